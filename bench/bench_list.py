@@ -1,0 +1,146 @@
+"""Benchmark `retell list --all` on a synthetic config dir: a first run (cold cache), then cached runs.
+
+    python bench/gen_config_dir.py --sessions 1000 --out bench/data/config   # once
+    python bench/bench_list.py [--config bench/data/config] [--runs 5]
+
+Measures (medians; every first run gets a fresh cache dir):
+- in process: `list_sessions(ListQuery(all_projects=True))` wall time, and the bytes it read per file (a
+  ReadMeter counts every read the listing makes: session heads and tails, old-layout agent heads, indexes);
+- as a user runs it: `retell list --all` in a subprocess (interpreter start and imports included).
+The OS page cache is warm (the generator just wrote the files), so the first run measures retell, not the disk.
+Writes bench/out/list.json and prints a table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+import orjson
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def _in_process(config: Path, cache_home: Path) -> tuple[float, Any]:
+    os.environ["CLAUDE_CONFIG_DIR"] = str(config)
+    os.environ["XDG_CACHE_HOME"] = str(cache_home)
+    from retell.discover.headtail import ReadMeter
+    from retell.discover.listing import ListQuery, list_sessions
+
+    meter = ReadMeter()
+    started = time.perf_counter()
+    listing = list_sessions(ListQuery(all_projects=True), meter=meter)
+    return time.perf_counter() - started, (listing, meter)
+
+
+def _cli(config: Path, cache_home: Path) -> float:
+    env = {**os.environ, "CLAUDE_CONFIG_DIR": str(config), "XDG_CACHE_HOME": str(cache_home), "COLUMNS": "120"}
+    started = time.perf_counter()
+    subprocess.run(
+        [sys.executable, "-m", "retell", "list", "--all"], env=env, check=True, capture_output=True, cwd=REPO
+    )
+    return time.perf_counter() - started
+
+
+def _session_stats(config: Path) -> tuple[int, int]:
+    files = [p for p in (config / "projects").glob("*/*.jsonl") if not p.name.startswith("agent-")]
+    return len(files), sum(p.stat().st_size for p in files)
+
+
+def run(config: Path, runs: int, cold_runs: int) -> dict[str, Any]:
+    import retell.discover.listing  # noqa: F401  (imports are not what the in-process figures measure)
+
+    sessions, total_bytes = _session_stats(config)
+    with tempfile.TemporaryDirectory(prefix="retell-bench-") as tmp:
+        caches = [Path(tmp, f"cold-{i}") for i in range(cold_runs)]
+        cold = [_in_process(config, cache) for cache in caches]
+        first_s = [seconds for seconds, _ in cold]
+        listing, meter = cold[0][1]
+        cached_s = [_in_process(config, caches[0])[0] for _ in range(runs)]
+        cli_caches = [Path(tmp, f"cli-{i}") for i in range(cold_runs)]
+        cli_first = [_cli(config, cache) for cache in cli_caches]
+        cli_cached = [_cli(config, cli_caches[0]) for _ in range(runs)]
+        cache_bytes = (caches[0] / "retell" / "list.json").stat().st_size
+    per_session = [n for path, n in meter.per_file.items() if path.endswith(".jsonl") and "/agent-" not in path]
+    return {
+        "date": date.today().isoformat(),
+        "python": sys.version.split()[0],
+        "cpus": os.cpu_count(),
+        "config": {"sessions": sessions, "bytes": total_bytes, "listed": listing.sessions},
+        "first_run": {
+            "in_process_s": round(statistics.median(first_s), 3),
+            "cli_s": round(statistics.median(cli_first), 3),
+            "runs": cold_runs,
+            "rows_from": listing.sources,
+        },
+        "cached_run": {
+            "in_process_s": round(statistics.median(cached_s), 3),
+            "cli_s": round(statistics.median(cli_cached), 3),
+            "cli_max_s": round(max(cli_cached), 3),
+            "runs": runs,
+            "cache_file_bytes": cache_bytes,
+        },
+        "bytes_read": {
+            "total": meter.bytes,
+            "session_files_read": len(per_session),
+            "per_session_file_mean": round(statistics.mean(per_session)) if per_session else 0,
+            "per_session_file_max": max(per_session, default=0),
+            "per_session_file_min": min(per_session, default=0),
+            "agent_heads": sum(n for p, n in meter.per_file.items() if "/agent-" in p),
+            "indexes": sum(n for p, n in meter.per_file.items() if p.endswith("sessions-index.json")),
+            "share_of_config": round(meter.bytes / total_bytes, 5) if total_bytes else 0.0,
+        },
+    }
+
+
+def render(result: dict[str, Any]) -> str:
+    mb = 1 << 20
+    c, f, k, b = result["config"], result["first_run"], result["cached_run"], result["bytes_read"]
+    rows = [
+        ("config dir", f"{c['sessions']:,} sessions, {c['bytes'] / mb:,.0f} MB"),
+        ("first run (median)", f"{f['in_process_s']:.3f} s in process, {f['cli_s']:.3f} s `retell list --all`"),
+        (
+            "cached run (median)",
+            f"{k['in_process_s']:.3f} s in process, {k['cli_s']:.3f} s `retell list --all` "
+            f"(slowest {k['cli_max_s']:.3f} s)",
+        ),
+        ("bytes read, first run", f"{b['total'] / mb:,.1f} MB ({b['share_of_config'] * 100:.2f} % of the config dir)"),
+        (
+            "per session file",
+            f"mean {b['per_session_file_mean'] / 1024:,.1f} KB, max {b['per_session_file_max'] / 1024:,.1f} KB "
+            f"({b['session_files_read']:,} files read; the rest came from sessions-index.json)",
+        ),
+        ("cache file", f"{k['cache_file_bytes'] / 1024:,.0f} KB"),
+    ]
+    width = max(len(label) for label, _ in rows)
+    return "\n".join(f"{label:<{width}}  {value}" for label, value in rows)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--config", type=Path, default=REPO / "bench" / "data" / "config")
+    parser.add_argument("--runs", type=int, default=5, help="cached runs (the median is reported)")
+    parser.add_argument("--cold-runs", type=int, default=3, help="first runs, each with a fresh cache (median)")
+    parser.add_argument("--out", type=Path, default=REPO / "bench" / "out" / "list.json")
+    args = parser.parse_args(argv)
+    if not (args.config / "projects").is_dir():
+        print(f"no config dir at {args.config}; run bench/gen_config_dir.py first", file=sys.stderr)
+        return 1
+    result = run(args.config.resolve(), args.runs, args.cold_runs)
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_bytes(orjson.dumps(result, option=orjson.OPT_INDENT_2 | orjson.OPT_APPEND_NEWLINE))
+    print(render(result))
+    print(f"wrote {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

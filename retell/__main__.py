@@ -1,0 +1,3 @@
+from retell.cli import main
+
+main()

@@ -1,0 +1,1 @@
+"""All knowledge of Claude Code's files lives in this package; nothing downstream sees raw records."""

@@ -1,0 +1,121 @@
+"""Where Claude Code keeps its transcripts, and how to find one session among them."""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from retell.errors import InputError
+
+_SESSION_FILE = re.compile(r"^[0-9A-Za-z][0-9A-Za-z_-]*\.jsonl$")
+
+
+def config_dir() -> Path:
+    """`$CLAUDE_CONFIG_DIR`, else `~/.claude`."""
+    env = os.environ.get("CLAUDE_CONFIG_DIR")
+    return Path(env).expanduser() if env else Path.home() / ".claude"
+
+
+def projects_dir() -> Path:
+    return config_dir() / "projects"
+
+
+def encode_project_path(path: str | Path) -> str:
+    """The folder name Claude Code uses for a project: every character outside [A-Za-z0-9-] becomes '-'."""
+    return re.sub(r"[^A-Za-z0-9-]", "-", str(path))
+
+
+def is_subagent_file(path: Path) -> bool:
+    """Subagent transcripts (both layouts) and compaction replays are not sessions of their own."""
+    return path.name.startswith("agent-") or path.parent.name == "subagents"
+
+
+def is_compaction_replay(path: Path) -> bool:
+    return path.name.startswith("agent-acompact")
+
+
+def session_files(project: Path) -> list[Path]:
+    """The top-level session transcripts of one project folder, sorted by name."""
+    try:
+        entries = sorted(project.iterdir())
+    except OSError:
+        return []
+    return [p for p in entries if p.is_file() and _SESSION_FILE.match(p.name) and not is_subagent_file(p)]
+
+
+@dataclass(frozen=True)
+class SessionRef:
+    path: Path
+    session_id: str
+
+
+def resolve_session(arg: str) -> SessionRef:
+    """A path to a .jsonl, or a session-id prefix looked up under `<config>/projects/*/`."""
+    candidate = Path(arg).expanduser()
+    looks_like_path = candidate.suffix == ".jsonl" or os.sep in arg or arg.startswith(".")
+    if candidate.exists() or looks_like_path:
+        return SessionRef(check_transcript_path(candidate), candidate.stem)
+    return find_by_prefix(arg)
+
+
+def check_transcript_path(path: Path) -> Path:
+    if not path.exists():
+        raise InputError(f"{path}: no such file")
+    if path.is_dir():
+        raise InputError(f"{path} is a folder; give a session's .jsonl file (or a session id)")
+    if not os.access(path, os.R_OK):
+        raise InputError(f"{path}: permission denied")
+    return path
+
+
+def find_by_prefix(prefix: str) -> SessionRef:
+    root = projects_dir()
+    if not root.is_dir():
+        raise InputError(
+            f"no session file {prefix!r}, and no Claude Code projects folder at {root} "
+            "(set CLAUDE_CONFIG_DIR if your config lives elsewhere)"
+        )
+    matches: list[Path] = []
+    for project in sorted(p for p in root.iterdir() if p.is_dir()):
+        matches.extend(f for f in session_files(project) if f.stem.startswith(prefix))
+    if not matches:
+        raise InputError(f"no session id starts with {prefix!r} under {root}/*/")
+    if len(matches) > 1:
+        listed = "\n".join(f"  {m.stem}  ({m.parent.name})" for m in matches[:20])
+        more = f"\n  … and {len(matches) - 20} more" if len(matches) > 20 else ""
+        raise InputError(f"{prefix!r} matches {len(matches)} sessions; give more characters:\n{listed}{more}")
+    return SessionRef(matches[0], matches[0].stem)
+
+
+def subagent_candidates(session_path: Path, session_id: str) -> list[Path]:
+    """Agent transcripts that may belong to this session: the `<id>/subagents/` folder (2.1+), then the
+    older layout's `agent-*.jsonl` beside the sessions (their first record names the parent session)."""
+    found: list[Path] = []
+    sub = session_path.with_suffix("") / "subagents"
+    if sub.is_dir():
+        found.extend(sorted(p for p in sub.rglob("agent-*.jsonl") if not is_compaction_replay(p)))
+    for p in sorted(session_path.parent.glob("agent-*.jsonl")):
+        if not is_compaction_replay(p) and _first_session_id(p) == session_id:
+            found.append(p)
+    return found
+
+
+_SESSION_ID = re.compile(rb'"sessionId"\s*:\s*"([^"]+)"')
+
+
+def peek_session_id(path: Path) -> str:
+    """The session id a transcript's records carry (its first 64 KB), else its file name."""
+    return _first_session_id(path) or path.stem
+
+
+def _first_session_id(path: Path) -> str | None:
+    """The sessionId of a file's first records, read from its first 64 KB only."""
+    try:
+        with path.open("rb") as fh:
+            head = fh.read(65536)
+    except OSError:
+        return None
+    m = _SESSION_ID.search(head)
+    return m.group(1).decode("utf-8", "replace") if m else None

@@ -1,0 +1,242 @@
+"""bytes -> records: stream a transcript line by line, skipping noise without decoding it.
+
+Lines are split on b"\\n" only (tool output contains U+2028, which str.splitlines() would split on).
+A cheap byte-level sniff finds the top-level record type of most lines, so bulky noise (progress,
+file-history snapshots, hook attachments) is counted but never handed to the JSON decoder.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import re
+from collections import Counter
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import orjson
+
+from retell.claude.schema import SIGNAL_ATTACHMENT_TYPES, SKIPPABLE_RECORD_TYPES
+from retell.errors import InputError
+
+MAX_LISTED_LINES = 100  # malformed line numbers listed in the manifest; the count is always exact
+
+_TYPE_KEY = b'"type":"'
+_ATTACHMENT_KEY = b'"attachment":{"type":"'
+_PARENT_TOOL_USE = re.compile(rb'"parentToolUseID":"([^"\\]+)"')
+_AGENT_ID = re.compile(rb'"agentId":"([^"\\]+)"')
+_DATA_TYPE = re.compile(rb'"data":\{"type":"([^"\\]+)"')
+
+
+@dataclass
+class ReadStats:
+    """What the reader saw, for the manifest and for `retell schema`."""
+
+    lines: int = 0
+    bytes_read: int = 0
+    blank_lines: int = 0
+    malformed_count: int = 0
+    malformed_lines: list[int] = field(default_factory=list)
+    truncated_last_line: bool = False
+    skipped_unparsed: int = 0
+    record_types: Counter[str] = field(default_factory=Counter)
+    attachment_types: Counter[str] = field(default_factory=Counter)
+    progress_types: Counter[str] = field(default_factory=Counter)
+
+    def note_malformed(self, lineno: int) -> None:
+        self.malformed_count += 1
+        if len(self.malformed_lines) < MAX_LISTED_LINES:
+            self.malformed_lines.append(lineno)
+
+
+@dataclass
+class AgentProgressLink:
+    """An old-style `agent_progress` record: the only link some versions leave from a spawn to its agent."""
+
+    tool_use_id: str
+    agent_id: str
+
+
+def sniff_type(line: bytes) -> tuple[str | None, str | None]:
+    """(record type, attachment type) read from the raw bytes when that is certain, else (None, None).
+
+    The first `"type":"` key belongs to the top-level object only when no `{` or `[` precedes it; the one
+    nested shape we recognise is `"attachment":{"type":...}`, which always means an attachment record.
+    """
+    if line[:1] != b"{":
+        return None, None
+    p = line.find(_TYPE_KEY)
+    if p <= 0 or line[p - 1 : p] == b"\\":
+        return None, None
+    q = line.find(_ATTACHMENT_KEY, 0, p + 1)
+    if q > 0 and q + len(_ATTACHMENT_KEY) == p + len(_TYPE_KEY):
+        head = line[1:q]
+        if b"{" in head or b"[" in head:
+            return None, None
+        end = line.find(b'"', p + 8)
+        return "attachment", line[p + 8 : end].decode("utf-8", "replace") if end > 0 else None
+    head = line[1:p]
+    if b"{" in head or b"[" in head:
+        return None, None
+    end = line.find(b'"', p + 8)
+    if end < 0:
+        return None, None
+    return line[p + 8 : end].decode("utf-8", "replace"), None
+
+
+def decode_line(line: bytes) -> Any:
+    """orjson first; on invalid UTF-8 or lone surrogates fall back to json, then repair the strings."""
+    try:
+        return orjson.loads(line)
+    except orjson.JSONDecodeError:
+        pass
+    text = line.decode("utf-8", "replace")
+    value = json.loads(text, parse_constant=_reject_constant)  # ValueError when the line is really not JSON
+    return _repair_strings(value)
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def _repair_strings(value: Any) -> Any:
+    """Replace lone surrogates so every string can be written back out as UTF-8."""
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+            return value
+        except UnicodeEncodeError:
+            return value.encode("utf-8", "surrogatepass").decode("utf-8", "replace")
+    if isinstance(value, float) and not math.isfinite(value):
+        return None  # 1e400 parses as inf, which nothing downstream can use
+    if isinstance(value, dict):
+        return {_repair_strings(k): _repair_strings(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_repair_strings(v) for v in value]
+    return value
+
+
+class TranscriptReader:
+    """Iterate `(line_number, record)` over one transcript, counting what it skips.
+
+    `on_progress(bytes_read)` is called every few MB so a caller can draw a progress bar.
+    """
+
+    def __init__(
+        self,
+        path: Path,
+        *,
+        strict: bool = False,
+        on_progress: Callable[[int], None] | None = None,
+    ) -> None:
+        self.path = path
+        self.strict = strict
+        self.on_progress = on_progress
+        self.stats = ReadStats()
+        self.agent_progress: list[AgentProgressLink] = []
+        self.last_snapshot: bytes | None = None  # the last file-history-snapshot, decoded on demand
+        self._linked_tool_uses: set[bytes] = set()
+        self.sha256 = hashlib.sha256()  # of every byte read, so the file is read once
+
+    def __iter__(self) -> Iterator[tuple[int, dict[str, Any]]]:
+        stats = self.stats
+        try:
+            fh = self.path.open("rb")
+        except PermissionError:
+            raise InputError(f"{self.path}: permission denied") from None
+        except OSError as exc:
+            raise InputError(f"{self.path}: cannot open ({exc.strerror})") from None
+        next_report = 4 << 20
+        with fh:
+            lineno = 0
+            for raw in fh:
+                lineno += 1
+                stats.bytes_read += len(raw)
+                self.sha256.update(raw)
+                if self.on_progress is not None and stats.bytes_read >= next_report:
+                    self.on_progress(stats.bytes_read)
+                    next_report = stats.bytes_read + (4 << 20)
+                complete = raw.endswith(b"\n")
+                # The JSON decoder accepts the trailing newline; copying a 50 MB line to strip it would not pay.
+                line = raw
+                if lineno == 1 and line.startswith(b"\xef\xbb\xbf"):
+                    line = line[3:]
+                if len(line) < 8 and not line.strip():
+                    stats.blank_lines += 1
+                    continue
+                stats.lines += 1
+                record_type, attachment_type = sniff_type(line)
+                if record_type is not None and self._skip(record_type, attachment_type, line):
+                    continue
+                try:
+                    record = decode_line(line)
+                except ValueError:
+                    if not complete:
+                        stats.truncated_last_line = True  # a session still being written
+                        continue
+                    if self.strict:
+                        raise InputError(f"{self.path}:{lineno}: malformed JSON line (--strict)") from None
+                    stats.note_malformed(lineno)
+                    continue
+                if not isinstance(record, dict):
+                    if self.strict:
+                        raise InputError(f"{self.path}:{lineno}: not a JSON object (--strict)")
+                    stats.note_malformed(lineno)
+                    continue
+                rtype = record.get("type")
+                rtype = rtype if isinstance(rtype, str) else "(none)"
+                stats.record_types[rtype] += 1
+                if rtype == "attachment":
+                    att = record.get("attachment")
+                    att_type = att.get("type") if isinstance(att, dict) else None
+                    stats.attachment_types[att_type if isinstance(att_type, str) else "(none)"] += 1
+                elif rtype == "progress":
+                    data = record.get("data")
+                    data_type = data.get("type") if isinstance(data, dict) else None
+                    stats.progress_types[data_type if isinstance(data_type, str) else "(none)"] += 1
+                elif rtype == "file-history-snapshot":
+                    self.last_snapshot = line
+                yield lineno, record
+        if self.on_progress is not None:
+            self.on_progress(stats.bytes_read)
+
+    def _skip(self, record_type: str, attachment_type: str | None, line: bytes) -> bool:
+        """Count a noise line from its bytes alone; False means: decode it."""
+        stats = self.stats
+        if record_type == "attachment":
+            if attachment_type is None or attachment_type in SIGNAL_ATTACHMENT_TYPES:
+                return False
+            stats.record_types["attachment"] += 1
+            stats.attachment_types[attachment_type] += 1
+            stats.skipped_unparsed += 1
+            return True
+        if record_type not in SKIPPABLE_RECORD_TYPES:
+            return False
+        stats.record_types[record_type] += 1
+        stats.skipped_unparsed += 1
+        if record_type == "progress":
+            m = _DATA_TYPE.search(line, 0, 4096)
+            data_type = m.group(1).decode("utf-8", "replace") if m else None
+            if data_type is None and b'"agent_progress"' in line:
+                data_type = "agent_progress"
+            stats.progress_types[data_type or "(unknown)"] += 1
+            if data_type == "agent_progress":
+                self._note_agent_progress(line)
+        elif record_type == "file-history-snapshot":
+            self.last_snapshot = line
+        return True
+
+    def _note_agent_progress(self, line: bytes) -> None:
+        parent = _PARENT_TOOL_USE.search(line, max(0, line.rfind(b'"parentToolUseID"')))
+        if parent is None or parent.group(1) in self._linked_tool_uses:
+            return
+        agent = _AGENT_ID.search(line)
+        if agent is None:
+            return
+        self._linked_tool_uses.add(parent.group(1))
+        self.agent_progress.append(
+            AgentProgressLink(parent.group(1).decode("utf-8", "replace"), agent.group(1).decode("utf-8", "replace"))
+        )

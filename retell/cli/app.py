@@ -1,0 +1,121 @@
+"""The typer app and what every command shares: error mapping, logging, output helpers."""
+
+from __future__ import annotations
+
+import functools
+import logging
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, Any, TypeVar
+
+import typer
+
+from retell import __version__
+from retell.errors import RetellError
+
+app = typer.Typer(
+    name="retell",
+    help="Turn a Claude Code session into a blog post, with you in control of what is told.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+Quiet = Annotated[bool, typer.Option("--quiet", "-q", help="Print only errors.")]
+Verbose = Annotated[bool, typer.Option("--verbose", "-v", help="Print debug details.")]
+Workdir = Annotated[Path, typer.Argument(help="The work folder `retell parse` wrote.", show_default=False)]
+
+PROGRESS_MIN_BYTES = 8 << 20  # smaller files parse faster than a bar can draw
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"retell {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool, typer.Option("--version", callback=_version, is_eager=True, help="Show the version and exit.")
+    ] = False,
+) -> None:
+    """retell: parse → triage → outline → draft → render."""
+
+
+def handle_errors(func: F) -> F:
+    """Expected failures become one line on stderr and exit 1; real bugs keep their traceback."""
+
+    @functools.wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return func(*args, **kwargs)
+        except RetellError as exc:
+            typer.echo(f"retell: error: {exc}", err=True)
+            raise typer.Exit(1) from None
+        except BrokenPipeError:
+            raise  # the reader went away (`retell list | head`): main() exits quietly
+        except KeyboardInterrupt:
+            typer.echo("retell: interrupted", err=True)
+            raise typer.Exit(130) from None
+        except OSError as exc:  # disk full, permission denied on the output: the environment, not a bug
+            where = f"{exc.filename}: " if exc.filename else ""
+            typer.echo(f"retell: error: {where}{exc.strerror or exc}", err=True)
+            raise typer.Exit(1) from None
+
+    return wrapper  # type: ignore[return-value]
+
+
+def setup_logging(quiet: bool, verbose: bool) -> None:
+    level = logging.ERROR if quiet else logging.DEBUG if verbose else logging.WARNING
+    logging.basicConfig(level=level, format="retell: %(levelname)s: %(message)s", stream=sys.stderr, force=True)
+
+
+def say(message: str, quiet: bool = False) -> None:
+    if not quiet:
+        typer.echo(message)
+
+
+def warn(message: str) -> None:
+    typer.echo(f"retell: warning: {message}", err=True)
+
+
+class ParseProgress:
+    """A progress bar on stderr for big files, only when stderr is a terminal and not --quiet."""
+
+    def __init__(self, path: Path, quiet: bool) -> None:
+        try:
+            self.size = path.stat().st_size
+        except OSError:
+            self.size = 0
+        self.enabled = not quiet and self.size >= PROGRESS_MIN_BYTES and sys.stderr.isatty()
+        self.bar: Any = None
+        self.done = 0
+
+    def __enter__(self) -> Callable[[int], None] | None:
+        if not self.enabled:
+            return None
+        self.bar = typer.progressbar(length=self.size, label="Parsing", file=sys.stderr).__enter__()
+        return self.update
+
+    def update(self, bytes_read: int) -> None:
+        self.bar.update(bytes_read - self.done)
+        self.done = bytes_read
+
+    def __exit__(self, *exc: object) -> None:
+        if self.bar is not None:
+            self.bar.__exit__(None, None, None)
+
+
+def main() -> None:
+    import retell.cli  # noqa: F401  (registers the commands)
+
+    try:
+        app()
+    except BrokenPipeError:  # `retell list | head`
+        sys.stderr.close()
+        sys.exit(1)

@@ -1,0 +1,87 @@
+"""`retell render` and `retell run`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from retell.cli.app import Quiet, Verbose, Workdir, app, handle_errors, say, setup_logging
+
+TargetOpt = Annotated[str, typer.Option("--target", "-t", help="hugo | jekyll | astro | plain")]
+
+
+@app.command(rich_help_panel="The pipeline")
+@handle_errors
+def render(
+    workdir: Workdir,
+    output: Annotated[Path | None, typer.Option("--output", "-o", help="Site folder (default: WORKDIR/post).")] = None,
+    target: TargetOpt = "hugo",
+    max_width: Annotated[int, typer.Option("--max-width", min=200, help="Widest image, in pixels.")] = 1600,
+    image_format: Annotated[str, typer.Option("--image-format", help="auto | png | webp | keep")] = "auto",
+    stats: Annotated[bool, typer.Option("--stats/--no-stats", help="Add a 'By the numbers' box.")] = True,
+    force: Annotated[bool, typer.Option("--force", help="Replace what retell wrote there before.")] = False,
+    check: Annotated[bool, typer.Option("--check", help="Run only the publish gate; write nothing.")] = False,
+    templates_dir: Annotated[Path | None, typer.Option("--templates-dir", help="Your own output templates.")] = None,
+    quiet: Quiet = False,
+    verbose: Verbose = False,
+) -> None:
+    """Publish the draft: Markdown with front matter for your site, images beside it, behind the gate."""
+    setup_logging(quiet, verbose)
+    from retell.render import RenderOptions, run_render
+
+    result = run_render(
+        workdir,
+        RenderOptions(
+            output=output,
+            target=target,
+            max_width=max_width,
+            image_format=image_format,
+            stats=stats,
+            force=force,
+            check=check,
+            templates_dir=templates_dir,
+        ),
+    )
+    if result.cleaned_quotes:
+        say(f"Note: {result.cleaned_quotes} quote(s) were cleaned by the model; check them in draft.md", quiet)
+    if check:
+        say(f"Publish gate passed: {result.post} would be written with {len(result.images)} image(s)", quiet)
+        return
+    say(f"Wrote {result.post} ({len(result.images)} image(s))", quiet)
+
+
+@app.command(rich_help_panel="The pipeline")
+@handle_errors
+def run(
+    session: Annotated[
+        str, typer.Argument(help="A session's .jsonl file, or the start of its id.", show_default=False)
+    ],
+    output: Annotated[Path | None, typer.Option("--output", "-o", help="Work folder (default: ./retell-<id>).")] = None,
+    yes: Annotated[
+        bool, typer.Option("--yes", "-y", help="Approve triage's defaults (every secret redacted).")
+    ] = False,
+    engine: Annotated[str | None, typer.Option("--engine", help="anthropic | claude-cli | offline")] = None,
+    model: Annotated[str | None, typer.Option("--model", help="Model id for outline and draft.")] = None,
+    target: TargetOpt = "hugo",
+    post_dir: Annotated[
+        Path | None, typer.Option("--post-dir", help="Where render writes (default: WORKDIR/post).")
+    ] = None,
+    max_cost: Annotated[float | None, typer.Option("--max-cost", help="Refuse model runs estimated above USD.")] = None,
+    quiet: Quiet = False,
+    verbose: Verbose = False,
+) -> None:
+    """The whole pipeline: parse, triage, (your review), outline, draft, render. Re-run to continue."""
+    setup_logging(quiet, verbose)
+    from retell.pipeline import RunOptions, run_pipeline
+
+    outcome = run_pipeline(
+        session,
+        RunOptions(
+            workdir=output, yes=yes, engine=engine, model=model, target=target, post_dir=post_dir, max_cost=max_cost
+        ),
+        progress=lambda line: typer.echo(line, err=True) if not quiet else None,
+    )
+    for line in outcome.messages:
+        say(line, quiet)

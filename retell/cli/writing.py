@@ -1,0 +1,131 @@
+"""`retell outline` and `retell draft`: the stages that may call a model."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from retell.cli.app import Quiet, Verbose, Workdir, app, handle_errors, say, setup_logging, warn
+
+EngineOpt = Annotated[
+    str | None,
+    typer.Option("--engine", help="anthropic | claude-cli | offline (default: picked from your setup, and said)."),
+]
+ModelOpt = Annotated[str | None, typer.Option("--model", help="Model id (default: RETELL_MODEL, else per stage).")]
+ForceOpt = Annotated[bool, typer.Option("--force", help="Redo: ignore cached answers and the existing file.")]
+DryRunOpt = Annotated[bool, typer.Option("--dry-run", help="Render every prompt, show tokens and cost; send nothing.")]
+MaxCostOpt = Annotated[float | None, typer.Option("--max-cost", help="Refuse to start if the estimate is above USD.")]
+PromptsOpt = Annotated[Path | None, typer.Option("--prompts-dir", help="Your own prompt templates (override ours).")]
+MaxInputOpt = Annotated[int, typer.Option("--max-input-tokens", help="Token budget of session material per call.")]
+
+
+def _options(**kwargs: object):  # type: ignore[no-untyped-def]
+    from retell.writing import StageOptions
+
+    return StageOptions(**kwargs)  # type: ignore[arg-type]
+
+
+@app.command(rich_help_panel="The pipeline")
+@handle_errors
+def outline(
+    workdir: Workdir,
+    engine: EngineOpt = None,
+    model: ModelOpt = None,
+    force: ForceOpt = False,
+    dry_run: DryRunOpt = False,
+    max_cost: MaxCostOpt = None,
+    prompts_dir: PromptsOpt = None,
+    max_input_tokens: MaxInputOpt = 100_000,
+    check: Annotated[bool, typer.Option("--check", help="Only validate outline.yaml.")] = False,
+    quiet: Quiet = False,
+    verbose: Verbose = False,
+) -> None:
+    """Plan the post (outline.yaml): sections, beats, where each image goes."""
+    setup_logging(quiet, verbose)
+    from retell.outline import run_outline
+
+    if check:
+        from retell.outline import load_outline
+        from retell.triage.stage import require_approved
+        from retell.workdir import Workdir as WorkFolder
+
+        triage, _parsed, view = require_approved(workdir)
+        _outline, warnings = load_outline(WorkFolder(workdir), view, triage)
+        for message in warnings:
+            warn(message)
+        say(f"{workdir / 'outline.yaml'} is valid", quiet)
+        return
+    options = _options(
+        engine=engine,
+        model=model,
+        force=force,
+        dry_run=dry_run,
+        max_cost=max_cost,
+        prompts_dir=prompts_dir,
+        max_input_tokens=max_input_tokens,
+    )
+    result = run_outline(workdir, options, log=lambda m: say(m, quiet or not verbose))
+    say(f"Engine: {result.choice.name} ({result.choice.reason})", quiet)
+    for message in result.warnings:
+        warn(message)
+    for note in result.condensed:
+        say(f"Condensed to fit: {note}", quiet)
+    if result.dry_run_plan:
+        say(result.dry_run_plan, quiet)
+        return
+    if result.kept:
+        say(f"{result.path} exists and is valid; kept it (use --force to plan again)", quiet)
+    else:
+        sections = len(result.outline.sections) if result.outline else 0
+        say(f"Wrote {result.path}: {sections} sections. Edit it if you like, then run `retell draft {workdir}`", quiet)
+    if result.costs:
+        say(result.costs, quiet)
+
+
+@app.command(rich_help_panel="The pipeline")
+@handle_errors
+def draft(
+    workdir: Workdir,
+    engine: EngineOpt = None,
+    model: ModelOpt = None,
+    force: ForceOpt = False,
+    dry_run: DryRunOpt = False,
+    max_cost: MaxCostOpt = None,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, max=16, help="Sections written at once.")] = 3,
+    prompts_dir: PromptsOpt = None,
+    max_input_tokens: MaxInputOpt = 60_000,
+    quiet: Quiet = False,
+    verbose: Verbose = False,
+) -> None:
+    """Write the post (draft.md) from the outline, one section per call, then the opening and ending."""
+    setup_logging(quiet, verbose)
+    from retell.draft import run_draft
+
+    options = _options(
+        engine=engine,
+        model=model,
+        force=force,
+        dry_run=dry_run,
+        max_cost=max_cost,
+        jobs=jobs,
+        prompts_dir=prompts_dir,
+        max_input_tokens=max_input_tokens,
+    )
+    result = run_draft(workdir, options, log=lambda m: say(m, quiet or not verbose))
+    say(f"Engine: {result.choice.name} ({result.choice.reason})", quiet)
+    for message in result.warnings:
+        warn(message)
+    for note in result.condensed:
+        say(f"Condensed to fit: {note}", quiet)
+    if result.dry_run_plan:
+        say(result.dry_run_plan, quiet)
+        return
+    say(f"Wrote {result.path}: {result.words:,} words. Next: `retell render {workdir}`", quiet)
+    if result.style:
+        say(f"Style check: {len(result.style)} thing(s) to look at in draft.md:", quiet)
+        for problem in result.style[:20]:
+            say(f"  {problem}", quiet)
+    if result.costs:
+        say(result.costs, quiet)

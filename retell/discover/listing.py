@@ -1,0 +1,418 @@
+"""The rows of `retell list`: every session of some project folders, newest first, from peeks.
+
+Where each row's data comes from, cheapest first: the cache (path, size and mtime unchanged), Claude Code's
+`sessions-index.json` (entry still matching the file's mtime), then a peek at the file's head and tail.
+Titles are resolved per folder, because a `summary` record at the top of one file usually describes another
+session: it belongs to the file that holds its `leafUuid`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from retell.claude.locate import projects_dir
+from retell.discover.cache import ListCache, default_cache_path
+from retell.discover.headtail import ReadMeter
+from retell.discover.index import ProjectIndex, load_index
+from retell.discover.peek import INDEX, PARSE, WINDOWS, Peek, peek_session
+from retell.discover.projects import (
+    AgentFileIndex,
+    SessionFile,
+    all_project_folders,
+    find_project_folder,
+    list_session_files,
+    require_projects_dir,
+)
+from retell.discover.score import ScoreInputs, story_score
+from retell.extract.timeutil import sortable, to_epoch_ms
+from retell.extract.tools import shorten
+
+TITLE_CHARS = 80  # as parse shortens a first prompt into a title
+SORT_KEYS = ("date", "score")
+
+
+@dataclass(frozen=True)
+class ListQuery:
+    project: str | None = None  # a path or an encoded folder name; None: the current folder's project
+    all_projects: bool = False
+    limit: int = 10  # 0: no limit
+    grep: str | None = None  # case-insensitive, in title, first prompt and project path
+    since: datetime | None = None  # sessions active at or after this moment
+    sort: str = "date"  # "date" (newest first) or "score" (highest first)
+    exact: bool = False  # parse the rows shown in full (slow once, then cached)
+
+
+@dataclass
+class SessionRow:
+    session_id: str
+    path: Path
+    folder: str  # the encoded folder name
+    project: str  # the real path when any record or the index says it, else the folder name
+    size: int
+    mtime_ns: int
+    title: str | None
+    title_source: str | None
+    score: int
+    peek: Peek
+    problem: str | None = None  # why the file could not be read (the row is still listed)
+
+    @property
+    def start(self) -> str | None:
+        return self.peek.start
+
+    @property
+    def end(self) -> str | None:
+        return self.peek.end
+
+    @property
+    def duration_ms(self) -> int | None:
+        return _span_ms(self.peek.start, self.peek.end)
+
+    @property
+    def sort_key(self) -> str:
+        """When the session started (the file's mtime when no record says)."""
+        return sortable(self.peek.start or _iso_from_ns(self.mtime_ns))
+
+    @property
+    def last_active_ms(self) -> int:
+        end = to_epoch_ms(self.peek.end) if self.peek.end else None
+        return end if end is not None else self.mtime_ns // 1_000_000
+
+    def to_dict(self) -> dict[str, Any]:
+        p = self.peek
+        return {
+            "id": self.session_id[:8],
+            "session_id": self.session_id,
+            "project": self.project,
+            "project_folder": self.folder,
+            "path": str(self.path),
+            "start": p.start,
+            "end": p.end,
+            "duration_ms": self.duration_ms,
+            "active_ms": p.active_ms,
+            "human_turns": p.human_turns,
+            "exact": p.exact,
+            "depth": p.depth,
+            "title": self.title,
+            "title_source": self.title_source,
+            "first_prompt": p.first_prompt,
+            "size": self.size,
+            "score": self.score,
+            "tool_calls": p.tool_calls,
+            "subagents": p.subagents,
+            "compactions": p.compactions,
+            "images": p.images,
+            "files_changed": p.files_changed,
+            "messages": p.messages,
+            "versions": p.versions,
+            "git_branches": p.git_branches,
+            "problem": self.problem,
+        }
+
+
+@dataclass
+class Listing:
+    rows: list[SessionRow]  # what to show, sorted and limited
+    matched: int  # rows that passed the filters, before the limit
+    sessions: int  # session files seen (empty ones not included)
+    empty_files: int
+    folders: list[Path]
+    warnings: list[str] = field(default_factory=list)
+    meter: ReadMeter = field(default_factory=ReadMeter)
+    sources: dict[str, int] = field(default_factory=dict)  # cache / index / windows / file: rows from each
+
+
+def list_sessions(
+    query: ListQuery,
+    *,
+    cwd: Path | None = None,
+    cache: ListCache | None = None,
+    meter: ReadMeter | None = None,
+) -> Listing:
+    root = require_projects_dir()
+    if query.all_projects:
+        folders = all_project_folders(root)
+    else:
+        folders = [find_project_folder(root, query.project, cwd or Path.cwd())]
+    cache = cache if cache is not None else ListCache.load(default_cache_path())
+    meter = meter if meter is not None else ReadMeter()
+    listing = Listing([], 0, 0, 0, folders, meter=meter)
+    rows: list[SessionRow] = []
+    seen: set[str] = set()
+    for folder in folders:
+        rows.extend(_folder_rows(folder, cache, listing, seen))
+    cache.prune([root] if query.all_projects else folders, seen)  # --all also forgets deleted projects
+    matched = _sorted([r for r in rows if _matches(r, query)], query.sort)
+    listing.matched = len(matched)
+    listing.rows = matched[: query.limit] if query.limit > 0 else matched
+    if query.exact:
+        listing.warnings.extend(deepen(listing.rows, cache))
+        listing.rows = _sorted(listing.rows, query.sort)
+    cache.save()
+    return listing
+
+
+def _sorted(rows: list[SessionRow], sort: str) -> list[SessionRow]:
+    if sort == "score":
+        return sorted(rows, key=lambda r: (r.score, r.sort_key), reverse=True)
+    return sorted(rows, key=lambda r: r.sort_key, reverse=True)
+
+
+@dataclass
+class _Found:
+    file: SessionFile
+    peek: Peek
+    problem: str | None = None
+
+    @property
+    def hollow(self) -> bool:
+        """Read whole, yet not one timestamped message (only snapshots or summaries): nothing to tell."""
+        return self.problem is None and self.peek.exact and self.peek.start is None
+
+
+def _folder_rows(folder: Path, cache: ListCache, listing: Listing, seen: set[str]) -> list[SessionRow]:
+    files, failed = list_session_files(folder)
+    for path, reason in failed:
+        listing.warnings.append(f"{path}: {reason}; skipped")
+    index = _LazyIndex(folder, listing.meter)
+    agents = AgentFileIndex(folder, listing.meter)
+    found: list[_Found] = []
+    for file in files:
+        seen.add(str(file.path))
+        if file.size == 0:
+            listing.empty_files += 1
+            continue
+        peek = cache.get(file.path, file.size, file.mtime_ns)
+        source = "cache"
+        if peek is None:
+            peek, source, problem = _read_peek(file, index.get(), agents, listing.meter)
+            if problem is not None:
+                listing.warnings.append(f"{file.path}: {problem}; listed without details")
+                found.append(_Found(file, peek, problem))
+                continue
+            if source != INDEX:  # the index is its own cache
+                cache.put(file.path, file.size, file.mtime_ns, peek)
+        listing.sources[source] = listing.sources.get(source, 0) + 1
+        found.append(_Found(file, peek))
+    # Hollow files are dropped only now: their summaries may title other sessions.
+    leaf_map = _summaries_by_leaf(f.peek for f in found)
+    kept = [f for f in found if not f.hollow]
+    listing.empty_files += len(found) - len(kept)
+    listing.sessions += len(kept)
+    if not kept:
+        return []
+    known_cwd = _common_cwd(f.peek for f in kept)
+    loaded = index.get() if known_cwd is None else None
+    fallback_project = known_cwd or (loaded.original_path if loaded else None) or folder.name
+    return [_row(f.file, f.peek, f.problem, leaf_map, fallback_project) for f in kept]
+
+
+class _LazyIndex:
+    """A folder's sessions-index.json, read the first time a file is not in the cache."""
+
+    def __init__(self, folder: Path, meter: ReadMeter) -> None:
+        self.folder = folder
+        self.meter = meter
+        self._loaded = False
+        self._index: ProjectIndex | None = None
+
+    def get(self) -> ProjectIndex | None:
+        if not self._loaded:
+            self._index, self._loaded = load_index(self.folder, self.meter), True
+        return self._index
+
+
+def _read_peek(
+    file: SessionFile, index: ProjectIndex | None, agents: AgentFileIndex, meter: ReadMeter
+) -> tuple[Peek, str, str | None]:
+    """(peek, where it came from, problem); an unreadable file gets an empty peek and its problem."""
+    try:
+        counts = agents.for_session(file.path)
+        if index is not None:
+            from_index = index.peek(file.path, file.mtime_ns, counts)
+            if from_index is not None:
+                return from_index, INDEX, None
+        peek = peek_session(file.path, file.size, counts, meter)
+    except PermissionError:
+        return Peek(depth=WINDOWS), WINDOWS, "permission denied"
+    except OSError as exc:
+        return Peek(depth=WINDOWS), WINDOWS, f"cannot read ({exc.strerror or exc})"
+    return peek, peek.depth, None
+
+
+def _row(
+    file: SessionFile, peek: Peek, problem: str | None, leaf_map: dict[str, str], fallback_project: str
+) -> SessionRow:
+    title, source = resolve_title(peek, leaf_map)
+    if problem is not None:
+        title, source = f"({problem})", None
+    row = SessionRow(
+        session_id=peek.session_id or file.path.stem,
+        path=file.path,
+        folder=file.folder.name,
+        project=peek.cwd or fallback_project,
+        size=file.size,
+        mtime_ns=file.mtime_ns,
+        title=title,
+        title_source=source,
+        score=0,
+        peek=peek,
+        problem=problem,
+    )
+    row.score = score_of(peek, row.duration_ms)
+    return row
+
+
+def resolve_title(peek: Peek, leaf_map: dict[str, str]) -> tuple[str | None, str | None]:
+    """custom-title > ai-title > a summary describing this session > the first real prompt (> the last one)."""
+    for source in ("custom-title", "ai-title"):
+        if source in peek.titles:
+            return peek.titles[source], source
+    for uuid in reversed(peek.leaf_uuids):  # the latest leaf: the summary of the session as it ended
+        if uuid in leaf_map:
+            return leaf_map[uuid], "summary"
+    if "summary" in peek.titles:
+        return peek.titles["summary"], "summary"
+    for prompt, source in ((peek.first_prompt, "first-prompt"), (peek.last_prompt, "last-prompt")):
+        if prompt and prompt.strip():
+            return shorten(prompt.strip().splitlines()[0], TITLE_CHARS), source
+    return None, None
+
+
+def score_of(peek: Peek, duration_ms: int | None) -> int:
+    minutes_ms = peek.active_ms if peek.active_ms is not None else duration_ms
+    return story_score(
+        ScoreInputs(
+            human_turns=peek.human_turns or 0,
+            minutes=(minutes_ms or 0) / 60_000,
+            files_changed=peek.files_changed or 0,
+            subagents=peek.subagents,
+            compactions=peek.compactions,
+            images=peek.images or 0,
+        )
+    )
+
+
+def _summaries_by_leaf(peeks: Iterable[Peek]) -> dict[str, str]:
+    leaf_map: dict[str, str] = {}
+    for peek in peeks:
+        for leaf, text in peek.summaries:
+            leaf_map[leaf] = text
+    return leaf_map
+
+
+def _common_cwd(peeks: Iterable[Peek]) -> str | None:
+    cwds = [p.cwd for p in peeks if p.cwd]
+    return max(set(cwds), key=cwds.count) if cwds else None
+
+
+def _matches(row: SessionRow, query: ListQuery) -> bool:
+    if query.since is not None and row.last_active_ms < int(query.since.timestamp() * 1000):
+        return False
+    if query.grep:
+        needle = query.grep.casefold()
+        haystack = (row.title, row.peek.first_prompt, row.project, row.peek.last_prompt)
+        return any(needle in text.casefold() for text in haystack if text)
+    return True
+
+
+# -- exact counts from a full parse ------------------------------------------------------------------
+
+
+def peek_from_manifest(base: Peek | None, manifest: dict[str, Any]) -> Peek:
+    """A row's peek with the numbers of a full parse (what `retell stats` and `--exact` computed)."""
+    session = manifest["session"]
+    counts = manifest["counts"]
+    files = manifest["files"]
+    peek = Peek(**(base.to_dict() if base is not None else {}))
+    peek.session_id = session["id"]
+    peek.cwd = session["cwd"] or peek.cwd
+    peek.start, peek.end = session["start"], session["end"]
+    peek.active_ms = session["active_ms"]
+    peek.versions, peek.git_branches = session["versions"], session["git_branches"]
+    if session["title_source"] in ("custom-title", "ai-title"):
+        peek.titles[session["title_source"]] = session["title"]  # perhaps set mid-file, beyond the windows
+    elif session["title_source"] == "first-prompt" and peek.first_prompt is None:
+        peek.first_prompt = session["title"]  # the prompt lay past the head window
+    peek.human_turns = counts["human_turns"]
+    peek.tool_calls = counts["tool_calls"]
+    peek.subagents = counts["subagents"]
+    peek.compactions = counts["compactions"]
+    peek.images = counts["images"]
+    peek.files_changed = len(set(files["edited"]) | set(files["written"]) | set(files["snapshot"]))
+    peek.depth = PARSE
+    peek.bytes_read = manifest["source"]["bytes"]
+    return peek
+
+
+def deepen(rows: list[SessionRow], cache: ListCache) -> list[str]:
+    """Give `rows` the exact numbers of a full parse (each file read once, then cached); returns warnings."""
+    from retell.claude.locate import SessionRef
+    from retell.errors import InputError
+    from retell.parse import ParseOptions, extract_session
+
+    warnings: list[str] = []
+    for row in rows:
+        if row.problem is not None or row.peek.exact:
+            continue
+        try:
+            result = extract_session(SessionRef(row.path, row.path.stem), None, ParseOptions())
+        except InputError as exc:
+            warnings.append(f"{exc}; kept the partial counts")
+            continue
+        remember_full_parse(row.path, row.size, row.mtime_ns, result.manifest, cache)
+        row.peek = peek_from_manifest(row.peek, result.manifest)
+        title, source = resolve_title(row.peek, {})  # a title set mid-file, or a prompt past the head
+        if source in ("custom-title", "ai-title") or row.title_source in (None, "last-prompt"):
+            row.title, row.title_source = title, source
+        row.score = score_of(row.peek, row.duration_ms)
+    return warnings
+
+
+def remember_full_parse(path: Path, size: int, mtime_ns: int, manifest: dict[str, Any], cache: ListCache) -> None:
+    """Keep a full parse's counts for later listings, if the file has not changed since it was stat'ed."""
+    try:
+        st = path.stat()
+    except OSError:
+        return
+    if (st.st_size, st.st_mtime_ns) != (size, mtime_ns):
+        return  # the session grew while it was parsed: the numbers are already stale
+    key = path.absolute()
+    cache.put(key, size, mtime_ns, peek_from_manifest(cache.get(key, size, mtime_ns), manifest))
+
+
+def in_a_project_folder(path: Path) -> bool:
+    """Whether `path` is a session file of the config dir (not a transcript copied elsewhere)."""
+    return path.absolute().parent.parent.resolve() == projects_dir().resolve()
+
+
+def listed_title(path: Path, cache: ListCache) -> tuple[str | None, str | None] | None:
+    """The title `retell list` shows for the session at `path`: it may come from a summary in a sibling
+    file. None when `path` is not in a Claude Code project folder."""
+    if not in_a_project_folder(path):
+        return None
+    folder = path.absolute().parent
+    listing = Listing([], 0, 0, 0, [folder])
+    for row in _folder_rows(folder, cache, listing, set()):
+        if row.path == path.absolute():
+            return row.title, row.title_source
+    return None
+
+
+# -- small helpers -----------------------------------------------------------------------------------
+
+
+def _span_ms(start: str | None, end: str | None) -> int | None:
+    if not start or not end:
+        return None
+    a, b = to_epoch_ms(start), to_epoch_ms(end)
+    return b - a if a is not None and b is not None else None
+
+
+def _iso_from_ns(ns: int) -> str:
+    moment = datetime.fromtimestamp(ns / 1e9, tz=timezone.utc)
+    return moment.strftime("%Y-%m-%dT%H:%M:%S.") + f"{moment.microsecond // 1000:03d}Z"

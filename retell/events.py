@@ -1,0 +1,299 @@
+"""retell's own event model: what `retell parse` writes to events.json and every later stage reads.
+
+Downstream code sees these types, never Claude Code's raw records.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+EVENTS_SCHEMA_VERSION = 1
+
+# Event kinds, in rough order of story value.
+HUMAN = "human"  # the author's own words (typed, pasted, or queued while the agent worked)
+COMMAND = "command"  # a slash command or `!` shell command the author ran
+INTERRUPT = "interrupt"  # the author stopped the agent
+ASSISTANT = "assistant"  # the assistant's visible text
+THINKING = "thinking"  # non-empty extended thinking (behind the scenes)
+PLAN = "plan"  # a plan the assistant proposed (ExitPlanMode)
+TOOL_RUN = "tool_run"  # one or more similar tool calls in a row, summarised
+PROMPT = "prompt"  # inside a subagent: further instructions from the parent agent (not the human)
+SUBAGENT = "subagent"  # a spawned agent: its brief, its result, and (optionally) its own events
+IMAGE = "image"  # a screenshot or image returned by a tool
+BRIDGE = "bridge"  # a compaction summary: "previously on…"
+RECAP = "recap"  # an away summary Claude Code wrote when the author came back
+TURN_DURATION = "turn_duration"  # how long a turn took (pacing)
+
+CONTENT_KINDS = frozenset({HUMAN, COMMAND, INTERRUPT, ASSISTANT, THINKING, PLAN, TOOL_RUN, SUBAGENT, IMAGE, PROMPT})
+ALL_KINDS = CONTENT_KINDS | {BRIDGE, RECAP, TURN_DURATION}
+
+
+@dataclass(slots=True)
+class ToolCall:
+    """One tool call, reduced to what a reader needs."""
+
+    name: str
+    target: str | None = None  # file path, command, pattern or URL
+    error: str | None = None  # first line of the error, when the call failed
+    outcome: str | None = None  # e.g. "3 failed, 10 passed" for a test run
+    tool_use_id: str | None = field(default=None, repr=False)  # internal: links results; not written
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"name": self.name}
+        if self.target is not None:
+            d["target"] = self.target
+        if self.error is not None:
+            d["error"] = self.error
+        if self.outcome is not None:
+            d["outcome"] = self.outcome
+        return d
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> ToolCall:
+        return cls(name=d["name"], target=d.get("target"), error=d.get("error"), outcome=d.get("outcome"))
+
+
+@dataclass(slots=True)
+class Subagent:
+    """A spawned agent, linked to its own transcript by tool_use_id."""
+
+    tool_use_id: str
+    description: str | None = None
+    agent_type: str | None = None
+    prompt: str | None = None
+    result: str | None = None
+    agent_id: str | None = None
+    file: str | None = None  # transcript file name, relative to the session's folder
+    linked_by: str | None = None  # which evidence linked spawn and transcript
+    background: bool = False
+    error: str | None = None
+    total_tokens: int | None = None
+    tool_uses: int | None = None
+    duration_ms: int | None = None
+    events: list[Event] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"tool_use_id": self.tool_use_id}
+        for name in (
+            "description",
+            "agent_type",
+            "prompt",
+            "result",
+            "agent_id",
+            "file",
+            "linked_by",
+            "error",
+        ):
+            value = getattr(self, name)
+            if value is not None:
+                d[name] = value
+        if self.background:
+            d["background"] = True
+        usage = {
+            k: v
+            for k, v in (
+                ("total_tokens", self.total_tokens),
+                ("tool_uses", self.tool_uses),
+                ("duration_ms", self.duration_ms),
+            )
+            if v is not None
+        }
+        if usage:
+            d["usage"] = usage
+        if self.events:
+            d["events"] = [e.to_dict() for e in self.events]
+        return d
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Subagent:
+        usage = d.get("usage") or {}
+        return cls(
+            tool_use_id=d["tool_use_id"],
+            description=d.get("description"),
+            agent_type=d.get("agent_type"),
+            prompt=d.get("prompt"),
+            result=d.get("result"),
+            agent_id=d.get("agent_id"),
+            file=d.get("file"),
+            linked_by=d.get("linked_by"),
+            background=bool(d.get("background", False)),
+            error=d.get("error"),
+            total_tokens=usage.get("total_tokens"),
+            tool_uses=usage.get("tool_uses"),
+            duration_ms=usage.get("duration_ms"),
+            events=[Event.from_dict(e) for e in d.get("events", [])],
+        )
+
+
+@dataclass(slots=True)
+class Event:
+    """One signal event. Fields beyond kind/id/chapter/ts/line are set per kind and omitted when empty."""
+
+    kind: str
+    ts: str | None = None
+    line: int = 0  # source line in the transcript (first line, for merged records)
+    id: str = ""
+    chapter: str = ""
+    sidechain: bool = False
+    text: str | None = None
+    images: list[str] | None = None  # asset file names (human: pasted images)
+    queued: bool = False  # human: typed while the agent was working
+    name: str | None = None  # command: "/compact"; tool_run: the tool family
+    args: str | None = None  # command arguments
+    summary: str | None = None  # tool_run: "Read 14 files in src/auth/"
+    calls: list[ToolCall] | None = None
+    errors: int = 0  # tool_run: failed calls
+    duration_ms: int | None = None
+    source: str | None = None  # bridge: compact_summary; recap: away_summary; image: the tool that returned it
+    asset: str | None = None  # image: asset file name
+    subagent: Subagent | None = None
+    message_id: str | None = field(default=None, repr=False)  # internal: merges split API messages
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"id": self.id, "kind": self.kind, "chapter": self.chapter, "line": self.line}
+        if self.ts is not None:
+            d["ts"] = self.ts
+        if self.sidechain:
+            d["sidechain"] = True
+        for name in ("text", "name", "args", "summary", "duration_ms", "source", "asset"):
+            value = getattr(self, name)
+            if value is not None:
+                d[name] = value
+        if self.images:
+            d["images"] = list(self.images)
+        if self.queued:
+            d["queued"] = True
+        if self.calls is not None:
+            d["calls"] = [c.to_dict() for c in self.calls]
+        if self.errors:
+            d["errors"] = self.errors
+        if self.subagent is not None:
+            d["subagent"] = self.subagent.to_dict()
+        return d
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Event:
+        return cls(
+            kind=d["kind"],
+            ts=d.get("ts"),
+            line=d.get("line", 0),
+            id=d.get("id", ""),
+            chapter=d.get("chapter", ""),
+            sidechain=bool(d.get("sidechain", False)),
+            text=d.get("text"),
+            images=d.get("images"),
+            queued=bool(d.get("queued", False)),
+            name=d.get("name"),
+            args=d.get("args"),
+            summary=d.get("summary"),
+            calls=[ToolCall.from_dict(c) for c in d["calls"]] if "calls" in d else None,
+            errors=d.get("errors", 0),
+            duration_ms=d.get("duration_ms"),
+            source=d.get("source"),
+            asset=d.get("asset"),
+            subagent=Subagent.from_dict(d["subagent"]) if "subagent" in d else None,
+        )
+
+    def texts(self) -> Iterator[tuple[str, str]]:
+        """(field, text) for every piece of prose this event carries; what the secret scanner reads."""
+        for name in ("text", "args", "summary"):
+            value = getattr(self, name)
+            if value:
+                yield name, value
+        for i, call in enumerate(self.calls or ()):
+            for name in ("target", "error", "outcome"):
+                value = getattr(call, name)
+                if value:
+                    yield f"calls[{i}].{name}", value
+        if self.subagent is not None:
+            for name in ("description", "prompt", "result", "error"):
+                value = getattr(self.subagent, name)
+                if value:
+                    yield f"subagent.{name}", value
+
+    def char_count(self) -> int:
+        return sum(len(t) for _, t in self.texts())
+
+
+def walk(events: list[Event]) -> Iterator[Event]:
+    """Every event, depth first, subagent events right after their spawn."""
+    for event in events:
+        yield event
+        if event.subagent is not None and event.subagent.events:
+            yield from walk(event.subagent.events)
+
+
+@dataclass(slots=True)
+class Chapter:
+    """A stretch of the session between breaks (session changes, compactions)."""
+
+    id: str
+    index: int
+    reason: str  # start | session_change | compaction | slash_compact
+    session_id: str | None = None
+    start: str | None = None
+    end: str | None = None
+    bridge: str | None = None  # id of the bridge/recap event that says "previously…"
+    trigger: str | None = None  # compaction: manual | auto
+    pre_tokens: int | None = None  # compaction: context size before
+    first_event: str | None = None
+    last_event: str | None = None
+    events: int = 0
+    human_turns: int = 0
+    token_estimate: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Chapter:
+        names = {f.name for f in fields(cls)}
+        return cls(**{k: v for k, v in d.items() if k in names})
+
+
+@dataclass(slots=True)
+class SessionInfo:
+    id: str
+    title: str | None = None
+    title_source: str | None = None  # custom-title | ai-title | summary | first-prompt
+    cwd: str | None = None
+    start: str | None = None
+    end: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> SessionInfo:
+        names = {f.name for f in fields(cls)}
+        return cls(**{k: v for k, v in d.items() if k in names})
+
+
+@dataclass(slots=True)
+class EventLog:
+    """The content of events.json."""
+
+    session: SessionInfo
+    chapters: list[Chapter]
+    events: list[Event]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "schema_version": EVENTS_SCHEMA_VERSION,
+            "session": self.session.to_dict(),
+            "chapters": [c.to_dict() for c in self.chapters],
+            "events": [e.to_dict() for e in self.events],
+        }
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> EventLog:
+        return cls(
+            session=SessionInfo.from_dict(d["session"]),
+            chapters=[Chapter.from_dict(c) for c in d["chapters"]],
+            events=[Event.from_dict(e) for e in d["events"]],
+        )
+
+    def by_id(self) -> dict[str, Event]:
+        return {e.id: e for e in walk(self.events)}

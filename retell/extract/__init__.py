@@ -1,0 +1,1 @@
+"""records -> events: pure functions and one streaming state machine (session.py)."""

@@ -1,0 +1,127 @@
+"""Images in a transcript (pasted, or returned by tools) decoded into content-named asset files.
+
+The type comes from the bytes, not the record's `media_type`; Pillow verifies each image and is imported
+only when a session actually holds one.
+"""
+
+from __future__ import annotations
+
+import binascii
+import hashlib
+import io
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from retell.fsutil import atomic_write_bytes
+
+_MAGIC: tuple[tuple[bytes, str], ...] = (
+    (b"\x89PNG\r\n\x1a\n", "png"),
+    (b"\xff\xd8\xff", "jpeg"),
+    (b"GIF87a", "gif"),
+    (b"GIF89a", "gif"),
+)
+_EXTENSIONS = {"png": "png", "jpeg": "jpg", "gif": "gif", "webp": "webp"}
+
+
+def sniff_image_type(data: bytes) -> str | None:
+    for magic, kind in _MAGIC:
+        if data.startswith(magic):
+            return kind
+    if data[:4] == b"RIFF" and data[8:12] == b"WEBP":
+        return "webp"
+    return None
+
+
+@dataclass(slots=True)
+class ImageInfo:
+    asset: str
+    format: str
+    bytes: int
+    width: int
+    height: int
+    sha256: str
+    events: list[str] = field(default_factory=list)
+    sources: list[str] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "asset": self.asset,
+            "format": self.format,
+            "bytes": self.bytes,
+            "width": self.width,
+            "height": self.height,
+            "sha256": self.sha256,
+            "events": sorted(set(self.events), key=_event_sort_key),
+            "sources": sorted(set(self.sources)),
+        }
+
+
+def _event_sort_key(event_id: str) -> tuple[int, ...]:
+    return tuple(int(p) for p in event_id.lstrip("e").split(".") if p.isdigit())
+
+
+class ImageStore:
+    """Decodes image blocks once per distinct content; writes them to `assets_dir` when one is given."""
+
+    def __init__(self, assets_dir: Path | None) -> None:
+        self.assets_dir = assets_dir
+        self.images: dict[str, ImageInfo] = {}  # by asset name
+        self._by_digest: dict[str, ImageInfo] = {}
+        self.warnings: list[str] = []
+
+    def add(self, block: dict[str, Any], where: str) -> ImageInfo | None:
+        """Decode one `image` content block; None (with a warning) when it is not a usable image."""
+        source = block.get("source")
+        if not isinstance(source, dict):
+            self.warnings.append(f"{where}: image block without a source, skipped")
+            return None
+        if source.get("type") != "base64" or not isinstance(source.get("data"), str):
+            self.warnings.append(f"{where}: image of source type {source.get('type')!r} not embedded, skipped")
+            return None
+        try:
+            data = binascii.a2b_base64(source["data"])
+        except (binascii.Error, ValueError):
+            self.warnings.append(f"{where}: image data is not valid base64, skipped")
+            return None
+        return self.add_bytes(data, where)
+
+    def add_bytes(self, data: bytes, where: str) -> ImageInfo | None:
+        digest = hashlib.sha256(data).hexdigest()
+        known = self._by_digest.get(digest)
+        if known is not None:
+            return known
+        kind = sniff_image_type(data)
+        if kind is None:
+            self.warnings.append(f"{where}: image bytes are not PNG, JPEG, GIF or WebP, skipped")
+            return None
+        size = _verify(data)
+        if size is None:
+            self.warnings.append(f"{where}: {kind} image is corrupt (Pillow cannot read it), skipped")
+            return None
+        name = f"{digest[:16]}.{_EXTENSIONS[kind]}"
+        info = ImageInfo(
+            asset=name,
+            format=kind,
+            bytes=len(data),
+            width=size[0],
+            height=size[1],
+            sha256=digest,
+        )
+        self.images[name] = info
+        self._by_digest[digest] = info
+        if self.assets_dir is not None:
+            atomic_write_bytes(self.assets_dir / name, data)
+        return info
+
+
+def _verify(data: bytes) -> tuple[int, int] | None:
+    from PIL import Image, UnidentifiedImageError  # lazy: most sessions hold no image
+
+    try:
+        with Image.open(io.BytesIO(data)) as img:
+            size = img.size
+            img.verify()
+        return size
+    except (UnidentifiedImageError, OSError, SyntaxError, ValueError, Image.DecompressionBombError):
+        return None

@@ -1,0 +1,720 @@
+"""The streaming state machine: records in file order -> events, chapters, usage, links.
+
+`SessionExtractor.feed()` takes one record at a time and keeps only signal; `finish()` groups tool calls
+into runs, assigns ids and chapters, and returns everything the manifest needs. No file I/O happens here
+except through the ImageStore the caller passes in.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter, deque
+from dataclasses import dataclass, field
+from typing import Any
+
+from retell.claude.schema import KNOWN_CONTENT_BLOCKS, KNOWN_SYSTEM_SUBTYPES, SPAWN_TOOLS
+from retell.events import (
+    ASSISTANT,
+    BRIDGE,
+    COMMAND,
+    CONTENT_KINDS,
+    HUMAN,
+    IMAGE,
+    INTERRUPT,
+    PLAN,
+    PROMPT,
+    RECAP,
+    SUBAGENT,
+    THINKING,
+    TOOL_RUN,
+    TURN_DURATION,
+    Chapter,
+    Event,
+    Subagent,
+    ToolCall,
+)
+from retell.extract.chapters import ChapterTracker
+from retell.extract.human import (
+    Command,
+    CompactSummary,
+    HumanText,
+    Interrupt,
+    blocks_of,
+    classify_user_blocks,
+)
+from retell.extract.ids import key64
+from retell.extract.images import ImageStore
+from retell.extract.subagents import apply_spawn_result
+from retell.extract.timeutil import Clock, sortable
+from retell.extract.tools import (
+    apply_result,
+    describe_call,
+    family,
+    relative_path,
+    result_text,
+    summarize_run,
+)
+from retell.extract.usage import UsageLedger
+
+_AWAY_SUFFIX = " (disable recaps in /config)"
+_REJECTION_FEEDBACK = re.compile(r"the user said:\s*(.+)\Z", re.S | re.I)
+_CONTINUATION_PREAMBLE = (
+    "This session is being continued from a previous conversation that ran out of context. "
+    "The conversation is summarized below:"
+)
+_FILE_TOOLS = {
+    "Read": "read",
+    "NotebookRead": "read",
+    "Edit": "edited",
+    "MultiEdit": "edited",
+    "NotebookEdit": "edited",
+    "Write": "written",
+}
+
+
+@dataclass
+class Counts:
+    replayed_records: int = 0
+    synthetic_messages: int = 0
+    api_errors: int = 0
+    redacted_thinking: int = 0
+    empty_thinking: int = 0
+    sidechain_records: int = 0
+    meta_records: int = 0
+    tool_calls: int = 0
+    tool_errors: int = 0
+
+
+@dataclass
+class Extraction:
+    """Everything one transcript yields; parse.py turns it into events.json and manifest.json."""
+
+    events: list[Event]
+    chapters: list[Chapter]
+    usage: UsageLedger
+    counts: Counts
+    session_ids: list[str]
+    cwd: str | None
+    versions: list[str]
+    models: list[str]
+    git_branches: list[str]
+    entrypoints: list[str]
+    start: str | None
+    end: str | None
+    active_ms: int
+    titles: dict[str, str]
+    first_prompt: str | None
+    files: dict[str, list[str]]
+    tools: dict[str, dict[str, int]]
+    spawns: list[Event]
+    unknown_blocks: Counter[str]
+    unknown_system_subtypes: Counter[str]
+    warnings: list[str] = field(default_factory=list)
+
+
+class SessionExtractor:
+    def __init__(self, images: ImageStore, *, subagent_mode: bool = False) -> None:
+        self.images = images
+        self.subagent_mode = subagent_mode
+        self.raw: list[Event] = []  # events in order; tool calls still one per entry
+        self.chapters = ChapterTracker()
+        self.usage = UsageLedger()
+        self.counts = Counts()
+        self.clock = Clock()
+        self._seen_uuids: set[int] = set()
+        self._uuids_hint: set[int] = self._seen_uuids
+        self._calls: dict[str, tuple[ToolCall, Event]] = {}
+        self._spawns: dict[str, Event] = {}
+        self.spawn_events: list[Event] = []
+        self._queue: deque[str | None] = deque()
+        # A mid-turn message can be recorded twice (queue `remove` and a `queued_command` attachment);
+        # each emitted text absorbs one later copy, until the author's next regular message.
+        self._queued_emitted: list[str] = []
+        self._session_ids: list[str] = []
+        self._current_session: str | None = None
+        self._cwd: Counter[str] = Counter()
+        self._versions: set[str] = set()
+        self._models: set[str] = set()
+        self._branches: set[str] = set()
+        self._entrypoints: set[str] = set()
+        self._titles: dict[str, str] = {}
+        self._summaries: list[tuple[str | None, str]] = []
+        self._first_prompt: str | None = None
+        self._files: dict[str, set[str]] = {"read": set(), "edited": set(), "written": set()}
+        self._tools: dict[str, Counter[str]] = {}
+        self._unknown_blocks: Counter[str] = Counter()
+        self._unknown_subtypes: Counter[str] = Counter()
+        self._open_message: str | None = None
+        self._open_signatures: set[tuple[str, int]] = set()
+        self._first_prompt_skipped = False
+        # Claude Code 1.0.x wrote Task conversations into the main file as sidechain threads.
+        self._threads: dict[int, Event] = {}  # sidechain record uuid -> the spawn that owns its thread
+        self._spawn_prompts: dict[str, list[Event]] = {}  # prompt text -> spawns not yet given a thread
+        self._owner: Event | None = None  # the spawn owning the record being fed
+
+    # -- dispatch -------------------------------------------------------------------------------------
+
+    def feed(self, lineno: int, record: dict[str, Any]) -> None:
+        rtype = record.get("type")
+        uuid = record.get("uuid")
+        if isinstance(uuid, str) and uuid:
+            key = key64(uuid)
+            if key in self._seen_uuids:
+                self.counts.replayed_records += 1
+                return
+            self._seen_uuids.add(key)
+        ts = record.get("timestamp")
+        ts = ts if isinstance(ts, str) else None
+        if rtype in ("user", "assistant", "system", "attachment"):
+            self._note_context(record, ts)
+        self._owner = None
+        sidechain = record.get("isSidechain") is True and not self.subagent_mode and isinstance(uuid, str)
+        if sidechain and self._claim_thread(record, key64(uuid)):  # type: ignore[arg-type]
+            return  # the thread's first message repeats the spawn's prompt
+        if rtype == "assistant":
+            self._assistant(lineno, record, ts)
+        elif rtype == "user":
+            self._user(lineno, record, ts)
+        elif rtype == "system":
+            self._system(lineno, record, ts)
+        elif rtype == "attachment":
+            self._attachment(lineno, record, ts)
+        elif rtype == "queue-operation":
+            self._queue_operation(lineno, record, ts)
+        elif rtype == "summary":
+            text = record.get("summary")
+            if isinstance(text, str) and text.strip():
+                leaf = record.get("leafUuid")
+                self._summaries.append((leaf if isinstance(leaf, str) else None, text.strip()))
+        elif rtype == "custom-title":
+            self._title("custom-title", record.get("customTitle") or record.get("title"))
+        elif rtype == "ai-title":
+            self._title("ai-title", record.get("aiTitle") or record.get("title"))
+
+    def _note_context(self, record: dict[str, Any], ts: str | None) -> None:
+        sidechain = record.get("isSidechain") is True
+        if sidechain:
+            self.counts.sidechain_records += 1
+        if ts is not None:
+            self.clock.tick(ts)
+        for key, bucket in (
+            ("version", self._versions),
+            ("gitBranch", self._branches),
+            ("entrypoint", self._entrypoints),
+        ):
+            value = record.get(key)
+            if isinstance(value, str) and value:
+                bucket.add(value)
+        cwd = record.get("cwd")
+        if isinstance(cwd, str) and cwd:
+            self._cwd[cwd] += 1
+        session_id = record.get("sessionId")
+        if isinstance(session_id, str) and session_id and not sidechain and not self.subagent_mode:
+            if self._current_session is None:
+                self._current_session = session_id
+                self._session_ids.append(session_id)
+                self.chapters.current.session_id = session_id
+            elif session_id != self._current_session:
+                self._current_session = session_id
+                if session_id not in self._session_ids:
+                    self._session_ids.append(session_id)
+                self.chapters.request_break("session_change", session_id=session_id)
+
+    def _claim_thread(self, record: dict[str, Any], key: int) -> bool:
+        """Follow a sidechain thread back to its spawn; True when this record is the thread's prompt."""
+        parent = record.get("parentUuid")
+        if isinstance(parent, str):
+            self._owner = self._threads.get(key64(parent))
+            if self._owner is not None:
+                self._threads[key] = self._owner
+            return False
+        if record.get("type") != "user":
+            return False
+        message = record.get("message")
+        blocks = blocks_of(message.get("content") if isinstance(message, dict) else None)
+        text = "\n".join(
+            b["text"] for b in blocks if b.get("type") == "text" and isinstance(b.get("text"), str)
+        ).strip()
+        waiting = self._spawn_prompts.get(text)
+        if not waiting:
+            return False
+        owner = waiting.pop(0)
+        self._threads[key] = owner
+        assert owner.subagent is not None
+        owner.subagent.linked_by = owner.subagent.linked_by or "sidechain"
+        owner.subagent.file = None
+        return True
+
+    def _title(self, source: str, value: Any) -> None:
+        if isinstance(value, str) and value.strip():
+            self._titles[source] = value.strip()
+
+    def _emit(self, event: Event, record: dict[str, Any] | None = None) -> Event:
+        if self._owner is not None:  # part of an in-file subagent thread: it belongs to the spawn
+            if event.kind == HUMAN:
+                event.kind = PROMPT  # the parent agent speaking, not the author
+            event.chapter = self._owner.chapter
+            if event.kind in CONTENT_KINDS:
+                self._owner.subagent.events.append(event)  # type: ignore[union-attr]
+            return event
+        if record is not None and record.get("isSidechain") is True and not self.subagent_mode:
+            event.sidechain = True
+        event.chapter = self.chapters.current.id
+        if event.kind in CONTENT_KINDS and not (event.kind == COMMAND and event.name == "/compact"):
+            self.chapters.content()
+        self.raw.append(event)
+        return event
+
+    # -- assistant ------------------------------------------------------------------------------------
+
+    def _assistant(self, lineno: int, record: dict[str, Any], ts: str | None) -> None:
+        message = record.get("message")
+        if not isinstance(message, dict):
+            return
+        model = message.get("model")
+        if model == "<synthetic>":
+            self.counts.synthetic_messages += 1
+            return
+        if record.get("isApiErrorMessage") is True:
+            self.counts.api_errors += 1
+            return
+        model = model if isinstance(model, str) else "unknown"
+        self._models.add(model)
+        message_id = message.get("id") or record.get("requestId") or record.get("uuid") or f"line:{lineno}"
+        message_id = str(message_id)
+        self.usage.record(message_id, model, message.get("usage"))
+        if message_id != self._open_message:
+            self._open_message = message_id
+            self._open_signatures = set()
+        cwd = record.get("cwd") if isinstance(record.get("cwd"), str) else None
+        for block in blocks_of(message.get("content")):
+            btype = block.get("type")
+            btype = btype if isinstance(btype, str) else "(none)"
+            signature = _block_signature(block)
+            if signature in self._open_signatures:
+                continue  # a streaming partial repeating a block already taken
+            self._open_signatures.add(signature)
+            if btype == "text":
+                self._assistant_text(ASSISTANT, block.get("text"), lineno, ts, message_id, record)
+            elif btype == "thinking":
+                text = block.get("thinking")
+                if isinstance(text, str) and text.strip():
+                    self._assistant_text(THINKING, text, lineno, ts, message_id, record)
+                else:
+                    self.counts.empty_thinking += 1
+            elif btype == "redacted_thinking":
+                self.counts.redacted_thinking += 1
+            elif btype in ("tool_use", "server_tool_use", "mcp_tool_use"):
+                self._tool_use(block, lineno, ts, cwd, record)
+            elif btype not in KNOWN_CONTENT_BLOCKS:
+                self._unknown_blocks[str(btype)] += 1
+
+    def _assistant_text(
+        self, kind: str, text: Any, lineno: int, ts: str | None, message_id: str, record: dict[str, Any]
+    ) -> None:
+        if not isinstance(text, str) or not text.strip():
+            return
+        last = self.raw[-1] if self.raw else None
+        if last is not None and last.kind == kind and last.message_id == message_id:
+            last.text = f"{last.text}\n\n{text.strip()}"  # one API message split across records
+            return
+        self._emit(Event(kind=kind, ts=ts, line=lineno, text=text.strip(), message_id=message_id), record)
+
+    def _tool_use(
+        self, block: dict[str, Any], lineno: int, ts: str | None, cwd: str | None, record: dict[str, Any]
+    ) -> None:
+        name = block.get("name")
+        name = name if isinstance(name, str) and name else "unknown"
+        tool_input = block.get("input")
+        tool_use_id = block.get("id") if isinstance(block.get("id"), str) else None
+        if name in SPAWN_TOOLS:
+            self._spawn(tool_input, tool_use_id, lineno, ts, record)
+            return
+        if name == "ExitPlanMode" and isinstance(tool_input, dict) and isinstance(tool_input.get("plan"), str):
+            self._emit(Event(kind=PLAN, ts=ts, line=lineno, text=tool_input["plan"].strip()), record)
+            return
+        call = describe_call(name, tool_input, cwd, tool_use_id)
+        self.counts.tool_calls += 1
+        self._tools.setdefault(name, Counter())["calls"] += 1
+        bucket = _FILE_TOOLS.get(name)
+        if bucket and isinstance(tool_input, dict):
+            path = tool_input.get("file_path") or tool_input.get("notebook_path")
+            if isinstance(path, str) and path:
+                self._files[bucket].add(relative_path(path, cwd))
+        event = self._emit(Event(kind=TOOL_RUN, ts=ts, line=lineno, calls=[call]), record)
+        if tool_use_id:
+            self._calls[tool_use_id] = (call, event)
+
+    def _spawn(
+        self, tool_input: Any, tool_use_id: str | None, lineno: int, ts: str | None, record: dict[str, Any]
+    ) -> None:
+        inp = tool_input if isinstance(tool_input, dict) else {}
+
+        def _s(key: str) -> str | None:
+            value = inp.get(key)
+            return value.strip() if isinstance(value, str) and value.strip() else None
+
+        agent = Subagent(
+            tool_use_id=tool_use_id or f"line:{lineno}",
+            description=_s("description"),
+            agent_type=_s("subagent_type") or _s("agent_type"),
+            prompt=_s("prompt"),
+            background=inp.get("run_in_background") is True,
+        )
+        event = self._emit(Event(kind=SUBAGENT, ts=ts, line=lineno, subagent=agent), record)
+        if self._owner is not None:
+            return  # a spawn inside a subagent thread stays a plain event of that thread
+        self.spawn_events.append(event)
+        if tool_use_id:
+            self._spawns[tool_use_id] = event
+        if agent.prompt:
+            self._spawn_prompts.setdefault(agent.prompt, []).append(event)
+
+    # -- user -----------------------------------------------------------------------------------------
+
+    def _user(self, lineno: int, record: dict[str, Any], ts: str | None) -> None:
+        message = record.get("message")
+        content = message.get("content") if isinstance(message, dict) else None
+        if record.get("isCompactSummary") is True:
+            text = "\n".join(b.get("text", "") for b in blocks_of(content) if isinstance(b.get("text"), str))
+            self._compact_summary(text, lineno, ts, record)
+            return
+        if record.get("isMeta") is True:
+            self.counts.meta_records += 1
+            return
+        origin = record.get("origin")
+        if isinstance(origin, dict) and origin.get("kind") not in (None, "human"):
+            return  # task notifications and other machine-injected turns
+        blocks = blocks_of(content)
+        rest: list[dict[str, Any]] = []
+        for block in blocks:
+            if block.get("type") == "tool_result":
+                self._tool_result(block, record, lineno, ts)
+            else:
+                rest.append(block)
+        if not rest:
+            return
+        for item in classify_user_blocks(rest):
+            if isinstance(item, HumanText):
+                self._queued_emitted.clear()
+                self._human(item, lineno, ts, record)
+            elif isinstance(item, Command):
+                event = self._emit(
+                    Event(kind=COMMAND, ts=ts, line=lineno, name=item.name, args=item.args or None), record
+                )
+                slash = item.name.startswith("/")
+                if self._first_prompt is None and slash and item.args and not event.sidechain and not self._owner:
+                    self._first_prompt = f"{item.name} {item.args}"
+                if item.name == "/compact" and not self.subagent_mode and record.get("isSidechain") is not True:
+                    self.chapters.request_break("slash_compact", session_id=self._current_session)
+            elif isinstance(item, Interrupt):
+                self._emit(Event(kind=INTERRUPT, ts=ts, line=lineno, text=item.text), record)
+            elif isinstance(item, CompactSummary):
+                self._compact_summary(item.text, lineno, ts, record)
+
+    def _human(
+        self, item: HumanText, lineno: int, ts: str | None, record: dict[str, Any], queued: bool = False
+    ) -> None:
+        assets = []
+        for i, block in enumerate(item.images):
+            info = self.images.add(block, f"line {lineno} (pasted image {i + 1})")
+            if info is not None:
+                info.sources.append("pasted")
+                assets.append(info.asset)
+        if not item.text and not assets:
+            return
+        kind = HUMAN
+        if self.subagent_mode:
+            kind = PROMPT
+            if not self._first_prompt_skipped:
+                self._first_prompt_skipped = True  # repeats the spawn's prompt
+                return
+        event = self._emit(
+            Event(kind=kind, ts=ts, line=lineno, text=item.text, images=assets or None, queued=queued), record
+        )
+        if kind == HUMAN and self._first_prompt is None and item.text and not event.sidechain:
+            self._first_prompt = item.text
+
+    def _compact_summary(self, text: str, lineno: int, ts: str | None, record: dict[str, Any]) -> None:
+        if self.subagent_mode or record.get("isSidechain") is True:
+            return
+        self.chapters.request_break("compaction", session_id=self._current_session)
+        body = text.strip()
+        if body.startswith(_CONTINUATION_PREAMBLE):
+            body = body[len(_CONTINUATION_PREAMBLE) :].strip()
+        if not body:
+            return
+        event = self._emit(Event(kind=BRIDGE, ts=ts, line=lineno, text=body, source="compact_summary"), record)
+        self.chapters.set_bridge(event)
+
+    def _tool_result(self, block: dict[str, Any], record: dict[str, Any], lineno: int, ts: str | None) -> None:
+        tool_use_id = block.get("tool_use_id")
+        is_error = block.get("is_error") is True
+        content = block.get("content")
+        tool_name = "tool"
+        if isinstance(tool_use_id, str) and tool_use_id in self._spawns:
+            agent = self._spawns.pop(tool_use_id).subagent
+            assert agent is not None
+            apply_spawn_result(agent, result_text(content), record.get("toolUseResult"), is_error)
+            tool_name = "Agent"
+        elif isinstance(tool_use_id, str) and tool_use_id in self._calls:
+            call, _event = self._calls.pop(tool_use_id)
+            apply_result(call, content, is_error)
+            tool_name = call.name
+            if is_error:
+                self.counts.tool_errors += 1
+                self._tools.setdefault(call.name, Counter())["errors"] += 1
+        if is_error:
+            feedback = _REJECTION_FEEDBACK.search(result_text(content))
+            if feedback and feedback.group(1).strip():
+                # The author turned the call down and said why: their words, not tool output.
+                self._human(HumanText(feedback.group(1).strip()), lineno, ts, record)
+        if isinstance(content, list):
+            for i, inner in enumerate(content):
+                if isinstance(inner, dict) and inner.get("type") == "image":
+                    info = self.images.add(inner, f"line {lineno} ({tool_name} result image {i + 1})")
+                    if info is not None:
+                        info.sources.append(tool_name)
+                        self._emit(Event(kind=IMAGE, ts=ts, line=lineno, asset=info.asset, source=tool_name), record)
+
+    # -- system, attachments, queue ------------------------------------------------------------------
+
+    def _system(self, lineno: int, record: dict[str, Any], ts: str | None) -> None:
+        subtype = record.get("subtype")
+        subtype = subtype if isinstance(subtype, str) else "(none)"
+        if subtype not in KNOWN_SYSTEM_SUBTYPES:
+            self._unknown_subtypes[subtype] += 1
+        if self.subagent_mode:
+            return
+        if record.get("isSidechain") is True:
+            return  # a branch's bookkeeping never shapes the main story's chapters
+        if subtype == "compact_boundary":
+            meta = record.get("compactMetadata")
+            meta = meta if isinstance(meta, dict) else {}
+            trigger = meta.get("trigger") if isinstance(meta.get("trigger"), str) else None
+            pre = meta.get("preTokens") if isinstance(meta.get("preTokens"), int) else None
+            self.chapters.request_break("compaction", session_id=self._current_session, trigger=trigger, pre_tokens=pre)
+        elif subtype == "away_summary":
+            text = record.get("content")
+            if isinstance(text, str) and text.strip():
+                text = text.strip()
+                if text.endswith(_AWAY_SUFFIX):
+                    text = text[: -len(_AWAY_SUFFIX)].rstrip()
+                event = self._emit(Event(kind=RECAP, ts=ts, line=lineno, text=text, source="away_summary"), record)
+                self.chapters.note_recap(event)
+        elif subtype == "turn_duration":
+            duration = record.get("durationMs")
+            finite = isinstance(duration, int) or (isinstance(duration, float) and math.isfinite(duration))
+            if finite and not isinstance(duration, bool) and 0 < duration < 10**12:
+                self._emit(Event(kind=TURN_DURATION, ts=ts, line=lineno, duration_ms=int(duration)), record)
+        elif subtype == "api_error":
+            self.counts.api_errors += 1
+
+    def _attachment(self, lineno: int, record: dict[str, Any], ts: str | None) -> None:
+        attachment = record.get("attachment")
+        if not isinstance(attachment, dict) or attachment.get("type") != "queued_command":
+            return
+        origin = attachment.get("origin")
+        if isinstance(origin, dict) and origin.get("kind") not in (None, "human"):
+            return
+        self._queued_text(attachment.get("prompt"), lineno, ts, record)
+
+    def _queue_operation(self, lineno: int, record: dict[str, Any], ts: str | None) -> None:
+        operation = record.get("operation")
+        if operation == "enqueue":
+            items = classify_user_blocks(blocks_of(record.get("content")))
+            human = next((i for i in items if isinstance(i, HumanText) and i.text), None)
+            self._queue.append(human.text if human else None)
+        elif operation == "dequeue":
+            if self._queue:
+                self._queue.popleft()  # a normal user record carries it next
+        elif operation == "remove":
+            text = self._queue.popleft() if self._queue else None
+            if record.get("reason") == "absorbed_mid_turn":
+                content = record.get("content")
+                self._queued_text(content if content is not None else text, lineno, ts, record)
+        elif operation == "popAll":
+            self._queue.clear()  # pulled back into the input box, not sent
+
+    def _queued_text(self, prompt: Any, lineno: int, ts: str | None, record: dict[str, Any]) -> None:
+        """A message the human typed while the agent worked, absorbed mid-turn (once, however recorded)."""
+        items = classify_user_blocks(blocks_of(prompt))
+        human = next((i for i in items if isinstance(i, HumanText)), None)
+        if human is None:
+            return
+        if human.text in self._queued_emitted:
+            self._queued_emitted.remove(human.text)  # the second record of the same message
+            return
+        self._queued_emitted.append(human.text)
+        self._human(human, lineno, ts, record, queued=True)
+
+    # -- finish ---------------------------------------------------------------------------------------
+
+    def finish(self, id_prefix: str = "e") -> Extraction:
+        self.usage.finish()
+        for spawn in self.spawn_events:
+            agent = spawn.subagent
+            if agent is not None and agent.events:
+                agent.events = group_tool_runs(agent.events)
+                drop_repeated_result(agent)
+        events = group_tool_runs(self.raw)
+        assign_ids(events, id_prefix)
+        chapters = self.chapters.chapters
+        for chapter in chapters:
+            bridge = self.chapters.bridge_event.get(chapter.id)
+            chapter.bridge = bridge.id if bridge is not None else None
+        summarize_chapters(chapters, events)
+        titles = dict(self._titles)
+        summary = self._own_summary()
+        if summary:
+            titles["summary"] = summary
+        start, end = self.clock.span()
+        return Extraction(
+            events=events,
+            chapters=chapters,
+            usage=self.usage,
+            counts=self.counts,
+            session_ids=self._session_ids,
+            cwd=self._cwd.most_common(1)[0][0] if self._cwd else None,
+            versions=sorted(self._versions, key=_version_key),
+            models=sorted(self._models),
+            git_branches=sorted(self._branches),
+            entrypoints=sorted(self._entrypoints),
+            start=start,
+            end=end,
+            active_ms=self.clock.active_ms,
+            titles=titles,
+            first_prompt=self._first_prompt,
+            files={k: sorted(v) for k, v in self._files.items()},
+            tools={name: dict(c) for name, c in sorted(self._tools.items())},
+            spawns=self.spawn_events,
+            unknown_blocks=self._unknown_blocks,
+            unknown_system_subtypes=self._unknown_subtypes,
+        )
+
+    def _own_summary(self) -> str | None:
+        """The last `summary` record that describes this file (its leafUuid is one of our records)."""
+        for leaf, text in reversed(self._summaries):
+            if leaf is not None and key64(leaf) in self._seen_uuids:
+                return text
+        return None
+
+
+def _block_signature(block: dict[str, Any]) -> tuple[str, int]:
+    """Identity of a content block within one API message (tool uses by id, text by content)."""
+    btype = str(block.get("type"))
+    block_id = block.get("id")
+    if isinstance(block_id, str) and block_id:
+        return btype, key64(block_id)
+    body = block.get("text") if btype == "text" else block.get("thinking") if btype == "thinking" else None
+    return btype, key64(body if isinstance(body, str) else repr(block)[:2000])
+
+
+def _version_key(version: str) -> tuple[int, ...]:
+    parts = []
+    for piece in version.split("."):
+        digits = "".join(ch for ch in piece if ch.isdigit())
+        parts.append(int(digits) if digits else 0)
+    return tuple(parts)
+
+
+def group_tool_runs(raw: list[Event]) -> list[Event]:
+    """Fold consecutive single-call tool events of one family into one run with a one-line summary.
+
+    Images returned by the calls do not break a run; they follow it.
+    """
+    out: list[Event] = []
+    run: Event | None = None
+    deferred: list[Event] = []
+
+    def close() -> None:
+        nonlocal run
+        if run is not None:
+            calls = run.calls or []
+            run.summary = summarize_run(calls)
+            run.name = family(calls[0].name)
+            run.errors = sum(1 for c in calls if c.error)
+            out.append(run)
+            out.extend(deferred)
+            deferred.clear()
+            run = None
+
+    for event in raw:
+        if event.kind == TOOL_RUN:
+            call = event.calls[0]  # type: ignore[index]
+            if (
+                run is not None
+                and run.chapter == event.chapter
+                and run.sidechain == event.sidechain
+                and family(run.calls[0].name) == family(call.name)  # type: ignore[index]
+            ):
+                run.calls.append(call)  # type: ignore[union-attr]
+                continue
+            close()
+            run = Event(
+                kind=TOOL_RUN,
+                ts=event.ts,
+                line=event.line,
+                chapter=event.chapter,
+                sidechain=event.sidechain,
+                calls=[call],
+            )
+            continue
+        if event.kind == IMAGE and run is not None and event.chapter == run.chapter:
+            deferred.append(event)
+            continue
+        if event.kind == TURN_DURATION and run is not None:
+            close()
+        close()
+        out.append(event)
+    close()
+    return out
+
+
+def drop_repeated_result(agent: Subagent) -> None:
+    """A subagent's last message repeats the result its parent received; keep it once, on the spawn."""
+    events = agent.events
+    last = events[-1] if events else None
+    if (
+        agent.result
+        and last is not None
+        and last.kind == ASSISTANT
+        and (last.text or "").strip() == agent.result.strip()
+    ):
+        events.pop()
+
+
+def assign_ids(events: list[Event], prefix: str) -> None:
+    for i, event in enumerate(events, 1):
+        event.id = f"{prefix}{i}"
+        if event.subagent is not None and event.subagent.events:
+            assign_ids(event.subagent.events, f"{event.id}.")
+
+
+def summarize_chapters(chapters: list[Chapter], events: list[Event]) -> None:
+    """Fill each chapter's span and counts from its events."""
+    by_id = {c.id: c for c in chapters}
+    chars: Counter[str] = Counter()
+    for event in events:
+        chapter = by_id.get(event.chapter)
+        if chapter is None:
+            continue
+        chapter.events += 1
+        chapter.first_event = chapter.first_event or event.id
+        chapter.last_event = event.id
+        if event.kind == HUMAN and not event.sidechain:
+            chapter.human_turns += 1
+        if event.ts is not None:
+            if chapter.start is None or _ts_key(event.ts) < _ts_key(chapter.start):
+                chapter.start = event.ts
+            if chapter.end is None or _ts_key(event.ts) > _ts_key(chapter.end):
+                chapter.end = event.ts
+        chars[chapter.id] += event.char_count()
+        if event.subagent is not None:
+            chars[chapter.id] += sum(e.char_count() for e in event.subagent.events)
+    for chapter in chapters:
+        chapter.token_estimate = (chars[chapter.id] + 3) // 4
+
+
+_ts_key = sortable

@@ -1,0 +1,78 @@
+"""Timestamps: ordering without parsing every one, and active time (gaps shorter than IDLE_GAP_MS)."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+IDLE_GAP_MS = 10 * 60 * 1000  # a pause longer than this is idle time, not work
+
+
+def sortable(ts: str) -> str:
+    """A key that orders ISO-8601 UTC stamps of mixed precision ('…:48Z' vs '…:48.536Z')."""
+    if len(ts) >= 19 and ts[10:11] == "T":
+        frac = ""
+        rest = ts[19:]
+        if rest.startswith("."):
+            digits = rest[1:].rstrip("Z")
+            frac = "".join(ch for ch in digits if ch.isdigit())[:6]
+        return ts[:19] + "." + frac.ljust(6, "0")
+    return ts
+
+
+def to_epoch_ms(ts: str) -> int | None:
+    try:
+        value = datetime.fromisoformat(ts.replace("Z", "+00:00"))
+    except (ValueError, TypeError):
+        return None
+    if value.tzinfo is None:
+        value = value.replace(tzinfo=timezone.utc)
+    return int(value.timestamp() * 1000)
+
+
+class Clock:
+    """Start, end and active milliseconds of a stream of timestamps (file order, not sorted)."""
+
+    def __init__(self) -> None:
+        self._min: tuple[str, str] | None = None
+        self._max: tuple[str, str] | None = None
+        self._last_ms: int | None = None
+        self.active_ms = 0
+        self._minute_cache: dict[str, int | None] = {}
+
+    def tick(self, ts: str) -> None:
+        ms = self._fast_ms(ts)
+        if ms is None:
+            return  # not a timestamp we can place in time: it neither starts nor ends the session
+        key = sortable(ts)
+        if self._min is None or key < self._min[0]:
+            self._min = (key, ts)
+        if self._max is None or key > self._max[0]:
+            self._max = (key, ts)
+        if self._last_ms is not None:
+            gap = ms - self._last_ms
+            if 0 < gap <= IDLE_GAP_MS:
+                self.active_ms += gap
+        if self._last_ms is None or ms > self._last_ms:
+            self._last_ms = ms
+
+    def _fast_ms(self, ts: str) -> int | None:
+        """Parse the minute once, then only the seconds: cheap enough to run on every record."""
+        if len(ts) >= 19 and ts[10:11] == "T" and ts[16:17] == ":" and ts.endswith("Z"):
+            minute = ts[:16]
+            base = self._minute_cache.get(minute, -1)
+            if base == -1:
+                base = to_epoch_ms(minute + ":00Z")
+                if len(self._minute_cache) > 4096:
+                    self._minute_cache.clear()
+                self._minute_cache[minute] = base
+            if base is None:
+                return None
+            try:
+                seconds = float(ts[17:-1])
+            except ValueError:
+                return None
+            return base + int(seconds * 1000) if 0 <= seconds < 61 else None
+        return to_epoch_ms(ts)
+
+    def span(self) -> tuple[str | None, str | None]:
+        return (self._min[1] if self._min else None, self._max[1] if self._max else None)

@@ -1,0 +1,304 @@
+"""Tool calls as compact actions, their results as one-line outcomes, and runs of them as one sentence.
+
+Never the bulky input or output: a call keeps its name and the one field a reader needs.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from retell.events import ToolCall
+
+MAX_TARGET = 200
+MAX_ERROR = 200
+
+# The input field a reader needs, per tool; the first present wins.
+_TARGET_FIELDS: dict[str, tuple[str, ...]] = {
+    "Read": ("file_path", "path"),
+    "Write": ("file_path", "path"),
+    "Edit": ("file_path", "path"),
+    "MultiEdit": ("file_path", "path"),
+    "NotebookEdit": ("notebook_path", "file_path"),
+    "NotebookRead": ("notebook_path",),
+    "Bash": ("command",),
+    "BashOutput": ("bash_id", "shell_id"),
+    "KillShell": ("shell_id",),
+    "KillBash": ("shell_id",),
+    "Grep": ("pattern",),
+    "Glob": ("pattern",),
+    "LS": ("path",),
+    "WebFetch": ("url",),
+    "WebSearch": ("query",),
+    "Skill": ("skill", "command"),
+    "SlashCommand": ("command",),
+    "SendMessage": ("to",),
+    "TaskOutput": ("task_id",),
+}
+_GENERIC_FIELDS = ("file_path", "path", "command", "pattern", "url", "query", "name", "description", "prompt")
+
+# Families group consecutive calls into one run.
+_FAMILIES: dict[str, str] = {
+    "Read": "read",
+    "NotebookRead": "read",
+    "Edit": "edit",
+    "MultiEdit": "edit",
+    "NotebookEdit": "edit",
+    "Write": "write",
+    "Grep": "search",
+    "Glob": "search",
+    "LS": "search",
+    "ToolSearch": "search",
+    "Bash": "bash",
+    "BashOutput": "bash",
+    "KillShell": "bash",
+    "KillBash": "bash",
+    "WebFetch": "web",
+    "WebSearch": "web",
+    "TodoWrite": "todo",
+    "TaskCreate": "todo",
+    "TaskUpdate": "todo",
+    "TaskList": "todo",
+    "TaskGet": "todo",
+}
+
+_TEST_COMMAND = re.compile(
+    r"(?:^|[\s;&|(/])(?:pytest|py\.test|tox|nox|jest|vitest|mocha|ava|rspec|phpunit|ctest|"
+    r"go\s+test|cargo\s+(?:test|nextest)|(?:npm|pnpm|yarn|bun)\s+(?:run\s+)?test|deno\s+test|"
+    r"dotnet\s+test|mvn\s+(?:-\S+\s+)*test|gradle\w*\s+test|\./gradlew\s+\S*test|make\s+(?:check|test)|"
+    r"python\d?(?:\.\d+)?\s+-m\s+(?:pytest|unittest)|uv\s+run\s+(?:python\s+-m\s+)?pytest)\b"
+)
+_COUNTS = re.compile(r"(\d+)\s+(passed|failed|errors?|skipped|xfailed|xpassed|pending|todo|broken)\b", re.I)
+_CARGO = re.compile(r"test result: (?:ok|FAILED)\. (\d+) passed; (\d+) failed")
+_JEST_TESTS = re.compile(r"^Tests:\s+(.+?)\s*$", re.M)
+_GO_FAIL = re.compile(r"^(?:--- FAIL|FAIL\s)", re.M)
+_GO_OK = re.compile(r"^ok\s+\S+", re.M)
+_ERROR_TAG = re.compile(r"</?tool_use_error>")
+
+
+def family(name: str) -> str:
+    if name in _FAMILIES:
+        return _FAMILIES[name]
+    if name.startswith("mcp__"):
+        return "mcp:" + name.split("__")[1] if name.count("__") >= 2 else name
+    return name
+
+
+def shorten(text: str, limit: int) -> str:
+    text = text.strip()
+    if len(text) <= limit:
+        return text
+    return text[: limit - 1].rstrip() + "…"
+
+
+def relative_path(path: str, cwd: str | None) -> str:
+    """Paths under the project folder are shown relative to it."""
+    if cwd and path.startswith(cwd.rstrip("/") + "/"):
+        return path[len(cwd.rstrip("/")) + 1 :]
+    return path
+
+
+def describe_call(name: str, tool_input: Any, cwd: str | None, tool_use_id: str | None = None) -> ToolCall:
+    """A compact action: the tool's name and the single field a reader needs."""
+    target: str | None = None
+    if isinstance(tool_input, dict):
+        if name == "TodoWrite":
+            todos = tool_input.get("todos")
+            if isinstance(todos, list):
+                done = sum(1 for t in todos if isinstance(t, dict) and t.get("status") == "completed")
+                target = f"{len(todos)} items, {done} done"
+        elif name == "AskUserQuestion":
+            questions = tool_input.get("questions")
+            if isinstance(questions, list) and questions and isinstance(questions[0], dict):
+                q = questions[0].get("question")
+                target = q if isinstance(q, str) else None
+        else:
+            for key in _TARGET_FIELDS.get(name, _GENERIC_FIELDS):
+                value = tool_input.get(key)
+                if isinstance(value, str) and value.strip():
+                    target = value
+                    break
+    if target is not None:
+        if name == "Bash":
+            target = target.strip().splitlines()[0] if target.strip() else target
+            if len(tool_input.get("command", "").strip().splitlines()) > 1:
+                target += " …"
+        if name in ("Read", "Write", "Edit", "MultiEdit", "NotebookEdit", "NotebookRead", "LS"):
+            target = relative_path(target, cwd)
+        target = shorten(target, MAX_TARGET)
+    return ToolCall(name=name, target=target, tool_use_id=tool_use_id)
+
+
+def result_text(content: Any) -> str:
+    """The text of a tool_result's content (a string, or a list of text blocks)."""
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list):
+        return "\n".join(
+            b["text"]
+            for b in content
+            if isinstance(b, dict) and b.get("type") == "text" and isinstance(b.get("text"), str)
+        )
+    return ""
+
+
+def is_test_command(command: str | None) -> bool:
+    return bool(command) and _TEST_COMMAND.search(command) is not None  # type: ignore[arg-type]
+
+
+def test_outcome(output: str, failed: bool) -> str | None:
+    """'3 failed, 10 passed' from a test runner's output; None when it does not say."""
+    tail = output[-4000:]
+    m = _CARGO.search(tail)
+    if m:
+        return f"{m.group(2)} failed, {m.group(1)} passed" if m.group(2) != "0" else f"{m.group(1)} passed"
+    m = _JEST_TESTS.search(tail)
+    if m:
+        return _counts_phrase(m.group(1)) or m.group(1)
+    lines = [ln for ln in tail.splitlines() if _COUNTS.search(ln)]
+    if lines:
+        phrase = _counts_phrase(lines[-1])
+        if phrase:
+            return phrase
+    if _GO_FAIL.search(tail):
+        return "failed"
+    if _GO_OK.search(tail):
+        return "passed"
+    return "failed" if failed else None
+
+
+def _counts_phrase(line: str) -> str | None:
+    counts: dict[str, int] = {}
+    for number, word in _COUNTS.findall(line):
+        key = word.lower()
+        key = "errors" if key.startswith("error") else key
+        counts[key] = counts.get(key, 0) + int(number)
+    order = ("failed", "errors", "passed", "skipped", "xfailed", "xpassed", "pending", "todo", "broken")
+    parts = [f"{counts[k]} {'error' if k == 'errors' and counts[k] == 1 else k}" for k in order if k in counts]
+    return ", ".join(parts) if parts else None
+
+
+def apply_result(call: ToolCall, content: Any, is_error: bool) -> None:
+    """Record what a reader needs of a call's result: its error line, or a test run's outcome."""
+    text = result_text(content)
+    if is_error:
+        first = next((ln for ln in _ERROR_TAG.sub("", text).splitlines() if ln.strip()), "failed")
+        call.error = shorten(first, MAX_ERROR)
+    if call.name == "Bash" and is_test_command(call.target):
+        call.outcome = test_outcome(text, is_error)
+    elif call.name == "AskUserQuestion" and text and not is_error:
+        call.outcome = shorten(text, 300)
+
+
+# -- runs ---------------------------------------------------------------------------------------------
+
+
+def summarize_run(calls: Sequence[ToolCall]) -> str:
+    """One sentence for a run of calls of one family: 'Read 14 files in src/auth/'."""
+    fam = family(calls[0].name)
+    n = len(calls)
+    failed = sum(1 for c in calls if c.error)
+    targets = [c.target for c in calls if c.target]
+    if fam in ("read", "edit", "write"):
+        sentence = _files_sentence(fam, calls[0].name, targets, n)
+    elif fam == "bash":
+        sentence = _bash_sentence(calls)
+    elif fam == "search":
+        sentence = f"Searched for {_quote(targets[0])}" if n == 1 and targets else f"Ran {n} searches"
+        if n > 1 and targets:
+            sentence += (
+                " (" + ", ".join(_quote(t) for t in _unique(targets)[:3]) + ("…" if len(set(targets)) > 3 else "") + ")"
+            )
+    elif fam == "web":
+        sentence = _web_sentence(calls)
+    elif fam == "todo":
+        last = targets[-1] if targets else None
+        sentence = "Updated the task list" + (f" ({last})" if last else "") + (f" {n} times" if n > 1 else "")
+    else:
+        label = calls[0].name if len({c.name for c in calls}) == 1 else fam
+        sentence = (
+            f"Used {label}" + (f" on {targets[0]}" if n == 1 and targets else "") + (f" ({n} times)" if n > 1 else "")
+        )
+    if failed and fam != "bash":
+        sentence += f" ({failed} failed)" if n > 1 else " (failed)"
+    return sentence
+
+
+def _files_sentence(fam: str, tool: str, targets: list[str], n: int) -> str:
+    verb = {"read": "Read", "edit": "Edited", "write": "Wrote"}[fam]
+    files = _unique(targets)
+    if not files:
+        return f"{verb} {n} files" if n > 1 else f"{verb} a file"
+    if len(files) == 1:
+        if n == 1:
+            return f"{verb} {files[0]}"
+        unit = "edits" if fam == "edit" else "times"
+        return f"{verb} {files[0]} ({n} {unit})"
+    common = _common_dir(files)
+    where = f" in {common}/" if common else ""
+    names = [f[len(common) + 1 :] if common else f for f in files]
+    listed = ": " + ", ".join(names[:3]) + ("…" if len(names) > 3 else "") if len(files) <= 6 else ""
+    extra = f" ({n} edits)" if fam == "edit" and n > len(files) else ""
+    return f"{verb} {len(files)} files{where}{extra}{listed}"
+
+
+def _bash_sentence(calls: Sequence[ToolCall]) -> str:
+    tests = [c for c in calls if c.name == "Bash" and is_test_command(c.target)]
+    failed = sum(1 for c in calls if c.error)
+    if len(calls) == 1:
+        call = calls[0]
+        if tests:
+            return f"Ran tests: {call.outcome}" if call.outcome else "Ran tests"
+        sentence = f"Ran `{call.target}`" if call.target else f"Used {call.name}"
+        return sentence + (" (failed)" if call.error else "")
+    sentence = f"Ran {len(calls)} commands"
+    if tests:
+        last = tests[-1]
+        sentence += f"; tests: {last.outcome}" if last.outcome else "; ran tests"
+    if failed:
+        sentence += f" ({failed} failed)"
+    return sentence
+
+
+def _web_sentence(calls: Sequence[ToolCall]) -> str:
+    searches = [c.target for c in calls if c.name == "WebSearch" and c.target]
+    fetches = [c.target for c in calls if c.name == "WebFetch" and c.target]
+    parts = []
+    if searches:
+        parts.append(
+            f"Searched the web for {_quote(searches[0])}" if len(searches) == 1 else f"Ran {len(searches)} web searches"
+        )
+    if fetches:
+        hosts = _unique([_host(u) for u in fetches])
+        parts.append(
+            f"fetched {len(fetches)} pages ({', '.join(hosts[:3])})" if len(fetches) > 1 else f"fetched {fetches[0]}"
+        )
+    sentence = "; ".join(parts) if parts else f"Used the web ({len(calls)} calls)"
+    return sentence[0].upper() + sentence[1:]
+
+
+def _host(url: str) -> str:
+    m = re.match(r"^[a-z]+://([^/]+)", url)
+    return m.group(1) if m else url
+
+
+def _quote(text: str) -> str:
+    return f"“{shorten(text, 60)}”"
+
+
+def _unique(items: Sequence[str]) -> list[str]:
+    return list(dict.fromkeys(items))
+
+
+def _common_dir(paths: list[str]) -> str:
+    if any(p.startswith("/") for p in paths) and not all(p.startswith("/") for p in paths):
+        return ""
+    try:
+        common = posixpath.commonpath(paths)
+    except ValueError:
+        return ""
+    if common in paths:  # one of the paths is the common prefix itself: use its folder
+        common = posixpath.dirname(common)
+    return "" if common in ("", "/") else common

@@ -1,0 +1,92 @@
+"""Token usage counted once per API message.
+
+One API response is written as several records (one per content block) that repeat the same `usage`;
+streaming partials may repeat it with growing `output_tokens`. Each message counts once, with the largest
+value seen for each field. Keyed by `message.id`, else `requestId`, else the record's uuid.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import Any
+
+from retell.extract.ids import key64
+
+USAGE_FIELDS = ("input_tokens", "output_tokens", "cache_read_input_tokens", "cache_creation_input_tokens")
+_OPEN_LIMIT = 256  # split records of one message sit close together; older ones are final
+
+
+@dataclass
+class UsageTotals:
+    input_tokens: int = 0
+    output_tokens: int = 0
+    cache_read_input_tokens: int = 0
+    cache_creation_input_tokens: int = 0
+    api_messages: int = 0
+
+    def add(self, values: tuple[int, int, int, int]) -> None:
+        self.input_tokens += values[0]
+        self.output_tokens += values[1]
+        self.cache_read_input_tokens += values[2]
+        self.cache_creation_input_tokens += values[3]
+        self.api_messages += 1
+
+    def merge(self, other: UsageTotals) -> None:
+        for name in (*USAGE_FIELDS, "api_messages"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+
+    def to_dict(self) -> dict[str, int]:
+        return {name: getattr(self, name) for name in (*USAGE_FIELDS, "api_messages")}
+
+
+@dataclass
+class UsageLedger:
+    totals: UsageTotals = field(default_factory=UsageTotals)
+    by_model: dict[str, UsageTotals] = field(default_factory=dict)
+    _open: OrderedDict[str, tuple[str, list[int]]] = field(default_factory=OrderedDict)
+    _closed: set[int] = field(default_factory=set)
+
+    def record(self, key: str, model: str, usage: Any) -> None:
+        if not isinstance(usage, dict):
+            return
+        values = [_int(usage.get(name)) for name in USAGE_FIELDS]
+        entry = self._open.get(key)
+        if entry is not None:
+            current = entry[1]
+            for i, v in enumerate(values):
+                if v > current[i]:
+                    current[i] = v
+            return
+        if key64(key) in self._closed:
+            return
+        self._open[key] = (model, values)
+        if len(self._open) > _OPEN_LIMIT:
+            self._close(*self._open.popitem(last=False))
+
+    def _close(self, key: str, entry: tuple[str, list[int]]) -> None:
+        self._closed.add(key64(key))
+        model, values = entry
+        as_tuple = (values[0], values[1], values[2], values[3])
+        self.totals.add(as_tuple)
+        self.by_model.setdefault(model, UsageTotals()).add(as_tuple)
+
+    def finish(self) -> None:
+        while self._open:
+            self._close(*self._open.popitem(last=False))
+
+    def merge(self, other: UsageLedger) -> None:
+        """Add another (finished) ledger's totals, e.g. a subagent's."""
+        self.totals.merge(other.totals)
+        for model, totals in other.by_model.items():
+            self.by_model.setdefault(model, UsageTotals()).merge(totals)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            **self.totals.to_dict(),
+            "by_model": {m: t.to_dict() for m, t in sorted(self.by_model.items())},
+        }
+
+
+def _int(value: Any) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else 0

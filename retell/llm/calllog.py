@@ -1,0 +1,113 @@
+"""WORKDIR/llm/: every call saved (prompt, response, usage, request id, timing) and reused by prompt hash.
+
+A finished call is written the moment it returns, so a crash, Ctrl-C or API error later in the run
+re-spends nothing on the next run.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import orjson
+
+from retell import jsonio
+from retell.fsutil import atomic_write_bytes, atomic_write_text
+from retell.llm.request import LLMRequest, LLMResponse, Usage
+
+CALL_SCHEMA_VERSION = 1
+
+
+@dataclass
+class CallRecord:
+    path: Path
+    request: LLMRequest
+    response: LLMResponse
+    engine: str
+    cached: bool  # True: reused from an earlier run, nothing spent now
+    seconds: float
+
+
+class CallStore:
+    def __init__(self, root: Path) -> None:
+        self.root = root
+
+    def _name(self, request: LLMRequest, key: str) -> str:
+        return f"{request.stage}-{request.label}-{key[:12]}"
+
+    def lookup(self, request: LLMRequest, engine: str) -> CallRecord | None:
+        key = request.key(engine)
+        path = self.root / f"{self._name(request, key)}.json"
+        if not path.is_file():
+            return None
+        try:
+            data = orjson.loads(path.read_bytes())
+        except (OSError, orjson.JSONDecodeError):
+            return None  # a damaged log entry is simply redone
+        if data.get("key") != key or data.get("status") != "ok":
+            return None
+        response = LLMResponse(
+            text=data["response"]["text"],
+            usage=Usage.from_dict(data.get("usage")),
+            request_id=data.get("request_id"),
+            model=data.get("response_model"),
+            stop_reason=data["response"].get("stop_reason"),
+            cost_usd=data.get("engine_cost_usd"),
+        )
+        return CallRecord(path, request, response, engine, cached=True, seconds=0.0)
+
+    def save(self, request: LLMRequest, response: LLMResponse, engine: str, seconds: float) -> CallRecord:
+        key = request.key(engine)
+        name = self._name(request, key)
+        path = self.root / f"{name}.json"
+        record: dict[str, Any] = {
+            "schema_version": CALL_SCHEMA_VERSION,
+            "status": "ok",
+            "key": key,
+            "stage": request.stage,
+            "label": request.label,
+            "engine": engine,
+            "model": request.model,
+            "response_model": response.model,
+            "template": request.template,
+            "template_hash": request.template_hash,
+            "request": request.body(),
+            "response": {"text": response.text, "stop_reason": response.stop_reason},
+            "usage": response.usage.to_dict(),
+            "engine_cost_usd": response.cost_usd,
+            "request_id": response.request_id,
+            "seconds": round(seconds, 3),
+            "finished_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+        }
+        atomic_write_bytes(path, jsonio.dumps(record))
+        atomic_write_text(self.root / f"{name}.prompt.md", readable_prompt(request))
+        return CallRecord(path, request, response, engine, cached=False, seconds=seconds)
+
+    def save_failure(self, request: LLMRequest, engine: str, error: str) -> None:
+        key = request.key(engine)
+        path = self.root / f"{self._name(request, key)}.failed.json"
+        atomic_write_bytes(
+            path,
+            jsonio.dumps(
+                {
+                    "schema_version": CALL_SCHEMA_VERSION,
+                    "status": "failed",
+                    "key": key,
+                    "engine": engine,
+                    "model": request.model,
+                    "error": error,
+                    "request": request.body(),
+                }
+            ),
+        )
+
+
+def readable_prompt(request: LLMRequest) -> str:
+    parts = [f"<!-- {request.stage}/{request.label} · {request.model} · {request.template} {request.template_hash} -->"]
+    for i, block in enumerate(request.system):
+        marker = "  (cache breakpoint after this block)" if block.cache else ""
+        parts.append(f"# system[{i}]{marker}\n\n{block.text}")
+    parts.append(f"# user\n\n{request.user}")
+    return "\n\n".join(parts) + "\n"

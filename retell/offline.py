@@ -1,0 +1,689 @@
+"""The offline engine: an outline and a draft built from the cleared view with no model at all.
+
+Deterministic (the same triage gives the same post), and written to read like a decent devlog: the
+author's asks as quotes, Claude's key explanations condensed, tool work as one montage sentence,
+subagent findings as asides, compaction summaries as chapter intros, images where they occurred.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from retell.events import (
+    ASSISTANT,
+    BRIDGE,
+    COMMAND,
+    HUMAN,
+    IMAGE,
+    INTERRUPT,
+    PLAN,
+    SUBAGENT,
+    TOOL_RUN,
+    TURN_DURATION,
+    Event,
+    EventLog,
+    ToolCall,
+)
+from retell.extract.tools import family, is_test_command, shorten
+from retell.outline_model import Beat, ImagePlacement, Outline, Section
+from retell.triage.model import Triage
+
+MAX_SECTIONS = 6
+EPISODES_PER_SECTION = 3
+
+_PIVOT = re.compile(
+    r"\b(instead|actually|wait|hmm+|scrap|revert|rather|step back|different approach|change of plan|"
+    r"feels? (?:wrong|off)|doesn'?t (?:feel|look) right|let'?s try|no,|not quite|that'?s not)\b",
+    re.I,
+)
+_DISCOVERY = re.compile(
+    r"\b(found (?:it|the)|turns out|the (?:real |actual )?(?:problem|issue|culprit|cause|bug) (?:is|was)|"
+    r"root cause|that'?s why|because of|the reason)\b",
+    re.I,
+)
+# Slash commands that manage Claude Code itself; not part of the story.
+_HOUSEKEEPING = frozenset(
+    {
+        "/clear",
+        "/doctor",
+        "/status",
+        "/mcp",
+        "/config",
+        "/help",
+        "/cost",
+        "/model",
+        "/login",
+        "/logout",
+        "/permissions",
+        "/ide",
+        "/memory",
+        "/resume",
+        "/exit",
+        "/context",
+        "/usage",
+        "/add-dir",
+        "/agents",
+        "/hooks",
+        "/terminal-setup",
+        "/vim",
+        "/theme",
+        "/output-style",
+        "/statusline",
+        "/export",
+        "/release-notes",
+        "/upgrade",
+        "/bug",
+        "/feedback",
+        "/privacy-settings",
+        "/rewind",
+        "/todos",
+        "/bashes",
+        "/plugin",
+    }
+)
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9“\"'(`])")
+_MD_NOISE = re.compile(r"(\*\*|__|`{1,3}|^#+\s*|^\s*[-*+]\s+|^\s*\d+[.)]\s+)", re.M)
+
+
+# -- episodes: an ask from the author and everything until the next one --------------------------------
+
+
+@dataclass
+class Episode:
+    chapter: str
+    events: list[Event] = field(default_factory=list)
+
+    @property
+    def ask(self) -> Event | None:
+        return next((e for e in self.events if e.kind == HUMAN), None)
+
+
+def episodes(view: EventLog, chapter_order: list[str]) -> list[Episode]:
+    out: list[Episode] = []
+    for chapter in chapter_order:
+        current: Episode | None = None
+        for event in view.events:
+            if event.chapter != chapter or event.sidechain:
+                continue
+            if event.kind == HUMAN and not event.queued and current is not None and current.ask is not None:
+                out.append(current)
+                current = None
+            if current is None:
+                current = Episode(chapter)
+            current.events.append(event)
+        if current is not None and current.events:
+            out.append(current)
+    return out
+
+
+def _group(eps: list[Episode]) -> list[list[Episode]]:
+    """Episodes into sections: never across chapters, about three per section, at most MAX_SECTIONS."""
+    by_chapter: list[list[Episode]] = []
+    for ep in eps:
+        if by_chapter and by_chapter[-1][0].chapter == ep.chapter:
+            by_chapter[-1].append(ep)
+        else:
+            by_chapter.append([ep])
+    per = EPISODES_PER_SECTION
+    while True:
+        groups = [chunk[i : i + per] for chunk in by_chapter for i in range(0, len(chunk), per)]
+        if len(groups) <= MAX_SECTIONS or per > len(eps):
+            return groups
+        per += 1
+
+
+# -- outline ------------------------------------------------------------------------------------------
+
+
+def offline_outline(view: EventLog, triage: Triage) -> Outline:
+    chapter_order = [c.id for c in view.chapters]
+    titles = {c.id: c.title for c in triage.chapters}
+    groups = _group(episodes(view, chapter_order))
+    sections: list[Section] = []
+    used_headings: set[str] = set()
+    images_left = set(triage.included_images())
+    last_assistant = next((e for e in reversed(view.events) if e.kind == ASSISTANT and not e.sidechain), None)
+    for i, group in enumerate(groups, 1):
+        chapter = group[0].chapter
+        first_in_chapter = i == 1 or groups[i - 2][0].chapter != chapter
+        heading = titles.get(chapter) if first_in_chapter else None
+        if not heading:
+            ask = group[0].ask
+            heading = _heading_from(ask.text if ask and ask.text else "") or _activity_heading(group) or f"Part {i}"
+        base, n = heading, 2
+        while heading in used_headings:
+            heading, n = f"{base} (part {n})", n + 1
+        used_headings.add(heading)
+        beats = _beats(group, is_first=i == 1, last_assistant=last_assistant)
+        placements = []
+        for ep in group:
+            for event in ep.events:
+                for asset in ([event.asset] if event.kind == IMAGE and event.asset else []) + list(event.images or []):
+                    if asset in images_left:
+                        images_left.discard(asset)
+                        caption = triage.images[asset].caption if asset in triage.images else ""
+                        placements.append(ImagePlacement(asset, caption))
+        sections.append(
+            Section(
+                id=f"s{i}",
+                heading=heading,
+                chapters=[chapter],
+                purpose=_purpose(group),
+                beats=beats,
+                images=placements,
+            )
+        )
+    first_ask = next((e for e in view.events if e.kind == HUMAN and e.text), None)
+    title = triage.post.title
+    return Outline(
+        title=title,
+        title_options=[title],
+        hook=_hook(view, first_ask),
+        description=triage.post.description or _description(first_ask),
+        sections=sections,
+        ending="What works now, what is still open.",
+        engine="offline",
+        model="",
+    )
+
+
+def _beats(group: list[Episode], *, is_first: bool, last_assistant: Event | None) -> list[Beat]:
+    beats: list[Beat] = []
+    for n, ep in enumerate(group):
+        ask = ep.ask
+        if ask is not None and ask.text:
+            if is_first and n == 0:
+                beats.append(Beat("opening", "quote", [ask.id], "The first ask, in the author's words."))
+            elif _PIVOT.search(ask.text):
+                beats.append(Beat("pivot", "quote", [ask.id], "The author changes course."))
+            else:
+                beats.append(Beat("action", "quote", [ask.id], "The next ask."))
+        plans = [e.id for e in ep.events if e.kind == PLAN]
+        if plans:
+            beats.append(Beat("plan", "summarise", plans[:1], "Claude lays out a plan."))
+        tools = [e.id for e in ep.events if e.kind == TOOL_RUN]
+        if tools:
+            beats.append(
+                Beat(
+                    "action",
+                    "montage",
+                    [tools[0], tools[-1]] if len(tools) > 1 else tools,
+                    "The work itself, compressed.",
+                )
+            )
+        found = [e.id for e in ep.events if e.kind == ASSISTANT and e.text and _DISCOVERY.search(e.text)]
+        if found:
+            beats.append(Beat("discovery", "summarise", found[:1], "What turned out to be going on."))
+        passed = [
+            e.id
+            for e in ep.events
+            if e.kind == TOOL_RUN
+            and any(c.outcome and "passed" in c.outcome and "failed" not in c.outcome for c in e.calls or ())
+        ]
+        if passed:
+            beats.append(Beat("convergence", "montage", passed[-1:], "The tests pass."))
+        if last_assistant is not None and any(e is last_assistant for e in ep.events):
+            beats.append(Beat("resolution", "summarise", [last_assistant.id], "Where things ended."))
+    return beats
+
+
+def _activity_heading(group: list[Episode]) -> str:
+    """A heading from what the work mostly was, when the author's words do not make one."""
+    events = [e for ep in group for e in ep.events]
+    calls = [c for e in events if e.kind == TOOL_RUN for c in e.calls or ()]
+    if any(e.kind == SUBAGENT for e in events) and len(calls) < 5:
+        return "Sending out subagents"
+    tests = [c.outcome for c in calls if c.name == "Bash" and is_test_command(c.target) and c.outcome]
+    if tests and "failed" not in tests[-1] and any("failed" in t for t in tests):
+        return "Getting the tests to pass"
+    counts: dict[str, int] = {}
+    for call in calls:
+        counts[family(call.name)] = counts.get(family(call.name), 0) + 1
+    if not counts:
+        return ""
+    top = max(counts, key=lambda k: counts[k])
+    edited = [c.target for c in calls if family(c.name) in ("edit", "write") and c.target]
+    if top in ("edit", "write") and edited:
+        names = list(dict.fromkeys(_short_path(t) for t in edited))
+        return f"Changing {names[0]}" if len(names) == 1 else "Changing the code"
+    if top == "bash":
+        programs = [
+            (c.target or "").split()[0]
+            for c in calls
+            if family(c.name) == "bash"
+            and (c.target or "").split()
+            and (c.target or "").split()[0] not in ("cd", "echo")
+            and (c.target or "x")[0].isalnum()
+        ]
+        common = sorted(set(programs), key=lambda p: (-programs.count(p), programs.index(p)))[:3]
+        return "At the command line" + (f": {_join([f'`{p}`' for p in common])}" if common else "")
+    return {
+        "read": "Reading the code",
+        "search": "Searching the code",
+        "web": "Looking things up",
+    }.get(top, "")
+
+
+def _purpose(group: list[Episode]) -> str:
+    asks = [ep.ask for ep in group if ep.ask is not None and ep.ask.text]
+    if not asks:
+        return "What Claude did next."
+    return (
+        "From “"
+        + shorten(_one_line(asks[0].text or ""), 80)
+        + "”"
+        + (f" through {len(asks) - 1} more ask{'s' if len(asks) > 2 else ''}." if len(asks) > 1 else ".")
+    )
+
+
+def _hook(view: EventLog, first_ask: Event | None) -> str:
+    if first_ask is None or not first_ask.text:
+        return "A session with Claude Code, told from its transcript."
+    return "It started with one message to Claude Code: “" + shorten(_one_line(first_ask.text), 140) + "”"
+
+
+def _description(first_ask: Event | None) -> str:
+    if first_ask is None or not first_ask.text:
+        return "How a session with Claude Code went, told from its transcript."
+    first = _sentences(re.sub(r"\[Image #\d+\]", "", _one_line(first_ask.text)))
+    return "A session with Claude Code, told from its transcript: " + shorten(first[0] if first else "", 110)
+
+
+def _heading_from(text: str) -> str:
+    """A heading from the author's words when they make one (3 to 9 plain words), else nothing."""
+    first = _sentences(_prose(text) or _plain(text))
+    if not first:
+        return ""
+    sentence = re.split(r"[(\[:;]", first[0])[0].rstrip(".!?, ")
+    words = sentence.split()
+    letters = sum(ch.isalpha() or ch.isspace() for ch in sentence)
+    if not 3 <= len(words) <= 9 or letters < 0.85 * len(sentence):
+        return ""
+    return sentence[:1].upper() + sentence[1:]
+
+
+# -- draft --------------------------------------------------------------------------------------------
+
+
+def offline_draft(view: EventLog, triage: Triage, outline: Outline) -> str:
+    """The whole draft.md body (no front matter): opening, one part per outline section, ending."""
+    by_id = {e.id: e for e in view.events}
+    order = {e.id: i for i, e in enumerate(view.events)}
+    starts = []
+    for section in outline.sections:
+        ids = [eid for beat in section.beats for eid in beat.events if eid in order]
+        starts.append(min((order[eid] for eid in ids), default=None))
+    chapter_bridges = {c.id: by_id.get(c.bridge) if c.bridge else None for c in view.chapters}
+    placed = {im.asset: im for s in outline.sections for im in s.images}
+    writer = _Writer(triage, placed)
+    parts = [writer.opening(view, outline)]
+    seen_chapters: set[str] = set()
+    for index, section in enumerate(outline.sections):
+        start = starts[index]
+        end = next((s for s in starts[index + 1 :] if s is not None), len(view.events))
+        events = (
+            view.events[start:end] if start is not None else [e for e in view.events if e.chapter in section.chapters]
+        )
+        body = []
+        for chapter in section.chapters:
+            if chapter not in seen_chapters:
+                seen_chapters.add(chapter)
+                bridge = chapter_bridges.get(chapter)
+                if bridge is not None and index > 0:
+                    body.append(writer.bridge(bridge))
+        body.append(writer.section(events))
+        text = "\n\n".join(p for p in body if p.strip())
+        parts.append(f"## {section.heading}\n\n{text}".rstrip())
+    parts.append(writer.ending(view))
+    return "\n\n".join(p for p in parts if p.strip()) + "\n"
+
+
+class _Writer:
+    """Turns episodes into paragraphs; small rotations keep repeated moves from reading identically."""
+
+    def __init__(self, triage: Triage, placed: dict[str, ImagePlacement]) -> None:
+        self.first_person = triage.post.voice == "first-person"
+        self.placed = placed
+        self.images_done: set[str] = set()
+        self.turn = 0
+        self.last_closing = ""
+
+    def me(self, capital: bool = False) -> str:
+        word = "I" if self.first_person else "the author"
+        return word[:1].upper() + word[1:] if capital else word
+
+    def opening(self, view: EventLog, outline: Outline) -> str:
+        cwd = view.session.cwd or ""
+        project = cwd.rstrip("/").split("/")[-1] if cwd else ""
+        where = f" on {project}" if project else ""
+        asks = sum(1 for e in view.events if e.kind == HUMAN and not e.sidechain)
+        agents = sum(1 for e in view.events if e.kind == SUBAGENT)
+        calls = sum(len(e.calls or ()) for e in view.events if e.kind == TOOL_RUN)
+        counts = [
+            f"{asks} message{'s' if asks != 1 else ''} from me" if self.first_person else f"{asks} messages",
+            f"{calls} tool call{'s' if calls != 1 else ''}",
+        ]
+        if agents:
+            counts.append(f"{agents} subagent{'s' if agents != 1 else ''}")
+        return f"This is the story of a session with Claude Code{where}, told from its transcript: {_join(counts)}."
+
+    def bridge(self, event: Event) -> str:
+        summary = _condense_summary(event.text or "")
+        if not summary:
+            return ""
+        intro = (
+            "At this point Claude Code ran out of room and compacted its context. Its own summary of where "
+            "things stood:"
+            if event.kind == BRIDGE
+            else f"When {self.me()} came back, Claude Code had left a recap:"
+        )
+        return f"{intro}\n\n{_blockquote(summary)}"
+
+    def section(self, events: list[Event]) -> str:
+        episodes_: list[list[Event]] = []
+        for event in events:
+            if event.kind == HUMAN and not event.queued and episodes_ and any(e.kind == HUMAN for e in episodes_[-1]):
+                episodes_.append([])
+            if not episodes_:
+                episodes_.append([])
+            episodes_[-1].append(event)
+        return "\n\n".join(p for ep in episodes_ for p in self.episode(ep) if p.strip())
+
+    def episode(self, events: list[Event]) -> list[str]:
+        out: list[str] = []
+        ask = next((e for e in events if e.kind == HUMAN), None)
+        if ask is not None:
+            out.append(self.ask(ask))
+            out.extend(self.image_lines(ask.images or []))
+        replies = [e for e in events if e.kind == ASSISTANT and e.text]
+        opening_reply = _informative(replies[0].text or "", 1) if replies else ""
+        if opening_reply:
+            out.append(f"Claude {self._said()}: “{opening_reply}”")
+        for event in events:
+            if event.kind == PLAN:
+                out.append(self.plan(event))
+        agents = [e for e in events if e.kind == SUBAGENT and e.subagent is not None]
+        if agents:
+            out.append(self.subagents(agents))
+        runs = [e for e in events if e.kind == TOOL_RUN]
+        minutes = sum((e.duration_ms or 0) for e in events if e.kind == TURN_DURATION) / 60000
+        montage = self.montage(runs, minutes)
+        if montage:
+            out.append(montage)
+        for call in (c for e in runs for c in e.calls or () if c.name == "AskUserQuestion" and c.outcome):
+            out.append(self.question(call.target or "", call.outcome or ""))
+        for event in events:
+            if event.kind == HUMAN and event.queued:
+                out.append(f"While Claude was still working, {self.me()} added:\n\n{_blockquote(event.text or '')}")
+            elif event.kind == INTERRUPT:
+                out.append(f"{self.me(True)} stopped it there.")
+            elif (
+                event.kind == COMMAND and event.name and event.name.startswith("/") and event.name not in _HOUSEKEEPING
+            ):
+                out.append(
+                    f"{self.me(True)} ran `{event.name}`" + (f" {shorten(event.args, 80)}" if event.args else "") + "."
+                )
+            elif event.kind == IMAGE and event.asset:
+                out.extend(self.image_lines([event.asset]))
+        finding = next((_cue_sentence(e.text or "") for e in replies[1:] if e.text and _DISCOVERY.search(e.text)), "")
+        if finding:
+            out.append(f"The turning point: “{finding}”")
+        if len(replies) > 1:
+            closing = _informative(replies[-1].text or "", 2)
+            if closing and closing != opening_reply and closing != finding:
+                self.last_closing = closing
+                out.append(
+                    f"{('It wrapped up with', 'By the end of that stretch', 'Its summary')[self.turn % 3]}: “{closing}”"
+                )
+        return out
+
+    def _said(self) -> str:
+        return ("replied", "answered", "started with")[self.turn % 3]
+
+    def ask(self, event: Event) -> str:
+        self.turn += 1
+        text = event.text or ""
+        if self.turn == 1:
+            lead = f"{self.me(True)} started with this:"
+        elif _PIVOT.search(text):
+            lead = f"Then {self.me()} changed course:"
+        else:
+            lead = (f"Next, {self.me()} asked:", f"{self.me(True)} followed up:", f"Then {self.me()} wrote:")[
+                self.turn % 3
+            ]
+        return f"{lead}\n\n{_blockquote(text)}"
+
+    def montage(self, runs: list[Event], minutes: float) -> str:
+        calls = [c for e in runs for c in e.calls or () if c.name != "AskUserQuestion"]
+        phrases = _montage_phrases(calls)
+        if not phrases:
+            return ""
+        lead = ("Then it got to work: it", "From there it", "After that it")[self.turn % 3]
+        sentence = f"{lead} {_join(phrases)}."
+        failed = sum(1 for c in calls if c.error)
+        if failed and len(calls) == 1:
+            sentence += " The call failed."
+        elif failed:
+            sentence += f" {failed} of those {len(calls)} tool calls failed along the way."
+        if minutes >= 2:
+            sentence += f" All in all that took about {round(minutes)} minutes."
+        return sentence
+
+    def subagents(self, events: list[Event]) -> str:
+        lines = []
+        for event in events:
+            agent = event.subagent
+            assert agent is not None
+            task = agent.description or agent.agent_type or "a side task"
+            finding = _informative(agent.result or "", 1)
+            outcome = f": “{finding}”" if finding else (" (it failed)" if agent.error else "")
+            lines.append(f"- *{task}*{outcome}")
+        if len(events) == 1:
+            agent = events[0].subagent
+            assert agent is not None
+            task = _lower_first(agent.description or "look into something")
+            finding = _informative(agent.result or "", 2)
+            if finding:
+                return f"Claude sent a subagent off to {task}. It came back with: “{finding}”"
+            return f"Claude sent a subagent off to {task}."
+        return f"Claude sent out {_number(len(events))} subagents:\n\n" + "\n".join(lines)
+
+    def question(self, question: str, outcome: str) -> str:
+        answers = re.findall(r'"([^"]+)"="([^"]*)"', outcome)
+        if answers:
+            asked, answered = answers[0]
+            return (
+                f"Claude stopped to ask: “{shorten(asked, 200)}” {self.me(True)} answered: “{shorten(answered, 200)}”"
+            )
+        return f"Claude stopped to ask: “{shorten(question, 200)}”"
+
+    def plan(self, event: Event) -> str:
+        steps = [_plain(ln) for ln in (event.text or "").splitlines() if re.match(r"^\s*(?:[-*+]|\d+[.)])\s+\S", ln)]
+        steps = [s for s in steps if len(s) > 8]
+        if steps:
+            listed = "\n".join(f"- {shorten(s, 100)}" for s in steps[:5])
+            more = f"\n- … and {len(steps) - 5} more" if len(steps) > 5 else ""
+            return f"Before touching anything, Claude laid out a plan:\n\n{listed}{more}"
+        summary = _informative(event.text or "", 2)
+        return f"Before touching anything, Claude laid out a plan: “{summary}”" if summary else ""
+
+    def image_lines(self, assets: list[str]) -> list[str]:
+        lines = []
+        for asset in assets:
+            if asset in self.placed and asset not in self.images_done:
+                self.images_done.add(asset)
+                caption = self.placed[asset].caption or "Screenshot from the session"
+                lines.append(f"![{caption}](assets/{asset})")
+        return lines
+
+    def ending(self, view: EventLog) -> str:
+        last = next((e for e in reversed(view.events) if e.kind == ASSISTANT and e.text and not e.sidechain), None)
+        if last is None:
+            return ""
+        summary = _informative(last.text or "", 3)
+        if not summary or summary == self.last_closing or self.last_closing.startswith(summary[:60]):
+            return ""
+        return f"## Where it ended\n\nClaude's last word on the matter: “{summary}”"
+
+
+def _montage_phrases(calls: list[ToolCall]) -> list[str]:
+    """What a run of tool calls did, one phrase per kind of work, in the order the work started."""
+    order: list[str] = []
+    groups: dict[str, list[ToolCall]] = {}
+    for call in calls:
+        fam = family(call.name)
+        if fam == "todo":
+            continue
+        if fam not in groups:
+            order.append(fam)
+            groups[fam] = []
+        groups[fam].append(call)
+    phrases = []
+    for fam in order:
+        group = groups[fam]
+        targets = list(dict.fromkeys(c.target for c in group if c.target))
+        if fam in ("read", "edit", "write"):
+            verb = {"read": "read", "edit": "edited", "write": "wrote"}[fam]
+            if 0 < len(targets) <= 2:
+                phrases.append(f"{verb} {_join([f'`{_short_path(t)}`' for t in targets])}")
+            else:
+                phrases.append(f"{verb} {len(targets) or len(group)} files")
+        elif fam == "search":
+            phrases.append("searched the code" + (f" {len(group)} times" if len(group) > 1 else ""))
+        elif fam == "bash":
+            tests = [c for c in group if is_test_command(c.target)]
+            others = len(group) - len(tests)
+            if tests:
+                outcomes = [c.outcome for c in tests if c.outcome]
+                if len(outcomes) >= 2 and outcomes[0] != outcomes[-1]:
+                    phrases.append(f"ran the tests ({outcomes[0]} at first, {outcomes[-1]} in the end)")
+                elif outcomes:
+                    phrases.append(f"ran the tests ({outcomes[-1]})")
+                else:
+                    phrases.append("ran the tests")
+            if others:
+                short = [c.target for c in group if c.target and not is_test_command(c.target) and len(c.target) <= 40]
+                example = (
+                    f", among them `{short[0]}`" if short and others > 1 else (f" (`{short[0]}`)" if short else "")
+                )
+                noun = "command" if others == 1 else "other commands" if tests else "commands"
+                phrases.append(f"ran {_number(others)} {noun}{example}")
+        elif fam == "web":
+            phrases.append(f"looked things up on the web ({len(group)} {'call' if len(group) == 1 else 'calls'})")
+        elif fam.startswith("mcp:"):
+            server = fam.split(":", 1)[1]
+            phrases.append(f"used the {server} tools" + (f" {len(group)} times" if len(group) > 1 else ""))
+        else:
+            phrases.append(f"used {group[0].name}" + (f" {len(group)} times" if len(group) > 1 else ""))
+    return phrases
+
+
+# -- text helpers -------------------------------------------------------------------------------------
+
+
+def _plain(text: str) -> str:
+    """Markdown and code stripped to prose: code blocks removed, emphasis and list markers dropped."""
+    text = re.sub(r"```.*?(```|\Z)", " ", text, flags=re.S)
+    text = _MD_NOISE.sub("", text)
+    return " ".join(text.split())
+
+
+def _sentences(text: str) -> list[str]:
+    return [s.strip() for s in _SENTENCE_END.split(text) if s.strip()]
+
+
+_NARRATION = re.compile(
+    r"^(?:let me|now let me|now i|i'?ll|i will|first,? (?:let me|i)|next,? (?:let me|i)|here'?s|here is|"
+    r"i'?ve (?:read|completed|thoroughly|now)|i have (?:read|completed)|i now have|now i have)\b",
+    re.I,
+)
+_INTERJECTION = re.compile(
+    r"^(?:perfect|great|excellent|good|ok(?:ay)?|alright|got it|done|sure|absolutely)[!.,]\s*", re.I
+)
+
+
+def _prose(text: str) -> str:
+    """Only the running prose of a message: no code, headings, lists, tables or label lines."""
+    text = re.sub(r"```.*?(```|\Z)", "\n\n", text, flags=re.S)
+    paragraphs = []
+    for block in re.split(r"\n\s*\n", text):
+        lines = [ln.strip() for ln in block.splitlines() if ln.strip()]
+        prose = [
+            _MD_NOISE.sub("", ln).strip()
+            for ln in lines
+            if not re.match(r"^(#|\||>|---|===|[-*+]\s|\d+[.)]\s)", ln)
+            and not _MD_NOISE.sub("", ln).strip().endswith(":")
+            and not (ln.isupper() and len(ln) > 3)
+        ]
+        if prose and len(prose) >= len(lines) / 2 and re.search(r"[.!?](\s|$)", " ".join(prose)):
+            paragraphs.append(" ".join(prose))
+    return _plain("\n\n".join(paragraphs))
+
+
+def _informative(text: str, n: int) -> str:
+    """Up to `n` sentences that say something: no process narration ("Let me…"), no headings or lists."""
+    picked = []
+    for sentence in _sentences(_prose(text)):
+        sentence = _INTERJECTION.sub("", sentence).strip()
+        if len(sentence) < 25 or sentence.endswith(":") or "---" in sentence or _NARRATION.match(sentence):
+            continue
+        picked.append(sentence)
+        if len(picked) == n:
+            break
+    return shorten(" ".join(picked), 360)
+
+
+def _cue_sentence(text: str) -> str:
+    for sentence in _sentences(_prose(text)):
+        if _DISCOVERY.search(sentence) and len(sentence) >= 25:
+            return shorten(_INTERJECTION.sub("", sentence).strip(), 300)
+    return ""
+
+
+def _join(items: list[str]) -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _number(n: int) -> str:
+    words = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+    return words[n] if 0 <= n < len(words) else f"{n:,}"
+
+
+def _short_path(path: str) -> str:
+    parts = path.rstrip("/").split("/")
+    return "/".join(parts[-2:]) if len(parts) > 2 else path
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _lower_first(text: str) -> str:
+    if len(text) > 1 and text[0].isupper() and not text[1].isupper():
+        return text[0].lower() + text[1:]
+    return text
+
+
+def _blockquote(text: str, limit: int = 700) -> str:
+    text = text.strip()
+    if len(text) > limit:
+        text = shorten(text, limit)
+    paragraphs = [" ".join(p.split()) for p in re.split(r"\n\s*\n", text) if p.strip()]
+    return "\n>\n".join(f"> {p}" for p in paragraphs)
+
+
+def _condense_summary(text: str) -> str:
+    """The prose of a compaction summary, without its numbered headings: a few sentences."""
+    lines = []
+    for line in text.splitlines():
+        stripped = line.strip()
+        if not stripped or stripped.startswith(("#", "```")) or stripped.endswith(":"):
+            continue
+        stripped = re.sub(r"^(\d+[.)]|[-*+])\s+", "", stripped)
+        stripped = re.sub(r"^\*\*[^*]+\*\*:?\s*", "", stripped)
+        if len(stripped) > 20:
+            lines.append(stripped)
+    return shorten(" ".join(_sentences(_plain(" ".join(lines)))[:3]), 500)

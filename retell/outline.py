@@ -1,0 +1,213 @@
+"""`retell outline`: the plan of the post, as outline.yaml (one structured call, or offline heuristics)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import orjson
+from ruamel.yaml.comments import CommentedMap
+
+from retell import yamlio
+from retell.errors import LLMError, RetellError, ValidationError, WorkdirError
+from retell.events import EventLog, walk
+from retell.llm.engines import EngineChoice, choose_engine
+from retell.llm.request import LLMRequest, SystemBlock
+from retell.llm.runner import PlannedCall, Runner, cost_table, estimated_total, pick_model, plan_table
+from retell.material import render_material
+from retell.offline import offline_outline
+from retell.outline_model import (
+    OUTLINE_JSON_SCHEMA,
+    Outline,
+    outline_from_answer,
+    to_document,
+    validate_outline,
+)
+from retell.redact import Redactor
+from retell.triage.model import Triage
+from retell.triage.stage import Parsed, require_approved
+from retell.workdir import OUTLINE, Workdir
+from retell.writing import StageOptions, chapter_titles, prompts, system_context
+
+OUTLINE_MAX_TOKENS = 8000
+OUTLINE_EXPECTED_OUTPUT = 2500
+
+
+@dataclass
+class OutlineResult:
+    path: Path
+    outline: Outline | None
+    choice: EngineChoice
+    kept: bool = False  # an existing outline.yaml was kept
+    dry_run_plan: str | None = None
+    costs: str | None = None
+    condensed: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+
+
+def known_ids(view: EventLog, triage: Triage) -> tuple[set[str], set[str], set[str]]:
+    return (
+        {c.id for c in view.chapters},
+        {e.id for e in walk(view.events)},
+        set(triage.included_images()),
+    )
+
+
+def load_outline(workdir: Workdir, view: EventLog, triage: Triage) -> tuple[Outline, list[str]]:
+    if not workdir.outline.exists():
+        raise WorkdirError(f"{workdir.outline} does not exist: run `retell outline {workdir.path}` first")
+    doc = yamlio.load(workdir.outline)
+    outline, errors, warnings = validate_outline(doc, *known_ids(view, triage), name=OUTLINE)
+    if outline is None:
+        raise ValidationError(str(workdir.outline), errors)
+    return outline, warnings
+
+
+def run_outline(path: Path, options: StageOptions, log: Any = lambda _m: None) -> OutlineResult:
+    triage, parsed, view = require_approved(path)
+    workdir = Workdir(path)
+    choice = choose_engine(options.engine)
+    if workdir.outline.exists() and not options.force and not options.dry_run:
+        outline, warnings = load_outline(workdir, view, triage)
+        return OutlineResult(workdir.outline, outline, choice, kept=True, warnings=warnings)
+    if choice.name == "offline":
+        outline = offline_outline(view, triage)
+        if not options.dry_run:
+            write_outline(workdir, outline)
+        return OutlineResult(
+            workdir.outline, outline, choice, dry_run_plan="offline: no model calls" if options.dry_run else None
+        )
+    redactor = Redactor.for_log(parsed.log, triage.secrets)
+    request, condensed = build_outline_request(triage, parsed, view, redactor, options)
+    runner = Runner(path, choice, redactor, force=options.force, jobs=1, log=log)
+    runner.check([request])
+    planned = runner.plan([request], {"outline": OUTLINE_EXPECTED_OUTPUT})
+    if options.dry_run:
+        folder = runner.write_dry_run(planned)
+        plan = plan_table(planned, runner.prices.as_of) + f"\nprompts written to {folder}"
+        return OutlineResult(workdir.outline, None, choice, dry_run_plan=plan, condensed=condensed)
+    enforce_max_cost(planned, options.max_cost)
+    record = runner.run([request])[0]
+    outline = parse_outline_answer(record.response.text, choice.name, request.model, view, triage, record.path)
+    write_outline(workdir, outline)
+    return OutlineResult(
+        workdir.outline, outline, choice, costs=cost_table(runner.costs, runner.prices.as_of), condensed=condensed
+    )
+
+
+def build_outline_request(
+    triage: Triage, parsed: Parsed, view: EventLog, redactor: Redactor, options: StageOptions
+) -> tuple[LLMRequest, list[str]]:
+    library = prompts(options)
+    system = library.render("system.md.j2", **system_context(triage, parsed.manifest, redactor))
+    titles = chapter_titles(triage, view)
+    budget = max(2000, options.max_input_tokens // max(1, len(view.chapters)))
+    chapters = []
+    condensed = []
+    by_id = {e.id: e for e in view.events}
+    for chapter in view.chapters:
+        events = [e for e in view.events if e.chapter == chapter.id]
+        material = render_material(events, budget)
+        if material.condensed:
+            condensed.append(f"{chapter.id}: " + "; ".join(material.condensed))
+        bridge = by_id.get(chapter.bridge) if chapter.bridge else None
+        chapters.append(
+            {
+                "id": chapter.id,
+                "title": redactor.text(titles[chapter.id]),
+                "previously": bridge.text if bridge is not None and chapter.index > 1 else "",
+                "material": material.text,
+            }
+        )
+    images = []
+    for name in triage.included_images():
+        near = next((e for e in view.events if e.asset == name or name in (e.images or [])), None)
+        if near is None:
+            continue
+        images.append(
+            {
+                "asset": name,
+                "chapter": near.chapter,
+                "near": near.id,
+                "caption": redactor.text(triage.images[name].caption),
+            }
+        )
+    user = library.render("outline.md.j2", chapters=chapters, images=images)
+    model = pick_model("outline", options.model, _prices())
+    request = LLMRequest(
+        stage="outline",
+        label="plan",
+        model=model,
+        system=(SystemBlock(system.text),),
+        user=user.text,
+        max_tokens=OUTLINE_MAX_TOKENS,
+        template=f"{system.name}+{user.name}",
+        template_hash=f"{system.template_hash}+{user.template_hash}",
+        json_schema=OUTLINE_JSON_SCHEMA,
+    )
+    return request, condensed
+
+
+def _prices() -> Any:
+    from retell.pricing import load_prices
+
+    return load_prices()
+
+
+def enforce_max_cost(planned: list[PlannedCall], max_cost: float | None) -> None:
+    if max_cost is None:
+        return
+    total = estimated_total(planned)
+    if total is None:
+        raise RetellError(
+            "--max-cost: the cost of this run cannot be estimated (a model is missing from the price table)"
+        )
+    if total > max_cost:
+        raise RetellError(f"the run is estimated at ${total:.2f}, above --max-cost ${max_cost:.2f}; nothing was sent")
+
+
+def parse_outline_answer(text: str, engine: str, model: str, view: EventLog, triage: Triage, log_path: Path) -> Outline:
+    data = extract_json(text)
+    if not isinstance(data, dict) or not isinstance(data.get("sections"), list) or not data["sections"]:
+        raise LLMError(f"the model's outline is not the JSON asked for (see {log_path}); re-run with --force")
+    outline = outline_from_answer(data, engine, model)
+    chapters, events, images = known_ids(view, triage)
+    used: set[str] = set()
+    for section in outline.sections:
+        section.chapters = [c for c in section.chapters if c in chapters] or [view.chapters[0].id]
+        for beat in section.beats:
+            beat.events = [e for e in beat.events if e in events]
+        kept = []
+        for placement in section.images:
+            if placement.asset in images and placement.asset not in used:
+                used.add(placement.asset)
+                kept.append(placement)
+        section.images = kept
+    if not outline.title:
+        outline.title = triage.post.title
+    return outline
+
+
+def extract_json(text: str) -> Any:
+    """The JSON object in a model's answer (tolerates code fences and a sentence around it)."""
+    stripped = text.strip()
+    fenced = re.match(r"^```(?:json)?\s*(.*?)\s*```$", stripped, re.S)
+    if fenced:
+        stripped = fenced.group(1)
+    try:
+        return orjson.loads(stripped)
+    except orjson.JSONDecodeError:
+        start, end = stripped.find("{"), stripped.rfind("}")
+        if start >= 0 and end > start:
+            try:
+                return orjson.loads(stripped[start : end + 1])
+            except orjson.JSONDecodeError:
+                return None
+    return None
+
+
+def write_outline(workdir: Workdir, outline: Outline) -> None:
+    doc: CommentedMap = to_document(outline)
+    yamlio.save(workdir.outline, doc, backup=True)

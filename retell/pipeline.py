@@ -1,0 +1,142 @@
+"""`retell run`: parse → triage → (the author's gate) → outline → draft → render, resumable.
+
+Each stage is skipped when its inputs did not change: the parse when the transcript's hash is the one
+in manifest.json, the outline when outline.yaml exists, the draft when triage, outline and events are
+the ones it was made from. Render only replaces what retell wrote before.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import orjson
+
+from retell import __version__
+from retell.claude.locate import peek_session_id, resolve_session
+from retell.parse import ParseOptions, check_source, default_workdir, parse_to_workdir
+from retell.workdir import Workdir
+from retell.writing import StageOptions
+
+
+@dataclass
+class RunOptions:
+    workdir: Path | None = None
+    yes: bool = False
+    engine: str | None = None
+    model: str | None = None
+    target: str = "hugo"
+    post_dir: Path | None = None
+    max_cost: float | None = None
+
+
+@dataclass
+class RunOutcome:
+    workdir: Path
+    stopped_at_gate: bool = False
+    post: Path | None = None
+    messages: list[str] = field(default_factory=list)
+
+
+def run_pipeline(session: str, options: RunOptions, progress: Callable[[str], None]) -> RunOutcome:
+    from retell.draft import run_draft
+    from retell.outline import run_outline
+    from retell.render import RenderOptions, run_render
+    from retell.triage.stage import run_triage
+
+    ref = resolve_session(session)
+    check_source(ref.path)
+    path = options.workdir or default_workdir(peek_session_id(ref.path))
+    workdir = Workdir(path)
+    outcome = RunOutcome(path)
+
+    def stage(name: str, work: Callable[[], str]) -> None:
+        started = time.monotonic()
+        note = work()
+        progress(f"{name:<8} {time.monotonic() - started:6.2f} s  {note}")
+
+    def parse() -> str:
+        if _parse_is_current(workdir, ref.path):
+            return "unchanged since the last run, kept"
+        _, result = parse_to_workdir(ref, path, ParseOptions())
+        counts = result.manifest["counts"]
+        return (
+            f"{counts['events']} events, {counts['chapters']} chapter(s), "
+            f"{len(result.manifest['pii_warnings'])} flagged item(s)"
+        )
+
+    stage("parse", parse)
+
+    triage_outcome = None
+
+    def triage() -> str:
+        nonlocal triage_outcome
+        triage_outcome = run_triage(path, approve=options.yes)
+        if triage_outcome.problems.errors:
+            from retell.errors import ValidationError
+
+            raise ValidationError(str(triage_outcome.path), triage_outcome.problems.errors)
+        state = "approved" if triage_outcome.triage and triage_outcome.triage.approved else "waiting for your review"
+        return f"{triage_outcome.path.name} {state}"
+
+    stage("triage", triage)
+    assert triage_outcome is not None
+    if not (triage_outcome.triage and triage_outcome.triage.approved):
+        outcome.stopped_at_gate = True
+        flagged = len(triage_outcome.triage.secrets) if triage_outcome.triage else 0
+        outcome.messages += [
+            f"Stopped at the gate: nothing has been sent anywhere. Review {workdir.triage}",
+            f"  (chapters to tell, {flagged} flagged secret(s) and personal detail(s), images"
+            + (f"; see {workdir.contact_sheet.name}" if workdir.contact_sheet.exists() else "")
+            + ").",
+            f"Then approve it: retell triage {path} --approve",
+            f"and continue:    retell run {session} -o {path}",
+        ]
+        return outcome
+
+    stage_options = StageOptions(engine=options.engine, model=options.model, max_cost=options.max_cost)
+
+    def outline() -> str:
+        result = run_outline(path, stage_options)
+        if result.kept:
+            return "outline.yaml kept (edit it, or delete it to plan again)"
+        return f"{result.choice.name}: {len(result.outline.sections) if result.outline else 0} sections"
+
+    stage("outline", outline)
+
+    def draft() -> str:
+        result = run_draft(path, stage_options, reuse=True)
+        if result.reused:
+            return "draft.md kept (made from the same triage and outline)"
+        return f"{result.choice.name}: {result.words:,} words" + (
+            f", {len(result.style)} style note(s)" if result.style else ""
+        )
+
+    stage("draft", draft)
+
+    def render() -> str:
+        result = run_render(path, RenderOptions(output=options.post_dir, target=options.target, force=True))
+        outcome.post = result.post
+        return f"{result.post} ({len(result.images)} image(s))"
+
+    stage("render", render)
+    outcome.messages.append(f"Done: {outcome.post}")
+    return outcome
+
+
+def _parse_is_current(workdir: Workdir, source: Path) -> bool:
+    """True when manifest.json was made by this retell from exactly these bytes."""
+    try:
+        manifest = orjson.loads(workdir.manifest.read_bytes())
+    except (OSError, orjson.JSONDecodeError):
+        return False
+    if manifest.get("retell_version") != __version__ or not workdir.events.exists():
+        return False
+    digest = hashlib.sha256()
+    with source.open("rb") as fh:
+        for block in iter(lambda: fh.read(1 << 20), b""):
+            digest.update(block)
+    return manifest.get("source", {}).get("sha256") == digest.hexdigest()

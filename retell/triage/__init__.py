@@ -1,0 +1,1 @@
+"""triage.yaml: the author's gate. Generate, merge with hand edits, validate, approve."""

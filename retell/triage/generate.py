@@ -1,0 +1,303 @@
+"""A fresh triage.yaml from events.json and manifest.json: sensible defaults, and comments that teach.
+
+The document is built as ruamel.yaml structures so the same items can be appended into an existing,
+hand-edited file by merge.py.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from datetime import datetime, timezone
+from typing import Any
+
+from ruamel.yaml.comments import CommentedMap, CommentedSeq
+
+from retell.events import HUMAN, Chapter, Event, EventLog
+from retell.extract.timeutil import to_epoch_ms
+from retell.extract.tools import shorten
+from retell.redact import Redactor
+from retell.report import human_bytes
+from retell.secrets import default_replacement
+from retell.triage.model import ANGLES, TRIAGE_SCHEMA_VERSION
+from retell.yamlio import flow
+
+HEADER = """\
+retell triage: your gate between the session and the world.
+
+Nothing is sent to a model and nothing is published until you set `approved: true` at the bottom
+(or run `retell triage WORKDIR --approve`). Edit anything; retell keeps your values and comments
+when it updates this file after a new `retell parse`. Check your edits: `retell triage WORKDIR --check`.
+
+`info:` blocks are facts from the session, refreshed on every run; edits there are ignored."""
+
+Scrub = Callable[[str], str]
+
+_EXTENSION_TAGS = {
+    ".py": "python",
+    ".ts": "typescript",
+    ".tsx": "typescript",
+    ".js": "javascript",
+    ".jsx": "javascript",
+    ".rs": "rust",
+    ".go": "go",
+    ".rb": "ruby",
+    ".java": "java",
+    ".kt": "kotlin",
+    ".swift": "swift",
+    ".c": "c",
+    ".cpp": "cpp",
+    ".cs": "csharp",
+    ".php": "php",
+}
+
+
+def build_document(log: EventLog, manifest: dict[str, Any]) -> CommentedMap:
+    # Defaults quote the session (titles, gists); they are written with every flagged item redacted, so
+    # triage.yaml itself never repeats a secret.
+    scrub = Redactor.for_log(log, {}).text
+    doc = CommentedMap()
+    doc["schema_version"] = TRIAGE_SCHEMA_VERSION
+    doc.yaml_set_start_comment(HEADER)
+    doc["info"] = session_info(log, manifest, scrub)
+    doc["post"] = post_section(log, manifest, scrub)
+    doc.yaml_set_comment_before_after_key("post", before="\nHow the post is made and presented.")
+    doc["story"] = story_section()
+    doc.yaml_set_comment_before_after_key(
+        "story",
+        before="\nWhat the transcript cannot tell. Every prompt uses this; fill in what you can.",
+    )
+    doc["chapters"] = CommentedSeq(chapter_entry(c, log, scrub) for c in log.chapters)
+    doc.yaml_set_comment_before_after_key(
+        "chapters",
+        before=(
+            "\nOne entry per chapter (a new one starts at each session change and compaction).\n"
+            "include: false leaves a chapter out; it is never sent to a model.\n"
+            "merge_into: <id> tells a chapter as part of another one."
+        ),
+    )
+    doc["secrets"] = CommentedSeq(secret_entry(f) for f in manifest.get("pii_warnings", []))
+    doc.yaml_set_comment_before_after_key(
+        "secrets",
+        before=(
+            "\nEvery secret and personal detail retell found. Nothing flagged leaves this machine unless you say so.\n"
+            "action: redact (a placeholder replaces it everywhere) | replace (by `replacement`) |\n"
+            "        keep (as is: also add `confirm_keep: true`; it will be sent to the model and published)."
+        ),
+    )
+    doc["images"] = CommentedSeq(image_entry(i, log) for i in manifest.get("images", []))
+    doc.yaml_set_comment_before_after_key(
+        "images",
+        before=(
+            "\nImages from the session; look at contact-sheet.png to choose. include: false keeps one out.\n"
+            "caption is shown under the image; alt describes it for screen readers."
+        ),
+    )
+    doc["approved"] = False
+    doc.yaml_set_comment_before_after_key(
+        "approved",
+        before=(
+            "\nThe gate: true means you reviewed all of the above. `retell outline` and `retell draft`\n"
+            "refuse to run until then."
+        ),
+    )
+    return doc
+
+
+def session_info(log: EventLog, manifest: dict[str, Any], scrub: Scrub) -> CommentedMap:
+    info = CommentedMap()
+    info["session"] = log.session.id
+    info["events_sha256"] = (manifest.get("artifacts") or {}).get("events_json_sha256", "")
+    info["source"] = scrub(manifest.get("source", {}).get("path", ""))  # a home folder is personal data
+    return info
+
+
+def post_section(log: EventLog, manifest: dict[str, Any], scrub: Scrub) -> CommentedMap:
+    from slugify import slugify  # python-slugify: transliterates non-ASCII titles into a URL-safe slug
+
+    title = scrub(log.session.title) if log.session.title else f"A session with Claude Code ({log.session.id[:8]})"
+    post = CommentedMap()
+    post["title"] = title
+    post["slug"] = slugify(title, max_length=60, word_boundary=True) or f"session-{log.session.id[:8]}"
+    post["date"] = iso_date(log.session.start)
+    post["tags"] = flow(default_tags(manifest))
+    post["description"] = ""
+    post["audience"] = "developers curious about working with an AI coding agent"
+    post["tone"] = "candid and concrete"
+    post["length"] = "medium"
+    post["language"] = "en"
+    post["voice"] = "first-person"
+    post["use_thinking"] = False
+    post["draft"] = True
+    post["cover"] = ""
+    comments = {
+        "title": "the post's title",
+        "slug": "its URL name",
+        "date": "ISO 8601 with offset; defaults to when the session started",
+        "description": "one sentence for link previews; empty: taken from the outline",
+        "audience": "who the post is for",
+        "length": "short (800-1,200 words) | medium (1,800-2,500) | long (3,000+)",
+        "language": "language of the post: en, de, fr, ja…",
+        "voice": 'first-person ("I asked Claude…") | third-person',
+        "use_thinking": "may the post mention Claude's thinking (never quoted)? false: it never leaves",
+        "draft": "mark the post as a draft in its front matter",
+        "cover": "asset file name of the cover image; empty: the first included image",
+    }
+    for key, comment in comments.items():
+        post.yaml_add_eol_comment(comment, key, column=30)
+    return post
+
+
+def story_section() -> CommentedMap:
+    story = CommentedMap()
+    story["angle"] = "process"
+    story["backstory"] = ""
+    story["intent"] = ""
+    story["corrections"] = ""
+    story["scope"] = ""
+    story["notes"] = flow([])
+    story["links"] = flow([])
+    story.yaml_add_eol_comment(" | ".join(ANGLES), "angle", column=30)
+    story.yaml_set_comment_before_after_key(
+        "angle",
+        before=(
+            "angle: process = how the session went; decision = why X over Y; methodology = a reusable\n"
+            "way of working; capability = what the tool can do now; tool-building = making the tool itself."
+        ),
+        indent=2,
+    )
+    for key, comment in {
+        "backstory": "why this work, what came before",
+        "intent": "what you set out to do",
+        "corrections": "what the transcript gets wrong or leaves out",
+        "scope": "what to focus on, what to leave out",
+        "notes": "paths to your notes or documents, woven in as your knowledge",
+        "links": "e.g. [{title: Repo, url: 'https://…'}], mentioned where relevant",
+    }.items():
+        story.yaml_add_eol_comment(comment, key, column=30)
+    return story
+
+
+def chapter_entry(chapter: Chapter, log: EventLog, scrub: Scrub) -> CommentedMap:
+    events = [e for e in log.events if e.chapter == chapter.id]
+    entry = CommentedMap()
+    entry["id"] = chapter.id
+    entry["include"] = True
+    entry["title"] = default_chapter_title(chapter, events, scrub)
+    entry["info"] = chapter_info(chapter, events, scrub)
+    return entry
+
+
+def chapter_info(chapter: Chapter, events: list[Event], scrub: Scrub) -> CommentedMap:
+    info = CommentedMap()
+    info["span"] = span_text(chapter.start, chapter.end)
+    info["started_by"] = chapter.reason
+    info["human_turns"] = chapter.human_turns
+    info["tokens"] = chapter.token_estimate
+    info["gist"] = gist(events, scrub)
+    bridge = next((e for e in events if e.id == chapter.bridge), None)
+    if bridge is not None and bridge.text:
+        info["bridge"] = shorten(" ".join(scrub(bridge.text).split()), 240)
+    return info
+
+
+def secret_entry(flag: dict[str, Any]) -> CommentedMap:
+    entry = CommentedMap()
+    entry["id"] = flag["id"]
+    entry["action"] = "redact"
+    entry["replacement"] = ""
+    entry.yaml_add_eol_comment(f"redact uses {default_replacement(flag['kind'])}", "action", column=30)
+    entry["info"] = secret_info(flag)
+    return entry
+
+
+def secret_info(flag: dict[str, Any]) -> CommentedMap:
+    info = CommentedMap()
+    info["kind"] = f"{flag['kind']} ({flag['category']})"
+    info["preview"] = flag["preview"]
+    info["occurrences"] = flag["occurrences"]
+    info["where"] = where_text(flag["locations"])
+    return info
+
+
+def image_entry(image: dict[str, Any], log: EventLog) -> CommentedMap:
+    entry = CommentedMap()
+    entry["file"] = image["asset"]
+    entry["include"] = True
+    entry["caption"] = ""
+    entry["alt"] = ""
+    entry["info"] = image_info(image, log)
+    return entry
+
+
+def image_info(image: dict[str, Any], log: EventLog) -> CommentedMap:
+    by_id = log.by_id()
+    chapters = sorted({by_id[e].chapter for e in image.get("events", []) if e in by_id})
+    info = CommentedMap()
+    info["chapter"] = ", ".join(chapters) if chapters else ""
+    info["size"] = f"{image['width']}x{image['height']}, {human_bytes(image['bytes'])}"
+    info["source"] = ", ".join(image.get("sources", []))
+    info["events"] = ", ".join(image.get("events", []))
+    return info
+
+
+# -- defaults ---------------------------------------------------------------------------------------
+
+
+def iso_date(ts: str | None) -> str:
+    if ts:
+        ms = to_epoch_ms(ts)
+        if ms is not None:
+            return datetime.fromtimestamp(ms / 1000, tz=timezone.utc).replace(microsecond=0).isoformat()
+    return datetime.now(tz=timezone.utc).replace(microsecond=0).isoformat()
+
+
+def default_tags(manifest: dict[str, Any]) -> list[str]:
+    tags = ["claude-code"]
+    files = manifest.get("files", {})
+    touched: Iterable[str] = [*files.get("edited", []), *files.get("written", [])]
+    counts: dict[str, int] = {}
+    for path in touched:
+        match = re.search(r"\.[A-Za-z0-9]+$", path)
+        tag = _EXTENSION_TAGS.get(match.group(0).lower()) if match else None
+        if tag:
+            counts[tag] = counts.get(tag, 0) + 1
+    tags.extend(sorted(counts, key=lambda t: (-counts[t], t))[:2])
+    return tags
+
+
+def gist(events: list[Event], scrub: Scrub) -> str:
+    """One line: what the author asked first in this stretch of the session."""
+    first = next((e for e in events if e.kind == HUMAN and e.text), None)
+    if first is None or first.text is None:
+        return "(no message from you in this chapter)"
+    return shorten(" ".join(scrub(first.text).split()), 140)
+
+
+def default_chapter_title(chapter: Chapter, events: list[Event], scrub: Scrub) -> str:
+    first = next((e for e in events if e.kind == HUMAN and e.text), None)
+    if first is None or first.text is None:
+        return f"Part {chapter.index}"
+    sentence = re.split(r"(?<=[.!?])\s|\n", scrub(first.text).strip(), maxsplit=1)[0]
+    sentence = re.sub(r"\[Image #\d+\]", "", sentence).strip().rstrip(".!,;:")
+    return shorten(sentence[:1].upper() + sentence[1:], 70) if sentence else f"Part {chapter.index}"
+
+
+def span_text(start: str | None, end: str | None) -> str:
+    a = to_epoch_ms(start) if start else None
+    b = to_epoch_ms(end) if end else None
+    if a is None or b is None:
+        return ""
+    fmt = "%Y-%m-%d %H:%M"
+    begin = datetime.fromtimestamp(a / 1000, tz=timezone.utc)
+    finish = datetime.fromtimestamp(b / 1000, tz=timezone.utc)
+    minutes = max(0, (b - a) // 60000)
+    length = f"{minutes // 60}h {minutes % 60:02d}m" if minutes >= 60 else f"{minutes}m"
+    end_fmt = "%H:%M" if begin.date() == finish.date() else fmt
+    return f"{begin.strftime(fmt)} to {finish.strftime(end_fmt)} UTC ({length})"
+
+
+def where_text(locations: list[dict[str, str]], limit: int = 6) -> str:
+    events = list(dict.fromkeys(loc["event"] for loc in locations))
+    shown = ", ".join(events[:limit])
+    return shown + (f" and {len(events) - limit} more" if len(events) > limit else "")

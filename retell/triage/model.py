@@ -1,0 +1,96 @@
+"""What the author decided in triage.yaml, once validated: the only input later stages take from it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+TRIAGE_SCHEMA_VERSION = 1
+
+ANGLES = ("process", "decision", "methodology", "capability", "tool-building")
+LENGTHS = {"short": (800, 1200), "medium": (1800, 2500), "long": (3000, 4000)}
+VOICES = ("first-person", "third-person")
+ACTIONS = ("redact", "replace", "keep")
+
+
+@dataclass
+class PostSettings:
+    title: str
+    slug: str
+    date: str  # ISO 8601 with offset
+    tags: list[str]
+    description: str
+    audience: str
+    tone: str
+    length: str
+    language: str
+    voice: str
+    use_thinking: bool
+    draft: bool
+    cover: str | None
+
+    @property
+    def word_budget(self) -> tuple[int, int]:
+        return LENGTHS[self.length]
+
+
+@dataclass
+class Story:
+    angle: str
+    backstory: str = ""
+    intent: str = ""
+    corrections: str = ""
+    scope: str = ""
+    notes: list[str] = field(default_factory=list)
+    links: list[dict[str, str]] = field(default_factory=list)
+
+
+@dataclass
+class ChapterChoice:
+    id: str
+    include: bool
+    title: str
+    merge_into: str | None = None
+
+
+@dataclass
+class SecretDecision:
+    id: str
+    action: str  # redact | replace | keep
+    replacement: str = ""
+
+
+@dataclass
+class ImageChoice:
+    file: str
+    include: bool
+    caption: str = ""
+    alt: str = ""
+
+
+@dataclass
+class Triage:
+    session_id: str
+    post: PostSettings
+    story: Story
+    chapters: list[ChapterChoice]
+    secrets: dict[str, SecretDecision]
+    images: dict[str, ImageChoice]
+    approved: bool
+    warnings: list[str] = field(default_factory=list)
+
+    def told_chapters(self) -> list[str]:
+        """Chapter ids whose events are told (merged chapters count under their target)."""
+        return [c.id for c in self.chapters if c.include]
+
+    def chapter_target(self) -> dict[str, str]:
+        """Where each included chapter's events go: itself, or the chapter it merges into."""
+        included = {c.id for c in self.chapters if c.include}
+        target: dict[str, str] = {}
+        for c in self.chapters:
+            if not c.include:
+                continue
+            target[c.id] = c.merge_into if c.merge_into and c.merge_into in included else c.id
+        return target
+
+    def included_images(self) -> list[str]:
+        return [name for name, choice in self.images.items() if choice.include]

@@ -1,0 +1,213 @@
+"""`retell triage`: write, merge, check and approve triage.yaml; and the gate later stages go through."""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ruamel.yaml.comments import CommentedMap
+
+from retell import yamlio
+from retell.errors import GateError, RetellError, ValidationError, WorkdirError
+from retell.events import EVENTS_SCHEMA_VERSION, EventLog
+from retell.parse import MANIFEST_SCHEMA_VERSION
+from retell.redact import cleared_view
+from retell.triage.contact_sheet import write_contact_sheet
+from retell.triage.generate import build_document
+from retell.triage.merge import MergeReport, merge
+from retell.triage.model import LENGTHS, TRIAGE_SCHEMA_VERSION, Triage
+from retell.triage.validate import Known, Problems, validate
+from retell.workdir import EVENTS, MANIFEST, TRIAGE, Workdir
+
+PARSE_HINT = "run `retell parse SESSION -o WORKDIR` first"
+
+
+@dataclass
+class Parsed:
+    """events.json and manifest.json of a work folder, checked to belong together."""
+
+    log: EventLog
+    manifest: dict[str, Any]
+    events_sha256: str
+
+
+def load_parsed(workdir: Workdir) -> Parsed:
+    workdir.require(EVENTS, MANIFEST, hint=PARSE_HINT)
+    raw = workdir.events.read_bytes()
+    manifest = workdir.load_json(MANIFEST, MANIFEST_SCHEMA_VERSION)
+    data = workdir.load_json(EVENTS, EVENTS_SCHEMA_VERSION)
+    digest = hashlib.sha256(raw).hexdigest()
+    recorded = (manifest.get("artifacts") or {}).get("events_json_sha256")
+    if recorded and recorded != digest:
+        raise WorkdirError(
+            f"{workdir.events} and {workdir.manifest} are out of step (an interrupted parse?); re-run `retell parse`"
+        )
+    try:
+        log = EventLog.from_dict(data)
+    except (KeyError, TypeError, ValueError) as exc:
+        raise WorkdirError(f"{workdir.events} is not a valid events file ({exc}); re-run `retell parse`") from None
+    return Parsed(log, manifest, digest)
+
+
+def known_of(parsed: Parsed, workdir: Workdir) -> Known:
+    return Known(
+        session_id=parsed.log.session.id,
+        events_sha256=parsed.events_sha256,
+        chapters=[c.id for c in parsed.log.chapters],
+        secrets={f["id"]: f["kind"] for f in parsed.manifest.get("pii_warnings", [])},
+        images=[i["asset"] for i in parsed.manifest.get("images", [])],
+        workdir=workdir.path,
+    )
+
+
+@dataclass
+class TriageOutcome:
+    path: Path
+    created: bool
+    changed: bool
+    merge: MergeReport | None
+    problems: Problems
+    triage: Triage | None
+    summary: str
+    contact_sheet: Path | None
+    approved_now: bool = False
+    notes: list[str] = field(default_factory=list)
+
+
+def run_triage(path: Path, *, check: bool = False, approve: bool = False) -> TriageOutcome:
+    if check and approve:
+        raise RetellError("--check and --approve do not go together: check first, then approve")
+    workdir = Workdir(path)
+    parsed = load_parsed(workdir)
+    known = known_of(parsed, workdir)
+    fresh = build_document(parsed.log, parsed.manifest)
+    created = False
+    report: MergeReport | None = None
+    original: str | None = None
+    if not workdir.triage.exists():
+        if check:
+            raise WorkdirError(f"{workdir.triage} does not exist; run `retell triage {path}` to write it")
+        doc = fresh
+        created = True
+    else:
+        original = workdir.triage.read_text(encoding="utf-8", errors="replace")
+        doc = yamlio.load(workdir.triage)  # a broken file is reported, never overwritten
+        if not isinstance(doc, CommentedMap):
+            raise ValidationError(TRIAGE, [f"{TRIAGE}:1: the file must be a mapping of sections"])
+        if not check:
+            refuse_newer(doc)  # before anything touches the file
+            report = merge(doc, fresh)
+    triage, problems = validate(doc, known, TRIAGE)
+    approved_now = False
+    if approve:
+        if triage is None:
+            raise ValidationError(TRIAGE, problems.errors)
+        if not triage.approved:
+            doc["approved"] = True
+            triage.approved = True
+            approved_now = True
+    changed = False
+    if not check:
+        text = yamlio.dumps(doc)
+        if text != original:
+            # One save per run: the backup is always the author's previous version.
+            yamlio.save(workdir.triage, doc, backup=original is not None)
+            changed = not created
+    sheet = None if check else _contact_sheet(workdir, parsed, triage)
+    summary = told_summary(triage, parsed, path) if triage is not None else ""
+    return TriageOutcome(workdir.triage, created, changed, report, problems, triage, summary, sheet, approved_now)
+
+
+def refuse_newer(doc: CommentedMap) -> None:
+    version = doc.get("schema_version")
+    if isinstance(version, int) and not isinstance(version, bool) and version > TRIAGE_SCHEMA_VERSION:
+        line = yamlio.line_of(doc, "schema_version")
+        raise ValidationError(
+            TRIAGE,
+            [f"{TRIAGE}:{line}: written by a newer retell (schema_version {version}); upgrade retell to read it"],
+        )
+
+
+def _contact_sheet(workdir: Workdir, parsed: Parsed, triage: Triage | None) -> Path | None:
+    images = parsed.manifest.get("images", [])
+    if not images:
+        return None
+    by_id = parsed.log.by_id()
+    groups: dict[str, list[tuple[str, bool]]] = {}
+    for image in images:
+        chapter = next((by_id[e].chapter for e in image.get("events", []) if e in by_id), "?")
+        include = True
+        if triage is not None and image["asset"] in triage.images:
+            include = triage.images[image["asset"]].include
+        groups.setdefault(chapter, []).append((image["asset"], include))
+    titles = {c.id: c.title for c in triage.chapters} if triage is not None else {}
+    ordered = [(f"{cid}: {titles.get(cid, '')}".strip(": "), groups[cid]) for cid in sorted(groups)]
+    return workdir.contact_sheet if write_contact_sheet(workdir.contact_sheet, workdir.assets, ordered) else None
+
+
+def told_summary(triage: Triage, parsed: Parsed, path: Path | str = "WORKDIR") -> str:
+    """What will be told (and sent to a model), in a few lines."""
+    chapters = {c.id: c for c in parsed.log.chapters}
+    told = [c for c in triage.chapters if c.include]
+    left_out = [c.id for c in triage.chapters if not c.include]
+    tokens = sum(chapters[c.id].token_estimate for c in told if c.id in chapters)
+    flagged = {f["id"] for f in parsed.manifest.get("pii_warnings", [])}
+    actions = [d.action for sid, d in triage.secrets.items() if sid in flagged]  # gone secrets do not count
+    undecided = len(flagged) - len(actions)
+    low, high = LENGTHS[triage.post.length]
+    images = triage.included_images()
+    lines = [
+        f"Story: \u201c{triage.post.title}\u201d, {triage.post.length} ({low:,}-{high:,} words), "
+        f"{triage.post.voice}, {triage.post.language}, angle: {triage.story.angle}",
+        f"Chapters told: {len(told)} of {len(triage.chapters)} "
+        f"({', '.join(c.id + (' into ' + c.merge_into if c.merge_into else '') for c in told)}), "
+        f"about {tokens:,} tokens of session material",
+    ]
+    if left_out:
+        lines.append(f"Left out: {', '.join(left_out)}")
+    lines.append(
+        f"Secrets: {actions.count('redact') + max(0, undecided)} redacted, {actions.count('replace')} replaced, "
+        f"{actions.count('keep')} kept as is"
+    )
+    lines.append(f"Images: {len(images)} of {len(parsed.manifest.get('images', []))} included")
+    lines.append(
+        "Thinking: may be mentioned (never quoted)" if triage.post.use_thinking else "Thinking: stays on this machine"
+    )
+    lines.append(
+        "Approved: yes" if triage.approved else "Approved: no (review, then `retell triage WORKDIR --approve`)"
+    )
+    return "\n".join(lines)
+
+
+def require_approved(path: Path) -> tuple[Triage, Parsed, EventLog]:
+    """The gate of every stage that sends or publishes: a valid, approved triage for these very events.
+
+    Returns the decisions, the parse, and the cleared view.
+    """
+    workdir = Workdir(path)
+    parsed = load_parsed(workdir)
+    if not workdir.triage.exists():
+        raise GateError(
+            f"{workdir.triage} does not exist: run `retell triage {path}`, review it, "
+            f"then `retell triage {path} --approve`"
+        )
+    doc = yamlio.load(workdir.triage)
+    if isinstance(doc, CommentedMap):
+        refuse_newer(doc)
+        info = doc.get("info")
+        if not isinstance(info, CommentedMap) or not info.get("events_sha256"):
+            raise GateError(
+                f"{workdir.triage} has no info.events_sha256, so retell cannot tell whether it still matches "
+                f"the session: run `retell triage {path}` to restore it"
+            )
+    triage, problems = validate(doc, known_of(parsed, workdir), TRIAGE)
+    if triage is None:
+        raise ValidationError(str(workdir.triage), problems.errors)
+    if not triage.approved:
+        raise GateError(
+            f"{workdir.triage} is not approved yet: review it, then run `retell triage {path} --approve` "
+            "(nothing is sent to a model before that)"
+        )
+    return triage, parsed, cleared_view(parsed.log, triage)

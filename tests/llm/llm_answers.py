@@ -1,0 +1,82 @@
+"""What a well-behaved model answers to each of retell's prompts: plain stdlib, so the fake `claude`
+script can import it without loading retell."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+
+def user_text(body: dict[str, Any]) -> str:
+    return body["messages"][0]["content"][0]["text"]
+
+
+def call_kind(body: dict[str, Any]) -> str:
+    """outline | section:<id> | finish, from the request body."""
+    text = user_text(body)
+    if text.startswith("Plan the post"):
+        return "outline"
+    match = re.match(r"Write section (\S+) of the post", text)
+    if match:
+        return f"section:{match.group(1)}"
+    if text.startswith("The sections of the post are written"):
+        return "finish"
+    return "other"
+
+
+def outline_answer(user: str) -> dict[str, Any]:
+    """One section per chapter in the prompt, each beat resting on the chapter's first event; every allowed
+    image goes to the first section."""
+    sections = []
+    for chapter, block in re.findall(r"^## Chapter (\S+?):.*?\n(.*?)(?=^## |^# Your task)", user, re.M | re.S):
+        ids = re.findall(r"^\[(e\d+)\]", block, re.M)
+        sections.append(
+            {
+                "heading": f"Part {len(sections) + 1}: {chapter}",
+                "chapters": [chapter],
+                "purpose": f"What happened in {chapter}.",
+                "beats": [
+                    {"beat": "action", "treatment": "quote", "events": ids[:2], "note": f"The ask in {chapter}."}
+                ],
+                "images": [],
+            }
+        )
+    assets = re.findall(r"^- (\S+) \(chapter ", user, re.M)
+    if sections:
+        sections[0]["images"] = [{"asset": a, "caption": "The empty group"} for a in assets]
+    return {
+        "title_options": ["Hiding items, not groups", "A filter that ate groups", "Keep the headers"],
+        "hook": "A filter that hid whole groups.",
+        "description": "How a timeline filter got fixed with Claude Code.",
+        "sections": sections,
+        "ending": "End on what now works and what is still open.",
+    }
+
+
+def section_answer(user: str) -> str:
+    sid = re.match(r"Write section (\S+)", user)
+    name = sid.group(1) if sid else "?"
+    images = re.findall(r"^!\[.*?\]\(assets/[^)]+\)$", user, re.M)
+    lines = [f"In section {name} I asked Claude to look at the grouping code, and it found the cause quickly."]
+    lines += images
+    lines.append(f"Section {name} ends with the fix in place and the tests green again.")
+    return "\n\n".join(lines)
+
+
+def finish_answer(user: str) -> dict[str, Any]:
+    ids = re.findall(r"^## (\S+): ", user, re.M)
+    return {
+        "opening": "It began with a timeline that hid too much.",
+        "transitions": [{"section": s, "text": f"Then came part {s}."} for s in ids[1:]],
+        "ending": "The filter now hides items and keeps the groups.",
+    }
+
+
+def answer_text(user: str) -> str:
+    """What a well-behaved model returns for any of retell's prompts (also used by the fake `claude`)."""
+    if user.startswith("Plan the post"):
+        return json.dumps(outline_answer(user))
+    if user.startswith("The sections of the post are written"):
+        return json.dumps(finish_answer(user))
+    return section_answer(user)

@@ -1,0 +1,139 @@
+"""Tool calls as compact actions, their errors and test outcomes, and runs of them as one sentence."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from conftest import CWD, Transcript, events, kinds
+
+
+def _runs(result) -> list[dict]:
+    return events(result, "tool_run")
+
+
+@pytest.mark.parametrize(
+    ("name", "tool_input", "target"),
+    [
+        ("Read", {"file_path": f"{CWD}/src/app/main.py"}, "src/app/main.py"),
+        ("Read", {"file_path": "/etc/hosts"}, "/etc/hosts"),
+        ("Edit", {"file_path": f"{CWD}/README.md", "old_string": "a", "new_string": "b"}, "README.md"),
+        ("Bash", {"command": "npm run build", "description": "Build"}, "npm run build"),
+        ("Bash", {"command": "cd web && \\\n  npm ci\nnpm test"}, "cd web && \\ …"),
+        ("Grep", {"pattern": "def load_.*config", "path": "src", "output_mode": "content"}, "def load_.*config"),
+        ("Glob", {"pattern": "**/*.toml"}, "**/*.toml"),
+        (
+            "WebFetch",
+            {"url": "https://docs.python.org/3/library/re.html", "prompt": "flags?"},
+            "https://docs.python.org/3/library/re.html",
+        ),
+        ("WebSearch", {"query": "orjson surrogates"}, "orjson surrogates"),
+        (
+            "TodoWrite",
+            {
+                "todos": [
+                    {"content": "a", "status": "completed"},
+                    {"content": "b", "status": "pending"},
+                    {"content": "c", "status": "in_progress"},
+                ]
+            },
+            "3 items, 1 done",
+        ),
+        ("mcp__github__get_issue", {"owner": "o", "repo": "r", "issue_number": 7}, None),
+    ],
+)
+def test_compact_target_per_tool(tx: Transcript, parse, name: str, tool_input: dict, target: str) -> None:
+    tx.tool_call(name, tool_input, "done")
+    (run,) = _runs(parse(tx))
+    assert run["calls"][0]["name"] == name
+    assert run["calls"][0].get("target") == target
+
+
+def test_tool_input_bulk_never_reaches_the_events(tx: Transcript, parse) -> None:
+    big = "x = 1\n" * 5000
+    tx.tool_call("Write", {"file_path": f"{CWD}/gen.py", "content": big}, "File created")
+    tx.tool_call("Read", {"file_path": f"{CWD}/gen.py"}, big)
+    result = parse(tx)
+    assert "x = 1" not in json.dumps(result.log.to_dict())
+    assert result.manifest["files"]["written"] == ["gen.py"]
+    assert result.manifest["files"]["read"] == ["gen.py"]
+
+
+def test_tool_error_is_flagged_with_its_first_line(tx: Transcript, parse) -> None:
+    tx.tool_call(
+        "Read",
+        {"file_path": f"{CWD}/missing.py"},
+        "<tool_use_error>File does not exist. Did you mean mising.py?\nCurrent dir: /srv</tool_use_error>",
+        is_error=True,
+    )
+    result = parse(tx)
+    (run,) = _runs(result)
+    assert run["calls"][0]["error"] == "File does not exist. Did you mean mising.py?"
+    assert run["errors"] == 1
+    assert run["summary"] == "Read missing.py (failed)"
+    assert result.manifest["counts"]["tool_errors"] == 1
+    assert result.manifest["counts"]["tools"]["Read"] == {"calls": 1, "errors": 1}
+
+
+def test_failed_command_error_and_summary(tx: Transcript, parse) -> None:
+    tx.tool_call("Bash", {"command": "make deploy"}, "Error: Exit code 2\nmake: *** No rule", is_error=True)
+    (run,) = _runs(parse(tx))
+    assert run["calls"][0]["error"] == "Error: Exit code 2"
+    assert run["summary"] == "Ran `make deploy` (failed)"
+
+
+def test_three_reads_in_a_row_are_one_run(tx: Transcript, parse) -> None:
+    tx.user("how does auth work?")
+    for name in ("session.py", "tokens.py", "middleware.py"):
+        tx.tool_call("Read", {"file_path": f"{CWD}/src/auth/{name}"}, "...")
+    result = parse(tx)
+    assert kinds(result) == ["human", "tool_run"]
+    (run,) = _runs(result)
+    assert run["name"] == "read"
+    assert len(run["calls"]) == 3
+    assert run["summary"].startswith("Read 3 files in src/auth/")
+    assert "session.py" in run["summary"]
+
+
+def test_four_edits_of_one_file(tx: Transcript, parse) -> None:
+    for i in range(4):
+        tx.tool_call("Edit", {"file_path": f"{CWD}/src/parse.py", "old_string": f"a{i}", "new_string": f"b{i}"}, "ok")
+    (run,) = _runs(parse(tx))
+    assert run["summary"] == "Edited src/parse.py (4 edits)"
+    assert [c["target"] for c in run["calls"]] == ["src/parse.py"] * 4
+
+
+def test_text_between_calls_splits_runs(tx: Transcript, parse) -> None:
+    tx.tool_call("Read", {"file_path": f"{CWD}/a.py"}, "...")
+    tx.assistant("Now the other one.")
+    tx.tool_call("Read", {"file_path": f"{CWD}/b.py"}, "...")
+    tx.tool_call("Grep", {"pattern": "TODO"}, "a.py:1: TODO")
+    result = parse(tx)
+    assert kinds(result) == ["tool_run", "assistant", "tool_run", "tool_run"]
+    assert [r["summary"] for r in _runs(result)] == ["Read a.py", "Read b.py", "Searched for “TODO”"]
+
+
+def test_pytest_outcome(tx: Transcript, parse) -> None:
+    output = (
+        "============ test session starts ============\ncollected 13 items\n\n"
+        "tests/test_a.py ..F.F..F.....\n\nFAILED tests/test_a.py::test_x - assert 1 == 2\n"
+        "=== 3 failed, 10 passed in 1.2s ==="
+    )
+    tx.tool_call("Bash", {"command": "uv run pytest -q tests/"}, f"Error: Exit code 1\n{output}", is_error=True)
+    (run,) = _runs(parse(tx))
+    assert run["calls"][0]["outcome"] == "3 failed, 10 passed"
+    assert run["summary"] == "Ran tests: 3 failed, 10 passed"
+
+
+def test_passing_test_run_among_other_commands(tx: Transcript, parse) -> None:
+    tx.tool_call("Bash", {"command": "git status"}, "clean")
+    tx.tool_call("Bash", {"command": "python -m pytest"}, "==== 12 passed, 1 skipped in 0.4s ====")
+    (run,) = _runs(parse(tx))
+    assert run["summary"] == "Ran 2 commands; tests: 12 passed, 1 skipped"
+
+
+def test_exit_plan_mode_is_a_plan(tx: Transcript, parse) -> None:
+    tx.tool_call("ExitPlanMode", {"plan": "1. Add the flag\n2. Test it\n"}, "User approved the plan")
+    result = parse(tx)
+    assert kinds(result) == ["plan"]
+    assert events(result, "plan")[0]["text"] == "1. Add the flag\n2. Test it"
