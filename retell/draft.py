@@ -78,63 +78,55 @@ def run_draft(path: Path, options: StageOptions, log: Any = lambda _m: None, *, 
     fingerprint = inputs_fingerprint(workdir, parsed.events_sha256, choice.name, model)
     if reuse and existing_fingerprint(workdir) == fingerprint:
         return DraftResult(workdir.draft, choice, warnings=warnings, reused=True)
-    if workdir.draft.exists() and not options.dry_run:
-        shutil.copy2(workdir.draft, workdir.draft.with_name("draft.md.bak"))  # hand edits are never lost
     if choice.name == "offline":
         if options.dry_run:
             return DraftResult(workdir.draft, choice, dry_run_plan="offline: no model calls", warnings=warnings)
         body = offline_draft(view, triage, outline)
         text = assemble_file(outline, triage, body, choice.name, "", fingerprint)
-        atomic_write_text(workdir.draft, text)
+        _backup_hand_edits(workdir)
+        _write_draft(workdir, text)
         return DraftResult(workdir.draft, choice, words=count_words(body), style=check_style(text), warnings=warnings)
 
     redactor = Redactor.for_log(parsed.log, triage.secrets)
     library = prompts(options)
-    system = library.render("system.md.j2", **system_context(triage, parsed.manifest, redactor))
-    context = library.render("outline_context.md.j2", outline=redactor.text(outline_yaml_for_prompt(outline)))
+    # Only the session material is redacted here (it comes from the cleared view). Everything else (notes,
+    # templates, the outline) is the author's: the guard below stops any secret in it before a request leaves.
+    system = library.render("system.md.j2", **system_context(triage, parsed.manifest))
+    context = library.render("outline_context.md.j2", outline=outline_yaml_for_prompt(outline))
     shared = (SystemBlock(system.text), SystemBlock(context.text, cache=True))
     words_per_section = _words_per_section(triage, outline)
+    template_hash = f"{system.template_hash}+{context.template_hash}"
     requests, condensed = section_requests(
-        outline,
-        view,
-        triage,
-        redactor,
-        library,
-        shared,
-        model,
-        words_per_section,
-        options.max_input_tokens,
-        template_hash=f"{system.template_hash}+{context.template_hash}",
+        outline, view, triage, library, shared, model, words_per_section, options.max_input_tokens, template_hash
+    )
+    # The finishing call depends on the sections' text; until then it is planned with text of the expected size.
+    finish_preview = finish_request(
+        outline, [("x " * words_per_section) for _ in outline.sections], library, shared, model, template_hash
     )
     runner = Runner(path, choice, redactor, force=options.force, jobs=options.jobs, log=log)
-    runner.check(requests)
+    runner.check([*requests, finish_preview])  # before the first request leaves, not after the sections are paid
     expected = {"section": int(words_per_section * WORDS_TO_TOKENS), "finish": 900}
-    planned = runner.plan(requests, expected)
+    planned = runner.plan([*requests, finish_preview], expected)
     if options.dry_run:
-        # The finishing call depends on the sections' text: estimated from the word budget.
-        finish = finish_request(
-            outline,
-            [("x " * words_per_section) for _ in outline.sections],
-            library,
-            shared,
-            model,
-            system.template_hash,
-        )
-        planned += runner.plan([finish], expected)
         folder = runner.write_dry_run(planned)
         plan = plan_table(planned, runner.prices.as_of) + f"\nprompts written to {folder}"
         return DraftResult(workdir.draft, choice, dry_run_plan=plan, condensed=condensed, warnings=warnings)
     enforce_max_cost(planned, options.max_cost)
+    _backup_hand_edits(workdir)
     records = runner.run(requests)
-    sections_text = [clean_section(r.response.text) for r in records]
-    finish = finish_request(outline, sections_text, library, shared, model, system.template_hash)
-    record = runner.run([finish])[0]
+    # A model may write something secret-shaped of its own; it never came from the author, so it is simply
+    # redacted rather than stopping the run.
+    sections_text = [redactor.text(clean_section(r.response.text)) for r in records]
+    for index, section in enumerate(outline.sections):
+        sections_text[index], missing = ensure_images(section, sections_text[index])
+        warnings.extend(f"{section.id}: the model left out image {name}; it was added at the end" for name in missing)
+    finish = finish_request(outline, sections_text, library, shared, model, template_hash)
+    record = runner.run([finish], accept=_require_finish_json)[0]
     tie = extract_json(record.response.text)
-    if not isinstance(tie, dict):
-        raise LLMError(f"the finishing pass did not return the JSON asked for (see {record.path}); re-run with --force")
+    tie = {k: redactor.text(v) if isinstance(v, str) else v for k, v in tie.items()}
     body = assemble_body(outline, sections_text, tie)
     text = assemble_file(outline, triage, body, choice.name, model, fingerprint)
-    atomic_write_text(workdir.draft, text)
+    _write_draft(workdir, text)
     return DraftResult(
         workdir.draft,
         choice,
@@ -146,6 +138,39 @@ def run_draft(path: Path, options: StageOptions, log: Any = lambda _m: None, *, 
     )
 
 
+def _require_finish_json(text: str) -> None:
+    data = extract_json(text)
+    if not isinstance(data, dict) or not isinstance(data.get("opening"), str):
+        raise LLMError("the finishing answer is not the JSON asked for")
+
+
+def ensure_images(section: Section, text: str) -> tuple[str, list[str]]:
+    """Every image the outline places in a section appears in its text (added at the end if left out)."""
+    missing = [im for im in section.images if f"(assets/{im.asset}" not in text]
+    for image in missing:
+        text = f"{text}\n\n![{image.caption or 'Screenshot'}](assets/{image.asset})"
+    return text, [im.asset for im in missing]
+
+
+def _draft_hash_file(workdir: Workdir) -> Path:
+    return workdir.path / ".draft.sha256"
+
+
+def _backup_hand_edits(workdir: Workdir) -> None:
+    """Keep draft.md as draft.md.bak before replacing it, when the author edited it since retell wrote it."""
+    if not workdir.draft.exists():
+        return
+    recorded = _draft_hash_file(workdir).read_text().strip() if _draft_hash_file(workdir).exists() else ""
+    current = hashlib.sha256(workdir.draft.read_bytes()).hexdigest()
+    if current != recorded:
+        shutil.copy2(workdir.draft, workdir.draft.with_name("draft.md.bak"))
+
+
+def _write_draft(workdir: Workdir, text: str) -> None:
+    atomic_write_text(workdir.draft, text)
+    atomic_write_text(_draft_hash_file(workdir), hashlib.sha256(text.encode("utf-8")).hexdigest() + "\n")
+
+
 def _words_per_section(triage: Triage, outline: Outline) -> int:
     low, high = LENGTHS[triage.post.length]
     return max(150, int((low + high) / 2 * 0.85 / max(1, len(outline.sections))))
@@ -155,7 +180,6 @@ def section_requests(
     outline: Outline,
     view: EventLog,
     triage: Triage,
-    redactor: Redactor,
     library: Any,
     shared: tuple[SystemBlock, ...],
     model: str,
@@ -182,7 +206,7 @@ def section_requests(
             previous=_neighbour(outline.sections, index - 1),
             next=_neighbour(outline.sections, index + 1),
             previously=previously,
-            images=[{"asset": im.asset, "caption": redactor.text(im.caption) or "Screenshot"} for im in section.images],
+            images=[{"asset": im.asset, "caption": im.caption or "Screenshot"} for im in section.images],
             material=material.text,
             condensed="; ".join(material.condensed),
         )
@@ -192,7 +216,7 @@ def section_requests(
                 label=section.id,
                 model=model,
                 system=shared,
-                user=redactor.text(task.text),
+                user=task.text,
                 max_tokens=int(words * WORDS_TO_TOKENS * 1.5) + 500,
                 template=f"system.md.j2+outline_context.md.j2+{task.name}",
                 template_hash=f"{template_hash}+{task.template_hash}",

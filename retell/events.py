@@ -149,7 +149,6 @@ class Event:
     source: str | None = None  # bridge: compact_summary; recap: away_summary; image: the tool that returned it
     asset: str | None = None  # image: asset file name
     subagent: Subagent | None = None
-    message_id: str | None = field(default=None, repr=False)  # internal: merges split API messages
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"id": self.id, "kind": self.kind, "chapter": self.chapter, "line": self.line}

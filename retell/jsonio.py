@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -10,11 +12,45 @@ import orjson
 from retell.errors import WorkdirError
 
 _DUMP_OPTIONS = orjson.OPT_INDENT_2 | orjson.OPT_SORT_KEYS | orjson.OPT_APPEND_NEWLINE
+_ITEM_OPTIONS = orjson.OPT_INDENT_2 | orjson.OPT_SORT_KEYS
 
 
 def dumps(obj: Any) -> bytes:
     """Deterministic bytes for `obj` (same object, same bytes)."""
     return orjson.dumps(obj, option=_DUMP_OPTIONS)
+
+
+def write_document_streaming(path: Path, head: dict[str, Any], list_key: str, items: Iterable[Any]) -> tuple[str, int]:
+    """Write `{**head, list_key: [items...]}` exactly as `dumps` would, one item at a time.
+
+    A big session's events never exist as one document in memory. Returns (sha256, size) of the bytes.
+    """
+    digest = hashlib.sha256()
+    size = 0
+    keys = sorted([*head, list_key])
+    with path.open("wb") as fh:
+
+        def emit(chunk: bytes) -> None:
+            nonlocal size
+            fh.write(chunk)
+            digest.update(chunk)
+            size += len(chunk)
+
+        emit(b"{\n")
+        for n, key in enumerate(keys):
+            emit(b"  " + orjson.dumps(key) + b": ")
+            if key == list_key:
+                first = True
+                for item in items:
+                    body = orjson.dumps(item, option=_ITEM_OPTIONS).replace(b"\n", b"\n    ")
+                    emit((b"[\n    " if first else b",\n    ") + body)
+                    first = False
+                emit(b"[]" if first else b"\n  ]")
+            else:
+                emit(orjson.dumps(head[key], option=_ITEM_OPTIONS).replace(b"\n", b"\n  "))
+            emit(b",\n" if n < len(keys) - 1 else b"\n")
+        emit(b"}\n")
+    return digest.hexdigest(), size
 
 
 def load(path: Path) -> Any:

@@ -68,10 +68,12 @@ def load_outline(workdir: Workdir, view: EventLog, triage: Triage) -> tuple[Outl
 def run_outline(path: Path, options: StageOptions, log: Any = lambda _m: None) -> OutlineResult:
     triage, parsed, view = require_approved(path)
     workdir = Workdir(path)
-    choice = choose_engine(options.engine)
     if workdir.outline.exists() and not options.force and not options.dry_run:
-        outline, warnings = load_outline(workdir, view, triage)
-        return OutlineResult(workdir.outline, outline, choice, kept=True, warnings=warnings)
+        outline, warnings = load_outline(workdir, view, triage)  # nothing to send: no engine needed
+        return OutlineResult(
+            workdir.outline, outline, EngineChoice("none", "outline.yaml kept"), kept=True, warnings=warnings
+        )
+    choice = choose_engine(options.engine)
     if choice.name == "offline":
         outline = offline_outline(view, triage)
         if not options.dry_run:
@@ -89,7 +91,7 @@ def run_outline(path: Path, options: StageOptions, log: Any = lambda _m: None) -
         plan = plan_table(planned, runner.prices.as_of) + f"\nprompts written to {folder}"
         return OutlineResult(workdir.outline, None, choice, dry_run_plan=plan, condensed=condensed)
     enforce_max_cost(planned, options.max_cost)
-    record = runner.run([request])[0]
+    record = runner.run([request], accept=_require_outline_json)[0]
     outline = parse_outline_answer(record.response.text, choice.name, request.model, view, triage, record.path)
     write_outline(workdir, outline)
     return OutlineResult(
@@ -101,9 +103,9 @@ def build_outline_request(
     triage: Triage, parsed: Parsed, view: EventLog, redactor: Redactor, options: StageOptions
 ) -> tuple[LLMRequest, list[str]]:
     library = prompts(options)
-    system = library.render("system.md.j2", **system_context(triage, parsed.manifest, redactor))
+    system = library.render("system.md.j2", **system_context(triage, parsed.manifest))
     titles = chapter_titles(triage, view)
-    budget = max(2000, options.max_input_tokens // max(1, len(view.chapters)))
+    budget = max(200, options.max_input_tokens // max(1, len(view.chapters)))
     chapters = []
     condensed = []
     by_id = {e.id: e for e in view.events}
@@ -116,7 +118,7 @@ def build_outline_request(
         chapters.append(
             {
                 "id": chapter.id,
-                "title": redactor.text(titles[chapter.id]),
+                "title": titles[chapter.id],
                 "previously": bridge.text if bridge is not None and chapter.index > 1 else "",
                 "material": material.text,
             }
@@ -131,7 +133,7 @@ def build_outline_request(
                 "asset": name,
                 "chapter": near.chapter,
                 "near": near.id,
-                "caption": redactor.text(triage.images[name].caption),
+                "caption": triage.images[name].caption,
             }
         )
     user = library.render("outline.md.j2", chapters=chapters, images=images)
@@ -154,6 +156,12 @@ def _prices() -> Any:
     from retell.pricing import load_prices
 
     return load_prices()
+
+
+def _require_outline_json(text: str) -> None:
+    data = extract_json(text)
+    if not isinstance(data, dict) or not isinstance(data.get("sections"), list) or not data["sections"]:
+        raise LLMError("the outline answer is not the JSON asked for")
 
 
 def enforce_max_cost(planned: list[PlannedCall], max_cost: float | None) -> None:

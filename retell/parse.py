@@ -7,7 +7,6 @@ flags secrets, and writes the work folder atomically.
 
 from __future__ import annotations
 
-import hashlib
 import logging
 from collections import Counter
 from collections.abc import Callable
@@ -74,12 +73,16 @@ def parse_to_workdir(ref: SessionRef, workdir: Path | None, options: ParseOption
     target = workdir or default_workdir(peek_session_id(ref.path))
     with staging_dir(target.resolve()) as staging:
         result = extract_session(ref, staging / ASSETS if options.write_assets else None, options)
-        events_bytes = jsonio.dumps(result.log.to_dict())
-        result.manifest["artifacts"] = {
-            "events_json_sha256": hashlib.sha256(events_bytes).hexdigest(),
-            "events_json_bytes": len(events_bytes),
+        log = result.log
+        head = {
+            "schema_version": EVENTS_SCHEMA_VERSION,
+            "session": log.session.to_dict(),
+            "chapters": [c.to_dict() for c in log.chapters],
         }
-        (staging / EVENTS).write_bytes(events_bytes)
+        digest, size = jsonio.write_document_streaming(
+            staging / EVENTS, head, "events", (e.to_dict() for e in log.events)
+        )
+        result.manifest["artifacts"] = {"events_json_sha256": digest, "events_json_bytes": size}
         (staging / MANIFEST).write_bytes(jsonio.dumps(result.manifest))
         (staging / ASSETS).mkdir(exist_ok=True)
         commit_parse_output(staging, target.resolve())
@@ -157,7 +160,7 @@ def extract_session(ref: SessionRef, assets_dir: Path | None, options: ParseOpti
         warnings.append("the last line is incomplete (is the session still running?); it was skipped")
     manifest = _manifest(
         ref,
-        reader.sha256.hexdigest(),
+        reader.sha256(),
         manifest_title,
         scanner,
         main,

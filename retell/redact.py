@@ -164,16 +164,26 @@ def _redact_fields(event: Event, redactor: Redactor) -> None:
 def guard(texts: Iterable[tuple[str, str]], redactor: Redactor, what: str) -> None:
     """The last check before text leaves the machine or is published: any secret the author did not
     explicitly keep aborts, naming the item (never the secret itself)."""
-    problems = []
+    in_session: list[str] = []
+    elsewhere: list[str] = []
     for where, text in texts:
         for sid, finding in redactor.uncleared(text):
-            problems.append(f"{sid} ({finding.kind}) in {where}")
-    if problems:
-        listed = "; ".join(sorted(set(problems))[:10])
-        raise SecretLeakError(
-            f"{what} holds {len(problems)} secret(s) not cleared in triage: {listed}. "
-            "Set their action in triage.yaml (redact, replace, or keep with confirm_keep: true)"
+            from_session = finding.value in redactor.known
+            (in_session if from_session else elsewhere).append(f"{sid} ({finding.kind}) in {where}")
+    if not in_session and not elsewhere:
+        return
+    parts = []
+    if in_session:
+        listed = "; ".join(sorted(set(in_session))[:10])
+        parts.append(f"{listed}: set their action in triage.yaml (redact, replace, or keep with confirm_keep: true)")
+    if elsewhere:
+        listed = "; ".join(sorted(set(elsewhere))[:10])
+        parts.append(
+            f"{listed}: not from the session (a note, a prompt template, or an edit of outline.yaml or "
+            "draft.md), so triage cannot clear it; remove it there"
         )
+    count = len(in_session) + len(elsewhere)
+    raise SecretLeakError(f"{what} holds {count} secret(s) not cleared in triage: " + " | ".join(parts))
 
 
 def all_texts(log: EventLog) -> Iterable[tuple[str, str]]:

@@ -16,6 +16,8 @@ from typing import Any
 from retell.events import EventLog, walk
 
 SECRET = "secret"
+_CACHE_TEXT_LIMIT = 2000
+_CACHE_SIZE = 20_000
 PII = "pii"
 
 _COMMON_ACCOUNTS = frozenset(
@@ -101,6 +103,26 @@ class Rule:
     replacement: str | None = None  # default replacement; None means "[REDACTED:<kind>]"
     accept: Callable[[str], bool] | None = None  # rejects placeholders and look-alikes
     hints_ci: bool = False  # match hints case-insensitively
+    anchor: str | None = None  # search only around each occurrence of this character (email: "@")
+    requires: str | None = None  # a substring that must also be present (checked first: it is cheaper)
+
+    def matches(self, text: str) -> Iterable[re.Match[str]]:
+        if self.anchor is None:
+            yield from self.pattern.finditer(text)
+            return
+        # A pattern that starts with a character class would be tried at every position of a long text;
+        # around each anchor it is tried only where it can match.
+        end = 0
+        i = text.find(self.anchor)
+        while i >= 0:
+            if i >= end:
+                start = max(0, i - 80, end)
+                for m in self.pattern.finditer(text, start, min(len(text), i + 260)):
+                    if m.start() <= i < m.end():
+                        yield m
+                        end = m.end()
+                        break
+            i = text.find(self.anchor, i + 1)
 
 
 def _not_placeholder(value: str) -> bool:
@@ -157,13 +179,13 @@ RULES: tuple[Rule, ...] = (
         re.compile(
             r"\bsk-(?:proj-|svcacct-|admin-)?(?!ant-)[A-Za-z0-9_-]{20,}T3BlbkFJ[A-Za-z0-9_-]{20,}|\bsk-(?:proj|svcacct|admin)-(?!ant-)[A-Za-z0-9_-]{40,}"
         ),
-        ("sk-",),
+        ("sk-proj-", "sk-svcacct-", "sk-admin-", "T3BlbkFJ"),
     ),
     Rule(
         "github-token",
         SECRET,
         re.compile(r"\b(?:gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{22,255})"),
-        ("gh", "github_pat_"),
+        ("ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"),
     ),
     Rule(
         "aws-access-key-id",
@@ -215,9 +237,25 @@ RULES: tuple[Rule, ...] = (
             r"\b(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|redis|rediss|amqps?|mssql|sqlserver|"
             r"oracle|couchdb|ftp|sftp|smtp|ldap)://[^\s:/@'\"]+:([^\s@'\"/]+)@[^\s'\"]+"
         ),
-        ("://",),
+        (
+            "postgres",
+            "mysql",
+            "mariadb",
+            "mongodb",
+            "redis",
+            "amqp",
+            "mssql",
+            "sqlserver",
+            "oracle",
+            "couchdb",
+            "ftp://",
+            "sftp://",
+            "smtp://",
+            "ldap://",
+        ),
         group=1,
         accept=_not_placeholder,
+        requires="://",
     ),
     Rule(
         "password-assignment",
@@ -227,7 +265,20 @@ RULES: tuple[Rule, ...] = (
             r"auth[_-]?token|client[_-]?secret|private[_-]?key)\b[\"']?\s*(?::=|=|:)\s*"
             r"((?:\"[^\"\n]{4,200}\")|(?:'[^'\n]{4,200}')|(?:[^\s\"',;)}\]]{6,200}))"
         ),
-        ("pass", "pwd", "secret", "key", "token"),
+        (
+            "pass",
+            "pwd",
+            "secret",
+            "api_key",
+            "api-key",
+            "apikey",
+            "access_token",
+            "access-token",
+            "auth_token",
+            "auth-token",
+            "private_key",
+            "private-key",
+        ),
         group=1,
         accept=_credential_value,
         hints_ci=True,
@@ -241,12 +292,17 @@ RULES: tuple[Rule, ...] = (
         ("@",),
         accept=_email,
         replacement="[REDACTED:email]",
+        anchor="@",
     ),
     Rule(
         "home-path",
         PII,
-        re.compile(r"(?:/Users/|/home/|[A-Za-z]:\\Users\\|[A-Za-z]:/Users/)[A-Za-z0-9][A-Za-z0-9._-]*"),
-        ("/Users/", "/home/", "\\Users\\"),
+        # Each alternative starts with a literal, so the regex engine can skip ahead to it.
+        re.compile(
+            r"/Users/[A-Za-z0-9][A-Za-z0-9._-]*|/home/[A-Za-z0-9][A-Za-z0-9._-]*|"
+            r"[A-Za-z]:(?:\\Users\\|/Users/)[A-Za-z0-9][A-Za-z0-9._-]*"
+        ),
+        ("/Users/", "/home/", "\\Users\\", ":/Users/"),
         accept=_home_account,
         replacement="~",
     ),
@@ -268,6 +324,8 @@ class Scanner:
 
     usernames: tuple[str, ...] = ()
     rules: tuple[Rule, ...] = field(init=False)
+    # Tool targets and summaries repeat (the same paths, the same commands): short texts are scanned once.
+    _cache: dict[str, tuple[Finding, ...]] = field(init=False, default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         extra = tuple(
@@ -284,10 +342,23 @@ class Scanner:
         self.rules = RULES + extra
 
     def scan(self, text: str) -> list[Finding]:
-        """Non-overlapping findings in `text`, in order; the longer match wins an overlap."""
+        """Non-overlapping findings in `text`, in order; on an overlap a secret beats personal data, then
+        the longer match wins."""
+        if len(text) > _CACHE_TEXT_LIMIT:
+            return self._scan(text)
+        cached = self._cache.get(text)
+        if cached is None:
+            if len(self._cache) >= _CACHE_SIZE:
+                self._cache.clear()
+            cached = self._cache[text] = tuple(self._scan(text))
+        return list(cached)
+
+    def _scan(self, text: str) -> list[Finding]:
         found: list[Finding] = []
         lowered: str | None = None
         for rule in self.rules:
+            if rule.requires is not None and rule.requires not in text:
+                continue
             if rule.hints_ci:
                 if lowered is None:
                     lowered = text.lower()
@@ -295,15 +366,13 @@ class Scanner:
                     continue
             elif not any(h in text for h in rule.hints):
                 continue
-            for m in rule.pattern.finditer(text):
+            for m in rule.matches(text):
                 value = m.group(rule.group)
                 if not value or (rule.accept is not None and not rule.accept(value)):
                     continue
                 found.append(Finding(rule.kind, rule.category, m.start(rule.group), m.end(rule.group), value))
         if len(found) < 2:
             return found
-        # Overlaps: a secret beats personal data (a password before `@host` is not an email), then the
-        # longer match wins.
         found.sort(key=lambda f: (f.category != SECRET, -(f.end - f.start), f.start))
         kept: list[Finding] = []
         for f in found:

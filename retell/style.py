@@ -63,9 +63,11 @@ def check_style(markdown: str, style: Style | None = None) -> list[str]:
     words = sum(len(line.split()) for _, line in prose_lines)
     dashes = sum(line.count("—") for _, line in prose_lines)
     if words and dashes * 1000 / words > style.em_dashes_per_1000_words:
-        problems.append(
-            f"{dashes} em dashes in {words} words (more than {style.em_dashes_per_1000_words:g} per 1,000 words)"
-        )
+        limit = f"{dashes} in {words} words is more than {style.em_dashes_per_1000_words:g} per 1,000"
+        for number, line in prose_lines:
+            count = line.count("—")
+            if count:
+                problems.append(f"line {number}: {count} em dash{'es' if count > 1 else ''} ({limit})")
     if style.repeated_sentences:
         seen: dict[str, int] = {}
         for number, line in prose_lines:

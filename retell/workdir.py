@@ -10,7 +10,6 @@ from typing import Any
 
 from retell import jsonio
 from retell.errors import WorkdirError
-from retell.fsutil import atomic_write_bytes
 
 EVENTS = "events.json"
 MANIFEST = "manifest.json"
@@ -117,4 +116,4 @@ def commit_parse_output(staging: Path, target: Path) -> None:
         if _ASSET_NAME.match(old.name) and old.name not in keep:
             old.unlink()  # only files retell named; anything the author put there stays
     for name in (EVENTS, MANIFEST):
-        atomic_write_bytes(target / name, (staging / name).read_bytes())
+        (staging / name).replace(target / name)  # same folder tree, so an atomic rename

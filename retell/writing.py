@@ -9,7 +9,6 @@ from typing import Any
 from retell.errors import RetellError
 from retell.events import EventLog
 from retell.facts import session_facts
-from retell.redact import Redactor
 from retell.style import load_style
 from retell.templating import TemplateLibrary
 from retell.triage.model import LENGTHS, Triage
@@ -36,15 +35,16 @@ class StageOptions:
     max_input_tokens: int = 60_000
 
 
-def system_context(triage: Triage, manifest: dict[str, Any], redactor: Redactor) -> dict[str, Any]:
-    """The variables of prompts/system.md.j2. Author notes are redacted like the session itself."""
+def system_context(triage: Triage, manifest: dict[str, Any]) -> dict[str, Any]:
+    """The variables of prompts/system.md.j2. Author notes go in as written: a secret in one is stopped by
+    the guard (triage never saw it, so it cannot be cleared there)."""
     notes = []
     for path in triage.story.notes:
         try:
             text = Path(path).read_text(encoding="utf-8", errors="replace")
         except OSError as exc:
             raise RetellError(f"cannot read the note {path}: {exc.strerror}") from None
-        notes.append({"name": Path(path).name, "text": redactor.text(text[:MAX_NOTE_CHARS])})
+        notes.append({"name": Path(path).name, "text": text[:MAX_NOTE_CHARS]})
     style = load_style()
     return {
         "post": triage.post,

@@ -11,6 +11,7 @@ import hashlib
 import json
 import math
 import re
+import threading
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -23,6 +24,7 @@ from retell.claude.schema import SIGNAL_ATTACHMENT_TYPES, SKIPPABLE_RECORD_TYPES
 from retell.errors import InputError
 
 MAX_LISTED_LINES = 100  # malformed line numbers listed in the manifest; the count is always exact
+LAZY_MIN_BYTES = 16 << 10  # tool-result lines this big are skimmed first, decoded only if needed
 
 _TYPE_KEY = b'"type":"'
 _ATTACHMENT_KEY = b'"attachment":{"type":"'
@@ -119,6 +121,127 @@ def _repair_strings(value: Any) -> Any:
     return value
 
 
+class _BackgroundDigest:
+    """sha256 of the file, computed on a second core while the main thread parses.
+
+    hashlib and file reads release the GIL, so on two cores the hash costs the parse nothing; a file that
+    grew while being parsed is hashed up to what the parser read.
+    """
+
+    BLOCK = 8 << 20
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.hash = hashlib.sha256()
+        self.hashed = 0
+        try:
+            self.size = path.stat().st_size
+        except OSError:
+            self.size = 0
+        self.thread = threading.Thread(target=self._run, name="retell-sha256", daemon=True)
+        self.thread.start()
+
+    def _run(self) -> None:
+        try:
+            with self.path.open("rb") as fh:
+                while self.hashed < self.size:
+                    block = fh.read(min(self.BLOCK, self.size - self.hashed))
+                    if not block:
+                        break
+                    self.hash.update(block)
+                    self.hashed += len(block)
+        except OSError:
+            pass
+
+    def hexdigest(self, upto: int) -> str:
+        self.thread.join()
+        if upto > self.hashed:
+            with self.path.open("rb") as fh:
+                fh.seek(self.hashed)
+                rest = fh.read(upto - self.hashed)
+            self.hash.update(rest)
+            self.hashed += len(rest)
+        return self.hash.hexdigest()
+
+
+@dataclass(slots=True)
+class LazyToolResult:
+    """A big `user` record holding only tool results, read from its bytes without decoding the output.
+
+    The bulk of a transcript is tool output (and its `toolUseResult` duplicate) that the story never
+    needs; the extractor decodes the line (`decode()`) only when one of its results matters (an error, an
+    image, a subagent's report, a test run, an answer to a question).
+    """
+
+    line: bytes
+    lineno: int
+    stats: ReadStats
+    tool_use_ids: list[str]
+    uuid: str
+    timestamp: str
+    has_error: bool
+    has_image: bool
+
+    def decode(self) -> dict[str, Any] | None:
+        """The full record; None (counted as malformed) if the skimmed bytes were not valid JSON after all."""
+        try:
+            record = decode_line(self.line)
+        except ValueError:
+            record = None
+        if not isinstance(record, dict):
+            self.stats.note_malformed(self.lineno)
+            return None
+        return record
+
+
+def _string_after(line: bytes, key: bytes, start: int = 0) -> tuple[str | None, int]:
+    """The JSON string value of the first `key` (with its quotes and colon) at or after `start`."""
+    i = line.find(key, start)
+    if i < 0:
+        return None, -1
+    j = i + len(key)
+    k = line.find(b'"', j)
+    if k < 0 or b"\\" in line[j:k]:
+        return None, -1
+    return line[j:k].decode("utf-8", "replace"), i
+
+
+def skim_tool_result(line: bytes, lineno: int, stats: ReadStats) -> LazyToolResult | None:
+    """The few fields a skim needs, when the bytes say them unambiguously; else None (decode it).
+
+    Byte searches only (each a fast C scan, no regex): a quote inside a JSON string is always escaped,
+    so `"key":"` can only be structure.
+    """
+    if b'"isSidechain":false' not in line[:400] or b'"isCompactSummary"' in line:
+        return None
+    uuid, first = _string_after(line, b'"uuid":"')
+    if uuid is None or line.rfind(b'"uuid":"') != first:
+        return None  # a nested object repeats the key: decode the record to be sure which is which
+    timestamp, first = _string_after(line, b'"timestamp":"')
+    if timestamp is None or line.rfind(b'"timestamp":"') != first:
+        return None
+    ids: list[str] = []
+    position = 0
+    while True:
+        value, position = _string_after(line, b'"tool_use_id":"', position)
+        if value is None:
+            break
+        ids.append(value)
+        position += 1
+    if not ids or b"[Request interrupted" in line or b'"isMeta":true' in line:
+        return None
+    return LazyToolResult(
+        line=line,
+        lineno=lineno,
+        stats=stats,
+        tool_use_ids=ids,
+        uuid=uuid,
+        timestamp=timestamp,
+        has_error=b'"is_error":true' in line,
+        has_image=b'"type":"image"' in line,
+    )
+
+
 class TranscriptReader:
     """Iterate `(line_number, record)` over one transcript, counting what it skips.
 
@@ -139,7 +262,7 @@ class TranscriptReader:
         self.agent_progress: list[AgentProgressLink] = []
         self.last_snapshot: bytes | None = None  # the last file-history-snapshot, decoded on demand
         self._linked_tool_uses: set[bytes] = set()
-        self.sha256 = hashlib.sha256()  # of every byte read, so the file is read once
+        self._digest: _BackgroundDigest | None = None
 
     def __iter__(self) -> Iterator[tuple[int, dict[str, Any]]]:
         stats = self.stats
@@ -150,12 +273,12 @@ class TranscriptReader:
         except OSError as exc:
             raise InputError(f"{self.path}: cannot open ({exc.strerror})") from None
         next_report = 4 << 20
+        self._digest = _BackgroundDigest(self.path)
         with fh:
             lineno = 0
             for raw in fh:
                 lineno += 1
                 stats.bytes_read += len(raw)
-                self.sha256.update(raw)
                 if self.on_progress is not None and stats.bytes_read >= next_report:
                     self.on_progress(stats.bytes_read)
                     next_report = stats.bytes_read + (4 << 20)
@@ -171,6 +294,13 @@ class TranscriptReader:
                 record_type, attachment_type = sniff_type(line)
                 if record_type is not None and self._skip(record_type, attachment_type, line):
                     continue
+                big = len(line) >= LAZY_MIN_BYTES
+                if big and complete and record_type == "user" and b'"tool_result"' in line:
+                    lazy = skim_tool_result(line, lineno, stats)
+                    if lazy is not None:
+                        stats.record_types["user"] += 1
+                        yield lineno, lazy  # type: ignore[misc]
+                        continue
                 try:
                     record = decode_line(line)
                 except ValueError:
@@ -202,6 +332,12 @@ class TranscriptReader:
                 yield lineno, record
         if self.on_progress is not None:
             self.on_progress(stats.bytes_read)
+
+    def sha256(self) -> str:
+        """sha256 of the bytes this reader parsed (call after iterating)."""
+        if self._digest is None:
+            return hashlib.sha256(b"").hexdigest()
+        return self._digest.hexdigest(self.stats.bytes_read)
 
     def _skip(self, record_type: str, attachment_type: str | None, line: bytes) -> bool:
         """Count a noise line from its bytes alone; False means: decode it."""

@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import math
 import re
+import sys
 from collections import Counter, deque
 from dataclasses import dataclass, field
 from typing import Any
 
+from retell.claude.reader import LazyToolResult
 from retell.claude.schema import KNOWN_CONTENT_BLOCKS, KNOWN_SYSTEM_SUBTYPES, SPAWN_TOOLS
 from retell.events import (
     ASSISTANT,
@@ -52,6 +54,7 @@ from retell.extract.tools import (
     describe_call,
     family,
     relative_path,
+    result_matters,
     result_text,
     summarize_run,
 )
@@ -148,6 +151,9 @@ class SessionExtractor:
         self._open_message: str | None = None
         self._open_signatures: set[tuple[str, int]] = set()
         self._first_prompt_skipped = False
+        self._merge_event: Event | None = None  # the last text event, which a split API message extends
+        self._merge_key: tuple[str, str] = ("", "")
+        self._last_context: tuple[Any, ...] = ()
         # Claude Code 1.0.x wrote Task conversations into the main file as sidechain threads.
         self._threads: dict[int, Event] = {}  # sidechain record uuid -> the spawn that owns its thread
         self._spawn_prompts: dict[str, list[Event]] = {}  # prompt text -> spawns not yet given a thread
@@ -155,7 +161,15 @@ class SessionExtractor:
 
     # -- dispatch -------------------------------------------------------------------------------------
 
-    def feed(self, lineno: int, record: dict[str, Any]) -> None:
+    def feed(self, lineno: int, record: dict[str, Any] | LazyToolResult) -> None:
+        if isinstance(record, LazyToolResult):
+            if not self._result_matters(record):
+                self._skim(record)
+                return
+            decoded = record.decode()
+            if decoded is None:
+                return
+            record = decoded
         rtype = record.get("type")
         uuid = record.get("uuid")
         if isinstance(uuid, str) and uuid:
@@ -192,21 +206,42 @@ class SessionExtractor:
         elif rtype == "ai-title":
             self._title("ai-title", record.get("aiTitle") or record.get("title"))
 
+    def _result_matters(self, lazy: LazyToolResult) -> bool:
+        """Does anything in these tool results reach the story? Only then is the line decoded."""
+        if lazy.has_error or lazy.has_image:
+            return True
+        for tool_use_id in lazy.tool_use_ids:
+            if tool_use_id in self._spawns:
+                return True
+            entry = self._calls.get(tool_use_id)
+            if entry is not None and result_matters(entry[0]):
+                return True
+        return False
+
+    def _skim(self, lazy: LazyToolResult) -> None:
+        """A tool-result record whose output the story does not use: account for it, keep nothing."""
+        key = key64(lazy.uuid)
+        if key in self._seen_uuids:
+            self.counts.replayed_records += 1
+            return
+        self._seen_uuids.add(key)
+        self.clock.tick(lazy.timestamp)
+        for tool_use_id in lazy.tool_use_ids:
+            self._calls.pop(tool_use_id, None)
+
     def _note_context(self, record: dict[str, Any], ts: str | None) -> None:
         sidechain = record.get("isSidechain") is True
         if sidechain:
             self.counts.sidechain_records += 1
         if ts is not None:
             self.clock.tick(ts)
-        for key, bucket in (
-            ("version", self._versions),
-            ("gitBranch", self._branches),
-            ("entrypoint", self._entrypoints),
-        ):
-            value = record.get(key)
-            if isinstance(value, str) and value:
-                bucket.add(value)
-        cwd = record.get("cwd")
+        context = (record.get("version"), record.get("gitBranch"), record.get("entrypoint"), record.get("cwd"))
+        if context != self._last_context:  # consecutive records nearly always share it: note it once
+            self._last_context = context
+            for value, bucket in zip(context[:3], (self._versions, self._branches, self._entrypoints), strict=True):
+                if isinstance(value, str) and value:
+                    bucket.add(value)
+        cwd = context[3]
         if isinstance(cwd, str) and cwd:
             self._cwd[cwd] += 1
         session_id = record.get("sessionId")
@@ -251,20 +286,24 @@ class SessionExtractor:
             self._titles[source] = value.strip()
 
     def _emit(self, event: Event, record: dict[str, Any] | None = None) -> Event:
+        target = self._place(event, record)
+        if target is not None:
+            target.append(event)
+        return event
+
+    def _place(self, event: Event, record: dict[str, Any] | None) -> list[Event] | None:
+        """Give an event its chapter and flags; return the list it belongs to (None: not kept)."""
         if self._owner is not None:  # part of an in-file subagent thread: it belongs to the spawn
             if event.kind == HUMAN:
                 event.kind = PROMPT  # the parent agent speaking, not the author
             event.chapter = self._owner.chapter
-            if event.kind in CONTENT_KINDS:
-                self._owner.subagent.events.append(event)  # type: ignore[union-attr]
-            return event
+            return self._owner.subagent.events if event.kind in CONTENT_KINDS else None  # type: ignore[union-attr]
         if record is not None and record.get("isSidechain") is True and not self.subagent_mode:
             event.sidechain = True
         event.chapter = self.chapters.current.id
         if event.kind in CONTENT_KINDS and not (event.kind == COMMAND and event.name == "/compact"):
             self.chapters.content()
-        self.raw.append(event)
-        return event
+        return self.raw
 
     # -- assistant ------------------------------------------------------------------------------------
 
@@ -315,17 +354,21 @@ class SessionExtractor:
     ) -> None:
         if not isinstance(text, str) or not text.strip():
             return
-        last = self.raw[-1] if self.raw else None
-        if last is not None and last.kind == kind and last.message_id == message_id:
-            last.text = f"{last.text}\n\n{text.strip()}"  # one API message split across records
+        event = Event(kind=kind, ts=ts, line=lineno, text=text.strip())
+        target = self._place(event, record)
+        if target is None:
             return
-        self._emit(Event(kind=kind, ts=ts, line=lineno, text=text.strip(), message_id=message_id), record)
+        if target and target[-1] is self._merge_event and self._merge_key == (kind, message_id):
+            target[-1].text = f"{target[-1].text}\n\n{event.text}"  # one API message split across records
+            return
+        target.append(event)
+        self._merge_event, self._merge_key = event, (kind, message_id)
 
     def _tool_use(
         self, block: dict[str, Any], lineno: int, ts: str | None, cwd: str | None, record: dict[str, Any]
     ) -> None:
         name = block.get("name")
-        name = name if isinstance(name, str) and name else "unknown"
+        name = sys.intern(name) if isinstance(name, str) and name else "unknown"  # one copy per tool name
         tool_input = block.get("input")
         tool_use_id = block.get("id") if isinstance(block.get("id"), str) else None
         if name in SPAWN_TOOLS:
@@ -342,7 +385,15 @@ class SessionExtractor:
             path = tool_input.get("file_path") or tool_input.get("notebook_path")
             if isinstance(path, str) and path:
                 self._files[bucket].add(relative_path(path, cwd))
-        event = self._emit(Event(kind=TOOL_RUN, ts=ts, line=lineno, calls=[call]), record)
+        event = Event(kind=TOOL_RUN, ts=ts, line=lineno, calls=[call])
+        target = self._place(event, record)
+        if target is not None:
+            run = _open_run(target, event, call)
+            if run is not None:
+                run.calls.append(call)  # type: ignore[union-attr]  # consecutive similar calls: one run
+                event = run
+            else:
+                target.append(event)
         if tool_use_id:
             self._calls[tool_use_id] = (call, event)
 
@@ -556,9 +607,10 @@ class SessionExtractor:
         for spawn in self.spawn_events:
             agent = spawn.subagent
             if agent is not None and agent.events:
-                agent.events = group_tool_runs(agent.events)
+                finish_tool_runs(agent.events)
                 drop_repeated_result(agent)
-        events = group_tool_runs(self.raw)
+        events = self.raw
+        finish_tool_runs(events)
         assign_ids(events, id_prefix)
         chapters = self.chapters.chapters
         for chapter in chapters:
@@ -602,13 +654,14 @@ class SessionExtractor:
 
 
 def _block_signature(block: dict[str, Any]) -> tuple[str, int]:
-    """Identity of a content block within one API message (tool uses by id, text by content)."""
+    """Identity of a content block within one API message (tool uses by id, text by content); only
+    compared within one run, so Python's own hash will do."""
     btype = str(block.get("type"))
     block_id = block.get("id")
     if isinstance(block_id, str) and block_id:
-        return btype, key64(block_id)
+        return btype, hash(block_id)
     body = block.get("text") if btype == "text" else block.get("thinking") if btype == "thinking" else None
-    return btype, key64(body if isinstance(body, str) else repr(block)[:2000])
+    return btype, hash(body if isinstance(body, str) else repr(block)[:2000])
 
 
 def _version_key(version: str) -> tuple[int, ...]:
@@ -619,57 +672,33 @@ def _version_key(version: str) -> tuple[int, ...]:
     return tuple(parts)
 
 
-def group_tool_runs(raw: list[Event]) -> list[Event]:
-    """Fold consecutive single-call tool events of one family into one run with a one-line summary.
-
-    Images returned by the calls do not break a run; they follow it.
-    """
-    out: list[Event] = []
-    run: Event | None = None
-    deferred: list[Event] = []
-
-    def close() -> None:
-        nonlocal run
-        if run is not None:
-            calls = run.calls or []
-            run.summary = summarize_run(calls)
-            run.name = family(calls[0].name)
-            run.errors = sum(1 for c in calls if c.error)
-            out.append(run)
-            out.extend(deferred)
-            deferred.clear()
-            run = None
-
-    for event in raw:
-        if event.kind == TOOL_RUN:
-            call = event.calls[0]  # type: ignore[index]
-            if (
-                run is not None
-                and run.chapter == event.chapter
-                and run.sidechain == event.sidechain
-                and family(run.calls[0].name) == family(call.name)  # type: ignore[index]
-            ):
-                run.calls.append(call)  # type: ignore[union-attr]
-                continue
-            close()
-            run = Event(
-                kind=TOOL_RUN,
-                ts=event.ts,
-                line=event.line,
-                chapter=event.chapter,
-                sidechain=event.sidechain,
-                calls=[call],
-            )
+def _open_run(target: list[Event], event: Event, call: ToolCall) -> Event | None:
+    """The run a new call joins: the last event of `target` (images returned by the run's calls do not
+    count) when it is a run of the same family in the same chapter and branch."""
+    for previous in reversed(target):
+        if previous.kind == IMAGE and previous.chapter == event.chapter:
             continue
-        if event.kind == IMAGE and run is not None and event.chapter == run.chapter:
-            deferred.append(event)
-            continue
-        if event.kind == TURN_DURATION and run is not None:
-            close()
-        close()
-        out.append(event)
-    close()
-    return out
+        if (
+            previous.kind == TOOL_RUN
+            and previous.chapter == event.chapter
+            and previous.sidechain == event.sidechain
+            and previous.calls
+            and family(previous.calls[0].name) == family(call.name)
+        ):
+            return previous
+        return None
+    return None
+
+
+def finish_tool_runs(events: list[Event]) -> None:
+    """Give each run its one-line summary, family and error count, once all results are in."""
+    for event in events:
+        if event.kind == TOOL_RUN and event.calls:
+            event.summary = summarize_run(event.calls)
+            event.name = family(event.calls[0].name)
+            event.errors = sum(1 for c in event.calls if c.error)
+            for call in event.calls:
+                call.tool_use_id = None  # only needed to link results while parsing
 
 
 def drop_repeated_result(agent: Subagent) -> None:

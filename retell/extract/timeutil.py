@@ -9,6 +9,8 @@ IDLE_GAP_MS = 10 * 60 * 1000  # a pause longer than this is idle time, not work
 
 def sortable(ts: str) -> str:
     """A key that orders ISO-8601 UTC stamps of mixed precision ('…:48Z' vs '…:48.536Z')."""
+    if len(ts) == 24 and ts[19] == "." and ts[23] == "Z":
+        return ts[:23] + "000"  # Claude Code's own form, by far the most common: no parsing needed
     if len(ts) >= 19 and ts[10:11] == "T":
         frac = ""
         rest = ts[19:]

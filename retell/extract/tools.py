@@ -180,6 +180,11 @@ def _counts_phrase(line: str) -> str | None:
     return ", ".join(parts) if parts else None
 
 
+def result_matters(call: ToolCall) -> bool:
+    """Whether a successful call's output says something the story uses (a test run, an answer)."""
+    return call.name == "AskUserQuestion" or (call.name == "Bash" and is_test_command(call.target))
+
+
 def apply_result(call: ToolCall, content: Any, is_error: bool) -> None:
     """Record what a reader needs of a call's result: its error line, or a test run's outcome."""
     text = result_text(content)

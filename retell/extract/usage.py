@@ -7,7 +7,7 @@ value seen for each field. Keyed by `message.id`, else `requestId`, else the rec
 
 from __future__ import annotations
 
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -15,6 +15,7 @@ from retell.extract.ids import key64
 
 USAGE_FIELDS = ("input_tokens", "output_tokens", "cache_read_input_tokens", "cache_creation_input_tokens")
 _OPEN_LIMIT = 256  # split records of one message sit close together; older ones are final
+_CLOSED_LIMIT = 8192
 
 
 @dataclass
@@ -45,12 +46,19 @@ class UsageLedger:
     totals: UsageTotals = field(default_factory=UsageTotals)
     by_model: dict[str, UsageTotals] = field(default_factory=dict)
     _open: OrderedDict[str, tuple[str, list[int]]] = field(default_factory=OrderedDict)
+    # Messages already counted, to ignore a late repeat; only recent ones can repeat (bounded memory).
     _closed: set[int] = field(default_factory=set)
+    _closed_order: deque[int] = field(default_factory=deque)
 
     def record(self, key: str, model: str, usage: Any) -> None:
         if not isinstance(usage, dict):
             return
-        values = [_int(usage.get(name)) for name in USAGE_FIELDS]
+        values = [
+            _int(usage.get("input_tokens")),
+            _int(usage.get("output_tokens")),
+            _int(usage.get("cache_read_input_tokens")),
+            _int(usage.get("cache_creation_input_tokens")),
+        ]
         entry = self._open.get(key)
         if entry is not None:
             current = entry[1]
@@ -65,7 +73,11 @@ class UsageLedger:
             self._close(*self._open.popitem(last=False))
 
     def _close(self, key: str, entry: tuple[str, list[int]]) -> None:
-        self._closed.add(key64(key))
+        hashed = key64(key)
+        self._closed.add(hashed)
+        self._closed_order.append(hashed)
+        if len(self._closed_order) > _CLOSED_LIMIT:
+            self._closed.discard(self._closed_order.popleft())
         model, values = entry
         as_tuple = (values[0], values[1], values[2], values[3])
         self.totals.add(as_tuple)

@@ -85,7 +85,7 @@ class CallStore:
         atomic_write_text(self.root / f"{name}.prompt.md", readable_prompt(request))
         return CallRecord(path, request, response, engine, cached=False, seconds=seconds)
 
-    def save_failure(self, request: LLMRequest, engine: str, error: str) -> None:
+    def save_failure(self, request: LLMRequest, engine: str, error: str) -> Path:
         key = request.key(engine)
         path = self.root / f"{self._name(request, key)}.failed.json"
         atomic_write_bytes(
@@ -102,6 +102,7 @@ class CallStore:
                 }
             ),
         )
+        return path
 
 
 def readable_prompt(request: LLMRequest) -> str:

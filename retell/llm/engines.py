@@ -85,11 +85,15 @@ class AnthropicEngine:
             raise LLMError(f"cannot set up the Anthropic client: {exc}") from None
 
     def complete(self, request: LLMRequest) -> LLMResponse:
+        import httpx2  # the SDK's transport; errors in the middle of a stream surface as its exceptions
+
         anthropic = self._anthropic
         body = request.body()
         try:
             # Streaming: drafts are long, and non-streaming requests are refused above ~21k max_tokens.
             with self.client.messages.stream(**body) as stream:
+                # A stream cut short still yields a message: only `message_stop` says it is whole.
+                complete = any(event.type == "message_stop" for event in stream)
                 message = stream.get_final_message()
                 request_id = stream.request_id
         except anthropic.AuthenticationError:
@@ -107,16 +111,26 @@ class AnthropicEngine:
         except anthropic.BadRequestError as exc:
             raise LLMError(f"the Anthropic API rejected the request (400): {_api_message(exc)}") from None
         except anthropic.APIStatusError as exc:
-            what = "overloaded" if exc.status_code == 529 else f"error {exc.status_code}"
+            if exc.status_code == 200:  # an `error` event inside the stream
+                raise LLMError(
+                    f"the Anthropic API stopped the response ({_api_error_kind(exc)}); re-run (finished calls are kept)"
+                ) from None
+            what = "is overloaded (529)" if exc.status_code == 529 else f"answered with error {exc.status_code}"
             raise LLMError(
-                f"the Anthropic API is {what} even after retries; re-run later (finished calls are kept)"
+                f"the Anthropic API {what} even after retries; re-run later (finished calls are kept)"
             ) from None
         except anthropic.APITimeoutError:
             raise LLMError("the request to the Anthropic API timed out; re-run (finished calls are kept)") from None
         except anthropic.APIConnectionError:
             raise LLMError("cannot reach the Anthropic API (connection error); check the network and re-run") from None
-        except anthropic.APIError as exc:  # e.g. the stream was cut mid-way
+        except (anthropic.APIError, httpx2.HTTPError, httpx2.StreamError) as exc:
             raise LLMError(f"the response stream broke off ({exc}); re-run (finished calls are kept)") from None
+        except AssertionError:  # the SDK asserts on a stream that carried no message at all
+            raise LLMError(
+                "the Anthropic API sent an empty response stream; re-run (finished calls are kept)"
+            ) from None
+        if not complete or message.stop_reason is None:
+            raise LLMError("the response stream ended before the message was complete; re-run")
         text = "".join(block.text for block in message.content if getattr(block, "type", None) == "text")
         usage = message.usage
         return LLMResponse(
@@ -131,6 +145,16 @@ class AnthropicEngine:
             model=message.model,
             stop_reason=message.stop_reason,
         )
+
+
+def _api_error_kind(exc: Any) -> str:
+    body = getattr(exc, "body", None)
+    error = body.get("error") if isinstance(body, dict) else None
+    if isinstance(error, dict):
+        kind = error.get("type") or "error"
+        message = error.get("message") or ""
+        return f"{kind}: {message}" if message else str(kind)
+    return _api_message(exc)
 
 
 def _api_message(exc: Any) -> str:
@@ -162,12 +186,16 @@ class ClaudeCliEngine:
         self.timeout = timeout
 
     def complete(self, request: LLMRequest) -> LLMResponse:
-        system = "\n\n".join(block.text for block in request.system)
+        # The instructions travel on stdin with the task: an argument would show in `ps`, and Linux refuses
+        # a single argument over 128 KiB (long author notes).
+        instructions = "\n\n".join(block.text for block in request.system)
         if request.json_schema is not None:
-            system += (
+            instructions += (
                 "\n\nAnswer with one JSON object only, matching this JSON Schema:\n"
                 + orjson.dumps(request.json_schema).decode()
             )
+        stdin = f"<instructions>\n{instructions}\n</instructions>\n\n{request.user}"
+        system = "You are a careful writing assistant. Follow the instructions at the top of the message exactly."
         argv = [
             self.executable,
             "-p",
@@ -185,7 +213,7 @@ class ClaudeCliEngine:
             try:
                 proc = subprocess.run(
                     argv,
-                    input=request.user,
+                    input=stdin,
                     capture_output=True,
                     text=True,
                     timeout=self.timeout,

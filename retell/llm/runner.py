@@ -4,6 +4,7 @@ bounded concurrency, and the cost table at the end."""
 from __future__ import annotations
 
 import os
+import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import FIRST_EXCEPTION, ThreadPoolExecutor, wait
@@ -65,6 +66,8 @@ class Runner:
         self._engine: Engine | None = None
         self.log = log
         self.costs: dict[str, StageCost] = {}
+        self._accept: Callable[[str], object] | None = None
+        self._lock = threading.Lock()  # workers add their usage to the totals
 
     @property
     def engine(self) -> Engine:
@@ -102,9 +105,14 @@ class Runner:
 
     # -- sending --------------------------------------------------------------------------------------
 
-    def run(self, requests: list[LLMRequest]) -> list[CallRecord]:
-        """Every request answered, cached ones first; at most `jobs` in flight. Order is preserved."""
+    def run(self, requests: list[LLMRequest], accept: Callable[[str], object] | None = None) -> list[CallRecord]:
+        """Every request answered, cached ones first; at most `jobs` in flight. Order is preserved.
+
+        `accept(text)` raises LLMError for an answer that cannot be used: such an answer is logged as a
+        failure and never cached, so the next run asks again.
+        """
         self.check(requests)
+        self._accept = accept
         results: dict[int, CallRecord] = {}
         todo: list[tuple[int, LLMRequest]] = []
         for i, request in enumerate(requests):
@@ -149,12 +157,22 @@ class Runner:
         if not response.text.strip():
             self.store.save_failure(request, self.choice.name, "empty response")
             raise LLMError(f"{request.stage} {request.label}: the model returned no text")
+        if self._accept is not None:
+            try:
+                self._accept(response.text)
+            except LLMError as exc:
+                kept = self.store.save_failure(request, self.choice.name, f"{exc}\n\n{response.text}")
+                raise LLMError(f"{request.stage} {request.label}: {exc} (see {kept}); re-run to ask again") from None
         record = self.store.save(request, response, self.choice.name, time.monotonic() - started)
         self._account(record)
         self.log(f"{request.stage} {request.label}: done in {record.seconds:.1f} s")
         return record
 
     def _account(self, record: CallRecord) -> None:
+        with self._lock:
+            self._add(record)
+
+    def _add(self, record: CallRecord) -> None:
         cost = self.costs.setdefault(record.request.stage, StageCost())
         cost.calls += 1
         if record.cached:

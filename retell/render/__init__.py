@@ -6,6 +6,8 @@ from __future__ import annotations
 import hashlib
 import re
 import shutil
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -20,6 +22,7 @@ from retell.fsutil import atomic_write_bytes, staging_dir
 from retell.redact import Redactor
 from retell.render.images import PublishedImage, publish_image
 from retell.templating import TemplateLibrary
+from retell.triage.generate import default_title
 from retell.triage.model import PostSettings, Triage
 from retell.triage.stage import Parsed, require_approved
 from retell.workdir import Workdir
@@ -31,10 +34,12 @@ RECORD = ".retell-render.json"  # what retell wrote in an output folder: the onl
 _IMAGE_LINK = re.compile(r"!\[(?P<alt>[^\]]*)\]\((?P<src>[^)\s]+)(?:\s+\"(?P<title>[^\"]*)\")?\)")
 _HTML_IMG = re.compile(r"<img\b[^>]*\bsrc=[\"']([^\"']+)[\"']", re.I)
 _CLEANED = re.compile(r"\s*<!--\s*cleaned:[^>]*-->")
-# What a template or a writer leaves behind; quoted session text may say "TODO", so bare words don't count.
-_PLACEHOLDER = re.compile(
-    r"\{\{|\{%|%\}|\[(?:insert|todo|tbd|tk|placeholder|citation needed|link)\b[^\]]*\]|\blorem ipsum\b", re.I
-)
+# What a template or a writer leaves behind; quoted session text may say "TODO", so bare words don't count,
+# and a bracket followed by "(" is a Markdown link, not a placeholder.
+_BRACKETED = r"\[(?:insert|todo|tbd|tk|placeholder|citation needed)\b[^\]]*\](?!\()"
+_PLACEHOLDER = re.compile(rf"\{{\{{|\{{%|%\}}|{_BRACKETED}|\blorem ipsum\b", re.I)
+# Hugo shortcodes ({{< … >}}, {{% … %}}) are the author's, not leftovers.
+_PLACEHOLDER_HUGO = re.compile(rf"\{{\{{(?![<%])|(?<!\{{)\{{%|%\}}(?!\}})|{_BRACKETED}|\blorem ipsum\b", re.I)
 _CODE = re.compile(r"```.*?```|`[^`\n]*`", re.S)
 
 
@@ -67,7 +72,7 @@ def run_render(path: Path, options: RenderOptions) -> RenderResult:
     if not workdir.draft.exists():
         raise WorkdirError(f"{workdir.draft} does not exist: run `retell draft {path}` first")
     draft_meta, body = split_front_matter(workdir.draft.read_text(encoding="utf-8"))
-    post = post_settings(triage.post, draft_meta)
+    post = post_settings(triage.post, draft_meta, default_title(parsed.log))
     out_root = options.output or (workdir.path / "post")
     layout = Layout.for_target(options.target, out_root, post)
 
@@ -90,9 +95,11 @@ def run_render(path: Path, options: RenderOptions) -> RenderResult:
     page = page.rstrip() + "\n"
     publish_gate(page, parsed, triage, layout, images)
     result = RenderResult(layout.post_file, out_root, images, cleaned)
+    files = {layout.post_file: page.encode("utf-8"), **{layout.image_dir / i.name: i.data for i in images}}
+    check_output(layout, files, options.force)  # --check also says when the write would be refused
     if options.check:
         return result
-    result.written = write_output(layout, page, images, options.force)
+    result.written = write_output(layout, files, workdir.path / "backups")
     return result
 
 
@@ -114,11 +121,14 @@ def split_front_matter(text: str) -> tuple[dict[str, Any], str]:
     return {}, text
 
 
-def post_settings(post: PostSettings, draft_meta: dict[str, Any]) -> PostSettings:
-    """Triage's post settings; the draft's title and description fill in where triage leaves them open."""
+def post_settings(post: PostSettings, draft_meta: dict[str, Any], generated_title: str) -> PostSettings:
+    """Triage's post settings. The draft's title (the outline's pick) is used only while triage still has
+    the title retell generated; a title the author set in triage.yaml always wins. The draft's
+    description fills in an empty one."""
     settings = PostSettings(**post.__dict__)
-    if isinstance(draft_meta.get("title"), str) and draft_meta["title"].strip():
-        settings.title = draft_meta["title"].strip()
+    drafted = draft_meta.get("title")
+    if post.title == generated_title and isinstance(drafted, str) and drafted.strip():
+        settings.title = drafted.strip()
     if not settings.description and isinstance(draft_meta.get("description"), str):
         settings.description = draft_meta["description"].strip()
     return settings
@@ -140,7 +150,7 @@ class Layout:
     root: Path
     post_file: Path
     image_dir: Path
-    url_prefix: str  # how the post links an image: "" (beside it) or "/assets/<slug>/"
+    url_prefix: str  # how the post links an image: "" or "./" (beside it), or "/assets/<slug>/"
 
     @classmethod
     def for_target(cls, target: str, root: Path, post: PostSettings) -> Layout:
@@ -154,7 +164,8 @@ class Layout:
                 f"/assets/{post.slug}/",
             )
         bundle = root / post.slug
-        return cls(target, root, bundle / "index.md", bundle, "")
+        # Astro resolves relative images only with an explicit "./" (as heroImage has).
+        return cls(target, root, bundle / "index.md", bundle, "./" if target == "astro" else "")
 
     def image_url(self, name: str) -> str:
         return f"{self.url_prefix}{name}"
@@ -173,6 +184,7 @@ def place_images(
 ) -> tuple[list[PublishedImage], str]:
     """Rewrite `assets/<file>` links to published files; drop images triage excludes."""
     published: dict[str, PublishedImage] = {}
+    unknown: list[str] = []
 
     def replace(match: re.Match[str]) -> str:
         src = match.group("src")
@@ -180,8 +192,11 @@ def place_images(
             return match.group(0)
         asset = src[len("assets/") :]
         choice = triage.images.get(asset)
-        if choice is None or not choice.include:
-            return ""  # the author excluded it (or it is unknown): it is not published
+        if choice is None:
+            unknown.append(asset)
+            return match.group(0)
+        if not choice.include:
+            return ""  # the author left it out in triage.yaml: it is not published
         if asset not in published:
             published[asset] = publish_image(
                 workdir.assets / asset,
@@ -197,7 +212,12 @@ def place_images(
         )
         return link + (f"\n*{caption}*" if caption else "")
 
-    body = _IMAGE_LINK.sub(replace, body)
+    body = outside_code(body, lambda prose: _IMAGE_LINK.sub(replace, prose))
+    if unknown:
+        raise GateError(
+            f"draft.md shows image(s) that are not images of this session: {', '.join(sorted(set(unknown)))} "
+            f"(known ones are in {workdir.assets}); fix the links in draft.md"
+        )
     cover_asset = triage.post.cover
     if cover_asset and cover_asset not in published and cover_asset in triage.images:
         published[cover_asset] = publish_image(
@@ -236,20 +256,21 @@ def publish_gate(page: str, parsed: Parsed, triage: Triage, layout: Layout, imag
         guard([(layout.post_file.name, page)], redactor, "the rendered post")
     except SecretLeakError as exc:
         raise SecretLeakError(f"publish gate: {exc}") from None
-    names = {image.name for image in images}
+    publishing = {(layout.image_dir / image.name).resolve() for image in images}
+    body_start = page.find("\n---", 4)
+    prose = _CODE.sub(" ", page[body_start + 4 :])  # examples in code are not links or placeholders
     broken = []
-    for match in list(_IMAGE_LINK.finditer(page)) + list(_HTML_IMG.finditer(page)):
+    for match in list(_IMAGE_LINK.finditer(prose)) + list(_HTML_IMG.finditer(prose)):
         url = match.group("src") if match.re is _IMAGE_LINK else match.group(1)
         target = layout.resolve(url)
         if target is None:
             continue
-        if target.name not in names and not target.exists():
+        if target.resolve() not in publishing and not target.exists():
             broken.append(url)
     if broken:
         raise GateError(f"publish gate: image link(s) that do not resolve: {', '.join(sorted(set(broken)))}")
-    body_start = page.find("\n---", 4)
-    prose = _CODE.sub(" ", page[body_start + 4 :])
-    leftovers = sorted({m.group(0) for m in _PLACEHOLDER.finditer(prose)})
+    pattern = _PLACEHOLDER_HUGO if layout.target == "hugo" else _PLACEHOLDER
+    leftovers = sorted({m.group(0) for m in pattern.finditer(prose)})
     if leftovers:
         raise GateError(f"publish gate: leftover placeholders in the post: {', '.join(leftovers)}; edit draft.md")
 
@@ -257,28 +278,34 @@ def publish_gate(page: str, parsed: Parsed, triage: Triage, layout: Layout, imag
 # -- writing ------------------------------------------------------------------------------------------
 
 
-def write_output(layout: Layout, page: str, images: list[PublishedImage], force: bool) -> list[Path]:
-    """Write the post and its images. Files retell did not write are never touched; files it wrote and
-    the author has edited since are only replaced with `force`, and then kept as `<name>.bak`."""
-    files = {layout.post_file: page.encode("utf-8")}
-    for image in images:
-        files[layout.image_dir / image.name] = image.data
-    record_path = _record_dir(layout) / RECORD
-    previous = _read_record(record_path)
+def check_output(layout: Layout, files: dict[Path, bytes], force: bool) -> None:
+    """Refuse, before anything is written, what write_output must not do."""
+    previous = _read_record(_record_dir(layout) / RECORD)
     for path in files:
-        rel = str(path.relative_to(layout.root))
-        if path.exists() and rel not in previous:
+        if path.exists() and str(path.relative_to(layout.root)) not in previous:
             raise RetellError(
                 f"{path} exists and was not written by retell; move it away (retell never overwrites your files)"
             )
-    if not force and any((layout.root / rel).exists() for rel in previous):
+    exists = layout.post_file.exists() if layout.target == "jekyll" else layout.post_file.parent.exists()
+    if exists and not force:
+        where = layout.post_file if layout.target == "jekyll" else layout.post_file.parent
         raise RetellError(
-            f"{layout.post_file.parent if layout.target != 'jekyll' else layout.post_file} already exists: "
-            "pass --force to replace what retell wrote there (other files are never touched)"
+            f"{where} already exists: pass --force to replace what retell wrote there (other files are never touched)"
         )
-    edited = [rel for rel, digest in previous.items() if digest and _digest_of(layout.root / rel) not in (None, digest)]
-    for rel in edited:
-        shutil.copy2(layout.root / rel, layout.root / f"{rel}.bak")  # the author's edits are kept
+
+
+def write_output(layout: Layout, files: dict[Path, bytes], backups: Path) -> list[Path]:
+    """Write the post and its images (after check_output). Files retell wrote and the author edited since
+    are copied to `backups` (outside the site, so they are never published) before being replaced."""
+    record_path = _record_dir(layout) / RECORD
+    previous = _read_record(record_path)
+    for rel, digest in previous.items():
+        current = _digest_of(layout.root / rel)
+        if digest and current not in (None, digest):
+            stamp = time.strftime("%Y%m%d-%H%M%S")
+            kept = backups / f"{rel}.{stamp}"
+            kept.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(layout.root / rel, kept)  # the author's edits are kept
     with staging_dir(layout.root.resolve()) as staging:
         for target, data in files.items():
             staged = staging / target.relative_to(layout.root)
@@ -301,6 +328,18 @@ def _digest_of(path: Path) -> str | None:
         return hashlib.sha256(path.read_bytes()).hexdigest()
     except OSError:
         return None
+
+
+def outside_code(markdown: str, change: Callable[[str], str]) -> str:
+    """Apply `change` to the prose only: fenced and inline code stay as written."""
+    out = []
+    last = 0
+    for match in _CODE.finditer(markdown):
+        out.append(change(markdown[last : match.start()]))
+        out.append(match.group(0))
+        last = match.end()
+    out.append(change(markdown[last:]))
+    return "".join(out)
 
 
 def _record_dir(layout: Layout) -> Path:

@@ -112,10 +112,17 @@ def session_info(log: EventLog, manifest: dict[str, Any], scrub: Scrub) -> Comme
     return info
 
 
+def default_title(log: EventLog) -> str:
+    """The post title retell proposes: the session's title (secrets redacted), else a plain one."""
+    if log.session.title:
+        return Redactor.for_log(log, {}).text(log.session.title)
+    return f"A session with Claude Code ({log.session.id[:8]})"
+
+
 def post_section(log: EventLog, manifest: dict[str, Any], scrub: Scrub) -> CommentedMap:
     from slugify import slugify  # python-slugify: transliterates non-ASCII titles into a URL-safe slug
 
-    title = scrub(log.session.title) if log.session.title else f"A session with Claude Code ({log.session.id[:8]})"
+    title = scrub(log.session.title) if log.session.title else default_title(log)
     post = CommentedMap()
     post["title"] = title
     post["slug"] = slugify(title, max_length=60, word_boundary=True) or f"session-{log.session.id[:8]}"

@@ -98,13 +98,6 @@ def test_the_committed_example_post_is_what_retell_makes(tmp_path: Path) -> None
         assert (made / name).read_bytes() == (expected / name).read_bytes(), f"examples/post/{made.name}/{name}"
 
 
-@pytest.mark.xfail(
-    reason=(
-        "retell/render/__init__.py:write_output: the author's edited index.md is kept as index.md.bak inside the "
-        "page bundle, and Hugo publishes it as a page resource (public/posts/<slug>/index.md.bak)"
-    ),
-    strict=True,
-)
 def test_a_backup_of_an_edited_post_is_not_published(hugo: str, tmp_path: Path) -> None:
     session = write_session(tmp_path / "session")
     workdir = tmp_path / "W"

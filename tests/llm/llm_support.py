@@ -378,8 +378,10 @@ if mode == "crash":
     print("Error: not logged in. Run claude /login", file=sys.stderr)
     sys.exit(1)
 from llm_answers import answer_text
+# retell sends its instructions first, in an <instructions> block, then the task itself.
+task = prompt.split("</instructions>\\n\\n", 1)[1] if prompt.startswith("<instructions>") else prompt
 print(json.dumps({{
-    "type": "result", "subtype": "success", "is_error": False, "result": answer_text(prompt),
+    "type": "result", "subtype": "success", "is_error": False, "result": answer_text(task),
     "usage": {{"input_tokens": 120, "output_tokens": 80, "cache_read_input_tokens": 0,
                "cache_creation_input_tokens": 0}},
     "total_cost_usd": 0.01, "session_id": "sess-0001", "num_turns": 1,

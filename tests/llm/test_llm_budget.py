@@ -124,14 +124,6 @@ def _four_even_chapters() -> Transcript:
     return tx
 
 
-@pytest.mark.xfail(
-    reason=(
-        "outline.py:build_outline_request: the per-chapter budget is max(2000, max_input_tokens // chapters), so "
-        "with many chapters the outline call's material exceeds --max-input-tokens (4 chapters at 4,000: ~7,200 "
-        "tokens sent) and nothing is condensed or reported"
-    ),
-    strict=True,
-)
 def test_the_outline_budget_holds_with_many_chapters(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     workdir = make_workdir(tmp_path, _four_even_chapters())
     install(monkeypatch, stub := Stub())

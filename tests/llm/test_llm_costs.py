@@ -232,14 +232,6 @@ def test_max_cost_refuses_a_draft_above_it(workdir: Path, monkeypatch: pytest.Mo
     assert not (workdir / "draft.md").exists()
 
 
-@pytest.mark.xfail(
-    reason=(
-        "draft.py:run_draft: --max-cost is checked against the section calls only; the finishing call is planned "
-        "(and shown in --dry-run's total) but left out of enforce_max_cost, so a run the dry run prices above the "
-        "limit is started anyway"
-    ),
-    strict=True,
-)
 def test_max_cost_counts_the_finishing_call(workdir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     install(monkeypatch, stub := Stub())
     ok(run("outline", workdir))

@@ -123,16 +123,17 @@ def test_claude_cli_end_to_end(workdir: Path, monkeypatch: pytest.MonkeyPatch, n
         assert FAKE_GITHUB_TOKEN not in json.dumps(call)
     models = [c["argv"][c["argv"].index("--model") + 1] for c in calls]
     assert models == ["claude-sonnet-5-5"] + ["claude-opus-5-5"] * 3
-    # the prompt goes on stdin, the instructions as the system prompt
+    # instructions and task both go on stdin (never in argv: `ps` shows it, and argv has a size limit)
     outline_call = calls[0]
-    assert outline_call["stdin"].startswith("Plan the post.")
-    system = outline_call["argv"][outline_call["argv"].index("--system-prompt") + 1]
-    assert system.startswith("You are helping the author turn one of their Claude Code sessions")
-    assert "matching this JSON Schema" in system  # no output_config on the CLI: the schema is in the prompt
-    assert "[REDACTED:github-token]" in outline_call["stdin"]
-    section_system = calls[1]["argv"][calls[1]["argv"].index("--system-prompt") + 1]
-    assert "# The outline of the whole post" in section_system
-    assert "JSON Schema" not in section_system
+    instructions, task = outline_call["stdin"].split("</instructions>\n\n", 1)
+    assert instructions.startswith("<instructions>\nYou are helping the author turn one of their Claude Code sessions")
+    assert "matching this JSON Schema" in instructions  # no output_config on the CLI: the schema is in the prompt
+    assert task.startswith("Plan the post.")
+    assert "[REDACTED:github-token]" in task
+    assert "You are helping" not in " ".join(outline_call["argv"])
+    section_instructions = calls[1]["stdin"].split("</instructions>", 1)[0]
+    assert "# The outline of the whole post" in section_instructions
+    assert "JSON Schema" not in section_instructions
     draft = (workdir / "draft.md").read_text(encoding="utf-8")
     assert "engine: claude-cli" in draft
     assert "## Part 1: ch1" in draft
@@ -173,14 +174,6 @@ def test_the_guard_runs_before_claude_is_started(workdir: Path, monkeypatch: pyt
     assert fake_claude_calls(log) == []
 
 
-@pytest.mark.xfail(
-    reason=(
-        "engines.py:ClaudeCliEngine.complete: the whole system prompt (author notes up to 20,000 characters each, "
-        "the outline) is passed as one `--system-prompt` argument; Linux refuses a single argument above 128 KiB "
-        "(E2BIG), so long notes make every call fail (and the prompt is visible in `ps` meanwhile)"
-    ),
-    strict=True,
-)
 def test_claude_cli_with_long_author_notes(workdir: Path, monkeypatch: pytest.MonkeyPatch, no_api) -> None:
     log = fake_claude(workdir.parent, monkeypatch)
     names = []

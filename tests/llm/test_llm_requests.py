@@ -268,14 +268,6 @@ def test_a_heading_the_model_adds_is_dropped(workdir: Path, monkeypatch: pytest.
     assert "## Part 2: ch2\n\nThen came part s2.\n\nThe headers stayed where they were." in draft
 
 
-@pytest.mark.xfail(
-    reason=(
-        "draft.py:run_draft: the images outline.yaml places in a section are only offered in the prompt; when the "
-        "model leaves the `![…](assets/<file>)` line out (or rewrites its path), draft.md silently loses the image, "
-        "with no warning"
-    ),
-    strict=True,
-)
 def test_an_image_the_model_leaves_out_is_not_lost_silently(workdir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     def answer(body: dict, stub: Stub) -> httpx2.Response:
         if call_kind(body) == "section:s1":

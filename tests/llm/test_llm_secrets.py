@@ -179,14 +179,6 @@ def test_a_note_file_secret_never_reaches_the_model(workdir: Path, monkeypatch: 
         assert "The release bot uses [REDACTED:github-token] to tag." in stub.bodies[0]["system"][0]["text"]
 
 
-@pytest.mark.xfail(
-    reason=(
-        "writing.py:system_context: a note file's text goes through redactor.text() before the guard sees it, so a "
-        "secret the author never saw in triage (it is not in the session) is silently replaced by a placeholder "
-        "instead of aborting with exit 1 and its id; the issue says anything not cleared aborts"
-    ),
-    strict=True,
-)
 def test_a_note_file_secret_not_cleared_in_triage_aborts(workdir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     note = workdir / "notes.md"
     note.write_text(f"The release bot uses {SECOND_GITHUB_TOKEN} to tag.\n", encoding="utf-8")
@@ -197,14 +189,6 @@ def test_a_note_file_secret_not_cleared_in_triage_aborts(workdir: Path, monkeypa
     assert stub.bodies == []
 
 
-@pytest.mark.xfail(
-    reason=(
-        "draft.py:section_requests: the whole rendered section_task.md.j2 goes through redactor.text(), so a secret "
-        "in the author's --prompts-dir section template is silently replaced instead of caught by the guard "
-        "(the same secret in outline.md.j2 or system.md.j2 aborts with exit 1)"
-    ),
-    strict=True,
-)
 def test_secret_in_a_prompts_dir_section_template_aborts(
     workdir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -216,14 +200,6 @@ def test_secret_in_a_prompts_dir_section_template_aborts(
     assert stub.kinds == ["outline"]
 
 
-@pytest.mark.xfail(
-    reason=(
-        "draft.py:finish_request: outline.hook/ending/headings go into finish_task.md.j2 unredacted (the same outline "
-        "is redacted in outline_context), and the finishing request is only guarded after every section call was "
-        "sent and paid for: a secret edited into outline.yaml aborts at the end instead of before the first request"
-    ),
-    strict=True,
-)
 def test_a_secret_edited_into_outline_yaml_is_stopped_before_anything_is_sent(
     workdir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -257,15 +233,6 @@ def test_guard_failure_leaves_the_work_folder_resumable(
     assert stub.kinds == ["outline"]
 
 
-@pytest.mark.xfail(
-    reason=(
-        "draft.py:run_draft/finish_request: the model's section texts go into the finishing request unredacted; when "
-        "a section answer holds something secret-shaped (here an email address) the guard aborts after every section "
-        "was paid for, tells the author to decide it in triage.yaml (where it cannot be: it is not in the session), "
-        "and every re-run replays the cached answer into the same failure"
-    ),
-    strict=True,
-)
 def test_a_secret_shaped_string_in_a_model_answer_does_not_wedge_the_draft(
     workdir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

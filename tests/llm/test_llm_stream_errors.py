@@ -101,14 +101,6 @@ def _cut_after_first_delta(body: dict, _stub: Stub) -> httpx2.Response:
     return raw_sse_response(sse_bytes(events[:4]))  # message_start, block start, ping, one delta
 
 
-@pytest.mark.xfail(
-    reason=(
-        "engines.py:AnthropicEngine.complete: the SDK's get_final_message() returns whatever arrived when a stream "
-        "ends early (no message_stop, or cut after a delta with stop_reason None); retell accepts the partial text, "
-        "caches it as a finished call and writes it into draft.md"
-    ),
-    strict=True,
-)
 @pytest.mark.parametrize("failure", [_without_message_stop, _cut_after_first_delta], ids=["no-message-stop", "cut"])
 def test_a_stream_that_ends_early_is_an_error(planned: Path, monkeypatch: pytest.MonkeyPatch, failure: Any) -> None:
     stub = _failing_for("section:s2", failure)
@@ -140,14 +132,6 @@ def test_an_error_event_mid_stream_fails_cleanly(planned: Path, monkeypatch: pyt
     assert sorted(stub.kinds) == ["finish", "section:s1", "section:s2"]
 
 
-@pytest.mark.xfail(
-    reason=(
-        "engines.py:AnthropicEngine.complete: an `error` event inside a 200 stream becomes APIStatusError with "
-        "status 200, reported as 'the Anthropic API is error 200 even after retries' instead of naming the error "
-        "(overloaded_error: overloaded)"
-    ),
-    strict=True,
-)
 def test_an_overloaded_error_event_is_named(planned: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     install(monkeypatch, _failing_for("section:s1", _overloaded_event))
     message = failed(run("draft", planned, "--jobs", "1"))
@@ -166,14 +150,6 @@ class _CutStream(httpx2.SyncByteStream):
         raise httpx2.RemoteProtocolError("peer closed connection without sending complete message body")
 
 
-@pytest.mark.xfail(
-    reason=(
-        "engines.py:AnthropicEngine.complete: a connection dropped mid-stream raises httpx2.RemoteProtocolError out "
-        "of get_final_message(); it is not an anthropic.APIError, so no except clause maps it and `retell draft` "
-        "dies with a traceback instead of a clear message"
-    ),
-    strict=True,
-)
 def test_a_connection_dropped_mid_stream_is_a_clear_error(planned: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     def cut(body: dict, _stub: Stub) -> httpx2.Response:
         head = sse_bytes(sse_events("Half a sentence", model=body["model"], chunks=3)[:4])
@@ -184,13 +160,6 @@ def test_a_connection_dropped_mid_stream_is_a_clear_error(planned: Path, monkeyp
     assert not (planned / "draft.md").exists()
 
 
-@pytest.mark.xfail(
-    reason=(
-        "engines.py:AnthropicEngine.complete: a 200 response with an empty event stream makes the SDK's "
-        "get_final_message() fail an `assert`; the AssertionError escapes as a traceback"
-    ),
-    strict=True,
-)
 def test_an_empty_stream_is_a_clear_error(planned: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     install(monkeypatch, _failing_for("section:s1", lambda _b, _s: raw_sse_response(b"")))
     failed(run("draft", planned, "--jobs", "1"))

@@ -130,15 +130,6 @@ def test_a_title_yaml_would_misread_is_quoted(work: Work) -> None:
         assert meta["title"] == title, target
 
 
-@pytest.mark.xfail(
-    reason=(
-        "retell/render/__init__.py:post_settings: the draft's front-matter title always overrides "
-        "triage's post.title (its docstring says the draft only fills in where triage leaves it open), so a "
-        "title the author edits in triage.yaml after drafting never reaches the post; outline.yaml is kept on "
-        "re-runs, so `retell run` does not pick it up either"
-    ),
-    strict=True,
-)
 def test_title_edited_in_triage_after_drafting_is_the_posts_title(work: Work) -> None:
     work.set_post(title="Taming a sticky sidebar")
     meta, _ = render_meta(work, "hugo")

@@ -129,13 +129,6 @@ def test_remote_image_links_are_not_checked(work: Work) -> None:
     work.render_ok("-o", work.out)
 
 
-@pytest.mark.xfail(
-    reason=(
-        "retell/render/__init__.py:place_images: a draft link to assets/<file> that triage does not know "
-        "(a missing asset) is silently removed instead of failing with a clear message"
-    ),
-    strict=True,
-)
 def test_a_draft_link_to_a_missing_asset_aborts(work: Work) -> None:
     work.append_to_draft("![the chart](assets/0123456789abcdef.png)")
     result = work.render("-o", work.out)
@@ -151,14 +144,6 @@ def test_a_known_asset_whose_file_is_gone_aborts(work: Work) -> None:
     assert not work.out.exists()
 
 
-@pytest.mark.xfail(
-    reason=(
-        "retell/render/__init__.py:publish_gate: image syntax inside a fenced code block (a Markdown example) "
-        "is checked as an image link and aborts as 'do not resolve'; the placeholder check strips code, "
-        "the link check does not"
-    ),
-    strict=True,
-)
 def test_image_syntax_inside_a_code_block_is_not_a_link(work: Work) -> None:
     work.append_to_draft("The README now says:\n\n```markdown\n![architecture](docs/architecture.png)\n```")
     work.render_ok("-o", work.out)
@@ -202,25 +187,11 @@ def test_text_that_only_looks_like_a_placeholder_passes(work: Work, text: str) -
     assert text in page
 
 
-@pytest.mark.xfail(
-    reason=(
-        "retell/render/__init__.py:_PLACEHOLDER: `\\[(?:…|link)\\b[^\\]]*\\]` matches the text of an ordinary "
-        "Markdown link that starts with the word 'link' ('[link to the issue](https://…)') and aborts the gate"
-    ),
-    strict=True,
-)
 def test_a_markdown_link_whose_text_starts_with_link_passes(work: Work) -> None:
     work.append_to_draft("Here is the [link to the issue](https://github.com/example/proj/issues/12).")
     work.render_ok("-o", work.out)
 
 
-@pytest.mark.xfail(
-    reason=(
-        "retell/render/__init__.py:_PLACEHOLDER: any '{{' is a placeholder, so a Hugo shortcode the author "
-        "adds to draft.md ('{{< youtube … >}}', '{{% note %}}') aborts the hugo target's gate"
-    ),
-    strict=True,
-)
 def test_a_hugo_shortcode_passes_for_the_hugo_target(work: Work) -> None:
     work.append_to_draft('{{< figure src="https://example.com/a.png" caption="Before" >}}')
     work.render_ok("-o", work.out, "--target", "hugo")
@@ -253,14 +224,6 @@ def test_check_passes_then_render_writes_what_check_promised(work: Work) -> None
     assert meta["slug"] == SLUG
 
 
-@pytest.mark.xfail(
-    reason=(
-        "retell/render/__init__.py:publish_gate: a link passes when its file *name* is one of the published "
-        "images, wherever it points; in a Jekyll post `![x](<name>.webp)` (copied from a bundle target) resolves "
-        "to _posts/<name>.webp, which does not exist, and still passes"
-    ),
-    strict=True,
-)
 def test_a_link_to_a_published_name_in_the_wrong_folder_aborts(work: Work) -> None:
     hugo = work.tmp / "hugo"
     work.render_ok("-o", hugo, "--target", "hugo")

@@ -93,14 +93,6 @@ def test_an_existing_bundle_is_refused_without_force(work: Work) -> None:
     assert snapshot(work.out) == before
 
 
-@pytest.mark.xfail(
-    reason=(
-        "retell/render/__init__.py:write_output: without --force it refuses only when a file of its record "
-        "exists (`any((layout.root / rel).exists() for rel in previous)`), so an existing bundle folder that "
-        "holds only the author's files is written into without --force"
-    ),
-    strict=True,
-)
 def test_an_existing_bundle_folder_with_only_user_files_is_refused_without_force(work: Work) -> None:
     bundle = work.out / SLUG
     bundle.mkdir(parents=True)
