@@ -25,7 +25,7 @@ from retell.events import (
     EventLog,
     ToolCall,
 )
-from retell.extract.tools import family, is_test_command, shorten
+from retell.extract.tools import family, is_test_command, shorten_words
 from retell.outline_model import Beat, ImagePlacement, Outline, Section
 from retell.triage.model import Triage
 
@@ -82,6 +82,7 @@ _HOUSEKEEPING = frozenset(
         "/plugin",
     }
 )
+_IMAGE_MARKER = re.compile(r"\s*\[Image #\d+\]")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9“\"'(`])")
 _MD_NOISE = re.compile(r"(\*\*|__|`{1,3}|^#+\s*|^\s*[-*+]\s+|^\s*\d+[.)]\s+)", re.M)
 
@@ -271,7 +272,7 @@ def _purpose(group: list[Episode]) -> str:
         return "What Claude did next."
     return (
         "From “"
-        + shorten(_one_line(asks[0].text or ""), 80)
+        + shorten_words(_one_line(asks[0].text or ""), 80)
         + "”"
         + (f" through {len(asks) - 1} more ask{'s' if len(asks) > 2 else ''}." if len(asks) > 1 else ".")
     )
@@ -280,14 +281,14 @@ def _purpose(group: list[Episode]) -> str:
 def _hook(view: EventLog, first_ask: Event | None) -> str:
     if first_ask is None or not first_ask.text:
         return "A session with Claude Code, told from its transcript."
-    return "It started with one message to Claude Code: “" + shorten(_one_line(first_ask.text), 140) + "”"
+    return "It started with one message to Claude Code: “" + shorten_words(_one_line(first_ask.text), 140) + "”"
 
 
 def _description(first_ask: Event | None) -> str:
     if first_ask is None or not first_ask.text:
         return "How a session with Claude Code went, told from its transcript."
     first = _sentences(re.sub(r"\[Image #\d+\]", "", _one_line(first_ask.text)))
-    return "A session with Claude Code, told from its transcript: " + shorten(first[0] if first else "", 110)
+    return "A session with Claude Code, told from its transcript: " + shorten_words(first[0] if first else "", 110)
 
 
 def _heading_from(text: str) -> str:
@@ -395,7 +396,7 @@ class _Writer:
         ask = next((e for e in events if e.kind == HUMAN), None)
         if ask is not None:
             out.append(self.ask(ask))
-            out.extend(self.image_lines(ask.images or []))
+            out.extend(self.image_lines(ask.images or [], pasted=True))
         replies = [e for e in events if e.kind == ASSISTANT and e.text]
         opening_reply = _informative(replies[0].text or "", 1) if replies else ""
         if opening_reply:
@@ -422,7 +423,9 @@ class _Writer:
                 event.kind == COMMAND and event.name and event.name.startswith("/") and event.name not in _HOUSEKEEPING
             ):
                 out.append(
-                    f"{self.me(True)} ran `{event.name}`" + (f" {shorten(event.args, 80)}" if event.args else "") + "."
+                    f"{self.me(True)} ran `{event.name}`"
+                    + (f" {shorten_words(event.args, 80)}" if event.args else "")
+                    + "."
                 )
             elif event.kind == IMAGE and event.asset:
                 out.extend(self.image_lines([event.asset]))
@@ -493,27 +496,27 @@ class _Writer:
         answers = re.findall(r'"([^"]+)"="([^"]*)"', outcome)
         if answers:
             asked, answered = answers[0]
-            return (
-                f"Claude stopped to ask: “{shorten(asked, 200)}” {self.me(True)} answered: “{shorten(answered, 200)}”"
-            )
-        return f"Claude stopped to ask: “{shorten(question, 200)}”"
+            asked, answered = shorten_words(asked, 200), shorten_words(answered, 200)
+            return f"Claude stopped to ask: “{asked}” {self.me(True)} answered: “{answered}”"
+        return f"Claude stopped to ask: “{shorten_words(question, 200)}”"
 
     def plan(self, event: Event) -> str:
         steps = [_plain(ln) for ln in (event.text or "").splitlines() if re.match(r"^\s*(?:[-*+]|\d+[.)])\s+\S", ln)]
         steps = [s for s in steps if len(s) > 8]
         if steps:
-            listed = "\n".join(f"- {shorten(s, 100)}" for s in steps[:5])
+            listed = "\n".join(f"- {shorten_words(s, 100)}" for s in steps[:5])
             more = f"\n- … and {len(steps) - 5} more" if len(steps) > 5 else ""
             return f"Before touching anything, Claude laid out a plan:\n\n{listed}{more}"
         summary = _informative(event.text or "", 2)
         return f"Before touching anything, Claude laid out a plan: “{summary}”" if summary else ""
 
-    def image_lines(self, assets: list[str]) -> list[str]:
+    def image_lines(self, assets: list[str], pasted: bool = False) -> list[str]:
         lines = []
         for asset in assets:
             if asset in self.placed and asset not in self.images_done:
                 self.images_done.add(asset)
-                caption = self.placed[asset].caption or "Screenshot from the session"
+                default = f"The image {self.me()} pasted into the session" if pasted else "Screenshot from the session"
+                caption = self.placed[asset].caption or default
                 lines.append(f"![{caption}](assets/{asset})")
         return lines
 
@@ -631,13 +634,13 @@ def _informative(text: str, n: int) -> str:
         picked.append(sentence)
         if len(picked) == n:
             break
-    return shorten(" ".join(picked), 360)
+    return shorten_words(" ".join(picked), 360)
 
 
 def _cue_sentence(text: str) -> str:
     for sentence in _sentences(_prose(text)):
         if _DISCOVERY.search(sentence) and len(sentence) >= 25:
-            return shorten(_INTERJECTION.sub("", sentence).strip(), 300)
+            return shorten_words(_INTERJECTION.sub("", sentence).strip(), 300)
     return ""
 
 
@@ -668,9 +671,9 @@ def _lower_first(text: str) -> str:
 
 
 def _blockquote(text: str, limit: int = 700) -> str:
-    text = text.strip()
+    text = _IMAGE_MARKER.sub("", text).strip()  # Claude Code's "[Image #1]": the image itself follows
     if len(text) > limit:
-        text = shorten(text, limit)
+        text = shorten_words(text, limit)
     paragraphs = [" ".join(p.split()) for p in re.split(r"\n\s*\n", text) if p.strip()]
     return "\n>\n".join(f"> {p}" for p in paragraphs)
 
@@ -686,4 +689,4 @@ def _condense_summary(text: str) -> str:
         stripped = re.sub(r"^\*\*[^*]+\*\*:?\s*", "", stripped)
         if len(stripped) > 20:
             lines.append(stripped)
-    return shorten(" ".join(_sentences(_plain(" ".join(lines)))[:3]), 500)
+    return shorten_words(" ".join(_sentences(_plain(" ".join(lines)))[:3]), 500)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -45,6 +46,7 @@ class OutlineResult:
     costs: str | None = None
     condensed: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
 
 
 def known_ids(view: EventLog, triage: Triage) -> tuple[set[str], set[str], set[str]]:
@@ -68,18 +70,32 @@ def load_outline(workdir: Workdir, view: EventLog, triage: Triage) -> tuple[Outl
 def run_outline(path: Path, options: StageOptions, log: Any = lambda _m: None) -> OutlineResult:
     triage, parsed, view = require_approved(path)
     workdir = Workdir(path)
+    made_from = triage_fingerprint(triage)
+    notes: list[str] = []
     if workdir.outline.exists() and not options.force and not options.dry_run:
-        outline, warnings = load_outline(workdir, view, triage)  # nothing to send: no engine needed
-        return OutlineResult(
-            workdir.outline, outline, EngineChoice("none", "outline.yaml kept"), kept=True, warnings=warnings
-        )
+        state = outline_state(workdir, made_from)
+        if state != "stale":
+            outline, warnings = load_outline(workdir, view, triage)  # nothing to send: no engine needed
+            if state == "stale-edited":
+                warnings.append(
+                    "triage.yaml changed since outline.yaml was planned, but you edited outline.yaml, so it is "
+                    "kept; `retell outline --force` plans again from the new triage"
+                )
+            return OutlineResult(
+                workdir.outline, outline, EngineChoice("none", "outline.yaml kept"), kept=True, warnings=warnings
+            )
+        notes.append("triage.yaml changed since the last plan (and outline.yaml was not edited): planned again")
     choice = choose_engine(options.engine)
     if choice.name == "offline":
         outline = offline_outline(view, triage)
         if not options.dry_run:
-            write_outline(workdir, outline)
+            write_outline(workdir, outline, made_from)
         return OutlineResult(
-            workdir.outline, outline, choice, dry_run_plan="offline: no model calls" if options.dry_run else None
+            workdir.outline,
+            outline,
+            choice,
+            dry_run_plan="offline: no model calls" if options.dry_run else None,
+            notes=notes,
         )
     redactor = Redactor.for_log(parsed.log, triage.secrets)
     request, condensed = build_outline_request(triage, parsed, view, redactor, options)
@@ -93,9 +109,14 @@ def run_outline(path: Path, options: StageOptions, log: Any = lambda _m: None) -
     enforce_max_cost(planned, options.max_cost)
     record = runner.run([request], accept=_require_outline_json)[0]
     outline = parse_outline_answer(record.response.text, choice.name, request.model, view, triage, record.path)
-    write_outline(workdir, outline)
+    write_outline(workdir, outline, made_from)
     return OutlineResult(
-        workdir.outline, outline, choice, costs=cost_table(runner.costs, runner.prices.as_of), condensed=condensed
+        workdir.outline,
+        outline,
+        choice,
+        costs=cost_table(runner.costs, runner.prices.as_of),
+        condensed=condensed,
+        notes=notes,
     )
 
 
@@ -216,6 +237,39 @@ def extract_json(text: str) -> Any:
     return None
 
 
-def write_outline(workdir: Workdir, outline: Outline) -> None:
+def write_outline(workdir: Workdir, outline: Outline, made_from: str) -> None:
     doc: CommentedMap = to_document(outline)
+    doc["info"]["made_from"] = made_from  # the triage decisions it was planned from
+    doc["info"]["checksum"] = plan_checksum(doc)  # tells later whether the author edited the plan
     yamlio.save(workdir.outline, doc, backup=True)
+
+
+def triage_fingerprint(triage: Triage) -> str:
+    """The triage decisions an outline depends on (not the approval flag itself)."""
+    data = {
+        "post": triage.post.__dict__,
+        "story": triage.story.__dict__,
+        "chapters": [c.__dict__ for c in triage.chapters],
+        "images": {k: v.__dict__ for k, v in sorted(triage.images.items())},
+    }
+    return hashlib.sha256(orjson.dumps(data, option=orjson.OPT_SORT_KEYS)).hexdigest()[:16]
+
+
+def plan_checksum(doc: Any) -> str:
+    body = {k: v for k, v in doc.items() if k != "info"}
+    return hashlib.sha256(yamlio.dumps(body).encode("utf-8")).hexdigest()[:16]
+
+
+def outline_state(workdir: Workdir, made_from: str) -> str:
+    """current | stale (triage changed, plan untouched: safe to plan again) | stale-edited | edited."""
+    try:
+        doc = yamlio.load(workdir.outline)
+    except (ValidationError, WorkdirError):
+        return "edited"  # let load_outline report it
+    info = doc.get("info") if isinstance(doc, CommentedMap) else None
+    if not isinstance(info, CommentedMap) or not info.get("made_from"):
+        return "edited"
+    edited = info.get("checksum") != plan_checksum(doc)
+    if info.get("made_from") == made_from:
+        return "edited" if edited else "current"
+    return "stale-edited" if edited else "stale"

@@ -36,7 +36,7 @@ from retell.events import (
 from retell.extract.images import ImageStore
 from retell.extract.session import Extraction, SessionExtractor, assign_ids, drop_repeated_result
 from retell.extract.subagents import AgentFile, is_warmup, read_agent_file_meta
-from retell.extract.tools import shorten
+from retell.extract.titles import prompt_title
 from retell.extract.usage import UsageLedger
 from retell.fsutil import staging_dir
 from retell.secrets import Scanner, default_replacement, scan_event_log, usernames_from_paths
@@ -275,12 +275,7 @@ def _title(main: Extraction, scanner: Scanner) -> tuple[str | None, str | None]:
         if source in main.titles:
             return main.titles[source], source
     if main.first_prompt:
-        first_line = main.first_prompt.strip().split("\n")[0]
-        limit = 80
-        for finding in scanner.scan(first_line):
-            if finding.start < limit < finding.end:
-                limit = max(1, finding.start)  # never cut a secret in half: its rule would no longer see it
-        return shorten(first_line, limit) if len(first_line) > 80 else first_line, "first-prompt"
+        return prompt_title(main.first_prompt, scanner), "first-prompt"
     return None, None
 
 

@@ -101,8 +101,12 @@ def run_pipeline(session: str, options: RunOptions, progress: Callable[[str], No
 
     def outline() -> str:
         result = run_outline(path, stage_options)
+        for warning in result.warnings:
+            outcome.messages.append(f"warning: {warning}")
         if result.kept:
-            return "outline.yaml kept (edit it, or delete it to plan again)"
+            return "outline.yaml kept (it is current, or you edited it)"
+        if result.notes:
+            return f"{result.choice.name}: planned again, triage.yaml changed"
         return f"{result.choice.name}: {len(result.outline.sections) if result.outline else 0} sections"
 
     stage("outline", outline)

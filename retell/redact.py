@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from retell.errors import SecretLeakError
-from retell.events import HUMAN, IMAGE, THINKING, Event, EventLog, walk
+from retell.events import BRIDGE, HUMAN, IMAGE, RECAP, THINKING, Event, EventLog, walk
 from retell.secrets import Finding, Scanner, default_replacement, secret_id, usernames_from_paths
 from retell.triage.model import SecretDecision, Triage
 
@@ -108,14 +108,28 @@ def cleared_view(log: EventLog, triage: Triage) -> EventLog:
     target = triage.chapter_target()
     allowed_images = set(triage.included_images())
     redactor = Redactor.for_log(log, triage.secrets)
+    # A compaction summary (or an away recap) retells everything before it: after a chapter the author
+    # left out, it would tell that chapter anyway, so it is not used.
+    unsafe_bridges = set()
+    excluded_before = False
+    for chapter in log.chapters:
+        if chapter.id not in target:
+            excluded_before = True
+        elif excluded_before:
+            unsafe_bridges.add(chapter.id)
     events: list[Event] = []
     for event in log.events:
         if event.chapter not in target:
+            continue
+        if event.kind in (BRIDGE, RECAP) and event.chapter in unsafe_bridges:
             continue
         kept = _clear_event(event, target[event.chapter], allowed_images, triage.post.use_thinking, redactor)
         if kept is not None:
             events.append(kept)
     chapters = [copy.copy(c) for c in log.chapters if target.get(c.id) == c.id]
+    for chapter in chapters:
+        if chapter.id in unsafe_bridges:
+            chapter.bridge = None
     session = copy.copy(log.session)
     if session.title:
         session.title = redactor.text(session.title)

@@ -21,6 +21,13 @@ PromptsOpt = Annotated[Path | None, typer.Option("--prompts-dir", help="Your own
 MaxInputOpt = Annotated[int, typer.Option("--max-input-tokens", help="Token budget of session material per call.")]
 
 
+def _announce_engine(engine: str | None, quiet: bool) -> None:
+    from retell.llm.engines import choose_engine
+
+    choice = choose_engine(engine)
+    say(f"Engine: {choice.name} ({choice.reason})", quiet)
+
+
 def _options(**kwargs: object):  # type: ignore[no-untyped-def]
     from retell.writing import StageOptions
 
@@ -66,12 +73,15 @@ def outline(
         prompts_dir=prompts_dir,
         max_input_tokens=max_input_tokens,
     )
+    if force or dry_run or not (workdir / "outline.yaml").exists():
+        _announce_engine(engine, quiet)  # before any work, so a failure still says who was asked
     result = run_outline(workdir, options, log=lambda m: say(m, quiet or not verbose))
-    say(f"Engine: {result.choice.name} ({result.choice.reason})", quiet)
     for message in result.warnings:
         warn(message)
     for note in result.condensed:
         say(f"Condensed to fit: {note}", quiet)
+    for note in result.notes:
+        say(note, quiet)
     if result.dry_run_plan:
         say(result.dry_run_plan, quiet)
         return
@@ -113,8 +123,8 @@ def draft(
         prompts_dir=prompts_dir,
         max_input_tokens=max_input_tokens,
     )
+    _announce_engine(engine, quiet)
     result = run_draft(workdir, options, log=lambda m: say(m, quiet or not verbose))
-    say(f"Engine: {result.choice.name} ({result.choice.reason})", quiet)
     for message in result.warnings:
         warn(message)
     for note in result.condensed:

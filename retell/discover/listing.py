@@ -29,9 +29,8 @@ from retell.discover.projects import (
 )
 from retell.discover.score import ScoreInputs, story_score
 from retell.extract.timeutil import sortable, to_epoch_ms
-from retell.extract.tools import shorten
+from retell.extract.titles import prompt_title
 
-TITLE_CHARS = 80  # as parse shortens a first prompt into a title
 SORT_KEYS = ("date", "score")
 
 
@@ -279,7 +278,7 @@ def resolve_title(peek: Peek, leaf_map: dict[str, str]) -> tuple[str | None, str
         return peek.titles["summary"], "summary"
     for prompt, source in ((peek.first_prompt, "first-prompt"), (peek.last_prompt, "last-prompt")):
         if prompt and prompt.strip():
-            return shorten(prompt.strip().splitlines()[0], TITLE_CHARS), source
+            return prompt_title(prompt), source
     return None, None
 
 

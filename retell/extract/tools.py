@@ -93,6 +93,18 @@ def shorten(text: str, limit: int) -> str:
     return text[: limit - 1].rstrip() + "…"
 
 
+def shorten_words(text: str, limit: int) -> str:
+    """Like `shorten`, for prose: the cut falls between words when one is near."""
+    text = text.strip()
+    if len(text) <= limit:
+        return text
+    cut = text[: limit - 1]
+    space = cut.rfind(" ")
+    if space >= limit * 0.6:
+        cut = cut[:space]
+    return cut.rstrip(" ,;:-") + "…"
+
+
 def relative_path(path: str, cwd: str | None) -> str:
     """Paths under the project folder are shown relative to it."""
     if cwd and path.startswith(cwd.rstrip("/") + "/"):

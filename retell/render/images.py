@@ -7,6 +7,7 @@ import hashlib
 import io
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from retell.errors import RetellError
 
@@ -35,12 +36,15 @@ def publish_image(path: Path, *, max_width: int, fmt: str, webp_ok: bool) -> Pub
         with Image.open(io.BytesIO(raw)) as img:
             img.load()
             source_format = (img.format or "PNG").upper()
-            animated = getattr(img, "is_animated", False)
-            if fmt == "keep" or animated:
+            if fmt == "keep":
                 width, height = img.size
                 ext = {"JPEG": "jpg", "PNG": "png", "GIF": "gif", "WEBP": "webp"}.get(source_format, "png")
                 return _named(path.name, raw, ext, width, height)
+            if getattr(img, "is_animated", False):
+                return _animated(path.name, img, max_width)
             picture = ImageOps.exif_transpose(img)
+            if "transparency" in picture.info:
+                picture = picture.convert("RGBA")  # the transparency lives in `info`, which is dropped below
             if picture.width > max_width:
                 ratio = max_width / picture.width
                 picture = picture.resize((max_width, max(1, round(picture.height * ratio))), Image.Resampling.LANCZOS)
@@ -65,6 +69,34 @@ def publish_image(path: Path, *, max_width: int, fmt: str, webp_ok: bool) -> Pub
             return _named(path.name, buf.getvalue(), ext, picture.width, picture.height)
     except (UnidentifiedImageError, OSError, ValueError, Image.DecompressionBombError) as exc:
         raise RetellError(f"image {path.name} cannot be decoded ({exc}); exclude it in triage.yaml") from None
+
+
+def _animated(asset: str, img: Any, max_width: int) -> PublishedImage:
+    """An animated GIF or WebP keeps its animation: each frame scaled, nothing but pixels and timing kept."""
+    from PIL import Image, ImageSequence
+
+    frames = []
+    durations = []
+    for frame in ImageSequence.Iterator(img):
+        picture = frame.convert("RGBA")
+        picture.info = {}  # a GIF's comment (or XMP) would otherwise be written back out
+        if picture.width > max_width:
+            ratio = max_width / picture.width
+            picture = picture.resize((max_width, max(1, round(picture.height * ratio))), Image.Resampling.LANCZOS)
+        frames.append(picture)
+        durations.append(int(frame.info.get("duration", 100) or 100))
+    buf = io.BytesIO()
+    fmt = "GIF" if (img.format or "GIF").upper() == "GIF" else "WEBP"
+    frames[0].save(
+        buf,
+        format=fmt,
+        save_all=True,
+        append_images=frames[1:],
+        duration=durations,
+        loop=int(img.info.get("loop", 0) or 0),
+        disposal=2,
+    )
+    return _named(asset, buf.getvalue(), fmt.lower(), frames[0].width, frames[0].height)
 
 
 def _named(asset: str, data: bytes, ext: str, width: int, height: int) -> PublishedImage:

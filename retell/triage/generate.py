@@ -15,7 +15,7 @@ from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
 from retell.events import HUMAN, Chapter, Event, EventLog
 from retell.extract.timeutil import to_epoch_ms
-from retell.extract.tools import shorten
+from retell.extract.tools import shorten_words
 from retell.redact import Redactor
 from retell.report import human_bytes
 from retell.secrets import default_replacement
@@ -204,7 +204,7 @@ def chapter_info(chapter: Chapter, events: list[Event], scrub: Scrub) -> Comment
     info["gist"] = gist(events, scrub)
     bridge = next((e for e in events if e.id == chapter.bridge), None)
     if bridge is not None and bridge.text:
-        info["bridge"] = shorten(" ".join(scrub(bridge.text).split()), 240)
+        info["bridge"] = shorten_words(" ".join(scrub(bridge.text).split()), 240)
     return info
 
 
@@ -278,7 +278,7 @@ def gist(events: list[Event], scrub: Scrub) -> str:
     first = next((e for e in events if e.kind == HUMAN and e.text), None)
     if first is None or first.text is None:
         return "(no message from you in this chapter)"
-    return shorten(" ".join(scrub(first.text).split()), 140)
+    return shorten_words(" ".join(scrub(first.text).split()), 140)
 
 
 def default_chapter_title(chapter: Chapter, events: list[Event], scrub: Scrub) -> str:
@@ -287,7 +287,7 @@ def default_chapter_title(chapter: Chapter, events: list[Event], scrub: Scrub) -
         return f"Part {chapter.index}"
     sentence = re.split(r"(?<=[.!?])\s|\n", scrub(first.text).strip(), maxsplit=1)[0]
     sentence = re.sub(r"\[Image #\d+\]", "", sentence).strip().rstrip(".!,;:")
-    return shorten(sentence[:1].upper() + sentence[1:], 70) if sentence else f"Part {chapter.index}"
+    return shorten_words(sentence[:1].upper() + sentence[1:], 70) if sentence else f"Part {chapter.index}"
 
 
 def span_text(start: str | None, end: str | None) -> str:

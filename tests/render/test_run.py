@@ -198,14 +198,6 @@ def test_editing_triage_redoes_the_draft_and_keeps_the_previous_one(session: Ses
     assert "My own closing line." not in draft.read_text()
 
 
-@pytest.mark.xfail(
-    reason=(
-        "retell/pipeline.py:run_pipeline (outline stage): outline.yaml is always kept once it exists, so a "
-        "chapter title edited in triage.yaml after the first run redoes the draft but never reaches the post's "
-        "headings (the outline's headings were copied from the old titles)"
-    ),
-    strict=True,
-)
 def test_a_chapter_title_edited_in_triage_becomes_the_heading(session: Session, workdir: Path) -> None:
     ok(run(session, workdir, "--yes"))
     triage = workdir / "triage.yaml"
