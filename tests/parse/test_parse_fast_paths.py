@@ -1,0 +1,109 @@
+"""The shortcuts that keep big sessions cheap must not change what parse produces.
+
+- Big tool-result lines are skimmed from their bytes and decoded only when their output matters.
+- The file's sha256 is computed on a second thread.
+- events.json is written one event at a time.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+import pytest
+from conftest import Transcript, image_block, make_png, text_block
+
+from retell import jsonio
+from retell.claude import reader
+from retell.claude.locate import SessionRef
+from retell.events import EventLog
+from retell.parse import ParseOptions, extract_session, parse_to_workdir
+
+BIG = "x" * 40_000  # well over the skim threshold
+
+
+def _big_session(tmp_path: Path) -> Path:
+    tx = Transcript()
+    tx.user("Please look at the logs and run the tests.")
+    tx.tool_call("Read", {"file_path": "/srv/demo/proj/app.log"}, BIG, tool_use_result={"file": {"content": BIG}})
+    tx.tool_call("Bash", {"command": "pytest -q"}, BIG + "\n=== 2 failed, 9 passed in 0.5s ===")
+    tx.tool_call("Grep", {"pattern": "Traceback"}, BIG, is_error=True)
+    tx.tool_call("Bash", {"command": "ls"}, [text_block(BIG), image_block(make_png((30, 20)))])
+    tx.tool_call(
+        "AskUserQuestion",
+        {"questions": [{"question": "Keep the old cache?"}]},
+        'User has answered your questions: "Keep the old cache?"="No, drop it". ' + BIG,
+    )
+    tx.tool_call(
+        "Task",
+        {"description": "Scan the logs", "prompt": "Find every traceback.", "subagent_type": "Explore"},
+        [text_block(BIG[:20_000] + "\nFound 3 tracebacks.")],
+        tool_use_result={"agentId": "a1b2c3", "totalTokens": 1234, "totalToolUseCount": 3, "totalDurationMs": 9000},
+    )
+    tx.tool_call("Edit", {"file_path": "/srv/demo/proj/app.py"}, BIG)
+    tx.assistant(text_block("Two tests fail, the agent found three tracebacks, and app.py is fixed."))
+    # A replayed big result (the same uuid again) is still counted once.
+    tx.add(dict(tx.records[-2]))
+    return tx.write(tmp_path / "big.jsonl")
+
+
+def _parse(path: Path) -> tuple[str, str]:
+    result = extract_session(SessionRef(path, path.stem), None, ParseOptions(write_assets=False))
+    return json.dumps(result.log.to_dict(), sort_keys=True), json.dumps(result.manifest, sort_keys=True)
+
+
+def test_skimming_big_tool_results_changes_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = _big_session(tmp_path)
+    lazy = [r for _, r in reader.TranscriptReader(path) if isinstance(r, reader.LazyToolResult)]
+    assert len(lazy) == 8  # every big tool-result line took the skim path (the replay included)
+    skimmed = _parse(path)
+    monkeypatch.setattr(reader, "LAZY_MIN_BYTES", 1 << 40)  # every line decoded in full
+    decoded = _parse(path)
+    assert skimmed == decoded
+    events = json.loads(skimmed[0])["events"]
+    outcomes = [c.get("outcome") for e in events for c in e.get("calls", [])]
+    errors = [c.get("error") for e in events for c in e.get("calls", [])]
+    assert "2 failed, 9 passed" in outcomes  # a test run's result was decoded
+    assert any(o and "No, drop it" in o for o in outcomes)  # so was the answer to a question
+    assert any(errors)  # and the failed call's error line
+    assert any(e["kind"] == "image" for e in events)  # and the image inside a result
+    spawn = next(e for e in events if e["kind"] == "subagent")
+    assert spawn["subagent"]["result"].endswith("Found 3 tracebacks.")
+    assert spawn["subagent"]["usage"]["total_tokens"] == 1234
+    assert json.loads(skimmed[1])["records"]["replayed"] == 1
+
+
+def test_a_truncated_big_last_line_is_reported_not_skimmed(tmp_path: Path) -> None:
+    path = _big_session(tmp_path)
+    data = path.read_bytes()
+    path.write_bytes(data[: len(data) - 5000])  # the file ends in the middle of a big line
+    manifest = json.loads(_parse(path)[1])
+    assert manifest["malformed"]["truncated_last_line"] is True
+
+
+def test_the_manifest_hash_is_the_files_sha256(tmp_path: Path) -> None:
+    path = _big_session(tmp_path)
+    _, result = parse_to_workdir(SessionRef(path, path.stem), tmp_path / "w", ParseOptions())
+    assert result.manifest["source"]["sha256"] == hashlib.sha256(path.read_bytes()).hexdigest()
+    events = (tmp_path / "w" / "events.json").read_bytes()
+    assert result.manifest["artifacts"] == {
+        "events_json_sha256": hashlib.sha256(events).hexdigest(),
+        "events_json_bytes": len(events),
+    }
+
+
+def test_events_json_is_written_exactly_as_one_dump(tmp_path: Path) -> None:
+    path = _big_session(tmp_path)
+    parse_to_workdir(SessionRef(path, path.stem), tmp_path / "w", ParseOptions())
+    written = (tmp_path / "w" / "events.json").read_bytes()
+    assert written == jsonio.dumps(EventLog.from_dict(json.loads(written)).to_dict())
+
+
+@pytest.mark.parametrize("items", [[], [{"b": 1, "a": [1, {"z": "é\n"}]}], [{"x": None}, {"y": [[]]}]])
+def test_the_streaming_writer_matches_dumps(tmp_path: Path, items: list[object]) -> None:
+    head = {"schema_version": 1, "session": {"id": "s", "title": None}, "chapters": [{"id": "ch1"}]}
+    digest, size = jsonio.write_document_streaming(tmp_path / "doc.json", head, "events", iter(items))
+    expected = jsonio.dumps({**head, "events": items})
+    assert (tmp_path / "doc.json").read_bytes() == expected
+    assert (digest, size) == (hashlib.sha256(expected).hexdigest(), len(expected))
