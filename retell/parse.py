@@ -193,7 +193,7 @@ def _link_subagents(ref: SessionRef, session_id: str, main: Extraction, progress
     by_agent_id = {f.agent_id: f for f in files}
     by_tool_use = {f.tool_use_id: f for f in files if f.tool_use_id}
     progress = {link.tool_use_id: link.agent_id for link in progress_links}
-    linked: list[tuple[Event, AgentFile]] = []
+    linked: list[tuple[Event, AgentFile | None]] = []
     used: set[Path] = set()
     unmatched: list[Event] = []
     for event in main.spawns:

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, Any
+
+if TYPE_CHECKING:
+    from retell.writing import StageOptions
 
 import typer
 
@@ -28,10 +31,10 @@ def _announce_engine(engine: str | None, quiet: bool) -> None:
     say(f"Engine: {choice.name} ({choice.reason})", quiet)
 
 
-def _options(**kwargs: object):  # type: ignore[no-untyped-def]
+def _options(**kwargs: Any) -> StageOptions:
     from retell.writing import StageOptions
 
-    return StageOptions(**kwargs)  # type: ignore[arg-type]
+    return StageOptions(**kwargs)
 
 
 @app.command(rich_help_panel="The pipeline")

@@ -555,9 +555,8 @@ class SessionExtractor:
                 event = self._emit(Event(kind=RECAP, ts=ts, line=lineno, text=text, source="away_summary"), record)
                 self.chapters.note_recap(event)
         elif subtype == "turn_duration":
-            duration = record.get("durationMs")
-            finite = isinstance(duration, int) or (isinstance(duration, float) and math.isfinite(duration))
-            if finite and not isinstance(duration, bool) and 0 < duration < 10**12:
+            duration = _finite_number(record.get("durationMs"))
+            if duration is not None and 0 < duration < 10**12:
                 self._emit(Event(kind=TURN_DURATION, ts=ts, line=lineno, duration_ms=int(duration)), record)
         elif subtype == "api_error":
             self.counts.api_errors += 1
@@ -651,6 +650,13 @@ class SessionExtractor:
             if leaf is not None and key64(leaf) in self._seen_uuids:
                 return text
         return None
+
+
+def _finite_number(value: Any) -> float | None:
+    """A JSON number usable as one (not a bool, not inf or nan)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    return float(value) if math.isfinite(value) else None
 
 
 def _block_signature(block: dict[str, Any]) -> tuple[str, int]:

@@ -131,7 +131,7 @@ class AnthropicEngine:
             ) from None
         if not complete or message.stop_reason is None:
             raise LLMError("the response stream ended before the message was complete; re-run")
-        text = "".join(block.text for block in message.content if getattr(block, "type", None) == "text")
+        text = "".join(getattr(block, "text", "") for block in message.content if block.type == "text")
         usage = message.usage
         return LLMResponse(
             text=text,
