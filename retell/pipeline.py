@@ -124,6 +124,8 @@ def run_pipeline(session: str, options: RunOptions, progress: Callable[[str], No
     def render() -> str:
         result = run_render(path, RenderOptions(output=options.post_dir, target=options.target, force=True))
         outcome.post = result.post
+        if not result.written:
+            return f"{result.post} unchanged, kept"
         return f"{result.post} ({len(result.images)} image(s))"
 
     stage("render", render)

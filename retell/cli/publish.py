@@ -49,6 +49,9 @@ def render(
     if check:
         say(f"Publish gate passed: {result.post} would be written with {len(result.images)} image(s)", quiet)
         return
+    if not result.written:
+        say(f"{result.post} is up to date (nothing changed)", quiet)
+        return
     say(f"Wrote {result.post} ({len(result.images)} image(s))", quiet)
 
 

@@ -299,6 +299,9 @@ def write_output(layout: Layout, files: dict[Path, bytes], backups: Path) -> lis
     are copied to `backups` (outside the site, so they are never published) before being replaced."""
     record_path = _record_dir(layout) / RECORD
     previous = _read_record(record_path)
+    wanted = {str(p.relative_to(layout.root)): hashlib.sha256(data).hexdigest() for p, data in files.items()}
+    if wanted == previous and all(_digest_of(layout.root / rel) == digest for rel, digest in wanted.items()):
+        return []  # the very same post is already there
     for rel, digest in previous.items():
         current = _digest_of(layout.root / rel)
         if digest and current not in (None, digest):
@@ -314,7 +317,7 @@ def write_output(layout: Layout, files: dict[Path, bytes], backups: Path) -> lis
         for target in files:
             target.parent.mkdir(parents=True, exist_ok=True)
             (staging / target.relative_to(layout.root)).replace(target)
-    written = {str(p.relative_to(layout.root)): hashlib.sha256(data).hexdigest() for p, data in files.items()}
+    written = wanted
     for stale in set(previous) - set(written):
         stale_path = layout.root / stale
         if stale_path.is_file() and _digest_of(stale_path) == previous[stale]:
