@@ -7,7 +7,6 @@ flags secrets, and writes the work folder atomically.
 
 from __future__ import annotations
 
-import logging
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -39,13 +38,11 @@ from retell.extract.subagents import AgentFile, is_warmup, read_agent_file_meta
 from retell.extract.titles import prompt_title
 from retell.extract.usage import UsageLedger
 from retell.fsutil import staging_dir
-from retell.secrets import Scanner, default_replacement, scan_event_log, usernames_from_paths
+from retell.secrets import Scanner, scan_event_log, usernames_from_paths
 from retell.workdir import ASSETS, EVENTS, MANIFEST, commit_parse_output
 
 MANIFEST_SCHEMA_VERSION = 1
 ESTIMATION_METHOD = "chars/4"  # ~4 characters per token for English prose and code; no tokenizer needed
-
-log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -73,14 +70,14 @@ def parse_to_workdir(ref: SessionRef, workdir: Path | None, options: ParseOption
     target = workdir or default_workdir(peek_session_id(ref.path))
     with staging_dir(target.resolve()) as staging:
         result = extract_session(ref, staging / ASSETS if options.write_assets else None, options)
-        log = result.log
+        event_log = result.log
         head = {
             "schema_version": EVENTS_SCHEMA_VERSION,
-            "session": log.session.to_dict(),
-            "chapters": [c.to_dict() for c in log.chapters],
+            "session": event_log.session.to_dict(),
+            "chapters": [c.to_dict() for c in event_log.chapters],
         }
         digest, size = jsonio.write_document_streaming(
-            staging / EVENTS, head, "events", (e.to_dict() for e in log.events)
+            staging / EVENTS, head, "events", (e.to_dict() for e in event_log.events)
         )
         result.manifest["artifacts"] = {"events_json_sha256": digest, "events_json_bytes": size}
         (staging / MANIFEST).write_bytes(jsonio.dumps(result.manifest))
@@ -152,28 +149,28 @@ def extract_session(ref: SessionRef, assets_dir: Path | None, options: ParseOpti
 
     flags = scan_event_log(event_log, scanner)
     # The manifest never holds a secret: its copy of the title is written with every flagged item redacted.
-    manifest_title = _scrub(event_log.session.title, scanner, session_id)
+    manifest_title = scanner.redact_all(event_log.session.title)
     warnings.extend(images.warnings)
     if stats.malformed_count:
         warnings.append(f"{stats.malformed_count} malformed line(s) skipped (first: line {stats.malformed_lines[0]})")
     if stats.truncated_last_line:
         warnings.append("the last line is incomplete (is the session still running?); it was skipped")
     manifest = _manifest(
-        ref,
-        reader.sha256(),
-        manifest_title,
-        scanner,
-        main,
-        event_log,
-        stats,
-        reader,
-        agents,
-        sub_reports,
-        sub_usage,
-        images,
-        flags,
-        warnings,
-        options,
+        ref=ref,
+        sha256=reader.sha256(),
+        title=manifest_title,
+        scanner=scanner,
+        main=main,
+        event_log=event_log,
+        stats=stats,
+        reader=reader,
+        agents=agents,
+        sub_reports=sub_reports,
+        sub_usage=sub_usage,
+        images=images,
+        flags=flags,
+        warnings=warnings,
+        options=options,
     )
     return ParseResult(log=event_log, manifest=manifest, warnings=warnings)
 
@@ -283,6 +280,7 @@ def _title(main: Extraction, scanner: Scanner) -> tuple[str | None, str | None]:
 
 
 def _manifest(
+    *,
     ref: SessionRef,
     sha256: str,
     title: str | None,
@@ -333,7 +331,7 @@ def _manifest(
                 "agent_id": agent.agent_id,
                 "file": agent.file,
                 "linked_by": agent.linked_by,
-                "description": _scrub(agent.description, scanner, event_log.session.id),
+                "description": scanner.redact_all(agent.description),
                 "agent_type": agent.agent_type,
                 "events": len(agent.events),
                 "reported_usage": {
@@ -446,17 +444,6 @@ def _manifest(
         "pii_warnings": flags,
         "warnings": warnings,
     }
-
-
-def _scrub(text: str | None, scanner: Scanner, salt: str) -> str | None:
-    if not text:
-        return text
-    out, last = [], 0
-    for finding in scanner.scan(text):
-        out.append(text[last : finding.start])
-        out.append(default_replacement(finding.kind))
-        last = finding.end
-    return "".join(out) + text[last:]
 
 
 def _duration_ms(start: str | None, end: str | None) -> int | None:

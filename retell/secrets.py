@@ -353,6 +353,17 @@ class Scanner:
             cached = self._cache[text] = tuple(self._scan(text))
         return list(cached)
 
+    def redact_all(self, text: str | None) -> str | None:
+        """`text` with every finding replaced by its kind's default replacement (no decisions needed)."""
+        if not text:
+            return text
+        out, last = [], 0
+        for finding in self.scan(text):
+            out.append(text[last : finding.start])
+            out.append(default_replacement(finding.kind))
+            last = finding.end
+        return "".join(out) + text[last:]
+
     def _scan(self, text: str) -> list[Finding]:
         found: list[Finding] = []
         lowered: str | None = None
