@@ -13,7 +13,7 @@ from ruamel.yaml.comments import CommentedMap
 
 from retell import yamlio
 from retell.errors import LLMError, RetellError, ValidationError, WorkdirError
-from retell.events import EventLog, walk
+from retell.events import CONTENT_KINDS, EventLog, walk
 from retell.llm.engines import EngineChoice, choose_engine
 from retell.llm.request import LLMRequest, SystemBlock
 from retell.llm.runner import PlannedCall, Runner, cost_table, estimated_total, pick_model, plan_table
@@ -69,6 +69,11 @@ def load_outline(workdir: Workdir, view: EventLog, triage: Triage) -> tuple[Outl
 
 def run_outline(path: Path, options: StageOptions, log: Any = lambda _m: None) -> OutlineResult:
     triage, parsed, view = require_approved(path)
+    if not any(e.kind in CONTENT_KINDS for e in view.events):
+        raise RetellError(
+            "nothing to tell: the chapters included in triage.yaml hold no messages and no work "
+            "(an empty session, or every chapter left out)"
+        )
     workdir = Workdir(path)
     made_from = triage_fingerprint(triage)
     notes: list[str] = []

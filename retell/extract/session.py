@@ -609,6 +609,13 @@ class SessionExtractor:
                 finish_tool_runs(agent.events)
                 drop_repeated_result(agent)
         events = self.raw
+        if events and all(e.sidechain for e in events):
+            # The whole file is one branch (a subagent's transcript opened on its own, say): that branch is
+            # the story here, not a side path of it.
+            for event in events:
+                event.sidechain = False
+            first = next((e for e in events if e.kind == HUMAN and e.text), None)
+            self._first_prompt = self._first_prompt or (first.text if first else None)
         finish_tool_runs(events)
         assign_ids(events, id_prefix)
         chapters = self.chapters.chapters
