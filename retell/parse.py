@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from retell import __version__, jsonio
-from retell.claude.locate import SessionRef, peek_session_id, subagent_candidates
+from retell.claude.locate import SessionRef, peek_session_id, sibling_summaries, subagent_candidates
 from retell.claude.reader import TranscriptReader
 from retell.claude.schema import (
     KNOWN_ATTACHMENT_TYPES,
@@ -120,6 +120,11 @@ def extract_session(ref: SessionRef, assets_dir: Path | None, options: ParseOpti
     if known == 0:
         raise InputError(f"{ref.path} is JSON Lines but not a Claude Code transcript (no known record types)")
     main = extractor.finish()
+    if not ({"custom-title", "ai-title", "summary"} & main.titles.keys()):
+        # A resumed session's summary sits at the top of the file that continued it.
+        summary = extractor.summary_for(sibling_summaries(ref.path))
+        if summary:
+            main.titles["summary"] = summary
     session_id = main.session_ids[0] if main.session_ids else ref.session_id
     warnings: list[str] = []
 

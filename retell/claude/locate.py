@@ -7,6 +7,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+import orjson
+
 from retell.errors import InputError
 
 _SESSION_FILE = re.compile(r"^[0-9A-Za-z][0-9A-Za-z_-]*\.jsonl$")
@@ -103,6 +105,37 @@ def subagent_candidates(session_path: Path, session_id: str) -> list[Path]:
 
 
 _SESSION_ID = re.compile(rb'"sessionId"\s*:\s*"([^"]+)"')
+
+
+def sibling_summaries(session_path: Path, head_bytes: int = 16 << 10, limit: int = 300) -> list[tuple[str, str]]:
+    """(leafUuid, summary) of the `summary` records at the top of the other sessions of the same project.
+
+    Claude Code writes the summary of a session at the top of the *next* session's file, pointing at the
+    earlier one by the uuid of its last record; only the heads of the newest sibling files are read.
+    """
+    try:
+        siblings = [p for p in session_files(session_path.parent) if p != session_path]
+        siblings.sort(key=lambda p: p.stat().st_mtime, reverse=True)
+    except OSError:
+        return []
+    found: list[tuple[str, str]] = []
+    for path in siblings[:limit]:
+        try:
+            with path.open("rb") as fh:
+                head = fh.read(head_bytes)
+        except OSError:
+            continue
+        for line in head.split(b"\n"):
+            if b'"type":"summary"' not in line:
+                continue
+            try:
+                record = orjson.loads(line)
+            except orjson.JSONDecodeError:
+                continue  # the head may end mid-line
+            leaf, text = record.get("leafUuid"), record.get("summary")
+            if isinstance(leaf, str) and isinstance(text, str) and text.strip():
+                found.append((leaf, text.strip()))
+    return found
 
 
 def peek_session_id(path: Path) -> str:

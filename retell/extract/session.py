@@ -653,7 +653,11 @@ class SessionExtractor:
 
     def _own_summary(self) -> str | None:
         """The last `summary` record that describes this file (its leafUuid is one of our records)."""
-        for leaf, text in reversed(self._summaries):
+        return self.summary_for(self._summaries)
+
+    def summary_for(self, summaries: list[tuple[str | None, str]]) -> str | None:
+        """Of (leafUuid, text) pairs, found here or in other files, the last one that describes this file."""
+        for leaf, text in reversed(summaries):
             if leaf is not None and key64(leaf) in self._seen_uuids:
                 return text
         return None
