@@ -18,12 +18,13 @@ from retell import __version__
 from retell.errors import LLMError
 from retell.events import BRIDGE, Event, EventLog
 from retell.fsutil import atomic_write_text
+from retell.llm.answers import extract_json
 from retell.llm.engines import EngineChoice, choose_engine
 from retell.llm.request import LLMRequest, SystemBlock
-from retell.llm.runner import Runner, cost_table, pick_model, plan_table
+from retell.llm.runner import Runner, cost_table, enforce_max_cost, pick_model, plan_table
 from retell.material import render_material
 from retell.offline import offline_draft
-from retell.outline import enforce_max_cost, extract_json, load_outline
+from retell.outline import load_outline
 from retell.outline_model import FINISH_JSON_SCHEMA, Outline, Section, outline_yaml_for_prompt
 from retell.pricing import load_prices
 from retell.redact import Redactor

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import hashlib
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -14,9 +13,10 @@ from ruamel.yaml.comments import CommentedMap
 from retell import yamlio
 from retell.errors import LLMError, RetellError, ValidationError, WorkdirError
 from retell.events import CONTENT_KINDS, EventLog, walk
+from retell.llm.answers import extract_json
 from retell.llm.engines import EngineChoice, choose_engine
 from retell.llm.request import LLMRequest, SystemBlock
-from retell.llm.runner import PlannedCall, Runner, cost_table, estimated_total, pick_model, plan_table
+from retell.llm.runner import Runner, cost_table, enforce_max_cost, pick_model, plan_table
 from retell.material import render_material
 from retell.offline import offline_outline
 from retell.outline_model import (
@@ -26,6 +26,7 @@ from retell.outline_model import (
     to_document,
     validate_outline,
 )
+from retell.pricing import load_prices
 from retell.redact import Redactor
 from retell.triage.model import Triage
 from retell.triage.stage import Parsed, require_approved
@@ -163,7 +164,7 @@ def build_outline_request(
             }
         )
     user = library.render("outline.md.j2", chapters=chapters, images=images)
-    model = pick_model("outline", options.model, _prices())
+    model = pick_model("outline", options.model, load_prices())
     request = LLMRequest(
         stage="outline",
         label="plan",
@@ -178,28 +179,10 @@ def build_outline_request(
     return request, condensed
 
 
-def _prices() -> Any:
-    from retell.pricing import load_prices
-
-    return load_prices()
-
-
 def _require_outline_json(text: str) -> None:
     data = extract_json(text)
     if not isinstance(data, dict) or not isinstance(data.get("sections"), list) or not data["sections"]:
         raise LLMError("the outline answer is not the JSON asked for")
-
-
-def enforce_max_cost(planned: list[PlannedCall], max_cost: float | None) -> None:
-    if max_cost is None:
-        return
-    total = estimated_total(planned)
-    if total is None:
-        raise RetellError(
-            "--max-cost: the cost of this run cannot be estimated (a model is missing from the price table)"
-        )
-    if total > max_cost:
-        raise RetellError(f"the run is estimated at ${total:.2f}, above --max-cost ${max_cost:.2f}; nothing was sent")
 
 
 def parse_outline_answer(text: str, engine: str, model: str, view: EventLog, triage: Triage, log_path: Path) -> Outline:
@@ -222,24 +205,6 @@ def parse_outline_answer(text: str, engine: str, model: str, view: EventLog, tri
     if not outline.title:
         outline.title = triage.post.title
     return outline
-
-
-def extract_json(text: str) -> Any:
-    """The JSON object in a model's answer (tolerates code fences and a sentence around it)."""
-    stripped = text.strip()
-    fenced = re.match(r"^```(?:json)?\s*(.*?)\s*```$", stripped, re.S)
-    if fenced:
-        stripped = fenced.group(1)
-    try:
-        return orjson.loads(stripped)
-    except orjson.JSONDecodeError:
-        start, end = stripped.find("{"), stripped.rfind("}")
-        if start >= 0 and end > start:
-            try:
-                return orjson.loads(stripped[start : end + 1])
-            except orjson.JSONDecodeError:
-                return None
-    return None
 
 
 def write_outline(workdir: Workdir, outline: Outline, made_from: str) -> None:

@@ -11,6 +11,7 @@ import math
 import re
 import sys
 from collections import Counter, deque
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -655,7 +656,7 @@ class SessionExtractor:
         """The last `summary` record that describes this file (its leafUuid is one of our records)."""
         return self.summary_for(self._summaries)
 
-    def summary_for(self, summaries: list[tuple[str | None, str]]) -> str | None:
+    def summary_for(self, summaries: Sequence[tuple[str | None, str]]) -> str | None:
         """Of (leafUuid, text) pairs, found here or in other files, the last one that describes this file."""
         for leaf, text in reversed(summaries):
             if leaf is not None and key64(leaf) in self._seen_uuids:

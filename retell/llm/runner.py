@@ -245,3 +245,15 @@ def estimated_total(planned: list[PlannedCall]) -> float | None:
     if any(c.cost_usd is None and not c.cached for c in planned):
         return None
     return sum(c.cost_usd or 0.0 for c in planned)
+
+
+def enforce_max_cost(planned: list[PlannedCall], max_cost: float | None) -> None:
+    if max_cost is None:
+        return
+    total = estimated_total(planned)
+    if total is None:
+        raise RetellError(
+            "--max-cost: the cost of this run cannot be estimated (a model is missing from the price table)"
+        )
+    if total > max_cost:
+        raise RetellError(f"the run is estimated at ${total:.2f}, above --max-cost ${max_cost:.2f}; nothing was sent")
