@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import re
 import shutil
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -69,12 +70,22 @@ def existing_fingerprint(workdir: Workdir) -> str | None:
     return match.group(1) if match else None
 
 
-def run_draft(path: Path, options: StageOptions, log: Any = lambda _m: None, *, reuse: bool = False) -> DraftResult:
-    """With `reuse`, an existing draft.md made from the very same inputs is kept (and its edits with it)."""
+def run_draft(
+    path: Path,
+    options: StageOptions,
+    log: Any = lambda _m: None,
+    *,
+    reuse: bool = False,
+    on_engine: Callable[[EngineChoice], None] | None = None,
+) -> DraftResult:
+    """With `reuse`, an existing draft.md made from the very same inputs is kept (and its edits with it).
+    `on_engine` hears which engine was chosen before any work is asked of it."""
     triage, parsed, view = require_approved(path)
     workdir = Workdir(path)
     outline, warnings = load_outline(workdir, view, triage)
     choice = choose_engine(options.engine)
+    if on_engine is not None:
+        on_engine(choice)
     model = "" if choice.name == "offline" else pick_model("draft", options.model, load_prices())
     fingerprint = inputs_fingerprint(workdir, parsed.events_sha256, choice.name, model)
     if reuse and existing_fingerprint(workdir) == fingerprint:
@@ -161,7 +172,8 @@ def _backup_hand_edits(workdir: Workdir) -> None:
     """Keep draft.md as draft.md.bak before replacing it, when the author edited it since retell wrote it."""
     if not workdir.draft.exists():
         return
-    recorded = _draft_hash_file(workdir).read_text().strip() if _draft_hash_file(workdir).exists() else ""
+    hash_file = _draft_hash_file(workdir)
+    recorded = hash_file.read_text().strip() if hash_file.exists() else ""
     current = hashlib.sha256(workdir.draft.read_bytes()).hexdigest()
     if current != recorded:
         shutil.copy2(workdir.draft, workdir.draft.with_name("draft.md.bak"))

@@ -278,13 +278,16 @@ class EventLog:
     chapters: list[Chapter]
     events: list[Event]
 
-    def to_dict(self) -> dict[str, Any]:
+    def head_dict(self) -> dict[str, Any]:
+        """Everything but the events (which a big session writes one at a time)."""
         return {
             "schema_version": EVENTS_SCHEMA_VERSION,
             "session": self.session.to_dict(),
             "chapters": [c.to_dict() for c in self.chapters],
-            "events": [e.to_dict() for e in self.events],
         }
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**self.head_dict(), "events": [e.to_dict() for e in self.events]}
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> EventLog:

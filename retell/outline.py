@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -68,7 +69,13 @@ def load_outline(workdir: Workdir, view: EventLog, triage: Triage) -> tuple[Outl
     return outline, warnings
 
 
-def run_outline(path: Path, options: StageOptions, log: Any = lambda _m: None) -> OutlineResult:
+def run_outline(
+    path: Path,
+    options: StageOptions,
+    log: Any = lambda _m: None,
+    on_engine: Callable[[EngineChoice], None] | None = None,
+) -> OutlineResult:
+    """`on_engine` hears which engine was chosen before any work is asked of it (not when outline.yaml is kept)."""
     triage, parsed, view = require_approved(path)
     if not any(e.kind in CONTENT_KINDS for e in view.events):
         raise RetellError(
@@ -92,6 +99,8 @@ def run_outline(path: Path, options: StageOptions, log: Any = lambda _m: None) -
             )
         notes.append("triage.yaml changed since the last plan (and outline.yaml was not edited): planned again")
     choice = choose_engine(options.engine)
+    if on_engine is not None:
+        on_engine(choice)
     if choice.name == "offline":
         outline = offline_outline(view, triage)
         if not options.dry_run:

@@ -71,13 +71,8 @@ def parse_to_workdir(ref: SessionRef, workdir: Path | None, options: ParseOption
     with staging_dir(target.resolve()) as staging:
         result = extract_session(ref, staging / ASSETS if options.write_assets else None, options)
         event_log = result.log
-        head = {
-            "schema_version": EVENTS_SCHEMA_VERSION,
-            "session": event_log.session.to_dict(),
-            "chapters": [c.to_dict() for c in event_log.chapters],
-        }
         digest, size = jsonio.write_document_streaming(
-            staging / EVENTS, head, "events", (e.to_dict() for e in event_log.events)
+            staging / EVENTS, event_log.head_dict(), "events", (e.to_dict() for e in event_log.events)
         )
         result.manifest["artifacts"] = {"events_json_sha256": digest, "events_json_bytes": size}
         (staging / MANIFEST).write_bytes(jsonio.dumps(result.manifest))

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 if TYPE_CHECKING:
+    from retell.llm.engines import EngineChoice
     from retell.writing import StageOptions
 
 import typer
@@ -24,11 +26,13 @@ PromptsOpt = Annotated[Path | None, typer.Option("--prompts-dir", help="Your own
 MaxInputOpt = Annotated[int, typer.Option("--max-input-tokens", help="Token budget of session material per call.")]
 
 
-def _announce_engine(engine: str | None, quiet: bool) -> None:
-    from retell.llm.engines import choose_engine
+def _engine_announcer(quiet: bool) -> Callable[[EngineChoice], None]:
+    """Says which engine was chosen, before any work, so a failure still says who was asked."""
 
-    choice = choose_engine(engine)
-    say(f"Engine: {choice.name} ({choice.reason})", quiet)
+    def announce(choice: EngineChoice) -> None:
+        say(f"Engine: {choice.name} ({choice.reason})", quiet)
+
+    return announce
 
 
 def _options(**kwargs: Any) -> StageOptions:
@@ -76,9 +80,9 @@ def outline(
         prompts_dir=prompts_dir,
         max_input_tokens=max_input_tokens,
     )
-    if force or dry_run or not (workdir / "outline.yaml").exists():
-        _announce_engine(engine, quiet)  # before any work, so a failure still says who was asked
-    result = run_outline(workdir, options, log=lambda m: say(m, quiet or not verbose))
+    result = run_outline(
+        workdir, options, log=lambda m: say(m, quiet or not verbose), on_engine=_engine_announcer(quiet)
+    )
     for message in result.warnings:
         warn(message)
     for note in result.condensed:
@@ -126,8 +130,7 @@ def draft(
         prompts_dir=prompts_dir,
         max_input_tokens=max_input_tokens,
     )
-    _announce_engine(engine, quiet)
-    result = run_draft(workdir, options, log=lambda m: say(m, quiet or not verbose))
+    result = run_draft(workdir, options, log=lambda m: say(m, quiet or not verbose), on_engine=_engine_announcer(quiet))
     for message in result.warnings:
         warn(message)
     for note in result.condensed:

@@ -53,12 +53,7 @@ class UsageLedger:
     def record(self, key: str, model: str, usage: Any) -> None:
         if not isinstance(usage, dict):
             return
-        values = [
-            _int(usage.get("input_tokens")),
-            _int(usage.get("output_tokens")),
-            _int(usage.get("cache_read_input_tokens")),
-            _int(usage.get("cache_creation_input_tokens")),
-        ]
+        values = [_int(usage.get(name)) for name in USAGE_FIELDS]
         entry = self._open.get(key)
         if entry is not None:
             current = entry[1]

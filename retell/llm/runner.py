@@ -66,8 +66,7 @@ class Runner:
         self._engine: Engine | None = None
         self.log = log
         self.costs: dict[str, StageCost] = {}
-        self._accept: Callable[[str], object] | None = None
-        self._lock = threading.Lock()  # workers add their usage to the totals
+        self._lock = threading.Lock()
 
     @property
     def engine(self) -> Engine:
@@ -112,7 +111,6 @@ class Runner:
         failure and never cached, so the next run asks again.
         """
         self.check(requests)
-        self._accept = accept
         results: dict[int, CallRecord] = {}
         todo: list[tuple[int, LLMRequest]] = []
         for i, request in enumerate(requests):
@@ -126,11 +124,11 @@ class Runner:
         if todo:
             if self.jobs == 1 or len(todo) == 1:
                 for i, request in todo:
-                    results[i] = self._call(request)
+                    results[i] = self._call(request, accept)
             else:
                 pool = ThreadPoolExecutor(max_workers=self.jobs)
                 try:
-                    futures = {pool.submit(self._call, request): i for i, request in todo}
+                    futures = {pool.submit(self._call, request, accept): i for i, request in todo}
                     done, _pending = wait(futures, return_when=FIRST_EXCEPTION)
                     for future in done:
                         error = future.exception()
@@ -143,7 +141,7 @@ class Runner:
                     pool.shutdown(wait=True, cancel_futures=True)
         return [results[i] for i in range(len(requests))]
 
-    def _call(self, request: LLMRequest) -> CallRecord:
+    def _call(self, request: LLMRequest, accept: Callable[[str], object] | None) -> CallRecord:
         started = time.monotonic()
         self.log(f"{request.stage} {request.label}: calling {self.choice.name} ({request.model})…")
         try:
@@ -157,9 +155,9 @@ class Runner:
         if not response.text.strip():
             self.store.save_failure(request, self.choice.name, "empty response")
             raise LLMError(f"{request.stage} {request.label}: the model returned no text")
-        if self._accept is not None:
+        if accept is not None:
             try:
-                self._accept(response.text)
+                accept(response.text)
             except LLMError as exc:
                 kept = self.store.save_failure(request, self.choice.name, f"{exc}\n\n{response.text}")
                 raise LLMError(f"{request.stage} {request.label}: {exc} (see {kept}); re-run to ask again") from None
@@ -169,10 +167,10 @@ class Runner:
         return record
 
     def _account(self, record: CallRecord) -> None:
-        with self._lock:
-            self._add(record)
+        with self._lock:  # workers add their usage to the same totals
+            self._add_cost(record)
 
-    def _add(self, record: CallRecord) -> None:
+    def _add_cost(self, record: CallRecord) -> None:
         cost = self.costs.setdefault(record.request.stage, StageCost())
         cost.calls += 1
         if record.cached:
