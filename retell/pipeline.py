@@ -19,7 +19,7 @@ from retell import __version__
 from retell.claude.locate import peek_session_id, resolve_session
 from retell.parse import ParseOptions, check_source, default_workdir, parse_to_workdir
 from retell.workdir import Workdir
-from retell.writing import StageOptions
+from retell.write.context import StageOptions
 
 
 @dataclass
@@ -42,10 +42,10 @@ class RunOutcome:
 
 
 def run_pipeline(session: str, options: RunOptions, progress: Callable[[str], None]) -> RunOutcome:
-    from retell.draft import run_draft
-    from retell.outline import run_outline
     from retell.render import RenderOptions, run_render
     from retell.triage.stage import run_triage
+    from retell.write.draft import run_draft
+    from retell.write.outline import run_outline
 
     ref = resolve_session(session)
     check_source(ref.path)

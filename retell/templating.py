@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from retell.errors import RetellError
-from retell.pricing import config_dir
+from retell.userconfig import config_dir
 
 _PACKAGE = Path(__file__).resolve().parent
 

@@ -1,4 +1,4 @@
-"""The code stays ruff-clean (rules and formatting in pyproject.toml)."""
+"""The code stays ruff-clean and mypy-clean (settings in pyproject.toml)."""
 
 from __future__ import annotations
 
@@ -18,4 +18,13 @@ def test_ruff(args: list[str]) -> None:
     if not Path(ruff).exists():
         pytest.skip("ruff is not installed (pip install -e '.[test]')")
     result = subprocess.run([ruff, *args], cwd=ROOT, capture_output=True, text=True, check=False)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+@pytest.mark.slow
+def test_mypy() -> None:
+    mypy = shutil.which("mypy") or str(Path(sys.executable).parent / "mypy")
+    if not Path(mypy).exists():
+        pytest.skip("mypy is not installed (pip install -e '.[test]')")
+    result = subprocess.run([mypy], cwd=ROOT, capture_output=True, text=True, check=False)
     assert result.returncode == 0, result.stdout + result.stderr

@@ -134,7 +134,7 @@ def stats(
     from retell.discover.listing import in_a_project_folder, listed_title, remember_full_parse
     from retell.discover.stats import session_stats
     from retell.discover.stats_text import render_stats
-    from retell.pricing import load_prices
+    from retell.llm.pricing import load_prices
 
     if prices is not None and not prices.is_file():
         raise typer.BadParameter(f"{prices}: no such file", param_hint="--prices")

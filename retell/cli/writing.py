@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 if TYPE_CHECKING:
     from retell.llm.engines import EngineChoice
-    from retell.writing import StageOptions
+    from retell.write.context import StageOptions
 
 import typer
 
@@ -36,7 +36,7 @@ def _engine_announcer(quiet: bool) -> Callable[[EngineChoice], None]:
 
 
 def _options(**kwargs: Any) -> StageOptions:
-    from retell.writing import StageOptions
+    from retell.write.context import StageOptions
 
     return StageOptions(**kwargs)
 
@@ -58,12 +58,12 @@ def outline(
 ) -> None:
     """Plan the post (outline.yaml): sections, beats, where each image goes."""
     setup_logging(quiet, verbose)
-    from retell.outline import run_outline
+    from retell.write.outline import run_outline
 
     if check:
-        from retell.outline import load_outline
         from retell.triage.stage import require_approved
         from retell.workdir import Workdir as WorkFolder
+        from retell.write.outline import load_outline
 
         triage, _parsed, view = require_approved(workdir)
         _outline, warnings = load_outline(WorkFolder(workdir), view, triage)
@@ -118,7 +118,7 @@ def draft(
 ) -> None:
     """Write the post (draft.md) from the outline, one section per call, then the opening and ending."""
     setup_logging(quiet, verbose)
-    from retell.draft import run_draft
+    from retell.write.draft import run_draft
 
     options = _options(
         engine=engine,

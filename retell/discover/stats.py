@@ -17,7 +17,7 @@ import orjson
 from retell.claude.locate import SessionRef
 from retell.claude.reader import decode_line
 from retell.discover.headtail import read_windows
-from retell.pricing import PriceTable
+from retell.llm.pricing import PriceTable
 
 STATS_SCHEMA_VERSION = 1
 UNKNOWN_MODEL = "unknown"

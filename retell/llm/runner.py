@@ -15,8 +15,8 @@ from retell.errors import LLMError, RetellError
 from retell.fsutil import atomic_write_text
 from retell.llm.calllog import CallRecord, CallStore, readable_prompt
 from retell.llm.engines import Engine, EngineChoice, make_engine
+from retell.llm.pricing import PriceTable, load_prices
 from retell.llm.request import LLMRequest, Usage
-from retell.pricing import PriceTable, load_prices
 from retell.redact import Redactor, guard
 
 

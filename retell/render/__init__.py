@@ -17,7 +17,6 @@ import orjson
 
 from retell import jsonio
 from retell.errors import GateError, RetellError, SecretLeakError, WorkdirError
-from retell.facts import session_facts
 from retell.fsutil import atomic_write_bytes, staging_dir
 from retell.redact import Redactor
 from retell.render.images import PublishedImage, publish_image
@@ -26,6 +25,7 @@ from retell.triage.generate import default_title
 from retell.triage.model import PostSettings, Triage
 from retell.triage.stage import Parsed, require_approved
 from retell.workdir import Workdir
+from retell.write.facts import session_facts
 
 TARGETS = ("hugo", "jekyll", "astro", "plain")
 WEBP_TARGETS = ("hugo", "astro", "jekyll")

@@ -13,8 +13,8 @@ from retell.claude.locate import SessionRef, is_subagent_file
 from retell.discover.listing import Listing, ListQuery, SessionRow, list_sessions
 from retell.discover.schema_report import survey
 from retell.discover.stats import session_stats
+from retell.llm.pricing import load_prices
 from retell.parse import ParseOptions, extract_session
-from retell.pricing import load_prices
 
 CONFIG = CORPUS / "claude"
 AI_MUSIC = "-Users-chip-dev-ai-music"

@@ -15,8 +15,8 @@ from retell.discover.cache import ListCache, default_cache_path
 from retell.discover.listing import ListQuery, list_sessions, remember_full_parse
 from retell.discover.stats import session_stats, stats_from_manifest
 from retell.discover.stats_text import render_stats
+from retell.llm.pricing import load_prices
 from retell.parse import ParseOptions, extract_session
-from retell.pricing import load_prices
 
 CWD = "/srv/app"
 SONNET = "claude-sonnet-4-5-20250929"  # $3 / $15 per million in the shipped table

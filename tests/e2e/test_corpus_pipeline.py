@@ -7,13 +7,13 @@ from pathlib import Path
 import pytest
 
 from retell.claude.locate import SessionRef
-from retell.draft import run_draft
 from retell.errors import RetellError
-from retell.outline import run_outline
 from retell.parse import ParseOptions, parse_to_workdir
 from retell.render import RenderOptions, run_render
 from retell.triage.stage import run_triage
-from retell.writing import StageOptions
+from retell.write.context import StageOptions
+from retell.write.draft import run_draft
+from retell.write.outline import run_outline
 
 CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus"
 SESSIONS = (

@@ -29,7 +29,7 @@ from typer.testing import CliRunner, Result
 
 from retell.cli import app
 from retell.llm.engines import AnthropicEngine
-from retell.pricing import load_prices
+from retell.llm.pricing import load_prices
 
 HERE = Path(__file__).resolve().parent
 REPO_ROOT = HERE.parents[1]

@@ -25,7 +25,7 @@ from llm_support import (
     sse_response,
 )
 
-from retell.outline_model import FINISH_JSON_SCHEMA, OUTLINE_JSON_SCHEMA
+from retell.write.outline_model import FINISH_JSON_SCHEMA, OUTLINE_JSON_SCHEMA
 
 
 @pytest.fixture(autouse=True)

@@ -8,7 +8,7 @@ import httpx2
 import pytest
 from llm_support import Stub, call_kind, good_answer, install, isolate, make_workdir, ok, run, sse_response
 
-from retell.style import check_style, load_style
+from retell.write.style import check_style, load_style
 
 DRAFT = """\
 ---

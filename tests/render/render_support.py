@@ -194,11 +194,11 @@ def ok(result: Result) -> Result:
 def prepare(session: Session, workdir: Path, *, approve: bool = True, draft: bool = True) -> Path:
     """parse -> triage (-> approve -> outline -> draft), offline, through the stage functions."""
     from retell.claude.locate import resolve_session
-    from retell.draft import run_draft
-    from retell.outline import run_outline
     from retell.parse import ParseOptions, parse_to_workdir
     from retell.triage.stage import run_triage
-    from retell.writing import StageOptions
+    from retell.write.context import StageOptions
+    from retell.write.draft import run_draft
+    from retell.write.outline import run_outline
 
     parse_to_workdir(resolve_session(str(session.path)), workdir, ParseOptions())
     run_triage(workdir, approve=approve)

@@ -71,10 +71,10 @@ def test_a_secret_kept_and_confirmed_in_triage_passes_the_gate(tmp_path: Path) -
 
 
 def prepare_rest(work: Work) -> None:
-    from retell.draft import run_draft
-    from retell.outline import run_outline
     from retell.triage.stage import run_triage
-    from retell.writing import StageOptions
+    from retell.write.context import StageOptions
+    from retell.write.draft import run_draft
+    from retell.write.outline import run_outline
 
     run_triage(work.path, approve=True)
     run_outline(work.path, StageOptions(engine="offline"))

@@ -26,8 +26,8 @@ from retell.events import (
     ToolCall,
 )
 from retell.extract.tools import family, is_test_command, shorten_words
-from retell.outline_model import Beat, ImagePlacement, Outline, Section
 from retell.triage.model import Triage
+from retell.write.outline_model import Beat, ImagePlacement, Outline, Section
 
 MAX_SECTIONS = 6
 EPISODES_PER_SECTION = 3

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import functools
-import os
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from retell.errors import RetellError
+from retell.userconfig import config_dir
 
 
 @dataclass(frozen=True)
@@ -47,11 +47,6 @@ class PriceTable:
             + usage.get("cache_creation_input_tokens", 0) * price.cache_write
             + usage.get("cache_read_input_tokens", 0) * price.cache_read
         ) / 1_000_000
-
-
-def config_dir() -> Path:
-    base = os.environ.get("XDG_CONFIG_HOME")
-    return (Path(base) if base else Path.home() / ".config") / "retell"
 
 
 @functools.lru_cache(maxsize=4)

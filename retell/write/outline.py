@@ -16,23 +16,23 @@ from retell.errors import LLMError, RetellError, ValidationError, WorkdirError
 from retell.events import CONTENT_KINDS, EventLog, walk
 from retell.llm.answers import extract_json
 from retell.llm.engines import EngineChoice, choose_engine
+from retell.llm.pricing import load_prices
 from retell.llm.request import LLMRequest, SystemBlock
 from retell.llm.runner import Runner, cost_table, enforce_max_cost, pick_model, plan_table
-from retell.material import render_material
-from retell.offline import offline_outline
-from retell.outline_model import (
+from retell.redact import Redactor
+from retell.triage.model import Triage
+from retell.triage.stage import Parsed, require_approved
+from retell.workdir import OUTLINE, Workdir
+from retell.write.context import StageOptions, chapter_titles, prompts, system_context
+from retell.write.material import render_material
+from retell.write.offline import offline_outline
+from retell.write.outline_model import (
     OUTLINE_JSON_SCHEMA,
     Outline,
     outline_from_answer,
     to_document,
     validate_outline,
 )
-from retell.pricing import load_prices
-from retell.redact import Redactor
-from retell.triage.model import Triage
-from retell.triage.stage import Parsed, require_approved
-from retell.workdir import OUTLINE, Workdir
-from retell.writing import StageOptions, chapter_titles, prompts, system_context
 
 OUTLINE_MAX_TOKENS = 8000
 OUTLINE_EXPECTED_OUTPUT = 2500

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from retell.pricing import load_prices
+from retell.llm.pricing import load_prices
 
 
 def session_facts(manifest: dict[str, Any]) -> dict[str, Any]:

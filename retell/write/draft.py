@@ -21,19 +21,19 @@ from retell.events import BRIDGE, Event, EventLog
 from retell.fsutil import atomic_write_text
 from retell.llm.answers import extract_json
 from retell.llm.engines import EngineChoice, choose_engine
+from retell.llm.pricing import load_prices
 from retell.llm.request import LLMRequest, SystemBlock
 from retell.llm.runner import Runner, cost_table, enforce_max_cost, pick_model, plan_table
-from retell.material import render_material
-from retell.offline import offline_draft
-from retell.outline import load_outline
-from retell.outline_model import FINISH_JSON_SCHEMA, Outline, Section, outline_yaml_for_prompt
-from retell.pricing import load_prices
 from retell.redact import Redactor
-from retell.style import check_style
 from retell.triage.model import LENGTHS, Triage
 from retell.triage.stage import require_approved
 from retell.workdir import Workdir
-from retell.writing import StageOptions, prompts, system_context
+from retell.write.context import StageOptions, prompts, system_context
+from retell.write.material import render_material
+from retell.write.offline import offline_draft
+from retell.write.outline import load_outline
+from retell.write.outline_model import FINISH_JSON_SCHEMA, Outline, Section, outline_yaml_for_prompt
+from retell.write.style import check_style
 
 WORDS_TO_TOKENS = 1.6  # prose in English; generous so sections are not cut off
 FINISH_MAX_TOKENS = 3000

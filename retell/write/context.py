@@ -8,10 +8,10 @@ from typing import Any
 
 from retell.errors import RetellError
 from retell.events import EventLog
-from retell.facts import session_facts
-from retell.style import load_style
 from retell.templating import TemplateLibrary
 from retell.triage.model import LENGTHS, Triage
+from retell.write.facts import session_facts
+from retell.write.style import load_style
 
 ANGLE_HELP = {
     "process": "how the session went, step by step, with its turns",

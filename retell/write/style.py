@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from importlib import resources
 
 from retell.errors import RetellError
-from retell.pricing import config_dir
+from retell.userconfig import config_dir
 
 
 @dataclass(frozen=True)

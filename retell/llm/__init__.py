@@ -1,0 +1,1 @@
+"""Model calls: engines (anthropic, claude-cli), the call log and cache, prices, and the runner."""
