@@ -170,7 +170,7 @@ def test_a_leftover_placeholder_aborts(work: Work, text: str) -> None:
     ("target", "text"),
     [
         ("jekyll", "As {{ page.author }} put it, the sidebar was the problem."),
-        ("jekyll", "{% include figure.html src=\"before.png\" %}"),
+        ("jekyll", '{% include figure.html src="before.png" %}'),
         ("hugo", '{{< figure src="https://example.com/a.png" caption="Before" >}}'),
         ("hugo", "{{% notice info %}}Sticky, not fixed.{{% /notice %}}"),
         ("astro", "Lorem ipsum dolor sit amet, as the settings page still says."),
@@ -182,7 +182,7 @@ def test_template_syntax_the_author_wrote_is_theirs_and_published_as_written(
     """Not a leftover: unescaped template syntax in draft.md is the author's (the session's is escaped)."""
     work.append_to_draft(text)
     work.render_ok("-o", work.out, "--target", target)
-    (page,) = [p for p in work.out.rglob("*.md")]
+    (page,) = list(work.out.rglob("*.md"))
     assert text in page.read_text(encoding="utf-8")
 
 
