@@ -20,6 +20,7 @@ Everything here is a small pure function over strings; only `code_regions` parse
 
 from __future__ import annotations
 
+import bisect
 import html
 import re
 from collections.abc import Callable, Iterator
@@ -41,6 +42,15 @@ _THEMATIC_BREAK = re.compile(r"([-*_])(?:[ \t]*\1){2,}[ \t]*$")
 _ORDERED_ITEM = re.compile(r"(\d{1,9})([.)])(?=[ \t]|$)")
 _FENCE_OPEN = re.compile(r"^[ \t]{0,3}(`{3,}|~{3,})[ \t]*([^`\n]*)$")
 _INFO_WORD = re.compile(r"[A-Za-z0-9_+#.-]*")
+# CommonMark's line endings (Python's str.splitlines also splits at \x1c-\x1e, \x85, \u2028, which are not).
+_BACKTICKS = re.compile(r"`+")
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+
+
+def _lines(text: str) -> list[str]:
+    """Lines with their endings, as a CommonMark parser counts them."""
+    return re.findall(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$", text)
+
 
 SESSION = "session"  # typed text: backslashes are characters, structure is neutralised
 MODEL = "model"  # Markdown a model wrote: its structure and escapes are kept, its HTML and templates are not
@@ -52,7 +62,7 @@ MODEL = "model"  # Markdown a model wrote: its structure and escapes are kept, i
 def code_span(text: str) -> str:
     """`text` as one inline code span: fenced with one backtick more than its longest run, padded where a
     backtick or a space at an end would otherwise be read differently."""
-    text = " ".join(text.splitlines())
+    text = " ".join(_LINE_BREAK.split(text))
     if not text:
         return ""
     fence = "`" * (_longest_run(text, "`") + 1)
@@ -64,7 +74,7 @@ def code_block(text: str, info: str = "") -> str:
     """`text` as a fenced code block whose fence no line of it can close."""
     fence = "`" * max(3, _longest_run(text, "`") + 1)
     word = _INFO_WORD.match(info.strip())
-    return f"{fence}{word.group(0) if word else ''}\n{text.rstrip(chr(10))}\n{fence}"
+    return f"{fence}{word.group(0) if word else ''}\n{text.rstrip(chr(13) + chr(10))}\n{fence}"
 
 
 def _longest_run(text: str, char: str) -> int:
@@ -129,14 +139,14 @@ def session_markdown(text: str) -> str:
 
 
 def blockquote(markdown: str) -> str:
-    return "\n".join(f"> {line}" if line.strip() else ">" for line in markdown.splitlines())
+    return "\n".join(f"> {line}" if line.strip() else ">" for line in _LINE_BREAK.split(markdown))
 
 
 def _session_blocks(text: str) -> Iterator[tuple[str, str, str]]:
     """("prose", paragraph, "") and ("code", content, info) blocks of typed text; an unclosed fence runs to
     the end, as in CommonMark."""
     prose: list[str] = []
-    lines = text.splitlines()
+    lines = _LINE_BREAK.split(text)
     i = 0
     while i < len(lines):
         opened = _FENCE_OPEN.match(lines[i])
@@ -167,7 +177,7 @@ def model_markdown(markdown: str) -> str:
     """Markdown a model wrote, made safe to publish: headings, lists, quotes, emphasis, code and links to
     http(s)/mailto/relative addresses stay; raw HTML, template syntax, links to other schemes and images
     other than the session's (`assets/…`) are shown as text. retell's own marker comments are kept."""
-    lines = markdown.splitlines(keepends=True)
+    lines = _lines(markdown)
     code_lines, table_lines = _block_lines(markdown)
     out = []
     for number, line in enumerate(lines):
@@ -187,6 +197,7 @@ def _encode_line(line: str, mode: str, *, table: bool = False) -> str:
     same line is escaped, so no renderer can pair it with another and read the text between as code."""
     out: list[str] = []
     i, n = 0, len(line)
+    closing = _closing_runs(line)
     while i < n:
         ch = line[i]
         nxt = line[i + 1] if i + 1 < n else ""
@@ -199,8 +210,8 @@ def _encode_line(line: str, mode: str, *, table: bool = False) -> str:
                 i += 1
             continue
         if ch == "`":
-            run = len(line[i:]) - len(line[i:].lstrip("`"))
-            end = _closing_run(line, i + run, run)
+            run = _BACKTICKS.match(line, i).end() - i  # type: ignore[union-attr]  # line[i] is a backtick
+            end = closing(i + run, run)
             if end is not None and not (table and "|" in line[i:end]):
                 out.append(line[i : end + run])
                 i = end + run
@@ -241,12 +252,19 @@ def _encode_line(line: str, mode: str, *, table: bool = False) -> str:
     return "".join(out)
 
 
-def _closing_run(line: str, start: int, run: int) -> int | None:
-    """Where the backtick run of exactly `run` that closes a code span starts, if there is one."""
-    for match in re.finditer(r"`+", line[start:]):
-        if len(match.group(0)) == run:
-            return start + match.start()
-    return None
+def _closing_runs(line: str) -> Callable[[int, int], int | None]:
+    """closing(start, run): where the first backtick run of exactly `run` at or after `start` begins (the one
+    that closes a code span opened before it), found by bisection so a line of many backticks stays linear."""
+    starts: dict[int, list[int]] = {}
+    for match in re.finditer(r"`+", line):
+        starts.setdefault(len(match.group(0)), []).append(match.start())
+
+    def closing(start: int, run: int) -> int | None:
+        candidates = starts.get(run, [])
+        index = bisect.bisect_left(candidates, start)
+        return candidates[index] if index < len(candidates) else None
+
+    return closing
 
 
 def _session_bracket_is_live(line: str, i: int) -> bool:
@@ -344,7 +362,7 @@ def code_regions(markdown: str) -> list[Region]:
     regions: list[Region] = []
     offset = 0
     block_start: int | None = None
-    for number, line in enumerate(markdown.splitlines(keepends=True)):
+    for number, line in enumerate(_lines(markdown)):
         body = line.rstrip("\r\n")
         if number in code_lines:
             if block_start is None:
@@ -369,6 +387,7 @@ def _line_break_length(markdown: str, offset: int) -> int:
 
 def _spans(line: str, table: bool) -> Iterator[tuple[int, int]]:
     i = 0
+    closing = _closing_runs(line)
     while i < len(line):
         if line[i] == "\\":
             i += 2
@@ -376,8 +395,8 @@ def _spans(line: str, table: bool) -> Iterator[tuple[int, int]]:
         if line[i] != "`":
             i += 1
             continue
-        run = len(line[i:]) - len(line[i:].lstrip("`"))
-        end = _closing_run(line, i + run, run)
+        run = _BACKTICKS.match(line, i).end() - i  # type: ignore[union-attr]  # line[i] is a backtick
+        end = closing(i + run, run)
         if end is not None and not (table and "|" in line[i:end]):
             yield i, end + run
             i = end + run
@@ -491,11 +510,12 @@ def _hugo_literal(code: str) -> str:
             out.append(code[i:])
             return "".join(out)
         kind = opened.group(1)
-        close = code.find(kind + "}}", opened.end())
+        closer = ">}}" if kind == "<" else "%}}"
+        close = code.find(closer, opened.end())
         inner = code[opened.end() : close] if close >= 0 else ""
         out.append(code[i : opened.start()])
-        if close >= 0 and "*/" not in inner:
-            out.append("{{" + kind + "/*" + inner + "*/" + kind + "}}")
+        if close >= 0:  # the comment form ends at the first `*/>}}`: its own, since `inner` has no `>}}`
+            out.append("{{" + kind + "/*" + inner + "*/" + closer)
             i = close + 3
         else:
             out.append("{" + WORD_JOINER + "{" + kind)

@@ -105,6 +105,13 @@ def test_a_secret_typed_into_triage_text_aborts(work: Work, where: str) -> None:
     assert pasted not in assert_refused(work)
 
 
+def test_an_escape_does_not_hide_a_secret_from_the_gate(work: Work) -> None:
+    """Markdown escapes change the source, not what a reader sees: the guard reads the post as shown too."""
+    pasted = fake_token()
+    work.append_to_draft(f"The key was {pasted[:3]}\\{pasted[3:]} all along.")
+    assert pasted not in assert_refused(work)
+
+
 def test_check_fails_on_a_secret_too(work: Work) -> None:
     work.append_to_draft(f"Key: {fake_token()}")
     assert_refused(work, "--check")
@@ -142,6 +149,12 @@ def test_a_known_asset_whose_file_is_gone_aborts(work: Work) -> None:
     message = assert_clean_error(result)
     assert work.session.photo in message
     assert not work.out.exists()
+
+
+def test_an_image_quoted_from_the_session_is_text_not_a_link_to_check(work: Work) -> None:
+    """The offline engine escapes a session's image syntax and HTML; the gate checks only live links."""
+    work.append_to_draft('I had pasted:\n\n> !\\[diagram](docs/flow.png) and \\<img src="figures/flow.svg">')
+    work.render_ok("-o", work.out)
 
 
 def test_image_syntax_inside_a_code_block_is_not_a_link(work: Work) -> None:
