@@ -113,8 +113,8 @@ def model_work(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "llm"))  # llm_support imports its siblings
     import json
 
-    from llm_answers import answer_text, call_kind, user_text
-    from llm_support import Stub, install, make_workdir, ok, run, sse_response
+    # everything through llm_support (the stub model of the llm tests), which also answers the outline call
+    from llm_support import Stub, answer_text, call_kind, install, make_workdir, ok, run, sse_response, user_text
 
     def echoing(body: dict, stub: Stub):  # type: ignore[no-untyped-def]
         kind = call_kind(body)
