@@ -15,7 +15,8 @@ One contract, kept at two points of the data flow (docs/markup.md says it for us
 So anything *unescaped outside code* in draft.md is the author's own: Markdown, HTML, a Hugo shortcode or a
 Liquid tag written there is published as written. Nothing from the session can be, because retell escapes it.
 
-Everything here is a small pure function over strings; only `code_regions` parses (markdown-it, lazily).
+Everything here is a small pure function over strings; where code blocks and tables are is asked of
+markdown-it (`_block_lines`, imported lazily), so it is what a CommonMark parser sees.
 """
 
 from __future__ import annotations
@@ -42,8 +43,8 @@ _THEMATIC_BREAK = re.compile(r"([-*_])(?:[ \t]*\1){2,}[ \t]*$")
 _ORDERED_ITEM = re.compile(r"(\d{1,9})([.)])(?=[ \t]|$)")
 _FENCE_OPEN = re.compile(r"^[ \t]{0,3}(`{3,}|~{3,})[ \t]*([^`\n]*)$")
 _INFO_WORD = re.compile(r"[A-Za-z0-9_+#.-]*")
-# CommonMark's line endings (Python's str.splitlines also splits at \x1c-\x1e, \x85, \u2028, which are not).
 _BACKTICKS = re.compile(r"`+")
+# CommonMark's line endings (Python's str.splitlines also splits at \x1c-\x1e, \x85, \u2028, which are not).
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
 
