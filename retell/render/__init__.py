@@ -7,7 +7,6 @@ import hashlib
 import re
 import shutil
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -18,6 +17,16 @@ import orjson
 from retell import jsonio
 from retell.errors import GateError, RetellError, SecretLeakError, WorkdirError
 from retell.fsutil import atomic_write_bytes, staging_dir
+from retell.markup import (
+    as_shown,
+    find_placeholders,
+    front_matter_text,
+    live_matches,
+    md_text,
+    prose_view,
+    protect_for_target,
+    substitute_live,
+)
 from retell.redact import Redactor
 from retell.render.images import PublishedImage, publish_image
 from retell.templating import TemplateLibrary
@@ -31,16 +40,12 @@ TARGETS = ("hugo", "jekyll", "astro", "plain")
 WEBP_TARGETS = ("hugo", "astro", "jekyll")
 RECORD = ".retell-render.json"  # what retell wrote in an output folder: the only files it may replace
 
-_IMAGE_LINK = re.compile(r"!\[(?P<alt>[^\]]*)\]\((?P<src>[^)\s]+)(?:\s+\"(?P<title>[^\"]*)\")?\)")
+# An image in draft.md; alt text and title may hold backslash escapes (`\]`, `\"`).
+_IMAGE_LINK = re.compile(
+    r"!\[(?P<alt>(?:[^\]\\\n]|\\.)*)\]\((?P<src>[^)\s]+)(?:\s+\"(?P<title>(?:[^\"\\\n]|\\.)*)\")?\)"
+)
 _HTML_IMG = re.compile(r"<img\b[^>]*\bsrc=[\"']([^\"']+)[\"']", re.I)
-_CLEANED = re.compile(r"\s*<!--\s*cleaned:[^>]*-->")
-# What a template or a writer leaves behind; quoted session text may say "TODO", so bare words don't count,
-# and a bracket followed by "(" is a Markdown link, not a placeholder.
-_BRACKETED = r"\[(?:insert|todo|tbd|tk|placeholder|citation needed)\b[^\]]*\](?!\()"
-_PLACEHOLDER = re.compile(rf"\{{\{{|\{{%|%\}}|{_BRACKETED}|\blorem ipsum\b", re.I)
-# Hugo shortcodes ({{< … >}}, {{% … %}}) are the author's, not leftovers.
-_PLACEHOLDER_HUGO = re.compile(rf"\{{\{{(?![<%])|(?<!\{{)\{{%|%\}}(?!\}})|{_BRACKETED}|\blorem ipsum\b", re.I)
-_CODE = re.compile(r"```.*?```|`[^`\n]*`", re.S)
+_CLEANED = re.compile(r"[ \t]*<!--\s*cleaned:[^>]*-->")
 
 
 @dataclass
@@ -79,13 +84,14 @@ def run_render(path: Path, options: RenderOptions) -> RenderResult:
     images, body = place_images(body, triage, workdir, layout, options)
     cover = choose_cover(triage, images)
     library = TemplateLibrary("templates", options.templates_dir)
-    cleaned = len(_CLEANED.findall(body))
-    body = _CLEANED.sub("", body).strip()
+    cleaned = len(live_matches(body, _CLEANED))
+    body = substitute_live(body, _CLEANED, lambda _m: "").strip()
     if options.stats:
         stats = library.render(
             "stats.md.j2", facts=session_facts(parsed.manifest), first_person=triage.post.voice == "first-person"
         )
         body = f"{body}\n\n{stats.text.strip()}"
+    body = protect_for_target(body, options.target)  # what draft.md shows as literal stays literal on the site
     page = library.render(
         f"{options.target}.md.j2",
         post=_post_for_template(post),
@@ -136,6 +142,9 @@ def post_settings(post: PostSettings, draft_meta: dict[str, Any], generated_titl
 
 def _post_for_template(post: PostSettings) -> dict[str, Any]:
     data = dict(post.__dict__)
+    data["title"] = front_matter_text(post.title)
+    data["description"] = front_matter_text(post.description)
+    data["tags"] = [front_matter_text(tag) for tag in post.tags]
     moment = datetime.fromisoformat(post.date)
     data["jekyll_date"] = moment.strftime("%Y-%m-%d %H:%M:%S %z")
     return data
@@ -205,14 +214,13 @@ def place_images(
                 webp_ok=layout.target in WEBP_TARGETS,
             )
         image = published[asset]
-        caption = choice.caption  # shown under the image only when the author wrote one
-        alt = choice.alt or caption or match.group("alt") or "Screenshot"
-        link = f"![{_md_escape(alt)}]({layout.image_url(image.name)}" + (
-            f' "{_attr_escape(caption)}")' if caption else ")"
-        )
-        return link + (f"\n*{caption}*" if caption else "")
+        caption = front_matter_text(choice.caption)  # shown under the image only when the author wrote one
+        # triage's alt and caption are plain text; the draft's alt is Markdown already
+        alt = md_text(choice.alt or caption) or match.group("alt") or "Screenshot"
+        link = f"![{alt}]({layout.image_url(image.name)}" + (f' "{_title_text(caption)}")' if caption else ")")
+        return link + (f"\n*{md_text(caption)}*" if caption else "")
 
-    body = outside_code(body, lambda prose: _IMAGE_LINK.sub(replace, prose))
+    body = substitute_live(body, _IMAGE_LINK, replace)
     if unknown:
         raise GateError(
             f"draft.md shows image(s) that are not images of this session: {', '.join(sorted(set(unknown)))} "
@@ -235,12 +243,9 @@ def choose_cover(triage: Triage, images: list[PublishedImage]) -> PublishedImage
     return images[0] if images else None
 
 
-def _md_escape(text: str) -> str:
-    return text.replace("[", "(").replace("]", ")").replace("\n", " ")
-
-
-def _attr_escape(text: str) -> str:
-    return text.replace('"', "'").replace("\n", " ")
+def _title_text(text: str) -> str:
+    """Plain text as a Markdown link title in double quotes."""
+    return re.sub(r'([\\"{}])', r"\\\1", text)
 
 
 # -- the publish gate ---------------------------------------------------------------------------------
@@ -253,14 +258,15 @@ def publish_gate(page: str, parsed: Parsed, triage: Triage, layout: Layout, imag
     try:
         from retell.redact import guard
 
-        guard([(layout.post_file.name, page)], redactor, "the rendered post")
+        guard([(layout.post_file.name, page), (layout.post_file.name, as_shown(page))], redactor, "the rendered post")
     except SecretLeakError as exc:
         raise SecretLeakError(f"publish gate: {exc}") from None
     publishing = {(layout.image_dir / image.name).resolve() for image in images}
     body_start = page.find("\n---", 4)
-    prose = _CODE.sub(" ", page[body_start + 4 :])  # examples in code are not links or placeholders
+    body = page[body_start + 4 :]
     broken = []
-    for match in list(_IMAGE_LINK.finditer(prose)) + list(_HTML_IMG.finditer(prose)):
+    # Examples in code and escaped text are not links or placeholders: only live syntax counts.
+    for match in live_matches(body, _IMAGE_LINK) + list(_HTML_IMG.finditer(prose_view(body))):
         url = match.group("src") if match.re is _IMAGE_LINK else match.group(1)
         target = layout.resolve(url)
         if target is None:
@@ -269,8 +275,8 @@ def publish_gate(page: str, parsed: Parsed, triage: Triage, layout: Layout, imag
             broken.append(url)
     if broken:
         raise GateError(f"publish gate: image link(s) that do not resolve: {', '.join(sorted(set(broken)))}")
-    pattern = _PLACEHOLDER_HUGO if layout.target == "hugo" else _PLACEHOLDER
-    leftovers = sorted({m.group(0) for m in pattern.finditer(prose)})
+    # Template syntax ({{ }}, {% %}, a shortcode) is content: the author's, or the session's made inert.
+    leftovers = find_placeholders(body)
     if leftovers:
         raise GateError(f"publish gate: leftover placeholders in the post: {', '.join(leftovers)}; edit draft.md")
 
@@ -331,18 +337,6 @@ def _digest_of(path: Path) -> str | None:
         return hashlib.sha256(path.read_bytes()).hexdigest()
     except OSError:
         return None
-
-
-def outside_code(markdown: str, change: Callable[[str], str]) -> str:
-    """Apply `change` to the prose only: fenced and inline code stay as written."""
-    out = []
-    last = 0
-    for match in _CODE.finditer(markdown):
-        out.append(change(markdown[last : match.start()]))
-        out.append(match.group(0))
-        last = match.end()
-    out.append(change(markdown[last:]))
-    return "".join(out)
 
 
 def _record_dir(layout: Layout) -> Path:

@@ -24,6 +24,7 @@ from retell.llm.engines import EngineChoice, choose_engine
 from retell.llm.pricing import load_prices
 from retell.llm.request import LLMRequest, SystemBlock
 from retell.llm.runner import Runner, cost_table, enforce_max_cost, pick_model, plan_table
+from retell.markup import model_markdown
 from retell.redact import Redactor
 from retell.triage.model import LENGTHS, Triage
 from retell.triage.stage import require_approved
@@ -136,7 +137,9 @@ def run_draft(
     record = runner.run([finish], accept=_require_finish_json)[0]
     tie = extract_json(record.response.text)
     tie = {k: redactor.text(v) if isinstance(v, str) else v for k, v in tie.items()}
-    body = assemble_body(outline, sections_text, tie)
+    # The model's Markdown keeps its structure; HTML, template syntax and links to scripts it echoed from the
+    # material are made inert, like the session text the offline engine places (retell/markup.py).
+    body = model_markdown(assemble_body(outline, sections_text, tie))
     text = assemble_file(outline, triage, body, choice.name, model, fingerprint)
     _write_draft(workdir, text)
     return DraftResult(

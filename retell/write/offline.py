@@ -26,6 +26,7 @@ from retell.events import (
     ToolCall,
 )
 from retell.extract.tools import family, is_test_command, shorten_words
+from retell.markup import blockquote, code_span, heading_text, md_text, session_inline, session_markdown
 from retell.triage.model import Triage
 from retell.write.outline_model import Beat, ImagePlacement, Outline, Section
 
@@ -84,7 +85,8 @@ _HOUSEKEEPING = frozenset(
 )
 _IMAGE_MARKER = re.compile(r"\s*\[Image #\d+\]")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9“\"'(`])")
-_MD_NOISE = re.compile(r"(\*\*|__|`{1,3}|^#+\s*|^\s*[-*+]\s+|^\s*\d+[.)]\s+)", re.M)
+# Emphasis and block markers; inline code keeps its backticks (it is placed as code, see retell/markup.py).
+_MD_NOISE = re.compile(r"(\*\*|__|^#+\s*|^\s*[-*+]\s+|^\s*\d+[.)]\s+)", re.M)
 
 
 # -- episodes: an ask from the author and everything until the next one --------------------------------
@@ -258,7 +260,7 @@ def _activity_heading(group: list[Episode]) -> str:
             and (c.target or "x")[0].isalnum()
         ]
         common = sorted(set(programs), key=lambda p: (-programs.count(p), programs.index(p)))[:3]
-        return "At the command line" + (f": {_join([f'`{p}`' for p in common])}" if common else "")
+        return "At the command line" + (f": {_join([code_span(p) for p in common])}" if common else "")
     return {
         "read": "Reading the code",
         "search": "Searching the code",
@@ -335,7 +337,7 @@ def offline_draft(view: EventLog, triage: Triage, outline: Outline) -> str:
                     body.append(writer.bridge(bridge))
         body.append(writer.section(events))
         text = "\n\n".join(p for p in body if p.strip())
-        parts.append(f"## {section.heading}\n\n{text}".rstrip())
+        parts.append(f"## {heading_text(section.heading)}\n\n{text}".rstrip())
     parts.append(writer.ending(view))
     return "\n\n".join(p for p in parts if p.strip()) + "\n"
 
@@ -357,7 +359,7 @@ class _Writer:
     def opening(self, view: EventLog, outline: Outline) -> str:
         cwd = view.session.cwd or ""
         project = cwd.rstrip("/").split("/")[-1] if cwd else ""
-        where = f" on {project}" if project else ""
+        where = f" on {md_text(project)}" if project else ""
         asks = sum(1 for e in view.events if e.kind == HUMAN and not e.sidechain)
         agents = sum(1 for e in view.events if e.kind == SUBAGENT)
         calls = sum(len(e.calls or ()) for e in view.events if e.kind == TOOL_RUN)
@@ -400,7 +402,7 @@ class _Writer:
         replies = [e for e in events if e.kind == ASSISTANT and e.text]
         opening_reply = _informative(replies[0].text or "", 1) if replies else ""
         if opening_reply:
-            out.append(f"Claude {self._said()}: “{opening_reply}”")
+            out.append(f"Claude {self._said()}: “{session_inline(opening_reply)}”")
         for event in events:
             if event.kind == PLAN:
                 out.append(self.plan(event))
@@ -423,21 +425,22 @@ class _Writer:
                 event.kind == COMMAND and event.name and event.name.startswith("/") and event.name not in _HOUSEKEEPING
             ):
                 out.append(
-                    f"{self.me(True)} ran `{event.name}`"
-                    + (f" {shorten_words(event.args, 80)}" if event.args else "")
+                    f"{self.me(True)} ran {code_span(event.name)}"
+                    + (f" {session_inline(shorten_words(event.args, 80))}" if event.args else "")
                     + "."
                 )
             elif event.kind == IMAGE and event.asset:
                 out.extend(self.image_lines([event.asset]))
         finding = next((_cue_sentence(e.text or "") for e in replies[1:] if e.text and _DISCOVERY.search(e.text)), "")
         if finding:
-            out.append(f"The turning point: “{finding}”")
+            out.append(f"The turning point: “{session_inline(finding)}”")
         if len(replies) > 1:
             closing = _informative(replies[-1].text or "", 2)
             if closing and closing != opening_reply and closing != finding:
                 self.last_closing = closing
                 out.append(
-                    f"{('It wrapped up with', 'By the end of that stretch', 'Its summary')[self.turn % 3]}: “{closing}”"
+                    f"{('It wrapped up with', 'By the end of that stretch', 'Its summary')[self.turn % 3]}: "
+                    f"“{session_inline(closing)}”"
                 )
         return out
 
@@ -480,35 +483,38 @@ class _Writer:
             assert agent is not None
             task = agent.description or agent.agent_type or "a side task"
             finding = _informative(agent.result or "", 1)
-            outcome = f": “{finding}”" if finding else (" (it failed)" if agent.error else "")
-            lines.append(f"- *{task}*{outcome}")
+            outcome = f": “{session_inline(finding)}”" if finding else (" (it failed)" if agent.error else "")
+            lines.append(f"- *{md_text(task)}*{outcome}")
         if len(events) == 1:
             agent = events[0].subagent
             assert agent is not None
             task = _lower_first(agent.description or "look into something")
             finding = _informative(agent.result or "", 2)
             if finding:
-                return f"Claude sent a subagent off to {task}. It came back with: “{finding}”"
-            return f"Claude sent a subagent off to {task}."
+                return (
+                    f"Claude sent a subagent off to {session_inline(task)}. "
+                    f"It came back with: “{session_inline(finding)}”"
+                )
+            return f"Claude sent a subagent off to {session_inline(task)}."
         return f"Claude sent out {_number(len(events))} subagents:\n\n" + "\n".join(lines)
 
     def question(self, question: str, outcome: str) -> str:
         answers = re.findall(r'"([^"]+)"="([^"]*)"', outcome)
         if answers:
             asked, answered = answers[0]
-            asked, answered = shorten_words(asked, 200), shorten_words(answered, 200)
+            asked, answered = session_inline(shorten_words(asked, 200)), session_inline(shorten_words(answered, 200))
             return f"Claude stopped to ask: “{asked}” {self.me(True)} answered: “{answered}”"
-        return f"Claude stopped to ask: “{shorten_words(question, 200)}”"
+        return f"Claude stopped to ask: “{session_inline(shorten_words(question, 200))}”"
 
     def plan(self, event: Event) -> str:
         steps = [_plain(ln) for ln in (event.text or "").splitlines() if re.match(r"^\s*(?:[-*+]|\d+[.)])\s+\S", ln)]
         steps = [s for s in steps if len(s) > 8]
         if steps:
-            listed = "\n".join(f"- {shorten_words(s, 100)}" for s in steps[:5])
+            listed = "\n".join(f"- {session_inline(shorten_words(s, 100))}" for s in steps[:5])
             more = f"\n- … and {len(steps) - 5} more" if len(steps) > 5 else ""
             return f"Before touching anything, Claude laid out a plan:\n\n{listed}{more}"
         summary = _informative(event.text or "", 2)
-        return f"Before touching anything, Claude laid out a plan: “{summary}”" if summary else ""
+        return f"Before touching anything, Claude laid out a plan: “{session_inline(summary)}”" if summary else ""
 
     def image_lines(self, assets: list[str], pasted: bool = False) -> list[str]:
         lines = []
@@ -517,7 +523,7 @@ class _Writer:
                 self.images_done.add(asset)
                 default = f"The image {self.me()} pasted into the session" if pasted else "Screenshot from the session"
                 caption = self.placed[asset].caption or default
-                lines.append(f"![{caption}](assets/{asset})")
+                lines.append(f"![{md_text(caption)}](assets/{asset})")
         return lines
 
     def ending(self, view: EventLog) -> str:
@@ -527,7 +533,7 @@ class _Writer:
         summary = _informative(last.text or "", 3)
         if not summary or summary == self.last_closing or self.last_closing.startswith(summary[:60]):
             return ""
-        return f"## Where it ended\n\nClaude's last word on the matter: “{summary}”"
+        return f"## Where it ended\n\nClaude's last word on the matter: “{session_inline(summary)}”"
 
 
 def _montage_phrases(calls: list[ToolCall]) -> list[str]:
@@ -549,7 +555,7 @@ def _montage_phrases(calls: list[ToolCall]) -> list[str]:
         if fam in ("read", "edit", "write"):
             verb = {"read": "read", "edit": "edited", "write": "wrote"}[fam]
             if 0 < len(targets) <= 2:
-                phrases.append(f"{verb} {_join([f'`{_short_path(t)}`' for t in targets])}")
+                phrases.append(f"{verb} {_join([code_span(_short_path(t)) for t in targets])}")
             else:
                 phrases.append(f"{verb} {len(targets) or len(group)} files")
         elif fam == "search":
@@ -560,15 +566,19 @@ def _montage_phrases(calls: list[ToolCall]) -> list[str]:
             if tests:
                 outcomes = [c.outcome for c in tests if c.outcome]
                 if len(outcomes) >= 2 and outcomes[0] != outcomes[-1]:
-                    phrases.append(f"ran the tests ({outcomes[0]} at first, {outcomes[-1]} in the end)")
+                    phrases.append(
+                        f"ran the tests ({md_text(outcomes[0])} at first, {md_text(outcomes[-1])} in the end)"
+                    )
                 elif outcomes:
-                    phrases.append(f"ran the tests ({outcomes[-1]})")
+                    phrases.append(f"ran the tests ({md_text(outcomes[-1])})")
                 else:
                     phrases.append("ran the tests")
             if others:
                 short = [c.target for c in group if c.target and not is_test_command(c.target) and len(c.target) <= 40]
                 example = (
-                    f", among them `{short[0]}`" if short and others > 1 else (f" (`{short[0]}`)" if short else "")
+                    f", among them {code_span(short[0])}"
+                    if short and others > 1
+                    else (f" ({code_span(short[0])})" if short else "")
                 )
                 noun = "command" if others == 1 else "other commands" if tests else "commands"
                 phrases.append(f"ran {_number(others)} {noun}{example}")
@@ -576,9 +586,9 @@ def _montage_phrases(calls: list[ToolCall]) -> list[str]:
             phrases.append(f"looked things up on the web ({len(group)} {'call' if len(group) == 1 else 'calls'})")
         elif fam.startswith("mcp:"):
             server = fam.split(":", 1)[1]
-            phrases.append(f"used the {server} tools" + (f" {len(group)} times" if len(group) > 1 else ""))
+            phrases.append(f"used the {md_text(server)} tools" + (f" {len(group)} times" if len(group) > 1 else ""))
         else:
-            phrases.append(f"used {group[0].name}" + (f" {len(group)} times" if len(group) > 1 else ""))
+            phrases.append(f"used {md_text(group[0].name)}" + (f" {len(group)} times" if len(group) > 1 else ""))
     return phrases
 
 
@@ -674,8 +684,7 @@ def _blockquote(text: str, limit: int = 700) -> str:
     text = _IMAGE_MARKER.sub("", text).strip()  # Claude Code's "[Image #1]": the image itself follows
     if len(text) > limit:
         text = shorten_words(text, limit)
-    paragraphs = [" ".join(p.split()) for p in re.split(r"\n\s*\n", text) if p.strip()]
-    return "\n>\n".join(f"> {p}" for p in paragraphs)
+    return blockquote(session_markdown(text))  # its code stays code, the rest is shown as typed
 
 
 def _condense_summary(text: str) -> str:

@@ -306,11 +306,17 @@ def split_page(text: str) -> tuple[dict[str, Any], str]:
 
 
 def image_links(body: str) -> list[tuple[str, str, str | None]]:
-    """(alt, src, title) of every Markdown image in `body`."""
-    return [
-        (m.group(1), m.group(2), m.group(3))
-        for m in re.finditer(r"!\[([^\]]*)\]\(([^)\s]+)(?:\s+\"([^\"]*)\")?\)", body)
-    ]
+    """(alt, src, title) of every image in `body`, as a CommonMark renderer reads them (escapes resolved)."""
+    from markdown_it import MarkdownIt
+
+    found = []
+    for block in MarkdownIt("commonmark").enable("table").parse(body):
+        for token in block.children or []:
+            if token.type == "image":
+                title = token.attrGet("title")
+                alt = "".join(child.content for child in token.children or [])
+                found.append((alt, str(token.attrGet("src")), str(title) if title is not None else None))
+    return found
 
 
 def files_under(root: Path) -> list[str]:

@@ -105,6 +105,13 @@ def test_a_secret_typed_into_triage_text_aborts(work: Work, where: str) -> None:
     assert pasted not in assert_refused(work)
 
 
+def test_an_escape_does_not_hide_a_secret_from_the_gate(work: Work) -> None:
+    """Markdown escapes change the source, not what a reader sees: the guard reads the post as shown too."""
+    pasted = fake_token()
+    work.append_to_draft(f"The key was {pasted[:3]}\\{pasted[3:]} all along.")
+    assert pasted not in assert_refused(work)
+
+
 def test_check_fails_on_a_secret_too(work: Work) -> None:
     work.append_to_draft(f"Key: {fake_token()}")
     assert_refused(work, "--check")
@@ -144,6 +151,12 @@ def test_a_known_asset_whose_file_is_gone_aborts(work: Work) -> None:
     assert not work.out.exists()
 
 
+def test_an_image_quoted_from_the_session_is_text_not_a_link_to_check(work: Work) -> None:
+    """The offline engine escapes a session's image syntax and HTML; the gate checks only live links."""
+    work.append_to_draft('I had pasted:\n\n> !\\[diagram](docs/flow.png) and \\<img src="figures/flow.svg">')
+    work.render_ok("-o", work.out)
+
+
 def test_image_syntax_inside_a_code_block_is_not_a_link(work: Work) -> None:
     work.append_to_draft("The README now says:\n\n```markdown\n![architecture](docs/architecture.png)\n```")
     work.render_ok("-o", work.out)
@@ -155,17 +168,43 @@ def test_image_syntax_inside_a_code_block_is_not_a_link(work: Work) -> None:
 @pytest.mark.parametrize(
     "text",
     [
-        "As {{ author }} put it, the sidebar was the problem.",
         "[TODO: say why sticky beats fixed]",
         "The fix took [TK] minutes.",
         "[Insert the before/after screenshot here]",
-        "Lorem ipsum dolor sit amet.",
-        "{% include figure.html %}",
+        "Still [tbd: the numbers].",
     ],
 )
 def test_a_leftover_placeholder_aborts(work: Work, text: str) -> None:
     work.append_to_draft(text)
     assert "placeholder" in assert_refused(work)
+
+
+@pytest.mark.parametrize(
+    ("target", "text"),
+    [
+        ("jekyll", "As {{ page.author }} put it, the sidebar was the problem."),
+        ("jekyll", '{% include figure.html src="before.png" %}'),
+        ("hugo", '{{< figure src="https://example.com/a.png" caption="Before" >}}'),
+        ("hugo", "{{% notice info %}}Sticky, not fixed.{{% /notice %}}"),
+        ("astro", "Lorem ipsum dolor sit amet, as the settings page still says."),
+    ],
+)
+def test_template_syntax_the_author_wrote_is_theirs_and_published_as_written(
+    work: Work, target: str, text: str
+) -> None:
+    """Not a leftover: unescaped template syntax in draft.md is the author's (the session's is escaped)."""
+    work.append_to_draft(text)
+    work.render_ok("-o", work.out, "--target", target)
+    (page,) = list(work.out.rglob("*.md"))
+    assert text in page.read_text(encoding="utf-8")
+
+
+def test_a_placeholder_quoted_from_the_session_is_content(work: Work) -> None:
+    """retell escapes a session's `[TODO: …]` in draft.md; only one written there unescaped is a leftover."""
+    work.append_to_draft("I had written:\n\n> \\[TODO: fix the header] and \\[TK] in the stylesheet")
+    work.render_ok("-o", work.out)
+    _, body = split_page((work.out / SLUG / "index.md").read_text(encoding="utf-8"))
+    assert "> \\[TODO: fix the header] and \\[TK] in the stylesheet" in body
 
 
 @pytest.mark.parametrize(
@@ -190,11 +229,6 @@ def test_text_that_only_looks_like_a_placeholder_passes(work: Work, text: str) -
 def test_a_markdown_link_whose_text_starts_with_link_passes(work: Work) -> None:
     work.append_to_draft("Here is the [link to the issue](https://github.com/example/proj/issues/12).")
     work.render_ok("-o", work.out)
-
-
-def test_a_hugo_shortcode_passes_for_the_hugo_target(work: Work) -> None:
-    work.append_to_draft('{{< figure src="https://example.com/a.png" caption="Before" >}}')
-    work.render_ok("-o", work.out, "--target", "hugo")
 
 
 # -- --check ------------------------------------------------------------------------------------------
