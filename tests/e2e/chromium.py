@@ -8,6 +8,7 @@ are the ones this machine needs (no sandbox as root, no background network, a ne
 from __future__ import annotations
 
 import base64
+import fcntl
 import json
 import os
 import select
@@ -184,15 +185,26 @@ class Page:
         path.write_bytes(base64.b64decode(data))
 
 
+def _pipes() -> tuple[int, int, int, int]:
+    """(we write, we read, chromium reads, chromium writes). Chromium's ends are moved to fds of 10 and up, so
+    putting them on 3 and 4 in the child never overwrites one with the other."""
+    to_read, to_browser = os.pipe()  # chromium reads commands on its fd 3
+    from_browser, to_write = os.pipe()  # and writes replies on its fd 4
+    high = []
+    for fd in (to_read, to_write):
+        high.append(fcntl.fcntl(fd, fcntl.F_DUPFD_CLOEXEC, 10))
+        os.close(fd)
+    return to_browser, from_browser, high[0], high[1]
+
+
 @contextmanager
 def chromium() -> Iterator[Browser]:
     """A headless Chromium for the duration of the block (skips when it is not installed)."""
     executable = find_chromium()
-    to_read, to_browser = os.pipe()  # chromium reads commands on its fd 3
-    from_browser, to_write = os.pipe()  # and writes replies on its fd 4
+    to_browser, from_browser, to_read, to_write = _pipes()
     profile = tempfile.mkdtemp(prefix="retell-chromium-")
-    # The shell puts our pipe ends on fds 3 and 4 of the browser, then becomes it.
-    command = ["sh", "-c", f'exec "$@" 3<&{to_read} 4>&{to_write}', "sh", executable, *FLAGS]
+    # bash (dash reads only one-digit fds) puts our pipe ends on fds 3 and 4 of the browser, then becomes it.
+    command = ["bash", "-c", f'exec "$@" 3<&{to_read} 4>&{to_write}', "bash", executable, *FLAGS]
     command.append(f"--user-data-dir={profile}")
     process = subprocess.Popen(
         command, pass_fds=(to_read, to_write), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL

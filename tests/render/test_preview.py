@@ -384,3 +384,14 @@ def test_the_live_page_allows_its_reload_script_by_hash(work: Work) -> None:
     assert f"script-src 'sha256-{digest}'" in live
     assert f"<script>{RELOAD_SCRIPT}</script>" in live
     assert '<meta name="retell-version" content="7">' in live
+
+
+def test_the_readme_shows_the_preview_screenshots() -> None:
+    from render_support import REPO_ROOT
+
+    readme = (REPO_ROOT / "README.md").read_text(encoding="utf-8")
+    shown = re.findall(r"(docs/preview[\w-]*\.png)", readme)
+    assert {"docs/preview.png", "docs/preview-phone.png", "docs/preview-findings.png"} <= set(shown)
+    for name in shown:
+        data = (REPO_ROOT / name).read_bytes()
+        assert data.startswith(b"\x89PNG") and 10_000 < len(data) < 400_000, name
