@@ -3,10 +3,7 @@ untraced claims) in one shape, so `retell render` can refuse on them and `retell
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
-
-_CODE = re.compile(r"```.*?```|`[^`\n]*`", re.S)
 
 
 @dataclass(frozen=True)
@@ -27,16 +24,3 @@ class Finding:
 def line_of(text: str, offset: int) -> int:
     """The 1-based line of `text` that character `offset` is on."""
     return text.count("\n", 0, offset) + 1
-
-
-def prose_lines(text: str, needles: list[str]) -> tuple[int, ...]:
-    """The lines of `text` where any of `needles` occurs outside code (fenced blocks and inline spans),
-    where a problem in the post can be fixed."""
-    blanked = _CODE.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), text)  # same offsets, no code
-    found: set[int] = set()
-    for needle in needles:
-        start = blanked.find(needle) if needle else -1
-        while start >= 0:
-            found.add(line_of(blanked, start))
-            start = blanked.find(needle, start + len(needle))
-    return tuple(sorted(found))

@@ -55,10 +55,11 @@ def preview(
 
 
 def summary(findings: list[Finding]) -> list[str]:
-    """What the panel shows, as lines for the terminal."""
-    if not findings:
-        return ["Publish gate: passed"]
-    return [f"{f.source}: {f.kind}: {f.located()}" for f in findings]
+    """What the panel shows, as lines for the terminal: each check that passed, then each finding."""
+    from retell.render.preview import sources_of
+
+    passed = [f"{source}: passed" for source in sources_of(findings) if not any(f.source == source for f in findings)]
+    return passed + [f"{f.source}: {f.kind}: {f.located()}" for f in findings]
 
 
 def _open(url: str) -> None:

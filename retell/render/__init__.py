@@ -17,7 +17,7 @@ import orjson
 
 from retell import jsonio
 from retell.errors import GateError, RetellError, SecretLeakError, WorkdirError
-from retell.findings import Finding, line_of, prose_lines
+from retell.findings import Finding, line_of
 from retell.fsutil import atomic_write_bytes, staging_dir
 from retell.redact import Redactor
 from retell.render.images import PublishedImage, publish_image
@@ -317,6 +317,18 @@ def gate_findings(
         message = f"leftover placeholders in the post: {', '.join(leftovers)}; edit draft.md"
         findings.append(Finding(GATE, "placeholder", message, prose_lines(draft, leftovers)))
     return findings
+
+
+def prose_lines(text: str, needles: list[str]) -> tuple[int, ...]:
+    """The lines of `text` (draft.md) where any of `needles` occurs outside code, where the gate looks."""
+    blanked = _CODE.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), text)  # same offsets, no code
+    found: set[int] = set()
+    for needle in needles:
+        start = blanked.find(needle)
+        while start >= 0:
+            found.add(line_of(blanked, start))
+            start = blanked.find(needle, start + len(needle))
+    return tuple(sorted(found))
 
 
 # -- writing ------------------------------------------------------------------------------------------

@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import assert_clean_error
@@ -26,6 +27,7 @@ from render_support import (
     write_session,
 )
 
+from retell.findings import Finding
 from retell.render.preview import RELOAD_SCRIPT
 
 
@@ -52,7 +54,7 @@ class Html:
     images: list[dict[str, str]] = field(default_factory=list)
     links: list[str] = field(default_factory=list)
     ids: set[str] = field(default_factory=set)
-    findings: list[dict[str, str]] = field(default_factory=list)  # data-kind, text, and the lines linked
+    findings: list[dict[str, str]] = field(default_factory=list)  # kind, text, lines linked, source, blocking
     scripts: list[str] = field(default_factory=list)
     metas: dict[str, str] = field(default_factory=dict)
     text: str = ""
@@ -66,6 +68,7 @@ class _Reader(HTMLParser):
         self.finding: dict[str, str] | None = None
         self.all: list[str] = []
         self.in_article = False
+        self.source = ""
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         a = {k: v or "" for k, v in attrs}
@@ -79,8 +82,12 @@ class _Reader(HTMLParser):
                 self.finding["lines"] += a["href"][len("#draft-L") :] + " "
         if tag == "meta":
             self.html.metas[a.get("name") or a.get("http-equiv", "")] = a.get("content", "")
-        if tag == "li" and "finding" in a.get("class", ""):
-            self.finding = {"kind": a.get("data-kind", ""), "text": "", "lines": ""}
+        if tag == "section" and "data-source" in a:
+            self.source = a["data-source"]
+        if tag == "li" and "finding" in a.get("class", "").split():
+            advisory = "advisory" in a.get("class", "").split()
+            self.finding = {"kind": a.get("data-kind", ""), "text": "", "lines": "", "source": self.source}
+            self.finding["blocking"] = "no" if advisory else "yes"
         if tag == "article":
             self.in_article = True
         if tag in ("title", "script") or (tag in ("h1", "h2") and self.in_article):
@@ -142,7 +149,7 @@ def test_the_preview_is_written_in_the_workdir_with_its_images_beside_it(work: W
     out = preview_ok(work)
     page = page_of(work)
     assert f"Wrote {page} (3 image(s))" in out
-    assert "Publish gate: passed" in out
+    assert "publish gate: passed" in out
     html = read_html(page)
     shown = {i["src"] for i in html.images}
     assert len(shown) == 3
@@ -215,6 +222,17 @@ def test_raw_html_is_shown_as_the_target_shows_it(work: Work) -> None:
     assert '<div class="note">A note in HTML</div>' in jekyll and "<kbd>Ctrl</kbd>" in jekyll
 
 
+def test_liquid_raw_tags_are_not_shown_on_jekyll_as_jekyll_removes_them(work: Work) -> None:
+    work.append_to_draft(
+        "The template said {% raw %}`{{ page.title }}`{% endraw %} and {%- raw -%}{{ x }}{%- endraw -%}."
+    )
+    preview_ok(work, "--target", "jekyll")
+    text = page_of(work).read_text(encoding="utf-8")
+    assert "The template said <code>{{ page.title }}</code> and{{ x }}." in text  # "-" trims, as in Liquid
+    preview_ok(work, "--target", "hugo")  # elsewhere they are text like any other
+    assert "{% raw %}" in page_of(work).read_text(encoding="utf-8")
+
+
 def test_the_page_asks_for_nothing_from_the_network_and_runs_no_script(work: Work) -> None:
     preview_ok(work)
     html = read_html(page_of(work))
@@ -268,6 +286,30 @@ def test_every_finding_of_the_gate_is_shown_with_its_draft_line(work: Work) -> N
     for number in (placeholder, link, secret):
         assert f"draft-L{number}" in html.ids  # each link lands on its line of draft.md, shown below the post
     assert "would stop: 3 problems" in html.text
+
+
+def test_the_panel_lists_the_findings_of_every_check(work: Work, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A second source (the grounding check, when it lands) is listed under its own name; a finding that
+    does not stop render is shown but does not turn the verdict."""
+    import retell.render.preview as preview
+
+    gate = preview.collect_findings
+
+    def with_a_second_check(composed: Any) -> list[Finding]:
+        claim = Finding("grounding check", "quote", '"I never said that"', (3,), blocking=False)
+        return [*gate(composed), claim]
+
+    monkeypatch.setattr(preview, "collect_findings", with_a_second_check)
+    work.append_to_draft("[TODO: the ending]")
+    out = preview_ok(work)
+    assert "grounding check: quote: draft.md:3:" in out
+    html = read_html(page_of(work))
+    assert [(f["source"], f["kind"], f["blocking"]) for f in html.findings] == [
+        ("publish gate", "placeholder", "yes"),
+        ("grounding check", "quote", "no"),
+    ]
+    assert "draft-L3" in html.ids
+    assert "would stop: 1 problem to fix" in html.text
 
 
 def test_a_secret_the_gate_finds_is_never_in_the_preview(work: Work) -> None:

@@ -127,14 +127,14 @@ def build_preview(path: Path, options: PreviewOptions) -> Preview:
     layout = composed.layout
     by_url = {layout.image_url(image.name): image for image in composed.images}
     header = front_matter_header(meta, by_url)
-    header["title"] = mask(header["title"])
-    header["description"] = mask(header["description"])
+    header.update(title=mask(header["title"]), description=mask(header["description"]))
+    header["tags"] = [mask(tag) for tag in header["tags"]]
     flagged = {line for finding in findings for line in finding.lines}
     draft_lines = mask(composed.draft).splitlines() if flagged else []
     context: dict[str, Any] = {
         "post": header,
         "body": Markup(to_html(mask(body), target=options.target, images=by_url)),
-        "sources": [(name, [f for f in findings if f.source == name]) for name in _sources(findings)],
+        "sources": [(name, [f for f in findings if f.source == name]) for name in sources_of(findings)],
         "blocking": sum(1 for f in findings if f.blocking),
         "target": options.target,
         "post_file": str(layout.post_file),
@@ -145,7 +145,8 @@ def build_preview(path: Path, options: PreviewOptions) -> Preview:
     return Preview(context, composed.images, findings, options.templates_dir)
 
 
-def _sources(findings: list[Finding]) -> list[str]:
+def sources_of(findings: list[Finding]) -> list[str]:
+    """The checks to list: every known one (even with nothing found), then any other that found something."""
     return list(SOURCES) + sorted({f.source for f in findings} - set(SOURCES))
 
 

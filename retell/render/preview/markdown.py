@@ -14,14 +14,25 @@ from markdown_it.token import Token
 
 from retell.render.images import PublishedImage
 
-HUGO_OMITTED = "<!-- raw HTML omitted -->"  # what Hugo writes for raw HTML unless `unsafe = true`
-LIGHT_STYLE = "default"
+LIGHT_STYLE = "default"  # Pygments styles of highlighted code
 DARK_STYLE = "monokai"
+HUGO_OMITTED = "<!-- raw HTML omitted -->"  # what Hugo writes for raw HTML unless `unsafe = true`
+# Jekyll runs Liquid over the whole file before Markdown: `{% raw %}…{% endraw %}` shows what is inside as
+# written, and the tags themselves never reach the page. Other Liquid is the site's, and is not run here.
+# A "-" inside the tag also removes the whitespace on that side, as in Liquid.
+_LIQUID_RAW = re.compile(r"(?P<before>\s*)\{%(?P<left>-?)\s*(?:end)?raw\s*(?P<right>-?)%\}(?P<after>\s*)")
+
+
+def _liquid_raw(match: re.Match[str]) -> str:
+    before = "" if match.group("left") else match.group("before")
+    return before + ("" if match.group("right") else match.group("after"))
 
 
 def to_html(markdown: str, *, target: str, images: Mapping[str, PublishedImage]) -> str:
     """`markdown` (a post's body, without front matter) as HTML. `images` maps each link the post uses for
     a published image to that image, which the preview keeps beside the page under its own name."""
+    if target == "jekyll":
+        markdown = _LIQUID_RAW.sub(_liquid_raw, markdown)
     md = MarkdownIt("commonmark", {"html": True, "highlight": highlight}).enable(["table", "strikethrough"])
     md.core.ruler.push("heading_ids", _heading_ids)
     md.add_render_rule("image", _image_rule(images))

@@ -77,8 +77,7 @@ def serve_preview(
     watched = [workdir.draft, workdir.triage]
     live = LivePreview(page.parent, page.name)
     rebuild(path, options, page, live, report, first=True)
-    server = ThreadingHTTPServer(("127.0.0.1", port), _handler(live))
-    server.daemon_threads = True  # a browser's open connection never holds up the exit
+    server = _Server(("127.0.0.1", port), _handler(live))
     thread = threading.Thread(target=server.serve_forever, name="retell-preview", daemon=True)
     thread.start()
     try:
@@ -157,6 +156,15 @@ def _stats(paths: list[Path]) -> list[tuple[int, int, int] | None]:
             continue
         out.append((st.st_mtime_ns, st.st_size, st.st_ino))
     return out
+
+
+class _Server(ThreadingHTTPServer):
+    daemon_threads = True  # a browser's open connection never holds up the exit
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """A browser that goes away mid-answer (a reload, a closed tab) is normal: no traceback on the
+        author's terminal, a debug line with -v."""
+        log.debug("request from %s failed", client_address, exc_info=True)
 
 
 def _handler(live: LivePreview) -> type[BaseHTTPRequestHandler]:
