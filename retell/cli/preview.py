@@ -47,7 +47,10 @@ def preview(
         say("Stopped.", quiet)
         return
     result = run_preview(workdir, options)
-    say(f"Wrote {result.page} ({len(result.images)} image(s))", quiet)
+    if result.written:
+        say(f"Wrote {result.page} ({len(result.images)} image(s))", quiet)
+    else:
+        say(f"{result.page} is up to date (nothing changed)", quiet)
     for line in summary(result.findings):
         say(line, quiet)
     if open_browser:

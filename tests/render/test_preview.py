@@ -390,7 +390,7 @@ def test_a_second_preview_of_the_same_post_rewrites_nothing(work: Work) -> None:
     stamps = {
         name: (folder / name).stat().st_mtime_ns for name in files_under(folder) if name != ".retell-preview.json"
     }
-    preview_ok(work)
+    assert f"{page_of(work)} is up to date" in preview_ok(work)
     assert {name: (folder / name).stat().st_mtime_ns for name in stamps} == stamps
 
 

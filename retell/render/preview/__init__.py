@@ -67,10 +67,6 @@ class Preview:
     findings: list[Finding]
     templates_dir: Path | None = None
 
-    @property
-    def title(self) -> str:
-        return str(self.context["post"]["title"])
-
     def html(self, version: str | None = None) -> str:
         from markupsafe import Markup
 

@@ -66,25 +66,23 @@ def serve_preview(
     *,
     ready: Callable[[str], None],
     report: Callable[[str], None],
-    stop: threading.Event | None = None,
-    port: int = 0,
 ) -> None:
-    """Serve until Ctrl-C (or `stop` is set). `ready` gets the URL once the first page is built and the
-    server listens; `report` a line after each rebuild."""
+    """Serve until Ctrl-C. `ready` gets the URL once the first page is built and the server listens (on a
+    free port); `report` a line after each rebuild."""
     page = options.output or default_output(path)
     check_page_path(page)
     workdir = Workdir(path)
     watched = [workdir.draft, workdir.triage]
     live = LivePreview(page.parent, page.name)
+    seen = _stats(watched)  # before the build, so a change made meanwhile is not missed
     rebuild(path, options, page, live, report, first=True)
-    server = _Server(("127.0.0.1", port), _handler(live))
+    server = _Server(("127.0.0.1", 0), _handler(live))
     thread = threading.Thread(target=server.serve_forever, name="retell-preview", daemon=True)
     thread.start()
     try:
         host, bound = server.server_address[:2]
         ready(f"http://{host!s}:{bound}/")
-        seen = _stats(watched)
-        while not (stop is not None and stop.is_set()):
+        while True:
             time.sleep(POLL_SECONDS)
             now = _stats(watched)
             if now == seen:
