@@ -196,7 +196,7 @@ def guard(texts: Iterable[tuple[str, str]], redactor: Redactor, what: str) -> No
             f"{listed}: not from the session (a note, a prompt template, or an edit of outline.yaml or "
             "draft.md), so triage cannot clear it; remove it there"
         )
-    count = len(in_session) + len(elsewhere)
+    count = len(set(in_session)) + len(set(elsewhere))  # each item once, however often it occurs
     raise SecretLeakError(f"{what} holds {count} secret(s) not cleared in triage: " + " | ".join(parts))
 
 

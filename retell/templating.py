@@ -65,7 +65,8 @@ class TemplateLibrary:
         self.env = jinja2.Environment(
             loader=jinja2.FileSystemLoader([str(p) for p in self.paths]),
             undefined=jinja2.StrictUndefined,
-            autoescape=False,  # Markdown and plain-text prompts, not HTML
+            # Markdown and plain-text prompts are not escaped; HTML templates (the preview) are.
+            autoescape=jinja2.select_autoescape(enabled_extensions=("html", "html.j2"), default=False),
             keep_trailing_newline=True,
             trim_blocks=True,
             lstrip_blocks=True,

@@ -19,6 +19,7 @@ OUTLINE = "outline.yaml"
 DRAFT = "draft.md"
 LLM_LOG = "llm"
 CONTACT_SHEET = "contact-sheet.png"
+PREVIEW = "preview"
 
 _ASSET_NAME = re.compile(r"^[0-9a-f]{16}\.(png|jpg|gif|webp)$")
 
@@ -58,6 +59,10 @@ class Workdir:
     @property
     def contact_sheet(self) -> Path:
         return self.path / CONTACT_SHEET
+
+    @property
+    def preview(self) -> Path:
+        return self.path / PREVIEW
 
     def require(self, *names: str, hint: str = "") -> None:
         """Fail with a message that says which stage to run, when an input file is missing."""

@@ -16,9 +16,11 @@ import orjson
 
 from retell import jsonio
 from retell.errors import GateError, RetellError, SecretLeakError, WorkdirError
+from retell.findings import Finding, line_of
 from retell.fsutil import atomic_write_bytes, staging_dir
 from retell.markup import (
     as_shown,
+    code_regions,
     find_placeholders,
     front_matter_text,
     live_matches,
@@ -69,19 +71,49 @@ class RenderResult:
     written: list[Path] = field(default_factory=list)
 
 
+@dataclass
+class ComposedPost:
+    """The post as `retell render` would write it, before the publish gate and the write."""
+
+    page: str  # the Markdown file's text, front matter included
+    layout: Layout
+    images: list[PublishedImage]
+    cleaned_quotes: int
+    draft: str  # draft.md as read, for the line numbers of findings
+    triage: Triage
+    parsed: Parsed
+    post: PostSettings
+
+
 def run_render(path: Path, options: RenderOptions) -> RenderResult:
+    composed = compose_post(path, options)
+    page, layout, images = composed.page, composed.layout, composed.images
+    publish_gate(page, composed.parsed, composed.triage, layout, images)
+    result = RenderResult(layout.post_file, layout.root, images, composed.cleaned_quotes)
+    files = {layout.post_file: page.encode("utf-8"), **{layout.image_dir / i.name: i.data for i in images}}
+    check_output(layout, files, options.force)  # --check also says when the write would be refused
+    if options.check:
+        return result
+    result.written = write_output(layout, files, Path(path) / "backups")
+    return result
+
+
+def compose_post(path: Path, options: RenderOptions, *, strict: bool = True) -> ComposedPost:
+    """draft.md -> the post's Markdown and images, for `options.target`. With `strict=False` (the preview), a
+    link to an image that is not the session's stays as it is, for the gate to report, instead of stopping."""
     if options.target not in TARGETS:
         raise RetellError(f"unknown target {options.target!r}; choose one of {', '.join(TARGETS)}")
     triage, parsed, _view = require_approved(path)
     workdir = Workdir(path)
     if not workdir.draft.exists():
         raise WorkdirError(f"{workdir.draft} does not exist: run `retell draft {path}` first")
-    draft_meta, body = split_front_matter(workdir.draft.read_text(encoding="utf-8"))
+    draft = workdir.draft.read_text(encoding="utf-8")
+    draft_meta, body = split_front_matter(draft)
     post = post_settings(triage.post, draft_meta, default_title(parsed.log))
     out_root = options.output or (workdir.path / "post")
     layout = Layout.for_target(options.target, out_root, post)
 
-    images, body = place_images(body, triage, workdir, layout, options)
+    images, body = place_images(body, triage, workdir, layout, options, strict=strict)
     cover = choose_cover(triage, images)
     library = TemplateLibrary("templates", options.templates_dir)
     cleaned = len(live_matches(body, _CLEANED))
@@ -99,14 +131,7 @@ def run_render(path: Path, options: RenderOptions) -> RenderResult:
         cover=layout.image_url(cover.name) if cover is not None else None,
     ).text
     page = page.rstrip() + "\n"
-    publish_gate(page, parsed, triage, layout, images)
-    result = RenderResult(layout.post_file, out_root, images, cleaned)
-    files = {layout.post_file: page.encode("utf-8"), **{layout.image_dir / i.name: i.data for i in images}}
-    check_output(layout, files, options.force)  # --check also says when the write would be refused
-    if options.check:
-        return result
-    result.written = write_output(layout, files, workdir.path / "backups")
-    return result
+    return ComposedPost(page, layout, images, cleaned, draft, triage, parsed, post)
 
 
 # -- inputs -------------------------------------------------------------------------------------------
@@ -189,7 +214,7 @@ class Layout:
 
 
 def place_images(
-    body: str, triage: Triage, workdir: Workdir, layout: Layout, options: RenderOptions
+    body: str, triage: Triage, workdir: Workdir, layout: Layout, options: RenderOptions, *, strict: bool = True
 ) -> tuple[list[PublishedImage], str]:
     """Rewrite `assets/<file>` links to published files; drop images triage excludes."""
     published: dict[str, PublishedImage] = {}
@@ -221,7 +246,7 @@ def place_images(
         return link + (f"\n*{md_text(caption)}*" if caption else "")
 
     body = substitute_live(body, _IMAGE_LINK, replace)
-    if unknown:
+    if unknown and strict:
         raise GateError(
             f"draft.md shows image(s) that are not images of this session: {', '.join(sorted(set(unknown)))} "
             f"(known ones are in {workdir.assets}); fix the links in draft.md"
@@ -251,16 +276,32 @@ def _title_text(text: str) -> str:
 # -- the publish gate ---------------------------------------------------------------------------------
 
 
+GATE = "publish gate"
+
+
 def publish_gate(page: str, parsed: Parsed, triage: Triage, layout: Layout, images: list[PublishedImage]) -> None:
     """Nothing is written unless the final Markdown is clean: no uncleared secret, every image link
-    resolves, no leftover placeholder."""
+    resolves, no leftover placeholder. Stops at the first kind of problem found, in that order."""
+    findings = gate_findings(page, parsed, triage, layout, images)
+    if findings:
+        first = findings[0]
+        raise (SecretLeakError if first.kind == "secret" else GateError)(f"{GATE}: {first.message}")
+
+
+def gate_findings(
+    page: str, parsed: Parsed, triage: Triage, layout: Layout, images: list[PublishedImage], draft: str = ""
+) -> list[Finding]:
+    """Every problem the publish gate sees in `page`, one finding per kind, each with the lines of `draft`
+    (draft.md's text) where it can be fixed, when it is there."""
+    findings = []
     redactor = Redactor.for_log(parsed.log, triage.secrets)
     try:
         from retell.redact import guard
 
         guard([(layout.post_file.name, page), (layout.post_file.name, as_shown(page))], redactor, "the rendered post")
     except SecretLeakError as exc:
-        raise SecretLeakError(f"publish gate: {exc}") from None
+        lines = tuple(sorted({line_of(draft, f.start) for _sid, f in redactor.uncleared(draft)}))
+        findings.append(Finding(GATE, "secret", str(exc), lines))
     publishing = {(layout.image_dir / image.name).resolve() for image in images}
     body_start = page.find("\n---", 4)
     body = page[body_start + 4 :]
@@ -274,11 +315,30 @@ def publish_gate(page: str, parsed: Parsed, triage: Triage, layout: Layout, imag
         if target.resolve() not in publishing and not target.exists():
             broken.append(url)
     if broken:
-        raise GateError(f"publish gate: image link(s) that do not resolve: {', '.join(sorted(set(broken)))}")
+        urls = sorted(set(broken))
+        message = f"image link(s) that do not resolve: {', '.join(urls)}"
+        findings.append(Finding(GATE, "image-link", message, prose_lines(draft, urls)))
     # Template syntax ({{ }}, {% %}, a shortcode) is content: the author's, or the session's made inert.
     leftovers = find_placeholders(body)
     if leftovers:
-        raise GateError(f"publish gate: leftover placeholders in the post: {', '.join(leftovers)}; edit draft.md")
+        message = f"leftover placeholders in the post: {', '.join(leftovers)}; edit draft.md"
+        findings.append(Finding(GATE, "placeholder", message, prose_lines(draft, leftovers)))
+    return findings
+
+
+def prose_lines(text: str, needles: list[str]) -> tuple[int, ...]:
+    """The lines of `text` (draft.md) where any of `needles` occurs outside code, where the gate looks."""
+    chars = list(text)
+    for region in code_regions(text):  # same offsets, no code
+        chars[region.start : region.end] = re.sub(r"[^\n]", " ", text[region.start : region.end])
+    blanked = "".join(chars)
+    found: set[int] = set()
+    for needle in needles:
+        start = blanked.find(needle)
+        while start >= 0:
+            found.add(line_of(blanked, start))
+            start = blanked.find(needle, start + len(needle))
+    return tuple(sorted(found))
 
 
 # -- writing ------------------------------------------------------------------------------------------
