@@ -142,7 +142,7 @@ def peek_session(path: Path, size: int, agents: AgentFiles, meter: ReadMeter | N
         titles={k: v for k, v in found.titles.items() if k in ("custom-title", "ai-title", "summary")},
         summaries=state.summaries,
         leaf_uuids=list(state.uuids),
-        first_prompt=found.first_prompt,
+        first_prompt=_first_prompt(found.events),
         last_prompt=state.last_prompt,
         human_turns=sum(1 for e in found.events if e.kind == HUMAN),
         tool_calls=found.counts.tool_calls,
@@ -154,6 +154,20 @@ def peek_session(path: Path, size: int, agents: AgentFiles, meter: ReadMeter | N
         depth=FILE if exact else WINDOWS,
         bytes_read=windows.bytes_read,
     )
+
+
+def _first_prompt(events: list[Any]) -> str | None:
+    """The author's first words on the final thread: a message, or a slash command with its arguments."""
+    from retell.events import COMMAND, HUMAN
+
+    for event in events:
+        if event.sidechain or event.abandoned:
+            continue
+        if event.kind == HUMAN and event.text:
+            return str(event.text)
+        if event.kind == COMMAND and event.args and (event.name or "").startswith("/"):
+            return f"{event.name} {event.args}"
+    return None
 
 
 class _WindowState:

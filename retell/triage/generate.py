@@ -76,6 +76,14 @@ def build_document(log: EventLog, manifest: dict[str, Any]) -> CommentedMap:
             "merge_into: <id> tells a chapter as part of another one."
         ),
     )
+    doc["tried"] = CommentedSeq(tried_entries(log, scrub))
+    doc.yaml_set_comment_before_after_key(
+        "tried",
+        before=(
+            "\nAbandoned branches: a prompt you cancelled or rewound (Esc Esc), and what followed it there.\n"
+            "They are never told as if they happened. include: true lets the post mention them as what was tried."
+        ),
+    )
     doc["secrets"] = CommentedSeq(secret_entry(f) for f in manifest.get("pii_warnings", []))
     doc.yaml_set_comment_before_after_key(
         "secrets",
@@ -186,7 +194,7 @@ def story_section() -> CommentedMap:
 
 
 def chapter_entry(chapter: Chapter, log: EventLog, scrub: Scrub) -> CommentedMap:
-    events = [e for e in log.events if e.chapter == chapter.id]
+    events = [e for e in log.events if e.chapter == chapter.id and not e.abandoned]
     entry = CommentedMap()
     entry["id"] = chapter.id
     entry["include"] = True
@@ -206,6 +214,26 @@ def chapter_info(chapter: Chapter, events: list[Event], scrub: Scrub) -> Comment
     if bridge is not None and bridge.text:
         info["bridge"] = shorten_words(" ".join(scrub(bridge.text).split()), 240)
     return info
+
+
+def tried_entries(log: EventLog, scrub: Scrub) -> list[CommentedMap]:
+    """One entry per abandoned branch, left out by default."""
+    branches: dict[int, list[Event]] = {}
+    for event in log.events:
+        if event.abandoned:
+            branches.setdefault(event.abandoned, []).append(event)
+    entries = []
+    for number, events in sorted(branches.items()):
+        entry = CommentedMap()
+        entry["id"] = f"b{number}"
+        entry["include"] = False
+        info = CommentedMap()
+        info["chapter"] = events[0].chapter
+        info["events"] = f"{events[0].id} to {events[-1].id} ({len(events)})"
+        info["gist"] = gist(events, scrub)
+        entry["info"] = info
+        entries.append(entry)
+    return entries
 
 
 def secret_entry(flag: dict[str, Any]) -> CommentedMap:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from retell.claude.schema import HOUSEKEEPING_COMMANDS
 from retell.events import (
     ASSISTANT,
     BRIDGE,
@@ -25,7 +26,7 @@ from retell.events import (
     EventLog,
     ToolCall,
 )
-from retell.extract.tools import family, is_test_command, shorten_words
+from retell.extract.tools import family, is_test_command, shorten_words, summarize_run
 from retell.triage.model import Triage
 from retell.write.outline_model import Beat, ImagePlacement, Outline, Section
 
@@ -43,45 +44,7 @@ _DISCOVERY = re.compile(
     re.I,
 )
 # Slash commands that manage Claude Code itself; not part of the story.
-_HOUSEKEEPING = frozenset(
-    {
-        "/clear",
-        "/doctor",
-        "/status",
-        "/mcp",
-        "/config",
-        "/help",
-        "/cost",
-        "/model",
-        "/login",
-        "/logout",
-        "/permissions",
-        "/ide",
-        "/memory",
-        "/resume",
-        "/exit",
-        "/context",
-        "/usage",
-        "/add-dir",
-        "/agents",
-        "/hooks",
-        "/terminal-setup",
-        "/vim",
-        "/theme",
-        "/output-style",
-        "/statusline",
-        "/export",
-        "/release-notes",
-        "/upgrade",
-        "/bug",
-        "/feedback",
-        "/privacy-settings",
-        "/rewind",
-        "/todos",
-        "/bashes",
-        "/plugin",
-    }
-)
+_HOUSEKEEPING = HOUSEKEEPING_COMMANDS
 _IMAGE_MARKER = re.compile(r"\s*\[Image #\d+\]")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9“\"'(`])")
 _MD_NOISE = re.compile(r"(\*\*|__|`{1,3}|^#+\s*|^\s*[-*+]\s+|^\s*\d+[.)]\s+)", re.M)
@@ -447,7 +410,9 @@ class _Writer:
     def ask(self, event: Event) -> str:
         self.turn += 1
         text = event.text or ""
-        if self.turn == 1:
+        if event.abandoned:
+            lead = f"{self.me(True)} first tried another direction, then rewound it:"
+        elif self.turn == 1:
             lead = f"{self.me(True)} started with this:"
         elif _PIVOT.search(text):
             lead = f"Then {self.me()} changed course:"
@@ -536,7 +501,7 @@ def _montage_phrases(calls: list[ToolCall]) -> list[str]:
     groups: dict[str, list[ToolCall]] = {}
     for call in calls:
         fam = family(call.name)
-        if fam == "todo":
+        if fam in ("todo", "tools"):  # bookkeeping, not work
             continue
         if fam not in groups:
             order.append(fam)
@@ -566,12 +531,23 @@ def _montage_phrases(calls: list[ToolCall]) -> list[str]:
                 else:
                     phrases.append("ran the tests")
             if others:
-                short = [c.target for c in group if c.target and not is_test_command(c.target) and len(c.target) <= 40]
+                short = [
+                    c.target
+                    for c in group
+                    if c.target
+                    and not is_test_command(c.target)
+                    and len(c.target) <= 40
+                    and c.target.split()[0] != "cd"
+                ]
                 example = (
                     f", among them `{short[0]}`" if short and others > 1 else (f" (`{short[0]}`)" if short else "")
                 )
                 noun = "command" if others == 1 else "other commands" if tests else "commands"
                 phrases.append(f"ran {_number(others)} {noun}{example}")
+        elif fam == "background":
+            phrases.append(_lower_first(summarize_run(group)))
+        elif fam == "list":
+            phrases.append(f"listed {_number(len(group))} folder{'s' if len(group) > 1 else ''}")
         elif fam == "web":
             phrases.append(f"looked things up on the web ({len(group)} {'call' if len(group) == 1 else 'calls'})")
         elif fam.startswith("mcp:"):
