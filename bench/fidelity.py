@@ -210,7 +210,8 @@ def main(argv: list[str] | None = None) -> int:
     totals = {
         "sessions": len(rows),
         "posts quoting a message twice": sum(1 for r in rows if r["dup_quotes"]),
-        "bad default titles": sum(1 for r in rows if r["bad_title"]),
+        "bad default titles": sum(1 for r in rows if r["bad_title"] and r["bad_title"] != "generic"),
+        "generic titles (of posts)": sum(1 for r in rows if r["bad_title"] == "generic" and "post" not in r),
         "posts with a bad heading": sum(1 for r in rows if r["bad_headings"]),
         "posts sharing a slug": sum(1 for r in rows if r["slug_collision"]),
         "posts with a bare `cd`": sum(1 for r in rows if r["bare_cd"]),

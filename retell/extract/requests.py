@@ -23,6 +23,10 @@ _GREETING = re.compile(
     r"(?:,?\s+(?:claude|cc|buddy|friend|mate))?|你好|您好|こんにちは|xin chào|chào bạn)\b[\s,!.:;—–-]*",
     re.I,
 )
+# Spoken fillers in front of the request: "Ok, so, …", "Now add …", "Also, …".
+_FILLER = re.compile(
+    r"^(?:(?:ok(?:ay)?|so|alright|right|well|hmm+|now|and|also|but|actually)\b[\s,.!:;—–-]*)+(?=\w)", re.I
+)
 _POLITE = re.compile(r"^(?:please|pls|kindly)\s+|^(?:can|could|would|will) you(?: please)?\s+", re.I)
 _ACKNOWLEDGEMENT = re.compile(
     r"^(?:ok(?:ay)?|k|yes|yep|yeah|no|nope|y|n|sure|thanks?(?: you)?(?: so much)?|thx|ty|cool|great|nice|perfect|"
@@ -95,6 +99,7 @@ def _tidy(line: str) -> str | None:
     line = _MARKUP.sub("", line)
     line = _EMPHASIS.sub("", line).strip()
     line = _GREETING.sub("", line).strip()
+    line = _FILLER.sub("", line)
     polite = _POLITE.match(line)
     if polite:  # "can you fix the tests?" is the request "Fix the tests"
         line = line[polite.end() :].rstrip("? ")

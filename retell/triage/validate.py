@@ -24,9 +24,9 @@ from retell.triage.model import (
     Story,
     Triage,
 )
+from retell.triage.slug import SLUG_PATTERN
 from retell.yamlio import line_of
 
-_SLUG = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 _LANGUAGE = re.compile(r"^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*$")
 TOP_KEYS = ("schema_version", "info", "post", "story", "chapters", "tried", "secrets", "images", "approved")
 POST_KEYS = (
@@ -229,8 +229,11 @@ def _post(node: CommentedMap | None, known: Known, p: Problems) -> PostSettings 
         return None
     _unknown_keys(node, POST_KEYS, "post.", p)
     slug = _str(node, "slug", "post.", p, required=True)
-    if slug and not _SLUG.match(slug):
-        p.error(line_of(node, "slug"), f"`post.slug` {slug!r} may hold only a-z, 0-9 and '-'")
+    if slug and not SLUG_PATTERN.match(slug):
+        p.error(
+            line_of(node, "slug"),
+            f"`post.slug` {slug!r} may hold only a-z, 0-9, '-' and Chinese, Japanese or Korean characters",
+        )
     tags_value = node.get("tags", [])
     tags: list[str] = []
     if not isinstance(tags_value, list) or not all(isinstance(t, str) for t in tags_value):

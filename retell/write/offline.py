@@ -26,6 +26,10 @@ from retell.events import (
     EventLog,
     ToolCall,
 )
+from retell.extract.headings import activity_heading, request_heading
+from retell.extract.headings import join_words as _join
+from retell.extract.headings import short_path as _short_path
+from retell.extract.requests import is_author_message, is_request_command
 from retell.extract.tools import family, is_test_command, shorten_words, summarize_run
 from retell.triage.model import Triage
 from retell.write.outline_model import Beat, ImagePlacement, Outline, Section
@@ -60,7 +64,7 @@ class Episode:
 
     @property
     def ask(self) -> Event | None:
-        return next((e for e in self.events if e.kind == HUMAN), None)
+        return next((e for e in self.events if _is_ask(e)), None)
 
 
 def episodes(view: EventLog, chapter_order: list[str]) -> list[Episode]:
@@ -70,7 +74,7 @@ def episodes(view: EventLog, chapter_order: list[str]) -> list[Episode]:
         for event in view.events:
             if event.chapter != chapter or event.sidechain:
                 continue
-            if event.kind == HUMAN and not event.queued and current is not None and current.ask is not None:
+            if _is_ask(event) and not event.queued and current is not None and current.ask is not None:
                 out.append(current)
                 current = None
             if current is None:
@@ -79,6 +83,15 @@ def episodes(view: EventLog, chapter_order: list[str]) -> list[Episode]:
         if current is not None and current.events:
             out.append(current)
     return out
+
+
+def _is_ask(event: Event) -> bool:
+    """The author asking for something: a message, or a slash command whose arguments are a request."""
+    return event.kind == HUMAN or (event.kind == COMMAND and is_request_command(event))
+
+
+def _words(event: Event) -> str:
+    return (event.text if event.kind == HUMAN else event.args) or ""
 
 
 def _group(eps: list[Episode]) -> list[list[Episode]]:
@@ -114,7 +127,13 @@ def offline_outline(view: EventLog, triage: Triage) -> Outline:
         heading = titles.get(chapter) if first_in_chapter else None
         if not heading:
             ask = group[0].ask
-            heading = _heading_from(ask.text if ask and ask.text else "") or _activity_heading(group) or f"Part {i}"
+            words = _words(ask) if ask else ""
+            heading = (
+                _heading_from(words)
+                or _activity_heading(group)
+                or shorten_words(request_heading(words), 60)
+                or f"Part {i}"
+            )
         base, n = heading, 2
         while heading in used_headings:
             heading, n = f"{base} (part {n})", n + 1
@@ -138,7 +157,7 @@ def offline_outline(view: EventLog, triage: Triage) -> Outline:
                 images=placements,
             )
         )
-    first_ask = next((e for e in view.events if e.kind == HUMAN and e.text), None)
+    first_ask = next((e for e in view.events if _is_ask(e) and _words(e)), None)
     title = triage.post.title
     return Outline(
         title=title,
@@ -156,10 +175,10 @@ def _beats(group: list[Episode], *, is_first: bool, last_assistant: Event | None
     beats: list[Beat] = []
     for n, ep in enumerate(group):
         ask = ep.ask
-        if ask is not None and ask.text:
+        if ask is not None and _words(ask):
             if is_first and n == 0:
                 beats.append(Beat("opening", "quote", [ask.id], "The first ask, in the author's words."))
-            elif _PIVOT.search(ask.text):
+            elif _PIVOT.search(_words(ask)):
                 beats.append(Beat("pivot", "quote", [ask.id], "The author changes course."))
             else:
                 beats.append(Beat("action", "quote", [ask.id], "The next ask."))
@@ -194,68 +213,37 @@ def _beats(group: list[Episode], *, is_first: bool, last_assistant: Event | None
 
 def _activity_heading(group: list[Episode]) -> str:
     """A heading from what the work mostly was, when the author's words do not make one."""
-    events = [e for ep in group for e in ep.events]
-    calls = [c for e in events if e.kind == TOOL_RUN for c in e.calls or ()]
-    if any(e.kind == SUBAGENT for e in events) and len(calls) < 5:
-        return "Sending out subagents"
-    tests = [c.outcome for c in calls if c.name == "Bash" and is_test_command(c.target) and c.outcome]
-    if tests and "failed" not in tests[-1] and any("failed" in t for t in tests):
-        return "Getting the tests to pass"
-    counts: dict[str, int] = {}
-    for call in calls:
-        counts[family(call.name)] = counts.get(family(call.name), 0) + 1
-    if not counts:
-        return ""
-    top = max(counts, key=lambda k: counts[k])
-    edited = [c.target for c in calls if family(c.name) in ("edit", "write") and c.target]
-    if top in ("edit", "write") and edited:
-        names = list(dict.fromkeys(_short_path(t) for t in edited))
-        return f"Changing {names[0]}" if len(names) == 1 else "Changing the code"
-    if top == "bash":
-        programs = [
-            (c.target or "").split()[0]
-            for c in calls
-            if family(c.name) == "bash"
-            and (c.target or "").split()
-            and (c.target or "").split()[0] not in ("cd", "echo")
-            and (c.target or "x")[0].isalnum()
-        ]
-        common = sorted(set(programs), key=lambda p: (-programs.count(p), programs.index(p)))[:3]
-        return "At the command line" + (f": {_join([f'`{p}`' for p in common])}" if common else "")
-    return {
-        "read": "Reading the code",
-        "search": "Searching the code",
-        "web": "Looking things up",
-    }.get(top, "")
+    return activity_heading([e for ep in group for e in ep.events])
 
 
 def _purpose(group: list[Episode]) -> str:
-    asks = [ep.ask for ep in group if ep.ask is not None and ep.ask.text]
+    asks = [ep.ask for ep in group if ep.ask is not None and _words(ep.ask)]
     if not asks:
         return "What Claude did next."
     return (
         "From “"
-        + shorten_words(_one_line(asks[0].text or ""), 80)
+        + shorten_words(_one_line(_words(asks[0])), 80)
         + "”"
         + (f" through {len(asks) - 1} more ask{'s' if len(asks) > 2 else ''}." if len(asks) > 1 else ".")
     )
 
 
 def _hook(view: EventLog, first_ask: Event | None) -> str:
-    if first_ask is None or not first_ask.text:
+    if first_ask is None or not _words(first_ask):
         return "A session with Claude Code, told from its transcript."
-    return "It started with one message to Claude Code: “" + shorten_words(_one_line(first_ask.text), 140) + "”"
+    return "It started with one message to Claude Code: “" + shorten_words(_one_line(_words(first_ask)), 140) + "”"
 
 
 def _description(first_ask: Event | None) -> str:
-    if first_ask is None or not first_ask.text:
+    if first_ask is None or not _words(first_ask):
         return "How a session with Claude Code went, told from its transcript."
-    first = _sentences(re.sub(r"\[Image #\d+\]", "", _one_line(first_ask.text)))
+    first = _sentences(re.sub(r"\[Image #\d+\]", "", _one_line(_words(first_ask))))
     return "A session with Claude Code, told from its transcript: " + shorten_words(first[0] if first else "", 110)
 
 
 def _heading_from(text: str) -> str:
     """A heading from the author's words when they make one (3 to 9 plain words), else nothing."""
+    text = request_heading(text)
     first = _sentences(_prose(text) or _plain(text))
     if not first:
         return ""
@@ -321,7 +309,7 @@ class _Writer:
         cwd = view.session.cwd or ""
         project = cwd.rstrip("/").split("/")[-1] if cwd else ""
         where = f" on {project}" if project else ""
-        asks = sum(1 for e in view.events if e.kind == HUMAN and not e.sidechain)
+        asks = sum(1 for e in view.events if is_author_message(e))
         agents = sum(1 for e in view.events if e.kind == SUBAGENT)
         calls = sum(len(e.calls or ()) for e in view.events if e.kind == TOOL_RUN)
         counts = [
@@ -347,7 +335,7 @@ class _Writer:
     def section(self, events: list[Event]) -> str:
         episodes_: list[list[Event]] = []
         for event in events:
-            if event.kind == HUMAN and not event.queued and episodes_ and any(e.kind == HUMAN for e in episodes_[-1]):
+            if _is_ask(event) and not event.queued and episodes_ and any(_is_ask(e) for e in episodes_[-1]):
                 episodes_.append([])
             if not episodes_:
                 episodes_.append([])
@@ -356,7 +344,7 @@ class _Writer:
 
     def episode(self, events: list[Event]) -> list[str]:
         out: list[str] = []
-        ask = next((e for e in events if e.kind == HUMAN), None)
+        ask = next((e for e in events if _is_ask(e)), None)
         if ask is not None:
             out.append(self.ask(ask))
             out.extend(self.image_lines(ask.images or [], pasted=True))
@@ -383,7 +371,11 @@ class _Writer:
             elif event.kind == INTERRUPT:
                 out.append(f"{self.me(True)} stopped it there.")
             elif (
-                event.kind == COMMAND and event.name and event.name.startswith("/") and event.name not in _HOUSEKEEPING
+                event.kind == COMMAND
+                and event.name
+                and event.name.startswith("/")
+                and event.name not in _HOUSEKEEPING
+                and event is not ask
             ):
                 out.append(
                     f"{self.me(True)} ran `{event.name}`"
@@ -409,7 +401,7 @@ class _Writer:
 
     def ask(self, event: Event) -> str:
         self.turn += 1
-        text = event.text or ""
+        text = _words(event)
         if event.abandoned:
             lead = f"{self.me(True)} first tried another direction, then rewound it:"
         elif self.turn == 1:
@@ -420,7 +412,14 @@ class _Writer:
             lead = (f"Next, {self.me()} asked:", f"{self.me(True)} followed up:", f"Then {self.me()} wrote:")[
                 self.turn % 3
             ]
-        return f"{lead}\n\n{_blockquote(text)}"
+        quote = _blockquote(text)
+        if event.kind == COMMAND:  # a slash command whose arguments are the request
+            return f"{lead}\n\n{quote}\n\n(via `{event.name}`)"
+        if event.documents:
+            shared = _join([f"a {d} document" if d != "document" else "a document" for d in event.documents])
+            note = f"({self.me(True)} shared {shared}" + (" with it.)" if quote else ".)")
+            quote = f"{quote}\n\n{note}" if quote else note
+        return f"{lead}\n\n{quote}"
 
     def montage(self, runs: list[Event], minutes: float) -> str:
         calls = [c for e in runs for c in e.calls or () if c.name != "AskUserQuestion"]
@@ -620,20 +619,9 @@ def _cue_sentence(text: str) -> str:
     return ""
 
 
-def _join(items: list[str]) -> str:
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
-
-
 def _number(n: int) -> str:
     words = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
     return words[n] if 0 <= n < len(words) else f"{n:,}"
-
-
-def _short_path(path: str) -> str:
-    parts = path.rstrip("/").split("/")
-    return "/".join(parts[-2:]) if len(parts) > 2 else path
 
 
 def _one_line(text: str) -> str:
