@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from retell.claude.reader import LazyToolResult
-from retell.claude.schema import KNOWN_CONTENT_BLOCKS, KNOWN_SYSTEM_SUBTYPES, SPAWN_TOOLS
+from retell.claude.schema import HOUSEKEEPING_COMMANDS, KNOWN_CONTENT_BLOCKS, KNOWN_SYSTEM_SUBTYPES, SPAWN_TOOLS
 from retell.events import (
     ASSISTANT,
     BRIDGE,
@@ -51,7 +51,7 @@ from retell.extract.images import ImageStore
 from retell.extract.requests import is_author_message
 from retell.extract.subagents import apply_spawn_result
 from retell.extract.thread import ROLE_MESSAGE, ROLE_OTHER, ROLE_PROMPT, ROLE_REPLY, ConversationTree, Thread
-from retell.extract.timeutil import Clock, sortable
+from retell.extract.timeutil import BREAK_GAP_MS, Clock, sortable
 from retell.extract.tools import (
     apply_result,
     describe_call,
@@ -251,7 +251,7 @@ class SessionExtractor:
             self.counts.replayed_records += 1
             return
         self._seen_uuids.add(key)
-        self.clock.tick(lazy.timestamp)
+        self._tick(lazy.timestamp, False)
         for tool_use_id in lazy.tool_use_ids:
             self._calls.pop(tool_use_id, None)
         if self._tree is not None:
@@ -262,7 +262,7 @@ class SessionExtractor:
         if sidechain:
             self.counts.sidechain_records += 1
         if ts is not None:
-            self.clock.tick(ts)
+            self._tick(ts, sidechain)
         context = (record.get("version"), record.get("gitBranch"), record.get("entrypoint"), record.get("cwd"))
         if context != self._last_context:  # consecutive records nearly always share it: note it once
             self._last_context = context
@@ -283,6 +283,11 @@ class SessionExtractor:
                 if session_id not in self._session_ids:
                     self._session_ids.append(session_id)
                 self.chapters.request_break("session_change", session_id=session_id)
+
+    def _tick(self, ts: str, sidechain: bool) -> None:
+        """Time moves on; after a pause of hours the next thing told opens a new chapter."""
+        if self.clock.tick(ts) >= BREAK_GAP_MS and not sidechain and not self.subagent_mode:
+            self.chapters.idle_pending = True
 
     def _claim_thread(self, record: dict[str, Any], key: int) -> bool:
         """Follow a sidechain thread back to its spawn; True when this record is the thread's prompt."""
@@ -328,6 +333,8 @@ class SessionExtractor:
             return self._owner.subagent.events if event.kind in CONTENT_KINDS else None  # type: ignore[union-attr]
         if record is not None and record.get("isSidechain") is True and not self.subagent_mode:
             event.sidechain = True
+        if self.chapters.idle_pending and event.kind in CONTENT_KINDS and not _housekeeping(event):
+            self.chapters.request_break("idle", session_id=self._current_session)
         event.chapter = self.chapters.current.id
         if event.kind in CONTENT_KINDS and not (event.kind == COMMAND and event.name == "/compact"):
             self.chapters.content()
@@ -691,6 +698,11 @@ class SessionExtractor:
             if leaf is not None and key64(leaf) in self._seen_uuids:
                 return text
         return None
+
+
+def _housekeeping(event: Event) -> bool:
+    """`/exit` after a night away does not open a chapter of its own."""
+    return event.kind in (COMMAND, INTERRUPT) and (event.name in HOUSEKEEPING_COMMANDS or event.kind == INTERRUPT)
 
 
 def _key_or_none(uuid: Any) -> int | None:

@@ -269,7 +269,7 @@ def offline_draft(view: EventLog, triage: Triage, outline: Outline) -> str:
     chapter_bridges = {c.id: by_id.get(c.bridge) if c.bridge else None for c in view.chapters}
     placed = {im.asset: im for s in outline.sections for im in s.images}
     writer = _Writer(triage, placed)
-    parts = [writer.opening(view, outline)]
+    parts = [writer.opening(view, outline), _language_note(triage.post.language)]
     seen_chapters: set[str] = set()
     for index, section in enumerate(outline.sections):
         start = starts[index]
@@ -289,6 +289,39 @@ def offline_draft(view: EventLog, triage: Triage, outline: Outline) -> str:
         parts.append(f"## {section.heading}\n\n{text}".rstrip())
     parts.append(writer.ending(view))
     return "\n\n".join(p for p in parts if p.strip()) + "\n"
+
+
+# The offline engine writes its own sentences in English; a post in another language says so plainly, in
+# that language where we can (the languages real sessions are written in), and in English.
+_ENGLISH_NOTE = (
+    "*retell wrote this draft without a model: its own sentences are in English, the quotes are the session's "
+    "original words. Draft it with a model for a post written in the session's language.*"
+)
+_LANGUAGE_NOTES = {
+    "zh": "*本草稿由 retell 在不使用模型的情况下生成：叙述部分为英文，引文保留会话原文。*",
+    "ja": "*この下書きは retell がモデルを使わずに書いたもので、地の文は英語、引用はセッションの原文のままです。*",
+    "ko": "*이 초안은 retell이 모델 없이 작성했습니다. 서술 문장은 영어이고, 인용문은 세션의 원문 그대로입니다.*",
+    "vi": "*Bản nháp này do retell viết mà không dùng mô hình: phần dẫn truyện bằng tiếng Anh, "
+    "các trích dẫn giữ nguyên văn của phiên làm việc.*",
+    "de": "*Diesen Entwurf hat retell ohne Sprachmodell geschrieben: Der erzählende Text ist Englisch, "
+    "die Zitate stehen im Original der Sitzung.*",
+    "fr": "*Ce brouillon a été écrit par retell sans modèle : le récit est en anglais, "
+    "les citations reprennent les mots d'origine de la session.*",
+    "es": "*retell escribió este borrador sin un modelo: la narración está en inglés "
+    "y las citas conservan las palabras originales de la sesión.*",
+    "pt": "*O retell escreveu este rascunho sem um modelo: a narração está em inglês "
+    "e as citações mantêm as palavras originais da sessão.*",
+    "ru": "*Этот черновик retell написал без модели: повествование на английском, цитаты приведены на языке сессии.*",
+}
+
+
+def _language_note(language: str) -> str:
+    """Nothing for English; else a plain note that the engine's own sentences are English."""
+    base = language.lower().replace("_", "-").split("-")[0]
+    if base == "en":
+        return ""
+    local = _LANGUAGE_NOTES.get(base)
+    return f"{local}\n\n{_ENGLISH_NOTE}" if local else _ENGLISH_NOTE
 
 
 class _Writer:
