@@ -3,15 +3,13 @@ what the work mostly was. Shared by triage (chapter titles) and the offline engi
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 from retell.events import SUBAGENT, TOOL_RUN, Event
-from retell.extract.requests import author_words, clean_request
+from retell.extract.requests import author_words, clean_request, first_sentence
 from retell.extract.tools import family, is_test_command, shorten_words
 
 HEADING_CHARS = 70
-_SENTENCE = re.compile(r"(?<=[.!?。！？])\s*")
 _BOOKKEEPING = frozenset({"todo", "tools"})
 
 
@@ -21,7 +19,7 @@ def request_heading(text: str, limit: int = HEADING_CHARS) -> str:
     request = clean_request(text)
     if not request:
         return ""
-    sentence = _SENTENCE.split(request, maxsplit=1)[0].strip().rstrip(".!,;:。！")
+    sentence = first_sentence(request).rstrip(",;:")
     return shorten_words(sentence, limit) if sentence else ""
 
 

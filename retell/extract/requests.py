@@ -128,6 +128,14 @@ def first_request(texts: list[str]) -> str | None:
         if request is None:
             continue
         if substantial(request):
-            return request
+            sentence = first_sentence(request)  # "Fix the sidebar. It covers…": the first says it
+            return sentence if substantial(sentence) else request
         fallback = fallback or request
     return fallback
+
+
+_SENTENCE_END = re.compile(r"(?<=[.!?。！？])\s+|(?<=[。！？])")
+
+
+def first_sentence(text: str) -> str:
+    return _SENTENCE_END.split(text, maxsplit=1)[0].strip().rstrip(".!。！")

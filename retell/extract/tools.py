@@ -152,7 +152,7 @@ def describe_call(name: str, tool_input: Any, cwd: str | None, tool_use_id: str 
 def command_target(command: str) -> str:
     """The line of a shell command that does the work: `cd <dir> &&` prefixes and bare `cd` lines dropped,
     ` …` added when more lines follow. A command that only changes folder stays `cd <dir>`."""
-    lines = [ln for ln in command.strip().splitlines() if ln.strip()]
+    lines = [ln for ln in re.sub(r"\\\n", " ", command.strip()).splitlines() if ln.strip()]  # `\` continues
     for i, line in enumerate(lines):
         while _CD_PREFIX.match(line):
             line = line[_CD_PREFIX.match(line).end() :]  # type: ignore[union-attr]
