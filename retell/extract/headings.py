@@ -3,6 +3,7 @@ what the work mostly was. Shared by triage (chapter titles) and the offline engi
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from retell.events import SUBAGENT, TOOL_RUN, Event
@@ -19,7 +20,7 @@ def request_heading(text: str, limit: int = HEADING_CHARS) -> str:
     request = clean_request(text)
     if not request:
         return ""
-    sentence = first_sentence(request).rstrip(",;:")
+    sentence = re.sub(r"[\s,]+please\W*$", "", first_sentence(request), flags=re.I).rstrip(",;:")
     return shorten_words(sentence, limit) if sentence else ""
 
 
