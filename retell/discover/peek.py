@@ -116,8 +116,9 @@ class AgentFiles:
 def peek_session(path: Path, size: int, agents: AgentFiles, meter: ReadMeter | None = None) -> Peek:
     """Read the windows of one transcript. Raises OSError when it cannot be read."""
     # Imported here: a listing served from the cache never needs the extractor (a third of its start-up).
-    from retell.events import HUMAN, SUBAGENT
+    from retell.events import SUBAGENT
     from retell.extract.images import ImageStore
+    from retell.extract.requests import is_author_message
     from retell.extract.session import SessionExtractor
 
     windows = read_windows(path, size, meter=meter)
@@ -144,7 +145,7 @@ def peek_session(path: Path, size: int, agents: AgentFiles, meter: ReadMeter | N
         leaf_uuids=list(state.uuids),
         first_prompt=_first_prompt(found.events),
         last_prompt=state.last_prompt,
-        human_turns=sum(1 for e in found.events if e.kind == HUMAN),
+        human_turns=sum(1 for e in found.events if is_author_message(e)),
         tool_calls=found.counts.tool_calls,
         # A whole read counts spawns as parse does; a partial one also trusts the files on disk.
         subagents=spawns if exact else max(spawns, agents.subagents),
