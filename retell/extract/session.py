@@ -164,6 +164,8 @@ class SessionExtractor:
         # The conversation tree of the main thread (a subagent's own file has no rewinds to find).
         self._tree: ConversationTree | None = None if subagent_mode else ConversationTree()
         self._role = ROLE_OTHER  # what the record being fed is to the tree; set while it is handled
+        self._last_uuid: Any = None  # the last main-thread record's uuid and key: usually the next one's parent
+        self._last_key: int | None = None
 
     # -- dispatch -------------------------------------------------------------------------------------
 
@@ -214,14 +216,19 @@ class SessionExtractor:
         elif rtype == "ai-title":
             self._title("ai-title", record.get("aiTitle") or record.get("title"))
         if key is not None and self._tree is not None and record.get("isSidechain") is not True:
+            parent = record.get("parentUuid")
+            # Most records continue the one just before: its key is already known.
+            parent_key = self._last_key if parent == self._last_uuid else _key_or_none(parent)
+            logical = record.get("logicalParentUuid")
             self._tree.add(
                 lineno,
                 key,
-                _key_or_none(record.get("parentUuid")),
+                parent_key,
                 self._role,
-                logical_parent=_key_or_none(record.get("logicalParentUuid")),
+                logical_parent=_key_or_none(logical) if logical is not None else None,
                 session=self._current_session,
             )
+            self._last_uuid, self._last_key = uuid, key
 
     def add_links(self, links: Sequence[tuple[int, str, str | None]]) -> None:
         """(line, uuid, parentUuid) of records the reader skipped without decoding: links in the tree."""
@@ -255,7 +262,9 @@ class SessionExtractor:
         for tool_use_id in lazy.tool_use_ids:
             self._calls.pop(tool_use_id, None)
         if self._tree is not None:
-            self._tree.add(lazy.lineno, key, _key_or_none(lazy.parent), ROLE_MESSAGE)
+            parent_key = self._last_key if lazy.parent == self._last_uuid else _key_or_none(lazy.parent)
+            self._tree.add(lazy.lineno, key, parent_key, ROLE_MESSAGE)
+            self._last_uuid, self._last_key = lazy.uuid, key
 
     def _note_context(self, record: dict[str, Any], ts: str | None) -> None:
         sidechain = record.get("isSidechain") is True

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import bisect
 from dataclasses import dataclass, field
+from operator import itemgetter
+from typing import NamedTuple
 
 # What a record is to the tree. Only prompts can start an abandoned branch; replies prove one was answered.
 ROLE_OTHER = 0  # system, progress, attachment records
@@ -28,8 +30,7 @@ _NO_PARENT = -1
 _VIRTUAL_ROOT = -2  # the common parent of the file's first record and any later prompt that restarts it
 
 
-@dataclass(slots=True)
-class Node:
+class Node(NamedTuple):
     order: int  # position in the file (a line number); nodes are compared by it
     key: int
     parent: int | None
@@ -74,7 +75,8 @@ class ConversationTree:
         self.nodes.append(Node(order, key, parent, logical_parent, role, session))
 
     def final_thread(self) -> Thread:
-        nodes = sorted(self.nodes, key=lambda n: n.order)  # nearly sorted already: linear
+        # Two runs in file order (decoded records, then the skipped ones): timsort merges them in linear time.
+        nodes = sorted(self.nodes, key=itemgetter(0))
         index: dict[int, int] = {}
         for i, node in enumerate(nodes):
             index.setdefault(node.key, i)
