@@ -137,8 +137,10 @@ class Event:
     id: str = ""
     chapter: str = ""
     sidechain: bool = False
+    abandoned: int = 0  # the number of the abandoned branch (a rewound prompt and its replies) it lies on
     text: str | None = None
     images: list[str] | None = None  # asset file names (human: pasted images)
+    documents: list[str] | None = None  # human: pasted documents, by type ("PDF")
     queued: bool = False  # human: typed while the agent was working
     name: str | None = None  # command: "/compact"; tool_run: the tool family
     args: str | None = None  # command arguments
@@ -156,12 +158,16 @@ class Event:
             d["ts"] = self.ts
         if self.sidechain:
             d["sidechain"] = True
+        if self.abandoned:
+            d["abandoned"] = self.abandoned
         for name in ("text", "name", "args", "summary", "duration_ms", "source", "asset"):
             value = getattr(self, name)
             if value is not None:
                 d[name] = value
         if self.images:
             d["images"] = list(self.images)
+        if self.documents:
+            d["documents"] = list(self.documents)
         if self.queued:
             d["queued"] = True
         if self.calls is not None:
@@ -181,8 +187,10 @@ class Event:
             id=d.get("id", ""),
             chapter=d.get("chapter", ""),
             sidechain=bool(d.get("sidechain", False)),
+            abandoned=int(d.get("abandoned", 0)),
             text=d.get("text"),
             images=d.get("images"),
+            documents=d.get("documents"),
             queued=bool(d.get("queued", False)),
             name=d.get("name"),
             args=d.get("args"),

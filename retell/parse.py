@@ -24,7 +24,6 @@ from retell.claude.schema import (
 from retell.errors import InputError
 from retell.events import (
     EVENTS_SCHEMA_VERSION,
-    HUMAN,
     IMAGE,
     SUBAGENT,
     Event,
@@ -33,6 +32,7 @@ from retell.events import (
     walk,
 )
 from retell.extract.images import ImageStore
+from retell.extract.requests import author_words, first_request, is_author_message
 from retell.extract.session import Extraction, SessionExtractor, assign_ids, drop_repeated_result
 from retell.extract.subagents import AgentFile, is_warmup, read_agent_file_meta
 from retell.extract.titles import prompt_title
@@ -43,6 +43,7 @@ from retell.workdir import ASSETS, EVENTS, MANIFEST, commit_parse_output
 
 MANIFEST_SCHEMA_VERSION = 1
 ESTIMATION_METHOD = "chars/4"  # ~4 characters per token for English prose and code; no tokenizer needed
+TITLE_CANDIDATES = 20  # of the author's first messages, the first real request names the session
 
 
 @dataclass
@@ -114,6 +115,7 @@ def extract_session(ref: SessionRef, assets_dir: Path | None, options: ParseOpti
     known = sum(n for t, n in stats.record_types.items() if t in KNOWN_RECORD_TYPES)
     if known == 0:
         raise InputError(f"{ref.path} is JSON Lines but not a Claude Code transcript (no known record types)")
+    extractor.add_links(reader.links)
     main = extractor.finish()
     if not ({"custom-title", "ai-title", "summary"} & main.titles.keys()):
         # A resumed session's summary sits at the top of the file that continued it.
@@ -268,11 +270,15 @@ def _index_images(event_log: EventLog, images: ImageStore) -> None:
 
 
 def _title(main: Extraction, scanner: Scanner) -> tuple[str | None, str | None]:
+    """Claude Code's own titles first; else the author's first real request, tidied (no flags, paths,
+    greetings, boilerplate or log lines); else none."""
     for source in ("custom-title", "ai-title", "summary"):
         if source in main.titles:
             return main.titles[source], source
-    if main.first_prompt:
-        return prompt_title(main.first_prompt, scanner), "first-prompt"
+    words = (author_words(e) for e in main.events)
+    request = first_request([w for w in words if w][:TITLE_CANDIDATES])
+    if request:
+        return prompt_title(request, scanner), "first-prompt"
     return None, None
 
 
@@ -306,7 +312,7 @@ def _manifest(
     total_usage.merge(sub_usage)
     file_bytes = stats.bytes_read
     subagent_bytes = sum(r.get("bytes", 0) for r in sub_reports)
-    human_turns = sum(1 for e in event_log.events if e.kind == HUMAN and not e.sidechain)
+    human_turns = sum(1 for e in event_log.events if is_author_message(e))
     duration_ms = _duration_ms(main.start, main.end)
     unknown = {
         "record_types": dict(sorted((t, n) for t, n in stats.record_types.items() if t not in KNOWN_RECORD_TYPES)),
@@ -389,6 +395,7 @@ def _manifest(
             "meta": main.counts.meta_records,
             "synthetic": main.counts.synthetic_messages,
             "api_errors": main.counts.api_errors,
+            "resent_prompts": main.counts.resent_prompts,
             "blank_lines": stats.blank_lines,
         },
         "malformed": {
@@ -410,6 +417,8 @@ def _manifest(
             "compactions": sum(1 for c in event_log.chapters if c.reason in ("compaction", "slash_compact")),
             "chapters": len(event_log.chapters),
             "images": len(images.images),
+            "abandoned_branches": main.abandoned_branches,
+            "abandoned_events": sum(1 for e in event_log.events if e.abandoned),
             "thinking_blocks_empty": main.counts.empty_thinking,
             "thinking_blocks_redacted": main.counts.redacted_thinking,
         },

@@ -103,7 +103,8 @@ def scanner_for(log: EventLog) -> Scanner:
 
 
 def cleared_view(log: EventLog, triage: Triage) -> EventLog:
-    """Only what the author cleared: included chapters (merges applied), included images, thinking only
+    """Only what the author cleared: included chapters (merges applied), the final thread (abandoned branches
+    only when included as what was tried), included images, thinking only
     when allowed, every secret redacted or replaced as decided. The input is not modified."""
     target = triage.chapter_target()
     allowed_images = set(triage.included_images())
@@ -119,7 +120,7 @@ def cleared_view(log: EventLog, triage: Triage) -> EventLog:
             unsafe_bridges.add(chapter.id)
     events: list[Event] = []
     for event in log.events:
-        if event.chapter not in target:
+        if event.chapter not in target or not triage.tells_branch(event.abandoned):
             continue
         if event.kind in (BRIDGE, RECAP) and event.chapter in unsafe_bridges:
             continue

@@ -178,6 +178,7 @@ class LazyToolResult:
     stats: ReadStats
     tool_use_ids: list[str]
     uuid: str
+    parent: str | None  # parentUuid: the conversation tree needs it even when the output is never decoded
     timestamp: str
     has_error: bool
     has_image: bool
@@ -220,6 +221,12 @@ def skim_tool_result(line: bytes, lineno: int, stats: ReadStats) -> LazyToolResu
     timestamp, first = _string_after(line, b'"timestamp":"')
     if timestamp is None or line.rfind(b'"timestamp":"') != first:
         return None
+    parent, first = _string_after(line, b'"parentUuid":"')
+    if parent is None:
+        if b'"parentUuid":null' not in line[:400]:
+            return None
+    elif line.rfind(b'"parentUuid":"') != first:
+        return None
     ids: list[str] = []
     position = 0
     while True:
@@ -236,6 +243,7 @@ def skim_tool_result(line: bytes, lineno: int, stats: ReadStats) -> LazyToolResu
         stats=stats,
         tool_use_ids=ids,
         uuid=uuid,
+        parent=parent,
         timestamp=timestamp,
         has_error=b'"is_error":true' in line,
         has_image=b'"type":"image"' in line,
@@ -261,6 +269,9 @@ class TranscriptReader:
         self.stats = ReadStats()
         self.agent_progress: list[AgentProgressLink] = []
         self.last_snapshot: bytes | None = None  # the last file-history-snapshot, decoded on demand
+        # (line, uuid, parentUuid) of skipped main-thread progress and attachment records: links in the
+        # conversation tree that are never decoded
+        self.links: list[tuple[int, str, str | None]] = []
         self._linked_tool_uses: set[bytes] = set()
         self._digest: _BackgroundDigest | None = None
 
@@ -292,7 +303,7 @@ class TranscriptReader:
                     continue
                 stats.lines += 1
                 record_type, attachment_type = sniff_type(line)
-                if record_type is not None and self._skip(record_type, attachment_type, line):
+                if record_type is not None and self._skip(record_type, attachment_type, line, lineno):
                     continue
                 big = len(line) >= LAZY_MIN_BYTES
                 if big and complete and record_type == "user" and b'"tool_result"' in line:
@@ -339,7 +350,7 @@ class TranscriptReader:
             return hashlib.sha256(b"").hexdigest()
         return self._digest.hexdigest(self.stats.bytes_read)
 
-    def _skip(self, record_type: str, attachment_type: str | None, line: bytes) -> bool:
+    def _skip(self, record_type: str, attachment_type: str | None, line: bytes, lineno: int) -> bool:
         """Count a noise line from its bytes alone; False means: decode it."""
         stats = self.stats
         if record_type == "attachment":
@@ -348,6 +359,7 @@ class TranscriptReader:
             stats.record_types["attachment"] += 1
             stats.attachment_types[attachment_type] += 1
             stats.skipped_unparsed += 1
+            self._note_link(line, lineno)
             return True
         if record_type not in SKIPPABLE_RECORD_TYPES:
             return False
@@ -361,9 +373,29 @@ class TranscriptReader:
             stats.progress_types[data_type or "(unknown)"] += 1
             if data_type == "agent_progress":
                 self._note_agent_progress(line)
+            self._note_link(line, lineno)
         elif record_type == "file-history-snapshot":
             self.last_snapshot = line
         return True
+
+    def _note_link(self, line: bytes, lineno: int) -> None:
+        """uuid and parentUuid of a skipped main-thread record, when its bytes say them for certain: Claude
+        Code writes parentUuid first and uuid among the flat keys at the end (nested objects come before it,
+        and a quote inside a string is always escaped)."""
+        if not line.startswith(b'{"parentUuid":') or b'"isSidechain":false' not in line[:200]:
+            return
+        if line.startswith(b'{"parentUuid":null'):
+            parent = None
+        else:
+            parent, _ = _string_after(line[:80], b'{"parentUuid":"')
+            if parent is None:
+                return
+        at = line.rfind(b'"uuid":"')
+        if at < 0 or at < len(line) - 600:
+            return
+        uuid, _ = _string_after(line, b'"uuid":"', at)
+        if uuid is not None:
+            self.links.append((lineno, uuid, parent))
 
     def _note_agent_progress(self, line: bytes) -> None:
         parent = _PARENT_TOOL_USE.search(line, max(0, line.rfind(b'"parentToolUseID"')))

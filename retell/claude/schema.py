@@ -122,6 +122,19 @@ KNOWN_CONTENT_BLOCKS = frozenset(
     }
 )
 
+# Slash commands that manage Claude Code itself: their arguments are settings, not a request of the author.
+HOUSEKEEPING_COMMANDS = frozenset(
+    {
+        "/clear", "/doctor", "/status", "/mcp", "/config", "/help", "/cost", "/model", "/login", "/logout",
+        "/permissions", "/ide", "/memory", "/resume", "/exit", "/context", "/usage", "/add-dir", "/agents",
+        "/hooks", "/terminal-setup", "/vim", "/theme", "/output-style", "/statusline", "/export",
+        "/release-notes", "/upgrade", "/bug", "/feedback", "/privacy-settings", "/rewind", "/todos", "/bashes",
+        "/plugin",
+    }
+)  # fmt: skip
+# `/compact <instructions>` tells the summariser what to keep: an act of the author, not a request.
+NOT_A_REQUEST_COMMANDS = HOUSEKEEPING_COMMANDS | {"/compact"}
+
 # Tools that spawn a subagent.
 SPAWN_TOOLS = frozenset({"Task", "Agent", "proxy_Task"})
 

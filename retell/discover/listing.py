@@ -28,6 +28,7 @@ from retell.discover.projects import (
     require_projects_dir,
 )
 from retell.discover.score import ScoreInputs, story_score
+from retell.extract.requests import first_request
 from retell.extract.timeutil import sortable, to_epoch_ms
 from retell.extract.titles import prompt_title
 
@@ -277,8 +278,9 @@ def resolve_title(peek: Peek, leaf_map: dict[str, str]) -> tuple[str | None, str
     if "summary" in peek.titles:
         return peek.titles["summary"], "summary"
     for prompt, source in ((peek.first_prompt, "first-prompt"), (peek.last_prompt, "last-prompt")):
-        if prompt and prompt.strip():
-            return prompt_title(prompt), source
+        request = first_request([prompt]) if prompt and prompt.strip() else None
+        if request:  # tidied as `retell parse` titles it: no flags, paths, greetings or log lines
+            return prompt_title(request), source
     return None, None
 
 

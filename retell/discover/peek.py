@@ -116,8 +116,9 @@ class AgentFiles:
 def peek_session(path: Path, size: int, agents: AgentFiles, meter: ReadMeter | None = None) -> Peek:
     """Read the windows of one transcript. Raises OSError when it cannot be read."""
     # Imported here: a listing served from the cache never needs the extractor (a third of its start-up).
-    from retell.events import HUMAN, SUBAGENT
+    from retell.events import SUBAGENT
     from retell.extract.images import ImageStore
+    from retell.extract.requests import is_author_message
     from retell.extract.session import SessionExtractor
 
     windows = read_windows(path, size, meter=meter)
@@ -142,9 +143,9 @@ def peek_session(path: Path, size: int, agents: AgentFiles, meter: ReadMeter | N
         titles={k: v for k, v in found.titles.items() if k in ("custom-title", "ai-title", "summary")},
         summaries=state.summaries,
         leaf_uuids=list(state.uuids),
-        first_prompt=found.first_prompt,
+        first_prompt=_first_prompt(found.events),
         last_prompt=state.last_prompt,
-        human_turns=sum(1 for e in found.events if e.kind == HUMAN),
+        human_turns=sum(1 for e in found.events if is_author_message(e)),
         tool_calls=found.counts.tool_calls,
         # A whole read counts spawns as parse does; a partial one also trusts the files on disk.
         subagents=spawns if exact else max(spawns, agents.subagents),
@@ -154,6 +155,20 @@ def peek_session(path: Path, size: int, agents: AgentFiles, meter: ReadMeter | N
         depth=FILE if exact else WINDOWS,
         bytes_read=windows.bytes_read,
     )
+
+
+def _first_prompt(events: list[Any]) -> str | None:
+    """The author's first words on the final thread: a message, or a slash command with its arguments."""
+    from retell.events import COMMAND, HUMAN
+
+    for event in events:
+        if event.sidechain or event.abandoned:
+            continue
+        if event.kind == HUMAN and event.text:
+            return str(event.text)
+        if event.kind == COMMAND and event.args and (event.name or "").startswith("/"):
+            return f"{event.name} {event.args}"
+    return None
 
 
 class _WindowState:

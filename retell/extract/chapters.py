@@ -1,12 +1,13 @@
-"""Chapter breaks: session changes, compactions, `/compact`. A break requested before the current chapter
-has told anything (e.g. `/compact`, then its boundary, then its summary) folds into that chapter."""
+"""Chapter breaks: session changes, compactions, `/compact`, and pauses of hours. A break requested before
+the current chapter has told anything (e.g. `/compact`, then its boundary, then its summary) folds into that
+chapter."""
 
 from __future__ import annotations
 
 from retell.events import Chapter, Event
 
 # More specific reasons win when several signals describe the same break.
-_REASON_RANK = {"start": 0, "session_change": 1, "slash_compact": 2, "compaction": 3}
+_REASON_RANK = {"start": 0, "idle": 1, "session_change": 2, "slash_compact": 3, "compaction": 4}
 
 
 class ChapterTracker:
@@ -15,6 +16,7 @@ class ChapterTracker:
         self.has_content = False
         self.bridge_event: dict[str, Event] = {}  # chapter id -> its bridge event (ids are assigned later)
         self._pending_recap: Event | None = None
+        self.idle_pending = False  # a pause of hours happened; the next told event opens a new chapter
 
     @property
     def current(self) -> Chapter:
@@ -38,12 +40,13 @@ class ChapterTracker:
             self.chapters.append(chapter)
             self.has_content = False
             recap = self._pending_recap
-            if recap is not None and reason == "session_change":
+            if recap is not None and reason in ("session_change", "idle"):
                 self.bridge_event[chapter.id] = recap
                 recap.chapter = chapter.id  # the recap opens the chapter it bridges into
             self._pending_recap = None
         elif _REASON_RANK.get(reason, 0) > _REASON_RANK.get(chapter.reason, 0):
             chapter.reason = reason
+        self.idle_pending = False
         if session_id is not None:
             chapter.session_id = session_id
         if trigger is not None:
@@ -57,5 +60,5 @@ class ChapterTracker:
         self.bridge_event[self.current.id] = event
 
     def note_recap(self, event: Event) -> None:
-        """An away summary: the bridge of the next chapter if a session change follows next."""
+        """An away summary: the bridge of the next chapter if a session change or a long pause follows."""
         self._pending_recap = event

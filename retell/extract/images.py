@@ -21,7 +21,8 @@ _MAGIC: tuple[tuple[bytes, str], ...] = (
     (b"GIF87a", "gif"),
     (b"GIF89a", "gif"),
 )
-_EXTENSIONS = {"png": "png", "jpeg": "jpg", "gif": "gif", "webp": "webp"}
+_EXTENSIONS = {"png": "png", "jpeg": "jpg", "gif": "gif", "webp": "webp", "avif": "avif"}
+_AVIF_BRANDS = (b"ftypavif", b"ftypavis")  # an ISO-BMFF box; real pastes arrive labelled image/png
 
 
 def sniff_image_type(data: bytes) -> str | None:
@@ -30,6 +31,8 @@ def sniff_image_type(data: bytes) -> str | None:
             return kind
     if data[:4] == b"RIFF" and data[8:12] == b"WEBP":
         return "webp"
+    if data[4:12] in _AVIF_BRANDS:
+        return "avif"
     return None
 
 
@@ -93,7 +96,7 @@ class ImageStore:
             return known
         kind = sniff_image_type(data)
         if kind is None:
-            self.warnings.append(f"{where}: image bytes are not PNG, JPEG, GIF or WebP, skipped")
+            self.warnings.append(f"{where}: image bytes are not PNG, JPEG, GIF, WebP or AVIF, skipped")
             return None
         size = _verify(data)
         if size is None:

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from retell.claude.reader import LazyToolResult
-from retell.claude.schema import KNOWN_CONTENT_BLOCKS, KNOWN_SYSTEM_SUBTYPES, SPAWN_TOOLS
+from retell.claude.schema import HOUSEKEEPING_COMMANDS, KNOWN_CONTENT_BLOCKS, KNOWN_SYSTEM_SUBTYPES, SPAWN_TOOLS
 from retell.events import (
     ASSISTANT,
     BRIDGE,
@@ -48,8 +48,10 @@ from retell.extract.human import (
 )
 from retell.extract.ids import key64
 from retell.extract.images import ImageStore
+from retell.extract.requests import is_author_message
 from retell.extract.subagents import apply_spawn_result
-from retell.extract.timeutil import Clock, sortable
+from retell.extract.thread import ROLE_MESSAGE, ROLE_OTHER, ROLE_PROMPT, ROLE_REPLY, ConversationTree, Thread
+from retell.extract.timeutil import BREAK_GAP_MS, Clock, sortable
 from retell.extract.tools import (
     apply_result,
     describe_call,
@@ -88,6 +90,7 @@ class Counts:
     meta_records: int = 0
     tool_calls: int = 0
     tool_errors: int = 0
+    resent_prompts: int = 0  # the same prompt sent again (after an interrupt or API error): told once
 
 
 @dataclass
@@ -108,12 +111,12 @@ class Extraction:
     end: str | None
     active_ms: int
     titles: dict[str, str]
-    first_prompt: str | None
     files: dict[str, list[str]]
     tools: dict[str, dict[str, int]]
     spawns: list[Event]
     unknown_blocks: Counter[str]
     unknown_system_subtypes: Counter[str]
+    abandoned_branches: int = 0
     warnings: list[str] = field(default_factory=list)
 
 
@@ -144,7 +147,6 @@ class SessionExtractor:
         self._entrypoints: set[str] = set()
         self._titles: dict[str, str] = {}
         self._summaries: list[tuple[str | None, str]] = []
-        self._first_prompt: str | None = None
         self._files: dict[str, set[str]] = {"read": set(), "edited": set(), "written": set()}
         self._tools: dict[str, Counter[str]] = {}
         self._unknown_blocks: Counter[str] = Counter()
@@ -159,6 +161,11 @@ class SessionExtractor:
         self._threads: dict[int, Event] = {}  # sidechain record uuid -> the spawn that owns its thread
         self._spawn_prompts: dict[str, list[Event]] = {}  # prompt text -> spawns not yet given a thread
         self._owner: Event | None = None  # the spawn owning the record being fed
+        # The conversation tree of the main thread (a subagent's own file has no rewinds to find).
+        self._tree: ConversationTree | None = None if subagent_mode else ConversationTree()
+        self._role = ROLE_OTHER  # what the record being fed is to the tree; set while it is handled
+        self._last_uuid: Any = None  # the last main-thread record's uuid and key: usually the next one's parent
+        self._last_key: int | None = None
 
     # -- dispatch -------------------------------------------------------------------------------------
 
@@ -173,6 +180,7 @@ class SessionExtractor:
             record = decoded
         rtype = record.get("type")
         uuid = record.get("uuid")
+        key: int | None = None
         if isinstance(uuid, str) and uuid:
             key = key64(uuid)
             if key in self._seen_uuids:
@@ -187,6 +195,7 @@ class SessionExtractor:
         sidechain = record.get("isSidechain") is True and not self.subagent_mode and isinstance(uuid, str)
         if sidechain and self._claim_thread(record, key64(uuid)):  # type: ignore[arg-type]
             return  # the thread's first message repeats the spawn's prompt
+        self._role = ROLE_MESSAGE if rtype in ("user", "assistant") else ROLE_OTHER
         if rtype == "assistant":
             self._assistant(lineno, record, ts)
         elif rtype == "user":
@@ -206,6 +215,29 @@ class SessionExtractor:
             self._title("custom-title", record.get("customTitle") or record.get("title"))
         elif rtype == "ai-title":
             self._title("ai-title", record.get("aiTitle") or record.get("title"))
+        if key is not None and self._tree is not None and record.get("isSidechain") is not True:
+            parent = record.get("parentUuid")
+            # Most records continue the one just before: its key is already known.
+            parent_key = self._last_key if parent == self._last_uuid else _key_or_none(parent)
+            logical = record.get("logicalParentUuid")
+            self._tree.add(
+                lineno,
+                key,
+                parent_key,
+                self._role,
+                logical_parent=_key_or_none(logical) if logical is not None else None,
+                session=self._current_session,
+            )
+            self._last_uuid, self._last_key = uuid, key
+
+    def add_links(self, links: Sequence[tuple[int, str, str | None]]) -> None:
+        """(line, uuid, parentUuid) of records the reader skipped without decoding: links in the tree."""
+        if self._tree is None:
+            return
+        for lineno, uuid, parent in links:
+            key = key64(uuid)
+            if key not in self._seen_uuids:
+                self._tree.add(lineno, key, _key_or_none(parent))
 
     def _result_matters(self, lazy: LazyToolResult) -> bool:
         """Does anything in these tool results reach the story? Only then is the line decoded."""
@@ -226,16 +258,20 @@ class SessionExtractor:
             self.counts.replayed_records += 1
             return
         self._seen_uuids.add(key)
-        self.clock.tick(lazy.timestamp)
+        self._tick(lazy.timestamp, False)
         for tool_use_id in lazy.tool_use_ids:
             self._calls.pop(tool_use_id, None)
+        if self._tree is not None:
+            parent_key = self._last_key if lazy.parent == self._last_uuid else _key_or_none(lazy.parent)
+            self._tree.add(lazy.lineno, key, parent_key, ROLE_MESSAGE)
+            self._last_uuid, self._last_key = lazy.uuid, key
 
     def _note_context(self, record: dict[str, Any], ts: str | None) -> None:
         sidechain = record.get("isSidechain") is True
         if sidechain:
             self.counts.sidechain_records += 1
         if ts is not None:
-            self.clock.tick(ts)
+            self._tick(ts, sidechain)
         context = (record.get("version"), record.get("gitBranch"), record.get("entrypoint"), record.get("cwd"))
         if context != self._last_context:  # consecutive records nearly always share it: note it once
             self._last_context = context
@@ -256,6 +292,11 @@ class SessionExtractor:
                 if session_id not in self._session_ids:
                     self._session_ids.append(session_id)
                 self.chapters.request_break("session_change", session_id=session_id)
+
+    def _tick(self, ts: str, sidechain: bool) -> None:
+        """Time moves on; after a pause of hours the next thing told opens a new chapter."""
+        if self.clock.tick(ts) >= BREAK_GAP_MS and not sidechain and not self.subagent_mode:
+            self.chapters.idle_pending = True
 
     def _claim_thread(self, record: dict[str, Any], key: int) -> bool:
         """Follow a sidechain thread back to its spawn; True when this record is the thread's prompt."""
@@ -301,6 +342,8 @@ class SessionExtractor:
             return self._owner.subagent.events if event.kind in CONTENT_KINDS else None  # type: ignore[union-attr]
         if record is not None and record.get("isSidechain") is True and not self.subagent_mode:
             event.sidechain = True
+        if self.chapters.idle_pending and event.kind in CONTENT_KINDS and not _housekeeping(event):
+            self.chapters.request_break("idle", session_id=self._current_session)
         event.chapter = self.chapters.current.id
         if event.kind in CONTENT_KINDS and not (event.kind == COMMAND and event.name == "/compact"):
             self.chapters.content()
@@ -319,6 +362,7 @@ class SessionExtractor:
         if record.get("isApiErrorMessage") is True:
             self.counts.api_errors += 1
             return
+        self._role = ROLE_REPLY
         model = model if isinstance(model, str) else "unknown"
         self._models.add(model)
         message_id = message.get("id") or record.get("requestId") or record.get("uuid") or f"line:{lineno}"
@@ -450,14 +494,12 @@ class SessionExtractor:
         for item in classify_user_blocks(rest):
             if isinstance(item, HumanText):
                 self._queued_emitted.clear()
+                self._role = ROLE_PROMPT
                 self._human(item, lineno, ts, record)
             elif isinstance(item, Command):
-                event = self._emit(
-                    Event(kind=COMMAND, ts=ts, line=lineno, name=item.name, args=item.args or None), record
-                )
-                slash = item.name.startswith("/")
-                if self._first_prompt is None and slash and item.args and not event.sidechain and not self._owner:
-                    self._first_prompt = f"{item.name} {item.args}"
+                self._emit(Event(kind=COMMAND, ts=ts, line=lineno, name=item.name, args=item.args or None), record)
+                if item.args and item.name.startswith("/"):
+                    self._role = ROLE_PROMPT  # a slash command's arguments are the author's words
                 if item.name == "/compact" and not self.subagent_mode and record.get("isSidechain") is not True:
                     self.chapters.request_break("slash_compact", session_id=self._current_session)
             elif isinstance(item, Interrupt):
@@ -474,7 +516,7 @@ class SessionExtractor:
             if info is not None:
                 info.sources.append("pasted")
                 assets.append(info.asset)
-        if not item.text and not assets:
+        if not item.text and not assets and not item.documents:
             return
         kind = HUMAN
         if self.subagent_mode:
@@ -482,11 +524,9 @@ class SessionExtractor:
             if not self._first_prompt_skipped:
                 self._first_prompt_skipped = True  # repeats the spawn's prompt
                 return
-        event = self._emit(
-            Event(kind=kind, ts=ts, line=lineno, text=item.text, images=assets or None, queued=queued), record
-        )
-        if kind == HUMAN and self._first_prompt is None and item.text and not event.sidechain:
-            self._first_prompt = item.text
+        event = Event(kind=kind, ts=ts, line=lineno, text=item.text, images=assets or None, queued=queued)
+        event.documents = item.documents or None
+        self._emit(event, record)
 
     def _compact_summary(self, text: str, lineno: int, ts: str | None, record: dict[str, Any]) -> None:
         if self.subagent_mode or record.get("isSidechain") is True:
@@ -582,7 +622,11 @@ class SessionExtractor:
                 self._queue.popleft()  # a normal user record carries it next
         elif operation == "remove":
             text = self._queue.popleft() if self._queue else None
-            if record.get("reason") == "absorbed_mid_turn":
+            reason = record.get("reason")
+            # Absorbed mid-turn; or (Claude Code ~2.1.19-2.1.49) a bare remove, the only trace of a message
+            # delivered mid-turn: no user record repeats it. A machine notice queued the same way is not
+            # human text (the enqueue kept None for it).
+            if reason in (None, "absorbed_mid_turn"):
                 content = record.get("content")
                 self._queued_text(content if content is not None else text, lineno, ts, record)
         elif operation == "popAll":
@@ -615,8 +659,9 @@ class SessionExtractor:
             # the story here, not a side path of it.
             for event in events:
                 event.sidechain = False
-            first = next((e for e in events if e.kind == HUMAN and e.text), None)
-            self._first_prompt = self._first_prompt or (first.text if first else None)
+        thread = self._tree.final_thread() if self._tree is not None else Thread()
+        mark_abandoned(events, thread)
+        self.counts.resent_prompts += drop_resent_prompts(events)
         finish_tool_runs(events)
         assign_ids(events, id_prefix)
         chapters = self.chapters.chapters
@@ -644,12 +689,12 @@ class SessionExtractor:
             end=end,
             active_ms=self.clock.active_ms,
             titles=titles,
-            first_prompt=self._first_prompt,
             files={k: sorted(v) for k, v in self._files.items()},
             tools={name: dict(c) for name, c in sorted(self._tools.items())},
             spawns=self.spawn_events,
             unknown_blocks=self._unknown_blocks,
             unknown_system_subtypes=self._unknown_subtypes,
+            abandoned_branches=thread.branches,
         )
 
     def _own_summary(self) -> str | None:
@@ -662,6 +707,52 @@ class SessionExtractor:
             if leaf is not None and key64(leaf) in self._seen_uuids:
                 return text
         return None
+
+
+def _housekeeping(event: Event) -> bool:
+    """`/exit` after a night away does not open a chapter of its own."""
+    return event.kind in (COMMAND, INTERRUPT) and (event.name in HOUSEKEEPING_COMMANDS or event.kind == INTERRUPT)
+
+
+def _key_or_none(uuid: Any) -> int | None:
+    return key64(uuid) if isinstance(uuid, str) and uuid else None
+
+
+def mark_abandoned(events: list[Event], thread: Thread) -> None:
+    """Events from records on an abandoned branch carry its number; they stay, but are not the story."""
+    if not thread.branches:
+        return
+    for event in events:
+        state = thread.state_at(event.line)
+        if state > 0:
+            event.abandoned = state
+
+
+_ANSWERS = frozenset({ASSISTANT, THINKING, TOOL_RUN, PLAN, SUBAGENT, IMAGE})
+
+
+def drop_resent_prompts(events: list[Event]) -> int:
+    """The same prompt sent again before anything answered it (after an interrupt or an API error) is one
+    message: the earlier copies go, the one that was answered stays. Returns how many went."""
+    drop: set[int] = set()
+    previous: int | None = None  # index of the last prompt not answered yet
+    for i, event in enumerate(events):
+        if event.sidechain or event.abandoned:
+            continue
+        if event.kind in _ANSWERS:
+            previous = None
+        elif event.kind == HUMAN and not event.queued:
+            if previous is not None and _same_prompt(events[previous], event):
+                drop.add(previous)
+            previous = i
+    if drop:
+        events[:] = [e for i, e in enumerate(events) if i not in drop]
+    return len(drop)
+
+
+def _same_prompt(a: Event, b: Event) -> bool:
+    text = " ".join((a.text or "").split())
+    return text == " ".join((b.text or "").split()) and (bool(text) or a.images == b.images)
 
 
 def _finite_number(value: Any) -> float | None:
@@ -750,7 +841,7 @@ def summarize_chapters(chapters: list[Chapter], events: list[Event]) -> None:
         chapter.events += 1
         chapter.first_event = chapter.first_event or event.id
         chapter.last_event = event.id
-        if event.kind == HUMAN and not event.sidechain:
+        if is_author_message(event):
             chapter.human_turns += 1
         if event.ts is not None:
             if chapter.start is None or _ts_key(event.ts) < _ts_key(chapter.start):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import datetime, timezone
 
 IDLE_GAP_MS = 10 * 60 * 1000  # a pause longer than this is idle time, not work
+BREAK_GAP_MS = 2 * 60 * 60 * 1000  # a pause of hours: the author came back later, a new chapter
 
 
 def sortable(ts: str) -> str:
@@ -41,21 +42,24 @@ class Clock:
         self.active_ms = 0
         self._minute_cache: dict[str, int | None] = {}
 
-    def tick(self, ts: str) -> None:
+    def tick(self, ts: str) -> int:
+        """Note a timestamp; returns the pause since the latest one before it (ms; 0 for the first)."""
         ms = self._fast_ms(ts)
         if ms is None:
-            return  # not a timestamp we can place in time: it neither starts nor ends the session
+            return 0  # not a timestamp we can place in time: it neither starts nor ends the session
         key = sortable(ts)
         if self._min is None or key < self._min[0]:
             self._min = (key, ts)
         if self._max is None or key > self._max[0]:
             self._max = (key, ts)
+        gap = 0
         if self._last_ms is not None:
             gap = ms - self._last_ms
             if 0 < gap <= IDLE_GAP_MS:
                 self.active_ms += gap
         if self._last_ms is None or ms > self._last_ms:
             self._last_ms = ms
+        return max(gap, 0)
 
     def _fast_ms(self, ts: str) -> int | None:
         """Parse the minute once, then only the seconds: cheap enough to run on every record."""

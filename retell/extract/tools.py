@@ -27,6 +27,7 @@ _TARGET_FIELDS: dict[str, tuple[str, ...]] = {
     "BashOutput": ("bash_id", "shell_id"),
     "KillShell": ("shell_id",),
     "KillBash": ("shell_id",),
+    "TaskStop": ("task_id", "shell_id"),
     "Grep": ("pattern",),
     "Glob": ("pattern",),
     "LS": ("path",),
@@ -49,12 +50,15 @@ _FAMILIES: dict[str, str] = {
     "Write": "write",
     "Grep": "search",
     "Glob": "search",
-    "LS": "search",
-    "ToolSearch": "search",
+    "LS": "list",
+    "ToolSearch": "tools",
     "Bash": "bash",
-    "BashOutput": "bash",
-    "KillShell": "bash",
-    "KillBash": "bash",
+    # Checking on or stopping a command started in the background: not running one.
+    "BashOutput": "background",
+    "TaskOutput": "background",
+    "KillShell": "background",
+    "KillBash": "background",
+    "TaskStop": "background",
     "WebFetch": "web",
     "WebSearch": "web",
     "TodoWrite": "todo",
@@ -76,6 +80,10 @@ _JEST_TESTS = re.compile(r"^Tests:\s+(.+?)\s*$", re.M)
 _GO_FAIL = re.compile(r"^(?:--- FAIL|FAIL\s)", re.M)
 _GO_OK = re.compile(r"^ok\s+\S+", re.M)
 _ERROR_TAG = re.compile(r"</?tool_use_error>")
+# `cd <dir> &&` (or `;`) in front of the command that does the work; the folder is not the story.
+_CD_PREFIX = re.compile(r"^\s*cd\s+(?:\"[^\"]*\"|'[^']*'|[^\s;&|]+)\s*(?:&&|;)\s*")
+_BARE_CD = re.compile(r"^\s*cd(?:\s+(\"[^\"]*\"|'[^']*'|[^\s;&|]+))?\s*$")
+_STOP_TOOLS = frozenset({"KillShell", "KillBash", "TaskStop"})
 
 
 def family(name: str) -> str:
@@ -134,13 +142,23 @@ def describe_call(name: str, tool_input: Any, cwd: str | None, tool_use_id: str 
                     break
     if target is not None:
         if name == "Bash":
-            target = target.strip().splitlines()[0] if target.strip() else target
-            if len(tool_input.get("command", "").strip().splitlines()) > 1:
-                target += " …"
+            target = command_target(target)
         if name in ("Read", "Write", "Edit", "MultiEdit", "NotebookEdit", "NotebookRead", "LS"):
             target = relative_path(target, cwd)
         target = shorten(target, MAX_TARGET)
     return ToolCall(name=name, target=target, tool_use_id=tool_use_id)
+
+
+def command_target(command: str) -> str:
+    """The line of a shell command that does the work: `cd <dir> &&` prefixes and bare `cd` lines dropped,
+    ` …` added when more lines follow. A command that only changes folder stays `cd <dir>`."""
+    lines = [ln for ln in re.sub(r"\\\n", " ", command.strip()).splitlines() if ln.strip()]  # `\` continues
+    for i, line in enumerate(lines):
+        while _CD_PREFIX.match(line):
+            line = line[_CD_PREFIX.match(line).end() :]  # type: ignore[union-attr]
+        if line.strip() and not _BARE_CD.match(line):
+            return line.strip() + (" …" if i < len(lines) - 1 else "")
+    return lines[0].strip() if lines else command
 
 
 def result_text(content: Any) -> str:
@@ -222,6 +240,12 @@ def summarize_run(calls: Sequence[ToolCall]) -> str:
         sentence = _files_sentence(fam, calls[0].name, targets, n)
     elif fam == "bash":
         sentence = _bash_sentence(calls)
+    elif fam == "background":
+        sentence = _background_sentence(calls)
+    elif fam == "list":
+        sentence = f"Listed {targets[0]}" if n == 1 and targets else f"Listed {n} folders"
+    elif fam == "tools":
+        sentence = "Looked up the tools it needed" + (f" ({n} times)" if n > 1 else "")
     elif fam == "search":
         sentence = f"Searched for {_quote(targets[0])}" if n == 1 and targets else f"Ran {n} searches"
         if n > 1 and targets:
@@ -268,7 +292,11 @@ def _bash_sentence(calls: Sequence[ToolCall]) -> str:
         call = calls[0]
         if tests:
             return f"Ran tests: {call.outcome}" if call.outcome else "Ran tests"
-        sentence = f"Ran `{call.target}`" if call.target else f"Used {call.name}"
+        folder = _BARE_CD.match(call.target or "")
+        if folder:
+            sentence = f"Changed into {folder.group(1)}" if folder.group(1) else "Changed folder"
+        else:
+            sentence = f"Ran `{call.target}`" if call.target else f"Used {call.name}"
         return sentence + (" (failed)" if call.error else "")
     sentence = f"Ran {len(calls)} commands"
     if tests:
@@ -277,6 +305,23 @@ def _bash_sentence(calls: Sequence[ToolCall]) -> str:
     if failed:
         sentence += f" ({failed} failed)"
     return sentence
+
+
+def _background_sentence(calls: Sequence[ToolCall]) -> str:
+    """BashOutput/TaskOutput check on a command running in the background; KillShell/TaskStop stop it."""
+    stopped = sum(1 for c in calls if c.name in _STOP_TOOLS)
+    checked = len(calls) - stopped
+    parts = []
+    if checked:
+        parts.append("Checked on a background command" + (f" {_times(checked)}" if checked > 1 else ""))
+    if stopped:
+        what = "a background command" if stopped == 1 else f"{stopped} background commands"
+        parts.append(("stopped " if parts else "Stopped ") + what)
+    return " and ".join(parts)
+
+
+def _times(n: int) -> str:
+    return "twice" if n == 2 else f"{n} times"
 
 
 def _web_sentence(calls: Sequence[ToolCall]) -> str:

@@ -32,8 +32,9 @@ from retell.markup import (
 from retell.redact import Redactor
 from retell.render.images import PublishedImage, publish_image
 from retell.templating import TemplateLibrary
-from retell.triage.generate import default_title
+from retell.triage.generate import default_slug, default_title
 from retell.triage.model import PostSettings, Triage
+from retell.triage.slug import post_slug
 from retell.triage.stage import Parsed, require_approved
 from retell.workdir import Workdir
 from retell.write.facts import session_facts
@@ -109,7 +110,9 @@ def compose_post(path: Path, options: RenderOptions, *, strict: bool = True) -> 
         raise WorkdirError(f"{workdir.draft} does not exist: run `retell draft {path}` first")
     draft = workdir.draft.read_text(encoding="utf-8")
     draft_meta, body = split_front_matter(draft)
-    post = post_settings(triage.post, draft_meta, default_title(parsed.log))
+    post = post_settings(
+        triage.post, draft_meta, default_title(parsed.log), default_slug(parsed.log), parsed.log.session.id
+    )
     out_root = options.output or (workdir.path / "post")
     layout = Layout.for_target(options.target, out_root, post)
 
@@ -152,14 +155,22 @@ def split_front_matter(text: str) -> tuple[dict[str, Any], str]:
     return {}, text
 
 
-def post_settings(post: PostSettings, draft_meta: dict[str, Any], generated_title: str) -> PostSettings:
+def post_settings(
+    post: PostSettings,
+    draft_meta: dict[str, Any],
+    generated_title: str,
+    generated_slug: str | None = None,
+    session_id: str = "",
+) -> PostSettings:
     """Triage's post settings. The draft's title (the outline's pick) is used only while triage still has
-    the title retell generated; a title the author set in triage.yaml always wins. The draft's
-    description fills in an empty one."""
+    the title retell generated; a title the author set in triage.yaml always wins. The slug follows the
+    title it ends up with, unless the author set one. The draft's description fills in an empty one."""
     settings = PostSettings(**post.__dict__)
     drafted = draft_meta.get("title")
     if post.title == generated_title and isinstance(drafted, str) and drafted.strip():
         settings.title = drafted.strip()
+        if generated_slug is not None and post.slug == generated_slug:
+            settings.slug = post_slug(settings.title, session_id)
     if not settings.description and isinstance(draft_meta.get("description"), str):
         settings.description = draft_meta["description"].strip()
     return settings

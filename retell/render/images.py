@@ -12,6 +12,7 @@ from typing import Any
 from retell.errors import RetellError
 
 FORMATS = ("auto", "png", "webp", "keep")
+_KEPT_EXTENSIONS = {"JPEG": "jpg", "PNG": "png", "GIF": "gif", "WEBP": "webp", "AVIF": "avif"}
 
 
 @dataclass(frozen=True)
@@ -38,7 +39,7 @@ def publish_image(path: Path, *, max_width: int, fmt: str, webp_ok: bool) -> Pub
             source_format = (img.format or "PNG").upper()
             if fmt == "keep":
                 width, height = img.size
-                ext = {"JPEG": "jpg", "PNG": "png", "GIF": "gif", "WEBP": "webp"}.get(source_format, "png")
+                ext = _KEPT_EXTENSIONS.get(source_format, "png")
                 return _named(path.name, raw, ext, width, height)
             if getattr(img, "is_animated", False):
                 return _animated(path.name, img, max_width)

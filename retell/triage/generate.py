@@ -6,6 +6,7 @@ hand-edited file by merge.py.
 
 from __future__ import annotations
 
+import copy
 import re
 from collections.abc import Callable, Iterable
 from datetime import datetime, timezone
@@ -14,12 +15,16 @@ from typing import Any
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
 from retell.events import HUMAN, Chapter, Event, EventLog
+from retell.extract.headings import chapter_heading
+from retell.extract.requests import author_words
 from retell.extract.timeutil import to_epoch_ms
 from retell.extract.tools import shorten_words
 from retell.redact import Redactor
 from retell.report import human_bytes
 from retell.secrets import default_replacement
+from retell.triage.language import author_language
 from retell.triage.model import ANGLES, TRIAGE_SCHEMA_VERSION
+from retell.triage.slug import post_slug
 from retell.yamlio import flow
 
 HEADER = """\
@@ -76,6 +81,14 @@ def build_document(log: EventLog, manifest: dict[str, Any]) -> CommentedMap:
             "merge_into: <id> tells a chapter as part of another one."
         ),
     )
+    doc["tried"] = CommentedSeq(tried_entries(log, scrub))
+    doc.yaml_set_comment_before_after_key(
+        "tried",
+        before=(
+            "\nAbandoned branches: a prompt you cancelled or rewound (Esc Esc), and what followed it there.\n"
+            "They are never told as if they happened. include: true lets the post mention them as what was tried."
+        ),
+    )
     doc["secrets"] = CommentedSeq(secret_entry(f) for f in manifest.get("pii_warnings", []))
     doc.yaml_set_comment_before_after_key(
         "secrets",
@@ -113,38 +126,43 @@ def session_info(log: EventLog, manifest: dict[str, Any], scrub: Scrub) -> Comme
 
 
 def default_title(log: EventLog) -> str:
-    """The post title retell proposes: the session's title (secrets redacted), else a plain one."""
+    """The post title retell proposes: the session's title (secrets redacted), else a plain one named after
+    the project."""
     if log.session.title:
         return Redactor.for_log(log, {}).text(log.session.title)
-    return f"A session with Claude Code ({log.session.id[:8]})"
+    project = (log.session.cwd or "").rstrip("/").split("/")[-1]
+    return f"Working on {project} with Claude Code" if project else "A session with Claude Code"
+
+
+def default_slug(log: EventLog, title: str | None = None) -> str:
+    """The slug retell proposes for `title` (the default title when None)."""
+    return post_slug(title if title is not None else default_title(log), log.session.id)
 
 
 def post_section(log: EventLog, manifest: dict[str, Any], scrub: Scrub) -> CommentedMap:
-    from slugify import slugify  # python-slugify: transliterates non-ASCII titles into a URL-safe slug
-
     title = scrub(log.session.title) if log.session.title else default_title(log)
     post = CommentedMap()
     post["title"] = title
-    post["slug"] = slugify(title, max_length=60, word_boundary=True) or f"session-{log.session.id[:8]}"
+    post["slug"] = default_slug(log, title)
     post["date"] = iso_date(log.session.start)
     post["tags"] = flow(default_tags(manifest))
     post["description"] = ""
     post["audience"] = "developers curious about working with an AI coding agent"
     post["tone"] = "candid and concrete"
     post["length"] = "medium"
-    post["language"] = "en"
+    post["language"] = author_language(log)
     post["voice"] = "first-person"
     post["use_thinking"] = False
     post["draft"] = True
     post["cover"] = ""
     comments = {
         "title": "the post's title",
-        "slug": "its URL name",
+        "slug": "its URL name; follows the outline's title until you set one",
         "date": "ISO 8601 with offset; defaults to when the session started",
         "description": "one sentence for link previews; empty: taken from the outline",
         "audience": "who the post is for",
         "length": "short (800-1,200 words) | medium (1,800-2,500) | long (3,000+)",
-        "language": "language of the post: en, de, fr, ja…",
+        "language": "language of the post: en, de, fr, ja… (default: the language you wrote in)",
         "voice": 'first-person ("I asked Claude…") | third-person',
         "use_thinking": "may the post mention Claude's thinking (never quoted)? false: it never leaves",
         "draft": "mark the post as a draft in its front matter",
@@ -186,7 +204,7 @@ def story_section() -> CommentedMap:
 
 
 def chapter_entry(chapter: Chapter, log: EventLog, scrub: Scrub) -> CommentedMap:
-    events = [e for e in log.events if e.chapter == chapter.id]
+    events = [e for e in log.events if e.chapter == chapter.id and not e.abandoned]
     entry = CommentedMap()
     entry["id"] = chapter.id
     entry["include"] = True
@@ -206,6 +224,26 @@ def chapter_info(chapter: Chapter, events: list[Event], scrub: Scrub) -> Comment
     if bridge is not None and bridge.text:
         info["bridge"] = shorten_words(" ".join(scrub(bridge.text).split()), 240)
     return info
+
+
+def tried_entries(log: EventLog, scrub: Scrub) -> list[CommentedMap]:
+    """One entry per abandoned branch, left out by default."""
+    branches: dict[int, list[Event]] = {}
+    for event in log.events:
+        if event.abandoned:
+            branches.setdefault(event.abandoned, []).append(event)
+    entries = []
+    for number, events in sorted(branches.items()):
+        entry = CommentedMap()
+        entry["id"] = f"b{number}"
+        entry["include"] = False
+        info = CommentedMap()
+        info["chapter"] = events[0].chapter
+        info["events"] = f"{events[0].id} to {events[-1].id} ({len(events)})"
+        info["gist"] = gist(events, scrub)
+        entry["info"] = info
+        entries.append(entry)
+    return entries
 
 
 def secret_entry(flag: dict[str, Any]) -> CommentedMap:
@@ -275,19 +313,39 @@ def default_tags(manifest: dict[str, Any]) -> list[str]:
 
 def gist(events: list[Event], scrub: Scrub) -> str:
     """One line: what the author asked first in this stretch of the session."""
-    first = next((e for e in events if e.kind == HUMAN and e.text), None)
-    if first is None or first.text is None:
+    words = next((w for e in events if (w := author_words(e) if not e.abandoned else e.text)), None)
+    if not words:
         return "(no message from you in this chapter)"
-    return shorten_words(" ".join(scrub(first.text).split()), 140)
+    return shorten_words(" ".join(scrub(words).split()), 140)
 
 
 def default_chapter_title(chapter: Chapter, events: list[Event], scrub: Scrub) -> str:
-    first = next((e for e in events if e.kind == HUMAN and e.text), None)
-    if first is None or first.text is None:
-        return f"Part {chapter.index}"
-    sentence = re.split(r"(?<=[.!?])\s|\n", scrub(first.text).strip(), maxsplit=1)[0]
-    sentence = re.sub(r"\[Image #\d+\]", "", sentence).strip().rstrip(".!,;:")
-    return shorten_words(sentence[:1].upper() + sentence[1:], 70) if sentence else f"Part {chapter.index}"
+    """What the chapter is about: the author's first request in it, else the work done in it."""
+    scrubbed = [_scrubbed(e, scrub) for e in events]
+    return chapter_heading(scrubbed) or _fallback_heading(chapter)
+
+
+def _scrubbed(event: Event, scrub: Scrub) -> Event:
+    """The author's words of an event with secrets redacted (a heading quotes them)."""
+    words = author_words(event)
+    if not words:
+        return event
+    clone = copy.copy(event)
+    if event.kind == HUMAN:
+        clone.text = scrub(words)
+    else:
+        clone.args = scrub(words)
+    return clone
+
+
+def _fallback_heading(chapter: Chapter) -> str:
+    if chapter.reason == "idle":
+        return "Coming back to it"
+    if chapter.reason in ("compaction", "slash_compact"):
+        return "After the context was compacted"
+    if chapter.reason == "session_change":
+        return "Picking the session up again"
+    return "Where it started" if chapter.index == 1 else f"Part {chapter.index}"
 
 
 def span_text(start: str | None, end: str | None) -> str:

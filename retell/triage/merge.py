@@ -14,7 +14,7 @@ from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
 from retell.yamlio import pop_tail, push_tail, refresh_map
 
-_SECTIONS = (("chapters", "id"), ("secrets", "id"), ("images", "file"))
+_SECTIONS = (("chapters", "id"), ("tried", "id"), ("secrets", "id"), ("images", "file"))
 
 
 @dataclass
@@ -35,7 +35,7 @@ def merge(existing: CommentedMap, fresh: CommentedMap) -> MergeReport:
     for key in fresh:
         if key not in existing:
             _insert_like(existing, fresh, key)
-            if key not in ("info", "schema_version"):
+            if key not in ("info", "schema_version") and fresh[key] != []:  # an empty new section changes nothing
                 report.restored_sections.append(key)
     if isinstance(existing["info"], CommentedMap):
         refresh_map(existing["info"], fresh["info"])

@@ -77,6 +77,12 @@ class Triage:
     images: dict[str, ImageChoice]
     approved: bool
     warnings: list[str] = field(default_factory=list)
+    tried: set[int] = field(default_factory=set)  # abandoned branches the author lets the post mention
+
+    def tells_branch(self, branch: int) -> bool:
+        """Whether events of this branch reach the post: the final thread always, an abandoned branch
+        (what was tried, then rewound) only when the author included it."""
+        return branch == 0 or branch in self.tried
 
     def told_chapters(self) -> list[str]:
         """Chapter ids whose events are told (merged chapters count under their target)."""

@@ -59,6 +59,7 @@ def known_of(parsed: Parsed, workdir: Workdir) -> Known:
         secrets={f["id"]: f["kind"] for f in parsed.manifest.get("pii_warnings", [])},
         images=[i["asset"] for i in parsed.manifest.get("images", [])],
         workdir=workdir.path,
+        tried=[f"b{n}" for n in sorted({e.abandoned for e in parsed.log.events if e.abandoned})],
     )
 
 

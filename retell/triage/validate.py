@@ -24,11 +24,11 @@ from retell.triage.model import (
     Story,
     Triage,
 )
+from retell.triage.slug import SLUG_PATTERN
 from retell.yamlio import line_of
 
-_SLUG = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 _LANGUAGE = re.compile(r"^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*$")
-TOP_KEYS = ("schema_version", "info", "post", "story", "chapters", "secrets", "images", "approved")
+TOP_KEYS = ("schema_version", "info", "post", "story", "chapters", "tried", "secrets", "images", "approved")
 POST_KEYS = (
     "title",
     "slug",
@@ -48,6 +48,7 @@ STORY_KEYS = ("angle", "backstory", "intent", "corrections", "scope", "notes", "
 CHAPTER_KEYS = ("id", "include", "title", "merge_into", "info")
 SECRET_KEYS = ("id", "action", "replacement", "confirm_keep", "info")
 IMAGE_KEYS = ("file", "include", "caption", "alt", "info")
+TRIED_KEYS = ("id", "include", "info")
 
 
 @dataclass
@@ -60,6 +61,7 @@ class Known:
     secrets: dict[str, str]  # id -> kind
     images: list[str]
     workdir: Path
+    tried: list[str] = field(default_factory=list)  # ids of the abandoned branches: b1, b2…
 
 
 @dataclass
@@ -110,6 +112,7 @@ def validate(doc: Any, known: Known, name: str = "triage.yaml") -> tuple[Triage 
     chapters = _chapters(_list(doc, "chapters", p), known, p)
     secrets = _secrets(_list(doc, "secrets", p), known, p)
     images = _images(_list(doc, "images", p), known, p)
+    tried = _tried(doc.get("tried") if "tried" in doc else CommentedSeq(), doc, known, p)
     approved = doc.get("approved", False)
     if not isinstance(approved, bool):
         p.error(line_of(doc, "approved"), f"approved must be true or false, not {approved!r}")
@@ -132,6 +135,7 @@ def validate(doc: Any, known: Known, name: str = "triage.yaml") -> tuple[Triage 
         images=images,
         approved=approved,
         warnings=list(p.warnings),
+        tried=tried,
     )
     return triage, p
 
@@ -225,8 +229,11 @@ def _post(node: CommentedMap | None, known: Known, p: Problems) -> PostSettings 
         return None
     _unknown_keys(node, POST_KEYS, "post.", p)
     slug = _str(node, "slug", "post.", p, required=True)
-    if slug and not _SLUG.match(slug):
-        p.error(line_of(node, "slug"), f"`post.slug` {slug!r} may hold only a-z, 0-9 and '-'")
+    if slug and not SLUG_PATTERN.match(slug):
+        p.error(
+            line_of(node, "slug"),
+            f"`post.slug` {slug!r} may hold only a-z, 0-9, '-' and Chinese, Japanese or Korean characters",
+        )
     tags_value = node.get("tags", [])
     tags: list[str] = []
     if not isinstance(tags_value, list) or not all(isinstance(t, str) for t in tags_value):
@@ -437,3 +444,21 @@ def _images(seq: CommentedSeq | None, known: Known, p: Problems) -> dict[str, Im
             alt=_str(entry, "alt", where, p),
         )
     return choices
+
+
+def _tried(seq: Any, doc: CommentedMap, known: Known, p: Problems) -> set[int]:
+    """Abandoned branches the author included as "what was tried" (an older file without the section has
+    none)."""
+    if seq is None:
+        return set()
+    if not isinstance(seq, CommentedSeq):
+        p.error(line_of(doc, "tried"), "`tried` must be a list")
+        return set()
+    included: set[int] = set()
+    for i, entry, ident in _items(seq, "id", "tried", TRIED_KEYS, p):
+        if ident not in known.tried:
+            p.warn(line_of(entry, "id"), f"branch {ident!r} is no longer in the session; it is ignored")
+            continue
+        if _bool(entry, "include", f"tried[{i}].", p, False):
+            included.add(int(ident[1:]))
+    return included

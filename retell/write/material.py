@@ -47,7 +47,7 @@ def event_line(event: Event, limit: int | None = None) -> str:
         text = (text or "").strip()
         return shorten(text, limit) if limit else text
 
-    tag = f"[{event.id}]"
+    tag = f"[{event.id}]" + (" (tried, then rewound: not what finally happened)" if event.abandoned else "")
     kind = event.kind
     if kind == HUMAN:
         extra = " (typed while Claude worked)" if event.queued else ""

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from retell.claude.schema import HOUSEKEEPING_COMMANDS
 from retell.events import (
     ASSISTANT,
     BRIDGE,
@@ -25,7 +26,11 @@ from retell.events import (
     EventLog,
     ToolCall,
 )
-from retell.extract.tools import family, is_test_command, shorten_words
+from retell.extract.headings import activity_heading, request_heading
+from retell.extract.headings import join_words as _join
+from retell.extract.headings import short_path as _short_path
+from retell.extract.requests import is_author_message, is_request_command
+from retell.extract.tools import family, is_test_command, shorten_words, summarize_run
 from retell.markup import blockquote, code_span, heading_text, md_text, session_inline, session_markdown
 from retell.triage.model import Triage
 from retell.write.outline_model import Beat, ImagePlacement, Outline, Section
@@ -44,45 +49,7 @@ _DISCOVERY = re.compile(
     re.I,
 )
 # Slash commands that manage Claude Code itself; not part of the story.
-_HOUSEKEEPING = frozenset(
-    {
-        "/clear",
-        "/doctor",
-        "/status",
-        "/mcp",
-        "/config",
-        "/help",
-        "/cost",
-        "/model",
-        "/login",
-        "/logout",
-        "/permissions",
-        "/ide",
-        "/memory",
-        "/resume",
-        "/exit",
-        "/context",
-        "/usage",
-        "/add-dir",
-        "/agents",
-        "/hooks",
-        "/terminal-setup",
-        "/vim",
-        "/theme",
-        "/output-style",
-        "/statusline",
-        "/export",
-        "/release-notes",
-        "/upgrade",
-        "/bug",
-        "/feedback",
-        "/privacy-settings",
-        "/rewind",
-        "/todos",
-        "/bashes",
-        "/plugin",
-    }
-)
+_HOUSEKEEPING = HOUSEKEEPING_COMMANDS
 _IMAGE_MARKER = re.compile(r"\s*\[Image #\d+\]")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9“\"'(`])")
 # Emphasis and block markers; inline code keeps its backticks (it is placed as code, see retell/markup.py).
@@ -99,7 +66,7 @@ class Episode:
 
     @property
     def ask(self) -> Event | None:
-        return next((e for e in self.events if e.kind == HUMAN), None)
+        return next((e for e in self.events if _is_ask(e)), None)
 
 
 def episodes(view: EventLog, chapter_order: list[str]) -> list[Episode]:
@@ -109,7 +76,7 @@ def episodes(view: EventLog, chapter_order: list[str]) -> list[Episode]:
         for event in view.events:
             if event.chapter != chapter or event.sidechain:
                 continue
-            if event.kind == HUMAN and not event.queued and current is not None and current.ask is not None:
+            if _is_ask(event) and not event.queued and current is not None and current.ask is not None:
                 out.append(current)
                 current = None
             if current is None:
@@ -118,6 +85,15 @@ def episodes(view: EventLog, chapter_order: list[str]) -> list[Episode]:
         if current is not None and current.events:
             out.append(current)
     return out
+
+
+def _is_ask(event: Event) -> bool:
+    """The author asking for something: a message, or a slash command whose arguments are a request."""
+    return event.kind == HUMAN or (event.kind == COMMAND and is_request_command(event))
+
+
+def _words(event: Event) -> str:
+    return (event.text if event.kind == HUMAN else event.args) or ""
 
 
 def _group(eps: list[Episode]) -> list[list[Episode]]:
@@ -153,7 +129,13 @@ def offline_outline(view: EventLog, triage: Triage) -> Outline:
         heading = titles.get(chapter) if first_in_chapter else None
         if not heading:
             ask = group[0].ask
-            heading = _heading_from(ask.text if ask and ask.text else "") or _activity_heading(group) or f"Part {i}"
+            words = _words(ask) if ask else ""
+            heading = (
+                _heading_from(words)
+                or _activity_heading(group)
+                or shorten_words(request_heading(words), 60)
+                or f"Part {i}"
+            )
         base, n = heading, 2
         while heading in used_headings:
             heading, n = f"{base} (part {n})", n + 1
@@ -177,7 +159,7 @@ def offline_outline(view: EventLog, triage: Triage) -> Outline:
                 images=placements,
             )
         )
-    first_ask = next((e for e in view.events if e.kind == HUMAN and e.text), None)
+    first_ask = next((e for e in view.events if _is_ask(e) and _words(e)), None)
     title = triage.post.title
     return Outline(
         title=title,
@@ -195,10 +177,10 @@ def _beats(group: list[Episode], *, is_first: bool, last_assistant: Event | None
     beats: list[Beat] = []
     for n, ep in enumerate(group):
         ask = ep.ask
-        if ask is not None and ask.text:
+        if ask is not None and _words(ask):
             if is_first and n == 0:
                 beats.append(Beat("opening", "quote", [ask.id], "The first ask, in the author's words."))
-            elif _PIVOT.search(ask.text):
+            elif _PIVOT.search(_words(ask)):
                 beats.append(Beat("pivot", "quote", [ask.id], "The author changes course."))
             else:
                 beats.append(Beat("action", "quote", [ask.id], "The next ask."))
@@ -233,68 +215,37 @@ def _beats(group: list[Episode], *, is_first: bool, last_assistant: Event | None
 
 def _activity_heading(group: list[Episode]) -> str:
     """A heading from what the work mostly was, when the author's words do not make one."""
-    events = [e for ep in group for e in ep.events]
-    calls = [c for e in events if e.kind == TOOL_RUN for c in e.calls or ()]
-    if any(e.kind == SUBAGENT for e in events) and len(calls) < 5:
-        return "Sending out subagents"
-    tests = [c.outcome for c in calls if c.name == "Bash" and is_test_command(c.target) and c.outcome]
-    if tests and "failed" not in tests[-1] and any("failed" in t for t in tests):
-        return "Getting the tests to pass"
-    counts: dict[str, int] = {}
-    for call in calls:
-        counts[family(call.name)] = counts.get(family(call.name), 0) + 1
-    if not counts:
-        return ""
-    top = max(counts, key=lambda k: counts[k])
-    edited = [c.target for c in calls if family(c.name) in ("edit", "write") and c.target]
-    if top in ("edit", "write") and edited:
-        names = list(dict.fromkeys(_short_path(t) for t in edited))
-        return f"Changing {names[0]}" if len(names) == 1 else "Changing the code"
-    if top == "bash":
-        programs = [
-            (c.target or "").split()[0]
-            for c in calls
-            if family(c.name) == "bash"
-            and (c.target or "").split()
-            and (c.target or "").split()[0] not in ("cd", "echo")
-            and (c.target or "x")[0].isalnum()
-        ]
-        common = sorted(set(programs), key=lambda p: (-programs.count(p), programs.index(p)))[:3]
-        return "At the command line" + (f": {_join([code_span(p) for p in common])}" if common else "")
-    return {
-        "read": "Reading the code",
-        "search": "Searching the code",
-        "web": "Looking things up",
-    }.get(top, "")
+    return activity_heading([e for ep in group for e in ep.events])
 
 
 def _purpose(group: list[Episode]) -> str:
-    asks = [ep.ask for ep in group if ep.ask is not None and ep.ask.text]
+    asks = [ep.ask for ep in group if ep.ask is not None and _words(ep.ask)]
     if not asks:
         return "What Claude did next."
     return (
         "From “"
-        + shorten_words(_one_line(asks[0].text or ""), 80)
+        + shorten_words(_one_line(_words(asks[0])), 80)
         + "”"
         + (f" through {len(asks) - 1} more ask{'s' if len(asks) > 2 else ''}." if len(asks) > 1 else ".")
     )
 
 
 def _hook(view: EventLog, first_ask: Event | None) -> str:
-    if first_ask is None or not first_ask.text:
+    if first_ask is None or not _words(first_ask):
         return "A session with Claude Code, told from its transcript."
-    return "It started with one message to Claude Code: “" + shorten_words(_one_line(first_ask.text), 140) + "”"
+    return "It started with one message to Claude Code: “" + shorten_words(_one_line(_words(first_ask)), 140) + "”"
 
 
 def _description(first_ask: Event | None) -> str:
-    if first_ask is None or not first_ask.text:
+    if first_ask is None or not _words(first_ask):
         return "How a session with Claude Code went, told from its transcript."
-    first = _sentences(re.sub(r"\[Image #\d+\]", "", _one_line(first_ask.text)))
+    first = _sentences(re.sub(r"\[Image #\d+\]", "", _one_line(_words(first_ask))))
     return "A session with Claude Code, told from its transcript: " + shorten_words(first[0] if first else "", 110)
 
 
 def _heading_from(text: str) -> str:
     """A heading from the author's words when they make one (3 to 9 plain words), else nothing."""
+    text = request_heading(text)
     first = _sentences(_prose(text) or _plain(text))
     if not first:
         return ""
@@ -320,7 +271,7 @@ def offline_draft(view: EventLog, triage: Triage, outline: Outline) -> str:
     chapter_bridges = {c.id: by_id.get(c.bridge) if c.bridge else None for c in view.chapters}
     placed = {im.asset: im for s in outline.sections for im in s.images}
     writer = _Writer(triage, placed)
-    parts = [writer.opening(view, outline)]
+    parts = [writer.opening(view, outline), _language_note(triage.post.language)]
     seen_chapters: set[str] = set()
     for index, section in enumerate(outline.sections):
         start = starts[index]
@@ -342,6 +293,39 @@ def offline_draft(view: EventLog, triage: Triage, outline: Outline) -> str:
     return "\n\n".join(p for p in parts if p.strip()) + "\n"
 
 
+# The offline engine writes its own sentences in English; a post in another language says so plainly, in
+# that language where we can (the languages real sessions are written in), and in English.
+_ENGLISH_NOTE = (
+    "*retell wrote this draft without a model: its own sentences are in English, the quotes are the session's "
+    "original words. Draft it with a model for a post written in the session's language.*"
+)
+_LANGUAGE_NOTES = {
+    "zh": "*本草稿由 retell 在不使用模型的情况下生成：叙述部分为英文，引文保留会话原文。*",
+    "ja": "*この下書きは retell がモデルを使わずに書いたもので、地の文は英語、引用はセッションの原文のままです。*",
+    "ko": "*이 초안은 retell이 모델 없이 작성했습니다. 서술 문장은 영어이고, 인용문은 세션의 원문 그대로입니다.*",
+    "vi": "*Bản nháp này do retell viết mà không dùng mô hình: phần dẫn truyện bằng tiếng Anh, "
+    "các trích dẫn giữ nguyên văn của phiên làm việc.*",
+    "de": "*Diesen Entwurf hat retell ohne Sprachmodell geschrieben: Der erzählende Text ist Englisch, "
+    "die Zitate stehen im Original der Sitzung.*",
+    "fr": "*Ce brouillon a été écrit par retell sans modèle : le récit est en anglais, "
+    "les citations reprennent les mots d'origine de la session.*",
+    "es": "*retell escribió este borrador sin un modelo: la narración está en inglés "
+    "y las citas conservan las palabras originales de la sesión.*",
+    "pt": "*O retell escreveu este rascunho sem um modelo: a narração está em inglês "
+    "e as citações mantêm as palavras originais da sessão.*",
+    "ru": "*Этот черновик retell написал без модели: повествование на английском, цитаты приведены на языке сессии.*",
+}
+
+
+def _language_note(language: str) -> str:
+    """Nothing for English; else a plain note that the engine's own sentences are English."""
+    base = language.lower().replace("_", "-").split("-")[0]
+    if base == "en":
+        return ""
+    local = _LANGUAGE_NOTES.get(base)
+    return f"{local}\n\n{_ENGLISH_NOTE}" if local else _ENGLISH_NOTE
+
+
 class _Writer:
     """Turns episodes into paragraphs; small rotations keep repeated moves from reading identically."""
 
@@ -360,7 +344,7 @@ class _Writer:
         cwd = view.session.cwd or ""
         project = cwd.rstrip("/").split("/")[-1] if cwd else ""
         where = f" on {md_text(project)}" if project else ""
-        asks = sum(1 for e in view.events if e.kind == HUMAN and not e.sidechain)
+        asks = sum(1 for e in view.events if is_author_message(e))
         agents = sum(1 for e in view.events if e.kind == SUBAGENT)
         calls = sum(len(e.calls or ()) for e in view.events if e.kind == TOOL_RUN)
         counts = [
@@ -386,7 +370,7 @@ class _Writer:
     def section(self, events: list[Event]) -> str:
         episodes_: list[list[Event]] = []
         for event in events:
-            if event.kind == HUMAN and not event.queued and episodes_ and any(e.kind == HUMAN for e in episodes_[-1]):
+            if _is_ask(event) and not event.queued and episodes_ and any(_is_ask(e) for e in episodes_[-1]):
                 episodes_.append([])
             if not episodes_:
                 episodes_.append([])
@@ -395,7 +379,7 @@ class _Writer:
 
     def episode(self, events: list[Event]) -> list[str]:
         out: list[str] = []
-        ask = next((e for e in events if e.kind == HUMAN), None)
+        ask = next((e for e in events if _is_ask(e)), None)
         if ask is not None:
             out.append(self.ask(ask))
             out.extend(self.image_lines(ask.images or [], pasted=True))
@@ -422,7 +406,11 @@ class _Writer:
             elif event.kind == INTERRUPT:
                 out.append(f"{self.me(True)} stopped it there.")
             elif (
-                event.kind == COMMAND and event.name and event.name.startswith("/") and event.name not in _HOUSEKEEPING
+                event.kind == COMMAND
+                and event.name
+                and event.name.startswith("/")
+                and event.name not in _HOUSEKEEPING
+                and event is not ask
             ):
                 out.append(
                     f"{self.me(True)} ran {code_span(event.name)}"
@@ -449,8 +437,10 @@ class _Writer:
 
     def ask(self, event: Event) -> str:
         self.turn += 1
-        text = event.text or ""
-        if self.turn == 1:
+        text = _words(event)
+        if event.abandoned:
+            lead = f"{self.me(True)} first tried another direction, then rewound it:"
+        elif self.turn == 1:
             lead = f"{self.me(True)} started with this:"
         elif _PIVOT.search(text):
             lead = f"Then {self.me()} changed course:"
@@ -458,7 +448,14 @@ class _Writer:
             lead = (f"Next, {self.me()} asked:", f"{self.me(True)} followed up:", f"Then {self.me()} wrote:")[
                 self.turn % 3
             ]
-        return f"{lead}\n\n{_blockquote(text)}"
+        quote = _blockquote(text)
+        if event.kind == COMMAND:  # a slash command whose arguments are the request
+            return f"{lead}\n\n{quote}\n\n(via `{event.name}`)"
+        if event.documents:
+            shared = _join([f"a {d} document" if d != "document" else "a document" for d in event.documents])
+            note = f"({self.me(True)} shared {shared}" + (" with it.)" if quote else ".)")
+            quote = f"{quote}\n\n{note}" if quote else note
+        return f"{lead}\n\n{quote}"
 
     def montage(self, runs: list[Event], minutes: float) -> str:
         calls = [c for e in runs for c in e.calls or () if c.name != "AskUserQuestion"]
@@ -542,7 +539,7 @@ def _montage_phrases(calls: list[ToolCall]) -> list[str]:
     groups: dict[str, list[ToolCall]] = {}
     for call in calls:
         fam = family(call.name)
-        if fam == "todo":
+        if fam in ("todo", "tools"):  # bookkeeping, not work
             continue
         if fam not in groups:
             order.append(fam)
@@ -574,7 +571,14 @@ def _montage_phrases(calls: list[ToolCall]) -> list[str]:
                 else:
                     phrases.append("ran the tests")
             if others:
-                short = [c.target for c in group if c.target and not is_test_command(c.target) and len(c.target) <= 40]
+                short = [
+                    c.target
+                    for c in group
+                    if c.target
+                    and not is_test_command(c.target)
+                    and len(c.target) <= 40
+                    and c.target.split()[0] != "cd"
+                ]
                 example = (
                     f", among them {code_span(short[0])}"
                     if short and others > 1
@@ -582,6 +586,10 @@ def _montage_phrases(calls: list[ToolCall]) -> list[str]:
                 )
                 noun = "command" if others == 1 else "other commands" if tests else "commands"
                 phrases.append(f"ran {_number(others)} {noun}{example}")
+        elif fam == "background":
+            phrases.append(_lower_first(summarize_run(group)))
+        elif fam == "list":
+            phrases.append(f"listed {_number(len(group))} folder{'s' if len(group) > 1 else ''}")
         elif fam == "web":
             phrases.append(f"looked things up on the web ({len(group)} {'call' if len(group) == 1 else 'calls'})")
         elif fam.startswith("mcp:"):
@@ -654,20 +662,9 @@ def _cue_sentence(text: str) -> str:
     return ""
 
 
-def _join(items: list[str]) -> str:
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
-
-
 def _number(n: int) -> str:
     words = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
     return words[n] if 0 <= n < len(words) else f"{n:,}"
-
-
-def _short_path(path: str) -> str:
-    parts = path.rstrip("/").split("/")
-    return "/".join(parts[-2:]) if len(parts) > 2 else path
 
 
 def _one_line(text: str) -> str:

@@ -103,7 +103,7 @@ def test_a_cache_from_a_newer_retell_is_ignored_and_rebuilt(config: Path) -> Non
     default_cache_path().parent.mkdir(parents=True)
     default_cache_path().write_bytes(orjson.dumps(future))
     rows = _list()
-    assert rows[0]["title"] == "Please fix the flaky test"
+    assert rows[0]["title"] == "Fix the flaky test"
     assert _cache_file()["schema_version"] == CACHE_SCHEMA_VERSION
 
 

@@ -50,7 +50,7 @@ def test_ai_music_titles_follow_summaries_to_the_session_they_describe(listing: 
     assert _by_prefix(listing, "ba79134d").title == "AI Music: Embedding Words into Sound"
     assert _by_prefix(listing, "d3ad4cdc").title == "AI Music Generation: Diverse Embedding Mapping"
     fed = _by_prefix(listing, "fed8ce56")
-    assert (fed.title, fed.title_source) == ("push to github", "first-prompt")
+    assert (fed.title, fed.title_source) == ("Push to github", "first-prompt")
     for prefix in ("ba79134d", "d3ad4cdc", "fed8ce56"):
         row = _by_prefix(listing, prefix)
         assert row.project == "/Users/chip/dev/ai-music" and row.folder == AI_MUSIC

@@ -172,7 +172,10 @@ def test_title_precedence_custom_over_ai_over_summary_over_first_prompt(config: 
     assert (_row(listing, "a").title, _row(listing, "a").title_source) == ("My title", "custom-title")
     assert (_row(listing, "b").title, _row(listing, "b").title_source) == ("AI title", "ai-title")
     assert (_row(listing, "c").title, _row(listing, "c").title_source) == ("CI fix", "summary")
-    assert (_row(listing, "d").title, _row(listing, "d").title_source) == ("Please fix the flaky test", "first-prompt")
+    assert (_row(listing, "d").title, _row(listing, "d").title_source) == (
+        "Fix the flaky test",
+        "first-prompt",
+    )  # tidied as parse does
 
 
 def test_a_summary_at_the_top_of_a_file_titles_the_session_its_leaf_is_in(config: Path) -> None:
@@ -183,7 +186,7 @@ def test_a_summary_at_the_top_of_a_file_titles_the_session_its_leaf_is_in(config
     session(folder, "later", cwd=CWD, start=at(90), prompts=("make a notebook",), head=resumed_head)
     listing = _all()
     assert _row(listing, "earlier").title == "Embedding words into sound"
-    assert _row(listing, "later").title == "make a notebook"
+    assert _row(listing, "later").title == "Make a notebook"
 
 
 def test_first_prompt_skips_what_is_not_the_human_speaking(config: Path) -> None:
@@ -194,7 +197,7 @@ def test_first_prompt_skips_what_is_not_the_human_speaking(config: Path) -> None
     meta.user("<system-reminder>ignore</system-reminder>Refactor the parser please")
     meta.assistant("Sure.")
     meta.write(folder / f"{sid('x')}.jsonl")
-    assert _all().rows[0].title == "Refactor the parser please"
+    assert _all().rows[0].title == "Refactor the parser"  # tidied: no "please"
 
 
 # -- the index fast path -------------------------------------------------------------------------------
@@ -237,7 +240,7 @@ def test_a_stale_or_broken_index_is_ignored(config: Path) -> None:
     assert _all().rows[0].peek.depth == "file"
     (folder / "sessions-index.json").write_bytes(b"{not json")
     os.utime(path, ns=(path.stat().st_atime_ns, path.stat().st_mtime_ns + 10**9))  # a fresh read
-    assert _all().rows[0].title == "Please fix the flaky test"
+    assert _all().rows[0].title == "Fix the flaky test"  # tidied as parse does
 
 
 def test_the_index_names_the_project_when_no_record_does(config: Path) -> None:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
+import yaml
 
 from retell.claude.locate import SessionRef
 from retell.errors import RetellError
@@ -52,3 +54,37 @@ def test_every_real_session_becomes_a_post_or_says_why_not(session: Path, tmp_pa
     result = run_render(work, RenderOptions(output=tmp_path / "site"))
     post = result.post.read_text(encoding="utf-8")
     assert post.startswith("---\n") and "\n## " in post
+    _told_as_it_happened(parsed.log.events, post, yaml.safe_load((work / "triage.yaml").read_text(encoding="utf-8")))
+
+
+_CJK = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]")
+
+
+def _told_as_it_happened(events: list, post: str, triage: dict) -> None:
+    """Issue 10 on real sessions: nothing abandoned is told, no bare `cd`, a title a blogger would keep, and
+    a post in the author's script when they write in Chinese, Japanese or Korean."""
+    told = {" ".join((e.text or "").split())[:60] for e in events if e.kind == "human" and not e.abandoned}
+    for event in events:
+        if event.abandoned and event.kind == "human" and event.text and len(event.text) > 20:
+            said = " ".join(event.text.split())[:60]
+            assert said in told or said not in " ".join(post.split()), event.id  # (unless also said for real)
+    assert not re.search(r"`cd\s", post)
+    title = triage["post"]["title"]
+    assert not re.match(r"^(?:-{1,2}\w|/\w|\[?\d{4}-\d\d-\d\d[ T]|[~.]?/\S+$)", title), title
+    assert not re.search(r"\([0-9a-f]{8}\)|\[Image #", title), title
+    words = " ".join(e.text or e.args or "" for e in events if e.kind in ("human", "command") and not e.abandoned)
+    letters = sum(ch.isalpha() for ch in words)
+    if letters and len(_CJK.findall(words)) / letters > 0.3:
+        assert triage["post"]["language"] in ("zh", "ja", "ko"), triage["post"]["language"]
+
+
+@pytest.mark.skipif(not SESSIONS, reason="no ../shared/corpus beside the repository")
+def test_no_two_posts_of_the_corpus_share_a_slug(tmp_path: Path) -> None:
+    slugs: dict[str, Path] = {}
+    for i, session in enumerate(SESSIONS):
+        work = tmp_path / f"w{i}"
+        parse_to_workdir(SessionRef(session, session.stem), work, ParseOptions(write_assets=False))
+        run_triage(work)
+        slug = yaml.safe_load((work / "triage.yaml").read_text(encoding="utf-8"))["post"]["slug"]
+        assert slug not in slugs, (session, slugs.get(slug))
+        slugs[slug] = session

@@ -164,7 +164,7 @@ def test_first_human_words_become_the_title(tx: Transcript, parse) -> None:
     tx.user("<command-name>/clear</command-name>")
     tx.user("make the build reproducible\nand fast")
     result = parse(tx)
-    assert result.log.session.title == "make the build reproducible"
+    assert result.log.session.title == "Make the build reproducible"  # tidied: a title starts with a capital
     assert result.manifest["session"]["title_source"] == "first-prompt"
 
 

@@ -103,7 +103,7 @@ def test_without_an_assets_folder_images_are_still_reported(tx: Transcript, pars
         ({"type": "base64", "media_type": "image/png", "data": "iVBORw0KGgo*"}, "base64"),
         (
             {"type": "base64", "media_type": "image/png", "data": base64.b64encode(b"hello, not an image").decode()},
-            "not PNG, JPEG, GIF or WebP",
+            "not PNG, JPEG, GIF, WebP or AVIF",
         ),
         ({"type": "base64", "media_type": "image/png", "data": base64.b64encode(make_png()[:40]).decode()}, "corrupt"),
         ({"type": "url", "url": "https://example.com/a.png"}, "not embedded"),

@@ -33,9 +33,31 @@ def test_enqueue_then_remove_absorbed_mid_turn_is_a_queued_human_event(tx: Trans
     assert result.manifest["counts"]["human_turns"] == 2
 
 
-def test_remove_without_absorption_is_not_human(tx: Transcript, parse) -> None:
+def test_a_bare_remove_is_a_message_delivered_mid_turn(tx: Transcript, parse) -> None:
+    """Claude Code ~2.1.19-2.1.49: an enqueue closed by a remove with neither content nor reason is the
+    only trace of a message the author typed while the agent worked; the next reply answers it."""
+    tx.version = "2.1.31"
     _busy_turn(tx)
-    tx.queue("enqueue", "never mind")
+    tx.queue("enqueue", "here is the data structure: {id, rows[]}")
+    tx.queue("remove")
+    tx.tool_call("Bash", {"command": "alembic upgrade head"}, "OK")
+    tx.queue("enqueue", "and keep the old column")
+    tx.queue("remove")
+    tx.assistant("Thanks for the data structure; keeping the old column too.")
+    result = parse(tx)
+    assert _humans(result) == [
+        ("run the migration", False),
+        ("here is the data structure: {id, rows[]}", True),
+        ("and keep the old column", True),
+    ]
+    assert result.manifest["counts"]["human_turns"] == 3
+
+
+def test_a_bare_remove_of_a_machine_notice_is_not_human(tx: Transcript, parse) -> None:
+    _busy_turn(tx)
+    tx.queue(
+        "enqueue", "<bash-notification>\n<shell-id>b67dc5c</shell-id>\n<status>completed</status>\n</bash-notification>"
+    )
     tx.queue("remove")
     assert _humans(parse(tx)) == [("run the migration", False)]
 

@@ -104,7 +104,11 @@ def test_the_session_user_name_is_flagged(make_transcript, parse) -> None:
     result = parse(tx)
     (flag,) = _flags(result, "username")
     assert flag["category"] == "pii"
-    assert flag["locations"] == [{"event": events(result, "human")[1]["id"], "field": "text"}]
+    # "hello" is a greeting, not a title: the second message names the session, so the title holds it too
+    assert flag["locations"] == [
+        {"event": "session", "field": "title"},
+        {"event": events(result, "human")[1]["id"], "field": "text"},
+    ]
     assert "marguerite" not in flag["preview"]
 
 

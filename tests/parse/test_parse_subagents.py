@@ -292,7 +292,7 @@ def test_sidechain_records_of_no_spawn_are_kept_and_marked(tx: Transcript, parse
         ("human", False),
     ]
     assert result.manifest["records"]["sidechain"] == 2
-    assert result.log.session.title == "fix the flaky test"
+    assert result.log.session.title == "Fix the flaky test"
 
 
 def test_agent_file_with_a_malformed_line_is_still_attached(tx: Transcript, parse, session_path: Path) -> None:

@@ -35,8 +35,9 @@ def test_a_summary_written_into_the_next_session_names_the_earlier_one(tmp_path:
         ],
     )
     assert _title(earlier_path) == ("Nightly export: halving the reads", "summary")
-    # The later file's own head summary describes the earlier session, not itself.
-    assert _title(project / f"{LATER}.jsonl") == ("Now add a progress bar.", "first-prompt")
+    # The later file's own head summary describes the earlier session, not itself (its title is its first
+    # request, without the spoken "Now").
+    assert _title(project / f"{LATER}.jsonl") == ("Add a progress bar", "first-prompt")
 
 
 def test_an_ai_title_wins_over_the_first_prompt(tmp_path: Path) -> None:

@@ -19,7 +19,7 @@ def _runs(result) -> list[dict]:
         ("Read", {"file_path": "/etc/hosts"}, "/etc/hosts"),
         ("Edit", {"file_path": f"{CWD}/README.md", "old_string": "a", "new_string": "b"}, "README.md"),
         ("Bash", {"command": "npm run build", "description": "Build"}, "npm run build"),
-        ("Bash", {"command": "cd web && \\\n  npm ci\nnpm test"}, "cd web && \\ …"),
+        ("Bash", {"command": "cd web && \\\n  npm ci\nnpm test"}, "npm ci …"),  # the cd is not the work
         ("Grep", {"pattern": "def load_.*config", "path": "src", "output_mode": "content"}, "def load_.*config"),
         ("Glob", {"pattern": "**/*.toml"}, "**/*.toml"),
         (

@@ -21,6 +21,7 @@ from triage_support import (
     parse_into,
 )
 
+from retell.triage.slug import SLUG_PATTERN
 from retell.triage.stage import run_triage
 from retell.triage.validate import CHAPTER_KEYS, IMAGE_KEYS, POST_KEYS, SECRET_KEYS, STORY_KEYS
 
@@ -36,7 +37,17 @@ def test_first_run_writes_every_section(session: Session) -> None:
     assert outcome.path == session.triage
     assert outcome.problems.errors == []
     doc = load(session.triage)
-    assert list(doc) == ["schema_version", "info", "post", "story", "chapters", "secrets", "images", "approved"]
+    assert list(doc) == [
+        "schema_version",
+        "info",
+        "post",
+        "story",
+        "chapters",
+        "tried",
+        "secrets",
+        "images",
+        "approved",
+    ]
     assert doc["schema_version"] == 1
     assert doc["info"]["session"] == SESSION_ID
     assert doc["info"]["events_sha256"] == session.result.manifest["artifacts"]["events_json_sha256"]
@@ -48,8 +59,8 @@ def test_first_run_writes_every_section(session: Session) -> None:
 def test_post_defaults_come_from_the_session(session: Session) -> None:
     run_triage(session.workdir)
     post = load(session.triage)["post"]
-    assert post["title"] == "Fix the blank login page. It broke after the deploy."
-    assert post["slug"] == "fix-the-blank-login-page-it-broke-after-the-deploy"
+    assert post["title"] == "Fix the blank login page"  # the first sentence of the first request
+    assert post["slug"] == "fix-the-blank-login-page-5e5510"  # + the session id: unique across sessions
     assert post["date"] == "2026-01-05T10:00:01+00:00"  # when the session started
     assert list(post["tags"]) == ["claude-code", "python"]  # it edited a .py file
     assert (post["length"], post["language"], post["voice"]) == ("medium", "en", "first-person")
@@ -72,7 +83,7 @@ def test_one_entry_per_chapter_secret_and_image(session: Session) -> None:
     assert [c["title"] for c in chapters] == [
         "Fix the blank login page",
         "Implement the plan: rotate the token and fix the redirect",
-        "Now the tests, please",
+        "The tests",  # "Now …, please" is how it was said, not what it is about
     ]
     assert chapters[2]["info"]["bridge"].startswith("We fixed the redirect.")
     secrets = doc["secrets"]
@@ -178,7 +189,7 @@ def test_secrets_in_the_first_words_stay_out_of_titles_and_gists(tmp_path: Path,
     for value in (TOKEN, EMAIL, HOME, USER):
         assert value not in text
     doc = load(workdir / "triage.yaml")
-    assert doc["post"]["title"] == "Deploy with [REDACTED:github-token] now."
+    assert doc["post"]["title"] == "Deploy with [REDACTED:github-token] now"
     assert doc["chapters"][0]["title"] == "Deploy with [REDACTED:github-token] now"
     assert doc["chapters"][0]["info"]["gist"] == (
         "Deploy with [REDACTED:github-token] now. Mail [REDACTED:email] when done."
@@ -226,7 +237,7 @@ def test_unicode_and_yaml_special_titles_round_trip(tmp_path: Path, session_path
     run_triage(workdir)
     doc = load(workdir / "triage.yaml")
     assert doc["post"]["title"] == first
-    assert re.fullmatch(r"[a-z0-9][a-z0-9-]*", doc["post"]["slug"]), doc["post"]["slug"]
+    assert SLUG_PATTERN.fullmatch(doc["post"]["slug"]), doc["post"]["slug"]
     assert doc["post"]["slug"].startswith("unicode-fix-the-quotes")
     assert run_triage(workdir, check=True).problems.errors == []
 
@@ -239,8 +250,8 @@ def test_a_session_without_words_from_the_author(tmp_path: Path, session_path: P
     parse_into(session_path, workdir)
     outcome = run_triage(workdir)
     doc = load(workdir / "triage.yaml")
-    assert doc["post"]["title"] == f"A session with Claude Code ({SESSION_ID[:8]})"
-    assert doc["chapters"][0]["title"] == "Part 1"
+    assert doc["post"]["title"] == "Working on proj with Claude Code"  # the project, never an id
+    assert doc["chapters"][0]["title"] == "Where it started"
     assert doc["chapters"][0]["info"]["gist"] == "(no message from you in this chapter)"
     assert list(doc["secrets"]) == []
     assert list(doc["images"]) == []

@@ -140,7 +140,10 @@ def test_a_section_of_the_wrong_shape(session: Session) -> None:
 
 def test_bad_slug(session: Session) -> None:
     text, line = replace_line(session.triage.read_text(), r"^  slug:", "slug: My Post!")
-    assert only_error(session, text) == at(line) + "`post.slug` 'My Post!' may hold only a-z, 0-9 and '-'"
+    assert (
+        only_error(session, text)
+        == at(line) + "`post.slug` 'My Post!' may hold only a-z, 0-9, '-' and Chinese, Japanese or Korean characters"
+    )
 
 
 def test_bad_language(session: Session) -> None:
