@@ -91,11 +91,13 @@ def test_an_over_budget_section_is_condensed_and_told_so(big: Path, monkeypatch:
     install(monkeypatch, stub := Stub())
     ok(run("outline", big))
     out = ok(run("draft", big, "--max-input-tokens", "3000")).output
-    assert "Condensed to fit: s1: long texts trimmed to 250 characters" in out
+    note = next(line for line in out.splitlines() if line.startswith("Condensed to fit: s1: "))
+    assert note.startswith("Condensed to fit: s1: long texts trimmed to 250 characters")
     assert "Condensed to fit: s2" not in out
     s1 = user_text(stub.of("section:s1")[0])
     assert estimate_tokens(_material(s1)) <= 3000
-    assert s1.rstrip().endswith("(The material was condensed to fit: long texts trimmed to 250 characters.)")
+    # the section's prompt says the same as the terminal
+    assert s1.rstrip().endswith(f"(The material was condensed to fit: {note.removeprefix('Condensed to fit: s1: ')}.)")
     assert f"AUTHOR: {AUTHOR_ASK}" in s1
     s2 = user_text(stub.of("section:s2")[0])
     assert "condensed" not in s2
