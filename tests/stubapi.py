@@ -134,6 +134,11 @@ class Received:
     def cache_write(self) -> int:
         return (self.usage or {}).get("cache_creation_input_tokens", 0)
 
+    @property
+    def prompt_tokens(self) -> int:
+        u = self.usage or {}
+        return u.get("input_tokens", 0) + self.cache_read + self.cache_write
+
 
 def cache_prefix(body: dict[str, Any]) -> tuple[str, str] | None:
     """(key, text) of the prompt up to the last cache_control breakpoint, or None without one."""

@@ -3,6 +3,7 @@ bounded concurrency with a warmed prompt cache, stop reasons, and the cost table
 
 from __future__ import annotations
 
+import logging
 import os
 import threading
 import time
@@ -20,6 +21,8 @@ from retell.llm.pricing import PriceTable, load_prices
 from retell.llm.request import LLMRequest, LLMResponse, Usage
 from retell.llm.stops import CUT_OFF, cut_off_message, is_finished, unfinished_message
 from retell.redact import Redactor, guard
+
+logger = logging.getLogger(__name__)
 
 USAGE_FIELDS = ("input_tokens", "output_tokens", "cache_read_input_tokens", "cache_creation_input_tokens")
 
@@ -64,18 +67,23 @@ class StageCost:
 
 class _Gate:
     """Holds back calls that share a cache prefix until the first of them has begun answering (its cache entry
-    is readable from then on); closed, it tells them not to go out at all."""
+    is readable from then on). Closed before that (the first failed, or the run was stopped), it tells them not
+    to go out at all; once open, it stays open."""
 
     def __init__(self) -> None:
         self._event = threading.Event()
+        self._lock = threading.Lock()
         self.closed = False
 
     def open(self) -> None:
-        self._event.set()
+        with self._lock:
+            self._event.set()
 
     def close(self) -> None:
-        self.closed = True
-        self._event.set()
+        with self._lock:
+            if not self._event.is_set():
+                self.closed = True
+                self._event.set()
 
     def passes(self) -> bool:
         self._event.wait()
@@ -154,7 +162,9 @@ class Runner:
             if not hit:
                 prefix = request.cache_prefix()
                 if prefix is not None:
-                    share = min(tokens_in, request.estimated_prefix_tokens())
+                    # the prefix's share of the (counted or estimated) input, as it is of the estimate
+                    estimated = max(1, request.estimated_input_tokens())
+                    share = min(tokens_in, round(request.estimated_prefix_tokens() * tokens_in / estimated))
                     if prefix in warmed:
                         call.cache_read = share
                     else:
@@ -256,6 +266,13 @@ class Runner:
                 raise real[0]
             for future, i in futures.items():
                 results[i] = future.result()
+        except KeyboardInterrupt:
+            running = sum(1 for f in futures if f.running())
+            if running:
+                logger.warning(
+                    "stopping: waiting for %d call(s) in flight to finish; they are paid for and will be kept", running
+                )
+            raise
         finally:
             # On an error or Ctrl-C: held-back calls are never sent; calls not yet started are dropped; calls in
             # flight finish and are saved, so the next run does not pay for them again.

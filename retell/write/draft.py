@@ -115,8 +115,13 @@ def run_draft(
     redactor = Redactor.for_log(parsed.log, triage.secrets)
     calls = draft_calls(outline, view, triage, parsed.manifest, options, model)
     runner = Runner(path, choice, redactor, force=options.force, jobs=options.jobs, log=log)
-    # The finishing call depends on the sections' text; until then it is planned with text of the expected size.
-    finish_preview = calls.finish([("x " * calls.words) for _ in outline.sections])
+    # The finishing call depends on the sections' text: from their cached answers when all are there, else
+    # planned with text of the expected size.
+    cached = [None if options.force else runner.store.lookup(r, choice.name) for r in calls.sections]
+    if all(record is not None for record in cached):
+        finish_preview = calls.finish(section_texts(outline, [r for r in cached if r is not None], redactor, []))
+    else:
+        finish_preview = calls.finish([("x " * calls.words) for _ in outline.sections])
     runner.check([*calls.sections, finish_preview])  # before the first request leaves, not after the sections are paid
     expected = {"section": int(calls.words * WORDS_TO_TOKENS), "finish": FINISH_EXPECTED_TOKENS}
     planned = runner.plan([*calls.sections, finish_preview], expected)
