@@ -353,7 +353,16 @@ class _Handler(BaseHTTPRequestHandler):
             text = good[: max(1, len(good) // 2)]
         thinking = reply.thinking or ""
         usage, writes = stub._usage(got, text, thinking)
-        events = _events(got, text, thinking, reply.stop_reason, usage, reply.chunks)
+        model = str(got.body.get("model", "claude-stub"))
+        events = message_events(
+            text,
+            model=model,
+            usage=usage,
+            stop_reason=reply.stop_reason,
+            thinking=thinking,
+            chunks=reply.chunks,
+            message_id=f"msg_stub_{id(got):x}",
+        )
         cut_at = len(events)
         if reply.kind in ("stream_error", "cut"):
             cut_at = min(reply.after, len(events) - 1)
@@ -396,13 +405,21 @@ class _Handler(BaseHTTPRequestHandler):
         self.wfile.flush()
 
 
-def _events(
-    got: Received, text: str, thinking: str, stop_reason: str, usage: dict[str, int], chunks: int
+def message_events(
+    text: str,
+    *,
+    model: str,
+    usage: dict[str, int],
+    stop_reason: str = "end_turn",
+    thinking: str = "",
+    chunks: int = 4,
+    message_id: str = "msg_stub",
 ) -> list[tuple[str, dict[str, Any]]]:
-    model = got.body.get("model", "claude-stub")
+    """A whole streamed message in the wire format: message_start (with the prompt's usage), an optional
+    thinking block, the text in `chunks` deltas, message_delta (stop reason, output tokens), message_stop."""
     start_usage = {k: v for k, v in usage.items() if k != "output_tokens"} | {"output_tokens": 1}
     message = {
-        "id": f"msg_stub_{id(got):x}",
+        "id": message_id,
         "type": "message",
         "role": "assistant",
         "model": model,
@@ -414,50 +431,30 @@ def _events(
     events: list[tuple[str, dict[str, Any]]] = [("message_start", {"type": "message_start", "message": message})]
     index = 0
     if thinking:
-        events += [
-            (
-                "content_block_start",
-                {
-                    "type": "content_block_start",
-                    "index": 0,
-                    "content_block": {"type": "thinking", "thinking": "", "signature": ""},
-                },
-            ),
-            (
-                "content_block_delta",
-                {"type": "content_block_delta", "index": 0, "delta": {"type": "thinking_delta", "thinking": thinking}},
-            ),
-            (
-                "content_block_delta",
-                {
-                    "type": "content_block_delta",
-                    "index": 0,
-                    "delta": {"type": "signature_delta", "signature": "c3R1Yg=="},
-                },
-            ),
-            ("content_block_stop", {"type": "content_block_stop", "index": 0}),
+        block = {"type": "thinking", "thinking": "", "signature": ""}
+        deltas = [
+            {"type": "thinking_delta", "thinking": thinking},
+            {"type": "signature_delta", "signature": "c3R1Yg=="},
         ]
+        events.append(("content_block_start", {"type": "content_block_start", "index": 0, "content_block": block}))
+        events += [("content_block_delta", {"type": "content_block_delta", "index": 0, "delta": d}) for d in deltas]
+        events.append(("content_block_stop", {"type": "content_block_stop", "index": 0}))
         index = 1
+    text_block = {"type": "text", "text": ""}
     events += [
-        (
-            "content_block_start",
-            {"type": "content_block_start", "index": index, "content_block": {"type": "text", "text": ""}},
-        ),
+        ("content_block_start", {"type": "content_block_start", "index": index, "content_block": text_block}),
         ("ping", {"type": "ping"}),
     ]
     size = max(1, -(-len(text) // max(1, chunks)))
     for i in range(0, len(text), size):
         delta = {"type": "text_delta", "text": text[i : i + size]}
         events.append(("content_block_delta", {"type": "content_block_delta", "index": index, "delta": delta}))
+    final = {"output_tokens": usage.get("output_tokens", 0)}
     events += [
         ("content_block_stop", {"type": "content_block_stop", "index": index}),
         (
             "message_delta",
-            {
-                "type": "message_delta",
-                "delta": {"stop_reason": stop_reason, "stop_sequence": None},
-                "usage": {"output_tokens": usage["output_tokens"]},
-            },
+            {"type": "message_delta", "delta": {"stop_reason": stop_reason, "stop_sequence": None}, "usage": final},
         ),
         ("message_stop", {"type": "message_stop"}),
     ]

@@ -131,9 +131,8 @@ class AnthropicEngine:
                 return self._stream(request, body, hooks)
             except _StreamFault as fault:
                 if attempt == self.max_retries:
-                    raise LLMError(
-                        f"{fault} even after {self.max_retries} retries; re-run later (finished calls are kept)"
-                    ) from None
+                    tried = f" even after {self.max_retries} retries" if self.max_retries else ""
+                    raise LLMError(f"{fault}{tried}; re-run later (finished calls are kept)") from None
                 delay = min(RETRY_MAX_DELAY, RETRY_BASE_DELAY * 2**attempt) * (1 - 0.25 * random.random())
                 hooks.on_retry(str(fault), delay)
                 time.sleep(delay)

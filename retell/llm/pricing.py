@@ -43,23 +43,6 @@ class Price:
     rates: Rates
     long_prompt: tuple[int, Rates] | None = None  # (threshold, rates) for a request whose prompt is longer
 
-    # The plain rates, for callers that only need them.
-    @property
-    def input(self) -> float:
-        return self.rates.input
-
-    @property
-    def output(self) -> float:
-        return self.rates.output
-
-    @property
-    def cache_write(self) -> float:
-        return self.rates.cache_write
-
-    @property
-    def cache_read(self) -> float:
-        return self.rates.cache_read
-
     def rates_for(self, prompt_tokens: int) -> Rates:
         if self.long_prompt is not None and prompt_tokens > self.long_prompt[0]:
             return self.long_prompt[1]

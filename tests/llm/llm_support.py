@@ -27,6 +27,7 @@ import httpx2
 import pytest
 from conftest import Transcript, image_block, make_png, text_block
 from model_answers import answer_text, call_kind, user_text
+from stubapi import message_events
 from typer.testing import CliRunner, Result
 
 from retell.cli import app
@@ -203,46 +204,8 @@ def sse_events(
     message_id: str = "msg_01TestStub",
 ) -> list[tuple[str, dict[str, Any]]]:
     """A whole streamed message: message_start, the text in `chunks` deltas, message_delta, message_stop."""
-    use = dict(DEFAULT_USAGE if usage is None else usage)
-    output_tokens = use.pop("output_tokens", 0)
-    start_usage = {"input_tokens": 0, "output_tokens": 1, **use}
-    message = {
-        "id": message_id,
-        "type": "message",
-        "role": "assistant",
-        "model": model,
-        "content": [],
-        "stop_reason": None,
-        "stop_sequence": None,
-        "usage": start_usage,
-    }
-    size = max(1, -(-len(text) // max(1, chunks)))
-    pieces = [text[i : i + size] for i in range(0, len(text), size)] or [""]
-    events: list[tuple[str, dict[str, Any]]] = [
-        ("message_start", {"type": "message_start", "message": message}),
-        (
-            "content_block_start",
-            {"type": "content_block_start", "index": 0, "content_block": {"type": "text", "text": ""}},
-        ),
-        ("ping", {"type": "ping"}),
-    ]
-    events += [
-        ("content_block_delta", {"type": "content_block_delta", "index": 0, "delta": {"type": "text_delta", "text": p}})
-        for p in pieces
-    ]
-    events += [
-        ("content_block_stop", {"type": "content_block_stop", "index": 0}),
-        (
-            "message_delta",
-            {
-                "type": "message_delta",
-                "delta": {"stop_reason": stop_reason, "stop_sequence": None},
-                "usage": {"output_tokens": output_tokens},
-            },
-        ),
-        ("message_stop", {"type": "message_stop"}),
-    ]
-    return events
+    use = {"input_tokens": 0, **(DEFAULT_USAGE if usage is None else usage)}
+    return message_events(text, model=model, usage=use, stop_reason=stop_reason, chunks=chunks, message_id=message_id)
 
 
 def sse_bytes(events: list[tuple[str, dict[str, Any]]]) -> bytes:

@@ -396,3 +396,24 @@ def test_ctrl_c_lets_calls_in_flight_finish_and_keeps_them(planned: Path, stub_a
     stub_api.reset()
     ok(run("draft", planned))
     assert stub_api.kinds == ["finish"]
+
+
+def test_thinking_is_billed_but_never_written(planned: Path, stub_api: StubAPI) -> None:
+    stub_api.script("section:s1", answer(thinking="Weighing whether to open on the screenshot or the bug."))
+    ok(run("draft", planned))
+    assert "Weighing whether" not in draft_body(planned)
+    assert "Weighing whether" not in json.dumps(answers_in_cache(planned)["section/s1"]["response"])
+    got = stub_api.of("section:s1")[0]
+    assert answers_in_cache(planned)["section/s1"]["usage"]["output_tokens"] == got.usage["output_tokens"]  # type: ignore[index]
+
+
+def test_an_unfinished_answer_an_older_retell_cached_is_asked_again(planned: Path, stub_api: StubAPI) -> None:
+    ok(run("draft", planned))
+    path = next((planned / "llm").glob("section-s2-*.json"))
+    record = json.loads(path.read_text())
+    record["response"]["stop_reason"] = "max_tokens"  # what a retell that did not look saved
+    path.write_text(json.dumps(record))
+    (planned / "draft.md").unlink()
+    stub_api.reset()
+    ok(run("draft", planned))
+    assert stub_api.kinds == ["section:s2"]  # s1 and the finish (same texts, once s2 is answered alike) are reused

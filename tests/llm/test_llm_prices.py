@@ -43,7 +43,7 @@ def test_every_sdk_model_has_an_exact_price_or_is_reported_unknown(table: PriceT
         assert table.cost(model, {"input_tokens": 1000}) is None
     else:
         assert price.model == entry
-        assert price.input > 0 and price.output > price.input
+        assert price.rates.input > 0 and price.rates.output > price.rates.input
     limits = table.limits(model)
     assert limits.model == entry  # sized by its own limits, not the fallback
     assert 0 < limits.max_output <= limits.context
@@ -73,8 +73,8 @@ def test_ids_match_exactly_or_as_a_dated_snapshot_never_by_prefix(table: PriceTa
 def test_cache_reads_are_each_models_own_price(table: PriceTable, model: str, read_share: float) -> None:
     price = table.lookup(model)
     assert price is not None
-    assert price.cache_read == pytest.approx(price.input * read_share)
-    assert price.cache_write == pytest.approx(price.input * 1.25)  # 5-minute writes
+    assert price.rates.cache_read == pytest.approx(price.rates.input * read_share)
+    assert price.rates.cache_write == pytest.approx(price.rates.input * 1.25)  # 5-minute writes
 
 
 def test_a_long_prompt_on_haiku_5_5_is_billed_at_its_tier(table: PriceTable) -> None:
@@ -102,13 +102,13 @@ def test_a_user_file_replaces_prices_whole_and_limits_field_by_field(tmp_path: P
     )
     table = load_prices(user)
     opus = table.lookup("claude-opus-5-5")
-    assert opus is not None and (opus.input, opus.output) == (2.0, 8.0)
+    assert opus is not None and (opus.rates.input, opus.rates.output) == (2.0, 8.0)
     # cache prices not given follow the user's input price (the multipliers), not ours
-    assert opus.cache_read == pytest.approx(0.2) and opus.cache_write == pytest.approx(2.5)
+    assert opus.rates.cache_read == pytest.approx(0.2) and opus.rates.cache_write == pytest.approx(2.5)
     assert table.limits("claude-opus-5-5").max_output == 128_000  # limits untouched
     assert table.limits("claude-sonnet-5-5").max_output == 20_000
-    assert table.lookup("claude-sonnet-5-5").input == 2.0  # type: ignore[union-attr]
-    assert table.lookup("claude-mythos-preview").output == 60.0  # type: ignore[union-attr]
+    assert table.lookup("claude-sonnet-5-5").rates.input == 2.0  # type: ignore[union-attr]
+    assert table.lookup("claude-mythos-preview").rates.output == 60.0  # type: ignore[union-attr]
     fresh = table.limits("claude-next-1")
     assert fresh.thinking == "always" and fresh.max_output == table.fallback.max_output
 
