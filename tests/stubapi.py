@@ -185,10 +185,12 @@ class StubAPI:
         classify: Callable[[dict[str, Any]], str] = call_kind,
         default: Callable[[str], str] = answer_text,
         min_cache_tokens: int | dict[str, int] = 0,
+        latency: float = 0.0,
     ) -> None:
         self.classify = classify
         self.default = default
         self.min_cache_tokens = min_cache_tokens
+        self.latency = latency  # seconds before every answer begins (a real model's time to first token)
         self.received: list[Received] = []
         self._scripts: dict[str, deque[Reply]] = defaultdict(deque)
         self._cache: dict[str, float] = {}  # prefix key -> when it became readable
@@ -345,8 +347,8 @@ class _Handler(BaseHTTPRequestHandler):
             error = {"type": "error", "error": {"type": reply.error_type, "message": reply.message}}
             self._json(reply.status, error, reply.headers)
             return
-        if reply.delay:
-            time.sleep(reply.delay)
+        if reply.delay or stub.latency:
+            time.sleep(reply.delay + stub.latency)
         good = stub.default(user_text(got.body))
         text = good if reply.text is None else reply.text
         if reply.stop_reason == "max_tokens" and reply.text is None:

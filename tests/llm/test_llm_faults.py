@@ -83,6 +83,7 @@ def test_sections_after_the_first_go_out_once_it_answered_and_read_its_cache(
 ) -> None:
     ok(run("outline", workdir))
     stub_api.reset()
+    stub_api.latency = 0.3  # a model takes a moment to begin: calls sent together would each write the cache
     out = ok(run("draft", workdir, "--jobs", "3")).output
     first, second = stub_api.of("section")
     assert first.finished and second.finished  # both answered in full
@@ -107,6 +108,7 @@ def test_the_example_drafted_with_a_warm_cache(tmp_path: Path, stub_api: StubAPI
     ok(run("triage", work, "--approve", "-q"))
     ok(run("outline", work))
     stub_api.reset()
+    stub_api.latency = 0.3  # a model takes a moment to begin: calls sent together would each write the cache
     out = ok(run("draft", work)).output
     sections = stub_api.of("section")
     assert len(sections) >= 2
