@@ -7,7 +7,8 @@ model_context_window_exceeded (https://platform.claude.com/docs/en/build-with-cl
 
 from __future__ import annotations
 
-FINISHED = frozenset({"end_turn", "stop_sequence"})  # retell sets no stop sequences; one would end a whole answer
+# retell sets no stop sequences, so `stop_sequence` cannot end one of its answers: end_turn alone is finished.
+FINISHED = frozenset({"end_turn"})
 CUT_OFF = "max_tokens"
 REFUSAL = "refusal"
 CONTEXT_FULL = "model_context_window_exceeded"

@@ -419,3 +419,14 @@ def test_an_unfinished_answer_an_older_retell_cached_is_asked_again(planned: Pat
     stub_api.reset()
     ok(run("draft", planned))
     assert stub_api.kinds == ["section:s2"]  # s1 and the finish (same texts, once s2 is answered alike) are reused
+
+
+@pytest.mark.parametrize("stop", ["pause_turn", "tool_use", "stop_sequence"])
+def test_any_other_stop_is_not_an_answer(planned: Path, stub_api: StubAPI, stop: str) -> None:
+    stub_api.script("section:s2", answer(stop=stop))
+    message = one_line_error(run("draft", planned))
+    assert f"section s2: the model stopped before finishing (stop reason: {stop}); re-run to ask again" in message
+    assert "section/s2" not in answers_in_cache(planned)
+    stub_api.reset()
+    ok(run("draft", planned))
+    assert stub_api.kinds == ["section:s2", "finish"]
