@@ -11,12 +11,13 @@ import base64
 import io
 import json
 import uuid
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
 
 import pytest
+from stubapi import StubAPI
 from typer.testing import CliRunner, Result
 
 from retell.claude.locate import SessionRef
@@ -342,3 +343,17 @@ def assert_clean_error(result: Result, *, one_line: bool = True) -> str:
     if one_line:
         assert "\n" not in message, message
     return message
+
+
+# -- a loopback stub of the Messages API -------------------------------------------------------------
+
+
+@pytest.fixture
+def stub_api(monkeypatch: pytest.MonkeyPatch) -> Iterator[StubAPI]:
+    """A stub of the streaming Messages API on 127.0.0.1 (tests/stubapi.py), with ANTHROPIC_BASE_URL pointing
+    at it and a fake ANTHROPIC_API_KEY, so `retell outline/draft/run` talk to it through the real SDK."""
+    stub = StubAPI().start()
+    monkeypatch.setenv("ANTHROPIC_BASE_URL", stub.url)
+    monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-ant-stub-not-a-real-key")
+    yield stub
+    stub.stop()

@@ -1,7 +1,8 @@
 """WORKDIR/llm/: every call saved (prompt, response, usage, request id, timing) and reused by prompt hash.
 
 A finished call is written the moment it returns, so a crash, Ctrl-C or API error later in the run
-re-spends nothing on the next run.
+re-spends nothing on the next run. Only finished answers are ever saved as answers (or reused): a cut-off,
+refused or broken one is kept as `<name>.failed.json` for diagnosis and asked for again.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import orjson
 from retell import jsonio
 from retell.fsutil import atomic_write_bytes, atomic_write_text
 from retell.llm.request import LLMRequest, LLMResponse, Usage
+from retell.llm.stops import is_finished
 
 CALL_SCHEMA_VERSION = 1
 
@@ -48,6 +50,9 @@ class CallStore:
             return None  # a damaged log entry is simply redone
         if data.get("key") != key or data.get("status") != "ok":
             return None
+        stop_reason = data["response"].get("stop_reason")
+        if stop_reason is not None and not is_finished(stop_reason):
+            return None  # saved by an older retell that did not check: never reuse a cut-off or refused answer
         response = LLMResponse(
             text=data["response"]["text"],
             usage=Usage.from_dict(data.get("usage")),
@@ -58,7 +63,12 @@ class CallStore:
         )
         return CallRecord(path, request, response, engine, cached=True, seconds=0.0)
 
-    def save(self, request: LLMRequest, response: LLMResponse, engine: str, seconds: float) -> CallRecord:
+    def save(
+        self, request: LLMRequest, response: LLMResponse, engine: str, seconds: float, sent: LLMRequest | None = None
+    ) -> CallRecord:
+        """Saved under the key of the request as planned; `sent` is what went out when it differs (a retry
+        with a larger max_tokens), so the next run finds the answer without paying for it again."""
+        sent = sent or request
         key = request.key(engine)
         name = self._name(request, key)
         path = self.root / f"{name}.json"
@@ -73,7 +83,7 @@ class CallStore:
             "response_model": response.model,
             "template": request.template,
             "template_hash": request.template_hash,
-            "request": request.body(),
+            "request": sent.body(),
             "response": {"text": response.text, "stop_reason": response.stop_reason},
             "usage": response.usage.to_dict(),
             "engine_cost_usd": response.cost_usd,
@@ -81,11 +91,20 @@ class CallStore:
             "seconds": round(seconds, 3),
             "finished_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
         }
+        if sent.max_tokens != request.max_tokens:
+            record["max_tokens_grown_from"] = request.max_tokens
         atomic_write_bytes(path, jsonio.dumps(record))
-        atomic_write_text(self.root / f"{name}.prompt.md", readable_prompt(request))
+        atomic_write_text(self.root / f"{name}.prompt.md", readable_prompt(sent))
+        self._forget_failure(request, engine)
         return CallRecord(path, request, response, engine, cached=False, seconds=seconds)
 
-    def save_failure(self, request: LLMRequest, engine: str, error: str) -> Path:
+    def _forget_failure(self, request: LLMRequest, engine: str) -> None:
+        """A call that finished after an earlier failure: its failure note is history, not a problem."""
+        failed = self.root / f"{self._name(request, request.key(engine))}.failed.json"
+        failed.unlink(missing_ok=True)
+
+    def save_failure(self, request: LLMRequest, engine: str, error: str, response: LLMResponse | None = None) -> Path:
+        """A call that gave no usable answer: what was asked, the error, and what came back (for diagnosis)."""
         key = request.key(engine)
         path = self.root / f"{self._name(request, key)}.failed.json"
         atomic_write_bytes(
@@ -99,6 +118,10 @@ class CallStore:
                     "model": request.model,
                     "error": error,
                     "request": request.body(),
+                    "response": None
+                    if response is None
+                    else {"text": response.text, "stop_reason": response.stop_reason},
+                    "usage": None if response is None else response.usage.to_dict(),
                 }
             ),
         )

@@ -7,9 +7,12 @@ Engine choice, when not forced: `anthropic` with ANTHROPIC_API_KEY set, else `cl
 from __future__ import annotations
 
 import os
+import random
 import shutil
 import subprocess
 import tempfile
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -21,10 +24,18 @@ from retell.llm.request import LLMRequest, LLMResponse, Usage
 ENGINES = ("anthropic", "claude-cli", "offline")
 
 
+@dataclass
+class CallHooks:
+    """What an engine tells the runner while a call is under way."""
+
+    on_start: Callable[[], None] = lambda: None  # the answer began: its prompt's cache entry is now readable
+    on_retry: Callable[[str, float], None] = lambda _what, _delay: None  # a fault, retried after `delay` seconds
+
+
 class Engine(Protocol):
     name: str
 
-    def complete(self, request: LLMRequest) -> LLMResponse: ...
+    def complete(self, request: LLMRequest, hooks: CallHooks | None = None) -> LLMResponse: ...
 
 
 @dataclass(frozen=True)
@@ -33,11 +44,15 @@ class EngineChoice:
     reason: str
 
 
-def choose_engine(requested: str | None) -> EngineChoice:
+def choose_engine(requested: str | None, *, dry_run: bool = False) -> EngineChoice:
+    """The engine to write with. A dry run may name `anthropic` without a key: it sends nothing, and its
+    token counts are then estimates."""
     if requested:
         if requested not in ENGINES:
             raise RetellError(f"unknown engine {requested!r}; choose one of {', '.join(ENGINES)}")
         if requested == "anthropic" and not os.environ.get("ANTHROPIC_API_KEY"):
+            if dry_run:
+                return EngineChoice(requested, "chosen with --engine; no ANTHROPIC_API_KEY, so a dry run only")
             raise RetellError(
                 "--engine anthropic needs an API key: set ANTHROPIC_API_KEY (or use --engine claude-cli "
                 "with a Claude subscription, or --engine offline)"
@@ -53,6 +68,16 @@ def choose_engine(requested: str | None) -> EngineChoice:
 
 
 # -- anthropic ----------------------------------------------------------------------------------------
+
+# Faults inside a stream (after the HTTP 200) are retried here, as the SDK retries a 529 before one: with
+# exponential backoff and jitter, 0.5 s doubling up to 8 s.
+RETRY_BASE_DELAY = 0.5
+RETRY_MAX_DELAY = 8.0
+RETRYABLE_STREAM_ERRORS = ("overloaded_error", "api_error")
+
+
+class _StreamFault(Exception):
+    """A stream that broke off or carried a transient error: worth asking again."""
 
 
 class AnthropicEngine:
@@ -72,6 +97,7 @@ class AnthropicEngine:
         import anthropic  # lazy: a second of import time nobody else should pay
 
         self._anthropic = anthropic
+        self.max_retries = max_retries
         kwargs: dict[str, Any] = {"max_retries": max_retries, "timeout": timeout}
         if api_key is not None:
             kwargs["api_key"] = api_key
@@ -84,16 +110,47 @@ class AnthropicEngine:
         except anthropic.AnthropicError as exc:
             raise LLMError(f"cannot set up the Anthropic client: {exc}") from None
 
-    def complete(self, request: LLMRequest) -> LLMResponse:
+    def count_tokens(self, request: LLMRequest) -> int:
+        """The exact input tokens of a request (messages.count_tokens: free, not billed)."""
+        anthropic = self._anthropic
+        import httpx2
+
+        body = request.body()
+        body.pop("max_tokens")
+        try:
+            counted = self.client.with_options(max_retries=0).messages.count_tokens(**body)
+        except (anthropic.APIError, httpx2.HTTPError) as exc:
+            raise LLMError(f"count_tokens failed: {_api_message(exc)}") from None
+        return int(counted.input_tokens)
+
+    def complete(self, request: LLMRequest, hooks: CallHooks | None = None) -> LLMResponse:
+        hooks = hooks or CallHooks()
+        body = request.body()
+        for attempt in range(self.max_retries + 1):
+            try:
+                return self._stream(request, body, hooks)
+            except _StreamFault as fault:
+                if attempt == self.max_retries:
+                    tried = f" even after {self.max_retries} retries" if self.max_retries else ""
+                    raise LLMError(f"{fault}{tried}; re-run later (finished calls are kept)") from None
+                delay = min(RETRY_MAX_DELAY, RETRY_BASE_DELAY * 2**attempt) * (1 - 0.25 * random.random())
+                hooks.on_retry(str(fault), delay)
+                time.sleep(delay)
+        raise AssertionError("unreachable")
+
+    def _stream(self, request: LLMRequest, body: dict[str, Any], hooks: CallHooks) -> LLMResponse:
         import httpx2  # the SDK's transport; errors in the middle of a stream surface as its exceptions
 
         anthropic = self._anthropic
-        body = request.body()
         try:
             # Streaming: drafts are long, and non-streaming requests are refused above ~21k max_tokens.
             with self.client.messages.stream(**body) as stream:
-                # A stream cut short still yields a message: only `message_stop` says it is whole.
-                complete = any(event.type == "message_stop" for event in stream)
+                complete = False
+                for event in stream:
+                    if event.type == "message_start":
+                        hooks.on_start()
+                    elif event.type == "message_stop":
+                        complete = True  # a stream cut short still yields a message: only this says it is whole
                 message = stream.get_final_message()
                 request_id = stream.request_id
         except anthropic.AuthenticationError:
@@ -112,6 +169,9 @@ class AnthropicEngine:
             raise LLMError(f"the Anthropic API rejected the request (400): {_api_message(exc)}") from None
         except anthropic.APIStatusError as exc:
             if exc.status_code == 200:  # an `error` event inside the stream
+                kind = _api_error_type(exc)
+                if kind in RETRYABLE_STREAM_ERRORS:
+                    raise _StreamFault(f"the Anthropic API stopped the response ({_api_error_kind(exc)})") from None
                 raise LLMError(
                     f"the Anthropic API stopped the response ({_api_error_kind(exc)}); re-run (finished calls are kept)"
                 ) from None
@@ -124,13 +184,11 @@ class AnthropicEngine:
         except anthropic.APIConnectionError:
             raise LLMError("cannot reach the Anthropic API (connection error); check the network and re-run") from None
         except (anthropic.APIError, httpx2.HTTPError, httpx2.StreamError) as exc:
-            raise LLMError(f"the response stream broke off ({exc}); re-run (finished calls are kept)") from None
+            raise _StreamFault(f"the response stream broke off ({exc})") from None
         except AssertionError:  # the SDK asserts on a stream that carried no message at all
-            raise LLMError(
-                "the Anthropic API sent an empty response stream; re-run (finished calls are kept)"
-            ) from None
+            raise _StreamFault("the Anthropic API sent an empty response stream") from None
         if not complete or message.stop_reason is None:
-            raise LLMError("the response stream ended before the message was complete; re-run")
+            raise _StreamFault("the response stream ended before the message was complete")
         text = "".join(getattr(block, "text", "") for block in message.content if block.type == "text")
         usage = message.usage
         return LLMResponse(
@@ -145,6 +203,12 @@ class AnthropicEngine:
             model=message.model,
             stop_reason=message.stop_reason,
         )
+
+
+def _api_error_type(exc: Any) -> str | None:
+    body = getattr(exc, "body", None)
+    error = body.get("error") if isinstance(body, dict) else None
+    return error.get("type") if isinstance(error, dict) else None
 
 
 def _api_error_kind(exc: Any) -> str:
@@ -168,12 +232,40 @@ def _api_message(exc: Any) -> str:
 
 # -- claude CLI ---------------------------------------------------------------------------------------
 
+# Every flag below is in the Claude Code CLI reference, https://code.claude.com/docs/en/cli-reference
+# (checked 2026-12-01):
+#   -p / --print                 one prompt in (stdin), one result out, then exit
+#   --output-format json         a single JSON result object: result, stop_reason, usage, total_cost_usd
+#   --model <id>                 the model
+#   --system-prompt <text>       replaces Claude Code's own system prompt
+#   --tools ""                   no built-in tools at all (a tool call would end a one-turn run as an error,
+#                                and every call would pay for the tool definitions)
+#   --strict-mcp-config          only MCP servers from --mcp-config, and none is given: no MCP tools either
+#   --setting-sources ""         no user, project or local settings, and so no CLAUDE.md memory files
+#                                (see "settingSources" in https://code.claude.com/docs/en/agent-sdk/claude-code-features)
+#   --disable-slash-commands     no skills
+#   --max-turns 1                one turn
+#   --no-session-persistence     the run is not saved as a session of its own
+# Not --bare: it skips OAuth and the keychain, and subscription users (this engine's users) log in with OAuth.
+# The answer's budget goes in CLAUDE_CODE_MAX_OUTPUT_TOKENS (https://code.claude.com/docs/en/env-vars).
+CLAUDE_ISOLATION = (
+    "--tools",
+    "",
+    "--strict-mcp-config",
+    "--setting-sources",
+    "",
+    "--disable-slash-commands",
+    "--max-turns",
+    "1",
+    "--no-session-persistence",
+)
+
 
 class ClaudeCliEngine:
     """`claude -p` for people with a Claude subscription and no API key.
 
-    The prompt goes on stdin, the system prompt replaces Claude Code's own, no tools and one turn, in an
-    empty folder (so no project CLAUDE.md is read), and the run is not saved as a session of its own.
+    The prompt goes on stdin, the system prompt replaces Claude Code's own; no tools, no settings or memory
+    files, one turn, in an empty folder, and the run is not saved as a session of its own.
     """
 
     name = "claude-cli"
@@ -185,7 +277,21 @@ class ClaudeCliEngine:
         self.executable = found
         self.timeout = timeout
 
-    def complete(self, request: LLMRequest) -> LLMResponse:
+    def argv(self, request: LLMRequest) -> list[str]:
+        system = "You are a careful writing assistant. Follow the instructions at the top of the message exactly."
+        return [
+            self.executable,
+            "-p",
+            "--output-format",
+            "json",
+            "--model",
+            request.model,
+            "--system-prompt",
+            system,
+            *CLAUDE_ISOLATION,
+        ]
+
+    def complete(self, request: LLMRequest, hooks: CallHooks | None = None) -> LLMResponse:
         # The instructions travel on stdin with the task: an argument would show in `ps`, and Linux refuses
         # a single argument over 128 KiB (long author notes).
         instructions = "\n\n".join(block.text for block in request.system)
@@ -195,29 +301,17 @@ class ClaudeCliEngine:
                 + orjson.dumps(request.json_schema).decode()
             )
         stdin = f"<instructions>\n{instructions}\n</instructions>\n\n{request.user}"
-        system = "You are a careful writing assistant. Follow the instructions at the top of the message exactly."
-        argv = [
-            self.executable,
-            "-p",
-            "--output-format",
-            "json",
-            "--model",
-            request.model,
-            "--system-prompt",
-            system,
-            "--max-turns",
-            "1",
-            "--no-session-persistence",
-        ]
+        env = {**os.environ, "CLAUDE_CODE_MAX_OUTPUT_TOKENS": str(request.max_tokens)}
         with tempfile.TemporaryDirectory(prefix="retell-claude-") as cwd:
             try:
                 proc = subprocess.run(
-                    argv,
+                    self.argv(request),
                     input=stdin,
                     capture_output=True,
                     text=True,
                     timeout=self.timeout,
                     cwd=cwd,
+                    env=env,
                     check=False,
                 )
             except subprocess.TimeoutExpired:
@@ -228,6 +322,7 @@ class ClaudeCliEngine:
 
 
 def parse_cli_output(returncode: int, stdout: str, stderr: str) -> LLMResponse:
+    """The result of `claude -p --output-format json`, with its stop reason (as the Messages API gives it)."""
     try:
         data = orjson.loads(stdout)
     except orjson.JSONDecodeError:
@@ -235,20 +330,29 @@ def parse_cli_output(returncode: int, stdout: str, stderr: str) -> LLMResponse:
         raise LLMError(f"`claude -p` failed (exit {returncode}): {last[0][:300]}") from None
     if not isinstance(data, dict):
         raise LLMError("`claude -p` printed JSON that is not a result object")
-    if data.get("is_error") or returncode != 0 or data.get("subtype") not in (None, "success"):
-        message = data.get("result") or data.get("subtype") or f"exit {returncode}"
-        raise LLMError(f"`claude -p` reported an error: {str(message)[:300]}")
     result = data.get("result")
+    usage = Usage.from_dict(data.get("usage") if isinstance(data.get("usage"), dict) else None)
+    cost = data.get("total_cost_usd")
+    cost_usd = float(cost) if isinstance(cost, (int, float)) and not isinstance(cost, bool) else None
+    # Claude Code reports an answer over its output limit as an error result naming the limit.
+    if data.get("is_error") and isinstance(result, str) and "output token maximum" in result:
+        return LLMResponse(text="", usage=usage, stop_reason="max_tokens", cost_usd=cost_usd)
+    if data.get("subtype") == "error_max_turns":
+        raise LLMError("`claude -p` used its one turn without answering (it tried to use a tool); re-run")
+    if data.get("is_error") or returncode != 0 or data.get("subtype") not in (None, "success"):
+        message = result or data.get("subtype") or f"exit {returncode}"
+        raise LLMError(f"`claude -p` reported an error: {str(message)[:300]}")
     if not isinstance(result, str):
         raise LLMError("`claude -p` returned no text result")
-    cost = data.get("total_cost_usd")
+    # Older Claude Code versions do not report a stop reason; a success result is then the only signal.
+    stop_reason = data.get("stop_reason", "end_turn")
     return LLMResponse(
         text=result,
-        usage=Usage.from_dict(data.get("usage") if isinstance(data.get("usage"), dict) else None),
+        usage=usage,
         request_id=data.get("session_id") if isinstance(data.get("session_id"), str) else None,
         model=None,
-        stop_reason=None,
-        cost_usd=float(cost) if isinstance(cost, (int, float)) and not isinstance(cost, bool) else None,
+        stop_reason=stop_reason if isinstance(stop_reason, str) else None,
+        cost_usd=cost_usd,
     )
 
 

@@ -3,6 +3,11 @@
 With a model: one call per outline section (independent, run concurrently), then one call for the
 opening, transitions and ending. Offline: the deterministic digest. Either way draft.md references
 images as `assets/<file>` and ends with a style check.
+
+The section calls share one byte-identical prefix (the instructions and the outline) behind one cache
+breakpoint, so all but the first read it from the prompt cache; the finishing call asks for JSON output,
+which no cache entry of the sections can serve, so it sets no breakpoint. The shape of run_draft: build the
+requests (draft_calls), plan and send them, turn the answers into draft.md text (draft_text), write it.
 """
 
 from __future__ import annotations
@@ -20,10 +25,12 @@ from retell.errors import LLMError
 from retell.events import BRIDGE, Event, EventLog
 from retell.fsutil import atomic_write_text
 from retell.llm.answers import extract_json
+from retell.llm.budget import output_budget, worth_caching
+from retell.llm.calllog import CallRecord
 from retell.llm.engines import EngineChoice, choose_engine
-from retell.llm.pricing import load_prices
-from retell.llm.request import LLMRequest, SystemBlock
-from retell.llm.runner import Runner, cost_table, enforce_max_cost, pick_model, plan_table
+from retell.llm.pricing import Limits, load_prices
+from retell.llm.request import LLMRequest, SystemBlock, estimate_tokens
+from retell.llm.runner import Runner, cost_table, enforce_max_cost, pick_model, plan_table, unknown_prices
 from retell.markup import model_markdown
 from retell.redact import Redactor
 from retell.triage.model import LENGTHS, Triage
@@ -37,7 +44,13 @@ from retell.write.outline_model import FINISH_JSON_SCHEMA, Outline, Section, out
 from retell.write.style import check_style
 
 WORDS_TO_TOKENS = 1.6  # prose in English; generous so sections are not cut off
-FINISH_MAX_TOKENS = 3000
+FINISH_TEXT_TOKENS = 3000  # the opening, one sentence per transition and the ending, as JSON
+FINISH_EXPECTED_TOKENS = 900
+
+
+def section_text_tokens(words: int) -> int:
+    """The text budget of a section of about `words` words, with room to run long (thinking comes on top)."""
+    return int(words * WORDS_TO_TOKENS * 1.5) + 500
 
 
 @dataclass
@@ -84,7 +97,7 @@ def run_draft(
     triage, parsed, view = require_approved(path)
     workdir = Workdir(path)
     outline, warnings = load_outline(workdir, view, triage)
-    choice = choose_engine(options.engine)
+    choice = choose_engine(options.engine, dry_run=options.dry_run)
     if on_engine is not None:
         on_engine(choice)
     model = "" if choice.name == "offline" else pick_model("draft", options.model, load_prices())
@@ -101,56 +114,129 @@ def run_draft(
         return DraftResult(workdir.draft, choice, words=count_words(body), style=check_style(text), warnings=warnings)
 
     redactor = Redactor.for_log(parsed.log, triage.secrets)
-    library = prompts(options)
-    # Only the session material is redacted here (it comes from the cleared view). Everything else (notes,
-    # templates, the outline) is the author's: the guard below stops any secret in it before a request leaves.
-    system = library.render("system.md.j2", **system_context(triage, parsed.manifest))
-    context = library.render("outline_context.md.j2", outline=outline_yaml_for_prompt(outline))
-    shared = (SystemBlock(system.text), SystemBlock(context.text, cache=True))
-    words_per_section = _words_per_section(triage, outline)
-    template_hash = f"{system.template_hash}+{context.template_hash}"
-    requests, condensed = section_requests(
-        outline, view, triage, library, shared, model, words_per_section, options.max_input_tokens, template_hash
-    )
-    # The finishing call depends on the sections' text; until then it is planned with text of the expected size.
-    finish_preview = finish_request(
-        outline, [("x " * words_per_section) for _ in outline.sections], library, shared, model, template_hash
-    )
+    calls = draft_calls(outline, view, triage, parsed.manifest, options, model)
     runner = Runner(path, choice, redactor, force=options.force, jobs=options.jobs, log=log)
-    runner.check([*requests, finish_preview])  # before the first request leaves, not after the sections are paid
-    expected = {"section": int(words_per_section * WORDS_TO_TOKENS), "finish": 900}
-    planned = runner.plan([*requests, finish_preview], expected)
+    # The finishing call depends on the sections' text: from their cached answers when all are there, else
+    # planned with text of the expected size.
+    cached = [None if options.force else runner.store.lookup(r, choice.name) for r in calls.sections]
+    if all(record is not None for record in cached):
+        finish_preview = calls.finish(section_texts(outline, [r for r in cached if r is not None], redactor, []))
+    else:
+        finish_preview = calls.finish([("x " * calls.words) for _ in outline.sections])
+    runner.check([*calls.sections, finish_preview])  # before the first request leaves, not after the sections are paid
+    expected = {"section": int(calls.words * WORDS_TO_TOKENS), "finish": FINISH_EXPECTED_TOKENS}
+    planned = runner.plan([*calls.sections, finish_preview], expected)
     if options.dry_run:
         folder = runner.write_dry_run(planned)
-        plan = plan_table(planned, runner.prices.as_of) + f"\nprompts written to {folder}"
-        return DraftResult(workdir.draft, choice, dry_run_plan=plan, condensed=condensed, warnings=warnings)
-    enforce_max_cost(planned, options.max_cost)
+        plan = plan_table(planned, runner.prices.as_of, runner.count_note) + f"\nprompts written to {folder}"
+        return DraftResult(workdir.draft, choice, dry_run_plan=plan, condensed=calls.condensed, warnings=warnings)
+    enforce_max_cost(planned, options.max_cost, runner.prices)
     _backup_hand_edits(workdir)
-    records = runner.run(requests)
-    # A model may write something secret-shaped of its own; it never came from the author, so it is simply
-    # redacted rather than stopping the run.
-    sections_text = [redactor.text(clean_section(r.response.text)) for r in records]
-    for index, section in enumerate(outline.sections):
-        sections_text[index], missing = ensure_images(section, sections_text[index])
-        warnings.extend(f"{section.id}: the model left out image {name}; it was added at the end" for name in missing)
-    finish = finish_request(outline, sections_text, library, shared, model, template_hash)
-    record = runner.run([finish], accept=_require_finish_json)[0]
-    tie = extract_json(record.response.text)
-    tie = {k: redactor.text(v) if isinstance(v, str) else v for k, v in tie.items()}
-    # The model's Markdown keeps its structure; HTML, template syntax and links to scripts it echoed from the
-    # material are made inert, like the session text the offline engine places (retell/markup.py).
-    body = model_markdown(assemble_body(outline, sections_text, tie))
-    text = assemble_file(outline, triage, body, choice.name, model, fingerprint)
+    records = runner.run(calls.sections)
+    sections_text = section_texts(outline, records, redactor, warnings)
+    record = runner.run([calls.finish(sections_text)], accept=_require_finish_json)[0]
+    tie = finish_answer(record, redactor)
+    text = draft_text(outline, triage, sections_text, tie, choice.name, model, fingerprint)
     _write_draft(workdir, text)
+    # draft.md is written: checks of the finished draft go here.
     return DraftResult(
         workdir.draft,
         choice,
-        words=count_words(body),
+        words=count_words(text.split("\n---\n", 1)[-1]),
         style=check_style(text),
-        condensed=condensed,
-        warnings=warnings,
-        costs=cost_table(runner.costs, runner.prices.as_of),
+        condensed=calls.condensed,
+        warnings=warnings + runner.notes,
+        costs=cost_table(runner.costs, runner.prices.as_of, unknown_prices(runner.prices, [model])),
     )
+
+
+# -- the requests ------------------------------------------------------------------------------------
+
+
+@dataclass
+class DraftCalls:
+    """The requests of a draft: one per section, and the finishing call once their texts are known."""
+
+    outline: Outline
+    sections: list[LLMRequest]
+    condensed: list[str]
+    words: int  # per section
+    model: str
+    library: Any
+    instructions: str  # system.md.j2, rendered
+    context: str  # outline_context.md.j2, rendered
+    template_hash: str
+    limits: Limits
+
+    def finish(self, texts: list[str]) -> LLMRequest:
+        return finish_request(self, texts)
+
+
+def draft_calls(
+    outline: Outline, view: EventLog, triage: Triage, manifest: dict[str, Any], options: StageOptions, model: str
+) -> DraftCalls:
+    library = prompts(options)
+    # Only the session material is redacted here (it comes from the cleared view). Everything else (notes,
+    # templates, the outline) is the author's: the guard stops any secret in it before a request leaves.
+    system = library.render("system.md.j2", **system_context(triage, manifest))
+    context = library.render("outline_context.md.j2", outline=outline_yaml_for_prompt(outline))
+    limits = load_prices().limits(model)
+    calls = DraftCalls(
+        outline,
+        [],
+        [],
+        _words_per_section(triage, outline),
+        model,
+        library,
+        system.text,
+        context.text,
+        f"{system.template_hash}+{context.template_hash}",
+        limits,
+    )
+    calls.sections, calls.condensed = section_requests(outline, view, triage, calls, options.max_input_tokens)
+    return calls
+
+
+def shared_prefix(calls: DraftCalls) -> tuple[SystemBlock, ...]:
+    """The sections' common prefix: instructions, then the outline, with the one cache breakpoint after it.
+    None when only one section would use it (nothing reads the entry), or when the prefix is shorter than the
+    model's minimum cacheable length (a breakpoint there caches nothing, silently)."""
+    tokens = estimate_tokens(calls.instructions) + estimate_tokens(calls.context)
+    cache = len(calls.outline.sections) > 1 and worth_caching(calls.limits, tokens)
+    return (SystemBlock(calls.instructions), SystemBlock(calls.context, cache=cache))
+
+
+def section_texts(outline: Outline, records: list[CallRecord], redactor: Redactor, warnings: list[str]) -> list[str]:
+    """The sections' answers, cleaned, with every image the outline placed in them."""
+    # A model may write something secret-shaped of its own; it never came from the author, so it is simply
+    # redacted rather than stopping the run.
+    texts = [redactor.text(clean_section(r.response.text)) for r in records]
+    for index, section in enumerate(outline.sections):
+        texts[index], missing = ensure_images(section, texts[index])
+        warnings.extend(f"{section.id}: the model left out image {name}; it was added at the end" for name in missing)
+    return texts
+
+
+def finish_answer(record: CallRecord, redactor: Redactor) -> dict[str, Any]:
+    tie = extract_json(record.response.text)
+    return {k: redactor.text(v) if isinstance(v, str) else v for k, v in tie.items()}
+
+
+def draft_text(
+    outline: Outline,
+    triage: Triage,
+    sections: list[str],
+    tie: dict[str, Any],
+    engine: str,
+    model: str,
+    inputs: str,
+) -> str:
+    """The model's answers (sections and the finishing JSON) turned into the text of draft.md.
+
+    The model's Markdown keeps its structure; HTML, template syntax and links to scripts it echoed from the
+    material are made inert, like the session text the offline engine places (retell/markup.py)."""
+    body = model_markdown(assemble_body(outline, sections, tie))
+    return assemble_file(outline, triage, body, engine, model, inputs)
 
 
 def _require_finish_json(text: str) -> None:
@@ -193,18 +279,11 @@ def _words_per_section(triage: Triage, outline: Outline) -> int:
 
 
 def section_requests(
-    outline: Outline,
-    view: EventLog,
-    triage: Triage,
-    library: Any,
-    shared: tuple[SystemBlock, ...],
-    model: str,
-    words: int,
-    budget: int,
-    template_hash: str,
+    outline: Outline, view: EventLog, triage: Triage, calls: DraftCalls, budget: int
 ) -> tuple[list[LLMRequest], list[str]]:
     by_id = {e.id: e for e in view.events}
     bridges = {c.id: by_id.get(c.bridge) for c in view.chapters if c.bridge}
+    shared = shared_prefix(calls)
     requests = []
     condensed = []
     slices = section_events(outline, view)
@@ -215,10 +294,10 @@ def section_requests(
         previously = "\n\n".join(
             b.text for c in section.chapters if (b := bridges.get(c)) is not None and b.kind == BRIDGE and b.text
         )
-        task = library.render(
+        task = calls.library.render(
             "section_task.md.j2",
             section=section,
-            words=words,
+            words=calls.words,
             previous=_neighbour(outline.sections, index - 1),
             next=_neighbour(outline.sections, index + 1),
             previously=previously,
@@ -230,12 +309,12 @@ def section_requests(
             LLMRequest(
                 stage="section",
                 label=section.id,
-                model=model,
+                model=calls.model,
                 system=shared,
                 user=task.text,
-                max_tokens=int(words * WORDS_TO_TOKENS * 1.5) + 500,
+                max_tokens=output_budget(calls.limits, section_text_tokens(calls.words)),
                 template=f"system.md.j2+outline_context.md.j2+{task.name}",
-                template_hash=f"{template_hash}+{task.template_hash}",
+                template_hash=f"{calls.template_hash}+{task.template_hash}",
             )
         )
     return requests, condensed
@@ -270,20 +349,23 @@ def _neighbour(sections: list[Section], index: int) -> dict[str, str] | None:
     return None
 
 
-def finish_request(
-    outline: Outline, texts: list[str], library: Any, shared: tuple[SystemBlock, ...], model: str, template_hash: str
-) -> LLMRequest:
-    sections = [{"id": s.id, "heading": s.heading, "text": t} for s, t in zip(outline.sections, texts, strict=True)]
-    task = library.render("finish_task.md.j2", sections=sections, hook=outline.hook, ending=outline.ending)
+def finish_request(calls: DraftCalls, texts: list[str]) -> LLMRequest:
+    """The call for the opening, transitions and ending. It asks for JSON output, so no cache entry of the
+    sections can serve it and nothing would read one of its own: the same instructions, no breakpoint."""
+    pairs = zip(calls.outline.sections, texts, strict=True)
+    sections = [{"id": s.id, "heading": s.heading, "text": t} for s, t in pairs]
+    task = calls.library.render(
+        "finish_task.md.j2", sections=sections, hook=calls.outline.hook, ending=calls.outline.ending
+    )
     return LLMRequest(
         stage="finish",
         label="tie",
-        model=model,
-        system=shared,
+        model=calls.model,
+        system=(SystemBlock(calls.instructions), SystemBlock(calls.context)),
         user=task.text,
-        max_tokens=FINISH_MAX_TOKENS,
+        max_tokens=output_budget(calls.limits, FINISH_TEXT_TOKENS),
         template=f"system.md.j2+outline_context.md.j2+{task.name}",
-        template_hash=f"{template_hash}+{task.template_hash}",
+        template_hash=f"{calls.template_hash}+{task.template_hash}",
         json_schema=FINISH_JSON_SCHEMA,
     )
 

@@ -15,10 +15,11 @@ from retell import yamlio
 from retell.errors import LLMError, RetellError, ValidationError, WorkdirError
 from retell.events import CONTENT_KINDS, EventLog, walk
 from retell.llm.answers import extract_json
+from retell.llm.budget import output_budget
 from retell.llm.engines import EngineChoice, choose_engine
 from retell.llm.pricing import load_prices
 from retell.llm.request import LLMRequest, SystemBlock
-from retell.llm.runner import Runner, cost_table, enforce_max_cost, pick_model, plan_table
+from retell.llm.runner import Runner, cost_table, enforce_max_cost, pick_model, plan_table, unknown_prices
 from retell.redact import Redactor
 from retell.triage.model import Triage
 from retell.triage.stage import Parsed, require_approved
@@ -34,7 +35,7 @@ from retell.write.outline_model import (
     validate_outline,
 )
 
-OUTLINE_MAX_TOKENS = 8000
+OUTLINE_TEXT_TOKENS = 8000  # the JSON plan's own budget; a thinking model gets its reserve on top
 OUTLINE_EXPECTED_OUTPUT = 2500
 
 
@@ -98,7 +99,7 @@ def run_outline(
                 workdir.outline, outline, EngineChoice("none", "outline.yaml kept"), kept=True, warnings=warnings
             )
         notes.append("triage.yaml changed since the last plan (and outline.yaml was not edited): planned again")
-    choice = choose_engine(options.engine)
+    choice = choose_engine(options.engine, dry_run=options.dry_run)
     if on_engine is not None:
         on_engine(choice)
     if choice.name == "offline":
@@ -119,9 +120,9 @@ def run_outline(
     planned = runner.plan([request], {"outline": OUTLINE_EXPECTED_OUTPUT})
     if options.dry_run:
         folder = runner.write_dry_run(planned)
-        plan = plan_table(planned, runner.prices.as_of) + f"\nprompts written to {folder}"
+        plan = plan_table(planned, runner.prices.as_of, runner.count_note) + f"\nprompts written to {folder}"
         return OutlineResult(workdir.outline, None, choice, dry_run_plan=plan, condensed=condensed)
-    enforce_max_cost(planned, options.max_cost)
+    enforce_max_cost(planned, options.max_cost, runner.prices)
     record = runner.run([request], accept=_require_outline_json)[0]
     outline = parse_outline_answer(record.response.text, choice.name, request.model, view, triage, record.path)
     write_outline(workdir, outline, made_from)
@@ -129,8 +130,9 @@ def run_outline(
         workdir.outline,
         outline,
         choice,
-        costs=cost_table(runner.costs, runner.prices.as_of),
+        costs=cost_table(runner.costs, runner.prices.as_of, unknown_prices(runner.prices, [request.model])),
         condensed=condensed,
+        warnings=runner.notes,
         notes=notes,
     )
 
@@ -173,14 +175,16 @@ def build_outline_request(
             }
         )
     user = library.render("outline.md.j2", chapters=chapters, images=images)
-    model = pick_model("outline", options.model, load_prices())
+    prices = load_prices()
+    model = pick_model("outline", options.model, prices)
+    # One call, nothing to reuse its prefix: no cache breakpoint.
     request = LLMRequest(
         stage="outline",
         label="plan",
         model=model,
         system=(SystemBlock(system.text),),
         user=user.text,
-        max_tokens=OUTLINE_MAX_TOKENS,
+        max_tokens=output_budget(prices.limits(model), OUTLINE_TEXT_TOKENS),
         template=f"{system.name}+{user.name}",
         template_hash=f"{system.template_hash}+{user.template_hash}",
         json_schema=OUTLINE_JSON_SCHEMA,

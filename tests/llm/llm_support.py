@@ -1,11 +1,13 @@
 """Helpers for the tests of `retell outline` and `retell draft`: an approved work folder, Messages API
-answers in the wire format (SSE), a recording stub transport, and a fake `claude` executable.
+answers in the wire format (SSE), a recording stub transport, and a fake `claude` executable. (The loopback
+stub server the end-to-end fault tests drive the CLI with is tests/stubapi.py, shared by every test folder.)
 
 Not a conftest.py on purpose: the root conftest is imported by name (`from conftest import ...`) and a second
 conftest.py would shadow it. Each test module isolates itself with `isolate()` in an autouse fixture.
 
 No test reaches the network: `isolate()` clears every ANTHROPIC_* variable, hides any real `claude` from PATH,
-points XDG_CONFIG_HOME and HOME at tmp_path and makes socket connections fail.
+points XDG_CONFIG_HOME and HOME at tmp_path and makes socket connections fail (but to 127.0.0.1, where the
+stub server listens).
 """
 
 from __future__ import annotations
@@ -24,7 +26,8 @@ from typing import Any
 import httpx2
 import pytest
 from conftest import Transcript, image_block, make_png, text_block
-from llm_answers import answer_text, call_kind, user_text
+from model_answers import answer_text, call_kind, user_text
+from stubapi import message_events
 from typer.testing import CliRunner, Result
 
 from retell.cli import app
@@ -60,12 +63,33 @@ def isolate(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     path = [d for d in os.environ.get("PATH", "").split(os.pathsep) if d and not (Path(d) / "claude").exists()]
     monkeypatch.setenv("PATH", os.pathsep.join(path))
 
-    def refuse(*_args: Any, **_kwargs: Any) -> None:
-        raise OSError("tests/llm: no network in tests")
+    real_connect, real_connect_ex, real_create = (
+        socket.socket.connect,
+        socket.socket.connect_ex,
+        socket.create_connection,
+    )
 
-    monkeypatch.setattr(socket.socket, "connect", refuse)
-    monkeypatch.setattr(socket.socket, "connect_ex", refuse)
-    monkeypatch.setattr(socket, "create_connection", refuse)
+    def loopback(address: Any) -> bool:
+        return isinstance(address, tuple) and address[0] in ("127.0.0.1", "::1", "localhost")
+
+    def connect(self: socket.socket, address: Any) -> None:
+        if not loopback(address):
+            raise OSError("tests/llm: no network in tests")
+        real_connect(self, address)
+
+    def connect_ex(self: socket.socket, address: Any) -> int:
+        if not loopback(address):
+            raise OSError("tests/llm: no network in tests")
+        return real_connect_ex(self, address)
+
+    def create_connection(address: Any, *args: Any, **kwargs: Any) -> socket.socket:
+        if not loopback(address):
+            raise OSError("tests/llm: no network in tests")
+        return real_create(address, *args, **kwargs)
+
+    monkeypatch.setattr(socket.socket, "connect", connect)
+    monkeypatch.setattr(socket.socket, "connect_ex", connect_ex)
+    monkeypatch.setattr(socket, "create_connection", create_connection)
     load_prices.cache_clear()  # the price table is cached per process; a test's XDG_CONFIG_HOME must count
 
 
@@ -180,46 +204,8 @@ def sse_events(
     message_id: str = "msg_01TestStub",
 ) -> list[tuple[str, dict[str, Any]]]:
     """A whole streamed message: message_start, the text in `chunks` deltas, message_delta, message_stop."""
-    use = dict(DEFAULT_USAGE if usage is None else usage)
-    output_tokens = use.pop("output_tokens", 0)
-    start_usage = {"input_tokens": 0, "output_tokens": 1, **use}
-    message = {
-        "id": message_id,
-        "type": "message",
-        "role": "assistant",
-        "model": model,
-        "content": [],
-        "stop_reason": None,
-        "stop_sequence": None,
-        "usage": start_usage,
-    }
-    size = max(1, -(-len(text) // max(1, chunks)))
-    pieces = [text[i : i + size] for i in range(0, len(text), size)] or [""]
-    events: list[tuple[str, dict[str, Any]]] = [
-        ("message_start", {"type": "message_start", "message": message}),
-        (
-            "content_block_start",
-            {"type": "content_block_start", "index": 0, "content_block": {"type": "text", "text": ""}},
-        ),
-        ("ping", {"type": "ping"}),
-    ]
-    events += [
-        ("content_block_delta", {"type": "content_block_delta", "index": 0, "delta": {"type": "text_delta", "text": p}})
-        for p in pieces
-    ]
-    events += [
-        ("content_block_stop", {"type": "content_block_stop", "index": 0}),
-        (
-            "message_delta",
-            {
-                "type": "message_delta",
-                "delta": {"stop_reason": stop_reason, "stop_sequence": None},
-                "usage": {"output_tokens": output_tokens},
-            },
-        ),
-        ("message_stop", {"type": "message_stop"}),
-    ]
-    return events
+    use = {"input_tokens": 0, **(DEFAULT_USAGE if usage is None else usage)}
+    return message_events(text, model=model, usage=use, stop_reason=stop_reason, chunks=chunks, message_id=message_id)
 
 
 def sse_bytes(events: list[tuple[str, dict[str, Any]]]) -> bytes:
@@ -266,6 +252,13 @@ def error_response(status: int, message: str = "", headers: dict[str, str] | Non
 # -- what retell sends, and the answers a model would give -------------------------------------------
 
 
+def count_tokens(body: dict[str, Any]) -> int:
+    """What the stubs answer messages.count_tokens with: ~4 characters a token of everything sent."""
+    texts = [b["text"] for b in body.get("system", [])]
+    texts += [b["text"] for m in body["messages"] for b in m["content"]]
+    return sum(len(t) for t in texts) // 4 + 1
+
+
 Answer = Callable[[dict[str, Any], "Stub"], httpx2.Response]
 
 
@@ -274,7 +267,9 @@ def good_answer(body: dict[str, Any], stub: Stub) -> httpx2.Response:
 
 
 class Stub:
-    """A MockTransport handler: records every request (body, headers, path) and answers through `answer`."""
+    """A MockTransport handler: records every request (body, headers, path) and answers through `answer`.
+
+    messages.count_tokens requests are answered apart (an estimate of the prompt) and kept in `counted`."""
 
     def __init__(self, answer: Answer = good_answer) -> None:
         self.answer = answer
@@ -282,11 +277,16 @@ class Stub:
         self.raw: list[bytes] = []
         self.headers: list[dict[str, str]] = []
         self.paths: list[str] = []
+        self.counted: list[dict[str, Any]] = []
         self._lock = threading.Lock()
 
     def __call__(self, request: httpx2.Request) -> httpx2.Response:
         content = request.read()
         body = json.loads(content)
+        if request.url.path.endswith("/count_tokens"):
+            with self._lock:
+                self.counted.append(body)
+            return httpx2.Response(200, json={"input_tokens": count_tokens(body)})
         with self._lock:
             self.raw.append(content)
             self.bodies.append(body)
@@ -352,19 +352,40 @@ def outline_and_draft(monkeypatch: pytest.MonkeyPatch, workdir: Path, stub: Stub
 
 FAKE_CLAUDE = """\
 #!{python}
-# A stand-in for `claude -p`: checks its arguments, logs them, answers as retell's prompts expect.
+# A stand-in for `claude -p`. Like the real one (a commander.js program) it refuses a flag it does not know, so a
+# typo in retell's argv fails a test instead of passing unnoticed; it logs its calls and answers as retell's
+# prompts expect. FAKE_CLAUDE_MODE picks a behaviour: ok, error, crash, max_tokens (cut off unless
+# CLAUDE_CODE_MAX_OUTPUT_TOKENS is at least FAKE_CLAUDE_ROOM), refusal, old (no stop_reason in the result),
+# tool (a tool call used up the one turn).
 import json, os, sys
 sys.path.insert(0, {support!r})
+# The flags retell may pass, and how many values each takes (from the CLI reference).
+KNOWN = {{"-p": 0, "--print": 0, "--output-format": 1, "--model": 1, "--system-prompt": 1, "--tools": 1,
+         "--strict-mcp-config": 0, "--setting-sources": 1, "--disable-slash-commands": 0, "--max-turns": 1,
+         "--no-session-persistence": 0}}
 argv = sys.argv[1:]
+flags = {{}}
+i = 0
+while i < len(argv):
+    flag = argv[i]
+    if flag not in KNOWN:
+        print(f"error: unknown option '{{flag}}'", file=sys.stderr)
+        sys.exit(1)
+    if KNOWN[flag] and i + 1 >= len(argv):
+        print(f"error: option '{{flag}}' argument missing", file=sys.stderr)
+        sys.exit(1)
+    flags[flag] = argv[i + 1] if KNOWN[flag] else True
+    i += 1 + KNOWN[flag]
 prompt = sys.stdin.read()
 with open(os.environ["FAKE_CLAUDE_LOG"], "a", encoding="utf-8") as log:
-    log.write(json.dumps({{"argv": argv, "stdin": prompt, "cwd": os.getcwd()}}) + "\\n")
+    log.write(json.dumps({{"argv": argv, "stdin": prompt, "cwd": os.getcwd(),
+                          "max_output_tokens": os.environ.get("CLAUDE_CODE_MAX_OUTPUT_TOKENS")}}) + "\\n")
 problems = []
-if "-p" not in argv:
+if "-p" not in flags and "--print" not in flags:
     problems.append("no -p")
-if "--output-format" not in argv or argv[argv.index("--output-format") + 1] != "json":
+if flags.get("--output-format") != "json":
     problems.append("no --output-format json")
-if "--model" not in argv:
+if "--model" not in flags:
     problems.append("no --model")
 if problems:
     print("fake claude: " + ", ".join(problems), file=sys.stderr)
@@ -377,15 +398,28 @@ if mode == "error":
 if mode == "crash":
     print("Error: not logged in. Run claude /login", file=sys.stderr)
     sys.exit(1)
-from llm_answers import answer_text
+if mode == "tool":
+    print(json.dumps({{"type": "result", "subtype": "error_max_turns", "is_error": True, "num_turns": 1,
+                      "session_id": "sess-tool"}}))
+    sys.exit(1)
+from model_answers import answer_text
 # retell sends its instructions first, in an <instructions> block, then the task itself.
 task = prompt.split("</instructions>\\n\\n", 1)[1] if prompt.startswith("<instructions>") else prompt
-print(json.dumps({{
-    "type": "result", "subtype": "success", "is_error": False, "result": answer_text(task),
+text, stop = answer_text(task), "end_turn"
+room = int(os.environ.get("CLAUDE_CODE_MAX_OUTPUT_TOKENS") or 0)
+if mode == "max_tokens" and room < int(os.environ.get("FAKE_CLAUDE_ROOM", "10**9".replace("**9", "000000000"))):
+    text, stop = text[: len(text) // 2], "max_tokens"
+if mode == "refusal":
+    text, stop = "I can't help with that.", "refusal"
+result = {{
+    "type": "result", "subtype": "success", "is_error": False, "result": text, "stop_reason": stop,
     "usage": {{"input_tokens": 120, "output_tokens": 80, "cache_read_input_tokens": 0,
                "cache_creation_input_tokens": 0}},
     "total_cost_usd": 0.01, "session_id": "sess-0001", "num_turns": 1,
-}}))
+}}
+if mode == "old":
+    del result["stop_reason"]
+print(json.dumps(result))
 """
 
 
@@ -394,7 +428,7 @@ def fake_claude(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, mode: str = "ok
     folder = tmp_path / "fakebin"
     folder.mkdir(exist_ok=True)
     script = folder / "claude"
-    script.write_text(FAKE_CLAUDE.format(python=sys.executable, support=str(HERE)), encoding="utf-8")
+    script.write_text(FAKE_CLAUDE.format(python=sys.executable, support=str(HERE.parent)), encoding="utf-8")
     script.chmod(0o755)
     monkeypatch.setenv("PATH", str(folder) + os.pathsep + os.environ.get("PATH", ""))
     log = tmp_path / "fake-claude.log"

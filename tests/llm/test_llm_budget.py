@@ -91,11 +91,13 @@ def test_an_over_budget_section_is_condensed_and_told_so(big: Path, monkeypatch:
     install(monkeypatch, stub := Stub())
     ok(run("outline", big))
     out = ok(run("draft", big, "--max-input-tokens", "3000")).output
-    assert "Condensed to fit: s1: long texts trimmed to 250 characters" in out
+    note = next(line for line in out.splitlines() if line.startswith("Condensed to fit: s1: "))
+    assert note.startswith("Condensed to fit: s1: long texts trimmed to 250 characters")
     assert "Condensed to fit: s2" not in out
     s1 = user_text(stub.of("section:s1")[0])
     assert estimate_tokens(_material(s1)) <= 3000
-    assert s1.rstrip().endswith("(The material was condensed to fit: long texts trimmed to 250 characters.)")
+    # the section's prompt says the same as the terminal
+    assert s1.rstrip().endswith(f"(The material was condensed to fit: {note.removeprefix('Condensed to fit: s1: ')}.)")
     assert f"AUTHOR: {AUTHOR_ASK}" in s1
     s2 = user_text(stub.of("section:s2")[0])
     assert "condensed" not in s2
@@ -131,3 +133,57 @@ def test_the_outline_budget_holds_with_many_chapters(tmp_path: Path, monkeypatch
     material = _material(user_text(stub.bodies[0]))
     assert estimate_tokens(material) <= 4000 or "Condensed to fit" in out
     assert estimate_tokens(material) <= 4400
+
+
+# -- budgets for thinking models, and counting -------------------------------------------------------
+
+
+def test_thinking_models_get_their_reserve_on_top_of_the_text() -> None:
+    from retell.llm.budget import grown_budget, output_budget
+    from retell.llm.pricing import load_prices
+
+    table = load_prices(Path("/nonexistent.yaml"))
+    opus55, opus48, haiku3 = (table.limits(m) for m in ("claude-opus-5-5", "claude-opus-4-8", "claude-3-haiku"))
+    assert opus55.thinking == "always" and output_budget(opus55, 2691) == 2691 + 8000
+    assert opus48.thinking == "off" and output_budget(opus48, 2691) == 2691  # thinks only when asked; retell never asks
+    assert output_budget(haiku3, 8000) == 4096  # never above the model's max output
+    # a cut-off answer gets twice the room once, up to the model's max output, then no more
+    assert grown_budget(opus55, 10_691) == 21_382
+    assert grown_budget(opus55, 100_000) == 128_000
+    assert grown_budget(opus55, 128_000) is None
+
+
+def test_the_estimate_does_not_undercount() -> None:
+    english = "The filter hid whole groups, so I asked Claude to look at the reducer. " * 40
+    assert estimate_tokens(english) >= 1.35 * len(english) / 4  # the newer tokenizer's worst case
+    japanese = "グループの表示について検討した。" * 40
+    assert estimate_tokens(japanese) >= len(japanese)  # about a token a character
+    assert estimate_tokens("") == 0
+
+
+def test_a_dry_run_without_a_key_estimates_and_says_so(big: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    install(monkeypatch, stub := Stub())
+    ok(run("outline", big))
+    monkeypatch.delenv("ANTHROPIC_API_KEY")
+    out = ok(run("draft", big, "--engine", "anthropic", "--dry-run")).output
+    assert "Engine: anthropic (chosen with --engine; no ANTHROPIC_API_KEY, so a dry run only)" in out
+    assert "input tokens estimated (no ANTHROPIC_API_KEY to count them with)" in out
+    assert stub.kinds == ["outline"] and len(stub.counted) == 1  # nothing sent, nothing counted for the draft
+    # and without --dry-run the key is still required
+    assert "needs an API key" in run("draft", big, "--engine", "anthropic").stderr
+
+
+def test_with_a_key_every_uncached_call_is_counted(big: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    install(monkeypatch, stub := Stub())
+    ok(run("outline", big))
+    out = ok(run("draft", big, "--dry-run")).output
+    assert "input tokens counted with messages.count_tokens" in out
+    assert sorted(user_text(b)[:20] for b in stub.counted[1:]) == [
+        "The sections of the ",
+        "Write section s1 of ",
+        "Write section s2 of ",
+    ]
+    ok(run("draft", big))
+    before = len(stub.counted)
+    ok(run("draft", big, "--dry-run"))
+    assert len(stub.counted) == before  # cached calls cost nothing and need no count

@@ -14,6 +14,7 @@ from llm_support import (
     Stub,
     answer_text,
     call_kind,
+    count_tokens,
     failed,
     install,
     isolate,
@@ -70,25 +71,25 @@ def _metered(body: dict, _stub: Stub) -> httpx2.Response:
 
 
 def _usd(model: str, *usages: dict) -> float:
+    """Priced from models.yaml directly: the model's own cache prices."""
     price = PRICES["models"][model]
-    mult = PRICES["cache_multipliers"]
     total = 0.0
     for u in usages:
         total += (
             u["input_tokens"] * price["input"]
             + u["output_tokens"] * price["output"]
-            + u["cache_creation_input_tokens"] * price["input"] * mult["write_5m"]
-            + u["cache_read_input_tokens"] * price["input"] * mult["read"]
+            + u["cache_creation_input_tokens"] * price["cache_write_5m"]
+            + u["cache_read_input_tokens"] * price["cache_read"]
         )
     return total / 1_000_000
 
 
 def _rows(output: str) -> dict[str, list[str]]:
-    """The cost table's rows by stage: [calls, cached, in, out, cache rd, cache wr, USD]."""
+    """The cost table's rows by stage: [calls, cached, in, out, cache rd, cache wr, hit, USD]."""
     rows = {}
     for line in output.splitlines():
         parts = line.split()
-        if parts and parts[0] in ("outline", "section", "finish", "total") and len(parts) == 8:
+        if parts and parts[0] in ("outline", "section", "finish", "total") and len(parts) == 9:
             rows[parts[0]] = parts[1:]
     return rows
 
@@ -102,8 +103,8 @@ def test_cost_table_sums_usage_and_prices_it(workdir: Path, monkeypatch: pytest.
     out = ok(run("outline", workdir)).output
     rows = _rows(out)
     assert list(rows) == ["outline"]  # one stage: no total line
-    assert rows["outline"][:6] == ["1", "0", "3,000", "700", "0", "0"]
-    assert rows["outline"][6] == f"{_usd('claude-sonnet-5-5', USAGE['outline']):.4f}"  # 0.0130
+    assert rows["outline"][:7] == ["1", "0", "3,000", "700", "0", "0", "0%"]
+    assert rows["outline"][7] == f"{_usd('claude-sonnet-5-5', USAGE['outline']):.4f}"  # 0.0130
     assert f"(prices as of {PRICES['as_of']};" in out
 
     out = ok(run("draft", workdir)).output
@@ -119,13 +120,16 @@ def test_cost_table_sums_usage_and_prices_it(workdir: Path, monkeypatch: pytest.
     ]
     section_usd = _usd("claude-opus-5-5", s1, s2)
     finish_usd = _usd("claude-opus-5-5", fin)
-    assert rows["section"][6] == f"{section_usd:.4f}"
+    assert rows["section"][7] == f"{section_usd:.4f}"
+    # the hit rate: prompt tokens read from the cache, of all prompt tokens (1,700 + 2,500 read + 2,500 written)
+    assert rows["section"][6] == f"{2500 / 6700:.0%}"
     assert [_n(x) for x in rows["finish"][:6]] == [1, 0, 2600, 300, 2500, 0]
-    assert rows["finish"][6] == f"{finish_usd:.4f}"
+    assert rows["finish"][7] == f"{finish_usd:.4f}"
     assert [_n(x) for x in rows["total"][:6]] == [3, 0, 4300, 2600, 5000, 2500]
-    assert rows["total"][6] == f"{section_usd + finish_usd:.4f}"
-    # by hand, to be sure the table's formula is the documented one: opus $4/$20, writes 1.25x, reads 0.1x
-    assert section_usd == pytest.approx((1700 * 4 + 2300 * 20 + 2500 * 5 + 2500 * 0.4) / 1e6)
+    assert rows["total"][7] == f"{section_usd + finish_usd:.4f}"
+    # by hand, to be sure the table's formula is the documented one: opus 5.5 costs $4/$20, its 5-minute cache
+    # writes $5 (1.25x input) and its cache reads $0.20 (0.05x input, not the 0.1x of most models)
+    assert section_usd == pytest.approx((1700 * 4 + 2300 * 20 + 2500 * 5 + 2500 * 0.2) / 1e6)
 
 
 def test_a_user_price_table_overrides_the_shipped_one(
@@ -136,19 +140,27 @@ def test_a_user_price_table_overrides_the_shipped_one(
     user.write_text('as_of: "2027-01-01"\nmodels:\n  claude-sonnet-5-5: {input: 1.0, output: 1.0}\n', encoding="utf-8")
     install(monkeypatch, Stub(_metered))
     out = ok(run("outline", workdir)).output
-    assert _rows(out)["outline"][6] == f"{(3000 + 700) / 1e6:.4f}"
+    assert _rows(out)["outline"][7] == f"{(3000 + 700) / 1e6:.4f}"
     assert "(prices as of 2027-01-01;" in out
 
 
-def test_unknown_model_prices_as_question_mark(workdir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_unknown_price_is_said_and_refused_only_under_a_ceiling(
+    workdir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     install(monkeypatch, Stub(_metered))
+    # no ceiling asked for: the run goes ahead, and the table says the price is unknown (never a guess)
     out = ok(run("outline", workdir, "--model", "claude-unreleased-7")).output
-    assert _rows(out)["outline"][6] == "?"
-    # and --max-cost cannot be promised for it
+    assert _rows(out)["outline"][7] == "unknown"
+    assert "(price unknown for claude-unreleased-7: it is not in retell's model table)" in out
+    # a ceiling asked for cannot be promised for it: refused before anything is sent, saying why
     install(monkeypatch, stub := Stub(_metered))
     message = failed(run("outline", workdir, "--force", "--model", "claude-unreleased-7", "--max-cost", "5"))
-    assert "cannot be estimated" in message
+    assert "cannot be estimated (price unknown for claude-unreleased-7" in message
+    assert "~/.config/retell/models.yaml" in message and "nothing was sent" in message
     assert stub.bodies == []
+    # a model the table knows but has no price for says why
+    message = failed(run("outline", workdir, "--force", "--model", "claude-mythos-preview", "--max-cost", "5"))
+    assert "price unknown for claude-mythos-preview: a research preview by invitation" in message
 
 
 # -- --dry-run ---------------------------------------------------------------------------------------
@@ -172,8 +184,14 @@ def test_outline_dry_run_sends_nothing_and_prints_the_plan(workdir: Path, monkey
     assert list(plan) == ["outline/plan"]
     model, tokens_in, tokens_out, usd = plan["outline/plan"]
     assert model == "claude-sonnet-5-5"
-    assert tokens_out == "2,500"
-    assert float(usd) == pytest.approx((_n(tokens_in) * 2 + 2500 * 10) / 1e6, abs=1e-4)
+    # the input is counted (messages.count_tokens, free), not guessed: the stub's count, and the plan says so
+    assert len(stub.counted) == 1
+    assert "output_config" in stub.counted[0] and "max_tokens" not in stub.counted[0]
+    assert _n(tokens_in) == count_tokens(stub.counted[0])
+    assert "input tokens counted with messages.count_tokens" in out
+    # output: the plan's 2,500 tokens of JSON plus a quarter of sonnet 5.5's 16,000-token thinking reserve
+    assert tokens_out == "6,500"
+    assert float(usd) == pytest.approx((_n(tokens_in) * 2 + 6500 * 10) / 1e6, abs=1e-4)
     assert "estimated total" in out
     prompt = workdir / "llm" / "dry-run" / "outline-plan.prompt.md"
     assert prompt.is_file()

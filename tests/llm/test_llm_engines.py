@@ -118,11 +118,19 @@ def test_claude_cli_end_to_end(workdir: Path, monkeypatch: pytest.MonkeyPatch, n
         assert argv[argv.index("--output-format") + 1] == "json"
         assert argv[argv.index("--max-turns") + 1] == "1"
         assert "--no-session-persistence" in argv
+        # isolated: no built-in tools, no MCP servers, no settings or memory files, no skills
+        assert argv[argv.index("--tools") + 1] == ""
+        assert "--strict-mcp-config" in argv and "--mcp-config" not in argv
+        assert argv[argv.index("--setting-sources") + 1] == ""
+        assert "--disable-slash-commands" in argv
+        assert "--bare" not in argv  # it would skip the OAuth login subscription users have
+        assert int(call["max_output_tokens"]) > 0  # the call's budget, thinking included
         assert Path(call["cwd"]).resolve() != workdir.resolve()  # an empty folder: no project CLAUDE.md
         assert not Path(call["cwd"]).exists()  # and it is cleaned up
         assert FAKE_GITHUB_TOKEN not in json.dumps(call)
     models = [c["argv"][c["argv"].index("--model") + 1] for c in calls]
     assert models == ["claude-sonnet-5-5"] + ["claude-opus-5-5"] * 3
+    assert calls[0]["max_output_tokens"] == str(8000 + 16000)  # outline: its JSON plus sonnet 5.5's thinking
     # instructions and task both go on stdin (never in argv: `ps` shows it, and argv has a size limit)
     outline_call = calls[0]
     instructions, task = outline_call["stdin"].split("</instructions>\n\n", 1)
@@ -223,3 +231,58 @@ def test_offline_dry_run(workdir: Path, no_api) -> None:
     out = ok(run("outline", workdir, "--engine", "offline", "--dry-run")).output
     assert "offline: no model calls" in out
     assert not (workdir / "outline.yaml").exists()
+
+
+def test_the_fake_claude_refuses_a_flag_it_does_not_know(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """So a typo in retell's argv fails a test, as it would fail the real `claude`."""
+    import subprocess
+
+    fake_claude(tmp_path, monkeypatch)
+    script = tmp_path / "fakebin" / "claude"
+    done = subprocess.run(
+        [str(script), "-p", "--output-format", "json", "--model", "m", "--setting-source", ""],
+        input="hi",
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 1
+    assert "error: unknown option '--setting-source'" in done.stderr
+
+
+def test_claude_cli_cut_off_is_asked_once_more_with_a_bigger_budget(
+    workdir: Path, monkeypatch: pytest.MonkeyPatch, no_api
+) -> None:
+    log = fake_claude(workdir.parent, monkeypatch, mode="max_tokens")
+    monkeypatch.setenv("FAKE_CLAUDE_ROOM", "30000")  # more than the outline's first budget, less than twice it
+    out = ok(run("outline", workdir, "--engine", "claude-cli"))
+    calls = fake_claude_calls(log)
+    assert [c["max_output_tokens"] for c in calls] == ["24000", "48000"]
+    assert "outline plan: cut off at max_tokens 24,000 (thinking and text share it); asked once more with 48,000" in (
+        out.stderr
+    )
+    assert (workdir / "outline.yaml").is_file()
+
+
+def test_claude_cli_cut_off_twice_is_never_kept(workdir: Path, monkeypatch: pytest.MonkeyPatch, no_api) -> None:
+    fake_claude(workdir.parent, monkeypatch, mode="max_tokens")
+    message = failed(run("outline", workdir, "--engine", "claude-cli"))
+    assert "outline plan: the answer was cut off by max_tokens at 24,000 and again at 48,000 tokens" in message
+    assert not (workdir / "outline.yaml").exists()
+    assert not [p for p in (workdir / "llm").glob("*.json") if not p.name.endswith(".failed.json")]
+
+
+def test_claude_cli_refusal_and_tool_use_are_clear(workdir: Path, monkeypatch: pytest.MonkeyPatch, no_api) -> None:
+    fake_claude(workdir.parent, monkeypatch, mode="refusal")
+    assert "outline plan: the model declined to write this (stop reason: refusal)" in failed(run("outline", workdir))
+    monkeypatch.setenv("FAKE_CLAUDE_MODE", "tool")
+    assert "used its one turn without answering (it tried to use a tool)" in failed(run("outline", workdir))
+    assert not (workdir / "outline.yaml").exists()
+
+
+def test_an_older_claude_without_a_stop_reason_still_works(
+    workdir: Path, monkeypatch: pytest.MonkeyPatch, no_api
+) -> None:
+    fake_claude(workdir.parent, monkeypatch, mode="old")
+    ok(run("outline", workdir, "--engine", "claude-cli"))
+    assert (workdir / "outline.yaml").is_file()

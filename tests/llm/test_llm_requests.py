@@ -53,7 +53,8 @@ def test_outline_request_asks_for_json_schema_output(workdir: Path, monkeypatch:
     assert body["output_config"]["format"]["type"] == "json_schema"
     assert body["output_config"]["format"]["schema"] == OUTLINE_JSON_SCHEMA
     assert body["model"] == "claude-sonnet-5-5"  # the table's outline default
-    assert body["max_tokens"] == 8000
+    # thinking counts against max_tokens: the plan's 8,000 tokens plus sonnet 5.5's thinking reserve (models.yaml)
+    assert body["max_tokens"] == 8000 + 16000
     assert [m["role"] for m in body["messages"]] == ["user"]
     assert all(block["type"] == "text" for block in body["system"])
     # one call, nothing to reuse: no breakpoint is needed, and there must never be more than one
@@ -88,7 +89,7 @@ def test_section_and_finish_requests_put_one_breakpoint_after_the_outline(
     assert stub.count("outline") == 1
     assert stub.count("section") == 2
     assert stub.count("finish") == 1
-    sections = [b for b in stub.bodies if b is not stub.of("outline")[0]]
+    sections = stub.of("section:s1") + stub.of("section:s2")
     first_system = None
     for body in sections:
         controls = _cache_controls(body)
@@ -104,7 +105,11 @@ def test_section_and_finish_requests_put_one_breakpoint_after_the_outline(
     finish = stub.of("finish")[0]
     assert finish["output_config"]["format"]["type"] == "json_schema"
     assert finish["output_config"]["format"]["schema"] == FINISH_JSON_SCHEMA
-    assert finish["max_tokens"] == 3000
+    assert finish["max_tokens"] == 3000 + 8000  # its JSON, plus opus 5.5's thinking reserve
+    # JSON output can read no entry the sections wrote, and nothing reads one of its own: no breakpoint,
+    # the same instructions and outline
+    assert _cache_controls(finish) == [None, None]
+    assert [b["text"] for b in finish["system"]] == [b["text"] for b in first_system]
     # the outline call's instructions are the same text as the draft calls' first block
     assert stub.of("outline")[0]["system"][0]["text"] == first_system[0]["text"]
 
@@ -117,9 +122,10 @@ def test_section_requests_carry_their_own_material_and_the_word_budget(
     u1, u2 = s1["messages"][0]["content"][0]["text"], s2["messages"][0]["content"][0]["text"]
     assert AUTHOR_ASK in u1 and AUTHOR_ASK not in u2  # s1 is chapter 1, s2 chapter 2
     assert "keep the group headers visible" in u2
-    # medium post (1,800-2,500 words) over two sections: 913 words each, max_tokens = words * 1.6 * 1.5 + 500
+    # medium post (1,800-2,500 words) over two sections: 913 words each; max_tokens is the text's budget
+    # (words * 1.6 * 1.5 + 500) plus opus 5.5's thinking reserve of 8,000
     assert "about 913 words" in u1
-    assert s1["max_tokens"] == s2["max_tokens"] == int(913 * 1.6 * 1.5) + 500
+    assert s1["max_tokens"] == s2["max_tokens"] == int(913 * 1.6 * 1.5) + 500 + 8000
     # the image is offered to the section the outline placed it in, as assets/<file>
     assert "](assets/" in u1
     assert "](assets/" not in u2
