@@ -10,7 +10,7 @@ from retell.check.claims import extract
 from retell.check.report import CheckReport
 from retell.check.sources import build_sources
 from retell.check.trace import trace_all
-from retell.errors import WorkdirError
+from retell.errors import GateError, WorkdirError
 from retell.events import EventLog
 from retell.triage.model import Triage
 from retell.triage.stage import require_approved
@@ -24,6 +24,18 @@ def check_draft(text: str, view: EventLog, manifest: dict[str, Any], triage: Tri
     findings = trace_all(extracted.claims, extracted.blocks, index)
     cited = sum(1 for b in extracted.blocks if b.cites)
     return CheckReport(name, findings, extracted.code_blocks, cited)
+
+
+def require_traced(report: CheckReport) -> None:
+    """`--strict`: an untraced author quote or number stops the render, as a secret does."""
+    blocking = report.blocking
+    if blocking:
+        listed = "\n".join(f"  {report.line(f)}" for f in blocking[:10])
+        more = f"\n  … and {len(blocking) - 10} more" if len(blocking) > 10 else ""
+        raise GateError(
+            f"publish gate (--strict): {len(blocking)} author quote(s) or number(s) in draft.md are not in the "
+            f"session; fix them, or accept each with <!-- ok --> after it:\n{listed}{more}"
+        )
 
 
 def run_check(path: Path) -> CheckReport:

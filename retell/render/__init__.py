@@ -16,6 +16,9 @@ from typing import Any
 import orjson
 
 from retell import jsonio
+from retell.check.markers import count_cleaned, strip_markers
+from retell.check.report import CheckReport
+from retell.check.stage import check_draft, require_traced
 from retell.errors import GateError, RetellError, SecretLeakError, WorkdirError
 from retell.fsutil import atomic_write_bytes, staging_dir
 from retell.redact import Redactor
@@ -33,7 +36,6 @@ RECORD = ".retell-render.json"  # what retell wrote in an output folder: the onl
 
 _IMAGE_LINK = re.compile(r"!\[(?P<alt>[^\]]*)\]\((?P<src>[^)\s]+)(?:\s+\"(?P<title>[^\"]*)\")?\)")
 _HTML_IMG = re.compile(r"<img\b[^>]*\bsrc=[\"']([^\"']+)[\"']", re.I)
-_CLEANED = re.compile(r"\s*<!--\s*cleaned:[^>]*-->")
 # What a template or a writer leaves behind; quoted session text may say "TODO", so bare words don't count,
 # and a bracket followed by "(" is a Markdown link, not a placeholder.
 _BRACKETED = r"\[(?:insert|todo|tbd|tk|placeholder|citation needed)\b[^\]]*\](?!\()"
@@ -53,6 +55,7 @@ class RenderOptions:
     force: bool = False
     check: bool = False
     templates_dir: Path | None = None
+    strict: bool = False  # an untraced author quote or number in draft.md stops the render
 
 
 @dataclass
@@ -62,16 +65,21 @@ class RenderResult:
     images: list[PublishedImage] = field(default_factory=list)
     cleaned_quotes: int = 0
     written: list[Path] = field(default_factory=list)
+    claims: CheckReport | None = None  # `retell check` of the draft
 
 
 def run_render(path: Path, options: RenderOptions) -> RenderResult:
     if options.target not in TARGETS:
         raise RetellError(f"unknown target {options.target!r}; choose one of {', '.join(TARGETS)}")
-    triage, parsed, _view = require_approved(path)
+    triage, parsed, view = require_approved(path)
     workdir = Workdir(path)
     if not workdir.draft.exists():
         raise WorkdirError(f"{workdir.draft} does not exist: run `retell draft {path}` first")
-    draft_meta, body = split_front_matter(workdir.draft.read_text(encoding="utf-8"))
+    draft_text = workdir.draft.read_text(encoding="utf-8")
+    claims = check_draft(draft_text, view, parsed.manifest, triage)
+    if options.strict:
+        require_traced(claims)
+    draft_meta, body = split_front_matter(draft_text)
     post = post_settings(triage.post, draft_meta, default_title(parsed.log))
     out_root = options.output or (workdir.path / "post")
     layout = Layout.for_target(options.target, out_root, post)
@@ -79,8 +87,8 @@ def run_render(path: Path, options: RenderOptions) -> RenderResult:
     images, body = place_images(body, triage, workdir, layout, options)
     cover = choose_cover(triage, images)
     library = TemplateLibrary("templates", options.templates_dir)
-    cleaned = len(_CLEANED.findall(body))
-    body = _CLEANED.sub("", body).strip()
+    cleaned = count_cleaned(body)
+    body = strip_markers(body).strip()  # citations, cleaned and accepted marks are for the author only
     if options.stats:
         stats = library.render(
             "stats.md.j2", facts=session_facts(parsed.manifest), first_person=triage.post.voice == "first-person"
@@ -94,7 +102,7 @@ def run_render(path: Path, options: RenderOptions) -> RenderResult:
     ).text
     page = page.rstrip() + "\n"
     publish_gate(page, parsed, triage, layout, images)
-    result = RenderResult(layout.post_file, out_root, images, cleaned)
+    result = RenderResult(layout.post_file, out_root, images, cleaned, claims=claims)
     files = {layout.post_file: page.encode("utf-8"), **{layout.image_dir / i.name: i.data for i in images}}
     check_output(layout, files, options.force)  # --check also says when the write would be refused
     if options.check:

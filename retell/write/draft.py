@@ -16,6 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from retell import __version__
+from retell.check.report import CheckReport
+from retell.check.stage import check_draft
 from retell.errors import LLMError
 from retell.events import BRIDGE, Event, EventLog
 from retell.fsutil import atomic_write_text
@@ -50,6 +52,7 @@ class DraftResult:
     dry_run_plan: str | None = None
     costs: str | None = None
     reused: bool = False
+    check: CheckReport | None = None  # every claim of the draft traced to the session (`retell check`)
 
 
 def inputs_fingerprint(workdir: Workdir, parsed_sha: str, engine: str, model: str) -> str:
@@ -97,7 +100,14 @@ def run_draft(
         text = assemble_file(outline, triage, body, choice.name, "", fingerprint)
         _backup_hand_edits(workdir)
         _write_draft(workdir, text)
-        return DraftResult(workdir.draft, choice, words=count_words(body), style=check_style(text), warnings=warnings)
+        return DraftResult(
+            workdir.draft,
+            choice,
+            words=count_words(body),
+            style=check_style(text),
+            warnings=warnings,
+            check=check_draft(text, view, parsed.manifest, triage),
+        )
 
     redactor = Redactor.for_log(parsed.log, triage.secrets)
     library = prompts(options)
@@ -147,6 +157,7 @@ def run_draft(
         condensed=condensed,
         warnings=warnings,
         costs=cost_table(runner.costs, runner.prices.as_of),
+        check=check_draft(text, view, parsed.manifest, triage),
     )
 
 
