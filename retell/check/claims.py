@@ -81,6 +81,9 @@ _LEAD_VERBS = re.compile(
     re.I,
 )
 _POSSESSIVE = frozenset({"my", "its", "Its", "My"})
+_ADDRESSEE = re.compile(
+    r"\b(?:told|tell|tells|asked|ask|asks|answered|replied to|to|for|with|at|from|by|sent)\s+$", re.I
+)
 
 
 def _mentions(text: str, *, acting: bool = True) -> list[tuple[int, str]]:
@@ -95,6 +98,8 @@ def _mentions(text: str, *, acting: bool = True) -> list[tuple[int, str]]:
             continue
         if acting and word not in _POSSESSIVE and not word.endswith("'s") and not _LEAD_VERBS.match(text, match.end()):
             continue
+        if acting and _ADDRESSEE.search(text[: match.start()]):
+            continue  # "I told Claude:" — Claude is spoken to, not speaking
         found.append((match.start(), AUTHOR if group == "name" else group))
     return found
 
@@ -108,10 +113,10 @@ def speaker_of(lead: str, context: str = "") -> str | None:
     mentions = _mentions(last)
     if not mentions:
         return None
-    actor = mentions[-1][1]
+    at, actor = mentions[-1]
     if actor == "pronoun":
-        # "it" is whoever was last named before this sentence; unknown when nobody was.
-        named = [a for _, a in _mentions(earlier, acting=False) if a != "pronoun"]
+        # "it" is whoever was last named before it; unknown when nobody was.
+        named = [a for _, a in _mentions(earlier + " " + last[:at], acting=False) if a != "pronoun"]
         return named[-1] if named else None
     return actor
 
@@ -322,6 +327,8 @@ def number_claims(text: str, block: Block, default_unit: str = "") -> list[Claim
             unit = "percent"
         if is_money:
             unit = "money"
+        if unit == "lines" and not raw.strip()[:1].isdigit():
+            continue  # "in one line" is a figure of speech; "70 lines" is a fact
         if not unit:
             if not default_unit or raw.strip().lower() in NUMBER_WORDS or not raw.strip()[0].isdigit():
                 continue
@@ -515,13 +522,6 @@ def _prose_claims(block: Block, programs: frozenset[str]) -> list[Claim]:
         text = re.sub(r"^\s*#+", lambda m: " " * len(m.group(0)), text)
     elif block.kind == LIST:
         text = re.sub(r"(?m)^(\s{0,3}(?:[-*+]|\d+[.)])\s+)", lambda m: " " * len(m.group(0)), text)
-    for match in _LINK.finditer(text):
-        if match.group(0).startswith("!"):
-            text = _blank(text, match.start(), match.end())
-        else:
-            text = _blank(text, match.start("url") - 1, match.end())
-    for match in _URL.finditer(text):
-        text = _blank(text, match.start(), match.end())
     sentence_text = text
     for match in _CODE_SPAN.finditer(text):
         code = match.group("code").strip()
@@ -534,6 +534,13 @@ def _prose_claims(block: Block, programs: frozenset[str]) -> list[Claim]:
             claim.ran = bool(_TOUCH_WORDS.search(sentence))
         claims.append(claim)
         text = _blank(text, match.start(), match.end(), keep="CODE")
+    for match in _LINK.finditer(text):
+        if match.group(0).startswith("!"):
+            text = _blank(text, match.start(), match.end())
+        else:
+            text = _blank(text, match.start("url") - 1, match.end())
+    for match in _URL.finditer(text):
+        text = _blank(text, match.start(), match.end())
     last_end = 0
     for match in _INLINE_QUOTE.finditer(text):
         quoted = next(g for g in match.groups() if g is not None)

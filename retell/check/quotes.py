@@ -46,17 +46,19 @@ class Fit:
         return self.matched / self.words if self.words else 0.0
 
     def ok(self, cleaned: bool) -> bool:
-        if self.meaning or not self.words:
+        if self.meaning or not self.matched:
             return False
         if cleaned:
             return self.coverage >= MIN_CLEANED_COVERAGE
-        return not self.cosmetic and self.typos <= max(1, self.words // TYPOS_PER_WORDS)
+        return self.matched == self.words and not self.cosmetic and self.typos <= max(1, self.words // TYPOS_PER_WORDS)
 
     def why(self, cleaned: bool) -> str:
         if self.meaning:
             return "changes what was said (" + ", ".join(self.meaning[:4]) + ")"
         if not cleaned and self.cosmetic:
             return "edited without a <!-- cleaned --> marker (" + ", ".join(self.cosmetic[:4]) + ")"
+        if not self.matched:
+            return "not in the source"
         if cleaned and self.coverage < MIN_CLEANED_COVERAGE:
             return f"only {self.coverage:.0%} of its words are in the source"
         return "differs from the source"

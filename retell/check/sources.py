@@ -63,6 +63,7 @@ class Source:
     speaker: str  # author | claude | subagent | tool | thinking | note
     text: str
     order: int = 0  # position of its event in the session (for "closest")
+    retells: bool = False  # a summary or a brief that restates what others said (not a credit's source)
 
     @cached_property
     def toks(self) -> Tokens:
@@ -167,9 +168,9 @@ def build_sources(view: EventLog, manifest: dict[str, Any], triage: Triage) -> S
     order: dict[str, int] = {}
     programs: set[str] = set()
 
-    def add(event_id: str, speaker: str, text: str | None) -> None:
+    def add(event_id: str, speaker: str, text: str | None, retells: bool = False) -> None:
         if text and text.strip():
-            sources.append(Source(event_id, speaker, text, order.get(event_id.split(".")[0], 0)))
+            sources.append(Source(event_id, speaker, text, order.get(event_id.split(".")[0], 0), retells))
 
     def visit(event: Event, inside: bool) -> None:
         event_kinds[event.id] = event.kind
@@ -179,7 +180,7 @@ def build_sources(view: EventLog, manifest: dict[str, Any], triage: Triage) -> S
         if kind == HUMAN:
             add(event.id, AUTHOR, event.text)
         elif kind == PROMPT:
-            add(event.id, CLAUDE, event.text)  # the parent agent's further instructions
+            add(event.id, CLAUDE, event.text, retells=True)  # the parent agent's further instructions
         elif kind == COMMAND:
             add(event.id, AUTHOR, f"{event.name or ''} {event.args or ''}".strip())
             if event.name and event.name.startswith("!"):
@@ -191,7 +192,7 @@ def build_sources(view: EventLog, manifest: dict[str, Any], triage: Triage) -> S
         elif kind == THINKING:
             add(event.id, THOUGHT, event.text)
         elif kind in (BRIDGE, RECAP):
-            add(event.id, CLAUDE, event.text)  # Claude Code wrote these summaries
+            add(event.id, CLAUDE, event.text, retells=True)  # Claude Code wrote these summaries
         elif kind == TURN_DURATION and event.duration_ms:
             durations[event.id] = event.duration_ms
             figures.append(Figure("duration", event.duration_ms / 60000, event.id, "a turn's duration"))
@@ -202,8 +203,8 @@ def build_sources(view: EventLog, manifest: dict[str, Any], triage: Triage) -> S
                 _visit_call(event.id, call, add, runs, touched, programs)
         elif kind == SUBAGENT_EVENT and event.subagent is not None:
             agent = event.subagent
-            add(event.id, CLAUDE, agent.description)
-            add(event.id, CLAUDE, agent.prompt)
+            add(event.id, CLAUDE, agent.description, retells=True)
+            add(event.id, CLAUDE, agent.prompt, retells=True)
             add(event.id, SUBAGENT, agent.result)
             add(event.id, TOOL, agent.error)
             if agent.duration_ms:

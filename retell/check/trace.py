@@ -370,7 +370,7 @@ def _show(value: float, unit: str) -> str:
 # -- who did what -------------------------------------------------------------------------------------
 
 _AUTHOR_SIDE = {AUTHOR, NOTE}
-_MACHINE_SIDE = {CLAUDE, SUBAGENT, TOOL, THOUGHT}
+_MACHINE_SIDE = {CLAUDE, SUBAGENT, TOOL}  # thinking restates the ask as often as it decides
 
 
 def _credit(claim: Claim, index: Sources) -> Finding:
@@ -384,7 +384,7 @@ def _credit(claim: Claim, index: Sources) -> Finding:
     def best(side: set[str]) -> tuple[float, Source | None]:
         top, where = 0.0, None
         for source in index.sources:
-            if source.speaker not in side or source.id in ("title", "stats"):
+            if source.speaker not in side or source.retells or source.id in ("title", "stats"):
                 continue
             score = sum(w for s, w in weights.items() if s in source.stems) / whole
             score += 0.05 if source.id in cited else 0.0
@@ -443,6 +443,8 @@ def check_citations(blocks: list[Block], findings: list[Finding], index: Sources
             )
             continue
         own = [f for b in unit for f in by_block.get(id(b), [])]
+        if any(f.problem for f in own):
+            continue  # its claims are reported on their own
         traced = [f for f in own if f.status == TRACED and f.event not in (None, "stats")]
         if traced:
             if not any(f.cited for f in traced):
