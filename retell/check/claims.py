@@ -57,11 +57,11 @@ class Claim:
 # -- who speaks ---------------------------------------------------------------------------------------
 
 _ACTORS = re.compile(
-    r"(?P<author>\b(?:I|I'm|I've|I'd|I'll|me|my|myself|the author|the user)\b)"
+    r"(?P<author>\b(?:I|I'm|I've|I'd|I'll|me|my|myself|[Tt]he author|[Tt]he user)\b)"
     r"|(?P<subagent>\b(?:sub-?agents?|(?:research|explore|exploration|search|review|reviewer|investigation|"
     r"parallel|background|helper|planning|plan) agents?)\b)"
-    r"|(?P<agent>\bthe agent\b)"
-    r"|(?P<claude>\b(?:Claude(?:\s+Code)?|the assistant|the model)\b)"
+    r"|(?P<agent>\b[Tt]he agent\b)"
+    r"|(?P<claude>\b(?:Claude(?:\s+Code)?|[Tt]he assistant|[Tt]he model)\b)"
     r"|(?P<pronoun>\b(?:[Ii]ts?)\b)"
     r"|(?P<name>\b[A-Z][a-z]+\b)(?=\s+(?:wrote|asked|said|typed|replied|answered|added|followed up|put it|told|"
     r"pushed back|insisted|objected)\b)",
@@ -116,7 +116,8 @@ def speaker_of(lead: str, context: str = "") -> str | None:
     at, actor = mentions[-1]
     if actor == "pronoun":
         # "it" is whoever was last named before it; unknown when nobody was.
-        named = [a for _, a in _mentions(earlier + " " + last[:at], acting=False) if a != "pronoun"]
+        # "it" is never the author: whoever of Claude and its agents was named last.
+        named = [a for _, a in _mentions(earlier + " " + last[:at], acting=False) if a not in ("pronoun", AUTHOR)]
         return named[-1] if named else None
     return actor
 
@@ -139,6 +140,7 @@ _PROGRAMS = wordset(
     wc sort diff patch less open code claude hugo jekyll bundle gem rake ruby java javac mvn gradle dotnet php
     composer swift xcodebuild terraform ansible psql mysql sqlite3 redis-cli kill pkill ps top env which"""
 )
+_EMPHASIS = re.compile(r"(?<=\w)\*+(?=[\s:;,.!?)]|$)|(?<![\w*/])\*+(?=\w)", re.M)
 _SHELL_LANGS = frozenset({"sh", "bash", "shell", "console", "zsh", "shell-session", "terminal", "powershell", "ps"})
 _RUN_WORDS = re.compile(r"\b(?:ran|run|runs|running|executed|executes|typed|invoked)\b", re.I)
 _TOUCH_WORDS = re.compile(
@@ -182,7 +184,7 @@ _UNITS: list[tuple[str, str]] = [
     ("money", r"dollars?|usd|cents?"),
     ("percent", r"%|percent|per cent"),
     ("lines", r"lines?(?: of code)?"),
-    ("messages", r"messages?|turns?|prompts?|asks|requests?"),
+    ("messages", r"messages?|turns?|prompts?"),
     ("calls", r"tool calls?|calls?|tool uses?"),
     ("subagents", r"sub-?agents?|agents?"),
     ("files", r"files?"),
@@ -391,8 +393,8 @@ _CREDIT_VERBS = (
     r"preferred|went with|called for"
 )
 _CREDIT = re.compile(
-    r"(?P<actor>\bI\b|\bthe author\b|\bthe user\b|\bClaude(?:\s+Code)?\b|\b[Ii]t\b|\bthe assistant\b|\bthe model\b"
-    r"|\bthe (?:sub-?)?agent\b|\b(?:sub-?agent)\b)"
+    r"(?P<actor>\bI\b|\b[Tt]he author\b|\b[Tt]he user\b|\bClaude(?:\s+Code)?\b|\b[Ii]t\b|\b[Tt]he assistant\b"
+    r"|\b[Tt]he model\b|\b[Tt]he (?:sub-?)?agent\b|\b(?:sub-?agent)\b)"
     r"(?:\s+(?:then|finally|quickly|immediately|eventually|also|first|rightly|wisely|correctly|instead|ultimately|"
     r"soon|just|actually|already|had|have|has|was|promptly|at once|in the end)){0,2}"
     rf"\s+(?P<verb>{_CREDIT_VERBS})(?P<rest>[^.!?]*)",
@@ -410,9 +412,9 @@ def credit_claims(text: str, block: Block) -> list[Claim]:
     for match in _CREDIT.finditer(text):
         who = match.group("actor")
         if who in ("It", "it"):
-            named = [a for _, a in _mentions(text[: match.start()], acting=False) if a != "pronoun"]
+            named = [a for _, a in _mentions(text[: match.start()], acting=False) if a not in ("pronoun", AUTHOR)]
             actor = named[-1] if named else ""
-        elif who == "I" or who in ("the author", "the user"):
+        elif who == "I" or who.lower() in ("the author", "the user"):
             actor = AUTHOR
         else:
             actor = CLAUDE
@@ -551,8 +553,9 @@ def _prose_claims(block: Block, programs: frozenset[str]) -> list[Claim]:
             claims.append(Claim(kind, quoted, block.line_at(match.start()), block, at=match.end(), speaker=speaker))
         text = _blank(text, match.start(), match.end(), keep="QUOTE")
         last_end = match.end()
+    text = _EMPHASIS.sub(lambda m: " " * len(m.group(0)), text)  # "*src/a*" is a path in italics
     for match in _BARE_PATH.finditer(text):
-        path = match.group("path")
+        path = match.group("path").rstrip(".,;:")
         if "/" not in path and not re.search(r"\.[a-z]{1,5}$", path):
             continue
         if re.fullmatch(r"[\d./]+", path):

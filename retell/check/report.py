@@ -7,7 +7,7 @@ from typing import Any
 
 from retell.check.claims import AUTHOR_QUOTE, NUMBER
 from retell.check.text import one_line
-from retell.check.trace import ACCEPTED, CONTRADICTED, TRACED, UNTRACED, Finding
+from retell.check.trace import ACCEPTED, CONTRADICTED, TRACED, UNCHECKED, UNTRACED, Finding
 
 # What `render --strict` refuses to publish: words put in the author's mouth and figures nobody stated.
 BLOCKING_KINDS = (AUTHOR_QUOTE, NUMBER)
@@ -64,6 +64,8 @@ class CheckReport:
             head += "; nothing untraced"
         if self.count(ACCEPTED):
             head += f"; {self.count(ACCEPTED)} accepted by you"
+        if self.count(UNCHECKED):
+            head += f" ({self.count(UNCHECKED)} freely worded credit(s) not checked)"
         if self.code_blocks:
             head += f" ({self.code_blocks} code block(s) not traced)"
         return head
@@ -78,6 +80,7 @@ class CheckReport:
                 "untraced": self.count(UNTRACED),
                 "contradicted": self.count(CONTRADICTED),
                 "accepted": self.count(ACCEPTED),
+                "unchecked": self.count(UNCHECKED),
                 "blocking": len(self.blocking),
                 "code_blocks_not_traced": self.code_blocks,
                 "cited_paragraphs": self.cited_paragraphs,

@@ -6,6 +6,7 @@ Only the cleared view is used: a fact from a chapter the author left out is not 
 
 from __future__ import annotations
 
+import heapq
 import re
 from collections import defaultdict
 from dataclasses import dataclass, field
@@ -138,15 +139,9 @@ class Sources:
             weight = idf(len(hits), total)
             for index in hits:
                 scores[index] += weight
-        ranked = sorted(scores, key=lambda i: (-scores[i], i))
-        out = []
-        for index in ranked:
-            source = self.sources[index]
-            if allowed is None or source.speaker in allowed:
-                out.append(source)
-                if len(out) == limit:
-                    break
-        return out
+        pool = scores if allowed is None else (i for i in scores if self.sources[i].speaker in allowed)
+        best = heapq.nsmallest(limit, pool, key=lambda i: (-scores[i], i))
+        return [self.sources[i] for i in best]
 
     @cached_property
     def document_frequency(self) -> dict[str, int]:

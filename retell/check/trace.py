@@ -3,7 +3,8 @@
 A claim is **traced** (an event of the right speaker says it), **contradicted** (the session says
 something else: another speaker said it, the words differ in meaning, a command only mentioned is told as
 run, a paragraph cites events that do not bear it out), or **untraced** (nothing in the session says it).
-An author's `ok` mark turns a problem into **accepted**.
+An author's `ok` mark turns a problem into **accepted**. A credit worded so freely that neither side's words
+come close is **unchecked**: paraphrase is allowed, and a guess would cry wolf.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ TRACED = "traced"
 UNTRACED = "untraced"
 CONTRADICTED = "contradicted"
 ACCEPTED = "accepted"
+UNCHECKED = "unchecked"
 
 _SPEAKERS: dict[str | None, set[str]] = {
     AUTHOR: {AUTHOR, NOTE},
@@ -374,6 +376,8 @@ _MACHINE_SIDE = {CLAUDE, SUBAGENT, TOOL}  # thinking restates the ask as often a
 
 
 def _credit(claim: Claim, index: Sources) -> Finding:
+    """Who said it first, in words close to the claim's: an idea echoed by the other side ("I'll examine
+    the pending changes" after the author asked for exactly that) stays with whoever had it."""
     stems = list(dict.fromkeys(claim.stems))
     frequency = index.document_frequency
     total = max(1, len(index.sources))
@@ -381,27 +385,37 @@ def _credit(claim: Claim, index: Sources) -> Finding:
     whole = sum(weights.values()) or 1.0
     cited = set(_cited(claim))
 
-    def best(side: set[str]) -> tuple[float, Source | None]:
-        top, where = 0.0, None
+    def scored(side: set[str]) -> list[tuple[float, Source]]:
+        out = []
         for source in index.sources:
             if source.speaker not in side or source.retells or source.id in ("title", "stats"):
                 continue
             score = sum(w for s, w in weights.items() if s in source.stems) / whole
-            score += 0.05 if source.id in cited else 0.0
-            if score > top:
-                top, where = score, source
-        return top, where
+            out.append((score + (0.05 if source.id in cited else 0.0), source))
+        return out
+
+    def best(found: list[tuple[float, Source]]) -> tuple[float, Source | None]:
+        return max(found, key=lambda f: f[0], default=(0.0, None))
+
+    def first_strong(found: list[tuple[float, Source]], top: float) -> Source | None:
+        strong = [src for score, src in found if score >= max(CREDIT_SUPPORTED, top * 0.8)]
+        return min(strong, key=lambda src: src.order, default=None)
 
     own_side, other_side = (_AUTHOR_SIDE, _MACHINE_SIDE) if claim.actor == AUTHOR else (_MACHINE_SIDE, _AUTHOR_SIDE)
-    own, own_source = best(own_side)
-    other, other_source = best(other_side)
+    own_found, other_found = scored(own_side), scored(other_side)
+    (own, own_source), (other, other_source) = best(own_found), best(other_found)
+    who = "the author" if claim.actor == CLAUDE else "Claude"
+    if own >= CREDIT_SUPPORTED and other >= CREDIT_SUPPORTED:
+        mine, theirs = first_strong(own_found, own), first_strong(other_found, other)
+        if mine is not None and theirs is not None and theirs.order < mine.order:
+            return _found(claim, theirs, f"{who} said it first", CONTRADICTED)
+        return _found(claim, mine or own_source)
     if own >= CREDIT_SUPPORTED or (own >= CREDIT_NOTHING and own >= other - CREDIT_MARGIN):
         return _found(claim, own_source)
     if other >= CREDIT_SUPPORTED and other - own >= CREDIT_MARGIN:
-        who = "the author" if claim.actor == CLAUDE else "Claude"
         return _found(claim, other_source, f"the session has {who} saying it", CONTRADICTED)
     if max(own, other) < CREDIT_NOTHING:
-        return _found(claim, own_source or other_source, "nothing in the session says so", UNTRACED)
+        return _found(claim, own_source or other_source, "worded too freely to compare", UNCHECKED)
     return _found(claim, own_source)
 
 

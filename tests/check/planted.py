@@ -1,8 +1,13 @@
 # ruff: noqa: E501  (the planted lines are whole paragraphs of a draft, kept on one line each as in draft.md)
 """The planted set: fabrications of every kind `retell check` must catch, each planted on one line of a
-faithful draft of the example session (fixtures/faithful.md), and faithful rewordings it must let through.
+faithful draft, and faithful rewordings it must let through.
 
-Used by tests/check/test_planted.py and by bench/check_planted.py (which prints precision and recall).
+- PLANTS: on fixtures/faithful.md, a model-style draft of the bundled example (with citation markers; the
+  tests also run it without them).
+- CORPUS_DRAFTS: two more faithful drafts, written independently of the check's rules, of two real sessions
+  in ../shared/corpus (one third-person with citations, one first-person without), each with its plants.
+
+Used by tests/check/ and by bench/check_planted.py (which prints precision and recall).
 """
 
 from __future__ import annotations
@@ -10,7 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-FAITHFUL = Path(__file__).resolve().parent / "fixtures" / "faithful.md"
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+FAITHFUL = FIXTURES / "faithful.md"
 
 
 @dataclass(frozen=True)
@@ -190,3 +196,80 @@ PLANTS: list[Plant] = [
 REQUIRED = PLANTS[:7]  # the seven the issue names
 FABRICATIONS = [p for p in PLANTS if p.kind]
 REWORDINGS = [p for p in PLANTS if not p.kind]
+
+
+@dataclass(frozen=True)
+class CorpusDraft:
+    fixture: Path
+    session: str  # the transcript, relative to ../shared/corpus
+    plants: list[Plant]
+
+
+CORPUS_DRAFTS = [
+    CorpusDraft(
+        FIXTURES / "faithful_timeline.md",
+        "claude/projects/-Users-dain-workspace-claude-code-log-sample/0d3a8e6f-290f-4105-a327-a2496e5e2a83.jsonl",
+        [
+            Plant("session length", "number", "a 29-minute session", "a 45-minute session"),
+            Plant(
+                "author quote changed",
+                "author quote",
+                "> You can set group.visible using the vis library which is less work",
+                "> You can set group.hidden using the vis library which is more work",
+            ),
+            Plant(
+                "file never read",
+                "path",
+                "read `claude_code_log/templates/transcript.html`",
+                "read `claude_code_log/templates/session.html`",
+            ),
+            Plant(
+                "the author's hint credited to Claude",
+                "credit",
+                'The author rejected that edit too, and pasted a screenshot of the dev tools with a hint: "I think the library is setting it, it\'s an inline style".',
+                "Claude noticed that the library is setting the colour as an inline style.",
+            ),
+            Plant("function never named", "code", "`applyFilters()` now sets", "`applyGroupFilters()` now sets"),
+            Plant("cost", "number", "cost about $0.50", "cost about $5.00"),
+        ],
+    ),
+    CorpusDraft(
+        FIXTURES / "faithful_tar.md",
+        "claude/projects/-src-deep-manifest/a7da6a22-facc-4fcd-8bab-f83c87862004.jsonl",
+        [
+            Plant("test count", "number", "58 passed at 96%", "60 passed at 96%"),
+            Plant(
+                "file never touched",
+                "path",
+                "after a fix to `tests/test_unit.py`",
+                "after a fix to `tests/test_tar.py`",
+            ),
+            Plant(
+                "the author's ask credited to Claude",
+                "credit",
+                "I asked Claude to examine the pending changes, add them and commit, unknown files included.",
+                "Claude decided to examine the pending changes, add them and commit, unknown files included.",
+            ),
+            Plant(
+                "block quote changed",
+                "quote",
+                "I've seen an archive that contains embedded tar.gz.",
+                "I've seen an archive that contains embedded tar.bz2 files.",
+            ),
+            Plant(
+                "inline author quote extended",
+                "author quote",
+                'Does the README correctly reflects what the code does?"',
+                'Is the coverage still at 100%?"',
+            ),
+            Plant("session length", "number", "ran for nearly two hours", "ran for nearly four hours"),
+            Plant("command never run", "command", "A last `ruff check` complaint", "A last `mypy --strict` complaint"),
+            Plant(
+                "Claude's finding credited to the author",
+                "credit",
+                "Claude found that tarfile strips",
+                "I found that tarfile strips",
+            ),
+        ],
+    ),
+]

@@ -1,11 +1,13 @@
-"""The offline engine's posts pass their own check: zero untraced claims on every real session in
-../shared/corpus (the example is covered in tests/test_example.py)."""
+"""On the real sessions of ../shared/corpus: the offline engine's posts pass their own check (zero untraced
+claims on every one; the example is covered in tests/test_example.py), and two faithful drafts written
+independently of the check's rules report nothing, while each fabrication planted in them is reported."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
+from planted import CORPUS_DRAFTS, CorpusDraft
 
 from retell.check.stage import run_check
 from retell.claude.locate import SessionRef
@@ -43,3 +45,22 @@ def test_the_offline_draft_of_every_real_session_checks_clean(session: Path, tmp
     assert result.check is not None and result.check.ok, "\n".join(result.check.lines() if result.check else [])
     report = run_check(work)
     assert report.lines() == []
+
+
+@pytest.mark.parametrize("draft", CORPUS_DRAFTS, ids=lambda d: d.fixture.stem)
+def test_independent_faithful_drafts_of_real_sessions(draft: CorpusDraft, tmp_path: Path) -> None:
+    session = CORPUS / draft.session
+    if not session.is_file():
+        pytest.skip(f"no {session}")
+    work = tmp_path / "w"
+    parse_to_workdir(SessionRef(session, session.stem), work, ParseOptions())
+    run_triage(work, approve=True)
+    base = draft.fixture.read_text(encoding="utf-8")
+    (work / "draft.md").write_text(base, encoding="utf-8")
+    faithful = run_check(work)
+    assert faithful.lines() == [] and len(faithful.findings) >= 20
+    for plant in draft.plants:
+        (work / "draft.md").write_text(plant.draft(base), encoding="utf-8")
+        report = run_check(work)
+        line = plant.line(base)
+        assert [(f.claim.line, f.claim.kind) for f in report.problems] == [(line, plant.kind)], plant.name
