@@ -75,7 +75,8 @@ _LEAD_VERBS = re.compile(
     r"(?:said|says|wrote|writes|asked|asks|answered|answers|replied|replies|added|adds|typed|told|tells|put|"
     r"started|starts|followed|came|reported|reports|explained|explains|suggested|suggests|noted|notes|pointed|"
     r"warned|admitted|concluded|summed|wrapped|responded|insisted|objected|countered|continued|changed|laid|"
-    r"stopped|wondered|complained|sent|left|found|wrote|was|were|is|gave|got|came|kept|went|\w+ed)\b"
+    r"stopped|wondered|complained|sent|left|found|wrote|was|were|is|gave|got|came|kept|went|agreed|"
+    r"\w{2,}[^e\W]ed)\b"
     r"|\s*:"
     r"|'s\b",
     re.I,
@@ -104,9 +105,15 @@ def _mentions(text: str, *, acting: bool = True) -> list[tuple[int, str]]:
     return found
 
 
+_EMPHASISED = re.compile(r"(?<![\w*])\*[^*\n]+\*(?![\w*])|(?<!\w)_[^_\n]+_(?!\w)")
+
+
 def speaker_of(lead: str, context: str = "") -> str | None:
     """Who says the words that follow `lead` (the text right before a quote); `context` is what came before
-    that, for resolving "it". None when the text does not say."""
+    that, for resolving "it". None when the text does not say. Italics are a name or a title (a subagent's
+    task: "*Now I need to check the cache*:"), not someone speaking."""
+    lead = _EMPHASISED.sub(lambda m: " " * len(m.group(0)), lead)
+    context = _EMPHASISED.sub(lambda m: " " * len(m.group(0)), context)
     sentences = _SENTENCE.split(lead.strip())
     last = sentences[-1] if sentences else ""
     earlier = (context + " " + " ".join(sentences[:-1])).strip()
@@ -524,16 +531,35 @@ def _prose_claims(block: Block, programs: frozenset[str]) -> list[Claim]:
         text = re.sub(r"^\s*#+", lambda m: " " * len(m.group(0)), text)
     elif block.kind == LIST:
         text = re.sub(r"(?m)^(\s{0,3}(?:[-*+]|\d+[.)])\s+)", lambda m: " " * len(m.group(0)), text)
-    sentence_text = text
-    for match in _CODE_SPAN.finditer(text):
+    original = text
+    spans = list(_CODE_SPAN.finditer(text))
+    masked = text
+    for match in spans:
+        masked = _blank(masked, match.start(), match.end(), keep="CODE")
+    # Quotes first (a quote may hold inline code; the code is then part of the quote, not a claim of its own).
+    quoted_spans: list[tuple[int, int]] = []
+    last_end = 0
+    for match in _INLINE_QUOTE.finditer(masked):
+        group = next(g for g in ("a", "b", "c") if match.group(g) is not None)
+        quoted = original[match.start(group) : match.end(group)]
+        if len(re.findall(r"\w+", masked[match.start(group) : match.end(group)])) >= MIN_INLINE_QUOTE_WORDS:
+            # "it" is resolved within the paragraph only: across paragraphs it is too often someone else.
+            speaker = speaker_of(masked[last_end : match.start()], masked[:last_end])
+            kind = _QUOTE_KIND.get(speaker or "", ANY_QUOTE)
+            claims.append(Claim(kind, quoted, block.line_at(match.start()), block, at=match.end(), speaker=speaker))
+            quoted_spans.append((match.start(), match.end()))
+        text = _blank(text, match.start(), match.end(), keep="QUOTE")
+        last_end = match.end()
+    for match in spans:
+        if any(a <= match.start() < b for a, b in quoted_spans):
+            continue
         code = match.group("code").strip()
         kind = classify_code(code, programs)
-        sentence = _sentence_around(sentence_text, match.start())
         claim = Claim(kind, code, block.line_at(match.start()), block, at=match.end())
         if kind == COMMAND:
-            claim.ran = bool(_RUN_WORDS.search(sentence))
+            claim.ran = _asserts(_RUN_WORDS, masked, match.start())
         elif kind == PATH:
-            claim.ran = bool(_TOUCH_WORDS.search(sentence))
+            claim.ran = _asserts(_TOUCH_WORDS, masked, match.start())
         claims.append(claim)
         text = _blank(text, match.start(), match.end(), keep="CODE")
     for match in _LINK.finditer(text):
@@ -543,28 +569,17 @@ def _prose_claims(block: Block, programs: frozenset[str]) -> list[Claim]:
             text = _blank(text, match.start("url") - 1, match.end())
     for match in _URL.finditer(text):
         text = _blank(text, match.start(), match.end())
-    last_end = 0
-    for match in _INLINE_QUOTE.finditer(text):
-        quoted = next(g for g in match.groups() if g is not None)
-        if len(re.findall(r"\w+", quoted)) >= MIN_INLINE_QUOTE_WORDS:
-            # "it" is resolved within the paragraph only: across paragraphs it is too often someone else.
-            speaker = speaker_of(text[last_end : match.start()], text[:last_end])
-            kind = _QUOTE_KIND.get(speaker or "", ANY_QUOTE)
-            claims.append(Claim(kind, quoted, block.line_at(match.start()), block, at=match.end(), speaker=speaker))
-        text = _blank(text, match.start(), match.end(), keep="QUOTE")
-        last_end = match.end()
     text = _EMPHASIS.sub(lambda m: " " * len(m.group(0)), text)  # "*src/a*" is a path in italics
     for match in _BARE_PATH.finditer(text):
-        path = match.group("path").rstrip(".,;:")
+        path = match.group("path").rstrip(".,;:*")  # a bare path's last "*" closes italics, not a glob
         if "/" not in path and not re.search(r"\.[a-z]{1,5}$", path):
             continue
         if re.fullmatch(r"[\d./]+", path):
             continue
         if re.fullmatch(r"\w+/\w+", path) and not re.search(r"\.\w+$", path):
             continue  # "and/or", "input/output": a slash in prose, not a path
-        sentence = _sentence_around(sentence_text, match.start())
         claim = Claim(PATH, path, block.line_at(match.start()), block, at=match.end())
-        claim.ran = bool(_TOUCH_WORDS.search(sentence))
+        claim.ran = _asserts(_TOUCH_WORDS, masked, match.start())
         claims.append(claim)
         text = _blank(text, match.start(), match.end(), keep="PATH")
     default_unit = ""
@@ -592,10 +607,19 @@ def _rows(text: str) -> list[tuple[int, str]]:
     return rows
 
 
-def _sentence_around(text: str, at: int) -> str:
-    start = max(text.rfind(". ", 0, at), text.rfind("\n\n", 0, at), -1) + 1
-    ends = [i for i in (text.find(". ", at), text.find("\n\n", at)) if i >= 0]
-    return text[start : min(ends) if ends else len(text)]
+_INTENT = re.compile(
+    r"\b(?:to|will|would|should|could|can|might|may|must|shall|let me|'ll|going to|wants? to)\s+$", re.I
+)
+
+
+_CLAUSE_END = re.compile(r"[.;:!?](?=\s|$)|\n")
+
+
+def _asserts(verbs: re.Pattern[str], text: str, at: int) -> bool:
+    """The clause around `at` says it was done (ran, edited…), not that it was meant to be ("to read",
+    "I'll run")."""
+    clause = _CLAUSE_END.split(text[:at])[-1] + _CLAUSE_END.split(text[at:])[0]
+    return any(not _INTENT.search(clause[: match.start()]) for match in verbs.finditer(clause))
 
 
 def _apply_marks(claims: list[Claim], blocks: list[Block]) -> None:

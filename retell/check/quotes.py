@@ -26,7 +26,7 @@ from retell.check.sources import Source
 from retell.check.text import CRITICAL, FILLERS, STOPWORDS, Tokens, normalise, tokens, typo_level
 
 MIN_CLEANED_COVERAGE = 0.75  # share of a cleaned quote's words that must be the source's own
-MAX_MID_OMISSION = 3  # words a cleaned quote may drop inside a sentence without an elision mark
+MAX_MID_OMISSION = 3  # words a cleaned quote may drop in one place inside a sentence without an elision mark
 TYPOS_PER_WORDS = 12  # an unmarked quote may fix one typo per this many words
 _ELISION = re.compile(r"\.\.\.+|\n\s*\n")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
@@ -91,8 +91,9 @@ def fit_segment(segment: Tokens, source: Source, *, cut_after: bool = False) -> 
     anchor = sm.find_longest_match(0, len(segment.words), 0, len(src.words))
     if anchor.size == 0:
         return result
-    # Align again within a window around the longest shared run, so stray words far away do not count.
-    slack = 2 * len(segment.words) + 10
+    # Align again within a window around the longest shared run, so stray words elsewhere do not count. A
+    # segment is one sentence: the window only needs room for a few words added or left out.
+    slack = MAX_MID_OMISSION + 2 + len(segment.words) // 3
     lo = max(0, anchor.b - anchor.a - slack)
     hi = min(len(src.words), anchor.b + (len(segment.words) - anchor.a) + slack)
     window = src.words[lo:hi]
@@ -158,14 +159,8 @@ def _omitted(result: Fit, original: list[str], src: Tokens, start: int, end: int
     if critical:
         result.meaning.append("drops “" + " ".join(critical) + "”")
         return
-    whole_clauses = start in src.starts and (end in src.starts or end == len(src.words))
-    if whole_clauses and (at in segment.starts or at == len(segment.words)):
-        return  # a clause left out between kept ones
-    if all(w in FILLERS for w in original):
-        result.cosmetic.append("drops “" + " ".join(original) + "”")
-        return
-    content = [w for w in original if w not in STOPWORDS and w not in FILLERS]
-    if whole_clauses or len(content) <= MAX_MID_OMISSION:
+    fillers = all(w in FILLERS for w in original)
+    if fillers or len(original) <= MAX_MID_OMISSION:
         result.cosmetic.append("drops “" + " ".join(original) + "”")
     else:
         result.meaning.append("leaves out “" + " ".join(original[:8]) + ("…" if len(original) > 8 else "") + "”")

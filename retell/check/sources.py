@@ -39,6 +39,7 @@ from retell.triage.model import Triage
 from retell.write.facts import session_facts
 
 TOOL = "tool"
+RAREST_WORDS = 8  # words of a query that pick its candidate sources
 THOUGHT = "thinking"
 NOTE = "note"
 _FILE_FAMILIES = ("read", "edit", "write")
@@ -102,46 +103,64 @@ class Sources:
     durations_ms: dict[str, int]  # turn-duration events
     order: dict[str, int]
     programs: frozenset[str]
-    _postings: dict[str, list[int]] | None = field(default=None, repr=False)
+    _postings: dict[frozenset[str], dict[str, list[int]]] = field(default_factory=dict, repr=False)
 
     def of(self, ids: list[str]) -> list[Source]:
         """The sources of these events and of everything nested in them (a subagent's own events)."""
         out: list[Source] = []
         for event_id in ids:
-            out.extend(self.by_event.get(event_id, []))
-            prefix = event_id + "."
-            for key, items in self.by_event.items():
-                if key.startswith(prefix):
-                    out.extend(items)
+            for key in self.family.get(event_id, [event_id]):
+                out.extend(self.by_event.get(key, []))
         return out
+
+    @cached_property
+    def family(self) -> dict[str, list[str]]:
+        """Each event id with the ids nested in it ("e7" -> e7, e7.1, e7.2, …)."""
+        out: dict[str, list[str]] = defaultdict(list)
+        for key in self.by_event:
+            parts = key.split(".")
+            for n in range(1, len(parts) + 1):
+                out[".".join(parts[:n])].append(key)
+        return dict(out)
 
     def known(self, event_id: str) -> bool:
         return event_id in self.by_event or event_id in self.event_kinds
 
-    def postings(self) -> dict[str, list[int]]:
-        if self._postings is None:
+    def postings(self, allowed: frozenset[str] | None) -> dict[str, list[int]]:
+        """word -> the sources (of the allowed speakers) that use it."""
+        key = allowed or frozenset()
+        if key not in self._postings:
             postings: dict[str, list[int]] = defaultdict(list)
             for index, source in enumerate(self.sources):
-                for word in set(source.toks.words):
-                    postings[word].append(index)
-            self._postings = dict(postings)
-        return self._postings
+                if allowed is None or source.speaker in allowed:
+                    for word in set(source.toks.words):
+                        postings[word].append(index)
+            self._postings[key] = dict(postings)
+        return self._postings[key]
 
     def candidates(self, query: list[str], allowed: set[str] | None, limit: int = 8) -> list[Source]:
-        """Sources sharing the most (rare) words with `query`, best first."""
-        postings = self.postings()
+        """Sources (of the allowed speakers) sharing the most rare words with `query`, best first."""
+        postings = self.postings(frozenset(allowed) if allowed is not None else None)
         total = len(self.sources)
         scores: dict[int, float] = defaultdict(float)
-        for word in set(query):
-            hits = postings.get(word, [])
-            if not hits or (len(hits) > total * 0.6 and total > 20):  # a word in most texts tells nothing
+        # The rarest words find a quote's source; common ones only cost time (and a word in most texts tells
+        # nothing).
+        known = sorted((len(postings[w]), w) for w in set(query) if w in postings)
+        for count, word in known[:RAREST_WORDS]:
+            if count > total * 0.6 and total > 20:
                 continue
-            weight = idf(len(hits), total)
-            for index in hits:
+            weight = idf(count, total)
+            for index in postings[word]:
                 scores[index] += weight
-        pool = scores if allowed is None else (i for i in scores if self.sources[i].speaker in allowed)
-        best = heapq.nsmallest(limit, pool, key=lambda i: (-scores[i], i))
+        best = heapq.nsmallest(limit, scores, key=lambda i: (-scores[i], i))
         return [self.sources[i] for i in best]
+
+    @cached_property
+    def figures_by_unit(self) -> dict[str, list[Figure]]:
+        out: dict[str, list[Figure]] = defaultdict(list)
+        for figure in self.figures:
+            out[figure.unit].append(figure)
+        return dict(out)
 
     @cached_property
     def document_frequency(self) -> dict[str, int]:

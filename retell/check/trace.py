@@ -190,7 +190,8 @@ def _path(claim: Claim, index: Sources) -> Finding:
     claimed = _path_parts(claim.text)
     cited = _cited(claim)
     stripped = re.sub(r":\d+(?:-\d+)?$", "", claim.text.strip())
-    touched = sorted(index.touched, key=lambda t: (t[0] not in cited, index.order.get(t[0], 0)))
+    citing = set(cited)
+    touched = [t for t in index.touched if t[0] in citing] + index.touched
     if cited and not claim.ran:
         named = _mention(stripped, index, cited, only_cited=True)
         if named is not None:
@@ -227,7 +228,8 @@ def _command(claim: Claim, index: Sources) -> Finding:
             if source.speaker == AUTHOR and source.text.split(" ", 1)[0] == command:
                 return _found(claim, source)
         return _found(claim, None, "no such slash command in the session", UNTRACED)
-    runs = sorted(index.runs, key=lambda r: (r[0] not in cited, index.order.get(r[0], 0)))
+    citing = set(cited)
+    runs = [r for r in index.runs if r[0] in citing] + index.runs
     wanted = command.split()
     if cited and not claim.ran:
         named = _mention(command, index, cited, only_cited=True)
@@ -329,7 +331,7 @@ def _number(claim: Claim, index: Sources) -> Finding:
                 return _found(claim, source)
         return _found(claim, None, "no event states this diff", UNTRACED)
     units = _ALIKE.get(unit, {unit})
-    figures = [f for f in index.figures if f.unit in units]
+    figures = [f for unit_ in units for f in index.figures_by_unit.get(unit_, [])]
     # What the paragraph cites first (stated there, or counted from it), then the stats, then anywhere.
     for figure in figures:
         if figure.source in cited and _fits(claim, figure.value):
