@@ -23,16 +23,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "check"))
 
-from planted import CORPUS_DRAFTS, FAITHFUL, PLANTS, Plant  # noqa: E402
+from planted import CORPUS, CORPUS_DRAFTS, EXAMPLE, FAITHFUL, PLANTS, Plant  # noqa: E402
 
 from retell.check.report import CheckReport  # noqa: E402
 from retell.check.stage import check_draft, run_check  # noqa: E402
 from retell.claude.locate import SessionRef  # noqa: E402
 from retell.parse import ParseOptions, parse_to_workdir  # noqa: E402
 from retell.triage.stage import require_approved, run_triage  # noqa: E402
-
-EXAMPLE = ROOT / "examples/claude/projects/-home-sam-src-tidyfeeds/0b7c3f52-5d1e-4a8e-9c1a-7f3e2d9b6a10.jsonl"
-CORPUS = ROOT.parent / "shared" / "corpus"
 
 
 @dataclass

@@ -416,6 +416,15 @@ MIN_CREDIT_STEMS = 2
 
 def credit_claims(text: str, block: Block) -> list[Claim]:
     claims = []
+
+    def add(match: re.Match[str], actor: str) -> None:
+        stems = content_stems(match.group("rest"))
+        if len(stems) >= MIN_CREDIT_STEMS:  # "I decided to" alone says nothing to check
+            at = match.start()
+            claims.append(
+                Claim(CREDIT, match.group(0).strip(), block.line_at(at), block, match.end(), actor=actor, stems=stems)
+            )
+
     for match in _CREDIT.finditer(text):
         who = match.group("actor")
         if who in ("It", "it"):
@@ -427,37 +436,9 @@ def credit_claims(text: str, block: Block) -> list[Claim]:
             actor = CLAUDE
         if actor not in (AUTHOR, CLAUDE, SUBAGENT, AGENT):
             continue
-        stems = content_stems(match.group("rest"))
-        if len(stems) < MIN_CREDIT_STEMS:
-            continue
-        side = AUTHOR if actor == AUTHOR else CLAUDE
-        claims.append(
-            Claim(
-                CREDIT,
-                match.group(0).strip(),
-                block.line_at(match.start()),
-                block,
-                at=match.end(),
-                actor=side,
-                stems=stems,
-            )
-        )
+        add(match, AUTHOR if actor == AUTHOR else CLAUDE)
     for match in _IDEA.finditer(text):
-        whose = match.group("whose").lower()
-        actor = AUTHOR if whose in ("my", "the author's") else CLAUDE
-        stems = content_stems(match.group("rest"))
-        if len(stems) >= MIN_CREDIT_STEMS:
-            claims.append(
-                Claim(
-                    CREDIT,
-                    match.group(0).strip(),
-                    block.line_at(match.start()),
-                    block,
-                    at=match.end(),
-                    actor=actor,
-                    stems=stems,
-                )
-            )
+        add(match, AUTHOR if match.group("whose").lower() in ("my", "the author's") else CLAUDE)
     return claims
 
 

@@ -23,7 +23,7 @@ def wordset(text: str) -> frozenset[str]:
 _LINK = re.compile(r"!?\[([^\]\n]*)\]\([^)\s]*(?:\s+\"[^\"]*\")?\)")
 _BRACKETED = re.compile(r"\[[^\[\]\n]{0,80}\]")
 _ESCAPE = re.compile(r"\\([\\`*_{}\[\]()#+\-.!|<>~\"'])")
-_TAGS = re.compile(r"</?(?:em|strong|code|b|i|kbd|sup|sub|mark)>", re.I)
+_TAGS = re.compile(r"</?(?:em|strong|code|b|i|kbd|sup|sub|mark)>|\{%-?\s*(?:end)?raw\s*-?%\}", re.I)  # + Liquid's raw
 _TRANSLATE = str.maketrans(
     {
         "\u2018": "'",

@@ -6,15 +6,13 @@ import shutil
 from pathlib import Path
 
 import pytest
+from planted import EXAMPLE
 
 from retell.check.report import CheckReport
 from retell.check.stage import check_draft
 from retell.claude.locate import SessionRef
 from retell.parse import ParseOptions, parse_to_workdir
 from retell.triage.stage import require_approved, run_triage
-
-ROOT = Path(__file__).resolve().parents[2]
-EXAMPLE = ROOT / "examples/claude/projects/-home-sam-src-tidyfeeds/0b7c3f52-5d1e-4a8e-9c1a-7f3e2d9b6a10.jsonl"
 
 
 @pytest.fixture(autouse=True)

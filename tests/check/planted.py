@@ -15,6 +15,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLE = ROOT / "examples/claude/projects/-home-sam-src-tidyfeeds/0b7c3f52-5d1e-4a8e-9c1a-7f3e2d9b6a10.jsonl"
+CORPUS = ROOT.parent / "shared" / "corpus"
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 FAITHFUL = FIXTURES / "faithful.md"
 

@@ -89,3 +89,12 @@ def test_without_a_draft_or_an_approved_triage_it_says_what_to_run(example: Path
     assert code == 1 and "not approved yet" in err
     code, _, err = _run("check", tmp_path / "nowhere")
     assert code == 1 and "retell parse" in err
+
+
+def test_the_readme_shows_this_very_output(example: Path) -> None:
+    """README.md's excerpt of `retell check` on a planted draft is real: the same lines, word for word."""
+    _planted(example)
+    _, out, _ = _run("check", example)
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    missing = [line for line in out.strip().splitlines() if line not in readme]
+    assert missing == [], "update the excerpt of `retell check` in README.md"

@@ -7,8 +7,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from conftest import EXAMPLE
-from planted import FAITHFUL
+from planted import EXAMPLE, FAITHFUL
 from typer.testing import CliRunner
 
 from retell.cli import app
