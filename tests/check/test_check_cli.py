@@ -1,3 +1,4 @@
+# ruff: noqa: F811  (the fixtures imported from check_support are requested by name)
 """`retell check WORKDIR [--json] [-q/-v]`: what a user sees, and the exit codes scripts rely on."""
 
 from __future__ import annotations
@@ -5,6 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from check_support import _offline, approved_example, check_example, example  # noqa: F401  (fixtures)
 from planted import FAITHFUL, REQUIRED
 from typer.testing import CliRunner
 

@@ -1,3 +1,4 @@
+# ruff: noqa: F811  (the fixtures imported from check_support are requested by name)
 """The check where the pipeline meets it: `retell draft` reports it, `retell render` prints its summary and
 strips every hidden marker, `--strict` (render and run) stops on an untraced author quote or number, and an
 author's `<!-- ok -->` accepts a claim without reaching the post."""
@@ -7,6 +8,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from check_support import _offline, approved_example, check_example, example  # noqa: F401  (fixtures)
 from planted import EXAMPLE, FAITHFUL
 from typer.testing import CliRunner
 

@@ -1,3 +1,4 @@
+# ruff: noqa: F811  (the fixtures imported from check_support are requested by name)
 """What counts as a claim, who a quote is attributed to, how much a quote may be tidied, and how numbers,
 tables, code and citations are read."""
 
@@ -6,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
+from check_support import _offline, approved_example, check_example, example  # noqa: F401  (fixtures)
 
 from retell.check.claims import extract, speaker_of
 from retell.check.markers import cite, strip_markers

@@ -1,3 +1,4 @@
+# ruff: noqa: F811  (the fixtures imported from check_support are requested by name)
 """Every planted fabrication is reported on its own line with its kind, and nothing else is: the faithful
 draft and its faithful rewordings report nothing, with or without citation markers."""
 
@@ -7,6 +8,7 @@ import re
 from collections.abc import Callable
 
 import pytest
+from check_support import _offline, approved_example, check_example, example  # noqa: F401  (fixtures)
 from planted import FABRICATIONS, FAITHFUL, PLANTS, REQUIRED, REWORDINGS, Plant
 
 from retell.check.report import CheckReport

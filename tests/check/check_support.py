@@ -1,4 +1,5 @@
-"""Fixtures of the check's tests: the bundled example, parsed and approved once, copied per test."""
+"""Fixtures of the check's tests (imported by each test module: a conftest.py here would shadow the one in
+tests/ that other test folders import from): the bundled example, parsed and approved once, copied per test."""
 
 from __future__ import annotations
 
