@@ -15,6 +15,7 @@ _LIST_ITEM = re.compile(r"^\s{0,3}(?:[-*+]|\d+[.)])\s+")
 _IMAGE_ONLY = re.compile(r"^\s*!\[[^\]]*\]\([^)]*\)\s*$")
 _MARKER_ONLY = re.compile(r"^\s*(?:<!--.*?-->\s*)+$")
 _HTML_COMMENT = re.compile(r"<!--.*?-->", re.S)
+_INLINE_CODE = re.compile(r"(`+).+?\1", re.S)
 
 PARAGRAPH = "paragraph"
 QUOTE = "quote"
@@ -50,7 +51,10 @@ class Block:
     def text(self) -> str:
         """The block's text with markers blanked out (offsets and line breaks kept)."""
         raw = "\n".join(self.lines)
-        return _HTML_COMMENT.sub(lambda m: " " * len(m.group(0)), raw)
+        code = [m.span() for m in _INLINE_CODE.finditer(raw)]  # a marker shown as code stays text
+        return _HTML_COMMENT.sub(
+            lambda m: m.group(0) if any(a <= m.start() < b for a, b in code) else " " * len(m.group(0)), raw
+        )
 
     @property
     def raw(self) -> str:
@@ -145,7 +149,9 @@ def read_blocks(markdown: str) -> list[Block]:
 
 
 def _read_marks(block: Block) -> None:
-    raw = block.raw
+    if block.kind == CODE:
+        return  # a marker shown in a code block is an example, not a mark
+    raw = _INLINE_CODE.sub(lambda m: " " * len(m.group(0)), block.raw)
     for match in CITE.finditer(raw):
         block.marks.append(Mark("cite", match.start(), event_ids(match.group(1))))
     for match in CLEANED.finditer(raw):

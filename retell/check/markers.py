@@ -20,8 +20,8 @@ _ID = r"e\d+(?:\.\d+)*"
 CITE = re.compile(rf"<!--\s*ev:\s*((?:{_ID}[\s,]*)*)-->", re.I)
 CLEANED = re.compile(r"<!--\s*cleaned:\s*([^>]*?)\s*-->", re.I)
 ACCEPT = re.compile(r"<!--\s*ok(?::\s*([^>]*?))?\s*-->", re.I)
-# Any of the three, with the space before it, as render removes them.
-_ANY = re.compile(r"[ \t]*<!--\s*(?:ev|cleaned|ok)\b[^>]*-->", re.I)
+# Any of the three, with the space before it, as render removes them (outside code: a post may show one).
+HIDDEN = re.compile(r"[ \t]*<!--\s*(?:ev|cleaned|ok)\b[^>]*-->", re.I)
 _EVENT_ID = re.compile(_ID)
 
 
@@ -37,7 +37,7 @@ def event_ids(text: str) -> list[str]:
 
 def strip_markers(text: str) -> str:
     """The text without retell's hidden markers (citations, cleaned and accepted marks)."""
-    return _ANY.sub("", text)
+    return HIDDEN.sub("", text)
 
 
 def count_cleaned(text: str) -> int:

@@ -87,8 +87,8 @@ def run_render(path: Path, options: RenderOptions) -> RenderResult:
     images, body = place_images(body, triage, workdir, layout, options)
     cover = choose_cover(triage, images)
     library = TemplateLibrary("templates", options.templates_dir)
-    cleaned = count_cleaned(body)
-    body = strip_markers(body).strip()  # citations, cleaned and accepted marks are for the author only
+    cleaned = count_cleaned(_CODE.sub(" ", body))
+    body = outside_code(body, strip_markers).strip()  # citations, cleaned and accepted marks: the author's only
     if options.stats:
         stats = library.render(
             "stats.md.j2", facts=session_facts(parsed.manifest), first_person=triage.post.voice == "first-person"

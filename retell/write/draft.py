@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from retell import __version__
+from retell.check.markers import strip_markers
 from retell.check.report import CheckReport
 from retell.check.stage import check_draft
 from retell.errors import LLMError
@@ -335,4 +336,4 @@ def assemble_file(outline: Outline, triage: Triage, body: str, engine: str, mode
 
 
 def count_words(text: str) -> int:
-    return len([w for w in text.split() if any(ch.isalnum() for ch in w)])
+    return len([w for w in strip_markers(text).split() if any(ch.isalnum() for ch in w)])  # citations are not words

@@ -117,3 +117,14 @@ def test_run_strict_stops_at_render_when_an_edited_draft_invents_a_number(tmp_pa
     assert 'number: "52 tool calls"' in err
     code, _, err = _run("run", EXAMPLE, "-o", work)
     assert code == 0, err
+
+
+def test_a_marker_shown_as_code_is_neither_a_citation_nor_removed(example: Path) -> None:
+    shown = "A citation looks like `<!-- ev: e999 -->` <!-- ok: an example --> at the end of a paragraph.\n"
+    _draft(example, FAITHFUL.read_text(encoding="utf-8") + "\n" + shown)
+    code, out, err = _run("check", example, "-v")
+    assert code == 0, out + err
+    assert 'code: "<!-- ev: e999 -->": no event names it (accepted: an example)' in out
+    code, _, err = _run("render", example)
+    assert code == 0, err
+    assert "`<!-- ev: e999 -->`" in _post(example)
