@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from retell.check.claims import AUTHOR_QUOTE, NUMBER
@@ -19,7 +19,6 @@ class CheckReport:
     findings: list[Finding]
     code_blocks: int = 0  # fenced code shown as code: not traced
     cited_paragraphs: int = 0
-    notes: list[str] = field(default_factory=list)
 
     @property
     def problems(self) -> list[Finding]:

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from retell.check.claims import AUTHOR, CLAUDE, SUBAGENT
-from retell.check.text import Tokens, content_stems, idf, tokens, words
+from retell.check.text import Tokens, content_stems, idf, tokens
 from retell.events import (
     ASSISTANT,
     BRIDGE,
@@ -398,7 +398,3 @@ def derived_counts(index: Sources, ids: list[str]) -> set[int]:
 def derived_minutes(index: Sources, ids: list[str]) -> float | None:
     total = sum(index.durations_ms.get(event_id, 0) for event_id in ids)
     return total / 60000 if total else None
-
-
-def word_set(text: str) -> set[str]:
-    return set(words(text))

@@ -11,7 +11,6 @@ import html
 import math
 import re
 import unicodedata
-from collections.abc import Iterable
 from dataclasses import dataclass
 
 
@@ -171,10 +170,6 @@ def content_stems(text: str) -> list[str]:
     return [stem(w) for w in words(text) if w not in STOPWORDS and len(w) > 1 and not w.isdigit()]
 
 
-def is_content(word: str) -> bool:
-    return word not in STOPWORDS and word not in FILLERS
-
-
 def typo_level(a: str, b: str) -> bool:
     """True when `b` is `a` with a typo fixed (or the other way round), not a different word."""
     if a == b:
@@ -213,7 +208,3 @@ def one_line(text: str, limit: int = 80) -> str:
     """A short excerpt for a report line."""
     flat = " ".join(text.split())
     return flat if len(flat) <= limit else flat[: limit - 1].rstrip() + "…"
-
-
-def unique(items: Iterable[str]) -> list[str]:
-    return list(dict.fromkeys(items))
