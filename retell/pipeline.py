@@ -31,6 +31,7 @@ class RunOptions:
     target: str = "hugo"
     post_dir: Path | None = None
     max_cost: float | None = None
+    strict: bool = False  # render refuses untraced author quotes and numbers
 
 
 @dataclass
@@ -115,6 +116,9 @@ def run_pipeline(session: str, options: RunOptions, progress: Callable[[str], No
         result = run_draft(path, stage_options, reuse=True)
         if result.reused:
             return "draft.md kept (made from the same triage and outline)"
+        checked = result.check
+        if checked is not None and not checked.ok:
+            outcome.messages.append(f"{checked.summary()}: see `retell check {path}`")
         return f"{result.choice.name}: {result.words:,} words" + (
             f", {len(result.style)} style note(s)" if result.style else ""
         )
@@ -122,7 +126,9 @@ def run_pipeline(session: str, options: RunOptions, progress: Callable[[str], No
     stage("draft", draft)
 
     def render() -> str:
-        result = run_render(path, RenderOptions(output=options.post_dir, target=options.target, force=True))
+        result = run_render(
+            path, RenderOptions(output=options.post_dir, target=options.target, force=True, strict=options.strict)
+        )
         outcome.post = result.post
         if not result.written:
             return f"{result.post} unchanged, kept"

@@ -1,4 +1,5 @@
-"""Golden tests on the bundled example: its events.json, and the offline post committed in examples/post/.
+"""Golden tests on the bundled example: its events.json, the offline post committed in examples/post/, and
+the offline draft it was rendered from (examples/draft.md, with its hidden citation markers).
 
 Set RETELL_UPDATE_GOLDEN=1 to rewrite the golden files after an intended change (then review the diff).
 """
@@ -20,6 +21,7 @@ ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "examples/claude/projects/-home-sam-src-tidyfeeds/0b7c3f52-5d1e-4a8e-9c1a-7f3e2d9b6a10.jsonl"
 GOLDEN_EVENTS = ROOT / "tests/golden/example.events.json"
 POST_DIR = ROOT / "examples/post"
+GOLDEN_DRAFT = ROOT / "examples/draft.md"
 UPDATE = os.environ.get("RETELL_UPDATE_GOLDEN") == "1"
 # Image files are named by the hash of their encoded bytes, which depends on the installed libwebp.
 _IMAGE_NAME = re.compile(r"[0-9a-f]{16}\.(webp|png|jpg|gif)")
@@ -91,3 +93,18 @@ def test_offline_draft_is_deterministic(tmp_path: Path) -> None:
         _run("run", str(EXAMPLE), "-o", str(work), "--yes", "--engine", "offline", "-q")
         outputs.append((work / "draft.md").read_text(encoding="utf-8"))
     assert outputs[0] == outputs[1]
+
+
+def test_the_committed_draft_of_the_example_checks_clean(tmp_path: Path) -> None:
+    work = tmp_path / "w"
+    _run("run", str(EXAMPLE), "-o", str(work), "--yes", "--engine", "offline", "-q")
+    produced = (work / "draft.md").read_text(encoding="utf-8")
+    if UPDATE:
+        GOLDEN_DRAFT.write_text(produced, encoding="utf-8")
+    assert produced == GOLDEN_DRAFT.read_text(encoding="utf-8"), (
+        "the offline draft of the example changed; if intended, rerun with RETELL_UPDATE_GOLDEN=1"
+    )
+    shutil.copy(GOLDEN_DRAFT, work / "draft.md")
+    result = CliRunner().invoke(app, ["check", str(work)])
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("Check: ") and result.output.rstrip().endswith("nothing untraced")

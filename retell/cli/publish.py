@@ -24,6 +24,7 @@ def render(
     force: Annotated[bool, typer.Option("--force", help="Replace what retell wrote there before.")] = False,
     check: Annotated[bool, typer.Option("--check", help="Run only the publish gate; write nothing.")] = False,
     templates_dir: Annotated[Path | None, typer.Option("--templates-dir", help="Your own output templates.")] = None,
+    strict: Annotated[bool, typer.Option("--strict", help="Refuse untraced author quotes and numbers.")] = False,
     quiet: Quiet = False,
     verbose: Verbose = False,
 ) -> None:
@@ -42,8 +43,11 @@ def render(
             force=force,
             check=check,
             templates_dir=templates_dir,
+            strict=strict,
         ),
     )
+    if result.claims is not None:
+        say(result.claims.summary() + ("" if result.claims.ok else f" (details: retell check {workdir})"), quiet)
     if result.cleaned_quotes:
         say(f"Note: {result.cleaned_quotes} quote(s) were cleaned by the model; check them in draft.md", quiet)
     if check:
@@ -72,6 +76,7 @@ def run(
         Path | None, typer.Option("--post-dir", help="Where render writes (default: WORKDIR/post).")
     ] = None,
     max_cost: Annotated[float | None, typer.Option("--max-cost", help="Refuse model runs estimated above USD.")] = None,
+    strict: Annotated[bool, typer.Option("--strict", help="Refuse untraced author quotes and numbers.")] = False,
     quiet: Quiet = False,
     verbose: Verbose = False,
 ) -> None:
@@ -82,7 +87,14 @@ def run(
     outcome = run_pipeline(
         session,
         RunOptions(
-            workdir=output, yes=yes, engine=engine, model=model, target=target, post_dir=post_dir, max_cost=max_cost
+            workdir=output,
+            yes=yes,
+            engine=engine,
+            model=model,
+            target=target,
+            post_dir=post_dir,
+            max_cost=max_cost,
+            strict=strict,
         ),
         progress=lambda line: typer.echo(line, err=True) if not quiet else None,
     )

@@ -143,5 +143,9 @@ def draft(
         say(f"Style check: {len(result.style)} thing(s) to look at in draft.md:", quiet)
         for problem in result.style[:20]:
             say(f"  {problem}", quiet)
+    if result.check is not None:
+        say(result.check.summary(), quiet)
+        for line in result.check.lines()[:20]:
+            say(f"  {line}", quiet)
     if result.costs:
         say(result.costs, quiet)

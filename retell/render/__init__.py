@@ -15,6 +15,9 @@ from typing import Any
 import orjson
 
 from retell import jsonio
+from retell.check.markers import CLEANED, HIDDEN
+from retell.check.report import CheckReport
+from retell.check.stage import check_draft, require_traced
 from retell.errors import GateError, RetellError, SecretLeakError, WorkdirError
 from retell.findings import Finding, line_of
 from retell.fsutil import atomic_write_bytes, staging_dir
@@ -48,7 +51,6 @@ _IMAGE_LINK = re.compile(
     r"!\[(?P<alt>(?:[^\]\\\n]|\\.)*)\]\((?P<src>[^)\s]+)(?:\s+\"(?P<title>(?:[^\"\\\n]|\\.)*)\")?\)"
 )
 _HTML_IMG = re.compile(r"<img\b[^>]*\bsrc=[\"']([^\"']+)[\"']", re.I)
-_CLEANED = re.compile(r"[ \t]*<!--\s*cleaned:[^>]*-->")
 
 
 @dataclass
@@ -61,6 +63,7 @@ class RenderOptions:
     force: bool = False
     check: bool = False
     templates_dir: Path | None = None
+    strict: bool = False  # an untraced author quote or number in draft.md stops the render
 
 
 @dataclass
@@ -70,6 +73,7 @@ class RenderResult:
     images: list[PublishedImage] = field(default_factory=list)
     cleaned_quotes: int = 0
     written: list[Path] = field(default_factory=list)
+    claims: CheckReport | None = None  # `retell check` of the draft
 
 
 @dataclass
@@ -84,13 +88,16 @@ class ComposedPost:
     triage: Triage
     parsed: Parsed
     post: PostSettings
+    claims: CheckReport | None = None  # `retell check` of the draft
 
 
 def run_render(path: Path, options: RenderOptions) -> RenderResult:
     composed = compose_post(path, options)
     page, layout, images = composed.page, composed.layout, composed.images
+    if options.strict and composed.claims is not None:
+        require_traced(composed.claims)
     publish_gate(page, composed.parsed, composed.triage, layout, images)
-    result = RenderResult(layout.post_file, layout.root, images, composed.cleaned_quotes)
+    result = RenderResult(layout.post_file, layout.root, images, composed.cleaned_quotes, claims=composed.claims)
     files = {layout.post_file: page.encode("utf-8"), **{layout.image_dir / i.name: i.data for i in images}}
     check_output(layout, files, options.force)  # --check also says when the write would be refused
     if options.check:
@@ -104,11 +111,12 @@ def compose_post(path: Path, options: RenderOptions, *, strict: bool = True) -> 
     link to an image that is not the session's stays as it is, for the gate to report, instead of stopping."""
     if options.target not in TARGETS:
         raise RetellError(f"unknown target {options.target!r}; choose one of {', '.join(TARGETS)}")
-    triage, parsed, _view = require_approved(path)
+    triage, parsed, view = require_approved(path)
     workdir = Workdir(path)
     if not workdir.draft.exists():
         raise WorkdirError(f"{workdir.draft} does not exist: run `retell draft {path}` first")
     draft = workdir.draft.read_text(encoding="utf-8")
+    claims = check_draft(draft, view, parsed.manifest, triage)  # `retell check`: render prints it, --strict gates on it
     draft_meta, body = split_front_matter(draft)
     post = post_settings(
         triage.post, draft_meta, default_title(parsed.log), default_slug(parsed.log), parsed.log.session.id
@@ -119,8 +127,8 @@ def compose_post(path: Path, options: RenderOptions, *, strict: bool = True) -> 
     images, body = place_images(body, triage, workdir, layout, options, strict=strict)
     cover = choose_cover(triage, images)
     library = TemplateLibrary("templates", options.templates_dir)
-    cleaned = len(live_matches(body, _CLEANED))
-    body = substitute_live(body, _CLEANED, lambda _m: "").strip()
+    cleaned = len(live_matches(body, CLEANED))
+    body = substitute_live(body, HIDDEN, lambda _m: "").strip()  # citations, cleaned and ok marks: the author's only
     if options.stats:
         stats = library.render(
             "stats.md.j2", facts=session_facts(parsed.manifest), first_person=triage.post.voice == "first-person"
@@ -134,7 +142,7 @@ def compose_post(path: Path, options: RenderOptions, *, strict: bool = True) -> 
         cover=layout.image_url(cover.name) if cover is not None else None,
     ).text
     page = page.rstrip() + "\n"
-    return ComposedPost(page, layout, images, cleaned, draft, triage, parsed, post)
+    return ComposedPost(page, layout, images, cleaned, draft, triage, parsed, post, claims)
 
 
 # -- inputs -------------------------------------------------------------------------------------------

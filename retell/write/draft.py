@@ -21,6 +21,9 @@ from pathlib import Path
 from typing import Any
 
 from retell import __version__
+from retell.check.markers import strip_markers
+from retell.check.report import CheckReport
+from retell.check.stage import check_draft
 from retell.errors import LLMError
 from retell.events import BRIDGE, Event, EventLog
 from retell.fsutil import atomic_write_text
@@ -64,6 +67,7 @@ class DraftResult:
     dry_run_plan: str | None = None
     costs: str | None = None
     reused: bool = False
+    check: CheckReport | None = None  # every claim of the draft traced to the session (`retell check`)
 
 
 def inputs_fingerprint(workdir: Workdir, parsed_sha: str, engine: str, model: str) -> str:
@@ -111,7 +115,14 @@ def run_draft(
         text = assemble_file(outline, triage, body, choice.name, "", fingerprint)
         _backup_hand_edits(workdir)
         _write_draft(workdir, text)
-        return DraftResult(workdir.draft, choice, words=count_words(body), style=check_style(text), warnings=warnings)
+        return DraftResult(
+            workdir.draft,
+            choice,
+            words=count_words(body),
+            style=check_style(text),
+            warnings=warnings,
+            check=check_draft(text, view, parsed.manifest, triage),
+        )
 
     redactor = Redactor.for_log(parsed.log, triage.secrets)
     calls = draft_calls(outline, view, triage, parsed.manifest, options, model)
@@ -138,7 +149,7 @@ def run_draft(
     tie = finish_answer(record, redactor)
     text = draft_text(outline, triage, sections_text, tie, choice.name, model, fingerprint)
     _write_draft(workdir, text)
-    # draft.md is written: checks of the finished draft go here.
+    # draft.md is written: the grounding check reads it as it stands (reported below, like the style check).
     return DraftResult(
         workdir.draft,
         choice,
@@ -147,6 +158,7 @@ def run_draft(
         condensed=calls.condensed,
         warnings=warnings + runner.notes,
         costs=cost_table(runner.costs, runner.prices.as_of, unknown_prices(runner.prices, [model])),
+        check=check_draft(text, view, parsed.manifest, triage),
     )
 
 
@@ -409,4 +421,4 @@ def assemble_file(outline: Outline, triage: Triage, body: str, engine: str, mode
 
 
 def count_words(text: str) -> int:
-    return len([w for w in text.split() if any(ch.isalnum() for ch in w)])
+    return len([w for w in strip_markers(text).split() if any(ch.isalnum() for ch in w)])  # citations are not words

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from retell.check.markers import cite
 from retell.claude.schema import HOUSEKEEPING_COMMANDS
 from retell.events import (
     ASSISTANT,
@@ -365,7 +366,7 @@ class _Writer:
             if event.kind == BRIDGE
             else f"When {self.me()} came back, Claude Code had left a recap:"
         )
-        return f"{intro}\n\n{_blockquote(summary)}"
+        return _cited(f"{intro}\n\n{_blockquote(summary)}", [event])
 
     def section(self, events: list[Event]) -> str:
         episodes_: list[list[Event]] = []
@@ -386,23 +387,29 @@ class _Writer:
         replies = [e for e in events if e.kind == ASSISTANT and e.text]
         opening_reply = _informative(replies[0].text or "", 1) if replies else ""
         if opening_reply:
-            out.append(f"Claude {self._said()}: “{session_inline(opening_reply)}”")
+            out.append(_cited(f"Claude {self._said()}: “{session_inline(opening_reply)}”", replies[:1]))
         for event in events:
             if event.kind == PLAN:
-                out.append(self.plan(event))
+                out.append(_cited(self.plan(event), [event]))
         agents = [e for e in events if e.kind == SUBAGENT and e.subagent is not None]
         if agents:
-            out.append(self.subagents(agents))
+            out.append(_cited(self.subagents(agents), agents))
         runs = [e for e in events if e.kind == TOOL_RUN]
         minutes = sum((e.duration_ms or 0) for e in events if e.kind == TURN_DURATION) / 60000
         montage = self.montage(runs, minutes)
         if montage:
-            out.append(montage)
-        for call in (c for e in runs for c in e.calls or () if c.name == "AskUserQuestion" and c.outcome):
-            out.append(self.question(call.target or "", call.outcome or ""))
+            out.append(_cited(montage, runs + [e for e in events if e.kind == TURN_DURATION]))
+        for run in runs:
+            for call in (c for c in run.calls or () if c.name == "AskUserQuestion" and c.outcome):
+                out.append(_cited(self.question(call.target or "", call.outcome or ""), [run]))
         for event in events:
             if event.kind == HUMAN and event.queued:
-                out.append(f"While Claude was still working, {self.me()} added:\n\n{_blockquote(event.text or '')}")
+                out.append(
+                    _cited(
+                        f"While Claude was still working, {self.me()} added:\n\n{_blockquote(event.text or '')}",
+                        [event],
+                    )
+                )
             elif event.kind == INTERRUPT:
                 out.append(f"{self.me(True)} stopped it there.")
             elif (
@@ -413,23 +420,25 @@ class _Writer:
                 and event is not ask
             ):
                 out.append(
-                    f"{self.me(True)} ran {code_span(event.name)}"
-                    + (f" {session_inline(shorten_words(event.args, 80))}" if event.args else "")
-                    + "."
+                    _cited(
+                        f"{self.me(True)} ran {code_span(event.name)}"
+                        + (f" {session_inline(shorten_words(event.args, 80))}" if event.args else "")
+                        + ".",
+                        [event],
+                    )
                 )
             elif event.kind == IMAGE and event.asset:
                 out.extend(self.image_lines([event.asset]))
-        finding = next((_cue_sentence(e.text or "") for e in replies[1:] if e.text and _DISCOVERY.search(e.text)), "")
+        found_in = next((e for e in replies[1:] if e.text and _DISCOVERY.search(e.text)), None)
+        finding = _cue_sentence(found_in.text or "") if found_in is not None else ""
         if finding:
-            out.append(f"The turning point: “{session_inline(finding)}”")
+            out.append(_cited(f"The turning point: “{session_inline(finding)}”", [found_in] if found_in else []))
         if len(replies) > 1:
             closing = _informative(replies[-1].text or "", 2)
             if closing and closing != opening_reply and closing != finding:
                 self.last_closing = closing
-                out.append(
-                    f"{('It wrapped up with', 'By the end of that stretch', 'Its summary')[self.turn % 3]}: "
-                    f"“{session_inline(closing)}”"
-                )
+                lead = ("It wrapped up with", "By the end of that stretch", "Its summary")[self.turn % 3]
+                out.append(_cited(f"{lead}: “{session_inline(closing)}”", replies[-1:]))
         return out
 
     def _said(self) -> str:
@@ -450,12 +459,12 @@ class _Writer:
             ]
         quote = _blockquote(text)
         if event.kind == COMMAND:  # a slash command whose arguments are the request
-            return f"{lead}\n\n{quote}\n\n(via `{event.name}`)"
+            return _cited(f"{lead}\n\n{quote}\n\n(via `{event.name}`)", [event])
         if event.documents:
             shared = _join([f"a {d} document" if d != "document" else "a document" for d in event.documents])
             note = f"({self.me(True)} shared {shared}" + (" with it.)" if quote else ".)")
             quote = f"{quote}\n\n{note}" if quote else note
-        return f"{lead}\n\n{quote}"
+        return _cited(f"{lead}\n\n{quote}", [event])
 
     def montage(self, runs: list[Event], minutes: float) -> str:
         calls = [c for e in runs for c in e.calls or () if c.name != "AskUserQuestion"]
@@ -530,7 +539,9 @@ class _Writer:
         summary = _informative(last.text or "", 3)
         if not summary or summary == self.last_closing or self.last_closing.startswith(summary[:60]):
             return ""
-        return f"## Where it ended\n\nClaude's last word on the matter: “{session_inline(summary)}”"
+        return "## Where it ended\n\n" + _cited(
+            f"Claude's last word on the matter: “{session_inline(summary)}”", [last]
+        )
 
 
 def _montage_phrases(calls: list[ToolCall]) -> list[str]:
@@ -601,6 +612,13 @@ def _montage_phrases(calls: list[ToolCall]) -> list[str]:
 
 
 # -- text helpers -------------------------------------------------------------------------------------
+
+
+def _cited(text: str, events: list[Event]) -> str:
+    """`text` with the hidden marker of the events it quotes or states (`retell check` traces to them
+    first; render strips it)."""
+    marker = cite(e.id for e in events)
+    return f"{text} {marker}" if text and marker else text
 
 
 def _plain(text: str) -> str:

@@ -1,4 +1,5 @@
-"""The whole offline pipeline over every real session in ../shared/corpus: a post, or a clear refusal."""
+"""The whole offline pipeline over every real session in ../shared/corpus: a post whose every claim traces to
+the session (`retell check`), or a clear refusal."""
 
 from __future__ import annotations
 
@@ -50,7 +51,9 @@ def test_every_real_session_becomes_a_post_or_says_why_not(session: Path, tmp_pa
             run_outline(work, offline)
         return
     run_outline(work, offline)
-    run_draft(work, offline)
+    drafted = run_draft(work, offline)
+    # The offline engine's post passes its own check: every quote, path, command and number traced.
+    assert drafted.check is not None and drafted.check.ok, "\n".join(drafted.check.lines() if drafted.check else [])
     result = run_render(work, RenderOptions(output=tmp_path / "site"))
     post = result.post.read_text(encoding="utf-8")
     assert post.startswith("---\n") and "\n## " in post

@@ -164,11 +164,11 @@ def test_planted_problems_show_in_the_panel_with_links_to_their_lines(
         assert found["image-link"]["lines"] == [f"#draft-L{chart}"]
         broken = [i for i in seen["images"] if i["width"] == 0]
         assert [urlparse(i["src"]).path.rsplit("/", 1)[-1] for i in broken] == ["0123456789abcdef.png"]
-        # following a finding's link shows its line of draft.md
+        # following a finding's link shows its line of draft.md (to within a pixel: layouts round)
         page.goto(f"{url}#draft-L{todo}")
         line = page.evaluate(
             f"""(() => {{ const e = document.getElementById("draft-L{todo}"); const r = e.getBoundingClientRect();
-                return [e.textContent, e.className, r.top >= 0 && r.bottom <= innerHeight]; }})()"""
+                return [e.textContent, e.className, r.top >= -1 && r.bottom <= innerHeight + 1]; }})()"""
         )
         assert line == ["[TODO: a line about the cache]", "flagged", True]
         if UPDATE:

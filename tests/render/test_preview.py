@@ -312,6 +312,20 @@ def test_the_panel_lists_the_findings_of_every_check(work: Work, monkeypatch: py
     assert "would stop: 1 problem to fix" in html.text
 
 
+def test_an_invented_quote_shows_in_the_panel_as_advice_with_its_line(work: Work) -> None:
+    """The grounding check (retell check) is the panel's second source: render refuses on it only with
+    --strict, so it never turns the verdict."""
+    work.append_to_draft('I told Claude: "delete the whole settings page and start over".')
+    invented = line_of(work.draft, "delete the whole settings page")
+    out = preview_ok(work)
+    assert f'grounding check: author quote: draft.md:{invented}: "delete the whole settings page' in out
+    html = read_html(page_of(work))
+    found = [f for f in html.findings if f["source"] == "grounding check"]
+    assert [(f["kind"], f["blocking"], f["lines"].split()) for f in found] == [("author quote", "no", [str(invented)])]
+    assert "delete the whole settings page" in found[0]["text"]
+    assert "would stop" not in html.text
+
+
 def test_a_secret_the_gate_finds_is_never_in_the_preview(work: Work) -> None:
     token = fake_token()
     work.append_to_draft(f"The key was {token}.")

@@ -11,7 +11,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -31,7 +31,8 @@ from retell.workdir import Workdir
 TEMPLATE = "preview.html.j2"
 RECORD = ".retell-preview.json"  # pages retell wrote in a folder, and their images: the only files it replaces
 # Every check whose findings the page shows, in this order; each is listed (as passed) even with none.
-SOURCES = (GATE,)
+GROUNDING = "grounding check"  # retell check: claims in the post traced to the session
+SOURCES = (GATE, GROUNDING)
 _PUBLISHED_NAME = re.compile(r"^[0-9a-f]{16}\.(png|jpg|gif|webp)$")
 
 # Reloads the page when the server says the post changed (`retell preview --serve`). Its text is fixed (the
@@ -103,8 +104,15 @@ def collect_findings(composed: ComposedPost) -> list[Finding]:
     findings = gate_findings(
         composed.page, composed.parsed, composed.triage, composed.layout, composed.images, composed.draft
     )
-    # The grounding check (retell/check/, issue 12) adds its findings here, with source "grounding check"
-    # (and that name goes into SOURCES).
+    report = composed.claims
+    if report is not None:
+        # Untraced claims are advice here: `retell render` stops on them only with --strict.
+        for problem in report.problems:
+            claim = problem.claim
+            line = report.line(problem)
+            where = f"{report.name}:{claim.line}: {claim.kind}: "  # the panel shows both on their own
+            message = line[len(where) :] if line.startswith(where) else line
+            findings.append(Finding(GROUNDING, claim.kind, message, (claim.line,), blocking=False))
     return findings
 
 
@@ -117,8 +125,9 @@ def build_preview(path: Path, options: PreviewOptions) -> Preview:
 
     render_options = RenderOptions(target=options.target, templates_dir=options.templates_dir)
     composed = compose_post(path, render_options, strict=False)
-    findings = collect_findings(composed)
     mask = SecretMask(composed)
+    # A finding may quote draft.md (an untraced claim): masked like every other text on the page.
+    findings = [replace(f, message=mask(f.message)) for f in collect_findings(composed)]
     meta, body = split_front_matter(composed.page)
     layout = composed.layout
     by_url = {layout.image_url(image.name): image for image in composed.images}

@@ -1,0 +1,44 @@
+"""The hidden markers a draft may carry, and how they leave it before publishing.
+
+- `<!-- ev: e12 e14 -->` cites the events a paragraph rests on (the model is asked to write one at the end
+  of each paragraph; the offline engine always does). The check looks in those events first.
+- `<!-- cleaned: e12 -->` right after a quote says it was tidied (typos, joined fragments); the check then
+  allows small edits, never a change of meaning.
+- `<!-- ok -->` (or `<!-- ok: why -->`) right after a claim accepts it: the author vouches for it, and the
+  check stops reporting it.
+
+All three are HTML comments, so a Markdown preview hides them, and `strip_markers` removes them from the
+published post.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+_ID = r"e\d+(?:\.\d+)*"
+CITE = re.compile(rf"<!--\s*ev:\s*((?:{_ID}[\s,]*)*)-->", re.I)
+CLEANED = re.compile(r"<!--\s*cleaned:\s*([^>]*?)\s*-->", re.I)
+ACCEPT = re.compile(r"<!--\s*ok(?::\s*([^>]*?))?\s*-->", re.I)
+# Any of the three, with the space before it, as render removes them (outside code: a post may show one).
+HIDDEN = re.compile(r"[ \t]*<!--\s*(?:ev|cleaned|ok)\b[^>]*-->", re.I)
+_EVENT_ID = re.compile(_ID)
+
+
+def cite(ids: Iterable[str]) -> str:
+    """The citation marker for these events (in order, each once); "" for none."""
+    unique = list(dict.fromkeys(i for i in ids if i))
+    return f"<!-- ev: {' '.join(unique)} -->" if unique else ""
+
+
+def event_ids(text: str) -> list[str]:
+    return _EVENT_ID.findall(text)
+
+
+def strip_markers(text: str) -> str:
+    """The text without retell's hidden markers (citations, cleaned and accepted marks)."""
+    return HIDDEN.sub("", text)
+
+
+def count_cleaned(text: str) -> int:
+    return len(CLEANED.findall(text))

@@ -1,0 +1,47 @@
+"""`retell check`: every claim of draft.md traced to the cleared session. Also run by `retell draft` at its
+end and by `retell render` before it writes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from retell.check.claims import extract
+from retell.check.report import CheckReport
+from retell.check.sources import build_sources
+from retell.check.trace import trace_all
+from retell.errors import GateError, WorkdirError
+from retell.events import EventLog
+from retell.triage.model import Triage
+from retell.triage.stage import require_approved
+from retell.workdir import DRAFT, Workdir
+
+
+def check_draft(text: str, view: EventLog, manifest: dict[str, Any], triage: Triage, name: str = DRAFT) -> CheckReport:
+    """The check of a draft's text against the cleared view `view` (what `require_approved` returns)."""
+    index = build_sources(view, manifest, triage)
+    extracted = extract(text, index.programs)
+    findings = trace_all(extracted.claims, extracted.blocks, index)
+    cited = sum(1 for b in extracted.blocks if b.cites)
+    return CheckReport(name, findings, extracted.code_blocks, cited)
+
+
+def require_traced(report: CheckReport) -> None:
+    """`--strict`: an untraced author quote or number stops the render, as a secret does."""
+    blocking = report.blocking
+    if blocking:
+        listed = "\n".join(f"  {report.line(f)}" for f in blocking[:10])
+        more = f"\n  … and {len(blocking) - 10} more" if len(blocking) > 10 else ""
+        raise GateError(
+            f"publish gate (--strict): {len(blocking)} author quote(s) or number(s) in draft.md are not in the "
+            f"session; fix them, or accept each with <!-- ok --> after it:\n{listed}{more}"
+        )
+
+
+def run_check(path: Path) -> CheckReport:
+    triage, parsed, view = require_approved(path)
+    workdir = Workdir(path)
+    if not workdir.draft.is_file():
+        raise WorkdirError(f"{workdir.draft} does not exist: run `retell draft {path}` first")
+    text = workdir.draft.read_text(encoding="utf-8", errors="replace")
+    return check_draft(text, view, parsed.manifest, triage)

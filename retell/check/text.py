@@ -1,0 +1,210 @@
+"""Text as the check compares it: normalised the same way on both sides, then cut into word tokens.
+
+Normalising removes what a writer may legitimately change without changing what was said: case,
+typographic quotes and dashes, Markdown emphasis and code backticks, HTML entities, escapes, link syntax,
+and bracketed insertions (`[the parser]`, `[REDACTED:email]`, `[Image #1]`).
+"""
+
+from __future__ import annotations
+
+import html
+import math
+import re
+import unicodedata
+from dataclasses import dataclass
+
+
+def wordset(text: str) -> frozenset[str]:
+    """A set of words written as one string (easier to read and edit than a list of literals)."""
+    return frozenset(text.split())
+
+
+_LINK = re.compile(r"!?\[([^\]\n]*)\]\([^)\s]*(?:\s+\"[^\"]*\")?\)")
+_BRACKETED = re.compile(r"\[[^\[\]\n]{0,80}\]")
+_ESCAPE = re.compile(r"\\([\\`*_{}\[\]()#+\-.!|<>~\"'])")
+_TAGS = re.compile(r"</?(?:em|strong|code|b|i|kbd|sup|sub|mark)>|\{%-?\s*(?:end)?raw\s*-?%\}", re.I)  # + Liquid's raw
+_TRANSLATE = str.maketrans(
+    {
+        "\u2018": "'",
+        "\u2019": "'",
+        "\u201b": "'",
+        "\u2032": "'",
+        "\u201c": '"',
+        "\u201d": '"',
+        "\u201e": '"',
+        "\u2033": '"',
+        "\u00ab": '"',
+        "\u00bb": '"',
+        "\u2013": "-",
+        "\u2014": "-",
+        "\u2212": "-",
+        "\u00a0": " ",
+        "*": " ",
+        "`": " ",
+    }
+)
+# A word: letters and digits; an apostrophe inside a word is dropped ("don't" -> "dont").
+_WORD = re.compile(r"[^\W_]+", re.U)
+_INNER_APOSTROPHE = re.compile(r"(?<=[^\W_])'(?=[^\W_])")
+# Contractions spelled out, so "don't" and "do not" are the same words on both sides.
+_CONTRACTIONS = (
+    (re.compile(r"\bcan'?t\b|\bcannot\b"), "can not"),
+    (re.compile(r"\bwon't\b"), "will not"),
+    (re.compile(r"\b(\w+)n't\b"), r"\1 not"),
+    (re.compile(r"\b(\w+)'re\b"), r"\1 are"),
+    (re.compile(r"\b(\w+)'ve\b"), r"\1 have"),
+    (re.compile(r"\b(\w+)'ll\b"), r"\1 will"),
+    (re.compile(r"\bi'm\b"), "i am"),
+)
+_BOUNDARY = re.compile(r"[.!?;:,()\"\n]|\s-\s|\.\.\.")
+_SENTENCE_GAP = re.compile(r"[.!?]|\n")
+
+NEGATIONS = wordset(
+    "not no never none nothing nobody nowhere neither nor without cannot cant dont doesnt didnt isnt wasnt "
+    "arent werent wont wouldnt shouldnt couldnt hasnt havent hadnt mustnt neednt aint"
+)
+NUMBER_WORDS = {
+    "zero": 0,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+    "thirteen": 13,
+    "fourteen": 14,
+    "fifteen": 15,
+    "sixteen": 16,
+    "seventeen": 17,
+    "eighteen": 18,
+    "nineteen": 19,
+    "twenty": 20,
+    "thirty": 30,
+    "forty": 40,
+    "fifty": 50,
+    "sixty": 60,
+    "hundred": 100,
+    "dozen": 12,
+}
+QUANTIFIERS = wordset("all every always only any none most least more less first last")
+# Words that change what a sentence says when added, dropped or swapped.
+CRITICAL = NEGATIONS | QUANTIFIERS | frozenset(NUMBER_WORDS) | frozenset({"yes", "but", "instead", "rather"})
+STOPWORDS = wordset(
+    """a an the and or of to in on at by for with from as is are was were be been being am it its this that these
+    those there here i me my mine we us our you your he him his she her they them their what which who whom whose
+    when where why how if then than so do does did done doing have has had having will would shall should can could
+    may might must into onto about over under again further once also too very just up down out off s t ll re ve d
+    m o let lets get got go going went gone make made some such own same each both few other another whether while
+    until because since after before during through between ok okay well um uh like really actually basically
+    pretty kinda quite bit thing things way"""
+)
+FILLERS = wordset("ok okay well um uh like just so really actually basically pretty kinda hmm yeah oh sure")
+
+
+def normalise(text: str, *, brackets: str = " ") -> str:
+    """Lower-case text with the cosmetic differences removed (see the module's docstring). Bracketed text
+    becomes `brackets`: a quote marks an elision with "...", a source just drops it."""
+    text = html.unescape(text)
+    text = unicodedata.normalize("NFKC", text)
+    text = _TAGS.sub(" ", text)
+    text = _LINK.sub(r"\1", text)
+    text = _BRACKETED.sub(brackets, text)
+    text = _ESCAPE.sub(r"\1", text)
+    text = text.replace("\u2026", "...").translate(_TRANSLATE).lower()
+    for pattern, spelled in _CONTRACTIONS:
+        text = pattern.sub(spelled, text)
+    return _INNER_APOSTROPHE.sub("", text)
+
+
+@dataclass(frozen=True)
+class Tokens:
+    """The words of a text, and which of them start a clause (punctuation or a line break before them)."""
+
+    words: tuple[str, ...]
+    starts: frozenset[int]  # indices of words that begin a clause
+    sentences: frozenset[int] = frozenset()  # indices of words that begin a sentence (or a line)
+
+
+def tokens(text: str, *, normalised: bool = False) -> Tokens:
+    norm = text if normalised else normalise(text)
+    words: list[str] = []
+    starts: set[int] = set()
+    sentences: set[int] = set()
+    last = 0
+    for match in _WORD.finditer(norm):
+        gap = norm[last : match.start()]
+        if not words or _SENTENCE_GAP.search(gap):
+            sentences.add(len(words))
+        if not words or _BOUNDARY.search(gap):
+            starts.add(len(words))
+        words.append(match.group(0))
+        last = match.end()
+    return Tokens(tuple(words), frozenset(starts), frozenset(sentences))
+
+
+def words(text: str) -> list[str]:
+    return _WORD.findall(normalise(text))
+
+
+def stem(word: str) -> str:
+    """A crude English stem, enough to match "patching" with "patch" and "decoded" with "decode"."""
+    for suffix in ("ingly", "edly", "ing", "ied", "ies", "ed", "es", "ly", "s"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            base = word[: -len(suffix)]
+            if suffix in ("ied", "ies"):
+                base += "y"
+            elif len(base) > 3 and base[-1] == base[-2] and base[-1] not in "ls":
+                base = base[:-1]  # "stopped" -> "stop"
+            return base
+    return word
+
+
+def content_stems(text: str) -> list[str]:
+    """The stems of the words that carry meaning (no stopwords, no one-letter words)."""
+    return [stem(w) for w in words(text) if w not in STOPWORDS and len(w) > 1 and not w.isdigit()]
+
+
+def typo_level(a: str, b: str) -> bool:
+    """True when `b` is `a` with a typo fixed (or the other way round), not a different word."""
+    if a == b:
+        return True
+    if a in CRITICAL or b in CRITICAL or a.isdigit() or b.isdigit():
+        return False
+    if min(len(a), len(b)) < 3:
+        return False
+    return _edit_distance(a, b, 2) <= (1 if max(len(a), len(b)) <= 5 else 2)
+
+
+def _edit_distance(a: str, b: str, cap: int) -> int:
+    """Damerau-Levenshtein distance (adjacent swaps count once), stopped early above `cap`."""
+    if abs(len(a) - len(b)) > cap:
+        return cap + 1
+    previous2: list[int] = []
+    previous = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        row = [i] + [0] * len(b)
+        for j, cb in enumerate(b, 1):
+            cost = 0 if ca == cb else 1
+            row[j] = min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + cost)
+            if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
+                row[j] = min(row[j], previous2[j - 2] + 1)
+        if min(row) > cap:
+            return cap + 1
+        previous2, previous = previous, row
+    return previous[-1]
+
+
+def idf(document_frequency: int, documents: int) -> float:
+    return math.log((documents + 1) / (document_frequency + 0.5))
+
+
+def one_line(text: str, limit: int = 80) -> str:
+    """A short excerpt for a report line."""
+    flat = " ".join(text.split())
+    return flat if len(flat) <= limit else flat[: limit - 1].rstrip() + "…"

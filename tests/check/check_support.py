@@ -1,0 +1,50 @@
+"""Fixtures of the check's tests (imported by each test module: a conftest.py here would shadow the one in
+tests/ that other test folders import from): the bundled example, parsed and approved once, copied per test."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from planted import EXAMPLE
+
+from retell.check.report import CheckReport
+from retell.check.stage import check_draft
+from retell.claude.locate import SessionRef
+from retell.parse import ParseOptions, parse_to_workdir
+from retell.triage.stage import require_approved, run_triage
+
+
+@pytest.fixture(autouse=True)
+def _offline(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    for name in ("ANTHROPIC_API_KEY", "ANTHROPIC_BASE_URL", "RETELL_MODEL", "CLAUDE_CONFIG_DIR"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+
+
+@pytest.fixture(scope="session")
+def approved_example(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    work = tmp_path_factory.mktemp("example") / "w"
+    parse_to_workdir(SessionRef(EXAMPLE, EXAMPLE.stem), work, ParseOptions())
+    run_triage(work, approve=True)
+    return work
+
+
+@pytest.fixture
+def example(approved_example: Path, tmp_path: Path) -> Path:
+    """A work folder of the example with an approved triage and no draft yet (a fresh copy per test)."""
+    work = tmp_path / "w"
+    shutil.copytree(approved_example, work)
+    return work
+
+
+@pytest.fixture(scope="session")
+def check_example(approved_example: Path):  # type: ignore[no-untyped-def]
+    """check(text) -> the check's report of `text` as the example's draft (the cleared view read once)."""
+    triage, parsed, view = require_approved(approved_example)
+
+    def check(text: str) -> CheckReport:
+        return check_draft(text, view, parsed.manifest, triage)
+
+    return check

@@ -1,0 +1,102 @@
+# ruff: noqa: F811  (the fixtures imported from check_support are requested by name)
+"""`retell check WORKDIR [--json] [-q/-v]`: what a user sees, and the exit codes scripts rely on."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from check_support import _offline, approved_example, check_example, example  # noqa: F401  (fixtures)
+from planted import FAITHFUL, REQUIRED
+from typer.testing import CliRunner
+
+from retell.cli import app
+
+
+def _run(*args: str | Path) -> tuple[int, str, str]:
+    result = CliRunner().invoke(app, [str(a) for a in args])
+    return result.exit_code, result.stdout, result.stderr
+
+
+def _planted(example: Path) -> str:
+    text = FAITHFUL.read_text(encoding="utf-8")
+    for plant in REQUIRED[:1] + REQUIRED[2:]:  # the first two plant on the same line; one of them is enough
+        text = plant.draft(text)
+    (example / "draft.md").write_text(text, encoding="utf-8")
+    return text
+
+
+def test_a_faithful_draft_exits_0_with_a_summary(example: Path) -> None:
+    (example / "draft.md").write_text(FAITHFUL.read_text(encoding="utf-8"), encoding="utf-8")
+    code, out, _ = _run("check", example)
+    assert code == 0
+    assert out.startswith("Check: ") and "nothing untraced" in out
+    assert out.count("\n") == 1  # only the summary
+
+
+def test_each_untraced_claim_is_one_line_with_the_closest_event(example: Path) -> None:
+    text = _planted(example)
+    code, out, _ = _run("check", example)
+    assert code == 1
+    lines = out.strip().splitlines()
+    problems = lines[:-1]
+    assert len(problems) == 6
+    numbered = text.splitlines()
+    for line in problems:
+        assert line.startswith("draft.md:")
+        number = int(line.split(":")[1])
+        kind = line.split(": ")[1]
+        claim = line.split(": ", 2)[2].split('"')[1]
+        assert claim[:20] in numbered[number - 1], (line, numbered[number - 1])
+        assert kind in ("author quote", "path", "command", "number", "credit")
+    invented = next(ln for ln in problems if "author quote" in ln)
+    assert '"honestly, just delete the whole cache folder and move on."' in invented
+    moved = next(ln for ln in problems if ": credit: " in ln)
+    assert "the author saying it" in moved and "closest e29" in moved
+    assert lines[-1] == "Check: 51 claim(s) in draft.md, 45 traced to the session; 5 untraced, 1 contradicted"
+
+
+def test_quiet_prints_only_the_problems_and_verbose_every_claim(example: Path) -> None:
+    _planted(example)
+    code, quiet, _ = _run("check", example, "-q")
+    assert code == 1 and len(quiet.strip().splitlines()) == 6 and "Check:" not in quiet
+    code, verbose, _ = _run("check", example, "-v")
+    assert code == 1
+    traced = [ln for ln in verbose.splitlines() if " -> " in ln]
+    assert len(traced) == 45
+    assert 'draft.md:18: path: "tidyfeeds/clean.py" -> e5 (cited)' in verbose
+
+
+def test_json_lists_every_claim_for_scripts(example: Path) -> None:
+    _planted(example)
+    code, out, _ = _run("check", example, "--json")
+    assert code == 1
+    data = json.loads(out)
+    assert data["ok"] is False
+    assert data["summary"]["untraced"] == 5 and data["summary"]["contradicted"] == 1
+    assert data["summary"]["blocking"] == 3  # the invented author quote, test count and duration
+    untraced = [c for c in data["claims"] if c["status"] != "traced"]
+    assert {c["kind"] for c in untraced} == {"author quote", "path", "command", "number", "credit"}
+    assert all(set(c) >= {"line", "kind", "claim", "status", "reason", "event", "excerpt", "cited"} for c in untraced)
+
+
+def test_without_a_draft_or_an_approved_triage_it_says_what_to_run(example: Path, tmp_path: Path) -> None:
+    code, _, err = _run("check", example)
+    assert code == 1 and "draft.md does not exist: run `retell draft" in err and "Traceback" not in err
+    (example / "triage.yaml").write_text(
+        (example / "triage.yaml").read_text(encoding="utf-8").replace("approved: true", "approved: false"),
+        encoding="utf-8",
+    )
+    code, _, err = _run("check", example)
+    assert code == 1 and "not approved yet" in err
+    code, _, err = _run("check", tmp_path / "nowhere")
+    assert code == 1 and "retell parse" in err
+
+
+def test_the_readme_shows_this_very_output(example: Path) -> None:
+    """README.md's excerpt of `retell check` on a planted draft is real: the same lines, word for word."""
+    _planted(example)
+    _, out, _ = _run("check", example)
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    missing = [line for line in out.strip().splitlines() if line not in readme]
+    assert missing == [], "update the excerpt of `retell check` in README.md"
