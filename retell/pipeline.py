@@ -116,9 +116,6 @@ def run_pipeline(session: str, options: RunOptions, progress: Callable[[str], No
         result = run_draft(path, stage_options, reuse=True)
         if result.reused:
             return "draft.md kept (made from the same triage and outline)"
-        checked = result.check
-        if checked is not None and not checked.ok:
-            outcome.messages.append(f"{checked.summary()}: see `retell check {path}`")
         return f"{result.choice.name}: {result.words:,} words" + (
             f", {len(result.style)} style note(s)" if result.style else ""
         )
@@ -130,6 +127,9 @@ def run_pipeline(session: str, options: RunOptions, progress: Callable[[str], No
             path, RenderOptions(output=options.post_dir, target=options.target, force=True, strict=options.strict)
         )
         outcome.post = result.post
+        checked = result.claims  # the grounding check of the draft, run by render before it writes
+        if checked is not None and not checked.ok:
+            outcome.messages.append(f"{checked.summary()}: see `retell check {path}`")
         if not result.written:
             return f"{result.post} unchanged, kept"
         return f"{result.post} ({len(result.images)} image(s))"

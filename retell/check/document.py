@@ -8,7 +8,7 @@ import itertools
 import re
 from dataclasses import dataclass, field
 
-from retell.check.markers import ACCEPT, CITE, CLEANED, event_ids
+from retell.write.markers import ACCEPT, CITE, CLEANED, event_ids
 
 _FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,})\s*([\w+-]*)")
 _LIST_ITEM = re.compile(r"^\s{0,3}(?:[-*+]|\d+[.)])\s+")

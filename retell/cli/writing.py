@@ -143,9 +143,12 @@ def draft(
         say(f"Style check: {len(result.style)} thing(s) to look at in draft.md:", quiet)
         for problem in result.style[:20]:
             say(f"  {problem}", quiet)
-    if result.check is not None:
-        say(result.check.summary(), quiet)
-        for line in result.check.lines()[:20]:
-            say(f"  {line}", quiet)
+    # The grounding check reads draft.md as it now stands (it comes after the draft in the data flow).
+    from retell.check.stage import run_check
+
+    report = run_check(workdir)
+    say(report.summary(), quiet)
+    for line in report.lines()[:20]:
+        say(f"  {line}", quiet)
     if result.costs:
         say(result.costs, quiet)

@@ -15,7 +15,6 @@ from typing import Any
 import orjson
 
 from retell import jsonio
-from retell.check.markers import CLEANED, HIDDEN
 from retell.check.report import CheckReport
 from retell.check.stage import check_draft, require_traced
 from retell.errors import GateError, RetellError, SecretLeakError, WorkdirError
@@ -41,6 +40,7 @@ from retell.triage.slug import post_slug
 from retell.triage.stage import Parsed, require_approved
 from retell.workdir import Workdir
 from retell.write.facts import session_facts
+from retell.write.markers import CLEANED, HIDDEN
 
 TARGETS = ("hugo", "jekyll", "astro", "plain")
 WEBP_TARGETS = ("hugo", "astro", "jekyll")

@@ -21,9 +21,6 @@ from pathlib import Path
 from typing import Any
 
 from retell import __version__
-from retell.check.markers import strip_markers
-from retell.check.report import CheckReport
-from retell.check.stage import check_draft
 from retell.errors import LLMError
 from retell.events import BRIDGE, Event, EventLog
 from retell.fsutil import atomic_write_text
@@ -40,6 +37,7 @@ from retell.triage.model import LENGTHS, Triage
 from retell.triage.stage import require_approved
 from retell.workdir import Workdir
 from retell.write.context import StageOptions, prompts, system_context
+from retell.write.markers import strip_markers
 from retell.write.material import render_material
 from retell.write.offline import offline_draft
 from retell.write.outline import load_outline
@@ -67,7 +65,6 @@ class DraftResult:
     dry_run_plan: str | None = None
     costs: str | None = None
     reused: bool = False
-    check: CheckReport | None = None  # every claim of the draft traced to the session (`retell check`)
 
 
 def inputs_fingerprint(workdir: Workdir, parsed_sha: str, engine: str, model: str) -> str:
@@ -121,7 +118,6 @@ def run_draft(
             words=count_words(body),
             style=check_style(text),
             warnings=warnings,
-            check=check_draft(text, view, parsed.manifest, triage),
         )
 
     redactor = Redactor.for_log(parsed.log, triage.secrets)
@@ -149,7 +145,6 @@ def run_draft(
     tie = finish_answer(record, redactor)
     text = draft_text(outline, triage, sections_text, tie, choice.name, model, fingerprint)
     _write_draft(workdir, text)
-    # draft.md is written: the grounding check reads it as it stands (reported below, like the style check).
     return DraftResult(
         workdir.draft,
         choice,
@@ -158,7 +153,6 @@ def run_draft(
         condensed=calls.condensed,
         warnings=warnings + runner.notes,
         costs=cost_table(runner.costs, runner.prices.as_of, unknown_prices(runner.prices, [model])),
-        check=check_draft(text, view, parsed.manifest, triage),
     )
 
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from retell.check.markers import cite
 from retell.claude.schema import HOUSEKEEPING_COMMANDS
 from retell.events import (
     ASSISTANT,
@@ -34,6 +33,7 @@ from retell.extract.requests import is_author_message, is_request_command
 from retell.extract.tools import family, is_test_command, shorten_words, summarize_run
 from retell.markup import blockquote, code_span, heading_text, md_text, session_inline, session_markdown
 from retell.triage.model import Triage
+from retell.write.markers import cite
 from retell.write.outline_model import Beat, ImagePlacement, Outline, Section
 
 MAX_SECTIONS = 6

@@ -10,8 +10,8 @@ import pytest
 from check_support import _offline, approved_example, check_example, example  # noqa: F401  (fixtures)
 
 from retell.check.claims import extract, speaker_of
-from retell.check.markers import cite, strip_markers
 from retell.check.report import CheckReport
+from retell.write.markers import cite, strip_markers
 
 Check = Callable[[str], CheckReport]
 HEAD = "---\ntitle: t\n---\n\n"

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from retell.check.stage import run_check
 from retell.claude.locate import SessionRef
 from retell.errors import RetellError
 from retell.parse import ParseOptions, parse_to_workdir
@@ -51,9 +52,10 @@ def test_every_real_session_becomes_a_post_or_says_why_not(session: Path, tmp_pa
             run_outline(work, offline)
         return
     run_outline(work, offline)
-    drafted = run_draft(work, offline)
+    run_draft(work, offline)
     # The offline engine's post passes its own check: every quote, path, command and number traced.
-    assert drafted.check is not None and drafted.check.ok, "\n".join(drafted.check.lines() if drafted.check else [])
+    checked = run_check(work)
+    assert checked.ok, "\n".join(checked.lines())
     result = run_render(work, RenderOptions(output=tmp_path / "site"))
     post = result.post.read_text(encoding="utf-8")
     assert post.startswith("---\n") and "\n## " in post
