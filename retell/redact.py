@@ -9,13 +9,26 @@ tool commands, subagent prompts and results, titles).
 from __future__ import annotations
 
 import copy
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from retell.errors import SecretLeakError
 from retell.events import BRIDGE, HUMAN, IMAGE, RECAP, THINKING, Event, EventLog, walk
-from retell.secrets import Finding, Scanner, default_replacement, secret_id, usernames_from_paths
+from retell.secrets import (
+    Finding,
+    Scanner,
+    default_replacement,
+    event_fields,
+    secret_id,
+    session_fields,
+    usernames_from_paths,
+)
+from retell.secrets.decode import decoded_view
 from retell.triage.model import SecretDecision, Triage
+
+# What retell writes for a decision: never a secret itself (see `Redactor.find`).
+PLACEHOLDER = re.compile(r"\[REDACTED:[\w.-]+\]")
 
 
 @dataclass
@@ -23,7 +36,11 @@ class Redactor:
     """Applies the author's secret decisions to any text of one session.
 
     Secrets are found by the rules and, in addition, wherever a value flagged anywhere in the session
-    reappears verbatim: a token first seen as `Bearer <token>` is still found when quoted bare.
+    reappears verbatim: a token first seen as `Bearer <token>` is still found when quoted bare, and a
+    password first seen as `password = "…"` is found without its quotes.
+
+    What retell writes for a decision is inert: a `[REDACTED:kind]` placeholder, or an author's replacement
+    that passed validation, is never flagged again, whatever rule its surroundings would trigger.
     """
 
     salt: str
@@ -40,23 +57,48 @@ class Redactor:
         known: dict[str, tuple[str, str]] = {}
         for _, text in all_texts(log):
             for finding in scanner.scan(text):
-                if len(finding.value) >= cls.MIN_KNOWN_LENGTH:
+                # the account name is matched by its own rule where it is an account name, never as a word
+                if len(finding.value) >= cls.MIN_KNOWN_LENGTH and finding.kind != "username":
                     known.setdefault(finding.value, (finding.kind, finding.category))
         return cls(log.session.id, decisions, scanner, known)
 
     def find(self, text: str) -> list[Finding]:
-        """Rule matches plus verbatim repeats of known flagged values, non-overlapping, in order."""
+        """Rule matches plus verbatim repeats of known flagged values (also where escapes hide them),
+        non-overlapping, in order; nothing retell wrote for a decision."""
         findings = self.scanner.scan(text)
+        if self.known:
+            findings.extend(self._repeats(text, text, None, findings))
+            view = decoded_view(text)
+            if view is not None:
+                findings.extend(self._repeats(view.text, text, view, findings))
+        findings.sort(key=lambda f: f.start)
+        inert = self._inert_spans(text)
+        if inert:
+            findings = [f for f in findings if not _within_inert(text, f, inert)]
+        return findings
+
+    def _repeats(self, haystack: str, text: str, view: object, taken: list[Finding]) -> list[Finding]:
+        out: list[Finding] = []
         for value in sorted(self.known, key=len, reverse=True):
-            start = text.find(value)
+            start = haystack.find(value)
             while start >= 0:
                 end = start + len(value)
-                if all(end <= f.start or start >= f.end for f in findings):
+                a, b = (view.original(start), view.original(end)) if view is not None else (start, end)  # type: ignore[attr-defined]
+                if all(b <= f.start or a >= f.end for f in (*taken, *out)):
                     kind, category = self.known[value]
-                    findings.append(Finding(kind, category, start, end, value))
-                start = text.find(value, end)
-        findings.sort(key=lambda f: f.start)
-        return findings
+                    out.append(Finding(kind, category, a, b, value))
+                start = haystack.find(value, end)
+        return out
+
+    def _inert_spans(self, text: str) -> list[tuple[int, int]]:
+        spans = [m.span() for m in PLACEHOLDER.finditer(text)] if "[REDACTED:" in text else []
+        for decision in self.decisions.values():
+            if decision.action == "replace" and decision.replacement:
+                start = text.find(decision.replacement)
+                while start >= 0:
+                    spans.append((start, start + len(decision.replacement)))
+                    start = text.find(decision.replacement, start + 1)
+        return spans
 
     def replacement(self, finding: Finding) -> str | None:
         """What a finding becomes; None when the author chose to keep it."""
@@ -76,7 +118,7 @@ class Redactor:
         last = 0
         for finding in findings:
             new = self.replacement(finding)
-            if new is None:
+            if new is None or finding.start < last:
                 continue
             out.append(text[last : finding.start])
             out.append(new)
@@ -95,6 +137,18 @@ class Redactor:
             if decision is None or decision.action != "keep":
                 result.append((sid, finding))
         return result
+
+
+def _within_inert(text: str, finding: Finding, inert: list[tuple[int, int]]) -> bool:
+    """A finding made of retell's own output (a placeholder, an author's replacement) and punctuation."""
+    overlapping = [(a, b) for a, b in inert if a < finding.end and b > finding.start]
+    if not overlapping:
+        return False
+    rest = list(text[finding.start : finding.end])
+    for a, b in overlapping:
+        for i in range(max(a, finding.start), min(b, finding.end)):
+            rest[i - finding.start] = " "
+    return re.search(r"[A-Za-z0-9]{4,}", "".join(rest)) is None
 
 
 def scanner_for(log: EventLog) -> Scanner:
@@ -159,7 +213,7 @@ def _clear_event(event: Event, chapter: str, images: set[str], use_thinking: boo
 
 
 def _redact_fields(event: Event, redactor: Redactor) -> None:
-    for name in ("text", "args", "summary"):
+    for name in ("text", "args", "summary", "name"):
         value = getattr(event, name)
         if value:
             setattr(event, name, redactor.text(value))
@@ -201,8 +255,9 @@ def guard(texts: Iterable[tuple[str, str]], redactor: Redactor, what: str) -> No
 
 
 def all_texts(log: EventLog) -> Iterable[tuple[str, str]]:
-    if log.session.title:
-        yield "title", log.session.title
+    yield from session_fields(log)
+    if log.session.cwd:
+        yield "cwd", log.session.cwd
     for event in walk(log.events):
-        for name, text in event.texts():
+        for name, text in event_fields(event):
             yield f"{event.id}.{name}", text

@@ -41,7 +41,7 @@ def _chars(n: int, alphabet: str = _ALNUM) -> str:
 
 
 TOKEN = "gh" + "p_" + _chars(36)
-USER = "q" + _chars(7, string.ascii_lowercase)
+USER = "q" + _chars(6, string.ascii_lowercase) + "7"  # not a word: told in prose, it is still the account
 EMAIL = (
     f"{_chars(6, string.ascii_lowercase)}.{_chars(4, string.ascii_lowercase)}@{_chars(5, string.ascii_lowercase)}.dev"
 )
