@@ -9,9 +9,11 @@ tool commands, subagent prompts and results, titles).
 from __future__ import annotations
 
 import copy
+import json
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from retell.errors import SecretLeakError
 from retell.events import BRIDGE, HUMAN, IMAGE, RECAP, THINKING, Event, EventLog, walk
@@ -24,7 +26,7 @@ from retell.secrets import (
     session_fields,
     usernames_from_paths,
 )
-from retell.secrets.decode import decoded_view
+from retell.secrets.decode import DecodedView, decoded_view
 from retell.triage.model import SecretDecision, Triage
 
 # What retell writes for a decision: never a secret itself (see `Redactor.find`).
@@ -77,13 +79,13 @@ class Redactor:
             findings = [f for f in findings if not _within_inert(text, f, inert)]
         return findings
 
-    def _repeats(self, haystack: str, text: str, view: object, taken: list[Finding]) -> list[Finding]:
+    def _repeats(self, haystack: str, text: str, view: DecodedView | None, taken: list[Finding]) -> list[Finding]:
         out: list[Finding] = []
         for value in sorted(self.known, key=len, reverse=True):
             start = haystack.find(value)
             while start >= 0:
                 end = start + len(value)
-                a, b = (view.original(start), view.original(end)) if view is not None else (start, end)  # type: ignore[attr-defined]
+                a, b = (view.original(start), view.original(end)) if view is not None else (start, end)
                 if all(b <= f.start or a >= f.end for f in (*taken, *out)):
                     kind, category = self.known[value]
                     out.append(Finding(kind, category, a, b, value))
@@ -261,3 +263,72 @@ def all_texts(log: EventLog) -> Iterable[tuple[str, str]]:
     for event in walk(log.events):
         for name, text in event_fields(event):
             yield f"{event.id}.{name}", text
+
+
+# -- what the model wrote, what the author wrote ------------------------------------------------------
+
+
+def clear_model_output(text: str, redactor: Redactor, where: str, *, json_text: bool = False) -> tuple[str, list[str]]:
+    """Text a model wrote, with anything secret-shaped in it redacted (it never came from the author, so it
+    is not a reason to stop a run that is already paid for), and a note saying so for each item.
+
+    `json_text`: the text is a JSON document, so an author's replacement is written JSON-escaped.
+    """
+    uncleared = redactor.uncleared(text)
+    if not uncleared:
+        return text, []
+    out, last = [], 0
+    for _sid, finding in uncleared:
+        if finding.start < last:
+            continue
+        new = redactor.replacement(finding) or default_replacement(finding.kind)
+        if json_text:
+            new = json.dumps(new)[1:-1]
+        out.append(text[last : finding.start])
+        out.append(new)
+        last = finding.end
+    out.append(text[last:])
+    kinds = sorted({f.kind for _, f in uncleared})
+    note = f"{where}: the model wrote {len(uncleared)} secret-shaped item(s) ({', '.join(kinds)}); redacted"
+    return "".join(out), [note]
+
+
+def author_texts(triage: Triage) -> Iterable[tuple[str, str]]:
+    """Everything the author wrote that a prompt or the post may quote, named by where to fix it."""
+    post = triage.post
+    for name in ("title", "description", "audience", "tone"):
+        yield f"triage.yaml post.{name}", getattr(post, name)
+    for tag in post.tags:
+        yield "triage.yaml post.tags", tag
+    for name in ("backstory", "intent", "corrections", "scope"):
+        yield f"triage.yaml story.{name}", getattr(triage.story, name)
+    for link in triage.story.links:
+        yield "triage.yaml story.links", f"{link.get('title', '')} {link.get('url', '')}"
+    for chapter in triage.chapters:
+        yield f"triage.yaml chapters ({chapter.id}) title", chapter.title
+    for image in triage.images.values():
+        yield f"triage.yaml images ({image.file}) caption", image.caption
+        yield f"triage.yaml images ({image.file}) alt", image.alt
+    for note in triage.story.notes:
+        try:
+            text = Path(note).read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            continue  # reported where the note is read
+        yield f"the note {note}", text
+
+
+def check_author_text(triage: Triage, redactor: Redactor) -> None:
+    """Stop before anything is sent or published when the author's own text (triage.yaml, notes) holds a
+    secret: triage decisions clear the session, not what the author writes, so it is fixed where written."""
+    problems: list[str] = []
+    for where, text in author_texts(triage):
+        if not text:
+            continue
+        for sid, finding in redactor.uncleared(text):
+            problems.append(f"{sid} ({finding.kind}) in {where}")
+    if problems:
+        listed = "; ".join(sorted(set(problems))[:10])
+        raise SecretLeakError(
+            f"your text holds {len(problems)} secret(s) not cleared in triage: {listed}. Triage decisions apply "
+            "to the session, not to what you write: remove it there (or write a placeholder such as <token>)"
+        )

@@ -67,7 +67,10 @@ class RenderResult:
 def run_render(path: Path, options: RenderOptions) -> RenderResult:
     if options.target not in TARGETS:
         raise RetellError(f"unknown target {options.target!r}; choose one of {', '.join(TARGETS)}")
-    triage, parsed, _view = require_approved(path)
+    try:
+        triage, parsed, _view = require_approved(path)
+    except SecretLeakError as exc:  # the author's own text holds a secret: published, it would leak
+        raise SecretLeakError(f"publish gate: {exc}") from None
     workdir = Workdir(path)
     if not workdir.draft.exists():
         raise WorkdirError(f"{workdir.draft} does not exist: run `retell draft {path}` first")

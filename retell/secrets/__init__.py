@@ -11,6 +11,7 @@ add a rule.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 from typing import Any
 
 from retell.events import Event, EventLog, walk
@@ -28,12 +29,23 @@ __all__ = [
     "base_rules",
     "default_replacement",
     "event_fields",
+    "flagged_spans",
     "mask",
     "scan_event_log",
     "secret_id",
     "session_fields",
     "usernames_from_paths",
 ]
+
+
+@lru_cache(maxsize=1)
+def _default_scanner() -> Scanner:
+    return Scanner()
+
+
+def flagged_spans(text: str) -> list[tuple[int, int]]:
+    """Where `text` holds something flagged, for code that shortens text: a cut must never fall inside."""
+    return [(f.start, f.end) for f in _default_scanner().scan(text)]
 
 
 def event_fields(event: Event) -> Iterator[tuple[str, str]]:

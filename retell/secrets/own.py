@@ -502,6 +502,8 @@ OWN_RULES: tuple[Rule, ...] = (
         CREDENTIAL_KEYWORDS,
         group=VALUE_GROUPS,
         flags=re.M,
+        window=(60, 420),
+        gate=r"""[\w.-]{0,40}["']?[*_]{0,2}[ \t]*(?::=|=>|=|:)""",
         accept=_assigned,
         trims=SENTENCE_END,
     ),

@@ -57,13 +57,25 @@ class Rule:
     digits_required: bool = False  # gitleaks' generic rules: a secret holds a digit
     trims: str = ""  # trailing characters that end a sentence rather than belong to the value
     canonical: str | None = None  # the value to report whatever the spelling (the account name's case)
+    # (before, after): a match lies within this many characters around one of the keywords, so a long text
+    # is searched only there (a regex that starts with `[\w.-]{0,50}?` would be tried at every position)
+    window: tuple[int, int] | None = None
+    gate: str | None = None  # with a window: what must follow a keyword for a match to be possible there
+
+    @cached_property
+    def gate_pattern(self) -> re.Pattern[str] | None:
+        return re.compile(self.gate, self.flags | re.I) if self.gate else None
 
     @cached_property
     def pattern(self) -> re.Pattern[str]:
         # Compiled on first use: most rules never meet their keywords, and compiling 250 costs ~0.1 s.
         return re.compile(self.regex, self.flags)
 
-    def matches(self, text: str) -> Iterator[re.Match[str]]:
+    def matches(self, text: str, near: list[tuple[int, int]] | None = None) -> Iterator[re.Match[str]]:
+        """Every match; with `near` (the keywords' spans) and a window, only the matches around them."""
+        if self.window is not None and near is not None:
+            yield from self._windowed(text, near)
+            return
         if self.anchor is None:
             yield from self.pattern.finditer(text)
             return
@@ -80,6 +92,28 @@ class Rule:
                         end = m.end()
                         break
             i = text.find(self.anchor, i + 1)
+
+    def _windowed(self, text: str, near: list[tuple[int, int]]) -> Iterator[re.Match[str]]:
+        assert self.window is not None
+        before, after = self.window
+        gate = self.gate_pattern
+        ranges: list[list[int]] = []
+        for start, end in sorted(near):
+            if gate is not None and gate.match(text, end) is None:
+                continue
+            a, b = max(0, start - before), min(len(text), end + after)
+            if ranges and a <= ranges[-1][1]:
+                ranges[-1][1] = max(ranges[-1][1], b)
+            else:
+                ranges.append([a, b])
+        for a, b in ranges:
+            for m in self.pattern.finditer(text, a, b):
+                if m.end() == b < len(text):  # the window may have cut it: match again without the limit
+                    whole = self.pattern.search(text, m.start())
+                    if whole is not None:
+                        yield whole
+                    continue
+                yield m
 
     def secret_span(self, m: re.Match[str]) -> tuple[int, int] | None:
         span = self._span(m)

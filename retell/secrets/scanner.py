@@ -55,7 +55,7 @@ def _automaton(rules: tuple[Rule, ...]) -> Any:
             by_keyword.setdefault(keyword, set()).add(index)
     automaton = ahocorasick.Automaton()
     for keyword, indexes in by_keyword.items():
-        automaton.add_word(keyword, frozenset(indexes))
+        automaton.add_word(keyword, (len(keyword), frozenset(indexes)))
     automaton.make_automaton()
     return automaton
 
@@ -114,14 +114,20 @@ class Scanner:
         return resolve(found)
 
     def _rules_over(self, text: str) -> list[tuple[Finding, int]]:
-        hits: set[int] = set()
-        for _, indexes in self._keywords.iter(text.lower()):
-            hits |= indexes
+        lowered = text.lower()
+        # where each rule's keywords are, for rules that search only around them (in a long text)
+        where: dict[int, list[tuple[int, int]] | None] = {}
+        positions = len(lowered) == len(text)  # (lowercasing a few characters changes the length)
+        for end, (length, indexes) in self._keywords.iter(lowered):
+            for index in indexes:
+                spans = where.setdefault(index, [] if positions else None)
+                if spans is not None:
+                    spans.append((end + 1 - length, end + 1))
         found: list[tuple[Finding, int]] = []
-        for index in sorted(hits):
+        for index in sorted(where):
             rule = self.rules[index]
             global_allow = self._global_allow if rule.source == "gitleaks" else ()
-            for m in rule.matches(text):
+            for m in rule.matches(text, where[index]):
                 span = rule.secret_span(m)
                 if span is None:
                     continue

@@ -46,6 +46,9 @@ KIND_OF_RULE = {
 }
 _KEEP_BOUNDARY = frozenset({"vault-service-token"})  # its `s.` alternative is not distinctive
 _LEADING_PREFIX = re.compile(r"(\(\?i\))?\\b((?:\((?:\?:)?)*)((?:[A-Za-z0-9_-]|\\\.){3,})")
+_KEYWORD_FIRST = r"(?i)[\w.-]{0,50}?(?:"  # gitleaks' "<name> = <value>" rules: the keyword is near the start
+# what those rules require after the keyword: a name's rest, then an assignment operator
+_OPERATOR_AFTER = r"""[ \t\w.-]{0,20}[\s'"]{0,3}(?:=|>|:{1,3}=|\|\||:|=>|\?=|,)"""
 _GITLEAKS_END = r"""(?:[\x60'"\s;]|\\[nr]|$)"""
 _WIDER_END = r"""(?:[\x60'"\s;&,)<>\]}|.:]|\\[nr]|$)"""
 
@@ -85,6 +88,8 @@ def _rule(item: dict[str, Any]) -> Rule:
         source="gitleaks",
         rule_id=item["id"],
         digits_required=item["id"].startswith("generic") and bool(item.get("entropy")),
+        window=(60, 400) if regex.startswith(_KEYWORD_FIRST) else None,
+        gate=_OPERATOR_AFTER if regex.startswith(_KEYWORD_FIRST) else None,
     )
 
 

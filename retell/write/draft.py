@@ -24,7 +24,7 @@ from retell.llm.engines import EngineChoice, choose_engine
 from retell.llm.pricing import load_prices
 from retell.llm.request import LLMRequest, SystemBlock
 from retell.llm.runner import Runner, cost_table, enforce_max_cost, pick_model, plan_table
-from retell.redact import Redactor
+from retell.redact import Redactor, clear_model_output
 from retell.triage.model import LENGTHS, Triage
 from retell.triage.stage import require_approved
 from retell.workdir import Workdir
@@ -126,16 +126,21 @@ def run_draft(
     enforce_max_cost(planned, options.max_cost)
     _backup_hand_edits(workdir)
     records = runner.run(requests)
-    # A model may write something secret-shaped of its own; it never came from the author, so it is simply
-    # redacted rather than stopping the run.
-    sections_text = [redactor.text(clean_section(r.response.text)) for r in records]
+    # A model may write something secret-shaped of its own; it never came from the author, so it is
+    # redacted and reported rather than stopping a run that is already paid for.
+    sections_text = []
+    for r in records:
+        cleared, notes = clear_model_output(clean_section(r.response.text), redactor, f"section {r.request.label}")
+        sections_text.append(cleared)
+        warnings.extend(notes)
     for index, section in enumerate(outline.sections):
         sections_text[index], missing = ensure_images(section, sections_text[index])
         warnings.extend(f"{section.id}: the model left out image {name}; it was added at the end" for name in missing)
     finish = finish_request(outline, sections_text, library, shared, model, template_hash)
     record = runner.run([finish], accept=_require_finish_json)[0]
-    tie = extract_json(record.response.text)
-    tie = {k: redactor.text(v) if isinstance(v, str) else v for k, v in tie.items()}
+    answer, notes = clear_model_output(record.response.text, redactor, "the opening and ending", json_text=True)
+    warnings.extend(notes)
+    tie = extract_json(answer)
     body = assemble_body(outline, sections_text, tie)
     text = assemble_file(outline, triage, body, choice.name, model, fingerprint)
     _write_draft(workdir, text)

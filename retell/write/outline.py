@@ -19,7 +19,7 @@ from retell.llm.engines import EngineChoice, choose_engine
 from retell.llm.pricing import load_prices
 from retell.llm.request import LLMRequest, SystemBlock
 from retell.llm.runner import Runner, cost_table, enforce_max_cost, pick_model, plan_table
-from retell.redact import Redactor
+from retell.redact import Redactor, clear_model_output
 from retell.triage.model import Triage
 from retell.triage.stage import Parsed, require_approved
 from retell.workdir import OUTLINE, Workdir
@@ -123,7 +123,8 @@ def run_outline(
         return OutlineResult(workdir.outline, None, choice, dry_run_plan=plan, condensed=condensed)
     enforce_max_cost(planned, options.max_cost)
     record = runner.run([request], accept=_require_outline_json)[0]
-    outline = parse_outline_answer(record.response.text, choice.name, request.model, view, triage, record.path)
+    answer, model_notes = clear_model_output(record.response.text, redactor, "the outline", json_text=True)
+    outline = parse_outline_answer(answer, choice.name, request.model, view, triage, record.path)
     write_outline(workdir, outline, made_from)
     return OutlineResult(
         workdir.outline,
@@ -132,6 +133,7 @@ def run_outline(
         costs=cost_table(runner.costs, runner.prices.as_of),
         condensed=condensed,
         notes=notes,
+        warnings=model_notes,
     )
 
 
