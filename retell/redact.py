@@ -50,6 +50,7 @@ class Redactor:
     scanner: Scanner
     known: dict[str, tuple[str, str]] = field(default_factory=dict)  # flagged value -> (kind, category)
     applied: dict[str, int] = field(default_factory=dict)  # secret id -> replacements made
+    _replacement_patterns: list[re.Pattern[str]] | None = field(default=None, repr=False)
 
     MIN_KNOWN_LENGTH = 6  # shorter values (a 3-letter user name) are left to the rules
 
@@ -66,20 +67,27 @@ class Redactor:
 
     def find(self, text: str) -> list[Finding]:
         """Rule matches plus verbatim repeats of known flagged values (also where escapes hide them),
-        non-overlapping, in order; nothing retell wrote for a decision."""
-        findings = self.scanner.scan(text)
-        if self.known:
-            findings.extend(self._repeats(text, text, None, findings))
-            view = decoded_view(text)
-            if view is not None:
-                findings.extend(self._repeats(view.text, text, view, findings))
-        findings.sort(key=lambda f: f.start)
+        non-overlapping, in order. What retell wrote for a decision is inert: it is blanked out before the
+        scan, so neither it nor a match it would complete with its surroundings is found."""
         inert = self._inert_spans(text)
         if inert:
-            findings = [f for f in findings if not _within_inert(text, f, inert)]
+            chars = list(text)
+            for a, b in inert:
+                chars[a:b] = " " * (b - a)
+            text = "".join(chars)
+        findings = self.scanner.scan(text)
+        if self.known:
+            findings.extend(self._repeats(text, None, findings))
+            view = decoded_view(text)
+            if view is not None:
+                findings.extend(self._repeats(view.text, view, findings))
+        replaced = {d.replacement for d in self.decisions.values() if d.action == "replace" and d.replacement}
+        if replaced and findings:  # glued to its context (`-p<replacement>`), a replacement is found as a value
+            findings = [f for f in findings if not _inside_a_replacement(text, f, replaced)]
+        findings.sort(key=lambda f: f.start)
         return findings
 
-    def _repeats(self, haystack: str, text: str, view: DecodedView | None, taken: list[Finding]) -> list[Finding]:
+    def _repeats(self, haystack: str, view: DecodedView | None, taken: list[Finding]) -> list[Finding]:
         out: list[Finding] = []
         for value in sorted(self.known, key=len, reverse=True):
             start = haystack.find(value)
@@ -93,14 +101,28 @@ class Redactor:
         return out
 
     def _inert_spans(self, text: str) -> list[tuple[int, int]]:
+        """Placeholders, and the author's replacements where they stand as a whole (not inside a word: a
+        replacement `test` must not hide the `test` of a key)."""
         spans = [m.span() for m in PLACEHOLDER.finditer(text)] if "[REDACTED:" in text else []
-        for decision in self.decisions.values():
-            if decision.action == "replace" and decision.replacement:
-                start = text.find(decision.replacement)
-                while start >= 0:
-                    spans.append((start, start + len(decision.replacement)))
-                    start = text.find(decision.replacement, start + 1)
+        for replacement in self._replacements:
+            spans.extend(m.span() for m in replacement.finditer(text))
+        view = decoded_view(text) if self._replacements else None
+        if view is not None:  # a replacement after `%3D` or `\n` stands as a whole only in what the text means
+            for replacement in self._replacements:
+                spans.extend(
+                    (view.original(a), view.original(b)) for a, b in (m.span() for m in replacement.finditer(view.text))
+                )
         return spans
+
+    @property
+    def _replacements(self) -> list[re.Pattern[str]]:
+        if self._replacement_patterns is None:
+            self._replacement_patterns = [
+                re.compile(rf"(?<![\w-]){re.escape(d.replacement)}(?![\w-])")
+                for d in self.decisions.values()
+                if d.action == "replace" and d.replacement
+            ]
+        return self._replacement_patterns
 
     def replacement(self, finding: Finding) -> str | None:
         """What a finding becomes; None when the author chose to keep it."""
@@ -141,16 +163,12 @@ class Redactor:
         return result
 
 
-def _within_inert(text: str, finding: Finding, inert: list[tuple[int, int]]) -> bool:
-    """A finding made of retell's own output (a placeholder, an author's replacement) and punctuation."""
-    overlapping = [(a, b) for a, b in inert if a < finding.end and b > finding.start]
-    if not overlapping:
-        return False
-    rest = list(text[finding.start : finding.end])
-    for a, b in overlapping:
-        for i in range(max(a, finding.start), min(b, finding.end)):
-            rest[i - finding.start] = " "
-    return re.search(r"[A-Za-z0-9]{4,}", "".join(rest)) is None
+def _inside_a_replacement(text: str, finding: Finding, replaced: set[str]) -> bool:
+    for replacement in replaced:
+        start = text.find(replacement, max(0, finding.end - len(replacement)))
+        if 0 <= start <= finding.start and finding.end <= start + len(replacement):
+            return True
+    return False
 
 
 def scanner_for(log: EventLog) -> Scanner:

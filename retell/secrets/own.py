@@ -71,6 +71,11 @@ def _assigned(value: str, m: re.Match[str]) -> bool:
     return credential(value, strong=env_style or (quoted and passwordish), digits_only_ok=passwordish)
 
 
+def unquoted(value: str, m: re.Match[str]) -> str:
+    """A double-quoted value as it means: `\"` is a quote."""
+    return re.sub(r"\\(.)", r"\1", value) if "vq" in m.re.groupindex and m.group("vq") else value
+
+
 def _flag_value(value: str, m: re.Match[str]) -> bool:
     return credential(value, strong=True, digits_only_ok=True)
 
@@ -195,6 +200,8 @@ _NON_PERSONAL_EMAIL = re.compile(
 
 def _email(value: str, m: re.Match[str]) -> bool:
     tld = value.rsplit(".", 1)[-1].lower()
+    if re.search(r"://[^\s/@]*$", m.string[max(0, m.start() - 200) : m.start()]):
+        return False  # `scheme://user:password@host`: credentials in a URL, not an email
     return tld not in _FILE_TLDS and not _NON_PERSONAL_EMAIL.search(value)
 
 
@@ -423,7 +430,7 @@ OWN_RULES: tuple[Rule, ...] = (
         SECRET,
         r"(?i)[?&;#](?:access_token|refresh_token|id_token|token|auth|auth_token|api_key|apikey|key|secret|"
         r"client_secret|password|passwd|pwd|sig|signature|x-amz-signature|x-amz-security-token|code|"
-        r"private_token|session|sessionid|sid)=([^&\s#'\"<>]{6,})",
+        r"private_token|session|sessionid|sid)=([^&;\s#'\"<>]{6,})",
         ("=",),
         group=1,
         accept=_token_like,
@@ -490,7 +497,7 @@ OWN_RULES: tuple[Rule, ...] = (
         "user-password",
         SECRET,
         r"(?i)\b(?:curl|wget|http|https|xh|httpie|git|lftp|ftp)\b[^\n|;&]*?(?<!\S)(?:-u|--user|-a|--auth)"
-        r"(?:=|[ \t]+)[\"']?[^\s:\"'@]+:([^\s\"']+)",
+        r"(?:=|[ \t]+)[\"']?[^\s:\"'@/]+:(?!//)([^\s\"']+)",
         ("curl", "wget", "http", "xh", "git", "ftp"),
         group=1,
         accept=_user_password,
@@ -501,6 +508,7 @@ OWN_RULES: tuple[Rule, ...] = (
         _ASSIGNMENT,
         CREDENTIAL_KEYWORDS,
         group=VALUE_GROUPS,
+        value_of=unquoted,
         flags=re.M,
         window=(60, 420),
         gate=r"""[\w.-]{0,40}["']?[*_]{0,2}[ \t]*(?::=|=>|=|:)""",

@@ -57,6 +57,7 @@ class Rule:
     digits_required: bool = False  # gitleaks' generic rules: a secret holds a digit
     trims: str = ""  # trailing characters that end a sentence rather than belong to the value
     canonical: str | None = None  # the value to report whatever the spelling (the account name's case)
+    value_of: Callable[[str, re.Match[str]], str] | None = None  # the value as it means (escapes undone)
     # (before, after): a match lies within this many characters around one of the keywords, so a long text
     # is searched only there (a regex that starts with `[\w.-]{0,50}?` would be tried at every position)
     window: tuple[int, int] | None = None

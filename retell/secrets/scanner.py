@@ -20,6 +20,21 @@ from retell.secrets.vendored import gitleaks_rules
 
 _CACHE_TEXT_LIMIT = 2000
 _CACHE_SIZE = 20_000
+# Kinds that say how a value was written, not what it is: on the very same span, a family's own kind wins.
+_CONTEXT_KINDS = frozenset(
+    {
+        "password-assignment",
+        "password-flag",
+        "user-password",
+        "url-token",
+        "authorization-header",
+        "session-cookie",
+        "bearer-token",
+        "generic-api-key",
+        "curl-auth-user",
+        "curl-auth-header",
+    }
+)
 
 
 @dataclass(frozen=True)
@@ -108,9 +123,13 @@ class Scanner:
         found = self._rules_over(text)
         view = decoded_view(text)
         if view is not None:
+            decoded = []
             for f, priority in self._rules_over(view.text):
                 start, end = view.original(f.start), view.original(f.end)
-                found.append((Finding(f.kind, f.category, start, end, f.value), priority))
+                decoded.append((Finding(f.kind, f.category, start, end, f.value), priority))
+            # where both see the same secret, what it means wins over its escaped spelling
+            found = [(f, p) for f, p in found if not any(d.start <= f.start and f.end <= d.end for d, _ in decoded)]
+            found.extend(decoded)
         return resolve(found)
 
     def _rules_over(self, text: str) -> list[tuple[Finding, int]]:
@@ -134,8 +153,9 @@ class Scanner:
                 value = text[span[0] : span[1]]
                 if not rule.passes(value, m, text, global_allow):
                     continue
-                value = rule.canonical or value
-                found.append((Finding(rule.kind, rule.category, span[0], span[1], value), index))
+                value = rule.canonical or (rule.value_of(value, m) if rule.value_of else value)
+                priority = index + (len(self.rules) if rule.kind in _CONTEXT_KINDS else 0)
+                found.append((Finding(rule.kind, rule.category, span[0], span[1], value), priority))
         return found
 
 
