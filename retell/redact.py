@@ -31,6 +31,7 @@ from retell.triage.model import SecretDecision, Triage
 
 # What retell writes for a decision: never a secret itself (see `Redactor.find`).
 PLACEHOLDER = re.compile(r"\[REDACTED:[\w.-]+\]")
+_ALNUM_RUN = re.compile(r"[A-Za-z0-9]{4}")
 
 
 @dataclass
@@ -67,15 +68,17 @@ class Redactor:
 
     def find(self, text: str) -> list[Finding]:
         """Rule matches plus verbatim repeats of known flagged values (also where escapes hide them),
-        non-overlapping, in order. What retell wrote for a decision is inert: it is blanked out before the
+        non-overlapping, in order. What retell wrote for a decision is inert: it is blanked out (NULs) before the
         scan, so neither it nor a match it would complete with its surroundings is found."""
         inert = self._inert_spans(text)
         if inert:
             chars = list(text)
             for a, b in inert:
-                chars[a:b] = " " * (b - a)
+                chars[a:b] = "\0" * (b - a)  # neither a word, a quote nor a space: no rule reads through it
             text = "".join(chars)
         findings = self.scanner.scan(text)
+        if inert:  # a permissive rule may read the blanked span as a value: only what is left of it counts
+            findings = [f for f in findings if "\0" not in f.value or _ALNUM_RUN.search(f.value)]
         if self.known:
             findings.extend(self._repeats(text, None, findings))
             view = decoded_view(text)

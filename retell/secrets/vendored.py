@@ -49,6 +49,8 @@ _LEADING_PREFIX = re.compile(r"(\(\?i\))?\\b((?:\((?:\?:)?)*)((?:[A-Za-z0-9_-]|\
 _KEYWORD_FIRST = r"(?i)[\w.-]{0,50}?(?:"  # gitleaks' "<name> = <value>" rules: the keyword is near the start
 # what those rules require after the keyword: a name's rest, then an assignment operator
 _OPERATOR_AFTER = r"""[ \t\w.-]{0,20}[\s'"]{0,3}(?:=|>|:{1,3}=|\|\||:|=>|\?=|,)"""
+_CURL_GREEDY = r"(?:.*|.*(?:[\r\n]{1,2}.*){1,5})"
+_CURL_LAZY = r"(?:.*?|.*?(?:[\r\n]{1,2}.*?){1,5})"
 _GITLEAKS_END = r"""(?:[\x60'"\s;]|\\[nr]|$)"""
 _WIDER_END = r"""(?:[\x60'"\s;&,)<>\]}|.:]|\\[nr]|$)"""
 
@@ -95,6 +97,10 @@ def _rule(item: dict[str, Any]) -> Rule:
 
 def widen(rule_id: str, regex: str) -> str:
     regex = regex.replace(_GITLEAKS_END, _WIDER_END)
+    if rule_id == "curl-auth-user":
+        # lazy, as curl-auth-header is: a `curl` matches its own `-u`, not the last one up to five lines on
+        # (which made the finding, and so its id, change once an earlier line was redacted)
+        regex = regex.replace(_CURL_GREEDY, _CURL_LAZY)
     m = _LEADING_PREFIX.match(regex)
     if m and rule_id not in _KEEP_BOUNDARY and re.search(r"[_-]|\\\.", m.group(3)):
         flags = m.group(1) or ""
