@@ -199,7 +199,7 @@ def real_lines(limit: int) -> list[str]:
     return list(seen)[:limit]
 
 
-def measure(detectors: dict[str, Detector], cases: list[Case], lines: list[str]) -> dict[str, dict]:
+def measure(detectors: dict[str, Detector], cases: list[Case], lines: list[str], written: int) -> dict[str, dict]:
     results: dict[str, dict] = {}
     for name, detect in detectors.items():
         started = time.perf_counter()
@@ -216,11 +216,14 @@ def measure(detectors: dict[str, Detector], cases: list[Case], lines: list[str])
             if not ok:
                 misses.append(case)
         flagged = [line for line, spans in zip(lines, line_spans, strict=True) if spans]
+        flagged_written = sum(1 for spans in line_spans[:written] if spans)
         results[name] = {
             "recall": {f: sum(v) / len(v) for f, v in by_family.items()},
             "by_escape": {e: sum(v) / len(v) for e, v in by_escape.items()},
             "cases": {f: len(v) for f, v in by_family.items()},
             "false_positive_rate": len(flagged) / len(lines),
+            "false_positive_rate_written": flagged_written / written,
+            "false_positive_rate_real": (len(flagged) - flagged_written) / max(1, len(lines) - written),
             "false_positives": flagged,
             "misses": misses,
             "seconds": seconds,
@@ -244,10 +247,11 @@ def table(results: dict[str, dict], cases: list[Case], lines: list[str]) -> str:
             + " ".join(f"{results[n]['by_escape'][escape]:>14.2f}" for n in names)
         )
     out.append("-" * len(head))
-    out.append(
-        f"{'false positives':<{width}} {len(lines):>5} "
-        + " ".join(f"{results[n]['false_positive_rate'] * 100:>13.1f}%" for n in names)
-    )
+    for label, key in (("false positives", ""), ("  in written lines", "_written"), ("  in real sessions", "_real")):
+        out.append(
+            f"{label:<{width}} {'':>5} "
+            + " ".join(f"{results[n]['false_positive_rate' + key] * 100:>13.2f}%" for n in names)
+        )
     out.append(f"{'seconds':<{width}} {'':>5} " + " ".join(f"{results[n]['seconds']:>14.2f}" for n in names))
     return "\n".join(out)
 
@@ -276,7 +280,7 @@ def main() -> None:
     args = parser.parse_args()
     cases = list(planted(args.seed))
     lines = ordinary() + real_lines(args.real_lines)
-    results = measure(available_detectors(args.before), cases, lines)
+    results = measure(available_detectors(args.before), cases, lines, len(ordinary()))
     print(
         f"{len(cases)} planted cases in {len({c.family for c in cases})} families; {len(lines)} ordinary lines "
         f"({len(ordinary())} written for the bench, the rest from real sessions)\n"
