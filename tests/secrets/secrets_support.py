@@ -11,9 +11,34 @@ sys.path.insert(0, str(BENCH))
 
 from corpus import FAMILIES, PII_FAMILIES, TOKEN_FAMILIES, Case, Fake, ordinary, planted  # noqa: E402
 
+from retell import yamlio  # noqa: E402
+from retell.parse import ParseResult  # noqa: E402
 from retell.secrets import Scanner  # noqa: E402
+from retell.triage.generate import build_document  # noqa: E402
+from retell.triage.model import Triage  # noqa: E402
+from retell.triage.stage import Parsed, known_of  # noqa: E402
+from retell.triage.validate import validate  # noqa: E402
+from retell.workdir import Workdir  # noqa: E402
 
-__all__ = ["FAMILIES", "PII_FAMILIES", "TOKEN_FAMILIES", "Case", "Fake", "fully_flagged", "ordinary", "planted"]
+__all__ = [
+    "FAMILIES",
+    "PII_FAMILIES",
+    "TOKEN_FAMILIES",
+    "Case",
+    "Fake",
+    "default_triage",
+    "fully_flagged",
+    "ordinary",
+    "planted",
+]
+
+
+def default_triage(result: ParseResult, tmp: Path) -> Triage:
+    """The decisions of a freshly generated triage.yaml, as read back from disk."""
+    doc = yamlio.loads(yamlio.dumps(build_document(result.log, result.manifest)), "triage.yaml")
+    triage, problems = validate(doc, known_of(Parsed(result.log, result.manifest, ""), Workdir(tmp)))
+    assert triage is not None, problems.errors
+    return triage
 
 
 def fully_flagged(scanner: Scanner, case: Case) -> bool:

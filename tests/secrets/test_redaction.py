@@ -12,31 +12,19 @@ from pathlib import Path
 
 import pytest
 from conftest import Transcript, events, text_block, tool_use_block
-from secrets_support import Fake
+from secrets_support import Fake, default_triage
 
-from retell import jsonio, yamlio
+from retell import jsonio
 from retell.errors import SecretLeakError
 from retell.events import EventLog
 from retell.parse import ParseResult
 from retell.redact import Redactor, all_texts, cleared_view, guard
-from retell.triage.generate import build_document
-from retell.triage.model import Triage
-from retell.triage.stage import Parsed, known_of
-from retell.triage.validate import validate
-from retell.workdir import Workdir
 
 fake = Fake(20261201)
 TOKEN = "gh" + "p_" + fake.mixed(36)
 PASSWORD = "Tr0ub4dor" + fake.chars(3, "0123456789") + "&x"
 DB_PASSWORD = fake.mixed(10)
 ACCESS_TOKEN = fake.mixed(40)
-
-
-def default_triage(result: ParseResult, tmp: Path) -> Triage:
-    doc = yamlio.loads(yamlio.dumps(build_document(result.log, result.manifest)), "triage.yaml")
-    triage, problems = validate(doc, known_of(Parsed(result.log, result.manifest, ""), Workdir(tmp)))
-    assert triage is not None, problems.errors
-    return triage
 
 
 def view_of(result: ParseResult, tmp: Path) -> EventLog:
