@@ -253,7 +253,7 @@ _BARE = r"(?:[^\s'\"`;<>&]|;(?![ \t]*[A-Za-z][\w ]{0,30}=))+"
 VALUE = r"\"(?P<vq>(?:[^\"\\\n]|\\.){1,300})\"|'(?P<vs>[^'\n]{1,300})'|`(?P<vb>[^`\n]{1,300})`|(?P<v>" + _BARE + ")"
 VALUE_GROUPS = ("vq", "vs", "vb", "v")
 _ASSIGNMENT = (
-    r"(?i)(?<![A-Za-z0-9])[*_]{0,2}[\"']?(?P<label>(?:[\w-]*?[_.-]|(?-i:[A-Z][A-Z0-9]{0,15}))?"
+    r"(?i)(?<![A-Za-z0-9])[*_]{0,2}[\"']?(?P<label>(?:[\w-]{0,40}?[_.-]|(?-i:[A-Z][A-Z0-9]{0,15}))?"
     + _LABEL
     + r"(?:[_-][A-Za-z0-9_-]*)?)"
     r"(?![A-Za-z0-9])[\"']?[*_]{0,2}"
@@ -372,9 +372,9 @@ OWN_RULES: tuple[Rule, ...] = (
     Rule(
         "session-cookie",
         SECRET,
-        r"(?i)(?:\b(?:set-)?cookie[\"']?[ \t]*[:=][ \t]*[\"']?(?:[^\n\"']*?;[ \t]*)?|--cookie[= ][ \t]*[\"']?"
-        r"(?:[^\n\"']*?;[ \t]*)?|(?<!\S)-b[ \t]+[\"']?(?:[^\n\"']*?;[ \t]*)?)"
-        r"[\w.-]*?(?:sess(?:ion)?|sid|auth|token|jwt|remember|login|user_?id|csrf|xsrf)[\w.-]*="
+        r"(?i)(?:\b(?:set-)?cookie[\"']?[ \t]*[:=][ \t]*[\"']?(?:[^\n\"']{0,300}?;[ \t]*)?|--cookie[= ][ \t]*[\"']?"
+        r"(?:[^\n\"']{0,300}?;[ \t]*)?|(?<!\S)-b[ \t]+[\"']?(?:[^\n\"']{0,300}?;[ \t]*)?)"
+        r"[\w.-]{0,40}?(?:sess(?:ion)?|sid|auth|token|jwt|remember|login|user_?id|csrf|xsrf)[\w.-]*="
         r"([^;\s\"']{8,})",
         ("cookie", "-b "),
         group=1,
@@ -475,7 +475,7 @@ OWN_RULES: tuple[Rule, ...] = (
     Rule(
         "password-flag",
         SECRET,
-        r"\b(?:mysql|mysqldump|mysqladmin|mariadb|mariadb-dump|mysqlimport|mysqlsh)\b[^\n|;&]*?[ \t]-p"
+        r"\b(?:mysql|mysqldump|mysqladmin|mariadb|mariadb-dump|mysqlimport|mysqlsh)\b[^\n|;&]{0,300}?[ \t]-p"
         r"(?:" + VALUE + ")",
         ("mysql", "mariadb"),
         group=VALUE_GROUPS,
@@ -485,7 +485,7 @@ OWN_RULES: tuple[Rule, ...] = (
     Rule(
         "password-flag",
         SECRET,
-        r"\b(?:sshpass|redis-cli|keytool|openssl|zip|unzip|7z|htpasswd|smbclient)\b[^\n|;&]*?[ \t]"
+        r"\b(?:sshpass|redis-cli|keytool|openssl|zip|unzip|7z|htpasswd|smbclient)\b[^\n|;&]{0,300}?[ \t]"
         r"-(?:p|a|P|pass|storepass|keypass|passin|passout)(?:[ \t]+|=)?(?:pass:|env:)?"
         r"(?:" + VALUE + ")",
         ("sshpass", "redis-cli", "keytool", "openssl", "zip", "7z", "htpasswd", "smbclient"),
@@ -496,7 +496,7 @@ OWN_RULES: tuple[Rule, ...] = (
     Rule(
         "user-password",
         SECRET,
-        r"(?i)\b(?:curl|wget|http|https|xh|httpie|git|lftp|ftp)\b[^\n|;&]*?(?<!\S)(?:-u|--user|-a|--auth)"
+        r"(?i)\b(?:curl|wget|http|https|xh|httpie|git|lftp|ftp)\b[^\n|;&]{0,300}?(?<!\S)(?:-u|--user|-a|--auth)"
         r"(?:=|[ \t]+)[\"']?[^\s:\"'@/]+:(?!//)([^\s\"']+)",
         ("curl", "wget", "http", "xh", "git", "ftp"),
         group=1,

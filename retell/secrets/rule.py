@@ -109,8 +109,8 @@ class Rule:
                 ranges.append([a, b])
         for a, b in ranges:
             for m in self.pattern.finditer(text, a, b):
-                if m.end() == b < len(text):  # the window may have cut it: match again without the limit
-                    whole = self.pattern.search(text, m.start())
+                if m.end() == b < len(text):  # the window may have cut it: match again where it starts
+                    whole = self.pattern.match(text, m.start())
                     if whole is not None:
                         yield whole
                     continue

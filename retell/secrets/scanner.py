@@ -7,6 +7,7 @@ run (gitleaks does the same). That keeps the scan of a 100 MB session's story te
 
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -128,7 +129,8 @@ class Scanner:
                 start, end = view.original(f.start), view.original(f.end)
                 decoded.append((Finding(f.kind, f.category, start, end, f.value), priority))
             # where both see the same secret, what it means wins over its escaped spelling
-            found = [(f, p) for f, p in found if not any(d.start <= f.start and f.end <= d.end for d, _ in decoded)]
+            covers = _Coverage([d for d, _ in decoded])
+            found = [(f, p) for f, p in found if not covers.covers(f)]
             found.extend(decoded)
         return resolve(found)
 
@@ -159,17 +161,37 @@ class Scanner:
         return found
 
 
+class _Coverage:
+    """Answers "does one of these spans hold all of that one?" in log time."""
+
+    def __init__(self, findings: list[Finding]) -> None:
+        spans = sorted((f.start, f.end) for f in findings)
+        self.starts = [a for a, _ in spans]
+        self.reach: list[int] = []  # the largest end among the spans up to each one
+        for _, end in spans:
+            self.reach.append(max(end, self.reach[-1]) if self.reach else end)
+
+    def covers(self, finding: Finding) -> bool:
+        i = bisect.bisect_right(self.starts, finding.start)
+        return i > 0 and self.reach[i - 1] >= finding.end
+
+
 def resolve(found: list[tuple[Finding, int]]) -> list[Finding]:
     """Non-overlapping findings in order: a secret beats personal data, then the longer one, then the
     earlier rule (retell's own before gitleaks')."""
     if len(found) < 2:
         return [f for f, _ in found]
     found.sort(key=lambda item: (item[0].category != SECRET, -(item[0].end - item[0].start), item[0].start, item[1]))
+    starts: list[int] = []  # the kept findings, by start; they never overlap, so only the neighbours can
     kept: list[Finding] = []
     for f, _ in found:
-        if all(f.end <= k.start or f.start >= k.end for k in kept):
-            kept.append(f)
-    kept.sort(key=lambda f: f.start)
+        i = bisect.bisect_right(starts, f.start)
+        if i > 0 and kept[i - 1].end > f.start:
+            continue
+        if i < len(kept) and kept[i].start < f.end:
+            continue
+        starts.insert(i, f.start)
+        kept.insert(i, f)
     return kept
 
 

@@ -51,6 +51,7 @@ _KEYWORD_FIRST = r"(?i)[\w.-]{0,50}?(?:"  # gitleaks' "<name> = <value>" rules: 
 _OPERATOR_AFTER = r"""[ \t\w.-]{0,20}[\s'"]{0,3}(?:=|>|:{1,3}=|\|\||:|=>|\?=|,)"""
 _CURL_GREEDY = r"(?:.*|.*(?:[\r\n]{1,2}.*){1,5})"
 _CURL_LAZY = r"(?:.*?|.*?(?:[\r\n]{1,2}.*?){1,5})"
+_CURL_BOUNDED = r"(?:[^\n]{0,300}?|[^\n]{0,300}?(?:[\r\n]{1,2}[^\n]{0,300}?){1,5})"
 _GITLEAKS_END = r"""(?:[\x60'"\s;]|\\[nr]|$)"""
 _WIDER_END = r"""(?:[\x60'"\s;&,)<>\]}|.:]|\\[nr]|$)"""
 
@@ -97,10 +98,11 @@ def _rule(item: dict[str, Any]) -> Rule:
 
 def widen(rule_id: str, regex: str) -> str:
     regex = regex.replace(_GITLEAKS_END, _WIDER_END)
-    if rule_id == "curl-auth-user":
-        # lazy, as curl-auth-header is: a `curl` matches its own `-u`, not the last one up to five lines on
-        # (which made the finding, and so its id, change once an earlier line was redacted)
-        regex = regex.replace(_CURL_GREEDY, _CURL_LAZY)
+    if rule_id in ("curl-auth-user", "curl-auth-header"):
+        # Lazy and bounded: a `curl` matches its own flag, not the last one up to five lines on (which made
+        # the finding, and so its id, change once an earlier line was redacted), and a long text with many
+        # `curl`s is not searched to its end from each of them (quadratic in Python's regex engine).
+        regex = regex.replace(_CURL_GREEDY, _CURL_BOUNDED).replace(_CURL_LAZY, _CURL_BOUNDED)
     m = _LEADING_PREFIX.match(regex)
     if m and rule_id not in _KEEP_BOUNDARY and re.search(r"[_-]|\\\.", m.group(3)):
         flags = m.group(1) or ""
