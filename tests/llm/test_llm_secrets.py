@@ -15,7 +15,6 @@ from pathlib import Path
 import httpx2
 import pytest
 from conftest import thinking_block
-from llm_answers import answer_text
 from llm_support import (
     AUTHOR_ASK,
     FAKE_GITHUB_TOKEN,
@@ -23,6 +22,7 @@ from llm_support import (
     REPO_ROOT,
     SECOND_GITHUB_TOKEN,
     Stub,
+    answer_text,
     call_kind,
     edit_triage,
     failed,
