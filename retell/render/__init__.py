@@ -67,10 +67,7 @@ class RenderResult:
 def run_render(path: Path, options: RenderOptions) -> RenderResult:
     if options.target not in TARGETS:
         raise RetellError(f"unknown target {options.target!r}; choose one of {', '.join(TARGETS)}")
-    try:
-        triage, parsed, _view = require_approved(path)
-    except SecretLeakError as exc:  # the author's own text holds a secret: published, it would leak
-        raise SecretLeakError(f"publish gate: {exc}") from None
+    triage, parsed, _view = require_approved(path)
     workdir = Workdir(path)
     if not workdir.draft.exists():
         raise WorkdirError(f"{workdir.draft} does not exist: run `retell draft {path}` first")
@@ -254,8 +251,9 @@ def publish_gate(page: str, parsed: Parsed, triage: Triage, layout: Layout, imag
     resolves, no leftover placeholder."""
     redactor = Redactor.for_log(parsed.log, triage.secrets)
     try:
-        from retell.redact import guard
+        from retell.redact import check_author_text, guard
 
+        check_author_text(triage, redactor)  # the title, description and tags are published too
         guard([(layout.post_file.name, page)], redactor, "the rendered post")
     except SecretLeakError as exc:
         raise SecretLeakError(f"publish gate: {exc}") from None

@@ -13,7 +13,7 @@ from retell import yamlio
 from retell.errors import GateError, RetellError, ValidationError, WorkdirError
 from retell.events import EVENTS_SCHEMA_VERSION, EventLog
 from retell.parse import MANIFEST_SCHEMA_VERSION
-from retell.redact import Redactor, check_author_text, cleared_view
+from retell.redact import cleared_view
 from retell.triage.contact_sheet import write_contact_sheet
 from retell.triage.generate import build_document
 from retell.triage.merge import MergeReport, merge
@@ -210,5 +210,4 @@ def require_approved(path: Path) -> tuple[Triage, Parsed, EventLog]:
             f"{workdir.triage} is not approved yet: review it, then run `retell triage {path} --approve` "
             "(nothing is sent to a model before that)"
         )
-    check_author_text(triage, Redactor.for_log(parsed.log, triage.secrets))  # before anything is sent or published
     return triage, parsed, cleared_view(parsed.log, triage)

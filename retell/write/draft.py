@@ -24,7 +24,7 @@ from retell.llm.engines import EngineChoice, choose_engine
 from retell.llm.pricing import load_prices
 from retell.llm.request import LLMRequest, SystemBlock
 from retell.llm.runner import Runner, cost_table, enforce_max_cost, pick_model, plan_table
-from retell.redact import Redactor, clear_model_output
+from retell.redact import Redactor, check_author_text, clear_model_output
 from retell.triage.model import LENGTHS, Triage
 from retell.triage.stage import require_approved
 from retell.workdir import Workdir
@@ -100,6 +100,7 @@ def run_draft(
         return DraftResult(workdir.draft, choice, words=count_words(body), style=check_style(text), warnings=warnings)
 
     redactor = Redactor.for_log(parsed.log, triage.secrets)
+    check_author_text(triage, redactor)  # a secret the author wrote stops the run before anything is sent
     library = prompts(options)
     # Only the session material is redacted here (it comes from the cleared view). Everything else (notes,
     # templates, the outline) is the author's: the guard below stops any secret in it before a request leaves.
