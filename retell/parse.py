@@ -174,7 +174,23 @@ def extract_session(ref: SessionRef, assets_dir: Path | None, options: ParseOpti
         warnings=warnings,
         options=options,
     )
+    # The manifest never holds a secret: paths, branch names, tool names and warnings are told with every
+    # secret in them redacted (personal data such as the home folder stays: the manifest stays local).
+    manifest = _without_secrets(manifest, scanner)
     return ParseResult(log=event_log, manifest=manifest, warnings=warnings)
+
+
+def _without_secrets(value: Any, scanner: Scanner) -> Any:
+    if isinstance(value, str):
+        return scanner.redact_secrets(value) if len(value) >= 8 else value
+    if isinstance(value, dict):
+        return {
+            scanner.redact_secrets(k) if isinstance(k, str) else k: _without_secrets(v, scanner)
+            for k, v in value.items()
+        }
+    if isinstance(value, list):
+        return [_without_secrets(v, scanner) for v in value]
+    return value
 
 
 # -- subagents --------------------------------------------------------------------------------------

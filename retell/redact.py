@@ -9,13 +9,29 @@ tool commands, subagent prompts and results, titles).
 from __future__ import annotations
 
 import copy
+import json
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from retell.errors import SecretLeakError
 from retell.events import BRIDGE, HUMAN, IMAGE, RECAP, THINKING, Event, EventLog, walk
-from retell.secrets import Finding, Scanner, default_replacement, secret_id, usernames_from_paths
+from retell.secrets import (
+    Finding,
+    Scanner,
+    default_replacement,
+    event_fields,
+    secret_id,
+    session_fields,
+    usernames_from_paths,
+)
+from retell.secrets.decode import DecodedView, decoded_view
 from retell.triage.model import SecretDecision, Triage
+
+# What retell writes for a decision: never a secret itself (see `Redactor.find`).
+PLACEHOLDER = re.compile(r"\[REDACTED:[\w.-]+\]")
+_ALNUM_RUN = re.compile(r"[A-Za-z0-9]{4}")
 
 
 @dataclass
@@ -23,7 +39,11 @@ class Redactor:
     """Applies the author's secret decisions to any text of one session.
 
     Secrets are found by the rules and, in addition, wherever a value flagged anywhere in the session
-    reappears verbatim: a token first seen as `Bearer <token>` is still found when quoted bare.
+    reappears verbatim: a token first seen as `Bearer <token>` is still found when quoted bare, and a
+    password first seen as `password = "…"` is found without its quotes.
+
+    What retell writes for a decision is inert: a `[REDACTED:kind]` placeholder, or an author's replacement
+    that passed validation, is never flagged again, whatever rule its surroundings would trigger.
     """
 
     salt: str
@@ -31,6 +51,7 @@ class Redactor:
     scanner: Scanner
     known: dict[str, tuple[str, str]] = field(default_factory=dict)  # flagged value -> (kind, category)
     applied: dict[str, int] = field(default_factory=dict)  # secret id -> replacements made
+    _replacement_patterns: list[re.Pattern[str]] | None = field(default=None, repr=False)
 
     MIN_KNOWN_LENGTH = 6  # shorter values (a 3-letter user name) are left to the rules
 
@@ -40,23 +61,71 @@ class Redactor:
         known: dict[str, tuple[str, str]] = {}
         for _, text in all_texts(log):
             for finding in scanner.scan(text):
-                if len(finding.value) >= cls.MIN_KNOWN_LENGTH:
+                # the account name is matched by its own rule where it is an account name, never as a word
+                if len(finding.value) >= cls.MIN_KNOWN_LENGTH and finding.kind != "username":
                     known.setdefault(finding.value, (finding.kind, finding.category))
         return cls(log.session.id, decisions, scanner, known)
 
     def find(self, text: str) -> list[Finding]:
-        """Rule matches plus verbatim repeats of known flagged values, non-overlapping, in order."""
+        """Rule matches plus verbatim repeats of known flagged values (also where escapes hide them),
+        non-overlapping, in order. What retell wrote for a decision is inert: it is blanked out (NULs) before the
+        scan, so neither it nor a match it would complete with its surroundings is found."""
+        inert = self._inert_spans(text)
+        if inert:
+            chars = list(text)
+            for a, b in inert:
+                chars[a:b] = "\0" * (b - a)  # neither a word, a quote nor a space: no rule reads through it
+            text = "".join(chars)
         findings = self.scanner.scan(text)
-        for value in sorted(self.known, key=len, reverse=True):
-            start = text.find(value)
-            while start >= 0:
-                end = start + len(value)
-                if all(end <= f.start or start >= f.end for f in findings):
-                    kind, category = self.known[value]
-                    findings.append(Finding(kind, category, start, end, value))
-                start = text.find(value, end)
+        if inert:  # a permissive rule may read the blanked span as a value: only what is left of it counts
+            findings = [f for f in findings if "\0" not in f.value or _ALNUM_RUN.search(f.value)]
+        if self.known:
+            findings.extend(self._repeats(text, None, findings))
+            view = decoded_view(text)
+            if view is not None:
+                findings.extend(self._repeats(view.text, view, findings))
+        replaced = {d.replacement for d in self.decisions.values() if d.action == "replace" and d.replacement}
+        if replaced and findings:  # glued to its context (`-p<replacement>`), a replacement is found as a value
+            findings = [f for f in findings if not _inside_a_replacement(text, f, replaced)]
         findings.sort(key=lambda f: f.start)
         return findings
+
+    def _repeats(self, haystack: str, view: DecodedView | None, taken: list[Finding]) -> list[Finding]:
+        out: list[Finding] = []
+        for value in sorted(self.known, key=len, reverse=True):
+            start = haystack.find(value)
+            while start >= 0:
+                end = start + len(value)
+                a, b = (view.original(start), view.original(end)) if view is not None else (start, end)
+                if all(b <= f.start or a >= f.end for f in (*taken, *out)):
+                    kind, category = self.known[value]
+                    out.append(Finding(kind, category, a, b, value))
+                start = haystack.find(value, end)
+        return out
+
+    def _inert_spans(self, text: str) -> list[tuple[int, int]]:
+        """Placeholders, and the author's replacements where they stand as a whole (not inside a word: a
+        replacement `test` must not hide the `test` of a key)."""
+        spans = [m.span() for m in PLACEHOLDER.finditer(text)] if "[REDACTED:" in text else []
+        for replacement in self._replacements:
+            spans.extend(m.span() for m in replacement.finditer(text))
+        view = decoded_view(text) if self._replacements else None
+        if view is not None:  # a replacement after `%3D` or `\n` stands as a whole only in what the text means
+            for replacement in self._replacements:
+                spans.extend(
+                    (view.original(a), view.original(b)) for a, b in (m.span() for m in replacement.finditer(view.text))
+                )
+        return spans
+
+    @property
+    def _replacements(self) -> list[re.Pattern[str]]:
+        if self._replacement_patterns is None:
+            self._replacement_patterns = [
+                re.compile(rf"(?<![\w-]){re.escape(d.replacement)}(?![\w-])")
+                for d in self.decisions.values()
+                if d.action == "replace" and d.replacement
+            ]
+        return self._replacement_patterns
 
     def replacement(self, finding: Finding) -> str | None:
         """What a finding becomes; None when the author chose to keep it."""
@@ -76,7 +145,7 @@ class Redactor:
         last = 0
         for finding in findings:
             new = self.replacement(finding)
-            if new is None:
+            if new is None or finding.start < last:
                 continue
             out.append(text[last : finding.start])
             out.append(new)
@@ -95,6 +164,14 @@ class Redactor:
             if decision is None or decision.action != "keep":
                 result.append((sid, finding))
         return result
+
+
+def _inside_a_replacement(text: str, finding: Finding, replaced: set[str]) -> bool:
+    for replacement in replaced:
+        start = text.find(replacement, max(0, finding.end - len(replacement)))
+        if 0 <= start <= finding.start and finding.end <= start + len(replacement):
+            return True
+    return False
 
 
 def scanner_for(log: EventLog) -> Scanner:
@@ -160,7 +237,7 @@ def _clear_event(event: Event, chapter: str, images: set[str], use_thinking: boo
 
 
 def _redact_fields(event: Event, redactor: Redactor) -> None:
-    for name in ("text", "args", "summary"):
+    for name in ("text", "args", "summary", "name"):
         value = getattr(event, name)
         if value:
             setattr(event, name, redactor.text(value))
@@ -202,8 +279,78 @@ def guard(texts: Iterable[tuple[str, str]], redactor: Redactor, what: str) -> No
 
 
 def all_texts(log: EventLog) -> Iterable[tuple[str, str]]:
-    if log.session.title:
-        yield "title", log.session.title
+    yield from session_fields(log)
+    if log.session.cwd:
+        yield "cwd", log.session.cwd
     for event in walk(log.events):
-        for name, text in event.texts():
+        for name, text in event_fields(event):
             yield f"{event.id}.{name}", text
+
+
+# -- what the model wrote, what the author wrote ------------------------------------------------------
+
+
+def clear_model_output(text: str, redactor: Redactor, where: str, *, json_text: bool = False) -> tuple[str, list[str]]:
+    """Text a model wrote, with anything secret-shaped in it redacted (it never came from the author, so it
+    is not a reason to stop a run that is already paid for), and a note saying so for each item.
+
+    `json_text`: the text is a JSON document, so an author's replacement is written JSON-escaped.
+    """
+    uncleared = redactor.uncleared(text)
+    if not uncleared:
+        return text, []
+    out, last = [], 0
+    for _sid, finding in uncleared:
+        if finding.start < last:
+            continue
+        new = redactor.replacement(finding) or default_replacement(finding.kind)
+        if json_text:
+            new = json.dumps(new)[1:-1]
+        out.append(text[last : finding.start])
+        out.append(new)
+        last = finding.end
+    out.append(text[last:])
+    kinds = sorted({f.kind for _, f in uncleared})
+    note = f"{where}: the model wrote {len(uncleared)} secret-shaped item(s) ({', '.join(kinds)}); redacted"
+    return "".join(out), [note]
+
+
+def author_texts(triage: Triage) -> Iterable[tuple[str, str]]:
+    """Everything the author wrote that a prompt or the post may quote, named by where to fix it."""
+    post = triage.post
+    for name in ("title", "description", "audience", "tone"):
+        yield f"triage.yaml post.{name}", getattr(post, name)
+    for tag in post.tags:
+        yield "triage.yaml post.tags", tag
+    for name in ("backstory", "intent", "corrections", "scope"):
+        yield f"triage.yaml story.{name}", getattr(triage.story, name)
+    for link in triage.story.links:
+        yield "triage.yaml story.links", f"{link.get('title', '')} {link.get('url', '')}"
+    for chapter in triage.chapters:
+        yield f"triage.yaml chapters ({chapter.id}) title", chapter.title
+    for image in triage.images.values():
+        yield f"triage.yaml images ({image.file}) caption", image.caption
+        yield f"triage.yaml images ({image.file}) alt", image.alt
+    for note in triage.story.notes:
+        try:
+            text = Path(note).read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            continue  # reported where the note is read
+        yield f"the note {note}", text
+
+
+def check_author_text(triage: Triage, redactor: Redactor) -> None:
+    """Stop before anything is sent or published when the author's own text (triage.yaml, notes) holds a
+    secret: triage decisions clear the session, not what the author writes, so it is fixed where written."""
+    problems: list[str] = []
+    for where, text in author_texts(triage):
+        if not text:
+            continue
+        for sid, finding in redactor.uncleared(text):
+            problems.append(f"{sid} ({finding.kind}) in {where}")
+    if problems:
+        listed = "; ".join(sorted(set(problems))[:10])
+        raise SecretLeakError(
+            f"your text holds {len(problems)} secret(s) not cleared in triage: {listed}. Triage decisions apply "
+            "to the session, not to what you write: remove it there (or write a placeholder such as <token>)"
+        )

@@ -94,11 +94,14 @@ def family(name: str) -> str:
     return name
 
 
+MAX_KEPT_WHOLE = 400  # a flagged value the cut would split is kept whole up to this length, else cut before
+
+
 def shorten(text: str, limit: int) -> str:
     text = text.strip()
     if len(text) <= limit:
         return text
-    return text[: limit - 1].rstrip() + "…"
+    return _ellipsis(text, *safe_cut(text, limit - 1))
 
 
 def shorten_words(text: str, limit: int) -> str:
@@ -106,11 +109,32 @@ def shorten_words(text: str, limit: int) -> str:
     text = text.strip()
     if len(text) <= limit:
         return text
-    cut = text[: limit - 1]
-    space = cut.rfind(" ")
+    cut = limit - 1
+    space = text.rfind(" ", 0, cut)
     if space >= limit * 0.6:
-        cut = cut[:space]
-    return cut.rstrip(" ,;:-") + "…"
+        cut = space
+    return _ellipsis(text, *safe_cut(text, cut), strip=" ,;:-")
+
+
+def safe_cut(text: str, at: int) -> tuple[int, bool]:
+    """Where to cut `text` near `at` without splitting a flagged value (a token, a password, a home
+    folder): the part before a cut would leak and no rule would recognise it. Redaction comes first:
+    the value is kept whole (and so flagged and redacted whole), or left out when it is long.
+    Returns (where to cut, whether a value was kept whole)."""
+    from retell.secrets import flagged_spans
+
+    for start, end in flagged_spans(text):
+        if start < at < end:
+            return (end, True) if end - start <= MAX_KEPT_WHOLE else (start, False)
+    return at, False
+
+
+def _ellipsis(text: str, cut: int, kept: bool, strip: str = "") -> str:
+    if cut >= len(text):
+        return text
+    if kept:  # a space after the kept value lets the rules see where it ends
+        return text[:cut] + " …"
+    return text[:cut].rstrip(strip + " ") + "…"
 
 
 def relative_path(path: str, cwd: str | None) -> str:

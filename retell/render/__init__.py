@@ -315,8 +315,9 @@ def gate_findings(
     findings = []
     redactor = Redactor.for_log(parsed.log, triage.secrets)
     try:
-        from retell.redact import guard
+        from retell.redact import check_author_text, guard
 
+        check_author_text(triage, redactor)  # the title, description and tags are published too
         guard([(layout.post_file.name, page), (layout.post_file.name, as_shown(page))], redactor, "the rendered post")
     except SecretLeakError as exc:
         lines = tuple(sorted({line_of(draft, f.start) for _sid, f in redactor.uncleared(draft)}))

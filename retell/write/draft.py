@@ -32,7 +32,7 @@ from retell.llm.pricing import Limits, load_prices
 from retell.llm.request import LLMRequest, SystemBlock, estimate_tokens
 from retell.llm.runner import Runner, cost_table, enforce_max_cost, pick_model, plan_table, unknown_prices
 from retell.markup import model_markdown
-from retell.redact import Redactor
+from retell.redact import Redactor, check_author_text, clear_model_output
 from retell.triage.model import LENGTHS, Triage
 from retell.triage.stage import require_approved
 from retell.workdir import Workdir
@@ -121,6 +121,7 @@ def run_draft(
         )
 
     redactor = Redactor.for_log(parsed.log, triage.secrets)
+    check_author_text(triage, redactor)  # a secret the author wrote stops the run before anything is sent
     calls = draft_calls(outline, view, triage, parsed.manifest, options, model)
     runner = Runner(path, choice, redactor, force=options.force, jobs=options.jobs, log=log)
     # The finishing call depends on the sections' text: from their cached answers when all are there, else
@@ -142,7 +143,7 @@ def run_draft(
     records = runner.run(calls.sections)
     sections_text = section_texts(outline, records, redactor, warnings)
     record = runner.run([calls.finish(sections_text)], accept=_require_finish_json)[0]
-    tie = finish_answer(record, redactor)
+    tie = finish_answer(record, redactor, warnings)
     text = draft_text(outline, triage, sections_text, tie, choice.name, model, fingerprint)
     _write_draft(workdir, text)
     return DraftResult(
@@ -214,18 +215,24 @@ def shared_prefix(calls: DraftCalls) -> tuple[SystemBlock, ...]:
 
 def section_texts(outline: Outline, records: list[CallRecord], redactor: Redactor, warnings: list[str]) -> list[str]:
     """The sections' answers, cleaned, with every image the outline placed in them."""
-    # A model may write something secret-shaped of its own; it never came from the author, so it is simply
-    # redacted rather than stopping the run.
-    texts = [redactor.text(clean_section(r.response.text)) for r in records]
+    # A model may write something secret-shaped of its own; it never came from the author, so it is
+    # redacted and reported rather than stopping a run that is already paid for.
+    texts = []
+    for r in records:
+        cleared, notes = clear_model_output(clean_section(r.response.text), redactor, f"section {r.request.label}")
+        texts.append(cleared)
+        warnings.extend(notes)
     for index, section in enumerate(outline.sections):
         texts[index], missing = ensure_images(section, texts[index])
         warnings.extend(f"{section.id}: the model left out image {name}; it was added at the end" for name in missing)
     return texts
 
 
-def finish_answer(record: CallRecord, redactor: Redactor) -> dict[str, Any]:
-    tie = extract_json(record.response.text)
-    return {k: redactor.text(v) if isinstance(v, str) else v for k, v in tie.items()}
+def finish_answer(record: CallRecord, redactor: Redactor, warnings: list[str]) -> dict[str, Any]:
+    """The opening, transitions and ending the finishing call wrote, with anything secret-shaped redacted."""
+    answer, notes = clear_model_output(record.response.text, redactor, "the opening and ending", json_text=True)
+    warnings.extend(notes)
+    return extract_json(answer)
 
 
 def draft_text(

@@ -20,7 +20,7 @@ from retell.llm.engines import EngineChoice, choose_engine
 from retell.llm.pricing import load_prices
 from retell.llm.request import LLMRequest, SystemBlock
 from retell.llm.runner import Runner, cost_table, enforce_max_cost, pick_model, plan_table, unknown_prices
-from retell.redact import Redactor
+from retell.redact import Redactor, check_author_text, clear_model_output
 from retell.triage.model import Triage
 from retell.triage.stage import Parsed, require_approved
 from retell.workdir import OUTLINE, Workdir
@@ -114,6 +114,7 @@ def run_outline(
             notes=notes,
         )
     redactor = Redactor.for_log(parsed.log, triage.secrets)
+    check_author_text(triage, redactor)  # a secret the author wrote stops the run before anything is sent
     request, condensed = build_outline_request(triage, parsed, view, redactor, options)
     runner = Runner(path, choice, redactor, force=options.force, jobs=1, log=log)
     runner.check([request])
@@ -124,7 +125,8 @@ def run_outline(
         return OutlineResult(workdir.outline, None, choice, dry_run_plan=plan, condensed=condensed)
     enforce_max_cost(planned, options.max_cost, runner.prices)
     record = runner.run([request], accept=_require_outline_json)[0]
-    outline = parse_outline_answer(record.response.text, choice.name, request.model, view, triage, record.path)
+    answer, model_notes = clear_model_output(record.response.text, redactor, "the outline", json_text=True)
+    outline = parse_outline_answer(answer, choice.name, request.model, view, triage, record.path)
     write_outline(workdir, outline, made_from)
     return OutlineResult(
         workdir.outline,
@@ -132,8 +134,8 @@ def run_outline(
         choice,
         costs=cost_table(runner.costs, runner.prices.as_of, unknown_prices(runner.prices, [request.model])),
         condensed=condensed,
-        warnings=runner.notes,
         notes=notes,
+        warnings=[*runner.notes, *model_notes],
     )
 
 

@@ -22,6 +22,7 @@ from llm_support import (
     REPO_ROOT,
     SECOND_GITHUB_TOKEN,
     Stub,
+    answer_text,
     call_kind,
     edit_triage,
     failed,
@@ -274,3 +275,49 @@ def test_an_excluded_chapter_thinking_and_image_are_never_sent(tmp_path: Path, m
         assert "PRIVATE-THOUGHT" not in text
         assert FAKE_GITHUB_TOKEN not in text and PLACEHOLDER not in text
     assert "## Chapter ch2:" in stub.of("outline")[0]["messages"][0]["content"][0]["text"]
+
+
+# -- the guard never strands a paid run ---------------------------------------------------------------
+
+
+def test_a_secret_in_the_authors_text_stops_before_anything_is_sent_naming_where(
+    workdir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    edit_triage(workdir, lambda doc: doc["story"].update(intent=f"Rotate {SECOND_GITHUB_TOKEN} afterwards."))
+    stub = Stub()
+    install(monkeypatch, stub)
+    message = _guard_message(failed(run("outline", workdir)))
+    assert "triage.yaml story.intent" in message
+    assert stub.bodies == []
+
+
+def test_secret_shaped_model_output_is_redacted_and_reported_and_the_run_goes_on(
+    workdir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The model invents a password in the outline's hook and a connection string in a section: both are
+    redacted where the model wrote them, reported, and the draft is written; a re-run is not stopped."""
+    password = "Zq9" + "xk2pLm4Rt"
+    url_password = "s3cr" + "etPw9x"
+
+    def answer(body: dict, stub: Stub) -> httpx2.Response:
+        kind = call_kind(body)
+        text = answer_text(body["messages"][0]["content"][0]["text"])
+        if kind == "outline":
+            plan = json.loads(text)
+            plan["hook"] = f"It started with password={password} in a config file."
+            text = json.dumps(plan)
+        elif kind == "section:s1":
+            text += f"\n\nThe app read postgres://app:{url_password}@localhost/shop at start."
+        return sse_response(text, model=body["model"])
+
+    install(monkeypatch, stub := Stub(answer))
+    outline = ok(run("outline", workdir))
+    assert "the outline: the model wrote 1 secret-shaped item(s) (password-assignment); redacted" in outline.output
+    drafted = ok(run("draft", workdir))
+    assert "section s1: the model wrote 1 secret-shaped item(s) (connection-string); redacted" in drafted.output
+    assert stub.count("finish") == 1
+    for name in ("outline.yaml", "draft.md"):
+        text = (workdir / name).read_text(encoding="utf-8")
+        assert password not in text and url_password not in text, name
+    assert password not in json.dumps(stub.of("finish")[0])
+    ok(run("draft", workdir, "--force"))  # the same answers again: not stopped either

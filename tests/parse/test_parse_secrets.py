@@ -100,7 +100,7 @@ def test_the_session_user_name_is_flagged(make_transcript, parse) -> None:
     tx = make_transcript(cwd="/Users/marguerite/work/shop")
     tx.user("hello")
     tx.assistant("Hi.")
-    tx.user("ask marguerite before merging")
+    tx.user("run it as marguerite@build-box before merging")
     result = parse(tx)
     (flag,) = _flags(result, "username")
     assert flag["category"] == "pii"

@@ -20,17 +20,13 @@ from typing import Any
 
 import pytest
 from conftest import SESSION_ID, Transcript, image_block, make_png, text_block, thinking_block, tool_use_block
+from secrets_support import default_triage
 
-from retell import yamlio
 from retell.errors import SecretLeakError
 from retell.events import EventLog, walk
 from retell.parse import ParseResult
 from retell.redact import Redactor, all_texts, cleared_view, guard
-from retell.triage.generate import build_document
 from retell.triage.model import SecretDecision, Triage
-from retell.triage.stage import Parsed, known_of
-from retell.triage.validate import validate
-from retell.workdir import Workdir
 
 _rng = random.Random(1)
 _ALNUM = string.ascii_letters + string.digits
@@ -41,7 +37,7 @@ def _chars(n: int, alphabet: str = _ALNUM) -> str:
 
 
 TOKEN = "gh" + "p_" + _chars(36)
-USER = "q" + _chars(7, string.ascii_lowercase)
+USER = "q" + _chars(6, string.ascii_lowercase) + "7"  # not a word: told in prose, it is still the account
 EMAIL = (
     f"{_chars(6, string.ascii_lowercase)}.{_chars(4, string.ascii_lowercase)}@{_chars(5, string.ascii_lowercase)}.dev"
 )
@@ -119,14 +115,6 @@ def parsed(parse, session_path: Path) -> ParseResult:
     assert kinds == {"github-token", "email", "home-path", "username", "bearer-token"}, kinds
     assert [c.id for c in result.log.chapters] == ["ch1", "ch2", "ch3"]
     return result
-
-
-def default_triage(result: ParseResult, tmp: Path) -> Triage:
-    """The decisions of a freshly generated triage.yaml, as read back from disk."""
-    doc = yamlio.loads(yamlio.dumps(build_document(result.log, result.manifest)), "triage.yaml")
-    triage, problems = validate(doc, known_of(Parsed(result.log, result.manifest, ""), Workdir(tmp)))
-    assert triage is not None, problems.errors
-    return triage
 
 
 def no_decisions(result: ParseResult, tmp: Path) -> Triage:

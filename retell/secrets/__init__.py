@@ -1,0 +1,99 @@
+"""Secrets and personal data: detection, masking, stable ids.
+
+Credentials are found by gitleaks' maintained rule set (vendored as data, see vendored.py) and by
+retell's own rules for what it does not cover (own.py: personal data, and credentials in the forms a
+coding session writes them). Findings are flagged, never silently redacted: the author decides in
+triage.yaml. Every stage that sends or publishes text re-scans it with the same rules (see redact.py), so a
+decision made once applies everywhere the secret occurs. docs/secrets.md says what is detected and how to
+add a rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import lru_cache
+from typing import Any
+
+from retell.events import Event, EventLog, walk
+from retell.secrets.preview import default_replacement, mask, secret_id
+from retell.secrets.rule import PII, SECRET, Rule
+from retell.secrets.scanner import Finding, Scanner, all_kinds, base_rules, usernames_from_paths
+
+__all__ = [
+    "PII",
+    "SECRET",
+    "Finding",
+    "Rule",
+    "Scanner",
+    "all_kinds",
+    "base_rules",
+    "default_replacement",
+    "event_fields",
+    "flagged_spans",
+    "mask",
+    "scan_event_log",
+    "secret_id",
+    "session_fields",
+    "usernames_from_paths",
+]
+
+
+@lru_cache(maxsize=1)
+def _default_scanner() -> Scanner:
+    return Scanner()
+
+
+def flagged_spans(text: str) -> list[tuple[int, int]]:
+    """Where `text` holds something flagged, for code that shortens text: a cut must never fall inside."""
+    return [(f.start, f.end) for f in _default_scanner().scan(text)]
+
+
+def event_fields(event: Event) -> Iterator[tuple[str, str]]:
+    """Every text of an event that can be sent or published: its prose, and a slash command's name."""
+    yield from event.texts()
+    if event.name and event.kind == "command":
+        yield "name", event.name
+
+
+def session_fields(log: EventLog) -> Iterator[tuple[str, str]]:
+    """The session's own texts a reader sees (its folder is redacted on the way out, not flagged: every
+    session would flag its home folder there)."""
+    if log.session.title:
+        yield "title", log.session.title
+
+
+def scan_event_log(event_log: EventLog, scanner: Scanner) -> list[dict[str, Any]]:
+    """Every flagged item in the texts that reach events.json, grouped by secret (one entry per value).
+
+    Each entry: id, kind, category, a masked preview, and where it occurs (event id and field). The
+    value itself is never returned.
+    """
+    salt = event_log.session.id
+    entries: dict[str, dict[str, Any]] = {}
+
+    def record(location: dict[str, str], chapter: str | None, text: str) -> None:
+        for finding in scanner.scan(text):
+            sid = secret_id(finding.kind, finding.value, salt)
+            entry = entries.get(sid)
+            if entry is None:
+                entry = entries[sid] = {
+                    "id": sid,
+                    "kind": finding.kind,
+                    "category": finding.category,
+                    "preview": mask(finding.kind, finding.value),
+                    "occurrences": 0,
+                    "locations": [],
+                    "chapters": [],
+                }
+            entry["occurrences"] += 1
+            if location not in entry["locations"]:
+                entry["locations"].append(location)
+            if chapter and chapter not in entry["chapters"]:
+                entry["chapters"].append(chapter)
+
+    for name, text in session_fields(event_log):
+        record({"event": "session", "field": name}, None, text)
+    for event in walk(event_log.events):
+        for name, text in event_fields(event):
+            record({"event": event.id, "field": name}, event.chapter, text)
+    return list(entries.values())

@@ -1,0 +1,56 @@
+"""What retell writes about a flagged value instead of the value: a stable id, a masked preview, and the
+placeholder that replaces it."""
+
+from __future__ import annotations
+
+import hashlib
+
+_PII_REPLACEMENTS = {"email": "[REDACTED:email]", "home-path": "~", "username": "[REDACTED:username]"}
+# Kinds whose value has no fixed prefix: the preview shows none of it.
+_OPAQUE = frozenset(
+    {
+        "password-assignment",
+        "password-flag",
+        "user-password",
+        "connection-string",
+        "url-credentials",
+        "url-token",
+        "aws-secret-access-key",
+        "azure-connection-string",
+        "session-cookie",
+        "basic-auth",
+        "bearer-token",
+        "authorization-header",
+        "generic-api-key",
+    }
+)
+
+
+def secret_id(kind: str, value: str, salt: str) -> str:
+    """A stable id for one secret value within one session: the same secret is one triage decision."""
+    digest = hashlib.sha256(f"{salt}\0{value}".encode("utf-8", "replace")).hexdigest()
+    return f"{kind}-{digest[:8]}"
+
+
+def default_replacement(kind: str) -> str:
+    return _PII_REPLACEMENTS.get(kind, f"[REDACTED:{kind}]")
+
+
+def mask(kind: str, value: str) -> str:
+    """A preview that lets the author recognise the item without the manifest holding it."""
+    n = len(value)
+    if kind == "email":
+        local, _, domain = value.partition("@")
+        return f"{local[:1]}***@{domain}"
+    if kind == "home-path":
+        head, _, name = value.rstrip("/\\").replace("\\", "/").rpartition("/")
+        return f"{head}/{name[:1]}***"
+    if kind == "username":
+        return f"{value[:1]}*** ({n} chars)"
+    if kind == "private-key":
+        first = value.splitlines()[0] if value else ""
+        return f"{first} … ({n} chars)"
+    if kind in _OPAQUE:
+        return f"{'*' * min(8, n)} ({n} chars)"
+    prefix = value[: min(6, max(2, n // 6))]
+    return f"{prefix}… ({n} chars)"

@@ -1,0 +1,167 @@
+"""One detection rule as data: a regex, the keywords that must be present before it runs, and the checks a
+matched value must pass (entropy, allowlists, a value test)."""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from functools import cached_property
+
+SECRET = "secret"
+PII = "pii"
+
+
+@dataclass(frozen=True)
+class Allowlist:
+    """gitleaks' allowlist: the finding is not a secret when a regex matches its target (the secret, the
+    whole match or its line) or the secret contains a stopword."""
+
+    target: str = "secret"  # secret | match | line
+    regexes: tuple[str, ...] = ()
+    stopwords: tuple[str, ...] = ()
+
+    @cached_property
+    def compiled(self) -> tuple[re.Pattern[str], ...]:
+        return tuple(re.compile(r, re.ASCII) for r in self.regexes)
+
+    def allows(self, secret: str, match: str, line: str) -> bool:
+        target = {"secret": secret, "match": match, "line": line}.get(self.target, secret)
+        if any(p.search(target) for p in self.compiled):
+            return True
+        lowered = secret.lower()
+        return any(word in lowered for word in self.stopwords)
+
+
+Accept = Callable[[str, "re.Match[str]"], bool]
+
+
+@dataclass(frozen=True)
+class Rule:
+    kind: str  # e.g. "github-token": names the secret id and the default placeholder
+    category: str  # SECRET or PII
+    regex: str
+    keywords: tuple[str, ...]  # lowercase; the regex runs only on text holding one of them
+    # the group that is the secret (a number, a name, or names to try in turn); None: the first non-empty
+    # group, or the whole match (gitleaks' convention)
+    group: int | str | tuple[str, ...] | None = None
+    flags: int = 0
+    entropy: float = 0.0  # a secret must have more Shannon entropy than this (bits per character)
+    allowlists: tuple[Allowlist, ...] = ()
+    accept: Accept | None = None  # a value test (rejects placeholders, code, prose)
+    replacement: str | None = None  # None: "[REDACTED:<kind>]"
+    anchor: str | None = None  # search only around each occurrence of this character (the email's "@")
+    source: str = "retell"  # retell | gitleaks
+    rule_id: str = ""  # the rule's own id, when several rules report one kind
+    digits_required: bool = False  # gitleaks' generic rules: a secret holds a digit
+    trims: str = ""  # trailing characters that end a sentence rather than belong to the value
+    canonical: str | None = None  # the value to report whatever the spelling (the account name's case)
+    value_of: Callable[[str, re.Match[str]], str] | None = None  # the value as it means (escapes undone)
+    # (before, after): a match lies within this many characters around one of the keywords, so a long text
+    # is searched only there (a regex that starts with `[\w.-]{0,50}?` would be tried at every position)
+    window: tuple[int, int] | None = None
+    gate: str | None = None  # with a window: what must follow a keyword for a match to be possible there
+
+    @cached_property
+    def gate_pattern(self) -> re.Pattern[str] | None:
+        return re.compile(self.gate, self.flags | re.I) if self.gate else None
+
+    @cached_property
+    def pattern(self) -> re.Pattern[str]:
+        # Compiled on first use: most rules never meet their keywords, and compiling 250 costs ~0.1 s.
+        return re.compile(self.regex, self.flags)
+
+    def matches(self, text: str, near: list[tuple[int, int]] | None = None) -> Iterator[re.Match[str]]:
+        """Every match; with `near` (the keywords' spans) and a window, only the matches around them."""
+        if self.window is not None and near is not None:
+            yield from self._windowed(text, near)
+            return
+        if self.anchor is None:
+            yield from self.pattern.finditer(text)
+            return
+        # A pattern that starts with a character class would be tried at every position of a long text;
+        # around each anchor it is tried only where it can match.
+        end = 0
+        i = text.find(self.anchor)
+        while i >= 0:
+            if i >= end:
+                start = max(0, i - 80, end)
+                for m in self.pattern.finditer(text, start, min(len(text), i + 260)):
+                    if m.start() <= i < m.end():
+                        yield m
+                        end = m.end()
+                        break
+            i = text.find(self.anchor, i + 1)
+
+    def _windowed(self, text: str, near: list[tuple[int, int]]) -> Iterator[re.Match[str]]:
+        assert self.window is not None
+        before, after = self.window
+        gate = self.gate_pattern
+        ranges: list[list[int]] = []
+        for start, end in sorted(near):
+            if gate is not None and gate.match(text, end) is None:
+                continue
+            a, b = max(0, start - before), min(len(text), end + after)
+            if ranges and a <= ranges[-1][1]:
+                ranges[-1][1] = max(ranges[-1][1], b)
+            else:
+                ranges.append([a, b])
+        for a, b in ranges:
+            for m in self.pattern.finditer(text, a, b):
+                if m.end() == b < len(text):  # the window may have cut it: match again where it starts
+                    whole = self.pattern.match(text, m.start())
+                    if whole is not None:
+                        yield whole
+                    continue
+                yield m
+
+    def secret_span(self, m: re.Match[str]) -> tuple[int, int] | None:
+        span = self._span(m)
+        if span is None or not self.trims:
+            return span
+        start, end = span
+        if m.string[end : end + 1] in ("'", '"', "`") and end < len(m.string):
+            return span  # a quoted value ends at its quote
+        while end > start and m.string[end - 1] in self.trims:
+            end -= 1
+        return (start, end) if end > start else None
+
+    def _span(self, m: re.Match[str]) -> tuple[int, int] | None:
+        if isinstance(self.group, tuple):
+            name = next((g for g in self.group if m.group(g)), None)
+            return m.span(name) if name else None
+        if self.group is not None:
+            return m.span(self.group) if m.group(self.group) else None
+        for g in range(1, (m.re.groups or 0) + 1):
+            if m.group(g):
+                return m.span(g)
+        return m.span()
+
+    def passes(self, value: str, m: re.Match[str], text: str, global_allow: tuple[Allowlist, ...]) -> bool:
+        if self.entropy and shannon_entropy(value) <= self.entropy:
+            return False
+        if self.digits_required and not any(c.isdigit() for c in value):
+            return False
+        if self.allowlists or global_allow:
+            line_start = text.rfind("\n", 0, m.start()) + 1
+            line_end = text.find("\n", m.end())
+            line = text[line_start : line_end if line_end >= 0 else len(text)]
+            for allow in (*global_allow, *self.allowlists):
+                if allow.allows(value, m.group(0), line):
+                    return False
+        return self.accept is None or self.accept(value, m)
+
+    @property
+    def placeholder(self) -> str:
+        return self.replacement if self.replacement is not None else f"[REDACTED:{self.kind}]"
+
+
+def shannon_entropy(value: str) -> float:
+    if not value:
+        return 0.0
+    counts: dict[str, int] = {}
+    for ch in value:
+        counts[ch] = counts.get(ch, 0) + 1
+    n = len(value)
+    return -sum(c / n * math.log2(c / n) for c in counts.values())

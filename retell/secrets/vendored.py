@@ -1,0 +1,110 @@
+"""gitleaks' default rule set (vendored as data in retell/data/gitleaks-rules.json) as retell rules.
+
+gitleaks (MIT) is a widely used, actively maintained secret scanner whose ~220 rules are kept as data; the
+copy is refreshed by bench/secrets/refresh_gitleaks.py. This module only adapts it: the rule ids that name
+a family retell already reported keep retell's older kind (so secret ids and triage decisions stay
+stable), and two small widenings make the rules see what a transcript holds that a source file does not:
+
+- a token glued to the character before it (`…\\nghp_…` after an unescaped `\\n`, `TOKEN=xoxb-…`) is found
+  when its prefix is distinctive (`glpat-`, `npm_`, `SG.`…): the rule's leading `\\b` is dropped;
+- a token may end where a URL or a sentence goes on (`&`, `,`, `)`, `.`, `<`), not only at a quote,
+  whitespace or `;`.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+import orjson
+
+from retell.secrets.rule import SECRET, Allowlist, Rule
+
+# gitleaks rule id -> the kind retell reported for the same family before it used gitleaks
+KIND_OF_RULE = {
+    "github-pat": "github-token",
+    "github-oauth": "github-token",
+    "github-app-token": "github-token",
+    "github-refresh-token": "github-token",
+    "github-fine-grained-pat": "github-token",
+    "aws-access-token": "aws-access-key-id",
+    "slack-app-token": "slack-token",
+    "slack-bot-token": "slack-token",
+    "slack-config-access-token": "slack-token",
+    "slack-config-refresh-token": "slack-token",
+    "slack-legacy-bot-token": "slack-token",
+    "slack-legacy-token": "slack-token",
+    "slack-legacy-workspace-token": "slack-token",
+    "slack-user-token": "slack-token",
+    "slack-webhook-url": "slack-webhook",
+    "stripe-access-token": "stripe-key",
+    "gcp-api-key": "google-api-key",
+    "anthropic-admin-api-key": "anthropic-api-key",
+    "jwt-base64": "jwt",
+}
+_KEEP_BOUNDARY = frozenset({"vault-service-token"})  # its `s.` alternative is not distinctive
+_LEADING_PREFIX = re.compile(r"(\(\?i\))?\\b((?:\((?:\?:)?)*)((?:[A-Za-z0-9_-]|\\\.){3,})")
+_KEYWORD_FIRST = r"(?i)[\w.-]{0,50}?(?:"  # gitleaks' "<name> = <value>" rules: the keyword is near the start
+# what those rules require after the keyword: a name's rest, then an assignment operator
+_OPERATOR_AFTER = r"""[ \t\w.-]{0,20}[\s'"]{0,3}(?:=|>|:{1,3}=|\|\||:|=>|\?=|,)"""
+_CURL_GREEDY = r"(?:.*|.*(?:[\r\n]{1,2}.*){1,5})"
+_CURL_LAZY = r"(?:.*?|.*?(?:[\r\n]{1,2}.*?){1,5})"
+_CURL_BOUNDED = r"(?:[^\n]{0,300}?|[^\n]{0,300}?(?:[\r\n]{1,2}[^\n]{0,300}?){1,5})"
+_GITLEAKS_END = r"""(?:[\x60'"\s;]|\\[nr]|$)"""
+_WIDER_END = r"""(?:[\x60'"\s;&,)<>\]}|.:]|\\[nr]|$)"""
+
+
+@lru_cache(maxsize=1)
+def gitleaks_document() -> dict[str, Any]:
+    data = resources.files("retell.data").joinpath("gitleaks-rules.json").read_bytes()
+    document: dict[str, Any] = orjson.loads(data)
+    return document
+
+
+def gitleaks_rules() -> tuple[tuple[Rule, ...], tuple[Allowlist, ...]]:
+    """(the rules, the global allowlist)."""
+    document = gitleaks_document()
+    glob = document.get("allowlist", {})
+    global_allow = (Allowlist("secret", tuple(glob.get("regexes", ())), tuple(glob.get("stopwords", ()))),)
+    rules = tuple(_rule(item) for item in document["rules"])
+    return rules, global_allow
+
+
+def _rule(item: dict[str, Any]) -> Rule:
+    regex = widen(item["id"], item["regex"])
+    allowlists = tuple(
+        Allowlist(a.get("target", "secret"), tuple(a.get("regexes", ())), tuple(a.get("stopwords", ())))
+        for a in item.get("allowlists", ())
+    )
+    group = item.get("secret_group") or None
+    return Rule(
+        kind=KIND_OF_RULE.get(item["id"], item["id"]),
+        category=SECRET,
+        regex=regex,
+        keywords=tuple(item.get("keywords", ())),
+        group=group,
+        flags=re.ASCII,  # RE2's \w, \s and \b are ASCII
+        entropy=float(item.get("entropy") or 0.0),
+        allowlists=allowlists,
+        source="gitleaks",
+        rule_id=item["id"],
+        digits_required=item["id"].startswith("generic") and bool(item.get("entropy")),
+        window=(60, 400) if regex.startswith(_KEYWORD_FIRST) else None,
+        gate=_OPERATOR_AFTER if regex.startswith(_KEYWORD_FIRST) else None,
+    )
+
+
+def widen(rule_id: str, regex: str) -> str:
+    regex = regex.replace(_GITLEAKS_END, _WIDER_END)
+    if rule_id in ("curl-auth-user", "curl-auth-header"):
+        # Lazy and bounded: a `curl` matches its own flag, not the last one up to five lines on (which made
+        # the finding, and so its id, change once an earlier line was redacted), and a long text with many
+        # `curl`s is not searched to its end from each of them (quadratic in Python's regex engine).
+        regex = regex.replace(_CURL_GREEDY, _CURL_BOUNDED).replace(_CURL_LAZY, _CURL_BOUNDED)
+    m = _LEADING_PREFIX.match(regex)
+    if m and rule_id not in _KEEP_BOUNDARY and re.search(r"[_-]|\\\.", m.group(3)):
+        flags = m.group(1) or ""
+        regex = flags + regex[len(flags) + 2 :]
+    return regex
