@@ -53,9 +53,8 @@ _STYLE_LINE = re.compile(r"^line (\d+):")
 _ACCEPT_WITH_SPACE = re.compile(r"[ \t]*" + ACCEPT.pattern, re.I)
 
 OFFLINE = (
-    "revising needs a model ({reason}): use --engine anthropic (with ANTHROPIC_API_KEY) or --engine claude-cli "
-    "(with Claude Code); without one, edit {draft} by hand, then run `retell check {path}` and "
-    "`retell preview {path}`"
+    "revising needs a model, {why}: use --engine anthropic (with ANTHROPIC_API_KEY) or --engine claude-cli (with "
+    "Claude Code); or edit {draft} by hand, then run `retell check {path}` and `retell preview {path}`"
 )
 
 
@@ -104,7 +103,12 @@ def run_revise(
 
     choice = choose_engine(options.engine, dry_run=options.dry_run)
     if choice.name == "offline":
-        raise RetellError(OFFLINE.format(reason=choice.reason, draft=workdir.draft, path=path))
+        why = (
+            "and --engine offline has none"
+            if options.engine
+            else "and none is set up (no ANTHROPIC_API_KEY, no `claude`)"
+        )
+        raise RetellError(OFFLINE.format(why=why, draft=workdir.draft, path=path))
     if on_engine is not None:
         on_engine(choice)
     model = _model(options.model, draft)

@@ -12,7 +12,10 @@ import time
 from pathlib import Path
 
 import pytest
+from conftest import assert_clean_error
 from llm_support import (
+    AUTHOR_ASK,
+    AUTHOR_PIVOT,
     FAKE_GITHUB_TOKEN,
     call_logs,
     edit_triage,
@@ -54,16 +57,6 @@ def drafted(tmp_path: Path, stub_api: StubAPI) -> Path:
     shutil.copytree(pristine, workdir)
     stub_api.reset()
     return workdir
-
-
-def one_line_error(result) -> str:  # type: ignore[no-untyped-def]
-    """Exit 1, `retell: error: ...` on one line of stderr, no traceback anywhere."""
-    assert result.exit_code == 1, (result.exit_code, result.output, result.exception)
-    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
-    assert "Traceback" not in result.output
-    message = result.stderr.strip()
-    assert message.startswith("retell: error: ") and "\n" not in message, message
-    return message
 
 
 def draft_of(workdir: Path) -> bytes:
@@ -143,6 +136,26 @@ def test_a_new_heading_replaces_the_old_one_and_nothing_else_moves(drafted: Path
     assert new["s2"] == old["s2"] and new["opening"] == old["opening"]
 
 
+def test_each_section_is_revised_with_the_material_it_was_written_from(drafted: Path, stub_api: StubAPI) -> None:
+    """By its heading in the outline; renamed, by its place while draft.md has the outline's sections; added by
+    the author, by the chapters of the events it cites; else with no session material."""
+    hand_edit(drafted, "## Part 2: ch2", "## The pivot")
+    ok(run("revise", drafted, "tighten it", "--heading", "the pivot"))
+    (sent,) = revise_requests(stub_api)
+    assert "(outline section s2:" in sent and AUTHOR_PIVOT in sent and AUTHOR_ASK not in sent
+    (drafted / "draft.md").write_bytes(
+        draft_of(drafted) + b"\n## Afterword\n\nWhat I took from it. <!-- ev: e1 -->\n\n## Credits\n\nThanks.\n"
+    )
+    stub_api.reset()
+    ok(run("revise", drafted, "tighten it", "--section", "3"))
+    (sent,) = revise_requests(stub_api)
+    assert "(outline section" not in sent and AUTHOR_ASK in sent and AUTHOR_PIVOT not in sent
+    stub_api.reset()
+    ok(run("revise", drafted, "tighten it", "--section", "4"))
+    (sent,) = revise_requests(stub_api)
+    assert "Material from the session" not in sent
+
+
 # -- undo --------------------------------------------------------------------------------------------------
 
 
@@ -158,7 +171,7 @@ def test_undo_restores_the_previous_draft_exactly_and_walks_back(drafted: Path, 
     out = ok(run("revise", drafted, "--undo")).output
     assert "Undid revision 0001 (“first change”)" in out
     assert draft_of(drafted) == original
-    message = one_line_error(run("revise", drafted, "--undo"))
+    message = assert_clean_error(run("revise", drafted, "--undo"))
     assert "nothing to undo" in message
     assert draft_of(drafted) == original
     # every revision is still kept, marked undone
@@ -172,7 +185,7 @@ def test_undo_never_silently_loses_an_edit_made_after_the_revision(drafted: Path
     before = draft_of(drafted)
     ok(run("revise", drafted, "tighten it", "--section", "2"))
     edited = hand_edit(drafted, "It began", "Later, by hand: it began")
-    message = one_line_error(run("revise", drafted, "--undo"))
+    message = assert_clean_error(run("revise", drafted, "--undo"))
     assert "edited after revision 0001" in message and "--undo --force" in message
     assert draft_of(drafted) == edited  # refused: nothing changed
     out = ok(run("revise", drafted, "--undo", "--force")).output
@@ -200,7 +213,7 @@ def test_a_revision_record_names_the_instruction_parts_engine_model_and_call(dra
 
 def test_a_secret_in_the_instruction_stops_the_call_before_anything_is_sent(drafted: Path, stub_api: StubAPI) -> None:
     before = draft_of(drafted)
-    message = one_line_error(run("revise", drafted, f"mention that {SECRET_LINE}", "--section", "1"))
+    message = assert_clean_error(run("revise", drafted, f"mention that {SECRET_LINE}", "--section", "1"))
     assert "your instruction holds 1 secret" in message and "github-token" in message
     assert FAKE_GITHUB_TOKEN not in message  # named by its id, never shown
     assert stub_api.received == []  # not even a token count
@@ -209,7 +222,7 @@ def test_a_secret_in_the_instruction_stops_the_call_before_anything_is_sent(draf
 
 def test_a_secret_in_the_section_to_revise_stops_the_call_naming_its_lines(drafted: Path, stub_api: StubAPI) -> None:
     hand_edit(drafted, "Then came part s2.", f"Then came part s2. {SECRET_LINE}")
-    message = one_line_error(run("revise", drafted, "tighten it", "--section", "2"))
+    message = assert_clean_error(run("revise", drafted, "tighten it", "--section", "2"))
     assert "draft.md lines" in message and "section 2" in message and "github-token" in message
     assert stub_api.received == []
 
@@ -249,7 +262,7 @@ def test_dry_run_writes_the_prompt_and_the_plan_and_sends_nothing(drafted: Path,
 
 
 def test_max_cost_refuses_a_revision_above_it(drafted: Path, stub_api: StubAPI) -> None:
-    message = one_line_error(run("revise", drafted, "tighten it", "--max-cost", "0.0001"))
+    message = assert_clean_error(run("revise", drafted, "tighten it", "--max-cost", "0.0001"))
     assert "above --max-cost" in message and "nothing was sent" in message
     assert stub_api.calls == []
 
@@ -304,7 +317,7 @@ def test_a_fault_leaves_draft_md_untouched_and_nothing_cached(
 ) -> None:
     before = draft_of(drafted)
     stub_api.script("revise", *replies)
-    message = one_line_error(run("revise", drafted, "tighten it", "--section", "2"))
+    message = assert_clean_error(run("revise", drafted, "tighten it", "--section", "2"))
     assert said in message and "draft.md is unchanged" in message
     assert draft_of(drafted) == before and not (drafted / "revisions").exists()
     assert not [log for log in call_logs(drafted) if log["stage"] == "revise"]  # nothing cached
@@ -316,7 +329,7 @@ def test_a_fault_leaves_draft_md_untouched_and_nothing_cached(
 def test_an_answer_that_names_no_part_of_the_post_is_not_used(drafted: Path, stub_api: StubAPI) -> None:
     before = draft_of(drafted)
     stub_api.script("revise", answer("Here is a tighter version of the post, as you asked."))
-    message = one_line_error(run("revise", drafted, "tighten it"))
+    message = assert_clean_error(run("revise", drafted, "tighten it"))
     assert "names no part of the post" in message and "draft.md is unchanged" in message
     assert draft_of(drafted) == before
 
@@ -331,7 +344,7 @@ def test_an_edit_saved_while_the_model_answers_is_never_overwritten(drafted: Pat
 
     editor = threading.Thread(target=save_meanwhile)
     editor.start()
-    message = one_line_error(run("revise", drafted, "tighten it", "--section", "2"))
+    message = assert_clean_error(run("revise", drafted, "tighten it", "--section", "2"))
     editor.join()
     assert "changed while the model was answering" in message
     assert draft_of(drafted) == saved["data"] and not (drafted / "revisions").exists()
@@ -361,7 +374,7 @@ def test_offline_says_revising_needs_a_model_and_what_to_do_instead(
     for name in ("ANTHROPIC_API_KEY", "ANTHROPIC_BASE_URL"):
         monkeypatch.delenv(name, raising=False)
     before = draft_of(drafted)
-    message = one_line_error(run("revise", drafted, "tighten it", *engine))
+    message = assert_clean_error(run("revise", drafted, "tighten it", *engine))
     assert "revising needs a model" in message
     assert "edit" in message and "retell check" in message and "retell preview" in message
     assert draft_of(drafted) == before
@@ -384,7 +397,7 @@ def test_offline_says_revising_needs_a_model_and_what_to_do_instead(
 )
 def test_bad_input_gets_one_clear_line(drafted: Path, stub_api: StubAPI, args: list[str], said: str) -> None:
     before = draft_of(drafted)
-    message = one_line_error(run("revise", drafted, *args))
+    message = assert_clean_error(run("revise", drafted, *args))
     assert said in message
     assert stub_api.received == [] and draft_of(drafted) == before
 
@@ -393,8 +406,8 @@ def test_no_draft_unapproved_triage_and_no_work_folder(tmp_path: Path, stub_api:
     workdir = make_workdir(tmp_path)
     ok(run("outline", workdir))
     stub_api.reset()
-    assert "run `retell draft" in one_line_error(run("revise", workdir, "tighten it"))
+    assert "run `retell draft" in assert_clean_error(run("revise", workdir, "tighten it"))
     unapproved = make_workdir(tmp_path, name="U", approve=False)
-    assert "not approved" in one_line_error(run("revise", unapproved, "tighten it"))
-    assert "no such work folder" in one_line_error(run("revise", tmp_path / "nope", "--undo"))
+    assert "not approved" in assert_clean_error(run("revise", unapproved, "tighten it"))
+    assert "no such work folder" in assert_clean_error(run("revise", tmp_path / "nope", "--undo"))
     assert stub_api.calls == []
