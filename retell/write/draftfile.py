@@ -83,6 +83,11 @@ class DraftFile:
         first, last = self._content_span(part)
         return "".join(self.lines[first:last]).rstrip("\r\n")
 
+    def text_lines(self, part: Part) -> list[tuple[int, str]]:
+        """The lines of `text(part)`, each with its 1-based line number in the file."""
+        first, _last = self._content_span(part)
+        return [(first + 1 + i, line) for i, line in enumerate(self.text(part).split("\n"))]
+
     def line_range(self, part: Part) -> tuple[int, int]:
         """1-based first and last line of the part in the file (heading included)."""
         return part.start + 1, max(part.start + 1, part.end)

@@ -117,7 +117,7 @@ def run_revise(
     # any request is built, naming where it is (the guard in the runner would name only the request).
     redactor = Redactor.for_log(parsed.log, triage.secrets)
     _guard_instruction(instruction, redactor)
-    guard([(_where(draft, p), draft.text(p)) for p in chosen], redactor, "the text of draft.md to revise")
+    guard(_texts_to_revise(draft, chosen, redactor), redactor, "the text of draft.md to revise")
     calls = draft_prompts(outline, triage, parsed.manifest, options, model)
     request, condensed = revise_request(calls, draft, chosen, whole, view, instruction, options.max_input_tokens)
     runner = Runner(path, choice, redactor, force=options.force, jobs=1, log=log)
@@ -221,9 +221,18 @@ def _front_matter_model(draft: DraftFile) -> str | None:
     return model.strip() if isinstance(model, str) and model.strip() else None
 
 
-def _where(draft: DraftFile, part: Part) -> str:
-    first, last = draft.line_range(part)
-    return f"draft.md lines {first}–{last} ({part.name})"
+def _texts_to_revise(draft: DraftFile, chosen: list[Part], redactor: Redactor) -> list[tuple[str, str]]:
+    """The text to revise as the guard reads it: line by line where a secret sits on one line (so the message
+    names the line), else part by part (a secret may run over lines)."""
+    items: list[tuple[str, str]] = []
+    for part in chosen:
+        lines = [(f"draft.md line {n} ({part.name})", text) for n, text in draft.text_lines(part)]
+        if any(redactor.uncleared(text) for _, text in lines):
+            items += lines
+        else:
+            first, last = draft.line_range(part)
+            items.append((f"draft.md lines {first}–{last} ({part.name})", draft.text(part)))
+    return items
 
 
 def _guard_instruction(instruction: str, redactor: Redactor) -> None:
