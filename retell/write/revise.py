@@ -50,6 +50,8 @@ _END_LINE = re.compile(r"^[ \t]*={3,}[ \t]*end[ \t]*={3,}[ \t]*$", re.I | re.M)
 _HEADING = re.compile(r"^(#{1,6})[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$")
 _IMAGE = re.compile(r"!\[[^\]\n]*\]\(assets/([^)\s]+)(?:[ \t]+\"[^\"\n]*\")?\)")
 _STYLE_LINE = re.compile(r"^line (\d+):")
+# What the prompt says about a part (revise_task.md.j2), in case the model copies it into its answer.
+_SCAFFOLD = re.compile(r"^\((?:the opening, before the first heading|outline section [^)\n]*)\)$")
 _ACCEPT_WITH_SPACE = re.compile(r"[ \t]*" + ACCEPT.pattern, re.I)
 
 OFFLINE = (
@@ -375,14 +377,17 @@ def revised_part(
     drafted section is; None when nothing changed."""
     lines = answer.strip("\r\n").split("\n")
     heading: str | None = None
-    while lines and (match := _HEADING.match(lines[0].strip())) and len(match.group(1)) <= 2:
-        if part.number and len(match.group(1)) == 2 and heading is None:
-            title = match.group(2).strip()
-            if normalized(title) != normalized(part.title):
-                heading = model_markdown(redactor.text(f"## {title}"))
-        lines.pop(0)  # a heading the model added anyway (as a drafted section's)
-        while lines and not lines[0].strip():
-            lines.pop(0)
+    while lines:
+        first = lines[0].strip()
+        match = _HEADING.match(first)
+        if match and len(match.group(1)) <= 2:
+            if part.number and len(match.group(1)) == 2 and heading is None:
+                title = match.group(2).strip()
+                if normalized(title) != normalized(part.title):
+                    heading = model_markdown(redactor.text(f"## {title}"))
+        elif not (_SCAFFOLD.match(first) or not first):
+            break
+        lines.pop(0)  # a heading the model added anyway (as a drafted section's), the prompt's notes, blank lines
     # A model may write something secret-shaped of its own; it never came from the author: redacted, as in a draft.
     body = redactor.text("\n".join(lines).strip())
     current = draft.text(part)

@@ -30,7 +30,11 @@ from model_answers import revise_parts
 from stubapi import StubAPI, answer, cut_off, refusal
 
 import retell.llm.engines
+from retell.errors import LLMError
+from retell.redact import Redactor
+from retell.secrets import Scanner
 from retell.write.draftfile import DraftFile
+from retell.write.revise import read_answer, revised_part
 
 SECRET_LINE = f"the deploy token is {FAKE_GITHUB_TOKEN}"
 
@@ -413,3 +417,39 @@ def test_no_draft_unapproved_triage_and_no_work_folder(tmp_path: Path, stub_api:
     assert "not approved" in assert_clean_error(run("revise", unapproved, "tighten it"))
     assert "no such work folder" in assert_clean_error(run("revise", tmp_path / "nope", "--undo"))
     assert stub_api.calls == []
+
+
+# -- reading an answer -------------------------------------------------------------------------------------
+
+
+def test_reading_an_answer() -> None:
+    assert read_answer("=== part 2 ===\nNew.\n\n=== part 0 ===\nOpen.\n=== end ===\nbye", {0, 1, 2}, True) == {
+        2: "New.",
+        0: "Open.",
+    }
+    assert read_answer("Just the text.", {3}, False) == {3: "Just the text."}  # one part asked: markers optional
+    for text, said in [
+        ("Just the text.", "names no part"),
+        ("=== part 5 ===\nx", "not asked for"),
+        ("=== part 1 ===\nx\n=== part 1 ===\ny", "twice"),
+        ("=== part 1 ===\n\n=== part 2 ===\ny", "came back empty"),
+    ]:
+        with pytest.raises(LLMError, match=said):
+            read_answer(text, {0, 1, 2}, True)
+
+
+def test_what_the_model_copies_from_the_prompt_is_left_out() -> None:
+    draft = DraftFile.parse("Open.\n\n## The fix\n\nOld text. <!-- ev: e3 -->\n")
+    section = draft.parts[1]
+    redactor = Redactor("salt", {}, Scanner())
+    warnings: list[str] = []
+    copied = "## The fix\n(outline section s1: How it was fixed.)\n\nNew text. <!-- ev: e3 -->"
+    assert revised_part(draft, section, copied, redactor, set(), warnings) == (None, "New text. <!-- ev: e3 -->")
+    renamed = revised_part(draft, section, "## How it got fixed\n\nNew text.", redactor, set(), warnings)
+    assert renamed == ("## How it got fixed", "New text.")
+    assert any("dropped its hidden citations" in w for w in warnings)
+    assert revised_part(draft, section, "### Old text. <!-- ev: e3 -->", redactor, set(), []) == (
+        None,
+        "### Old text. <!-- ev: e3 -->",
+    )  # a level-3 heading is the body's own
+    assert revised_part(draft, section, "Old text. <!-- ev: e3 -->", redactor, set(), []) is None  # no change
