@@ -198,6 +198,21 @@ def test_undo_never_silently_loses_an_edit_made_after_the_revision(drafted: Path
     assert replaced.read_bytes() == edited and str(replaced) in out
 
 
+def test_undo_walks_back_over_an_edit_made_between_two_revisions(drafted: Path, stub_api: StubAPI) -> None:
+    """An edit made between two revisions is kept in the second one's before.md: going back past it loses
+    nothing, and --undo says where it is."""
+    original = draft_of(drafted)
+    ok(run("revise", drafted, "first change", "--section", "1"))
+    edited = hand_edit(drafted, "It began", "By hand: it began")
+    ok(run("revise", drafted, "second change", "--section", "2"))
+    ok(run("revise", drafted, "--undo"))
+    assert draft_of(drafted) == edited
+    out = ok(run("revise", drafted, "--undo")).output
+    assert "Undid revision 0001" in out and "revisions/0002/before.md" in out
+    assert draft_of(drafted) == original
+    assert (drafted / "revisions" / "0002" / "before.md").read_bytes() == edited
+
+
 def test_a_revision_record_names_the_instruction_parts_engine_model_and_call(drafted: Path, stub_api: StubAPI) -> None:
     before = draft_of(drafted)
     ok(run("revise", drafted, "say when it happened", "--section", "2", "--model", "claude-sonnet-5-5"))
