@@ -375,7 +375,13 @@ def revised_part(
 ) -> tuple[str | None, str] | None:
     """(new heading line or None, new body) for a part as the model returned it, made ready for draft.md as a
     drafted section is; None when nothing changed."""
-    lines = answer.strip("\r\n").split("\n")
+    # A model may write something secret-shaped of its own; it never came from the author, so it is redacted
+    # and reported, as in a draft, rather than stopping a run already paid for.
+    found = redactor.uncleared(answer)
+    if found:
+        kinds = ", ".join(sorted({f.kind for _, f in found}))
+        warnings.append(f"{part.name}: the model wrote {len(found)} secret-shaped item(s) ({kinds}); redacted")
+    lines = redactor.text(answer).strip("\r\n").split("\n")
     heading: str | None = None
     while lines:
         first = lines[0].strip()
@@ -384,12 +390,11 @@ def revised_part(
             if part.number and len(match.group(1)) == 2 and heading is None:
                 title = match.group(2).strip()
                 if normalized(title) != normalized(part.title):
-                    heading = model_markdown(redactor.text(f"## {title}"))
+                    heading = model_markdown(f"## {title}")
         elif not (_SCAFFOLD.match(first) or not first):
             break
         lines.pop(0)  # a heading the model added anyway (as a drafted section's), the prompt's notes, blank lines
-    # A model may write something secret-shaped of its own; it never came from the author: redacted, as in a draft.
-    body = redactor.text("\n".join(lines).strip())
+    body = "\n".join(lines).strip()
     current = draft.text(part)
     body = _restore_images(part, current, body, warnings)
     body, dropped = _authors_lines(body, draft.prose_lines(part))

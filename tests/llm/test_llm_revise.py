@@ -308,6 +308,7 @@ def test_the_revised_section_is_processed_as_a_drafted_one(drafted: Path, stub_a
     assert "\\<script>alert(1)\\</script>" in section and "<script>" not in section.replace("\\<script>", "")
     assert "\\{\\{ site.title \\}\\}" in section and "]\\(javascript:" in section
     assert FAKE_GITHUB_TOKEN not in section and "[REDACTED:github-token]" in section
+    assert "section 1 “Part 1: ch1”: the model wrote 1 secret-shaped item(s) (github-token); redacted" in result.stderr
     assert "<!-- ev: e1 -->" in section  # citations are kept
     assert "!\\[not chosen](assets/0123456789abcdef.png)" in section  # an image not included: text
     # the section's images were left out by the model: added back, with a warning
