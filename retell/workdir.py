@@ -20,6 +20,7 @@ DRAFT = "draft.md"
 LLM_LOG = "llm"
 CONTACT_SHEET = "contact-sheet.png"
 PREVIEW = "preview"
+REVISIONS = "revisions"
 
 _ASSET_NAME = re.compile(r"^[0-9a-f]{16}\.(png|jpg|gif|webp)$")
 
@@ -63,6 +64,10 @@ class Workdir:
     @property
     def preview(self) -> Path:
         return self.path / PREVIEW
+
+    @property
+    def revisions(self) -> Path:
+        return self.path / REVISIONS
 
     def require(self, *names: str, hint: str = "") -> None:
         """Fail with a message that says which stage to run, when an input file is missing."""

@@ -22,6 +22,8 @@ def call_kind(body: dict[str, Any]) -> str:
         return f"section:{match.group(1)}"
     if text.startswith("The sections of the post are written"):
         return "finish"
+    if text.startswith("Revise the post as the author asks"):
+        return "revise"
     return "other"
 
 
@@ -73,10 +75,40 @@ def finish_answer(user: str) -> dict[str, Any]:
     }
 
 
+def revise_parts(user: str) -> dict[int, str]:
+    """The parts a revise prompt sends, by number, with their current text (the heading line left out)."""
+    body = user.split("\n=== end ===", 1)[0]
+    found = re.findall(r"^=== part (\d+) ===\n(.*?)(?=^=== part \d+ ===$|\Z)", body, re.M | re.S)
+    parts = {}
+    for number, text in found:
+        lines = text.strip("\n").split("\n")
+        lines = lines[1:]  # the heading line, or "(the opening, …)"
+        while lines and (not lines[0].strip() or lines[0].startswith("(outline section ")):
+            lines.pop(0)
+        parts[int(number)] = "\n".join(lines).strip()
+    return parts
+
+
+def revise_answer(user: str) -> str:
+    """Every part asked for (only the first, when the whole post is sent), its text kept line for line after a
+    new first paragraph that quotes the instruction, as a model doing what it is told might."""
+    instruction = re.search(r"<instruction>\n(.*?)\n</instruction>", user, re.S)
+    said = instruction.group(1) if instruction else "?"
+    parts = revise_parts(user)
+    if "Return only the parts the instruction asks you to change" in user:
+        parts = dict(list(parts.items())[:1])
+    out = []
+    for number, text in parts.items():
+        out.append(f"=== part {number} ===\nI revised this part as asked: {said} <!-- ev: e1 -->\n\n{text}")
+    return "\n\n".join(out)
+
+
 def answer_text(user: str) -> str:
     """What a well-behaved model returns for any of retell's prompts (also used by the fake `claude`)."""
     if user.startswith("Plan the post"):
         return json.dumps(outline_answer(user))
     if user.startswith("The sections of the post are written"):
         return json.dumps(finish_answer(user))
+    if user.startswith("Revise the post as the author asks"):
+        return revise_answer(user)
     return section_answer(user)

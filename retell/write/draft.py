@@ -182,13 +182,22 @@ class DraftCalls:
 def draft_calls(
     outline: Outline, view: EventLog, triage: Triage, manifest: dict[str, Any], options: StageOptions, model: str
 ) -> DraftCalls:
+    calls = draft_prompts(outline, triage, manifest, options, model)
+    calls.sections, calls.condensed = section_requests(outline, view, triage, calls, options.max_input_tokens)
+    return calls
+
+
+def draft_prompts(
+    outline: Outline, triage: Triage, manifest: dict[str, Any], options: StageOptions, model: str
+) -> DraftCalls:
+    """What every call about the draft shares (the instructions and the outline), before any section request:
+    `retell revise` builds its call on it too, so a revision reads the draft's cached prefix."""
     library = prompts(options)
     # Only the session material is redacted here (it comes from the cleared view). Everything else (notes,
     # templates, the outline) is the author's: the guard stops any secret in it before a request leaves.
     system = library.render("system.md.j2", **system_context(triage, manifest))
     context = library.render("outline_context.md.j2", outline=outline_yaml_for_prompt(outline))
-    limits = load_prices().limits(model)
-    calls = DraftCalls(
+    return DraftCalls(
         outline,
         [],
         [],
@@ -198,10 +207,8 @@ def draft_calls(
         system.text,
         context.text,
         f"{system.template_hash}+{context.template_hash}",
-        limits,
+        load_prices().limits(model),
     )
-    calls.sections, calls.condensed = section_requests(outline, view, triage, calls, options.max_input_tokens)
-    return calls
 
 
 def shared_prefix(calls: DraftCalls) -> tuple[SystemBlock, ...]:
