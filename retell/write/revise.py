@@ -22,7 +22,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from retell.check.markers import ACCEPT, CITE, event_ids
 from retell.errors import LLMError, RetellError, SecretLeakError, WorkdirError
 from retell.events import Event, EventLog
 from retell.fsutil import atomic_write_bytes
@@ -32,12 +31,13 @@ from retell.llm.pricing import load_prices
 from retell.llm.request import LLMRequest, estimate_tokens
 from retell.llm.runner import Runner, cost_table, enforce_max_cost, pick_model, plan_table, unknown_prices
 from retell.markup import live_matches, model_markdown, substitute_live
-from retell.redact import Redactor, guard
+from retell.redact import Redactor, check_author_text, clear_model_output, guard
 from retell.triage.stage import require_approved
 from retell.workdir import Workdir
 from retell.write.context import StageOptions
 from retell.write.draft import DraftCalls, draft_prompts, section_events, section_text_tokens, shared_prefix
 from retell.write.draftfile import DraftFile, Part, code_lines, normalized, select_parts, split_lines
+from retell.write.markers import ACCEPT, CITE, event_ids
 from retell.write.material import render_material
 from retell.write.outline import load_outline
 from retell.write.outline_model import Outline, Section
@@ -118,6 +118,7 @@ def run_revise(
     # The instruction and the text to revise are the author's: a secret in either stops the run here, before
     # any request is built, naming where it is (the guard in the runner would name only the request).
     redactor = Redactor.for_log(parsed.log, triage.secrets)
+    check_author_text(triage, redactor)
     _guard_instruction(instruction, redactor)
     guard(_texts_to_revise(draft, chosen, redactor), redactor, "the text of draft.md to revise")
     calls = draft_prompts(outline, triage, parsed.manifest, options, model)
@@ -377,11 +378,9 @@ def revised_part(
     drafted section is; None when nothing changed."""
     # A model may write something secret-shaped of its own; it never came from the author, so it is redacted
     # and reported, as in a draft, rather than stopping a run already paid for.
-    found = redactor.uncleared(answer)
-    if found:
-        kinds = ", ".join(sorted({f.kind for _, f in found}))
-        warnings.append(f"{part.name}: the model wrote {len(found)} secret-shaped item(s) ({kinds}); redacted")
-    lines = redactor.text(answer).strip("\r\n").split("\n")
+    cleared, notes = clear_model_output(answer, redactor, part.name)
+    warnings.extend(notes)
+    lines = cleared.strip("\r\n").split("\n")
     heading: str | None = None
     while lines:
         first = lines[0].strip()
