@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from retell.errors import SecretLeakError
-from retell.events import BRIDGE, HUMAN, IMAGE, RECAP, THINKING, Event, EventLog, walk
+from retell.events import BRIDGE, HUMAN, IMAGE, RECAP, THINKING, Event, EventLog, SessionEntry, SessionInfo, walk
 from retell.secrets import Finding, Scanner, default_replacement, secret_id, usernames_from_paths
 from retell.triage.model import SecretDecision, Triage
 
@@ -98,8 +98,9 @@ class Redactor:
 
 
 def scanner_for(log: EventLog) -> Scanner:
-    """The scanner `retell parse` used for this session (its user names come from the session's cwd)."""
-    return Scanner(usernames=usernames_from_paths([log.session.cwd or ""]))
+    """The scanner `retell parse` used for this session (its user names come from the session's cwd; in a
+    work folder of several sessions, from each session's)."""
+    return Scanner(usernames=usernames_from_paths([log.session.cwd or ""] + [s.cwd or "" for s in log.sessions]))
 
 
 def cleared_view(log: EventLog, triage: Triage) -> EventLog:
@@ -120,7 +121,7 @@ def cleared_view(log: EventLog, triage: Triage) -> EventLog:
             unsafe_bridges.add(chapter.id)
     events: list[Event] = []
     for event in log.events:
-        if event.chapter not in target or not triage.tells_branch(event.abandoned):
+        if event.chapter not in target or not triage.tells_branch(event.abandoned, event.chapter):
             continue
         if event.kind in (BRIDGE, RECAP) and event.chapter in unsafe_bridges:
             continue
@@ -132,11 +133,15 @@ def cleared_view(log: EventLog, triage: Triage) -> EventLog:
         if chapter.id in unsafe_bridges:
             chapter.bridge = None
     session = copy.copy(log.session)
-    if session.title:
-        session.title = redactor.text(session.title)
-    if session.cwd:
-        session.cwd = redactor.text(session.cwd)
-    return EventLog(session=session, chapters=chapters, events=events)
+    told = {c.session for c in chapters}
+    sessions = [copy.copy(s) for s in log.sessions if s.key in told]  # several sessions: those still told
+    items: list[SessionInfo | SessionEntry] = [session, *sessions]
+    for item in items:
+        if item.title:
+            item.title = redactor.text(item.title)
+        if item.cwd:
+            item.cwd = redactor.text(item.cwd)
+    return EventLog(session=session, chapters=chapters, events=events, sessions=sessions)
 
 
 def _clear_event(event: Event, chapter: str, images: set[str], use_thinking: bool, redactor: Redactor) -> Event | None:

@@ -51,7 +51,7 @@ def system_context(triage: Triage, manifest: dict[str, Any]) -> dict[str, Any]:
         "story": triage.story,
         "angle_help": ANGLE_HELP.get(triage.story.angle, ""),
         "words": LENGTHS[triage.post.length],
-        "facts": session_facts(manifest),
+        "facts": session_facts(manifest, triage.told_sessions()),
         "notes": notes,
         "links": triage.story.links,
         "banned_examples": ", ".join(f"“{p}”" for p in style.examples[:6]),
