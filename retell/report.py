@@ -73,7 +73,7 @@ def parse_summary(manifest: dict[str, Any], workdir: Path) -> str:
     previous: dict[str, Any] | None = None
     for part in parts:
         own = part["session"]
-        when = _day_and_time(own["start"]) if previous is None else gap_phrase(previous["end"], own["start"])
+        when = utc_minute(own["start"]) if previous is None else gap_phrase(previous["end"], own["start"])
         notes = [plural(part["counts"]["human_turns"], "human turn")]
         if part["continues"]:
             notes.append(f"continues {part['continues']}")
@@ -103,11 +103,11 @@ def parse_summary(manifest: dict[str, Any], workdir: Path) -> str:
     return "\n".join(lines)
 
 
-def _day_and_time(ts: str | None) -> str:
+def utc_minute(ts: str | None) -> str:
     """`2026-05-12 09:04 UTC`."""
     from retell.extract.timeutil import to_epoch_ms
 
     ms = to_epoch_ms(ts) if ts else None
     if ms is None:
-        return "(no time)"
+        return "time unknown"
     return datetime.fromtimestamp(ms / 1000, tz=timezone.utc).strftime("%Y-%m-%d %H:%M UTC")

@@ -80,6 +80,7 @@ def list_command(
         raise typer.BadParameter("give a PROJECT or --all, not both")
     since_utc = parse_since(since)
     from retell import jsonio
+    from retell.discover.groups import describe, group_marks
     from retell.discover.listing import ListQuery, list_sessions
     from retell.discover.table import render_table
     from retell.report import plural
@@ -96,7 +97,13 @@ def list_command(
         where = "" if all_projects else f" in {listing.folders[0]}"
         say("No sessions" + (" match" if grep or since else "") + where, quiet)
         return
-    typer.echo(render_table(listing.rows, shutil.get_terminal_size((120, 24)).columns))
+    marks, groups = group_marks(listing.rows)
+    typer.echo(render_table(listing.rows, shutil.get_terminal_size((120, 24)).columns, marks))
+    if groups:
+        typer.echo("\nSessions that belong together (G); each group parses into one story:")
+        for letter, group in groups:
+            typer.echo(f"  {letter:<2} {describe(group)}")
+            typer.echo(f"     {group.command()}")
     notes = []
     if listing.matched > len(listing.rows):
         notes.append(f"{len(listing.rows)} of {listing.matched} shown (--limit 0 shows all)")

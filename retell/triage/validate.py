@@ -444,8 +444,8 @@ def _chapters(
             )
         if target is not None and told(c) and not told(target):
             entry = next(e for _, e, ident in entries if ident == c.id)
-            why = "is not included" if not target.include else f"is in session {target.session}, which is left out"
-            p.error(line_of(entry, "merge_into"), f"chapter {c.id!r} merges into {target.id!r}, which {why}")
+            why = "which is not included" if not target.include else f"but session {target.session} is left out"
+            p.error(line_of(entry, "merge_into"), f"chapter {c.id!r} merges into {target.id!r}, {why}")
     missing = [c for c in known.chapters if c not in by_id]
     if missing:
         p.warn(line_of(seq), f"chapters {', '.join(missing)} are not listed; run `retell triage` to add them")

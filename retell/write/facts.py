@@ -48,7 +48,7 @@ def _facts(
     changed = sorted(set(files.get("edited", [])) | set(files.get("written", [])) | set(files.get("snapshot", [])))
     cost = usage_cost(usage)
     first_day, last_day = _day(session.get("start")), _day(session.get("end"))
-    days = (last_day - first_day).days + 1 if first_day and last_day else 1
+    days = days_spanned(session.get("start"), session.get("end"))
     return {
         "duration": format_duration(session.get("duration_ms")),
         "active_time": format_duration(session.get("active_ms")),
@@ -99,6 +99,13 @@ def usage_cost(usage: dict[str, Any]) -> float | None:
             total += cost
             known = True
     return total if known else None
+
+
+def days_spanned(start: str | None, end: str | None) -> int:
+    """Calendar days (UTC) from the day of `start` to the day of `end`, both counted; 1 when either is
+    missing."""
+    first_day, last_day = _day(start), _day(end)
+    return (last_day - first_day).days + 1 if first_day and last_day else 1
 
 
 def _day(ts: Any) -> date | None:
