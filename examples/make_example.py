@@ -2919,6 +2919,7 @@ def build_followup(first: Transcript) -> tuple[Transcript, Transcript]:
             "description": "Commit the changelog and push the branch",
         },
     )
+    CLOCK.at(17, 51, 12)  # Sam read the entry before letting it push
     third.assistant([t_push], model=OPUS, stop="tool_use", gaps=[2.9])
     out = (
         "remote: \nremote: Create a pull request for 'fix/garbled-feeds' on GitHub by visiting:\n"

@@ -295,6 +295,7 @@ class SessionEntry:
     start: str | None = None
     end: str | None = None
     continues: str | None = None  # the key of the earlier session it resumes or continues
+    resumed: bool = False  # its file replays that session's records (`claude --resume`), not only names it
 
     def to_dict(self) -> dict[str, Any]:
         return {f.name: getattr(self, f.name) for f in fields(self)}

@@ -130,6 +130,7 @@ def join_sessions(
             start=part.main.start,
             end=part.main.end,
             continues=_continues(i, parts, keys),
+            resumed=part.first_prior_replay is not None,
         )
         for i, (part, key) in enumerate(zip(parts, keys, strict=True))
     ]

@@ -93,7 +93,8 @@ def run_pipeline(
         flagged = len(triage_outcome.triage.secrets) if triage_outcome.triage else 0
         outcome.messages += [
             f"Stopped at the gate: nothing has been sent anywhere. Review {workdir.triage}",
-            f"  (chapters to tell, {flagged} flagged secret(s) and personal detail(s), images"
+            f"  ({'sessions and ' if len(refs) > 1 else ''}chapters to tell, {flagged} flagged secret(s) and "
+            "personal detail(s), images"
             + (f"; see {workdir.contact_sheet.name}" if workdir.contact_sheet.exists() else "")
             + ").",
             f"Then approve it: retell triage {path} --approve",

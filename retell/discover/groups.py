@@ -5,8 +5,8 @@ Sessions of one project are joined when
 - one continued the other (a `summary` at its top names the other's last record),
 - both are on the same feature branch (not main, master, trunk or a detached HEAD) and the later one began
   within a week of the earlier one's end, or
-- they were close in time: the later one began within two hours of the earlier one's end, on the same
-  branch (or both without one).
+- they were close in time: the later one began within an hour of the earlier one's end (a `/clear` and a
+  fresh start), on the same branch (or both without one).
 Joins are transitive: a feature built over five sessions on its branch is one group. Everything comes from
 the peeks a listing already has (head and tail of each file), so grouping costs no extra read.
 """
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 DEFAULT_BRANCHES = frozenset({"main", "master", "trunk", "HEAD"})
 BRANCH_GAP_MS = 7 * 24 * 60 * 60 * 1000  # a feature branch: work on it within a week is one piece of work
-CLOSE_GAP_MS = 2 * 60 * 60 * 1000  # otherwise: a session begun within two hours of the last one's end
+CLOSE_GAP_MS = 60 * 60 * 1000  # otherwise: a session begun within an hour of the last one's end
 
 
 @dataclass(eq=False)
@@ -84,30 +84,35 @@ def _folder_groups(rows: Sequence[SessionRow]) -> list[Group]:
         if reason not in reasons.setdefault(root, []):
             reasons[root].append(reason)
 
-    leaf_owner: dict[str, int] = {}
     first_uuid: dict[str, int] = {}
     for i, row in enumerate(rows):
-        for uuid in row.peek.leaf_uuids:
-            leaf_owner.setdefault(uuid, i)
         if row.peek.first_uuid:
             if row.peek.first_uuid in first_uuid:
                 join(first_uuid[row.peek.first_uuid], i, "resumed")
             else:
                 first_uuid[row.peek.first_uuid] = i
-    for i, row in enumerate(rows):
-        for leaf, _text in row.peek.summaries:
-            owner = leaf_owner.get(leaf)
-            if owner is not None and owner != i:
-                join(owner, i, "continued")
+    wanted = {leaf for row in rows for leaf, _text in row.peek.summaries}
+    if wanted:  # most folders have no summary records: skip the leaves then
+        leaf_owner: dict[str, int] = {}
+        for i, row in enumerate(rows):
+            for uuid in wanted.intersection(row.peek.leaf_uuids):
+                leaf_owner.setdefault(uuid, i)
+        for i, row in enumerate(rows):
+            for leaf, _text in row.peek.summaries:
+                owner = leaf_owner.get(leaf)
+                if owner is not None and owner != i:
+                    join(owner, i, "continued")
     for i in range(1, len(rows)):
         earlier, later = rows[i - 1], rows[i]
+        feature = (set(earlier.peek.git_branches) & set(later.peek.git_branches)) - DEFAULT_BRANCHES
+        if not feature and set(earlier.peek.git_branches) != set(later.peek.git_branches):
+            continue  # different branches: only a resume or a continuation joins them
         gap = _gap_ms(earlier, later)
         if gap is None:
             continue
-        feature = (set(earlier.peek.git_branches) & set(later.peek.git_branches)) - DEFAULT_BRANCHES
         if feature and gap <= BRANCH_GAP_MS:
             join(i - 1, i, f"branch {sorted(feature)[0]}")
-        elif set(earlier.peek.git_branches) == set(later.peek.git_branches) and gap <= CLOSE_GAP_MS:
+        elif not feature and gap <= CLOSE_GAP_MS:
             join(i - 1, i, "close in time")
     members: dict[int, list[SessionRow]] = {}
     for i, row in enumerate(rows):

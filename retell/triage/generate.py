@@ -230,7 +230,7 @@ def session_entries(log: EventLog, manifest: dict[str, Any]) -> list[CommentedMa
             f"{gap_phrase(previous.end, session.start)} (after {previous.key})" if previous else "the first session"
         )
         if session.continues:
-            info["continues"] = session.continues
+            info["continues"] = f"{session.continues} (resumed)" if session.resumed else session.continues
         info["human_turns"] = sum(c.human_turns for c in chapters)
         info["chapters"] = ", ".join(c.id for c in chapters)
         replayed = figures.get(session.key, {}).get("records", {}).get("replayed", 0)

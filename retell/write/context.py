@@ -82,7 +82,7 @@ def session_openings(view: EventLog) -> dict[str, str]:
             gap = gap_phrase(previous.end, session.start)
             line += f", {gap.replace(' later', ' after')} the previous one ended" if gap.endswith("later") else ""
             if session.continues == previous.key:
-                line += "; it continues that one"
+                line += "; it resumes that one" if session.resumed else "; it continues that one"
         openings[chapter.id] = line
         previous = session
     return openings

@@ -443,6 +443,8 @@ class _Writer:
         days_apart = gap.endswith(("days later", "weeks later")) or gap == "the next day"
         when = f", {_on_day(session.start)}," if days_apart and _on_day(session.start) else ","
         self.session_opened = True
+        if session.resumed and session.continues == previous.key:
+            return f"{lead}{when} {self.me()} resumed that session."
         if session.continues == previous.key:
             return f"{lead}{when} {self.me()} picked up where that session had stopped, in a new one."
         return f"{lead}{when} {self.me()} came back to it in a new session."
