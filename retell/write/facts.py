@@ -23,6 +23,9 @@ def session_facts(manifest: dict[str, Any], told: Collection[str] | None = None)
         parts = [part for part in parts if part["key"] in told]
     if not parts:
         return _facts(manifest["session"], manifest["counts"], manifest.get("files", {}), manifest["usage"]["total"])
+    if len(parts) == 1:  # one session told of several: its own figures, as if it were parsed alone
+        part = parts[0]
+        return _facts(part["session"], part["counts"], part["files"], part["usage"]["total"])
     starts: list[str] = [p["session"]["start"] for p in parts if p["session"]["start"]]
     ends: list[str] = [p["session"]["end"] for p in parts if p["session"]["end"]]
     session: dict[str, Any] = {
