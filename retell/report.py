@@ -29,31 +29,40 @@ def number_word(n: int) -> str:
 def gap_phrase(previous_end: str | None, start: str | None) -> str:
     """How long after one session the next began, as a writer says it: "4 minutes later", "the next day",
     "two days later"; "" when a time is missing. Days are calendar days (UTC) once the gap is 12 hours."""
-    from retell.extract.timeutil import to_epoch_ms
-
-    a = to_epoch_ms(previous_end) if previous_end else None
-    b = to_epoch_ms(start) if start else None
+    a, b = _moment(previous_end), _moment(start)
     if a is None or b is None:
         return ""
-    minutes = max(0, b - a) // 60_000
+    minutes = max(0, int((b - a).total_seconds()) // 60)
     if minutes < 1:
         return "right after"
     if minutes < 60:
         return "a minute later" if minutes == 1 else f"{number_word(minutes)} minutes later"
     hours = round(minutes / 60)
-    days = (_utc_day(b) - _utc_day(a)).days
+    days = (b.date() - a.date()).days
     if minutes < 12 * 60 or days == 0:
         return "an hour later" if hours == 1 else f"{number_word(hours)} hours later"
     if days == 1:
         return "the next day"
     if days < 14:
         return f"{number_word(days)} days later"
-    weeks = days // 7
-    return f"{number_word(weeks)} weeks later"
+    return f"{number_word(days // 7)} weeks later"
 
 
-def _utc_day(epoch_ms: int) -> Any:
-    return datetime.fromtimestamp(epoch_ms / 1000, tz=timezone.utc).date()
+def utc_minute(ts: str | None) -> str:
+    """`2026-05-12 09:04 UTC`, or "time unknown"."""
+    moment = _moment(ts)
+    return moment.strftime("%Y-%m-%d %H:%M UTC") if moment is not None else "time unknown"
+
+
+def _moment(ts: str | None) -> datetime | None:
+    """A transcript timestamp (ISO 8601) in UTC; None when there is none."""
+    if not ts:
+        return None
+    try:
+        moment = datetime.fromisoformat(ts.replace("Z", "+00:00"))
+    except ValueError:
+        return None
+    return (moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)).astimezone(timezone.utc)
 
 
 def parse_summary(manifest: dict[str, Any], workdir: Path) -> str:
@@ -101,13 +110,3 @@ def parse_summary(manifest: dict[str, Any], workdir: Path) -> str:
     if manifest["malformed"]["count"]:
         lines.append(f"  skipped    {plural(manifest['malformed']['count'], 'malformed line')}")
     return "\n".join(lines)
-
-
-def utc_minute(ts: str | None) -> str:
-    """`2026-05-12 09:04 UTC`."""
-    from retell.extract.timeutil import to_epoch_ms
-
-    ms = to_epoch_ms(ts) if ts else None
-    if ms is None:
-        return "time unknown"
-    return datetime.fromtimestamp(ms / 1000, tz=timezone.utc).strftime("%Y-%m-%d %H:%M UTC")

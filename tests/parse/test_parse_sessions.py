@@ -222,3 +222,22 @@ def test_cli_refuses_what_does_not_go_together(cli: Any, files: dict[str, Path])
     assert cli("parse", files["a"], "--project", ".").exit_code == 2
     assert cli("parse").exit_code == 2
     assert "given twice" in assert_clean_error(cli("parse", files["a"], files["a"]))
+
+
+@pytest.mark.parametrize(
+    ("end", "start", "said"),
+    [
+        ("2026-01-05T10:00:00.000Z", "2026-01-05T10:00:20.000Z", "right after"),
+        ("2026-01-05T10:00:00.000Z", "2026-01-05T10:04:30.000Z", "four minutes later"),
+        ("2026-01-05T10:00:00.000Z", "2026-01-05T13:20:00.000Z", "three hours later"),
+        ("2026-01-05T22:00:00.000Z", "2026-01-06T01:00:00.000Z", "three hours later"),  # past midnight, same night
+        ("2026-01-05T18:00:00.000Z", "2026-01-06T09:00:00.000Z", "the next day"),
+        ("2026-01-05T10:00:00.000Z", "2026-01-07T09:00:00.000Z", "two days later"),
+        ("2026-01-05T10:00:00.000Z", "2026-01-26T09:00:00.000Z", "three weeks later"),
+        (None, "2026-01-05T10:00:00.000Z", ""),
+    ],
+)
+def test_the_gap_between_sessions_is_said_as_a_writer_says_it(end: str | None, start: str, said: str) -> None:
+    from retell.report import gap_phrase
+
+    assert gap_phrase(end, start) == said
