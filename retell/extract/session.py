@@ -195,7 +195,8 @@ class SessionExtractor:
         key: int | None = None
         if isinstance(uuid, str) and uuid:
             key = key64(uuid)
-            if self._replayed(key):
+            if key in self._seen_uuids or (self._prior_uuids is not None and key in self._prior_uuids):
+                self._replayed(key)
                 return
             self._seen_uuids.add(key)
         ts = record.get("timestamp")
@@ -251,17 +252,11 @@ class SessionExtractor:
             if key not in self._seen_uuids and (prior is None or key not in prior):
                 self._tree.add(lineno, key, _key_or_none(parent))
 
-    def _replayed(self, key: int) -> bool:
+    def _replayed(self, key: int) -> None:
         """A record seen before (here, or in an earlier session of the work folder): counted, not told again."""
-        if key in self._seen_uuids:
-            self.counts.replayed_records += 1
-            return True
-        if self._prior_uuids is not None and key in self._prior_uuids:
-            self.counts.replayed_records += 1
-            if self.first_prior_replay is None:
-                self.first_prior_replay = key
-            return True
-        return False
+        self.counts.replayed_records += 1
+        if self.first_prior_replay is None and key not in self._seen_uuids:
+            self.first_prior_replay = key  # the first record this file replays from an earlier session
 
     def _result_matters(self, lazy: LazyToolResult) -> bool:
         """Does anything in these tool results reach the story? Only then is the line decoded."""
@@ -278,7 +273,8 @@ class SessionExtractor:
     def _skim(self, lazy: LazyToolResult) -> None:
         """A tool-result record whose output the story does not use: account for it, keep nothing."""
         key = key64(lazy.uuid)
-        if self._replayed(key):
+        if key in self._seen_uuids or (self._prior_uuids is not None and key in self._prior_uuids):
+            self._replayed(key)
             return
         self._seen_uuids.add(key)
         self._tick(lazy.timestamp, False)
