@@ -136,6 +136,8 @@ def test_the_example_story_s_numbers_are_the_sessions_numbers(tmp_path: Path) ->
     for name in ("human_turns", "tool_calls", "tool_errors", "subagents", "compactions"):
         assert facts[name] == single[0][name] + single[2][name], name
         assert single[2][name] >= single[1][name], name
+    (agent,) = joined["subagents"]["linked"]  # the Explore agent stays with Tuesday's session
+    assert agent["event"].startswith("0b7c3f52-e") and agent["file"].startswith("0b7c3f52-5d1e")
     own_three = joined["sessions"][2]
     assert own_three["records"]["replayed"] > 0 and own_three["continues"] == "5a1e94d0"
     assert facts["human_turns"] == sum(s["counts"]["human_turns"] for s in joined["sessions"])

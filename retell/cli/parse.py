@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 Sessions = Annotated[
     list[str] | None,
     typer.Argument(
-        metavar="SESSION...",
+        metavar="SESSION",
         help="Sessions: .jsonl files, or the start of their session ids. Several are told as one story, in time order.",
         show_default=False,
     ),

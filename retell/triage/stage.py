@@ -147,7 +147,9 @@ def _contact_sheet(workdir: Workdir, parsed: Parsed, triage: Triage | None) -> P
             include = triage.images[image["asset"]].include
         groups.setdefault(chapter, []).append((image["asset"], include))
     titles = {c.id: c.title for c in triage.chapters} if triage is not None else {}
-    ordered = [(f"{cid}: {titles.get(cid, '')}".strip(": "), groups[cid]) for cid in sorted(groups)]
+    order = {c.id: i for i, c in enumerate(parsed.log.chapters)}  # story order (ch10 after ch9; sessions by time)
+    chapters = sorted(groups, key=lambda cid: (order.get(cid, len(order)), cid))
+    ordered = [(f"{cid}: {titles.get(cid, '')}".strip(": "), groups[cid]) for cid in chapters]
     return workdir.contact_sheet if write_contact_sheet(workdir.contact_sheet, workdir.assets, ordered) else None
 
 

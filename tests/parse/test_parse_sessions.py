@@ -241,3 +241,16 @@ def test_the_gap_between_sessions_is_said_as_a_writer_says_it(end: str | None, s
     from retell.report import gap_phrase
 
     assert gap_phrase(end, start) == said
+
+
+def test_the_default_folder_of_a_session_parsed_before_is_continued(cli: Any, files: dict[str, Path], tmp_path: Path):
+    assert cli("parse", files["b"], "-q").exit_code == 0  # ./retell-b0b00000
+    result = cli("parse", files["a"], files["b"], "-q")
+    assert result.exit_code == 0, result.output
+    folders = sorted(p.name for p in (tmp_path / "cwd").iterdir())
+    assert folders == ["retell-b0b00000"]  # not a new retell-a11ce000
+    manifest = json.loads((tmp_path / "cwd" / "retell-b0b00000" / "manifest.json").read_text())
+    assert [s["key"] for s in manifest["sessions"]] == ["a11ce000", "b0b00000"]
+    assert manifest["session"]["id"] == SESSION_B  # and it keeps its anchor
+    assert cli("parse", files["a"], files["c"], "-q").exit_code == 0  # neither has a folder yet: the earliest's
+    assert sorted(p.name for p in (tmp_path / "cwd").iterdir()) == ["retell-a11ce000", "retell-b0b00000"]
