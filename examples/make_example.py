@@ -9,6 +9,12 @@ wrong and asks where the bytes turn into a str; an Explore agent and `curl` find
 parser (and the cache), the tests go from 2 failed to 16 passed, a report screenshot confirms it, and Sam
 commits.
 
+Two days later Sam comes back to the branch in a new session (SESSION_2_ID): a feed that declares no charset
+at all and is not UTF-8 breaks the parser, so a test comes first and then a cp1252 fallback for undeclared
+bytes only; he commits. That evening he resumes that session (`claude --resume`: a new file, SESSION_3_ID,
+that replays session 2's records under its own id, as Claude Code does), asks for a changelog entry, and
+pushes the branch. The three parse into one story: `retell run S1 S2 S3`.
+
 Everything here is invented for retell: the people, the project, the feeds and the text. The GitHub token
 is fake (derived from a fixed seed; it has no valid checksum). The record shapes imitate what Claude Code
 2.1.x really writes (see docs / notes on the transcript format); no text is copied from real transcripts.
@@ -43,6 +49,8 @@ HOME = "/home/sam"
 CWD = "/home/sam/src/tidyfeeds"
 PROJECT_DIR = CONFIG_DIR / "projects" / "-home-sam-src-tidyfeeds"
 SESSION_ID = "0b7c3f52-5d1e-4a8e-9c1a-7f3e2d9b6a10"
+SESSION_2_ID = "5a1e94d0-7b3c-4f28-8d6e-2c9a0b4f1e37"  # two days later, on the same branch
+SESSION_3_ID = "c3d97e21-0a4f-4b6d-9e85-71f2a6c3b5d8"  # session 2 resumed that evening
 VERSION = "2.1.143"
 SONNET = "claude-sonnet-5-5"
 OPUS = "claude-opus-5-5"
@@ -907,7 +915,10 @@ def report_screenshot_png() -> bytes:
 class Transcript:
     """One JSONL file: records in order, a parentUuid chain, token usage that grows with the context."""
 
-    def __init__(self, *, branch: str, agent_id: str | None = None, base_context: int = 0) -> None:
+    def __init__(
+        self, *, branch: str, agent_id: str | None = None, base_context: int = 0, session_id: str = SESSION_ID
+    ) -> None:
+        self.session_id = session_id
         self.lines: list[bytes] = []
         self.parent: str | None = None
         self.branch = branch
@@ -931,7 +942,7 @@ class Transcript:
             "userType": "external",
             "entrypoint": "cli",
             "cwd": CWD,
-            "sessionId": SESSION_ID,
+            "sessionId": self.session_id,
             "version": VERSION,
             "gitBranch": self.branch,
         }
@@ -1442,7 +1453,7 @@ RUFF = 'ruff format --quiet "$CLAUDE_PROJECT_DIR"'
 def last_prompt(t: Transcript, text: str) -> None:
     """Claude Code's note of the latest prompt (written now and then, not after every turn)."""
     shown = text if len(text) <= 200 else text[:200] + "\u2026"
-    t.raw({"type": "last-prompt", "lastPrompt": shown, "sessionId": SESSION_ID})
+    t.raw({"type": "last-prompt", "lastPrompt": shown, "sessionId": t.session_id})
 
 
 BACKED_UP: dict[str, str] = {}
@@ -2598,6 +2609,343 @@ def build() -> tuple[Transcript, Transcript, Transcript]:
     return main, sub, acompact
 
 
+# -- two days later: the follow-up session, and the same session resumed that evening ---------------------
+
+UNDECLARED_ASK = (
+    "back on the encoding branch before I open the PR. one case still bugs me: a feed that declares no charset "
+    "anywhere (no BOM, bare text/xml, no encoding in its xml declaration) but isn't utf-8. the old county "
+    "council feed is cp1252 like that. what happens to it now? write a test for it first and show me"
+)
+FALLBACK_ASK = (
+    "expected as much. fall back to cp1252 only when expat chokes on bytes that declare nothing; anything "
+    "declared stays strict, a wrong declaration should still fail loudly. and log which feed needed the fallback"
+)
+COMMIT_2_ASK = "good, commit it. same identity as on tuesday"
+CHANGELOG_ASK = (
+    "one more before I push: the changelog. add both fixes under Unreleased, in plain words a user of "
+    "tidyfeeds would understand, then push the branch"
+)
+TEST_UNDECLARED = """
+
+def test_undeclared_cp1252_falls_back():
+    doc = "<rss><channel><title>County news</title><item><title>Caf\u00e9 \u2013 road works</title></item></channel></rss>"
+    feed = parse_feed(doc.encode("cp1252"), "text/xml")
+    assert feed.items[0].title == "Caf\u00e9 \u2013 road works"
+
+
+def test_wrong_declaration_still_fails():
+    doc = '<?xml version="1.0" encoding="utf-8"?><rss><channel><title>Caf\u00e9</title></channel></rss>'
+    with pytest.raises(ET.ParseError):
+        parse_feed(doc.encode("cp1252"), "text/xml")
+"""
+CHANGELOG = """# Changelog
+
+## Unreleased
+
+## 0.4.0
+
+- `tidyfeeds run` writes an HTML report of every feed it cleaned.
+- Tracking parameters (`utm_*`) are stripped from item links.
+"""
+
+
+def build_followup(first: Transcript) -> tuple[Transcript, Transcript]:
+    """Session 2 (two days later, same branch) and session 3 (session 2 resumed that evening)."""
+    branch = "fix/garbled-feeds"
+    second = Transcript(branch=branch, base_context=0, session_id=SESSION_2_ID)
+    second.pace = 2.1
+    second.scale = 24.8
+    # Claude Code (older versions) titles the session a new one continues at the top of the new file
+    second.raw({"type": "summary", "summary": "Fix garbled characters in fetched feeds", "leafUuid": first.parent})
+    CLOCK.now = datetime(2026, 5, 14, 14, 5, 11, 402000, tzinfo=timezone.utc)
+    second.raw({"type": "permission-mode", "permissionMode": "acceptEdits", "sessionId": SESSION_2_ID})
+    second.context = 44_600
+
+    # ---- turn 1: a test for feeds that declare nothing --------------------------------------------------
+    CLOCK.at(14, 6, 40)
+    second.human(UNDECLARED_ASK, gap=0.01)
+    t_read = tool("Read", {"file_path": absolute("tidyfeeds/parse.py")})
+    second.assistant(
+        [
+            think(
+                "Sam's case: no BOM, no charset in Content-Type, no encoding pseudo-attribute. Then expat assumes "
+                "UTF-8 and a cp1252 byte like 0xE9 is not valid UTF-8: ParseError, not well-formed. Check "
+                "parse_feed as it stands after Tuesday, then add a failing test."
+            ),
+            say("Let me look at `parse_feed` as it stands after Tuesday's change."),
+            t_read,
+        ],
+        model=OPUS,
+        stop="tool_use",
+        gaps=[7.4, 1.6, 0.7],
+    )
+    c, r = read_result("tidyfeeds/parse.py")
+    second.result(t_read, c, r, gap=0.2)
+    old_tests = FILES["tests/test_encoding.py"]
+    c, r = edit_file(
+        "tests/test_encoding.py",
+        '"""Feeds reach the parser as bytes: the encoding is the XML parser\'s call, not requests\'."""\n\nimport codecs\n',
+        '"""Feeds reach the parser as bytes: the encoding is the XML parser\'s call, not requests\'."""\n\nimport codecs\nimport xml.etree.ElementTree as ET\n\nimport pytest\n',
+    )
+    FILES["tests/test_encoding.py"] += TEST_UNDECLARED
+    t_edit = tool(
+        "Edit",
+        {
+            "file_path": absolute("tests/test_encoding.py"),
+            "old_string": "import codecs\n",
+            "new_string": "import codecs\nimport xml.etree.ElementTree as ET\n\nimport pytest\n",
+        },
+    )
+    t_append = tool(
+        "Edit",
+        {
+            "file_path": absolute("tests/test_encoding.py"),
+            "old_string": "    assert first.body == second.body == body\n",
+            "new_string": "    assert first.body == second.body == body\n" + TEST_UNDECLARED,
+        },
+    )
+    second.assistant(
+        [
+            say(
+                "With nothing declared, expat assumes UTF-8, so a cp1252 `\u00e9` (byte 0xE9) is an invalid token. "
+                "Two tests: the undeclared cp1252 feed should parse, and a feed whose declaration is wrong should "
+                "still fail."
+            ),
+            t_edit,
+            t_append,
+        ],
+        model=OPUS,
+        stop="tool_use",
+        gaps=[6.8, 2.2, 1.9],
+    )
+    second.result(t_edit, c, r, gap=0.3)
+    second.result(
+        t_append,
+        f"The file {absolute('tests/test_encoding.py')} has been updated successfully.",
+        {
+            "filePath": absolute("tests/test_encoding.py"),
+            "oldString": "",
+            "newString": TEST_UNDECLARED,
+            "originalFile": old_tests,
+            "structuredPatch": structured_patch(old_tests, FILES["tests/test_encoding.py"]),
+            "userModified": False,
+            "replaceAll": False,
+        },
+        gap=0.3,
+    )
+    t_test = tool(
+        "Bash",
+        {"command": ".venv/bin/python -m pytest -q tests/test_encoding.py", "description": "Run the encoding tests"},
+    )
+    second.assistant([t_test], model=OPUS, stop="tool_use", gaps=[2.1])
+    failing = (
+        _progress_line("", ".....F.", 7, 7)
+        + "\n"
+        + _rule("FAILURES", "=")
+        + "\n"
+        + _rule("test_undeclared_cp1252_falls_back")
+        + "\nE   xml.etree.ElementTree.ParseError: not well-formed (invalid token): line 1, column 60\n"
+        + _rule("short test summary info", "=")
+        + "\nFAILED tests/test_encoding.py::test_undeclared_cp1252_falls_back - xml.etree.ElementTree.ParseError: not well-formed (invalid token): line 1, column 60\n"
+        + "1 failed, 6 passed in 0.21s"
+    )
+    second.result(t_test, "Exit code 1\n" + failing, "Error: Exit code 1\n" + failing, is_error=True, gap=1.8)
+    second.assistant(
+        [
+            say(
+                "As expected: `test_undeclared_cp1252_falls_back` fails with `ParseError: not well-formed (invalid "
+                "token)`, and the wrong-declaration test passes because that case already fails. So today an "
+                "undeclared cp1252 feed is dropped with a parse error; nothing garbles it, but nothing reads it "
+                "either. The fix belongs in `parse_feed`: retry as cp1252 only when nothing declared an encoding."
+            )
+        ],
+        model=OPUS,
+        stop="end_turn",
+        gaps=[11.3],
+    )
+    second.end_turn()
+    second.raw(
+        {
+            "type": "ai-title",
+            "aiTitle": "Fall back to cp1252 for feeds that declare no charset",
+            "sessionId": SESSION_2_ID,
+        }
+    )
+
+    # ---- turn 2: the fallback ----------------------------------------------------------------------------
+    CLOCK.at(14, 14, 2)
+    second.human(FALLBACK_ASK, gap=0.01)
+    old_parse = FILES["tidyfeeds/parse.py"]
+    fallback = (
+        "    try:\n"
+        "        root = ET.fromstring(body, parser=parser)\n"
+        "    except ET.ParseError:\n"
+        "        if parser is not None or body.startswith(_BOMS) or _DECLARED.match(body):\n"
+        "            raise  # a declared encoding is the publisher's word: a wrong one should fail loudly\n"
+        '        log.info("no charset declared and not UTF-8: reading it as cp1252")\n'
+        '        root = ET.fromstring(body, parser=ET.XMLParser(encoding="cp1252"))\n'
+    )
+    c, r = edit_file("tidyfeeds/parse.py", "    root = ET.fromstring(body, parser=parser)\n", fallback)
+    FILES["tidyfeeds/parse.py"] = (
+        FILES["tidyfeeds/parse.py"]
+        .replace(
+            "import xml.etree.ElementTree as ET\n",
+            "import logging\nimport re\nimport xml.etree.ElementTree as ET\n",
+        )
+        .replace(
+            '_BOMS = (b"\\xef\\xbb\\xbf", b"\\xff\\xfe", b"\\xfe\\xff")  # UTF-8, UTF-16 LE, UTF-16 BE\n',
+            '_BOMS = (b"\\xef\\xbb\\xbf", b"\\xff\\xfe", b"\\xfe\\xff")  # UTF-8, UTF-16 LE, UTF-16 BE\n'
+            '_DECLARED = re.compile(rb"<\\?xml[^>]*encoding=")\n'
+            "log = logging.getLogger(__name__)\n",
+        )
+    )
+    t_fix = tool(
+        "Edit",
+        {
+            "file_path": absolute("tidyfeeds/parse.py"),
+            "old_string": "    root = ET.fromstring(body, parser=parser)\n",
+            "new_string": fallback,
+        },
+    )
+    second.assistant(
+        [
+            think(
+                "Fallback only for undeclared bytes: no charset from the server (parser is None), no BOM, no "
+                "encoding in the XML declaration. Log at info level with the feed's URL from the caller; parse "
+                "has no URL, so log here and let cli add the name."
+            ),
+            say("The fallback goes where the parse fails, and only when nothing declared an encoding."),
+            t_fix,
+        ],
+        model=OPUS,
+        stop="tool_use",
+        gaps=[9.9, 2.4, 3.1],
+    )
+    second.result(
+        t_fix,
+        c,
+        {**r, "originalFile": old_parse, "structuredPatch": structured_patch(old_parse, FILES["tidyfeeds/parse.py"])},
+        gap=0.3,
+    )
+    t_all = tool("Bash", {"command": ".venv/bin/python -m pytest -q", "description": "Run the whole suite"})
+    second.assistant([t_all], model=OPUS, stop="tool_use", gaps=[2.6])
+    out = pytest_output(
+        [
+            ("tests/test_cache.py", "."),
+            ("tests/test_clean.py", "......"),
+            ("tests/test_encoding.py", "......."),
+            ("tests/test_parse.py", "...."),
+        ],
+        "",
+        "18 passed in 0.34s",
+    )
+    second.result(t_all, out, bash_ok(out), gap=2.0)
+    second.assistant(
+        [
+            say(
+                "All 18 pass. An undeclared cp1252 feed now parses, with an info line in the log; a feed whose "
+                "declaration is wrong still fails with a `ParseError`, so a broken publisher stays visible instead "
+                f"of being guessed around. The logger is `tidyfeeds.parse`; its messages go to {HOME}/.cache/tidyfeeds/run.log "
+                "when you run with `--log`."
+            )
+        ],
+        model=OPUS,
+        stop="end_turn",
+        gaps=[8.2],
+    )
+    second.end_turn()
+
+    # ---- turn 3: commit ---------------------------------------------------------------------------------
+    CLOCK.at(14, 21, 37)
+    second.human(COMMIT_2_ASK, gap=0.01)
+    msg2 = "parse: read feeds that declare no charset as cp1252 when they are not UTF-8"
+    t_commit = tool(
+        "Bash",
+        {
+            "command": f"git commit -qam '{msg2}' && git log -1 --format='%h %an <%ae>%n%s'",
+            "description": "Commit the fallback",
+        },
+    )
+    second.assistant([t_commit], model=OPUS, stop="tool_use", gaps=[3.4])
+    short2 = _hex("commit-2", 7)
+    out = f"{short2} Sam Okafor <sam@tidyfeeds.dev>\n{msg2}"
+    second.result(t_commit, out, bash_ok(out), gap=0.7)
+    second.assistant(
+        [say(f"Committed as `{short2}`, with your work identity.")], model=OPUS, stop="end_turn", gaps=[3.0]
+    )
+    second.end_turn()
+    last_prompt(second, COMMIT_2_ASK)
+
+    # ---- that evening: `claude --resume` writes a new file that replays session 2 under its own id ----------
+    third = Transcript(branch=branch, base_context=0, session_id=SESSION_3_ID)
+    third.pace, third.scale = 2.1, 24.8
+    for line in second.lines:
+        record = orjson.loads(line)
+        if "uuid" not in record or record.get("type") in ("summary", "ai-title", "last-prompt"):
+            continue
+        record["sessionId"] = SESSION_3_ID
+        third.lines.append(orjson.dumps(record))
+    third.parent = second.parent
+    third.context, third.api_calls = second.context, second.api_calls
+    CLOCK.now = datetime(2026, 5, 14, 17, 48, 30, 115000, tzinfo=timezone.utc)
+    third.raw({"type": "permission-mode", "permissionMode": "acceptEdits", "sessionId": SESSION_3_ID})
+    CLOCK.at(17, 49, 5)
+    third.human(CHANGELOG_ASK, gap=0.01)
+    FILES["CHANGELOG.md"] = CHANGELOG
+    t_log = tool("Read", {"file_path": absolute("CHANGELOG.md")})
+    third.assistant(
+        [say("Let me see how the changelog is written so far."), t_log], model=OPUS, stop="tool_use", gaps=[5.2, 0.8]
+    )
+    c, r = read_result("CHANGELOG.md")
+    third.result(t_log, c, r, gap=0.2)
+    entry = (
+        "## Unreleased\n\n"
+        "- Feeds served as plain `text/xml` no longer come out garbled: tidyfeeds lets the feed's own encoding "
+        "declaration decide instead of guessing Latin-1. Cached copies from older versions are not reused.\n"
+        "- Feeds that declare no encoding at all and are not UTF-8 are read as Windows-1252 instead of being "
+        "skipped with a parse error.\n"
+    )
+    old_log = FILES["CHANGELOG.md"]
+    c, r = edit_file("CHANGELOG.md", "## Unreleased\n", entry)
+    t_entry = tool(
+        "Edit", {"file_path": absolute("CHANGELOG.md"), "old_string": "## Unreleased\n", "new_string": entry}
+    )
+    third.assistant([t_entry], model=OPUS, stop="tool_use", gaps=[7.7])
+    third.result(t_entry, c, {**r, "originalFile": old_log}, gap=0.3)
+    t_push = tool(
+        "Bash",
+        {
+            "command": "git commit -qam 'changelog: the encoding fixes' && git push -u origin fix/garbled-feeds",
+            "description": "Commit the changelog and push the branch",
+        },
+    )
+    CLOCK.at(17, 51, 12)  # Sam read the entry before letting it push
+    third.assistant([t_push], model=OPUS, stop="tool_use", gaps=[2.9])
+    out = (
+        "remote: \nremote: Create a pull request for 'fix/garbled-feeds' on GitHub by visiting:\n"
+        "remote:      https://github.com/sam-okafor/tidyfeeds/pull/new/fix/garbled-feeds\nremote: \n"
+        "To github.com:sam-okafor/tidyfeeds.git\n * [new branch]      fix/garbled-feeds -> fix/garbled-feeds\n"
+        "branch 'fix/garbled-feeds' set up to track 'origin/fix/garbled-feeds'."
+    )
+    third.result(t_push, out, bash_ok(out), gap=3.6)
+    third.assistant(
+        [
+            say(
+                "Pushed. The changelog has both fixes under Unreleased, and GitHub offers the pull request at "
+                "https://github.com/sam-okafor/tidyfeeds/pull/new/fix/garbled-feeds. The branch has the bytes fix, "
+                "the cp1252 fallback and the changelog: three commits."
+            )
+        ],
+        model=OPUS,
+        stop="end_turn",
+        gaps=[5.5],
+    )
+    third.end_turn()
+    third.raw({"type": "ai-title", "aiTitle": "Changelog and push for the encoding fix", "sessionId": SESSION_3_ID})
+    last_prompt(third, CHANGELOG_ASK)
+    return second, third
+
+
 def write_lines(path: Path, lines: list[bytes]) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(b"".join(line + b"\n" for line in lines))
@@ -2618,8 +2966,12 @@ def main() -> None:
     }  # type: ignore[attr-defined]
     (subagents / f"agent-{AGENT_ID}.meta.json").write_bytes(orjson.dumps(meta))
     write_lines(subagents / f"agent-{ACOMPACT_ID}.jsonl", acompact_t.lines)
+    second, third = build_followup(main_t)
+    write_lines(PROJECT_DIR / f"{SESSION_2_ID}.jsonl", second.lines)
+    write_lines(PROJECT_DIR / f"{SESSION_3_ID}.jsonl", third.lines)
     total = sum(p.stat().st_size for p in CONFIG_DIR.rglob("*") if p.is_file())
     print(f"wrote {session_file.relative_to(HERE.parent)} ({len(main_t.lines)} records)")
+    print(f"      two days later {SESSION_2_ID} ({len(second.lines)}), resumed as {SESSION_3_ID} ({len(third.lines)})")
     print(f"      subagent {AGENT_ID} ({len(sub_t.lines)} records), replay {ACOMPACT_ID} ({len(acompact_t.lines)})")
     print(f"      context before compaction ~{main_t.pre_compact_context} tokens; total size {total} bytes")  # type: ignore[attr-defined]
 

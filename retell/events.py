@@ -5,6 +5,7 @@ Downstream code sees these types, never Claude Code's raw records.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field, fields
 from typing import Any
@@ -238,7 +239,7 @@ class Chapter:
 
     id: str
     index: int
-    reason: str  # start | session_change | compaction | slash_compact
+    reason: str  # start | session_change | compaction | slash_compact | idle
     session_id: str | None = None
     start: str | None = None
     end: str | None = None
@@ -250,9 +251,13 @@ class Chapter:
     events: int = 0
     human_turns: int = 0
     token_estimate: int = 0
+    session: str | None = None  # the session's key, in a work folder of several sessions (else left out)
 
     def to_dict(self) -> dict[str, Any]:
-        return {f.name: getattr(self, f.name) for f in fields(self)}
+        d = {f.name: getattr(self, f.name) for f in fields(self)}
+        if self.session is None:
+            del d["session"]  # one session: the file is exactly what it was before several were possible
+        return d
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Chapter:
@@ -279,20 +284,47 @@ class SessionInfo:
 
 
 @dataclass(slots=True)
+class SessionEntry:
+    """One of several sessions told in one work folder (events.json's `sessions`, in time order)."""
+
+    key: str  # what its chapter and event ids start with: `<key>-ch1`, `<key>-e12`
+    id: str
+    title: str | None = None
+    title_source: str | None = None
+    cwd: str | None = None
+    start: str | None = None
+    end: str | None = None
+    continues: str | None = None  # the key of the earlier session it resumes or continues
+    resumed: bool = False  # its file replays that session's records (`claude --resume`), not only names it
+
+    def to_dict(self) -> dict[str, Any]:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> SessionEntry:
+        names = {f.name for f in fields(cls)}
+        return cls(**{k: v for k, v in d.items() if k in names})
+
+
+@dataclass(slots=True)
 class EventLog:
     """The content of events.json."""
 
     session: SessionInfo
     chapters: list[Chapter]
     events: list[Event]
+    sessions: list[SessionEntry] = field(default_factory=list)  # only when the folder holds several
 
     def head_dict(self) -> dict[str, Any]:
         """Everything but the events (which a big session writes one at a time)."""
-        return {
+        head = {
             "schema_version": EVENTS_SCHEMA_VERSION,
             "session": self.session.to_dict(),
             "chapters": [c.to_dict() for c in self.chapters],
         }
+        if self.sessions:
+            head["sessions"] = [s.to_dict() for s in self.sessions]
+        return head
 
     def to_dict(self) -> dict[str, Any]:
         return {**self.head_dict(), "events": [e.to_dict() for e in self.events]}
@@ -303,7 +335,33 @@ class EventLog:
             session=SessionInfo.from_dict(d["session"]),
             chapters=[Chapter.from_dict(c) for c in d["chapters"]],
             events=[Event.from_dict(e) for e in d["events"]],
+            sessions=[SessionEntry.from_dict(s) for s in d.get("sessions", [])],
         )
 
     def by_id(self) -> dict[str, Event]:
         return {e.id: e for e in walk(self.events)}
+
+    def session_of_chapter(self) -> dict[str, str | None]:
+        """Chapter id -> its session's key (None in a single-session folder)."""
+        return {c.id: c.session for c in self.chapters}
+
+
+# -- ids in a work folder of several sessions ---------------------------------------------------------
+#
+# One session: events e1, e2 …, chapters ch1 …, abandoned branches b1 …. Several: each id starts with its
+# session's key (`0b7c3f52-e12`, `0b7c3f52-ch2`, `0b7c3f52-b1`), so ids stay the same when a session is
+# added before or after, and every id names its session.
+
+_SESSION_KEY = re.compile(r"^([0-9a-z]+)-(?:e|ch|b)[0-9]")
+
+
+def session_key_of(ident: str) -> str | None:
+    """The session key an event, chapter or branch id starts with; None for a single session's ids."""
+    m = _SESSION_KEY.match(ident)
+    return m.group(1) if m else None
+
+
+def branch_id(number: int, chapter: str) -> str:
+    """triage.yaml's id of abandoned branch `number` (an event's `abandoned`) in the session of `chapter`."""
+    key = session_key_of(chapter)
+    return f"{key}-b{number}" if key else f"b{number}"

@@ -1,31 +1,33 @@
-"""`retell parse`: one transcript -> events.json, manifest.json and assets/ in a work folder.
+"""`retell parse`: transcripts -> events.json, manifest.json and assets/ in a work folder.
 
 Deterministic (the same input gives byte-identical files) and zero-token. The heavy lifting is in
-claude/reader.py (bytes -> records) and extract/ (records -> events); this module links subagents,
-flags secrets, and writes the work folder atomically.
+claude/reader.py (bytes -> records) and extract/ (records -> events); this module reads one transcript,
+links its subagents, flags secrets, and writes the work folder atomically. Several sessions told as one
+story are read here one by one and joined by joined.py.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from retell import __version__, jsonio
 from retell.claude.locate import SessionRef, peek_session_id, sibling_summaries, subagent_candidates
-from retell.claude.reader import TranscriptReader
+from retell.claude.reader import ReadStats, TranscriptReader
 from retell.claude.schema import (
     KNOWN_ATTACHMENT_TYPES,
     KNOWN_PROGRESS_TYPES,
     KNOWN_RECORD_TYPES,
 )
-from retell.errors import InputError
+from retell.errors import InputError, WorkdirError
 from retell.events import (
     EVENTS_SCHEMA_VERSION,
     IMAGE,
     SUBAGENT,
+    Chapter,
     Event,
     EventLog,
     SessionInfo,
@@ -65,12 +67,35 @@ def default_workdir(session_id: str) -> Path:
     return Path(f"retell-{session_id[:8]}")
 
 
-def parse_to_workdir(ref: SessionRef, workdir: Path | None, options: ParseOptions) -> tuple[Path, ParseResult]:
-    """Parse and write the work folder (a temp folder first, then moved into place)."""
-    check_source(ref.path)
-    target = workdir or default_workdir(peek_session_id(ref.path))
+def default_workdir_for(refs: Sequence[SessionRef]) -> Path:
+    """`./retell-<first 8 characters of the session id>`; for several sessions, the first of their default
+    folders that already holds a parse (so adding a session to a folder continues it), else the earliest's."""
+    folders = [default_workdir(peek_session_id(ref.path)) for ref in refs]
+    if len(folders) > 1:
+        for folder in folders:
+            if (folder / MANIFEST).is_file():
+                return folder
+    return folders[0]
+
+
+def parse_to_workdir(
+    refs: SessionRef | Sequence[SessionRef], workdir: Path | None, options: ParseOptions
+) -> tuple[Path, ParseResult]:
+    """Parse and write the work folder (a temp folder first, then moved into place). Several sessions are
+    told in time order as one story."""
+    todo = [refs] if isinstance(refs, SessionRef) else list(refs)
+    if not todo:
+        raise InputError("no session to parse")
+    for ref in todo:
+        check_source(ref.path)
+    if len(todo) > 1:
+        from retell.joined import order_sessions
+
+        todo = order_sessions(todo)
+    target = workdir or default_workdir_for(todo)
+    anchor = folder_anchor(target) if len(todo) > 1 else None
     with staging_dir(target.resolve()) as staging:
-        result = extract_session(ref, staging / ASSETS if options.write_assets else None, options)
+        result = extract_sessions(todo, staging / ASSETS if options.write_assets else None, options, anchor=anchor)
         event_log = result.log
         digest, size = jsonio.write_document_streaming(
             staging / EVENTS, event_log.head_dict(), "events", (e.to_dict() for e in event_log.events)
@@ -80,6 +105,20 @@ def parse_to_workdir(ref: SessionRef, workdir: Path | None, options: ParseOption
         (staging / ASSETS).mkdir(exist_ok=True)
         commit_parse_output(staging, target.resolve())
     return target, result
+
+
+def folder_anchor(workdir: Path) -> str | None:
+    """The session a work folder was first parsed from (events.json's `session.id`): a folder that grows
+    keeps it, so its secret ids and its slug stay the same."""
+    if not (workdir / MANIFEST).is_file():
+        return None
+    try:
+        manifest = jsonio.load(workdir / MANIFEST)
+    except WorkdirError:
+        return None  # not a retell work folder after all: nothing to keep
+    session = manifest.get("session") if isinstance(manifest, dict) else None
+    anchor = session.get("id") if isinstance(session, dict) else None
+    return anchor if isinstance(anchor, str) and anchor else None
 
 
 def check_source(path: Path) -> None:
@@ -95,14 +134,66 @@ def check_source(path: Path) -> None:
         raise InputError(f"{path} is empty: nothing to parse")
 
 
-def extract_session(ref: SessionRef, assets_dir: Path | None, options: ParseOptions) -> ParseResult:
-    """Read one transcript (and its subagents) into events and a manifest, without writing JSON."""
+def extract_sessions(
+    refs: Sequence[SessionRef], assets_dir: Path | None, options: ParseOptions, *, anchor: str | None = None
+) -> ParseResult:
+    """One session as `extract_session`; several joined into one story (see joined.py)."""
+    if len(refs) == 1:
+        return extract_session(refs[0], assets_dir, options)
+    from retell.joined import join_sessions
+
+    return join_sessions(refs, assets_dir, options, anchor=anchor)
+
+
+@dataclass
+class SharedState:
+    """What the sessions of one work folder share while they are read one after another."""
+
+    uuids: set[int] = field(default_factory=set)  # records told so far: a resumed session replays them
+    messages: set[int] = field(default_factory=set)  # API messages counted so far (main files)
+    agent_messages: set[int] = field(default_factory=set)  # the same, in subagent files
+
+
+@dataclass
+class Transcript:
+    """One transcript read: its events and chapters (ids final), and everything its manifest needs."""
+
+    ref: SessionRef
+    main: Extraction
+    stats: ReadStats
+    reader: TranscriptReader
+    sha256: str
+    session_id: str
+    title: str | None
+    title_source: str | None
+    scanner: Scanner
+    agents: AgentLinks
+    sub_reports: list[dict[str, Any]]
+    sub_usage: UsageLedger
+    warnings: list[str]
+    uuids: set[int] = field(default_factory=set)
+    summaries: list[tuple[str | None, str]] = field(default_factory=list)
+    first_prior_replay: int | None = None
+
+
+def read_transcript(
+    ref: SessionRef,
+    images: ImageStore,
+    options: ParseOptions,
+    *,
+    key: str | None = None,
+    shared: SharedState | None = None,
+) -> Transcript:
+    """Read one transcript (and its subagents) into events. With `key`, its event and chapter ids start
+    with it (`<key>-e1`, `<key>-ch1`); with `shared`, what earlier sessions told is not told again."""
     check_source(ref.path)
-    if assets_dir is not None:
-        assets_dir.mkdir(parents=True, exist_ok=True)
-    images = ImageStore(assets_dir)
+    image_warnings = len(images.warnings)
     reader = TranscriptReader(ref.path, strict=options.strict, on_progress=options.on_progress)
-    extractor = SessionExtractor(images)
+    extractor = SessionExtractor(
+        images,
+        prior_uuids=shared.uuids if shared is not None else None,
+        prior_messages=shared.messages if shared is not None else None,
+    )
     parsed = 0
     for lineno, record in reader:
         parsed += 1
@@ -116,7 +207,8 @@ def extract_session(ref: SessionRef, assets_dir: Path | None, options: ParseOpti
     if known == 0:
         raise InputError(f"{ref.path} is JSON Lines but not a Claude Code transcript (no known record types)")
     extractor.add_links(reader.links)
-    main = extractor.finish()
+    prefix = f"{key}-e" if key else "e"
+    main = extractor.finish(id_prefix=prefix)
     if not ({"custom-title", "ai-title", "summary"} & main.titles.keys()):
         # A resumed session's summary sits at the top of the file that continued it.
         summary = extractor.summary_for(sibling_summaries(ref.path))
@@ -129,67 +221,107 @@ def extract_session(ref: SessionRef, assets_dir: Path | None, options: ParseOpti
     sub_usage = UsageLedger()
     sub_reports: list[dict[str, Any]] = []
     if options.include_subagents:
+        agent_messages = shared.agent_messages if shared is not None else None
         for event, agent_file in agents.linked:
             if agent_file is None:
                 continue
-            report = _attach_subagent(event, agent_file, images, options.strict, sub_usage)
+            report = _attach_subagent(event, agent_file, images, options.strict, sub_usage, agent_messages)
             sub_reports.append(report)
             warnings.extend(report.pop("warnings"))
-        assign_ids(main.events, "e")
+        assign_ids(main.events, prefix)
         for event in main.events:
             if event.subagent is not None:
                 for inner in walk(event.subagent.events):
                     inner.chapter = event.chapter
+    if key:
+        qualify_chapters(main.chapters, main.events, key)
 
     scanner = Scanner(usernames=usernames_from_paths([main.cwd or ""]))
     title, title_source = _title(main, scanner)
-    info = SessionInfo(
-        id=session_id, title=title, title_source=title_source, cwd=main.cwd, start=main.start, end=main.end
-    )
-    event_log = EventLog(session=info, chapters=main.chapters, events=main.events)
-    _index_images(event_log, images)
-
-    flags = scan_event_log(event_log, scanner)
-    # The manifest never holds a secret: its copy of the title is written with every flagged item redacted.
-    manifest_title = scanner.redact_all(event_log.session.title)
-    warnings.extend(images.warnings)
+    warnings.extend(images.warnings[image_warnings:])
     if stats.malformed_count:
         warnings.append(f"{stats.malformed_count} malformed line(s) skipped (first: line {stats.malformed_lines[0]})")
     if stats.truncated_last_line:
         warnings.append("the last line is incomplete (is the session still running?); it was skipped")
-    manifest = _manifest(
+    return Transcript(
         ref=ref,
-        sha256=reader.sha256(),
-        title=manifest_title,
-        scanner=scanner,
         main=main,
-        event_log=event_log,
         stats=stats,
         reader=reader,
+        sha256=reader.sha256(),
+        session_id=session_id,
+        title=title,
+        title_source=title_source,
+        scanner=scanner,
         agents=agents,
         sub_reports=sub_reports,
         sub_usage=sub_usage,
-        images=images,
-        flags=flags,
         warnings=warnings,
-        options=options,
+        uuids=set(extractor.uuids),
+        summaries=extractor.summaries,
+        first_prior_replay=extractor.first_prior_replay,
     )
+
+
+def qualify_chapters(chapters: list[Chapter], events: list[Event], key: str) -> None:
+    """`ch2` -> `<key>-ch2`, on the chapters and on every event (nested ones included)."""
+    renamed = {c.id: f"{key}-{c.id}" for c in chapters}
+    for chapter in chapters:
+        chapter.id = renamed[chapter.id]
+        chapter.session = key
+    for event in walk(events):
+        event.chapter = renamed.get(event.chapter, event.chapter)
+
+
+def extract_session(ref: SessionRef, assets_dir: Path | None, options: ParseOptions) -> ParseResult:
+    """Read one transcript (and its subagents) into events and a manifest, without writing JSON."""
+    check_source(ref.path)
+    if assets_dir is not None:
+        assets_dir.mkdir(parents=True, exist_ok=True)
+    images = ImageStore(assets_dir)
+    part = read_transcript(ref, images, options)
+    main = part.main
+    info = SessionInfo(
+        id=part.session_id,
+        title=part.title,
+        title_source=part.title_source,
+        cwd=main.cwd,
+        start=main.start,
+        end=main.end,
+    )
+    event_log = EventLog(session=info, chapters=main.chapters, events=main.events)
+    index_images(event_log, images)
+
+    flags = scan_event_log(event_log, part.scanner)
+    # The manifest never holds a secret: its copy of the title is written with every flagged item redacted.
+    manifest_title = part.scanner.redact_all(event_log.session.title)
+    manifest = transcript_manifest(
+        part,
+        event_log.chapters,
+        event_log.events,
+        [info.to_dict() for info in sorted(images.images.values(), key=lambda i: i.asset)],
+        manifest_title,
+        options,
+    )
+    manifest["pii_warnings"] = flags
+    manifest["warnings"] = part.warnings
     # The manifest never holds a secret: paths, branch names, tool names and warnings are told with every
     # secret in them redacted (personal data such as the home folder stays: the manifest stays local).
-    manifest = _without_secrets(manifest, scanner)
-    return ParseResult(log=event_log, manifest=manifest, warnings=warnings)
+    manifest = without_secrets(manifest, part.scanner)
+    return ParseResult(log=event_log, manifest=manifest, warnings=part.warnings)
 
 
-def _without_secrets(value: Any, scanner: Scanner) -> Any:
+def without_secrets(value: Any, scanner: Scanner) -> Any:
+    """`value` (a manifest, or any part of one) with every secret in its strings redacted."""
     if isinstance(value, str):
         return scanner.redact_secrets(value) if len(value) >= 8 else value
     if isinstance(value, dict):
         return {
-            scanner.redact_secrets(k) if isinstance(k, str) else k: _without_secrets(v, scanner)
+            scanner.redact_secrets(k) if isinstance(k, str) else k: without_secrets(v, scanner)
             for k, v in value.items()
         }
     if isinstance(value, list):
-        return [_without_secrets(v, scanner) for v in value]
+        return [without_secrets(v, scanner) for v in value]
     return value
 
 
@@ -241,13 +373,18 @@ def _link_subagents(ref: SessionRef, session_id: str, main: Extraction, progress
 
 
 def _attach_subagent(
-    event: Event, agent_file: AgentFile, images: ImageStore, strict: bool, sub_usage: UsageLedger
+    event: Event,
+    agent_file: AgentFile,
+    images: ImageStore,
+    strict: bool,
+    sub_usage: UsageLedger,
+    counted: set[int] | None = None,
 ) -> dict[str, Any]:
     """Parse a linked subagent's own transcript and hang its events under the spawn."""
     agent = event.subagent
     assert agent is not None
     reader = TranscriptReader(agent_file.path, strict=strict)
-    extractor = SessionExtractor(images, subagent_mode=True)
+    extractor = SessionExtractor(images, subagent_mode=True, prior_messages=counted)
     warnings: list[str] = []
     try:
         for lineno, record in reader:
@@ -272,7 +409,7 @@ def _attach_subagent(
 # -- images, titles ---------------------------------------------------------------------------------
 
 
-def _index_images(event_log: EventLog, images: ImageStore) -> None:
+def index_images(event_log: EventLog, images: ImageStore) -> None:
     """Which events show each image (ids exist only now, after runs and subagents are in place)."""
     for info in images.images.values():
         info.events = []
@@ -301,34 +438,28 @@ def _title(main: Extraction, scanner: Scanner) -> tuple[str | None, str | None]:
 # -- manifest ---------------------------------------------------------------------------------------
 
 
-def _manifest(
-    *,
-    ref: SessionRef,
-    sha256: str,
+def transcript_manifest(
+    part: Transcript,
+    chapters: list[Chapter],
+    events: list[Event],
+    images: list[dict[str, Any]],
     title: str | None,
-    scanner: Scanner,
-    main: Extraction,
-    event_log: EventLog,
-    stats: Any,
-    reader: TranscriptReader,
-    agents: AgentLinks,
-    sub_reports: list[dict[str, Any]],
-    sub_usage: UsageLedger,
-    images: ImageStore,
-    flags: list[dict[str, Any]],
-    warnings: list[str],
     options: ParseOptions,
 ) -> dict[str, Any]:
-    all_events = list(walk(event_log.events))
+    """The manifest of one transcript, all but `pii_warnings` and `warnings` (which the caller adds).
+    `images`: the manifest entries of the images its events show; `title`: already redacted."""
+    ref, main, stats, reader, agents = part.ref, part.main, part.stats, part.reader, part.agents
+    sub_reports, sub_usage, scanner = part.sub_reports, part.sub_usage, part.scanner
+    all_events = list(walk(events))
     signal_chars = sum(e.char_count() for e in all_events)
     signal_bytes = sum(len(t.encode("utf-8")) for e in all_events for _, t in e.texts())
-    kinds = Counter(e.kind for e in event_log.events)
+    kinds = Counter(e.kind for e in events)
     total_usage = UsageLedger()
     total_usage.merge(main.usage)
     total_usage.merge(sub_usage)
     file_bytes = stats.bytes_read
     subagent_bytes = sum(r.get("bytes", 0) for r in sub_reports)
-    human_turns = sum(1 for e in event_log.events if is_author_message(e))
+    human_turns = sum(1 for e in events if is_author_message(e))
     duration_ms = _duration_ms(main.start, main.end)
     unknown = {
         "record_types": dict(sorted((t, n) for t, n in stats.record_types.items() if t not in KNOWN_RECORD_TYPES)),
@@ -374,15 +505,15 @@ def _manifest(
         "retell_version": __version__,
         "source": {
             "path": str(ref.path.resolve()),
-            "sha256": sha256,
+            "sha256": part.sha256,
             "bytes": file_bytes,
             "lines": stats.lines + stats.blank_lines,
         },
         "session": {
-            "id": event_log.session.id,
+            "id": part.session_id,
             "session_ids": main.session_ids,
             "title": title,
-            "title_source": event_log.session.title_source,
+            "title_source": part.title_source,
             "cwd": main.cwd,
             "start": main.start,
             "end": main.end,
@@ -421,7 +552,7 @@ def _manifest(
         },
         "unknown": unknown,
         "counts": {
-            "events": len(event_log.events),
+            "events": len(events),
             "events_with_subagents": len(all_events),
             "by_kind": dict(sorted(kinds.items())),
             "human_turns": human_turns,
@@ -430,11 +561,11 @@ def _manifest(
             "tool_errors": main.counts.tool_errors,
             "tools": main.tools,
             "subagents": kinds.get(SUBAGENT, 0),
-            "compactions": sum(1 for c in event_log.chapters if c.reason in ("compaction", "slash_compact")),
-            "chapters": len(event_log.chapters),
-            "images": len(images.images),
+            "compactions": sum(1 for c in chapters if c.reason in ("compaction", "slash_compact")),
+            "chapters": len(chapters),
+            "images": len(images),
             "abandoned_branches": main.abandoned_branches,
-            "abandoned_events": sum(1 for e in event_log.events if e.abandoned),
+            "abandoned_events": sum(1 for e in events if e.abandoned),
             "thinking_blocks_empty": main.counts.empty_thinking,
             "thinking_blocks_redacted": main.counts.redacted_thinking,
         },
@@ -443,7 +574,7 @@ def _manifest(
             "subagents": sub_usage.to_dict(),
             "total": total_usage.to_dict(),
         },
-        "chapters": [c.to_dict() for c in event_log.chapters],
+        "chapters": [c.to_dict() for c in chapters],
         "subagents": {
             "linked": linked,
             "unlinked_files": [
@@ -459,15 +590,13 @@ def _manifest(
                 for e in agents.unmatched_spawns
             ],
         },
-        "images": [info.to_dict() for info in sorted(images.images.values(), key=lambda i: i.asset)],
+        "images": images,
         "files": {
             "read": main.files["read"],
             "edited": main.files["edited"],
             "written": main.files["written"],
             "snapshot": _snapshot_files(reader.last_snapshot, main.cwd),
         },
-        "pii_warnings": flags,
-        "warnings": warnings,
     }
 
 

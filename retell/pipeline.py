@@ -1,6 +1,6 @@
 """`retell run`: parse → triage → (the author's gate) → outline → draft → render, resumable.
 
-Each stage is skipped when its inputs did not change: the parse when the transcript's hash is the one
+Each stage is skipped when its inputs did not change: the parse when the transcripts' hashes are the ones
 in manifest.json, the outline when outline.yaml exists, the draft when triage, outline and events are
 the ones it was made from. Render only replaces what retell wrote before.
 """
@@ -8,16 +8,17 @@ the ones it was made from. Render only replaces what retell wrote before.
 from __future__ import annotations
 
 import hashlib
+import shlex
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import orjson
 
 from retell import __version__
-from retell.claude.locate import peek_session_id, resolve_session
-from retell.parse import ParseOptions, check_source, default_workdir, parse_to_workdir
+from retell.claude.locate import SessionRef
+from retell.parse import ParseOptions, check_source, default_workdir_for, parse_to_workdir
 from retell.workdir import Workdir
 from retell.write.context import StageOptions
 
@@ -42,15 +43,18 @@ class RunOutcome:
     messages: list[str] = field(default_factory=list)
 
 
-def run_pipeline(session: str, options: RunOptions, progress: Callable[[str], None]) -> RunOutcome:
+def run_pipeline(
+    refs: Sequence[SessionRef], options: RunOptions, progress: Callable[[str], None], again: Sequence[str] = ()
+) -> RunOutcome:
+    """`again`: the command-line words that name the sessions, for the "continue with" hint."""
     from retell.render import RenderOptions, run_render
     from retell.triage.stage import run_triage
     from retell.write.draft import run_draft
     from retell.write.outline import run_outline
 
-    ref = resolve_session(session)
-    check_source(ref.path)
-    path = options.workdir or default_workdir(peek_session_id(ref.path))
+    for ref in refs:
+        check_source(ref.path)
+    path = options.workdir or default_workdir_for(refs)
     workdir = Workdir(path)
     outcome = RunOutcome(path)
 
@@ -60,9 +64,9 @@ def run_pipeline(session: str, options: RunOptions, progress: Callable[[str], No
         progress(f"{name:<8} {time.monotonic() - started:6.2f} s  {note}")
 
     def parse() -> str:
-        if _parse_is_current(workdir, ref.path):
+        if _parse_is_current(workdir, [ref.path for ref in refs]):
             return "unchanged since the last run, kept"
-        _, result = parse_to_workdir(ref, path, ParseOptions())
+        _, result = parse_to_workdir(refs, path, ParseOptions())
         counts = result.manifest["counts"]
         return (
             f"{counts['events']} events, {counts['chapters']} chapter(s), "
@@ -90,11 +94,12 @@ def run_pipeline(session: str, options: RunOptions, progress: Callable[[str], No
         flagged = len(triage_outcome.triage.secrets) if triage_outcome.triage else 0
         outcome.messages += [
             f"Stopped at the gate: nothing has been sent anywhere. Review {workdir.triage}",
-            f"  (chapters to tell, {flagged} flagged secret(s) and personal detail(s), images"
+            f"  ({'sessions and ' if len(refs) > 1 else ''}chapters to tell, {flagged} flagged secret(s) and "
+            "personal detail(s), images"
             + (f"; see {workdir.contact_sheet.name}" if workdir.contact_sheet.exists() else "")
             + ").",
             f"Then approve it: retell triage {path} --approve",
-            f"and continue:    retell run {session} -o {path}",
+            f"and continue:    retell run {' '.join(shlex.quote(a) for a in again)} -o {shlex.quote(str(path))}",
         ]
         return outcome
 
@@ -139,16 +144,22 @@ def run_pipeline(session: str, options: RunOptions, progress: Callable[[str], No
     return outcome
 
 
-def _parse_is_current(workdir: Workdir, source: Path) -> bool:
-    """True when manifest.json was made by this retell from exactly these bytes."""
+def _parse_is_current(workdir: Workdir, sources: Sequence[Path]) -> bool:
+    """True when manifest.json was made by this retell from exactly these files' bytes."""
     try:
         manifest = orjson.loads(workdir.manifest.read_bytes())
     except (OSError, orjson.JSONDecodeError):
         return False
     if manifest.get("retell_version") != __version__ or not workdir.events.exists():
         return False
+    parts = manifest.get("sessions") or [manifest]
+    recorded = sorted(str(part.get("source", {}).get("sha256")) for part in parts)
+    return recorded == sorted(_sha256(path) for path in sources)
+
+
+def _sha256(path: Path) -> str:
     digest = hashlib.sha256()
-    with source.open("rb") as fh:
+    with path.open("rb") as fh:
         for block in iter(lambda: fh.read(1 << 20), b""):
             digest.update(block)
-    return manifest.get("source", {}).get("sha256") == digest.hexdigest()
+    return digest.hexdigest()

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from retell.errors import SecretLeakError
-from retell.events import BRIDGE, HUMAN, IMAGE, RECAP, THINKING, Event, EventLog, walk
+from retell.events import BRIDGE, HUMAN, IMAGE, RECAP, THINKING, Event, EventLog, SessionEntry, SessionInfo, walk
 from retell.secrets import (
     Finding,
     Scanner,
@@ -175,8 +175,9 @@ def _inside_a_replacement(text: str, finding: Finding, replaced: set[str]) -> bo
 
 
 def scanner_for(log: EventLog) -> Scanner:
-    """The scanner `retell parse` used for this session (its user names come from the session's cwd)."""
-    return Scanner(usernames=usernames_from_paths([log.session.cwd or ""]))
+    """The scanner `retell parse` used for this session (its user names come from the session's cwd; in a
+    work folder of several sessions, from each session's)."""
+    return Scanner(usernames=usernames_from_paths([log.session.cwd or ""] + [s.cwd or "" for s in log.sessions]))
 
 
 def cleared_view(log: EventLog, triage: Triage) -> EventLog:
@@ -197,7 +198,7 @@ def cleared_view(log: EventLog, triage: Triage) -> EventLog:
             unsafe_bridges.add(chapter.id)
     events: list[Event] = []
     for event in log.events:
-        if event.chapter not in target or not triage.tells_branch(event.abandoned):
+        if event.chapter not in target or not triage.tells_branch(event.abandoned, event.chapter):
             continue
         if event.kind in (BRIDGE, RECAP) and event.chapter in unsafe_bridges:
             continue
@@ -209,11 +210,15 @@ def cleared_view(log: EventLog, triage: Triage) -> EventLog:
         if chapter.id in unsafe_bridges:
             chapter.bridge = None
     session = copy.copy(log.session)
-    if session.title:
-        session.title = redactor.text(session.title)
-    if session.cwd:
-        session.cwd = redactor.text(session.cwd)
-    return EventLog(session=session, chapters=chapters, events=events)
+    told = {c.session for c in chapters}
+    sessions = [copy.copy(s) for s in log.sessions if s.key in told]  # several sessions: those still told
+    items: list[SessionInfo | SessionEntry] = [session, *sessions]
+    for item in items:
+        if item.title:
+            item.title = redactor.text(item.title)
+        if item.cwd:
+            item.cwd = redactor.text(item.cwd)
+    return EventLog(session=session, chapters=chapters, events=events, sessions=sessions)
 
 
 def _clear_event(event: Event, chapter: str, images: set[str], use_thinking: bool, redactor: Redactor) -> Event | None:

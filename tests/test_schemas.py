@@ -413,3 +413,53 @@ def test_corpus_outputs_match_the_schemas(path: Path | None) -> None:
         pytest.skip("empty transcript: `retell parse` refuses it")
     result = extract_session(SessionRef(path, path.stem), None, ParseOptions())
     assert_result_valid(result, str(path.relative_to(CORPUS)))
+
+
+# -- several sessions in one work folder ----------------------------------------------------------------
+
+EXAMPLE_PROJECT = REPO / "examples" / "claude" / "projects" / "-home-sam-src-tidyfeeds"
+
+
+@pytest.fixture(scope="module")
+def joined() -> ParseResult:
+    from retell.parse import extract_sessions
+
+    paths = sorted(EXAMPLE_PROJECT.glob("*.jsonl"))
+    assert len(paths) == 3
+    return extract_sessions([SessionRef(p, p.stem) for p in paths], None, ParseOptions())
+
+
+def test_several_sessions_match_the_schemas(joined: ParseResult) -> None:
+    assert len(joined.log.sessions) == 3 and len(joined.manifest["sessions"]) == 3
+    assert joined.log.sessions[2].resumed and joined.log.sessions[2].continues == joined.log.sessions[1].key
+    assert_result_valid(joined, "the example's three sessions")
+
+
+@pytest.mark.parametrize(
+    "mutate",
+    [
+        pytest.param(lambda d: d["sessions"][0].pop("continues"), id="session entry key missing"),
+        pytest.param(lambda d: d["sessions"][0].update(key="0B7C"), id="session key not lower case"),
+        pytest.param(lambda d: d["chapters"][0].update(session="x y"), id="chapter session not a key"),
+        pytest.param(lambda d: d["events"][0].update(id="0b7c3f52-x1"), id="qualified event id malformed"),
+        pytest.param(lambda d: d.update(sessions=d["sessions"][:1]), id="one entry is not several"),
+    ],
+)
+def test_events_schema_rejects_in_several_sessions(joined: ParseResult, mutate: Any) -> None:
+    doc = copy.deepcopy(joined.log.to_dict())
+    mutate(doc)
+    assert not EVENTS_VALIDATOR.is_valid(doc)
+
+
+@pytest.mark.parametrize(
+    "mutate",
+    [
+        pytest.param(lambda m: m["sessions"][0].pop("gap_ms"), id="session part key missing"),
+        pytest.param(lambda m: m["sessions"][1]["counts"].update(extra=1), id="a session's counts ($ref)"),
+        pytest.param(lambda m: m["sessions"][1].update(pii_warnings=[]), id="pii is found once, not per session"),
+    ],
+)
+def test_manifest_schema_rejects_in_several_sessions(joined: ParseResult, mutate: Any) -> None:
+    manifest = copy.deepcopy(joined.manifest)
+    mutate(manifest)
+    assert not MANIFEST_VALIDATOR.is_valid(manifest)

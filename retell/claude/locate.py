@@ -105,6 +105,25 @@ def subagent_candidates(session_path: Path, session_id: str) -> list[Path]:
 
 
 _SESSION_ID = re.compile(rb'"sessionId"\s*:\s*"([^"]+)"')
+_TIMESTAMP = re.compile(rb'"timestamp"\s*:\s*"([^"\\]{10,40})"')
+
+
+def end_timestamps(path: Path, window: int = 65536) -> tuple[list[str], list[str]]:
+    """The record timestamps in the first and in the last `window` bytes of a transcript (raw strings):
+    enough to put sessions in time order without reading them."""
+    try:
+        with path.open("rb") as fh:
+            head = fh.read(window)
+            size = fh.seek(0, 2)
+            fh.seek(max(len(head), size - window))
+            tail = fh.read()
+    except OSError:
+        return [], []
+    return _timestamps(head), _timestamps(tail) or _timestamps(head)
+
+
+def _timestamps(raw: bytes) -> list[str]:
+    return [m.group(1).decode("ascii", "replace") for m in _TIMESTAMP.finditer(raw)]
 
 
 def sibling_summaries(session_path: Path, head_bytes: int = 16 << 10, limit: int = 300) -> list[tuple[str, str]]:

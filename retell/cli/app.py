@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import logging
 import sys
@@ -85,16 +86,19 @@ def warn(message: str) -> None:
 
 
 class ParseProgress:
-    """A progress bar on stderr for big files, only when stderr is a terminal and not --quiet."""
+    """A progress bar on stderr for big files, only when stderr is a terminal and not --quiet. Several
+    files (one story of several sessions) fill one bar, one after the other."""
 
-    def __init__(self, path: Path, quiet: bool) -> None:
-        try:
-            self.size = path.stat().st_size
-        except OSError:
-            self.size = 0
+    def __init__(self, paths: Path | list[Path], quiet: bool) -> None:
+        self.size = 0
+        for path in [paths] if isinstance(paths, Path) else paths:
+            with contextlib.suppress(OSError):
+                self.size += path.stat().st_size
         self.enabled = not quiet and self.size >= PROGRESS_MIN_BYTES and sys.stderr.isatty()
         self.bar: Any = None
         self.done = 0
+        self.base = 0  # bytes of the files read before this one
+        self.in_file = 0
 
     def __enter__(self) -> Callable[[int], None] | None:
         if not self.enabled:
@@ -103,8 +107,12 @@ class ParseProgress:
         return self.update
 
     def update(self, bytes_read: int) -> None:
-        self.bar.update(bytes_read - self.done)
-        self.done = bytes_read
+        if bytes_read < self.in_file:  # the next file began
+            self.base += self.in_file
+        self.in_file = bytes_read
+        total = self.base + bytes_read
+        self.bar.update(total - self.done)
+        self.done = total
 
     def __exit__(self, *exc: object) -> None:
         if self.bar is not None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import shutil
-from datetime import datetime, time, timezone
+from datetime import datetime, time, timedelta, timezone
 from enum import Enum
 from pathlib import Path
 from typing import Annotated
@@ -20,8 +20,9 @@ class SortKey(str, Enum):
     score = "score"
 
 
-def parse_since(value: str | None) -> datetime | None:
-    """`2026-10-01` (local midnight) or an ISO datetime (local time unless it names an offset)."""
+def parse_since(value: str | None, *, through_day: bool = False) -> datetime | None:
+    """`2026-10-01` (local midnight; with `through_day`, the midnight after it: the whole day is in) or an
+    ISO datetime (local time unless it names an offset)."""
     if value is None:
         return None
     text = value.strip()
@@ -29,8 +30,8 @@ def parse_since(value: str | None) -> datetime | None:
         moment = datetime.fromisoformat(text.replace("Z", "+00:00"))
     except ValueError:
         raise typer.BadParameter(f"{value!r} is not a date (use 2026-10-01 or 2026-10-01T14:30)") from None
-    if len(text) == 10:  # a bare date: from its start
-        moment = datetime.combine(moment.date(), time())
+    if len(text) == 10:  # a bare date: from its start (or up to its end)
+        moment = datetime.combine(moment.date() + timedelta(days=1 if through_day else 0), time())
     if moment.tzinfo is None:
         moment = moment.astimezone()  # the user's local time
     return moment.astimezone(timezone.utc)
@@ -79,6 +80,7 @@ def list_command(
         raise typer.BadParameter("give a PROJECT or --all, not both")
     since_utc = parse_since(since)
     from retell import jsonio
+    from retell.discover.groups import describe, group_marks
     from retell.discover.listing import ListQuery, list_sessions
     from retell.discover.table import render_table
     from retell.report import plural
@@ -95,7 +97,13 @@ def list_command(
         where = "" if all_projects else f" in {listing.folders[0]}"
         say("No sessions" + (" match" if grep or since else "") + where, quiet)
         return
-    typer.echo(render_table(listing.rows, shutil.get_terminal_size((120, 24)).columns))
+    marks, groups = group_marks(listing.rows)
+    typer.echo(render_table(listing.rows, shutil.get_terminal_size((120, 24)).columns, marks))
+    if groups:
+        typer.echo("\nSessions that belong together (G); each group parses into one story:")
+        for letter, group in groups:
+            typer.echo(f"  {letter:<2} {describe(group)}")
+            typer.echo(f"     {group.command()}")
     notes = []
     if listing.matched > len(listing.rows):
         notes.append(f"{len(listing.rows)} of {listing.matched} shown (--limit 0 shows all)")

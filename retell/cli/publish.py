@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 
 from retell.cli.app import Quiet, Verbose, Workdir, app, handle_errors, say, setup_logging
+from retell.cli.parse import BranchOpt, ProjectOpt, Sessions, SinceOpt, UntilOpt, resolve_sessions
 
 TargetOpt = Annotated[str, typer.Option("--target", "-t", help="hugo | jekyll | astro | plain")]
 
@@ -62,10 +63,12 @@ def render(
 @app.command(rich_help_panel="The pipeline")
 @handle_errors
 def run(
-    session: Annotated[
-        str, typer.Argument(help="A session's .jsonl file, or the start of its id.", show_default=False)
-    ],
+    sessions: Sessions = None,
     output: Annotated[Path | None, typer.Option("--output", "-o", help="Work folder (default: ./retell-<id>).")] = None,
+    project: ProjectOpt = None,
+    since: SinceOpt = None,
+    until: UntilOpt = None,
+    branch: BranchOpt = None,
     yes: Annotated[
         bool, typer.Option("--yes", "-y", help="Approve triage's defaults (every secret redacted).")
     ] = False,
@@ -84,8 +87,12 @@ def run(
     setup_logging(quiet, verbose)
     from retell.pipeline import RunOptions, run_pipeline
 
+    refs = resolve_sessions(sessions, project, since, until, branch)
+    again = list(sessions or ()) or [f"--project={project}"] + [
+        f"--{name}={value}" for name, value in (("since", since), ("until", until), ("branch", branch)) if value
+    ]
     outcome = run_pipeline(
-        session,
+        refs,
         RunOptions(
             workdir=output,
             yes=yes,
@@ -97,6 +104,7 @@ def run(
             strict=strict,
         ),
         progress=lambda line: typer.echo(line, err=True) if not quiet else None,
+        again=again,
     )
     for line in outcome.messages:
         say(line, quiet)

@@ -31,6 +31,8 @@ def triage(
     for message in outcome.problems.warnings:
         warn(message)
     if outcome.merge is not None:
+        for step in outcome.merge.upgraded:
+            say(f"Upgraded {outcome.path.name}: {step}", quiet)
         for section, ids in outcome.merge.gone.items():
             if ids:
                 warn(f"{section} no longer in the session (kept in triage.yaml, ignored): {', '.join(ids)}")

@@ -16,6 +16,7 @@ from typing import Any
 
 from retell.claude.locate import projects_dir
 from retell.discover.cache import ListCache, default_cache_path
+from retell.discover.groups import Group, group_sessions
 from retell.discover.headtail import ReadMeter
 from retell.discover.index import ProjectIndex, load_index
 from retell.discover.peek import INDEX, PARSE, WINDOWS, Peek, peek_session
@@ -59,6 +60,7 @@ class SessionRow:
     score: int
     peek: Peek
     problem: str | None = None  # why the file could not be read (the row is still listed)
+    group: Group | None = None  # the sessions it belongs together with (retell list marks them)
 
     @property
     def start(self) -> str | None:
@@ -111,6 +113,7 @@ class SessionRow:
             "versions": p.versions,
             "git_branches": p.git_branches,
             "problem": self.problem,
+            "group": self.group.to_dict() if self.group is not None else None,
         }
 
 
@@ -146,6 +149,9 @@ def list_sessions(
     for folder in folders:
         rows.extend(_folder_rows(folder, cache, listing, seen))
     cache.prune([root] if query.all_projects else folders, seen)  # --all also forgets deleted projects
+    groups = group_sessions(rows)  # over every session, so a group shows whole whatever the filters keep
+    for row in rows:
+        row.group = groups.get(str(row.path))
     matched = _sorted([r for r in rows if _matches(r, query)], query.sort)
     listing.matched = len(matched)
     listing.rows = matched[: query.limit] if query.limit > 0 else matched

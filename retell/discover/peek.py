@@ -42,6 +42,7 @@ class Peek:
     titles: dict[str, str] = field(default_factory=dict)  # custom-title, ai-title, summary (own)
     summaries: list[list[str]] = field(default_factory=list)  # [leafUuid, text] of summary records read
     leaf_uuids: list[str] = field(default_factory=list)  # the file's last uuids, oldest first
+    first_uuid: str | None = None  # the file's first record: a resumed session's file starts with the same one
     first_prompt: str | None = None
     last_prompt: str | None = None
     human_turns: int | None = None
@@ -78,7 +79,7 @@ def _copied(value: Any) -> Any:
     return value.copy() if isinstance(value, (list, dict)) else value
 
 
-_OPTIONAL_STR = ("session_id", "cwd", "start", "end", "first_prompt", "last_prompt")
+_OPTIONAL_STR = ("session_id", "cwd", "start", "end", "first_prompt", "last_prompt", "first_uuid")
 _OPTIONAL_INT = ("active_ms", "human_turns", "tool_calls", "images", "files_changed", "messages")
 _INT = ("subagents", "compactions", "bytes_read")
 _STR_LIST = ("versions", "git_branches", "leaf_uuids")
@@ -143,6 +144,7 @@ def peek_session(path: Path, size: int, agents: AgentFiles, meter: ReadMeter | N
         titles={k: v for k, v in found.titles.items() if k in ("custom-title", "ai-title", "summary")},
         summaries=state.summaries,
         leaf_uuids=list(state.uuids),
+        first_uuid=state.first_uuid,
         first_prompt=_first_prompt(found.events),
         last_prompt=state.last_prompt,
         human_turns=sum(1 for e in found.events if is_author_message(e)),
@@ -177,10 +179,13 @@ class _WindowState:
     def __init__(self) -> None:
         self.summaries: list[list[str]] = []
         self.uuids: deque[str] = deque(maxlen=MAX_LEAF_UUIDS)
+        self.first_uuid: str | None = None
+        self.base = 0  # line numbers of the window being read start after this (0: the head)
         self.snapshot: bytes | None = None
         self.last_prompt: str | None = None
 
     def feed(self, lines: list[bytes], extractor: SessionExtractor, *, first_line_of_file: bool, base: int) -> None:
+        self.base = base
         for i, line in enumerate(lines):
             if i == 0 and first_line_of_file and line.startswith(_BOM):
                 line = line[len(_BOM) :]
@@ -216,6 +221,8 @@ class _WindowState:
                 self.last_prompt = text.strip()
         uuid = record.get("uuid")
         if isinstance(uuid, str) and uuid and uuid not in self.uuids:
+            if self.first_uuid is None and self.base == 0:
+                self.first_uuid = uuid
             self.uuids.append(uuid)
 
     def snapshot_files(self, cwd: str | None) -> list[str]:

@@ -74,10 +74,13 @@ COLUMNS: tuple[Column, ...] = (
 )
 
 
-def render_table(rows: Sequence[SessionRow], width: int) -> str:
+def render_table(rows: Sequence[SessionRow], width: int, groups: dict[str, str] | None = None) -> str:
     """The header and one line per row, no line longer than `width`. The title takes what is left; on a
-    narrow terminal the project column shrinks (it keeps its end), then goes."""
+    narrow terminal the project column shrinks (it keeps its end), then goes. `groups`: a letter by session
+    path for sessions that belong together, shown in a `G` column after the id (none without groups)."""
     columns = list(COLUMNS)
+    if groups:
+        columns.insert(1, Column("G", lambda r: groups.get(str(r.path), "")))
     texts = [[" ".join(col.cell(row).split()) for col in columns] for row in rows]  # no newlines or tabs
     natural = [max([len(col.header)] + [text_width(t[i]) for t in texts]) for i, col in enumerate(columns)]
     project = columns.index(PROJECT)

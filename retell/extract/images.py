@@ -60,8 +60,10 @@ class ImageInfo:
         }
 
 
-def _event_sort_key(event_id: str) -> tuple[int, ...]:
-    return tuple(int(p) for p in event_id.lstrip("e").split(".") if p.isdigit())
+def _event_sort_key(event_id: str) -> tuple[str, tuple[int, ...]]:
+    """`e12.3` by its numbers; in a folder of several sessions `<key>-e12.3` by its key first."""
+    key, _, local = event_id.rpartition("-")
+    return key, tuple(int(p) for p in local.lstrip("e").split(".") if p.isdigit())
 
 
 class ImageStore:

@@ -12,6 +12,7 @@ import re
 import sys
 from collections import Counter, deque
 from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -121,16 +122,27 @@ class Extraction:
 
 
 class SessionExtractor:
-    def __init__(self, images: ImageStore, *, subagent_mode: bool = False) -> None:
+    def __init__(
+        self,
+        images: ImageStore,
+        *,
+        subagent_mode: bool = False,
+        prior_uuids: AbstractSet[int] | None = None,
+        prior_messages: set[int] | None = None,
+    ) -> None:
+        """`prior_uuids`: records of sessions parsed before this one into the same work folder (a resumed
+        session replays them: they are told once, there); `prior_messages`: the API messages whose tokens
+        were counted there (shared, so each is counted once across the files)."""
         self.images = images
         self.subagent_mode = subagent_mode
         self.raw: list[Event] = []  # events in order; tool calls still one per entry
         self.chapters = ChapterTracker()
-        self.usage = UsageLedger()
+        self.usage = UsageLedger(counted=prior_messages)
         self.counts = Counts()
         self.clock = Clock()
         self._seen_uuids: set[int] = set()
-        self._uuids_hint: set[int] = self._seen_uuids
+        self._prior_uuids = prior_uuids
+        self.first_prior_replay: int | None = None  # the first record replayed from an earlier session
         self._calls: dict[str, tuple[ToolCall, Event]] = {}
         self._spawns: dict[str, Event] = {}
         self.spawn_events: list[Event] = []
@@ -183,8 +195,8 @@ class SessionExtractor:
         key: int | None = None
         if isinstance(uuid, str) and uuid:
             key = key64(uuid)
-            if key in self._seen_uuids:
-                self.counts.replayed_records += 1
+            if key in self._seen_uuids or (self._prior_uuids is not None and key in self._prior_uuids):
+                self._replayed(key)
                 return
             self._seen_uuids.add(key)
         ts = record.get("timestamp")
@@ -234,10 +246,17 @@ class SessionExtractor:
         """(line, uuid, parentUuid) of records the reader skipped without decoding: links in the tree."""
         if self._tree is None:
             return
+        prior = self._prior_uuids
         for lineno, uuid, parent in links:
             key = key64(uuid)
-            if key not in self._seen_uuids:
+            if key not in self._seen_uuids and (prior is None or key not in prior):
                 self._tree.add(lineno, key, _key_or_none(parent))
+
+    def _replayed(self, key: int) -> None:
+        """A record seen before (here, or in an earlier session of the work folder): counted, not told again."""
+        self.counts.replayed_records += 1
+        if self.first_prior_replay is None and key not in self._seen_uuids:
+            self.first_prior_replay = key  # the first record this file replays from an earlier session
 
     def _result_matters(self, lazy: LazyToolResult) -> bool:
         """Does anything in these tool results reach the story? Only then is the line decoded."""
@@ -254,8 +273,8 @@ class SessionExtractor:
     def _skim(self, lazy: LazyToolResult) -> None:
         """A tool-result record whose output the story does not use: account for it, keep nothing."""
         key = key64(lazy.uuid)
-        if key in self._seen_uuids:
-            self.counts.replayed_records += 1
+        if key in self._seen_uuids or (self._prior_uuids is not None and key in self._prior_uuids):
+            self._replayed(key)
             return
         self._seen_uuids.add(key)
         self._tick(lazy.timestamp, False)
@@ -681,7 +700,7 @@ class SessionExtractor:
             counts=self.counts,
             session_ids=self._session_ids,
             cwd=self._cwd.most_common(1)[0][0] if self._cwd else None,
-            versions=sorted(self._versions, key=_version_key),
+            versions=sorted(self._versions, key=version_key),
             models=sorted(self._models),
             git_branches=sorted(self._branches),
             entrypoints=sorted(self._entrypoints),
@@ -696,6 +715,16 @@ class SessionExtractor:
             unknown_system_subtypes=self._unknown_subtypes,
             abandoned_branches=thread.branches,
         )
+
+    @property
+    def uuids(self) -> AbstractSet[int]:
+        """The records this file told (not those replayed from elsewhere)."""
+        return self._seen_uuids
+
+    @property
+    def summaries(self) -> list[tuple[str | None, str]]:
+        """(leafUuid, text) of the `summary` records read: a leaf in another file names that session."""
+        return list(self._summaries)
 
     def _own_summary(self) -> str | None:
         """The last `summary` record that describes this file (its leafUuid is one of our records)."""
@@ -773,7 +802,7 @@ def _block_signature(block: dict[str, Any]) -> tuple[str, int]:
     return btype, hash(body if isinstance(body, str) else repr(block)[:2000])
 
 
-def _version_key(version: str) -> tuple[int, ...]:
+def version_key(version: str) -> tuple[int, ...]:
     parts = []
     for piece in version.split("."):
         digits = "".join(ch for ch in piece if ch.isdigit())

@@ -45,6 +45,9 @@ class UsageTotals:
 class UsageLedger:
     totals: UsageTotals = field(default_factory=UsageTotals)
     by_model: dict[str, UsageTotals] = field(default_factory=dict)
+    # Every message counted in the work folder so far, shared by the ledgers of its sessions: a message a
+    # resumed session's file repeats was paid for once. None: one file, where only a late repeat can occur.
+    counted: set[int] | None = None
     _open: OrderedDict[str, tuple[str, list[int]]] = field(default_factory=OrderedDict)
     # Messages already counted, to ignore a late repeat; only recent ones can repeat (bounded memory).
     _closed: set[int] = field(default_factory=set)
@@ -61,7 +64,8 @@ class UsageLedger:
                 if v > current[i]:
                     current[i] = v
             return
-        if key64(key) in self._closed:
+        hashed = key64(key)
+        if hashed in self._closed or (self.counted is not None and hashed in self.counted):
             return
         self._open[key] = (model, values)
         if len(self._open) > _OPEN_LIMIT:
@@ -69,6 +73,8 @@ class UsageLedger:
 
     def _close(self, key: str, entry: tuple[str, list[int]]) -> None:
         hashed = key64(key)
+        if self.counted is not None:
+            self.counted.add(hashed)
         self._closed.add(hashed)
         self._closed_order.append(hashed)
         if len(self._closed_order) > _CLOSED_LIMIT:

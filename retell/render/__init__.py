@@ -131,7 +131,9 @@ def compose_post(path: Path, options: RenderOptions, *, strict: bool = True) -> 
     body = substitute_live(body, HIDDEN, lambda _m: "").strip()  # citations, cleaned and ok marks: the author's only
     if options.stats:
         stats = library.render(
-            "stats.md.j2", facts=session_facts(parsed.manifest), first_person=triage.post.voice == "first-person"
+            "stats.md.j2",
+            facts=session_facts(parsed.manifest, triage.told_sessions()),
+            first_person=triage.post.voice == "first-person",
         )
         body = f"{body}\n\n{stats.text.strip()}"
     body = protect_for_target(body, options.target)  # what draft.md shows as literal stays literal on the site

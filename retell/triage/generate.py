@@ -14,13 +14,13 @@ from typing import Any
 
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
-from retell.events import HUMAN, Chapter, Event, EventLog
+from retell.events import HUMAN, Chapter, Event, EventLog, SessionEntry, branch_id, session_key_of
 from retell.extract.headings import chapter_heading
 from retell.extract.requests import author_words
 from retell.extract.timeutil import to_epoch_ms
 from retell.extract.tools import shorten_words
 from retell.redact import Redactor
-from retell.report import human_bytes
+from retell.report import gap_phrase, human_bytes
 from retell.secrets import default_replacement
 from retell.triage.language import author_language
 from retell.triage.model import ANGLES, TRIAGE_SCHEMA_VERSION
@@ -72,6 +72,15 @@ def build_document(log: EventLog, manifest: dict[str, Any]) -> CommentedMap:
         "story",
         before="\nWhat the transcript cannot tell. Every prompt uses this; fill in what you can.",
     )
+    if log.sessions:
+        doc["sessions"] = CommentedSeq(session_entries(log, manifest))
+        doc.yaml_set_comment_before_after_key(
+            "sessions",
+            before=(
+                "\nThe sessions this post tells, in time order; their chapters' ids start with the session's id.\n"
+                "include: false leaves a whole session out (its chapters are never sent to a model)."
+            ),
+        )
     doc["chapters"] = CommentedSeq(chapter_entry(c, log, scrub) for c in log.chapters)
     doc.yaml_set_comment_before_after_key(
         "chapters",
@@ -203,6 +212,36 @@ def story_section() -> CommentedMap:
     return story
 
 
+def session_entries(log: EventLog, manifest: dict[str, Any]) -> list[CommentedMap]:
+    """One entry per session of a work folder that tells several (their titles are stored redacted)."""
+    figures = {part["key"]: part for part in manifest.get("sessions", [])}
+    entries = []
+    previous: SessionEntry | None = None
+    for session in log.sessions:
+        chapters = [c for c in log.chapters if c.session == session.key]
+        entry = CommentedMap()
+        entry["id"] = session.key
+        entry["include"] = True
+        info = CommentedMap()
+        info["session"] = session.id
+        info["title"] = session.title or ""
+        info["span"] = span_text(session.start, session.end)
+        info["after"] = (
+            f"{gap_phrase(previous.end, session.start)} (after {previous.key})" if previous else "the first session"
+        )
+        if session.continues:
+            info["continues"] = f"{session.continues} (resumed)" if session.resumed else session.continues
+        info["human_turns"] = sum(c.human_turns for c in chapters)
+        info["chapters"] = ", ".join(c.id for c in chapters)
+        replayed = figures.get(session.key, {}).get("records", {}).get("replayed", 0)
+        if replayed:
+            info["replayed"] = f"{replayed} record(s) from an earlier session, told once there"
+        entry["info"] = info
+        entries.append(entry)
+        previous = session
+    return entries
+
+
 def chapter_entry(chapter: Chapter, log: EventLog, scrub: Scrub) -> CommentedMap:
     events = [e for e in log.events if e.chapter == chapter.id and not e.abandoned]
     entry = CommentedMap()
@@ -227,15 +266,17 @@ def chapter_info(chapter: Chapter, events: list[Event], scrub: Scrub) -> Comment
 
 
 def tried_entries(log: EventLog, scrub: Scrub) -> list[CommentedMap]:
-    """One entry per abandoned branch, left out by default."""
-    branches: dict[int, list[Event]] = {}
+    """One entry per abandoned branch, left out by default (in file order, session by session)."""
+    branches: dict[tuple[int, int], list[Event]] = {}
+    rank = {s.key: i for i, s in enumerate(log.sessions)}  # branches are numbered within their session
     for event in log.events:
         if event.abandoned:
-            branches.setdefault(event.abandoned, []).append(event)
+            session = rank.get(session_key_of(event.chapter) or "", 0)
+            branches.setdefault((session, event.abandoned), []).append(event)
     entries = []
-    for number, events in sorted(branches.items()):
+    for (_rank, number), events in sorted(branches.items()):
         entry = CommentedMap()
-        entry["id"] = f"b{number}"
+        entry["id"] = branch_id(number, events[0].chapter)
         entry["include"] = False
         info = CommentedMap()
         info["chapter"] = events[0].chapter

@@ -1,12 +1,18 @@
 """Merge a freshly generated triage document into the author's edited one, losing none of their work.
 
 Rules: every value the author set, their comments and their ordering stay; `info:` blocks are refreshed;
-new chapters, secrets and images are appended with defaults; entries that no longer exist are kept and
-reported. Anything new resets `approved` to false, because the author has not reviewed it.
+new sessions, chapters, secrets and images are appended with defaults; entries that no longer exist are kept
+and reported. Anything new resets `approved` to false, because the author has not reviewed it.
+
+Before merging, the file is brought up to the shape of the fresh one by named upgrade steps, in order: today
+one, for a work folder of one session that now tells several (its chapter and branch ids gain the session's
+key, so the author's decisions stay with their chapters).
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -14,7 +20,8 @@ from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
 from retell.yamlio import pop_tail, push_tail, refresh_map
 
-_SECTIONS = (("chapters", "id"), ("tried", "id"), ("secrets", "id"), ("images", "file"))
+_SECTIONS = (("sessions", "id"), ("chapters", "id"), ("tried", "id"), ("secrets", "id"), ("images", "file"))
+_SINGLE_ID = re.compile(r"^(ch|b)([0-9]+)$")
 
 
 @dataclass
@@ -23,6 +30,7 @@ class MergeReport:
     gone: dict[str, list[str]] = field(default_factory=dict)
     restored_sections: list[str] = field(default_factory=list)
     approval_reset: bool = False
+    upgraded: list[str] = field(default_factory=list)  # the upgrade steps applied, by name
 
     @property
     def changed(self) -> bool:
@@ -32,6 +40,9 @@ class MergeReport:
 def merge(existing: CommentedMap, fresh: CommentedMap) -> MergeReport:
     """Update `existing` in place from `fresh`."""
     report = MergeReport()
+    for name, step in UPGRADES:
+        if step(existing, fresh):
+            report.upgraded.append(name)
     for key in fresh:
         if key not in existing:
             _insert_like(existing, fresh, key)
@@ -50,6 +61,8 @@ def merge(existing: CommentedMap, fresh: CommentedMap) -> MergeReport:
                     mine[key] = theirs[key]
             push_tail(mine, tail)
     for section, id_key in _SECTIONS:
+        if section not in fresh:
+            continue  # `sessions` of a folder that tells one session
         mine = existing.get(section)
         if mine is None:
             existing[section] = mine = CommentedSeq()
@@ -60,6 +73,8 @@ def merge(existing: CommentedMap, fresh: CommentedMap) -> MergeReport:
         push_tail(mine, tail)
         report.added[section] = added
         report.gone[section] = gone
+    if "sessions" in report.added and report.added["sessions"] and _ONE_GREW in report.upgraded:
+        _carry_next_comment(existing, "sessions")
     if report.changed and existing.get("approved") is True:
         existing["approved"] = False
         report.approval_reset = True
@@ -89,7 +104,46 @@ def _merge_list(mine: CommentedSeq, theirs: CommentedSeq, id_key: str) -> tuple[
     return added, gone
 
 
-def _insert_like(existing: CommentedMap, fresh: CommentedMap, key: str) -> None:
+def _one_session_grew(existing: CommentedMap, fresh: CommentedMap) -> bool:
+    """A folder of one session now tells several: `ch2` becomes `<key>-ch2` (in `chapters` and `merge_into`)
+    and `b1` becomes `<key>-b1`, where <key> is that session's. An empty `sessions` list is added for the
+    merge to fill, so the new sessions are reported as added."""
+    sessions = fresh.get("sessions")
+    info = existing.get("info")
+    if "sessions" in existing or not isinstance(sessions, CommentedSeq) or not isinstance(info, CommentedMap):
+        return False
+    key = next((s["id"] for s in sessions if s.get("info", {}).get("session") == info.get("session")), None)
+    if key is None:
+        return False  # a folder reused for other sessions: nothing to carry over
+    for section in ("chapters", "tried"):
+        entries = existing.get(section)
+        for entry in entries if isinstance(entries, CommentedSeq) else ():
+            if not isinstance(entry, CommentedMap):
+                continue
+            for field_name in ("id", "merge_into"):
+                value = entry.get(field_name)
+                if isinstance(value, str) and _SINGLE_ID.match(value):
+                    entry[field_name] = f"{key}-{value}"
+    _insert_like(existing, fresh, "sessions", CommentedSeq())
+    return True
+
+
+Upgrade = Callable[[CommentedMap, CommentedMap], bool]
+_ONE_GREW = "one session grew into several: chapter and branch ids gained the session's key"
+UPGRADES: tuple[tuple[str, Upgrade], ...] = ((_ONE_GREW, _one_session_grew),)
+
+
+def _carry_next_comment(doc: CommentedMap, key: str) -> None:
+    """A section inserted before another takes over the comment lines that introduced the next one (ruamel
+    keeps them at the end of the section before), so each explanation stays above its own section."""
+    keys = list(doc)
+    index = keys.index(key)
+    if index == 0:
+        return
+    push_tail(doc[key], pop_tail(doc[keys[index - 1]]))
+
+
+def _insert_like(existing: CommentedMap, fresh: CommentedMap, key: str, value: Any = None) -> None:
     """Insert a missing section at the position it has in a fresh file."""
     order = list(fresh)
     position = len(existing)
@@ -97,4 +151,7 @@ def _insert_like(existing: CommentedMap, fresh: CommentedMap, key: str) -> None:
         if later in existing:
             position = list(existing).index(later)
             break
-    existing.insert(position, key, fresh[key])
+    existing.insert(position, key, fresh[key] if value is None else value)
+    comment = fresh.ca.items.get(key)
+    if comment is not None and value is not None:
+        existing.ca.items[key] = comment  # the section's explanation comes along

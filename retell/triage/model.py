@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from retell.events import branch_id
+
 TRIAGE_SCHEMA_VERSION = 1
 
 ANGLES = ("process", "decision", "methodology", "capability", "tool-building")
@@ -50,6 +52,7 @@ class ChapterChoice:
     include: bool
     title: str
     merge_into: str | None = None
+    session: str | None = None  # its session's key, when the work folder tells several
 
 
 @dataclass
@@ -77,23 +80,32 @@ class Triage:
     images: dict[str, ImageChoice]
     approved: bool
     warnings: list[str] = field(default_factory=list)
-    tried: set[int] = field(default_factory=set)  # abandoned branches the author lets the post mention
+    tried: set[str] = field(default_factory=set)  # ids (b1, or <key>-b1) of the branches the post may mention
+    sessions: dict[str, bool] = field(default_factory=dict)  # session key -> include (several sessions only)
 
-    def tells_branch(self, branch: int) -> bool:
-        """Whether events of this branch reach the post: the final thread always, an abandoned branch
-        (what was tried, then rewound) only when the author included it."""
-        return branch == 0 or branch in self.tried
+    def tells_branch(self, branch: int, chapter: str = "") -> bool:
+        """Whether events of this branch (an event's `abandoned`, in `chapter`) reach the post: the final
+        thread always, an abandoned branch (what was tried, then rewound) only when the author included it."""
+        return branch == 0 or branch_id(branch, chapter) in self.tried
+
+    def tells(self, chapter: ChapterChoice) -> bool:
+        """A chapter is told when it is included and so is its session."""
+        return chapter.include and self.sessions.get(chapter.session or "", True)
 
     def told_chapters(self) -> list[str]:
         """Chapter ids whose events are told (merged chapters count under their target)."""
-        return [c.id for c in self.chapters if c.include]
+        return [c.id for c in self.chapters if self.tells(c)]
+
+    def told_sessions(self) -> list[str] | None:
+        """The keys of the sessions told (None: the work folder holds one session)."""
+        return [key for key, include in self.sessions.items() if include] if self.sessions else None
 
     def chapter_target(self) -> dict[str, str]:
         """Where each included chapter's events go: itself, or the chapter it merges into."""
-        included = {c.id for c in self.chapters if c.include}
+        included = {c.id for c in self.chapters if self.tells(c)}
         target: dict[str, str] = {}
         for c in self.chapters:
-            if not c.include:
+            if c.id not in included:
                 continue
             target[c.id] = c.merge_into if c.merge_into and c.merge_into in included else c.id
         return target

@@ -11,7 +11,7 @@ from ruamel.yaml.comments import CommentedMap
 
 from retell import yamlio
 from retell.errors import GateError, RetellError, ValidationError, WorkdirError
-from retell.events import EVENTS_SCHEMA_VERSION, EventLog
+from retell.events import EVENTS_SCHEMA_VERSION, EventLog, branch_id
 from retell.parse import MANIFEST_SCHEMA_VERSION
 from retell.redact import cleared_view
 from retell.triage.contact_sheet import write_contact_sheet
@@ -52,14 +52,17 @@ def load_parsed(workdir: Workdir) -> Parsed:
 
 
 def known_of(parsed: Parsed, workdir: Workdir) -> Known:
+    log = parsed.log
     return Known(
-        session_id=parsed.log.session.id,
+        session_id=log.session.id,
         events_sha256=parsed.events_sha256,
-        chapters=[c.id for c in parsed.log.chapters],
+        chapters=[c.id for c in log.chapters],
         secrets={f["id"]: f["kind"] for f in parsed.manifest.get("pii_warnings", [])},
         images=[i["asset"] for i in parsed.manifest.get("images", [])],
         workdir=workdir.path,
-        tried=[f"b{n}" for n in sorted({e.abandoned for e in parsed.log.events if e.abandoned})],
+        tried=list(dict.fromkeys(branch_id(e.abandoned, e.chapter) for e in log.events if e.abandoned)),
+        sessions=[s.key for s in log.sessions],
+        chapter_sessions=log.session_of_chapter(),
     )
 
 
@@ -144,15 +147,17 @@ def _contact_sheet(workdir: Workdir, parsed: Parsed, triage: Triage | None) -> P
             include = triage.images[image["asset"]].include
         groups.setdefault(chapter, []).append((image["asset"], include))
     titles = {c.id: c.title for c in triage.chapters} if triage is not None else {}
-    ordered = [(f"{cid}: {titles.get(cid, '')}".strip(": "), groups[cid]) for cid in sorted(groups)]
+    order = {c.id: i for i, c in enumerate(parsed.log.chapters)}  # story order (ch10 after ch9; sessions by time)
+    chapters = sorted(groups, key=lambda cid: (order.get(cid, len(order)), cid))
+    ordered = [(f"{cid}: {titles.get(cid, '')}".strip(": "), groups[cid]) for cid in chapters]
     return workdir.contact_sheet if write_contact_sheet(workdir.contact_sheet, workdir.assets, ordered) else None
 
 
 def told_summary(triage: Triage, parsed: Parsed, path: Path | str = "WORKDIR") -> str:
     """What will be told (and sent to a model), in a few lines."""
     chapters = {c.id: c for c in parsed.log.chapters}
-    told = [c for c in triage.chapters if c.include]
-    left_out = [c.id for c in triage.chapters if not c.include]
+    told = [c for c in triage.chapters if triage.tells(c)]
+    left_out = [c.id for c in triage.chapters if not triage.tells(c)]
     tokens = sum(chapters[c.id].token_estimate for c in told if c.id in chapters)
     flagged = {f["id"] for f in parsed.manifest.get("pii_warnings", [])}
     actions = [d.action for sid, d in triage.secrets.items() if sid in flagged]  # gone secrets do not count
@@ -166,6 +171,12 @@ def told_summary(triage: Triage, parsed: Parsed, path: Path | str = "WORKDIR") -
         f"({', '.join(c.id + (' into ' + c.merge_into if c.merge_into else '') for c in told)}), "
         f"about {tokens:,} tokens of session material",
     ]
+    if triage.sessions:
+        skipped = [key for key, include in triage.sessions.items() if not include]
+        lines.append(
+            f"Sessions told: {len(triage.sessions) - len(skipped)} of {len(triage.sessions)}"
+            + (f" (left out: {', '.join(skipped)})" if skipped else "")
+        )
     if left_out:
         lines.append(f"Left out: {', '.join(left_out)}")
     lines.append(

@@ -28,7 +28,18 @@ from retell.triage.slug import SLUG_PATTERN
 from retell.yamlio import line_of
 
 _LANGUAGE = re.compile(r"^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*$")
-TOP_KEYS = ("schema_version", "info", "post", "story", "chapters", "tried", "secrets", "images", "approved")
+TOP_KEYS = (
+    "schema_version",
+    "info",
+    "post",
+    "story",
+    "sessions",
+    "chapters",
+    "tried",
+    "secrets",
+    "images",
+    "approved",
+)
 POST_KEYS = (
     "title",
     "slug",
@@ -49,6 +60,7 @@ CHAPTER_KEYS = ("id", "include", "title", "merge_into", "info")
 SECRET_KEYS = ("id", "action", "replacement", "confirm_keep", "info")
 IMAGE_KEYS = ("file", "include", "caption", "alt", "info")
 TRIED_KEYS = ("id", "include", "info")
+SESSION_KEYS = ("id", "include", "info")
 
 
 @dataclass
@@ -61,7 +73,9 @@ class Known:
     secrets: dict[str, str]  # id -> kind
     images: list[str]
     workdir: Path
-    tried: list[str] = field(default_factory=list)  # ids of the abandoned branches: b1, b2…
+    tried: list[str] = field(default_factory=list)  # ids of the abandoned branches: b1, b2… (<key>-b1…)
+    sessions: list[str] = field(default_factory=list)  # session keys, when the folder tells several
+    chapter_sessions: dict[str, str | None] = field(default_factory=dict)  # chapter id -> its session's key
 
 
 @dataclass
@@ -109,7 +123,8 @@ def validate(doc: Any, known: Known, name: str = "triage.yaml") -> tuple[Triage 
             )
     post = _post(_section(doc, "post", p), known, p)
     story = _story(_section(doc, "story", p), known, p)
-    chapters = _chapters(_list(doc, "chapters", p), known, p)
+    sessions = _sessions(doc, known, p)
+    chapters = _chapters(_list(doc, "chapters", p), known, sessions, p)
     secrets = _secrets(_list(doc, "secrets", p), known, p)
     images = _images(_list(doc, "images", p), known, p)
     tried = _tried(doc.get("tried") if "tried" in doc else CommentedSeq(), doc, known, p)
@@ -122,7 +137,7 @@ def validate(doc: Any, known: Known, name: str = "triage.yaml") -> tuple[Triage 
             p.error(line_of(doc["post"], "cover"), f"cover {post.cover!r} is not one of the images below")
         elif not images[post.cover].include:
             p.error(line_of(doc["post"], "cover"), f"cover {post.cover!r} is an image with include: false")
-    if chapters is not None and not any(c.include for c in chapters):
+    if chapters is not None and not any(c.include and sessions.get(c.session or "", True) for c in chapters):
         p.error(line_of(doc, "chapters"), "no chapter is included: there would be nothing to tell")
     if p.errors or post is None or story is None or chapters is None or secrets is None or images is None:
         return None, p
@@ -136,6 +151,7 @@ def validate(doc: Any, known: Known, name: str = "triage.yaml") -> tuple[Triage 
         approved=approved,
         warnings=list(p.warnings),
         tried=tried,
+        sessions=sessions,
     )
     return triage, p
 
@@ -351,7 +367,38 @@ def _items(
     return out
 
 
-def _chapters(seq: CommentedSeq | None, known: Known, p: Problems) -> list[ChapterChoice] | None:
+def _sessions(doc: CommentedMap, known: Known, p: Problems) -> dict[str, bool]:
+    """Which sessions are told (a folder of one session has no `sessions` section; an older file of a folder
+    that grew tells every session until `retell triage` adds the section)."""
+    if not known.sessions:
+        if doc.get("sessions"):
+            p.warn(line_of(doc, "sessions"), "the work folder holds one session now: `sessions` is ignored")
+        return {}
+    chosen = dict.fromkeys(known.sessions, True)
+    seq = doc.get("sessions")
+    if seq is None:
+        return chosen
+    if not isinstance(seq, CommentedSeq):
+        p.error(line_of(doc, "sessions"), "`sessions` must be a list")
+        return chosen
+    listed = set()
+    for i, entry, ident in _items(seq, "id", "sessions", SESSION_KEYS, p):
+        if ident not in chosen:
+            p.warn(line_of(entry, "id"), f"session {ident!r} is no longer in the work folder; it is ignored")
+            continue
+        listed.add(ident)
+        chosen[ident] = _bool(entry, "include", f"sessions[{i}].", p, True)
+    missing = [key for key in known.sessions if key not in listed]
+    if missing:
+        p.warn(line_of(seq), f"sessions {', '.join(missing)} are not listed; run `retell triage` to add them")
+    if not any(chosen.values()):
+        p.error(line_of(doc, "sessions"), "no session is included: there would be nothing to tell")
+    return chosen
+
+
+def _chapters(
+    seq: CommentedSeq | None, known: Known, sessions: dict[str, bool], p: Problems
+) -> list[ChapterChoice] | None:
     if seq is None:
         return None
     choices = []
@@ -378,9 +425,14 @@ def _chapters(seq: CommentedSeq | None, known: Known, p: Problems) -> list[Chapt
                 include=_bool(entry, "include", where, p, True),
                 title=_str(entry, "title", where, p),
                 merge_into=merge,
+                session=known.chapter_sessions.get(ident),
             )
         )
     by_id = {c.id: c for c in choices}
+
+    def told(c: ChapterChoice) -> bool:
+        return c.include and sessions.get(c.session or "", True)
+
     for c in choices:
         target = by_id.get(c.merge_into) if c.merge_into else None
         if target is not None and target.merge_into:
@@ -390,9 +442,10 @@ def _chapters(seq: CommentedSeq | None, known: Known, p: Problems) -> list[Chapt
                 f"chapter {c.id!r} merges into {target.id!r}, which itself merges into {target.merge_into!r}; "
                 "merge into the final chapter directly",
             )
-        if target is not None and c.include and not target.include:
+        if target is not None and told(c) and not told(target):
             entry = next(e for _, e, ident in entries if ident == c.id)
-            p.error(line_of(entry, "merge_into"), f"chapter {c.id!r} merges into {target.id!r}, which is not included")
+            why = "which is not included" if not target.include else f"but session {target.session} is left out"
+            p.error(line_of(entry, "merge_into"), f"chapter {c.id!r} merges into {target.id!r}, {why}")
     missing = [c for c in known.chapters if c not in by_id]
     if missing:
         p.warn(line_of(seq), f"chapters {', '.join(missing)} are not listed; run `retell triage` to add them")
@@ -446,7 +499,7 @@ def _images(seq: CommentedSeq | None, known: Known, p: Problems) -> dict[str, Im
     return choices
 
 
-def _tried(seq: Any, doc: CommentedMap, known: Known, p: Problems) -> set[int]:
+def _tried(seq: Any, doc: CommentedMap, known: Known, p: Problems) -> set[str]:
     """Abandoned branches the author included as "what was tried" (an older file without the section has
     none)."""
     if seq is None:
@@ -454,11 +507,11 @@ def _tried(seq: Any, doc: CommentedMap, known: Known, p: Problems) -> set[int]:
     if not isinstance(seq, CommentedSeq):
         p.error(line_of(doc, "tried"), "`tried` must be a list")
         return set()
-    included: set[int] = set()
+    included: set[str] = set()
     for i, entry, ident in _items(seq, "id", "tried", TRIED_KEYS, p):
         if ident not in known.tried:
             p.warn(line_of(entry, "id"), f"branch {ident!r} is no longer in the session; it is ignored")
             continue
         if _bool(entry, "include", f"tried[{i}].", p, False):
-            included.add(int(ident[1:]))
+            included.add(ident)
     return included

@@ -8,6 +8,7 @@ from typing import Any
 
 from retell.errors import RetellError
 from retell.events import EventLog
+from retell.report import gap_phrase, utc_minute
 from retell.templating import TemplateLibrary
 from retell.triage.model import LENGTHS, Triage
 from retell.write.facts import session_facts
@@ -51,7 +52,7 @@ def system_context(triage: Triage, manifest: dict[str, Any]) -> dict[str, Any]:
         "story": triage.story,
         "angle_help": ANGLE_HELP.get(triage.story.angle, ""),
         "words": LENGTHS[triage.post.length],
-        "facts": session_facts(manifest),
+        "facts": session_facts(manifest, triage.told_sessions()),
         "notes": notes,
         "links": triage.story.links,
         "banned_examples": ", ".join(f"“{p}”" for p in style.examples[:6]),
@@ -60,6 +61,31 @@ def system_context(triage: Triage, manifest: dict[str, Any]) -> dict[str, Any]:
 
 def prompts(options: StageOptions) -> TemplateLibrary:
     return TemplateLibrary("prompts", options.prompts_dir)
+
+
+def session_openings(view: EventLog) -> dict[str, str]:
+    """In a story of several sessions: the first told chapter of each session -> a line that places it in
+    time ("Session 2 of 3 (d3ad4cdc), 2025-06-08 11:00 UTC, four minutes after the previous one ended; it
+    continues that one"). Empty for one session."""
+    if len(view.sessions) < 2:
+        return {}
+    sessions = {s.key: s for s in view.sessions}
+    openings: dict[str, str] = {}
+    previous = None
+    for chapter in view.chapters:
+        session = sessions.get(chapter.session or "")
+        if session is None or session is previous:
+            continue
+        n = view.sessions.index(session) + 1
+        line = f"Session {n} of {len(view.sessions)} ({session.key}), {utc_minute(session.start)}"
+        if previous is not None:
+            gap = gap_phrase(previous.end, session.start)
+            line += f", {gap.replace(' later', ' after')} the previous one ended" if gap.endswith("later") else ""
+            if session.continues == previous.key:
+                line += "; it resumes that one" if session.resumed else "; it continues that one"
+        openings[chapter.id] = line
+        previous = session
+    return openings
 
 
 def chapter_titles(triage: Triage, view: EventLog) -> dict[str, str]:

@@ -36,7 +36,7 @@ from retell.redact import Redactor, check_author_text, clear_model_output
 from retell.triage.model import LENGTHS, Triage
 from retell.triage.stage import require_approved
 from retell.workdir import Workdir
-from retell.write.context import StageOptions, prompts, system_context
+from retell.write.context import StageOptions, prompts, session_openings, system_context
 from retell.write.markers import strip_markers
 from retell.write.material import render_material
 from retell.write.offline import offline_draft
@@ -307,6 +307,7 @@ def section_requests(
     requests = []
     condensed = []
     slices = section_events(outline, view)
+    openings = session_openings(view)
     for index, section in enumerate(outline.sections):
         material = render_material(slices[index], budget)
         if material.condensed:
@@ -321,6 +322,7 @@ def section_requests(
             previous=_neighbour(outline.sections, index - 1),
             next=_neighbour(outline.sections, index + 1),
             previously=previously,
+            session=next((openings[c] for c in section.chapters if c in openings and index > 0), ""),
             images=[{"asset": im.asset, "caption": im.caption or "Screenshot"} for im in section.images],
             material=material.text,
             condensed="; ".join(material.condensed),

@@ -16,7 +16,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-_ID = r"e\d+(?:\.\d+)*"
+# An event id: `e12`, `e7.3` (in a subagent), `0b7c3f52-e12` (in a work folder of several sessions).
+_ID = r"(?:[0-9a-z]+-)?e\d+(?:\.\d+)*"
 CITE = re.compile(rf"<!--\s*ev:\s*((?:{_ID}[\s,]*)*)-->", re.I)
 CLEANED = re.compile(r"<!--\s*cleaned:\s*([^>]*?)\s*-->", re.I)
 ACCEPT = re.compile(r"<!--\s*ok(?::\s*([^>]*?))?\s*-->", re.I)

@@ -24,15 +24,19 @@ from retell.events import (
     TURN_DURATION,
     Event,
     EventLog,
+    SessionEntry,
     ToolCall,
 )
 from retell.extract.headings import activity_heading, request_heading
 from retell.extract.headings import join_words as _join
 from retell.extract.headings import short_path as _short_path
 from retell.extract.requests import is_author_message, is_request_command
+from retell.extract.timeutil import to_epoch_ms
 from retell.extract.tools import family, is_test_command, shorten_words, summarize_run
 from retell.markup import blockquote, code_span, heading_text, md_text, session_inline, session_markdown
+from retell.report import gap_phrase, number_word
 from retell.triage.model import Triage
+from retell.write.facts import days_spanned
 from retell.write.markers import cite
 from retell.write.outline_model import Beat, ImagePlacement, Outline, Section
 
@@ -166,7 +170,7 @@ def offline_outline(view: EventLog, triage: Triage) -> Outline:
         title=title,
         title_options=[title],
         hook=_hook(view, first_ask),
-        description=triage.post.description or _description(first_ask),
+        description=triage.post.description or _description(first_ask, len(view.sessions)),
         sections=sections,
         ending="What works now, what is still open.",
         engine="offline",
@@ -237,11 +241,15 @@ def _hook(view: EventLog, first_ask: Event | None) -> str:
     return "It started with one message to Claude Code: “" + shorten_words(_one_line(_words(first_ask)), 140) + "”"
 
 
-def _description(first_ask: Event | None) -> str:
+def _description(first_ask: Event | None, sessions: int = 1) -> str:
+    if sessions > 1:
+        told = f"{number_word(sessions).capitalize()} sessions with Claude Code, told from their transcripts"
+    else:
+        told = "A session with Claude Code, told from its transcript"
     if first_ask is None or not _words(first_ask):
-        return "How a session with Claude Code went, told from its transcript."
+        return "How a session with Claude Code went, told from its transcript." if sessions == 1 else f"{told}."
     first = _sentences(re.sub(r"\[Image #\d+\]", "", _one_line(_words(first_ask))))
-    return "A session with Claude Code, told from its transcript: " + shorten_words(first[0] if first else "", 110)
+    return f"{told}: " + shorten_words(first[0] if first else "", 110)
 
 
 def _heading_from(text: str) -> str:
@@ -274,6 +282,7 @@ def offline_draft(view: EventLog, triage: Triage, outline: Outline) -> str:
     writer = _Writer(triage, placed)
     parts = [writer.opening(view, outline), _language_note(triage.post.language)]
     seen_chapters: set[str] = set()
+    breaks = _session_breaks(view)
     for index, section in enumerate(outline.sections):
         start = starts[index]
         end = next((s for s in starts[index + 1 :] if s is not None), len(view.events))
@@ -284,14 +293,61 @@ def offline_draft(view: EventLog, triage: Triage, outline: Outline) -> str:
         for chapter in section.chapters:
             if chapter not in seen_chapters:
                 seen_chapters.add(chapter)
+                opened = breaks.pop(chapter, None)
+                if opened is not None:  # the first told chapter of a later session: say how much later
+                    body.append(writer.session_break(*opened))
                 bridge = chapter_bridges.get(chapter)
                 if bridge is not None and index > 0:
-                    body.append(writer.bridge(bridge))
+                    body.append(writer.bridge(bridge, session_start=opened is not None))
         body.append(writer.section(events))
         text = "\n\n".join(p for p in body if p.strip())
         parts.append(f"## {heading_text(section.heading)}\n\n{text}".rstrip())
     parts.append(writer.ending(view))
     return "\n\n".join(p for p in parts if p.strip()) + "\n"
+
+
+def _session_breaks(view: EventLog) -> dict[str, tuple[SessionEntry, SessionEntry]]:
+    """For a story of several sessions: the first told chapter of each session after the first -> (the
+    session told before it, that session)."""
+    sessions = {s.key: s for s in view.sessions}
+    breaks: dict[str, tuple[SessionEntry, SessionEntry]] = {}
+    previous: SessionEntry | None = None
+    for chapter in view.chapters:
+        current = sessions.get(chapter.session or "")
+        if current is None or current is previous:
+            continue
+        if previous is not None:
+            breaks[chapter.id] = (previous, current)
+        previous = current
+    return breaks
+
+
+_WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+_MONTHS = (
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+)
+
+
+def _on_day(ts: str | None) -> str:
+    """`on Thursday 14 May` (UTC), or "" without a time."""
+    from datetime import datetime, timezone
+
+    ms = to_epoch_ms(ts) if ts else None
+    if ms is None:
+        return ""
+    day = datetime.fromtimestamp(ms / 1000, tz=timezone.utc)
+    return f"on {_WEEKDAYS[day.weekday()]} {day.day} {_MONTHS[day.month - 1]}"
 
 
 # The offline engine writes its own sentences in English; a post in another language says so plainly, in
@@ -335,6 +391,7 @@ class _Writer:
         self.placed = placed
         self.images_done: set[str] = set()
         self.turn = 0
+        self.session_opened = False  # a new session was just announced: its first ask says so
         self.last_closing = ""
 
     def me(self, capital: bool = False) -> str:
@@ -343,6 +400,7 @@ class _Writer:
 
     def opening(self, view: EventLog, outline: Outline) -> str:
         cwd = view.session.cwd or ""
+        told = len(view.sessions)
         project = cwd.rstrip("/").split("/")[-1] if cwd else ""
         where = f" on {md_text(project)}" if project else ""
         asks = sum(1 for e in view.events if is_author_message(e))
@@ -354,19 +412,43 @@ class _Writer:
         ]
         if agents:
             counts.append(f"{agents} subagent{'s' if agents != 1 else ''}")
+        if told > 1:
+            first, last = view.sessions[0], view.sessions[-1]
+            days = days_spanned(first.start, last.end)
+            over = f", over {_number(days)} days" if days > 1 else ", all on one day"
+            return (
+                f"This is the story of {_number(told)} sessions with Claude Code{where}{over}, told from their "
+                f"transcripts: {_join(counts)}."
+            )
         return f"This is the story of a session with Claude Code{where}, told from its transcript: {_join(counts)}."
 
-    def bridge(self, event: Event) -> str:
+    def bridge(self, event: Event, *, session_start: bool = False) -> str:
         summary = _condense_summary(event.text or "")
         if not summary:
             return ""
-        intro = (
-            "At this point Claude Code ran out of room and compacted its context. Its own summary of where "
-            "things stood:"
-            if event.kind == BRIDGE
-            else f"When {self.me()} came back, Claude Code had left a recap:"
-        )
+        if session_start and event.kind == BRIDGE:
+            intro = "The new session opened with Claude Code's own summary of the one before:"
+        elif event.kind == BRIDGE:
+            intro = (
+                "At this point Claude Code ran out of room and compacted its context. Its own summary of where "
+                "things stood:"
+            )
+        else:
+            intro = f"When {self.me()} came back, Claude Code had left a recap:"
         return _cited(f"{intro}\n\n{_blockquote(summary)}", [event])
+
+    def session_break(self, previous: SessionEntry, session: SessionEntry) -> str:
+        """The gap between two sessions, stated: "Two days later, on Thursday 14 May, I came back to it…"."""
+        gap = gap_phrase(previous.end, session.start) or "later"
+        lead = gap[:1].upper() + gap[1:]
+        days_apart = gap.endswith(("days later", "weeks later")) or gap == "the next day"
+        when = f", {_on_day(session.start)}," if days_apart and _on_day(session.start) else ","
+        self.session_opened = True
+        if session.resumed and session.continues == previous.key:
+            return f"{lead}{when} {self.me()} resumed that session."
+        if session.continues == previous.key:
+            return f"{lead}{when} {self.me()} picked up where that session had stopped, in a new one."
+        return f"{lead}{when} {self.me()} came back to it in a new session."
 
     def section(self, events: list[Event]) -> str:
         episodes_: list[list[Event]] = []
@@ -447,8 +529,11 @@ class _Writer:
     def ask(self, event: Event) -> str:
         self.turn += 1
         text = _words(event)
+        opened, self.session_opened = self.session_opened, False
         if event.abandoned:
             lead = f"{self.me(True)} first tried another direction, then rewound it:"
+        elif opened:
+            lead = f"This time {self.me()} began with:"
         elif self.turn == 1:
             lead = f"{self.me(True)} started with this:"
         elif _PIVOT.search(text):
@@ -680,9 +765,7 @@ def _cue_sentence(text: str) -> str:
     return ""
 
 
-def _number(n: int) -> str:
-    words = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
-    return words[n] if 0 <= n < len(words) else f"{n:,}"
+_number = number_word
 
 
 def _one_line(text: str) -> str:

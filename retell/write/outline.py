@@ -24,7 +24,7 @@ from retell.redact import Redactor, check_author_text, clear_model_output
 from retell.triage.model import Triage
 from retell.triage.stage import Parsed, require_approved
 from retell.workdir import OUTLINE, Workdir
-from retell.write.context import StageOptions, chapter_titles, prompts, system_context
+from retell.write.context import StageOptions, chapter_titles, prompts, session_openings, system_context
 from retell.write.material import render_material
 from retell.write.offline import offline_outline
 from retell.write.outline_model import (
@@ -145,6 +145,7 @@ def build_outline_request(
     library = prompts(options)
     system = library.render("system.md.j2", **system_context(triage, parsed.manifest))
     titles = chapter_titles(triage, view)
+    openings = session_openings(view)
     budget = max(200, options.max_input_tokens // max(1, len(view.chapters)))
     chapters = []
     condensed = []
@@ -155,12 +156,15 @@ def build_outline_request(
         if material.condensed:
             condensed.append(f"{chapter.id}: " + "; ".join(material.condensed))
         bridge = by_id.get(chapter.bridge) if chapter.bridge else None
+        # The first chapter's summary retells nothing told before it, unless a session before it is told.
+        bridging = chapter.index > 1 or chapter.id in openings
         chapters.append(
             {
                 "id": chapter.id,
                 "title": titles[chapter.id],
-                "previously": bridge.text if bridge is not None and chapter.index > 1 else "",
+                "previously": bridge.text if bridge is not None and bridging else "",
                 "material": material.text,
+                "session": openings.get(chapter.id, ""),
             }
         )
     images = []
@@ -176,7 +180,7 @@ def build_outline_request(
                 "caption": triage.images[name].caption,
             }
         )
-    user = library.render("outline.md.j2", chapters=chapters, images=images)
+    user = library.render("outline.md.j2", chapters=chapters, images=images, sessions=len(view.sessions))
     prices = load_prices()
     model = pick_model("outline", options.model, prices)
     # One call, nothing to reuse its prefix: no cache breakpoint.

@@ -93,3 +93,74 @@ def test_no_two_posts_of_the_corpus_share_a_slug(tmp_path: Path) -> None:
         slug = yaml.safe_load((work / "triage.yaml").read_text(encoding="utf-8"))["post"]["slug"]
         assert slug not in slugs, (session, slugs.get(slug))
         slugs[slug] = session
+
+
+# -- several real sessions as one story ------------------------------------------------------------------
+
+PROJECTS = CORPUS / "claude" / "projects"
+# Real groups: three sessions continued by summaries (a notebook built over two days), three sessions that
+# replay the same first record (resumed after /clear), and four sessions of one afternoon.
+GROUPS = {
+    "ai-music": ("-Users-chip-dev-ai-music", ("ba79134d", "d3ad4cdc", "fed8ce56")),
+    "claude-code-log": ("-Users-dain-workspace-claude-code-log-sample", ("71c9afe9", "b45ad5d8", "cbc0f75b")),
+    "danieldemmel": ("-Users-dain-workspace-danieldemmel-me-next", ("b25638d7", "f852ad25", "4379d1bf")),
+}
+_TOKENS = ("input_tokens", "output_tokens", "cache_read_input_tokens", "cache_creation_input_tokens")
+
+
+def _group_files(name: str) -> list[Path]:
+    folder, prefixes = GROUPS[name]
+    return [next((PROJECTS / folder).glob(f"{p}*.jsonl")) for p in prefixes]
+
+
+@pytest.mark.skipif(not (PROJECTS / GROUPS["ai-music"][0]).is_dir(), reason="no multi-session corpus project")
+@pytest.mark.parametrize("name", list(GROUPS))
+def test_real_sessions_of_one_piece_of_work_become_one_post(name: str, tmp_path: Path) -> None:
+    import json
+
+    from retell.write.facts import session_facts
+
+    files = _group_files(name)
+    refs = [SessionRef(p, p.stem) for p in reversed(files)]  # any order: the story is in time order
+    work = tmp_path / "w"
+    _, parsed = parse_to_workdir(refs, work, ParseOptions())
+    first = (work / "events.json").read_bytes(), (work / "manifest.json").read_bytes()
+    parse_to_workdir(refs[::-1], tmp_path / "again", ParseOptions())
+    assert first == (
+        (tmp_path / "again" / "events.json").read_bytes(),
+        (tmp_path / "again" / "manifest.json").read_bytes(),
+    )
+    assert not run_triage(work, approve=True).problems.errors
+    offline = StageOptions(engine="offline")
+    run_outline(work, offline)
+    run_draft(work, offline)
+    post = run_render(work, RenderOptions(output=tmp_path / "site")).post.read_text(encoding="utf-8")
+    # Each later session's first request comes after the earlier one's, once.
+    starts = []
+    for entry in parsed.log.sessions:
+        asks = [e for e in parsed.log.events if e.chapter.startswith(entry.key) and e.kind == "human" and e.text]
+        if asks:
+            starts.append(" ".join(asks[0].text.split())[:40])
+    found = [" ".join(post.split()).find(s) for s in starts if s in " ".join(post.split())]
+    assert found == sorted(found) and len(found) >= 2, (starts, found)
+    assert f"| Sessions | {len(files)}" in post
+    # The numbers: the sessions' own figures add up to the totals; every API message once.
+    manifest = parsed.manifest
+    facts = session_facts(manifest)
+    assert facts["human_turns"] == sum(s["counts"]["human_turns"] for s in manifest["sessions"])
+    # Each message once, with the largest value a field reached (streaming partials repeat it, growing).
+    distinct: dict[str, list[int]] = {}
+    for path in files:
+        for line in path.read_bytes().splitlines():
+            try:
+                record = json.loads(line)
+            except ValueError:
+                continue
+            message = record.get("message") if isinstance(record, dict) else None
+            if record.get("type") != "assistant" or not isinstance(message, dict) or record.get("isApiErrorMessage"):
+                continue
+            usage = message.get("usage")
+            if isinstance(usage, dict) and message.get("model") != "<synthetic>":
+                seen = distinct.get(message["id"], [0] * len(_TOKENS))
+                distinct[message["id"]] = [max(a, usage.get(k) or 0) for a, k in zip(seen, _TOKENS, strict=True)]
+    assert sum(manifest["usage"]["main"][k] for k in _TOKENS) == sum(sum(v) for v in distinct.values())

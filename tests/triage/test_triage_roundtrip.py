@@ -4,9 +4,11 @@ Each example starts from a generated triage.yaml (three chapters, three secrets,
 author edits through ruamel (values with unicode and YAML-special characters, comments before keys and at
 line ends, chapter entries reordered), saves, and re-runs `run_triage`: first with unchanged events (nothing
 to do: the file is byte-identical), then after a re-parse of the longer session (a chapter, a secret and an
-image more). Every edited value and every comment must still be there, attached to the same item, in the
-same order; new items are appended at the end of their section; `approved` is reset; the previous version is
-in triage.yaml.bak.
+image more), and last after a re-parse of that session together with an earlier one of the same project (the
+work folder grows from one session to several: the chapter ids gain their session's key, the earlier session's
+chapter, secret and image are added, the secret it shares with the other session is decided once). Every edited
+value and every comment must still be there, attached to the same item, in the same order; new items are
+appended at the end of their section; `approved` is reset; the previous version is in triage.yaml.bak.
 """
 
 from __future__ import annotations
@@ -22,9 +24,19 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
-from triage_support import make_session, parse_into, write_session
+from triage_support import (
+    EARLIER_KEY,
+    MAIN_KEY,
+    make_session,
+    parse_into,
+    write_earlier,
+    write_session,
+)
 
 from retell import yamlio
+from retell.claude.locate import SessionRef
+from retell.parse import ParseOptions, parse_to_workdir
+from retell.triage.merge import UPGRADES
 from retell.triage.stage import run_triage
 
 CHAPTERS = ("ch1", "ch2", "ch3")
@@ -342,10 +354,34 @@ def _ids(doc: CommentedMap, section: str) -> list[str]:
 # -- the property ------------------------------------------------------------------------------------
 
 
+def qualified(x: Expected, key: str) -> Expected:
+    """The same expectations once the folder holds several sessions: `ch2` is now `<key>-ch2`."""
+
+    def chapter(ident: Any) -> Any:
+        return f"{key}-{ident}" if isinstance(ident, str) and re.fullmatch(r"ch[0-9]+", ident) else ident
+
+    def address(a: tuple[str, ...]) -> tuple[str, ...]:
+        if a[0] == "chapters" and len(a) > 1:
+            return (a[0], chapter(a[1]), *a[2:])
+        if a[:2] == ("seq", "chapters"):
+            return (*a[:2], chapter(a[2]))
+        return a
+
+    return Expected(
+        values={address(a): chapter(v) if a[-1] == "merge_into" else v for a, v in x.values.items()},
+        before={m: address(a) for m, a in x.before.items()},
+        eol={m: address(a) for m, a in x.eol.items()},
+        chapter_order=[chapter(c) for c in x.chapter_order],
+        secret_order=list(x.secret_order),
+        image_order=list(x.image_order),
+    )
+
+
 @dataclass
 class Pristine:
     workdir: Path
     grown_transcript: Path
+    earlier_transcript: Path
 
 
 @pytest.fixture(scope="module")
@@ -356,7 +392,7 @@ def pristine(tmp_path_factory: pytest.TempPathFactory) -> Pristine:
     grown = root / "grown" / session.transcript.name
     grown.parent.mkdir()
     write_session(grown, grown=True)
-    return Pristine(session.workdir, grown)
+    return Pristine(session.workdir, grown, write_earlier(grown.parent))
 
 
 @settings(
@@ -415,3 +451,30 @@ def test_author_edits_and_comments_survive_reruns(pristine: Pristine, e: Edits) 
         assert outcome.merge.approval_reset is e.approved
         assert [m for m, _ in _markers(after)] == [m for m, _ in _markers(text)]
         assert outcome.problems.errors == []
+
+        # An earlier session of the same project joins the folder: one story of two sessions.
+        grown_ids = {s: _ids(merged, s) for s in ("secrets", "images")}
+        refs = [SessionRef(p, p.stem) for p in (pristine.earlier_transcript, pristine.grown_transcript)]
+        parse_to_workdir(refs, work, ParseOptions())
+        outcome = run_triage(work)
+        joined = path.read_text(encoding="utf-8")
+        assert (work / "triage.yaml.bak").read_text(encoding="utf-8") == after
+        x2 = qualified(x, MAIN_KEY)
+        merged = assert_kept(joined, x2, "after adding an earlier session")
+        assert outcome.merge is not None and outcome.merge.upgraded == [UPGRADES[0][0]]
+        assert _ids(merged, "chapters") == [*x2.chapter_order, f"{MAIN_KEY}-ch4", f"{EARLIER_KEY}-ch1"]
+        assert [s["id"] for s in merged["sessions"]] == [EARLIER_KEY, MAIN_KEY]
+        # The GitHub token is in both sessions: still the one decision. Only the AWS key is new.
+        (aws,) = outcome.merge.added["secrets"]
+        assert aws.startswith("aws-access-key-id-")
+        assert _ids(merged, "secrets") == [*grown_ids["secrets"], aws]
+        (earlier_image,) = outcome.merge.added["images"]
+        assert _ids(merged, "images") == [*grown_ids["images"], earlier_image]
+        assert [m for m, _ in _markers(joined)] == [m for m, _ in _markers(text)]
+        assert outcome.problems.errors == []
+        assert outcome.triage is not None
+        for c in outcome.triage.chapters:
+            if c.id in x2.chapter_order:
+                assert c.include is e.chapters[c.id.removeprefix(f"{MAIN_KEY}-")]["include"]
+        for sid, change in zip(x.secret_order, e.secrets, strict=True):
+            assert outcome.triage.secrets[sid].action == change["action"]

@@ -11,6 +11,11 @@ and a home path (a subagent's result, a human message in ch3); non-empty thinkin
 pasted in ch1, one returned by a screenshot tool in ch3). `grown=True` appends a fourth chapter (a second
 compaction) with a new secret (a Stripe key) and a third image: a re-parse after the session went on.
 
+`earlier_records` is another session of the same project two days before (EARLIER_SESSION): one chapter, the
+same GitHub token again (one decision across the sessions), a new secret (an AWS key id) and its own image.
+`add_earlier` parses it together with the main session into the same work folder: a folder that grows from
+one session to several.
+
 Every secret is fake and assembled at run time from a seeded generator, so no token-shaped literal sits in
 the source.
 """
@@ -21,6 +26,7 @@ import random
 import re
 import string
 from dataclasses import dataclass
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
@@ -40,12 +46,16 @@ def _chars(n: int, alphabet: str = _ALNUM) -> str:
 
 TOKEN = "gh" + "p_" + _chars(36)
 STRIPE = "sk" + "_live_" + _chars(24)
+AWS_KEY = "AK" + "IA" + _chars(16, string.ascii_uppercase + "234567")  # key ids are base32, as real ones
 USER = "k" + _chars(7, string.ascii_lowercase)
 EMAIL = f"{USER}.{_chars(5, string.ascii_lowercase)}@{_chars(6, string.ascii_lowercase)}-mail.io"
 HOME = f"/home/{USER}"
 THINKING = "I wonder whether the token in the env is stale; the user seems tired."
 
 OTHER_SESSION = "9b0c6a1e-3f2d-4c5b-8a7e-6d5c4b3a2f19"
+EARLIER_SESSION = "1ea7f1e5-2b3c-4d5e-8f90-a1b2c3d4e5f6"
+EARLIER_KEY = "1ea7f1e5"
+MAIN_KEY = SESSION_ID.replace("-", "")[:8]
 AGENT_ID = "a5e5c5d5b5a59580"
 SUMMARY_HEAD = (
     "This session is being continued from a previous conversation that ran out of context. "
@@ -55,6 +65,7 @@ SUMMARY_HEAD = (
 IMAGE_1 = make_png((6, 4), (200, 30, 30))
 IMAGE_2 = make_png((5, 5), (30, 160, 60))
 IMAGE_3 = make_png((4, 6), (30, 60, 200))
+IMAGE_4 = make_png((3, 3), (120, 120, 20))
 
 
 @dataclass
@@ -147,6 +158,30 @@ def session_records(session_dir: Path, *, grown: bool = False, thinking: bool = 
         tx.user([text_block(f"Last step: the payment webhook. Use {STRIPE} for the smoke test."), image_block(IMAGE_3)])
         tx.assistant("Webhook wired up.")
     return tx
+
+
+def earlier_records() -> Transcript:
+    """A session of the same project two days before the main one."""
+    tx = Transcript(EARLIER_SESSION, cwd=f"{HOME}/proj", start=datetime(2026, 1, 3, 15, 0, tzinfo=timezone.utc))
+    tx.user([text_block("Sketch the login page before the deploy."), image_block(IMAGE_4)])
+    tx.assistant("Sketching the page.")
+    tx.tool_call("Bash", {"command": f"export GITHUB_TOKEN={TOKEN} && gh repo view"}, "demo/proj")
+    tx.tool_call("Bash", {"command": f"aws configure set aws_access_key_id {AWS_KEY}"}, "")
+    tx.assistant("The login page sketch is in web/login.py.")
+    return tx
+
+
+def write_earlier(project_dir: Path) -> Path:
+    return earlier_records().write(project_dir / f"{EARLIER_SESSION}.jsonl")
+
+
+def add_earlier(session: Session, transcript: Path | None = None) -> ParseResult:
+    """Parse the earlier session together with the main one (or `transcript`) into the session's folder."""
+    main = transcript or session.transcript
+    earlier = write_earlier(main.parent)
+    refs = [SessionRef(earlier, earlier.stem), SessionRef(main, main.stem)]
+    _, result = parse_to_workdir(refs, session.workdir, ParseOptions())
+    return result
 
 
 def write_session(session_path: Path, *, grown: bool = False, thinking: bool = True) -> Path:
