@@ -18,7 +18,7 @@ LAYERS: list[set[str]] = [
     {"claude"},  # bytes -> records: the only code that knows Claude Code's files
     {"secrets"},  # detection rules (used while extracting: a cut never falls inside a secret)
     {"extract"},  # records -> events
-    {"parse", "joined"},  # events.json, manifest.json (of one session, or several joined)
+    {"parse"},  # events.json, manifest.json (of one session, or several joined)
     {"triage", "redact"},  # the author's decisions -> the cleared view
     {"llm"},  # model calls (the guard reads the cleared view's redactor)
     {"discover"},  # list / stats / schema: a side branch that reads transcripts and prices

@@ -96,7 +96,7 @@ class Counts:
 
 @dataclass
 class Extraction:
-    """Everything one transcript yields; parse.py turns it into events.json and manifest.json."""
+    """Everything one transcript yields; retell/parse/ turns it into events.json and manifest.json."""
 
     events: list[Event]
     chapters: list[Chapter]

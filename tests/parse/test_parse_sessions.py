@@ -13,8 +13,8 @@ from sessions_support import EMAIL, SESSION_A, SESSION_B, TOKEN, write_sessions
 
 from retell.claude.locate import SessionRef
 from retell.events import session_key_of, walk
-from retell.joined import session_keys
 from retell.parse import ParseOptions, ParseResult, parse_to_workdir
+from retell.parse.joined import session_keys
 from retell.write.facts import session_facts
 
 TOKEN_FIELDS = ("input_tokens", "output_tokens", "cache_read_input_tokens", "cache_creation_input_tokens")

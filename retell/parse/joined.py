@@ -26,17 +26,14 @@ from retell.extract.ids import key64
 from retell.extract.images import ImageStore
 from retell.extract.session import version_key
 from retell.extract.timeutil import sortable, to_epoch_ms
-from retell.parse import (
-    ESTIMATION_METHOD,
-    MANIFEST_SCHEMA_VERSION,
+from retell.parse.manifest import ESTIMATION_METHOD, MANIFEST_SCHEMA_VERSION, transcript_manifest, without_secrets
+from retell.parse.transcript import (
     ParseOptions,
     ParseResult,
     SharedState,
     Transcript,
     index_images,
     read_transcript,
-    transcript_manifest,
-    without_secrets,
 )
 from retell.secrets import Scanner, scan_event_log, usernames_from_paths
 

@@ -1,0 +1,332 @@
+"""One transcript (and its subagents) read into events, chapters and everything its manifest needs.
+
+Deterministic and zero-token: claude/reader.py turns bytes into records, extract/ records into events; this
+module links the subagents, names the session, flags its secrets and makes one session's ParseResult.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from retell.claude.locate import SessionRef, sibling_summaries, subagent_candidates
+from retell.claude.reader import ReadStats, TranscriptReader
+from retell.claude.schema import KNOWN_RECORD_TYPES
+from retell.errors import InputError
+from retell.events import IMAGE, Chapter, Event, EventLog, SessionInfo, walk
+from retell.extract.images import ImageStore
+from retell.extract.requests import author_words, first_request
+from retell.extract.session import Extraction, SessionExtractor, assign_ids, drop_repeated_result
+from retell.extract.subagents import AgentFile, is_warmup, read_agent_file_meta
+from retell.extract.titles import prompt_title
+from retell.extract.usage import UsageLedger
+from retell.parse.manifest import transcript_manifest, without_secrets
+from retell.secrets import Scanner, scan_event_log, usernames_from_paths
+
+TITLE_CANDIDATES = 20  # of the author's first messages, the first real request names the session
+
+
+@dataclass
+class ParseOptions:
+    include_subagents: bool = True
+    strict: bool = False
+    write_assets: bool = True
+    on_progress: Callable[[int], None] | None = None
+
+
+@dataclass
+class ParseResult:
+    log: EventLog
+    manifest: dict[str, Any]
+    warnings: list[str] = field(default_factory=list)
+
+
+def check_source(path: Path) -> None:
+    try:
+        size = path.stat().st_size
+    except FileNotFoundError:
+        raise InputError(f"{path}: no such file") from None
+    except PermissionError:
+        raise InputError(f"{path}: permission denied") from None
+    if path.is_dir():
+        raise InputError(f"{path} is a folder; give a session's .jsonl file")
+    if size == 0:
+        raise InputError(f"{path} is empty: nothing to parse")
+
+
+@dataclass
+class SharedState:
+    """What the sessions of one work folder share while they are read one after another."""
+
+    uuids: set[int] = field(default_factory=set)  # records told so far: a resumed session replays them
+    messages: set[int] = field(default_factory=set)  # API messages counted so far (main files)
+    agent_messages: set[int] = field(default_factory=set)  # the same, in subagent files
+
+
+@dataclass
+class Transcript:
+    """One transcript read: its events and chapters (ids final), and everything its manifest needs."""
+
+    ref: SessionRef
+    main: Extraction
+    stats: ReadStats
+    reader: TranscriptReader
+    sha256: str
+    session_id: str
+    title: str | None
+    title_source: str | None
+    scanner: Scanner
+    agents: AgentLinks
+    sub_reports: list[dict[str, Any]]
+    sub_usage: UsageLedger
+    warnings: list[str]
+    uuids: set[int] = field(default_factory=set)
+    summaries: list[tuple[str | None, str]] = field(default_factory=list)
+    first_prior_replay: int | None = None
+
+
+def read_transcript(
+    ref: SessionRef,
+    images: ImageStore,
+    options: ParseOptions,
+    *,
+    key: str | None = None,
+    shared: SharedState | None = None,
+) -> Transcript:
+    """Read one transcript (and its subagents) into events. With `key`, its event and chapter ids start
+    with it (`<key>-e1`, `<key>-ch1`); with `shared`, what earlier sessions told is not told again."""
+    check_source(ref.path)
+    image_warnings = len(images.warnings)
+    reader = TranscriptReader(ref.path, strict=options.strict, on_progress=options.on_progress)
+    extractor = SessionExtractor(
+        images,
+        prior_uuids=shared.uuids if shared is not None else None,
+        prior_messages=shared.messages if shared is not None else None,
+    )
+    parsed = 0
+    for lineno, record in reader:
+        parsed += 1
+        extractor.feed(lineno, record)
+    stats = reader.stats
+    if parsed == 0 and stats.malformed_count + (1 if stats.truncated_last_line else 0) > 0:
+        raise InputError(f"{ref.path} is not a Claude Code transcript (no line is a JSON record)")
+    if parsed == 0 and stats.skipped_unparsed == 0:
+        raise InputError(f"{ref.path} holds no records (only blank lines)")
+    known = sum(n for t, n in stats.record_types.items() if t in KNOWN_RECORD_TYPES)
+    if known == 0:
+        raise InputError(f"{ref.path} is JSON Lines but not a Claude Code transcript (no known record types)")
+    extractor.add_links(reader.links)
+    prefix = f"{key}-e" if key else "e"
+    main = extractor.finish(id_prefix=prefix)
+    if not ({"custom-title", "ai-title", "summary"} & main.titles.keys()):
+        # A resumed session's summary sits at the top of the file that continued it.
+        summary = extractor.summary_for(sibling_summaries(ref.path))
+        if summary:
+            main.titles["summary"] = summary
+    session_id = main.session_ids[0] if main.session_ids else ref.session_id
+    warnings: list[str] = []
+
+    agents = _link_subagents(ref, session_id, main, reader.agent_progress)
+    sub_usage = UsageLedger()
+    sub_reports: list[dict[str, Any]] = []
+    if options.include_subagents:
+        agent_messages = shared.agent_messages if shared is not None else None
+        for event, agent_file in agents.linked:
+            if agent_file is None:
+                continue
+            report = _attach_subagent(event, agent_file, images, options.strict, sub_usage, agent_messages)
+            sub_reports.append(report)
+            warnings.extend(report.pop("warnings"))
+        assign_ids(main.events, prefix)
+        for event in main.events:
+            if event.subagent is not None:
+                for inner in walk(event.subagent.events):
+                    inner.chapter = event.chapter
+    if key:
+        qualify_chapters(main.chapters, main.events, key)
+
+    scanner = Scanner(usernames=usernames_from_paths([main.cwd or ""]))
+    title, title_source = _title(main, scanner)
+    warnings.extend(images.warnings[image_warnings:])
+    if stats.malformed_count:
+        warnings.append(f"{stats.malformed_count} malformed line(s) skipped (first: line {stats.malformed_lines[0]})")
+    if stats.truncated_last_line:
+        warnings.append("the last line is incomplete (is the session still running?); it was skipped")
+    return Transcript(
+        ref=ref,
+        main=main,
+        stats=stats,
+        reader=reader,
+        sha256=reader.sha256(),
+        session_id=session_id,
+        title=title,
+        title_source=title_source,
+        scanner=scanner,
+        agents=agents,
+        sub_reports=sub_reports,
+        sub_usage=sub_usage,
+        warnings=warnings,
+        uuids=set(extractor.uuids),
+        summaries=extractor.summaries,
+        first_prior_replay=extractor.first_prior_replay,
+    )
+
+
+def qualify_chapters(chapters: list[Chapter], events: list[Event], key: str) -> None:
+    """`ch2` -> `<key>-ch2`, on the chapters and on every event (nested ones included)."""
+    renamed = {c.id: f"{key}-{c.id}" for c in chapters}
+    for chapter in chapters:
+        chapter.id = renamed[chapter.id]
+        chapter.session = key
+    for event in walk(events):
+        event.chapter = renamed.get(event.chapter, event.chapter)
+
+
+def extract_session(ref: SessionRef, assets_dir: Path | None, options: ParseOptions) -> ParseResult:
+    """Read one transcript (and its subagents) into events and a manifest, without writing JSON."""
+    check_source(ref.path)
+    if assets_dir is not None:
+        assets_dir.mkdir(parents=True, exist_ok=True)
+    images = ImageStore(assets_dir)
+    part = read_transcript(ref, images, options)
+    main = part.main
+    info = SessionInfo(
+        id=part.session_id,
+        title=part.title,
+        title_source=part.title_source,
+        cwd=main.cwd,
+        start=main.start,
+        end=main.end,
+    )
+    event_log = EventLog(session=info, chapters=main.chapters, events=main.events)
+    index_images(event_log, images)
+
+    flags = scan_event_log(event_log, part.scanner)
+    # The manifest never holds a secret: its copy of the title is written with every flagged item redacted.
+    manifest_title = part.scanner.redact_all(event_log.session.title)
+    manifest = transcript_manifest(
+        part,
+        event_log.chapters,
+        event_log.events,
+        [info.to_dict() for info in sorted(images.images.values(), key=lambda i: i.asset)],
+        manifest_title,
+        options,
+    )
+    manifest["pii_warnings"] = flags
+    manifest["warnings"] = part.warnings
+    # The manifest never holds a secret: paths, branch names, tool names and warnings are told with every
+    # secret in them redacted (personal data such as the home folder stays: the manifest stays local).
+    manifest = without_secrets(manifest, part.scanner)
+    return ParseResult(log=event_log, manifest=manifest, warnings=part.warnings)
+
+
+# -- subagents --------------------------------------------------------------------------------------
+
+
+@dataclass
+class AgentLinks:
+    linked: list[tuple[Event, AgentFile | None]]  # None: the thread was inside the main file
+    unlinked_files: list[tuple[AgentFile, str]]
+    unmatched_spawns: list[Event]
+
+
+def _link_subagents(ref: SessionRef, session_id: str, main: Extraction, progress_links: list[Any]) -> AgentLinks:
+    files = [read_agent_file_meta(p) for p in subagent_candidates(ref.path, session_id)]
+    by_agent_id = {f.agent_id: f for f in files}
+    by_tool_use = {f.tool_use_id: f for f in files if f.tool_use_id}
+    progress = {link.tool_use_id: link.agent_id for link in progress_links}
+    linked: list[tuple[Event, AgentFile | None]] = []
+    used: set[Path] = set()
+    unmatched: list[Event] = []
+    for event in main.spawns:
+        agent = event.subagent
+        assert agent is not None
+        if agent.linked_by == "sidechain":
+            linked.append((event, None))  # its thread was in the main file
+            continue
+        match: AgentFile | None = None
+        if agent.agent_id and agent.agent_id in by_agent_id:
+            match = by_agent_id[agent.agent_id]
+        elif agent.tool_use_id in by_tool_use:
+            match = by_tool_use[agent.tool_use_id]
+            agent.agent_id = match.agent_id
+            agent.linked_by = "meta.json"
+        elif agent.tool_use_id in progress:
+            agent.agent_id = progress[agent.tool_use_id]
+            agent.linked_by = agent.linked_by or "agent_progress"
+            match = by_agent_id.get(agent.agent_id)
+        if match is None or match.path in used:
+            unmatched.append(event)
+            continue
+        used.add(match.path)
+        agent.file = str(match.path.relative_to(ref.path.parent))
+        agent.agent_type = agent.agent_type or match.agent_type
+        agent.description = agent.description or match.description
+        linked.append((event, match))
+    unlinked = [(f, "warmup" if is_warmup(f.path) else "no matching spawn") for f in files if f.path not in used]
+    return AgentLinks(linked, unlinked, unmatched)
+
+
+def _attach_subagent(
+    event: Event,
+    agent_file: AgentFile,
+    images: ImageStore,
+    strict: bool,
+    sub_usage: UsageLedger,
+    counted: set[int] | None = None,
+) -> dict[str, Any]:
+    """Parse a linked subagent's own transcript and hang its events under the spawn."""
+    agent = event.subagent
+    assert agent is not None
+    reader = TranscriptReader(agent_file.path, strict=strict)
+    extractor = SessionExtractor(images, subagent_mode=True, prior_messages=counted)
+    warnings: list[str] = []
+    try:
+        for lineno, record in reader:
+            extractor.feed(lineno, record)
+    except InputError as exc:
+        warnings.append(f"subagent {agent_file.path.name}: {exc}")
+    result = extractor.finish(id_prefix=f"{event.id}.")
+    agent.events = result.events
+    drop_repeated_result(agent)
+    sub_usage.merge(result.usage)
+    if reader.stats.malformed_count:
+        warnings.append(f"subagent {agent_file.path.name}: {reader.stats.malformed_count} malformed line(s) skipped")
+    return {
+        "event": event.id,
+        "usage": result.usage.totals.to_dict(),
+        "malformed_lines": reader.stats.malformed_count,
+        "bytes": reader.stats.bytes_read,
+        "warnings": warnings,
+    }
+
+
+# -- images, titles ---------------------------------------------------------------------------------
+
+
+def index_images(event_log: EventLog, images: ImageStore) -> None:
+    """Which events show each image (ids exist only now, after runs and subagents are in place)."""
+    for info in images.images.values():
+        info.events = []
+    for event in walk(event_log.events):
+        names = list(event.images or ())
+        if event.kind == IMAGE and event.asset:
+            names.append(event.asset)
+        for name in names:
+            if name in images.images:
+                images.images[name].events.append(event.id)
+
+
+def _title(main: Extraction, scanner: Scanner) -> tuple[str | None, str | None]:
+    """Claude Code's own titles first; else the author's first real request, tidied (no flags, paths,
+    greetings, boilerplate or log lines); else none."""
+    for source in ("custom-title", "ai-title", "summary"):
+        if source in main.titles:
+            return main.titles[source], source
+    words = (author_words(e) for e in main.events)
+    request = first_request([w for w in words if w][:TITLE_CANDIDATES])
+    if request:
+        return prompt_title(request, scanner), "first-prompt"
+    return None, None
