@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import hashlib
+from dataclasses import asdict, dataclass, field
+
+import orjson
 
 from retell.events import branch_id
 
@@ -82,6 +85,15 @@ class Triage:
     warnings: list[str] = field(default_factory=list)
     tried: set[str] = field(default_factory=set)  # ids (b1, or <key>-b1) of the branches the post may mention
     sessions: dict[str, bool] = field(default_factory=dict)  # session key -> include (several sessions only)
+
+    def decisions_digest(self) -> str:
+        """Everything the author decided, and nothing else: not the `info:` facts (the transcript's path
+        among them, which differs between machines) nor comments, so moving a work folder keeps its draft."""
+        decisions = asdict(self)
+        for fact in ("warnings", "approved"):
+            decisions.pop(fact)
+        decisions["tried"] = sorted(self.tried)
+        return hashlib.sha256(orjson.dumps(decisions, option=orjson.OPT_SORT_KEYS)).hexdigest()
 
     def tells_branch(self, branch: int, chapter: str = "") -> bool:
         """Whether events of this branch (an event's `abandoned`, in `chapter`) reach the post: the final

@@ -67,13 +67,12 @@ class DraftResult:
     reused: bool = False
 
 
-def inputs_fingerprint(workdir: Workdir, parsed_sha: str, engine: str, model: str) -> str:
-    """What a draft depends on: the events, the author's triage and outline, the engine and model."""
+def inputs_fingerprint(workdir: Workdir, triage: Triage, parsed_sha: str, engine: str, model: str) -> str:
+    """What a draft depends on: the events, the author's triage decisions and outline, the engine and model."""
     digest = hashlib.sha256()
-    for part in (parsed_sha, engine, model, __version__):
+    for part in (parsed_sha, triage.decisions_digest(), engine, model, __version__):
         digest.update(part.encode() + b"\0")
-    for file in (workdir.triage, workdir.outline):
-        digest.update(file.read_bytes() + b"\0")
+    digest.update(workdir.outline.read_bytes() + b"\0")
     return digest.hexdigest()[:16]
 
 
@@ -102,7 +101,7 @@ def run_draft(
     if on_engine is not None:
         on_engine(choice)
     model = "" if choice.name == "offline" else pick_model("draft", options.model, load_prices())
-    fingerprint = inputs_fingerprint(workdir, parsed.events_sha256, choice.name, model)
+    fingerprint = inputs_fingerprint(workdir, triage, parsed.events_sha256, choice.name, model)
     if reuse and existing_fingerprint(workdir) == fingerprint:
         return DraftResult(workdir.draft, choice, warnings=warnings, reused=True)
     if choice.name == "offline":
