@@ -37,7 +37,8 @@ def test_the_same_session_drafted_from_two_places_has_the_same_inputs(tmp_path: 
     elsewhere = tmp_path / "clone"
     shutil.copytree(ROOT / "examples/claude", elsewhere / "claude")
     drafts = []
-    for source, work in ((ROOT / SESSION, tmp_path / "a"), (elsewhere / SESSION.removeprefix("examples/"), tmp_path / "b")):
+    places = ((ROOT / SESSION, tmp_path / "a"), (elsewhere / SESSION.removeprefix("examples/"), tmp_path / "b"))
+    for source, work in places:
         _run("run", str(source), "-o", str(work), "--yes", "--engine", "offline", "-q")
         drafts.append(work / "draft.md")
     assert "source:" in (tmp_path / "a/triage.yaml").read_text(encoding="utf-8")  # the path is recorded, but
