@@ -12,7 +12,8 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from retell.claude.reader import decode_line, sniff_type
+from retell.claude.reader import sniff_type
+from retell.claude.records import Record, decode_line, decode_record
 from retell.claude.schema import SIGNAL_ATTACHMENT_TYPES, SKIPPABLE_RECORD_TYPES
 from retell.discover.headtail import ReadMeter, read_windows
 
@@ -198,28 +199,26 @@ class _WindowState:
             if _is_noise(rtype, attachment_type):
                 continue
             try:
-                record = decode_line(line)
+                record = decode_record(line)
             except ValueError:
-                continue  # half-written (a growing file) or not JSON: a listing skips it quietly
-            if not isinstance(record, dict):
-                continue
-            if record.get("type") == "file-history-snapshot":
+                continue  # half-written (a growing file), not JSON or not an object: a listing skips it quietly
+            if record.type == "file-history-snapshot":
                 self.snapshot = line  # one the byte sniff could not name
                 continue
             self._note(record)
             extractor.feed(base + i + 1, record)
 
-    def _note(self, record: dict[str, Any]) -> None:
-        rtype = record.get("type")
+    def _note(self, record: Record) -> None:
+        rtype = record.type
         if rtype == "summary":
-            leaf, text = record.get("leafUuid"), record.get("summary")
+            leaf, text = record.leafUuid, record.summary
             if isinstance(leaf, str) and isinstance(text, str) and text.strip():
                 self.summaries.append([leaf, text.strip()])
         elif rtype == "last-prompt":
-            text = record.get("lastPrompt")
+            text = record.lastPrompt
             if isinstance(text, str) and text.strip():
                 self.last_prompt = text.strip()
-        uuid = record.get("uuid")
+        uuid = record.uuid
         if isinstance(uuid, str) and uuid and uuid not in self.uuids:
             if self.first_uuid is None and self.base == 0:
                 self.first_uuid = uuid

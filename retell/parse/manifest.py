@@ -218,7 +218,7 @@ def _snapshot_files(line: bytes | None, cwd: str | None) -> list[str]:
     """Every file the last file-history-snapshot tracks: what the session changed, per Claude Code."""
     if line is None:
         return []
-    from retell.claude.reader import decode_line
+    from retell.claude.records import decode_line
     from retell.extract.tools import relative_path
 
     try:
