@@ -15,9 +15,8 @@ import pytest
 from conftest import Transcript, image_block, make_png, text_block
 
 from retell import jsonio
-from retell.claude import reader
-from retell.claude.records import ResultBlock
 from retell.claude.locate import SessionRef
+from retell.claude.records import ResultBlock
 from retell.events import EventLog
 from retell.extract import session
 from retell.parse import ParseOptions, extract_session, parse_to_workdir
