@@ -146,7 +146,9 @@ def _string_after(line: bytes, key: bytes, start: int = 0) -> tuple[str | None, 
 class TranscriptReader:
     """Iterate `(line_number, Record)` over one transcript, counting what it skips.
 
-    `on_progress(bytes_read)` is called every few MB so a caller can draw a progress bar.
+    `on_progress(bytes_read)` is called every few MB so a caller can draw a progress bar; `on_link(line,
+    uuid, parentUuid)` for each main-thread progress or attachment record skipped without decoding (a link in
+    the conversation tree).
     """
 
     def __init__(
@@ -155,16 +157,15 @@ class TranscriptReader:
         *,
         strict: bool = False,
         on_progress: Callable[[int], None] | None = None,
+        on_link: Callable[[int, str, str | None], None] | None = None,
     ) -> None:
         self.path = path
         self.strict = strict
         self.on_progress = on_progress
+        self.on_link = on_link
         self.stats = ReadStats()
         self.agent_progress: list[AgentProgressLink] = []
         self.last_snapshot: bytes | None = None  # the last file-history-snapshot, decoded on demand
-        # (line, uuid, parentUuid) of skipped main-thread progress and attachment records: links in the
-        # conversation tree that are never decoded
-        self.links: list[tuple[int, str, str | None]] = []
         self._linked_tool_uses: set[bytes] = set()
         self._digest: _BackgroundDigest | None = None
 
@@ -268,6 +269,8 @@ class TranscriptReader:
         """uuid and parentUuid of a skipped main-thread record, when its bytes say them for certain: Claude
         Code writes parentUuid first and uuid among the flat keys at the end (nested objects come before it,
         and a quote inside a string is always escaped)."""
+        if self.on_link is None:
+            return
         if not line.startswith(b'{"parentUuid":') or b'"isSidechain":false' not in line[:200]:
             return
         if line.startswith(b'{"parentUuid":null'):
@@ -281,7 +284,7 @@ class TranscriptReader:
             return
         uuid, _ = _string_after(line, b'"uuid":"', at)
         if uuid is not None:
-            self.links.append((lineno, uuid, parent))
+            self.on_link(lineno, uuid, parent)
 
     def _note_agent_progress(self, line: bytes) -> None:
         parent = _PARENT_TOOL_USE.search(line, max(0, line.rfind(b'"parentToolUseID"')))

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 import re
 import sys
+from array import array
 from collections import Counter, deque
 from collections.abc import Sequence
 from collections.abc import Set as AbstractSet
@@ -178,6 +179,7 @@ class SessionExtractor:
         self._role = ROLE_OTHER  # what the record being fed is to the tree; set while it is handled
         self._last_uuid: Any = None  # the last main-thread record's uuid and key: usually the next one's parent
         self._last_key: int | None = None
+        self._links = array("q")  # the tree's nodes for skipped records (see note_link)
 
     # -- dispatch -------------------------------------------------------------------------------------
 
@@ -234,15 +236,26 @@ class SessionExtractor:
             )
             self._last_uuid, self._last_key = uuid, key
 
-    def add_links(self, links: Sequence[tuple[int, str, str | None]]) -> None:
-        """(line, uuid, parentUuid) of records the reader skipped without decoding: links in the tree."""
-        if self._tree is None:
+    def note_link(self, lineno: int, uuid: str, parent: str | None) -> None:
+        """A record the reader skipped without decoding (progress, attachments): a link in the tree, added as
+        it comes (so the tree stays in file order) and taken out again at finish() if a decoded record has
+        the same uuid, as a record told in an earlier session of the work folder never joins it."""
+        tree = self._tree
+        if tree is None:
             return
-        prior = self._prior_uuids
-        for lineno, uuid, parent in links:
-            key = key64(uuid)
-            if key not in self._seen_uuids and (prior is None or key not in prior):
-                self._tree.add(lineno, key, _key_or_none(parent))
+        key = key64(uuid)
+        if self._prior_uuids is not None and key in self._prior_uuids:
+            return
+        if not parent:
+            parent_key = None
+        elif parent == self._last_uuid:  # a skipped record nearly always continues the one before it
+            parent_key = self._last_key
+        else:
+            parent_key = _key_or_none(parent)
+        self._links.append(len(tree))
+        tree.add(lineno, key, parent_key)
+        if uuid:
+            self._last_uuid, self._last_key = uuid, key
 
     def _replayed(self, key: int) -> None:
         """A record seen before (here, or in an earlier session of the work folder): counted, not told again."""
@@ -254,8 +267,8 @@ class SessionExtractor:
         sidechain = record.isSidechain is True
         if sidechain:
             self.counts.sidechain_records += 1
-        if ts is not None:
-            self._tick(ts, sidechain)
+        if ts is not None and self.clock.tick(ts) >= BREAK_GAP_MS and not sidechain and not self.subagent_mode:
+            self.chapters.idle_pending = True  # after a pause of hours the next thing told opens a chapter
         context = (record.version, record.gitBranch, record.entrypoint, record.cwd)
         if context != self._last_context:  # consecutive records nearly always share it: note it once
             self._last_context = context
@@ -276,11 +289,6 @@ class SessionExtractor:
                 if session_id not in self._session_ids:
                     self._session_ids.append(session_id)
                 self.chapters.request_break("session_change", session_id=session_id)
-
-    def _tick(self, ts: str, sidechain: bool) -> None:
-        """Time moves on; after a pause of hours the next thing told opens a new chapter."""
-        if self.clock.tick(ts) >= BREAK_GAP_MS and not sidechain and not self.subagent_mode:
-            self.chapters.idle_pending = True
 
     def _claim_thread(self, record: Record, key: int) -> bool:
         """Follow a sidechain thread back to its spawn; True when this record is the thread's prompt."""
@@ -406,7 +414,10 @@ class SessionExtractor:
             return
         call = describe_call(name, tool_input, cwd, tool_use_id)
         self.counts.tool_calls += 1
-        self._tools.setdefault(name, Counter())["calls"] += 1
+        counter = self._tools.get(name)
+        if counter is None:
+            counter = self._tools[name] = Counter()
+        counter["calls"] += 1
         bucket = _FILE_TOOLS.get(name)
         if bucket and isinstance(tool_input, dict):
             path = tool_input.get("file_path") or tool_input.get("notebook_path")
@@ -663,7 +674,12 @@ class SessionExtractor:
             # the story here, not a side path of it.
             for event in events:
                 event.sidechain = False
-        thread = self._tree.final_thread() if self._tree is not None else Thread()
+        thread = Thread()
+        if self._tree is not None:
+            told = self._seen_uuids
+            self._tree.remove([i for i in self._links if self._tree.keys[i] in told])
+            thread = self._tree.final_thread()
+            self._tree = ConversationTree()  # the nodes are not needed any more: free them
         mark_abandoned(events, thread)
         self.counts.resent_prompts += drop_resent_prompts(events)
         finish_tool_runs(events)
@@ -702,8 +718,9 @@ class SessionExtractor:
         )
 
     @property
-    def uuids(self) -> AbstractSet[int]:
-        """The records this file told (not those replayed from elsewhere)."""
+    def uuids(self) -> set[int]:
+        """The records this file told (not those replayed from elsewhere); the extractor's own set, handed
+        over rather than copied (a 1 GB session has ~150 k): read it after finish()."""
         return self._seen_uuids
 
     @property

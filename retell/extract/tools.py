@@ -8,6 +8,7 @@ from __future__ import annotations
 import posixpath
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from retell.events import ToolCall
@@ -198,7 +199,9 @@ def result_text(content: Any) -> str:
     return ""
 
 
+@lru_cache(maxsize=4096)
 def is_test_command(command: str | None) -> bool:
+    # cached: asked of every Bash result, and a session runs the same few commands again and again
     return bool(command) and _TEST_COMMAND.search(command) is not None  # type: ignore[arg-type]
 
 

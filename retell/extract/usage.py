@@ -56,13 +56,23 @@ class UsageLedger:
     def record(self, key: str, model: str, usage: Any) -> None:
         if not isinstance(usage, dict):
             return
-        values = [_int(usage.get(name)) for name in USAGE_FIELDS]
+        # once per assistant record: the four fields read without a call each (as _int does)
+        values = [
+            v if type(v) is int and v > 0 else 0
+            for v in (
+                usage.get("input_tokens"),
+                usage.get("output_tokens"),
+                usage.get("cache_read_input_tokens"),
+                usage.get("cache_creation_input_tokens"),
+            )
+        ]
         entry = self._open.get(key)
         if entry is not None:
             current = entry[1]
-            for i, v in enumerate(values):
-                if v > current[i]:
-                    current[i] = v
+            if values != current:
+                for i, v in enumerate(values):
+                    if v > current[i]:
+                        current[i] = v
             return
         hashed = key64(key)
         if hashed in self._closed or (self.counted is not None and hashed in self.counted):
@@ -99,7 +109,3 @@ class UsageLedger:
             **self.totals.to_dict(),
             "by_model": {m: t.to_dict() for m, t in sorted(self.by_model.items())},
         }
-
-
-def _int(value: Any) -> int:
-    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else 0

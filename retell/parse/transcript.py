@@ -99,11 +99,13 @@ def read_transcript(
     with it (`<key>-e1`, `<key>-ch1`); with `shared`, what earlier sessions told is not told again."""
     check_source(ref.path)
     image_warnings = len(images.warnings)
-    reader = TranscriptReader(ref.path, strict=options.strict, on_progress=options.on_progress)
     extractor = SessionExtractor(
         images,
         prior_uuids=shared.uuids if shared is not None else None,
         prior_messages=shared.messages if shared is not None else None,
+    )
+    reader = TranscriptReader(
+        ref.path, strict=options.strict, on_progress=options.on_progress, on_link=extractor.note_link
     )
     parsed = 0
     for lineno, record in reader:
@@ -117,7 +119,6 @@ def read_transcript(
     known = sum(n for t, n in stats.record_types.items() if t in KNOWN_RECORD_TYPES)
     if known == 0:
         raise InputError(f"{ref.path} is JSON Lines but not a Claude Code transcript (no known record types)")
-    extractor.add_links(reader.links)
     prefix = f"{key}-e" if key else "e"
     main = extractor.finish(id_prefix=prefix)
     if not ({"custom-title", "ai-title", "summary"} & main.titles.keys()):
@@ -168,7 +169,7 @@ def read_transcript(
         sub_reports=sub_reports,
         sub_usage=sub_usage,
         warnings=warnings,
-        uuids=set(extractor.uuids),
+        uuids=extractor.uuids,
         summaries=extractor.summaries,
         first_prior_replay=extractor.first_prior_replay,
     )
