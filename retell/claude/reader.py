@@ -131,18 +131,6 @@ class _BackgroundDigest:
         return self.hash.hexdigest()
 
 
-def _string_after(line: bytes, key: bytes, start: int = 0) -> tuple[str | None, int]:
-    """The JSON string value of the first `key` (with its quotes and colon) at or after `start`."""
-    i = line.find(key, start)
-    if i < 0:
-        return None, -1
-    j = i + len(key)
-    k = line.find(b'"', j)
-    if k < 0 or b"\\" in line[j:k]:
-        return None, -1
-    return line[j:k].decode("utf-8", "replace"), i
-
-
 class TranscriptReader:
     """Iterate `(line_number, Record)` over one transcript, counting what it skips.
 
@@ -269,22 +257,29 @@ class TranscriptReader:
         """uuid and parentUuid of a skipped main-thread record, when its bytes say them for certain: Claude
         Code writes parentUuid first and uuid among the flat keys at the end (nested objects come before it,
         and a quote inside a string is always escaped)."""
-        if self.on_link is None:
+        # Runs on most lines of a session (progress): bounded searches, no slices of the line.
+        if self.on_link is None or not line.startswith(b'{"parentUuid":'):
             return
-        if not line.startswith(b'{"parentUuid":') or b'"isSidechain":false' not in line[:200]:
+        if line.find(b'"isSidechain":false', 0, 200) < 0:
             return
-        if line.startswith(b'{"parentUuid":null'):
+        if line.startswith(b"null", 14):
             parent = None
         else:
-            parent, _ = _string_after(line[:80], b'{"parentUuid":"')
-            if parent is None:
+            i = line.find(b'{"parentUuid":"', 0, 80)
+            if i < 0:
                 return
+            end = line.find(b'"', i + 15, 80)
+            if end < 0 or line.find(b"\\", i + 15, end) >= 0:
+                return
+            parent = line[i + 15 : end].decode("utf-8", "replace")
         at = line.rfind(b'"uuid":"')
         if at < 0 or at < len(line) - 600:
             return
-        uuid, _ = _string_after(line, b'"uuid":"', at)
-        if uuid is not None:
-            self.on_link(lineno, uuid, parent)
+        start = at + 8
+        end = line.find(b'"', start)
+        if end < 0 or line.find(b"\\", start, end) >= 0:
+            return
+        self.on_link(lineno, line[start:end].decode("utf-8", "replace"), parent)
 
     def _note_agent_progress(self, line: bytes) -> None:
         parent = _PARENT_TOOL_USE.search(line, max(0, line.rfind(b'"parentToolUseID"')))

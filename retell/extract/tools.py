@@ -214,9 +214,10 @@ def test_outcome(output: str, failed: bool) -> str | None:
     m = _JEST_TESTS.search(tail)
     if m:
         return _counts_phrase(m.group(1)) or m.group(1)
-    lines = [ln for ln in tail.splitlines() if _COUNTS.search(ln)]
-    if lines:
-        phrase = _counts_phrase(lines[-1])
+    # the last line that counts tests (searched from the end: the summary is usually the last line)
+    last = next((ln for ln in reversed(tail.splitlines()) if _COUNTS.search(ln)), None)
+    if last is not None:
+        phrase = _counts_phrase(last)
         if phrase:
             return phrase
     if _GO_FAIL.search(tail):
