@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import hashlib
 import re
-import threading
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from retell.claude.digest import FileDigest
 from retell.claude.records import NotAnObject, Record, decode_record
 from retell.claude.schema import SIGNAL_ATTACHMENT_TYPES, SKIPPABLE_RECORD_TYPES
 from retell.errors import InputError
@@ -88,49 +88,6 @@ def sniff_type(line: bytes) -> tuple[str | None, str | None]:
     return line[p + 8 : end].decode("utf-8", "replace"), None
 
 
-class _BackgroundDigest:
-    """sha256 of the file, computed on a second core while the main thread parses.
-
-    hashlib and file reads release the GIL, so on two cores the hash costs the parse nothing; a file that
-    grew while being parsed is hashed up to what the parser read.
-    """
-
-    BLOCK = 8 << 20
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        self.hash = hashlib.sha256()
-        self.hashed = 0
-        try:
-            self.size = path.stat().st_size
-        except OSError:
-            self.size = 0
-        self.thread = threading.Thread(target=self._run, name="retell-sha256", daemon=True)
-        self.thread.start()
-
-    def _run(self) -> None:
-        try:
-            with self.path.open("rb") as fh:
-                while self.hashed < self.size:
-                    block = fh.read(min(self.BLOCK, self.size - self.hashed))
-                    if not block:
-                        break
-                    self.hash.update(block)
-                    self.hashed += len(block)
-        except OSError:
-            pass
-
-    def hexdigest(self, upto: int) -> str:
-        self.thread.join()
-        if upto > self.hashed:
-            with self.path.open("rb") as fh:
-                fh.seek(self.hashed)
-                rest = fh.read(upto - self.hashed)
-            self.hash.update(rest)
-            self.hashed += len(rest)
-        return self.hash.hexdigest()
-
-
 class TranscriptReader:
     """Iterate `(line_number, Record)` over one transcript, counting what it skips.
 
@@ -146,6 +103,7 @@ class TranscriptReader:
         strict: bool = False,
         on_progress: Callable[[int], None] | None = None,
         on_link: Callable[[int, str, str | None], None] | None = None,
+        digest: bool = True,
     ) -> None:
         self.path = path
         self.strict = strict
@@ -155,7 +113,8 @@ class TranscriptReader:
         self.agent_progress: list[AgentProgressLink] = []
         self.last_snapshot: bytes | None = None  # the last file-history-snapshot, decoded on demand
         self._linked_tool_uses: set[bytes] = set()
-        self._digest: _BackgroundDigest | None = None
+        self.digest = digest  # hash the file (on the shared worker) while reading it
+        self._digest: FileDigest | None = None
 
     def __iter__(self) -> Iterator[tuple[int, Record]]:
         stats = self.stats
@@ -166,7 +125,8 @@ class TranscriptReader:
         except OSError as exc:
             raise InputError(f"{self.path}: cannot open ({exc.strerror})") from None
         next_report = 4 << 20
-        self._digest = _BackgroundDigest(self.path)
+        if self.digest:
+            self._digest = FileDigest(self.path)
         with fh:
             lineno = 0
             for raw in fh:
@@ -220,7 +180,7 @@ class TranscriptReader:
             self.on_progress(stats.bytes_read)
 
     def sha256(self) -> str:
-        """sha256 of the bytes this reader parsed (call after iterating)."""
+        """sha256 of the bytes this reader parsed (call after iterating a reader made with digest=True)."""
         if self._digest is None:
             return hashlib.sha256(b"").hexdigest()
         return self._digest.hexdigest(self.stats.bytes_read)

@@ -281,7 +281,7 @@ def _attach_subagent(
     """Parse a linked subagent's own transcript and hang its events under the spawn."""
     agent = event.subagent
     assert agent is not None
-    reader = TranscriptReader(agent_file.path, strict=strict)
+    reader = TranscriptReader(agent_file.path, strict=strict, digest=False)  # nothing records its hash
     extractor = SessionExtractor(images, subagent_mode=True, prior_messages=counted)
     warnings: list[str] = []
     try:

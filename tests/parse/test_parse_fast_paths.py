@@ -1,7 +1,7 @@
 """The shortcuts that keep big sessions cheap must not change what parse produces.
 
 - Tool outputs stay raw bytes (msgspec.Raw) and are decoded only when the story uses them.
-- The file's sha256 is computed on a second thread.
+- The file's sha256 is computed on one background thread for the whole run (subagent files are not hashed).
 - events.json is written one event at a time.
 """
 
@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import hashlib
 import json
+import threading
 from pathlib import Path
 
 import pytest
 from conftest import Transcript, image_block, make_png, text_block
 
 from retell import jsonio
+from retell.claude import digest
 from retell.claude.locate import SessionRef
 from retell.claude.records import ResultBlock
 from retell.events import EventLog
@@ -112,3 +114,25 @@ def test_the_streaming_writer_matches_dumps(tmp_path: Path, items: list[object])
     expected = jsonio.dumps({**head, "events": items})
     assert (tmp_path / "doc.json").read_bytes() == expected
     assert (digest, size) == (hashlib.sha256(expected).hexdigest(), len(expected))
+
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "claude" / "projects" / "-home-sam-src-tidyfeeds"
+
+
+def test_one_hashing_thread_serves_every_file_and_subagents_are_not_hashed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    hashed: list[Path] = []
+    file_digest = digest.FileDigest.__init__
+
+    def record(self: digest.FileDigest, path: Path) -> None:
+        hashed.append(path)
+        file_digest(self, path)
+
+    monkeypatch.setattr(digest.FileDigest, "__init__", record)
+    sessions = sorted(EXAMPLE.glob("*.jsonl"))
+    _, result = parse_to_workdir([SessionRef(p, p.stem) for p in sessions], tmp_path / "w", ParseOptions())
+    assert sorted(hashed) == sessions  # the three sessions; not their subagents' files
+    assert [t.name for t in threading.enumerate()].count("retell-sha256") == 1
+    by_source = [s["source"]["sha256"] for s in result.manifest["sessions"]]
+    assert sorted(by_source) == sorted(hashlib.sha256(p.read_bytes()).hexdigest() for p in sessions)
