@@ -12,12 +12,11 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from retell.claude.reader import sniff_type
-from retell.claude.records import Record, decode_line, decode_record
 from retell.claude.schema import SIGNAL_ATTACHMENT_TYPES, SKIPPABLE_RECORD_TYPES
 from retell.discover.headtail import ReadMeter, read_windows
 
 if TYPE_CHECKING:
+    from retell.claude.records import Record
     from retell.extract.session import SessionExtractor
 
 # How deep a row's numbers go: Claude Code's index, the two windows, the whole small file, a full parse.
@@ -186,6 +185,10 @@ class _WindowState:
         self.last_prompt: str | None = None
 
     def feed(self, lines: list[bytes], extractor: SessionExtractor, *, first_line_of_file: bool, base: int) -> None:
+        # Imported here, as the extractor is: a listing served from the cache decodes no record.
+        from retell.claude.reader import sniff_type
+        from retell.claude.records import decode_record
+
         self.base = base
         for i, line in enumerate(lines):
             if i == 0 and first_line_of_file and line.startswith(_BOM):
@@ -226,6 +229,7 @@ class _WindowState:
 
     def snapshot_files(self, cwd: str | None) -> list[str]:
         """The files the last file-history-snapshot tracks (what the session changed, per Claude Code)."""
+        from retell.claude.records import decode_line
         from retell.extract.tools import relative_path
 
         if self.snapshot is None:

@@ -91,16 +91,13 @@ class ConversationTree:
         n = len(self.keys)
         if not n:
             return Thread()
-        # each key's first node: built backwards, so the first occurrence is the one that stays
-        index = dict(zip(reversed(self.keys), range(n - 1, -1, -1), strict=True))
-        parents = array("q", (self._parent_index(i, index) for i in range(n)))
-        del index
+        parents = self._parent_indexes()
         roles = self.roles
         path = _path_to_end(roles, parents)
         on_path = bytearray(n)
         for i in path:
             on_path[i] = 1
-        after = _first_speaker_after(roles, path)
+        after, root_after = _first_speaker_after(roles, path)
         reply_below = _replies_below(roles, parents, on_path)
         states = array("q", (ON_THREAD if on_path[i] else SIDE for i in range(n)))
         fork = array("q", bytes(8 * n))  # for off-thread nodes: the thread node their branch leaves from
@@ -120,7 +117,9 @@ class ConversationTree:
                 parent_state = states[p]
             if parent_state > 0:
                 states[i] = parent_state
-            elif roles[i] == ROLE_PROMPT and (reply_below[i] or after.get(fork[i]) == ROLE_PROMPT):
+            elif roles[i] == ROLE_PROMPT and (
+                reply_below[i] or (root_after if fork[i] == _VIRTUAL_ROOT else after[fork[i]]) == ROLE_PROMPT
+            ):
                 branches += 1
                 states[i] = branches
         if branches:
@@ -152,12 +151,29 @@ class ConversationTree:
         self.sessions = [self.sessions[i] for i in order]
         self.logical_parents = {where[old]: key for old, key in self.logical_parents.items() if old in where}
 
-    def _parent_index(self, i: int, index: dict[int, int]) -> int:
+    def _parent_indexes(self) -> array[int]:
+        """Each node's parent index (see _parent_index). Nearly every record continues the one just before
+        it, so when no key repeats only the other parents are looked up: an index of every key would cost
+        ~70 bytes a node (20 MB for a 1 GB session)."""
+        keys, n = self.keys, len(self.keys)
+        index: dict[int, int]
+        if len(set(keys)) == n:
+            wanted = {p for i, p in enumerate(self.parents) if p is not None and (i == 0 or p != keys[i - 1])}
+            wanted.update(self.logical_parents.values())
+            index = {k: i for i, k in enumerate(keys) if k in wanted}
+            return array("q", (self._parent_index(i, index, unique=True) for i in range(n)))
+        # each key's first node: built backwards, so the first occurrence is the one that stays
+        index = dict(zip(reversed(keys), range(n - 1, -1, -1), strict=True))
+        return array("q", (self._parent_index(i, index) for i in range(n)))
+
+    def _parent_index(self, i: int, index: dict[int, int], *, unique: bool = False) -> int:
         """The index of a node's parent. Missing parents are bridged to the previous record in the file; a
         parentless prompt in the same session restarts the conversation from the top (a rewind to the first
         prompt), any other parentless record later in the file continues it (a compaction without its
         logical parent, a new sessionId)."""
         parent = self.parents[i]
+        if unique and i > 0 and parent is not None and parent == self.keys[i - 1]:
+            return i - 1  # (keys are unique: the node before is the only one with this key)
         logical = self.logical_parents.get(i) if self.logical_parents else None
         for candidate in (parent, logical):
             if candidate is not None:
@@ -172,7 +188,7 @@ class ConversationTree:
         return i - 1
 
 
-def _path_to_end(roles: bytearray, parents: Sequence[int]) -> list[int]:
+def _path_to_end(roles: bytearray, parents: Sequence[int]) -> array[int]:
     """The final thread, leaf first: walk back from the last prompt or reply to the top. (Not from the last
     record: local commands such as `!` shell commands may hang off an older record.)"""
     n = len(roles)
@@ -181,7 +197,7 @@ def _path_to_end(roles: bytearray, parents: Sequence[int]) -> list[int]:
         next((i for i in range(n - 1, -1, -1) if roles[i] != ROLE_OTHER), n - 1),
     )
     seen = bytearray(n)
-    path = []
+    path = array("q")
     i = leaf
     while i >= 0 and not seen[i]:  # a cycle in damaged links stops the walk
         seen[i] = 1
@@ -190,16 +206,16 @@ def _path_to_end(roles: bytearray, parents: Sequence[int]) -> list[int]:
     return path
 
 
-def _first_speaker_after(roles: bytearray, path: list[int]) -> dict[int, int]:
-    """For each thread node (and the virtual root): who speaks first after it on the thread, prompt or reply."""
-    after: dict[int, int] = {}
+def _first_speaker_after(roles: bytearray, path: Sequence[int]) -> tuple[bytearray, int]:
+    """For each thread node (by index), and then for the virtual root: who speaks first after it on the
+    thread, prompt or reply (ROLE_OTHER: nobody)."""
+    after = bytearray(len(roles))
     speaker = ROLE_OTHER
     for i in path:  # leaf first
         after[i] = speaker
         if roles[i] in (ROLE_PROMPT, ROLE_REPLY):
             speaker = roles[i]
-    after[_VIRTUAL_ROOT] = speaker
-    return after
+    return after, speaker
 
 
 def _replies_below(roles: bytearray, parents: Sequence[int], on_path: bytearray) -> bytearray:

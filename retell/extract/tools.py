@@ -214,8 +214,11 @@ def test_outcome(output: str, failed: bool) -> str | None:
     m = _JEST_TESTS.search(tail)
     if m:
         return _counts_phrase(m.group(1)) or m.group(1)
-    # the last line that counts tests (searched from the end: the summary is usually the last line)
-    last = next((ln for ln in reversed(tail.splitlines()) if _COUNTS.search(ln)), None)
+    # the last line that counts tests: none when the tail as a whole has no count (one search, not one a line);
+    # else searched from the end, where a runner prints its summary
+    last = None
+    if _COUNTS.search(tail):
+        last = next((ln for ln in reversed(tail.splitlines()) if _COUNTS.search(ln)), None)
     if last is not None:
         phrase = _counts_phrase(last)
         if phrase:
