@@ -412,7 +412,7 @@ class SessionExtractor:
         if name == "ExitPlanMode" and isinstance(tool_input, dict) and isinstance(tool_input.get("plan"), str):
             self._emit(Event(kind=PLAN, ts=ts, line=lineno, text=tool_input["plan"].strip()), record)
             return
-        call = describe_call(name, tool_input, cwd, tool_use_id)
+        call = describe_call(name, tool_input, cwd)  # its result is found through self._calls, by the id
         self.counts.tool_calls += 1
         counter = self._tools.get(name)
         if counter is None:
@@ -674,13 +674,16 @@ class SessionExtractor:
             # the story here, not a side path of it.
             for event in events:
                 event.sidechain = False
-        thread = Thread()
+        branches = 0
         if self._tree is not None:
             told = self._seen_uuids
             self._tree.remove([i for i in self._links if self._tree.keys[i] in told])
             thread = self._tree.final_thread()
-            self._tree = ConversationTree()  # the nodes are not needed any more: free them
-        mark_abandoned(events, thread)
+            # what a 1 GB session's peak memory is made of: drop the nodes and the thread once used
+            self._tree, self._links = ConversationTree(), array("q")
+            mark_abandoned(events, thread)
+            branches = thread.branches
+            del thread
         self.counts.resent_prompts += drop_resent_prompts(events)
         finish_tool_runs(events)
         assign_ids(events, id_prefix)
@@ -714,7 +717,7 @@ class SessionExtractor:
             spawns=self.spawn_events,
             unknown_blocks=self._unknown_blocks,
             unknown_system_subtypes=self._unknown_subtypes,
-            abandoned_branches=thread.branches,
+            abandoned_branches=branches,
         )
 
     @property
