@@ -17,6 +17,7 @@ import hashlib
 import json
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -54,12 +55,20 @@ def digest_folder(folder: Path) -> dict[str, str]:
     return found
 
 
+def _wait_for_threads(limit_s: float = 2.0) -> None:
+    """Until the hashing thread of the last parse has ended (it does when idle)."""
+    t0 = time.perf_counter()
+    while threading.active_count() > 1 and time.perf_counter() - t0 < limit_s:
+        time.sleep(0.01)
+
+
 def run() -> dict[str, object]:
     results: dict[str, object] = {}
     with tempfile.TemporaryDirectory(prefix="retell-identity-") as tmp:
         for i, (name, paths) in enumerate(inputs().items()):
             out = Path(tmp) / f"w{i}"
             refs = [SessionRef(p, p.stem) for p in paths]
+            _wait_for_threads()  # so a big file is read on two cores (claude/prefetch.py), as the CLI does
             try:
                 parse_to_workdir(refs, out, ParseOptions())
             except RetellError as exc:

@@ -2,7 +2,8 @@
 
 hashlib and file reads release the GIL, so on a second core the hash costs the parse nothing. One daemon
 thread serves the whole run (several sessions hash one after another; subagent files are not hashed at
-all: nothing records their hash). A file that grew while being parsed is hashed up to what the parser read.
+all: nothing records their hash), ending when idle. A file that grew while being parsed is hashed up to
+what the parser read. (A big file read on two cores is hashed by the reading child instead: prefetch.py.)
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ class FileDigest:
         except OSError:
             self.size = 0
         self._done = threading.Event()
-        _worker().put(self)
+        _submit(self)
 
     def run(self) -> None:
         # One buffer, refilled: a fresh 8 MB bytes object a block costs page faults that slow the parse too.
@@ -57,20 +58,32 @@ class FileDigest:
         return self.hash.hexdigest()
 
 
-_jobs: queue.SimpleQueue[FileDigest] | None = None
+_jobs: queue.SimpleQueue[FileDigest] = queue.SimpleQueue()
 _lock = threading.Lock()
+_serving = False  # whether the hashing thread is running
+_IDLE_S = 0.05  # it ends after this long without work (a new one starts when a file comes)
 
 
-def _worker() -> queue.SimpleQueue[FileDigest]:
-    """The queue of the one hashing thread, started on first use (a daemon: it never holds up an exit)."""
-    global _jobs
+def _submit(job: FileDigest) -> None:
+    """Queue a file for the one hashing thread, starting it if it is not running (a daemon: it never
+    holds up an exit; and it ends when idle, so a big parse may fork, see prefetch.py)."""
+    global _serving
     with _lock:
-        if _jobs is None:
-            _jobs = queue.SimpleQueue()
-            threading.Thread(target=_serve, args=(_jobs,), name="retell-sha256", daemon=True).start()
-        return _jobs
+        _jobs.put(job)
+        if not _serving:
+            _serving = True
+            threading.Thread(target=_serve, name="retell-sha256", daemon=True).start()
 
 
-def _serve(jobs: queue.SimpleQueue[FileDigest]) -> None:
+def _serve() -> None:
+    global _serving
     while True:
-        jobs.get().run()
+        try:
+            job = _jobs.get(timeout=_IDLE_S)
+        except queue.Empty:
+            with _lock:
+                if _jobs.empty():
+                    _serving = False
+                    return
+            continue
+        job.run()

@@ -11,10 +11,11 @@ from __future__ import annotations
 import hashlib
 import re
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from retell.claude import prefetch
 from retell.claude.digest import FileDigest
 from retell.claude.records import NotAnObject, Record, decode_record
 from retell.claude.schema import SIGNAL_ATTACHMENT_TYPES, SKIPPABLE_RECORD_TYPES
@@ -112,75 +113,98 @@ class TranscriptReader:
         self.stats = ReadStats()
         self.agent_progress: list[AgentProgressLink] = []
         self.last_snapshot: bytes | None = None  # the last file-history-snapshot, decoded on demand
+        self.snapshot_line = 0
         self._linked_tool_uses: set[bytes] = set()
         self.digest = digest  # hash the file (on the shared worker) while reading it
         self._digest: FileDigest | None = None
+        self.hexdigest: str | None = None  # set by a reading on two cores, which hashes as it reads
 
     def __iter__(self) -> Iterator[tuple[int, Record]]:
-        stats = self.stats
         try:
             fh = self.path.open("rb", buffering=READ_BUFFER)
         except PermissionError:
             raise InputError(f"{self.path}: permission denied") from None
         except OSError as exc:
             raise InputError(f"{self.path}: cannot open ({exc.strerror})") from None
-        next_report = 4 << 20
-        if self.digest:
-            self._digest = FileDigest(self.path)
         with fh:
-            lineno = 0
-            for raw in fh:
-                lineno += 1
-                stats.bytes_read += len(raw)
-                if self.on_progress is not None and stats.bytes_read >= next_report:
-                    self.on_progress(stats.bytes_read)
-                    next_report = stats.bytes_read + (4 << 20)
-                complete = raw.endswith(b"\n")
-                # The JSON decoder accepts the trailing newline; copying a 50 MB line to strip it would not pay.
-                line = raw
-                if lineno == 1 and line.startswith(b"\xef\xbb\xbf"):
-                    line = line[3:]
-                if len(line) < 8 and not line.strip():
-                    stats.blank_lines += 1
-                    continue
-                stats.lines += 1
-                record_type, attachment_type = sniff_type(line)
-                if record_type is not None and self._skip(record_type, attachment_type, line, lineno):
-                    continue
-                try:
-                    record = decode_record(line)
-                except NotAnObject:
-                    if self.strict:
-                        raise InputError(f"{self.path}:{lineno}: not a JSON object (--strict)") from None
-                    stats.note_malformed(lineno)
-                    continue
-                except ValueError:
-                    if not complete:
-                        stats.truncated_last_line = True  # a session still being written
-                        continue
-                    if self.strict:
-                        raise InputError(f"{self.path}:{lineno}: malformed JSON line (--strict)") from None
-                    stats.note_malformed(lineno)
-                    continue
-                rtype = record.type
-                rtype = rtype if isinstance(rtype, str) else "(none)"
-                stats.record_types[rtype] += 1
-                if rtype == "attachment":
-                    att = record.attachment
-                    att_type = att.get("type") if isinstance(att, dict) else None
-                    stats.attachment_types[att_type if isinstance(att_type, str) else "(none)"] += 1
-                elif rtype == "progress":
-                    data = record.data
-                    data_type = data.get("type") if isinstance(data, dict) else None
-                    stats.progress_types[data_type if isinstance(data_type, str) else "(none)"] += 1
-                elif rtype == "file-history-snapshot":
-                    self.last_snapshot = line
-                yield lineno, record
+            if prefetch.worthwhile(fh):
+                yield from prefetch.records(self, fh)
+            else:
+                if self.digest:
+                    self._digest = FileDigest(self.path)
+                for lineno, raw, line in self.lines_to_decode(fh):
+                    record = self.decode(lineno, line, raw.endswith(b"\n"))
+                    if record is not None:
+                        yield lineno, record
         if self.on_progress is not None:
-            self.on_progress(stats.bytes_read)
+            self.on_progress(self.stats.bytes_read)
+
+    def lines_to_decode(self, fh: Iterable[bytes]) -> Iterator[tuple[int, bytes, bytes]]:
+        """(line number, raw line, line without a BOM) of every line to decode. Blank lines and noise are
+        counted on the way (and the links of skipped records noted), never decoded."""
+        stats = self.stats
+        next_report = 4 << 20
+        lineno = 0
+        for raw in fh:
+            lineno += 1
+            stats.bytes_read += len(raw)
+            if self.on_progress is not None and stats.bytes_read >= next_report:
+                self.on_progress(stats.bytes_read)
+                next_report = stats.bytes_read + (4 << 20)
+            # The JSON decoder accepts the trailing newline; copying a 50 MB line to strip it would not pay.
+            line = raw
+            if lineno == 1 and line.startswith(b"\xef\xbb\xbf"):
+                line = line[3:]
+            if len(line) < 8 and not line.strip():
+                stats.blank_lines += 1
+                continue
+            stats.lines += 1
+            record_type, attachment_type = sniff_type(line)
+            if record_type is not None and self._skip(record_type, attachment_type, line, lineno):
+                continue
+            yield lineno, raw, line
+
+    def decode(self, lineno: int, line: bytes, complete: bool) -> Record | None:
+        """The record on a line, counted by type; None (counted, or raised with --strict) when it is not one."""
+        stats = self.stats
+        try:
+            record = decode_record(line)
+        except NotAnObject:
+            if self.strict:
+                raise InputError(f"{self.path}:{lineno}: not a JSON object (--strict)") from None
+            stats.note_malformed(lineno)
+            return None
+        except ValueError:
+            if not complete:
+                stats.truncated_last_line = True  # a session still being written
+                return None
+            if self.strict:
+                raise InputError(f"{self.path}:{lineno}: malformed JSON line (--strict)") from None
+            stats.note_malformed(lineno)
+            return None
+        rtype = record.type
+        rtype = rtype if isinstance(rtype, str) else "(none)"
+        stats.record_types[rtype] += 1
+        if rtype == "attachment":
+            att = record.attachment
+            att_type = att.get("type") if isinstance(att, dict) else None
+            stats.attachment_types[att_type if isinstance(att_type, str) else "(none)"] += 1
+        elif rtype == "progress":
+            data = record.data
+            data_type = data.get("type") if isinstance(data, dict) else None
+            stats.progress_types[data_type if isinstance(data_type, str) else "(none)"] += 1
+        elif rtype == "file-history-snapshot":
+            self.note_snapshot(lineno, line)
+        return record
+
+    def note_snapshot(self, lineno: int, line: bytes) -> None:
+        if lineno >= self.snapshot_line:  # (a reading on two cores hears of them out of order)
+            self.last_snapshot, self.snapshot_line = line, lineno
 
     def sha256(self) -> str:
         """sha256 of the bytes this reader parsed (call after iterating a reader made with digest=True)."""
+        if self.hexdigest is not None:
+            return self.hexdigest
         if self._digest is None:
             return hashlib.sha256(b"").hexdigest()
         return self._digest.hexdigest(self.stats.bytes_read)
@@ -210,7 +234,7 @@ class TranscriptReader:
                 self._note_agent_progress(line)
             self._note_link(line, lineno)
         elif record_type == "file-history-snapshot":
-            self.last_snapshot = line
+            self.note_snapshot(lineno, line)
         return True
 
     def _note_link(self, line: bytes, lineno: int) -> None:
