@@ -6,9 +6,8 @@ hashed. For a big file a child process does that work, on the other core, with t
 of the records it skipped; the parser reads those lines back (`os.pread`, no copy through the pipe) and
 decodes them. The same functions run in the same order as in one process, so the results are the same.
 
-Only on Linux (a fork without exec is not safe everywhere), with two cores or more, for files of
-PREFETCH_MIN bytes or more, and only while this process runs no other thread (a fork copies only the
-calling thread).
+For files of PREFETCH_MIN bytes or more, where a fork is safe (retell/cores.py); elsewhere the reader reads
+in this process.
 """
 
 from __future__ import annotations
@@ -16,13 +15,12 @@ from __future__ import annotations
 import hashlib
 import os
 import struct
-import sys
-import threading
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, BinaryIO
 
 import msgspec
 
+from retell import cores
 from retell.errors import InputError
 
 if TYPE_CHECKING:
@@ -39,7 +37,7 @@ _REPORT_EVERY = 4 << 20
 
 def worthwhile(fh: BinaryIO) -> bool:
     """Whether to read this open transcript on two cores."""
-    if not sys.platform.startswith("linux") or (os.cpu_count() or 1) < 2 or threading.active_count() > 1:
+    if not cores.can_fork():
         return False
     try:
         return os.fstat(fh.fileno()).st_size >= PREFETCH_MIN

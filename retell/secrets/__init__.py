@@ -12,12 +12,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from functools import lru_cache
+from itertools import chain
 from typing import Any
 
 from retell.events import Event, EventLog, walk
 from retell.secrets.preview import default_replacement, mask, secret_id
 from retell.secrets.rule import PII, SECRET, Rule
 from retell.secrets.scanner import Finding, Scanner, all_kinds, base_rules, usernames_from_paths
+from retell.secrets.twocores import scan_ahead
 
 __all__ = [
     "PII",
@@ -70,6 +72,13 @@ def scan_event_log(event_log: EventLog, scanner: Scanner) -> list[dict[str, Any]
     """
     salt = event_log.session.id
     entries: dict[str, dict[str, Any]] = {}
+    scan_ahead(
+        scanner,
+        chain(
+            (text for _, text in session_fields(event_log)),
+            (text for event in walk(event_log.events) for _, text in event_fields(event)),
+        ),
+    )
 
     def record(location: dict[str, str], chapter: str | None, text: str) -> None:
         for finding in scanner.scan(text):

@@ -7,11 +7,13 @@ that small files with every oddity the reader handles take that path too.
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 import pytest
 from conftest import Transcript, text_block, tool_use_block
 
+from retell import cores
 from retell.claude import prefetch
 from retell.claude.locate import SessionRef
 from retell.errors import InputError
@@ -21,7 +23,7 @@ ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "tests" / "fixtures" / "parse"
 EXAMPLE = ROOT / "examples" / "claude" / "projects" / "-home-sam-src-tidyfeeds"
 
-pytestmark = pytest.mark.skipif(not prefetch.sys.platform.startswith("linux"), reason="two-core reading is Linux only")
+pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="two-core reading is Linux only")
 
 
 @pytest.fixture
@@ -36,7 +38,7 @@ def two_cores(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
         return records(reader, fh)
 
     monkeypatch.setattr(prefetch, "PREFETCH_MIN", 0)
-    monkeypatch.setattr(prefetch.threading, "active_count", lambda: 1)
+    monkeypatch.setattr(cores.threading, "active_count", lambda: 1)
     monkeypatch.setattr(prefetch, "records", counted)
     return read
 
