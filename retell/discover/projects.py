@@ -135,6 +135,10 @@ class AgentFileIndex:
         counts.subagents += self._old_layout_counts().get(session_path.stem, 0)
         return counts
 
+    def prepare(self) -> None:
+        """Read the old layout's agent heads now (before the peeks are shared with a second core)."""
+        self._old_layout_counts()
+
     def _old_layout_counts(self) -> dict[str, int]:
         if self._old_layout is None:
             self._old_layout = {}
