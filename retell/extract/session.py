@@ -703,7 +703,7 @@ class SessionExtractor:
             usage=self.usage,
             counts=self.counts,
             session_ids=self._session_ids,
-            cwd=self._cwd.most_common(1)[0][0] if self._cwd else None,
+            cwd=self.cwd,
             versions=sorted(self._versions, key=version_key),
             models=sorted(self._models),
             git_branches=sorted(self._branches),
@@ -719,6 +719,16 @@ class SessionExtractor:
             unknown_system_subtypes=self._unknown_subtypes,
             abandoned_branches=branches,
         )
+
+    @property
+    def cwd(self) -> str | None:
+        """The folder most records were written in (what finish() reports)."""
+        return self._cwd.most_common(1)[0][0] if self._cwd else None
+
+    @property
+    def events(self) -> list[Event]:
+        """The events told so far (before finish(): tool runs not summarised, ids not given)."""
+        return self.raw
 
     @property
     def uuids(self) -> set[int]:

@@ -19,7 +19,7 @@ from retell.events import Event, EventLog, walk
 from retell.secrets.preview import default_replacement, mask, secret_id
 from retell.secrets.rule import PII, SECRET, Rule
 from retell.secrets.scanner import Finding, Scanner, all_kinds, base_rules, usernames_from_paths
-from retell.secrets.twocores import scan_ahead
+from retell.secrets.twocores import Ahead, scan_ahead, start_ahead
 
 __all__ = [
     "PII",
@@ -31,11 +31,13 @@ __all__ = [
     "base_rules",
     "default_replacement",
     "event_fields",
+    "event_texts",
     "flagged_spans",
     "mask",
     "scan_event_log",
     "secret_id",
     "session_fields",
+    "start_ahead",
     "usernames_from_paths",
 ]
 
@@ -64,21 +66,22 @@ def session_fields(log: EventLog) -> Iterator[tuple[str, str]]:
         yield "title", log.session.title
 
 
-def scan_event_log(event_log: EventLog, scanner: Scanner) -> list[dict[str, Any]]:
+def event_texts(events: list[Event]) -> Iterator[str]:
+    """Every text of these events and of the events inside them: what a scan of them reads."""
+    return (text for event in walk(events) for _, text in event_fields(event))
+
+
+def scan_event_log(event_log: EventLog, scanner: Scanner, ahead: Ahead | None = None) -> list[dict[str, Any]]:
     """Every flagged item in the texts that reach events.json, grouped by secret (one entry per value).
 
     Each entry: id, kind, category, a masked preview, and where it occurs (event id and field). The
-    value itself is never returned.
+    value itself is never returned. `ahead`: texts already being scanned (twocores.start_ahead).
     """
     salt = event_log.session.id
     entries: dict[str, dict[str, Any]] = {}
-    scan_ahead(
-        scanner,
-        chain(
-            (text for _, text in session_fields(event_log)),
-            (text for event in walk(event_log.events) for _, text in event_fields(event)),
-        ),
-    )
+    if ahead is not None:
+        ahead.collect()
+    scan_ahead(scanner, chain((text for _, text in session_fields(event_log)), event_texts(event_log.events)))
 
     def record(location: dict[str, str], chapter: str | None, text: str) -> None:
         for finding in scanner.scan(text):

@@ -118,6 +118,9 @@ class Scanner:
         """What `scan` finds, found now (no cache)."""
         return self._scan(text)
 
+    def primed(self, text: str) -> bool:
+        return text in self._primed
+
     def prime(self, found: dict[str, tuple[Finding, ...]]) -> None:
         """Findings of texts scanned ahead (twocores.py): `scan` answers from them."""
         self._primed.update(found)
