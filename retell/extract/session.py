@@ -344,10 +344,10 @@ class SessionExtractor:
     # -- assistant ------------------------------------------------------------------------------------
 
     def _assistant(self, lineno: int, record: Record, ts: str | None) -> None:
-        message = record.message_value()
-        if not isinstance(message, dict):
+        message = record.assistant_message()
+        if message is None:
             return
-        model = message.get("model")
+        model = message.model
         if model == "<synthetic>":
             self.counts.synthetic_messages += 1
             return
@@ -357,14 +357,14 @@ class SessionExtractor:
         self._role = ROLE_REPLY
         model = model if isinstance(model, str) else "unknown"
         self._models.add(model)
-        message_id = message.get("id") or record.requestId or record.uuid or f"line:{lineno}"
+        message_id = message.id or record.requestId or record.uuid or f"line:{lineno}"
         message_id = str(message_id)
-        self.usage.record(message_id, model, message.get("usage"))
+        self.usage.record(message_id, model, message.usage)
         if message_id != self._open_message:
             self._open_message = message_id
             self._open_signatures = set()
         cwd = record.cwd if isinstance(record.cwd, str) else None
-        for block in blocks_of(message.get("content")):
+        for block in blocks_of(message.content):
             btype = block.get("type")
             btype = btype if isinstance(btype, str) else "(none)"
             signature = _block_signature(block)

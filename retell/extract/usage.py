@@ -9,9 +9,12 @@ from __future__ import annotations
 
 from collections import OrderedDict, deque
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from retell.extract.ids import key64
+
+if TYPE_CHECKING:
+    from retell.claude.records import Usage
 
 USAGE_FIELDS = ("input_tokens", "output_tokens", "cache_read_input_tokens", "cache_creation_input_tokens")
 _OPEN_LIMIT = 256  # split records of one message sit close together; older ones are final
@@ -53,17 +56,17 @@ class UsageLedger:
     _closed: set[int] = field(default_factory=set)
     _closed_order: deque[int] = field(default_factory=deque)
 
-    def record(self, key: str, model: str, usage: Any) -> None:
-        if not isinstance(usage, dict):
+    def record(self, key: str, model: str, usage: Usage | None) -> None:
+        if usage is None:
             return
         # once per assistant record: the four fields read without a call each (as _int does)
         values = [
             v if type(v) is int and v > 0 else 0
             for v in (
-                usage.get("input_tokens"),
-                usage.get("output_tokens"),
-                usage.get("cache_read_input_tokens"),
-                usage.get("cache_creation_input_tokens"),
+                usage.input_tokens,
+                usage.output_tokens,
+                usage.cache_read_input_tokens,
+                usage.cache_creation_input_tokens,
             )
         ]
         entry = self._open.get(key)
