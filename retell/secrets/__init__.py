@@ -81,7 +81,9 @@ def scan_event_log(event_log: EventLog, scanner: Scanner, ahead: Ahead | None = 
     entries: dict[str, dict[str, Any]] = {}
     if ahead is not None:
         ahead.collect()
-    scan_ahead(scanner, chain((text for _, text in session_fields(event_log)), event_texts(event_log.events)))
+    session = list(session_fields(event_log))
+    located = [(event, name, text) for event in walk(event_log.events) for name, text in event_fields(event)]
+    scan_ahead(scanner, chain((text for _, text in session), (text for _, _, text in located)))
 
     def record(location: dict[str, str], chapter: str | None, text: str) -> None:
         for finding in scanner.scan(text):
@@ -103,9 +105,8 @@ def scan_event_log(event_log: EventLog, scanner: Scanner, ahead: Ahead | None = 
             if chapter and chapter not in entry["chapters"]:
                 entry["chapters"].append(chapter)
 
-    for name, text in session_fields(event_log):
+    for name, text in session:
         record({"event": "session", "field": name}, None, text)
-    for event in walk(event_log.events):
-        for name, text in event_fields(event):
-            record({"event": event.id, "field": name}, event.chapter, text)
+    for event, name, text in located:
+        record({"event": event.id, "field": name}, event.chapter, text)
     return list(entries.values())
