@@ -878,6 +878,7 @@ def summarize_chapters(chapters: list[Chapter], events: list[Event]) -> None:
     """Fill each chapter's span and counts from its events."""
     by_id = {c.id: c for c in chapters}
     chars: Counter[str] = Counter()
+    bounds: dict[str, list[str]] = {}  # chapter id -> sort keys of its start and end so far
     for event in events:
         chapter = by_id.get(event.chapter)
         if chapter is None:
@@ -888,10 +889,15 @@ def summarize_chapters(chapters: list[Chapter], events: list[Event]) -> None:
         if is_author_message(event):
             chapter.human_turns += 1
         if event.ts is not None:
-            if chapter.start is None or _ts_key(event.ts) < _ts_key(chapter.start):
-                chapter.start = event.ts
-            if chapter.end is None or _ts_key(event.ts) > _ts_key(chapter.end):
-                chapter.end = event.ts
+            key = _ts_key(event.ts)  # once per event (most events are in time order: seldom a new bound)
+            span = bounds.get(chapter.id)
+            if span is None:
+                bounds[chapter.id] = [key, key]
+                chapter.start = chapter.end = event.ts
+            elif key < span[0]:
+                span[0], chapter.start = key, event.ts
+            elif key > span[1]:
+                span[1], chapter.end = key, event.ts
         chars[chapter.id] += event.char_count()
         if event.subagent is not None:
             chars[chapter.id] += sum(e.char_count() for e in event.subagent.events)

@@ -161,19 +161,23 @@ class ConversationTree:
             wanted = {p for i, p in enumerate(self.parents) if p is not None and (i == 0 or p != keys[i - 1])}
             wanted.update(self.logical_parents.values())
             index = {k: i for i, k in enumerate(keys) if k in wanted}
-            return array("q", (self._parent_index(i, index, unique=True) for i in range(n)))
+            found = array("q", bytes(8 * n))
+            previous = None
+            for i, parent in enumerate(self.parents):
+                # the common case inline (a call per node was most of the cost): the node before is the parent
+                found[i] = i - 1 if parent == previous and parent is not None else self._parent_index(i, index)
+                previous = keys[i]
+            return found
         # each key's first node: built backwards, so the first occurrence is the one that stays
         index = dict(zip(reversed(keys), range(n - 1, -1, -1), strict=True))
         return array("q", (self._parent_index(i, index) for i in range(n)))
 
-    def _parent_index(self, i: int, index: dict[int, int], *, unique: bool = False) -> int:
+    def _parent_index(self, i: int, index: dict[int, int]) -> int:
         """The index of a node's parent. Missing parents are bridged to the previous record in the file; a
         parentless prompt in the same session restarts the conversation from the top (a rewind to the first
         prompt), any other parentless record later in the file continues it (a compaction without its
         logical parent, a new sessionId)."""
         parent = self.parents[i]
-        if unique and i > 0 and parent is not None and parent == self.keys[i - 1]:
-            return i - 1  # (keys are unique: the node before is the only one with this key)
         logical = self.logical_parents.get(i) if self.logical_parents else None
         for candidate in (parent, logical):
             if candidate is not None:
