@@ -51,7 +51,7 @@ class UsageLedger:
     # Every message counted in the work folder so far, shared by the ledgers of its sessions: a message a
     # resumed session's file repeats was paid for once. None: one file, where only a late repeat can occur.
     counted: set[int] | None = None
-    _open: OrderedDict[str, tuple[str, list[int]]] = field(default_factory=OrderedDict)
+    _open: OrderedDict[str, tuple[str, list[int], int]] = field(default_factory=OrderedDict)  # model, values, key64
     # Messages already counted, to ignore a late repeat; only recent ones can repeat (bounded memory).
     _closed: set[int] = field(default_factory=set)
     _closed_order: deque[int] = field(default_factory=deque)
@@ -80,26 +80,25 @@ class UsageLedger:
         hashed = key64(key)
         if hashed in self._closed or (self.counted is not None and hashed in self.counted):
             return
-        self._open[key] = (model, values)
+        self._open[key] = (model, values, hashed)
         if len(self._open) > _OPEN_LIMIT:
-            self._close(*self._open.popitem(last=False))
+            self._close(self._open.popitem(last=False)[1])
 
-    def _close(self, key: str, entry: tuple[str, list[int]]) -> None:
-        hashed = key64(key)
+    def _close(self, entry: tuple[str, list[int], int]) -> None:
+        model, values, hashed = entry
         if self.counted is not None:
             self.counted.add(hashed)
         self._closed.add(hashed)
         self._closed_order.append(hashed)
         if len(self._closed_order) > _CLOSED_LIMIT:
             self._closed.discard(self._closed_order.popleft())
-        model, values = entry
         as_tuple = (values[0], values[1], values[2], values[3])
         self.totals.add(as_tuple)
         self.by_model.setdefault(model, UsageTotals()).add(as_tuple)
 
     def finish(self) -> None:
         while self._open:
-            self._close(*self._open.popitem(last=False))
+            self._close(self._open.popitem(last=False)[1])
 
     def merge(self, other: UsageLedger) -> None:
         """Add another (finished) ledger's totals, e.g. a subagent's."""
