@@ -5,6 +5,8 @@ hashed. For a big file a child process does that work, on the other core, with t
 (`TranscriptReader.lines_to_decode`): it sends, in file order, where each line to decode is and the links
 of the records it skipped; the parser reads those lines back (`os.pread`, no copy through the pipe) and
 decodes them. The same functions run in the same order as in one process, so the results are the same.
+The reader's `ahead` work (the images of a line verified, say) is done by the child too, and its result sent
+just before the line it came from.
 
 For files of PREFETCH_MIN bytes or more, where a fork is safe (retell/cores.py); elsewhere the reader reads
 in this process.
@@ -15,7 +17,7 @@ from __future__ import annotations
 import hashlib
 import os
 import struct
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, BinaryIO
 
 import msgspec
@@ -29,7 +31,7 @@ if TYPE_CHECKING:
 
 PREFETCH_MIN = 32 << 20  # below this, starting a process costs about what it saves
 _BATCH = 512  # items per message from the child
-_RECORD, _LINK = 0, 1
+_RECORD, _LINK, _AHEAD = 0, 1, 2
 _LENGTH = struct.Struct("<I")
 _BOM = b"\xef\xbb\xbf"
 _REPORT_EVERY = 4 << 20
@@ -75,6 +77,10 @@ def _parse(reader: TranscriptReader, fd: int, pipe: BinaryIO) -> Iterator[tuple[
             if item[0] == _LINK:
                 assert reader.on_link is not None
                 reader.on_link(item[1], item[2], item[3])
+                continue
+            if item[0] == _AHEAD:
+                assert reader.ahead is not None
+                reader.ahead[1](item[1])
                 continue
             _, lineno, offset, length = item
             raw = os.pread(fd, length, offset)
@@ -129,8 +135,12 @@ def _child(reader: TranscriptReader, fh: BinaryIO, write_end: int) -> None:
             reader.on_progress = None
             digest = hashlib.sha256() if reader.digest else None
             error: str | None = None
+            work = reader.ahead[0] if reader.ahead is not None else None
             try:
-                for lineno, raw, _line in reader.lines_to_decode(_hashing(fh, digest) if digest else fh):
+                for lineno, raw, line in reader.lines_to_decode(_hashing(fh, digest) if digest else fh):
+                    done = _ahead(work, line) if work is not None else None
+                    if done is not None:
+                        batch.append((_AHEAD, done))  # before the line: the parser takes it first
                     batch.append((_RECORD, lineno, reader.stats.bytes_read - len(raw), len(raw)))
                     if len(batch) >= _BATCH:
                         send(batch)
@@ -160,6 +170,14 @@ def _child(reader: TranscriptReader, fh: BinaryIO, write_end: int) -> None:
         code = 1
     finally:
         os._exit(code)
+
+
+def _ahead(work: Callable[[bytes], Any], line: bytes) -> Any:
+    """The reader's ahead work on a line; None (the parser does it) if it fails."""
+    try:
+        return work(line)
+    except Exception:  # only a head start: what it would have found, the parser finds itself
+        return None
 
 
 def _hashing(fh: BinaryIO, digest: Any) -> Iterator[bytes]:

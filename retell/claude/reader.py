@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from retell.claude import prefetch
 from retell.claude.digest import FileDigest
@@ -105,11 +106,16 @@ class TranscriptReader:
         on_progress: Callable[[int], None] | None = None,
         on_link: Callable[[int, str, str | None], None] | None = None,
         digest: bool = True,
+        ahead: tuple[Callable[[bytes], Any], Callable[[Any], None]] | None = None,
     ) -> None:
         self.path = path
         self.strict = strict
         self.on_progress = on_progress
         self.on_link = on_link
+        # (work, take): when the lines are read on two cores, the reading child calls `work(line)` on each
+        # line to decode and, when it returns something (plain data), the parser hands it to `take` before
+        # it decodes that line: work the parser would otherwise do itself, done ahead on the other core.
+        self.ahead = ahead
         self.stats = ReadStats()
         self.agent_progress: list[AgentProgressLink] = []
         self.last_snapshot: bytes | None = None  # the last file-history-snapshot, decoded on demand

@@ -110,7 +110,11 @@ def read_transcript(
         prior_messages=shared.messages if shared is not None else None,
     )
     reader = TranscriptReader(
-        ref.path, strict=options.strict, on_progress=options.on_progress, on_link=extractor.note_link
+        ref.path,
+        strict=options.strict,
+        on_progress=options.on_progress,
+        on_link=extractor.note_link,
+        ahead=(images.verify_ahead, images.take_verified),
     )
     parsed = 0
     for lineno, record in reader:

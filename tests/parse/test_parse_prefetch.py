@@ -11,12 +11,13 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import Transcript, text_block, tool_use_block
+from conftest import Transcript, image_block, make_png, text_block, tool_use_block
 
 from retell import cores
 from retell.claude import prefetch
 from retell.claude.locate import SessionRef
 from retell.errors import InputError
+from retell.extract import images
 from retell.parse import ParseOptions, parse_to_workdir
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -117,3 +118,32 @@ def test_strict_mode_stops_at_the_malformed_line_on_two_cores(tmp_path: Path, tw
     with pytest.raises(InputError, match=r"malformed_middle.jsonl:\d+: malformed JSON line \(--strict\)"):
         _outputs([FIXTURES / "malformed_middle.jsonl"], tmp_path / "w", strict=True)
     assert two_cores
+
+
+def test_images_are_verified_by_the_reading_child_with_the_same_results(
+    tmp_path: Path, two_cores: list[Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A pasted image, a screenshot returned twice and a corrupt PNG: the same assets, sizes and warnings,
+    and the parser itself verifies none of them (the child did, ahead of it)."""
+    tx = Transcript()
+    tx.user([text_block("Here is the layout."), image_block(make_png((6, 4)))])
+    screenshot = image_block(make_png((8, 5), (10, 200, 10)))
+    for _ in range(2):
+        tx.tool_result(tx.tool_call("mcp__playwright__browser_take_screenshot", {}, result=None), [screenshot])
+    corrupt = b"\x89PNG\r\n\x1a\n" + b"not really a png" * 4
+    tx.tool_result(tx.tool_call("Read", {"file_path": "/tmp/x.png"}, result=None), [image_block(corrupt)])
+    path = tx.write(tmp_path / "images.jsonl")
+    prefetch.PREFETCH_MIN = 1 << 62
+    alone = _outputs([path], tmp_path / "one")
+    verified: list[int] = []
+    verify = images._verify
+    monkeypatch.setattr(images, "_verify", lambda data: verified.append(len(data)) or verify(data))
+    prefetch.PREFETCH_MIN = 0
+    assert _outputs([path], tmp_path / "two") == alone
+    assert sorted(p.name for p in (tmp_path / "two" / "assets").iterdir()) == sorted(
+        p.name for p in (tmp_path / "one" / "assets").iterdir()
+    )
+    manifest = json.loads(alone[1])
+    assert sorted((i["width"], i["height"]) for i in manifest["images"]) == [(6, 4), (8, 5)]
+    assert any("corrupt" in w for w in manifest["warnings"])
+    assert verified == []  # (the child's calls are in its own copy of this process)
