@@ -14,6 +14,8 @@ in this process.
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import hashlib
 import os
 import struct
@@ -30,7 +32,9 @@ if TYPE_CHECKING:
     from retell.claude.records import Record
 
 PREFETCH_MIN = 32 << 20  # below this, starting a process costs about what it saves
-_BATCH = 512  # items per message from the child
+_BATCH = 512  # items per message from the child (the first ones smaller: the parser starts sooner)
+_FIRST_BATCH = 16
+_PIPE_SIZE = 1 << 20
 _RECORD, _LINK, _AHEAD = 0, 1, 2
 _LENGTH = struct.Struct("<I")
 _BOM = b"\xef\xbb\xbf"
@@ -50,6 +54,7 @@ def worthwhile(fh: BinaryIO) -> bool:
 def records(reader: TranscriptReader, fh: BinaryIO) -> Iterator[tuple[int, Record]]:
     """What iterating `reader` yields, with the lines read, counted and hashed by a child process."""
     read_end, write_end = os.pipe()
+    _widen(write_end)
     pid = os.fork()
     if pid == 0:  # the child: never returns
         os.close(read_end)
@@ -60,6 +65,13 @@ def records(reader: TranscriptReader, fh: BinaryIO) -> Iterator[tuple[int, Recor
             yield from _parse(reader, fh.fileno(), pipe)
     finally:
         os.waitpid(pid, 0)  # (the pipe is closed: a child still writing stops at once)
+
+
+def _widen(pipe: int) -> None:
+    """A 1 MB pipe instead of 64 KB: the child may run that much further ahead, so that a pause of its own
+    (importing Pillow for the first image, a huge line) is not a pause of the parser's."""
+    with contextlib.suppress(OSError):  # (above the system's limit: the default size works, with less lead)
+        fcntl.fcntl(pipe, fcntl.F_SETPIPE_SZ, _PIPE_SIZE)
 
 
 def _parse(reader: TranscriptReader, fd: int, pipe: BinaryIO) -> Iterator[tuple[int, Record]]:
@@ -124,6 +136,7 @@ def _child(reader: TranscriptReader, fh: BinaryIO, write_end: int) -> None:
                 data = encoder.encode(message)
                 out.write(_LENGTH.pack(len(data)))
                 out.write(data)
+                out.flush()  # at once: a batch left in the buffer is a parser waiting for it
 
             batch: list[tuple[Any, ...]] = []
 
@@ -136,15 +149,16 @@ def _child(reader: TranscriptReader, fh: BinaryIO, write_end: int) -> None:
             digest = hashlib.sha256() if reader.digest else None
             error: str | None = None
             work = reader.ahead[0] if reader.ahead is not None else None
+            size = _FIRST_BATCH
             try:
                 for lineno, raw, line in reader.lines_to_decode(_hashing(fh, digest) if digest else fh):
                     done = _ahead(work, line) if work is not None else None
                     if done is not None:
                         batch.append((_AHEAD, done))  # before the line: the parser takes it first
                     batch.append((_RECORD, lineno, reader.stats.bytes_read - len(raw), len(raw)))
-                    if len(batch) >= _BATCH:
+                    if len(batch) >= size:
                         send(batch)
-                        batch = []
+                        batch, size = [], min(2 * size, _BATCH)
             except OSError as exc:
                 error = exc.strerror or str(exc)
             if batch:
