@@ -15,7 +15,6 @@ in this process.
 from __future__ import annotations
 
 import contextlib
-import fcntl
 import hashlib
 import os
 import struct
@@ -70,6 +69,8 @@ def records(reader: TranscriptReader, fh: BinaryIO) -> Iterator[tuple[int, Recor
 def _widen(pipe: int) -> None:
     """A 1 MB pipe instead of 64 KB: the child may run that much further ahead, so that a pause of its own
     (importing Pillow for the first image, a huge line) is not a pause of the parser's."""
+    import fcntl  # (here: there is none on Windows, where this module is imported but never reads)
+
     with contextlib.suppress(OSError):  # (above the system's limit: the default size works, with less lead)
         fcntl.fcntl(pipe, fcntl.F_SETPIPE_SZ, _PIPE_SIZE)
 
