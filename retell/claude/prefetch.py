@@ -60,6 +60,8 @@ def records(reader: TranscriptReader, fh: BinaryIO) -> Iterator[tuple[int, Recor
         _child(reader, fh, write_end)
     os.close(write_end)
     try:
+        if reader.meanwhile is not None:
+            reader.meanwhile()  # while the child gets ahead (the parser would wait for its first lines)
         with os.fdopen(read_end, "rb", buffering=1 << 20) as pipe:
             yield from _parse(reader, fh.fileno(), pipe)
     finally:

@@ -107,6 +107,7 @@ class TranscriptReader:
         on_link: Callable[[int, str, str | None], None] | None = None,
         digest: bool = True,
         ahead: tuple[Callable[[bytes], Any], Callable[[Any], None]] | None = None,
+        meanwhile: Callable[[], None] | None = None,
     ) -> None:
         self.path = path
         self.strict = strict
@@ -116,6 +117,9 @@ class TranscriptReader:
         # line to decode and, when it returns something (plain data), the parser hands it to `take` before
         # it decodes that line: work the parser would otherwise do itself, done ahead on the other core.
         self.ahead = ahead
+        # Work the parser needs later, done when the lines are read on two cores just after the child
+        # starts: the child gets that much ahead instead of the parser waiting for its first lines.
+        self.meanwhile = meanwhile
         self.stats = ReadStats()
         self.agent_progress: list[AgentProgressLink] = []
         self.last_snapshot: bytes | None = None  # the last file-history-snapshot, decoded on demand

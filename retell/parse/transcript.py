@@ -23,7 +23,14 @@ from retell.extract.subagents import AgentFile, is_warmup, read_agent_file_meta
 from retell.extract.titles import prompt_title
 from retell.extract.usage import UsageLedger
 from retell.parse.manifest import transcript_manifest, without_secrets
-from retell.secrets import Scanner, event_texts, scan_event_log, start_ahead, usernames_from_paths
+from retell.secrets import (
+    Scanner,
+    event_texts,
+    prepare_scanner,
+    scan_event_log,
+    start_ahead,
+    usernames_from_paths,
+)
 from retell.secrets.twocores import Ahead
 
 TITLE_CANDIDATES = 20  # of the author's first messages, the first real request names the session
@@ -115,6 +122,7 @@ def read_transcript(
         on_progress=options.on_progress,
         on_link=extractor.note_link,
         ahead=(images.verify_ahead, images.take_verified),
+        meanwhile=prepare_scanner,
     )
     parsed = 0
     for lineno, record in reader:

@@ -34,12 +34,19 @@ __all__ = [
     "event_texts",
     "flagged_spans",
     "mask",
+    "prepare_scanner",
     "scan_event_log",
     "secret_id",
     "session_fields",
     "start_ahead",
     "usernames_from_paths",
 ]
+
+
+def prepare_scanner() -> None:
+    """Load what every scanner shares (the rules, the keyword matcher's module) ahead of the first scan."""
+    base_rules()
+    import ahocorasick  # noqa: F401  (imported by the scanner when it first builds its matcher)
 
 
 @lru_cache(maxsize=1)
