@@ -95,7 +95,7 @@ def _parse(reader: TranscriptReader, fd: int, pipe: BinaryIO) -> Iterator[tuple[
                 continue
             if item[0] == _AHEAD:
                 assert reader.ahead is not None
-                reader.ahead[1](item[1])
+                reader.ahead[2](item[1])
                 continue
             _, lineno, offset, length = item
             raw = os.pread(fd, length, offset)
@@ -151,13 +151,17 @@ def _child(reader: TranscriptReader, fh: BinaryIO, write_end: int) -> None:
             reader.on_progress = None
             digest = hashlib.sha256() if reader.digest else None
             error: str | None = None
-            work = reader.ahead[0] if reader.ahead is not None else None
+            ahead = reader.ahead
             size = _FIRST_BATCH
             try:
                 for lineno, raw, line in reader.lines_to_decode(_hashing(fh, digest) if digest else fh):
-                    done = _ahead(work, line) if work is not None else None
-                    if done is not None:
-                        batch.append((_AHEAD, done))  # before the line: the parser takes it first
+                    if ahead is not None and ahead[0] in line:
+                        if batch:  # the lines before first: the parser works on them meanwhile
+                            send(batch)
+                            batch = []
+                        done = _ahead(ahead[1], line)
+                        if done is not None:
+                            batch.append((_AHEAD, done))  # before the line: the parser takes it first
                     batch.append((_RECORD, lineno, reader.stats.bytes_read - len(raw), len(raw)))
                     if len(batch) >= size:
                         send(batch)

@@ -106,16 +106,17 @@ class TranscriptReader:
         on_progress: Callable[[int], None] | None = None,
         on_link: Callable[[int, str, str | None], None] | None = None,
         digest: bool = True,
-        ahead: tuple[Callable[[bytes], Any], Callable[[Any], None]] | None = None,
+        ahead: tuple[bytes, Callable[[bytes], Any], Callable[[Any], None]] | None = None,
         meanwhile: Callable[[], None] | None = None,
     ) -> None:
         self.path = path
         self.strict = strict
         self.on_progress = on_progress
         self.on_link = on_link
-        # (work, take): when the lines are read on two cores, the reading child calls `work(line)` on each
-        # line to decode and, when it returns something (plain data), the parser hands it to `take` before
-        # it decodes that line: work the parser would otherwise do itself, done ahead on the other core.
+        # (mark, work, take): when the lines are read on two cores, the reading child calls `work(line)` on
+        # each line to decode that holds `mark` and, when it returns something (plain data), the parser hands
+        # it to `take` before it decodes that line: work the parser would otherwise do itself, done ahead on
+        # the other core.
         self.ahead = ahead
         # Work the parser needs later, done when the lines are read on two cores just after the child
         # starts: the child gets that much ahead instead of the parser waiting for its first lines.

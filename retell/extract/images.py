@@ -26,7 +26,7 @@ _MAGIC: tuple[tuple[bytes, str], ...] = (
 )
 _EXTENSIONS = {"png": "png", "jpeg": "jpg", "gif": "gif", "webp": "webp", "avif": "avif"}
 _AVIF_BRANDS = (b"ftypavif", b"ftypavis")  # an ISO-BMFF box; real pastes arrive labelled image/png
-_IMAGE_MARK = b'"type":"image"'  # how Claude Code writes an image block (compact JSON)
+IMAGE_MARK = b'"type":"image"'  # how Claude Code writes an image block (compact JSON)
 
 
 def sniff_image_type(data: bytes) -> str | None:
@@ -85,7 +85,7 @@ class ImageStore:
     def verify_ahead(self, line: bytes) -> list[tuple[str, tuple[int, int] | None]] | None:
         """(sha256, size or None when corrupt) of each new image of a raw line; None when it holds none.
         Runs in the reading child; its own copy of this store remembers what it has verified."""
-        if _IMAGE_MARK not in line:
+        if IMAGE_MARK not in line:
             return None
         try:
             value = orjson.loads(line)

@@ -16,7 +16,7 @@ from retell.claude.reader import ReadStats, TranscriptReader
 from retell.claude.schema import KNOWN_RECORD_TYPES
 from retell.errors import InputError
 from retell.events import IMAGE, Chapter, Event, EventLog, SessionInfo, walk
-from retell.extract.images import ImageStore
+from retell.extract.images import IMAGE_MARK, ImageStore
 from retell.extract.requests import author_words, first_request
 from retell.extract.session import Extraction, SessionExtractor, assign_ids, drop_repeated_result
 from retell.extract.subagents import AgentFile, is_warmup, read_agent_file_meta
@@ -121,7 +121,7 @@ def read_transcript(
         strict=options.strict,
         on_progress=options.on_progress,
         on_link=extractor.note_link,
-        ahead=(images.verify_ahead, images.take_verified),
+        ahead=(IMAGE_MARK, images.verify_ahead, images.take_verified),
         meanwhile=prepare_scanner,
     )
     parsed = 0
