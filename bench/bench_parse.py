@@ -1,24 +1,32 @@
-"""Benchmark `retell parse` against the cost of just decoding the file, side by side.
+"""Benchmark `retell parse` against the cost of just decoding the file, side by side, and say whether the
+targets of issue 15 are met.
 
-    python bench/bench_parse.py                          # 15MB and 100MB
+    python bench/bench_parse.py                          # 15MB and 100MB, startup, `retell list` if set up
     python bench/bench_parse.py --sizes 15MB,100MB,1GB   # the full run (~1.2 GB free disk, ~1 minute)
 
 For each size, on a session made by bench/gen_session.py (cached in bench/data/, regenerated when the
 generator changes):
 
   baseline  wall time to read the file line by line (binary, `for line in fh`) and orjson.loads every line,
-            in this process: the floor for any Python parser of the format;
+            in this process: what decoding every line costs;
   parse     wall time of `retell parse FILE -o TMPDIR -q` as a subprocess (interpreter start included);
-  ratio     parse / baseline (target <= 1.5); `marginal` is the same less the fixed cost of a 150 KB parse;
+  ratio     parse / baseline (target <= 3 at 100 MB); `marginal` is the same less the fixed cost of a 150 KB
+            parse;
   peak RSS  of the parse subprocess, from os.wait4's rusage for that one child (target <= 150 MB at 1 GB).
 
-Then startup: `retell --help` and `retell parse` of a ~150 KB session, median of 5 each (targets < 0.3 s).
-The page cache is warmed (the file read once) before anything is timed. Runs are interleaved
-(baseline, parse, baseline, parse...) and the median is kept: 3 runs up to 200 MB, 1 above.
+Then startup, each the best of 5 whole processes: `python -c "import typer"` (the yardstick), `retell
+--help` and `retell parse` of a ~150 KB session (targets: each <= 3x the yardstick). Then, when
+bench/data/config exists (bench/gen_config_dir.py), `retell list --all` on its 1,000 sessions, first run
+and cached (bench_list.py; targets <= 1 s and <= 0.25 s).
 
-Prints a table and writes bench/out/results.json. Generated files of 1 GB or more are deleted after their
-measurement unless --keep-data (they take ~10 s to regenerate). --profile adds a cProfile of one parse of
-the largest size to bench/out/profile-<size>.txt.
+The page cache is warmed (the file read once) before anything is timed. Runs alternate (baseline, parse,
+baseline, parse...) and the best of each is kept: 3 runs up to 200 MB, 1 above. Python files are compiled
+first (`compileall`), as a wheel install does: a checkout run with PYTHONDONTWRITEBYTECODE would otherwise
+compile retell's modules on every start.
+
+Prints a table and the targets met or missed, and writes bench/out/results.json (exit 1 when a target is
+missed). Generated files of 1 GB or more are deleted after their measurement unless --keep-data (they take
+~10 s to regenerate). --profile adds a cProfile of one parse of the largest size to bench/out/profile-<size>.txt.
 """
 
 from __future__ import annotations
@@ -29,7 +37,6 @@ import json
 import os
 import platform
 import shutil
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -48,9 +55,12 @@ DATA = HERE / "data"
 OUT = HERE / "out"
 MB = 1 << 20
 
-TARGET_RATIO = 1.5
+TARGET_RATIO = 3.0  # parse / baseline, at 100 MB
+RATIO_SIZE = "100MB"
 TARGET_RSS_MB_AT_1GB = 150
-TARGET_STARTUP_S = 0.3
+TARGET_STARTUP_RATIO = 3.0  # `retell --help` and a 150 KB parse, each against `python -c "import typer"`
+TARGET_LIST_FIRST_S = 1.0
+TARGET_LIST_CACHED_S = 0.25
 SMALL_SIZE = "150KB"
 BIG_FILE = 1 << 30  # generated files this big are deleted after use unless --keep-data
 
@@ -79,6 +89,13 @@ def session_file(size_text: str, seed: int) -> tuple[Path, dict | None]:
     stats["seconds"] = round(time.perf_counter() - t0, 2)
     stats_path.write_text(json.dumps(stats, indent=2) + "\n")
     return path, stats
+
+
+def compile_retell() -> None:
+    """Byte-compile retell as installing a wheel does, so every timed start reads cached bytecode."""
+    import compileall
+
+    compileall.compile_dir(str(HERE.parent / "retell"), quiet=1)
 
 
 def warm(path: Path) -> None:
@@ -140,7 +157,7 @@ def measure_size(size_text: str, seed: int, runs: int | None) -> dict:
             file=sys.stderr,
             flush=True,
         )
-    b, p = statistics.median(base_runs), statistics.median(parse_runs)
+    b, p = min(base_runs), min(parse_runs)
     assert manifest is not None
     return {
         "size": size_text,
@@ -168,18 +185,38 @@ def measure_size(size_text: str, seed: int, runs: int | None) -> dict:
 
 
 def measure_startup(seed: int, runs: int = 5) -> dict:
+    """Best of `runs` whole processes each, alternating: the yardstick, `retell --help`, a 150 KB parse."""
     path, _ = session_file(SMALL_SIZE, seed)
     warm(path)
-    help_runs = [run_child([*retell_command(), "--help"])[0] for _ in range(runs)]
-    small_runs = [parse_once(path)[0] for _ in range(runs)]
+    typer_runs, help_runs, small_runs = [], [], []
+    for _ in range(runs):
+        typer_runs.append(run_child([sys.executable, "-c", "import typer"])[0])
+        help_runs.append(run_child([*retell_command(), "--help"])[0])
+        small_runs.append(parse_once(path)[0])
+    typer_s, help_s, small_s = min(typer_runs), min(help_runs), min(small_runs)
     return {
-        "help_s": round(statistics.median(help_runs), 3),
+        "import_typer_s": round(typer_s, 3),
+        "import_typer_runs_s": [round(x, 3) for x in typer_runs],
+        "help_s": round(help_s, 3),
         "help_runs_s": [round(x, 3) for x in help_runs],
-        "small_parse_s": round(statistics.median(small_runs), 3),
+        "help_ratio": round(help_s / typer_s, 2),
+        "small_parse_s": round(small_s, 3),
         "small_parse_runs_s": [round(x, 3) for x in small_runs],
+        "small_parse_ratio": round(small_s / typer_s, 2),
         "small_file": str(path.relative_to(HERE.parent)),
         "small_bytes": path.stat().st_size,
     }
+
+
+def measure_list() -> dict | None:
+    """`retell list --all` on bench/data/config (bench_list.py), or None when it was not generated."""
+    config = DATA / "config"
+    if not (config / "projects").is_dir():
+        print("  (no bench/data/config: run bench/gen_config_dir.py to time `retell list`)", file=sys.stderr)
+        return None
+    import bench_list
+
+    return bench_list.run(config.resolve(), runs=5, cold_runs=3)
 
 
 def profile(path: Path, size_text: str) -> Path:
@@ -272,6 +309,59 @@ def versions() -> dict:
     return {"python": platform.python_version(), "orjson": orjson.__version__, "retell": retell_version}
 
 
+def verdicts(results: dict) -> list[tuple[str, str, bool]]:
+    """(what, figure against target, met) for every target this run measured."""
+    found: list[tuple[str, str, bool]] = []
+    for r in results["sizes"]:
+        if r["size"] == RATIO_SIZE:
+            found.append(
+                (
+                    f"parse {r['size']} / baseline",
+                    f"{r['ratio']:.2f}x ({r['parse_s']:.3f} s / {r['baseline_s']:.3f} s), target <= {TARGET_RATIO:g}x",
+                    r["ratio"] <= TARGET_RATIO,
+                )
+            )
+        if r["bytes"] >= BIG_FILE:
+            found.append(
+                (
+                    f"peak RSS at {r['size']}",
+                    f"{r['peak_rss_mb']:.0f} MB, target <= {TARGET_RSS_MB_AT_1GB} MB",
+                    r["peak_rss_mb"] <= TARGET_RSS_MB_AT_1GB,
+                )
+            )
+    s = results.get("startup")
+    if s:
+        yardstick = f"`import typer` {s['import_typer_s']:.3f} s"
+        for name, key in (("retell --help", "help"), (f"parse {s['small_bytes'] / 1024:.0f} KB", "small_parse")):
+            found.append(
+                (
+                    f"{name} / import typer",
+                    f"{s[key + '_ratio']:.2f}x ({s[key + '_s']:.3f} s / {yardstick}), "
+                    f"target <= {TARGET_STARTUP_RATIO:g}x",
+                    s[key + "_ratio"] <= TARGET_STARTUP_RATIO,
+                )
+            )
+    listing = results.get("list")
+    if listing:
+        first, cached = listing["first_run"]["cli_s"], listing["cached_run"]["cli_s"]
+        sessions = listing["config"]["sessions"]
+        found.append(
+            (
+                f"retell list --all, first run ({sessions:,} sessions)",
+                f"{first:.3f} s, target <= {TARGET_LIST_FIRST_S:g} s",
+                first <= TARGET_LIST_FIRST_S,
+            )
+        )
+        found.append(
+            (
+                "retell list --all, cached",
+                f"{cached:.3f} s, target <= {TARGET_LIST_CACHED_S:g} s",
+                cached <= TARGET_LIST_CACHED_S,
+            )
+        )
+    return found
+
+
 def table(results: dict) -> str:
     rows = [("size", "MB", "baseline s", "parse s", "ratio", "marginal", "peak RSS MB", "parse MB/s")]
     for r in results["sizes"]:
@@ -281,33 +371,36 @@ def table(results: dict) -> str:
                 f"{r['bytes'] / MB:.0f}",
                 f"{r['baseline_s']:.3f}",
                 f"{r['parse_s']:.3f}",
-                f"{r['ratio']:.2f}" + ("" if r["ratio"] <= TARGET_RATIO else " !"),
+                f"{r['ratio']:.2f}",
                 f"{r['marginal_ratio']:.2f}" if "marginal_ratio" in r else "-",
-                f"{r['peak_rss_mb']:.0f}"
-                + ("" if r["bytes"] < BIG_FILE or r["peak_rss_mb"] <= TARGET_RSS_MB_AT_1GB else " !"),
+                f"{r['peak_rss_mb']:.0f}",
                 f"{r['parse_mb_per_s']:.0f}",
             )
         )
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     lines = ["  ".join(c.rjust(w) for c, w in zip(row, widths, strict=True)) for row in rows]
     lines.insert(1, "  ".join("-" * w for w in widths))
+    lines.append("(best of the runs; marginal = (parse - the 150 KB parse) / baseline: the ratio without start-up)")
     s = results.get("startup")
     if s:
         lines.append("")
+        n = len(s["help_runs_s"])
+        lines.append(f"python -c 'import typer'  {s['import_typer_s']:.3f} s (best of {n})")
+        lines.append(f"retell --help             {s['help_s']:.3f} s (best of {n})")
+        lines.append(f"parse {s['small_bytes'] / 1024:.0f} KB session       {s['small_parse_s']:.3f} s (best of {n})")
+    listing = results.get("list")
+    if listing:
+        lines.append("")
         lines.append(
-            f"retell --help        {s['help_s']:.3f} s (median of {len(s['help_runs_s'])})"
-            + ("" if s["help_s"] < TARGET_STARTUP_S else "  !")
-        )
-        lines.append(
-            f"parse {s['small_bytes'] / 1024:.0f} KB session  {s['small_parse_s']:.3f} s "
-            f"(median of {len(s['small_parse_runs_s'])})" + ("" if s["small_parse_s"] < TARGET_STARTUP_S else "  !")
+            f"retell list --all ({listing['config']['sessions']:,} sessions): "
+            f"first run {listing['first_run']['cli_s']:.3f} s, "
+            f"cached {listing['cached_run']['cli_s']:.3f} s (medians)"
         )
     lines.append("")
-    lines.append(
-        f"targets: ratio <= {TARGET_RATIO}, peak RSS <= {TARGET_RSS_MB_AT_1GB} MB at 1 GB, "
-        f"startup < {TARGET_STARTUP_S} s ('!' marks a miss)"
-    )
-    lines.append("marginal = (parse - the 150 KB parse) / baseline: the ratio without interpreter start and imports")
+    lines.append(f"load average at the start: {' '.join(f'{x:.2f}' for x in results['load_average_start'])}")
+    lines.append("")
+    for what, figure, met in verdicts(results):
+        lines.append(f"{'met   ' if met else 'MISSED'}  {what}: {figure}")
     return "\n".join(lines)
 
 
@@ -317,6 +410,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--runs", type=int, help="runs per size (default: 3 up to 200 MB, 1 above)")
     ap.add_argument("--no-startup", action="store_true", help="skip the --help / 150 KB startup timings")
+    ap.add_argument("--no-list", action="store_true", help="skip `retell list --all` (bench_list.py)")
     ap.add_argument("--keep-data", action="store_true", help="keep generated files of 1 GB and more")
     ap.add_argument("--profile", action="store_true", help="cProfile one parse of the largest size")
     ap.add_argument("--out", type=Path, default=OUT / "results.json")
@@ -332,12 +426,19 @@ def main(argv: list[str] | None = None) -> int:
         "machine": machine(),
         "versions": versions(),
         "command": [*retell_command(), "parse", "FILE", "-o", "TMPDIR", "-q"],
-        "targets": {"ratio": TARGET_RATIO, "peak_rss_mb_at_1gb": TARGET_RSS_MB_AT_1GB, "startup_s": TARGET_STARTUP_S},
+        "targets": {
+            "ratio_at_100mb": TARGET_RATIO,
+            "peak_rss_mb_at_1gb": TARGET_RSS_MB_AT_1GB,
+            "startup_ratio": TARGET_STARTUP_RATIO,
+            "list_first_s": TARGET_LIST_FIRST_S,
+            "list_cached_s": TARGET_LIST_CACHED_S,
+        },
         "sizes": [],
         "load_average_start": [round(x, 2) for x in os.getloadavg()],
     }
     other_load = OtherLoad()
     OUT.mkdir(parents=True, exist_ok=True)
+    compile_retell()
     if not args.no_startup:
         results["startup"] = measure_startup(args.seed)
     fixed = results.get("startup", {}).get("small_parse_s")
@@ -352,7 +453,12 @@ def main(argv: list[str] | None = None) -> int:
         if entry["bytes"] >= BIG_FILE and not args.keep_data:
             path.unlink()
             print(f"  deleted {entry['file']} (--keep-data keeps it)", file=sys.stderr)
+    if not args.no_list:
+        listing = measure_list()
+        if listing is not None:
+            results["list"] = listing
     results["other_processes_cores"] = round(other_load.cores(), 2)
+    results["verdicts"] = [{"target": w, "figure": f, "met": m} for w, f, m in verdicts(results)]
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(results, indent=2) + "\n")
     print(table(results))
@@ -362,7 +468,7 @@ def main(argv: list[str] | None = None) -> int:
             "the wall times are likely inflated"
         )
     print(f"\nwrote {args.out}")
-    return 0
+    return 0 if all(v["met"] for v in results["verdicts"]) else 1
 
 
 if __name__ == "__main__":

@@ -204,25 +204,32 @@ class Event:
             subagent=Subagent.from_dict(d["subagent"]) if "subagent" in d else None,
         )
 
-    def texts(self) -> Iterator[tuple[str, str]]:
+    def texts(self) -> list[tuple[str, str]]:
         """(field, text) for every piece of prose this event carries; what the secret scanner reads."""
-        for name in ("text", "args", "summary"):
-            value = getattr(self, name)
-            if value:
-                yield name, value
-        for i, call in enumerate(self.calls or ()):
-            for name in ("target", "error", "outcome"):
-                value = getattr(call, name)
-                if value:
-                    yield f"calls[{i}].{name}", value
+        # Plain attribute reads into a list: parsing a big session goes through every event's texts several
+        # times (chapter sizes, the secret scan, the manifest); most events carry one text and no call.
+        found: list[tuple[str, str]] = []
+        if self.text:
+            found.append(("text", self.text))
+        if self.args:
+            found.append(("args", self.args))
+        if self.summary:
+            found.append(("summary", self.summary))
+        if self.calls:
+            for i, call in enumerate(self.calls):
+                for name in ("target", "error", "outcome"):
+                    value = getattr(call, name)
+                    if value:
+                        found.append((f"calls[{i}].{name}", value))
         if self.subagent is not None:
             for name in ("description", "prompt", "result", "error"):
                 value = getattr(self.subagent, name)
                 if value:
-                    yield f"subagent.{name}", value
+                    found.append((f"subagent.{name}", value))
+        return found
 
     def char_count(self) -> int:
-        return sum(len(t) for _, t in self.texts())
+        return sum(len(text) for _, text in self.texts())
 
 
 def walk(events: list[Event]) -> Iterator[Event]:

@@ -13,6 +13,7 @@ from retell.errors import WorkdirError
 
 _DUMP_OPTIONS = orjson.OPT_INDENT_2 | orjson.OPT_SORT_KEYS | orjson.OPT_APPEND_NEWLINE
 _ITEM_OPTIONS = orjson.OPT_INDENT_2 | orjson.OPT_SORT_KEYS
+_FLUSH_SIZE = 1 << 20
 
 
 def dumps(obj: Any) -> bytes:
@@ -28,13 +29,25 @@ def write_document_streaming(path: Path, head: dict[str, Any], list_key: str, it
     digest = hashlib.sha256()
     size = 0
     keys = sorted([*head, list_key])
+    pending: list[bytes] = []  # written and hashed ~1 MB at a time (a call each per event cost more)
+    pending_size = 0
     with path.open("wb") as fh:
 
-        def emit(chunk: bytes) -> None:
-            nonlocal size
+        def flush() -> None:
+            nonlocal size, pending_size
+            chunk = b"".join(pending)
             fh.write(chunk)
             digest.update(chunk)
             size += len(chunk)
+            pending.clear()
+            pending_size = 0
+
+        def emit(chunk: bytes) -> None:
+            nonlocal pending_size
+            pending.append(chunk)
+            pending_size += len(chunk)
+            if pending_size >= _FLUSH_SIZE:
+                flush()
 
         emit(b"{\n")
         for n, key in enumerate(keys):
@@ -42,14 +55,15 @@ def write_document_streaming(path: Path, head: dict[str, Any], list_key: str, it
             if key == list_key:
                 first = True
                 for item in items:
-                    body = orjson.dumps(item, option=_ITEM_OPTIONS).replace(b"\n", b"\n    ")
-                    emit((b"[\n    " if first else b",\n    ") + body)
+                    emit(b"[\n    " if first else b",\n    ")
+                    emit(orjson.dumps(item, option=_ITEM_OPTIONS).replace(b"\n", b"\n    "))
                     first = False
                 emit(b"[]" if first else b"\n  ]")
             else:
                 emit(orjson.dumps(head[key], option=_ITEM_OPTIONS).replace(b"\n", b"\n  "))
             emit(b",\n" if n < len(keys) - 1 else b"\n")
         emit(b"}\n")
+        flush()
     return digest.hexdigest(), size
 
 

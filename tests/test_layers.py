@@ -29,6 +29,7 @@ LAYERS: list[set[str]] = [
     {"cli", "__main__"},
 ]
 SHARED = {
+    "cores",  # when and how work goes to a forked child on the second core
     "data",  # models.yaml, style.yaml
     "events",
     "errors",

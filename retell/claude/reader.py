@@ -2,29 +2,30 @@
 
 Lines are split on b"\\n" only (tool output contains U+2028, which str.splitlines() would split on).
 A cheap byte-level sniff finds the top-level record type of most lines, so bulky noise (progress,
-file-history snapshots, hook attachments) is counted but never handed to the JSON decoder.
+file-history snapshots) is counted but never handed to the JSON decoder; every other line is decoded into
+a typed `Record` (records.py) that builds only the fields retell reads.
 """
 
 from __future__ import annotations
 
 import hashlib
-import json
-import math
 import re
-import threading
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import orjson
-
+from retell.claude import prefetch
+from retell.claude.digest import FileDigest
+from retell.claude.records import NotAnObject, Record, decode_record
 from retell.claude.schema import SIGNAL_ATTACHMENT_TYPES, SKIPPABLE_RECORD_TYPES
 from retell.errors import InputError
 
 MAX_LISTED_LINES = 100  # malformed line numbers listed in the manifest; the count is always exact
-LAZY_MIN_BYTES = 16 << 10  # tool-result lines this big are skimmed first, decoded only if needed
+# Big lines are read in 8 KB steps with the default buffer (a 5 MB line: 640 reads and joins); 1 MB
+# steps make reading the lines of a 100 MB file ~3x cheaper.
+READ_BUFFER = 1 << 20
 
 _TYPE_KEY = b'"type":"'
 _ATTACHMENT_KEY = b'"attachment":{"type":"'
@@ -89,171 +90,12 @@ def sniff_type(line: bytes) -> tuple[str | None, str | None]:
     return line[p + 8 : end].decode("utf-8", "replace"), None
 
 
-def decode_line(line: bytes) -> Any:
-    """orjson first; on invalid UTF-8 or lone surrogates fall back to json, then repair the strings."""
-    try:
-        return orjson.loads(line)
-    except orjson.JSONDecodeError:
-        pass
-    text = line.decode("utf-8", "replace")
-    value = json.loads(text, parse_constant=_reject_constant)  # ValueError when the line is really not JSON
-    return _repair_strings(value)
-
-
-def _reject_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not JSON")
-
-
-def _repair_strings(value: Any) -> Any:
-    """Replace lone surrogates so every string can be written back out as UTF-8."""
-    if isinstance(value, str):
-        try:
-            value.encode("utf-8")
-            return value
-        except UnicodeEncodeError:
-            return value.encode("utf-8", "surrogatepass").decode("utf-8", "replace")
-    if isinstance(value, float) and not math.isfinite(value):
-        return None  # 1e400 parses as inf, which nothing downstream can use
-    if isinstance(value, dict):
-        return {_repair_strings(k): _repair_strings(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_repair_strings(v) for v in value]
-    return value
-
-
-class _BackgroundDigest:
-    """sha256 of the file, computed on a second core while the main thread parses.
-
-    hashlib and file reads release the GIL, so on two cores the hash costs the parse nothing; a file that
-    grew while being parsed is hashed up to what the parser read.
-    """
-
-    BLOCK = 8 << 20
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        self.hash = hashlib.sha256()
-        self.hashed = 0
-        try:
-            self.size = path.stat().st_size
-        except OSError:
-            self.size = 0
-        self.thread = threading.Thread(target=self._run, name="retell-sha256", daemon=True)
-        self.thread.start()
-
-    def _run(self) -> None:
-        try:
-            with self.path.open("rb") as fh:
-                while self.hashed < self.size:
-                    block = fh.read(min(self.BLOCK, self.size - self.hashed))
-                    if not block:
-                        break
-                    self.hash.update(block)
-                    self.hashed += len(block)
-        except OSError:
-            pass
-
-    def hexdigest(self, upto: int) -> str:
-        self.thread.join()
-        if upto > self.hashed:
-            with self.path.open("rb") as fh:
-                fh.seek(self.hashed)
-                rest = fh.read(upto - self.hashed)
-            self.hash.update(rest)
-            self.hashed += len(rest)
-        return self.hash.hexdigest()
-
-
-@dataclass(slots=True)
-class LazyToolResult:
-    """A big `user` record holding only tool results, read from its bytes without decoding the output.
-
-    The bulk of a transcript is tool output (and its `toolUseResult` duplicate) that the story never
-    needs; the extractor decodes the line (`decode()`) only when one of its results matters (an error, an
-    image, a subagent's report, a test run, an answer to a question).
-    """
-
-    line: bytes
-    lineno: int
-    stats: ReadStats
-    tool_use_ids: list[str]
-    uuid: str
-    parent: str | None  # parentUuid: the conversation tree needs it even when the output is never decoded
-    timestamp: str
-    has_error: bool
-    has_image: bool
-
-    def decode(self) -> dict[str, Any] | None:
-        """The full record; None (counted as malformed) if the skimmed bytes were not valid JSON after all."""
-        try:
-            record = decode_line(self.line)
-        except ValueError:
-            record = None
-        if not isinstance(record, dict):
-            self.stats.note_malformed(self.lineno)
-            return None
-        return record
-
-
-def _string_after(line: bytes, key: bytes, start: int = 0) -> tuple[str | None, int]:
-    """The JSON string value of the first `key` (with its quotes and colon) at or after `start`."""
-    i = line.find(key, start)
-    if i < 0:
-        return None, -1
-    j = i + len(key)
-    k = line.find(b'"', j)
-    if k < 0 or b"\\" in line[j:k]:
-        return None, -1
-    return line[j:k].decode("utf-8", "replace"), i
-
-
-def skim_tool_result(line: bytes, lineno: int, stats: ReadStats) -> LazyToolResult | None:
-    """The few fields a skim needs, when the bytes say them unambiguously; else None (decode it).
-
-    Byte searches only (each a fast C scan, no regex): a quote inside a JSON string is always escaped,
-    so `"key":"` can only be structure.
-    """
-    if b'"isSidechain":false' not in line[:400] or b'"isCompactSummary"' in line:
-        return None
-    uuid, first = _string_after(line, b'"uuid":"')
-    if uuid is None or line.rfind(b'"uuid":"') != first:
-        return None  # a nested object repeats the key: decode the record to be sure which is which
-    timestamp, first = _string_after(line, b'"timestamp":"')
-    if timestamp is None or line.rfind(b'"timestamp":"') != first:
-        return None
-    parent, first = _string_after(line, b'"parentUuid":"')
-    if parent is None:
-        if b'"parentUuid":null' not in line[:400]:
-            return None
-    elif line.rfind(b'"parentUuid":"') != first:
-        return None
-    ids: list[str] = []
-    position = 0
-    while True:
-        value, position = _string_after(line, b'"tool_use_id":"', position)
-        if value is None:
-            break
-        ids.append(value)
-        position += 1
-    if not ids or b"[Request interrupted" in line or b'"isMeta":true' in line:
-        return None
-    return LazyToolResult(
-        line=line,
-        lineno=lineno,
-        stats=stats,
-        tool_use_ids=ids,
-        uuid=uuid,
-        parent=parent,
-        timestamp=timestamp,
-        has_error=b'"is_error":true' in line,
-        has_image=b'"type":"image"' in line,
-    )
-
-
 class TranscriptReader:
-    """Iterate `(line_number, record)` over one transcript, counting what it skips.
+    """Iterate `(line_number, Record)` over one transcript, counting what it skips.
 
-    `on_progress(bytes_read)` is called every few MB so a caller can draw a progress bar.
+    `on_progress(bytes_read)` is called every few MB so a caller can draw a progress bar; `on_link(line,
+    uuid, parentUuid)` for each main-thread progress or attachment record skipped without decoding (a link in
+    the conversation tree).
     """
 
     def __init__(
@@ -262,90 +104,118 @@ class TranscriptReader:
         *,
         strict: bool = False,
         on_progress: Callable[[int], None] | None = None,
+        on_link: Callable[[int, str, str | None], None] | None = None,
+        digest: bool = True,
+        ahead: tuple[bytes, Callable[[bytes], Any], Callable[[Any], None]] | None = None,
+        meanwhile: Callable[[], None] | None = None,
     ) -> None:
         self.path = path
         self.strict = strict
         self.on_progress = on_progress
+        self.on_link = on_link
+        # (mark, work, take): when the lines are read on two cores, the reading child calls `work(line)` on
+        # each line to decode that holds `mark` and, when it returns something (plain data), the parser hands
+        # it to `take` before it decodes that line: work the parser would otherwise do itself, done ahead on
+        # the other core.
+        self.ahead = ahead
+        # Work the parser needs later, done when the lines are read on two cores just after the child
+        # starts: the child gets that much ahead instead of the parser waiting for its first lines.
+        self.meanwhile = meanwhile
         self.stats = ReadStats()
         self.agent_progress: list[AgentProgressLink] = []
         self.last_snapshot: bytes | None = None  # the last file-history-snapshot, decoded on demand
-        # (line, uuid, parentUuid) of skipped main-thread progress and attachment records: links in the
-        # conversation tree that are never decoded
-        self.links: list[tuple[int, str, str | None]] = []
+        self.snapshot_line = 0
         self._linked_tool_uses: set[bytes] = set()
-        self._digest: _BackgroundDigest | None = None
+        self.digest = digest  # hash the file (on the shared worker) while reading it
+        self._digest: FileDigest | None = None
+        self.hexdigest: str | None = None  # set by a reading on two cores, which hashes as it reads
 
-    def __iter__(self) -> Iterator[tuple[int, dict[str, Any]]]:
-        stats = self.stats
+    def __iter__(self) -> Iterator[tuple[int, Record]]:
         try:
-            fh = self.path.open("rb")
+            fh = self.path.open("rb", buffering=READ_BUFFER)
         except PermissionError:
             raise InputError(f"{self.path}: permission denied") from None
         except OSError as exc:
             raise InputError(f"{self.path}: cannot open ({exc.strerror})") from None
-        next_report = 4 << 20
-        self._digest = _BackgroundDigest(self.path)
         with fh:
-            lineno = 0
-            for raw in fh:
-                lineno += 1
-                stats.bytes_read += len(raw)
-                if self.on_progress is not None and stats.bytes_read >= next_report:
-                    self.on_progress(stats.bytes_read)
-                    next_report = stats.bytes_read + (4 << 20)
-                complete = raw.endswith(b"\n")
-                # The JSON decoder accepts the trailing newline; copying a 50 MB line to strip it would not pay.
-                line = raw
-                if lineno == 1 and line.startswith(b"\xef\xbb\xbf"):
-                    line = line[3:]
-                if len(line) < 8 and not line.strip():
-                    stats.blank_lines += 1
-                    continue
-                stats.lines += 1
-                record_type, attachment_type = sniff_type(line)
-                if record_type is not None and self._skip(record_type, attachment_type, line, lineno):
-                    continue
-                big = len(line) >= LAZY_MIN_BYTES
-                if big and complete and record_type == "user" and b'"tool_result"' in line:
-                    lazy = skim_tool_result(line, lineno, stats)
-                    if lazy is not None:
-                        stats.record_types["user"] += 1
-                        yield lineno, lazy  # type: ignore[misc]
-                        continue
-                try:
-                    record = decode_line(line)
-                except ValueError:
-                    if not complete:
-                        stats.truncated_last_line = True  # a session still being written
-                        continue
-                    if self.strict:
-                        raise InputError(f"{self.path}:{lineno}: malformed JSON line (--strict)") from None
-                    stats.note_malformed(lineno)
-                    continue
-                if not isinstance(record, dict):
-                    if self.strict:
-                        raise InputError(f"{self.path}:{lineno}: not a JSON object (--strict)")
-                    stats.note_malformed(lineno)
-                    continue
-                rtype = record.get("type")
-                rtype = rtype if isinstance(rtype, str) else "(none)"
-                stats.record_types[rtype] += 1
-                if rtype == "attachment":
-                    att = record.get("attachment")
-                    att_type = att.get("type") if isinstance(att, dict) else None
-                    stats.attachment_types[att_type if isinstance(att_type, str) else "(none)"] += 1
-                elif rtype == "progress":
-                    data = record.get("data")
-                    data_type = data.get("type") if isinstance(data, dict) else None
-                    stats.progress_types[data_type if isinstance(data_type, str) else "(none)"] += 1
-                elif rtype == "file-history-snapshot":
-                    self.last_snapshot = line
-                yield lineno, record
+            if prefetch.worthwhile(fh):
+                yield from prefetch.records(self, fh)
+            else:
+                if self.digest:
+                    self._digest = FileDigest(self.path)
+                for lineno, raw, line in self.lines_to_decode(fh):
+                    record = self.decode(lineno, line, raw.endswith(b"\n"))
+                    if record is not None:
+                        yield lineno, record
         if self.on_progress is not None:
-            self.on_progress(stats.bytes_read)
+            self.on_progress(self.stats.bytes_read)
+
+    def lines_to_decode(self, fh: Iterable[bytes]) -> Iterator[tuple[int, bytes, bytes]]:
+        """(line number, raw line, line without a BOM) of every line to decode. Blank lines and noise are
+        counted on the way (and the links of skipped records noted), never decoded."""
+        stats = self.stats
+        next_report = 4 << 20
+        lineno = 0
+        for raw in fh:
+            lineno += 1
+            stats.bytes_read += len(raw)
+            if self.on_progress is not None and stats.bytes_read >= next_report:
+                self.on_progress(stats.bytes_read)
+                next_report = stats.bytes_read + (4 << 20)
+            # The JSON decoder accepts the trailing newline; copying a 50 MB line to strip it would not pay.
+            line = raw
+            if lineno == 1 and line.startswith(b"\xef\xbb\xbf"):
+                line = line[3:]
+            if len(line) < 8 and not line.strip():
+                stats.blank_lines += 1
+                continue
+            stats.lines += 1
+            record_type, attachment_type = sniff_type(line)
+            if record_type is not None and self._skip(record_type, attachment_type, line, lineno):
+                continue
+            yield lineno, raw, line
+
+    def decode(self, lineno: int, line: bytes, complete: bool) -> Record | None:
+        """The record on a line, counted by type; None (counted, or raised with --strict) when it is not one."""
+        stats = self.stats
+        try:
+            record = decode_record(line)
+        except NotAnObject:
+            if self.strict:
+                raise InputError(f"{self.path}:{lineno}: not a JSON object (--strict)") from None
+            stats.note_malformed(lineno)
+            return None
+        except ValueError:
+            if not complete:
+                stats.truncated_last_line = True  # a session still being written
+                return None
+            if self.strict:
+                raise InputError(f"{self.path}:{lineno}: malformed JSON line (--strict)") from None
+            stats.note_malformed(lineno)
+            return None
+        rtype = record.type
+        rtype = rtype if isinstance(rtype, str) else "(none)"
+        stats.record_types[rtype] += 1
+        if rtype == "attachment":
+            att = record.attachment
+            att_type = att.get("type") if isinstance(att, dict) else None
+            stats.attachment_types[att_type if isinstance(att_type, str) else "(none)"] += 1
+        elif rtype == "progress":
+            data = record.data
+            data_type = data.get("type") if isinstance(data, dict) else None
+            stats.progress_types[data_type if isinstance(data_type, str) else "(none)"] += 1
+        elif rtype == "file-history-snapshot":
+            self.note_snapshot(lineno, line)
+        return record
+
+    def note_snapshot(self, lineno: int, line: bytes) -> None:
+        if lineno >= self.snapshot_line:  # (a reading on two cores hears of them out of order)
+            self.last_snapshot, self.snapshot_line = line, lineno
 
     def sha256(self) -> str:
-        """sha256 of the bytes this reader parsed (call after iterating)."""
+        """sha256 of the bytes this reader parsed (call after iterating a reader made with digest=True)."""
+        if self.hexdigest is not None:
+            return self.hexdigest
         if self._digest is None:
             return hashlib.sha256(b"").hexdigest()
         return self._digest.hexdigest(self.stats.bytes_read)
@@ -375,27 +245,36 @@ class TranscriptReader:
                 self._note_agent_progress(line)
             self._note_link(line, lineno)
         elif record_type == "file-history-snapshot":
-            self.last_snapshot = line
+            self.note_snapshot(lineno, line)
         return True
 
     def _note_link(self, line: bytes, lineno: int) -> None:
         """uuid and parentUuid of a skipped main-thread record, when its bytes say them for certain: Claude
         Code writes parentUuid first and uuid among the flat keys at the end (nested objects come before it,
         and a quote inside a string is always escaped)."""
-        if not line.startswith(b'{"parentUuid":') or b'"isSidechain":false' not in line[:200]:
+        # Runs on most lines of a session (progress): bounded searches, no slices of the line.
+        if self.on_link is None or not line.startswith(b'{"parentUuid":'):
             return
-        if line.startswith(b'{"parentUuid":null'):
+        if line.find(b'"isSidechain":false', 0, 200) < 0:
+            return
+        if line.startswith(b"null", 14):
             parent = None
         else:
-            parent, _ = _string_after(line[:80], b'{"parentUuid":"')
-            if parent is None:
+            i = line.find(b'{"parentUuid":"', 0, 80)
+            if i < 0:
                 return
+            end = line.find(b'"', i + 15, 80)
+            if end < 0 or line.find(b"\\", i + 15, end) >= 0:
+                return
+            parent = line[i + 15 : end].decode("utf-8", "replace")
         at = line.rfind(b'"uuid":"')
         if at < 0 or at < len(line) - 600:
             return
-        uuid, _ = _string_after(line, b'"uuid":"', at)
-        if uuid is not None:
-            self.links.append((lineno, uuid, parent))
+        start = at + 8
+        end = line.find(b'"', start)
+        if end < 0 or line.find(b"\\", start, end) >= 0:
+            return
+        self.on_link(lineno, line[start:end].decode("utf-8", "replace"), parent)
 
     def _note_agent_progress(self, line: bytes) -> None:
         parent = _PARENT_TOOL_USE.search(line, max(0, line.rfind(b'"parentToolUseID"')))

@@ -79,7 +79,6 @@ def list_command(
     if project is not None and all_projects:
         raise typer.BadParameter("give a PROJECT or --all, not both")
     since_utc = parse_since(since)
-    from retell import jsonio
     from retell.discover.groups import describe, group_marks
     from retell.discover.listing import ListQuery, list_sessions
     from retell.discover.table import render_table
@@ -91,6 +90,8 @@ def list_command(
         for message in listing.warnings:
             warn(message)
     if as_json:
+        from retell import jsonio
+
         typer.echo(jsonio.dumps([row.to_dict() for row in listing.rows]).decode("utf-8"), nl=False)
         return
     if not listing.rows:

@@ -14,10 +14,11 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+from retell import cores
 from retell.claude.locate import projects_dir
 from retell.discover.cache import ListCache, default_cache_path
 from retell.discover.groups import Group, group_sessions
-from retell.discover.headtail import ReadMeter
+from retell.discover.headtail import WHOLE_FILE_LIMIT, ReadMeter
 from retell.discover.index import ProjectIndex, load_index
 from retell.discover.peek import INDEX, PARSE, WINDOWS, Peek, peek_session
 from retell.discover.projects import (
@@ -144,10 +145,10 @@ def list_sessions(
     cache = cache if cache is not None else ListCache.load(default_cache_path())
     meter = meter if meter is not None else ReadMeter()
     listing = Listing([], 0, 0, 0, folders, meter=meter)
-    rows: list[SessionRow] = []
     seen: set[str] = set()
-    for folder in folders:
-        rows.extend(_folder_rows(folder, cache, listing, seen))
+    work = [_folder_work(folder, cache, listing, seen) for folder in folders]
+    _peek_files([f for w in work for f in w.unread], listing)
+    rows = [row for w in work for row in _folder_rows(w, cache, listing)]
     cache.prune([root] if query.all_projects else folders, seen)  # --all also forgets deleted projects
     groups = group_sessions(rows)  # over every session, so a group shows whole whatever the filters keep
     for row in rows:
@@ -180,30 +181,87 @@ class _Found:
         return self.problem is None and self.peek.exact and self.peek.start is None
 
 
-def _folder_rows(folder: Path, cache: ListCache, listing: Listing, seen: set[str]) -> list[SessionRow]:
+@dataclass
+class _Unread:
+    """A session file to peek at (not in the cache), and then what the peek found."""
+
+    file: SessionFile
+    index: _LazyIndex
+    agents: AgentFileIndex
+    peek: Peek | None = None
+    source: str = WINDOWS
+    problem: str | None = None
+
+
+@dataclass
+class _FolderWork:
+    folder: Path
+    index: _LazyIndex
+    files: list[tuple[SessionFile, Peek | _Unread]]  # in the folder's order: a cached peek, or one to read
+    unread: list[_Unread]
+
+
+def _folder_work(folder: Path, cache: ListCache, listing: Listing, seen: set[str]) -> _FolderWork:
+    """A folder's session files, each with its cached peek or marked to be read."""
     files, failed = list_session_files(folder)
     for path, reason in failed:
         listing.warnings.append(f"{path}: {reason}; skipped")
-    index = _LazyIndex(folder, listing.meter)
+    work = _FolderWork(folder, _LazyIndex(folder, listing.meter), [], [])
     agents = AgentFileIndex(folder, listing.meter)
-    found: list[_Found] = []
     for file in files:
         seen.add(str(file.path))
         if file.size == 0:
             listing.empty_files += 1
             continue
         peek = cache.get(file.path, file.size, file.mtime_ns)
-        source = "cache"
-        if peek is None:
-            peek, source, problem = _read_peek(file, index.get(), agents, listing.meter)
-            if problem is not None:
-                listing.warnings.append(f"{file.path}: {problem}; listed without details")
-                found.append(_Found(file, peek, problem))
-                continue
-            if source != INDEX:  # the index is its own cache
-                cache.put(file.path, file.size, file.mtime_ns, peek)
-        listing.sources[source] = listing.sources.get(source, 0) + 1
-        found.append(_Found(file, peek))
+        if peek is not None:
+            work.files.append((file, peek))
+            continue
+        unread = _Unread(file, work.index, agents)
+        work.files.append((file, unread))
+        work.unread.append(unread)
+    if work.unread:  # what the folder's peeks share, read once here (as the first of them would)
+        work.index.get()
+        agents.prepare()
+    return work
+
+
+def _peek_files(unread: list[_Unread], listing: Listing) -> None:
+    """Read every file not in the cache: a first listing of many sessions shares them with a second core."""
+
+    def read(item: _Unread) -> tuple[dict[str, Any], str, str | None, dict[str, int]]:
+        meter = ReadMeter()
+        peek, source, problem = _read_peek(item.file, item.index.get(), item.agents, meter)
+        return peek.to_dict(), source, problem, meter.per_file
+
+    for item, (peek, source, problem, read_bytes) in zip(
+        unread, cores.map_on_two_cores(read, unread, weight=_read_weight), strict=True
+    ):
+        item.peek, item.source, item.problem = Peek.from_dict(peek), source, problem
+        for path, n in read_bytes.items():
+            listing.meter.per_file[path] = listing.meter.per_file.get(path, 0) + n
+
+
+def _read_weight(item: _Unread) -> int:
+    return min(item.file.size, WHOLE_FILE_LIMIT) + 4096  # what a peek reads, and what any file costs
+
+
+def _folder_rows(work: _FolderWork, cache: ListCache, listing: Listing) -> list[SessionRow]:
+    found: list[_Found] = []
+    for file, entry in work.files:
+        if isinstance(entry, Peek):
+            listing.sources["cache"] = listing.sources.get("cache", 0) + 1
+            found.append(_Found(file, entry))
+            continue
+        assert entry.peek is not None
+        if entry.problem is not None:
+            listing.warnings.append(f"{file.path}: {entry.problem}; listed without details")
+            found.append(_Found(file, entry.peek, entry.problem))
+            continue
+        if entry.source != INDEX:  # the index is its own cache
+            cache.put(file.path, file.size, file.mtime_ns, entry.peek)
+        listing.sources[entry.source] = listing.sources.get(entry.source, 0) + 1
+        found.append(_Found(file, entry.peek))
     # Hollow files are dropped only now: their summaries may title other sessions.
     leaf_map = _summaries_by_leaf(f.peek for f in found)
     kept = [f for f in found if not f.hollow]
@@ -212,8 +270,8 @@ def _folder_rows(folder: Path, cache: ListCache, listing: Listing, seen: set[str
     if not kept:
         return []
     known_cwd = _common_cwd(f.peek for f in kept)
-    loaded = index.get() if known_cwd is None else None
-    fallback_project = known_cwd or (loaded.original_path if loaded else None) or folder.name
+    loaded = work.index.get() if known_cwd is None else None
+    fallback_project = known_cwd or (loaded.original_path if loaded else None) or work.folder.name
     return [_row(f.file, f.peek, f.problem, leaf_map, fallback_project) for f in kept]
 
 
@@ -404,7 +462,9 @@ def listed_title(path: Path, cache: ListCache) -> tuple[str | None, str | None] 
         return None
     folder = path.absolute().parent
     listing = Listing([], 0, 0, 0, [folder])
-    for row in _folder_rows(folder, cache, listing, set()):
+    work = _folder_work(folder, cache, listing, set())
+    _peek_files(work.unread, listing)
+    for row in _folder_rows(work, cache, listing):
         if row.path == path.absolute():
             return row.title, row.title_source
     return None

@@ -12,11 +12,11 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from retell.claude.reader import decode_line, sniff_type
 from retell.claude.schema import SIGNAL_ATTACHMENT_TYPES, SKIPPABLE_RECORD_TYPES
 from retell.discover.headtail import ReadMeter, read_windows
 
 if TYPE_CHECKING:
+    from retell.claude.records import Record
     from retell.extract.session import SessionExtractor
 
 # How deep a row's numbers go: Claude Code's index, the two windows, the whole small file, a full parse.
@@ -185,6 +185,10 @@ class _WindowState:
         self.last_prompt: str | None = None
 
     def feed(self, lines: list[bytes], extractor: SessionExtractor, *, first_line_of_file: bool, base: int) -> None:
+        # Imported here, as the extractor is: a listing served from the cache decodes no record.
+        from retell.claude.reader import sniff_type
+        from retell.claude.records import decode_record
+
         self.base = base
         for i, line in enumerate(lines):
             if i == 0 and first_line_of_file and line.startswith(_BOM):
@@ -198,28 +202,26 @@ class _WindowState:
             if _is_noise(rtype, attachment_type):
                 continue
             try:
-                record = decode_line(line)
+                record = decode_record(line)
             except ValueError:
-                continue  # half-written (a growing file) or not JSON: a listing skips it quietly
-            if not isinstance(record, dict):
-                continue
-            if record.get("type") == "file-history-snapshot":
+                continue  # half-written (a growing file), not JSON or not an object: a listing skips it quietly
+            if record.type == "file-history-snapshot":
                 self.snapshot = line  # one the byte sniff could not name
                 continue
             self._note(record)
             extractor.feed(base + i + 1, record)
 
-    def _note(self, record: dict[str, Any]) -> None:
-        rtype = record.get("type")
+    def _note(self, record: Record) -> None:
+        rtype = record.type
         if rtype == "summary":
-            leaf, text = record.get("leafUuid"), record.get("summary")
+            leaf, text = record.leafUuid, record.summary
             if isinstance(leaf, str) and isinstance(text, str) and text.strip():
                 self.summaries.append([leaf, text.strip()])
         elif rtype == "last-prompt":
-            text = record.get("lastPrompt")
+            text = record.lastPrompt
             if isinstance(text, str) and text.strip():
                 self.last_prompt = text.strip()
-        uuid = record.get("uuid")
+        uuid = record.uuid
         if isinstance(uuid, str) and uuid and uuid not in self.uuids:
             if self.first_uuid is None and self.base == 0:
                 self.first_uuid = uuid
@@ -227,6 +229,7 @@ class _WindowState:
 
     def snapshot_files(self, cwd: str | None) -> list[str]:
         """The files the last file-history-snapshot tracks (what the session changed, per Claude Code)."""
+        from retell.claude.records import decode_line
         from retell.extract.tools import relative_path
 
         if self.snapshot is None:

@@ -17,7 +17,6 @@ from retell.claude.locate import encode_project_path, is_compaction_replay, proj
 from retell.discover.headtail import ReadMeter
 from retell.discover.peek import AgentFiles
 from retell.errors import InputError
-from retell.extract.subagents import is_warmup_record
 
 AGENT_HEAD_BYTES = 8192  # an old-layout agent file names its session in its first record
 _SESSION_ID = re.compile(rb'"sessionId"\s*:\s*"([^"\\]+)"')
@@ -135,6 +134,10 @@ class AgentFileIndex:
         counts.subagents += self._old_layout_counts().get(session_path.stem, 0)
         return counts
 
+    def prepare(self) -> None:
+        """Read the old layout's agent heads now (before the peeks are shared with a second core)."""
+        self._old_layout_counts()
+
     def _old_layout_counts(self) -> dict[str, int]:
         if self._old_layout is None:
             self._old_layout = {}
@@ -164,6 +167,8 @@ class AgentFileIndex:
 
 def _is_warmup(head: bytes) -> bool:
     """`extract.subagents.is_warmup_record` on the first line, when it fits in the head."""
+    from retell.extract.subagents import is_warmup_record  # (a cached listing never needs it)
+
     first, newline, _ = head.partition(b"\n")
     if not newline:
         return False

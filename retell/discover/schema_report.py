@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from retell.claude.reader import decode_line
+from retell.claude.records import decode_line
 from retell.claude.schema import (
     KNOWN_ATTACHMENT_TYPES,
     KNOWN_CONTENT_BLOCKS,

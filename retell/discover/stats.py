@@ -15,7 +15,7 @@ from typing import Any
 import orjson
 
 from retell.claude.locate import SessionRef
-from retell.claude.reader import decode_line
+from retell.claude.records import decode_line
 from retell.discover.headtail import read_windows
 from retell.llm.pricing import PriceTable
 

@@ -9,9 +9,12 @@ from __future__ import annotations
 import binascii
 import hashlib
 import io
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+import orjson
 
 from retell.fsutil import atomic_write_bytes
 
@@ -23,6 +26,7 @@ _MAGIC: tuple[tuple[bytes, str], ...] = (
 )
 _EXTENSIONS = {"png": "png", "jpeg": "jpg", "gif": "gif", "webp": "webp", "avif": "avif"}
 _AVIF_BRANDS = (b"ftypavif", b"ftypavis")  # an ISO-BMFF box; real pastes arrive labelled image/png
+IMAGE_MARK = b'"type":"image"'  # how Claude Code writes an image block (compact JSON)
 
 
 def sniff_image_type(data: bytes) -> str | None:
@@ -74,6 +78,35 @@ class ImageStore:
         self.images: dict[str, ImageInfo] = {}  # by asset name
         self._by_digest: dict[str, ImageInfo] = {}
         self.warnings: list[str] = []
+        self._verified: dict[str, tuple[int, int] | None] = {}  # by sha256: what Pillow found, done ahead
+
+    # A big transcript is read on two cores (retell/claude/prefetch.py): the reading child verifies the
+    # images of each line before the parser reaches it, so the parser neither imports Pillow nor verifies.
+    def verify_ahead(self, line: bytes) -> list[tuple[str, tuple[int, int] | None]] | None:
+        """(sha256, size or None when corrupt) of each new image of a raw line; None when it holds none.
+        Runs in the reading child; its own copy of this store remembers what it has verified."""
+        if IMAGE_MARK not in line:
+            return None
+        try:
+            value = orjson.loads(line)
+        except orjson.JSONDecodeError:
+            return None  # (the parser verifies what it finds on such a line itself)
+        found: list[tuple[str, tuple[int, int] | None]] = []
+        for data in _base64_images(value):
+            try:
+                image = binascii.a2b_base64(data)
+            except (binascii.Error, ValueError):
+                continue
+            digest = hashlib.sha256(image).hexdigest()
+            if digest not in self._verified and sniff_image_type(image) is not None:
+                self._verified[digest] = _verify(image)
+                found.append((digest, self._verified[digest]))
+        return found or None
+
+    def take_verified(self, found: list[tuple[str, list[int] | None]]) -> None:
+        """What `verify_ahead` found (sizes arrive as lists)."""
+        for digest, size in found:
+            self._verified[digest] = (size[0], size[1]) if size is not None else None
 
     def add(self, block: dict[str, Any], where: str) -> ImageInfo | None:
         """Decode one `image` content block; None (with a warning) when it is not a usable image."""
@@ -100,7 +133,7 @@ class ImageStore:
         if kind is None:
             self.warnings.append(f"{where}: image bytes are not PNG, JPEG, GIF, WebP or AVIF, skipped")
             return None
-        size = _verify(data)
+        size = self._verified[digest] if digest in self._verified else _verify(data)
         if size is None:
             self.warnings.append(f"{where}: {kind} image is corrupt (Pillow cannot read it), skipped")
             return None
@@ -118,6 +151,23 @@ class ImageStore:
         if self.assets_dir is not None:
             atomic_write_bytes(self.assets_dir / name, data)
         return info
+
+
+def _base64_images(value: Any) -> Iterator[str]:
+    """The base64 data of every image block inside a decoded record, at any depth."""
+    if isinstance(value, dict):
+        source = value.get("source")
+        if value.get("type") == "image" and isinstance(source, dict) and source.get("type") == "base64":
+            if isinstance(source.get("data"), str):
+                yield source["data"]
+            return
+        for item in value.values():
+            if isinstance(item, (dict, list)):
+                yield from _base64_images(item)
+    elif isinstance(value, list):
+        for item in value:
+            if isinstance(item, (dict, list)):
+                yield from _base64_images(item)
 
 
 def _verify(data: bytes) -> tuple[int, int] | None:

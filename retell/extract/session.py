@@ -10,13 +10,14 @@ from __future__ import annotations
 import math
 import re
 import sys
+from array import array
 from collections import Counter, deque
 from collections.abc import Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from typing import Any
 
-from retell.claude.reader import LazyToolResult
+from retell.claude.records import Record, ResultBlock, content_has_image, result_blocks
 from retell.claude.schema import HOUSEKEEPING_COMMANDS, KNOWN_CONTENT_BLOCKS, KNOWN_SYSTEM_SUBTYPES, SPAWN_TOOLS
 from retell.events import (
     ASSISTANT,
@@ -178,20 +179,13 @@ class SessionExtractor:
         self._role = ROLE_OTHER  # what the record being fed is to the tree; set while it is handled
         self._last_uuid: Any = None  # the last main-thread record's uuid and key: usually the next one's parent
         self._last_key: int | None = None
+        self._links = array("q")  # the tree's nodes for skipped records (see note_link)
 
     # -- dispatch -------------------------------------------------------------------------------------
 
-    def feed(self, lineno: int, record: dict[str, Any] | LazyToolResult) -> None:
-        if isinstance(record, LazyToolResult):
-            if not self._result_matters(record):
-                self._skim(record)
-                return
-            decoded = record.decode()
-            if decoded is None:
-                return
-            record = decoded
-        rtype = record.get("type")
-        uuid = record.get("uuid")
+    def feed(self, lineno: int, record: Record) -> None:
+        rtype = record.type
+        uuid = record.uuid
         key: int | None = None
         if isinstance(uuid, str) and uuid:
             key = key64(uuid)
@@ -199,13 +193,13 @@ class SessionExtractor:
                 self._replayed(key)
                 return
             self._seen_uuids.add(key)
-        ts = record.get("timestamp")
+        ts = record.timestamp
         ts = ts if isinstance(ts, str) else None
         if rtype in ("user", "assistant", "system", "attachment"):
             self._note_context(record, ts)
         self._owner = None
-        sidechain = record.get("isSidechain") is True and not self.subagent_mode and isinstance(uuid, str)
-        if sidechain and self._claim_thread(record, key64(uuid)):  # type: ignore[arg-type]
+        sidechain = record.isSidechain is True and not self.subagent_mode and isinstance(uuid, str)
+        if sidechain and self._claim_thread(record, key64(uuid)):
             return  # the thread's first message repeats the spawn's prompt
         self._role = ROLE_MESSAGE if rtype in ("user", "assistant") else ROLE_OTHER
         if rtype == "assistant":
@@ -219,19 +213,19 @@ class SessionExtractor:
         elif rtype == "queue-operation":
             self._queue_operation(lineno, record, ts)
         elif rtype == "summary":
-            text = record.get("summary")
+            text = record.summary
             if isinstance(text, str) and text.strip():
-                leaf = record.get("leafUuid")
+                leaf = record.leafUuid
                 self._summaries.append((leaf if isinstance(leaf, str) else None, text.strip()))
         elif rtype == "custom-title":
-            self._title("custom-title", record.get("customTitle") or record.get("title"))
+            self._title("custom-title", record.customTitle or record.title)
         elif rtype == "ai-title":
-            self._title("ai-title", record.get("aiTitle") or record.get("title"))
-        if key is not None and self._tree is not None and record.get("isSidechain") is not True:
-            parent = record.get("parentUuid")
+            self._title("ai-title", record.aiTitle or record.title)
+        if key is not None and self._tree is not None and record.isSidechain is not True:
+            parent = record.parentUuid
             # Most records continue the one just before: its key is already known.
             parent_key = self._last_key if parent == self._last_uuid else _key_or_none(parent)
-            logical = record.get("logicalParentUuid")
+            logical = record.logicalParentUuid
             self._tree.add(
                 lineno,
                 key,
@@ -242,15 +236,26 @@ class SessionExtractor:
             )
             self._last_uuid, self._last_key = uuid, key
 
-    def add_links(self, links: Sequence[tuple[int, str, str | None]]) -> None:
-        """(line, uuid, parentUuid) of records the reader skipped without decoding: links in the tree."""
-        if self._tree is None:
+    def note_link(self, lineno: int, uuid: str, parent: str | None) -> None:
+        """A record the reader skipped without decoding (progress, attachments): a link in the tree, added as
+        it comes (so the tree stays in file order) and taken out again at finish() if a decoded record has
+        the same uuid, as a record told in an earlier session of the work folder never joins it."""
+        tree = self._tree
+        if tree is None:
             return
-        prior = self._prior_uuids
-        for lineno, uuid, parent in links:
-            key = key64(uuid)
-            if key not in self._seen_uuids and (prior is None or key not in prior):
-                self._tree.add(lineno, key, _key_or_none(parent))
+        key = key64(uuid)
+        if self._prior_uuids is not None and key in self._prior_uuids:
+            return
+        if not parent:
+            parent_key = None
+        elif parent == self._last_uuid:  # a skipped record nearly always continues the one before it
+            parent_key = self._last_key
+        else:
+            parent_key = _key_or_none(parent)
+        self._links.append(len(tree))
+        tree.add(lineno, key, parent_key)
+        if uuid:
+            self._last_uuid, self._last_key = uuid, key
 
     def _replayed(self, key: int) -> None:
         """A record seen before (here, or in an earlier session of the work folder): counted, not told again."""
@@ -258,40 +263,13 @@ class SessionExtractor:
         if self.first_prior_replay is None and key not in self._seen_uuids:
             self.first_prior_replay = key  # the first record this file replays from an earlier session
 
-    def _result_matters(self, lazy: LazyToolResult) -> bool:
-        """Does anything in these tool results reach the story? Only then is the line decoded."""
-        if lazy.has_error or lazy.has_image:
-            return True
-        for tool_use_id in lazy.tool_use_ids:
-            if tool_use_id in self._spawns:
-                return True
-            entry = self._calls.get(tool_use_id)
-            if entry is not None and result_matters(entry[0]):
-                return True
-        return False
-
-    def _skim(self, lazy: LazyToolResult) -> None:
-        """A tool-result record whose output the story does not use: account for it, keep nothing."""
-        key = key64(lazy.uuid)
-        if key in self._seen_uuids or (self._prior_uuids is not None and key in self._prior_uuids):
-            self._replayed(key)
-            return
-        self._seen_uuids.add(key)
-        self._tick(lazy.timestamp, False)
-        for tool_use_id in lazy.tool_use_ids:
-            self._calls.pop(tool_use_id, None)
-        if self._tree is not None:
-            parent_key = self._last_key if lazy.parent == self._last_uuid else _key_or_none(lazy.parent)
-            self._tree.add(lazy.lineno, key, parent_key, ROLE_MESSAGE)
-            self._last_uuid, self._last_key = lazy.uuid, key
-
-    def _note_context(self, record: dict[str, Any], ts: str | None) -> None:
-        sidechain = record.get("isSidechain") is True
+    def _note_context(self, record: Record, ts: str | None) -> None:
+        sidechain = record.isSidechain is True
         if sidechain:
             self.counts.sidechain_records += 1
-        if ts is not None:
-            self._tick(ts, sidechain)
-        context = (record.get("version"), record.get("gitBranch"), record.get("entrypoint"), record.get("cwd"))
+        if ts is not None and self.clock.tick(ts) >= BREAK_GAP_MS and not sidechain and not self.subagent_mode:
+            self.chapters.idle_pending = True  # after a pause of hours the next thing told opens a chapter
+        context = (record.version, record.gitBranch, record.entrypoint, record.cwd)
         if context != self._last_context:  # consecutive records nearly always share it: note it once
             self._last_context = context
             for value, bucket in zip(context[:3], (self._versions, self._branches, self._entrypoints), strict=True):
@@ -300,7 +278,7 @@ class SessionExtractor:
         cwd = context[3]
         if isinstance(cwd, str) and cwd:
             self._cwd[cwd] += 1
-        session_id = record.get("sessionId")
+        session_id = record.sessionId
         if isinstance(session_id, str) and session_id and not sidechain and not self.subagent_mode:
             if self._current_session is None:
                 self._current_session = session_id
@@ -312,22 +290,17 @@ class SessionExtractor:
                     self._session_ids.append(session_id)
                 self.chapters.request_break("session_change", session_id=session_id)
 
-    def _tick(self, ts: str, sidechain: bool) -> None:
-        """Time moves on; after a pause of hours the next thing told opens a new chapter."""
-        if self.clock.tick(ts) >= BREAK_GAP_MS and not sidechain and not self.subagent_mode:
-            self.chapters.idle_pending = True
-
-    def _claim_thread(self, record: dict[str, Any], key: int) -> bool:
+    def _claim_thread(self, record: Record, key: int) -> bool:
         """Follow a sidechain thread back to its spawn; True when this record is the thread's prompt."""
-        parent = record.get("parentUuid")
+        parent = record.parentUuid
         if isinstance(parent, str):
             self._owner = self._threads.get(key64(parent))
             if self._owner is not None:
                 self._threads[key] = self._owner
             return False
-        if record.get("type") != "user":
+        if record.type != "user":
             return False
-        message = record.get("message")
+        message = record.message_value()
         blocks = blocks_of(message.get("content") if isinstance(message, dict) else None)
         text = "\n".join(
             b["text"] for b in blocks if b.get("type") == "text" and isinstance(b.get("text"), str)
@@ -346,20 +319,20 @@ class SessionExtractor:
         if isinstance(value, str) and value.strip():
             self._titles[source] = value.strip()
 
-    def _emit(self, event: Event, record: dict[str, Any] | None = None) -> Event:
+    def _emit(self, event: Event, record: Record | None = None) -> Event:
         target = self._place(event, record)
         if target is not None:
             target.append(event)
         return event
 
-    def _place(self, event: Event, record: dict[str, Any] | None) -> list[Event] | None:
+    def _place(self, event: Event, record: Record | None) -> list[Event] | None:
         """Give an event its chapter and flags; return the list it belongs to (None: not kept)."""
         if self._owner is not None:  # part of an in-file subagent thread: it belongs to the spawn
             if event.kind == HUMAN:
                 event.kind = PROMPT  # the parent agent speaking, not the author
             event.chapter = self._owner.chapter
             return self._owner.subagent.events if event.kind in CONTENT_KINDS else None  # type: ignore[union-attr]
-        if record is not None and record.get("isSidechain") is True and not self.subagent_mode:
+        if record is not None and record.isSidechain is True and not self.subagent_mode:
             event.sidechain = True
         if self.chapters.idle_pending and event.kind in CONTENT_KINDS and not _housekeeping(event):
             self.chapters.request_break("idle", session_id=self._current_session)
@@ -370,28 +343,28 @@ class SessionExtractor:
 
     # -- assistant ------------------------------------------------------------------------------------
 
-    def _assistant(self, lineno: int, record: dict[str, Any], ts: str | None) -> None:
-        message = record.get("message")
-        if not isinstance(message, dict):
+    def _assistant(self, lineno: int, record: Record, ts: str | None) -> None:
+        message = record.assistant_message()
+        if message is None:
             return
-        model = message.get("model")
+        model = message.model
         if model == "<synthetic>":
             self.counts.synthetic_messages += 1
             return
-        if record.get("isApiErrorMessage") is True:
+        if record.isApiErrorMessage is True:
             self.counts.api_errors += 1
             return
         self._role = ROLE_REPLY
         model = model if isinstance(model, str) else "unknown"
         self._models.add(model)
-        message_id = message.get("id") or record.get("requestId") or record.get("uuid") or f"line:{lineno}"
+        message_id = message.id or record.requestId or record.uuid or f"line:{lineno}"
         message_id = str(message_id)
-        self.usage.record(message_id, model, message.get("usage"))
+        self.usage.record(message_id, model, message.usage)
         if message_id != self._open_message:
             self._open_message = message_id
             self._open_signatures = set()
-        cwd = record.get("cwd") if isinstance(record.get("cwd"), str) else None
-        for block in blocks_of(message.get("content")):
+        cwd = record.cwd if isinstance(record.cwd, str) else None
+        for block in blocks_of(message.content):
             btype = block.get("type")
             btype = btype if isinstance(btype, str) else "(none)"
             signature = _block_signature(block)
@@ -414,7 +387,7 @@ class SessionExtractor:
                 self._unknown_blocks[str(btype)] += 1
 
     def _assistant_text(
-        self, kind: str, text: Any, lineno: int, ts: str | None, message_id: str, record: dict[str, Any]
+        self, kind: str, text: Any, lineno: int, ts: str | None, message_id: str, record: Record
     ) -> None:
         if not isinstance(text, str) or not text.strip():
             return
@@ -428,9 +401,7 @@ class SessionExtractor:
         target.append(event)
         self._merge_event, self._merge_key = event, (kind, message_id)
 
-    def _tool_use(
-        self, block: dict[str, Any], lineno: int, ts: str | None, cwd: str | None, record: dict[str, Any]
-    ) -> None:
+    def _tool_use(self, block: dict[str, Any], lineno: int, ts: str | None, cwd: str | None, record: Record) -> None:
         name = block.get("name")
         name = sys.intern(name) if isinstance(name, str) and name else "unknown"  # one copy per tool name
         tool_input = block.get("input")
@@ -441,9 +412,12 @@ class SessionExtractor:
         if name == "ExitPlanMode" and isinstance(tool_input, dict) and isinstance(tool_input.get("plan"), str):
             self._emit(Event(kind=PLAN, ts=ts, line=lineno, text=tool_input["plan"].strip()), record)
             return
-        call = describe_call(name, tool_input, cwd, tool_use_id)
+        call = describe_call(name, tool_input, cwd)  # its result is found through self._calls, by the id
         self.counts.tool_calls += 1
-        self._tools.setdefault(name, Counter())["calls"] += 1
+        counter = self._tools.get(name)
+        if counter is None:
+            counter = self._tools[name] = Counter()
+        counter["calls"] += 1
         bucket = _FILE_TOOLS.get(name)
         if bucket and isinstance(tool_input, dict):
             path = tool_input.get("file_path") or tool_input.get("notebook_path")
@@ -461,9 +435,7 @@ class SessionExtractor:
         if tool_use_id:
             self._calls[tool_use_id] = (call, event)
 
-    def _spawn(
-        self, tool_input: Any, tool_use_id: str | None, lineno: int, ts: str | None, record: dict[str, Any]
-    ) -> None:
+    def _spawn(self, tool_input: Any, tool_use_id: str | None, lineno: int, ts: str | None, record: Record) -> None:
         inp = tool_input if isinstance(tool_input, dict) else {}
 
         def _s(key: str) -> str | None:
@@ -488,24 +460,32 @@ class SessionExtractor:
 
     # -- user -----------------------------------------------------------------------------------------
 
-    def _user(self, lineno: int, record: dict[str, Any], ts: str | None) -> None:
-        message = record.get("message")
-        content = message.get("content") if isinstance(message, dict) else None
-        if record.get("isCompactSummary") is True:
+    def _user(self, lineno: int, record: Record, ts: str | None) -> None:
+        if record.isCompactSummary is True:
+            message = record.message_value()
+            content = message.get("content") if isinstance(message, dict) else None
             text = "\n".join(b.get("text", "") for b in blocks_of(content) if isinstance(b.get("text"), str))
             self._compact_summary(text, lineno, ts, record)
             return
-        if record.get("isMeta") is True:
+        if record.isMeta is True:
             self.counts.meta_records += 1
             return
-        origin = record.get("origin")
+        origin = record.origin
         if isinstance(origin, dict) and origin.get("kind") not in (None, "human"):
             return  # task notifications and other machine-injected turns
-        blocks = blocks_of(content)
+        results = result_blocks(record.message)
+        if results is not None and all(block.type == "tool_result" for block in results):
+            # Fast path, most user records: tool results only, each output decoded only if the story uses it.
+            for result in results:
+                self._tool_result_block(result, record, lineno, ts)
+            return
+        message = record.message_value()
+        blocks = blocks_of(message.get("content") if isinstance(message, dict) else None)
         rest: list[dict[str, Any]] = []
         for block in blocks:
             if block.get("type") == "tool_result":
-                self._tool_result(block, record, lineno, ts)
+                is_error = block.get("is_error") is True
+                self._tool_result(block.get("tool_use_id"), is_error, block.get("content"), record, lineno, ts)
             else:
                 rest.append(block)
         if not rest:
@@ -519,16 +499,14 @@ class SessionExtractor:
                 self._emit(Event(kind=COMMAND, ts=ts, line=lineno, name=item.name, args=item.args or None), record)
                 if item.args and item.name.startswith("/"):
                     self._role = ROLE_PROMPT  # a slash command's arguments are the author's words
-                if item.name == "/compact" and not self.subagent_mode and record.get("isSidechain") is not True:
+                if item.name == "/compact" and not self.subagent_mode and record.isSidechain is not True:
                     self.chapters.request_break("slash_compact", session_id=self._current_session)
             elif isinstance(item, Interrupt):
                 self._emit(Event(kind=INTERRUPT, ts=ts, line=lineno, text=item.text), record)
             elif isinstance(item, CompactSummary):
                 self._compact_summary(item.text, lineno, ts, record)
 
-    def _human(
-        self, item: HumanText, lineno: int, ts: str | None, record: dict[str, Any], queued: bool = False
-    ) -> None:
+    def _human(self, item: HumanText, lineno: int, ts: str | None, record: Record, queued: bool = False) -> None:
         assets = []
         for i, block in enumerate(item.images):
             info = self.images.add(block, f"line {lineno} (pasted image {i + 1})")
@@ -547,8 +525,8 @@ class SessionExtractor:
         event.documents = item.documents or None
         self._emit(event, record)
 
-    def _compact_summary(self, text: str, lineno: int, ts: str | None, record: dict[str, Any]) -> None:
-        if self.subagent_mode or record.get("isSidechain") is True:
+    def _compact_summary(self, text: str, lineno: int, ts: str | None, record: Record) -> None:
+        if self.subagent_mode or record.isSidechain is True:
             return
         self.chapters.request_break("compaction", session_id=self._current_session)
         body = text.strip()
@@ -559,15 +537,33 @@ class SessionExtractor:
         event = self._emit(Event(kind=BRIDGE, ts=ts, line=lineno, text=body, source="compact_summary"), record)
         self.chapters.set_bridge(event)
 
-    def _tool_result(self, block: dict[str, Any], record: dict[str, Any], lineno: int, ts: str | None) -> None:
-        tool_use_id = block.get("tool_use_id")
-        is_error = block.get("is_error") is True
-        content = block.get("content")
+    def _tool_result_block(self, block: ResultBlock, record: Record, lineno: int, ts: str | None) -> None:
+        """A tool result whose output is decoded only when something in it reaches the story: an error, an
+        image, a subagent's report, a test run, an answer to a question. (Most output never is.)"""
+        tool_use_id = block.tool_use_id
+        is_error = block.is_error is True
+        if not is_error and not self._result_needed(tool_use_id) and not content_has_image(block):
+            if isinstance(tool_use_id, str):
+                self._calls.pop(tool_use_id, None)
+            return
+        self._tool_result(tool_use_id, is_error, block.content_value(), record, lineno, ts)
+
+    def _result_needed(self, tool_use_id: Any) -> bool:
+        if not isinstance(tool_use_id, str):
+            return False
+        if tool_use_id in self._spawns:
+            return True
+        entry = self._calls.get(tool_use_id)
+        return entry is not None and result_matters(entry[0])
+
+    def _tool_result(
+        self, tool_use_id: Any, is_error: bool, content: Any, record: Record, lineno: int, ts: str | None
+    ) -> None:
         tool_name = "tool"
         if isinstance(tool_use_id, str) and tool_use_id in self._spawns:
             agent = self._spawns.pop(tool_use_id).subagent
             assert agent is not None
-            apply_spawn_result(agent, result_text(content), record.get("toolUseResult"), is_error)
+            apply_spawn_result(agent, result_text(content), record.tool_use_result(), is_error)
             tool_name = "Agent"
         elif isinstance(tool_use_id, str) and tool_use_id in self._calls:
             call, _event = self._calls.pop(tool_use_id)
@@ -591,23 +587,23 @@ class SessionExtractor:
 
     # -- system, attachments, queue ------------------------------------------------------------------
 
-    def _system(self, lineno: int, record: dict[str, Any], ts: str | None) -> None:
-        subtype = record.get("subtype")
+    def _system(self, lineno: int, record: Record, ts: str | None) -> None:
+        subtype = record.subtype
         subtype = subtype if isinstance(subtype, str) else "(none)"
         if subtype not in KNOWN_SYSTEM_SUBTYPES:
             self._unknown_subtypes[subtype] += 1
         if self.subagent_mode:
             return
-        if record.get("isSidechain") is True:
+        if record.isSidechain is True:
             return  # a branch's bookkeeping never shapes the main story's chapters
         if subtype == "compact_boundary":
-            meta = record.get("compactMetadata")
+            meta = record.compactMetadata
             meta = meta if isinstance(meta, dict) else {}
             trigger = meta.get("trigger") if isinstance(meta.get("trigger"), str) else None
             pre = meta.get("preTokens") if isinstance(meta.get("preTokens"), int) else None
             self.chapters.request_break("compaction", session_id=self._current_session, trigger=trigger, pre_tokens=pre)
         elif subtype == "away_summary":
-            text = record.get("content")
+            text = record.content
             if isinstance(text, str) and text.strip():
                 text = text.strip()
                 if text.endswith(_AWAY_SUFFIX):
@@ -615,14 +611,14 @@ class SessionExtractor:
                 event = self._emit(Event(kind=RECAP, ts=ts, line=lineno, text=text, source="away_summary"), record)
                 self.chapters.note_recap(event)
         elif subtype == "turn_duration":
-            duration = _finite_number(record.get("durationMs"))
+            duration = _finite_number(record.durationMs)
             if duration is not None and 0 < duration < 10**12:
                 self._emit(Event(kind=TURN_DURATION, ts=ts, line=lineno, duration_ms=int(duration)), record)
         elif subtype == "api_error":
             self.counts.api_errors += 1
 
-    def _attachment(self, lineno: int, record: dict[str, Any], ts: str | None) -> None:
-        attachment = record.get("attachment")
+    def _attachment(self, lineno: int, record: Record, ts: str | None) -> None:
+        attachment = record.attachment
         if not isinstance(attachment, dict) or attachment.get("type") != "queued_command":
             return
         origin = attachment.get("origin")
@@ -630,10 +626,10 @@ class SessionExtractor:
             return
         self._queued_text(attachment.get("prompt"), lineno, ts, record)
 
-    def _queue_operation(self, lineno: int, record: dict[str, Any], ts: str | None) -> None:
-        operation = record.get("operation")
+    def _queue_operation(self, lineno: int, record: Record, ts: str | None) -> None:
+        operation = record.operation
         if operation == "enqueue":
-            items = classify_user_blocks(blocks_of(record.get("content")))
+            items = classify_user_blocks(blocks_of(record.content))
             human = next((i for i in items if isinstance(i, HumanText) and i.text), None)
             self._queue.append(human.text if human else None)
         elif operation == "dequeue":
@@ -641,17 +637,17 @@ class SessionExtractor:
                 self._queue.popleft()  # a normal user record carries it next
         elif operation == "remove":
             text = self._queue.popleft() if self._queue else None
-            reason = record.get("reason")
+            reason = record.reason
             # Absorbed mid-turn; or (Claude Code ~2.1.19-2.1.49) a bare remove, the only trace of a message
             # delivered mid-turn: no user record repeats it. A machine notice queued the same way is not
             # human text (the enqueue kept None for it).
             if reason in (None, "absorbed_mid_turn"):
-                content = record.get("content")
+                content = record.content
                 self._queued_text(content if content is not None else text, lineno, ts, record)
         elif operation == "popAll":
             self._queue.clear()  # pulled back into the input box, not sent
 
-    def _queued_text(self, prompt: Any, lineno: int, ts: str | None, record: dict[str, Any]) -> None:
+    def _queued_text(self, prompt: Any, lineno: int, ts: str | None, record: Record) -> None:
         """A message the human typed while the agent worked, absorbed mid-turn (once, however recorded)."""
         items = classify_user_blocks(blocks_of(prompt))
         human = next((i for i in items if isinstance(i, HumanText)), None)
@@ -678,8 +674,16 @@ class SessionExtractor:
             # the story here, not a side path of it.
             for event in events:
                 event.sidechain = False
-        thread = self._tree.final_thread() if self._tree is not None else Thread()
-        mark_abandoned(events, thread)
+        branches = 0
+        if self._tree is not None:
+            told = self._seen_uuids
+            self._tree.remove([i for i in self._links if self._tree.keys[i] in told])
+            thread = self._tree.final_thread()
+            # what a 1 GB session's peak memory is made of: drop the nodes and the thread once used
+            self._tree, self._links = ConversationTree(), array("q")
+            mark_abandoned(events, thread)
+            branches = thread.branches
+            del thread
         self.counts.resent_prompts += drop_resent_prompts(events)
         finish_tool_runs(events)
         assign_ids(events, id_prefix)
@@ -699,7 +703,7 @@ class SessionExtractor:
             usage=self.usage,
             counts=self.counts,
             session_ids=self._session_ids,
-            cwd=self._cwd.most_common(1)[0][0] if self._cwd else None,
+            cwd=self.cwd,
             versions=sorted(self._versions, key=version_key),
             models=sorted(self._models),
             git_branches=sorted(self._branches),
@@ -713,12 +717,23 @@ class SessionExtractor:
             spawns=self.spawn_events,
             unknown_blocks=self._unknown_blocks,
             unknown_system_subtypes=self._unknown_subtypes,
-            abandoned_branches=thread.branches,
+            abandoned_branches=branches,
         )
 
     @property
-    def uuids(self) -> AbstractSet[int]:
-        """The records this file told (not those replayed from elsewhere)."""
+    def cwd(self) -> str | None:
+        """The folder most records were written in (what finish() reports)."""
+        return self._cwd.most_common(1)[0][0] if self._cwd else None
+
+    @property
+    def events(self) -> list[Event]:
+        """The events told so far (before finish(): tool runs not summarised, ids not given)."""
+        return self.raw
+
+    @property
+    def uuids(self) -> set[int]:
+        """The records this file told (not those replayed from elsewhere); the extractor's own set, handed
+        over rather than copied (a 1 GB session has ~150 k): read it after finish()."""
         return self._seen_uuids
 
     @property
@@ -863,6 +878,7 @@ def summarize_chapters(chapters: list[Chapter], events: list[Event]) -> None:
     """Fill each chapter's span and counts from its events."""
     by_id = {c.id: c for c in chapters}
     chars: Counter[str] = Counter()
+    bounds: dict[str, list[str]] = {}  # chapter id -> sort keys of its start and end so far
     for event in events:
         chapter = by_id.get(event.chapter)
         if chapter is None:
@@ -873,10 +889,15 @@ def summarize_chapters(chapters: list[Chapter], events: list[Event]) -> None:
         if is_author_message(event):
             chapter.human_turns += 1
         if event.ts is not None:
-            if chapter.start is None or _ts_key(event.ts) < _ts_key(chapter.start):
-                chapter.start = event.ts
-            if chapter.end is None or _ts_key(event.ts) > _ts_key(chapter.end):
-                chapter.end = event.ts
+            key = _ts_key(event.ts)  # once per event (most events are in time order: seldom a new bound)
+            span = bounds.get(chapter.id)
+            if span is None:
+                bounds[chapter.id] = [key, key]
+                chapter.start = chapter.end = event.ts
+            elif key < span[0]:
+                span[0], chapter.start = key, event.ts
+            elif key > span[1]:
+                span[1], chapter.end = key, event.ts
         chars[chapter.id] += event.char_count()
         if event.subagent is not None:
             chars[chapter.id] += sum(e.char_count() for e in event.subagent.events)

@@ -13,9 +13,9 @@ file order and asks for the thread once at the end. Nothing here knows Claude Co
 from __future__ import annotations
 
 import bisect
+from array import array
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from operator import itemgetter
-from typing import NamedTuple
 
 # What a record is to the tree. Only prompts can start an abandoned branch; replies prove one was answered.
 ROLE_OTHER = 0  # system, progress, attachment records
@@ -30,22 +30,13 @@ _NO_PARENT = -1
 _VIRTUAL_ROOT = -2  # the common parent of the file's first record and any later prompt that restarts it
 
 
-class Node(NamedTuple):
-    order: int  # position in the file (a line number); nodes are compared by it
-    key: int
-    parent: int | None
-    logical_parent: int | None  # a compaction boundary names the leaf it continues
-    role: int
-    session: str | None
-
-
 @dataclass
 class Thread:
     """Each node's state, by file order: ON_THREAD, SIDE, or the number (1, 2, …) of the abandoned branch it
     lies on, branches numbered in the order their first prompt appears in the file."""
 
-    orders: list[int] = field(default_factory=list)
-    states: list[int] = field(default_factory=list)
+    orders: Sequence[int] = field(default_factory=list)
+    states: Sequence[int] = field(default_factory=list)
     branches: int = 0
 
     def state_at(self, order: int) -> int:
@@ -59,8 +50,20 @@ class Thread:
 
 
 class ConversationTree:
+    """The nodes, one per record, in parallel arrays: a 1 GB session has ~300 k of them, and a tuple per
+    node would cost four times the memory."""
+
     def __init__(self) -> None:
-        self.nodes: list[Node] = []
+        self.orders = array("q")  # position in the file (a line number)
+        self.keys: list[int] = []
+        self.parents: list[int | None] = []
+        self.logical_parents: dict[int, int] = {}  # node -> the leaf a compaction boundary continues
+        self.roles = bytearray()
+        self.sessions: list[str | None] = []
+        self._in_order = True
+
+    def __len__(self) -> int:
+        return len(self.keys)
 
     def add(
         self,
@@ -72,25 +75,32 @@ class ConversationTree:
         logical_parent: int | None = None,
         session: str | None = None,
     ) -> None:
-        self.nodes.append(Node(order, key, parent, logical_parent, role, session))
+        if self.orders and order < self.orders[-1]:
+            self._in_order = False
+        if logical_parent is not None:
+            self.logical_parents[len(self.keys)] = logical_parent
+        self.orders.append(order)
+        self.keys.append(key)
+        self.parents.append(parent)
+        self.roles.append(role)
+        self.sessions.append(session)
 
     def final_thread(self) -> Thread:
-        # Two runs in file order (decoded records, then the skipped ones): timsort merges them in linear time.
-        nodes = sorted(self.nodes, key=itemgetter(0))
-        index: dict[int, int] = {}
-        for i, node in enumerate(nodes):
-            index.setdefault(node.key, i)
-        parents = [_parent_index(i, nodes, index) for i in range(len(nodes))]
-        if not nodes:
+        if not self._in_order:
+            self._sort()
+        n = len(self.keys)
+        if not n:
             return Thread()
-        path = _path_to_end(nodes, parents)
-        on_path = [False] * len(nodes)
+        parents = self._parent_indexes()
+        roles = self.roles
+        path = _path_to_end(roles, parents)
+        on_path = bytearray(n)
         for i in path:
-            on_path[i] = True
-        after = _first_speaker_after(nodes, path)
-        reply_below = _replies_below(nodes, parents, on_path)
-        states = [ON_THREAD if on_path[i] else SIDE for i in range(len(nodes))]
-        fork = [-1] * len(nodes)  # for off-thread nodes: the thread node their branch leaves from
+            on_path[i] = 1
+        after, root_after = _first_speaker_after(roles, path)
+        reply_below = _replies_below(roles, parents, on_path)
+        states = array("q", (ON_THREAD if on_path[i] else SIDE for i in range(n)))
+        fork = array("q", bytes(8 * n))  # for off-thread nodes: the thread node their branch leaves from
         branches = 0
         for i in _parents_first(parents):
             if on_path[i]:
@@ -107,96 +117,139 @@ class ConversationTree:
                 parent_state = states[p]
             if parent_state > 0:
                 states[i] = parent_state
-            elif nodes[i].role == ROLE_PROMPT and (reply_below[i] or after.get(fork[i]) == ROLE_PROMPT):
+            elif roles[i] == ROLE_PROMPT and (
+                reply_below[i] or (root_after if fork[i] == _VIRTUAL_ROOT else after[fork[i]]) == ROLE_PROMPT
+            ):
                 branches += 1
                 states[i] = branches
-        # Number branches in file order (the walk above visits parents first, which is nearly the same).
-        renumber: dict[int, int] = {}
-        for s in states:
-            if s > 0 and s not in renumber:
-                renumber[s] = len(renumber) + 1
-        return Thread(
-            orders=[n.order for n in nodes],
-            states=[renumber.get(s, s) for s in states],
-            branches=branches,
-        )
+        if branches:
+            # Number branches in file order (the walk above visits parents first, which is nearly the same).
+            renumber: dict[int, int] = {}
+            for s in states:
+                if s > 0 and s not in renumber:
+                    renumber[s] = len(renumber) + 1
+            states = array("q", (renumber.get(s, s) for s in states))
+        return Thread(orders=array("q", self.orders), states=states, branches=branches)
+
+    def _sort(self) -> None:
+        """Nodes in file order (a caller may add them out of order)."""
+        self._keep(sorted(range(len(self.keys)), key=self.orders.__getitem__))
+        self._in_order = True
+
+    def remove(self, nodes: Iterable[int]) -> None:
+        """Take nodes out again (by their index, in the order they were added)."""
+        doomed = set(nodes)
+        if doomed:
+            self._keep([i for i in range(len(self.keys)) if i not in doomed])
+
+    def _keep(self, order: list[int]) -> None:
+        where = {old: new for new, old in enumerate(order) if old in self.logical_parents}
+        self.orders = array("q", (self.orders[i] for i in order))
+        self.keys = [self.keys[i] for i in order]
+        self.parents = [self.parents[i] for i in order]
+        self.roles = bytearray(self.roles[i] for i in order)
+        self.sessions = [self.sessions[i] for i in order]
+        self.logical_parents = {where[old]: key for old, key in self.logical_parents.items() if old in where}
+
+    def _parent_indexes(self) -> array[int]:
+        """Each node's parent index (see _parent_index). Nearly every record continues the one just before
+        it, so when no key repeats only the other parents are looked up: an index of every key would cost
+        ~70 bytes a node (20 MB for a 1 GB session)."""
+        keys, n = self.keys, len(self.keys)
+        index: dict[int, int]
+        if len(set(keys)) == n:
+            wanted = {p for i, p in enumerate(self.parents) if p is not None and (i == 0 or p != keys[i - 1])}
+            wanted.update(self.logical_parents.values())
+            index = {k: i for i, k in enumerate(keys) if k in wanted}
+            found = array("q", bytes(8 * n))
+            previous = None
+            for i, parent in enumerate(self.parents):
+                # the common case inline (a call per node was most of the cost): the node before is the parent
+                found[i] = i - 1 if parent == previous and parent is not None else self._parent_index(i, index)
+                previous = keys[i]
+            return found
+        # each key's first node: built backwards, so the first occurrence is the one that stays
+        index = dict(zip(reversed(keys), range(n - 1, -1, -1), strict=True))
+        return array("q", (self._parent_index(i, index) for i in range(n)))
+
+    def _parent_index(self, i: int, index: dict[int, int]) -> int:
+        """The index of a node's parent. Missing parents are bridged to the previous record in the file; a
+        parentless prompt in the same session restarts the conversation from the top (a rewind to the first
+        prompt), any other parentless record later in the file continues it (a compaction without its
+        logical parent, a new sessionId)."""
+        parent = self.parents[i]
+        logical = self.logical_parents.get(i) if self.logical_parents else None
+        for candidate in (parent, logical):
+            if candidate is not None:
+                j = index.get(candidate)
+                if j is not None and j != i:
+                    return j
+        if i == 0:
+            return _NO_PARENT
+        restart = parent is None and logical is None and self.roles[i] == ROLE_PROMPT
+        if restart and self.sessions[i] == self.sessions[i - 1]:
+            return _VIRTUAL_ROOT
+        return i - 1
 
 
-def _parent_index(i: int, nodes: list[Node], index: dict[int, int]) -> int:
-    """The index of a node's parent. Missing parents are bridged to the previous record in the file; a
-    parentless prompt in the same session restarts the conversation from the top (a rewind to the first
-    prompt), any other parentless record later in the file continues it (a compaction without its
-    logical parent, a new sessionId)."""
-    node = nodes[i]
-    for candidate in (node.parent, node.logical_parent):
-        if candidate is not None:
-            j = index.get(candidate)
-            if j is not None and j != i:
-                return j
-    if i == 0:
-        return _NO_PARENT
-    restart = node.parent is None and node.logical_parent is None and node.role == ROLE_PROMPT
-    if restart and node.session == nodes[i - 1].session:
-        return _VIRTUAL_ROOT
-    return i - 1
-
-
-def _path_to_end(nodes: list[Node], parents: list[int]) -> list[int]:
+def _path_to_end(roles: bytearray, parents: Sequence[int]) -> array[int]:
     """The final thread, leaf first: walk back from the last prompt or reply to the top. (Not from the last
     record: local commands such as `!` shell commands may hang off an older record.)"""
+    n = len(roles)
     leaf = next(
-        (i for i in range(len(nodes) - 1, -1, -1) if nodes[i].role in (ROLE_PROMPT, ROLE_REPLY)),
-        next((i for i in range(len(nodes) - 1, -1, -1) if nodes[i].role != ROLE_OTHER), len(nodes) - 1),
+        (i for i in range(n - 1, -1, -1) if roles[i] in (ROLE_PROMPT, ROLE_REPLY)),
+        next((i for i in range(n - 1, -1, -1) if roles[i] != ROLE_OTHER), n - 1),
     )
-    seen = [False] * len(nodes)
-    path = []
+    seen = bytearray(n)
+    path = array("q")
     i = leaf
     while i >= 0 and not seen[i]:  # a cycle in damaged links stops the walk
-        seen[i] = True
+        seen[i] = 1
         path.append(i)
         i = parents[i]
     return path
 
 
-def _first_speaker_after(nodes: list[Node], path: list[int]) -> dict[int, int]:
-    """For each thread node (and the virtual root): who speaks first after it on the thread, prompt or reply."""
-    after: dict[int, int] = {}
+def _first_speaker_after(roles: bytearray, path: Sequence[int]) -> tuple[bytearray, int]:
+    """For each thread node (by index), and then for the virtual root: who speaks first after it on the
+    thread, prompt or reply (ROLE_OTHER: nobody)."""
+    after = bytearray(len(roles))
     speaker = ROLE_OTHER
     for i in path:  # leaf first
         after[i] = speaker
-        if nodes[i].role in (ROLE_PROMPT, ROLE_REPLY):
-            speaker = nodes[i].role
-    after[_VIRTUAL_ROOT] = speaker
-    return after
+        if roles[i] in (ROLE_PROMPT, ROLE_REPLY):
+            speaker = roles[i]
+    return after, speaker
 
 
-def _replies_below(nodes: list[Node], parents: list[int], on_path: list[bool]) -> list[bool]:
+def _replies_below(roles: bytearray, parents: Sequence[int], on_path: bytearray) -> bytearray:
     """Off-thread nodes with a reply somewhere beneath them (each walk stops at a node already marked)."""
-    below = [False] * len(nodes)
-    for i, node in enumerate(nodes):
-        if node.role != ROLE_REPLY or on_path[i]:
+    n = len(roles)
+    below = bytearray(n)
+    for i in range(n):
+        if roles[i] != ROLE_REPLY or on_path[i]:
             continue
         j = parents[i]
         steps = 0
-        while j >= 0 and not on_path[j] and not below[j] and steps <= len(nodes):
-            below[j] = True
+        while j >= 0 and not on_path[j] and not below[j] and steps <= n:
+            below[j] = 1
             j = parents[j]
             steps += 1
     return below
 
 
-def _parents_first(parents: list[int]) -> list[int]:
+def _parents_first(parents: Sequence[int]) -> Iterable[int]:
     """Node indexes ordered so that each parent comes before its children (file order, unless a parent was
     written after its child)."""
     if all(p < i for i, p in enumerate(parents)):
-        return list(range(len(parents)))
-    done = [False] * len(parents)
+        return range(len(parents))
+    done = bytearray(len(parents))
     order: list[int] = []
     for start in range(len(parents)):
         chain = []
         i = start
         while i >= 0 and not done[i]:
-            done[i] = True  # marked on the way up, so a cycle cannot loop
+            done[i] = 1  # marked on the way up, so a cycle cannot loop
             chain.append(i)
             i = parents[i]
         order.extend(reversed(chain))

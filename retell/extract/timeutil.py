@@ -41,25 +41,43 @@ class Clock:
         self._last_ms: int | None = None
         self.active_ms = 0
         self._minute_cache: dict[str, int | None] = {}
+        self._minute = ""  # the minute of the last stamp in Claude Code's own form, and its epoch ms
+        self._minute_ms = 0
 
     def tick(self, ts: str) -> int:
         """Note a timestamp; returns the pause since the latest one before it (ms; 0 for the first)."""
-        ms = self._fast_ms(ts)
-        if ms is None:
-            return 0  # not a timestamp we can place in time: it neither starts nor ends the session
-        key = sortable(ts)
+        # Runs on every record: Claude Code's own form ('2025-11-30T02:20:48.536Z') in the minute of the
+        # stamp before is placed without a call (the same arithmetic as _fast_ms and sortable).
+        if len(ts) == 24 and ts[:16] == self._minute and ts[16] == ":" and ts[19] == "." and ts[23] == "Z":
+            try:
+                seconds = float(ts[17:23])
+            except ValueError:
+                return 0
+            if not 0 <= seconds < 61:
+                return 0
+            ms = self._minute_ms + int(seconds * 1000)
+            key = ts[:23] + "000"
+        else:
+            found = self._fast_ms(ts)
+            if found is None:
+                return 0  # not a timestamp we can place in time: it neither starts nor ends the session
+            ms = found
+            key = sortable(ts)
         if self._min is None or key < self._min[0]:
             self._min = (key, ts)
         if self._max is None or key > self._max[0]:
             self._max = (key, ts)
-        gap = 0
-        if self._last_ms is not None:
-            gap = ms - self._last_ms
-            if 0 < gap <= IDLE_GAP_MS:
-                self.active_ms += gap
-        if self._last_ms is None or ms > self._last_ms:
+        last = self._last_ms
+        if last is None:
             self._last_ms = ms
-        return max(gap, 0)
+            return 0
+        gap = ms - last
+        if gap > 0:
+            self._last_ms = ms
+            if gap <= IDLE_GAP_MS:
+                self.active_ms += gap
+            return gap
+        return 0
 
     def _fast_ms(self, ts: str) -> int | None:
         """Parse the minute once, then only the seconds: cheap enough to run on every record."""
@@ -73,6 +91,8 @@ class Clock:
                 self._minute_cache[minute] = base
             if base is None:
                 return None
+            if len(ts) == 24 and ts[16] == ":":
+                self._minute, self._minute_ms = minute, base
             try:
                 seconds = float(ts[17:-1])
             except ValueError:

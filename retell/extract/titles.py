@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from retell.extract.tools import shorten_words
-from retell.secrets import Scanner
+
+if TYPE_CHECKING:
+    from retell.secrets import Scanner  # (the caller's: a listing titles sessions without importing the scanner)
 
 TITLE_CHARS = 80
 

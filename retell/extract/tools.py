@@ -8,6 +8,7 @@ from __future__ import annotations
 import posixpath
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from retell.events import ToolCall
@@ -198,7 +199,9 @@ def result_text(content: Any) -> str:
     return ""
 
 
+@lru_cache(maxsize=4096)
 def is_test_command(command: str | None) -> bool:
+    # cached: asked of every Bash result, and a session runs the same few commands again and again
     return bool(command) and _TEST_COMMAND.search(command) is not None  # type: ignore[arg-type]
 
 
@@ -211,9 +214,13 @@ def test_outcome(output: str, failed: bool) -> str | None:
     m = _JEST_TESTS.search(tail)
     if m:
         return _counts_phrase(m.group(1)) or m.group(1)
-    lines = [ln for ln in tail.splitlines() if _COUNTS.search(ln)]
-    if lines:
-        phrase = _counts_phrase(lines[-1])
+    # the last line that counts tests: none when the tail as a whole has no count (one search, not one a line);
+    # else searched from the end, where a runner prints its summary
+    last = None
+    if _COUNTS.search(tail):
+        last = next((ln for ln in reversed(tail.splitlines()) if _COUNTS.search(ln)), None)
+    if last is not None:
+        phrase = _counts_phrase(last)
         if phrase:
             return phrase
     if _GO_FAIL.search(tail):

@@ -9,9 +9,12 @@ from __future__ import annotations
 
 from collections import OrderedDict, deque
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from retell.extract.ids import key64
+
+if TYPE_CHECKING:
+    from retell.claude.records import Usage
 
 USAGE_FIELDS = ("input_tokens", "output_tokens", "cache_read_input_tokens", "cache_creation_input_tokens")
 _OPEN_LIMIT = 256  # split records of one message sit close together; older ones are final
@@ -48,45 +51,54 @@ class UsageLedger:
     # Every message counted in the work folder so far, shared by the ledgers of its sessions: a message a
     # resumed session's file repeats was paid for once. None: one file, where only a late repeat can occur.
     counted: set[int] | None = None
-    _open: OrderedDict[str, tuple[str, list[int]]] = field(default_factory=OrderedDict)
+    _open: OrderedDict[str, tuple[str, list[int], int]] = field(default_factory=OrderedDict)  # model, values, key64
     # Messages already counted, to ignore a late repeat; only recent ones can repeat (bounded memory).
     _closed: set[int] = field(default_factory=set)
     _closed_order: deque[int] = field(default_factory=deque)
 
-    def record(self, key: str, model: str, usage: Any) -> None:
-        if not isinstance(usage, dict):
+    def record(self, key: str, model: str, usage: Usage | None) -> None:
+        if usage is None:
             return
-        values = [_int(usage.get(name)) for name in USAGE_FIELDS]
+        # once per assistant record: the four fields read without a call each (as _int does)
+        values = [
+            v if type(v) is int and v > 0 else 0
+            for v in (
+                usage.input_tokens,
+                usage.output_tokens,
+                usage.cache_read_input_tokens,
+                usage.cache_creation_input_tokens,
+            )
+        ]
         entry = self._open.get(key)
         if entry is not None:
             current = entry[1]
-            for i, v in enumerate(values):
-                if v > current[i]:
-                    current[i] = v
+            if values != current:
+                for i, v in enumerate(values):
+                    if v > current[i]:
+                        current[i] = v
             return
         hashed = key64(key)
         if hashed in self._closed or (self.counted is not None and hashed in self.counted):
             return
-        self._open[key] = (model, values)
+        self._open[key] = (model, values, hashed)
         if len(self._open) > _OPEN_LIMIT:
-            self._close(*self._open.popitem(last=False))
+            self._close(self._open.popitem(last=False)[1])
 
-    def _close(self, key: str, entry: tuple[str, list[int]]) -> None:
-        hashed = key64(key)
+    def _close(self, entry: tuple[str, list[int], int]) -> None:
+        model, values, hashed = entry
         if self.counted is not None:
             self.counted.add(hashed)
         self._closed.add(hashed)
         self._closed_order.append(hashed)
         if len(self._closed_order) > _CLOSED_LIMIT:
             self._closed.discard(self._closed_order.popleft())
-        model, values = entry
         as_tuple = (values[0], values[1], values[2], values[3])
         self.totals.add(as_tuple)
         self.by_model.setdefault(model, UsageTotals()).add(as_tuple)
 
     def finish(self) -> None:
         while self._open:
-            self._close(*self._open.popitem(last=False))
+            self._close(self._open.popitem(last=False)[1])
 
     def merge(self, other: UsageLedger) -> None:
         """Add another (finished) ledger's totals, e.g. a subagent's."""
@@ -99,7 +111,3 @@ class UsageLedger:
             **self.totals.to_dict(),
             "by_model": {m: t.to_dict() for m, t in sorted(self.by_model.items())},
         }
-
-
-def _int(value: Any) -> int:
-    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else 0

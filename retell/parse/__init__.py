@@ -7,6 +7,7 @@ claude/reader.py (bytes -> records) and extract/ (records -> events).
 - `manifest.py`: that transcript's manifest.json, never holding a secret.
 - `joined.py`: several sessions told as one story (time order, keys, replays told once, sums).
 - `workfolder.py`: where the work folder goes and its atomic write (`parse_to_workdir`).
+- `memory.py`: keeps a big parse's peak memory down (glibc's mmap threshold).
 """
 
 from retell.parse.manifest import ESTIMATION_METHOD, MANIFEST_SCHEMA_VERSION

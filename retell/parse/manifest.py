@@ -56,8 +56,9 @@ def transcript_manifest(
     ref, main, stats, reader, agents = part.ref, part.main, part.stats, part.reader, part.agents
     sub_reports, sub_usage, scanner = part.sub_reports, part.sub_usage, part.scanner
     all_events = list(walk(events))
-    signal_chars = sum(e.char_count() for e in all_events)
-    signal_bytes = sum(len(t.encode("utf-8")) for e in all_events for _, t in e.texts())
+    signal = [text for e in all_events for _, text in e.texts()]
+    signal_chars = sum(map(len, signal))
+    signal_bytes = sum(len(text.encode("utf-8")) for text in signal)
     kinds = Counter(e.kind for e in events)
     total_usage = UsageLedger()
     total_usage.merge(main.usage)
@@ -218,7 +219,7 @@ def _snapshot_files(line: bytes | None, cwd: str | None) -> list[str]:
     """Every file the last file-history-snapshot tracks: what the session changed, per Claude Code."""
     if line is None:
         return []
-    from retell.claude.reader import decode_line
+    from retell.claude.records import decode_line
     from retell.extract.tools import relative_path
 
     try:

@@ -16,14 +16,22 @@ from retell.claude.reader import ReadStats, TranscriptReader
 from retell.claude.schema import KNOWN_RECORD_TYPES
 from retell.errors import InputError
 from retell.events import IMAGE, Chapter, Event, EventLog, SessionInfo, walk
-from retell.extract.images import ImageStore
+from retell.extract.images import IMAGE_MARK, ImageStore
 from retell.extract.requests import author_words, first_request
 from retell.extract.session import Extraction, SessionExtractor, assign_ids, drop_repeated_result
 from retell.extract.subagents import AgentFile, is_warmup, read_agent_file_meta
 from retell.extract.titles import prompt_title
 from retell.extract.usage import UsageLedger
 from retell.parse.manifest import transcript_manifest, without_secrets
-from retell.secrets import Scanner, scan_event_log, usernames_from_paths
+from retell.secrets import (
+    Scanner,
+    event_texts,
+    prepare_scanner,
+    scan_event_log,
+    start_ahead,
+    usernames_from_paths,
+)
+from retell.secrets.twocores import Ahead
 
 TITLE_CANDIDATES = 20  # of the author's first messages, the first real request names the session
 
@@ -85,6 +93,7 @@ class Transcript:
     uuids: set[int] = field(default_factory=set)
     summaries: list[tuple[str | None, str]] = field(default_factory=list)
     first_prior_replay: int | None = None
+    ahead: Ahead | None = None  # its texts being scanned by a second core (read_transcript's scan_early)
 
 
 def read_transcript(
@@ -94,16 +103,26 @@ def read_transcript(
     *,
     key: str | None = None,
     shared: SharedState | None = None,
+    scan_early: bool = False,
 ) -> Transcript:
     """Read one transcript (and its subagents) into events. With `key`, its event and chapter ids start
-    with it (`<key>-e1`, `<key>-ch1`); with `shared`, what earlier sessions told is not told again."""
+    with it (`<key>-e1`, `<key>-ch1`); with `shared`, what earlier sessions told is not told again; with
+    `scan_early`, its texts start being scanned for secrets as soon as they are read (its `scanner` is the
+    one to use)."""
     check_source(ref.path)
     image_warnings = len(images.warnings)
-    reader = TranscriptReader(ref.path, strict=options.strict, on_progress=options.on_progress)
     extractor = SessionExtractor(
         images,
         prior_uuids=shared.uuids if shared is not None else None,
         prior_messages=shared.messages if shared is not None else None,
+    )
+    reader = TranscriptReader(
+        ref.path,
+        strict=options.strict,
+        on_progress=options.on_progress,
+        on_link=extractor.note_link,
+        ahead=(IMAGE_MARK, images.verify_ahead, images.take_verified),
+        meanwhile=prepare_scanner,
     )
     parsed = 0
     for lineno, record in reader:
@@ -117,7 +136,9 @@ def read_transcript(
     known = sum(n for t, n in stats.record_types.items() if t in KNOWN_RECORD_TYPES)
     if known == 0:
         raise InputError(f"{ref.path} is JSON Lines but not a Claude Code transcript (no known record types)")
-    extractor.add_links(reader.links)
+    scanner = Scanner(usernames=usernames_from_paths([extractor.cwd or ""]))
+    # The texts told so far are nearly all there will be: a second core may scan them while this one finishes.
+    ahead = start_ahead(scanner, event_texts(extractor.events)) if scan_early else None
     prefix = f"{key}-e" if key else "e"
     main = extractor.finish(id_prefix=prefix)
     if not ({"custom-title", "ai-title", "summary"} & main.titles.keys()):
@@ -147,7 +168,6 @@ def read_transcript(
     if key:
         qualify_chapters(main.chapters, main.events, key)
 
-    scanner = Scanner(usernames=usernames_from_paths([main.cwd or ""]))
     title, title_source = _title(main, scanner)
     warnings.extend(images.warnings[image_warnings:])
     if stats.malformed_count:
@@ -168,9 +188,10 @@ def read_transcript(
         sub_reports=sub_reports,
         sub_usage=sub_usage,
         warnings=warnings,
-        uuids=set(extractor.uuids),
+        uuids=extractor.uuids,
         summaries=extractor.summaries,
         first_prior_replay=extractor.first_prior_replay,
+        ahead=ahead,
     )
 
 
@@ -190,7 +211,7 @@ def extract_session(ref: SessionRef, assets_dir: Path | None, options: ParseOpti
     if assets_dir is not None:
         assets_dir.mkdir(parents=True, exist_ok=True)
     images = ImageStore(assets_dir)
-    part = read_transcript(ref, images, options)
+    part = read_transcript(ref, images, options, scan_early=True)
     main = part.main
     info = SessionInfo(
         id=part.session_id,
@@ -203,7 +224,7 @@ def extract_session(ref: SessionRef, assets_dir: Path | None, options: ParseOpti
     event_log = EventLog(session=info, chapters=main.chapters, events=main.events)
     index_images(event_log, images)
 
-    flags = scan_event_log(event_log, part.scanner)
+    flags = scan_event_log(event_log, part.scanner, part.ahead)
     # The manifest never holds a secret: its copy of the title is written with every flagged item redacted.
     manifest_title = part.scanner.redact_all(event_log.session.title)
     manifest = transcript_manifest(
@@ -280,7 +301,7 @@ def _attach_subagent(
     """Parse a linked subagent's own transcript and hang its events under the spawn."""
     agent = event.subagent
     assert agent is not None
-    reader = TranscriptReader(agent_file.path, strict=strict)
+    reader = TranscriptReader(agent_file.path, strict=strict, digest=False)  # nothing records its hash
     extractor = SessionExtractor(images, subagent_mode=True, prior_messages=counted)
     warnings: list[str] = []
     try:

@@ -11,6 +11,7 @@ from retell.claude.locate import SessionRef, peek_session_id
 from retell.errors import InputError, WorkdirError
 from retell.fsutil import staging_dir
 from retell.parse.joined import join_sessions, order_sessions
+from retell.parse.memory import release_big_buffers
 from retell.parse.transcript import ParseOptions, ParseResult, check_source, extract_session
 from retell.workdir import ASSETS, EVENTS, MANIFEST, commit_parse_output
 
@@ -40,6 +41,7 @@ def parse_to_workdir(
         raise InputError("no session to parse")
     for ref in todo:
         check_source(ref.path)
+    release_big_buffers(sum(_size(ref.path) for ref in todo))
     if len(todo) > 1:
         todo = order_sessions(todo)
     target = workdir or default_workdir_for(todo)
@@ -78,3 +80,10 @@ def extract_sessions(
     if len(refs) == 1:
         return extract_session(refs[0], assets_dir, options)
     return join_sessions(refs, assets_dir, options, anchor=anchor)
+
+
+def _size(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except OSError:
+        return 0

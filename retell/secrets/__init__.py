@@ -12,12 +12,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from functools import lru_cache
+from itertools import chain
 from typing import Any
 
 from retell.events import Event, EventLog, walk
 from retell.secrets.preview import default_replacement, mask, secret_id
 from retell.secrets.rule import PII, SECRET, Rule
 from retell.secrets.scanner import Finding, Scanner, all_kinds, base_rules, usernames_from_paths
+from retell.secrets.twocores import Ahead, scan_ahead, start_ahead
 
 __all__ = [
     "PII",
@@ -29,13 +31,22 @@ __all__ = [
     "base_rules",
     "default_replacement",
     "event_fields",
+    "event_texts",
     "flagged_spans",
     "mask",
+    "prepare_scanner",
     "scan_event_log",
     "secret_id",
     "session_fields",
+    "start_ahead",
     "usernames_from_paths",
 ]
+
+
+def prepare_scanner() -> None:
+    """Load what every scanner shares (the rules, the keyword matcher's module) ahead of the first scan."""
+    base_rules()
+    import ahocorasick  # noqa: F401  (imported by the scanner when it first builds its matcher)
 
 
 @lru_cache(maxsize=1)
@@ -62,14 +73,24 @@ def session_fields(log: EventLog) -> Iterator[tuple[str, str]]:
         yield "title", log.session.title
 
 
-def scan_event_log(event_log: EventLog, scanner: Scanner) -> list[dict[str, Any]]:
+def event_texts(events: list[Event]) -> Iterator[str]:
+    """Every text of these events and of the events inside them: what a scan of them reads."""
+    return (text for event in walk(events) for _, text in event_fields(event))
+
+
+def scan_event_log(event_log: EventLog, scanner: Scanner, ahead: Ahead | None = None) -> list[dict[str, Any]]:
     """Every flagged item in the texts that reach events.json, grouped by secret (one entry per value).
 
     Each entry: id, kind, category, a masked preview, and where it occurs (event id and field). The
-    value itself is never returned.
+    value itself is never returned. `ahead`: texts already being scanned (twocores.start_ahead).
     """
     salt = event_log.session.id
     entries: dict[str, dict[str, Any]] = {}
+    if ahead is not None:
+        ahead.collect()
+    session = list(session_fields(event_log))
+    located = [(event, name, text) for event in walk(event_log.events) for name, text in event_fields(event)]
+    scan_ahead(scanner, chain((text for _, text in session), (text for _, _, text in located)))
 
     def record(location: dict[str, str], chapter: str | None, text: str) -> None:
         for finding in scanner.scan(text):
@@ -91,9 +112,8 @@ def scan_event_log(event_log: EventLog, scanner: Scanner) -> list[dict[str, Any]
             if chapter and chapter not in entry["chapters"]:
                 entry["chapters"].append(chapter)
 
-    for name, text in session_fields(event_log):
+    for name, text in session:
         record({"event": "session", "field": name}, None, text)
-    for event in walk(event_log.events):
-        for name, text in event_fields(event):
-            record({"event": event.id, "field": name}, event.chapter, text)
+    for event, name, text in located:
+        record({"event": event.id, "field": name}, event.chapter, text)
     return list(entries.values())

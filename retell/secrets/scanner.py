@@ -91,6 +91,7 @@ class Scanner:
     rules: tuple[Rule, ...] = field(init=False, repr=False)
     # Tool targets and summaries repeat (the same paths, the same commands): short texts are scanned once.
     _cache: dict[str, tuple[Finding, ...]] = field(init=False, default_factory=dict, repr=False)
+    _primed: dict[str, tuple[Finding, ...]] = field(init=False, default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         names = sorted({n for n in self.usernames if len(n) >= 2 and n.lower() not in COMMON_ACCOUNTS})
@@ -100,6 +101,10 @@ class Scanner:
     def scan(self, text: str) -> list[Finding]:
         """Non-overlapping findings in `text`, in order; on an overlap a secret beats personal data, then
         the longer match wins."""
+        if self._primed:
+            primed = self._primed.get(text)
+            if primed is not None:
+                return list(primed)
         if len(text) > _CACHE_TEXT_LIMIT:
             return self._scan(text)
         cached = self._cache.get(text)
@@ -108,6 +113,17 @@ class Scanner:
                 self._cache.clear()
             cached = self._cache[text] = tuple(self._scan(text))
         return list(cached)
+
+    def find(self, text: str) -> list[Finding]:
+        """What `scan` finds, found now (no cache)."""
+        return self._scan(text)
+
+    def primed(self, text: str) -> bool:
+        return text in self._primed
+
+    def prime(self, found: dict[str, tuple[Finding, ...]]) -> None:
+        """Findings of texts scanned ahead (twocores.py): `scan` answers from them."""
+        self._primed.update(found)
 
     def redact_all(self, text: str | None) -> str | None:
         """`text` with every finding replaced by its kind's default replacement (no decisions needed)."""

@@ -116,3 +116,33 @@ def test_schema_of_the_corpus(manifests: dict[str, dict[str, Any]]) -> None:
     assert not any(result.unknown()[name] for name in ("record_types", "system_subtypes", "content_blocks"))
     for path, manifest in list(manifests.items())[:10]:  # the reader's byte-level counts, checked by decoding
         assert dict(survey([Path(path)]).record_types) == manifest["records"]["by_type"], path
+
+
+def test_a_first_listing_on_two_cores_is_the_listing_on_one(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The files not in the cache are shared with a forked child (retell/cores.py): same rows, same bytes read."""
+    from retell import cores
+
+    if not cores.sys.platform.startswith("linux"):
+        pytest.skip("the second core is used on Linux only")
+    forks: list[int] = []
+    fork = cores.os.fork
+
+    def counted() -> int:
+        pid = fork()
+        if pid:
+            forks.append(pid)
+        return pid
+
+    monkeypatch.setattr(cores.os, "fork", counted)
+    monkeypatch.setenv("CLAUDE_CONFIG_DIR", str(CONFIG))
+    monkeypatch.setattr(cores, "can_fork", lambda: False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "one"))
+    alone = list_sessions(ListQuery(all_projects=True, limit=0))
+    assert not forks
+    monkeypatch.setattr(cores, "can_fork", lambda: True)  # (whatever idle threads other tests left)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "two"))
+    shared = list_sessions(ListQuery(all_projects=True, limit=0))
+    assert forks
+    assert [r.to_dict() for r in shared.rows] == [r.to_dict() for r in alone.rows]
+    assert shared.warnings == alone.warnings and shared.sources == alone.sources
+    assert shared.meter.per_file == alone.meter.per_file

@@ -1,7 +1,7 @@
 """The shortcuts that keep big sessions cheap must not change what parse produces.
 
-- Big tool-result lines are skimmed from their bytes and decoded only when their output matters.
-- The file's sha256 is computed on a second thread.
+- Tool outputs stay raw bytes (msgspec.Raw) and are decoded only when the story uses them.
+- The file's sha256 is computed on one background thread for the whole run (subagent files are not hashed).
 - events.json is written one event at a time.
 """
 
@@ -9,18 +9,21 @@ from __future__ import annotations
 
 import hashlib
 import json
+import threading
 from pathlib import Path
 
 import pytest
 from conftest import Transcript, image_block, make_png, text_block
 
 from retell import jsonio
-from retell.claude import reader
+from retell.claude import digest
 from retell.claude.locate import SessionRef
+from retell.claude.records import ResultBlock
 from retell.events import EventLog
+from retell.extract import session
 from retell.parse import ParseOptions, extract_session, parse_to_workdir
 
-BIG = "x" * 40_000  # well over the skim threshold
+BIG = "x" * 40_000  # outputs of this size are what the fast path is for
 
 
 def _big_session(tmp_path: Path) -> Path:
@@ -53,14 +56,18 @@ def _parse(path: Path) -> tuple[str, str]:
     return json.dumps(result.log.to_dict(), sort_keys=True), json.dumps(result.manifest, sort_keys=True)
 
 
-def test_skimming_big_tool_results_changes_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_tool_outputs_are_decoded_only_when_the_story_uses_them(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     path = _big_session(tmp_path)
-    lazy = [r for _, r in reader.TranscriptReader(path) if isinstance(r, reader.LazyToolResult)]
-    assert len(lazy) == 8  # every big tool-result line took the skim path (the replay included)
+    decoded: list[object] = []
+    content_value = ResultBlock.content_value
+    monkeypatch.setattr(ResultBlock, "content_value", lambda block: decoded.append(block) or content_value(block))
     skimmed = _parse(path)
-    monkeypatch.setattr(reader, "LAZY_MIN_BYTES", 1 << 40)  # every line decoded in full
-    decoded = _parse(path)
-    assert skimmed == decoded
+    # the test run, the error, the image, the answer and the subagent's report; not the Read, Edit or replay
+    assert len(decoded) == 5
+    monkeypatch.setattr(session, "result_blocks", lambda message: None)  # every message decoded in full
+    assert _parse(path) == skimmed
     events = json.loads(skimmed[0])["events"]
     outcomes = [c.get("outcome") for e in events for c in e.get("calls", [])]
     errors = [c.get("error") for e in events for c in e.get("calls", [])]
@@ -107,3 +114,25 @@ def test_the_streaming_writer_matches_dumps(tmp_path: Path, items: list[object])
     expected = jsonio.dumps({**head, "events": items})
     assert (tmp_path / "doc.json").read_bytes() == expected
     assert (digest, size) == (hashlib.sha256(expected).hexdigest(), len(expected))
+
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "claude" / "projects" / "-home-sam-src-tidyfeeds"
+
+
+def test_one_hashing_thread_serves_every_file_and_subagents_are_not_hashed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    hashed: list[Path] = []
+    file_digest = digest.FileDigest.__init__
+
+    def record(self: digest.FileDigest, path: Path) -> None:
+        hashed.append(path)
+        file_digest(self, path)
+
+    monkeypatch.setattr(digest.FileDigest, "__init__", record)
+    sessions = sorted(EXAMPLE.glob("*.jsonl"))
+    _, result = parse_to_workdir([SessionRef(p, p.stem) for p in sessions], tmp_path / "w", ParseOptions())
+    assert sorted(hashed) == sessions  # the three sessions; not their subagents' files
+    assert [t.name for t in threading.enumerate()].count("retell-sha256") == 1
+    by_source = [s["source"]["sha256"] for s in result.manifest["sessions"]]
+    assert sorted(by_source) == sorted(hashlib.sha256(p.read_bytes()).hexdigest() for p in sessions)

@@ -155,12 +155,12 @@ def test_a_parent_that_was_never_written_is_bridged(tx: Transcript, parse) -> No
 
 
 def _big_tool_result(tx: Transcript, tool_id: str) -> None:
-    """A tool result big enough that the reader skims it without decoding (reader.LAZY_MIN_BYTES)."""
+    """A big tool result whose output is never decoded (it stays a msgspec.Raw: nothing in it matters)."""
     tx.tool_result(tool_id, "x" * 40_000, tool_use_result={"stdout": "x" * 40_000})
 
 
-def test_a_skimmed_tool_result_still_links_the_tree(tx: Transcript, parse) -> None:
-    """The fork point is a big tool result the reader never decodes: its parentUuid must still be known, or
+def test_an_undecoded_tool_result_still_links_the_tree(tx: Transcript, parse) -> None:
+    """The fork point is a big tool result whose output is never decoded: its parentUuid must still be known, or
     the rewound prompt would look like the parent of the final one."""
     tx.user("Dump the table.")
     tool_id = tx.new_tool_id()
@@ -173,7 +173,7 @@ def test_a_skimmed_tool_result_still_links_the_tree(tx: Transcript, parse) -> No
     tx.user("Show only the first ten rows.")
     tx.assistant("Here are ten rows.")
     result = parse(tx)
-    assert result.manifest["records"]["skipped_unparsed"] == 0  # (the big line is skimmed, not skipped)
+    assert result.manifest["records"]["skipped_unparsed"] == 0  # (the big line is read, only not its output)
     assert _humans(result) == [
         ("Dump the table.", 0),
         ("Too much output; count the rows instead.", 1),

@@ -1,0 +1,209 @@
+"""Reading a big transcript on two cores: a forked child goes through the lines ahead of the parser.
+
+Most lines of a session are noise (progress, snapshots), counted from their bytes alone, and every byte is
+hashed. For a big file a child process does that work, on the other core, with the reader's own code
+(`TranscriptReader.lines_to_decode`): it sends, in file order, where each line to decode is and the links
+of the records it skipped; the parser reads those lines back (`os.pread`, no copy through the pipe) and
+decodes them. The same functions run in the same order as in one process, so the results are the same.
+The reader's `ahead` work (the images of a line verified, say) is done by the child too, and its result sent
+just before the line it came from.
+
+For files of PREFETCH_MIN bytes or more, where a fork is safe (retell/cores.py); elsewhere the reader reads
+in this process.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import os
+import struct
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Any, BinaryIO
+
+import msgspec
+
+from retell import cores
+from retell.errors import InputError
+
+if TYPE_CHECKING:
+    from retell.claude.reader import TranscriptReader
+    from retell.claude.records import Record
+
+PREFETCH_MIN = 32 << 20  # below this, starting a process costs about what it saves
+_BATCH = 512  # items per message from the child (the first ones smaller: the parser starts sooner)
+_FIRST_BATCH = 16
+_PIPE_SIZE = 1 << 20
+_RECORD, _LINK, _AHEAD = 0, 1, 2
+_LENGTH = struct.Struct("<I")
+_BOM = b"\xef\xbb\xbf"
+_REPORT_EVERY = 4 << 20
+
+
+def worthwhile(fh: BinaryIO) -> bool:
+    """Whether to read this open transcript on two cores."""
+    if not cores.can_fork():
+        return False
+    try:
+        return os.fstat(fh.fileno()).st_size >= PREFETCH_MIN
+    except (OSError, ValueError):
+        return False
+
+
+def records(reader: TranscriptReader, fh: BinaryIO) -> Iterator[tuple[int, Record]]:
+    """What iterating `reader` yields, with the lines read, counted and hashed by a child process."""
+    read_end, write_end = os.pipe()
+    _widen(write_end)
+    pid = os.fork()
+    if pid == 0:  # the child: never returns
+        os.close(read_end)
+        _child(reader, fh, write_end)
+    os.close(write_end)
+    try:
+        if reader.meanwhile is not None:
+            reader.meanwhile()  # while the child gets ahead (the parser would wait for its first lines)
+        with os.fdopen(read_end, "rb", buffering=1 << 20) as pipe:
+            yield from _parse(reader, fh.fileno(), pipe)
+    finally:
+        os.waitpid(pid, 0)  # (the pipe is closed: a child still writing stops at once)
+
+
+def _widen(pipe: int) -> None:
+    """A 1 MB pipe instead of 64 KB: the child may run that much further ahead, so that a pause of its own
+    (importing Pillow for the first image, a huge line) is not a pause of the parser's."""
+    import fcntl  # (here: there is none on Windows, where this module is imported but never reads)
+
+    with contextlib.suppress(OSError):  # (above the system's limit: the default size works, with less lead)
+        fcntl.fcntl(pipe, fcntl.F_SETPIPE_SZ, _PIPE_SIZE)
+
+
+def _parse(reader: TranscriptReader, fd: int, pipe: BinaryIO) -> Iterator[tuple[int, Record]]:
+    decoder = msgspec.msgpack.Decoder()
+    next_report = _REPORT_EVERY
+    while True:
+        size = pipe.read(_LENGTH.size)
+        if len(size) < _LENGTH.size:
+            raise InputError(f"{reader.path}: reading stopped unexpectedly")
+        message = decoder.decode(pipe.read(_LENGTH.unpack(size)[0]))
+        if isinstance(message, dict):  # the last message: what the child counted
+            _finish(reader, message)
+            return
+        for item in message:
+            if item[0] == _LINK:
+                assert reader.on_link is not None
+                reader.on_link(item[1], item[2], item[3])
+                continue
+            if item[0] == _AHEAD:
+                assert reader.ahead is not None
+                reader.ahead[2](item[1])
+                continue
+            _, lineno, offset, length = item
+            raw = os.pread(fd, length, offset)
+            if reader.on_progress is not None and offset + length >= next_report:
+                reader.on_progress(offset + length)
+                next_report = offset + length + _REPORT_EVERY
+            line = raw[len(_BOM) :] if lineno == 1 and raw.startswith(_BOM) else raw
+            record = reader.decode(lineno, line, raw.endswith(b"\n"))
+            if record is not None:
+                yield lineno, record
+
+
+def _finish(reader: TranscriptReader, counted: dict[str, Any]) -> None:
+    """Add what the child counted to the reader's own figures (the lines it decoded)."""
+    from retell.claude.reader import AgentProgressLink
+
+    if counted["error"]:
+        raise InputError(f"{reader.path}: cannot read ({counted['error']})")
+    stats = reader.stats
+    stats.lines += counted["lines"]
+    stats.bytes_read += counted["bytes_read"]
+    stats.blank_lines += counted["blank_lines"]
+    stats.skipped_unparsed += counted["skipped_unparsed"]
+    stats.record_types.update(counted["record_types"])
+    stats.attachment_types.update(counted["attachment_types"])
+    stats.progress_types.update(counted["progress_types"])
+    reader.agent_progress.extend(AgentProgressLink(t, a) for t, a in counted["agent_progress"])
+    if counted["snapshot"] is not None:
+        reader.note_snapshot(*counted["snapshot"])
+    reader.hexdigest = counted["sha256"]
+
+
+def _child(reader: TranscriptReader, fh: BinaryIO, write_end: int) -> None:
+    """Go through the lines as reading in one process would, and tell the parent. Exits the process."""
+    code = 0
+    try:
+        with os.fdopen(write_end, "wb", buffering=1 << 16) as out:
+            encoder = msgspec.msgpack.Encoder()
+
+            def send(message: Any) -> None:
+                data = encoder.encode(message)
+                out.write(_LENGTH.pack(len(data)))
+                out.write(data)
+                out.flush()  # at once: a batch left in the buffer is a parser waiting for it
+
+            batch: list[tuple[Any, ...]] = []
+
+            def link(lineno: int, uuid: str, parent: str | None) -> None:
+                batch.append((_LINK, lineno, uuid, parent))  # in file order, between the lines to decode
+
+            if reader.on_link is not None:
+                reader.on_link = link
+            reader.on_progress = None
+            digest = hashlib.sha256() if reader.digest else None
+            error: str | None = None
+            ahead = reader.ahead
+            size = _FIRST_BATCH
+            try:
+                for lineno, raw, line in reader.lines_to_decode(_hashing(fh, digest) if digest else fh):
+                    if ahead is not None and ahead[0] in line:
+                        if batch:  # the lines before first: the parser works on them meanwhile
+                            send(batch)
+                            batch = []
+                        done = _ahead(ahead[1], line)
+                        if done is not None:
+                            batch.append((_AHEAD, done))  # before the line: the parser takes it first
+                    batch.append((_RECORD, lineno, reader.stats.bytes_read - len(raw), len(raw)))
+                    if len(batch) >= size:
+                        send(batch)
+                        batch, size = [], min(2 * size, _BATCH)
+            except OSError as exc:
+                error = exc.strerror or str(exc)
+            if batch:
+                send(batch)
+            stats = reader.stats
+            snapshot = (reader.snapshot_line, reader.last_snapshot) if reader.last_snapshot is not None else None
+            send(
+                {
+                    "error": error,
+                    "lines": stats.lines,
+                    "bytes_read": stats.bytes_read,
+                    "blank_lines": stats.blank_lines,
+                    "skipped_unparsed": stats.skipped_unparsed,
+                    "record_types": dict(stats.record_types),
+                    "attachment_types": dict(stats.attachment_types),
+                    "progress_types": dict(stats.progress_types),
+                    "agent_progress": [(link.tool_use_id, link.agent_id) for link in reader.agent_progress],
+                    "snapshot": snapshot,
+                    "sha256": digest.hexdigest() if digest is not None else None,
+                }
+            )
+    except BaseException:  # the parent stopped listening (or anything else): the child just ends
+        code = 1
+    finally:
+        os._exit(code)
+
+
+def _ahead(work: Callable[[bytes], Any], line: bytes) -> Any:
+    """The reader's ahead work on a line; None (the parser does it) if it fails."""
+    try:
+        return work(line)
+    except Exception:  # only a head start: what it would have found, the parser finds itself
+        return None
+
+
+def _hashing(fh: BinaryIO, digest: Any) -> Iterator[bytes]:
+    """The lines of a file, hashed as they are read."""
+    update = digest.update
+    for raw in fh:
+        update(raw)
+        yield raw

@@ -1,0 +1,118 @@
+"""Work on the second core: a forked child process takes part of a big job.
+
+Python runs one thread of Python at a time, so retell uses a second core through `os.fork()`: the child
+inherits everything already computed (nothing to send it) and sends back only its results. A fork without
+exec is safe only where it copies a process whose other threads hold nothing: on Linux, when this process
+runs no other thread (retell's hashing thread ends when idle). Elsewhere the work stays in this process.
+"""
+
+from __future__ import annotations
+
+import marshal
+import os
+import sys
+import threading
+from collections.abc import Callable, Sequence
+from typing import Any, Generic, TypeVar
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+
+def can_fork() -> bool:
+    """Whether a forked child can take work now: Linux, two cores or more, no other thread running."""
+    return (
+        sys.platform.startswith("linux")
+        and hasattr(os, "fork")
+        and (os.cpu_count() or 1) >= 2
+        and threading.active_count() == 1
+    )
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+class Shared(Generic[T, R]):
+    """`[func(item) for item in items]` split with a forked child started now: the child takes `child_share`
+    of the work (by `weight`) at once; this process does the rest when `results()` is called, so it may do
+    other work in between. Results go through `marshal` (`to_wire` makes one of plain data, `from_wire` turns
+    it back); if the child fails, this process does its share too. Without a fork, all is done here."""
+
+    def __init__(
+        self,
+        func: Callable[[T], R],
+        items: Sequence[T],
+        *,
+        weight: Callable[[T], int],
+        child_share: float = 0.5,
+        to_wire: Callable[[R], Any] = _same,
+        from_wire: Callable[[Any], R] = _same,
+    ) -> None:
+        self.func, self.items, self.from_wire = func, items, from_wire
+        self.pid: int | None = None
+        self.mine: list[int] = list(range(len(items)))
+        self.theirs: list[int] = []
+        if len(items) < 2 or not can_fork():
+            return
+        total = sum(weight(item) for item in items) or 1
+        load = [0.0, 0.0]
+        shares = (1 - child_share, child_share)
+        sides: list[list[int]] = [[], []]
+        for i in sorted(range(len(items)), key=lambda i: weight(items[i]), reverse=True):
+            side = 0 if load[0] / shares[0] <= load[1] / shares[1] else 1  # each side's load, for its share
+            sides[side].append(i)
+            load[side] += weight(items[i]) / total
+        self.mine, self.theirs = sides
+        read_end, write_end = os.pipe()
+        pid = os.fork()
+        if pid == 0:  # the child: never returns
+            os.close(read_end)
+            theirs = self.theirs
+            _child(lambda: marshal.dumps([to_wire(func(items[i])) for i in theirs]), write_end)
+        os.close(write_end)
+        self.pid, self._read_end = pid, read_end
+
+    def results(self) -> list[R]:
+        results: list[Any] = [None] * len(self.items)
+        if self.pid is None:
+            return [self.func(item) for item in self.items]
+        try:
+            for i in self.mine:
+                results[i] = self.func(self.items[i])
+            with os.fdopen(self._read_end, "rb") as pipe:
+                data = pipe.read()
+        finally:
+            _, status = os.waitpid(self.pid, 0)
+        if status == 0:
+            for i, value in zip(self.theirs, marshal.loads(data), strict=True):
+                results[i] = self.from_wire(value)
+        else:
+            for i in self.theirs:
+                results[i] = self.func(self.items[i])
+        return results
+
+
+def map_on_two_cores(
+    func: Callable[[T], R],
+    items: Sequence[T],
+    *,
+    weight: Callable[[T], int],
+    to_wire: Callable[[R], Any] = _same,
+    from_wire: Callable[[Any], R] = _same,
+) -> list[R]:
+    """`[func(item) for item in items]`, about half of the work (by `weight`) done by a forked child when a
+    fork is possible (see Shared)."""
+    return Shared(func, items, weight=weight, to_wire=to_wire, from_wire=from_wire).results()
+
+
+def _child(work: Callable[[], bytes], write_end: int) -> None:
+    code = 0
+    try:
+        data = work()
+        with os.fdopen(write_end, "wb") as out:
+            out.write(data)
+    except BaseException:  # anything at all: the parent does this share itself
+        code = 1
+    finally:
+        os._exit(code)

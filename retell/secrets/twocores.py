@@ -1,0 +1,60 @@
+"""The story's secret scan on two cores: for a big story, a forked child scans part of its distinct texts.
+
+A text's findings depend on the text alone, so which process scans it changes nothing. `scan_ahead` splits
+the texts in two halves; `start_ahead` starts a child on most of them as soon as the records are read, so
+that it scans while this process finishes the extraction, then `Ahead.collect` does the rest. Worth it from
+SPLIT_MIN_CHARS of distinct text (a 100 MB session tells ~2 MB, which takes ~0.15 s to scan); below that,
+or where a fork is not safe (retell/cores.py), `Scanner.scan` finds them as it is asked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from retell import cores
+from retell.secrets.scanner import Finding, Scanner
+
+SPLIT_MIN_CHARS = 256 << 10
+AHEAD_SHARE = 0.7  # of the texts by length, to the child: this process has the extraction to finish first
+
+
+def scan_ahead(scanner: Scanner, texts: Iterable[str]) -> None:
+    """Scan every distinct text of `texts` now, half of them in a child process, when worthwhile; the
+    scanner then answers `scan` for them from what was found."""
+    distinct = [text for text in dict.fromkeys(texts) if not scanner.primed(text)]
+    if sum(map(len, distinct)) < SPLIT_MIN_CHARS or not cores.can_fork():
+        return
+    found = cores.map_on_two_cores(scanner.find, distinct, weight=len, to_wire=_plain, from_wire=_findings)
+    scanner.prime({text: tuple(findings) for text, findings in zip(distinct, found, strict=True)})
+
+
+def _plain(findings: list[Finding]) -> list[tuple[Any, ...]]:
+    return [(f.kind, f.category, f.start, f.end, f.value) for f in findings]
+
+
+def _findings(plain: list[tuple[Any, ...]]) -> list[Finding]:
+    return [Finding(*f) for f in plain]
+
+
+class Ahead:
+    """Texts being scanned by a child while this process works on (see start_ahead)."""
+
+    def __init__(self, scanner: Scanner, texts: list[str], shared: cores.Shared[str, list[Finding]]) -> None:
+        self.scanner, self.texts, self.shared = scanner, texts, shared
+
+    def collect(self) -> None:
+        """Scan this process's share, take the child's, and give the scanner every finding."""
+        found = self.shared.results()
+        self.scanner.prime({text: tuple(f) for text, f in zip(self.texts, found, strict=True)})
+
+
+def start_ahead(scanner: Scanner, texts: Iterable[str]) -> Ahead | None:
+    """Start a child scanning most of `texts` now, when worthwhile (None: not started)."""
+    distinct = list(dict.fromkeys(texts))
+    if sum(map(len, distinct)) < SPLIT_MIN_CHARS or not cores.can_fork():
+        return None
+    shared = cores.Shared(
+        scanner.find, distinct, weight=len, child_share=AHEAD_SHARE, to_wire=_plain, from_wire=_findings
+    )
+    return Ahead(scanner, distinct, shared)

@@ -1,0 +1,149 @@
+"""A big transcript read on two cores (claude/prefetch.py) gives exactly what reading it in one process does.
+
+The child process goes through the lines with the reader's own code; here the size threshold is lowered so
+that small files with every oddity the reader handles take that path too.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import Transcript, image_block, make_png, text_block, tool_use_block
+
+from retell import cores
+from retell.claude import prefetch
+from retell.claude.locate import SessionRef
+from retell.errors import InputError
+from retell.extract import images
+from retell.parse import ParseOptions, parse_to_workdir
+
+ROOT = Path(__file__).resolve().parents[2]
+FIXTURES = ROOT / "tests" / "fixtures" / "parse"
+EXAMPLE = ROOT / "examples" / "claude" / "projects" / "-home-sam-src-tidyfeeds"
+
+pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="two-core reading is Linux only")
+
+
+@pytest.fixture
+def two_cores(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
+    """Every file read on two cores (whatever its size, and whatever threads other tests left running:
+    they are idle); returns the files that were."""
+    read: list[Path] = []
+    records = prefetch.records
+
+    def counted(reader, fh):  # type: ignore[no-untyped-def]
+        read.append(reader.path)
+        return records(reader, fh)
+
+    monkeypatch.setattr(prefetch, "PREFETCH_MIN", 0)
+    monkeypatch.setattr(cores.threading, "active_count", lambda: 1)
+    monkeypatch.setattr(prefetch, "records", counted)
+    return read
+
+
+def _outputs(paths: list[Path], out: Path, **options: bool) -> tuple[str, str]:
+    parse_to_workdir([SessionRef(p, p.stem) for p in paths], out, ParseOptions(**options))
+    manifest = json.loads((out / "manifest.json").read_text())
+    manifest.pop("artifacts")  # (the events.json hash: compared through the events themselves)
+    return (out / "events.json").read_text(), json.dumps(manifest, sort_keys=True)
+
+
+def _messy(tmp_path: Path) -> Path:
+    """A session with noise to skip, links to note, a snapshot, a malformed line, blank lines and a last
+    line still being written."""
+    tx = Transcript()
+    tx.user("Run the linter, then the tests.")
+    tool_id = tx.new_tool_id()
+    tx.assistant(text_block("Running them."), tool_use_block("Bash", {"command": "pytest -q"}, tool_id))
+    tx._base("progress", body={"data": {"type": "bash_progress", "output": "..."}})  # skipped, linked
+    tx.tool_result(tool_id, "=== 1 failed, 4 passed in 0.2s ===", is_error=True)
+    tx.add({"type": "file-history-snapshot", "messageId": "m1", "snapshot": {"trackedFileBackups": {"a.py": {}}}})
+    tx.assistant("One test fails.")
+    hook = tx.add(
+        {
+            "parentUuid": tx.last_uuid,
+            "isSidechain": False,
+            "cwd": tx.cwd,
+            "sessionId": tx.session_id,
+            "type": "progress",
+            "data": {"type": "hook_progress", "hookEvent": "Stop"},
+            "timestamp": tx.tick(),
+            "uuid": tx.new_uuid(),
+        }
+    )
+    tx.last_uuid = hook["uuid"]  # the next prompts hang off a record the reader never decodes: a rewind
+    tx.user("Fix it.")
+    tx.assistant("Fixed.")
+    tx.last_uuid = hook["uuid"]
+    tx.user("Wait: fix the test instead.")
+    tx.assistant("The test is fixed.")
+    path = tx.write(tmp_path / "messy.jsonl")
+    lines = path.read_bytes().split(b"\n")
+    lines.insert(3, b"")
+    lines.insert(5, b'{"type": "user", "message": ')  # malformed
+    path.write_bytes(b"\n".join(lines).rstrip(b"\n") + b'\n{"type":"assistant","mess')
+    return path
+
+
+@pytest.mark.parametrize(
+    "name", ["bom_crlf", "malformed_middle", "truncated_last_line", "lone_surrogate", "invalid_utf8", "unknown_types"]
+)
+def test_a_fixture_reads_the_same_on_two_cores(name: str, tmp_path: Path, two_cores: list[Path]) -> None:
+    path = FIXTURES / f"{name}.jsonl"
+    prefetch.PREFETCH_MIN = 1 << 62  # one process first
+    alone = _outputs([path], tmp_path / "one")
+    prefetch.PREFETCH_MIN = 0
+    assert _outputs([path], tmp_path / "two") == alone
+    assert two_cores == [path]
+
+
+def test_a_messy_session_and_the_example_read_the_same_on_two_cores(tmp_path: Path, two_cores: list[Path]) -> None:
+    messy = _messy(tmp_path)
+    example = sorted(EXAMPLE.glob("*.jsonl"))
+    prefetch.PREFETCH_MIN = 1 << 62
+    alone = [_outputs([messy], tmp_path / "m1"), _outputs(example, tmp_path / "e1")]
+    prefetch.PREFETCH_MIN = 0
+    assert [_outputs([messy], tmp_path / "m2"), _outputs(example, tmp_path / "e2")] == alone
+    assert messy in two_cores and set(example) <= set(two_cores)
+    manifest = json.loads(alone[0][1])
+    assert manifest["malformed"]["count"] == 1 and manifest["malformed"]["truncated_last_line"]
+    assert manifest["counts"]["abandoned_branches"] == 1  # found through the skipped record's link
+    assert manifest["records"]["by_type"]["file-history-snapshot"] == 1
+
+
+def test_strict_mode_stops_at_the_malformed_line_on_two_cores(tmp_path: Path, two_cores: list[Path]) -> None:
+    with pytest.raises(InputError, match=r"malformed_middle.jsonl:\d+: malformed JSON line \(--strict\)"):
+        _outputs([FIXTURES / "malformed_middle.jsonl"], tmp_path / "w", strict=True)
+    assert two_cores
+
+
+def test_images_are_verified_by_the_reading_child_with_the_same_results(
+    tmp_path: Path, two_cores: list[Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A pasted image, a screenshot returned twice and a corrupt PNG: the same assets, sizes and warnings,
+    and the parser itself verifies none of them (the child did, ahead of it)."""
+    tx = Transcript()
+    tx.user([text_block("Here is the layout."), image_block(make_png((6, 4)))])
+    screenshot = image_block(make_png((8, 5), (10, 200, 10)))
+    for _ in range(2):
+        tx.tool_result(tx.tool_call("mcp__playwright__browser_take_screenshot", {}, result=None), [screenshot])
+    corrupt = b"\x89PNG\r\n\x1a\n" + b"not really a png" * 4
+    tx.tool_result(tx.tool_call("Read", {"file_path": "/tmp/x.png"}, result=None), [image_block(corrupt)])
+    path = tx.write(tmp_path / "images.jsonl")
+    prefetch.PREFETCH_MIN = 1 << 62
+    alone = _outputs([path], tmp_path / "one")
+    verified: list[int] = []
+    verify = images._verify
+    monkeypatch.setattr(images, "_verify", lambda data: verified.append(len(data)) or verify(data))
+    prefetch.PREFETCH_MIN = 0
+    assert _outputs([path], tmp_path / "two") == alone
+    assert sorted(p.name for p in (tmp_path / "two" / "assets").iterdir()) == sorted(
+        p.name for p in (tmp_path / "one" / "assets").iterdir()
+    )
+    manifest = json.loads(alone[1])
+    assert sorted((i["width"], i["height"]) for i in manifest["images"]) == [(6, 4), (8, 5)]
+    assert any("corrupt" in w for w in manifest["warnings"])
+    assert verified == []  # (the child's calls are in its own copy of this process)
