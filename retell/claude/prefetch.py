@@ -34,7 +34,7 @@ PREFETCH_MIN = 32 << 20  # below this, starting a process costs about what it sa
 _BATCH = 512  # items per message from the child (the first ones smaller: the parser starts sooner)
 _FIRST_BATCH = 16
 _PIPE_SIZE = 1 << 20
-_RECORD, _LINK, _AHEAD = 0, 1, 2
+_RECORD, _LINK, _AHEAD, _USER_RECORD = 0, 1, 2, 3  # (a line to decode: _RECORD or _USER_RECORD)
 _LENGTH = struct.Struct("<I")
 _BOM = b"\xef\xbb\xbf"
 _REPORT_EVERY = 4 << 20
@@ -97,13 +97,13 @@ def _parse(reader: TranscriptReader, fd: int, pipe: BinaryIO) -> Iterator[tuple[
                 assert reader.ahead is not None
                 reader.ahead[2](item[1])
                 continue
-            _, lineno, offset, length = item
+            kind, lineno, offset, length = item
             raw = os.pread(fd, length, offset)
             if reader.on_progress is not None and offset + length >= next_report:
                 reader.on_progress(offset + length)
                 next_report = offset + length + _REPORT_EVERY
             line = raw[len(_BOM) :] if lineno == 1 and raw.startswith(_BOM) else raw
-            record = reader.decode(lineno, line, raw.endswith(b"\n"))
+            record = reader.decode(lineno, line, raw.endswith(b"\n"), kind == _USER_RECORD)
             if record is not None:
                 yield lineno, record
 
@@ -154,7 +154,7 @@ def _child(reader: TranscriptReader, fh: BinaryIO, write_end: int) -> None:
             ahead = reader.ahead
             size = _FIRST_BATCH
             try:
-                for lineno, raw, line in reader.lines_to_decode(_hashing(fh, digest) if digest else fh):
+                for lineno, raw, line, user in reader.lines_to_decode(_hashing(fh, digest) if digest else fh):
                     if ahead is not None and ahead[0] in line:
                         if batch:  # the lines before first: the parser works on them meanwhile
                             send(batch)
@@ -162,7 +162,8 @@ def _child(reader: TranscriptReader, fh: BinaryIO, write_end: int) -> None:
                         done = _ahead(ahead[1], line)
                         if done is not None:
                             batch.append((_AHEAD, done))  # before the line: the parser takes it first
-                    batch.append((_RECORD, lineno, reader.stats.bytes_read - len(raw), len(raw)))
+                    kind = _USER_RECORD if user else _RECORD
+                    batch.append((kind, lineno, reader.stats.bytes_read - len(raw), len(raw)))
                     if len(batch) >= size:
                         send(batch)
                         batch, size = [], min(2 * size, _BATCH)
