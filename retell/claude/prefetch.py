@@ -59,13 +59,32 @@ def records(reader: TranscriptReader, fh: BinaryIO) -> Iterator[tuple[int, Recor
         os.close(read_end)
         _child(reader, fh, write_end)
     os.close(write_end)
+    child = _Child(pid)
     try:
         if reader.meanwhile is not None:
             reader.meanwhile()  # while the child gets ahead (the parser would wait for its first lines)
         with os.fdopen(read_end, "rb", buffering=1 << 20) as pipe:
-            yield from _parse(reader, fh.fileno(), pipe)
+            yield from _parse(reader, fh.fileno(), pipe, child)
     finally:
-        os.waitpid(pid, 0)  # (the pipe is closed: a child still writing stops at once)
+        child.wait()  # (the pipe is closed: a child still writing stops at once)
+
+
+class _Child:
+    """The reading child's process, waited for once."""
+
+    def __init__(self, pid: int) -> None:
+        self.pid, self.ended = pid, False
+
+    def done(self) -> bool:
+        """Whether it has ended (it has sent all it found: the rest is in the pipe)."""
+        if not self.ended:
+            self.ended = os.waitpid(self.pid, os.WNOHANG)[0] == self.pid
+        return self.ended
+
+    def wait(self) -> None:
+        if not self.ended:
+            os.waitpid(self.pid, 0)
+            self.ended = True
 
 
 def _widen(pipe: int) -> None:
@@ -77,14 +96,18 @@ def _widen(pipe: int) -> None:
         fcntl.fcntl(pipe, fcntl.F_SETPIPE_SZ, _PIPE_SIZE)
 
 
-def _parse(reader: TranscriptReader, fd: int, pipe: BinaryIO) -> Iterator[tuple[int, Record]]:
+def _parse(reader: TranscriptReader, fd: int, pipe: BinaryIO, child: _Child) -> Iterator[tuple[int, Record]]:
     decoder = msgspec.msgpack.Decoder()
     next_report = _REPORT_EVERY
+    when_read = reader.when_read
     while True:
         size = pipe.read(_LENGTH.size)
         if len(size) < _LENGTH.size:
             raise InputError(f"{reader.path}: reading stopped unexpectedly")
         message = decoder.decode(pipe.read(_LENGTH.unpack(size)[0]))
+        if when_read is not None and child.done():  # (asked once a batch: a system call, not a wait)
+            when_read()
+            when_read = None
         if isinstance(message, dict):  # the last message: what the child counted
             _finish(reader, message)
             return

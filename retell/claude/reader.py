@@ -108,6 +108,7 @@ class TranscriptReader:
         digest: bool = True,
         ahead: tuple[bytes, Callable[[bytes], Any], Callable[[Any], None]] | None = None,
         meanwhile: Callable[[], None] | None = None,
+        when_read: Callable[[], None] | None = None,
     ) -> None:
         self.path = path
         self.strict = strict
@@ -121,6 +122,9 @@ class TranscriptReader:
         # Work the parser needs later, done when the lines are read on two cores just after the child
         # starts: the child gets that much ahead instead of the parser waiting for its first lines.
         self.meanwhile = meanwhile
+        # Called when the lines are read on two cores, once the child has gone through them all: the parser
+        # is still decoding (about half way, in a big session) and the second core is free again.
+        self.when_read = when_read
         self.stats = ReadStats()
         self.agent_progress: list[AgentProgressLink] = []
         self.last_snapshot: bytes | None = None  # the last file-history-snapshot, decoded on demand
