@@ -221,9 +221,11 @@ def decode_user_record(line: bytes) -> Record:
     """The record on a line whose bytes say it is a user record: ToolResults when its message holds tool
     results only, else as `decode_record` (a failed try stops where the message differs, mostly at once)."""
     try:
-        return _TOOL_RESULTS.decode(line)
+        record = _TOOL_RESULTS.decode(line)
     except msgspec.DecodeError:
         return decode_record(line)
+    # (a second "type" key, which the decoder reads last, could make it another record)
+    return record if record.type == "user" else decode_record(line)
 
 
 class NotAnObject(ValueError):

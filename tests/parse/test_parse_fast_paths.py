@@ -153,13 +153,14 @@ def _line(message: object, **keys: object) -> bytes:
         _line({"content": "Please look at the logs."}, isCompactSummary=True),
         _line(None),
         b'{"type":"user","message":{"content":[{"type":"tool_result","content":"\xff bad utf-8"}]}}\n',
+        b'{"type":"user","message":{"content":[{"type":"tool_result"}]},"type":"assistant"}\n',  # (read last)
     ],
 )
 def test_a_user_record_read_in_one_pass_reads_as_in_two(line: bytes) -> None:
     """A line known to be a user record has its tool results decoded with the line: same blocks, same
     message, same other fields; anything else is decoded as before."""
     once, twice = records.decode_user_record(line), records.decode_record(line)
-    assert isinstance(once, records.ToolResults) == (twice.tool_results() is not None)
+    assert isinstance(once, records.ToolResults) == (twice.type == "user" and twice.tool_results() is not None)
 
     def blocks(record: records.Record) -> object:
         found = record.tool_results()
