@@ -55,15 +55,10 @@ class Shared(Generic[T, R]):
         self.theirs: list[int] = []
         if len(items) < 2 or not can_fork():
             return
-        total = sum(weight(item) for item in items) or 1
-        load = [0.0, 0.0]
-        shares = (1 - child_share, child_share)
-        sides: list[list[int]] = [[], []]
-        for i in sorted(range(len(items)), key=lambda i: weight(items[i]), reverse=True):
-            side = 0 if load[0] / shares[0] <= load[1] / shares[1] else 1  # each side's load, for its share
-            sides[side].append(i)
-            load[side] += weight(items[i]) / total
-        self.mine, self.theirs = sides
+        if child_share >= 1:  # all of it: this process is busy meanwhile
+            self.mine, self.theirs = [], self.mine
+        else:
+            self.mine, self.theirs = _split(items, weight, child_share)
         read_end, write_end = os.pipe()
         pid = os.fork()
         if pid == 0:  # the child: never returns
@@ -91,6 +86,19 @@ class Shared(Generic[T, R]):
             for i in self.theirs:
                 results[i] = self.func(self.items[i])
         return results
+
+
+def _split(items: Sequence[T], weight: Callable[[T], int], child_share: float) -> tuple[list[int], list[int]]:
+    """The indexes of `items` for this process and for the child, in proportion to their shares."""
+    total = sum(weight(item) for item in items) or 1
+    load = [0.0, 0.0]
+    shares = (1 - child_share, child_share)
+    sides: list[list[int]] = [[], []]
+    for i in sorted(range(len(items)), key=lambda i: weight(items[i]), reverse=True):
+        side = 0 if load[0] / shares[0] <= load[1] / shares[1] else 1  # each side's load, for its share
+        sides[side].append(i)
+        load[side] += weight(items[i]) / total
+    return sides[0], sides[1]
 
 
 def map_on_two_cores(

@@ -34,7 +34,7 @@ PREFETCH_MIN = 32 << 20  # below this, starting a process costs about what it sa
 _BATCH = 512  # items per message from the child (the first ones smaller: the parser starts sooner)
 _FIRST_BATCH = 16
 _PIPE_SIZE = 1 << 20
-_RECORD, _LINK, _AHEAD = 0, 1, 2
+_RECORD, _LINK, _AHEAD, _USER_RECORD = 0, 1, 2, 3  # (a line to decode: _RECORD or _USER_RECORD)
 _LENGTH = struct.Struct("<I")
 _BOM = b"\xef\xbb\xbf"
 _REPORT_EVERY = 4 << 20
@@ -59,13 +59,32 @@ def records(reader: TranscriptReader, fh: BinaryIO) -> Iterator[tuple[int, Recor
         os.close(read_end)
         _child(reader, fh, write_end)
     os.close(write_end)
+    child = _Child(pid)
     try:
         if reader.meanwhile is not None:
             reader.meanwhile()  # while the child gets ahead (the parser would wait for its first lines)
         with os.fdopen(read_end, "rb", buffering=1 << 20) as pipe:
-            yield from _parse(reader, fh.fileno(), pipe)
+            yield from _parse(reader, fh.fileno(), pipe, child)
     finally:
-        os.waitpid(pid, 0)  # (the pipe is closed: a child still writing stops at once)
+        child.wait()  # (the pipe is closed: a child still writing stops at once)
+
+
+class _Child:
+    """The reading child's process, waited for once."""
+
+    def __init__(self, pid: int) -> None:
+        self.pid, self.ended = pid, False
+
+    def done(self) -> bool:
+        """Whether it has ended (it has sent all it found: the rest is in the pipe)."""
+        if not self.ended:
+            self.ended = os.waitpid(self.pid, os.WNOHANG)[0] == self.pid
+        return self.ended
+
+    def wait(self) -> None:
+        if not self.ended:
+            os.waitpid(self.pid, 0)
+            self.ended = True
 
 
 def _widen(pipe: int) -> None:
@@ -77,14 +96,18 @@ def _widen(pipe: int) -> None:
         fcntl.fcntl(pipe, fcntl.F_SETPIPE_SZ, _PIPE_SIZE)
 
 
-def _parse(reader: TranscriptReader, fd: int, pipe: BinaryIO) -> Iterator[tuple[int, Record]]:
+def _parse(reader: TranscriptReader, fd: int, pipe: BinaryIO, child: _Child) -> Iterator[tuple[int, Record]]:
     decoder = msgspec.msgpack.Decoder()
     next_report = _REPORT_EVERY
+    when_read = reader.when_read
     while True:
         size = pipe.read(_LENGTH.size)
         if len(size) < _LENGTH.size:
             raise InputError(f"{reader.path}: reading stopped unexpectedly")
         message = decoder.decode(pipe.read(_LENGTH.unpack(size)[0]))
+        if when_read is not None and child.done():  # (asked once a batch: a system call, not a wait)
+            when_read()
+            when_read = None
         if isinstance(message, dict):  # the last message: what the child counted
             _finish(reader, message)
             return
@@ -97,13 +120,13 @@ def _parse(reader: TranscriptReader, fd: int, pipe: BinaryIO) -> Iterator[tuple[
                 assert reader.ahead is not None
                 reader.ahead[2](item[1])
                 continue
-            _, lineno, offset, length = item
+            kind, lineno, offset, length = item
             raw = os.pread(fd, length, offset)
             if reader.on_progress is not None and offset + length >= next_report:
                 reader.on_progress(offset + length)
                 next_report = offset + length + _REPORT_EVERY
             line = raw[len(_BOM) :] if lineno == 1 and raw.startswith(_BOM) else raw
-            record = reader.decode(lineno, line, raw.endswith(b"\n"))
+            record = reader.decode(lineno, line, raw.endswith(b"\n"), kind == _USER_RECORD)
             if record is not None:
                 yield lineno, record
 
@@ -154,7 +177,7 @@ def _child(reader: TranscriptReader, fh: BinaryIO, write_end: int) -> None:
             ahead = reader.ahead
             size = _FIRST_BATCH
             try:
-                for lineno, raw, line in reader.lines_to_decode(_hashing(fh, digest) if digest else fh):
+                for lineno, raw, line, user in reader.lines_to_decode(_hashing(fh, digest) if digest else fh):
                     if ahead is not None and ahead[0] in line:
                         if batch:  # the lines before first: the parser works on them meanwhile
                             send(batch)
@@ -162,7 +185,8 @@ def _child(reader: TranscriptReader, fh: BinaryIO, write_end: int) -> None:
                         done = _ahead(ahead[1], line)
                         if done is not None:
                             batch.append((_AHEAD, done))  # before the line: the parser takes it first
-                    batch.append((_RECORD, lineno, reader.stats.bytes_read - len(raw), len(raw)))
+                    kind = _USER_RECORD if user else _RECORD
+                    batch.append((kind, lineno, reader.stats.bytes_read - len(raw), len(raw)))
                     if len(batch) >= size:
                         send(batch)
                         batch, size = [], min(2 * size, _BATCH)

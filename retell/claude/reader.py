@@ -18,7 +18,7 @@ from typing import Any
 
 from retell.claude import prefetch
 from retell.claude.digest import FileDigest
-from retell.claude.records import NotAnObject, Record, decode_record
+from retell.claude.records import NotAnObject, Record, decode_record, decode_user_record
 from retell.claude.schema import SIGNAL_ATTACHMENT_TYPES, SKIPPABLE_RECORD_TYPES
 from retell.errors import InputError
 
@@ -108,6 +108,7 @@ class TranscriptReader:
         digest: bool = True,
         ahead: tuple[bytes, Callable[[bytes], Any], Callable[[Any], None]] | None = None,
         meanwhile: Callable[[], None] | None = None,
+        when_read: Callable[[], None] | None = None,
     ) -> None:
         self.path = path
         self.strict = strict
@@ -121,6 +122,9 @@ class TranscriptReader:
         # Work the parser needs later, done when the lines are read on two cores just after the child
         # starts: the child gets that much ahead instead of the parser waiting for its first lines.
         self.meanwhile = meanwhile
+        # Called when the lines are read on two cores, once the child has gone through them all: the parser
+        # is still decoding (about half way, in a big session) and the second core is free again.
+        self.when_read = when_read
         self.stats = ReadStats()
         self.agent_progress: list[AgentProgressLink] = []
         self.last_snapshot: bytes | None = None  # the last file-history-snapshot, decoded on demand
@@ -143,16 +147,17 @@ class TranscriptReader:
             else:
                 if self.digest:
                     self._digest = FileDigest(self.path)
-                for lineno, raw, line in self.lines_to_decode(fh):
-                    record = self.decode(lineno, line, raw.endswith(b"\n"))
+                for lineno, raw, line, user in self.lines_to_decode(fh):
+                    record = self.decode(lineno, line, raw.endswith(b"\n"), user)
                     if record is not None:
                         yield lineno, record
         if self.on_progress is not None:
             self.on_progress(self.stats.bytes_read)
 
-    def lines_to_decode(self, fh: Iterable[bytes]) -> Iterator[tuple[int, bytes, bytes]]:
-        """(line number, raw line, line without a BOM) of every line to decode. Blank lines and noise are
-        counted on the way (and the links of skipped records noted), never decoded."""
+    def lines_to_decode(self, fh: Iterable[bytes]) -> Iterator[tuple[int, bytes, bytes, bool]]:
+        """(line number, raw line, line without a BOM, whether its bytes say it is a user record) of every
+        line to decode. Blank lines and noise are counted on the way (and the links of skipped records
+        noted), never decoded."""
         stats = self.stats
         next_report = 4 << 20
         lineno = 0
@@ -173,13 +178,14 @@ class TranscriptReader:
             record_type, attachment_type = sniff_type(line)
             if record_type is not None and self._skip(record_type, attachment_type, line, lineno):
                 continue
-            yield lineno, raw, line
+            yield lineno, raw, line, record_type == "user"
 
-    def decode(self, lineno: int, line: bytes, complete: bool) -> Record | None:
-        """The record on a line, counted by type; None (counted, or raised with --strict) when it is not one."""
+    def decode(self, lineno: int, line: bytes, complete: bool, user: bool = False) -> Record | None:
+        """The record on a line, counted by type; None (counted, or raised with --strict) when it is not one.
+        `user`: the line's bytes say it is a user record (its tool results are then decoded in the same pass)."""
         stats = self.stats
         try:
-            record = decode_record(line)
+            record = decode_user_record(line) if user else decode_record(line)
         except NotAnObject:
             if self.strict:
                 raise InputError(f"{self.path}:{lineno}: not a JSON object (--strict)") from None

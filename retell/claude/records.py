@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 import math
-from typing import Any
+from typing import Any, Literal
 
 import msgspec
 import orjson
@@ -69,6 +69,10 @@ class Record(msgspec.Struct, gc=False):
     def tool_use_result(self) -> Any:
         return raw_value(self.toolUseResult)
 
+    def tool_results(self) -> list[ResultBlock] | None:
+        """The blocks of a user message made of tool results only, outputs left raw; else None."""
+        return result_blocks(self.message)
+
 
 class Usage(msgspec.Struct, gc=False):
     """The four token counts of an assistant message's `usage` (its other keys are skipped unbuilt)."""
@@ -91,21 +95,50 @@ class AssistantMessage(msgspec.Struct, gc=False):
 
 
 class ResultBlock(msgspec.Struct, gc=False):
-    """A content block of a user message, read only as far as a tool result needs: its output stays raw."""
+    """A tool result block of a user message, read only as far as the extractor needs: its output stays raw.
+    (Any other block fails the decode: a message of tool results only is the one the fast path reads.)"""
 
-    type: Any = None
+    type: Literal["tool_result"]
     tool_use_id: Any = None
     is_error: Any = None
     content: msgspec.Raw = _EMPTY
+    text: Any = None  # (not a tool result's key, but a message rebuilt from its blocks keeps it)
 
     def content_value(self) -> Any:
         return raw_value(self.content)
 
 
 class ResultMessage(msgspec.Struct, gc=False):
-    """A user message, when its content is a list of blocks (decoding fails otherwise: see `result_blocks`)."""
+    """A user message whose content is a list of tool result blocks (decoding fails otherwise)."""
 
     content: list[ResultBlock]
+
+
+class ToolResults(Record, kw_only=True):
+    """A user record holding tool results only (most user records), decoded with its blocks in one pass over
+    the line: as a plain Record, its message's bytes would be scanned once as the line's and again as the
+    blocks'. Decoded only from lines known to be user records (`decode_user_record`)."""
+
+    message: ResultMessage  # type: ignore[assignment]  # (Record's raw message, here already decoded)
+
+    def tool_results(self) -> list[ResultBlock] | None:
+        return self.message.content
+
+    def message_value(self) -> Any:
+        """The message as far as its blocks were read (the keys of a block retell reads)."""
+        return {"content": [_block_value(block) for block in self.message.content]}
+
+    def assistant_message(self) -> AssistantMessage | None:
+        return None  # (a user record; an assistant's message is an object with no tool result blocks)
+
+
+def _block_value(block: ResultBlock) -> dict[str, Any]:
+    value = {"type": block.type, "tool_use_id": block.tool_use_id, "content": block.content_value()}
+    if block.is_error is not None:
+        value["is_error"] = block.is_error
+    if block.text is not None:
+        value["text"] = block.text
+    return value
 
 
 class _ContentType(msgspec.Struct, gc=False):
@@ -113,6 +146,7 @@ class _ContentType(msgspec.Struct, gc=False):
 
 
 _RECORD = msgspec.json.Decoder(Record)
+_TOOL_RESULTS = msgspec.json.Decoder(ToolResults)
 _RESULT_MESSAGE = msgspec.json.Decoder(ResultMessage)
 _CONTENT_TYPES = msgspec.json.Decoder(list[_ContentType])
 _ASSISTANT_MESSAGE = msgspec.json.Decoder(AssistantMessage)
@@ -151,13 +185,13 @@ def assistant_message(message: msgspec.Raw) -> AssistantMessage | None:
 
 
 def result_blocks(message: msgspec.Raw) -> list[ResultBlock] | None:
-    """The blocks of a user message whose content is a list of objects, outputs left raw; else None."""
+    """The blocks of a user message made of tool result blocks only, outputs left raw; else None."""
     if not message:
         return None
     try:
         return _RESULT_MESSAGE.decode(message).content
     except msgspec.DecodeError:
-        return None  # content is a string, missing, or not a list of objects: decode it in full
+        return None  # content is a string, missing, or holds other blocks: decode it in full
 
 
 def content_has_image(block: ResultBlock) -> bool:
@@ -181,6 +215,17 @@ def decode_record(line: bytes) -> Record:
     if not isinstance(value, dict):
         raise NotAnObject
     return record_from_dict(value)
+
+
+def decode_user_record(line: bytes) -> Record:
+    """The record on a line whose bytes say it is a user record: ToolResults when its message holds tool
+    results only, else as `decode_record` (a failed try stops where the message differs, mostly at once)."""
+    try:
+        record = _TOOL_RESULTS.decode(line)
+    except msgspec.DecodeError:
+        return decode_record(line)
+    # (a second "type" key, which the decoder reads last, could make it another record)
+    return record if record.type == "user" else decode_record(line)
 
 
 class NotAnObject(ValueError):

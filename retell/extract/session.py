@@ -17,7 +17,7 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from typing import Any
 
-from retell.claude.records import Record, ResultBlock, content_has_image, result_blocks
+from retell.claude.records import Record, ResultBlock, ToolResults, content_has_image
 from retell.claude.schema import HOUSEKEEPING_COMMANDS, KNOWN_CONTENT_BLOCKS, KNOWN_SYSTEM_SUBTYPES, SPAWN_TOOLS
 from retell.events import (
     ASSISTANT,
@@ -298,8 +298,8 @@ class SessionExtractor:
             if self._owner is not None:
                 self._threads[key] = self._owner
             return False
-        if record.type != "user":
-            return False
+        if record.type != "user" or isinstance(record, ToolResults):
+            return False  # (tool results only: no words that could repeat a spawn's prompt)
         message = record.message_value()
         blocks = blocks_of(message.get("content") if isinstance(message, dict) else None)
         text = "\n".join(
@@ -473,8 +473,8 @@ class SessionExtractor:
         origin = record.origin
         if isinstance(origin, dict) and origin.get("kind") not in (None, "human"):
             return  # task notifications and other machine-injected turns
-        results = result_blocks(record.message)
-        if results is not None and all(block.type == "tool_result" for block in results):
+        results = record.tool_results()
+        if results is not None:
             # Fast path, most user records: tool results only, each output decoded only if the story uses it.
             for result in results:
                 self._tool_result_block(result, record, lineno, ts)

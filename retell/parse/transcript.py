@@ -116,6 +116,13 @@ def read_transcript(
         prior_uuids=shared.uuids if shared is not None else None,
         prior_messages=shared.messages if shared is not None else None,
     )
+    early: Ahead | None = None
+
+    def scan_told_so_far() -> None:
+        # The reading child is done, the parser half way: the free core scans the texts told so far.
+        nonlocal early
+        early = start_ahead(_scanner(extractor), event_texts(extractor.events), child_share=1.0)
+
     reader = TranscriptReader(
         ref.path,
         strict=options.strict,
@@ -123,6 +130,7 @@ def read_transcript(
         on_link=extractor.note_link,
         ahead=(IMAGE_MARK, images.verify_ahead, images.take_verified),
         meanwhile=prepare_scanner,
+        when_read=scan_told_so_far if scan_early else None,
     )
     parsed = 0
     for lineno, record in reader:
@@ -136,9 +144,9 @@ def read_transcript(
     known = sum(n for t, n in stats.record_types.items() if t in KNOWN_RECORD_TYPES)
     if known == 0:
         raise InputError(f"{ref.path} is JSON Lines but not a Claude Code transcript (no known record types)")
-    scanner = Scanner(usernames=usernames_from_paths([extractor.cwd or ""]))
+    scanner = _scanner(extractor)
     # The texts told so far are nearly all there will be: a second core may scan them while this one finishes.
-    ahead = start_ahead(scanner, event_texts(extractor.events)) if scan_early else None
+    ahead = start_ahead(scanner, event_texts(extractor.events), earlier=early) if scan_early else None
     prefix = f"{key}-e" if key else "e"
     main = extractor.finish(id_prefix=prefix)
     if not ({"custom-title", "ai-title", "summary"} & main.titles.keys()):
@@ -193,6 +201,11 @@ def read_transcript(
         first_prior_replay=extractor.first_prior_replay,
         ahead=ahead,
     )
+
+
+def _scanner(extractor: SessionExtractor) -> Scanner:
+    """The secret scanner of a session: it also flags the account name of the session's folder."""
+    return Scanner(usernames=usernames_from_paths([extractor.cwd or ""]))
 
 
 def qualify_chapters(chapters: list[Chapter], events: list[Event], key: str) -> None:

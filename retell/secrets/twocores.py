@@ -1,10 +1,13 @@
 """The story's secret scan on two cores: for a big story, a forked child scans part of its distinct texts.
 
-A text's findings depend on the text alone, so which process scans it changes nothing. `scan_ahead` splits
-the texts in two halves; `start_ahead` starts a child on most of them as soon as the records are read, so
-that it scans while this process finishes the extraction, then `Ahead.collect` does the rest. Worth it from
-SPLIT_MIN_CHARS of distinct text (a 100 MB session tells ~2 MB, which takes ~0.15 s to scan); below that,
-or where a fork is not safe (retell/cores.py), `Scanner.scan` finds them as it is asked.
+A text's findings depend on the text alone (and the scanner's usernames), so which process scans it, and
+when, changes nothing. `scan_ahead` splits the texts in two halves; `start_ahead` starts a child on most of
+them as soon as the records are read, so that it scans while this process finishes the extraction, then
+`Ahead.collect` does the rest. Earlier still, once the reading child is done (half way through a big parse),
+`start_ahead` may give a child all the texts told so far; the later start then splits only the texts told
+since (`earlier`). Worth it from SPLIT_MIN_CHARS of distinct text (a 100 MB session tells ~2 MB, which takes
+~0.15 s to scan); below that, or where a fork is not safe (retell/cores.py), `Scanner.scan` finds them as it
+is asked.
 """
 
 from __future__ import annotations
@@ -38,23 +41,36 @@ def _findings(plain: list[tuple[Any, ...]]) -> list[Finding]:
 
 
 class Ahead:
-    """Texts being scanned by a child while this process works on (see start_ahead)."""
+    """Texts being scanned by children while this process works on (see start_ahead): each part, the texts
+    and their shared scan."""
 
-    def __init__(self, scanner: Scanner, texts: list[str], shared: cores.Shared[str, list[Finding]]) -> None:
-        self.scanner, self.texts, self.shared = scanner, texts, shared
+    def __init__(self, scanner: Scanner, parts: list[tuple[list[str], cores.Shared[str, list[Finding]]]]) -> None:
+        self.scanner, self.parts = scanner, parts
 
     def collect(self) -> None:
-        """Scan this process's share, take the child's, and give the scanner every finding."""
-        found = self.shared.results()
-        self.scanner.prime({text: tuple(f) for text, f in zip(self.texts, found, strict=True)})
+        """Scan this process's share, take the children's, and give the scanner every finding."""
+        for texts, shared in self.parts:
+            found = shared.results()
+            self.scanner.prime({text: tuple(f) for text, f in zip(texts, found, strict=True)})
 
 
-def start_ahead(scanner: Scanner, texts: Iterable[str]) -> Ahead | None:
-    """Start a child scanning most of `texts` now, when worthwhile (None: not started)."""
-    distinct = list(dict.fromkeys(texts))
-    if sum(map(len, distinct)) < SPLIT_MIN_CHARS or not cores.can_fork():
-        return None
-    shared = cores.Shared(
-        scanner.find, distinct, weight=len, child_share=AHEAD_SHARE, to_wire=_plain, from_wire=_findings
-    )
-    return Ahead(scanner, distinct, shared)
+def start_ahead(
+    scanner: Scanner, texts: Iterable[str], *, child_share: float = AHEAD_SHARE, earlier: Ahead | None = None
+) -> Ahead | None:
+    """Start a child scanning `child_share` of `texts` now, when worthwhile (None: nothing started). With
+    `earlier` (started on the texts told so far), only the texts it does not scan are split, and the result
+    collects both."""
+    parts = []
+    if earlier is not None:
+        if earlier.scanner.usernames == scanner.usernames:
+            parts = earlier.parts
+        else:  # the session's folder changed meanwhile: those findings are another scanner's
+            earlier.collect()
+    told = {text for part_texts, _ in parts for text in part_texts}
+    distinct = [text for text in dict.fromkeys(texts) if text not in told]
+    if sum(map(len, distinct)) >= SPLIT_MIN_CHARS and cores.can_fork():
+        shared = cores.Shared(
+            scanner.find, distinct, weight=len, child_share=child_share, to_wire=_plain, from_wire=_findings
+        )
+        parts = [*parts, (distinct, shared)]
+    return Ahead(scanner, parts) if parts else None

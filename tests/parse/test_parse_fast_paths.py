@@ -16,11 +16,10 @@ import pytest
 from conftest import Transcript, image_block, make_png, text_block
 
 from retell import jsonio
-from retell.claude import digest
+from retell.claude import digest, reader, records
 from retell.claude.locate import SessionRef
 from retell.claude.records import ResultBlock
 from retell.events import EventLog
-from retell.extract import session
 from retell.parse import ParseOptions, extract_session, parse_to_workdir
 
 BIG = "x" * 40_000  # outputs of this size are what the fast path is for
@@ -66,7 +65,9 @@ def test_tool_outputs_are_decoded_only_when_the_story_uses_them(
     skimmed = _parse(path)
     # the test run, the error, the image, the answer and the subagent's report; not the Read, Edit or replay
     assert len(decoded) == 5
-    monkeypatch.setattr(session, "result_blocks", lambda message: None)  # every message decoded in full
+    # every message decoded in full: no user record decoded with its blocks, none read as tool results only
+    monkeypatch.setattr(reader, "decode_user_record", records.decode_record)
+    monkeypatch.setattr(records.Record, "tool_results", lambda record: None)
     assert _parse(path) == skimmed
     events = json.loads(skimmed[0])["events"]
     outcomes = [c.get("outcome") for e in events for c in e.get("calls", [])]
@@ -136,3 +137,36 @@ def test_one_hashing_thread_serves_every_file_and_subagents_are_not_hashed(
     assert [t.name for t in threading.enumerate()].count("retell-sha256") == 1
     by_source = [s["source"]["sha256"] for s in result.manifest["sessions"]]
     assert sorted(by_source) == sorted(hashlib.sha256(p.read_bytes()).hexdigest() for p in sessions)
+
+
+def _line(message: object, **keys: object) -> bytes:
+    return json.dumps({"type": "user", "uuid": "u1", **keys, "message": message}).encode() + b"\n"
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        _line({"role": "user", "content": [{"type": "tool_result", "tool_use_id": "t1", "content": BIG}]}),
+        _line({"content": [{"type": "tool_result", "tool_use_id": "t2", "is_error": True, "content": [{"x": 1}]}]}),
+        _line({"content": []}),
+        _line({"content": [{"type": "tool_result", "tool_use_id": "t3"}, {"type": "text", "text": "and stop"}]}),
+        _line({"content": "Please look at the logs."}, isCompactSummary=True),
+        _line(None),
+        b'{"type":"user","message":{"content":[{"type":"tool_result","content":"\xff bad utf-8"}]}}\n',
+        b'{"type":"user","message":{"content":[{"type":"tool_result"}]},"type":"assistant"}\n',  # (read last)
+    ],
+)
+def test_a_user_record_read_in_one_pass_reads_as_in_two(line: bytes) -> None:
+    """A line known to be a user record has its tool results decoded with the line: same blocks, same
+    message, same other fields; anything else is decoded as before."""
+    once, twice = records.decode_user_record(line), records.decode_record(line)
+    assert isinstance(once, records.ToolResults) == (twice.type == "user" and twice.tool_results() is not None)
+
+    def blocks(record: records.Record) -> object:
+        found = record.tool_results()
+        return None if found is None else [(b.tool_use_id, b.is_error, b.content_value()) for b in found]
+
+    assert blocks(once) == blocks(twice)
+    assert (once.type, once.uuid, once.isCompactSummary) == (twice.type, twice.uuid, twice.isCompactSummary)
+    if not isinstance(once, records.ToolResults):
+        assert once.message_value() == twice.message_value()

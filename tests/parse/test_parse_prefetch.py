@@ -18,7 +18,8 @@ from retell.claude import prefetch
 from retell.claude.locate import SessionRef
 from retell.errors import InputError
 from retell.extract import images
-from retell.parse import ParseOptions, parse_to_workdir
+from retell.parse import ParseOptions, parse_to_workdir, transcript
+from retell.secrets import twocores
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "tests" / "fixtures" / "parse"
@@ -147,3 +148,31 @@ def test_images_are_verified_by_the_reading_child_with_the_same_results(
     assert sorted((i["width"], i["height"]) for i in manifest["images"]) == [(6, 4), (8, 5)]
     assert any("corrupt" in w for w in manifest["warnings"])
     assert verified == []  # (the child's calls are in its own copy of this process)
+
+
+def test_the_secret_scan_starts_on_what_is_told_once_the_reading_child_is_done(
+    tmp_path: Path, two_cores: list[Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """When the reading child has gone through the file, a child scans the texts told so far while the
+    parser decodes the rest; the flags are the same as a scan in one process."""
+    tx = Transcript()
+    for turn in range(40):
+        tx.user(f"Step {turn}: deploy with token ghp_Zq8cV2nL4mX7pR1sT9wY3bK6dF0hJ{turn:05d}Qu, as sam@build.")
+        tx.assistant(f"Deployed step {turn}; the key AKIA{turn:04d}QWERTYUIOPAS is in /home/sam/.aws.")
+    path = tx.write(tmp_path / "secrets.jsonl")
+    prefetch.PREFETCH_MIN = 1 << 62
+    alone = _outputs([path], tmp_path / "one")
+    prefetch.PREFETCH_MIN = 0
+    monkeypatch.setattr(twocores, "SPLIT_MIN_CHARS", 0)
+    monkeypatch.setattr(prefetch._Child, "done", lambda child: True)  # (done after its first batch, here)
+    starts: list[dict[str, object]] = []
+    start_ahead = transcript.start_ahead
+
+    def counted(scanner, texts, **options):  # type: ignore[no-untyped-def]
+        starts.append(options)
+        return start_ahead(scanner, texts, **options)
+
+    monkeypatch.setattr(transcript, "start_ahead", counted)
+    assert _outputs([path], tmp_path / "two") == alone
+    assert [set(options) for options in starts] == [{"child_share"}, {"earlier"}]
+    assert len(json.loads(alone[1])["pii_warnings"]) > 40  # (a token a turn, and more)

@@ -52,3 +52,26 @@ def test_a_child_that_fails_leaves_its_share_to_this_process(monkeypatch: pytest
     items = list(range(10))
     assert cores.map_on_two_cores(square, items, weight=lambda n: 1) == [n * n for n in items]
     assert sorted(calls) == items  # this process did its half, then the child's half (7 included)
+
+
+@pytest.mark.parametrize("later_usernames", [("sam",), ("alex",)])
+def test_a_scan_started_on_the_texts_told_so_far_finds_what_one_scan_finds(
+    monkeypatch: pytest.MonkeyPatch, later_usernames: tuple[str, ...]
+) -> None:
+    """Half way through a parse a child scans the texts told so far; the later start splits only the rest.
+    If the session's folder (its account name) changed meanwhile, the early findings are not used."""
+    texts = ["ssh sam@build", "ssh alex@build"] + [case.text for case in planted()] + ordinary() + ["prose"]
+    half = len(texts) // 2
+    monkeypatch.setattr(twocores, "SPLIT_MIN_CHARS", 0)
+    monkeypatch.setattr(cores.threading, "active_count", lambda: 1)
+    early = twocores.start_ahead(Scanner(usernames=("sam",)), texts[:half], child_share=1.0)
+    assert early is not None and early.parts[0][1].mine == []  # all of it to the child
+    later = Scanner(usernames=later_usernames)
+    ahead = twocores.start_ahead(later, texts, earlier=early)
+    assert ahead is not None
+    assert len(ahead.parts) == (2 if later_usernames == ("sam",) else 1)
+    assert sum(len(part_texts) for part_texts, _ in ahead.parts) == len(set(texts))  # each text scanned once
+    ahead.collect()
+    alone = Scanner(usernames=later_usernames)
+    assert [later.scan(t) for t in texts] == [alone.scan(t) for t in texts]
+    assert [f.value for f in later.scan(f"ssh {later_usernames[0]}@build")] == [later_usernames[0]]
