@@ -105,8 +105,12 @@ def run_pipeline(
 
     stage_options = StageOptions(engine=options.engine, model=options.model, max_cost=options.max_cost)
 
+    spent: list[str] = []  # the cost tables of the stages that called a model
+
     def outline() -> str:
         result = run_outline(path, stage_options)
+        if result.costs:
+            spent.append(result.costs)
         for warning in result.warnings:
             outcome.messages.append(f"warning: {warning}")
         if result.kept:
@@ -119,6 +123,8 @@ def run_pipeline(
 
     def draft() -> str:
         result = run_draft(path, stage_options, reuse=True)
+        if result.costs:
+            spent.append(result.costs)
         if result.reused:
             return "draft.md kept (made from the same triage and outline)"
         return f"{result.choice.name}: {result.words:,} words" + (
@@ -140,6 +146,7 @@ def run_pipeline(
         return f"{result.post} ({len(result.images)} image(s))"
 
     stage("render", render)
+    outcome.messages.extend(spent)
     outcome.messages.append(f"Done: {outcome.post}")
     return outcome
 

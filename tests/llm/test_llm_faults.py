@@ -340,8 +340,12 @@ def test_retell_run_through_a_fault_to_a_post(tmp_path: Path, stub_api: StubAPI)
     assert lines[-1].startswith("retell: error: section s2: the model declined")
     assert not (work / "draft.md").exists() and not (work / "post").exists()
     stub_api.reset()
-    ok(run("run", session, "--yes", "-o", work))
+    result = ok(run("run", session, "--yes", "-o", work))
     assert stub_api.kinds == ["section:s2", "finish"]  # outline and s1 were kept
+    # What this run spent, stage by stage: s1's answer came from the call cache, s2 and the finish were paid.
+    spent = {line.split()[0]: line.split()[1:3] for line in result.stdout.splitlines() if line[:1].isalpha()}
+    assert spent["section"] == ["2", "1"] and spent["finish"] == ["1", "0"] and spent["total"] == ["3", "1"]
+    assert result.stdout.rstrip().splitlines()[-1].startswith("Done: ")
     posts = list((work / "post").rglob("index.md"))
     assert len(posts) == 1
     assert "Section s2 ends with the fix in place" in posts[0].read_text(encoding="utf-8")
