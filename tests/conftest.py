@@ -357,3 +357,4 @@ def stub_api(monkeypatch: pytest.MonkeyPatch) -> Iterator[StubAPI]:
     monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-ant-stub-not-a-real-key")
     yield stub
     stub.stop()
+    assert not stub.errors, "the stub API failed:\n" + "\n".join(stub.errors)

@@ -22,8 +22,10 @@ import hashlib
 import json
 import math
 import socket
+import sys
 import threading
 import time
+import traceback
 from collections import defaultdict, deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -195,7 +197,8 @@ class StubAPI:
         self._scripts: dict[str, deque[Reply]] = defaultdict(deque)
         self._cache: dict[str, float] = {}  # prefix key -> when it became readable
         self._lock = threading.Lock()
-        self._server: ThreadingHTTPServer | None = None
+        self._server: _Server | None = None
+        self.errors: list[str] = []  # the stub's own failures (a bug in a test's script, not in retell)
         self._thread: threading.Thread | None = None
 
     # setup
@@ -205,7 +208,8 @@ class StubAPI:
         class Handler(_Handler):
             owner = stub
 
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self._server = _Server(("127.0.0.1", 0), Handler)
+        self._server.owner = self
         self._server.daemon_threads = True
         self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
         self._thread.start()
@@ -295,6 +299,20 @@ class StubAPI:
         if key is not None:
             with self._lock:
                 self._cache[key] = min(self._cache.get(key, when), when)
+
+
+class _Server(ThreadingHTTPServer):
+    owner: StubAPI
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """A client that drops a kept-alive connection (the SDK does, after an error event) resets it while
+        the handler waits for its next request: the end of that conversation, not an error. Anything else is
+        kept for the test to see; socketserver's default would print a traceback to sys.stderr, which is the
+        output of the command a test is running in-process."""
+        error = sys.exc_info()[1]
+        if isinstance(error, (ConnectionResetError, BrokenPipeError, ConnectionAbortedError)):
+            return
+        self.owner.errors.append("".join(traceback.format_exception(error)) if error else "unknown error")
 
 
 class _Handler(BaseHTTPRequestHandler):

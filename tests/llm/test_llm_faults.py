@@ -54,7 +54,7 @@ def one_line_error(result) -> str:  # type: ignore[no-untyped-def]
     """Exit 1, `retell: error: ...` on one line of stderr, no traceback anywhere."""
     assert result.exit_code == 1, (result.exit_code, result.output, result.exception)
     assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
-    assert "Traceback" not in result.output
+    assert "Traceback" not in result.output, result.output
     message = result.stderr.strip()
     assert message.startswith("retell: error: ") and "\n" not in message, message
     return message
