@@ -86,13 +86,16 @@ class Triage:
     tried: set[str] = field(default_factory=set)  # ids (b1, or <key>-b1) of the branches the post may mention
     sessions: dict[str, bool] = field(default_factory=dict)  # session key -> include (several sessions only)
 
-    def decisions_digest(self) -> str:
-        """Everything the author decided, and nothing else: not the `info:` facts (the transcript's path
-        among them, which differs between machines) nor comments, so moving a work folder keeps its draft."""
+    def decisions_digest(self, only: tuple[str, ...] | None = None) -> str:
+        """A hash of what the author decided (`only` these parts of it), and nothing else: not the `info:`
+        facts (the transcript's path among them, which differs between machines) nor comments, so moving a
+        work folder keeps what was made from it."""
         decisions = asdict(self)
         for fact in ("warnings", "approved"):
             decisions.pop(fact)
         decisions["tried"] = sorted(self.tried)
+        if only is not None:
+            decisions = {part: decisions[part] for part in only}
         return hashlib.sha256(orjson.dumps(decisions, option=orjson.OPT_SORT_KEYS)).hexdigest()
 
     def tells_branch(self, branch: int, chapter: str = "") -> bool:

@@ -8,7 +8,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import orjson
 from ruamel.yaml.comments import CommentedMap
 
 from retell import yamlio
@@ -235,13 +234,7 @@ def write_outline(workdir: Workdir, outline: Outline, made_from: str) -> None:
 
 def triage_fingerprint(triage: Triage) -> str:
     """The triage decisions an outline depends on (not the approval flag itself)."""
-    data = {
-        "post": triage.post.__dict__,
-        "story": triage.story.__dict__,
-        "chapters": [c.__dict__ for c in triage.chapters],
-        "images": {k: v.__dict__ for k, v in sorted(triage.images.items())},
-    }
-    return hashlib.sha256(orjson.dumps(data, option=orjson.OPT_SORT_KEYS)).hexdigest()[:16]
+    return triage.decisions_digest(only=("post", "story", "chapters", "images"))[:16]
 
 
 def plan_checksum(doc: Any) -> str:
