@@ -276,6 +276,10 @@ class HandoffEngine:
 
     def _move(self, path: Path) -> Path | None:
         target = self.folder / STALE / path.name
+        copy = 1
+        while target.exists():  # an earlier file of the same name is kept too (a late answer to a retired prompt)
+            target = target.with_name(f"{path.name}.{copy}")
+            copy += 1
         try:
             target.parent.mkdir(exist_ok=True)
             path.replace(target)

@@ -263,6 +263,22 @@ def test_an_answer_without_its_prompt_is_named_and_moved_aside(workdir: Path) ->
     assert prompts(workdir)[0].name == "0001-outline-plan.prompt.md"
 
 
+def test_a_late_answer_to_a_retired_prompt_is_not_used_and_nothing_kept_is_overwritten(workdir: Path) -> None:
+    waiting(run("outline", workdir, *HANDOFF), 1)
+    first = prompts(workdir)[0]
+    write_answer(first, "an answer to the first request")
+    edit_triage(workdir, lambda doc: doc["post"].__setitem__("tone", "dry and exact"))
+    waiting(run("outline", workdir, *HANDOFF), 1)  # 0001 and its answer retired
+    write_answer(first, "a second answer, written late to the retired prompt")
+    answer_pending(workdir)
+    result = ok(run("outline", workdir, *HANDOFF))
+    assert "0001-outline-plan.answer.md: an answer to no prompt" in result.stderr
+    stale = workdir / "handoff" / "stale"
+    assert (stale / "0001-outline-plan.answer.md").read_text(encoding="utf-8") == "an answer to the first request"
+    assert (stale / "0001-outline-plan.answer.md.1").read_text(encoding="utf-8").startswith("a second answer")
+    assert [log["request_id"] for log in call_logs(workdir)] == ["handoff/0002-outline-plan.answer.md"]
+
+
 # -- draft: the sections, then the call that depends on them ------------------------------------------
 
 
