@@ -137,7 +137,7 @@ class HandoffEngine:
         key = request.key(HANDOFF)
         self.asked.add(key)
         found = self.index().get(key)
-        if found is not None and found.path.read_text(encoding="utf-8", errors="replace") != self.render(
+        if found is not None and found.path.read_text(encoding="utf-8", errors="replace") != render_prompt(
             request, found.stem
         ):
             self._retire(
@@ -214,7 +214,7 @@ class HandoffEngine:
     def _write_prompt(self, request: LLMRequest) -> PromptFile:
         number = self._next_number()
         stem = f"{number:04d}-{request.stage}-{request.label}"
-        text = self.render(request, stem)
+        text = render_prompt(request, stem)
         guard([(f"{FOLDER}/{stem}{PROMPT}", text)], self.redactor, "a hand-off prompt about to be written")
         path = self.folder / f"{stem}{PROMPT}"
         try:
@@ -286,11 +286,6 @@ class HandoffEngine:
         except OSError:
             return None
         return target
-
-    # -- the prompt file ----------------------------------------------------------------------------
-
-    def render(self, request: LLMRequest, stem: str) -> str:
-        return render_prompt(request, stem)
 
 
 class PromptUnwritable(RetellError):
