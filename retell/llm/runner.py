@@ -542,7 +542,9 @@ def plan_table(planned: list[PlannedCall], as_of: str, count_note: str = "estima
             total += call.cost_usd
         lines.append(f"{label:<16} {call.request.model:<22} {call.input_tokens:>8,} {call.output_tokens:>7,} {usd:>8}")
     lines.append("-" * len(header))
-    lines.append(f"{'estimated total':<47} {'unknown' if unknown else f'{total:.4f}':>8}")
+    unpriced = bool(planned) and not any(call.priced for call in planned)
+    shown = "unknown" if unknown else "-" if unpriced else f"{total:.4f}"
+    lines.append(f"{'estimated total':<47} {shown:>8}")
     lines.append(
         f"(input tokens {count_note}; output: the text asked for plus a share of the model's thinking reserve; "
         f"calls sharing a cached prefix read it after the first writes it; prices as of {as_of})"

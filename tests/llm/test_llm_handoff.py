@@ -310,6 +310,17 @@ def test_draft_asks_for_the_sections_first_and_the_finishing_call_once_they_are_
     assert {log["engine"] for log in call_logs(planned)} == {"handoff"} and len(call_logs(planned)) == 4
 
 
+def test_a_dry_run_plans_without_writing_a_prompt_and_prices_nothing(planned: Path) -> None:
+    result = ok(run("draft", planned, *HANDOFF, "--dry-run"))
+    calls = [line.split() for line in result.stdout.splitlines() if line.startswith(("section/", "finish/"))]
+    rows = {call[0]: call[-1] for call in calls}
+    assert rows == {"section/s1": "-", "section/s2": "-", "finish/tie": "-"}
+    total = next(line for line in result.stdout.splitlines() if line.startswith("estimated total"))
+    assert total.split()[-1] == "-"
+    assert pending(planned) == [] and len(prompts(planned)) == 1  # only the outline's, answered
+    assert list((planned / "llm" / "dry-run").glob("section-*.prompt.md"))
+
+
 def test_one_bad_section_answer_leaves_the_others_used(planned: Path) -> None:
     waiting(run("draft", planned, *HANDOFF), 2)
     answer_pending(planned, {"section-s1": "I opened the <details> of the filter and it was empty. <!-- ev: e1 -->"})
