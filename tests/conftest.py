@@ -10,6 +10,7 @@ from __future__ import annotations
 import base64
 import io
 import json
+import signal
 import uuid
 from collections.abc import Callable, Iterable, Iterator
 from datetime import datetime, timedelta, timezone
@@ -33,6 +34,12 @@ SESSION_ID = "5e551011-7c0d-4b7e-9a41-0d3c5a9e2f10"
 CWD = "/srv/demo/proj"
 MODEL = "claude-sonnet-4-5-20250929"
 _NS = uuid.UUID("8f14e45f-ceea-467f-a0e6-5c1b3f0d2a77")
+
+# A shell that starts pytest in the background (`pytest &`, a CI runner without job control) makes it ignore
+# SIGINT, and every `retell` it starts inherits that: the tests that press Ctrl-C in a child would see it
+# carry on. Python's own handler in this process is reset to the default in each child it starts.
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 # -- records -----------------------------------------------------------------------------------------
