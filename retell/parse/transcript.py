@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from retell.claude.locate import SessionRef, sibling_summaries, subagent_candidates
+from retell.claude.locate import SessionRef, file_session_id, sibling_summaries, subagent_candidates
 from retell.claude.reader import ReadStats, TranscriptReader
 from retell.claude.schema import KNOWN_RECORD_TYPES
 from retell.errors import InputError
@@ -154,10 +154,10 @@ def read_transcript(
         summary = extractor.summary_for(sibling_summaries(ref.path))
         if summary:
             main.titles["summary"] = summary
-    session_id = main.session_ids[0] if main.session_ids else ref.session_id
+    session_id = file_session_id(ref.path)
     warnings: list[str] = []
-
-    agents = _link_subagents(ref, session_id, main, reader.agent_progress)
+    # Subagent files of the older layout name their session by the id their records carry.
+    agents = _link_subagents(ref, main.session_ids[0] if main.session_ids else session_id, main, reader.agent_progress)
     sub_usage = UsageLedger()
     sub_reports: list[dict[str, Any]] = []
     if options.include_subagents:

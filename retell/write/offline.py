@@ -30,6 +30,7 @@ from retell.events import (
 from retell.extract.headings import activity_heading, request_heading
 from retell.extract.headings import join_words as _join
 from retell.extract.headings import short_path as _short_path
+from retell.extract.project import project_name
 from retell.extract.requests import is_author_message, is_request_command
 from retell.extract.timeutil import to_epoch_ms
 from retell.extract.tools import family, is_test_command, shorten_words, summarize_run
@@ -283,6 +284,7 @@ def offline_draft(view: EventLog, triage: Triage, outline: Outline) -> str:
     parts = [writer.opening(view, outline), _language_note(triage.post.language)]
     seen_chapters: set[str] = set()
     breaks = _session_breaks(view)
+    pauses = _pauses(view)
     for index, section in enumerate(outline.sections):
         start = starts[index]
         end = next((s for s in starts[index + 1 :] if s is not None), len(view.events))
@@ -296,6 +298,9 @@ def offline_draft(view: EventLog, triage: Triage, outline: Outline) -> str:
                 opened = breaks.pop(chapter, None)
                 if opened is not None:  # the first told chapter of a later session: say how much later
                     body.append(writer.session_break(*opened))
+                pause = pauses.get(chapter)
+                if pause and opened is None:  # the author came back hours or days later: say so
+                    body.append(writer.pause(*pause))
                 bridge = chapter_bridges.get(chapter)
                 if bridge is not None and index > 0:
                     body.append(writer.bridge(bridge, session_start=opened is not None))
@@ -304,6 +309,15 @@ def offline_draft(view: EventLog, triage: Triage, outline: Outline) -> str:
         parts.append(f"## {heading_text(section.heading)}\n\n{text}".rstrip())
     parts.append(writer.ending(view))
     return "\n\n".join(p for p in parts if p.strip()) + "\n"
+
+
+def _pauses(view: EventLog) -> dict[str, tuple[str | None, str | None]]:
+    """Chapters opened by a pause of hours or days -> (the end of the chapter before, their own start)."""
+    found: dict[str, tuple[str | None, str | None]] = {}
+    for before, chapter in zip(view.chapters, view.chapters[1:], strict=False):
+        if chapter.reason == "idle":
+            found[chapter.id] = (before.end, chapter.start)
+    return found
 
 
 def _session_breaks(view: EventLog) -> dict[str, tuple[SessionEntry, SessionEntry]]:
@@ -399,9 +413,8 @@ class _Writer:
         return word[:1].upper() + word[1:] if capital else word
 
     def opening(self, view: EventLog, outline: Outline) -> str:
-        cwd = view.session.cwd or ""
         told = len(view.sessions)
-        project = cwd.rstrip("/").split("/")[-1] if cwd else ""
+        project = project_name(view.session.cwd)
         where = f" on {md_text(project)}" if project else ""
         asks = sum(1 for e in view.events if is_author_message(e))
         agents = sum(1 for e in view.events if e.kind == SUBAGENT)
@@ -436,6 +449,16 @@ class _Writer:
         else:
             intro = f"When {self.me()} came back, Claude Code had left a recap:"
         return _cited(f"{intro}\n\n{_blockquote(summary)}", [event])
+
+    def pause(self, previous_end: str | None, start: str | None) -> str:
+        """A pause within one session: "Six days later, on Monday 11 January, I came back to it."."""
+        gap = gap_phrase(previous_end, start)
+        if not gap or gap == "right after":
+            return ""
+        lead = gap[:1].upper() + gap[1:]
+        days_apart = gap.endswith(("days later", "weeks later")) or gap == "the next day"
+        when = f", {_on_day(start)}," if days_apart and _on_day(start) else ","
+        return f"{lead}{when} {self.me()} came back to it."
 
     def session_break(self, previous: SessionEntry, session: SessionEntry) -> str:
         """The gap between two sessions, stated: "Two days later, on Thursday 14 May, I came back to it…"."""
@@ -485,7 +508,7 @@ class _Writer:
             for call in (c for c in run.calls or () if c.name == "AskUserQuestion" and c.outcome):
                 out.append(_cited(self.question(call.target or "", call.outcome or ""), [run]))
         for event in events:
-            if event.kind == HUMAN and event.queued:
+            if event.kind == HUMAN and event.queued and event is not ask:
                 out.append(
                     _cited(
                         f"While Claude was still working, {self.me()} added:\n\n{_blockquote(event.text or '')}",
@@ -542,14 +565,28 @@ class _Writer:
             lead = (f"Next, {self.me()} asked:", f"{self.me(True)} followed up:", f"Then {self.me()} wrote:")[
                 self.turn % 3
             ]
-        quote = _blockquote(text)
+        quote = _blockquote(text) if text.strip() else ""
+        if event.resent:
+            quote += "\n\n" + self.resent(event)
         if event.kind == COMMAND:  # a slash command whose arguments are the request
             return _cited(f"{lead}\n\n{quote}\n\n(via `{event.name}`)", [event])
+        if not quote and event.images and not event.documents:  # only an image: no empty quote
+            what = "a screenshot" if len(event.images) == 1 else f"{_number(len(event.images))} screenshots"
+            return _cited(f"{self.me(True)} {'started with' if self.turn == 1 else 'shared'} {what}.", [event])
         if event.documents:
             shared = _join([f"a {d} document" if d != "document" else "a document" for d in event.documents])
             note = f"({self.me(True)} shared {shared}" + (" with it.)" if quote else ".)")
             quote = f"{quote}\n\n{note}" if quote else note
         return _cited(f"{lead}\n\n{quote}", [event])
+
+    def resent(self, event: Event) -> str:
+        """A word of why the author had to send a message again."""
+        times = "twice" if event.resent == 1 else f"{_number(event.resent + 1)} times"
+        if event.errors:
+            failed = "an error" if event.errors == 1 else f"{_number(event.errors)} errors"
+            kind = "the API" if event.kind == HUMAN else "the command"
+            return f"({self.me(True)} had to send it {times}: {kind} answered with {failed} before it went through.)"
+        return f"({self.me(True)} had to send it {times} before it went through.)"
 
     def montage(self, runs: list[Event], minutes: float) -> str:
         calls = [c for e in runs for c in e.calls or () if c.name != "AskUserQuestion"]
