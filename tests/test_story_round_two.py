@@ -243,3 +243,107 @@ def test_a_compaction_summary_loses_claude_codes_lead_in(tx: Transcript, tmp_pat
     result = _parse(tx, tmp_path)
     (bridge,) = events(result, "bridge")
     assert bridge["text"] == "Summary:\n1. Primary Request: port the importer to asyncio; the fetch loop is done."
+
+
+# -- a resumed session that keeps its id (Claude Code 2.0.x) ------------------------------------------------------
+
+
+def _resumed_pair(config: Path) -> tuple[Path, Path]:
+    """Claude Code 2.0.x: `claude --resume` wrote a NEW file whose records all carry the OLD session's id."""
+    folder = config / "projects" / "-srv-demo-proj"
+    old = Transcript(OLD, version="2.0.31")
+    old.user("Add a dark mode toggle to the settings page.")
+    old.tool_call("Edit", {"file_path": "/srv/demo/proj/settings.tsx", "old_string": "a", "new_string": "b"})
+    old.assistant("The toggle is in; it stores the choice in localStorage.")
+    new = Transcript(OLD, version="2.0.31")  # the same sessionId in every record
+    new._clock, new._n = old._clock, 1000  # its own records: new uuids, later times
+    new.tick(3 * 3600)
+    new.user("Now make the charts follow the dark mode too.")
+    new.tool_call("Edit", {"file_path": "/srv/demo/proj/charts.tsx", "old_string": "a", "new_string": "b"})
+    new.assistant("The charts read the theme from the same context now.")
+    return old.write(folder / f"{OLD}.jsonl"), new.write(folder / f"{NEW}.jsonl")
+
+
+def test_a_resumed_session_with_the_old_id_is_a_session_of_its_own(cli, tmp_path: Path) -> None:
+    _, new = _resumed_pair(tmp_path / "claude")
+    assert cli("parse", OLD[:8]).exit_code == 0
+    result = cli("parse", NEW[:8])  # its own default folder: the first post is not replaced
+    assert result.exit_code == 0, result.output
+    first = json.loads((Path.cwd() / f"retell-{OLD[:8]}" / "events.json").read_text(encoding="utf-8"))
+    second = json.loads((Path.cwd() / f"retell-{NEW[:8]}" / "events.json").read_text(encoding="utf-8"))
+    assert first["session"]["title"] == "Add a dark mode toggle to the settings page"
+    assert second["session"]["id"] == NEW and second["session"]["title"] == "Make the charts follow the dark mode too"
+    # one file into another's folder: refused, said in one line, the folder untouched
+    before = (Path.cwd() / f"retell-{OLD[:8]}" / "events.json").read_bytes()
+    refused = cli("parse", new, "-o", f"retell-{OLD[:8]}")
+    assert refused.exit_code == 1
+    assert "holds the story of another session" in refused.output and "Traceback" not in refused.output
+    assert (Path.cwd() / f"retell-{OLD[:8]}" / "events.json").read_bytes() == before
+
+
+def test_retell_run_old_new_tells_both(cli, tmp_path: Path) -> None:
+    _resumed_pair(tmp_path / "claude")
+    result = cli("run", OLD[:8], NEW[:8], "--yes", "--engine", "offline", "-o", tmp_path / "work")
+    assert result.exit_code == 0, result.output
+    story = json.loads((tmp_path / "work" / "events.json").read_text(encoding="utf-8"))
+    assert [s["id"] for s in story["sessions"]] == [OLD, NEW]
+    draft = (tmp_path / "work" / "draft.md").read_text(encoding="utf-8")
+    assert "> Add a dark mode toggle" in draft and "> Now make the charts follow the dark mode too" in draft
+
+
+def test_retell_list_shows_file_ids_and_commands_that_work(cli, tmp_path: Path) -> None:
+    _resumed_pair(tmp_path / "claude")
+    listing = cli("list", "--all", "--json")
+    assert listing.exit_code == 0, listing.output
+    rows = json.loads(listing.output)
+    assert sorted(r["session_id"] for r in rows) == sorted([OLD, NEW])
+    (group,) = {json.dumps(r["group"]) for r in rows}
+    command = json.loads(group)["command"]
+    assert command == f"retell parse {OLD[:8]} {NEW[:8]}"
+    words = command.split()[1:]
+    ran = cli(*words, "-o", tmp_path / "joined")
+    assert ran.exit_code == 0, ran.output
+    table = cli("list", "--all").output
+    assert f"retell parse {OLD[:8]} {NEW[:8]}" in table and NEW[:8] in table
+
+
+# -- figures -----------------------------------------------------------------------------------------------------
+
+
+def test_files_changed_counts_each_file_once(tx: Transcript, tmp_path: Path) -> None:
+    """The snapshot names files relative to the working folder; the edits name them absolute, some after the
+    agent changed into a subfolder (its records then name that folder)."""
+    tx.user("Rename the config loader and update its callers.")
+    tx.tool_call("Edit", {"file_path": "/srv/demo/proj/app/config.py", "old_string": "a", "new_string": "b"})
+    tx.cwd = "/srv/demo/proj/app"
+    tx.tool_call("Edit", {"file_path": "/srv/demo/proj/app/main.py", "old_string": "a", "new_string": "b"})
+    tx.tool_call("Write", {"file_path": "./cli.py", "content": "x"})
+    tx.assistant("Renamed load_config to read_config in three files.")
+    tracked = {name: {"backupFileName": None, "version": 1} for name in ("app/config.py", "app/main.py", "app/cli.py")}
+    tx.add({"type": "file-history-snapshot", "messageId": "m1", "snapshot": {"trackedFileBackups": tracked}})
+    told = Told(tx, tmp_path)
+    files = told.result.manifest["files"]
+    assert sorted(set(files["edited"]) | set(files["written"]) | set(files["snapshot"])) == [
+        "app/cli.py",
+        "app/config.py",
+        "app/main.py",
+    ]
+    assert "| Files changed | 3 |" in told.post
+    assert told.result.manifest["session"]["cwd"] == "/srv/demo/proj"  # where the session was started
+
+
+@pytest.mark.parametrize(
+    ("cwd", "opening"),
+    [
+        ("/Users/sam/dl", "This is the story of a session with Claude Code, told"),
+        ("/Users/sam/.claude/memory", "This is the story of a session with Claude Code, told"),
+        ("/Users/sam", "This is the story of a session with Claude Code, told"),
+        ("/Users/sam/code/tidyfeeds/src", "This is the story of a session with Claude Code on tidyfeeds, told"),
+    ],
+)
+def test_the_project_is_never_a_folder_that_names_nothing(tmp_path: Path, cwd: str, opening: str) -> None:
+    tx = Transcript(cwd=cwd)
+    tx.user("Summarise what changed in the feed parser this week.")
+    tx.assistant("Two fixes: the date parser and the charset fallback.")
+    told = Told(tx, tmp_path)
+    assert opening in told.draft

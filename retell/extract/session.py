@@ -56,10 +56,11 @@ from retell.extract.subagents import apply_spawn_result
 from retell.extract.thread import ROLE_MESSAGE, ROLE_OTHER, ROLE_PROMPT, ROLE_REPLY, ConversationTree, Thread
 from retell.extract.timeutil import BREAK_GAP_MS, Clock, sortable
 from retell.extract.tools import (
+    absolute_path,
     apply_result,
     describe_call,
     family,
-    relative_path,
+    project_path,
     result_matters,
     result_text,
     summarize_run,
@@ -151,7 +152,8 @@ class SessionExtractor:
         self._queued_emitted: list[str] = []
         self._session_ids: list[str] = []
         self._current_session: str | None = None
-        self._cwd: Counter[str] = Counter()
+        self._cwd: str | None = None  # the folder the session was started in (its first main record's)
+        self._any_cwd: str | None = None
         self._versions: set[str] = set()
         self._models: set[str] = set()
         self._branches: set[str] = set()
@@ -284,9 +286,12 @@ class SessionExtractor:
             for value, bucket in zip(context[:3], (self._versions, self._branches, self._entrypoints), strict=True):
                 if isinstance(value, str) and value:
                     bucket.add(value)
-        cwd = context[3]
-        if isinstance(cwd, str) and cwd:
-            self._cwd[cwd] += 1
+        if self._cwd is None:
+            cwd = context[3]
+            if isinstance(cwd, str) and cwd:
+                if not sidechain:
+                    self._cwd = cwd
+                self._any_cwd = self._any_cwd or cwd
         session_id = record.sessionId
         if isinstance(session_id, str) and session_id and not sidechain and not self.subagent_mode:
             if self._current_session is None:
@@ -444,7 +449,7 @@ class SessionExtractor:
         if bucket and isinstance(tool_input, dict):
             path = tool_input.get("file_path") or tool_input.get("notebook_path")
             if isinstance(path, str) and path:
-                self._files[bucket].add(relative_path(path, cwd))
+                self._files[bucket].add(absolute_path(path, cwd))  # made relative to the session's folder at the end
         event = Event(kind=TOOL_RUN, ts=ts, line=lineno, calls=[call])
         target = self._place(event, record)
         if target is not None:
@@ -704,9 +709,9 @@ class SessionExtractor:
         events = self.raw
         if self._after_pause is not None:
             # The session ended before the pause; only housekeeping (`/exit`, its output) came after it.
-            latest, told = self._after_pause
+            latest, kept = self._after_pause
             self.clock.cut_at(latest)
-            del events[told:]
+            del events[kept:]
             self._after_pause = None
         if events and all(e.sidechain for e in events):
             # The whole file is one branch (a subagent's transcript opened on its own, say): that branch is
@@ -751,7 +756,7 @@ class SessionExtractor:
             end=end,
             active_ms=self.clock.active_ms,
             titles=titles,
-            files={k: sorted(v) for k, v in self._files.items()},
+            files={k: sorted({project_path(p, self.cwd) for p in v}) for k, v in self._files.items()},
             tools={name: dict(c) for name, c in sorted(self._tools.items())},
             spawns=self.spawn_events,
             unknown_blocks=self._unknown_blocks,
@@ -761,8 +766,9 @@ class SessionExtractor:
 
     @property
     def cwd(self) -> str | None:
-        """The folder most records were written in (what finish() reports)."""
-        return self._cwd.most_common(1)[0][0] if self._cwd else None
+        """The folder the session was started in: the project Claude Code files it under (later records may
+        name a folder the agent changed into, such as `test/`; what finish() reports)."""
+        return self._cwd or self._any_cwd
 
     @property
     def events(self) -> list[Event]:

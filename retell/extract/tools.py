@@ -145,6 +145,28 @@ def relative_path(path: str, cwd: str | None) -> str:
     return path
 
 
+_WINDOWS_DRIVE = re.compile(r"^[A-Za-z]:[\\/]")
+
+
+def absolute_path(path: str, cwd: str | None) -> str:
+    """A file path as one form, whoever wrote it: relative ones joined to the folder they were written in
+    (a snapshot's `src/a.py`, an edit's `/home/sam/proj/src/a.py`), `.` and `..` resolved, and Windows paths
+    with `/` (so `C:\\proj\\a.py` and `C:/proj/a.py` are one file)."""
+    windows = bool(_WINDOWS_DRIVE.match(path)) or bool(cwd and _WINDOWS_DRIVE.match(cwd))
+    if windows:
+        path, cwd = path.replace("\\", "/"), (cwd or "").replace("\\", "/") or None
+    if not (path.startswith(("/", "~")) or _WINDOWS_DRIVE.match(path)) and cwd:
+        path = cwd.rstrip("/") + "/" + path
+    return posixpath.normpath(path) if path.startswith(("/", "~")) or _WINDOWS_DRIVE.match(path) else path
+
+
+def project_path(path: str, cwd: str | None) -> str:
+    """A file the session touched, as its lists show it: relative to the session's folder when inside it."""
+    full = absolute_path(path, cwd)
+    base = absolute_path(cwd, None) if cwd else None
+    return relative_path(full, base) if base else full
+
+
 def describe_call(name: str, tool_input: Any, cwd: str | None, tool_use_id: str | None = None) -> ToolCall:
     """A compact action: the tool's name and the single field a reader needs."""
     target: str | None = None

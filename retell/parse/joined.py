@@ -27,14 +27,8 @@ from retell.extract.images import ImageStore
 from retell.extract.session import version_key
 from retell.extract.timeutil import sortable, to_epoch_ms
 from retell.parse.manifest import ESTIMATION_METHOD, MANIFEST_SCHEMA_VERSION, transcript_manifest, without_secrets
-from retell.parse.transcript import (
-    ParseOptions,
-    ParseResult,
-    SharedState,
-    Transcript,
-    index_images,
-    read_transcript,
-)
+from retell.parse.parts import ParseOptions, ParseResult, SharedState, Transcript
+from retell.parse.transcript import index_images, read_transcript
 from retell.secrets import Scanner, scan_event_log, usernames_from_paths
 
 _FILE_LISTS = ("read", "edited", "written", "snapshot")

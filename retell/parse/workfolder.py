@@ -14,7 +14,8 @@ from retell.events import COMMAND, CONTENT_KINDS, INTERRUPT, Event
 from retell.fsutil import staging_dir
 from retell.parse.joined import join_sessions, order_sessions
 from retell.parse.memory import release_big_buffers
-from retell.parse.transcript import ParseOptions, ParseResult, check_source, extract_session
+from retell.parse.parts import ParseOptions, ParseResult
+from retell.parse.transcript import check_source, extract_session
 from retell.workdir import ASSETS, EVENTS, MANIFEST, commit_parse_output
 
 
@@ -107,7 +108,8 @@ def _story_sessions(manifest: object) -> set[str]:
     """The transcripts a manifest was made from: their paths, and their files' session ids."""
     if not isinstance(manifest, dict):
         return set()
-    parts = manifest.get("sessions") if isinstance(manifest.get("sessions"), list) else [manifest]
+    sessions = manifest.get("sessions")
+    parts: list[object] = sessions if isinstance(sessions, list) else [manifest]
     held: set[str] = set()
     for part in parts:
         if not isinstance(part, dict):
