@@ -347,3 +347,41 @@ def test_the_project_is_never_a_folder_that_names_nothing(tmp_path: Path, cwd: s
     tx.assistant("Two fixes: the date parser and the charset fallback.")
     told = Told(tx, tmp_path)
     assert opening in told.draft
+
+
+# -- language -----------------------------------------------------------------------------------------------------
+
+TAIWAN = [
+    "幫我看一下登入頁面，按下按鈕之後完全沒有反應",
+    "繼續",
+    "好，那請再加一個測試，這個錯誤以後不要再出現",
+    "這樣可以嗎",
+    "為什麼資料庫連線會逾時？",
+]
+HONG_KONG_SPEC = (
+    "Implement the importer exactly as specified here: it reads every configured feed, normalises all dates to "
+    "UTC, stores items in SQLite with a unique key per feed and guid, retries failed fetches three times with "
+    "exponential backoff, and exposes a small JSON API with pagination and filtering by tag and by date range."
+)
+
+
+@pytest.mark.parametrize(
+    ("messages", "language", "note"),
+    [
+        (TAIWAN, "zh-Hant", "本草稿由 retell 在不使用模型的情況下生成"),  # Taiwan Mandarin: not Cantonese
+        (["继续修", "好的", "改一下这个", "还是不行", "再试试"], "zh-Hans", "本草稿由 retell 在不使用模型的情况下生成"),
+        # one pasted English spec does not outvote the author's own short Chinese messages
+        ([HONG_KONG_SPEC, "繼續", "這個可以", "再改一下", "測試失敗了", "幫我修"], "zh-Hant", None),
+        (["ログインのバグ、直して", "お願い"], "ja", None),
+    ],
+)
+def test_the_post_is_in_the_authors_language_by_script_and_by_message(
+    tx: Transcript, tmp_path: Path, messages: list[str], language: str, note: str | None
+) -> None:
+    for message in messages:
+        tx.user(message)
+        tx.assistant("Done: the click handler was never bound; `login.js` binds it now.")
+    told = Told(tx, tmp_path)
+    assert told.triage["post"]["language"] == language
+    if note:
+        assert note in told.draft

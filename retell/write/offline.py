@@ -372,6 +372,7 @@ _ENGLISH_NOTE = (
 )
 _LANGUAGE_NOTES = {
     "zh": "*本草稿由 retell 在不使用模型的情况下生成：叙述部分为英文，引文保留会话原文。*",
+    "zh-hant": "*本草稿由 retell 在不使用模型的情況下生成：敘述部分為英文，引文保留對話原文。*",
     "ja": "*この下書きは retell がモデルを使わずに書いたもので、地の文は英語、引用はセッションの原文のままです。*",
     "ko": "*이 초안은 retell이 모델 없이 작성했습니다. 서술 문장은 영어이고, 인용문은 세션의 원문 그대로입니다.*",
     "vi": "*Bản nháp này do retell viết mà không dùng mô hình: phần dẫn truyện bằng tiếng Anh, "
@@ -390,10 +391,12 @@ _LANGUAGE_NOTES = {
 
 def _language_note(language: str) -> str:
     """Nothing for English; else a plain note that the engine's own sentences are English."""
-    base = language.lower().replace("_", "-").split("-")[0]
+    tag = language.lower().replace("_", "-")
+    base = tag.split("-")[0]
     if base == "en":
         return ""
-    local = _LANGUAGE_NOTES.get(base)
+    traditional = base == "zh" and ("hant" in tag.split("-") or tag in ("zh-tw", "zh-hk", "zh-mo"))
+    local = _LANGUAGE_NOTES.get("zh-hant" if traditional else base)
     return f"{local}\n\n{_ENGLISH_NOTE}" if local else _ENGLISH_NOTE
 
 
