@@ -5,6 +5,7 @@ checked where the author would notice it: events.json, triage.yaml, the draft, t
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -385,3 +386,175 @@ def test_the_post_is_in_the_authors_language_by_script_and_by_message(
     assert told.triage["post"]["language"] == language
     if note:
         assert note in told.draft
+
+
+# -- titles a blogger keeps ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "first",
+    [
+        "hey claude, good morning!",
+        "what is this?",
+        "YES",  # an all-caps answer to a question Claude asked
+        "OPTION B, USE POSTGRES",
+        "2026/01/05 10:00:01 worker-3 crashed: connection reset",
+        "[INFO] starting server on :8080",
+        "https://github.com/sam/tidyfeeds/issues/12",
+        "/Users/sam/code/tidyfeeds/src/fetch.py",
+        "Memory agent, you are continuing the work from the previous session. Read MEMORY.md first.",
+        "You are an expert Python developer working on tidyfeeds.",
+    ],
+)
+def test_a_default_title_is_never_a_greeting_answer_log_link_or_boilerplate(
+    make_transcript, tmp_path: Path, first: str
+) -> None:
+    tx = make_transcript()
+    tx.user(first)
+    tx.assistant("Which part should I look at?")
+    tx.user("Make the feed fetcher retry on timeouts")
+    tx.assistant("It retries three times now.")
+    told = Told(tx, tmp_path)
+    assert told.triage["post"]["title"] == "Make the feed fetcher retry on timeouts"
+
+
+def test_a_greeting_leaves_no_leading_comma(tx: Transcript, tmp_path: Path) -> None:
+    tx.user("你好，帮我把登录页面的按钮修好")
+    tx.assistant("好的，按钮的点击事件没有绑定。")
+    told = Told(tx, tmp_path)
+    assert told.triage["post"]["title"] == "帮我把登录页面的按钮修好"
+
+
+def test_a_summary_written_by_a_later_session_about_other_work_is_not_the_title(tmp_path: Path) -> None:
+    project = tmp_path / "claude" / "projects" / "-srv-demo-proj"
+    earlier = Transcript(OLD)
+    earlier.user("Make the feed fetcher retry on timeouts")
+    last = earlier.assistant("The fetcher retries three times with backoff now.")
+    later = Transcript(NEW)
+    later.user("Add a progress bar to the import")
+    later.assistant("Added.")
+    earlier_path = earlier.write(project / f"{OLD}.jsonl")
+    summary = {"type": "summary", "summary": "Tokenizer App Documentation: Technical Details", "leafUuid": last["uuid"]}
+    (project / f"{NEW}.jsonl").write_text(
+        json.dumps(summary) + "\n" + "\n".join(json.dumps(r) for r in later.records) + "\n", encoding="utf-8"
+    )
+    result = extract_session(SessionRef(earlier_path, OLD), None, ParseOptions())
+    assert (result.log.session.title, result.log.session.title_source) == (
+        "Make the feed fetcher retry on timeouts",
+        "first-prompt",
+    )
+
+
+# -- slugs ------------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("title", "slug"),
+    [
+        ("https://github.com/sam/tidyfeeds/pull/12", "session-5e5510"),
+        ("Fix the bug in src/tidyfeeds/fetch.py", "fix-the-bug-in-fetch-5e5510"),
+        ("Continue 3f2a9c1b-5d4e-4f60-8a71-92b3c4d5e6f7: the importer", "continue-the-importer-5e5510"),
+        ("Pick up where 8c7d6e5f left off", "pick-up-where-left-off-5e5510"),
+    ],
+)
+def test_a_slug_is_made_of_words_never_of_paths_links_or_other_sessions_ids(title: str, slug: str) -> None:
+    from retell.triage.slug import post_slug
+
+    assert post_slug(title, "5e551011-7c0d-4b7e-9a41-0d3c5a9e2f10") == slug
+
+
+def test_the_slug_follows_a_title_the_author_sets_in_triage(tx: Transcript, tmp_path: Path) -> None:
+    tx.user("Make the feed fetcher retry on timeouts")
+    tx.assistant("It retries three times now.")
+    told = Told(tx, tmp_path)
+    triage = (told.work / "triage.yaml").read_text(encoding="utf-8")
+    triage = triage.replace("title: Make the feed fetcher retry on timeouts", "title: Three retries and a backoff", 1)
+    (told.work / "triage.yaml").write_text(triage, encoding="utf-8")
+    run_triage(told.work, approve=True)
+    post = run_render(told.work, RenderOptions(output=tmp_path / "site2")).post
+    assert post.parent.name == "three-retries-and-a-backoff-5e5510"
+
+
+# -- headings -----------------------------------------------------------------------------------------------------
+
+
+def test_headings_are_never_cut_shell_keywords_logs_or_generic(tx: Transcript, tmp_path: Path) -> None:
+    tx.user(
+        "Please restructure the configuration loader in the project so environment variables always override "
+        "the values that come from the files on disk"
+    )
+    tx.assistant("Restructured.")
+    tx.tick(3 * 3600)
+    tx.user("ok")
+    for command in (
+        "for f in src/*.py; do ruff check $f; done",
+        "FEED_URL=https://example.org/rss\npytest -q tests/test_fetch.py",
+        "set -e\nexport PYTHONPATH=.\nmypy src",
+        "if [ -f out.json ]; then jq . out.json; fi",
+    ):
+        tx.tool_call("Bash", {"command": command}, "ok")
+    tx.assistant("Checked the whole tree.")
+    tx.tick(3 * 3600)
+    tx.user("2026-01-05 10:00:01 ERROR fetch failed https://example.org/rss")
+    tx.assistant("The feed answers 503 at night.")
+    told = Told(tx, tmp_path)
+    titles = [c["title"] for c in told.triage["chapters"]]
+    headings = re.findall(r"^## (.+)$", told.draft, re.M)
+    for heading in titles + headings:
+        assert "…" not in heading and not re.match(r"^Part \d+$|^Where it started$", heading), heading
+        assert "`for`" not in heading and "`if`" not in heading and "FEED_URL" not in heading, heading
+        assert "http" not in heading.lower() and "ERROR" not in heading, heading
+    assert titles[0] == "Restructure the configuration loader in the project"
+    assert titles[1] == "At the command line: `pytest` and `mypy`"
+
+
+# -- tool prose --------------------------------------------------------------------------------------------------
+
+
+def test_tool_prose_names_the_work_in_words(tx: Transcript, tmp_path: Path) -> None:
+    tx.user("Run the checks on Windows and tell the reviewer agent.")
+    for command in ("Set-Location C:\\proj\nnpm test", "npm run lint", 'python3 -c "\nimport sys\nprint(sys.path)\n"'):
+        tx.tool_call("PowerShell", {"command": command}, "3 passed")
+    for _ in range(3):
+        tx.tool_call("SendMessage", {"to": "reviewer", "message": "checks are green"}, "sent")
+    tx.assistant("The checks pass on Windows; the reviewer knows.")
+    told = Told(tx, tmp_path)
+    summaries = [e["summary"] for e in events(told.result, "tool_run")]
+    assert summaries == ["Ran 3 commands; tests: 3 passed", "Sent 3 messages to other agents"]
+    assert "PowerShell" not in told.draft and "SendMessage" not in told.draft
+    assert "sent 3 messages to other agents" in told.draft
+    assert 'python3 -c "' not in told.draft
+
+
+def test_an_image_only_message_is_no_empty_quote(tx: Transcript, tmp_path: Path) -> None:
+    from conftest import image_block, make_png
+
+    tx.user("Why is the sidebar covering the header?")
+    tx.assistant("Which page?")
+    tx.user([image_block(make_png())])
+    tx.assistant("The sidebar has z-index 100 and the header 10.")
+    told = Told(tx, tmp_path)
+    assert not re.search(r"^>\s*$", told.draft, re.M)
+    assert "I shared a screenshot." in told.draft
+
+
+def test_a_subagent_result_never_quotes_tool_call_markup(tx: Transcript, tmp_path: Path) -> None:
+    tool_id = tx.new_tool_id()
+    tx.user("Find out why the export is slow.")
+    tx.assistant(tool_use_block("Task", {"description": "Profile the export", "prompt": "Profile it"}, tool_id))
+    tx.tool_result(
+        tool_id,
+        [
+            {
+                "type": "text",
+                "text": "The export reads every row twice because of the nested loop in export.py.\n\n"
+                '<function_calls>\n<invoke name="Read">\n<parameter name="file_path">/srv/demo/proj/export.py'
+                "</parameter>\n</invoke>\n</function_calls>",
+            }
+        ],
+    )
+    tx.assistant("Fixed the loop.")
+    told = Told(tx, tmp_path)
+    (spawn,) = events(told.result, "subagent")
+    assert spawn["subagent"]["result"] == "The export reads every row twice because of the nested loop in export.py."
+    assert "<invoke" not in told.draft and "function_calls" not in told.draft

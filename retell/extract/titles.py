@@ -8,7 +8,7 @@ from collections.abc import Collection, Iterable, Mapping
 from typing import TYPE_CHECKING
 
 from retell.events import ASSISTANT, Event
-from retell.extract.requests import author_words
+from retell.extract.requests import author_words, clause_cut
 from retell.extract.tools import shorten_words
 
 if TYPE_CHECKING:
@@ -19,7 +19,8 @@ TITLE_CANDIDATES = 20  # of the author's first messages, the first real request 
 
 
 def prompt_title(first_prompt: str, scanner: Scanner | None = None) -> str:
-    """The first line, cut between words at TITLE_CHARS, and never inside a flagged secret (its rule
+    """The first line, at most TITLE_CHARS: cut at the end of a clause when one ends far enough in (no "…"
+    then: the clause says something whole), else between words; never inside a flagged secret (its rule
     would no longer recognise the cut half)."""
     first_line = first_prompt.strip().split("\n")[0]
     if len(first_line) <= TITLE_CHARS:
@@ -29,7 +30,8 @@ def prompt_title(first_prompt: str, scanner: Scanner | None = None) -> str:
         for finding in scanner.scan(first_line):
             if finding.start < limit < finding.end:
                 limit = max(1, finding.start)
-    return shorten_words(first_line, limit)
+    clause = clause_cut(first_line, limit)
+    return clause or shorten_words(first_line, limit)
 
 
 def session_title(

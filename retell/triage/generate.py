@@ -16,6 +16,7 @@ from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
 from retell.events import HUMAN, Chapter, Event, EventLog, SessionEntry, branch_id, session_key_of
 from retell.extract.headings import chapter_heading
+from retell.extract.project import project_name
 from retell.extract.requests import author_words
 from retell.extract.timeutil import to_epoch_ms
 from retell.extract.tools import shorten_words
@@ -139,7 +140,7 @@ def default_title(log: EventLog) -> str:
     the project."""
     if log.session.title:
         return Redactor.for_log(log, {}).text(log.session.title)
-    project = (log.session.cwd or "").rstrip("/").split("/")[-1]
+    project = project_name(log.session.cwd)
     return f"Working on {project} with Claude Code" if project else "A session with Claude Code"
 
 
@@ -166,7 +167,7 @@ def post_section(log: EventLog, manifest: dict[str, Any], scrub: Scrub) -> Comme
     post["cover"] = ""
     comments = {
         "title": "the post's title",
-        "slug": "its URL name; follows the outline's title until you set one",
+        "slug": "its URL name; follows the title (yours, or the outline's) until you set one",
         "date": "ISO 8601 with offset; defaults to when the session started",
         "description": "one sentence for link previews; empty: taken from the outline",
         "audience": "who the post is for",

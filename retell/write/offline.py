@@ -27,13 +27,20 @@ from retell.events import (
     SessionEntry,
     ToolCall,
 )
-from retell.extract.headings import activity_heading, request_heading
+from retell.extract.headings import activity_heading, kind_heading, request_heading
 from retell.extract.headings import join_words as _join
 from retell.extract.headings import short_path as _short_path
 from retell.extract.project import project_name
 from retell.extract.requests import is_author_message, is_request_command
 from retell.extract.timeutil import to_epoch_ms
-from retell.extract.tools import family, is_test_command, shorten_words, summarize_run
+from retell.extract.tools import (
+    family,
+    is_test_command,
+    other_tool_phrase,
+    says_something,
+    shorten_words,
+    summarize_run,
+)
 from retell.markup import blockquote, code_span, heading_text, md_text, session_inline, session_markdown
 from retell.report import gap_phrase, number_word
 from retell.triage.model import Triage
@@ -139,8 +146,9 @@ def offline_outline(view: EventLog, triage: Triage) -> Outline:
             heading = (
                 _heading_from(words)
                 or _activity_heading(group)
-                or shorten_words(request_heading(words), 60)
-                or f"Part {i}"
+                or request_heading(words, 60)
+                or kind_heading([e for ep in group for e in ep.events])
+                or "What came next"
             )
         base, n = heading, 2
         while heading in used_headings:
@@ -710,10 +718,7 @@ def _montage_phrases(calls: list[ToolCall]) -> list[str]:
                 short = [
                     c.target
                     for c in group
-                    if c.target
-                    and not is_test_command(c.target)
-                    and len(c.target) <= 40
-                    and c.target.split()[0] != "cd"
+                    if c.target and not is_test_command(c.target) and len(c.target) <= 40 and says_something(c.target)
                 ]
                 example = (
                     f", among them {code_span(short[0])}"
@@ -729,10 +734,9 @@ def _montage_phrases(calls: list[ToolCall]) -> list[str]:
         elif fam == "web":
             phrases.append(f"looked things up on the web ({len(group)} {'call' if len(group) == 1 else 'calls'})")
         elif fam.startswith("mcp:"):
-            server = fam.split(":", 1)[1]
-            phrases.append(f"used the {md_text(server)} tools" + (f" {len(group)} times" if len(group) > 1 else ""))
+            phrases.append(md_text(other_tool_phrase(group)))
         else:
-            phrases.append(f"used {md_text(group[0].name)}" + (f" {len(group)} times" if len(group) > 1 else ""))
+            phrases.append(md_text(other_tool_phrase(group)))
     return phrases
 
 
