@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 import yaml
-from conftest import Transcript, events, tool_use_block
+from conftest import Transcript, events, tool_use_block, write_jsonl
 
 from retell.claude.locate import SessionRef
 from retell.parse import ParseOptions, ParseResult, extract_session, parse_to_workdir
@@ -435,9 +435,7 @@ def test_a_summary_written_by_a_later_session_about_other_work_is_not_the_title(
     later.assistant("Added.")
     earlier_path = earlier.write(project / f"{OLD}.jsonl")
     summary = {"type": "summary", "summary": "Tokenizer App Documentation: Technical Details", "leafUuid": last["uuid"]}
-    (project / f"{NEW}.jsonl").write_text(
-        json.dumps(summary) + "\n" + "\n".join(json.dumps(r) for r in later.records) + "\n", encoding="utf-8"
-    )
+    write_jsonl(project / f"{NEW}.jsonl", [summary, *later.records])  # at the top of the later file
     result = extract_session(SessionRef(earlier_path, OLD), None, ParseOptions())
     assert (result.log.session.title, result.log.session.title_source) == (
         "Make the feed fetcher retry on timeouts",
@@ -558,3 +556,26 @@ def test_a_subagent_result_never_quotes_tool_call_markup(tx: Transcript, tmp_pat
     (spawn,) = events(told.result, "subagent")
     assert spawn["subagent"]["result"] == "The export reads every row twice because of the nested loop in export.py."
     assert "<invoke" not in told.draft and "function_calls" not in told.draft
+
+
+# -- Windows --------------------------------------------------------------------------------------------------------
+
+
+def test_a_windows_session_with_a_dot_folder_in_the_home_becomes_a_post(tmp_path: Path) -> None:
+    """Tool targets under C:\\Users\\<name>\\.<folder> (the gate's "as shown" view lost the backslash in a code
+    span, and no post came out: issue 22 fixes that view; this checks the session becomes a post)."""
+    tx = Transcript(cwd="C:\\Users\\alice\\code\\shop", version="2.0.31")
+    tx.user("Why does the checkout page crash when the cart is empty?")
+    tx.tool_call("Read", {"file_path": "C:\\Users\\alice\\.claude\\settings.json"}, "{}")
+    tx.tool_call("Read", {"file_path": "C:\\Users\\alice\\code\\shop\\src\\checkout.ts"}, "export …")
+    tx.tool_call("PowerShell", {"command": "Get-Content C:\\Users\\alice\\.config\\shop\\env.json"}, "{}")
+    edit = {"file_path": "C:\\Users\\alice\\code\\shop\\src\\checkout.ts", "old_string": "a", "new_string": "b"}
+    tx.tool_call("Edit", edit)
+    tx.assistant("The total divided by the item count; an empty cart divided by zero. It returns 0 now.")
+    tracked = {"src\\checkout.ts": {"backupFileName": None, "version": 1}}  # relative, with backslashes
+    tx.add({"type": "file-history-snapshot", "messageId": "m1", "snapshot": {"trackedFileBackups": tracked}})
+    told = Told(tx, tmp_path)
+    assert "> Why does the checkout page crash when the cart is empty?" in told.post
+    assert "alice" not in told.post  # the account name stays out of the post
+    assert "| Files changed | 1 |" in told.post  # the edit's absolute path and the snapshot's are one file
+    assert "PowerShell" not in told.post

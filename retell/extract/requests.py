@@ -220,13 +220,19 @@ def first_sentence(text: str) -> str:
 
 
 _CLAUSE_END = re.compile(r"[,;:，；：]\s|\s[-–—]\s|\s\(|\s(?=(?:and|but|so|because|which|then|while)\s)")
+# Where a phrase ends when no clause does: before "to …", "that …", "when …" (the verb phrase is whole)
+_PHRASE_END = re.compile(r"\s(?=(?:to|that|with|for|when|if|in|on|from|into|by|using|via|after|before)\s)")
 
 
 def clause_cut(text: str, limit: int, shortest: int = 24) -> str:
-    """`text` up to the last clause boundary before `limit` (a comma, a dash, "and", "because"…), when that
-    keeps at least `shortest` characters; "" when there is none."""
-    cut = 0
-    for match in _CLAUSE_END.finditer(text, 0, limit + 1):
-        if match.start() >= shortest:
-            cut = match.start()
-    return text[:cut].rstrip(" ,;:-–—") if cut else ""
+    """`text` up to the last clause boundary before `limit` (a comma, a dash, "and", "because"…), else the
+    last phrase boundary (before "to", "with", "when"…), when that keeps at least `shortest` characters;
+    "" when there is none."""
+    for boundary in (_CLAUSE_END, _PHRASE_END):
+        cut = 0
+        for match in boundary.finditer(text, 0, limit + 1):
+            if match.start() >= shortest:
+                cut = match.start()
+        if cut:
+            return text[:cut].rstrip(" ,;:-–—")
+    return ""

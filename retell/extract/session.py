@@ -170,6 +170,8 @@ class SessionExtractor:
         self._unanswered: Event | None = None  # the author's last prompt, while nothing has answered it
         # After a pause of hours with nothing told since: (the latest stamp before it, events before it)
         self._after_pause: tuple[tuple[str, str] | None, int] | None = None
+        self._told = False  # anything told yet (not housekeeping)
+        self._before_pause: tuple[int, tuple[str, str]] | None = None  # housekeeping only, then a pause
         self._merge_event: Event | None = None  # the last text event, which a split API message extends
         self._merge_key: tuple[str, str] = ("", "")
         self._last_context: tuple[Any, ...] = ()
@@ -278,6 +280,10 @@ class SessionExtractor:
                     # Until something is told after it, what follows the pause (an `/exit` days later) is
                     # not part of the session: it neither lengthens it nor opens a chapter.
                     self._after_pause = (before, len(self.raw))
+                if not self._told:
+                    # Nothing but housekeeping before the pause (a `/model` hours before the work): the
+                    # session starts after it.
+                    self._before_pause = (len(self.raw), (sortable(ts), ts))
         elif ts is not None:
             self.clock.tick(ts)
         context = (record.version, record.gitBranch, record.entrypoint, record.cwd)
@@ -348,12 +354,14 @@ class SessionExtractor:
             return self._owner.subagent.events if event.kind in CONTENT_KINDS else None  # type: ignore[union-attr]
         if record is not None and record.isSidechain is True and not self.subagent_mode:
             event.sidechain = True
-        if event.kind in CONTENT_KINDS and not _housekeeping(event):
+        told = event.kind in CONTENT_KINDS and not _housekeeping(event)
+        if told:
             if self.chapters.idle_pending:
                 self.chapters.request_break("idle", session_id=self._current_session)
             self._after_pause = None
+            self._told = True
         event.chapter = self.chapters.current.id
-        if event.kind in CONTENT_KINDS and not (event.kind == COMMAND and event.name == "/compact"):
+        if told and not (event.kind == COMMAND and event.name == "/compact"):
             self.chapters.content()
         if event.kind in _ANSWERS:
             self._unanswered = None
@@ -713,6 +721,10 @@ class SessionExtractor:
             self.clock.cut_at(latest)
             del events[kept:]
             self._after_pause = None
+        if self._before_pause is not None and self._told:
+            dropped, earliest = self._before_pause
+            self.clock.start_at(earliest)
+            del events[:dropped]
         if events and all(e.sidechain for e in events):
             # The whole file is one branch (a subagent's transcript opened on its own, say): that branch is
             # the story here, not a side path of it.

@@ -110,5 +110,9 @@ class Clock:
         if latest is not None:
             self._max = latest
 
+    def start_at(self, earliest: tuple[str, str]) -> None:
+        """Start the span at a later stamp (records before it are not part of the session's time)."""
+        self._min = earliest
+
     def span(self) -> tuple[str | None, str | None]:
         return (self._min[1] if self._min else None, self._max[1] if self._max else None)
