@@ -579,3 +579,59 @@ def test_a_windows_session_with_a_dot_folder_in_the_home_becomes_a_post(tmp_path
     assert "alice" not in told.post  # the account name stays out of the post
     assert "| Files changed | 1 |" in told.post  # the edit's absolute path and the snapshot's are one file
     assert "PowerShell" not in told.post
+
+
+def test_a_clear_hours_before_the_work_opens_no_empty_chapter(tx: Transcript, tmp_path: Path) -> None:
+    tx.user("<command-name>/clear</command-name>\n<command-message>clear</command-message>")
+    tx.user("<local-command-stdout></local-command-stdout>")
+    tx.tick(10 * 3600)
+    tx.user("Fix these lint errors")
+    tx.tool_call("Edit", {"file_path": "/srv/demo/proj/app.py", "old_string": "a", "new_string": "b"})
+    tx.assistant("Fixed the three lint errors.")
+    told = Told(tx, tmp_path)
+    assert [c["title"] for c in told.triage["chapters"]] == ["Fix these lint errors"]
+    assert told.result.manifest["session"]["duration_ms"] < 10 * 60 * 1000
+    assert "Where it started" not in told.draft and "10 h" not in told.post
+
+
+# -- retell list agrees with parse ----------------------------------------------------------------------------------
+
+
+def test_retell_list_agrees_with_parse_on_a_big_session(cli, tmp_path: Path) -> None:
+    """A first message with a pasted screenshot is one line longer than the listing's head window; the agent
+    later works in a subfolder. The row's title, turns and project are those of `retell parse`, before and
+    after --exact."""
+    from conftest import image_block
+
+    tx = Transcript(OLD)
+    screenshot = image_block(b"\x89PNG" + bytes(300_000))
+    tx.user([{"type": "text", "text": "Why is the sidebar covering the header on mobile?"}, screenshot])
+    tx.cwd = "/srv/demo/proj/web"
+    for i in range(40):
+        tx.tool_call("Bash", {"command": f"npm run build -- --step {i}"}, "x" * 8000)
+    tx.user("Now make the header sticky too")
+    tx.assistant("The header is sticky and the sidebar starts below it.")
+    path = tx.write(tmp_path / "claude" / "projects" / "-srv-demo-proj" / f"{OLD}.jsonl")
+    assert path.stat().st_size > 256 * 1024  # a big file: a listing reads its head and tail
+    rows = json.loads(cli("list", "--all", "--json").output)
+    (row,) = rows
+    assert (row["title"], row["project"]) == ("Why is the sidebar covering the header on mobile?", "/srv/demo/proj")
+    assert row["human_turns"] >= 1
+    (exact,) = json.loads(cli("list", "--all", "--json", "--exact").output)
+    assert (exact["title"], exact["project"], exact["human_turns"]) == (row["title"], row["project"], 2)
+
+
+def test_a_heading_keeps_no_typo_but_keeps_the_sessions_own_words(tx: Transcript, tmp_path: Path) -> None:
+    tx.user("Fix teh lgoin page so it does not freeze on submit")
+    tx.assistant("The submit handler awaited a promise that never settled.")
+    tx.tick(3 * 3600)
+    tx.user("Refactor the vite config so the dedupe step runs first")
+    tx.assistant("I moved the dedupe plugin ahead of the others in vite.config.ts; refactor done.")
+    told = Told(tx, tmp_path)
+    titles = [c["title"] for c in told.triage["chapters"]]
+    assert titles == [
+        "Fix the login page so it does not freeze on submit",
+        "Refactor the vite config so the dedupe step runs first",
+    ]
+    assert "## Fix the login page" in told.draft
+    assert told.triage["post"]["title"] == "Fix the login page so it does not freeze on submit"

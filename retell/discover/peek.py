@@ -132,9 +132,10 @@ def peek_session(path: Path, size: int, agents: AgentFiles, meter: ReadMeter | N
     state.feed(windows.head, extractor, first_line_of_file=True, base=0)
     state.feed(windows.tail, extractor, first_line_of_file=False, base=_TAIL_LINENO)
     found = extractor.finish()
-    if not windows.whole and not any(is_author_message(e) for e in found.events):
+    if not windows.whole and not any(is_author_message(e) and e.line < _TAIL_LINENO for e in found.events):
         # The first message lies past the head window (a pasted screenshot makes it one long line): read a
-        # longer head once, so that the row has a title and a turn, as the parse will.
+        # longer head once, so that the row has its title, its first turns and the folder it started in, as
+        # the parse will.
         windows = Windows(read_head(path, size, LONG_HEAD, meter), windows.tail, False, windows.bytes_read)
         images = ImageStore(None)
         extractor, state = SessionExtractor(images), _WindowState()

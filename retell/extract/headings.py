@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from retell.events import ASSISTANT, IMAGE, PLAN, SUBAGENT, TOOL_RUN, Event
 from retell.extract.requests import author_words, clause_cut, clean_request, first_sentence
 from retell.extract.tools import SHELL_TOOLS, family, is_test_command, program_of
+from retell.extract.typos import fix_typos, session_words
 
 HEADING_CHARS = 70
 _BOOKKEEPING = frozenset({"todo", "tools"})
@@ -34,8 +35,16 @@ def chapter_heading(events: Sequence[Event]) -> str:
         words = author_words(event)
         heading = request_heading(words) if words else ""
         if heading:
-            return heading
+            return without_typos(heading, events)
     return activity_heading(events) or kind_heading(events)
+
+
+def without_typos(heading: str, events: Sequence[Event]) -> str:
+    """A heading made of the author's words, their obvious typos fixed (a word Claude or a tool also used in
+    `events` is the session's own term, never "fixed")."""
+    texts = [e.text for e in events if e.kind in (ASSISTANT, PLAN) and e.text]
+    texts += [c.target for e in events if e.kind == TOOL_RUN for c in e.calls or () if c.target]
+    return fix_typos(heading, session_words(texts))
 
 
 def kind_heading(events: Sequence[Event]) -> str:

@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from retell.secrets import Scanner  # (the caller's: a listing titles sessions without importing the scanner)
 
 TITLE_CHARS = 80
+TITLE_SLACK = 10
 TITLE_CANDIDATES = 20  # of the author's first messages, the first real request names the session
 
 
@@ -23,8 +24,8 @@ def prompt_title(first_prompt: str, scanner: Scanner | None = None) -> str:
     then: the clause says something whole), else between words; never inside a flagged secret (its rule
     would no longer recognise the cut half)."""
     first_line = first_prompt.strip().split("\n")[0]
-    if len(first_line) <= TITLE_CHARS:
-        return first_line
+    if len(first_line) <= TITLE_CHARS + TITLE_SLACK:
+        return first_line  # a whole line a little longer than the limit reads better than a cut one
     limit = TITLE_CHARS
     if scanner is not None:
         for finding in scanner.scan(first_line):

@@ -27,7 +27,7 @@ from retell.events import (
     SessionEntry,
     ToolCall,
 )
-from retell.extract.headings import activity_heading, kind_heading, request_heading
+from retell.extract.headings import activity_heading, kind_heading, request_heading, without_typos
 from retell.extract.headings import join_words as _join
 from retell.extract.headings import short_path as _short_path
 from retell.extract.project import project_name
@@ -143,11 +143,12 @@ def offline_outline(view: EventLog, triage: Triage) -> Outline:
         if not heading:
             ask = group[0].ask
             words = _words(ask) if ask else ""
+            told = [e for ep in group for e in ep.events]
             heading = (
-                _heading_from(words)
+                without_typos(_heading_from(words) or "", told)
                 or _activity_heading(group)
-                or request_heading(words, 60)
-                or kind_heading([e for ep in group for e in ep.events])
+                or without_typos(request_heading(words, 60), told)
+                or kind_heading(told)
                 or "What came next"
             )
         base, n = heading, 2

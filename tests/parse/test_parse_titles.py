@@ -48,7 +48,9 @@ def test_an_ai_title_wins_over_the_first_prompt(tmp_path: Path) -> None:
 
 
 def test_a_long_first_prompt_is_cut_between_words(tmp_path: Path) -> None:
-    prompt = "I would like to restructure the configuration loader in the project environment variables override files"
+    prompt = (
+        "Restructure every configuration loader module plus each environment variable override mechanism plus caching"
+    )
     tx = Transcript()
     tx.user(prompt)
     title, source = _title(tx.write(tmp_path / "s.jsonl"))
