@@ -635,3 +635,9 @@ def test_a_heading_keeps_no_typo_but_keeps_the_sessions_own_words(tx: Transcript
     ]
     assert "## Fix the login page" in told.draft
     assert told.triage["post"]["title"] == "Fix the login page so it does not freeze on submit"
+
+
+def test_a_typo_fix_never_touches_part_of_a_word() -> None:
+    from retell.extract.typos import fix_typos
+
+    assert fix_typos("There's isn't much to see here", frozenset()) == "There's isn't much to see here"

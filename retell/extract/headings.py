@@ -99,5 +99,7 @@ def join_words(items: list[str]) -> str:
 
 
 def short_path(path: str) -> str:
-    parts = path.rstrip("/").split("/")
-    return "/".join(parts[-2:]) if len(parts) > 2 else path
+    """The last two parts of a path (`app/models.py`), Windows paths too."""
+    sep = "\\" if "\\" in path and "/" not in path else "/"
+    parts = path.rstrip(sep).split(sep)
+    return sep.join(parts[-2:]) if len(parts) > 2 else path

@@ -134,6 +134,8 @@ def _tidy(line: str) -> str | None:
     line = re.sub(r"[\s,]+please\W*$", "", line, flags=re.I)
     line = re.sub(r"(?<![\w.])@(?=[\w./-]+\.\w)", "", line)  # "@src/app.py": Claude Code's file mention
     line = _without_urls(line)
+    line = re.sub(r"(?:\s*(?:[:;]-?[()DPp/\\|]|\\))+$", "", line)  # a trailing ":(" or a line-continuing "\"
+    line = re.sub(r"(?<![\w'])i(?=\s|'m\b|'ve\b|'d\b|'ll\b)", "I", line)  # "am i in" -> "am I in"
     line = line.rstrip(" .,;:!—–-，。：；！")
     if (
         not line

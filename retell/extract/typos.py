@@ -15,7 +15,7 @@ from collections.abc import Collection
 from functools import lru_cache
 from typing import Any
 
-_WORD = re.compile(r"(?<![\w./@#`-])[A-Za-z][a-z]{2,}(?![\w./@`-])")
+_WORD = re.compile(r"(?<![\w./@#`'’-])[A-Za-z][a-z]{2,}(?![\w./@`'’-])")  # not a part of "isn't"
 _VOWELS = frozenset("aeiouy")
 MIN_FREQUENCY = 1e-6  # a correction is a common word, not a rare one that happens to be close
 MIN_FREQUENCY_SWAPPED = 1e-7  # two letters swapped is a slip even for a rarer word ("lgoin")
