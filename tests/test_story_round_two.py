@@ -641,3 +641,22 @@ def test_a_typo_fix_never_touches_part_of_a_word() -> None:
     from retell.extract.typos import fix_typos
 
     assert fix_typos("There's isn't much to see here", frozenset()) == "There's isn't much to see here"
+
+
+def test_an_exit_days_later_makes_no_close_in_time_group(cli, tmp_path: Path) -> None:
+    folder = tmp_path / "claude" / "projects" / "-srv-demo-proj"
+    first = Transcript(OLD)
+    first.user("Add retries to the feed fetcher.")
+    first.assistant("Retries added.")
+    first.tick(15 * 24 * 3600)
+    first.user("<command-name>/exit</command-name>\n<command-message>exit</command-message>")
+    first.write(folder / f"{OLD}.jsonl")
+    second = Transcript(NEW, start=first._clock)  # begun 30 minutes after that late /exit, about other work
+    second.tick(30 * 60)
+    second.user("Write the release notes for 2.3.")
+    second.assistant("Release notes written.")
+    second.write(folder / f"{NEW}.jsonl")
+    rows = json.loads(cli("list", "--all", "--json").output)
+    assert [r["group"] for r in rows] == [None, None]
+    old_row = next(r for r in rows if r["session_id"] == OLD)
+    assert old_row["duration_ms"] < 60 * 1000  # not 15 days
