@@ -38,7 +38,7 @@ import re
 import sys
 import tempfile
 from collections import Counter
-from datetime import datetime
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
@@ -259,7 +259,7 @@ class Raw:
         first, last = self._bounds()
         if first is None or last is None:
             return None
-        day = lambda ms: datetime.utcfromtimestamp(ms / 1000).date()  # noqa: E731
+        day = lambda ms: datetime.fromtimestamp(ms / 1000, tz=timezone.utc).date()  # noqa: E731
         return (day(last) - day(first)).days + 1
 
     def span_minutes(self) -> float | None:
