@@ -1,68 +1,450 @@
 #!/usr/bin/env python3
 # ruff: noqa: E501  (the patterns read best one per line)
-"""Fidelity on real transcripts: run the offline pipeline over every session in ../shared/corpus and count
-what a reader would notice at once (issue 10).
+"""Fidelity on real transcripts: every session of ../shared/corpus through parse, triage (approved as proposed),
+the offline outline and draft, and render; then what a reader would notice, counted against the raw records
+(issues 10 and 24).
 
-    python bench/fidelity.py                   # table of counts; details in bench/out/fidelity.json
-    python bench/fidelity.py --corpus DIR      # another folder of transcripts
+    python bench/fidelity.py                        # table of counts; details in bench/out/fidelity.json
+    python bench/fidelity.py --code /tmp/retell-main  # the same measure of another checkout's retell (before/after)
+    python bench/fidelity.py --titles OUT.md        # every post's title and headings, as the post shows them
 
-Counted, per post:
-- dup_quote: the post quotes one author message twice (the same text, or one a prefix of the other);
-- bad_title: the default title is a flag, path, id, greeting, slash command, boilerplate, log line, a
-  bare acknowledgement, a list item or a leftover placeholder;
-- bad_heading: a chapter or section heading of that kind ("Part 3", "Thanks", "- item");
-- slug_collision: another post of the corpus got the same slug;
-- bare_cd: a tool sentence (in events.json or the post) shows a command that starts with `cd`;
-- language: the author writes mostly in another language than triage's `language:` says. The expected
-  language is estimated here from the script of the author's letters (CJK, Hangul, Cyrillic), Vietnamese
-  diacritics and German function words: independent of retell's own detector, and only trusted when clear.
+The expectations are read from the raw JSONL by this script's own rules, never by retell's code:
+- the author's messages: user records that are the human typing (not isMeta, compaction summaries, tool
+  results, command output, harness notices, other sessions' messages), slash commands' arguments, and messages
+  queued while the agent worked (queue `enqueue` closed by a `remove`, `queued_command` attachments). Each is
+  looked for among the post's quotes of the author ("I started with this:", "While Claude was still working, I
+  added:" …): told exactly once, lost, doubled; and every such quote that is none of them is "not the author's".
+  A message retell put on a rewound (abandoned) branch is counted apart: not told by design.
+- the language: each message votes by its script (Han, kana, Hangul, Cyrillic), Vietnamese letters or German
+  function words; Chinese as Traditional or Simplified by a short list of characters only one script has. Only
+  trusted when clear.
+- the figures: the post's "My messages" (the author's messages the post tells), "Tool calls" (tool_use blocks
+  of the main file, once per id, spawns and ExitPlanMode aside), "Files changed" (edit and write targets and the
+  last snapshot's files, each as one absolute path), and the session's length (first to last record, a
+  trailing /exit after a pause of hours aside).
+- every non-empty session (one message of the author's or one reply) a post.
+
+Also counted, as before (issue 10): default titles of a bad kind, headings of a bad kind, slugs shared,
+bare `cd` in tool sentences.
 """
 
 from __future__ import annotations
 
 import argparse
+import html
+import itertools
 import json
 import re
 import sys
 import tempfile
 from collections import Counter
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
 REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO))
+DEFAULT_CORPUS = REPO.parent / "shared" / "corpus"
+
+
+def _code_root(argv: list[str]) -> Path:
+    """--code DIR, read before retell is imported: which checkout's retell to measure."""
+    for i, arg in enumerate(argv):
+        if arg == "--code" and i + 1 < len(argv):
+            return Path(argv[i + 1]).resolve()
+        if arg.startswith("--code="):
+            return Path(arg.split("=", 1)[1]).resolve()
+    return REPO
+
+
+CODE = _code_root(sys.argv[1:])
+sys.path.insert(0, str(CODE))
 
 from retell.claude.locate import SessionRef  # noqa: E402
 from retell.errors import RetellError  # noqa: E402
 from retell.parse import ParseOptions, parse_to_workdir  # noqa: E402
+from retell.render import RenderOptions, run_render  # noqa: E402
 from retell.triage.stage import run_triage  # noqa: E402
 from retell.write.context import StageOptions  # noqa: E402
 from retell.write.draft import run_draft  # noqa: E402
 from retell.write.outline import run_outline  # noqa: E402
 from retell.yamlio import load as load_yaml  # noqa: E402
 
-DEFAULT_CORPUS = REPO.parent / "shared" / "corpus"
+# -- the raw records, read by this script's own rules -----------------------------------------------------------
+
+_NOT_TYPED = (
+    "<local-command",
+    "<bash-",
+    "<command-message>",
+    "Caveat:",
+    "[Request interrupted",
+    "<task-notification",
+    "<bash-notification",
+    "<user-memory-input",
+    "<teammate-message",
+    "<cross-session-message",
+    "<agent-message",
+    "Another Claude session sent a message",
+    "Stop hook feedback",
+    "This session is being continued",
+    "Unknown skill",
+    "Unknown slash command",
+    "Unknown command",
+    "PreToolUse:",
+    "PostToolUse:",
+)
+_HOUSEKEEPING = {
+    "/clear", "/exit", "/model", "/doctor", "/status", "/mcp", "/config", "/help", "/cost", "/login", "/logout",
+    "/permissions", "/ide", "/memory", "/resume", "/context", "/usage", "/add-dir", "/agents", "/hooks", "/vim",
+    "/theme", "/export", "/compact", "/rewind", "/todos", "/bashes", "/plugin", "/terminal-setup", "/statusline",
+    "/output-style", "/release-notes", "/upgrade", "/bug", "/feedback", "/privacy-settings",
+}  # fmt: skip
+_STRIP = re.compile(
+    r"<(system-reminder|ide_opened_file|ide_selection|ide_diagnostics)>.*?(?:</\1>|\Z)|\[Image #\d+\]", re.S
+)
+_SPAWNS = {"Task", "Agent", "proxy_Task"}
+_EDITS = {"Edit", "MultiEdit", "Write", "NotebookEdit"}
+
+
+def _texts(content: Any) -> list[str] | None:
+    """The text blocks of a user message; None when it carries a tool result (not typed)."""
+    if isinstance(content, str):
+        return [content]
+    if not isinstance(content, list):
+        return []
+    out = []
+    for block in content:
+        if not isinstance(block, dict):
+            continue
+        if block.get("type") == "tool_result":
+            return None
+        if block.get("type") == "text" and isinstance(block.get("text"), str):
+            out.append(block["text"])
+    return out
+
+
+def _typed(text: str) -> str | None:
+    """The author's words in one piece of user text, or None when a machine wrote it."""
+    if "<command-name>" in text:
+        name = re.search(r"<command-name>\s*(\S*?)\s*</command-name>", text)
+        args = re.search(r"<command-args>(.*?)</command-args>", text, re.S)
+        if not name or not args or not args.group(1).strip() or name.group(1) in _HOUSEKEEPING:
+            return None
+        return args.group(1).strip()
+    stripped = text.strip()
+    if any(stripped.startswith(m) or m in stripped[:200] for m in _NOT_TYPED):
+        return None
+    if stripped.startswith("{"):
+        try:
+            value = json.loads(stripped)
+        except ValueError:
+            value = None
+        if isinstance(value, dict) and {"task_id", "tool_use_id", "task_type"} & set(value):
+            return None
+    cleaned = " ".join(_STRIP.sub(" ", text).split())
+    return cleaned or None
+
+
+class Raw:
+    """What the transcript holds, read line by line with json (nothing of retell's)."""
+
+    def __init__(self, path: Path) -> None:
+        self.messages: list[tuple[int, str]] = []  # (line, text)
+        self.replies = 0
+        self.tool_ids: set[str] = set()
+        self.files: set[str] = set()
+        self.first_cwd: str | None = None
+        self.stamps: list[tuple[str, bool]] = []  # (timestamp, part of the work: not a trailing /exit)
+        queued: list[tuple[int, str]] = []
+        pending: list[tuple[int, str | None]] = []
+        typed_texts: set[str] = set()
+        snapshot: dict[str, Any] | None = None
+        for lineno, line in enumerate(path.read_bytes().split(b"\n"), 1):
+            try:
+                record = json.loads(line)
+            except ValueError:
+                continue
+            if not isinstance(record, dict):
+                continue
+            rtype = record.get("type")
+            cwd = record.get("cwd")
+            if isinstance(cwd, str) and cwd and self.first_cwd is None and not record.get("isSidechain"):
+                self.first_cwd = cwd
+            stamp = record.get("timestamp")
+            if isinstance(stamp, str) and rtype in ("user", "assistant", "system", "attachment", "queue-operation"):
+                self.stamps.append((stamp, not self._housekeeping(record)))
+            if rtype == "file-history-snapshot":
+                snap = record.get("snapshot")
+                if isinstance(snap, dict) and isinstance(snap.get("trackedFileBackups"), dict):
+                    snapshot = snap["trackedFileBackups"]
+            if rtype == "assistant":  # (tool calls of the whole file count, side threads' too)
+                message = record.get("message") if isinstance(record.get("message"), dict) else {}
+                if message.get("model") == "<synthetic>" or record.get("isApiErrorMessage"):
+                    continue
+                for block in message.get("content") or []:
+                    if not isinstance(block, dict):
+                        continue
+                    if block.get("type") == "text" and str(block.get("text", "")).strip():
+                        self.replies += 1
+                    if block.get("type") == "tool_use" and block.get("name") not in _SPAWNS | {"ExitPlanMode"}:
+                        self.tool_ids.add(str(block.get("id")))
+                        if block.get("name") in _EDITS and isinstance(block.get("input"), dict):
+                            target = block["input"].get("file_path") or block["input"].get("notebook_path")
+                            if isinstance(target, str) and target:
+                                self.files.add(_absolute(target, cwd if isinstance(cwd, str) else None))
+            elif rtype == "user":
+                if record.get("isMeta") or record.get("isCompactSummary") or record.get("isSidechain"):
+                    continue
+                origin = record.get("origin")
+                if isinstance(origin, dict) and origin.get("kind") not in (None, "human"):
+                    continue
+                message = record.get("message") if isinstance(record.get("message"), dict) else {}
+                texts = _texts(message.get("content"))
+                if not texts:
+                    continue
+                words = [w for t in texts if (w := _typed(t))]
+                if words:
+                    self.messages.append((lineno, "\n".join(words)))
+                    typed_texts.add(_key(words[0]))
+            elif rtype == "queue-operation":
+                op = record.get("operation")
+                content = record.get("content")
+                text = None
+                if content is not None:
+                    texts = _texts(content) or []
+                    words = [w for t in texts if (w := _typed(t))]
+                    text = "\n".join(words) if words else None
+                if op == "enqueue":
+                    pending.append((lineno, text))
+                elif op == "dequeue" and pending:
+                    pending.pop(0)
+                elif op == "remove" and record.get("reason") in (None, "absorbed_mid_turn"):
+                    match = next((i for i, (_, t) in enumerate(pending) if text is not None and t == text), None)
+                    taken = pending.pop(match if match is not None else 0) if pending else (lineno, text)
+                    if (text or taken[1]) is not None:
+                        queued.append((lineno, text or taken[1] or ""))
+            elif rtype == "attachment":
+                attachment = record.get("attachment")
+                if isinstance(attachment, dict) and attachment.get("type") == "queued_command":
+                    origin = attachment.get("origin")
+                    if isinstance(origin, dict) and origin.get("kind") not in (None, "human"):
+                        continue
+                    texts = _texts(attachment.get("prompt")) or []
+                    words = [w for t in texts if (w := _typed(t))]
+                    if words:
+                        queued.append((lineno, "\n".join(words)))
+        seen_queued: set[str] = set()
+        for lineno, text in queued:  # a queued message recorded twice, or delivered as a user record: once
+            key = _key(text)
+            if key and key not in seen_queued and key not in typed_texts:
+                seen_queued.add(key)
+                self.messages.append((lineno, text))
+        self.messages.sort()
+        if snapshot:
+            self.files |= {_absolute(str(p), self.first_cwd) for p in snapshot}
+
+    @staticmethod
+    def _housekeeping(record: dict[str, Any]) -> bool:
+        message = record.get("message")
+        content = message.get("content") if isinstance(message, dict) else None
+        text = content if isinstance(content, str) else ""
+        if isinstance(content, list):
+            text = " ".join(str(b.get("text", "")) for b in content if isinstance(b, dict))
+        if record.get("type") in ("system", "attachment", "queue-operation") or record.get("isMeta"):
+            return True
+        name = re.search(r"<command-name>\s*(\S*?)\s*</command-name>", text)
+        return bool(name and name.group(1) in _HOUSEKEEPING) or text.lstrip().startswith(("<local-command", "Caveat:"))
+
+    def days(self) -> int | None:
+        """Calendar days (UTC) from the first record to the last of the work."""
+        first, last = self._bounds()
+        if first is None or last is None:
+            return None
+        day = lambda ms: datetime.fromtimestamp(ms / 1000, tz=timezone.utc).date()  # noqa: E731
+        return (day(last) - day(first)).days + 1
+
+    def span_minutes(self) -> float | None:
+        first, last = self._bounds()
+        return (last - first) / 60000 if first is not None and last is not None else None
+
+    def _bounds(self) -> tuple[int | None, int | None]:
+        """First and last record (ms); housekeeping alone before or after a pause of 2 h aside."""
+        stamps = [(self._ms(s), work) for s, work in self.stamps]
+        stamps = [(ms, work) for ms, work in stamps if ms is not None]
+        if not stamps:
+            return None, None
+        stamps.sort()
+        first_work = min((i for i, (_, work) in enumerate(stamps) if work), default=0)
+        start = 0
+        for i in range(1, first_work + 1):  # only housekeeping, then a pause of hours: the work starts after it
+            if stamps[i][0] - stamps[i - 1][0] >= 2 * 3600 * 1000:
+                start = i
+        end = len(stamps)
+        last_work = max((i for i, (_, work) in enumerate(stamps) if work), default=end - 1)
+        for i in range(last_work + 1, len(stamps)):
+            if stamps[i][0] - stamps[i - 1][0] >= 2 * 3600 * 1000:
+                end = i
+                break
+        return stamps[start][0], stamps[end - 1][0]
+
+    @staticmethod
+    def _ms(stamp: str) -> int | None:
+        try:
+            return int(datetime.fromisoformat(stamp.replace("Z", "+00:00")).timestamp() * 1000)
+        except ValueError:
+            return None
+
+
+def _absolute(path: str, cwd: str | None) -> str:
+    path = path.replace("\\", "/")
+    if not re.match(r"^(?:/|~|[A-Za-z]:/)", path) and cwd:
+        path = cwd.replace("\\", "/").rstrip("/") + "/" + path
+    parts: list[str] = []
+    for part in path.split("/"):
+        if part == "..":
+            if parts:
+                parts.pop()
+        elif part not in (".", ""):
+            parts.append(part)
+    return "/" + "/".join(parts)
+
+
+_HOME = re.compile(r"(?:/Users|/home|[A-Za-z]:\\Users)[/\\][^/\\\s]+")
+
+
+def _key(text: str) -> str:
+    """A message as compared with a quote: its first 40 letters and digits, lower case (a home folder as the
+    post shows it, `~`)."""
+    return "".join(ch for ch in _HOME.sub("~", text).lower() if ch.isalnum())[:40]
+
+
+# -- language, by script ----------------------------------------------------------------------------------------
+
+_HAN = re.compile(r"[\u4e00-\u9fff\u3400-\u4dbf]")
+_KANA = re.compile(r"[\u3040-\u30ff]")
+_HANGUL = re.compile(r"[\uac00-\ud7af]")
+_CYRILLIC = re.compile(r"[\u0400-\u04ff]")
+_VIETNAMESE = re.compile(r"[ăâđêôơưạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹ]", re.I)
+_GERMAN = re.compile(r"\b(?:und|ich|nicht|das|ist|bitte|mit|auf|für|wir|eine?|der|die)\b", re.I)
+_FRENCH = re.compile(r"\b(?:je|les|des|est|pour|une|pas|avec|dans|qui|que)\b", re.I)
+_SPANISH = re.compile(r"\b(?:el|los|las|que|por|para|una|con|del|está|pero)\b", re.I)
+# Frequent characters that only one of the two Chinese scripts writes
+_TRADITIONAL = set(
+    "這個們說會來為時麼還後對開關現問題點體實發應該裡檔設測試寫讓無與從當種據東長過進動頁錯誤並經單嗎訊專請幫選項號數資"
+)
+_SIMPLIFIED = set(
+    "这个们说会来为时么还后对开关现问题点体实发应该里档设测试写让无与从当种据东长过进动页错误并经单吗讯专请帮选项号数资"
+)
+_TRADITIONAL -= _SIMPLIFIED
+
+
+def expected_language(texts: list[str]) -> str | None:
+    """The author's language by script, one vote a message; None when the votes are not clear."""
+    votes: Counter[str] = Counter()
+    han_text = ""
+    for text in texts:
+        text = re.sub(r"```.*?```|`[^`]*`|https?://\S+|\S*/\S+", " ", text, flags=re.S)
+        han, kana, hangul = len(_HAN.findall(text)), len(_KANA.findall(text)), len(_HANGUL.findall(text))
+        letters = sum(ch.isalpha() for ch in text)
+        words = len(text.split())
+        if kana >= 2:
+            votes["ja"] += 1
+        elif hangul >= 2:
+            votes["ko"] += 1
+        elif han >= 2:
+            votes["zh"] += 1
+            han_text += text
+        elif letters >= 12 and len(_CYRILLIC.findall(text)) / letters > 0.3:
+            votes["ru"] += 1
+        elif letters >= 12 and len(_VIETNAMESE.findall(text)) / letters > 0.03:
+            votes["vi"] += 1
+        elif words >= 5 and len(_GERMAN.findall(text)) / words > 0.12:
+            votes["de"] += 1
+        elif words >= 5 and len(_FRENCH.findall(text)) / words > 0.12:
+            votes["fr"] += 1
+        elif words >= 5 and len(_SPANISH.findall(text)) / words > 0.12:
+            votes["es"] += 1
+        elif letters >= 12:
+            votes["en"] += 1
+    if not votes:
+        return None
+    (winner, n), *rest = votes.most_common()
+    if rest and rest[0][1] * 3 > n * 2:
+        return None  # too close to call
+    if winner == "zh":
+        trad = sum(ch in _TRADITIONAL for ch in han_text)
+        simp = sum(ch in _SIMPLIFIED for ch in han_text)
+        return "zh-Hant" if trad > simp else "zh-Hans" if simp > trad else "zh"
+    return winner
+
+
+def language_right(told: str, expected: str) -> bool:
+    told, expected = told.lower(), expected.lower()
+    if expected == "zh":
+        return told.startswith("zh")
+    return told == expected or (told.split("-")[0] == expected and "-" not in expected)
+
+
+# -- the post, as a reader sees it ----------------------------------------------------------------------------
+
+_AUTHOR_LEAD = re.compile(
+    r"^(?:I started with this|Next, I asked|I followed up|Then I wrote|Then I changed course|This time I began with|"
+    r"While Claude was still working, I added|I first tried another direction, then rewound it):$"
+)
+_ESCAPE = re.compile(r"\\([\\`*_{}\[\]()#+\-.!|<>~&\"'$@%^=:;,?/])")
+
+
+def author_quotes(post: str) -> list[str]:
+    """The post's quotes of the author: a blockquote right after a lead that says the author wrote it."""
+    paragraphs = re.split(r"\n\s*\n", post)
+    quotes = []
+    for lead, block in itertools.pairwise(paragraphs):
+        lead = re.sub(r"\s*<!--.*?-->", "", lead).strip()
+        if _AUTHOR_LEAD.match(lead) and block.lstrip().startswith(">"):
+            lines = [re.sub(r"^>\s?", "", ln) for ln in block.splitlines() if ln.startswith(">")]
+            quotes.append(shown(" ".join(lines)))
+    return quotes
+
+
+def shown(markdown: str) -> str:
+    text = re.sub(r"<!--.*?-->", "", markdown)
+    return html.unescape(_ESCAPE.sub(r"\1", text)).strip()
+
+
+def stats_box(post: str) -> dict[str, str]:
+    return dict(re.findall(r"^\| ([^|]+?) \| ([^|]+?) \|$", post, re.M))
+
+
+def _minutes(value: str) -> float | None:
+    m = re.match(r"(?:(\d+) h )?(\d+) min", value)
+    return int(m.group(1) or 0) * 60 + int(m.group(2)) if m else None
+
+
+# -- the old counts (issue 10) ----------------------------------------------------------------------------------
 
 _BAD_TITLE = [
     ("flag", re.compile(r"^-{1,2}[A-Za-z]")),
     ("slash command", re.compile(r"^/[A-Za-z]")),
     ("path", re.compile(r"^(?:[~.]?/|[A-Za-z]:\\)\S*$|^\S+/\S+$|^@?\S+\.[a-z]{1,5}$")),
+    ("url", re.compile(r"https?://|www\.", re.I)),
     ("id", re.compile(r"\b[0-9a-f]{8}\b|\b[0-9a-f]{8}-[0-9a-f]{4}-|\(session [0-9a-f]+\)", re.I)),
     (
         "greeting",
-        re.compile(r"^(?:hi|hello|hey|hallo|yo|howdy|good (?:morning|afternoon|evening)|你好|こんにちは)\b", re.I),
+        re.compile(
+            r"^(?:hi|hello|hey|hallo|yo|howdy|good (?:morning|afternoon|evening))\b|^(?:你好|您好|こんにちは)", re.I
+        ),
     ),
+    ("leading punctuation", re.compile(r"^[,，、。.!！:：;；]")),
     (
         "boilerplate",
         re.compile(
-            r"^(?:implement the following plan|caveat:|this session is being continued|<command|<local-command|please analyze this codebase)",
+            r"^(?:implement the following plan|caveat:|this session is being continued|<command|<local-command|please analyze this codebase|you are |[\w ]+ agent, you are)",
             re.I,
         ),
     ),
     (
         "log line",
         re.compile(
-            r"^\[?\d{4}-\d\d-\d\d[ T]\d\d:\d\d|^\[?(?:ERROR|WARN(?:ING)?|INFO|DEBUG|FATAL)\b|^Traceback \(most recent|^\s*at \S+ \(|^\S+(?:Error|Exception):|^npm ERR!|^error(?:\[\w+\])?:",
+            r"^\[?\d{4}[-/]\d\d[-/]\d\d[ T]\d\d:\d\d|^\[?(?:ERROR|WARN(?:ING)?|INFO|DEBUG|FATAL)\b|^Traceback \(most recent|^\s*at \S+ \(|^\S+(?:Error|Exception):|^npm ERR!|^error(?:\[\w+\])?:",
             re.I,
         ),
     ),
@@ -73,19 +455,13 @@ _BAD_TITLE = [
             re.I,
         ),
     ),
+    ("all caps", re.compile(r"^[^a-z]*[A-Z]{2}[^a-z]*$")),
     ("list item", re.compile(r"^\s*(?:[-*+•]|\d+[.)])\s")),
     ("placeholder", re.compile(r"\[Image #\d+\]|\[Pasted text")),
+    ("cut", re.compile(r"…$")),
     ("too short", re.compile(r"^\W*\w?\W*$")),
-    ("generic", re.compile(r"^Part \d+$|^A session with Claude Code\b")),
+    ("generic", re.compile(r"^Part \d+$|^A session with Claude Code\b|^Where it started$")),
 ]
-_BLOCKQUOTE = re.compile(r"(?:^>.*(?:\n|$))+", re.M)
-_TOOL_CD = re.compile(r"`cd\s")
-_CJK = re.compile(r"[\u4e00-\u9fff\u3400-\u4dbf]")
-_KANA = re.compile(r"[\u3040-\u30ff]")
-_HANGUL = re.compile(r"[\uac00-\ud7af]")
-_CYRILLIC = re.compile(r"[\u0400-\u04ff]")
-_VIETNAMESE = re.compile(r"[ăâđêôơưạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹ]", re.I)
-_GERMAN_WORDS = re.compile(r"\b(?:und|ich|nicht|das|ist|bitte|mit|auf|für|wir|eine?|der|die)\b", re.I)
 
 
 def bad_title_reason(title: str) -> str | None:
@@ -95,100 +471,144 @@ def bad_title_reason(title: str) -> str | None:
     return None
 
 
-def expected_language(texts: list[str]) -> str | None:
-    """A rough, independent reading of the author's language; None when it is not clear."""
-    text = "\n".join(texts)
-    text = re.sub(r"```.*?```|`[^`]*`|https?://\S+|\S*/\S+", " ", text, flags=re.S)
-    letters = sum(ch.isalpha() for ch in text)
-    if letters < 8:
-        return None
-    cjk, kana = len(_CJK.findall(text)), len(_KANA.findall(text))
-    if kana and (cjk + kana) / letters > 0.15:
-        return "ja"
-    if cjk / letters > 0.15:
-        return "zh"
-    if len(_HANGUL.findall(text)) / letters > 0.15:
-        return "ko"
-    if len(_CYRILLIC.findall(text)) / letters > 0.3:
-        return "ru"
-    if len(_VIETNAMESE.findall(text)) / letters > 0.03:
-        return "vi"
-    words = len(text.split())
-    if words >= 8 and len(_GERMAN_WORDS.findall(text)) / words > 0.12:
-        return "de"
-    return "en" if letters >= 40 else None
+def bad_heading_reason(heading: str) -> str | None:
+    reason = bad_title_reason(heading)
+    if reason:
+        return reason
+    if re.search(r"`(?:for|if|while|do|then|export|set|echo|cd|\w+=\S*)`", heading):
+        return "shell keyword as a command"
+    return None
 
 
-def quotes_twice(post: str) -> list[str]:
-    quotes = []
-    for block in _BLOCKQUOTE.findall(post):
-        text = " ".join(line.lstrip(">").strip() for line in block.splitlines()).strip()
-        if len(text) >= 12:
-            quotes.append(" ".join(text.rstrip("…").split()))
-    repeated = []
-    for i, a in enumerate(quotes):
-        for b in quotes[i + 1 :]:
-            short, long = sorted((a, b), key=len)
-            if long.startswith(short) and len(short) >= 12:
-                repeated.append(short[:80])
-    return repeated
-
-
-def author_texts(events: list[dict[str, Any]]) -> list[str]:
-    out = []
-    for event in events:
-        if event.get("abandoned") or event.get("sidechain"):
-            continue
-        if event["kind"] == "human" and event.get("text"):
-            out.append(event["text"])
-        elif event["kind"] == "command" and event.get("args") and event.get("name", "").startswith("/"):
-            out.append(event["args"])
-    return out
+# -- one session --------------------------------------------------------------------------------------------------
 
 
 def measure(session: Path, work: Path) -> dict[str, Any]:
-    _, parsed = parse_to_workdir(SessionRef(session, session.stem), work, ParseOptions(write_assets=False))
-    run_triage(work, approve=True)
-    triage = load_yaml(work / "triage.yaml")
-    post = triage["post"]
-    events = json.loads((work / "events.json").read_text(encoding="utf-8"))["events"]
+    raw = Raw(session)
+    texts = [t for _, t in raw.messages]
     row: dict[str, Any] = {
-        "session": str(session),
-        "title": post["title"],
-        "title_source": parsed.log.session.title_source,
-        "slug": post["slug"],
-        "language": post["language"],
-        "expected_language": expected_language(author_texts(events)),
-        "bad_title": bad_title_reason(post["title"]),
-        "bad_headings": [],
-        "dup_quotes": [],
-        "bare_cd": [e["summary"] for e in events if e["kind"] == "tool_run" and _TOOL_CD.search(e["summary"])],
+        "session": str(session.relative_to(session.parents[2]) if len(session.parents) > 2 else session),
+        "raw_messages": len(raw.messages),
+        "expected_language": expected_language(texts),
+        "non_empty": bool(raw.messages) or raw.replies > 0 or bool(raw.tool_ids),
     }
-    for chapter in triage["chapters"]:
-        reason = bad_title_reason(str(chapter["title"]))
-        if reason:
-            row["bad_headings"].append(f"{chapter['id']}: {chapter['title']} ({reason})")
-    offline = StageOptions(engine="offline")
     try:
-        run_outline(work, offline)
+        parse_to_workdir(SessionRef(session, session.stem), work, ParseOptions())
     except RetellError as exc:
-        row["post"] = str(exc)
+        row["post"] = None
+        row["stopped"] = f"parse: {exc}"
         return row
-    run_draft(work, offline)
-    draft = (work / "draft.md").read_text(encoding="utf-8")
-    row["dup_quotes"] = quotes_twice(draft)
-    row["bare_cd"] += [m.group(0) for m in re.finditer(r"`cd\s[^`]*`", draft)]
-    for heading in re.findall(r"^## (.+)$", draft, re.M):
-        reason = bad_title_reason(heading)
-        if reason:
-            row["bad_headings"].append(f"section: {heading} ({reason})")
+    try:
+        run_triage(work, approve=True)
+        triage = load_yaml(work / "triage.yaml")
+        row.update(title=str(triage["post"]["title"]), slug=triage["post"]["slug"], language=triage["post"]["language"])
+        row["chapter_titles"] = [str(c["title"]) for c in triage["chapters"]]
+        offline = StageOptions(engine="offline")
+        run_outline(work, offline)
+        run_draft(work, offline)
+        rendered = run_render(work, RenderOptions(output=work / "site"))
+    except RetellError as exc:
+        row["post"] = None
+        row["stopped"] = f"{type(exc).__name__}: {str(exc).splitlines()[0][:200]}"
+        return row
+    post = rendered.post.read_text(encoding="utf-8")
+    row["post"] = str(rendered.post.relative_to(work))
+    row["post_title"] = row["title"]
+    meta = re.match(r"^---\n(.*?)\n---\n", post, re.S)
+    if meta:
+        title = re.search(r"^title: (.+)$", meta.group(1), re.M)
+        value = title.group(1).strip() if title else ""
+        if value.startswith("'") and value.endswith("'"):
+            value = value[1:-1].replace("''", "'")  # a YAML single-quoted string
+        elif value.startswith('"') and value.endswith('"'):
+            value = json.loads(value)
+        row["post_title"] = shown(value) if title else row["title"]
+    row["headings"] = [shown(h) for h in re.findall(r"^## (.+)$", post, re.M)]
+    _count_messages(row, raw, post, work)
+    _check_figures(row, raw, post)
+    events = json.loads((work / "events.json").read_text(encoding="utf-8"))["events"]
+    row["bare_cd"] = [e["summary"] for e in events if e["kind"] == "tool_run" and re.search(r"`cd\s", e["summary"])]
+    row["bad_title"] = bad_title_reason(row["post_title"])
+    row["bad_headings"] = [f"{h} ({r})" for h in row["headings"] if (r := bad_heading_reason(h))]
     return row
+
+
+def _count_messages(row: dict[str, Any], raw: Raw, post: str, work: Path) -> None:
+    quotes = author_quotes(post)
+    quoted = Counter(_key(q) for q in quotes)
+    wanted = Counter(_key(t) for _, t in raw.messages if _key(t))
+    events = json.loads((work / "events.json").read_text(encoding="utf-8"))["events"]
+    rewound = {_key(e.get("text") or "") for e in events if e.get("abandoned") and e["kind"] == "human"}
+    once = lost = doubled = by_design = 0
+    lost_texts, doubled_texts = [], []
+    for key, n in wanted.items():
+        told = quoted.get(key, 0) + sum(
+            c for k, c in quoted.items() if k != key and len(key) >= 12 and k.startswith(key)
+        )
+        if told == 0:
+            if key in rewound:
+                by_design += n
+            else:
+                lost += 1
+                lost_texts.append(key)
+        elif told > n:
+            doubled += 1
+            doubled_texts.append(key)
+        else:
+            once += 1
+    known = set(wanted)
+    not_authors = [
+        q for q in quotes if _key(q) and not any(_key(q).startswith(k) or k.startswith(_key(q)) for k in known)
+    ]
+    row.update(
+        messages_told_once=once,
+        messages_lost=lost,
+        messages_doubled=doubled,
+        messages_rewound=by_design,
+        quotes_not_the_authors=len(not_authors),
+        lost=lost_texts,
+        doubled=doubled_texts,
+        not_the_authors=[q[:80] for q in not_authors],
+        told_distinct=sum(min(n, quoted.get(key, 0)) for key, n in wanted.items()),
+        distinct_messages=len(wanted),
+    )
+
+
+def _check_figures(row: dict[str, Any], raw: Raw, post: str) -> None:
+    box = stats_box(post)
+    wrong = []
+    said = box.get("My messages")
+    if said is not None and int(said) != row["told_distinct"]:
+        wrong.append(f"My messages {said}, the post quotes {row['told_distinct']} of the author's messages")
+    calls = re.match(r"(\d+)", box.get("Tool calls", ""))
+    if calls and int(calls.group(1)) != len(raw.tool_ids):
+        wrong.append(f"Tool calls {calls.group(1)}, the records hold {len(raw.tool_ids)}")
+    files = box.get("Files changed")
+    if files is not None and int(files) != len(raw.files):
+        wrong.append(f"Files changed {files}, the records name {len(raw.files)}")
+    length = box.get("Session length")
+    span = raw.span_minutes()
+    if length is not None and span is not None:
+        minutes = _minutes(length)
+        if minutes is not None and abs(minutes - span) > max(2, 0.05 * span):
+            wrong.append(f"Session length {length}, the records span {span:.0f} min")
+    active = box.get("Active time", "")
+    days = re.search(r"over (\d+) days", active)
+    spanned = raw.days()
+    if days and spanned is not None and int(days.group(1)) != spanned:
+        wrong.append(f"Active time over {days.group(1)} days, the records span {spanned} calendar days")
+    row["figures_wrong"] = wrong
+
+
+# -- the run --------------------------------------------------------------------------------------------------
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS)
+    parser.add_argument("--code", type=Path, default=REPO, help="the checkout whose retell is measured")
     parser.add_argument("--out", type=Path, default=REPO / "bench" / "out" / "fidelity.json")
+    parser.add_argument("--titles", type=Path, help="write every post's title and headings here (Markdown)")
     parser.add_argument("--verbose", "-v", action="store_true")
     args = parser.parse_args(argv)
     sessions = sorted(
@@ -203,42 +623,86 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         for i, session in enumerate(sessions):
             rows.append(measure(session, Path(tmp) / f"w{i}"))
-    slugs = Counter(r["slug"] for r in rows)
-    for row in rows:
-        row["slug_collision"] = slugs[row["slug"]] > 1
-    non_english = [r for r in rows if r["expected_language"] not in (None, "en")]
+    posts = [r for r in rows if r.get("post")]
+    slugs = Counter(r["slug"] for r in posts)
+    judged = [r for r in posts if r["expected_language"]]
     totals = {
         "sessions": len(rows),
-        "posts quoting a message twice": sum(1 for r in rows if r["dup_quotes"]),
-        "bad default titles": sum(1 for r in rows if r["bad_title"] and r["bad_title"] != "generic"),
-        "generic titles (of posts)": sum(1 for r in rows if r["bad_title"] == "generic" and "post" not in r),
-        "posts with a bad heading": sum(1 for r in rows if r["bad_headings"]),
-        "posts sharing a slug": sum(1 for r in rows if r["slug_collision"]),
-        "posts with a bare `cd`": sum(1 for r in rows if r["bare_cd"]),
-        "non-English sessions": len(non_english),
-        "language mismatches": sum(1 for r in non_english if r["language"] != r["expected_language"]),
+        "non-empty sessions": sum(1 for r in rows if r["non_empty"]),
+        "non-empty sessions without a post": sum(1 for r in rows if r["non_empty"] and not r.get("post")),
+        "empty sessions made into a post": sum(1 for r in rows if not r["non_empty"] and r.get("post")),
+        "author messages (distinct, in the raw records)": sum(r["distinct_messages"] for r in posts),
+        "  told exactly once": sum(r["messages_told_once"] for r in posts),
+        "  lost": sum(r["messages_lost"] for r in posts),
+        "  doubled": sum(r["messages_doubled"] for r in posts),
+        "  on a rewound branch (not told, by design)": sum(r["messages_rewound"] for r in posts),
+        "quotes that are not the author's": sum(r["quotes_not_the_authors"] for r in posts),
+        "language judged / right": f"{len(judged)} / {sum(1 for r in judged if language_right(r['language'], r['expected_language']))}",
+        "posts with a figure not borne out": sum(1 for r in posts if r["figures_wrong"]),
+        "bad default titles (by pattern)": sum(1 for r in posts if r["bad_title"]),
+        "posts with a bad heading (by pattern)": sum(1 for r in posts if r["bad_headings"]),
+        "posts sharing a slug": sum(1 for r in posts if slugs[r["slug"]] > 1),
+        "posts with a bare `cd`": sum(1 for r in posts if r["bare_cd"]),
     }
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(json.dumps({"totals": totals, "sessions": rows}, indent=2, ensure_ascii=False) + "\n")
+    args.out.write_text(
+        json.dumps({"code": str(args.code), "totals": totals, "sessions": rows}, indent=2, ensure_ascii=False) + "\n"
+    )
     for name, value in totals.items():
-        print(f"{name:32} {value}")
+        print(f"{name:46} {value}")
+    if args.titles:
+        write_titles(args.titles, rows)
+        print(f"titles and headings: {args.titles}")
     if args.verbose:
         for row in rows:
             problems = {
-                k: row[k]
-                for k in ("bad_title", "bad_headings", "dup_quotes", "bare_cd", "slug_collision")
+                k: row.get(k)
+                for k in (
+                    "stopped",
+                    "lost",
+                    "doubled",
+                    "not_the_authors",
+                    "figures_wrong",
+                    "bad_title",
+                    "bad_headings",
+                    "bare_cd",
+                )
                 if row.get(k)
             }
-            if problems or row["expected_language"] not in (None, "en"):
-                name = Path(row["session"]).name[:12]
+            wrong_language = (
+                row.get("language")
+                and row["expected_language"]
+                and not language_right(row["language"], row["expected_language"])
+            )
+            if problems or wrong_language:
                 print(
-                    f"\n{name} title={row['title']!r} slug={row['slug']} lang={row['language']}/"
-                    f"{row['expected_language']}"
+                    f"\n{row['session']} title={row.get('post_title')!r} lang={row.get('language')}/{row['expected_language']}"
                 )
                 for key, value in problems.items():
                     print(f"    {key}: {value}")
     print(f"details: {args.out}")
     return 0
+
+
+def write_titles(path: Path, rows: list[dict[str, Any]]) -> None:
+    """Each post's title and headings exactly as the post shows them, for a reader who judges them blind."""
+    lines = [
+        "# Titles and headings of the offline posts",
+        "",
+        "For each session of the corpus: the post's title, then its section headings, as the post shows them.",
+        "",
+    ]
+    for i, row in enumerate(rows, 1):
+        lines.append(f"## Post {i}")
+        lines.append("")
+        if not row.get("post"):
+            lines += [f"(no post: {row.get('stopped', 'nothing to tell')})", ""]
+            continue
+        lines.append(f"- title: {row['post_title']}")
+        lines += [f"  - heading: {h}" for h in row["headings"]]
+        lines.append("")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("\n".join(lines), encoding="utf-8")
 
 
 if __name__ == "__main__":

@@ -143,11 +143,12 @@ class Event:
     images: list[str] | None = None  # asset file names (human: pasted images)
     documents: list[str] | None = None  # human: pasted documents, by type ("PDF")
     queued: bool = False  # human: typed while the agent was working
+    resent: int = 0  # human, command: sent again this many more times before it went through (told once)
     name: str | None = None  # command: "/compact"; tool_run: the tool family
     args: str | None = None  # command arguments
     summary: str | None = None  # tool_run: "Read 14 files in src/auth/"
     calls: list[ToolCall] | None = None
-    errors: int = 0  # tool_run: failed calls
+    errors: int = 0  # tool_run: failed calls; resent human/command: the errors that made the author send it again
     duration_ms: int | None = None
     source: str | None = None  # bridge: compact_summary; recap: away_summary; image: the tool that returned it
     asset: str | None = None  # image: asset file name
@@ -171,6 +172,8 @@ class Event:
             d["documents"] = list(self.documents)
         if self.queued:
             d["queued"] = True
+        if self.resent:
+            d["resent"] = self.resent
         if self.calls is not None:
             d["calls"] = [c.to_dict() for c in self.calls]
         if self.errors:
@@ -193,6 +196,7 @@ class Event:
             images=d.get("images"),
             documents=d.get("documents"),
             queued=bool(d.get("queued", False)),
+            resent=int(d.get("resent", 0)),
             name=d.get("name"),
             args=d.get("args"),
             summary=d.get("summary"),

@@ -180,7 +180,7 @@ def test_an_avif_image_labelled_png_is_kept(tx: Transcript, tmp_path: Path) -> N
     [
         (
             ["帮我修复登录页面的错误，点击按钮以后没有反应", "继续", "再加一个测试吧，覆盖这个 bug"],
-            "zh",
+            "zh-Hans",
             "本草稿由 retell",
         ),
         (["ログイン画面のバグを直してください。ボタンを押しても何も起きません", "はい"], "ja", "この下書きは retell"),

@@ -34,6 +34,7 @@ from retell.events import (
 from retell.events import (
     SUBAGENT as SUBAGENT_EVENT,
 )
+from retell.extract.timeutil import to_epoch_ms
 from retell.extract.tools import family, is_test_command
 from retell.triage.model import Triage
 from retell.write.facts import session_facts
@@ -349,6 +350,11 @@ def _stats(view: EventLog, manifest: dict[str, Any]) -> list[Figure]:
     for chapter in view.chapters:
         if chapter.pre_tokens:
             out.append(Figure("tokens", chapter.pre_tokens, chapter.id, "context before compaction"))
+    for before, chapter in zip(view.chapters, view.chapters[1:], strict=False):  # "Six hours later, I came back"
+        a = to_epoch_ms(before.end) if chapter.reason == "idle" and before.end else None
+        b = to_epoch_ms(chapter.start) if chapter.start else None
+        if a is not None and b is not None and b > a:
+            out.append(Figure("duration", (b - a) / 60000, chapter.id, "the pause before this chapter"))
     return out
 
 

@@ -157,6 +157,23 @@ def sibling_summaries(session_path: Path, head_bytes: int = 16 << 10, limit: int
     return found
 
 
+_UUID = re.compile(r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")
+
+
+def is_session_file_name(stem: str) -> bool:
+    """Whether a file name (without `.jsonl`) is a session id, as Claude Code names its transcripts."""
+    return _UUID.match(stem) is not None
+
+
+def file_session_id(path: Path) -> str:
+    """The id of the session a transcript FILE holds: its name when Claude Code named it (a uuid), else the
+    session id its records carry (a transcript copied under another name), else its name.
+
+    Not the records' id alone: Claude Code 2.0.x wrote a resumed session as a new file whose records all
+    carry the old session's id, and each file is a session of its own (its own work folder, its own key)."""
+    return path.stem if is_session_file_name(path.stem) else (_first_session_id(path) or path.stem)
+
+
 def peek_session_id(path: Path) -> str:
     """The session id a transcript's records carry (its first 64 KB), else its file name."""
     return _first_session_id(path) or path.stem

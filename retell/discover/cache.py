@@ -18,7 +18,8 @@ from retell import __version__
 from retell.discover.peek import Peek
 from retell.fsutil import atomic_write_bytes
 
-CACHE_SCHEMA_VERSION = 2  # 2: peeks carry the file's first uuid (resumed sessions are grouped by it)
+CACHE_SCHEMA_VERSION = 3  # 2: peeks carry the file's first uuid (resumed sessions are grouped by it); 3: and the
+# author's first real request (the title parse finds), file ids, the session's folder as parse names it
 CACHE_FILE = "list.json"
 
 log = logging.getLogger(__name__)

@@ -1,7 +1,8 @@
 """Sessions that belong together, for `retell list`: one piece of work told as one story (`retell parse S1 S2 …`).
 
 Sessions of one project are joined when
-- one resumed the other (its file replays the other's records, from the same first record),
+- one resumed the other (its file replays the other's records, from the same first record; or, as Claude
+  Code 2.0.x wrote a resume, its records carry the other's session id),
 - one continued the other (a `summary` at its top names the other's last record),
 - both are on the same feature branch (not main, master, trunk or a detached HEAD) and the later one began
   within a week of the earlier one's end, or
@@ -15,12 +16,34 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from pathlib import Path
+from typing import Any, Protocol
 
+from retell.discover.peek import Peek
 from retell.extract.timeutil import to_epoch_ms
 
-if TYPE_CHECKING:
-    from retell.discover.listing import SessionRow
+
+class SessionRow(Protocol):
+    """What grouping reads of a listing's row (discover.listing.SessionRow has it; listing imports this
+    module, never the other way round)."""
+
+    session_id: str
+    short_id: str
+    path: Path
+    folder: str
+    peek: Peek
+    problem: str | None
+    group: Group | None
+
+    @property
+    def start(self) -> str | None: ...
+
+    @property
+    def end(self) -> str | None: ...
+
+    @property
+    def sort_key(self) -> str: ...
+
 
 DEFAULT_BRANCHES = frozenset({"main", "master", "trunk", "HEAD"})
 BRANCH_GAP_MS = 7 * 24 * 60 * 60 * 1000  # a feature branch: work on it within a week is one piece of work
@@ -36,11 +59,11 @@ class Group:
 
     @property
     def id(self) -> str:
-        """The first 8 characters of the earliest session's id."""
-        return self.rows[0].session_id[:8]
+        """The earliest session's short id."""
+        return self.rows[0].short_id
 
     def command(self) -> str:
-        return "retell parse " + " ".join(row.session_id[:8] for row in self.rows)
+        return "retell parse " + " ".join(row.short_id for row in self.rows)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -85,7 +108,14 @@ def _folder_groups(rows: Sequence[SessionRow]) -> list[Group]:
             reasons[root].append(reason)
 
     first_uuid: dict[str, int] = {}
+    record_ids: dict[str, int] = {}
     for i, row in enumerate(rows):
+        # Claude Code 2.0.x wrote a resumed session as a new file whose records carry the old session's id
+        carried = row.peek.session_id
+        if carried and carried in record_ids:
+            join(record_ids[carried], i, "resumed")
+        elif carried:
+            record_ids[carried] = i
         if row.peek.first_uuid:
             if row.peek.first_uuid in first_uuid:
                 join(first_uuid[row.peek.first_uuid], i, "resumed")

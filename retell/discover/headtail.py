@@ -11,6 +11,7 @@ from pathlib import Path
 
 WINDOW = 64 * 1024  # bytes read at each end of a big file
 WHOLE_FILE_LIMIT = 256 * 1024  # files up to this size are read whole: exact counts for small sessions
+LONG_HEAD = 2 * 1024 * 1024  # read when the head window holds no message of the author (a pasted screenshot)
 
 
 @dataclass
@@ -70,6 +71,15 @@ def read_windows(
     if meter is not None:
         meter.add(path, windows.bytes_read)
     return windows
+
+
+def read_head(path: Path, size: int, limit: int, meter: ReadMeter | None = None) -> list[bytes]:
+    """The complete lines in the first `limit` bytes of `path` (of its first `size`)."""
+    with path.open("rb") as fh:
+        data = fh.read(min(size, limit))
+    if meter is not None:
+        meter.add(path, len(data))
+    return data.split(b"\n")[:-1] if len(data) < size else _split(data, drop_first=False)
 
 
 def _split(data: bytes, *, drop_first: bool) -> list[bytes]:

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from retell import cores
-from retell.claude.locate import projects_dir
+from retell.claude.locate import is_session_file_name, projects_dir
 from retell.discover.cache import ListCache, default_cache_path
 from retell.discover.groups import Group, group_sessions
 from retell.discover.headtail import WHOLE_FILE_LIMIT, ReadMeter
@@ -32,9 +32,10 @@ from retell.discover.projects import (
 from retell.discover.score import ScoreInputs, story_score
 from retell.extract.requests import first_request
 from retell.extract.timeutil import sortable, to_epoch_ms
-from retell.extract.titles import prompt_title
+from retell.extract.titles import prompt_title, session_title, vocabulary
 
 SORT_KEYS = ("date", "score")
+ID_CHARS = 8
 
 
 @dataclass(frozen=True)
@@ -62,6 +63,10 @@ class SessionRow:
     peek: Peek
     problem: str | None = None  # why the file could not be read (the row is still listed)
     group: Group | None = None  # the sessions it belongs together with (retell list marks them)
+    short_id: str = ""  # the shortest start of its id (8 characters or more) no other session shares
+
+    def __post_init__(self) -> None:
+        self.short_id = self.short_id or self.session_id[:ID_CHARS]
 
     @property
     def start(self) -> str | None:
@@ -88,7 +93,7 @@ class SessionRow:
     def to_dict(self) -> dict[str, Any]:
         p = self.peek
         return {
-            "id": self.session_id[:8],
+            "id": self.short_id,
             "session_id": self.session_id,
             "project": self.project,
             "project_folder": self.folder,
@@ -150,6 +155,7 @@ def list_sessions(
     _peek_files([f for w in work for f in w.unread], listing)
     rows = [row for w in work for row in _folder_rows(w, cache, listing)]
     cache.prune([root] if query.all_projects else folders, seen)  # --all also forgets deleted projects
+    give_short_ids(rows)
     groups = group_sessions(rows)  # over every session, so a group shows whole whatever the filters keep
     for row in rows:
         row.group = groups.get(str(row.path))
@@ -161,6 +167,19 @@ def list_sessions(
         listing.rows = _sorted(listing.rows, query.sort)
     cache.save()
     return listing
+
+
+def give_short_ids(rows: list[SessionRow]) -> None:
+    """Each row's id as short as it can be and still name one file (`retell parse ID` finds it): 8
+    characters, more where two files begin alike."""
+    ids = sorted({row.session_id for row in rows})
+    for row in rows:
+        n = ID_CHARS
+        i = ids.index(row.session_id)
+        neighbours = [ids[j] for j in (i - 1, i + 1) if 0 <= j < len(ids)]
+        while n < len(row.session_id) and any(other[:n] == row.session_id[:n] for other in neighbours):
+            n += 4
+        row.short_id = row.session_id[:n]
 
 
 def _sorted(rows: list[SessionRow], sort: str) -> list[SessionRow]:
@@ -315,7 +334,7 @@ def _row(
     if problem is not None:
         title, source = f"({problem})", None
     row = SessionRow(
-        session_id=peek.session_id or file.path.stem,
+        session_id=file.path.stem if is_session_file_name(file.path.stem) else peek.session_id or file.path.stem,
         path=file.path,
         folder=file.folder.name,
         project=peek.cwd or fallback_project,
@@ -332,20 +351,28 @@ def _row(
 
 
 def resolve_title(peek: Peek, leaf_map: dict[str, str]) -> tuple[str | None, str | None]:
-    """custom-title > ai-title > a summary describing this session > the first real prompt (> the last one)."""
-    for source in ("custom-title", "ai-title"):
-        if source in peek.titles:
-            return peek.titles[source], source
+    """The title `retell parse` gives (extract.titles.session_title), from what the windows saw: the author's
+    own, Claude Code's, the first real request, a summary describing this session; else the last prompt."""
+    titles = {k: v for k, v in peek.titles.items() if k in ("custom-title", "ai-title")}
     for uuid in reversed(peek.leaf_uuids):  # the latest leaf: the summary of the session as it ended
         if uuid in leaf_map:
-            return leaf_map[uuid], "summary"
-    if "summary" in peek.titles:
-        return peek.titles["summary"], "summary"
-    for prompt, source in ((peek.first_prompt, "first-prompt"), (peek.last_prompt, "last-prompt")):
-        request = first_request([prompt]) if prompt and prompt.strip() else None
-        if request:  # tidied as `retell parse` titles it: no flags, paths, greetings or log lines
-            return prompt_title(request), source
-    return None, None
+            titles["summary"] = leaf_map[uuid]
+            break
+    else:
+        if "summary" in peek.titles:
+            titles["summary"] = peek.titles["summary"]
+    request = peek.request
+    if request is None and peek.first_prompt and not peek.exact:
+        request = first_request([peek.first_prompt])  # a peek from Claude Code's index: its first prompt only
+    words = peek.vocabulary
+    if peek.depth == INDEX and "summary" in titles:
+        words = vocabulary([titles["summary"]])  # Claude Code's index entry summarises this very session
+    title, source = session_title(titles, request, words)
+    if title is None and peek.last_prompt:
+        last = first_request([peek.last_prompt])
+        if last:
+            return prompt_title(last), "last-prompt"
+    return title, source
 
 
 def score_of(peek: Peek, duration_ms: int | None) -> int:
@@ -401,8 +428,9 @@ def peek_from_manifest(base: Peek | None, manifest: dict[str, Any]) -> Peek:
     peek.versions, peek.git_branches = session["versions"], session["git_branches"]
     if session["title_source"] in ("custom-title", "ai-title"):
         peek.titles[session["title_source"]] = session["title"]  # perhaps set mid-file, beyond the windows
-    elif session["title_source"] == "first-prompt" and peek.first_prompt is None:
-        peek.first_prompt = session["title"]  # the prompt lay past the head window
+    elif session["title_source"] == "first-prompt":
+        peek.request = session["title"]  # the request may lie past the head window
+        peek.first_prompt = peek.first_prompt or session["title"]
     peek.human_turns = counts["human_turns"]
     peek.tool_calls = counts["tool_calls"]
     peek.subagents = counts["subagents"]

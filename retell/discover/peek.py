@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from retell.claude.schema import SIGNAL_ATTACHMENT_TYPES, SKIPPABLE_RECORD_TYPES
-from retell.discover.headtail import ReadMeter, read_windows
+from retell.discover.headtail import LONG_HEAD, ReadMeter, Windows, read_head, read_windows
 
 if TYPE_CHECKING:
     from retell.claude.records import Record
@@ -44,6 +44,8 @@ class Peek:
     leaf_uuids: list[str] = field(default_factory=list)  # the file's last uuids, oldest first
     first_uuid: str | None = None  # the file's first record: a resumed session's file starts with the same one
     first_prompt: str | None = None
+    request: str | None = None  # the author's first real request, as `retell parse` finds it (a title)
+    vocabulary: list[str] = field(default_factory=list)  # word stems of the first messages (does a summary fit?)
     last_prompt: str | None = None
     human_turns: int | None = None
     tool_calls: int | None = None
@@ -79,10 +81,10 @@ def _copied(value: Any) -> Any:
     return value.copy() if isinstance(value, (list, dict)) else value
 
 
-_OPTIONAL_STR = ("session_id", "cwd", "start", "end", "first_prompt", "last_prompt", "first_uuid")
+_OPTIONAL_STR = ("session_id", "cwd", "start", "end", "first_prompt", "request", "last_prompt", "first_uuid")
 _OPTIONAL_INT = ("active_ms", "human_turns", "tool_calls", "images", "files_changed", "messages")
 _INT = ("subagents", "compactions", "bytes_read")
-_STR_LIST = ("versions", "git_branches", "leaf_uuids")
+_STR_LIST = ("versions", "git_branches", "leaf_uuids", "vocabulary")
 
 
 def _well_typed(peek: Peek) -> bool:
@@ -119,8 +121,9 @@ def peek_session(path: Path, size: int, agents: AgentFiles, meter: ReadMeter | N
     # Imported here: a listing served from the cache never needs the extractor (a third of its start-up).
     from retell.events import SUBAGENT
     from retell.extract.images import ImageStore
-    from retell.extract.requests import is_author_message
+    from retell.extract.requests import author_words, first_request, is_author_message
     from retell.extract.session import SessionExtractor
+    from retell.extract.titles import TITLE_CANDIDATES, session_vocabulary
 
     windows = read_windows(path, size, meter=meter)
     images = ImageStore(None)
@@ -129,6 +132,16 @@ def peek_session(path: Path, size: int, agents: AgentFiles, meter: ReadMeter | N
     state.feed(windows.head, extractor, first_line_of_file=True, base=0)
     state.feed(windows.tail, extractor, first_line_of_file=False, base=_TAIL_LINENO)
     found = extractor.finish()
+    if not windows.whole and not any(is_author_message(e) and e.line < _TAIL_LINENO for e in found.events):
+        # The first message lies past the head window (a pasted screenshot makes it one long line): read a
+        # longer head once, so that the row has its title, its first turns and the folder it started in, as
+        # the parse will.
+        windows = Windows(read_head(path, size, LONG_HEAD, meter), windows.tail, False, windows.bytes_read)
+        images = ImageStore(None)
+        extractor, state = SessionExtractor(images), _WindowState()
+        state.feed(windows.head, extractor, first_line_of_file=True, base=0)
+        state.feed(windows.tail, extractor, first_line_of_file=False, base=_TAIL_LINENO)
+        found = extractor.finish()
 
     files = set(found.files["edited"]) | set(found.files["written"]) | set(state.snapshot_files(found.cwd))
     spawns = sum(1 for e in found.events if e.kind == SUBAGENT)
@@ -146,6 +159,8 @@ def peek_session(path: Path, size: int, agents: AgentFiles, meter: ReadMeter | N
         leaf_uuids=list(state.uuids),
         first_uuid=state.first_uuid,
         first_prompt=_first_prompt(found.events),
+        request=first_request([w for w in map(author_words, found.events) if w][:TITLE_CANDIDATES]),
+        vocabulary=session_vocabulary(found.events),
         last_prompt=state.last_prompt,
         human_turns=sum(1 for e in found.events if is_author_message(e)),
         tool_calls=found.counts.tool_calls,
@@ -230,7 +245,7 @@ class _WindowState:
     def snapshot_files(self, cwd: str | None) -> list[str]:
         """The files the last file-history-snapshot tracks (what the session changed, per Claude Code)."""
         from retell.claude.records import decode_line
-        from retell.extract.tools import relative_path
+        from retell.extract.tools import project_path
 
         if self.snapshot is None:
             return []
@@ -240,7 +255,7 @@ class _WindowState:
             return []
         snapshot = record.get("snapshot") if isinstance(record, dict) else None
         tracked = snapshot.get("trackedFileBackups") if isinstance(snapshot, dict) else None
-        return [relative_path(str(p), cwd) for p in tracked] if isinstance(tracked, dict) else []
+        return [project_path(str(p), cwd) for p in tracked] if isinstance(tracked, dict) else []
 
 
 def _is_noise(rtype: str | None, attachment_type: str | None) -> bool:

@@ -54,16 +54,17 @@ def format_start(ts: str | None) -> str:
 
 
 def format_turns(row: SessionRow) -> str:
-    """'12' when exact, '12+' when counted in the head and tail of a big file only, '–' when unknown."""
+    """'12' when exact, '12+' when counted in the head and tail of a big file only, '–' when unknown (also a
+    big file whose head and tail hold none of them: '0+' would read as none)."""
     turns = row.peek.human_turns
-    if turns is None or row.problem is not None:
+    if turns is None or row.problem is not None or (turns == 0 and not row.peek.exact):
         return "–"
     return str(turns) if row.peek.exact else f"{turns}+"
 
 
 PROJECT = Column("PROJECT", lambda r: r.project, max_width=PROJECT_WIDTH, cut_left=True)
 COLUMNS: tuple[Column, ...] = (
-    Column("ID", lambda r: r.session_id[:8]),
+    Column("ID", lambda r: r.short_id),
     PROJECT,
     Column("START", lambda r: format_start(r.start)),
     Column("DURATION", lambda r: format_duration(r.duration_ms), right=True),

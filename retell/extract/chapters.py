@@ -35,6 +35,9 @@ class ChapterTracker:
         pre_tokens: int | None = None,
     ) -> Chapter:
         chapter = self.current
+        if reason == "idle" and not self.has_content:
+            self.idle_pending = False  # nothing told since the last break: a pause is no break of its own
+            return chapter
         if self.has_content:
             chapter = Chapter(id=f"ch{len(self.chapters) + 1}", index=len(self.chapters) + 1, reason=reason)
             self.chapters.append(chapter)

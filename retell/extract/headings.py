@@ -6,32 +6,57 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from retell.events import SUBAGENT, TOOL_RUN, Event
-from retell.extract.requests import author_words, clean_request, first_sentence
-from retell.extract.tools import family, is_test_command, shorten_words
+from retell.events import ASSISTANT, IMAGE, PLAN, SUBAGENT, TOOL_RUN, Event
+from retell.extract.requests import author_words, clause_cut, clean_request, first_sentence
+from retell.extract.tools import SHELL_TOOLS, family, is_test_command, program_of
+from retell.extract.typos import fix_typos, session_words
 
 HEADING_CHARS = 70
 _BOOKKEEPING = frozenset({"todo", "tools"})
 
 
 def request_heading(text: str, limit: int = HEADING_CHARS) -> str:
-    """The first sentence of the author's request in `text`, cut between words; "" when the text holds no
-    request (an acknowledgement, a flag, a pasted log…)."""
+    """The first sentence of the author's request in `text`, or its first clause when the sentence is long;
+    never cut with "…" (a heading cut mid-thought reads as a mistake). "" when the text holds no request (an
+    acknowledgement, a flag, a pasted log, a URL…) or no clause short enough."""
     request = clean_request(text)
     if not request:
         return ""
     sentence = re.sub(r"[\s,]+please\W*$", "", first_sentence(request), flags=re.I).rstrip(",;:")
-    return shorten_words(sentence, limit) if sentence else ""
+    if len(sentence) <= limit:
+        return sentence
+    return clause_cut(sentence, limit, shortest=16)
 
 
 def chapter_heading(events: Sequence[Event]) -> str:
-    """What a stretch is about: the author's first request in it, else the work; "" when neither says."""
+    """What a stretch is about: the author's first request in it, else the work, else what kind of stretch
+    it was (a plan, screenshots, a conversation); "" only when nothing was told in it."""
     for event in events:
         words = author_words(event)
         heading = request_heading(words) if words else ""
         if heading:
-            return heading
-    return activity_heading(events)
+            return without_typos(heading, events)
+    return activity_heading(events) or kind_heading(events)
+
+
+def without_typos(heading: str, events: Sequence[Event]) -> str:
+    """A heading made of the author's words, their obvious typos fixed (a word Claude or a tool also used in
+    `events` is the session's own term, never "fixed")."""
+    texts = [e.text for e in events if e.kind in (ASSISTANT, PLAN) and e.text]
+    texts += [c.target for e in events if e.kind == TOOL_RUN for c in e.calls or () if c.target]
+    return fix_typos(heading, session_words(texts))
+
+
+def kind_heading(events: Sequence[Event]) -> str:
+    """A heading for a stretch with no request and no tool work."""
+    kinds = {e.kind for e in events if not e.sidechain and not e.abandoned}
+    if PLAN in kinds:
+        return "Making a plan"
+    if IMAGE in kinds:
+        return "Looking at screenshots"
+    if ASSISTANT in kinds:
+        return "Talking it through with Claude"
+    return ""
 
 
 def activity_heading(events: Sequence[Event]) -> str:
@@ -39,7 +64,7 @@ def activity_heading(events: Sequence[Event]) -> str:
     calls = [c for e in events if e.kind == TOOL_RUN for c in e.calls or ()]
     if any(e.kind == SUBAGENT for e in events) and len(calls) < 5:
         return "Sending out subagents"
-    tests = [c.outcome for c in calls if c.name == "Bash" and is_test_command(c.target) and c.outcome]
+    tests = [c.outcome for c in calls if c.name in SHELL_TOOLS and is_test_command(c.target) and c.outcome]
     if tests and "failed" not in tests[-1] and any("failed" in t for t in tests):
         return "Getting the tests to pass"
     counts: dict[str, int] = {}
@@ -55,15 +80,7 @@ def activity_heading(events: Sequence[Event]) -> str:
         names = list(dict.fromkeys(short_path(t) for t in edited))
         return f"Changing {names[0]}" if len(names) == 1 else "Changing the code"
     if top == "bash":
-        programs = [
-            (c.target or "").split()[0]
-            for c in calls
-            if family(c.name) == "bash"
-            and (c.target or "").split()
-            and (c.target or "").split()[0] not in ("cd", "echo")
-            and (c.target or "x")[0].isalnum()
-            and "`" not in (c.target or "").split()[0]  # shown as a code span below
-        ]
+        programs = [p for c in calls if family(c.name) == "bash" and (p := program_of(c.target or ""))]
         common = sorted(set(programs), key=lambda p: (-programs.count(p), programs.index(p)))[:3]
         return "At the command line" + (f": {join_words([f'`{p}`' for p in common])}" if common else "")
     return {
@@ -82,5 +99,7 @@ def join_words(items: list[str]) -> str:
 
 
 def short_path(path: str) -> str:
-    parts = path.rstrip("/").split("/")
-    return "/".join(parts[-2:]) if len(parts) > 2 else path
+    """The last two parts of a path (`app/models.py`), Windows paths too."""
+    sep = "\\" if "\\" in path and "/" not in path else "/"
+    parts = path.rstrip(sep).split(sep)
+    return sep.join(parts[-2:]) if len(parts) > 2 else path

@@ -21,9 +21,31 @@ _PLAN_HEADING = r"(?im)^\s*#{1,3}\s*(?:(?:implementation )?plan\s*[:—–-]\s*)
 _MARKUP = r"^\s*(?:#{1,6}\s+|>\s*|[-*+•]\s+|\d+[.)]\s+|\[[ xX]\]\s+)+"
 _EMPHASIS = r"\*\*|__|`"
 _GREETING = (
-    r"(?i)^(?:(?:hi|hello|hey|hallo|howdy|yo|greetings|good (?:morning|afternoon|evening))(?: there)?"
-    r"(?:,?\s+(?:claude|cc|buddy|friend|mate))?|你好|您好|こんにちは|xin chào|chào bạn)\b[\s,!.:;—–-]*"
+    r"(?i)^(?:(?:hi|hiya|hello|hey|hallo|howdy|yo|greetings|morning|good (?:morning|afternoon|evening|day)|"
+    r"bonjour|salut|hola|ciao|olá|ola|servus|moin)(?: there| again| all| everyone)?"
+    r"(?:,?\s+(?:claude|cc|buddy|friend|mate|team))?|你好|您好|嗨|哈囉|哈喽|大家好|こんにちは|안녕하세요|"
+    r"xin chào|chào bạn|chào)(?![\w'])[\s,，、!！.。:：;；—–-]*"
 )
+# What a greeting's removal can leave in front: "你好，…", "Hi! …"
+_LEADING_PUNCTUATION = r"^[\s,，、。.!！?？:：;；—–-]+"
+# A prompt a plugin or a script wrote for the agent, not a request of the author's ("Memory agent, you are
+# continuing…", "You are an expert…", "<role>…").
+_BOILERPLATE = (
+    r"(?i)^(?:[\w -]{1,40}\bagent,\s*)?you(?: are|'re)\s+(?:a|an|the|now|continuing|acting|working|operating|"
+    r"tasked|going to be|an? expert)\b|^act as\b|^your (?:task|role|job|goal) is\b|^as an? [\w -]{1,40}\bagent\b|"
+    r"^<[a-z_-]+>|^\[(?:system|instructions?|context)\]|^system prompt\b|^instructions?:|^context:"
+)
+_URL = r"https?://\S+|www\.\S+"
+# A question that names nothing ("what is this?", "any ideas?", "can you help?"): not a title.
+_QUESTION_FILLER = frozenset(
+    {
+        "what", "why", "how", "who", "where", "when", "which", "is", "are", "was", "were", "do", "does", "did",
+        "can", "could", "would", "will", "should", "this", "that", "these", "those", "it", "its", "there", "here",
+        "any", "ideas", "idea", "thoughts", "think", "you", "your", "me", "my", "i", "we", "us", "our", "the", "a",
+        "an", "of", "to", "in", "on", "for", "with", "about", "help", "please", "going", "happening", "wrong",
+        "ok", "okay", "so", "now", "then", "just", "anything", "something", "else",
+    }
+)  # fmt: skip
 # Spoken fillers in front of the request: "Ok, so, …", "Now add …", "Also, …".
 _FILLER = r"(?i)^(?:(?:ok(?:ay)?|so|alright|right|well|hmm+|now|and|also|but|actually)\b[\s,.!:;—–-]*)+(?=\w)"
 _POLITE = r"(?i)^(?:please|pls|kindly)\s+|^(?:can|could|would|will) you(?: please)?\s+"
@@ -34,10 +56,15 @@ _ACKNOWLEDGEMENT = (
     r"weiter|danke|ja|nein|genau|passt)\b[\s.!,;:]*$"
 )
 _LOG_LINE = (
-    r"(?i)^\[?\d{4}-\d\d-\d\d[ T]\d\d:\d\d|^\[?\d\d:\d\d:\d\d\b|^\[?(?:ERROR|WARN(?:ING)?|INFO|DEBUG|TRACE|FATAL)\b|"
-    r"^Traceback \(most recent|^\s*at \S+ \(|^\s*File \"|^[\w.]*(?:Error|Exception|Warning)(?:\[\w+\])?:|"
-    r"^npm (?:ERR!|WARN)|^error(?:\[\w+\])?:|^warning:|^\S+@\S+:\S*[$#] |^[$#>] \S|^PS [A-Z]:\\|"
-    r"^\(\S+\) \S+@|^\d+ (?:passed|failed)\b"
+    r"(?i)^\[?\d{4}[-/.]\d\d[-/.]\d\d[ T,]\d\d:\d\d|^\[?\d\d?:\d\d:\d\d\b|"
+    r"^\[?(?:ERROR|ERR|WARN(?:ING)?|INFO|DEBUG|TRACE|FATAL|CRITICAL|NOTICE|SEVERE|E|W|I|D)\b[\]:]|"
+    r"^\[?(?:ERROR|WARN(?:ING)?|INFO|DEBUG|TRACE|FATAL|CRITICAL)\b|"
+    r"^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec) +\d\d? \d\d:\d\d|"
+    r"^Traceback \(most recent|^\s*at \S+ \(|^\s*at [\w.$<>]+:\d|^\s*File \"|"
+    r"^[\w.]*(?:Error|Exception|Warning|Fault)(?:\[\w+\])?:|^Caused by:|^panic:|^fatal:|^FAILED |^E {2,}|"
+    r"^npm (?:ERR!|WARN)|^error(?:\[\w+\])?:|^warning:|^\S+@\S+:\S*[$#] |^[$#>] \S|^>>> |^PS [A-Z]:\\|"
+    r"^\(\S+\) \S+@|^\d+ (?:passed|failed)\b|^[⎿│├└┌]|^\s*\{\s*\"|^\s*\d+\s*\||"
+    r"^(?:GET|POST|PUT|DELETE|PATCH|HEAD) /\S* HTTP/|^HTTP/\d|^\w+\.(?:go|rs|py|js|ts|java|c|cpp):\d+"
 )
 _FLAG = r"^--?[A-Za-z][\w-]*(?:[= ]\S+)?$"
 _ID = r"(?i)^(?:[0-9a-f]{7,}|[0-9a-f]{8}-[0-9a-f-]{27,}|\d+|#\d+)$"
@@ -95,14 +122,21 @@ def _tidy(line: str) -> str | None:
         line = slash.group(1) or ""
     line = re.sub(_MARKUP, "", line)
     line = re.sub(_EMPHASIS, "", line).strip()
+    if re.search(_BOILERPLATE, line):
+        return None
+    asked = line.rstrip().endswith(("?", "？"))
     line = re.sub(_GREETING, "", line).strip()
+    line = re.sub(_LEADING_PUNCTUATION, "", line)
     line = re.sub(_FILLER, "", line)
     polite = re.match(_POLITE, line)
     if polite:  # "can you fix the tests?" is the request "Fix the tests"
         line = line[polite.end() :].rstrip("? ")
     line = re.sub(r"[\s,]+please\W*$", "", line, flags=re.I)
     line = re.sub(r"(?<![\w.])@(?=[\w./-]+\.\w)", "", line)  # "@src/app.py": Claude Code's file mention
-    line = line.rstrip(" .,;:!—–-")
+    line = _without_urls(line)
+    line = re.sub(r"(?:\s*(?:[:;]-?[()DPp/\\|]|\\))+$", "", line)  # a trailing ":(" or a line-continuing "\"
+    line = re.sub(r"(?<![\w'])i(?=\s|'m\b|'ve\b|'d\b|'ll\b)", "I", line)  # "am i in" -> "am I in"
+    line = line.rstrip(" .,;:!—–-，。：；！")
     if (
         not line
         or re.match(_ACKNOWLEDGEMENT, line)
@@ -114,7 +148,50 @@ def _tidy(line: str) -> str | None:
     letters = sum(ch.isalpha() for ch in line)
     if letters < 2 or letters < 0.5 * len(line.replace(" ", "")):
         return None
+    if _shouted(line) or (asked and _names_nothing(line)) or _mostly_paths(line):
+        return None
     return line[:1].upper() + line[1:]
+
+
+def _without_urls(line: str) -> str:
+    """URLs out of a title: a line that is mostly one says nothing a reader can use; in a sentence, a URL is
+    named by its site ("Compare with github.com")."""
+    if not re.search(_URL, line):
+        return line
+    rest = re.sub(_URL, " ", line)
+    if len(rest.split()) < TITLE_WORDS:
+        return ""
+    return " ".join(re.sub(_URL, lambda m: _host(m.group(0)), line).split())
+
+
+def _host(url: str) -> str:
+    host = re.sub(r"^(?:https?://)?(?:www\.)?", "", url).split("/")[0]
+    return host.rstrip(".,;:)")
+
+
+def _shouted(line: str) -> bool:
+    """All capitals ("YES", "OPTION B, USE POSTGRES"): an answer to Claude's question, not a request."""
+    cased = [ch for ch in line if ch.isalpha() and (ch.isupper() or ch.islower())]
+    return len(cased) >= 2 and all(ch.isupper() for ch in cased) and len(line.split()) <= 8
+
+
+def _names_nothing(line: str) -> bool:
+    """A bare question: fewer than two words that name something."""
+    if re.search(_CJK, line):
+        return False
+    words = [w.lower() for w in re.findall(r"[\w'-]+", line)]
+    return sum(1 for w in words if w not in _QUESTION_FILLER and len(w) >= 2) < 2
+
+
+def _mostly_paths(line: str) -> bool:
+    """Paths with no word around them that says something ("/src/app/main.py and tests/"): not a title."""
+    words = line.split()
+    paths = [w for w in words if re.search(r"[\w.-]/[\w.-]|^[~/]|\\", w)]
+    said = [w for w in words if w not in paths and len(re.sub(r"\W", "", w)) >= 3 and w.lower() not in _STOPWORDS]
+    return bool(paths) and not said
+
+
+_STOPWORDS = frozenset({"and", "the", "for", "with", "from", "into", "see", "here", "this", "that", "also"})
 
 
 def substantial(request: str) -> bool:
@@ -142,3 +219,22 @@ _SENTENCE_END = r"(?<=[.!?。！？])\s+|(?<=[。！？])"
 
 def first_sentence(text: str) -> str:
     return re.split(_SENTENCE_END, text, maxsplit=1)[0].strip().rstrip(".!。！")
+
+
+_CLAUSE_END = re.compile(r"[,;:，；：]\s|\s[-–—]\s|\s\(|\s(?=(?:and|but|so|because|which|then|while)\s)")
+# Where a phrase ends when no clause does: before "to …", "that …", "when …" (the verb phrase is whole)
+_PHRASE_END = re.compile(r"\s(?=(?:to|that|with|for|when|if|in|on|from|into|by|using|via|after|before)\s)")
+
+
+def clause_cut(text: str, limit: int, shortest: int = 24) -> str:
+    """`text` up to the last clause boundary before `limit` (a comma, a dash, "and", "because"…), else the
+    last phrase boundary (before "to", "with", "when"…), when that keeps at least `shortest` characters;
+    "" when there is none."""
+    for boundary in (_CLAUSE_END, _PHRASE_END):
+        cut = 0
+        for match in boundary.finditer(text, 0, limit + 1):
+            if match.start() >= shortest:
+                cut = match.start()
+        if cut:
+            return text[:cut].rstrip(" ,;:-–—")
+    return ""

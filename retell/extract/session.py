@@ -47,6 +47,7 @@ from retell.extract.human import (
     Interrupt,
     blocks_of,
     classify_user_blocks,
+    summary_body,
 )
 from retell.extract.ids import key64
 from retell.extract.images import ImageStore
@@ -55,10 +56,11 @@ from retell.extract.subagents import apply_spawn_result
 from retell.extract.thread import ROLE_MESSAGE, ROLE_OTHER, ROLE_PROMPT, ROLE_REPLY, ConversationTree, Thread
 from retell.extract.timeutil import BREAK_GAP_MS, Clock, sortable
 from retell.extract.tools import (
+    absolute_path,
     apply_result,
     describe_call,
     family,
-    relative_path,
+    project_path,
     result_matters,
     result_text,
     summarize_run,
@@ -66,11 +68,8 @@ from retell.extract.tools import (
 from retell.extract.usage import UsageLedger
 
 _AWAY_SUFFIX = " (disable recaps in /config)"
+_LOCAL_ERROR = "<local-command-stderr>"
 _REJECTION_FEEDBACK = re.compile(r"the user said:\s*(.+)\Z", re.S | re.I)
-_CONTINUATION_PREAMBLE = (
-    "This session is being continued from a previous conversation that ran out of context. "
-    "The conversation is summarized below:"
-)
 _FILE_TOOLS = {
     "Read": "read",
     "NotebookRead": "read",
@@ -147,13 +146,14 @@ class SessionExtractor:
         self._calls: dict[str, tuple[ToolCall, Event]] = {}
         self._spawns: dict[str, Event] = {}
         self.spawn_events: list[Event] = []
-        self._queue: deque[str | None] = deque()
+        self._queue: deque[tuple[str, str | None]] = deque()  # (content key, its human text) per enqueue
         # A mid-turn message can be recorded twice (queue `remove` and a `queued_command` attachment);
         # each emitted text absorbs one later copy, until the author's next regular message.
         self._queued_emitted: list[str] = []
         self._session_ids: list[str] = []
         self._current_session: str | None = None
-        self._cwd: Counter[str] = Counter()
+        self._cwd: str | None = None  # the folder the session was started in (its first main record's)
+        self._any_cwd: str | None = None
         self._versions: set[str] = set()
         self._models: set[str] = set()
         self._branches: set[str] = set()
@@ -167,6 +167,11 @@ class SessionExtractor:
         self._open_message: str | None = None
         self._open_signatures: set[tuple[str, int]] = set()
         self._first_prompt_skipped = False
+        self._unanswered: Event | None = None  # the author's last prompt, while nothing has answered it
+        # After a pause of hours with nothing told since: (the latest stamp before it, events before it)
+        self._after_pause: tuple[tuple[str, str] | None, int] | None = None
+        self._told = False  # anything told yet (not housekeeping)
+        self._before_pause: tuple[int, tuple[str, str]] | None = None  # housekeeping only, then a pause
         self._merge_event: Event | None = None  # the last text event, which a split API message extends
         self._merge_key: tuple[str, str] = ("", "")
         self._last_context: tuple[Any, ...] = ()
@@ -267,17 +272,32 @@ class SessionExtractor:
         sidechain = record.isSidechain is True
         if sidechain:
             self.counts.sidechain_records += 1
-        if ts is not None and self.clock.tick(ts) >= BREAK_GAP_MS and not sidechain and not self.subagent_mode:
-            self.chapters.idle_pending = True  # after a pause of hours the next thing told opens a chapter
+        if ts is not None and not sidechain and not self.subagent_mode:
+            before = self.clock.latest
+            if self.clock.tick(ts) >= BREAK_GAP_MS:
+                self.chapters.idle_pending = True  # after a pause of hours the next thing told opens a chapter
+                if self._after_pause is None:
+                    # Until something is told after it, what follows the pause (an `/exit` days later) is
+                    # not part of the session: it neither lengthens it nor opens a chapter.
+                    self._after_pause = (before, len(self.raw))
+                if not self._told:
+                    # Nothing but housekeeping before the pause (a `/model` hours before the work): the
+                    # session starts after it.
+                    self._before_pause = (len(self.raw), (sortable(ts), ts))
+        elif ts is not None:
+            self.clock.tick(ts)
         context = (record.version, record.gitBranch, record.entrypoint, record.cwd)
         if context != self._last_context:  # consecutive records nearly always share it: note it once
             self._last_context = context
             for value, bucket in zip(context[:3], (self._versions, self._branches, self._entrypoints), strict=True):
                 if isinstance(value, str) and value:
                     bucket.add(value)
-        cwd = context[3]
-        if isinstance(cwd, str) and cwd:
-            self._cwd[cwd] += 1
+        if self._cwd is None:
+            cwd = context[3]
+            if isinstance(cwd, str) and cwd:
+                if not sidechain:
+                    self._cwd = cwd
+                self._any_cwd = self._any_cwd or cwd
         session_id = record.sessionId
         if isinstance(session_id, str) and session_id and not sidechain and not self.subagent_mode:
             if self._current_session is None:
@@ -334,12 +354,25 @@ class SessionExtractor:
             return self._owner.subagent.events if event.kind in CONTENT_KINDS else None  # type: ignore[union-attr]
         if record is not None and record.isSidechain is True and not self.subagent_mode:
             event.sidechain = True
-        if self.chapters.idle_pending and event.kind in CONTENT_KINDS and not _housekeeping(event):
-            self.chapters.request_break("idle", session_id=self._current_session)
+        told = event.kind in CONTENT_KINDS and not _housekeeping(event)
+        if told:
+            if self.chapters.idle_pending:
+                self.chapters.request_break("idle", session_id=self._current_session)
+            self._after_pause = None
+            self._told = True
         event.chapter = self.chapters.current.id
-        if event.kind in CONTENT_KINDS and not (event.kind == COMMAND and event.name == "/compact"):
+        if told and not (event.kind == COMMAND and event.name == "/compact"):
             self.chapters.content()
+        if event.kind in _ANSWERS:
+            self._unanswered = None
+        elif _is_prompt(event):
+            self._unanswered = event
         return self.raw
+
+    def _prompt_failed(self) -> None:
+        """An API error or a local error after the author's last prompt, before any answer."""
+        if self._unanswered is not None:
+            self._unanswered.errors += 1
 
     # -- assistant ------------------------------------------------------------------------------------
 
@@ -348,6 +381,8 @@ class SessionExtractor:
         if message is None:
             return
         model = message.model
+        if record.isApiErrorMessage is True:
+            self._prompt_failed()  # the author may send it again: that copy says what failed
         if model == "<synthetic>":
             self.counts.synthetic_messages += 1
             return
@@ -422,7 +457,7 @@ class SessionExtractor:
         if bucket and isinstance(tool_input, dict):
             path = tool_input.get("file_path") or tool_input.get("notebook_path")
             if isinstance(path, str) and path:
-                self._files[bucket].add(relative_path(path, cwd))
+                self._files[bucket].add(absolute_path(path, cwd))  # made relative to the session's folder at the end
         event = Event(kind=TOOL_RUN, ts=ts, line=lineno, calls=[call])
         target = self._place(event, record)
         if target is not None:
@@ -490,6 +525,8 @@ class SessionExtractor:
                 rest.append(block)
         if not rest:
             return
+        if any(_LOCAL_ERROR in b["text"] for b in rest if b.get("type") == "text" and isinstance(b.get("text"), str)):
+            self._prompt_failed()  # a slash command that failed locally, with no reply
         for item in classify_user_blocks(rest):
             if isinstance(item, HumanText):
                 self._queued_emitted.clear()
@@ -529,9 +566,7 @@ class SessionExtractor:
         if self.subagent_mode or record.isSidechain is True:
             return
         self.chapters.request_break("compaction", session_id=self._current_session)
-        body = text.strip()
-        if body.startswith(_CONTINUATION_PREAMBLE):
-            body = body[len(_CONTINUATION_PREAMBLE) :].strip()
+        body = summary_body(text)
         if not body:
             return
         event = self._emit(Event(kind=BRIDGE, ts=ts, line=lineno, text=body, source="compact_summary"), record)
@@ -631,21 +666,32 @@ class SessionExtractor:
         if operation == "enqueue":
             items = classify_user_blocks(blocks_of(record.content))
             human = next((i for i in items if isinstance(i, HumanText) and i.text), None)
-            self._queue.append(human.text if human else None)
+            self._queue.append((_queue_key(record.content), human.text if human else None))
         elif operation == "dequeue":
             if self._queue:
                 self._queue.popleft()  # a normal user record carries it next
         elif operation == "remove":
-            text = self._queue.popleft() if self._queue else None
+            content = record.content
+            text = self._take_queued(_queue_key(content) if content is not None else None)
             reason = record.reason
             # Absorbed mid-turn; or (Claude Code ~2.1.19-2.1.49) a bare remove, the only trace of a message
             # delivered mid-turn: no user record repeats it. A machine notice queued the same way is not
             # human text (the enqueue kept None for it).
             if reason in (None, "absorbed_mid_turn"):
-                content = record.content
                 self._queued_text(content if content is not None else text, lineno, ts, record)
         elif operation == "popAll":
             self._queue.clear()  # pulled back into the input box, not sent
+
+    def _take_queued(self, key: str | None) -> str | None:
+        """The queued message a `remove` takes out: the one with its content when it names one (several may
+        wait, and they are not always removed in the order they came), else the oldest."""
+        if key is not None:
+            for i, (queued_key, text) in enumerate(self._queue):
+                if queued_key == key:
+                    del self._queue[i]
+                    return text
+            return None
+        return self._queue.popleft()[1] if self._queue else None
 
     def _queued_text(self, prompt: Any, lineno: int, ts: str | None, record: Record) -> None:
         """A message the human typed while the agent worked, absorbed mid-turn (once, however recorded)."""
@@ -669,6 +715,16 @@ class SessionExtractor:
                 finish_tool_runs(agent.events)
                 drop_repeated_result(agent)
         events = self.raw
+        if self._after_pause is not None:
+            # The session ended before the pause; only housekeeping (`/exit`, its output) came after it.
+            latest, kept = self._after_pause
+            self.clock.cut_at(latest)
+            del events[kept:]
+            self._after_pause = None
+        if self._before_pause is not None and self._told:
+            dropped, earliest = self._before_pause
+            self.clock.start_at(earliest)
+            del events[:dropped]
         if events and all(e.sidechain for e in events):
             # The whole file is one branch (a subagent's transcript opened on its own, say): that branch is
             # the story here, not a side path of it.
@@ -712,7 +768,7 @@ class SessionExtractor:
             end=end,
             active_ms=self.clock.active_ms,
             titles=titles,
-            files={k: sorted(v) for k, v in self._files.items()},
+            files={k: sorted({project_path(p, self.cwd) for p in v}) for k, v in self._files.items()},
             tools={name: dict(c) for name, c in sorted(self._tools.items())},
             spawns=self.spawn_events,
             unknown_blocks=self._unknown_blocks,
@@ -722,8 +778,9 @@ class SessionExtractor:
 
     @property
     def cwd(self) -> str | None:
-        """The folder most records were written in (what finish() reports)."""
-        return self._cwd.most_common(1)[0][0] if self._cwd else None
+        """The folder the session was started in: the project Claude Code files it under (later records may
+        name a folder the agent changed into, such as `test/`; what finish() reports)."""
+        return self._cwd or self._any_cwd
 
     @property
     def events(self) -> list[Event]:
@@ -758,6 +815,13 @@ def _housekeeping(event: Event) -> bool:
     return event.kind in (COMMAND, INTERRUPT) and (event.name in HOUSEKEEPING_COMMANDS or event.kind == INTERRUPT)
 
 
+def _queue_key(content: Any) -> str:
+    """A queued message's content, compared across its enqueue and remove records (a string or blocks)."""
+    if isinstance(content, str):
+        return " ".join(content.split())
+    return " ".join(" ".join(str(b.get("text", "")) for b in blocks_of(content)).split())
+
+
 def _key_or_none(uuid: Any) -> int | None:
     return key64(uuid) if isinstance(uuid, str) and uuid else None
 
@@ -776,8 +840,10 @@ _ANSWERS = frozenset({ASSISTANT, THINKING, TOOL_RUN, PLAN, SUBAGENT, IMAGE})
 
 
 def drop_resent_prompts(events: list[Event]) -> int:
-    """The same prompt sent again before anything answered it (after an interrupt or an API error) is one
-    message: the earlier copies go, the one that was answered stays. Returns how many went."""
+    """The same prompt (or request command) sent again before anything answered it, after an interrupt, an
+    API error or a local error, is one message: the earlier copies go, the one that was answered stays and
+    says how many times it was sent again (`resent`) and what failed in between (`errors`). A copy that adds
+    to the text before it (the author pasted more) replaces it too. Returns how many went."""
     drop: set[int] = set()
     previous: int | None = None  # index of the last prompt not answered yet
     for i, event in enumerate(events):
@@ -785,18 +851,33 @@ def drop_resent_prompts(events: list[Event]) -> int:
             continue
         if event.kind in _ANSWERS:
             previous = None
-        elif event.kind == HUMAN and not event.queued:
+        elif _is_prompt(event):
             if previous is not None and _same_prompt(events[previous], event):
+                earlier = events[previous]
                 drop.add(previous)
+                event.resent += earlier.resent + 1
+                event.errors += earlier.errors
             previous = i
+    for event in events:
+        if not event.resent and event.kind in (HUMAN, COMMAND):
+            event.errors = 0  # errors before an answer, where the author did not have to send it again
     if drop:
         events[:] = [e for i, e in enumerate(events) if i not in drop]
     return len(drop)
 
 
+def _is_prompt(event: Event) -> bool:
+    return (event.kind == HUMAN and not event.queued) or (event.kind == COMMAND and bool(event.args))
+
+
 def _same_prompt(a: Event, b: Event) -> bool:
-    text = " ".join((a.text or "").split())
-    return text == " ".join((b.text or "").split()) and (bool(text) or a.images == b.images)
+    if a.kind != b.kind or (a.kind == COMMAND and a.name != b.name):
+        return False
+    first = " ".join((a.text or a.args or "").split())
+    second = " ".join((b.text or b.args or "").split())
+    if not first:
+        return not second and a.images == b.images
+    return second == first or (len(first) >= 20 and second.startswith(first))
 
 
 def _finite_number(value: Any) -> float | None:

@@ -20,6 +20,12 @@ _AGENT_TAIL = re.compile(
 )
 _USAGE_FIELD = re.compile(r"(total_tokens|tool_uses|duration_ms):\s*(\d+)")
 _ASYNC_LAUNCH = re.compile(r"^Async agent launched", re.M)
+# A model that wrote its tool calls as text instead of making them: markup, never findings to quote.
+_TOOL_MARKUP = re.compile(
+    r"<((?:[\w-]+:)?(?:function_calls|invoke|tool_use|tool_call|tool_calls|function_results|parameter))\b[^>]*>"
+    r".*?(?:</\1>|\Z)",
+    re.S,
+)
 
 
 @dataclass(slots=True)
@@ -30,12 +36,19 @@ class ResultTail:
 
 
 def split_result_tail(text: str) -> ResultTail:
-    """Separate the agent's answer from the `agentId: …` / `<usage>…</usage>` tail Claude Code appends."""
+    """Separate the agent's answer from the `agentId: …` / `<usage>…</usage>` tail Claude Code appends, and
+    from any tool-call markup the agent wrote as text."""
     m = _AGENT_TAIL.search(text)
     if not m:
-        return ResultTail(text.strip(), None, {})
+        return ResultTail(without_tool_markup(text), None, {})
     usage = {k: int(v) for k, v in _USAGE_FIELD.findall(m.group(2) or "")}
-    return ResultTail(text[: m.start()].strip(), m.group(1), usage)
+    return ResultTail(without_tool_markup(text[: m.start()]), m.group(1), usage)
+
+
+def without_tool_markup(text: str) -> str:
+    if "<" not in text:
+        return text.strip()
+    return re.sub(r"\n{3,}", "\n\n", _TOOL_MARKUP.sub("", text)).strip()
 
 
 def apply_spawn_result(agent: Subagent, result_content_text: str, tool_use_result: Any, is_error: bool) -> None:

@@ -100,5 +100,19 @@ class Clock:
             return base + int(seconds * 1000) if 0 <= seconds < 61 else None
         return to_epoch_ms(ts)
 
+    @property
+    def latest(self) -> tuple[str, str] | None:
+        """The latest stamp so far, as (sort key, stamp): what `cut_at` takes."""
+        return self._max
+
+    def cut_at(self, latest: tuple[str, str] | None) -> None:
+        """End the span at an earlier latest stamp (records after it are not part of the session's time)."""
+        if latest is not None:
+            self._max = latest
+
+    def start_at(self, earliest: tuple[str, str]) -> None:
+        """Start the span at a later stamp (records before it are not part of the session's time)."""
+        self._min = earliest
+
     def span(self) -> tuple[str | None, str | None]:
         return (self._min[1] if self._min else None, self._max[1] if self._max else None)

@@ -1,26 +1,101 @@
-"""A session's title when it has none of its own: the first line of the author's first prompt."""
+"""A session's title: the author's own (`/rename`), Claude Code's, else the author's first real request, else
+a `summary` record. `retell parse` and `retell list` both choose it here, so they agree."""
 
 from __future__ import annotations
 
+import re
+from collections.abc import Collection, Iterable, Mapping
 from typing import TYPE_CHECKING
 
+from retell.events import ASSISTANT, Event
+from retell.extract.requests import author_words, clause_cut
 from retell.extract.tools import shorten_words
 
 if TYPE_CHECKING:
     from retell.secrets import Scanner  # (the caller's: a listing titles sessions without importing the scanner)
 
 TITLE_CHARS = 80
+TITLE_SLACK = 10
+TITLE_CANDIDATES = 20  # of the author's first messages, the first real request names the session
 
 
 def prompt_title(first_prompt: str, scanner: Scanner | None = None) -> str:
-    """The first line, cut between words at TITLE_CHARS, and never inside a flagged secret (its rule
+    """The first line, at most TITLE_CHARS: cut at the end of a clause when one ends far enough in (no "…"
+    then: the clause says something whole), else between words; never inside a flagged secret (its rule
     would no longer recognise the cut half)."""
     first_line = first_prompt.strip().split("\n")[0]
-    if len(first_line) <= TITLE_CHARS:
-        return first_line
+    if len(first_line) <= TITLE_CHARS + TITLE_SLACK:
+        return first_line  # a whole line a little longer than the limit reads better than a cut one
     limit = TITLE_CHARS
     if scanner is not None:
         for finding in scanner.scan(first_line):
             if finding.start < limit < finding.end:
                 limit = max(1, finding.start)
-    return shorten_words(first_line, limit)
+    clause = clause_cut(first_line, limit)
+    return clause or shorten_words(first_line, limit)
+
+
+def session_title(
+    titles: Mapping[str, str],
+    request: str | None,
+    vocabulary: Collection[str] = (),
+    scanner: Scanner | None = None,
+) -> tuple[str | None, str | None]:
+    """(title, source) from the titles a session carries (`custom-title`, `ai-title`, `summary`), the
+    author's first real request (`first_request` of their first messages) and the session's `vocabulary`.
+
+    A `summary` record was written by a later session of Claude Code, about this one: it names the session
+    when its words are the session's own (a third of them or more occur in what was said), and never when
+    they are not (it then describes other work)."""
+    for source in ("custom-title", "ai-title"):
+        if titles.get(source):
+            return titles[source], source
+    summary = titles.get("summary")
+    if summary and summary_fits(summary, vocabulary):
+        return summary, "summary"
+    if request:
+        return prompt_title(request, scanner), "first-prompt"
+    return None, None
+
+
+_WORD = re.compile(r"[^\W\d_]{3,}")
+_STOP = frozenset(
+    {
+        "the", "and", "for", "with", "from", "into", "that", "this", "then", "than", "are", "was", "were",
+        "has", "have", "had", "not", "but", "you", "your", "our", "its",
+    }
+)  # fmt: skip
+VOCABULARY_MESSAGES = 20  # of the author's and of Claude's first messages: what a session's words are
+
+
+def _stem(word: str) -> str:
+    return word.lower()[:5]
+
+
+def vocabulary(texts: Iterable[str]) -> list[str]:
+    """The word stems of some texts (sorted, so a listing's cache stores them as they are compared)."""
+    return sorted({_stem(w) for text in texts for w in _WORD.findall(text) if w.lower() not in _STOP})
+
+
+def summary_fits(summary: str, words: Collection[str]) -> bool:
+    """Whether a third of a summary's words (or more) occur in the session."""
+    own = {_stem(w) for w in _WORD.findall(summary) if w.lower() not in _STOP}
+    if not own:
+        return False
+    known = words if isinstance(words, (set, frozenset)) else set(words)
+    return 3 * len(own & known) >= len(own)
+
+
+def session_vocabulary(events: Iterable[Event]) -> list[str]:
+    """The stems of what the author and Claude said first (their first VOCABULARY_MESSAGES messages each)."""
+    author: list[str] = []
+    claude: list[str] = []
+    for event in events:
+        words = author_words(event)
+        if words and len(author) < VOCABULARY_MESSAGES:
+            author.append(words[:2000])
+        elif event.kind == ASSISTANT and event.text and not event.sidechain and len(claude) < VOCABULARY_MESSAGES:
+            claude.append(event.text[:2000])
+        if len(author) >= VOCABULARY_MESSAGES and len(claude) >= VOCABULARY_MESSAGES:
+            break
+    return vocabulary(author + claude)

@@ -25,6 +25,7 @@ _TARGET_FIELDS: dict[str, tuple[str, ...]] = {
     "NotebookEdit": ("notebook_path", "file_path"),
     "NotebookRead": ("notebook_path",),
     "Bash": ("command",),
+    "PowerShell": ("command",),
     "BashOutput": ("bash_id", "shell_id"),
     "KillShell": ("shell_id",),
     "KillBash": ("shell_id",),
@@ -54,6 +55,7 @@ _FAMILIES: dict[str, str] = {
     "LS": "list",
     "ToolSearch": "tools",
     "Bash": "bash",
+    "PowerShell": "bash",  # Claude Code on Windows: a shell like any other
     # Checking on or stopping a command started in the background: not running one.
     "BashOutput": "background",
     "TaskOutput": "background",
@@ -85,6 +87,26 @@ _ERROR_TAG = re.compile(r"</?tool_use_error>")
 _CD_PREFIX = re.compile(r"^\s*cd\s+(?:\"[^\"]*\"|'[^']*'|[^\s;&|]+)\s*(?:&&|;)\s*")
 _BARE_CD = re.compile(r"^\s*cd(?:\s+(\"[^\"]*\"|'[^']*'|[^\s;&|]+))?\s*$")
 _STOP_TOOLS = frozenset({"KillShell", "KillBash", "TaskStop"})
+SHELL_TOOLS = frozenset({"Bash", "PowerShell"})
+# Lines of a shell script that say nothing of the work: comments, `set -e`, a bare assignment, an `echo`
+# banner, a shebang.
+_SAYS_NOTHING = re.compile(
+    r"^(?:#|set\s+[-+]\w|setopt\b|export\s+\w+=|\w+=(?:\S*|\"[^\"]*\"|'[^']*')$|(?:echo|printf|Write-Host)\b|"
+    r"\$ErrorActionPreference\s*=|trap\b|:\s*$|(?:Set-Location|pushd)\s)"
+)
+# The start of a script run inline, which names only the interpreter: `python3 -c "`, `node -e '`,
+# `python - <<'EOF'`, `cat <<EOF > x`.
+_INLINE_SCRIPT = re.compile(r"""(?:\s-[ce]\s*["']?$|<<-?\s*['"]?\w+['"]?(?:\s*>\s*\S+)?\s*$)""")
+_SHELL_WORDS = frozenset(
+    {
+        "for", "if", "while", "until", "do", "done", "then", "else", "elif", "fi", "case", "esac", "function",
+        "select", "in", "{", "}", "(", ")", "!", "[[", "]]", "[", "test", "export", "set", "unset", "local",
+        "declare", "readonly", "source", ".", "eval", "exec", "true", "false", ":", "sleep", "echo", "printf",
+        "cd", "pushd", "popd", "wait", "trap", "return", "exit", "shift", "read", "let", "alias", "cat",
+        "Write-Host", "Write-Output", "Set-Location", "foreach", "ForEach-Object",
+    }
+)  # fmt: skip
+_WRAPPERS = frozenset({"sudo", "env", "nohup", "time", "command", "builtin", "nice", "timeout", "xargs"})
 
 
 def family(name: str) -> str:
@@ -145,6 +167,28 @@ def relative_path(path: str, cwd: str | None) -> str:
     return path
 
 
+_WINDOWS_DRIVE = re.compile(r"^[A-Za-z]:[\\/]")
+
+
+def absolute_path(path: str, cwd: str | None) -> str:
+    """A file path as one form, whoever wrote it: relative ones joined to the folder they were written in
+    (a snapshot's `src/a.py`, an edit's `/home/sam/proj/src/a.py`), `.` and `..` resolved, and Windows paths
+    with `/` (so `C:\\proj\\a.py` and `C:/proj/a.py` are one file)."""
+    windows = bool(_WINDOWS_DRIVE.match(path)) or bool(cwd and _WINDOWS_DRIVE.match(cwd))
+    if windows:
+        path, cwd = path.replace("\\", "/"), (cwd or "").replace("\\", "/") or None
+    if not (path.startswith(("/", "~")) or _WINDOWS_DRIVE.match(path)) and cwd:
+        path = cwd.rstrip("/") + "/" + path
+    return posixpath.normpath(path) if path.startswith(("/", "~")) or _WINDOWS_DRIVE.match(path) else path
+
+
+def project_path(path: str, cwd: str | None) -> str:
+    """A file the session touched, as its lists show it: relative to the session's folder when inside it."""
+    full = absolute_path(path, cwd)
+    base = absolute_path(cwd, None) if cwd else None
+    return relative_path(full, base) if base else full
+
+
 def describe_call(name: str, tool_input: Any, cwd: str | None, tool_use_id: str | None = None) -> ToolCall:
     """A compact action: the tool's name and the single field a reader needs."""
     target: str | None = None
@@ -166,7 +210,7 @@ def describe_call(name: str, tool_input: Any, cwd: str | None, tool_use_id: str 
                     target = value
                     break
     if target is not None:
-        if name == "Bash":
+        if name in SHELL_TOOLS:
             target = command_target(target)
         if name in ("Read", "Write", "Edit", "MultiEdit", "NotebookEdit", "NotebookRead", "LS"):
             target = relative_path(target, cwd)
@@ -175,15 +219,41 @@ def describe_call(name: str, tool_input: Any, cwd: str | None, tool_use_id: str 
 
 
 def command_target(command: str) -> str:
-    """The line of a shell command that does the work: `cd <dir> &&` prefixes and bare `cd` lines dropped,
-    ` …` added when more lines follow. A command that only changes folder stays `cd <dir>`."""
+    """The line of a shell command that does the work: `cd <dir> &&` prefixes, bare `cd` lines, comments,
+    `set -e`, bare assignments and `echo` banners passed over, ` …` added when more lines follow. A command
+    that only changes folder stays `cd <dir>`; one that says nothing else keeps its first line."""
     lines = [ln for ln in re.sub(r"\\\n", " ", command.strip()).splitlines() if ln.strip()]  # `\` continues
     for i, line in enumerate(lines):
         while _CD_PREFIX.match(line):
             line = line[_CD_PREFIX.match(line).end() :]  # type: ignore[union-attr]
-        if line.strip() and not _BARE_CD.match(line):
-            return line.strip() + (" …" if i < len(lines) - 1 else "")
-    return lines[0].strip() if lines else command
+        line = line.strip()
+        if line and not _BARE_CD.match(line) and not _SAYS_NOTHING.match(line) and not line.startswith("#!"):
+            return line + (" …" if i < len(lines) - 1 else "")
+    return lines[0].strip() + (" …" if len(lines) > 1 else "") if lines else command
+
+
+def says_something(target: str | None) -> bool:
+    """Whether a shell command's line names the work (not `python3 -c "`, `cat <<'EOF'`, `set -e`)."""
+    if not target:
+        return False
+    line = target.removesuffix(" …").strip()
+    return not (_INLINE_SCRIPT.search(line) or _SAYS_NOTHING.match(line) or _BARE_CD.match(line)) and bool(
+        program_of(line)
+    )
+
+
+def program_of(command: str) -> str | None:
+    """The program a command line runs (`pytest`, `npm`, `git`), past `sudo`/`env`/`VAR=value`; None for a
+    shell keyword (`for`, `if`, `export`), `cd`, `echo` or an expansion."""
+    words = command_target(command).split()
+    while words and (words[0] in _WRAPPERS or re.match(r"^\w+=", words[0]) or words[0].startswith("-")):
+        words.pop(0)
+    if not words:
+        return None
+    first = re.split(r"[/\\]", words[0].rstrip(";&|"))[-1]
+    if not first or first in _SHELL_WORDS or not first[0].isalnum() or re.search(r"[`$(){}<>|;&=\"']", first):
+        return None
+    return first
 
 
 def result_text(content: Any) -> str:
@@ -243,7 +313,7 @@ def _counts_phrase(line: str) -> str | None:
 
 def result_matters(call: ToolCall) -> bool:
     """Whether a successful call's output says something the story uses (a test run, an answer)."""
-    return call.name == "AskUserQuestion" or (call.name == "Bash" and is_test_command(call.target))
+    return call.name == "AskUserQuestion" or (call.name in SHELL_TOOLS and is_test_command(call.target))
 
 
 def apply_result(call: ToolCall, content: Any, is_error: bool) -> None:
@@ -252,7 +322,7 @@ def apply_result(call: ToolCall, content: Any, is_error: bool) -> None:
     if is_error:
         first = next((ln for ln in _ERROR_TAG.sub("", text).splitlines() if ln.strip()), "failed")
         call.error = shorten(first, MAX_ERROR)
-    if call.name == "Bash" and is_test_command(call.target):
+    if call.name in SHELL_TOOLS and is_test_command(call.target):
         call.outcome = test_outcome(text, is_error)
     elif call.name == "AskUserQuestion" and text and not is_error:
         call.outcome = shorten(text, 300)
@@ -289,13 +359,60 @@ def summarize_run(calls: Sequence[ToolCall]) -> str:
         last = targets[-1] if targets else None
         sentence = "Updated the task list" + (f" ({last})" if last else "") + (f" {n} times" if n > 1 else "")
     else:
-        label = calls[0].name if len({c.name for c in calls}) == 1 else fam
-        sentence = (
-            f"Used {label}" + (f" on {targets[0]}" if n == 1 and targets else "") + (f" ({n} times)" if n > 1 else "")
-        )
+        phrase = other_tool_phrase(calls)
+        sentence = phrase[:1].upper() + phrase[1:]
     if failed and fam != "bash":
         sentence += f" ({failed} failed)" if n > 1 else " (failed)"
     return sentence
+
+
+# Claude Code's other tools, as a reader would say what they did (never the tool's raw name).
+_TOOL_PHRASES: dict[str, tuple[str, str]] = {  # name -> (one call, several calls: {n} is their number)
+    "SendMessage": ("sent a message to another agent", "sent {n} messages to other agents"),
+    "TeamCreate": ("set up a team of agents", "set up {n} teams of agents"),
+    "TeamDelete": ("wound up a team of agents", "wound up {n} teams of agents"),
+    "EnterPlanMode": ("switched to plan mode", "switched to plan mode {n} times"),
+    "EnterWorktree": ("moved into a separate worktree", "moved between worktrees {n} times"),
+    "ExitWorktree": ("left the worktree", "left worktrees {n} times"),
+    "LSP": ("asked the language server", "asked the language server {n} times"),
+    "ListMcpResourcesTool": ("listed the MCP resources", "listed MCP resources {n} times"),
+    "ReadMcpResourceTool": ("read an MCP resource", "read {n} MCP resources"),
+    "CronCreate": ("scheduled a task", "scheduled {n} tasks"),
+    "CronDelete": ("cancelled a scheduled task", "cancelled {n} scheduled tasks"),
+    "CronList": ("looked at the scheduled tasks", "looked at the scheduled tasks {n} times"),
+    "AskUserQuestion": ("asked a question", "asked {n} questions"),
+    "Monitor": ("watched a process", "watched processes {n} times"),
+}
+
+
+def other_tool_phrase(calls: Sequence[ToolCall]) -> str:
+    """What calls of one of Claude Code's other tools did, in words ("sent 10 messages to other agents");
+    a tool retell does not know is named in words too ("used the code review tool 3 times")."""
+    n = len(calls)
+    name = calls[0].name
+    names = {c.name for c in calls}
+    if len(names) == 1 and name in _TOOL_PHRASES:
+        one, several = _TOOL_PHRASES[name]
+        return one if n == 1 else several.format(n=n)
+    times = f" {_times(n)}" if n > 1 else ""
+    if name.startswith("mcp__") and all(c.name.startswith("mcp__") for c in calls):
+        server = name.split("__")[1] if name.count("__") >= 2 else name[5:]
+        return f"used the {_spoken(server)} tools{times}"
+    if len(names) == 1 and name == "Skill":
+        skills = _unique([c.target for c in calls if c.target])
+        return f"used the {skills[0]} skill{times}" if len(skills) == 1 else f"used {n} skills"
+    if len(names) == 1 and name == "SlashCommand":
+        commands = _unique([c.target for c in calls if c.target])
+        return f"ran {commands[0]}{times}" if len(commands) == 1 else f"ran {n} slash commands"
+    if len(names) == 1:
+        return f"used the {_spoken(name)} tool{times}"
+    return f"used {n} other tools"
+
+
+def _spoken(name: str) -> str:
+    """`SendMessage` -> "send message", `code_review` -> "code review"."""
+    words = re.sub(r"(?<=[a-z0-9])(?=[A-Z])|[_-]+", " ", name).split()
+    return " ".join(w if w.isupper() and len(w) > 1 else w.lower() for w in words) or name
 
 
 def _files_sentence(fam: str, tool: str, targets: list[str], n: int) -> str:
@@ -317,7 +434,7 @@ def _files_sentence(fam: str, tool: str, targets: list[str], n: int) -> str:
 
 
 def _bash_sentence(calls: Sequence[ToolCall]) -> str:
-    tests = [c for c in calls if c.name == "Bash" and is_test_command(c.target)]
+    tests = [c for c in calls if c.name in SHELL_TOOLS and is_test_command(c.target)]
     failed = sum(1 for c in calls if c.error)
     if len(calls) == 1:
         call = calls[0]

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from retell import __version__
-from retell.claude.locate import SessionRef, end_timestamps, peek_session_id
+from retell.claude.locate import SessionRef, end_timestamps, file_session_id
 from retell.errors import InputError
 from retell.events import EVENTS_SCHEMA_VERSION, EventLog, SessionEntry, SessionInfo, session_key_of
 from retell.extract.ids import key64
@@ -27,14 +27,8 @@ from retell.extract.images import ImageStore
 from retell.extract.session import version_key
 from retell.extract.timeutil import sortable, to_epoch_ms
 from retell.parse.manifest import ESTIMATION_METHOD, MANIFEST_SCHEMA_VERSION, transcript_manifest, without_secrets
-from retell.parse.transcript import (
-    ParseOptions,
-    ParseResult,
-    SharedState,
-    Transcript,
-    index_images,
-    read_transcript,
-)
+from retell.parse.parts import ParseOptions, ParseResult, SharedState, Transcript
+from retell.parse.transcript import index_images, read_transcript
 from retell.secrets import Scanner, scan_event_log, usernames_from_paths
 
 _FILE_LISTS = ("read", "edited", "written", "snapshot")
@@ -94,7 +88,7 @@ def join_sessions(
     """Read several transcripts into one story. `anchor`: the session the work folder was first parsed from,
     kept when it is one of these (the secret ids are salted with it); else the earliest session."""
     refs = order_sessions(refs)
-    keys = session_keys([peek_session_id(ref.path) for ref in refs])
+    keys = session_keys([file_session_id(ref.path) for ref in refs])
     if assets_dir is not None:
         assets_dir.mkdir(parents=True, exist_ok=True)
     images = ImageStore(assets_dir)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from retell import __version__
 from retell.claude.schema import (
@@ -20,10 +20,8 @@ from retell.events import (
 )
 from retell.extract.requests import is_author_message
 from retell.extract.usage import UsageLedger
+from retell.parse.parts import ParseOptions, Transcript
 from retell.secrets import Scanner
-
-if TYPE_CHECKING:
-    from retell.parse.transcript import ParseOptions, Transcript
 
 MANIFEST_SCHEMA_VERSION = 1
 ESTIMATION_METHOD = "chars/4"  # ~4 characters per token for English prose and code; no tokenizer needed
@@ -220,7 +218,7 @@ def _snapshot_files(line: bytes | None, cwd: str | None) -> list[str]:
     if line is None:
         return []
     from retell.claude.records import decode_line
-    from retell.extract.tools import relative_path
+    from retell.extract.tools import project_path
 
     try:
         record = decode_line(line)
@@ -230,4 +228,4 @@ def _snapshot_files(line: bytes | None, cwd: str | None) -> list[str]:
     tracked = snapshot.get("trackedFileBackups") if isinstance(snapshot, dict) else None
     if not isinstance(tracked, dict):
         return []
-    return sorted(relative_path(str(p), cwd) for p in tracked)
+    return sorted({project_path(str(p), cwd) for p in tracked})

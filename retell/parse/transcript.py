@@ -6,13 +6,11 @@ module links the subagents, names the session, flags its secrets and makes one s
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from retell.claude.locate import SessionRef, sibling_summaries, subagent_candidates
-from retell.claude.reader import ReadStats, TranscriptReader
+from retell.claude.locate import SessionRef, file_session_id, sibling_summaries, subagent_candidates
+from retell.claude.reader import TranscriptReader
 from retell.claude.schema import KNOWN_RECORD_TYPES
 from retell.errors import InputError
 from retell.events import IMAGE, Chapter, Event, EventLog, SessionInfo, walk
@@ -20,9 +18,10 @@ from retell.extract.images import IMAGE_MARK, ImageStore
 from retell.extract.requests import author_words, first_request
 from retell.extract.session import Extraction, SessionExtractor, assign_ids, drop_repeated_result
 from retell.extract.subagents import AgentFile, is_warmup, read_agent_file_meta
-from retell.extract.titles import prompt_title
+from retell.extract.titles import TITLE_CANDIDATES, session_title, session_vocabulary
 from retell.extract.usage import UsageLedger
 from retell.parse.manifest import transcript_manifest, without_secrets
+from retell.parse.parts import AgentLinks, ParseOptions, ParseResult, SharedState, Transcript
 from retell.secrets import (
     Scanner,
     event_texts,
@@ -32,23 +31,6 @@ from retell.secrets import (
     usernames_from_paths,
 )
 from retell.secrets.twocores import Ahead
-
-TITLE_CANDIDATES = 20  # of the author's first messages, the first real request names the session
-
-
-@dataclass
-class ParseOptions:
-    include_subagents: bool = True
-    strict: bool = False
-    write_assets: bool = True
-    on_progress: Callable[[int], None] | None = None
-
-
-@dataclass
-class ParseResult:
-    log: EventLog
-    manifest: dict[str, Any]
-    warnings: list[str] = field(default_factory=list)
 
 
 def check_source(path: Path) -> None:
@@ -62,38 +44,6 @@ def check_source(path: Path) -> None:
         raise InputError(f"{path} is a folder; give a session's .jsonl file")
     if size == 0:
         raise InputError(f"{path} is empty: nothing to parse")
-
-
-@dataclass
-class SharedState:
-    """What the sessions of one work folder share while they are read one after another."""
-
-    uuids: set[int] = field(default_factory=set)  # records told so far: a resumed session replays them
-    messages: set[int] = field(default_factory=set)  # API messages counted so far (main files)
-    agent_messages: set[int] = field(default_factory=set)  # the same, in subagent files
-
-
-@dataclass
-class Transcript:
-    """One transcript read: its events and chapters (ids final), and everything its manifest needs."""
-
-    ref: SessionRef
-    main: Extraction
-    stats: ReadStats
-    reader: TranscriptReader
-    sha256: str
-    session_id: str
-    title: str | None
-    title_source: str | None
-    scanner: Scanner
-    agents: AgentLinks
-    sub_reports: list[dict[str, Any]]
-    sub_usage: UsageLedger
-    warnings: list[str]
-    uuids: set[int] = field(default_factory=set)
-    summaries: list[tuple[str | None, str]] = field(default_factory=list)
-    first_prior_replay: int | None = None
-    ahead: Ahead | None = None  # its texts being scanned by a second core (read_transcript's scan_early)
 
 
 def read_transcript(
@@ -149,15 +99,15 @@ def read_transcript(
     ahead = start_ahead(scanner, event_texts(extractor.events), earlier=early) if scan_early else None
     prefix = f"{key}-e" if key else "e"
     main = extractor.finish(id_prefix=prefix)
-    if not ({"custom-title", "ai-title", "summary"} & main.titles.keys()):
+    if "summary" not in main.titles:
         # A resumed session's summary sits at the top of the file that continued it.
         summary = extractor.summary_for(sibling_summaries(ref.path))
         if summary:
             main.titles["summary"] = summary
-    session_id = main.session_ids[0] if main.session_ids else ref.session_id
+    session_id = file_session_id(ref.path)
     warnings: list[str] = []
-
-    agents = _link_subagents(ref, session_id, main, reader.agent_progress)
+    # Subagent files of the older layout name their session by the id their records carry.
+    agents = _link_subagents(ref, main.session_ids[0] if main.session_ids else session_id, main, reader.agent_progress)
     sub_usage = UsageLedger()
     sub_reports: list[dict[str, Any]] = []
     if options.include_subagents:
@@ -259,13 +209,6 @@ def extract_session(ref: SessionRef, assets_dir: Path | None, options: ParseOpti
 # -- subagents --------------------------------------------------------------------------------------
 
 
-@dataclass
-class AgentLinks:
-    linked: list[tuple[Event, AgentFile | None]]  # None: the thread was inside the main file
-    unlinked_files: list[tuple[AgentFile, str]]
-    unmatched_spawns: list[Event]
-
-
 def _link_subagents(ref: SessionRef, session_id: str, main: Extraction, progress_links: list[Any]) -> AgentLinks:
     files = [read_agent_file_meta(p) for p in subagent_candidates(ref.path, session_id)]
     by_agent_id = {f.agent_id: f for f in files}
@@ -354,13 +297,8 @@ def index_images(event_log: EventLog, images: ImageStore) -> None:
 
 
 def _title(main: Extraction, scanner: Scanner) -> tuple[str | None, str | None]:
-    """Claude Code's own titles first; else the author's first real request, tidied (no flags, paths,
-    greetings, boilerplate or log lines); else none."""
-    for source in ("custom-title", "ai-title", "summary"):
-        if source in main.titles:
-            return main.titles[source], source
+    """The author's own title, Claude Code's, the author's first real request (no flags, paths, greetings,
+    boilerplate or log lines), a summary record; else none (extract.titles.session_title)."""
     words = (author_words(e) for e in main.events)
     request = first_request([w for w in words if w][:TITLE_CANDIDATES])
-    if request:
-        return prompt_title(request, scanner), "first-prompt"
-    return None, None
+    return session_title(main.titles, request, session_vocabulary(main.events), scanner)

@@ -7,12 +7,15 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from retell import jsonio
-from retell.claude.locate import SessionRef, peek_session_id
+from retell.claude.locate import SessionRef, file_session_id, is_session_file_name
+from retell.claude.schema import HOUSEKEEPING_COMMANDS
 from retell.errors import InputError, WorkdirError
+from retell.events import COMMAND, CONTENT_KINDS, INTERRUPT, Event
 from retell.fsutil import staging_dir
 from retell.parse.joined import join_sessions, order_sessions
 from retell.parse.memory import release_big_buffers
-from retell.parse.transcript import ParseOptions, ParseResult, check_source, extract_session
+from retell.parse.parts import ParseOptions, ParseResult
+from retell.parse.transcript import check_source, extract_session
 from retell.workdir import ASSETS, EVENTS, MANIFEST, commit_parse_output
 
 
@@ -23,7 +26,7 @@ def default_workdir(session_id: str) -> Path:
 def default_workdir_for(refs: Sequence[SessionRef]) -> Path:
     """`./retell-<first 8 characters of the session id>`; for several sessions, the first of their default
     folders that already holds a parse (so adding a session to a folder continues it), else the earliest's."""
-    folders = [default_workdir(peek_session_id(ref.path)) for ref in refs]
+    folders = [default_workdir(file_session_id(ref.path)) for ref in refs]
     if len(folders) > 1:
         for folder in folders:
             if (folder / MANIFEST).is_file():
@@ -45,9 +48,14 @@ def parse_to_workdir(
     if len(todo) > 1:
         todo = order_sessions(todo)
     target = workdir or default_workdir_for(todo)
+    check_same_story(target, todo)
     anchor = folder_anchor(target) if len(todo) > 1 else None
     with staging_dir(target.resolve()) as staging:
         result = extract_sessions(todo, staging / ASSETS if options.write_assets else None, options, anchor=anchor)
+        empty = nothing_to_tell(result.log.events)
+        if empty:
+            names = ", ".join(ref.path.name for ref in todo)
+            raise InputError(f"nothing to tell: {names} {'holds' if len(todo) == 1 else 'hold'} {empty}")
         event_log = result.log
         digest, size = jsonio.write_document_streaming(
             staging / EVENTS, event_log.head_dict(), "events", (e.to_dict() for e in event_log.events)
@@ -57,6 +65,68 @@ def parse_to_workdir(
         (staging / ASSETS).mkdir(exist_ok=True)
         commit_parse_output(staging, target.resolve())
     return target, result
+
+
+def nothing_to_tell(events: Sequence[Event]) -> str | None:
+    """Why a session holds no story (no message, no reply, no work: only `/exit`, `/clear`…), or None."""
+    told = [e for e in events if e.kind in CONTENT_KINDS and not e.sidechain]
+    if any(not _housekeeping(e) for e in told):
+        return None
+    commands = list(dict.fromkeys(f"`{e.name}`" for e in told if e.kind == COMMAND and e.name))
+    if commands:
+        return "no message and no work, only " + ", ".join(commands)
+    return "no message and no work"
+
+
+def _housekeeping(event: Event) -> bool:
+    return event.kind == INTERRUPT or (event.kind == COMMAND and event.name in HOUSEKEEPING_COMMANDS)
+
+
+def check_same_story(workdir: Path, refs: Sequence[SessionRef]) -> None:
+    """A parse never replaces another story's work folder: the folder may hold these sessions (parsed again,
+    or some of them, a session being added), but not only other ones."""
+    if not (workdir / MANIFEST).is_file():
+        return
+    try:
+        manifest = jsonio.load(workdir / MANIFEST)
+    except WorkdirError:
+        return  # not a retell work folder: staging_dir refuses to replace what it did not write
+    held = _story_sessions(manifest)
+    if not held:
+        return
+    given = {str(ref.path.resolve()) for ref in refs} | {file_session_id(ref.path) for ref in refs}
+    if held & given:
+        return
+    shown = sorted(i for i in held if "/" not in i and "\\" not in i)
+    raise InputError(
+        f"{workdir} holds the story of another session ({', '.join(shown) or 'another transcript'}); "
+        "give a new work folder with -o, or remove that one first"
+    )
+
+
+def _story_sessions(manifest: object) -> set[str]:
+    """The transcripts a manifest was made from: their paths, and their files' session ids."""
+    if not isinstance(manifest, dict):
+        return set()
+    sessions = manifest.get("sessions")
+    parts: list[object] = sessions if isinstance(sessions, list) else [manifest]
+    held: set[str] = set()
+    for part in parts:
+        if not isinstance(part, dict):
+            continue
+        source = part.get("source")
+        path = source.get("path") if isinstance(source, dict) else None
+        session = part.get("session")
+        sid = session.get("id") if isinstance(session, dict) else None
+        if isinstance(path, str) and path:
+            held.add(path)
+            stem = Path(path).stem
+            if is_session_file_name(stem):
+                held.add(stem)
+                continue
+        if isinstance(sid, str) and sid:
+            held.add(sid)
+    return held
 
 
 def folder_anchor(workdir: Path) -> str | None:

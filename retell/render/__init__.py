@@ -179,8 +179,8 @@ def post_settings(
     drafted = draft_meta.get("title")
     if post.title == generated_title and isinstance(drafted, str) and drafted.strip():
         settings.title = drafted.strip()
-        if generated_slug is not None and post.slug == generated_slug:
-            settings.slug = post_slug(settings.title, session_id)
+    if generated_slug is not None and post.slug == generated_slug and settings.title != generated_title:
+        settings.slug = post_slug(settings.title, session_id)  # the outline's title, or one the author set
     if not settings.description and isinstance(draft_meta.get("description"), str):
         settings.description = draft_meta["description"].strip()
     return settings

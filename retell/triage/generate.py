@@ -15,7 +15,8 @@ from typing import Any
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
 from retell.events import HUMAN, Chapter, Event, EventLog, SessionEntry, branch_id, session_key_of
-from retell.extract.headings import chapter_heading
+from retell.extract.headings import chapter_heading, without_typos
+from retell.extract.project import project_name
 from retell.extract.requests import author_words
 from retell.extract.timeutil import to_epoch_ms
 from retell.extract.tools import shorten_words
@@ -138,8 +139,8 @@ def default_title(log: EventLog) -> str:
     """The post title retell proposes: the session's title (secrets redacted), else a plain one named after
     the project."""
     if log.session.title:
-        return Redactor.for_log(log, {}).text(log.session.title)
-    project = (log.session.cwd or "").rstrip("/").split("/")[-1]
+        return _typo_free(log, Redactor.for_log(log, {}).text(log.session.title))
+    project = project_name(log.session.cwd)
     return f"Working on {project} with Claude Code" if project else "A session with Claude Code"
 
 
@@ -148,8 +149,13 @@ def default_slug(log: EventLog, title: str | None = None) -> str:
     return post_slug(title if title is not None else default_title(log), log.session.id)
 
 
+def _typo_free(log: EventLog, title: str) -> str:
+    """The author's first request as a title, without its obvious typos (never a title someone set)."""
+    return without_typos(title, log.events) if log.session.title_source == "first-prompt" else title
+
+
 def post_section(log: EventLog, manifest: dict[str, Any], scrub: Scrub) -> CommentedMap:
-    title = scrub(log.session.title) if log.session.title else default_title(log)
+    title = _typo_free(log, scrub(log.session.title)) if log.session.title else default_title(log)
     post = CommentedMap()
     post["title"] = title
     post["slug"] = default_slug(log, title)
@@ -166,7 +172,7 @@ def post_section(log: EventLog, manifest: dict[str, Any], scrub: Scrub) -> Comme
     post["cover"] = ""
     comments = {
         "title": "the post's title",
-        "slug": "its URL name; follows the outline's title until you set one",
+        "slug": "its URL name; follows the title (yours, or the outline's) until you set one",
         "date": "ISO 8601 with offset; defaults to when the session started",
         "description": "one sentence for link previews; empty: taken from the outline",
         "audience": "who the post is for",

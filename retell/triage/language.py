@@ -1,9 +1,17 @@
 """The author's main language, the default `language:` of the post.
 
 About a third of real sessions are not in English, and authors mix in English technical terms. Each of the
-author's messages (code, paths and URLs removed) is identified on its own by py3langid; the language with
-the most letters wins. Messages too short to tell ("ok", "continue") do not vote, and English is the answer
-when nothing does.
+author's messages (code, paths and URLs removed) casts one vote, whatever its length: one pasted English
+spec does not outvote thirty-five short Chinese messages.
+
+- Chinese, Japanese and Korean are told by their script, not by a statistical model: a short Chinese message
+  ("继续修") scores too low for one, and a model trained on Wikipedia reads Traditional Chinese as Cantonese.
+  Kana make a message Japanese, Hangul Korean, Han characters Chinese.
+- Chinese is then `zh-Hant` or `zh-Hans`: Traditional or Simplified, by which of the characters only one of
+  the two scripts has (CC-CEDICT's lists, from zhon) the author's Chinese messages use more. Cantonese
+  written in Traditional characters is `zh-Hant` too.
+- Other messages are identified by py3langid; a message too short to tell ("ok", "continue") or one it is
+  unsure of does not vote. English is the answer when nothing votes.
 """
 
 from __future__ import annotations
@@ -17,11 +25,16 @@ from retell.events import EventLog
 from retell.extract.requests import author_words
 
 DEFAULT_LANGUAGE = "en"
-MIN_LETTERS = 16  # fewer letters than this cannot be told apart reliably
+MIN_LETTERS = 16  # fewer letters than this cannot be told apart reliably (scripts aside)
 MIN_CONFIDENCE = 0.8
 MESSAGES = 200  # the first messages say it; a long session need not be read to the end
 _NOT_PROSE = re.compile(r"```.*?(?:```|\Z)|`[^`\n]*`|https?://\S+|(?:[\w.@~-]*/)+[\w.@-]*|\S+\.\w{1,5}\b", re.S)
-_DENSE = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")  # a character is a word's worth
+_HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+_KANA = re.compile(r"[\u3040-\u30ff\u31f0-\u31ff\uff66-\uff9f]")
+_HANGUL = re.compile(r"[\uac00-\ud7af\u1100-\u11ff\u3130-\u318f]")
+_LATIN = re.compile(r"[A-Za-z\u00c0-\u024f]")
+# py3langid answers for Chinese script that are not a language a post is written in here.
+_CHINESE_LABELS = frozenset({"zh", "yue", "wuu"})
 
 
 def author_language(log: EventLog) -> str:
@@ -31,18 +44,65 @@ def author_language(log: EventLog) -> str:
 
 def main_language(texts: list[str]) -> str:
     votes: Counter[str] = Counter()
+    chinese: list[str] = []
     for text in texts:
         prose = _NOT_PROSE.sub(" ", text)
-        dense = len(_DENSE.findall(prose))
-        letters = sum(ch.isalpha() for ch in prose) + 2 * dense
-        if letters < MIN_LETTERS:
+        language = script_language(prose) or _identified(prose)
+        if language is None:
             continue
-        language, confidence = _identifier().classify(prose)
-        if confidence >= MIN_CONFIDENCE:
-            votes[str(language)] += letters
+        votes[language] += 1
+        if language == "zh":
+            chinese.append(prose)
     if not votes:
         return DEFAULT_LANGUAGE
-    return min(votes, key=lambda lang: (-votes[lang], lang))
+    winner = min(votes, key=lambda lang: (-votes[lang], lang))
+    return chinese_script(chinese) if winner == "zh" else winner
+
+
+def script_language(text: str) -> str | None:
+    """`ja`, `ko` or `zh` when the message is written in that script (English terms mixed in), else None."""
+    han, kana, hangul = len(_HAN.findall(text)), len(_KANA.findall(text)), len(_HANGUL.findall(text))
+    if han + kana + hangul < 2:
+        return None
+    latin = len(_LATIN.findall(text))
+    # A CJK character carries about a word; an English word has about five letters.
+    if 4 * (han + kana + hangul) < latin and han + kana + hangul < 8:
+        return None
+    if kana >= 2 or (kana and kana * 10 >= han):
+        return "ja"
+    if hangul >= han:
+        return "ko"
+    return "zh"
+
+
+def chinese_script(texts: list[str]) -> str:
+    """`zh-Hant` when the texts use more characters that only Traditional Chinese has than characters only
+    Simplified Chinese has, else `zh-Hans`."""
+    traditional, simplified = _script_sets()
+    counts = Counter(ch for text in texts for ch in _HAN.findall(text))
+    trad = sum(n for ch, n in counts.items() if ch in traditional)
+    simp = sum(n for ch, n in counts.items() if ch in simplified)
+    return "zh-Hant" if trad > simp else "zh-Hans"
+
+
+def _identified(prose: str) -> str | None:
+    letters = sum(ch.isalpha() for ch in prose)
+    if letters < MIN_LETTERS:
+        return None
+    language, confidence = _identifier().classify(prose)
+    if confidence < MIN_CONFIDENCE or language in _CHINESE_LABELS:
+        return None  # (Chinese script was decided above; a model's Chinese guess on other text is noise)
+    return str(language)
+
+
+@lru_cache(maxsize=1)
+def _script_sets() -> tuple[frozenset[str], frozenset[str]]:
+    """(characters only Traditional Chinese writes, characters only Simplified Chinese writes)."""
+    # zhon: CC-CEDICT's character lists (a few hundred KB of data, imported only for a Chinese session)
+    from zhon import cedict
+
+    traditional, simplified = set(cedict.traditional), set(cedict.simplified)
+    return frozenset(traditional - simplified), frozenset(simplified - traditional)
 
 
 @lru_cache(maxsize=1)

@@ -1,5 +1,8 @@
 """A post's URL name: readable words of its title, never cut inside a word, made unique by the session.
 
+Only the words: a URL, a path (`src/app/main.py` gives `main`) or another session's id in the title is never
+part of the slug (the session's own id ends it).
+
 Latin, Cyrillic, Greek… titles are transliterated to ASCII (python-slugify); Chinese, Japanese and Korean
 are kept as they are (a romanisation would read Japanese kanji as Mandarin) and may be cut between
 characters, which are their words. Two sessions with the same title get different slugs: the slug ends
@@ -9,6 +12,7 @@ with the first characters of the session id.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 SLUG_CHARS = 60  # the readable part (a CJK character counts twice); the session suffix comes on top
 SUFFIX_CHARS = 6
@@ -43,9 +47,28 @@ def _width(text: str) -> int:
     return len(text) + sum(len(run) for run in _CJK_RUN.findall(text))
 
 
+_URL = re.compile(r"(?:https?://|www\.)\S+")
+_PATH = re.compile(r"(?:[~.]?/|[A-Za-z]:\\)?(?:[\w.@-]+[/\\])+([\w.@-]*)")
+# An id of some session or commit: 7+ hex digits with a digit and a letter, or a uuid
+_ID = re.compile(r"^(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,}$")
+
+
+_UUID = re.compile(r"\b[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}\b", re.I)
+
+
+def _words_only(title: str) -> str:
+    """The title without URLs and uuids, with paths as their last part (a file's name without its extension)."""
+    title = _UUID.sub(" ", _URL.sub(" ", title))
+    return _PATH.sub(lambda m: " " + m.group(1).rsplit(".", 1)[0] + " ", title)
+
+
 def _title_words(title: str) -> list[str]:
     from slugify import slugify  # python-slugify: transliteration of every other script
 
+    return [w for w in _slug_words(_words_only(title), slugify) if not _ID.match(w)]
+
+
+def _slug_words(title: str, slugify: Any) -> list[str]:
     words: list[str] = []
     last = 0
     for match in _CJK_RUN.finditer(title):

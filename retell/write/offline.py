@@ -27,12 +27,20 @@ from retell.events import (
     SessionEntry,
     ToolCall,
 )
-from retell.extract.headings import activity_heading, request_heading
+from retell.extract.headings import activity_heading, kind_heading, request_heading, without_typos
 from retell.extract.headings import join_words as _join
 from retell.extract.headings import short_path as _short_path
+from retell.extract.project import project_name
 from retell.extract.requests import is_author_message, is_request_command
 from retell.extract.timeutil import to_epoch_ms
-from retell.extract.tools import family, is_test_command, shorten_words, summarize_run
+from retell.extract.tools import (
+    family,
+    is_test_command,
+    other_tool_phrase,
+    says_something,
+    shorten_words,
+    summarize_run,
+)
 from retell.markup import blockquote, code_span, heading_text, md_text, session_inline, session_markdown
 from retell.report import gap_phrase, number_word
 from retell.triage.model import Triage
@@ -135,11 +143,13 @@ def offline_outline(view: EventLog, triage: Triage) -> Outline:
         if not heading:
             ask = group[0].ask
             words = _words(ask) if ask else ""
+            told = [e for ep in group for e in ep.events]
             heading = (
-                _heading_from(words)
+                without_typos(_heading_from(words) or "", told)
                 or _activity_heading(group)
-                or shorten_words(request_heading(words), 60)
-                or f"Part {i}"
+                or without_typos(request_heading(words, 60), told)
+                or kind_heading(told)
+                or "What came next"
             )
         base, n = heading, 2
         while heading in used_headings:
@@ -283,6 +293,7 @@ def offline_draft(view: EventLog, triage: Triage, outline: Outline) -> str:
     parts = [writer.opening(view, outline), _language_note(triage.post.language)]
     seen_chapters: set[str] = set()
     breaks = _session_breaks(view)
+    pauses = _pauses(view)
     for index, section in enumerate(outline.sections):
         start = starts[index]
         end = next((s for s in starts[index + 1 :] if s is not None), len(view.events))
@@ -296,6 +307,9 @@ def offline_draft(view: EventLog, triage: Triage, outline: Outline) -> str:
                 opened = breaks.pop(chapter, None)
                 if opened is not None:  # the first told chapter of a later session: say how much later
                     body.append(writer.session_break(*opened))
+                pause = pauses.get(chapter)
+                if pause and opened is None:  # the author came back hours or days later: say so
+                    body.append(writer.pause(*pause))
                 bridge = chapter_bridges.get(chapter)
                 if bridge is not None and index > 0:
                     body.append(writer.bridge(bridge, session_start=opened is not None))
@@ -304,6 +318,15 @@ def offline_draft(view: EventLog, triage: Triage, outline: Outline) -> str:
         parts.append(f"## {heading_text(section.heading)}\n\n{text}".rstrip())
     parts.append(writer.ending(view))
     return "\n\n".join(p for p in parts if p.strip()) + "\n"
+
+
+def _pauses(view: EventLog) -> dict[str, tuple[str | None, str | None]]:
+    """Chapters opened by a pause of hours or days -> (the end of the chapter before, their own start)."""
+    found: dict[str, tuple[str | None, str | None]] = {}
+    for before, chapter in zip(view.chapters, view.chapters[1:], strict=False):
+        if chapter.reason == "idle":
+            found[chapter.id] = (before.end, chapter.start)
+    return found
 
 
 def _session_breaks(view: EventLog) -> dict[str, tuple[SessionEntry, SessionEntry]]:
@@ -358,6 +381,7 @@ _ENGLISH_NOTE = (
 )
 _LANGUAGE_NOTES = {
     "zh": "*本草稿由 retell 在不使用模型的情况下生成：叙述部分为英文，引文保留会话原文。*",
+    "zh-hant": "*本草稿由 retell 在不使用模型的情況下生成：敘述部分為英文，引文保留對話原文。*",
     "ja": "*この下書きは retell がモデルを使わずに書いたもので、地の文は英語、引用はセッションの原文のままです。*",
     "ko": "*이 초안은 retell이 모델 없이 작성했습니다. 서술 문장은 영어이고, 인용문은 세션의 원문 그대로입니다.*",
     "vi": "*Bản nháp này do retell viết mà không dùng mô hình: phần dẫn truyện bằng tiếng Anh, "
@@ -376,10 +400,12 @@ _LANGUAGE_NOTES = {
 
 def _language_note(language: str) -> str:
     """Nothing for English; else a plain note that the engine's own sentences are English."""
-    base = language.lower().replace("_", "-").split("-")[0]
+    tag = language.lower().replace("_", "-")
+    base = tag.split("-")[0]
     if base == "en":
         return ""
-    local = _LANGUAGE_NOTES.get(base)
+    traditional = base == "zh" and ("hant" in tag.split("-") or tag in ("zh-tw", "zh-hk", "zh-mo"))
+    local = _LANGUAGE_NOTES.get("zh-hant" if traditional else base)
     return f"{local}\n\n{_ENGLISH_NOTE}" if local else _ENGLISH_NOTE
 
 
@@ -399,9 +425,8 @@ class _Writer:
         return word[:1].upper() + word[1:] if capital else word
 
     def opening(self, view: EventLog, outline: Outline) -> str:
-        cwd = view.session.cwd or ""
         told = len(view.sessions)
-        project = cwd.rstrip("/").split("/")[-1] if cwd else ""
+        project = project_name(view.session.cwd)
         where = f" on {md_text(project)}" if project else ""
         asks = sum(1 for e in view.events if is_author_message(e))
         agents = sum(1 for e in view.events if e.kind == SUBAGENT)
@@ -436,6 +461,16 @@ class _Writer:
         else:
             intro = f"When {self.me()} came back, Claude Code had left a recap:"
         return _cited(f"{intro}\n\n{_blockquote(summary)}", [event])
+
+    def pause(self, previous_end: str | None, start: str | None) -> str:
+        """A pause within one session: "Six days later, on Monday 11 January, I came back to it."."""
+        gap = gap_phrase(previous_end, start)
+        if not gap or gap == "right after":
+            return ""
+        lead = gap[:1].upper() + gap[1:]
+        days_apart = gap.endswith(("days later", "weeks later")) or gap == "the next day"
+        when = f", {_on_day(start)}," if days_apart and _on_day(start) else ","
+        return f"{lead}{when} {self.me()} came back to it."
 
     def session_break(self, previous: SessionEntry, session: SessionEntry) -> str:
         """The gap between two sessions, stated: "Two days later, on Thursday 14 May, I came back to it…"."""
@@ -485,7 +520,7 @@ class _Writer:
             for call in (c for c in run.calls or () if c.name == "AskUserQuestion" and c.outcome):
                 out.append(_cited(self.question(call.target or "", call.outcome or ""), [run]))
         for event in events:
-            if event.kind == HUMAN and event.queued:
+            if event.kind == HUMAN and event.queued and event is not ask:
                 out.append(
                     _cited(
                         f"While Claude was still working, {self.me()} added:\n\n{_blockquote(event.text or '')}",
@@ -542,14 +577,28 @@ class _Writer:
             lead = (f"Next, {self.me()} asked:", f"{self.me(True)} followed up:", f"Then {self.me()} wrote:")[
                 self.turn % 3
             ]
-        quote = _blockquote(text)
+        quote = _blockquote(text) if text.strip() else ""
+        if event.resent:
+            quote += "\n\n" + self.resent(event)
         if event.kind == COMMAND:  # a slash command whose arguments are the request
             return _cited(f"{lead}\n\n{quote}\n\n(via `{event.name}`)", [event])
+        if not quote and event.images and not event.documents:  # only an image: no empty quote
+            what = "a screenshot" if len(event.images) == 1 else f"{_number(len(event.images))} screenshots"
+            return _cited(f"{self.me(True)} {'started with' if self.turn == 1 else 'shared'} {what}.", [event])
         if event.documents:
             shared = _join([f"a {d} document" if d != "document" else "a document" for d in event.documents])
             note = f"({self.me(True)} shared {shared}" + (" with it.)" if quote else ".)")
             quote = f"{quote}\n\n{note}" if quote else note
         return _cited(f"{lead}\n\n{quote}", [event])
+
+    def resent(self, event: Event) -> str:
+        """A word of why the author had to send a message again."""
+        times = "twice" if event.resent == 1 else f"{_number(event.resent + 1)} times"
+        if event.errors:
+            failed = "an error" if event.errors == 1 else f"{_number(event.errors)} errors"
+            kind = "the API" if event.kind == HUMAN else "the command"
+            return f"({self.me(True)} had to send it {times}: {kind} answered with {failed} before it went through.)"
+        return f"({self.me(True)} had to send it {times} before it went through.)"
 
     def montage(self, runs: list[Event], minutes: float) -> str:
         calls = [c for e in runs for c in e.calls or () if c.name != "AskUserQuestion"]
@@ -670,10 +719,7 @@ def _montage_phrases(calls: list[ToolCall]) -> list[str]:
                 short = [
                     c.target
                     for c in group
-                    if c.target
-                    and not is_test_command(c.target)
-                    and len(c.target) <= 40
-                    and c.target.split()[0] != "cd"
+                    if c.target and not is_test_command(c.target) and len(c.target) <= 40 and says_something(c.target)
                 ]
                 example = (
                     f", among them {code_span(short[0])}"
@@ -689,10 +735,9 @@ def _montage_phrases(calls: list[ToolCall]) -> list[str]:
         elif fam == "web":
             phrases.append(f"looked things up on the web ({len(group)} {'call' if len(group) == 1 else 'calls'})")
         elif fam.startswith("mcp:"):
-            server = fam.split(":", 1)[1]
-            phrases.append(f"used the {md_text(server)} tools" + (f" {len(group)} times" if len(group) > 1 else ""))
+            phrases.append(md_text(other_tool_phrase(group)))
         else:
-            phrases.append(f"used {md_text(group[0].name)}" + (f" {len(group)} times" if len(group) > 1 else ""))
+            phrases.append(md_text(other_tool_phrase(group)))
     return phrases
 
 

@@ -78,8 +78,8 @@ def test_rows_agree_with_the_parse_manifest(listing: Listing, manifests: dict[st
             assert 0 <= row.peek.human_turns <= counts["human_turns"], row.path
             assert row.peek.tool_calls <= counts["tool_calls"], row.path
             assert row.end == session["end"], row.path
-        if session["title_source"] in ("custom-title", "ai-title"):
-            assert row.title == session["title"], row.path
+        if row.peek.exact or session["title_source"] in ("custom-title", "ai-title"):
+            assert (row.title, row.title_source) == (session["title"], session["title_source"]), row.path
         if row.title_source == "first-prompt" and session["title_source"] == "first-prompt":
             assert row.title == session["title"], row.path
 

@@ -167,11 +167,11 @@ def test_title_precedence_custom_over_ai_over_summary_over_first_prompt(config: 
     session(folder, "b", cwd=CWD, start=at(10), tail=[ai])
     _, c = session(folder, "c", cwd=CWD, start=at(20), prompts=("Why is CI red?\nmore detail",))
     leaf = c.records[-1]["uuid"]
-    session(folder, "d", cwd=CWD, start=at(30), head=[{"type": "summary", "summary": "CI fix", "leafUuid": leaf}])
+    session(folder, "d", cwd=CWD, start=at(30), head=[{"type": "summary", "summary": "Red CI fixed", "leafUuid": leaf}])
     listing = _all()
     assert (_row(listing, "a").title, _row(listing, "a").title_source) == ("My title", "custom-title")
     assert (_row(listing, "b").title, _row(listing, "b").title_source) == ("AI title", "ai-title")
-    assert (_row(listing, "c").title, _row(listing, "c").title_source) == ("CI fix", "summary")
+    assert (_row(listing, "c").title, _row(listing, "c").title_source) == ("Red CI fixed", "summary")
     assert (_row(listing, "d").title, _row(listing, "d").title_source) == (
         "Fix the flaky test",
         "first-prompt",
@@ -181,12 +181,23 @@ def test_title_precedence_custom_over_ai_over_summary_over_first_prompt(config: 
 def test_a_summary_at_the_top_of_a_file_titles_the_session_its_leaf_is_in(config: Path) -> None:
     """d3ad4cdc's first line names ba79134d in the real corpus: the summary describes the earlier session."""
     folder = project(config, CWD)
-    _, earlier = session(folder, "earlier", cwd=CWD, prompts=("write the program",))
+    _, earlier = session(folder, "earlier", cwd=CWD, prompts=("write the program that embeds words",))
     resumed_head = [{"type": "summary", "summary": "Embedding words into sound", "leafUuid": earlier.last_uuid}]
     session(folder, "later", cwd=CWD, start=at(90), prompts=("make a notebook",), head=resumed_head)
     listing = _all()
     assert _row(listing, "earlier").title == "Embedding words into sound"
     assert _row(listing, "later").title == "Make a notebook"
+
+
+def test_the_authors_own_request_comes_before_a_summary_written_by_a_later_session(config: Path) -> None:
+    """A summary record at the top of a later file describes this one, and can be about something else: when
+    its words are not the session's, the author's first request is the title (in parse and list alike)."""
+    folder = project(config, CWD)
+    _, earlier = session(folder, "earlier", cwd=CWD, prompts=("fix the flaky login test on CI",))
+    head = [{"type": "summary", "summary": "Tokenizer App Documentation", "leafUuid": earlier.last_uuid}]
+    session(folder, "later", cwd=CWD, start=at(90), prompts=("make a notebook",), head=head)
+    row = _row(_all(), "earlier")
+    assert (row.title, row.title_source) == ("Fix the flaky login test on CI", "first-prompt")
 
 
 def test_first_prompt_skips_what_is_not_the_human_speaking(config: Path) -> None:

@@ -43,7 +43,11 @@ def _offline(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
 @pytest.mark.parametrize("session", SESSIONS, ids=lambda p: p.stem[:12])
 def test_every_real_session_becomes_a_post_or_says_why_not(session: Path, tmp_path: Path) -> None:
     work = tmp_path / "w"
-    _, parsed = parse_to_workdir(SessionRef(session, session.stem), work, ParseOptions())
+    try:
+        _, parsed = parse_to_workdir(SessionRef(session, session.stem), work, ParseOptions())
+    except RetellError as exc:  # an empty session (only /exit, only /model…): said, and no post (issue 24)
+        assert str(exc).startswith("nothing to tell:"), exc
+        return
     outcome = run_triage(work, approve=True)
     assert not outcome.problems.errors, outcome.problems.errors
     offline = StageOptions(engine="offline")
@@ -80,7 +84,7 @@ def _told_as_it_happened(events: list, post: str, triage: dict) -> None:
     words = " ".join(e.text or e.args or "" for e in events if e.kind in ("human", "command") and not e.abandoned)
     letters = sum(ch.isalpha() for ch in words)
     if letters and len(_CJK.findall(words)) / letters > 0.3:
-        assert triage["post"]["language"] in ("zh", "ja", "ko"), triage["post"]["language"]
+        assert triage["post"]["language"].split("-")[0] in ("zh", "ja", "ko"), triage["post"]["language"]
 
 
 @pytest.mark.skipif(not SESSIONS, reason="no ../shared/corpus beside the repository")
@@ -88,7 +92,10 @@ def test_no_two_posts_of_the_corpus_share_a_slug(tmp_path: Path) -> None:
     slugs: dict[str, Path] = {}
     for i, session in enumerate(SESSIONS):
         work = tmp_path / f"w{i}"
-        parse_to_workdir(SessionRef(session, session.stem), work, ParseOptions(write_assets=False))
+        try:
+            parse_to_workdir(SessionRef(session, session.stem), work, ParseOptions(write_assets=False))
+        except RetellError:
+            continue  # nothing to tell: no post, no slug
         run_triage(work)
         slug = yaml.safe_load((work / "triage.yaml").read_text(encoding="utf-8"))["post"]["slug"]
         assert slug not in slugs, (session, slugs.get(slug))

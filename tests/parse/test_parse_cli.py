@@ -23,6 +23,9 @@ from conftest import (
     write_jsonl,
 )
 
+from retell.claude.locate import SessionRef
+from retell.parse import ParseOptions, extract_session
+
 FIXTURE_SESSION = "3f9c1a2e-8b7d-4c6e-9f10-2a3b4c5d6e7f"  # the sessionId inside tests/fixtures/parse/*.jsonl
 
 
@@ -339,10 +342,16 @@ def test_fields_of_unexpected_types_do_not_crash(cli, tmp_path: Path) -> None:
 
 
 def test_a_transcript_with_only_noise_has_no_events(cli, tmp_path: Path) -> None:
-    events, manifest = _parse_ok(cli, _fixture(tmp_path, "noise_only.jsonl"), tmp_path / "out")
-    assert events["events"] == []
-    assert manifest["records"]["skipped_unparsed"] == 4
-    assert [Path(p).name for p in manifest["files"]["snapshot"]] == ["a.py"]
+    path = _fixture(tmp_path, "noise_only.jsonl")
+    parsed = extract_session(SessionRef(path, path.stem), None, ParseOptions())
+    assert parsed.log.events == []
+    assert parsed.manifest["records"]["skipped_unparsed"] == 4
+    assert [Path(p).name for p in parsed.manifest["files"]["snapshot"]] == ["a.py"]
+    # as a command: nothing to tell, said in one line, and no work folder
+    result = cli("parse", path, "-o", tmp_path / "out")
+    assert result.exit_code == 1
+    assert result.output.strip() == "retell: error: nothing to tell: noise_only.jsonl holds no message and no work"
+    assert not (tmp_path / "out").exists()
 
 
 def _with_timestamps(path: Path, *timestamps: Any) -> Path:

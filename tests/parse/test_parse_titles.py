@@ -48,10 +48,20 @@ def test_an_ai_title_wins_over_the_first_prompt(tmp_path: Path) -> None:
 
 
 def test_a_long_first_prompt_is_cut_between_words(tmp_path: Path) -> None:
-    prompt = "I would like to restructure the configuration loader so that environment variables override files"
+    prompt = (
+        "Restructure every configuration loader module plus each environment variable override mechanism plus caching"
+    )
     tx = Transcript()
     tx.user(prompt)
     title, source = _title(tx.write(tmp_path / "s.jsonl"))
     assert source == "first-prompt"
     assert title is not None and title.endswith("…") and len(title) <= 80
     assert prompt.startswith(title[:-1]) and prompt[len(title) - 1] == " "  # the cut falls before a space
+
+
+def test_a_long_first_prompt_is_cut_at_the_end_of_a_clause(tmp_path: Path) -> None:
+    prompt = "I would like to restructure the configuration loader so that environment variables override files"
+    tx = Transcript()
+    tx.user(prompt)
+    title, _ = _title(tx.write(tmp_path / "s.jsonl"))
+    assert title == "I would like to restructure the configuration loader"  # a whole clause: no "…"

@@ -132,15 +132,18 @@ def test_a_title_yaml_would_misread_is_quoted(work: Work) -> None:
 
 def test_title_edited_in_triage_after_drafting_is_the_posts_title(work: Work) -> None:
     work.set_post(title="Taming a sticky sidebar")
-    meta, _ = render_meta(work, "hugo")
-    assert meta["title"] == "Taming a sticky sidebar"
+    work.render_ok("-o", work.out, "--target", "hugo")
+    # the slug follows the title the author set (they set no slug of their own)
+    meta, _ = split_page((work.out / "taming-a-sticky-sidebar-5e5510" / "index.md").read_text(encoding="utf-8"))
+    assert (meta["title"], meta["slug"]) == ("Taming a sticky sidebar", "taming-a-sticky-sidebar-5e5510")
 
 
 def test_draft_without_front_matter_renders_with_triage_title(work: Work) -> None:
     body = work.draft.split("\n---\n", 1)[1]
     work.write_draft(body.lstrip("\n"))
     work.set_post(title="Taming a sticky sidebar")
-    meta, text = render_meta(work, "hugo")
+    work.render_ok("-o", work.out, "--target", "hugo")
+    meta, text = split_page((work.out / "taming-a-sticky-sidebar-5e5510" / "index.md").read_text(encoding="utf-8"))
     assert meta["title"] == "Taming a sticky sidebar"
     assert text.lstrip().startswith("This is the story")
 

@@ -251,7 +251,7 @@ def test_a_session_without_words_from_the_author(tmp_path: Path, session_path: P
     outcome = run_triage(workdir)
     doc = load(workdir / "triage.yaml")
     assert doc["post"]["title"] == "Working on proj with Claude Code"  # the project, never an id
-    assert doc["chapters"][0]["title"] == "Where it started"
+    assert doc["chapters"][0]["title"] == "Talking it through with Claude"  # what it was, not "Where it started"
     assert doc["chapters"][0]["info"]["gist"] == "(no message from you in this chapter)"
     assert list(doc["secrets"]) == []
     assert list(doc["images"]) == []

@@ -1,0 +1,94 @@
+"""Obvious typos out of a heading made from the author's words ("Fix teh lgoin page" -> "Fix the login page").
+
+A heading is the author's words tidied, not a quote: a reader of the post should not meet "teh". Only what
+is surely a slip is fixed, so that a project's own words survive: a lower-case word (capitalised at most)
+that the English dictionary does not know, that nobody else in the session writes (a word Claude also uses is
+a term: "refactor", "async", "dedupe"), and whose correction is two letters swapped ("teh", "lgoin"), one
+letter doubled or dropped in a word of five or more ("occured", "funtion"), or one vowel for another in a
+word of six or more ("seperate"; not "vite").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection
+from functools import lru_cache
+from typing import Any
+
+_WORD = re.compile(r"(?<![\w./@#`'’-])[A-Za-z][a-z]{2,}(?![\w./@`'’-])")  # not a part of "isn't"
+_VOWELS = frozenset("aeiouy")
+MIN_FREQUENCY = 1e-6  # a correction is a common word, not a rare one that happens to be close
+MIN_FREQUENCY_SWAPPED = 1e-7  # two letters swapped is a slip even for a rarer word ("lgoin")
+
+
+def fix_typos(text: str, session_words: Collection[str]) -> str:
+    """`text` with its obvious typos fixed; `session_words`: the lower-case words the session uses elsewhere."""
+    if not _WORD.search(text):
+        return text
+
+    def fix(match: re.Match[str]) -> str:
+        word = match.group(0)
+        lower = word.lower()
+        if lower in session_words:
+            return word
+        fixed = _correction(lower)
+        if fixed is None:
+            return word
+        return fixed[:1].upper() + fixed[1:] if word[0].isupper() else fixed
+
+    return _WORD.sub(fix, text)
+
+
+def session_words(texts: Collection[str]) -> frozenset[str]:
+    """The lower-case words of some texts (what Claude said, the tools' targets): the session's own terms."""
+    return frozenset(w.lower() for text in texts for w in re.findall(r"[A-Za-z]{3,}", text))
+
+
+@lru_cache(maxsize=4096)
+def _correction(word: str) -> str | None:
+    checker = _checker()
+    if word in checker:
+        return None
+    candidates = [c for c in (checker.candidates(word) or ()) if c != word and c in checker]
+    swapped = sorted((c for c in candidates if _swapped(word, c)), key=checker.word_usage_frequency, reverse=True)
+    if swapped and checker.word_usage_frequency(swapped[0]) >= MIN_FREQUENCY_SWAPPED:
+        rival = checker.word_usage_frequency(swapped[1]) if len(swapped) > 1 else 0.0
+        if checker.word_usage_frequency(swapped[0]) >= 10 * rival:  # "teh": "the", far more than "eth"
+            return str(swapped[0])
+    if len(word) < 4:
+        return None
+    slips = [c for c in candidates if _is_slip(word, c) and checker.word_usage_frequency(c) >= MIN_FREQUENCY]
+    return str(slips[0]) if len(slips) == 1 else None
+
+
+def _swapped(typed: str, meant: str) -> bool:
+    if len(typed) != len(meant):
+        return False
+    diff = [i for i, (a, b) in enumerate(zip(typed, meant, strict=True)) if a != b]
+    return (
+        len(diff) == 2
+        and diff[1] == diff[0] + 1
+        and typed[diff[0]] == meant[diff[1]]
+        and typed[diff[1]] == meant[diff[0]]
+    )
+
+
+def _is_slip(typed: str, meant: str) -> bool:
+    if len(typed) == len(meant):  # one vowel for another, in a long word ("seperate"; not "vite")
+        diff = [i for i, (a, b) in enumerate(zip(typed, meant, strict=True)) if a != b]
+        return len(typed) >= 6 and len(diff) == 1 and typed[diff[0]] in _VOWELS and meant[diff[0]] in _VOWELS
+    if len(meant) < 5 or abs(len(typed) - len(meant)) != 1:
+        return False
+    if len(typed) < len(meant):  # a letter dropped ("funtion")
+        return any(meant[:i] + meant[i + 1 :] == typed for i in range(len(meant)))
+    # a letter typed twice ("untill"); not any extra letter: "refactor" is no slip for "reactor"
+    return any(typed[:i] + typed[i + 1 :] == meant and typed[i] == typed[i - 1] for i in range(1, len(typed)))
+
+
+@lru_cache(maxsize=1)
+def _checker() -> Any:
+    # pyspellchecker: Peter Norvig's corrector with an English word-frequency list; loaded only when a
+    # heading holds a word it might fix (about 0.4 s)
+    from spellchecker import SpellChecker
+
+    return SpellChecker(language="en", distance=1)
