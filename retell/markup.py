@@ -68,6 +68,9 @@ _NAMES_AN_ADDRESS = re.compile(
 # A path or a glob in session prose (`tests/*.py`, `__init__.py`, `~/src`): shown as code, where `*` and `_`
 # read as they were typed in every dialect, rather than as a string of backslashes.
 _PATH_WORD = re.compile(r"[\w.*?~/+-]*[\w*?/]")
+# A command-line flag (`--dangerously-skip-permissions`, `--json=true`): code too, where SmartyPants (Hugo, Jekyll,
+# Astro) would show its `--` as a dash.
+_FLAG_WORD = re.compile(r"--[A-Za-z][\w-]*(?:=[\w./:@-]*[\w/@-])?")
 _BARE_URL = re.compile(r"(?:https?|ftp)://[^\s<>`]+", re.I)
 _MDX_ESM = re.compile(r"(import|export)(?=[ \t{*])")
 # An inline link's destination (and optional title) that every dialect reads the same way.
@@ -453,7 +456,11 @@ def _span_content(raw: str) -> str:
 
 def _path_word(line: str, i: int, mode: str) -> str:
     """The path or glob starting at `i` (`tests/*.py`, `__init__.py`, `~/x`) that `*`, `_` or `~` would turn into
-    markup, to be shown as code; "" when there is none."""
+    markup, or the command-line flag (`--json`) a typographer would turn into a dash, to be shown as code; ""
+    when there is none."""
+    flag = _FLAG_WORD.match(line, i)
+    if flag and (flag.end() == len(line) or line[flag.end()] in " \t,;:)!?\"'."):
+        return flag.group(0)  # `--json`: no typographer makes it `–json`
     match = _PATH_WORD.match(line, i)
     if match is None:
         return ""

@@ -151,8 +151,11 @@ def test_session_characters_are_shown_as_typed_in_every_dialect(typed: str, show
         assert page.text == shown, name
 
 
-def test_paths_and_globs_are_code() -> None:
+def test_paths_globs_and_flags_are_code() -> None:
     assert session_inline("edit tests/*.py, then __init__.py") == "edit `tests/*.py`, then `__init__.py`"
+    # SmartyPants (Hugo, Jekyll, Astro) shows a flag's `--` as a dash outside code: `—dangerously…`
+    assert session_inline("run --json=true. --verbose, a -- b") == "run `--json=true`. `--verbose`, a -- b"
+    assert model_markdown("Pass --web to open it.") == "Pass `--web` to open it."
     assert session_inline("snake_case and a_b stay words") == "snake_case and a_b stay words"
 
 
