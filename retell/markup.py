@@ -176,8 +176,8 @@ _KRAMDOWN_ESCAPE = re.compile(r"\\(?=[\\.*_+\-`()\[\]{}#!:|\"'$=<>])")
 _SEO_ENTITY = re.compile(r"&(?=#[0-9]{1,7};|#[xX][0-9a-fA-F]{1,6};|[A-Za-z][A-Za-z0-9]{1,31};)")
 
 
-def jekyll_title(text: str) -> str:
-    """A front-matter title for Jekyll, read two ways there: as plain text by the layout (minima prints
+def jekyll_text(text: str) -> str:
+    """A front-matter title or description for Jekyll, read two ways there: as plain text by the layout (minima prints
     `page.title | escape`) and as Markdown by jekyll-seo-tag and jekyll-feed (`markdownify`, then `strip_html`):
     a word joiner (invisible) after a `<` that would start a tag and after a `&` that would start an entity
     keeps both readings the same, where the plugins would drop `<script>…</script>` and its words; one between

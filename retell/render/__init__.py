@@ -26,7 +26,7 @@ from retell.markup import (
     code_regions,
     find_placeholders,
     front_matter_text,
-    jekyll_title,
+    jekyll_text,
     live_matches,
     md_text,
     prose_view,
@@ -190,9 +190,11 @@ def post_settings(
 
 def _post_for_template(post: PostSettings, target: str) -> dict[str, Any]:
     data = dict(post.__dict__)
-    # Jekyll's plugins read the title as Markdown too (jekyll-seo-tag, jekyll-feed): see markup.jekyll_title
-    data["title"] = jekyll_title(post.title) if target == "jekyll" else front_matter_text(post.title)
-    data["description"] = front_matter_text(post.description)
+    # Jekyll's plugins read the title and description as Markdown too (jekyll-seo-tag, jekyll-feed): see
+    # markup.jekyll_text
+    plain = jekyll_text if target == "jekyll" else front_matter_text
+    data["title"] = plain(post.title)
+    data["description"] = plain(post.description)
     data["tags"] = [front_matter_text(tag) for tag in post.tags]
     moment = datetime.fromisoformat(post.date)
     data["jekyll_date"] = moment.strftime("%Y-%m-%d %H:%M:%S %z")

@@ -65,6 +65,7 @@ INSPECT = """((selector) => {
     title: document.title,
     h1: heading ? heading.innerText : "",
     ogTitle: document.querySelector('meta[property="og:title"]')?.content ?? null,
+    description: document.querySelector('meta[name="description"]')?.content ?? null,
     location: location.href,
     baseURI: document.baseURI,
   };
@@ -80,6 +81,7 @@ class Seen:
     title: str = ""
     h1: str = ""
     og_title: str | None = None
+    description: str | None = None  # the page's <meta name="description">, where the layout writes one
     images: list[dict[str, str | None]] = field(default_factory=list)  # alt and title of the post's images
 
 
@@ -111,6 +113,7 @@ def inspect(page: Page, url: str, selector: str) -> Seen:
         seen.problems.append(f"links resolve against {value['baseURI']}")
     seen.text, seen.title, seen.h1, seen.og_title = value["text"], value["title"], value["h1"], value["ogTitle"]
     seen.images = value["images"]
+    seen.description = value["description"]
     seen.ran = ran(page)
     return seen
 

@@ -216,6 +216,9 @@ def test_a_hostile_session_is_shown_and_never_run(
     assert metadata(seen.title).startswith(metadata(title)), f"{setup}: the page title shows {seen.title!r}"
     if seen.og_title is not None:
         assert metadata(seen.og_title) == metadata(title), f"{setup}: og:title is {seen.og_title!r}"
+    description = str(front_matter(next(post.rendered[target].rglob("*.md"))).get("description") or "")
+    if seen.description is not None and description:
+        assert metadata(seen.description) == metadata(description), f"{setup}: description {seen.description!r}"
     assert SITE_TITLE not in plain(seen.h1)
     # the image's alt text and caption (set in triage.yaml to the family's line) as typed
     line = plain(post.family.line)

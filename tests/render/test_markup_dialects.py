@@ -19,7 +19,7 @@ from retell.markup import (
     character_references,
     code_block,
     code_span,
-    jekyll_title,
+    jekyll_text,
     model_markdown,
     protect_for_target,
     session_inline,
@@ -219,8 +219,8 @@ def test_escapes_become_character_references_except_in_link_destinations() -> No
     assert character_references(kept) == "[a&#95;b](https://x.example/a\\_b) <https://x.example/\\_> <span title='\\*'>"
 
 
-def test_a_jekyll_title_keeps_its_tags_and_links_for_jekyll_seo_tag() -> None:
-    title = jekyll_title("Why <script>alert(1)</script> and [x](javascript:y) &amp; \\*")
+def test_a_jekyll_text_keeps_its_tags_and_links_for_jekyll_seo_tag() -> None:
+    title = jekyll_text("Why <script>alert(1)</script> and [x](javascript:y) &amp; \\*")
     assert title == (
         f"Why <{WORD_JOINER}script>alert(1)<{WORD_JOINER}/script> and [x]{WORD_JOINER}(javascript:y) "
         f"&{WORD_JOINER}amp; \\{WORD_JOINER}*"
