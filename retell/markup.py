@@ -302,22 +302,26 @@ def _first_word(line: str) -> str:
 
 
 def _canonical_code_blocks(markdown: str) -> str:
-    """The model's top-level code blocks rewritten as retell writes code: an unclosed fence closed where
-    CommonMark ends it, a `~~~ html title` fence given its first word only, an indented block fenced (MDX reads
-    no indented code)."""
+    """The model's code blocks rewritten as retell writes code: an unclosed fence closed where CommonMark ends
+    it, a `~~~ html title` fence given its first word only, an indented block fenced (MDX reads no indented
+    code), a block in a quote or a list item taken out of it (Python-Markdown reads no fence there)."""
     from markdown_it import MarkdownIt  # lazy: only drafting and rendering need it
 
     lines = _lines(markdown)
     tokens = [
         t
         for t in MarkdownIt("commonmark").enable("table").parse(markdown)
-        if t.type in ("fence", "code_block") and t.level == 0 and t.map is not None
+        if t.type in ("fence", "code_block") and t.map is not None
     ]
     for token in reversed(tokens):
         start, end = token.map  # type: ignore[misc]  # tokens without a map are filtered out above
         info = token.info.split()[0] if token.info.split() else ""
         content = token.content[:-1] if token.content.endswith("\n") else token.content
         block = [f"{line}\n" for line in code_block(content, info).split("\n")]
+        if token.level > 0:
+            # in a quote or a list item, where Python-Markdown reads no fence (and published its HTML): the
+            # code is taken out of the container, which ends before it (and a quote resumes after it)
+            block = ["\n", *block, "\n"]
         if end >= len(lines) and not lines[-1].endswith(("\n", "\r")):
             block[-1] = block[-1][:-1]  # the text ended there, without a line break
         lines[start:end] = block

@@ -313,6 +313,8 @@ def model_text(family: Family) -> str:
         f"[the docs][d-{family.name}] and <javascript:pwn('model-autolink')> and <https://example.org/ok>\n\n"
         f"[d-{family.name}]: javascript:pwn('model-ref')\n\n"
         "~~~ html title\n<script>pwn('model-fence')</script>\n~~~\n\n"
+        "> As the author wrote:\n>\n> ```html\n> <script>pwn('model-quoted-fence')</script>\n> ```\n>\n> and so on.\n\n"
+        "1. First step:\n   ```html\n   <script>pwn('model-listed-fence')</script>\n   ```\n2. Second step.\n\n"
         f"The last paragraph quotes {family.line}.\n\n"
         "```\n<script>pwn('model-unclosed')</script>"
     )

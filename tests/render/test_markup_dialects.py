@@ -208,6 +208,17 @@ def test_a_models_fences_are_closed_and_read_as_code_everywhere() -> None:
         assert Page(render(post(text))).problems == [], name
 
 
+def test_a_models_code_in_a_quote_or_a_list_is_taken_out_of_it() -> None:
+    quoted = "> I wrote:\n>\n> ```html\n> <script>x</script>\n> ```\n>\n> then"
+    text = f"{quoted}\n\n1. Run:\n   ```\n   <b>y</b>\n   ```\n2. Done."
+    safe = model_markdown(text)
+    assert "\n```html\n<script>x</script>\n```\n" in safe and "\n```\n<b>y</b>\n```\n" in safe
+    for name, render in DIALECTS.items():  # Python-Markdown read the HTML in them as HTML
+        page = Page(render(post(safe)))
+        assert page.problems == [], name
+        assert "<script>x</script>" in "".join(page.code) and "<b>y</b>" in "".join(page.code), name
+
+
 def test_mdx_imports_and_exports_are_text() -> None:
     assert model_markdown("import X from './x.js'") == "&#105;mport X from './x.js'"
     assert session_inline("export const x = 1") == "&#101;xport const x = 1"
