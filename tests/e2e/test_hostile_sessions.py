@@ -58,6 +58,7 @@ class Post:
     work: Path
     rendered: dict[str, Path]  # target -> the folder `retell render -o` wrote
     errors: dict[str, str]  # target -> why render refused
+    reference: str | None = None  # its CommonMark reading, once read
 
     @property
     def name(self) -> str:
@@ -164,7 +165,14 @@ def built_page(sites: dict[str, Any], setup: str, post: Post) -> Path:
 
 
 def reference_text(post: Post, tab: Page, root: Path) -> str:
-    """What the post shows read as CommonMark (the plain target's Markdown through markdown-it-py, in Chromium)."""
+    """What the post shows read as CommonMark (the plain target's Markdown through markdown-it-py, in Chromium);
+    read once per post."""
+    if post.reference is None:
+        post.reference = _read_as_commonmark(post, tab, root)
+    return post.reference
+
+
+def _read_as_commonmark(post: Post, tab: Page, root: Path) -> str:
     (index,) = list(post.rendered["plain"].rglob("index.md"))
     text = index.read_text(encoding="utf-8")
     page = root / f"reference-{post.name}.html"
