@@ -1,16 +1,20 @@
-"""Text from a session as Markdown that shows what was written and runs nothing.
+"""Text from a session as Markdown that shows what was written and runs nothing, in every Markdown dialect.
 
-One contract, kept at two points of the data flow (docs/markup.md says it for users):
+One contract, kept at two points of the data flow (docs/markup.md says it for users, per target):
 
 - **Where text is produced** (the offline engine, a model's answer), everything that came from the session or
-  from a model is encoded with CommonMark backslash escapes before it reaches draft.md: `\\<` for HTML,
-  `\\{`/`\\}` for template syntax, `]\\(` for a link to a script, `!\\[` for an image the session or model
-  named, `\\#` for a quoted line that would become a heading. Code stays code (spans and fences, fenced as
-  long as their content needs).
-- **Where the post is made** (`retell render`), whatever draft.md says is literal stays literal for the
-  target's template engine, which reads the file before any Markdown renderer does: escaped braces become
-  character references (`&#123;`, which neither Liquid nor Hugo reads), and code spans and blocks are
-  protected per target (Jekyll: `{% raw %}`; Hugo: the `{{</* … */>}}` form of a shortcode).
+  from a model is encoded before it reaches draft.md, with CommonMark backslash escapes there (readable where
+  the author edits): `\\<` for HTML, `\\{`/`\\}` for template syntax, `\\*`, `\\_`, `\\~`, `\\|` in session text
+  (a path or a glob becomes code instead), `]\\(` for a link to a script or a link whose text names another
+  address, `!\\[` for an image the session or model named, `\\#` for a quoted line that would become a heading.
+  Bidi controls and zero-width characters are dropped outside code. Code stays code, written in the one form
+  every dialect reads as code: spans never opened by one backtick and a space (kramdown), fences with a
+  one-word info string, closed, longer than any backtick run inside; a model's fences are rewritten so, and
+  code quoted from a message is placed outside the block quote (Python-Markdown reads no fence inside one).
+- **Where the post is made** (`retell render`), every backslash escape outside code becomes a character
+  reference (`&lt;`, `&#42;`, `&#123;`): the same character to CommonMark, and the only escape kramdown,
+  Python-Markdown, mistune and MDX all read; and code spans and blocks are protected per target from the
+  template engine that reads the file first (Jekyll: `{% raw %}`; Hugo: the `{{</* … */>}}` form).
 
 So anything *unescaped outside code* in draft.md is the author's own: Markdown, HTML, a Hugo shortcode or a
 Liquid tag written there is published as written. Nothing from the session can be, because retell escapes it.
@@ -32,13 +36,15 @@ ASCII_PUNCTUATION = frozenset("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
 WORD_JOINER = "\u2060"
 SAFE_SCHEMES = frozenset({"http", "https", "mailto"})
 
-_ENTITY = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
+_MAY_BE_REFERENCE = re.compile(r"&[#A-Za-z]")
 # A writer's note left for later: what the publish gate stops. retell escapes the bracket of any such note that
 # comes from the session (`\[TODO …]`), so only one written in draft.md itself counts.
 PLACEHOLDER = re.compile(r"\[(?:insert|todo|tbd|tk|placeholder|citation needed)\b[^\]\n]*\](?!\()", re.I)
 # retell's own hidden markers a model is asked to write (`<!-- cleaned: e12 -->`): a keyword, a colon, ids.
 MARKER_COMMENT = re.compile(r"<!--[ \t]*[a-z][a-z-]*:[\w \t,.:#-]*-->")
 _REFERENCE_DEFINITION = re.compile(r"\[[^\]\n]+\]:")
+_MODEL_DEFINITION = re.compile(r"^([ \t]{0,3})\[((?:[^\]\\\n]|\\.)+)\]:[ \t]*(\S*)")
+_SETEXT_UNDERLINE = re.compile(r"^[ \t]{0,3}(?:-+|=+)[ \t]*$")
 _THEMATIC_BREAK = re.compile(r"([-*_])(?:[ \t]*\1){2,}[ \t]*$")
 _ORDERED_ITEM = re.compile(r"(\d{1,9})([.)])(?=[ \t]|$)")
 _FENCE_OPEN = re.compile(r"^[ \t]{0,3}(`{3,}|~{3,})[ \t]*([^`\n]*)$")
@@ -46,6 +52,29 @@ _INFO_WORD = re.compile(r"[A-Za-z0-9_+#.-]*")
 _BACKTICKS = re.compile(r"`+")
 # CommonMark's line endings (Python's str.splitlines also splits at \x1c-\x1e, \x85, \u2028, which are not).
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
+# Bidi controls and zero-width characters: they reorder or split what a reader sees (`gnp.exe` shown for
+# `exe.png`, `pay\u200bpal`) and are dropped from session and model text outside code. ZWJ and ZWNJ are kept
+# between two non-ASCII characters, where they shape emoji and words (Persian, Indic scripts).
+_INVISIBLE = re.compile("[\u00ad\u061c\u180e\u200b\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]")
+_JOINERS = frozenset("\u200c\u200d")
+# An autolink (`<https://…>`) and a URL-like word (`https://a.example/x`, `a.example`): what a link names.
+_AUTOLINK = re.compile(r"<([A-Za-z][A-Za-z0-9+.-]{1,31}:[^\s<>]*)>")
+_EMAIL_AUTOLINK = re.compile(
+    r"<([A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9-]+)+)>"
+)
+_NAMES_AN_ADDRESS = re.compile(
+    r"^\s*(?:[a-z][a-z0-9+.-]*://)?((?:[\w-]+\.)+[a-z\w-]{2,})(?::\d+)?(?:[/?#]\S*)?\s*$", re.I
+)
+# A path or a glob in session prose (`tests/*.py`, `__init__.py`, `~/src`): shown as code, where `*` and `_`
+# read as they were typed in every dialect, rather than as a string of backslashes.
+_PATH_WORD = re.compile(r"[\w.*?~/+-]*[\w*?/]")
+# A command-line flag (`--dangerously-skip-permissions`, `--json=true`): code too, where SmartyPants (Hugo, Jekyll,
+# Astro) would show its `--` as a dash.
+_FLAG_WORD = re.compile(r"--[A-Za-z][\w-]*(?:=[\w./:@-]*[\w/@-])?")
+_BARE_URL = re.compile(r"(?:https?|ftp)://[^\s<>`]+", re.I)
+_MDX_ESM = re.compile(r"(import|export)(?=[ \t{*])")
+# An inline link's destination (and optional title) that every dialect reads the same way.
+_PLAIN_DESTINATION = re.compile(r"""\((?:[^\s()<>"'`{}\\]|\([^\s()<>"'`{}\\]*\))+(?:[ ]+"[^"\\<>`{}\n]*")?\)""")
 
 
 def _lines(text: str) -> list[str]:
@@ -57,22 +86,46 @@ SESSION = "session"  # typed text: backslashes are characters, structure is neut
 MODEL = "model"  # Markdown a model wrote: its structure and escapes are kept, its HTML and templates are not
 
 
+def visible_text(text: str) -> str:
+    """`text` without bidi controls and zero-width characters (ZWJ/ZWNJ kept between non-ASCII characters)."""
+    text = _INVISIBLE.sub("", text)
+    if not any(ch in _JOINERS for ch in text):
+        return text
+    out = []
+    for i, ch in enumerate(text):
+        if ch in _JOINERS and not (0 < i < len(text) - 1 and ord(text[i - 1]) > 127 and ord(text[i + 1]) > 127):
+            continue
+        out.append(ch)
+    return "".join(out)
+
+
+def _invisible_at(line: str, i: int) -> bool:
+    ch = line[i]
+    if _INVISIBLE.match(ch):
+        return True
+    return ch in _JOINERS and not (0 < i < len(line) - 1 and ord(line[i - 1]) > 127 and ord(line[i + 1]) > 127)
+
+
 # -- code ----------------------------------------------------------------------------------------------
 
 
 def code_span(text: str) -> str:
-    """`text` as one inline code span: fenced with one backtick more than its longest run, padded where a
-    backtick or a space at an end would otherwise be read differently."""
-    text = " ".join(_LINE_BREAK.split(text))
+    """`text` as one inline code span every dialect reads as code: on one line, without spaces at its ends
+    (Python-Markdown strips them, CommonMark one each), fenced with one backtick more than its longest run, and
+    padded with a space only when it starts or ends with a backtick, where the fence is then at least two long
+    (kramdown reads no span opened by one backtick and a space)."""
+    text = " ".join(_LINE_BREAK.split(text)).strip(" ")
     if not text:
         return ""
     fence = "`" * (_longest_run(text, "`") + 1)
-    pad = text[0] == "`" or text[-1] == "`" or (text[0] == " " and text[-1] == " " and text.strip() != "")
+    pad = text[0] == "`" or text[-1] == "`"
     return f"{fence} {text} {fence}" if pad else f"{fence}{text}{fence}"
 
 
 def code_block(text: str, info: str = "") -> str:
-    """`text` as a fenced code block whose fence no line of it can close."""
+    """`text` as a fenced code block whose fence no line of it can close, with a one-word info string (kramdown
+    and Python-Markdown read no fence with more), opened and closed by the same fence (Python-Markdown closes
+    only on the same one)."""
     fence = "`" * max(3, _longest_run(text, "`") + 1)
     word = _INFO_WORD.match(info.strip())
     return f"{fence}{word.group(0) if word else ''}\n{text.rstrip(chr(13) + chr(10))}\n{fence}"
@@ -87,14 +140,14 @@ def _longest_run(text: str, char: str) -> int:
 
 def md_text(text: str) -> str:
     """Plain text (a caption, alt text, a name) as inline Markdown that shows every character as it is."""
-    text = " ".join(text.split())
+    text = " ".join(visible_text(text).split())
     out = []
     for i, ch in enumerate(text):
         if ch == "_" and 0 < i < len(text) - 1 and text[i - 1].isalnum() and text[i + 1].isalnum():
             out.append(ch)  # inside a word (snake_case, a token's prefix) it is never emphasis
-        elif ch in "\\`*_[]<>{}~|":
+        elif ch in "\\`*_[]<>{}~|!":
             out.append("\\" + ch)
-        elif ch == "&" and _ENTITY.match(text, i):
+        elif ch == "&" and _MAY_BE_REFERENCE.match(text, i):
             out.append("&amp;")
         elif ch == "$" and text[i : i + 2] == "$$":
             out.append("\\$")
@@ -111,9 +164,29 @@ def heading_text(text: str) -> str:
 
 
 def front_matter_text(text: str) -> str:
-    """A front-matter value: one line of plain text (control characters and line breaks become spaces).
-    YAML quoting is the template's `yaml` filter; themes escape the value for HTML themselves."""
+    """A front-matter value: one line of plain text (control characters and line breaks become spaces, bidi
+    controls and zero-width characters go). YAML quoting is the template's `yaml` filter; themes escape the value
+    for HTML themselves."""
+    text = visible_text(text)
     return " ".join("".join(" " if ord(c) < 32 or ord(c) == 127 else c for c in text).split())
+
+
+_SEO_TAG = re.compile(r"<(?=[A-Za-z/!?])")
+_KRAMDOWN_ESCAPE = re.compile(r"\\(?=[\\.*_+\-`()\[\]{}#!:|\"'$=<>])")
+_SEO_ENTITY = re.compile(r"&(?=#[0-9]{1,7};|#[xX][0-9a-fA-F]{1,6};|[A-Za-z][A-Za-z0-9]{1,31};)")
+
+
+def jekyll_text(text: str) -> str:
+    """A front-matter title or description for Jekyll, read two ways there: as plain text by the layout (minima prints
+    `page.title | escape`) and as Markdown by jekyll-seo-tag and jekyll-feed (`markdownify`, then `strip_html`):
+    a word joiner (invisible) after a `<` that would start a tag and after a `&` that would start an entity
+    keeps both readings the same, where the plugins would drop `<script>…</script>` and its words; one between
+    `](` keeps a link's address. (Emphasis and code in a title still lose their `*`, `_` and backticks there.)"""
+    text = front_matter_text(text)
+    text = _SEO_TAG.sub("<" + WORD_JOINER, text)
+    text = text.replace("](", "]" + WORD_JOINER + "(")  # no link either (strip_html would keep its text only)
+    text = _KRAMDOWN_ESCAPE.sub("\\\\" + WORD_JOINER, text)  # and a backslash is not an escape
+    return _SEO_ENTITY.sub("&" + WORD_JOINER, text)
 
 
 # -- session text ----------------------------------------------------------------------------------------
@@ -128,19 +201,40 @@ def session_inline(text: str) -> str:
 def session_markdown(text: str) -> str:
     """A message from the session as Markdown blocks: its fenced code kept as code blocks, each paragraph
     on one line with its inline code kept and everything else inert."""
-    blocks = []
-    for kind, content, info in _session_blocks(text):
+    return "\n\n".join(markdown for _kind, markdown in _session_parts(text))
+
+
+def session_quote(text: str) -> str:
+    """A message from the session as a block quote: its paragraphs quoted, each code block placed between
+    the quoted parts, outside the quote (Python-Markdown reads no fenced code inside a block quote, and would
+    publish its HTML)."""
+    parts: list[str] = []
+    quoted: list[str] = []
+    for kind, markdown in _session_parts(text):
         if kind == "code":
-            blocks.append(code_block(content, info))
+            if quoted:
+                parts.append(blockquote("\n\n".join(quoted)))
+                quoted = []
+            parts.append(markdown)
         else:
-            paragraph = session_inline(content)
-            if paragraph:
-                blocks.append(paragraph)
-    return "\n\n".join(blocks)
+            quoted.append(markdown)
+    if quoted:
+        parts.append(blockquote("\n\n".join(quoted)))
+    return "\n\n".join(parts)
 
 
 def blockquote(markdown: str) -> str:
     return "\n".join(f"> {line}" if line.strip() else ">" for line in _LINE_BREAK.split(markdown))
+
+
+def _session_parts(text: str) -> Iterator[tuple[str, str]]:
+    for kind, content, info in _session_blocks(text):
+        if kind == "code":
+            yield "code", code_block(content, info)
+        else:
+            paragraph = session_inline(content)
+            if paragraph:
+                yield "prose", paragraph
 
 
 def _session_blocks(text: str) -> Iterator[tuple[str, str, str]]:
@@ -176,8 +270,11 @@ def _session_blocks(text: str) -> Iterator[tuple[str, str, str]]:
 
 def model_markdown(markdown: str) -> str:
     """Markdown a model wrote, made safe to publish: headings, lists, quotes, emphasis, code and links to
-    http(s)/mailto/relative addresses stay; raw HTML, template syntax, links to other schemes and images
-    other than the session's (`assets/…`) are shown as text. retell's own marker comments are kept."""
+    http(s)/mailto/relative addresses stay; raw HTML, template syntax, links to other schemes (inline, by
+    reference or autolinked), links whose text names another address and images other than the session's
+    (`assets/…`) are shown as text. Its code blocks are rewritten in the form every dialect reads (closed, a
+    one-word info string, fenced). retell's own marker comments are kept."""
+    markdown = _canonical_code_blocks(markdown)
     lines = _lines(markdown)
     code_lines, table_lines = _block_lines(markdown)
     out = []
@@ -186,8 +283,58 @@ def model_markdown(markdown: str) -> str:
             out.append(line)
             continue
         body = line.rstrip("\r\n")
-        out.append(_encode_line(body, MODEL, table=number in table_lines) + line[len(body) :])
+        ending = line[len(body) :]
+        if _SETEXT_UNDERLINE.match(body) and number > 0 and number - 1 not in code_lines and lines[number - 1].strip():
+            body = re.sub(r"^([ \t]*)", r"\1\\", body, count=1)  # dialects disagree on a setext heading's lines
+        definition = _MODEL_DEFINITION.match(body)
+        if definition:
+            destination = definition.group(3) or _first_word(lines[number + 1] if number + 1 < len(lines) else "")
+            if not _followable(definition.group(2), _unescape(destination.strip("<>"))):
+                body = f"{definition.group(1)}\\{body[len(definition.group(1)) :]}"  # shown as text
+        encoded = _encode_line(body, MODEL, table=number in table_lines)
+        out.append(_guard_mdx(encoded) + ending)
     return "".join(out)
+
+
+def _first_word(line: str) -> str:
+    words = line.split()
+    return words[0] if words else ""
+
+
+def _canonical_code_blocks(markdown: str) -> str:
+    """The model's code blocks rewritten as retell writes code: an unclosed fence closed where CommonMark ends
+    it, a `~~~ html title` fence given its first word only, an indented block fenced (MDX reads no indented
+    code), a block in a quote or a list item taken out of it (Python-Markdown reads no fence there)."""
+    from markdown_it import MarkdownIt  # lazy: only drafting and rendering need it
+
+    lines = _lines(markdown)
+    tokens = [
+        t
+        for t in MarkdownIt("commonmark").enable("table").parse(markdown)
+        if t.type in ("fence", "code_block") and t.map is not None
+    ]
+    for token in reversed(tokens):
+        start, end = token.map  # type: ignore[misc]  # tokens without a map are filtered out above
+        info = token.info.split()[0] if token.info.split() else ""
+        content = token.content[:-1] if token.content.endswith("\n") else token.content
+        block = [f"{line}\n" for line in code_block(content, info).split("\n")]
+        if token.level > 0:
+            # in a quote or a list item, where Python-Markdown reads no fence (and published its HTML): the
+            # code is taken out of the container, which ends before it (and a quote resumes after it)
+            block = ["\n", *block, "\n"]
+        if end >= len(lines) and not lines[-1].endswith(("\n", "\r")):
+            block[-1] = block[-1][:-1]  # the text ended there, without a line break
+        lines[start:end] = block
+    return "".join(lines)
+
+
+def _guard_mdx(encoded: str) -> str:
+    """A line that MDX would read as a JavaScript import or export (run at build time): its first letter as a
+    character reference, the same letter to every other dialect."""
+    match = _MDX_ESM.match(encoded)
+    if match is None:
+        return encoded
+    return f"&#{ord(encoded[0])};{encoded[1:]}"
 
 
 # -- the inline encoder -------------------------------------------------------------------------------------
@@ -199,9 +346,14 @@ def _encode_line(line: str, mode: str, *, table: bool = False) -> str:
     out: list[str] = []
     i, n = 0, len(line)
     closing = _closing_runs(line)
+    dead_links: set[int] = set()  # where the `](` of a link shown as text is
+    live_links: dict[int, int] = {}  # where the `](` of a link kept is -> where its `)` is
     while i < n:
         ch = line[i]
         nxt = line[i + 1] if i + 1 < n else ""
+        if _invisible_at(line, i):
+            i += 1
+            continue
         if ch == "\\":
             if mode == MODEL and nxt in ASCII_PUNCTUATION:
                 out.append(line[i : i + 2])  # an escape the model wrote: it already means the character
@@ -214,25 +366,57 @@ def _encode_line(line: str, mode: str, *, table: bool = False) -> str:
             run = _BACKTICKS.match(line, i).end() - i  # type: ignore[union-attr]  # line[i] is a backtick
             end = closing(i + run, run)
             if end is not None and not (table and "|" in line[i:end]):
-                out.append(line[i : end + run])
+                out.append(code_span(_span_content(line[i + run : end])) or "\\`" * run)
                 i = end + run
             else:
                 out.append("\\`" * run)
                 i += run
             continue
+        bare = _BARE_URL.match(line, i) if (i == 0 or line[i - 1] in " \t(\"'") else None
+        if bare and not (_host(bare.group(0)) or "").isascii():
+            out.append(code_span(bare.group(0)))  # a look-alike host: shown, never autolinked (GFM)
+            i = bare.end()
+            continue
+        if (i == 0 or line[i - 1] in " \t(\"'") and ch not in "<[!{&":
+            word = _path_word(line, i, mode)
+            if word:
+                out.append(code_span(word))
+                i += len(word)
+                continue
         if ch == "<":
             marker = MARKER_COMMENT.match(line, i) if mode == MODEL else None
+            auto = (_AUTOLINK.match(line, i) or _EMAIL_AUTOLINK.match(line, i)) if mode == MODEL else None
             if marker:
                 out.append(marker.group(0))
                 i = marker.end()
+            elif auto and _followable("", auto.group(1) if ":" in auto.group(1) else f"mailto:{auto.group(1)}"):
+                address = auto.group(1)  # an inline link (MDX reads no autolink), named as written
+                target = address if ":" in address else f"mailto:{address}"
+                out.append(f"[{md_text(address)}]({_destination(target)})")
+                i = auto.end()
             else:
                 out.append("\\<")
                 i += 1
             continue
+        if ch == "[" and not (i > 0 and line[i - 1] == "!" and out and out[-1].endswith("\\[")):
+            link = _inline_link(line, i)
+            if link is not None:
+                close, end = link
+                if _followable(line[i + 1 : close], _link_destination(line, close + 2)) and end is not None:
+                    live_links[close] = end  # its destination is copied as written
+                elif end is not None and "`" not in line[i : end + 1]:
+                    out.append(code_span(line[i : end + 1]))  # as typed, and no URL in it autolinked (GFM)
+                    i = end + 1
+                    continue
+                else:
+                    dead_links.add(close)
+                    out.append("\\[")
+                    i += 1
+                    continue
         if ch in "{}":
             out.append("\\" + ch)
-        elif ch == "&" and mode == SESSION and _ENTITY.match(line, i):
-            out.append("&amp;")
+        elif ch == "&" and mode == SESSION and _MAY_BE_REFERENCE.match(line, i):
+            out.append("&amp;")  # browsers read `&#62` and `&lt` without the `;` too
         elif ch == "$" and nxt == "$":
             out.append("\\$\\$")
             i += 2
@@ -243,14 +427,106 @@ def _encode_line(line: str, mode: str, *, table: bool = False) -> str:
             continue
         elif ch == "[" and mode == SESSION and _session_bracket_is_live(line, i):
             out.append("\\[")
-        elif ch == "]" and nxt == "(" and not safe_url(_link_destination(line, i + 2)):
-            out.append("]\\(")
+        elif ch == "]" and i in live_links:
+            out.append(line[i : live_links[i] + 1])
+            i = live_links[i] + 1
+            continue
+        elif ch == "]" and nxt == "(" and (i in dead_links or not safe_url(_link_destination(line, i + 2))):
+            out.append("\\]\\(")
             i += 2
             continue
+        elif mode == SESSION and ch in "*~|":
+            out.append("\\" + ch)
+        elif mode == SESSION and ch == "_" and not (0 < i < n - 1 and line[i - 1].isalnum() and nxt.isalnum()):
+            out.append("\\_")
+        elif mode == MODEL and ch == "|" and not table:
+            out.append("\\|")  # kramdown reads any line with a `|` as a table row
+        elif mode == MODEL and ch == "~":
+            out.append("\\~")  # strikethrough: one tilde or two by dialect, none in Python-Markdown
         else:
             out.append(ch)
         i += 1
     return "".join(out)
+
+
+def _span_content(raw: str) -> str:
+    """A code span's content as CommonMark reads it: line endings as spaces, one space stripped from each end
+    when both ends have one."""
+    raw = " ".join(_LINE_BREAK.split(raw))
+    if len(raw) >= 2 and raw[0] == " " and raw[-1] == " " and raw.strip(" "):
+        raw = raw[1:-1]
+    return raw
+
+
+def _path_word(line: str, i: int, mode: str) -> str:
+    """The path or glob starting at `i` (`tests/*.py`, `__init__.py`, `~/x`) that `*`, `_` or `~` would turn into
+    markup, or the command-line flag (`--json`) a typographer would turn into a dash, to be shown as code; ""
+    when there is none."""
+    flag = _FLAG_WORD.match(line, i)
+    if flag and (flag.end() == len(line) or line[flag.end()] in " \t,;:)!?\"'."):
+        return flag.group(0)  # `--json`: no typographer makes it `–json`
+    match = _PATH_WORD.match(line, i)
+    if match is None:
+        return ""
+    word = match.group(0)
+    after = line[match.end() : match.end() + 1]
+    if after and after not in " \t,;:)!?\"'.":
+        return ""
+    looks_like_path = "/" in word or re.search(r"\.\w+$", word) or re.fullmatch(r"__\w+__", word)
+    would_be_markup = "*" in word or word.startswith("~") or re.search(r"(^|[^A-Za-z0-9])_|_($|[^A-Za-z0-9])", word)
+    wrapped = mode == MODEL and word[0] in "*_" and word[-1] == word[0]  # `**src/app.py**`: a model's bold
+    return word if looks_like_path and would_be_markup and not wrapped and "`" not in word else ""
+
+
+def _inline_link(line: str, start: int) -> tuple[int, int | None] | None:
+    """(where the `]` is, where the `)` is) of an inline link whose `[` is at `start`; the `)` is None when the
+    destination is not a plain one every dialect reads alike (no title, no spaces, quotes, angle brackets,
+    braces or backslashes). None when there is no inline link there."""
+    depth, j = 0, start + 1
+    while j < len(line):
+        if line[j] == "\\":
+            j += 2
+            continue
+        if line[j] == "[":
+            depth += 1
+        elif line[j] == "]":
+            if depth == 0:
+                if line[j + 1 : j + 2] != "(":
+                    return None
+                plain = _PLAIN_DESTINATION.match(line, j + 1)
+                return j, (plain.end() - 1) if plain else None
+            depth -= 1
+        j += 1
+    return None
+
+
+def _followable(text: str, url: str) -> bool:
+    """A link a reader can follow for what it says: a safe scheme, a host in plain ASCII (no look-alike letters),
+    and no text naming another address than the one it goes to."""
+    if not safe_url(url):
+        return False
+    host = _host(url)
+    if host is not None and not host.isascii():
+        return False
+    named = _NAMES_AN_ADDRESS.match(_unescape(re.sub(r"[`*_]", "", text)))
+    return named is None or (host is not None and named.group(1).lower() == host.lower())
+
+
+def _host(url: str) -> str | None:
+    match = re.match(r"^[A-Za-z][A-Za-z0-9+.-]*://(?:[^@/?#]*@)?([^/?#:]+)", url.strip())
+    if match:
+        return match.group(1)
+    mail = re.match(r"^mailto:[^@]+@([^?]+)", url.strip(), re.I)
+    return mail.group(1) if mail else None
+
+
+def _destination(url: str) -> str:
+    """A URL as an inline link's destination: the characters that would end it percent-encoded."""
+    return url.replace(" ", "%20").replace("(", "%28").replace(")", "%29").replace("<", "%3C").replace(">", "%3E")
+
+
+def _unescape(text: str) -> str:
+    return html.unescape(re.sub(r"\\([!-/:-@\[-`{-~])", r"\1", text))
 
 
 def _closing_runs(line: str) -> Callable[[int, int], int | None]:
@@ -300,7 +576,7 @@ def _link_destination(line: str, start: int) -> str:
                 depth -= 1
             j += 1
         raw = line[i:j]
-    return html.unescape(re.sub(r"\\([!-/:-@\[-`{-~])", r"\1", raw))
+    return _unescape(raw)
 
 
 def safe_url(url: str) -> bool:
@@ -311,7 +587,8 @@ def safe_url(url: str) -> bool:
 
 
 def _guard_line_start(raw: str, encoded: str) -> str:
-    """Escape what would turn a line into a heading, quote, list, rule, fence or definition."""
+    """Escape what would turn a line into a heading, quote, list, rule, fence, definition or (in MDX) an
+    import or export."""
     if not raw:
         return encoded
     first, second = raw[0], raw[1:2]
@@ -328,7 +605,7 @@ def _guard_line_start(raw: str, encoded: str) -> str:
     item = _ORDERED_ITEM.match(encoded)
     if item:
         return f"{item.group(1)}\\{item.group(2)}{encoded[item.end() :]}"
-    return encoded
+    return _guard_mdx(encoded)
 
 
 # -- structure of a finished Markdown file ---------------------------------------------------------------
@@ -525,19 +802,29 @@ def _line_in(piece: str, lines: list[str], first: int) -> int:
 
 _RAW = re.compile(r"\{%-?\s*(end)?raw\s*-?%\}")
 _HUGO_OPEN = re.compile(r"\{\{([<%])")
-_ESCAPED_BRACE = re.compile(r"\\([\\{}])")
+# What stays as written in prose: an inline link's destination and title, an autolink, the author's own HTML
+# tags and comments, a reference definition's line (dialects differ on references there; escapes stay escapes).
+_AS_WRITTEN = re.compile(
+    r"\]\((?:[^()\s]|\([^()\s]*\))*(?:[ \t]+(?:\"[^\"\n]*\"|'[^'\n]*'))?[ \t]*\)"
+    r"|<[A-Za-z][A-Za-z0-9+.-]{1,31}:[^\s<>]*>"
+    r"|<!--.*?-->|</?[A-Za-z][^<>]*>"
+    r"|^[ \t]{0,3}\[[^\]\n]+\]:[^\n]*",
+    re.M | re.S,
+)
+_CHARACTER_REFERENCE = {"<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;"}
 
 
 def protect_for_target(markdown: str, target: str) -> str:
-    """Keep literal what draft.md says is literal, for a site whose template engine reads the file first:
-    escaped braces in prose become character references (every target); code spans and blocks are wrapped
-    in `{% raw %}` for Jekyll, and any `{{<`/`{{%` in them takes Hugo's comment form for Hugo."""
+    """Keep literal what draft.md says is literal, in every dialect and for a site whose template engine reads
+    the file first: backslash escapes in prose become character references (every target); code spans and
+    blocks are wrapped in `{% raw %}` for Jekyll, and any `{{<`/`{{%` in them takes Hugo's comment form for
+    Hugo."""
     out: list[str] = []
     last = 0
     in_raw = False  # inside a `{% raw %}` the author wrote: already literal for Liquid
     for region in code_regions(markdown):
         prose = markdown[last : region.start]
-        out.append(_entity_braces(prose))
+        out.append(character_references(prose))
         for tag in _RAW.finditer(prose):
             in_raw = tag.group(1) is None
         code = markdown[region.start : region.end]
@@ -547,16 +834,38 @@ def protect_for_target(markdown: str, target: str) -> str:
             code = _hugo_literal(code)
         out.append(code)
         last = region.end
-    out.append(_entity_braces(markdown[last:]))
+    out.append(character_references(markdown[last:]))
     return "".join(out)
 
 
-def _entity_braces(prose: str) -> str:
-    """`\\{` -> `&#123;`: the same character to a Markdown renderer, and no brace for Liquid or Hugo to read."""
-    return _ESCAPED_BRACE.sub(
-        lambda m: {"{": "&#123;", "}": "&#125;"}.get(m.group(1), m.group(0)),
-        prose,
-    )
+def character_references(prose: str) -> str:
+    """Each backslash escape in `prose` (`\\<`, `\\*`, `\\{`) as a character reference (`&lt;`, `&#42;`, `&#123;`):
+    the same character to CommonMark, and the one escape kramdown (which has no `\\~` or `\\&`), Python-Markdown
+    (no `\\<`, `\\|`, `\\~`), mistune and MDX all read; and no brace left for Liquid or Hugo. Link destinations,
+    autolinks and the author's HTML keep theirs."""
+    chars = list(prose)
+    escapes = []
+    i = 0
+    while i < len(chars) - 1:
+        if chars[i] == "\\" and chars[i + 1] in ASCII_PUNCTUATION:
+            escapes.append(i)
+            chars[i] = chars[i + 1] = "\0"
+            i += 2
+        else:
+            i += 1
+    if not escapes:
+        return prose
+    kept = [(m.start(), m.end()) for m in _AS_WRITTEN.finditer("".join(chars))]
+    out, last = [], 0
+    for at in escapes:
+        if any(start <= at < end for start, end in kept):
+            continue
+        char = prose[at + 1]
+        out.append(prose[last:at])
+        out.append(_CHARACTER_REFERENCE.get(char, f"&#{ord(char)};"))
+        last = at + 2
+    out.append(prose[last:])
+    return "".join(out)
 
 
 def _liquid_raw(code: str) -> str:

@@ -348,3 +348,43 @@ def test_a_message_sent_mid_turn_reaches_the_post(tx: Transcript, tmp_path: Path
     # as a reader sees it: the session's braces are escaped in draft.md so no template engine reads them
     shown = as_shown(told.draft)
     assert "While Claude was still working, I added:\n\n> here is the data structure: {id, rows[]}" in shown
+
+
+# -- what the session typed, shown as typed ----------------------------------------------------------------
+
+
+def test_a_question_and_answer_with_quotes_in_them_are_quoted_whole(tx: Transcript, tmp_path: Path) -> None:
+    tx.user("Rename the setting, please.")
+    question = 'Rename "cache_dir" to what?'
+    tx.tool_call(
+        "AskUserQuestion",
+        {"questions": [{"question": question, "options": [{"label": '"cache_root"'}]}]},
+        f'User has answered your questions: "{question}"="Call it "cache_root", like the docs". You can now continue.',
+    )
+    draft = Told(tx, tmp_path).draft
+    assert (
+        'Claude stopped to ask: “Rename "cache_dir" to what?” I answered: “Call it "cache_root", like the docs”'
+        in draft
+    )
+
+
+def test_a_plan_step_keeps_its_code_and_its_dunder_names(tx: Transcript, tmp_path: Path) -> None:
+    tx.user("Make the package importable.")
+    plan = "1. Add ```__init__.py``` to src/app\n2. Export `main` from __init__.py and run the tests"
+    tx.tool_call("ExitPlanMode", {"plan": plan}, "User has approved your plan.")
+    tx.assistant("Done: the package now has its __init__.py and the tests pass again, all of them.")
+    draft = Told(tx, tmp_path).draft
+    assert "- Add `__init__.py` to src/app" in draft  # the code was dropped, the dunder name made bold
+    assert "- Export `main` from `__init__.py` and run the tests" in draft
+    assert "the package now has its `__init__.py` and the tests pass again" in draft
+
+
+def test_code_in_a_message_is_placed_beside_the_quote_and_the_quote_keeps_its_citation(
+    tx: Transcript, tmp_path: Path
+) -> None:
+    tx.user("Why does this run?\n\n```html\n<script>alert(1)</script>\n```")
+    tx.assistant("Because the layout prints it without escaping, which is the whole story here.")
+    draft = Told(tx, tmp_path).draft
+    # Python-Markdown reads no fenced code inside a block quote: the code is outside it, closed, and the citation
+    # is on the quote (after a closing fence it would keep the fence from closing)
+    assert "> Why does this run? <!-- ev: e1 -->\n\n```html\n<script>alert(1)</script>\n```\n" in draft

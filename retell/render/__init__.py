@@ -4,6 +4,7 @@ publish gate."""
 from __future__ import annotations
 
 import hashlib
+import html
 import re
 import shutil
 import time
@@ -25,6 +26,7 @@ from retell.markup import (
     code_regions,
     find_placeholders,
     front_matter_text,
+    jekyll_text,
     live_matches,
     md_text,
     prose_view,
@@ -139,7 +141,7 @@ def compose_post(path: Path, options: RenderOptions, *, strict: bool = True) -> 
     body = protect_for_target(body, options.target)  # what draft.md shows as literal stays literal on the site
     page = library.render(
         f"{options.target}.md.j2",
-        post=_post_for_template(post),
+        post=_post_for_template(post, options.target),
         body=body,
         cover=layout.image_url(cover.name) if cover is not None else None,
     ).text
@@ -186,10 +188,13 @@ def post_settings(
     return settings
 
 
-def _post_for_template(post: PostSettings) -> dict[str, Any]:
+def _post_for_template(post: PostSettings, target: str) -> dict[str, Any]:
     data = dict(post.__dict__)
-    data["title"] = front_matter_text(post.title)
-    data["description"] = front_matter_text(post.description)
+    # Jekyll's plugins read the title and description as Markdown too (jekyll-seo-tag, jekyll-feed): see
+    # markup.jekyll_text
+    plain = jekyll_text if target == "jekyll" else front_matter_text
+    data["title"] = plain(post.title)
+    data["description"] = plain(post.description)
     data["tags"] = [front_matter_text(tag) for tag in post.tags]
     moment = datetime.fromisoformat(post.date)
     data["jekyll_date"] = moment.strftime("%Y-%m-%d %H:%M:%S %z")
@@ -262,8 +267,10 @@ def place_images(
         image = published[asset]
         caption = front_matter_text(choice.caption)  # shown under the image only when the author wrote one
         # triage's alt and caption are plain text; the draft's alt is Markdown already
-        alt = md_text(choice.alt or caption) or match.group("alt") or "Screenshot"
-        link = f"![{alt}]({layout.image_url(image.name)}" + (f' "{_title_text(caption)}")' if caption else ")")
+        attribute = _astro_attribute if layout.target == "astro" else (lambda text: text)
+        alt = md_text(attribute(choice.alt or caption)) or match.group("alt") or "Screenshot"
+        title = f' "{_title_text(attribute(caption))}")' if caption else ")"
+        link = f"![{alt}]({layout.image_url(image.name)}" + title
         return link + (f"\n*{md_text(caption)}*" if caption else "")
 
     body = substitute_live(body, _IMAGE_LINK, replace)
@@ -289,9 +296,23 @@ def choose_cover(triage: Triage, images: list[PublishedImage]) -> PublishedImage
     return images[0] if images else None
 
 
+# Astro 5 escapes an optimised image's alt and title twice for these three characters (its readers would see
+# `&#x27;`, `&#x26;`, `&#x60;`); what a reader sees instead: the typographic apostrophe SmartyPants shows for `'`
+# anyway, and look-alikes of the other two.
+_ASTRO_DOUBLE_ESCAPED = str.maketrans({"'": "\u2019", "&": "\uff06", "`": "\u02cb"})
+
+
+def _astro_attribute(text: str) -> str:
+    return text.translate(_ASTRO_DOUBLE_ESCAPED)
+
+
 def _title_text(text: str) -> str:
-    """Plain text as a Markdown link title in double quotes."""
-    return re.sub(r'([\\"{}])', r"\\\1", text)
+    """Plain text as a Markdown link title in double quotes, written with character references: kramdown and
+    Python-Markdown read no backslash escape in a title (they would show `\\"`), every dialect reads these."""
+    escaped = html.escape(text, quote=True)
+    for char in "\\{}`()[]":  # Python-Markdown ends a title at a `)`, even inside quotes
+        escaped = escaped.replace(char, f"&#{ord(char)};")
+    return escaped
 
 
 # -- the publish gate ---------------------------------------------------------------------------------

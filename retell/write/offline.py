@@ -41,7 +41,7 @@ from retell.extract.tools import (
     shorten_words,
     summarize_run,
 )
-from retell.markup import blockquote, code_span, heading_text, md_text, session_inline, session_markdown
+from retell.markup import code_span, heading_text, md_text, session_inline, session_quote
 from retell.report import gap_phrase, number_word
 from retell.triage.model import Triage
 from retell.write.facts import days_spanned
@@ -66,7 +66,10 @@ _HOUSEKEEPING = HOUSEKEEPING_COMMANDS
 _IMAGE_MARKER = re.compile(r"\s*\[Image #\d+\]")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9“\"'(`])")
 # Emphasis and block markers; inline code keeps its backticks (it is placed as code, see retell/markup.py).
-_MD_NOISE = re.compile(r"(\*\*|__|^#+\s*|^\s*[-*+]\s+|^\s*\d+[.)]\s+)", re.M)
+_MD_NOISE = re.compile(r"(^#+\s*|^\s*[-*+]\s+|^\s*\d+[.)]\s+)", re.M)
+# Bold a model wrote (`**Root cause**`), dropped from prose quoted as a sentence; a `**` or `__` that is not a
+# pair around words (a glob's `src/**/x`, `__init__.py`) is what was typed and stays.
+_BOLD = re.compile(r"(?<![\w*/])\*\*(?=[^\s*])(.+?)(?<=[^\s*/])\*\*(?![\w*/])")
 
 
 # -- episodes: an ask from the author and everything until the next one --------------------------------
@@ -639,6 +642,10 @@ class _Writer:
         return f"Claude sent out {_number(len(events))} subagents:\n\n" + "\n".join(lines)
 
     def question(self, question: str, outcome: str) -> str:
+        answer = _answer_to(question, outcome)
+        if answer is not None:
+            asked, answered = session_inline(shorten_words(question, 200)), session_inline(shorten_words(answer, 200))
+            return f"Claude stopped to ask: “{asked}” {self.me(True)} answered: “{answered}”"
         answers = re.findall(r'"([^"]+)"="([^"]*)"', outcome)
         if answers:
             asked, answered = answers[0]
@@ -746,16 +753,40 @@ def _montage_phrases(calls: list[ToolCall]) -> list[str]:
 
 def _cited(text: str, events: list[Event]) -> str:
     """`text` with the hidden marker of the events it quotes or states (`retell check` traces to them
-    first; render strips it)."""
+    first; render strips it). A quote whose message ended in code (placed after the quote) takes the marker on
+    its last quoted line: after a closing fence it would keep the fence from closing."""
     marker = cite(e.id for e in events)
-    return f"{text} {marker}" if text and marker else text
+    if not (text and marker):
+        return text
+    lines = text.split("\n")
+    if re.match(r"^(`{3,}|~{3,})\s*$", lines[-1]):
+        quoted = [n for n, line in enumerate(lines) if line.startswith(">")]
+        lines[quoted[-1] if quoted else 0] += f" {marker}"  # else the lead-in ("I started with this:")
+        return "\n".join(lines)
+    return f"{text} {marker}"
+
+
+def _answer_to(question: str, outcome: str) -> str | None:
+    """The author's answer to `question` in Claude Code's AskUserQuestion result
+    (`User has answered your questions: "Q"="A", "Q2"="A2". …`), read with the question known, so that a `"`
+    inside either does not cut it short. None when the result does not hold it."""
+    asked = f'"{question}"="'
+    start = outcome.find(asked)
+    if start < 0:
+        return None
+    rest = outcome[start + len(asked) :]
+    end = re.search(r'"(?=, "|\.(?:\s|$)|$)', rest)
+    return rest[: end.start()] if end else None
 
 
 def _plain(text: str) -> str:
-    """Markdown and code stripped to prose: code blocks removed, emphasis and list markers dropped."""
-    text = re.sub(r"```.*?(```|\Z)", " ", text, flags=re.S)
-    text = _MD_NOISE.sub("", text)
-    return " ".join(text.split())
+    """Markdown and code stripped to prose: code blocks removed, bold and list markers dropped."""
+    text = re.sub(r"^[ \t]*```.*?(^[ \t]*```[ \t]*$|\Z)", " ", text, flags=re.S | re.M)
+    return " ".join(_unbold(_MD_NOISE.sub("", text)).split())
+
+
+def _unbold(text: str) -> str:
+    return _BOLD.sub(r"\1", text)
 
 
 def _sentences(text: str) -> list[str]:
@@ -774,15 +805,15 @@ _INTERJECTION = re.compile(
 
 def _prose(text: str) -> str:
     """Only the running prose of a message: no code, headings, lists, tables or label lines."""
-    text = re.sub(r"```.*?(```|\Z)", "\n\n", text, flags=re.S)
+    text = re.sub(r"^[ \t]*```.*?(^[ \t]*```[ \t]*$|\Z)", "\n\n", text, flags=re.S | re.M)
     paragraphs = []
     for block in re.split(r"\n\s*\n", text):
         lines = [ln.strip() for ln in block.splitlines() if ln.strip()]
         prose = [
-            _MD_NOISE.sub("", ln).strip()
+            _unbold(_MD_NOISE.sub("", ln)).strip()
             for ln in lines
             if not re.match(r"^(#|\||>|---|===|[-*+]\s|\d+[.)]\s)", ln)
-            and not _MD_NOISE.sub("", ln).strip().endswith(":")
+            and not _unbold(_MD_NOISE.sub("", ln)).strip().endswith(":")
             and not (ln.isupper() and len(ln) > 3)
         ]
         if prose and len(prose) >= len(lines) / 2 and re.search(r"[.!?](\s|$)", " ".join(prose)):
@@ -827,7 +858,7 @@ def _blockquote(text: str, limit: int = 700) -> str:
     text = _IMAGE_MARKER.sub("", text).strip()  # Claude Code's "[Image #1]": the image itself follows
     if len(text) > limit:
         text = shorten_words(text, limit)
-    return blockquote(session_markdown(text))  # its code stays code, the rest is shown as typed
+    return session_quote(text)  # its code stays code (beside the quote), the rest is shown as typed
 
 
 def _condense_summary(text: str) -> str:

@@ -306,7 +306,7 @@ def test_the_revised_section_is_processed_as_a_drafted_one(drafted: Path, stub_a
     result = ok(run("revise", drafted, "liven it up", "--section", "1"))
     section = parts(draft_of(drafted))["s1"]
     assert "\\<script>alert(1)\\</script>" in section and "<script>" not in section.replace("\\<script>", "")
-    assert "\\{\\{ site.title \\}\\}" in section and "]\\(javascript:" in section
+    assert "\\{\\{ site.title \\}\\}" in section and "`[here](javascript:alert(1))`" in section  # shown as code
     assert FAKE_GITHUB_TOKEN not in section and "[REDACTED:github-token]" in section
     assert "section 1 “Part 1: ch1”: the model wrote 1 secret-shaped item(s) (github-token); redacted" in result.stderr
     assert "<!-- ev: e1 -->" in section  # citations are kept

@@ -26,6 +26,7 @@ from retell.markup import (
     safe_url,
     session_inline,
     session_markdown,
+    visible_text,
 )
 
 RENDERER = MarkdownIt("commonmark", {"html": True}).enable(["table", "strikethrough"])
@@ -100,7 +101,7 @@ def squeeze(text: str) -> str:
 @given(st.text().filter(lambda t: "\0" not in t))  # CommonMark shows U+0000 as U+FFFD
 def test_plain_text_is_shown_character_for_character(text: str) -> None:
     page = rendered(md_text(text))
-    assert squeeze(page.text) == squeeze(text)
+    assert squeeze(page.text) == squeeze(visible_text(text))  # bidi controls and zero-width characters go
     assert {tag for tag, _ in page.elements} <= {"p"}
 
 
@@ -109,7 +110,7 @@ def test_plain_text_is_shown_character_for_character(text: str) -> None:
 def test_a_code_span_holds_exactly_its_text(text: str) -> None:
     page = rendered(code_span(text))
     assert [tag for tag, _ in page.elements] == ["p", "code"]
-    assert "".join(page.code) == text
+    assert "".join(page.code) == text.strip(" ")  # spaces at its ends: Python-Markdown strips them all
 
 
 @PROPERTY
@@ -123,7 +124,8 @@ def test_a_code_block_holds_exactly_its_text_whatever_fences_it_contains(text: s
 def test_code_spans_get_the_fence_their_content_needs() -> None:
     assert code_span("a`b") == "``a`b``"
     assert code_span("`x") == "`` `x ``"
-    assert code_span(" padded ") == "`  padded  `"
+    assert code_span(" padded ") == "`padded`"
+    assert code_span("` x") == "`` ` x ``"  # never one backtick and a space: kramdown reads no span there
     assert code_block("x\n```\ny", "html {{ x }}").startswith("````html\n")
 
 
@@ -229,7 +231,7 @@ def test_liquid_leaves_a_jekyll_post_exactly_as_markdown_would_read_it(text: str
 
 def test_escaped_braces_become_character_references_and_the_authors_stay_live() -> None:
     protected = protect_for_target("\\{\\{ x \\}\\} and {{ page.title }} and \\\\{", "jekyll")
-    assert protected == "&#123;&#123; x &#125;&#125; and {{ page.title }} and \\\\{"
+    assert protected == "&#123;&#123; x &#125;&#125; and {{ page.title }} and &#92;{"
 
 
 def test_jekyll_code_is_raw_and_an_endraw_inside_it_cannot_end_the_block() -> None:
@@ -256,7 +258,7 @@ def test_hugo_sees_no_shortcode_in_code(code: str, protected: str) -> None:
 
 def test_hugo_shortcodes_the_author_wrote_in_prose_stay_live() -> None:
     text = '{{< figure src="a.png" >}} and \\{\\{\\< boom >\\}\\}'
-    assert protect_for_target(text, "hugo") == '{{< figure src="a.png" >}} and &#123;&#123;\\< boom >&#125;&#125;'
+    assert protect_for_target(text, "hugo") == '{{< figure src="a.png" >}} and &#123;&#123;&lt; boom >&#125;&#125;'
 
 
 def test_what_the_guard_reads_is_the_text_as_shown() -> None:

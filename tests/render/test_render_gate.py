@@ -204,7 +204,7 @@ def test_a_placeholder_quoted_from_the_session_is_content(work: Work) -> None:
     work.append_to_draft("I had written:\n\n> \\[TODO: fix the header] and \\[TK] in the stylesheet")
     work.render_ok("-o", work.out)
     _, body = split_page((work.out / SLUG / "index.md").read_text(encoding="utf-8"))
-    assert "> \\[TODO: fix the header] and \\[TK] in the stylesheet" in body
+    assert "> &#91;TODO: fix the header] and &#91;TK] in the stylesheet" in body
 
 
 @pytest.mark.parametrize(
