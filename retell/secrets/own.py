@@ -17,7 +17,7 @@ import binascii
 import re
 
 from retell.secrets.rule import PII, SECRET, Rule, shannon_entropy
-from retell.secrets.values import TYPOGRAPHIC, credential, is_placeholder, is_uuid, words
+from retell.secrets.values import TYPOGRAPHIC, credential, is_placeholder, is_uuid, looks_random, words
 
 SENTENCE_END = ".,;:)]}>" + TYPOGRAPHIC
 # The words after a credential word that make a label name something about the credential, not the
@@ -44,6 +44,8 @@ def label_is_about(label: str) -> bool:
 
 def _assigned(value: str, m: re.Match[str]) -> bool:
     label, sep = m.group("label"), m.group("sep")
+    if m.string.endswith("//", 0, m.start("label")):
+        return False  # `https://x-access-token:…@host`: a URL's user and password, read by the URL rules
     written = next(m.group(g) for g in VALUE_GROUPS if m.group(g) is not None)
     if label_is_about(label) or is_placeholder(written):  # (`value` may have lost a `]` or `...` at its end)
         return False
@@ -562,6 +564,16 @@ OWN_RULES: tuple[Rule, ...] = (
         ("://",),
         group=1,
         accept=_url_password,
+    ),
+    # A token as a URL's user, with no password: `https://<40 hex>@github.com/acme/shop.git`.
+    Rule(
+        "url-credentials",
+        SECRET,
+        r"(?i)\b(?:https?|git\+https?|wss?)://([A-Za-z0-9_-]{20,200})@[\w.-]+",
+        ("://",),
+        group=1,
+        accept=lambda value, m: looks_random(value) and not is_placeholder(value),
+        rule_id="url-user-token",
     ),
     Rule(
         "url-token",
