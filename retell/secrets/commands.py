@@ -152,19 +152,28 @@ COMMAND_RULES: tuple[Rule, ...] = (
         accept=_password,
         rule_id="sql-password",
     ),
-    # A call that sets a credential: `define('DB_PASSWORD', 'pw')`, `os.environ.setdefault("API_KEY", "…")`,
+    # A call that sets a credential: `define('DB_PASSWORD', 'pw')`, `os.environ.setdefault("API_KEY", "…")`.
+    # (Any quoted key first, its name checked after: a literal `(` to start from keeps the search cheap.)
+    Rule(
+        "password-assignment",
+        SECRET,
+        r"\([ \t]*(?P<k>[\"'])(?P<label>[\w.-]{1,60})(?P=k)[ \t]*,[ \t]*" + _QUOTED,
+        CREDENTIAL_KEYWORDS,
+        group=("vq", "vs"),
+        accept=lambda value, m: _names_a_credential(m.group("label")) and _password(value, m),
+        rule_id="call-pair",
+        window=(70, 400),
+    ),
     # `auth=("user", "pw")`, `HTTPBasicAuth("user", "pw")`.
     Rule(
         "password-assignment",
         SECRET,
-        r"(?i)\([ \t]*[\"'](?P<label>[\w.-]{0,40}?" + _LABEL + r"(?:[_-][\w-]*)?)[\"'][ \t]*,[ \t]*" + _QUOTED + r"|"
-        r"(?:\bauth[ \t]*=[ \t]*|BasicAuth[ \t]*)\([ \t]*[\"'][^\"'\n]+[\"'][ \t]*,[ \t]*"
-        + _QUOTED.replace("?P<v", "?P<w"),
-        CREDENTIAL_KEYWORDS,
-        group=("vq", "vs", "wq", "ws"),
-        accept=lambda value, m: not (m.group("label") and _about(m.group("label"))) and _password(value, m),
-        rule_id="call-pair",
-        window=(60, 400),
+        r"(?i)(?:\bauth[ \t]*=[ \t]*|BasicAuth[ \t]*)\([ \t]*[\"'][^\"'\n]+[\"'][ \t]*,[ \t]*" + _QUOTED,
+        ("auth=", "auth =", "basicauth"),
+        group=("vq", "vs"),
+        accept=_password,
+        rule_id="auth-pair",
+        window=(10, 400),
     ),
     # A connection opened with the password as an argument: `new PDO($dsn, 'user', 'pw')`,
     # `mysqli_connect('host', 'user', 'pw', 'db')`, `new mysqli('host', 'user', 'pw')`.
@@ -215,10 +224,14 @@ COMMAND_RULES: tuple[Rule, ...] = (
 )
 
 
-def _about(label: str) -> bool:
+_LABEL_WORD = re.compile(r"(?i)(?:^|[_.-]|(?<=[a-z])(?=[A-Z]))" + _LABEL + r"(?:$|[_.-]|(?<=[a-z])(?=[A-Z0-9]))")
+
+
+def _names_a_credential(label: str) -> bool:
+    """`DB_PASSWORD`, `api.key`, `clientSecret`: a credential's name, not something about one."""
     from retell.secrets.own import label_is_about
 
-    return label_is_about(label)
+    return _LABEL_WORD.search(label) is not None and not label_is_about(label)
 
 
 # -- a password or a token told in a sentence -------------------------------------------------------
@@ -239,106 +252,78 @@ _CJK_VERB = r"[ \t]*(?:は|是|为|為|：|:|=|는|은)?"
 _TOLD = r"[ \t]*[\"'`“]?(?P<{g}>[^\s\"'`“”,;=，。、]+)"
 
 
-def _told(words: str, cjk: str, g: str) -> str:
-    return (
-        rf"(?i)(?<![\w-]){words}(?![\w-]){_GAP}{_VERB}(?:[ \t]+(?:now|still|just|actually|also))?"
-        + _TOLD.format(g=g + "1")
-        + rf"|{cjk}[^\s。、]{{0,6}}?{_CJK_VERB}"
-        + _TOLD.format(g=g + "2")
+def _told(words: str, g: str) -> str:
+    return rf"(?i)(?<![\w-]){words}(?![\w-]){_GAP}{_VERB}(?:[ \t]+(?:now|still|just|actually|also))?" + _TOLD.format(
+        g=g
     )
+
+
+def _told_cjk(words: str, g: str) -> str:
+    return rf"{words}[^\s。、]{{0,6}}?{_CJK_VERB}" + _TOLD.format(g=g)
+
+
+def _keywords(text: str) -> tuple[str, ...]:
+    return tuple(text.split(","))
 
 
 TOLD_RULES: tuple[Rule, ...] = (
     Rule(
         "password-in-text",
         SECRET,
-        _told(_PASSWORD_WORDS, _PASSWORD_CJK, "p"),
-        (
-            "pass",
-            "pwd",
-            "mot de passe",
-            "mdp",
-            "contrase",
-            "clave",
-            "senha",
-            "wachtwoord",
-            "lösenord",
-            "losenord",
-            "adgangskode",
-            "hasło",
-            "haslo",
-            "parola",
-            "heslo",
-            "şifre",
-            "sifre",
-            "salasana",
-            "jelszó",
-            "пароль",
-            "mật khẩu",
-            "mat khau",
-            "パスワード",
-            "暗証番号",
-            "密码",
-            "密碼",
-            "口令",
-            "비밀번호",
+        _told(_PASSWORD_WORDS, "p"),
+        _keywords(
+            "pass,pwd,kennwort,mot de passe,mdp,contrase,clave,senha,wachtwoord,lösenord,losenord,adgangskode,"
+            "hasło,haslo,parola,heslo,şifre,sifre,salasana,jelszó,пароль,mật khẩu,mat khau"
         ),
-        group=("p1", "p2"),
+        group="p",
         accept=_told_password,
         trims=".,;:)]}>",
-        window=(20, 240),
+        at_keyword=True,
+    ),
+    Rule(
+        "password-in-text",
+        SECRET,
+        _told_cjk(_PASSWORD_CJK, "p"),
+        _keywords("パスワード,暗証番号,密码,密碼,口令,비밀번호"),
+        group="p",
+        accept=_told_password,
+        trims=".,;:)]}>",
+        at_keyword=True,
+        rule_id="password-in-text-cjk",
     ),
     Rule(
         "token-in-text",
         SECRET,
-        _told(_TOKEN_WORDS, _TOKEN_CJK, "k"),
-        (
-            "token",
-            "api",
-            "access",
-            "secret",
-            "clé",
-            "jeton",
-            "schlüssel",
-            "llave",
-            "トークン",
-            "令牌",
-            "密钥",
-            "密鑰",
-            "토큰",
-        ),
-        group=("k1", "k2"),
+        _told(_TOKEN_WORDS, "k"),
+        _keywords("token,api,access,secret,clé,jeton,schlüssel,llave"),
+        group="k",
         accept=_told_token,
         trims=".,;:)]}>",
-        window=(20, 300),
+        at_keyword=True,
+    ),
+    Rule(
+        "token-in-text",
+        SECRET,
+        _told_cjk(_TOKEN_CJK, "k"),
+        _keywords("トークン,令牌,密钥,密鑰,토큰"),
+        group="k",
+        accept=_told_token,
+        trims=".,;:)]}>",
+        at_keyword=True,
+        rule_id="token-in-text-cjk",
     ),
     # `use letmein!2024 for the jenkins admin`: what a password is for, after it.
     Rule(
         "password-in-text",
         SECRET,
         r"(?i)\b(?:use|try|with|it's|its|is)[ \t]+[\"'`]?(?P<v>[^\s\"'`]{6,64})[\"'`]?[ \t]+"
-        r"(?:for|as|on|to log into)[ \t]+"
-        r"(?:the[ \t]+|my[ \t]+|our[ \t]+)?(?:[\w.-]+[ \t]+){0,2}(?:admin|login|account|user|password|root|db|database|"
-        r"console|dashboard|panel|vpn|wifi|server)\b",
-        (
-            "admin",
-            "login",
-            "account",
-            "user",
-            "password",
-            "root",
-            "database",
-            "console",
-            "dashboard",
-            "panel",
-            "vpn",
-            "wifi",
-            "server",
-        ),
+        r"(?:for|as|on|to log into)[ \t]+(?:the[ \t]+|my[ \t]+|our[ \t]+)?(?:[\w.-]+[ \t]+){0,2}"
+        r"(?:admin|login|account|root|database|console|dashboard|panel|vpn|wifi)\b",
+        _keywords("admin,login,account,root,database,console,dashboard,panel,vpn,wifi"),
         group="v",
         accept=lambda value, m: _told_password(value, m) and any(c.isdigit() for c in value),
         rule_id="password-for",
-        window=(120, 60),
+        window=(100, 40),
     ),
     # `login … is sofia.admin / Chocolate2024`: a user and a password side by side.
     Rule(
