@@ -721,8 +721,19 @@ def substitute_live(markdown: str, pattern: re.Pattern[str], change: Callable[[r
 
 def as_shown(markdown: str) -> str:
     """The characters a reader is shown for escaped text: escapes removed, character references decoded.
-    What the secret guard reads besides the source, so that no escape can hide a value from it."""
-    return html.unescape(re.sub(r"\\([!-/:-@\[-`{-~])", r"\1", markdown))
+    What the secret guard reads besides the source, so that no escape can hide a value from it. Code is
+    shown as written (a backslash there is a character: `C:\\Users\\me\\.claude` is not `me.claude`)."""
+    out, last = [], 0
+    for region in code_regions(markdown):
+        out.append(_unescaped(markdown[last : region.start]))
+        out.append(markdown[region.start : region.end])
+        last = region.end
+    out.append(_unescaped(markdown[last:]))
+    return "".join(out)
+
+
+def _unescaped(prose: str) -> str:
+    return html.unescape(re.sub(r"\\([!-/:-@\[-`{-~])", r"\1", prose))
 
 
 def find_placeholders(markdown: str) -> list[str]:

@@ -27,7 +27,9 @@ from retell.secrets import (
     usernames_from_paths,
 )
 from retell.secrets.decode import DecodedView, decoded_view
+from retell.secrets.scanner import resolve
 from retell.triage.model import SecretDecision, Triage
+from retell.workdir import Workdir
 
 # What retell writes for a decision: never a secret itself (see `Redactor.find`).
 PLACEHOLDER = re.compile(r"\[REDACTED:[\w.-]+\]")
@@ -51,6 +53,9 @@ class Redactor:
     scanner: Scanner
     known: dict[str, tuple[str, str]] = field(default_factory=dict)  # flagged value -> (kind, category)
     applied: dict[str, int] = field(default_factory=dict)  # secret id -> replacements made
+    # the files the author writes (draft.md, outline.yaml, notes, prompt templates), as paths or as
+    # (name, text): where the guard looks for a secret it stops on, to name the line to fix
+    sources: list[Path | tuple[str, str]] = field(default_factory=list)
     _replacement_patterns: list[re.Pattern[str]] | None = field(default=None, repr=False)
 
     MIN_KNOWN_LENGTH = 6  # shorter values (a 3-letter user name) are left to the rules
@@ -80,24 +85,29 @@ class Redactor:
         if inert:  # a permissive rule may read the blanked span as a value: only what is left of it counts
             findings = [f for f in findings if "\0" not in f.value or _ALNUM_RUN.search(f.value)]
         if self.known:
-            findings.extend(self._repeats(text, None, findings))
+            repeats = self._repeats(text, None)
             view = decoded_view(text)
             if view is not None:
-                findings.extend(self._repeats(view.text, view, findings))
+                repeats.extend(self._repeats(view.text, view))
+            if repeats:
+                # A value flagged whole elsewhere wins over a shorter reading of it here: a title cut after
+                # `C:\Users\Jane Doe` is no longer a home folder with a space to the rules, only to this.
+                findings = resolve([(f, 0) for f in findings + repeats])
         replaced = {d.replacement for d in self.decisions.values() if d.action == "replace" and d.replacement}
         if replaced and findings:  # glued to its context (`-p<replacement>`), a replacement is found as a value
             findings = [f for f in findings if not _inside_a_replacement(text, f, replaced)]
         findings.sort(key=lambda f: f.start)
         return findings
 
-    def _repeats(self, haystack: str, view: DecodedView | None, taken: list[Finding]) -> list[Finding]:
+    def _repeats(self, haystack: str, view: DecodedView | None) -> list[Finding]:
+        """Every occurrence of a known flagged value, the longest first where they overlap."""
         out: list[Finding] = []
         for value in sorted(self.known, key=len, reverse=True):
             start = haystack.find(value)
             while start >= 0:
                 end = start + len(value)
                 a, b = (view.original(start), view.original(end)) if view is not None else (start, end)
-                if all(b <= f.start or a >= f.end for f in (*taken, *out)):
+                if all(b <= f.start or a >= f.end for f in out):
                     kind, category = self.known[value]
                     out.append(Finding(kind, category, a, b, value))
                 start = haystack.find(value, end)
@@ -120,10 +130,12 @@ class Redactor:
     @property
     def _replacements(self) -> list[re.Pattern[str]]:
         if self._replacement_patterns is None:
+            # (punctuation alone, `/` or `-`, is never read as a value, and blanking it would change the
+            # values around it: `https://…` with its slashes blanked is another value, with another id)
             self._replacement_patterns = [
                 re.compile(rf"(?<![\w-]){re.escape(d.replacement)}(?![\w-])")
                 for d in self.decisions.values()
-                if d.action == "replace" and d.replacement
+                if d.action == "replace" and d.replacement and any(c.isalnum() for c in d.replacement)
             ]
         return self._replacement_patterns
 
@@ -154,6 +166,22 @@ class Redactor:
             self.applied[sid] = self.applied.get(sid, 0) + 1
         out.append(text[last:])
         return "".join(out)
+
+    def locate(self, ids: set[str]) -> dict[str, str]:
+        """secret id -> `file line N`, for those of `ids` found in the author's files (the first place)."""
+        where: dict[str, str] = {}
+        for source in self.sources:
+            if isinstance(source, tuple):
+                name, text = source
+            else:
+                try:
+                    name, text = source.name, source.read_text(encoding="utf-8", errors="replace")
+                except OSError:
+                    continue
+            for sid, finding in self.uncleared(text):
+                if sid in ids and sid not in where:
+                    where[sid] = f"{name} line {text.count(chr(10), 0, finding.start) + 1}"
+        return where
 
     def uncleared(self, text: str) -> list[tuple[str, Finding]]:
         """Findings in `text` the author did not decide to keep: (secret id, finding)."""
@@ -260,27 +288,51 @@ def _redact_fields(event: Event, redactor: Redactor) -> None:
 
 def guard(texts: Iterable[tuple[str, str]], redactor: Redactor, what: str) -> None:
     """The last check before text leaves the machine or is published: any secret the author did not
-    explicitly keep aborts, naming the item (never the secret itself)."""
-    in_session: list[str] = []
-    elsewhere: list[str] = []
+    explicitly keep aborts, naming the item (never the secret itself) and what the author can do about it:
+    the file and line where they wrote it, or that the session still holds it and triage must list it, or
+    plainly that retell itself put it there."""
+    found: dict[str, tuple[Finding, str]] = {}  # each item once, however often it occurs
     for where, text in texts:
         for sid, finding in redactor.uncleared(text):
-            from_session = finding.value in redactor.known
-            (in_session if from_session else elsewhere).append(f"{sid} ({finding.kind}) in {where}")
-    if not in_session and not elsewhere:
+            found.setdefault(sid, (finding, where))
+    if not found:
         return
-    parts = []
-    if in_session:
-        listed = "; ".join(sorted(set(in_session))[:10])
-        parts.append(f"{listed}: set their action in triage.yaml (redact, replace, or keep with confirm_keep: true)")
-    if elsewhere:
-        listed = "; ".join(sorted(set(elsewhere))[:10])
-        parts.append(
-            f"{listed}: not from the session (a note, a prompt template, or an edit of outline.yaml or "
-            "draft.md), so triage cannot clear it; remove it there"
+    located = redactor.locate(set(found))
+    problems = sorted(
+        _explain(sid, finding, where, located.get(sid), redactor) for sid, (finding, where) in found.items()
+    )
+    raise SecretLeakError(f"{what} holds {len(found)} secret(s) not cleared in triage: " + " | ".join(problems[:10]))
+
+
+def author_sources(path: Path, triage: Triage, prompts_dir: Path | None = None) -> list[Path | tuple[str, str]]:
+    """The files of a work folder the author writes or may edit, where the guard looks for what it stops
+    on: draft.md, outline.yaml, the notes triage.yaml names, a `--prompts-dir`'s templates."""
+    workdir = Workdir(path)
+    found: list[Path | tuple[str, str]] = [workdir.draft, workdir.outline, *(Path(n) for n in triage.story.notes)]
+    if prompts_dir is not None and Path(prompts_dir).is_dir():
+        found.extend(sorted(p for p in Path(prompts_dir).rglob("*") if p.is_file()))
+    return found
+
+
+def _explain(sid: str, finding: Finding, where: str, written: str | None, redactor: Redactor) -> str:
+    item = f"{sid} ({finding.kind}) in {where}"
+    if written is not None:
+        return f"{item}: it is in {written}; remove it there (or write a placeholder such as <token>)"
+    decision = redactor.decisions.get(sid)
+    if finding.value in redactor.known and decision is None:
+        return (
+            f"{item}: the session holds it but triage.yaml does not list it; run `retell triage` to list it, "
+            "then set its action (redact, replace, or keep with confirm_keep: true)"
         )
-    count = len(set(in_session)) + len(set(elsewhere))  # each item once, however often it occurs
-    raise SecretLeakError(f"{what} holds {count} secret(s) not cleared in triage: " + " | ".join(parts))
+    if finding.value in redactor.known:
+        return (
+            f"{item}: triage.yaml clears it ({decision.action if decision else 'redact'}), yet retell put it "
+            "there: retell's own fault, not yours; please report it (nothing was sent or published)"
+        )
+    return (
+        f"{item}: not in the session, triage.yaml or the files you edit: retell wrote it itself (retell's own "
+        "fault, not yours; please report it; nothing was sent or published)"
+    )
 
 
 def all_texts(log: EventLog) -> Iterable[tuple[str, str]]:

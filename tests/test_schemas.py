@@ -171,7 +171,7 @@ def build_session(folder: Path) -> Path:
     s.tool_result("toolu_read1", "def login(user):\n    return None\n")
     s.assistant(
         "msg_02",
-        _tool_use("toolu_bash1", "Bash", command="pytest -q /home/bob/work/tests/test_auth.py"),
+        _tool_use("toolu_bash1", "Bash", command="pytest -q /home/bwong/work/tests/test_auth.py"),
     )
     s.tool_result("toolu_bash1", "Exit code 1\nFAILED test_login\n1 failed, 3 passed in 0.2s", is_error=True)
     s.assistant("msg_03", _tool_use("toolu_shot1", "mcp__browser__screenshot", url="http://localhost:3000"))

@@ -18,10 +18,13 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import io
 import json
+import os
 import shutil
 import subprocess
 import sys
+import tarfile
 import tempfile
 import time
 from collections import defaultdict
@@ -72,20 +75,39 @@ def retell_detector() -> Detector:
     return lambda texts: [[(f.start, f.end) for f in scanner.scan(t)] for t in texts]
 
 
+# Run in a child whose `retell` is the one extracted from the git ref: the scanner as it was there.
+_BEFORE_SCAN = """
+import json, sys
+from retell.secrets import Scanner
+scanner = Scanner()
+texts = json.load(sys.stdin)
+print(json.dumps([[(f.start, f.end) for f in scanner.scan(t)] for t in texts]))
+"""
+
+
 def before_detector(ref: str) -> Detector:
-    source = subprocess.run(["git", "show", f"{ref}:retell/secrets.py"], cwd=ROOT, capture_output=True, text=True)
-    if source.returncode != 0:
-        raise SystemExit(f"--before {ref}: {source.stderr.strip()}")
+    archive = subprocess.run(["git", "archive", ref, "retell"], cwd=ROOT, capture_output=True)
+    if archive.returncode != 0:
+        raise SystemExit(f"--before {ref}: {archive.stderr.decode(errors='replace').strip()}")
     folder = Path(tempfile.mkdtemp())
-    path = folder / "retell_secrets_before.py"
-    path.write_text(source.stdout, encoding="utf-8")
-    spec = importlib.util.spec_from_file_location("retell_secrets_before", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up
-    spec.loader.exec_module(module)
-    scanner = module.Scanner()
-    return lambda texts: [[(f.start, f.end) for f in scanner.scan(t)] for t in texts]
+    with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
+        tar.extractall(folder, filter="data")
+    env = {**os.environ, "PYTHONPATH": str(folder)}
+
+    def run(texts: Sequence[str]) -> list[Spans]:
+        done = subprocess.run(
+            [sys.executable, "-c", _BEFORE_SCAN],
+            input=json.dumps(list(texts)),
+            capture_output=True,
+            text=True,
+            env=env,
+            cwd=folder,  # (`-c` puts the working folder first on the path: this checkout's retell otherwise)
+        )
+        if done.returncode != 0:
+            raise SystemExit(f"--before {ref}: {done.stderr.strip()[-500:]}")
+        return [[(a, b) for a, b in spans] for spans in json.loads(done.stdout)]
+
+    return run
 
 
 def gitleaks_detector(binary: str) -> Detector:

@@ -56,6 +56,18 @@ class Fake:
         words = ["Tr0ub4dor", "Cobalt", "Mango", "Falcon", "Quartz", "Nimbus", "Pepper", "Zephyr"]
         return self.rng.choice(words) + self.chars(3, string.digits) + self.rng.choice("!#%*-_+;,") + self.chars(3)
 
+    def human_password(self) -> str:
+        """What people really choose: a word they like (often one a placeholder list would hold) and a year
+        or a few digits, sometimes a capital or a mark."""
+        word = self.rng.choice(["admin", "Passw0rd", "MySecretPass", "root", "test", "Summer", "letmein", "Welcome"])
+        return word + self.rng.choice(["2024", "2023!", "1", "42", "#7", "123"])
+
+    def hex(self, n: int) -> str:
+        return self.chars(n, HEX)
+
+    def guid(self) -> str:
+        return "-".join(self.hex(n) for n in (8, 4, 4, 4, 12))
+
     def b64(self, raw_bytes: int) -> str:
         return base64.b64encode(self.rng.randbytes(raw_bytes)).decode()
 
@@ -269,6 +281,46 @@ FAMILIES: dict[str, tuple[Maker, tuple[str, ...]]] = {
             "Set-Cookie: connect.sid={v}; Path=/",
         ),
     ),
+    "human-password": (
+        lambda f: f.human_password(),
+        (
+            "DB_PASSWORD={v}",
+            "DB_PASSWORD='{v}'",
+            'password = "{v}"',
+            "password: {v}",
+            "DATABASE_URL=mysql://app:{v}@db:3306/shop",
+            "mysql -u root -p{v} shop",
+            "docker run -e POSTGRES_PASSWORD={v} postgres:16",
+            "./deploy.sh --password {v}",
+        ),
+    ),
+    "url-empty-user": (
+        lambda f: f.password().replace(";", "x").replace(",", "y"),
+        ("REDIS_URL=redis://:{v}@cache:6379/0", "rediss://:{v}@redis.acme-corp.io:6380", "amqp://:{v}@mq:5672/"),
+    ),
+    "discord-webhook": (
+        lambda f: (
+            "https://discord.com/api/" + "webhooks/" + f.chars(18, string.digits) + "/" + f.mixed(68, ALNUM + "_-")
+        ),
+        ("curl -H 'Content-Type: application/json' -d '{{\"content\":\"deployed\"}}' {v}", "DISCORD_WEBHOOK={v}"),
+    ),
+    "teams-webhook": (
+        lambda f: (
+            f"https://acme.webhook.office.com/webhookb2/{f.guid()}@{f.guid()}/Incoming"
+            f"Webhook/{f.hex(32)}/{f.guid()}/V2{f.mixed(44, ALNUM + '_-')}"
+        ),
+        ("curl -X POST -H 'Content-Type: application/json' -d @card.json {v}", "TEAMS_WEBHOOK_URL={v}"),
+    ),
+    "sentry-dsn": (
+        lambda f: f"https://{f.hex(32)}@o{f.chars(6, string.digits)}.ingest.sentry.io/{f.chars(7, string.digits)}",
+        ("SENTRY_DSN={v}", 'sentry_sdk.init(dsn="{v}", traces_sample_rate=0.2)'),
+    ),
+    "private-key-body": (
+        lambda f: (
+            "MIIEvQIBADANBgkqhkiG9w0BAQEFAASC" + f.chars(32, B64) + "\n" + f.chars(64, B64) + "\n" + f.chars(40, B64)
+        ),
+        ("the rest of the key:\n{v}\n-----END PRIVATE KEY-----", "{v}"),
+    ),
 }
 PII_FAMILIES: dict[str, tuple[Maker, tuple[str, ...]]] = {
     "email": (
@@ -278,6 +330,24 @@ PII_FAMILIES: dict[str, tuple[Maker, tuple[str, ...]]] = {
     "home-path": (
         lambda f: "/home/" + f.chars(7, string.ascii_lowercase),
         ("the logs are in {v}/logs/app.log", "cd {v}/proj && make"),
+    ),
+    "private-ip": (
+        lambda f: f"10.{f.rng.randint(1, 254)}.{f.rng.randint(1, 254)}.{f.rng.randint(3, 254)}",
+        ("ssh deploy@{v} 'systemctl restart shop'", "the db listens on {v}:5432", "curl http://{v}:8080/health"),
+    ),
+    "internal-host": (
+        lambda f: f"{f.chars(5, string.ascii_lowercase)}0{f.rng.randint(1, 9)}.corp.internal",
+        ("psql -h {v} -U app shop", "ssh ops@{v}", "the build box is {v}"),
+    ),
+    "phone-number": (
+        lambda f: f"+44 20 7946 0{f.chars(3, string.digits)}",
+        ("call me on {v} after six", "phone: {v}"),
+    ),
+    "person-name": (
+        lambda f: (
+            f.rng.choice(["Marta", "Jonas", "Priya", "Tomás"]) + " " + f.rng.choice(["Kowalczyk", "Berg", "Iyer"])
+        ),
+        ("Co-authored-by: {v} <dev@acme-corp.io>", 'git config --global user.name "{v}"', 'author: "{v}"'),
     ),
 }
 
@@ -448,7 +518,6 @@ will you check whether May's release notes mention the token change?
 I will add a test for the password reset email.
 Mark said the secret sauce is the caching layer.
 We rotated keys on Tuesday; the old ones were revoked the same day.
-author: "Jane Doe"
 version: "2023-06-01"
 anthropic-version: 2023-06-01
 model: claude-sonnet-4-5-20250929
@@ -465,10 +534,10 @@ The PR adds --password-stdin to the docker login step so the password never show
 echo "$CR_PAT" | docker login ghcr.io -u USERNAME --password-stdin
 mysql -u root -p shop < schema.sql
 psql -h localhost -U postgres -W
-ssh deploy@10.0.0.7 'systemctl restart shop'
+ssh deploy@203.0.113.7 'systemctl restart shop'
 git clone git@github.com:acme/shop.git
-scp build.tar.gz deploy@10.0.0.7:/srv/shop/
-rsync -avz ./dist/ deploy@10.0.0.7:/var/www/shop/
+scp build.tar.gz deploy@203.0.113.7:/srv/shop/
+rsync -avz ./dist/ deploy@203.0.113.7:/var/www/shop/
 Authorization headers are stripped by the proxy before logging.
 The basic plan: parse, triage, outline, draft, render.
 curl -sS https://api.github.com/repos/acme/shop/actions/runs?per_page=5
@@ -493,6 +562,24 @@ Enter passphrase for key '/root/.ssh/id_ed25519':
 Your identification has been saved in /root/.ssh/id_ed25519
 The key fingerprint is SHA256:Xm3p7Vd0kq1r5s8tLw2Yz4Ab6Cd8Ef0Gh2Ij4Kl6Mn.
 -----BEGIN PUBLIC KEY-----
+curl "https://api.nasa.gov/planetary/apod?api_key=DEMO_KEY"
+"authMode": "PROXY_MANAGED"
+auth: AuthenticationService
+key: 9b2e61f4-0c3d-4a5b-8e7f-112233445566
+auth_tenant_id=3f2b8c1e-4d5a-4b6c-9e7f-0a1b2c3d4e5f
+C:\\Users\\ADMINI~1\\AppData\\Local\\Temp\\claude
+Clone it into /home/alice/project, then run make.
+ssh dev@livecd.local
+Tests pass: 42/42
+Claude said: “SECRET_KEY = settings.SECRET_KEY”
+DB_PASSWORD=your_password_here
+password: <password>
+REDIS_URL=redis://:${REDIS_PASSWORD}@cache:6379/0
+Co-Authored-By: Claude <noreply@anthropic.com>
+The password is hashed with argon2id before it is stored.
+client = OpenAI(api_key=os.environ["OPENAI_API_KEY"])
+DB_HOST=host.docker.internal
+aws_access_key_id = AKIAIOSFODNN7EXAMPLE
 ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl deploy@shop
 """
 

@@ -144,12 +144,9 @@ def safe_cut(text: str, at: int) -> tuple[int, bool]:
     folder): the part before a cut would leak and no rule would recognise it. Redaction comes first:
     the value is kept whole (and so flagged and redacted whole), or left out when it is long.
     Returns (where to cut, whether a value was kept whole)."""
-    from retell.secrets import flagged_spans
+    from retell.secrets import cut_point
 
-    for start, end in flagged_spans(text):
-        if start < at < end:
-            return (end, True) if end - start <= MAX_KEPT_WHOLE else (start, False)
-    return at, False
+    return cut_point(text, at, MAX_KEPT_WHOLE)
 
 
 def _ellipsis(text: str, cut: int, kept: bool, strip: str = "") -> str:

@@ -98,7 +98,7 @@ def run_render(path: Path, options: RenderOptions) -> RenderResult:
     page, layout, images = composed.page, composed.layout, composed.images
     if options.strict and composed.claims is not None:
         require_traced(composed.claims)
-    publish_gate(page, composed.parsed, composed.triage, layout, images)
+    publish_gate(page, composed.parsed, composed.triage, layout, images, composed.draft)
     result = RenderResult(layout.post_file, layout.root, images, composed.cleaned_quotes, claims=composed.claims)
     files = {layout.post_file: page.encode("utf-8"), **{layout.image_dir / i.name: i.data for i in images}}
     check_output(layout, files, options.force)  # --check also says when the write would be refused
@@ -321,10 +321,12 @@ def _title_text(text: str) -> str:
 GATE = "publish gate"
 
 
-def publish_gate(page: str, parsed: Parsed, triage: Triage, layout: Layout, images: list[PublishedImage]) -> None:
+def publish_gate(
+    page: str, parsed: Parsed, triage: Triage, layout: Layout, images: list[PublishedImage], draft: str = ""
+) -> None:
     """Nothing is written unless the final Markdown is clean: no uncleared secret, every image link
     resolves, no leftover placeholder. Stops at the first kind of problem found, in that order."""
-    findings = gate_findings(page, parsed, triage, layout, images)
+    findings = gate_findings(page, parsed, triage, layout, images, draft)
     if findings:
         first = findings[0]
         raise (SecretLeakError if first.kind == "secret" else GateError)(f"{GATE}: {first.message}")
@@ -337,11 +339,15 @@ def gate_findings(
     (draft.md's text) where it can be fixed, when it is there."""
     findings = []
     redactor = Redactor.for_log(parsed.log, triage.secrets)
+    redactor.sources = [("draft.md", draft)]  # the post is made from it: a secret there is fixed there
     try:
         from retell.redact import check_author_text, guard
 
         check_author_text(triage, redactor)  # the title, description and tags are published too
-        guard([(layout.post_file.name, page), (layout.post_file.name, as_shown(page))], redactor, "the rendered post")
+        # the body as a reader sees it (escapes undone outside code); the front matter is YAML, read as written
+        body_at = page.find("\n---", 4) + 4 if page.startswith("---") else 0
+        shown = page[:body_at] + as_shown(page[body_at:])
+        guard([(layout.post_file.name, page), (layout.post_file.name, shown)], redactor, "the rendered post")
     except SecretLeakError as exc:
         lines = tuple(sorted({line_of(draft, f.start) for _sid, f in redactor.uncleared(draft)}))
         findings.append(Finding(GATE, "secret", str(exc), lines))

@@ -10,6 +10,7 @@ add a rule.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from functools import lru_cache
 from itertools import chain
@@ -29,6 +30,7 @@ __all__ = [
     "Scanner",
     "all_kinds",
     "base_rules",
+    "cut_point",
     "default_replacement",
     "event_fields",
     "event_texts",
@@ -54,9 +56,36 @@ def _default_scanner() -> Scanner:
     return Scanner()
 
 
+# What retell writes for a decision (`[REDACTED:kind]`): cut in half, it is no longer inert, and its half is
+# read as a new value (`password=[REDACTED:passw…`).
+_MARKER = re.compile(r"\[REDACTED:[\w.-]+\]")
+
+
 def flagged_spans(text: str) -> list[tuple[int, int]]:
-    """Where `text` holds something flagged, for code that shortens text: a cut must never fall inside."""
-    return [(f.start, f.end) for f in _default_scanner().scan(text)]
+    """Where `text` holds something flagged, or a redaction marker, for code that shortens text: a cut must
+    never fall inside either."""
+    spans = [(f.start, f.end) for f in _default_scanner().scan(text)]
+    if "[REDACTED:" in text:
+        spans.extend(m.span() for m in _MARKER.finditer(text))
+        spans.sort()
+    return spans
+
+
+def cut_point(text: str, at: int, keep_whole: int) -> tuple[int, bool]:
+    """Where to cut `text` near `at` so that no flagged value is split, nor left without what made it
+    recognisable (a URL's password without its `@host`): a value the cut would split is kept whole, with
+    the rest of its word if need be, when it is still flagged whole there and no longer than `keep_whole`;
+    otherwise the cut falls before it. Returns (where to cut, whether a value was kept whole)."""
+    for start, end in flagged_spans(text):
+        if not start < at < end:
+            continue
+        word_end = re.compile(r"\S*").match(text, end).end()  # type: ignore[union-attr]  # (always matches)
+        for stop in sorted({end, word_end}):
+            kept = text[:stop] + " …"
+            if stop - start <= keep_whole and any(a <= start and end <= b for a, b in flagged_spans(kept)):
+                return stop, True
+        return start, False
+    return at, False
 
 
 def event_fields(event: Event) -> Iterator[tuple[str, str]]:

@@ -11,7 +11,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-_ESCAPE = re.compile(r"\\u([0-9a-fA-F]{4})|\\([nrtbf\"'\\/`$])|%([0-7][0-9A-Fa-f])|&(quot|amp|lt|gt|#39|apos);")
+_ESCAPE = re.compile(
+    r"\\u([0-9a-fA-F]{4})|\\([nrtbf\"'\\/`$])|%([0-7][0-9A-Fa-f])|&(quot|amp|lt|gt|#39|apos);|"
+    r"((?:%[C-Fc-f][0-9A-Fa-f])(?:%[89ABab][0-9A-Fa-f]){1,3})"  # a UTF-8 character, URL-encoded (`%C3%A1`)
+)
 _SIMPLE = {"n": "\n", "r": "\r", "t": "\t", "b": "\b", "f": "\f"}
 _ENTITIES = {"quot": '"', "amp": "&", "lt": "<", "gt": ">", "#39": "'", "apos": "'"}
 MAX_PASSES = 2  # `%253D` and `\\\\n` are escaped twice
@@ -38,8 +41,13 @@ def _decode_once(text: str) -> tuple[str, list[int]] | None:
             char = _SIMPLE.get(m.group(2), m.group(2))
         elif m.group(3):
             char = chr(int(m.group(3), 16))
-        else:
+        elif m.group(4):
             char = _ENTITIES[m.group(4)]
+        else:
+            try:
+                char = bytes.fromhex(m.group(5).replace("%", "")).decode("utf-8")
+            except UnicodeDecodeError:
+                continue  # not one character: left as written
         out.append(text[last : m.start()])
         positions.extend(range(last, m.start()))
         out.append(char)

@@ -17,58 +17,45 @@ import binascii
 import re
 
 from retell.secrets.rule import PII, SECRET, Rule, shannon_entropy
+from retell.secrets.values import TYPOGRAPHIC, credential, is_placeholder, is_uuid, looks_random, words
 
-# Values that stand for a secret rather than being one: templates, variables, examples, retell's own output.
-_PLACEHOLDER = re.compile(
-    r"^(?:\$[{(A-Za-z_].*|<[^>]*>|\{\{.*\}\}|\{[A-Za-z_][\w.]*\}|%\(?\w+\)?s?|%[A-Z_]+%|"
-    r"\*+|x+|X+|\.+|-+|_+|•+|#+|0+|"
-    r"\[REDACTED(?::[\w.-]+)?\]|REDACTED|"
-    r"(?:your|my|the|some|example|sample|dummy|fake|test|placeholder|changeme|change[_-]?me|replace|redacted|"
-    r"secret|password|passwd|pass|token|none|null|nil|true|false|undefined|string|str|value|env|os\.environ|"
-    r"process\.env|getenv|settings|config|self|this|ENV|input|prompt|hidden|required|optional|bearer|basic|"
-    r"xxx|abc|foo|bar|baz|todo|tbd|hunter2|letmein|admin|root|guest|user|username|default|empty|here|new|old|"
-    r"current|confirm|enter|type|text)"
-    r"(?:[\w.\-\[\]'\"]*)?)$",
-    re.I,
+SENTENCE_END = ".,;:)]}>" + TYPOGRAPHIC
+# The words after a credential word that make a label name something about the credential, not the
+# credential itself: `auth_tenant_id`, `PASSWORD_MIN_LENGTH`, `secret_name`, `token_type`, `api_key_header`.
+_ABOUT = words(
+    """
+    id ids name names type types kind url uri urls endpoint path file filename dir directory ref arn len length
+    size count min max header field prefix suffix policy policies expiry expires expiration ttl lifetime timeout
+    version mode method store provider source env var format hash hashed digest algorithm alg location host port
+    user username login owner required enabled disabled rotation label description scope scopes hint regex pattern
+    validator placeholder input cache tenant domain issuer audience realm region manager service handler helper
+    util utils class type config settings schema model table column
+    """
 )
-# Code, not data: a call, an attribute path, a subscript, a type.
-_CODE = re.compile(
-    r"[()]|^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+$|^[A-Za-z_][\w.]*\[.*\]$|^[A-Za-z_][\w.]*\|[\w. |]+$|"
-    r"^(?:Optional|Union|List|Dict|Set|Tuple|Sequence|Mapping|Callable|Literal|str|int|bytes|bool|float|"
-    r"Any|None|string|number|boolean|object|unknown|any|void|String|Integer|char\*?)\b|"
-    r"^(?:https?|file)://|^[~.]?/[\w./-]*$|^\w+\.(?:py|js|ts|json|ya?ml|toml|txt|md|env|cfg|ini|conf|pem|key)$",
-)
-SENTENCE_END = ".,;:)]}>"
+# Labels whose value a person chooses (a password, a passphrase, a PIN, a `*_SECRET`).
+_PASSWORDISH = re.compile(r"(?i)pass|pwd|secret|\bpin\b")
 
 
-def credential(value: str, *, strong: bool = False, digits_only_ok: bool = False) -> bool:
-    """Does an assigned value look like a credential? `strong`: the context alone says it is one
-    (`DB_PASSWORD=…` at the start of a line, `--password …`), so a plain word of 8+ letters counts too."""
-    bare = value.strip("'\"`")
-    if len(bare) < 4 or _PLACEHOLDER.match(bare) or _CODE.search(bare) or len(set(bare)) < 3:
-        return False
-    if "..." in bare or "…" in bare:
-        return False  # elided: `sk-ant-oat01-...`
-    if " " in bare and len(bare.split()) > 2:
-        return False  # a phrase: "Enter your password here"
-    letters = sum(c.isalpha() for c in bare)
-    digits = sum(c.isdigit() for c in bare)
-    symbols = len(bare) - letters - digits - bare.count("'") - bare.count(".")
-    if not letters:
-        return digits_only_ok and digits >= 4
-    if digits or symbols > 0:
-        return len(bare) >= 6 or strong
-    # letters only: a word, a name, an enum value; a password only when the context says so
-    mixed = bare != bare.lower() and bare != bare.upper() and not bare.istitle()
-    return (strong and len(bare) >= 8) or (len(bare) >= 16 and mixed and shannon_entropy(bare) >= 3.5)
+def label_is_about(label: str) -> bool:
+    """Does the label name something about a credential (`token_type`, `secretName`) rather than hold one?"""
+    words = [w for w in re.split(r"[^A-Za-z0-9]+|(?<=[a-z0-9])(?=[A-Z])", label) if w]
+    return len(words) > 1 and words[-1].lower() in _ABOUT
 
 
 def _assigned(value: str, m: re.Match[str]) -> bool:
     label, sep = m.group("label"), m.group("sep")
-    passwordish = re.search(r"(?i)pass|pwd", label) is not None
-    env_style = label.isupper() and sep == "="  # DB_PASSWORD=… in a .env file or a shell
+    if m.string.endswith("//", 0, m.start("label")):
+        return False  # `https://x-access-token:…@host`: a URL's user and password, read by the URL rules
+    written = next(m.group(g) for g in VALUE_GROUPS if m.group(g) is not None)
+    if label_is_about(label) or is_placeholder(written):  # (`value` may have lost a `]` or `...` at its end)
+        return False
+    passwordish = _PASSWORDISH.search(label) is not None
+    env_style = label.isupper() and sep.strip() == "="  # DB_PASSWORD=… in a .env file or a shell
     quoted = m.group("v") is None
-    return credential(value, strong=env_style or (quoted and passwordish), digits_only_ok=passwordish)
+    strong = env_style or (quoted and passwordish)
+    if is_uuid(value.strip("'\"`")) and not strong:
+        return False  # a record or tenant id under a loose label (`auth: <uuid>`)
+    return credential(value, password=passwordish, strong=strong, digits_only_ok=passwordish)
 
 
 def unquoted(value: str, m: re.Match[str]) -> str:
@@ -77,24 +64,24 @@ def unquoted(value: str, m: re.Match[str]) -> str:
 
 
 def _flag_value(value: str, m: re.Match[str]) -> bool:
-    return credential(value, strong=True, digits_only_ok=True)
+    return credential(value, password=True, strong=True, digits_only_ok=True)
 
 
 def _user_password(value: str, m: re.Match[str]) -> bool:
-    return (not value.isdigit() and credential(value, strong=True)) or (
-        len(value) >= 3 and any(not c.isalnum() for c in value) and not _PLACEHOLDER.match(value.strip("'\""))
+    return (not value.isdigit() and credential(value, password=True, strong=True)) or (
+        len(value) >= 3 and any(not c.isalnum() for c in value) and not is_placeholder(value.strip("'\""))
     )
 
 
 def _url_password(value: str, m: re.Match[str]) -> bool:
     bare = value.strip()
-    return len(bare) >= 3 and not _PLACEHOLDER.match(bare) and not (bare.startswith("{") and bare.endswith("}"))
+    return len(bare) >= 3 and not is_placeholder(bare) and not (bare.startswith("{") and bare.endswith("}"))
 
 
 def _token_like(value: str, m: re.Match[str]) -> bool:
     return (
         len(value) >= 8
-        and not _PLACEHOLDER.match(value)
+        and not is_placeholder(value)
         and any(c.isdigit() for c in value)
         and any(c.isalpha() for c in value)
         and shannon_entropy(value) >= 2.5
@@ -111,15 +98,26 @@ def _basic_credentials(value: str, m: re.Match[str]) -> bool:
 
 
 def _aws_secret(value: str, m: re.Match[str]) -> bool:
-    return (
+    return _not_example(value, m) and (
         any(c.isupper() for c in value)
         and any(c.islower() for c in value)
         and (any(c.isdigit() for c in value) or "/" in value or "+" in value)
     )
 
 
+def has_key_body(value: str) -> bool:
+    """A key block holds a key, not `...` or `<your key here>` between its lines."""
+    body = re.sub(r"-----[A-Z0-9 ]+-----|\\n|\s|Proc-Type:.*|DEK-Info:.*", "", value)
+    return len(re.findall(r"[A-Za-z0-9+/=]", body)) >= 32 and not is_placeholder(body)
+
+
+def _not_example(value: str, m: re.Match[str]) -> bool:
+    """AWS's documented example keys (`AKIAIOSFODNN7EXAMPLE`) are in every tutorial."""
+    return "EXAMPLE" not in value.upper()
+
+
 def _not_placeholder(value: str, m: re.Match[str]) -> bool:
-    return len(value) >= 4 and not _PLACEHOLDER.match(value.strip("'\"`"))
+    return len(value) >= 4 and not is_placeholder(value.strip("'\"`"))
 
 
 # -- personal data ------------------------------------------------------------------------------------
@@ -151,7 +149,35 @@ COMMON_ACCOUNTS = frozenset(
         "jenkins",
         "all users",
         "default user",
+        "defaultuser0",
+        "vagrant",
+        "pi",
+        "centos",
+        "fedora",
+        "debian",
+        "azureuser",
+        "codespace",
+        "coder",
+        "gitpod",
+        "circleci",
+        "travis",
+        "docker",
+        "www-data",
+        "nobody",
+        "postgres",
+        "git",
+        "jovyan",
+        "opc",
+        "deploy",
     }
+)
+# The names documentation uses for "some user": `/home/alice/project` in a README is an example. (The
+# session's own account is found by its own rule whatever it is called.)
+EXAMPLE_ACCOUNTS = words(
+    """
+    alice bob carol dave eve mallory trent foo bar baz yourname your-name your_name yourusername your-username
+    your_username youruser myname myuser myusername example someone somebody
+    """
 )
 _FILE_TLDS = frozenset(
     {
@@ -193,7 +219,9 @@ _FILE_TLDS = frozenset(
 )
 _NON_PERSONAL_EMAIL = re.compile(
     r"(?:^noreply@anthropic\.com$|@example\.(?:com|org|net)$|@(?:test|localhost|domain|email)\.(?:com|org)$|"
-    r"^(?:git|hg|ssh|user|name|you|someone|email|foo|bar|noreply|no-reply)@|@users\.noreply\.github\.com$)",
+    r"^(?:git|hg|ssh|user|name|you|someone|email|foo|bar|noreply|no-reply)@|@users\.noreply\.github\.com$|"
+    # reserved names no mail reaches (RFC 2606, 6761, 6762): `dev@livecd.local` is a machine's account
+    r"\.(?:local|localhost|localdomain|test|example|invalid)$)",
     re.I,
 )
 
@@ -212,7 +240,13 @@ def home_account(path: str) -> str:
 
 def _home_account(value: str, m: re.Match[str]) -> bool:
     name = home_account(value)
-    return name.lower() not in COMMON_ACCOUNTS and not name.startswith(("$", "<", "{", "%"))
+    lowered = name.lower()
+    if lowered in COMMON_ACCOUNTS or lowered in EXAMPLE_ACCOUNTS or name.startswith(("$", "<", "{", "%")):
+        return False
+    short = re.fullmatch(r"([a-z0-9]{1,6})~\d", lowered)  # an 8.3 short name: `ADMINI~1` is Administrator
+    return short is None or not any(
+        account.replace(" ", "").startswith(short.group(1)) for account in COMMON_ACCOUNTS if len(account) > 6
+    )
 
 
 def account_name_rule(name: str) -> Rule:
@@ -249,7 +283,11 @@ _LABEL = (
 )
 # A value: quoted (up to its closing quote, `;` and `,` included) or bare (up to whitespace or a quote; a `;`
 # ends it only where another `Key=` follows, as in a connection string).
-_BARE = r"(?:[^\s'\"`;<>&]|;(?![ \t]*[A-Za-z][\w ]{0,30}=))+"
+# A bare value: up to whitespace or a quote; a `;` or `&` ends it only where another `key=` (or `&&`) follows,
+# as in a connection string or a URL's query.
+_BARE = (
+    r"(?:[^\s'\"`;<>&" + TYPOGRAPHIC + r"]|;(?![ \t]*[A-Za-z][\w ]{0,30}=)|&(?![A-Za-z_][\w.-]{0,30}=|&|[ \t\n]|$))+"
+)
 VALUE = r"\"(?P<vq>(?:[^\"\\\n]|\\.){1,300})\"|'(?P<vs>[^'\n]{1,300})'|`(?P<vb>[^`\n]{1,300})`|(?P<v>" + _BARE + ")"
 VALUE_GROUPS = ("vq", "vs", "vb", "v")
 _ASSIGNMENT = (
@@ -287,6 +325,7 @@ OWN_RULES: tuple[Rule, ...] = (
         r"-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?"
         r"(?:-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----|\Z)",
         ("private key",),
+        accept=lambda value, m: has_key_body(value),
     ),
     Rule(
         "anthropic-api-key",
@@ -317,6 +356,7 @@ OWN_RULES: tuple[Rule, ...] = (
         r"(?<![A-Z0-9])(?:AKIA|ASIA|ABIA|ACCA)[A-Z2-7]{16}(?![A-Z0-9])",
         ("akia", "asia", "abia", "acca"),
         entropy=3.0,
+        accept=_not_example,
     ),
     Rule("vault-service-token", SECRET, r"hvs\.[\w-]{90,120}", ("hvs.",), entropy=3.5),
     Rule(
@@ -342,6 +382,95 @@ OWN_RULES: tuple[Rule, ...] = (
         r"eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}",
         ("eyj",),
         entropy=3.0,
+    ),
+    # Fly.io's macaroon tokens are told with their scheme, a space inside: `FlyV1 fm2_…,fm2_…`.
+    Rule(
+        "flyio-access-token",
+        SECRET,
+        r"FlyV1[ \t]+fm\d[a-z]?_[A-Za-z0-9+/=_-]{20,}(?:,fm\d[a-z]?_[A-Za-z0-9+/=_-]{20,})*",
+        ("flyv1",),
+    ),
+    # `heroku auth:token` prints the token alone on the next line.
+    Rule(
+        "heroku-api-key",
+        SECRET,
+        r"heroku[ \t]+auth:token[^\n]*\n(?:[ \t]*[›!].*\n)*[ \t]*(?P<t>[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-"
+        r"[0-9a-f]{12}|HRKU-[0-9a-zA-Z_-]{20,})",
+        ("auth:token",),
+        group="t",
+        rule_id="heroku-auth-token-output",
+    ),
+    # Webhook URLs are credentials whole (whoever has one can post as the hook): redacted to their end.
+    Rule(
+        "discord-webhook",
+        SECRET,
+        r"(?i)https?://(?:(?:ptb|canary)\.)?discord(?:app)?\.com/api(?:/v\d+)?/webhooks/\d{15,22}/[\w-]{40,100}",
+        ("discord",),
+    ),
+    Rule(
+        "microsoft-teams-webhook",
+        SECRET,
+        r"(?i)https://[\w.-]*(?:webhook\.office\.com|outlook\.office(?:365)?\.com)/webhook(?:b2)?/"
+        r"[0-9a-f-]{36}@[0-9a-f-]{36}/IncomingWebhook/[0-9a-f]{32}/[0-9a-f-]{36}(?:/[A-Za-z0-9_-]{10,120})?",
+        ("incomingwebhook",),
+    ),
+    Rule(
+        "slack-webhook",
+        SECRET,
+        r"(?:https?://)?hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9_]{8,12}/[A-Za-z0-9_]{8,12}/"
+        r"[A-Za-z0-9_/+-]{16,120}",
+        ("hooks.slack.com",),
+        accept=lambda value, m: not is_placeholder(value.rsplit("/", 1)[-1]) and "00000000/" not in value,
+    ),
+    Rule(
+        "google-chat-webhook",
+        SECRET,
+        r"https://chat\.googleapis\.com/v1/spaces/[\w-]+/messages\?[^\s\"'<>`]*(?:key|token)=[^\s\"'<>`]+",
+        ("chat.googleapis.com",),
+    ),
+    # Teams Workflows and Power Automate: an HTTP trigger whose `sig=` signs the whole URL.
+    Rule(
+        "azure-workflow-webhook",
+        SECRET,
+        r"https://[\w.-]+\.(?:logic\.azure\.com|environment\.api\.powerplatform\.com|api\.powerplatform\.com)"
+        r"(?::\d+)?/[^\s\"'<>`]*?/triggers/[^\s\"'<>`]*?[?&]sig=[\w%-]+",
+        ("logic.azure.com", "powerplatform.com"),
+    ),
+    Rule(
+        "sentry-dsn",
+        SECRET,
+        r"(?i)\bhttps?://[0-9a-f]{32}(?::[0-9a-f]{32})?@[\w.-]+(?::\d+)?/(?:[\w.-]+/)*\d+\b",
+        ("@",),
+        anchor="@",
+    ),
+    # A private key's body without its BEGIN line: lines of base64 up to an END line, or a blob that starts
+    # as a private key's DER or OpenSSH encoding does.
+    Rule(
+        "private-key",
+        SECRET,
+        r"(?<![A-Za-z0-9+/=])(?:[A-Za-z0-9+/=]{16,}(?:\r?\n|\\n)){1,200}[A-Za-z0-9+/=]*(?:\r?\n|\\n)?"
+        r"-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----",
+        ("-----end",),
+        rule_id="private-key-body",
+    ),
+    Rule(
+        "private-key",
+        SECRET,
+        r"(?:MII[A-Za-z0-9+/]{3}IBAAK|MII[A-Za-z0-9+/]{3}IBADAN|MII[A-Za-z0-9+/]{3}DBOBgkqhkiG9w0BBQ0w|"
+        r"MIG[A-Za-z0-9+/]AgEAMBMG|MHcCAQEE|MIGkAgEBBDA|MIHcAgEBBEI|MC4CAQAwBQYDK2Vw|b3BlbnNzaC1rZXktdjEAAAAA)"
+        r"(?:[A-Za-z0-9+/=]|\r?\n|\\n){40,20000}",
+        (
+            "miie",
+            "miij",
+            "miic",
+            "miif",
+            "miig",
+            "mhccaqee",
+            "mihcagebbei",
+            "mc4caqawbqydk2vw",
+            "b3blbnnzac1rzxktdjeaaaaa",
+        ),
+        rule_id="private-key-der",
     ),
     Rule(
         "bearer-token",
@@ -380,12 +509,23 @@ OWN_RULES: tuple[Rule, ...] = (
         group=1,
         accept=_token_like,
     ),
+    # A session cookie set in code: `client.cookies.set("session", "…")`, `cookies = {"_session_id": "…"}`.
+    Rule(
+        "session-cookie",
+        SECRET,
+        r"(?i)cookies?\b[\s\S]{0,80}?[\"'][\w.-]{0,40}?(?:sess(?:ion)?|sid|auth|token|jwt|remember|login)[\w.-]*[\"']"
+        r"[ \t]*[:,][ \t]*[\"']([^\"'\s]{8,})[\"']",
+        ("cookie",),
+        group=1,
+        accept=_token_like,
+        rule_id="cookie-in-code",
+    ),
     Rule(
         "connection-string",
         SECRET,
         r"(?i)\b(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|redis|rediss|amqps?|mssql|sqlserver|"
         r"oracle|couchdb|clickhouse|cockroachdb|neo4j(?:\+s)?|bolt|nats|kafka|memcached|jdbc:[a-z]+|"
-        r"snowflake|db2|ldaps?|smtps?|imaps?|pop3s?|s?ftp|ftps)://[^\s:/@'\"]+:([^\s@'\"]+)@[^\s'\"]+",
+        r"snowflake|db2|ldaps?|smtps?|imaps?|pop3s?|s?ftp|ftps)://[^\s:/@'\"]*:([^\s@'\"]+)@[^\s'\"]+",
         (
             "postgres",
             "mysql",
@@ -420,10 +560,20 @@ OWN_RULES: tuple[Rule, ...] = (
         "url-credentials",
         SECRET,
         r"(?i)\b(?:https?|wss?|git|ssh|svn|git\+https?|git\+ssh|rsync|socks5h?|[a-z][a-z0-9+.-]{1,20})://"
-        r"[^\s:/@'\"<>]+:([^\s@'\"<>/]+)@[^\s'\"<>]+",
+        r"[^\s:/@'\"<>]*:([^\s@'\"<>/]+)@[^\s'\"<>]+",
         ("://",),
         group=1,
         accept=_url_password,
+    ),
+    # A token as a URL's user, with no password: `https://<40 hex>@github.com/acme/shop.git`.
+    Rule(
+        "url-credentials",
+        SECRET,
+        r"(?i)\b(?:https?|git\+https?|wss?)://([A-Za-z0-9_-]{20,200})@[\w.-]+",
+        ("://",),
+        group=1,
+        accept=lambda value, m: looks_random(value) and not is_placeholder(value),
+        rule_id="url-user-token",
     ),
     Rule(
         "url-token",
@@ -483,24 +633,14 @@ OWN_RULES: tuple[Rule, ...] = (
         rule_id="mysql-glued-password",
     ),
     Rule(
-        "password-flag",
-        SECRET,
-        r"\b(?:sshpass|redis-cli|keytool|openssl|zip|unzip|7z|htpasswd|smbclient)\b[^\n|;&]{0,300}?[ \t]"
-        r"-(?:p|a|P|pass|storepass|keypass|passin|passout)(?:[ \t]+|=)?(?:pass:|env:)?"
-        r"(?:" + VALUE + ")",
-        ("sshpass", "redis-cli", "keytool", "openssl", "zip", "7z", "htpasswd", "smbclient"),
-        group=VALUE_GROUPS,
-        accept=_flag_value,
-        rule_id="tool-password-flag",
-    ),
-    Rule(
         "user-password",
         SECRET,
         r"(?i)\b(?:curl|wget|http|https|xh|httpie|git|lftp|ftp)\b[^\n|;&]{0,300}?(?<!\S)(?:-u|--user|-a|--auth)"
-        r"(?:=|[ \t]+)[\"']?[^\s:\"'@/]+:(?!//)([^\s\"']+)",
+        r"(?:=|[ \t]+)[\"']?[^\s:\"'/]+:(?!//)([^\s\"']+)",
         ("curl", "wget", "http", "xh", "git", "ftp"),
         group=1,
         accept=_user_password,
+        window=(10, 420),
     ),
     Rule(
         "password-assignment",
@@ -528,8 +668,8 @@ OWN_RULES: tuple[Rule, ...] = (
         "home-path",
         PII,
         # A Windows account name may hold spaces: up to the next backslash when one follows.
-        r"/Users/[A-Za-z0-9][A-Za-z0-9._-]*|/home/[A-Za-z0-9][A-Za-z0-9._-]*|"
-        r"[A-Za-z]:(?:\\\\?|/)Users(?:\\\\?|/)(?:[A-Za-z0-9][^\\/\n:*?\"<>|]{0,40}(?=\\|/)|[A-Za-z0-9][\w.-]*)",
+        r"/Users/[^\W_][\w.-]*|/home/[^\W_][\w.-]*|"
+        r"[A-Za-z]:(?:\\\\?|/)Users(?:\\\\?|/)(?:[^\W_][^\\/\n:*?\"<>|]{0,40}(?=\\|/)|[^\W_][\w.-]*)",
         ("/users/", "/home/", "\\users\\", ":/users/", "\\\\users\\\\"),
         accept=_home_account,
         replacement="~",

@@ -4,6 +4,7 @@ placeholder that replaces it."""
 from __future__ import annotations
 
 import hashlib
+import re
 
 _PII_REPLACEMENTS = {"email": "[REDACTED:email]", "home-path": "~", "username": "[REDACTED:username]"}
 # Kinds whose value has no fixed prefix: the preview shows none of it.
@@ -22,6 +23,22 @@ _OPAQUE = frozenset(
         "bearer-token",
         "authorization-header",
         "generic-api-key",
+        "sql-password",
+        "password-in-text",
+        "token-in-text",
+    }
+)
+
+
+# Whole URLs: the preview shows their host, never their path.
+_WEBHOOKS = frozenset(
+    {
+        "discord-webhook",
+        "microsoft-teams-webhook",
+        "slack-webhook",
+        "google-chat-webhook",
+        "azure-workflow-webhook",
+        "sentry-dsn",
     }
 )
 
@@ -47,6 +64,18 @@ def mask(kind: str, value: str) -> str:
         return f"{head}/{name[:1]}***"
     if kind == "username":
         return f"{value[:1]}*** ({n} chars)"
+    if kind == "private-ip":
+        return value.split(".")[0] + ".*.*.*" if "." in value else value.split(":")[0] + ":…"
+    if kind == "internal-host":
+        first, _, rest = value.partition(".")
+        return f"{first[:1]}***.{rest.rsplit('.', 1)[-1]}"
+    if kind == "phone-number":
+        return f"*** {re.sub(r'[^0-9]', '', value)[-2:]} ({n} chars)"
+    if kind == "person-name":
+        return f"{value[:1]}*** ({len(value.split())} word(s))"
+    if kind in _WEBHOOKS:
+        host = value.split("://", 1)[-1].split("/")[0].split("@")[-1]
+        return f"{host}/… ({n} chars)"
     if kind == "private-key":
         first = value.splitlines()[0] if value else ""
         return f"{first} … ({n} chars)"

@@ -62,6 +62,9 @@ class Rule:
     # is searched only there (a regex that starts with `[\w.-]{0,50}?` would be tried at every position)
     window: tuple[int, int] | None = None
     gate: str | None = None  # with a window: what must follow a keyword for a match to be possible there
+    # a match starts where one of the keywords does (`password is …`): it is tried there only, not at every
+    # position of a window
+    at_keyword: bool = False
 
     @cached_property
     def gate_pattern(self) -> re.Pattern[str] | None:
@@ -74,6 +77,15 @@ class Rule:
 
     def matches(self, text: str, near: list[tuple[int, int]] | None = None) -> Iterator[re.Match[str]]:
         """Every match; with `near` (the keywords' spans) and a window, only the matches around them."""
+        if self.at_keyword and near is not None:
+            reached = 0
+            for start, _ in sorted(near):
+                if start >= reached:
+                    m = self.pattern.match(text, start)
+                    if m is not None:
+                        reached = m.end()
+                        yield m
+            return
         if self.window is not None and near is not None:
             yield from self._windowed(text, near)
             return

@@ -13,8 +13,10 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from retell.secrets.commands import COMMAND_RULES, TOLD_RULES
 from retell.secrets.decode import decoded_view
 from retell.secrets.own import COMMON_ACCOUNTS, OWN_RULES, account_name_rule
+from retell.secrets.personal import PERSONAL_RULES
 from retell.secrets.preview import default_replacement
 from retell.secrets.rule import SECRET, Allowlist, Rule
 from retell.secrets.vendored import gitleaks_rules
@@ -34,6 +36,9 @@ _CONTEXT_KINDS = frozenset(
         "generic-api-key",
         "curl-auth-user",
         "curl-auth-header",
+        "sql-password",
+        "password-in-text",
+        "token-in-text",
     }
 )
 
@@ -51,7 +56,7 @@ class Finding:
 def base_rules() -> tuple[tuple[Rule, ...], tuple[Allowlist, ...]]:
     """retell's own rules first (they win a tie), then gitleaks'."""
     vendored, global_allow = gitleaks_rules()
-    return OWN_RULES + vendored, global_allow
+    return OWN_RULES + COMMAND_RULES + PERSONAL_RULES + vendored + TOLD_RULES, global_allow
 
 
 def all_kinds() -> dict[str, str]:

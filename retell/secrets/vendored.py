@@ -21,6 +21,7 @@ from typing import Any
 import orjson
 
 from retell.secrets.rule import SECRET, Allowlist, Rule
+from retell.secrets.values import is_identifier, is_masked, is_placeholder, is_uuid
 
 # gitleaks rule id -> the kind retell reported for the same family before it used gitleaks
 KIND_OF_RULE = {
@@ -93,9 +94,27 @@ def _rule(item: dict[str, Any]) -> Rule:
         source="gitleaks",
         rule_id=item["id"],
         digits_required=item["id"].startswith("generic") and bool(item.get("entropy")),
+        accept=_generic_value if item["id"].startswith("generic") else _not_masked,
         window=(60, 400) if regex.startswith(_KEYWORD_FIRST) else None,
         gate=_OPERATOR_AFTER if regex.startswith(_KEYWORD_FIRST) else None,
     )
+
+
+def _not_masked(value: str, m: re.Match[str]) -> bool:
+    """A documentation example (`hooks.slack.com/services/T00000000/B00000000/XXXXXXXX`) or masked output."""
+    return not is_masked(value)
+
+
+def _generic_value(value: str, m: re.Match[str]) -> bool:
+    """gitleaks' `<name> = <value>` rules, read as retell reads an assignment: not a label about a credential
+    (`keyVaultSecretId`, `token_type`), not a placeholder or a name from code, not a record's UUID under a
+    bare `key`."""
+    from retell.secrets.own import label_is_about
+
+    label = re.match(r"[\w.-]*", m.group(0)).group(0)  # type: ignore[union-attr]  # (always matches)
+    if label_is_about(label) or is_placeholder(value) or is_identifier(value):
+        return False
+    return not (is_uuid(value) and label.lower().strip("._-") in ("key", "keys", "id"))
 
 
 def widen(rule_id: str, regex: str) -> str:

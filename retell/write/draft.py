@@ -32,7 +32,7 @@ from retell.llm.pricing import Limits, load_prices
 from retell.llm.request import LLMRequest, SystemBlock, estimate_tokens
 from retell.llm.runner import Runner, cost_table, enforce_max_cost, pick_model, plan_table, unknown_prices
 from retell.markup import model_markdown
-from retell.redact import Redactor, check_author_text, clear_model_output
+from retell.redact import Redactor, author_sources, check_author_text, clear_model_output
 from retell.triage.model import LENGTHS, Triage
 from retell.triage.stage import require_approved
 from retell.workdir import Workdir
@@ -120,6 +120,7 @@ def run_draft(
         )
 
     redactor = Redactor.for_log(parsed.log, triage.secrets)
+    redactor.sources = author_sources(path, triage, options.prompts_dir)  # where the guard names a line to fix
     check_author_text(triage, redactor)  # a secret the author wrote stops the run before anything is sent
     calls = draft_calls(outline, view, triage, parsed.manifest, options, model)
     runner = Runner(path, choice, redactor, force=options.force, jobs=options.jobs, log=log)

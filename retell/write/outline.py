@@ -19,7 +19,7 @@ from retell.llm.engines import EngineChoice, choose_engine
 from retell.llm.pricing import load_prices
 from retell.llm.request import LLMRequest, SystemBlock
 from retell.llm.runner import Runner, cost_table, enforce_max_cost, pick_model, plan_table, unknown_prices
-from retell.redact import Redactor, check_author_text, clear_model_output
+from retell.redact import Redactor, author_sources, check_author_text, clear_model_output
 from retell.triage.model import Triage
 from retell.triage.stage import Parsed, require_approved
 from retell.workdir import OUTLINE, Workdir
@@ -113,6 +113,7 @@ def run_outline(
             notes=notes,
         )
     redactor = Redactor.for_log(parsed.log, triage.secrets)
+    redactor.sources = author_sources(path, triage, options.prompts_dir)  # where the guard names a line to fix
     check_author_text(triage, redactor)  # a secret the author wrote stops the run before anything is sent
     request, condensed = build_outline_request(triage, parsed, view, redactor, options)
     runner = Runner(path, choice, redactor, force=options.force, jobs=1, log=log)

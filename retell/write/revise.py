@@ -31,7 +31,7 @@ from retell.llm.pricing import load_prices
 from retell.llm.request import LLMRequest, estimate_tokens
 from retell.llm.runner import Runner, cost_table, enforce_max_cost, pick_model, plan_table, unknown_prices
 from retell.markup import live_matches, model_markdown, substitute_live
-from retell.redact import Redactor, check_author_text, clear_model_output, guard
+from retell.redact import Redactor, author_sources, check_author_text, clear_model_output, guard
 from retell.triage.stage import require_approved
 from retell.workdir import Workdir
 from retell.write.context import StageOptions
@@ -119,6 +119,7 @@ def run_revise(
     # The instruction and the text to revise are the author's: a secret in either stops the run here, before
     # any request is built, naming where it is (the guard in the runner would name only the request).
     redactor = Redactor.for_log(parsed.log, triage.secrets)
+    redactor.sources = author_sources(path, triage, options.prompts_dir)  # where the guard names a line to fix
     check_author_text(triage, redactor)
     _guard_instruction(instruction, redactor)
     guard(_texts_to_revise(draft, chosen, redactor), redactor, "the text of draft.md to revise")

@@ -1,0 +1,342 @@
+"""Credentials where a session types them without a `password =`: a tool's own flag or position
+(`redis-cli -a`, `htpasswd -b file user pass`, `mc alias set … KEY SECRET`), a password piped to a program
+(`echo '…' | sudo -S`), SQL (`IDENTIFIED BY '…'`), a call (`define('DB_PASSWORD', '…')`), a `.netrc` or
+`.pgpass` line, a PuTTY key's private lines, and a password or token told in a sentence, in the languages
+authors write in ("the password is …", "le mot de passe c'est …", "パスワードは …").
+"""
+
+from __future__ import annotations
+
+import re
+
+from retell.secrets.own import _LABEL, CREDENTIAL_KEYWORDS, SENTENCE_END, VALUE, VALUE_GROUPS, unquoted
+from retell.secrets.rule import SECRET, Rule
+from retell.secrets.values import (
+    TYPOGRAPHIC,
+    credential,
+    is_code,
+    is_identifier,
+    is_numeric,
+    is_placeholder,
+    looks_random,
+)
+
+_QUOTED = r"(?:\"(?P<vq>(?:[^\"\\\n]|\\.){1,300})\"|'(?P<vs>[^'\n]{1,300})')"
+_BEFORE = r"[^\n|;&]{0,300}?[ \t]"  # from the program to its flag, within one command
+_ARGUMENT = r"(?P<{g}>[^\s'\"]+|'[^'\n]+'|\"[^\"\n]+\")"  # one argument of a command, quoted or not
+
+
+def _password(value: str, m: re.Match[str]) -> bool:
+    return credential(value, password=True, strong=True, digits_only_ok=True)
+
+
+# A technical word with digits is not a password told in a sentence: `argon2id`, `sha256`, `base64`, `utf8mb4`.
+_TECHNICAL = re.compile(r"(?i)^(?:base|sha|md|utf|argon|aes|rsa|ec|ed|hs|rs|es|ps|x|ipv|http|tls|ssl|oauth|v|py|s)\d")
+
+
+def looks_like_a_password(value: str) -> bool:
+    """A password a person chose, told without a key word's certainty: letters with digits or symbols,
+    and some sign of a person's choice (a capital, a symbol, a year or two digits at the end)."""
+    bare = value.strip("'\"`" + TYPOGRAPHIC)
+    if not 6 <= len(bare) <= 64 or is_placeholder(bare) or is_code(bare) or is_numeric(bare) or is_identifier(bare):
+        return False
+    if _TECHNICAL.match(bare) or "/" in bare or "://" in bare:
+        return False
+    letters = sum(c.isalpha() for c in bare)
+    digits = sum(c.isdigit() for c in bare)
+    symbols = len(bare) - letters - digits
+    if not letters or not (digits or symbols):
+        return False
+    return any(c.isupper() for c in bare) or symbols > 0 or (letters >= 4 and re.search(r"\d\d$", bare) is not None)
+
+
+def _written(m: re.Match[str]) -> str:
+    """The value as written, before a trailing `]`, `>` or `.` was trimmed (`<your-password>`)."""
+    return m.group(m.lastgroup) if m.lastgroup else m.group(0)
+
+
+def _told_password(value: str, m: re.Match[str]) -> bool:
+    return not is_placeholder(_written(m)) and looks_like_a_password(value)
+
+
+def _told_token(value: str, m: re.Match[str]) -> bool:
+    if is_placeholder(_written(m)):
+        return False
+    bare = value.strip("'\"`" + TYPOGRAPHIC)
+    return len(bare) >= 16 and looks_random(bare) and not is_placeholder(bare) and not is_code(bare)
+
+
+# -- a tool's own flag or position ------------------------------------------------------------------
+
+# program(s) -> the flag that takes a password (glued or spaced), e.g. `redis-cli -a X`, `sshpass -pX`
+_TOOL_FLAGS = (
+    (r"sshpass", r"-p[ \t]*"),
+    (r"redis-cli", r"(?:-a|--pass)[ \t]+"),
+    (r"keytool", r"-(?:src|dest)?(?:storepass|keypass)[ \t]+"),
+    (r"openssl", r"-(?:passin|passout|pass)[ \t]+(?:pass:)|-k[ \t]+"),
+    (r"zip|unzip", r"-P[ \t]+"),
+    (r"7z|7za", r"-p"),
+    (r"smbclient", r"-U[ \t]+[^\s%]+%"),
+    (r"docker|podman|nerdctl|helm", r"(?:login|registry login)\b[^\n|;&]{0,200}?[ \t]-p[ \t]+"),
+    (r"mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport", r"(?:-p|--password)[ \t]+"),
+    (r"influx", r"-password[ \t]+"),
+    (r"net", r"user[ \t]+\S+[ \t]+"),  # Windows: `net user NAME PASSWORD`
+)
+_PROGRAM_KEYWORDS = (
+    "sshpass",
+    "redis-cli",
+    "keytool",
+    "openssl",
+    "zip",
+    "7z",
+    "smbclient",
+    "login",
+    "mongo",
+    "influx",
+    "net user",
+)
+
+COMMAND_RULES: tuple[Rule, ...] = (
+    Rule(
+        "password-flag",
+        SECRET,
+        "|".join(
+            rf"\b(?:{tools})\b{_BEFORE}(?:{flag})(?:" + VALUE.replace("?P<", f"?P<t{i}") + ")"
+            for i, (tools, flag) in enumerate(_TOOL_FLAGS)
+        ),
+        _PROGRAM_KEYWORDS,
+        group=tuple(f"t{i}{g}" for i in range(len(_TOOL_FLAGS)) for g in VALUE_GROUPS),
+        accept=_password,
+        rule_id="tool-password-flag",
+    ),
+    # Positional: `htpasswd -b[c] FILE USER PASS`, `htpasswd -bn USER PASS`, `rabbitmqctl add_user USER PASS`,
+    # `mc alias set NAME URL ACCESS SECRET`.
+    Rule(
+        "password-flag",
+        SECRET,
+        r"\bhtpasswd[ \t]+-(?=[a-zA-Z]*b)(?![a-zA-Z]*n)[a-zA-Z]+[ \t]+(?:-\S+[ \t]+)*\S+[ \t]+\S+[ \t]+"
+        + _ARGUMENT.format(g="a")
+        + r"|\bhtpasswd[ \t]+-(?=[a-zA-Z]*b)(?=[a-zA-Z]*n)[a-zA-Z]+[ \t]+(?:-\S+[ \t]+)*\S+[ \t]+"
+        + _ARGUMENT.format(g="b")
+        + r"|\brabbitmqctl[ \t]+(?:-\S+[ \t]+)*(?:add_user|change_password)[ \t]+\S+[ \t]+"
+        + _ARGUMENT.format(g="c")
+        + r"|\bmc[ \t]+(?:alias[ \t]+set|config[ \t]+host[ \t]+add)[ \t]+\S+[ \t]+\S+[ \t]+\S+[ \t]+"
+        + _ARGUMENT.format(g="d"),
+        ("htpasswd", "rabbitmqctl", "mc alias", "mc config"),
+        group=("a", "b", "c", "d"),
+        accept=lambda value, m: _password(value.strip("'\""), m),
+        value_of=lambda value, m: value.strip("'\""),
+        rule_id="positional-password",
+    ),
+    # A password piped to the program that reads it: `echo 'pw' | sudo -S …`, `… | docker login --password-stdin`.
+    Rule(
+        "password-flag",
+        SECRET,
+        r"\b(?:echo|printf)[ \t]+(?:-[ne]+[ \t]+)?(?:'%s(?:\\n)?'[ \t]+)?(?:" + VALUE + r")[ \t]*\|[ \t]*"
+        r"(?:sudo\b[^\n|]*[ \t]-S\b|[^\n|]*--password-stdin\b|passwd\b[^\n|]*--stdin\b|[^\n|]*\bkinit\b)",
+        ("sudo", "password-stdin", "--stdin", "kinit"),
+        group=VALUE_GROUPS,
+        accept=_password,
+        value_of=unquoted,
+        rule_id="piped-password",
+    ),
+    # SQL: `IDENTIFIED BY 'pw'`, `CREATE ROLE app WITH PASSWORD 'pw'`, `ALTER USER x PASSWORD = 'pw'`.
+    Rule(
+        "sql-password",
+        SECRET,
+        r"(?i)\bIDENTIFIED[ \t]+(?:WITH[ \t]+\w+[ \t]+)?BY[ \t]+(?:PASSWORD[ \t]+)?" + _QUOTED + r"|"
+        r"\b(?:CREATE|ALTER)[ \t]+(?:USER|ROLE|LOGIN)\b[^;\n]{0,200}?\bPASSWORD[ \t]*=?[ \t]*"
+        + _QUOTED.replace("?P<v", "?P<w"),
+        ("identified", "password"),
+        group=("vq", "vs", "wq", "ws"),
+        accept=_password,
+        rule_id="sql-password",
+    ),
+    # A call that sets a credential: `define('DB_PASSWORD', 'pw')`, `os.environ.setdefault("API_KEY", "…")`.
+    # (Any quoted key first, its name checked after: a literal `(` to start from keeps the search cheap.)
+    Rule(
+        "password-assignment",
+        SECRET,
+        r"\([ \t]*(?P<k>[\"'])(?P<label>[\w.-]{1,60})(?P=k)[ \t]*,[ \t]*" + _QUOTED,
+        CREDENTIAL_KEYWORDS,
+        group=("vq", "vs"),
+        accept=lambda value, m: _names_a_credential(m.group("label")) and _password(value, m),
+        rule_id="call-pair",
+        window=(70, 400),
+    ),
+    # `auth=("user", "pw")`, `HTTPBasicAuth("user", "pw")`.
+    Rule(
+        "password-assignment",
+        SECRET,
+        r"(?i)(?:\bauth[ \t]*=[ \t]*|BasicAuth[ \t]*)\([ \t]*[\"'][^\"'\n]+[\"'][ \t]*,[ \t]*" + _QUOTED,
+        ("auth=", "auth =", "basicauth"),
+        group=("vq", "vs"),
+        accept=_password,
+        rule_id="auth-pair",
+        window=(10, 400),
+    ),
+    # A connection opened with the password as an argument: `new PDO($dsn, 'user', 'pw')`,
+    # `mysqli_connect('host', 'user', 'pw', 'db')`, `new mysqli('host', 'user', 'pw')`.
+    Rule(
+        "password-assignment",
+        SECRET,
+        r"(?i)\bnew[ \t]+PDO[ \t]*\([ \t]*[\"'][^\"'\n]*[\"'][ \t]*,[ \t]*[\"'][^\"'\n]*[\"'][ \t]*,[ \t]*"
+        + _QUOTED
+        + r"|"
+        r"\b(?:mysqli_connect|new[ \t]+mysqli|mysql_connect|pg_connect)[ \t]*\([ \t]*[\"'][^\"'\n]*[\"'][ \t]*,[ \t]*"
+        r"[\"'][^\"'\n]*[\"'][ \t]*,[ \t]*" + _QUOTED.replace("?P<v", "?P<w"),
+        ("pdo", "mysqli", "mysql_connect", "pg_connect"),
+        group=("vq", "vs", "wq", "ws"),
+        accept=_password,
+        rule_id="connect-call",
+    ),
+    # `.netrc`: `machine HOST login USER password PW` (one line or several).
+    Rule(
+        "password-assignment",
+        SECRET,
+        r"(?m)\bmachine[ \t]+\S+(?:[ \t]+|[ \t]*\n[ \t]*)(?:(?:login|account)[ \t]+\S+(?:[ \t]+|[ \t]*\n[ \t]*))*"
+        r"password[ \t]+(?P<v>\S+)",
+        ("machine",),
+        group="v",
+        accept=_password,
+        rule_id="netrc",
+    ),
+    # `.pgpass`: `host:port:database:user:password`.
+    Rule(
+        "password-assignment",
+        SECRET,
+        r"(?m)^[ \t]*[\w.*-]+:(?:\d{2,5}|\*):[\w.*-]+:[\w.*@-]+:(?P<v>\S+)[ \t]*$",
+        (":5432:", ":*:", ":6432:"),
+        group="v",
+        accept=_password,
+        rule_id="pgpass",
+    ),
+    # PuTTY's key file: the private lines after `Private-Lines: N`.
+    Rule(
+        "private-key",
+        SECRET,
+        r"Private-Lines:[ \t]*\d+[ \t]*(?:\r?\n|\\n)(?P<body>(?:[A-Za-z0-9+/=]{4,}(?:\r?\n|\\n)?){1,100})",
+        ("private-lines",),
+        group="body",
+        trims="\r\n\\n",
+        rule_id="putty-private-lines",
+    ),
+)
+
+
+_LABEL_WORD = re.compile(r"(?i)(?:^|[_.-]|(?<=[a-z])(?=[A-Z]))" + _LABEL + r"(?:$|[_.-]|(?<=[a-z])(?=[A-Z0-9]))")
+
+
+def _names_a_credential(label: str) -> bool:
+    """`DB_PASSWORD`, `api.key`, `clientSecret`: a credential's name, not something about one."""
+    from retell.secrets.own import label_is_about
+
+    return _LABEL_WORD.search(label) is not None and not label_is_about(label)
+
+
+# -- a password or a token told in a sentence -------------------------------------------------------
+
+_PASSWORD_WORDS = (
+    r"(?:passwords?|passwort|kennwort|passcode|passphrase|pwd|mot de passe|mdp|contraseña|contrasena|clave|senha|"
+    r"wachtwoord|lösenord|losenord|adgangskode|hasło|haslo|parola|heslo|şifre|sifre|salasana|jelszó|пароль|"
+    r"mật khẩu|mat khau)"
+)
+_PASSWORD_CJK = r"(?:パスワード|暗証番号|密码|密碼|口令|비밀번호)"
+_TOKEN_WORDS = r"(?:token|api[ _-]?key|access[ _-]key|secret[ _-]key|clé(?: d'api| api)?|jeton|schlüssel|llave)"
+_TOKEN_CJK = r"(?:トークン|令牌|密钥|密鑰|토큰)"
+# between the word and the value: a few words (`de mysql`, `du serveur de recette`, `for the admin panel`),
+# then a verb or a particle (`is`, `c'est`, `ist`, `es`, `は`, `是`)
+_GAP = r"(?:[ \t]+[^\s.!?;:=,，。、\"'`]{1,24}){0,4}?"
+_VERB = r"(?:[ \t]+(?:is|was|'s|are|es|est|c'est|ist|lautet|war|era|é|è|là|er|är|jest|to)(?![\w'])|[ \t]*(?::|：))"
+_CJK_VERB = r"[ \t]*(?:は|是|为|為|：|:|=|는|은)?"
+_TOLD = r"[ \t]*[\"'`“]?(?P<{g}>[^\s\"'`“”,;=，。、]+)"
+
+
+def _told(words: str, g: str) -> str:
+    return rf"(?i)(?<![\w-]){words}(?![\w-]){_GAP}{_VERB}(?:[ \t]+(?:now|still|just|actually|also))?" + _TOLD.format(
+        g=g
+    )
+
+
+def _told_cjk(words: str, g: str) -> str:
+    return rf"{words}[^\s。、]{{0,6}}?{_CJK_VERB}" + _TOLD.format(g=g)
+
+
+def _keywords(text: str) -> tuple[str, ...]:
+    return tuple(text.split(","))
+
+
+TOLD_RULES: tuple[Rule, ...] = (
+    Rule(
+        "password-in-text",
+        SECRET,
+        _told(_PASSWORD_WORDS, "p"),
+        _keywords(
+            "pass,pwd,kennwort,mot de passe,mdp,contrase,clave,senha,wachtwoord,lösenord,losenord,adgangskode,"
+            "hasło,haslo,parola,heslo,şifre,sifre,salasana,jelszó,пароль,mật khẩu,mat khau"
+        ),
+        group="p",
+        accept=_told_password,
+        trims=".,;:)]}>",
+        at_keyword=True,
+    ),
+    Rule(
+        "password-in-text",
+        SECRET,
+        _told_cjk(_PASSWORD_CJK, "p"),
+        _keywords("パスワード,暗証番号,密码,密碼,口令,비밀번호"),
+        group="p",
+        accept=_told_password,
+        trims=".,;:)]}>",
+        at_keyword=True,
+        rule_id="password-in-text-cjk",
+    ),
+    Rule(
+        "token-in-text",
+        SECRET,
+        _told(_TOKEN_WORDS, "k"),
+        _keywords("token,api,access,secret,clé,jeton,schlüssel,llave"),
+        group="k",
+        accept=_told_token,
+        trims=".,;:)]}>",
+        at_keyword=True,
+    ),
+    Rule(
+        "token-in-text",
+        SECRET,
+        _told_cjk(_TOKEN_CJK, "k"),
+        _keywords("トークン,令牌,密钥,密鑰,토큰"),
+        group="k",
+        accept=_told_token,
+        trims=".,;:)]}>",
+        at_keyword=True,
+        rule_id="token-in-text-cjk",
+    ),
+    # `use letmein!2024 for the jenkins admin`: what a password is for, after it.
+    Rule(
+        "password-in-text",
+        SECRET,
+        r"(?i)\b(?:use|try|with|it's|its|is)[ \t]+[\"'`]?(?P<v>[^\s\"'`]{6,64})[\"'`]?[ \t]+"
+        r"(?:for|as|on|to log into)[ \t]+(?:the[ \t]+|my[ \t]+|our[ \t]+)?(?:[\w.-]+[ \t]+){0,2}"
+        r"(?:admin|login|account|root|database|console|dashboard|panel|vpn|wifi)\b",
+        _keywords("admin,login,account,root,database,console,dashboard,panel,vpn,wifi"),
+        group="v",
+        accept=lambda value, m: _told_password(value, m) and any(c.isdigit() for c in value),
+        rule_id="password-for",
+        window=(100, 40),
+    ),
+    # `login … is sofia.admin / Chocolate2024`: a user and a password side by side.
+    Rule(
+        "password-in-text",
+        SECRET,
+        r"(?i)\b(?:login|log-in|credentials?|creds|user(?:name)?[ \t]*(?:/|and)[ \t]*password|zugangsdaten|"
+        r"identifiants|credenciales)\b[^\n]{0,60}?[ \t](?:[^\s/:]{2,40})[ \t]+/[ \t]+(?P<v>[^\s/,;]+)",
+        ("login", "log-in", "credential", "creds", "password", "zugangsdaten", "identifiants", "credenciales"),
+        group="v",
+        accept=_told_password,
+        trims=".,;:)]}>",
+        rule_id="user-slash-password",
+    ),
+)
+
+_ = SENTENCE_END  # (imported for the rules' trims)

@@ -1,0 +1,402 @@
+"""Personal data beyond the home folder and the email: private IP addresses, internal host names, phone
+numbers, and people's names where a session writes them as names (git's `Author:` and trailers, git config).
+
+Each is its own kind, flagged as personal data and redacted by default. What is the same on every machine
+(Docker's bridge, a default gateway, the Android emulator's host) says nothing about the author and is left
+alone, as are documentation ranges, CIDR blocks and version numbers that look like addresses.
+"""
+
+from __future__ import annotations
+
+import re
+
+from retell.secrets.rule import PII, Rule
+from retell.secrets.values import words
+
+# -- private IP addresses ---------------------------------------------------------------------------
+
+_OCTET = r"(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)"
+_PRIVATE_V4 = (
+    rf"10(?:\.{_OCTET}){{3}}|172\.(?:1[6-9]|2\d|3[01])(?:\.{_OCTET}){{2}}|192\.168(?:\.{_OCTET}){{2}}|"
+    rf"100\.(?:6[4-9]|[7-9]\d|1[01]\d|12[0-7])(?:\.{_OCTET}){{2}}"  # 100.64/10: carrier-grade NAT, Tailscale
+)
+# A unique local IPv6 address (fc00::/7), written with at least two groups.
+_PRIVATE_V6 = r"f[cd][0-9a-f]{2}(?::[0-9a-f]{0,4}){2,7}"
+# The same on every machine: Docker's default bridge, the Android emulator's host and its own address,
+# home routers' default gateways, minikube's and docker-machine's default VM.
+# Software-defined, the same on every machine: Docker's default bridge, and the addresses the Android
+# emulator and VirtualBox's NAT give the host, their DNS and the guest.
+_EVERYONES = frozenset({"172.17.0.1", "10.0.2.2", "10.0.2.3", "10.0.2.15"})
+_VERSION_BEFORE = re.compile(r"(?i)(?:\bv|version[ :=]*|==|>=|<=|~=|\^|~)$")
+
+
+def _private_ip(value: str, m: re.Match[str]) -> bool:
+    if value in _EVERYONES:
+        return False
+    if "." in value:
+        octets = [int(o) for o in value.split(".")]
+        prefix = re.match(r"/(\d{1,2})\b", m.string[m.end() : m.end() + 4])
+        if prefix:  # `10.0.0.0/16` is a range; `192.168.1.23/24` (`ip addr`) is a machine on one
+            host_bits = 32 - min(32, int(prefix.group(1)))
+            number = int.from_bytes(bytes(octets), "big")
+            if host_bits and number & ((1 << host_bits) - 1) == 0:
+                return False
+        elif octets[3] in (0, 255):
+            return False  # a network or a broadcast address, not a machine
+    return _VERSION_BEFORE.search(m.string[max(0, m.start() - 10) : m.start()]) is None
+
+
+# -- internal host names ----------------------------------------------------------------------------
+
+# Names only a private network resolves: `db.internal`, `ip-10-0-1-5.ec2.internal`, `jira.corp.acme.com`,
+# `nas.lan`, `build01.intranet`. (`.local` is left alone: mDNS and Kubernetes' `svc.cluster.local` names
+# are the same everywhere.)
+_LABEL = r"[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?"
+_INTERNAL_SUFFIX = r"(?:internal|intranet|intra|corp|lan|localdomain|home\.arpa|priv|private)"
+_INTERNAL_HOST = (
+    rf"(?i)(?:(?<=//)|(?<![\w.@/-]))(?:{_LABEL}\.)+(?:{_INTERNAL_SUFFIX}(?![\w-]|\.[a-z0-9])|"
+    rf"(?:internal|intranet|intra|corp)\.(?:{_LABEL}\.)*[a-z]{{2,24}}(?![\w-]|\.[a-z0-9]))"
+)
+# `self.internal`, `config.corp`: an attribute in code, not a host.
+_CODE_RECEIVERS = words(
+    """
+    self this cls super os sys obj ctx config settings module window document process options opts args kwargs
+    props state data app api utils lib std np pd
+    """
+)
+
+
+# Names every machine has: Docker's and Podman's names for the host, the cloud's metadata server.
+_EVERYONES_HOSTS = re.compile(
+    r"(?i)^(?:(?:host|gateway|kubernetes|vm)\.docker\.internal|host\.containers\.internal|"
+    r"metadata\.google\.internal|localhost\.localdomain|localhost(?:\.\w+)*)$"
+)
+
+
+def _internal_host(value: str, m: re.Match[str]) -> bool:
+    if value.split(".", 1)[0].lower() in _CODE_RECEIVERS or _EVERYONES_HOSTS.match(value):
+        return False
+    after = m.string[m.end() : m.end() + 1]
+    return after not in ("(", "[", "_")
+
+
+# -- phone numbers ----------------------------------------------------------------------------------
+
+# Candidates: an international number (`+44 20 7946 0958`), a North American one written with separators
+# (`(415) 555-0132`, `415-555-0132`), or any number right after a word that says it is one (`phone:`,
+# `call me on`, `mobile`). phonenumbers (Google's libphonenumber metadata) decides whether it is one.
+_PHONE_WORDS = (
+    r"(?:phone|tel|telephone|mobile|cell|cellphone|fax|whatsapp|signal|sms|text me|call me|ring me|contact|"
+    r"telefon|telefonnummer|handy|mobil|mobilnummer|rufnummer|téléphone|telephone|portable|tél|teléfono|telefono|"
+    r"móvil|movil|celular|telefone|telemóvel|telefoon|mobiel|telefonnummer|numer|điện thoại|dien thoai|sđt|sdt|"
+    r"номер|телефон|mob|tlf|tfn|puh|ring me|bel me|bellen|llámame|llamar|appelle-moi|appeler|ruf mich|anrufen|"
+    r"gọi|liên hệ|nummer|numéro|número|contacto)"
+)
+_PHONE_CJK = r"(?:電話|电话|携帯|手机|手機|联系|聯絡|連絡先|電話番号|电话号码|번호|전화|휴대폰)"
+# Three shapes, three rules (one alternation would be tried at every position of every text): each with
+# the literal it starts with, or the word that says what it is.
+_PHONE_INTL = r"\+\d{1,3}[ .-]?(?:\(\d{1,4}\)[ .-]?)?\d[\d .-]{5,16}\d(?![\w.-]?\d)"
+# (a character class first: the regex engine skips ahead to it; what may precede is checked after)
+_PHONE_NANP = r"[(2-9](?:(?<=\()[2-9]\d\d\)|(?<!\()\d\d)[ .-]\d{3}[ .-]\d{4}(?![\w-]|\.\d)"
+_PHONE_SAID = (
+    r"(?i)(?:\b"
+    + _PHONE_WORDS
+    + r"\b|"
+    + _PHONE_CJK
+    + r")[^\n\d+(]{0,24}(?P<near>\+?\(?\d[\d ().-]{5,18}\d)(?![\w-]|\.\d)"
+)
+_REGIONS = (
+    "US",
+    "GB",
+    "DE",
+    "FR",
+    "IN",
+    "AU",
+    "CA",
+    "ES",
+    "IT",
+    "NL",
+    "BR",
+    "JP",
+    "CN",
+    "VN",
+    "SE",
+    "KR",
+    "MX",
+    "PL",
+    "CH",
+    "AT",
+    "BE",
+    "PT",
+    "IE",
+    "DK",
+    "NO",
+    "FI",
+    "RU",
+    "TR",
+    "SG",
+    "HK",
+    "TW",
+    "ID",
+    "PH",
+    "NG",
+    "ZA",
+    "AR",
+)
+
+
+def _phone(value: str, m: re.Match[str], said: bool = False) -> bool:
+    if not said and re.match(r"[\w+/=.-]", m.string[m.start() - 1 : m.start()] or " "):
+        return False  # glued to a word or an expression: `a+49…`, `x=+12…`, `id-415-555-0132`
+    digits = re.sub(r"\D", "", value)
+    if not 7 <= len(digits) <= 15 or len(set(digits)) < 3:
+        return False
+    if re.fullmatch(r"\d{4}[-./]\d{2}[-./]\d{2}|\d{2}[-./]\d{2}[-./]\d{4}", value.strip()):
+        return False  # a date
+    import phonenumbers  # lazily: only a text with a phone-shaped number pays for it (~20 ms)
+
+    regions: tuple[str | None, ...] = (None,) if value.startswith("+") else _REGIONS if said else ("US", "CA")
+    for region in regions:
+        try:
+            number = phonenumbers.parse(value, region)
+        except phonenumbers.NumberParseException:
+            continue
+        # A number a word calls one may be fictional (a `555` exchange): possible is enough there.
+        if phonenumbers.is_valid_number(number) or (said and phonenumbers.is_possible_number(number)):
+            return True
+    return False
+
+
+def _said_phone(value: str, m: re.Match[str]) -> bool:
+    return _phone(value, m, said=True)
+
+
+# -- people's names where they are written as names -------------------------------------------------
+
+
+# git's author line and commit trailers, git config, the author variables; the name up to its `<email>`,
+# a quote or the end of the line.
+def _name(group: str) -> str:
+    """A name: 1-4 words, the first and the last capitalised (a letter with no case counts: 王小明), particles
+    such as `van der` between."""
+    word = r"(?:[^\W\d_a-z][\w'.-]*)"
+    return rf"(?P<{group}>{word}(?:[ \t]+(?:[a-z]{{1,4}}[ \t]+){{0,2}}{word}){{0,3}})"
+
+
+# As git writes them (`Author:`, `Co-authored-by:`), never in capitals: retell's own `AUTHOR:` labels the
+# author's messages in a prompt. PKGBUILD's `# Maintainer:` and `# Contributor:` lines are the same shape.
+_TRAILER = (
+    r"(?:Author|Committer|Maintainer|Contributor|"
+    r"(?:Co-[Aa]uthored|Signed-[Oo]ff|Reviewed|Acked|Tested|Reported|Suggested|Helped)-[Bb]y)"
+)
+# Each shape its own rule, searched near the word it starts with.
+_PERSON_SHAPES = (
+    # (group, regex, keywords, window)
+    (
+        "trailer",
+        r"(?:^|(?<=[\s>\"'`]))" + _TRAILER + r":[ \t]+" + _name("trailer") + r"[ \t]*<",
+        ("author:", "committer:", "maintainer:", "contributor:", "-by:"),
+        (30, 150),
+    ),
+    (
+        "config",
+        r"\bgit[ \t]+(?:-c[ \t]+user\.name=[\"']?|config(?:[ \t]+--(?:global|local|system))?[ \t]+user\.name"
+        r"[ \t]+[\"']?)" + _name("config"),
+        ("user.name",),
+        (60, 120),
+    ),
+    ("variable", r"\bGIT_(?:AUTHOR|COMMITTER)_NAME=[\"']?" + _name("variable"), ("_name=",), (30, 120)),
+    ("flag", r"--author[= ][\"']?" + _name("flag") + r"[ \t]*<", ("--author",), (5, 150)),
+    (
+        "section",
+        r"^\[user\][ \t]*\n(?:[ \t]*\w+[ \t]*=.*\n)*?[ \t]*name[ \t]*=[ \t]*" + _name("section"),
+        ("[user]",),
+        (5, 400),
+    ),
+    # git blame: `a1b2c3d4 (Jane Doe 2024-01-05 10:00:00 +0100 12) …`; git shortlog -sn: `    12\tJane Doe`
+    (
+        "blame",
+        r"^\^?[0-9a-f]{7,40}[ \t]+(?:\S+[ \t]+)?\(" + _name("blame") + r"[ \t]+\d{4}-\d\d-\d\d",
+        (" +0", " -0", " +1", " -1"),
+        None,
+    ),
+    ("shortlog", r"^[ \t]*\d+\t" + _name("shortlog") + r"(?=[ \t]*(?:<[^>\n]*>)?[ \t]*$)", ("\t",), None),
+    # a mailbox: `Jane Doe <jane@acme.io>` (mail headers, AUTHORS, MAINTAINERS, package metadata)
+    ("mailbox", r"(?:^|(?<=[\s\"'`:,(\[]))" + _name("mailbox") + r"[ \t]+<[^<>@\s]+@[^<>\s]+>", ("@",), (60, 260)),
+    # a licence's holder; Javadoc's and PHPDoc's `@author`
+    (
+        "copyright",
+        r"(?i:copyright)[ \t]+(?:\([cC]\)|©)?[ \t]*\d{4}(?:[ \t]*[-–][ \t]*\d{4})?,?[ \t]+"
+        + _name("copyright")
+        + r"(?=[ \t]*(?:<[^>\n]*>|\(|,|\.|$))",
+        ("copyright",),
+        (5, 150),
+    ),
+    ("tag", r"@author[ \t]+" + _name("tag"), ("@author",), (5, 120)),
+)
+# A name in a package's metadata: `"author": "Jane Doe <…>"`, `"contributors": ["A B", "C D"]`,
+# `authors = [{ name = "A B" }]`, `maintainer: A B`; and each entry of an AUTHORS or CONTRIBUTORS list.
+_LISTED = (
+    r"(?m)[\"'](?P<quoted>" + _name("q")[len("(?P<q>") : -1] + r")(?:[ \t]+<[^>\n]*>)?[\"']|"
+    r"^[ \t]*[-*+][ \t]+(?P<item>" + _name("i")[len("(?P<i>") : -1] + r")(?=[ \t]*(?:<[^>\n]*>|\(@?[\w.-]+\))?[ \t]*$)"
+)
+_METADATA_BEFORE = re.compile(
+    r"(?i)(?:\bauthors?|\bcontributors|\bmaintainers?|\bcreators?)[\"']?[ \t]*[:=][ \t]*"
+    r"(?:\[[^\]]{0,600}?)?(?:\{[^}]{0,200}?(?:\bname[\"']?[ \t]*[:=][ \t]*))?$"
+)
+_LIST_HEADING = re.compile(
+    r"(?im)^[ \t]*#{0,4}[ \t]*(?:authors|contributors|maintainers|credits|people)[ \t]*:?[ \t]*$"
+)
+# Not a person: an assistant, a bot, a placeholder, an organisation.
+_NOT_A_PERSON = re.compile(
+    r"(?i)^(?:claude|anthropic|copilot|github|gitlab|openai|codex|chatgpt|gpt|gemini|cursor|devin|aider|"
+    r"dependabot|renovate|bot|ci|jenkins|actions|your|my|the|name|full|first|user|username|author|someone|"
+    r"unknown|nobody|root|admin|me|you|contributors|authors|maintainers|team)\b|\[bot\]|-bot$|\bbot$|"
+    r"\b(?:inc|llc|ltd|gmbh|corp|corporation|foundation|authors|contributors|project|team|labs|technologies|"
+    r"software|systems|ag|sa|bv|ab|oy|kk|pbc|limited|company|co|org|developers|community|engineering|devs|"
+    r"platform|ops|devops|security|support|infra|infrastructure|research|studio|group|partners)\b\.?$"
+)
+
+
+def _person(value: str, m: re.Match[str]) -> bool:
+    if len(value) < 2 or _NOT_A_PERSON.search(value) or value.isupper():
+        return False
+    # one Latin word is a handle or a company (`Google`), not a person's full name
+    return not (m.lastgroup in ("copyright", "shortlog", "blame") and " " not in value and value.isascii())
+
+
+def _listed_person(value: str, m: re.Match[str]) -> bool:
+    if " " not in value.strip() and value.isascii():
+        return False  # a package's author field often holds a handle
+    if not _person(value, m):
+        return False
+    before = m.string[max(0, m.start() - 800) : m.start()]
+    if m.group("quoted") is not None:
+        return _METADATA_BEFORE.search(before) is not None
+    # a list item: the lines above it, up to a heading, are list items too
+    lines = before.split("\n")
+    for line in reversed(lines[:-1]):
+        if not line.strip() or re.match(r"[ \t]*[-*+][ \t]+", line):
+            continue
+        return _LIST_HEADING.match(line) is not None
+    return False
+
+
+PERSONAL_RULES: tuple[Rule, ...] = (
+    Rule(
+        "private-ip",
+        PII,
+        rf"(?<![\w.])(?:{_PRIVATE_V4})(?![\w]|\.\d)|(?i:(?<![\w:])(?:{_PRIVATE_V6})(?![\w:]))",
+        ("10.", "172.1", "172.2", "172.3", "192.168.", "100.", "fc", "fd"),
+        accept=_private_ip,
+        replacement="[REDACTED:private-ip]",
+    ),
+    Rule(
+        "internal-host",
+        PII,
+        _INTERNAL_HOST,
+        ("internal", "intranet", "intra", "corp", ".lan", "localdomain", "home.arpa", ".priv"),
+        accept=_internal_host,
+        replacement="[REDACTED:internal-host]",
+    ),
+    Rule("phone-number", PII, _PHONE_INTL, ("+",), accept=_phone, replacement="[REDACTED:phone-number]"),
+    Rule(
+        "phone-number",
+        PII,
+        _PHONE_NANP,
+        (*(f"{d}{sep}" for d in "0123456789" for sep in "-. "), ")"),
+        accept=_phone,
+        replacement="[REDACTED:phone-number]",
+        rule_id="nanp-phone",
+    ),
+    Rule(
+        "phone-number",
+        PII,
+        _PHONE_SAID,
+        (
+            "phone",
+            "tel",
+            "mobile",
+            "cell",
+            "fax",
+            "whatsapp",
+            "signal",
+            "sms",
+            "text me",
+            "call me",
+            "ring me",
+            "contact",
+            "handy",
+            "mobil",
+            "mob",
+            "tlf",
+            "tfn",
+            "puh",
+            "bel me",
+            "bellen",
+            "llám",
+            "llamar",
+            "appel",
+            "ruf mich",
+            "anrufen",
+            "gọi",
+            "liên hệ",
+            "nummer",
+            "numéro",
+            "número",
+            "contacto",
+            "portable",
+            "móvil",
+            "movil",
+            "celular",
+            "telefoon",
+            "numer",
+            "điện thoại",
+            "dien thoai",
+            "sđt",
+            "sdt",
+            "номер",
+            "телефон",
+            "電話",
+            "电话",
+            "携帯",
+            "手机",
+            "手機",
+            "联系",
+            "聯絡",
+            "連絡先",
+            "번호",
+            "전화",
+            "휴대폰",
+        ),
+        group="near",
+        accept=_said_phone,
+        replacement="[REDACTED:phone-number]",
+        rule_id="said-phone",
+        window=(40, 120),
+    ),
+    *(
+        Rule(
+            "person-name",
+            PII,
+            "(?m)" + regex,
+            keywords,
+            group=group,
+            accept=_person,
+            replacement="[REDACTED:person-name]",
+            rule_id=f"{group}-name",
+            window=window,
+        )
+        for group, regex, keywords, window in _PERSON_SHAPES
+    ),
+    Rule(
+        "person-name",
+        PII,
+        _LISTED,
+        ("author", "contributor", "maintainer", "creator", "credits", "people"),
+        group=("quoted", "item"),
+        accept=_listed_person,
+        replacement="[REDACTED:person-name]",
+        rule_id="listed-name",
+    ),
+)

@@ -1,0 +1,162 @@
+"""Is an assigned value a secret? What a value looks like, read together with how strongly its context says
+it is one.
+
+A label such as `password`, `secret` or `api_key` says a credential follows, but what follows is often
+not one: a placeholder (`changeme`, `<password>`, `${DB_PASS}`), code (`settings.SECRET_KEY`, `os.environ[…]`),
+a name (`AuthenticationService`, `DEMO_KEY`, `my-tls-secret`), a number (`Tests pass: 42/42`) or prose.
+People's real passwords look like words with digits (`Passw0rd2024`, `admin2024`, `MySecretPass1`): a
+password label is enough context for such a value. A token label (`token`, `api_key`, `auth`) is weaker: its
+value has to look machine-made (long, mixed, high entropy).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from retell.secrets.rule import shannon_entropy
+
+
+def words(text: str) -> frozenset[str]:
+    """A set of words written as one block of text (long lists stay readable)."""
+    return frozenset(text.split())
+
+
+# -- placeholders -----------------------------------------------------------------------------------
+
+# A template, a variable or a reference: the value is somewhere else. `$DB_PASS` and `$password` are
+# variables; `$uperSecret1` (mixed case with a digit) is a password that starts with `$`.
+_TEMPLATE = re.compile(
+    r"^(?:\$\{.*|\$\(.*|\$\{?[A-Z_][A-Z0-9_]*\}?|\$[a-z_][a-zA-Z_]*|\$\d|%\(?\w+\)?s|%[A-Za-z_]\w*%|"
+    r"<[^<>]+>|\{\{.*\}\}|\{%.*%\}|\{[A-Za-z_][\w.]*\}|\[REDACTED(?::[\w.-]+)?\]|@[A-Za-z_]\w*@|"
+    r"(?:env|ENV|secrets?|vault|ssm|op|keychain|keyring)(?::|://)\S+)$"
+)
+# Masked or elided: `****`, `xxxx`, `sk-ant-...`, `•••`.
+# retell's own marker, also as a slug makes it (`…-redacted-password-b11d00`), is never a value.
+_MASKED = re.compile(r"^[*xX.\-_•#?0]+$|\*{3,}|[xX]{4,}|•{2,}|\.\.\.|…|(?i:redacted)")
+# The words a placeholder is made of. A value made only of these (`your_password_here`, `DEMO_KEY`,
+# `changeme`, `mysecretkey`, `TestToken`, `API_KEY_HERE`) stands for a secret rather than being one.
+_VOCABULARY = words(
+    """
+    your my our the a an this that some any here there goes go put paste insert enter type add set replace change
+    changeme changeit me it to with of for in new old real actual example examples sample dummy fake test testing
+    demo placeholder default dev local none null nil undefined true false empty blank todo tbd fixme xxx foo bar
+    baz qux value values string str text secret secrets password passwords passwd pass pwd passphrase pin token
+    tokens key keys api apikey access auth credential credentials cred creds private public client user username
+    login account service app application id name here's
+    """
+)
+_LONGEST_WORD = max(len(w) for w in _VOCABULARY)
+
+
+def is_placeholder(value: str) -> bool:
+    """A value that stands for a secret: a template or variable, a mask, an elision, or placeholder words."""
+    bare = value.strip()
+    if not bare:
+        return True
+    if _TEMPLATE.match(bare) or _MASKED.search(bare):
+        return True
+    return only_placeholder_words(bare)
+
+
+def is_masked(value: str) -> bool:
+    return _MASKED.search(value) is not None
+
+
+def only_placeholder_words(value: str) -> bool:
+    parts = [p for p in re.split(r"[^A-Za-z0-9]+|(?<=[a-z])(?=[A-Z])", value) if p]
+    return bool(parts) and all(_segments(p.lower()) for p in parts)
+
+
+@lru_cache(maxsize=4096)
+def _segments(word: str) -> bool:
+    """Can `word` be split into placeholder words (`yourpasswordhere` -> your password here)?"""
+    if not word:
+        return True
+    if word.isdigit():
+        return False
+    return any(word[:n] in _VOCABULARY and _segments(word[n:]) for n in range(min(len(word), _LONGEST_WORD), 0, -1))
+
+
+# -- code, numbers, names ---------------------------------------------------------------------------
+
+# Code, not data: a call, an attribute path, a subscript, a type, a path or a URL.
+_CODE = re.compile(
+    r"[()]|\[$|^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+(?:\[|$)|^[A-Za-z_][\w.]*\[.*\]$|^[A-Za-z_][\w.]*\|[\w. |]+$|"
+    r"^(?:Optional|Union|List|Dict|Set|Tuple|Sequence|Mapping|Callable|Literal|str|int|bytes|bool|float|"
+    r"Any|None|string|number|boolean|object|unknown|any|void|String|Integer|char\*?)\b|"
+    r"^(?:https?|file)://|^[~.]?/[\w./-]*$|^\w+\.(?:py|js|ts|json|ya?ml|toml|txt|md|env|cfg|ini|conf|pem|key)$",
+)
+# A number, a ratio, a date, a time, a version: `42/42`, `3.14`, `2024-01-05`, `12:30`, `v1.2.3`.
+_NUMERIC = re.compile(r"^(?=[^A-Za-z]*\d)[\d\s.,:/+%\-]+$|^[vV]?\d+(?:\.\d+)+(?:[-+][\w.]+)?$")
+# A name in code: a CONSTANT_NAME, a snake_case or kebab-case name, a CamelCase class name.
+_IDENTIFIER = re.compile(r"^[A-Z]+(?:_[A-Z]+)+$|^[a-z]+(?:[_-][a-z]+)+$|^[A-Z]?[a-z]+(?:[A-Z][a-z]+)+$|^[A-Z]{2,}$")
+_UUID = re.compile(r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")
+# Typographic quotes and brackets end a value: `“…settings.SECRET_KEY”` is a quotation, not part of it.
+TYPOGRAPHIC = "“”‘’«»„‚‹›"
+
+
+def is_code(value: str) -> bool:
+    return _CODE.search(value) is not None
+
+
+def is_numeric(value: str) -> bool:
+    return _NUMERIC.match(value) is not None
+
+
+def is_identifier(value: str) -> bool:
+    return _IDENTIFIER.match(value) is not None
+
+
+def is_uuid(value: str) -> bool:
+    return _UUID.match(value) is not None
+
+
+def looks_random(value: str) -> bool:
+    """Machine-made: long enough, several kinds of character, high entropy, not a name or a number."""
+    if len(value) < 8 or is_identifier(value) or is_numeric(value):
+        return False
+    kinds = sum(
+        (
+            any(c.islower() for c in value),
+            any(c.isupper() for c in value),
+            any(c.isdigit() for c in value),
+            any(not c.isalnum() for c in value),
+        )
+    )
+    if not any(c.isdigit() for c in value) and not any(not c.isalnum() for c in value):
+        # letters only: random case changes, not words (`aB3…` vs `AuthenticationService`)
+        return len(value) >= 16 and kinds >= 2 and shannon_entropy(value) >= 3.5
+    return kinds >= 2 and shannon_entropy(value) >= (3.0 if len(value) >= 12 else 2.5)
+
+
+# -- the verdict ------------------------------------------------------------------------------------
+
+
+def credential(value: str, *, password: bool = False, strong: bool = False, digits_only_ok: bool = False) -> bool:
+    """Does an assigned value look like a credential?
+
+    `password`: the label names a secret a person chooses (password, passphrase, pin, a `*_SECRET`), so a
+    word with digits or symbols (`admin2024`) is one. `strong`: the context alone says the value is a
+    credential (`DB_PASSWORD=…` in a .env file, a quoted value of a password field, `--password …`), so a
+    plain word of 6+ letters counts too. Otherwise (a token label) the value must look machine-made.
+    """
+    bare = value.strip("'\"`" + TYPOGRAPHIC)
+    if len(bare) < 4 or len(set(bare)) < 3 or is_placeholder(bare) or is_code(bare) or is_numeric(bare):
+        return False
+    words = bare.split()
+    if len(words) > 2 or (len(words) == 2 and not (password and strong)):
+        return False  # a phrase: "Enter your password here"
+    letters = sum(c.isalpha() for c in bare)
+    digits = sum(c.isdigit() for c in bare)
+    if not letters:
+        return digits_only_ok and digits >= 4
+    if not password and not strong:
+        return looks_random(bare)
+    if is_identifier(bare):  # a name from code; a password only where the context is explicit
+        return password and strong and not bare.isupper() and len(bare) >= 6
+    if digits or letters < len(bare):  # a word with digits or symbols: how people make passwords
+        return len(bare) >= (5 if password else 6) or (strong and len(bare) >= 4)
+    if password and strong:  # one word of letters, typed where a password goes
+        return len(bare) >= 6 and not bare.isupper()
+    return looks_random(bare)
