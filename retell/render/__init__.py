@@ -344,10 +344,13 @@ def gate_findings(
         from retell.redact import check_author_text, guard
 
         check_author_text(triage, redactor)  # the title, description and tags are published too
-        # the body as a reader sees it (escapes undone outside code); the front matter is YAML, read as written
+        # the body as a reader sees it (escapes undone outside code); the front matter is YAML, read as written.
+        # The file as written is read with its character references decoded: retell writes `&#92;` for a shown
+        # backslash, and `C:\Users\Administrator&#92;.claude` is no account named `Administrator&`.
         body_at = page.find("\n---", 4) + 4 if page.startswith("---") else 0
         shown = page[:body_at] + as_shown(page[body_at:])
-        guard([(layout.post_file.name, page), (layout.post_file.name, shown)], redactor, "the rendered post")
+        written = html.unescape(page)
+        guard([(layout.post_file.name, written), (layout.post_file.name, shown)], redactor, "the rendered post")
     except SecretLeakError as exc:
         lines = tuple(sorted({line_of(draft, f.start) for _sid, f in redactor.uncleared(draft)}))
         findings.append(Finding(GATE, "secret", str(exc), lines))

@@ -22,6 +22,7 @@ from typer.testing import CliRunner, Result
 
 from retell.cli import app
 from retell.errors import SecretLeakError
+from retell.markup import as_shown
 from retell.redact import Redactor, guard
 from retell.triage.model import SecretDecision
 
@@ -101,6 +102,15 @@ def test_a_windows_path_in_a_code_span_is_not_a_home_folder_to_the_gate(tmp_path
     tx.user("Thanks, that works.")
     tx.assistant("Done.")
     work = publish_and_plan(tx, tmp_path)
+    # the author's message is quoted with its backslashes shown (written `&#92;` where Markdown would eat one)
+    assert r"C:\Users\Administrator\.claude\settings.json" in as_shown(post_of(work))
+    # and the path in a code span, as Claude wrote it, passes the gate too
+    draft = work / "draft.md"
+    draft.write_text(
+        draft.read_text(encoding="utf-8") + "\nI read `C:\\Users\\Administrator\\.claude\\settings.json` first.\n",
+        encoding="utf-8",
+    )
+    ok(retell("render", work, "--force"))
     assert r"`C:\Users\Administrator\.claude\settings.json`" in post_of(work)
 
 
