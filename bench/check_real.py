@@ -70,7 +70,7 @@ EXPECTED = {
     "invented-decision": {"credit"},
     "changed-command": {"command"},
     "invented-name": {"code", "path"},
-    "wrong-error": {"code", "quote", "Claude quote", "author quote", "subagent quote"},
+    "wrong-error": {"code", "quote", "Claude quote", "author quote", "subagent quote", "number"},
     "wrong-citation": {"citation"},
     "wrong-time": {"number", "time"},
 }

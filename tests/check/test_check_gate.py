@@ -51,7 +51,7 @@ def test_render_prints_the_summary_and_publishes_no_marker(example: Path) -> Non
     _draft(example, text)
     code, out, err = _run("render", example)
     assert code == 0, err
-    assert "Check: 51 claim(s) in draft.md, 51 traced to the session; nothing untraced" in out
+    assert "Check: 55 claim(s) in draft.md, 55 traced to the session; nothing untraced" in out
     assert "Note: 1 quote(s) were cleaned" in out
     post = _post(example)
     assert "<!--" not in post and "-->" not in post
@@ -62,7 +62,7 @@ def test_without_strict_an_untraced_quote_is_reported_and_the_post_written(examp
     _draft(example, FAITHFUL.read_text(encoding="utf-8").replace(PIVOT, INVENTED_QUOTE))
     code, out, err = _run("render", example)
     assert code == 0, err
-    assert f"1 untraced, 0 contradicted (details: retell check {example})" in out
+    assert f"1 untraced, 0 contradicted (1 would stop render --strict) (details: retell check {example})" in out
     assert "honestly, just delete the whole cache folder" in _post(example)
 
 
@@ -70,7 +70,7 @@ def test_strict_stops_on_an_untraced_author_quote_like_a_secret(example: Path) -
     _draft(example, FAITHFUL.read_text(encoding="utf-8").replace(PIVOT, INVENTED_QUOTE))
     code, _, err = _run("render", example, "--strict")
     assert code == 1
-    assert "publish gate (--strict): 1 author quote(s) or number(s)" in err
+    assert "publish gate (--strict): 1 claim(s) in draft.md the session contradicts or does not have" in err
     assert 'draft.md:38: author quote: "honestly, just delete the whole cache folder and move on."' in err
     assert not (example / "post").exists()
 
