@@ -120,18 +120,22 @@ def speaker_after(after: str) -> str | None:
     return None
 
 
-def speaker_of(lead: str, context: str = "", after: str = "") -> str | None:
+def speaker_of(lead: str, context: str = "", after: str = "", *, joined: bool = True) -> str | None:
     """Who says the words that follow `lead` (the text right before a quote); `after` is the text right
-    after it (a speaker named there wins: "“…,” I replied"); `context` is what came before the lead, for
-    resolving "it". None when the text does not say. Italics are a name or a title (a subagent's task:
-    "*Now I need to check the cache*:"), not someone speaking."""
+    after it, where a speaker named wins when the quote is joined to it ("“…,” I replied") or the lead names
+    nobody ("“…?” Claude asked"), but not when a new sentence starts there ("I wrote: “…?” Claude agreed");
+    `context` is what came before the lead, for resolving "it". None when the text does not say. Italics
+    are a name or a title (a subagent's task: "*Now I need to check the cache*:"), not someone speaking."""
     lead = _EMPHASISED.sub(lambda m: " " * len(m.group(0)), lead)
     context = _EMPHASISED.sub(lambda m: " " * len(m.group(0)), context)
     named = speaker_after(after) if after else None
-    if named == PRONOUN:
-        return resolve_it(context + " " + lead)
-    if named is not None:
-        return named
+    before = _speaker_before(lead, context)
+    if named is not None and (joined or before is None):
+        return resolve_it(context + " " + lead) if named == PRONOUN else named
+    return before
+
+
+def _speaker_before(lead: str, context: str) -> str | None:
     ja = _japanese_lead(lead)
     if ja is not None:
         return ja

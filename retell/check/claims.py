@@ -52,6 +52,8 @@ class Claim:
     amount: Amount | None = None  # numbers
     family: str = ""  # outcomes: tests | build | deploy | push | merge | commit | install | subagent | app
     positive: bool = True  # outcomes: it worked (True) or it failed (False)
+    retry: bool = False  # outcomes: told of a second run ("retried, and this time it passed")
+    soft: bool = False  # outcomes: "fixed", "resolved": reported only when the session says otherwise
     actor: str = ""  # credits: author | claude | both
     stems: list[str] = field(default_factory=list)  # credits: what was decided, as content stems
     accepted: str | None = None  # the author's `ok` mark (its note, or "")
@@ -93,6 +95,15 @@ _PROGRAMS = wordset(
 _ERROR_NAME = re.compile(
     r"(?<![A-Za-z0-9_`])(?:[A-Z][a-z]+(?:[A-Z][a-z0-9]*)+(?:Error|Exception)|[A-Z]{2,}(?:_[A-Z]+){2,})(?![A-Za-z0-9_`])"
 )
+# An identifier in prose: lower then upper case inside a word (getUserMedia, assetPrefix, TeamBroadcast), the
+# way code names things and English does not (but brands do: GitHub, JavaScript…, which are not claims).
+_IDENTIFIER = re.compile(r"(?<![A-Za-z0-9_`@/.-])(?:[a-z]+[A-Z]|[A-Z][a-z]+[A-Z])[A-Za-z0-9]*(?![A-Za-z0-9_`/-])")
+_BRANDS = wordset(
+    """GitHub GitLab JavaScript TypeScript CoffeeScript PowerShell YouTube LinkedIn WordPress PostgreSQL MySQL
+    MongoDB SQLite iPhone iPad iOS macOS WebKit WebGL WebAssembly WebSocket WebSockets OpenAI DeepSeek ChatGPT
+    DevTools VSCode IntelliJ PyCharm PyPI NumPy SciPy FastAPI GraphQL OAuth JetBrains CloudFlare Cloudflare
+    DigitalOcean HuggingFace LaTeX README LangChain PayPal AirPods AppleScript DuckDB ClickHouse PlanetScale"""
+)
 _EMPHASIS = re.compile(r"(?<=\w)\*+(?=[\s:;,.!?)]|$)|(?<![\w*/])\*+(?=\w)", re.M)
 _SHELL_LANGS = frozenset({"sh", "bash", "shell", "console", "zsh", "shell-session", "terminal", "powershell", "ps"})
 _RUN_WORDS = re.compile(
@@ -109,7 +120,10 @@ _EDIT_WORDS = (
 )
 _TOUCH_WORDS = re.compile(
     rf"\b(?P<read>{_READ_WORDS})\b|\b(?P<edit>{_EDIT_WORDS})\b"
-    r"|(?P<ja_read>読み込|読んだ|読み|開い|开|读取|查看)|(?P<ja_edit>編集|書き換え|書き込|作成|削除|変更|更新|修改|编辑|写入|创建|删除)",
+    # Japanese and Chinese: the object, then the verb in a past or linking form (を読み込み、, を編集した), not a
+    # noun (CLAUDE.md の更新を手伝う).
+    r"|(?<=[をもは\s])\s*(?:(?P<ja_read>読み込|読ん|読み|開い|读取了|查看了|打开了)"
+    r"|(?P<ja_edit>(?:編集|書き換え|書き込|作成|削除|変更|更新)(?:し|され|を)|書き換え|修改了|编辑了|写入了|创建了|删除了))",
     re.I,
 )
 
@@ -170,7 +184,7 @@ _FAMILIES: list[tuple[str, str]] = [
     ("build", r"build|builds|compile|compilation|bundle|type ?check|typecheck|lint|linter|tsc|ビルド|构建|編譯|编译"),
     ("deploy", r"deploy(?:ment)?s?|release|デプロイ|部署"),
     ("install", r"install(?:ation)?|インストール|安装"),
-    ("subagent", r"sub-?agents?|サブエージェント|エージェント|子代理"),
+    ("subagent", r"sub-?agents?|サブエージェント|エージェント|子代理|\d体目?|[一二三]体目?"),
     ("app", r"page|app|site|recording|redirect|request|requests|feature|fix|server|script|ページ|アプリ"),
 ]
 _VERB_FAMILIES = {
@@ -182,7 +196,7 @@ _VERB_FAMILIES = {
 }
 _POSITIVE = (
     r"passed|passes|went green|came back green|went through|succeeded|succeeds|worked|works|loaded|loads|"
-    r"compiled|deployed|merged|pushed|committed|installed"
+    r"compiled|deployed|merged|pushed|committed|installed|fixed|resolved|solved"
 )
 # Who did it, for "pushed" and its kind: "Claude committed and pushed", "it merged…" (a participle after a noun,
 # "a document already merged into master", is a description, not a claim).
@@ -212,7 +226,13 @@ _NOT_ASSERTED = re.compile(
 _NOT = re.compile(r"\b(?:not|never|no|n't|nothing|nobody|none)\b", re.I)
 _JA_OUTCOME = re.compile(
     r"(?P<pos>通った|通過した|成功した|正常に終わ|動いた|動作した|パスした|デプロイ(?:した|された)|マージ(?:した|された)|"
-    r"プッシュ(?:した|された)|通过了|成功了)|(?P<neg>失敗した|落ちた|通らなかった|動かなかった|失败了)"
+    r"プッシュ(?:した|された)|直った|解決した|通过了|成功了)|(?P<neg>失敗した|落ちた|通らなかった|動かなかった|失败了)"
+    r"(?P<tail>)"
+)
+_JA_SENTENCE = re.compile(r"[。！？!?\n]")
+# Run again: "the subagent was retried and this time came back", 再実行され
+RETRY = re.compile(
+    r"\b(?:retried|re-?ran|re-?run|rerun|tried again|ran it again)\b|再実行|再試行|やり直|重新运行|重试", re.I
 )
 _CLAUSE = re.compile(r"[.;:!?\n。！？]|,\s+(?:and|but|then)\b|、")
 
@@ -223,15 +243,16 @@ def outcome_claims(text: str, block: Block) -> list[Claim]:
     claims = []
     for match in [*_OUTCOME.finditer(text), *_JA_OUTCOME.finditer(text)]:
         start = match.start()
-        clause = _CLAUSE.split(text[max(0, start - 120) : start])[-1]
         verb = (match.group("pos") or match.group("neg") or "").lower()
+        japanese = not verb.isascii()  # its clauses are one sentence: 再実行され、今度は正常に終わった
+        clause = (_JA_SENTENCE if japanese else _CLAUSE).split(text[max(0, start - 120) : start])[-1]
         if re.search(r"(?:\d|\b(?:of which|of them|of those))\s*$", clause):
             continue  # "2 failed", "six of which failed": a count, read as a number
         activity = _ACTIVITY.get(verb[:4])
         if activity is not None and activity.match(match.group("tail") or ""):
             continue
-        if _NOT_ASSERTED.search(clause) or _NOT.search(clause[-40:]):
-            continue
+        if _NOT_ASSERTED.search(clause) or _NOT.search(clause[-40:]) or re.search(r"\bonly\s*$", clause):
+            continue  # "only worked in Chrome Canary": a limit it had, not a result
         family = _VERB_FAMILIES.get(verb, "")
         if family and (not _DOER.search(clause) or _NOT_A_RESULT.match(match.group("tail") or "")):
             continue  # "pushed it one step further", "With Vite installed", "already merged into master"
@@ -247,6 +268,10 @@ def outcome_claims(text: str, block: Block) -> list[Claim]:
         )
         claim.at = match.end()
         claim.family, claim.positive = family, positive
+        claim.retry = bool(RETRY.search(clause))
+        # "Claude fixed the redirect" tells of an edit as much as of a result: only a report that it did not
+        # work contradicts it, nothing showing it is no problem.
+        claim.soft = verb in ("fixed", "resolved", "solved", "直った", "解決した")
         claims.append(claim)
     return claims
 
@@ -282,12 +307,15 @@ _JA_CREDIT = re.compile(
 )
 _WE_AGREED = re.compile(rf"\b[Ww]e\s+(?:both\s+|all\s+)?agreed(?P<rest>{_REST})")
 MIN_CREDIT_STEMS = 2
+_REPORTED = re.compile(r"\b(?:whether|if)\s+$", re.I)
 
 
 def credit_claims(text: str, block: Block) -> list[Claim]:
     claims = []
 
     def add(start: int, end: int, rest: str, actor: str) -> None:
+        if _REPORTED.search(text[max(0, start - 40) : start]):
+            return  # "it asked whether I wanted to…": a question, not a decision
         stems = content_stems(rest)
         enough = 1 if script_of(rest) == "cjk" else MIN_CREDIT_STEMS  # a Japanese clause is dense: 調査を2体までに絞る
         if len(stems) >= enough:  # "I decided to" alone says nothing to check
@@ -396,7 +424,9 @@ def _quote_claims(block: Block, original: str, masked: str) -> tuple[list[Claim]
         if quote_words(masked[match.start(group) : match.end(group)]) >= MIN_INLINE_QUOTE_WORDS:
             # "it" is resolved within the paragraph only: across paragraphs it is too often someone else.
             following = found[n + 1].start() if n + 1 < len(found) else len(masked)
-            speaker = speaker_of(masked[last_end : match.start()], masked[:last_end], masked[match.end() : following])
+            after = masked[match.end() : following]
+            joined = quoted.rstrip()[-1:] in ",，、" or after.lstrip()[:1] in ",，"
+            speaker = speaker_of(masked[last_end : match.start()], masked[:last_end], after, joined=joined)
             if speaker == PRONOUN:
                 speaker = None
             kind = _QUOTE_KIND.get(speaker or "", ANY_QUOTE)
@@ -455,6 +485,9 @@ def _prose_claims(block: Block, programs: frozenset[str]) -> list[Claim]:
         claim.ran = bool(claim.touch)
         claims.append(claim)
         text = _blank(text, match.start(), match.end(), keep="PATH")
+    for match in _IDENTIFIER.finditer(text):
+        if match.group(0) not in _BRANDS and not _ERROR_NAME.fullmatch(match.group(0)):
+            claims.append(Claim(CODE_SPAN, match.group(0), block.line_at(match.start()), block, at=match.end()))
     for match in _ERROR_NAME.finditer(text):
         claims.append(Claim(CODE_SPAN, match.group(0), block.line_at(match.start()), block, at=match.end()))
         text = _blank(text, match.start(), match.end(), keep="CODE")

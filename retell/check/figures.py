@@ -143,8 +143,10 @@ def _count(claim: Claim, index: Sources, scope: Scope) -> Finding:
         finding = found(claim, index.of(scope.near)[0] if scope.near else None)
         finding.weak = True
         return finding
-    if scope.has_citation and amount.high is None and amount.value in _command_numbers(index, near):
-        return found(claim, _first(index, next(iter(sorted(near)))), cited=False)  # "the last three commits": -3
+    # "the last three commits", "the first 20 lines": what a command near it was told to show (`git log -3`)
+    shown = scope.has_citation and unit in ("commits", "lines") and amount.high is None
+    if shown and amount.value in _command_numbers(index, near):
+        return found(claim, _first(index, next(iter(sorted(near)))), cited=False)
     near_figures = [f.value for f in figures if f.source in near and f.source != "stats"]
     if len(near_figures) > 1 and any(_bounds(amount, total) for total in _sums(near_figures)):
         return found(claim, _first(index, next(f.source for f in figures if f.source in near)), cited=True)
@@ -272,11 +274,16 @@ def _lengths(index: Sources, scope: Scope) -> list[tuple[float, str, str]]:
     pause of more than IDLE_GAP_MS between two events is not work)."""
     out = [(float(n) / 60, "", "") for n in _command_numbers(index, scope.near, waits=True)]
     cited = index.expand(scope.cited)
-    groups = [cited, cited | scope.told, *(index.expand([i]) for i in scope.cited)] if cited else []
+    groups = [cited, *(index.expand([i]) for i in scope.cited)] if cited else []
     for group in groups:
         stamps = sorted((index.clock[i], i) for i in group if i in index.clock)
         if len(stamps) > 1:
             out.append((stamps[-1][0] - stamps[0][0], stamps[0][1], stamps[-1][1]))
+    # "two and a half minutes from my “yes please”": from an event it mentions to the ends of what it cites
+    ends = sorted((index.clock[i], i) for i in cited if i in index.clock)
+    for told in sorted(scope.told - cited):
+        if told in index.clock and ends:
+            out += [(abs(index.clock[told] - t), min(told, i), max(told, i)) for t, i in (ends[0], ends[-1])]
     # "from my first message to Claude's summary took half an hour": between two events it cites
     out += _gaps(index, set(scope.cited))
     steps = cited or scope.around or {i for i in index.clock if "." not in i}

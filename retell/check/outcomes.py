@@ -13,7 +13,7 @@ from retell.check.attribution import AUTHOR
 from retell.check.claims import Claim
 from retell.check.scope import Scope
 from retell.check.sources import Source, Sources
-from retell.check.verdict import CONTRADICTED, HIGH, LOW, TRACED, UNTRACED, Finding, found
+from retell.check.verdict import CONTRADICTED, HIGH, LOW, TRACED, UNCHECKED, UNTRACED, Finding, found
 from retell.extract.tools import is_test_command
 
 
@@ -84,6 +84,13 @@ def _failed(call: Any) -> bool:
 
 
 def check_outcome(claim: Claim, index: Sources, scope: Scope) -> Finding:
+    finding = _check(claim, index, scope)
+    if claim.soft and finding.status == UNTRACED:
+        finding.status, finding.reason = UNCHECKED, "nothing near it says whether it worked"
+    return finding
+
+
+def _check(claim: Claim, index: Sources, scope: Scope) -> Finding:
     family = claim.family
     where = scope.near if scope.has_citation else None
     if family in _COMMANDS:
@@ -108,6 +115,8 @@ def check_outcome(claim: Claim, index: Sources, scope: Scope) -> Finding:
                 UNTRACED,
                 advice="say what the session shows, or mark it <!-- ok --> if it happened outside it",
             )
+    if family == "subagent" and claim.retry:
+        return _retried(claim, index)
     if family == "subagent":
         return _by_subagents(claim, index, where)
     return _by_reports(claim, index, where)
@@ -154,6 +163,25 @@ def _by_subagents(claim: Claim, index: Sources, ids: set[str] | None) -> Finding
     return found(claim, _first(index, event_id), reason, CONTRADICTED, confidence=LOW, advice="say what it shows")
 
 
+def _retried(claim: Claim, index: Sources) -> Finding:
+    """A subagent run again: the session must have two runs of the same task (its description or brief)."""
+    briefs: dict[str, list[str]] = {}
+    for event_id, kind in index.event_kinds.items():
+        if kind == "subagent":
+            first = next((s.text for s in index.by_event.get(event_id, []) if s.retells), "")
+            briefs.setdefault(" ".join(first.lower().split()), []).append(event_id)
+    again = [ids for brief, ids in briefs.items() if brief and len(ids) > 1]
+    if again:
+        return found(claim, _first(index, again[0][-1]))
+    return found(
+        claim,
+        None,
+        "no subagent in the session was run a second time on the same task",
+        UNTRACED,
+        advice="say what happened to the first run, and cite the subagents that did run",
+    )
+
+
 def _by_reports(claim: Claim, index: Sources, ids: set[str] | None) -> Finding:
     """A result outside the session (a page in a browser, a deploy): only the author's messages show it."""
     reports = [s for s in (index.of(ids) if ids is not None else index.sources) if s.speaker == AUTHOR]
@@ -170,6 +198,8 @@ def _by_reports(claim: Claim, index: Sources, ids: set[str] | None) -> Finding:
             advice="say what you saw, or mark it <!-- ok --> if you checked it later",
         )
     where = "the cited events" if ids is not None else "the session"
+    if claim.soft:
+        return found(claim, None, f"nothing in {where} says whether it worked", UNCHECKED)
     return found(
         claim,
         None,

@@ -327,6 +327,7 @@ def _visit_call(event_id: str, call: Any, voice: str, add: Any, runs: list, touc
             add(event_id, AUTHOR, answer)
         add(event_id, CLAUDE, call.target)
         return
+    add(event_id, TOOL, call.name)  # "a MultiEdit", "its first Edit": the tool is a fact of the session
     add(event_id, TOOL, call.target)
     add(event_id, TOOL, call.error)
     add(event_id, TOOL, call.outcome)

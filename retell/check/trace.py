@@ -70,7 +70,7 @@ CREDIT_SUPPORTED = 0.5
 CREDIT_MARGIN = 0.25
 CREDIT_NOTHING = 0.2
 # A paragraph with a citation and no traceable claim must share this much of its meaning with what it cites.
-CITATION_OVERLAP = 0.15
+CITATION_OVERLAP = 0.07
 MIN_CITATION_STEMS = 6
 
 
@@ -396,10 +396,17 @@ class Tracer:
         index = self.index
         code = _clean_code(claim.text)
         variants = [code, re.sub(r"\(\)$", "", code), code.rstrip(".,;:"), code.strip("<>")]
+        if re.fullmatch(r"[A-Za-z]+", code):  # devDependency, devDependencies
+            variants += [code + "s", re.sub(r"y$", "ies", code), re.sub(r"(?:ies|s)$", "", code)]
         for variant in dict.fromkeys(v for v in variants if v):
             source = _mention(variant, index, scope.near)
             if source is not None:
                 return found(claim, source, cited=self._in_scope(source, scope))
+        if re.fullmatch(r"[a-z]{2,}", code):  # `webkit`, `moz`: a prefix of names the session uses (webkitAudioContext)
+            prefix = re.compile(rf"(?<![A-Za-z0-9_]){code}[A-Z]")
+            named = next((s for s in [*index.of(scope.near), *index.sources] if prefix.search(s.text)), None)
+            if named is not None:
+                return found(claim, named)
         pieces = [p.strip() for p in re.split(r"…|\.\.\.", code) if p.strip()]
         if len(pieces) > 1 and all(_mention(p, index, scope.near) for p in pieces):
             return found(claim, _mention(pieces[0], index, scope.near))
