@@ -150,6 +150,7 @@ class Amount:
     changed: bool = False  # files: "changed", "edited", "written" (the session's files changed)
     text: str = ""
     scale: float = 1.0  # what one of the written number is worth in `unit` ("four weeks": 10,080 minutes)
+    result: bool = False  # tests: a run's result ("16 passed", "all 12 tests passed", "2 tests failed")
 
 
 def _qualifier(text: str, start: int, end: int) -> str:
@@ -338,6 +339,8 @@ def _cjk_counts(text: str, taken: list[Amount]) -> list[Amount]:
             for found in re.finditer(pattern, clause):
                 if found.start() > nearest:
                     nearest, unit = found.start(), name
+            if re.match(rf"\s*の?\s*(?:{pattern})", text[match.end() :]):  # 12個のテスト: the noun after it
+                unit, nearest = name, len(clause)
         if not counter and not re.search(r"\d", match.group("n")):
             continue  # 一 in 一方, 一手: a word, not a figure
         if not unit:
@@ -454,7 +457,12 @@ def _count(text: str, match: re.Match[str], default_unit: str) -> Amount | None:
         return None  # "in one line" is a figure of speech; "70 lines" is a fact
     if unit.startswith(THING) and number.lower() in ("a single", "one"):
         return None  # "one thing", "a single edit": not a count anyone checks
+    if unit == TESTS and _RESULT_AFTER.match(text[end:]):
+        unit = FAILED if re.match(r"\s+(?:\w+\s+)?fail", text[end:], re.I) else TESTS
     amount = Amount(match.start(), end, value, unit, precision, text=text[match.start() : end], scale=scale)
+    amount.result = unit in (TESTS, FAILED) and bool(
+        re.search(r"pass|fail", amount.text, re.I) or _RESULT_AFTER.match(text[end:])
+    )
     amount.approx = _qualifier(text, match.start(), end)
     if unit == FILES:  # "changed eleven files", "5 files changed": the files the session changed
         before = _CLAUSE.split(text[max(0, match.start() - 30) : match.start()])[-1]
@@ -499,6 +507,7 @@ def _range(text: str, amount: Amount, add: object) -> None:
         amount.approx = _qualifier(text, amount.start, amount.end)
 
 
+_RESULT_AFTER = re.compile(r"\s+(?:\w+\s+)?(?:passed|passing|pass|failed|failing|fail|went green|were green)\b", re.I)
 _FAILED_AFTER = re.compile(r"\s+(?:had\s+|have\s+)?(?:failed|errored|broke)\b", re.I)
 
 

@@ -160,8 +160,10 @@ def _count(claim: Claim, index: Sources, scope: Scope) -> Finding:
         reason += f" (closest: {_show(closest.value, unit)} {closest.label}" + (
             f" in {closest.source})" if closest.source != "stats" else " in the session's stats)"
         )
-    # Sure when the session has this very count and it differs: a test run's count, the stats' messages…
-    sure = (bool(comparable) and (unit in _STATS_UNITS or unit == TESTS)) or (unit == TESTS and not figures)
+    # Sure when the session has this very count and it differs (the stats' messages, a diff its cited events
+    # state), and for a test run's result the session does not have ("all 12 tests passed").
+    stated = any(f.source in near for f in comparable)
+    sure = (bool(comparable) and (unit in _STATS_UNITS or stated)) or (unit in (TESTS, FAILED) and amount.result)
     if unit == TESTS and not figures:
         reason = "no test run in the session states a count of tests"
     advice = (

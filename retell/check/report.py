@@ -69,7 +69,7 @@ class CheckReport:
         if self.blocking:
             head += f" ({len(self.blocking)} would stop render --strict)"
         if self.count(UNCHECKED):
-            head += f" ({self.count(UNCHECKED)} not checked: worded too freely to compare)"
+            head += f" ({self.count(UNCHECKED)} not checked: nothing in it can be compared)"
         if self.code_blocks:
             head += f" ({self.code_blocks} code block(s) not checked)"
         return head

@@ -525,7 +525,8 @@ def derived_counts(index: Sources, ids: list[str] | set[str], unit: str, changed
     files = {"read", "edit", "write"}
     if unit == "calls":
         ok = [c for c in work if not c.error]
-        return {len(calls), len(work), len(ok), *(len(group) for group in families.values())}
+        on_files = [c for c in work if family(c.name) in files]  # "a read and an edit: two tool calls"
+        return {len(calls), len(work), len(ok), len(on_files), *(len(group) for group in families.values())}
     if unit in ("failed", "errors"):
         return {sum(1 for c in work if c.error), sum(1 for c in calls if c.error)}
     if unit == "files":

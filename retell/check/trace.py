@@ -183,7 +183,9 @@ class Tracer:
         cleaned = claim.cleaned is not None
         near = [s for s in index.of(scope.near) if s.speaker in allowed]
         if claim.translated is not None:
-            return self.translation(claim, scope, allowed, marked=True)
+            translated = self.translation(claim, scope, allowed, marked=True)
+            if translated.status != UNTRACED or translated.reason:
+                return translated  # else: what it names is in the quote's own language, compared word for word
         verdict = judge(claim.text, lambda q: _unique([*near, *index.candidates(list(q), allowed)]), cleaned)
         if verdict.ok and verdict.main is not None:
             return found(claim, verdict.main.source, cited=self._in_scope(verdict.main.source, scope))
@@ -247,18 +249,24 @@ class Tracer:
         pool = [s for s in index.of(ids) if s.speaker in voices and other_script(claim.text, s.text)]
         if not pool and marked and not claim.translated:
             pool = [s for s in index.sources if s.speaker in voices and other_script(claim.text, s.text)]
+        if not pool and marked and claim.translated:
+            # The event it names is someone else's: a translation of Claude's words given to the author.
+            others = [s for s in index.of(claim.translated) if s.speaker in _SPEAKERS[None] - voices - {TOOL, NOTE}]
+            for source in others:
+                ok, _, compared = survives(claim.text, source.text)
+                if ok and compared and other_script(claim.text, source.text):
+                    words, to = _WORDS_OF.get(source.speaker, (f"{source.speaker}'s words", source.speaker))
+                    whose = _WHOSE.get(claim.speaker or "", "theirs")
+                    return found(
+                        claim,
+                        source,
+                        f"a translation of {words} ({source.id}), not {whose}",
+                        CONTRADICTED,
+                        confidence=HIGH,
+                        advice=f"attribute them to {to}",
+                    )
         if not pool:
-            if marked:
-                return found(
-                    claim,
-                    None,
-                    "marked as translated, but no event of "
-                    + (_WHO.get(claim.speaker or "", "the session") if claim.speaker else "the session")
-                    + " it names is in another language",
-                    UNTRACED,
-                    advice="name the event it translates: <!-- translated: eN -->",
-                )
-            return found(claim, None, "", UNTRACED)  # not a translation: the caller reports it
+            return found(claim, None, "", UNTRACED)  # not a translation: the caller compares it word for word
         best: tuple[int, list[str], Source] | None = None
         for source in pool:
             ok, missing, compared = survives(claim.text, source.text)
@@ -296,7 +304,12 @@ class Tracer:
             if named is not None:
                 return found(claim, named, cited=True)
         touches = [(e, p, how) for e, p, how in index.touched if _contains_path(p, claimed)]
-        near = [t for t in touches if t[0] in scope.near]
+        cited = index.expand(scope.cited)
+        # What the paragraph cites first, and a touch of the kind the sentence tells (read, or edited).
+        near = sorted(
+            (t for t in touches if t[0] in scope.near),
+            key=lambda t: (t[0] not in cited, (t[2] == "read") != (claim.touch == "read")),
+        )
         if claim.ran and claim.touch == "edit":
             edited = [t for t in near if t[2] != "read"]
             if near and not edited:
@@ -548,8 +561,8 @@ class Tracer:
                         )
                     )
                 continue
-            if any(f.status == TRACED and not f.weak for f in own):
-                continue  # its claims are traced to the stats
+            if own:
+                continue  # its claims are traced by loose rules or to the stats: they say nothing of the citation
             share, source = self._overlap(" ".join(_plain(b) for b in unit), index.of(block.cites))
             if share is not None and share < CITATION_OVERLAP:
                 out.append(
