@@ -5,6 +5,7 @@ per 1,000 words of faithful prose, `--strict` on each faithful draft, and the ti
     python bench/check_real.py                  # both variants of the blind set, summary tables
     python bench/check_real.py -v               # also every miss and false alarm of the dev variant
     python bench/check_real.py --drafts         # also what the check says about the five real-model drafts
+    python bench/check_real.py --timing         # also the time of one check of a 2,500-word draft
 
 The data is in bench/check/ (see its README.md): four work folders of real sessions (A-D) and the fifth
 draft's triage (E, same session as B), the real-model drafts, and the blind set made from them by someone
@@ -261,12 +262,46 @@ def drafts(tmp: Path) -> None:
             print(f"  {line_of(problem)}")
 
 
+def timing(tmp: Path, runs: int = 5) -> None:
+    """The time of one check of a 2,500-word draft: the real-model draft of A (2,342 words) with paragraphs of
+    its faithful rewrite added until it has 2,500 words, checked in process (`run_check`: reading the work
+    folder included) and as `retell check` (a new interpreter, imports included); best and median of `runs`."""
+    import statistics
+    import subprocess
+    import sys
+
+    text = (DATA / "drafts" / "A.md").read_text(encoding="utf-8")
+    extra = (DATA / "blind" / "dev" / "A" / "faithful.md").read_text(encoding="utf-8").split("\n\n")
+    for paragraph in extra[4:]:
+        if prose_words(text) >= 2500:
+            break
+        text += "\n\n" + paragraph
+    work = work_folder("A", tmp)
+    (work / "draft.md").write_text(text, encoding="utf-8")
+    run_check(work)  # warm: imports, regex compilation
+    inside = []
+    for _ in range(runs):
+        started = time.perf_counter()
+        report = run_check(work)
+        inside.append(time.perf_counter() - started)
+    outside = []
+    for _ in range(runs):
+        started = time.perf_counter()
+        subprocess.run([sys.executable, "-m", "retell", "check", str(work), "-q"], capture_output=True, check=False)
+        outside.append(time.perf_counter() - started)
+    print(f"\n== timing: a {prose_words(text):,.0f}-word draft of A ({len(report.findings)} claims), {runs} runs ==")
+    print(f"run_check      best {min(inside):.2f} s, median {statistics.median(inside):.2f} s")
+    print(f"retell check   best {min(outside):.2f} s, median {statistics.median(outside):.2f} s (a new process)")
+    print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("-v", "--verbose", action="store_true", help="list the dev variant's misses and false alarms")
     parser.add_argument("--drafts", action="store_true", help="also check the five real-model drafts as written")
     parser.add_argument("--variant", choices=VARIANTS, action="append", help="only this variant (repeatable)")
     parser.add_argument("--json", type=Path, help="write the figures to this file")
+    parser.add_argument("--timing", action="store_true", help="also time the check of a 2,500-word draft")
     args = parser.parse_args()
     os.environ["XDG_CONFIG_HOME"] = tempfile.mkdtemp()  # no user style or prompt overrides
     figures = []
@@ -276,6 +311,8 @@ def main() -> None:
             figures.append(report(variant, run_set(variant, tmp), args.verbose))
         if args.drafts:
             drafts(tmp)
+        if args.timing:
+            timing(tmp)
     if args.json:
         args.json.write_text(json.dumps(figures, indent=1) + "\n", encoding="utf-8")
 

@@ -185,8 +185,42 @@ def _vague(raw: str) -> tuple[float, float] | None:
     return None
 
 
-def durations(text: str) -> list[Amount]:
+# Where a number may start: a digit, "$", or a word a number is spelt with. Found with one cheap scan, so the
+# patterns (each a long alternation) are tried only there, not at every character of a long session text.
+_NUMBER_STARTS = frozenset(
+    {*NUMBER_WORDS, "a", "an", "half", "several", "twenty", "thirty", "forty", "fifty", "sixty", "seventy"}
+    | {"eighty", "ninety", "one", "single", "dozen", "couple", "pair"}
+)
+
+
+_START_RE = re.compile(
+    r"\$|(?<!\d)\d|\b(?:an?|half)\s+(?=(?:single|dozen|couple|pair|few|half|second|minute|hour|day|week|month)s?\b)"
+    r"|\b(?:" + "|".join(sorted(_NUMBER_STARTS - {"a", "an", "half"}, key=len, reverse=True)) + r")\b",
+    re.I,
+)
+
+
+def _starts(text: str) -> list[int]:
+    return [match.start() for match in _START_RE.finditer(text)]
+
+
+def _matches(pattern: re.Pattern[str], text: str, starts: list[int]) -> list[re.Match[str]]:
+    """`pattern.finditer(text)`, tried only where a number may start (no overlapping matches)."""
+    out: list[re.Match[str]] = []
+    end = 0
+    for start in starts:
+        if start < end:
+            continue
+        match = pattern.match(text, start)
+        if match is not None and match.end() > match.start():
+            out.append(match)
+            end = match.end()
+    return out
+
+
+def durations(text: str, starts: list[int] | None = None) -> list[Amount]:
     out: list[Amount] = []
+    starts = _starts(text) if starts is None else starts
 
     def add(amount: Amount) -> None:
         if not any(amount.start < a.end and amount.end > a.start for a in out):
@@ -207,7 +241,7 @@ def durations(text: str) -> list[Amount]:
             add(Amount(match.start(), match.end(), float(match.group("n")) * scale, DURATION, scale))
     for match in _HALF_AN_HOUR.finditer(text):
         add(Amount(match.start(), match.end(), _unit_minutes(match.group("u")) / 2, DURATION, 1.0))
-    for match in _DURATION.finditer(text):
+    for match in _matches(_DURATION, text, starts):
         raw, unit = match.group("n"), match.group("u")
         scale = _unit_minutes(unit)
         if raw.lower() in ("a", "an") and unit.lower() == "second" and _ORDINAL_SECOND.match(text[match.end() :]):
@@ -391,15 +425,19 @@ def amounts(text: str, default_unit: str = "") -> list[Amount]:
         found.append(amount)
         return True
 
-    for match in _DIFF.finditer(text):
-        add(Amount(match.start(), match.end(), float(match.group("plus")), DIFF))
+    starts = _starts(text)
+    if not starts and not _CJK_TEXT.search(text):
+        return found
+    if "+" in text:
+        for match in _DIFF.finditer(text):
+            add(Amount(match.start(), match.end(), float(match.group("plus")), DIFF))
     for match in _VERSION.finditer(text):
         version = (match.group("v") or match.group("w")).lstrip("v")
         add(Amount(match.start(), match.end(), 0.0, VERSION + version))
-    for amount in durations(text):
+    for amount in durations(text, starts):
         if add(amount):
             _range(text, amount, add)
-    for match in _COUNT.finditer(text):
+    for match in _matches(_COUNT, text, starts):
         count = _count(text, match, default_unit)
         if count is not None and add(count):
             _range(text, count, add)
@@ -409,7 +447,7 @@ def amounts(text: str, default_unit: str = "") -> list[Amount]:
             _range(text, amount, add)
     for match in _STATUS.finditer(text):
         add(Amount(match.start("n"), match.end("n"), float(match.group("n")), THING + "status code"))
-    for match in _OF_WHICH.finditer(text):
+    for match in _matches(_OF_WHICH, text, starts):
         parsed = value_of(match.group("num"))
         if parsed is not None:
             add(Amount(match.start("num"), match.end(), parsed[0], FAILED if match.group("f") else TESTS))

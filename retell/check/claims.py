@@ -69,7 +69,7 @@ class Claim:
 
 # -- inline markup ------------------------------------------------------------------------------------
 
-_CODE_SPAN = re.compile(r"(`+)(?P<code>.+?)\1", re.S)
+_CODE_SPAN = re.compile(r"(?<![\\`])(`+)(?P<code>.+?)(?<!\\)\1", re.S)  # "\`" is a backtick shown, not code
 _LINK = re.compile(r"!?\[(?P<label>[^\]\n]*)\]\((?P<url>[^)\s]*)(?:\s+\"[^\"]*\")?\)")
 _URL = re.compile(r"\bhttps?://\S+")
 _INLINE_QUOTE = re.compile(

@@ -15,7 +15,7 @@ import re
 from retell.check.amounts import DIFF, DURATION, FAILED, FILES, TESTS, THING, VERSION, Amount
 from retell.check.claims import Claim
 from retell.check.scope import Scope
-from retell.check.sources import NOTE, PATHISH, Figure, Source, Sources, derived_counts
+from retell.check.sources import NOTE, PATHISH, Figure, Source, Sources, derived_counts, derived_minutes
 from retell.check.text import wordset
 from retell.check.verdict import HIGH, LOW, TRACED, UNTRACED, Finding, found
 from retell.extract.timeutil import IDLE_GAP_MS
@@ -276,6 +276,9 @@ def _lengths(index: Sources, scope: Scope) -> list[tuple[float, str, str]]:
     pause of more than IDLE_GAP_MS between two events is not work)."""
     out = [(float(n) / 60, "", "") for n in _command_numbers(index, scope.near, waits=True)]
     cited = index.expand(scope.cited)
+    worked = derived_minutes(index, cited)  # what the turns it cites took, added up
+    if worked is not None:
+        out.append((worked, "", ""))
     groups = [cited, *(index.expand([i]) for i in scope.cited)] if cited else []
     for group in groups:
         stamps = sorted((index.clock[i], i) for i in group if i in index.clock)

@@ -19,7 +19,7 @@ from typing import Any
 
 from retell.check.amounts import DURATION, FAILED, TESTS, Amount, amounts
 from retell.check.attribution import AUTHOR, CLAUDE, SUBAGENT
-from retell.check.text import Tokens, content_stems, idf, script_of, tokens
+from retell.check.text import Tokens, content_stems, idf, light_words, script_of, tokens
 from retell.events import (
     ASSISTANT,
     BRIDGE,
@@ -114,8 +114,19 @@ class Sources:
     siblings: dict[str, tuple[str | None, str | None]] = field(default_factory=dict)  # id -> (before, after)
     hidden: dict[str, str] = field(default_factory=dict)  # ids the view leaves out -> why
     subagent_errors: dict[str, str] = field(default_factory=dict)  # subagent event id -> its error
-    _postings: dict[frozenset[str], dict[str, list[int]]] = field(default_factory=dict, repr=False)
     _scripts: dict[frozenset[str], set[str]] = field(default_factory=dict, repr=False)
+
+    @cached_property
+    def touched_by_name(self) -> dict[str, list[tuple[str, str, str]]]:
+        """The paths tools touched, by their last part ("fetch.py" -> its touches), to find a path's fast."""
+        out: dict[str, list[tuple[str, str, str]]] = defaultdict(list)
+        for touch in self.touched:
+            name = re.sub(r":\d+(?:-\d+)?$", "", touch[1].strip().strip("\"'`")).replace("\\", "/")
+            name = name.rstrip("/").rsplit("/", 1)[-1]
+            out[name].append(touch)
+            if "*" in name:
+                out["*"].append(touch)
+        return dict(out)
 
     def of(self, ids: list[str] | set[str]) -> list[Source]:
         """The sources of these events and of everything nested in them (a subagent's own events)."""
@@ -148,22 +159,22 @@ class Sources:
     def known(self, event_id: str) -> bool:
         return event_id in self.by_event or event_id in self.event_kinds
 
-    def postings(self, allowed: frozenset[str] | None) -> dict[str, list[int]]:
-        """word -> the sources (of the allowed speakers) that use it."""
-        key = allowed or frozenset()
-        if key not in self._postings:
-            postings: dict[str, list[int]] = defaultdict(list)
-            for index, source in enumerate(self.sources):
-                if allowed is None or source.speaker in allowed:
-                    for word in set(source.toks.words):
-                        postings[word].append(index)
-            self._postings[key] = dict(postings)
-        return self._postings[key]
+    @cached_property
+    def postings(self) -> dict[str, list[int]]:
+        """word -> the sources that use it. Words as `text.words` finds them after a light normalising (case,
+        width, apostrophes): enough to find a quote's candidates by its rarest words, which `quotes.judge`
+        then compares in full."""
+        postings: dict[str, list[int]] = defaultdict(list)
+        for index, source in enumerate(self.sources):
+            for word in set(light_words(source.text)):
+                postings[word].append(index)
+        return dict(postings)
 
     def candidates(self, query: list[str], allowed: set[str] | None, limit: int = 8) -> list[Source]:
         """Sources (of the allowed speakers) sharing the most rare words with `query`, best first."""
-        postings = self.postings(frozenset(allowed) if allowed is not None else None)
-        total = len(self.sources)
+        postings = self.postings
+        sources = self.sources
+        total = len(sources)
         scores: dict[int, float] = defaultdict(float)
         # The rarest words find a quote's source; common ones only cost time (and a word in most texts tells
         # nothing).
@@ -173,7 +184,8 @@ class Sources:
                 continue
             weight = idf(count, total)
             for index in postings[word]:
-                scores[index] += weight
+                if allowed is None or sources[index].speaker in allowed:
+                    scores[index] += weight
         best = heapq.nsmallest(limit, scores, key=lambda i: (-scores[i], i))
         return [self.sources[i] for i in best]
 

@@ -166,6 +166,15 @@ def tokens(text: str, *, normalised: bool = False) -> Tokens:
     return Tokens(tuple(words), frozenset(starts), frozenset(sentences))
 
 
+_LIGHT = str.maketrans({"\u2019": "", "'": "", "`": " ", "*": " "})
+
+
+def light_words(text: str) -> list[str]:
+    """The words of a text, lower case, with width folded and apostrophes dropped: what `words` finds, minus
+    the costly parts (entities, links, contractions spelled out)."""
+    return _WORD.findall(unicodedata.normalize("NFKC", text).lower().translate(_LIGHT))
+
+
 def words(text: str) -> list[str]:
     return _WORD.findall(normalise(text))
 

@@ -303,7 +303,11 @@ class Tracer:
             named = _mention(stripped, index, scope.near, only=True)
             if named is not None:
                 return found(claim, named, cited=True)
-        touches = [(e, p, how) for e, p, how in index.touched if _contains_path(p, claimed)]
+        name = claimed[-1] if claimed else ""
+        pool = [*index.touched_by_name.get(name, []), *index.touched_by_name.get("*", [])] if name else []
+        if name and "." not in name:  # a folder: any path through it
+            pool = index.touched
+        touches = [(e, p, how) for e, p, how in pool if _contains_path(p, claimed)]
         cited = index.expand(scope.cited)
         # What the paragraph cites first, and a touch of the kind the sentence tells (read, or edited).
         near = sorted(
