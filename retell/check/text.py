@@ -68,6 +68,9 @@ _CONTRACTIONS = (
     (re.compile(r"\b(\w+)'ve\b"), r"\1 have"),
     (re.compile(r"\b(\w+)'ll\b"), r"\1 will"),
     (re.compile(r"\bi'm\b"), "i am"),
+    (re.compile(r"\b(it|that|what|there|here|he|she|who|where)'s\b"), r"\1 is"),
+    (re.compile(r"\blet's\b"), "let us"),
+    (re.compile(r"\b(i|you|we|they|he|she)'d\b"), r"\1 would"),
 )
 _BOUNDARY = re.compile(r"[.!?;:,()\"\n]|\s-\s|\.\.\.")
 _SENTENCE_GAP = re.compile(r"[.!?]|\n")
