@@ -375,6 +375,8 @@ def _cjk_counts(text: str, taken: list[Amount]) -> list[Amount]:
                     nearest, unit = found.start(), name
             if re.match(rf"\s*の?\s*(?:{pattern})", text[match.end() :]):  # 12個のテスト: the noun after it
                 unit, nearest = name, len(clause)
+        if counter in ("回", "次", "번") and unit not in ("calls", "commands"):
+            unit = THING + counter  # テストを2回, 一次测试: runs of the tests, not tests
         if not counter and not re.search(r"\d", match.group("n")):
             continue  # 一 in 一方, 一手: a word, not a figure
         if not unit:
