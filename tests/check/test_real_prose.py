@@ -294,3 +294,16 @@ def test_not_checked_is_never_a_problem() -> None:
     )
     assert report.ok and report.count("unchecked") == 1
     assert report.summary().endswith("; nothing untraced (1 not checked: nothing in it can be compared)")
+
+
+def test_a_quote_may_run_past_where_the_session_cut_a_text() -> None:
+    """The session keeps a commit command cut short ("…in submod…"): a quote of the whole message is not
+    reported for the words past the cut, but a change before it is."""
+    whole = 'Its commit message said "Add base tag to fix asset path resolution in submodule deployment". <!-- ev: e109 -->\n'
+    assert problems("A", whole) == []
+    assert problems("A", whole.replace("fix asset path", "fix the routing")) != []
+
+
+def test_a_list_s_numbering_left_out_of_a_quote() -> None:
+    body = 'Claude listed the steps: "Initialize and update git submodules (`git submodule update --init --recursive`) Then run your normal build command (`npm run build`)". <!-- ev: e51 -->\n'
+    assert problems("A", body) == []
