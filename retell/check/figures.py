@@ -131,8 +131,9 @@ def _count(claim: Claim, index: Sources, scope: Scope) -> Finding:
         units = {FILES}
     figures = _figures(index, units)
     near = scope.near
-    for figure in figures:
-        if figure.source in near and _fits_figure(amount, figure):
+    cited = index.expand(scope.cited)
+    for figure in sorted(figures, key=lambda f: f.source not in cited):  # what it cites, then its neighbours
+        if figure.source in near | cited and _fits_figure(amount, figure):
             return _figure_found(claim, figure, index, cited=True)
     countable = scope.has_citation and unit in _COUNTABLE and not amount.approx and amount.high is None
     whole = amount.value == int(amount.value)

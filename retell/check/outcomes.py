@@ -74,7 +74,9 @@ _GOOD_REPORT = re.compile(
 
 
 def _calls(index: Sources, ids: set[str] | None) -> list[tuple[str, Any]]:
-    events = index.event_calls.items() if ids is None else ((i, index.event_calls.get(i, [])) for i in ids)
+    events = (
+        index.event_calls.items() if ids is None else ((i, index.event_calls.get(i, [])) for i in index.in_order(ids))
+    )
     return [(event_id, call) for event_id, calls in events for call in calls if call.name == "Bash" and call.target]
 
 

@@ -132,12 +132,16 @@ class Sources:
         """The sources of these events and of everything nested in them (a subagent's own events)."""
         out: list[Source] = []
         seen: set[str] = set()
-        for event_id in ids:
+        for event_id in self.in_order(ids):
             for key in self.family.get(event_id, [event_id]):
                 if key not in seen:
                     seen.add(key)
                     out.extend(self.by_event.get(key, []))
         return out
+
+    def in_order(self, ids: list[str] | set[str]) -> list[str]:
+        """The ids in the session's order (a set's own order changes from run to run; a report must not)."""
+        return sorted(ids, key=lambda i: (self.order.get(i, len(self.order)), i))
 
     def expand(self, ids: list[str] | set[str]) -> set[str]:
         """These ids and every id nested in them."""

@@ -181,7 +181,7 @@ class Tracer:
         index = self.index
         allowed = _SPEAKERS.get(claim.speaker, _SPEAKERS[None])
         cleaned = claim.cleaned is not None
-        near = [s for s in index.of(scope.near) if s.speaker in allowed]
+        near = [s for s in _unique([*index.of(scope.cited), *index.of(scope.near)]) if s.speaker in allowed]
         if claim.translated is not None:
             translated = self.translation(claim, scope, allowed, marked=True)
             if translated.status != UNTRACED or translated.reason:
@@ -300,7 +300,7 @@ class Tracer:
         claimed = _path_parts(claim.text)
         stripped = re.sub(r":\d+(?:-\d+)?$", "", claim.text.strip())
         if scope.has_citation and not claim.ran:
-            named = _mention(stripped, index, scope.near, only=True)
+            named = _mention(stripped, index, scope, only=True)
             if named is not None:
                 return found(claim, named, cited=True)
         name = claimed[-1] if claimed else ""
@@ -337,7 +337,7 @@ class Tracer:
                     advice=f"name the file the cited events touch, or cite {event_id}",
                 )
             return found(claim, _first(index, event_id))
-        mentioned = _mention(stripped, index, scope.near)
+        mentioned = _mention(stripped, index, scope)
         if mentioned is None and len(claimed) > 1:
             mentioned = next((s for s in index.sources if _path_in_text(s.text, claimed)), None)
         if mentioned is not None:
@@ -368,7 +368,7 @@ class Tracer:
             return found(claim, None, "no such slash command in the session", UNTRACED, advice="check its name")
         wanted = command.split()
         if scope.has_citation and not claim.ran:
-            named = _mention(command, index, scope.near, only=True)
+            named = _mention(command, index, scope, only=True)
             if named is not None:
                 return found(claim, named, cited=True)
         ran = [(e, r) for e, r in index.runs if command in " ".join(r.split()) or _subsequence(wanted, r.split())]
@@ -386,7 +386,7 @@ class Tracer:
                     advice=f"cite {event_id}, or name the command the cited events ran",
                 )
             return found(claim, _first(index, event_id))
-        mentioned = _mention(command, index, scope.near)
+        mentioned = _mention(command, index, scope)
         if mentioned is not None:
             if claim.ran:
                 return found(
@@ -416,7 +416,7 @@ class Tracer:
         if re.fullmatch(r"[A-Za-z]+", code):  # devDependency, devDependencies
             variants += [code + "s", re.sub(r"y$", "ies", code), re.sub(r"(?:ies|s)$", "", code)]
         for variant in dict.fromkeys(v for v in variants if v):
-            source = _mention(variant, index, scope.near)
+            source = _mention(variant, index, scope)
             if source is not None:
                 return found(claim, source, cited=self._in_scope(source, scope))
         if re.fullmatch(r"[a-z]{2,}", code):  # `webkit`, `moz`: a prefix of names the session uses (webkitAudioContext)
@@ -425,8 +425,8 @@ class Tracer:
             if named is not None:
                 return found(claim, named)
         pieces = [p.strip() for p in re.split(r"…|\.\.\.", code) if p.strip()]
-        if len(pieces) > 1 and all(_mention(p, index, scope.near) for p in pieces):
-            return found(claim, _mention(pieces[0], index, scope.near))
+        if len(pieces) > 1 and all(_mention(p, index, scope) for p in pieces):
+            return found(claim, _mention(pieces[0], index, scope))
         return found(
             claim,
             _closest_word(code, index),
@@ -694,8 +694,9 @@ def _contains_path(known: str, claimed: list[str]) -> bool:
     return False
 
 
-def _mention(needle: str, index: Sources, near: set[str], *, only: bool = False) -> Source | None:
-    """A source that names `needle` (case-insensitive, backticks ignored), the near ones first."""
+def _mention(needle: str, index: Sources, scope: Scope, *, only: bool = False) -> Source | None:
+    """A source that names `needle` (case-insensitive, backticks ignored): what the paragraph cites first,
+    then the events near it, then (unless `only`) the session."""
     folded = " ".join(needle.replace("`", "").lower().split())
     if not folded:
         return None
@@ -703,7 +704,8 @@ def _mention(needle: str, index: Sources, near: set[str], *, only: bool = False)
     pattern = (
         re.compile(r"(?<![A-Za-z0-9_])" + re.escape(folded) + r"(?![A-Za-z0-9_])") if folded[-1:].isalnum() else None
     )
-    pool = index.of(near) if only else _unique([*index.of(near), *index.sources])
+    near = _unique([*index.of(scope.cited), *index.of(scope.near)])
+    pool = near if only else _unique([*near, *index.sources])
     for source in pool:
         if source.speaker == THOUGHT:
             continue

@@ -104,6 +104,27 @@ def test_without_a_draft_or_an_approved_triage_it_says_what_to_run(example: Path
     assert code == 1 and "retell parse" in err
 
 
+def test_the_report_is_the_same_from_run_to_run(tmp_path: Path) -> None:
+    """Python orders a set differently in each process; the report, its events and its verdicts must not change."""
+    import os
+    import shutil
+    import subprocess
+    import sys
+
+    bench = Path(__file__).resolve().parents[2] / "bench" / "check"
+    work = tmp_path / "w"
+    shutil.copytree(bench / "work" / "A", work)
+    shutil.copy(bench / "drafts" / "A.md", work / "draft.md")
+    outputs = set()
+    for seed in ("1", "2", "3"):
+        env = {**os.environ, "PYTHONHASHSEED": seed}
+        done = subprocess.run(
+            [sys.executable, "-m", "retell", "check", str(work), "--json"], capture_output=True, env=env, check=False
+        )
+        outputs.add(done.stdout)
+    assert len(outputs) == 1 and b'"claims"' in outputs.pop()
+
+
 def test_the_readme_shows_this_very_output(example: Path) -> None:
     """README.md's excerpt of `retell check` on a planted draft is real: the same lines, word for word."""
     _planted(example)
