@@ -307,3 +307,16 @@ def test_a_quote_may_run_past_where_the_session_cut_a_text() -> None:
 def test_a_list_s_numbering_left_out_of_a_quote() -> None:
     body = 'Claude listed the steps: "Initialize and update git submodules (`git submodule update --init --recursive`) Then run your normal build command (`npm run build`)". <!-- ev: e51 -->\n'
     assert problems("A", body) == []
+
+
+@pytest.mark.parametrize("post", ["A", "B", "C", "D"])
+def test_every_problem_says_what_is_wrong_and_what_to_do(post: str) -> None:
+    """On the blind set's planted rewrites (dev variant), every finding has a reason and advice, and a line
+    that stops --strict says so."""
+    text = (WORK.parent / "blind" / "dev" / post / "planted.md").read_text(encoding="utf-8")
+    triage, parsed, view = _session(post)
+    report = check_draft(text, view, parsed.manifest, triage, log=parsed.log)
+    assert report.problems
+    for finding in report.problems:
+        assert finding.reason and finding.advice, report.line(finding)
+        assert report.line(finding).endswith("[stops render --strict]") == finding.blocking
