@@ -51,6 +51,7 @@ _UNITS: list[tuple[str, str]] = [
 ]
 UNIT_NAMES = frozenset(name for name, _ in _UNITS)
 _UNIT_RE = "|".join(f"(?P<u_{name}>{pattern})" for name, pattern in _UNITS)
+_KNOWN_UNIT = re.compile(r"\s+(?:" + "|".join(pattern for _, pattern in _UNITS) + r")\b", re.I)
 _FILLER = (
     r"(?:\s+(?:more|new|other|separate|different|extra|additional|total|whole|full|tool|test|unit|green|red|passing|"
     r"failing|broken|remaining|changed|edited|modified|source|python|markdown|research|real|distinct|"
@@ -497,6 +498,13 @@ def _count(text: str, match: re.Match[str], default_unit: str) -> Amount | None:
         return None  # "in one line" is a figure of speech; "70 lines" is a fact
     if unit.startswith(THING) and number.lower() in ("a single", "one"):
         return None  # "one thing", "a single edit": not a count anyone checks
+    if unit == FAILED:  # "two failed requests": requests that failed, not failed tool calls or tests
+        known = _KNOWN_UNIT.match(text[end:])
+        thing = re.match(r"\s+([a-z][a-z-]{2,})\b", text[end:], re.I)
+        if known:
+            end += known.end()
+        elif thing and thing.group(1).lower() not in _NOT_NOUNS:
+            unit, end = THING + _singular(thing.group(1)), end + thing.end()
     if unit == TESTS and _RESULT_AFTER.match(text[end:]):
         unit = FAILED if re.match(r"\s+(?:\w+\s+)?fail", text[end:], re.I) else TESTS
     amount = Amount(match.start(), end, value, unit, precision, text=text[match.start() : end], scale=scale)

@@ -518,7 +518,7 @@ SMALL_COUNT = 12
 
 def _checkable(amount: Amount, block: Block, default_unit: str) -> bool:
     if amount.unit.startswith(THING):
-        return amount.value > SMALL_COUNT or amount.high is not None
+        return amount.value != 1 or amount.high is not None
     spoken = not amount.text[:1].isdigit() or script_of(block.text) == "cjk"
     return not (amount.value == 1 and amount.high is None and spoken and amount.unit not in _ONE_MATTERS)
 

@@ -13,11 +13,11 @@ import itertools
 import re
 
 from retell.check.amounts import DIFF, DURATION, FAILED, FILES, TESTS, THING, VERSION, Amount
-from retell.check.claims import Claim
+from retell.check.claims import SMALL_COUNT, Claim
 from retell.check.scope import Scope
 from retell.check.sources import NOTE, PATHISH, Figure, Source, Sources, derived_counts, derived_minutes
 from retell.check.text import wordset
-from retell.check.verdict import HIGH, LOW, TRACED, UNTRACED, Finding, found
+from retell.check.verdict import HIGH, LOW, TRACED, UNCHECKED, UNTRACED, Finding, found
 from retell.extract.timeutil import IDLE_GAP_MS
 
 _ALIKE = {
@@ -213,19 +213,37 @@ def _figure_found(claim: Claim, figure: Figure, index: Sources, *, cited: bool =
 
 
 def _thing(claim: Claim, index: Sources, scope: Scope) -> Finding:
-    """A count of something else ("172 tasks", "three topics"): traced when the cited events (or, without a
-    citation, the session) give that number; a big one they do not give is reported, a small one, which a
-    writer counts from the story ("three routes"), is left unchecked."""
+    """A count of something else ("172 tasks", "three failed requests"): traced when the cited events (or,
+    without a citation, the session) count the same thing alike, reported when they count it otherwise ("two
+    failed requests"); without that, traced when they give the number, a big one they do not give is
+    reported, and a small one, which a writer counts from the story ("three routes"), is left alone."""
     amount = claim.amount
     assert amount is not None
+    same = [f for f in index.figures_by_unit.get(amount.unit, []) if not scope.has_citation or f.source in scope.near]
     pool = index.of(scope.near) if scope.has_citation else index.sources
     wanted = {amount.value} if amount.high is None else {amount.value, amount.high}
-    for source in pool:
-        for figure in _numbers_in(source.text):
-            if figure in wanted:
-                finding = found(claim, source)
-                finding.weak = True
-                return finding
+    if same:
+        match = next((f for f in same if _fits_figure(amount, f)), None)
+        if match is not None:
+            return found(claim, _first(index, match.source))
+    # Where the cited events count this very thing, only the texts that count it say anything of it ("0
+    # suspect sequences, down from 159"); else any number they give may be the count.
+    holders = {f.source for f in same}
+    given = next((s for s in pool if (not same or s.id in holders) and wanted & _numbers_in(s.text)), None)
+    if same and given is None:
+        noun = amount.unit.removeprefix(THING)
+        said = ", ".join(dict.fromkeys(f"{_show(f.value, '')} in {f.source}" for f in same[:3]))
+        return found(
+            claim,
+            _first(index, same[0].source),
+            f"the {'cited events' if scope.has_citation else 'session'} count {noun}s otherwise ({said})",
+            UNTRACED,
+            advice=f"write the count of {noun}s the session gives",
+        )
+    if given is not None:
+        return found(claim, given, weak=True)
+    if amount.value <= SMALL_COUNT and amount.high is None:
+        return found(claim, None, "", UNCHECKED, weak=True)  # dropped from the report: see trace_all
     for source in index.sources:
         if any(figure in wanted for figure in _numbers_in(source.text)):
             return found(claim, source, "this number is not in the cited events", UNTRACED, advice="cite the event")

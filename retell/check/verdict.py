@@ -53,10 +53,11 @@ def found(
     cited: bool = False,
     confidence: str = LOW,
     advice: str = "",
+    weak: bool = False,
 ) -> Finding:
     if source is None:
-        return Finding(claim, status, reason=reason, confidence=confidence, advice=advice)
-    return Finding(claim, status, source.id, one_line(source.text), reason, cited, confidence, advice)
+        return Finding(claim, status, reason=reason, confidence=confidence, advice=advice, weak=weak)
+    return Finding(claim, status, source.id, one_line(source.text), reason, cited, confidence, advice, weak)
 
 
 ACCEPT_HINT = "mark it <!-- ok --> if you know better"

@@ -56,7 +56,7 @@ def test_each_untraced_claim_is_one_line_with_the_closest_event(example: Path) -
     moved = next(ln for ln in problems if ": credit: " in ln)
     assert "you said this (e29), not Claude" in moved and "closest e29" in moved and moved.endswith("→ credit yourself")
     assert lines[-1] == (
-        "Check: 56 claim(s) in draft.md, 50 traced to the session; 5 untraced, 1 contradicted "
+        "Check: 57 claim(s) in draft.md, 51 traced to the session; 5 untraced, 1 contradicted "
         "(3 would stop render --strict)"
     )
 
@@ -68,7 +68,7 @@ def test_quiet_prints_only_the_problems_and_verbose_every_claim(example: Path) -
     code, verbose, _ = _run("check", example, "-v")
     assert code == 1
     traced = [ln for ln in verbose.splitlines() if " -> " in ln]
-    assert len(traced) == 50
+    assert len(traced) == 51
     assert 'draft.md:18: path: "tidyfeeds/clean.py" -> e5 (cited)' in verbose
 
 

@@ -52,7 +52,7 @@ def test_render_prints_the_summary_and_publishes_no_marker(example: Path) -> Non
     _draft(example, text)
     code, out, err = _run("render", example)
     assert code == 0, err
-    assert "Check: 56 claim(s) in draft.md, 56 traced to the session; nothing untraced" in out
+    assert "Check: 57 claim(s) in draft.md, 57 traced to the session; nothing untraced" in out
     assert "Note: 1 quote(s) were cleaned" in out
     post = _post(example)
     assert "<!--" not in post and "-->" not in post

@@ -320,3 +320,13 @@ def test_every_problem_says_what_is_wrong_and_what_to_do(post: str) -> None:
     for finding in report.problems:
         assert finding.reason and finding.advice, report.line(finding)
         assert report.line(finding).endswith("[stops render --strict]") == finding.blocking
+
+
+def test_a_count_of_things_the_cited_events_count_otherwise() -> None:
+    """e133: "…we end up with two failed requests…". Three is reported; a count nobody in the session gives
+    ("three routes") is the writer's own and not a claim."""
+    assert problems("A", "It answered with two failed requests. <!-- ev: e133 -->\n") == []
+    assert "the cited events count requests otherwise (2 in e133)" in one(
+        "A", "It answered with three failed requests. <!-- ev: e133 -->\n"
+    )
+    assert check("A", "It set out three routes. <!-- ev: e2 e3 e4 -->\n").ok
