@@ -98,6 +98,8 @@ _JA_AFTER = re.compile(
 )
 _JA_LEAD = re.compile(rf"(?:{_JA_WHO})\s*(?:が|は|も|の|から|に対して)?")
 _JA_SENTENCE_END = re.compile(r"[。！？!?]\s*")
+_SENTENCE_END = re.compile(r"[.!?]\s*$")
+_SPEECH_ONLY = re.compile(rf"^\s*[,;]?\s*(?:and|then|but)?\s*(?:\w+ly\s+)?(?:{_SPEECH})\b", re.I)
 
 
 def speaker_after(after: str) -> str | None:
@@ -143,6 +145,12 @@ def _speaker_before(lead: str, context: str) -> str | None:
     last = sentences[-1] if sentences else ""
     earlier = (context + " " + " ".join(sentences[:-1])).strip()
     found = mentions(last)
+    if not found and len(sentences) == 1 and _SPEECH_ONLY.match(last):
+        # "Claude called it “X” and said it was “Y”": the same sentence's speaker goes on speaking.
+        sentence = _SENTENCE.split(context.strip())[-1] if context.strip() else ""
+        if sentence and not _SENTENCE_END.search(context[-3:]):
+            found = mentions(sentence)
+            last = sentence
     if not found:
         return None
     at, actor = found[-1]
@@ -162,5 +170,7 @@ def _japanese_lead(lead: str) -> str | None:
         tail = sentence[match.end() :]
         if re.match(r"\s*(?:の(?:ため|よう)|に(?!対して))", tail):
             continue  # 私のために, Claude に: for or to them, not by them
+        if match.group(0).endswith("の") and tail.strip():
+            continue  # サブエージェントの1体目「…」: whose, or what it is called, not who speaks
         found = match.lastgroup
     return found

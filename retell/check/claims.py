@@ -425,6 +425,8 @@ def _quote_claims(block: Block, original: str, masked: str) -> tuple[list[Claim]
             # "it" is resolved within the paragraph only: across paragraphs it is too often someone else.
             following = found[n + 1].start() if n + 1 < len(found) else len(masked)
             after = masked[match.end() : following]
+            if after.lstrip()[:1] in (".", "!", "?", "。"):
+                after = ""  # "“…”. I gave in": a new sentence, not an attribution
             joined = quoted.rstrip()[-1:] in ",，、" or after.lstrip()[:1] in ",，"
             speaker = speaker_of(masked[last_end : match.start()], masked[:last_end], after, joined=joined)
             if speaker == PRONOUN:

@@ -68,7 +68,7 @@ _BAD_REPORT = re.compile(
 )
 _GOOD_REPORT = re.compile(
     r"\b(?:works|worked|working now|it loads|loaded fine|passes|passed|perfect|great|nice|looks good|fixed|"
-    r"that did it|success|all good|lgtm)\b|動いた|できた|成功|可以了",
+    r"that did it|does the job|did the job|success|all good|lgtm)\b|動いた|できた|成功|可以了",
     re.I,
 )
 
@@ -187,8 +187,9 @@ def _retried(claim: Claim, index: Sources) -> Finding:
 def _by_reports(claim: Claim, index: Sources, ids: set[str] | None) -> Finding:
     """A result outside the session (a page in a browser, a deploy): only the author's messages show it."""
     reports = [s for s in (index.of(ids) if ids is not None else index.sources) if s.speaker == AUTHOR]
-    good = [s for s in reports if _GOOD_REPORT.search(s.text) and not _BAD_REPORT.search(s.text[:400])]
-    bad = [s for s in reports if _BAD_REPORT.search(s.text[:400])]
+    # A report may say both ("this does the job, but we end up with two failed requests"): it is no denial.
+    good = [s for s in reports if _GOOD_REPORT.search(s.text[:400])]
+    bad = [s for s in reports if _BAD_REPORT.search(s.text[:400]) and not _GOOD_REPORT.search(s.text[:400])]
     if (claim.positive and good) or (not claim.positive and bad):
         return found(claim, (good if claim.positive else bad)[-1], cited=ids is not None)
     if claim.positive and bad:

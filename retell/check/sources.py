@@ -425,6 +425,16 @@ def _stats(view: EventLog, manifest: dict[str, Any]) -> list[Figure]:
     for chapter in view.chapters:
         if chapter.pre_tokens:
             out.append(Figure("tokens", chapter.pre_tokens, chapter.id, "context before compaction"))
+    # Each chapter's own counts ("in the first sitting I sent ten messages and Claude made 81 tool calls").
+    if len(view.chapters) > 1:
+        for chapter in view.chapters:
+            events = [e for e in top if e.chapter == chapter.id]
+            own = [c for e in events if e.kind == TOOL_RUN for c in e.calls or ()]
+            out += [
+                Figure("messages", sum(1 for e in events if e.kind == HUMAN), "stats", f"messages in {chapter.id}"),
+                Figure("calls", len(own), "stats", f"tool calls in {chapter.id}"),
+                Figure(FAILED, sum(1 for c in own if c.error), "stats", f"failed tool calls in {chapter.id}"),
+            ]
     return out
 
 
@@ -532,8 +542,19 @@ def derived_counts(index: Sources, ids: list[str] | set[str], unit: str, changed
     """The counts of `unit` a paragraph citing `ids` can state about them: "it ran three commands" (its bash
     calls), "two of them failed", "read four files", "changed two files" (the files edited or written), "I
     sent two messages", "three subagents"."""
-    expanded = index.expand(ids)
-    calls = [c for event_id in expanded for c in index.event_calls.get(event_id, [])]
+    found = _counts(index, index.expand(ids), unit, changed)
+    # And what lies between the first and the last event it cites: "between those two messages, 14 tool calls".
+    top = [i for i in ids if "." not in i and i in index.order]
+    if len(top) > 1:
+        first, last = min(index.order[i] for i in top), max(index.order[i] for i in top)
+        span = {i for i, n in index.order.items() if first <= n <= last}
+        found |= _counts(index, span, unit, changed)
+    return found
+
+
+def _counts(index: Sources, expanded: set[str], unit: str, changed: bool) -> set[int]:
+    ids = {i for i in expanded if "." not in i}
+    calls = [c for event_id in index.in_order(expanded) for c in index.event_calls.get(event_id, [])]
     work = [c for c in calls if c.name != "AskUserQuestion"]  # a question to the author is not work
     families: dict[str, list[Any]] = defaultdict(list)
     for call in work:

@@ -209,7 +209,8 @@ class Tracer:
                 source,
                 f"these are {words} ({source.id}), not {_WHOSE.get(claim.speaker or '', 'theirs')}",
                 CONTRADICTED,
-                confidence=HIGH,
+                # A subagent's task name or brief is a label as much as words: "the subagent “Analyze…”".
+                confidence=LOW if source.retells else HIGH,
                 advice=f"attribute them to {to}",
             )
         translated = self.translation(claim, scope, allowed, marked=False)
@@ -421,6 +422,11 @@ class Tracer:
             source = _mention(variant, index, scope)
             if source is not None:
                 return found(claim, source, cited=self._in_scope(source, scope))
+        if re.fullmatch(r"[0-9a-f]{7,39}", code):  # a short commit hash: the start of the one the session gives
+            short = re.compile(rf"(?<![0-9a-f]){code}[0-9a-f]*(?![0-9a-z])")
+            named = next((s for s in [*index.of(scope.near), *index.sources] if short.search(s.text)), None)
+            if named is not None:
+                return found(claim, named)
         if re.fullmatch(r"[a-z]{2,}", code):  # `webkit`, `moz`: a prefix of names the session uses (webkitAudioContext)
             prefix = re.compile(rf"(?<![A-Za-z0-9_]){code}[A-Z]")
             named = next((s for s in [*index.of(scope.near), *index.sources] if prefix.search(s.text)), None)

@@ -91,13 +91,10 @@ def test_a_failed_test_run_told_as_passing_stops_strict(check_example: Any) -> N
     assert check_example(HEAD + passed).lines() == []
 
 
-def test_a_push_and_a_deploy_the_session_does_not_show() -> None:
-    body = "So it committed only the submodule bump, pushed, and the deploy went through. <!-- ev: e129 e130 e131 e132 -->\n"
-    found = problems("A", body)
-    assert any("outcome" in line and "the push is not in the cited events" in line for line in found), found
-    assert any("outcome" in line and "says it did not work" in line for line in found), (
-        found
-    )  # e133: two failed requests
+def test_a_push_the_cited_events_do_not_show() -> None:
+    body = "So it committed only the submodule bump, pushed, and summed up. <!-- ev: e129 e130 e131 e132 -->\n"
+    line = one("A", body)
+    assert ": outcome: " in line and "the push is not in the cited events" in line and "cite e20" in line
     assert problems("A", "Claude copied the file, committed and pushed. <!-- ev: e19 e20 -->\n") == []
 
 
@@ -330,3 +327,21 @@ def test_a_count_of_things_the_cited_events_count_otherwise() -> None:
         "A", "It answered with three failed requests. <!-- ev: e133 -->\n"
     )
     assert check("A", "It set out three routes. <!-- ev: e2 e3 e4 -->\n").ok
+
+
+def test_heavier_retellings_of_session_d_trace() -> None:
+    """Details a writer picks from the events themselves: short commit hashes, subagent run times and tool
+    uses, per-chapter counts, a speaker who goes on speaking in one sentence."""
+    body = (
+        "Carol reported her commit as `5ea305f`, and the round-two commits were `9877e04` and `3fd7533`. <!-- ev: e11 e28 e30 -->\n\n"
+        "Alice's run took about 13 and a half minutes and 24 tool uses; carol finished in roughly seven and a half minutes. <!-- ev: e9 e11 -->\n\n"
+        'Claude called the plan "Round 2 dispatched to alice, bob, carol." and said it was "Waiting for their replies to come in." I waited. <!-- ev: e19 -->\n'
+    )
+    assert problems("D", body) == []
+    assert "no event names it" in one("D", "The round-two commit was `3fd7534`. <!-- ev: e30 -->\n")
+
+
+def test_a_mixed_report_is_no_denial_and_a_task_name_is_no_speech() -> None:
+    assert problems("A", "After the next deploy the base tag worked. <!-- ev: e133 -->\n") == []  # "does the job, but…"
+    label = "サブエージェントの1体目「Analyze project structure」は InputValidationError で止まった。<!-- ev: e6 -->\n"
+    assert problems("C", label) == []
