@@ -108,6 +108,17 @@ def _diff(claim: Claim, index: Sources, scope: Scope) -> Finding:
     for source in [*index.of(scope.near), *index.sources]:
         if flat and flat in re.sub(r"[\s−–]", "", source.text).replace("/", ""):
             return found(claim, source, cited=source.id in scope.near)
+    stated = [f for f in index.figures_by_unit.get(DIFF, []) if f.source in scope.near or not scope.has_citation]
+    if stated:  # the session states a diff here, and another one
+        said = ", ".join(dict.fromkeys(f"+{_show(f.value, DIFF)} in {f.source}" for f in stated[:3]))
+        return found(
+            claim,
+            _first(index, stated[0].source),
+            f"the session states another diff ({said})",
+            UNTRACED,
+            confidence=HIGH,
+            advice="give the diff the session shows",
+        )
     return found(claim, None, "no event states this diff", UNTRACED, advice="give the diff the session shows")
 
 

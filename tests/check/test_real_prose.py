@@ -345,3 +345,11 @@ def test_a_mixed_report_is_no_denial_and_a_task_name_is_no_speech() -> None:
     assert problems("A", "After the next deploy the base tag worked. <!-- ev: e133 -->\n") == []  # "does the job, but…"
     label = "サブエージェントの1体目「Analyze project structure」は InputValidationError で止まった。<!-- ev: e6 -->\n"
     assert problems("C", label) == []
+
+
+def test_a_diff_the_cited_events_state_otherwise_stops_strict(check_example: Any) -> None:
+    body = "Claude committed it on the branch: 5 files, {diff}. <!-- ev: e77 e78 -->\n"
+    assert check_example(HEAD + body.format(diff="+70 / -12")).ok
+    report = check_example(HEAD + body.format(diff="+170 / -12"))
+    (line,) = report.lines()
+    assert "the session states another diff (+70 in e78)" in line and line.endswith("[stops render --strict]")
