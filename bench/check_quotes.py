@@ -8,7 +8,14 @@ removed, a word swapped, a number changed, a word that means something added, ha
 For each setting of the tolerance, the table shows the share of tidied quotes accepted under a `cleaned`
 marker and the share of changed ones rejected.
 
-    python bench/check_quotes.py
+    python bench/check_quotes.py           # the synthetic edits of real sentences, at several settings
+    python bench/check_quotes.py --real    # also every quote of the real-model drafts and the blind set's dev
+                                           # rewrites (bench/check/), as the check judges it
+
+The real quotes are those a model and a writer put in posts about four corpus sessions: verbatim, tidied
+under `<!-- cleaned -->` (a typo, spacing, a dropped stray word), with case or contractions changed, or
+translated. Every one is true to its session (the blind set's faithful texts and the real drafts' quotes), so
+each one reported is a quote the tolerance is too strict for.
 """
 
 from __future__ import annotations
@@ -84,6 +91,25 @@ def _recase(words: list[str], _rng: random.Random) -> list[str]:
     return [*out[:-1], out[-1].rstrip(".!?,") + "."]
 
 
+def _contract(words: list[str], rng: random.Random) -> list[str] | None:
+    """ "do not" -> "don't" (or back): a writer's tidy-up that never changes what was said."""
+    pairs = {"do not": "don't", "does not": "doesn't", "it is": "it's", "I am": "I'm", "can not": "can't"}
+    pairs |= {v: k for k, v in pairs.items()}
+    text = " ".join(words)
+    found = [(a, b) for a, b in pairs.items() if re.search(rf"\b{re.escape(a)}\b", text)]
+    if not found:
+        return None
+    a, b = rng.choice(found)
+    return re.sub(rf"\b{re.escape(a)}\b", b, text, count=1).split()
+
+
+def _respace(words: list[str], rng: random.Random) -> list[str] | None:
+    """ "vercel.json ?" -> "vercel.json?": spacing around punctuation."""
+    text = " ".join(words)
+    spaced = re.sub(r"(\w)([?!,])", r"\1 \2", text, count=1)
+    return spaced.split() if spaced != text else None
+
+
 def _add_small(words: list[str], rng: random.Random) -> list[str]:
     i = rng.randrange(1, len(words))
     return [*words[:i], rng.choice(["the", "a", "to", "and"]), *words[i:]]
@@ -145,6 +171,8 @@ def main() -> None:
         "filler dropped": _drop_filler,
         "two words dropped": _drop_few,
         "case and punctuation": _recase,
+        "contraction": _contract,
+        "spacing": _respace,
         "small word added": _add_small,
     }
     change: dict[str, Callable[[list[str], random.Random], list[str] | None]] = {
@@ -179,5 +207,48 @@ def main() -> None:
     print("unmarked: the same quotes without a cleaned marker, at the default setting")
 
 
+def real_quotes() -> None:
+    """Every quote of the real-model drafts and of the blind set's dev rewrites, as `retell check` judges it."""
+    import shutil
+    import tempfile
+    from collections import Counter
+
+    from retell.check.claims import QUOTE_KINDS
+    from retell.check.stage import run_check
+
+    data = ROOT / "bench" / "check"
+    texts = [(post, data / "drafts" / f"{post}.md") for post in "ABCDE"]
+    texts += [(post, data / "blind" / "dev" / post / "faithful.md") for post in "ABCD"]
+    tally: Counter[str] = Counter()
+    reported = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for post, path in texts:
+            work = Path(tmp) / f"{post}-{path.parent.name}-{path.stem}"
+            shutil.copytree(data / "work" / post, work)
+            if post == "E":
+                for name in ("events.json", "manifest.json"):
+                    shutil.copy(data / "work" / "B" / name, work / name)
+            shutil.copy(path, work / "draft.md")
+            for finding in run_check(work).findings:
+                claim = finding.claim
+                if claim.kind not in QUOTE_KINDS:
+                    continue
+                how = "cleaned" if claim.cleaned is not None else "translated" if claim.translated else "as written"
+                if finding.reason in ("translated",) or "translation" in finding.reason:
+                    how = "translation"
+                tally[f"{how}: {finding.status}"] += 1
+                if finding.problem:
+                    reported.append(
+                        f"  {post} {path.stem}:{claim.line}: {claim.kind}: {claim.text[:70]!r}: {finding.reason}"
+                    )
+    print("\nquotes in the real-model drafts (A-E) and the dev rewrites (A-D), by how they are marked:")
+    for key, count in sorted(tally.items()):
+        print(f"  {key:<32} {count:>4}")
+    print(f"reported: {len(reported)}")
+    print("\n".join(reported))
+
+
 if __name__ == "__main__":
     main()
+    if "--real" in sys.argv:
+        real_quotes()

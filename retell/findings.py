@@ -13,6 +13,7 @@ class Finding:
     message: str  # one line for a person, never the secret itself
     lines: tuple[int, ...] = ()  # the 1-based lines of draft.md it concerns, when known
     blocking: bool = True  # whether `retell render` refuses to write because of it
+    strict: bool = False  # whether `retell render --strict` does (the grounding check's sure findings)
 
     def located(self, path: str = "draft.md") -> str:
         """`draft.md:12,40: message`, or the bare message when no line is known."""

@@ -1,18 +1,22 @@
 """The facts a draft states, found in its prose: quotes (and who they are attributed to), paths, commands
-and other inline code, numbers with their unit, and decisions or ideas credited to the author or to Claude.
+and other inline code, numbers with their unit, outcomes (passed, failed, pushed, worked…), and decisions or
+ideas credited to the author or to Claude.
 
 Paraphrase is not a claim. What is extracted is what can be wrong in a way a reader cannot see: words put
-in someone's mouth, a file or command that never was, a figure, and who decided.
+in someone's mouth, a file or command that never was, a figure, a result nobody saw, and who decided.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from retell.check.amounts import THING, Amount, amounts, unit_of_label
+from retell.check.attribution import AGENT, AUTHOR, CLAUDE, PRONOUN, SUBAGENT, mentions, resolve_it, speaker_of
 from retell.check.document import CODE, HEADING, IMAGE, LIST, QUOTE, TABLE, Block, read_blocks
-from retell.check.text import NUMBER_WORDS, content_stems, wordset
+from retell.check.text import CJK, content_stems, script_of, words, wordset
+
+__all__ = ["AGENT", "AUTHOR", "CLAUDE", "SUBAGENT", "Claim", "Extracted", "extract", "speaker_of"]
 
 AUTHOR_QUOTE = "author quote"
 CLAUDE_QUOTE = "Claude quote"
@@ -22,17 +26,15 @@ PATH = "path"
 COMMAND = "command"
 CODE_SPAN = "code"
 NUMBER = "number"
+OUTCOME = "outcome"
 CREDIT = "credit"
 CITATION = "citation"
 QUOTE_KINDS = (AUTHOR_QUOTE, CLAUDE_QUOTE, SUBAGENT_QUOTE, ANY_QUOTE)
+BOTH = "both"  # a credit to "we": the author and Claude together
 
-AUTHOR = "author"
-CLAUDE = "claude"
-SUBAGENT = "subagent"
-AGENT = "agent"  # "the agent": Claude or one of its subagents
 _QUOTE_KIND = {AUTHOR: AUTHOR_QUOTE, CLAUDE: CLAUDE_QUOTE, SUBAGENT: SUBAGENT_QUOTE, AGENT: CLAUDE_QUOTE}
 
-MIN_INLINE_QUOTE_WORDS = 3  # "mojibake repair" in quotes is a term, not a quote
+MIN_INLINE_QUOTE_WORDS = 3  # "mojibake repair" in quotes is a term, not a quote (a Han or kana character: half a word)
 
 
 @dataclass(eq=False)
@@ -44,117 +46,97 @@ class Claim:
     at: int = 0  # offset in the block's text where the claim ends (for markers placed after it)
     speaker: str | None = None  # quotes: author | claude | subagent | agent; None: anyone in the session
     cleaned: list[str] | None = None  # quotes: the ids of a `cleaned` marker after it ([] without ids)
+    translated: list[str] | None = None  # quotes: the ids of a `translated` marker after it
     ran: bool = False  # commands: the sentence says it was run; paths: that a tool touched it
-    value: float = 0.0  # numbers
-    unit: str = ""  # numbers: tests | failed | duration | tokens | money | percent | version | diff | <noun>
-    precision: float = 1.0
-    approx: str = ""  # numbers: "" | about | above | below
-    actor: str = ""  # credits: author | claude
+    touch: str = ""  # paths: how the sentence says it was touched: read | edit
+    amount: Amount | None = None  # numbers
+    family: str = ""  # outcomes: tests | build | deploy | push | merge | commit | install | subagent | app
+    positive: bool = True  # outcomes: it worked (True) or it failed (False)
+    retry: bool = False  # outcomes: told of a second run ("retried, and this time it passed")
+    soft: bool = False  # outcomes: "fixed", "resolved": reported only when the session says otherwise
+    actor: str = ""  # credits: author | claude | both
     stems: list[str] = field(default_factory=list)  # credits: what was decided, as content stems
     accepted: str | None = None  # the author's `ok` mark (its note, or "")
 
+    @property
+    def unit(self) -> str:
+        return self.amount.unit if self.amount is not None else ""
 
-# -- who speaks ---------------------------------------------------------------------------------------
-
-_ACTORS = re.compile(
-    r"(?P<author>\b(?:I|I'm|I've|I'd|I'll|me|my|myself|[Tt]he author|[Tt]he user)\b)"
-    r"|(?P<subagent>\b(?:sub-?agents?|(?:research|explore|exploration|search|review|reviewer|investigation|"
-    r"parallel|background|helper|planning|plan) agents?)\b)"
-    r"|(?P<agent>\b[Tt]he agent\b)"
-    r"|(?P<claude>\b(?:Claude(?:\s+Code)?|[Tt]he assistant|[Tt]he model)\b)"
-    r"|(?P<pronoun>\b(?:[Ii]ts?)\b)"
-    r"|(?P<name>\b[A-Z][a-z]+\b)(?=\s+(?:wrote|asked|said|typed|replied|answered|added|followed up|put it|told|"
-    r"pushed back|insisted|objected)\b)",
-)
-_NOT_NAMES = wordset("Then Next It He She They This That There When While After Before So And But")
-_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=\S)")
-
-
-_LEAD_VERBS = re.compile(
-    r"\s*(?:\w+ly\s+)?(?:(?:had|has|have|was|then|also|just|finally|first|later|now)\s+)?"
-    r"(?:said|says|wrote|writes|asked|asks|answered|answers|replied|replies|added|adds|typed|told|tells|put|"
-    r"started|starts|followed|came|reported|reports|explained|explains|suggested|suggests|noted|notes|pointed|"
-    r"warned|admitted|concluded|summed|wrapped|responded|insisted|objected|countered|continued|changed|laid|"
-    r"stopped|wondered|complained|sent|left|found|wrote|was|were|is|gave|got|came|kept|went|agreed|"
-    r"\w{2,}[^e\W]ed)\b"
-    r"|\s*:"
-    r"|'s\b",
-    re.I,
-)
-_POSSESSIVE = frozenset({"my", "its", "Its", "My"})
-_ADDRESSEE = re.compile(
-    r"\b(?:told|tell|tells|asked|ask|asks|answered|replied to|to|for|with|at|from|by|sent)\s+$", re.I
-)
-
-
-def _mentions(text: str, *, acting: bool = True) -> list[tuple[int, str]]:
-    """Who the text names. `acting`: only as doing or saying something (an actor followed by a verb or a
-    colon, or a possessive: "my message", "its summary"), so "Explore Claude Code session storage" names
-    nobody; otherwise every mention ("sent a subagent off" names the subagent "it" may refer to)."""
-    found = []
-    for match in _ACTORS.finditer(text):
-        group = match.lastgroup or ""
-        word = match.group(0)
-        if group == "name" and word in _NOT_NAMES:
-            continue
-        if acting and word not in _POSSESSIVE and not word.endswith("'s") and not _LEAD_VERBS.match(text, match.end()):
-            continue
-        if acting and _ADDRESSEE.search(text[: match.start()]):
-            continue  # "I told Claude:" — Claude is spoken to, not speaking
-        found.append((match.start(), AUTHOR if group == "name" else group))
-    return found
-
-
-_EMPHASISED = re.compile(r"(?<![\w*])\*[^*\n]+\*(?![\w*])|(?<!\w)_[^_\n]+_(?!\w)")
-
-
-def speaker_of(lead: str, context: str = "") -> str | None:
-    """Who says the words that follow `lead` (the text right before a quote); `context` is what came before
-    that, for resolving "it". None when the text does not say. Italics are a name or a title (a subagent's
-    task: "*Now I need to check the cache*:"), not someone speaking."""
-    lead = _EMPHASISED.sub(lambda m: " " * len(m.group(0)), lead)
-    context = _EMPHASISED.sub(lambda m: " " * len(m.group(0)), context)
-    sentences = _SENTENCE.split(lead.strip())
-    last = sentences[-1] if sentences else ""
-    earlier = (context + " " + " ".join(sentences[:-1])).strip()
-    mentions = _mentions(last)
-    if not mentions:
-        return None
-    at, actor = mentions[-1]
-    if actor == "pronoun":
-        # "it" is whoever was last named before it; unknown when nobody was.
-        # "it" is never the author: whoever of Claude and its agents was named last.
-        named = [a for _, a in _mentions(earlier + " " + last[:at], acting=False) if a not in ("pronoun", AUTHOR)]
-        return named[-1] if named else None
-    return actor
+    @property
+    def value(self) -> float:
+        return self.amount.value if self.amount is not None else 0.0
 
 
 # -- inline markup ------------------------------------------------------------------------------------
 
-_CODE_SPAN = re.compile(r"(`+)(?P<code>.+?)\1", re.S)
+_CODE_SPAN = re.compile(r"(?<![\\`])(`+)(?P<code>.+?)(?<!\\)\1", re.S)  # "\`" is a backtick shown, not code
 _LINK = re.compile(r"!?\[(?P<label>[^\]\n]*)\]\((?P<url>[^)\s]*)(?:\s+\"[^\"]*\")?\)")
 _URL = re.compile(r"\bhttps?://\S+")
-_INLINE_QUOTE = re.compile(r"“(?P<a>[^“”]+)”|(?<![\w\"])\"(?P<b>[^\"\n]+?)\"(?![\w\"])|(?<!\w)‘(?P<c>[^‘’]+?)’(?!\w)")
+_INLINE_QUOTE = re.compile(
+    r"“(?P<a>[^“”]+)”|(?<![\w\"])\"(?P<b>[^\"\n]+?)\"(?![\w\"])|(?<!\w)‘(?P<c>[^‘’]+?)’(?!\w)"
+    r"|「(?P<d>[^「」]+)」|『(?P<e>[^『』]+)』|＂(?P<f>[^＂\n]+)＂"
+)
+# Paths in ASCII: a Japanese particle right after a file name (CLAUDE.mdファイル) is not part of it.
 _BARE_PATH = re.compile(
-    r"(?<![\w/.`~-])(?P<path>(?:~|\.{1,2})?/?(?:[\w.-]+/)+[\w.*-]+|[\w-]+(?:\.[\w-]+)*\.(?:py|pyi|js|mjs|cjs|ts|tsx|"
+    r"(?<![A-Za-z0-9_/.`~-])(?P<path>(?:~|\.{1,2})?/?(?:[A-Za-z0-9_.@+-]+/)+[A-Za-z0-9_.*@+-]+"
+    r"|[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*\.(?:py|pyi|js|mjs|cjs|ts|tsx|"
     r"jsx|json|ya?ml|toml|md|rst|txt|cfg|ini|sh|rs|go|rb|java|kt|c|h|cc|cpp|hpp|cs|php|html|css|scss|sql|lock|"
-    r"xml|csv|ipynb|swift|lua|vue|svelte|env|conf|log))(?![\w/])"
+    r"xml|csv|ipynb|swift|lua|vue|svelte|env|conf|log|svg|png|har))(?![A-Za-z0-9_/])"
 )
 _PROGRAMS = wordset(
-    """git python python3 pip pip3 uv uvx pytest npm npx pnpm yarn bun node deno cargo rustc go make cmake ls cd cat
-    rm mv cp mkdir touch grep rg find sed awk curl wget docker kubectl ruff mypy black tox nox poetry hatch
-    brew apt apt-get sudo chmod chown echo export source bash sh zsh gh tar unzip zip ssh scp rsync jq xxd head tail
-    wc sort diff patch less open code claude hugo jekyll bundle gem rake ruby java javac mvn gradle dotnet php
-    composer swift xcodebuild terraform ansible psql mysql sqlite3 redis-cli kill pkill ps top env which"""
+    """git python python3 pip pip3 uv uvx pytest npm npx pnpm yarn bun node deno cargo rustc go make cmake
+    ls cd cat rm mv cp mkdir touch grep rg find sed awk curl wget docker kubectl ruff mypy black tox nox
+    poetry hatch brew apt apt-get sudo chmod chown echo export source bash sh zsh gh tar unzip zip ssh
+    scp rsync jq xxd head tail wc sort diff patch less open code claude hugo jekyll bundle gem rake ruby
+    java javac mvn gradle dotnet php composer swift xcodebuild terraform ansible psql mysql sqlite3
+    redis-cli kill pkill ps top env which tree vercel netlify sleep"""
+)
+# An error's name in prose (InputValidationError, NS_ERROR_CORRUPTED_CONTENT): a fact, as if it were in code.
+_ERROR_NAME = re.compile(
+    r"(?<![A-Za-z0-9_`])(?:[A-Z][a-z]+(?:[A-Z][a-z0-9]*)+(?:Error|Exception)|[A-Z]{2,}(?:_[A-Z]+){2,})(?![A-Za-z0-9_`])"
+)
+# An identifier in prose: lower then upper case inside a word (getUserMedia, assetPrefix, TeamBroadcast), the
+# way code names things and English does not (but brands do: GitHub, JavaScript…, which are not claims).
+_IDENTIFIER = re.compile(r"(?<![A-Za-z0-9_`@/.-])(?:[a-z]+[A-Z]|[A-Z][a-z]+[A-Z])[A-Za-z0-9]*(?![A-Za-z0-9_`/-])")
+_BRANDS = wordset(
+    """GitHub GitLab JavaScript TypeScript CoffeeScript PowerShell YouTube LinkedIn WordPress PostgreSQL MySQL
+    MongoDB SQLite iPhone iPad iOS macOS WebKit WebGL WebAssembly WebSocket WebSockets OpenAI DeepSeek ChatGPT
+    DevTools VSCode IntelliJ PyCharm PyPI NumPy SciPy FastAPI GraphQL OAuth JetBrains CloudFlare Cloudflare
+    DigitalOcean HuggingFace LaTeX README LangChain PayPal AirPods AppleScript DuckDB ClickHouse PlanetScale"""
 )
 _EMPHASIS = re.compile(r"(?<=\w)\*+(?=[\s:;,.!?)]|$)|(?<![\w*/])\*+(?=\w)", re.M)
 _SHELL_LANGS = frozenset({"sh", "bash", "shell", "console", "zsh", "shell-session", "terminal", "powershell", "ps"})
-_RUN_WORDS = re.compile(r"\b(?:ran|run|runs|running|executed|executes|typed|invoked)\b", re.I)
-_TOUCH_WORDS = re.compile(
-    r"\b(?:read|reads|reading|opened|edited|edits|editing|changed|modified|wrote|writes|created|creates|deleted|"
-    r"removed|rewrote|rewrites|touched|updated|patched|refactored|renamed|moved)\b",
+_RUN_WORDS = re.compile(
+    r"\b(?:ran|re-ran|reran|running|executed|executes|typed|invoked|kicked off|fired off)\b"
+    r"|実行|走らせ|叩い|打っ|回し|运行|执行|跑了",
     re.I,
 )
+_READ_WORDS = r"read|reading|opened|looked at|looked into|viewed|inspected|scanned|grepped"
+# Past tenses and -ing forms only: "the rewrites in next.config.js", "its changes" are nouns, not edits.
+_EDIT_WORDS = (
+    r"edited|editing|changed|changing|modified|modifying|wrote|writing|created|creating|deleted|deleting|"
+    r"removed|removing|rewrote|rewriting|touched|updated|updating|patched|patching|refactored|renamed|moved|copied|"
+    r"added to|replaced"
+)
+_TOUCH_WORDS = re.compile(
+    rf"\b(?P<read>{_READ_WORDS})\b|\b(?P<edit>{_EDIT_WORDS})\b"
+    # Japanese and Chinese: the object, then the verb in a past or linking form (を読み込み、, を編集した), not a
+    # noun (CLAUDE.md の更新を手伝う).
+    r"|(?<=[をもは\s])\s*(?:(?P<ja_read>読み込|読ん|読み|開い|读取了|查看了|打开了)"
+    r"|(?P<ja_edit>(?:編集|書き換え|書き込|作成|削除|変更|更新)(?:し|され|を)|書き換え|修改了|编辑了|写入了|创建了|删除了))",
+    re.I,
+)
+
+
+_ROOTS = wordset(
+    """Users home etc tmp var usr opt mnt private Library Applications Volumes srv root bin sbin dev proc"""
+)
+
+
+def is_route(path: str) -> bool:
+    """ "/favicons/token.svg", "/tokenizer.css": a URL route on a site, not a file on disk (those start at a
+    root folder: /Users, /home, /etc, /tmp…)."""
+    return path.startswith("/") and path.strip("/").split("/", 1)[0] not in _ROOTS
 
 
 def _blank(text: str, start: int, end: int, keep: str = "") -> str:
@@ -178,215 +160,120 @@ def classify_code(code: str, programs: frozenset[str] = frozenset()) -> str:
     return CODE_SPAN
 
 
-# -- numbers ------------------------------------------------------------------------------------------
+def quoted_terms(text: str) -> list[str]:
+    """The short quoted words of a text ("yes please"): too short to be checked as quotes."""
+    out = []
+    for match in _INLINE_QUOTE.finditer(text):
+        quoted = next(g for g in match.groups() if g is not None)
+        if 0 < quote_words(quoted) < MIN_INLINE_QUOTE_WORDS:
+            out.append(quoted)
+    return out
 
-_NUMBER_WORD = "|".join(sorted(NUMBER_WORDS, key=len, reverse=True))
-_NUM = rf"(?:\$\s?)?(?:\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?|\d+(?:\.\d+)?|(?:{_NUMBER_WORD})\b|a single\b|a dozen\b)"
-_MULT = r"(?:\s?(?:k|K|M|million|thousand|billion|bn)\b)?"
-_UNITS: list[tuple[str, str]] = [
-    ("tokens", r"tokens?"),
-    ("failed", r"failed|failing|failures?"),
-    ("tests", r"tests?|test cases?|passed|passing|passes"),
-    ("duration", r"seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?"),
-    ("money", r"dollars?|usd|cents?"),
-    ("percent", r"%|percent|per cent"),
-    ("lines", r"lines?(?: of code)?"),
-    ("messages", r"messages?|turns?|prompts?"),
-    ("calls", r"tool calls?|calls?|tool uses?"),
-    ("subagents", r"sub-?agents?|agents?"),
-    ("files", r"files?"),
-    ("commands", r"commands?"),
-    ("edits", r"edits?"),
-    ("commits", r"commits?"),
-    ("compactions", r"compactions?|context compactions?"),
-    ("chapters", r"chapters?"),
-    ("searches", r"searches|greps?"),
-    ("times", r"times"),
-    ("errors", r"errors?"),
-    ("images", r"screenshots?|images?"),
+
+def quote_words(text: str) -> float:
+    """How many words a quote has: a Han or kana character counts as half a word."""
+    found = words(text)
+    cjk = sum(1 for w in found if len(w) == 1 and CJK.match(w))
+    return len(found) - cjk + cjk / 2
+
+
+# -- outcomes -----------------------------------------------------------------------------------------
+
+_FAMILIES: list[tuple[str, str]] = [
+    ("tests", r"tests?|test suite|suite|specs?|pytest|jest|vitest|テスト|测试|測試"),
+    ("build", r"build|builds|compile|compilation|bundle|type ?check|typecheck|lint|linter|tsc|ビルド|构建|編譯|编译"),
+    ("deploy", r"deploy(?:ment)?s?|release|デプロイ|部署"),
+    ("install", r"install(?:ation)?|インストール|安装"),
+    ("subagent", r"sub-?agents?|サブエージェント|エージェント|子代理|\d体目?|[一二三]体目?"),
+    ("app", r"page|app|site|recording|redirect|request|requests|feature|fix|server|script|ページ|アプリ"),
 ]
-_UNIT_RE = "|".join(f"(?P<u_{name}>{pattern})" for name, pattern in _UNITS)
-_FILLER = r"(?:\s+(?:more|new|other|separate|different|extra|additional|total|whole|full|tool|test|unit|green|red|"
-_FILLER += r"passing|failing|broken|remaining|changed|edited|modified|source|python|of\s+(?:those|the|them|its|these)))"
-_NUMBER_UNIT = re.compile(
-    rf"(?<![\w.,/#-])(?P<num>{_NUM}){_MULT}(?P<pct>\s?%)?(?:{_FILLER}{{0,2}}\s*-?\s*(?:{_UNIT_RE})\b)?",
-    re.I,
-)
-_DURATION_COMPOUND = re.compile(
-    r"(?<![\w.])(?P<h>\d+)\s*(?:h|hrs?|hours?)\s*(?:and\s+)?(?P<m>\d+)\s*(?:m|min|mins|minutes?)\b", re.I
-)
-_DURATION_SHORT = re.compile(r"(?<![\w.])(?P<n>\d+(?:\.\d+)?)\s?(?P<u>h|m|s|min|ms)\b")
-_DURATION_WORDS = re.compile(
-    r"\b(?P<p>an hour and a half|half an hour|an hour|a minute|a second|a day|a week)\b",
-    re.I,
-)
-_VERSION = re.compile(
-    r"(?<![\w.])(?P<v>v\d+(?:\.\d+)+|\d+\.\d+\.\d+(?:\.\d+)*)(?![\w.]*\d)"
-    r"|\b(?:version|Python|Node(?:\.js)?|Claude Code|Django|React|Rust|Go|Ruby|Java|TypeScript)"
-    r"\s+v?(?P<w>\d+(?:\.\d+)+)\b"
-)
-_DIFF = re.compile(r"(?<![\w])\+(?P<plus>\d+)\s*/?\s*[-−–](?P<minus>\d+)\b")
-_APPROX = re.compile(
-    r"(?P<about>\babout|\baround|\broughly|\bnearly|\balmost|\bapproximately|\bsome|~|\bclose to)\s*$"
-    r"|(?P<above>\bover|\bmore than|\bat least|\bupwards of|\bjust over|\bbeyond)\s*$"
-    r"|(?P<below>\bunder|\bless than|\bfewer than|\bat most|\bjust under|\bwithin|\bbelow)\s*$",
-    re.I,
-)
-_DURATION_MINUTES = {
-    "s": 1 / 60,
-    "sec": 1 / 60,
-    "secs": 1 / 60,
-    "second": 1 / 60,
-    "seconds": 1 / 60,
-    "ms": 1 / 60000,
-    "m": 1,
-    "min": 1,
-    "mins": 1,
-    "minute": 1,
-    "minutes": 1,
-    "h": 60,
-    "hr": 60,
-    "hrs": 60,
-    "hour": 60,
-    "hours": 60,
-    "day": 1440,
-    "days": 1440,
-    "week": 10080,
-    "weeks": 10080,
+_VERB_FAMILIES = {
+    "pushed": "push",
+    "merged": "merge",
+    "committed": "commit",
+    "deployed": "deploy",
+    "installed": "install",
 }
-_DURATION_PHRASES = {
-    "an hour and a half": 90.0,
-    "half an hour": 30.0,
-    "an hour": 60.0,
-    "a minute": 1.0,
-    "a second": 1 / 60,
-    "a day": 1440.0,
-    "a week": 10080.0,
+_POSITIVE = (
+    r"passed|passes|went green|came back green|went through|succeeded|succeeds|worked|works|loaded|loads|"
+    r"compiled|deployed|merged|pushed|committed|installed|fixed|resolved|solved"
+)
+# Who did it, for "pushed" and its kind: "Claude committed and pushed", "it merged…" (a participle after a noun,
+# "a document already merged into master", is a description, not a claim).
+_DOER = re.compile(r"\b(?:I|we|Claude|it|he|she|they|the agent|agents?|subagents?|teammates?)\b(?!.*\b(?:with|as)\s*$)")
+_NOT_A_RESULT = re.compile(
+    r"^\s*(?:back|for|ahead|on|it (?:one|a|further)|the idea|to (?:the|a) (?:idea|plan|approach))\b", re.I
+)
+_NEGATIVE = r"failed|fails|broke|errored|crashed|timed out|went red|(?:did|does)(?: not|n't) (?:work|load|pass|build)"
+_OUTCOME = re.compile(
+    rf"\b(?:(?P<neg>{_NEGATIVE})|(?P<pos>{_POSITIVE}))\b(?=(?P<tail>[^.;:!?\n]{{0,24}}))",
+    re.I,
+)
+# "worked through the list", "worked in parallel", "loaded into memory": work, not a result
+_ACTIVITY = {
+    "work": re.compile(
+        r"^\s+(?:through|on|out|with|in|at|its|his|her|their|down|away|toward|towards|for|to|up|alongside)\b", re.I
+    ),
+    "load": re.compile(r"^\s+(?:into|onto|up|it|them|the)\b", re.I),
 }
+_NOT_ASSERTED = re.compile(
+    r"\b(?:should|would|could|might|may|will|won't|to|if|whether|hope|hoped|expect|expected|expects|"
+    r"unless|wanted|asked|said|says|claimed|claims|reported|promised|predicted|believed|thought|meant|"
+    r"supposed|needs?|going|described|describes|summary|noted|listed|explained|mentioned|told|wrote|"
+    r"no|without)\b|\?",
+    re.I,
+)
+_NOT = re.compile(r"\b(?:not|never|no|n't|nothing|nobody|none)\b", re.I)
+_JA_OUTCOME = re.compile(
+    r"(?P<pos>通った|通過した|成功した|正常に終わ|動いた|動作した|パスした|デプロイ(?:した|された)|マージ(?:した|された)|"
+    r"プッシュ(?:した|された)|直った|解決した|通过了|成功了)|(?P<neg>失敗した|落ちた|通らなかった|動かなかった|失败了)"
+    r"(?P<tail>)"
+)
+_JA_SENTENCE = re.compile(r"[。！？!?\n]")
+# Run again: "the subagent was retried and this time came back", 再実行され
+RETRY = re.compile(
+    r"\b(?:retried|re-?ran|re-?run|rerun|tried again|ran it again)\b|再実行|再試行|やり直|重新运行|重试", re.I
+)
+_CLAUSE = re.compile(r"[.;:!?\n。！？]|,\s+(?:and|but|then)\b|、")
 
 
-def _number_value(raw: str, suffix: str) -> tuple[float, float] | None:
-    """(value, precision) of a number as written: "3.2 million" is 3,200,000 to the nearest 100,000."""
-    text = raw.strip().lstrip("$").strip().lower()
-    if text in ("a single",):
-        return 1.0, 1.0
-    if text == "a dozen":
-        return 12.0, 1.0
-    if text in NUMBER_WORDS:
-        return float(NUMBER_WORDS[text]), 1.0
-    text = text.replace(",", "")
-    try:
-        value = float(text)
-    except ValueError:
-        return None
-    decimals = len(text.split(".")[1]) if "." in text else 0
-    precision = 10.0**-decimals
-    scale = {"k": 1e3, "thousand": 1e3, "m": 1e6, "million": 1e6, "billion": 1e9, "bn": 1e9}.get(
-        suffix.strip().lower(), 1
-    )
-    return value * scale, precision * scale
-
-
-def _approx_before(text: str, start: int) -> str:
-    match = _APPROX.search(text[max(0, start - 20) : start])
-    return (match.lastgroup or "") if match else ""
-
-
-def number_claims(text: str, block: Block, default_unit: str = "") -> list[Claim]:
-    """Numbers stated with a unit. `text` has quotes and code blanked out already."""
-    claims: list[Claim] = []
-    taken: list[tuple[int, int]] = []
-
-    def add(start: int, end: int, value: float, unit: str, precision: float) -> None:
-        if any(start < e and end > s for s, e in taken):
-            return
-        taken.append((start, end))
-        claims.append(
-            Claim(
-                NUMBER,
-                text[start:end].strip(),
-                block.line_at(start),
-                block,
-                at=end,
-                value=value,
-                unit=unit,
-                precision=precision,
-                approx=_approx_before(text, start),
-            )
-        )
-
-    for match in _DIFF.finditer(text):
-        add(match.start(), match.end(), float(match.group("plus")), "diff", 1.0)
-    for match in _VERSION.finditer(text):
-        version = match.group("v") or match.group("w")
-        add(match.start(), match.end(), 0.0, f"version:{version.lstrip('v')}", 1.0)
-    for match in _DURATION_COMPOUND.finditer(text):
-        add(match.start(), match.end(), int(match.group("h")) * 60 + int(match.group("m")), "duration", 1.0)
-    for match in _DURATION_WORDS.finditer(text):
-        phrase = match.group("p").lower()
-        add(match.start(), match.end(), _DURATION_PHRASES[phrase], "duration", 30.0 if "hour" in phrase else 1.0)
-    for match in _DURATION_SHORT.finditer(text):
-        minutes = _DURATION_MINUTES[match.group("u")]
-        add(match.start(), match.end(), float(match.group("n")) * minutes, "duration", minutes)
-    for match in _NUMBER_UNIT.finditer(text):
-        raw = match.group("num")
-        is_money = raw.lstrip().startswith("$")
-        unit = next((name[2:] for name, v in match.groupdict().items() if name.startswith("u_") and v), "")
-        if match.group("pct"):
-            unit = "percent"
-        if is_money:
-            unit = "money"
-        if unit == "lines" and not raw.strip()[:1].isdigit():
-            continue  # "in one line" is a figure of speech; "70 lines" is a fact
-        if not unit:
-            if not default_unit or raw.strip().lower() in NUMBER_WORDS or not raw.strip()[0].isdigit():
-                continue
-            unit = default_unit
-        mult = text[match.end("num") : match.end()]
-        mult_word = re.match(r"\s?(k|K|M|million|thousand|billion|bn)\b", mult)
-        parsed = _number_value(raw, mult_word.group(1) if mult_word else "")
-        if parsed is None:
+def outcome_claims(text: str, block: Block) -> list[Claim]:
+    """ "the tests passed", "pushed, and the deploy went through", "recording worked first time": a result the
+    narrator asserts (not one Claude said, expected or was asked for)."""
+    claims = []
+    for match in [*_OUTCOME.finditer(text), *_JA_OUTCOME.finditer(text)]:
+        start = match.start()
+        verb = (match.group("pos") or match.group("neg") or "").lower()
+        japanese = not verb.isascii()  # its clauses are one sentence: 再実行され、今度は正常に終わった
+        clause = (_JA_SENTENCE if japanese else _CLAUSE).split(text[max(0, start - 120) : start])[-1]
+        if re.search(r"(?:\d|\b(?:of which|of them|of those))\s*$", clause):
+            continue  # "2 failed", "six of which failed": a count, read as a number
+        activity = _ACTIVITY.get(verb[:4])
+        if activity is not None and activity.match(match.group("tail") or ""):
             continue
-        value, precision = parsed
-        if unit == "duration":
-            word = re.search(r"(seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?)\s*$", match.group(0), re.I)
-            scale = _DURATION_MINUTES.get(word.group(1).lower(), 1) if word else 1
-            value, precision = value * scale, scale
-        if unit == "money" and re.search(r"cents?\s*$", match.group(0), re.I):
-            value, precision = value / 100, precision / 100
-        add(match.start(), match.end(), value, unit, precision)
-        _partners(text, match.start(), unit, add)
+        if _NOT_ASSERTED.search(clause) or _NOT.search(clause[-40:]) or re.search(r"\bonly\s*$", clause):
+            continue  # "only worked in Chrome Canary": a limit it had, not a result
+        family = _VERB_FAMILIES.get(verb, "")
+        if family and (not _DOER.search(clause) or _NOT_A_RESULT.match(match.group("tail") or "")):
+            continue  # "pushed it one step further", "With Vite installed", "already merged into master"
+        if not family:
+            for name, pattern in _FAMILIES:
+                if re.search(rf"(?:\b|(?<=[^\x00-\x7f]))(?:{pattern})(?:\b|(?=[^\x00-\x7f]))", clause, re.I):
+                    family = name
+        if not family:
+            continue
+        positive = match.group("pos") is not None
+        claim = Claim(
+            OUTCOME, (clause.strip() + " " + match.group(0).strip()).strip()[-120:], block.line_at(start), block
+        )
+        claim.at = match.end()
+        claim.family, claim.positive = family, positive
+        claim.retry = bool(RETRY.search(clause))
+        # "Claude fixed the redirect" tells of an edit as much as of a result: only a report that it did not
+        # work contradicts it, nothing showing it is no problem.
+        claim.soft = verb in ("fixed", "resolved", "solved", "直った", "解決した")
+        claims.append(claim)
     return claims
-
-
-_PARTNER = re.compile(
-    rf"(?<![\w.,/#-])(?P<num>{_NUM})\s*(?:,|\band\b|\bor\b|\bto\b|\bof\b(?:\s+(?:those|the|them|these|its|all))?)\s*$",
-    re.I,
-)
-
-
-def _partners(text: str, start: int, unit: str, add: Callable[[int, int, float, str, float], None]) -> None:
-    """Numbers that share the unit of the one after them: "2 of those 8 tool calls", "11 and 13 passed"."""
-    while unit not in ("duration", "money", "percent"):
-        match = _PARTNER.search(text[max(0, start - 40) : start])
-        if not match:
-            return
-        begin = max(0, start - 40) + match.start("num")
-        parsed = _number_value(match.group("num"), "")
-        if parsed is None:
-            return
-        add(begin, begin + len(match.group("num")), parsed[0], unit, parsed[1])
-        start = begin
-
-
-def unit_of_label(label: str) -> str:
-    """The unit a table row's label gives its bare numbers ("Tool calls" -> calls)."""
-    for name, pattern in _UNITS:
-        if re.search(rf"\b(?:{pattern})\b", label, re.I):
-            return name
-    if re.search(r"\b(?:cost|price|spend)\b", label, re.I):
-        return "money"
-    return ""
 
 
 # -- credits ------------------------------------------------------------------------------------------
@@ -394,51 +281,71 @@ def unit_of_label(label: str) -> str:
 _CREDIT_VERBS = (
     r"decided|decides|chose|chooses|opted|settled on|suggested|suggests|proposed|proposes|recommended|recommends|"
     r"insisted|insists|pushed back|pushed for|wanted|asked for|asked (?:Claude|it|me|for)?\s*to|"
-    r"told (?:Claude|it|me) to|"
+    r"told (?:Claude|it|me|them) to|"
     r"had (?:Claude|it) |came up with|had the idea|realized|realised|realizes|realises|noticed|spotted|figured out|"
     r"worked out|found|discovered|diagnosed|pointed out|caught|vetoed|rejected|overruled|argued|concluded|ruled out|"
     r"preferred|went with|called for"
 )
+# What was decided: up to the sentence's end, or to a clause with an actor of its own ("…, and I told it to…").
+_REST = r"(?:(?!,?\s+(?:and|but|so|then)\s+(?:I|we|Claude|it)\b|;)[^.!?])*"
 _CREDIT = re.compile(
-    r"(?P<actor>\bI\b|\b[Tt]he author\b|\b[Tt]he user\b|\bClaude(?:\s+Code)?\b|\b[Ii]t\b|\b[Tt]he assistant\b"
+    r"(?P<actor>\bI\b|\b[Ww]e\b|\b[Tt]he author\b|\b[Tt]he user\b|\bClaude(?:\s+Code)?\b|\b[Ii]t\b|\b[Tt]he assistant\b"
     r"|\b[Tt]he model\b|\b[Tt]he (?:sub-?)?agent\b|\b(?:sub-?agent)\b)"
     r"(?:\s+(?:then|finally|quickly|immediately|eventually|also|first|rightly|wisely|correctly|instead|ultimately|"
-    r"soon|just|actually|already|had|have|has|was|promptly|at once|in the end)){0,2}"
-    rf"\s+(?P<verb>{_CREDIT_VERBS})(?P<rest>[^.!?]*)",
+    r"soon|just|actually|already|had|have|has|was|promptly|at once|in the end|both|all)){0,2}"
+    rf"\s+(?P<verb>{_CREDIT_VERBS})(?P<rest>{_REST})",
 )
 _IDEA = re.compile(
-    r"\b(?:it was|that was|the)\s+(?P<whose>my|Claude's|the author's|its)\s+(?:idea|call|decision|suggestion|choice)"
-    r"(?:\s+to)?(?P<rest>[^.!?]*)",
+    r"\b(?:it was|that was|the)\s+(?P<whose>my|Claude's|the author's|its|our)\s+"
+    r"(?:idea|call|decision|suggestion|choice)"
+    r"(?:\s+to)?(?P<rest>[^.!?;]*)",
     re.I,
 )
+_JA_CREDIT = re.compile(
+    r"(?P<who>私|僕|俺|わたし|Claude|クロード|我們|我们|我)\s*(?:は|が|も)(?P<rest>[^。！？]{2,60}?)"
+    r"(?P<verb>指示した|決めた|決定した|頼んだ|提案した|選んだ|判断した|却下した|求めた|要求した|决定|建议|要求)"
+)
+_WE_AGREED = re.compile(rf"\b[Ww]e\s+(?:both\s+|all\s+)?agreed(?P<rest>{_REST})")
 MIN_CREDIT_STEMS = 2
+_REPORTED = re.compile(r"\b(?:whether|if)\s+$", re.I)
 
 
 def credit_claims(text: str, block: Block) -> list[Claim]:
     claims = []
 
-    def add(match: re.Match[str], actor: str) -> None:
-        stems = content_stems(match.group("rest"))
-        if len(stems) >= MIN_CREDIT_STEMS:  # "I decided to" alone says nothing to check
-            at = match.start()
+    def add(start: int, end: int, rest: str, actor: str) -> None:
+        if _REPORTED.search(text[max(0, start - 40) : start]):
+            return  # "it asked whether I wanted to…": a question, not a decision
+        stems = content_stems(rest)
+        enough = 1 if script_of(rest) == "cjk" else MIN_CREDIT_STEMS  # a Japanese clause is dense: 調査を2体までに絞る
+        if len(stems) >= enough:  # "I decided to" alone says nothing to check
             claims.append(
-                Claim(CREDIT, match.group(0).strip(), block.line_at(at), block, match.end(), actor=actor, stems=stems)
+                Claim(CREDIT, text[start:end].strip(), block.line_at(start), block, end, actor=actor, stems=stems)
             )
 
+    for match in _WE_AGREED.finditer(text):
+        add(match.start(), match.end(), match.group("rest"), BOTH)
     for match in _CREDIT.finditer(text):
         who = match.group("actor")
         if who in ("It", "it"):
-            named = [a for _, a in _mentions(text[: match.start()], acting=False) if a not in ("pronoun", AUTHOR)]
-            actor = named[-1] if named else ""
+            actor = resolve_it(text[: match.start()]) or ""
         elif who == "I" or who.lower() in ("the author", "the user"):
             actor = AUTHOR
+        elif who in ("We", "we"):
+            actor = BOTH
         else:
             actor = CLAUDE
-        if actor not in (AUTHOR, CLAUDE, SUBAGENT, AGENT):
+        if actor not in (AUTHOR, CLAUDE, SUBAGENT, AGENT, BOTH):
             continue
-        add(match, AUTHOR if actor == AUTHOR else CLAUDE)
+        add(match.start(), match.end(), match.group("rest"), actor if actor in (AUTHOR, BOTH) else CLAUDE)
     for match in _IDEA.finditer(text):
-        add(match, AUTHOR if match.group("whose").lower() in ("my", "the author's") else CLAUDE)
+        whose = match.group("whose").lower()
+        actor = AUTHOR if whose in ("my", "the author's") else BOTH if whose == "our" else CLAUDE
+        add(match.start(), match.end(), match.group("rest"), actor)
+    for match in _JA_CREDIT.finditer(text):
+        who = match.group("who")
+        actor = CLAUDE if who in ("Claude", "クロード") else AUTHOR
+        add(match.start(), match.end(), match.group("rest"), actor)
     return claims
 
 
@@ -449,7 +356,7 @@ def credit_claims(text: str, block: Block) -> list[Claim]:
 class Extracted:
     claims: list[Claim]
     blocks: list[Block]
-    code_blocks: int  # fenced code shown as code: not traced
+    code_blocks: int  # fenced code shown as code: not checked
 
 
 def extract(markdown: str, programs: frozenset[str] = frozenset()) -> Extracted:
@@ -474,12 +381,11 @@ def extract(markdown: str, programs: frozenset[str] = frozenset()) -> Extracted:
 
 def _block_quote_claims(block: Block) -> list[Claim]:
     body = block.quote_body().strip()
-    if not body:
+    if not body or not words(body):
         return []
     speaker = None
     if block.lead is not None:
-        lead = block.lead.text
-        speaker = speaker_of(lead)
+        speaker = speaker_of(block.lead.text)
     kind = _QUOTE_KIND.get(speaker or "", ANY_QUOTE)
     # at=0: every marker in the quote (at the end of its last line, or on a line after it) comes after it.
     return [Claim(kind, body, block.start, block, at=0, speaker=speaker)]
@@ -505,9 +411,36 @@ def _code_block_claims(block: Block) -> list[Claim]:
     return claims
 
 
+def _quote_claims(block: Block, original: str, masked: str) -> tuple[list[Claim], str, list[tuple[int, int]]]:
+    """The inline quotes of a block's text (code already masked), the text with them blanked, their spans."""
+    claims: list[Claim] = []
+    text = original
+    spans: list[tuple[int, int]] = []
+    last_end = 0
+    found = list(_INLINE_QUOTE.finditer(masked))
+    for n, match in enumerate(found):
+        group = next(g for g in "abcdef" if match.group(g) is not None)
+        quoted = original[match.start(group) : match.end(group)]
+        if quote_words(masked[match.start(group) : match.end(group)]) >= MIN_INLINE_QUOTE_WORDS:
+            # "it" is resolved within the paragraph only: across paragraphs it is too often someone else.
+            following = found[n + 1].start() if n + 1 < len(found) else len(masked)
+            after = masked[match.end() : following]
+            if after.lstrip()[:1] in (".", "!", "?", "。"):
+                after = ""  # "“…”. I gave in": a new sentence, not an attribution
+            joined = quoted.rstrip()[-1:] in ",，、" or after.lstrip()[:1] in ",，"
+            speaker = speaker_of(masked[last_end : match.start()], masked[:last_end], after, joined=joined)
+            if speaker == PRONOUN:
+                speaker = None
+            kind = _QUOTE_KIND.get(speaker or "", ANY_QUOTE)
+            claims.append(Claim(kind, quoted, block.line_at(match.start()), block, at=match.end(), speaker=speaker))
+            spans.append((match.start(), match.end()))
+        text = _blank(text, match.start(), match.end(), keep="QUOTE")
+        last_end = match.end()
+    return claims, text, spans
+
+
 def _prose_claims(block: Block, programs: frozenset[str]) -> list[Claim]:
     text = block.text
-    claims: list[Claim] = []
     if block.kind == HEADING:
         text = re.sub(r"^\s*#+", lambda m: " " * len(m.group(0)), text)
     elif block.kind == LIST:
@@ -518,19 +451,7 @@ def _prose_claims(block: Block, programs: frozenset[str]) -> list[Claim]:
     for match in spans:
         masked = _blank(masked, match.start(), match.end(), keep="CODE")
     # Quotes first (a quote may hold inline code; the code is then part of the quote, not a claim of its own).
-    quoted_spans: list[tuple[int, int]] = []
-    last_end = 0
-    for match in _INLINE_QUOTE.finditer(masked):
-        group = next(g for g in ("a", "b", "c") if match.group(g) is not None)
-        quoted = original[match.start(group) : match.end(group)]
-        if len(re.findall(r"\w+", masked[match.start(group) : match.end(group)])) >= MIN_INLINE_QUOTE_WORDS:
-            # "it" is resolved within the paragraph only: across paragraphs it is too often someone else.
-            speaker = speaker_of(masked[last_end : match.start()], masked[:last_end])
-            kind = _QUOTE_KIND.get(speaker or "", ANY_QUOTE)
-            claims.append(Claim(kind, quoted, block.line_at(match.start()), block, at=match.end(), speaker=speaker))
-            quoted_spans.append((match.start(), match.end()))
-        text = _blank(text, match.start(), match.end(), keep="QUOTE")
-        last_end = match.end()
+    claims, text, quoted_spans = _quote_claims(block, original, masked)
     for match in spans:
         if any(a <= match.start() < b for a, b in quoted_spans):
             continue
@@ -539,8 +460,9 @@ def _prose_claims(block: Block, programs: frozenset[str]) -> list[Claim]:
         claim = Claim(kind, code, block.line_at(match.start()), block, at=match.end())
         if kind == COMMAND:
             claim.ran = _asserts(_RUN_WORDS, masked, match.start())
-        elif kind == PATH:
-            claim.ran = _asserts(_TOUCH_WORDS, masked, match.start())
+        elif kind == PATH and not is_route(code):
+            claim.touch = _touch(masked, match.start())
+            claim.ran = bool(claim.touch)
         claims.append(claim)
         text = _blank(text, match.start(), match.end(), keep="CODE")
     for match in _LINK.finditer(text):
@@ -555,26 +477,62 @@ def _prose_claims(block: Block, programs: frozenset[str]) -> list[Claim]:
         path = match.group("path").rstrip(".,;:*")  # a bare path's last "*" closes italics, not a glob
         if "/" not in path and not re.search(r"\.[a-z]{1,5}$", path):
             continue
-        if re.fullmatch(r"[\d./]+", path):
-            continue
-        if re.fullmatch(r"\w+/\w+", path) and not re.search(r"\.\w+$", path):
+        if re.fullmatch(r"[\d./]+", path) or (re.fullmatch(r"\w+/\w+", path) and not re.search(r"\.\w+$", path)):
             continue  # "and/or", "input/output": a slash in prose, not a path
+        if re.fullmatch(r"[A-Z][\w-]*\.(?:js|ts)", path) or (path.startswith("/") and "." not in path):
+            continue  # "Next.js", "Node.js": a product; "/tokenizer": a URL route
         claim = Claim(PATH, path, block.line_at(match.start()), block, at=match.end())
-        claim.ran = _asserts(_TOUCH_WORDS, masked, match.start())
+        if not is_route(path):
+            claim.touch = _touch(masked, match.start())
+        claim.ran = bool(claim.touch)
         claims.append(claim)
         text = _blank(text, match.start(), match.end(), keep="PATH")
-    default_unit = ""
-    if block.kind == TABLE:
-        for row_start, row in _rows(text):
-            cells = row.split("|")
-            label = cells[1] if len(cells) > 2 else ""
-            default_unit = unit_of_label(label)
-            value_start = row_start + len(cells[0]) + len(label) + 2
-            segment = " " * value_start + text[value_start : row_start + len(row)]
-            claims.extend(number_claims(segment, block, default_unit))
-    else:
-        claims.extend(number_claims(text, block))
+    for match in _IDENTIFIER.finditer(text):
+        if match.group(0) not in _BRANDS and not _ERROR_NAME.fullmatch(match.group(0)):
+            claims.append(Claim(CODE_SPAN, match.group(0), block.line_at(match.start()), block, at=match.end()))
+    for match in _ERROR_NAME.finditer(text):
+        claims.append(Claim(CODE_SPAN, match.group(0), block.line_at(match.start()), block, at=match.end()))
+        text = _blank(text, match.start(), match.end(), keep="CODE")
+    claims.extend(_number_claims(text, block))
+    claims.extend(outcome_claims(text, block))
     claims.extend(credit_claims(text, block))
+    return claims
+
+
+def _number_claims(text: str, block: Block) -> list[Claim]:
+    if block.kind != TABLE:
+        return number_claims(text, block)
+    out = []
+    for row_start, row in _rows(text):
+        cells = row.split("|")
+        label = cells[1] if len(cells) > 2 else ""
+        value_start = row_start + len(cells[0]) + len(label) + 2
+        segment = " " * value_start + text[value_start : row_start + len(row)]
+        out.extend(number_claims(segment, block, unit_of_label(label)))
+    return out
+
+
+# A count of one is most often a figure of speech ("one prompt", "a one-line request", 一行の依頼, 1体は…), and a
+# small count of things a writer counts from the story ("three routes"): neither is a claim the session settles.
+_ONE_MATTERS = frozenset({"tests", "failed", "errors", "money", "percent"})
+SMALL_COUNT = 12
+
+
+def _checkable(amount: Amount, block: Block, default_unit: str) -> bool:
+    if amount.unit.startswith(THING):
+        return amount.value != 1 or amount.high is not None
+    spoken = not amount.text[:1].isdigit() or script_of(block.text) == "cjk"
+    return not (amount.value == 1 and amount.high is None and spoken and amount.unit not in _ONE_MATTERS)
+
+
+def number_claims(text: str, block: Block, default_unit: str = "") -> list[Claim]:
+    """Numbers stated with a unit. `text` has quotes and code blanked out already."""
+    claims = []
+    for amount in amounts(text, default_unit):
+        if not _checkable(amount, block, default_unit):
+            continue
+        claim = Claim(NUMBER, amount.text.strip(), block.line_at(amount.start), block, at=amount.end, amount=amount)
+        claims.append(claim)
     return claims
 
 
@@ -589,22 +547,49 @@ def _rows(text: str) -> list[tuple[int, str]]:
 
 
 _INTENT = re.compile(
-    r"\b(?:to|will|would|should|could|can|might|may|must|shall|let me|'ll|going to|wants? to)\s+$", re.I
+    r"\b(?:to|will|would|should|could|can|might|may|must|shall|let me|'ll|going to|wants? to)\s+$"
+    r"|(?:しよう|するつもり|予定)",
+    re.I,
 )
+_CLAUSE_END = re.compile(r"[.;:!?。、！？](?=\s|$|[^\x00-\x7f])|\n")
 
 
-_CLAUSE_END = re.compile(r"[.;:!?](?=\s|$)|\n")
+def _clause(text: str, at: int) -> tuple[str, int]:
+    head = _CLAUSE_END.split(text[:at])[-1]
+    return head + _CLAUSE_END.split(text[at:])[0], len(head)
 
 
 def _asserts(verbs: re.Pattern[str], text: str, at: int) -> bool:
     """The clause around `at` says it was done (ran, edited…), not that it was meant to be ("to read",
     "I'll run")."""
-    clause = _CLAUSE_END.split(text[:at])[-1] + _CLAUSE_END.split(text[at:])[0]
+    clause, _ = _clause(text, at)
     return any(not _INTENT.search(clause[: match.start()]) for match in verbs.finditer(clause))
 
 
+def _touch(text: str, at: int) -> str:
+    """How the clause around a path says a tool touched it: "read" (read, opened), "edit" (edited, wrote,
+    created, removed…), or "" when it only names the file. The verb nearest before the path counts (after
+    it in Japanese and Chinese, where the verb ends the clause)."""
+    clause, where = _clause(text, at)
+    verb_last = script_of(clause) == "cjk"
+    best: tuple[int, str] | None = None
+    for match in _TOUCH_WORDS.finditer(clause):
+        if _INTENT.search(clause[: match.start()]):
+            continue
+        after = match.start() > where
+        # English puts the verb first, or right after the file as a participle ("vercel.json opened for…").
+        participle = after and re.fullmatch(r"\S*\s+(?:(?:was|were|got|being)\s+)?", clause[where : match.start()])
+        if after != verb_last and not participle:
+            continue
+        kind = "read" if match.group("read") or match.group("ja_read") else "edit"
+        distance = abs(match.start() - where)
+        if best is None or distance < best[0]:
+            best = (distance, kind)
+    return best[1] if best else ""
+
+
 def _apply_marks(claims: list[Claim], blocks: list[Block]) -> None:
-    """`cleaned` and `ok` marks apply to the claim right before them in their block."""
+    """`cleaned`, `translated` and `ok` marks apply to the claim right before them in their block."""
     by_block: dict[int, list[Claim]] = {}
     for claim in claims:
         by_block.setdefault(id(claim.block), []).append(claim)
@@ -614,11 +599,22 @@ def _apply_marks(claims: list[Claim], blocks: list[Block]) -> None:
             if mark.kind == "cite":
                 continue
             before = [c for c in own if c.at <= mark.at]
-            if mark.kind == "cleaned":
+            if mark.kind in ("cleaned", "translated"):
                 quotes = [c for c in before if c.kind in QUOTE_KINDS]
                 if quotes:
-                    quotes[-1].cleaned = mark.ids
+                    if mark.kind == "cleaned":
+                        quotes[-1].cleaned = mark.ids
+                    else:
+                        quotes[-1].translated = mark.ids
             elif mark.kind == "ok":
                 target = before[-1] if before else (own[0] if own else None)
                 if target is not None:
                     target.accepted = mark.note
+
+
+def is_count_of_things(claim: Claim) -> bool:
+    return claim.unit.startswith(THING)
+
+
+# Kept for callers that read who a text names.
+_mentions = mentions

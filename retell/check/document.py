@@ -8,7 +8,7 @@ import itertools
 import re
 from dataclasses import dataclass, field
 
-from retell.write.markers import ACCEPT, CITE, CLEANED, event_ids
+from retell.write.markers import ACCEPT, CITE, CLEANED, TRANSLATED, event_ids
 
 _FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,})\s*([\w+-]*)")
 _LIST_ITEM = re.compile(r"^\s{0,3}(?:[-*+]|\d+[.)])\s+")
@@ -30,7 +30,7 @@ IMAGE = "image"
 class Mark:
     """A marker found in the draft: where it ends (offset in the block's text) and what it says."""
 
-    kind: str  # cite | cleaned | ok
+    kind: str  # cite | cleaned | translated | ok
     at: int
     ids: list[str]
     note: str = ""
@@ -156,6 +156,8 @@ def _read_marks(block: Block) -> None:
         block.marks.append(Mark("cite", match.start(), event_ids(match.group(1))))
     for match in CLEANED.finditer(raw):
         block.marks.append(Mark("cleaned", match.start(), event_ids(match.group(1))))
+    for match in TRANSLATED.finditer(raw):
+        block.marks.append(Mark("translated", match.start(), event_ids(match.group(1))))
     for match in ACCEPT.finditer(raw):
         block.marks.append(Mark("ok", match.start(), [], (match.group(1) or "").strip()))
     block.marks.sort(key=lambda m: m.at)

@@ -104,9 +104,17 @@ def fit_segment(segment: Tokens, source: Source, *, cut_after: bool = False) -> 
         ops.pop(0)
     while ops and ops[-1][0] == "insert":
         ops.pop()
+    # A source retell shortened ("git commit -m "Add base tag to fix asset path resolution in submod…") says
+    # nothing of the words after its cut: a quote may go on past it.
+    cut = hi == len(src.words) and source.text.rstrip().endswith(("…", "..."))
     for index, (tag, i1, i2, j1, j2) in enumerate(ops):
         quoted, original = list(segment.words[i1:i2]), list(window[j1:j2])
         edge = index in (0, len(ops) - 1)
+        if cut and index == len(ops) - 1 and j2 == len(window) and tag in ("delete", "replace"):
+            head = original[:-1]
+            if not original or (quoted[: len(head)] == head and quoted[len(original) - 1].startswith(original[-1])):
+                result.matched += i2 - i1
+                continue
         if tag == "equal":
             result.matched += i2 - i1
         elif tag == "replace":
@@ -152,6 +160,8 @@ def _added(result: Fit, quoted: list[str]) -> None:
 
 
 def _omitted(result: Fit, original: list[str], src: Tokens, start: int, end: int, segment: Tokens, at: int) -> None:
+    if all(w.isdigit() for w in original) and all(i in src.starts for i in range(start, end)):
+        return  # a list's numbering ("1. Initialize… 2. Then run…") left out between its items
     whole_sentences = start in src.sentences and (end in src.sentences or end == len(src.words))
     if whole_sentences and (at in segment.starts or at == len(segment.words)):
         return  # whole sentences left out between kept ones: how a writer quotes two lines of a message

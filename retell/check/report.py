@@ -5,19 +5,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from retell.check.claims import AUTHOR_QUOTE, NUMBER
 from retell.check.text import one_line
-from retell.check.trace import ACCEPTED, CONTRADICTED, TRACED, UNCHECKED, UNTRACED, Finding
+from retell.check.verdict import ACCEPTED, CONTRADICTED, TRACED, UNCHECKED, UNTRACED, Finding
 
-# What `render --strict` refuses to publish: words put in the author's mouth and figures nobody stated.
-BLOCKING_KINDS = (AUTHOR_QUOTE, NUMBER)
+STRICT_MARK = " [stops render --strict]"
 
 
 @dataclass
 class CheckReport:
     name: str  # how the draft is named in report lines ("draft.md")
     findings: list[Finding]
-    code_blocks: int = 0  # fenced code shown as code: not traced
+    code_blocks: int = 0  # fenced code shown as code: not checked
     cited_paragraphs: int = 0
 
     @property
@@ -26,7 +24,8 @@ class CheckReport:
 
     @property
     def blocking(self) -> list[Finding]:
-        return [f for f in self.problems if f.claim.kind in BLOCKING_KINDS]
+        """What `render --strict` refuses to publish: the problems the check is sure of (docs/check.md)."""
+        return [f for f in self.problems if f.blocking]
 
     def count(self, status: str) -> int:
         return sum(1 for f in self.findings if f.status == status)
@@ -47,6 +46,10 @@ class CheckReport:
             out += " (accepted" + (f": {claim.accepted}" if claim.accepted else "") + ")"
         if finding.event and finding.excerpt:
             out += f"; closest {finding.event}: “{one_line(finding.excerpt, 70)}”"
+        if finding.problem and finding.advice:
+            out += f" → {finding.advice}"
+        if finding.blocking:
+            out += STRICT_MARK
         return out
 
     def lines(self, verbose: bool = False) -> list[str]:
@@ -63,10 +66,12 @@ class CheckReport:
             head += "; nothing untraced"
         if self.count(ACCEPTED):
             head += f"; {self.count(ACCEPTED)} accepted by you"
+        if self.blocking:
+            head += f" ({len(self.blocking)} would stop render --strict)"
         if self.count(UNCHECKED):
-            head += f" ({self.count(UNCHECKED)} freely worded credit(s) not checked)"
+            head += f" ({self.count(UNCHECKED)} not checked: nothing in it can be compared)"
         if self.code_blocks:
-            head += f" ({self.code_blocks} code block(s) not traced)"
+            head += f" ({self.code_blocks} code block(s) not checked)"
         return head
 
     def to_json(self) -> dict[str, Any]:
@@ -94,6 +99,9 @@ class CheckReport:
                     "event": f.event,
                     "excerpt": f.excerpt or None,
                     "cited": f.cited,
+                    "confidence": f.confidence if f.problem else None,
+                    "blocking": f.blocking,
+                    "advice": (f.advice or None) if f.problem else None,
                 }
                 for f in self.findings
             ],

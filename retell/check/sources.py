@@ -1,5 +1,6 @@
 """What a claim may be traced to: the cleared view's texts (each with its event id and who wrote it), the
-commands that ran, the paths tools touched, the session's numbers, and the author's own notes.
+commands that ran, the paths tools touched, when each event happened, the session's numbers, and the
+author's own notes.
 
 Only the cleared view is used: a fact from a chapter the author left out is not a fact this post may tell.
 """
@@ -7,15 +8,18 @@ Only the cleared view is used: a fact from a chapter the author left out is not 
 from __future__ import annotations
 
 import heapq
+import itertools
 import re
 from collections import defaultdict
 from dataclasses import dataclass, field
+from datetime import datetime, timezone
 from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from retell.check.claims import AUTHOR, CLAUDE, SUBAGENT
-from retell.check.text import Tokens, content_stems, idf, tokens
+from retell.check.amounts import DURATION, FAILED, TESTS, Amount, amounts
+from retell.check.attribution import AUTHOR, CLAUDE, SUBAGENT
+from retell.check.text import Tokens, content_stems, idf, light_words, script_of, tokens
 from retell.events import (
     ASSISTANT,
     BRIDGE,
@@ -30,6 +34,7 @@ from retell.events import (
     TURN_DURATION,
     Event,
     EventLog,
+    walk,
 )
 from retell.events import (
     SUBAGENT as SUBAGENT_EVENT,
@@ -45,17 +50,15 @@ THOUGHT = "thinking"
 NOTE = "note"
 _FILE_FAMILIES = ("read", "edit", "write")
 _ANSWER = re.compile(r'"([^"]+)"="([^"]*)"')
-_PATHISH = re.compile(r"(?:~|\.{1,2})?/?(?:[\w.@+-]+/)+[\w.@+*-]*|[\w.-]+\.\w{1,6}\b")
+PATHISH = re.compile(r"(?:~|\.{1,2})?/?(?:[\w.@+-]+/)+[\w.@+*-]*|[\w.-]+\.\w{1,6}\b")
 _TEST_NUMBERS = re.compile(
     r"(?P<n>\d+)\s+(?:(?P<failed>failed|failing|failures?|errors?)"
-    r"|(?:passed|passing|pass(?:es)?|tests?|test cases?)\b)",
+    r"|(?:passed|passing|pass(?:es)?|tests?|test cases?)\b)"
+    r"|(?P<m>\d+)/(?P<of>\d+)\s*(?:tests?\s*)?(?:passed|passing|pass|全部通过|通过|通過|パス|成功)"
+    r"|(?P<k>\d+)\s*(?:個|件|个)?(?:の)?(?:テスト|测试|測試)(?:が|は)?(?:全て|すべて|全部)?(?P<kf>失敗|失败)?",
     re.I,
 )
 _ALL_PASS = re.compile(r"\ball\s+(?P<n>\d+)\s+(?:tests?\s+)?pass", re.I)
-_TEXT_DURATION = re.compile(
-    r"(?P<n>\d+(?:\.\d+)?)\s*(?P<u>ms|milliseconds?|s|secs?|seconds?|m|mins?|minutes?|h|hrs?|hours?|days?)\b", re.I
-)
-_MINUTES = {"ms": 1 / 60000, "s": 1 / 60, "m": 1, "h": 60, "d": 1440}
 
 
 @dataclass(eq=False)
@@ -90,6 +93,7 @@ class Figure:
     value: float
     source: str  # event id or "stats"
     label: str
+    high: float | None = None  # a range the session states ("500-800 words")
 
 
 @dataclass
@@ -97,52 +101,84 @@ class Sources:
     sources: list[Source]
     by_event: dict[str, list[Source]]
     runs: list[tuple[str, str]]  # (event id, command that ran)
-    touched: list[tuple[str, str]]  # (event id, path a tool read, edited or wrote, or a command named)
+    touched: list[tuple[str, str, str]]  # (event id, path a tool read, edited or wrote, or a command named, how)
     figures: list[Figure]
     event_calls: dict[str, list[Any]]  # event id -> its tool calls (for counting what a paragraph cites)
     event_kinds: dict[str, str]
     durations_ms: dict[str, int]  # turn-duration events
     order: dict[str, int]
     programs: frozenset[str]
-    _postings: dict[frozenset[str], dict[str, list[int]]] = field(default_factory=dict, repr=False)
+    clock: dict[str, float] = field(default_factory=dict)  # event id -> when it happened (epoch minutes)
+    spans: list[Figure] = field(default_factory=list)  # lengths of time the session states or its clock shows
+    days: set[int] = field(default_factory=set)  # calendar days the session (and each chapter) spans
+    siblings: dict[str, tuple[str | None, str | None]] = field(default_factory=dict)  # id -> (before, after)
+    hidden: dict[str, str] = field(default_factory=dict)  # ids the view leaves out -> why
+    subagent_errors: dict[str, str] = field(default_factory=dict)  # subagent event id -> its error
+    _scripts: dict[frozenset[str], set[str]] = field(default_factory=dict, repr=False)
 
-    def of(self, ids: list[str]) -> list[Source]:
+    @cached_property
+    def touched_by_name(self) -> dict[str, list[tuple[str, str, str]]]:
+        """The paths tools touched, by their last part ("fetch.py" -> its touches), to find a path's fast."""
+        out: dict[str, list[tuple[str, str, str]]] = defaultdict(list)
+        for touch in self.touched:
+            name = re.sub(r":\d+(?:-\d+)?$", "", touch[1].strip().strip("\"'`")).replace("\\", "/")
+            name = name.rstrip("/").rsplit("/", 1)[-1]
+            out[name].append(touch)
+            if "*" in name:
+                out["*"].append(touch)
+        return dict(out)
+
+    def of(self, ids: list[str] | set[str]) -> list[Source]:
         """The sources of these events and of everything nested in them (a subagent's own events)."""
         out: list[Source] = []
-        for event_id in ids:
+        seen: set[str] = set()
+        for event_id in self.in_order(ids):
             for key in self.family.get(event_id, [event_id]):
-                out.extend(self.by_event.get(key, []))
+                if key not in seen:
+                    seen.add(key)
+                    out.extend(self.by_event.get(key, []))
         return out
+
+    def in_order(self, ids: list[str] | set[str]) -> list[str]:
+        """The ids in the session's order (a set's own order changes from run to run; a report must not)."""
+        return sorted(ids, key=lambda i: (self.order.get(i, len(self.order)), i))
+
+    def expand(self, ids: list[str] | set[str]) -> set[str]:
+        """These ids and every id nested in them."""
+        return {key for event_id in ids for key in self.family.get(event_id, [event_id])}
 
     @cached_property
     def family(self) -> dict[str, list[str]]:
         """Each event id with the ids nested in it ("e7" -> e7, e7.1, e7.2, …)."""
         out: dict[str, list[str]] = defaultdict(list)
-        for key in self.by_event:
+        for key in self.event_kinds:
             parts = key.split(".")
             for n in range(1, len(parts) + 1):
                 out[".".join(parts[:n])].append(key)
+        for key in self.by_event:
+            if key not in self.event_kinds:
+                out[key].append(key)
         return dict(out)
 
     def known(self, event_id: str) -> bool:
         return event_id in self.by_event or event_id in self.event_kinds
 
-    def postings(self, allowed: frozenset[str] | None) -> dict[str, list[int]]:
-        """word -> the sources (of the allowed speakers) that use it."""
-        key = allowed or frozenset()
-        if key not in self._postings:
-            postings: dict[str, list[int]] = defaultdict(list)
-            for index, source in enumerate(self.sources):
-                if allowed is None or source.speaker in allowed:
-                    for word in set(source.toks.words):
-                        postings[word].append(index)
-            self._postings[key] = dict(postings)
-        return self._postings[key]
+    @cached_property
+    def postings(self) -> dict[str, list[int]]:
+        """word -> the sources that use it. Words as `text.words` finds them after a light normalising (case,
+        width, apostrophes): enough to find a quote's candidates by its rarest words, which `quotes.judge`
+        then compares in full."""
+        postings: dict[str, list[int]] = defaultdict(list)
+        for index, source in enumerate(self.sources):
+            for word in set(light_words(source.text)):
+                postings[word].append(index)
+        return dict(postings)
 
     def candidates(self, query: list[str], allowed: set[str] | None, limit: int = 8) -> list[Source]:
         """Sources (of the allowed speakers) sharing the most rare words with `query`, best first."""
-        postings = self.postings(frozenset(allowed) if allowed is not None else None)
-        total = len(self.sources)
+        postings = self.postings
+        sources = self.sources
+        total = len(sources)
         scores: dict[int, float] = defaultdict(float)
         # The rarest words find a quote's source; common ones only cost time (and a word in most texts tells
         # nothing).
@@ -152,7 +188,8 @@ class Sources:
                 continue
             weight = idf(count, total)
             for index in postings[word]:
-                scores[index] += weight
+                if allowed is None or sources[index].speaker in allowed:
+                    scores[index] += weight
         best = heapq.nsmallest(limit, scores, key=lambda i: (-scores[i], i))
         return [self.sources[i] for i in best]
 
@@ -171,17 +208,37 @@ class Sources:
                 counts[stem] += 1
         return dict(counts)
 
+    def scripts_of(self, speakers: set[str]) -> set[str]:
+        """The scripts these speakers write in (a message of a few words says nothing of it)."""
+        key = frozenset(speakers)
+        if key not in self._scripts:
+            self._scripts[key] = {
+                script_of(s.text)
+                for s in self.sources
+                if s.speaker in speakers and not s.retells and len(s.text) >= 12 and script_of(s.text)
+            }
+        return self._scripts[key]
 
-def build_sources(view: EventLog, manifest: dict[str, Any], triage: Triage) -> Sources:
+    def speakers(self, ids: set[str]) -> set[str]:
+        """Who speaks in these events (author, claude, subagent, tool…)."""
+        return {s.speaker for s in self.of(ids) if not s.retells}
+
+
+def build_sources(view: EventLog, manifest: dict[str, Any], triage: Triage, log: EventLog | None = None) -> Sources:
+    """The index of what the author cleared (`view`); `log`, the whole session, only says which cited ids
+    the view leaves out and why."""
     sources: list[Source] = []
     runs: list[tuple[str, str]] = []
-    touched: list[tuple[str, str]] = []
+    touched: list[tuple[str, str, str]] = []
     figures: list[Figure] = []
+    spans: list[Figure] = []
     event_calls: dict[str, list[Any]] = {}
     event_kinds: dict[str, str] = {}
     durations: dict[str, int] = {}
     order: dict[str, int] = {}
+    clock: dict[str, float] = {}
     programs: set[str] = set()
+    subagent_errors: dict[str, str] = {}
 
     def add(event_id: str, speaker: str, text: str | None, retells: bool = False) -> None:
         if text and text.strip():
@@ -190,6 +247,8 @@ def build_sources(view: EventLog, manifest: dict[str, Any], triage: Triage) -> S
     def visit(event: Event, inside: bool) -> None:
         event_kinds[event.id] = event.kind
         order.setdefault(event.id, len(order))
+        if event.ts and (ms := to_epoch_ms(event.ts)) is not None:
+            clock[event.id] = ms / 60000
         kind = event.kind
         voice = SUBAGENT if inside else CLAUDE
         if kind == HUMAN:
@@ -210,20 +269,22 @@ def build_sources(view: EventLog, manifest: dict[str, Any], triage: Triage) -> S
             add(event.id, CLAUDE, event.text, retells=True)  # Claude Code wrote these summaries
         elif kind == TURN_DURATION and event.duration_ms:
             durations[event.id] = event.duration_ms
-            figures.append(Figure("duration", event.duration_ms / 60000, event.id, "a turn's duration"))
+            spans.append(Figure(DURATION, event.duration_ms / 60000, event.id, "a turn's duration"))
         elif kind == TOOL_RUN:
             add(event.id, TOOL, event.summary)
             event_calls[event.id] = list(event.calls or [])
             for call in event.calls or ():
-                _visit_call(event.id, call, add, runs, touched, programs)
+                _visit_call(event.id, call, voice, add, runs, touched, programs)
         elif kind == SUBAGENT_EVENT and event.subagent is not None:
             agent = event.subagent
             add(event.id, CLAUDE, agent.description, retells=True)
             add(event.id, CLAUDE, agent.prompt, retells=True)
             add(event.id, SUBAGENT, agent.result)
             add(event.id, TOOL, agent.error)
+            if agent.error:
+                subagent_errors[event.id] = agent.error
             if agent.duration_ms:
-                figures.append(Figure("duration", agent.duration_ms / 60000, event.id, "the subagent's run"))
+                spans.append(Figure(DURATION, agent.duration_ms / 60000, event.id, "the subagent's run"))
             if agent.total_tokens:
                 figures.append(Figure("tokens", agent.total_tokens, event.id, "the subagent's tokens"))
             if agent.tool_uses:
@@ -234,14 +295,14 @@ def build_sources(view: EventLog, manifest: dict[str, Any], triage: Triage) -> S
     for event in view.events:
         visit(event, False)
     for source in sources:
-        figures.extend(_figures_in(source))
+        figures.extend(figures_in(source))
     figures.extend(_stats(view, manifest))
     session = view.session
     if session.title:
         sources.append(Source("title", NOTE, session.title))
     for name, text in _author_texts(triage):
         sources.append(Source(name, NOTE, text))
-        figures.extend(_figures_in(sources[-1]))
+        figures.extend(figures_in(sources[-1]))
     for value in (manifest.get("session") or {}).get("versions") or []:
         sources.append(Source("stats", TOOL, f"Claude Code {value}"))
     for value in (manifest.get("session") or {}).get("models") or []:
@@ -249,7 +310,11 @@ def build_sources(view: EventLog, manifest: dict[str, Any], triage: Triage) -> S
     by_event: dict[str, list[Source]] = defaultdict(list)
     for source in sources:
         by_event[source.id].append(source)
-    return Sources(
+    spans.extend(_time_spans(view, manifest))
+    for figure in [f for f in figures if f.unit == DURATION]:
+        spans.append(figure)
+    figures = [f for f in figures if f.unit != DURATION]
+    index = Sources(
         sources,
         dict(by_event),
         runs,
@@ -260,10 +325,17 @@ def build_sources(view: EventLog, manifest: dict[str, Any], triage: Triage) -> S
         durations,
         order,
         frozenset(programs),
+        clock,
+        spans,
+        _days(view, manifest),
+        _siblings(view.events),
+        _hidden(log, event_kinds, triage) if log is not None else {},
+        subagent_errors,
     )
+    return index
 
 
-def _visit_call(event_id: str, call: Any, add: Any, runs: list, touched: list, programs: set[str]) -> None:
+def _visit_call(event_id: str, call: Any, voice: str, add: Any, runs: list, touched: list, programs: set[str]) -> None:
     fam = family(call.name)
     if call.name == "AskUserQuestion":
         for question, answer in _ANSWER.findall(call.outcome or ""):
@@ -271,58 +343,63 @@ def _visit_call(event_id: str, call: Any, add: Any, runs: list, touched: list, p
             add(event_id, AUTHOR, answer)
         add(event_id, CLAUDE, call.target)
         return
+    add(event_id, TOOL, call.name)  # "a MultiEdit", "its first Edit": the tool is a fact of the session
     add(event_id, TOOL, call.target)
     add(event_id, TOOL, call.error)
     add(event_id, TOOL, call.outcome)
+    for extra in ("output", "diff"):  # kept by newer parses: what the call printed or changed
+        add(event_id, TOOL, getattr(call, extra, None))
     if not call.target:
         return
     if fam == "bash" and call.name == "Bash":
         runs.append((event_id, call.target))
-        for match in _PATHISH.finditer(call.target):
-            touched.append((event_id, match.group(0)))
+        for match in PATHISH.finditer(call.target):
+            touched.append((event_id, match.group(0), "bash"))
         for part in re.split(r"&&|\|\||;|\|", call.target):
             first = part.strip().split(" ", 1)[0]
             if first and re.fullmatch(r"[\w./-]+", first):
                 programs.add(first.rsplit("/", 1)[-1])
     elif fam in _FILE_FAMILIES or call.name in ("LS", "Glob", "NotebookRead"):
-        touched.append((event_id, call.target))
+        how = "read" if fam == "read" or call.name in ("LS", "Glob", "NotebookRead") else "edit"
+        touched.append((event_id, call.target, how))
 
 
-def _figures_in(source: Source) -> list[Figure]:
-    """Numbers a text states with a unit: "16 passed", "took 3 minutes", "5 files, +70 / -12"."""
-    from retell.check.claims import number_claims
-    from retell.check.document import Block
-
+def figures_in(source: Source) -> list[Figure]:
+    """Numbers a text states with a unit: "16 passed", "took 3 minutes", "5 files, +70 / -12", "500-800 words"."""
     out = []
     text = source.text
     if len(text) > 200_000:
         text = text[:200_000]
     for match in _TEST_NUMBERS.finditer(text):
-        out.append(Figure("failed" if match.group("failed") else "tests", int(match.group("n")), source.id, "test run"))
+        if match.group("n"):
+            unit = FAILED if match.group("failed") else TESTS
+            out.append(Figure(unit, int(match.group("n")), source.id, "test run"))
+        elif match.group("m"):
+            out.append(Figure(TESTS, int(match.group("m")), source.id, "test run"))
+            out.append(Figure(TESTS, int(match.group("of")), source.id, "test run"))
+        elif match.group("k"):
+            out.append(Figure(FAILED if match.group("kf") else TESTS, int(match.group("k")), source.id, "test run"))
     for match in _ALL_PASS.finditer(text):
-        out.append(Figure("tests", int(match.group("n")), source.id, "test run"))
-    for match in _TEXT_DURATION.finditer(text):
-        unit = match.group("u").lower()
-        minutes = _MINUTES.get("ms" if unit.startswith("mil") or unit == "ms" else unit[0])
-        if minutes is not None:
-            out.append(Figure("duration", float(match.group("n")) * minutes, source.id, "stated"))
-    block = Block("paragraph", 1, text.split("\n"))
-    for claim in number_claims(text, block):
-        out.append(Figure(claim.unit, claim.value, source.id, "stated"))
-        if claim.unit == "diff":
-            minus = re.search(r"[-−–]\s*(\d+)", claim.text)
+        out.append(Figure(TESTS, int(match.group("n")), source.id, "test run"))
+    for amount in amounts(text):
+        out.append(_figure(amount, source.id))
+        if amount.unit == "diff":
+            minus = re.search(r"[-−–]\s*(\d+)", amount.text)
             if minus:
                 out.append(Figure("diff-", int(minus.group(1)), source.id, "stated"))
     return out
 
 
+def _figure(amount: Amount, source_id: str) -> Figure:
+    return Figure(amount.unit, amount.value, source_id, "stated", amount.high)
+
+
 def _stats(view: EventLog, manifest: dict[str, Any]) -> list[Figure]:
     facts = session_facts(manifest)
-    session = manifest.get("session") or {}
     out = [
         Figure("messages", facts["human_turns"], "stats", "messages from the author"),
         Figure("calls", facts["tool_calls"], "stats", "tool calls"),
-        Figure("failed", facts["tool_errors"], "stats", "failed tool calls"),
+        Figure(FAILED, facts["tool_errors"], "stats", "failed tool calls"),
         Figure("errors", facts["tool_errors"], "stats", "failed tool calls"),
         Figure("files", facts["files_changed"], "stats", "files changed"),
         Figure("subagents", facts["subagents"], "stats", "subagents"),
@@ -332,29 +409,112 @@ def _stats(view: EventLog, manifest: dict[str, Any]) -> list[Figure]:
         Figure("chapters", len(manifest.get("chapters") or []), "stats", "chapters"),
         Figure("chapters", len(view.chapters), "stats", "chapters told"),
         Figure("images", (manifest.get("counts") or {}).get("images", 0), "stats", "images"),
+        Figure("sessions", facts.get("sessions", 1), "stats", "sessions"),
     ]
     if facts["cost_usd"] is not None:
         out.append(Figure("money", facts["cost_usd"], "stats", "cost at API prices"))
-    for key, label in (("duration_ms", "the session's length"), ("active_ms", "active time")):
-        if session.get(key):
-            out.append(Figure("duration", session[key] / 60000, "stats", label))
     # What the cleared view itself holds (fewer than the whole session when chapters are left out).
     top = [e for e in view.events if not e.sidechain]
     calls = [c for e in top if e.kind == TOOL_RUN for c in e.calls or ()]
     out += [
         Figure("messages", sum(1 for e in top if e.kind == HUMAN), "stats", "messages told"),
         Figure("calls", len(calls), "stats", "tool calls told"),
-        Figure("failed", sum(1 for c in calls if c.error), "stats", "failed tool calls told"),
+        Figure(FAILED, sum(1 for c in calls if c.error), "stats", "failed tool calls told"),
         Figure("subagents", sum(1 for e in top if e.kind == SUBAGENT_EVENT), "stats", "subagents told"),
     ]
     for chapter in view.chapters:
         if chapter.pre_tokens:
             out.append(Figure("tokens", chapter.pre_tokens, chapter.id, "context before compaction"))
-    for before, chapter in zip(view.chapters, view.chapters[1:], strict=False):  # "Six hours later, I came back"
-        a = to_epoch_ms(before.end) if chapter.reason == "idle" and before.end else None
-        b = to_epoch_ms(chapter.start) if chapter.start else None
-        if a is not None and b is not None and b > a:
-            out.append(Figure("duration", (b - a) / 60000, chapter.id, "the pause before this chapter"))
+    # Each chapter's own counts ("in the first sitting I sent ten messages and Claude made 81 tool calls").
+    if len(view.chapters) > 1:
+        for chapter in view.chapters:
+            events = [e for e in top if e.chapter == chapter.id]
+            own = [c for e in events if e.kind == TOOL_RUN for c in e.calls or ()]
+            out += [
+                Figure("messages", sum(1 for e in events if e.kind == HUMAN), "stats", f"messages in {chapter.id}"),
+                Figure("calls", len(own), "stats", f"tool calls in {chapter.id}"),
+                Figure(FAILED, sum(1 for c in own if c.error), "stats", f"failed tool calls in {chapter.id}"),
+            ]
+    return out
+
+
+def _minutes(ts: str | None) -> float | None:
+    ms = to_epoch_ms(ts) if ts else None
+    return None if ms is None else ms / 60000
+
+
+def _time_spans(view: EventLog, manifest: dict[str, Any]) -> list[Figure]:
+    """The session's lengths of time: its length and active time, each chapter's, the pause before each
+    chapter, and the time between sessions told as one story."""
+    out = []
+    facts = session_facts(manifest)
+    session = manifest.get("session") or {}
+    for key, label in (("duration_ms", "the session's length"), ("active_ms", "active time")):
+        if session.get(key):
+            out.append(Figure(DURATION, session[key] / 60000, "stats", label))
+    if facts.get("active_ms") is None and facts.get("active_time") not in (None, "unknown"):
+        pass  # the facts line's active time is the manifest's (above)
+    chapters = [(c, _minutes(c.start), _minutes(c.end)) for c in view.chapters]
+    for chapter, start, end in chapters:
+        if start is not None and end is not None:
+            out.append(Figure(DURATION, end - start, chapter.id, "the chapter's length"))
+    for (_, _, end), (chapter, start, _) in itertools.pairwise(chapters):
+        if end is not None and start is not None and start > end:
+            out.append(Figure(DURATION, start - end, chapter.id, "the pause before this chapter"))
+    parts = [part.get("session") or {} for part in manifest.get("sessions") or []]
+    for before, after in itertools.pairwise(parts):
+        end, start = _minutes(before.get("end")), _minutes(after.get("start"))
+        if end is not None and start is not None and start > end:
+            out.append(Figure(DURATION, start - end, "stats", "the time between two sessions"))
+    for part in parts:
+        start, end = _minutes(part.get("start")), _minutes(part.get("end"))
+        if start is not None and end is not None:
+            out.append(Figure(DURATION, end - start, "stats", "a session's length"))
+    return out
+
+
+def _day(minutes: float) -> int:
+    return datetime.fromtimestamp(minutes * 60, tz=timezone.utc).toordinal()
+
+
+def _days(view: EventLog, manifest: dict[str, Any]) -> set[int]:
+    """How many calendar days (UTC) the session spans, each chapter spans, and each told session spans, as
+    the facts line says it ("spread over 2 days")."""
+    out = {session_facts(manifest).get("days", 1)}
+    for chapter in view.chapters:
+        start, end = _minutes(chapter.start), _minutes(chapter.end)
+        if start is not None and end is not None:
+            out.add(_day(end) - _day(start) + 1)
+    stamps = [m for e in walk(view.events) if e.ts and (m := _minutes(e.ts)) is not None]
+    if stamps:
+        out.add(_day(max(stamps)) - _day(min(stamps)) + 1)
+    return out
+
+
+def _siblings(events: list[Event]) -> dict[str, tuple[str | None, str | None]]:
+    """Each event's neighbours: the events right before and after it at its own level (a subagent's events
+    among themselves)."""
+    out: dict[str, tuple[str | None, str | None]] = {}
+
+    def level(items: list[Event]) -> None:
+        ids = [e.id for e in items]
+        for n, event in enumerate(items):
+            out[event.id] = (ids[n - 1] if n else None, ids[n + 1] if n + 1 < len(ids) else None)
+            if event.subagent is not None and event.subagent.events:
+                level(event.subagent.events)
+
+    level(events)
+    return out
+
+
+def _hidden(log: EventLog, shown: dict[str, str], triage: Triage) -> dict[str, str]:
+    """The session's ids the view leaves out, and why: Claude's thinking (use_thinking: false), or a chapter
+    the author left out."""
+    out = {}
+    for event in walk(log.events):
+        if event.id in shown:
+            continue
+        out[event.id] = "thinking" if event.kind == THINKING else "left out"
     return out
 
 
@@ -378,29 +538,58 @@ def _author_texts(triage: Triage) -> list[tuple[str, str]]:
     return out
 
 
-def derived_counts(index: Sources, ids: list[str]) -> set[int]:
-    """Every count a paragraph citing `ids` can state about them: calls in all and per kind of work, files
-    per kind, failed calls, commands, events of each kind."""
-    calls = [c for event_id in ids for c in index.event_calls.get(event_id, [])]
-    work = [c for c in calls if c.name != "AskUserQuestion"]  # a question to the author is not work
-    found: set[int] = {len(calls), len(work), sum(1 for c in calls if c.error), sum(1 for c in work if c.error)}
-    families: dict[str, list[Any]] = defaultdict(list)
-    for call in calls:
-        families[family(call.name)].append(call)
-    for fam, group in families.items():
-        found.add(len(group))
-        found.add(len({c.target for c in group if c.target}))
-        if fam == "bash":
-            tests = [c for c in group if is_test_command(c.target)]
-            found.update({len(tests), len(group) - len(tests)})
-    kinds: dict[str, int] = defaultdict(int)
-    for event_id in ids:
-        kinds[index.event_kinds.get(event_id, "")] += 1
-        found.add(len(index.event_calls.get(event_id, [])))
-    found.update(kinds.values())
+def derived_counts(index: Sources, ids: list[str] | set[str], unit: str, changed: bool = False) -> set[int]:
+    """The counts of `unit` a paragraph citing `ids` can state about them: "it ran three commands" (its bash
+    calls), "two of them failed", "read four files", "changed two files" (the files edited or written), "I
+    sent two messages", "three subagents"."""
+    found = _counts(index, index.expand(ids), unit, changed)
+    # And what lies between the first and the last event it cites: "between those two messages, 14 tool calls".
+    top = [i for i in ids if "." not in i and i in index.order]
+    if len(top) > 1:
+        first, last = min(index.order[i] for i in top), max(index.order[i] for i in top)
+        span = {i for i, n in index.order.items() if first <= n <= last}
+        found |= _counts(index, span, unit, changed)
     return found
 
 
-def derived_minutes(index: Sources, ids: list[str]) -> float | None:
+def _counts(index: Sources, expanded: set[str], unit: str, changed: bool) -> set[int]:
+    ids = {i for i in expanded if "." not in i}
+    calls = [c for event_id in index.in_order(expanded) for c in index.event_calls.get(event_id, [])]
+    work = [c for c in calls if c.name != "AskUserQuestion"]  # a question to the author is not work
+    families: dict[str, list[Any]] = defaultdict(list)
+    for call in work:
+        families[family(call.name)].append(call)
+    files = {"read", "edit", "write"}
+    if unit == "calls":
+        ok = [c for c in work if not c.error]
+        on_files = [c for c in work if family(c.name) in files]  # "a read and an edit: two tool calls"
+        return {len(calls), len(work), len(ok), len(on_files), *(len(group) for group in families.values())}
+    if unit in ("failed", "errors"):
+        return {sum(1 for c in work if c.error), sum(1 for c in calls if c.error)}
+    if unit == "files":
+        kinds = {"edit", "write"} if changed else files
+        return {
+            len({c.target for c in work if c.target and family(c.name) in kinds}),
+            *(len({c.target for c in families.get(k, []) if c.target}) for k in kinds),
+        }
+    if unit == "commands":
+        bash = families.get("bash", [])
+        tests = [c for c in bash if is_test_command(c.target)]
+        return {len(bash), len(tests), len(bash) - len(tests)}
+    if unit in ("edits", "searches"):
+        return {len(families.get("edit" if unit == "edits" else "search", []))}
+    if unit == "commits":
+        return {sum(1 for c in families.get("bash", []) if c.target and re.search(r"\bgit\s+commit\b", c.target))}
+    if unit == "subagents":  # "three subagents, two of which came back"
+        agents = [i for i in ids if index.event_kinds.get(i) == SUBAGENT_EVENT]
+        failed = [i for i in agents if i in index.subagent_errors]
+        return {len(agents), len(agents) - len(failed), len(failed)}
+    kind = {"messages": HUMAN, "images": "image"}.get(unit)
+    if kind is not None:
+        return {sum(1 for i in ids if index.event_kinds.get(i) == kind)}
+    return set()
+
+
+def derived_minutes(index: Sources, ids: list[str] | set[str]) -> float | None:
     total = sum(index.durations_ms.get(event_id, 0) for event_id in ids)
     return total / 60000 if total else None

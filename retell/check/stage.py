@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from retell.check.claims import extract
-from retell.check.report import CheckReport
+from retell.check.report import STRICT_MARK, CheckReport
 from retell.check.sources import build_sources
 from retell.check.trace import trace_all
 from retell.errors import GateError, WorkdirError
@@ -17,9 +17,17 @@ from retell.triage.stage import require_approved
 from retell.workdir import DRAFT, Workdir
 
 
-def check_draft(text: str, view: EventLog, manifest: dict[str, Any], triage: Triage, name: str = DRAFT) -> CheckReport:
-    """The check of a draft's text against the cleared view `view` (what `require_approved` returns)."""
-    index = build_sources(view, manifest, triage)
+def check_draft(
+    text: str,
+    view: EventLog,
+    manifest: dict[str, Any],
+    triage: Triage,
+    name: str = DRAFT,
+    log: EventLog | None = None,
+) -> CheckReport:
+    """The check of a draft's text against the cleared view `view` (what `require_approved` returns); `log`,
+    the whole session, tells a citation of Claude's thinking from one of a chapter left out."""
+    index = build_sources(view, manifest, triage, log)
     extracted = extract(text, index.programs)
     findings = trace_all(extracted.claims, extracted.blocks, index)
     cited = sum(1 for b in extracted.blocks if b.cites)
@@ -27,14 +35,15 @@ def check_draft(text: str, view: EventLog, manifest: dict[str, Any], triage: Tri
 
 
 def require_traced(report: CheckReport) -> None:
-    """`--strict`: an untraced author quote or number stops the render, as a secret does."""
+    """`--strict`: a problem the check is sure of (words put in someone's mouth, a figure or a result the
+    session contradicts) stops the render, as a secret does."""
     blocking = report.blocking
     if blocking:
-        listed = "\n".join(f"  {report.line(f)}" for f in blocking[:10])
+        listed = "\n".join(f"  {report.line(f).removesuffix(STRICT_MARK)}" for f in blocking[:10])
         more = f"\n  … and {len(blocking) - 10} more" if len(blocking) > 10 else ""
         raise GateError(
-            f"publish gate (--strict): {len(blocking)} author quote(s) or number(s) in draft.md are not in the "
-            f"session; fix them, or accept each with <!-- ok --> after it:\n{listed}{more}"
+            f"publish gate (--strict): {len(blocking)} claim(s) in draft.md the session contradicts or does "
+            f"not have; fix them, or accept each with <!-- ok --> after it:\n{listed}{more}"
         )
 
 
@@ -44,4 +53,4 @@ def run_check(path: Path) -> CheckReport:
     if not workdir.draft.is_file():
         raise WorkdirError(f"{workdir.draft} does not exist: run `retell draft {path}` first")
     text = workdir.draft.read_text(encoding="utf-8", errors="replace")
-    return check_draft(text, view, parsed.manifest, triage)
+    return check_draft(text, view, parsed.manifest, triage, log=parsed.log)

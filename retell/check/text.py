@@ -8,6 +8,7 @@ and bracketed insertions (`[the parser]`, `[REDACTED:email]`, `[Image #1]`).
 from __future__ import annotations
 
 import html
+import itertools
 import math
 import re
 import unicodedata
@@ -39,12 +40,24 @@ _TRANSLATE = str.maketrans(
         "\u2014": "-",
         "\u2212": "-",
         "\u00a0": " ",
+        "\u300c": '"',  # 「」『』: the quotation marks of Chinese and Japanese
+        "\u300d": '"',
+        "\u300e": '"',
+        "\u300f": '"',
+        "\u3002": ".",  # 。、・ (NFKC leaves the ideographic full stop and comma as they are)
+        "\u3001": ",",
+        "\u30fb": " ",
         "*": " ",
         "`": " ",
     }
 )
+# Han and kana: Chinese and Japanese are written without spaces, so each of these characters is a word of its
+# own (Hangul is written with spaces and stays in words).
+HAN_KANA = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+CJK = re.compile(f"[{HAN_KANA}\uac00-\ud7af]")
+_HIRAGANA = re.compile("[\u3040-\u309f]")
 # A word: letters and digits; an apostrophe inside a word is dropped ("don't" -> "dont").
-_WORD = re.compile(r"[^\W_]+", re.U)
+_WORD = re.compile(f"[{HAN_KANA}]|[^\\W_{HAN_KANA}]+", re.U)
 _INNER_APOSTROPHE = re.compile(r"(?<=[^\W_])'(?=[^\W_])")
 # Contractions spelled out, so "don't" and "do not" are the same words on both sides.
 _CONTRACTIONS = (
@@ -55,6 +68,9 @@ _CONTRACTIONS = (
     (re.compile(r"\b(\w+)'ve\b"), r"\1 have"),
     (re.compile(r"\b(\w+)'ll\b"), r"\1 will"),
     (re.compile(r"\bi'm\b"), "i am"),
+    (re.compile(r"\b(it|that|what|there|here|he|she|who|where)'s\b"), r"\1 is"),
+    (re.compile(r"\blet's\b"), "let us"),
+    (re.compile(r"\b(i|you|we|they|he|she)'d\b"), r"\1 would"),
 )
 _BOUNDARY = re.compile(r"[.!?;:,()\"\n]|\s-\s|\.\.\.")
 _SENTENCE_GAP = re.compile(r"[.!?]|\n")
@@ -89,6 +105,9 @@ NUMBER_WORDS = {
     "forty": 40,
     "fifty": 50,
     "sixty": 60,
+    "seventy": 70,
+    "eighty": 80,
+    "ninety": 90,
     "hundred": 100,
     "dozen": 12,
 }
@@ -104,6 +123,8 @@ STOPWORDS = wordset(
     until because since after before during through between ok okay well um uh like really actually basically
     pretty kinda quite bit thing things way"""
 )
+# Japanese and Chinese particles and function characters: what a tidied quote may add or drop.
+STOPWORDS |= frozenset("のはがをにでともへやかねよなたてしだ的了是在和也就都吗呢吧啊")
 FILLERS = wordset("ok okay well um uh like just so really actually basically pretty kinda hmm yeah oh sure")
 
 
@@ -148,6 +169,15 @@ def tokens(text: str, *, normalised: bool = False) -> Tokens:
     return Tokens(tuple(words), frozenset(starts), frozenset(sentences))
 
 
+_LIGHT = str.maketrans({"\u2019": "", "'": "", "`": " ", "*": " "})
+
+
+def light_words(text: str) -> list[str]:
+    """The words of a text, lower case, with width folded and apostrophes dropped: what `words` finds, minus
+    the costly parts (entities, links, contractions spelled out)."""
+    return _WORD.findall(unicodedata.normalize("NFKC", text).lower().translate(_LIGHT))
+
+
 def words(text: str) -> list[str]:
     return _WORD.findall(normalise(text))
 
@@ -166,8 +196,33 @@ def stem(word: str) -> str:
 
 
 def content_stems(text: str) -> list[str]:
-    """The stems of the words that carry meaning (no stopwords, no one-letter words)."""
-    return [stem(w) for w in words(text) if w not in STOPWORDS and len(w) > 1 and not w.isdigit()]
+    """The stems of the words that carry meaning (no stopwords, no one-letter words); in Chinese and Japanese,
+    the pairs of characters next to each other (a word there is most often two characters)."""
+    out: list[str] = []
+    run: list[str] = []
+    for word in [*words(text), ""]:
+        if len(word) == 1 and CJK.match(word):
+            run.append(word)
+            continue
+        # Kanji, hanzi and katakana carry a sentence's meaning; hiragana is mostly its grammar.
+        out.extend(a + b for a, b in itertools.pairwise(run) if not _HIRAGANA.match(a) and not _HIRAGANA.match(b))
+        run = []
+        if word and word not in STOPWORDS and len(word) > 1 and not word.isdigit():
+            out.append(stem(word))
+    return out
+
+
+_LATIN_WORD = re.compile(f"[^\\W\\d_{HAN_KANA}\\uac00-\\ud7af]+")
+
+
+def script_of(text: str) -> str:
+    """ "cjk" when the text is mostly Chinese, Japanese or Korean (a character of those counting as half a word
+    of the others), "latin" when it is mostly not, "" when it has no letters."""
+    cjk = len(CJK.findall(text))
+    latin = len(_LATIN_WORD.findall(text))
+    if not cjk and not latin:
+        return ""
+    return "cjk" if cjk >= 2 * latin else "latin"
 
 
 def typo_level(a: str, b: str) -> bool:

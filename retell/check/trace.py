@@ -1,78 +1,97 @@
-"""Each claim traced to the cleared session: the events its paragraph cites first, then the rest.
+"""Each claim traced to the cleared session: the events its paragraph cites (and their neighbours) first,
+then the rest.
 
 A claim is **traced** (an event of the right speaker says it), **contradicted** (the session says
 something else: another speaker said it, the words differ in meaning, a command only mentioned is told as
-run, a paragraph cites events that do not bear it out), or **untraced** (nothing in the session says it).
-An author's `ok` mark turns a problem into **accepted**. A credit worded so freely that neither side's words
-come close is **unchecked**: paraphrase is allowed, and a guess would cry wolf.
+run, a run that failed is told as passed, a paragraph cites events that do not bear it out), or **untraced**
+(nothing in the session says it). An author's `ok` mark turns a problem into **accepted**. What the check
+cannot compare (a credit worded too freely, a translation with no name or number in it, a small count of
+things) is **unchecked**: never a problem.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
 
-from retell.check.claims import (
-    AGENT,
-    AUTHOR,
-    CITATION,
-    CLAUDE,
-    CODE_SPAN,
-    COMMAND,
-    CREDIT,
-    NUMBER,
-    PATH,
-    QUOTE_KINDS,
-    SUBAGENT,
-    Claim,
-)
+from retell.check.amounts import DURATION
+from retell.check.attribution import AGENT, AUTHOR, CLAUDE, SUBAGENT
+from retell.check.claims import BOTH, CODE_SPAN, COMMAND, CREDIT, NUMBER, OUTCOME, PATH, QUOTE_KINDS, Claim
 from retell.check.document import Block
+from retell.check.figures import check_number
+from retell.check.outcomes import check_outcome
 from retell.check.quotes import judge
-from retell.check.sources import NOTE, THOUGHT, TOOL, Figure, Source, Sources, derived_counts, derived_minutes
-from retell.check.text import content_stems, one_line, words, wordset
+from retell.check.scope import Scope, scopes
+from retell.check.sources import NOTE, PATHISH, THOUGHT, TOOL, Source, Sources
+from retell.check.text import content_stems, one_line, script_of, words
+from retell.check.translation import other_script, survives
+from retell.check.verdict import (
+    ACCEPTED,
+    CONTRADICTED,
+    HIGH,
+    LOW,
+    TRACED,
+    UNCHECKED,
+    UNTRACED,
+    Finding,
+    found,
+)
 
-TRACED = "traced"
-UNTRACED = "untraced"
-CONTRADICTED = "contradicted"
-ACCEPTED = "accepted"
-UNCHECKED = "unchecked"
+__all__ = ["ACCEPTED", "CONTRADICTED", "TRACED", "UNCHECKED", "UNTRACED", "Finding", "trace_all"]
 
+# Whose words a quote attributed to someone may be. A tool's text is anyone's to quote: the author pastes
+# output, Claude's commands and task lists are tool input, and an older events.json keeps the author's reason
+# for turning a call down as the call's error.
 _SPEAKERS: dict[str | None, set[str]] = {
-    AUTHOR: {AUTHOR, NOTE},
-    CLAUDE: {CLAUDE},
-    SUBAGENT: {SUBAGENT},
-    AGENT: {CLAUDE, SUBAGENT},
+    AUTHOR: {AUTHOR, NOTE, TOOL},
+    CLAUDE: {CLAUDE, TOOL},
+    SUBAGENT: {SUBAGENT, TOOL},
+    AGENT: {CLAUDE, SUBAGENT, TOOL},
     None: {AUTHOR, CLAUDE, SUBAGENT, TOOL, NOTE},
 }
-_WHO = {AUTHOR: "the author", CLAUDE: "Claude", SUBAGENT: "a subagent", TOOL: "a tool's output", NOTE: "your notes"}
+_WHO = {AUTHOR: "you", CLAUDE: "Claude", SUBAGENT: "a subagent", TOOL: "a tool's output", NOTE: "your notes"}
 _WHO[THOUGHT] = "Claude's private thinking"
+_WHOSE = {AUTHOR: "yours", CLAUDE: "Claude's", SUBAGENT: "a subagent's", AGENT: "Claude's"}
+_NEVER = {
+    AUTHOR: "you never wrote this in the session",
+    CLAUDE: "Claude never says this in the session",
+    AGENT: "Claude never says this in the session",
+    SUBAGENT: "no subagent says this in the session",
+}
+_WORDS_OF = {
+    AUTHOR: ("your words", "yourself"),
+    NOTE: ("your notes' words", "yourself"),
+    CLAUDE: ("Claude's words", "Claude"),
+    SUBAGENT: ("a subagent's words", "the subagent"),
+    TOOL: ("a tool's output", "the tool"),
+}
 # A credit is "moved" when the other side said it clearly and the credited side did not.
 CREDIT_SUPPORTED = 0.5
 CREDIT_MARGIN = 0.25
 CREDIT_NOTHING = 0.2
 # A paragraph with a citation and no traceable claim must share this much of its meaning with what it cites.
-CITATION_OVERLAP = 0.15
+CITATION_OVERLAP = 0.07
 MIN_CITATION_STEMS = 6
 
 
-@dataclass
-class Finding:
-    claim: Claim
-    status: str
-    event: str | None = None
-    excerpt: str = ""
-    reason: str = ""
-    cited: bool = False  # traced to an event its paragraph cites
-
-    @property
-    def problem(self) -> bool:
-        return self.status in (UNTRACED, CONTRADICTED)
-
-
 def trace_all(claims: list[Claim], blocks: list[Block], index: Sources) -> list[Finding]:
-    findings = [trace_claim(claim, index) for claim in claims]
-    findings.extend(check_citations(blocks, findings, index))
+    tracer = Tracer(index, scopes(blocks, index))
+    timed = [c for c in claims if c.kind == NUMBER and c.unit == DURATION]
+    findings = [tracer.trace(claim) for claim in claims if claim not in timed]
+    # A time is measured from what its paragraph tells ("two and a half minutes from my “yes please”"): the
+    # events its other claims were traced to count as near it.
+    told: dict[int, set[str]] = {}
+    for finding in findings:
+        if finding.status == TRACED and finding.event and finding.event in index.clock:
+            told.setdefault(id(finding.claim.block), set()).add(finding.event)
+    for block in {id(c.block): c.block for c in timed}.values():
+        told.setdefault(id(block), set()).update(_terms_told(block, index))
+    for claim in timed:
+        tracer.told = told.get(id(claim.block), set())
+        findings.append(tracer.trace(claim))
+    # A small count of something the session never counts ("three routes") is a writer's own count: no claim.
+    findings = [f for f in findings if not (f.status == UNCHECKED and f.weak)]
+    findings.extend(tracer.citations(blocks, findings))
     for finding in findings:
         if finding.problem and finding.claim.accepted is not None:
             finding.status = ACCEPTED
@@ -80,56 +99,17 @@ def trace_all(claims: list[Claim], blocks: list[Block], index: Sources) -> list[
     return findings
 
 
-def trace_claim(claim: Claim, index: Sources) -> Finding:
-    if claim.kind in QUOTE_KINDS:
-        return _quote(claim, index)
-    if claim.kind == PATH:
-        return _path(claim, index)
-    if claim.kind == COMMAND:
-        return _command(claim, index)
-    if claim.kind == CODE_SPAN:
-        return _code(claim, index)
-    if claim.kind == NUMBER:
-        return _number(claim, index)
-    if claim.kind == CREDIT:
-        return _credit(claim, index)
-    return Finding(claim, TRACED)
+def _terms_told(block: Block, index: Sources) -> set[str]:
+    """The events a paragraph's short quoted words come from ("from my “yes please”"), when few do."""
+    from retell.check.claims import quoted_terms
 
-
-def _cited(claim: Claim) -> list[str]:
-    return list(dict.fromkeys([*(claim.cleaned or []), *claim.block.cites]))
-
-
-def _found(claim: Claim, source: Source | None, reason: str = "", status: str = TRACED) -> Finding:
-    if source is None:
-        return Finding(claim, status, reason=reason)
-    cited = source.id in _cited(claim) or any(source.id.startswith(c + ".") for c in _cited(claim))
-    return Finding(claim, status, source.id, one_line(source.text), reason, cited)
-
-
-# -- quotes -------------------------------------------------------------------------------------------
-
-
-def _quote(claim: Claim, index: Sources) -> Finding:
-    allowed = _SPEAKERS.get(claim.speaker, _SPEAKERS[None])
-    cleaned = claim.cleaned is not None
-    cited = [s for s in index.of(_cited(claim)) if s.speaker in allowed]
-    verdict = judge(claim.text, lambda q: _unique([*cited, *index.candidates(list(q), allowed)]), cleaned)
-    if verdict.ok and verdict.main is not None:
-        return _found(claim, verdict.main.source)
-    anyone = judge(claim.text, lambda q: index.candidates(list(q), None, limit=12), cleaned)
-    if anyone.ok and anyone.main is not None:
-        source = anyone.main.source
-        if source.speaker == THOUGHT:
-            reason = "quotes Claude's private thinking, which a post never quotes"
-        else:
-            reason = f"said by {_WHO.get(source.speaker, source.speaker)}, not {_WHO.get(claim.speaker or '', 'them')}"
-        return _found(claim, source, reason, CONTRADICTED)
-    closest = verdict.main
-    if closest is not None and closest.coverage >= 0.5:
-        return _found(claim, closest.source, verdict.why(cleaned), CONTRADICTED)
-    reason = "no event of " + (_WHO.get(claim.speaker or "", "anyone") if claim.speaker else "the session") + " says it"
-    return _found(claim, closest.source if closest and closest.coverage >= 0.25 else None, reason, UNTRACED)
+    out: set[str] = set()
+    for term in quoted_terms(block.text):
+        folded = " ".join(term.lower().split())
+        hits = {s.id for s in index.sources if s.speaker in (AUTHOR, CLAUDE, SUBAGENT) and folded in s.folded}
+        if 0 < len(hits) <= 3:
+            out |= {i for i in hits if i in index.clock}
+    return out
 
 
 def _unique(sources: Iterable[Source]) -> list[Source]:
@@ -142,7 +122,559 @@ def _unique(sources: Iterable[Source]) -> list[Source]:
     return out
 
 
-# -- paths, commands, code ----------------------------------------------------------------------------
+def _first(index: Sources, event_id: str) -> Source | None:
+    items = index.by_event.get(event_id)
+    return items[0] if items else None
+
+
+def _span(ids: Iterable[str]) -> str:
+    listed = sorted(ids, key=lambda i: [int(p) if p.isdigit() else 0 for p in re.findall(r"\d+", i)])
+    return ", ".join(listed[:4]) + ("…" if len(listed) > 4 else "")
+
+
+class Tracer:
+    def __init__(self, index: Sources, scopes_: dict[int, Scope]) -> None:
+        self.index = index
+        self.scopes = scopes_
+        self.told: set[str] = set()
+
+    def scope(self, claim: Claim) -> Scope:
+        scope = self.scopes.get(id(claim.block), Scope())
+        marked = [*(claim.cleaned or []), *(claim.translated or [])]
+        if marked:
+            scope = Scope([*scope.cited, *marked], scope.near | set(marked), scope.around | set(marked))
+        if self.told and claim.kind == NUMBER:
+            scope = Scope(scope.cited, scope.near, scope.around | self.told, set(self.told))
+        return scope
+
+    def trace(self, claim: Claim) -> Finding:
+        finding = self._trace(claim)
+        scope = self.scope(claim)
+        # `cited`: traced to an event the paragraph cites (or one nested in it), not merely near one.
+        finding.cited = (
+            finding.status == TRACED and not finding.weak and finding.event in self.index.expand(scope.cited)
+        )
+        return finding
+
+    def _trace(self, claim: Claim) -> Finding:
+        scope = self.scope(claim)
+        if claim.kind in QUOTE_KINDS:
+            return self.quote(claim, scope)
+        if claim.kind == PATH:
+            return self.path(claim, scope)
+        if claim.kind == COMMAND:
+            return self.command(claim, scope)
+        if claim.kind == CODE_SPAN:
+            return self.code(claim, scope)
+        if claim.kind == NUMBER:
+            return check_number(claim, self.index, scope)
+        if claim.kind == OUTCOME:
+            return check_outcome(claim, self.index, scope)
+        if claim.kind == CREDIT:
+            return self.credit(claim, scope)
+        return Finding(claim, TRACED)
+
+    def _in_scope(self, source: Source | None, scope: Scope) -> bool:
+        return source is not None and source.id in scope.near
+
+    # -- quotes ---------------------------------------------------------------------------------------
+
+    def quote(self, claim: Claim, scope: Scope) -> Finding:
+        index = self.index
+        allowed = _SPEAKERS.get(claim.speaker, _SPEAKERS[None])
+        cleaned = claim.cleaned is not None
+        near = [s for s in _unique([*index.of(scope.cited), *index.of(scope.near)]) if s.speaker in allowed]
+        if claim.translated is not None:
+            translated = self.translation(claim, scope, allowed, marked=True)
+            if translated.status != UNTRACED or translated.reason:
+                return translated  # else: what it names is in the quote's own language, compared word for word
+        verdict = judge(claim.text, lambda q: _unique([*near, *index.candidates(list(q), allowed)]), cleaned)
+        if verdict.ok and verdict.main is not None:
+            return found(claim, verdict.main.source, cited=self._in_scope(verdict.main.source, scope))
+        anyone = judge(claim.text, lambda q: index.candidates(list(q), None, limit=12), cleaned)
+        if anyone.ok and anyone.main is not None:
+            source = anyone.main.source
+            if source.speaker == THOUGHT:
+                return found(
+                    claim,
+                    source,
+                    "quotes Claude's private thinking, which a post never quotes",
+                    CONTRADICTED,
+                    confidence=HIGH,
+                    advice="leave it out, or say in your words what Claude did",
+                )
+            words, to = _WORDS_OF.get(source.speaker, (f"{source.speaker}'s words", source.speaker))
+            return found(
+                claim,
+                source,
+                f"these are {words} ({source.id}), not {_WHOSE.get(claim.speaker or '', 'theirs')}",
+                CONTRADICTED,
+                # A subagent's task name or brief is a label as much as words: "the subagent “Analyze…”".
+                confidence=LOW if source.retells else HIGH,
+                advice=f"attribute them to {to}",
+            )
+        translated = self.translation(claim, scope, allowed, marked=False)
+        if translated.status != UNTRACED:
+            return translated
+        closest = verdict.main
+        if closest is not None and closest.coverage >= 0.5:
+            meaning = bool(closest.meaning) or not closest.matched
+            return found(
+                claim,
+                closest.source,
+                verdict.why(cleaned),
+                CONTRADICTED,
+                confidence=HIGH if meaning and claim.speaker == AUTHOR else LOW,
+                advice=(
+                    f"quote {closest.source.id} as written"
+                    if meaning
+                    else f"put <!-- cleaned: {closest.source.id} --> after it, or quote it as written"
+                ),
+            )
+        reason = _NEVER.get(claim.speaker or "", "nobody in the session says this")
+        return found(
+            claim,
+            closest.source if closest and closest.coverage >= 0.25 else None,
+            reason,
+            UNTRACED,
+            confidence=HIGH if claim.speaker == AUTHOR else LOW,
+            advice="quote what was said, or mark it <!-- ok --> if it was said outside the session",
+        )
+
+    def translation(self, claim: Claim, scope: Scope, allowed: set[str], *, marked: bool) -> Finding:
+        """A quote in another script than the words it renders: its names and numbers must survive."""
+        index = self.index
+        script = script_of(claim.text)
+        if not script:
+            return found(claim, None, "nothing in it to compare", UNCHECKED)
+        ids = claim.translated or scope.near if marked else scope.near
+        voices = allowed - {TOOL, NOTE}  # what is translated is someone's words, not a tool's output
+        pool = [s for s in index.of(ids) if s.speaker in voices and other_script(claim.text, s.text)]
+        if not pool and marked and not claim.translated:
+            pool = [s for s in index.sources if s.speaker in voices and other_script(claim.text, s.text)]
+        if not pool and marked and claim.translated:
+            # The event it names is someone else's: a translation of Claude's words given to the author.
+            others = [s for s in index.of(claim.translated) if s.speaker in _SPEAKERS[None] - voices - {TOOL, NOTE}]
+            for source in others:
+                ok, _, compared = survives(claim.text, source.text)
+                if ok and compared and other_script(claim.text, source.text):
+                    words, to = _WORDS_OF.get(source.speaker, (f"{source.speaker}'s words", source.speaker))
+                    whose = _WHOSE.get(claim.speaker or "", "theirs")
+                    return found(
+                        claim,
+                        source,
+                        f"a translation of {words} ({source.id}), not {whose}",
+                        CONTRADICTED,
+                        confidence=HIGH,
+                        advice=f"attribute them to {to}",
+                    )
+        if not pool:
+            return found(claim, None, "", UNTRACED)  # not a translation: the caller compares it word for word
+        best: tuple[int, list[str], Source] | None = None
+        for source in pool:
+            ok, missing, compared = survives(claim.text, source.text)
+            if ok:
+                if not compared:
+                    return found(
+                        claim,
+                        source,
+                        f"a translation of {source.id}? nothing in it (a name, a number, code) can be compared",
+                        UNCHECKED,
+                        cited=True,
+                    )
+                return found(claim, source, "translated", TRACED, cited=True)
+            if best is None or len(missing) < best[0]:
+                best = (len(missing), missing, source)
+        assert best is not None
+        _, missing, source = best
+        return found(
+            claim,
+            source,
+            f"as a translation of {source.id}, it has {', '.join(missing[:4])}, which {source.id} does not",
+            CONTRADICTED,
+            confidence=LOW,
+            advice=f"keep the names and numbers of {source.id}",
+        )
+
+    # -- paths, commands, code ------------------------------------------------------------------------
+
+    def path(self, claim: Claim, scope: Scope) -> Finding:
+        index = self.index
+        claimed = _path_parts(claim.text)
+        stripped = re.sub(r":\d+(?:-\d+)?$", "", claim.text.strip())
+        if scope.has_citation and not claim.ran:
+            named = _mention(stripped, index, scope, only=True)
+            if named is not None:
+                return found(claim, named, cited=True)
+        name = claimed[-1] if claimed else ""
+        pool = [*index.touched_by_name.get(name, []), *index.touched_by_name.get("*", [])] if name else []
+        if name and "." not in name:  # a folder: any path through it
+            pool = index.touched
+        touches = [(e, p, how) for e, p, how in pool if _contains_path(p, claimed)]
+        cited = index.expand(scope.cited)
+        # What the paragraph cites first, and a touch of the kind the sentence tells (read, or edited).
+        near = sorted(
+            (t for t in touches if t[0] in scope.near),
+            key=lambda t: (t[0] not in cited, (t[2] == "read") != (claim.touch == "read")),
+        )
+        if claim.ran and claim.touch == "edit":
+            edited = [t for t in near if t[2] != "read"]
+            if near and not edited:
+                return found(
+                    claim,
+                    _first(index, near[0][0]),
+                    f"the cited events only read it ({near[0][0]}); no tool there edited or wrote it",
+                    CONTRADICTED,
+                    advice="name the file that was changed, or say it was read",
+                )
+        if near:
+            return found(claim, _first(index, near[0][0]), cited=True)
+        if touches:
+            event_id = touches[0][0]
+            if scope.has_citation and claim.ran:
+                return found(
+                    claim,
+                    _first(index, event_id),
+                    f"not in the cited events ({_span(scope.cited)}): a tool touched it in {event_id}",
+                    UNTRACED,
+                    advice=f"name the file the cited events touch, or cite {event_id}",
+                )
+            return found(claim, _first(index, event_id))
+        mentioned = _mention(stripped, index, scope)
+        if mentioned is None and len(claimed) > 1:
+            mentioned = next((s for s in index.sources if _path_in_text(s.text, claimed)), None)
+        if mentioned is not None:
+            if claim.ran and mentioned.speaker != NOTE:
+                return found(
+                    claim,
+                    mentioned,
+                    "named in the session, but no tool read, edited or wrote it",
+                    CONTRADICTED,
+                    advice="say it was mentioned, not opened, or name the file a tool touched",
+                )
+            return found(claim, mentioned, cited=self._in_scope(mentioned, scope))
+        return found(
+            claim,
+            _closest_word(claimed[-1] if claimed else claim.text, index),
+            "no event names it",
+            UNTRACED,
+            advice="check the file's name against the session",
+        )
+
+    def command(self, claim: Claim, scope: Scope) -> Finding:
+        index = self.index
+        command = _clean_code(claim.text)
+        if re.fullmatch(r"/[a-z][\w:-]*", command):
+            for source in index.sources:
+                if source.speaker == AUTHOR and source.text.split(" ", 1)[0] == command:
+                    return found(claim, source)
+            return found(claim, None, "no such slash command in the session", UNTRACED, advice="check its name")
+        wanted = command.split()
+        if scope.has_citation and not claim.ran:
+            named = _mention(command, index, scope, only=True)
+            if named is not None:
+                return found(claim, named, cited=True)
+        ran = [(e, r) for e, r in index.runs if command in " ".join(r.split()) or _subsequence(wanted, r.split())]
+        near = [r for r in ran if r[0] in scope.near]
+        if near:
+            return found(claim, _first(index, near[0][0]), cited=True)
+        if ran:
+            event_id = ran[0][0]
+            if scope.has_citation and claim.ran:
+                return found(
+                    claim,
+                    _first(index, event_id),
+                    f"not in the cited events ({_span(scope.cited)}): it ran in {event_id}",
+                    UNTRACED,
+                    advice=f"cite {event_id}, or name the command the cited events ran",
+                )
+            return found(claim, _first(index, event_id))
+        mentioned = _mention(command, index, scope)
+        if mentioned is not None:
+            if claim.ran:
+                return found(
+                    claim,
+                    mentioned,
+                    "named in the session, but never run",
+                    CONTRADICTED,
+                    advice="say it was suggested, not run, or give the command that ran",
+                )
+            return found(claim, mentioned, cited=self._in_scope(mentioned, scope))
+        runs = [r for r in index.runs if r[0] in scope.near] or index.runs
+        closest = max(runs, key=lambda r: len(set(wanted) & set(r[1].split())), default=None)
+        nearest = _first(index, closest[0]) if closest and set(wanted) & set(closest[1].split()) else None
+        return found(
+            claim,
+            nearest,
+            "never run in the session",
+            UNTRACED,
+            confidence=HIGH if claim.ran and nearest is not None else LOW,
+            advice="give the command as it ran" + (f" (closest: {nearest.id})" if nearest else ""),
+        )
+
+    def code(self, claim: Claim, scope: Scope) -> Finding:
+        index = self.index
+        code = _clean_code(claim.text)
+        variants = [code, re.sub(r"\(\)$", "", code), code.rstrip(".,;:"), code.strip("<>")]
+        if re.fullmatch(r"[A-Za-z]+", code):  # devDependency, devDependencies
+            variants += [code + "s", re.sub(r"y$", "ies", code), re.sub(r"(?:ies|s)$", "", code)]
+        for variant in dict.fromkeys(v for v in variants if v):
+            source = _mention(variant, index, scope)
+            if source is not None:
+                return found(claim, source, cited=self._in_scope(source, scope))
+        if re.fullmatch(r"[0-9a-f]{7,39}", code):  # a short commit hash: the start of the one the session gives
+            short = re.compile(rf"(?<![0-9a-f]){code}[0-9a-f]*(?![0-9a-z])")
+            named = next((s for s in [*index.of(scope.near), *index.sources] if short.search(s.text)), None)
+            if named is not None:
+                return found(claim, named)
+        if re.fullmatch(r"[a-z]{2,}", code):  # `webkit`, `moz`: a prefix of names the session uses (webkitAudioContext)
+            prefix = re.compile(rf"(?<![A-Za-z0-9_]){code}[A-Z]")
+            named = next((s for s in [*index.of(scope.near), *index.sources] if prefix.search(s.text)), None)
+            if named is not None:
+                return found(claim, named)
+        pieces = [p.strip() for p in re.split(r"…|\.\.\.", code) if p.strip()]
+        if len(pieces) > 1 and all(_mention(p, index, scope) for p in pieces):
+            return found(claim, _mention(pieces[0], index, scope))
+        return found(
+            claim,
+            _closest_word(code, index),
+            "no event names it",
+            UNTRACED,
+            advice="check the name against the session, or mark it <!-- ok --> if it is yours",
+        )
+
+    # -- who did what ---------------------------------------------------------------------------------
+
+    def credit(self, claim: Claim, scope: Scope) -> Finding:
+        """Who said it first, in words close to the claim's: an idea echoed by the other side ("I'll examine
+        the pending changes" after the author asked for exactly that) stays with whoever had it. A paragraph
+        that credits the author must cite something the author said (and one that credits Claude, something
+        Claude said)."""
+        index = self.index
+        if scope.has_citation:
+            speakers = index.speakers(scope.near)
+            needed = {AUTHOR, NOTE} if claim.actor in (AUTHOR, BOTH) else {CLAUDE, SUBAGENT}
+            if not speakers & needed:
+                whose = "no message of yours" if claim.actor in (AUTHOR, BOTH) else "nothing Claude said"
+                return found(
+                    claim,
+                    None,
+                    f"{whose} is in the cited events ({_span(scope.cited)})",
+                    UNTRACED,
+                    advice="cite the message where it was decided, or say who decided",
+                )
+        unknown = [n for n in _names(claim.text) if not any(_stem(n) in s.folded for s in index.sources)]
+        if unknown:
+            return found(
+                claim,
+                None,
+                f"the session never mentions {', '.join(unknown[:3])}",
+                UNTRACED,
+                advice="say what was decided in the session, or mark it <!-- ok --> if it was decided elsewhere",
+            )
+        if claim.actor == BOTH:
+            return found(claim, None, "a shared decision", TRACED)
+        stems = list(dict.fromkeys(claim.stems))
+        frequency = index.document_frequency
+        total = max(1, len(index.sources))
+        weights = {s: _idf(frequency.get(s, 0), total) for s in stems}
+        whole = sum(weights.values()) or 1.0
+        cited = set(scope.near)
+
+        def scored(side: set[str]) -> list[tuple[float, Source]]:
+            out = []
+            for source in index.sources:
+                if source.speaker not in side or source.retells or source.id in ("title", "stats"):
+                    continue
+                score = sum(w for s, w in weights.items() if s in source.stems) / whole
+                out.append((score + (0.05 if source.id in cited else 0.0), source))
+            return out
+
+        def best(items: list[tuple[float, Source]]) -> tuple[float, Source | None]:
+            return max(items, key=lambda f: f[0], default=(0.0, None))
+
+        def first_strong(items: list[tuple[float, Source]], top: float) -> Source | None:
+            strong = [src for score, src in items if score >= max(CREDIT_SUPPORTED, top * 0.8)]
+            return min(strong, key=lambda src: src.order, default=None)
+
+        own_side, other_side = (_AUTHOR_SIDE, _MACHINE_SIDE) if claim.actor == AUTHOR else (_MACHINE_SIDE, _AUTHOR_SIDE)
+        own_found, other_found = scored(own_side), scored(other_side)
+        (own, own_source), (other, other_source) = best(own_found), best(other_found)
+        who, credited = ("you", "Claude") if claim.actor == CLAUDE else ("Claude", "you")
+        advice = "credit yourself" if who == "you" else "credit Claude"
+        if own >= CREDIT_SUPPORTED and other >= CREDIT_SUPPORTED:
+            mine, theirs = first_strong(own_found, own), first_strong(other_found, other)
+            if mine is not None and theirs is not None and theirs.order < mine.order:
+                return found(
+                    claim, theirs, f"{who} said it first ({theirs.id}), not {credited}", CONTRADICTED, advice=advice
+                )
+            return found(claim, mine or own_source)
+        if own >= CREDIT_SUPPORTED or (own >= CREDIT_NOTHING and own >= other - CREDIT_MARGIN):
+            return found(claim, own_source)
+        if other >= CREDIT_SUPPORTED and other - own >= CREDIT_MARGIN and other_source is not None:
+            return found(
+                claim, other_source, f"{who} said this ({other_source.id}), not {credited}", CONTRADICTED, advice=advice
+            )
+        if max(own, other) < CREDIT_NOTHING:
+            return found(claim, own_source or other_source, "worded too freely to compare", UNCHECKED)
+        return found(claim, own_source)
+
+    # -- citations ------------------------------------------------------------------------------------
+
+    def citations(self, blocks: list[Block], findings: list[Finding]) -> list[Finding]:
+        """A citation that does not bear out its paragraph: an unknown event, claims that all trace elsewhere,
+        or (for a paragraph without claims) prose that shares next to nothing with what it cites."""
+        from retell.check.claims import CITATION
+
+        index = self.index
+        by_block: dict[int, list[Finding]] = {}
+        for finding in findings:
+            by_block.setdefault(id(finding.claim.block), []).append(finding)
+        out = []
+        seen: set[int] = set()
+        for block in blocks:
+            if not block.cites or id(block) in seen:
+                continue
+            unit = [b for b in (block.lead, block, block.follows) if b is not None]
+            seen.update(id(b) for b in unit)
+            mark = next((m for b in unit for m in b.marks if m.kind == "cite"), None)
+            holder = next(b for b in unit if mark in b.marks) if mark else block
+            claim = Claim(
+                CITATION, "<!-- ev: " + " ".join(block.cites) + " -->", holder.line_at(mark.at if mark else 0), holder
+            )
+            claim.at = mark.at if mark else 0
+            accepted = next((m for b in unit for m in b.marks if m.kind == "ok" and m.at > claim.at), None)
+            if accepted is not None and not any(f.claim.block in unit and f.claim.at <= accepted.at for f in findings):
+                claim.accepted = accepted.note
+            problem = self._unknown(block.cites)
+            if problem is not None:
+                reason, advice = problem
+                out.append(Finding(claim, CONTRADICTED, reason=reason, advice=advice))
+                continue
+            own = [f for b in unit for f in by_block.get(id(b), [])]
+            if any(f.problem for f in own):
+                continue  # its claims are reported on their own
+            traced = [f for f in own if f.status == TRACED and f.event not in (None, "stats") and not f.weak]
+            if traced:
+                # Wrong when none of its claims rest on what it cites and some rest far from it (a claim
+                # traced to the event next to a cited one is fine: a run and its result, a message and its reply).
+                near = self.scopes[id(block)].near
+                far = [f for f in traced if f.event not in near]
+                if far and not any(f.cited for f in traced):
+                    elsewhere = ", ".join(dict.fromkeys(f.event or "" for f in far))
+                    out.append(
+                        Finding(
+                            claim,
+                            CONTRADICTED,
+                            traced[0].event,
+                            traced[0].excerpt,
+                            f"its claims trace to {elsewhere}, not to the events it cites",
+                            advice=f"cite {elsewhere}",
+                        )
+                    )
+                continue
+            if own:
+                continue  # its claims are traced by loose rules or to the stats: they say nothing of the citation
+            share, source = self._overlap(" ".join(_plain(b) for b in unit), index.of(block.cites))
+            if share is not None and share < CITATION_OVERLAP:
+                out.append(
+                    Finding(
+                        claim,
+                        CONTRADICTED,
+                        source.id if source else None,
+                        one_line(source.text) if source else "",
+                        f"the cited events share little with the paragraph ({share:.0%})",
+                        advice="cite the events the paragraph tells",
+                    )
+                )
+        return out
+
+    def _unknown(self, cites: list[str]) -> tuple[str, str] | None:
+        """What is wrong with the ids a citation names that the cleared view does not have: no such event, an
+        event of a chapter left out, or (only when it cites nothing else) Claude's private thinking."""
+        index = self.index
+        unknown = [i for i in cites if not index.known(i)]
+        if not unknown:
+            return None
+        if index.hidden or not index.event_kinds:
+            missing = [i for i in unknown if i not in index.hidden]
+            left_out = [i for i in unknown if index.hidden.get(i) == "left out"]
+            thinking = [i for i in unknown if index.hidden.get(i) == "thinking"]
+            if missing:
+                return f"cites {', '.join(missing)}: no such event in the session", "cite the events it tells"
+            if left_out:
+                return (
+                    f"cites {', '.join(left_out)}: in a chapter you left out in triage.yaml",
+                    "cite events of the chapters you kept, or keep the chapter in triage.yaml",
+                )
+            if len(thinking) == len(cites):
+                return (
+                    f"cites only Claude's private thinking ({', '.join(thinking)}), which triage.yaml keeps out",
+                    "cite what Claude said or did, or set use_thinking: true in triage.yaml",
+                )
+            return None  # a thinking event beside others: the others are what the check reads
+        return f"cites {', '.join(unknown)}: not in what you cleared in triage.yaml", "cite events you kept"
+
+    def _overlap(self, prose: str, cited: list[Source]) -> tuple[float | None, Source | None]:
+        """The share of the paragraph's meaning (its content words, weighted by rarity) found in what it
+        cites. Only words of a script the cited texts use count: a Japanese paragraph shares its names and
+        numbers with English events, not its Japanese words. None: too little to compare."""
+        index = self.index
+        scripts = {script_of(s.text) for s in cited}
+        stems = set(content_stems(prose))
+        if "cjk" not in scripts:
+            stems = {s for s in stems if not _is_cjk(s)}
+        if "latin" not in scripts:
+            stems = {s for s in stems if _is_cjk(s)}
+        if len(stems) < MIN_CITATION_STEMS:
+            return None, None
+        frequency = index.document_frequency
+        total = max(1, len(index.sources))
+        weights = {s: _idf(frequency.get(s, 0), total) for s in stems}
+        whole = sum(weights.values()) or 1.0
+        together: set[str] = set()
+        best, where = 0.0, None
+        for source in cited:
+            together |= source.stems
+            score = sum(w for s, w in weights.items() if s in source.stems) / whole
+            if score > best:
+                best, where = score, source
+        return sum(w for s, w in weights.items() if s in together) / whole, where
+
+
+_AUTHOR_SIDE = {AUTHOR, NOTE}
+_MACHINE_SIDE = {CLAUDE, SUBAGENT, TOOL}  # thinking restates the ask as often as it decides
+
+
+def _names(text: str) -> list[str]:
+    """The names a sentence gives (Safari, ScriptProcessor, vite.config.js), lower case: what a decision is
+    about, which the session must mention somewhere if the decision was made there."""
+    from retell.check.translation import anchors
+
+    names, _ = anchors(text)
+    placeholders = ("quote", "code", "path", "claude", "i")  # what the claim's text holds in place of quotes and code
+    return sorted(n for n in names if n not in placeholders and len(n) > 2)
+
+
+def _stem(name: str) -> str:
+    """A name without its plural ending: "devDependency" is named by "devDependencies"."""
+    return re.sub(r"(?:ies|y|es|s)$", "", name) or name
+
+
+def _is_cjk(stem: str) -> bool:
+    from retell.check.text import CJK
+
+    return bool(CJK.match(stem))
+
+
+def _plain(block: Block) -> str:
+    return block.quote_body() if block.kind == "quote" else block.text
+
+
+def _idf(df: int, total: int) -> float:
+    import math
+
+    return math.log((total + 1) / (df + 0.5)) if df else math.log(total + 1) + 1
 
 
 def _clean_code(text: str) -> str:
@@ -170,13 +702,18 @@ def _contains_path(known: str, claimed: list[str]) -> bool:
     return False
 
 
-def _mention(needle: str, index: Sources, cited: list[str], *, only_cited: bool = False) -> Source | None:
-    """A source that names `needle` (case-insensitive, backticks ignored), cited sources first."""
+def _mention(needle: str, index: Sources, scope: Scope, *, only: bool = False) -> Source | None:
+    """A source that names `needle` (case-insensitive, backticks ignored): what the paragraph cites first,
+    then the events near it, then (unless `only`) the session."""
     folded = " ".join(needle.replace("`", "").lower().split())
     if not folded:
         return None
-    pattern = re.compile(r"(?<![\w])" + re.escape(folded) + r"(?![\w])") if folded[-1:].isalnum() else None
-    pool = index.of(cited) if only_cited else _unique([*index.of(cited), *index.sources])
+    # Word edges in ASCII: "`npm run start`を追加" names `npm run start` (a kana is not part of a command).
+    pattern = (
+        re.compile(r"(?<![A-Za-z0-9_])" + re.escape(folded) + r"(?![A-Za-z0-9_])") if folded[-1:].isalnum() else None
+    )
+    near = _unique([*index.of(scope.cited), *index.of(scope.near)])
+    pool = near if only else _unique([*near, *index.sources])
     for source in pool:
         if source.speaker == THOUGHT:
             continue
@@ -186,67 +723,8 @@ def _mention(needle: str, index: Sources, cited: list[str], *, only_cited: bool 
     return None
 
 
-def _path(claim: Claim, index: Sources) -> Finding:
-    claimed = _path_parts(claim.text)
-    cited = _cited(claim)
-    stripped = re.sub(r":\d+(?:-\d+)?$", "", claim.text.strip())
-    citing = set(cited)
-    touched = [t for t in index.touched if t[0] in citing] + index.touched
-    if cited and not claim.ran:
-        named = _mention(stripped, index, cited, only_cited=True)
-        if named is not None:
-            return _found(claim, named)
-    for event_id, known in touched:
-        if _contains_path(known, claimed):
-            return _found(claim, _first(index, event_id))
-    mentioned = _mention(stripped, index, cited)
-    if mentioned is None and len(claimed) > 1:
-        mentioned = next((s for s in index.sources if _path_in_text(s.text, claimed)), None)
-    if mentioned is not None:
-        if claim.ran and mentioned.speaker != NOTE:
-            return _found(claim, mentioned, "named in the session, but no tool read, edited or wrote it", CONTRADICTED)
-        return _found(claim, mentioned)
-    return _found(claim, _closest_word(claimed[-1] if claimed else claim.text, index), "no event names it", UNTRACED)
-
-
 def _path_in_text(text: str, claimed: list[str]) -> bool:
-    from retell.check.sources import _PATHISH
-
-    return any(_contains_path(m.group(0), claimed) for m in _PATHISH.finditer(text))
-
-
-def _first(index: Sources, event_id: str) -> Source | None:
-    items = index.by_event.get(event_id)
-    return items[0] if items else None
-
-
-def _command(claim: Claim, index: Sources) -> Finding:
-    command = _clean_code(claim.text)
-    cited = _cited(claim)
-    if re.fullmatch(r"/[a-z][\w:-]*", command):
-        for source in index.sources:
-            if source.speaker == AUTHOR and source.text.split(" ", 1)[0] == command:
-                return _found(claim, source)
-        return _found(claim, None, "no such slash command in the session", UNTRACED)
-    citing = set(cited)
-    runs = [r for r in index.runs if r[0] in citing] + index.runs
-    wanted = command.split()
-    if cited and not claim.ran:
-        named = _mention(command, index, cited, only_cited=True)
-        if named is not None:
-            return _found(claim, named)
-    for event_id, ran in runs:
-        flat = " ".join(ran.split())
-        if command in flat or _subsequence(wanted, flat.split()):
-            return _found(claim, _first(index, event_id))
-    mentioned = _mention(command, index, cited)
-    if mentioned is not None:
-        if claim.ran:
-            return _found(claim, mentioned, "named in the session, but never run", CONTRADICTED)
-        return _found(claim, mentioned)
-    closest = max(runs, key=lambda r: len(set(wanted) & set(r[1].split())), default=None)
-    nearest = _first(index, closest[0]) if closest and set(wanted) & set(closest[1].split()) else None
-    return _found(claim, nearest, "never run in the session", UNTRACED)
+    return any(_contains_path(m.group(0), claimed) for m in PATHISH.finditer(text))
 
 
 def _subsequence(wanted: list[str], ran: list[str]) -> bool:
@@ -267,242 +745,7 @@ def _subsequence(wanted: list[str], ran: list[str]) -> bool:
     return True
 
 
-def _code(claim: Claim, index: Sources) -> Finding:
-    code = _clean_code(claim.text)
-    cited = _cited(claim)
-    variants = [code, re.sub(r"\(\)$", "", code), code.rstrip(".,;:"), code.strip("<>")]
-    for variant in dict.fromkeys(v for v in variants if v):
-        found = _mention(variant, index, cited)
-        if found is not None:
-            return _found(claim, found)
-    pieces = [p.strip() for p in re.split(r"…|\.\.\.", code) if p.strip()]
-    if len(pieces) > 1 and all(_mention(p, index, cited) for p in pieces):
-        return _found(claim, _mention(pieces[0], index, cited))
-    return _found(claim, _closest_word(code, index), "no event names it", UNTRACED)
-
-
 def _closest_word(text: str, index: Sources) -> Source | None:
     query = [w for w in words(text) if len(w) > 2]
-    found = index.candidates(query, None, limit=1) if query else []
-    return found[0] if found else None
-
-
-# -- numbers ------------------------------------------------------------------------------------------
-
-_COUNT_UNITS = wordset(
-    "messages calls subagents files commands edits commits compactions chapters searches times errors images lines"
-)
-_ALIKE = {
-    "failed": {"failed", "errors"},
-    "errors": {"errors", "failed"},
-    "tests": {"tests"},
-    "edits": {"edits", "calls"},
-    "searches": {"searches", "calls", "times"},
-    "times": {"times", "calls", "searches", "edits"},
-    "commands": {"commands", "calls"},
-}
-
-
-def _fits(claim: Claim, value: float) -> bool:
-    v = claim.value
-    slack = claim.precision / 2 + 1e-9
-    if claim.approx == "about":
-        slack = max(slack, 0.15 * abs(value))
-    elif claim.approx == "above":
-        return v <= value <= max(v * 3, v + 10)
-    elif claim.approx == "below":
-        return v / 3 <= value <= v
-    if claim.unit == "duration" and claim.precision <= 1:
-        slack = max(slack, 0.5)  # minutes are rounded
-    return abs(v - value) <= slack
-
-
-def _number(claim: Claim, index: Sources) -> Finding:
-    unit = claim.unit
-    cited = _cited(claim)
-    if unit.startswith("version:"):
-        version = unit.split(":", 1)[1]
-        found = _mention(version, index, cited)
-        return _found(claim, found) if found else _found(claim, None, "no event names this version", UNTRACED)
-    if unit == "diff":
-        flat = re.sub(r"[\s−–]", "", claim.text).replace("/", "")
-        for source in _unique([*index.of(cited), *index.sources]):
-            if flat and flat in re.sub(r"[\s−–]", "", source.text).replace("/", ""):
-                return _found(claim, source)
-        return _found(claim, None, "no event states this diff", UNTRACED)
-    units = _ALIKE.get(unit, {unit})
-    figures = [f for unit_ in units for f in index.figures_by_unit.get(unit_, [])]
-    # What the paragraph cites first (stated there, or counted from it), then the stats, then anywhere.
-    for figure in figures:
-        if figure.source in cited and _fits(claim, figure.value):
-            return _figure_found(claim, figure, index)
-    countable = cited and unit in _COUNT_UNITS | {"failed", "tests"} and not claim.approx
-    if countable and int(claim.value) == claim.value and int(claim.value) in derived_counts(index, cited):
-        return _found(claim, _first(index, next((i for i in cited if i in index.by_event), cited[0])))
-    if cited and unit == "duration":
-        minutes = derived_minutes(index, cited)
-        if minutes is not None and _fits(claim, minutes):
-            return _found(claim, _first(index, next(i for i in cited if i in index.durations_ms)))
-    for figure in sorted(figures, key=lambda f: f.source != "stats"):
-        if _fits(claim, figure.value):
-            return _figure_found(claim, figure, index)
-    closest = min(figures, key=lambda f: abs(f.value - claim.value), default=None)
-    reason = "no event or figure of the session states it"
-    if closest is not None:
-        reason += f" (closest: {_show(closest.value, unit)} {closest.label}" + (
-            f" in {closest.source})" if closest.source != "stats" else " in the session's stats)"
-        )
-    nearest = _first(index, closest.source) if closest is not None and closest.source != "stats" else None
-    return _found(claim, nearest, reason, UNTRACED)
-
-
-def _figure_found(claim: Claim, figure: Figure, index: Sources) -> Finding:
-    if figure.source == "stats":
-        return Finding(claim, TRACED, "stats", f"{figure.label}: {_show(figure.value, figure.unit)}")
-    return _found(claim, _first(index, figure.source) or Source(figure.source, TOOL, figure.label))
-
-
-def _show(value: float, unit: str) -> str:
-    if unit == "duration":
-        minutes = round(value)
-        return f"{minutes} min" if minutes < 60 else f"{minutes // 60} h {minutes % 60:02d} min"
-    if unit == "money":
-        return f"${value:.2f}"
-    return f"{value:,.0f}" if value == int(value) else f"{value:,}"
-
-
-# -- who did what -------------------------------------------------------------------------------------
-
-_AUTHOR_SIDE = {AUTHOR, NOTE}
-_MACHINE_SIDE = {CLAUDE, SUBAGENT, TOOL}  # thinking restates the ask as often as it decides
-
-
-def _credit(claim: Claim, index: Sources) -> Finding:
-    """Who said it first, in words close to the claim's: an idea echoed by the other side ("I'll examine
-    the pending changes" after the author asked for exactly that) stays with whoever had it."""
-    stems = list(dict.fromkeys(claim.stems))
-    frequency = index.document_frequency
-    total = max(1, len(index.sources))
-    weights = {s: _idf(frequency.get(s, 0), total) for s in stems}
-    whole = sum(weights.values()) or 1.0
-    cited = set(_cited(claim))
-
-    def scored(side: set[str]) -> list[tuple[float, Source]]:
-        out = []
-        for source in index.sources:
-            if source.speaker not in side or source.retells or source.id in ("title", "stats"):
-                continue
-            score = sum(w for s, w in weights.items() if s in source.stems) / whole
-            out.append((score + (0.05 if source.id in cited else 0.0), source))
-        return out
-
-    def best(found: list[tuple[float, Source]]) -> tuple[float, Source | None]:
-        return max(found, key=lambda f: f[0], default=(0.0, None))
-
-    def first_strong(found: list[tuple[float, Source]], top: float) -> Source | None:
-        strong = [src for score, src in found if score >= max(CREDIT_SUPPORTED, top * 0.8)]
-        return min(strong, key=lambda src: src.order, default=None)
-
-    own_side, other_side = (_AUTHOR_SIDE, _MACHINE_SIDE) if claim.actor == AUTHOR else (_MACHINE_SIDE, _AUTHOR_SIDE)
-    own_found, other_found = scored(own_side), scored(other_side)
-    (own, own_source), (other, other_source) = best(own_found), best(other_found)
-    who = "the author" if claim.actor == CLAUDE else "Claude"
-    if own >= CREDIT_SUPPORTED and other >= CREDIT_SUPPORTED:
-        mine, theirs = first_strong(own_found, own), first_strong(other_found, other)
-        if mine is not None and theirs is not None and theirs.order < mine.order:
-            return _found(claim, theirs, f"{who} said it first", CONTRADICTED)
-        return _found(claim, mine or own_source)
-    if own >= CREDIT_SUPPORTED or (own >= CREDIT_NOTHING and own >= other - CREDIT_MARGIN):
-        return _found(claim, own_source)
-    if other >= CREDIT_SUPPORTED and other - own >= CREDIT_MARGIN:
-        return _found(claim, other_source, f"the session has {who} saying it", CONTRADICTED)
-    if max(own, other) < CREDIT_NOTHING:
-        return _found(claim, own_source or other_source, "worded too freely to compare", UNCHECKED)
-    return _found(claim, own_source)
-
-
-def _idf(df: int, total: int) -> float:
-    import math
-
-    return math.log((total + 1) / (df + 0.5)) if df else math.log(total + 1) + 1
-
-
-# -- citations ----------------------------------------------------------------------------------------
-
-
-def check_citations(blocks: list[Block], findings: list[Finding], index: Sources) -> list[Finding]:
-    """A citation that does not bear out its paragraph: an unknown event, claims that all trace elsewhere,
-    or (for a paragraph without claims) prose that shares next to nothing with what it cites."""
-    by_block: dict[int, list[Finding]] = {}
-    for finding in findings:
-        by_block.setdefault(id(finding.claim.block), []).append(finding)
-    out = []
-    seen: set[int] = set()
-    for block in blocks:
-        if not block.cites or id(block) in seen:
-            continue
-        unit = [b for b in (block.lead, block, block.follows) if b is not None]
-        seen.update(id(b) for b in unit)
-        mark = next((m for b in unit for m in b.marks if m.kind == "cite"), None)
-        holder = next(b for b in unit if mark in b.marks) if mark else block
-        claim = Claim(
-            CITATION, "<!-- ev: " + " ".join(block.cites) + " -->", holder.line_at(mark.at if mark else 0), holder
-        )
-        claim.at = mark.at if mark else 0
-        accepted = next((m for b in unit for m in b.marks if m.kind == "ok" and m.at > claim.at), None)
-        if accepted is not None and not any(f.claim.block in unit and f.claim.at <= accepted.at for f in findings):
-            claim.accepted = accepted.note
-        unknown = [i for i in block.cites if not index.known(i)]
-        if unknown:
-            out.append(
-                Finding(claim, CONTRADICTED, reason=f"cites {', '.join(unknown)}: not in what the author cleared")
-            )
-            continue
-        own = [f for b in unit for f in by_block.get(id(b), [])]
-        if any(f.problem for f in own):
-            continue  # its claims are reported on their own
-        traced = [f for f in own if f.status == TRACED and f.event not in (None, "stats")]
-        if traced:
-            if not any(f.cited for f in traced):
-                elsewhere = ", ".join(dict.fromkeys(f.event or "" for f in traced))
-                out.append(
-                    Finding(claim, CONTRADICTED, traced[0].event, traced[0].excerpt, f"its claims trace to {elsewhere}")
-                )
-            continue
-        if own:
-            continue  # its claims are reported (or traced to the stats) on their own
-        prose = " ".join(_plain(b) for b in unit)
-        stems = set(content_stems(prose))
-        if len(stems) < MIN_CITATION_STEMS:
-            continue
-        share, source = _overlap(stems, index.of(block.cites), index)
-        if share < CITATION_OVERLAP:
-            out.append(
-                Finding(
-                    claim,
-                    CONTRADICTED,
-                    source.id if source else None,
-                    one_line(source.text) if source else "",
-                    f"the cited events share little with the paragraph ({share:.0%})",
-                )
-            )
-    return out
-
-
-def _plain(block: Block) -> str:
-    return block.quote_body() if block.kind == "quote" else block.text
-
-
-def _overlap(stems: set[str], cited: list[Source], index: Sources) -> tuple[float, Source | None]:
-    frequency = index.document_frequency
-    total = max(1, len(index.sources))
-    weights = {s: _idf(frequency.get(s, 0), total) for s in stems}
-    whole = sum(weights.values()) or 1.0
-    together: set[str] = set()
-    best, where = 0.0, None
-    for source in cited:
-        together |= source.stems
-        score = sum(w for s, w in weights.items() if s in source.stems) / whole
-        if score > best:
-            best, where = score, source
-    return sum(w for s, w in weights.items() if s in together) / whole, where
+    best = index.candidates(query, None, limit=1) if query else []
+    return best[0] if best else None

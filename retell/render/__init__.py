@@ -118,7 +118,8 @@ def compose_post(path: Path, options: RenderOptions, *, strict: bool = True) -> 
     if not workdir.draft.exists():
         raise WorkdirError(f"{workdir.draft} does not exist: run `retell draft {path}` first")
     draft = workdir.draft.read_text(encoding="utf-8")
-    claims = check_draft(draft, view, parsed.manifest, triage)  # `retell check`: render prints it, --strict gates on it
+    # `retell check`: render prints it, --strict gates on it
+    claims = check_draft(draft, view, parsed.manifest, triage, log=parsed.log)
     draft_meta, body = split_front_matter(draft)
     post = post_settings(
         triage.post, draft_meta, default_title(parsed.log), default_slug(parsed.log), parsed.log.session.id

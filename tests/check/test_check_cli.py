@@ -49,11 +49,16 @@ def test_each_untraced_claim_is_one_line_with_the_closest_event(example: Path) -
         claim = line.split(": ", 2)[2].split('"')[1]
         assert claim[:20] in numbered[number - 1], (line, numbered[number - 1])
         assert kind in ("author quote", "path", "command", "number", "credit")
+        assert " → " in line  # each says what to do
     invented = next(ln for ln in problems if "author quote" in ln)
     assert '"honestly, just delete the whole cache folder and move on."' in invented
+    assert invented.endswith("[stops render --strict]")
     moved = next(ln for ln in problems if ": credit: " in ln)
-    assert "the author saying it" in moved and "closest e29" in moved
-    assert lines[-1] == "Check: 51 claim(s) in draft.md, 45 traced to the session; 5 untraced, 1 contradicted"
+    assert "you said this (e29), not Claude" in moved and "closest e29" in moved and moved.endswith("→ credit yourself")
+    assert lines[-1] == (
+        "Check: 57 claim(s) in draft.md, 51 traced to the session; 5 untraced, 1 contradicted "
+        "(3 would stop render --strict)"
+    )
 
 
 def test_quiet_prints_only_the_problems_and_verbose_every_claim(example: Path) -> None:
@@ -63,7 +68,7 @@ def test_quiet_prints_only_the_problems_and_verbose_every_claim(example: Path) -
     code, verbose, _ = _run("check", example, "-v")
     assert code == 1
     traced = [ln for ln in verbose.splitlines() if " -> " in ln]
-    assert len(traced) == 45
+    assert len(traced) == 51
     assert 'draft.md:18: path: "tidyfeeds/clean.py" -> e5 (cited)' in verbose
 
 
@@ -77,7 +82,13 @@ def test_json_lists_every_claim_for_scripts(example: Path) -> None:
     assert data["summary"]["blocking"] == 3  # the invented author quote, test count and duration
     untraced = [c for c in data["claims"] if c["status"] != "traced"]
     assert {c["kind"] for c in untraced} == {"author quote", "path", "command", "number", "credit"}
-    assert all(set(c) >= {"line", "kind", "claim", "status", "reason", "event", "excerpt", "cited"} for c in untraced)
+    keys = {"line", "kind", "claim", "status", "reason", "event", "excerpt", "cited"}
+    keys |= {"confidence", "blocking", "advice"}
+    assert all(set(c) >= keys and c["advice"] for c in untraced)
+    assert sorted(c["claim"] for c in untraced if c["blocking"]) == sorted(
+        ["honestly, just delete the whole cache folder and move on.", "20 tests", "forty minutes"]
+    )
+    assert all(c["confidence"] == ("high" if c["blocking"] else "low") for c in untraced)
 
 
 def test_without_a_draft_or_an_approved_triage_it_says_what_to_run(example: Path, tmp_path: Path) -> None:
@@ -91,6 +102,27 @@ def test_without_a_draft_or_an_approved_triage_it_says_what_to_run(example: Path
     assert code == 1 and "not approved yet" in err
     code, _, err = _run("check", tmp_path / "nowhere")
     assert code == 1 and "retell parse" in err
+
+
+def test_the_report_is_the_same_from_run_to_run(tmp_path: Path) -> None:
+    """Python orders a set differently in each process; the report, its events and its verdicts must not change."""
+    import os
+    import shutil
+    import subprocess
+    import sys
+
+    bench = Path(__file__).resolve().parents[2] / "bench" / "check"
+    work = tmp_path / "w"
+    shutil.copytree(bench / "work" / "A", work)
+    shutil.copy(bench / "drafts" / "A.md", work / "draft.md")
+    outputs = set()
+    for seed in ("1", "2", "3"):
+        env = {**os.environ, "PYTHONHASHSEED": seed}
+        done = subprocess.run(
+            [sys.executable, "-m", "retell", "check", str(work), "--json"], capture_output=True, env=env, check=False
+        )
+        outputs.add(done.stdout)
+    assert len(outputs) == 1 and b'"claims"' in outputs.pop()
 
 
 def test_the_readme_shows_this_very_output(example: Path) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from check_support import _offline, approved_example, check_example, example  # noqa: F401  (fixtures)
 from planted import EXAMPLE, FAITHFUL
 from typer.testing import CliRunner
@@ -51,7 +52,7 @@ def test_render_prints_the_summary_and_publishes_no_marker(example: Path) -> Non
     _draft(example, text)
     code, out, err = _run("render", example)
     assert code == 0, err
-    assert "Check: 51 claim(s) in draft.md, 51 traced to the session; nothing untraced" in out
+    assert "Check: 57 claim(s) in draft.md, 57 traced to the session; nothing untraced" in out
     assert "Note: 1 quote(s) were cleaned" in out
     post = _post(example)
     assert "<!--" not in post and "-->" not in post
@@ -62,7 +63,7 @@ def test_without_strict_an_untraced_quote_is_reported_and_the_post_written(examp
     _draft(example, FAITHFUL.read_text(encoding="utf-8").replace(PIVOT, INVENTED_QUOTE))
     code, out, err = _run("render", example)
     assert code == 0, err
-    assert f"1 untraced, 0 contradicted (details: retell check {example})" in out
+    assert f"1 untraced, 0 contradicted (1 would stop render --strict) (details: retell check {example})" in out
     assert "honestly, just delete the whole cache folder" in _post(example)
 
 
@@ -70,7 +71,7 @@ def test_strict_stops_on_an_untraced_author_quote_like_a_secret(example: Path) -
     _draft(example, FAITHFUL.read_text(encoding="utf-8").replace(PIVOT, INVENTED_QUOTE))
     code, _, err = _run("render", example, "--strict")
     assert code == 1
-    assert "publish gate (--strict): 1 author quote(s) or number(s)" in err
+    assert "publish gate (--strict): 1 claim(s) in draft.md the session contradicts or does not have" in err
     assert 'draft.md:38: author quote: "honestly, just delete the whole cache folder and move on."' in err
     assert not (example / "post").exists()
 
@@ -117,6 +118,29 @@ def test_run_strict_stops_at_render_when_an_edited_draft_invents_a_number(tmp_pa
     assert 'number: "52 tool calls"' in err
     code, _, err = _run("run", EXAMPLE, "-o", work)
     assert code == 0, err
+
+
+def test_run_strict_passes_the_readme_s_example_of_three_sessions(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The offline engine's own post of several sessions passes its check: "over three days" (the calendar
+    days the sessions span, as the prompts' facts say it) and "Three hours later" (the pause between two of
+    them) trace, and a wrong pause does not."""
+    monkeypatch.setenv("CLAUDE_CONFIG_DIR", str(EXAMPLE.parents[2]))
+    work = tmp_path / "w"
+    code, _, err = _run(
+        "run", "0b7c3f52", "5a1e94d0", "c3d97e21", "-o", work, "--yes", "--engine", "offline", "--strict"
+    )
+    assert code == 0, err
+    code, out, _ = _run("check", work, "-v")
+    assert code == 0
+    assert re.search(r'number: "three days" -> stats', out) and re.search(r'number: "Three hours" -> ', out)
+    draft = work / "draft.md"
+    draft.write_text(
+        draft.read_text(encoding="utf-8").replace("Three hours later", "Ten hours later"), encoding="utf-8"
+    )
+    code, out, _ = _run("check", work)
+    assert code == 1 and 'number: "Ten hours": no two events near this paragraph are that far apart' in out
 
 
 def test_a_marker_shown_as_code_is_neither_a_citation_nor_removed(example: Path) -> None:

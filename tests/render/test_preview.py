@@ -88,6 +88,7 @@ class _Reader(HTMLParser):
             advisory = "advisory" in a.get("class", "").split()
             self.finding = {"kind": a.get("data-kind", ""), "text": "", "lines": "", "source": self.source}
             self.finding["blocking"] = "no" if advisory else "yes"
+            self.finding["strict"] = "yes" if "strict" in a.get("class", "").split() else "no"
         if tag == "article":
             self.in_article = True
         if tag in ("title", "script") or (tag in ("h1", "h2") and self.in_article):
@@ -323,7 +324,27 @@ def test_an_invented_quote_shows_in_the_panel_as_advice_with_its_line(work: Work
     found = [f for f in html.findings if f["source"] == "grounding check"]
     assert [(f["kind"], f["blocking"], f["lines"].split()) for f in found] == [("author quote", "no", [str(invented)])]
     assert "delete the whole settings page" in found[0]["text"]
-    assert "would stop" not in html.text
+    assert "retell render would stop" not in html.text
+
+
+def test_the_panel_marks_what_render_strict_stops_on_and_nothing_else(work: Work) -> None:
+    """A quote nobody said stops `render --strict`; a file name the session does not have is only advice. The
+    panel marks the first, says --strict would stop, and render --strict stops on exactly that line."""
+    work.append_to_draft('I told Claude: "delete the whole settings page and start over".')
+    work.append_to_draft("Then it opened `nowhere/settings_page_v2.py` for a look.")
+    invented = line_of(work.draft, "delete the whole settings page")
+    path = line_of(work.draft, "settings_page_v2.py")
+    preview_ok(work)
+    html = read_html(page_of(work))
+    found = {f["lines"].split()[0]: f for f in html.findings if f["source"] == "grounding check"}
+    assert (found[str(invented)]["strict"], found[str(path)]["strict"]) == ("yes", "no")
+    assert "stops --strict" in found[str(invented)]["text"] and "stops --strict" not in found[str(path)]["text"]
+    assert "retell render --strict would stop: 1 problem" in html.text
+    assert "retell render would publish this page" in html.text
+    result = work.render("-o", work.out, "--strict")
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert f"draft.md:{invented}: author quote:" in result.output and f"draft.md:{path}:" not in result.output
+    assert not work.out.exists()
 
 
 def test_a_secret_the_gate_finds_is_never_in_the_preview(work: Work) -> None:

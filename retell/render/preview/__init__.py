@@ -19,6 +19,7 @@ from typing import Any
 import orjson
 
 from retell import jsonio
+from retell.check.report import STRICT_MARK
 from retell.errors import RetellError
 from retell.findings import Finding
 from retell.fsutil import atomic_write_bytes
@@ -106,13 +107,17 @@ def collect_findings(composed: ComposedPost) -> list[Finding]:
     )
     report = composed.claims
     if report is not None:
-        # Untraced claims are advice here: `retell render` stops on them only with --strict.
+        # Untraced claims are advice here: `retell render` stops on them only with --strict, and then only on
+        # those the check is sure of (the very list `require_traced` refuses on), which the panel marks.
+        strict = {id(f) for f in report.blocking}
         for problem in report.problems:
             claim = problem.claim
-            line = report.line(problem)
+            line = report.line(problem).removesuffix(STRICT_MARK)
             where = f"{report.name}:{claim.line}: {claim.kind}: "  # the panel shows both on their own
             message = line[len(where) :] if line.startswith(where) else line
-            findings.append(Finding(GROUNDING, claim.kind, message, (claim.line,), blocking=False))
+            findings.append(
+                Finding(GROUNDING, claim.kind, message, (claim.line,), blocking=False, strict=id(problem) in strict)
+            )
     return findings
 
 
@@ -141,6 +146,7 @@ def build_preview(path: Path, options: PreviewOptions) -> Preview:
         "body": Markup(to_html(mask(body), target=options.target, images=by_url)),
         "sources": [(name, [f for f in findings if f.source == name]) for name in sources_of(findings)],
         "blocking": sum(1 for f in findings if f.blocking),
+        "strict": sum(1 for f in findings if f.blocking or f.strict),  # what `retell render --strict` stops on
         "target": options.target,
         "post_file": str(layout.post_file),
         "draft_path": str(Workdir(path).draft),

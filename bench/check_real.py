@@ -1,0 +1,321 @@
+#!/usr/bin/env python3
+"""`retell check` on drafts written by a real model: recall per kind of fabrication, precision, false alarms
+per 1,000 words of faithful prose, `--strict` on each faithful draft, and the time of one check.
+
+    python bench/check_real.py                  # both variants of the blind set, summary tables
+    python bench/check_real.py -v               # also every miss and false alarm of the dev variant
+    python bench/check_real.py --drafts         # also what the check says about the five real-model drafts
+    python bench/check_real.py --timing         # also the time of one check of a 2,500-word draft
+
+The data is in bench/check/ (see its README.md): four work folders of real sessions (A-D) and the fifth
+draft's triage (E, same session as B), the real-model drafts, and the blind set made from them by someone
+who never saw the checker: for each post and variant (`dev`, `holdout`), a faithful rewrite and the same
+text with fabrications planted, each recorded with its line and kind.
+
+For each post and variant the faithful text, then the planted one, is put in place of draft.md in a copy
+of the work folder and checked with `run_check` (what `retell check` runs). Scoring:
+
+- a plant is **caught** when a problem (untraced or contradicted) is reported in its paragraph (the lines
+  of planted.md between blank lines around the plant's line; the blind set writes a paragraph on one line,
+  so this is its line, or the lines of its block quote or list). A problem can catch one plant: on a
+  paragraph with two plants, each needs its own (a problem of the plant's kind is matched to it first);
+- a **false alarm** is any problem reported on a faithful text, and any problem on a planted text outside
+  every planted paragraph;
+- precision = caught / (caught + false alarms); words: the prose's words (CJK: one word per two characters),
+  front matter and hidden markers left out;
+- `--strict` passes when the check's report has no blocking finding (what `retell render --strict` refuses).
+
+The script imports whatever `retell` the running interpreter has, so `cd /work/main && .venv/bin/python
+/path/to/bench/check_real.py` measures main's code on the same data. Only the dev variant was used to tune
+the check; the holdout variant's details are never printed (only its figures).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import shutil
+import tempfile
+import time
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from retell.check.stage import run_check
+
+DATA = Path(__file__).resolve().parent / "check"
+POSTS = ("A", "B", "C", "D")
+VARIANTS = ("dev", "holdout")
+SHOWN = ("dev",)  # details (misses, false alarms) are printed for these variants only
+KINDS = (
+    "invented-outcome",
+    "wrong-file",
+    "moved-quote",
+    "unmarked-number",
+    "invented-decision",
+    "changed-command",
+    "invented-name",
+    "wrong-error",
+    "wrong-citation",
+    "wrong-time",
+)
+# The check's kinds that name each kind of plant (a problem of another kind on the paragraph still counts).
+EXPECTED = {
+    "invented-outcome": {"outcome", "number", "command"},
+    "wrong-file": {"path"},
+    "moved-quote": {"author quote", "Claude quote", "subagent quote", "quote"},
+    "unmarked-number": {"number"},
+    "invented-decision": {"credit"},
+    "changed-command": {"command"},
+    "invented-name": {"code", "path"},
+    "wrong-error": {"code", "quote", "Claude quote", "author quote", "subagent quote", "number"},
+    "wrong-citation": {"citation"},
+    "wrong-time": {"number", "time"},
+}
+_FRONT = re.compile(r"\A---\n.*?\n---\n", re.S)
+_COMMENT = re.compile(r"<!--.*?-->", re.S)
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
+_LATIN = re.compile(r"[^\W_\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]+(?:['’.-][^\W_]+)*")
+
+
+def prose_words(text: str) -> float:
+    body = _COMMENT.sub(" ", _FRONT.sub("", text))
+    return len(_LATIN.findall(body)) + len(_CJK.findall(body)) / 2
+
+
+def paragraphs(text: str) -> dict[int, tuple[int, int]]:
+    """Each non-blank line (1-based) -> (first, last) line of its paragraph."""
+    out: dict[int, tuple[int, int]] = {}
+    lines = text.split("\n")
+    start = None
+    for n, line in enumerate([*lines, ""], 1):
+        if line.strip() and start is None:
+            start = n
+        elif not line.strip() and start is not None:
+            for m in range(start, n):
+                out[m] = (start, n - 1)
+            start = None
+    return out
+
+
+@dataclass
+class Checked:
+    problems: list[dict[str, Any]]
+    blocking: int
+    seconds: float
+
+
+@dataclass
+class PostResult:
+    variant: str
+    post: str
+    words: float
+    faithful: Checked
+    planted: Checked
+    plants: list[dict[str, Any]]
+    caught: list[bool] = field(default_factory=list)
+    caught_by: list[dict[str, Any] | None] = field(default_factory=list)
+    planted_false: list[dict[str, Any]] = field(default_factory=list)
+
+
+def work_folder(post: str, into: Path) -> Path:
+    """A copy of the post's work folder (E shares B's session: its events and manifest)."""
+    target = into / post
+    if target.exists():
+        return target
+    shutil.copytree(DATA / "work" / post, target)
+    if post == "E":
+        for name in ("events.json", "manifest.json"):
+            shutil.copy(DATA / "work" / "B" / name, target / name)
+    return target
+
+
+def check(work: Path, text: str) -> Checked:
+    (work / "draft.md").write_text(text, encoding="utf-8")
+    started = time.perf_counter()
+    report = run_check(work)
+    seconds = time.perf_counter() - started
+    data = report.to_json()
+    problems = [c for c in data["claims"] if c["status"] in ("untraced", "contradicted")]
+    return Checked(problems, int(data["summary"].get("blocking", 0)), seconds)
+
+
+def score(result: PostResult, planted_text: str) -> None:
+    spans = paragraphs(planted_text)
+    by_paragraph: dict[tuple[int, int], list[dict[str, Any]]] = defaultdict(list)
+    for plant in result.plants:
+        by_paragraph[spans.get(plant["line"], (plant["line"], plant["line"]))].append(plant)
+    free = list(result.planted.problems)
+    assigned: dict[int, dict[str, Any]] = {}
+    for (first, last), plants in by_paragraph.items():
+        here = [p for p in free if first <= p["line"] <= last]
+        # A problem of the plant's own kind first, then any other problem in the paragraph.
+        for exact in (True, False):
+            for plant in plants:
+                if id(plant) in assigned:
+                    continue
+                match = next((p for p in here if not exact or p["kind"] in EXPECTED[plant["kind"]]), None)
+                if match is not None:
+                    assigned[id(plant)] = match
+                    here.remove(match)
+        for problem in [p for p in free if first <= p["line"] <= last]:
+            free.remove(problem)  # on a planted paragraph: not a false alarm
+    result.caught = [id(p) in assigned for p in result.plants]
+    result.caught_by = [assigned.get(id(p)) for p in result.plants]
+    result.planted_false = free
+
+
+def run_set(variant: str, tmp: Path) -> list[PostResult]:
+    results = []
+    for post in POSTS:
+        folder = DATA / "blind" / variant / post
+        faithful_text = (folder / "faithful.md").read_text(encoding="utf-8")
+        planted_text = (folder / "planted.md").read_text(encoding="utf-8")
+        lines = (folder / "plants.jsonl").read_text(encoding="utf-8").splitlines()
+        plants = [json.loads(line) for line in lines if line]
+        work = work_folder(post, tmp)
+        result = PostResult(
+            variant, post, prose_words(faithful_text), check(work, faithful_text), check(work, planted_text), plants
+        )
+        score(result, planted_text)
+        results.append(result)
+    return results
+
+
+def line_of(problem: dict[str, Any]) -> str:
+    reason = problem.get("reason") or problem["status"]
+    claim = " ".join(str(problem["claim"]).split())
+    return f'{problem["line"]}: {problem["kind"]}: "{claim[:90]}": {reason}'
+
+
+def report(variant: str, results: list[PostResult], verbose: bool) -> dict[str, Any]:
+    per_kind: dict[str, list[int]] = {k: [0, 0] for k in KINDS}
+    for result in results:
+        for plant, caught in zip(result.plants, result.caught, strict=True):
+            per_kind[plant["kind"]][0] += caught
+            per_kind[plant["kind"]][1] += 1
+    caught = sum(sum(r.caught) for r in results)
+    plants = sum(len(r.plants) for r in results)
+    faithful_false = sum(len(r.faithful.problems) for r in results)
+    planted_false = sum(len(r.planted_false) for r in results)
+    words = sum(r.words for r in results)
+    precision = caught / (caught + faithful_false + planted_false) if caught + faithful_false + planted_false else 1.0
+    print(f"\n== {variant} ({'used to tune the check' if variant == 'dev' else 'not used to tune'}) ==")
+    print(f"{'kind':<20} {'caught':>7} {'recall':>7}")
+    for kind, (hit, total) in per_kind.items():
+        print(f"{kind:<20} {f'{hit}/{total}':>7} {hit / total if total else 1:>7.2f}")
+    print(f"{'all':<20} {f'{caught}/{plants}':>7} {caught / plants:>7.2f}")
+    print(
+        f"\n{'post':<5} {'words':>6} {'caught':>7} {'FA faithful':>11} {'FA planted':>10} {'FA/1k words':>11} "
+        f"{'strict':>7} {'ms':>5}"
+    )
+    for r in results:
+        fa_rate = 1000 * len(r.faithful.problems) / r.words
+        strict = "pass" if r.faithful.blocking == 0 else f"{r.faithful.blocking} block"
+        ms = 1000 * max(r.faithful.seconds, r.planted.seconds)
+        print(
+            f"{r.post:<5} {r.words:>6.0f} {f'{sum(r.caught)}/{len(r.plants)}':>7} {len(r.faithful.problems):>11} "
+            f"{len(r.planted_false):>10} {fa_rate:>11.1f} {strict:>7} {ms:>5.0f}"
+        )
+    print(
+        f"precision {precision:.2f}; false alarms: {faithful_false} on faithful text "
+        f"({1000 * faithful_false / words:.1f} per 1,000 words of {words:,.0f}), {planted_false} on planted text "
+        f"away from plants; --strict passes {sum(r.faithful.blocking == 0 for r in results)}/{len(results)} "
+        f"faithful drafts"
+    )
+    if verbose and variant in SHOWN:
+        for r in results:
+            for plant, hit in zip(r.plants, r.caught_by, strict=True):
+                if hit is None:
+                    print(f"  missed {r.post}:{plant['line']} {plant['kind']}: {plant['planted'][:100]}")
+            for problem in r.faithful.problems:
+                print(f"  false alarm {r.post} faithful:{line_of(problem)}")
+            for problem in r.planted_false:
+                print(f"  false alarm {r.post} planted:{line_of(problem)}")
+    return {
+        "variant": variant,
+        "recall": {k: (h / t if t else None) for k, (h, t) in per_kind.items()},
+        "caught": caught,
+        "plants": plants,
+        "precision": precision,
+        "false_alarms_faithful": faithful_false,
+        "false_alarms_planted": planted_false,
+        "false_alarms_per_1000_words": 1000 * faithful_false / words,
+        "strict_passes": [r.post for r in results if r.faithful.blocking == 0],
+    }
+
+
+def drafts(tmp: Path) -> None:
+    """The real-model drafts as the model wrote them: what the check reports (no answer key)."""
+    print("\n== the real-model drafts (no answer key: read the findings) ==")
+    for post in (*POSTS, "E"):
+        text = (DATA / "drafts" / f"{post}.md").read_text(encoding="utf-8")
+        result = check(work_folder(post, tmp), text)
+        print(
+            f"{post}: {prose_words(text):,.0f} words, {len(result.problems)} problem(s), {result.blocking} blocking, "
+            f"{1000 * result.seconds:.0f} ms"
+        )
+        for problem in result.problems:
+            print(f"  {line_of(problem)}")
+
+
+def timing(tmp: Path, runs: int = 5) -> None:
+    """The time of one check of a 2,500-word draft: the real-model draft of A (2,342 words) with paragraphs of
+    its faithful rewrite added until it has 2,500 words, checked in process (`run_check`: reading the work
+    folder included) and as `retell check` (a new interpreter, imports included); best and median of `runs`."""
+    import statistics
+    import subprocess
+    import sys
+
+    text = (DATA / "drafts" / "A.md").read_text(encoding="utf-8")
+    extra = (DATA / "blind" / "dev" / "A" / "faithful.md").read_text(encoding="utf-8").split("\n\n")
+    for paragraph in extra[4:]:
+        if prose_words(text) >= 2500:
+            break
+        text += "\n\n" + paragraph
+    work = work_folder("A", tmp)
+    (work / "draft.md").write_text(text, encoding="utf-8")
+    run_check(work)  # warm: imports, regex compilation
+    inside = []
+    for _ in range(runs):
+        started = time.perf_counter()
+        report = run_check(work)
+        inside.append(time.perf_counter() - started)
+    outside = []
+    for _ in range(runs):
+        started = time.perf_counter()
+        subprocess.run([sys.executable, "-m", "retell", "check", str(work), "-q"], capture_output=True, check=False)
+        outside.append(time.perf_counter() - started)
+    print(f"\n== timing: a {prose_words(text):,.0f}-word draft of A ({len(report.findings)} claims), {runs} runs ==")
+    print(f"run_check      best {min(inside):.2f} s, median {statistics.median(inside):.2f} s")
+    print(f"retell check   best {min(outside):.2f} s, median {statistics.median(outside):.2f} s (a new process)")
+    print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("-v", "--verbose", action="store_true", help="list the dev variant's misses and false alarms")
+    parser.add_argument("--drafts", action="store_true", help="also check the five real-model drafts as written")
+    parser.add_argument("--variant", choices=VARIANTS, action="append", help="only this variant (repeatable)")
+    parser.add_argument("--json", type=Path, help="write the figures to this file")
+    parser.add_argument("--timing", action="store_true", help="also time the check of a 2,500-word draft")
+    args = parser.parse_args()
+    os.environ["XDG_CONFIG_HOME"] = tempfile.mkdtemp()  # no user style or prompt overrides
+    figures = []
+    with tempfile.TemporaryDirectory() as name:
+        tmp = Path(name)
+        for variant in args.variant or VARIANTS:
+            figures.append(report(variant, run_set(variant, tmp), args.verbose))
+        if args.drafts:
+            drafts(tmp)
+        if args.timing:
+            timing(tmp)
+    if args.json:
+        args.json.write_text(json.dumps(figures, indent=1) + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,594 @@
+"""Figures as a writer states them: a number with its unit ("16 tests", "about four minutes", "+70 / -12",
+"Python 3.12.1", "three to four weeks", "an hour and twenty minutes", "約21秒", "ツールを6回"), with how exact
+it claims to be ("about", "over", "under", "or so", "ほど") and, for times, whether it is a span of calendar
+days ("spread over two days") or the time between two moments ("two minutes later").
+
+Used on both sides: the draft's claims, and the figures the session's own texts state.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from retell.check.numerals import CJK_NUMBER, DIGITS, EN_NUMBER, value_of
+from retell.check.text import NUMBER_WORDS, wordset
+
+DURATION = "duration"
+DIFF = "diff"
+TESTS = "tests"
+FAILED = "failed"
+MONEY = "money"
+PERCENT = "percent"
+TOKENS = "tokens"
+FILES = "files"
+THING = "thing:"  # a count of something else: "thing:<noun>"
+VERSION = "version:"
+
+# Units a figure of the session can be compared with; anything else counted is a THING.
+_UNITS: list[tuple[str, str]] = [
+    (TOKENS, r"tokens?"),
+    (FAILED, r"failed|failing|failures?"),
+    (TESTS, r"tests?|test cases?|passed|passing|passes"),
+    (MONEY, r"dollars?|usd|cents?"),
+    (PERCENT, r"%|percent|per cent"),
+    ("lines", r"lines?(?: of code)?"),
+    ("words", r"words?"),
+    ("insertions", r"insertions?|inserted(?: lines)?|additions?|added lines"),
+    ("deletions", r"deletions?|deleted(?: lines)?|removed lines"),
+    ("messages", r"messages?|prompts?"),
+    ("calls", r"tool calls?|calls?|tool uses?"),
+    ("subagents", r"sub-?agents?|agents?|teammates?"),
+    (FILES, r"files?"),
+    ("commands", r"commands?"),
+    ("edits", r"edits?"),
+    ("commits", r"commits?"),
+    ("compactions", r"compactions?|context compactions?"),
+    ("chapters", r"chapters?"),
+    ("searches", r"searches|greps?"),
+    ("errors", r"errors?"),
+    ("images", r"screenshots?|images?"),
+]
+UNIT_NAMES = frozenset(name for name, _ in _UNITS)
+_UNIT_RE = "|".join(f"(?P<u_{name}>{pattern})" for name, pattern in _UNITS)
+_KNOWN_UNIT = re.compile(r"\s+(?:" + "|".join(pattern for _, pattern in _UNITS) + r")\b", re.I)
+_FILLER = (
+    r"(?:\s+(?:more|new|other|separate|different|extra|additional|total|whole|full|tool|test|unit|green|red|passing|"
+    r"failing|broken|remaining|changed|edited|modified|source|python|markdown|research|real|distinct|"
+    r"of\s+(?:those|the|them|its|these|my|his|her|their)))"
+)
+_NUM = rf"(?:\$\s?)?(?:{DIGITS}|{EN_NUMBER})"
+_MULT = r"(?:\s?(?:k|K|M|million|thousand|billion|bn)\b)?"
+# Not inside a word, a path or a version; after a hyphen only in a range ("3-4 weeks", "500–800 words").
+_START = r"(?:(?<=\d[-–~〜])|(?<![A-Za-z0-9_.,/#$\-–~〜]))"
+_COUNT = re.compile(
+    rf"{_START}(?P<num>{_NUM}){_MULT}(?P<pct>\s?%)?"
+    rf"(?:{_FILLER}{{0,2}}\s*-?\s*(?:{_UNIT_RE})\b"
+    rf"|-(?P<hyphen>[a-z]+)\b|\s+(?P<noun>[a-z][a-z-]{{2,}}))?",
+    re.I,
+)
+_NOT_NOUNS = wordset(
+    """of to and or in on at by for with from as is are was were be been than that which who the a an it
+    its more less times time later after before earlier ago apart each apiece per out up off over under
+    about into onto through again too also still later years year months month weeks week days day hours
+    hour minutes minute seconds second percent then when while so if but all both either neither one
+    ones other others way ways january february march april may june july august september october
+    november december jan feb mar apr jun jul aug sep sept oct nov dec monday tuesday wednesday thursday
+    friday saturday sunday am pm utc gmt"""
+)
+_DIFF = re.compile(r"(?<![A-Za-z0-9_])\+(?P<plus>\d+)\s*/?\s*[-−–](?P<minus>\d+)\b")
+_VERSION = re.compile(
+    r"(?<![A-Za-z0-9_.])(?P<v>v\d+(?:\.\d+)+|\d+\.\d+\.\d+(?:\.\d+)*)(?![A-Za-z0-9_.]*\d)"
+    r"|\b(?:version|Python|Node(?:\.js)?|Claude Code|Django|React|Rust|Go|Ruby|Java|TypeScript|Next\.js|Vite|"
+    r"Tailwind(?: CSS)?|Firefox|Chrome|Safari|Firefox)\s+v?(?P<w>\d+(?:\.\d+)+)\b"
+)
+
+# -- times ------------------------------------------------------------------------------------------------
+
+_MINUTES = {
+    "ms": 1 / 60000,
+    "s": 1 / 60,
+    "sec": 1 / 60,
+    "second": 1 / 60,
+    "m": 1.0,
+    "min": 1.0,
+    "minute": 1.0,
+    "h": 60.0,
+    "hr": 60.0,
+    "hour": 60.0,
+    "day": 1440.0,
+    "week": 10080.0,
+    "month": 43200.0,
+}
+_TIME_NUM = rf"(?:{DIGITS}|{EN_NUMBER}|an?|half\s+an?|a\s+few|several)"
+_TIME_UNIT = r"seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?"
+_DURATION = re.compile(
+    rf"{_START}(?P<n>{_TIME_NUM})(?P<half>\s+and\s+a\s+half)?\s*-?\s*(?P<u>{_TIME_UNIT})\b"
+    rf"(?P<more>\s+and\s+(?:a\s+half\b|(?P<n2>{DIGITS}|{EN_NUMBER})\s*-?\s*(?P<u2>seconds?|secs?|minutes?|mins?)\b))?",
+    re.I,
+)
+_HALF_AN_HOUR = re.compile(r"\bhalf\s+an?\s+(?P<u>hour|minute|day)\b", re.I)
+_SHORT = re.compile(
+    r"(?<![A-Za-z0-9_.])(?:(?P<h>\d+)\s?(?:h|hrs?)\s?(?P<hm>\d+)\s?(?:m|min|mins)\b"
+    r"|(?P<n>\d+(?:\.\d+)?)\s?(?P<u>h|min|ms|m)\b|(?P<s>\d{1,2}(?:\.\d+)?|\d+\.\d+)\s?s\b)"
+)
+_ORDINAL_SECOND = re.compile(
+    r"\s*(?!later|after|before|earlier|ago|or\b|and\b|passed|in\b|of\b|to\b|apart|long|more|less)[a-z]", re.I
+)
+_CALENDAR = re.compile(r"(?:\b(?:spread|stretched|spread out)\s+)?\b(?:over|across|spanning|on)\s+$", re.I)
+_RELATIVE = re.compile(r"^(?:\s*or so)?\s*(?:later|after|afterwards|before|earlier|ago|apart|in\b|on\b)", re.I)
+
+_ABOUT_BEFORE = re.compile(
+    r"(?:\babout|\baround|\broughly|\bnearly|\balmost|\bapproximately|\bsome|~|\bclose to|\bthe better part of)\s*$",
+    re.I,
+)
+_ABOVE_BEFORE = re.compile(
+    r"(?:\bover|\bmore than|\bat least|\bupwards of|\bbeyond|\bwell over|\bjust over|\ba (?:bit|little) over"
+    r"|\ba (?:bit|little) more than|\bafter)\s*$",
+    re.I,
+)
+_BELOW_BEFORE = re.compile(
+    r"(?:\bunder|\bless than|\bfewer than|\bat most|\bjust under|\ba (?:bit|little) under|\bwithin|\bbelow"
+    r"|\bbarely|\bnot even|\bshort of|\bin under)\s*$",
+    re.I,
+)
+_ABOUT_AFTER = re.compile(r"^(?:\s*or so\b|-?ish\b|\s*give or take\b|\s*or thereabouts\b|-odd\b)", re.I)
+
+
+@dataclass
+class Amount:
+    """A figure in a text: where it is, its value (and the top of a range), its unit and how exact it is."""
+
+    start: int
+    end: int
+    value: float
+    unit: str
+    precision: float = 1.0
+    high: float | None = None  # a range: value..high
+    approx: str = ""  # "" | about | above | below | about-below ("within about ten minutes")
+    calendar: bool = False  # "over three days": the calendar days spanned
+    relative: bool = False  # "two minutes later": the time between two moments
+    changed: bool = False  # files: "changed", "edited", "written" (the session's files changed)
+    text: str = ""
+    scale: float = 1.0  # what one of the written number is worth in `unit` ("four weeks": 10,080 minutes)
+    result: bool = False  # tests: a run's result ("16 passed", "all 12 tests passed", "2 tests failed")
+
+
+def _qualifier(text: str, start: int, end: int) -> str:
+    before = text[max(0, start - 30) : start]
+    after = text[end : end + 20]
+    about = bool(_ABOUT_BEFORE.search(before) or _ABOUT_AFTER.match(after))
+    if about:
+        trimmed = _ABOUT_BEFORE.sub("", before)
+        if _BELOW_BEFORE.search(trimmed):
+            return "about-below"
+        if _ABOVE_BEFORE.search(trimmed):
+            return "about-above"
+        return "about"
+    if _ABOVE_BEFORE.search(before) and not re.search(r"\bafter\s*$", before, re.I):
+        return "above"
+    if _BELOW_BEFORE.search(before):
+        return "below"
+    return ""
+
+
+def _unit_minutes(word: str) -> float:
+    word = word.lower().rstrip("s") if len(word) > 2 else word.lower()
+    return _MINUTES.get(word, _MINUTES.get(word[:3], _MINUTES.get(word[:1], 1.0)))
+
+
+def _vague(raw: str) -> tuple[float, float] | None:
+    raw = " ".join(raw.lower().split())
+    if raw == "a few":
+        return 2.0, 5.0
+    if raw == "several":
+        return 3.0, 9.0
+    return None
+
+
+# Where a number may start: a digit, "$", or a word a number is spelt with. Found with one cheap scan, so the
+# patterns (each a long alternation) are tried only there, not at every character of a long session text.
+_NUMBER_STARTS = frozenset(
+    {*NUMBER_WORDS, "a", "an", "half", "several", "twenty", "thirty", "forty", "fifty", "sixty", "seventy"}
+    | {"eighty", "ninety", "one", "single", "dozen", "couple", "pair"}
+)
+
+
+_START_RE = re.compile(
+    r"\$|(?<!\d)\d|\b(?:an?|half)\s+(?=(?:single|dozen|couple|pair|few|half|second|minute|hour|day|week|month)s?\b)"
+    r"|\b(?:" + "|".join(sorted(_NUMBER_STARTS - {"a", "an", "half"}, key=len, reverse=True)) + r")\b",
+    re.I,
+)
+
+
+def _starts(text: str) -> list[int]:
+    return [match.start() for match in _START_RE.finditer(text)]
+
+
+def _matches(pattern: re.Pattern[str], text: str, starts: list[int]) -> list[re.Match[str]]:
+    """`pattern.finditer(text)`, tried only where a number may start (no overlapping matches)."""
+    out: list[re.Match[str]] = []
+    end = 0
+    for start in starts:
+        if start < end:
+            continue
+        match = pattern.match(text, start)
+        if match is not None and match.end() > match.start():
+            out.append(match)
+            end = match.end()
+    return out
+
+
+def durations(text: str, starts: list[int] | None = None) -> list[Amount]:
+    out: list[Amount] = []
+    starts = _starts(text) if starts is None else starts
+
+    def add(amount: Amount) -> None:
+        if not any(amount.start < a.end and amount.end > a.start for a in out):
+            amount.text = text[amount.start : amount.end]
+            if not amount.approx:
+                amount.approx = _qualifier(text, amount.start, amount.end)
+            amount.relative = amount.relative or bool(_RELATIVE.match(text[amount.end :]))
+            out.append(amount)
+
+    for match in _SHORT.finditer(text):
+        if match.group("h"):
+            minutes = int(match.group("h")) * 60 + int(match.group("hm"))
+            add(Amount(match.start(), match.end(), float(minutes), DURATION, 1.0))
+        elif match.group("s"):
+            add(Amount(match.start(), match.end(), float(match.group("s")) / 60, DURATION, 1 / 60))
+        else:
+            scale = _MINUTES[match.group("u")]
+            add(Amount(match.start(), match.end(), float(match.group("n")) * scale, DURATION, scale))
+    for match in _HALF_AN_HOUR.finditer(text):
+        add(Amount(match.start(), match.end(), _unit_minutes(match.group("u")) / 2, DURATION, 1.0))
+    for match in _matches(_DURATION, text, starts):
+        raw, unit = match.group("n"), match.group("u")
+        scale = _unit_minutes(unit)
+        if raw.lower() in ("a", "an") and unit.lower() == "second" and _ORDINAL_SECOND.match(text[match.end() :]):
+            continue  # "a second sitting": an ordinal, not a second of time
+        vague = _vague(raw)
+        if vague is not None:
+            low, high = vague
+            add(Amount(match.start(), match.end(), low * scale, DURATION, scale, high=high * scale, approx="about"))
+            continue
+        if raw.lower().startswith("half"):
+            parsed: tuple[float, float] | None = (0.5, 0.5)
+        elif raw.lower() in ("a", "an"):
+            parsed = (1.0, 1.0)
+        else:
+            parsed = value_of(raw)
+        if parsed is None:
+            continue
+        value, precision = parsed
+        if match.group("half"):
+            value += 0.5
+            precision = 0.5
+        more = match.group("more") or ""
+        if more:
+            if match.group("n2"):
+                extra = value_of(match.group("n2"))
+                if extra is not None:
+                    value = value * scale / _unit_minutes(match.group("u2")) + extra[0]
+                    scale = _unit_minutes(match.group("u2"))
+                    precision = 1.0
+            else:
+                value += 0.5
+                precision = 0.5
+        before = text[max(0, match.start() - 30) : match.start()]
+        calendar = unit.lower().startswith("day") and bool(_CALENDAR.search(before))
+        amount = Amount(match.start(), match.end(), value * scale, DURATION, precision * scale, calendar=calendar)
+        amount.scale = scale
+        add(amount)
+    out.extend(_cjk_durations(text, out))
+    return out
+
+
+# -- Chinese, Japanese, Korean -----------------------------------------------------------------------------
+
+_CJK_N = rf"(?:{CJK_NUMBER}|{DIGITS})"
+_CJK_TEXT = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
+_CJK_TIME_UNIT = r"(?:日間|天|일간|일 동안|時間|小时|小時|시간|分|분|秒|초)"
+_CJK_DURATION = re.compile(
+    rf"(?=(?:(?:約|およそ|ほぼ|大体|だいたい|大约|大概|约|약)\s*)?{_CJK_N}\s*{_CJK_TIME_UNIT})"
+    rf"(?P<pre>約|およそ|ほぼ|大体|だいたい|大约|大概|约|약)?\s*"
+    rf"(?:(?P<d>{_CJK_N})\s*(?:日間|天|일간|일 동안)(?=[^\d]|$))?"
+    rf"(?:(?P<h>{_CJK_N})\s*(?:時間|小时|小時|시간)(?P<hh>半)?)?\s*"
+    rf"(?:(?P<m>{_CJK_N})\s*(?:分間|分钟|分鐘|分(?!の)|분))?\s*"
+    rf"(?:(?P<s>{_CJK_N})\s*(?:秒間|秒钟|秒|초))?"
+    rf"(?P<post>ほど|くらい|ぐらい|程度|前後|足らず|弱|未満|以内|強|あまり|余り|以上|超|近く|左右|多|쯤|정도)?"
+    rf"(?P<rel>後|前|之后|以后|后|후|전)?"
+)
+_CJK_ABOUT = {"ほど", "くらい", "ぐらい", "程度", "前後", "左右", "쯤", "정도"}
+_CJK_BELOW = {"足らず", "弱", "未満", "以内", "近く"}
+_CJK_ABOVE = {"強", "あまり", "余り", "以上", "超", "多"}
+
+
+def _cjk_durations(text: str, taken: list[Amount]) -> list[Amount]:
+    out: list[Amount] = []
+    if not _CJK_TEXT.search(text):
+        return out
+    for match in _CJK_DURATION.finditer(text):
+        parts = [(match.group(k), scale) for k, scale in (("d", 1440.0), ("h", 60.0), ("m", 1.0), ("s", 1 / 60))]
+        present = [(raw, scale) for raw, scale in parts if raw]
+        if not present or any(match.start() < a.end and match.end() > a.start for a in taken):
+            continue
+        value = 0.0
+        for raw, scale in present:
+            parsed = value_of(raw)
+            if parsed is None:
+                break
+            value += parsed[0] * scale
+        else:
+            if match.group("hh"):
+                value += 30.0
+            post = match.group("post") or ""
+            approx = "about" if match.group("pre") or post in _CJK_ABOUT else ""
+            approx = "below" if post in _CJK_BELOW else "above" if post in _CJK_ABOVE else approx
+            start = match.start("pre") if match.group("pre") else match.start(next(k for k in "dhms" if match.group(k)))
+            amount = Amount(start, match.end(), value, DURATION, present[-1][1], approx=approx)
+            amount.relative = bool(match.group("rel"))
+            amount.text = text[start : match.end()]
+            out.append(amount)
+    return out
+
+
+_CJK_COUNTER = re.compile(
+    rf"(?P<pre>約|およそ|ほぼ|大约|约|약)?\s*(?<![A-Za-z0-9_.,])(?P<n>{_CJK_N})\s*"
+    r"(?P<c>回|体|通|件|個|つ|行|語|文字|人|名|本|項目|项|个|個|次|条|개|번|명|줄|%|％|トークン|ファイル)?"
+    r"(?P<post>ほど|くらい|ぐらい|程度|足らず|弱|未満|以内|強|あまり|余り|以上|超|近く|左右|多)?"
+)
+_CJK_KEYWORDS: list[tuple[str, str]] = [
+    ("ファイル|文件|파일", FILES),
+    ("テスト|测试|測試|테스트", TESTS),
+    ("ツール|工具|도구|呼び出し|调用", "calls"),
+    ("コマンド|命令|명령", "commands"),
+    ("コミット|提交|커밋", "commits"),
+    ("メッセージ|消息|訊息|메시지|プロンプト", "messages"),
+    ("サブエージェント|エージェント|子代理|代理|에이전트|担当", "subagents"),
+    ("トークン|令牌|토큰", TOKENS),
+    ("失敗|失败|실패|エラー|错误", FAILED),
+]
+_CJK_COUNTERS = {"体": "subagents", "通": "messages", "行": "lines", "줄": "lines", "語": "words", "%": PERCENT}
+_CJK_COUNTERS |= {"％": PERCENT, "トークン": TOKENS, "ファイル": FILES}
+_CLAUSE = re.compile(r"[。、!?！？\n]|[.,](?=\s)")
+_CJK_CHANGED = re.compile(r"変更|編集|書き換え|修改|编辑|更改|수정|변경")
+
+
+def _cjk_counts(text: str, taken: list[Amount]) -> list[Amount]:
+    out: list[Amount] = []
+    if not _CJK_TEXT.search(text):
+        return out
+    for match in _CJK_COUNTER.finditer(text):
+        if any(match.start("n") < a.end and match.end("n") > a.start for a in taken):
+            continue
+        parsed = value_of(match.group("n"))
+        if parsed is None:
+            continue
+        counter = match.group("c") or ""
+        # The clause the figure is in: what it counts is named there (ツールを6回, サブエージェントは3体).
+        clause = _CLAUSE.split(text[max(0, match.start() - 60) : match.start()])[-1]
+        unit = _CJK_COUNTERS.get(counter, "")
+        nearest = -1
+        for pattern, name in _CJK_KEYWORDS:
+            for found in re.finditer(pattern, clause):
+                if found.start() > nearest:
+                    nearest, unit = found.start(), name
+            if re.match(rf"\s*の?\s*(?:{pattern})", text[match.end() :]):  # 12個のテスト: the noun after it
+                unit, nearest = name, len(clause)
+        if counter in ("回", "次", "번") and unit not in ("calls", "commands"):
+            unit = THING + counter  # テストを2回, 一次测试: runs of the tests, not tests
+        if not counter and not re.search(r"\d", match.group("n")):
+            continue  # 一 in 一方, 一手: a word, not a figure
+        if not unit:
+            if not counter:
+                continue  # a bare number: a port, a year, an id
+            unit = THING + counter
+        post = match.group("post") or ""
+        approx = "about" if match.group("pre") or post in _CJK_ABOUT else ""
+        approx = "below" if post in _CJK_BELOW else "above" if post in _CJK_ABOVE else approx
+        start = match.start("pre") if match.group("pre") else match.start("n")
+        amount = Amount(start, match.end(), parsed[0], unit, parsed[1], approx=approx, text=text[start : match.end()])
+        amount.changed = unit == FILES and bool(_CJK_CHANGED.search(clause))
+        out.append(amount)
+    return out
+
+
+# -- the whole text ---------------------------------------------------------------------------------------
+
+_RANGE = re.compile(rf"(?P<a>{DIGITS}|{EN_NUMBER}|{CJK_NUMBER})\s*(?:to|-|–|—|~|〜|～|or|から)\s*$", re.I)
+_PARTNER = re.compile(
+    rf"(?<![A-Za-z0-9_.,/#-])(?P<num>{DIGITS}|{EN_NUMBER})\s*(?:,|\band\b|\bof\b(?:\s+(?:those|the|them|these|its|all))?)\s*$",
+    re.I,
+)
+# "status code 504", "HTTP 404", "exit code 1": a code the session's output must show
+_STATUS = re.compile(
+    r"\b(?:status(?: code)?|HTTP(?: status)?|exit (?:code|status)|error code|returned)\s+(?P<n>\d{3})\b", re.I
+)
+_OF_WHICH = re.compile(
+    rf"(?<![A-Za-z0-9_.])(?P<num>{DIGITS}|{EN_NUMBER})\s+of\s+(?:which|them|those|these)\s+"
+    r"(?:(?P<f>failed|errored)|passed)\b",
+    re.I,
+)
+_CHANGE = r"changed|edited|modified|written|wrote|touched|rewrote|updated|created|deleted|changing|editing"
+_CHANGED_BEFORE = re.compile(rf"\b(?:{_CHANGE})\b(?:\s+\w+){{0,2}}\s*$", re.I)
+_CHANGED_AFTER = re.compile(rf"\s+(?:were\s+|was\s+|got\s+)?(?:{_CHANGE})\b", re.I)
+
+
+def amounts(text: str, default_unit: str = "") -> list[Amount]:
+    """Every figure of `text` (quotes and code should be blanked out already). `default_unit`: the unit of a
+    bare number (a table row's label gives it)."""
+    found: list[Amount] = []
+
+    def add(amount: Amount) -> bool:
+        if any(amount.start < a.end and amount.end > a.start for a in found):
+            return False
+        if not amount.text:
+            amount.text = text[amount.start : amount.end]
+        found.append(amount)
+        return True
+
+    starts = _starts(text)
+    if not starts and not _CJK_TEXT.search(text):
+        return found
+    if "+" in text:
+        for match in _DIFF.finditer(text):
+            add(Amount(match.start(), match.end(), float(match.group("plus")), DIFF))
+    for match in _VERSION.finditer(text):
+        version = (match.group("v") or match.group("w")).lstrip("v")
+        add(Amount(match.start(), match.end(), 0.0, VERSION + version))
+    for amount in durations(text, starts):
+        if add(amount):
+            _range(text, amount, add)
+    for match in _matches(_COUNT, text, starts):
+        count = _count(text, match, default_unit)
+        if count is not None and add(count):
+            _range(text, count, add)
+            _partners(text, count, add)
+    for amount in _cjk_counts(text, found):
+        if add(amount):
+            _range(text, amount, add)
+    for match in _STATUS.finditer(text):
+        add(Amount(match.start("n"), match.end("n"), float(match.group("n")), THING + "status code"))
+    for match in _matches(_OF_WHICH, text, starts):
+        parsed = value_of(match.group("num"))
+        if parsed is not None:
+            add(Amount(match.start("num"), match.end(), parsed[0], FAILED if match.group("f") else TESTS))
+    found.sort(key=lambda a: a.start)
+    return found
+
+
+def _count(text: str, match: re.Match[str], default_unit: str) -> Amount | None:
+    raw = match.group("num")
+    is_money = raw.lstrip().startswith("$")
+    unit = next((name[2:] for name, v in match.groupdict().items() if name.startswith("u_") and v), "")
+    end = match.end()
+    if match.group("pct"):
+        unit = PERCENT
+    if is_money:
+        unit = MONEY
+    hyphen, noun = match.group("hyphen"), match.group("noun")
+    if not unit and hyphen:
+        unit = _unit_of_word(hyphen) or THING + _singular(hyphen)  # "6-line change", "seven-item list"
+    elif not unit and noun:
+        word = noun.lower()
+        if word in _NOT_NOUNS or word.endswith("ly"):
+            end = match.end("num")
+            noun = None
+        else:
+            unit = _unit_of_word(word) or THING + _singular(word)
+    if not unit:
+        end = match.end("num") + len(match.group("pct") or "")
+        if not default_unit or not raw.strip()[0].isdigit():
+            return None
+        unit = default_unit
+    number = raw.strip().lstrip("$").strip()
+    mult = re.match(r"\s?(k|K|M|million|thousand|billion|bn)\b", text[match.end("num") :])
+    parsed = value_of(number)
+    if parsed is None:
+        return None
+    value, precision = parsed
+    scale = 1.0
+    if mult:
+        scale = {"k": 1e3, "thousand": 1e3, "m": 1e6, "million": 1e6, "billion": 1e9, "bn": 1e9}[mult.group(1).lower()]
+        value, precision = value * scale, precision * scale
+    if unit == MONEY and re.search(r"cents?\s*$", text[match.start() : end], re.I):
+        value, precision = value / 100, precision / 100
+    if unit == "lines" and not number[:1].isdigit() and not hyphen:
+        return None  # "in one line" is a figure of speech; "70 lines" is a fact
+    if unit.startswith(THING) and number.lower() in ("a single", "one"):
+        return None  # "one thing", "a single edit": not a count anyone checks
+    if unit == FAILED:  # "two failed requests": requests that failed, not failed tool calls or tests
+        known = _KNOWN_UNIT.match(text[end:])
+        thing = re.match(r"\s+([a-z][a-z-]{2,})\b", text[end:], re.I)
+        if known:
+            end += known.end()
+        elif thing and thing.group(1).lower() not in _NOT_NOUNS:
+            unit, end = THING + _singular(thing.group(1)), end + thing.end()
+    if unit == TESTS and _RESULT_AFTER.match(text[end:]):
+        unit = FAILED if re.match(r"\s+(?:\w+\s+)?fail", text[end:], re.I) else TESTS
+    amount = Amount(match.start(), end, value, unit, precision, text=text[match.start() : end], scale=scale)
+    amount.result = unit in (TESTS, FAILED) and bool(
+        re.search(r"pass|fail", amount.text, re.I) or _RESULT_AFTER.match(text[end:])
+    )
+    amount.approx = _qualifier(text, match.start(), end)
+    if unit == FILES:  # "changed eleven files", "5 files changed": the files the session changed
+        before = _CLAUSE.split(text[max(0, match.start() - 30) : match.start()])[-1]
+        amount.changed = bool(_CHANGED_BEFORE.search(before) or _CHANGED_AFTER.match(text[end:]))
+    return amount
+
+
+def _unit_of_word(word: str) -> str:
+    for name, pattern in _UNITS:
+        if re.fullmatch(pattern, word, re.I):
+            return name
+    return ""
+
+
+def _singular(word: str) -> str:
+    word = word.lower()
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    if word.endswith(("ches", "shes", "sses", "xes")):
+        return word[:-2]
+    if word.endswith("s") and not word.endswith("ss") and len(word) > 3:
+        return word[:-1]
+    return word
+
+
+def _range(text: str, amount: Amount, add: object) -> None:
+    """ "three to four weeks", "500–800 words", "six or seven tool calls": one claim from the first to the last."""
+    match = _RANGE.search(text[max(0, amount.start - 30) : amount.start])
+    if not match:
+        return
+    parsed = value_of(match.group("a"))
+    if parsed is None:
+        return
+    low = parsed[0] * amount.scale
+    if low >= amount.value:
+        return
+    amount.high = amount.value
+    amount.value = low
+    amount.start = max(0, amount.start - 30) + match.start()
+    amount.text = text[amount.start : amount.end]
+    if not amount.approx:
+        amount.approx = _qualifier(text, amount.start, amount.end)
+
+
+_RESULT_AFTER = re.compile(r"\s+(?:\w+\s+)?(?:passed|passing|pass|failed|failing|fail|went green|were green)\b", re.I)
+_FAILED_AFTER = re.compile(r"\s+(?:had\s+|have\s+)?(?:failed|errored|broke)\b", re.I)
+
+
+def _partners(text: str, amount: Amount, add: object) -> None:
+    """Numbers that share the unit of the one after them: "2 of those 8 tool calls", "11 and 13 passed"."""
+    if amount.unit in (DURATION, MONEY, PERCENT) or amount.unit.startswith(THING):
+        return
+    start = amount.start
+    while True:
+        match = _PARTNER.search(text[max(0, start - 40) : start])
+        if not match:
+            return
+        begin = max(0, start - 40) + match.start("num")
+        parsed = value_of(match.group("num"))
+        if parsed is None or (not match.group("num")[:1].isdigit() and match.group("num").lower() not in NUMBER_WORDS):
+            return
+        unit = amount.unit
+        if re.search(r"\bof\b", match.group(0)) and _FAILED_AFTER.match(text[amount.end :]):
+            unit = FAILED  # "2 of those 5 tool calls failed": two failed calls
+        partner = Amount(begin, begin + len(match.group("num")), parsed[0], unit, parsed[1])
+        partner.changed = amount.changed
+        if not add(partner):  # type: ignore[operator]
+            return
+        start = begin
+
+
+def unit_of_label(label: str) -> str:
+    """The unit a table row's label gives its bare numbers ("Tool calls" -> calls)."""
+    for name, pattern in _UNITS:
+        if re.search(rf"\b(?:{pattern})\b", label, re.I):
+            return name
+    if re.search(r"\b(?:cost|price|spend)\b", label, re.I):
+        return MONEY
+    if re.search(r"\b(?:time|length|duration)\b", label, re.I):
+        return DURATION
+    return ""

@@ -1,0 +1,176 @@
+"""Who says the words in quotes: the author, Claude, a subagent, or nobody in particular, as the sentence
+around a quote attributes them. Before the quote ("I wrote:", "Claude answered: “…”"), after it ("“…,” I
+replied", "“…”, Claude said") or around both halves of a split quote; in Japanese and Chinese too
+(私が「…」と念を押した, 「…」と Claude は答えた)."""
+
+from __future__ import annotations
+
+import re
+
+from retell.check.text import wordset
+
+AUTHOR = "author"
+CLAUDE = "claude"
+SUBAGENT = "subagent"
+AGENT = "agent"  # "the agent": Claude or one of its subagents
+PRONOUN = "pronoun"
+
+_ACTORS = re.compile(
+    r"(?P<author>\b(?:I|I'm|I've|I'd|I'll|me|my|myself|[Tt]he author|[Tt]he user)\b)"
+    r"|(?P<subagent>\b(?:sub-?agents?|(?:research|explore|exploration|search|review|reviewer|investigation|"
+    r"parallel|background|helper|planning|plan) agents?)\b)"
+    r"|(?P<agent>\b[Tt]he agent\b)"
+    r"|(?P<claude>\b(?:Claude(?:\s+Code)?|[Tt]he assistant|[Tt]he model)\b)"
+    r"|(?P<pronoun>\b(?:[Ii]ts?)\b)"
+    r"|(?P<name>\b[A-Z][a-z]+\b)(?=\s+(?:wrote|asked|said|typed|replied|answered|added|followed up|put it|told|"
+    r"pushed back|insisted|objected)\b)",
+)
+_NOT_NAMES = wordset("Then Next It He She They This That There When While After Before So And But")
+_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=\S)")
+_SPEECH = (
+    r"said|says|wrote|writes|asked|asks|answered|answers|replied|replies|added|adds|typed|told|tells|put|"
+    r"started|starts|followed|came|reported|reports|explained|explains|suggested|suggests|noted|notes|pointed|"
+    r"warned|admitted|concluded|summed|wrapped|responded|insisted|objected|countered|continued|changed|laid|"
+    r"stopped|wondered|complained|sent|left|found|gave|got|kept|went|agreed|quoted|promised|announced|"
+    r"declared|confirmed|claimed|conceded|offered|proposed|recommended|shot back|fired back|typed back"
+)
+_LEAD_VERBS = re.compile(
+    rf"\s*(?:\w+ly\s+)?(?:(?:had|has|have|was|then|also|just|finally|first|later|now|simply|only)\s+)?"
+    rf"(?:{_SPEECH}|was|were|is|\w{{2,}}[^e\W]ed)\b"
+    r"|\s*:"
+    r"|'s\b",
+    re.I,
+)
+# "it was", "it is": a sentence's dummy subject, not Claude speaking ("most of it was short decisions")
+_DUMMY_IT = re.compile(r"\s*(?:was|were|is|'s)\b", re.I)
+_POSSESSIVE = frozenset({"my", "its", "Its", "My"})
+_ADDRESSEE = re.compile(
+    r"\b(?:told|tell|tells|asked|ask|asks|answered|replied to|to|for|with|at|from|by|sent|reminded|showed)\s+$", re.I
+)
+_EMPHASISED = re.compile(r"(?<![\w*])\*[^*\n]+\*(?![\w*])|(?<!\w)_[^_\n]+_(?!\w)")
+
+
+def mentions(text: str, *, acting: bool = True) -> list[tuple[int, str]]:
+    """Who the text names. `acting`: only as doing or saying something (an actor followed by a verb or a
+    colon, or a possessive: "my message", "its summary"), so "Explore Claude Code session storage" names
+    nobody; otherwise every mention ("sent a subagent off" names the subagent "it" may refer to)."""
+    found = []
+    for match in _ACTORS.finditer(text):
+        group = match.lastgroup or ""
+        word = match.group(0)
+        if group == "name" and word in _NOT_NAMES:
+            continue
+        if acting and word not in _POSSESSIVE and not word.endswith("'s") and not _LEAD_VERBS.match(text, match.end()):
+            continue
+        if acting and group == PRONOUN and _DUMMY_IT.match(text, match.end()):
+            continue
+        if acting and _ADDRESSEE.search(text[: match.start()]):
+            continue  # "I told Claude:" — Claude is spoken to, not speaking
+        found.append((match.start(), AUTHOR if group == "name" else group))
+    return found
+
+
+def resolve_it(before: str) -> str | None:
+    """ "it" is whoever of Claude and its agents was named last (never the author); None when nobody was."""
+    named = [a for _, a in mentions(before, acting=False) if a not in (PRONOUN, AUTHOR)]
+    return named[-1] if named else None
+
+
+_AFTER = re.compile(
+    r"^\s*[,.!?:;]?\s*(?P<who>I|Claude(?:\s+Code)?|it|the agent|the assistant|the model|the subagent|the author)"
+    rf"\s+(?:\w+ly\s+)?(?:then\s+|had\s+|would\s+)?(?:{_SPEECH})\b"
+    r"|^\s*[,.!?:;]?\s*(?:said|wrote|replied|answered|asked|added|typed)\s+"
+    r"(?P<who2>I|Claude(?:\s+Code)?|the agent|the assistant)\b",
+    re.I,
+)
+# Japanese and Chinese: who (私, Claude, サブエージェント…) and a verb of saying around 「…」.
+_JA_WHO = (
+    r"(?P<author>私|僕|俺|わたし|自分|我|作者|ユーザー|用户)"
+    r"|(?P<subagent>サブエージェント|エージェント|担当|子代理|代理)"
+    r"|(?P<claude>Claude(?:\s*Code)?|クロード|アシスタント|モデル|助手)"
+)
+_JA_SAY = (
+    r"言|書|送|指示|頼|答|返|伝|念を押|告げ|述べ|報告|聞|尋ね|訊|提案|入力|打|まとめ|締めくく|問|叫|説明|付け加|"
+    r"説|说|写|回答|回复|问|告诉|表示|提出|建议"
+)
+_JA_AFTER = re.compile(
+    rf"^\s*(?:と|って|という|とも)\s*[、,]?\s*(?:(?:{_JA_WHO})\s*(?:が|は|も)?\s*)?(?P<say>{_JA_SAY})?"
+)
+_JA_LEAD = re.compile(rf"(?:{_JA_WHO})\s*(?:が|は|も|の|から|に対して)?")
+_JA_SENTENCE_END = re.compile(r"[。！？!?]\s*")
+_SENTENCE_END = re.compile(r"[.!?]\s*$")
+_SPEECH_ONLY = re.compile(rf"^\s*[,;]?\s*(?:and|then|but)?\s*(?:\w+ly\s+)?(?:{_SPEECH})\b", re.I)
+
+
+def speaker_after(after: str) -> str | None:
+    """The speaker named right after a quote ("“…,” I replied"; 「…」と私が書いた), or None."""
+    match = _AFTER.match(after)
+    if match:
+        who = (match.group("who") or match.group("who2") or "").lower()
+        if who == "i" or who == "the author":
+            return AUTHOR
+        if who == "it":
+            return PRONOUN
+        return SUBAGENT if "subagent" in who else AGENT if who == "the agent" else CLAUDE
+    ja = _JA_AFTER.match(after)
+    if ja and ja.lastgroup in (AUTHOR, CLAUDE, SUBAGENT) and ja.group("say"):
+        return ja.lastgroup
+    if ja and ja.group("say"):
+        for name in (AUTHOR, CLAUDE, SUBAGENT):
+            if ja.group(name):
+                return name
+    return None
+
+
+def speaker_of(lead: str, context: str = "", after: str = "", *, joined: bool = True) -> str | None:
+    """Who says the words that follow `lead` (the text right before a quote); `after` is the text right
+    after it, where a speaker named wins when the quote is joined to it ("“…,” I replied") or the lead names
+    nobody ("“…?” Claude asked"), but not when a new sentence starts there ("I wrote: “…?” Claude agreed");
+    `context` is what came before the lead, for resolving "it". None when the text does not say. Italics
+    are a name or a title (a subagent's task: "*Now I need to check the cache*:"), not someone speaking."""
+    lead = _EMPHASISED.sub(lambda m: " " * len(m.group(0)), lead)
+    context = _EMPHASISED.sub(lambda m: " " * len(m.group(0)), context)
+    named = speaker_after(after) if after else None
+    before = _speaker_before(lead, context)
+    if named is not None and (joined or before is None):
+        return resolve_it(context + " " + lead) if named == PRONOUN else named
+    return before
+
+
+def _speaker_before(lead: str, context: str) -> str | None:
+    ja = _japanese_lead(lead)
+    if ja is not None:
+        return ja
+    sentences = _SENTENCE.split(lead.strip())
+    last = sentences[-1] if sentences else ""
+    earlier = (context + " " + " ".join(sentences[:-1])).strip()
+    found = mentions(last)
+    if not found and len(sentences) == 1 and _SPEECH_ONLY.match(last):
+        # "Claude called it “X” and said it was “Y”": the same sentence's speaker goes on speaking.
+        sentence = _SENTENCE.split(context.strip())[-1] if context.strip() else ""
+        if sentence and not _SENTENCE_END.search(context[-3:]):
+            found = mentions(sentence)
+            last = sentence
+    if not found:
+        return None
+    at, actor = found[-1]
+    if actor == PRONOUN:
+        return resolve_it(earlier + " " + last[:at])
+    return actor
+
+
+def _japanese_lead(lead: str) -> str | None:
+    """私が「…」, Claude は「…」: the last speaker named in the lead's sentence, when it is written in Japanese
+    or Chinese (the sentence has no end mark between the speaker and the quote)."""
+    sentence = _JA_SENTENCE_END.split(lead)[-1]
+    if not re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", sentence):
+        return None
+    found = None
+    for match in _JA_LEAD.finditer(sentence):
+        tail = sentence[match.end() :]
+        if re.match(r"\s*(?:の(?:ため|よう)|に(?!対して))", tail):
+            continue  # 私のために, Claude に: for or to them, not by them
+        if match.group(0).endswith("の") and tail.strip():
+            continue  # サブエージェントの1体目「…」: whose, or what it is called, not who speaks
+        found = match.lastgroup
+    return found

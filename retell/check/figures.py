@@ -1,0 +1,393 @@
+"""Numbers in the draft traced to the session: to a figure an event states ("16 passed", "333 insertions"), a
+count of what the paragraph cites (its tool calls, files, messages), the session's stats, and for times, to
+the time between two events near the paragraph, a chapter's length or the pause before it, a subagent's run,
+or the calendar days the session spans.
+
+A figure of the wrong unit never backs a claim ("All 12 tests passed" is not traced to 12 tool calls), and
+a range or an approximation is traced when the session bears it out ("three to four weeks", "about 40").
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+
+from retell.check.amounts import DIFF, DURATION, FAILED, FILES, TESTS, THING, VERSION, Amount
+from retell.check.claims import SMALL_COUNT, Claim
+from retell.check.scope import Scope
+from retell.check.sources import NOTE, PATHISH, Figure, Source, Sources, derived_counts, derived_minutes
+from retell.check.text import wordset
+from retell.check.verdict import HIGH, LOW, TRACED, UNCHECKED, UNTRACED, Finding, found
+from retell.extract.timeutil import IDLE_GAP_MS
+
+_ALIKE = {
+    FAILED: {FAILED, "errors"},
+    "errors": {"errors", FAILED},
+    TESTS: {TESTS},
+    "edits": {"edits", "calls"},
+    "searches": {"searches", "calls"},
+    "commands": {"commands", "calls"},
+    "subagents": {"subagents"},
+    "insertions": {"insertions", "lines", DIFF},
+    "deletions": {"deletions", "lines", "diff-"},
+    "lines": {"lines", "insertions", "deletions"},
+}
+# Counts a paragraph may make of what it cites ("it ran three commands"). Never tests: a count of tests is
+# only what a test run says.
+_COUNTABLE = wordset(
+    """messages calls subagents files commands edits commits compactions chapters searches errors images
+    failed"""
+)
+# Units whose stated or counted figure the session always has: a different value is a contradiction.
+_STATS_UNITS = wordset("""messages calls failed errors files subagents compactions tokens money""")
+
+
+def _bounds(amount: Amount, value: float) -> bool:
+    """Does the session's `value` bear out the claim as written (its precision, range and qualifier)?"""
+    low, high = amount.value, amount.high if amount.high is not None else amount.value
+    slack = amount.precision / 2 + 1e-9
+    approx = amount.approx
+    if amount.unit == DURATION:
+        # Times are told loosely ("two minutes later" for 1 min 55 s, "thirty seconds" for 24 s), to the
+        # precision of their unit ("three hours" is 2.5 to 3.5 hours).
+        share = 0.35 if low < 1 else 0.3 if "about" in approx else 0.25
+        slack = max(slack, share * high)
+    elif "about" in approx:
+        slack = max(slack, 0.15 * abs(value))
+    if approx.endswith("above"):
+        return low - slack <= value <= max(high * 3, high + 10)
+    if approx.endswith("below"):
+        return low / 10 <= value <= high + slack
+    return low - slack <= value <= high + slack
+
+
+def _show(value: float, unit: str) -> str:
+    if unit == DURATION:
+        if value < 1:
+            return f"{round(value * 60)} s"
+        minutes = round(value)
+        if minutes >= 2 * 1440:
+            return f"{minutes / 1440:.1f} days"
+        return f"{minutes} min" if minutes < 60 else f"{minutes // 60} h {minutes % 60:02d} min"
+    if unit == "money":
+        return f"${value:.2f}"
+    return f"{value:,.0f}" if value == int(value) else f"{value:,}"
+
+
+def _first(index: Sources, event_id: str | None) -> Source | None:
+    items = index.by_event.get(event_id or "")
+    return items[0] if items else None
+
+
+def check_number(claim: Claim, index: Sources, scope: Scope) -> Finding:
+    amount = claim.amount
+    assert amount is not None
+    unit = amount.unit
+    if unit.startswith(VERSION):
+        return _version(claim, index, scope)
+    if unit == DIFF:
+        return _diff(claim, index, scope)
+    if unit == DURATION:
+        return check_time(claim, index, scope)
+    if unit.startswith(THING):
+        return _thing(claim, index, scope)
+    return _count(claim, index, scope)
+
+
+def _version(claim: Claim, index: Sources, scope: Scope) -> Finding:
+    version = claim.unit.split(":", 1)[1]
+    pattern = re.compile(r"(?<![A-Za-z0-9_.])v?" + re.escape(version) + r"(?![A-Za-z0-9_]|\.\d)")
+    for source in [*index.of(scope.near), *index.sources]:
+        if pattern.search(source.text):
+            return found(claim, source, cited=source.id in scope.near)
+    return found(claim, None, "no event names this version", UNTRACED, advice="check the version")
+
+
+def _diff(claim: Claim, index: Sources, scope: Scope) -> Finding:
+    flat = re.sub(r"[\s−–]", "", claim.text).replace("/", "")
+    for source in [*index.of(scope.near), *index.sources]:
+        if flat and flat in re.sub(r"[\s−–]", "", source.text).replace("/", ""):
+            return found(claim, source, cited=source.id in scope.near)
+    stated = [f for f in index.figures_by_unit.get(DIFF, []) if f.source in scope.near or not scope.has_citation]
+    if stated:  # the session states a diff here, and another one
+        said = ", ".join(dict.fromkeys(f"+{_show(f.value, DIFF)} in {f.source}" for f in stated[:3]))
+        return found(
+            claim,
+            _first(index, stated[0].source),
+            f"the session states another diff ({said})",
+            UNTRACED,
+            confidence=HIGH,
+            advice="give the diff the session shows",
+        )
+    return found(claim, None, "no event states this diff", UNTRACED, advice="give the diff the session shows")
+
+
+def _figures(index: Sources, units: set[str]) -> list[Figure]:
+    return [f for unit in units for f in index.figures_by_unit.get(unit, [])]
+
+
+def _fits_figure(amount: Amount, figure: Figure) -> bool:
+    if figure.high is not None:  # the session states a range: the claim must be inside it (or the same range)
+        high = amount.high if amount.high is not None else amount.value
+        return figure.value - amount.precision / 2 <= amount.value and high <= figure.high + amount.precision / 2
+    return _bounds(amount, figure.value)
+
+
+def _count(claim: Claim, index: Sources, scope: Scope) -> Finding:
+    amount = claim.amount
+    assert amount is not None
+    unit = amount.unit
+    units = _ALIKE.get(unit, {unit})
+    if unit == FILES and amount.changed:
+        units = {FILES}
+    figures = _figures(index, units)
+    near = scope.near
+    cited = index.expand(scope.cited)
+    for figure in sorted(figures, key=lambda f: f.source not in cited):  # what it cites, then its neighbours
+        if figure.source in near | cited and _fits_figure(amount, figure):
+            return _figure_found(claim, figure, index, cited=True)
+    countable = scope.has_citation and unit in _COUNTABLE and not amount.approx and amount.high is None
+    whole = amount.value == int(amount.value)
+    if countable and whole and int(amount.value) in derived_counts(index, scope.cited, unit, amount.changed):
+        event_id = next((i for i in scope.cited if i in index.by_event), scope.cited[0])
+        return found(claim, _first(index, event_id), cited=True)
+    if unit == FILES and not amount.changed and _named_files(index, scope) >= amount.value > 0:
+        finding = found(claim, index.of(scope.near)[0] if scope.near else None)
+        finding.weak = True
+        return finding
+    # "the last three commits", "the first 20 lines": what a command near it was told to show (`git log -3`)
+    shown = scope.has_citation and unit in ("commits", "lines") and amount.high is None
+    if shown and amount.value in _command_numbers(index, near):
+        return found(claim, _first(index, next(iter(sorted(near)))), cited=False)
+    near_figures = [f.value for f in figures if f.source in near and f.source != "stats"]
+    if len(near_figures) > 1 and any(_bounds(amount, total) for total in _sums(near_figures)):
+        return found(claim, _first(index, next(f.source for f in figures if f.source in near)), cited=True)
+    for figure in sorted(figures, key=lambda f: f.source != "stats"):
+        if _fits_figure(amount, figure):
+            return _figure_found(claim, figure, index, cited=figure.source in near)
+    comparable = [f for f in figures if f.source == "stats" or f.source in near]
+    closest = min(comparable or figures, key=lambda f: abs(f.value - amount.value), default=None)
+    reason = "no event or figure of the session states it"
+    if closest is not None:
+        reason += f" (closest: {_show(closest.value, unit)} {closest.label}" + (
+            f" in {closest.source})" if closest.source != "stats" else " in the session's stats)"
+        )
+    # Sure when the session has this very count and it differs (the stats' messages, a diff its cited events
+    # state), and for a test run's result the session does not have ("all 12 tests passed").
+    stated = any(f.source in near for f in comparable)
+    sure = (bool(comparable) and (unit in _STATS_UNITS or stated)) or (unit in (TESTS, FAILED) and amount.result)
+    if unit == TESTS and not figures:
+        reason = "no test run in the session states a count of tests"
+    advice = (
+        f"write {_show(closest.value, unit)}, or cite the events it counts"
+        if closest is not None and sure
+        else "give the figure the session shows, or mark it <!-- ok --> if it comes from elsewhere"
+    )
+    nearest = _first(index, closest.source) if closest is not None and closest.source != "stats" else None
+    return found(claim, nearest, reason, UNTRACED, confidence=HIGH if sure else LOW, advice=advice)
+
+
+def _command_numbers(index: Sources, ids: set[str], *, waits: bool = False) -> set[float]:
+    """The numbers the commands near a paragraph were given (`git log -3`, `head -n 20`); with `waits`, only
+    how long they waited (`sleep 2`, `timeout 30`), in seconds."""
+    pattern = r"\b(?:sleep|timeout)\s+(\d{1,4})\b" if waits else r"(?<![\w.])-{0,2}[a-z]*\s?(\d{1,4})(?![\w.])"
+    out: set[float] = set()
+    for event_id in ids:
+        for call in index.event_calls.get(event_id, []):
+            if call.name == "Bash" and call.target:
+                out |= {float(n) for n in re.findall(pattern, call.target)}
+    return out
+
+
+def _sums(values: list[float]) -> list[float]:
+    """What a paragraph may add up of the figures it cites ("3万4千 tokens in all" for 13,751 and 20,218)."""
+    out = [sum(values)]
+    out += [a + b for a, b in itertools.combinations(values[:12], 2)]
+    return out
+
+
+def _named_files(index: Sources, scope: Scope) -> int:
+    """How many distinct files the paragraph's cited events name ("four files" when its summary lists four)."""
+    names = set()
+    for source in index.of(scope.near):
+        for match in PATHISH.finditer(source.text):
+            name = match.group(0).rstrip("/.").rsplit("/", 1)[-1]
+            if "." in name and not name.startswith("."):
+                names.add(name.lower())
+    return len(names)
+
+
+def _figure_found(claim: Claim, figure: Figure, index: Sources, *, cited: bool = False) -> Finding:
+    if figure.source == "stats":
+        return Finding(claim, TRACED, "stats", f"{figure.label}: {_show(figure.value, figure.unit)}")
+    return found(claim, _first(index, figure.source) or Source(figure.source, NOTE, figure.label), cited=cited)
+
+
+def _thing(claim: Claim, index: Sources, scope: Scope) -> Finding:
+    """A count of something else ("172 tasks", "three failed requests"): traced when the cited events (or,
+    without a citation, the session) count the same thing alike, reported when they count it otherwise ("two
+    failed requests"); without that, traced when they give the number, a big one they do not give is
+    reported, and a small one, which a writer counts from the story ("three routes"), is left alone."""
+    amount = claim.amount
+    assert amount is not None
+    same = [f for f in index.figures_by_unit.get(amount.unit, []) if not scope.has_citation or f.source in scope.near]
+    pool = index.of(scope.near) if scope.has_citation else index.sources
+    wanted = {amount.value} if amount.high is None else {amount.value, amount.high}
+    if same:
+        match = next((f for f in same if _fits_figure(amount, f)), None)
+        if match is not None:
+            return found(claim, _first(index, match.source))
+    # Where the cited events count this very thing, only the texts that count it say anything of it ("0
+    # suspect sequences, down from 159"); else any number they give may be the count.
+    holders = {f.source for f in same}
+    given = next((s for s in pool if (not same or s.id in holders) and wanted & _numbers_in(s.text)), None)
+    if same and given is None:
+        noun = amount.unit.removeprefix(THING)
+        said = ", ".join(dict.fromkeys(f"{_show(f.value, '')} in {f.source}" for f in same[:3]))
+        return found(
+            claim,
+            _first(index, same[0].source),
+            f"the {'cited events' if scope.has_citation else 'session'} count {noun}s otherwise ({said})",
+            UNTRACED,
+            advice=f"write the count of {noun}s the session gives",
+        )
+    if given is not None:
+        return found(claim, given, weak=True)
+    if amount.value <= SMALL_COUNT and amount.high is None:
+        return found(claim, None, "", UNCHECKED, weak=True)  # dropped from the report: see trace_all
+    for source in index.sources:
+        if any(figure in wanted for figure in _numbers_in(source.text)):
+            return found(claim, source, "this number is not in the cited events", UNTRACED, advice="cite the event")
+    return found(
+        claim,
+        None,
+        "no event gives this number",
+        UNTRACED,
+        advice="give the count the session shows, or mark it <!-- ok -->",
+    )
+
+
+_BARE_NUMBER = re.compile(r"(?<![A-Za-z0-9_.])\d{1,3}(?:,\d{3})+(?![A-Za-z0-9_])|(?<![A-Za-z0-9_.])\d+(?![A-Za-z0-9_])")
+
+
+def _numbers_in(text: str) -> set[float]:
+    return {float(m.group(0).replace(",", "")) for m in _BARE_NUMBER.finditer(text)}
+
+
+# -- times ------------------------------------------------------------------------------------------------
+
+
+def _gaps(index: Sources, ids: set[str]) -> list[tuple[float, str, str]]:
+    """The time between every two of these events, with the two ids (earlier first)."""
+    stamps = sorted((index.clock[i], i) for i in ids if i in index.clock)
+    return [(b - a, x, y) for (a, x), (b, y) in itertools.combinations(stamps, 2)]
+
+
+def _session_gaps(index: Sources) -> list[tuple[float, str, str]]:
+    """Without a citation: the time between two events in a row, and between any two of the author's messages."""
+    stamps = sorted((t, i) for i, t in index.clock.items() if "." not in i)
+    out = [(b - a, x, y) for (a, x), (b, y) in itertools.pairwise(stamps)]
+    authors = sorted((index.clock[s.id], s.id) for s in index.sources if s.speaker == "author" and s.id in index.clock)
+    out += [(b - a, x, y) for (a, x), (b, y) in itertools.combinations(authors, 2)]
+    return out
+
+
+_BETWEEN = ("the pause before this chapter", "the time between two sessions")
+
+
+def _between(index: Sources, scope: Scope) -> list[tuple[float, str, str]]:
+    """For "two minutes later": the time between any two moments of this paragraph and the one before."""
+    return _gaps(index, scope.around) if scope.around else _session_gaps(index)
+
+
+def _lengths(index: Sources, scope: Scope) -> list[tuple[float, str, str]]:
+    """For "it took five minutes": how long what the paragraph cites took (first to last, from an event it
+    mentions, or one subagent it cites), a wait a command was given (`sleep 2`), and one step of work (a
+    pause of more than IDLE_GAP_MS between two events is not work)."""
+    out = [(float(n) / 60, "", "") for n in _command_numbers(index, scope.near, waits=True)]
+    cited = index.expand(scope.cited)
+    worked = derived_minutes(index, cited)  # what the turns it cites took, added up
+    if worked is not None:
+        out.append((worked, "", ""))
+    groups = [cited, *(index.expand([i]) for i in scope.cited)] if cited else []
+    for group in groups:
+        stamps = sorted((index.clock[i], i) for i in group if i in index.clock)
+        if len(stamps) > 1:
+            out.append((stamps[-1][0] - stamps[0][0], stamps[0][1], stamps[-1][1]))
+    # "two and a half minutes from my “yes please”": from an event it mentions to the ends of what it cites
+    ends = sorted((index.clock[i], i) for i in cited if i in index.clock)
+    for told in sorted(scope.told - cited):
+        if told in index.clock and ends:
+            out += [(abs(index.clock[told] - t), min(told, i), max(told, i)) for t, i in (ends[0], ends[-1])]
+    # "from my first message to Claude's summary took half an hour": between two events it cites
+    out += _gaps(index, set(scope.cited))
+    steps = cited or scope.around or {i for i in index.clock if "." not in i}
+    stamps = sorted((index.clock[i], i) for i in steps if i in index.clock)
+    out += [(b - a, x, y) for (a, x), (b, y) in itertools.pairwise(stamps) if b - a <= IDLE_GAP_MS / 60000]
+    return out
+
+
+def check_time(claim: Claim, index: Sources, scope: Scope) -> Finding:
+    amount = claim.amount
+    assert amount is not None
+    if amount.calendar:
+        days = {round(amount.value / 1440)} | ({round(amount.high / 1440)} if amount.high else set())
+        if days & index.days:
+            return Finding(claim, TRACED, "stats", f"the calendar days it spans: {sorted(index.days)}", weak=True)
+    # "two minutes later" is the time between two events, never a length: only durations ("it took an
+    # hour") are compared with the session's lengths (a chapter's, a subagent's run, the session's own).
+    spans = [
+        s
+        for s in index.spans
+        if (not amount.relative or s.label in _BETWEEN)
+        # a turn's, a subagent's or a stated length counts near the paragraph; the session's anywhere
+        and (s.source == "stats" or s.source not in index.clock or not scope.has_citation or s.source in scope.near)
+    ]
+    for span in spans:
+        if _bounds(amount, span.value):
+            if span.source == "stats" or span.source not in index.by_event:
+                return Finding(claim, TRACED, span.source, f"{span.label}: {_show(span.value, DURATION)}", weak=True)
+            return found(claim, _first(index, span.source), cited=span.source in scope.near)
+    gaps = _between(index, scope) if amount.relative else _lengths(index, scope)
+    for gap, a, b in gaps:
+        if _bounds(amount, gap):
+            if not b:
+                return Finding(claim, TRACED, None, "the wait a command was given", weak=True)
+            first = _first(index, b) or _first(index, a)
+            return Finding(
+                claim,
+                TRACED,
+                b,
+                f"{_show(gap, DURATION)} between {a} and {b}" + (f": {first.text[:60]}" if first else ""),
+                weak=True,
+            )
+    labels = {g: f"between {a} and {b}" for g, a, b in gaps if a and b} | {s.value: s.label for s in spans}
+    candidates = [g for g, _, _ in gaps] + [s.value for s in spans]
+    closest = min(candidates, key=lambda v: abs(v - amount.value), default=None)
+    # Sure when every time near the paragraph (or, without a citation, in the session) is at least twice or
+    # at most half what the draft says.
+    local = [g for g, _, _ in gaps] if scope.has_citation else candidates
+    nearest = min(local, key=lambda v: abs(v - amount.value), default=None)
+    low, high = amount.value, amount.high or amount.value
+    sure = (
+        nearest is not None
+        and not amount.approx.endswith(("above", "below"))
+        and (nearest > 2 * high or nearest < low / 2)
+    )
+    where = "near this paragraph" if scope.around else "in the session"
+    reason = f"no two events {where} are that far apart" if amount.relative else f"nothing {where} took that long"
+    took = [g for g in gaps if g[1] and g[2] and set(scope.cited) >= {g[1], g[2]}]
+    if took and not amount.relative:
+        longest = max(took)
+        reason += f" (what it cites, {longest[1]} to {longest[2]}, took {_show(longest[0], DURATION)})"
+    elif closest is not None:
+        label = labels.get(closest, "")
+        reason += f" (closest: {_show(closest, DURATION)}" + (f", {label})" if label else ")")
+    return found(
+        claim,
+        None,
+        reason,
+        UNTRACED,
+        confidence=HIGH if sure else LOW,
+        advice="give the time the events show, or cite the events it is measured between",
+    )

@@ -1,0 +1,217 @@
+"""Results the draft asserts ("the tests passed", "pushed, and the deploy went through", "recording worked
+first time") checked against what the cited events show: the exit status and test counts of the runs of
+that kind (a failed call, "2 failed"), a subagent's error, and the author's own reports ("still doesn't
+work"). A result nothing in the session shows is reported as unshown, never as false."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from retell.check.attribution import AUTHOR
+from retell.check.claims import Claim
+from retell.check.scope import Scope
+from retell.check.sources import Source, Sources
+from retell.check.verdict import CONTRADICTED, HIGH, LOW, TRACED, UNCHECKED, UNTRACED, Finding, found
+from retell.extract.tools import is_test_command
+
+
+def _segments(command: str) -> list[str]:
+    """The simple commands of a command line (`cd x && git push` -> `cd x`, `git push`), each without the
+    path of its program (`.venv/bin/pytest` -> `pytest`)."""
+    out = []
+    for part in re.split(r"&&|\|\||;|\||\n", command):
+        words = part.strip().split()
+        while words and ("=" in words[0] or words[0] in ("sudo", "env", "time", "npx", "uvx", "exec")):
+            words = words[1:]
+        if words:
+            out.append(" ".join([words[0].rsplit("/", 1)[-1], *words[1:]]))
+    return out
+
+
+def _runs(pattern: str) -> Callable[[str], bool]:
+    compiled = re.compile(pattern)
+    return lambda command: any(compiled.match(segment) for segment in _segments(command))
+
+
+_COMMANDS: dict[str, Callable[[str], bool]] = {
+    "tests": lambda c: is_test_command(c),
+    "build": _runs(
+        r"(?:(?:npm|pnpm|yarn|bun)\s+(?:run\s+)?(?:build|lint|typecheck|type-check|check)\b|tsc\b|webpack\b|make\b"
+        r"|vite\s+build\b|next\s+build\b|cargo\s+(?:build|check|clippy)\b|go\s+build\b|eslint\b|ruff\b|mypy\b)"
+    ),
+    "deploy": _runs(
+        r"(?:vercel\b|netlify\s+deploy\b|wrangler\s+(?:deploy|publish)\b|fly\s+deploy\b|firebase\s+deploy\b"
+        r"|gh-pages\b|kubectl\s+apply\b|(?:npm|pnpm|yarn|bun)\s+(?:run\s+)?deploy\b)"
+    ),
+    "push": _runs(r"git\s+(?:-C\s+\S+\s+)?push\b"),
+    "merge": _runs(r"(?:git\s+(?:-C\s+\S+\s+)?merge\b|gh\s+pr\s+merge\b)"),
+    "commit": _runs(r"git\s+(?:-C\s+\S+\s+)?commit\b"),
+    "install": _runs(r"(?:npm|pnpm|yarn|pip3?|uv|bun|cargo|brew|apt(?:-get)?)\s+(?:install|add|i|sync)\b"),
+}
+_WORD = {
+    "tests": "test run",
+    "build": "build",
+    "deploy": "deploy",
+    "push": "push",
+    "merge": "merge",
+    "commit": "commit",
+    "install": "install",
+}
+_BAD_REPORT = re.compile(
+    r"\b(?:doesn'?t|does not|didn'?t|did not|isn'?t|is not|still not|not)\s+(?:work|load|pass|build|run|show|redirect)"
+    r"|\bstill\s+(?:doesn|broken|fail|the same)|\bnot working\b|\bbroken\b|\bfail(?:s|ed|ing|ure)?\b|\berrors?\b"
+    r"|\b40[034]\b|\b50[0-4]\b|\bblocked\b|\bcan'?t\b|\bcannot\b|\bannoying\b|\bnothing happens\b|\bcrash"
+    r"|動かない|失敗|エラー|不行|失败",
+    re.I,
+)
+_GOOD_REPORT = re.compile(
+    r"\b(?:works|worked|working now|it loads|loaded fine|passes|passed|perfect|great|nice|looks good|fixed|"
+    r"that did it|does the job|did the job|success|all good|lgtm)\b|動いた|できた|成功|可以了",
+    re.I,
+)
+
+
+def _calls(index: Sources, ids: set[str] | None) -> list[tuple[str, Any]]:
+    events = (
+        index.event_calls.items() if ids is None else ((i, index.event_calls.get(i, [])) for i in index.in_order(ids))
+    )
+    return [(event_id, call) for event_id, calls in events for call in calls if call.name == "Bash" and call.target]
+
+
+def _failed(call: Any) -> bool:
+    outcome = call.outcome or ""
+    return bool(call.error) or bool(re.search(r"\b[1-9]\d* (?:failed|errors?)\b", outcome)) or outcome == "failed"
+
+
+def check_outcome(claim: Claim, index: Sources, scope: Scope) -> Finding:
+    finding = _check(claim, index, scope)
+    if claim.soft and finding.status == UNTRACED:
+        finding.status, finding.reason = UNCHECKED, "nothing near it says whether it worked"
+    return finding
+
+
+def _check(claim: Claim, index: Sources, scope: Scope) -> Finding:
+    family = claim.family
+    where = scope.near if scope.has_citation else None
+    if family in _COMMANDS:
+        verdict = _by_runs(claim, index, where)
+        if verdict is not None:
+            return verdict
+        if scope.has_citation:
+            elsewhere = _by_runs(claim, index, None)
+            if elsewhere is not None and elsewhere.status == TRACED:
+                return found(
+                    claim,
+                    _first(index, elsewhere.event),
+                    f"the {_WORD[family]} is not in the cited events",
+                    UNTRACED,
+                    advice=f"cite {elsewhere.event}, where it is, or say what the cited events show",
+                )
+        if family != "deploy":
+            return found(
+                claim,
+                None,
+                f"no {_WORD[family]} in the session shows this",
+                UNTRACED,
+                advice="say what the session shows, or mark it <!-- ok --> if it happened outside it",
+            )
+    if family == "subagent" and claim.retry:
+        return _retried(claim, index)
+    if family == "subagent":
+        return _by_subagents(claim, index, where)
+    return _by_reports(claim, index, where)
+
+
+def _by_runs(claim: Claim, index: Sources, ids: set[str] | None) -> Finding | None:
+    matching = [(e, c) for e, c in _calls(index, ids) if _COMMANDS[claim.family](c.target)]
+    if not matching:
+        return None
+    good = [(e, c) for e, c in matching if not _failed(c)]
+    bad = [(e, c) for e, c in matching if _failed(c)]
+    cited = ids is not None
+    if (claim.positive and good) or (not claim.positive and bad):
+        event_id = (good if claim.positive else bad)[-1][0]
+        return found(claim, _first(index, event_id), cited=cited)
+    event_id, call = (bad if claim.positive else good)[-1]
+    what = call.error or call.outcome or "it failed"
+    reason = (
+        f"the {_WORD[claim.family]} in {event_id} failed ({what.splitlines()[0][:80]})"
+        if claim.positive
+        else f"the {_WORD[claim.family]} in {event_id} went through"
+    )
+    return found(
+        claim,
+        _first(index, event_id),
+        reason,
+        CONTRADICTED,
+        cited=cited,
+        confidence=HIGH,
+        advice="say what the run shows",
+    )
+
+
+def _by_subagents(claim: Claim, index: Sources, ids: set[str] | None) -> Finding:
+    agents = [i for i, kind in index.event_kinds.items() if kind == "subagent" and (ids is None or i in ids)]
+    if not agents:
+        return found(claim, None, "no subagent in the cited events", UNTRACED, advice="cite the subagent's event")
+    good = [i for i in agents if i not in index.subagent_errors]
+    bad = [i for i in agents if i in index.subagent_errors]
+    if (claim.positive and good) or (not claim.positive and bad):
+        return found(claim, _first(index, (good if claim.positive else bad)[-1]), cited=ids is not None)
+    event_id = (bad if claim.positive else good)[-1]
+    reason = f"the subagent of {event_id} " + ("failed" if claim.positive else "finished")
+    return found(claim, _first(index, event_id), reason, CONTRADICTED, confidence=LOW, advice="say what it shows")
+
+
+def _retried(claim: Claim, index: Sources) -> Finding:
+    """A subagent run again: the session must have two runs of the same task (its description or brief)."""
+    briefs: dict[str, list[str]] = {}
+    for event_id, kind in index.event_kinds.items():
+        if kind == "subagent":
+            first = next((s.text for s in index.by_event.get(event_id, []) if s.retells), "")
+            briefs.setdefault(" ".join(first.lower().split()), []).append(event_id)
+    again = [ids for brief, ids in briefs.items() if brief and len(ids) > 1]
+    if again:
+        return found(claim, _first(index, again[0][-1]))
+    return found(
+        claim,
+        None,
+        "no subagent in the session was run a second time on the same task",
+        UNTRACED,
+        advice="say what happened to the first run, and cite the subagents that did run",
+    )
+
+
+def _by_reports(claim: Claim, index: Sources, ids: set[str] | None) -> Finding:
+    """A result outside the session (a page in a browser, a deploy): only the author's messages show it."""
+    reports = [s for s in (index.of(ids) if ids is not None else index.sources) if s.speaker == AUTHOR]
+    # A report may say both ("this does the job, but we end up with two failed requests"): it is no denial.
+    good = [s for s in reports if _GOOD_REPORT.search(s.text[:400])]
+    bad = [s for s in reports if _BAD_REPORT.search(s.text[:400]) and not _GOOD_REPORT.search(s.text[:400])]
+    if (claim.positive and good) or (not claim.positive and bad):
+        return found(claim, (good if claim.positive else bad)[-1], cited=ids is not None)
+    if claim.positive and bad:
+        return found(
+            claim,
+            bad[-1],
+            "your message in the cited events says it did not work",
+            CONTRADICTED,
+            advice="say what you saw, or mark it <!-- ok --> if you checked it later",
+        )
+    where = "the cited events" if ids is not None else "the session"
+    if claim.soft:
+        return found(claim, None, f"nothing in {where} says whether it worked", UNCHECKED)
+    return found(
+        claim,
+        None,
+        f"nothing in {where} shows it (no message of yours reports it, no run checks it)",
+        UNTRACED,
+        advice="say what the session shows, or mark it <!-- ok --> if you saw it yourself",
+    )
+
+
+def _first(index: Sources, event_id: str | None) -> Source | None:
+    items = index.by_event.get(event_id or "")
+    return items[0] if items else None

@@ -1,0 +1,69 @@
+"""A quote in another language than its source: what survives translation can still be compared. Names,
+numbers, code, paths and URLs are kept as they are by a translator (retell's prompt asks for it), so a
+translated quote must keep those of its source, in either direction (a Japanese post quoting Claude's
+English, an English post quoting the author's Japanese)."""
+
+from __future__ import annotations
+
+import re
+
+from retell.check.numerals import CJK_NUMBER, DIGITS, EN_NUMBER, value_of
+from retell.check.text import CJK, script_of
+
+_TOKEN = re.compile(r"[A-Za-z0-9][\w.@/+#-]*[\w]|[A-Za-z0-9]")
+_NUMBER = re.compile(
+    rf"(?<![A-Za-z0-9_.])(?:{DIGITS}|{CJK_NUMBER})(?![A-Za-z0-9_.]*\d)|(?<![A-Za-z])(?:{EN_NUMBER})", re.I
+)
+_SENTENCE_START = re.compile(r"(?:^|[.!?]\s+|\n)$")
+
+
+def _is_name(token: str, before: str) -> bool:
+    """A token a translator keeps: code-like (dots, slashes, digits, underscores, inner capitals), all
+    capitals, or a capitalised word that does not start a sentence."""
+    if re.search(r"[._/@#+\d]|[a-z][A-Z]", token) or (token.isupper() and len(token) > 1):
+        return True
+    return token[:1].isupper() and not _SENTENCE_START.search(before)
+
+
+def anchors(text: str) -> tuple[set[str], set[float]]:
+    """(names, numbers) of a text: in Chinese, Japanese or Korean text every Latin word is a name (it was left
+    untranslated); in other text, only what looks like a name or code."""
+    cjk = script_of(text) == "cjk"
+    names: set[str] = set()
+    for match in _TOKEN.finditer(text):
+        token = match.group(0).strip(".-")
+        if not token or token.isdigit() or re.fullmatch(DIGITS, token):
+            continue
+        if cjk or _is_name(token, text[: match.start()]):
+            names.add(token.lower())
+    numbers: set[float] = set()
+    for match in _NUMBER.finditer(text):
+        parsed = value_of(match.group(0))
+        if parsed is not None and not (match.group(0).lower() in ("a", "one") and not cjk):
+            numbers.add(parsed[0])
+    return names, numbers
+
+
+def other_script(quote: str, source: str) -> bool:
+    """The quote and its source are written in different scripts (one of them Chinese, Japanese or Korean)."""
+    a, b = script_of(quote), script_of(source)
+    return bool(a and b and a != b)
+
+
+def survives(quote: str, source: str) -> tuple[bool, list[str], int]:
+    """Does a translated quote keep its source's names and numbers? (ok, what is missing, how many anchors
+    were compared). Every name and number of the quote must be in the source; when the quote renders all
+    of a short source, the source's numbers must be in the quote too."""
+    q_names, q_numbers = anchors(quote)
+    s_names, s_numbers = anchors(source)
+    s_folded = source.lower()
+    missing = [n for n in sorted(q_names) if n not in s_names and n not in s_folded]
+    missing += [_show(v) for v in sorted(q_numbers - s_numbers)]
+    whole = len(CJK.findall(quote)) + len(quote.split()) >= len(source.split()) // 2
+    if whole and len(source) < 400:
+        missing += [_show(v) for v in sorted(s_numbers - q_numbers) if v >= 2]
+    return not missing, missing, len(q_names) + len(q_numbers)
+
+
+def _show(value: float) -> str:
+    return str(int(value)) if value == int(value) else str(value)
