@@ -4,10 +4,12 @@
   of each paragraph; the offline engine always does). The check looks in those events first.
 - `<!-- cleaned: e12 -->` right after a quote says it was tidied (typos, joined fragments); the check then
   allows small edits, never a change of meaning.
+- `<!-- translated: e12 -->` right after a quote says it is a translation of the event's words into the post's
+  language (the model is asked to write it): the check compares it as a translation, not word for word.
 - `<!-- ok -->` (or `<!-- ok: why -->`) right after a claim accepts it: the author vouches for it, and the
   check stops reporting it.
 
-All three are HTML comments, so a Markdown preview hides them, and `strip_markers` removes them from the
+All four are HTML comments, so a Markdown preview hides them, and `strip_markers` removes them from the
 published post.
 """
 
@@ -20,9 +22,10 @@ from collections.abc import Iterable
 _ID = r"(?:[0-9a-z]+-)?e\d+(?:\.\d+)*"
 CITE = re.compile(rf"<!--\s*ev:\s*((?:{_ID}[\s,]*)*)-->", re.I)
 CLEANED = re.compile(r"<!--\s*cleaned:\s*([^>]*?)\s*-->", re.I)
+TRANSLATED = re.compile(r"<!--\s*translated:\s*([^>]*?)\s*-->", re.I)
 ACCEPT = re.compile(r"<!--\s*ok(?::\s*([^>]*?))?\s*-->", re.I)
-# Any of the three, with the space before it, as render removes them (outside code: a post may show one).
-HIDDEN = re.compile(r"[ \t]*<!--\s*(?:ev|cleaned|ok)\b[^>]*-->", re.I)
+# Any of the four, with the space before it, as render removes them (outside code: a post may show one).
+HIDDEN = re.compile(r"[ \t]*<!--\s*(?:ev|cleaned|translated|ok)\b[^>]*-->", re.I)
 _EVENT_ID = re.compile(_ID)
 
 
@@ -37,9 +40,13 @@ def event_ids(text: str) -> list[str]:
 
 
 def strip_markers(text: str) -> str:
-    """The text without retell's hidden markers (citations, cleaned and accepted marks)."""
+    """The text without retell's hidden markers (citations, cleaned, translated and accepted marks)."""
     return HIDDEN.sub("", text)
 
 
 def count_cleaned(text: str) -> int:
     return len(CLEANED.findall(text))
+
+
+def count_translated(text: str) -> int:
+    return len(TRANSLATED.findall(text))

@@ -33,6 +33,7 @@ from retell.write.outline_model import (
     to_document,
     validate_outline,
 )
+from retell.write.timetext import chapter_time
 
 OUTLINE_TEXT_TOKENS = 8000  # the JSON plan's own budget; a thinking model gets its reserve on top
 OUTLINE_EXPECTED_OUTPUT = 2500
@@ -148,24 +149,22 @@ def build_outline_request(
     budget = max(200, options.max_input_tokens // max(1, len(view.chapters)))
     chapters = []
     condensed = []
-    by_id = {e.id: e for e in view.events}
+    before = None
     for chapter in view.chapters:
         events = [e for e in view.events if e.chapter == chapter.id]
         material = render_material(events, budget)
         if material.condensed:
             condensed.append(f"{chapter.id}: " + "; ".join(material.condensed))
-        bridge = by_id.get(chapter.bridge) if chapter.bridge else None
-        # The first chapter's summary retells nothing told before it, unless a session before it is told.
-        bridging = chapter.index > 1 or chapter.id in openings
         chapters.append(
             {
                 "id": chapter.id,
                 "title": titles[chapter.id],
-                "previously": bridge.text if bridge is not None and bridging else "",
+                "when": chapter_time(chapter, events, before),
                 "material": material.text,
                 "session": openings.get(chapter.id, ""),
             }
         )
+        before = chapter
     images = []
     for name in triage.included_images():
         near = next((e for e in view.events if e.asset == name or name in (e.images or [])), None)

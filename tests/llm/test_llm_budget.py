@@ -52,7 +52,7 @@ def test_full_material_is_sent_when_it_fits(big: Path, monkeypatch: pytest.Monke
 def test_an_over_budget_chapter_is_condensed_for_the_outline(big: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     install(monkeypatch, stub := Stub())
     out = ok(run("outline", big, "--max-input-tokens", "6000")).output
-    assert "Condensed to fit: ch1: long texts trimmed to 250 characters" in out
+    assert "Condensed to fit: ch1: " in out and "long texts trimmed to 250 characters" in out
     assert "Condensed to fit: ch2" not in out  # the small chapter is left alone
     user = user_text(stub.bodies[0])
     material = _material(user)
@@ -92,7 +92,7 @@ def test_an_over_budget_section_is_condensed_and_told_so(big: Path, monkeypatch:
     ok(run("outline", big))
     out = ok(run("draft", big, "--max-input-tokens", "3000")).output
     note = next(line for line in out.splitlines() if line.startswith("Condensed to fit: s1: "))
-    assert note.startswith("Condensed to fit: s1: long texts trimmed to 250 characters")
+    assert note.startswith("Condensed to fit: s1: ") and "long texts trimmed to 250 characters" in note
     assert "Condensed to fit: s2" not in out
     s1 = user_text(stub.of("section:s1")[0])
     assert estimate_tokens(_material(s1)) <= 3000

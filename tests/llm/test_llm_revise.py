@@ -242,7 +242,7 @@ def test_a_secret_in_the_instruction_stops_the_call_before_anything_is_sent(draf
 def test_a_secret_in_the_section_to_revise_stops_the_call_naming_its_lines(drafted: Path, stub_api: StubAPI) -> None:
     hand_edit(drafted, "Then came part s2.", f"Then came part s2. {SECRET_LINE}")
     message = assert_clean_error(run("revise", drafted, "tighten it", "--section", "2"))
-    line = draft_of(drafted).decode().split("\n").index(f"Then came part s2. {SECRET_LINE}") + 1
+    line = next(n for n, text in enumerate(draft_of(drafted).decode().split("\n"), 1) if SECRET_LINE in text)
     assert f"draft.md line {line} (section 2" in message and "github-token" in message
     assert FAKE_GITHUB_TOKEN not in message
     assert stub_api.received == []
