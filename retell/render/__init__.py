@@ -40,6 +40,7 @@ from retell.triage.slug import post_slug
 from retell.triage.stage import Parsed, require_approved
 from retell.workdir import Workdir
 from retell.write.facts import session_facts
+from retell.write.locales import stats_context
 from retell.write.markers import CLEANED, HIDDEN
 
 TARGETS = ("hugo", "jekyll", "astro", "plain")
@@ -132,8 +133,12 @@ def compose_post(path: Path, options: RenderOptions, *, strict: bool = True) -> 
     if options.stats:
         stats = library.render(
             "stats.md.j2",
-            facts=session_facts(parsed.manifest, triage.told_sessions()),
-            first_person=triage.post.voice == "first-person",
+            **stats_context(
+                session_facts(parsed.manifest, triage.told_sessions()),
+                triage.post.language,
+                first_person=triage.post.voice == "first-person",
+                credit=triage.post.credit,
+            ),
         )
         body = f"{body}\n\n{stats.text.strip()}"
     body = protect_for_target(body, options.target)  # what draft.md shows as literal stays literal on the site

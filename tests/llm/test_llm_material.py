@@ -54,7 +54,8 @@ def session() -> Transcript:
     tx.tool_call(
         "Bash",
         {"command": "pytest -q"},
-        "Exit code 1\n..F\nFAILED tests/test_feed.py::test_apostrophe - AssertionError: 'â€™' != '’'\n1 failed, 2 passed",
+        "Exit code 1\n..F\nFAILED tests/test_feed.py::test_apostrophe - AssertionError: 'â€™' != '’'\n"
+        "1 failed, 2 passed",
         is_error=True,
     )
     tx.assistant("The fetch decodes bare text/xml as Latin-1.")
@@ -283,9 +284,9 @@ def test_a_chapter_says_how_long_after_the_one_before_it_began() -> None:
     chapter = Chapter("ch2", 2, "idle", start="2025-10-04T12:32:00.000Z", end="2025-10-04T12:44:30.000Z")
     stamps = ["2025-10-04T12:32:00.000Z", "2025-10-04T12:38:00.000Z", "2025-10-04T12:44:30.000Z"]
     line = chapter_time(chapter, [Event("human", ts=ts) for ts in stamps], before)
-    assert (
-        line
-        == "Saturday 4 October 2025, 12:32 to 12:44 UTC (12 min; active 12 min); 12 h 41 min after the chapter before ended"
+    assert line == (
+        "Saturday 4 October 2025, 12:32 to 12:44 UTC (12 min; active 12 min); "
+        "12 h 41 min after the chapter before ended"
     )
 
 
