@@ -6,6 +6,12 @@ from __future__ import annotations
 class RetellError(Exception):
     """An expected failure: bad input, a closed gate, a refused request. Printed as one line, exit 1."""
 
+    exit_code = 1
+
+    def report(self) -> str:
+        """What the command line prints for it, on stderr."""
+        return f"retell: error: {self}"
+
 
 class InputError(RetellError):
     """A session, file or folder given on the command line cannot be used."""

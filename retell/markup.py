@@ -454,6 +454,73 @@ def find_placeholders(markdown: str) -> list[str]:
     return sorted({markdown[m.start() : m.end()] for m in PLACEHOLDER.finditer(view)})
 
 
+# -- what a model's answer would run ---------------------------------------------------------------------
+
+# retell's own hidden markers besides MARKER_COMMENT's `<!-- keyword: ids -->`: the author's `<!-- ok -->`.
+_OK_COMMENT = re.compile(r"<!--[ \t]*ok(?::[^>]*)?[ \t]*-->", re.I)
+_TEMPLATE_OPEN = re.compile(r"\{[{%#][^\n]*?(?:[}%#]\}|$)", re.M)
+_SHOWN = 40  # characters of a piece of markup quoted in a message
+
+
+def live_markup(markdown: str, keep: frozenset[str] | set[str] = frozenset()) -> list[str]:
+    """What in Markdown a model wrote would not be shown as written: raw HTML (other than retell's marker
+    comments), template syntax outside code, links to addresses other than http(s), mailto or relative ones,
+    and images other than the session's (`assets/...`). One message per item, with its line. `model_markdown`
+    makes each of these inert; this says where they are, for an answerer who can still write it again.
+    Lines in `keep` (the author's own, returned unchanged) are not looked at."""
+    from markdown_it import MarkdownIt  # lazy, as in _block_lines
+
+    lines = _lines(markdown)
+    if keep:  # a kept line becomes plain text of its own, so the lines around it parse as before
+        lines = ["x" + line[len(line.rstrip("\r\n")) :] if line.rstrip("\r\n") in keep else line for line in lines]
+    text = "".join(lines)
+    found: list[tuple[int, str]] = []
+
+    class EveryLink(MarkdownIt):
+        def validateLink(self, url: str) -> bool:
+            return True  # see every link, as a renderer with other rules would
+
+    for token in EveryLink("commonmark").parse(text):
+        line = token.map[0] + 1 if token.map else 0
+        if token.type == "html_block" and not _only_markers(token.content):
+            found.append((line, f"raw HTML {_quoted(token.content)}"))
+        for child in token.children or []:
+            if child.type == "html_inline" and not _only_markers(child.content):
+                found.append((line + _line_in(child.content, lines, line), f"raw HTML {_quoted(child.content)}"))
+            elif child.type == "link_open":
+                href = str(child.attrGet("href") or "")
+                if not safe_url(href):
+                    found.append((line + _line_in(href, lines, line), f"a link to {_quoted(href)}"))
+            elif child.type == "image":
+                src = str(child.attrGet("src") or "")
+                if not src.startswith("assets/"):
+                    where = line + _line_in(src, lines, line)
+                    found.append((where, f"an image that is not one of the session's ({_quoted(src)})"))
+    view = prose_view(text)
+    for match in _TEMPLATE_OPEN.finditer(view):
+        line = view.count("\n", 0, match.start()) + 1
+        found.append((line, f"template syntax {_quoted(text[match.start() : match.end()])}"))
+    return [f"line {line}: {what}" if line else what for line, what in sorted(found, key=lambda item: item[0])]
+
+
+def _only_markers(html_text: str) -> bool:
+    rest = MARKER_COMMENT.sub("", _OK_COMMENT.sub("", html_text))
+    return not rest.strip()
+
+
+def _quoted(text: str) -> str:
+    one = " ".join(text.split())
+    return code_span(one if len(one) <= _SHOWN else one[: _SHOWN - 1] + "…")
+
+
+def _line_in(piece: str, lines: list[str], first: int) -> int:
+    """How many lines after a block's first line (1-based `first`) the piece starts, for messages."""
+    for offset, line in enumerate(lines[max(0, first - 1) :]):
+        if piece.split("\n", 1)[0] in line:
+            return offset
+    return 0
+
+
 # -- per target ------------------------------------------------------------------------------------------
 
 _RAW = re.compile(r"\{%-?\s*(end)?raw\s*-?%\}")

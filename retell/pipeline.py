@@ -59,8 +59,15 @@ def run_pipeline(
     outcome = RunOutcome(path)
 
     def stage(name: str, work: Callable[[], str]) -> None:
+        from retell.llm.handoff import HandoffWaiting
+
         started = time.monotonic()
-        note = work()
+        try:
+            note = work()
+        except HandoffWaiting as waiting:  # --engine handoff: as far as the answers go; the error says the rest
+            count = len(waiting.pending)
+            progress(f"{name:<8} {time.monotonic() - started:6.2f} s  waiting for {count} hand-off answer(s)")
+            raise
         progress(f"{name:<8} {time.monotonic() - started:6.2f} s  {note}")
 
     def parse() -> str:

@@ -56,8 +56,8 @@ def handle_errors(func: F) -> F:
         try:
             return func(*args, **kwargs)
         except RetellError as exc:
-            typer.echo(f"retell: error: {exc}", err=True)
-            raise typer.Exit(1) from None
+            typer.echo(exc.report(), err=True)
+            raise typer.Exit(exc.exit_code) from None
         except BrokenPipeError:
             raise  # the reader went away (`retell list | head`): main() exits quietly
         except KeyboardInterrupt:

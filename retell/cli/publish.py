@@ -72,7 +72,7 @@ def run(
     yes: Annotated[
         bool, typer.Option("--yes", "-y", help="Approve triage's defaults (every secret redacted).")
     ] = False,
-    engine: Annotated[str | None, typer.Option("--engine", help="anthropic | claude-cli | offline")] = None,
+    engine: Annotated[str | None, typer.Option("--engine", help="anthropic | claude-cli | handoff | offline")] = None,
     model: Annotated[str | None, typer.Option("--model", help="Model id for outline and draft.")] = None,
     target: TargetOpt = "hugo",
     post_dir: Annotated[

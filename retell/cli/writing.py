@@ -16,7 +16,11 @@ from retell.cli.app import Quiet, Verbose, Workdir, app, handle_errors, say, set
 
 EngineOpt = Annotated[
     str | None,
-    typer.Option("--engine", help="anthropic | claude-cli | offline (default: picked from your setup, and said)."),
+    typer.Option(
+        "--engine",
+        help="anthropic | claude-cli | handoff (prompt files you answer) | offline (default: picked from your "
+        "setup, and said).",
+    ),
 ]
 ModelOpt = Annotated[str | None, typer.Option("--model", help="Model id (default: RETELL_MODEL, else per stage).")]
 ForceOpt = Annotated[bool, typer.Option("--force", help="Redo: ignore cached answers and the existing file.")]

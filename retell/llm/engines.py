@@ -1,7 +1,9 @@
 """The engines that write: the Anthropic API, the `claude` CLI (subscription users), or none (offline).
+`handoff` (retell/llm/handoff.py) writes each call as a prompt file for someone else to answer.
 
 Engine choice, when not forced: `anthropic` with ANTHROPIC_API_KEY set, else `claude-cli` with a
-`claude` executable on PATH, else `offline`. The choice and its reason are always reported.
+`claude` executable on PATH, else `offline`. `handoff` is only ever chosen with --engine. The choice and its
+reason are always reported.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ import orjson
 from retell.errors import LLMError, RetellError
 from retell.llm.request import LLMRequest, LLMResponse, Usage
 
-ENGINES = ("anthropic", "claude-cli", "offline")
+ENGINES = ("anthropic", "claude-cli", "handoff", "offline")
 
 
 @dataclass
@@ -59,6 +61,10 @@ def choose_engine(requested: str | None, *, dry_run: bool = False) -> EngineChoi
             )
         if requested == "claude-cli" and shutil.which(os.environ.get("RETELL_CLAUDE", "claude")) is None:
             raise RetellError("--engine claude-cli needs the `claude` command on PATH (Claude Code)")
+        if requested == "handoff":
+            return EngineChoice(
+                requested, "chosen with --engine: each call is a prompt file in WORKDIR/handoff/ to answer"
+            )
         return EngineChoice(requested, "chosen with --engine")
     if os.environ.get("ANTHROPIC_API_KEY"):
         return EngineChoice("anthropic", "ANTHROPIC_API_KEY is set")
@@ -363,4 +369,6 @@ def make_engine(choice: EngineChoice) -> Engine:
         )
     if choice.name == "claude-cli":
         return ClaudeCliEngine()
+    if choice.name == "handoff":  # the runner makes it: its folder is in the work folder
+        raise RetellError("the handoff engine is made by the runner of a stage, for its work folder")
     raise RetellError("the offline engine writes without a model; it has no completion API")

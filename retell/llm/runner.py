@@ -17,9 +17,20 @@ from retell.fsutil import atomic_write_text
 from retell.llm.budget import expected_output, grown_budget
 from retell.llm.calllog import CallRecord, CallStore, readable_prompt
 from retell.llm.engines import CallHooks, Engine, EngineChoice, make_engine
+from retell.llm.handoff import (
+    FOLDER,
+    HANDOFF,
+    AnswerPending,
+    AnswerRefused,
+    HandoffEngine,
+    HandoffWaiting,
+    PromptUnwritable,
+    json_strings,
+)
 from retell.llm.pricing import PriceTable, load_prices
 from retell.llm.request import LLMRequest, LLMResponse, Usage
 from retell.llm.stops import CUT_OFF, cut_off_message, is_finished, unfinished_message
+from retell.markup import live_markup
 from retell.redact import Redactor, guard
 
 logger = logging.getLogger(__name__)
@@ -47,6 +58,7 @@ class PlannedCall:
     counted: bool = False  # input_tokens from messages.count_tokens, not an estimate
     cache_read: int = 0  # expected, with the prefix warmed by the first call that shares it
     cache_write: int = 0
+    priced: bool = True  # False: answered outside retell (handoff), nothing to price
 
 
 @dataclass
@@ -56,6 +68,7 @@ class StageCost:
     usage: Usage = field(default_factory=Usage)
     cost_usd: float = 0.0
     unknown_price: bool = False
+    unpriced: bool = False  # answered outside retell (handoff): tokens estimated, no price
 
     @property
     def hit_rate(self) -> float | None:
@@ -120,11 +133,15 @@ class Runner:
         self.notes: list[str] = []  # what the author should hear once the run is over (retries, grown budgets)
         self.count_note = "estimated"
         self._lock = threading.Lock()
+        self._stages: set[str] = set()  # every stage of the requests checked: what a hand-off run tidies
 
     @property
     def engine(self) -> Engine:
         if self._engine is None:
-            self._engine = self._engine_factory(self.choice)
+            if self.choice.name == HANDOFF:  # its folder is the work folder's, which make_engine does not know
+                self._engine = HandoffEngine(self.workdir / FOLDER, self.redactor)
+            else:
+                self._engine = self._engine_factory(self.choice)
         return self._engine
 
     def _note(self, message: str) -> None:
@@ -138,6 +155,7 @@ class Runner:
         """The last scan before text leaves the machine: any uncleared secret aborts the whole run."""
         for request in requests:
             guard(request.texts(), self.redactor, "a prompt about to be sent")
+            self._stages.add(request.stage)
 
     def plan(self, requests: list[LLMRequest], expected_text: dict[str, int]) -> list[PlannedCall]:
         """Tokens and dollars of each call, before any is sent. `expected_text` is the text each stage is
@@ -178,6 +196,8 @@ class Runner:
                     "cache_creation_input_tokens": call.cache_write,
                 }
                 call.cost_usd = None if price is None else price.cost(usage)
+                if self.choice.name == HANDOFF:
+                    call.cost_usd, call.priced = 0.0, False
             planned.append(call)
         return planned
 
@@ -218,14 +238,23 @@ class Runner:
 
     # -- sending --------------------------------------------------------------------------------------
 
-    def run(self, requests: list[LLMRequest], accept: Callable[[str], object] | None = None) -> list[CallRecord]:
+    def run(
+        self,
+        requests: list[LLMRequest],
+        accept: Callable[[str], object] | None = None,
+        *,
+        authors: frozenset[str] = frozenset(),
+    ) -> list[CallRecord]:
         """Every request answered, cached ones first; at most `jobs` in flight. Order is preserved.
 
         Calls that share a cache prefix go out once the first of them has begun answering, so they read
         the entry it wrote instead of each paying for a write. `accept(text)` raises LLMError for an answer
         that cannot be used: such an answer is logged as a failure and never cached, so the next run asks again.
+        `authors`: lines of the author's an answer may return as they are (their own markup stays theirs).
         """
         self.check(requests)
+        if self.choice.name == HANDOFF:
+            return self._run_handoff(requests, accept, authors)
         results: dict[int, CallRecord] = {}
         todo: list[tuple[int, LLMRequest]] = []
         for i, request in enumerate(requests):
@@ -280,6 +309,44 @@ class Runner:
                 gate.close()
             pool.shutdown(wait=True, cancel_futures=True)
 
+    def _run_handoff(
+        self, requests: list[LLMRequest], accept: Callable[[str], object] | None, authors: frozenset[str]
+    ) -> list[CallRecord]:
+        """Every answer there is read and checked; every request without one gets its prompt file. One bad
+        answer does not stop the others: the run raises HandoffWaiting once all were looked at."""
+        engine = self.engine
+        assert isinstance(engine, HandoffEngine)
+        engine.asked.update(r.key(HANDOFF) for r in requests)
+        results: dict[int, CallRecord] = {}
+        pending: list[Path] = []
+        refused: list[str] = []
+        errors: list[str] = []
+        for i, request in enumerate(requests):
+            record = None if self.force else self.store.lookup(request, self.choice.name)
+            if record is not None:
+                results[i] = record
+                self._account(record)
+                self.log(f"{call_name(request)}: cached ({record.path.name})")
+                continue
+            try:
+                results[i] = self._answer(request, accept, None, authors)
+            except AnswerPending as wait:
+                pending.append(wait.prompt)
+            except AnswerRefused as bad:
+                refused.append(str(bad))
+                pending.append(bad.prompt)
+            except PromptUnwritable as exc:
+                errors.append(str(exc))
+        waiting = bool(pending or errors)
+        # Once waiting, nothing later in this stage is asked this run: its other prompts are out of date too.
+        engine.tidy(self._stages if waiting else {r.stage for r in requests})
+        if waiting:
+            raise HandoffWaiting(engine.folder, sorted(pending), refused, engine.notes, errors)
+        for note in engine.notes:
+            self._note(note)
+        engine.notes.clear()
+        return [results[i] for i in range(len(requests))]
+
     def _call_after(
         self, request: LLMRequest, accept: Callable[[str], object] | None, gate: _Gate | None
     ) -> CallRecord:
@@ -300,7 +367,13 @@ class Runner:
             gate.open()
         return record
 
-    def _answer(self, request: LLMRequest, accept: Callable[[str], object] | None, gate: _Gate | None) -> CallRecord:
+    def _answer(
+        self,
+        request: LLMRequest,
+        accept: Callable[[str], object] | None,
+        gate: _Gate | None,
+        authors: frozenset[str] = frozenset(),
+    ) -> CallRecord:
         name = call_name(request)
         started = time.monotonic()
         hooks = CallHooks(
@@ -310,7 +383,10 @@ class Runner:
         sent = request
         grown_from: int | None = None
         while True:
-            self.log(f"{name}: calling {self.choice.name} ({request.model}, max_tokens {sent.max_tokens:,})…")
+            if self.choice.name == HANDOFF:
+                self.log(f"{name}: reading its hand-off answer…")
+            else:
+                self.log(f"{name}: calling {self.choice.name} ({request.model}, max_tokens {sent.max_tokens:,})…")
             response = self._complete(request, sent, hooks)
             if response.stop_reason == CUT_OFF:
                 self._add_usage(request, response)  # the cut-off answer was billed all the same
@@ -338,8 +414,19 @@ class Runner:
             try:
                 accept(response.text)
             except LLMError as exc:
+                if isinstance(self.engine, HandoffEngine):  # the answer file is the record: it is moved aside
+                    raise self.engine.refuse(request, str(exc)) from None
                 kept = self.store.save_failure(request, self.choice.name, str(exc), response)
                 raise LLMError(f"{name}: {exc} (see {kept}); re-run to ask again") from None
+        if isinstance(self.engine, HandoffEngine):
+            problems = _live_markup(response.text, request.json_schema is not None, authors)
+            if problems:
+                more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+                raise self.engine.refuse(
+                    request,
+                    f"it holds markup a post would run or hide: {problems[0]}{more}; write Markdown without it "
+                    "(code, tags and anything in angle brackets go in backticks)",
+                )
         record = self.store.save(request, response, self.choice.name, time.monotonic() - started, sent=sent)
         self._account(record)
         self.log(f"{name}: done in {record.seconds:.1f} s")
@@ -348,6 +435,8 @@ class Runner:
     def _complete(self, request: LLMRequest, sent: LLMRequest, hooks: CallHooks) -> LLMResponse:
         try:
             return self.engine.complete(sent, hooks)
+        except (AnswerPending, AnswerRefused, PromptUnwritable):
+            raise  # a hand-off call without a usable answer yet: its prompt file says it all, nothing to log
         except RetellError as exc:
             self.store.save_failure(request, self.choice.name, str(exc))
             raise LLMError(f"{call_name(request)}: {exc}") from None
@@ -361,6 +450,7 @@ class Runner:
         with self._lock:  # workers add their usage to the same totals
             cost = self.costs.setdefault(record.request.stage, StageCost())
             cost.calls += 1
+            cost.unpriced |= self.choice.name == HANDOFF
             if record.cached:
                 cost.cached += 1
                 return  # nothing spent in this run
@@ -372,6 +462,9 @@ class Runner:
             usage = response.usage
             for name in USAGE_FIELDS:
                 setattr(cost.usage, name, getattr(cost.usage, name) + getattr(usage, name))
+            if self.choice.name == HANDOFF:
+                cost.unpriced = True  # written outside retell: whoever answered knows what it cost
+                return
             if response.cost_usd is not None:  # the engine's own figure (claude-cli)
                 cost.cost_usd += response.cost_usd
                 return
@@ -382,8 +475,17 @@ class Runner:
                 cost.cost_usd += dollars
 
 
+def _live_markup(text: str, json_answer: bool, authors: frozenset[str]) -> list[str]:
+    """Live markup in an answer: in the strings of a JSON answer (named by where they are), else in its text."""
+    if not json_answer:
+        return live_markup(text, authors)
+    from retell.llm.answers import extract_json
+
+    return [f"{where}: {p}" for where, value in json_strings(extract_json(text)) for p in live_markup(value)]
+
+
 def _row(label: str, c: StageCost) -> str:
-    usd = "unknown" if c.unknown_price else f"{c.cost_usd:.4f}"
+    usd = "unknown" if c.unknown_price else "-" if c.unpriced and not c.cost_usd else f"{c.cost_usd:.4f}"
     hit = "-" if c.hit_rate is None else f"{c.hit_rate:.0%}"
     u = c.usage
     return (
@@ -406,6 +508,7 @@ def cost_table(costs: dict[str, StageCost], as_of: str, unknown: list[str] | Non
         total.cached += c.cached
         total.cost_usd += c.cost_usd
         total.unknown_price |= c.unknown_price
+        total.unpriced |= c.unpriced
         for name in USAGE_FIELDS:
             setattr(total.usage, name, getattr(total.usage, name) + getattr(c.usage, name))
     if len(costs) > 1:
@@ -416,6 +519,8 @@ def cost_table(costs: dict[str, StageCost], as_of: str, unknown: list[str] | Non
         "cached calls cost nothing in this run)"
     )
     lines.extend(f"({reason})" for reason in unknown or [])
+    if any(c.unpriced for c in costs.values()):
+        lines.append("(handoff: answered outside retell; tokens are estimates and retell has no price for them)")
     return "\n".join(lines)
 
 
@@ -428,6 +533,8 @@ def plan_table(planned: list[PlannedCall], as_of: str, count_note: str = "estima
         label = f"{call.request.stage}/{call.request.label}"
         if call.cached:
             usd = "cached"
+        elif not call.priced:
+            usd = "-"
         elif call.cost_usd is None:
             usd, unknown = "unknown", True
         else:
@@ -435,7 +542,9 @@ def plan_table(planned: list[PlannedCall], as_of: str, count_note: str = "estima
             total += call.cost_usd
         lines.append(f"{label:<16} {call.request.model:<22} {call.input_tokens:>8,} {call.output_tokens:>7,} {usd:>8}")
     lines.append("-" * len(header))
-    lines.append(f"{'estimated total':<47} {'unknown' if unknown else f'{total:.4f}':>8}")
+    unpriced = bool(planned) and not any(call.priced for call in planned)
+    shown = "unknown" if unknown else "-" if unpriced else f"{total:.4f}"
+    lines.append(f"{'estimated total':<47} {shown:>8}")
     lines.append(
         f"(input tokens {count_note}; output: the text asked for plus a share of the model's thinking reserve; "
         f"calls sharing a cached prefix read it after the first writes it; prices as of {as_of})"

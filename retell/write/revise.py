@@ -55,8 +55,9 @@ _SCAFFOLD = re.compile(r"^\((?:the opening, before the first heading|outline sec
 _ACCEPT_WITH_SPACE = re.compile(r"[ \t]*" + ACCEPT.pattern, re.I)
 
 OFFLINE = (
-    "revising needs a model, {why}: use --engine anthropic (with ANTHROPIC_API_KEY) or --engine claude-cli (with "
-    "Claude Code); or edit {draft} by hand, then run `retell check {path}` and `retell preview {path}`"
+    "revising needs a model, {why}: use --engine anthropic (with ANTHROPIC_API_KEY), --engine claude-cli (with "
+    "Claude Code) or --engine handoff (you answer the prompt); or edit {draft} by hand, then run "
+    "`retell check {path}` and `retell preview {path}`"
 )
 
 
@@ -137,7 +138,9 @@ def run_revise(
     enforce_max_cost(planned, options.max_cost, runner.prices)
     numbers = {p.number for p in chosen}
     try:
-        record = runner.run([request], accept=lambda text: read_answer(text, numbers, whole))[0]
+        # The author's own lines may come back as they are, markup and all (kept as written, see revised_part).
+        authors = frozenset().union(*(draft.prose_lines(p) for p in chosen), (draft.heading_line(p) for p in chosen))
+        record = runner.run([request], accept=lambda text: read_answer(text, numbers, whole), authors=authors)[0]
     except LLMError as exc:
         raise LLMError(f"{exc}; draft.md is unchanged") from None
     result.warnings += runner.notes

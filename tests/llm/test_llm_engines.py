@@ -87,7 +87,7 @@ def test_forced_claude_cli_without_claude(workdir: Path) -> None:
 def test_an_unknown_engine(workdir: Path) -> None:
     message = failed(run("outline", workdir, "--engine", "gpt"))
     assert "unknown engine 'gpt'" in message
-    assert "anthropic, claude-cli, offline" in message
+    assert "anthropic, claude-cli, handoff, offline" in message
 
 
 def test_forced_engine_wins_over_the_key(workdir: Path, monkeypatch: pytest.MonkeyPatch, no_api) -> None:
