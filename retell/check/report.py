@@ -17,7 +17,7 @@ BLOCKING_KINDS = (AUTHOR_QUOTE, NUMBER)
 class CheckReport:
     name: str  # how the draft is named in report lines ("draft.md")
     findings: list[Finding]
-    code_blocks: int = 0  # fenced code shown as code: not traced
+    code_blocks: int = 0  # fenced code shown as code: not checked
     cited_paragraphs: int = 0
 
     @property
@@ -66,7 +66,7 @@ class CheckReport:
         if self.count(UNCHECKED):
             head += f" ({self.count(UNCHECKED)} freely worded credit(s) not checked)"
         if self.code_blocks:
-            head += f" ({self.code_blocks} code block(s) not traced)"
+            head += f" ({self.code_blocks} code block(s) not checked)"
         return head
 
     def to_json(self) -> dict[str, Any]:

@@ -378,7 +378,7 @@ class Runner:
         started = time.monotonic()
         hooks = CallHooks(
             on_start=gate.open if gate is not None else lambda: None,
-            on_retry=lambda what, delay: self._note(f"{name}: {what}; asked again after {delay:.1f} s"),
+            on_retry=lambda what, delay: self._note(f"{name}: {what}; asking again in {_wait(delay)}"),
         )
         sent = request
         grown_from: int | None = None
@@ -392,7 +392,8 @@ class Runner:
                 self._add_usage(request, response)  # the cut-off answer was billed all the same
                 bigger = None if grown_from else grown_budget(self.prices.limits(request.model), sent.max_tokens)
                 if bigger is None:
-                    message = cut_off_message(name, sent.max_tokens, request.model, grown_from)
+                    limits = self.prices.limits(request.model)
+                    message = cut_off_message(name, sent.max_tokens, request.model, grown_from, limits.max_output)
                     self.store.save_failure(request, self.choice.name, message, response)
                     raise LLMError(message)
                 self._note(
@@ -482,6 +483,16 @@ def _live_markup(text: str, json_answer: bool, authors: frozenset[str]) -> list[
     from retell.llm.answers import extract_json
 
     return [f"{where}: {p}" for where, value in json_strings(extract_json(text)) for p in live_markup(value)]
+
+
+def _wait(seconds: float) -> str:
+    """A wait as the author reads it: `0.6 s`, `45 s`, `2 min 30 s`."""
+    if seconds < 10:
+        return f"{seconds:.1f} s"
+    if seconds < 90:
+        return f"{round(seconds)} s"
+    minutes, rest = divmod(round(seconds), 60)
+    return f"{minutes} min {rest:02d} s"
 
 
 def _row(label: str, c: StageCost) -> str:

@@ -187,3 +187,12 @@ def test_with_a_key_every_uncached_call_is_counted(big: Path, monkeypatch: pytes
     before = len(stub.counted)
     ok(run("draft", big, "--dry-run"))
     assert len(stub.counted) == before  # cached calls cost nothing and need no count
+
+
+def test_a_cut_off_message_names_the_limit_that_stopped_it() -> None:
+    from retell.llm.stops import cut_off_message
+
+    at_max = cut_off_message("section s2", 128_000, "claude-opus-5-5", 64_000, 128_000)
+    assert "(thinking and text share it; the most claude-opus-5-5 allows)" in at_max
+    doubled = cut_off_message("section s2", 21_382, "claude-opus-5-5", 10_691, 128_000)
+    assert "retell asks again only once, with twice the room; claude-opus-5-5 allows up to 128,000" in doubled
