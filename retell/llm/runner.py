@@ -39,8 +39,20 @@ USAGE_FIELDS = ("input_tokens", "output_tokens", "cache_read_input_tokens", "cac
 
 
 def pick_model(stage: str, override: str | None, prices: PriceTable) -> str:
-    """--model, else RETELL_MODEL, else the table's default for the stage (fast for outline, best for draft)."""
-    return override or os.environ.get("RETELL_MODEL") or prices.defaults.get(stage) or "claude-sonnet-5-5"
+    """--model, else RETELL_MODEL, else the table's default for the stage (fast for outline, best for draft).
+    A model the API no longer serves is refused before anything is sent."""
+    model = override or os.environ.get("RETELL_MODEL") or prices.defaults.get(stage) or "claude-sonnet-5-5"
+    check_served(model, prices)
+    return model
+
+
+def check_served(model: str, prices: PriceTable) -> None:
+    if prices.is_retired(model):
+        current = ", ".join(dict.fromkeys(prices.defaults.values())) or ", ".join(prices.served()[:3])
+        raise RetellError(
+            f"{model} is retired: the Claude API no longer serves it (requests to it fail); pick a current model with "
+            f"--model or RETELL_MODEL (retell's defaults: {current}; every one it knows is in retell/data/models.yaml)"
+        )
 
 
 def call_name(request: LLMRequest) -> str:

@@ -140,13 +140,14 @@ def test_the_outline_budget_holds_with_many_chapters(tmp_path: Path, monkeypatch
 
 def test_thinking_models_get_their_reserve_on_top_of_the_text() -> None:
     from retell.llm.budget import grown_budget, output_budget
-    from retell.llm.pricing import load_prices
+    from retell.llm.pricing import Limits, load_prices
 
     table = load_prices(Path("/nonexistent.yaml"))
-    opus55, opus48, haiku3 = (table.limits(m) for m in ("claude-opus-5-5", "claude-opus-4-8", "claude-3-haiku"))
+    opus55, opus48 = (table.limits(m) for m in ("claude-opus-5-5", "claude-opus-4-8"))
+    small = Limits("a-small-model", 200_000, 4096, "off", 0, 2048)
     assert opus55.thinking == "always" and output_budget(opus55, 2691) == 2691 + 8000
     assert opus48.thinking == "off" and output_budget(opus48, 2691) == 2691  # thinks only when asked; retell never asks
-    assert output_budget(haiku3, 8000) == 4096  # never above the model's max output
+    assert output_budget(small, 8000) == 4096  # never above the model's max output
     # a cut-off answer gets twice the room once, up to the model's max output, then no more
     assert grown_budget(opus55, 10_691) == 21_382
     assert grown_budget(opus55, 100_000) == 128_000
