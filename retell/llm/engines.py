@@ -66,6 +66,8 @@ def choose_engine(requested: str | None, *, dry_run: bool = False) -> EngineChoi
         if requested == "claude-cli":
             found = shutil.which(os.environ.get("RETELL_CLAUDE", "claude"))
             if found is None:
+                if dry_run:
+                    return EngineChoice(requested, "chosen with --engine; no `claude` on PATH, so a dry run only")
                 raise RetellError("--engine claude-cli needs the `claude` command on PATH (Claude Code)")
             check_claude_version(found)
         if requested == "handoff":

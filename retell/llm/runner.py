@@ -169,11 +169,14 @@ class Runner:
             guard(request.texts(), self.redactor, "a prompt about to be sent")
             self._stages.add(request.stage)
 
-    def plan(self, requests: list[LLMRequest], expected_text: dict[str, int]) -> list[PlannedCall]:
+    def plan(
+        self, requests: list[LLMRequest], expected_text: dict[str, int], *, count: bool = True
+    ) -> list[PlannedCall]:
         """Tokens and dollars of each call, before any is sent. `expected_text` is the text each stage is
-        expected to write (thinking is added per model). Input is counted when the engine can count it."""
+        expected to write (thinking is added per model). Input is counted when the engine can count it (and
+        `count`: an estimate made in passing asks nothing of the network)."""
         cached = [not self.force and self.store.lookup(r, self.choice.name) is not None for r in requests]
-        counts = self._count([r for r, hit in zip(requests, cached, strict=True) if not hit])
+        counts = self._count([r for r, hit in zip(requests, cached, strict=True) if not hit]) if count else {}
         warmed: set[str] = set()
         planned = []
         for request, hit in zip(requests, cached, strict=True):
@@ -495,6 +498,13 @@ def _live_markup(text: str, json_answer: bool, authors: frozenset[str]) -> list[
     from retell.llm.answers import extract_json
 
     return [f"{where}: {p}" for where, value in json_strings(extract_json(text)) for p in live_markup(value)]
+
+
+def total_spent(costs: dict[str, StageCost]) -> float | None:
+    """What the calls of a run cost in all; None when a model's price is unknown."""
+    if any(c.unknown_price for c in costs.values()):
+        return None
+    return sum(c.cost_usd for c in costs.values())
 
 
 def _wait(seconds: float) -> str:

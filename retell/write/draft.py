@@ -30,7 +30,15 @@ from retell.llm.calllog import CallRecord
 from retell.llm.engines import EngineChoice, choose_engine
 from retell.llm.pricing import Limits, load_prices
 from retell.llm.request import LLMRequest, SystemBlock, estimate_tokens
-from retell.llm.runner import Runner, cost_table, enforce_max_cost, pick_model, plan_table, unknown_prices
+from retell.llm.runner import (
+    Runner,
+    cost_table,
+    enforce_max_cost,
+    pick_model,
+    plan_table,
+    total_spent,
+    unknown_prices,
+)
 from retell.markup import model_markdown
 from retell.redact import Redactor, check_author_text, clear_model_output
 from retell.triage.model import Triage
@@ -55,10 +63,10 @@ FINISH_EXPECTED_TOKENS = 700
 def section_text_tokens(length: int, unit: str = "words") -> int:
     """The text budget of a section of about `length` words (or characters), with room to run long (thinking
     comes on top)."""
-    return int(length * _tokens_per_unit(unit) * 1.5) + 500
+    return int(length * tokens_per_unit(unit) * 1.5) + 500
 
 
-def _tokens_per_unit(unit: str) -> float:
+def tokens_per_unit(unit: str) -> float:
     return CHARS_TO_TOKENS if unit == "characters" else WORDS_TO_TOKENS
 
 
@@ -73,6 +81,7 @@ class DraftResult:
     warnings: list[str] = field(default_factory=list)
     dry_run_plan: str | None = None
     costs: str | None = None
+    spent_usd: float | None = None  # what its calls cost (None: a price unknown)
     reused: bool = False
 
 
@@ -141,7 +150,7 @@ def run_draft(
     else:
         finish_preview = calls.finish([("x " * calls.words) for _ in outline.sections])
     runner.check([*calls.sections, finish_preview])  # before the first request leaves, not after the sections are paid
-    expected = {"section": int(calls.words * _tokens_per_unit(calls.unit)), "finish": FINISH_EXPECTED_TOKENS}
+    expected = {"section": int(calls.words * tokens_per_unit(calls.unit)), "finish": FINISH_EXPECTED_TOKENS}
     planned = runner.plan([*calls.sections, finish_preview], expected)
     if options.dry_run:
         folder = runner.write_dry_run(planned)
@@ -164,6 +173,7 @@ def run_draft(
         condensed=calls.condensed,
         warnings=warnings + runner.notes,
         costs=cost_table(runner.costs, runner.prices.as_of, unknown_prices(runner.prices, [model])),
+        spent_usd=total_spent(runner.costs),
     )
 
 

@@ -18,7 +18,15 @@ from retell.llm.budget import output_budget
 from retell.llm.engines import EngineChoice, choose_engine
 from retell.llm.pricing import load_prices
 from retell.llm.request import LLMRequest, SystemBlock
-from retell.llm.runner import Runner, cost_table, enforce_max_cost, pick_model, plan_table, unknown_prices
+from retell.llm.runner import (
+    Runner,
+    cost_table,
+    enforce_max_cost,
+    pick_model,
+    plan_table,
+    total_spent,
+    unknown_prices,
+)
 from retell.redact import Redactor, check_author_text, clear_model_output
 from retell.triage.model import Triage
 from retell.triage.stage import Parsed, require_approved
@@ -47,6 +55,7 @@ class OutlineResult:
     kept: bool = False  # an existing outline.yaml was kept
     dry_run_plan: str | None = None
     costs: str | None = None
+    spent_usd: float | None = None  # what its calls cost (None: a price unknown)
     condensed: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
@@ -110,7 +119,7 @@ def run_outline(
             workdir.outline,
             outline,
             choice,
-            dry_run_plan="offline: no model calls" if options.dry_run else None,
+            dry_run_plan=_with_estimate("offline: no model calls", path, options) if options.dry_run else None,
             notes=notes,
         )
     redactor = Redactor.for_log(parsed.log, triage.secrets)
@@ -122,7 +131,9 @@ def run_outline(
     if options.dry_run:
         folder = runner.write_dry_run(planned)
         plan = plan_table(planned, runner.prices.as_of, runner.count_note) + f"\nprompts written to {folder}"
-        return OutlineResult(workdir.outline, None, choice, dry_run_plan=plan, condensed=condensed)
+        return OutlineResult(
+            workdir.outline, None, choice, dry_run_plan=_with_estimate(plan, path, options), condensed=condensed
+        )
     enforce_max_cost(planned, options.max_cost, runner.prices)
     record = runner.run([request], accept=_require_outline_json)[0]
     answer, model_notes = clear_model_output(record.response.text, redactor, "the outline", json_text=True)
@@ -133,10 +144,18 @@ def run_outline(
         outline,
         choice,
         costs=cost_table(runner.costs, runner.prices.as_of, unknown_prices(runner.prices, [request.model])),
+        spent_usd=total_spent(runner.costs),
         condensed=condensed,
         notes=notes,
         warnings=[*runner.notes, *model_notes],
     )
+
+
+def _with_estimate(plan: str, path: Path, options: StageOptions) -> str:
+    """A dry run's plan of the outline call, then what the whole run (outline and draft) would cost."""
+    from retell.write.estimate import estimate_run  # it builds on this module
+
+    return f"{plan}\n\n{estimate_run(path, options).text()}"
 
 
 def build_outline_request(
