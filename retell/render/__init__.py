@@ -41,7 +41,7 @@ from retell.triage.stage import Parsed, require_approved
 from retell.workdir import Workdir
 from retell.write.facts import session_facts
 from retell.write.locales import stats_context
-from retell.write.markers import CLEANED, HIDDEN
+from retell.write.markers import CLEANED, HIDDEN, MARKER_LINE
 
 TARGETS = ("hugo", "jekyll", "astro", "plain")
 WEBP_TARGETS = ("hugo", "astro", "jekyll")
@@ -129,7 +129,8 @@ def compose_post(path: Path, options: RenderOptions, *, strict: bool = True) -> 
     cover = choose_cover(triage, images)
     library = TemplateLibrary("templates", options.templates_dir)
     cleaned = len(live_matches(body, CLEANED))
-    body = substitute_live(body, HIDDEN, lambda _m: "").strip()  # citations, cleaned and ok marks: the author's only
+    # citations, cleaned, translated and ok marks are the author's only; a line of them alone goes with its blank line
+    body = substitute_live(substitute_live(body, MARKER_LINE, lambda _m: ""), HIDDEN, lambda _m: "").strip()
     if options.stats:
         stats = library.render(
             "stats.md.j2",
