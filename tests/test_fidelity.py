@@ -190,6 +190,12 @@ def test_an_avif_image_labelled_png_is_kept(tx: Transcript, tmp_path: Path) -> N
             "本草稿由 retell",
         ),
         (["ログイン画面のバグを直してください。ボタンを押しても何も起きません", "はい"], "ja", "この下書きは retell"),
+        # Traditional Chinese, which the language identifier is unsure of (it says Cantonese): its own script
+        (
+            ["請幫我修正登入頁面的錯誤，點擊按鈕之後沒有反應", "這個測試會失敗，請檢查一下設定檔"],
+            "zh-Hant",
+            "本草稿由 retell 在不使用模型的情況下產生",
+        ),
         (["Sửa lỗi đăng nhập giúp tôi, bấm nút thì không có gì xảy ra", "ok"], "vi", "Bản nháp này do retell"),
         (["Bitte repariere den Fehler beim Anmelden, der Knopf macht gar nichts", "ja"], "de", "Diesen Entwurf hat"),
         (["Please fix the login page, the button does nothing when clicked", "ok"], "en", None),
