@@ -155,7 +155,8 @@ def _with_estimate(plan: str, path: Path, options: StageOptions) -> str:
     """A dry run's plan of the outline call, then what the whole run (outline and draft) would cost."""
     from retell.write.estimate import estimate_run  # it builds on this module
 
-    return f"{plan}\n\n{estimate_run(path, options).text()}"
+    # estimated, not counted: the outline call above is counted already, and this asks nothing more of the API
+    return f"{plan}\n\n{estimate_run(path, options, count=False).text()}"
 
 
 def build_outline_request(
