@@ -27,6 +27,9 @@ BRIDGE = "bridge"  # a compaction summary: "previously on…"
 RECAP = "recap"  # an away summary Claude Code wrote when the author came back
 TURN_DURATION = "turn_duration"  # how long a turn took (pacing)
 
+# The texts of a tool call that reach a prompt or a post (each scanned for secrets, each redacted).
+CALL_TEXTS = ("target", "error", "outcome", "diff", "output")
+
 CONTENT_KINDS = frozenset({HUMAN, COMMAND, INTERRUPT, ASSISTANT, THINKING, PLAN, TOOL_RUN, SUBAGENT, IMAGE, PROMPT})
 ALL_KINDS = CONTENT_KINDS | {BRIDGE, RECAP, TURN_DURATION}
 
@@ -39,6 +42,10 @@ class ToolCall:
     target: str | None = None  # file path, command, pattern or URL
     error: str | None = None  # first line of the error, when the call failed
     outcome: str | None = None  # e.g. "3 failed, 10 passed" for a test run
+    # What the call changed or said, compact enough for a prompt: an edit's changed lines as a small diff
+    # ("-old" / "+new" lines), and a build, lint, test or failing command's exit and telling output lines.
+    diff: str | None = None
+    output: str | None = None
     tool_use_id: str | None = field(default=None, repr=False)  # internal: links results; not written
 
     def to_dict(self) -> dict[str, Any]:
@@ -49,11 +56,22 @@ class ToolCall:
             d["error"] = self.error
         if self.outcome is not None:
             d["outcome"] = self.outcome
+        if self.diff is not None:
+            d["diff"] = self.diff
+        if self.output is not None:
+            d["output"] = self.output
         return d
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> ToolCall:
-        return cls(name=d["name"], target=d.get("target"), error=d.get("error"), outcome=d.get("outcome"))
+        return cls(
+            name=d["name"],
+            target=d.get("target"),
+            error=d.get("error"),
+            outcome=d.get("outcome"),
+            diff=d.get("diff"),
+            output=d.get("output"),
+        )
 
 
 @dataclass(slots=True)
@@ -221,7 +239,7 @@ class Event:
             found.append(("summary", self.summary))
         if self.calls:
             for i, call in enumerate(self.calls):
-                for name in ("target", "error", "outcome"):
+                for name in CALL_TEXTS:
                     value = getattr(call, name)
                     if value:
                         found.append((f"calls[{i}].{name}", value))

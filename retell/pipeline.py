@@ -33,6 +33,7 @@ class RunOptions:
     post_dir: Path | None = None
     max_cost: float | None = None
     strict: bool = False  # render refuses untraced author quotes and numbers
+    dry_run: bool = False  # parse and triage, then the whole run's estimate; nothing sent, nothing drafted
 
 
 @dataclass
@@ -111,13 +112,22 @@ def run_pipeline(
         return outcome
 
     stage_options = StageOptions(engine=options.engine, model=options.model, max_cost=options.max_cost)
+    if options.dry_run:
+        from retell.write.estimate import estimate_run
+
+        dry = StageOptions(engine=options.engine, model=options.model, dry_run=True)
+        outcome.messages += [estimate_run(path, dry).text(), "Nothing was sent: run it without --dry-run to write"]
+        return outcome
+    estimated = _estimate(path, stage_options)  # said again at the end, against what the calls used
 
     spent: list[str] = []  # the cost tables of the stages that called a model
+    used: list[float | None] = []
 
     def outline() -> str:
         result = run_outline(path, stage_options)
         if result.costs:
             spent.append(result.costs)
+            used.append(result.spent_usd)
         for warning in result.warnings:
             outcome.messages.append(f"warning: {warning}")
         if result.kept:
@@ -132,9 +142,10 @@ def run_pipeline(
         result = run_draft(path, stage_options, reuse=True)
         if result.costs:
             spent.append(result.costs)
+            used.append(result.spent_usd)
         if result.reused:
             return "draft.md kept (made from the same triage and outline)"
-        return f"{result.choice.name}: {result.words:,} words" + (
+        return f"{result.choice.name}: {result.words:,} {result.unit}" + (
             f", {len(result.style)} style note(s)" if result.style else ""
         )
 
@@ -154,8 +165,29 @@ def run_pipeline(
 
     stage("render", render)
     outcome.messages.extend(spent)
+    if spent and estimated is not None:
+        total = None if any(u is None for u in used) else sum(u or 0.0 for u in used)
+        outcome.messages.append(
+            f"Estimated before the run: {estimated}; the calls used "
+            + ("an unknown amount (a price is missing)" if total is None else f"${total:.2f}")
+        )
     outcome.messages.append(f"Done: {outcome.post}")
     return outcome
+
+
+def _estimate(path: Path, options: StageOptions) -> str | None:
+    """The whole run's estimate as a range ("$0.19–$0.99"), for the closing note; None when it cannot be made
+    (the run itself then says why) or when nothing would be paid for (offline, the hand-off engine)."""
+    from retell.errors import RetellError
+    from retell.write.estimate import estimate_run
+
+    try:
+        estimate = estimate_run(path, options, count=False)
+    except RetellError:
+        return None
+    if estimate.choice.name in ("offline", "handoff"):
+        return None
+    return estimate.range_text()
 
 
 def _parse_is_current(workdir: Workdir, sources: Sequence[Path]) -> bool:

@@ -16,7 +16,19 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from retell.errors import SecretLeakError
-from retell.events import BRIDGE, HUMAN, IMAGE, RECAP, THINKING, Event, EventLog, SessionEntry, SessionInfo, walk
+from retell.events import (
+    BRIDGE,
+    CALL_TEXTS,
+    HUMAN,
+    IMAGE,
+    RECAP,
+    THINKING,
+    Event,
+    EventLog,
+    SessionEntry,
+    SessionInfo,
+    walk,
+)
 from retell.secrets import (
     Finding,
     Scanner,
@@ -275,7 +287,7 @@ def _redact_fields(event: Event, redactor: Redactor) -> None:
         if value:
             setattr(event, name, redactor.text(value))
     for call in event.calls or ():
-        for name in ("target", "error", "outcome"):
+        for name in CALL_TEXTS:
             value = getattr(call, name)
             if value:
                 setattr(call, name, redactor.text(value))

@@ -60,17 +60,17 @@ def section_answer(user: str) -> str:
     sid = re.match(r"Write section (\S+)", user)
     name = sid.group(1) if sid else "?"
     images = re.findall(r"^!\[.*?\]\(assets/[^)]+\)$", user, re.M)
-    lines = [f"In section {name} I asked Claude to look at the grouping code, and it found the cause quickly."]
+    # a section after the first opens from the one before, in its own first paragraph (section_task.md.j2)
+    lead = f"Then came part {name}. " if "The section before, " in user else ""
+    lines = [f"{lead}In section {name} I asked Claude to look at the grouping code, and it found the cause quickly."]
     lines += images
     lines.append(f"Section {name} ends with the fix in place and the tests green again.")
     return "\n\n".join(lines)
 
 
 def finish_answer(user: str) -> dict[str, Any]:
-    ids = re.findall(r"^## (\S+): ", user, re.M)
     return {
         "opening": "It began with a timeline that hid too much.",
-        "transitions": [{"section": s, "text": f"Then came part {s}."} for s in ids[1:]],
         "ending": "The filter now hides items and keeps the groups.",
     }
 

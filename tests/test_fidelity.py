@@ -5,6 +5,7 @@ engine, checked where the author would notice it: events.json, triage.yaml, the 
 from __future__ import annotations
 
 import io
+import re
 from pathlib import Path
 from typing import Any
 
@@ -33,14 +34,19 @@ def _offline(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
 class Told:
     """One session through the offline pipeline."""
 
-    def __init__(self, tx: Transcript, folder: Path, *, include_tried: bool = False) -> None:
+    def __init__(
+        self, tx: Transcript, folder: Path, *, include_tried: bool = False, language: str | None = None
+    ) -> None:
         path = tx.write(folder / "claude" / "projects" / "-srv-demo-proj" / f"{tx.session_id}.jsonl")
         self.work = folder / "work"
         _, self.parsed = parse_to_workdir(SessionRef(path, path.stem), self.work, ParseOptions())
         run_triage(self.work)
+        text = (self.work / "triage.yaml").read_text(encoding="utf-8")
         if include_tried:
-            text = (self.work / "triage.yaml").read_text(encoding="utf-8")
-            (self.work / "triage.yaml").write_text(text.replace("include: false", "include: true"), encoding="utf-8")
+            text = text.replace("include: false", "include: true")
+        if language:
+            text = re.sub(r"(?m)^(  language: )\S+", rf"\g<1>{language}", text)
+        (self.work / "triage.yaml").write_text(text, encoding="utf-8")
         run_triage(self.work, approve=True)
         self.triage: dict[str, Any] = yaml.safe_load((self.work / "triage.yaml").read_text(encoding="utf-8"))
         run_outline(self.work, OFFLINE)
@@ -184,6 +190,12 @@ def test_an_avif_image_labelled_png_is_kept(tx: Transcript, tmp_path: Path) -> N
             "本草稿由 retell",
         ),
         (["ログイン画面のバグを直してください。ボタンを押しても何も起きません", "はい"], "ja", "この下書きは retell"),
+        # Traditional Chinese, which the language identifier is unsure of (it says Cantonese): its own script
+        (
+            ["請幫我修正登入頁面的錯誤，點擊按鈕之後沒有反應", "這個測試會失敗，請檢查一下設定檔"],
+            "zh-Hant",
+            "本草稿由 retell 在不使用模型的情況下產生",
+        ),
         (["Sửa lỗi đăng nhập giúp tôi, bấm nút thì không có gì xảy ra", "ok"], "vi", "Bản nháp này do retell"),
         (["Bitte repariere den Fehler beim Anmelden, der Knopf macht gar nichts", "ja"], "de", "Diesen Entwurf hat"),
         (["Please fix the login page, the button does nothing when clicked", "ok"], "en", None),
@@ -201,6 +213,44 @@ def test_the_post_is_in_the_authors_language(
         assert "sentences are in English" not in told.draft
     else:  # the offline engine's own sentences are English, and the post says so plainly
         assert note in told.draft and "its own sentences are in English" in told.draft
+
+
+@pytest.mark.parametrize(
+    ("language", "note"),
+    [
+        ("zh-Hant", "本草稿由 retell 在不使用模型的情況下產生"),
+        ("zh-TW", "本草稿由 retell 在不使用模型的情況下產生"),
+        ("zh-CN", "本草稿由 retell 在不使用模型的情况下生成"),
+        ("ko", "이 초안은 retell이 모델 없이 작성했습니다"),
+        ("es", "retell escribió este borrador sin un modelo"),
+        ("fr", "Ce brouillon a été écrit par retell sans modèle"),
+        ("pt-BR", "O retell escreveu este rascunho sem um modelo"),
+    ],
+)
+def test_the_offline_note_is_in_the_posts_language(tx: Transcript, tmp_path: Path, language: str, note: str) -> None:
+    tx.user("Please fix the login page, the button does nothing when clicked")
+    tx.assistant("Done: the click handler was never bound; `login.js` binds it now.")
+    told = Told(tx, tmp_path, language=language)
+    assert note in told.draft and "its own sentences are in English" in told.draft
+
+
+@pytest.mark.parametrize(
+    ("cwd", "named"),
+    [("/home/sam", None), ("/Users/dain", None), ("C:\\Users\\jane", None), ("/srv/demo/tidyfeeds", "tidyfeeds")],
+)
+def test_the_offline_opening_names_the_project_never_the_home_folder(
+    tmp_path: Path, cwd: str, named: str | None
+) -> None:
+    tx = Transcript(cwd=cwd)
+    tx.user("Please fix the login page, the button does nothing when clicked")
+    tx.assistant("Done: the click handler was never bound; `login.js` binds it now.")
+    told = Told(tx, tmp_path)
+    opening = next(line for line in told.draft.splitlines() if line.startswith("This is the story of"))
+    if named is None:
+        assert opening.startswith("This is the story of a session with Claude Code, told from its transcript")
+        assert " on " not in opening.split(",")[0]
+    else:
+        assert opening.startswith(f"This is the story of a session with Claude Code on {named}, told")
 
 
 # -- tool prose and time ------------------------------------------------------------------------------------

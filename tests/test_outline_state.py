@@ -78,6 +78,24 @@ def test_an_edited_outline_is_kept_with_a_warning(tmp_path: Path) -> None:
     assert "My own heading" not in outline.read_text()
 
 
+def test_turning_the_credit_off_replans_and_redrafts_nothing(tmp_path: Path) -> None:
+    """The credit line is render's alone: a triage.yaml that turns it off (or predates it) keeps the plan and
+    the draft, which a model may have been paid for."""
+    work = _workdir(tmp_path)
+    run("outline", work, "--engine", "offline")
+    run("draft", work, "--engine", "offline")
+    triage, _, _ = require_approved(work)
+    digest = triage.decisions_digest()
+    text = (work / "triage.yaml").read_text()
+    assert "\n  credit: true " in text  # written with its comment, on by default
+    (work / "triage.yaml").write_text(text.replace("\n  credit: true ", "\n  credit: false "))
+    run("triage", work, "--approve", "-q")
+    triage, _, _ = require_approved(work)
+    assert triage.post.credit is False
+    assert triage.decisions_digest() == digest
+    assert "kept it" in run("outline", work)
+
+
 def test_an_unchanged_outline_is_simply_kept(tmp_path: Path) -> None:
     work = _workdir(tmp_path)
     run("outline", work, "--engine", "offline")

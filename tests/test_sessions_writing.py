@@ -105,8 +105,15 @@ def test_the_prompts_carry_the_session_boundaries(work: Path):
     second = "# Session 2 of 3 (b0b00000), 2026-01-07 09:30 UTC, two days after the previous one ended"
     assert f"{second}; it continues that one" in text
     assert "# Session 3 of 3 (5e551011), 2026-01-09 16:00 UTC, two days after the previous one ended" in text
-    # The summary Claude Code opened the third session with is its "previously".
-    assert "Previously (Claude Code's own summary when this chapter began):\nWe fixed the blank login page" in text
+    # The summary Claude Code opened the third session with is in its material: an id to cite, framed as Claude
+    # Code's own (which may cover work before the told chapters), and when that chapter ran.
+    assert re.search(
+        r"^\[5e551011-e\d+\] CLAUDE CODE'S SUMMARY, written by Claude Code when it compacted its context .*"
+        r"may cover work from before the chapters told here.*\nWe fixed the blank login page",
+        text,
+        re.M,
+    )
+    assert re.search(r"^When: Friday 9 January 2026, 16:00 to .* UTC \(", text, re.M)
     assert "- 3 sessions, over 5 days (2026-01-05 to 2026-01-09); active time in all:" in text
     assert "turn 3 of their Claude Code sessions, one piece of work told in time order, into a blog post" in text
     ok(run("outline", work, "--engine", "offline", "-q"))

@@ -80,6 +80,10 @@ def run(
     ] = None,
     max_cost: Annotated[float | None, typer.Option("--max-cost", help="Refuse model runs estimated above USD.")] = None,
     strict: Annotated[bool, typer.Option("--strict", help="Refuse untraced author quotes and numbers.")] = False,
+    dry_run: Annotated[
+        bool,
+        typer.Option("--dry-run", help="Parse, triage, then say what outline and draft would cost; send nothing."),
+    ] = False,
     quiet: Quiet = False,
     verbose: Verbose = False,
 ) -> None:
@@ -102,6 +106,7 @@ def run(
             post_dir=post_dir,
             max_cost=max_cost,
             strict=strict,
+            dry_run=dry_run,
         ),
         progress=lambda line: typer.echo(line, err=True) if not quiet else None,
         again=again,

@@ -122,9 +122,15 @@ def _report(workdir: Path, result: ReviseResult, quiet: bool) -> None:
     inside = [f for f in report.problems if any(a <= f.claim.line <= b for a, b in result.spans)]
     for finding in inside[:MAX_LINES]:
         say(f"  {report.line(finding)}", quiet)
+    unlisted = len(inside) - min(len(inside), MAX_LINES)
+    if unlisted:
+        say(f"  ({unlisted} more in the revised lines: `retell check {workdir}`)", quiet)
     elsewhere = len(report.problems) - len(inside)
-    if elsewhere:
+    if elsewhere and inside:
         say(f"  ({elsewhere} more outside the revised lines: `retell check {workdir}`)", quiet)
+    elif elsewhere:
+        what = "it is" if elsewhere == 1 else f"all {elsewhere} are"
+        say(f"  (none in the revised lines: {what} elsewhere in draft.md, `retell check {workdir}`)", quiet)
 
 
 def _undo(workdir: Path, force: bool, quiet: bool) -> None:

@@ -212,7 +212,76 @@ def describe_call(name: str, tool_input: Any, cwd: str | None, tool_use_id: str 
         if name in ("Read", "Write", "Edit", "MultiEdit", "NotebookEdit", "NotebookRead", "LS"):
             target = relative_path(target, cwd)
         target = shorten(target, MAX_TARGET)
-    return ToolCall(name=name, target=target, tool_use_id=tool_use_id)
+    diff = edit_diff(name, tool_input) if name in _EDIT_TOOLS and isinstance(tool_input, dict) else None
+    return ToolCall(name=name, target=target, diff=diff, tool_use_id=tool_use_id)
+
+
+# -- what an edit changed ---------------------------------------------------------------------------------
+
+MAX_DIFF_LINES = 14
+MAX_DIFF_LINE = 160
+MAX_DIFF_INPUT = 40_000  # longer edits are told by their size only: a diff of them is no snippet
+_EDIT_TOOLS = frozenset({"Edit", "MultiEdit", "Write"})
+
+
+def edit_diff(name: str, tool_input: dict[str, Any]) -> str | None:
+    """The lines an edit changed, as a compact diff a post can show: `-old` and `+new` lines with one line of
+    context (` line`), `…` between stretches, at most MAX_DIFF_LINES lines. A Write shows its first lines."""
+    if name == "Write":
+        content = tool_input.get("content")
+        if not isinstance(content, str) or not content.strip():
+            return None
+        lines = content.splitlines()
+        shown = [f"+{_diff_line(ln)}" for ln in lines[: MAX_DIFF_LINES - 1]]
+        if len(lines) > len(shown):
+            shown.append(f"… ({len(lines)} lines in all)")
+        return "\n".join(shown)
+    pairs: list[tuple[Any, Any]] = []
+    if name == "MultiEdit" and isinstance(tool_input.get("edits"), list):
+        pairs = [(e.get("old_string"), e.get("new_string")) for e in tool_input["edits"] if isinstance(e, dict)]
+    else:
+        pairs = [(tool_input.get("old_string"), tool_input.get("new_string"))]
+    out: list[str] = []
+    hidden = 0
+    for old, new in pairs:
+        if not isinstance(old, str) or not isinstance(new, str) or old == new:
+            continue
+        if len(old) + len(new) > MAX_DIFF_INPUT:
+            hidden += old.count("\n") + new.count("\n") + 2
+            continue
+        for line in _changed_lines(old.splitlines(), new.splitlines()):
+            if len(out) < MAX_DIFF_LINES:
+                out.append(line)
+            elif line[:1] in "+-":
+                hidden += 1
+        if out and len(out) < MAX_DIFF_LINES and out[-1] != "…":
+            out.append("…")
+    while out and out[-1] == "…":
+        out.pop()
+    if hidden:
+        out.append(f"… ({hidden} more changed lines)")
+    return "\n".join(out) or None
+
+
+def _changed_lines(old: list[str], new: list[str]) -> list[str]:
+    import difflib  # only a session with edits pays for it
+
+    lines: list[str] = []
+    for group in difflib.SequenceMatcher(None, old, new, autojunk=False).get_grouped_opcodes(1):
+        if lines:
+            lines.append("…")
+        for tag, i1, i2, j1, j2 in group:
+            if tag == "equal":
+                lines.extend(f" {_diff_line(ln)}" for ln in old[i1:i2])
+                continue
+            lines.extend(f"-{_diff_line(ln)}" for ln in old[i1:i2])
+            lines.extend(f"+{_diff_line(ln)}" for ln in new[j1:j2])
+    return lines
+
+
+def _diff_line(line: str) -> str:
+    line = line.rstrip()
+    return shorten(line, MAX_DIFF_LINE) if len(line) > MAX_DIFF_LINE else line
 
 
 def command_target(command: str) -> str:
@@ -309,12 +378,15 @@ def _counts_phrase(line: str) -> str | None:
 
 
 def result_matters(call: ToolCall) -> bool:
-    """Whether a successful call's output says something the story uses (a test run, an answer)."""
-    return call.name == "AskUserQuestion" or (call.name in SHELL_TOOLS and is_test_command(call.target))
+    """Whether a successful call's output says something the story uses (a test run, a build, an answer)."""
+    return call.name == "AskUserQuestion" or (
+        call.name in SHELL_TOOLS and (is_test_command(call.target) or is_outcome_command(call.target))
+    )
 
 
 def apply_result(call: ToolCall, content: Any, is_error: bool) -> None:
-    """Record what a reader needs of a call's result: its error line, or a test run's outcome."""
+    """Record what a reader needs of a call's result: its error line, a test run's outcome, and a command's
+    exit and telling output lines (of a failure, a test run, a build, a lint or a commit)."""
     text = result_text(content)
     if is_error:
         first = next((ln for ln in _ERROR_TAG.sub("", text).splitlines() if ln.strip()), "failed")
@@ -323,6 +395,57 @@ def apply_result(call: ToolCall, content: Any, is_error: bool) -> None:
         call.outcome = test_outcome(text, is_error)
     elif call.name == "AskUserQuestion" and text and not is_error:
         call.outcome = shorten(text, 300)
+    if call.name == "Bash" and (is_error or is_test_command(call.target) or is_outcome_command(call.target)):
+        call.output = command_output(text, is_error)
+
+
+# -- what a command said ----------------------------------------------------------------------------------
+
+MAX_OUTPUT_LINES = 4
+MAX_OUTPUT_LINE = 160
+# Commands whose output tells whether the work holds up: builds, type checks, linters, formatters in check
+# mode, commits, merges, pushes and deploys (test runners are _TEST_COMMAND).
+_OUTCOME_COMMAND = re.compile(
+    r"(?:^|[\s;&|(/])(?:(?:npm|pnpm|yarn|bun)\s+(?:run\s+)?(?:build|lint|typecheck|type-check|check|tsc)|"
+    r"tsc|eslint|ruff|mypy|pyright|flake8|pylint|black\s+--check|prettier\s+--check|biome|clippy|"
+    r"cargo\s+(?:build|check|clippy)|go\s+(?:build|vet)|next\s+build|vite\s+build|webpack|"
+    r"make(?:\s+[\w-]+)?|cmake\s+--build|gradle\w*\s+build|\./gradlew\s+\S*build|mvn\s+(?:-\S+\s+)*(?:package|install|verify)|"
+    r"docker\s+build|hugo|jekyll\s+build|git\s+(?:commit|merge|push|rebase|cherry-pick)|vercel|netlify\s+deploy|"
+    r"uv\s+(?:build|sync|pip\s+install)|pip\s+install|(?:npm|pnpm|yarn|bun)\s+(?:install|add|ci))(?![\w.-])"
+)
+_ANSI = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]")
+_EXIT = re.compile(r"^Exit code (\d+)\s*$")
+# Lines that say how it went: failures, errors, warnings, summaries and counts.
+_TELLING = re.compile(
+    r"\b(?:error|errors|failed|failure|fail|FAIL|exception|traceback|warning|warn|passed|success|succeeded|"
+    r"built|compiled|done|found \d+|\d+ (?:problems?|files? changed|insertions?|deletions?)|"
+    r"All checks passed|no issues|not found|denied|refused|fatal|panic|abort(?:ed)?)\b|[✓✗×✔✘]|"
+    r"^\[[\w./-]+(?: \(root-commit\))? [0-9a-f]{7,}\]",  # git commit's "[main 1a2b3c4] message"
+    re.I,
+)
+
+
+@lru_cache(maxsize=4096)
+def is_outcome_command(command: str | None) -> bool:
+    return bool(command) and _OUTCOME_COMMAND.search(command) is not None  # type: ignore[arg-type]
+
+
+def command_output(text: str, failed: bool) -> str | None:
+    """A command's exit (when it failed) and its telling output lines: the last lines that name an error, a
+    failure, a warning or a count, else its last lines; at most MAX_OUTPUT_LINES, each shortened."""
+    lines = [_ANSI.sub("", ln).rstrip() for ln in _ERROR_TAG.sub("", text[-20_000:]).splitlines()]
+    lines = [ln for ln in lines if ln.strip()]
+    exit_line = ""
+    if lines and (match := _EXIT.match(lines[0].strip())):
+        exit_line = f"exit {match.group(1)}"
+        lines = lines[1:]
+    elif failed:
+        exit_line = "failed"
+    telling = [ln for ln in lines if _TELLING.search(ln)]
+    picked = (telling or lines)[-(MAX_OUTPUT_LINES - (1 if exit_line else 0)) :] if lines else []
+    shown = [shorten(ln.strip(), MAX_OUTPUT_LINE) for ln in picked]
+    out = ([exit_line] if exit_line else []) + shown
+    return "\n".join(out) or None
 
 
 # -- runs ---------------------------------------------------------------------------------------------

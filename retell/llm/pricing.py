@@ -80,15 +80,25 @@ class PriceTable:
     limits_by_model: dict[str, Limits]
     fallback: Limits
     notes: dict[str, str]  # why an entry has no price
+    retired: frozenset[str] = frozenset()  # ids the API no longer serves: priced for past sessions, never called
 
     def entry(self, model: str) -> str | None:
         """The table entry for a model id: the id itself, else the model a dated snapshot of it belongs to."""
-        if model in self.limits_by_model:
-            return model
-        match = _SNAPSHOT.match(model)
-        if match and match.group("base") in self.limits_by_model:
-            return match.group("base")
+        for known in (self.limits_by_model, self.retired):
+            if model in known:
+                return model
+            match = _SNAPSHOT.match(model)
+            if match and match.group("base") in known:
+                return match.group("base")
         return None
+
+    def is_retired(self, model: str) -> bool:
+        entry = self.entry(model)
+        return entry is not None and entry in self.retired
+
+    def served(self) -> list[str]:
+        """The ids retell may call, as the table lists them."""
+        return list(self.limits_by_model)
 
     def lookup(self, model: str) -> Price | None:
         """The price of a model id, or None when it is unknown (never a neighbour's price)."""
@@ -97,7 +107,7 @@ class PriceTable:
 
     def limits(self, model: str) -> Limits:
         entry = self.entry(model)
-        return self.limits_by_model[entry] if entry else self.fallback
+        return self.limits_by_model.get(entry, self.fallback) if entry else self.fallback
 
     def unknown_reason(self, model: str) -> str:
         entry = self.entry(model)
@@ -197,6 +207,21 @@ def _table(data: dict[str, Any]) -> PriceTable:
         if isinstance(tier, dict):
             long_prompt = (int(_number(model, tier, "threshold")), _rates(model, tier, multipliers))
         prices[model] = Price(model, _rates(model, entry, multipliers), long_prompt)
+    retired = set()
+    for name, entry in (data.get("retired") or {}).items():
+        model = str(name)
+        if model in limits:  # the user's table lists it as a model to call (a gateway may still serve it)
+            continue
+        if not isinstance(entry, dict):
+            raise RetellError(f"model table: the entry of retired {model!r} must be a mapping")
+        retired.add(model)
+        prices[model] = Price(model, _rates(model, entry, multipliers))
     return PriceTable(
-        str(data.get("as_of", "unknown")), dict(data.get("defaults") or {}), prices, limits, fallback, notes
+        str(data.get("as_of", "unknown")),
+        dict(data.get("defaults") or {}),
+        prices,
+        limits,
+        fallback,
+        notes,
+        frozenset(retired),
     )

@@ -39,8 +39,20 @@ USAGE_FIELDS = ("input_tokens", "output_tokens", "cache_read_input_tokens", "cac
 
 
 def pick_model(stage: str, override: str | None, prices: PriceTable) -> str:
-    """--model, else RETELL_MODEL, else the table's default for the stage (fast for outline, best for draft)."""
-    return override or os.environ.get("RETELL_MODEL") or prices.defaults.get(stage) or "claude-sonnet-5-5"
+    """--model, else RETELL_MODEL, else the table's default for the stage (fast for outline, best for draft).
+    A model the API no longer serves is refused before anything is sent."""
+    model = override or os.environ.get("RETELL_MODEL") or prices.defaults.get(stage) or "claude-sonnet-5-5"
+    check_served(model, prices)
+    return model
+
+
+def check_served(model: str, prices: PriceTable) -> None:
+    if prices.is_retired(model):
+        current = ", ".join(dict.fromkeys(prices.defaults.values())) or ", ".join(prices.served()[:3])
+        raise RetellError(
+            f"{model} is retired: the Claude API no longer serves it (requests to it fail); pick a current model with "
+            f"--model or RETELL_MODEL (retell's defaults: {current}; every one it knows is in retell/data/models.yaml)"
+        )
 
 
 def call_name(request: LLMRequest) -> str:
@@ -157,11 +169,14 @@ class Runner:
             guard(request.texts(), self.redactor, "a prompt about to be sent")
             self._stages.add(request.stage)
 
-    def plan(self, requests: list[LLMRequest], expected_text: dict[str, int]) -> list[PlannedCall]:
+    def plan(
+        self, requests: list[LLMRequest], expected_text: dict[str, int], *, count: bool = True
+    ) -> list[PlannedCall]:
         """Tokens and dollars of each call, before any is sent. `expected_text` is the text each stage is
-        expected to write (thinking is added per model). Input is counted when the engine can count it."""
+        expected to write (thinking is added per model). Input is counted when the engine can count it (and
+        `count`: an estimate made in passing asks nothing of the network)."""
         cached = [not self.force and self.store.lookup(r, self.choice.name) is not None for r in requests]
-        counts = self._count([r for r, hit in zip(requests, cached, strict=True) if not hit])
+        counts = self._count([r for r, hit in zip(requests, cached, strict=True) if not hit]) if count else {}
         warmed: set[str] = set()
         planned = []
         for request, hit in zip(requests, cached, strict=True):
@@ -378,7 +393,7 @@ class Runner:
         started = time.monotonic()
         hooks = CallHooks(
             on_start=gate.open if gate is not None else lambda: None,
-            on_retry=lambda what, delay: self._note(f"{name}: {what}; asked again after {delay:.1f} s"),
+            on_retry=lambda what, delay: self._note(f"{name}: {what}; asking again in {_wait(delay)}"),
         )
         sent = request
         grown_from: int | None = None
@@ -392,7 +407,8 @@ class Runner:
                 self._add_usage(request, response)  # the cut-off answer was billed all the same
                 bigger = None if grown_from else grown_budget(self.prices.limits(request.model), sent.max_tokens)
                 if bigger is None:
-                    message = cut_off_message(name, sent.max_tokens, request.model, grown_from)
+                    limits = self.prices.limits(request.model)
+                    message = cut_off_message(name, sent.max_tokens, request.model, grown_from, limits.max_output)
                     self.store.save_failure(request, self.choice.name, message, response)
                     raise LLMError(message)
                 self._note(
@@ -482,6 +498,23 @@ def _live_markup(text: str, json_answer: bool, authors: frozenset[str]) -> list[
     from retell.llm.answers import extract_json
 
     return [f"{where}: {p}" for where, value in json_strings(extract_json(text)) for p in live_markup(value)]
+
+
+def total_spent(costs: dict[str, StageCost]) -> float | None:
+    """What the calls of a run cost in all; None when a model's price is unknown."""
+    if any(c.unknown_price for c in costs.values()):
+        return None
+    return sum(c.cost_usd for c in costs.values())
+
+
+def _wait(seconds: float) -> str:
+    """A wait as the author reads it: `0.6 s`, `45 s`, `2 min 30 s`."""
+    if seconds < 10:
+        return f"{seconds:.1f} s"
+    if seconds < 90:
+        return f"{round(seconds)} s"
+    minutes, rest = divmod(round(seconds), 60)
+    return f"{minutes} min {rest:02d} s"
 
 
 def _row(label: str, c: StageCost) -> str:

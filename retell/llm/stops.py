@@ -18,12 +18,20 @@ def is_finished(stop_reason: str | None) -> bool:
     return stop_reason in FINISHED
 
 
-def cut_off_message(call: str, max_tokens: int, model: str, grown_from: int | None) -> str:
+def cut_off_message(call: str, max_tokens: int, model: str, grown_from: int | None, model_max: int) -> str:
+    """The one-line error for an answer cut off at its budget even after the one retry with twice the room.
+    It says which limit stopped it: the model's own maximum, or retell's one doubling (far below it)."""
     tried = f"at {grown_from:,} and again at {max_tokens:,} tokens" if grown_from else f"at {max_tokens:,} tokens"
+    if max_tokens >= model_max:
+        why = f"the most {model} allows"
+    else:
+        why = (
+            f"retell asks again only once, with twice the room; {model} allows up to {model_max:,}, so an answer "
+            "this long is most likely thinking that ran away"
+        )
     return (
-        f"{call}: the answer was cut off by max_tokens {tried} (thinking and text share it; "
-        f"{model} allows no more); ask for less: a shorter post.length in triage.yaml or fewer beats in "
-        "outline.yaml, or pick another --model"
+        f"{call}: the answer was cut off by max_tokens {tried} (thinking and text share it; {why}); ask for less: "
+        "a shorter post.length in triage.yaml or fewer beats in outline.yaml, or pick another --model"
     )
 
 

@@ -42,7 +42,8 @@ from retell.triage.slug import post_slug
 from retell.triage.stage import Parsed, require_approved
 from retell.workdir import Workdir
 from retell.write.facts import session_facts
-from retell.write.markers import CLEANED, HIDDEN
+from retell.write.locales import stats_context
+from retell.write.markers import CLEANED, HIDDEN, MARKER_LINE
 
 TARGETS = ("hugo", "jekyll", "astro", "plain")
 WEBP_TARGETS = ("hugo", "astro", "jekyll")
@@ -131,12 +132,17 @@ def compose_post(path: Path, options: RenderOptions, *, strict: bool = True) -> 
     cover = choose_cover(triage, images)
     library = TemplateLibrary("templates", options.templates_dir)
     cleaned = len(live_matches(body, CLEANED))
-    body = substitute_live(body, HIDDEN, lambda _m: "").strip()  # citations, cleaned and ok marks: the author's only
+    # citations, cleaned, translated and ok marks are the author's only; a line of them alone goes with its blank line
+    body = substitute_live(substitute_live(body, MARKER_LINE, lambda _m: ""), HIDDEN, lambda _m: "").strip()
     if options.stats:
         stats = library.render(
             "stats.md.j2",
-            facts=session_facts(parsed.manifest, triage.told_sessions()),
-            first_person=triage.post.voice == "first-person",
+            **stats_context(
+                session_facts(parsed.manifest, triage.told_sessions()),
+                triage.post.language,
+                first_person=triage.post.voice == "first-person",
+                credit=triage.post.credit,
+            ),
         )
         body = f"{body}\n\n{stats.text.strip()}"
     body = protect_for_target(body, options.target)  # what draft.md shows as literal stays literal on the site

@@ -170,6 +170,7 @@ def post_section(log: EventLog, manifest: dict[str, Any], scrub: Scrub) -> Comme
     post["use_thinking"] = False
     post["draft"] = True
     post["cover"] = ""
+    post["credit"] = True
     comments = {
         "title": "the post's title",
         "slug": "its URL name; follows the title (yours, or the outline's) until you set one",
@@ -182,6 +183,7 @@ def post_section(log: EventLog, manifest: dict[str, Any], scrub: Scrub) -> Comme
         "use_thinking": "may the post mention Claude's thinking (never quoted)? false: it never leaves",
         "draft": "mark the post as a draft in its front matter",
         "cover": "asset file name of the cover image; empty: the first included image",
+        "credit": 'end "By the numbers" with "counted by retell"; false: leave it out',
     }
     for key, comment in comments.items():
         post.yaml_add_eol_comment(comment, key, column=30)

@@ -32,6 +32,7 @@ class PostSettings:
     use_thinking: bool
     draft: bool
     cover: str | None
+    credit: bool = True  # end "By the numbers" with "counted by retell" (render only)
 
     @property
     def word_budget(self) -> tuple[int, int]:
@@ -93,6 +94,9 @@ class Triage:
         decisions = asdict(self)
         for fact in ("warnings", "approved"):
             decisions.pop(fact)
+        # the credit line is render's alone: no outline or draft depends on it, so turning it off (or a triage.yaml
+        # written before it existed) keeps what was planned and drafted
+        decisions["post"].pop("credit")
         decisions["tried"] = sorted(self.tried)
         if only is not None:
             decisions = {part: decisions[part] for part in only}

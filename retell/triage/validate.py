@@ -54,6 +54,7 @@ POST_KEYS = (
     "use_thinking",
     "draft",
     "cover",
+    "credit",
 )
 STORY_KEYS = ("angle", "backstory", "intent", "corrections", "scope", "notes", "links")
 CHAPTER_KEYS = ("id", "include", "title", "merge_into", "info")
@@ -274,6 +275,7 @@ def _post(node: CommentedMap | None, known: Known, p: Problems) -> PostSettings 
         use_thinking=_bool(node, "use_thinking", "post.", p, False),
         draft=_bool(node, "draft", "post.", p, True),
         cover=cover,
+        credit=_bool(node, "credit", "post.", p, True),
     )
 
 

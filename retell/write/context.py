@@ -12,6 +12,7 @@ from retell.report import gap_phrase, utc_minute
 from retell.templating import TemplateLibrary
 from retell.triage.model import LENGTHS, Triage
 from retell.write.facts import session_facts
+from retell.write.locales import length_range
 from retell.write.style import load_style
 
 ANGLE_HELP = {
@@ -52,6 +53,7 @@ def system_context(triage: Triage, manifest: dict[str, Any]) -> dict[str, Any]:
         "story": triage.story,
         "angle_help": ANGLE_HELP.get(triage.story.angle, ""),
         "words": LENGTHS[triage.post.length],
+        "length": length_range(triage.post.language, triage.post.length),
         "facts": session_facts(manifest, triage.told_sessions()),
         "notes": notes,
         "links": triage.story.links,

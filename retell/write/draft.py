@@ -22,7 +22,7 @@ from typing import Any
 
 from retell import __version__
 from retell.errors import LLMError
-from retell.events import BRIDGE, Event, EventLog
+from retell.events import Event, EventLog
 from retell.fsutil import atomic_write_text
 from retell.llm.answers import extract_json
 from retell.llm.budget import output_budget, worth_caching
@@ -30,40 +30,58 @@ from retell.llm.calllog import CallRecord
 from retell.llm.engines import EngineChoice, choose_engine
 from retell.llm.pricing import Limits, load_prices
 from retell.llm.request import LLMRequest, SystemBlock, estimate_tokens
-from retell.llm.runner import Runner, cost_table, enforce_max_cost, pick_model, plan_table, unknown_prices
+from retell.llm.runner import (
+    Runner,
+    cost_table,
+    enforce_max_cost,
+    pick_model,
+    plan_table,
+    total_spent,
+    unknown_prices,
+)
 from retell.markup import model_markdown
 from retell.redact import Redactor, author_sources, check_author_text, clear_model_output
-from retell.triage.model import LENGTHS, Triage
+from retell.triage.model import Triage
 from retell.triage.stage import require_approved
 from retell.workdir import Workdir
 from retell.write.context import StageOptions, prompts, session_openings, system_context
+from retell.write.locales import count_length, counts_characters, length_range, scale
 from retell.write.markers import strip_markers
 from retell.write.material import render_material
 from retell.write.offline import offline_draft
 from retell.write.outline import load_outline
 from retell.write.outline_model import FINISH_JSON_SCHEMA, Outline, Section, outline_yaml_for_prompt
 from retell.write.style import check_style
+from retell.write.timetext import chapter_time
 
 WORDS_TO_TOKENS = 1.6  # prose in English; generous so sections are not cut off
-FINISH_TEXT_TOKENS = 3000  # the opening, one sentence per transition and the ending, as JSON
-FINISH_EXPECTED_TOKENS = 900
+CHARS_TO_TOKENS = 1.35  # Chinese, Japanese, Korean: about a token a character (the newer tokenizer: more)
+FINISH_TEXT_TOKENS = 3000  # the opening and the ending, as JSON
+FINISH_EXPECTED_TOKENS = 700
 
 
-def section_text_tokens(words: int) -> int:
-    """The text budget of a section of about `words` words, with room to run long (thinking comes on top)."""
-    return int(words * WORDS_TO_TOKENS * 1.5) + 500
+def section_text_tokens(length: int, unit: str = "words") -> int:
+    """The text budget of a section of about `length` words (or characters), with room to run long (thinking
+    comes on top)."""
+    return int(length * tokens_per_unit(unit) * 1.5) + 500
+
+
+def tokens_per_unit(unit: str) -> float:
+    return CHARS_TO_TOKENS if unit == "characters" else WORDS_TO_TOKENS
 
 
 @dataclass
 class DraftResult:
     path: Path
     choice: EngineChoice
-    words: int = 0
+    words: int = 0  # the draft's length, in `unit`
+    unit: str = "words"  # words, or characters for a post in Chinese, Japanese or Korean
     style: list[str] = field(default_factory=list)
     condensed: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     dry_run_plan: str | None = None
     costs: str | None = None
+    spent_usd: float | None = None  # what its calls cost (None: a price unknown)
     reused: bool = False
 
 
@@ -114,7 +132,8 @@ def run_draft(
         return DraftResult(
             workdir.draft,
             choice,
-            words=count_words(body),
+            words=count_length(strip_markers(body), triage.post.language),
+            unit=length_unit(triage.post.language),
             style=check_style(text),
             warnings=warnings,
         )
@@ -132,7 +151,7 @@ def run_draft(
     else:
         finish_preview = calls.finish([("x " * calls.words) for _ in outline.sections])
     runner.check([*calls.sections, finish_preview])  # before the first request leaves, not after the sections are paid
-    expected = {"section": int(calls.words * WORDS_TO_TOKENS), "finish": FINISH_EXPECTED_TOKENS}
+    expected = {"section": int(calls.words * tokens_per_unit(calls.unit)), "finish": FINISH_EXPECTED_TOKENS}
     planned = runner.plan([*calls.sections, finish_preview], expected)
     if options.dry_run:
         folder = runner.write_dry_run(planned)
@@ -149,11 +168,13 @@ def run_draft(
     return DraftResult(
         workdir.draft,
         choice,
-        words=count_words(text.split("\n---\n", 1)[-1]),
+        words=count_length(strip_markers(text.split("\n---\n", 1)[-1]), triage.post.language),
+        unit=length_unit(triage.post.language),
         style=check_style(text),
         condensed=calls.condensed,
         warnings=warnings + runner.notes,
         costs=cost_table(runner.costs, runner.prices.as_of, unknown_prices(runner.prices, [model])),
+        spent_usd=total_spent(runner.costs),
     )
 
 
@@ -167,13 +188,14 @@ class DraftCalls:
     outline: Outline
     sections: list[LLMRequest]
     condensed: list[str]
-    words: int  # per section
+    words: int  # per section, in `unit`
     model: str
     library: Any
     instructions: str  # system.md.j2, rendered
     context: str  # outline_context.md.j2, rendered
     template_hash: str
     limits: Limits
+    unit: str = "words"  # or characters (zh, ja, ko)
 
     def finish(self, texts: list[str]) -> LLMRequest:
         return finish_request(self, texts)
@@ -208,6 +230,7 @@ def draft_prompts(
         context.text,
         f"{system.template_hash}+{context.template_hash}",
         load_prices().limits(model),
+        length_unit(triage.post.language),
     )
 
 
@@ -294,34 +317,38 @@ def _write_draft(workdir: Workdir, text: str) -> None:
 
 
 def _words_per_section(triage: Triage, outline: Outline) -> int:
-    low, high = LENGTHS[triage.post.length]
-    return max(150, int((low + high) / 2 * 0.85 / max(1, len(outline.sections))))
+    """About how long each section is, in the post's unit (words; characters in zh, ja, ko)."""
+    low, high, _unit = length_range(triage.post.language, triage.post.length)
+    floor = scale(150, triage.post.language)
+    return max(floor, int((low + high) / 2 * 0.85 / max(1, len(outline.sections))))
 
 
 def section_requests(
     outline: Outline, view: EventLog, triage: Triage, calls: DraftCalls, budget: int
 ) -> tuple[list[LLMRequest], list[str]]:
-    by_id = {e.id: e for e in view.events}
-    bridges = {c.id: by_id.get(c.bridge) for c in view.chapters if c.bridge}
     shared = shared_prefix(calls)
     requests = []
     condensed = []
     slices = section_events(outline, view)
     openings = session_openings(view)
+    times = chapter_times(view)
+    count = len(outline.sections)
     for index, section in enumerate(outline.sections):
         material = render_material(slices[index], budget)
         if material.condensed:
             condensed.append(f"{section.id}: " + "; ".join(material.condensed))
-        previously = "\n\n".join(
-            b.text for c in section.chapters if (b := bridges.get(c)) is not None and b.kind == BRIDGE and b.text
-        )
         task = calls.library.render(
             "section_task.md.j2",
             section=section,
+            number=index + 1,
+            count=count,
             words=calls.words,
+            unit=calls.unit,
+            hook=outline.hook,
+            ending=outline.ending,
             previous=_neighbour(outline.sections, index - 1),
             next=_neighbour(outline.sections, index + 1),
-            previously=previously,
+            when=[f"{titles}: {line}" for titles, line in _section_times(section, times)],
             session=next((openings[c] for c in section.chapters if c in openings and index > 0), ""),
             images=[{"asset": im.asset, "caption": im.caption or "Screenshot"} for im in section.images],
             material=material.text,
@@ -334,7 +361,7 @@ def section_requests(
                 model=calls.model,
                 system=shared,
                 user=task.text,
-                max_tokens=output_budget(calls.limits, section_text_tokens(calls.words)),
+                max_tokens=output_budget(calls.limits, section_text_tokens(calls.words, calls.unit)),
                 template=f"system.md.j2+outline_context.md.j2+{task.name}",
                 template_hash=f"{calls.template_hash}+{task.template_hash}",
             )
@@ -342,9 +369,27 @@ def section_requests(
     return requests, condensed
 
 
+def chapter_times(view: EventLog) -> dict[str, str]:
+    """Chapter id -> when it ran (timetext.chapter_time), for every chapter with times."""
+    out: dict[str, str] = {}
+    before = None
+    for chapter in view.chapters:
+        line = chapter_time(chapter, [e for e in view.events if e.chapter == chapter.id], before)
+        if line:
+            out[chapter.id] = line
+        before = chapter
+    return out
+
+
+def _section_times(section: Section, times: dict[str, str]) -> list[tuple[str, str]]:
+    return [(f"chapter {c}", times[c]) for c in section.chapters if c in times]
+
+
 def section_events(outline: Outline, view: EventLog) -> list[list[Event]]:
     """The session material each section is written from: its chapters' events; where sections share a
-    chapter, each gets the stretch from its first cited event up to the next section's."""
+    chapter, each gets the stretch from its first cited event up to the next section's. Every event a section's
+    beats cite is in its material too, wherever it falls (another section's stretch, another chapter): a beat
+    is never written from the outline's note alone."""
     order = {e.id: i for i, e in enumerate(view.events)}
     starts = [min((order[e] for b in s.beats for e in b.events if e in order), default=None) for s in outline.sections]
     out = []
@@ -355,19 +400,30 @@ def section_events(outline: Outline, view: EventLog) -> list[list[Event]]:
         )
         start = starts[index]
         if not shared or start is None:
-            out.append(chapter_events)
-            continue
-        later = [s for s in starts[index + 1 :] if s is not None and s > start]
-        end = min(later) if later else len(view.events)
-        earlier = [s for s in starts[:index] if s is not None and s < start]
-        begin = start if earlier else min(start, min((order[e.id] for e in chapter_events), default=start))
-        out.append([e for e in view.events[begin:end] if e.chapter in section.chapters])
+            stretch = chapter_events
+        else:
+            later = [s for s in starts[index + 1 :] if s is not None and s > start]
+            end = min(later) if later else len(view.events)
+            earlier = [s for s in starts[:index] if s is not None and s < start]
+            begin = start if earlier else min(start, min((order[e.id] for e in chapter_events), default=start))
+            stretch = [e for e in view.events[begin:end] if e.chapter in section.chapters]
+        have = {e.id for e in stretch}
+        # an id inside a subagent (`e7.3`) is told by its spawn (`e7`)
+        cited = {ident.split(".")[0] for beat in section.beats for ident in beat.events}
+        missing = [view.events[order[i]] for i in cited - have if i in order]
+        out.append(sorted([*stretch, *missing], key=lambda e: order[e.id]) if missing else stretch)
     return out
 
 
 def _neighbour(sections: list[Section], index: int) -> dict[str, str] | None:
     if 0 <= index < len(sections):
-        return {"heading": sections[index].heading, "summary": sections[index].summary()}
+        section = sections[index]
+        told = [ident for beat in section.beats if beat.treatment != "skip" for ident in beat.events]
+        return {
+            "heading": section.heading,
+            "summary": section.summary(),
+            "events": ", ".join(dict.fromkeys(told)),
+        }
     return None
 
 
@@ -377,7 +433,13 @@ def finish_request(calls: DraftCalls, texts: list[str]) -> LLMRequest:
     pairs = zip(calls.outline.sections, texts, strict=True)
     sections = [{"id": s.id, "heading": s.heading, "text": t} for s, t in pairs]
     task = calls.library.render(
-        "finish_task.md.j2", sections=sections, hook=calls.outline.hook, ending=calls.outline.ending
+        "finish_task.md.j2",
+        sections=sections,
+        hook=calls.outline.hook,
+        ending=calls.outline.ending,
+        unit=calls.unit,
+        first_words=_first_sentence(texts[0]) if texts else "",
+        last_words=_last_paragraph(texts[-1]) if texts else "",
     )
     return LLMRequest(
         stage="finish",
@@ -401,16 +463,43 @@ def clean_section(text: str) -> str:
 
 
 def assemble_body(outline: Outline, sections: list[str], tie: dict[str, Any]) -> str:
+    """The opening, the sections under their headings, the ending. Sections open from the one before on their
+    own; a transition sentence an older finishing answer still carries is woven into the section's first
+    paragraph, never set as a paragraph of its own."""
     transitions = {}
     for item in tie.get("transitions") or []:
         if isinstance(item, dict) and isinstance(item.get("section"), str) and isinstance(item.get("text"), str):
             transitions[item["section"]] = item["text"].strip()
     parts = [str(tie.get("opening") or "").strip()]
     for section, text in zip(outline.sections, sections, strict=True):
-        lead = transitions.get(section.id, "")
-        parts.append(f"## {section.heading}\n\n" + (f"{lead}\n\n" if lead else "") + text)
+        parts.append(f"## {section.heading}\n\n" + weave(transitions.get(section.id, ""), text))
     parts.append(str(tie.get("ending") or "").strip())
     return "\n\n".join(p for p in parts if p) + "\n"
+
+
+_PROSE_START = re.compile(r"^[^\s#>|`!<*\-+\d]")
+
+
+def weave(lead: str, text: str) -> str:
+    """`text` with the sentence `lead` in front of its first paragraph (when that paragraph is prose: before a
+    list, a quote or code it stays a sentence of its own)."""
+    lead = " ".join(lead.split())
+    if not lead:
+        return text
+    if _PROSE_START.match(text):
+        return f"{lead} {text}"
+    return f"{lead}\n\n{text}"
+
+
+def _first_sentence(text: str) -> str:
+    first = strip_markers(text).strip().split("\n\n", 1)[0]
+    match = re.match(r"(.+?[.!?。！？])(?:\s|$)", first, re.S)
+    return " ".join((match.group(1) if match else first).split())[:300]
+
+
+def _last_paragraph(text: str) -> str:
+    paragraphs = [p for p in strip_markers(text).strip().split("\n\n") if p.strip() and not p.startswith("![")]
+    return " ".join(paragraphs[-1].split())[:600] if paragraphs else ""
 
 
 def assemble_file(outline: Outline, triage: Triage, body: str, engine: str, model: str, inputs: str) -> str:
@@ -432,3 +521,7 @@ def assemble_file(outline: Outline, triage: Triage, body: str, engine: str, mode
 
 def count_words(text: str) -> int:
     return len([w for w in strip_markers(text).split() if any(ch.isalnum() for ch in w)])  # citations are not words
+
+
+def length_unit(language: str) -> str:
+    return "characters" if counts_characters(language) else "words"

@@ -55,6 +55,8 @@ def _facts(
     return {
         "duration": format_duration(session.get("duration_ms")),
         "active_time": format_duration(session.get("active_ms")),
+        "duration_ms": session.get("duration_ms"),
+        "active_ms": session.get("active_ms"),
         # A session resumed days later in the same file: its start-to-end length says nothing of the work.
         "days": days,
         "first_day": first_day.isoformat() if first_day else None,

@@ -26,6 +26,11 @@ TRANSLATED = re.compile(r"<!--\s*translated:\s*([^>]*?)\s*-->", re.I)
 ACCEPT = re.compile(r"<!--\s*ok(?::\s*([^>]*?))?\s*-->", re.I)
 # Any of the four, with the space before it, as render removes them (outside code: a post may show one).
 HIDDEN = re.compile(r"[ \t]*<!--\s*(?:ev|cleaned|translated|ok)\b[^>]*-->", re.I)
+# A line of markers alone (a model often cites a quote on the line after it, as a paragraph of its own), with
+# the blank line after it: removed whole, so that the post has no empty paragraph where it stood.
+MARKER_LINE = re.compile(
+    r"^[ \t]*(?:<!--\s*(?:ev|cleaned|translated|ok)\b[^>]*-->[ \t]*)+(?:\n|\Z)(?:[ \t]*\n)?", re.I | re.M
+)
 _EVENT_ID = re.compile(_ID)
 
 
@@ -41,8 +46,12 @@ def event_ids(text: str) -> list[str]:
 
 def strip_markers(text: str) -> str:
     """The text without retell's hidden markers (citations, cleaned, translated and accepted marks)."""
-    return HIDDEN.sub("", text)
+    return HIDDEN.sub("", MARKER_LINE.sub("", text))
 
 
 def count_cleaned(text: str) -> int:
     return len(CLEANED.findall(text))
+
+
+def count_translated(text: str) -> int:
+    return len(TRANSLATED.findall(text))

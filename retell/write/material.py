@@ -1,11 +1,19 @@
 """The cleared view as prompt material: one compact line per event, condensed to a token budget.
 
-Condensation is deterministic and reported: first long texts are trimmed, then the lowest-value events
-are dropped (pacing, tool runs, thinking, middle assistant messages); the author's own words never are.
+What a line carries: who spoke or what was done, with the event's id to cite; for tool work, what it changed
+and what it said (an edit's changed lines, a build's or a test run's telling output: the outcomes a post shows);
+for Claude Code's own summaries (a compaction's, an away recap), the summary framed as what it is and cut to a
+budget; and between events, the pauses that matter (an hour or more, a new day), so the prose can place them.
+
+Condensation is deterministic and reported: first the outcomes shrink to their share of the budget, then long
+texts are trimmed, then the lowest-value events are dropped (pacing, tool runs, thinking, middle assistant
+messages); the author's own words never are.
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from retell.events import (
@@ -24,12 +32,39 @@ from retell.events import (
     TURN_DURATION,
     Event,
 )
-from retell.extract.tools import shorten
+from retell.extract.timeutil import to_epoch_ms
+from retell.extract.tools import shorten, shorten_words
 from retell.llm.request import estimate_tokens
+from retell.write.facts import format_duration
+from retell.write.timetext import moment_text
 
 # Dropped first when over budget (lowest story value first).
-_DROP_ORDER = (TURN_DURATION, TOOL_RUN, IMAGE, THINKING, COMMAND, PROMPT, ASSISTANT, SUBAGENT, PLAN, RECAP)
+_DROP_ORDER = (TURN_DURATION, TOOL_RUN, IMAGE, THINKING, COMMAND, PROMPT, ASSISTANT, SUBAGENT, PLAN, RECAP, BRIDGE)
 _TRIM_STEPS = (4000, 1500, 600, 250)
+
+# Claude Code's own summaries (a compaction's can run to 20,000 characters): at most this much of one in a
+# prompt, its parts chosen by what a post needs (bench/bridge_share.py measures the share of each prompt).
+SUMMARY_CHARS = 3000
+# The outcomes of tool work (diffs, telling output lines) take at most this share of a material's budget:
+# the lines shown per call shrink until they fit.
+OUTCOME_SHARE = 0.3
+_OUTCOME_LINES = (14, 8, 4, 2, 0)
+# A pause this long between two events is stated between them; so is a new (UTC) day.
+PAUSE_NOTE_MS = 60 * 60 * 1000
+
+SUMMARY_FRAME = {
+    BRIDGE: (
+        "CLAUDE CODE'S SUMMARY, written by Claude Code when it compacted its context (not the author's words, "
+        "not Claude's words to the author; it may cover work from before the chapters told here and may be "
+        "wrong about the order of events: use it to bridge, never quote it, and cite {id} for what you take "
+        "from it)"
+    ),
+    RECAP: (
+        "CLAUDE CODE'S RECAP, written by Claude Code when the author came back after a break (not the author's "
+        "words; it may be wrong about the order of events: use it to bridge, never quote it, and cite {id} for "
+        "what you take from it)"
+    ),
+}
 
 
 @dataclass
@@ -40,8 +75,8 @@ class Material:
     condensed: list[str] = field(default_factory=list)  # what was done to fit, for the report
 
 
-def event_line(event: Event, limit: int | None = None) -> str:
-    """One event as a line a model can cite by id."""
+def event_line(event: Event, limit: int | None = None, outcome_lines: int = _OUTCOME_LINES[0]) -> str:
+    """One event as a line a model can cite by id (with its outcomes, for tool work, on lines below it)."""
 
     def clip(text: str | None) -> str:
         text = (text or "").strip()
@@ -60,9 +95,10 @@ def event_line(event: Event, limit: int | None = None) -> str:
     if kind == PLAN:
         return f"{tag} CLAUDE proposed a plan: {clip(event.text)}"
     if kind == TOOL_RUN:
-        errors = [c.error for c in event.calls or () if c.error]
+        # a failed command's "Exit code 1" is told by its output below, with the lines that say why
+        errors = [c.error for c in event.calls or () if c.error and not (c.output and outcome_lines)]
         failed = f" — failed: {shorten(errors[0], 160)}" if errors else ""
-        return f"{tag} TOOLS: {event.summary}{failed}"
+        return f"{tag} TOOLS: {event.summary}{failed}" + outcome_block(event, outcome_lines)
     if kind == SUBAGENT and event.subagent is not None:
         agent = event.subagent
         who = agent.description or agent.agent_type or "a subagent"
@@ -86,23 +122,136 @@ def event_line(event: Event, limit: int | None = None) -> str:
         minutes = (event.duration_ms or 0) / 60000
         return f"{tag} (that turn took {minutes:.1f} min)"
     if kind in (BRIDGE, RECAP):
-        return f"{tag} SUMMARY SO FAR: {clip(event.text)}"
+        frame = SUMMARY_FRAME[kind].format(id=event.id)
+        chars = SUMMARY_CHARS if limit is None else min(SUMMARY_CHARS, max(limit, 600))
+        return f"{tag} {frame}:\n{condense_summary(event.text or '', chars)}"
     return f"{tag} {kind}: {clip(event.text)}"
 
 
+def outcome_block(event: Event, max_lines: int) -> str:
+    """A tool run's outcomes as indented lines under its summary: each edit's changed lines, each telling
+    command's exit and output; at most `max_lines` lines of each (none when 0)."""
+    if max_lines <= 0:
+        return ""
+    out: list[str] = []
+    for call in event.calls or ():
+        if call.diff:
+            lines = call.diff.splitlines()
+            shown = lines[:max_lines] + ([f"… ({len(lines) - max_lines} more lines)"] if len(lines) > max_lines else [])
+            out.append(f"  changed {call.target or 'a file'}:")
+            out.extend(f"    {line}" for line in shown)
+        if call.output:
+            lines = call.output.splitlines()[:max_lines]
+            out.append(f"  `{call.target or call.name}` said:")
+            out.extend(f"    {line}" for line in lines)
+    return "\n" + "\n".join(out) if out else ""
+
+
+# -- Claude Code's own summaries --------------------------------------------------------------------------
+
+# A compaction summary's closing instruction to the model that continues: not part of what happened.
+_CONTINUE = re.compile(r"\n\s*Please continue the conversation from where we left it off.*\Z", re.S)
+_PART_HEAD = re.compile(r"^(?:\s*(\d+)\.\s+(.{3,60}?)|(Analysis|Summary)):\s*$", re.M)
+# The parts of Claude Code's summary a post needs most come first; code listings and the author's own
+# messages (told in the chapters themselves) last.
+_PART_ORDER = (
+    "current work",
+    "primary request",
+    "errors",
+    "problem solving",
+    "pending",
+    "next step",
+    "analysis",
+    "key technical",
+    "files and code",
+    "all user messages",
+)
+
+
+def condense_summary(text: str, limit: int = SUMMARY_CHARS) -> str:
+    """Claude Code's summary cut to `limit` characters by its parts: the ones a post needs most (the current
+    work, the request, errors and fixes) whole while they fit, the rest shortened or left out (and named)."""
+    text = _CONTINUE.sub("", text.strip()).strip()
+    text = re.sub(r"\n{3,}", "\n\n", text)
+    if len(text) <= limit:
+        return text
+    heads = list(_PART_HEAD.finditer(text))
+    if len(heads) < 2:
+        return shorten_words(text, limit)
+    parts: list[tuple[str, str]] = []  # (heading line, body) in their order
+    for index, head in enumerate(heads):
+        end = heads[index + 1].start() if index + 1 < len(heads) else len(text)
+        body = text[head.end() : end].strip()
+        if head.group(3) == "Summary" and not body:
+            continue  # the heading above the numbered parts
+        parts.append((head.group(0).strip(), body))
+    lead = text[: heads[0].start()].strip()
+
+    def rank(heading: str) -> int:
+        name = heading.lower()
+        return next((i for i, key in enumerate(_PART_ORDER) if key in name), len(_PART_ORDER) // 2)
+
+    budget = limit - len(lead) - 120  # room for the note on what was left out
+    chosen: dict[int, str] = {}
+    left_out: list[str] = []
+    for index in sorted(range(len(parts)), key=lambda i: (rank(parts[i][0]), i)):
+        heading, body = parts[index]
+        need = len(heading) + len(body) + 2
+        if need <= budget:
+            chosen[index] = body
+            budget -= need
+        elif budget >= 400:
+            chosen[index] = shorten_words(body, budget - len(heading) - 2)
+            budget = 0
+        else:
+            left_out.append(heading.rstrip(":").lstrip("0123456789. "))
+    pieces = [lead] if lead else []
+    pieces += [f"{parts[i][0]}\n{chosen[i]}" for i in sorted(chosen)]
+    if left_out:
+        pieces.append(f"(left out here: {', '.join(left_out)})")
+    return "\n\n".join(pieces)
+
+
+# -- time ---------------------------------------------------------------------------------------------------
+
+
+def pause_note(before: Event | None, event: Event) -> str:
+    """`(11 h 48 min later: Saturday 4 October 2025, 12:32 UTC)` between two events an hour or more apart or
+    on different days; "" otherwise."""
+    if before is None or not before.ts or not event.ts:
+        return ""
+    a, b = to_epoch_ms(before.ts), to_epoch_ms(event.ts)
+    if a is None or b is None or b <= a:
+        return ""
+    if b - a < PAUSE_NOTE_MS and a // 86_400_000 == b // 86_400_000:
+        return ""
+    return f"({format_duration(b - a)} later: {moment_text(event.ts)})"
+
+
+# -- the whole material -------------------------------------------------------------------------------------
+
+
 def render_material(events: list[Event], budget_tokens: int) -> Material:
-    """Events as lines, condensed until they fit `budget_tokens`."""
-    kept = [e for e in events if e.kind not in (BRIDGE,)]  # bridges are given separately, as "previously"
+    """Events as lines, with the pauses between them, condensed until they fit `budget_tokens`."""
+    kept = list(events)
     notes: list[str] = []
     limit: int | None = None
-    lines = [event_line(e) for e in kept]
-    text = "\n".join(lines)
+    outcome_lines = _outcome_lines(kept, budget_tokens)
+    if outcome_lines < _OUTCOME_LINES[0]:
+        notes.append(
+            "tool outcomes cut to " + (f"{outcome_lines} lines each" if outcome_lines else "their one-line summaries")
+        )
+
+    def line(event: Event) -> str:
+        trim = limit if limit is None or event.kind != HUMAN else max(limit, 1500)
+        return event_line(event, trim, outcome_lines)
+
+    text = _join(kept, line)
     for step in _TRIM_STEPS:
         if estimate_tokens(text) <= budget_tokens:
             break
         limit = step
-        lines = [event_line(e, limit if e.kind != HUMAN else max(limit, 1500)) for e in kept]
-        text = "\n".join(lines)
+        text = _join(kept, line)
     if limit is not None:
         notes.append(f"long texts trimmed to {limit} characters")
     for kind in _DROP_ORDER:
@@ -116,9 +265,30 @@ def render_material(events: list[Event], budget_tokens: int) -> Material:
         drop = {id(e) for e in victims}
         kept = [e for e in kept if id(e) not in drop]
         notes.append(f"{len(victims)} {kind} event(s) left out")
-        lines = [event_line(e, limit if limit and e.kind != HUMAN else None) for e in kept]
-        text = "\n".join(lines)
+        text = _join(kept, line)
     tokens = estimate_tokens(text)
     if tokens > budget_tokens:
         notes.append(f"still {tokens:,} tokens after condensing (budget {budget_tokens:,}): only your messages remain")
     return Material(text=text, tokens=tokens, events=len(kept), condensed=notes)
+
+
+def _join(events: list[Event], line: Callable[[Event], str]) -> str:
+    out: list[str] = []
+    before: Event | None = None
+    for event in events:
+        note = pause_note(before, event)
+        if note:
+            out.append(note)
+        out.append(line(event))
+        if event.ts:
+            before = event
+    return "\n".join(out)
+
+
+def _outcome_lines(events: list[Event], budget_tokens: int) -> int:
+    """The most lines of each outcome that keep all outcomes within OUTCOME_SHARE of the budget."""
+    runs = [e for e in events if e.kind == TOOL_RUN and any(c.diff or c.output for c in e.calls or ())]
+    for lines in _OUTCOME_LINES:
+        if sum(estimate_tokens(outcome_block(e, lines)) for e in runs) <= budget_tokens * OUTCOME_SHARE:
+            return lines
+    return 0

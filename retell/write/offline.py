@@ -45,6 +45,7 @@ from retell.markup import code_span, heading_text, md_text, session_inline, sess
 from retell.report import gap_phrase, number_word
 from retell.triage.model import Triage
 from retell.write.facts import days_spanned
+from retell.write.locales import knows, language_key, words
 from retell.write.markers import cite
 from retell.write.outline_model import Beat, ImagePlacement, Outline, Section
 
@@ -377,39 +378,19 @@ def _on_day(ts: str | None) -> str:
 
 
 # The offline engine writes its own sentences in English; a post in another language says so plainly, in
-# that language where we can (the languages real sessions are written in), and in English.
+# that language (retell/data/locales.yaml: at least zh-Hans, zh-Hant, ja, ko, es, de, fr, pt, vi), and in English.
 _ENGLISH_NOTE = (
     "*retell wrote this draft without a model: its own sentences are in English, the quotes are the session's "
     "original words. Draft it with a model for a post written in the session's language.*"
 )
-_LANGUAGE_NOTES = {
-    "zh": "*本草稿由 retell 在不使用模型的情况下生成：叙述部分为英文，引文保留会话原文。*",
-    "zh-hant": "*本草稿由 retell 在不使用模型的情況下生成：敘述部分為英文，引文保留對話原文。*",
-    "ja": "*この下書きは retell がモデルを使わずに書いたもので、地の文は英語、引用はセッションの原文のままです。*",
-    "ko": "*이 초안은 retell이 모델 없이 작성했습니다. 서술 문장은 영어이고, 인용문은 세션의 원문 그대로입니다.*",
-    "vi": "*Bản nháp này do retell viết mà không dùng mô hình: phần dẫn truyện bằng tiếng Anh, "
-    "các trích dẫn giữ nguyên văn của phiên làm việc.*",
-    "de": "*Diesen Entwurf hat retell ohne Sprachmodell geschrieben: Der erzählende Text ist Englisch, "
-    "die Zitate stehen im Original der Sitzung.*",
-    "fr": "*Ce brouillon a été écrit par retell sans modèle : le récit est en anglais, "
-    "les citations reprennent les mots d'origine de la session.*",
-    "es": "*retell escribió este borrador sin un modelo: la narración está en inglés "
-    "y las citas conservan las palabras originales de la sesión.*",
-    "pt": "*O retell escreveu este rascunho sem um modelo: a narração está em inglês "
-    "e as citações mantêm as palavras originais da sessão.*",
-    "ru": "*Этот черновик retell написал без модели: повествование на английском, цитаты приведены на языке сессии.*",
-}
 
 
 def _language_note(language: str) -> str:
     """Nothing for English; else a plain note that the engine's own sentences are English."""
-    tag = language.lower().replace("_", "-")
-    base = tag.split("-")[0]
-    if base == "en":
+    if language_key(language) == "en":
         return ""
-    traditional = base == "zh" and ("hant" in tag.split("-") or tag in ("zh-tw", "zh-hk", "zh-mo"))
-    local = _LANGUAGE_NOTES.get("zh-hant" if traditional else base)
-    return f"{local}\n\n{_ENGLISH_NOTE}" if local else _ENGLISH_NOTE
+    local = words(language)["offline_note"] if knows(language) else ""
+    return f"*{local}*\n\n{_ENGLISH_NOTE}" if local else _ENGLISH_NOTE
 
 
 class _Writer:
@@ -429,7 +410,9 @@ class _Writer:
 
     def opening(self, view: EventLog, outline: Outline) -> str:
         told = len(view.sessions)
-        project = project_name(view.session.cwd)
+        project = project_name(view.session.cwd) or next(
+            (name for s in view.sessions if (name := project_name(s.cwd))), ""
+        )
         where = f" on {md_text(project)}" if project else ""
         asks = sum(1 for e in view.events if is_author_message(e))
         agents = sum(1 for e in view.events if e.kind == SUBAGENT)

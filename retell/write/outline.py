@@ -18,7 +18,15 @@ from retell.llm.budget import output_budget
 from retell.llm.engines import EngineChoice, choose_engine
 from retell.llm.pricing import load_prices
 from retell.llm.request import LLMRequest, SystemBlock
-from retell.llm.runner import Runner, cost_table, enforce_max_cost, pick_model, plan_table, unknown_prices
+from retell.llm.runner import (
+    Runner,
+    cost_table,
+    enforce_max_cost,
+    pick_model,
+    plan_table,
+    total_spent,
+    unknown_prices,
+)
 from retell.redact import Redactor, author_sources, check_author_text, clear_model_output
 from retell.triage.model import Triage
 from retell.triage.stage import Parsed, require_approved
@@ -33,6 +41,7 @@ from retell.write.outline_model import (
     to_document,
     validate_outline,
 )
+from retell.write.timetext import chapter_time
 
 OUTLINE_TEXT_TOKENS = 8000  # the JSON plan's own budget; a thinking model gets its reserve on top
 OUTLINE_EXPECTED_OUTPUT = 2500
@@ -46,6 +55,7 @@ class OutlineResult:
     kept: bool = False  # an existing outline.yaml was kept
     dry_run_plan: str | None = None
     costs: str | None = None
+    spent_usd: float | None = None  # what its calls cost (None: a price unknown)
     condensed: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
@@ -109,7 +119,7 @@ def run_outline(
             workdir.outline,
             outline,
             choice,
-            dry_run_plan="offline: no model calls" if options.dry_run else None,
+            dry_run_plan=_with_estimate("offline: no model calls", path, options) if options.dry_run else None,
             notes=notes,
         )
     redactor = Redactor.for_log(parsed.log, triage.secrets)
@@ -122,7 +132,9 @@ def run_outline(
     if options.dry_run:
         folder = runner.write_dry_run(planned)
         plan = plan_table(planned, runner.prices.as_of, runner.count_note) + f"\nprompts written to {folder}"
-        return OutlineResult(workdir.outline, None, choice, dry_run_plan=plan, condensed=condensed)
+        return OutlineResult(
+            workdir.outline, None, choice, dry_run_plan=_with_estimate(plan, path, options), condensed=condensed
+        )
     enforce_max_cost(planned, options.max_cost, runner.prices)
     record = runner.run([request], accept=_require_outline_json)[0]
     answer, model_notes = clear_model_output(record.response.text, redactor, "the outline", json_text=True)
@@ -133,10 +145,19 @@ def run_outline(
         outline,
         choice,
         costs=cost_table(runner.costs, runner.prices.as_of, unknown_prices(runner.prices, [request.model])),
+        spent_usd=total_spent(runner.costs),
         condensed=condensed,
         notes=notes,
         warnings=[*runner.notes, *model_notes],
     )
+
+
+def _with_estimate(plan: str, path: Path, options: StageOptions) -> str:
+    """A dry run's plan of the outline call, then what the whole run (outline and draft) would cost."""
+    from retell.write.estimate import estimate_run  # it builds on this module
+
+    # estimated, not counted: the outline call above is counted already, and this asks nothing more of the API
+    return f"{plan}\n\n{estimate_run(path, options, count=False).text()}"
 
 
 def build_outline_request(
@@ -149,24 +170,22 @@ def build_outline_request(
     budget = max(200, options.max_input_tokens // max(1, len(view.chapters)))
     chapters = []
     condensed = []
-    by_id = {e.id: e for e in view.events}
+    before = None
     for chapter in view.chapters:
         events = [e for e in view.events if e.chapter == chapter.id]
         material = render_material(events, budget)
         if material.condensed:
             condensed.append(f"{chapter.id}: " + "; ".join(material.condensed))
-        bridge = by_id.get(chapter.bridge) if chapter.bridge else None
-        # The first chapter's summary retells nothing told before it, unless a session before it is told.
-        bridging = chapter.index > 1 or chapter.id in openings
         chapters.append(
             {
                 "id": chapter.id,
                 "title": titles[chapter.id],
-                "previously": bridge.text if bridge is not None and bridging else "",
+                "when": chapter_time(chapter, events, before),
                 "material": material.text,
                 "session": openings.get(chapter.id, ""),
             }
         )
+        before = chapter
     images = []
     for name in triage.included_images():
         near = next((e for e in view.events if e.asset == name or name in (e.images or [])), None)

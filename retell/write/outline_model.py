@@ -63,23 +63,13 @@ OUTLINE_JSON_SCHEMA: dict[str, Any] = {
     },
 }
 
+# The opening and the ending. Each section opens from the one before on its own (section_task.md.j2), so there
+# are no transition sentences to ask for: set before a section, they read as one-line paragraphs.
 FINISH_JSON_SCHEMA: dict[str, Any] = {
     "type": "object",
     "additionalProperties": False,
-    "required": ["opening", "transitions", "ending"],
-    "properties": {
-        "opening": {"type": "string"},
-        "transitions": {
-            "type": "array",
-            "items": {
-                "type": "object",
-                "additionalProperties": False,
-                "required": ["section", "text"],
-                "properties": {"section": {"type": "string"}, "text": {"type": "string"}},
-            },
-        },
-        "ending": {"type": "string"},
-    },
+    "required": ["opening", "ending"],
+    "properties": {"opening": {"type": "string"}, "ending": {"type": "string"}},
 }
 
 

@@ -211,7 +211,10 @@ def _model(override: str | None, draft: DraftFile) -> str:
     prices = load_prices()
     if override or os.environ.get("RETELL_MODEL"):
         return pick_model("draft", override, prices)
-    return _front_matter_model(draft) or pick_model("draft", None, prices)
+    drafted_with = _front_matter_model(draft)
+    if drafted_with and not prices.is_retired(drafted_with):
+        return drafted_with
+    return pick_model("draft", None, prices)  # a model retired since the draft: today's default
 
 
 def _front_matter_model(draft: DraftFile) -> str | None:

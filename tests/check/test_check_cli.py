@@ -34,6 +34,16 @@ def test_a_faithful_draft_exits_0_with_a_summary(example: Path) -> None:
     assert out.count("\n") == 1  # only the summary
 
 
+def test_code_shown_as_code_is_counted_as_not_checked(example: Path) -> None:
+    """Issue 27: fenced code is never traced, and the summary says "not checked", not "not traced"."""
+    text = FAITHFUL.read_text(encoding="utf-8").rstrip() + "\n\n```python\nprint('hello')\n```\n"
+    (example / "draft.md").write_text(text, encoding="utf-8")
+    code, out, _ = _run("check", example)
+    assert code == 0
+    assert out.rstrip().endswith("(1 code block(s) not checked)")
+    assert "not traced" not in out
+
+
 def test_each_untraced_claim_is_one_line_with_the_closest_event(example: Path) -> None:
     text = _planted(example)
     code, out, _ = _run("check", example)

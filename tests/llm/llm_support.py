@@ -356,13 +356,18 @@ FAKE_CLAUDE = """\
 # typo in retell's argv fails a test instead of passing unnoticed; it logs its calls and answers as retell's
 # prompts expect. FAKE_CLAUDE_MODE picks a behaviour: ok, error, crash, max_tokens (cut off unless
 # CLAUDE_CODE_MAX_OUTPUT_TOKENS is at least FAKE_CLAUDE_ROOM), refusal, old (no stop_reason in the result),
-# tool (a tool call used up the one turn).
+# tool (a tool call used up the one turn), continued (past the budget, Claude Code asked the model to go on and
+# returns the last part as a success: more output tokens than the budget), limit (a usage limit), login (not
+# logged in). `--version` prints FAKE_CLAUDE_VERSION (default 2.1.120).
 import json, os, sys
 sys.path.insert(0, {support!r})
+if sys.argv[1:] == ["--version"]:
+    print(os.environ.get("FAKE_CLAUDE_VERSION", "2.1.120") + " (Claude Code)")
+    sys.exit(0)
 # The flags retell may pass, and how many values each takes (from the CLI reference).
 KNOWN = {{"-p": 0, "--print": 0, "--output-format": 1, "--model": 1, "--system-prompt": 1, "--tools": 1,
          "--strict-mcp-config": 0, "--setting-sources": 1, "--disable-slash-commands": 0, "--max-turns": 1,
-         "--no-session-persistence": 0}}
+         "--no-session-persistence": 0, "--settings": 1}}
 argv = sys.argv[1:]
 flags = {{}}
 i = 0
@@ -377,9 +382,15 @@ while i < len(argv):
     flags[flag] = argv[i + 1] if KNOWN[flag] else True
     i += 1 + KNOWN[flag]
 prompt = sys.stdin.read()
+settings = None
+if "--settings" in flags:
+    with open(flags["--settings"], encoding="utf-8") as handle:
+        settings = json.load(handle)
 with open(os.environ["FAKE_CLAUDE_LOG"], "a", encoding="utf-8") as log:
     log.write(json.dumps({{"argv": argv, "stdin": prompt, "cwd": os.getcwd(),
-                          "max_output_tokens": os.environ.get("CLAUDE_CODE_MAX_OUTPUT_TOKENS")}}) + "\\n")
+                          "max_output_tokens": os.environ.get("CLAUDE_CODE_MAX_OUTPUT_TOKENS"),
+                          "env": {{k: v for k, v in os.environ.items() if k.startswith(("ANTHROPIC_", "FAKE_SET"))}},
+                          "settings": settings}}) + "\\n")
 problems = []
 if "-p" not in flags and "--print" not in flags:
     problems.append("no -p")
@@ -397,6 +408,13 @@ if mode == "error":
     sys.exit(1)
 if mode == "crash":
     print("Error: not logged in. Run claude /login", file=sys.stderr)
+    sys.exit(1)
+if mode == "limit":
+    print(json.dumps({{"type": "result", "subtype": "success", "is_error": True,
+                      "result": "You've hit your limit · resets 3pm (Europe/Berlin)", "session_id": "sess-limit"}}))
+    sys.exit(1)
+if mode == "login":
+    print("Invalid API key · Please run /login", file=sys.stderr)
     sys.exit(1)
 if mode == "tool":
     print(json.dumps({{"type": "result", "subtype": "error_max_turns", "is_error": True, "num_turns": 1,
@@ -419,6 +437,9 @@ result = {{
 }}
 if mode == "old":
     del result["stop_reason"]
+if mode == "continued" and room < int(os.environ.get("FAKE_CLAUDE_ROOM", "1000000000")):
+    result["result"] = "…and that is the end of the section."  # only the continuation's part
+    result["usage"]["output_tokens"] = room + 500
 print(json.dumps(result))
 """
 

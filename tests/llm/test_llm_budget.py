@@ -52,7 +52,7 @@ def test_full_material_is_sent_when_it_fits(big: Path, monkeypatch: pytest.Monke
 def test_an_over_budget_chapter_is_condensed_for_the_outline(big: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     install(monkeypatch, stub := Stub())
     out = ok(run("outline", big, "--max-input-tokens", "6000")).output
-    assert "Condensed to fit: ch1: long texts trimmed to 250 characters" in out
+    assert "Condensed to fit: ch1: " in out and "long texts trimmed to 250 characters" in out
     assert "Condensed to fit: ch2" not in out  # the small chapter is left alone
     user = user_text(stub.bodies[0])
     material = _material(user)
@@ -92,7 +92,7 @@ def test_an_over_budget_section_is_condensed_and_told_so(big: Path, monkeypatch:
     ok(run("outline", big))
     out = ok(run("draft", big, "--max-input-tokens", "3000")).output
     note = next(line for line in out.splitlines() if line.startswith("Condensed to fit: s1: "))
-    assert note.startswith("Condensed to fit: s1: long texts trimmed to 250 characters")
+    assert note.startswith("Condensed to fit: s1: ") and "long texts trimmed to 250 characters" in note
     assert "Condensed to fit: s2" not in out
     s1 = user_text(stub.of("section:s1")[0])
     assert estimate_tokens(_material(s1)) <= 3000
@@ -140,13 +140,14 @@ def test_the_outline_budget_holds_with_many_chapters(tmp_path: Path, monkeypatch
 
 def test_thinking_models_get_their_reserve_on_top_of_the_text() -> None:
     from retell.llm.budget import grown_budget, output_budget
-    from retell.llm.pricing import load_prices
+    from retell.llm.pricing import Limits, load_prices
 
     table = load_prices(Path("/nonexistent.yaml"))
-    opus55, opus48, haiku3 = (table.limits(m) for m in ("claude-opus-5-5", "claude-opus-4-8", "claude-3-haiku"))
+    opus55, opus48 = (table.limits(m) for m in ("claude-opus-5-5", "claude-opus-4-8"))
+    small = Limits("a-small-model", 200_000, 4096, "off", 0, 2048)
     assert opus55.thinking == "always" and output_budget(opus55, 2691) == 2691 + 8000
     assert opus48.thinking == "off" and output_budget(opus48, 2691) == 2691  # thinks only when asked; retell never asks
-    assert output_budget(haiku3, 8000) == 4096  # never above the model's max output
+    assert output_budget(small, 8000) == 4096  # never above the model's max output
     # a cut-off answer gets twice the room once, up to the model's max output, then no more
     assert grown_budget(opus55, 10_691) == 21_382
     assert grown_budget(opus55, 100_000) == 128_000
@@ -187,3 +188,12 @@ def test_with_a_key_every_uncached_call_is_counted(big: Path, monkeypatch: pytes
     before = len(stub.counted)
     ok(run("draft", big, "--dry-run"))
     assert len(stub.counted) == before  # cached calls cost nothing and need no count
+
+
+def test_a_cut_off_message_names_the_limit_that_stopped_it() -> None:
+    from retell.llm.stops import cut_off_message
+
+    at_max = cut_off_message("section s2", 128_000, "claude-opus-5-5", 64_000, 128_000)
+    assert "(thinking and text share it; the most claude-opus-5-5 allows)" in at_max
+    doubled = cut_off_message("section s2", 21_382, "claude-opus-5-5", 10_691, 128_000)
+    assert "retell asks again only once, with twice the room; claude-opus-5-5 allows up to 128,000" in doubled

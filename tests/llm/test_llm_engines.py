@@ -158,8 +158,23 @@ def test_claude_cli_end_to_end(workdir: Path, monkeypatch: pytest.MonkeyPatch, n
 @pytest.mark.parametrize(
     ("mode", "expected"),
     [
-        ("error", "`claude -p` reported an error: Credit balance is too low"),
-        ("crash", "`claude -p` failed (exit 1): Error: not logged in. Run claude /login"),
+        # what happened and what to do, the CLI's own words quoted (issue 27: not raw CLI text)
+        (
+            "error",
+            "the account `claude` uses has no credit left (it said: “Credit balance is too low”); add credit in the "
+            "Anthropic Console, or log `claude` in with your subscription",
+        ),
+        (
+            "crash",
+            "`claude` is not logged in (it said: “Error: not logged in. Run claude /login”); run `claude` once and "
+            "log in (/login), then re-run",
+        ),
+        (
+            "limit",
+            "your Claude plan's usage limit is reached (it said: “You've hit your limit · resets 3pm "
+            "(Europe/Berlin)”); re-run once it resets (finished calls are kept), or use --engine anthropic",
+        ),
+        ("login", "`claude` is not logged in (it said: “Invalid API key · Please run /login”)"),
     ],
 )
 def test_claude_cli_failures_are_clear(
@@ -270,6 +285,81 @@ def test_claude_cli_cut_off_twice_is_never_kept(workdir: Path, monkeypatch: pyte
     assert "outline plan: the answer was cut off by max_tokens at 24,000 and again at 48,000 tokens" in message
     assert not (workdir / "outline.yaml").exists()
     assert not [p for p in (workdir / "llm").glob("*.json") if not p.name.endswith(".failed.json")]
+
+
+def test_claude_cli_output_past_the_budget_is_a_cut_off_answer_never_kept(
+    workdir: Path, monkeypatch: pytest.MonkeyPatch, no_api
+) -> None:
+    """Past CLAUDE_CODE_MAX_OUTPUT_TOKENS, Claude Code asks the model to go on and returns only the last part as a
+    success: retell takes more output tokens than it allowed as a cut-off answer and asks again with more room."""
+    log = fake_claude(workdir.parent, monkeypatch, mode="continued")
+    monkeypatch.setenv("FAKE_CLAUDE_ROOM", "30000")
+    out = ok(run("outline", workdir, "--engine", "claude-cli"))
+    assert [c["max_output_tokens"] for c in fake_claude_calls(log)] == ["24000", "48000"]
+    assert "outline plan: cut off at max_tokens 24,000" in out.stderr
+    assert "and that is the end" not in (workdir / "outline.yaml").read_text(encoding="utf-8")
+    monkeypatch.setenv("FAKE_CLAUDE_ROOM", "100000")  # never enough: never kept
+    message = failed(run("outline", workdir, "--engine", "claude-cli", "--force"))
+    assert "the answer was cut off by max_tokens at 24,000 and again at 48,000 tokens" in message
+
+
+def test_the_users_settings_env_and_credential_helper_reach_claude(
+    workdir: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path, no_api
+) -> None:
+    """`--setting-sources ""` drops the user's settings; a gateway's or Bedrock user's `env` and an
+    apiKeyHelper go back in (and nothing else of theirs: hooks, permissions)."""
+    config = tmp_path / "claude-config"
+    config.mkdir()
+    (config / "settings.json").write_text(
+        json.dumps(
+            {
+                "env": {
+                    "ANTHROPIC_BASE_URL": "https://gateway.example.com",
+                    "FAKE_SETTING": "from-settings",
+                    "CLAUDE_CODE_MAX_OUTPUT_TOKENS": "5",
+                },
+                "apiKeyHelper": "~/bin/key.sh",
+                "hooks": {"Stop": [{"hooks": [{"type": "command", "command": "say done"}]}]},
+                "permissions": {"allow": ["Bash"]},
+            }
+        ),
+        encoding="utf-8",
+    )
+    monkeypatch.setenv("CLAUDE_CONFIG_DIR", str(config))
+    monkeypatch.setenv("FAKE_SET_BY_SHELL", "shell")
+    log = fake_claude(workdir.parent, monkeypatch)
+    ok(run("outline", workdir, "--engine", "claude-cli"))
+    (call,) = fake_claude_calls(log)
+    assert call["env"]["ANTHROPIC_BASE_URL"] == "https://gateway.example.com"
+    assert call["env"]["FAKE_SETTING"] == "from-settings" and call["env"]["FAKE_SET_BY_SHELL"] == "shell"
+    assert call["max_output_tokens"] == "24000"  # the budget is retell's, whatever the settings say
+    assert "--setting-sources" in call["argv"] and "--settings" in call["argv"]
+    assert call["settings"] == {
+        "env": {"ANTHROPIC_BASE_URL": "https://gateway.example.com", "FAKE_SETTING": "from-settings"},
+        "apiKeyHelper": "~/bin/key.sh",
+    }
+    # the settings travel in a file of the call's own folder, never on the command line
+    assert "gateway.example.com" not in " ".join(call["argv"])
+
+
+@pytest.mark.parametrize("version", ["2.1.100", "2.0.77", "1.0.128"])
+def test_a_claude_code_too_old_is_refused_before_anything_runs(
+    workdir: Path, monkeypatch: pytest.MonkeyPatch, no_api, version: str
+) -> None:
+    log = fake_claude(workdir.parent, monkeypatch)
+    monkeypatch.setenv("FAKE_CLAUDE_VERSION", version)
+    for args in (["--engine", "claude-cli"], []):  # chosen by name, or because it is on PATH
+        message = failed(run("outline", workdir, *args))
+        assert f"Claude Code {version} is too old for retell (it needs 2.1.101 or later)" in message
+        assert "delete transcripts older than 30 days" in message and "claude update" in message
+    assert fake_claude_calls(log) == []
+    assert not (workdir / "outline.yaml").exists()
+
+
+def test_claude_code_2_1_101_is_new_enough(workdir: Path, monkeypatch: pytest.MonkeyPatch, no_api) -> None:
+    fake_claude(workdir.parent, monkeypatch)
+    monkeypatch.setenv("FAKE_CLAUDE_VERSION", "2.1.101")
+    ok(run("outline", workdir, "--engine", "claude-cli"))
 
 
 def test_claude_cli_refusal_and_tool_use_are_clear(workdir: Path, monkeypatch: pytest.MonkeyPatch, no_api) -> None:

@@ -169,6 +169,9 @@ def test_cut_off_twice_is_a_clear_error_and_nothing_is_kept(planned: Path, stub_
     stub_api.script("section:s2", cut_off(), cut_off())
     message = one_line_error(run("draft", planned))
     assert "section s2: the answer was cut off by max_tokens at 10,691 and again at 21,382 tokens" in message
+    # retell's one doubling stopped it, far below what the model allows: the message says so (issue 27)
+    assert "retell asks again only once, with twice the room; claude-opus-5-5 allows up to 128,000" in message
+    assert "allows no more" not in message
     assert "triage.yaml" in message and "--model" in message
     assert not (planned / "draft.md").exists()
     assert set(answers_in_cache(planned)) == {"outline/plan", "section/s1"}

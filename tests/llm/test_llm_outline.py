@@ -162,7 +162,7 @@ def test_edits_survive_a_rerun_and_the_draft_follows_them(workdir: Path, monkeyp
 
     ok(run("draft", workdir))
     s1 = stub.of("section:s1")[0]
-    assert 'Write section s1 of the post: "Where the groups went".' in user_text(s1)
+    assert 'Write section s1 of the post (the first of its 2 sections): "Where the groups went".' in user_text(s1)
     assert "## s1. Where the groups went" in s1["system"][1]["text"]
     assert "Title: My own title" in s1["system"][1]["text"]
     draft = (workdir / "draft.md").read_text(encoding="utf-8")

@@ -49,6 +49,36 @@ def test_every_sdk_model_has_an_exact_price_or_is_reported_unknown(table: PriceT
     assert 0 < limits.max_output <= limits.context
 
 
+def test_the_table_calls_only_models_the_api_serves(table: PriceTable) -> None:
+    """Issue 27: claude-3-*, Opus 4 and 4.1, Sonnet 4 and 4.5 are retired; the SDK lists what is served."""
+    served = set(sdk_model_ids())
+    assert set(table.served()) <= served, set(table.served()) - served
+    for model in ("claude-3-5-sonnet-20241022", "claude-3-haiku-20240307", "claude-opus-4-1", "claude-sonnet-4-5"):
+        assert table.is_retired(model), model
+    assert not any(table.is_retired(m) for m in served)
+    # a past session on a retired model is still costed ("By the numbers", `retell stats`)
+    assert table.cost("claude-sonnet-4-5-20250929", {"input_tokens": 1_000_000, "output_tokens": 1_000_000}) == 18
+
+
+def test_a_retired_model_is_refused_before_anything_is_sent(table: PriceTable, monkeypatch: pytest.MonkeyPatch) -> None:
+    from retell.errors import RetellError
+    from retell.llm.runner import pick_model
+
+    monkeypatch.delenv("RETELL_MODEL", raising=False)
+    with pytest.raises(RetellError) as caught:
+        pick_model("draft", "claude-3-7-sonnet-20250219", table)
+    message = str(caught.value)
+    assert message.startswith("claude-3-7-sonnet-20250219 is retired: the Claude API no longer serves it")
+    assert "claude-sonnet-5-5, claude-opus-5-5" in message
+    assert pick_model("draft", None, table) == "claude-opus-5-5"
+
+
+def test_the_readme_names_the_default_models(table: PriceTable) -> None:
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    for stage, model in table.defaults.items():
+        assert f"`{model}` for the {stage}" in readme, (stage, model)
+
+
 def test_claude_opus_4_8_is_not_priced_as_claude_opus_4(table: PriceTable) -> None:
     assert table.lookup("claude-opus-4-8").model == "claude-opus-4-8"  # type: ignore[union-attr]
     assert table.cost("claude-opus-4-8", {"input_tokens": 1_000_000, "output_tokens": 1_000_000}) == 5 + 25

@@ -6,6 +6,7 @@ fault leaves draft.md as it was with nothing cached."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import threading
 import time
@@ -242,7 +243,7 @@ def test_a_secret_in_the_instruction_stops_the_call_before_anything_is_sent(draf
 def test_a_secret_in_the_section_to_revise_stops_the_call_naming_its_lines(drafted: Path, stub_api: StubAPI) -> None:
     hand_edit(drafted, "Then came part s2.", f"Then came part s2. {SECRET_LINE}")
     message = assert_clean_error(run("revise", drafted, "tighten it", "--section", "2"))
-    line = draft_of(drafted).decode().split("\n").index(f"Then came part s2. {SECRET_LINE}") + 1
+    line = next(n for n, text in enumerate(draft_of(drafted).decode().split("\n"), 1) if SECRET_LINE in text)
     assert f"draft.md line {line} (section 2" in message and "github-token" in message
     assert FAKE_GITHUB_TOKEN not in message
     assert stub_api.received == []
@@ -315,6 +316,21 @@ def test_the_revised_section_is_processed_as_a_drafted_one(drafted: Path, stub_a
     for image in [line for line in before.splitlines() if line.startswith("![")]:
         assert image in section
     assert "left out image" in result.stderr
+
+
+def test_the_check_after_a_revision_counts_what_is_outside_the_revised_lines_as_it_is(
+    drafted: Path, stub_api: StubAPI
+) -> None:
+    """Issue 27: "(7 more outside the revised lines)" when none was listed and 7 is all there is."""
+    hand_edit(drafted, "it found the cause quickly.", "it said “the cache was poisoned by a cron job”.")
+    stub_api.script("revise", answer("=== part 2 ===\nThe group headers stay. <!-- ev: e10 -->\n"))
+    out = ok(run("revise", drafted, "make it plainer", "--section", "2")).output
+    summary = next(line for line in out.splitlines() if line.startswith("Check: "))
+    problems = sum(int(n) for n in re.findall(r"(\d+) (?:untraced|contradicted)", summary))
+    assert problems >= 1
+    what = "it is" if problems == 1 else f"all {problems} are"
+    assert f"  (none in the revised lines: {what} elsewhere in draft.md, `retell check {drafted}`)" in out
+    assert "more outside the revised lines" not in out
 
 
 def test_an_ok_mark_on_a_rewritten_sentence_is_dropped(drafted: Path, stub_api: StubAPI) -> None:

@@ -227,6 +227,33 @@ def test_429_with_retry_after_ms_then_success(workdir: Path, monkeypatch: pytest
     assert (workdir / "outline.yaml").is_file()
 
 
+def test_the_sdks_own_retry_is_a_line_with_its_reason_and_wait(workdir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The SDK retries a 429 or 529 before the stream starts, silently: `retry-after: 60` would be a minute of a
+    blank screen. Each retry is a line, said before the wait."""
+
+    def answer(body: dict, stub: Stub) -> httpx2.Response:
+        if len(stub.bodies) == 1:
+            return error_response(429, "rate limited", {"retry-after-ms": "45000", "retry-after": "45"})
+        if len(stub.bodies) == 2:
+            return error_response(529, "Overloaded", {"retry-after-ms": "2"})
+        return good_answer(body, stub)
+
+    slept: list[float] = []
+    monkeypatch.setattr("anthropic._base_client.time.sleep", slept.append)  # the SDK's own wait, not the test's
+    install(monkeypatch, Stub(answer), max_retries=4)
+    result = ok(run("outline", workdir))
+    assert "outline plan: the Anthropic API rate limited (429); asking again in 45 s" in result.stderr
+    assert "outline plan: the Anthropic API overloaded (529); asking again in 0.0 s" in result.stderr
+    assert slept[:2] == [45.0, 0.002]
+
+
+def test_a_request_too_large_says_what_to_cut(workdir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    install(monkeypatch, Stub(lambda _b, _s: error_response(413, "request too large")))
+    message = failed(run("outline", workdir))
+    assert "the request is too large for the Anthropic API (413); a re-run sends the same request" in message
+    assert "--max-input-tokens" in message and "re-run later" not in message
+
+
 def test_5xx_then_success_is_retried(workdir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     def answer(body: dict, stub: Stub) -> httpx2.Response:
         if len(stub.bodies) <= 2:

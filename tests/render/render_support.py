@@ -356,8 +356,9 @@ def expected_stats(records: list[dict[str, Any]]) -> tuple[int, float]:
             continue
         message = record["message"]
         used = message["usage"]
-        model = max((m for m in table["models"] if message["model"].startswith(m)), key=len)
-        price = table["models"][model]
+        known = {**table["models"], **table.get("retired", {})}  # a past session may be on a retired model
+        model = max((m for m in known if message["model"].startswith(m)), key=len)
+        price = known[model]
         tokens += (
             used["input_tokens"]
             + used["output_tokens"]

@@ -160,6 +160,15 @@ def test_the_preview_is_written_in_the_workdir_with_its_images_beside_it(work: W
     assert html.metas["viewport"].startswith("width=device-width")
 
 
+@pytest.mark.parametrize(("language", "lang"), [("en", "en"), ("zh-Hant", "zh-Hant"), ("pt_BR", "pt-BR")])
+def test_the_page_says_the_posts_language_and_its_panel_is_english(work: Work, language: str, lang: str) -> None:
+    work.set_post(language=language)
+    preview_ok(work)
+    text = page_of(work).read_text(encoding="utf-8")
+    assert f'<html lang="{lang}">' in text
+    assert re.search(r'<aside class="findings"[^>]* lang="en"', text)
+
+
 def test_the_preview_shows_the_markdown_render_writes(work: Work) -> None:
     """Same headings, same images (bytes and order), same stats box, same front matter as the rendered post."""
     preview_ok(work)

@@ -67,6 +67,9 @@ def _session(tx: Transcript, subagents: Path) -> None:
     tx.tool_call("Bash", {"command": f"export GITHUB_TOKEN={TOKEN}"}, "")
     tx.tool_call("Bash", {"command": "gh auth status"}, f"error: token {TOKEN} is revoked", is_error=True)
     tx.tool_call("Read", {"file_path": f"{HOME}/secrets/deploy.env"}, "...")
+    tx.tool_call(
+        "Edit", {"file_path": "deploy.env", "old_string": "GITHUB_TOKEN=", "new_string": f"GITHUB_TOKEN={TOKEN}"}
+    )
     tool_id = tx.new_tool_id()
     brief = f"Check the CI with {TOKEN} and report to {EMAIL}."
     tx.assistant(tool_use_block("Task", {"description": f"CI for {USER}", "prompt": brief}, tool_id))
@@ -161,6 +164,8 @@ PLACES = {
     "subagent's own command": lambda v: next(e for e in spawn(v).subagent.events if e.calls).calls[0].target,
     "subagent's own text": lambda v: next(e.text for e in spawn(v).subagent.events if e.kind == "assistant"),
     "compaction summary": lambda v: by_kind(v, "bridge")[0].text,
+    "an edit's diff": lambda v: next(c.diff for e in by_kind(v, "tool_run") for c in e.calls if c.diff),
+    "a failing command's output": lambda v: next(c.output for e in by_kind(v, "tool_run") for c in e.calls if c.output),
 }
 
 

@@ -152,6 +152,8 @@ def build_preview(path: Path, options: PreviewOptions) -> Preview:
         "draft_path": str(Workdir(path).draft),
         "draft_lines": [(n, line, n in flagged) for n, line in enumerate(draft_lines, 1)],
         "highlight_css": Markup(highlight_css()),
+        # the post's language (BCP 47, as triage.yaml's post.language), for screen readers, hyphenation and fonts
+        "lang": composed.triage.post.language.replace("_", "-") or "en",
     }
     return Preview(context, composed.images, findings, options.templates_dir)
 

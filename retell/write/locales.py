@@ -1,0 +1,201 @@
+"""The post's language in what retell itself decides and writes: how long a post is (words, or characters for
+Chinese, Japanese and Korean, whose words are not separated by spaces), and the words, numbers and dates of the
+"By the numbers" table and the offline engine's note (retell/data/locales.yaml).
+
+Numbers, money, days and durations are formatted by Babel, which carries the Unicode CLDR data for every
+language (imported only when a post is not in English: English keeps retell's own formats).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from datetime import date
+from importlib import resources
+from typing import Any
+
+from retell.triage.model import LENGTHS
+
+# About how many characters a language writes for one English word, for posts whose length is counted in
+# characters: a 1,000-word English post is about 1,500 characters of Chinese, 2,000 of Japanese (kana spell out
+# what a kanji compound says) and 1,600 Hangul syllables of Korean (spaces not counted).
+CHARS_PER_WORD = {"zh": 1.5, "ja": 2.0, "ko": 1.6}
+# A character of these scripts counts as one unit of length; anything else is counted in words.
+_DENSE = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af\u1100-\u11ff]")
+_HANT_REGIONS = ("tw", "hk", "mo", "hant")
+_COMMENT = re.compile(r"<!--.*?-->", re.S)
+
+
+def language_key(language: str) -> str:
+    """`zh-Hans`, `zh-Hant`, or the language's first part (`pt` for pt-BR), lower case."""
+    parts = language.replace("_", "-").lower().split("-")
+    if parts[0] == "zh":
+        return "zh-Hant" if any(p in _HANT_REGIONS for p in parts[1:]) else "zh-Hans"
+    return parts[0] or "en"
+
+
+def counts_characters(language: str) -> bool:
+    return language_key(language).split("-")[0] in CHARS_PER_WORD
+
+
+def length_range(language: str, length: str) -> tuple[int, int, str]:
+    """(low, high, unit) of a post of this length preset: words, or characters in zh, ja and ko."""
+    low, high = LENGTHS[length]
+    base = language_key(language).split("-")[0]
+    if base not in CHARS_PER_WORD:
+        return low, high, "words"
+    ratio = CHARS_PER_WORD[base]
+    return _round(low * ratio), _round(high * ratio), "characters"
+
+
+def scale(words: int, language: str) -> int:
+    """A length in words, in the language's unit."""
+    base = language_key(language).split("-")[0]
+    return _round(words * CHARS_PER_WORD[base]) if base in CHARS_PER_WORD else words
+
+
+def _round(n: float) -> int:
+    return int(round(n / 50) * 50) or 50
+
+
+def count_length(text: str, language: str) -> int:
+    """How long a text is in the language's unit: words, or (zh, ja, ko) characters of those scripts plus the
+    words of any other script among them. Hidden markers are not counted."""
+    text = _COMMENT.sub(" ", text)
+    if not counts_characters(language):
+        return len([w for w in text.split() if any(ch.isalnum() for ch in w)])
+    dense = len(_DENSE.findall(text))
+    rest = _DENSE.sub(" ", text)
+    return dense + len([w for w in rest.split() if any(ch.isalnum() for ch in w)])
+
+
+# -- the words retell writes into a post ----------------------------------------------------------------------
+
+
+@functools.lru_cache(maxsize=1)
+def _table() -> dict[str, dict[str, str]]:
+    import yaml
+
+    text = resources.files("retell.data").joinpath("locales.yaml").read_text(encoding="utf-8")
+    return yaml.safe_load(text)
+
+
+def words(language: str) -> dict[str, str]:
+    """retell's own words in the post's language (English where the language is not in the table)."""
+    table = _table()
+    return {**table["en"], **table.get(language_key(language), {})}
+
+
+def knows(language: str) -> bool:
+    return language_key(language) in _table()
+
+
+def babel_locale(language: str) -> Any:
+    """Babel's Locale for the post's language (English when Babel does not know it)."""
+    from babel import Locale, UnknownLocaleError
+
+    key = language_key(language)
+    tag = {"zh-Hans": "zh_Hans", "zh-Hant": "zh_Hant"}.get(key, language.replace("-", "_"))
+    for candidate in (tag, key.split("-")[0]):
+        try:
+            return Locale.parse(candidate)
+        except (UnknownLocaleError, ValueError):
+            continue
+    return Locale.parse("en")
+
+
+def _english(language: str) -> bool:
+    return language_key(language) == "en"
+
+
+def number(n: int, language: str) -> str:
+    if _english(language):
+        return f"{n:,}"
+    from babel.numbers import format_decimal
+
+    return str(format_decimal(n, locale=babel_locale(language)))
+
+
+def money(usd: float, language: str) -> str:
+    if _english(language):
+        return f"${usd:.2f}"
+    from babel.numbers import format_currency
+
+    return str(format_currency(usd, "USD", locale=babel_locale(language)))
+
+
+def day(iso_day: str | None, language: str) -> str:
+    """A calendar day (`2025-10-03`) as the language writes it (`3. Oktober 2025`); ISO in English."""
+    if not iso_day or _english(language):
+        return iso_day or ""
+    from babel.dates import format_date
+
+    return str(format_date(date.fromisoformat(iso_day), format="long", locale=babel_locale(language)))
+
+
+def duration(ms: int | None, language: str) -> str:
+    """`1 h 05 min` in English; in another language its own units (`1 Std. 5 Min.`, `1小时5分钟`)."""
+    from retell.write.facts import format_duration
+
+    if _english(language) or not ms or ms <= 0:
+        return format_duration(ms)
+    from babel.units import format_unit
+
+    locale = babel_locale(language)
+    minutes = round(ms / 60000)
+    hours, rest = divmod(minutes, 60)
+    parts = []
+    if hours:
+        parts.append(str(format_unit(hours, "duration-hour", length="short", locale=locale)))
+    if rest or not hours:
+        parts.append(str(format_unit(rest, "duration-minute", length="short", locale=locale)))
+    joiner = "" if language_key(language).startswith("zh") else " "
+    return joiner.join(parts)
+
+
+# -- the "By the numbers" table ---------------------------------------------------------------------------------
+
+
+def project_home() -> str | None:
+    """The project's home page as its package metadata names it (pyproject.toml's [project.urls] Homepage);
+    None while it names none, so that no post links to a page nobody has checked."""
+    from importlib.metadata import PackageNotFoundError, metadata
+
+    try:
+        entries = metadata("retell").get_all("Project-URL") or []
+    except PackageNotFoundError:
+        return None
+    for entry in entries:
+        label, _, url = str(entry).partition(",")
+        if label.strip().lower() == "homepage" and url.strip().startswith("https://"):
+            return url.strip()
+    return None
+
+
+def stats_context(facts: dict[str, Any], language: str, *, first_person: bool, credit: bool) -> dict[str, Any]:
+    """The variables of templates/stats.md.j2: the words in the post's language and every figure formatted."""
+    w = words(language)
+    home = project_home() if credit else None
+    retell = f"[retell]({home})" if home else "retell"
+    return {
+        "t": w,
+        "facts": facts,
+        "first_person": first_person,
+        "n": {
+            "tool_calls": number(facts["tool_calls"], language),
+            "tool_errors": number(facts["tool_errors"], language),
+            "human_turns": number(facts["human_turns"], language),
+            "files_changed": number(facts["files_changed"], language),
+            "subagents": number(facts["subagents"], language),
+            "compactions": number(facts["compactions"], language),
+            "tokens": number(facts["tokens"], language),
+            "sessions": number(facts["sessions"], language),
+            "days": number(facts["days"], language),
+            "cost": money(facts["cost_usd"], language) if facts.get("cost_usd") is not None else None,
+            "first_day": day(facts.get("first_day"), language),
+            "last_day": day(facts.get("last_day"), language),
+            "duration": duration(facts.get("duration_ms"), language) if "duration_ms" in facts else facts["duration"],
+            "active_time": duration(facts.get("active_ms"), language) if "active_ms" in facts else facts["active_time"],
+        },
+        "credit": w["credit"].format(retell=retell) if credit else "",
+    }

@@ -1,0 +1,74 @@
+"""Times as the prompts state them: when a chapter ran, how long it was worked on, and the pause before it.
+
+Transcripts stamp times in UTC and do not say where the author was, so every time is given in UTC and says so.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from itertools import pairwise
+
+from retell.events import Chapter, Event
+from retell.extract.timeutil import IDLE_GAP_MS, to_epoch_ms
+from retell.write.facts import format_duration
+
+_WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+_MONTHS = (
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+)
+
+
+def _utc(ts: str | None) -> datetime | None:
+    ms = to_epoch_ms(ts) if ts else None
+    return None if ms is None else datetime.fromtimestamp(ms / 1000, tz=timezone.utc)
+
+
+def day_text(ts: str | None) -> str:
+    """`Saturday 4 October 2025`, or ""."""
+    moment = _utc(ts)
+    if moment is None:
+        return ""
+    return f"{_WEEKDAYS[moment.weekday()]} {moment.day} {_MONTHS[moment.month - 1]} {moment.year}"
+
+
+def moment_text(ts: str | None) -> str:
+    """`Saturday 4 October 2025, 12:32 UTC`, or ""."""
+    moment = _utc(ts)
+    return f"{day_text(ts)}, {moment:%H:%M} UTC" if moment is not None else ""
+
+
+def active_ms(events: list[Event]) -> int:
+    """Time worked in these events: the gaps between their times, each pause over IDLE_GAP_MS left out (as
+    the session's own active time is counted)."""
+    stamps = sorted(ms for e in events if e.ts and (ms := to_epoch_ms(e.ts)) is not None)
+    return sum(b - a for a, b in pairwise(stamps) if b - a <= IDLE_GAP_MS)
+
+
+def chapter_time(chapter: Chapter, events: list[Event], before: Chapter | None) -> str:
+    """When a chapter ran: `Saturday 4 October 2025, 12:32 to 12:44 UTC (12 min; active 10 min); 11 h 48 min
+    after the chapter before ended`. "" without times."""
+    start, end = _utc(chapter.start), _utc(chapter.end)
+    if start is None or end is None:
+        return ""
+    until = f"{end:%H:%M}" if end.date() == start.date() else moment_text(chapter.end).removesuffix(" UTC")
+    span = (
+        format_duration(int((end - start).total_seconds() * 1000))
+        if (end - start).total_seconds() >= 60
+        else "under a minute"
+    )
+    worked = format_duration(active_ms(events)) if active_ms(events) >= 60_000 else "under a minute"
+    line = f"{day_text(chapter.start)}, {start:%H:%M} to {until} UTC ({span}; active {worked})"
+    if before is not None and (previous := _utc(before.end)) is not None and (start - previous).total_seconds() >= 60:
+        line += f"; {format_duration(int((start - previous).total_seconds() * 1000))} after the chapter before ended"
+    return line

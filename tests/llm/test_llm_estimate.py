@@ -1,0 +1,87 @@
+"""What a whole run would cost, before anything is paid (issue 20): `retell run --dry-run` and `retell outline
+--dry-run` price the outline and the draft with any engine choice, as a range (answers without and with
+thinking), naming the engine; `retell run` ends by setting that estimate against what its calls used."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from llm_support import isolate, make_workdir, ok, run, standard_session
+from stubapi import StubAPI
+
+RANGE = re.compile(r"\$(\d+\.\d\d)–\$(\d+\.\d\d)")
+
+
+@pytest.fixture(autouse=True)
+def _isolated(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    isolate(monkeypatch, tmp_path)
+
+
+def _session(tmp_path: Path) -> Path:
+    tx = standard_session()
+    return tx.write(tmp_path / "claude" / "projects" / "-srv-demo-proj" / f"{tx.session_id}.jsonl")
+
+
+def _total(text: str) -> tuple[float, float]:
+    line = next(ln for ln in text.splitlines() if ln.strip().startswith("total "))
+    match = RANGE.search(line)
+    assert match, line
+    return float(match.group(1)), float(match.group(2))
+
+
+@pytest.mark.parametrize(
+    ("engine", "named"),
+    [
+        (
+            None,
+            "engine: offline (no ANTHROPIC_API_KEY and no `claude` on PATH: writing without a model); priced as "
+            "if sent with --engine anthropic",
+        ),
+        ("anthropic", "engine: anthropic (chosen with --engine; no ANTHROPIC_API_KEY, so a dry run only)"),
+        ("claude-cli", "engine: claude-cli (chosen with --engine; no `claude` on PATH, so a dry run only)"),
+        ("handoff", "engine: handoff (chosen with --engine: each call is a prompt file"),
+        ("offline", "engine: offline (chosen with --engine); priced as if sent with --engine anthropic"),
+    ],
+)
+def test_run_dry_run_prices_the_whole_run_with_any_engine(tmp_path: Path, engine: str | None, named: str) -> None:
+    work = tmp_path / "W"
+    args = ["run", _session(tmp_path), "--yes", "--dry-run", "-o", work] + (["--engine", engine] if engine else [])
+    out = ok(run(*args)).stdout
+    assert f"Whole run (outline and draft), {named}" in out
+    rows = {ln.split()[0]: ln.split() for ln in out.splitlines() if ln.startswith("  ")}
+    assert rows["outline"][1:3] == ["claude-sonnet-5-5", "1"]
+    assert rows["draft"][1] == "claude-opus-5-5" and int(rows["draft"][2]) >= 2  # sections and the finish
+    low, high = _total(out)
+    assert 0 < low < high  # the default models think: with thinking costs more
+    assert "output: the text asked for, without thinking – with the model's whole thinking reserve" in out
+    assert "Nothing was sent" in out
+    # nothing was planned, drafted or published: parse and triage only
+    assert not any((work / name).exists() for name in ("outline.yaml", "draft.md", "post", "handoff"))
+
+
+def test_outline_dry_run_prices_the_draft_too_before_any_outline_exists(tmp_path: Path) -> None:
+    work = make_workdir(tmp_path)
+    out = ok(run("outline", work, "--engine", "anthropic", "--dry-run")).stdout
+    assert "outline/plan" in out  # the outline call's own plan, as before
+    assert "Whole run (outline and draft), engine: anthropic" in out
+    assert "the draft is estimated on a plan of 2 section(s) made without a model" in out
+    assert not (work / "outline.yaml").exists()
+
+
+def test_a_kept_outline_and_draft_cost_nothing_in_the_estimate(tmp_path: Path) -> None:
+    work = make_workdir(tmp_path)
+    ok(run("outline", work, "--engine", "offline"))
+    ok(run("draft", work, "--engine", "offline"))
+    out = ok(run("outline", work, "--engine", "offline", "--dry-run")).stdout
+    assert "outline.yaml is kept as it is: no outline call" in out
+    assert "draft.md was made from these very inputs and is kept: no draft calls" in out
+    assert "$0.00" in next(ln for ln in out.splitlines() if ln.strip().startswith("total "))
+
+
+def test_run_ends_with_the_estimate_against_what_the_calls_used(tmp_path: Path, stub_api: StubAPI) -> None:
+    result = ok(run("run", _session(tmp_path), "--yes", "-o", tmp_path / "R"))
+    note = next(ln for ln in result.stdout.splitlines() if ln.startswith("Estimated before the run: "))
+    assert re.fullmatch(r"Estimated before the run: \$\d+\.\d\d–\$\d+\.\d\d; the calls used \$\d+\.\d\d", note), note
+    assert stub_api.kinds[0] == "outline"  # the estimate itself sent nothing
