@@ -369,7 +369,7 @@ HONG_KONG_SPEC = (
 @pytest.mark.parametrize(
     ("messages", "language", "note"),
     [
-        (TAIWAN, "zh-Hant", "本草稿由 retell 在不使用模型的情況下生成"),  # Taiwan Mandarin: not Cantonese
+        (TAIWAN, "zh-Hant", "本草稿由 retell 在不使用模型的情況下產生"),  # Taiwan Mandarin: not Cantonese
         (["继续修", "好的", "改一下这个", "还是不行", "再试试"], "zh-Hans", "本草稿由 retell 在不使用模型的情况下生成"),
         # one pasted English spec does not outvote the author's own short Chinese messages
         ([HONG_KONG_SPEC, "繼續", "這個可以", "再改一下", "測試失敗了", "幫我修"], "zh-Hant", None),

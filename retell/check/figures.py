@@ -206,13 +206,18 @@ def _sums(values: list[float]) -> list[float]:
     return out
 
 
+# A file's name: a stem with a letter and an extension of letters (`fetch.py`, `notes.v2.md`), not a number with a
+# unit (`0.42s`, `1.5MB`), which a test run's or a build's output line is full of.
+_FILE_NAME = re.compile(r"[\w.-]*[A-Za-z][\w-]*\.[A-Za-z][A-Za-z0-9]{0,7}")
+
+
 def _named_files(index: Sources, scope: Scope) -> int:
     """How many distinct files the paragraph's cited events name ("four files" when its summary lists four)."""
     names = set()
     for source in index.of(scope.near):
         for match in PATHISH.finditer(source.text):
             name = match.group(0).rstrip("/.").rsplit("/", 1)[-1]
-            if "." in name and not name.startswith("."):
+            if _FILE_NAME.fullmatch(name):
                 names.add(name.lower())
     return len(names)
 

@@ -94,7 +94,11 @@ def outline(
     for note in result.notes:
         say(note, quiet)
     if result.dry_run_plan:
-        say(result.dry_run_plan, quiet)
+        from retell.write.estimate import estimate_run
+
+        # then what the whole run (outline and draft) would cost: estimated, not counted (the outline call above
+        # is counted already, and this asks nothing more of the API)
+        say(f"{result.dry_run_plan}\n\n{estimate_run(workdir, options, count=False).text()}", quiet)
         return
     if result.kept:
         say(f"{result.path} exists and is valid; kept it (use --force to plan again)", quiet)

@@ -119,7 +119,7 @@ def run_outline(
             workdir.outline,
             outline,
             choice,
-            dry_run_plan=_with_estimate("offline: no model calls", path, options) if options.dry_run else None,
+            dry_run_plan="offline: no model calls" if options.dry_run else None,
             notes=notes,
         )
     redactor = Redactor.for_log(parsed.log, triage.secrets)
@@ -132,9 +132,7 @@ def run_outline(
     if options.dry_run:
         folder = runner.write_dry_run(planned)
         plan = plan_table(planned, runner.prices.as_of, runner.count_note) + f"\nprompts written to {folder}"
-        return OutlineResult(
-            workdir.outline, None, choice, dry_run_plan=_with_estimate(plan, path, options), condensed=condensed
-        )
+        return OutlineResult(workdir.outline, None, choice, dry_run_plan=plan, condensed=condensed)
     enforce_max_cost(planned, options.max_cost, runner.prices)
     record = runner.run([request], accept=_require_outline_json)[0]
     answer, model_notes = clear_model_output(record.response.text, redactor, "the outline", json_text=True)
@@ -150,14 +148,6 @@ def run_outline(
         notes=notes,
         warnings=[*runner.notes, *model_notes],
     )
-
-
-def _with_estimate(plan: str, path: Path, options: StageOptions) -> str:
-    """A dry run's plan of the outline call, then what the whole run (outline and draft) would cost."""
-    from retell.write.estimate import estimate_run  # it builds on this module
-
-    # estimated, not counted: the outline call above is counted already, and this asks nothing more of the API
-    return f"{plan}\n\n{estimate_run(path, options, count=False).text()}"
 
 
 def build_outline_request(
