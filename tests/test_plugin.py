@@ -354,3 +354,19 @@ def test_the_skill_never_approves_the_triage_for_the_author(flag: str) -> None:
     runs = [options for name, options in _retell_invocations(text) if name == "run"]
     assert runs and all(flag not in options for options in runs)
     assert "Never approve" in text
+
+
+def test_no_file_a_user_reads_points_at_an_unchecked_home_page() -> None:
+    """The project's public home is named in one place, pyproject's [project.urls] (unset until it is checked):
+    the manifests Claude Code shows and the install steps never send a user to a repository nobody checked."""
+    pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    homepage = re.search(r'^Homepage\s*=\s*"([^"]+)"', pyproject, re.M)
+    read_by_users = [
+        MARKETPLACE,
+        ROOT / ".plugin" / ".claude-plugin" / "plugin.json",
+        ROOT / ".plugin" / "skills" / "retell" / "SKILL.md",
+        ROOT / "README.md",
+    ]
+    for path in read_by_users:
+        for url in re.findall(r"https?://github\.com/[\w.-]+/retell\b[^\s)\"]*", path.read_text(encoding="utf-8")):
+            assert homepage and url.startswith(homepage.group(1)), f"{path.name} names {url}"
