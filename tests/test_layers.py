@@ -15,7 +15,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "retell"
 
 # In data-flow order; names on one line form one layer (they may import each other).
 LAYERS: list[set[str]] = [
-    {"claude"},  # bytes -> records: the only code that knows Claude Code's files
+    {"claude", "archive"},  # bytes -> records: the only code that knows Claude Code's files (and retell's copies)
     {"secrets"},  # detection rules (used while extracting: a cut never falls inside a secret)
     {"extract"},  # records -> events
     {"parse"},  # events.json, manifest.json (of one session, or several joined)

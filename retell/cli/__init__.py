@@ -2,7 +2,7 @@
 command so `retell --help` stays fast. Commands are listed in the order a user meets them."""
 
 # isort: skip_file
-from retell.cli import parse, triage, writing, revise, check, publish, preview, discover  # noqa: F401  (each registers its commands)
+from retell.cli import parse, triage, writing, revise, check, publish, preview, discover, hook  # noqa: F401  (each registers its commands)
 from retell.cli.app import app, main
 
 __all__ = ["app", "main"]
