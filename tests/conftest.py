@@ -42,6 +42,13 @@ if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
     signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
+@pytest.fixture(autouse=True)
+def _private_data_dir(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory) -> None:
+    """No test reads or writes the real retell archive (~/.local/share/retell) or its warning marker."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("xdg-data")))
+    monkeypatch.delenv("RETELL_ARCHIVE_DIR", raising=False)
+
+
 # -- records -----------------------------------------------------------------------------------------
 
 

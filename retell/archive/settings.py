@@ -139,13 +139,14 @@ def _session_end_groups(settings: dict[str, Any], *, create: bool) -> list[Any]:
     return groups
 
 
-def cleanup_period_days() -> int:
-    """How many days Claude Code keeps a transcript after its last change: the user settings'
-    `cleanupPeriodDays`, else 30. Unreadable settings count as the default (this only informs a warning)."""
+def cleanup_period_days() -> tuple[int, bool]:
+    """How many days Claude Code keeps a transcript after its last change, and whether the user settings say
+    so (`cleanupPeriodDays`) or it is the default, 30. Unreadable settings count as the default: this only
+    informs a warning."""
     try:
         value = read_settings(settings_path()).get("cleanupPeriodDays")
     except InputError:
-        return DEFAULT_CLEANUP_DAYS
+        return DEFAULT_CLEANUP_DAYS, False
     if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
-        return DEFAULT_CLEANUP_DAYS
-    return int(value)
+        return DEFAULT_CLEANUP_DAYS, False
+    return int(value), True

@@ -25,7 +25,7 @@ from typing import Any
 
 import orjson
 
-from retell.claude.locate import projects_dir, session_files
+from retell.claude.locate import projects_dir, session_files, subagent_candidates
 from retell.fsutil import atomic_write_bytes
 
 INDEX_FILE = "index.json"
@@ -62,6 +62,7 @@ def keep_session(transcript: Path, archive: Path, *, cwd: str | None = None, rea
     # The session's own folder first: a listed transcript then always has its subagents beside it.
     own = transcript.with_suffix("")
     pairs = [(f, folder / f.relative_to(transcript.parent)) for f in _files_under(own)]
+    pairs += [(f, folder / f.name) for f in _old_layout_agents(transcript)]
     for src, dst in [*pairs, (transcript, target)]:
         if _up_to_date(src, dst):
             unchanged += 1
@@ -115,6 +116,11 @@ def _files_under(folder: Path) -> list[Path]:
     if not folder.is_dir():
         return []
     return sorted(p for p in folder.rglob("*") if p.is_file() and not p.is_symlink())
+
+
+def _old_layout_agents(transcript: Path) -> list[Path]:
+    """Before Claude Code 2.1.2, a session's subagents lay beside it as `agent-*.jsonl`, naming it inside."""
+    return [p for p in subagent_candidates(transcript, transcript.stem) if p.parent == transcript.parent]
 
 
 def _make_private_dir(path: Path) -> None:

@@ -56,9 +56,13 @@ def list_command(
     grep: Annotated[
         str | None,
         typer.Option(
-            "--grep", "-g", metavar="TEXT", help="Only sessions whose title, first prompt or project contains TEXT."
+            "--grep",
+            "-g",
+            metavar="TEXT",
+            help="Only sessions where you wrote TEXT (any message), or whose title or project holds it.",
         ),
     ] = None,
+    grep_claude: Annotated[bool, typer.Option("--grep-claude", help="--grep also searches what Claude said.")] = False,
     since: Annotated[
         str | None,
         typer.Option("--since", metavar="DATE", help="Only sessions active on or after DATE (2026-10-01)."),
@@ -78,17 +82,24 @@ def list_command(
     setup_logging(quiet, verbose)
     if project is not None and all_projects:
         raise typer.BadParameter("give a PROJECT or --all, not both")
+    if grep_claude and not grep:
+        raise typer.BadParameter("--grep-claude searches with --grep TEXT; give one")
     since_utc = parse_since(since)
     from retell.discover.groups import describe, group_marks
-    from retell.discover.listing import ListQuery, list_sessions
+    from retell.discover.listing import ARCHIVE_ONLY, ListQuery, list_sessions
     from retell.discover.table import render_table
     from retell.report import plural
 
-    query = ListQuery(project, all_projects, limit, grep, since_utc, sort.value, exact)
+    query = ListQuery(project, all_projects, limit, grep, since_utc, sort.value, exact, grep_claude)
     listing = list_sessions(query)
     if not quiet:
+        from retell.discover.retention import cleanup_warning
+
         for message in listing.warnings:
             warn(message)
+        cleanup = cleanup_warning(listing.unkept_mtimes_ns)
+        if cleanup:
+            warn(cleanup)
     if as_json:
         from retell import jsonio
 
@@ -99,7 +110,8 @@ def list_command(
         say("No sessions" + (" match" if grep or since else "") + where, quiet)
         return
     marks, groups = group_marks(listing.rows)
-    typer.echo(render_table(listing.rows, shutil.get_terminal_size((120, 24)).columns, marks))
+    kept_column = listing.archive is not None
+    typer.echo(render_table(listing.rows, shutil.get_terminal_size((120, 24)).columns, marks, kept=kept_column))
     if groups:
         typer.echo("\nSessions that belong together (G); each group parses into one story:")
         for letter, group in groups:
@@ -108,6 +120,8 @@ def list_command(
     notes = []
     if listing.matched > len(listing.rows):
         notes.append(f"{len(listing.rows)} of {listing.matched} shown (--limit 0 shows all)")
+    if any(row.archived == ARCHIVE_ONLY for row in listing.rows):
+        notes.append(f"KEPT only: Claude Code has deleted it; listed from retell's archive ({listing.archive})")
     if listing.empty_files:
         notes.append(f"{plural(listing.empty_files, 'empty session')} skipped")
     if any(not row.peek.exact and row.peek.human_turns is not None for row in listing.rows):

@@ -15,6 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from retell import cores
+from retell.archive.paths import archive_dir
+from retell.archive.store import archive_folders
 from retell.claude.locate import is_session_file_name, projects_dir
 from retell.discover.cache import ListCache, default_cache_path
 from retell.discover.groups import Group, group_sessions
@@ -30,12 +32,14 @@ from retell.discover.projects import (
     require_projects_dir,
 )
 from retell.discover.score import ScoreInputs, story_score
+from retell.errors import InputError
 from retell.extract.requests import first_request
 from retell.extract.timeutil import sortable, to_epoch_ms
 from retell.extract.titles import prompt_title, session_title, vocabulary
 
 SORT_KEYS = ("date", "score")
 ID_CHARS = 8
+KEPT, ARCHIVE_ONLY = "kept", "archive-only"
 
 
 @dataclass(frozen=True)
@@ -43,10 +47,11 @@ class ListQuery:
     project: str | None = None  # a path or an encoded folder name; None: the current folder's project
     all_projects: bool = False
     limit: int = 10  # 0: no limit
-    grep: str | None = None  # case-insensitive, in title, first prompt and project path
+    grep: str | None = None  # case-insensitive: title, first prompt, project path, and what the author typed
     since: datetime | None = None  # sessions active at or after this moment
     sort: str = "date"  # "date" (newest first) or "score" (highest first)
     exact: bool = False  # parse the rows shown in full (slow once, then cached)
+    grep_claude: bool = False  # --grep also searches what Claude said
 
 
 @dataclass
@@ -64,6 +69,7 @@ class SessionRow:
     problem: str | None = None  # why the file could not be read (the row is still listed)
     group: Group | None = None  # the sessions it belongs together with (retell list marks them)
     short_id: str = ""  # the shortest start of its id (8 characters or more) no other session shares
+    archived: str | None = None  # KEPT: retell's archive has it as it is; ARCHIVE_ONLY: Claude Code deleted it
 
     def __post_init__(self) -> None:
         self.short_id = self.short_id or self.session_id[:ID_CHARS]
@@ -120,6 +126,7 @@ class SessionRow:
             "git_branches": p.git_branches,
             "problem": self.problem,
             "group": self.group.to_dict() if self.group is not None else None,
+            "archived": self.archived,
         }
 
 
@@ -131,6 +138,8 @@ class Listing:
     empty_files: int
     folders: list[Path]
     warnings: list[str] = field(default_factory=list)
+    archive: Path | None = None  # retell's archive, when there is one
+    unkept_mtimes_ns: list[int] = field(default_factory=list)  # live sessions with no up-to-date copy in it
     meter: ReadMeter = field(default_factory=ReadMeter)
     sources: dict[str, int] = field(default_factory=dict)  # cache / index / windows / file: rows from each
 
@@ -141,25 +150,45 @@ def list_sessions(
     cwd: Path | None = None,
     cache: ListCache | None = None,
     meter: ReadMeter | None = None,
+    archive: Path | None = None,
 ) -> Listing:
-    root = require_projects_dir()
-    if query.all_projects:
-        folders = all_project_folders(root)
-    else:
-        folders = [find_project_folder(root, query.project, cwd or Path.cwd())]
+    root = projects_dir()
+    archive = archive if archive is not None else archive_dir()
+    kept_root = archive if archive.is_dir() else None
+    if kept_root is None:
+        require_projects_dir()  # no sessions anywhere: say where retell looked
+    live, kept = _query_folders(query, root, kept_root, cwd or Path.cwd())
     cache = cache if cache is not None else ListCache.load(default_cache_path())
     meter = meter if meter is not None else ReadMeter()
-    listing = Listing([], 0, 0, 0, folders, meter=meter)
+    listing = Listing([], 0, 0, 0, live + kept, meter=meter, archive=kept_root)
     seen: set[str] = set()
-    work = [_folder_work(folder, cache, listing, seen) for folder in folders]
-    _peek_files([f for w in work for f in w.unread], listing)
-    rows = [row for w in work for row in _folder_rows(w, cache, listing)]
-    cache.prune([root] if query.all_projects else folders, seen)  # --all also forgets deleted projects
+    live_work = [_folder_work(folder, cache, listing, seen) for folder in live]
+    # An archived session Claude Code still has is listed once, from its live file (it may have grown since).
+    live_names = {(w.folder.name, file.path.name) for w in live_work for file, _ in w.files}
+    kept_work = [_folder_work(folder, cache, listing, seen, skip=live_names) for folder in kept]
+    _peek_files([f for w in live_work + kept_work for f in w.unread], listing)
+    rows = [row for w in live_work for row in _folder_rows(w, cache, listing)]
+    _mark_kept(rows, kept_root)
+    listing.unkept_mtimes_ns = [row.mtime_ns for row in rows if row.archived is None]
+    for w in kept_work:
+        for row in _folder_rows(w, cache, listing):
+            row.archived = ARCHIVE_ONLY
+            rows.append(row)
+    pruned = [p for p in (root, kept_root) if p is not None] if query.all_projects else live + kept
+    cache.prune(pruned, seen)  # --all also forgets deleted projects
     give_short_ids(rows)
     groups = group_sessions(rows)  # over every session, so a group shows whole whatever the filters keep
     for row in rows:
         row.group = groups.get(str(row.path))
-    matched = _sorted([r for r in rows if _matches(r, query)], query.sort)
+    candidates = [r for r in rows if _active_since(r, query)]
+    if query.grep:
+        from retell.discover.fulltext import TextIndex, default_text_index_path
+
+        text_index = TextIndex.open(default_text_index_path())
+        hits = text_index.search(candidates, query.grep, query.grep_claude)
+        text_index.forget_missing(pruned, seen)
+        candidates = [r for r in candidates if str(r.path) in hits or _described_by(r, query.grep)]
+    matched = _sorted(candidates, query.sort)
     listing.matched = len(matched)
     listing.rows = matched[: query.limit] if query.limit > 0 else matched
     if query.exact:
@@ -167,6 +196,36 @@ def list_sessions(
         listing.rows = _sorted(listing.rows, query.sort)
     cache.save()
     return listing
+
+
+def _query_folders(query: ListQuery, root: Path, kept_root: Path | None, cwd: Path) -> tuple[list[Path], list[Path]]:
+    """The live project folders to list, and the archive's folders of the same projects."""
+    if query.all_projects:
+        live = all_project_folders(root) if root.is_dir() else []
+        return live, archive_folders(kept_root) if kept_root is not None else []
+    try:
+        folder = find_project_folder(root, query.project, cwd) if root.is_dir() else None
+    except InputError:
+        if kept_root is None:
+            raise
+        folder = None
+    if folder is not None:
+        twin = kept_root / folder.name if kept_root is not None else None
+        return [folder], [twin] if twin is not None and twin.is_dir() else []
+    assert kept_root is not None
+    return [], [find_project_folder(kept_root, query.project, cwd)]  # a project Claude Code no longer has
+
+
+def _mark_kept(rows: list[SessionRow], kept_root: Path | None) -> None:
+    """Live rows whose whole file is in the archive too."""
+    if kept_root is None:
+        return
+    for row in rows:
+        try:
+            copy_size = (kept_root / row.folder / row.path.name).stat().st_size
+        except OSError:
+            continue
+        row.archived = KEPT if copy_size >= row.size else None  # an older copy: what came since is not kept
 
 
 def give_short_ids(rows: list[SessionRow]) -> None:
@@ -220,9 +279,14 @@ class _FolderWork:
     unread: list[_Unread]
 
 
-def _folder_work(folder: Path, cache: ListCache, listing: Listing, seen: set[str]) -> _FolderWork:
-    """A folder's session files, each with its cached peek or marked to be read."""
+def _folder_work(
+    folder: Path, cache: ListCache, listing: Listing, seen: set[str], skip: set[tuple[str, str]] | None = None
+) -> _FolderWork:
+    """A folder's session files, each with its cached peek or marked to be read; `skip`: (folder name, file
+    name) pairs not to list."""
     files, failed = list_session_files(folder)
+    if skip:
+        files = [f for f in files if (folder.name, f.path.name) not in skip]
     for path, reason in failed:
         listing.warnings.append(f"{path}: {reason}; skipped")
     work = _FolderWork(folder, _LazyIndex(folder, listing.meter), [], [])
@@ -402,14 +466,15 @@ def _common_cwd(peeks: Iterable[Peek]) -> str | None:
     return max(set(cwds), key=cwds.count) if cwds else None
 
 
-def _matches(row: SessionRow, query: ListQuery) -> bool:
-    if query.since is not None and row.last_active_ms < int(query.since.timestamp() * 1000):
-        return False
-    if query.grep:
-        needle = query.grep.casefold()
-        haystack = (row.title, row.peek.first_prompt, row.project, row.peek.last_prompt)
-        return any(needle in text.casefold() for text in haystack if text)
-    return True
+def _active_since(row: SessionRow, query: ListQuery) -> bool:
+    return query.since is None or row.last_active_ms >= int(query.since.timestamp() * 1000)
+
+
+def _described_by(row: SessionRow, grep: str) -> bool:
+    """`grep` in what the row shows of the session: its title, first and last prompt, project path."""
+    needle = grep.casefold()
+    haystack = (row.title, row.peek.first_prompt, row.project, row.peek.last_prompt)
+    return any(needle in text.casefold() for text in haystack if text)
 
 
 # -- exact counts from a full parse ------------------------------------------------------------------

@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from retell.discover.listing import SessionRow
+from retell.discover.listing import ARCHIVE_ONLY, KEPT, SessionRow
 from retell.report import human_bytes
 
 PROJECT_WIDTH = 32  # long paths keep their end ("…/dev/ai-music"): the end names the project
@@ -75,13 +75,21 @@ COLUMNS: tuple[Column, ...] = (
 )
 
 
-def render_table(rows: Sequence[SessionRow], width: int, groups: dict[str, str] | None = None) -> str:
+KEPT_MARKS = {KEPT: "yes", ARCHIVE_ONLY: "only"}
+
+
+def render_table(
+    rows: Sequence[SessionRow], width: int, groups: dict[str, str] | None = None, *, kept: bool = False
+) -> str:
     """The header and one line per row, no line longer than `width`. The title takes what is left; on a
     narrow terminal the project column shrinks (it keeps its end), then goes. `groups`: a letter by session
-    path for sessions that belong together, shown in a `G` column after the id (none without groups)."""
+    path for sessions that belong together, shown in a `G` column after the id (none without groups).
+    `kept`: a KEPT column before the title (retell's archive has it: `yes`; only the archive has it: `only`)."""
     columns = list(COLUMNS)
     if groups:
         columns.insert(1, Column("G", lambda r: groups.get(str(r.path), "")))
+    if kept:
+        columns.insert(len(columns) - 1, Column("KEPT", lambda r: KEPT_MARKS.get(r.archived or "", "")))
     texts = [[" ".join(col.cell(row).split()) for col in columns] for row in rows]  # no newlines or tabs
     natural = [max([len(col.header)] + [text_width(t[i]) for t in texts]) for i, col in enumerate(columns)]
     project = columns.index(PROJECT)
