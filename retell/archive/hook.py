@@ -73,6 +73,8 @@ def log_line(archive: Path, line: str) -> None:
     text = f"{stamp} retell hook session-end: {' '.join(line.split())}\n"
     log = archive / LOG_FILE
     try:
+        if not archive.is_dir():
+            archive.mkdir(parents=True, mode=0o700)
         _trim(log)
         with log.open("a", encoding="utf-8") as fh:
             fh.write(text)

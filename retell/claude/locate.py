@@ -73,15 +73,20 @@ def check_transcript_path(path: Path) -> Path:
 
 
 def find_by_prefix(prefix: str) -> SessionRef:
+    """The session whose id starts with `prefix`, in Claude Code's projects folder or, for a session Claude
+    Code has since deleted, in retell's archive of them."""
+    from retell.archive.paths import archive_dir
+
     root = projects_dir()
-    if not root.is_dir():
+    archive = archive_dir()
+    if not root.is_dir() and not archive.is_dir():
         raise InputError(
             f"no session file {prefix!r}, and no Claude Code projects folder at {root} "
             "(set CLAUDE_CONFIG_DIR if your config lives elsewhere)"
         )
-    matches: list[Path] = []
-    for project in sorted(p for p in root.iterdir() if p.is_dir()):
-        matches.extend(f for f in session_files(project) if f.stem.startswith(prefix))
+    matches = _prefix_matches(root, prefix)
+    live = {(m.parent.name, m.name) for m in matches}
+    matches += [m for m in _prefix_matches(archive, prefix) if (m.parent.name, m.name) not in live]
     if not matches:
         raise InputError(f"no session id starts with {prefix!r} under {root}/*/")
     if len(matches) > 1:
@@ -89,6 +94,14 @@ def find_by_prefix(prefix: str) -> SessionRef:
         more = f"\n  … and {len(matches) - 20} more" if len(matches) > 20 else ""
         raise InputError(f"{prefix!r} matches {len(matches)} sessions; give more characters:\n{listed}{more}")
     return SessionRef(matches[0], matches[0].stem)
+
+
+def _prefix_matches(root: Path, prefix: str) -> list[Path]:
+    try:
+        folders = sorted(p for p in root.iterdir() if p.is_dir() and not p.name.startswith("."))
+    except OSError:
+        return []
+    return [f for project in folders for f in session_files(project) if f.stem.startswith(prefix)]
 
 
 def subagent_candidates(session_path: Path, session_id: str) -> list[Path]:

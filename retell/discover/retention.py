@@ -46,7 +46,7 @@ def cleanup_warning(unkept_mtimes_ns: Sequence[int], *, now_ns: int | None = Non
         f"{f'{period} in {settings_path()}' if from_settings else f'{period}, the default'}): "
         f"{plural(len(soon), 'session')} listed here {'goes' if len(soon) == 1 else 'go'} within "
         f"{WARN_WITHIN_DAYS} days, the first {when}, and retell has not kept {'it' if len(soon) == 1 else 'them'}. "
-        "`retell hook keep` keeps them now; `retell hook install` keeps every session as it ends "
+        f"`retell hook keep` keeps {'it' if len(soon) == 1 else 'them'} now; `retell hook install` keeps every session as it ends "
         "(this is said once)"
     )
     with contextlib.suppress(OSError):  # a read-only data folder: the warning may come again, better than never
@@ -57,4 +57,4 @@ def cleanup_warning(unkept_mtimes_ns: Sequence[int], *, now_ns: int | None = Non
 def _days(days: float) -> str:
     if days < 1:
         return "less than a day"
-    return plural(int(days), "day")
+    return plural(round(days), "day")
