@@ -41,12 +41,13 @@ def cleanup_warning(unkept_mtimes_ns: Sequence[int], *, now_ns: int | None = Non
         return None
     first = min(soon)
     when = "at its next start" if first <= 0 else f"in {_days(first)}"
+    it = "it" if len(soon) == 1 else "them"
     message = (
         f"Claude Code deletes a session {period} days after its last change (cleanupPeriodDays: "
         f"{f'{period} in {settings_path()}' if from_settings else f'{period}, the default'}): "
         f"{plural(len(soon), 'session')} listed here {'goes' if len(soon) == 1 else 'go'} within "
-        f"{WARN_WITHIN_DAYS} days, the first {when}, and retell has not kept {'it' if len(soon) == 1 else 'them'}. "
-        f"`retell hook keep` keeps {'it' if len(soon) == 1 else 'them'} now; `retell hook install` keeps every session as it ends "
+        f"{WARN_WITHIN_DAYS} days, the first {when}, and retell has not kept {it}. "
+        f"`retell hook keep` keeps {it} now; `retell hook install` keeps every session as it ends "
         "(this is said once)"
     )
     with contextlib.suppress(OSError):  # a read-only data folder: the warning may come again, better than never

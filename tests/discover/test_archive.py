@@ -9,7 +9,6 @@ import json
 import os
 import shutil
 import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -79,7 +78,7 @@ def hook_log(archive: Path) -> list[str]:
 
 
 def leftovers(folder: Path) -> list[Path]:
-    return [p for p in folder.rglob("*.tmp")] if folder.exists() else []
+    return list(folder.rglob("*.tmp")) if folder.exists() else []
 
 
 # -- install / uninstall ------------------------------------------------------------------------------
@@ -182,15 +181,12 @@ def test_session_end_keeps_the_transcript_and_its_subagents_once(config: Path, a
 )
 def test_session_end_with_bad_input_logs_one_line_and_exits_0(archive: Path, stdin: str, said: str) -> None:
     result = run("hook", "session-end", stdin=stdin)
-    assert result.exit_code == 0 and result.exception is None or isinstance(result.exception, SystemExit)
-    assert result.exit_code == 0
+    assert result.exit_code == 0 and "Traceback" not in result.output
     lines = hook_log(archive)
     assert len(lines) == 1 and said in lines[0] and "not kept" in lines[0]
 
 
-def test_session_end_that_cannot_write_its_archive_says_so_on_stderr_and_exits_0(
-    config: Path, tmp_path: Path
-) -> None:
+def test_session_end_that_cannot_write_its_archive_says_so_on_stderr_and_exits_0(config: Path, tmp_path: Path) -> None:
     transcript, _ = session(project(config, CWD), "blocked", cwd=CWD)
     blocker = tmp_path / "a-file"
     blocker.write_text("not a folder")
@@ -330,8 +326,7 @@ def test_the_cleanup_warning_reads_the_setting_and_the_archive(
     assert ("cleanupPeriodDays" in run("list", "--all").stderr) is warned
 
 
-def test_hook_help_and_no_traceback_without_sessions(config: Path) -> None:
+def test_hook_keep_without_sessions_is_a_clean_error(config: Path) -> None:
     result = run("hook", "keep")
     assert_clean_error(result)
     assert "no Claude Code sessions found" in result.stderr
-    assert sys.executable  # the hook command falls back to `python -m retell` without a retell on PATH
