@@ -1,13 +1,17 @@
 """Benchmark `retell list --all` on a synthetic config dir: a first run (cold cache), then cached runs.
 
     python bench/gen_config_dir.py --sessions 1000 --out bench/data/config   # once
-    python bench/bench_list.py [--config bench/data/config] [--runs 5]
+    python bench/bench_list.py [--config bench/data/config] [--runs 5] [--archive]
 
 Measures (medians; every first run gets a fresh cache dir):
 - in process: `list_sessions(ListQuery(all_projects=True))` wall time, and the bytes it read per file (a
   ReadMeter counts every read the listing makes: session heads and tails, old-layout agent heads, indexes);
 - as a user runs it: `retell list --all` in a subprocess (interpreter start and imports included).
 The OS page cache is warm (the generator just wrote the files), so the first run measures retell, not the disk.
+The baseline lists with no retell archive. `--archive` also measures (issue 28): keeping every session in an
+archive as the SessionEnd hook does (the time per session); listing with that archive beside the live
+sessions (every one kept), then with the older half deleted by "Claude Code" (listed from the archive only);
+and `--grep` on every session's text, first (the text index built) and cached.
 Writes bench/out/list.json and prints a table.
 """
 
@@ -29,7 +33,12 @@ import orjson
 REPO = Path(__file__).resolve().parents[1]
 
 
-def _in_process(config: Path, cache_home: Path) -> tuple[float, Any]:
+NO_ARCHIVE = Path(tempfile.gettempdir()) / "retell-bench-no-archive"  # never created: the baseline has none
+
+
+def _in_process(
+    config: Path, cache_home: Path, archive: Path = NO_ARCHIVE, grep: str | None = None
+) -> tuple[float, Any]:
     os.environ["CLAUDE_CONFIG_DIR"] = str(config)
     os.environ["XDG_CACHE_HOME"] = str(cache_home)
     from retell.discover.headtail import ReadMeter
@@ -37,15 +46,22 @@ def _in_process(config: Path, cache_home: Path) -> tuple[float, Any]:
 
     meter = ReadMeter()
     started = time.perf_counter()
-    listing = list_sessions(ListQuery(all_projects=True), meter=meter)
+    listing = list_sessions(ListQuery(all_projects=True, grep=grep), meter=meter, archive=archive)
     return time.perf_counter() - started, (listing, meter)
 
 
-def _cli(config: Path, cache_home: Path) -> float:
-    env = {**os.environ, "CLAUDE_CONFIG_DIR": str(config), "XDG_CACHE_HOME": str(cache_home), "COLUMNS": "120"}
+def _cli(config: Path, cache_home: Path, archive: Path = NO_ARCHIVE, *args: str) -> float:
+    env = {
+        **os.environ,
+        "CLAUDE_CONFIG_DIR": str(config),
+        "XDG_CACHE_HOME": str(cache_home),
+        "XDG_DATA_HOME": str(cache_home / "data"),  # the cleanup warning's marker
+        "RETELL_ARCHIVE_DIR": str(archive),
+        "COLUMNS": "120",
+    }
     started = time.perf_counter()
     subprocess.run(
-        [sys.executable, "-m", "retell", "list", "--all"], env=env, check=True, capture_output=True, cwd=REPO
+        [sys.executable, "-m", "retell", "list", "--all", *args], env=env, check=True, capture_output=True, cwd=REPO
     )
     return time.perf_counter() - started
 
@@ -101,6 +117,96 @@ def run(config: Path, runs: int, cold_runs: int) -> dict[str, Any]:
     }
 
 
+def run_archive(config: Path, runs: int, cold_runs: int, grep: str) -> dict[str, Any]:
+    """Listing with retell's archive: every session kept, then the older half gone from Claude Code's folder."""
+    from retell.archive.store import keep_session
+    from retell.claude.locate import session_files
+
+    live = sorted(
+        (p for folder in sorted((config / "projects").iterdir()) for p in session_files(folder)),
+        key=lambda p: p.stat().st_mtime_ns,
+    )
+    out: dict[str, Any] = {}
+    with tempfile.TemporaryDirectory(prefix="retell-bench-archive-", dir=config.parent) as tmp:
+        archive = Path(tmp, "archive")
+        took = []
+        for path in live:  # what the SessionEnd hook does at the end of each session
+            started = time.perf_counter()
+            keep_session(path, archive)
+            took.append(time.perf_counter() - started)
+        out["keep_per_session_s"] = {
+            "median": round(statistics.median(took), 4),
+            "p95": round(sorted(took)[int(len(took) * 0.95)], 4),
+            "max": round(max(took), 4),
+        }
+        out["all_kept"] = _timed(config, archive, Path(tmp), "kept", runs, cold_runs)
+        caches = Path(tmp, "grep")
+        first_s, (listing, _) = _in_process(config, caches, archive, grep)
+        cached = [_in_process(config, caches, archive, grep)[0] for _ in range(runs)]
+        out["grep"] = {
+            "phrase": grep,
+            "matched": listing.matched,
+            "first_in_process_s": round(first_s, 3),
+            "cached_in_process_s": round(statistics.median(cached), 3),
+            "cached_cli_s": round(
+                statistics.median([_cli(config, caches, archive, "--grep", grep) for _ in range(runs)]), 3
+            ),
+            "text_index_bytes": (caches / "retell" / "text.sqlite").stat().st_size,
+        }
+        stash = Path(tmp, "deleted")  # Claude Code's cleanup: the older half of the sessions is gone
+        moved = []
+        try:
+            for path in live[: len(live) // 2]:
+                target = stash / path.parent.name / path.name
+                target.parent.mkdir(parents=True, exist_ok=True)
+                path.rename(target)
+                moved.append((target, path))
+            out["half_archive_only"] = _timed(config, archive, Path(tmp), "half", runs, cold_runs)
+        finally:
+            for target, path in moved:
+                target.rename(path)
+    return out
+
+
+def _timed(config: Path, archive: Path, tmp: Path, name: str, runs: int, cold_runs: int) -> dict[str, Any]:
+    caches = [tmp / f"{name}-cold-{i}" for i in range(cold_runs)]
+    cold = [_in_process(config, cache, archive) for cache in caches]
+    listing = cold[0][1][0]
+    cached = [_in_process(config, caches[0], archive)[0] for _ in range(runs)]
+    cli_caches = [tmp / f"{name}-cli-{i}" for i in range(cold_runs)]
+    cli_first = [_cli(config, cache, archive) for cache in cli_caches]
+    cli_cached = [_cli(config, cli_caches[0], archive) for _ in range(runs)]
+    return {
+        "rows": listing.matched,
+        "archive_only": sum(1 for row in listing.rows if row.archived == "archive-only"),
+        "first_in_process_s": round(statistics.median([s for s, _ in cold]), 3),
+        "first_cli_s": round(statistics.median(cli_first), 3),
+        "cached_in_process_s": round(statistics.median(cached), 3),
+        "cached_cli_s": round(statistics.median(cli_cached), 3),
+    }
+
+
+def render_archive(result: dict[str, Any]) -> str:
+    k, g = result["keep_per_session_s"], result["grep"]
+    lines = [
+        f"keep one session (the hook's work)  median {k['median'] * 1000:.1f} ms, p95 {k['p95'] * 1000:.1f} ms, "
+        f"max {k['max'] * 1000:.1f} ms"
+    ]
+    for key, label in (("all_kept", "archive, every session kept"), ("half_archive_only", "archive, half deleted")):
+        r = result[key]
+        lines.append(
+            f"{label:<35}  first {r['first_in_process_s']:.3f} s in process / {r['first_cli_s']:.3f} s CLI; cached "
+            f"{r['cached_in_process_s']:.3f} s / {r['cached_cli_s']:.3f} s ({r['rows']:,} rows, "
+            f"{r['archive_only']:,} archive-only)"
+        )
+    lines.append(
+        f"{'--grep ' + repr(g['phrase']):<35}  first {g['first_in_process_s']:.3f} s (text index built), cached "
+        f"{g['cached_in_process_s']:.3f} s in process / {g['cached_cli_s']:.3f} s CLI ({g['matched']} matched; "
+        f"index {g['text_index_bytes'] / (1 << 20):,.1f} MB)"
+    )
+    return "\n".join(lines)
+
+
 def render(result: dict[str, Any]) -> str:
     mb = 1 << 20
     c, f, k, b = result["config"], result["first_run"], result["cached_run"], result["bytes_read"]
@@ -130,14 +236,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=5, help="cached runs (the median is reported)")
     parser.add_argument("--cold-runs", type=int, default=3, help="first runs, each with a fresh cache (median)")
     parser.add_argument("--out", type=Path, default=REPO / "bench" / "out" / "list.json")
+    parser.add_argument("--archive", action="store_true", help="also with retell's archive, and --grep (issue 28)")
+    parser.add_argument("--grep", default="retry budget works", help="the phrase --archive's grep looks for")
     args = parser.parse_args(argv)
     if not (args.config / "projects").is_dir():
         print(f"no config dir at {args.config}; run bench/gen_config_dir.py first", file=sys.stderr)
         return 1
     result = run(args.config.resolve(), args.runs, args.cold_runs)
+    if args.archive:
+        result["archive"] = run_archive(args.config.resolve(), args.runs, args.cold_runs, args.grep)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_bytes(orjson.dumps(result, option=orjson.OPT_INDENT_2 | orjson.OPT_APPEND_NEWLINE))
     print(render(result))
+    if args.archive:
+        print(render_archive(result["archive"]))
     print(f"wrote {args.out}")
     return 0
 
