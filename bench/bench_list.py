@@ -117,10 +117,16 @@ def run(config: Path, runs: int, cold_runs: int) -> dict[str, Any]:
     }
 
 
+SCENARIOS = ("no archive", "every session kept", "older half deleted")
+
+
 def run_archive(config: Path, runs: int, cold_runs: int, grep: str) -> dict[str, Any]:
-    """Listing with retell's archive: every session kept, then the older half gone from Claude Code's folder."""
+    """Listing without and with retell's archive (every session kept; then the older half gone from Claude
+    Code's folder, listed from the archive only), measured in interleaved rounds so that a busy host's drift
+    falls on every scenario alike; then --grep."""
     from retell.archive.store import keep_session
     from retell.claude.locate import session_files
+    from retell.discover.listing import ListQuery, list_sessions
 
     live = sorted(
         (p for folder in sorted((config / "projects").iterdir()) for p in session_files(folder)),
@@ -139,51 +145,61 @@ def run_archive(config: Path, runs: int, cold_runs: int, grep: str) -> dict[str,
             "p95": round(sorted(took)[int(len(took) * 0.95)], 4),
             "max": round(max(took), 4),
         }
-        out["all_kept"] = _timed(config, archive, Path(tmp), "kept", runs, cold_runs)
-        caches = Path(tmp, "grep")
-        first_s, (listing, _) = _in_process(config, caches, archive, grep)
-        cached = [_in_process(config, caches, archive, grep)[0] for _ in range(runs)]
+        stash = Path(tmp, "deleted")
+        older = live[: len(live) // 2]
+
+        def state(name: str) -> Path:
+            """Put the folders in the scenario's state; returns the archive to list with."""
+            deleted = name == "older half deleted"
+            for path in older:  # Claude Code's cleanup, undone for the other scenarios
+                gone = stash / path.parent.name / path.name
+                if deleted and path.exists():
+                    gone.parent.mkdir(parents=True, exist_ok=True)
+                    path.rename(gone)
+                elif not deleted and gone.exists():
+                    gone.rename(path)
+            return NO_ARCHIVE if name == "no archive" else archive
+
+        figures: dict[str, dict[str, list[float]]] = {
+            n: {k: [] for k in ("first", "first_cli", "cached", "cached_cli")} for n in SCENARIOS
+        }
+        rows: dict[str, dict[str, int]] = {}
+        try:
+            for i in range(cold_runs):
+                for name in SCENARIOS:
+                    where = state(name)
+                    figures[name]["first"].append(_in_process(config, Path(tmp, f"{name}-{i}"), where)[0])
+                    figures[name]["first_cli"].append(_cli(config, Path(tmp, f"{name}-cli-{i}"), where))
+            for _ in range(runs):
+                for name in SCENARIOS:
+                    where = state(name)
+                    figures[name]["cached"].append(_in_process(config, Path(tmp, f"{name}-0"), where)[0])
+                    figures[name]["cached_cli"].append(_cli(config, Path(tmp, f"{name}-cli-0"), where))
+            for name in SCENARIOS:
+                where = state(name)
+                os.environ["XDG_CACHE_HOME"] = str(Path(tmp, f"{name}-0"))
+                every = list_sessions(ListQuery(all_projects=True, limit=0), archive=where).rows
+                rows[name] = {"rows": len(every), "archive_only": sum(r.archived == "archive-only" for r in every)}
+            state("every session kept")
+            caches = Path(tmp, "grep")
+            first_s, (listing, _) = _in_process(config, caches, archive, grep)
+            cached = [_in_process(config, caches, archive, grep)[0] for _ in range(runs)]
+            cached_cli = [_cli(config, caches, archive, "--grep", grep) for _ in range(runs)]
+        finally:
+            state("every session kept")
+        out["scenarios"] = {
+            name: {**rows[name], **{k: round(statistics.median(v), 3) for k, v in figures[name].items()}}
+            for name in SCENARIOS
+        }
         out["grep"] = {
             "phrase": grep,
             "matched": listing.matched,
             "first_in_process_s": round(first_s, 3),
             "cached_in_process_s": round(statistics.median(cached), 3),
-            "cached_cli_s": round(
-                statistics.median([_cli(config, caches, archive, "--grep", grep) for _ in range(runs)]), 3
-            ),
+            "cached_cli_s": round(statistics.median(cached_cli), 3),
             "text_index_bytes": (caches / "retell" / "text.sqlite").stat().st_size,
         }
-        stash = Path(tmp, "deleted")  # Claude Code's cleanup: the older half of the sessions is gone
-        moved = []
-        try:
-            for path in live[: len(live) // 2]:
-                target = stash / path.parent.name / path.name
-                target.parent.mkdir(parents=True, exist_ok=True)
-                path.rename(target)
-                moved.append((target, path))
-            out["half_archive_only"] = _timed(config, archive, Path(tmp), "half", runs, cold_runs)
-        finally:
-            for target, path in moved:
-                target.rename(path)
     return out
-
-
-def _timed(config: Path, archive: Path, tmp: Path, name: str, runs: int, cold_runs: int) -> dict[str, Any]:
-    caches = [tmp / f"{name}-cold-{i}" for i in range(cold_runs)]
-    cold = [_in_process(config, cache, archive) for cache in caches]
-    listing = cold[0][1][0]
-    cached = [_in_process(config, caches[0], archive)[0] for _ in range(runs)]
-    cli_caches = [tmp / f"{name}-cli-{i}" for i in range(cold_runs)]
-    cli_first = [_cli(config, cache, archive) for cache in cli_caches]
-    cli_cached = [_cli(config, cli_caches[0], archive) for _ in range(runs)]
-    return {
-        "rows": listing.matched,
-        "archive_only": sum(1 for row in listing.rows if row.archived == "archive-only"),
-        "first_in_process_s": round(statistics.median([s for s, _ in cold]), 3),
-        "first_cli_s": round(statistics.median(cli_first), 3),
-        "cached_in_process_s": round(statistics.median(cached), 3),
-        "cached_cli_s": round(statistics.median(cli_cached), 3),
-    }
 
 
 def render_archive(result: dict[str, Any]) -> str:
@@ -192,12 +208,10 @@ def render_archive(result: dict[str, Any]) -> str:
         f"keep one session (the hook's work)  median {k['median'] * 1000:.1f} ms, p95 {k['p95'] * 1000:.1f} ms, "
         f"max {k['max'] * 1000:.1f} ms"
     ]
-    for key, label in (("all_kept", "archive, every session kept"), ("half_archive_only", "archive, half deleted")):
-        r = result[key]
+    for name, r in result["scenarios"].items():
         lines.append(
-            f"{label:<35}  first {r['first_in_process_s']:.3f} s in process / {r['first_cli_s']:.3f} s CLI; cached "
-            f"{r['cached_in_process_s']:.3f} s / {r['cached_cli_s']:.3f} s ({r['rows']:,} rows, "
-            f"{r['archive_only']:,} archive-only)"
+            f"{name:<35}  first {r['first']:.3f} s in process / {r['first_cli']:.3f} s CLI; cached "
+            f"{r['cached']:.3f} s / {r['cached_cli']:.3f} s ({r['rows']:,} rows, {r['archive_only']:,} archive-only)"
         )
     lines.append(
         f"{'--grep ' + repr(g['phrase']):<35}  first {g['first_in_process_s']:.3f} s (text index built), cached "
@@ -237,17 +251,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cold-runs", type=int, default=3, help="first runs, each with a fresh cache (median)")
     parser.add_argument("--out", type=Path, default=REPO / "bench" / "out" / "list.json")
     parser.add_argument("--archive", action="store_true", help="also with retell's archive, and --grep (issue 28)")
+    parser.add_argument("--archive-only", action="store_true", help="with --archive: skip the baseline table")
     parser.add_argument("--grep", default="retry budget works", help="the phrase --archive's grep looks for")
     args = parser.parse_args(argv)
+    args.archive = args.archive or args.archive_only
     if not (args.config / "projects").is_dir():
         print(f"no config dir at {args.config}; run bench/gen_config_dir.py first", file=sys.stderr)
         return 1
-    result = run(args.config.resolve(), args.runs, args.cold_runs)
+    result = run(args.config.resolve(), args.runs, args.cold_runs) if not args.archive_only else {}
     if args.archive:
         result["archive"] = run_archive(args.config.resolve(), args.runs, args.cold_runs, args.grep)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_bytes(orjson.dumps(result, option=orjson.OPT_INDENT_2 | orjson.OPT_APPEND_NEWLINE))
-    print(render(result))
+    if result.get("config"):
+        print(render(result))
     if args.archive:
         print(render_archive(result["archive"]))
     print(f"wrote {args.out}")
