@@ -57,6 +57,9 @@ def session_end(raw: bytes, archive: Path) -> str:
 def run(archive: Path) -> int:
     """The hook's whole life: read stdin, keep the session, log one line. Returns the exit status: 0."""
     signal.signal(signal.SIGTERM, _interrupted)  # Claude Code cancels a slow hook: clean up the temp file
+    if sys.stdin is None or sys.stdin.isatty():  # run by hand: there is no event to wait for
+        sys.stderr.write("retell hook session-end reads Claude Code's SessionEnd event on stdin; nothing kept\n")
+        return 0
     try:
         raw = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
     except BaseException as exc:
