@@ -164,11 +164,13 @@ def list_sessions(
     seen: set[str] = set()
     live_work = [_folder_work(folder, cache, listing, seen) for folder in live]
     # An archived session Claude Code still has is listed once, from its live file (it may have grown since).
-    live_names = {(w.folder.name, file.path.name) for w in live_work for file, _ in w.files}
-    kept_work = [_folder_work(folder, cache, listing, seen, skip=live_names) for folder in kept]
+    twins: dict[tuple[str, str], int] = {(w.folder.name, file.path.name): -1 for w in live_work for file, _ in w.files}
+    kept_work = [_folder_work(folder, cache, listing, seen, twins=twins) for folder in kept]
     _peek_files([f for w in live_work + kept_work for f in w.unread], listing)
     rows = [row for w in live_work for row in _folder_rows(w, cache, listing)]
-    _mark_kept(rows, kept_root)
+    for row in rows:  # kept: the archive's copy is the whole file (an older, shorter copy is not)
+        copy_size = twins.get((row.folder, row.path.name), -1)
+        row.archived = KEPT if copy_size >= row.size > 0 else None
     listing.unkept_mtimes_ns = [row.mtime_ns for row in rows if row.archived is None]
     for w in kept_work:
         for row in _folder_rows(w, cache, listing):
@@ -214,18 +216,6 @@ def _query_folders(query: ListQuery, root: Path, kept_root: Path | None, cwd: Pa
         return [folder], [twin] if twin is not None and twin.is_dir() else []
     assert kept_root is not None
     return [], [find_project_folder(kept_root, query.project, cwd)]  # a project Claude Code no longer has
-
-
-def _mark_kept(rows: list[SessionRow], kept_root: Path | None) -> None:
-    """Live rows whose whole file is in the archive too."""
-    if kept_root is None:
-        return
-    for row in rows:
-        try:
-            copy_size = (kept_root / row.folder / row.path.name).stat().st_size
-        except OSError:
-            continue
-        row.archived = KEPT if copy_size >= row.size else None  # an older copy: what came since is not kept
 
 
 def give_short_ids(rows: list[SessionRow]) -> None:
@@ -280,13 +270,21 @@ class _FolderWork:
 
 
 def _folder_work(
-    folder: Path, cache: ListCache, listing: Listing, seen: set[str], skip: set[tuple[str, str]] | None = None
+    folder: Path,
+    cache: ListCache,
+    listing: Listing,
+    seen: set[str],
+    twins: dict[tuple[str, str], int] | None = None,
 ) -> _FolderWork:
-    """A folder's session files, each with its cached peek or marked to be read; `skip`: (folder name, file
-    name) pairs not to list."""
+    """A folder's session files, each with its cached peek or marked to be read. `twins`, for an archive
+    folder: (folder name, file name) of the live sessions, not listed again; their copies' sizes are noted
+    in it."""
     files, failed = list_session_files(folder)
-    if skip:
-        files = [f for f in files if (folder.name, f.path.name) not in skip]
+    if twins is not None:
+        for f in files:
+            if (folder.name, f.path.name) in twins:
+                twins[(folder.name, f.path.name)] = f.size
+        files = [f for f in files if (folder.name, f.path.name) not in twins]
     for path, reason in failed:
         listing.warnings.append(f"{path}: {reason}; skipped")
     work = _FolderWork(folder, _LazyIndex(folder, listing.meter), [], [])
