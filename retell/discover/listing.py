@@ -205,17 +205,21 @@ def _query_folders(query: ListQuery, root: Path, kept_root: Path | None, cwd: Pa
     if query.all_projects:
         live = all_project_folders(root) if root.is_dir() else []
         return live, archive_folders(kept_root) if kept_root is not None else []
+    live_error: InputError | None = None
     try:
         folder = find_project_folder(root, query.project, cwd) if root.is_dir() else None
-    except InputError:
+    except InputError as exc:
         if kept_root is None:
             raise
-        folder = None
+        folder, live_error = None, exc
     if folder is not None:
         twin = kept_root / folder.name if kept_root is not None else None
         return [folder], [twin] if twin is not None and twin.is_dir() else []
     assert kept_root is not None
-    return [], [find_project_folder(kept_root, query.project, cwd)]  # a project Claude Code no longer has
+    try:
+        return [], [find_project_folder(kept_root, query.project, cwd)]  # a project Claude Code no longer has
+    except InputError:
+        raise live_error or InputError(f"no sessions of {query.project or cwd} in {root} or {kept_root}") from None
 
 
 def give_short_ids(rows: list[SessionRow]) -> None:

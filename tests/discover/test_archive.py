@@ -330,3 +330,10 @@ def test_hook_keep_without_sessions_is_a_clean_error(config: Path) -> None:
     result = run("hook", "keep")
     assert_clean_error(result)
     assert "no Claude Code sessions found" in result.stderr
+
+
+def test_an_unknown_project_is_still_a_clean_error_with_an_archive(config: Path) -> None:
+    transcript, _ = session(project(config, CWD), "kept", cwd=CWD)
+    assert run("hook", "session-end", stdin=session_end_event(transcript)).exit_code == 0
+    message = assert_clean_error(run("list", "/home/ana/src/nothing-here"))
+    assert f"under {config / 'projects'}" in message
