@@ -186,6 +186,8 @@ _FAMILIES: list[tuple[str, str]] = [
     ("install", r"install(?:ation)?|インストール|安装"),
     ("subagent", r"sub-?agents?|サブエージェント|エージェント|子代理|\d体目?|[一二三]体目?"),
     ("app", r"page|app|site|recording|redirect|request|requests|feature|fix|server|script|ページ|アプリ"),
+    # last, so that it wins over "page": "one of the fetches, the docs page, failed"
+    ("fetch", r"fetch(?:es)?|web ?fetch(?:es)?|downloads?|web searche?s?|curl|wget"),
 ]
 _VERB_FAMILIES = {
     "pushed": "push",
@@ -212,7 +214,9 @@ _OUTCOME = re.compile(
 # "worked through the list", "worked in parallel", "loaded into memory": work, not a result
 _ACTIVITY = {
     "work": re.compile(
-        r"^\s+(?:through|on|out|with|in|at|its|his|her|their|down|away|toward|towards|for|to|up|alongside)\b", re.I
+        r"^\s+(?:through|on|out|with|in|at|its|his|her|their|down|away|toward|towards|for|to|up|alongside|from"
+        r"|off|around|together|hard|late)\b",
+        re.I,
     ),
     "load": re.compile(r"^\s+(?:into|onto|up|it|them|the)\b", re.I),
 }
@@ -234,7 +238,8 @@ _JA_SENTENCE = re.compile(r"[。！？!?\n]")
 RETRY = re.compile(
     r"\b(?:retried|re-?ran|re-?run|rerun|tried again|ran it again)\b|再実行|再試行|やり直|重新运行|重试", re.I
 )
-_CLAUSE = re.compile(r"[.;:!?\n。！？]|,\s+(?:and|but|then)\b|、")
+# A clause ends at a stop followed by a space ("claudelog.com", "next.config.js" and URLs go on).
+_CLAUSE = re.compile(r"[.;:!?](?=\s|$)|[\n。！？]|,\s+(?:and|but|then|so)\b|、")
 
 
 def outcome_claims(text: str, block: Block) -> list[Claim]:
@@ -257,9 +262,14 @@ def outcome_claims(text: str, block: Block) -> list[Claim]:
         if family and (not _DOER.search(clause) or _NOT_A_RESULT.match(match.group("tail") or "")):
             continue  # "pushed it one step further", "With Vite installed", "already merged into master"
         if not family:
-            for name, pattern in _FAMILIES:
-                if re.search(rf"(?:\b|(?<=[^\x00-\x7f]))(?:{pattern})(?:\b|(?=[^\x00-\x7f]))", clause, re.I):
-                    family = name
+            named = [
+                name
+                for name, pattern in _FAMILIES
+                if re.search(rf"(?:\b|(?<=[^\x00-\x7f]))(?:{pattern})(?:\b|(?=[^\x00-\x7f]))", clause, re.I)
+            ]
+            if "fetch" in named and set(named) - {"fetch", "app"}:
+                named.remove("fetch")  # "bytes decoded in fetch, the tests passed": the tests are the subject
+            family = named[-1] if named else ""
         if not family:
             continue
         positive = match.group("pos") is not None

@@ -353,3 +353,37 @@ def test_a_diff_the_cited_events_state_otherwise_stops_strict(check_example: Any
     report = check_example(HEAD + body.format(diff="+170 / -12"))
     (line,) = report.lines()
     assert "the session states another diff (+70 in e78)" in line and line.endswith("[stops render --strict]")
+
+
+# -- round two: what the heavier retellings showed ----------------------------------------------------------
+
+# D: alice's subagent (e9) wrote 873 words (e9.20); each round-two agent (e28-e30) made 6 or 7 tool calls;
+# e11 states carol's target as a range ("500–800 words") and her ~920 words; carol's fetches in e11.4 and e11.6
+# failed with a 404 and a 504, bob's subagent (e10) fetched nothing.
+
+
+def test_a_bare_figure_takes_the_unit_of_the_count_before_it() -> None:
+    trimmed = "Alice's document measured 873 words at first, and a few trims later it went down to {n}. <!-- ev: e9 -->\n"
+    line = one("D", trimmed.format(n=610))
+    assert ': number: "610": ' in line and "no event or figure of the session states it" in line
+    assert problems("D", trimmed.format(n=873).replace("at first, and a few trims later it went down to 873", "in the end")) == []
+
+
+def test_a_count_of_each_is_never_a_sum_of_what_it_cites() -> None:
+    each = "The second-round helpers made {n} tool calls each before they reported. <!-- ev: e28 e29 e30 -->\n"
+    assert ': number: "13 tool calls": ' in one("D", each.format(n="13"))
+    assert problems("D", each.format(n="six or seven")) == []
+
+
+def test_a_range_the_session_sets_as_a_target_does_not_state_an_exact_figure() -> None:
+    exact = "Carol's write-up came in at 640 words. <!-- ev: e11 -->\n"
+    assert ': number: "640 words": ' in one("D", exact)
+    assert problems("D", "Carol's write-up came in at about 920 words. <!-- ev: e11 -->\n") == []
+
+
+def test_a_fetch_that_failed_is_read_from_the_fetches_and_a_domain_does_not_end_a_clause() -> None:
+    failed = "One of carol's fetches, steveyegge.github.io's project page, failed with a 404. <!-- ev: e11 -->\n"
+    assert problems("D", failed) == []
+    bob = "Bob's web fetch of the Agent tool's docs failed, so he worked from the tool schemas. <!-- ev: e10 -->\n"
+    line = one("D", bob)
+    assert ": outcome: " in line and "the fetch is not in the cited events" in line
