@@ -152,8 +152,10 @@ def _count(claim: Claim, index: Sources, scope: Scope) -> Finding:
     whole = amount.value == int(amount.value)
     # "six tool calls each": what one of the cited events counts, never all of them together
     groups = [[i] for i in scope.cited] if amount.each else [scope.cited]
-    counted = countable and whole and any(
-        int(amount.value) in derived_counts(index, group, unit, amount.changed) for group in groups
+    counted = (
+        countable
+        and whole
+        and any(int(amount.value) in derived_counts(index, group, unit, amount.changed) for group in groups)
     )
     if counted:
         event_id = next((i for i in scope.cited if i in index.by_event), scope.cited[0])
