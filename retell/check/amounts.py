@@ -344,6 +344,7 @@ _CJK_KEYWORDS: list[tuple[str, str]] = [
     ("テスト|测试|測試|테스트", TESTS),
     ("ツール|工具|도구|呼び出し|调用", "calls"),
     ("コマンド|命令|명령", "commands"),
+    ("検索|搜索|검색", "searches"),
     ("コミット|提交|커밋", "commits"),
     ("メッセージ|消息|訊息|메시지|プロンプト", "messages"),
     ("サブエージェント|エージェント|子代理|代理|에이전트|担当", "subagents"),
@@ -367,6 +368,8 @@ def _cjk_counts(text: str, taken: list[Amount]) -> list[Amount]:
         if parsed is None:
             continue
         counter = match.group("c") or ""
+        if counter and (re.match(r"\s*目", text[match.end() :]) or text[: match.start()].endswith("第")):
+            continue  # 2体目, 3回目, 第: an ordinal ("the second subagent"), not a count
         # The clause the figure is in: what it counts is named there (ツールを6回, サブエージェントは3体).
         clause = _CLAUSE.split(text[max(0, match.start() - 60) : match.start()])[-1]
         unit = _CJK_COUNTERS.get(counter, "")
@@ -377,7 +380,7 @@ def _cjk_counts(text: str, taken: list[Amount]) -> list[Amount]:
                     nearest, unit = found.start(), name
             if re.match(rf"\s*の?\s*(?:{pattern})", text[match.end() :]):  # 12個のテスト: the noun after it
                 unit, nearest = name, len(clause)
-        if counter in ("回", "次", "번") and unit not in ("calls", "commands"):
+        if counter in ("回", "次", "번") and unit not in ("calls", "commands", "searches"):
             unit = THING + counter  # テストを2回, 一次测试: runs of the tests, not tests
         if not counter and not re.search(r"\d", match.group("n")):
             continue  # 一 in 一方, 一手: a word, not a figure

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from retell.check.amounts import THING, Amount, amounts, unit_of_label
+from retell.check.amounts import DURATION, THING, Amount, amounts, unit_of_label
 from retell.check.attribution import AGENT, AUTHOR, CLAUDE, PRONOUN, SUBAGENT, mentions, resolve_it, speaker_of
 from retell.check.document import CODE, HEADING, IMAGE, LIST, QUOTE, TABLE, Block, read_blocks
 from retell.check.text import CJK, content_stems, script_of, words, wordset
@@ -180,6 +180,8 @@ def quote_words(text: str) -> float:
 # -- outcomes -----------------------------------------------------------------------------------------
 
 _FAMILIES: list[tuple[str, str]] = [
+    # first, so that any other kind named in an English clause wins: "the command ran and the tests passed"
+    ("run", r"commands?|tool calls?|コマンド|ツール呼び出し|命令"),
     ("tests", r"tests?|test suite|suite|specs?|pytest|jest|vitest|テスト|测试|測試"),
     ("build", r"build|builds|compile|compilation|bundle|type ?check|typecheck|lint|linter|tsc|ビルド|构建|編譯|编译"),
     ("deploy", r"deploy(?:ment)?s?|release|デプロイ|部署"),
@@ -262,13 +264,19 @@ def outcome_claims(text: str, block: Block) -> list[Claim]:
         if family and (not _DOER.search(clause) or _NOT_A_RESULT.match(match.group("tail") or "")):
             continue  # "pushed it one step further", "With Vite installed", "already merged into master"
         if not family:
-            named = [
-                name
-                for name, pattern in _FAMILIES
-                if re.search(rf"(?:\b|(?<=[^\x00-\x7f]))(?:{pattern})(?:\b|(?=[^\x00-\x7f]))", clause, re.I)
-            ]
-            if "fetch" in named and set(named) - {"fetch", "app"}:
-                named.remove("fetch")  # "bytes decoded in fetch, the tests passed": the tests are the subject
+            at: dict[str, int] = {}
+            for name, pattern in _FAMILIES:
+                pattern = rf"(?:\b|(?<=[^\x00-\x7f]))(?:{pattern})(?:\b|(?=[^\x00-\x7f]))"
+                places = [m.start() for m in re.finditer(pattern, clause, re.I)]
+                if places:
+                    at[name] = places[-1]
+            if "fetch" in at and set(at) - {"fetch", "app"}:
+                del at["fetch"]  # "bytes decoded in fetch, the tests passed": the tests are the subject
+            named = list(at)
+            if japanese and named:
+                # One sentence is one clause: the kind named nearest the verb is its subject (3体目は…、そのうち
+                # `tree` コマンドは…で失敗した: the command failed, not the subagent).
+                named.sort(key=lambda name: at[name])
             family = named[-1] if named else ""
         if not family:
             continue
@@ -531,7 +539,9 @@ SMALL_COUNT = 12
 def _checkable(amount: Amount, block: Block, default_unit: str) -> bool:
     if amount.unit.startswith(THING):
         return amount.value != 1 or amount.high is not None
-    spoken = not amount.text[:1].isdigit() or script_of(block.text) == "cjk"
+    # 一行, 一つ are words in Chinese and Japanese; a time in digits (1分ほど) is still a figure
+    cjk = script_of(block.text) == "cjk" and amount.unit != DURATION
+    spoken = not amount.text[:1].isdigit() or cjk
     return not (amount.value == 1 and amount.high is None and spoken and amount.unit not in _ONE_MATTERS)
 
 

@@ -50,9 +50,10 @@ _COMMANDS: dict[str, Callable[[str], bool]] = {
     "commit": _runs(r"git\s+(?:-C\s+\S+\s+)?commit\b"),
     "install": _runs(r"(?:npm|pnpm|yarn|pip3?|uv|bun|cargo|brew|apt(?:-get)?)\s+(?:install|add|i|sync)\b"),
     "fetch": _runs(r"(?:curl|wget|http|xh)\b"),
+    "run": lambda c: True,  # "the command failed": any run near it
 }
 # A family some of whose runs are a tool's own calls, not a shell command: a fetch is WebFetch's.
-_TOOLS = {"fetch": {"WebFetch", "WebSearch"}}
+_TOOLS = {"fetch": {"WebFetch", "WebSearch"}, "run": {"WebFetch", "WebSearch", "Read", "Edit", "Write", "Glob", "Grep"}}
 _WORD = {
     "tests": "test run",
     "build": "build",
@@ -62,6 +63,7 @@ _WORD = {
     "commit": "commit",
     "install": "install",
     "fetch": "fetch",
+    "run": "command",
 }
 _BAD_REPORT = re.compile(
     r"\b(?:doesn'?t|does not|didn'?t|did not|isn'?t|is not|still not|not)\s+(?:work|load|pass|build|run|show|redirect)"

@@ -387,3 +387,25 @@ def test_a_fetch_that_failed_is_read_from_the_fetches_and_a_domain_does_not_end_
     bob = "Bob's web fetch of the Agent tool's docs failed, so he worked from the tool schemas. <!-- ev: e10 -->\n"
     line = one("D", bob)
     assert ": outcome: " in line and "the fetch is not in the cited events" in line
+
+
+# C (Japanese): e4 ran two searches; the subagent of e9 finished, but one of its commands (e9.2, `tree`) failed;
+# the subagent of e7 took 21 s.
+
+
+def test_a_japanese_ordinal_is_no_count_and_the_subject_nearest_the_verb_is_what_failed() -> None:
+    second = "2体目のエージェントはパッケージ設定を確認した。<!-- ev: e7 -->\n"
+    assert problems("C", second) == []
+    failed = "3体目は構成を調べたが、途中で `tree` コマンドがエラーで失敗した。<!-- ev: e9 -->\n"
+    assert problems("C", failed) == []
+    line = one("C", "3体目は構成を調べたが、途中でエージェント自体が失敗した。<!-- ev: e9 -->\n")
+    assert ": outcome: " in line and "the subagent of e9 finished" in line
+
+
+def test_a_japanese_time_of_one_unit_in_digits_and_a_count_of_searches_are_checked() -> None:
+    assert problems("C", "パッケージ設定の確認は20秒ほどで終わった。<!-- ev: e7 -->\n") == []
+    assert ': number: "10分' in one("C", "パッケージ設定の確認は10分ほどで終わった。<!-- ev: e7 -->\n")
+    assert ': number: "1分": ' in one("C", "CLAUDE.md を読み直すのに1分かかった。<!-- ev: e12 e13 -->\n")  # 4 s
+    assert problems("C", "CLAUDE.md を読み直すのに4秒かかった。<!-- ev: e12 e13 -->\n") == []
+    assert ': number: "5回' in one("C", "Claude はまず5回検索した。<!-- ev: e4 -->\n")
+    assert problems("C", "Claude はまず2回検索した。<!-- ev: e4 -->\n") == []
