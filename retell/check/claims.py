@@ -325,7 +325,8 @@ _JA_CREDIT = re.compile(
 )
 _WE_AGREED = re.compile(rf"\b[Ww]e\s+(?:both\s+|all\s+)?agreed(?P<rest>{_REST})")
 MIN_CREDIT_STEMS = 2
-_REPORTED = re.compile(r"\b(?:whether|if)\s+$", re.I)
+# "it asked whether I wanted to…", "whatever we chose would go into the repo": a question or a relative clause
+_REPORTED = re.compile(r"\b(?:whether|if|whatever|whichever|what|which)\s+$", re.I)
 
 
 def credit_claims(text: str, block: Block) -> list[Claim]:
@@ -333,7 +334,7 @@ def credit_claims(text: str, block: Block) -> list[Claim]:
 
     def add(start: int, end: int, rest: str, actor: str) -> None:
         if _REPORTED.search(text[max(0, start - 40) : start]):
-            return  # "it asked whether I wanted to…": a question, not a decision
+            return  # a question or a description, not a decision
         stems = content_stems(rest)
         enough = 1 if script_of(rest) == "cjk" else MIN_CREDIT_STEMS  # a Japanese clause is dense: 調査を2体までに絞る
         if len(stems) >= enough:  # "I decided to" alone says nothing to check

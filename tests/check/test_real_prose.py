@@ -409,3 +409,20 @@ def test_a_japanese_time_of_one_unit_in_digits_and_a_count_of_searches_are_check
     assert problems("C", "CLAUDE.md を読み直すのに4秒かかった。<!-- ev: e12 e13 -->\n") == []
     assert ': number: "5回' in one("C", "Claude はまず5回検索した。<!-- ev: e4 -->\n")
     assert problems("C", "Claude はまず2回検索した。<!-- ev: e4 -->\n") == []
+
+
+# B: Claude listed dev servers (e28) and I answered "ok, fine, let's do vite" (e29); nobody proposed Netlify or
+# a staging branch.
+
+
+def test_a_shared_decision_needs_someone_near_it_to_have_proposed_it() -> None:
+    invented = "We agreed to keep a staging branch for the audio experiments. <!-- ev: e26 e28 e29 -->\n"
+    line = one("B", invented)
+    assert ": credit: " in line and "nobody in the cited events proposed this" in line
+    assert "mark it <!-- ok --> if it was decided elsewhere" in line
+    assert problems("B", "We agreed to serve the app with a Vite dev server. <!-- ev: e26 e28 e29 -->\n") == []
+    assert problems("B", "Whatever we chose had to work on anyone's machine. <!-- ev: e26 -->\n") == []
+
+
+def test_the_one_who_picked_from_a_list_chose_it() -> None:
+    assert problems("B", "I chose Vite over the other dev servers on offer. <!-- ev: e28 e29 -->\n") == []
