@@ -53,7 +53,10 @@ _COMMANDS: dict[str, Callable[[str], bool]] = {
     "run": lambda c: True,  # "the command failed": any run near it
 }
 # A family some of whose runs are a tool's own calls, not a shell command: a fetch is WebFetch's.
-_TOOLS = {"fetch": {"WebFetch", "WebSearch"}, "run": {"WebFetch", "WebSearch", "Read", "Edit", "Write", "Glob", "Grep"}}
+_TOOLS = {
+    "fetch": frozenset({"WebFetch", "WebSearch"}),
+    "run": frozenset({"WebFetch", "WebSearch", "Read", "Edit", "Write", "Glob", "Grep"}),
+}
 _WORD = {
     "tests": "test run",
     "build": "build",
@@ -79,7 +82,7 @@ _GOOD_REPORT = re.compile(
 )
 
 
-def _calls(index: Sources, ids: set[str] | None, tools: set[str] = frozenset()) -> list[tuple[str, Any]]:
+def _calls(index: Sources, ids: set[str] | None, tools: frozenset[str] = frozenset()) -> list[tuple[str, Any]]:
     events = (
         index.event_calls.items() if ids is None else ((i, index.event_calls.get(i, [])) for i in index.in_order(ids))
     )
@@ -136,7 +139,7 @@ def _check(claim: Claim, index: Sources, scope: Scope) -> Finding:
 
 
 def _by_runs(claim: Claim, index: Sources, ids: set[str] | None) -> Finding | None:
-    tools = _TOOLS.get(claim.family, set())
+    tools = _TOOLS.get(claim.family, frozenset())
     matching = [
         (e, c) for e, c in _calls(index, ids, tools) if c.name in tools or _COMMANDS[claim.family](c.target or "")
     ]

@@ -489,10 +489,10 @@ class Tracer:
         if _CHOICE.search(claim.text) and scope.has_citation:
             # "I chose Vite": the chooser is whoever named the pick in answer, though the other side listed it
             # first: a word of the claim that both sides use near it.
-            own = _AUTHOR_SIDE if claim.actor == AUTHOR else _MACHINE_SIDE
+            chooser = _AUTHOR_SIDE if claim.actor == AUTHOR else _MACHINE_SIDE
             near = index.of(scope.near)
-            offered = {st for src in near if src.speaker not in own for st in src.stems}
-            chose = next((src for src in near if src.speaker in own and src.stems & offered & set(weights)), None)
+            offered = {st for src in near if src.speaker not in chooser for st in src.stems}
+            chose = next((src for src in near if src.speaker in chooser and src.stems & offered & set(weights)), None)
             if chose is not None:
                 return found(claim, chose, cited=True)
 
