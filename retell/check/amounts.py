@@ -152,6 +152,7 @@ class Amount:
     text: str = ""
     scale: float = 1.0  # what one of the written number is worth in `unit` ("four weeks": 10,080 minutes)
     result: bool = False  # tests: a run's result ("16 passed", "all 12 tests passed", "2 tests failed")
+    each: bool = False  # "six tool calls each", "every agent made seven": a count of one of several, never a sum
 
 
 def _qualifier(text: str, start: int, end: int) -> str:
@@ -343,6 +344,7 @@ _CJK_KEYWORDS: list[tuple[str, str]] = [
     ("テスト|测试|測試|테스트", TESTS),
     ("ツール|工具|도구|呼び出し|调用", "calls"),
     ("コマンド|命令|명령", "commands"),
+    ("検索|搜索|검색", "searches"),
     ("コミット|提交|커밋", "commits"),
     ("メッセージ|消息|訊息|메시지|プロンプト", "messages"),
     ("サブエージェント|エージェント|子代理|代理|에이전트|担当", "subagents"),
@@ -366,6 +368,8 @@ def _cjk_counts(text: str, taken: list[Amount]) -> list[Amount]:
         if parsed is None:
             continue
         counter = match.group("c") or ""
+        if counter and (re.match(r"\s*目", text[match.end() :]) or text[: match.start()].endswith("第")):
+            continue  # 2体目, 3回目, 第: an ordinal ("the second subagent"), not a count
         # The clause the figure is in: what it counts is named there (ツールを6回, サブエージェントは3体).
         clause = _CLAUSE.split(text[max(0, match.start() - 60) : match.start()])[-1]
         unit = _CJK_COUNTERS.get(counter, "")
@@ -376,7 +380,7 @@ def _cjk_counts(text: str, taken: list[Amount]) -> list[Amount]:
                     nearest, unit = found.start(), name
             if re.match(rf"\s*の?\s*(?:{pattern})", text[match.end() :]):  # 12個のテスト: the noun after it
                 unit, nearest = name, len(clause)
-        if counter in ("回", "次", "번") and unit not in ("calls", "commands"):
+        if counter in ("回", "次", "번") and unit not in ("calls", "commands", "searches"):
             unit = THING + counter  # テストを2回, 一次测试: runs of the tests, not tests
         if not counter and not re.search(r"\d", match.group("n")):
             continue  # 一 in 一方, 一手: a word, not a figure
@@ -445,6 +449,7 @@ def amounts(text: str, default_unit: str = "") -> list[Amount]:
         if count is not None and add(count):
             _range(text, count, add)
             _partners(text, count, add)
+            _follower(text, count, add)
     for amount in _cjk_counts(text, found):
         if add(amount):
             _range(text, amount, add)
@@ -454,8 +459,21 @@ def amounts(text: str, default_unit: str = "") -> list[Amount]:
         parsed = value_of(match.group("num"))
         if parsed is not None:
             add(Amount(match.start("num"), match.end(), parsed[0], FAILED if match.group("f") else TESTS))
+    for amount in found:
+        amount.each = _distributive(text, amount)
     found.sort(key=lambda a: a.start)
     return found
+
+
+_EACH = re.compile(r"\b(?:each|apiece|every|per|a piece)\b|各|每", re.I)
+_SENTENCE_END = re.compile(r"[.;!?。！？](?:\s|$)")
+
+
+def _distributive(text: str, amount: Amount) -> bool:
+    """Does the figure's sentence count for each of several ("each agent made six or seven tool calls")?"""
+    before = _SENTENCE_END.split(text[max(0, amount.start - 60) : amount.start])[-1]
+    after = _SENTENCE_END.split(text[amount.end : amount.end + 30])[0]
+    return bool(_EACH.search(before) or _EACH.search(after))
 
 
 def _count(text: str, match: re.Match[str], default_unit: str) -> Amount | None:
@@ -580,6 +598,28 @@ def _partners(text: str, amount: Amount, add: object) -> None:
         if not add(partner):  # type: ignore[operator]
             return
         start = begin
+
+
+# "823 words, and after three edits it was down to 780": a bare figure a sentence gives as the same thing's
+# new value takes the unit of the count before it (digits only: "down to one" is no figure).
+_FOLLOWER = re.compile(
+    r"[^.;:!?\n]{0,60}?\b(?:(?:down|up|back|cut|trimmed|reduced|grew|rose|fell|dropped|shrank|went)\s+to|"
+    r"(?:and\s+)?then)\s+(?P<num>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?![\w.%,]*\w)(?!\s*(?:%|[A-Za-z]))",
+    re.I,
+)
+
+
+def _follower(text: str, amount: Amount, add: object) -> None:
+    if amount.unit in (DURATION, MONEY, PERCENT, DIFF) or amount.unit.startswith((THING, VERSION)) or not amount.unit:
+        return
+    match = _FOLLOWER.match(text, amount.end)
+    if match is None:
+        return
+    parsed = value_of(match.group("num"))
+    if parsed is not None:
+        follower = Amount(match.start("num"), match.end("num"), parsed[0], amount.unit, parsed[1])
+        follower.changed = amount.changed
+        add(follower)  # type: ignore[operator]
 
 
 def unit_of_label(label: str) -> str:

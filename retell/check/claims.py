@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from retell.check.amounts import THING, Amount, amounts, unit_of_label
+from retell.check.amounts import DURATION, THING, Amount, amounts, unit_of_label
 from retell.check.attribution import AGENT, AUTHOR, CLAUDE, PRONOUN, SUBAGENT, mentions, resolve_it, speaker_of
 from retell.check.document import CODE, HEADING, IMAGE, LIST, QUOTE, TABLE, Block, read_blocks
 from retell.check.text import CJK, content_stems, script_of, words, wordset
@@ -180,12 +180,16 @@ def quote_words(text: str) -> float:
 # -- outcomes -----------------------------------------------------------------------------------------
 
 _FAMILIES: list[tuple[str, str]] = [
+    # first, so that any other kind named in an English clause wins: "the command ran and the tests passed"
+    ("run", r"commands?|tool calls?|コマンド|ツール呼び出し|命令"),
     ("tests", r"tests?|test suite|suite|specs?|pytest|jest|vitest|テスト|测试|測試"),
     ("build", r"build|builds|compile|compilation|bundle|type ?check|typecheck|lint|linter|tsc|ビルド|构建|編譯|编译"),
     ("deploy", r"deploy(?:ment)?s?|release|デプロイ|部署"),
     ("install", r"install(?:ation)?|インストール|安装"),
     ("subagent", r"sub-?agents?|サブエージェント|エージェント|子代理|\d体目?|[一二三]体目?"),
     ("app", r"page|app|site|recording|redirect|request|requests|feature|fix|server|script|ページ|アプリ"),
+    # last, so that it wins over "page": "one of the fetches, the docs page, failed"
+    ("fetch", r"fetch(?:es)?|web ?fetch(?:es)?|downloads?|web searche?s?|curl|wget"),
 ]
 _VERB_FAMILIES = {
     "pushed": "push",
@@ -212,7 +216,9 @@ _OUTCOME = re.compile(
 # "worked through the list", "worked in parallel", "loaded into memory": work, not a result
 _ACTIVITY = {
     "work": re.compile(
-        r"^\s+(?:through|on|out|with|in|at|its|his|her|their|down|away|toward|towards|for|to|up|alongside)\b", re.I
+        r"^\s+(?:through|on|out|with|in|at|its|his|her|their|down|away|toward|towards|for|to|up|alongside|from"
+        r"|off|around|together|hard|late)\b",
+        re.I,
     ),
     "load": re.compile(r"^\s+(?:into|onto|up|it|them|the)\b", re.I),
 }
@@ -234,7 +240,8 @@ _JA_SENTENCE = re.compile(r"[。！？!?\n]")
 RETRY = re.compile(
     r"\b(?:retried|re-?ran|re-?run|rerun|tried again|ran it again)\b|再実行|再試行|やり直|重新运行|重试", re.I
 )
-_CLAUSE = re.compile(r"[.;:!?\n。！？]|,\s+(?:and|but|then)\b|、")
+# A clause ends at a stop followed by a space ("claudelog.com", "next.config.js" and URLs go on).
+_CLAUSE = re.compile(r"[.;:!?](?=\s|$)|[\n。！？]|,\s+(?:and|but|then|so)\b|、")
 
 
 def outcome_claims(text: str, block: Block) -> list[Claim]:
@@ -257,9 +264,20 @@ def outcome_claims(text: str, block: Block) -> list[Claim]:
         if family and (not _DOER.search(clause) or _NOT_A_RESULT.match(match.group("tail") or "")):
             continue  # "pushed it one step further", "With Vite installed", "already merged into master"
         if not family:
+            at: dict[str, int] = {}
             for name, pattern in _FAMILIES:
-                if re.search(rf"(?:\b|(?<=[^\x00-\x7f]))(?:{pattern})(?:\b|(?=[^\x00-\x7f]))", clause, re.I):
-                    family = name
+                pattern = rf"(?:\b|(?<=[^\x00-\x7f]))(?:{pattern})(?:\b|(?=[^\x00-\x7f]))"
+                places = [m.start() for m in re.finditer(pattern, clause, re.I)]
+                if places:
+                    at[name] = places[-1]
+            if "fetch" in at and set(at) - {"fetch", "app"}:
+                del at["fetch"]  # "bytes decoded in fetch, the tests passed": the tests are the subject
+            named = list(at)
+            if japanese and named:
+                # One sentence is one clause: the kind named nearest the verb is its subject (3体目は…、そのうち
+                # `tree` コマンドは…で失敗した: the command failed, not the subagent).
+                named.sort(key=lambda name: at[name])
+            family = named[-1] if named else ""
         if not family:
             continue
         positive = match.group("pos") is not None
@@ -307,7 +325,8 @@ _JA_CREDIT = re.compile(
 )
 _WE_AGREED = re.compile(rf"\b[Ww]e\s+(?:both\s+|all\s+)?agreed(?P<rest>{_REST})")
 MIN_CREDIT_STEMS = 2
-_REPORTED = re.compile(r"\b(?:whether|if)\s+$", re.I)
+# "it asked whether I wanted to…", "whatever we chose would go into the repo": a question or a relative clause
+_REPORTED = re.compile(r"\b(?:whether|if|whatever|whichever|what|which)\s+$", re.I)
 
 
 def credit_claims(text: str, block: Block) -> list[Claim]:
@@ -315,7 +334,7 @@ def credit_claims(text: str, block: Block) -> list[Claim]:
 
     def add(start: int, end: int, rest: str, actor: str) -> None:
         if _REPORTED.search(text[max(0, start - 40) : start]):
-            return  # "it asked whether I wanted to…": a question, not a decision
+            return  # a question or a description, not a decision
         stems = content_stems(rest)
         enough = 1 if script_of(rest) == "cjk" else MIN_CREDIT_STEMS  # a Japanese clause is dense: 調査を2体までに絞る
         if len(stems) >= enough:  # "I decided to" alone says nothing to check
@@ -521,7 +540,9 @@ SMALL_COUNT = 12
 def _checkable(amount: Amount, block: Block, default_unit: str) -> bool:
     if amount.unit.startswith(THING):
         return amount.value != 1 or amount.high is not None
-    spoken = not amount.text[:1].isdigit() or script_of(block.text) == "cjk"
+    # 一行, 一つ are words in Chinese and Japanese; a time in digits (1分ほど) is still a figure
+    cjk = script_of(block.text) == "cjk" and amount.unit != DURATION
+    spoken = not amount.text[:1].isdigit() or cjk
     return not (amount.value == 1 and amount.high is None and spoken and amount.unit not in _ONE_MATTERS)
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import itertools
 import re
 
-from retell.check.amounts import DIFF, DURATION, FAILED, FILES, TESTS, THING, VERSION, Amount
+from retell.check.amounts import DIFF, DURATION, FAILED, FILES, MONEY, PERCENT, TESTS, THING, VERSION, Amount
 from retell.check.claims import SMALL_COUNT, Claim
 from retell.check.scope import Scope
 from retell.check.sources import NOTE, PATHISH, Figure, Source, Sources, derived_counts, derived_minutes
@@ -128,6 +128,8 @@ def _figures(index: Sources, units: set[str]) -> list[Figure]:
 
 def _fits_figure(amount: Amount, figure: Figure) -> bool:
     if figure.high is not None:  # the session states a range: the claim must be inside it (or the same range)
+        if amount.high is None and not amount.approx and amount.unit != DURATION:
+            return False  # a range is a target or a guess ("500–800 words"): it never states an exact "740 words"
         high = amount.high if amount.high is not None else amount.value
         return figure.value - amount.precision / 2 <= amount.value and high <= figure.high + amount.precision / 2
     return _bounds(amount, figure.value)
@@ -148,9 +150,23 @@ def _count(claim: Claim, index: Sources, scope: Scope) -> Finding:
             return _figure_found(claim, figure, index, cited=True)
     countable = scope.has_citation and unit in _COUNTABLE and not amount.approx and amount.high is None
     whole = amount.value == int(amount.value)
-    if countable and whole and int(amount.value) in derived_counts(index, scope.cited, unit, amount.changed):
+    # "six tool calls each": what one of the cited events counts, never all of them together
+    groups = [[i] for i in scope.cited] if amount.each else [scope.cited]
+    counted = (
+        countable
+        and whole
+        and any(int(amount.value) in derived_counts(index, group, unit, amount.changed) for group in groups)
+    )
+    if counted:
         event_id = next((i for i in scope.cited if i in index.by_event), scope.cited[0])
         return found(claim, _first(index, event_id), cited=True)
+    # A figure the cited events give in words the session's reading of figures does not parse ("Word count is
+    # 823"): the number itself is there. Never for what a result or the stats count (tests, files, calls, money).
+    literal = scope.has_citation and unit not in {TESTS, MONEY, PERCENT, *_STATS_UNITS} and not amount.approx
+    if literal and amount.high is None and amount.value >= 10:
+        given = next((s for s in index.of(near) if amount.value in _numbers_in(s.text)), None)
+        if given is not None:
+            return found(claim, given, weak=True)
     if unit == FILES and not amount.changed and _named_files(index, scope) >= amount.value > 0:
         finding = found(claim, index.of(scope.near)[0] if scope.near else None)
         finding.weak = True
@@ -160,13 +176,18 @@ def _count(claim: Claim, index: Sources, scope: Scope) -> Finding:
     if shown and amount.value in _command_numbers(index, near):
         return found(claim, _first(index, next(iter(sorted(near)))), cited=False)
     near_figures = [f.value for f in figures if f.source in near and f.source != "stats"]
-    if len(near_figures) > 1 and any(_bounds(amount, total) for total in _sums(near_figures)):
+    # A sum of what it cites: never for a count of each of several, nor for a range ("six or seven apiece").
+    summed = not amount.each and amount.high is None
+    if summed and len(near_figures) > 1 and any(_bounds(amount, total) for total in _sums(near_figures)):
         return found(claim, _first(index, next(f.source for f in figures if f.source in near)), cited=True)
     for figure in sorted(figures, key=lambda f: f.source != "stats"):
         if _fits_figure(amount, figure):
             return _figure_found(claim, figure, index, cited=figure.source in near)
-    comparable = [f for f in figures if f.source == "stats" or f.source in near]
-    closest = min(comparable or figures, key=lambda f: abs(f.value - amount.value), default=None)
+    # A range the session sets ("a 500–800 word target") is no measurement an exact figure could contradict.
+    exact = amount.high is None and not amount.approx
+    measured = [f for f in figures if not (exact and f.high is not None)]
+    comparable = [f for f in measured if f.source == "stats" or f.source in near]
+    closest = min(comparable or measured, key=lambda f: abs(f.value - amount.value), default=None)
     reason = "no event or figure of the session states it"
     if closest is not None:
         reason += f" (closest: {_show(closest.value, unit)} {closest.label}" + (

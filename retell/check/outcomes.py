@@ -49,6 +49,13 @@ _COMMANDS: dict[str, Callable[[str], bool]] = {
     "merge": _runs(r"(?:git\s+(?:-C\s+\S+\s+)?merge\b|gh\s+pr\s+merge\b)"),
     "commit": _runs(r"git\s+(?:-C\s+\S+\s+)?commit\b"),
     "install": _runs(r"(?:npm|pnpm|yarn|pip3?|uv|bun|cargo|brew|apt(?:-get)?)\s+(?:install|add|i|sync)\b"),
+    "fetch": _runs(r"(?:curl|wget|http|xh)\b"),
+    "run": lambda c: True,  # "the command failed": any run near it
+}
+# A family some of whose runs are a tool's own calls, not a shell command: a fetch is WebFetch's.
+_TOOLS = {
+    "fetch": frozenset({"WebFetch", "WebSearch"}),
+    "run": frozenset({"WebFetch", "WebSearch", "Read", "Edit", "Write", "Glob", "Grep"}),
 }
 _WORD = {
     "tests": "test run",
@@ -58,6 +65,8 @@ _WORD = {
     "merge": "merge",
     "commit": "commit",
     "install": "install",
+    "fetch": "fetch",
+    "run": "command",
 }
 _BAD_REPORT = re.compile(
     r"\b(?:doesn'?t|does not|didn'?t|did not|isn'?t|is not|still not|not)\s+(?:work|load|pass|build|run|show|redirect)"
@@ -73,11 +82,16 @@ _GOOD_REPORT = re.compile(
 )
 
 
-def _calls(index: Sources, ids: set[str] | None) -> list[tuple[str, Any]]:
+def _calls(index: Sources, ids: set[str] | None, tools: frozenset[str] = frozenset()) -> list[tuple[str, Any]]:
     events = (
         index.event_calls.items() if ids is None else ((i, index.event_calls.get(i, [])) for i in index.in_order(ids))
     )
-    return [(event_id, call) for event_id, calls in events for call in calls if call.name == "Bash" and call.target]
+    return [
+        (event_id, call)
+        for event_id, calls in events
+        for call in calls
+        if (call.name == "Bash" and call.target) or call.name in tools
+    ]
 
 
 def _failed(call: Any) -> bool:
@@ -125,7 +139,10 @@ def _check(claim: Claim, index: Sources, scope: Scope) -> Finding:
 
 
 def _by_runs(claim: Claim, index: Sources, ids: set[str] | None) -> Finding | None:
-    matching = [(e, c) for e, c in _calls(index, ids) if _COMMANDS[claim.family](c.target)]
+    tools = _TOOLS.get(claim.family, frozenset())
+    matching = [
+        (e, c) for e, c in _calls(index, ids, tools) if c.name in tools or _COMMANDS[claim.family](c.target or "")
+    ]
     if not matching:
         return None
     good = [(e, c) for e, c in matching if not _failed(c)]

@@ -69,6 +69,10 @@ _WORDS_OF = {
 CREDIT_SUPPORTED = 0.5
 CREDIT_MARGIN = 0.25
 CREDIT_NOTHING = 0.2
+# A shared decision ("we agreed to…") must share this much of its meaning with something said near it.
+CREDIT_SHARED = 0.4
+_DECIDED = re.compile(r"\b(?:agreed|decided|chose|settled on|opted|went with)\b", re.I)
+_CHOICE = re.compile(r"\b(?:chose|picked|went with|opted for|plumped for)\b", re.I)
 # A paragraph with a citation and no traceable claim must share this much of its meaning with what it cites.
 CITATION_OVERLAP = 0.07
 MIN_CITATION_STEMS = 6
@@ -472,14 +476,25 @@ class Tracer:
                 UNTRACED,
                 advice="say what was decided in the session, or mark it <!-- ok --> if it was decided elsewhere",
             )
-        if claim.actor == BOTH:
-            return found(claim, None, "a shared decision", TRACED)
         stems = list(dict.fromkeys(claim.stems))
         frequency = index.document_frequency
         total = max(1, len(index.sources))
         weights = {s: _idf(frequency.get(s, 0), total) for s in stems}
         whole = sum(weights.values()) or 1.0
         cited = set(scope.near)
+        if claim.actor == BOTH:
+            if _DECIDED.search(claim.text):
+                return self._shared(claim, scope, weights, whole)
+            return found(claim, None, "a shared decision", TRACED)  # "we argued about…", "we found…"
+        if _CHOICE.search(claim.text) and scope.has_citation:
+            # "I chose Vite": the chooser is whoever named the pick in answer, though the other side listed it
+            # first: a word of the claim that both sides use near it.
+            chooser = _AUTHOR_SIDE if claim.actor == AUTHOR else _MACHINE_SIDE
+            near = index.of(scope.near)
+            offered = {st for src in near if src.speaker not in chooser for st in src.stems}
+            chose = next((src for src in near if src.speaker in chooser and src.stems & offered & set(weights)), None)
+            if chose is not None:
+                return found(claim, chose, cited=True)
 
         def scored(side: set[str]) -> list[tuple[float, Source]]:
             out = []
@@ -518,6 +533,27 @@ class Tracer:
         if max(own, other) < CREDIT_NOTHING:
             return found(claim, own_source or other_source, "worded too freely to compare", UNCHECKED)
         return found(claim, own_source)
+
+    def _shared(self, claim: Claim, scope: Scope, weights: dict[str, float], whole: float) -> Finding:
+        """ "We agreed to…": a shared decision needs someone in the session to have proposed it, in words close
+        to the claim's (near what it cites, or anywhere without a citation); a decision nobody put forward
+        ("we agreed to make it a temporary redirect" where Claude wrote a permanent one) is reported."""
+        index = self.index
+        if len(weights) < 2:
+            return found(claim, None, "a shared decision", TRACED)
+        pool = index.of(scope.near) if scope.has_citation else index.sources
+        said = [s for s in pool if s.speaker in _AUTHOR_SIDE | _MACHINE_SIDE and not s.retells]
+        scored = [(sum(w for st, w in weights.items() if st in s.stems) / whole, s) for s in said]
+        score, source = max(scored, key=lambda f: f[0], default=(0.0, None))
+        if score >= CREDIT_SHARED:
+            return found(claim, source, cited=scope.has_citation)
+        return found(
+            claim,
+            source,
+            "nobody in the cited events proposed this" if scope.has_citation else "nobody in the session proposed this",
+            UNTRACED,
+            advice="say what was decided there, or mark it <!-- ok --> if it was decided elsewhere",
+        )
 
     # -- citations ------------------------------------------------------------------------------------
 

@@ -353,3 +353,76 @@ def test_a_diff_the_cited_events_state_otherwise_stops_strict(check_example: Any
     report = check_example(HEAD + body.format(diff="+170 / -12"))
     (line,) = report.lines()
     assert "the session states another diff (+70 in e78)" in line and line.endswith("[stops render --strict]")
+
+
+# -- round two: what the heavier retellings showed ----------------------------------------------------------
+
+# D: alice's subagent (e9) wrote 873 words (e9.20); each round-two agent (e28-e30) made 6 or 7 tool calls;
+# e11 states carol's target as a range ("500–800 words") and her ~920 words; carol's fetches in e11.4 and e11.6
+# failed with a 404 and a 504, bob's subagent (e10) fetched nothing.
+
+
+def test_a_bare_figure_takes_the_unit_of_the_count_before_it() -> None:
+    trimmed = "Alice's document measured 873 words, and a few trims later it went down to {n}. <!-- ev: e9 -->\n"
+    line = one("D", trimmed.format(n=610))
+    assert ': number: "610": ' in line and "no event or figure of the session states it" in line
+    assert problems("D", "Alice's document measured 873 words in the end. <!-- ev: e9 -->\n") == []
+
+
+def test_a_count_of_each_is_never_a_sum_of_what_it_cites() -> None:
+    each = "The second-round helpers made {n} tool calls each before they reported. <!-- ev: e28 e29 e30 -->\n"
+    assert ': number: "13 tool calls": ' in one("D", each.format(n="13"))
+    assert problems("D", each.format(n="six or seven")) == []
+
+
+def test_a_range_the_session_sets_as_a_target_does_not_state_an_exact_figure() -> None:
+    exact = "Carol's write-up came in at 640 words. <!-- ev: e11 -->\n"
+    assert ': number: "640 words": ' in one("D", exact)
+    assert problems("D", "Carol's write-up came in at about 920 words. <!-- ev: e11 -->\n") == []
+
+
+def test_a_fetch_that_failed_is_read_from_the_fetches_and_a_domain_does_not_end_a_clause() -> None:
+    failed = "One of carol's fetches, steveyegge.github.io's project page, failed with a 404. <!-- ev: e11 -->\n"
+    assert problems("D", failed) == []
+    bob = "Bob's web fetch of the Agent tool's docs failed, so he worked from the tool schemas. <!-- ev: e10 -->\n"
+    line = one("D", bob)
+    assert ": outcome: " in line and "the fetch is not in the cited events" in line
+
+
+# C (Japanese): e4 ran two searches; the subagent of e9 finished, but one of its commands (e9.2, `tree`) failed;
+# the subagent of e7 took 21 s.
+
+
+def test_a_japanese_ordinal_is_no_count_and_the_subject_nearest_the_verb_is_what_failed() -> None:
+    second = "2体目のエージェントはパッケージ設定を確認した。<!-- ev: e7 -->\n"
+    assert problems("C", second) == []
+    failed = "3体目は構成を調べたが、途中で `tree` コマンドがエラーで失敗した。<!-- ev: e9 -->\n"
+    assert problems("C", failed) == []
+    line = one("C", "3体目は構成を調べたが、途中でエージェント自体が失敗した。<!-- ev: e9 -->\n")
+    assert ": outcome: " in line and "the subagent of e9 finished" in line
+
+
+def test_a_japanese_time_of_one_unit_in_digits_and_a_count_of_searches_are_checked() -> None:
+    assert problems("C", "パッケージ設定の確認は20秒ほどで終わった。<!-- ev: e7 -->\n") == []
+    assert ': number: "10分' in one("C", "パッケージ設定の確認は10分ほどで終わった。<!-- ev: e7 -->\n")
+    assert ': number: "1分": ' in one("C", "CLAUDE.md を読み直すのに1分かかった。<!-- ev: e12 e13 -->\n")  # 4 s
+    assert problems("C", "CLAUDE.md を読み直すのに4秒かかった。<!-- ev: e12 e13 -->\n") == []
+    assert ': number: "5回' in one("C", "Claude はまず5回検索した。<!-- ev: e4 -->\n")
+    assert problems("C", "Claude はまず2回検索した。<!-- ev: e4 -->\n") == []
+
+
+# B: Claude listed dev servers (e28) and I answered "ok, fine, let's do vite" (e29); nobody proposed Netlify or
+# a staging branch.
+
+
+def test_a_shared_decision_needs_someone_near_it_to_have_proposed_it() -> None:
+    invented = "We agreed to keep a staging branch for the audio experiments. <!-- ev: e26 e28 e29 -->\n"
+    line = one("B", invented)
+    assert ": credit: " in line and "nobody in the cited events proposed this" in line
+    assert "mark it <!-- ok --> if it was decided elsewhere" in line
+    assert problems("B", "We agreed to serve the app with a Vite dev server. <!-- ev: e26 e28 e29 -->\n") == []
+    assert problems("B", "Whatever we chose had to work on anyone's machine. <!-- ev: e26 -->\n") == []
+
+
+def test_the_one_who_picked_from_a_list_chose_it() -> None:
+    assert problems("B", "I chose Vite over the other dev servers on offer. <!-- ev: e28 e29 -->\n") == []
