@@ -44,8 +44,9 @@ def chapter_heading(events: Sequence[Event], avoid: Collection[str] = ()) -> str
 
 def _candidates(events: Sequence[Event]) -> Iterator[str]:
     request = next((r for e in events if (w := author_words(e)) and (r := clean_request(w))), None)
-    summary = best_summary(session_summaries(events), request)
-    if summary:
+    summaries = session_summaries(events)
+    best = best_summary(summaries, request)
+    for summary in sorted(summaries, key=lambda s: s != best):  # the best match first, then the others
         yield without_typos(as_phrase(summary, limit=HEADING_CHARS), events)
     if request:
         yield without_typos(request_phrase(request, edited_names(events), HEADING_CHARS) or "", events)

@@ -18,6 +18,11 @@ from collections.abc import Sequence
 from retell.extract.requests import clause_cut
 
 PHRASE_CHARS = 72
+PHRASE_SLACK = 8
+# A polite request's ending in Japanese and Chinese: without it, the request reads as a title
+# ("CLAUDE.md を更新してください" -> "CLAUDE.md を更新"; "请帮我修复登录页面" -> "修复登录页面").
+_CJK_POLITE_END = r"(?:を|して|て)?(?:ください|下さい|くださいませ|ほしい|欲しい|お願いします|お願い)[。！!]*$|[吧吗嗎呢]?[。！？!?]*$"
+_CJK_POLITE_START = r"^(?:请你?|請你?|麻烦你?|麻煩你?|帮我|幫我|能不能|可以|能否)(?:帮我|幫我)?"
 
 # The verbs a request or a commit starts with, and their -ing form (an explicit list: "set" -> "setting",
 # "use" -> "using", and no guess at a word that is not a verb).
@@ -119,6 +124,9 @@ def as_phrase(text: str, objects: Sequence[str] = (), limit: int = PHRASE_CHARS)
     as it was (cut between clauses when long) when it is no request this knows how to rewrite."""
     line = re.sub(_CONVENTIONAL, "", text.strip())
     line = re.sub(r"\s*\([^()]*\)", "", line).strip()  # "(Phase 2 from docs/…)": an aside, not the point
+    if re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", line):
+        tidied = re.sub(_CJK_POLITE_START, "", re.sub(_CJK_POLITE_END, "", line)).strip()
+        return tidied if len(tidied) >= 4 else line
     asked = line.endswith(("?", "？"))
     line = line.rstrip("?？!. ")
     rewritten = _rewrite(line, objects)
@@ -126,9 +134,9 @@ def as_phrase(text: str, objects: Sequence[str] = (), limit: int = PHRASE_CHARS)
         phrase = _first_clause(line) + ("?" if asked else "")
     else:
         phrase = rewritten
-    phrase = _named(phrase)
-    if len(phrase) > limit:
-        phrase = clause_cut(phrase, limit, shortest=16) or phrase
+    phrase = re.sub(r"(?i)(?<=\w)\s+(?:here|now|for now|then|too|as well|please)$", "", _named(phrase))
+    if len(phrase) > limit + PHRASE_SLACK:  # a whole phrase a little over the limit reads better than a cut one
+        phrase = clause_cut(phrase, limit + PHRASE_SLACK, shortest=16) or phrase
     return phrase[:1].upper() + phrase[1:]
 
 
