@@ -4,6 +4,7 @@ them), checked where the author sees it: triage.yaml's title and slug, the post'
 
 from __future__ import annotations
 
+# ruff: noqa: E501  (each case reads best on one line)
 import re
 from pathlib import Path
 from typing import Any

@@ -21,7 +21,8 @@ PHRASE_CHARS = 72
 PHRASE_SLACK = 8
 # A polite request's ending in Japanese and Chinese: without it, the request reads as a title
 # ("CLAUDE.md を更新してください" -> "CLAUDE.md を更新"; "请帮我修复登录页面" -> "修复登录页面").
-_CJK_POLITE_END = r"(?:を|して|て)?(?:ください|下さい|くださいませ|ほしい|欲しい|お願いします|お願い)[。！!]*$|[吧吗嗎呢]?[。！？!?]*$"
+_JA_POLITE_END = r"(?:を|して|て)?(?:ください|下さい|くださいませ|ほしい|欲しい|お願いします|お願い)[。！!]*$"
+_CJK_POLITE_END = _JA_POLITE_END + r"|[吧吗嗎呢]?[。！？!?]*$"
 _CJK_POLITE_START = r"^(?:请你?|請你?|麻烦你?|麻煩你?|帮我|幫我|能不能|可以|能否)(?:帮我|幫我)?"
 
 # The verbs a request or a commit starts with, and their -ing form (an explicit list: "set" -> "setting",
