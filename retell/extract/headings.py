@@ -51,6 +51,8 @@ def _candidates(events: Sequence[Event]) -> Iterator[str]:
     if request:
         yield without_typos(request_phrase(request, edited_names(events), HEADING_CHARS) or "", events)
     yield activity_heading(events)
+    if request:  # the ask in the author's own form ("Fix the login page"), when the -ing one is the title
+        yield without_typos(request_heading(request), events)
     yield kind_heading(events)
 
 

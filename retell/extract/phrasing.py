@@ -90,6 +90,9 @@ _MULTIWORD = {
     "get rid of": "getting rid of",
     "go through": "going through",
     "walk me through": "walking through",
+    "rip out": "ripping out",
+    "tear out": "tearing out",
+    "back out": "backing out",
 }
 # search/check/see whether… -> "Finding out whether…"
 _WHETHER = r"(?:search|check|see|find out|investigate|research|test|verify) (?:if|whether)\s+"
@@ -135,7 +138,7 @@ def as_phrase(text: str, objects: Sequence[str] = (), limit: int = PHRASE_CHARS)
         phrase = _first_clause(line) + ("?" if asked else "")
     else:
         phrase = rewritten
-    phrase = re.sub(r"(?i)(?<=\w)\s+(?:here|now|for now|then|too|as well|please)$", "", _named(phrase))
+    phrase = re.sub(r"(?i)(?<=[\w\])`]),?\s+(?:here|now|for now|then|too|as well|please)$", "", _named(phrase))
     if len(phrase) > limit + PHRASE_SLACK:  # a whole phrase a little over the limit reads better than a cut one
         phrase = clause_cut(phrase, limit + PHRASE_SLACK, shortest=16) or phrase
     return phrase[:1].upper() + phrase[1:]
@@ -200,10 +203,15 @@ def _first_clause(line: str) -> str:
 
 def _coordinated(phrase: str) -> str:
     """ "adding X and fix Y" -> "adding X and fixing Y": a second verb joined by "and" takes -ing too."""
-    return re.sub(
-        r"(?i)\b(and|then) (\w+)\b",
-        lambda m: f"{m.group(1)} {gerund(m.group(2))}" if m.group(2).lower() in _VERBS else m.group(0),
-        phrase,
+    head, colon, rest = phrase.partition(":")  # "the plan: rotate the token and fix…" is a quote of the plan
+    return (
+        re.sub(
+            r"(?i)\b(and|then) (\w+)\b",
+            lambda m: f"{m.group(1)} {gerund(m.group(2))}" if m.group(2).lower() in _VERBS else m.group(0),
+            head,
+        )
+        + colon
+        + rest
     )
 
 
@@ -240,7 +248,8 @@ def _named(phrase: str) -> str:
 _CHATTER = re.compile(
     r"(?i)^(?:fair enough|sorry(?: to interrupt)?|never ?mind|oh no|oops|excellent(?: work)?|great(?: work| job)?|"
     r"perfect|awesome|nice(?: work| one)?|thanks?(?: you)?(?: so much)?|thank you|got it|I see|interesting|"
-    r"good (?:catch|point|idea)|makes sense|cool|wow|hmm+|ok(?:ay)?|alright)\b[\s,.!:;]*(?:thank you|thanks)?[\s,.!]*$"
+    r"good (?:catch|point|idea)|makes sense|cool|wow|hmm+|ok(?:ay)?|alright|"
+    r"yes|yeah|yep|yup|sure|no|nope)\b[\s,.!:;]*(?:thank you|thanks)?[\s,.!]*$"
 )
 
 

@@ -203,7 +203,7 @@ def test_front_matter_of_each_target_is_shown_as_the_header(work: Work) -> None:
         out = work.tmp / f"{target}.html"
         preview_ok(work, "--target", target, "-o", out)
         html = read_html(out)
-        assert html.h1 == ["Fix the sidebar that covers the header"], target
+        assert html.h1 == ["Fixing the sidebar that covers the header"], target
         assert "How a sticky sidebar fixed it" in html.text, target
         assert "5 January 2026" in html.text, target
         assert "DRAFT" not in html.text, target
