@@ -8,7 +8,7 @@ from collections.abc import Collection, Iterator, Sequence
 
 from retell.events import ASSISTANT, IMAGE, PLAN, SUBAGENT, TOOL_RUN, Event
 from retell.extract.commits import best_summary, edited_names, session_summaries
-from retell.extract.phrasing import as_phrase, request_phrase
+from retell.extract.phrasing import as_phrase, request_phrase, rewrites
 from retell.extract.requests import author_words, clause_cut, clean_request, first_sentence
 from retell.extract.tools import SHELL_TOOLS, family, is_test_command, program_of
 from retell.extract.typos import fix_typos, session_words
@@ -37,9 +37,15 @@ def chapter_heading(events: Sequence[Event], avoid: Collection[str] = ()) -> str
     the headings before) is passed over for the next; "" only when nothing is left."""
     taken = {a.casefold() for a in avoid}
     for heading in _candidates(events):
-        if heading and heading.casefold() not in taken:
+        if heading and not any(_same(heading.casefold(), t) for t in taken):
             return heading
     return ""
+
+
+def _same(heading: str, taken: str) -> bool:
+    """The same words, or one of them cut shorter ("Build errors when MDX files…" under the whole title)."""
+    shorter, longer = sorted((heading, taken), key=len)
+    return heading == taken or (len(shorter) >= 12 and longer.startswith(shorter))
 
 
 def _candidates(events: Sequence[Event]) -> Iterator[str]:
@@ -51,7 +57,9 @@ def _candidates(events: Sequence[Event]) -> Iterator[str]:
     if request:
         yield without_typos(request_phrase(request, edited_names(events), HEADING_CHARS) or "", events)
     yield activity_heading(events)
-    if request:  # the ask in the author's own form ("Fix the login page"), when the -ing one is the title
+    if request and rewrites(request) and request_phrase(request) and not request.rstrip().endswith(("?", "？")):
+        # the ask in the author's own form ("Fix the login page"), when the -ing one is the title; never a
+        # question or a thank-you restated
         yield without_typos(request_heading(request), events)
     yield kind_heading(events)
 
