@@ -7,6 +7,7 @@ the offline outline and draft, and render; then what a reader would notice, coun
     python bench/fidelity.py                        # table of counts; details in bench/out/fidelity.json
     python bench/fidelity.py --code /tmp/retell-main  # the same measure of another checkout's retell (before/after)
     python bench/fidelity.py --titles OUT.md        # every post's title and headings, as the post shows them
+    python bench/fidelity.py --titles OUT.md --split dev   # only the sessions of one half (dev or holdout)
 
 The expectations are read from the raw JSONL by this script's own rules, never by retell's code:
 - the author's messages: user records that are the human typing (not isMeta, compaction summaries, tool
@@ -31,6 +32,7 @@ bare `cd` in tool sentences.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import html
 import itertools
 import json
@@ -609,20 +611,25 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--code", type=Path, default=REPO, help="the checkout whose retell is measured")
     parser.add_argument("--out", type=Path, default=REPO / "bench" / "out" / "fidelity.json")
     parser.add_argument("--titles", type=Path, help="write every post's title and headings here (Markdown)")
+    parser.add_argument(
+        "--split", choices=("dev", "holdout"), help="measure one half of the corpus (by a hash of the session id)"
+    )
     parser.add_argument("--verbose", "-v", action="store_true")
     args = parser.parse_args(argv)
-    sessions = sorted(
+    every = sorted(
         p
         for p in args.corpus.rglob("*.jsonl")
         if p.stat().st_size and "subagents" not in p.parts and not p.name.startswith("agent-")
     )
+    numbered = [(i, p) for i, p in enumerate(every, 1) if not args.split or half(p) == args.split]
+    sessions = [p for _, p in numbered]
     if not sessions:
         print(f"no transcripts under {args.corpus}", file=sys.stderr)
         return 1
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
         for i, session in enumerate(sessions):
-            rows.append(measure(session, Path(tmp) / f"w{i}"))
+            rows.append(measure(session, Path(tmp) / f"w{i}") | {"number": numbered[i][0]})
     posts = [r for r in rows if r.get("post")]
     slugs = Counter(r["slug"] for r in posts)
     judged = [r for r in posts if r["expected_language"]]
@@ -684,6 +691,12 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
+def half(session: Path) -> str:
+    """Which half of the corpus a session is in: "dev" (titles and headings may be tuned on it) or "holdout"
+    (judged blind, never tuned on). A hash of the file's name (its session id), so the halves never change."""
+    return "dev" if int(hashlib.sha256(session.stem.encode()).hexdigest(), 16) % 2 == 0 else "holdout"
+
+
 def write_titles(path: Path, rows: list[dict[str, Any]]) -> None:
     """Each post's title and headings exactly as the post shows them, for a reader who judges them blind."""
     lines = [
@@ -692,8 +705,8 @@ def write_titles(path: Path, rows: list[dict[str, Any]]) -> None:
         "For each session of the corpus: the post's title, then its section headings, as the post shows them.",
         "",
     ]
-    for i, row in enumerate(rows, 1):
-        lines.append(f"## Post {i}")
+    for row in rows:
+        lines.append(f"## Post {row['number']}")
         lines.append("")
         if not row.get("post"):
             lines += [f"(no post: {row.get('stopped', 'nothing to tell')})", ""]

@@ -415,14 +415,14 @@ def test_a_default_title_is_never_a_greeting_answer_log_link_or_boilerplate(
     tx.user("Make the feed fetcher retry on timeouts")
     tx.assistant("It retries three times now.")
     told = Told(tx, tmp_path)
-    assert told.triage["post"]["title"] == "Make the feed fetcher retry on timeouts"
+    assert told.triage["post"]["title"] == "Making the feed fetcher retry on timeouts"
 
 
 def test_a_greeting_leaves_no_leading_comma(tx: Transcript, tmp_path: Path) -> None:
     tx.user("你好，帮我把登录页面的按钮修好")
     tx.assistant("好的，按钮的点击事件没有绑定。")
     told = Told(tx, tmp_path)
-    assert told.triage["post"]["title"] == "帮我把登录页面的按钮修好"
+    assert told.triage["post"]["title"] == "把登录页面的按钮修好"  # and no "帮我" ("help me") either
 
 
 def test_a_summary_written_by_a_later_session_about_other_work_is_not_the_title(tmp_path: Path) -> None:
@@ -466,7 +466,7 @@ def test_the_slug_follows_a_title_the_author_sets_in_triage(tx: Transcript, tmp_
     tx.assistant("It retries three times now.")
     told = Told(tx, tmp_path)
     triage = (told.work / "triage.yaml").read_text(encoding="utf-8")
-    triage = triage.replace("title: Make the feed fetcher retry on timeouts", "title: Three retries and a backoff", 1)
+    triage = triage.replace("title: Making the feed fetcher retry on timeouts", "title: Three retries and a backoff", 1)
     (told.work / "triage.yaml").write_text(triage, encoding="utf-8")
     run_triage(told.work, approve=True)
     post = run_render(told.work, RenderOptions(output=tmp_path / "site2")).post
@@ -589,7 +589,7 @@ def test_a_clear_hours_before_the_work_opens_no_empty_chapter(tx: Transcript, tm
     tx.tool_call("Edit", {"file_path": "/srv/demo/proj/app.py", "old_string": "a", "new_string": "b"})
     tx.assistant("Fixed the three lint errors.")
     told = Told(tx, tmp_path)
-    assert [c["title"] for c in told.triage["chapters"]] == ["Fix these lint errors"]
+    assert [c["title"] for c in told.triage["chapters"]] == ["Changing app.py"]  # the title: "Fixing the lint errors…"
     assert told.result.manifest["session"]["duration_ms"] < 10 * 60 * 1000
     assert "Where it started" not in told.draft and "10 h" not in told.post
 
@@ -631,10 +631,10 @@ def test_a_heading_keeps_no_typo_but_keeps_the_sessions_own_words(tx: Transcript
     titles = [c["title"] for c in told.triage["chapters"]]
     assert titles == [
         "Fix the login page so it does not freeze on submit",
-        "Refactor the vite config so the dedupe step runs first",
+        "Refactoring the vite config so the dedupe step runs first",
     ]
     assert "## Fix the login page" in told.draft
-    assert told.triage["post"]["title"] == "Fix the login page so it does not freeze on submit"
+    assert told.triage["post"]["title"] == "Fixing the login page so it does not freeze on submit"
 
 
 def test_a_typo_fix_never_touches_part_of_a_word() -> None:

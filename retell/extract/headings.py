@@ -4,9 +4,11 @@ what the work mostly was. Shared by triage (chapter titles) and the offline engi
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Iterator, Sequence
 
 from retell.events import ASSISTANT, IMAGE, PLAN, SUBAGENT, TOOL_RUN, Event
+from retell.extract.commits import best_summary, edited_names, session_summaries
+from retell.extract.phrasing import as_phrase, request_phrase, rewrites
 from retell.extract.requests import author_words, clause_cut, clean_request, first_sentence
 from retell.extract.tools import SHELL_TOOLS, family, is_test_command, program_of
 from retell.extract.typos import fix_typos, session_words
@@ -28,15 +30,38 @@ def request_heading(text: str, limit: int = HEADING_CHARS) -> str:
     return clause_cut(sentence, limit, shortest=16)
 
 
-def chapter_heading(events: Sequence[Event]) -> str:
-    """What a stretch is about: the author's first request in it, else the work, else what kind of stretch
-    it was (a plan, screenshots, a conversation); "" only when nothing was told in it."""
-    for event in events:
-        words = author_words(event)
-        heading = request_heading(words) if words else ""
-        if heading:
-            return without_typos(heading, events)
-    return activity_heading(events) or kind_heading(events)
+def chapter_heading(events: Sequence[Event], avoid: Collection[str] = ()) -> str:
+    """What a stretch is about, said as what happened: the commit (or pull request) it made that best matches
+    the author's request in it, else that request ("Fixing the lint errors in app.py"), else the work, else
+    what kind of stretch it was (a plan, screenshots, a conversation). A heading in `avoid` (the post's title,
+    the headings before) is passed over for the next; "" only when nothing is left."""
+    taken = {a.casefold() for a in avoid}
+    for heading in _candidates(events):
+        if heading and not any(_same(heading.casefold(), t) for t in taken):
+            return heading
+    return ""
+
+
+def _same(heading: str, taken: str) -> bool:
+    """The same words, or one of them cut shorter ("Build errors when MDX files…" under the whole title)."""
+    shorter, longer = sorted((heading, taken), key=len)
+    return heading == taken or (len(shorter) >= 12 and longer.startswith(shorter))
+
+
+def _candidates(events: Sequence[Event]) -> Iterator[str]:
+    request = next((r for e in events if (w := author_words(e)) and (r := clean_request(w))), None)
+    summaries = session_summaries(events)
+    best = best_summary(summaries, request)
+    for summary in sorted(summaries, key=lambda s: s != best):  # the best match first, then the others
+        yield without_typos(as_phrase(summary, limit=HEADING_CHARS), events)
+    if request:
+        yield without_typos(request_phrase(request, edited_names(events), HEADING_CHARS) or "", events)
+    yield activity_heading(events)
+    if request and rewrites(request) and request_phrase(request) and not request.rstrip().endswith(("?", "？")):
+        # the ask in the author's own form ("Fix the login page"), when the -ing one is the title; never a
+        # question or a thank-you restated
+        yield without_typos(request_heading(request), events)
+    yield kind_heading(events)
 
 
 def without_typos(heading: str, events: Sequence[Event]) -> str:
@@ -76,9 +101,8 @@ def activity_heading(events: Sequence[Event]) -> str:
         return ""
     top = max(counts, key=lambda k: counts[k])
     edited = [c.target for c in calls if family(c.name) in ("edit", "write") and c.target]
-    if top in ("edit", "write") and edited:
-        names = list(dict.fromkeys(short_path(t) for t in edited))
-        return f"Changing {names[0]}" if len(names) == 1 else "Changing the code"
+    if edited and top in ("edit", "write", "bash", "read", "search", "list"):  # the change is the story
+        return "Changing " + changed_files(edited)
     if top == "bash":
         programs = [p for c in calls if family(c.name) == "bash" and (p := program_of(c.target or ""))]
         common = sorted(set(programs), key=lambda p: (-programs.count(p), programs.index(p)))[:3]
@@ -90,6 +114,16 @@ def activity_heading(events: Sequence[Event]) -> str:
         "background": "Watching background commands",
         "web": "Looking things up",
     }.get(top, "")
+
+
+def changed_files(edited: list[str]) -> str:
+    """The files a stretch changed, most changed first: "app/models.py", "a.py, b.py and c.py", "a.py, b.py
+    and 4 more files" (names, not folders, once there are several)."""
+    names = [short_path(t) if len(set(edited)) == 1 else re.split(r"[\\/]", t.rstrip("/\\"))[-1] for t in edited]
+    order = sorted(dict.fromkeys(names), key=lambda n: (-names.count(n), names.index(n)))
+    if len(order) <= 3:
+        return join_words(order)
+    return f"{order[0]}, {order[1]} and {len(order) - 2} more files"
 
 
 def join_words(items: list[str]) -> str:

@@ -4,11 +4,13 @@ a `summary` record. `retell parse` and `retell list` both choose it here, so the
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from retell.events import ASSISTANT, Event
-from retell.extract.requests import author_words, clause_cut
+from retell.extract.commits import best_summary, edited_names, session_summaries
+from retell.extract.phrasing import as_phrase, request_phrase
+from retell.extract.requests import author_words, clause_cut, first_request
 from retell.extract.tools import shorten_words
 
 if TYPE_CHECKING:
@@ -99,3 +101,28 @@ def session_vocabulary(events: Iterable[Event]) -> list[str]:
         if len(author) >= VOCABULARY_MESSAGES and len(claude) >= VOCABULARY_MESSAGES:
             break
     return vocabulary(author + claude)
+
+
+def post_title(title: str | None, source: str | None, events: Sequence[Event]) -> tuple[str | None, str | None]:
+    """(title, source) a post proposes: what happened, as a blogger would put it.
+
+    The author's own title (`/rename`) as it is; then what the session said it did (a pull request's title, the
+    commit that best matches the author's request: "Adding support for tar archives"); then Claude Code's
+    title and a fitting summary record; then the author's first real request said as what happened ("Fix
+    these lint errors?" -> "Fixing the lint errors in test_tui.py"); else the session's title as it was."""
+    if title and source == "custom-title":
+        return title, source
+    texts = [w for e in events if (w := author_words(e))][:TITLE_CANDIDATES]
+    request = first_request(texts)
+    summaries = session_summaries(events)
+    if summaries:
+        best = best_summary(summaries, request)
+        if best:
+            return as_phrase(best), "commit"
+    if title and source in ("ai-title", "summary"):
+        return title, source
+    if request:
+        phrase = request_phrase(request, edited_names(events))
+        if phrase:
+            return phrase, "first-prompt"
+    return title, source

@@ -19,6 +19,7 @@ from retell.extract.headings import chapter_heading, without_typos
 from retell.extract.project import project_name
 from retell.extract.requests import author_words
 from retell.extract.timeutil import to_epoch_ms
+from retell.extract.titles import post_title
 from retell.extract.tools import shorten_words
 from retell.redact import Redactor
 from retell.report import gap_phrase, human_bytes
@@ -82,7 +83,12 @@ def build_document(log: EventLog, manifest: dict[str, Any]) -> CommentedMap:
                 "include: false leaves a whole session out (its chapters are never sent to a model)."
             ),
         )
-    doc["chapters"] = CommentedSeq(chapter_entry(c, log, scrub) for c in log.chapters)
+    taken = [str(doc["post"]["title"])]  # a chapter's heading never repeats the title or another chapter's
+    entries = CommentedSeq()
+    for c in log.chapters:
+        entries.append(chapter_entry(c, log, scrub, taken))
+        taken.append(str(entries[-1]["title"]))
+    doc["chapters"] = entries
     doc.yaml_set_comment_before_after_key(
         "chapters",
         before=(
@@ -136,12 +142,23 @@ def session_info(log: EventLog, manifest: dict[str, Any], scrub: Scrub) -> Comme
 
 
 def default_title(log: EventLog) -> str:
-    """The post title retell proposes: the session's title (secrets redacted), else a plain one named after
-    the project."""
-    if log.session.title:
-        return _typo_free(log, Redactor.for_log(log, {}).text(log.session.title))
+    """The post title retell proposes (extract.titles.post_title: the author's own, what the session's commits
+    say it did, Claude Code's, the first request said as what happened), its secrets redacted; else a plain
+    one named after the project."""
+    title, _ = proposed_title(log)
+    if title:
+        return Redactor.for_log(log, {}).text(title)
     project = project_name(log.session.cwd)
     return f"Working on {project} with Claude Code" if project else "A session with Claude Code"
+
+
+def proposed_title(log: EventLog) -> tuple[str | None, str | None]:
+    """The title before redaction, without the obvious typos of the author's words (never in a title someone
+    set)."""
+    title, source = post_title(log.session.title, log.session.title_source, log.events)
+    if title and source in ("first-prompt", "commit"):
+        title = without_typos(title, log.events)
+    return title, source
 
 
 def default_slug(log: EventLog, title: str | None = None) -> str:
@@ -149,13 +166,9 @@ def default_slug(log: EventLog, title: str | None = None) -> str:
     return post_slug(title if title is not None else default_title(log), log.session.id)
 
 
-def _typo_free(log: EventLog, title: str) -> str:
-    """The author's first request as a title, without its obvious typos (never a title someone set)."""
-    return without_typos(title, log.events) if log.session.title_source == "first-prompt" else title
-
-
 def post_section(log: EventLog, manifest: dict[str, Any], scrub: Scrub) -> CommentedMap:
-    title = _typo_free(log, scrub(log.session.title)) if log.session.title else default_title(log)
+    proposed, _ = proposed_title(log)
+    title = scrub(proposed) if proposed else default_title(log)
     post = CommentedMap()
     post["title"] = title
     post["slug"] = default_slug(log, title)
@@ -250,12 +263,12 @@ def session_entries(log: EventLog, manifest: dict[str, Any]) -> list[CommentedMa
     return entries
 
 
-def chapter_entry(chapter: Chapter, log: EventLog, scrub: Scrub) -> CommentedMap:
+def chapter_entry(chapter: Chapter, log: EventLog, scrub: Scrub, avoid: Iterable[str] = ()) -> CommentedMap:
     events = [e for e in log.events if e.chapter == chapter.id and not e.abandoned]
     entry = CommentedMap()
     entry["id"] = chapter.id
     entry["include"] = True
-    entry["title"] = default_chapter_title(chapter, events, scrub)
+    entry["title"] = default_chapter_title(chapter, events, scrub, avoid)
     entry["info"] = chapter_info(chapter, events, scrub)
     return entry
 
@@ -368,10 +381,10 @@ def gist(events: list[Event], scrub: Scrub) -> str:
     return shorten_words(" ".join(scrub(words).split()), 140)
 
 
-def default_chapter_title(chapter: Chapter, events: list[Event], scrub: Scrub) -> str:
-    """What the chapter is about: the author's first request in it, else the work done in it."""
+def default_chapter_title(chapter: Chapter, events: list[Event], scrub: Scrub, avoid: Iterable[str] = ()) -> str:
+    """What the chapter is about (extract.headings.chapter_heading), never a heading in `avoid`."""
     scrubbed = [_scrubbed(e, scrub) for e in events]
-    return chapter_heading(scrubbed) or _fallback_heading(chapter)
+    return scrub(chapter_heading(scrubbed, list(avoid))) or _fallback_heading(chapter)
 
 
 def _scrubbed(event: Event, scrub: Scrub) -> Event:

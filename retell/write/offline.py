@@ -27,7 +27,7 @@ from retell.events import (
     SessionEntry,
     ToolCall,
 )
-from retell.extract.headings import activity_heading, kind_heading, request_heading, without_typos
+from retell.extract.headings import chapter_heading
 from retell.extract.headings import join_words as _join
 from retell.extract.headings import short_path as _short_path
 from retell.extract.project import project_name
@@ -145,16 +145,8 @@ def offline_outline(view: EventLog, triage: Triage) -> Outline:
         first_in_chapter = i == 1 or groups[i - 2][0].chapter != chapter
         heading = titles.get(chapter) if first_in_chapter else None
         if not heading:
-            ask = group[0].ask
-            words = _words(ask) if ask else ""
             told = [e for ep in group for e in ep.events]
-            heading = (
-                without_typos(_heading_from(words) or "", told)
-                or _activity_heading(group)
-                or without_typos(request_heading(words, 60), told)
-                or kind_heading(told)
-                or "What came next"
-            )
+            heading = chapter_heading(told, [triage.post.title, *used_headings]) or "What came next"
         base, n = heading, 2
         while heading in used_headings:
             heading, n = f"{base} (part {n})", n + 1
@@ -232,11 +224,6 @@ def _beats(group: list[Episode], *, is_first: bool, last_assistant: Event | None
     return beats
 
 
-def _activity_heading(group: list[Episode]) -> str:
-    """A heading from what the work mostly was, when the author's words do not make one."""
-    return activity_heading([e for ep in group for e in ep.events])
-
-
 def _purpose(group: list[Episode]) -> str:
     asks = [ep.ask for ep in group if ep.ask is not None and _words(ep.ask)]
     if not asks:
@@ -264,20 +251,6 @@ def _description(first_ask: Event | None, sessions: int = 1) -> str:
         return "How a session with Claude Code went, told from its transcript." if sessions == 1 else f"{told}."
     first = _sentences(re.sub(r"\[Image #\d+\]", "", _one_line(_words(first_ask))))
     return f"{told}: " + shorten_words(first[0] if first else "", 110)
-
-
-def _heading_from(text: str) -> str:
-    """A heading from the author's words when they make one (3 to 9 plain words), else nothing."""
-    text = request_heading(text)
-    first = _sentences(_prose(text) or _plain(text))
-    if not first:
-        return ""
-    sentence = re.split(r"[(\[:;]", first[0])[0].rstrip(".!?, ")
-    words = sentence.split()
-    letters = sum(ch.isalpha() or ch.isspace() for ch in sentence)
-    if not 3 <= len(words) <= 9 or letters < 0.85 * len(sentence):
-        return ""
-    return sentence[:1].upper() + sentence[1:]
 
 
 # -- draft --------------------------------------------------------------------------------------------

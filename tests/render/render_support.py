@@ -47,8 +47,8 @@ EXIF_MAKE = "RetellTestCam"
 EXIF_ARTIST = "Sam Example-Author"
 PNG_TEXT = "pasted-by-sam-example"
 TARGETS = ("hugo", "jekyll", "astro", "plain")
-TITLE = "Fix the sidebar that covers the header"  # the first sentence of the first message
-SLUG = "fix-the-sidebar-that-covers-the-header-5e5510"  # + the session id
+TITLE = "Fixing the sidebar that covers the header"  # the first sentence of the first message, as what happened
+SLUG = "fixing-the-sidebar-that-covers-the-header-5e5510"  # + the session id
 PROGRESS = re.compile(r"^(?P<stage>parse|triage|outline|draft|render)\s+(?P<seconds>\d+\.\d\d) s\s+(?P<note>.*)$")
 
 

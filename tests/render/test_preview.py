@@ -203,7 +203,7 @@ def test_front_matter_of_each_target_is_shown_as_the_header(work: Work) -> None:
         out = work.tmp / f"{target}.html"
         preview_ok(work, "--target", target, "-o", out)
         html = read_html(out)
-        assert html.h1 == ["Fix the sidebar that covers the header"], target
+        assert html.h1 == ["Fixing the sidebar that covers the header"], target
         assert "How a sticky sidebar fixed it" in html.text, target
         assert "5 January 2026" in html.text, target
         assert "DRAFT" not in html.text, target
@@ -260,7 +260,7 @@ def test_a_template_of_the_authors_replaces_the_page(work: Work, tmp_path: Path)
     (folder / "preview.html.j2").write_text("<h1>{{ post.title }}</h1><p>mine</p>{{ body }}", encoding="utf-8")
     preview_ok(work)
     text = page_of(work).read_text(encoding="utf-8")
-    assert text.startswith("<h1>Fix the sidebar") and "<p>mine</p>" in text
+    assert text.startswith("<h1>Fixing the sidebar") and "<p>mine</p>" in text
     assert "<h2" in text  # the body is HTML, not escaped
 
 

@@ -29,7 +29,7 @@ def test_serve_rebuilds_on_every_change_and_stops_cleanly(work: Work) -> None:
     with serve(work.path, work.tmp) as server:
         assert server.url.startswith("http://127.0.0.1:") and server.url.endswith("/")
         first = server.page()
-        assert "Fix the sidebar that covers the header" in first
+        assert "Fixing the sidebar that covers the header" in first
         assert f'<meta name="retell-version" content="{server.version()}">' in first
         # only the page and its images are served
         images = sorted(p.name for p in folder.iterdir() if p.suffix in (".webp", ".png", ".jpg"))

@@ -188,7 +188,7 @@ def test_editing_triage_redoes_the_draft_and_keeps_the_previous_one(session: Ses
     triage = workdir / "triage.yaml"
     triage.write_text(
         triage.read_text().replace(
-            "    title: Fix the sidebar that covers the header\n", "    title: The sidebar on top\n", 1
+            "    title: Changing app/styles.css\n", "    title: The sidebar on top\n", 1
         )
     )
     assert "The sidebar on top" in triage.read_text()
@@ -204,7 +204,7 @@ def test_a_chapter_title_edited_in_triage_becomes_the_heading(session: Session, 
     triage = workdir / "triage.yaml"
     triage.write_text(
         triage.read_text().replace(
-            "    title: Fix the sidebar that covers the header\n", "    title: The sidebar on top\n", 1
+            "    title: Changing app/styles.css\n", "    title: The sidebar on top\n", 1
         )
     )
     ok(run(session, workdir, "--yes"))

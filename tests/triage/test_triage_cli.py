@@ -35,7 +35,7 @@ def test_first_run_says_what_to_do_next(session: Session, cli) -> None:
     result = cli("triage", session.workdir)
     _ok(result)
     assert f"Wrote {session.triage}: review it, then run `retell triage {session.workdir} --approve`" in result.stdout
-    assert "Story: “Fix the blank login page”, medium (1,800-2,500 words)" in result.stdout
+    assert "Story: “Fixing the blank login page”, medium (1,800-2,500 words)" in result.stdout
     assert session.triage.exists()
     assert not (session.workdir / "triage.yaml.bak").exists()
 

@@ -59,8 +59,8 @@ def test_first_run_writes_every_section(session: Session) -> None:
 def test_post_defaults_come_from_the_session(session: Session) -> None:
     run_triage(session.workdir)
     post = load(session.triage)["post"]
-    assert post["title"] == "Fix the blank login page"  # the first sentence of the first request
-    assert post["slug"] == "fix-the-blank-login-page-5e5510"  # + the session id: unique across sessions
+    assert post["title"] == "Fixing the blank login page"  # the first request, said as what happened
+    assert post["slug"] == "fixing-the-blank-login-page-5e5510"  # + the session id: unique across sessions
     assert post["date"] == "2026-01-05T10:00:01+00:00"  # when the session started
     assert list(post["tags"]) == ["claude-code", "python"]  # it edited a .py file
     assert (post["length"], post["language"], post["voice"]) == ("medium", "en", "first-person")
@@ -81,8 +81,8 @@ def test_one_entry_per_chapter_secret_and_image(session: Session) -> None:
     assert all(list(c)[:3] == ["id", "include", "title"] and c["include"] is True for c in chapters)
     assert set(chapters[0]) <= set(CHAPTER_KEYS)
     assert [c["title"] for c in chapters] == [
-        "Fix the blank login page",
-        "Implement the plan: rotate the token and fix the redirect",
+        "Sending out subagents",  # "Fix the blank login page" is the title, said as "Fixing…"
+        "Implementing the plan: rotate the token and fix the redirect",
         "The tests",  # "Now …, please" is how it was said, not what it is about
     ]
     assert chapters[2]["info"]["bridge"].startswith("We fixed the redirect.")
@@ -189,8 +189,8 @@ def test_secrets_in_the_first_words_stay_out_of_titles_and_gists(tmp_path: Path,
     for value in (TOKEN, EMAIL, HOME, USER):
         assert value not in text
     doc = load(workdir / "triage.yaml")
-    assert doc["post"]["title"] == "Deploy with [REDACTED:github-token] now"
-    assert doc["chapters"][0]["title"] == "Deploy with [REDACTED:github-token] now"
+    assert doc["post"]["title"] == "Deploying with [REDACTED:github-token]"
+    assert doc["chapters"][0]["title"] == "Deploy with [REDACTED:github-token] now"  # not the title again
     assert doc["chapters"][0]["info"]["gist"] == (
         "Deploy with [REDACTED:github-token] now. Mail [REDACTED:email] when done."
     )

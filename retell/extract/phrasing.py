@@ -1,0 +1,270 @@
+"""A request or a commit subject rewritten as a title a blogger would keep: what happened, as a short phrase.
+
+"Can you please fix these lint errors?" is the author talking to Claude; a post about it is "Fixing the lint
+errors in test_tui.py". The rewrite is deliberately narrow (English, a known verb or a known lead-in) and
+leaves every other line as it was: a wrong rewrite is worse than none.
+
+    "Add a Github Action to run tests and linting?"   -> "Adding a GitHub Action to run tests and linting"
+    "I'd like your help with refactoring the timeline" -> "Refactoring the timeline"
+    "feat: add support for tar archives (.tar, .tgz)"  -> "Adding support for tar archives"
+    "I keep getting build errors when MDX files…"     -> "Build errors when MDX files…"
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from retell.extract.requests import clause_cut
+
+PHRASE_CHARS = 72
+PHRASE_SLACK = 8
+# A polite request's ending in Japanese and Chinese: without it, the request reads as a title
+# ("CLAUDE.md を更新してください" -> "CLAUDE.md を更新"; "请帮我修复登录页面" -> "修复登录页面").
+_JA_POLITE_END = r"(?:を|して|て)?(?:ください|下さい|くださいませ|ほしい|欲しい|お願いします|お願い)[。！!]*$"
+_CJK_POLITE_END = _JA_POLITE_END + r"|[吧吗嗎呢]?[。！？!?]*$"
+_CJK_POLITE_START = r"^(?:请你?|請你?|麻烦你?|麻煩你?|帮我|幫我|能不能|可以|能否)(?:帮我|幫我)?"
+
+# The verbs a request or a commit starts with, and their -ing form (an explicit list: "set" -> "setting",
+# "use" -> "using", and no guess at a word that is not a verb).
+_DOUBLED = frozenset(
+    re.findall(
+        r"\w+",
+        """
+        set run get put stop map wrap drop trim plan log let cut ship swap strip split skip tag pin chat
+        """,
+    )
+)
+_VERBS = frozenset(
+    re.findall(
+        r"\w+",
+        """
+        add fix update create make write refactor migrate move remove delete rename implement build set push
+        search use read review explain convert replace change clean test debug investigate find check run
+        install deploy document improve port split merge upgrade bump generate plan
+        summarize summarise analyze analyse optimize optimise speed simplify extract enable disable
+        allow handle show hide display render load save parse lint clear reset restore
+        revert commit publish translate rewrite restructure reorganize reorganise organize integrate
+        connect wire expose introduce drop trim shorten increase reduce rework tidy polish align
+        wrap print export import fetch download upload sync validate verify compare benchmark measure
+        monitor continue start finish try keep put stop open close launch send store
+        mock configure initialize scaffold bootstrap embed resolve prevent avoid ensure
+        give get cut ship swap strip skip tag pin look describe prepare collect gather identify
+        inspect audit examine diagnose reproduce solve tweak adjust modify edit extend expand shrink
+        rewire unify consolidate separate deduplicate dedupe remember write
+        """,
+    )
+)
+# Lead-ins that say who asks, not what: what follows them is the request.
+_LEAD_INS = [
+    r"(?:yes|yeah|yep|sure|great|perfect|thanks|thank you|cool|nice|excellent|fine)(?: please)?[\s,.!]*"
+    r"(?:and |but |so )?",
+    r"I think (?:that )?(?:for now )?",
+    r"(?:we|I)(?:'re| are|'m| am) going to\s+",
+    r"(?:oh|ah|hmm+|wait|ok(?:ay)?|so|now|also|then|alright|right)\b[\s,.!:;—–-]*",
+    r"I(?:'d| would) (?:really )?(?:like|love) (?:your help (?:with|to)|you to|to|help (?:with|to))\s+",
+    r"I (?:want|need|wanna)(?: you)? to\s+",
+    r"(?:we|I) (?:need|have to|want|should|must|could|can|will|'ll|might) (?:to |also |now |probably )*(?=\w)",
+    r"let'?s (?:also |now |just |try (?:to |and )?)*",
+    r"help (?:me |us )?(?:to )?(?=\w)",
+    r"how (?:can|do|could|should|would) (?:I|we|you)(?: best)? (?=\w)",
+    r"(?:please|pls|kindly)\s+",
+    r"(?:can|could|would|will) you(?: please)?(?: help (?:me |us )?(?:to )?)?\s+",
+]
+# First-person reports: what follows is the subject ("I keep getting build errors when…" -> "Build errors when…").
+_REPORTS = (
+    r"I (?:keep (?:getting|seeing|hitting)|am getting|'m getting|'m seeing|am seeing|"
+    r"(?:just )?(?:noticed|found out|found|saw) that)\s+"
+)
+_MULTIWORD = {
+    "have a look at": "looking at",
+    "take a look at": "looking at",
+    "have a look": "looking at it",
+    "make sure": "making sure",
+    "set up": "setting up",
+    "clean up": "cleaning up",
+    "look into": "looking into",
+    "look at": "looking at",
+    "find out": "finding out",
+    "figure out": "figuring out",
+    "get rid of": "getting rid of",
+    "go through": "going through",
+    "walk me through": "walking through",
+    "rip out": "ripping out",
+    "tear out": "tearing out",
+    "back out": "backing out",
+}
+# search/check/see whether… -> "Finding out whether…"
+_WHETHER = r"(?:search|check|see|find out|investigate|research|test|verify) (?:if|whether)\s+"
+_CONVENTIONAL = r"(?i)^(?:feat|fix|docs|chore|refactor|test|tests|style|perf|build|ci|milestone)(?:\([\w./-]+\))?!?:\s*"
+_NAMES = {
+    "github": "GitHub",
+    "gitlab": "GitLab",
+    "javascript": "JavaScript",
+    "typescript": "TypeScript",
+    "macos": "macOS",
+    "pypi": "PyPI",
+    "vscode": "VS Code",
+    "nodejs": "Node.js",
+}
+_DEICTIC = r"\b(?:these|those|this)\b(?=\s+(?!(?:is|are|was|were|and|or|to|in|on|for|with|so|but)\b)[A-Za-z])"
+_EMPTY_OBJECT = r"^(?:these|those|this|that|it|them|everything|all of (?:these|them|this))$"
+
+
+def gerund(verb: str) -> str:
+    verb = verb.lower()
+    if verb in _DOUBLED:
+        return verb + verb[-1] + "ing"
+    if verb.endswith("ie"):
+        return verb[:-2] + "ying"
+    if verb.endswith("e") and not verb.endswith(("ee", "ye", "oe")):
+        return verb[:-1] + "ing"
+    return verb + "ing"
+
+
+def as_phrase(text: str, objects: Sequence[str] = (), limit: int = PHRASE_CHARS) -> str:
+    """`text` (one tidied line: a request, a commit subject) as a phrase that says what happened; `objects`:
+    what the work touched (short file names), named when the request only says "these" or "this". The text
+    as it was (cut between clauses when long) when it is no request this knows how to rewrite."""
+    line = re.sub(_CONVENTIONAL, "", text.strip())
+    line = re.sub(r"\s*\([^()]*\)", "", line).strip()  # "(Phase 2 from docs/…)": an aside, not the point
+    if re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", line):
+        tidied = re.sub(_CJK_POLITE_START, "", re.sub(_CJK_POLITE_END, "", line)).strip()
+        return tidied if len(tidied) >= 4 else line
+    asked = line.endswith(("?", "？"))
+    line = line.rstrip("?？!. ")
+    rewritten = _rewrite(line, objects)
+    if rewritten is None:
+        phrase = _first_clause(line) + ("?" if asked else "")
+    else:
+        phrase = rewritten
+    phrase = re.sub(r"(?i)(?<=[\w\])`]),?\s+(?:here|now|for now|then|too|as well|please)$", "", _named(phrase))
+    if len(phrase) > limit + PHRASE_SLACK:  # a whole phrase a little over the limit reads better than a cut one
+        phrase = clause_cut(phrase, limit + PHRASE_SLACK, shortest=16) or phrase
+    return phrase[:1].upper() + phrase[1:]
+
+
+def _rewrite(line: str, objects: Sequence[str]) -> str | None:
+    """The -ing phrase of a request, or None when it is none this knows (another language, a statement…)."""
+    tag = re.match(r"^\[([^\]]{6,60})\]:", line)
+    if tag:  # "[engine lifecycle phase 4]: please plan…": the author named the work
+        return tag.group(1)
+    what = re.match(r"(?i)^what (?:are|is) (the \w.+?)(?: that (?:are|is))? (available to|in|on|of|for) you$", line)
+    if what:
+        return f"{what.group(1)} {what.group(2)} Claude"
+    rest = line
+    for _ in range(4):  # "OK, so I'd like you to…": lead-ins stack
+        before = rest
+        for lead in _LEAD_INS:
+            rest = re.sub(r"(?i)^" + lead, "", rest).lstrip(" ,")
+        if rest == before:
+            break
+    first, _, tail = rest.partition(" ")
+    wants = re.search(
+        r"(?i)\b(?:I (?:want|'d like|would like|need) to|(?:so|and|now) (?:we|I) (?:should|need to|must|want to)) "
+        r"((\w+) .+)$",
+        rest,
+    )
+    if first.lower() not in _VERBS and wants and wants.group(2).lower() in _VERBS | {"pick"}:
+        # "This was just so you know…, but I want to pick it up again and fix the APIs"
+        return _coordinated(_objected(gerund(wants.group(2)), _first_clause(wants.group(1).partition(" ")[2]), objects))
+    rest = _first_clause(rest)
+    failing = re.search(
+        r"(?i)\b(?:a lot of |some |many |most |all |several |a few |a couple of )?(?:of )?(?:the |our )?"
+        r"((?:[\w-]+ )?tests?) (?:are|is|were|keep) (?:now )?(?:failing|broken|red|unhappy)",
+        rest,
+    )
+    if failing:  # "…and a lot of the browser tests are failing": the work was fixing them
+        return f"fixing the failing {failing.group(1)}"
+    report = re.match(r"(?i)^" + _REPORTS, rest)
+    if report:
+        return rest[report.end() :]
+    whether = re.match(r"(?i)^" + _WHETHER, rest)
+    if whether:
+        return "finding out whether " + rest[whether.end() :]
+    lower = rest.lower()
+    for words, ing in _MULTIWORD.items():
+        if lower.startswith(words + " ") or lower == words:
+            return _objected(ing, rest[len(words) :].strip(), objects)
+    first, _, tail = rest.partition(" ")
+    if first.lower() in _VERBS and (first[:1].islower() or (first[:1].isupper() and first[1:].islower())):
+        if first.lower() == "make" and re.match(r"(?i)^(?:this|it) possible to\s+", tail):
+            tail = re.sub(r"(?i)^this\b", "it", tail)
+        return _coordinated(_objected(gerund(first), tail, objects))
+    if rest is not line and rest:  # a lead-in was taken off ("I keep getting …"): the rest is the point
+        return None if re.match(r"(?i)^(?:what|why|how|which|who|where|when|is|are|do|does)\b", rest) else rest
+    return None
+
+
+def _first_clause(line: str) -> str:
+    """Up to a comma that starts a new clause ("…in a better way, I need to access…")."""
+    return re.split(r",\s+(?=(?:I|we|it|this|that|but|so|which|then|if)\b)", line, maxsplit=1)[0]
+
+
+def _coordinated(phrase: str) -> str:
+    """ "adding X and fix Y" -> "adding X and fixing Y": a second verb joined by "and" takes -ing too."""
+    head, colon, rest = phrase.partition(":")  # "the plan: rotate the token and fix…" is a quote of the plan
+    return (
+        re.sub(
+            r"(?i)\b(and|then) (\w+)\b",
+            lambda m: f"{m.group(1)} {gerund(m.group(2))}" if m.group(2).lower() in _VERBS else m.group(0),
+            head,
+        )
+        + colon
+        + rest
+    )
+
+
+def _objected(ing: str, tail: str, objects: Sequence[str]) -> str:
+    """The verb with its object, "these lint errors" as "the lint errors", a bare "these" as the files."""
+    tail = re.sub(_DEICTIC, "the", tail, flags=re.I)
+    if re.match(_EMPTY_OBJECT, tail, flags=re.I) or not tail:
+        named = _objects(objects)
+        return f"{ing} {named}" if named else f"{ing} {tail}".strip()
+    if len(objects) == 1 and re.match(
+        r"(?i)^the (?:\w+ ){0,2}(?:tests|errors|warnings|issues|bugs|lint errors)$", tail
+    ):
+        return f"{ing} {tail} in {objects[0]}"
+    return f"{ing} {tail}"
+
+
+def _objects(objects: Sequence[str]) -> str:
+    if not objects:
+        return ""
+    if len(objects) == 1:
+        return objects[0]
+    if len(objects) == 2:
+        return f"{objects[0]} and {objects[1]}"
+    return ""
+
+
+def _named(phrase: str) -> str:
+    return re.sub(
+        r"(?<![\w./-])(" + "|".join(_NAMES) + r")(?![\w./-])", lambda m: _NAMES[m.group(1).lower()], phrase, flags=re.I
+    )
+
+
+# Sentences that open a message without asking anything ("Fair enough. Can you write…").
+_CHATTER = re.compile(
+    r"(?i)^(?:fair enough|sorry(?: to interrupt)?|never ?mind|oh no|oops|excellent(?: work)?|great(?: work| job)?|"
+    r"perfect|awesome|nice(?: work| one)?|thanks?(?: you)?(?: so much)?|thank you|got it|I see|interesting|"
+    r"good (?:catch|point|idea)|makes sense|cool|wow|hmm+|ok(?:ay)?|alright|"
+    r"yes|yeah|yep|yup|sure|no|nope)\b[\s,.!:;]*(?:thank you|thanks)?[\s,.!]*$"
+)
+
+
+def request_phrase(request: str, objects: Sequence[str] = (), limit: int = PHRASE_CHARS) -> str | None:
+    """The phrase of a tidied request (`clean_request`'s line): its first sentence that says more than chatter,
+    rewritten (`as_phrase`); None when every sentence is chatter."""
+    for sentence in re.split(r"(?<=[.!?。！？])\s+", request)[:3]:
+        sentence = sentence.strip()
+        if sentence and not _CHATTER.match(sentence):
+            return as_phrase(sentence, objects, limit)
+    return None
+
+
+def rewrites(request: str) -> bool:
+    """Whether `as_phrase` knows how to say this request as what happened (not just tidy it)."""
+    line = re.sub(_CONVENTIONAL, "", request.strip())
+    line = re.sub(r"\s*\([^()]*\)", "", line).strip().rstrip("?？!. ")
+    return _rewrite(line, ()) is not None
