@@ -156,7 +156,7 @@ def test_slash_command_arguments_are_the_authors_request(tx: Transcript, tmp_pat
     )
     tx.assistant("I'll plan the TODO app first: pages, API routes and a SQLite store.")
     told = Told(tx, tmp_path)
-    assert told.triage["post"]["title"] == "Create a TODO app with Next.js"
+    assert told.triage["post"]["title"] == "Creating a TODO app with Next.js"
     assert told.result.manifest["counts"]["human_turns"] == 1
     assert "I started with this:\n\n> create a TODO app with Next.js\n\n(via `/orchestrator`)" in told.draft
 
