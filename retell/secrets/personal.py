@@ -296,6 +296,14 @@ _PERSON_SHAPES = (
         ("author:", "committer:", "maintainer:", "contributor:", "-by:"),
         (30, 150),
     ),
+    # told in a sentence as the name a commit goes under: `commit it as Jane Doe`, `my git name is Jane Doe`
+    (
+        "told",
+        r"(?i:\b(?:commit(?:ted|s)?|sign(?:ed)?[ -]?off|author(?:ed)?)\b[^\n.;:!?]{0,30}?\bas|"
+        r"\bmy[ \t]+(?:full[ \t]+|real[ \t]+|git[ \t]+)?name[ \t]+is)[ \t]+[\"'`“]?" + _name("told"),
+        ("commit", "sign", "author", "name is"),
+        (60, 120),
+    ),
     # `git config --list` and `git config -l` print `user.name=Jane Doe`
     ("listed_config", r"^[ \t]*user\.name=" + _name("listed_config") + r"[ \t]*$", ("user.name=",), (5, 120)),
     ("variable", r"\bGIT_(?:AUTHOR|COMMITTER)_NAME=[\"']?" + _name("variable"), ("_name=",), (30, 120)),
@@ -353,11 +361,22 @@ _NOT_A_PERSON = re.compile(
 )
 
 
+# Words of a phrase, not of a name (`committed as Work In Progress`): a name told in a sentence has none.
+_PHRASE_WORDS = words(
+    """
+    a an and as at by for from in into of on or the to with work progress draft fix fixes update updates release
+    version feature bugfix hotfix merge initial commit change changes new old final temp test tests wip part
+    """
+)
+
+
 def _person(value: str, m: re.Match[str]) -> bool:
     if len(value) < 2 or _NOT_A_PERSON.search(value) or value.isupper():
         return False
+    if m.lastgroup == "told" and any(w.lower() in _PHRASE_WORDS for w in value.split()):
+        return False
     # one Latin word is a handle or a company (`Google`), not a person's full name
-    return not (m.lastgroup in ("copyright", "shortlog", "blame") and " " not in value and value.isascii())
+    return not (m.lastgroup in ("copyright", "shortlog", "blame", "told") and " " not in value and value.isascii())
 
 
 def _listed_person(value: str, m: re.Match[str]) -> bool:
