@@ -399,9 +399,11 @@ def _listed_person(value: str, m: re.Match[str]) -> bool:
         if not rest.strip() and not any(_NAME_LINE.match(line) for line in beside):
             return False
     for line in reversed(lines[:-1]):
+        if _LIST_HEADING.match(line):
+            return True
         if not line.strip() or re.match(r"[ \t]*(?:[-*+][ \t]+|[=-]{3,}[ \t]*$)", line) or _NAME_LINE.match(line):
             continue
-        return _LIST_HEADING.match(line) is not None
+        return False
     return False
 
 

@@ -15,7 +15,7 @@ from typing import Any
 
 from retell.secrets.commands import COMMAND_RULES, TOLD_RULES
 from retell.secrets.decode import decoded_view, undiffed_view
-from retell.secrets.own import COMMON_ACCOUNTS, OWN_RULES, account_name_rule
+from retell.secrets.own import COMMON_ACCOUNTS, OWN_RULES, account_name_rule, personal_account
 from retell.secrets.personal import PERSONAL_RULES
 from retell.secrets.preview import default_replacement
 from retell.secrets.rule import SECRET, Allowlist, Rule
@@ -99,7 +99,7 @@ class Scanner:
     _primed: dict[str, tuple[Finding, ...]] = field(init=False, default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
-        names = sorted({n for n in self.usernames if len(n) >= 2 and n.lower() not in COMMON_ACCOUNTS})
+        names = sorted({n for n in self.usernames if len(n) >= 2 and personal_account(n)})
         self.usernames = tuple(names)
         self.rules, self._global_allow, self._keywords = _compiled(self.usernames)
 
