@@ -305,3 +305,20 @@ def test_a_windows_session_reaching_into_dot_folders_publishes(tmp_path: Path, a
         assert f"C:\\Users\\{account}\\.claude" in text
     else:
         assert account not in shown and account.split()[-1] not in shown
+
+
+@pytest.mark.e2e
+@pytest.mark.usefixtures("isolated")
+def test_a_webhook_in_the_first_request_leaves_no_part_of_it_in_the_title(tmp_path: Path) -> None:
+    """The default title names a URL by its site; a webhook's site is a part of the credential (main titled
+    the post "Post the alerts to discord.com", in the post, its slug and every prompt)."""
+    token = "aB3dE5fG7hI9jK1lM3nO5pQ7rS9tU1vW3xY5zA7bC9dE1fG3hI5jK7lM9nO1pQ3rS5tU7vW9x"
+    url = f"https://discord.com/api/webhooks/123456789012345678/{token}"
+    tx = Transcript()
+    tx.user(f"post the deploy alerts to {url} from now on")
+    tx.assistant("I added a notify step that posts to it after each deploy.")
+    tx.user("Thanks.")
+    tx.assistant("Done.")
+    _work, shown = everything_shown(tx, tmp_path)
+    assert "discord.com" not in shown and "discord-com" not in shown and token[:12] not in shown
+    assert "title: Post the deploy alerts to a webhook" in shown
