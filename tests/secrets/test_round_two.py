@@ -145,7 +145,7 @@ NOT_PASSWORDS = [
     "all tests pass Test2026 included",
     "echo $PASSWORD | sudo -S reboot",
     "echo 'deploy:$NEWPASS' | sudo chpasswd",
-    "ldapsearch -x -w \"$LDAP_PW\" -b dc=acme",
+    'ldapsearch -x -w "$LDAP_PW" -b dc=acme',
 ]
 
 
