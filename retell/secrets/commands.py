@@ -77,10 +77,19 @@ _TOOL_FLAGS = (
     (r"zip|unzip", r"-P[ \t]+"),
     (r"7z|7za", r"-p"),
     (r"smbclient", r"-U[ \t]+[^\s%]+%"),
-    (r"docker|podman|nerdctl|helm", r"(?:login|registry login)\b[^\n|;&]{0,200}?[ \t]-p[ \t]+"),
+    (r"docker|podman|nerdctl|helm|buildah|skopeo|oc|cf|az", r"(?:login|registry login)\b[^\n|;&]{0,200}?[ \t]-p[ \t]+"),
     (r"mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport", r"(?:-p|--password)[ \t]+"),
     (r"influx", r"-password[ \t]+"),
     (r"net", r"user[ \t]+\S+[ \t]+"),  # Windows: `net user NAME PASSWORD`
+    (r"ldapsearch|ldapadd|ldapmodify|ldapdelete|ldappasswd|ldapwhoami|ldapcompare|ldapmodrdn", r"-w[ \t]*"),
+    (r"mysqladmin", r"password[ \t]+"),  # `mysqladmin -u root password NEW`
+    (r"lftp", r"-u[ \t]+[^\s,]+,"),  # `lftp -u user,PASSWORD host`
+    (r"sqlcmd|bcp|osql|isql", r"-P[ \t]*"),
+    (r"psexec|PsExec|psexec\.exe|xfreerdp|rdesktop", r"(?:-p[ \t]+|/p:)"),
+    (r"mosquitto_pub|mosquitto_sub|mosquitto_rr", r"-P[ \t]+"),
+    (r"nmcli", r"(?:password|wifi-sec\.psk)[ \t]+"),
+    (r"wpa_passphrase", r"\S+[ \t]+"),  # `wpa_passphrase SSID PASSPHRASE`
+    (r"sqlplus|expdp|impdp|rman", r"[\w$#]+/"),  # `sqlplus system/PASSWORD@//host/XE`
 )
 _PROGRAM_KEYWORDS = (
     "sshpass",
@@ -94,6 +103,29 @@ _PROGRAM_KEYWORDS = (
     "mongo",
     "influx",
     "net user",
+    "ldap",
+    "mysqladmin",
+    "lftp",
+    "sqlcmd",
+    "bcp",
+    "osql",
+    "isql",
+    "psexec",
+    "xfreerdp",
+    "rdesktop",
+    "mosquitto",
+    "nmcli",
+    "wpa_passphrase",
+    "sqlplus",
+    "expdp",
+    "impdp",
+    "rman",
+    "podman",
+    "buildah",
+    "skopeo",
+    "oc ",
+    "cf ",
+    "az ",
 )
 
 COMMAND_RULES: tuple[Rule, ...] = (
@@ -139,6 +171,28 @@ COMMAND_RULES: tuple[Rule, ...] = (
         accept=_password,
         value_of=unquoted,
         rule_id="piped-password",
+    ),
+    # `echo 'user:pw' | chpasswd`: a user's new password, piped.
+    Rule(
+        "password-flag",
+        SECRET,
+        r"\b(?:echo|printf)[ \t]+(?:-[ne]+[ \t]+)?[\"']?[\w.-]{1,32}:(?P<v>[^\s\"':]{1,64})[\"']?[ \t]*\|[ \t]*"
+        r"(?:sudo[ \t]+)?chpasswd\b",
+        ("chpasswd",),
+        group="v",
+        accept=_password,
+        rule_id="chpasswd",
+    ),
+    # PowerShell: `ConvertTo-SecureString 'pw' -AsPlainText`, `-String "pw"`.
+    Rule(
+        "password-flag",
+        SECRET,
+        r"(?i)\bConvertTo-SecureString[ \t]+(?:-String[ \t]+)?(?:" + VALUE + r")(?=[ \t]+-AsPlainText)",
+        ("convertto-securestring",),
+        group=VALUE_GROUPS,
+        accept=_password,
+        value_of=unquoted,
+        rule_id="powershell-securestring",
     ),
     # SQL: `IDENTIFIED BY 'pw'`, `CREATE ROLE app WITH PASSWORD 'pw'`, `ALTER USER x PASSWORD = 'pw'`.
     Rule(
@@ -266,6 +320,149 @@ def _keywords(text: str) -> tuple[str, ...]:
     return tuple(text.split(","))
 
 
+# -- a user and a password side by side, or a password word and its value --------------------------------
+
+# Accounts a service or a tutorial names (`admin / Admin2024!`, `root:Toor2024`): a value after one of them
+# is a password when it looks like one a person chose.
+_ACCOUNT_NAMES = (
+    r"(?:admin|administrator|root|sa|postgres|mysql|deploy|deployer|ubuntu|pi|user|guest|test|tester|demo|elastic|"
+    r"kibana|grafana|jenkins|minioadmin|minio|rabbit|rabbitmq|oracle|system|dev|developer|ops|operator|superuser|"
+    r"manager|webadmin|wpadmin|ftp|ftpuser|app|service|svc|ci|backup|nagios|zabbix|odoo|keycloak|sonar|gitlab|"
+    r"git|nextcloud|wordpress|wp|portainer|pgadmin|airflow|superset|metabase|rundeck|argocd|harbor|nexus)"
+)
+# words that say a credential is told (`creds are admin:x`, `ssh in as deploy / x`)
+_CREDENTIAL_CONTEXT = re.compile(
+    r"(?i)\b(?:login|log[ -]?in|logon|sign[ -]?in|credentials?|creds|account|user(?:name)?|benutzer|utilisateur|"
+    r"usuario|usuário|gebruiker|användare|ssh|as|auth|basic|zugang(?:sdaten)?|identifiants|credenciales|acceso)\b"
+)
+
+
+def _paired_password(value: str, m: re.Match[str]) -> bool:
+    """A password told beside its user: one a person chose (letters with digits), never a version, a
+    path, an image tag or a ratio, and only where the user is a known account or the line says it is a
+    login."""
+    bare = value.strip("'\"`" + TYPOGRAPHIC)
+    if not _told_password(bare, m) or not any(c.isdigit() for c in bare) or not any(c.isalpha() for c in bare):
+        return False
+    if bare[0].isdigit() or re.search(r"[.:/@]", bare.rstrip(".")):
+        return False  # `postgres:16-alpine`, `node:20.11`, `admin:x@host` (a URL's own rule)
+    user = m.group("user")
+    if re.fullmatch(_ACCOUNT_NAMES + r"\d{0,2}", user, re.I) or "@" in user:
+        return True
+    line_start = m.string.rfind("\n", 0, m.start()) + 1
+    return _CREDENTIAL_CONTEXT.search(m.string[line_start : m.start()]) is not None
+
+
+def _worded_password(value: str, m: re.Match[str]) -> bool:
+    """A value right after a password word, with no verb between (`password Hunter2024`, `la clave Gato2024`):
+    only a value that has letters and digits and a capital or a symbol."""
+    bare = value.strip("'\"`" + TYPOGRAPHIC)
+    if not _told_password(bare, m) or is_code(bare) or "(" in bare:
+        return False
+    has = {"digit": any(c.isdigit() for c in bare), "alpha": any(c.isalpha() for c in bare)}
+    marked = any(c.isupper() for c in bare) or any(not c.isalnum() for c in bare)
+    return has["digit"] and has["alpha"] and marked
+
+
+PAIR_RULES: tuple[Rule, ...] = (
+    # `deploy / Hunter2024!`, `admin / Admin123` (a login word on the line, or a known account)
+    Rule(
+        "password-in-text",
+        SECRET,
+        r"(?<![\w/.:-])(?P<user>[\w.@+-]{2,40})[ \t]+/[ \t]+[\"'`]?(?P<v>[^\s/,;\"'`]{6,64})",
+        (" / ",),
+        group="v",
+        accept=_paired_password,
+        trims=".,;:)]}>",
+        rule_id="user-password-pair",
+    ),
+    # `admin:Winter2023`, `root:Toor2024!` in a sentence or a config: a known account and its password
+    Rule(
+        "password-in-text",
+        SECRET,
+        r"(?i)(?<![\w/.:@$-])(?P<user>" + _ACCOUNT_NAMES + r"\d{0,2}):(?P<v>[^\s:/@\"'`,;]{6,64})(?![:@/\w])",
+        (
+            "admin:",
+            "administrator:",
+            "root:",
+            "sa:",
+            "postgres:",
+            "mysql:",
+            "deploy:",
+            "ubuntu:",
+            "pi:",
+            "user:",
+            "guest:",
+            "test:",
+            "demo:",
+            "elastic:",
+            "grafana:",
+            "jenkins:",
+            "minio",
+            "rabbit",
+            "oracle:",
+            "system:",
+            "dev:",
+            "ops:",
+            "superuser:",
+            "manager:",
+            "ftp",
+            "app:",
+            "svc:",
+            "ci:",
+            "backup:",
+            "odoo:",
+            "keycloak:",
+            "sonar:",
+            "gitlab:",
+            "git:",
+            "nextcloud:",
+            "wordpress:",
+            "wp:",
+            "portainer:",
+            "pgadmin:",
+            "airflow:",
+            "superset:",
+            "metabase:",
+            "argocd:",
+            "harbor:",
+            "nexus:",
+            "kibana:",
+            "operator:",
+            "tester:",
+            "developer:",
+            "deployer:",
+            "webadmin:",
+            "wpadmin:",
+            "service:",
+            "nagios:",
+            "zabbix:",
+            "rundeck:",
+        ),
+        group="v",
+        accept=_paired_password,
+        trims=".,;:)]}>",
+        rule_id="account-colon-password",
+    ),
+    # `password Hunter2024!`, `pw: Bananas99!`, `Kennwort Sonne2024!`, `la clave Gato2024`
+    Rule(
+        "password-in-text",
+        SECRET,
+        r"(?i)(?<![\w-])(?:(?:" + _PASSWORD_WORDS[3:-1] + r"|pw|passwd)(?![\w-])(?:[ \t]*[:=][ \t]*|[ \t]+)|"
+        r"pass[ \t]*[:=][ \t]*)"  # (`pass` alone is a verb: `tests pass`)
+        r"[\"'`“]?(?P<v>[^\s\"'`“”,;，。、]{6,64})",
+        _keywords(
+            "pass,pwd,pw,kennwort,mot de passe,mdp,contrase,clave,senha,wachtwoord,lösenord,losenord,adgangskode,"
+            "hasło,haslo,parola,heslo,şifre,sifre,salasana,jelszó,пароль,mật khẩu,mat khau"
+        ),
+        group="v",
+        accept=_worded_password,
+        trims=".,;:)]}>",
+        rule_id="password-word-value",
+        window=(0, 90),
+    ),
+)
+
 TOLD_RULES: tuple[Rule, ...] = (
     Rule(
         "password-in-text",
@@ -337,6 +534,8 @@ TOLD_RULES: tuple[Rule, ...] = (
         trims=".,;:)]}>",
         rule_id="user-slash-password",
     ),
+    *PAIR_RULES,
 )
+
 
 _ = SENTENCE_END  # (imported for the rules' trims)

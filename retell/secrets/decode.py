@@ -76,3 +76,30 @@ def decoded_view(text: str) -> DecodedView | None:
         view = DecodedView(decoded_text, positions)
         current = decoded_text
     return view
+
+
+# A compact diff of an edit or a write, as retell keeps it (`+line`, `-line`, ` context`, `…`): the file's own
+# lines are its lines without their first character. A PEM body, an AUTHORS list or a YAML block is only
+# recognisable there (`+    MIIE…` is no base64 line; `+## Authors` is no heading).
+_DIFF_LINE = re.compile(r"[+\- ]|…|@@|$")
+
+
+def undiffed_view(text: str) -> DecodedView | None:
+    """The text of a diff with each line's `+`, `-` or ` ` marker removed, or None when it is no diff."""
+    if "\n+" not in text and not text.startswith("+"):
+        return None
+    lines = text.split("\n")
+    if len(lines) < 2 or not all(_DIFF_LINE.match(line) for line in lines):
+        return None
+    out: list[str] = []
+    positions: list[int] = []
+    at = 0
+    for line in lines:
+        # (a `… (30 lines in all)` line is retell's, not the file's: an elision would make a key a placeholder)
+        skip = 1 if line[:1] in ("+", "-", " ") else len(line) if line.startswith("…") else 0
+        out.append(line[skip:] + "\n")
+        positions.extend(range(at + skip, at + len(line) + 1))
+        at += len(line) + 1
+    view = "".join(out)[:-1]  # (no newline after the last line)
+    positions = [*positions[: len(view)], len(text)]
+    return DecodedView(view, positions)

@@ -239,7 +239,12 @@ def home_account(path: str) -> str:
 
 
 def _home_account(value: str, m: re.Match[str]) -> bool:
-    name = home_account(value)
+    return personal_account(home_account(value))
+
+
+def personal_account(name: str) -> bool:
+    """An account that is a person's: not a shared or service one, a documentation example, a variable, or
+    a shared account's 8.3 short name."""
     lowered = name.lower()
     if lowered in COMMON_ACCOUNTS or lowered in EXAMPLE_ACCOUNTS or name.startswith(("$", "<", "{", "%")):
         return False

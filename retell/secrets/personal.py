@@ -9,6 +9,7 @@ alone, as are documentation ranges, CIDR blocks and version numbers that look li
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from retell.secrets.rule import PII, Rule
 from retell.secrets.values import words
@@ -171,6 +172,85 @@ def _said_phone(value: str, m: re.Match[str]) -> bool:
     return _phone(value, m, said=True)
 
 
+# A number in a country's national format with no word saying it is one (`0151 23456789`, `06 12 34 56 78`,
+# `(11) 98765-4321`, `090-3812-7765`, `0412 345 678`): digit groups with one separator between them, a
+# leading group of 2-5 digits (or an area code in parentheses), 9 to 13 digits in all. Nearly any such
+# string is *valid* somewhere (India and the US accept most 10-digit numbers), so what decides is the shape
+# and the context: not a date, a size, an id, a version or a row of figures; then libphonenumber's matcher
+# (leniency VALID) in the author's region or one of the regions authors write from.
+_SEP = r"(?:[ \t]?[/-][ \t]?|[ .])"
+_PHONE_NATIONAL = (
+    r"(?<![\w+/.=:#@$%&*\\-])(?<!\d[ .-])(?:\(\d{2,5}\)[ \t]?|\d{2,5}" + _SEP + r")\d{2,8}(?:" + _SEP + r"\d{2,8}){0,4}"
+    r"(?![\w]|[.,/-]?\d|[ .-]\d|:\d|%)"
+)
+_NATIONAL_REGIONS = ("US", "GB", "DE", "FR", "NL", "ES", "SE", "IN", "BR", "JP", "CN", "VN", "AU")
+# what a number after these words is: an id, a size, a version, an amount (`build 0412 345 678`)
+_NOT_A_PHONE_BEFORE = re.compile(
+    r"(?i)(?:\b(?:ids?|pid|uid|gid|port|ports|build|version|ver|v|rev|revision|release|commit|issue|pr|order|"
+    r"invoice|ticket|case|serial|sn|isbn|ean|upc|gtin|iban|bic|swift|sort code|account|acct|card|cvv|zip|"
+    r"postcode|postal|lat|lon|lng|size|bytes|total|count|sum|amount|price|cost|tx|hash|block|height|epoch|"
+    r"seed|checksum|crc|offset|line|lines|row|rows|step|steps|iteration|iter|epoch|batch|no|nr|num|number of|"
+    r"tracking|ref|reference|kvk|siret|siren|vat|ust|steuer|tax|ssn|nin|aadhaar|cpf|cnpj|dni|nie|nif)\b"
+    r"[ \t.:#=]*|#[ \t]*)$"
+)
+_UNIT_AFTER = re.compile(
+    r"(?i)^[ \t]?(?:[kmgtp]?i?b\b|bytes|ms\b|µs|ns\b|s\b|sec|secs|seconds|min\b|mins|h\b|hrs|rows|lines|files|"
+    r"tests|items|records|entries|times|x\b|px|pt|em|rem|kg|g\b|m\b|km|mm|cm|€|\$|eur|usd|gbp|ops|req|%)"
+)
+_DATE_START = re.compile(
+    r"^(?:(?:19|20)\d\d[-./ ](?:0?[1-9]|1[0-2])[-./ ](?:0?[1-9]|[12]\d|3[01])|"
+    r"(?:0?[1-9]|[12]\d|3[01])[-./ ](?:0?[1-9]|1[0-2])[-./ ](?:19|20)\d\d)(?!\d)"
+)
+
+
+def _author_region() -> str | None:
+    """The region of the machine's locale (`de_DE.UTF-8` -> DE): a number written as the author's country
+    writes it is tried there first."""
+    import os
+
+    for name in ("LC_ALL", "LC_TELEPHONE", "LC_MESSAGES", "LANG"):
+        found = re.match(r"[a-z]{2,3}_([A-Z]{2})\b", os.environ.get(name, ""))
+        if found:
+            return found.group(1)
+    return None
+
+
+def _national_phone(value: str, m: re.Match[str]) -> bool:
+    digits = re.sub(r"\D", "", value)
+    if not 9 <= len(digits) <= (15 if value.startswith("00") else 13) or len(set(digits)) < 4:
+        return False
+    if _DATE_START.match(value):
+        return False
+    text = m.string
+    line_start = text.rfind("\n", 0, m.start()) + 1
+    line_end = text.find("\n", m.end())
+    before = text[max(line_start, m.start() - 30) : m.start()]
+    after = text[m.end() : m.end() + 12]
+    if _NOT_A_PHONE_BEFORE.search(before) or _UNIT_AFTER.match(after):
+        return False
+    if re.search(r"[\w.]-?$", before) and not re.search(r"[\s(\[{\"'`,;:|>]$", before):
+        return False
+    # a row of figures (`ps`, `du`, a data table): other numbers of 3+ digits on the same line
+    line = text[line_start : line_end if line_end >= 0 else len(text)]
+    others = len(re.findall(r"(?<![\w.])\d{3,}", line)) - len(re.findall(r"(?<![\w.])\d{3,}", value))
+    if others >= 3:
+        return False
+    return _matched_national(value, _author_region())
+
+
+@lru_cache(maxsize=4096)
+def _matched_national(value: str, first: str | None) -> bool:
+    """libphonenumber's matcher finds the whole of `value` as a valid number of one of the regions."""
+    from phonenumbers import Leniency, PhoneNumberMatcher  # lazily: ~20 ms, only for a phone-shaped number
+
+    regions = (first, *(r for r in _NATIONAL_REGIONS if r != first)) if first else _NATIONAL_REGIONS
+    for region in regions:
+        for match in PhoneNumberMatcher(value, region, leniency=Leniency.VALID):
+            if match.start == 0 and match.end == len(value):
+                return True
+    return False
+
+
 # -- people's names where they are written as names -------------------------------------------------
 
 
@@ -205,6 +285,27 @@ _PERSON_SHAPES = (
         ("user.name",),
         (60, 120),
     ),
+    # the same lines with no address: `Author: Jane Doe`, `# Maintainer: Jane Doe`, ` * Author: Jane Doe`
+    (
+        "bare_trailer",
+        r"(?:^[ \t]*(?:[#*;%]+|//|--|\.\.)?[ \t]*|(?<=[\"'`]))(?::author:|"
+        + _TRAILER
+        + r":)[ \t]+"
+        + _name("bare_trailer")
+        + r"[ \t]*(?:,[ \t]*\d{4}.*)?$",
+        ("author:", "committer:", "maintainer:", "contributor:", "-by:"),
+        (30, 150),
+    ),
+    # told in a sentence as the name a commit goes under: `commit it as Jane Doe`, `my git name is Jane Doe`
+    (
+        "told",
+        r"(?i:\b(?:commit(?:ted|s)?|sign(?:ed)?[ -]?off|author(?:ed)?)\b[^\n.;:!?]{0,30}?\bas|"
+        r"\bmy[ \t]+(?:full[ \t]+|real[ \t]+|git[ \t]+)?name[ \t]+is)[ \t]+[\"'`“]?" + _name("told"),
+        ("commit", "sign", "author", "name is"),
+        (60, 120),
+    ),
+    # `git config --list` and `git config -l` print `user.name=Jane Doe`
+    ("listed_config", r"^[ \t]*user\.name=" + _name("listed_config") + r"[ \t]*$", ("user.name=",), (5, 120)),
     ("variable", r"\bGIT_(?:AUTHOR|COMMITTER)_NAME=[\"']?" + _name("variable"), ("_name=",), (30, 120)),
     ("flag", r"--author[= ][\"']?" + _name("flag") + r"[ \t]*<", ("--author",), (5, 150)),
     (
@@ -226,10 +327,10 @@ _PERSON_SHAPES = (
     # a licence's holder; Javadoc's and PHPDoc's `@author`
     (
         "copyright",
-        r"(?i:copyright)[ \t]+(?:\([cC]\)|©)?[ \t]*\d{4}(?:[ \t]*[-–][ \t]*\d{4})?,?[ \t]+"
+        r"(?:(?i:copyright)(?:Text:)?[ \t]+(?:\([cC]\)|©)?|©)[ \t]*\d{4}(?:[ \t]*[-–][ \t]*\d{4})?,?[ \t]+"
         + _name("copyright")
         + r"(?=[ \t]*(?:<[^>\n]*>|\(|,|\.|$))",
-        ("copyright",),
+        ("copyright", "©"),
         (5, 150),
     ),
     ("tag", r"@author[ \t]+" + _name("tag"), ("@author",), (5, 120)),
@@ -238,10 +339,12 @@ _PERSON_SHAPES = (
 # `authors = [{ name = "A B" }]`, `maintainer: A B`; and each entry of an AUTHORS or CONTRIBUTORS list.
 _LISTED = (
     r"(?m)[\"'](?P<quoted>" + _name("q")[len("(?P<q>") : -1] + r")(?:[ \t]+<[^>\n]*>)?[\"']|"
-    r"^[ \t]*[-*+][ \t]+(?P<item>" + _name("i")[len("(?P<i>") : -1] + r")(?=[ \t]*(?:<[^>\n]*>|\(@?[\w.-]+\))?[ \t]*$)"
+    r"^[ \t]*(?:[-*+][ \t]+)?(?P<item>"
+    + _name("i")[len("(?P<i>") : -1]
+    + r")(?=[ \t]*(?:<[^>\n]*>|\(@?[\w.-]+\))?[ \t]*$)"
 )
 _METADATA_BEFORE = re.compile(
-    r"(?i)(?:\bauthors?|\bcontributors|\bmaintainers?|\bcreators?)[\"']?[ \t]*[:=][ \t]*"
+    r"(?i)(?:(?:\b|_)authors?_*|\bcontributors|\bmaintainers?|\bcreators?)[\"']?[ \t]*[:=][ \t]*"
     r"(?:\[[^\]]{0,600}?)?(?:\{[^}]{0,200}?(?:\bname[\"']?[ \t]*[:=][ \t]*))?$"
 )
 _LIST_HEADING = re.compile(
@@ -258,11 +361,22 @@ _NOT_A_PERSON = re.compile(
 )
 
 
+# Words of a phrase, not of a name (`committed as Work In Progress`): a name told in a sentence has none.
+_PHRASE_WORDS = words(
+    """
+    a an and as at by for from in into of on or the to with work progress draft fix fixes update updates release
+    version feature bugfix hotfix merge initial commit change changes new old final temp test tests wip part
+    """
+)
+
+
 def _person(value: str, m: re.Match[str]) -> bool:
     if len(value) < 2 or _NOT_A_PERSON.search(value) or value.isupper():
         return False
+    if m.lastgroup == "told" and any(w.lower() in _PHRASE_WORDS for w in value.split()):
+        return False
     # one Latin word is a handle or a company (`Google`), not a person's full name
-    return not (m.lastgroup in ("copyright", "shortlog", "blame") and " " not in value and value.isascii())
+    return not (m.lastgroup in ("copyright", "shortlog", "blame", "told") and " " not in value and value.isascii())
 
 
 def _listed_person(value: str, m: re.Match[str]) -> bool:
@@ -273,13 +387,30 @@ def _listed_person(value: str, m: re.Match[str]) -> bool:
     before = m.string[max(0, m.start() - 800) : m.start()]
     if m.group("quoted") is not None:
         return _METADATA_BEFORE.search(before) is not None
-    # a list item: the lines above it, up to a heading, are list items too
+    # a list item: the lines above it, up to a heading (`## Authors`, `AUTHORS` over `=====`), are items too
     lines = before.split("\n")
+    bulleted = re.match(r"[ \t]*[-*+][ \t]", lines[-1]) is not None
+    if not bulleted:
+        # a bare line is a name in a list when it says whose address it is, or a name line is beside it
+        line_end = m.string.find("\n", m.end())
+        rest = m.string[m.end() : line_end if line_end >= 0 else len(m.string)]
+        after = m.string[line_end + 1 :].split("\n", 1)[0] if line_end >= 0 else ""
+        beside = [lines[-2] if len(lines) > 1 else "", after]
+        if not rest.strip() and not any(_NAME_LINE.match(line) for line in beside):
+            return False
     for line in reversed(lines[:-1]):
-        if not line.strip() or re.match(r"[ \t]*[-*+][ \t]+", line):
+        if _LIST_HEADING.match(line):
+            return True
+        if not line.strip() or re.match(r"[ \t]*(?:[-*+][ \t]+|[=-]{3,}[ \t]*$)", line) or _NAME_LINE.match(line):
             continue
-        return _LIST_HEADING.match(line) is not None
+        return False
     return False
+
+
+# a line of an AUTHORS file: a name, perhaps its address or handle
+_NAME_LINE = re.compile(
+    r"^[ \t]*(?:[-*+][ \t]+)?" + _name("n")[len("(?P<n>") : -1] + r"[ \t]*(?:<[^>\n]*>|\(@?[\w.-]+\))?[ \t]*$"
+)
 
 
 PERSONAL_RULES: tuple[Rule, ...] = (
@@ -308,6 +439,15 @@ PERSONAL_RULES: tuple[Rule, ...] = (
         accept=_phone,
         replacement="[REDACTED:phone-number]",
         rule_id="nanp-phone",
+    ),
+    Rule(
+        "phone-number",
+        PII,
+        _PHONE_NATIONAL,
+        (*(f"{d}{sep}" for d in "0123456789" for sep in "-. /"), ")"),
+        accept=_national_phone,
+        replacement="[REDACTED:phone-number]",
+        rule_id="national-phone",
     ),
     Rule(
         "phone-number",

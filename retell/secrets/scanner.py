@@ -14,8 +14,8 @@ from functools import lru_cache
 from typing import Any
 
 from retell.secrets.commands import COMMAND_RULES, TOLD_RULES
-from retell.secrets.decode import decoded_view
-from retell.secrets.own import COMMON_ACCOUNTS, OWN_RULES, account_name_rule
+from retell.secrets.decode import decoded_view, undiffed_view
+from retell.secrets.own import COMMON_ACCOUNTS, OWN_RULES, account_name_rule, personal_account
 from retell.secrets.personal import PERSONAL_RULES
 from retell.secrets.preview import default_replacement
 from retell.secrets.rule import SECRET, Allowlist, Rule
@@ -99,7 +99,7 @@ class Scanner:
     _primed: dict[str, tuple[Finding, ...]] = field(init=False, default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
-        names = sorted({n for n in self.usernames if len(n) >= 2 and n.lower() not in COMMON_ACCOUNTS})
+        names = sorted({n for n in self.usernames if len(n) >= 2 and personal_account(n)})
         self.usernames = tuple(names)
         self.rules, self._global_allow, self._keywords = _compiled(self.usernames)
 
@@ -153,6 +153,12 @@ class Scanner:
             covers = _Coverage([d for d, _ in decoded])
             found = [(f, p) for f, p in found if not covers.covers(f)]
             found.extend(decoded)
+        diff = undiffed_view(text)
+        if diff is not None:  # a kept diff: its file's lines, markers off, mapped back over them
+            found.extend(
+                (Finding(f.kind, f.category, diff.original(f.start), diff.original(f.end), f.value), 0)
+                for f in self._scan(diff.text)
+            )
         return resolve(found)
 
     def _rules_over(self, text: str) -> list[tuple[Finding, int]]:
