@@ -24,7 +24,8 @@ from retell.redact import Redactor
 from retell.report import gap_phrase, human_bytes
 from retell.secrets import default_replacement
 from retell.triage.language import author_language
-from retell.triage.model import ANGLES, TRIAGE_SCHEMA_VERSION
+from retell.triage.model import ANGLES, DEFAULT_LENGTH, TRIAGE_SCHEMA_VERSION
+from retell.triage.select import select_chapters
 from retell.triage.slug import post_slug
 from retell.yamlio import flow
 
@@ -82,13 +83,26 @@ def build_document(log: EventLog, manifest: dict[str, Any]) -> CommentedMap:
                 "include: false leaves a whole session out (its chapters are never sent to a model)."
             ),
         )
-    doc["chapters"] = CommentedSeq(chapter_entry(c, log, scrub) for c in log.chapters)
+    selection = select_chapters(log, DEFAULT_LENGTH)
+    told: dict[str, list[Event]] = {c.id: [] for c in log.chapters}
+    for event in log.events:  # one pass, not one per chapter (a long session has dozens)
+        if not event.abandoned and event.chapter in told:
+            told[event.chapter].append(event)
+    doc["chapters"] = CommentedSeq(
+        chapter_entry(c, told[c.id], scrub, left_out=selection.left_out.get(c.id)) for c in log.chapters
+    )
     doc.yaml_set_comment_before_after_key(
         "chapters",
         before=(
             "\nOne entry per chapter (a new one starts at each session change and compaction).\n"
             "include: false leaves a chapter out; it is never sent to a model.\n"
             "merge_into: <id> tells a chapter as part of another one."
+            + (
+                f"\nThis session has more chapters than a {DEFAULT_LENGTH} post tells: retell left out the "
+                f"{len(selection.left_out)} that carry the least of the story (each says why)."
+                if selection.left_out
+                else ""
+            )
         ),
     )
     doc["tried"] = CommentedSeq(tried_entries(log, scrub))
@@ -164,7 +178,7 @@ def post_section(log: EventLog, manifest: dict[str, Any], scrub: Scrub) -> Comme
     post["description"] = ""
     post["audience"] = "developers curious about working with an AI coding agent"
     post["tone"] = "candid and concrete"
-    post["length"] = "medium"
+    post["length"] = DEFAULT_LENGTH
     post["language"] = author_language(log)
     post["voice"] = "first-person"
     post["use_thinking"] = False
@@ -250,11 +264,13 @@ def session_entries(log: EventLog, manifest: dict[str, Any]) -> list[CommentedMa
     return entries
 
 
-def chapter_entry(chapter: Chapter, log: EventLog, scrub: Scrub) -> CommentedMap:
-    events = [e for e in log.events if e.chapter == chapter.id and not e.abandoned]
+def chapter_entry(chapter: Chapter, events: list[Event], scrub: Scrub, *, left_out: str | None = None) -> CommentedMap:
+    """A chapter's entry from its told events; `left_out`: why the default leaves it out (None: told)."""
     entry = CommentedMap()
     entry["id"] = chapter.id
-    entry["include"] = True
+    entry["include"] = left_out is None
+    if left_out is not None:
+        entry.yaml_add_eol_comment(left_out, "include")
     entry["title"] = default_chapter_title(chapter, events, scrub)
     entry["info"] = chapter_info(chapter, events, scrub)
     return entry

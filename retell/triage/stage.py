@@ -17,7 +17,8 @@ from retell.redact import cleared_view
 from retell.triage.contact_sheet import write_contact_sheet
 from retell.triage.generate import build_document
 from retell.triage.merge import MergeReport, merge
-from retell.triage.model import LENGTHS, TRIAGE_SCHEMA_VERSION, Triage
+from retell.triage.model import DEFAULT_LENGTH, LENGTHS, TRIAGE_SCHEMA_VERSION, Triage
+from retell.triage.select import select_chapters
 from retell.triage.validate import Known, Problems, validate
 from retell.workdir import EVENTS, MANIFEST, TRIAGE, Workdir
 
@@ -178,7 +179,7 @@ def told_summary(triage: Triage, parsed: Parsed, path: Path | str = "WORKDIR") -
             + (f" (left out: {', '.join(skipped)})" if skipped else "")
         )
     if left_out:
-        lines.append(f"Left out: {', '.join(left_out)}")
+        lines.append(left_out_line(left_out, parsed.log))
     lines.append(
         f"Secrets: {actions.count('redact') + max(0, undecided)} redacted, {actions.count('replace')} replaced, "
         f"{actions.count('keep')} kept as is"
@@ -191,6 +192,24 @@ def told_summary(triage: Triage, parsed: Parsed, path: Path | str = "WORKDIR") -
         "Approved: yes" if triage.approved else "Approved: no (review, then `retell triage WORKDIR --approve`)"
     )
     return "\n".join(lines)
+
+
+def left_out_line(left_out: list[str], log: EventLog) -> str:
+    """The chapters not told, and who left them out: retell's default for a long session (and why), or the author."""
+    selection = select_chapters(log, DEFAULT_LENGTH)
+    by_default = [cid for cid in left_out if cid in selection.left_out]
+    by_author = [cid for cid in left_out if cid not in selection.left_out]
+    parts = []
+    if by_default:
+        parts.append(
+            f"{', '.join(by_default)}: by retell, as a {selection.length} post tells about {selection.budget} of the "
+            f"{len(selection.weights)} chapters and these carry the least of the story (fewest messages from you, "
+            "changes of course, outcomes, errors fixed, images; triage.yaml says what each holds, and "
+            "include: true tells one)"
+        )
+    if by_author:
+        parts.append(f"{', '.join(by_author)}: by you")
+    return "Left out: " + "; ".join(parts)
 
 
 def require_approved(path: Path) -> tuple[Triage, Parsed, EventLog]:
