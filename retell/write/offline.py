@@ -342,12 +342,14 @@ def _compose(view: EventLog, triage: Triage, outline: Outline, limit: int | None
             view.events[start:end] if start is not None else [e for e in view.events if e.chapter in section.chapters]
         )
         body = []
-        for chapter in section.chapters:
+        for n, chapter in enumerate(section.chapters):
             if chapter not in seen_chapters:
                 seen_chapters.add(chapter)
                 opened = breaks.pop(chapter, None)
                 if opened is not None:  # the first told chapter of a later session: say how much later
                     body.append(writer.session_break(*opened))
+                if n > 0:  # a chapter sharing a section (a long session in a short post): its pause and recap
+                    continue  # would stack up at the section's start
                 pause = pauses.get(chapter)
                 if pause and opened is None:  # the author came back hours or days later: say so
                     body.append(writer.pause(*pause))
