@@ -41,8 +41,9 @@ def test_a_long_session_tells_the_chapters_that_carry_the_story_and_says_what_it
     left = [cid for cid, include in includes(work).items() if not include]
     for cid in left:  # each left-out chapter says why, in the file the author edits
         entry = text[text.index(f"- id: {cid}\n") :]
-        assert "include: false  # left out by retell: a medium post tells about 6 of these 10 chapters" in (
-            entry.splitlines()[1]
+        assert (
+            "include: false  # left out by retell: a medium post tells about 6 of these 10 chapters"
+            in (entry.splitlines()[1])
         )
     assert f"Left out: {', '.join(left)}: by retell, as a medium post tells about 6 of the 10 chapters" in (
         result.output.replace("\n", " ")
