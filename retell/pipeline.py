@@ -87,7 +87,8 @@ def run_pipeline(
 
     def triage() -> str:
         nonlocal triage_outcome
-        triage_outcome = run_triage(path, approve=options.yes)
+        # with --yes nobody reviews before the post is written: the contact sheet waits for `retell triage`
+        triage_outcome = run_triage(path, approve=options.yes, contact_sheet=not options.yes)
         if triage_outcome.problems.errors:
             from retell.errors import ValidationError
 

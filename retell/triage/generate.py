@@ -122,7 +122,8 @@ def build_document(log: EventLog, manifest: dict[str, Any]) -> CommentedMap:
             "        keep (as is: also add `confirm_keep: true`; it will be sent to the model and published)."
         ),
     )
-    doc["images"] = CommentedSeq(image_entry(i, log) for i in manifest.get("images", []))
+    by_id = log.by_id()  # once, not once per image
+    doc["images"] = CommentedSeq(image_entry(i, log, by_id) for i in manifest.get("images", []))
     doc.yaml_set_comment_before_after_key(
         "images",
         before=(
@@ -330,18 +331,18 @@ def secret_info(flag: dict[str, Any]) -> CommentedMap:
     return info
 
 
-def image_entry(image: dict[str, Any], log: EventLog) -> CommentedMap:
+def image_entry(image: dict[str, Any], log: EventLog, by_id: dict[str, Event] | None = None) -> CommentedMap:
     entry = CommentedMap()
     entry["file"] = image["asset"]
     entry["include"] = True
     entry["caption"] = ""
     entry["alt"] = ""
-    entry["info"] = image_info(image, log)
+    entry["info"] = image_info(image, log, by_id)
     return entry
 
 
-def image_info(image: dict[str, Any], log: EventLog) -> CommentedMap:
-    by_id = log.by_id()
+def image_info(image: dict[str, Any], log: EventLog, by_id: dict[str, Event] | None = None) -> CommentedMap:
+    by_id = by_id if by_id is not None else log.by_id()
     chapters = sorted({by_id[e].chapter for e in image.get("events", []) if e in by_id})
     info = CommentedMap()
     info["chapter"] = ", ".join(chapters) if chapters else ""

@@ -12,6 +12,7 @@ from ruamel.yaml.comments import CommentedMap
 from retell import yamlio
 from retell.errors import GateError, RetellError, ValidationError, WorkdirError
 from retell.events import EVENTS_SCHEMA_VERSION, EventLog, branch_id
+from retell.fsutil import atomic_write_text
 from retell.parse import MANIFEST_SCHEMA_VERSION
 from retell.redact import cleared_view
 from retell.triage.contact_sheet import write_contact_sheet
@@ -81,7 +82,9 @@ class TriageOutcome:
     notes: list[str] = field(default_factory=list)
 
 
-def run_triage(path: Path, *, check: bool = False, approve: bool = False) -> TriageOutcome:
+def run_triage(path: Path, *, check: bool = False, approve: bool = False, contact_sheet: bool = True) -> TriageOutcome:
+    """`contact_sheet`: draw contact-sheet.png (False: `retell run --yes`, where nobody looks at it before the
+    post is written; `retell triage` draws it then)."""
     if check and approve:
         raise RetellError("--check and --approve do not go together: check first, then approve")
     workdir = Workdir(path)
@@ -117,10 +120,11 @@ def run_triage(path: Path, *, check: bool = False, approve: bool = False) -> Tri
     if not check:
         text = yamlio.dumps(doc)
         if text != original:
-            # One save per run: the backup is always the author's previous version.
-            yamlio.save(workdir.triage, doc, backup=original is not None)
+            # One save per run: the backup is always the author's previous version. The text is the one just
+            # compared (a big session's triage.yaml takes seconds to serialise; once is enough).
+            atomic_write_text(workdir.triage, text, backup=original is not None)
             changed = not created
-    sheet = None if check else _contact_sheet(workdir, parsed, triage)
+    sheet = None if check or not contact_sheet else _contact_sheet(workdir, parsed, triage)
     summary = told_summary(triage, parsed, path) if triage is not None else ""
     return TriageOutcome(workdir.triage, created, changed, report, problems, triage, summary, sheet, approved_now)
 

@@ -524,6 +524,11 @@ class _Writer:
             head, middle, tail = episodes_[: self.limit - 1], episodes_[self.limit - 1 : -1], episodes_[-1:]
             parts = [p for ep in head for p in self.episode(ep)]
             parts.append(self.in_brief(middle))
+            for ep in middle:  # the images the outline chose in them still show (at most a few a section)
+                for event in ep:
+                    parts.extend(self.image_lines(list(event.images or []), pasted=True))
+                    if event.kind == IMAGE and event.asset:
+                        parts.extend(self.image_lines([event.asset]))
             parts.extend(p for ep in tail for p in self.episode(ep))
             return "\n\n".join(p for p in parts if p.strip())
         return "\n\n".join(p for ep in episodes_ for p in self.episode(ep) if p.strip())
