@@ -216,12 +216,40 @@ def left_out_line(left_out: list[str], log: EventLog) -> str:
     return "Left out: " + "; ".join(parts)
 
 
+# `retell run` goes through the gate three times (outline, draft, render) and `retell draft` twice: the same
+# files give the same answer, so it is worked out once per process (reading events.json, loading a big
+# triage.yaml with its comments and clearing the view each take seconds on a long session).
+_GATE: dict[tuple[object, ...], tuple[Triage, Parsed, EventLog]] = {}
+
+
+def _gate_key(workdir: Workdir) -> tuple[object, ...] | None:
+    try:
+        triage = workdir.triage.read_bytes()
+        stats = [p.stat() for p in (workdir.events, workdir.manifest)]
+    except OSError:
+        return None
+    files = tuple((st.st_ino, st.st_size, st.st_mtime_ns) for st in stats)
+    return (str(workdir.path.resolve()), hashlib.sha256(triage).hexdigest(), files)
+
+
 def require_approved(path: Path) -> tuple[Triage, Parsed, EventLog]:
     """The gate of every stage that sends or publishes: a valid, approved triage for these very events.
 
-    Returns the decisions, the parse, and the cleared view.
+    Returns the decisions, the parse, and the cleared view (the same objects while the files are the same:
+    callers read them, never change them).
     """
     workdir = Workdir(path)
+    key = _gate_key(workdir)
+    if key is not None and key in _GATE:
+        return _GATE[key]
+    passed = _require_approved(workdir, path)
+    if key is not None:
+        _GATE.clear()  # one work folder at a time
+        _GATE[key] = passed
+    return passed
+
+
+def _require_approved(workdir: Workdir, path: Path) -> tuple[Triage, Parsed, EventLog]:
     parsed = load_parsed(workdir)
     if not workdir.triage.exists():
         raise GateError(
