@@ -1309,7 +1309,11 @@ class ScreenshotGenerator(Generator):
             self.pngs = [(data, raw_len, w, h)]  # the parent's tool shapes, with this one fresh image
             name, inp, finish = super().prepare(kind, tool_id)
             return name, inp, self._typed(finish, media)
-        return super().prepare(kind, tool_id)
+        name, inp, finish = super().prepare(kind, tool_id)
+        if name == "Bash" and isinstance(inp.get("command"), str) and self.rng.random() < 0.9:
+            var, value = self.rng.choice(self.secrets)  # a credential on the command line: kept, so flagged
+            inp["command"] = f"{var}={value} {inp['command']}"
+        return name, inp, finish
 
     def _typed(self, finish, media: str):
         if media == "image/png":
@@ -1337,6 +1341,9 @@ class ScreenshotGenerator(Generator):
         super().tool_result(tool_use_id, assistant_uuid, content, result, category, is_error)
 
     def human(self, text, category="human", **extra):
+        if category == "human" and isinstance(text, str) and self.rng.random() < 0.5:
+            var, value = self.rng.choice(self.secrets)  # pasted into a message while debugging
+            text = f"{text}\n\nIt runs with {var}={value} on staging."
         if category == "human" and isinstance(text, str) and self.due(pasted=True):
             images = []
             while self.due(pasted=True) and len(images) < 3:  # up to three screenshots in one message

@@ -182,6 +182,8 @@ def _estimate(path: Path, options: StageOptions) -> str | None:
     from retell.errors import RetellError
     from retell.write.estimate import estimate_run
 
+    if options.engine in ("offline", "handoff"):  # asked for by name: nothing to estimate, no work to do
+        return None
     try:
         estimate = estimate_run(path, options, count=False)
     except RetellError:

@@ -124,6 +124,8 @@ def run_triage(path: Path, *, check: bool = False, approve: bool = False, contac
             # compared (a big session's triage.yaml takes seconds to serialise; once is enough).
             atomic_write_text(workdir.triage, text, backup=original is not None)
             changed = not created
+    if not check and triage is not None and triage.approved and not problems.errors:
+        _remember_gate(workdir, triage, parsed)  # `retell run` goes on to the gate with this very file
     sheet = None if check or not contact_sheet else _contact_sheet(workdir, parsed, triage)
     summary = told_summary(triage, parsed, path) if triage is not None else ""
     return TriageOutcome(workdir.triage, created, changed, report, problems, triage, summary, sheet, approved_now)
@@ -219,7 +221,15 @@ def left_out_line(left_out: list[str], log: EventLog) -> str:
 # `retell run` goes through the gate three times (outline, draft, render) and `retell draft` twice: the same
 # files give the same answer, so it is worked out once per process (reading events.json, loading a big
 # triage.yaml with its comments and clearing the view each take seconds on a long session).
-_GATE: dict[tuple[object, ...], tuple[Triage, Parsed, EventLog]] = {}
+_GATE: dict[tuple[object, ...], tuple[Triage, Parsed, EventLog | None]] = {}  # view None: not cleared yet
+
+
+def _remember_gate(workdir: Workdir, triage: Triage, parsed: Parsed) -> None:
+    """What the gate would find in the triage.yaml just written (validated, approved), kept for it."""
+    key = _gate_key(workdir)
+    if key is not None:
+        _GATE.clear()
+        _GATE[key] = (triage, parsed, None)
 
 
 def _gate_key(workdir: Workdir) -> tuple[object, ...] | None:
@@ -241,7 +251,11 @@ def require_approved(path: Path) -> tuple[Triage, Parsed, EventLog]:
     workdir = Workdir(path)
     key = _gate_key(workdir)
     if key is not None and key in _GATE:
-        return _GATE[key]
+        triage, parsed, view = _GATE[key]
+        if view is None:
+            view = cleared_view(parsed.log, triage)
+            _GATE[key] = (triage, parsed, view)
+        return triage, parsed, view
     passed = _require_approved(workdir, path)
     if key is not None:
         _GATE.clear()  # one work folder at a time
