@@ -6,7 +6,9 @@
 Each `--retell LABEL=COMMAND` is run in turn, alternating (main, branch, main, branch...), so a busy host slows
 both alike; every run starts from an empty work folder. The stage times are the ones `retell run` prints
 (parse, triage, outline, draft, render); `total` is the wall time of the whole command (interpreter start
-included). The floor is reading the file line by line and `orjson.loads` of every line in this process.
+included), `cpu` the CPU time it used (user + system, its reading child included): on a busy machine the wall
+times grow with the load, the CPU time much less. The floor is reading the file line by line and
+`orjson.loads` of every line in this process.
 The post's words, sections and images are counted from the rendered index.md. The load average before
 each run is recorded: other processes on a shared machine make every figure slower.
 """
@@ -17,6 +19,7 @@ import argparse
 import json
 import os
 import re
+import resource
 import shutil
 import subprocess
 import sys
@@ -78,6 +81,7 @@ def run_once(command: list[str], session: Path) -> dict:
         for name in ("ANTHROPIC_API_KEY", "RETELL_MODEL"):
             env.pop(name, None)
         load = os.getloadavg()[0]
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         started = time.perf_counter()
         done = subprocess.run(
             [*command, "run", str(session), "-o", str(work), "--yes", "--engine", "offline"],
@@ -87,19 +91,23 @@ def run_once(command: list[str], session: Path) -> dict:
             check=False,
         )
         total = time.perf_counter() - started
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
         if done.returncode != 0:
             raise SystemExit(f"{' '.join(command)} failed:\n{done.stdout}\n{done.stderr}")
         stages = {m.group(1): float(m.group(2)) for m in _STAGE_LINE.finditer(done.stderr + done.stdout)}
-        return {"total": total, "stages": stages, "load": load, **post_figures(work / "post")}
+        return {"total": total, "cpu": cpu, "stages": stages, "load": load, **post_figures(work / "post")}
 
 
 def table(rows: list[dict], floor_s: float) -> str:
-    head = "| retell | " + " | ".join(STAGES) + " | total s | parse / floor | words | sections | images | load |"
-    lines = [head, "|" + " --- |" * (len(STAGES) + 8)]
+    tail = " | total s | cpu s | parse / floor | words | sections | images | load |"
+    head = "| retell | " + " | ".join(STAGES) + tail
+    lines = [head, "|" + " --- |" * (len(STAGES) + 9)]
     for row in rows:
         stages = " | ".join(f"{row['stages'].get(s, float('nan')):.2f}" for s in STAGES)
         lines.append(
-            f"| {row['label']} | {stages} | {row['total']:.2f} | {row['stages'].get('parse', 0) / floor_s:.1f}x | "
+            f"| {row['label']} | {stages} | {row['total']:.2f} | {row['cpu']:.2f} | "
+            f"{row['stages'].get('parse', 0) / floor_s:.1f}x | "
             f"{row.get('words', 0):,} | {row.get('sections', 0)} | {row.get('images', 0)} | {row['load']:.1f} |"
         )
     return "\n".join(lines)
