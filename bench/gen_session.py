@@ -378,6 +378,8 @@ def make_pngs(rng: random.Random) -> list[tuple[bytes, int, int]]:
 
 
 class Generator:
+    targets = TARGETS
+
     def __init__(self, out, size: int, seed: int) -> None:
         self.out = out
         self.size = size
@@ -441,7 +443,7 @@ class Generator:
         """How far below its target a category is: >1 means write more of it, <1 less (bounded)."""
         if self.written < 256 * 1024:
             return 1.0
-        want = TARGETS[category] * self.written
+        want = self.targets[category] * self.written
         have = self.bytes_by[category] + 1
         return max(0.25, min(4.0, want / have))
 
@@ -728,7 +730,7 @@ class Generator:
 
     def pick_tool(self) -> str:
         r = self.rng
-        deficit = TARGETS["screenshot"] * self.written - self.bytes_by["screenshot"]
+        deficit = self.targets["screenshot"] * self.written - self.bytes_by["screenshot"]
         room = self.size - self.written
         if self.written > 1.5 * MB and deficit > 0.5 * self.avg_shot and room > 2 * self.avg_shot:
             return "Screenshot" if r.random() < 0.8 else "ReadImage"
@@ -1186,6 +1188,184 @@ class Generator:
         }
 
 
+# -- the screenshot-heavy shape -----------------------------------------------------------------------
+
+IMAGES_PER_100MB = 270
+PASTED_SHARE = 0.8  # pasted by the author (stored once); the rest come back from a tool (stored twice)
+SECRETS_POOL = 420  # distinct fake secrets; ~440 flagged items on a real 100 MB UI-debugging day
+
+
+def make_image(rng: random.Random, index: int) -> tuple[bytes, str, int, int]:
+    """One distinct screenshot of 100-400 KB (most near the low end, as real ones): UI chrome and text, and a
+    photo-like area (noise) sized so the file reaches its target; a third are JPEGs."""
+    from PIL import Image, ImageDraw
+
+    w, h = rng.choice(((1280, 800), (1440, 900), (1512, 982), (1920, 1080), (1024, 768)))
+    target = int(rng.triangular(65, 290, 65) * 1024)  # Pillow's files land ~50 % above: 100-400 KB, mean ~210
+    jpeg = index % 3 == 2
+    img = Image.new("RGB", (w, h), (246, 247, 249))
+    d = ImageDraw.Draw(img)
+    d.rectangle((0, 0, w, 56), fill=(32 + index % 40, 36, 48))
+    d.text((20, 20), f"atlas dashboard - view {index}", fill=(230, 230, 230))
+    for y in range(90, h - 40, 26):
+        d.text((280, y), " ".join(rng.choice(WORDS) for _ in range(rng.randint(4, 14))), fill=(20, 20, 20))
+    # bytes per noise pixel: ~3 in a PNG, ~1.1 in a quality-85 JPEG (measured with Pillow)
+    pixels = max(10_000, (target - 20_000) // (1.1 if jpeg else 3.0))
+    nw = min(w - 300, int(pixels**0.5 * 1.4))
+    nh = min(h - 80, int(pixels // nw))
+    img.paste(Image.frombytes("RGB", (nw, nh), rng.randbytes(nw * nh * 3)), (w - nw - 10, h - nh - 10))
+    buf = io.BytesIO()
+    if jpeg:
+        img.save(buf, format="JPEG", quality=85)
+    else:
+        img.save(buf, format="PNG", optimize=False, compress_level=1)
+    return buf.getvalue(), "image/jpeg" if jpeg else "image/png", w, h
+
+
+def make_secrets(rng: random.Random, n: int) -> list[tuple[str, str]]:
+    """(variable, value) pairs of fake credentials of the kinds real debugging output leaks; every value is
+    random, none is a live credential."""
+    alnum = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+
+    def chars(k: int, alphabet: str = alnum) -> str:
+        return "".join(rng.choices(alphabet, k=k))
+
+    makers = (
+        lambda: ("GITHUB_TOKEN", "gh" + "p_" + chars(36)),
+        lambda: ("AWS_ACCESS_KEY_ID", "AK" + "IA" + chars(16, "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567")),
+        lambda: ("STRIPE_SECRET_KEY", "sk" + "_live_" + chars(24)),
+        lambda: (
+            "SLACK_BOT_TOKEN",
+            "xo" + f"xb-{rng.randint(10**11, 10**12)}-{rng.randint(10**11, 10**12)}-" + chars(24),
+        ),
+        lambda: ("SUPPORT_EMAIL", f"{chars(6, 'abcdefghijklmnopqrstuvwxyz')}.{chars(5, 'abcdefghij')}@example-corp.io"),
+        lambda: ("DATABASE_URL", f"postgres://atlas:{chars(20)}@db-{rng.randint(1, 9)}.internal:5432/atlas"),
+    )
+    return [makers[i % len(makers)]() for i in range(n)]
+
+
+class ScreenshotGenerator(Generator):
+    """A long UI-debugging day: ~270 distinct screenshots per 100 MB (pasted by the author or returned by a
+    browser tool / a Read of a .png), ~30 compactions, and fake secrets in env dumps and logs."""
+
+    targets = {  # noqa: RUF012 (read only, as the parent's)
+        "tool_result": 0.07,
+        "screenshot": 0.85,
+        "progress": 0.02,
+        "attachment": 0.01,
+        "snapshot": 0.005,
+    }
+
+    def __init__(self, out, size: int, seed: int) -> None:
+        super().__init__(out, size, seed)
+        self.n_images = max(1, round(IMAGES_PER_100MB * size / (100 * MB)))
+        self.images_made = 0
+        self.next_image_at = self._image_slot(0)
+        self.next_pasted = self.rng.random() < PASTED_SHARE
+        self.secrets = make_secrets(self.rng, SECRETS_POOL)
+        self.next_compaction = self.rng.uniform(1.5, 3.0) * MB if size >= 4 * MB else float("inf")
+        self.huge_at = []  # no 3-10 MB Bash line: the images are this shape's bulk
+        self.calls_in_turn = 0
+
+    def turn(self) -> None:
+        self.calls_in_turn = 0
+        super().turn()
+
+    def tool_call(self, kind: str | None = None) -> None:
+        # short turns: look at the screenshot, change a thing or two, check (the parent's turns run 2-14 calls)
+        self.calls_in_turn += 1
+        if self.calls_in_turn <= 4 or kind is not None:
+            super().tool_call(kind)
+
+    def _image_slot(self, k: int) -> float:
+        return (k + self.rng.uniform(0.1, 0.6)) * 0.97 * self.size / self.n_images
+
+    def due(self, pasted: bool) -> bool:
+        """An image is due here: its place in the file is reached and it comes this way."""
+        if self.images_made >= self.n_images or self.written < self.next_image_at:
+            return False
+        return pasted == self.next_pasted
+
+    def next_image(self) -> tuple[str, str, int, int, int]:
+        data, media, w, h = make_image(self.rng, self.images_made)
+        self.images_made += 1
+        self.next_image_at = self._image_slot(self.images_made)
+        self.next_pasted = self.rng.random() < PASTED_SHARE
+        return base64.b64encode(data).decode("ascii"), media, len(data), w, h
+
+    def pick_tool(self) -> str:
+        if self.due(pasted=False) and self.size - self.written > 1 * MB:
+            return "Screenshot" if self.rng.random() < 0.7 else "ReadImage"
+        if self.huge_at and self.written >= self.huge_at[0]:
+            self.huge_at.pop(0)
+            return "HugeBash"
+        return self.rng.choices(
+            ("Read", "Edit", "Bash", "Grep", "Glob", "Write", "TodoWrite", "Task"), weights=(30, 18, 24, 10, 5, 4, 4, 3)
+        )[0]
+
+    def prepare(self, kind: str, tool_id: str):
+        if kind in ("Screenshot", "ReadImage"):
+            data, media, raw_len, w, h = self.next_image()
+            self.pngs = [(data, raw_len, w, h)]  # the parent's tool shapes, with this one fresh image
+            name, inp, finish = super().prepare(kind, tool_id)
+            return name, inp, self._typed(finish, media)
+        name, inp, finish = super().prepare(kind, tool_id)
+        if name == "Bash" and isinstance(inp.get("command"), str) and self.rng.random() < 0.9:
+            var, value = self.rng.choice(self.secrets)  # a credential on the command line: kept, so flagged
+            inp["command"] = f"{var}={value} {inp['command']}"
+        return name, inp, finish
+
+    def _typed(self, finish, media: str):
+        if media == "image/png":
+            return finish
+
+        def typed(tid: str, au: str) -> None:
+            out = self.out
+            buf = io.BytesIO()
+            self.out = buf
+            try:
+                finish(tid, au)
+            finally:
+                self.out = out
+            out.write(buf.getvalue().replace(b'"image/png"', b'"image/jpeg"'))
+
+        return typed
+
+    def tool_result(self, tool_use_id, assistant_uuid, content, result, category="tool_result", is_error=False):
+        # env dumps and request logs carry the secrets a real debugging day leaks (≈3 in 5 outputs)
+        if category == "tool_result" and isinstance(content, list) and self.rng.random() < 0.6:
+            first = content[0] if content else None
+            if isinstance(first, dict) and first.get("type") == "text":
+                name, value = self.rng.choice(self.secrets)
+                first["text"] = f"{first['text']}\n[debug] env {name}={value}\n"
+        super().tool_result(tool_use_id, assistant_uuid, content, result, category, is_error)
+
+    def human(self, text, category="human", **extra):
+        if category == "human" and isinstance(text, str) and self.rng.random() < 0.5:
+            var, value = self.rng.choice(self.secrets)  # pasted into a message while debugging
+            text = f"{text}\n\nIt runs with {var}={value} on staging."
+        if category == "human" and isinstance(text, str) and self.due(pasted=True):
+            images = []
+            while self.due(pasted=True) and len(images) < 3:  # up to three screenshots in one message
+                data, media, _raw, _w, _h = self.next_image()
+                images.append({"type": "image", "source": {"type": "base64", "media_type": media, "data": data}})
+            marks = " ".join(f"[Image #{n}]" for n in range(1, len(images) + 1))
+            content = [{"type": "text", "text": f"{text} {marks}"}, *images]
+            uid = super().human(content, "screenshot", **extra)
+            self.signal += len(text.encode())
+            return uid
+        return super().human(text, category, **extra)
+
+    def compaction(self) -> None:
+        super().compaction()
+        self.next_compaction = self.written + self.rng.uniform(2.5, 4.0) * MB  # ~30 chapters per 100 MB
+
+    def summary(self) -> dict:
+        out = super().summary()
+        out["images"] = self.images_made
+        return out
+
+
 def parse_size(text: str) -> int:
     m = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*([KMG]?)B?\s*", text, re.IGNORECASE)
     if not m:
@@ -1194,11 +1374,14 @@ def parse_size(text: str) -> int:
     return int(float(m.group(1)) * unit)
 
 
-def generate(size: int, out: Path, seed: int = 1) -> dict:
+SHAPES = ("tools", "screenshots")
+
+
+def generate(size: int, out: Path, seed: int = 1, shape: str = "tools") -> dict:
     out.parent.mkdir(parents=True, exist_ok=True)
     tmp = out.with_name(out.name + ".part")
     with tmp.open("wb", buffering=4 << 20) as fh:
-        gen = Generator(fh, size, seed)
+        gen = (ScreenshotGenerator if shape == "screenshots" else Generator)(fh, size, seed)
         gen.run()
     tmp.replace(out)
     return gen.summary()
@@ -1210,10 +1393,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", type=Path, required=True, help="the .jsonl file to write")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--stats", type=Path, help="also write the byte breakdown as JSON here")
+    ap.add_argument(
+        "--shape",
+        choices=SHAPES,
+        default="tools",
+        help="tools: tool output dominates (default); screenshots: a UI-debugging day, ~270 distinct images per 100 MB",
+    )
     ap.add_argument("-q", "--quiet", action="store_true")
     args = ap.parse_args(argv)
     t0 = time.perf_counter()
-    summary = generate(args.size, args.out, args.seed)
+    summary = generate(args.size, args.out, args.seed, args.shape)
     summary["seconds"] = round(time.perf_counter() - t0, 2)
     if args.stats:
         args.stats.parent.mkdir(parents=True, exist_ok=True)

@@ -10,10 +10,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 
-def atomic_write_bytes(path: Path, data: bytes, *, backup: bool = False) -> None:
+def atomic_write_bytes(path: Path, data: bytes, *, backup: bool = False, durable: bool = True) -> None:
     """Write `data` to `path` through a temp file in the same folder and an atomic rename.
 
-    With `backup`, the previous version (if any) is kept as `<name>.bak` first.
+    With `backup`, the previous version (if any) is kept as `<name>.bak` first. `durable=False` skips the
+    fsync: a reader or a crashed process still never sees half a file, only a power cut could leave it
+    short; for files made again from their source at will (a session's image assets).
     """
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
@@ -21,7 +23,8 @@ def atomic_write_bytes(path: Path, data: bytes, *, backup: bool = False) -> None
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
             fh.flush()
-            os.fsync(fh.fileno())
+            if durable:
+                os.fsync(fh.fileno())
         if backup and path.exists():
             shutil.copy2(path, path.with_name(path.name + ".bak"))
         Path(tmp).replace(path)

@@ -87,7 +87,8 @@ def run_pipeline(
 
     def triage() -> str:
         nonlocal triage_outcome
-        triage_outcome = run_triage(path, approve=options.yes)
+        # with --yes nobody reviews before the post is written: the contact sheet waits for `retell triage`
+        triage_outcome = run_triage(path, approve=options.yes, contact_sheet=not options.yes)
         if triage_outcome.problems.errors:
             from retell.errors import ValidationError
 
@@ -181,6 +182,8 @@ def _estimate(path: Path, options: StageOptions) -> str | None:
     from retell.errors import RetellError
     from retell.write.estimate import estimate_run
 
+    if options.engine in ("offline", "handoff"):  # asked for by name: nothing to estimate, no work to do
+        return None
     try:
         estimate = estimate_run(path, options, count=False)
     except RetellError:

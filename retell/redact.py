@@ -74,14 +74,8 @@ class Redactor:
 
     @classmethod
     def for_log(cls, log: EventLog, decisions: dict[str, SecretDecision]) -> Redactor:
-        scanner = scanner_for(log)
-        known: dict[str, tuple[str, str]] = {}
-        for _, text in all_texts(log):
-            for finding in scanner.scan(text):
-                # the account name is matched by its own rule where it is an account name, never as a word
-                if len(finding.value) >= cls.MIN_KNOWN_LENGTH and finding.kind != "username":
-                    known.setdefault(finding.value, (finding.kind, finding.category))
-        return cls(log.session.id, decisions, scanner, known)
+        scanner, known = _known_values(log)
+        return cls(log.session.id, decisions, scanner, dict(known))
 
     def find(self, text: str) -> list[Finding]:
         """Rule matches plus verbatim repeats of known flagged values (also where escapes hide them),
@@ -212,6 +206,29 @@ def _inside_a_replacement(text: str, finding: Finding, replaced: set[str]) -> bo
         if 0 <= start <= finding.start and finding.end <= start + len(replacement):
             return True
     return False
+
+
+# Scanning every text of a long session takes seconds and a render asks for a redactor of the same log four
+# times: the scan is kept for the last few logs (held here, so an id is never reused while it is cached).
+_SCANNED: dict[int, tuple[EventLog, Scanner, dict[str, tuple[str, str]]]] = {}
+
+
+def _known_values(log: EventLog) -> tuple[Scanner, dict[str, tuple[str, str]]]:
+    """The scanner for `log` and the flagged values it finds in it (value -> (kind, category))."""
+    cached = _SCANNED.get(id(log))
+    if cached is not None and cached[0] is log:
+        return cached[1], cached[2]
+    scanner = scanner_for(log)
+    known: dict[str, tuple[str, str]] = {}
+    for _, text in all_texts(log):
+        for finding in scanner.scan(text):
+            # the account name is matched by its own rule where it is an account name, never as a word
+            if len(finding.value) >= Redactor.MIN_KNOWN_LENGTH and finding.kind != "username":
+                known.setdefault(finding.value, (finding.kind, finding.category))
+    if len(_SCANNED) >= 4:
+        _SCANNED.pop(next(iter(_SCANNED)))
+    _SCANNED[id(log)] = (log, scanner, known)
+    return scanner, known
 
 
 def scanner_for(log: EventLog) -> Scanner:

@@ -149,7 +149,11 @@ class ImageStore:
         self.images[name] = info
         self._by_digest[digest] = info
         if self.assets_dir is not None:
-            atomic_write_bytes(self.assets_dir / name, data)
+            target = self.assets_dir / name
+            # content-named: a file of that name and size from an earlier parse is this image already. No
+            # fsync per file (270 of them on a screenshot-heavy day): the parse is made again from the session.
+            if not (target.is_file() and target.stat().st_size == len(data)):
+                atomic_write_bytes(target, data, durable=False)
         return info
 
 

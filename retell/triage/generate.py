@@ -25,7 +25,8 @@ from retell.redact import Redactor
 from retell.report import gap_phrase, human_bytes
 from retell.secrets import default_replacement
 from retell.triage.language import author_language
-from retell.triage.model import ANGLES, TRIAGE_SCHEMA_VERSION
+from retell.triage.model import ANGLES, DEFAULT_LENGTH, TRIAGE_SCHEMA_VERSION
+from retell.triage.select import select_chapters
 from retell.triage.slug import post_slug
 from retell.yamlio import flow
 
@@ -83,10 +84,15 @@ def build_document(log: EventLog, manifest: dict[str, Any]) -> CommentedMap:
                 "include: false leaves a whole session out (its chapters are never sent to a model)."
             ),
         )
+    selection = select_chapters(log, DEFAULT_LENGTH)
+    told: dict[str, list[Event]] = {c.id: [] for c in log.chapters}
+    for event in log.events:  # one pass, not one per chapter (a long session has dozens)
+        if not event.abandoned and event.chapter in told:
+            told[event.chapter].append(event)
     taken = [str(doc["post"]["title"])]  # a chapter's heading never repeats the title or another chapter's
     entries = CommentedSeq()
     for c in log.chapters:
-        entries.append(chapter_entry(c, log, scrub, taken))
+        entries.append(chapter_entry(c, told[c.id], scrub, taken, left_out=selection.left_out.get(c.id)))
         taken.append(str(entries[-1]["title"]))
     doc["chapters"] = entries
     doc.yaml_set_comment_before_after_key(
@@ -95,6 +101,12 @@ def build_document(log: EventLog, manifest: dict[str, Any]) -> CommentedMap:
             "\nOne entry per chapter (a new one starts at each session change and compaction).\n"
             "include: false leaves a chapter out; it is never sent to a model.\n"
             "merge_into: <id> tells a chapter as part of another one."
+            + (
+                f"\nThis session has more chapters than a {DEFAULT_LENGTH} post tells: retell left out the "
+                f"{len(selection.left_out)} that carry the least of the story (each says why)."
+                if selection.left_out
+                else ""
+            )
         ),
     )
     doc["tried"] = CommentedSeq(tried_entries(log, scrub))
@@ -114,7 +126,8 @@ def build_document(log: EventLog, manifest: dict[str, Any]) -> CommentedMap:
             "        keep (as is: also add `confirm_keep: true`; it will be sent to the model and published)."
         ),
     )
-    doc["images"] = CommentedSeq(image_entry(i, log) for i in manifest.get("images", []))
+    by_id = log.by_id()  # once, not once per image
+    doc["images"] = CommentedSeq(image_entry(i, log, by_id) for i in manifest.get("images", []))
     doc.yaml_set_comment_before_after_key(
         "images",
         before=(
@@ -177,7 +190,7 @@ def post_section(log: EventLog, manifest: dict[str, Any], scrub: Scrub) -> Comme
     post["description"] = ""
     post["audience"] = "developers curious about working with an AI coding agent"
     post["tone"] = "candid and concrete"
-    post["length"] = "medium"
+    post["length"] = DEFAULT_LENGTH
     post["language"] = author_language(log)
     post["voice"] = "first-person"
     post["use_thinking"] = False
@@ -263,11 +276,21 @@ def session_entries(log: EventLog, manifest: dict[str, Any]) -> list[CommentedMa
     return entries
 
 
-def chapter_entry(chapter: Chapter, log: EventLog, scrub: Scrub, avoid: Iterable[str] = ()) -> CommentedMap:
-    events = [e for e in log.events if e.chapter == chapter.id and not e.abandoned]
+def chapter_entry(
+    chapter: Chapter,
+    events: list[Event],
+    scrub: Scrub,
+    avoid: Iterable[str] = (),
+    *,
+    left_out: str | None = None,
+) -> CommentedMap:
+    """A chapter's entry from its told events; `avoid`: headings it must not repeat; `left_out`: why the default
+    leaves it out (None: told)."""
     entry = CommentedMap()
     entry["id"] = chapter.id
-    entry["include"] = True
+    entry["include"] = left_out is None
+    if left_out is not None:
+        entry.yaml_add_eol_comment(left_out, "include")
     entry["title"] = default_chapter_title(chapter, events, scrub, avoid)
     entry["info"] = chapter_info(chapter, events, scrub)
     return entry
@@ -327,18 +350,18 @@ def secret_info(flag: dict[str, Any]) -> CommentedMap:
     return info
 
 
-def image_entry(image: dict[str, Any], log: EventLog) -> CommentedMap:
+def image_entry(image: dict[str, Any], log: EventLog, by_id: dict[str, Event] | None = None) -> CommentedMap:
     entry = CommentedMap()
     entry["file"] = image["asset"]
     entry["include"] = True
     entry["caption"] = ""
     entry["alt"] = ""
-    entry["info"] = image_info(image, log)
+    entry["info"] = image_info(image, log, by_id)
     return entry
 
 
-def image_info(image: dict[str, Any], log: EventLog) -> CommentedMap:
-    by_id = log.by_id()
+def image_info(image: dict[str, Any], log: EventLog, by_id: dict[str, Event] | None = None) -> CommentedMap:
+    by_id = by_id if by_id is not None else log.by_id()
     chapters = sorted({by_id[e].chapter for e in image.get("events", []) if e in by_id})
     info = CommentedMap()
     info["chapter"] = ", ".join(chapters) if chapters else ""

@@ -13,6 +13,7 @@ TRIAGE_SCHEMA_VERSION = 1
 
 ANGLES = ("process", "decision", "methodology", "capability", "tool-building")
 LENGTHS = {"short": (800, 1200), "medium": (1800, 2500), "long": (3000, 4000)}
+DEFAULT_LENGTH = "medium"
 VOICES = ("first-person", "third-person")
 ACTIONS = ("redact", "replace", "keep")
 

@@ -12,12 +12,14 @@ from ruamel.yaml.comments import CommentedMap
 from retell import yamlio
 from retell.errors import GateError, RetellError, ValidationError, WorkdirError
 from retell.events import EVENTS_SCHEMA_VERSION, EventLog, branch_id
+from retell.fsutil import atomic_write_text
 from retell.parse import MANIFEST_SCHEMA_VERSION
 from retell.redact import cleared_view
 from retell.triage.contact_sheet import write_contact_sheet
 from retell.triage.generate import build_document
 from retell.triage.merge import MergeReport, merge
-from retell.triage.model import LENGTHS, TRIAGE_SCHEMA_VERSION, Triage
+from retell.triage.model import DEFAULT_LENGTH, LENGTHS, TRIAGE_SCHEMA_VERSION, Triage
+from retell.triage.select import select_chapters
 from retell.triage.validate import Known, Problems, validate
 from retell.workdir import EVENTS, MANIFEST, TRIAGE, Workdir
 
@@ -80,7 +82,9 @@ class TriageOutcome:
     notes: list[str] = field(default_factory=list)
 
 
-def run_triage(path: Path, *, check: bool = False, approve: bool = False) -> TriageOutcome:
+def run_triage(path: Path, *, check: bool = False, approve: bool = False, contact_sheet: bool = True) -> TriageOutcome:
+    """`contact_sheet`: draw contact-sheet.png (False: `retell run --yes`, where nobody looks at it before the
+    post is written; `retell triage` draws it then)."""
     if check and approve:
         raise RetellError("--check and --approve do not go together: check first, then approve")
     workdir = Workdir(path)
@@ -116,10 +120,13 @@ def run_triage(path: Path, *, check: bool = False, approve: bool = False) -> Tri
     if not check:
         text = yamlio.dumps(doc)
         if text != original:
-            # One save per run: the backup is always the author's previous version.
-            yamlio.save(workdir.triage, doc, backup=original is not None)
+            # One save per run: the backup is always the author's previous version. The text is the one just
+            # compared (a big session's triage.yaml takes seconds to serialise; once is enough).
+            atomic_write_text(workdir.triage, text, backup=original is not None)
             changed = not created
-    sheet = None if check else _contact_sheet(workdir, parsed, triage)
+    if not check and triage is not None and triage.approved and not problems.errors:
+        _remember_gate(workdir, triage, parsed)  # `retell run` goes on to the gate with this very file
+    sheet = None if check or not contact_sheet else _contact_sheet(workdir, parsed, triage)
     summary = told_summary(triage, parsed, path) if triage is not None else ""
     return TriageOutcome(workdir.triage, created, changed, report, problems, triage, summary, sheet, approved_now)
 
@@ -178,7 +185,7 @@ def told_summary(triage: Triage, parsed: Parsed, path: Path | str = "WORKDIR") -
             + (f" (left out: {', '.join(skipped)})" if skipped else "")
         )
     if left_out:
-        lines.append(f"Left out: {', '.join(left_out)}")
+        lines.append(left_out_line(left_out, parsed.log))
     lines.append(
         f"Secrets: {actions.count('redact') + max(0, undecided)} redacted, {actions.count('replace')} replaced, "
         f"{actions.count('keep')} kept as is"
@@ -193,12 +200,70 @@ def told_summary(triage: Triage, parsed: Parsed, path: Path | str = "WORKDIR") -
     return "\n".join(lines)
 
 
+def left_out_line(left_out: list[str], log: EventLog) -> str:
+    """The chapters not told, and who left them out: retell's default for a long session (and why), or the author."""
+    selection = select_chapters(log, DEFAULT_LENGTH)
+    by_default = [cid for cid in left_out if cid in selection.left_out]
+    by_author = [cid for cid in left_out if cid not in selection.left_out]
+    parts = []
+    if by_default:
+        parts.append(
+            f"{', '.join(by_default)}: by retell, as a {selection.length} post tells about {selection.budget} of the "
+            f"{len(selection.weights)} chapters and these carry the least of the story (fewest messages from you, "
+            "changes of course, outcomes, errors fixed, images; triage.yaml says what each holds, and "
+            "include: true tells one)"
+        )
+    if by_author:
+        parts.append(f"{', '.join(by_author)}: by you")
+    return "Left out: " + "; ".join(parts)
+
+
+# `retell run` goes through the gate three times (outline, draft, render) and `retell draft` twice: the same
+# files give the same answer, so it is worked out once per process (reading events.json, loading a big
+# triage.yaml with its comments and clearing the view each take seconds on a long session).
+_GATE: dict[tuple[object, ...], tuple[Triage, Parsed, EventLog | None]] = {}  # view None: not cleared yet
+
+
+def _remember_gate(workdir: Workdir, triage: Triage, parsed: Parsed) -> None:
+    """What the gate would find in the triage.yaml just written (validated, approved), kept for it."""
+    key = _gate_key(workdir)
+    if key is not None:
+        _GATE.clear()
+        _GATE[key] = (triage, parsed, None)
+
+
+def _gate_key(workdir: Workdir) -> tuple[object, ...] | None:
+    try:
+        triage = workdir.triage.read_bytes()
+        stats = [p.stat() for p in (workdir.events, workdir.manifest)]
+    except OSError:
+        return None
+    files = tuple((st.st_ino, st.st_size, st.st_mtime_ns) for st in stats)
+    return (str(workdir.path.resolve()), hashlib.sha256(triage).hexdigest(), files)
+
+
 def require_approved(path: Path) -> tuple[Triage, Parsed, EventLog]:
     """The gate of every stage that sends or publishes: a valid, approved triage for these very events.
 
-    Returns the decisions, the parse, and the cleared view.
+    Returns the decisions, the parse, and the cleared view (the same objects while the files are the same:
+    callers read them, never change them).
     """
     workdir = Workdir(path)
+    key = _gate_key(workdir)
+    if key is not None and key in _GATE:
+        triage, parsed, view = _GATE[key]
+        if view is None:
+            view = cleared_view(parsed.log, triage)
+            _GATE[key] = (triage, parsed, view)
+        return triage, parsed, view
+    passed = _require_approved(workdir, path)
+    if key is not None:
+        _GATE.clear()  # one work folder at a time
+        _GATE[key] = passed
+    return passed
+
+
+def _require_approved(workdir: Workdir, path: Path) -> tuple[Triage, Parsed, EventLog]:
     parsed = load_parsed(workdir)
     if not workdir.triage.exists():
         raise GateError(

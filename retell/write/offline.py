@@ -32,6 +32,7 @@ from retell.extract.headings import join_words as _join
 from retell.extract.headings import short_path as _short_path
 from retell.extract.project import project_name
 from retell.extract.requests import is_author_message, is_request_command
+from retell.extract.signals import DISCOVERY, PIVOT
 from retell.extract.timeutil import to_epoch_ms
 from retell.extract.tools import (
     family,
@@ -44,24 +45,18 @@ from retell.extract.tools import (
 from retell.markup import code_span, heading_text, md_text, session_inline, session_quote
 from retell.report import gap_phrase, number_word
 from retell.triage.model import Triage
+from retell.triage.select import CHAPTERS_PER_LENGTH
 from retell.write.facts import days_spanned
-from retell.write.locales import knows, language_key, words
+from retell.write.locales import count_length, knows, language_key, length_range, words
 from retell.write.markers import cite
 from retell.write.outline_model import Beat, ImagePlacement, Outline, Section
 
-MAX_SECTIONS = 6
+MAX_SECTIONS = 6  # of a medium post; the length's own count is CHAPTERS_PER_LENGTH
 EPISODES_PER_SECTION = 3
+IMAGES_PER_SECTION = 2
 
-_PIVOT = re.compile(
-    r"\b(instead|actually|wait|hmm+|scrap|revert|rather|step back|different approach|change of plan|"
-    r"feels? (?:wrong|off)|doesn'?t (?:feel|look) right|let'?s try|no,|not quite|that'?s not)\b",
-    re.I,
-)
-_DISCOVERY = re.compile(
-    r"\b(found (?:it|the)|turns out|the (?:real |actual )?(?:problem|issue|culprit|cause|bug) (?:is|was)|"
-    r"root cause|that'?s why|because of|the reason)\b",
-    re.I,
-)
+_PIVOT = PIVOT
+_DISCOVERY = DISCOVERY
 # Slash commands that manage Claude Code itself; not part of the story.
 _HOUSEKEEPING = HOUSEKEEPING_COMMANDS
 _IMAGE_MARKER = re.compile(r"\s*\[Image #\d+\]")
@@ -113,20 +108,54 @@ def _words(event: Event) -> str:
     return (event.text if event.kind == HUMAN else event.args) or ""
 
 
-def _group(eps: list[Episode]) -> list[list[Episode]]:
-    """Episodes into sections: never across chapters, about three per section, at most MAX_SECTIONS."""
+def _group(eps: list[Episode], max_sections: int = MAX_SECTIONS) -> list[list[Episode]]:
+    """Episodes into sections: about three per section, at most `max_sections`; a section spans chapters only
+    when more chapters are told than the length has sections for (then neighbours share one)."""
     by_chapter: list[list[Episode]] = []
     for ep in eps:
         if by_chapter and by_chapter[-1][0].chapter == ep.chapter:
             by_chapter[-1].append(ep)
         else:
             by_chapter.append([ep])
+    if len(by_chapter) > max_sections:
+        return [[ep for chunk in run for ep in chunk] for run in _runs(by_chapter, max_sections)]
     per = EPISODES_PER_SECTION
     while True:
         groups = [chunk[i : i + per] for chunk in by_chapter for i in range(0, len(chunk), per)]
-        if len(groups) <= MAX_SECTIONS or per > len(eps):
+        if len(groups) <= max_sections or per > len(eps):
             return groups
         per += 1
+
+
+def _runs(chunks: list[list[Episode]], count: int) -> list[list[list[Episode]]]:
+    """`chunks` cut into `count` consecutive runs of near-equal length (the earlier runs one longer)."""
+    size, extra = divmod(len(chunks), count)
+    runs, at = [], 0
+    for i in range(count):
+        n = size + (1 if i < extra else 0)
+        runs.append(chunks[at : at + n])
+        at += n
+    return runs
+
+
+def _pick_images(group: list[Episode], triage: Triage, images_left: set[str]) -> list[ImagePlacement]:
+    """The images a section shows, at most IMAGES_PER_SECTION: those the author captioned first, then those
+    the author pasted (a screenshot is usually why a message was written), then the tool's, each in story
+    order; the rest stay in the session (a post of 268 screenshots is nobody's read)."""
+    found: list[tuple[bool, bool, int, str]] = []
+    for ep in group:
+        for event in ep.events:
+            pasted = list(event.images or [])
+            for asset in ([event.asset] if event.kind == IMAGE and event.asset else []) + pasted:
+                if asset in images_left:
+                    images_left.discard(asset)
+                    captioned = bool(triage.images[asset].caption) if asset in triage.images else False
+                    found.append((not captioned, asset not in pasted, len(found), asset))
+    chosen = sorted(sorted(found)[:IMAGES_PER_SECTION], key=lambda item: item[2])
+    return [
+        ImagePlacement(asset, triage.images[asset].caption if asset in triage.images else "")
+        for *_rank, asset in chosen
+    ]
 
 
 # -- outline ------------------------------------------------------------------------------------------
@@ -135,7 +164,7 @@ def _group(eps: list[Episode]) -> list[list[Episode]]:
 def offline_outline(view: EventLog, triage: Triage) -> Outline:
     chapter_order = [c.id for c in view.chapters]
     titles = {c.id: c.title for c in triage.chapters}
-    groups = _group(episodes(view, chapter_order))
+    groups = _group(episodes(view, chapter_order), CHAPTERS_PER_LENGTH.get(triage.post.length, MAX_SECTIONS))
     sections: list[Section] = []
     used_headings: set[str] = set()
     images_left = set(triage.included_images())
@@ -152,19 +181,12 @@ def offline_outline(view: EventLog, triage: Triage) -> Outline:
             heading, n = f"{base} (part {n})", n + 1
         used_headings.add(heading)
         beats = _beats(group, is_first=i == 1, last_assistant=last_assistant)
-        placements = []
-        for ep in group:
-            for event in ep.events:
-                for asset in ([event.asset] if event.kind == IMAGE and event.asset else []) + list(event.images or []):
-                    if asset in images_left:
-                        images_left.discard(asset)
-                        caption = triage.images[asset].caption if asset in triage.images else ""
-                        placements.append(ImagePlacement(asset, caption))
+        placements = _pick_images(group, triage, images_left)
         sections.append(
             Section(
                 id=f"s{i}",
                 heading=heading,
-                chapters=[chapter],
+                chapters=list(dict.fromkeys(ep.chapter for ep in group)),
                 purpose=_purpose(group),
                 beats=beats,
                 images=placements,
@@ -256,8 +278,23 @@ def _description(first_ask: Event | None, sessions: int = 1) -> str:
 # -- draft --------------------------------------------------------------------------------------------
 
 
+# The most episodes a section tells in full, tried in turn until the draft keeps to its length (None: all).
+_EPISODE_LIMITS = (None, 6, 4, 3, 2, 1)
+
+
 def offline_draft(view: EventLog, triage: Triage, outline: Outline) -> str:
-    """The whole draft.md body (no front matter): opening, one part per outline section, ending."""
+    """The whole draft.md body (no front matter): opening, one part per outline section, ending; no longer
+    than the length allows, as far as telling fewer episodes in full (the rest as one montage) can make it."""
+    high = length_range(triage.post.language, triage.post.length)[1]
+    draft = ""
+    for limit in _EPISODE_LIMITS:
+        draft = _compose(view, triage, outline, limit)
+        if count_length(draft, triage.post.language) <= high:
+            break
+    return draft
+
+
+def _compose(view: EventLog, triage: Triage, outline: Outline, limit: int | None) -> str:
     by_id = {e.id: e for e in view.events}
     order = {e.id: i for i, e in enumerate(view.events)}
     starts = []
@@ -266,7 +303,7 @@ def offline_draft(view: EventLog, triage: Triage, outline: Outline) -> str:
         starts.append(min((order[eid] for eid in ids), default=None))
     chapter_bridges = {c.id: by_id.get(c.bridge) if c.bridge else None for c in view.chapters}
     placed = {im.asset: im for s in outline.sections for im in s.images}
-    writer = _Writer(triage, placed)
+    writer = _Writer(triage, placed, limit)
     parts = [writer.opening(view, outline), _language_note(triage.post.language)]
     seen_chapters: set[str] = set()
     breaks = _session_breaks(view)
@@ -278,12 +315,14 @@ def offline_draft(view: EventLog, triage: Triage, outline: Outline) -> str:
             view.events[start:end] if start is not None else [e for e in view.events if e.chapter in section.chapters]
         )
         body = []
-        for chapter in section.chapters:
+        for n, chapter in enumerate(section.chapters):
             if chapter not in seen_chapters:
                 seen_chapters.add(chapter)
                 opened = breaks.pop(chapter, None)
                 if opened is not None:  # the first told chapter of a later session: say how much later
                     body.append(writer.session_break(*opened))
+                if n > 0:  # a chapter sharing a section (a long session in a short post): its pause and recap
+                    continue  # would stack up at the section's start
                 pause = pauses.get(chapter)
                 if pause and opened is None:  # the author came back hours or days later: say so
                     body.append(writer.pause(*pause))
@@ -369,8 +408,9 @@ def _language_note(language: str) -> str:
 class _Writer:
     """Turns episodes into paragraphs; small rotations keep repeated moves from reading identically."""
 
-    def __init__(self, triage: Triage, placed: dict[str, ImagePlacement]) -> None:
+    def __init__(self, triage: Triage, placed: dict[str, ImagePlacement], limit: int | None = None) -> None:
         self.first_person = triage.post.voice == "first-person"
+        self.limit = limit  # the most episodes a section tells in full (None: all)
         self.placed = placed
         self.images_done: set[str] = set()
         self.turn = 0
@@ -452,7 +492,35 @@ class _Writer:
             if not episodes_:
                 episodes_.append([])
             episodes_[-1].append(event)
+        if self.limit is not None and len(episodes_) > self.limit:
+            # the first ones set the section up and the last one ends it; the middle ones are told in brief
+            head, middle, tail = episodes_[: self.limit - 1], episodes_[self.limit - 1 : -1], episodes_[-1:]
+            parts = [p for ep in head for p in self.episode(ep)]
+            parts.append(self.in_brief(middle))
+            for ep in middle:  # the images the outline chose in them still show (at most a few a section)
+                for event in ep:
+                    parts.extend(self.image_lines(list(event.images or []), pasted=True))
+                    if event.kind == IMAGE and event.asset:
+                        parts.extend(self.image_lines([event.asset]))
+            parts.extend(p for ep in tail for p in self.episode(ep))
+            return "\n\n".join(p for p in parts if p.strip())
         return "\n\n".join(p for ep in episodes_ for p in self.episode(ep) if p.strip())
+
+    def in_brief(self, episodes_: list[list[Event]]) -> str:
+        """Episodes told as one montage: how many asks, the first few in a handful of words each."""
+        asks = [ask for ep in episodes_ if (ask := next((e for e in ep if _is_ask(e)), None)) is not None]
+        quoted = [q for ask in asks if (q := shorten_words(_one_line(_words(ask)), 60))]
+        calls = sum(len(e.calls or ()) for ep in episodes_ for e in ep if e.kind == TOOL_RUN)
+        work = f" ({calls} tool call{'s' if calls != 1 else ''})" if calls else ""
+        if not asks:
+            return f"A stretch of work followed{work}." if work else ""
+        lead = f"In between came {_number(len(asks))} more ask{'s' if len(asks) != 1 else ''}{work}"
+        if not quoted:
+            return _cited(f"{lead}.", asks)
+        shown = [f"“{session_inline(q)}”" for q in quoted[:3]]
+        more = len(quoted) - len(shown)
+        listed = _join(shown + ([f"{_number(more)} more"] if more else []))
+        return _cited(f"{lead}, among them {listed}.", asks[:3])
 
     def episode(self, events: list[Event]) -> list[str]:
         out: list[str] = []
