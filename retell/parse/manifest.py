@@ -19,6 +19,7 @@ from retell.events import (
     walk,
 )
 from retell.extract.requests import is_author_message
+from retell.extract.tools import project_path
 from retell.extract.usage import UsageLedger
 from retell.parse.parts import ParseOptions, Transcript
 from retell.secrets import Scanner
@@ -164,7 +165,7 @@ def transcript_manifest(
             "tool_calls": main.counts.tool_calls,
             "tool_errors": main.counts.tool_errors,
             "tools": main.tools,
-            "subagents": kinds.get(SUBAGENT, 0),
+            "subagents": sum(1 for e in events if e.kind == SUBAGENT and _ran(e)),
             "compactions": sum(1 for c in chapters if c.reason in ("compaction", "slash_compact")),
             "chapters": len(chapters),
             "images": len(images),
@@ -200,8 +201,17 @@ def transcript_manifest(
             "edited": main.files["edited"],
             "written": main.files["written"],
             "snapshot": _snapshot_files(reader.last_snapshot, main.cwd),
+            "shell": main.files.get("shell", []),
+            "subagents": sorted({project_path(p, main.cwd) for r in sub_reports for p in r.get("files", ())}),
         },
     }
+
+
+def _ran(spawn: Event) -> bool:
+    """Whether a spawned subagent ran: a spawn refused before it started (a tool_use_error, the author's "no")
+    did no work and is no subagent of the session's figures."""
+    agent = spawn.subagent
+    return agent is None or not (agent.error and not agent.events and not agent.result)
 
 
 def _duration_ms(start: str | None, end: str | None) -> int | None:
@@ -218,7 +228,6 @@ def _snapshot_files(line: bytes | None, cwd: str | None) -> list[str]:
     if line is None:
         return []
     from retell.claude.records import decode_line
-    from retell.extract.tools import project_path
 
     try:
         record = decode_line(line)
