@@ -1,0 +1,149 @@
+"""Issue 20, round three: what a blind reader still found in seven posts a real model wrote through retell's
+prompts. The "By the numbers" box said "Files changed 0" after a session whose files were written by its
+subagents, "3 subagents" where one of the three spawns was refused before it ran, "spread over 2 days" for a
+session that merely crossed midnight; a middle section was told it "opens a new session"; sections opened on
+"With X done, …"; and posts said "the tests passed" without showing the line that says so."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from pathlib import Path
+
+from conftest import SESSION_ID, Transcript, text_block, tool_use_block
+
+from retell.templating import TemplateLibrary
+from retell.write.facts import session_facts
+from retell.write.locales import stats_context
+
+
+def stats_box(manifest: dict, language: str = "en") -> str:
+    """The "By the numbers" table as render appends it to the post."""
+    context = stats_context(session_facts(manifest), language, first_person=True, credit=False)
+    return TemplateLibrary("templates").render("stats.md.j2", **context).text
+
+
+def system_prompt_numbers(manifest: dict) -> str:
+    """The "Numbers" part of the instructions every model call starts with."""
+    from types import SimpleNamespace
+
+    facts = session_facts(manifest)
+    post = SimpleNamespace(
+        voice="first-person", title="T", audience="", tone="", length="medium", language="en", use_thinking=False
+    )
+    story = SimpleNamespace(angle="process", backstory="", intent="", corrections="", scope="")
+    text = (
+        TemplateLibrary("prompts")
+        .render(
+            "system.md.j2",
+            post=post,
+            story=story,
+            angle_help="",
+            words=(800, 1200),
+            length=(800, 1200, "words"),
+            facts=facts,
+            notes=[],
+            links=[],
+            banned_examples="",
+        )
+        .text
+    )
+    return text.split("# Numbers", 1)[1].split("# Craft", 1)[0]
+
+
+# -- 1. the stats box counts what the session did ---------------------------------------------------------
+
+
+def _work_by_others(tx: Transcript, session_path: Path) -> None:
+    """A session whose files were all changed by a subagent and by shell commands, with a plan written to
+    Claude Code's own folder and a second spawn refused before it ran."""
+    tx.user("split the notes and rename the helper")
+    tx.tool_call("Write", {"file_path": "/home/sam/.claude/plans/quiet-plan.md", "content": "1. split"})
+    tx.tool_call("Bash", {"command": "git mv src/helper.py src/helpers.py && git status"}, "renamed")
+    tx.tool_call("Bash", {"command": "cat > docs/notes.md <<'EOF'\nit's a note, don't $parse me\nEOF"}, "")
+    tool_id = tx.new_tool_id()
+    spawn = {"description": "Write the changelog", "prompt": "Add a changelog entry.", "subagent_type": "general"}
+    tx.assistant(tool_use_block("Task", spawn, tool_id))
+    tx.tool_result(tool_id, [text_block("Added CHANGELOG.md.")], tool_use_result={"agentId": "a1b2c3d4e5f60718"})
+    agent = Transcript(SESSION_ID, sidechain=True, agent_id="a1b2c3d4e5f60718")
+    agent.user("Add a changelog entry.")
+    agent.tool_call("Write", {"file_path": "/srv/demo/proj/CHANGELOG.md", "content": "## 1.1\n"})
+    agent.assistant("Added CHANGELOG.md.")
+    agent.write(session_path.parent / SESSION_ID / "subagents" / "agent-a1b2c3d4e5f60718.jsonl")
+    refused = tx.new_tool_id()
+    tx.assistant(tool_use_block("Task", {"description": "Review", "prompt": "Review it."}, refused))
+    tx.tool_result(
+        refused,
+        "<tool_use_error>InputValidationError: Task failed due to the following issue: subagent_type</tool_use_error>",
+        is_error=True,
+    )
+    tx.assistant("Done: the notes are split and the helper renamed.")
+
+
+def test_files_changed_by_subagents_and_shell_commands_are_counted(tx: Transcript, parse, session_path: Path):
+    """Judge: "Files changed 0" under a post about the files the session's subagents wrote."""
+    _work_by_others(tx, session_path)
+    manifest = parse(tx).manifest
+    box = stats_box(manifest)
+    # src/helper.py (git mv), docs/notes.md (heredoc), CHANGELOG.md (the subagent); not the plan
+    assert "| Files changed | 3 |" in box, box
+    assert "files changed: 3" in system_prompt_numbers(manifest)
+    assert manifest["files"]["subagents"] == ["CHANGELOG.md"]
+    assert manifest["files"]["shell"] == ["docs/notes.md", "src/helper.py"]
+
+
+def test_a_spawn_refused_before_it_ran_is_no_subagent(tx: Transcript, parse, session_path: Path):
+    """Judge: "3 subagents" in the box where the post (and the session) had two that worked."""
+    _work_by_others(tx, session_path)
+    manifest = parse(tx).manifest
+    assert "| Subagents | 1 |" in stats_box(manifest)
+    assert "- Subagents: 1;" in system_prompt_numbers(manifest)
+
+
+def test_shell_commands_name_the_files_they_change() -> None:
+    from retell.extract.shellfiles import files_changed_by
+
+    assert files_changed_by("git mv a.py b.py && git commit -m 'mv x'") == ["a.py"]
+    assert files_changed_by("git -C wt rm -r old/") == ["wt/old"]
+    assert files_changed_by("sed -i 's/a/b/' x.py y.py 2>&1 | tail") == ["x.py", "y.py"]
+    assert files_changed_by("cp a.txt b.txt docs/") == ["docs/a.txt", "docs/b.txt"]
+    assert files_changed_by("npm test 2>&1 | tee test.log > /dev/null") == ["test.log"]
+    # scratch, folders of artefacts, what cannot be read for sure: nothing
+    assert files_changed_by("pytest > /tmp/out.txt; rm -rf build dist; rm $TARGET; echo 'unbalanced") == []
+    assert files_changed_by("ls -la | head && git status") == []
+
+
+# -- 2. a sitting across midnight is not two days -------------------------------------------------------------
+
+
+def _night_session(tx: Transcript) -> Transcript:
+    tx.user("the build is red, have a look")
+    tx.tool_call("Bash", {"command": "npm run build"}, "built in 2.1s")
+    tx.assistant("Fixed the import; the build is green.")
+    return tx
+
+
+def test_a_session_across_midnight_is_told_in_hours_not_days(parse, make_transcript):
+    """Judge: "spread over 2 days" for a session from 23:10 to 01:20."""
+    tx = make_transcript(start=datetime(2026, 1, 5, 23, 10, tzinfo=timezone.utc))
+    tx.user("the build is red, have a look")
+    tx.tick(60 * 65)  # 00:15, working on
+    tx.tool_call("Bash", {"command": "npm run build"}, "built in 2.1s")
+    tx.tick(60 * 60)  # 01:15
+    tx.assistant("Fixed the import; the build is green.")
+    manifest = parse(tx).manifest
+    numbers = system_prompt_numbers(manifest)
+    assert "days" not in numbers.replace('"two days"', ""), numbers
+    assert "across midnight UTC (2026-01-05 into 2026-01-06)" in numbers
+    box = stats_box(manifest)
+    assert "over 2 days" not in box and "| Session length |" in box
+
+
+def test_a_session_with_a_night_between_is_still_over_two_days(parse, make_transcript):
+    tx = make_transcript(start=datetime(2026, 1, 5, 18, 0, tzinfo=timezone.utc))
+    tx.user("the build is red, have a look")
+    tx.tick(60 * 60 * 14)  # the next morning
+    tx.user("back: where were we?")
+    tx.assistant("At the import.")
+    manifest = parse(tx).manifest
+    assert "spread over 2 days (2026-01-05 to 2026-01-06)" in system_prompt_numbers(manifest)
+    assert "over 2 days" in stats_box(manifest)
