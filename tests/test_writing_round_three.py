@@ -147,3 +147,41 @@ def test_a_session_with_a_night_between_is_still_over_two_days(parse, make_trans
     manifest = parse(tx).manifest
     assert "spread over 2 days (2026-01-05 to 2026-01-06)" in system_prompt_numbers(manifest)
     assert "over 2 days" in stats_box(manifest)
+
+
+# -- 3. "opens a new session" exactly where one begins ---------------------------------------------------------
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples/claude/projects/-home-sam-src-tidyfeeds"
+
+
+def _example_prompts(tmp_path: Path, monkeypatch) -> dict[str, str]:
+    """The section prompts of the bundled three-session example, from its offline outline (whose first two
+    sections share Tuesday's first chapter)."""
+    from typer.testing import CliRunner
+
+    from retell.cli import app
+
+    for name in ("ANTHROPIC_API_KEY", "ANTHROPIC_BASE_URL", "RETELL_MODEL", "CLAUDE_CONFIG_DIR"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    sessions = [next(EXAMPLES.glob(f"{key}*.jsonl")) for key in ("0b7c3f52", "5a1e94d0", "c3d97e21")]
+    work = tmp_path / "w"
+    runner = CliRunner()
+    for args in (
+        ["run", *map(str, sessions), "-o", str(work), "--yes", "--engine", "offline", "-q"],
+        ["draft", str(work), "--engine", "handoff", "--dry-run"],
+    ):
+        result = runner.invoke(app, args)
+        assert result.exit_code == 0, result.output
+    return {p.stem.split(".")[0]: p.read_text(encoding="utf-8") for p in (work / "llm" / "dry-run").glob("section-*")}
+
+
+def test_only_the_sections_where_a_session_begins_say_it_opens_one(tmp_path: Path, monkeypatch) -> None:
+    """Judge: the second section of the example was told it "opens a new session: Session 1 of 3", though it
+    carries on Tuesday's session from the first section."""
+    prompts = _example_prompts(tmp_path, monkeypatch)
+    opening = {name: p for name, p in prompts.items() if "opens a new session" in p or "new session begins" in p}
+    assert sorted(opening) == ["section-s4", "section-s5"], sorted(opening)
+    assert "This section opens a new session: Session 2 of 3 (5a1e94d0)" in opening["section-s4"]
+    assert "This section opens a new session: Session 3 of 3 (c3d97e21)" in opening["section-s5"]
+    assert "Session 1 of 3" not in "".join(prompts.values())

@@ -330,7 +330,7 @@ def section_requests(
     requests = []
     condensed = []
     slices = section_events(outline, view)
-    openings = session_openings(view)
+    starts = session_starts(outline, view)
     times = chapter_times(view)
     count = len(outline.sections)
     for index, section in enumerate(outline.sections):
@@ -349,7 +349,9 @@ def section_requests(
             previous=_neighbour(outline.sections, index - 1),
             next=_neighbour(outline.sections, index + 1),
             when=[f"{titles}: {line}" for titles, line in _section_times(section, times)],
-            session=next((openings[c] for c in section.chapters if c in openings and index > 0), ""),
+            sessions=starts[index],
+            # (the one variable of older templates: the session the section opens with, "" for none)
+            session=next((str(s["line"]) for s in starts[index] if s["opens"]), ""),
             images=[{"asset": im.asset, "caption": im.caption or "Screenshot"} for im in section.images],
             material=material.text,
             condensed="; ".join(material.condensed),
@@ -367,6 +369,34 @@ def section_requests(
             )
         )
     return requests, condensed
+
+
+def session_starts(outline: Outline, view: EventLog) -> list[list[dict[str, str | bool]]]:
+    """Per section, the sessions that begin in it as the post tells them: a session begins in the first section
+    (in reading order) that tells one of its chapters, and the post's first session begins with the post.
+    Each as {"line": when it started (context.session_openings), "opens": whether the section opens with it
+    (else it begins at a later chapter of the section)}. A section that shares its chapter with the one before
+    opens no session, whatever its chapter is."""
+    openings = session_openings(view)
+    if not openings:
+        return [[] for _ in outline.sections]
+    session_of = {c.id: c.session for c in view.chapters}
+    line_of = {session_of[c]: line for c, line in openings.items()}
+    told: set[str | None] = set()
+    out: list[list[dict[str, str | bool]]] = []
+    for index, section in enumerate(outline.sections):
+        mine = [c.id for c in view.chapters if c.id in section.chapters]
+        found: list[dict[str, str | bool]] = []
+        for position, chapter in enumerate(mine):
+            session = session_of[chapter]
+            if session in told:
+                continue
+            told.add(session)
+            if index == 0 and position == 0:
+                continue  # the post begins with it
+            found.append({"line": line_of.get(session, ""), "opens": position == 0, "chapter": chapter})
+        out.append([f for f in found if f["line"]])
+    return out
 
 
 def chapter_times(view: EventLog) -> dict[str, str]:
