@@ -6,6 +6,7 @@ session that merely crossed midnight; a middle section was told it "opens a new 
 
 from __future__ import annotations
 
+import re
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -185,3 +186,54 @@ def test_only_the_sections_where_a_session_begins_say_it_opens_one(tmp_path: Pat
     assert "This section opens a new session: Session 2 of 3 (5a1e94d0)" in opening["section-s4"]
     assert "This section opens a new session: Session 3 of 3 (c3d97e21)" in opening["section-s5"]
     assert "Session 1 of 3" not in "".join(prompts.values())
+
+
+# -- 4. each section knows what came just before it, and opens on its own content ---------------------------
+
+
+def test_a_section_prompt_says_what_the_reader_just_read_and_which_names_they_have_met(
+    tmp_path: Path, monkeypatch
+) -> None:
+    """Judge: 13 sections opened on "With X done, …" or "Now that …", and names were used before the post had
+    introduced them (the prompt gave a section only its neighbours' summaries)."""
+    from retell import yamlio
+
+    prompts = _example_prompts(tmp_path, monkeypatch)
+    second = prompts["section-s2"]
+    # the section before's last beat, with its events, and the ask to open on this section's own first beat
+    assert "It ends on its last beat: (action) The work itself, compressed. (events 0b7c3f52-e33, 0b7c3f52-e35)" in second
+    assert "Open on this section's own first beat" in second and '"With X done, …", "Now that …"' in second
+    assert "It ends on its last beat" not in prompts["section-s1"]
+    # names: what the opening and the sections before named, and what is new here
+    work = tmp_path / "w"
+    outline = yamlio.load(work / "outline.yaml")
+    outline["sections"][0]["beats"][0]["note"] = "Sam pastes a screenshot of Feedly showing `â€™` in a post."
+    outline["sections"][1]["beats"][-1]["note"] = "The Explore subagent and curl find requests' ISO-8859-1 default."
+    (work / "outline.yaml").write_text(yamlio.dumps(outline), encoding="utf-8")
+    from typer.testing import CliRunner
+
+    from retell.cli import app
+
+    result = CliRunner().invoke(app, ["draft", str(work), "--engine", "handoff", "--dry-run"])
+    assert result.exit_code == 0, result.output
+    dry = work / "llm" / "dry-run"
+    second = (dry / "section-s2.prompt.md").read_text(encoding="utf-8")
+    third = (dry / "section-s3.prompt.md").read_text(encoding="utf-8")
+    assert "the reader has already met Feedly, â€™ (in the opening and the sections before)" in second
+    assert "Anyone or anything else you name (here: git, Explore, ISO-8859-1)" in second
+    assert "the reader has already met Feedly, â€™, git, Explore, ISO-8859-1 (in the opening" in third
+
+
+_LINK_BACK = re.compile(
+    r"^(?:With\b.*\b(?:done|in place)|Now that|Having\b|After (?:that|this)|Next,|Then\b|From there|At this point|"
+    r"\S+ followed up|Meanwhile|Back to)",
+    re.I,
+)
+
+
+def test_the_offline_engine_opens_no_section_on_a_link_back(tmp_path: Path, monkeypatch) -> None:
+    _example_prompts(tmp_path, monkeypatch)
+    draft = (tmp_path / "w" / "draft.md").read_text(encoding="utf-8")
+    openers = [part.split("\n\n", 2)[1] for part in draft.split("\n## ")[1:]]
+    assert len(openers) == 5
+    assert not [o for o in openers if _LINK_BACK.match(o)], openers

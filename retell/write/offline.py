@@ -402,6 +402,8 @@ class _Writer:
         self.images_done: set[str] = set()
         self.turn = 0
         self.session_opened = False  # a new session was just announced: its first ask says so
+        # a section's first paragraph opens on its own content, never on a link back ("Next, I asked:")
+        self.section_start = False
         self.last_closing = ""
 
     def me(self, capital: bool = False) -> str:
@@ -441,8 +443,7 @@ class _Writer:
             intro = "The new session opened with Claude Code's own summary of the one before:"
         elif event.kind == BRIDGE:
             intro = (
-                "At this point Claude Code ran out of room and compacted its context. Its own summary of where "
-                "things stood:"
+                "Claude Code ran out of room and compacted its context. Its own summary of where things stood:"
             )
         else:
             intro = f"When {self.me()} came back, Claude Code had left a recap:"
@@ -479,7 +480,12 @@ class _Writer:
             if not episodes_:
                 episodes_.append([])
             episodes_[-1].append(event)
-        return "\n\n".join(p for ep in episodes_ for p in self.episode(ep) if p.strip())
+        self.section_start = True
+        paragraphs = []
+        for episode in episodes_:
+            paragraphs.extend(self.episode(episode))
+            self.section_start = False
+        return "\n\n".join(p for p in paragraphs if p.strip())
 
     def episode(self, events: list[Event]) -> list[str]:
         out: list[str] = []
@@ -499,7 +505,7 @@ class _Writer:
             out.append(_cited(self.subagents(agents), agents))
         runs = [e for e in events if e.kind == TOOL_RUN]
         minutes = sum((e.duration_ms or 0) for e in events if e.kind == TURN_DURATION) / 60000
-        montage = self.montage(runs, minutes)
+        montage = self.montage(runs, minutes, opens=self.section_start and not out)
         if montage:
             out.append(_cited(montage, runs + [e for e in events if e.kind == TURN_DURATION]))
         for run in runs:
@@ -558,7 +564,9 @@ class _Writer:
         elif self.turn == 1:
             lead = f"{self.me(True)} started with this:"
         elif _PIVOT.search(text):
-            lead = f"Then {self.me()} changed course:"
+            lead = f"{self.me(True)} changed course:" if self.section_start else f"Then {self.me()} changed course:"
+        elif self.section_start:
+            lead = (f"{self.me(True)} asked:", f"{self.me(True)} wrote:", f"{self.me(True)} put it this way:")[self.turn % 3]
         else:
             lead = (f"Next, {self.me()} asked:", f"{self.me(True)} followed up:", f"Then {self.me()} wrote:")[
                 self.turn % 3
@@ -586,12 +594,14 @@ class _Writer:
             return f"({self.me(True)} had to send it {times}: {kind} answered with {failed} before it went through.)"
         return f"({self.me(True)} had to send it {times} before it went through.)"
 
-    def montage(self, runs: list[Event], minutes: float) -> str:
+    def montage(self, runs: list[Event], minutes: float, *, opens: bool = False) -> str:
         calls = [c for e in runs for c in e.calls or () if c.name != "AskUserQuestion"]
         phrases = _montage_phrases(calls)
         if not phrases:
             return ""
         lead = ("Then it got to work: it", "From there it", "After that it")[self.turn % 3]
+        if opens:  # the section's first paragraph: no "Then" back to a stretch the reader has not just read
+            lead = "Claude got to work: it"
         sentence = f"{lead} {_join(phrases)}."
         failed = sum(1 for c in calls if c.error)
         if failed and len(calls) == 1:
