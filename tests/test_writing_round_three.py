@@ -237,3 +237,46 @@ def test_the_offline_engine_opens_no_section_on_a_link_back(tmp_path: Path, monk
     openers = [part.split("\n\n", 2)[1] for part in draft.split("\n## ")[1:]]
     assert len(openers) == 5
     assert not [o for o in openers if _LINK_BACK.match(o)], openers
+
+
+# -- 5. a decisive successful output is there to show -----------------------------------------------------------
+
+
+def _busy_stretch() -> list:
+    """Forty edits with long diffs, then the test run that shows the work holds up."""
+    from retell.events import TOOL_RUN, Event, ToolCall
+
+    events = []
+    for n in range(1, 41):
+        diff = "\n".join(f"-old line {i} of file {n}\n+new line {i} of file {n}" for i in range(8))
+        call = ToolCall("Edit", target=f"src/module_{n}.py", diff=diff)
+        events.append(Event(kind=TOOL_RUN, id=f"e{n}", summary=f"Edited src/module_{n}.py", calls=[call]))
+    run = ToolCall(
+        "Bash",
+        target=".venv/bin/python -m pytest -q",
+        outcome="16 passed",
+        output="tests/test_feeds.py ................\n============ 16 passed in 0.37s ============",
+    )
+    events.append(Event(kind=TOOL_RUN, id="e41", summary="Ran `.venv/bin/python -m pytest -q`", calls=[run]))
+    return events
+
+
+def test_the_material_keeps_the_line_that_shows_the_tests_passed(tmp_path: Path) -> None:
+    """Judge: posts said "the tests passed" without showing it: with many edits, the outcomes were cut to one-line
+    summaries and the test run's own line went with them."""
+    from retell.write.material import render_material
+
+    material = render_material(_busy_stretch(), 2000)
+    assert any("tool outcomes cut" in note for note in material.condensed)  # the diffs had to go
+    assert "[e41] `.venv/bin/python -m pytest -q` said: 16 passed in 0.37s" in material.text
+    assert material.tokens <= 2000
+
+
+def test_a_failing_run_is_no_result_to_show() -> None:
+    from retell.events import TOOL_RUN, Event, ToolCall
+    from retell.write.material import decisive_results
+
+    failed = ToolCall("Bash", target="pytest", outcome="2 failed, 14 passed", output="2 failed, 14 passed in 0.4s")
+    broken = ToolCall("Bash", target="npm run build", error="Exit code 1", output="exit 1\nerror TS2304")
+    events = [Event(kind=TOOL_RUN, id="e1", summary="Ran pytest", calls=[failed, broken])]
+    assert decisive_results(events) == []
