@@ -201,7 +201,9 @@ def test_a_section_prompt_says_what_the_reader_just_read_and_which_names_they_ha
     prompts = _example_prompts(tmp_path, monkeypatch)
     second = prompts["section-s2"]
     # the section before's last beat, with its events, and the ask to open on this section's own first beat
-    assert "It ends on its last beat: (action) The work itself, compressed. (events 0b7c3f52-e33, 0b7c3f52-e35)" in second
+    assert (
+        "It ends on its last beat: (action) The work itself, compressed. (events 0b7c3f52-e33, 0b7c3f52-e35)" in second
+    )
     assert "Open on this section's own first beat" in second and '"With X done, …", "Now that …"' in second
     assert "It ends on its last beat" not in prompts["section-s1"]
     # names: what the opening and the sections before named, and what is new here

@@ -52,6 +52,7 @@ from retell.extract.human import (
 from retell.extract.ids import key64
 from retell.extract.images import ImageStore
 from retell.extract.requests import is_author_message
+from retell.extract.shellfiles import files_changed_by
 from retell.extract.subagents import apply_spawn_result
 from retell.extract.thread import ROLE_MESSAGE, ROLE_OTHER, ROLE_PROMPT, ROLE_REPLY, ConversationTree, Thread
 from retell.extract.timeutil import BREAK_GAP_MS, Clock, sortable
@@ -65,7 +66,6 @@ from retell.extract.tools import (
     result_text,
     summarize_run,
 )
-from retell.extract.shellfiles import files_changed_by
 from retell.extract.usage import UsageLedger
 
 _AWAY_SUFFIX = " (disable recaps in /config)"

@@ -74,7 +74,9 @@ def _simple_command(words: list[str]) -> list[str]:
     operands = [a for a in args if not a.startswith("-") and not a.isdigit()]  # `2>&1` leaves a bare 2
     if name == "mv" and len(operands) >= 2:
         paths = operands[:-1]  # a file moved is one file changed
-    elif name == "rm" and (tracked or not any(a.startswith("-") and "r" in a.lower() and not a.startswith("--") for a in args)):
+    elif name == "rm" and (
+        tracked or not any(a.startswith("-") and "r" in a.lower() and not a.startswith("--") for a in args)
+    ):
         paths = operands  # `rm -rf build` clears a folder of artefacts: no file of the work
     elif name == "cp" and len(operands) >= 2:
         target = operands[-1]

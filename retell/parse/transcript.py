@@ -18,8 +18,8 @@ from retell.extract.images import IMAGE_MARK, ImageStore
 from retell.extract.requests import author_words, first_request
 from retell.extract.session import Extraction, SessionExtractor, assign_ids, drop_repeated_result
 from retell.extract.subagents import AgentFile, is_warmup, read_agent_file_meta
-from retell.extract.tools import absolute_path
 from retell.extract.titles import TITLE_CANDIDATES, session_title, session_vocabulary
+from retell.extract.tools import absolute_path
 from retell.extract.usage import UsageLedger
 from retell.parse.manifest import transcript_manifest, without_secrets
 from retell.parse.parts import AgentLinks, ParseOptions, ParseResult, SharedState, Transcript

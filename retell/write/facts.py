@@ -28,7 +28,9 @@ def session_facts(manifest: dict[str, Any], told: Collection[str] | None = None)
     chapters = manifest.get("chapters") or []
     if not parts:
         pause = longest_pause_ms(chapters)
-        return _facts(manifest["session"], manifest["counts"], manifest.get("files", {}), manifest["usage"]["total"], pause)
+        return _facts(
+            manifest["session"], manifest["counts"], manifest.get("files", {}), manifest["usage"]["total"], pause
+        )
     ids = {c for part in parts for c in part.get("chapters", [])}
     pause = longest_pause_ms([c for c in chapters if c.get("id") in ids])
     if len(parts) == 1:  # one session told of several: its own figures, as if it were parsed alone

@@ -13,14 +13,82 @@ import re
 from collections.abc import Iterable
 
 _CODE = re.compile(r"`([^`\n]{2,40})`")
-_FILE = re.compile(r"(?<![\w/.-])([\w-]+\.(?:py|js|mjs|ts|tsx|jsx|vue|md|json|ya?ml|toml|go|rs|java|kt|rb|sh|css|html|sql|txt|lock))\b")
+_FILE = re.compile(
+    r"(?<![\w/.-])([\w-]+\.(?:py|js|mjs|ts|tsx|jsx|vue|md|json|ya?ml|toml|go|rs|java|kt|rb|sh|css|html|sql|txt|lock))\b"
+)
 _WORD = re.compile(r"(?<![\w`'’.-])([A-Z][\w]*(?:[.-][A-Za-z0-9]\w*)*)")
 _SENTENCE_START = re.compile(r"(?:^|[.!?:;。！？]\s*|\n\s*[-*>#]*\s*|[“\"(]\s*)$")
 # Capitalised words that are no name, and names every prompt already gives the model.
 _NOT_NAMES = frozenset(
-    """I I'm I've I'd I'll A An The This That These Those It Its He She We They You My Our Your Their His Her
-    And But Or So Then Now When While After Before If Once Yes No Not OK Okay Also Next Here There What Why How
-    Which Who Where Let Please Thanks Done Fix Add Use See Note Step Part Chapter Session Sessions Section""".split()
+    [
+        "I",
+        "I'm",
+        "I've",
+        "I'd",
+        "I'll",
+        "A",
+        "An",
+        "The",
+        "This",
+        "That",
+        "These",
+        "Those",
+        "It",
+        "Its",
+        "He",
+        "She",
+        "We",
+        "They",
+        "You",
+        "My",
+        "Our",
+        "Your",
+        "Their",
+        "His",
+        "Her",
+        "And",
+        "But",
+        "Or",
+        "So",
+        "Then",
+        "Now",
+        "When",
+        "While",
+        "After",
+        "Before",
+        "If",
+        "Once",
+        "Yes",
+        "No",
+        "Not",
+        "OK",
+        "Okay",
+        "Also",
+        "Next",
+        "Here",
+        "There",
+        "What",
+        "Why",
+        "How",
+        "Which",
+        "Who",
+        "Where",
+        "Let",
+        "Please",
+        "Thanks",
+        "Done",
+        "Fix",
+        "Add",
+        "Use",
+        "See",
+        "Note",
+        "Step",
+        "Part",
+        "Chapter",
+        "Session",
+        "Sessions",
+        "Section",
+    ]
 )
 ALWAYS_MET = ("Claude", "Claude Code")
 MAX_NAMES = 24

@@ -442,9 +442,7 @@ class _Writer:
         if session_start and event.kind == BRIDGE:
             intro = "The new session opened with Claude Code's own summary of the one before:"
         elif event.kind == BRIDGE:
-            intro = (
-                "Claude Code ran out of room and compacted its context. Its own summary of where things stood:"
-            )
+            intro = "Claude Code ran out of room and compacted its context. Its own summary of where things stood:"
         else:
             intro = f"When {self.me()} came back, Claude Code had left a recap:"
         return _cited(f"{intro}\n\n{_blockquote(summary)}", [event])
@@ -566,7 +564,9 @@ class _Writer:
         elif _PIVOT.search(text):
             lead = f"{self.me(True)} changed course:" if self.section_start else f"Then {self.me()} changed course:"
         elif self.section_start:
-            lead = (f"{self.me(True)} asked:", f"{self.me(True)} wrote:", f"{self.me(True)} put it this way:")[self.turn % 3]
+            lead = (f"{self.me(True)} asked:", f"{self.me(True)} wrote:", f"{self.me(True)} put it this way:")[
+                self.turn % 3
+            ]
         else:
             lead = (f"Next, {self.me()} asked:", f"{self.me(True)} followed up:", f"Then {self.me()} wrote:")[
                 self.turn % 3
