@@ -270,7 +270,7 @@ def test_the_material_keeps_the_line_that_shows_the_tests_passed(tmp_path: Path)
 
     material = render_material(_busy_stretch(), 2000)
     assert any("tool outcomes cut" in note for note in material.condensed)  # the diffs had to go
-    assert "[e41] `.venv/bin/python -m pytest -q` said: 16 passed in 0.37s" in material.text
+    assert "\n- [e41] `.venv/bin/python -m pytest -q` said: 16 passed in 0.37s" in material.text
     assert material.tokens <= 2000
 
 

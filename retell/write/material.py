@@ -240,7 +240,7 @@ def decisive_results(events: list[Event], limit: int = RESULTS_SHOWN) -> list[st
             shown = [ln.strip().strip("=").strip() or ln.strip() for ln in lines[-RESULT_LINES:]]  # "=== 16 passed ==="
             found.append((event, call.target or call.name, shown))
     chosen = found[-limit:]
-    return [f"[{event.id}] `{shorten(target, 120)}` said: " + " / ".join(lines) for event, target, lines in chosen]
+    return [f"- [{event.id}] `{shorten(target, 120)}` said: " + " / ".join(lines) for event, target, lines in chosen]
 
 
 # -- time ---------------------------------------------------------------------------------------------------
