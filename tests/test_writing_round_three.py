@@ -111,6 +111,10 @@ def test_shell_commands_name_the_files_they_change() -> None:
     # scratch, folders of artefacts, what cannot be read for sure: nothing
     assert files_changed_by("pytest > /tmp/out.txt; rm -rf build dist; rm $TARGET; echo 'unbalanced") == []
     assert files_changed_by("ls -la | head && git status") == []
+    # a commit message over several lines is one word of the command, whatever it holds (a real session's
+    # "Use <base href=…> to ensure…" counted a file named "to")
+    assert files_changed_by('git commit -m "Add base tag\n\nUse <base href=\\"/t/\\"> to fix it" && git push') == []
+    assert files_changed_by("git mv a.py b.py\nrm c.txt") == ["a.py", "c.txt"]
 
 
 # -- 2. a sitting across midnight is not two days -------------------------------------------------------------

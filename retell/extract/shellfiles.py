@@ -26,7 +26,7 @@ def files_changed_by(command: str) -> list[str]:
     """The paths `command` moves, removes, copies onto, edits in place or writes, in the order named."""
     text = _HEREDOC.sub("\n", command)
     out: list[str] = []
-    for line in text.splitlines():
+    for line in _command_lines(text):
         try:
             lexer = shlex.shlex(line, posix=True, punctuation_chars=True)
             lexer.whitespace_split = True
@@ -56,6 +56,29 @@ def files_changed_by(command: str) -> list[str]:
         if path and not _UNSURE.search(path) and not path.startswith(_NOT_FILES) and path not in ("-", "."):
             seen.setdefault(path.rstrip("/"), None)
     return [p for p in seen if p]
+
+
+def _command_lines(text: str) -> list[str]:
+    """The command's lines, split only at newlines outside quotes (a commit message may run over several)."""
+    lines: list[str] = []
+    current: list[str] = []
+    quote, escaped = "", False
+    for char in text:
+        if escaped:
+            escaped = False
+        elif char == "\\" and quote != "'":
+            escaped = True
+        elif quote:
+            quote = "" if char == quote else quote
+        elif char in "'\"":
+            quote = char
+        elif char == "\n":
+            lines.append("".join(current))
+            current = []
+            continue
+        current.append(char)
+    lines.append("".join(current))
+    return lines
 
 
 def _simple_command(words: list[str]) -> list[str]:
