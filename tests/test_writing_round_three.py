@@ -115,6 +115,7 @@ def test_shell_commands_name_the_files_they_change() -> None:
     # "Use <base href=…> to ensure…" counted a file named "to")
     assert files_changed_by('git commit -m "Add base tag\n\nUse <base href=\\"/t/\\"> to fix it" && git push') == []
     assert files_changed_by("git mv a.py b.py\nrm c.txt") == ["a.py", "c.txt"]
+    assert files_changed_by("cp build/app.js \\\n   public/app.js") == ["public/app.js"]
 
 
 # -- 2. a sitting across midnight is not two days -------------------------------------------------------------

@@ -24,7 +24,7 @@ _UNSURE = re.compile(r"[$*?`{}\[\]]")
 
 def files_changed_by(command: str) -> list[str]:
     """The paths `command` moves, removes, copies onto, edits in place or writes, in the order named."""
-    text = _HEREDOC.sub("\n", command)
+    text = _HEREDOC.sub("\n", command).replace("\\\n", " ")  # a line continued with a backslash is one
     out: list[str] = []
     for line in _command_lines(text):
         try:
@@ -53,7 +53,7 @@ def files_changed_by(command: str) -> list[str]:
         out.extend(_simple_command(words))
     seen: dict[str, None] = {}
     for path in out:
-        if path and not _UNSURE.search(path) and not path.startswith(_NOT_FILES) and path not in ("-", "."):
+        if path.strip() and not _UNSURE.search(path) and not path.startswith(_NOT_FILES) and path not in ("-", "."):
             seen.setdefault(path.rstrip("/"), None)
     return [p for p in seen if p]
 
