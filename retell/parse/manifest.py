@@ -19,6 +19,7 @@ from retell.events import (
     walk,
 )
 from retell.extract.requests import is_author_message
+from retell.extract.subagents import spawn_ran
 from retell.extract.tools import project_path
 from retell.extract.usage import UsageLedger
 from retell.parse.parts import ParseOptions, Transcript
@@ -165,7 +166,7 @@ def transcript_manifest(
             "tool_calls": main.counts.tool_calls,
             "tool_errors": main.counts.tool_errors,
             "tools": main.tools,
-            "subagents": sum(1 for e in events if e.kind == SUBAGENT and _ran(e)),
+            "subagents": sum(1 for e in events if e.kind == SUBAGENT and spawn_ran(e)),
             "compactions": sum(1 for c in chapters if c.reason in ("compaction", "slash_compact")),
             "chapters": len(chapters),
             "images": len(images),
@@ -205,13 +206,6 @@ def transcript_manifest(
             "subagents": sorted({project_path(p, main.cwd) for r in sub_reports for p in r.get("files", ())}),
         },
     }
-
-
-def _ran(spawn: Event) -> bool:
-    """Whether a spawned subagent ran: a spawn refused before it started (a tool_use_error, the author's "no")
-    did no work and is no subagent of the session's figures."""
-    agent = spawn.subagent
-    return agent is None or not (agent.error and not agent.events and not agent.result)
 
 
 def _duration_ms(start: str | None, end: str | None) -> int | None:
