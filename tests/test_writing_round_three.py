@@ -287,3 +287,16 @@ def test_a_failing_run_is_no_result_to_show() -> None:
     broken = ToolCall("Bash", target="npm run build", error="Exit code 1", output="exit 1\nerror TS2304")
     events = [Event(kind=TOOL_RUN, id="e1", summary="Ran pytest", calls=[failed, broken])]
     assert decisive_results(events) == []
+
+
+def test_days_of_work_need_a_day_s_run_or_a_night_s_pause() -> None:
+    from retell.write.facts import days_of_work, longest_pause_ms
+
+    assert days_of_work("2026-01-05T23:10:00Z", "2026-01-06T01:20:00Z", 0) == 1
+    assert days_of_work("2026-01-05T20:00:00Z", "2026-01-06T09:00:00Z", 12 * 3600_000) == 2
+    assert days_of_work("2026-01-05T09:00:00Z", "2026-01-07T10:00:00Z", 0) == 3  # ran for days
+    chapters = [
+        {"start": "2026-01-05T23:10:00Z", "end": "2026-01-05T23:50:00Z"},
+        {"start": "2026-01-06T00:30:00Z", "end": "2026-01-06T01:00:00Z"},  # a second session, 40 min later
+    ]
+    assert longest_pause_ms(chapters) == 40 * 60_000
