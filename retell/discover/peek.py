@@ -123,6 +123,7 @@ def peek_session(path: Path, size: int, agents: AgentFiles, meter: ReadMeter | N
     from retell.extract.images import ImageStore
     from retell.extract.requests import author_words, first_request, is_author_message
     from retell.extract.session import SessionExtractor
+    from retell.extract.subagents import spawn_ran
     from retell.extract.titles import TITLE_CANDIDATES, session_vocabulary
 
     windows = read_windows(path, size, meter=meter)
@@ -144,7 +145,7 @@ def peek_session(path: Path, size: int, agents: AgentFiles, meter: ReadMeter | N
         found = extractor.finish()
 
     files = set(found.files["edited"]) | set(found.files["written"]) | set(state.snapshot_files(found.cwd))
-    spawns = sum(1 for e in found.events if e.kind == SUBAGENT)
+    spawns = sum(1 for e in found.events if e.kind == SUBAGENT and spawn_ran(e))  # as parse counts them
     compactions = sum(1 for c in found.chapters if c.reason in ("compaction", "slash_compact"))
     exact = windows.whole
     return Peek(

@@ -52,6 +52,7 @@ from retell.extract.human import (
 from retell.extract.ids import key64
 from retell.extract.images import ImageStore
 from retell.extract.requests import is_author_message
+from retell.extract.shellfiles import files_changed_by
 from retell.extract.subagents import apply_spawn_result
 from retell.extract.thread import ROLE_MESSAGE, ROLE_OTHER, ROLE_PROMPT, ROLE_REPLY, ConversationTree, Thread
 from retell.extract.timeutil import BREAK_GAP_MS, Clock, sortable
@@ -160,7 +161,8 @@ class SessionExtractor:
         self._entrypoints: set[str] = set()
         self._titles: dict[str, str] = {}
         self._summaries: list[tuple[str | None, str]] = []
-        self._files: dict[str, set[str]] = {"read": set(), "edited": set(), "written": set()}
+        # `shell`: what Bash commands moved, removed, copied onto or wrote (retell/extract/shellfiles.py)
+        self._files: dict[str, set[str]] = {"read": set(), "edited": set(), "written": set(), "shell": set()}
         self._tools: dict[str, Counter[str]] = {}
         self._unknown_blocks: Counter[str] = Counter()
         self._unknown_subtypes: Counter[str] = Counter()
@@ -458,6 +460,9 @@ class SessionExtractor:
             path = tool_input.get("file_path") or tool_input.get("notebook_path")
             if isinstance(path, str) and path:
                 self._files[bucket].add(absolute_path(path, cwd))  # made relative to the session's folder at the end
+        elif name == "Bash" and isinstance(tool_input, dict) and isinstance(tool_input.get("command"), str):
+            for path in files_changed_by(tool_input["command"]):
+                self._files["shell"].add(absolute_path(path, cwd))
         event = Event(kind=TOOL_RUN, ts=ts, line=lineno, calls=[call])
         target = self._place(event, record)
         if target is not None:

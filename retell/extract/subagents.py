@@ -13,7 +13,7 @@ from typing import Any
 
 import orjson
 
-from retell.events import Subagent
+from retell.events import Event, Subagent
 
 _AGENT_TAIL = re.compile(
     r"\n*agentId:\s*([0-9A-Za-z_-]+)[^\n]*(?:\n(?!<usage>)[^\n]*)*?(?:\n*<usage>(.*?)</usage>)?\s*\Z", re.S
@@ -140,3 +140,10 @@ def is_warmup_record(record: Any) -> bool:
     if isinstance(content, list) and content and isinstance(content[0], dict):
         content = content[0].get("text")
     return isinstance(content, str) and content.strip() == "Warmup"
+
+
+def spawn_ran(spawn: Event) -> bool:
+    """Whether a spawned subagent ran: a spawn refused before it started (a tool_use_error, the author's "no")
+    did no work and is no subagent of the session's figures."""
+    agent = spawn.subagent
+    return agent is None or not (agent.error and not agent.events and not agent.result)

@@ -174,7 +174,12 @@ def absolute_path(path: str, cwd: str | None) -> str:
     windows = bool(_WINDOWS_DRIVE.match(path)) or bool(cwd and _WINDOWS_DRIVE.match(cwd))
     if windows:
         path, cwd = path.replace("\\", "/"), (cwd or "").replace("\\", "/") or None
-    if not (path.startswith(("/", "~")) or _WINDOWS_DRIVE.match(path)) and cwd:
+    # (a folder given relatively, as anonymised transcripts have them, is not joined to a path that names it)
+    if (
+        not (path.startswith(("/", "~")) or _WINDOWS_DRIVE.match(path))
+        and cwd
+        and not path.startswith(cwd.rstrip("/") + "/")
+    ):
         path = cwd.rstrip("/") + "/" + path
     return posixpath.normpath(path) if path.startswith(("/", "~")) or _WINDOWS_DRIVE.match(path) else path
 

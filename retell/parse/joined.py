@@ -31,7 +31,7 @@ from retell.parse.parts import ParseOptions, ParseResult, SharedState, Transcrip
 from retell.parse.transcript import index_images, read_transcript
 from retell.secrets import Scanner, scan_event_log, usernames_from_paths
 
-_FILE_LISTS = ("read", "edited", "written", "snapshot")
+_FILE_LISTS = ("read", "edited", "written", "snapshot", "shell", "subagents")
 KEY_CHARS = 8  # a session's key: the first characters of its id, as `retell list` shows it
 _PER_SESSION = (
     "source",
@@ -279,6 +279,6 @@ def _joined_manifest(
             for name in ("linked", "unlinked_files", "unmatched_spawns")
         },
         "images": images,
-        "files": {name: _union(s["files"][name] for s in sessions) for name in _FILE_LISTS},
+        "files": {name: _union(s["files"].get(name, []) for s in sessions) for name in _FILE_LISTS},
         "sessions": [{k: v for k, v in s.items() if k != "subagents"} for s in sessions],
     }

@@ -19,6 +19,8 @@ from retell.events import (
     walk,
 )
 from retell.extract.requests import is_author_message
+from retell.extract.subagents import spawn_ran
+from retell.extract.tools import project_path
 from retell.extract.usage import UsageLedger
 from retell.parse.parts import ParseOptions, Transcript
 from retell.secrets import Scanner
@@ -164,7 +166,7 @@ def transcript_manifest(
             "tool_calls": main.counts.tool_calls,
             "tool_errors": main.counts.tool_errors,
             "tools": main.tools,
-            "subagents": kinds.get(SUBAGENT, 0),
+            "subagents": sum(1 for e in events if e.kind == SUBAGENT and spawn_ran(e)),
             "compactions": sum(1 for c in chapters if c.reason in ("compaction", "slash_compact")),
             "chapters": len(chapters),
             "images": len(images),
@@ -200,6 +202,8 @@ def transcript_manifest(
             "edited": main.files["edited"],
             "written": main.files["written"],
             "snapshot": _snapshot_files(reader.last_snapshot, main.cwd),
+            "shell": main.files.get("shell", []),
+            "subagents": sorted({project_path(p, main.cwd) for r in sub_reports for p in r.get("files", ())}),
         },
     }
 
@@ -218,7 +222,6 @@ def _snapshot_files(line: bytes | None, cwd: str | None) -> list[str]:
     if line is None:
         return []
     from retell.claude.records import decode_line
-    from retell.extract.tools import project_path
 
     try:
         record = decode_line(line)

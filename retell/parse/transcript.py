@@ -19,6 +19,7 @@ from retell.extract.requests import author_words, first_request
 from retell.extract.session import Extraction, SessionExtractor, assign_ids, drop_repeated_result
 from retell.extract.subagents import AgentFile, is_warmup, read_agent_file_meta
 from retell.extract.titles import TITLE_CANDIDATES, session_title, session_vocabulary
+from retell.extract.tools import absolute_path
 from retell.extract.usage import UsageLedger
 from retell.parse.manifest import transcript_manifest, without_secrets
 from retell.parse.parts import AgentLinks, ParseOptions, ParseResult, SharedState, Transcript
@@ -271,8 +272,11 @@ def _attach_subagent(
     sub_usage.merge(result.usage)
     if reader.stats.malformed_count:
         warnings.append(f"subagent {agent_file.path.name}: {reader.stats.malformed_count} malformed line(s) skipped")
+    # What it changed, as absolute paths (its folder may be a worktree): the manifest makes them the session's.
+    changed = {absolute_path(p, result.cwd) for k in ("edited", "written", "shell") for p in result.files.get(k, [])}
     return {
         "event": event.id,
+        "files": sorted(changed),
         "usage": result.usage.totals.to_dict(),
         "malformed_lines": reader.stats.malformed_count,
         "bytes": reader.stats.bytes_read,

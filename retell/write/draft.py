@@ -48,6 +48,7 @@ from retell.write.context import StageOptions, prompts, session_openings, system
 from retell.write.locales import count_length, counts_characters, length_range, scale
 from retell.write.markers import strip_markers
 from retell.write.material import render_material
+from retell.write.names import met_names, names_in
 from retell.write.offline import offline_draft
 from retell.write.outline import load_outline
 from retell.write.outline_model import FINISH_JSON_SCHEMA, Outline, Section, outline_yaml_for_prompt
@@ -58,6 +59,7 @@ WORDS_TO_TOKENS = 1.6  # prose in English; generous so sections are not cut off
 CHARS_TO_TOKENS = 1.35  # Chinese, Japanese, Korean: about a token a character (the newer tokenizer: more)
 FINISH_TEXT_TOKENS = 3000  # the opening and the ending, as JSON
 FINISH_EXPECTED_TOKENS = 700
+MAX_NEW_NAMES = 12  # the names a section prompt points out as new to the reader
 
 
 def section_text_tokens(length: int, unit: str = "words") -> int:
@@ -330,7 +332,10 @@ def section_requests(
     requests = []
     condensed = []
     slices = section_events(outline, view)
-    openings = session_openings(view)
+    starts = session_starts(outline, view)
+    # what the reader has read before each section: the opening (from the hook) and the sections before it
+    told = [outline.hook or "", *(_section_text(s) for s in outline.sections)]
+    met = [met_names(told[: index + 1]) for index in range(len(outline.sections))]
     times = chapter_times(view)
     count = len(outline.sections)
     for index, section in enumerate(outline.sections):
@@ -347,9 +352,13 @@ def section_requests(
             hook=outline.hook,
             ending=outline.ending,
             previous=_neighbour(outline.sections, index - 1),
+            met=met[index],
+            new_names=[n for n in names_in(_section_text(section)) if n not in met[index]][:MAX_NEW_NAMES],
             next=_neighbour(outline.sections, index + 1),
             when=[f"{titles}: {line}" for titles, line in _section_times(section, times)],
-            session=next((openings[c] for c in section.chapters if c in openings and index > 0), ""),
+            sessions=starts[index],
+            # (the one variable of older templates: the session the section opens with, "" for none)
+            session=next((str(s["line"]) for s in starts[index] if s["opens"]), ""),
             images=[{"asset": im.asset, "caption": im.caption or "Screenshot"} for im in section.images],
             material=material.text,
             condensed="; ".join(material.condensed),
@@ -367,6 +376,34 @@ def section_requests(
             )
         )
     return requests, condensed
+
+
+def session_starts(outline: Outline, view: EventLog) -> list[list[dict[str, str | bool]]]:
+    """Per section, the sessions that begin in it as the post tells them: a session begins in the first section
+    (in reading order) that tells one of its chapters, and the post's first session begins with the post.
+    Each as {"line": when it started (context.session_openings), "opens": whether the section opens with it
+    (else it begins at a later chapter of the section)}. A section that shares its chapter with the one before
+    opens no session, whatever its chapter is."""
+    openings = session_openings(view)
+    if not openings:
+        return [[] for _ in outline.sections]
+    session_of = {c.id: c.session for c in view.chapters}
+    line_of = {session_of[c]: line for c, line in openings.items()}
+    told: set[str | None] = set()
+    out: list[list[dict[str, str | bool]]] = []
+    for index, section in enumerate(outline.sections):
+        mine = [c.id for c in view.chapters if c.id in section.chapters]
+        found: list[dict[str, str | bool]] = []
+        for position, chapter in enumerate(mine):
+            session = session_of[chapter]
+            if session in told:
+                continue
+            told.add(session)
+            if index == 0 and position == 0:
+                continue  # the post begins with it
+            found.append({"line": line_of.get(session, ""), "opens": position == 0, "chapter": chapter})
+        out.append([f for f in found if f["line"]])
+    return out
 
 
 def chapter_times(view: EventLog) -> dict[str, str]:
@@ -423,8 +460,25 @@ def _neighbour(sections: list[Section], index: int) -> dict[str, str] | None:
             "heading": section.heading,
             "summary": section.summary(),
             "events": ", ".join(dict.fromkeys(told)),
+            "close": _close(section),
         }
     return None
+
+
+def _close(section: Section) -> str:
+    """A section's last told beat, as the next one is told it: "(convergence) The tests pass. (events e64)"."""
+    beats = [b for b in section.beats if b.treatment != "skip"] or section.beats
+    if not beats:
+        return section.purpose.rstrip(".") + "."
+    last = beats[-1]
+    note = " ".join((last.note or section.purpose).split()).rstrip(".") + "."
+    cited = f" (event{'s' if len(last.events) > 1 else ''} {', '.join(last.events)})" if last.events else ""
+    return f"({last.beat}) {note}{cited}"
+
+
+def _section_text(section: Section) -> str:
+    """What a section tells, as the outline says it: its heading, purpose and beats."""
+    return "\n".join([section.heading, section.purpose, *(b.note for b in section.beats if b.treatment != "skip")])
 
 
 def finish_request(calls: DraftCalls, texts: list[str]) -> LLMRequest:

@@ -9,8 +9,12 @@ from typing import Any
 from retell.extract.timeutil import sortable, to_epoch_ms
 from retell.llm.pricing import load_prices
 
+DAY_MS = 24 * 60 * 60 * 1000
+NEXT_DAY_GAP_MS = 12 * 60 * 60 * 1000  # retell.report.gap_phrase: from this gap on, "the next day"
 _COUNTS = ("human_turns", "tool_calls", "tool_errors", "subagents", "compactions")
-_FILE_LISTS = ("edited", "written", "snapshot")
+# What the session changed: its own edits and writes, Claude Code's file-history snapshot, what its shell
+# commands moved, removed or wrote, and what its subagents changed (older manifests lack the last two).
+_FILE_LISTS = ("edited", "written", "snapshot", "shell", "subagents")
 
 
 def session_facts(manifest: dict[str, Any], told: Collection[str] | None = None) -> dict[str, Any]:
@@ -21,11 +25,17 @@ def session_facts(manifest: dict[str, Any], told: Collection[str] | None = None)
     parts = manifest.get("sessions") or []
     if told is not None:
         parts = [part for part in parts if part["key"] in told]
+    chapters = manifest.get("chapters") or []
     if not parts:
-        return _facts(manifest["session"], manifest["counts"], manifest.get("files", {}), manifest["usage"]["total"])
+        pause = longest_pause_ms(chapters)
+        return _facts(
+            manifest["session"], manifest["counts"], manifest.get("files", {}), manifest["usage"]["total"], pause
+        )
+    ids = {c for part in parts for c in part.get("chapters", [])}
+    pause = longest_pause_ms([c for c in chapters if c.get("id") in ids])
     if len(parts) == 1:  # one session told of several: its own figures, as if it were parsed alone
         part = parts[0]
-        return _facts(part["session"], part["counts"], part["files"], part["usage"]["total"])
+        return _facts(part["session"], part["counts"], part["files"], part["usage"]["total"], pause)
     starts: list[str] = [p["session"]["start"] for p in parts if p["session"]["start"]]
     ends: list[str] = [p["session"]["end"] for p in parts if p["session"]["end"]]
     session: dict[str, Any] = {
@@ -36,9 +46,36 @@ def session_facts(manifest: dict[str, Any], told: Collection[str] | None = None)
         "models": sorted({m for p in parts for m in p["session"]["models"]}),
     }
     counts = {name: sum(p["counts"][name] for p in parts) for name in _COUNTS}
-    files = {name: sorted({f for p in parts for f in p["files"][name]}) for name in _FILE_LISTS}
+    files = {name: sorted({f for p in parts for f in p["files"].get(name, [])}) for name in _FILE_LISTS}
     usage = _added(p["usage"]["total"] for p in parts)
-    return _facts(session, counts, files, usage, sessions=len(parts))
+    return _facts(session, counts, files, usage, pause, sessions=len(parts))
+
+
+def longest_pause_ms(chapters: Iterable[dict[str, Any]]) -> int:
+    """The longest time between one chapter's end and the next one's start (chapters break at pauses of
+    hours, and at each new session), 0 without times."""
+    spans = sorted(
+        (a, b)
+        for c in chapters
+        if (a := to_epoch_ms(c.get("start") or "")) is not None and (b := to_epoch_ms(c.get("end") or "")) is not None
+    )
+    longest, reached = 0, None
+    for start, end in spans:
+        if reached is not None:
+            longest = max(longest, start - reached)
+        reached = end if reached is None else max(reached, end)
+    return longest
+
+
+def days_of_work(start: str | None, end: str | None, pause_ms: int) -> int:
+    """The days a story spans as a reader hears "over N days": the calendar days (UTC) from start to end when
+    it ran for a day or more or a pause in it lasted NEXT_DAY_GAP_MS (where "the next day" begins, as the
+    prompts' gaps say it); 1 for a sitting that merely crossed midnight (23:10 to 01:20 is two hours, not two
+    days)."""
+    calendar = days_spanned(start, end)
+    a, b = to_epoch_ms(start or ""), to_epoch_ms(end or "")
+    long_run = a is not None and b is not None and b - a >= DAY_MS
+    return calendar if calendar > 1 and (long_run or pause_ms >= NEXT_DAY_GAP_MS) else 1
 
 
 def _facts(
@@ -46,12 +83,14 @@ def _facts(
     counts: dict[str, Any],
     files: dict[str, Any],
     usage: dict[str, Any],
+    pause_ms: int = 0,
     sessions: int = 1,
 ) -> dict[str, Any]:
-    changed = sorted(set(files.get("edited", [])) | set(files.get("written", [])) | set(files.get("snapshot", [])))
+    changed = changed_files(files)
     cost = usage_cost(usage)
     first_day, last_day = _day(session.get("start")), _day(session.get("end"))
-    days = days_spanned(session.get("start"), session.get("end"))
+    calendar = days_spanned(session.get("start"), session.get("end"))
+    days = days_of_work(session.get("start"), session.get("end"), pause_ms)
     return {
         "duration": format_duration(session.get("duration_ms")),
         "active_time": format_duration(session.get("active_ms")),
@@ -59,6 +98,8 @@ def _facts(
         "active_ms": session.get("active_ms"),
         # A session resumed days later in the same file: its start-to-end length says nothing of the work.
         "days": days,
+        # crossed midnight (UTC) in one sitting: two calendar days, but no "over two days"
+        "across_midnight": calendar > 1 and days == 1,
         "first_day": first_day.isoformat() if first_day else None,
         "last_day": last_day.isoformat() if last_day else None,
         "sessions": sessions,
@@ -76,6 +117,20 @@ def _facts(
         "cost_usd": None if cost is None else round(cost, 2),
         "models": session.get("models", []),
     }
+
+
+def changed_files(files: dict[str, Any]) -> list[str]:
+    """The files the session changed, from the manifest's lists: the project's, never Claude Code's own (a
+    plan written to ~/.claude/plans/ is the plan, told as such, not a file of the work)."""
+    found = {path for name in _FILE_LISTS for path in files.get(name, [])}
+    return sorted(path for path in found if not _claude_own(path))
+
+
+def _claude_own(path: str) -> bool:
+    """An absolute path into a Claude Code config folder (`/home/sam/.claude/plans/x.md`); a relative one
+    (`.claude/worktrees/agent-1/notes.md`, `.claude/settings.json`) is inside the project."""
+    rooted = path.startswith(("/", "~")) or (len(path) > 2 and path[1] == ":")
+    return rooted and "/.claude/" in path.replace("\\", "/")
 
 
 def _added(usages: Iterable[dict[str, Any]]) -> dict[str, Any]:

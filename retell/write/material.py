@@ -212,6 +212,37 @@ def condense_summary(text: str, limit: int = SUMMARY_CHARS) -> str:
     return "\n\n".join(pieces)
 
 
+# -- results worth showing ------------------------------------------------------------------------------------
+
+RESULTS_SHOWN = 3  # at most this many successful runs are pointed out per material
+RESULT_LINES = 1  # of each, its last telling line (a test runner's summary, a build's last word)
+RESULTS_HEAD = (
+    "Results worth showing (what a successful test run, build or commit printed; when the post says it worked, "
+    "show the line in a ```text block rather than only saying so, and cite its event):"
+)
+_FAILING = re.compile(r"\b(?:[1-9]\d* (?:failed|errors?)|failed|error|FAIL)\b")
+
+
+def decisive_results(events: list[Event], limit: int = RESULTS_SHOWN) -> list[str]:
+    """The last successful runs of these events whose output says how the work held up (tests passing, a
+    build or lint going through, a commit), each as `[e64] `pytest -q` said: 16 passed in 0.42s`: the lines
+    a post can show instead of saying "the tests passed". Latest first in importance, given in time order."""
+    found: list[tuple[Event, str, list[str]]] = []
+    for event in events:
+        if event.kind != TOOL_RUN:
+            continue
+        for call in event.calls or ():
+            if call.error or not call.output or _FAILING.search(call.outcome or ""):
+                continue
+            lines = [ln for ln in call.output.splitlines() if ln.strip() and not ln.startswith("exit ")]
+            if not lines or any(_FAILING.search(ln) and "0 failed" not in ln for ln in lines[-RESULT_LINES:]):
+                continue
+            shown = [ln.strip().strip("=").strip() or ln.strip() for ln in lines[-RESULT_LINES:]]  # "=== 16 passed ==="
+            found.append((event, call.target or call.name, shown))
+    chosen = found[-limit:]
+    return [f"- [{event.id}] `{shorten(target, 120)}` said: " + " / ".join(lines) for event, target, lines in chosen]
+
+
 # -- time ---------------------------------------------------------------------------------------------------
 
 
@@ -232,7 +263,13 @@ def pause_note(before: Event | None, event: Event) -> str:
 
 
 def render_material(events: list[Event], budget_tokens: int) -> Material:
-    """Events as lines, with the pauses between them, condensed until they fit `budget_tokens`."""
+    """Events as lines, with the pauses between them, condensed until they fit `budget_tokens`; after them,
+    the results worth showing (kept whatever is condensed, within the budget)."""
+    results = decisive_results(events)
+    tail = "\n\n" + "\n".join([RESULTS_HEAD, *results]) if results else ""
+    if tail and estimate_tokens(tail) * 4 > budget_tokens:
+        tail = ""  # a material too small to spare room for it: the runs' own lines stay the only account
+    budget_tokens -= estimate_tokens(tail)
     kept = list(events)
     notes: list[str] = []
     limit: int | None = None
@@ -266,6 +303,8 @@ def render_material(events: list[Event], budget_tokens: int) -> Material:
         kept = [e for e in kept if id(e) not in drop]
         notes.append(f"{len(victims)} {kind} event(s) left out")
         text = _join(kept, line)
+    text += tail
+    budget_tokens += estimate_tokens(tail)
     tokens = estimate_tokens(text)
     if tokens > budget_tokens:
         notes.append(f"still {tokens:,} tokens after condensing (budget {budget_tokens:,}): only your messages remain")

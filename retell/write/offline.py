@@ -415,6 +415,8 @@ class _Writer:
         self.images_done: set[str] = set()
         self.turn = 0
         self.session_opened = False  # a new session was just announced: its first ask says so
+        # a section's first paragraph opens on its own content, never on a link back ("Next, I asked:")
+        self.section_start = False
         self.last_closing = ""
 
     def me(self, capital: bool = False) -> str:
@@ -453,10 +455,7 @@ class _Writer:
         if session_start and event.kind == BRIDGE:
             intro = "The new session opened with Claude Code's own summary of the one before:"
         elif event.kind == BRIDGE:
-            intro = (
-                "At this point Claude Code ran out of room and compacted its context. Its own summary of where "
-                "things stood:"
-            )
+            intro = "Claude Code ran out of room and compacted its context. Its own summary of where things stood:"
         else:
             intro = f"When {self.me()} came back, Claude Code had left a recap:"
         return _cited(f"{intro}\n\n{_blockquote(summary)}", [event])
@@ -492,19 +491,26 @@ class _Writer:
             if not episodes_:
                 episodes_.append([])
             episodes_[-1].append(event)
+        self.section_start = True
+        paragraphs: list[str] = []
         if self.limit is not None and len(episodes_) > self.limit:
             # the first ones set the section up and the last one ends it; the middle ones are told in brief
             head, middle, tail = episodes_[: self.limit - 1], episodes_[self.limit - 1 : -1], episodes_[-1:]
-            parts = [p for ep in head for p in self.episode(ep)]
-            parts.append(self.in_brief(middle))
+            for episode in head:
+                paragraphs.extend(self.episode(episode))
+                self.section_start = False
+            paragraphs.append(self.in_brief(middle))
+            self.section_start = False
             for ep in middle:  # the images the outline chose in them still show (at most a few a section)
                 for event in ep:
-                    parts.extend(self.image_lines(list(event.images or []), pasted=True))
+                    paragraphs.extend(self.image_lines(list(event.images or []), pasted=True))
                     if event.kind == IMAGE and event.asset:
-                        parts.extend(self.image_lines([event.asset]))
-            parts.extend(p for ep in tail for p in self.episode(ep))
-            return "\n\n".join(p for p in parts if p.strip())
-        return "\n\n".join(p for ep in episodes_ for p in self.episode(ep) if p.strip())
+                        paragraphs.extend(self.image_lines([event.asset]))
+            episodes_ = tail
+        for episode in episodes_:
+            paragraphs.extend(self.episode(episode))
+            self.section_start = False
+        return "\n\n".join(p for p in paragraphs if p.strip())
 
     def in_brief(self, episodes_: list[list[Event]]) -> str:
         """Episodes told as one montage: how many asks, the first few in a handful of words each."""
@@ -540,7 +546,7 @@ class _Writer:
             out.append(_cited(self.subagents(agents), agents))
         runs = [e for e in events if e.kind == TOOL_RUN]
         minutes = sum((e.duration_ms or 0) for e in events if e.kind == TURN_DURATION) / 60000
-        montage = self.montage(runs, minutes)
+        montage = self.montage(runs, minutes, opens=self.section_start and not out)
         if montage:
             out.append(_cited(montage, runs + [e for e in events if e.kind == TURN_DURATION]))
         for run in runs:
@@ -599,7 +605,11 @@ class _Writer:
         elif self.turn == 1:
             lead = f"{self.me(True)} started with this:"
         elif _PIVOT.search(text):
-            lead = f"Then {self.me()} changed course:"
+            lead = f"{self.me(True)} changed course:" if self.section_start else f"Then {self.me()} changed course:"
+        elif self.section_start:
+            lead = (f"{self.me(True)} asked:", f"{self.me(True)} wrote:", f"{self.me(True)} put it this way:")[
+                self.turn % 3
+            ]
         else:
             lead = (f"Next, {self.me()} asked:", f"{self.me(True)} followed up:", f"Then {self.me()} wrote:")[
                 self.turn % 3
@@ -627,12 +637,14 @@ class _Writer:
             return f"({self.me(True)} had to send it {times}: {kind} answered with {failed} before it went through.)"
         return f"({self.me(True)} had to send it {times} before it went through.)"
 
-    def montage(self, runs: list[Event], minutes: float) -> str:
+    def montage(self, runs: list[Event], minutes: float, *, opens: bool = False) -> str:
         calls = [c for e in runs for c in e.calls or () if c.name != "AskUserQuestion"]
         phrases = _montage_phrases(calls)
         if not phrases:
             return ""
         lead = ("Then it got to work: it", "From there it", "After that it")[self.turn % 3]
+        if opens:  # the section's first paragraph: no "Then" back to a stretch the reader has not just read
+            lead = "Claude got to work: it"
         sentence = f"{lead} {_join(phrases)}."
         failed = sum(1 for c in calls if c.error)
         if failed and len(calls) == 1:

@@ -184,8 +184,9 @@ def test_each_section_knows_its_place_the_opening_before_and_the_ending_after(wo
     # the middle one: what its neighbours tell (their events), and how to open from the one before
     assert middle.startswith('Write section s2 of the post (section 2 of 3): "Part s2".')
     assert f'The section before, "Part s1", covers: What s1 is for. beat of s1 (events {ask}: mention them' in middle
-    assert "Open this section with a sentence that carries on from where that one ends" in middle
-    assert "it is not a paragraph of its own" in middle
+    # (round three: what the section before ends on, and an opening on this section's own first beat)
+    assert f"It ends on its last beat: (action) beat of s1. (event {ask})" in middle
+    assert "Open on this section's own first beat" in middle and '"With X done, …"' in middle
     assert f'The section after, "Part s3", covers: What s3 is for. beat of s3 (events {nxt})' in middle
     assert "do not anticipate or foreshadow it" in middle
     # the last one: an ending and a table follow; it must not close the story itself

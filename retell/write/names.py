@@ -1,0 +1,127 @@
+"""The names a reader meets in a post: people, tools, libraries, projects, files.
+
+Sections are written one call each, so a section cannot see which names the opening and the sections before it
+have introduced; it used "Vercel" or "alice" cold, or introduced the project again. The outline says what each
+section tells (its heading, purpose and beats) and the session events it cites; the names in those are the ones
+the reader has met by the time a section begins. Found by their form, deterministically: `code spans`, file
+names, CamelCase and dotted names, acronyms, and capitalised words that do not merely begin a sentence.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+_CODE = re.compile(r"`([^`\n]{2,40})`")
+_FILE = re.compile(
+    r"(?<![\w/.-])([\w-]+\.(?:py|js|mjs|ts|tsx|jsx|vue|md|json|ya?ml|toml|go|rs|java|kt|rb|sh|css|html|sql|txt|lock))\b"
+)
+_WORD = re.compile(r"(?<![\w`'’.-])([A-Z][\w]*(?:[.-][A-Za-z0-9]\w*)*)")
+_SENTENCE_START = re.compile(r"(?:^|[.!?:;。！？]\s*|\n\s*[-*>#]*\s*|[“\"(]\s*)$")
+# Capitalised words that are no name, and names every prompt already gives the model.
+_NOT_NAMES = frozenset(
+    [
+        "I",
+        "I'm",
+        "I've",
+        "I'd",
+        "I'll",
+        "A",
+        "An",
+        "The",
+        "This",
+        "That",
+        "These",
+        "Those",
+        "It",
+        "Its",
+        "He",
+        "She",
+        "We",
+        "They",
+        "You",
+        "My",
+        "Our",
+        "Your",
+        "Their",
+        "His",
+        "Her",
+        "And",
+        "But",
+        "Or",
+        "So",
+        "Then",
+        "Now",
+        "When",
+        "While",
+        "After",
+        "Before",
+        "If",
+        "Once",
+        "Yes",
+        "No",
+        "Not",
+        "OK",
+        "Okay",
+        "Also",
+        "Next",
+        "Here",
+        "There",
+        "What",
+        "Why",
+        "How",
+        "Which",
+        "Who",
+        "Where",
+        "Let",
+        "Please",
+        "Thanks",
+        "Done",
+        "Fix",
+        "Add",
+        "Use",
+        "See",
+        "Note",
+        "Step",
+        "Part",
+        "Chapter",
+        "Session",
+        "Sessions",
+        "Section",
+    ]
+)
+ALWAYS_MET = ("Claude", "Claude Code")
+MAX_NAMES = 24
+
+
+def names_in(text: str) -> list[str]:
+    """The names `text` uses, in the order it first uses them."""
+    text = re.sub(r"\bClaude Code\b", "Claude", text)  # named by every prompt; "Code" is no name of its own
+    found: list[tuple[int, str]] = []
+    for match in _CODE.finditer(text):
+        found.append((match.start(), match.group(1).strip()))
+    for match in _FILE.finditer(text):
+        found.append((match.start(), match.group(1)))
+    for match in _WORD.finditer(text):
+        word = match.group(1).rstrip(".-")
+        if word in _NOT_NAMES or word in ALWAYS_MET or len(word) < 2:
+            continue
+        strong = any(c.isupper() for c in word[1:]) or any(c in word for c in ".-") or any(c.isdigit() for c in word)
+        if not strong and _SENTENCE_START.search(text[: match.start()][-6:]):
+            continue  # "Fixed the import." begins a sentence; it names nothing
+        found.append((match.start(), word))
+    ordered: dict[str, None] = {}
+    for _, name in sorted(found, key=lambda item: item[0]):
+        ordered.setdefault(name, None)
+    return [name for name in ordered if name]
+
+
+def met_names(texts: Iterable[str], limit: int = MAX_NAMES) -> list[str]:
+    """The names in these texts (what the reader has read so far), the most recently met last, at most
+    `limit` of them (the latest)."""
+    seen: dict[str, None] = {}
+    for text in texts:
+        for name in names_in(text):
+            seen.pop(name, None)
+            seen[name] = None
+    return list(seen)[-limit:]

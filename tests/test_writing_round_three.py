@@ -1,0 +1,302 @@
+"""Issue 20, round three: what a blind reader still found in seven posts a real model wrote through retell's
+prompts. The "By the numbers" box said "Files changed 0" after a session whose files were written by its
+subagents, "3 subagents" where one of the three spawns was refused before it ran, "spread over 2 days" for a
+session that merely crossed midnight; a middle section was told it "opens a new session"; sections opened on
+"With X done, …"; and posts said "the tests passed" without showing the line that says so."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime, timezone
+from pathlib import Path
+
+from conftest import SESSION_ID, Transcript, text_block, tool_use_block
+
+from retell.templating import TemplateLibrary
+from retell.write.facts import session_facts
+from retell.write.locales import stats_context
+
+
+def stats_box(manifest: dict, language: str = "en") -> str:
+    """The "By the numbers" table as render appends it to the post."""
+    context = stats_context(session_facts(manifest), language, first_person=True, credit=False)
+    return TemplateLibrary("templates").render("stats.md.j2", **context).text
+
+
+def system_prompt_numbers(manifest: dict) -> str:
+    """The "Numbers" part of the instructions every model call starts with."""
+    from types import SimpleNamespace
+
+    facts = session_facts(manifest)
+    post = SimpleNamespace(
+        voice="first-person", title="T", audience="", tone="", length="medium", language="en", use_thinking=False
+    )
+    story = SimpleNamespace(angle="process", backstory="", intent="", corrections="", scope="")
+    text = (
+        TemplateLibrary("prompts")
+        .render(
+            "system.md.j2",
+            post=post,
+            story=story,
+            angle_help="",
+            words=(800, 1200),
+            length=(800, 1200, "words"),
+            facts=facts,
+            notes=[],
+            links=[],
+            banned_examples="",
+        )
+        .text
+    )
+    return text.split("# Numbers", 1)[1].split("# Craft", 1)[0]
+
+
+# -- 1. the stats box counts what the session did ---------------------------------------------------------
+
+
+def _work_by_others(tx: Transcript, session_path: Path) -> None:
+    """A session whose files were all changed by a subagent and by shell commands, with a plan written to
+    Claude Code's own folder and a second spawn refused before it ran."""
+    tx.user("split the notes and rename the helper")
+    tx.tool_call("Write", {"file_path": "/home/sam/.claude/plans/quiet-plan.md", "content": "1. split"})
+    tx.tool_call("Bash", {"command": "git mv src/helper.py src/helpers.py && git status"}, "renamed")
+    tx.tool_call("Bash", {"command": "cat > docs/notes.md <<'EOF'\nit's a note, don't $parse me\nEOF"}, "")
+    tool_id = tx.new_tool_id()
+    spawn = {"description": "Write the changelog", "prompt": "Add a changelog entry.", "subagent_type": "general"}
+    tx.assistant(tool_use_block("Task", spawn, tool_id))
+    tx.tool_result(tool_id, [text_block("Added CHANGELOG.md.")], tool_use_result={"agentId": "a1b2c3d4e5f60718"})
+    agent = Transcript(SESSION_ID, sidechain=True, agent_id="a1b2c3d4e5f60718")
+    agent.user("Add a changelog entry.")
+    agent.tool_call("Write", {"file_path": "/srv/demo/proj/CHANGELOG.md", "content": "## 1.1\n"})
+    agent.assistant("Added CHANGELOG.md.")
+    agent.write(session_path.parent / SESSION_ID / "subagents" / "agent-a1b2c3d4e5f60718.jsonl")
+    refused = tx.new_tool_id()
+    tx.assistant(tool_use_block("Task", {"description": "Review", "prompt": "Review it."}, refused))
+    tx.tool_result(
+        refused,
+        "<tool_use_error>InputValidationError: Task failed due to the following issue: subagent_type</tool_use_error>",
+        is_error=True,
+    )
+    tx.assistant("Done: the notes are split and the helper renamed.")
+
+
+def test_files_changed_by_subagents_and_shell_commands_are_counted(tx: Transcript, parse, session_path: Path):
+    """Judge: "Files changed 0" under a post about the files the session's subagents wrote."""
+    _work_by_others(tx, session_path)
+    manifest = parse(tx).manifest
+    box = stats_box(manifest)
+    # src/helper.py (git mv), docs/notes.md (heredoc), CHANGELOG.md (the subagent); not the plan
+    assert "| Files changed | 3 |" in box, box
+    assert "files changed: 3" in system_prompt_numbers(manifest)
+    assert manifest["files"]["subagents"] == ["CHANGELOG.md"]
+    assert manifest["files"]["shell"] == ["docs/notes.md", "src/helper.py"]
+
+
+def test_a_spawn_refused_before_it_ran_is_no_subagent(tx: Transcript, parse, session_path: Path):
+    """Judge: "3 subagents" in the box where the post (and the session) had two that worked."""
+    _work_by_others(tx, session_path)
+    manifest = parse(tx).manifest
+    assert "| Subagents | 1 |" in stats_box(manifest)
+    assert "- Subagents: 1;" in system_prompt_numbers(manifest)
+
+
+def test_shell_commands_name_the_files_they_change() -> None:
+    from retell.extract.shellfiles import files_changed_by
+
+    assert files_changed_by("git mv a.py b.py && git commit -m 'mv x'") == ["a.py"]
+    assert files_changed_by("git -C wt rm -r old/") == ["wt/old"]
+    assert files_changed_by("sed -i 's/a/b/' x.py y.py 2>&1 | tail") == ["x.py", "y.py"]
+    assert files_changed_by("cp a.txt b.txt docs/") == ["docs/a.txt", "docs/b.txt"]
+    assert files_changed_by("npm test 2>&1 | tee test.log > /dev/null") == ["test.log"]
+    # scratch, folders of artefacts, what cannot be read for sure: nothing
+    assert files_changed_by("pytest > /tmp/out.txt; rm -rf build dist; rm $TARGET; echo 'unbalanced") == []
+    assert files_changed_by("ls -la | head && git status") == []
+    # a commit message over several lines is one word of the command, whatever it holds (a real session's
+    # "Use <base href=…> to ensure…" counted a file named "to")
+    assert files_changed_by('git commit -m "Add base tag\n\nUse <base href=\\"/t/\\"> to fix it" && git push') == []
+    assert files_changed_by("git mv a.py b.py\nrm c.txt") == ["a.py", "c.txt"]
+    assert files_changed_by("cp build/app.js \\\n   public/app.js") == ["public/app.js"]
+
+
+# -- 2. a sitting across midnight is not two days -------------------------------------------------------------
+
+
+def _night_session(tx: Transcript) -> Transcript:
+    tx.user("the build is red, have a look")
+    tx.tool_call("Bash", {"command": "npm run build"}, "built in 2.1s")
+    tx.assistant("Fixed the import; the build is green.")
+    return tx
+
+
+def test_a_session_across_midnight_is_told_in_hours_not_days(parse, make_transcript):
+    """Judge: "spread over 2 days" for a session from 23:10 to 01:20."""
+    tx = make_transcript(start=datetime(2026, 1, 5, 23, 10, tzinfo=timezone.utc))
+    tx.user("the build is red, have a look")
+    tx.tick(60 * 65)  # 00:15, working on
+    tx.tool_call("Bash", {"command": "npm run build"}, "built in 2.1s")
+    tx.tick(60 * 60)  # 01:15
+    tx.assistant("Fixed the import; the build is green.")
+    manifest = parse(tx).manifest
+    numbers = system_prompt_numbers(manifest)
+    assert "days" not in numbers.replace('"two days"', ""), numbers
+    assert "across midnight UTC (2026-01-05 into 2026-01-06)" in numbers
+    box = stats_box(manifest)
+    assert "over 2 days" not in box and "| Session length |" in box
+
+
+def test_a_session_with_a_night_between_is_still_over_two_days(parse, make_transcript):
+    tx = make_transcript(start=datetime(2026, 1, 5, 18, 0, tzinfo=timezone.utc))
+    tx.user("the build is red, have a look")
+    tx.tick(60 * 60 * 14)  # the next morning
+    tx.user("back: where were we?")
+    tx.assistant("At the import.")
+    manifest = parse(tx).manifest
+    assert "spread over 2 days (2026-01-05 to 2026-01-06)" in system_prompt_numbers(manifest)
+    assert "over 2 days" in stats_box(manifest)
+
+
+# -- 3. "opens a new session" exactly where one begins ---------------------------------------------------------
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples/claude/projects/-home-sam-src-tidyfeeds"
+
+
+def _example_prompts(tmp_path: Path, monkeypatch) -> dict[str, str]:
+    """The section prompts of the bundled three-session example, from its offline outline (whose first two
+    sections share Tuesday's first chapter)."""
+    from typer.testing import CliRunner
+
+    from retell.cli import app
+
+    for name in ("ANTHROPIC_API_KEY", "ANTHROPIC_BASE_URL", "RETELL_MODEL", "CLAUDE_CONFIG_DIR"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    sessions = [next(EXAMPLES.glob(f"{key}*.jsonl")) for key in ("0b7c3f52", "5a1e94d0", "c3d97e21")]
+    work = tmp_path / "w"
+    runner = CliRunner()
+    for args in (
+        ["run", *map(str, sessions), "-o", str(work), "--yes", "--engine", "offline", "-q"],
+        ["draft", str(work), "--engine", "handoff", "--dry-run"],
+    ):
+        result = runner.invoke(app, args)
+        assert result.exit_code == 0, result.output
+    return {p.stem.split(".")[0]: p.read_text(encoding="utf-8") for p in (work / "llm" / "dry-run").glob("section-*")}
+
+
+def test_only_the_sections_where_a_session_begins_say_it_opens_one(tmp_path: Path, monkeypatch) -> None:
+    """Judge: the second section of the example was told it "opens a new session: Session 1 of 3", though it
+    carries on Tuesday's session from the first section."""
+    prompts = _example_prompts(tmp_path, monkeypatch)
+    opening = {name: p for name, p in prompts.items() if "opens a new session" in p or "new session begins" in p}
+    assert sorted(opening) == ["section-s4", "section-s5"], sorted(opening)
+    assert "This section opens a new session: Session 2 of 3 (5a1e94d0)" in opening["section-s4"]
+    assert "This section opens a new session: Session 3 of 3 (c3d97e21)" in opening["section-s5"]
+    assert "Session 1 of 3" not in "".join(prompts.values())
+
+
+# -- 4. each section knows what came just before it, and opens on its own content ---------------------------
+
+
+def test_a_section_prompt_says_what_the_reader_just_read_and_which_names_they_have_met(
+    tmp_path: Path, monkeypatch
+) -> None:
+    """Judge: 13 sections opened on "With X done, …" or "Now that …", and names were used before the post had
+    introduced them (the prompt gave a section only its neighbours' summaries)."""
+    from retell import yamlio
+
+    prompts = _example_prompts(tmp_path, monkeypatch)
+    second = prompts["section-s2"]
+    # the section before's last beat, with its events, and the ask to open on this section's own first beat
+    assert (
+        "It ends on its last beat: (action) The work itself, compressed. (events 0b7c3f52-e33, 0b7c3f52-e35)" in second
+    )
+    assert "Open on this section's own first beat" in second and '"With X done, …", "Now that …"' in second
+    assert "It ends on its last beat" not in prompts["section-s1"]
+    # names: what the opening and the sections before named, and what is new here
+    work = tmp_path / "w"
+    outline = yamlio.load(work / "outline.yaml")
+    outline["sections"][0]["beats"][0]["note"] = "Sam pastes a screenshot of Feedly showing `â€™` in a post."
+    outline["sections"][1]["beats"][-1]["note"] = "The Explore subagent and curl find requests' ISO-8859-1 default."
+    (work / "outline.yaml").write_text(yamlio.dumps(outline), encoding="utf-8")
+    from typer.testing import CliRunner
+
+    from retell.cli import app
+
+    result = CliRunner().invoke(app, ["draft", str(work), "--engine", "handoff", "--dry-run"])
+    assert result.exit_code == 0, result.output
+    dry = work / "llm" / "dry-run"
+    second = (dry / "section-s2.prompt.md").read_text(encoding="utf-8")
+    third = (dry / "section-s3.prompt.md").read_text(encoding="utf-8")
+    assert "the reader has already met Feedly, â€™ (in the opening and the sections before)" in second
+    assert "Anyone or anything else you name (here: git, Explore, ISO-8859-1)" in second
+    assert "the reader has already met Feedly, â€™, git, Explore, ISO-8859-1 (in the opening" in third
+
+
+_LINK_BACK = re.compile(
+    r"^(?:With\b.*\b(?:done|in place)|Now that|Having\b|After (?:that|this)|Next,|Then\b|From there|At this point|"
+    r"\S+ followed up|Meanwhile|Back to)",
+    re.I,
+)
+
+
+def test_the_offline_engine_opens_no_section_on_a_link_back(tmp_path: Path, monkeypatch) -> None:
+    _example_prompts(tmp_path, monkeypatch)
+    draft = (tmp_path / "w" / "draft.md").read_text(encoding="utf-8")
+    openers = [part.split("\n\n", 2)[1] for part in draft.split("\n## ")[1:]]
+    assert len(openers) == 5
+    assert not [o for o in openers if _LINK_BACK.match(o)], openers
+
+
+# -- 5. a decisive successful output is there to show -----------------------------------------------------------
+
+
+def _busy_stretch() -> list:
+    """Forty edits with long diffs, then the test run that shows the work holds up."""
+    from retell.events import TOOL_RUN, Event, ToolCall
+
+    events = []
+    for n in range(1, 41):
+        diff = "\n".join(f"-old line {i} of file {n}\n+new line {i} of file {n}" for i in range(8))
+        call = ToolCall("Edit", target=f"src/module_{n}.py", diff=diff)
+        events.append(Event(kind=TOOL_RUN, id=f"e{n}", summary=f"Edited src/module_{n}.py", calls=[call]))
+    run = ToolCall(
+        "Bash",
+        target=".venv/bin/python -m pytest -q",
+        outcome="16 passed",
+        output="tests/test_feeds.py ................\n============ 16 passed in 0.37s ============",
+    )
+    events.append(Event(kind=TOOL_RUN, id="e41", summary="Ran `.venv/bin/python -m pytest -q`", calls=[run]))
+    return events
+
+
+def test_the_material_keeps_the_line_that_shows_the_tests_passed(tmp_path: Path) -> None:
+    """Judge: posts said "the tests passed" without showing it: with many edits, the outcomes were cut to one-line
+    summaries and the test run's own line went with them."""
+    from retell.write.material import render_material
+
+    material = render_material(_busy_stretch(), 2000)
+    assert any("tool outcomes cut" in note for note in material.condensed)  # the diffs had to go
+    assert "\n- [e41] `.venv/bin/python -m pytest -q` said: 16 passed in 0.37s" in material.text
+    assert material.tokens <= 2000
+
+
+def test_a_failing_run_is_no_result_to_show() -> None:
+    from retell.events import TOOL_RUN, Event, ToolCall
+    from retell.write.material import decisive_results
+
+    failed = ToolCall("Bash", target="pytest", outcome="2 failed, 14 passed", output="2 failed, 14 passed in 0.4s")
+    broken = ToolCall("Bash", target="npm run build", error="Exit code 1", output="exit 1\nerror TS2304")
+    events = [Event(kind=TOOL_RUN, id="e1", summary="Ran pytest", calls=[failed, broken])]
+    assert decisive_results(events) == []
+
+
+def test_days_of_work_need_a_day_s_run_or_a_night_s_pause() -> None:
+    from retell.write.facts import days_of_work, longest_pause_ms
+
+    assert days_of_work("2026-01-05T23:10:00Z", "2026-01-06T01:20:00Z", 0) == 1
+    assert days_of_work("2026-01-05T20:00:00Z", "2026-01-06T09:00:00Z", 12 * 3600_000) == 2
+    assert days_of_work("2026-01-05T09:00:00Z", "2026-01-07T10:00:00Z", 0) == 3  # ran for days
+    chapters = [
+        {"start": "2026-01-05T23:10:00Z", "end": "2026-01-05T23:50:00Z"},
+        {"start": "2026-01-06T00:30:00Z", "end": "2026-01-06T01:00:00Z"},  # a second session, 40 min later
+    ]
+    assert longest_pause_ms(chapters) == 40 * 60_000
