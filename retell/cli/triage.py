@@ -30,7 +30,7 @@ def triage(
     outcome = run_triage(workdir, check=check, approve=approve)
     for message in outcome.problems.warnings:
         warn(message)
-    if outcome.merge is not None:
+    if outcome.merge is not None and not outcome.problems.errors:  # a failed run wrote nothing: no merge to report
         for step in outcome.merge.upgraded:
             say(f"Upgraded {outcome.path.name}: {step}", quiet)
         for section, ids in outcome.merge.gone.items():
