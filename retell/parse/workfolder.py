@@ -11,7 +11,7 @@ from retell.claude.locate import SessionRef, file_session_id, is_session_file_na
 from retell.claude.schema import HOUSEKEEPING_COMMANDS
 from retell.errors import InputError, WorkdirError
 from retell.events import COMMAND, CONTENT_KINDS, INTERRUPT, Event
-from retell.fsutil import staging_dir
+from retell.fsutil import named_os_error, staging_dir
 from retell.parse.joined import join_sessions, order_sessions
 from retell.parse.memory import release_big_buffers
 from retell.parse.parts import ParseOptions, ParseResult
@@ -57,11 +57,13 @@ def parse_to_workdir(
             names = ", ".join(ref.path.name for ref in todo)
             raise InputError(f"nothing to tell: {names} {'holds' if len(todo) == 1 else 'hold'} {empty}")
         event_log = result.log
-        digest, size = jsonio.write_document_streaming(
-            staging / EVENTS, event_log.head_dict(), "events", (e.to_dict() for e in event_log.events)
-        )
+        with named_os_error(target / EVENTS):  # a full disk names the file; the staging folder goes
+            digest, size = jsonio.write_document_streaming(
+                staging / EVENTS, event_log.head_dict(), "events", (e.to_dict() for e in event_log.events)
+            )
         result.manifest["artifacts"] = {"events_json_sha256": digest, "events_json_bytes": size}
-        (staging / MANIFEST).write_bytes(jsonio.dumps(result.manifest))
+        with named_os_error(target / MANIFEST):
+            (staging / MANIFEST).write_bytes(jsonio.dumps(result.manifest))
         (staging / ASSETS).mkdir(exist_ok=True)
         commit_parse_output(staging, target.resolve())
     return target, result

@@ -6,7 +6,6 @@ from __future__ import annotations
 import hashlib
 import html
 import re
-import shutil
 import time
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -20,7 +19,7 @@ from retell.check.report import CheckReport
 from retell.check.stage import check_draft, require_traced
 from retell.errors import GateError, RetellError, SecretLeakError, WorkdirError
 from retell.findings import Finding, line_of
-from retell.fsutil import atomic_write_bytes, staging_dir
+from retell.fsutil import atomic_copy, atomic_write_bytes, named_os_error, staging_dir
 from retell.markup import (
     as_shown,
     code_regions,
@@ -433,12 +432,13 @@ def write_output(layout: Layout, files: dict[Path, bytes], backups: Path) -> lis
             stamp = time.strftime("%Y%m%d-%H%M%S")
             kept = backups / f"{rel}.{stamp}"
             kept.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(layout.root / rel, kept)  # the author's edits are kept
+            atomic_copy(layout.root / rel, kept)  # the author's edits are kept (whole, or not at all)
     with staging_dir(layout.root.resolve()) as staging:
         for target, data in files.items():
             staged = staging / target.relative_to(layout.root)
             staged.parent.mkdir(parents=True, exist_ok=True)
-            staged.write_bytes(data)
+            with named_os_error(target):  # a full disk names the file, and the staging folder goes
+                staged.write_bytes(data)
         for target in files:
             target.parent.mkdir(parents=True, exist_ok=True)
             (staging / target.relative_to(layout.root)).replace(target)

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import hashlib
 import re
-import shutil
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -23,7 +22,7 @@ from typing import Any
 from retell import __version__
 from retell.errors import LLMError
 from retell.events import Event, EventLog
-from retell.fsutil import atomic_write_text
+from retell.fsutil import atomic_copy, atomic_write_text
 from retell.llm.answers import extract_json
 from retell.llm.budget import output_budget, worth_caching
 from retell.llm.calllog import CallRecord
@@ -308,7 +307,7 @@ def _backup_hand_edits(workdir: Workdir) -> None:
     recorded = hash_file.read_text().strip() if hash_file.exists() else ""
     current = hashlib.sha256(workdir.draft.read_bytes()).hexdigest()
     if current != recorded:
-        shutil.copy2(workdir.draft, workdir.draft.with_name("draft.md.bak"))
+        atomic_copy(workdir.draft, workdir.draft.with_name("draft.md.bak"))  # never half a backup on a full disk
 
 
 def _write_draft(workdir: Workdir, text: str) -> None:
