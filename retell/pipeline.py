@@ -34,6 +34,7 @@ class RunOptions:
     max_cost: float | None = None
     strict: bool = False  # render refuses untraced author quotes and numbers
     dry_run: bool = False  # parse and triage, then the whole run's estimate; nothing sent, nothing drafted
+    force: bool = False  # re-parse a folder of more sessions with only those named
 
 
 @dataclass
@@ -74,7 +75,7 @@ def run_pipeline(
     def parse() -> str:
         if _parse_is_current(workdir, [ref.path for ref in refs]):
             return "unchanged since the last run, kept"
-        _, result = parse_to_workdir(refs, path, ParseOptions())
+        _, result = parse_to_workdir(refs, path, ParseOptions(force=options.force))
         counts = result.manifest["counts"]
         return (
             f"{counts['events']} events, {counts['chapters']} chapter(s), "

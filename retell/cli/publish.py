@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from retell.cli.app import Quiet, Verbose, Workdir, app, handle_errors, say, setup_logging
-from retell.cli.parse import BranchOpt, ProjectOpt, Sessions, SinceOpt, UntilOpt, resolve_sessions
+from retell.cli.parse import BranchOpt, FewerOpt, ProjectOpt, Sessions, SinceOpt, UntilOpt, resolve_sessions
 
 TargetOpt = Annotated[str, typer.Option("--target", "-t", help="hugo | jekyll | astro | plain")]
 
@@ -70,7 +70,12 @@ def run(
     until: UntilOpt = None,
     branch: BranchOpt = None,
     yes: Annotated[
-        bool, typer.Option("--yes", "-y", help="Approve triage's defaults (every secret redacted).")
+        bool,
+        typer.Option(
+            "--yes",
+            "-y",
+            help="Approve triage.yaml as it stands: the defaults on a first run (every secret redacted), else your edits.",
+        ),
     ] = False,
     engine: Annotated[str | None, typer.Option("--engine", help="anthropic | claude-cli | handoff | offline")] = None,
     model: Annotated[str | None, typer.Option("--model", help="Model id for outline and draft.")] = None,
@@ -84,6 +89,7 @@ def run(
         bool,
         typer.Option("--dry-run", help="Parse, triage, then say what outline and draft would cost; send nothing."),
     ] = False,
+    force: FewerOpt = False,
     quiet: Quiet = False,
     verbose: Verbose = False,
 ) -> None:
@@ -107,6 +113,7 @@ def run(
             max_cost=max_cost,
             strict=strict,
             dry_run=dry_run,
+            force=force,
         ),
         progress=lambda line: typer.echo(line, err=True) if not quiet else None,
         again=again,
