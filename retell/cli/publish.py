@@ -74,7 +74,8 @@ def run(
         typer.Option(
             "--yes",
             "-y",
-            help="Approve triage.yaml as it stands: the defaults on a first run (every secret redacted), else your edits.",
+            help="Approve triage.yaml as it stands: the defaults on a first run (every secret redacted), "
+            "else your edits.",
         ),
     ] = False,
     engine: Annotated[str | None, typer.Option("--engine", help="anthropic | claude-cli | handoff | offline")] = None,
