@@ -117,7 +117,10 @@ def run_pipeline(
         from retell.write.estimate import estimate_run
 
         dry = StageOptions(engine=options.engine, model=options.model, dry_run=True)
-        outcome.messages += [estimate_run(path, dry).text(), "Nothing was sent: run it without --dry-run to write"]
+        estimate = estimate_run(path, dry)
+        ceiling = estimate.ceiling(options.max_cost)
+        outcome.messages += [estimate.text(), *([ceiling] if ceiling else [])]
+        outcome.messages.append("Nothing was sent: run it without --dry-run to write")
         return outcome
     estimated = _estimate(path, stage_options)  # said again at the end, against what the calls used
 

@@ -9,6 +9,7 @@ import typer
 
 from retell.cli.app import Quiet, Verbose, Workdir, app, handle_errors, say, setup_logging
 from retell.cli.parse import BranchOpt, FewerOpt, ProjectOpt, Sessions, SinceOpt, UntilOpt, resolve_sessions
+from retell.cli.writing import known_engine
 
 TargetOpt = Annotated[str, typer.Option("--target", "-t", help="hugo | jekyll | astro | plain")]
 
@@ -53,6 +54,8 @@ def render(
         say(f"Note: {result.cleaned_quotes} quote(s) were cleaned by the model; check them in draft.md", quiet)
     if check:
         say(f"Publish gate passed: {result.post} would be written with {len(result.images)} image(s)", quiet)
+        if result.needs_force:
+            say(f"Note: {result.needs_force}", quiet)
         return
     if not result.written:
         say(f"{result.post} is up to date (nothing changed)", quiet)
@@ -78,7 +81,10 @@ def run(
             "else your edits.",
         ),
     ] = False,
-    engine: Annotated[str | None, typer.Option("--engine", help="anthropic | claude-cli | handoff | offline")] = None,
+    engine: Annotated[
+        str | None,
+        typer.Option("--engine", help="anthropic | claude-cli | handoff | offline", callback=known_engine),
+    ] = None,
     model: Annotated[str | None, typer.Option("--model", help="Model id for outline and draft.")] = None,
     target: TargetOpt = "hugo",
     post_dir: Annotated[

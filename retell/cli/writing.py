@@ -14,12 +14,25 @@ import typer
 
 from retell.cli.app import Quiet, Verbose, Workdir, app, handle_errors, say, setup_logging, warn
 
+
+def known_engine(value: str | None) -> str | None:
+    """`--engine gpt` is refused at once, with the names there are, not at the stage that first calls a model."""
+    if value is None:
+        return None
+    from retell.llm.engines import ENGINES
+
+    if value not in ENGINES:
+        raise typer.BadParameter(f"unknown engine {value!r}; choose one of {', '.join(ENGINES)}")
+    return value
+
+
 EngineOpt = Annotated[
     str | None,
     typer.Option(
         "--engine",
         help="anthropic | claude-cli | handoff (prompt files you answer) | offline (default: picked from your "
         "setup, and said).",
+        callback=known_engine,
     ),
 ]
 ModelOpt = Annotated[str | None, typer.Option("--model", help="Model id (default: RETELL_MODEL, else per stage).")]
@@ -98,7 +111,9 @@ def outline(
 
         # then what the whole run (outline and draft) would cost: estimated, not counted (the outline call above
         # is counted already, and this asks nothing more of the API)
-        say(f"{result.dry_run_plan}\n\n{estimate_run(workdir, options, count=False).text()}", quiet)
+        estimate = estimate_run(workdir, options, count=False)
+        ceiling = estimate.ceiling(max_cost)
+        say(f"{result.dry_run_plan}\n\n{estimate.text()}" + (f"\n{ceiling}" if ceiling else ""), quiet)
         return
     if result.kept:
         say(f"{result.path} exists and is valid; kept it (use --force to plan again)", quiet)

@@ -33,6 +33,7 @@ from retell.llm.runner import (
     Runner,
     cost_table,
     enforce_max_cost,
+    over_max_cost,
     pick_model,
     plan_table,
     total_spent,
@@ -155,6 +156,9 @@ def run_draft(
     if options.dry_run:
         folder = runner.write_dry_run(planned)
         plan = plan_table(planned, runner.prices.as_of, runner.count_note) + f"\nprompts written to {folder}"
+        refused = over_max_cost(planned, options.max_cost, runner.prices)
+        if refused is not None:  # what the real run would stop on, said now
+            plan += f"\nWithout --dry-run this would be refused: {refused}"
         return DraftResult(workdir.draft, choice, dry_run_plan=plan, condensed=calls.condensed, warnings=warnings)
     enforce_max_cost(planned, options.max_cost, runner.prices)
     _backup_hand_edits(workdir)
