@@ -11,6 +11,7 @@ import hashlib
 import shlex
 import time
 from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -45,10 +46,24 @@ class RunOutcome:
     messages: list[str] = field(default_factory=list)
 
 
+STAGE_DOING = {
+    "parse": "Parsing: reading the transcripts",
+    "triage": "Triage: writing triage.yaml and the contact sheet",
+    "outline": "Outline: planning the post",
+    "draft": "Draft: writing the sections",
+    "render": "Render: checking the draft, converting the images, writing the post",
+}
+
+
 def run_pipeline(
-    refs: Sequence[SessionRef], options: RunOptions, progress: Callable[[str], None], again: Sequence[str] = ()
+    refs: Sequence[SessionRef],
+    options: RunOptions,
+    progress: Callable[[str], None],
+    again: Sequence[str] = (),
+    working: Callable[[str], AbstractContextManager[object]] = lambda _doing: nullcontext(),
 ) -> RunOutcome:
-    """`again`: the command-line words that name the sessions, for the "continue with" hint."""
+    """`again`: the command-line words that name the sessions, for the "continue with" hint. `working(what)`:
+    shown while a stage runs (a stage's line comes only when it ends)."""
     from retell.render import RenderOptions, run_render
     from retell.triage.stage import run_triage
     from retell.write.draft import run_draft
@@ -65,7 +80,8 @@ def run_pipeline(
 
         started = time.monotonic()
         try:
-            note = work()
+            with working(STAGE_DOING[name]):
+                note = work()
         except HandoffWaiting as waiting:  # --engine handoff: as far as the answers go; the error says the rest
             count = len(waiting.pending)
             progress(f"{name:<8} {time.monotonic() - started:6.2f} s  waiting for {count} hand-off answer(s)")

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from retell.cli.app import Quiet, Verbose, Workdir, app, handle_errors, say, setup_logging
+from retell.cli.app import Quiet, Verbose, Workdir, app, handle_errors, say, setup_logging, working
 from retell.cli.parse import BranchOpt, FewerOpt, ProjectOpt, Sessions, SinceOpt, UntilOpt, resolve_sessions
 from retell.cli.writing import known_engine
 
@@ -34,20 +34,19 @@ def render(
     setup_logging(quiet, verbose)
     from retell.render import RenderOptions, run_render
 
-    result = run_render(
-        workdir,
-        RenderOptions(
-            output=output,
-            target=target,
-            max_width=max_width,
-            image_format=image_format,
-            stats=stats,
-            force=force,
-            check=check,
-            templates_dir=templates_dir,
-            strict=strict,
-        ),
+    options = RenderOptions(
+        output=output,
+        target=target,
+        max_width=max_width,
+        image_format=image_format,
+        stats=stats,
+        force=force,
+        check=check,
+        templates_dir=templates_dir,
+        strict=strict,
     )
+    with working("Render: checking the draft, converting the images, writing the post", quiet):
+        result = run_render(workdir, options)
     if result.claims is not None:
         say(result.claims.summary() + ("" if result.claims.ok else f" (details: retell check {workdir})"), quiet)
     if result.cleaned_quotes:
@@ -124,6 +123,7 @@ def run(
         ),
         progress=lambda line: typer.echo(line, err=True) if not quiet else None,
         again=again,
+        working=lambda doing: working(doing, quiet),
     )
     for line in outcome.messages:
         say(line, quiet)

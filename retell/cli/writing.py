@@ -12,7 +12,7 @@ if TYPE_CHECKING:
 
 import typer
 
-from retell.cli.app import Quiet, Verbose, Workdir, app, handle_errors, say, setup_logging, warn
+from retell.cli.app import Quiet, Verbose, Workdir, app, handle_errors, say, setup_logging, warn, working
 
 
 def known_engine(value: str | None) -> str | None:
@@ -97,9 +97,10 @@ def outline(
         prompts_dir=prompts_dir,
         max_input_tokens=max_input_tokens,
     )
-    result = run_outline(
-        workdir, options, log=lambda m: say(m, quiet or not verbose), on_engine=_engine_announcer(quiet)
-    )
+    with working("Outline: planning the post", quiet):
+        result = run_outline(
+            workdir, options, log=lambda m: say(m, quiet or not verbose), on_engine=_engine_announcer(quiet)
+        )
     for message in result.warnings:
         warn(message)
     for note in result.condensed:
@@ -153,7 +154,10 @@ def draft(
         prompts_dir=prompts_dir,
         max_input_tokens=max_input_tokens,
     )
-    result = run_draft(workdir, options, log=lambda m: say(m, quiet or not verbose), on_engine=_engine_announcer(quiet))
+    with working("Draft: writing the sections", quiet):
+        result = run_draft(
+            workdir, options, log=lambda m: say(m, quiet or not verbose), on_engine=_engine_announcer(quiet)
+        )
     for message in result.warnings:
         warn(message)
     for note in result.condensed:
@@ -169,7 +173,8 @@ def draft(
     # The grounding check reads draft.md as it now stands (it comes after the draft in the data flow).
     from retell.check.stage import run_check
 
-    report = run_check(workdir)
+    with working("Check: tracing the draft's claims to the session", quiet):
+        report = run_check(workdir)
     say(report.summary(), quiet)
     for line in report.lines()[:20]:
         say(f"  {line}", quiet)
