@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -419,7 +420,8 @@ def test_ctrl_c_lets_calls_in_flight_finish_and_keeps_them(planned: Path, stub_a
     stub_api.script("section:s2", answer(hold=(hold := Hold())))
     done = _interrupt_draft(planned, stub_api, "3", hold)
     assert done.returncode == 130, done.stderr
-    assert "waiting for 1 call(s) in flight to finish; they are paid for and will be kept" in done.stderr
+    # s2, and s1 when its thread is still saving the answer it got (no outside event tells that apart)
+    assert re.search(r"waiting for [12] call\(s\) in flight to finish; they are paid for and will be kept", done.stderr)
     assert "Traceback" not in done.stderr
     assert set(answers_in_cache(planned)) == {"outline/plan", "section/s1", "section/s2"}
     assert not stub_api.of("finish")  # nothing new was started
