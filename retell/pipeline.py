@@ -11,6 +11,7 @@ import hashlib
 import shlex
 import time
 from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -34,6 +35,7 @@ class RunOptions:
     max_cost: float | None = None
     strict: bool = False  # render refuses untraced author quotes and numbers
     dry_run: bool = False  # parse and triage, then the whole run's estimate; nothing sent, nothing drafted
+    force: bool = False  # re-parse a folder of more sessions with only those named
 
 
 @dataclass
@@ -44,10 +46,24 @@ class RunOutcome:
     messages: list[str] = field(default_factory=list)
 
 
+STAGE_DOING = {
+    "parse": "Parsing: reading the transcripts",
+    "triage": "Triage: writing triage.yaml and the contact sheet",
+    "outline": "Outline: planning the post",
+    "draft": "Draft: writing the sections",
+    "render": "Render: checking the draft, converting the images, writing the post",
+}
+
+
 def run_pipeline(
-    refs: Sequence[SessionRef], options: RunOptions, progress: Callable[[str], None], again: Sequence[str] = ()
+    refs: Sequence[SessionRef],
+    options: RunOptions,
+    progress: Callable[[str], None],
+    again: Sequence[str] = (),
+    working: Callable[[str], AbstractContextManager[object]] = lambda _doing: nullcontext(),
 ) -> RunOutcome:
-    """`again`: the command-line words that name the sessions, for the "continue with" hint."""
+    """`again`: the command-line words that name the sessions, for the "continue with" hint. `working(what)`:
+    shown while a stage runs (a stage's line comes only when it ends)."""
     from retell.render import RenderOptions, run_render
     from retell.triage.stage import run_triage
     from retell.write.draft import run_draft
@@ -64,7 +80,8 @@ def run_pipeline(
 
         started = time.monotonic()
         try:
-            note = work()
+            with working(STAGE_DOING[name]):
+                note = work()
         except HandoffWaiting as waiting:  # --engine handoff: as far as the answers go; the error says the rest
             count = len(waiting.pending)
             progress(f"{name:<8} {time.monotonic() - started:6.2f} s  waiting for {count} hand-off answer(s)")
@@ -74,7 +91,7 @@ def run_pipeline(
     def parse() -> str:
         if _parse_is_current(workdir, [ref.path for ref in refs]):
             return "unchanged since the last run, kept"
-        _, result = parse_to_workdir(refs, path, ParseOptions())
+        _, result = parse_to_workdir(refs, path, ParseOptions(force=options.force))
         counts = result.manifest["counts"]
         return (
             f"{counts['events']} events, {counts['chapters']} chapter(s), "
@@ -117,7 +134,10 @@ def run_pipeline(
         from retell.write.estimate import estimate_run
 
         dry = StageOptions(engine=options.engine, model=options.model, dry_run=True)
-        outcome.messages += [estimate_run(path, dry).text(), "Nothing was sent: run it without --dry-run to write"]
+        estimate = estimate_run(path, dry)
+        ceiling = estimate.ceiling(options.max_cost)
+        outcome.messages += [estimate.text(), *([ceiling] if ceiling else [])]
+        outcome.messages.append("Nothing was sent: run it without --dry-run to write")
         return outcome
     estimated = _estimate(path, stage_options)  # said again at the end, against what the calls used
 

@@ -54,6 +54,21 @@ def stub_tokens(text: str) -> int:
 # -- what the stub does with one request -------------------------------------------------------------
 
 
+class Hold:
+    """An answer held back until the test releases it: `arrived` is set when the request reaches the stub (the
+    client is now waiting for its answer), and the answer starts once `release` is set. Tests synchronise on
+    these events, never on a delay that a busy machine can outlast."""
+
+    WAIT = 120.0  # seconds: a test that never releases fails, rather than hanging the suite
+
+    def __init__(self) -> None:
+        self.arrived = threading.Event()
+        self.release = threading.Event()
+
+    def wait_arrived(self) -> None:
+        assert self.arrived.wait(self.WAIT), "the held request never reached the stub"
+
+
 @dataclass
 class Reply:
     kind: str  # answer | status | stream_error | cut
@@ -68,12 +83,18 @@ class Reply:
     how: str = "reset"  # a cut: "reset" (the connection drops mid-chunk) or "eof" (the body just ends)
     delay: float = 0.0  # seconds before the answer starts
     chunks: int = 4
+    hold: Hold | None = None  # held back until the test releases it
 
 
 def answer(
-    text: str | None = None, *, stop: str = "end_turn", thinking: str | None = None, delay: float = 0.0
+    text: str | None = None,
+    *,
+    stop: str = "end_turn",
+    thinking: str | None = None,
+    delay: float = 0.0,
+    hold: Hold | None = None,
 ) -> Reply:
-    return Reply("answer", text=text, stop_reason=stop, thinking=thinking, delay=delay)
+    return Reply("answer", text=text, stop_reason=stop, thinking=thinking, delay=delay, hold=hold)
 
 
 def cut_off(text: str | None = None) -> Reply:
@@ -365,6 +386,9 @@ class _Handler(BaseHTTPRequestHandler):
             error = {"type": "error", "error": {"type": reply.error_type, "message": reply.message}}
             self._json(reply.status, error, reply.headers)
             return
+        if reply.hold is not None:
+            reply.hold.arrived.set()
+            reply.hold.release.wait(Hold.WAIT)
         if reply.delay or stub.latency:
             time.sleep(reply.delay + stub.latency)
         good = stub.default(user_text(got.body))

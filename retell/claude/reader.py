@@ -193,6 +193,10 @@ class TranscriptReader:
             return None
         except ValueError:
             if not complete:
+                if self.strict:  # the README's promise: --strict makes every malformed line fatal, this one too
+                    raise InputError(
+                        f"{self.path}:{lineno}: the last line is incomplete (is the session still running?) (--strict)"
+                    ) from None
                 stats.truncated_last_line = True  # a session still being written
                 return None
             if self.strict:

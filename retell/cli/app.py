@@ -6,7 +6,7 @@ import contextlib
 import functools
 import logging
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Annotated, Any, TypeVar
 
@@ -85,17 +85,40 @@ def warn(message: str) -> None:
     typer.echo(f"retell: warning: {message}", err=True)
 
 
+def on_a_terminal() -> bool:
+    """Whether stderr is a terminal: progress is drawn there only, never into a pipe or a log file."""
+    return sys.stderr.isatty()
+
+
+@contextlib.contextmanager
+def working(message: str, quiet: bool = False) -> Iterator[None]:
+    """A spinner saying what retell is doing while a step runs, on stderr when it is a terminal (nothing when
+    piped or with -q). It clears itself: what the step prints when it ends is all that stays on screen."""
+    if quiet or not on_a_terminal():
+        yield
+        return
+    from rich.console import Console  # rich comes with typer; imported only when a terminal will show it
+
+    with Console(stderr=True).status(message):
+        yield
+
+
 class ParseProgress:
     """A progress bar on stderr for big files, only when stderr is a terminal and not --quiet. Several
-    files (one story of several sessions) fill one bar, one after the other."""
+    files (one story of several sessions) fill one bar, one after the other. Once every byte is read, the bar
+    says what comes next (the story is put together and written), rather than sitting at 100 %."""
+
+    READING = "Reading the transcript"
+    BUILDING = "Putting the story together and writing it"
 
     def __init__(self, paths: Path | list[Path], quiet: bool) -> None:
         self.size = 0
         for path in [paths] if isinstance(paths, Path) else paths:
             with contextlib.suppress(OSError):
                 self.size += path.stat().st_size
-        self.enabled = not quiet and self.size >= PROGRESS_MIN_BYTES and sys.stderr.isatty()
-        self.bar: Any = None
+        self.enabled = not quiet and self.size >= PROGRESS_MIN_BYTES and on_a_terminal()
+        self.progress: Any = None
+        self.task: Any = None
         self.done = 0
         self.base = 0  # bytes of the files read before this one
         self.in_file = 0
@@ -103,20 +126,35 @@ class ParseProgress:
     def __enter__(self) -> Callable[[int], None] | None:
         if not self.enabled:
             return None
-        self.bar = typer.progressbar(length=self.size, label="Parsing", file=sys.stderr).__enter__()
+        from rich.console import Console
+        from rich.progress import BarColumn, DownloadColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+        self.progress = Progress(
+            SpinnerColumn(),
+            TextColumn("{task.description}"),
+            BarColumn(),
+            DownloadColumn(),
+            TimeElapsedColumn(),
+            console=Console(stderr=True),
+            transient=True,
+        )
+        self.progress.start()
+        self.task = self.progress.add_task(self.READING, total=self.size)
         return self.update
 
     def update(self, bytes_read: int) -> None:
         if bytes_read < self.in_file:  # the next file began
             self.base += self.in_file
         self.in_file = bytes_read
-        total = self.base + bytes_read
-        self.bar.update(total - self.done)
-        self.done = total
+        self.done = self.base + bytes_read
+        if self.done >= self.size:  # every byte read: the rest of the work has no byte count, so no bar
+            self.progress.update(self.task, description=self.BUILDING, total=None, completed=self.size)
+        else:
+            self.progress.update(self.task, completed=self.done)
 
     def __exit__(self, *exc: object) -> None:
-        if self.bar is not None:
-            self.bar.__exit__(None, None, None)
+        if self.progress is not None:
+            self.progress.stop()
 
 
 def main() -> None:

@@ -38,6 +38,14 @@ UntilOpt = Annotated[
 BranchOpt = Annotated[
     str | None, typer.Option("--branch", metavar="NAME", help="With --project: sessions on git branch NAME.")
 ]
+FewerOpt = Annotated[
+    bool,
+    typer.Option(
+        "--force",
+        help="Re-parse a work folder that tells more sessions than those named, with only these "
+        "(its chapter ids change).",
+    ),
+]
 
 
 def resolve_sessions(
@@ -86,6 +94,7 @@ def parse(
         typer.Option("--include-subagents/--no-subagents", help="Parse linked subagent transcripts too."),
     ] = True,
     strict: Annotated[bool, typer.Option("--strict", help="Fail on malformed lines instead of skipping them.")] = False,
+    force: FewerOpt = False,
     quiet: Quiet = False,
     verbose: Verbose = False,
 ) -> None:
@@ -99,7 +108,7 @@ def parse(
         workdir, result = parse_to_workdir(
             refs,
             output,
-            ParseOptions(include_subagents=include_subagents, strict=strict, on_progress=on_progress),
+            ParseOptions(include_subagents=include_subagents, strict=strict, on_progress=on_progress, force=force),
         )
     if not quiet:
         for message in result.warnings:

@@ -7,8 +7,9 @@ from typing import Annotated
 
 import typer
 
-from retell.cli.app import Quiet, Verbose, Workdir, app, handle_errors, say, setup_logging
-from retell.cli.parse import BranchOpt, ProjectOpt, Sessions, SinceOpt, UntilOpt, resolve_sessions
+from retell.cli.app import Quiet, Verbose, Workdir, app, handle_errors, say, setup_logging, working
+from retell.cli.parse import BranchOpt, FewerOpt, ProjectOpt, Sessions, SinceOpt, UntilOpt, resolve_sessions
+from retell.cli.writing import known_engine
 
 TargetOpt = Annotated[str, typer.Option("--target", "-t", help="hugo | jekyll | astro | plain")]
 
@@ -33,26 +34,27 @@ def render(
     setup_logging(quiet, verbose)
     from retell.render import RenderOptions, run_render
 
-    result = run_render(
-        workdir,
-        RenderOptions(
-            output=output,
-            target=target,
-            max_width=max_width,
-            image_format=image_format,
-            stats=stats,
-            force=force,
-            check=check,
-            templates_dir=templates_dir,
-            strict=strict,
-        ),
+    options = RenderOptions(
+        output=output,
+        target=target,
+        max_width=max_width,
+        image_format=image_format,
+        stats=stats,
+        force=force,
+        check=check,
+        templates_dir=templates_dir,
+        strict=strict,
     )
+    with working("Render: checking the draft, converting the images, writing the post", quiet):
+        result = run_render(workdir, options)
     if result.claims is not None:
         say(result.claims.summary() + ("" if result.claims.ok else f" (details: retell check {workdir})"), quiet)
     if result.cleaned_quotes:
         say(f"Note: {result.cleaned_quotes} quote(s) were cleaned by the model; check them in draft.md", quiet)
     if check:
         say(f"Publish gate passed: {result.post} would be written with {len(result.images)} image(s)", quiet)
+        if result.needs_force:
+            say(f"Note: {result.needs_force}", quiet)
         return
     if not result.written:
         say(f"{result.post} is up to date (nothing changed)", quiet)
@@ -70,9 +72,18 @@ def run(
     until: UntilOpt = None,
     branch: BranchOpt = None,
     yes: Annotated[
-        bool, typer.Option("--yes", "-y", help="Approve triage's defaults (every secret redacted).")
+        bool,
+        typer.Option(
+            "--yes",
+            "-y",
+            help="Approve triage.yaml as it stands: the defaults on a first run (every secret redacted), "
+            "else your edits.",
+        ),
     ] = False,
-    engine: Annotated[str | None, typer.Option("--engine", help="anthropic | claude-cli | handoff | offline")] = None,
+    engine: Annotated[
+        str | None,
+        typer.Option("--engine", help="anthropic | claude-cli | handoff | offline", callback=known_engine),
+    ] = None,
     model: Annotated[str | None, typer.Option("--model", help="Model id for outline and draft.")] = None,
     target: TargetOpt = "hugo",
     post_dir: Annotated[
@@ -84,6 +95,7 @@ def run(
         bool,
         typer.Option("--dry-run", help="Parse, triage, then say what outline and draft would cost; send nothing."),
     ] = False,
+    force: FewerOpt = False,
     quiet: Quiet = False,
     verbose: Verbose = False,
 ) -> None:
@@ -107,9 +119,11 @@ def run(
             max_cost=max_cost,
             strict=strict,
             dry_run=dry_run,
+            force=force,
         ),
         progress=lambda line: typer.echo(line, err=True) if not quiet else None,
         again=again,
+        working=lambda doing: working(doing, quiet),
     )
     for line in outcome.messages:
         say(line, quiet)

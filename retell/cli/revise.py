@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from retell.cli.app import Quiet, Verbose, Workdir, app, handle_errors, say, setup_logging, warn
+from retell.cli.app import Quiet, Verbose, Workdir, app, handle_errors, say, setup_logging, warn, working
 from retell.cli.writing import (
     DryRunOpt,
     EngineOpt,
@@ -77,15 +77,16 @@ def revise(
         prompts_dir=prompts_dir,
         max_input_tokens=max_input_tokens,
     )
-    result = run_revise(
-        workdir,
-        instruction or "",
-        options,
-        sections=section or [],
-        headings=heading or [],
-        log=lambda m: say(m, quiet or not verbose),
-        on_engine=_engine_announcer(quiet),
-    )
+    with working("Revise: asking the model", quiet):
+        result = run_revise(
+            workdir,
+            instruction or "",
+            options,
+            sections=section or [],
+            headings=heading or [],
+            log=lambda m: say(m, quiet or not verbose),
+            on_engine=_engine_announcer(quiet),
+        )
     for message in result.warnings:
         warn(message)
     for note in result.condensed:

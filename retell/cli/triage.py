@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from retell.cli.app import Quiet, Verbose, Workdir, app, handle_errors, say, setup_logging, warn
+from retell.cli.app import Quiet, Verbose, Workdir, app, handle_errors, say, setup_logging, warn, working
 
 # -- triage -----------------------------------------------------------------------------------------
 
@@ -27,10 +27,11 @@ def triage(
     from retell.errors import ValidationError
     from retell.triage.stage import run_triage
 
-    outcome = run_triage(workdir, check=check, approve=approve)
+    with working(f"Triage: {'checking' if check else 'writing'} triage.yaml", quiet):
+        outcome = run_triage(workdir, check=check, approve=approve)
     for message in outcome.problems.warnings:
         warn(message)
-    if outcome.merge is not None:
+    if outcome.merge is not None and not outcome.problems.errors:  # a failed run wrote nothing: no merge to report
         for step in outcome.merge.upgraded:
             say(f"Upgraded {outcome.path.name}: {step}", quiet)
         for section, ids in outcome.merge.gone.items():

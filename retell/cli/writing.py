@@ -12,7 +12,19 @@ if TYPE_CHECKING:
 
 import typer
 
-from retell.cli.app import Quiet, Verbose, Workdir, app, handle_errors, say, setup_logging, warn
+from retell.cli.app import Quiet, Verbose, Workdir, app, handle_errors, say, setup_logging, warn, working
+
+
+def known_engine(value: str | None) -> str | None:
+    """`--engine gpt` is refused at once, with the names there are, not at the stage that first calls a model."""
+    if value is None:
+        return None
+    from retell.llm.engines import ENGINES
+
+    if value not in ENGINES:
+        raise typer.BadParameter(f"unknown engine {value!r}; choose one of {', '.join(ENGINES)}")
+    return value
+
 
 EngineOpt = Annotated[
     str | None,
@@ -20,6 +32,7 @@ EngineOpt = Annotated[
         "--engine",
         help="anthropic | claude-cli | handoff (prompt files you answer) | offline (default: picked from your "
         "setup, and said).",
+        callback=known_engine,
     ),
 ]
 ModelOpt = Annotated[str | None, typer.Option("--model", help="Model id (default: RETELL_MODEL, else per stage).")]
@@ -84,9 +97,10 @@ def outline(
         prompts_dir=prompts_dir,
         max_input_tokens=max_input_tokens,
     )
-    result = run_outline(
-        workdir, options, log=lambda m: say(m, quiet or not verbose), on_engine=_engine_announcer(quiet)
-    )
+    with working("Outline: planning the post", quiet):
+        result = run_outline(
+            workdir, options, log=lambda m: say(m, quiet or not verbose), on_engine=_engine_announcer(quiet)
+        )
     for message in result.warnings:
         warn(message)
     for note in result.condensed:
@@ -98,7 +112,9 @@ def outline(
 
         # then what the whole run (outline and draft) would cost: estimated, not counted (the outline call above
         # is counted already, and this asks nothing more of the API)
-        say(f"{result.dry_run_plan}\n\n{estimate_run(workdir, options, count=False).text()}", quiet)
+        estimate = estimate_run(workdir, options, count=False)
+        ceiling = estimate.ceiling(max_cost)
+        say(f"{result.dry_run_plan}\n\n{estimate.text()}" + (f"\n{ceiling}" if ceiling else ""), quiet)
         return
     if result.kept:
         say(f"{result.path} exists and is valid; kept it (use --force to plan again)", quiet)
@@ -138,7 +154,10 @@ def draft(
         prompts_dir=prompts_dir,
         max_input_tokens=max_input_tokens,
     )
-    result = run_draft(workdir, options, log=lambda m: say(m, quiet or not verbose), on_engine=_engine_announcer(quiet))
+    with working("Draft: writing the sections", quiet):
+        result = run_draft(
+            workdir, options, log=lambda m: say(m, quiet or not verbose), on_engine=_engine_announcer(quiet)
+        )
     for message in result.warnings:
         warn(message)
     for note in result.condensed:
@@ -154,7 +173,8 @@ def draft(
     # The grounding check reads draft.md as it now stands (it comes after the draft in the data flow).
     from retell.check.stage import run_check
 
-    report = run_check(workdir)
+    with working("Check: tracing the draft's claims to the session", quiet):
+        report = run_check(workdir)
     say(report.summary(), quiet)
     for line in report.lines()[:20]:
         say(f"  {line}", quiet)

@@ -598,15 +598,23 @@ def unknown_prices(prices: PriceTable, models: list[str]) -> list[str]:
 
 def enforce_max_cost(planned: list[PlannedCall], max_cost: float | None, prices: PriceTable | None = None) -> None:
     """A ceiling the author asked for: a run above it, or one that cannot be priced, is refused unsent."""
+    refused = over_max_cost(planned, max_cost, prices)
+    if refused is not None:
+        raise RetellError(f"{refused}; nothing was sent")
+
+
+def over_max_cost(planned: list[PlannedCall], max_cost: float | None, prices: PriceTable | None = None) -> str | None:
+    """Why `--max-cost` refuses these calls, or None: what a run enforces, and a dry run says."""
     if max_cost is None:
-        return
+        return None
     total = estimated_total(planned)
     if total is None:
         table = prices or load_prices()
         reasons = unknown_prices(table, [c.request.model for c in planned if c.cost_usd is None and not c.cached])
-        raise RetellError(
+        return (
             f"--max-cost: the cost of this run cannot be estimated ({'; '.join(reasons)}); add the price to "
-            "~/.config/retell/models.yaml or run without --max-cost; nothing was sent"
+            "~/.config/retell/models.yaml or run without --max-cost"
         )
     if total > max_cost:
-        raise RetellError(f"the run is estimated at ${total:.2f}, above --max-cost ${max_cost:.2f}; nothing was sent")
+        return f"the run is estimated at ${total:.2f}, above --max-cost ${max_cost:.2f}"
+    return None

@@ -24,6 +24,7 @@ class ParseOptions:
     strict: bool = False
     write_assets: bool = True
     on_progress: Callable[[int], None] | None = None
+    force: bool = False  # re-parse a folder that tells more sessions than those given, with only these
 
 
 @dataclass

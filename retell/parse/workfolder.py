@@ -11,7 +11,7 @@ from retell.claude.locate import SessionRef, file_session_id, is_session_file_na
 from retell.claude.schema import HOUSEKEEPING_COMMANDS
 from retell.errors import InputError, WorkdirError
 from retell.events import COMMAND, CONTENT_KINDS, INTERRUPT, Event
-from retell.fsutil import staging_dir
+from retell.fsutil import named_os_error, staging_dir
 from retell.parse.joined import join_sessions, order_sessions
 from retell.parse.memory import release_big_buffers
 from retell.parse.parts import ParseOptions, ParseResult
@@ -48,7 +48,7 @@ def parse_to_workdir(
     if len(todo) > 1:
         todo = order_sessions(todo)
     target = workdir or default_workdir_for(todo)
-    check_same_story(target, todo)
+    check_same_story(target, todo, force=options.force)
     anchor = folder_anchor(target) if len(todo) > 1 else None
     with staging_dir(target.resolve()) as staging:
         result = extract_sessions(todo, staging / ASSETS if options.write_assets else None, options, anchor=anchor)
@@ -57,11 +57,13 @@ def parse_to_workdir(
             names = ", ".join(ref.path.name for ref in todo)
             raise InputError(f"nothing to tell: {names} {'holds' if len(todo) == 1 else 'hold'} {empty}")
         event_log = result.log
-        digest, size = jsonio.write_document_streaming(
-            staging / EVENTS, event_log.head_dict(), "events", (e.to_dict() for e in event_log.events)
-        )
+        with named_os_error(target / EVENTS):  # a full disk names the file; the staging folder goes
+            digest, size = jsonio.write_document_streaming(
+                staging / EVENTS, event_log.head_dict(), "events", (e.to_dict() for e in event_log.events)
+            )
         result.manifest["artifacts"] = {"events_json_sha256": digest, "events_json_bytes": size}
-        (staging / MANIFEST).write_bytes(jsonio.dumps(result.manifest))
+        with named_os_error(target / MANIFEST):
+            (staging / MANIFEST).write_bytes(jsonio.dumps(result.manifest))
         (staging / ASSETS).mkdir(exist_ok=True)
         commit_parse_output(staging, target.resolve())
     return target, result
@@ -82,9 +84,11 @@ def _housekeeping(event: Event) -> bool:
     return event.kind == INTERRUPT or (event.kind == COMMAND and event.name in HOUSEKEEPING_COMMANDS)
 
 
-def check_same_story(workdir: Path, refs: Sequence[SessionRef]) -> None:
+def check_same_story(workdir: Path, refs: Sequence[SessionRef], *, force: bool = False) -> None:
     """A parse never replaces another story's work folder: the folder may hold these sessions (parsed again,
-    or some of them, a session being added), but not only other ones."""
+    or a session being added), but not only other ones. Nor does it drop sessions silently: `retell run A`
+    after `retell run A B` would re-parse the folder as one session (its chapter ids change, the author's
+    choices stop applying), so naming only some of a folder's sessions needs `force`."""
     if not (workdir / MANIFEST).is_file():
         return
     try:
@@ -96,6 +100,13 @@ def check_same_story(workdir: Path, refs: Sequence[SessionRef]) -> None:
         return
     given = {str(ref.path.resolve()) for ref in refs} | {file_session_id(ref.path) for ref in refs}
     if held & given:
+        left = [_shown(part) for part in _story_parts(manifest) if not part & given]
+        if left and not force:
+            raise InputError(
+                f"{workdir} tells {len(left) + len(refs)} sessions as one story, and {', '.join(left)} "
+                f"{'is' if len(left) == 1 else 'are'} not named: name every session to parse it again, or add "
+                "--force to re-parse it with only these (its chapter ids change)"
+            )
         return
     shown = sorted(i for i in held if "/" not in i and "\\" not in i)
     raise InputError(
@@ -106,14 +117,20 @@ def check_same_story(workdir: Path, refs: Sequence[SessionRef]) -> None:
 
 def _story_sessions(manifest: object) -> set[str]:
     """The transcripts a manifest was made from: their paths, and their files' session ids."""
+    return set().union(*_story_parts(manifest))
+
+
+def _story_parts(manifest: object) -> list[set[str]]:
+    """Per transcript a manifest was made from: its path, and its file's session id."""
     if not isinstance(manifest, dict):
-        return set()
+        return []
     sessions = manifest.get("sessions")
     parts: list[object] = sessions if isinstance(sessions, list) else [manifest]
-    held: set[str] = set()
+    found: list[set[str]] = []
     for part in parts:
         if not isinstance(part, dict):
             continue
+        held: set[str] = set()
         source = part.get("source")
         path = source.get("path") if isinstance(source, dict) else None
         session = part.get("session")
@@ -123,10 +140,17 @@ def _story_sessions(manifest: object) -> set[str]:
             stem = Path(path).stem
             if is_session_file_name(stem):
                 held.add(stem)
-                continue
-        if isinstance(sid, str) and sid:
+        if isinstance(sid, str) and sid and not any(is_session_file_name(h) for h in held):
             held.add(sid)
-    return held
+        if held:
+            found.append(held)
+    return found
+
+
+def _shown(part: set[str]) -> str:
+    """A session as the author names it: its id (or its file's path)."""
+    ids = sorted(i for i in part if "/" not in i and "\\" not in i)
+    return ids[0][:8] if ids else sorted(part)[0]
 
 
 def folder_anchor(workdir: Path) -> str | None:

@@ -6,7 +6,6 @@ from __future__ import annotations
 import hashlib
 import html
 import re
-import shutil
 import time
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -20,7 +19,7 @@ from retell.check.report import CheckReport
 from retell.check.stage import check_draft, require_traced
 from retell.errors import GateError, RetellError, SecretLeakError, WorkdirError
 from retell.findings import Finding, line_of
-from retell.fsutil import atomic_write_bytes, staging_dir
+from retell.fsutil import atomic_copy, atomic_write_bytes, named_os_error, staging_dir
 from retell.markup import (
     as_shown,
     code_regions,
@@ -77,6 +76,7 @@ class RenderResult:
     cleaned_quotes: int = 0
     written: list[Path] = field(default_factory=list)
     claims: CheckReport | None = None  # `retell check` of the draft
+    needs_force: str | None = None  # with --check: why the write would need --force (an earlier render is there)
 
 
 @dataclass
@@ -102,8 +102,11 @@ def run_render(path: Path, options: RenderOptions) -> RenderResult:
     publish_gate(page, composed.parsed, composed.triage, layout, images, composed.draft)
     result = RenderResult(layout.post_file, layout.root, images, composed.cleaned_quotes, claims=composed.claims)
     files = {layout.post_file: page.encode("utf-8"), **{layout.image_dir / i.name: i.data for i in images}}
-    check_output(layout, files, options.force)  # --check also says when the write would be refused
+    # --check also says when the write would be refused; replacing an earlier render is no reason to fail
+    # the gate (the write needs --force, and the CLI says so)
+    check_output(layout, files, options.force or options.check)
     if options.check:
+        result.needs_force = None if options.force else _needs_force(layout)
         return result
     result.written = write_output(layout, files, Path(path) / "backups")
     return result
@@ -411,12 +414,35 @@ def check_output(layout: Layout, files: dict[Path, bytes], force: bool) -> None:
             raise RetellError(
                 f"{path} exists and was not written by retell; move it away (retell never overwrites your files)"
             )
+    if not force:
+        needed = _needs_force(layout)
+        if needed is not None:
+            raise RetellError(needed)
+
+
+def _needs_force(layout: Layout) -> str | None:
+    """Why writing the post would need --force (it is there already, from an earlier render), or None."""
     exists = layout.post_file.exists() if layout.target == "jekyll" else layout.post_file.parent.exists()
-    if exists and not force:
-        where = layout.post_file if layout.target == "jekyll" else layout.post_file.parent
-        raise RetellError(
-            f"{where} already exists: pass --force to replace what retell wrote there (other files are never touched)"
+    if not exists:
+        return None
+    where = layout.post_file if layout.target == "jekyll" else layout.post_file.parent
+    other = _recorded_target(_record_dir(layout) / RECORD)
+    if other is not None and other != layout.target:  # rendered for another site generator into the same folder
+        return (
+            f"{where} holds retell's {other} render of this post: pass --force to replace it with the "
+            f"{layout.target} one, or -o DIR to render {layout.target} elsewhere"
         )
+    return f"{where} already exists: pass --force to replace what retell wrote there (other files are never touched)"
+
+
+def _recorded_target(path: Path) -> str | None:
+    """The target of the render recorded at `path` (None before retell recorded it, or with no record)."""
+    try:
+        data = orjson.loads(path.read_bytes())
+    except (OSError, orjson.JSONDecodeError):
+        return None
+    target = data.get("target") if isinstance(data, dict) else None
+    return target if isinstance(target, str) else None
 
 
 def write_output(layout: Layout, files: dict[Path, bytes], backups: Path) -> list[Path]:
@@ -426,6 +452,10 @@ def write_output(layout: Layout, files: dict[Path, bytes], backups: Path) -> lis
     previous = _read_record(record_path)
     wanted = {str(p.relative_to(layout.root)): hashlib.sha256(data).hexdigest() for p, data in files.items()}
     if wanted == previous and all(_digest_of(layout.root / rel) == digest for rel, digest in wanted.items()):
+        if _recorded_target(record_path) != layout.target:  # a record from before targets were recorded
+            atomic_write_bytes(
+                record_path, jsonio.dumps({"written_by": "retell", "target": layout.target, "files": wanted})
+            )
         return []  # the very same post is already there
     for rel, digest in previous.items():
         current = _digest_of(layout.root / rel)
@@ -433,12 +463,13 @@ def write_output(layout: Layout, files: dict[Path, bytes], backups: Path) -> lis
             stamp = time.strftime("%Y%m%d-%H%M%S")
             kept = backups / f"{rel}.{stamp}"
             kept.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(layout.root / rel, kept)  # the author's edits are kept
+            atomic_copy(layout.root / rel, kept)  # the author's edits are kept (whole, or not at all)
     with staging_dir(layout.root.resolve()) as staging:
         for target, data in files.items():
             staged = staging / target.relative_to(layout.root)
             staged.parent.mkdir(parents=True, exist_ok=True)
-            staged.write_bytes(data)
+            with named_os_error(target):  # a full disk names the file, and the staging folder goes
+                staged.write_bytes(data)
         for target in files:
             target.parent.mkdir(parents=True, exist_ok=True)
             (staging / target.relative_to(layout.root)).replace(target)
@@ -447,7 +478,8 @@ def write_output(layout: Layout, files: dict[Path, bytes], backups: Path) -> lis
         stale_path = layout.root / stale
         if stale_path.is_file() and _digest_of(stale_path) == previous[stale]:
             stale_path.unlink()  # an old image of ours the new post no longer uses
-    atomic_write_bytes(record_path, jsonio.dumps({"written_by": "retell", "files": written}))
+    record = {"written_by": "retell", "target": layout.target, "files": written}
+    atomic_write_bytes(record_path, jsonio.dumps(record))
     return [layout.root / p for p in sorted(written)]
 
 

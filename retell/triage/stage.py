@@ -10,7 +10,7 @@ from typing import Any
 from ruamel.yaml.comments import CommentedMap
 
 from retell import yamlio
-from retell.errors import GateError, RetellError, ValidationError, WorkdirError
+from retell.errors import GateError, RetellError, SecretLeakError, ValidationError, WorkdirError
 from retell.events import EVENTS_SCHEMA_VERSION, EventLog, branch_id
 from retell.fsutil import atomic_write_text
 from retell.parse import MANIFEST_SCHEMA_VERSION
@@ -80,6 +80,7 @@ class TriageOutcome:
     contact_sheet: Path | None
     approved_now: bool = False
     notes: list[str] = field(default_factory=list)
+    written: bool = False  # triage.yaml was (re)written by this run
 
 
 def run_triage(path: Path, *, check: bool = False, approve: bool = False, contact_sheet: bool = True) -> TriageOutcome:
@@ -106,29 +107,64 @@ def run_triage(path: Path, *, check: bool = False, approve: bool = False, contac
             raise ValidationError(TRIAGE, [f"{TRIAGE}:1: the file must be a mapping of sections"])
         if not check:
             refuse_newer(doc)  # before anything touches the file
+            if written_for(doc, known):
+                # made for this very parse: the author's ids are checked as they wrote them, so the merge cannot
+                # paper over a typo (the chapter a mistyped id meant would come back, included)
+                mistyped = validate(doc, known, TRIAGE)[1].mistyped
+                if mistyped:
+                    return TriageOutcome(workdir.triage, False, False, None, Problems(TRIAGE, mistyped), None, "", None)
             report = merge(doc, fresh)
     triage, problems = validate(doc, known, TRIAGE)
+    if triage is not None and (check or approve):
+        _check_author_text(triage, parsed, problems)
     approved_now = False
     if approve:
-        if triage is None:
+        if triage is None or problems.errors:
             raise ValidationError(TRIAGE, problems.errors)
         if not triage.approved:
             doc["approved"] = True
             triage.approved = True
             approved_now = True
     changed = False
-    if not check:
+    written = False
+    # A run that fails leaves the author's file as it was: a merged key written beside their typo would be a
+    # duplicate once they fix it, and the file would no longer parse.
+    if not check and (created or not problems.errors):
         text = yamlio.dumps(doc)
         if text != original:
             # One save per run: the backup is always the author's previous version. The text is the one just
             # compared (a big session's triage.yaml takes seconds to serialise; once is enough).
             atomic_write_text(workdir.triage, text, backup=original is not None)
             changed = not created
+            written = True
     if not check and triage is not None and triage.approved and not problems.errors:
         _remember_gate(workdir, triage, parsed)  # `retell run` goes on to the gate with this very file
     sheet = None if check or not contact_sheet else _contact_sheet(workdir, parsed, triage)
     summary = told_summary(triage, parsed, path) if triage is not None else ""
-    return TriageOutcome(workdir.triage, created, changed, report, problems, triage, summary, sheet, approved_now)
+    return TriageOutcome(
+        workdir.triage, created, changed, report, problems, triage, summary, sheet, approved_now, written=written
+    )
+
+
+def written_for(doc: CommentedMap, known: Known) -> bool | None:
+    """Whether the file was written (or last merged) for this very parse: then every id in it must be one of
+    the parse's, and an unknown one is a typo rather than a chapter a new parse dropped."""
+    info = doc.get("info")
+    stored = info.get("events_sha256") if isinstance(info, CommentedMap) else None
+    if not stored or not known.events_sha256:
+        return None
+    return bool(stored == known.events_sha256)
+
+
+def _check_author_text(triage: Triage, parsed: Parsed, problems: Problems) -> None:
+    """A secret the author typed (a token pasted into `story.intent`) is caught here, at the gate they edit,
+    not later at outline or render."""
+    from retell.redact import Redactor, check_author_text
+
+    try:
+        check_author_text(triage, Redactor.for_log(parsed.log, triage.secrets))
+    except SecretLeakError as exc:
+        problems.errors.append(f"{TRIAGE}: {exc}")
 
 
 def refuse_newer(doc: CommentedMap) -> None:
@@ -179,7 +215,9 @@ def told_summary(triage: Triage, parsed: Parsed, path: Path | str = "WORKDIR") -
         f"about {tokens:,} tokens of session material",
     ]
     if triage.sessions:
-        skipped = [key for key, include in triage.sessions.items() if not include]
+        # a session is told when it is included and one of its chapters is (its only chapter left out: not told)
+        telling = {c.session for c in told}
+        skipped = [key for key, include in triage.sessions.items() if not include or key not in telling]
         lines.append(
             f"Sessions told: {len(triage.sessions) - len(skipped)} of {len(triage.sessions)}"
             + (f" (left out: {', '.join(skipped)})" if skipped else "")

@@ -84,6 +84,8 @@ class Problems:
     name: str
     errors: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    mistyped: list[str] = field(default_factory=list)  # the errors of ids that name nothing (a merge adds the
+    # entry they meant, so these are found before it)
 
     def error(self, line: int | None, message: str) -> None:
         self.errors.append(f"{self.name}:{line}: {message}" if line else f"{self.name}: {message}")
@@ -406,8 +408,22 @@ def _chapters(
     choices = []
     entries = _items(seq, "id", "chapters", CHAPTER_KEYS, p)
     ids = {ident for _, _, ident in entries}
+    unlisted = tuple(c for c in known.chapters if c not in ids)
+    meant: set[str] = set()  # chapters a mistyped id stands for: said once, in the typo's error
     for i, entry, ident in entries:
         if ident not in known.chapters:
+            if unlisted:  # an unknown id while a chapter of the session is missing: a typo, and the next
+                # `retell triage` would add that chapter back, included (a chapter a new parse dropped leaves
+                # none missing: the merge lists every current one)
+                hint = _closest(ident, unlisted)
+                meant.add(hint or "")
+                p.error(
+                    line_of(entry, "id"),
+                    f"chapter {ident!r} is not a chapter of this session"
+                    + (f" (did you mean {hint!r}?)" if hint else f" (its chapters: {', '.join(known.chapters)})"),
+                )
+                p.mistyped.append(p.errors[-1])
+                continue
             p.warn(line_of(entry, "id"), f"chapter {ident!r} is no longer in the session; it is ignored")
             continue
         where = f"chapters[{i}]."
@@ -448,7 +464,7 @@ def _chapters(
             entry = next(e for _, e, ident in entries if ident == c.id)
             why = "which is not included" if not target.include else f"but session {target.session} is left out"
             p.error(line_of(entry, "merge_into"), f"chapter {c.id!r} merges into {target.id!r}, {why}")
-    missing = [c for c in known.chapters if c not in by_id]
+    missing = [c for c in known.chapters if c not in by_id and c not in meant]
     if missing:
         p.warn(line_of(seq), f"chapters {', '.join(missing)} are not listed; run `retell triage` to add them")
     return choices

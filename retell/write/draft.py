@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import hashlib
 import re
-import shutil
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -23,7 +22,7 @@ from typing import Any
 from retell import __version__
 from retell.errors import LLMError
 from retell.events import Event, EventLog
-from retell.fsutil import atomic_write_text
+from retell.fsutil import atomic_copy, atomic_write_text
 from retell.llm.answers import extract_json
 from retell.llm.budget import output_budget, worth_caching
 from retell.llm.calllog import CallRecord
@@ -34,6 +33,7 @@ from retell.llm.runner import (
     Runner,
     cost_table,
     enforce_max_cost,
+    over_max_cost,
     pick_model,
     plan_table,
     total_spent,
@@ -158,6 +158,9 @@ def run_draft(
     if options.dry_run:
         folder = runner.write_dry_run(planned)
         plan = plan_table(planned, runner.prices.as_of, runner.count_note) + f"\nprompts written to {folder}"
+        refused = over_max_cost(planned, options.max_cost, runner.prices)
+        if refused is not None:  # what the real run would stop on, said now
+            plan += f"\nWithout --dry-run this would be refused: {refused}"
         return DraftResult(workdir.draft, choice, dry_run_plan=plan, condensed=calls.condensed, warnings=warnings)
     enforce_max_cost(planned, options.max_cost, runner.prices)
     _backup_hand_edits(workdir)
@@ -310,7 +313,7 @@ def _backup_hand_edits(workdir: Workdir) -> None:
     recorded = hash_file.read_text().strip() if hash_file.exists() else ""
     current = hashlib.sha256(workdir.draft.read_bytes()).hexdigest()
     if current != recorded:
-        shutil.copy2(workdir.draft, workdir.draft.with_name("draft.md.bak"))
+        atomic_copy(workdir.draft, workdir.draft.with_name("draft.md.bak"))  # never half a backup on a full disk
 
 
 def _write_draft(workdir: Workdir, text: str) -> None:

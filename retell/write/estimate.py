@@ -72,6 +72,22 @@ class RunEstimate:
     def range_text(self) -> str:
         return usd_range(self.low, self.high)
 
+    def ceiling(self, max_cost: float | None) -> str | None:
+        """What `--max-cost` would make of the run, for a dry run to say (each stage is held to it)."""
+        if max_cost is None:
+            return None
+        ceiling = f"--max-cost ${max_cost:.2f}"
+        if self.high is None:
+            return f"{ceiling}: the run's cost cannot be estimated (a price is missing), so it would be refused"
+        if self.low is not None and self.low > max_cost:
+            return f"Above {ceiling}: estimated at {self.range_text()}, the run would be refused, nothing sent"
+        if self.high > max_cost:
+            return (
+                f"May exceed {ceiling}: estimated at {self.range_text()}; a stage estimated above it is refused "
+                "before anything is sent"
+            )
+        return f"Within {ceiling} (estimated at {self.range_text()})"
+
     def text(self) -> str:
         head = f"Whole run (outline and draft), engine: {self.choice.name} ({self.choice.reason})"
         if self.priced_as != self.choice.name:

@@ -22,6 +22,7 @@ from retell.llm.runner import (
     Runner,
     cost_table,
     enforce_max_cost,
+    over_max_cost,
     pick_model,
     plan_table,
     total_spent,
@@ -132,6 +133,9 @@ def run_outline(
     if options.dry_run:
         folder = runner.write_dry_run(planned)
         plan = plan_table(planned, runner.prices.as_of, runner.count_note) + f"\nprompts written to {folder}"
+        refused = over_max_cost(planned, options.max_cost, runner.prices)
+        if refused is not None:  # what the real run would stop on, said now
+            plan += f"\nWithout --dry-run this would be refused: {refused}"
         return OutlineResult(workdir.outline, None, choice, dry_run_plan=plan, condensed=condensed)
     enforce_max_cost(planned, options.max_cost, runner.prices)
     record = runner.run([request], accept=_require_outline_json)[0]

@@ -7,15 +7,18 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from llm_support import REPO_ROOT, call_logs, isolate, make_workdir, ok, run
 from stubapi import (
+    Hold,
     StubAPI,
     answer,
     context_full,
@@ -357,8 +360,9 @@ def test_retell_run_through_a_fault_to_a_post(tmp_path: Path, stub_api: StubAPI)
 # -- Ctrl-C ------------------------------------------------------------------------------------------
 
 
-def _interrupt_draft(planned: Path, stub_api: StubAPI, jobs: str) -> subprocess.CompletedProcess[str]:
-    """`retell draft` in its own process, interrupted (SIGINT, as Ctrl-C sends) while s2 is in flight."""
+def _interrupt_draft(planned: Path, stub_api: StubAPI, jobs: str, hold: Hold) -> subprocess.CompletedProcess[str]:
+    """`retell draft` in its own process, interrupted (SIGINT, as Ctrl-C sends) while s2 is in flight: s2's
+    answer is held back by the stub until the test has seen what it waits for, whatever the machine's speed."""
     proc = subprocess.Popen(
         [sys.executable, "-m", "retell", "draft", str(planned), "--jobs", jobs],
         stdout=subprocess.PIPE,
@@ -366,20 +370,40 @@ def _interrupt_draft(planned: Path, stub_api: StubAPI, jobs: str) -> subprocess.
         text=True,
         env=os.environ.copy(),
     )
-    deadline = time.monotonic() + 30
-    while not stub_api.of("section:s2") and time.monotonic() < deadline and proc.poll() is None:
+    try:
+        hold.wait_arrived()  # s2 was sent: retell waits for its answer
+        _wait_for(lambda: "section/s1" in answers_in_cache(planned), "s1's answer in the call cache", proc)
+        proc.send_signal(signal.SIGINT)
+        assert proc.stderr is not None
+        seen = []
+        if jobs != "1":  # calls in flight are waited for: let s2 answer once retell says it waits for it
+            while line := proc.stderr.readline():
+                seen.append(line)
+                if "in flight to finish" in line:
+                    break
+        hold.release.set()
+        out, err = proc.communicate(timeout=Hold.WAIT)
+    finally:
+        hold.release.set()
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    return subprocess.CompletedProcess(proc.args, proc.returncode, out, "".join(seen) + err)
+
+
+def _wait_for(check: Callable[[], bool], what: str, proc: subprocess.Popen[str]) -> None:
+    """Until `check()` holds (a file appeared): polled, with a deadline only against a hang."""
+    deadline = time.monotonic() + Hold.WAIT
+    while not check():
+        assert proc.poll() is None, f"retell exited ({proc.returncode}) before {what}"
+        assert time.monotonic() < deadline, f"no {what} after {Hold.WAIT:.0f} s"
         time.sleep(0.02)
-    assert stub_api.of("section:s2"), "s2 was never sent"
-    time.sleep(0.2)  # s2's answer is being waited for
-    proc.send_signal(signal.SIGINT)
-    out, err = proc.communicate(timeout=30)
-    return subprocess.CompletedProcess(proc.args, proc.returncode, out, err)
 
 
 @pytest.mark.slow
 def test_ctrl_c_keeps_finished_calls_and_leaves_nothing_half_written(planned: Path, stub_api: StubAPI) -> None:
-    stub_api.script("section:s2", answer(delay=20))  # an answer that takes its time
-    done = _interrupt_draft(planned, stub_api, jobs="1")
+    stub_api.script("section:s2", answer(hold=(hold := Hold())))  # an answer that takes its time
+    done = _interrupt_draft(planned, stub_api, "1", hold)
     assert done.returncode == 130, done.stderr
     assert "Traceback" not in done.stderr
     assert done.stderr.strip().splitlines()[-1] == "retell: interrupted"
@@ -393,10 +417,11 @@ def test_ctrl_c_keeps_finished_calls_and_leaves_nothing_half_written(planned: Pa
 
 @pytest.mark.slow
 def test_ctrl_c_lets_calls_in_flight_finish_and_keeps_them(planned: Path, stub_api: StubAPI) -> None:
-    stub_api.script("section:s2", answer(delay=1.5))
-    done = _interrupt_draft(planned, stub_api, jobs="3")
+    stub_api.script("section:s2", answer(hold=(hold := Hold())))
+    done = _interrupt_draft(planned, stub_api, "3", hold)
     assert done.returncode == 130, done.stderr
-    assert "waiting for 1 call(s) in flight to finish; they are paid for and will be kept" in done.stderr
+    # s2, and s1 when its thread is still saving the answer it got (no outside event tells that apart)
+    assert re.search(r"waiting for [12] call\(s\) in flight to finish; they are paid for and will be kept", done.stderr)
     assert "Traceback" not in done.stderr
     assert set(answers_in_cache(planned)) == {"outline/plan", "section/s1", "section/s2"}
     assert not stub_api.of("finish")  # nothing new was started

@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import threading
-import time
 from pathlib import Path
 
 import httpx2
@@ -141,16 +140,24 @@ def test_a_changed_prompt_is_a_new_call(planned: Path, monkeypatch: pytest.Monke
 
 
 def _concurrency(monkeypatch: pytest.MonkeyPatch, workdir: Path, jobs: str) -> int:
-    lock = threading.Lock()
-    state = {"now": 0, "peak": 0}
+    """The most section calls in flight at once. Each call after the first (which goes alone: it warms the
+    prompt cache the others read) is held until `jobs` are in flight or every section was sent, so the peak
+    does not depend on how fast a busy machine sends them."""
+    sections = 4
+    changed = threading.Condition()
+    state = {"now": 0, "peak": 0, "sent": 0}
 
     def answer(body: dict, stub: Stub) -> httpx2.Response:
         if call_kind(body).startswith("section"):
-            with lock:
+            with changed:
                 state["now"] += 1
+                state["sent"] += 1
                 state["peak"] = max(state["peak"], state["now"])
-            time.sleep(0.15)
-            with lock:
+                changed.notify_all()
+                # a deadline only against a hang: retell sending fewer at once than --jobs fails the assert below
+                first = state["sent"] == 1
+                changed.wait_for(lambda: first or state["now"] >= int(jobs) or state["sent"] == sections, timeout=60)
+            with changed:
                 state["now"] -= 1
         return good_answer(body, stub)
 

@@ -9,7 +9,6 @@ import json
 import re
 import shutil
 import threading
-import time
 from pathlib import Path
 
 import pytest
@@ -28,7 +27,7 @@ from llm_support import (
     run,
 )
 from model_answers import revise_parts
-from stubapi import StubAPI, answer, cut_off, refusal
+from stubapi import Hold, StubAPI, answer, cut_off, refusal
 
 import retell.llm.engines
 from retell.errors import LLMError
@@ -373,12 +372,14 @@ def test_an_answer_that_names_no_part_of_the_post_is_not_used(drafted: Path, stu
 
 
 def test_an_edit_saved_while_the_model_answers_is_never_overwritten(drafted: Path, stub_api: StubAPI) -> None:
-    stub_api.script("revise", answer(delay=0.6))
+    hold = Hold()
+    stub_api.script("revise", answer(hold=hold))
     saved = {}
 
     def save_meanwhile() -> None:
-        time.sleep(0.2)
+        hold.wait_arrived()  # the model has been asked and retell waits for its answer
         saved["data"] = hand_edit(drafted, "It began", "Meanwhile: it began")
+        hold.release.set()
 
     editor = threading.Thread(target=save_meanwhile)
     editor.start()

@@ -282,9 +282,14 @@ def test_truncated_last_line(cli, tmp_path: Path) -> None:
     assert [e["kind"] for e in events["events"]] == ["human", "assistant", "tool_run"]
 
 
-def test_truncated_last_line_is_not_an_error_even_when_strict(cli, tmp_path: Path) -> None:
-    _, manifest = _parse_ok(cli, _fixture(tmp_path, "truncated_last_line.jsonl"), tmp_path / "out", "--strict")
-    assert manifest["malformed"]["truncated_last_line"] is True
+def test_truncated_last_line_is_fatal_when_strict(cli, tmp_path: Path) -> None:
+    """The README: malformed lines, a session still being written among them, are skipped; --strict makes them
+    fatal (issue 25: it used to let an incomplete last line through)."""
+    source = _fixture(tmp_path, "truncated_last_line.jsonl")
+    message = assert_clean_error(cli("parse", source, "-o", tmp_path / "out", "--strict"))
+    lines = source.read_bytes().count(b"\n") + 1
+    assert f"{source}:{lines}: the last line is incomplete" in message and "--strict" in message
+    assert not (tmp_path / "out").exists()
 
 
 def test_invalid_utf8_inside_a_string_is_repaired(cli, tmp_path: Path) -> None:
@@ -413,4 +418,6 @@ def test_a_single_50_mb_line(cli, tmp_path: Path) -> None:
     assert [e["kind"] for e in events["events"]] == ["human", "tool_run", "assistant"]
     assert manifest["sizes"]["file_bytes"] > 50 * 1024 * 1024
     assert (tmp_path / "out" / "events.json").stat().st_size < 10_000  # the bulk is not the story
-    assert elapsed < 10, f"a 50 MB line took {elapsed:.1f}s"
+    # a guard against a line read or scanned in quadratic time (hours), not a benchmark: a busy machine may be
+    # several times slower than an idle one
+    assert elapsed < 120, f"a 50 MB line took {elapsed:.1f}s"

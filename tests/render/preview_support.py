@@ -16,15 +16,16 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-WAIT = 20.0  # seconds for the server to start or a change to show; a hang fails the test
+WAIT = 90.0  # seconds for the server to start or a change to show: a hang fails the test, a busy machine not
 
 
 @dataclass
 class Served:
     process: subprocess.Popen[str]
     url: str
-    lines: queue.Queue[str]
+    lines: queue.Queue[str | None]  # stdout's lines; None once it closed
     seen: list[str] = field(default_factory=list)
+    closed: bool = False
 
     def get(self, path: str = "") -> tuple[int, bytes]:
         try:
@@ -54,9 +55,13 @@ class Served:
         """Every stdout line so far."""
         while True:
             try:
-                self.seen.append(self.lines.get_nowait())
+                line = self.lines.get_nowait()
             except queue.Empty:
                 return self.seen
+            if line is None:
+                self.closed = True
+                return self.seen
+            self.seen.append(line)
 
     def interrupt(self) -> tuple[int, str, str]:
         """Ctrl-C; (exit code, all of stdout, stderr)."""
@@ -64,8 +69,13 @@ class Served:
         self.process.wait(timeout=WAIT)
         assert self.process.stderr is not None
         stderr = self.process.stderr.read()
-        time.sleep(0.1)  # the reader thread hands over the last lines
-        return self.process.returncode, "\n".join(self.output()), stderr
+        while not self.closed:  # until the reader thread has handed over the last line
+            line = self.lines.get(timeout=WAIT)
+            if line is None:
+                self.closed = True
+            else:
+                self.seen.append(line)
+        return self.process.returncode, "\n".join(self.seen), stderr
 
 
 @contextmanager
@@ -77,12 +87,13 @@ def serve(workdir: Path, tmp: Path, *args: str) -> Iterator[Served]:
     process = subprocess.Popen(
         command, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
     )
-    lines: queue.Queue[str] = queue.Queue()
+    lines: queue.Queue[str | None] = queue.Queue()
 
     def pump() -> None:
         assert process.stdout is not None
         for line in process.stdout:
             lines.put(line.rstrip("\n"))
+        lines.put(None)  # stdout closed: nothing more will come
 
     threading.Thread(target=pump, daemon=True).start()
     served = Served(process, "", lines)
@@ -96,6 +107,11 @@ def serve(workdir: Path, tmp: Path, *args: str) -> Iterator[Served]:
                     stderr = process.stderr.read() if process.poll() is not None and process.stderr else ""
                     raise AssertionError(f"no URL printed: {served.seen} {stderr}") from None
                 continue
+            if line is None:  # stdout closed before a URL: the server exited
+                served.closed = True
+                process.wait(timeout=WAIT)
+                stderr = process.stderr.read() if process.stderr else ""
+                raise AssertionError(f"no URL printed: {served.seen} {stderr}")
             served.seen.append(line)
             if "Serving the preview at " in line:
                 served.url = line.split(" at ", 1)[1].split()[0]
