@@ -30,6 +30,7 @@ from retell.parse.manifest import ESTIMATION_METHOD, MANIFEST_SCHEMA_VERSION, tr
 from retell.parse.parts import ParseOptions, ParseResult, SharedState, Transcript
 from retell.parse.transcript import index_images, read_transcript
 from retell.secrets import Scanner, scan_event_log, usernames_from_paths
+from retell.secrets.author_terms import user_terms
 
 _FILE_LISTS = ("read", "edited", "written", "snapshot")
 KEY_CHARS = 8  # a session's key: the first characters of its id, as `retell list` shows it
@@ -157,7 +158,7 @@ def join_sessions(
     manifest = _joined_manifest(log, sessions, image_entries, scanner.redact_all(info.title), options)
     manifest["pii_warnings"] = flags
     manifest["warnings"] = warnings
-    return ParseResult(log=log, manifest=without_secrets(manifest, scanner), warnings=warnings)
+    return ParseResult(log=log, manifest=without_secrets(manifest, scanner, user_terms()), warnings=warnings)
 
 
 def _main_cwd(parts: Sequence[Transcript]) -> str | None:

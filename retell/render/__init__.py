@@ -345,7 +345,7 @@ def gate_findings(
     """Every problem the publish gate sees in `page`, one finding per kind, each with the lines of `draft`
     (draft.md's text) where it can be fixed, when it is there."""
     findings = []
-    redactor = Redactor.for_log(parsed.log, triage.secrets)
+    redactor = Redactor.for_log(parsed.log, triage.secrets, triage.redact)
     redactor.sources = [("draft.md", draft)]  # the post is made from it: a secret there is fixed there
     try:
         from retell.redact import check_author_text, guard

@@ -122,7 +122,7 @@ def run_outline(
             dry_run_plan="offline: no model calls" if options.dry_run else None,
             notes=notes,
         )
-    redactor = Redactor.for_log(parsed.log, triage.secrets)
+    redactor = Redactor.for_log(parsed.log, triage.secrets, triage.redact)
     redactor.sources = author_sources(path, triage, options.prompts_dir)  # where the guard names a line to fix
     check_author_text(triage, redactor)  # a secret the author wrote stops the run before anything is sent
     request, condensed = build_outline_request(triage, parsed, view, redactor, options)
