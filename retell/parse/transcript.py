@@ -184,6 +184,7 @@ def extract_session(ref: SessionRef, assets_dir: Path | None, options: ParseOpti
         cwd=main.cwd,
         start=main.start,
         end=main.end,
+        links=main.links,
     )
     event_log = EventLog(session=info, chapters=main.chapters, events=main.events)
     index_images(event_log, images)
