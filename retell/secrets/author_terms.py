@@ -48,6 +48,20 @@ class Term:
         # (?<!\w) rather than \b: a term may start or end with punctuation (`C++`, `.acme`)
         return re.compile(rf"(?<!\w){words}(?!\w)", re.IGNORECASE)
 
+    @cached_property
+    def cut(self) -> re.Pattern[str] | None:
+        """The term's beginning where retell's shortening cut it (`Acme Co…`, `Acme…`): a title, a gist or a
+        long command is shortened at parse, before triage.yaml's terms are known, and the part before `…`
+        would otherwise be published. Literal terms only (a regex has no beginning to list)."""
+        if self.regex:
+            return None
+        text = " ".join(self.pattern.split())
+        prefixes = [text[:n].rstrip() for n in range(len(text) - 1, 2, -1)]
+        if not prefixes:
+            return None
+        alternatives = "|".join(r"\s+".join(re.escape(w) for w in p.split()) for p in dict.fromkeys(prefixes))
+        return re.compile(rf"(?<!\w)(?:{alternatives})(?=\s*…)", re.IGNORECASE)
+
     def digest(self) -> dict[str, Any]:
         """What the author decided, without where it is written (moving a line changes nothing)."""
         return {"pattern": self.pattern, "replace": self.replace, "regex": self.regex}
@@ -69,24 +83,27 @@ class Terms:
 
     def find(self, text: str, inert: Sequence[tuple[int, int]] = ()) -> list[Finding]:
         """Every match of every term in `text` (and in what it means, escapes undone), outside `inert`
-        spans (what retell already wrote for a decision), non-overlapping: the earlier term, then the
-        longer match wins."""
+        spans (what retell already wrote for a decision), non-overlapping: the longer match wins, then a whole
+        term over one cut by a shortening, then the earlier term."""
         if not self.terms:
             return []
-        found: list[tuple[int, int, Term]] = []
+        found: list[tuple[int, int, Term, bool]] = []  # (start, end, term, whether cut by a shortening)
         view = decoded_view(text)
         for term in self.terms:
             for m in term.compiled.finditer(text):
                 if m.end() > m.start():
-                    found.append((m.start(), m.end(), term))
+                    found.append((m.start(), m.end(), term, False))
+            if term.cut is not None and "…" in text:
+                found.extend((m.start(), m.end(), term, True) for m in term.cut.finditer(text))
             if view is not None:
                 for m in term.compiled.finditer(view.text):
                     if m.end() > m.start():
-                        found.append((view.original(m.start()), view.original(m.end()), term))
+                        found.append((view.original(m.start()), view.original(m.end()), term, False))
         order = {id(t): i for i, t in enumerate(self.terms)}
-        found.sort(key=lambda item: (order[id(item[2])], -(item[1] - item[0]), item[0]))
+        # the longer match, then a whole term before a cut one, then the earlier term
+        found.sort(key=lambda item: (-(item[1] - item[0]), item[3], order[id(item[2])], item[0]))
         kept: list[Finding] = []
-        for start, end, term in found:
+        for start, end, term, _cut in found:
             if any(start < b and a < end for a, b in inert):
                 continue
             if any(start < f.end and f.start < end for f in kept):

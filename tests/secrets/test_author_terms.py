@@ -145,6 +145,9 @@ def test_a_term_is_replaced_whole_and_never_in_part() -> None:
     assert not re.search(r"acme|corp\b", out.replace("-corp.io", "").replace("AcmeCorporation", ""), re.I)
     assert redactor.text(out) == out  # what a term becomes is inert: never replaced or flagged again
     guard([("post", out)], redactor, "the post")
+    # a title or a long command shortened at parse, before triage.yaml's terms were known
+    assert redactor.text("cd billing && ./export --client 'Acme Co…") == "cd billing && ./export --client 'a client…"
+    assert redactor.text("Exports for ACME…") == "Exports for the firm…"
 
 
 def test_a_term_inside_a_value_the_author_keeps_is_replaced_all_the_same() -> None:
