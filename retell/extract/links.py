@@ -158,3 +158,16 @@ class LinkFacts:
             if found is not None:
                 return found[0]
         return None
+
+
+def joined_links(each: list[dict[str, Any] | None]) -> dict[str, Any] | None:
+    """Several sessions told as one: the links of those that worked on the first session's repository that
+    has any, in time order (another repository's commits are not this post's to link)."""
+    found = [links for links in each if links]
+    if not found:
+        return None
+    home = found[0]["repository"]
+    same = [links for links in found if links["repository"] == home]
+    commits = list(dict.fromkeys(sha for links in same for sha in links["commits"]))
+    changes = {number: url for links in same for number, url in links["changes"].items()}
+    return {"repository": home, "forge": found[0]["forge"], "commits": commits, "changes": changes}

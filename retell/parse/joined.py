@@ -24,6 +24,7 @@ from retell.errors import InputError
 from retell.events import EVENTS_SCHEMA_VERSION, EventLog, SessionEntry, SessionInfo, session_key_of
 from retell.extract.ids import key64
 from retell.extract.images import ImageStore
+from retell.extract.links import joined_links
 from retell.extract.session import version_key
 from retell.extract.timeutil import sortable, to_epoch_ms
 from retell.parse.manifest import ESTIMATION_METHOD, MANIFEST_SCHEMA_VERSION, transcript_manifest, without_secrets
@@ -111,6 +112,7 @@ def join_sessions(
         cwd=_main_cwd(parts),
         start=min(starts, key=sortable) if starts else None,
         end=max(ends, key=sortable) if ends else None,
+        links=joined_links([part.main.links for part in parts]),
     )
     entries = [
         SessionEntry(

@@ -168,3 +168,12 @@ def test_a_repository_under_the_authors_own_account_name_is_not_linked(
     page = rendered(work, "hugo")
     assert "The fix is commit 1a2b3c4, reviewed in #42." in page
     assert "jdoe42" not in page
+
+
+def test_several_sessions_link_the_work_on_the_first_repository_that_has_any() -> None:
+    from retell.extract.links import joined_links
+
+    other = {"repository": "https://gitlab.com/a/b", "forge": "gitlab", "commits": ["abcdef0"], "changes": {}}
+    later = {**GITHUB_LINKS, "commits": ["9e9e9e9", "1a2b3c4"], "changes": {}}
+    assert joined_links([None, GITHUB_LINKS, other, later]) == {**GITHUB_LINKS, "commits": ["1a2b3c4", "9e9e9e9"]}
+    assert joined_links([None, None]) is None
