@@ -87,9 +87,15 @@ class Terms:
         term over one cut by a shortening, then the earlier term."""
         if not self.terms:
             return []
+        lowered = text.lower()
+        # a literal term's first three letters must be there (as written, or in an escape's neighbourhood:
+        # `Acme%20Corp` keeps `acm`): most texts hold none, and are left without a regex run
+        candidates = [t for t in self.terms if t.regex or t.pattern.split()[0][:3].lower() in lowered]
+        if not candidates:
+            return []
         found: list[tuple[int, int, Term, bool]] = []  # (start, end, term, whether cut by a shortening)
         view = decoded_view(text)
-        for term in self.terms:
+        for term in candidates:
             for m in term.compiled.finditer(text):
                 if m.end() > m.start():
                     found.append((m.start(), m.end(), term, False))

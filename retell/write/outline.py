@@ -243,8 +243,9 @@ def write_outline(workdir: Workdir, outline: Outline, made_from: str) -> None:
 
 
 def triage_fingerprint(triage: Triage) -> str:
-    """The triage decisions an outline depends on (not the approval flag itself)."""
-    return triage.decisions_digest(only=("post", "story", "chapters", "images"))[:16]
+    """The triage decisions an outline depends on (not the approval flag itself): with terms in the redact
+    list, those too (an outline planned before a term was listed may name it)."""
+    return triage.decisions_digest(only=("post", "story", "chapters", "images", "redact"))[:16]
 
 
 def plan_checksum(doc: Any) -> str:
