@@ -302,9 +302,15 @@ class SessionInfo:
     cwd: str | None = None
     start: str | None = None
     end: str | None = None
+    # what the session produced that a reader can follow (extract/links.py): the repository's home, its forge,
+    # the commits and the pull requests; None when there is nothing to link
+    links: dict[str, Any] | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return {f.name: getattr(self, f.name) for f in fields(self)}
+        out = {f.name: getattr(self, f.name) for f in fields(self)}
+        if out["links"] is None:
+            del out["links"]  # (events.json of a session with nothing to link is as it was)
+        return out
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> SessionInfo:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import copy
 import json
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -38,6 +38,7 @@ from retell.secrets import (
     session_fields,
     usernames_from_paths,
 )
+from retell.secrets.author_terms import TERM_KIND, Term, Terms
 from retell.secrets.decode import DecodedView, decoded_view
 from retell.secrets.scanner import resolve
 from retell.triage.model import SecretDecision, Triage
@@ -58,6 +59,9 @@ class Redactor:
 
     What retell writes for a decision is inert: a `[REDACTED:kind]` placeholder, or an author's replacement
     that passed validation, is never flagged again, whatever rule its surroundings would trigger.
+
+    The author's own terms (the `redact:` lists, retell/secrets/author_terms.py) are found alongside the
+    rules' findings and replaced without a decision; a term inside a value the rules redact goes with it.
     """
 
     salt: str
@@ -68,14 +72,15 @@ class Redactor:
     # the files the author writes (draft.md, outline.yaml, notes, prompt templates), as paths or as
     # (name, text): where the guard looks for a secret it stops on, to name the line to fix
     sources: list[Path | tuple[str, str]] = field(default_factory=list)
+    terms: Terms = field(default_factory=Terms)
     _replacement_patterns: list[re.Pattern[str]] | None = field(default=None, repr=False)
 
     MIN_KNOWN_LENGTH = 6  # shorter values (a 3-letter user name) are left to the rules
 
     @classmethod
-    def for_log(cls, log: EventLog, decisions: dict[str, SecretDecision]) -> Redactor:
+    def for_log(cls, log: EventLog, decisions: dict[str, SecretDecision], terms: Sequence[Term] = ()) -> Redactor:
         scanner, known = _known_values(log)
-        return cls(log.session.id, decisions, scanner, dict(known))
+        return cls(log.session.id, decisions, scanner, dict(known), terms=Terms(tuple(terms)))
 
     def find(self, text: str) -> list[Finding]:
         """Rule matches plus verbatim repeats of known flagged values (also where escapes hide them),
@@ -99,11 +104,26 @@ class Redactor:
                 # A value flagged whole elsewhere wins over a shorter reading of it here: a title cut after
                 # `C:\Users\Jane Doe` is no longer a home folder with a space to the rules, only to this.
                 findings = resolve([(f, 0) for f in findings + repeats])
+        if self.terms:
+            findings = self._with_terms(text, findings)
         replaced = {d.replacement for d in self.decisions.values() if d.action == "replace" and d.replacement}
+        replaced.update(self.terms.replacements)
         if replaced and findings:  # glued to its context (`-p<replacement>`), a replacement is found as a value
             findings = [f for f in findings if not _inside_a_replacement(text, f, replaced)]
         findings.sort(key=lambda f: f.start)
         return findings
+
+    def _with_terms(self, text: str, findings: list[Finding]) -> list[Finding]:
+        """The rules' findings and the author's terms together, non-overlapping: a term inside a value the
+        rules redact goes with that value (a client's name in an email address), a term inside a value the
+        author keeps is replaced all the same (they listed it)."""
+        terms = self.terms.find(text)  # (inert spans are already blanked out of `text`)
+        if not terms:
+            return findings
+        redacted = [f for f in findings if self.replacement(f) is not None]
+        terms = [t for t in terms if not any(t.start < f.end and f.start < t.end for f in redacted)]
+        kept = [f for f in findings if not any(f.start < t.end and t.start < f.end for t in terms)]
+        return kept + terms
 
     def _repeats(self, haystack: str, view: DecodedView | None) -> list[Finding]:
         """Every occurrence of a known flagged value, the longest first where they overlap."""
@@ -138,15 +158,19 @@ class Redactor:
         if self._replacement_patterns is None:
             # (punctuation alone, `/` or `-`, is never read as a value, and blanking it would change the
             # values around it: `https://…` with its slashes blanked is another value, with another id)
+            written = [d.replacement for d in self.decisions.values() if d.action == "replace" and d.replacement]
+            written.extend(self.terms.replacements)
             self._replacement_patterns = [
-                re.compile(rf"(?<![\w-]){re.escape(d.replacement)}(?![\w-])")
-                for d in self.decisions.values()
-                if d.action == "replace" and d.replacement and any(c.isalnum() for c in d.replacement)
+                re.compile(rf"(?<![\w-]){re.escape(replacement)}(?![\w-])")
+                for replacement in written
+                if any(c.isalnum() for c in replacement)
             ]
         return self._replacement_patterns
 
     def replacement(self, finding: Finding) -> str | None:
         """What a finding becomes; None when the author chose to keep it."""
+        if finding.kind == TERM_KIND:
+            return self.terms.replacement(finding)
         sid = secret_id(finding.kind, finding.value, self.salt)
         decision = self.decisions.get(sid)
         if decision is None or decision.action == "redact":
@@ -243,7 +267,7 @@ def cleared_view(log: EventLog, triage: Triage) -> EventLog:
     when allowed, every secret redacted or replaced as decided. The input is not modified."""
     target = triage.chapter_target()
     allowed_images = set(triage.included_images())
-    redactor = Redactor.for_log(log, triage.secrets)
+    redactor = Redactor.for_log(log, triage.secrets, triage.redact)
     # A compaction summary (or an away recap) retells everything before it: after a chapter the author
     # left out, it would tell that chapter anyway, so it is not used.
     unsafe_bridges = set()
@@ -345,6 +369,14 @@ def author_sources(path: Path, triage: Triage, prompts_dir: Path | None = None) 
 
 def _explain(sid: str, finding: Finding, where: str, written: str | None, redactor: Redactor) -> str:
     item = f"{sid} ({finding.kind}) in {where}"
+    if finding.kind == TERM_KIND:
+        item = f"a term of your redact list ({redactor.terms.where(finding) or 'redact:'}) in {where}"
+        if written is not None:
+            return f"{item}: it is in {written}; reword it there (the redact list replaces it only in the session)"
+        return (
+            f"{item}: the redact list replaces it everywhere in the session, yet retell put it there: retell's own "
+            "fault, not yours; please report it (nothing was sent or published)"
+        )
     if written is not None:
         return f"{item}: it is in {written}; remove it there (or write a placeholder such as <token>)"
     decision = redactor.decisions.get(sid)
@@ -433,7 +465,10 @@ def check_author_text(triage: Triage, redactor: Redactor) -> None:
         if not text:
             continue
         for sid, finding in redactor.uncleared(text):
-            problems.append(f"{sid} ({finding.kind}) in {where}")
+            if finding.kind == TERM_KIND:
+                problems.append(f"a term of your redact list ({redactor.terms.where(finding)}) in {where}")
+            else:
+                problems.append(f"{sid} ({finding.kind}) in {where}")
     if problems:
         listed = "; ".join(sorted(set(problems))[:10])
         raise SecretLeakError(

@@ -55,6 +55,7 @@ class Record(msgspec.Struct, gc=False):
     aiTitle: Any = None
     title: Any = None
     lastPrompt: Any = None
+    prUrl: Any = None  # a `pr-link` record's pull request
     message: msgspec.Raw = _EMPTY
     toolUseResult: msgspec.Raw = _EMPTY
 

@@ -14,7 +14,6 @@ SKIPPABLE_RECORD_TYPES = frozenset(
         "bridge-session",
         "agent-name",
         "agent-color",
-        "pr-link",
         "frame-link",
         "fork-context-ref",
     }
@@ -22,7 +21,7 @@ SKIPPABLE_RECORD_TYPES = frozenset(
 
 # Record types the extractor reads.
 SIGNAL_RECORD_TYPES = frozenset(
-    {"user", "assistant", "system", "attachment", "queue-operation", "summary", "custom-title", "ai-title"}
+    {"user", "assistant", "system", "attachment", "queue-operation", "summary", "custom-title", "ai-title", "pr-link"}
 )
 
 KNOWN_RECORD_TYPES = SKIPPABLE_RECORD_TYPES | SIGNAL_RECORD_TYPES

@@ -51,6 +51,7 @@ from retell.extract.human import (
 )
 from retell.extract.ids import key64
 from retell.extract.images import ImageStore
+from retell.extract.links import LinkFacts
 from retell.extract.requests import is_author_message
 from retell.extract.shellfiles import files_changed_by
 from retell.extract.subagents import apply_spawn_result
@@ -120,6 +121,7 @@ class Extraction:
     unknown_system_subtypes: Counter[str]
     abandoned_branches: int = 0
     warnings: list[str] = field(default_factory=list)
+    links: dict[str, Any] | None = None  # events.json's session.links (extract/links.py)
 
 
 class SessionExtractor:
@@ -160,6 +162,7 @@ class SessionExtractor:
         self._branches: set[str] = set()
         self._entrypoints: set[str] = set()
         self._titles: dict[str, str] = {}
+        self.links = LinkFacts()  # the commits and pull requests the session made, and where they went
         self._summaries: list[tuple[str | None, str]] = []
         # `shell`: what Bash commands moved, removed, copied onto or wrote (retell/extract/shellfiles.py)
         self._files: dict[str, set[str]] = {"read": set(), "edited": set(), "written": set(), "shell": set()}
@@ -228,6 +231,8 @@ class SessionExtractor:
             self._title("custom-title", record.customTitle or record.title)
         elif rtype == "ai-title":
             self._title("ai-title", record.aiTitle or record.title)
+        elif rtype == "pr-link":
+            self.links.pr_link(record.prUrl)
         if key is not None and self._tree is not None and record.isSidechain is not True:
             parent = record.parentUuid
             # Most records continue the one just before: its key is already known.
@@ -608,6 +613,8 @@ class SessionExtractor:
         elif isinstance(tool_use_id, str) and tool_use_id in self._calls:
             call, _event = self._calls.pop(tool_use_id)
             apply_result(call, content, is_error)
+            if call.name == "Bash" and not is_error and LinkFacts.wants(call.target):
+                self.links.read_output(call.target or "", result_text(content))
             tool_name = call.name
             if is_error:
                 self.counts.tool_errors += 1
@@ -779,6 +786,7 @@ class SessionExtractor:
             unknown_blocks=self._unknown_blocks,
             unknown_system_subtypes=self._unknown_subtypes,
             abandoned_branches=branches,
+            links=self.links.result(),
         )
 
     @property

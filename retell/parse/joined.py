@@ -24,12 +24,14 @@ from retell.errors import InputError
 from retell.events import EVENTS_SCHEMA_VERSION, EventLog, SessionEntry, SessionInfo, session_key_of
 from retell.extract.ids import key64
 from retell.extract.images import ImageStore
+from retell.extract.links import joined_links
 from retell.extract.session import version_key
 from retell.extract.timeutil import sortable, to_epoch_ms
 from retell.parse.manifest import ESTIMATION_METHOD, MANIFEST_SCHEMA_VERSION, transcript_manifest, without_secrets
 from retell.parse.parts import ParseOptions, ParseResult, SharedState, Transcript
 from retell.parse.transcript import index_images, read_transcript
 from retell.secrets import Scanner, scan_event_log, usernames_from_paths
+from retell.secrets.author_terms import user_terms
 
 _FILE_LISTS = ("read", "edited", "written", "snapshot", "shell", "subagents")
 KEY_CHARS = 8  # a session's key: the first characters of its id, as `retell list` shows it
@@ -110,6 +112,7 @@ def join_sessions(
         cwd=_main_cwd(parts),
         start=min(starts, key=sortable) if starts else None,
         end=max(ends, key=sortable) if ends else None,
+        links=joined_links([part.main.links for part in parts]),
     )
     entries = [
         SessionEntry(
@@ -157,7 +160,7 @@ def join_sessions(
     manifest = _joined_manifest(log, sessions, image_entries, scanner.redact_all(info.title), options)
     manifest["pii_warnings"] = flags
     manifest["warnings"] = warnings
-    return ParseResult(log=log, manifest=without_secrets(manifest, scanner), warnings=warnings)
+    return ParseResult(log=log, manifest=without_secrets(manifest, scanner, user_terms()), warnings=warnings)
 
 
 def _main_cwd(parts: Sequence[Transcript]) -> str | None:

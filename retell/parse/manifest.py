@@ -24,22 +24,25 @@ from retell.extract.tools import project_path
 from retell.extract.usage import UsageLedger
 from retell.parse.parts import ParseOptions, Transcript
 from retell.secrets import Scanner
+from retell.secrets.author_terms import Terms
 
 MANIFEST_SCHEMA_VERSION = 1
 ESTIMATION_METHOD = "chars/4"  # ~4 characters per token for English prose and code; no tokenizer needed
 
 
-def without_secrets(value: Any, scanner: Scanner) -> Any:
-    """`value` (a manifest, or any part of one) with every secret in its strings redacted."""
+def without_secrets(value: Any, scanner: Scanner, terms: Terms | None = None) -> Any:
+    """`value` (a manifest, or any part of one) with every secret in its strings redacted, and the terms of
+    the author's redact list (retell's user config) replaced."""
     if isinstance(value, str):
-        return scanner.redact_secrets(value) if len(value) >= 8 else value
+        value = scanner.redact_secrets(value) if len(value) >= 8 else value
+        return terms.apply(value) if terms else value
     if isinstance(value, dict):
         return {
-            scanner.redact_secrets(k) if isinstance(k, str) else k: without_secrets(v, scanner)
+            scanner.redact_secrets(k) if isinstance(k, str) else k: without_secrets(v, scanner, terms)
             for k, v in value.items()
         }
     if isinstance(value, list):
-        return [without_secrets(v, scanner) for v in value]
+        return [without_secrets(v, scanner, terms) for v in value]
     return value
 
 

@@ -31,6 +31,7 @@ from retell.secrets import (
     start_ahead,
     usernames_from_paths,
 )
+from retell.secrets.author_terms import user_terms
 from retell.secrets.twocores import Ahead
 
 
@@ -184,6 +185,7 @@ def extract_session(ref: SessionRef, assets_dir: Path | None, options: ParseOpti
         cwd=main.cwd,
         start=main.start,
         end=main.end,
+        links=main.links,
     )
     event_log = EventLog(session=info, chapters=main.chapters, events=main.events)
     index_images(event_log, images)
@@ -203,7 +205,7 @@ def extract_session(ref: SessionRef, assets_dir: Path | None, options: ParseOpti
     manifest["warnings"] = part.warnings
     # The manifest never holds a secret: paths, branch names, tool names and warnings are told with every
     # secret in them redacted (personal data such as the home folder stays: the manifest stays local).
-    manifest = without_secrets(manifest, part.scanner)
+    manifest = without_secrets(manifest, part.scanner, user_terms())
     return ParseResult(log=event_log, manifest=manifest, warnings=part.warnings)
 
 

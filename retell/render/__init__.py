@@ -34,6 +34,7 @@ from retell.markup import (
 )
 from retell.redact import Redactor
 from retell.render.images import PublishedImage, publish_image
+from retell.render.links import link_work
 from retell.templating import TemplateLibrary
 from retell.triage.generate import default_slug, default_title
 from retell.triage.model import PostSettings, Triage
@@ -137,6 +138,7 @@ def compose_post(path: Path, options: RenderOptions, *, strict: bool = True) -> 
     cleaned = len(live_matches(body, CLEANED))
     # citations, cleaned, translated and ok marks are the author's only; a line of them alone goes with its blank line
     body = substitute_live(substitute_live(body, MARKER_LINE, lambda _m: ""), HIDDEN, lambda _m: "").strip()
+    body = link_work(body, view.session.links, lambda url: _cleared(url, parsed, triage))
     if options.stats:
         stats = library.render(
             "stats.md.j2",
@@ -157,6 +159,11 @@ def compose_post(path: Path, options: RenderOptions, *, strict: bool = True) -> 
     ).text
     page = page.rstrip() + "\n"
     return ComposedPost(page, layout, images, cleaned, draft, triage, parsed, post, claims)
+
+
+def _cleared(url: str, parsed: Parsed, triage: Triage) -> bool:
+    """Whether a link retell would add holds nothing the author did not clear (their account name, a term)."""
+    return not Redactor.for_log(parsed.log, triage.secrets, triage.redact).uncleared(url)
 
 
 # -- inputs -------------------------------------------------------------------------------------------
@@ -348,7 +355,7 @@ def gate_findings(
     """Every problem the publish gate sees in `page`, one finding per kind, each with the lines of `draft`
     (draft.md's text) where it can be fixed, when it is there."""
     findings = []
-    redactor = Redactor.for_log(parsed.log, triage.secrets)
+    redactor = Redactor.for_log(parsed.log, triage.secrets, triage.redact)
     redactor.sources = [("draft.md", draft)]  # the post is made from it: a secret there is fixed there
     try:
         from retell.redact import check_author_text, guard

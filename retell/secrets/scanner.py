@@ -19,6 +19,7 @@ from retell.secrets.own import COMMON_ACCOUNTS, OWN_RULES, account_name_rule, pe
 from retell.secrets.personal import PERSONAL_RULES
 from retell.secrets.preview import default_replacement
 from retell.secrets.rule import SECRET, Allowlist, Rule
+from retell.secrets.session_links import SESSION_LINK_RULES
 from retell.secrets.vendored import gitleaks_rules
 
 _CACHE_TEXT_LIMIT = 2000
@@ -56,7 +57,7 @@ class Finding:
 def base_rules() -> tuple[tuple[Rule, ...], tuple[Allowlist, ...]]:
     """retell's own rules first (they win a tie), then gitleaks'."""
     vendored, global_allow = gitleaks_rules()
-    return OWN_RULES + COMMAND_RULES + PERSONAL_RULES + vendored + TOLD_RULES, global_allow
+    return OWN_RULES + SESSION_LINK_RULES + COMMAND_RULES + PERSONAL_RULES + vendored + TOLD_RULES, global_allow
 
 
 def all_kinds() -> dict[str, str]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import copy
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime, timezone
 from typing import Any
 
@@ -24,6 +24,7 @@ from retell.extract.tools import shorten_words
 from retell.redact import Redactor
 from retell.report import gap_phrase, human_bytes
 from retell.secrets import default_replacement
+from retell.secrets.author_terms import Term
 from retell.triage.language import author_language
 from retell.triage.model import ANGLES, DEFAULT_LENGTH, TRIAGE_SCHEMA_VERSION
 from retell.triage.select import select_chapters
@@ -60,10 +61,10 @@ _EXTENSION_TAGS = {
 }
 
 
-def build_document(log: EventLog, manifest: dict[str, Any]) -> CommentedMap:
-    # Defaults quote the session (titles, gists); they are written with every flagged item redacted, so
-    # triage.yaml itself never repeats a secret.
-    scrub = Redactor.for_log(log, {}).text
+def build_document(log: EventLog, manifest: dict[str, Any], terms: Sequence[Term] = ()) -> CommentedMap:
+    # Defaults quote the session (titles, gists); they are written with every flagged item redacted (and the
+    # terms of the user config's redact list replaced), so triage.yaml itself never repeats a secret.
+    scrub = Redactor.for_log(log, {}, terms).text
     doc = CommentedMap()
     doc["schema_version"] = TRIAGE_SCHEMA_VERSION
     doc.yaml_set_start_comment(HEADER)
@@ -126,12 +127,25 @@ def build_document(log: EventLog, manifest: dict[str, Any]) -> CommentedMap:
             "        keep (as is: also add `confirm_keep: true`; it will be sent to the model and published)."
         ),
     )
+    doc["redact"] = CommentedSeq()
+    doc.yaml_set_comment_before_after_key(
+        "redact",
+        before=(
+            "\nYour own terms, which no detector can know (a client's name, an internal host, a code name), and what\n"
+            "each becomes, everywhere: every request, the post, the preview. A term is whole words, any case; a regex\n"
+            "is a Python regex. Terms for every session go in retell's config.yaml (docs/secrets.md). E.g.\n"
+            "  - {term: Acme Corp, replace: a client}\n"
+            "  - {regex: 'PROJ-[0-9]+', replace: a ticket}"
+        ),
+    )
     by_id = log.by_id()  # once, not once per image
     doc["images"] = CommentedSeq(image_entry(i, log, by_id) for i in manifest.get("images", []))
     doc.yaml_set_comment_before_after_key(
         "images",
         before=(
             "\nImages from the session; look at contact-sheet.png to choose. include: false keeps one out.\n"
+            "Images are NOT scanned for secrets: a screenshot may show a token, a name or a client's data.\n"
+            "Look at each one in contact-sheet.png before you include it.\n"
             "caption is shown under the image; alt describes it for screen readers."
         ),
     )

@@ -8,6 +8,7 @@ from dataclasses import asdict, dataclass, field
 import orjson
 
 from retell.events import branch_id
+from retell.secrets.author_terms import Term
 
 TRIAGE_SCHEMA_VERSION = 1
 
@@ -87,6 +88,8 @@ class Triage:
     warnings: list[str] = field(default_factory=list)
     tried: set[str] = field(default_factory=set)  # ids (b1, or <key>-b1) of the branches the post may mention
     sessions: dict[str, bool] = field(default_factory=dict)  # session key -> include (several sessions only)
+    # the author's own terms: retell's user config's, then triage.yaml's (retell/secrets/author_terms.py)
+    redact: list[Term] = field(default_factory=list)
 
     def decisions_digest(self, only: tuple[str, ...] | None = None) -> str:
         """A hash of what the author decided (`only` these parts of it), and nothing else: not the `info:`
@@ -99,8 +102,12 @@ class Triage:
         # written before it existed) keeps what was planned and drafted
         decisions["post"].pop("credit")
         decisions["tried"] = sorted(self.tried)
+        # where a term is written is no decision; and no terms is no part (what was made before them stands)
+        decisions["redact"] = [term.digest() for term in self.redact]
+        if not self.redact:
+            decisions.pop("redact")
         if only is not None:
-            decisions = {part: decisions[part] for part in only}
+            decisions = {part: decisions[part] for part in only if part in decisions}
         return hashlib.sha256(orjson.dumps(decisions, option=orjson.OPT_SORT_KEYS)).hexdigest()
 
     def tells_branch(self, branch: int, chapter: str = "") -> bool:

@@ -15,6 +15,7 @@ from retell.events import EVENTS_SCHEMA_VERSION, EventLog, branch_id
 from retell.fsutil import atomic_write_text
 from retell.parse import MANIFEST_SCHEMA_VERSION
 from retell.redact import cleared_view
+from retell.secrets.author_terms import load_user_terms
 from retell.triage.contact_sheet import write_contact_sheet
 from retell.triage.generate import build_document
 from retell.triage.merge import MergeReport, merge
@@ -65,6 +66,7 @@ def known_of(parsed: Parsed, workdir: Workdir) -> Known:
         tried=list(dict.fromkeys(branch_id(e.abandoned, e.chapter) for e in log.events if e.abandoned)),
         sessions=[s.key for s in log.sessions],
         chapter_sessions=log.session_of_chapter(),
+        terms=load_user_terms(),
     )
 
 
@@ -91,7 +93,7 @@ def run_triage(path: Path, *, check: bool = False, approve: bool = False, contac
     workdir = Workdir(path)
     parsed = load_parsed(workdir)
     known = known_of(parsed, workdir)
-    fresh = build_document(parsed.log, parsed.manifest)
+    fresh = build_document(parsed.log, parsed.manifest, known.terms)
     created = False
     report: MergeReport | None = None
     original: str | None = None
@@ -228,7 +230,13 @@ def told_summary(triage: Triage, parsed: Parsed, path: Path | str = "WORKDIR") -
         f"Secrets: {actions.count('redact') + max(0, undecided)} redacted, {actions.count('replace')} replaced, "
         f"{actions.count('keep')} kept as is"
     )
-    lines.append(f"Images: {len(images)} of {len(parsed.manifest.get('images', []))} included")
+    if triage.redact:
+        lines.append(f"Your terms: {len(triage.redact)} in the redact list, replaced everywhere")
+    shown = len(parsed.manifest.get("images", []))
+    lines.append(
+        f"Images: {len(images)} of {shown} included"
+        + ("; images are not scanned for secrets: look at each in contact-sheet.png" if images else "")
+    )
     lines.append(
         "Thinking: may be mentioned (never quoted)" if triage.post.use_thinking else "Thinking: stays on this machine"
     )

@@ -11,6 +11,7 @@ from typing import Any
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
 from retell.secrets import Scanner
+from retell.secrets.author_terms import Term, read_terms
 from retell.triage.model import (
     ACTIONS,
     ANGLES,
@@ -37,6 +38,7 @@ TOP_KEYS = (
     "chapters",
     "tried",
     "secrets",
+    "redact",
     "images",
     "approved",
 )
@@ -77,6 +79,7 @@ class Known:
     tried: list[str] = field(default_factory=list)  # ids of the abandoned branches: b1, b2… (<key>-b1…)
     sessions: list[str] = field(default_factory=list)  # session keys, when the folder tells several
     chapter_sessions: dict[str, str | None] = field(default_factory=dict)  # chapter id -> its session's key
+    terms: list[Term] = field(default_factory=list)  # the redact list of retell's user config
 
 
 @dataclass
@@ -130,6 +133,8 @@ def validate(doc: Any, known: Known, name: str = "triage.yaml") -> tuple[Triage 
     chapters = _chapters(_list(doc, "chapters", p), known, sessions, p)
     secrets = _secrets(_list(doc, "secrets", p), known, p)
     images = _images(_list(doc, "images", p), known, p)
+    terms, term_errors = read_terms(doc.get("redact"), name)
+    p.errors.extend(term_errors)
     tried = _tried(doc.get("tried") if "tried" in doc else CommentedSeq(), doc, known, p)
     approved = doc.get("approved", False)
     if not isinstance(approved, bool):
@@ -155,6 +160,7 @@ def validate(doc: Any, known: Known, name: str = "triage.yaml") -> tuple[Triage 
         warnings=list(p.warnings),
         tried=tried,
         sessions=sessions,
+        redact=[*known.terms, *terms],
     )
     return triage, p
 

@@ -140,7 +140,7 @@ def run_draft(
             warnings=warnings,
         )
 
-    redactor = Redactor.for_log(parsed.log, triage.secrets)
+    redactor = Redactor.for_log(parsed.log, triage.secrets, triage.redact)
     redactor.sources = author_sources(path, triage, options.prompts_dir)  # where the guard names a line to fix
     check_author_text(triage, redactor)  # a secret the author wrote stops the run before anything is sent
     calls = draft_calls(outline, view, triage, parsed.manifest, options, model)

@@ -132,7 +132,7 @@ def estimate_run(path: Path, options: StageOptions, *, count: bool = True) -> Ru
     choice = choose_engine(options.engine, dry_run=True)
     priced_as = "anthropic" if choice.name == "offline" else choice.name
     prices = load_prices()
-    redactor = Redactor.for_log(parsed.log, triage.secrets)
+    redactor = Redactor.for_log(parsed.log, triage.secrets, triage.redact)
     runner = Runner(path, EngineChoice(priced_as, choice.reason), redactor, force=options.force, jobs=1)
     notes: list[str] = []
 

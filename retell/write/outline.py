@@ -123,7 +123,7 @@ def run_outline(
             dry_run_plan="offline: no model calls" if options.dry_run else None,
             notes=notes,
         )
-    redactor = Redactor.for_log(parsed.log, triage.secrets)
+    redactor = Redactor.for_log(parsed.log, triage.secrets, triage.redact)
     redactor.sources = author_sources(path, triage, options.prompts_dir)  # where the guard names a line to fix
     check_author_text(triage, redactor)  # a secret the author wrote stops the run before anything is sent
     request, condensed = build_outline_request(triage, parsed, view, redactor, options)
@@ -247,8 +247,9 @@ def write_outline(workdir: Workdir, outline: Outline, made_from: str) -> None:
 
 
 def triage_fingerprint(triage: Triage) -> str:
-    """The triage decisions an outline depends on (not the approval flag itself)."""
-    return triage.decisions_digest(only=("post", "story", "chapters", "images"))[:16]
+    """The triage decisions an outline depends on (not the approval flag itself): with terms in the redact
+    list, those too (an outline planned before a term was listed may name it)."""
+    return triage.decisions_digest(only=("post", "story", "chapters", "images", "redact"))[:16]
 
 
 def plan_checksum(doc: Any) -> str:

@@ -118,7 +118,7 @@ def run_revise(
 
     # The instruction and the text to revise are the author's: a secret in either stops the run here, before
     # any request is built, naming where it is (the guard in the runner would name only the request).
-    redactor = Redactor.for_log(parsed.log, triage.secrets)
+    redactor = Redactor.for_log(parsed.log, triage.secrets, triage.redact)
     redactor.sources = author_sources(path, triage, options.prompts_dir)  # where the guard names a line to fix
     check_author_text(triage, redactor)
     _guard_instruction(instruction, redactor)

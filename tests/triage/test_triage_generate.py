@@ -45,6 +45,7 @@ def test_first_run_writes_every_section(session: Session) -> None:
         "chapters",
         "tried",
         "secrets",
+        "redact",
         "images",
         "approved",
     ]

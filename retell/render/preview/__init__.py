@@ -179,7 +179,7 @@ class SecretMask:
     shared or shown, so it never shows one either."""
 
     def __init__(self, composed: ComposedPost) -> None:
-        self.redactor = Redactor.for_log(composed.parsed.log, composed.triage.secrets)
+        self.redactor = Redactor.for_log(composed.parsed.log, composed.triage.secrets, composed.triage.redact)
 
     def __call__(self, text: str) -> str:
         out = []
