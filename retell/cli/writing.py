@@ -21,8 +21,9 @@ def known_engine(value: str | None) -> str | None:
         return None
     from retell.llm.engines import ENGINES
 
-    if value not in ENGINES:
-        raise typer.BadParameter(f"unknown engine {value!r}; choose one of {', '.join(ENGINES)}")
+    if value not in ENGINES:  # one line, as every retell error (typer's usage box is several), and exit 2: usage
+        typer.echo(f"retell: error: unknown engine {value!r}; choose one of {', '.join(ENGINES)}", err=True)
+        raise typer.Exit(2)
     return value
 
 

@@ -184,6 +184,18 @@ def edit_triage(workdir: Path, change: Callable[[Any], None], *, approve: bool =
         ok(run("triage", workdir, "--approve"))
 
 
+def edit_triage_approved_by_hand(workdir: Path, change: Callable[[Any], None]) -> None:
+    """Edit triage.yaml and set `approved: true` by hand, as an author may: `retell triage --approve` would
+    refuse a secret in the author's own text, so this is how such text reaches a later stage, whose guard
+    must still stop it before anything is sent."""
+    from retell import yamlio
+
+    doc = yamlio.load(workdir / "triage.yaml")
+    change(doc)
+    doc["approved"] = True
+    yamlio.save(workdir / "triage.yaml", doc, backup=False)
+
+
 # -- Messages API answers ----------------------------------------------------------------------------
 
 DEFAULT_USAGE = {

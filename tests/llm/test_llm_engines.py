@@ -11,6 +11,7 @@ from llm_support import (
     SECOND_GITHUB_TOKEN,
     Stub,
     edit_triage,
+    edit_triage_approved_by_hand,
     failed,
     fake_claude,
     fake_claude_calls,
@@ -85,9 +86,10 @@ def test_forced_claude_cli_without_claude(workdir: Path) -> None:
 
 
 def test_an_unknown_engine(workdir: Path) -> None:
-    message = failed(run("outline", workdir, "--engine", "gpt"))
-    assert "unknown engine 'gpt'" in message
-    assert "anthropic, claude-cli, handoff, offline" in message
+    result = run("outline", workdir, "--engine", "gpt")
+    assert result.exit_code == 2 and "Traceback" not in result.output  # a usage error, refused before any stage
+    names = "anthropic, claude-cli, handoff, offline"
+    assert result.stderr == f"retell: error: unknown engine 'gpt'; choose one of {names}\n"
 
 
 def test_forced_engine_wins_over_the_key(workdir: Path, monkeypatch: pytest.MonkeyPatch, no_api) -> None:
@@ -191,7 +193,7 @@ def test_claude_cli_failures_are_clear(
 
 def test_the_guard_runs_before_claude_is_started(workdir: Path, monkeypatch: pytest.MonkeyPatch, no_api) -> None:
     log = fake_claude(workdir.parent, monkeypatch)
-    edit_triage(workdir, lambda doc: doc["story"].update(backstory=f"CI token {SECOND_GITHUB_TOKEN}"))
+    edit_triage_approved_by_hand(workdir, lambda doc: doc["story"].update(backstory=f"CI token {SECOND_GITHUB_TOKEN}"))
     message = failed(run("outline", workdir, "--engine", "claude-cli"))
     assert "github-token" in message and SECOND_GITHUB_TOKEN not in message
     assert fake_claude_calls(log) == []

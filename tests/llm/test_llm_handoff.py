@@ -21,6 +21,7 @@ from llm_support import (
     SECOND_GITHUB_TOKEN,
     call_logs,
     edit_triage,
+    edit_triage_approved_by_hand,
     isolate,
     make_workdir,
     ok,
@@ -139,7 +140,9 @@ def test_a_prompt_holds_nothing_triage_did_not_clear(workdir: Path) -> None:
 
 
 def test_a_secret_in_the_authors_own_text_stops_before_any_prompt_is_written(workdir: Path) -> None:
-    edit_triage(workdir, lambda doc: doc["story"].__setitem__("backstory", f"the token was {SECOND_GITHUB_TOKEN}"))
+    edit_triage_approved_by_hand(
+        workdir, lambda doc: doc["story"].__setitem__("backstory", f"the token was {SECOND_GITHUB_TOKEN}")
+    )
     result = run("outline", workdir, *HANDOFF)
     assert result.exit_code == 1 and "Traceback" not in result.output
     assert "secret" in result.stderr and SECOND_GITHUB_TOKEN not in result.output

@@ -25,6 +25,7 @@ from llm_support import (
     answer_text,
     call_kind,
     edit_triage,
+    edit_triage_approved_by_hand,
     failed,
     good_answer,
     install,
@@ -151,7 +152,9 @@ def test_secret_in_a_prompts_dir_template_aborts_the_draft_before_any_section(
 
 
 def test_secret_in_the_authors_backstory_aborts(workdir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    edit_triage(workdir, lambda doc: doc["story"].update(backstory=f"Our CI token is {SECOND_GITHUB_TOKEN}."))
+    edit_triage_approved_by_hand(
+        workdir, lambda doc: doc["story"].update(backstory=f"Our CI token is {SECOND_GITHUB_TOKEN}.")
+    )
     stub = Stub()
     install(monkeypatch, stub)
     _guard_message(failed(run("outline", workdir)))
@@ -170,7 +173,7 @@ def test_the_guard_also_covers_a_dry_run(workdir: Path, tmp_path: Path, monkeypa
 def test_a_note_file_secret_never_reaches_the_model(workdir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     note = workdir / "notes.md"
     note.write_text(f"# Background\nThe release bot uses {SECOND_GITHUB_TOKEN} to tag.\n", encoding="utf-8")
-    edit_triage(workdir, lambda doc: doc["story"]["notes"].append("notes.md"))
+    edit_triage_approved_by_hand(workdir, lambda doc: doc["story"]["notes"].append("notes.md"))
     stub = Stub()
     install(monkeypatch, stub)
     result = run("outline", workdir)
@@ -183,7 +186,7 @@ def test_a_note_file_secret_never_reaches_the_model(workdir: Path, monkeypatch: 
 def test_a_note_file_secret_not_cleared_in_triage_aborts(workdir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     note = workdir / "notes.md"
     note.write_text(f"The release bot uses {SECOND_GITHUB_TOKEN} to tag.\n", encoding="utf-8")
-    edit_triage(workdir, lambda doc: doc["story"]["notes"].append("notes.md"))
+    edit_triage_approved_by_hand(workdir, lambda doc: doc["story"]["notes"].append("notes.md"))
     stub = Stub()
     install(monkeypatch, stub)
     _guard_message(failed(run("outline", workdir)))
@@ -283,7 +286,9 @@ def test_an_excluded_chapter_thinking_and_image_are_never_sent(tmp_path: Path, m
 def test_a_secret_in_the_authors_text_stops_before_anything_is_sent_naming_where(
     workdir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    edit_triage(workdir, lambda doc: doc["story"].update(intent=f"Rotate {SECOND_GITHUB_TOKEN} afterwards."))
+    edit_triage_approved_by_hand(
+        workdir, lambda doc: doc["story"].update(intent=f"Rotate {SECOND_GITHUB_TOKEN} afterwards.")
+    )
     stub = Stub()
     install(monkeypatch, stub)
     message = _guard_message(failed(run("outline", workdir)))
