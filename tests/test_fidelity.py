@@ -315,16 +315,16 @@ def test_two_sessions_with_one_title_get_two_slugs(tmp_path: Path, make_transcri
         tx.user("Fix the flaky login test")
         tx.assistant("The test waited on a timer; it now waits on the event.")
         told = Told(tx, tmp_path / str(i))
-        assert told.triage["post"]["title"] == "Fix the flaky login test"
+        assert told.triage["post"]["title"] == "Fixing the flaky login test"
         slugs.add(told.triage["post"]["slug"])
-    assert slugs == {"fix-the-flaky-login-test-111111", "fix-the-flaky-login-test-999999"}
+    assert slugs == {"fixing-the-flaky-login-test-111111", "fixing-the-flaky-login-test-999999"}
 
 
 def test_a_japanese_title_keeps_its_script_in_the_slug(tx: Transcript, tmp_path: Path) -> None:
     tx.user("@CLAUDE.md を最新の状態にアップデートしてください")
     tx.assistant("CLAUDE.md を更新しました。")
     told = Told(tx, tmp_path)
-    assert told.triage["post"]["slug"] == "claude-md-を最新の状態にアップデートしてください-5e5510"
+    assert told.triage["post"]["slug"] == "claude-md-を最新の状態にアップデート-5e5510"
 
 
 def test_slug_never_drops_or_cuts_a_word() -> None:
@@ -342,8 +342,8 @@ def test_with_a_model_title_the_slug_follows_unless_the_author_set_one() -> None
     from retell.triage.slug import post_slug
 
     base = PostSettings(
-        title="Fix the flaky login test",
-        slug=post_slug("Fix the flaky login test", "abc123"),
+        title="Fixing the flaky login test",
+        slug=post_slug("Fixing the flaky login test", "abc123"),
         date="2026-01-05T10:00:00+00:00",
         tags=[],
         description="",
@@ -366,12 +366,12 @@ def test_with_a_model_title_the_slug_follows_unless_the_author_set_one() -> None
 
 def test_default_titles_are_never_a_flag_path_greeting_command_or_log(make_transcript, tmp_path: Path) -> None:
     cases = {
-        "--history": "Add a history view to the CLI",
-        "/src/app/main.py": "Add a history view to the CLI",
-        "hi claude!": "Add a history view to the CLI",
-        "<command-name>/clear</command-name>": "Add a history view to the CLI",
-        "2026-01-05 10:00:01 ERROR worker crashed: KeyError 'id'": "Add a history view to the CLI",
-        "y": "Add a history view to the CLI",
+        "--history": "Adding a history view to the CLI",
+        "/src/app/main.py": "Adding a history view to the CLI",
+        "hi claude!": "Adding a history view to the CLI",
+        "<command-name>/clear</command-name>": "Adding a history view to the CLI",
+        "2026-01-05 10:00:01 ERROR worker crashed: KeyError 'id'": "Adding a history view to the CLI",
+        "y": "Adding a history view to the CLI",
     }
     for i, (first, title) in enumerate(cases.items()):
         tx = make_transcript()

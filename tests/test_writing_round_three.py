@@ -227,8 +227,8 @@ def test_a_section_prompt_says_what_the_reader_just_read_and_which_names_they_ha
     second = (dry / "section-s2.prompt.md").read_text(encoding="utf-8")
     third = (dry / "section-s3.prompt.md").read_text(encoding="utf-8")
     assert "the reader has already met Feedly, â€™ (in the opening and the sections before)" in second
-    assert "Anyone or anything else you name (here: git, Explore, ISO-8859-1)" in second
-    assert "the reader has already met Feedly, â€™, git, Explore, ISO-8859-1 (in the opening" in third
+    assert "Anyone or anything else you name (here: Explore, ISO-8859-1)" in second
+    assert "the reader has already met Feedly, â€™, Explore, ISO-8859-1 (in the opening" in third
 
 
 _LINK_BACK = re.compile(
