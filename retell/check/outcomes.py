@@ -55,8 +55,9 @@ _COMMANDS: dict[str, Callable[[str], bool]] = {
 # A family some of whose runs are a tool's own calls, not a shell command: a fetch is WebFetch's.
 _TOOLS = {
     "fetch": frozenset({"WebFetch", "WebSearch"}),
-    "run": frozenset({"WebFetch", "WebSearch", "Read", "Edit", "Write", "Glob", "Grep"}),
+    "run": frozenset(),  # "1 of those 5 tool calls failed": any tool's call (see _ANY_TOOL)
 }
+_ANY_TOOL = frozenset({"run"})  # families whose runs are every call, whatever its tool (a rejected MultiEdit too)
 _WORD = {
     "tests": "test run",
     "build": "build",
@@ -82,7 +83,9 @@ _GOOD_REPORT = re.compile(
 )
 
 
-def _calls(index: Sources, ids: set[str] | None, tools: frozenset[str] = frozenset()) -> list[tuple[str, Any]]:
+def _calls(
+    index: Sources, ids: set[str] | None, tools: frozenset[str] = frozenset(), *, any_tool: bool = False
+) -> list[tuple[str, Any]]:
     events = (
         index.event_calls.items() if ids is None else ((i, index.event_calls.get(i, [])) for i in index.in_order(ids))
     )
@@ -90,7 +93,7 @@ def _calls(index: Sources, ids: set[str] | None, tools: frozenset[str] = frozens
         (event_id, call)
         for event_id, calls in events
         for call in calls
-        if (call.name == "Bash" and call.target) or call.name in tools
+        if (call.name == "Bash" and call.target) or call.name in tools or any_tool
     ]
 
 
@@ -140,8 +143,11 @@ def _check(claim: Claim, index: Sources, scope: Scope) -> Finding:
 
 def _by_runs(claim: Claim, index: Sources, ids: set[str] | None) -> Finding | None:
     tools = _TOOLS.get(claim.family, frozenset())
+    any_tool = claim.family in _ANY_TOOL
     matching = [
-        (e, c) for e, c in _calls(index, ids, tools) if c.name in tools or _COMMANDS[claim.family](c.target or "")
+        (e, c)
+        for e, c in _calls(index, ids, tools, any_tool=any_tool)
+        if any_tool or c.name in tools or _COMMANDS[claim.family](c.target or "")
     ]
     if not matching:
         return None
