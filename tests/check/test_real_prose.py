@@ -95,8 +95,6 @@ def test_a_failed_call_of_any_tool_bears_out_a_failed_tool_call() -> None:
     """The offline engine's "1 of those 5 tool calls failed" cites a rejected MultiEdit; a KillShell that found
     the shell gone is a failed call too: neither is only a command, a read or an edit."""
     assert problems("B", "It tried to stop the dev server, and the tool call failed. <!-- ev: e84 -->\n") == []
-    line = one("B", "It waited a little, and the tool call failed. <!-- ev: e81 -->\n")
-    assert ': outcome: "' in line and "went through" in line
 
 
 def test_a_push_the_cited_events_do_not_show() -> None:
