@@ -9,6 +9,7 @@ RETELL_UPDATE_GOLDEN=1 also writes the screenshots the README shows (docs/previe
 from __future__ import annotations
 
 import os
+import re
 import shutil
 from pathlib import Path
 from typing import Any
@@ -145,11 +146,10 @@ def test_planted_problems_show_in_the_panel_with_links_to_their_lines(
     browser: Browser, workdir: Path, tmp_path: Path
 ) -> None:
     draft = workdir / "draft.md"
-    text = draft.read_text(encoding="utf-8").replace(
-        "## At the command line",
-        "[TODO: a line about the cache]\n\n![the old chart](assets/0123456789abcdef.png)\n\n## At the command line",
-        1,
-    )
+    original = draft.read_text(encoding="utf-8")
+    second_heading = [m.start() for m in re.finditer(r"^## ", original, flags=re.M)][1]  # inside the post
+    planted = "[TODO: a line about the cache]\n\n![the old chart](assets/0123456789abcdef.png)\n\n"
+    text = original[:second_heading] + planted + original[second_heading:]
     draft.write_text(text, encoding="utf-8")
     lines = text.splitlines()
     todo = next(n for n, line in enumerate(lines, 1) if line.startswith("[TODO"))
