@@ -11,17 +11,13 @@ post, and a session link was published as it was.
 from __future__ import annotations
 
 import re
-import socket
-import sys
 from pathlib import Path
-from typing import Any
 
 import pytest
+from cli_support import isolate, ok, retell
 from conftest import Transcript, image_block, make_png, text_block
-from typer.testing import CliRunner, Result
 
 from retell import yamlio
-from retell.cli import app
 from retell.errors import SecretLeakError
 from retell.events import EventLog, SessionInfo
 from retell.redact import Redactor, check_author_text, guard
@@ -34,31 +30,9 @@ TICKET = "PROJ-4411"
 SESSION_URL = "https://claude.ai/code/session_01HxYzAbCdEfGh12"
 
 
-def retell(*args: str | Path) -> Result:
-    return CliRunner().invoke(app, [str(a) for a in args])
-
-
-def ok(result: Result) -> Result:
-    assert result.exit_code == 0, (result.exit_code, result.output, result.exception)
-    return result
-
-
 @pytest.fixture(autouse=True)
 def _isolated(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    for name in ("ANTHROPIC_API_KEY", "ANTHROPIC_BASE_URL", "RETELL_MODEL", "RETELL_CLAUDE"):
-        monkeypatch.delenv(name, raising=False)
-    bin_dir = tmp_path / "bin"
-    bin_dir.mkdir()
-    (bin_dir / "python").symlink_to(sys.executable)
-    monkeypatch.setenv("PATH", str(bin_dir))
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    monkeypatch.setenv("CLAUDE_CONFIG_DIR", str(tmp_path / "claude"))
-
-    def refuse(*_args: Any, **_kwargs: Any) -> None:
-        raise OSError("no network in tests")
-
-    monkeypatch.setattr(socket.socket, "connect", refuse)
+    isolate(monkeypatch, tmp_path)
 
 
 def user_config(tmp_path: Path, text: str) -> Path:

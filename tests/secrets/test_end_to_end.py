@@ -9,17 +9,12 @@ request held "will" (retell's own prompt text), and the long command leaked the 
 
 from __future__ import annotations
 
-import socket
-import sys
 from pathlib import Path
-from typing import Any
 
 import pytest
+from cli_support import isolate, ok, retell
 from conftest import Transcript
 from secrets_support import Fake
-from typer.testing import CliRunner, Result
-
-from retell.cli import app
 
 fake = Fake(9)
 PASSWORD = "Cobalt" + fake.chars(3, "0123456789") + "#" + fake.mixed(4)
@@ -29,31 +24,9 @@ TOKEN = "gh" + "p_" + fake.mixed(36)
 VALUES = {"password": PASSWORD, "db password": DB_PASSWORD, "access token": ACCESS_TOKEN, "token": TOKEN}
 
 
-def retell(*args: str | Path) -> Result:
-    return CliRunner().invoke(app, [str(a) for a in args])
-
-
-def ok(result: Result) -> Result:
-    assert result.exit_code == 0, (result.exit_code, result.output, result.exception)
-    return result
-
-
 @pytest.fixture(autouse=True)
 def _isolated(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    for name in ("ANTHROPIC_API_KEY", "ANTHROPIC_BASE_URL", "RETELL_MODEL", "RETELL_CLAUDE"):
-        monkeypatch.delenv(name, raising=False)
-    bin_dir = tmp_path / "bin"
-    bin_dir.mkdir()
-    (bin_dir / "python").symlink_to(sys.executable)
-    monkeypatch.setenv("PATH", str(bin_dir))
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    monkeypatch.setenv("CLAUDE_CONFIG_DIR", str(tmp_path / "claude"))
-
-    def refuse(*_args: Any, **_kwargs: Any) -> None:
-        raise OSError("no network in tests")
-
-    monkeypatch.setattr(socket.socket, "connect", refuse)
+    isolate(monkeypatch, tmp_path)
 
 
 def write_session(folder: Path) -> Path:

@@ -11,16 +11,12 @@ Every value here is invented for this file.
 
 from __future__ import annotations
 
-import socket
-import sys
 from pathlib import Path
-from typing import Any
 
 import pytest
+from cli_support import isolate, ok, retell
 from conftest import Transcript
-from typer.testing import CliRunner, Result
 
-from retell.cli import app
 from retell.secrets import Scanner
 
 
@@ -195,31 +191,9 @@ def test_what_is_no_persons_name_is_left_alone(scanner: Scanner, text: str) -> N
 # -- end to end: what the session wrote, told as a diff -------------------------------------------------
 
 
-def retell(*args: str | Path) -> Result:
-    return CliRunner().invoke(app, [str(a) for a in args])
-
-
-def ok(result: Result) -> Result:
-    assert result.exit_code == 0, (result.exit_code, result.output, result.exception)
-    return result
-
-
 @pytest.fixture
 def isolated(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    for name in ("ANTHROPIC_API_KEY", "ANTHROPIC_BASE_URL", "RETELL_MODEL", "RETELL_CLAUDE"):
-        monkeypatch.delenv(name, raising=False)
-    bin_dir = tmp_path / "bin"
-    bin_dir.mkdir()
-    (bin_dir / "python").symlink_to(sys.executable)
-    monkeypatch.setenv("PATH", str(bin_dir))
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    monkeypatch.setenv("CLAUDE_CONFIG_DIR", str(tmp_path / "claude"))
-
-    def refuse(*_args: Any, **_kwargs: Any) -> None:
-        raise OSError("no network in tests")
-
-    monkeypatch.setattr(socket.socket, "connect", refuse)
+    isolate(monkeypatch, tmp_path)
 
 
 def everything_shown(tx: Transcript, tmp_path: Path, folder: str = "-srv-demo") -> tuple[Path, str]:
