@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from retell.check.amounts import DURATION, THING, Amount, amounts, unit_of_label
 from retell.check.attribution import AGENT, AUTHOR, CLAUDE, PRONOUN, SUBAGENT, mentions, resolve_it, speaker_of
-from retell.check.document import CODE, HEADING, IMAGE, LIST, QUOTE, TABLE, Block, read_blocks
+from retell.check.document import CODE, HEADING, IMAGE, LIST, MARKER_ONLY, QUOTE, TABLE, Block, read_blocks
 from retell.check.text import CJK, content_stems, script_of, words, wordset
 
 __all__ = ["AGENT", "AUTHOR", "CLAUDE", "SUBAGENT", "Claim", "Extracted", "extract", "speaker_of"]
@@ -412,7 +412,10 @@ def _block_quote_claims(block: Block) -> list[Claim]:
 
 def _code_block_claims(block: Block) -> list[Claim]:
     """A shell session shown in a post: each command in it is a command the session should have."""
-    lines = block.lines[1:-1] if len(block.lines) > 1 else []
+    body = list(block.lines)
+    while len(body) > 1 and MARKER_ONLY.match(body[-1]):  # a citation on the line after the closing fence
+        body.pop()
+    lines = body[1:-1] if len(body) > 1 else []
     prompted = any(ln.lstrip().startswith("$ ") for ln in lines)
     if block.info not in _SHELL_LANGS and not prompted:
         return []

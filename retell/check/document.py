@@ -13,7 +13,7 @@ from retell.write.markers import ACCEPT, CITE, CLEANED, TRANSLATED, event_ids
 _FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,})\s*([\w+-]*)")
 _LIST_ITEM = re.compile(r"^\s{0,3}(?:[-*+]|\d+[.)])\s+")
 _IMAGE_ONLY = re.compile(r"^\s*!\[[^\]]*\]\([^)]*\)\s*$")
-_MARKER_ONLY = re.compile(r"^\s*(?:<!--.*?-->\s*)+$")
+MARKER_ONLY = re.compile(r"^\s*(?:<!--.*?-->\s*)+$")
 _HTML_COMMENT = re.compile(r"<!--.*?-->", re.S)
 _INLINE_CODE = re.compile(r"(`+).+?\1", re.S)
 
@@ -110,7 +110,7 @@ def read_blocks(markdown: str) -> list[Block]:
         stripped = line.strip()
         if not stripped:
             close()
-        elif _MARKER_ONLY.match(line):
+        elif MARKER_ONLY.match(line):
             # A marker on a line of its own belongs to the block before it.
             target = current or (blocks[-1] if blocks else None)
             if target is not None:

@@ -97,6 +97,13 @@ def test_a_failed_call_of_any_tool_bears_out_a_failed_tool_call() -> None:
     assert problems("B", "It tried to stop the dev server, and the tool call failed. <!-- ev: e84 -->\n") == []
 
 
+def test_a_citation_under_a_shell_block_is_no_command_of_it() -> None:
+    """A model cites a code block on the line after its closing fence; the fence is then no longer the block's
+    last line, and was read as a command "```" that never ran."""
+    body = "It ran the checks:\n\n```bash\nnpm run build\n```\n<!-- ev: e1 -->\n"
+    assert not [line for line in problems("B", body) if '"```"' in line]
+
+
 def test_a_push_the_cited_events_do_not_show() -> None:
     body = "So it committed only the submodule bump, pushed, and summed up. <!-- ev: e129 e130 e131 e132 -->\n"
     line = one("A", body)
