@@ -256,6 +256,16 @@ def test_the_offline_opening_names_the_project_never_the_home_folder(
 # -- tool prose and time ------------------------------------------------------------------------------------
 
 
+def test_a_command_name_written_without_its_slash_is_the_slash_command(tx: Transcript, tmp_path: Path) -> None:
+    """Claude Code 1.0 wrote `<command-name>init</command-name>`; the post says `/init` and the check finds it."""
+    tx.user("<command-message>init is analyzing your codebase…</command-message>\n<command-name>init</command-name>")
+    tx.assistant("I'll analyze the codebase to create a CLAUDE.md file.")
+    tx.user("now write the program the README describes")
+    tx.assistant("Wrote ai_music.py.")
+    told = Told(tx, tmp_path)
+    assert [e["name"] for e in events(told.result, "command")] == ["/init"]
+
+
 def test_tool_prose_shows_the_command_that_did_the_work(tx: Transcript, tmp_path: Path) -> None:
     tx.user("Build the frontend and check on the dev server.")
     tx.tool_call("Bash", {"command": "cd /srv/demo/proj/web && npm run build"}, "built")

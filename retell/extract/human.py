@@ -110,7 +110,12 @@ def classify_text(text: str) -> UserItem | None:
         m = _COMMAND_NAME.search(text)
         if m and m.group(1):
             args = _COMMAND_ARGS.search(text)
-            return Command(m.group(1).strip(), args.group(1).strip() if args else "")
+            name = m.group(1).strip()
+            # Claude Code 1.0 wrote `<command-name>init</command-name>` where later versions write `/init`: the
+            # same slash command, told and checked by one name (and a bare `exit` is the `/exit` it is)
+            if not name.startswith("/"):
+                name = "/" + name
+            return Command(name, args.group(1).strip() if args else "")
     if "<bash-input>" in text:
         m = _BASH_INPUT.search(text)
         if m:
