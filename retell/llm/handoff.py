@@ -160,6 +160,19 @@ class HandoffEngine:
             stop_reason="end_turn",
         )
 
+    def edited_since(self, request: LLMRequest, used: str) -> Path | None:
+        """The answer file to `request` when it now holds other text than `used`, the answer read from it on an
+        earlier run: an answer edited after retell read it is read again, not silently replaced by the log's
+        copy. A deleted answer is not an edit (the logged one stands)."""
+        prompt = self.index().get(request.key(HANDOFF))
+        if prompt is None or not prompt.answer.is_file():
+            return None
+        try:
+            text = prompt.answer.read_bytes().decode("utf-8")
+        except (OSError, UnicodeDecodeError):
+            return prompt.answer  # unreadable now: read it again, so the author hears why
+        return prompt.answer if _normalised(text) != used else None
+
     def refuse(self, request: LLMRequest, reason: str) -> AnswerRefused:
         """The answer to `request` cannot be used (the stage's own check said why)."""
         return self._refused(self.index()[request.key(HANDOFF)], reason)
@@ -234,7 +247,7 @@ class HandoffEngine:
             text = data.decode("utf-8")
         except UnicodeDecodeError as exc:
             raise self._refused(prompt, f"it is not UTF-8 text (byte {exc.start})") from None
-        return text.removeprefix("\ufeff").replace("\r\n", "\n")
+        return _normalised(text)
 
     def _vet(self, request: LLMRequest, prompt: PromptFile, text: str) -> None:
         """What is wrong with an answer whatever the stage: empty, not the JSON asked for, a secret."""
@@ -290,6 +303,11 @@ class HandoffEngine:
 
 class PromptUnwritable(RetellError):
     """A prompt file could not be written (a read-only folder, a full disk): nobody can answer it."""
+
+
+def _normalised(answer: str) -> str:
+    """An answer file's text as read: a byte-order mark and Windows line endings are tolerated."""
+    return answer.removeprefix("\ufeff").replace("\r\n", "\n")
 
 
 def _header_key(path: Path) -> str | None:

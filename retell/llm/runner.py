@@ -338,6 +338,10 @@ class Runner:
         errors: list[str] = []
         for i, request in enumerate(requests):
             record = None if self.force else self.store.lookup(request, self.choice.name)
+            edited = None if record is None else engine.edited_since(request, record.response.text)
+            if edited is not None:
+                engine.notes.append(f"{edited}: edited since retell read it; read again")
+                record = None
             if record is not None:
                 results[i] = record
                 self._account(record)
@@ -356,7 +360,8 @@ class Runner:
         # Once waiting, nothing later in this stage is asked this run: its other prompts are out of date too.
         engine.tidy(self._stages if waiting else {r.stage for r in requests})
         if waiting:
-            raise HandoffWaiting(engine.folder, sorted(pending), refused, engine.notes, errors)
+            # what earlier calls of this stage had to say (an answer read again) is heard with the wait, or never
+            raise HandoffWaiting(engine.folder, sorted(pending), refused, [*self.notes, *engine.notes], errors)
         for note in engine.notes:
             self._note(note)
         engine.notes.clear()

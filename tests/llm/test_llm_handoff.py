@@ -313,6 +313,33 @@ def test_draft_asks_for_the_sections_first_and_the_finishing_call_once_they_are_
     assert {log["engine"] for log in call_logs(planned)} == {"handoff"} and len(call_logs(planned)) == 4
 
 
+def test_an_answer_edited_after_it_was_read_is_read_again_and_what_was_made_from_it_asked_anew(planned: Path) -> None:
+    waiting(run("draft", planned, *HANDOFF), 2)
+    answer_pending(planned)
+    waiting(run("draft", planned, *HANDOFF), 1)  # both sections read and logged; the finishing call asked
+    first_finish = prompts(planned)[-1]
+    section = answer_of(next(p for p in prompts(planned) if "section-s1" in p.name))
+    edited = section.read_text(encoding="utf-8").replace("Section s1 ends", "Section s1, rewritten by hand, ends")
+    write_answer(section.with_name(section.name.removesuffix(".answer.md") + ".prompt.md"), edited)
+
+    stderr = waiting(run("draft", planned, *HANDOFF), 1)
+    assert f"retell: warning: {section}: edited since retell read it; read again" in stderr
+    assert not first_finish.exists()  # the finishing prompt quoted the old section: retired, asked anew
+    finish = prompts(planned)[-1]
+    assert finish.name.startswith("0005-finish") and "rewritten by hand" in part(finish, "user")
+    answer_pending(planned)
+    ok(run("draft", planned, *HANDOFF))
+    assert "Section s1, rewritten by hand, ends" in (planned / "draft.md").read_text(encoding="utf-8")
+
+
+def test_an_answer_read_and_left_alone_is_taken_from_the_log(planned: Path) -> None:
+    waiting(run("draft", planned, *HANDOFF), 2)
+    answer_pending(planned)
+    waiting(run("draft", planned, *HANDOFF), 1)
+    stderr = waiting(run("draft", planned, *HANDOFF), 1)  # nothing edited: the finishing prompt stands
+    assert "edited since" not in stderr and pending(planned) == ["0004-finish-tie"]
+
+
 def test_a_dry_run_plans_without_writing_a_prompt_and_prices_nothing(planned: Path) -> None:
     result = ok(run("draft", planned, *HANDOFF, "--dry-run"))
     calls = [line.split() for line in result.stdout.splitlines() if line.startswith(("section/", "finish/"))]
