@@ -11,6 +11,12 @@ times grow with the load, the CPU time much less. The floor is reading the file 
 `orjson.loads` of every line in this process.
 The post's words, sections and images are counted from the rendered index.md. The load average before
 each run is recorded: other processes on a shared machine make every figure slower.
+
+`--peer LABEL=TEMPLATE` (repeatable) times another converter of the same file in the same rounds, alternating
+with retell; `{session}` and `{out}` in the template are the session file and an empty output folder:
+
+    --peer "claude-code-transcripts=claude-code-transcripts json {session} -o {out}"
+    --peer "claude-code-log=claude-code-log convert {session} -o {out}/post.md --format md --no-cache"
 """
 
 from __future__ import annotations
@@ -99,11 +105,36 @@ def run_once(command: list[str], session: Path) -> dict:
         return {"total": total, "cpu": cpu, "stages": stages, "load": load, **post_figures(work / "post")}
 
 
+def run_peer(template: str, session: Path) -> dict:
+    """One run of another converter: its wall and CPU time (it has no stages retell would recognise)."""
+    with tempfile.TemporaryDirectory(prefix="retell-peer-") as tmp:
+        out = Path(tmp) / "out"
+        out.mkdir()
+        command = [part.format(session=session, out=out) for part in template.split()]
+        load = os.getloadavg()[0]
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        started = time.perf_counter()
+        done = subprocess.run(command, capture_output=True, text=True, check=False, stdin=subprocess.DEVNULL)
+        total = time.perf_counter() - started
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        if done.returncode != 0:
+            raise SystemExit(f"{' '.join(command)} failed:\n{done.stdout[-2000:]}\n{done.stderr[-2000:]}")
+        cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+        return {"total": total, "cpu": cpu, "stages": {}, "load": load, "peer": True}
+
+
 def table(rows: list[dict], floor_s: float) -> str:
     tail = " | total s | cpu s | parse / floor | words | sections | images | load |"
     head = "| retell | " + " | ".join(STAGES) + tail
     lines = [head, "|" + " --- |" * (len(STAGES) + 9)]
     for row in rows:
+        if row.get("peer"):
+            blank = " | ".join("" for _ in STAGES)
+            lines.append(
+                f"| {row['label']} (peer) | {blank} | {row['total']:.2f} | {row['cpu']:.2f} | "
+                f"{row['total'] / floor_s:.1f}x (whole run) | | | | {row['load']:.1f} |"
+            )
+            continue
         stages = " | ".join(f"{row['stages'].get(s, float('nan')):.2f}" for s in STAGES)
         lines.append(
             f"| {row['label']} | {stages} | {row['total']:.2f} | {row['cpu']:.2f} | "
@@ -120,6 +151,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--session", type=Path, help="time this .jsonl instead of a generated one")
     ap.add_argument("--retell", action="append", metavar="LABEL=COMMAND", help="default: this checkout's retell")
+    ap.add_argument("--peer", action="append", default=[], metavar="LABEL=TEMPLATE", help="another converter to time")
     ap.add_argument("--runs", type=int, default=1, help="runs of each retell, alternating")
     ap.add_argument("--out", type=Path, default=OUT / "stages.json")
     args = ap.parse_args(argv)
@@ -136,6 +168,11 @@ def main(argv: list[str] | None = None) -> int:
             row = {"label": label, "run": n + 1, **run_once(command, session)}
             rows.append(row)
             print(f"{label} run {n + 1}: {row['total']:.2f} s {row['stages']}", file=sys.stderr)
+        for spec in args.peer:
+            label, _, template = spec.partition("=")
+            row = {"label": label, "run": n + 1, **run_peer(template, session)}
+            rows.append(row)
+            print(f"{label} run {n + 1}: {row['total']:.2f} s", file=sys.stderr)
     text = f"{session.name}: {size_mb:.1f} MB, floor {floor_s:.2f} s\n\n{table(rows, floor_s)}"
     print(text)
     args.out.parent.mkdir(parents=True, exist_ok=True)
