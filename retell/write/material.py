@@ -164,7 +164,8 @@ def outcome_block(event: Event, max_lines: int, printed: Printed = None) -> str:
             out.append(f"  `{call.target or call.name}` said:")
             out.extend(f"    {line}" for line in lines)
         elif printed is None or (event.id, index) in printed:
-            out.extend(printout_lines(call.target or call.name, call.output, max_lines))
+            alone = len(event.calls or ()) == 1  # its line above already shows the command whole
+            out.extend(printout_lines(None if alone else call.target or call.name, call.output, max_lines))
     return "\n" + "\n".join(out) if out else ""
 
 
@@ -194,11 +195,13 @@ def _plain_printout(call: ToolCall) -> bool:
     return call.name in SHELL_TOOLS and bool(call.output) and not tells_outcome(call)
 
 
-def printout_lines(command: str, output: str, max_lines: int) -> list[str]:
-    """A command's plain output under its run: `  `cmd` printed:` and its lines, or that it printed nothing."""
+def printout_lines(command: str | None, output: str, max_lines: int) -> list[str]:
+    """A command's plain output under its run: `  `cmd` printed:` (`  it printed:` under a run of one command,
+    named on the line above) and its lines, or that it printed nothing."""
+    who = f"`{shorten(command, NAMED_COMMAND_CHARS)}`" if command else "it"
     if output == NO_OUTPUT:
-        return [f"  `{shorten(command, NAMED_COMMAND_CHARS)}` printed nothing"]
-    return [f"  `{command}` printed:", *(f"    {line}" for line in excerpt_lines(output, max_lines))]
+        return [f"  {who} printed nothing"]
+    return [f"  {who} printed:", *(f"    {line}" for line in excerpt_lines(output, max_lines))]
 
 
 def named_commands(event: Event) -> str:
@@ -237,7 +240,8 @@ def chosen_printouts(events: list[Event], budget_chars: int = PRINTED_CHARS) -> 
                 rank = 2
             else:
                 continue
-            cost = len("\n".join(printout_lines(call.target or call.name, output, _OUTCOME_LINES[0])))
+            named = None if len(calls) == 1 else call.target or call.name
+            cost = len("\n".join(printout_lines(named, output, _OUTCOME_LINES[0])))
             ranked.append((rank, order, (event.id, index), cost))
             order += 1
     chosen: set[tuple[str, int]] = set()
