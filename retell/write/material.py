@@ -241,7 +241,7 @@ def chosen_printouts(events: list[Event], budget_chars: int = PRINTED_CHARS) -> 
             else:
                 continue
             named = None if len(calls) == 1 else call.target or call.name
-            cost = len("\n".join(printout_lines(named, output, _OUTCOME_LINES[0])))
+            cost = len("\n".join(printout_lines(named, output, _OUTCOME_LINES[0]))) + 1  # (+ its newline)
             ranked.append((rank, order, (event.id, index), cost))
             order += 1
     chosen: set[tuple[str, int]] = set()
