@@ -480,8 +480,12 @@ def output_excerpt(text: str) -> str:
     nothing. A key block (`-----BEGIN …`) the cut would split is left out whole: cut, no rule would know it."""
     if text.strip() in _EMPTY_RESULTS:
         return NO_OUTPUT
-    lines = [_ANSI.sub("", ln).rstrip() for ln in _ERROR_TAG.sub("", text).splitlines()]
-    lines = [ln for ln in lines if ln.strip()]
+    # (once over the text, and only when there is something to take out: most commands print plain lines)
+    if "\x1b" in text:
+        text = _ANSI.sub("", text)
+    if "tool_use_error>" in text:
+        text = _ERROR_TAG.sub("", text)
+    lines = [ln.rstrip() for ln in text.splitlines() if ln and not ln.isspace()]
     if not lines:
         return NO_OUTPUT
     if len(lines) <= EXCERPT_HEAD + EXCERPT_TAIL:

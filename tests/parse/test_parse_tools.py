@@ -266,3 +266,15 @@ def test_events_with_outputs_are_byte_identical_across_parses(tx: Transcript, tm
         written.append((tmp_path / name / "events.json").read_bytes())
     assert written[0] == written[1]
     assert "f0.py\\nf1.py\\nf2.py\\n… (34 more lines)".encode() in written[0]
+
+
+def test_a_commit_line_a_command_only_printed_is_no_commit_of_the_session(tx: Transcript, parse) -> None:
+    from retell.events import Event
+    from retell.extract.commits import session_summaries
+
+    tx.tool_call("Bash", {"command": "cat notes/release.txt"}, "[main 1a2b3c4] Add the feed cache layer\nshipped")
+    tx.tool_call(
+        "Bash", {"command": 'git commit -m "Keep bytes in the cache"'}, "[main 9f8e7d6] Keep bytes in the cache"
+    )
+    runs = [Event.from_dict(run) for run in _runs(parse(tx))]
+    assert session_summaries(runs) == ["Keep bytes in the cache"]
