@@ -8,7 +8,7 @@ import re
 from collections.abc import Iterable
 
 from retell.events import TOOL_RUN, Event
-from retell.extract.tools import SHELL_TOOLS, family
+from retell.extract.tools import SHELL_TOOLS, family, is_outcome_command
 
 # git commit's own report of a commit it made: "[main 1a2b3c4] Subject" (a refused or failed commit has none)
 _COMMITTED = re.compile(r"^\[[^\]\s]+(?: \(root-commit\))? [0-9a-f]{7,}\] (.+)$", re.M)
@@ -34,6 +34,8 @@ def session_summaries(events: Iterable[Event]) -> list[str]:
             pr = _PR_TITLE.search(call.target or "")
             if pr:
                 prs.append((pr.group(1) or pr.group(2)).strip())
+            if not is_outcome_command(call.target):
+                continue  # (what `cat`, `git log` or a script printed is not a commit this session made)
             for subject in _COMMITTED.findall(call.output or ""):
                 subject = subject.strip()
                 if len(subject.split()) >= 3 and not _HOUSEKEEPING.match(subject):

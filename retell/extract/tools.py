@@ -383,9 +383,15 @@ def _counts_phrase(line: str) -> str | None:
 
 
 def result_matters(call: ToolCall) -> bool:
-    """Whether a successful call's output says something the story uses (a test run, a build, an answer)."""
-    return call.name == "AskUserQuestion" or (
-        call.name in SHELL_TOOLS and (is_test_command(call.target) or is_outcome_command(call.target))
+    """Whether a successful call's output says something the story uses (a command's output, an answer)."""
+    return call.name == "AskUserQuestion" or call.name in SHELL_TOOLS
+
+
+def tells_outcome(call: ToolCall) -> bool:
+    """Whether a shell call's `output` is its telling lines (a failure, a test run, a build, a lint, a commit)
+    rather than an excerpt of what it printed."""
+    return call.name in SHELL_TOOLS and bool(
+        call.error or is_test_command(call.target) or is_outcome_command(call.target)
     )
 
 
@@ -400,8 +406,11 @@ def apply_result(call: ToolCall, content: Any, is_error: bool) -> None:
         call.outcome = test_outcome(text, is_error)
     elif call.name == "AskUserQuestion" and text and not is_error:
         call.outcome = shorten(text, 300)
-    if call.name == "Bash" and (is_error or is_test_command(call.target) or is_outcome_command(call.target)):
-        call.output = command_output(text, is_error)
+    if call.name in SHELL_TOOLS:
+        if is_error or is_test_command(call.target) or is_outcome_command(call.target):
+            call.output = command_output(text, is_error)
+        else:
+            call.output = output_excerpt(text)
 
 
 # -- what a command said ----------------------------------------------------------------------------------
@@ -451,6 +460,93 @@ def command_output(text: str, failed: bool) -> str | None:
     shown = [shorten(ln.strip(), MAX_OUTPUT_LINE) for ln in picked]
     out = ([exit_line] if exit_line else []) + shown
     return "\n".join(out) or None
+
+
+# What any other command printed: all of it when it is a few lines (`base`, `Python 3.11.5`: often the point
+# of running it), else its first and last lines with the number left out between them.
+EXCERPT_HEAD = 3
+EXCERPT_TAIL = 3
+NO_OUTPUT = "(no output)"
+_EMPTY_RESULTS = frozenset({"", "(No content)", "Tool ran without output or errors", NO_OUTPUT})
+_ELIDED = re.compile(r"^… \((\d+) more lines?\)$")
+_PEM_BEGIN = re.compile(r"-----BEGIN [A-Z0-9 ]*-----")
+_PEM_END = re.compile(r"-----END [A-Z0-9 ]*-----")
+
+
+def output_excerpt(text: str) -> str:
+    """What a successful command printed, as events.json keeps it: every line when there are at most
+    EXCERPT_HEAD + EXCERPT_TAIL, else the first and last lines around `… (N more lines)`; blank lines and
+    terminal colours left out, each line shortened (never inside a secret); `(no output)` when it printed
+    nothing. A key block (`-----BEGIN …`) the cut would split is left out whole: cut, no rule would know it."""
+    if text.strip() in _EMPTY_RESULTS:
+        return NO_OUTPUT
+    # (once over the text, and only when there is something to take out: most commands print plain lines)
+    if "\x1b" in text:
+        text = _ANSI.sub("", text)
+    if "tool_use_error>" in text:
+        text = _ERROR_TAG.sub("", text)
+    lines = [ln.rstrip() for ln in text.splitlines() if ln and not ln.isspace()]
+    if not lines:
+        return NO_OUTPUT
+    if len(lines) <= EXCERPT_HEAD + EXCERPT_TAIL:
+        head, tail = lines, []
+    else:
+        head, tail = lines[:EXCERPT_HEAD], lines[-EXCERPT_TAIL:]
+        head = head[: _open_block_start(head)]
+        tail = tail[_closed_block_end(tail) :]
+    shown = [shorten(ln, MAX_OUTPUT_LINE) for ln in head]
+    hidden = len(lines) - len(head) - len(tail)
+    if hidden:
+        shown.append(f"… ({hidden} more line{'s' if hidden != 1 else ''})")
+    shown.extend(shorten(ln, MAX_OUTPUT_LINE) for ln in tail)
+    return "\n".join(shown)
+
+
+def _open_block_start(head: list[str]) -> int:
+    """Where a key block that starts in `head` and does not end there begins (len(head) when none does)."""
+    start = len(head)
+    for i, line in enumerate(head):
+        if _PEM_BEGIN.search(line) and start == len(head):
+            start = i
+        if _PEM_END.search(line):
+            start = len(head)
+    return start
+
+
+def _closed_block_end(tail: list[str]) -> int:
+    """Where the tail can start: after a key block that ends in `tail` without starting there (0 when none)."""
+    end = 0
+    for i, line in enumerate(tail):
+        if _PEM_BEGIN.search(line):
+            return end
+        if _PEM_END.search(line):
+            end = i + 1
+    return end
+
+
+def excerpt_lines(output: str, max_lines: int) -> list[str]:
+    """An excerpt cut further to at most `max_lines` printed lines, first and last kept, the count of the
+    lines left out updated."""
+    lines = output.splitlines()
+    hidden = 0
+    kept: list[str] = []
+    for line in lines:
+        match = _ELIDED.match(line)
+        if match:
+            hidden += int(match.group(1))
+        else:
+            kept.append(line)
+    if len(kept) <= max_lines and not hidden:
+        return lines
+    if len(kept) > max_lines:
+        head = (max_lines + 1) // 2
+        tail = max_lines - head
+        hidden += len(kept) - max_lines
+        kept_head, kept_tail = kept[:head], kept[len(kept) - tail :] if tail else []
+    else:  # as it was excerpted: the count sits where the lines were left out
+        return lines
+    note = f"… ({hidden} more line{'s' if hidden != 1 else ''})"
+    return [*kept_head, note, *kept_tail]
 
 
 # -- runs ---------------------------------------------------------------------------------------------

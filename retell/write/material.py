@@ -31,9 +31,20 @@ from retell.events import (
     TOOL_RUN,
     TURN_DURATION,
     Event,
+    ToolCall,
 )
 from retell.extract.timeutil import to_epoch_ms
-from retell.extract.tools import shorten, shorten_words
+from retell.extract.tools import (
+    NO_OUTPUT,
+    SHELL_TOOLS,
+    excerpt_lines,
+    family,
+    is_outcome_command,
+    is_test_command,
+    shorten,
+    shorten_words,
+    tells_outcome,
+)
 from retell.llm.request import estimate_tokens
 from retell.write.facts import format_duration
 from retell.write.timetext import moment_text
@@ -75,8 +86,11 @@ class Material:
     condensed: list[str] = field(default_factory=list)  # what was done to fit, for the report
 
 
-def event_line(event: Event, limit: int | None = None, outcome_lines: int = _OUTCOME_LINES[0]) -> str:
-    """One event as a line a model can cite by id (with its outcomes, for tool work, on lines below it)."""
+def event_line(
+    event: Event, limit: int | None = None, outcome_lines: int = _OUTCOME_LINES[0], printed: Printed = None
+) -> str:
+    """One event as a line a model can cite by id (with its outcomes, for tool work, on lines below it).
+    `printed`: the calls whose plain output is shown (see `chosen_printouts`); None shows every one."""
 
     def clip(text: str | None) -> str:
         text = (text or "").strip()
@@ -98,7 +112,9 @@ def event_line(event: Event, limit: int | None = None, outcome_lines: int = _OUT
         # a failed command's "Exit code 1" is told by its output below, with the lines that say why
         errors = [c.error for c in event.calls or () if c.error and not (c.output and outcome_lines)]
         failed = f" — failed: {shorten(errors[0], 160)}" if errors else ""
-        return f"{tag} TOOLS: {event.summary}{failed}" + outcome_block(event, outcome_lines)
+        return f"{tag} TOOLS: {event.summary}{named_commands(event)}{failed}" + outcome_block(
+            event, outcome_lines, printed
+        )
     if kind == SUBAGENT and event.subagent is not None:
         agent = event.subagent
         who = agent.description or agent.agent_type or "a subagent"
@@ -128,23 +144,137 @@ def event_line(event: Event, limit: int | None = None, outcome_lines: int = _OUT
     return f"{tag} {kind}: {clip(event.text)}"
 
 
-def outcome_block(event: Event, max_lines: int) -> str:
+def outcome_block(event: Event, max_lines: int, printed: Printed = None) -> str:
     """A tool run's outcomes as indented lines under its summary: each edit's changed lines, each telling
-    command's exit and output; at most `max_lines` lines of each (none when 0)."""
+    command's exit and output, and what the chosen other commands printed (`printed`; None: all of them); at
+    most `max_lines` lines of each (none when 0)."""
     if max_lines <= 0:
         return ""
     out: list[str] = []
-    for call in event.calls or ():
+    for index, call in enumerate(event.calls or ()):
         if call.diff:
             lines = call.diff.splitlines()
             shown = lines[:max_lines] + ([f"… ({len(lines) - max_lines} more lines)"] if len(lines) > max_lines else [])
             out.append(f"  changed {call.target or 'a file'}:")
             out.extend(f"    {line}" for line in shown)
-        if call.output:
+        if not call.output:
+            continue
+        if not _plain_printout(call):
             lines = call.output.splitlines()[:max_lines]
             out.append(f"  `{call.target or call.name}` said:")
             out.extend(f"    {line}" for line in lines)
+        elif printed is None or (event.id, index) in printed:
+            alone = len(event.calls or ()) == 1  # its line above already shows the command whole
+            out.extend(printout_lines(None if alone else call.target or call.name, call.output, max_lines))
     return "\n" + "\n".join(out) if out else ""
+
+
+# -- what commands printed ------------------------------------------------------------------------------------
+
+# The (event id, call index) pairs whose plain output a material shows; None: all of them.
+Printed = frozenset[tuple[str, int]] | None
+# Of the commands that are not failures, test runs or builds (those are told above), a material shows what
+# the ones that matter printed, within this many characters: a short answer (`base`) is often the turn of a
+# story, the whole listing never is.
+PRINTED_CHARS = 1200
+NAMED_COMMANDS = 6  # a run of several commands names at most this many
+NAMED_COMMAND_CHARS = 80
+# Words of a command's output that do not show the text after it is about that output.
+_COMMON_WORDS = frozenset(
+    {
+        "the", "and", "for", "with", "this", "that", "you", "your", "are", "was", "not", "all", "from", "have",
+        "has", "had", "can", "will", "into", "its", "out", "now", "then", "file", "files", "line", "lines", "done",
+        "true", "false", "none", "null", "total", "error", "found",
+    }
+)  # fmt: skip
+_WORD = re.compile(r"[A-Za-z0-9][\w.+-]*[A-Za-z0-9]|[A-Za-z0-9]{3,}")
+
+
+def _plain_printout(call: ToolCall) -> bool:
+    """An excerpt of what a shell command printed (not a failure's, a test run's or a build's telling lines)."""
+    return call.name in SHELL_TOOLS and bool(call.output) and not tells_outcome(call)
+
+
+def printout_lines(command: str | None, output: str, max_lines: int) -> list[str]:
+    """A command's plain output under its run: `  `cmd` printed:` (`  it printed:` under a run of one command,
+    named on the line above) and its lines, or that it printed nothing."""
+    who = f"`{shorten(command, NAMED_COMMAND_CHARS)}`" if command else "it"
+    if output == NO_OUTPUT:
+        return [f"  {who} printed nothing"]
+    return [f"  {who} printed:", *(f"    {line}" for line in excerpt_lines(output, max_lines))]
+
+
+def named_commands(event: Event) -> str:
+    """`: `python --version`, `conda create -n aie311 python=3.11 -y`` after "Ran 2 commands": a run of
+    several commands says which, so that a post never has to guess what "two commands" were."""
+    calls = [c for c in event.calls or () if c.name in SHELL_TOOLS and c.target]
+    if len(calls) < 2 or family(calls[0].name) != "bash":
+        return ""
+    names = [f"`{shorten(c.target or '', NAMED_COMMAND_CHARS)}`" for c in calls[:NAMED_COMMANDS]]
+    more = len(calls) - len(names)
+    return ": " + ", ".join(names) + (f" and {more} more" if more else "")
+
+
+def chosen_printouts(events: list[Event], budget_chars: int = PRINTED_CHARS) -> frozenset[tuple[str, int]]:
+    """The commands whose plain output a material shows, within `budget_chars`: first those whose output the
+    next words (Claude's or the author's) take up, then the last command before someone speaks (what a turn
+    rests on), then short outputs (a few lines: usually the point of running the command), in time order
+    within each. The rest stay named on their run's line."""
+    ranked: list[tuple[int, int, tuple[str, int], int]] = []
+    order = 0
+    for position, event in enumerate(events):
+        if event.kind != TOOL_RUN:
+            continue
+        reply = _next_words(events, position)
+        calls = event.calls or []
+        for index, call in enumerate(calls):
+            if not _plain_printout(call):
+                continue
+            output = call.output or ""
+            last = index == len(calls) - 1 and reply is not None
+            if reply is not None and _takes_up(output, call.target or "", reply):
+                rank = 0
+            elif last:
+                rank = 1
+            elif output == NO_OUTPUT or len(output.splitlines()) <= 3:
+                rank = 2
+            else:
+                continue
+            named = None if len(calls) == 1 else call.target or call.name
+            cost = len("\n".join(printout_lines(named, output, _OUTCOME_LINES[0]))) + 1  # (+ its newline)
+            ranked.append((rank, order, (event.id, index), cost))
+            order += 1
+    chosen: set[tuple[str, int]] = set()
+    left = budget_chars
+    for _rank, _order, key, cost in sorted(ranked):
+        if cost <= left:
+            chosen.add(key)
+            left -= cost
+    return frozenset(chosen)
+
+
+def _next_words(events: list[Event], position: int) -> str | None:
+    """The text of the first message (Claude's or the author's) after events[position], when no other tool
+    run comes between."""
+    for event in events[position + 1 :]:
+        if event.kind in (HUMAN, ASSISTANT):
+            return event.text or ""
+        if event.kind == TOOL_RUN:
+            return None
+    return None
+
+
+def _takes_up(output: str, command: str, reply: str) -> bool:
+    """Whether `reply` uses a word of `output` that the command itself does not name (`base`, `3.11.5`)."""
+    if output == NO_OUTPUT:
+        return False
+    said = {w.lower() for w in _WORD.findall(reply)}
+    asked = {w.lower() for w in _WORD.findall(command)}
+    for word in _WORD.findall(output):
+        low = word.lower()
+        if low in said and low not in asked and low not in _COMMON_WORDS and (len(low) >= 4 or low.isalpha()):
+            return True
+    return False
 
 
 # -- Claude Code's own summaries --------------------------------------------------------------------------
@@ -234,6 +364,8 @@ def decisive_results(events: list[Event], limit: int = RESULTS_SHOWN) -> list[st
         for call in event.calls or ():
             if call.error or not call.output or _FAILING.search(call.outcome or ""):
                 continue
+            if not (is_test_command(call.target) or is_outcome_command(call.target)):
+                continue
             lines = [ln for ln in call.output.splitlines() if ln.strip() and not ln.startswith("exit ")]
             if not lines or any(_FAILING.search(ln) and "0 failed" not in ln for ln in lines[-RESULT_LINES:]):
                 continue
@@ -273,7 +405,8 @@ def render_material(events: list[Event], budget_tokens: int) -> Material:
     kept = list(events)
     notes: list[str] = []
     limit: int | None = None
-    outcome_lines = _outcome_lines(kept, budget_tokens)
+    printed = chosen_printouts(kept)
+    outcome_lines = _outcome_lines(kept, budget_tokens, printed)
     if outcome_lines < _OUTCOME_LINES[0]:
         notes.append(
             "tool outcomes cut to " + (f"{outcome_lines} lines each" if outcome_lines else "their one-line summaries")
@@ -281,7 +414,7 @@ def render_material(events: list[Event], budget_tokens: int) -> Material:
 
     def line(event: Event) -> str:
         trim = limit if limit is None or event.kind != HUMAN else max(limit, 1500)
-        return event_line(event, trim, outcome_lines)
+        return event_line(event, trim, outcome_lines, printed)
 
     text = _join(kept, line)
     for step in _TRIM_STEPS:
@@ -324,10 +457,10 @@ def _join(events: list[Event], line: Callable[[Event], str]) -> str:
     return "\n".join(out)
 
 
-def _outcome_lines(events: list[Event], budget_tokens: int) -> int:
+def _outcome_lines(events: list[Event], budget_tokens: int, printed: Printed) -> int:
     """The most lines of each outcome that keep all outcomes within OUTCOME_SHARE of the budget."""
     runs = [e for e in events if e.kind == TOOL_RUN and any(c.diff or c.output for c in e.calls or ())]
     for lines in _OUTCOME_LINES:
-        if sum(estimate_tokens(outcome_block(e, lines)) for e in runs) <= budget_tokens * OUTCOME_SHARE:
+        if sum(estimate_tokens(outcome_block(e, lines, printed)) for e in runs) <= budget_tokens * OUTCOME_SHARE:
             return lines
     return 0

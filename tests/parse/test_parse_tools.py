@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from conftest import CWD, Transcript, events, kinds
@@ -188,7 +189,7 @@ def test_a_build_that_passes_keeps_its_last_telling_lines(tx: Transcript, parse)
     first, *_ = _runs(parse(tx))
     calls = first["calls"]
     assert calls[0]["output"].splitlines() == ["✓ 42 modules transformed.", "built in 1.2s"]
-    assert "output" not in calls[1]  # a listing says nothing about whether the work holds up
+    assert calls[1]["output"] == "a\nb\nc"  # any other command: what it printed, as it printed it
 
 
 def test_a_commit_keeps_its_summary(tx: Transcript, parse) -> None:
@@ -202,3 +203,78 @@ def test_a_commit_keeps_its_summary(tx: Transcript, parse) -> None:
         "[fix/garbled 1a2b3c4] Keep bytes",
         "3 files changed, 40 insertions(+), 9 deletions(-)",
     ]
+
+
+# -- what any other command printed (the hand-off post of ba79134d: "Ran 2 commands", the `base` lost) ------
+
+
+def _conda_detour(tx: Transcript) -> None:
+    """The end of session ba79134d: activation does not persist in Claude's shell, and `echo` says so."""
+    tx.user("conda activate aie311")
+    tx.tool_call("Bash", {"command": "source activate aie311", "description": "Activate aie311"}, "")
+    tx.tool_call("Bash", {"command": "echo $CONDA_DEFAULT_ENV", "description": "Check the environment"}, "base")
+    tx.assistant("The environment activation didn't persist in the bash session.")
+
+
+def test_a_successful_command_keeps_what_it_printed(tx: Transcript, parse) -> None:
+    _conda_detour(tx)
+    (run,) = _runs(parse(tx))
+    assert run["summary"] == "Ran 2 commands"
+    assert [(c["target"], c["output"]) for c in run["calls"]] == [
+        ("source activate aie311", "(no output)"),
+        ("echo $CONDA_DEFAULT_ENV", "base"),
+    ]
+
+
+def test_a_long_output_keeps_its_first_and_last_lines(tx: Transcript, parse) -> None:
+    listing = "# conda environments:\n#\n" + "".join(f"env{i:02}   /opt/conda/envs/env{i:02}\n" for i in range(30))
+    tx.tool_call("Bash", {"command": "conda info --envs"}, "\x1b[1m" + listing + "\n\n")
+    (run,) = _runs(parse(tx))
+    assert run["calls"][0]["output"].splitlines() == [
+        "# conda environments:",
+        "#",
+        "env00   /opt/conda/envs/env00",
+        "… (26 more lines)",
+        "env27   /opt/conda/envs/env27",
+        "env28   /opt/conda/envs/env28",
+        "env29   /opt/conda/envs/env29",
+    ]
+
+
+def test_a_key_block_the_excerpt_would_split_is_left_out_whole(tx: Transcript, parse) -> None:
+    body = [("MIIEpAIBAAKCAQEA" + "x" * 48)[:64]] + [("Qk" + str(i) * 62)[:64] for i in range(10)]
+    key = ["-----BEGIN RSA PRIVATE KEY-----", *body, "-----END RSA PRIVATE KEY-----"]
+    tx.tool_call("Bash", {"command": "cat deploy/id_rsa"}, "\n".join(["# deploy key", "", *key]))
+    tx.tool_call("Bash", {"command": "tail deploy/notes"}, "\n".join([*key, "rotated in May", "ok"]))
+    runs = _runs(parse(tx))
+    outputs = [c["output"] for run in runs for c in run["calls"]]
+    assert outputs[0].splitlines() == ["# deploy key", "… (13 more lines)"]
+    assert outputs[1].splitlines() == ["… (13 more lines)", "rotated in May", "ok"]
+    assert not any("MIIE" in o or "Qk" in o for o in outputs)
+
+
+def test_events_with_outputs_are_byte_identical_across_parses(tx: Transcript, tmp_path: Path) -> None:
+    from retell.claude.locate import SessionRef
+    from retell.parse import ParseOptions, parse_to_workdir
+
+    _conda_detour(tx)
+    tx.tool_call("Bash", {"command": "ls"}, "\n".join(f"f{i}.py" for i in range(40)))
+    session = tx.write(tmp_path / "s.jsonl")
+    written = []
+    for name in ("a", "b"):
+        parse_to_workdir(SessionRef(session, session.stem), tmp_path / name, ParseOptions())
+        written.append((tmp_path / name / "events.json").read_bytes())
+    assert written[0] == written[1]
+    assert "f0.py\\nf1.py\\nf2.py\\n… (34 more lines)".encode() in written[0]
+
+
+def test_a_commit_line_a_command_only_printed_is_no_commit_of_the_session(tx: Transcript, parse) -> None:
+    from retell.events import Event
+    from retell.extract.commits import session_summaries
+
+    tx.tool_call("Bash", {"command": "cat notes/release.txt"}, "[main 1a2b3c4] Add the feed cache layer\nshipped")
+    tx.tool_call(
+        "Bash", {"command": 'git commit -m "Keep bytes in the cache"'}, "[main 9f8e7d6] Keep bytes in the cache"
+    )
+    runs = [Event.from_dict(run) for run in _runs(parse(tx))]
+    assert session_summaries(runs) == ["Keep bytes in the cache"]

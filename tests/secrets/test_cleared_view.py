@@ -67,6 +67,9 @@ def _session(tx: Transcript, subagents: Path) -> None:
     tx.tool_call("Bash", {"command": f"export GITHUB_TOKEN={TOKEN}"}, "")
     tx.tool_call("Bash", {"command": "gh auth status"}, f"error: token {TOKEN} is revoked", is_error=True)
     tx.tool_call("Read", {"file_path": f"{HOME}/secrets/deploy.env"}, "...")
+    # what a successful command printed: kept (its first and last lines), so cleared like the rest
+    hosts = f"github.com:\n    user: {USER}\n    oauth_token: {TOKEN}\n    git_protocol: https\n    mail: {EMAIL}"
+    tx.tool_call("Bash", {"command": "cat ~/.config/gh/hosts.yml"}, hosts)
     tx.tool_call(
         "Edit", {"file_path": "deploy.env", "old_string": "GITHUB_TOKEN=", "new_string": f"GITHUB_TOKEN={TOKEN}"}
     )
@@ -165,7 +168,12 @@ PLACES = {
     "subagent's own text": lambda v: next(e.text for e in spawn(v).subagent.events if e.kind == "assistant"),
     "compaction summary": lambda v: by_kind(v, "bridge")[0].text,
     "an edit's diff": lambda v: next(c.diff for e in by_kind(v, "tool_run") for c in e.calls if c.diff),
-    "a failing command's output": lambda v: next(c.output for e in by_kind(v, "tool_run") for c in e.calls if c.output),
+    "a failing command's output": lambda v: next(
+        c.output for e in by_kind(v, "tool_run") for c in e.calls if c.error and c.output
+    ),
+    "what a command printed": lambda v: next(
+        c.output for e in by_kind(v, "tool_run") for c in e.calls if c.target == "cat ~/.config/gh/hosts.yml"
+    ),
 }
 
 
