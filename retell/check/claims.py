@@ -29,6 +29,7 @@ NUMBER = "number"
 OUTCOME = "outcome"
 CREDIT = "credit"
 CITATION = "citation"
+OUTPUT = "output"  # what a command printed: "`echo $CONDA_DEFAULT_ENV`, which still printed `base`"
 QUOTE_KINDS = (AUTHOR_QUOTE, CLAUDE_QUOTE, SUBAGENT_QUOTE, ANY_QUOTE)
 BOTH = "both"  # a credit to "we": the author and Claude together
 
@@ -57,6 +58,7 @@ class Claim:
     actor: str = ""  # credits: author | claude | both
     stems: list[str] = field(default_factory=list)  # credits: what was decided, as content stems
     accepted: str | None = None  # the author's `ok` mark (its note, or "")
+    command: str = ""  # outputs: the command said to have printed it
 
     @property
     def unit(self) -> str:
@@ -109,6 +111,12 @@ _SHELL_LANGS = frozenset({"sh", "bash", "shell", "console", "zsh", "shell-sessio
 _RUN_WORDS = re.compile(
     r"\b(?:ran|re-ran|reran|running|executed|executes|typed|invoked|kicked off|fired off)\b"
     r"|実行|走らせ|叩い|打っ|回し|运行|执行|跑了",
+    re.I,
+)
+# A command's output told as a fact: "`echo $X`, which still printed `base`", "`which node` returned `…`".
+_OUTPUT_WORDS = re.compile(
+    r"\b(?:printed|prints|echoed|returned|returns|output|outputs|showed|shows|displayed|came back with|gave back)\b"
+    r"(?:\s+(?:only|just|still|again|back|out|us|me|nothing but))*\s*$",
     re.I,
 )
 _READ_WORDS = r"read|reading|opened|looked at|looked into|viewed|inspected|scanned|grepped"
@@ -480,6 +488,12 @@ def _prose_claims(block: Block, programs: frozenset[str]) -> list[Claim]:
         code = match.group("code").strip()
         kind = classify_code(code, programs)
         claim = Claim(kind, code, block.line_at(match.start()), block, at=match.end())
+        printed_by = _printed_by(masked, match.start(), claims)
+        if printed_by:
+            claim.kind, claim.command = OUTPUT, printed_by
+            claims.append(claim)
+            text = _blank(text, match.start(), match.end(), keep="CODE")
+            continue
         if kind == COMMAND:
             claim.ran = _asserts(_RUN_WORDS, masked, match.start())
         elif kind == PATH and not is_route(code):
@@ -581,6 +595,20 @@ _CLAUSE_END = re.compile(r"[.;:!?。、！？](?=\s|$|[^\x00-\x7f])|\n")
 def _clause(text: str, at: int) -> tuple[str, int]:
     head = _CLAUSE_END.split(text[:at])[-1]
     return head + _CLAUSE_END.split(text[at:])[0], len(head)
+
+
+def _printed_by(masked: str, at: int, claims: list[Claim]) -> str:
+    """The command a code span is told as the output of ("`echo $X`, which still printed `base`"): a
+    command of the same clause before it, then a verb of output right before the span, not an intent ("it
+    should print `ok`")."""
+    clause, offset = _clause(masked, at)
+    lead = clause[:offset]
+    verb = _OUTPUT_WORDS.search(lead)
+    if verb is None or _INTENT.search(lead[: verb.start()]) or "CODE" in lead[verb.start() :]:
+        return ""
+    start = at - offset
+    before = [c for c in claims if c.kind == COMMAND and start <= c.at <= start + verb.start()]
+    return before[-1].text if before else ""
 
 
 def _asserts(verbs: re.Pattern[str], text: str, at: int) -> bool:

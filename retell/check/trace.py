@@ -16,7 +16,18 @@ from collections.abc import Iterable
 
 from retell.check.amounts import DURATION
 from retell.check.attribution import AGENT, AUTHOR, CLAUDE, SUBAGENT
-from retell.check.claims import BOTH, CODE_SPAN, COMMAND, CREDIT, NUMBER, OUTCOME, PATH, QUOTE_KINDS, Claim
+from retell.check.claims import (
+    BOTH,
+    CODE_SPAN,
+    COMMAND,
+    CREDIT,
+    NUMBER,
+    OUTCOME,
+    OUTPUT,
+    PATH,
+    QUOTE_KINDS,
+    Claim,
+)
 from retell.check.document import Block
 from retell.check.figures import check_number
 from retell.check.outcomes import check_outcome
@@ -170,6 +181,8 @@ class Tracer:
             return self.command(claim, scope)
         if claim.kind == CODE_SPAN:
             return self.code(claim, scope)
+        if claim.kind == OUTPUT:
+            return self.output(claim, scope)
         if claim.kind == NUMBER:
             return check_number(claim, self.index, scope)
         if claim.kind == OUTCOME:
@@ -416,6 +429,49 @@ class Tracer:
             advice="give the command as it ran" + (f" (closest: {nearest.id})" if nearest else ""),
         )
 
+    def output(self, claim: Claim, scope: Scope) -> Finding:
+        """What a command printed: the output its run kept (or the message Claude wrote right after it,
+        reading it out). A command that never ran is the command's own finding: the value is then checked
+        as any name."""
+        index = self.index
+        command = " ".join(_clean_code(claim.command).split())
+        wanted = command.split()
+        ran = [(e, r) for e, r in index.runs if command in " ".join(r.split()) or _subsequence(wanted, r.split())]
+        ran.sort(key=lambda r: r[0] not in scope.near)
+        if not ran:
+            return self.code(claim, scope)
+        value = " ".join(_clean_code(claim.text).lower().split())
+        kept: list[tuple[str, str]] = []  # (event id, what a run of it printed)
+        for event_id, target in ran:
+            for call in index.event_calls.get(event_id, []):
+                if call.target and " ".join(call.target.split()) == " ".join(target.split()):
+                    printed = "\n".join(t for t in (call.output, call.outcome, call.error) if t)
+                    if printed:
+                        kept.append((event_id, printed))
+            after = index.siblings.get(event_id, (None, None))[1]
+            for source in index.by_event.get(after or "", []):
+                if source.speaker in (CLAUDE, SUBAGENT) and value in " ".join(source.text.lower().split()):
+                    return found(claim, source, cited=self._in_scope(source, scope))
+        for event_id, printed in kept:
+            if value in " ".join(printed.lower().split()):
+                return found(claim, _first(index, event_id), cited=event_id in scope.near)
+        event_id = ran[0][0]
+        if kept:
+            return found(
+                claim,
+                _first(index, kept[0][0]),
+                f"not what `{command}` printed ({kept[0][0]}): {one_line(kept[0][1], 60)}",
+                UNTRACED,
+                advice="give the output the run shows, or mark it <!-- ok --> if you know better",
+            )
+        return found(
+            claim,
+            _first(index, event_id),
+            f"output not in the session: the run of `{command}` ({event_id}) kept no output",
+            UNTRACED,
+            advice="say what the session shows (what Claude made of it), or mark it <!-- ok --> if you saw it",
+        )
+
     def code(self, claim: Claim, scope: Scope) -> Finding:
         index = self.index
         code = _clean_code(claim.text)
@@ -436,6 +492,9 @@ class Tracer:
             named = next((s for s in [*index.of(scope.near), *index.sources] if prefix.search(s.text)), None)
             if named is not None:
                 return found(claim, named)
+        imported = _imported(code, index, scope)
+        if imported is not None:
+            return found(claim, imported, cited=self._in_scope(imported, scope))
         pieces = [p.strip() for p in re.split(r"…|\.\.\.", code) if p.strip()]
         if len(pieces) > 1 and all(_mention(p, index, scope) for p in pieces):
             return found(claim, _mention(pieces[0], index, scope))
@@ -756,6 +815,26 @@ def _mention(needle: str, index: Sources, scope: Scope, *, only: bool = False) -
         hay = source.folded
         if folded in hay and (pattern is None or folded[:1].isalnum() is False or pattern.search(hay)):
             return source
+    return None
+
+
+def _imported(code: str, index: Sources, scope: Scope) -> Source | None:
+    """`scipy.signal` for code that did `from scipy import signal`: a dotted name made of a module and a
+    name imported from it is borne out by the import line (`scipy.signal.chirp` also needs `signal.chirp`)."""
+    parts = code.split(".")
+    if len(parts) < 2 or not all(re.fullmatch(r"[A-Za-z_]\w*", p) for p in parts):
+        return None
+    for cut in range(1, len(parts)):
+        module, name = ".".join(parts[:cut]), parts[cut]
+        line = re.compile(
+            rf"\bfrom\s+{re.escape(module)}\s+import\s+(?:\(\s*)?(?:[\w ]+,\s*)*{re.escape(name)}\b", re.I
+        )
+        rest = ".".join(parts[cut:])
+        if cut + 1 < len(parts) and _mention(rest, index, scope) is None:
+            continue  # `scipy.signal.chirp` needs `signal.chirp` said somewhere
+        for source in _unique([*index.of(scope.near), *index.sources]):
+            if source.speaker != THOUGHT and line.search(source.text):
+                return source
     return None
 
 

@@ -1,0 +1,60 @@
+# ruff: noqa: E501  (paragraphs kept on one line as in draft.md)
+"""Slips and faithful wording found in a real model's post written through the hand-off engine: session F of
+bench/check/work (../shared/corpus's ai-music session, nine minutes long: a README's idea turned into
+`ai_music.py`, then a conda environment that would not stay active). The prose is written for these tests,
+the way the drafts write."""
+
+from __future__ import annotations
+
+from test_real_prose import problems
+
+
+def test_a_relative_time_in_an_uncited_opening_may_be_the_whole_sessions_span() -> None:
+    opening = "I had a README describing an odd idea and a repository with almost nothing in it. {time} later Claude had written the program, and I had learned something about conda.\n"
+    assert problems("F", opening.format(time="Nine minutes")) == []
+    assert problems("F", opening.format(time="Ten minutes")) == []  # rounded as people round
+    line = problems("F", opening.format(time="Forty minutes"))
+    assert len(line) == 1 and 'number: "Forty minutes": no two events in the session are that far apart' in line[0]
+    assert "(closest: 9 min, the chapter's length)" in line[0]
+
+
+def test_a_cited_duration_is_the_sessions_length_only_when_it_says_so_or_cites_most_of_it() -> None:
+    # D: a session of just under two hours; e1-e3 are its first half minute.
+    short = problems("D", "The research round took about two hours. <!-- ev: e1 e2 e3 -->\n")
+    assert len(short) == 1 and 'number: "two hours": nothing near this paragraph took that long' in short[0]
+    assert problems("D", "The whole session took about two hours. <!-- ev: e1 e2 e3 -->\n") == []
+
+
+def test_a_module_and_a_name_imported_from_it_are_borne_out_by_the_import_line() -> None:
+    # ai_music.py (e18) has `from scipy import signal`; nothing in the session writes scipy.signal.
+    imports = "The header says what it is for, and the imports follow the requirements: `numpy`, `{name}`, `sounddevice` and matplotlib. <!-- ev: e18 -->\n"
+    assert problems("F", imports.format(name="scipy.signal")) == []
+    line = problems("F", imports.format(name="scipy.fftpack"))
+    assert len(line) == 1 and 'code: "scipy.fftpack": no event names it' in line[0]
+
+
+def test_an_output_the_session_never_kept_is_reported() -> None:
+    # e33 ran `source activate aie311` and `echo $CONDA_DEFAULT_ENV`; the session kept neither's output.
+    told = "So Claude tried `source activate aie311` and checked with `echo $CONDA_DEFAULT_ENV`, which still printed `base`. <!-- ev: e32 e33 e34 -->\n"
+    line = problems("F", told)
+    assert len(line) == 1
+    assert (
+        'output: "base": output not in the session: the run of `echo $CONDA_DEFAULT_ENV` (e33) kept no output'
+        in line[0]
+    )
+    assert "mark it <!-- ok --> if you saw it" in line[0] and "stops render --strict" not in line[0]
+    # What Claude read out of a run right after it is the run's output; a command only named prints nothing.
+    assert (
+        problems(
+            "F", "I asked which environment I was in, and `conda info --envs` showed `base`. <!-- ev: e29 e30 e31 -->\n"
+        )
+        == []
+    )
+    assert (
+        problems(
+            "F",
+            "Claude checked `python --version`, then made the environment with `conda create -n aie311 python=3.11 -y`. <!-- ev: e22 e23 -->\n",
+        )
+        == []
+    )
+    assert problems("F", "Claude wanted `echo $CONDA_DEFAULT_ENV` to print `aie311`. <!-- ev: e32 e33 e34 -->\n") == []
