@@ -229,6 +229,12 @@ _ACTIVITY = {
         re.I,
     ),
     "load": re.compile(r"^\s+(?:into|onto|up|it|them|the)\b", re.I),
+    # "went through three commits", "went through several rounds": steps taken, not a result
+    "went": re.compile(
+        r"^\s+(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|a dozen|a few|a couple|several|many|"
+        r"dozens|rounds?|iterations?|versions?|attempts?|drafts?|revisions?|commits?|each|all|every)\b",
+        re.I,
+    ),
 }
 _NOT_ASSERTED = re.compile(
     r"\b(?:should|would|could|might|may|will|won't|to|if|whether|hope|hoped|expect|expected|expects|"

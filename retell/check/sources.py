@@ -579,7 +579,8 @@ def _counts(index: Sources, expanded: set[str], unit: str, changed: bool) -> set
     if unit in ("edits", "searches"):
         return {len(families.get("edit" if unit == "edits" else "search", []))}
     if unit == "commits":
-        return {sum(1 for c in families.get("bash", []) if c.target and re.search(r"\bgit\s+commit\b", c.target))}
+        commits = [c for c in families.get("bash", []) if c.target and re.search(r"\bgit\s+commit\b", c.target)]
+        return {len(commits), sum(1 for c in commits if not c.error)}  # a commit turned down made none
     if unit == "subagents":  # "three subagents, two of which came back"
         agents = [i for i in ids if index.event_kinds.get(i) == SUBAGENT_EVENT]
         failed = [i for i in agents if i in index.subagent_errors]

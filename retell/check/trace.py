@@ -586,6 +586,11 @@ class Tracer:
         if own >= CREDIT_SUPPORTED or (own >= CREDIT_NOTHING and own >= other - CREDIT_MARGIN):
             return found(claim, own_source)
         if other >= CREDIT_SUPPORTED and other - own >= CREDIT_MARGIN and other_source is not None:
+            # Words the other side said only later, away from what the paragraph cites (a closing summary
+            # restating "easier for others to contribute"), echo an idea; they did not have it first.
+            asked = [s for s in index.of(scope.near) if s.speaker in own_side and not s.retells]
+            if other_source.id not in cited and asked and other_source.order > max(s.order for s in asked):
+                return found(claim, asked[0], "worded too freely to compare", UNCHECKED)
             return found(
                 claim, other_source, f"{who} said this ({other_source.id}), not {credited}", CONTRADICTED, advice=advice
             )

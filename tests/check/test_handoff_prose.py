@@ -58,3 +58,27 @@ def test_an_output_the_session_never_kept_is_reported() -> None:
         == []
     )
     assert problems("F", "Claude wanted `echo $CONDA_DEFAULT_ENV` to print `aie311`. <!-- ev: e32 e33 e34 -->\n") == []
+
+
+# -- heavier retellings of session A (the tokenizer moved into a submodule) ----------------------------------
+
+
+def test_a_credit_echoed_later_by_claude_stays_with_whoever_asked() -> None:
+    # e1: "not very inviting for other people to collaborate with"; Claude's closing summary (e36, far from
+    # e1) says "easier for others to ... contribute to". The author asked first.
+    wanted = "I wanted the tokenizer in a repository of its own that others could contribute to, so I asked whether a submodule could hold it. <!-- ev: e1 e2 -->\n"
+    assert problems("A", wanted) == []
+    # Claude's idea credited to Claude's side when the paragraph cites where the author said it: still reported.
+    moved = problems("A", "Claude decided to switch the submodule to the HTTPS address. <!-- ev: e52 e53 e54 -->\n")
+    assert len(moved) == 1 and "you said it first (e52), not Claude" in moved[0]
+
+
+def test_commits_are_counted_as_the_ones_that_went_through_and_steps_are_no_result() -> None:
+    # e84, e115 and e143 committed in the tokenizer repo; the commit of e113 was turned down.
+    steps = "The tokenizer repo went through {n} commits on the way to a page that worked: relative paths, a `<base>` tag, then plain relative paths again. <!-- ev: e84 e113 e115 e143 -->\n"
+    assert problems("A", steps.format(n="three")) == []
+    line = problems("A", steps.format(n="five"))
+    assert len(line) == 1 and 'number: "five commits": no event or figure of the session states it' in line[0]
+    # "went through" on its own is still a result to show.
+    result = problems("A", "The tokenizer repo's fix went through. <!-- ev: e84 e113 e115 e143 -->\n")
+    assert len(result) == 1 and "outcome" in result[0]
