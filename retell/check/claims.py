@@ -59,6 +59,8 @@ class Claim:
     stems: list[str] = field(default_factory=list)  # credits: what was decided, as content stems
     accepted: str | None = None  # the author's `ok` mark (its note, or "")
     command: str = ""  # outputs: the command said to have printed it
+    owner: str = ""  # paths: whose file the sentence says it is ("Bob's `notes.md`", "alice, editing `x.md`")
+    owns: bool = False  # paths: "Bob's `notes.md`": a file the owner wrote or edited, not one it only read
 
     @property
     def unit(self) -> str:
@@ -505,6 +507,7 @@ def _prose_claims(block: Block, programs: frozenset[str]) -> list[Claim]:
         elif kind == PATH and not is_route(code):
             claim.touch = _touch(masked, match.start())
             claim.ran = bool(claim.touch)
+            claim.owner, claim.owns = _owner(masked, match.start())
         claims.append(claim)
         text = _blank(text, match.start(), match.end(), keep="CODE")
     for match in _LINK.finditer(text):
@@ -622,6 +625,21 @@ def _asserts(verbs: re.Pattern[str], text: str, at: int) -> bool:
     "I'll run")."""
     clause, _ = _clause(text, at)
     return any(not _INTENT.search(clause[: match.start()]) for match in verbs.finditer(clause))
+
+
+# Whose file: "Bob's `x.md`", "alice, editing `x.md`", "carol wrote `x.md`" (a name right before the path).
+_OWNER = re.compile(
+    r"\b(?P<name>[A-Za-z][a-z]+)(?:'s|’s|,?\s+(?:\w+\s+){0,1}(?:editing|writing|who (?:edited|wrote)|edited|wrote|"
+    r"created|updated|appended to|added to))\s+(?:(?:own|new|the|her|his|its|document|doc|file)\s+){0,2}$"
+)
+
+
+def _owner(text: str, at: int) -> tuple[str, bool]:
+    clause, where = _clause(text, at)
+    match = _OWNER.search(clause[:where])
+    if match is None:
+        return "", False
+    return match.group("name").lower(), match.group(0)[len(match.group("name")) :].startswith(("'s", "’s"))
 
 
 def _touch(text: str, at: int) -> str:

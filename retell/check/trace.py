@@ -319,15 +319,18 @@ class Tracer:
         index = self.index
         claimed = _path_parts(claim.text)
         stripped = re.sub(r":\d+(?:-\d+)?$", "", claim.text.strip())
-        if scope.has_citation and not claim.ran:
-            named = _mention(stripped, index, scope, only=True)
-            if named is not None:
-                return found(claim, named, cited=True)
         name = claimed[-1] if claimed else ""
         pool = [*index.touched_by_name.get(name, []), *index.touched_by_name.get("*", [])] if name else []
         if name and "." not in name:  # a folder: any path through it
             pool = index.touched
         touches = [(e, p, how) for e, p, how in pool if _contains_path(p, claimed)]
+        owned = self._owner(claim, touches, scope)
+        if owned is not None:
+            return owned
+        if scope.has_citation and not claim.ran:
+            named = _mention(stripped, index, scope, only=True)
+            if named is not None:
+                return found(claim, named, cited=True)
         cited = index.expand(scope.cited)
         # What the paragraph cites first, and a touch of the kind the sentence tells (read, or edited).
         near = sorted(
@@ -376,6 +379,47 @@ class Tracer:
             "no event names it",
             UNTRACED,
             advice="check the file's name against the session",
+        )
+
+    def _owner(self, claim: Claim, touches: list[tuple[str, str, str]], scope: Scope) -> Finding | None:
+        """ "Bob's `research-beads.md`": a file the sentence gives to a named subagent must be one that agent
+        touched (edited, when the sentence says so); another agent's is reported."""
+        index = self.index
+        agents = [i for i, name in index.agent_names.items() if name == claim.owner]
+        if not claim.owner or not agents:
+            return None
+
+        def agent_of(event_id: str) -> str:
+            return next((a for a in index.agent_names if event_id.startswith(a + ".")), "")
+
+        by_agents = [(agent_of(e), e, how) for e, _, how in touches if agent_of(e)]
+        by_agents.sort(key=lambda t: t[1] not in scope.near)  # what the paragraph cites first
+        if not by_agents:
+            return None
+        edits = claim.touch == "edit" or claim.owns
+        mine = [t for t in by_agents if t[0] in agents and (not edits or t[2] != "read")]
+        if mine:
+            return found(claim, _first(index, mine[0][1]), cited=mine[0][1] in scope.near)
+        others = [t for t in by_agents if t[0] not in agents and (not edits or t[2] != "read")]
+        if not others:
+            read = next((t for t in by_agents if t[0] in agents), None)
+            if read is None:
+                return None
+            return found(
+                claim,
+                _first(index, read[1]),
+                f"{claim.owner} only read it ({read[1]}); no tool of {claim.owner}'s edited or wrote it",
+                CONTRADICTED,
+                advice="name the file that agent changed, or say it was read",
+            )
+        agent, event_id, _ = others[0]
+        who = index.agent_names.get(agent, "another subagent")
+        return found(
+            claim,
+            _first(index, event_id),
+            f"{who}'s file ({event_id}), not {claim.owner}'s",
+            CONTRADICTED,
+            advice=f"name the file {claim.owner} {'edited' if edits else 'worked on'}, or credit {who}",
         )
 
     def command(self, claim: Claim, scope: Scope) -> Finding:

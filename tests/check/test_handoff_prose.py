@@ -82,3 +82,23 @@ def test_commits_are_counted_as_the_ones_that_went_through_and_steps_are_no_resu
     # "went through" on its own is still a result to show.
     result = problems("A", "The tokenizer repo's fix went through. <!-- ev: e84 e113 e115 e143 -->\n")
     assert len(result) == 1 and "outcome" in result[0]
+
+
+# -- whose file: session D (alice, bob and carol, each in a worktree of their own) ---------------------------
+
+
+def test_a_file_given_to_the_wrong_teammate_is_reported() -> None:
+    # Round one: alice wrote research-plan-mode.md (e9), bob research-teammates.md (e10), carol
+    # research-beads.md (e11). In round two each read all three and edited only their own (e28-e30).
+    mine = "Carol's `work/research-beads.md` leaned on Steve Yegge's own posts. <!-- ev: e10 e11 -->\n"
+    assert problems("D", mine) == []
+    theirs = problems("D", mine.replace("Carol's", "Bob's"))
+    assert len(theirs) == 1
+    assert "path: \"work/research-beads.md\": carol's file (e11.9), not bob's" in theirs[0]
+    assert "→ name the file bob edited, or credit carol" in theirs[0]
+    edited = "In round two bob, editing `work/{file}`, added a comparison against plan mode and Beads. <!-- ev: e28 e29 e30 -->\n"
+    assert problems("D", edited.format(file="research-teammates.md")) == []
+    wrong = problems("D", edited.format(file="research-plan-mode.md"))
+    assert len(wrong) == 1 and "alice's file" in wrong[0] and "not bob's" in wrong[0]
+    # Reading another's file is what round two did: no problem.
+    assert problems("D", "In round two bob read `work/research-beads.md` before writing his comparison. <!-- ev: e28 e29 e30 -->\n") == []
