@@ -197,7 +197,11 @@ _FAMILIES: list[tuple[str, str]] = [
     ("deploy", r"deploy(?:ment)?s?|release|デプロイ|部署"),
     ("install", r"install(?:ation)?|インストール|安装"),
     ("subagent", r"sub-?agents?|サブエージェント|エージェント|子代理|\d体目?|[一二三]体目?"),
-    ("app", r"page|app|site|recording|redirect|request|requests|feature|fix|server|script|ページ|アプリ"),
+    (
+        "app",
+        r"page|app|site|recording|recorder|playback|player|program|redirect|request|requests|feature|fix|server|"
+        r"script|styles|styling|ページ|アプリ",
+    ),
     # last, so that it wins over "page": "one of the fetches, the docs page, failed"
     ("fetch", r"fetch(?:es)?|web ?fetch(?:es)?|downloads?|web searche?s?|curl|wget"),
 ]
@@ -210,7 +214,13 @@ _VERB_FAMILIES = {
 }
 _POSITIVE = (
     r"passed|passes|went green|came back green|went through|succeeded|succeeds|worked|works|loaded|loads|"
-    r"compiled|deployed|merged|pushed|committed|installed|fixed|resolved|solved"
+    r"compiled|deployed|merged|pushed|committed|installed|fixed|resolved|solved|came back clean|ran clean|"
+    r"replied|acknowledged|responded|wrote back"
+)
+# A reply told of teammates: "all three acknowledged receipt", "the teammates replied within a minute".
+_REPLIES = ("replied", "acknowledged", "responded", "wrote back")
+_REPLIERS = re.compile(
+    r"\b(?:teammates?|sub-?agents?|agents?|workers?|each|both|all (?:three|two|four|five|six|of them))\b", re.I
 )
 # Who did it, for "pushed" and its kind: "Claude committed and pushed", "it merged…" (a participle after a noun,
 # "a document already merged into master", is a description, not a claim).
@@ -226,11 +236,13 @@ _OUTCOME = re.compile(
 # "worked through the list", "worked in parallel", "loaded into memory": work, not a result
 _ACTIVITY = {
     "work": re.compile(
-        r"^\s+(?:through|on|out|with|in|at|its|his|her|their|down|away|toward|towards|for|to|up|alongside|from"
-        r"|off|around|together|hard|late)\b",
+        r"^\s+(?:through|on|out|with|at|its|his|her|their|down|away|toward|towards|for|to|up|alongside|from"
+        r"|off|around|together|hard|late|in (?:parallel|tandem|turn|isolation|silence|the background|separate|"
+        r"(?:a|its|his|her|their|the) (?:own|worktree|branch|folder|directory|repo)))\b",
         re.I,
     ),
-    "load": re.compile(r"^\s+(?:into|onto|up|it|them|the)\b", re.I),
+    # "loads that worklet module": code that loads something, not a page that loaded
+    "load": re.compile(r"^\s+(?:into|onto|up|it|them|the|that|this|those|these|a|an|its|their|each|every)\b", re.I),
     # "went through three commits", "went through several rounds": steps taken, not a result
     "went": re.compile(
         r"^\s+(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|a dozen|a few|a couple|several|many|"
@@ -273,6 +285,14 @@ def outcome_claims(text: str, block: Block) -> list[Claim]:
             continue  # "2 failed", "six of which failed": a count, read as a number
         activity = _ACTIVITY.get(verb[:4])
         if activity is not None and activity.match(match.group("tail") or ""):
+            continue
+        if verb in _REPLIES:
+            part = clause.split(",")[-1]  # "sent it to alice, bob and carol, all three acknowledged"
+            if not _REPLIERS.search(part) or _NOT_ASSERTED.search(part) or _NOT.search(part):
+                continue  # "I replied", "Claude responded": words, not a result
+            claim = Claim(OUTCOME, (clause.strip() + " " + match.group(0)).strip()[-120:], block.line_at(start), block)
+            claim.at, claim.family = match.end(), "reply"
+            claims.append(claim)
             continue
         if _NOT_ASSERTED.search(clause) or _NOT.search(clause[-40:]) or re.search(r"\bonly\s*$", clause):
             continue  # "only worked in Chrome Canary": a limit it had, not a result

@@ -9,7 +9,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from retell.check.attribution import AUTHOR
+from retell.check.attribution import AUTHOR, SUBAGENT
 from retell.check.claims import Claim
 from retell.check.scope import Scope
 from retell.check.sources import Source, Sources
@@ -134,6 +134,8 @@ def _check(claim: Claim, index: Sources, scope: Scope) -> Finding:
                 UNTRACED,
                 advice="say what the session shows, or mark it <!-- ok --> if it happened outside it",
             )
+    if family == "reply":
+        return _replied(claim, index, where)
     if family == "subagent" and claim.retry:
         return _retried(claim, index)
     if family == "subagent":
@@ -186,6 +188,30 @@ def _by_subagents(claim: Claim, index: Sources, ids: set[str] | None) -> Finding
     event_id = (bad if claim.positive else good)[-1]
     reason = f"the subagent of {event_id} " + ("failed" if claim.positive else "finished")
     return found(claim, _first(index, event_id), reason, CONTRADICTED, confidence=LOW, advice="say what it shows")
+
+
+def _replied(claim: Claim, index: Sources, ids: set[str] | None) -> Finding:
+    """Teammates who "replied" or "acknowledged": a subagent's own words after the message sent to them
+    (SendMessage), near the paragraph. Agents that had finished never answer a message."""
+    pool = ids if ids is not None else set(index.event_kinds)
+    sent = [index.order.get(e, 0) for e in pool for c in index.event_calls.get(e, []) if c.name == "SendMessage"]
+    after = min(sent, default=-1)
+    answers = [
+        s
+        for e in index.in_order(pool)
+        if "." not in e and index.order.get(e, 0) > after
+        for s in index.by_event.get(e, [])
+        if s.speaker == SUBAGENT
+    ]
+    if answers:
+        return found(claim, answers[0], cited=ids is not None)
+    return found(
+        claim,
+        None,
+        "no subagent answered in the cited events" + (" (after the message sent to them)" if sent else ""),
+        UNTRACED,
+        advice="say what the session shows (cite where they answered), or mark it <!-- ok --> if you know better",
+    )
 
 
 def _retried(claim: Claim, index: Sources) -> Finding:

@@ -101,4 +101,48 @@ def test_a_file_given_to_the_wrong_teammate_is_reported() -> None:
     wrong = problems("D", edited.format(file="research-plan-mode.md"))
     assert len(wrong) == 1 and "alice's file" in wrong[0] and "not bob's" in wrong[0]
     # Reading another's file is what round two did: no problem.
-    assert problems("D", "In round two bob read `work/research-beads.md` before writing his comparison. <!-- ev: e28 e29 e30 -->\n") == []
+    assert (
+        problems(
+            "D",
+            "In round two bob read `work/research-beads.md` before writing his comparison. <!-- ev: e28 e29 e30 -->\n",
+        )
+        == []
+    )
+
+
+# -- outcomes nobody saw --------------------------------------------------------------------------------------
+
+
+def test_teammates_who_answered_a_message_they_never_got() -> None:
+    # D: e18 sent the round-two brief with SendMessage; the agents had ended, nobody answered (e22, e27).
+    told = "Claude sent the round-two brief to alice, bob and carol, and all three {verb} within a minute. <!-- ev: e17 e18 e19 -->\n"
+    for verb in ("replied", "acknowledged it"):
+        line = problems("D", told.format(verb=verb))
+        assert len(line) == 1 and "no subagent answered in the cited events (after the message sent to them)" in line[0]
+    # Words between the author and Claude are no teammates' reply; the round-one agents did report back.
+    assert problems("D", "I replied that they seemed stuck, and Claude went to look. <!-- ev: e22 e23 -->\n") == []
+    assert (
+        problems(
+            "D",
+            "Round one went to plan: each replied with a document and a commit on its branch. <!-- ev: e9 e10 e11 -->\n",
+        )
+        == []
+    )
+
+
+def test_a_result_in_a_browser_and_a_lint_run_nobody_showed() -> None:
+    browsers = problems(
+        "B",
+        "Claude restarted the dev server, and the recorder worked in Firefox and Chrome. <!-- ev: e79 e82 e87 -->\n",
+    )
+    assert len(browsers) == 1 and "outcome" in browsers[0] and "no message of yours reports it" in browsers[0]
+    lint = problems("A", "The lint run came back clean before the commit. <!-- ev: e84 e86 -->\n")
+    assert len(lint) == 1 and "no build in the session shows this" in lint[0]
+    # Code that loads something is no result; agents that worked in their own worktrees did work, not succeed.
+    assert (
+        problems(
+            "B",
+            "Then it edited `js/lib/recorder.js` so the recorder loads that worklet module first. <!-- ev: e95 e97 -->\n",
+        )
+        == []
+    )
