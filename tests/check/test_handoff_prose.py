@@ -146,3 +146,32 @@ def test_a_result_in_a_browser_and_a_lint_run_nobody_showed() -> None:
         )
         == []
     )
+
+
+# -- attribution ---------------------------------------------------------------------------------------------
+
+
+def test_quotes_given_by_my_message_and_according_to_claude_are_attributed() -> None:
+    # A: e49 is Claude's "Vercel doesn't automatically check out git submodules"; e44 is the author's.
+    claude_words = "Vercel doesn't automatically check out git submodules"
+    mine = "Still doesn't work, maybe there's a step needed to have the submodule checked out during Vercel build?"
+    moved = problems("A", f'My next message was blunt: "{claude_words}." <!-- ev: e44 e45 e49 -->\n')
+    assert len(moved) == 1 and "author quote" in moved[0] and "these are Claude's words (e49), not yours" in moved[0]
+    given = problems("A", f'According to Claude, "{mine}" <!-- ev: e44 e45 e49 -->\n')
+    assert len(given) == 1 and "Claude quote" in given[0] and "these are your words (e44), not Claude's" in given[0]
+    assert problems("A", f'My next message was blunt: "{mine}" <!-- ev: e44 e45 e49 -->\n') == []
+    assert problems("A", f'According to Claude, "{claude_words}." <!-- ev: e44 e45 e49 -->\n') == []
+
+
+def test_a_japanese_passive_names_who_said_it() -> None:
+    # C: e1 is the author's request; Claude に「…」と言われた says Claude said it to me.
+    told = problems(
+        "C", "Claude に「@CLAUDE.md を最新の状態にアップデートしてください」と言われた。 <!-- ev: e1 e2 -->\n"
+    )
+    assert len(told) == 1 and "Claude quote" in told[0] and "not Claude's" in told[0]
+    assert (
+        problems(
+            "C", "私は Claude に「@CLAUDE.md を最新の状態にアップデートしてください」と頼んだ。 <!-- ev: e1 e2 -->\n"
+        )
+        == []
+    )
