@@ -81,6 +81,9 @@ _VERSION = re.compile(
     r"(?<![A-Za-z0-9_.])(?P<v>v\d+(?:\.\d+)+|\d+\.\d+\.\d+(?:\.\d+)*)(?![A-Za-z0-9_.]*\d)"
     r"|\b(?:version|Python|Node(?:\.js)?|Claude Code|Django|React|Rust|Go|Ruby|Java|TypeScript|Next\.js|Vite|"
     r"Tailwind(?: CSS)?|Firefox|Chrome|Safari|Firefox)\s+v?(?P<w>\d+(?:\.\d+)+)\b"
+    # a product named by its major version: "Firefox 143", "Python 3", "Tailwind CSS v4", "React 19"
+    r"|\b(?:Python|Node(?:\.js)?|Django|React|TypeScript|Next\.js|Vite|Tailwind(?: CSS)?|Firefox|Chrome|Safari|"
+    r"Edge|Ubuntu|Debian|macOS|iOS|Android|Java|PHP|Postgres(?:QL)?|Vue|Angular|Svelte)\s+v?(?P<major>\d+)\b(?![.,]\d)"
 )
 
 # -- times ------------------------------------------------------------------------------------------------
@@ -104,7 +107,10 @@ _TIME_NUM = rf"(?:{DIGITS}|{EN_NUMBER}|an?|half\s+an?|a\s+few|several)"
 _TIME_UNIT = r"seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?"
 _DURATION = re.compile(
     rf"{_START}(?P<n>{_TIME_NUM})(?P<half>\s+and\s+a\s+half)?\s*-?\s*(?P<u>{_TIME_UNIT})\b"
-    rf"(?P<more>\s+and\s+(?:a\s+half\b|(?P<n2>{DIGITS}|{EN_NUMBER})\s*-?\s*(?P<u2>seconds?|secs?|minutes?|mins?)\b))?",
+    # "an hour and nineteen minutes", "three minutes 22 seconds": one duration ("two hours, 29 minutes of
+    # them active" is two)
+    rf"(?P<more>\s+and\s+a\s+half\b|(?:\s+and)?\s+(?P<n2>{DIGITS}|{EN_NUMBER})\s*-?\s*"
+    r"(?P<u2>seconds?|secs?|minutes?|mins?)\b)?",
     re.I,
 )
 _HALF_AN_HOUR = re.compile(r"\bhalf\s+an?\s+(?P<u>hour|minute|day)\b", re.I)
@@ -439,7 +445,7 @@ def amounts(text: str, default_unit: str = "") -> list[Amount]:
         for match in _DIFF.finditer(text):
             add(Amount(match.start(), match.end(), float(match.group("plus")), DIFF))
     for match in _VERSION.finditer(text):
-        version = (match.group("v") or match.group("w")).lstrip("v")
+        version = (match.group("v") or match.group("w") or match.group("major") + ".").lstrip("v")
         add(Amount(match.start(), match.end(), 0.0, VERSION + version))
     for amount in durations(text, starts):
         if add(amount):

@@ -96,7 +96,11 @@ def check_number(claim: Claim, index: Sources, scope: Scope) -> Finding:
 
 def _version(claim: Claim, index: Sources, scope: Scope) -> Finding:
     version = claim.unit.split(":", 1)[1]
-    pattern = re.compile(r"(?<![A-Za-z0-9_.])v?" + re.escape(version) + r"(?![A-Za-z0-9_]|\.\d)")
+    if version.endswith("."):  # a major version ("Firefox 143"): 143, 143.0.3, v143
+        major = re.escape(version[:-1])
+        pattern = re.compile(rf"(?<![A-Za-z0-9_.])v?{major}(?![A-Za-z0-9_]|,\d)")
+    else:
+        pattern = re.compile(r"(?<![A-Za-z0-9_.])v?" + re.escape(version) + r"(?![A-Za-z0-9_]|\.\d)")
     for source in [*index.of(scope.near), *index.sources]:
         if pattern.search(source.text):
             return found(claim, source, cited=source.id in scope.near)

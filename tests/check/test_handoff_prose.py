@@ -175,3 +175,22 @@ def test_a_japanese_passive_names_who_said_it() -> None:
         )
         == []
     )
+
+
+# -- numbers -------------------------------------------------------------------------------------------------
+
+
+def test_minutes_and_seconds_are_one_duration() -> None:
+    # D: the round-two agents ran 3 min 22 s (carol), 3 min 28 s (bob) and 3 min 47 s (alice).
+    told = "Round two was quicker: between three minutes 22 seconds and three minutes 47 seconds per agent. <!-- ev: e28 e29 e30 -->\n"
+    assert problems("D", told) == []
+    wrong = problems("D", told.replace("three minutes 47", "nine minutes 47"))
+    assert len(wrong) == 1 and 'number: "nine minutes 47 seconds"' in wrong[0]
+
+
+def test_a_product_named_by_its_major_version() -> None:
+    # A: the author's HAR came from Firefox 143.0.3; the build log says Next.js 13.0.2.
+    assert problems("A", "Firefox 143 reported both files as `NS_ERROR_CORRUPTED_CONTENT`. <!-- ev: e94 -->\n") == []
+    assert problems("A", 'On Next.js 13 the build log said "Host key verification failed." <!-- ev: e52 -->\n') == []
+    wrong = problems("A", 'On Next.js 14 the build log said "Host key verification failed." <!-- ev: e52 -->\n')
+    assert len(wrong) == 1 and 'number: "Next.js 14": no event names this version' in wrong[0]
