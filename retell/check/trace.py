@@ -901,6 +901,12 @@ def _subsequence(wanted: list[str], ran: list[str]) -> bool:
         position = names.index(wanted[0].rsplit("/", 1)[-1])
     except ValueError:
         return False
+    if ran[-1].endswith("…") and len(ran) > 2:
+        # The session kept the command cut short ("git -C "$d" branc…"): a claim that begins with all of
+        # what it kept may go on past the cut.
+        kept, last = ran[:-1], ran[-1][:-1]
+        if wanted[: len(kept)] == kept and len(wanted) > len(kept) and wanted[len(kept)].startswith(last):
+            return True
     for word in wanted[1:]:
         try:
             position = ran.index(word, position + 1)

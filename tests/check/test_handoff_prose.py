@@ -194,3 +194,11 @@ def test_a_product_named_by_its_major_version() -> None:
     assert problems("A", 'On Next.js 13 the build log said "Host key verification failed." <!-- ev: e52 -->\n') == []
     wrong = problems("A", 'On Next.js 14 the build log said "Host key verification failed." <!-- ev: e52 -->\n')
     assert len(wrong) == 1 and 'number: "Next.js 14": no event names this version' in wrong[0]
+
+
+def test_a_command_the_session_kept_cut_short_may_be_given_in_full() -> None:
+    # D, e25: the session keeps the loop up to `git -C "$d" branc…`.
+    loop = 'Claude checked every worktree in one loop: `for d in .claude/worktrees/agent-*; do echo "=== $d ==="; git -C "$d" log --oneline -3 2>/dev/null; echo "-- status --"; git -C "$d" status --short 2>/dev/null; echo "-- branch --"; git -C "$d" branch --show-current; done`. <!-- ev: e25 -->\n'
+    assert problems("D", loop) == []
+    changed = problems("D", loop.replace("--short", "--long"))  # a flag before the cut is still compared
+    assert len(changed) == 1 and "never run in the session" in changed[0]
