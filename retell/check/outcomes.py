@@ -12,7 +12,7 @@ from typing import Any
 from retell.check.attribution import AUTHOR, SUBAGENT
 from retell.check.claims import Claim
 from retell.check.scope import Scope
-from retell.check.sources import Source, Sources
+from retell.check.sources import TOOL, Source, Sources
 from retell.check.verdict import CONTRADICTED, HIGH, LOW, TRACED, UNCHECKED, UNTRACED, Finding, found
 from retell.extract.tools import is_test_command
 
@@ -235,7 +235,9 @@ def _retried(claim: Claim, index: Sources) -> Finding:
 
 def _by_reports(claim: Claim, index: Sources, ids: set[str] | None) -> Finding:
     """A result outside the session (a page in a browser, a deploy): only the author's messages show it."""
-    reports = [s for s in (index.of(ids) if ids is not None else index.sources) if s.speaker == AUTHOR]
+    pool = index.of(ids) if ids is not None else index.sources
+    reasons = _rejection_reasons(index, {s.id for s in pool})
+    reports = [s for s in pool if s.speaker == AUTHOR or (s.speaker == TOOL and s.text in reasons)]
     # A report may say both ("this does the job, but we end up with two failed requests"): it is no denial.
     good = [s for s in reports if _GOOD_REPORT.search(s.text[:400])]
     bad = [s for s in reports if _BAD_REPORT.search(s.text[:400]) and not _GOOD_REPORT.search(s.text[:400])]
@@ -259,6 +261,21 @@ def _by_reports(claim: Claim, index: Sources, ids: set[str] | None) -> Finding:
         UNTRACED,
         advice="say what the session shows, or mark it <!-- ok --> if you saw it yourself",
     )
+
+
+# An older events.json keeps the author's reason for turning a call down as the call's error ("So if I do
+# …/tokenizer/index.html that works – but…"): words in the first person, not a tool's message.
+_FIRST_PERSON = re.compile(r"\b(?:I|I'm|I've|we|my|me|let's|please)\b")
+_TOOL_REJECTION = re.compile(r"^The user (?:doesn't|does not) want", re.I)
+
+
+def _rejection_reasons(index: Sources, ids: set[str]) -> set[str]:
+    return {
+        call.error
+        for event_id in ids
+        for call in index.event_calls.get(event_id, [])
+        if call.error and _FIRST_PERSON.search(call.error) and not _TOOL_REJECTION.match(call.error)
+    }
 
 
 def _first(index: Sources, event_id: str | None) -> Source | None:

@@ -202,3 +202,13 @@ def test_a_command_the_session_kept_cut_short_may_be_given_in_full() -> None:
     assert problems("D", loop) == []
     changed = problems("D", loop.replace("--short", "--long"))  # a flag before the cut is still compared
     assert len(changed) == 1 and "never run in the session" in changed[0]
+
+
+def test_a_result_the_author_gave_while_turning_a_call_down() -> None:
+    # A, e109: the author turned the commit down with "So if I do …/tokenizer/index.html that works – but would
+    # this fix work in…" (kept by this events.json as the call's error).
+    seen = "Loading the page at its full path, `/tokenizer/index.html`, worked; my question was whether the fix would hold elsewhere. <!-- ev: e108 e109 e110 -->\n"
+    assert problems("A", seen) == []
+    # A tool's own error is no report of the author's: nothing shows the page working there.
+    unseen = problems("A", "After that edit the page worked. <!-- ev: e60 e61 e62 -->\n")
+    assert len(unseen) == 1 and "no message of yours reports it" in unseen[0]
