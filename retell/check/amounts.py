@@ -413,7 +413,11 @@ _PARTNER = re.compile(
 )
 # "status code 504", "HTTP 404", "exit code 1": a code the session's output must show
 _STATUS = re.compile(
-    r"\b(?:status(?: code)?|HTTP(?: status)?|exit (?:code|status)|error code|returned)\s+(?P<n>\d{3})\b", re.I
+    r"\b(?:status(?: code)?|HTTP(?: status)?|exit (?:code|status)|error code|returned)\s+(?P<n>\d{3})\b"
+    # "came back with a 500", "got a 404", "answered with a 403": an HTTP status
+    r"|\b(?:with|got|returned|gave|threw|answered)\s+(?:an?\s+)?(?P<n2>[1-5]\d\d)\b(?![-\w]|\.\d|\s+(?:words?|tokens?|"
+    r"lines?|files?|tests?|ms|seconds?|minutes?|characters?|bytes?|entries|items|calls?|times|requests?|%))",
+    re.I,
 )
 _OF_WHICH = re.compile(
     rf"(?<![A-Za-z0-9_.])(?P<num>{DIGITS}|{EN_NUMBER})\s+of\s+(?:which|them|those|these)\s+"
@@ -460,7 +464,8 @@ def amounts(text: str, default_unit: str = "") -> list[Amount]:
         if add(amount):
             _range(text, amount, add)
     for match in _STATUS.finditer(text):
-        add(Amount(match.start("n"), match.end("n"), float(match.group("n")), THING + "status code"))
+        group = "n" if match.group("n") else "n2"
+        add(Amount(match.start(group), match.end(group), float(match.group(group)), THING + "status code"))
     for match in _matches(_OF_WHICH, text, starts):
         parsed = value_of(match.group("num"))
         if parsed is not None:

@@ -212,3 +212,13 @@ def test_a_result_the_author_gave_while_turning_a_call_down() -> None:
     # A tool's own error is no report of the author's: nothing shows the page working there.
     unseen = problems("A", "After that edit the page worked. <!-- ev: e60 e61 e62 -->\n")
     assert len(unseen) == 1 and "no message of yours reports it" in unseen[0]
+
+
+def test_an_http_status_told_without_the_words_status_code() -> None:
+    # A, e70: the HAR shows the stylesheet and the script answered 404 (the page 304).
+    assert (
+        problems("A", "Both files came back with a 404, and the page itself with a 304. <!-- ev: e70 e71 -->\n") == []
+    )
+    wrong = problems("A", "Both files came back with a 500. <!-- ev: e70 e71 -->\n")
+    assert len(wrong) == 1 and 'number: "500"' in wrong[0]
+    assert problems("D", "Alice wrote 873 words, with 500 to 800 asked for. <!-- ev: e9 e9.20 -->\n") == []
