@@ -324,30 +324,6 @@ def _session_gaps(index: Sources) -> list[tuple[float, str, str]]:
 
 _BETWEEN = ("the pause before this chapter", "the time between two sessions")
 _WHOLE = ("the session's length", "a session's length", "the chapter's length")
-# A sentence that says it measures the whole session ("the whole session took two hours", "in all").
-_WHOLE_WORDS = re.compile(
-    r"\b(?:session|sessions|whole|entire|all|altogether|overall|total|start to finish|beginning to end|sitting)\b"
-    r"|全体|全部|合計|全部で|セッション|会话|总共|一共",
-    re.I,
-)
-
-
-_STOP = re.compile(r"[.!?。！？](?=\s|$)|[。！？]")
-
-
-def _about_whole(claim: Claim, index: Sources, scope: Scope) -> bool:
-    """May a cited paragraph's duration be the session's (or a chapter's) length? When its sentence says so
-    ("the whole session took two hours"), or what it cites spans most of that length. "From my first message
-    to the summary took about two hours" citing half an hour of events is not borne out by a two-hour
-    session."""
-    text, at = claim.block.text, claim.at or len(claim.block.text)
-    start = max((m.end() for m in _STOP.finditer(text, 0, max(0, at - len(claim.text)))), default=0)
-    stop = _STOP.search(text, at)
-    if _WHOLE_WORDS.search(text[start : stop.start() if stop else len(text)]):
-        return True
-    stamps = sorted(index.clock[i] for i in index.expand(scope.cited) if i in index.clock)
-    length = max((s.value for s in index.spans if s.label in _WHOLE), default=0.0)
-    return bool(stamps) and length > 0 and stamps[-1] - stamps[0] >= 0.5 * length
 
 
 def _between(index: Sources, scope: Scope) -> list[tuple[float, str, str]]:
@@ -400,7 +376,6 @@ def check_time(claim: Claim, index: Sources, scope: Scope) -> Finding:
         if (not amount.relative or s.label in _BETWEEN or (whole and s.label in _WHOLE))
         # a turn's, a subagent's or a stated length counts near the paragraph; the session's anywhere
         and (s.source == "stats" or s.source not in index.clock or not scope.has_citation or s.source in scope.near)
-        and (whole or s.label not in _WHOLE or _about_whole(claim, index, scope))
     ]
     for span in spans:
         if _bounds(amount, span.value):
