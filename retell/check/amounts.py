@@ -81,6 +81,9 @@ _VERSION = re.compile(
     r"(?<![A-Za-z0-9_.])(?P<v>v\d+(?:\.\d+)+|\d+\.\d+\.\d+(?:\.\d+)*)(?![A-Za-z0-9_.]*\d)"
     r"|\b(?:version|Python|Node(?:\.js)?|Claude Code|Django|React|Rust|Go|Ruby|Java|TypeScript|Next\.js|Vite|"
     r"Tailwind(?: CSS)?|Firefox|Chrome|Safari|Firefox)\s+v?(?P<w>\d+(?:\.\d+)+)\b"
+    # a product named by its major version: "Firefox 143", "Python 3", "Tailwind CSS v4", "React 19"
+    r"|\b(?:Python|Node(?:\.js)?|Django|React|TypeScript|Next\.js|Vite|Tailwind(?: CSS)?|Firefox|Chrome|Safari|"
+    r"Edge|Ubuntu|Debian|macOS|iOS|Android|Java|PHP|Postgres(?:QL)?|Vue|Angular|Svelte)\s+v?(?P<major>\d+)\b(?![.,]\d)"
 )
 
 # -- times ------------------------------------------------------------------------------------------------
@@ -104,7 +107,10 @@ _TIME_NUM = rf"(?:{DIGITS}|{EN_NUMBER}|an?|half\s+an?|a\s+few|several)"
 _TIME_UNIT = r"seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?"
 _DURATION = re.compile(
     rf"{_START}(?P<n>{_TIME_NUM})(?P<half>\s+and\s+a\s+half)?\s*-?\s*(?P<u>{_TIME_UNIT})\b"
-    rf"(?P<more>\s+and\s+(?:a\s+half\b|(?P<n2>{DIGITS}|{EN_NUMBER})\s*-?\s*(?P<u2>seconds?|secs?|minutes?|mins?)\b))?",
+    # "an hour and nineteen minutes", "three minutes 22 seconds": one duration ("two hours, 29 minutes of
+    # them active" is two)
+    rf"(?P<more>\s+and\s+a\s+half\b|(?:\s+and)?\s+(?P<n2>{DIGITS}|{EN_NUMBER})\s*-?\s*"
+    r"(?P<u2>seconds?|secs?|minutes?|mins?)\b)?",
     re.I,
 )
 _HALF_AN_HOUR = re.compile(r"\bhalf\s+an?\s+(?P<u>hour|minute|day)\b", re.I)
@@ -407,7 +413,11 @@ _PARTNER = re.compile(
 )
 # "status code 504", "HTTP 404", "exit code 1": a code the session's output must show
 _STATUS = re.compile(
-    r"\b(?:status(?: code)?|HTTP(?: status)?|exit (?:code|status)|error code|returned)\s+(?P<n>\d{3})\b", re.I
+    r"\b(?:status(?: code)?|HTTP(?: status)?|exit (?:code|status)|error code|returned)\s+(?P<n>\d{3})\b"
+    # "came back with a 500", "got a 404", "answered with a 403": an HTTP status
+    r"|\b(?:with|got|returned|gave|threw|answered)\s+(?:an?\s+)?(?P<n2>[1-5]\d\d)\b(?![-\w]|\.\d|\s+(?:words?|tokens?|"
+    r"lines?|files?|tests?|ms|seconds?|minutes?|characters?|bytes?|entries|items|calls?|times|requests?|%))",
+    re.I,
 )
 _OF_WHICH = re.compile(
     rf"(?<![A-Za-z0-9_.])(?P<num>{DIGITS}|{EN_NUMBER})\s+of\s+(?:which|them|those|these)\s+"
@@ -439,7 +449,7 @@ def amounts(text: str, default_unit: str = "") -> list[Amount]:
         for match in _DIFF.finditer(text):
             add(Amount(match.start(), match.end(), float(match.group("plus")), DIFF))
     for match in _VERSION.finditer(text):
-        version = (match.group("v") or match.group("w")).lstrip("v")
+        version = (match.group("v") or match.group("w") or match.group("major") + ".").lstrip("v")
         add(Amount(match.start(), match.end(), 0.0, VERSION + version))
     for amount in durations(text, starts):
         if add(amount):
@@ -454,7 +464,8 @@ def amounts(text: str, default_unit: str = "") -> list[Amount]:
         if add(amount):
             _range(text, amount, add)
     for match in _STATUS.finditer(text):
-        add(Amount(match.start("n"), match.end("n"), float(match.group("n")), THING + "status code"))
+        group = "n" if match.group("n") else "n2"
+        add(Amount(match.start(group), match.end(group), float(match.group(group)), THING + "status code"))
     for match in _matches(_OF_WHICH, text, starts):
         parsed = value_of(match.group("num"))
         if parsed is not None:

@@ -16,7 +16,7 @@ AGENT = "agent"  # "the agent": Claude or one of its subagents
 PRONOUN = "pronoun"
 
 _ACTORS = re.compile(
-    r"(?P<author>\b(?:I|I'm|I've|I'd|I'll|me|my|myself|[Tt]he author|[Tt]he user)\b)"
+    r"(?P<author>\b(?:I|I'm|I've|I'd|I'll|me|[Mm]y|myself|[Tt]he author|[Tt]he user)\b)"
     r"|(?P<subagent>\b(?:sub-?agents?|(?:research|explore|exploration|search|review|reviewer|investigation|"
     r"parallel|background|helper|planning|plan) agents?)\b)"
     r"|(?P<agent>\b[Tt]he agent\b)"
@@ -47,6 +47,7 @@ _POSSESSIVE = frozenset({"my", "its", "Its", "My"})
 _ADDRESSEE = re.compile(
     r"\b(?:told|tell|tells|asked|ask|asks|answered|replied to|to|for|with|at|from|by|sent|reminded|showed)\s+$", re.I
 )
+_ACCORDING = re.compile(r"\b(?:[Aa]ccording to|[Ii]n the words of)\s+$")
 _EMPHASISED = re.compile(r"(?<![\w*])\*[^*\n]+\*(?![\w*])|(?<!\w)_[^_\n]+_(?!\w)")
 
 
@@ -60,6 +61,9 @@ def mentions(text: str, *, acting: bool = True) -> list[tuple[int, str]]:
         word = match.group(0)
         if group == "name" and word in _NOT_NAMES:
             continue
+        if acting and group != PRONOUN and _ACCORDING.search(text[: match.start()]):
+            found.append((match.start(), AUTHOR if group == "name" else group))
+            continue  # "According to Claude, “…”": Claude is the one speaking
         if acting and word not in _POSSESSIVE and not word.endswith("'s") and not _LEAD_VERBS.match(text, match.end()):
             continue
         if acting and group == PRONOUN and _DUMMY_IT.match(text, match.end()):
@@ -131,6 +135,9 @@ def speaker_of(lead: str, context: str = "", after: str = "", *, joined: bool = 
     lead = _EMPHASISED.sub(lambda m: " " * len(m.group(0)), lead)
     context = _EMPHASISED.sub(lambda m: " " * len(m.group(0)), context)
     named = speaker_after(after) if after else None
+    passive = _passive_speaker(lead, after)
+    if passive is not None:
+        return passive
     before = _speaker_before(lead, context)
     if named is not None and (joined or before is None):
         return resolve_it(context + " " + lead) if named == PRONOUN else named
@@ -157,6 +164,22 @@ def _speaker_before(lead: str, context: str) -> str | None:
     if actor == PRONOUN:
         return resolve_it(earlier + " " + last[:at])
     return actor
+
+
+# Claude に「…」と言われた: said to me by Claude (a passive verb of saying after the quote).
+_JA_PASSIVE = re.compile(
+    r"^\s*(?:と|って)\s*(?:言わ|書か|返さ|指示さ|頼ま|告げら|念を押さ|伝えら|聞か|尋ねら|提案さ|答えら)れ"
+)
+_JA_BY = re.compile(rf"(?:{_JA_WHO})\s*(?:に|から)(?!対して)")
+
+
+def _passive_speaker(lead: str, after: str) -> str | None:
+    if not after or not _JA_PASSIVE.match(after):
+        return None
+    found = None
+    for match in _JA_BY.finditer(_JA_SENTENCE_END.split(lead)[-1]):
+        found = match.lastgroup
+    return found
 
 
 def _japanese_lead(lead: str) -> str | None:

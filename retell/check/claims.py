@@ -29,6 +29,7 @@ NUMBER = "number"
 OUTCOME = "outcome"
 CREDIT = "credit"
 CITATION = "citation"
+OUTPUT = "output"  # what a command printed: "`echo $CONDA_DEFAULT_ENV`, which still printed `base`"
 QUOTE_KINDS = (AUTHOR_QUOTE, CLAUDE_QUOTE, SUBAGENT_QUOTE, ANY_QUOTE)
 BOTH = "both"  # a credit to "we": the author and Claude together
 
@@ -57,6 +58,9 @@ class Claim:
     actor: str = ""  # credits: author | claude | both
     stems: list[str] = field(default_factory=list)  # credits: what was decided, as content stems
     accepted: str | None = None  # the author's `ok` mark (its note, or "")
+    command: str = ""  # outputs: the command said to have printed it
+    owner: str = ""  # paths: whose file the sentence says it is ("Bob's `notes.md`", "alice, editing `x.md`")
+    owns: bool = False  # paths: "Bob's `notes.md`": a file the owner wrote or edited, not one it only read
 
     @property
     def unit(self) -> str:
@@ -109,6 +113,12 @@ _SHELL_LANGS = frozenset({"sh", "bash", "shell", "console", "zsh", "shell-sessio
 _RUN_WORDS = re.compile(
     r"\b(?:ran|re-ran|reran|running|executed|executes|typed|invoked|kicked off|fired off)\b"
     r"|実行|走らせ|叩い|打っ|回し|运行|执行|跑了",
+    re.I,
+)
+# A command's output told as a fact: "`echo $X`, which still printed `base`", "`which node` returned `…`".
+_OUTPUT_WORDS = re.compile(
+    r"\b(?:printed|prints|echoed|returned|returns|output|outputs|showed|shows|displayed|came back with|gave back)\b"
+    r"(?:\s+(?:only|just|still|again|back|out|us|me|nothing but))*\s*$",
     re.I,
 )
 _READ_WORDS = r"read|reading|opened|looked at|looked into|viewed|inspected|scanned|grepped"
@@ -187,7 +197,11 @@ _FAMILIES: list[tuple[str, str]] = [
     ("deploy", r"deploy(?:ment)?s?|release|デプロイ|部署"),
     ("install", r"install(?:ation)?|インストール|安装"),
     ("subagent", r"sub-?agents?|サブエージェント|エージェント|子代理|\d体目?|[一二三]体目?"),
-    ("app", r"page|app|site|recording|redirect|request|requests|feature|fix|server|script|ページ|アプリ"),
+    (
+        "app",
+        r"page|app|site|recording|recorder|playback|player|program|redirect|request|requests|feature|fix|server|"
+        r"script|styles|styling|ページ|アプリ",
+    ),
     # last, so that it wins over "page": "one of the fetches, the docs page, failed"
     ("fetch", r"fetch(?:es)?|web ?fetch(?:es)?|downloads?|web searche?s?|curl|wget"),
 ]
@@ -200,7 +214,13 @@ _VERB_FAMILIES = {
 }
 _POSITIVE = (
     r"passed|passes|went green|came back green|went through|succeeded|succeeds|worked|works|loaded|loads|"
-    r"compiled|deployed|merged|pushed|committed|installed|fixed|resolved|solved"
+    r"compiled|deployed|merged|pushed|committed|installed|fixed|resolved|solved|came back clean|ran clean|"
+    r"replied|acknowledged|responded|wrote back"
+)
+# A reply told of teammates: "all three acknowledged receipt", "the teammates replied within a minute".
+_REPLIES = ("replied", "acknowledged", "responded", "wrote back")
+_REPLIERS = re.compile(
+    r"\b(?:teammates?|sub-?agents?|agents?|workers?|each|both|all (?:three|two|four|five|six|of them))\b", re.I
 )
 # Who did it, for "pushed" and its kind: "Claude committed and pushed", "it merged…" (a participle after a noun,
 # "a document already merged into master", is a description, not a claim).
@@ -216,11 +236,19 @@ _OUTCOME = re.compile(
 # "worked through the list", "worked in parallel", "loaded into memory": work, not a result
 _ACTIVITY = {
     "work": re.compile(
-        r"^\s+(?:through|on|out|with|in|at|its|his|her|their|down|away|toward|towards|for|to|up|alongside|from"
-        r"|off|around|together|hard|late)\b",
+        r"^\s+(?:through|on|out|with|at|its|his|her|their|down|away|toward|towards|for|to|up|alongside|from"
+        r"|off|around|together|hard|late|in (?:parallel|tandem|turn|isolation|silence|the background|separate|"
+        r"(?:a|its|his|her|their|the) (?:own|worktree|branch|folder|directory|repo)))\b",
         re.I,
     ),
-    "load": re.compile(r"^\s+(?:into|onto|up|it|them|the)\b", re.I),
+    # "loads that worklet module": code that loads something, not a page that loaded
+    "load": re.compile(r"^\s+(?:into|onto|up|it|them|the|that|this|those|these|a|an|its|their|each|every)\b", re.I),
+    # "went through three commits", "went through several rounds": steps taken, not a result
+    "went": re.compile(
+        r"^\s+(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|a dozen|a few|a couple|several|many|"
+        r"dozens|rounds?|iterations?|versions?|attempts?|drafts?|revisions?|commits?|each|all|every)\b",
+        re.I,
+    ),
 }
 _NOT_ASSERTED = re.compile(
     r"\b(?:should|would|could|might|may|will|won't|to|if|whether|hope|hoped|expect|expected|expects|"
@@ -257,6 +285,14 @@ def outcome_claims(text: str, block: Block) -> list[Claim]:
             continue  # "2 failed", "six of which failed": a count, read as a number
         activity = _ACTIVITY.get(verb[:4])
         if activity is not None and activity.match(match.group("tail") or ""):
+            continue
+        if verb in _REPLIES:
+            part = clause.split(",")[-1]  # "sent it to alice, bob and carol, all three acknowledged"
+            if not _REPLIERS.search(part) or _NOT_ASSERTED.search(part) or _NOT.search(part):
+                continue  # "I replied", "Claude responded": words, not a result
+            claim = Claim(OUTCOME, (clause.strip() + " " + match.group(0)).strip()[-120:], block.line_at(start), block)
+            claim.at, claim.family = match.end(), "reply"
+            claims.append(claim)
             continue
         if _NOT_ASSERTED.search(clause) or _NOT.search(clause[-40:]) or re.search(r"\bonly\s*$", clause):
             continue  # "only worked in Chrome Canary": a limit it had, not a result
@@ -480,11 +516,18 @@ def _prose_claims(block: Block, programs: frozenset[str]) -> list[Claim]:
         code = match.group("code").strip()
         kind = classify_code(code, programs)
         claim = Claim(kind, code, block.line_at(match.start()), block, at=match.end())
+        printed_by = _printed_by(masked, match.start(), claims)
+        if printed_by:
+            claim.kind, claim.command = OUTPUT, printed_by
+            claims.append(claim)
+            text = _blank(text, match.start(), match.end(), keep="CODE")
+            continue
         if kind == COMMAND:
             claim.ran = _asserts(_RUN_WORDS, masked, match.start())
         elif kind == PATH and not is_route(code):
             claim.touch = _touch(masked, match.start())
             claim.ran = bool(claim.touch)
+            claim.owner, claim.owns = _owner(masked, match.start())
         claims.append(claim)
         text = _blank(text, match.start(), match.end(), keep="CODE")
     for match in _LINK.finditer(text):
@@ -583,11 +626,40 @@ def _clause(text: str, at: int) -> tuple[str, int]:
     return head + _CLAUSE_END.split(text[at:])[0], len(head)
 
 
+def _printed_by(masked: str, at: int, claims: list[Claim]) -> str:
+    """The command a code span is told as the output of ("`echo $X`, which still printed `base`"): a
+    command of the same clause before it, then a verb of output right before the span, not an intent ("it
+    should print `ok`")."""
+    clause, offset = _clause(masked, at)
+    lead = clause[:offset]
+    verb = _OUTPUT_WORDS.search(lead)
+    if verb is None or _INTENT.search(lead[: verb.start()]) or "CODE" in lead[verb.start() :]:
+        return ""
+    start = at - offset
+    before = [c for c in claims if c.kind == COMMAND and start <= c.at <= start + verb.start()]
+    return before[-1].text if before else ""
+
+
 def _asserts(verbs: re.Pattern[str], text: str, at: int) -> bool:
     """The clause around `at` says it was done (ran, edited…), not that it was meant to be ("to read",
     "I'll run")."""
     clause, _ = _clause(text, at)
     return any(not _INTENT.search(clause[: match.start()]) for match in verbs.finditer(clause))
+
+
+# Whose file: "Bob's `x.md`", "alice, editing `x.md`", "carol wrote `x.md`" (a name right before the path).
+_OWNER = re.compile(
+    r"\b(?P<name>[A-Za-z][a-z]+)(?:'s|’s|,?\s+(?:\w+\s+){0,1}(?:editing|writing|who (?:edited|wrote)|edited|wrote|"
+    r"created|updated|appended to|added to))\s+(?:(?:own|new|the|her|his|its|document|doc|file)\s+){0,2}$"
+)
+
+
+def _owner(text: str, at: int) -> tuple[str, bool]:
+    clause, where = _clause(text, at)
+    match = _OWNER.search(clause[:where])
+    if match is None:
+        return "", False
+    return match.group("name").lower(), match.group(0)[len(match.group("name")) :].startswith(("'s", "’s"))
 
 
 def _touch(text: str, at: int) -> str:

@@ -96,7 +96,11 @@ def check_number(claim: Claim, index: Sources, scope: Scope) -> Finding:
 
 def _version(claim: Claim, index: Sources, scope: Scope) -> Finding:
     version = claim.unit.split(":", 1)[1]
-    pattern = re.compile(r"(?<![A-Za-z0-9_.])v?" + re.escape(version) + r"(?![A-Za-z0-9_]|\.\d)")
+    if version.endswith("."):  # a major version ("Firefox 143"): 143, 143.0.3, v143
+        major = re.escape(version[:-1])
+        pattern = re.compile(rf"(?<![A-Za-z0-9_.])v?{major}(?![A-Za-z0-9_]|,\d)")
+    else:
+        pattern = re.compile(r"(?<![A-Za-z0-9_.])v?" + re.escape(version) + r"(?![A-Za-z0-9_]|\.\d)")
     for source in [*index.of(scope.near), *index.sources]:
         if pattern.search(source.text):
             return found(claim, source, cited=source.id in scope.near)
@@ -319,6 +323,7 @@ def _session_gaps(index: Sources) -> list[tuple[float, str, str]]:
 
 
 _BETWEEN = ("the pause before this chapter", "the time between two sessions")
+_WHOLE = ("the session's length", "a session's length", "the chapter's length")
 
 
 def _between(index: Sources, scope: Scope) -> list[tuple[float, str, str]]:
@@ -362,10 +367,13 @@ def check_time(claim: Claim, index: Sources, scope: Scope) -> Finding:
             return Finding(claim, TRACED, "stats", f"the calendar days it spans: {sorted(index.days)}", weak=True)
     # "two minutes later" is the time between two events, never a length: only durations ("it took an
     # hour") are compared with the session's lengths (a chapter's, a subagent's run, the session's own).
+    # An uncited paragraph (an opening, an ending, a heading) tells the whole story: "nine minutes later
+    # Claude had written the program" is measured from the session's (or a chapter's) start to its end.
+    whole = not scope.has_citation
     spans = [
         s
         for s in index.spans
-        if (not amount.relative or s.label in _BETWEEN)
+        if (not amount.relative or s.label in _BETWEEN or (whole and s.label in _WHOLE))
         # a turn's, a subagent's or a stated length counts near the paragraph; the session's anywhere
         and (s.source == "stats" or s.source not in index.clock or not scope.has_citation or s.source in scope.near)
     ]

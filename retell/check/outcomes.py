@@ -9,10 +9,10 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from retell.check.attribution import AUTHOR
+from retell.check.attribution import AUTHOR, SUBAGENT
 from retell.check.claims import Claim
 from retell.check.scope import Scope
-from retell.check.sources import Source, Sources
+from retell.check.sources import TOOL, Source, Sources
 from retell.check.verdict import CONTRADICTED, HIGH, LOW, TRACED, UNCHECKED, UNTRACED, Finding, found
 from retell.extract.tools import is_test_command
 
@@ -134,6 +134,8 @@ def _check(claim: Claim, index: Sources, scope: Scope) -> Finding:
                 UNTRACED,
                 advice="say what the session shows, or mark it <!-- ok --> if it happened outside it",
             )
+    if family == "reply":
+        return _replied(claim, index, where)
     if family == "subagent" and claim.retry:
         return _retried(claim, index)
     if family == "subagent":
@@ -188,6 +190,30 @@ def _by_subagents(claim: Claim, index: Sources, ids: set[str] | None) -> Finding
     return found(claim, _first(index, event_id), reason, CONTRADICTED, confidence=LOW, advice="say what it shows")
 
 
+def _replied(claim: Claim, index: Sources, ids: set[str] | None) -> Finding:
+    """Teammates who "replied" or "acknowledged": a subagent's own words after the message sent to them
+    (SendMessage), near the paragraph. Agents that had finished never answer a message."""
+    pool = ids if ids is not None else set(index.event_kinds)
+    sent = [index.order.get(e, 0) for e in pool for c in index.event_calls.get(e, []) if c.name == "SendMessage"]
+    after = min(sent, default=-1)
+    answers = [
+        s
+        for e in index.in_order(pool)
+        if "." not in e and index.order.get(e, 0) > after
+        for s in index.by_event.get(e, [])
+        if s.speaker == SUBAGENT
+    ]
+    if answers:
+        return found(claim, answers[0], cited=ids is not None)
+    return found(
+        claim,
+        None,
+        "no subagent answered in the cited events" + (" (after the message sent to them)" if sent else ""),
+        UNTRACED,
+        advice="say what the session shows (cite where they answered), or mark it <!-- ok --> if you know better",
+    )
+
+
 def _retried(claim: Claim, index: Sources) -> Finding:
     """A subagent run again: the session must have two runs of the same task (its description or brief)."""
     briefs: dict[str, list[str]] = {}
@@ -209,7 +235,9 @@ def _retried(claim: Claim, index: Sources) -> Finding:
 
 def _by_reports(claim: Claim, index: Sources, ids: set[str] | None) -> Finding:
     """A result outside the session (a page in a browser, a deploy): only the author's messages show it."""
-    reports = [s for s in (index.of(ids) if ids is not None else index.sources) if s.speaker == AUTHOR]
+    pool = index.of(ids) if ids is not None else index.sources
+    reasons = _rejection_reasons(index, {s.id for s in pool})
+    reports = [s for s in pool if s.speaker == AUTHOR or (s.speaker == TOOL and s.text in reasons)]
     # A report may say both ("this does the job, but we end up with two failed requests"): it is no denial.
     good = [s for s in reports if _GOOD_REPORT.search(s.text[:400])]
     bad = [s for s in reports if _BAD_REPORT.search(s.text[:400]) and not _GOOD_REPORT.search(s.text[:400])]
@@ -233,6 +261,21 @@ def _by_reports(claim: Claim, index: Sources, ids: set[str] | None) -> Finding:
         UNTRACED,
         advice="say what the session shows, or mark it <!-- ok --> if you saw it yourself",
     )
+
+
+# An older events.json keeps the author's reason for turning a call down as the call's error ("So if I do
+# …/tokenizer/index.html that works – but…"): words in the first person, not a tool's message.
+_FIRST_PERSON = re.compile(r"\b(?:I|I'm|I've|we|my|me|let's|please)\b")
+_TOOL_REJECTION = re.compile(r"^The user (?:doesn't|does not) want", re.I)
+
+
+def _rejection_reasons(index: Sources, ids: set[str]) -> set[str]:
+    return {
+        call.error
+        for event_id in ids
+        for call in index.event_calls.get(event_id, [])
+        if call.error and _FIRST_PERSON.search(call.error) and not _TOOL_REJECTION.match(call.error)
+    }
 
 
 def _first(index: Sources, event_id: str | None) -> Source | None:

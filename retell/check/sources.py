@@ -114,6 +114,7 @@ class Sources:
     siblings: dict[str, tuple[str | None, str | None]] = field(default_factory=dict)  # id -> (before, after)
     hidden: dict[str, str] = field(default_factory=dict)  # ids the view leaves out -> why
     subagent_errors: dict[str, str] = field(default_factory=dict)  # subagent event id -> its error
+    agent_names: dict[str, str] = field(default_factory=dict)  # subagent event id -> the name its brief gives it
     _scripts: dict[frozenset[str], set[str]] = field(default_factory=dict, repr=False)
 
     @cached_property
@@ -239,6 +240,7 @@ def build_sources(view: EventLog, manifest: dict[str, Any], triage: Triage, log:
     clock: dict[str, float] = {}
     programs: set[str] = set()
     subagent_errors: dict[str, str] = {}
+    agent_names: dict[str, str] = {}
 
     def add(event_id: str, speaker: str, text: str | None, retells: bool = False) -> None:
         if text and text.strip():
@@ -283,6 +285,9 @@ def build_sources(view: EventLog, manifest: dict[str, Any], triage: Triage, log:
             add(event.id, TOOL, agent.error)
             if agent.error:
                 subagent_errors[event.id] = agent.error
+            named = _AGENT_NAME.search(agent.prompt or "")
+            if named and (named.group(1) or named.group(2)).lower() != "claude":
+                agent_names[event.id] = (named.group(1) or named.group(2)).lower()
             if agent.duration_ms:
                 spans.append(Figure(DURATION, agent.duration_ms / 60000, event.id, "the subagent's run"))
             if agent.total_tokens:
@@ -331,8 +336,14 @@ def build_sources(view: EventLog, manifest: dict[str, Any], triage: Triage, log:
         _siblings(view.events),
         _hidden(log, event_kinds, triage) if log is not None else {},
         subagent_errors,
+        agent_names,
     )
     return index
+
+
+# The name a brief gives a subagent: "You are **alice**, a teammate…", "You are bob (round 2)".
+# A name in bold, or capitalised (never "You are Claude", "You are An…", "You are helping…").
+_AGENT_NAME = re.compile(r"\bYou are (?:\*\*([A-Za-z][a-z]+)\*\*|(?!Claude\b|An?\b|The\b)([A-Z][a-z]+)(?=[\s,.(]))")
 
 
 def _visit_call(event_id: str, call: Any, voice: str, add: Any, runs: list, touched: list, programs: set[str]) -> None:
@@ -579,7 +590,8 @@ def _counts(index: Sources, expanded: set[str], unit: str, changed: bool) -> set
     if unit in ("edits", "searches"):
         return {len(families.get("edit" if unit == "edits" else "search", []))}
     if unit == "commits":
-        return {sum(1 for c in families.get("bash", []) if c.target and re.search(r"\bgit\s+commit\b", c.target))}
+        commits = [c for c in families.get("bash", []) if c.target and re.search(r"\bgit\s+commit\b", c.target)]
+        return {len(commits), sum(1 for c in commits if not c.error)}  # a commit turned down made none
     if unit == "subagents":  # "three subagents, two of which came back"
         agents = [i for i in ids if index.event_kinds.get(i) == SUBAGENT_EVENT]
         failed = [i for i in agents if i in index.subagent_errors]

@@ -16,7 +16,18 @@ from collections.abc import Iterable
 
 from retell.check.amounts import DURATION
 from retell.check.attribution import AGENT, AUTHOR, CLAUDE, SUBAGENT
-from retell.check.claims import BOTH, CODE_SPAN, COMMAND, CREDIT, NUMBER, OUTCOME, PATH, QUOTE_KINDS, Claim
+from retell.check.claims import (
+    BOTH,
+    CODE_SPAN,
+    COMMAND,
+    CREDIT,
+    NUMBER,
+    OUTCOME,
+    OUTPUT,
+    PATH,
+    QUOTE_KINDS,
+    Claim,
+)
 from retell.check.document import Block
 from retell.check.figures import check_number
 from retell.check.outcomes import check_outcome
@@ -170,6 +181,8 @@ class Tracer:
             return self.command(claim, scope)
         if claim.kind == CODE_SPAN:
             return self.code(claim, scope)
+        if claim.kind == OUTPUT:
+            return self.output(claim, scope)
         if claim.kind == NUMBER:
             return check_number(claim, self.index, scope)
         if claim.kind == OUTCOME:
@@ -306,15 +319,18 @@ class Tracer:
         index = self.index
         claimed = _path_parts(claim.text)
         stripped = re.sub(r":\d+(?:-\d+)?$", "", claim.text.strip())
-        if scope.has_citation and not claim.ran:
-            named = _mention(stripped, index, scope, only=True)
-            if named is not None:
-                return found(claim, named, cited=True)
         name = claimed[-1] if claimed else ""
         pool = [*index.touched_by_name.get(name, []), *index.touched_by_name.get("*", [])] if name else []
         if name and "." not in name:  # a folder: any path through it
             pool = index.touched
         touches = [(e, p, how) for e, p, how in pool if _contains_path(p, claimed)]
+        owned = self._owner(claim, touches, scope)
+        if owned is not None:
+            return owned
+        if scope.has_citation and not claim.ran:
+            named = _mention(stripped, index, scope, only=True)
+            if named is not None:
+                return found(claim, named, cited=True)
         cited = index.expand(scope.cited)
         # What the paragraph cites first, and a touch of the kind the sentence tells (read, or edited).
         near = sorted(
@@ -363,6 +379,47 @@ class Tracer:
             "no event names it",
             UNTRACED,
             advice="check the file's name against the session",
+        )
+
+    def _owner(self, claim: Claim, touches: list[tuple[str, str, str]], scope: Scope) -> Finding | None:
+        """ "Bob's `research-beads.md`": a file the sentence gives to a named subagent must be one that agent
+        touched (edited, when the sentence says so); another agent's is reported."""
+        index = self.index
+        agents = [i for i, name in index.agent_names.items() if name == claim.owner]
+        if not claim.owner or not agents:
+            return None
+
+        def agent_of(event_id: str) -> str:
+            return next((a for a in index.agent_names if event_id.startswith(a + ".")), "")
+
+        by_agents = [(agent_of(e), e, how) for e, _, how in touches if agent_of(e)]
+        by_agents.sort(key=lambda t: t[1] not in scope.near)  # what the paragraph cites first
+        if not by_agents:
+            return None
+        edits = claim.touch == "edit" or claim.owns
+        mine = [t for t in by_agents if t[0] in agents and (not edits or t[2] != "read")]
+        if mine:
+            return found(claim, _first(index, mine[0][1]), cited=mine[0][1] in scope.near)
+        others = [t for t in by_agents if t[0] not in agents and (not edits or t[2] != "read")]
+        if not others:
+            read = next((t for t in by_agents if t[0] in agents), None)
+            if read is None:
+                return None
+            return found(
+                claim,
+                _first(index, read[1]),
+                f"{claim.owner} only read it ({read[1]}); no tool of {claim.owner}'s edited or wrote it",
+                CONTRADICTED,
+                advice="name the file that agent changed, or say it was read",
+            )
+        agent, event_id, _ = others[0]
+        who = index.agent_names.get(agent, "another subagent")
+        return found(
+            claim,
+            _first(index, event_id),
+            f"{who}'s file ({event_id}), not {claim.owner}'s",
+            CONTRADICTED,
+            advice=f"name the file {claim.owner} {'edited' if edits else 'worked on'}, or credit {who}",
         )
 
     def command(self, claim: Claim, scope: Scope) -> Finding:
@@ -416,6 +473,49 @@ class Tracer:
             advice="give the command as it ran" + (f" (closest: {nearest.id})" if nearest else ""),
         )
 
+    def output(self, claim: Claim, scope: Scope) -> Finding:
+        """What a command printed: the output its run kept (or the message Claude wrote right after it,
+        reading it out). A command that never ran is the command's own finding: the value is then checked
+        as any name."""
+        index = self.index
+        command = " ".join(_clean_code(claim.command).split())
+        wanted = command.split()
+        ran = [(e, r) for e, r in index.runs if command in " ".join(r.split()) or _subsequence(wanted, r.split())]
+        ran.sort(key=lambda r: r[0] not in scope.near)
+        if not ran:
+            return self.code(claim, scope)
+        value = " ".join(_clean_code(claim.text).lower().split())
+        kept: list[tuple[str, str]] = []  # (event id, what a run of it printed)
+        for event_id, target in ran:
+            for call in index.event_calls.get(event_id, []):
+                if call.target and " ".join(call.target.split()) == " ".join(target.split()):
+                    printed = "\n".join(t for t in (call.output, call.outcome, call.error) if t)
+                    if printed:
+                        kept.append((event_id, printed))
+            after = index.siblings.get(event_id, (None, None))[1]
+            for source in index.by_event.get(after or "", []):
+                if source.speaker in (CLAUDE, SUBAGENT) and value in " ".join(source.text.lower().split()):
+                    return found(claim, source, cited=self._in_scope(source, scope))
+        for event_id, printed in kept:
+            if value in " ".join(printed.lower().split()):
+                return found(claim, _first(index, event_id), cited=event_id in scope.near)
+        event_id = ran[0][0]
+        if kept:
+            return found(
+                claim,
+                _first(index, kept[0][0]),
+                f"not what `{command}` printed ({kept[0][0]}): {one_line(kept[0][1], 60)}",
+                UNTRACED,
+                advice="give the output the run shows, or mark it <!-- ok --> if you know better",
+            )
+        return found(
+            claim,
+            _first(index, event_id),
+            f"output not in the session: the run of `{command}` ({event_id}) kept no output",
+            UNTRACED,
+            advice="say what the session shows (what Claude made of it), or mark it <!-- ok --> if you saw it",
+        )
+
     def code(self, claim: Claim, scope: Scope) -> Finding:
         index = self.index
         code = _clean_code(claim.text)
@@ -436,6 +536,9 @@ class Tracer:
             named = next((s for s in [*index.of(scope.near), *index.sources] if prefix.search(s.text)), None)
             if named is not None:
                 return found(claim, named)
+        imported = _imported(code, index, scope)
+        if imported is not None:
+            return found(claim, imported, cited=self._in_scope(imported, scope))
         pieces = [p.strip() for p in re.split(r"…|\.\.\.", code) if p.strip()]
         if len(pieces) > 1 and all(_mention(p, index, scope) for p in pieces):
             return found(claim, _mention(pieces[0], index, scope))
@@ -527,6 +630,11 @@ class Tracer:
         if own >= CREDIT_SUPPORTED or (own >= CREDIT_NOTHING and own >= other - CREDIT_MARGIN):
             return found(claim, own_source)
         if other >= CREDIT_SUPPORTED and other - own >= CREDIT_MARGIN and other_source is not None:
+            # Words the other side said only later, away from what the paragraph cites (a closing summary
+            # restating "easier for others to contribute"), echo an idea; they did not have it first.
+            asked = [s for s in index.of(scope.near) if s.speaker in own_side and not s.retells]
+            if other_source.id not in cited and asked and other_source.order > max(s.order for s in asked):
+                return found(claim, asked[0], "worded too freely to compare", UNCHECKED)
             return found(
                 claim, other_source, f"{who} said this ({other_source.id}), not {credited}", CONTRADICTED, advice=advice
             )
@@ -759,6 +867,26 @@ def _mention(needle: str, index: Sources, scope: Scope, *, only: bool = False) -
     return None
 
 
+def _imported(code: str, index: Sources, scope: Scope) -> Source | None:
+    """`scipy.signal` for code that did `from scipy import signal`: a dotted name made of a module and a
+    name imported from it is borne out by the import line (`scipy.signal.chirp` also needs `signal.chirp`)."""
+    parts = code.split(".")
+    if len(parts) < 2 or not all(re.fullmatch(r"[A-Za-z_]\w*", p) for p in parts):
+        return None
+    for cut in range(1, len(parts)):
+        module, name = ".".join(parts[:cut]), parts[cut]
+        line = re.compile(
+            rf"\bfrom\s+{re.escape(module)}\s+import\s+(?:\(\s*)?(?:[\w ]+,\s*)*{re.escape(name)}\b", re.I
+        )
+        rest = ".".join(parts[cut:])
+        if cut + 1 < len(parts) and _mention(rest, index, scope) is None:
+            continue  # `scipy.signal.chirp` needs `signal.chirp` said somewhere
+        for source in _unique([*index.of(scope.near), *index.sources]):
+            if source.speaker != THOUGHT and line.search(source.text):
+                return source
+    return None
+
+
 def _path_in_text(text: str, claimed: list[str]) -> bool:
     return any(_contains_path(m.group(0), claimed) for m in PATHISH.finditer(text))
 
@@ -773,6 +901,12 @@ def _subsequence(wanted: list[str], ran: list[str]) -> bool:
         position = names.index(wanted[0].rsplit("/", 1)[-1])
     except ValueError:
         return False
+    if ran[-1].endswith("…") and len(ran) > 2:
+        # The session kept the command cut short ("git -C "$d" branc…"): a claim that begins with all of
+        # what it kept may go on past the cut.
+        kept, last = ran[:-1], ran[-1][:-1]
+        if wanted[: len(kept)] == kept and len(wanted) > len(kept) and wanted[len(kept)].startswith(last):
+            return True
     for word in wanted[1:]:
         try:
             position = ran.index(word, position + 1)
