@@ -5,7 +5,7 @@ hashed. For a big file a child process does that work, on the other core, with t
 (`TranscriptReader.lines_to_decode`): it sends, in file order, where each line to decode is and the links
 of the records it skipped; the parser reads those lines back (`os.pread`, no copy through the pipe) and
 decodes them. The same functions run in the same order as in one process, so the results are the same.
-The reader's `ahead` work (the images of a line verified, say) is done by the child too, and its result sent
+The reader's `ahead` work (the images of a line decoded, verified and written, say) is done by the child too, and its result sent
 just before the line it came from.
 
 For files of PREFETCH_MIN bytes or more, where a fork is safe (retell/cores.py); elsewhere the reader reads
