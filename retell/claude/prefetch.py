@@ -5,8 +5,8 @@ hashed. For a big file a child process does that work, on the other core, with t
 (`TranscriptReader.lines_to_decode`): it sends, in file order, where each line to decode is and the links
 of the records it skipped; the parser reads those lines back (`os.pread`, no copy through the pipe) and
 decodes them. The same functions run in the same order as in one process, so the results are the same.
-The reader's `ahead` work (the images of a line verified, say) is done by the child too, and its result sent
-just before the line it came from.
+The reader's `ahead` work (the images of a line decoded, verified and written, say) is done by the child
+too, and its result sent just before the line it came from.
 
 For files of PREFETCH_MIN bytes or more, where a fork is safe (retell/cores.py); elsewhere the reader reads
 in this process.
@@ -18,16 +18,17 @@ import contextlib
 import hashlib
 import os
 import struct
-from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Any, BinaryIO
+from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, BinaryIO, Protocol
 
 import msgspec
 
 from retell import cores
+from retell.claude.readstats import AgentProgressLink, ReadStats
 from retell.errors import InputError
 
 if TYPE_CHECKING:
-    from retell.claude.reader import TranscriptReader
     from retell.claude.records import Record
 
 PREFETCH_MIN = 32 << 20  # below this, starting a process costs about what it saves
@@ -40,6 +41,30 @@ _BOM = b"\xef\xbb\xbf"
 _REPORT_EVERY = 4 << 20
 
 
+class Reader(Protocol):
+    """What reading on two cores asks of a transcript reader (reader.TranscriptReader, which imports this
+    module: the reader chooses how its lines are read, this module does not know the reader)."""
+
+    path: Path
+    stats: ReadStats
+    agent_progress: list[AgentProgressLink]
+    on_progress: Callable[[int], None] | None
+    on_link: Callable[[int, str, str | None], None] | None
+    ahead: tuple[bytes, Callable[[bytes], Any], Callable[[Any], None]] | None
+    meanwhile: Callable[[], None] | None
+    when_read: Callable[[], None] | None
+    digest: bool
+    hexdigest: str | None
+    snapshot_line: int
+    last_snapshot: bytes | None
+
+    def lines_to_decode(self, fh: Iterable[bytes]) -> Iterator[tuple[int, bytes, bytes, bool]]: ...
+
+    def decode(self, lineno: int, line: bytes, complete: bool, user: bool = False) -> Record | None: ...
+
+    def note_snapshot(self, lineno: int, line: bytes) -> None: ...
+
+
 def worthwhile(fh: BinaryIO) -> bool:
     """Whether to read this open transcript on two cores."""
     if not cores.can_fork():
@@ -50,7 +75,7 @@ def worthwhile(fh: BinaryIO) -> bool:
         return False
 
 
-def records(reader: TranscriptReader, fh: BinaryIO) -> Iterator[tuple[int, Record]]:
+def records(reader: Reader, fh: BinaryIO) -> Iterator[tuple[int, Record]]:
     """What iterating `reader` yields, with the lines read, counted and hashed by a child process."""
     read_end, write_end = os.pipe()
     _widen(write_end)
@@ -96,7 +121,7 @@ def _widen(pipe: int) -> None:
         fcntl.fcntl(pipe, fcntl.F_SETPIPE_SZ, _PIPE_SIZE)
 
 
-def _parse(reader: TranscriptReader, fd: int, pipe: BinaryIO, child: _Child) -> Iterator[tuple[int, Record]]:
+def _parse(reader: Reader, fd: int, pipe: BinaryIO, child: _Child) -> Iterator[tuple[int, Record]]:
     decoder = msgspec.msgpack.Decoder()
     next_report = _REPORT_EVERY
     when_read = reader.when_read
@@ -131,10 +156,8 @@ def _parse(reader: TranscriptReader, fd: int, pipe: BinaryIO, child: _Child) -> 
                 yield lineno, record
 
 
-def _finish(reader: TranscriptReader, counted: dict[str, Any]) -> None:
+def _finish(reader: Reader, counted: dict[str, Any]) -> None:
     """Add what the child counted to the reader's own figures (the lines it decoded)."""
-    from retell.claude.reader import AgentProgressLink
-
     if counted["error"]:
         raise InputError(f"{reader.path}: cannot read ({counted['error']})")
     stats = reader.stats
@@ -151,7 +174,7 @@ def _finish(reader: TranscriptReader, counted: dict[str, Any]) -> None:
     reader.hexdigest = counted["sha256"]
 
 
-def _child(reader: TranscriptReader, fh: BinaryIO, write_end: int) -> None:
+def _child(reader: Reader, fh: BinaryIO, write_end: int) -> None:
     """Go through the lines as reading in one process would, and tell the parent. Exits the process."""
     code = 0
     try:

@@ -10,19 +10,17 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from retell.claude import prefetch
 from retell.claude.digest import FileDigest
+from retell.claude.readstats import AgentProgressLink, ReadStats
 from retell.claude.records import NotAnObject, Record, decode_record, decode_user_record
 from retell.claude.schema import SIGNAL_ATTACHMENT_TYPES, SKIPPABLE_RECORD_TYPES
 from retell.errors import InputError
 
-MAX_LISTED_LINES = 100  # malformed line numbers listed in the manifest; the count is always exact
 # Big lines are read in 8 KB steps with the default buffer (a 5 MB line: 640 reads and joins); 1 MB
 # steps make reading the lines of a 100 MB file ~3x cheaper.
 READ_BUFFER = 1 << 20
@@ -32,35 +30,6 @@ _ATTACHMENT_KEY = b'"attachment":{"type":"'
 _PARENT_TOOL_USE = re.compile(rb'"parentToolUseID":"([^"\\]+)"')
 _AGENT_ID = re.compile(rb'"agentId":"([^"\\]+)"')
 _DATA_TYPE = re.compile(rb'"data":\{"type":"([^"\\]+)"')
-
-
-@dataclass
-class ReadStats:
-    """What the reader saw, for the manifest and for `retell schema`."""
-
-    lines: int = 0
-    bytes_read: int = 0
-    blank_lines: int = 0
-    malformed_count: int = 0
-    malformed_lines: list[int] = field(default_factory=list)
-    truncated_last_line: bool = False
-    skipped_unparsed: int = 0
-    record_types: Counter[str] = field(default_factory=Counter)
-    attachment_types: Counter[str] = field(default_factory=Counter)
-    progress_types: Counter[str] = field(default_factory=Counter)
-
-    def note_malformed(self, lineno: int) -> None:
-        self.malformed_count += 1
-        if len(self.malformed_lines) < MAX_LISTED_LINES:
-            self.malformed_lines.append(lineno)
-
-
-@dataclass
-class AgentProgressLink:
-    """An old-style `agent_progress` record: the only link some versions leave from a spawn to its agent."""
-
-    tool_use_id: str
-    agent_id: str
 
 
 def sniff_type(line: bytes) -> tuple[str | None, str | None]:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import orjson
+import msgspec
 
 from retell.fsutil import atomic_write_bytes
 
@@ -70,43 +70,62 @@ def _event_sort_key(event_id: str) -> tuple[str, tuple[int, ...]]:
     return key, tuple(int(p) for p in local.lstrip("e").split(".") if p.isdigit())
 
 
+# What the reading child tells the parser of one image (retell/claude/prefetch.py): the length and `hash()` of
+# its base64 text (the parser's key: it finds the image of a block without decoding it), then the sha256 of the
+# bytes, their type (None: not an image), their length, the size Pillow read (None: corrupt) and whether the
+# child wrote the asset file. `hash()` is the same in both processes (the child is forked: one hash key), and
+# two distinct screenshots of the same length sharing a 64-bit hash is as likely as a sha256 name clash.
+Told = tuple[int, int, str, str | None, int, list[int] | tuple[int, int] | None, bool]
+
+
 class ImageStore:
-    """Decodes image blocks once per distinct content; writes them to `assets_dir` when one is given."""
+    """Decodes image blocks once per distinct content; writes them to `assets_dir` when one is given.
+
+    A big transcript is read on two cores (retell/claude/prefetch.py): the reading child decodes, verifies and
+    writes each new image of a line before the parser reaches it (`decode_ahead`), and tells the parser what
+    it found (`take_ahead`); the parser then names the image of a block from its base64 text's hash and never
+    decodes it, nor imports Pillow.
+    """
 
     def __init__(self, assets_dir: Path | None) -> None:
         self.assets_dir = assets_dir
         self.images: dict[str, ImageInfo] = {}  # by asset name
         self._by_digest: dict[str, ImageInfo] = {}
         self.warnings: list[str] = []
-        self._verified: dict[str, tuple[int, int] | None] = {}  # by sha256: what Pillow found, done ahead
+        self._told: dict[tuple[int, int], Told] = {}  # by (length, hash) of the base64 text: decoded ahead
+        self._written_ahead: set[str] = set()  # asset files the reading child wrote
 
-    # A big transcript is read on two cores (retell/claude/prefetch.py): the reading child verifies the
-    # images of each line before the parser reaches it, so the parser neither imports Pillow nor verifies.
-    def verify_ahead(self, line: bytes) -> list[tuple[str, tuple[int, int] | None]] | None:
-        """(sha256, size or None when corrupt) of each new image of a raw line; None when it holds none.
-        Runs in the reading child; its own copy of this store remembers what it has verified."""
+    def decode_ahead(self, line: bytes) -> list[Told] | None:
+        """What each new image of a raw line is (its asset file written); None when it holds none.
+        Runs in the reading child; its own copy of this store remembers what it has told."""
         if IMAGE_MARK not in line:
             return None
-        try:
-            value = orjson.loads(line)
-        except orjson.JSONDecodeError:
-            return None  # (the parser verifies what it finds on such a line itself)
-        found: list[tuple[str, tuple[int, int] | None]] = []
-        for data in _base64_images(value):
+        found: list[Told] = []
+        for text in _base64_texts(line):
+            key = (len(text), hash(text))
+            if key in self._told:
+                continue  # (a tool result's toolUseResult copy, a screenshot shown again)
             try:
-                image = binascii.a2b_base64(data)
+                data = decode_base64(text)
             except (binascii.Error, ValueError):
-                continue
-            digest = hashlib.sha256(image).hexdigest()
-            if digest not in self._verified and sniff_image_type(image) is not None:
-                self._verified[digest] = _verify(image)
-                found.append((digest, self._verified[digest]))
+                continue  # (the parser warns)
+            digest = hashlib.sha256(data).hexdigest()
+            kind = sniff_image_type(data)
+            size = _verify(data) if kind is not None else None
+            written = False
+            if kind is not None and size is not None and self.assets_dir is not None:
+                written = self._write(f"{digest[:16]}.{_EXTENSIONS[kind]}", data)
+            told: Told = (*key, digest, kind, len(data), size, written)
+            self._told[key] = told
+            found.append(told)
         return found or None
 
-    def take_verified(self, found: list[tuple[str, list[int] | None]]) -> None:
-        """What `verify_ahead` found (sizes arrive as lists)."""
-        for digest, size in found:
-            self._verified[digest] = (size[0], size[1]) if size is not None else None
+    def take_ahead(self, found: list[Told]) -> None:
+        """What `decode_ahead` told (sizes arrive as lists)."""
+        for told in found:
+            self._told[(told[0], told[1])] = told
+            if told[6] and told[3] is not None:
+                self._written_ahead.add(f"{told[2][:16]}.{_EXTENSIONS[told[3]]}")
 
     def add(self, block: dict[str, Any], where: str) -> ImageInfo | None:
         """Decode one `image` content block; None (with a warning) when it is not a usable image."""
@@ -114,15 +133,24 @@ class ImageStore:
         if not isinstance(source, dict):
             self.warnings.append(f"{where}: image block without a source, skipped")
             return None
-        if source.get("type") != "base64" or not isinstance(source.get("data"), str):
+        text = source.get("data")
+        if source.get("type") != "base64" or not isinstance(text, str):
             self.warnings.append(f"{where}: image of source type {source.get('type')!r} not embedded, skipped")
             return None
+        key = (len(text), hash(text))
+        told = self._told.get(key)
+        if told is not None:  # (decoded already: its file is there, or it is no usable image)
+            _, _, digest, kind, length, size, _ = told
+            return self._add(digest, kind, length, size, None, where)
         try:
-            data = binascii.a2b_base64(source["data"])
+            data = decode_base64(text)
         except (binascii.Error, ValueError):
             self.warnings.append(f"{where}: image data is not valid base64, skipped")
             return None
-        return self.add_bytes(data, where)
+        info = self.add_bytes(data, where)
+        if info is not None:  # (the same screenshot again is not decoded again)
+            self._told[key] = (*key, info.sha256, info.format, info.bytes, (info.width, info.height), False)
+        return info
 
     def add_bytes(self, data: bytes, where: str) -> ImageInfo | None:
         digest = hashlib.sha256(data).hexdigest()
@@ -130,48 +158,91 @@ class ImageStore:
         if known is not None:
             return known
         kind = sniff_image_type(data)
+        return self._add(digest, kind, len(data), _verify(data) if kind is not None else None, data, where)
+
+    def _add(
+        self,
+        digest: str,
+        kind: str | None,
+        length: int,
+        size: list[int] | tuple[int, int] | None,
+        data: bytes | None,
+        where: str,
+    ) -> ImageInfo | None:
+        """The image of these bytes (`data`: None when the reading child wrote its file), once per digest."""
+        known = self._by_digest.get(digest)
+        if known is not None:
+            return known
         if kind is None:
             self.warnings.append(f"{where}: image bytes are not PNG, JPEG, GIF, WebP or AVIF, skipped")
             return None
-        size = self._verified[digest] if digest in self._verified else _verify(data)
         if size is None:
             self.warnings.append(f"{where}: {kind} image is corrupt (Pillow cannot read it), skipped")
             return None
         name = f"{digest[:16]}.{_EXTENSIONS[kind]}"
-        info = ImageInfo(
-            asset=name,
-            format=kind,
-            bytes=len(data),
-            width=size[0],
-            height=size[1],
-            sha256=digest,
-        )
+        info = ImageInfo(asset=name, format=kind, bytes=length, width=size[0], height=size[1], sha256=digest)
         self.images[name] = info
         self._by_digest[digest] = info
-        if self.assets_dir is not None:
-            target = self.assets_dir / name
-            # content-named: a file of that name and size from an earlier parse is this image already. No
-            # fsync per file (270 of them on a screenshot-heavy day): the parse is made again from the session.
-            if not (target.is_file() and target.stat().st_size == len(data)):
-                atomic_write_bytes(target, data, durable=False)
+        if data is not None and self.assets_dir is not None:
+            self._write(name, data)
         return info
 
+    def _write(self, name: str, data: bytes) -> bool:
+        """The asset file of an image; False when a file of that name and size was there already."""
+        assert self.assets_dir is not None
+        target = self.assets_dir / name
+        # content-named: a file of that name and size from an earlier parse is this image already. No
+        # fsync per file (270 of them on a screenshot-heavy day): the parse is made again from the session.
+        if target.is_file() and target.stat().st_size == len(data):
+            return False
+        atomic_write_bytes(target, data, durable=False)
+        return True
 
-def _base64_images(value: Any) -> Iterator[str]:
-    """The base64 data of every image block inside a decoded record, at any depth."""
-    if isinstance(value, dict):
-        source = value.get("source")
-        if value.get("type") == "image" and isinstance(source, dict) and source.get("type") == "base64":
-            if isinstance(source.get("data"), str):
-                yield source["data"]
-            return
-        for item in value.values():
-            if isinstance(item, (dict, list)):
-                yield from _base64_images(item)
-    elif isinstance(value, list):
-        for item in value:
-            if isinstance(item, (dict, list)):
-                yield from _base64_images(item)
+    def drop_unused(self) -> None:
+        """Remove the asset files the reading child wrote for images no event shows (an image only in a
+        tool's `toolUseResult` copy, say): the assets are the images the story holds, read on one core or two."""
+        assert self.assets_dir is not None or not self._written_ahead
+        for name in sorted(self._written_ahead - self.images.keys()):
+            (self.assets_dir / name).unlink(missing_ok=True)  # type: ignore[operator]
+        self._told = {key: told for key, told in self._told.items() if not told[6] or told[2] in self._by_digest}
+        self._written_ahead &= self.images.keys()
+
+
+def decode_base64(text: str) -> bytes:
+    """The bytes of a base64 text: msgspec's decoder (already the parser's), ~4x faster than binascii's on a
+    screenshot; binascii's for what msgspec refuses (line breaks, missing padding), raising binascii.Error when
+    neither can read it."""
+    try:
+        return msgspec.convert(text, bytes)
+    except msgspec.ValidationError:
+        return binascii.a2b_base64(text)
+
+
+_DATA_KEY = b'"data":"'
+_BASE64_SOURCE = b'"type":"base64"'
+_BLOCK_HEAD = 200  # bytes from an image block's start to its data: `"source":{"type":"base64","media_type":…`
+
+
+def _base64_texts(line: bytes) -> Iterator[str]:
+    """The base64 text of each image block on a raw line, found in its bytes (the line is never decoded: on a
+    screenshot-heavy day, decoding the lines that hold images cost the reading child as much as the images).
+    Only a guess at what the parser will find: the parser uses what the child told of a text only when the
+    text it decoded is the same (its length and hash), and decodes any other itself. A JSON string holds no
+    unescaped quote, so `"type":"image"` is a key of the line's structure; a text with an escape is skipped."""
+    at = line.find(IMAGE_MARK)
+    while at >= 0:
+        head_end = at + len(IMAGE_MARK) + _BLOCK_HEAD
+        key = line.find(_DATA_KEY, at, head_end)
+        if key >= 0 and line.find(_BASE64_SOURCE, at, key) >= 0:
+            start = key + len(_DATA_KEY)
+            end = line.find(b'"', start)
+            if end > start and line.find(b"\\", start, end) < 0:
+                data = line[start:end]
+                if data.isascii():
+                    yield data.decode("ascii")
+            at = line.find(IMAGE_MARK, max(end, start))
+        else:
+            at = line.find(IMAGE_MARK, at + 1)
 
 
 def _verify(data: bytes) -> tuple[int, int] | None:

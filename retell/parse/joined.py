@@ -135,6 +135,7 @@ def join_sessions(
         events=[e for part in parts for e in part.main.events],
         sessions=entries,
     )
+    images.drop_unused()
     index_images(log, images)
     flags = scan_event_log(log, scanner)
     image_entries = [image.to_dict() for image in sorted(images.images.values(), key=lambda i: i.asset)]

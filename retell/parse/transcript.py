@@ -80,7 +80,7 @@ def read_transcript(
         strict=options.strict,
         on_progress=options.on_progress,
         on_link=extractor.note_link,
-        ahead=(IMAGE_MARK, images.verify_ahead, images.take_verified),
+        ahead=(IMAGE_MARK, images.decode_ahead, images.take_ahead),
         meanwhile=prepare_scanner,
         when_read=scan_told_so_far if scan_early else None,
     )
@@ -188,6 +188,7 @@ def extract_session(ref: SessionRef, assets_dir: Path | None, options: ParseOpti
         links=main.links,
     )
     event_log = EventLog(session=info, chapters=main.chapters, events=main.events)
+    images.drop_unused()
     index_images(event_log, images)
 
     flags = scan_event_log(event_log, part.scanner, part.ahead)

@@ -24,6 +24,10 @@ from retell.secrets.vendored import gitleaks_rules
 
 _CACHE_TEXT_LIMIT = 2000
 _CACHE_SIZE = 20_000
+# The findings scanned ahead for the last session (twocores.py), by the scanner's account names: a later stage
+# of the same process (`retell run`: triage's redactor, after the parse) scans those very texts with a scanner
+# of the same names, and reads them here instead of scanning ~1 MB of story again. One session's only.
+_SCANNED_AHEAD: dict[tuple[str, ...], dict[str, tuple[Finding, ...]]] = {}
 # Kinds that say how a value was written, not what it is: on the very same span, a family's own kind wins.
 _CONTEXT_KINDS = frozenset(
     {
@@ -103,6 +107,7 @@ class Scanner:
         names = sorted({n for n in self.usernames if len(n) >= 2 and personal_account(n)})
         self.usernames = tuple(names)
         self.rules, self._global_allow, self._keywords = _compiled(self.usernames)
+        self._primed = _SCANNED_AHEAD.get(self.usernames, self._primed)
 
     def scan(self, text: str) -> list[Finding]:
         """Non-overlapping findings in `text`, in order; on an overlap a secret beats personal data, then
@@ -128,7 +133,11 @@ class Scanner:
         return text in self._primed
 
     def prime(self, found: dict[str, tuple[Finding, ...]]) -> None:
-        """Findings of texts scanned ahead (twocores.py): `scan` answers from them."""
+        """Findings of texts scanned ahead (twocores.py): `scan` answers from them, and so do later scanners
+        of the same account names in this process."""
+        if _SCANNED_AHEAD.get(self.usernames) is not self._primed:
+            _SCANNED_AHEAD.clear()
+            _SCANNED_AHEAD[self.usernames] = self._primed
         self._primed.update(found)
 
     def redact_all(self, text: str | None) -> str | None:

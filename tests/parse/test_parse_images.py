@@ -72,6 +72,25 @@ def test_same_image_twice_is_one_asset(tx: Transcript, parse, tmp_path: Path) ->
     assert len(list((tmp_path / "assets").iterdir())) == 1
 
 
+def test_a_screenshot_shown_again_is_decoded_once(
+    tx: Transcript, parse, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from retell.extract import images
+
+    png = make_png((9, 9), (40, 40, 40))
+    for turn in range(3):
+        tx.user([text_block(f"still broken ({turn})"), image_block(png)])
+        tx.assistant("I see it.")
+    decoded: list[int] = []
+    decode = images.decode_base64
+    monkeypatch.setattr(images, "decode_base64", lambda text: decoded.append(len(text)) or decode(text))
+    result = parse(tx)
+    assert len(decoded) == 1
+    (info,) = result.manifest["images"]
+    assert len(info["events"]) == 3
+    assert (tmp_path / "assets" / info["asset"]).read_bytes() == png
+
+
 def test_image_inside_a_tool_result_is_an_image_event(tx: Transcript, parse, tmp_path: Path) -> None:
     png = make_png((8, 8), (0, 0, 255))
     tx.user("take a screenshot of the page")

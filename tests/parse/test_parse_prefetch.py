@@ -150,6 +150,36 @@ def test_images_are_verified_by_the_reading_child_with_the_same_results(
     assert verified == []  # (the child's calls are in its own copy of this process)
 
 
+def test_each_image_is_decoded_once_by_the_reading_child_and_never_by_the_parser(
+    tmp_path: Path, two_cores: list[Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On two cores the child decodes, verifies and writes each image; the parser names the image of a block
+    from its text and decodes none (each screenshot's base64 was decoded twice: by the child to verify it, by
+    the parser to write it). An image only in a tool's `toolUseResult` copy, which the story never shows,
+    leaves no file behind, as on one core."""
+    tx = Transcript()
+    tx.user([text_block("Here is the layout."), image_block(make_png((6, 4)))])
+    screenshot = image_block(make_png((8, 5), (10, 200, 10)))
+    for _ in range(2):
+        call = tx.tool_call("mcp__playwright__browser_take_screenshot", {}, result=None)
+        tx.tool_result(call, [screenshot], tool_use_result=[screenshot])
+    hidden = image_block(make_png((3, 3), (1, 2, 3)))
+    call = tx.tool_call("Read", {"file_path": "/tmp/y.png"}, result=None)
+    tx.tool_result(call, "Read an image.", tool_use_result={"file": {"type": "image", "source": hidden["source"]}})
+    path = tx.write(tmp_path / "images.jsonl")
+    prefetch.PREFETCH_MIN = 1 << 62
+    alone = _outputs([path], tmp_path / "one")
+    decoded: list[int] = []
+    decode = images.decode_base64
+    monkeypatch.setattr(images, "decode_base64", lambda text: decoded.append(len(text)) or decode(text))
+    prefetch.PREFETCH_MIN = 0
+    assert _outputs([path], tmp_path / "two") == alone
+    assert decoded == []  # (the child's decoding is in its own copy of this process)
+    names = sorted(p.name for p in (tmp_path / "two" / "assets").iterdir())
+    assert names == sorted(p.name for p in (tmp_path / "one" / "assets").iterdir())
+    assert len(names) == 2 == len(json.loads(alone[1])["images"])
+
+
 def test_the_secret_scan_starts_on_what_is_told_once_the_reading_child_is_done(
     tmp_path: Path, two_cores: list[Path], monkeypatch: pytest.MonkeyPatch
 ) -> None:

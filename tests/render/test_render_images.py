@@ -355,3 +355,30 @@ def test_an_animated_gif_is_scaled_and_stripped_too(tmp_path: Path) -> None:
 def work_slug(out: Path) -> str:
     (bundle,) = [p.name for p in out.iterdir() if p.is_dir()]
     return bundle
+
+
+def test_the_posts_images_are_encoded_on_two_cores_with_the_same_bytes(
+    work: Work, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A forked child encodes about half of the post's images (a screenshot's lossless WebP is slow); the
+    post and its files are the same as when one process encodes them all."""
+    from retell import cores
+
+    monkeypatch.setattr(cores.threading, "active_count", lambda: 2)  # no fork: one process
+    alone = Post(work)
+    forks: list[int] = []
+    fork = cores.os.fork
+
+    def counted() -> int:
+        pid = fork()
+        if pid:
+            forks.append(pid)
+        return pid
+
+    monkeypatch.setattr(cores.threading, "active_count", lambda: 1)
+    monkeypatch.setattr(cores.os, "fork", counted)
+    split = Post(work)
+    assert len(alone.images) >= 2
+    assert split.body == alone.body and split.images == alone.images
+    assert [split.data(n) for n in split.images] == [alone.data(n) for n in alone.images]
+    assert len(forks) == 1

@@ -75,3 +75,24 @@ def test_a_scan_started_on_the_texts_told_so_far_finds_what_one_scan_finds(
     alone = Scanner(usernames=later_usernames)
     assert [later.scan(t) for t in texts] == [alone.scan(t) for t in texts]
     assert [f.value for f in later.scan(f"ssh {later_usernames[0]}@build")] == [later_usernames[0]]
+
+
+def test_a_later_scanner_of_the_same_names_reads_what_was_scanned_ahead(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`retell run`: triage's redactor scans the texts the parse scanned ahead, with a scanner of the same
+    account names; it reads their findings instead of scanning the story again. Another session's scanner
+    (other names) scans for itself."""
+    texts = [*[case.text for case in planted()][:50], "/home/sam/src/app.py", "plain prose"]
+    monkeypatch.setattr(twocores, "SPLIT_MIN_CHARS", 0)
+    monkeypatch.setattr(cores.threading, "active_count", lambda: 1)
+    parse = Scanner(usernames=("sam",))
+    twocores.scan_ahead(parse, texts)
+    expected = [parse.scan(t) for t in texts]
+    scanned: list[str] = []
+    scan = Scanner._scan
+    monkeypatch.setattr(Scanner, "_scan", lambda self, text: scanned.append(text) or scan(self, text))
+    triage = Scanner(usernames=("sam",))
+    assert [triage.scan(t) for t in texts] == expected
+    assert scanned == []
+    other = Scanner(usernames=("alex",))
+    other.scan(texts[-2])
+    assert scanned == [texts[-2]]
