@@ -51,7 +51,7 @@ _VERBS = frozenset(
         mock configure initialize scaffold bootstrap embed resolve prevent avoid ensure
         give get cut ship swap strip skip tag pin look describe prepare collect gather identify
         inspect audit examine diagnose reproduce solve tweak adjust modify edit extend expand shrink
-        rewire unify consolidate separate deduplicate dedupe remember write
+        rewire unify consolidate separate deduplicate dedupe remember write list
         """,
     )
 )
@@ -107,6 +107,8 @@ _NAMES = {
     "vscode": "VS Code",
     "nodejs": "Node.js",
 }
+# The folders in front of a file's name ("claude_code_log/templates/index.html" -> "index.html")
+_FOLDERS = r"(?<![\w./~:@-])(?:[\w.-]+/)+(?=[\w-]+\.[A-Za-z][\w]{0,5}\b)"
 _DEICTIC = r"\b(?:these|those|this)\b(?=\s+(?!(?:is|are|was|were|and|or|to|in|on|for|with|so|but)\b)[A-Za-z])"
 _EMPTY_OBJECT = r"^(?:these|those|this|that|it|them|everything|all of (?:these|them|this))$"
 
@@ -136,9 +138,14 @@ def as_phrase(text: str, objects: Sequence[str] = (), limit: int = PHRASE_CHARS)
     rewritten = _rewrite(line, objects)
     if rewritten is None:
         phrase = _first_clause(line) + ("?" if asked else "")
-    else:
-        phrase = rewritten
+    else:  # "change the TUI that it launches…" says "so that"
+        phrase = re.sub(
+            r"(?i)^((?:changing|making|updating|modifying) (?:the )?[\w.-]+) that (it|they)\b",
+            r"\1 so that \2",
+            rewritten,
+        )
     phrase = re.sub(r"(?i)(?<=[\w\])`]),?\s+(?:here|now|for now|then|too|as well|please)$", "", _named(phrase))
+    phrase = re.sub(_FOLDERS, "", phrase)  # "the diff of claude_code_log/renderer.py": the file is named enough
     if len(phrase) > limit + PHRASE_SLACK:  # a whole phrase a little over the limit reads better than a cut one
         phrase = clause_cut(phrase, limit + PHRASE_SLACK, shortest=16) or phrase
     return phrase[:1].upper() + phrase[1:]
@@ -185,7 +192,7 @@ def _rewrite(line: str, objects: Sequence[str]) -> str | None:
     lower = rest.lower()
     for words, ing in _MULTIWORD.items():
         if lower.startswith(words + " ") or lower == words:
-            return _objected(ing, rest[len(words) :].strip(), objects)
+            return _coordinated(_objected(ing, rest[len(words) :].strip(), objects))
     first, _, tail = rest.partition(" ")
     if first.lower() in _VERBS and (first[:1].islower() or (first[:1].isupper() and first[1:].islower())):
         if first.lower() == "make" and re.match(r"(?i)^(?:this|it) possible to\s+", tail):
@@ -268,3 +275,26 @@ def rewrites(request: str) -> bool:
     line = re.sub(_CONVENTIONAL, "", request.strip())
     line = re.sub(r"\s*\([^()]*\)", "", line).strip().rstrip("?？!. ")
     return _rewrite(line, ()) is not None
+
+
+# A phrase that only points at what the reader cannot see ("This is not supported by Chrome", "The library is
+# setting it") or gives an opinion ("I don't like this idea"): true in the session, empty in a heading.
+_POINTING_START = frozenset(
+    ["this", "that", "it", "there", "these", "those", "they", "here", "it's", "that's", "there's", "here's"]
+)  # fmt: skip
+_POINTING_END = frozenset({"it", "this", "that", "them", "there", "here"})
+_OPINION = r"(?i)^I (?:\w+ )?(?:don't|do not|didn't|think|like|feel|guess|believe|love|hate|agree|wonder|wish)\b"
+
+
+def says_nothing_alone(phrase: str) -> bool:
+    """Whether a phrase made of the author's words points at something it does not name, or is an opinion,
+    not what happened (an -ing phrase says what happened; CJK text is left to its own rules)."""
+    words = [w.strip(",.;:!?") for w in phrase.split()]
+    if not words or re.search(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]", phrase):
+        return False
+    first = words[0].lower().replace("\u2019", "'")
+    if first.endswith("ing"):
+        return False
+    if first in _POINTING_START or re.match(_OPINION, phrase):
+        return True
+    return len(words) <= 6 and words[-1].lower() in _POINTING_END
