@@ -342,3 +342,25 @@ def test_a_title_names_a_file_without_its_folders_and_mends_a_missing_so(
     tx.user(request_text)
     tx.assistant("Done.")
     assert Told(tx, tmp_path).title == title
+
+
+def test_a_check_that_failed_then_passed_heads_its_stretch_by_the_outcome(tx: Transcript, tmp_path: Path) -> None:
+    tx.user("please fix these")
+    tx.assistant("Looking at the errors.")
+    tx.tool_call("Bash", {"command": "uv run ty check"}, "error[possibly-unbound-attribute]", is_error=True)
+    _edit(tx, "test/test_cache.py")
+    tx.tool_call("Bash", {"command": "uv run ty check"}, "error[call-non-callable]", is_error=True)
+    _edit(tx, "test/test_cache.py")
+    tx.tool_call("Bash", {"command": "uv run ty check"}, "All checks passed!")
+    tx.assistant("Both type checking issues are resolved.")
+    assert Told(tx, tmp_path).headings == ["Getting the type checker to pass"]
+
+
+def test_subagents_are_headed_by_what_they_were_sent_to_do(tx: Transcript, tmp_path: Path) -> None:
+    tx.user("ok")
+    tx.tool_call(
+        "Task", {"description": "Debug failing test output", "prompt": "Find why it fails"}, "It is the fixture."
+    )
+    tx.assistant("The fixture is stale.")
+    told = Told(tx, tmp_path)
+    assert "Debugging failing test output with a subagent" in [c["title"] for c in told.triage["chapters"]]

@@ -6,11 +6,11 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Iterator, Sequence
 
-from retell.events import ASSISTANT, IMAGE, PLAN, SUBAGENT, TOOL_RUN, Event
+from retell.events import ASSISTANT, IMAGE, PLAN, SUBAGENT, TOOL_RUN, Event, ToolCall
 from retell.extract.commits import best_summary, edited_names, session_summaries
 from retell.extract.phrasing import as_phrase, request_phrase, rewrites, says_nothing_alone
 from retell.extract.requests import author_words, clause_cut, clean_request, first_sentence
-from retell.extract.roles import commands_in_words, files_in_words
+from retell.extract.roles import command_work, commands_in_words, files_in_words
 from retell.extract.tools import SHELL_TOOLS, family, is_test_command
 from retell.extract.typos import fix_typos, session_words
 
@@ -64,6 +64,8 @@ def _candidates(events: Sequence[Event]) -> Iterator[str]:
         yield _telling(without_typos(request_phrase(request, edited_names(events), HEADING_CHARS) or "", events))
         yield restated_request(events)
     yield activity_heading(events)
+    if any(e.kind == SUBAGENT for e in events):
+        yield "Sending out subagents"  # when what they were sent to do is taken, or shows a redaction
     if request and rewrites(request) and request_phrase(request) and not request.rstrip().endswith(("?", "？")):
         # the ask in the author's own form ("Fix the login page"), when the -ing one is the title; never a
         # question or a thank-you restated
@@ -150,10 +152,13 @@ def activity_heading(events: Sequence[Event]) -> str:
     """A heading from what the work mostly was, when the author's words do not make one."""
     calls = [c for e in events if e.kind == TOOL_RUN for c in e.calls or ()]
     if any(e.kind == SUBAGENT for e in events) and len(calls) < 5:
-        return "Sending out subagents"
+        return subagents_heading(events)
     tests = [c.outcome for c in calls if c.name in SHELL_TOOLS and is_test_command(c.target) and c.outcome]
     if tests and "failed" not in tests[-1] and any("failed" in t for t in tests):
         return "Getting the tests to pass"
+    mended = _mended(calls)
+    if mended:
+        return mended
     counts: dict[str, int] = {}
     for call in calls:
         name = family(call.name)
@@ -167,6 +172,9 @@ def activity_heading(events: Sequence[Event]) -> str:
         return "Changing " + files_in_words(edited)
     if top == "bash":
         return commands_in_words([c.target or "" for c in calls if family(c.name) == "bash"]) or "Running commands"
+    read = [c.target for c in calls if family(c.name) == "read" and c.target and not _is_plan(c.target)]
+    if top == "read" and read:
+        return "Reading " + files_in_words(read)
     return {
         "read": "Reading the code",
         "search": "Searching the code",
@@ -174,6 +182,34 @@ def activity_heading(events: Sequence[Event]) -> str:
         "background": "Watching background commands",
         "web": "Looking things up",
     }.get(top, "")
+
+
+# Checks a stretch ran until they passed: said as the outcome ("Getting the type checker to pass").
+_CHECKS = {
+    "running the type checker": "Getting the type checker to pass",
+    "running the linters": "Getting the linters to pass",
+    "building the project": "Getting the build to work",
+}
+
+
+def _mended(calls: Sequence[ToolCall]) -> str:
+    """The outcome of a check that failed, then passed on its last run (a type checker, a linter, a build)."""
+    for work, outcome in _CHECKS.items():
+        runs = [c for c in calls if c.name in SHELL_TOOLS and c.target and command_work(c.target) == work]
+        if len(runs) >= 2 and runs[-1].error is None and any(c.error for c in runs[:-1]):
+            return outcome
+    return ""
+
+
+def subagents_heading(events: Sequence[Event]) -> str:
+    """What the subagents were sent to do, from their briefs' short descriptions ("Exploring the cache layer
+    with a subagent"); "Sending out subagents" when no description says."""
+    spawned = [e.subagent for e in events if e.kind == SUBAGENT and e.subagent is not None and not e.sidechain]
+    described = [s.description for s in spawned if s.description and rewrites(s.description)]
+    if not described:
+        return "Sending out subagents"
+    helpers = "a subagent" if len(spawned) == 1 else "subagents"
+    return f"{as_phrase(described[0], limit=HEADING_CHARS - 18)} with {helpers}"
 
 
 def _edited(events: Sequence[Event]) -> list[str]:

@@ -32,6 +32,7 @@ _DOUBLED = frozenset(
         r"\w+",
         """
         set run get put stop map wrap drop trim plan log let cut ship swap strip split skip tag pin chat
+        debug plug flag zip prep
         """,
     )
 )
@@ -52,6 +53,7 @@ _VERBS = frozenset(
         give get cut ship swap strip skip tag pin look describe prepare collect gather identify
         inspect audit examine diagnose reproduce solve tweak adjust modify edit extend expand shrink
         rewire unify consolidate separate deduplicate dedupe remember write list
+        explore research study trace locate evaluate assess
         """,
     )
 )

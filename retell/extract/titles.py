@@ -156,7 +156,7 @@ def _telling_phrases(texts: Sequence[str], objects: Sequence[str]) -> Iterator[s
     """The phrases of the author's substantial requests that say something on their own, in order."""
     for text in texts:
         request = clean_request(text)
-        if request and substantial(request) and not re.search(r"(?i)\balso\b", request):  # "also": an add-on
+        if request and substantial(request) and not re.search(r"(?i)\balso\b", text[:80]):  # "also": an add-on
             phrase = request_phrase(request, objects)
             if phrase and not says_nothing_alone(phrase):
                 yield phrase
