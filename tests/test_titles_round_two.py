@@ -282,11 +282,18 @@ def test_a_title_is_never_a_statement_that_points_at_nothing(tx: Transcript, tmp
     # the corpus: "There's isn't much to see here" as a post's title
     tx.user("Ok, so there's isn't much to see here, mostly one idea about how to organize the work documents.")
     tx.assistant("One idea file.")
-    tx.user("I actually don't like much this idea. Can you list, in 5 bullet points, its weak points?")
+    tx.user(
+        "I actually don't like much this idea, and I somewhat struggled with it in the clmail project. Can you "
+        "list, in 5 bullet points, what are the weak points, risks, or caveats of this proposal?"
+    )
     tx.assistant("- Blurry boundary")
+    tx.user("Ok, so, to be fair, maybe also list 5 strengths of this proposal.")
+    tx.assistant("- Clear intent")
     tx.user("Fair enough. Can you write a balanced opinion on this approach? Keep it short.")
     tx.assistant("The split works best when a project has stabilised.")
-    assert Told(tx, tmp_path).title == "Writing a balanced opinion on the approach"
+    told = Told(tx, tmp_path)
+    assert told.title == "Listing the weak points, risks, or caveats of the proposal"
+    assert told.headings == ["Listing 5 strengths of the proposal", "Writing a balanced opinion on the approach"]
 
 
 def test_a_request_that_points_at_errors_is_titled_by_claudes_restatement(tx: Transcript, tmp_path: Path) -> None:

@@ -15,6 +15,7 @@ from retell.extract.tools import SHELL_TOOLS, family, is_test_command
 from retell.extract.typos import fix_typos, session_words
 
 HEADING_CHARS = 70
+LATER_ASKS = 3  # of a stretch's asks after its first, those a heading may come from
 _BOOKKEEPING = frozenset({"todo", "tools"})
 
 
@@ -55,15 +56,22 @@ def _same(heading: str, taken: str) -> bool:
 
 
 def _candidates(events: Sequence[Event]) -> Iterator[str]:
-    request = next((r for e in events if (w := author_words(e)) and (r := clean_request(w))), None)
+    requests = [r for e in events if (w := author_words(e)) and (r := clean_request(w))][: LATER_ASKS + 1]
+    request = requests[0] if requests else None
     summaries = session_summaries(events)
     best = best_summary(summaries, request)
     for summary in sorted(summaries, key=lambda s: s != best):  # the best match first, then the others
         yield without_typos(as_phrase(summary, limit=HEADING_CHARS), events)
+    objects = edited_names(events)
     if request:
-        yield _telling(without_typos(request_phrase(request, edited_names(events), HEADING_CHARS) or "", events))
+        yield _telling(without_typos(request_phrase(request, objects, HEADING_CHARS) or "", events))
+    yield outcome_heading(events)
+    if request:
         yield restated_request(events)
     yield activity_heading(events)
+    for later in requests[1:]:  # a stretch of talk whose first ask only pointed: a later ask's work
+        phrase = _telling(without_typos(request_phrase(later, objects, HEADING_CHARS) or "", events))
+        yield phrase if phrase.split(" ", 1)[0].endswith("ing") else ""
     if any(e.kind == SUBAGENT for e in events):
         yield "Sending out subagents"  # when what they were sent to do is taken, or shows a redaction
     if request and rewrites(request) and request_phrase(request) and not request.rstrip().endswith(("?", "？")):
@@ -148,17 +156,23 @@ def kind_heading(events: Sequence[Event]) -> str:
     return ""
 
 
+def outcome_heading(events: Sequence[Event]) -> str:
+    """What a stretch got to: tests, a type checker, a linter or a build that failed and then passed."""
+    calls = [c for e in events if e.kind == TOOL_RUN and not e.sidechain for c in e.calls or ()]
+    tests = [c.outcome for c in calls if c.name in SHELL_TOOLS and is_test_command(c.target) and c.outcome]
+    if tests and "failed" not in tests[-1] and any("failed" in t for t in tests):
+        return "Getting the tests to pass"
+    return _mended(calls)
+
+
 def activity_heading(events: Sequence[Event]) -> str:
     """A heading from what the work mostly was, when the author's words do not make one."""
     calls = [c for e in events if e.kind == TOOL_RUN for c in e.calls or ()]
     if any(e.kind == SUBAGENT for e in events) and len(calls) < 5:
         return subagents_heading(events)
-    tests = [c.outcome for c in calls if c.name in SHELL_TOOLS and is_test_command(c.target) and c.outcome]
-    if tests and "failed" not in tests[-1] and any("failed" in t for t in tests):
-        return "Getting the tests to pass"
-    mended = _mended(calls)
-    if mended:
-        return mended
+    outcome = outcome_heading(events)
+    if outcome:
+        return outcome
     counts: dict[str, int] = {}
     for call in calls:
         name = family(call.name)

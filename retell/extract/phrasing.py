@@ -141,6 +141,16 @@ def as_phrase(text: str, objects: Sequence[str] = (), limit: int = PHRASE_CHARS)
     if re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", line):
         tidied = re.sub(_CJK_POLITE_START, "", re.sub(_CJK_POLITE_END, "", line)).strip()
         return tidied if len(tidied) >= 4 else line
+    line = re.sub(
+        r"(?i),\s*in (?:\d+|one|two|three|four|five|ten) (?:bullet points|bullets|sentences|words|lines|paragraphs),",
+        "",
+        line,
+    )
+    line = re.sub(
+        r"(?i)^((?:can you |please )?(?:list|explain|tell me|summari[sz]e|describe) )what (?:are|is) the\b",
+        r"\1the",
+        line,
+    )
     asked = line.endswith(("?", "？"))
     line = line.rstrip("?？!. ")
     rewritten = _rewrite(line, objects)
@@ -278,13 +288,15 @@ _CHATTER = re.compile(
 
 
 def request_phrase(request: str, objects: Sequence[str] = (), limit: int = PHRASE_CHARS) -> str | None:
-    """The phrase of a tidied request (`clean_request`'s line): its first sentence that says more than chatter,
-    rewritten (`as_phrase`); None when every sentence is chatter."""
-    for sentence in re.split(r"(?<=[.!?。！？])\s+", request)[:3]:
-        sentence = sentence.strip()
-        if sentence and not _CHATTER.match(sentence):
-            return as_phrase(sentence, objects, limit)
-    return None
+    """The phrase of a tidied request (`clean_request`'s line): its first sentence that says more than chatter
+    and more than a pointer, rewritten (`as_phrase`); None when every sentence is chatter."""
+    phrases = [
+        as_phrase(sentence, objects, limit)
+        for sentence in map(str.strip, re.split(r"(?<=[.!?。！？])\s+", request)[:3])
+        if sentence and not _CHATTER.match(sentence)
+    ]
+    # the first that says something on its own ("I don't like this idea. Can you list its weak points?")
+    return next((p for p in phrases if not says_nothing_alone(p)), phrases[0] if phrases else None)
 
 
 def rewrites(request: str) -> bool:
