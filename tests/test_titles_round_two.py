@@ -395,3 +395,11 @@ def test_a_mid_session_ask_heads_its_stretch_only_when_it_says_something(ask: st
 
     events = [Event(HUMAN, id="e1", text=ask), Event(ASSISTANT, id="e2", text="Done; have a look.")]
     assert chapter_heading(events) == heading
+
+
+def test_command_work_that_changed_something_comes_before_looking() -> None:
+    # the corpus: three `git log`s and two `git merge`s were "At the command line: `git`"
+    from retell.extract.roles import commands_in_words
+
+    commands = ["git status && git log --oneline -5 && git branch -a", "git log --all --graph", "git merge --no-ff a b"]
+    assert commands_in_words(commands) == "Merging the branches and reading the git history"

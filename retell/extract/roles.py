@@ -168,8 +168,11 @@ _GIT_WORK = [
     (r"\bgit\s+(?:-C\s+\S+\s+)?push\b", "pushing the changes"),
     (r"\bgit\s+(?:-C\s+\S+\s+)?commit\b", "committing the work"),
     (r"\bgit\s+(?:-C\s+\S+\s+)?(?:rebase|cherry-pick)\b", "rebasing the branch"),
-    (r"\bgit\s+(?:-C\s+\S+\s+)?(?:checkout|switch|branch|worktree)\b", "working on branches"),
+    (r"\bgit\s+(?:-C\s+\S+\s+)?(?:checkout|switch|worktree add)\b", "working on branches"),
 ]
+
+
+_LOOKING = frozenset({"looking around the project", "reading the git history"})
 
 
 def command_work(command: str) -> str | None:
@@ -197,7 +200,8 @@ def commands_in_words(commands: Sequence[str]) -> str:
     """What a stretch's command lines were for, the most frequent first, at most two: "Running the tests and
     the type checker", "Merging the branches"; "" when none says (only keywords, assignments, unknowns)."""
     works = [w for c in commands if (w := command_work(c))]
-    order = sorted(dict.fromkeys(works), key=lambda w: (-works.count(w), works.index(w)))[:2]
+    # what changed something (a merge, a push) before what only looked (the log, the folder), then by count
+    order = sorted(dict.fromkeys(works), key=lambda w: (w in _LOOKING, -works.count(w), works.index(w)))[:2]
     if not order:
         return ""
     if len(order) == 2:
