@@ -403,3 +403,17 @@ def test_command_work_that_changed_something_comes_before_looking() -> None:
 
     commands = ["git status && git log --oneline -5 && git branch -a", "git log --all --graph", "git merge --no-ff a b"]
     assert commands_in_words(commands) == "Merging the branches and reading the git history"
+
+
+def test_a_heading_one_word_off_the_title_is_passed_over() -> None:
+    # the corpus: "Updating the failing tests in test_project_display_name.py" under the title "Updating the tests
+    # in test_project_display_name.py"
+    from retell.events import ASSISTANT, HUMAN, TOOL_RUN, Event, ToolCall
+    from retell.extract.headings import chapter_heading
+
+    events = [
+        Event(HUMAN, id="e1", text="Please update the failing tests in test_display.py"),
+        Event(TOOL_RUN, id="e2", calls=[ToolCall("Edit", target="/srv/p/test/test_display.py")]),
+        Event(ASSISTANT, id="e3", text="Updated."),
+    ]
+    assert chapter_heading(events, ["Updating the tests in test_display.py"]) == "Changing the display tests"

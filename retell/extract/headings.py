@@ -15,6 +15,7 @@ from retell.extract.tools import SHELL_TOOLS, family, is_test_command
 from retell.extract.typos import fix_typos, session_words
 
 HEADING_CHARS = 70
+SAME_SHARE = 0.8  # of a heading's words (their first letters) also in the title: it says the same
 LATER_ASKS = 3  # of a stretch's asks after its first, those a heading may come from
 _BOOKKEEPING = frozenset({"todo", "tools"})
 
@@ -52,7 +53,11 @@ def _same(heading: str, taken: str) -> bool:
     if heading == taken or (len(shorter) >= 12 and longer.startswith(shorter)):
         return True
     words = heading.split()  # "Fixing test_cache py" under "Fixing the type checking issues in test_cache py"
-    return len(words) >= 2 and set(words) <= set(taken.split())
+    if len(words) >= 2 and set(words) <= set(taken.split()):
+        return True
+    # one word more: "Updating the failing tests in test_x.py" under "Updating the tests in test_x.py"
+    stems, known = {w[:5] for w in words}, {w[:5] for w in taken.split()}
+    return len(stems) >= 4 and len(stems & known) >= SAME_SHARE * len(stems)
 
 
 def _candidates(events: Sequence[Event]) -> Iterator[str]:
