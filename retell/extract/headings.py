@@ -55,9 +55,11 @@ def _same(heading: str, taken: str) -> bool:
     words = heading.split()  # "Fixing test_cache py" under "Fixing the type checking issues in test_cache py"
     if len(words) >= 2 and set(words) <= set(taken.split()):
         return True
-    # one word more: "Updating the failing tests in test_x.py" under "Updating the tests in test_x.py"
+    # one word more: "Updating the failing tests in test_x.py" under "Updating the tests in test_x.py" (the ask
+    # in the author's own form, "Update the tests…", is another candidate: its first word differs)
     stems, known = {w[:5] for w in words}, {w[:5] for w in taken.split()}
-    return len(stems) >= 4 and len(stems & known) >= SAME_SHARE * len(stems)
+    same_start = words[:1] == taken.split()[:1]
+    return same_start and len(stems) >= 4 and len(stems & known) >= SAME_SHARE * len(stems)
 
 
 def _candidates(events: Sequence[Event]) -> Iterator[str]:
