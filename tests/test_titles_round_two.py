@@ -417,3 +417,11 @@ def test_a_heading_one_word_off_the_title_is_passed_over() -> None:
         Event(ASSISTANT, id="e3", text="Updated."),
     ]
     assert chapter_heading(events, ["Updating the tests in test_display.py"]) == "Changing the display tests"
+
+
+def test_code_and_its_tests_are_said_as_the_code_and_their_tests() -> None:
+    # the corpus: "Changing playful-inventing-nygaard.md, EngineController.kt and 2 more files"
+    from retell.extract.roles import files_in_words
+
+    paths = ["quickjs/EngineController.kt", "app/JSTorrentApplication.kt", "androidTest/ServiceLifecycleTest.kt"]
+    assert files_in_words(paths) == "the engine controller and the JS torrent application, and their tests"

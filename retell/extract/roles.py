@@ -127,6 +127,9 @@ def files_in_words(paths: Sequence[str]) -> str:
     order = sorted(dict.fromkeys(roles), key=lambda r: (-roles.count(r), roles.index(r)))
     if len(order) > 3 and all(r.endswith(" tests") for r in order):
         return "the tests"
+    tests = [r for r in order if r.endswith(" tests")]
+    if len(order) == 3 and len(tests) == 1:  # "the engine controller and the application, and their tests"
+        return _join([r for r in order if r not in tests]) + ", and their tests"
     if len(order) <= 3:
         return _join(order)
     return f"{order[0]}, {order[1]} and more"
