@@ -313,7 +313,7 @@ def test_headings_say_what_a_chapter_is_about(tx: Transcript, tmp_path: Path) ->
     tx.user("- add the index on user_id")
     tx.assistant("Added the index.")
     told = Told(tx, tmp_path)
-    assert [c["title"] for c in told.triage["chapters"]] == ["Changing app/models.py", "Add the index on user_id"]
+    assert [c["title"] for c in told.triage["chapters"]] == ["Changing the models", "Add the index on user_id"]
     assert "## Part" not in told.draft and "## Thanks" not in told.draft
 
 

@@ -503,7 +503,7 @@ def test_headings_are_never_cut_shell_keywords_logs_or_generic(tx: Transcript, t
         assert "`for`" not in heading and "`if`" not in heading and "FEED_URL" not in heading, heading
         assert "http" not in heading.lower() and "ERROR" not in heading, heading
     assert titles[0] == "Restructure the configuration loader in the project"
-    assert titles[1] == "At the command line: `pytest` and `mypy`"
+    assert titles[1] == "Running the tests and the type checker"  # the work, not the programs
 
 
 # -- tool prose --------------------------------------------------------------------------------------------------
@@ -589,7 +589,7 @@ def test_a_clear_hours_before_the_work_opens_no_empty_chapter(tx: Transcript, tm
     tx.tool_call("Edit", {"file_path": "/srv/demo/proj/app.py", "old_string": "a", "new_string": "b"})
     tx.assistant("Fixed the three lint errors.")
     told = Told(tx, tmp_path)
-    assert [c["title"] for c in told.triage["chapters"]] == ["Changing app.py"]  # the title: "Fixing the lint errors…"
+    assert [c["title"] for c in told.triage["chapters"]] == ["Changing the app"]  # the title: "Fixing the lint errors…"
     assert told.result.manifest["session"]["duration_ms"] < 10 * 60 * 1000
     assert "Where it started" not in told.draft and "10 h" not in told.post
 

@@ -6,14 +6,17 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Iterator, Sequence
 
-from retell.events import ASSISTANT, IMAGE, PLAN, SUBAGENT, TOOL_RUN, Event
+from retell.events import ASSISTANT, IMAGE, PLAN, SUBAGENT, TOOL_RUN, Event, ToolCall
 from retell.extract.commits import best_summary, edited_names, session_summaries
-from retell.extract.phrasing import as_phrase, request_phrase, rewrites
+from retell.extract.phrasing import as_phrase, request_phrase, rewrites, says_nothing_alone
 from retell.extract.requests import author_words, clause_cut, clean_request, first_sentence
-from retell.extract.tools import SHELL_TOOLS, family, is_test_command, program_of
+from retell.extract.roles import command_work, commands_in_words, files_in_words
+from retell.extract.tools import SHELL_TOOLS, family, is_test_command
 from retell.extract.typos import fix_typos, session_words
 
 HEADING_CHARS = 70
+SAME_SHARE = 0.8  # of a heading's words (their first letters) also in the title: it says the same
+LATER_ASKS = 3  # of a stretch's asks after its first, those a heading may come from
 _BOOKKEEPING = frozenset({"todo", "tools"})
 
 
@@ -43,25 +46,101 @@ def chapter_heading(events: Sequence[Event], avoid: Collection[str] = ()) -> str
 
 
 def _same(heading: str, taken: str) -> bool:
-    """The same words, or one of them cut shorter ("Build errors when MDX files…" under the whole title)."""
+    """The same words, or one of them cut shorter ("Build errors when MDX files…" under the whole title);
+    spelled alike is the same ("top-level" and "top level")."""
+    heading, taken = (" ".join(re.findall(r"\w+", t)) for t in (heading, taken))
     shorter, longer = sorted((heading, taken), key=len)
-    return heading == taken or (len(shorter) >= 12 and longer.startswith(shorter))
+    if heading == taken or (len(shorter) >= 12 and longer.startswith(shorter)):
+        return True
+    words = heading.split()  # "Fixing test_cache py" under "Fixing the type checking issues in test_cache py"
+    if len(words) >= 2 and set(words) <= set(taken.split()):
+        return True
+    # one word more: "Updating the failing tests in test_x.py" under "Updating the tests in test_x.py" (the ask
+    # in the author's own form, "Update the tests…", is another candidate: its first word differs)
+    stems, known = {w[:5] for w in words}, {w[:5] for w in taken.split()}
+    same_start = words[:1] == taken.split()[:1]
+    return same_start and len(stems) >= 4 and len(stems & known) >= SAME_SHARE * len(stems)
 
 
 def _candidates(events: Sequence[Event]) -> Iterator[str]:
-    request = next((r for e in events if (w := author_words(e)) and (r := clean_request(w))), None)
+    requests = [r for e in events if (w := author_words(e)) and (r := clean_request(w))][: LATER_ASKS + 1]
+    request = requests[0] if requests else None
     summaries = session_summaries(events)
     best = best_summary(summaries, request)
     for summary in sorted(summaries, key=lambda s: s != best):  # the best match first, then the others
         yield without_typos(as_phrase(summary, limit=HEADING_CHARS), events)
+    objects = edited_names(events)
     if request:
-        yield without_typos(request_phrase(request, edited_names(events), HEADING_CHARS) or "", events)
+        yield _telling(without_typos(request_phrase(request, objects, HEADING_CHARS) or "", events))
+    yield outcome_heading(events)
+    if request:
+        yield restated_request(events)
     yield activity_heading(events)
+    for later in requests[1:]:  # a stretch of talk whose first ask only pointed: a later ask's work
+        phrase = _telling(without_typos(request_phrase(later, objects, HEADING_CHARS) or "", events))
+        yield phrase if phrase.split(" ", 1)[0].endswith("ing") else ""
+    if any(e.kind == SUBAGENT for e in events):
+        yield "Sending out subagents"  # when what they were sent to do is taken, or shows a redaction
     if request and rewrites(request) and request_phrase(request) and not request.rstrip().endswith(("?", "？")):
         # the ask in the author's own form ("Fix the login page"), when the -ing one is the title; never a
         # question or a thank-you restated
-        yield without_typos(request_heading(request), events)
+        yield _telling(without_typos(request_heading(request), events))
     yield kind_heading(events)
+
+
+def _telling(heading: str) -> str:
+    """`heading`, or "" when it only points at what the reader cannot see ("The library is setting it")."""
+    return "" if says_nothing_alone(heading) else heading
+
+
+# Claude's answer to a request, restating it: "I'll help you disable the MD034 rule that's causing…"
+_RESTATED = re.compile(
+    r"^(?:I'll|I will|I'm going to|I am going to)\s+(?:help you\s+|go ahead and\s+|now\s+|first\s+)*(?=\w)", re.I
+)
+# Verbs of Claude's approach, not of the work ("I'll check the config first", "I'll take a look")
+_APPROACH = frozenset({"check", "look", "start", "take", "read", "explore", "see", "begin", "try", "first"})
+# "this" standing for a thing ("rewrite this to use…"), not in front of one ("this project")
+_POINTER = re.compile(
+    r"(?i)^(?:this|it|that)\b(?=\s*(?:$|[,.;]|(?:to|so|and|in|on|for|with|by|into|using|because|instead|rather)\b))"
+)
+_ENGLISH = re.compile(r"(?i)\b(?:the|a|an|to|and|is|it|this|these|that|can|you|please|we|of|in|for|with|my)\b")
+
+
+def restated_request(events: Sequence[Event]) -> str:
+    """What Claude said it would do, at once, in answer to the stretch's first request ("I'll simplify the
+    session navigation by replacing…" -> "Simplifying the session navigation by replacing…"): the request in
+    clear words when the author's own were a pointer ("fix these") or are the title. Only for an English
+    request (a Japanese post takes no English heading) and a verb of the work, not of Claude's approach."""
+    asked = False
+    for event in events:
+        words = author_words(event)
+        if words:
+            if asked:
+                return ""
+            if not _ENGLISH.search(words) or re.search(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]", words):
+                return ""
+            asked = True
+        elif asked and event.kind == ASSISTANT and not event.sidechain and event.text:
+            sentence = first_sentence(" ".join(event.text.split()))
+            lead = _RESTATED.match(sentence)
+            if not lead:
+                return ""
+            rest = sentence[lead.end() :]
+            verb, _, tail = rest.partition(" ")
+            if verb.lower() in _APPROACH or not rewrites(rest):
+                return ""
+            pointer = re.match(_POINTER, tail)
+            if pointer:  # "I'll rewrite this to use…": "this" is what the stretch changed
+                changed = files_in_words(_edited(events))
+                if not changed or "," in changed or " and " in changed:  # "this" is one thing, or unknown
+                    return ""
+                rest = f"{verb} {changed}{tail[pointer.end() :]}"
+            rest = re.sub(r"(?i)\byour\b", "the", rest)
+            named = edited_names(events)
+            if len(named) == 1:  # "in the test file": the file has a name
+                rest = re.sub(r"\bthe (?:test |source )?file\b", named[0], rest)
+            return as_phrase(rest, named, HEADING_CHARS)
+    return ""
 
 
 def without_typos(heading: str, events: Sequence[Event]) -> str:
@@ -84,14 +163,23 @@ def kind_heading(events: Sequence[Event]) -> str:
     return ""
 
 
+def outcome_heading(events: Sequence[Event]) -> str:
+    """What a stretch got to: tests, a type checker, a linter or a build that failed and then passed."""
+    calls = [c for e in events if e.kind == TOOL_RUN and not e.sidechain for c in e.calls or ()]
+    tests = [c.outcome for c in calls if c.name in SHELL_TOOLS and is_test_command(c.target) and c.outcome]
+    if tests and "failed" not in tests[-1] and any("failed" in t for t in tests):
+        return "Getting the tests to pass"
+    return _mended(calls)
+
+
 def activity_heading(events: Sequence[Event]) -> str:
     """A heading from what the work mostly was, when the author's words do not make one."""
     calls = [c for e in events if e.kind == TOOL_RUN for c in e.calls or ()]
     if any(e.kind == SUBAGENT for e in events) and len(calls) < 5:
-        return "Sending out subagents"
-    tests = [c.outcome for c in calls if c.name in SHELL_TOOLS and is_test_command(c.target) and c.outcome]
-    if tests and "failed" not in tests[-1] and any("failed" in t for t in tests):
-        return "Getting the tests to pass"
+        return subagents_heading(events)
+    outcome = outcome_heading(events)
+    if outcome:
+        return outcome
     counts: dict[str, int] = {}
     for call in calls:
         name = family(call.name)
@@ -100,13 +188,14 @@ def activity_heading(events: Sequence[Event]) -> str:
     if not counts:
         return ""
     top = max(counts, key=lambda k: counts[k])
-    edited = [c.target for c in calls if family(c.name) in ("edit", "write") and c.target]
+    edited = _edited(events)
     if edited and top in ("edit", "write", "bash", "read", "search", "list"):  # the change is the story
-        return "Changing " + changed_files(edited)
+        return "Changing " + files_in_words(edited)
     if top == "bash":
-        programs = [p for c in calls if family(c.name) == "bash" and (p := program_of(c.target or ""))]
-        common = sorted(set(programs), key=lambda p: (-programs.count(p), programs.index(p)))[:3]
-        return "At the command line" + (f": {join_words([f'`{p}`' for p in common])}" if common else "")
+        return commands_in_words([c.target or "" for c in calls if family(c.name) == "bash"]) or "Running commands"
+    read = [c.target for c in calls if family(c.name) == "read" and c.target and not _is_plan(c.target)]
+    if top == "read" and read:
+        return "Reading " + files_in_words(read)
     return {
         "read": "Reading the code",
         "search": "Searching the code",
@@ -116,14 +205,48 @@ def activity_heading(events: Sequence[Event]) -> str:
     }.get(top, "")
 
 
-def changed_files(edited: list[str]) -> str:
-    """The files a stretch changed, most changed first: "app/models.py", "a.py, b.py and c.py", "a.py, b.py
-    and 4 more files" (names, not folders, once there are several)."""
-    names = [short_path(t) if len(set(edited)) == 1 else re.split(r"[\\/]", t.rstrip("/\\"))[-1] for t in edited]
-    order = sorted(dict.fromkeys(names), key=lambda n: (-names.count(n), names.index(n)))
-    if len(order) <= 3:
-        return join_words(order)
-    return f"{order[0]}, {order[1]} and {len(order) - 2} more files"
+# Checks a stretch ran until they passed: said as the outcome ("Getting the type checker to pass").
+_CHECKS = {
+    "running the type checker": "Getting the type checker to pass",
+    "running the linters": "Getting the linters to pass",
+    "building the project": "Getting the build to work",
+}
+
+
+def _mended(calls: Sequence[ToolCall]) -> str:
+    """The outcome of a check that failed, then passed on its last run (a type checker, a linter, a build)."""
+    for work, outcome in _CHECKS.items():
+        runs = [c for c in calls if c.name in SHELL_TOOLS and c.target and command_work(c.target) == work]
+        if len(runs) >= 2 and runs[-1].error is None and any(c.error for c in runs[:-1]):
+            return outcome
+    return ""
+
+
+def subagents_heading(events: Sequence[Event]) -> str:
+    """What the subagents were sent to do, from their briefs' short descriptions ("Exploring the cache layer
+    with a subagent"); "Sending out subagents" when no description says."""
+    spawned = [e.subagent for e in events if e.kind == SUBAGENT and e.subagent is not None and not e.sidechain]
+    described = [s.description for s in spawned if s.description and rewrites(s.description)]
+    if not described:
+        return "Sending out subagents"
+    helpers = "a subagent" if len(spawned) == 1 else "subagents"
+    return f"{as_phrase(described[0], limit=HEADING_CHARS - 18)} with {helpers}"
+
+
+def _edited(events: Sequence[Event]) -> list[str]:
+    """The paths the main thread edited or wrote, once per change, the plan file aside."""
+    return [
+        c.target
+        for e in events
+        if e.kind == TOOL_RUN and not e.sidechain
+        for c in e.calls or ()
+        if family(c.name) in ("edit", "write") and c.target and not _is_plan(c.target)
+    ]
+
+
+def _is_plan(path: str) -> bool:
+    """Claude Code's plan file (~/.claude/plans/<random words>.md): the plan, not a change to the project."""
+    return "/.claude/plans/" in path.replace("\\", "/")
 
 
 def join_words(items: list[str]) -> str:

@@ -32,6 +32,7 @@ _DOUBLED = frozenset(
         r"\w+",
         """
         set run get put stop map wrap drop trim plan log let cut ship swap strip split skip tag pin chat
+        debug plug flag zip prep commit submit admit permit refer prefer occur control patrol begin forget format
         """,
     )
 )
@@ -51,7 +52,8 @@ _VERBS = frozenset(
         mock configure initialize scaffold bootstrap embed resolve prevent avoid ensure
         give get cut ship swap strip skip tag pin look describe prepare collect gather identify
         inspect audit examine diagnose reproduce solve tweak adjust modify edit extend expand shrink
-        rewire unify consolidate separate deduplicate dedupe remember write
+        rewire unify consolidate separate deduplicate dedupe remember write list
+        explore research study trace locate evaluate assess
         """,
     )
 )
@@ -73,8 +75,8 @@ _LEAD_INS = [
 ]
 # First-person reports: what follows is the subject ("I keep getting build errors when…" -> "Build errors when…").
 _REPORTS = (
-    r"I (?:keep (?:getting|seeing|hitting)|am getting|'m getting|'m seeing|am seeing|"
-    r"(?:just )?(?:noticed|found out|found|saw) that)\s+"
+    r"I(?: keep (?:getting|seeing|hitting)| am getting|'m getting|'m seeing| am seeing|"
+    r" (?:just )?(?:noticed|found out|found|saw) that)\s+"
 )
 _MULTIWORD = {
     "have a look at": "looking at",
@@ -107,6 +109,14 @@ _NAMES = {
     "vscode": "VS Code",
     "nodejs": "Node.js",
 }
+# The folders in front of a file's name ("claude_code_log/templates/index.html" -> "index.html")
+_FOLDERS = r"(?<![\w./~:@-])(?:[\w.-]+/)+(?=[\w-]+\.[A-Za-z][\w]{0,5}\b)"
+_LINK_REST = r"\s*:\s+[\w.-]+\.[a-z]{2,}(?:/\S*)?$"
+# "I want the export to include…": what the author wants a thing to do
+_WISH = (
+    r"(?i)^(?:\w+[,.!]?\s+)?I(?: want| need|'d like| would like) "
+    r"((?:the|this|that|my|our|it|them)\b.*?) to (\w+)\b(.*)$"
+)
 _DEICTIC = r"\b(?:these|those|this)\b(?=\s+(?!(?:is|are|was|were|and|or|to|in|on|for|with|so|but)\b)[A-Za-z])"
 _EMPTY_OBJECT = r"^(?:these|those|this|that|it|them|everything|all of (?:these|them|this))$"
 
@@ -131,14 +141,30 @@ def as_phrase(text: str, objects: Sequence[str] = (), limit: int = PHRASE_CHARS)
     if re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", line):
         tidied = re.sub(_CJK_POLITE_START, "", re.sub(_CJK_POLITE_END, "", line)).strip()
         return tidied if len(tidied) >= 4 else line
+    line = re.sub(
+        r"(?i),\s*in (?:\d+|one|two|three|four|five|ten) (?:bullet points|bullets|sentences|words|lines|paragraphs),",
+        "",
+        line,
+    )
+    line = re.sub(
+        r"(?i)^((?:can you |please )?(?:list|explain|tell me|summari[sz]e|describe) )what (?:are|is) the\b",
+        r"\1the",
+        line,
+    )
     asked = line.endswith(("?", "？"))
     line = line.rstrip("?？!. ")
     rewritten = _rewrite(line, objects)
     if rewritten is None:
         phrase = _first_clause(line) + ("?" if asked else "")
-    else:
-        phrase = rewritten
+    else:  # "change the TUI that it launches…" says "so that"
+        phrase = re.sub(
+            r"(?i)^((?:changing|making|updating|modifying) (?:the )?[\w.-]+) that (it|they)\b",
+            r"\1 so that \2",
+            rewritten,
+        )
     phrase = re.sub(r"(?i)(?<=[\w\])`]),?\s+(?:here|now|for now|then|too|as well|please)$", "", _named(phrase))
+    phrase = re.sub(_FOLDERS, "", phrase)  # "the diff of claude_code_log/renderer.py": the file is named enough
+    phrase = re.sub(_LINK_REST, "", phrase)  # "failing on CI: github.com": what is left of a link
     if len(phrase) > limit + PHRASE_SLACK:  # a whole phrase a little over the limit reads better than a cut one
         phrase = clause_cut(phrase, limit + PHRASE_SLACK, shortest=16) or phrase
     return phrase[:1].upper() + phrase[1:]
@@ -152,6 +178,14 @@ def _rewrite(line: str, objects: Sequence[str]) -> str | None:
     what = re.match(r"(?i)^what (?:are|is) (the \w.+?)(?: that (?:are|is))? (available to|in|on|of|for) you$", line)
     if what:
         return f"{what.group(1)} {what.group(2)} Claude"
+    wish = re.match(_WISH, line)
+    if wish and wish.group(2).lower() not in ("be", "have", "do", "go"):
+        # "i want the export to include the timestamps" -> "making the export include the timestamps"
+        thing = re.sub(r"(?i)^(?:this|that|my|our)\b", "the", wish.group(1))
+        return _first_clause(f"making {thing} {wish.group(2)}{wish.group(3)}")
+    existential = re.match(r"(?i)^there(?:'s| is| are) (?=(?:a|an|some)\s)", line)
+    if existential:  # "There is a bug where the sidebar overlaps…" -> "A bug where the sidebar overlaps…"
+        return _first_clause(line[existential.end() :])
     rest = line
     for _ in range(4):  # "OK, so I'd like you to…": lead-ins stack
         before = rest
@@ -185,7 +219,7 @@ def _rewrite(line: str, objects: Sequence[str]) -> str | None:
     lower = rest.lower()
     for words, ing in _MULTIWORD.items():
         if lower.startswith(words + " ") or lower == words:
-            return _objected(ing, rest[len(words) :].strip(), objects)
+            return _coordinated(_objected(ing, rest[len(words) :].strip(), objects))
     first, _, tail = rest.partition(" ")
     if first.lower() in _VERBS and (first[:1].islower() or (first[:1].isupper() and first[1:].islower())):
         if first.lower() == "make" and re.match(r"(?i)^(?:this|it) possible to\s+", tail):
@@ -254,13 +288,15 @@ _CHATTER = re.compile(
 
 
 def request_phrase(request: str, objects: Sequence[str] = (), limit: int = PHRASE_CHARS) -> str | None:
-    """The phrase of a tidied request (`clean_request`'s line): its first sentence that says more than chatter,
-    rewritten (`as_phrase`); None when every sentence is chatter."""
-    for sentence in re.split(r"(?<=[.!?。！？])\s+", request)[:3]:
-        sentence = sentence.strip()
-        if sentence and not _CHATTER.match(sentence):
-            return as_phrase(sentence, objects, limit)
-    return None
+    """The phrase of a tidied request (`clean_request`'s line): its first sentence that says more than chatter
+    and more than a pointer, rewritten (`as_phrase`); None when every sentence is chatter."""
+    phrases = [
+        as_phrase(sentence, objects, limit)
+        for sentence in map(str.strip, re.split(r"(?<=[.!?。！？])\s+", request)[:3])
+        if sentence and not _CHATTER.match(sentence)
+    ]
+    # the first that says something on its own ("I don't like this idea. Can you list its weak points?")
+    return next((p for p in phrases if not says_nothing_alone(p)), phrases[0] if phrases else None)
 
 
 def rewrites(request: str) -> bool:
@@ -268,3 +304,37 @@ def rewrites(request: str) -> bool:
     line = re.sub(_CONVENTIONAL, "", request.strip())
     line = re.sub(r"\s*\([^()]*\)", "", line).strip().rstrip("?？!. ")
     return _rewrite(line, ()) is not None
+
+
+# A phrase that only points at what the reader cannot see ("This is not supported by Chrome", "The library is
+# setting it") or gives an opinion ("I don't like this idea"): true in the session, empty in a heading.
+_POINTING_START = frozenset(["this", "that", "it", "these", "those", "they", "here", "it's", "that's", "here's"])
+_POINTING_END = frozenset({"it", "this", "that", "them", "there", "here"})
+_VERDICT = frozenset(
+    ["still", "again", "broken", "works", "working", "done", "fixed", "same", "wrong", "better", "worse", "nope"]
+)
+# A go-ahead ("Go ahead with option 2", "Proceed with the plan"): Claude's options are the subject, not shown
+_GO_ON = r"(?i)^(?:go ahead|go for|proceed|continue|yes|yeah|yep|ok(?:ay)?|sure|do it|next|let'?s go)\b"
+_OPINION = r"(?i)^I (?:\w+ )?(?:don't|do not|didn't|think|like|feel|guess|believe|love|hate|agree|wonder|wish)\b"
+
+
+def says_nothing_alone(phrase: str) -> bool:
+    """Whether a phrase made of the author's words points at something it does not name, or is an opinion,
+    not what happened (an -ing phrase says what happened; CJK text is left to its own rules)."""
+    words = [w.strip(",.;:!?") for w in phrase.split()]
+    if not words or re.search(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]", phrase):
+        return False
+    first = words[0].lower().replace("\u2019", "'")
+    if len(words) <= 2 and words[-1].lower() in _POINTING_END:
+        return True  # "Committing this", "Fixing it"
+    if first.endswith("ing"):
+        return False
+    if re.match(
+        r"(?i)^there(?:'s| is| are)(?: not|n't| isn't| nothing| no| much| little)\b", phrase.replace("\u2019", "'")
+    ):
+        return True  # "There's isn't much to see here"
+    if first in _POINTING_START or re.match(_OPINION, phrase) or re.match(_GO_ON, phrase):
+        return True
+    if len(words) <= 2 and _VERDICT & {w.lower() for w in words}:
+        return True  # "Still broken", "Works now"
+    return len(words) <= 6 and words[-1].lower() in _POINTING_END

@@ -47,7 +47,10 @@ _QUESTION_FILLER = frozenset(
     }
 )  # fmt: skip
 # Spoken fillers in front of the request: "Ok, so, …", "Now add …", "Also, …".
-_FILLER = r"(?i)^(?:(?:ok(?:ay)?|so|alright|right|well|hmm+|now|and|also|but|actually)\b[\s,.!:;—–-]*)+(?=\w)"
+_FILLER = (
+    r"(?i)^(?:(?:ok(?:ay)?|so|alright|right|well|hmm+|now|and|also|but|actually|to be (?:fair|honest)|maybe)"
+    r"\b[\s,.!:;—–-]*)+(?=\w)"
+)
 _POLITE = r"(?i)^(?:please|pls|kindly)\s+|^(?:can|could|would|will) you(?: please)?\s+"
 _ACKNOWLEDGEMENT = (
     r"(?i)^(?:ok(?:ay)?|k|yes|yep|yeah|no|nope|y|n|sure|thanks?(?: you)?(?: so much)?|thx|ty|cool|great|nice|perfect|"
@@ -120,6 +123,7 @@ def _tidy(line: str) -> str | None:
     slash = re.match(_SLASH, line)
     if slash:
         line = slash.group(1) or ""
+    line = re.sub(r"\s*\[(?:Image|Pasted text)\b[^\]]*\]", "", line).strip()  # Claude Code's placeholders
     line = re.sub(_MARKUP, "", line)
     line = re.sub(_EMPHASIS, "", line).strip()
     if re.search(_BOILERPLATE, line):
@@ -239,7 +243,9 @@ def clause_cut(text: str, limit: int, shortest: int = 24) -> str:
     "" when there is none."""
     for boundary in (_CLAUSE_END, _PHRASE_END):
         cut = 0
-        for match in boundary.finditer(text, 0, limit + 1):
+        for match in boundary.finditer(text):  # the whole text: a boundary's look-ahead may pass the limit
+            if match.start() > limit:
+                break
             if match.start() >= shortest:
                 cut = match.start()
         if cut:

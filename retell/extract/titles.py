@@ -4,13 +4,13 @@ a `summary` record. `retell parse` and `retell list` both choose it here, so the
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from retell.events import ASSISTANT, Event
 from retell.extract.commits import best_summary, edited_names, session_summaries
-from retell.extract.phrasing import as_phrase, request_phrase
-from retell.extract.requests import author_words, clause_cut, first_request
+from retell.extract.phrasing import as_phrase, request_phrase, says_nothing_alone
+from retell.extract.requests import author_words, clause_cut, clean_request, first_request, substantial
 from retell.extract.tools import shorten_words
 
 if TYPE_CHECKING:
@@ -123,6 +123,40 @@ def post_title(title: str | None, source: str | None, events: Sequence[Event]) -
         return title, source
     if request:
         phrase = request_phrase(request, edited_names(events))
+        if phrase and says_nothing_alone(phrase):  # "There's not much to see here": the next request says more
+            phrase = next(_telling_phrases(texts, edited_names(events)), phrase)
         if phrase:
-            return phrase, "first-prompt"
+            return _clearer(phrase, request, events), "first-prompt"
     return title, source
+
+
+def _clearer(phrase: str, request: str, events: Sequence[Event]) -> str:
+    """The request's phrase, or Claude's restatement of it when the author's words only pointed ("fix these",
+    with the errors above) or were cut to a few words: "Fixing test_cache.py" -> "Fixing the type checking
+    issues in test_cache.py". Only a restatement of the same work (its verb is the request's)."""
+    from retell.extract.headings import restated_request  # lazily: a listing titles sessions without it
+
+    pointed = re.search(r"(?i)\b(?:these|this|those|it|them)\W*$", request)
+    cut = len(phrase.split()) <= 5 and len(request.split()) >= 10
+    if not (pointed or cut):
+        return phrase
+    start = next(
+        (i for i, e in enumerate(events) if (w := author_words(e)) and (clean_request(w) or "").startswith(request)),
+        None,
+    )
+    if start is None:
+        return phrase
+    restated = restated_request(events[start:])
+    if not restated or restated.split()[0] != phrase.split()[0] or len(restated) <= len(phrase):
+        return phrase
+    return restated
+
+
+def _telling_phrases(texts: Sequence[str], objects: Sequence[str]) -> Iterator[str]:
+    """The phrases of the author's substantial requests that say something on their own, in order."""
+    for text in texts:
+        request = clean_request(text)
+        if request and substantial(request) and not re.search(r"(?i)\balso\b", text[:80]):  # "also": an add-on
+            phrase = request_phrase(request, objects)
+            if phrase and not says_nothing_alone(phrase):
+                yield phrase

@@ -421,7 +421,13 @@ def gist(events: list[Event], scrub: Scrub) -> str:
 def default_chapter_title(chapter: Chapter, events: list[Event], scrub: Scrub, avoid: Iterable[str] = ()) -> str:
     """What the chapter is about (extract.headings.chapter_heading), never a heading in `avoid`."""
     scrubbed = [_scrubbed(e, scrub) for e in events]
-    return scrub(chapter_heading(scrubbed, list(avoid))) or _fallback_heading(chapter)
+    passed = list(avoid)
+    for _ in range(3):  # a heading that would show a redaction marker is passed over for the next
+        heading = chapter_heading(scrubbed, passed)
+        if not heading or scrub(heading) == heading:
+            return heading or _fallback_heading(chapter)
+        passed.append(heading)
+    return _fallback_heading(chapter)
 
 
 def _scrubbed(event: Event, scrub: Scrub) -> Event:
