@@ -29,7 +29,8 @@ _ABOUT = words(
     version mode method store provider source env var format hash hashed digest algorithm alg location host port
     user username login owner required enabled disabled rotation label description scope scopes hint regex pattern
     validator placeholder input cache tenant domain issuer audience realm region manager service handler helper
-    util utils class type config settings schema model table column
+    util utils class type config settings schema model table column encoding encoder hasher strength complexity
+    reset rule rules visible visibility
     """
 )
 # Labels whose value a person chooses (a password, a passphrase, a PIN, a `*_SECRET`).
@@ -296,9 +297,11 @@ _BARE = (
 VALUE = r"\"(?P<vq>(?:[^\"\\\n]|\\.){1,300})\"|'(?P<vs>[^'\n]{1,300})'|`(?P<vb>[^`\n]{1,300})`|(?P<v>" + _BARE + ")"
 VALUE_GROUPS = ("vq", "vs", "vb", "v")
 _ASSIGNMENT = (
-    r"(?i)(?<![A-Za-z0-9])[*_]{0,2}[\"']?(?P<label>(?:[\w-]{0,40}?[_.-]|(?-i:[A-Z][A-Z0-9]{0,15}))?"
+    # a label's prefix: `DB_`, `db.`, `DB` glued, or a camelCase one (`db` in `dbPassword`, `smtpAuth`)
+    r"(?i)(?<![A-Za-z0-9])[*_]{0,2}[\"']?(?P<label>(?:[\w-]{0,40}?[_.-]|(?-i:[A-Z][A-Z0-9]{0,15})|"
+    r"(?-i:[a-z][a-z0-9]{0,20}(?:[A-Z][a-z0-9]+){0,3}(?=[A-Z])))?"
     + _LABEL
-    + r"(?:[_-][A-Za-z0-9_-]*)?)"
+    + r"(?:[_-][A-Za-z0-9_-]*|(?-i:(?:[A-Z][a-z0-9]*){1,3}))?)"
     r"(?![A-Za-z0-9])[\"']?[*_]{0,2}"
     r"(?P<sep>[ \t]*(?::=|=>|=(?!=)|:(?![:/]))[ \t]*)[*_]{0,2}"
     r"(?:" + VALUE + ")"

@@ -1,0 +1,99 @@
+"""Issue 22, round three: a value is redacted whole wherever retell keeps a part of a text, and the detector
+reads what people write rather than a benchmark's strings.
+
+A multi-line value (a key's block) is kept all or not at all where retell keeps some lines of a text: a
+command's summary line, a written file's first lines. Every value here is invented for this file.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from retell.extract.tools import command_target, edit_diff
+from retell.secrets import Scanner
+
+EC_BODY = [
+    "MHcCAQEEIGx3Rk9wTz2Qp8vYc1nB4sLmE7aJ0dKf6hU5tWq2iXoPoAoGCCqGSM49",
+    "AwEHoUQDQgAEr8Tn3YbW0cLk5Vq9Xh2Jm7Ge4Pa1Zs6Ud8Nf0Ri3Ko5Lw9Hy2Bt7",
+    "Cv4Mx1Qe6Sg==",
+]
+EC_BLOCK = "-----BEGIN EC PRIVATE KEY-----\n" + "\n".join(EC_BODY) + "\n-----END EC PRIVATE KEY-----"
+
+
+@pytest.fixture(scope="module")
+def scanner() -> Scanner:
+    return Scanner()
+
+
+def test_a_commands_summary_line_is_never_a_line_of_a_key(scanner: Scanner) -> None:
+    """A heredoc that exports a key: main summed the command up by its BEGIN line, which alone is no key, so
+    `Ran `-----BEGIN EC PRIVATE KEY----- …`` reached the post and every prompt."""
+    command = f"export JWT_KEY=\"$(cat <<'KEY'\n{EC_BLOCK}\nKEY\n)\"\nnode scripts/sign.js --kid prod-2026"
+    target = command_target(command)
+    assert "PRIVATE KEY" not in target and not any(line[:12] in target for line in EC_BODY)
+    assert target.startswith("node scripts/sign.js")
+
+
+def test_a_command_that_starts_a_key_on_its_working_line_is_cut_before_the_key() -> None:
+    command = f"vault kv put secret/ci deploy_key='{EC_BLOCK}'"
+    target = command_target(command)
+    assert target.startswith("vault kv put secret/ci deploy_key=") and "BEGIN" not in target
+
+
+def test_a_written_files_excerpt_never_ends_inside_a_key(scanner: Scanner) -> None:
+    """A Write is kept as its first lines: a key whose block starts near the end of them was cut after its
+    BEGIN line, which no rule recognises alone."""
+    settings = "\n".join(f"SETTING_{i}=value{i}" for i in range(11))
+    content = f"{settings}\nSIGNING_KEY_FILE=/run/keys/sign.pem\n{EC_BLOCK}\nLOG_LEVEL=info\n"
+    diff = edit_diff("Write", {"content": content})
+    assert diff is not None and "BEGIN" not in diff and "SETTING_10=value10" in diff
+    assert diff.endswith("lines in all)")
+
+
+def test_a_key_that_fits_in_the_excerpt_is_kept_and_flagged_whole(scanner: Scanner) -> None:
+    diff = edit_diff("Write", {"content": f"# the CI key\n{EC_BLOCK}\n"})
+    assert diff is not None and "BEGIN EC PRIVATE KEY" in diff
+    spans = [(f.start, f.end) for f in scanner.scan(diff) if f.kind == "private-key"]
+    first, last = diff.index("-----BEGIN"), diff.index("KEY-----", diff.index("-----END")) + len("KEY-----")
+    assert any(a <= first and last <= b for a, b in spans)
+
+
+# -- passwords where a file names them without `NAME=` -----------------------------------------------------
+
+NAMED = [
+    ("postgresql:\n  auth:\n    adminPassword: Halde!2024\n", "Halde!2024"),  # a Helm chart's camelCase key
+    ("const smtpPass = 'Krokus77';", "Krokus77"),
+    ('env:\n  - name: RABBITMQ_DEFAULT_PASS\n    value: "Tannen#Weg9"\n', "Tannen#Weg9"),  # a pod's env list
+    ('"environment": [{"name": "DB_PASSWORD", "value": "Ostsee2023"}]', "Ostsee2023"),  # an ECS task
+    ('<add key="SmtpPassword" value="Lindau_88" />', "Lindau_88"),  # a web.config appSetting
+    ("<server>\n  <id>nexus</id>\n  <password>Ahorn2025!</password>\n</server>", "Ahorn2025!"),  # Maven
+    ("FROM postgres:16\nENV POSTGRES_PASSWORD Mirabelle7\n", "Mirabelle7"),  # a Dockerfile's old ENV form
+    ("set -gx REDIS_PASSWORD Pelikan42", "Pelikan42"),  # fish
+    ("the staging root pw is Fjord!2022", "Fjord!2022"),
+]
+
+
+@pytest.mark.parametrize(("text", "password"), NAMED)
+def test_a_password_a_file_names_without_an_equals_sign_is_found(scanner: Scanner, text: str, password: str) -> None:
+    spans = [(f.start, f.end) for f in scanner.scan(text)]
+    start = text.index(password)
+    assert any(a <= start and start + len(password) <= b for a, b in spans), scanner.scan(text)
+
+
+NOT_PASSWORDS = [
+    "const [showPassword, setShowPassword] = useState(false);",
+    "minPasswordLength: 12",
+    "dbPassword: process.env.DB_PASSWORD,",
+    "- name: DB_PASSWORD\n  valueFrom:\n    secretKeyRef:\n      name: db\n      key: password",
+    '<add key="PasswordMinLength" value="12" />',
+    "<password>${env.NEXUS_PASSWORD}</password>",
+    "<passwordEncoding>bcrypt</passwordEncoding>",
+    "ENV API_KEY_FILE /run/secrets/api_key",
+    "name: password-reset\nvalue: 30m",
+    "the pw is in 1Password",
+]
+
+
+@pytest.mark.parametrize("text", NOT_PASSWORDS)
+def test_names_and_settings_about_a_password_are_left_alone(scanner: Scanner, text: str) -> None:
+    assert scanner.scan(text) == []
