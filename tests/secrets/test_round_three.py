@@ -97,3 +97,44 @@ NOT_PASSWORDS = [
 @pytest.mark.parametrize("text", NOT_PASSWORDS)
 def test_names_and_settings_about_a_password_are_left_alone(scanner: Scanner, text: str) -> None:
     assert scanner.scan(text) == []
+
+
+# -- phone numbers and names in more of the places they are written ------------------------------------
+
+PHONES = [
+    ("TWILIO_TO_NUMBER=+4915207829314", "+4915207829314"),  # an env file's number, glued to its `=`
+    ("ALERT_SMS=+31 6 27384915", "+31 6 27384915"),
+    ("Pune office, front desk: 074104 28375", "074104 28375"),  # IN: 0 and 5 digits
+]
+
+
+@pytest.mark.parametrize(("text", "number"), PHONES)
+def test_a_phone_number_in_a_setting_or_an_indian_national_format_is_found(
+    scanner: Scanner, text: str, number: str
+) -> None:
+    found = [(f.kind, text[f.start : f.end]) for f in scanner.scan(text)]
+    assert ("phone-number", number) in found, found
+
+
+@pytest.mark.parametrize("text", ["timeout=+1800", "OFFSET=+0530", "score=+12.5", "x=+123456"])
+def test_a_signed_number_after_an_equals_sign_is_no_phone(scanner: Scanner, text: str) -> None:
+    assert scanner.scan(text) == []
+
+
+NAMES = [
+    ("author Grete Wollschläger\nauthor-mail <grete@kiefernweg.de>\nauthor-time 1767603600\n", "Grete Wollschläger"),
+    ("$ git config --global user.name\nPádraig Ó Súilleabháin\n", "Pádraig Ó Súilleabháin"),
+    ("<developers>\n  <developer>\n    <id>bw</id>\n    <name>Bartosz Wiśniewski</name>\n", "Bartosz Wiśniewski"),
+    ("\\title{Orders}\n\\author{Chiara Benedetti}\n", "Chiara Benedetti"),
+]
+
+
+@pytest.mark.parametrize(("text", "name"), NAMES)
+def test_a_name_git_or_a_build_file_prints_is_found(scanner: Scanner, text: str, name: str) -> None:
+    found = [(f.kind, text[f.start : f.end]) for f in scanner.scan(text)]
+    assert ("person-name", name) in found, found
+
+
+@pytest.mark.parametrize("text", ["author jdoe\nauthor-mail <jdoe@x.io>\n", "$ git config user.name\nci-bot\n"])
+def test_a_handle_where_git_prints_a_name_is_left_alone(scanner: Scanner, text: str) -> None:
+    assert [f for f in scanner.scan(text) if f.kind == "person-name"] == []
