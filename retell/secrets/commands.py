@@ -362,8 +362,13 @@ def _told(words: str, g: str) -> str:
     )
 
 
+# In Chinese, Japanese or Korean a value told is written in ASCII between the words around it
+# (`パスワードはSakura2024です`): it starts and ends where the ASCII does (`パスワードのリセット…` tells none).
+_TOLD_ASCII = r"[ \t]*[\"'`“]?(?P<{g}>[!#-&(-+\--:<-~]+)"
+
+
 def _told_cjk(words: str, g: str) -> str:
-    return rf"{words}[^\s。、]{{0,6}}?{_CJK_VERB}" + _TOLD.format(g=g)
+    return rf"{words}[^\s。、]{{0,6}}?{_CJK_VERB}" + _TOLD_ASCII.format(g=g)
 
 
 def _keywords(text: str) -> tuple[str, ...]:

@@ -106,10 +106,27 @@ def _aws_secret(value: str, m: re.Match[str]) -> bool:
     )
 
 
+def _hook_with_a_secret(value: str, m: re.Match[str]) -> bool:
+    """A hook's URL that holds its secret: a machine-made part after the hook (`/hooks/<26 random>`,
+    `?token=<random>`), or Zapier's catch hook (`/hooks/catch/<account>/<hook>`), which is one whole."""
+    if re.search(r"(?i)hooks\.zapier\.com/hooks/catch/\d+/\w+", value):
+        return True
+    rest = re.split(r"(?i)/(?:hooks?|webhooks?|trigger)(?=[/?])", value, maxsplit=1)[-1]
+    parts = [p for p in re.split(r"[/?&=#]", rest) if p]
+    # (`evt_1PqX…`, `cus_…`: an object's id in a route, not a secret)
+    return any(
+        len(p) >= 16 and looks_random(p) and not is_placeholder(p) and not re.match(r"[a-z]{2,4}_", p) for p in parts
+    )
+
+
 def has_key_body(value: str) -> bool:
     """A key block holds a key, not `...` or `<your key here>` between its lines."""
-    body = re.sub(r"-----[A-Z0-9 ]+-----|\\n|\s|Proc-Type:.*|DEK-Info:.*", "", value)
-    return len(re.findall(r"[A-Za-z0-9+/=]", body)) >= 32 and not is_placeholder(body)
+    text = re.sub(r"-----[A-Z0-9 ]+-----|Proc-Type:.*|DEK-Info:.*", " ", value)
+    body = re.sub(r"\\n|\s", "", text)
+    # a key's lines are long runs of base64; prose between two armor lines (`starts with -----BEGIN …----- and
+    # ends with -----END …-----`) is short words
+    longest = max((len(run) for run in re.findall(r"[A-Za-z0-9+/=]+", text.replace("\\n", " "))), default=0)
+    return longest >= 20 and len(re.findall(r"[A-Za-z0-9+/=]", body)) >= 32 and not is_placeholder(body)
 
 
 def _not_example(value: str, m: re.Match[str]) -> bool:
@@ -221,6 +238,9 @@ _FILE_TLDS = frozenset(
 _NON_PERSONAL_EMAIL = re.compile(
     r"(?:^noreply@anthropic\.com$|@example\.(?:com|org|net)$|@(?:test|localhost|domain|email)\.(?:com|org)$|"
     r"^(?:git|hg|ssh|user|name|you|someone|email|foo|bar|noreply|no-reply)@|@users\.noreply\.github\.com$|"
+    # an organisation's role addresses (RFC 2142 and their like): no person's
+    r"^(?:support|info|donotreply|do-not-reply|postmaster|abuse|hostmaster|webmaster|security|sales|hello|contact|"
+    r"privacy|legal|billing|press|notifications?|bounces?|mailer-daemon)@|"
     # reserved names no mail reaches (RFC 2606, 6761, 6762): `dev@livecd.local` is a machine's account
     r"\.(?:local|localhost|localdomain|test|example|invalid)$)",
     re.I,
@@ -391,6 +411,22 @@ OWN_RULES: tuple[Rule, ...] = (
         ("eyj",),
         entropy=3.0,
     ),
+    # Prefixes distinctive enough to need no label (gitleaks wants one, or knows only `dp.pt.`): Doppler's
+    # service, CLI, service-account, SCIM and audit tokens (`dp.st.prd.…`), Atlassian's API tokens.
+    Rule(
+        "doppler-api-token",
+        SECRET,
+        r"(?<![\w.])dp\.(?:pt|st|ct|sa|scim|audit)\.(?:[a-z0-9_-]{1,24}\.)?[A-Za-z0-9]{40,44}(?![A-Za-z0-9])",
+        ("dp.pt.", "dp.st.", "dp.ct.", "dp.sa.", "dp.scim.", "dp.audit."),
+        entropy=3.5,
+    ),
+    Rule(
+        "atlassian-api-token",
+        SECRET,
+        r"(?<![\w-])ATATT3[A-Za-z0-9_=-]{150,250}(?![\w=-])",
+        ("atatt3",),
+        entropy=3.5,
+    ),
     # Fly.io's macaroon tokens are told with their scheme, a space inside: `FlyV1 fm2_…,fm2_…`.
     Rule(
         "flyio-access-token",
@@ -443,6 +479,17 @@ OWN_RULES: tuple[Rule, ...] = (
         r"https://[\w.-]+\.(?:logic\.azure\.com|environment\.api\.powerplatform\.com|api\.powerplatform\.com)"
         r"(?::\d+)?/[^\s\"'<>`]*?/triggers/[^\s\"'<>`]*?[?&]sig=[\w%-]+",
         ("logic.azure.com", "powerplatform.com"),
+    ),
+    # Any other service's incoming webhook (Zapier, IFTTT, Mattermost, Rocket.Chat, Azure Automation, a
+    # self-hosted one): a URL with a hook in its path and a machine-made part after it is a credential whole.
+    Rule(
+        "webhook-url",
+        SECRET,
+        r"(?i)https?://[\w.-]+(?::\d+)?/(?:[\w.%-]+/){0,6}?(?:hooks?|webhooks?|trigger)(?:/|\?)[^\s\"'<>`]+",
+        ("hook", "/trigger/"),
+        accept=_hook_with_a_secret,
+        trims=".,;:)]}>",
+        rule_id="webhook-url",
     ),
     Rule(
         "sentry-dsn",

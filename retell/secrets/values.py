@@ -47,6 +47,9 @@ _VOCABULARY = words(
     """
 )
 _LONGEST_WORD = max(len(w) for w in _VOCABULARY)
+# Said to stand for a value: `your_smtp_password_here`, `enter-api-token`, `<…>`-less templates; and the
+# documentation's convention of writing EXAMPLE into a sample key (`wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY`).
+_STANDS_FOR = re.compile(r"(?i:^(?:your|enter|insert|paste|put)[_-][a-z_-]+$|^[a-z_-]+[_-]here$)|EXAMPLE")
 
 
 def is_placeholder(value: str) -> bool:
@@ -54,7 +57,7 @@ def is_placeholder(value: str) -> bool:
     bare = value.strip()
     if not bare:
         return True
-    if _TEMPLATE.match(bare) or _MASKED.search(bare):
+    if _TEMPLATE.match(bare) or _MASKED.search(bare) or _STANDS_FOR.search(bare):
         return True
     return only_placeholder_words(bare)
 

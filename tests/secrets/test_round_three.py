@@ -138,3 +138,72 @@ def test_a_name_git_or_a_build_file_prints_is_found(scanner: Scanner, text: str,
 @pytest.mark.parametrize("text", ["author jdoe\nauthor-mail <jdoe@x.io>\n", "$ git config user.name\nci-bot\n"])
 def test_a_handle_where_git_prints_a_name_is_left_alone(scanner: Scanner, text: str) -> None:
     assert [f for f in scanner.scan(text) if f.kind == "person-name"] == []
+
+
+# -- webhooks of any service, and tokens whose prefix says what they are -----------------------------------
+
+HOOKS = [
+    "https://hooks.zapier.com/hooks/catch/8812734/3kq9zx/",
+    "https://chat.tillwerk.de/hooks/q8w3z1k5m7n9p2r4t6v8x0b3c5",  # Mattermost
+    "https://tillwerk.rocket.chat/hooks/6Kd82nQw1Lz9Xc4Vb/Tr7Yh3Ju5Ik8Ol2Pm6Nq0Wa4Sd",  # Rocket.Chat
+    "https://maker.ifttt.com/trigger/garage_open/with/key/bH7kP2wQ9zX4mN6vR1tY8s",
+    "https://discordapp.com/api/webhooks/1183274650192837465/xV9kQ2mZ7pL4wR8tN1bC6yH3jF5dS0aG-eK_uI2oP9lM4nB7vX1cZ8qW3eR6tY0u/slack",
+]
+
+
+@pytest.mark.parametrize("url", HOOKS)
+def test_a_webhook_url_is_redacted_to_its_end(scanner: Scanner, url: str) -> None:
+    text = f"curl -X POST -d @alert.json {url}"
+    found = [(f.start, f.end) for f in scanner.scan(text)]
+    start = text.index(url)
+    assert any(a <= start and start + len(url) <= b for a, b in found), scanner.scan(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "see https://github.com/tillwerk/shop/settings/hooks/48213377 for the deliveries",
+        "https://docs.stripe.com/webhooks/signatures explains the header",
+        "POST https://api.tillwerk.de/webhooks/stripe/evt_1PqXyZ2eZvKYlo2CaB3dE5fG",
+        "https://reactjs.org/docs/hooks-reference.html#usecallback",
+        "Mattermost hooks look like https://chat.example.com/hooks/<your-hook-id>",
+    ],
+)
+def test_a_link_about_hooks_is_left_alone(scanner: Scanner, text: str) -> None:
+    assert scanner.scan(text) == []
+
+
+@pytest.mark.parametrize(
+    "token",
+    [
+        "dp.st.prd.Zq4Rk9Lm2Wx7Bn5Tc8Vy1Hs3Jd6Fg0Pa4Qe7Ur2Io9",
+        "ATATT3xFfGF0" + "Jq8Wm2Zr5Tn9Xc4Vb7Lk1Hg3Fd6Sa0Pe8Oi2Uy5Tr7Ew9Qz1Xw4Cv6Bn3Mk8Lj0Hg5Fd2Sa7Pq9Wo1Ei4Ru6Ty3Ui8"
+        "Op0As5Df2Gh7Jk9Lz1Xc4Vb6Nm3Qw8Er0Ty5Ui2Op7As9Df1Gh4Jk6Lz3Xc8Vb0Nm5Qw2Er7Ty9Ui1Op4As6Df3Gh8Jk=5C2A9E1B",
+    ],
+)
+def test_a_token_with_a_distinctive_prefix_needs_no_label(scanner: Scanner, token: str) -> None:
+    text = f"the deploy failed with {token}. Rotating it now."
+    assert any(text[f.start : f.end] == token for f in scanner.scan(text)), scanner.scan(text)
+
+
+# -- what only looks like a secret -------------------------------------------------------------------------
+
+LOOKALIKES = [
+    "SMTP_PASSWORD=your_smtp_password_here\nSENTRY_AUTH_TOKEN=enter-your-token\n",
+    "aws_access_key_id = AKIAIOSFODNN7EXAMPLE\naws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY\n",
+    "The file must start with `-----BEGIN OPENSSH PRIVATE KEY-----`; yours starts with "
+    "`-----BEGIN RSA PRIVATE KEY-----`, the older PEM format.",
+    "Signed-off-by: dependabot[bot] <support@github.com>\nReported to security@tillwerk.de by the scanner.",
+    "パスワードのリセットが動かないので見-b11d00",  # a Japanese title and its slug
+]
+
+
+@pytest.mark.parametrize("text", LOOKALIKES)
+def test_placeholders_examples_prose_and_role_addresses_are_left_alone(scanner: Scanner, text: str) -> None:
+    assert scanner.scan(text) == []
+
+
+def test_a_password_told_in_japanese_is_the_ascii_between_the_words(scanner: Scanner) -> None:
+    """main took `Sakura#2024です` (the particle after the value was read as part of it)."""
+    text = "ステージングのパスワードはSakura#2024です"
+    assert [(f.kind, text[f.start : f.end]) for f in scanner.scan(text)] == [("password-in-text", "Sakura#2024")]
