@@ -95,7 +95,11 @@ def _basic_credentials(value: str, m: re.Match[str]) -> bool:
         decoded = base64.b64decode(value + "=" * (-len(value) % 4), validate=True)
     except (binascii.Error, ValueError):
         return False
-    return b":" in decoded and len(decoded) >= 3
+    if b":" not in decoded or len(decoded) < 3:
+        return False
+    # a tutorial's `user:password` (`dXNlcjpwYXNzd29yZA==`) stands for credentials
+    password = decoded.split(b":", 1)[1].decode("utf-8", "replace")
+    return not is_placeholder(password)
 
 
 def _aws_secret(value: str, m: re.Match[str]) -> bool:

@@ -195,6 +195,7 @@ LOOKALIKES = [
     "`-----BEGIN RSA PRIVATE KEY-----`, the older PEM format.",
     "Signed-off-by: dependabot[bot] <support@github.com>\nReported to security@tillwerk.de by the scanner.",
     "パスワードのリセットが動かないので見-b11d00",  # a Japanese title and its slug
+    "curl -H 'Authorization: Basic dXNlcjpwYXNzd29yZA==' localhost:8080",  # base64 of `user:password`
 ]
 
 
@@ -207,3 +208,8 @@ def test_a_password_told_in_japanese_is_the_ascii_between_the_words(scanner: Sca
     """main took `Sakura#2024です` (the particle after the value was read as part of it)."""
     text = "ステージングのパスワードはSakura#2024です"
     assert [(f.kind, text[f.start : f.end]) for f in scanner.scan(text)] == [("password-in-text", "Sakura#2024")]
+
+
+def test_basic_credentials_a_person_chose_are_still_found(scanner: Scanner) -> None:
+    text = "curl -H 'Authorization: Basic Y2ktYm90OldhY2hvbGRlciE5Mw==' https://ci.tillwerk.de/api"  # ci-bot:…
+    assert [f.kind for f in scanner.scan(text)] == ["basic-auth"]
