@@ -17,7 +17,15 @@ import binascii
 import re
 
 from retell.secrets.rule import PII, SECRET, Rule, shannon_entropy
-from retell.secrets.values import TYPOGRAPHIC, credential, is_placeholder, is_uuid, looks_random, words
+from retell.secrets.values import (
+    TYPOGRAPHIC,
+    credential,
+    decodes_to_placeholder_pair,
+    is_placeholder,
+    is_uuid,
+    looks_random,
+    words,
+)
 
 SENTENCE_END = ".,;:)]}>" + TYPOGRAPHIC
 # The words after a credential word that make a label name something about the credential, not the
@@ -95,11 +103,8 @@ def _basic_credentials(value: str, m: re.Match[str]) -> bool:
         decoded = base64.b64decode(value + "=" * (-len(value) % 4), validate=True)
     except (binascii.Error, ValueError):
         return False
-    if b":" not in decoded or len(decoded) < 3:
-        return False
-    # a tutorial's `user:password` (`dXNlcjpwYXNzd29yZA==`) stands for credentials
-    password = decoded.split(b":", 1)[1].decode("utf-8", "replace")
-    return not is_placeholder(password)
+    # (a tutorial's `user:password`, `dXNlcjpwYXNzd29yZA==`, stands for credentials)
+    return b":" in decoded and len(decoded) >= 3 and not decodes_to_placeholder_pair(value)
 
 
 def _aws_secret(value: str, m: re.Match[str]) -> bool:

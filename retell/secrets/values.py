@@ -163,3 +163,15 @@ def credential(value: str, *, password: bool = False, strong: bool = False, digi
     if password and strong:  # one word of letters, typed where a password goes
         return len(bare) >= 6 and not bare.isupper()
     return looks_random(bare)
+
+
+def decodes_to_placeholder_pair(value: str) -> bool:
+    """Base64 of `user:password` whose password is a placeholder: a tutorial's Basic credentials."""
+    import base64
+    import binascii
+
+    try:
+        decoded = base64.b64decode(value + "=" * (-len(value) % 4), validate=True).decode("utf-8")
+    except (binascii.Error, ValueError, UnicodeDecodeError):
+        return False
+    return ":" in decoded and is_placeholder(decoded.split(":", 1)[1])
