@@ -247,8 +247,9 @@ _FILE_TLDS = frozenset(
 _NON_PERSONAL_EMAIL = re.compile(
     r"(?:^noreply@anthropic\.com$|@example\.(?:com|org|net)$|@(?:test|localhost|domain|email)\.(?:com|org)$|"
     r"^(?:git|hg|ssh|user|name|you|someone|email|foo|bar|noreply|no-reply)@|@users\.noreply\.github\.com$|"
-    # an organisation's role addresses (RFC 2142 and their like): no person's
-    r"^(?:support|info|donotreply|do-not-reply|postmaster|abuse|hostmaster|webmaster|security|sales|hello|contact|"
+    # an organisation's role addresses (RFC 2142 and their like): no person's (`hello@`, `info@` and `contact@` are
+    # often one person's own domain's)
+    r"^(?:support|donotreply|do-not-reply|postmaster|abuse|hostmaster|webmaster|security|sales|"
     r"privacy|legal|billing|press|notifications?|bounces?|mailer-daemon)@|"
     # reserved names no mail reaches (RFC 2606, 6761, 6762): `dev@livecd.local` is a machine's account
     r"\.(?:local|localhost|localdomain|test|example|invalid)$)",

@@ -213,3 +213,10 @@ def test_a_password_told_in_japanese_is_the_ascii_between_the_words(scanner: Sca
 def test_basic_credentials_a_person_chose_are_still_found(scanner: Scanner) -> None:
     text = "curl -H 'Authorization: Basic Y2ktYm90OldhY2hvbGRlciE5Mw==' https://ci.tillwerk.de/api"  # ci-bot:…
     assert [f.kind for f in scanner.scan(text)] == ["basic-auth"]
+
+
+def test_a_persons_own_domain_address_is_still_personal(scanner: Scanner) -> None:
+    """`hello@` on one person's domain (a pyproject's author) is theirs: only an organisation's role
+    addresses (`support@`, `security@`) are left alone."""
+    text = 'authors = [{ name = "Ilse Brandt", email = "hello@ilsebrandt.dev" }]'
+    assert ("email", "hello@ilsebrandt.dev") in [(f.kind, text[f.start : f.end]) for f in scanner.scan(text)]
