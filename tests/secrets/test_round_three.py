@@ -220,3 +220,10 @@ def test_a_persons_own_domain_address_is_still_personal(scanner: Scanner) -> Non
     addresses (`support@`, `security@`) are left alone."""
     text = 'authors = [{ name = "Ilse Brandt", email = "hello@ilsebrandt.dev" }]'
     assert ("email", "hello@ilsebrandt.dev") in [(f.kind, text[f.start : f.end]) for f in scanner.scan(text)]
+
+
+def test_retells_own_author_label_is_no_credential_label(scanner: Scanner) -> None:
+    """A prompt labels the author's messages `AUTHOR:`; read as `AUTH` + a camelCase rest, the file the
+    author named was flagged and a real session's outline request refused (`AUTHOR: @claude-code-prompt.md`)."""
+    assert scanner.scan("[e1] AUTHOR: @release-notes-prompt.md read this first") == []
+    assert scanner.scan("AUTHOR=@deploy-checklist.md") == []
