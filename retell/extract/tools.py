@@ -237,7 +237,7 @@ def edit_diff(name: str, tool_input: dict[str, Any]) -> str | None:
         if not isinstance(content, str) or not content.strip():
             return None
         lines = content.splitlines()
-        shown = [f"+{_diff_line(ln)}" for ln in lines[: MAX_DIFF_LINES - 1]]
+        shown = [f"+{_diff_line(ln)}" for ln in lines[: _whole_values_before(content, MAX_DIFF_LINES - 1)]]
         if len(lines) > len(shown):
             shown.append(f"… ({len(lines)} lines in all)")
         return "\n".join(shown)
@@ -268,6 +268,21 @@ def edit_diff(name: str, tool_input: dict[str, Any]) -> str | None:
     return "\n".join(out) or None
 
 
+def _whole_values_before(content: str, limit: int) -> int:
+    """How many first lines of `content` to show, at most `limit`, so that no value over several lines (a
+    key's block) is cut: its lines are shown all or not at all, since its BEGIN line shown alone is no
+    longer recognised as part of a key."""
+    if content.count("\n") < limit:
+        return limit
+    from retell.secrets import multiline_values  # lazily: only a file longer than its excerpt is scanned
+
+    boundary = sum(len(line) + 1 for line in content.split("\n")[:limit])  # where line `limit` starts
+    for start, end in multiline_values(content):
+        if start < boundary < end:
+            return min(limit, content.count("\n", 0, start))
+    return limit
+
+
 def _changed_lines(old: list[str], new: list[str]) -> list[str]:
     import difflib  # only a session with edits pays for it
 
@@ -293,14 +308,43 @@ def command_target(command: str) -> str:
     """The line of a shell command that does the work: `cd <dir> &&` prefixes, bare `cd` lines, comments,
     `set -e`, bare assignments and `echo` banners passed over, ` …` added when more lines follow. A command
     that only changes folder stays `cd <dir>`; one that says nothing else keeps its first line."""
-    lines = [ln for ln in re.sub(r"\\\n", " ", command.strip()).splitlines() if ln.strip()]  # `\` continues
+    joined = re.sub(r"\\\n", " ", command.strip())  # (`\` continues a line)
+    lines = _lines_outside_values(joined)
+    # a heredoc's closing word, or a line of closing brackets and quotes, ends something: it does no work
+    ends = set(re.findall(r"<<-?[ \t]*['\"]?(\w+)", joined))
     for i, line in enumerate(lines):
+        if line.strip() in ends or not re.search(r"\w", line):
+            continue
         while _CD_PREFIX.match(line):
             line = line[_CD_PREFIX.match(line).end() :]  # type: ignore[union-attr]
         line = line.strip()
         if line and not _BARE_CD.match(line) and not _SAYS_NOTHING.match(line) and not line.startswith("#!"):
-            return line + (" …" if i < len(lines) - 1 else "")
-    return lines[0].strip() + (" …" if len(lines) > 1 else "") if lines else command
+            return line + (" …" if i < len(lines) - 1 and not line.endswith("…") else "")
+    return lines[0].strip() + (" …" if len(lines) > 1 and not lines[0].endswith("…") else "") if lines else command
+
+
+def _lines_outside_values(text: str) -> list[str]:
+    """The non-blank lines of a script, each cut before a flagged value that runs over several lines (a
+    key's block in a heredoc): one line of such a value, shown alone, would no longer be recognised and
+    would leave the rest of the value unredacted (`-----BEGIN EC PRIVATE KEY-----`). A line that starts
+    inside such a value is left out."""
+    spans: list[tuple[int, int]] = []
+    if "\n" in text:
+        from retell.secrets import multiline_values  # lazily: only a script of several lines is scanned
+
+        spans = multiline_values(text)
+    lines: list[str] = []
+    at = 0
+    for line in text.split("\n"):
+        start, end = at, at + len(line)
+        at = end + 1
+        for a, b in spans:
+            if a < end and b > start:
+                line = text[start:a].rstrip() + " …" if text[start:a].strip() else ""
+                break
+        if line.strip():
+            lines.append(line)
+    return lines
 
 
 def says_something(target: str | None) -> bool:

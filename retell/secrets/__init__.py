@@ -36,6 +36,7 @@ __all__ = [
     "event_texts",
     "flagged_spans",
     "mask",
+    "multiline_values",
     "prepare_scanner",
     "scan_event_log",
     "secret_id",
@@ -69,6 +70,15 @@ def flagged_spans(text: str) -> list[tuple[int, int]]:
         spans.extend(m.span() for m in _MARKER.finditer(text))
         spans.sort()
     return spans
+
+
+def multiline_values(text: str) -> list[tuple[int, int]]:
+    """The flagged values of `text` that run over several lines (a key's block, a quoted multi-line value):
+    code that keeps some lines of a text and not others must keep all of such a value or none of it, since a
+    line of it alone is no longer recognisable (a BEGIN line, a key's last lines)."""
+    if "\n" not in text:
+        return []
+    return [(a, b) for a, b in flagged_spans(text) if "\n" in text[a:b].strip("\n")]
 
 
 def cut_point(text: str, at: int, keep_whole: int) -> tuple[int, bool]:

@@ -244,6 +244,47 @@ COMMAND_RULES: tuple[Rule, ...] = (
         accept=_password,
         rule_id="connect-call",
     ),
+    # A name and its value side by side: a container's environment (`- name: DB_PASSWORD` / `value: …`, ECS's
+    # `{"name": …, "value": …}`), .NET's `<add key="SmtpPassword" value="…"/>`, CloudFormation's parameters.
+    Rule(
+        "password-assignment",
+        SECRET,
+        r"(?i)\b(?:name|key|parameterkey)[\"']?[ \t]*[:=][ \t]*[\"']?(?P<label>[\w.:-]{1,80})[\"']?[ \t]*,?[ \t]*"
+        r"(?:\r?\n[ \t]*)?[\"']?(?:value|parametervalue)[\"']?[ \t]*[:=][ \t]*(?:" + VALUE + ")",
+        CREDENTIAL_KEYWORDS,
+        group=VALUE_GROUPS,
+        value_of=unquoted,
+        accept=lambda value, m: _names_a_credential(m.group("label")) and _named_value(value, m),
+        trims=SENTENCE_END,
+        rule_id="name-value-pair",
+        window=(60, 300),
+    ),
+    # An element named for a credential: Maven's `<password>…</password>`, `<DbPassword>…</DbPassword>`.
+    Rule(
+        "password-assignment",
+        SECRET,
+        r"(?i)<(?P<label>[\w.:-]{0,40}?" + _LABEL + r"[\w.:-]{0,40})>(?P<v>[^<>\n]{1,200})</(?P=label)>",
+        CREDENTIAL_KEYWORDS,
+        group="v",
+        accept=lambda value, m: _names_a_credential(m.group("label")) and _named_value(value, m),
+        rule_id="xml-element",
+        window=(50, 300),
+    ),
+    # Set without `=`: a Dockerfile's `ENV DB_PASSWORD value`, fish's `set -x …`, Windows' `setx …`.
+    Rule(
+        "password-assignment",
+        SECRET,
+        r"(?m)(?:^[ \t]*ENV|\bset[ \t]+-[a-zA-Z]{1,4}|\bsetx)[ \t]+(?P<label>[A-Za-z_][\w]{0,60})[ \t]+(?:"
+        + VALUE
+        + ")",
+        CREDENTIAL_KEYWORDS,
+        group=VALUE_GROUPS,
+        value_of=unquoted,
+        accept=lambda value, m: _names_a_credential(m.group("label")) and _named_value(value, m, strong=True),
+        trims=SENTENCE_END,
+        rule_id="set-without-equals",
+        window=(60, 300),
+    ),
     # `.netrc`: `machine HOST login USER password PW` (one line or several).
     Rule(
         "password-assignment",
@@ -288,10 +329,19 @@ def _names_a_credential(label: str) -> bool:
     return _LABEL_WORD.search(label) is not None and not label_is_about(label)
 
 
+def _named_value(value: str, m: re.Match[str], strong: bool = False) -> bool:
+    """The value of a credential named beside it: a password label is enough for a word a person chose, a
+    token label wants a machine-made value."""
+    passwordish = re.search(r"(?i)pass|pwd|secret|\bpin\b", m.group("label")) is not None
+    quoted = m.lastgroup in ("vq", "vs", "vb") or m.group(0).endswith(">")
+    strong = strong or (quoted and passwordish)
+    return credential(value, password=passwordish, strong=strong, digits_only_ok=passwordish)
+
+
 # -- a password or a token told in a sentence -------------------------------------------------------
 
 _PASSWORD_WORDS = (
-    r"(?:passwords?|passwort|kennwort|passcode|passphrase|pwd|mot de passe|mdp|contraseña|contrasena|clave|senha|"
+    r"(?:passwords?|passwort|kennwort|passcode|passphrase|pwd|pw|mot de passe|mdp|contraseña|contrasena|clave|senha|"
     r"wachtwoord|lösenord|losenord|adgangskode|hasło|haslo|parola|heslo|şifre|sifre|salasana|jelszó|пароль|"
     r"mật khẩu|mat khau)"
 )
@@ -312,8 +362,13 @@ def _told(words: str, g: str) -> str:
     )
 
 
+# In Chinese, Japanese or Korean a value told is written in ASCII between the words around it
+# (`パスワードはSakura2024です`): it starts and ends where the ASCII does (`パスワードのリセット…` tells none).
+_TOLD_ASCII = r"[ \t]*[\"'`“]?(?P<{g}>[!#-&(-+\--:<-~]+)"
+
+
 def _told_cjk(words: str, g: str) -> str:
-    return rf"{words}[^\s。、]{{0,6}}?{_CJK_VERB}" + _TOLD.format(g=g)
+    return rf"{words}[^\s。、]{{0,6}}?{_CJK_VERB}" + _TOLD_ASCII.format(g=g)
 
 
 def _keywords(text: str) -> tuple[str, ...]:
@@ -469,7 +524,7 @@ TOLD_RULES: tuple[Rule, ...] = (
         SECRET,
         _told(_PASSWORD_WORDS, "p"),
         _keywords(
-            "pass,pwd,kennwort,mot de passe,mdp,contrase,clave,senha,wachtwoord,lösenord,losenord,adgangskode,"
+            "pass,pwd,pw,kennwort,mot de passe,mdp,contrase,clave,senha,wachtwoord,lösenord,losenord,adgangskode,"
             "hasło,haslo,parola,heslo,şifre,sifre,salasana,jelszó,пароль,mật khẩu,mat khau"
         ),
         group="p",

@@ -17,7 +17,15 @@ import binascii
 import re
 
 from retell.secrets.rule import PII, SECRET, Rule, shannon_entropy
-from retell.secrets.values import TYPOGRAPHIC, credential, is_placeholder, is_uuid, looks_random, words
+from retell.secrets.values import (
+    TYPOGRAPHIC,
+    credential,
+    decodes_to_placeholder_pair,
+    is_placeholder,
+    is_uuid,
+    looks_random,
+    words,
+)
 
 SENTENCE_END = ".,;:)]}>" + TYPOGRAPHIC
 # The words after a credential word that make a label name something about the credential, not the
@@ -29,7 +37,8 @@ _ABOUT = words(
     version mode method store provider source env var format hash hashed digest algorithm alg location host port
     user username login owner required enabled disabled rotation label description scope scopes hint regex pattern
     validator placeholder input cache tenant domain issuer audience realm region manager service handler helper
-    util utils class type config settings schema model table column
+    util utils class type config settings schema model table column encoding encoder hasher strength complexity
+    reset rule rules visible visibility
     """
 )
 # Labels whose value a person chooses (a password, a passphrase, a PIN, a `*_SECRET`).
@@ -94,7 +103,8 @@ def _basic_credentials(value: str, m: re.Match[str]) -> bool:
         decoded = base64.b64decode(value + "=" * (-len(value) % 4), validate=True)
     except (binascii.Error, ValueError):
         return False
-    return b":" in decoded and len(decoded) >= 3
+    # (a tutorial's `user:password`, `dXNlcjpwYXNzd29yZA==`, stands for credentials)
+    return b":" in decoded and len(decoded) >= 3 and not decodes_to_placeholder_pair(value)
 
 
 def _aws_secret(value: str, m: re.Match[str]) -> bool:
@@ -105,10 +115,27 @@ def _aws_secret(value: str, m: re.Match[str]) -> bool:
     )
 
 
+def _hook_with_a_secret(value: str, m: re.Match[str]) -> bool:
+    """A hook's URL that holds its secret: a machine-made part after the hook (`/hooks/<26 random>`,
+    `?token=<random>`), or Zapier's catch hook (`/hooks/catch/<account>/<hook>`), which is one whole."""
+    if re.search(r"(?i)hooks\.zapier\.com/hooks/catch/\d+/\w+", value):
+        return True
+    rest = re.split(r"(?i)/(?:hooks?|webhooks?|trigger)(?=[/?])", value, maxsplit=1)[-1]
+    parts = [p for p in re.split(r"[/?&=#]", rest) if p]
+    # (`evt_1PqX…`, `cus_…`: an object's id in a route, not a secret)
+    return any(
+        len(p) >= 16 and looks_random(p) and not is_placeholder(p) and not re.match(r"[a-z]{2,4}_", p) for p in parts
+    )
+
+
 def has_key_body(value: str) -> bool:
     """A key block holds a key, not `...` or `<your key here>` between its lines."""
-    body = re.sub(r"-----[A-Z0-9 ]+-----|\\n|\s|Proc-Type:.*|DEK-Info:.*", "", value)
-    return len(re.findall(r"[A-Za-z0-9+/=]", body)) >= 32 and not is_placeholder(body)
+    text = re.sub(r"-----[A-Z0-9 ]+-----|Proc-Type:.*|DEK-Info:.*", " ", value)
+    body = re.sub(r"\\n|\s", "", text)
+    # a key's lines are long runs of base64; prose between two armor lines (`starts with -----BEGIN …----- and
+    # ends with -----END …-----`) is short words
+    longest = max((len(run) for run in re.findall(r"[A-Za-z0-9+/=]+", text.replace("\\n", " "))), default=0)
+    return longest >= 20 and len(re.findall(r"[A-Za-z0-9+/=]", body)) >= 32 and not is_placeholder(body)
 
 
 def _not_example(value: str, m: re.Match[str]) -> bool:
@@ -220,6 +247,10 @@ _FILE_TLDS = frozenset(
 _NON_PERSONAL_EMAIL = re.compile(
     r"(?:^noreply@anthropic\.com$|@example\.(?:com|org|net)$|@(?:test|localhost|domain|email)\.(?:com|org)$|"
     r"^(?:git|hg|ssh|user|name|you|someone|email|foo|bar|noreply|no-reply)@|@users\.noreply\.github\.com$|"
+    # an organisation's role addresses (RFC 2142 and their like): no person's (`hello@`, `info@` and `contact@` are
+    # often one person's own domain's)
+    r"^(?:support|donotreply|do-not-reply|postmaster|abuse|hostmaster|webmaster|security|sales|"
+    r"privacy|legal|billing|press|notifications?|bounces?|mailer-daemon)@|"
     # reserved names no mail reaches (RFC 2606, 6761, 6762): `dev@livecd.local` is a machine's account
     r"\.(?:local|localhost|localdomain|test|example|invalid)$)",
     re.I,
@@ -296,9 +327,11 @@ _BARE = (
 VALUE = r"\"(?P<vq>(?:[^\"\\\n]|\\.){1,300})\"|'(?P<vs>[^'\n]{1,300})'|`(?P<vb>[^`\n]{1,300})`|(?P<v>" + _BARE + ")"
 VALUE_GROUPS = ("vq", "vs", "vb", "v")
 _ASSIGNMENT = (
-    r"(?i)(?<![A-Za-z0-9])[*_]{0,2}[\"']?(?P<label>(?:[\w-]{0,40}?[_.-]|(?-i:[A-Z][A-Z0-9]{0,15}))?"
+    # a label's prefix: `DB_`, `db.`, `DB` glued, or a camelCase one (`db` in `dbPassword`, `smtpAuth`)
+    r"(?i)(?<![A-Za-z0-9])[*_]{0,2}[\"']?(?P<label>(?:[\w-]{0,40}?[_.-]|(?-i:[A-Z][A-Z0-9]{0,15})|"
+    r"(?-i:[a-z][a-z0-9]{0,20}(?:[A-Z][a-z0-9]+){0,3}(?=[A-Z])))?"
     + _LABEL
-    + r"(?:[_-][A-Za-z0-9_-]*)?)"
+    + r"(?:[_-][A-Za-z0-9_-]*|(?-i:(?:[A-Z][a-z0-9]+){1,3}))?)"
     r"(?![A-Za-z0-9])[\"']?[*_]{0,2}"
     r"(?P<sep>[ \t]*(?::=|=>|=(?!=)|:(?![:/]))[ \t]*)[*_]{0,2}"
     r"(?:" + VALUE + ")"
@@ -388,6 +421,22 @@ OWN_RULES: tuple[Rule, ...] = (
         ("eyj",),
         entropy=3.0,
     ),
+    # Prefixes distinctive enough to need no label (gitleaks wants one, or knows only `dp.pt.`): Doppler's
+    # service, CLI, service-account, SCIM and audit tokens (`dp.st.prd.…`), Atlassian's API tokens.
+    Rule(
+        "doppler-api-token",
+        SECRET,
+        r"(?<![\w.])dp\.(?:pt|st|ct|sa|scim|audit)\.(?:[a-z0-9_-]{1,24}\.)?[A-Za-z0-9]{40,44}(?![A-Za-z0-9])",
+        ("dp.pt.", "dp.st.", "dp.ct.", "dp.sa.", "dp.scim.", "dp.audit."),
+        entropy=3.5,
+    ),
+    Rule(
+        "atlassian-api-token",
+        SECRET,
+        r"(?<![\w-])ATATT3[A-Za-z0-9_=-]{150,250}(?![\w=-])",
+        ("atatt3",),
+        entropy=3.5,
+    ),
     # Fly.io's macaroon tokens are told with their scheme, a space inside: `FlyV1 fm2_…,fm2_…`.
     Rule(
         "flyio-access-token",
@@ -440,6 +489,17 @@ OWN_RULES: tuple[Rule, ...] = (
         r"https://[\w.-]+\.(?:logic\.azure\.com|environment\.api\.powerplatform\.com|api\.powerplatform\.com)"
         r"(?::\d+)?/[^\s\"'<>`]*?/triggers/[^\s\"'<>`]*?[?&]sig=[\w%-]+",
         ("logic.azure.com", "powerplatform.com"),
+    ),
+    # Any other service's incoming webhook (Zapier, IFTTT, Mattermost, Rocket.Chat, Azure Automation, a
+    # self-hosted one): a URL with a hook in its path and a machine-made part after it is a credential whole.
+    Rule(
+        "webhook-url",
+        SECRET,
+        r"(?i)https?://[\w.-]+(?::\d+)?/(?:[\w.%-]+/){0,6}?(?:hooks?|webhooks?|trigger)(?:/|\?)[^\s\"'<>`]+",
+        ("hook", "/trigger/"),
+        accept=_hook_with_a_secret,
+        trims=".,;:)]}>",
+        rule_id="webhook-url",
     ),
     Rule(
         "sentry-dsn",

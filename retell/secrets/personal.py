@@ -147,8 +147,12 @@ _REGIONS = (
 
 
 def _phone(value: str, m: re.Match[str], said: bool = False) -> bool:
-    if not said and re.match(r"[\w+/=.-]", m.string[m.start() - 1 : m.start()] or " "):
-        return False  # glued to a word or an expression: `a+49…`, `x=+12…`, `id-415-555-0132`
+    before = m.string[m.start() - 1 : m.start()] or " "
+    # glued to a word or an expression: `a+49…`, `id-415-555-0132`; after `=` only an international number
+    # libphonenumber calls valid is one (`TWILIO_TO=+4915123456789`; `x=+12…` is arithmetic)
+    glued_ok = before == "=" and value.startswith("+")
+    if not said and re.match(r"[\w+/=.-]", before) and not glued_ok:
+        return False
     digits = re.sub(r"\D", "", value)
     if not 7 <= len(digits) <= 15 or len(set(digits)) < 3:
         return False
@@ -163,7 +167,7 @@ def _phone(value: str, m: re.Match[str], said: bool = False) -> bool:
         except phonenumbers.NumberParseException:
             continue
         # A number a word calls one may be fictional (a `555` exchange): possible is enough there.
-        if phonenumbers.is_valid_number(number) or (said and phonenumbers.is_possible_number(number)):
+        if phonenumbers.is_valid_number(number) or (said and not glued_ok and phonenumbers.is_possible_number(number)):
             return True
     return False
 
@@ -180,7 +184,11 @@ def _said_phone(value: str, m: re.Match[str]) -> bool:
 # (leniency VALID) in the author's region or one of the regions authors write from.
 _SEP = r"(?:[ \t]?[/-][ \t]?|[ .])"
 _PHONE_NATIONAL = (
-    r"(?<![\w+/.=:#@$%&*\\-])(?<!\d[ .-])(?:\(\d{2,5}\)[ \t]?|\d{2,5}" + _SEP + r")\d{2,8}(?:" + _SEP + r"\d{2,8}){0,4}"
+    r"(?<![\w+/.=:#@$%&*\\-])(?<!\d[ .-])(?:\(\d{2,5}\)[ \t]?|(?:0\d{5}|\d{2,5})"
+    + _SEP
+    + r")\d{2,8}(?:"
+    + _SEP
+    + r"\d{2,8}){0,4}"
     r"(?![\w]|[.,/-]?\d|[ .-]\d|:\d|%)"
 )
 _NATIONAL_REGIONS = ("US", "GB", "DE", "FR", "NL", "ES", "SE", "IN", "BR", "JP", "CN", "VN", "AU")
@@ -334,6 +342,29 @@ _PERSON_SHAPES = (
         (5, 150),
     ),
     ("tag", r"@author[ \t]+" + _name("tag"), ("@author",), (5, 120)),
+    # `git blame --porcelain`: `author Jane Doe` over `author-mail <…>`
+    (
+        "porcelain",
+        r"^(?:author|committer)[ \t]+" + _name("porcelain") + r"[ \t]*\n(?:author|committer)-mail\b",
+        ("-mail",),
+        (130, 20),
+    ),
+    # what `git config user.name` prints, on the line after the command
+    (
+        "config_read",
+        r"\bgit[ \t]+config(?:[ \t]+--(?:global|local|system))?(?:[ \t]+--get)?[ \t]+user\.name[ \t]*\r?\n"
+        r"(?:[ \t]*\r?\n)?" + _name("config_read") + r"[ \t]*$",
+        ("user.name",),
+        (60, 120),
+    ),
+    # a Maven POM's `<developer>`/`<contributor>` and LaTeX's `\author{…}`
+    (
+        "pom",
+        r"<(?:developer|contributor)>\s*(?:<id>[^<\n]*</id>\s*)?<name>" + _name("pom") + r"</name>",
+        ("<developer>", "<contributor>"),
+        (5, 200),
+    ),
+    ("latex", r"\\author\{" + _name("latex") + r"\}", ("\\author{",), (5, 120)),
 )
 # A name in a package's metadata: `"author": "Jane Doe <…>"`, `"contributors": ["A B", "C D"]`,
 # `authors = [{ name = "A B" }]`, `maintainer: A B`; and each entry of an AUTHORS or CONTRIBUTORS list.
@@ -376,7 +407,11 @@ def _person(value: str, m: re.Match[str]) -> bool:
     if m.lastgroup == "told" and any(w.lower() in _PHRASE_WORDS for w in value.split()):
         return False
     # one Latin word is a handle or a company (`Google`), not a person's full name
-    return not (m.lastgroup in ("copyright", "shortlog", "blame", "told") and " " not in value and value.isascii())
+    return not (
+        m.lastgroup in ("copyright", "shortlog", "blame", "told", "porcelain", "config_read")
+        and " " not in value
+        and value.isascii()
+    )
 
 
 def _listed_person(value: str, m: re.Match[str]) -> bool:

@@ -47,6 +47,9 @@ _VOCABULARY = words(
     """
 )
 _LONGEST_WORD = max(len(w) for w in _VOCABULARY)
+# Said to stand for a value: `your_smtp_password_here`, `enter-api-token`, `<…>`-less templates; and the
+# documentation's convention of writing EXAMPLE into a sample key (`wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY`).
+_STANDS_FOR = re.compile(r"(?i:^(?:your|enter|insert|paste|put)[_-][a-z_-]+$|^[a-z_-]+[_-]here$)|EXAMPLE")
 
 
 def is_placeholder(value: str) -> bool:
@@ -54,7 +57,7 @@ def is_placeholder(value: str) -> bool:
     bare = value.strip()
     if not bare:
         return True
-    if _TEMPLATE.match(bare) or _MASKED.search(bare):
+    if _TEMPLATE.match(bare) or _MASKED.search(bare) or _STANDS_FOR.search(bare):
         return True
     return only_placeholder_words(bare)
 
@@ -160,3 +163,15 @@ def credential(value: str, *, password: bool = False, strong: bool = False, digi
     if password and strong:  # one word of letters, typed where a password goes
         return len(bare) >= 6 and not bare.isupper()
     return looks_random(bare)
+
+
+def decodes_to_placeholder_pair(value: str) -> bool:
+    """Base64 of `user:password` whose password is a placeholder: a tutorial's Basic credentials."""
+    import base64
+    import binascii
+
+    try:
+        decoded = base64.b64decode(value + "=" * (-len(value) % 4), validate=True).decode("utf-8")
+    except (binascii.Error, ValueError, UnicodeDecodeError):
+        return False
+    return ":" in decoded and is_placeholder(decoded.split(":", 1)[1])

@@ -21,7 +21,7 @@ from typing import Any
 import orjson
 
 from retell.secrets.rule import SECRET, Allowlist, Rule
-from retell.secrets.values import is_identifier, is_masked, is_placeholder, is_uuid
+from retell.secrets.values import decodes_to_placeholder_pair, is_identifier, is_masked, is_placeholder, is_uuid
 
 # gitleaks rule id -> the kind retell reported for the same family before it used gitleaks
 KIND_OF_RULE = {
@@ -101,8 +101,9 @@ def _rule(item: dict[str, Any]) -> Rule:
 
 
 def _not_masked(value: str, m: re.Match[str]) -> bool:
-    """A documentation example (`hooks.slack.com/services/T00000000/B00000000/XXXXXXXX`) or masked output."""
-    return not is_masked(value)
+    """A documentation example (`hooks.slack.com/services/T00000000/B00000000/XXXXXXXX`, Basic credentials
+    of `user:password`) or masked output."""
+    return not is_masked(value) and not decodes_to_placeholder_pair(value)
 
 
 def _generic_value(value: str, m: re.Match[str]) -> bool:
