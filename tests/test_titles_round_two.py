@@ -425,3 +425,61 @@ def test_code_and_its_tests_are_said_as_the_code_and_their_tests() -> None:
 
     paths = ["quickjs/EngineController.kt", "app/JSTorrentApplication.kt", "androidTest/ServiceLifecycleTest.kt"]
     assert files_in_words(paths) == "the engine controller and the JS torrent application, and their tests"
+
+
+# -- round three: what a blind reader of the holdout half still sent back ------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("request_text", "heading"),
+    [
+        # a connective ties the message to the one before; what follows it is the request
+        ("But I'd like to ask you to add a collapsible section for the raw output", "Adding a collapsible section"),
+        ("However, the export button still downloads an empty file", "The export button still downloads"),
+    ],
+)
+def test_a_request_opened_by_a_connective_is_headed_by_what_it_asks(
+    tx: Transcript, tmp_path: Path, request_text: str, heading: str
+) -> None:
+    tx.user(request_text)
+    _edit(tx, "src/exporter.py")
+    tx.assistant("Done.")
+    told = Told(tx, tmp_path)  # one stretch: its phrase is the title, and the heading says the work
+    assert told.title.startswith(heading), told.title
+    assert not any(h.startswith(("But", "However")) for h in [told.title, *told.headings])
+
+
+@pytest.mark.parametrize(
+    "phrase",
+    ["However", "Still no", "I'll tell you what I have observed", "Ill tell you what I saw", "Let me explain"],
+)
+def test_a_connective_or_a_preamble_says_nothing_alone(phrase: str) -> None:
+    from retell.extract.phrasing import says_nothing_alone
+
+    assert says_nothing_alone(phrase)
+    assert not says_nothing_alone("Adding the export button")
+
+
+def test_a_restatement_speaks_of_the_work_not_to_the_author(tx: Transcript, tmp_path: Path) -> None:
+    # the holdout's "Analyzing the patch and help you implement the combined logic you described"
+    tx.user("look at the patch diff")
+    tx.assistant("I'll analyze the patch and help you implement the combined logic you described.")
+    _edit(tx, "claude_code_log/renderer.py")
+    tx.assistant("Combined.")
+    told = Told(tx, tmp_path)
+    assert not any(re.search(r"\byou\b", h) for h in told.headings), told.headings
+
+
+@pytest.mark.parametrize(
+    ("path", "role"),
+    [
+        ("CLAUDE.md", "the CLAUDE.md instructions"),
+        ("docs/investigation-findings.md", "the investigation findings"),
+        ("technical_requirements.md", "the technical requirements"),
+        ("ARCHITECTURE.md", "ARCHITECTURE.md"),
+    ],
+)
+def test_a_document_is_said_by_what_it_holds(path: str, role: str) -> None:
+    from retell.extract.roles import file_role
+
+    assert file_role(path) == role

@@ -135,6 +135,15 @@ def restated_request(events: Sequence[Event]) -> str:
                 if not changed or "," in changed or " and " in changed:  # "this" is one thing, or unknown
                     return ""
                 rest = f"{verb} {changed}{tail[pointer.end() :]}"
+            # the reply speaks to the author; the heading tells the work ("…and help you implement the logic you
+            # described" -> "…")
+            rest = re.split(r"(?i),?\s+and (?:then )?(?:help|show|walk|guide|let) you\b", rest)[0]
+            rest = re.sub(
+                r"(?i)\s+(?:that |which )?you(?:'ve| have)? (?:described|mentioned|asked for|suggested|requested|"
+                r"wanted|outlined|shared|pointed out)\b",
+                "",
+                rest,
+            )
             rest = re.sub(r"(?i)\byour\b", "the", rest)
             named = edited_names(events)
             if len(named) == 1:  # "in the test file": the file has a name

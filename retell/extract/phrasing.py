@@ -64,6 +64,9 @@ _LEAD_INS = [
     r"I think (?:that )?(?:for now )?",
     r"(?:we|I)(?:'re| are|'m| am) going to\s+",
     r"(?:oh|ah|hmm+|wait|ok(?:ay)?|so|now|also|then|alright|right)\b[\s,.!:;—–-]*",
+    # a connective ties the message to what came before, which the heading does not show ("But I'd like…")
+    r"(?:but|however|anyway|and|though)\b[\s,.!:;—–-]*",
+    r"(?:ask|beg) you to\s+",  # "I'd like to ask you to add…": what follows is the request
     r"I(?:'d| would) (?:really )?(?:like|love) (?:your help (?:with|to)|you to|to|help (?:with|to))\s+",
     r"I (?:want|need|wanna)(?: you)? to\s+",
     r"(?:we|I) (?:need|have to|want|should|must|could|can|will|'ll|might) (?:to |also |now |probably )*(?=\w)",
@@ -316,6 +319,13 @@ _VERDICT = frozenset(
 # A go-ahead ("Go ahead with option 2", "Proceed with the plan"): Claude's options are the subject, not shown
 _GO_ON = r"(?i)^(?:go ahead|go for|proceed|continue|yes|yeah|yep|ok(?:ay)?|sure|do it|next|let'?s go)\b"
 _OPINION = r"(?i)^I (?:\w+ )?(?:don't|do not|didn't|think|like|feel|guess|believe|love|hate|agree|wonder|wish)\b"
+# A preamble that announces what follows without saying it ("I'll tell you what I have observed")
+_PREAMBLE = (
+    r"(?i)^(?:I(?:'ll|ll| will|'m going to| am going to) (?:tell|show|explain|describe|share|give) (?:you|it)|"
+    r"let me (?:tell|show|explain)|here(?:'s| is) (?:what|the thing))\b"
+)
+# A connective alone: the rest of its sentence was cut away ("However")
+_CONNECTIVES = frozenset(["however", "but", "and", "so", "also", "then", "anyway", "though", "still", "because"])
 
 
 def says_nothing_alone(phrase: str) -> bool:
@@ -333,6 +343,10 @@ def says_nothing_alone(phrase: str) -> bool:
         r"(?i)^there(?:'s| is| are)(?: not|n't| isn't| nothing| no| much| little)\b", phrase.replace("\u2019", "'")
     ):
         return True  # "There's isn't much to see here"
+    if len(words) <= 2 and first in _CONNECTIVES:
+        return True
+    if re.match(_PREAMBLE, phrase.replace("\u2019", "'")):
+        return True
     if first in _POINTING_START or re.match(_OPINION, phrase) or re.match(_GO_ON, phrase):
         return True
     if len(words) <= 2 and _VERDICT & {w.lower() for w in words}:

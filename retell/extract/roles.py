@@ -25,8 +25,8 @@ _KNOWN = {
     "changelog": "the changelog",
     "license": "the licence",
     "contributing": "the contributing guide",
-    "claude.md": "CLAUDE.md",
-    "agents.md": "AGENTS.md",
+    "claude.md": "the CLAUDE.md instructions",  # what Claude Code reads first in every session
+    "agents.md": "the AGENTS.md instructions",
     "pyproject.toml": "the project settings",
     "setup.py": "the package setup",
     "setup.cfg": "the package setup",
@@ -95,7 +95,9 @@ def file_role(path: str) -> str:
         kind = "template" if "templates" in folders or (ext != "html" and ext != "htm") else "page"
         return f"the {words} {kind}"
     if ext in _DOC:
-        return name  # a document is known by its name ("ARCHITECTURE.md", "notes.md")
+        # a document of several words is said as them ("investigation-findings.md": the investigation findings);
+        # one word is known by its name ("ARCHITECTURE.md", "notes.md")
+        return f"the {words}" if len(words.split()) > 1 else name
     if ext in _SETTINGS:
         return f"the {words} settings"
     if ext in _CODE and "-" in stem:
