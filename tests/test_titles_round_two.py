@@ -477,6 +477,9 @@ def test_a_restatement_speaks_of_the_work_not_to_the_author(tx: Transcript, tmp_
         ("docs/investigation-findings.md", "the investigation findings"),
         ("technical_requirements.md", "the technical requirements"),
         ("ARCHITECTURE.md", "ARCHITECTURE.md"),
+        ("app/styles.css", "the styles"),
+        ("src/style.scss", "the styles"),
+        ("timeline_styles.css", "the timeline styles"),
     ],
 )
 def test_a_document_is_said_by_what_it_holds(path: str, role: str) -> None:

@@ -90,7 +90,8 @@ def file_role(path: str) -> str:
     if not words:
         return name
     if ext in _STYLE:
-        return f"the {re.sub(r' ?styles?$', '', words) or words} styles"
+        subject = re.sub(r" ?(?:styles?|stylesheet)$", "", words)  # styles.css: "the styles", not "the styles styles"
+        return f"the {subject} styles" if subject else "the styles"
     if ext in _TEMPLATE:
         kind = "template" if "templates" in folders or (ext != "html" and ext != "htm") else "page"
         return f"the {words} {kind}"
