@@ -268,6 +268,24 @@ def write_jsonl(path: Path, records: Iterable[Any]) -> Path:
 
 
 @pytest.fixture
+def forks(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The pids of the children `retell.cores` forks while the test runs (each fork still happens)."""
+    from retell import cores
+
+    pids: list[int] = []
+    fork = cores.os.fork
+
+    def counted() -> int:
+        pid = fork()
+        if pid:
+            pids.append(pid)
+        return pid
+
+    monkeypatch.setattr(cores.os, "fork", counted)
+    return pids
+
+
+@pytest.fixture
 def make_transcript() -> Callable[..., Transcript]:
     return Transcript
 

@@ -167,11 +167,9 @@ class HandoffEngine:
         prompt = self.index().get(request.key(HANDOFF))
         if prompt is None or not prompt.answer.is_file():
             return None
-        try:
-            text = prompt.answer.read_bytes().decode("utf-8")
-        except (OSError, UnicodeDecodeError):
-            return prompt.answer  # unreadable now: read it again, so the author hears why
-        return prompt.answer if _normalised(text) != used else None
+        text = _answer_text(prompt.answer)
+        # Unreadable now: read it again, so the author hears why.
+        return prompt.answer if not isinstance(text, str) or text != used else None
 
     def refuse(self, request: LLMRequest, reason: str) -> AnswerRefused:
         """The answer to `request` cannot be used (the stage's own check said why)."""
@@ -239,15 +237,10 @@ class HandoffEngine:
         return prompt
 
     def _read_answer(self, prompt: PromptFile) -> str:
-        try:
-            data = prompt.answer.read_bytes()
-        except OSError as exc:
-            raise self._refused(prompt, f"it cannot be read ({exc.strerror})") from None
-        try:
-            text = data.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise self._refused(prompt, f"it is not UTF-8 text (byte {exc.start})") from None
-        return _normalised(text)
+        text = _answer_text(prompt.answer)
+        if isinstance(text, Unreadable):
+            raise self._refused(prompt, text.reason)
+        return text
 
     def _vet(self, request: LLMRequest, prompt: PromptFile, text: str) -> None:
         """What is wrong with an answer whatever the stage: empty, not the JSON asked for, a secret."""
@@ -305,9 +298,25 @@ class PromptUnwritable(RetellError):
     """A prompt file could not be written (a read-only folder, a full disk): nobody can answer it."""
 
 
-def _normalised(answer: str) -> str:
-    """An answer file's text as read: a byte-order mark and Windows line endings are tolerated."""
-    return answer.removeprefix("\ufeff").replace("\r\n", "\n")
+@dataclass(frozen=True)
+class Unreadable:
+    """Why an answer file could not be read as text."""
+
+    reason: str
+
+
+def _answer_text(path: Path) -> str | Unreadable:
+    """An answer file's text as read (a byte-order mark and Windows line endings are tolerated), or why it
+    cannot be read."""
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        return Unreadable(f"it cannot be read ({exc.strerror})")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        return Unreadable(f"it is not UTF-8 text (byte {exc.start})")
+    return text.removeprefix("\ufeff").replace("\r\n", "\n")
 
 
 def _header_key(path: Path) -> str | None:

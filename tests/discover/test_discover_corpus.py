@@ -118,22 +118,14 @@ def test_schema_of_the_corpus(manifests: dict[str, dict[str, Any]]) -> None:
         assert dict(survey([Path(path)]).record_types) == manifest["records"]["by_type"], path
 
 
-def test_a_first_listing_on_two_cores_is_the_listing_on_one(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_first_listing_on_two_cores_is_the_listing_on_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, forks: list[int]
+) -> None:
     """The files not in the cache are shared with a forked child (retell/cores.py): same rows, same bytes read."""
     from retell import cores
 
     if not cores.sys.platform.startswith("linux"):
         pytest.skip("the second core is used on Linux only")
-    forks: list[int] = []
-    fork = cores.os.fork
-
-    def counted() -> int:
-        pid = fork()
-        if pid:
-            forks.append(pid)
-        return pid
-
-    monkeypatch.setattr(cores.os, "fork", counted)
     monkeypatch.setenv("CLAUDE_CONFIG_DIR", str(CONFIG))
     monkeypatch.setattr(cores, "can_fork", lambda: False)
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "one"))
