@@ -93,7 +93,7 @@ def run_triage(path: Path, *, check: bool = False, approve: bool = False, contac
     workdir = Workdir(path)
     parsed = load_parsed(workdir)
     known = known_of(parsed, workdir)
-    fresh = build_document(parsed.log, parsed.manifest, known.terms)
+    fresh = build_document(parsed.log, parsed.manifest, known.terms, language_file=workdir.language)
     created = False
     report: MergeReport | None = None
     original: str | None = None
