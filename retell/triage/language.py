@@ -141,12 +141,9 @@ def _messages_key(texts: list[str]) -> str:
 
 
 def _model_version() -> str:
-    from importlib.metadata import PackageNotFoundError, version
+    from retell.triage.langmodel import model_version
 
-    try:
-        return version("py3langid")
-    except PackageNotFoundError:
-        return "?"
+    return model_version()
 
 
 @lru_cache(maxsize=1)
@@ -162,7 +159,7 @@ def _script_sets() -> tuple[frozenset[str], frozenset[str]]:
 @lru_cache(maxsize=1)
 def _identifier() -> Any:
     # py3langid: a small, deterministic language identifier (langid.py's model, 97 languages) that runs
-    # offline; loaded only when triage first needs it (about half a second).
-    from py3langid.langid import MODEL_FILE, LanguageIdentifier
+    # offline; loaded only when triage first needs it, unpacked once into retell's cache (langmodel.py).
+    from retell.triage.langmodel import load_identifier
 
-    return LanguageIdentifier.from_model_file(MODEL_FILE, norm_probs=True)
+    return load_identifier()
