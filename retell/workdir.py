@@ -21,6 +21,7 @@ LLM_LOG = "llm"
 CONTACT_SHEET = "contact-sheet.png"
 PREVIEW = "preview"
 REVISIONS = "revisions"
+LANGUAGE = "language.json"  # the language triage proposed, keyed to the author's messages (not re-judged)
 
 _ASSET_NAME = re.compile(r"^[0-9a-f]{16}\.(png|jpg|gif|webp)$")
 
@@ -68,6 +69,10 @@ class Workdir:
     @property
     def revisions(self) -> Path:
         return self.path / REVISIONS
+
+    @property
+    def language(self) -> Path:
+        return self.path / LANGUAGE
 
     def require(self, *names: str, hint: str = "") -> None:
         """Fail with a message that says which stage to run, when an input file is missing."""

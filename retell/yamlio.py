@@ -152,11 +152,32 @@ def push_tail(node: Any, token: Any) -> None:
     entry[index] = token
 
 
-def refresh_map(target: CommentedMap, source: CommentedMap) -> None:
-    """Make `target` hold `source`'s keys and values, keeping `target`'s comments in place."""
+def refresh_map(target: CommentedMap, source: CommentedMap) -> bool:
+    """Make `target` hold `source`'s keys and values, keeping `target`'s comments in place. False when it held
+    them already (then it is not touched: a value quoted by hand keeps its quotes)."""
+    if same_items(target, source):
+        return False
     tail = pop_tail(target)
     for key in [k for k in target if k not in source]:
         del target[key]
     for key, value in source.items():
         target[key] = value
     push_tail(target, tail)
+    return True
+
+
+def same_items(a: CommentedMap, b: CommentedMap) -> bool:
+    """The same keys in the same order with the same values."""
+    return list(a) == list(b) and all(same_value(a[k], b[k]) for k in a)
+
+
+def same_value(a: Any, b: Any) -> bool:
+    """Equal, and of the same YAML kind (True is not 1, nor 1.0 the integer 1, nor '1' the number)."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        return list(a) == list(b) and all(same_value(a[k], b[k]) for k in a)
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(same_value(x, y) for x, y in zip(a, b, strict=True))
+    for kind in (bool, int, float, str):  # bool first: it is an int
+        if isinstance(a, kind) or isinstance(b, kind):
+            return isinstance(a, kind) and isinstance(b, kind) and a == b
+    return a is None and b is None

@@ -17,18 +17,13 @@ import orjson
 from retell import __version__
 from retell.discover.peek import Peek
 from retell.fsutil import atomic_write_bytes
+from retell.userconfig import cache_dir
 
 CACHE_SCHEMA_VERSION = 3  # 2: peeks carry the file's first uuid (resumed sessions are grouped by it); 3: and the
 # author's first real request (the title parse finds), file ids, the session's folder as parse names it
 CACHE_FILE = "list.json"
 
 log = logging.getLogger(__name__)
-
-
-def cache_dir() -> Path:
-    """`$XDG_CACHE_HOME/retell`, default `~/.cache/retell`."""
-    base = os.environ.get("XDG_CACHE_HOME")
-    return (Path(base).expanduser() if base else Path.home() / ".cache") / "retell"
 
 
 def default_cache_path() -> Path:

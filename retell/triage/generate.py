@@ -10,6 +10,7 @@ import copy
 import re
 from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime, timezone
+from pathlib import Path
 from typing import Any
 
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
@@ -61,7 +62,10 @@ _EXTENSION_TAGS = {
 }
 
 
-def build_document(log: EventLog, manifest: dict[str, Any], terms: Sequence[Term] = ()) -> CommentedMap:
+def build_document(
+    log: EventLog, manifest: dict[str, Any], terms: Sequence[Term] = (), *, language_file: Path | None = None
+) -> CommentedMap:
+    """`language_file`: where the proposed language is remembered (see `author_language`)."""
     # Defaults quote the session (titles, gists); they are written with every flagged item redacted (and the
     # terms of the user config's redact list replaced), so triage.yaml itself never repeats a secret.
     scrub = Redactor.for_log(log, {}, terms).text
@@ -69,7 +73,7 @@ def build_document(log: EventLog, manifest: dict[str, Any], terms: Sequence[Term
     doc["schema_version"] = TRIAGE_SCHEMA_VERSION
     doc.yaml_set_start_comment(HEADER)
     doc["info"] = session_info(log, manifest, scrub)
-    doc["post"] = post_section(log, manifest, scrub)
+    doc["post"] = post_section(log, manifest, scrub, language_file)
     doc.yaml_set_comment_before_after_key("post", before="\nHow the post is made and presented.")
     doc["story"] = story_section()
     doc.yaml_set_comment_before_after_key(
@@ -193,7 +197,9 @@ def default_slug(log: EventLog, title: str | None = None) -> str:
     return post_slug(title if title is not None else default_title(log), log.session.id)
 
 
-def post_section(log: EventLog, manifest: dict[str, Any], scrub: Scrub) -> CommentedMap:
+def post_section(
+    log: EventLog, manifest: dict[str, Any], scrub: Scrub, language_file: Path | None = None
+) -> CommentedMap:
     proposed, _ = proposed_title(log)
     title = scrub(proposed) if proposed else default_title(log)
     post = CommentedMap()
@@ -205,7 +211,7 @@ def post_section(log: EventLog, manifest: dict[str, Any], scrub: Scrub) -> Comme
     post["audience"] = "developers curious about working with an AI coding agent"
     post["tone"] = "candid and concrete"
     post["length"] = DEFAULT_LENGTH
-    post["language"] = author_language(log)
+    post["language"] = author_language(log, language_file)
     post["voice"] = "first-person"
     post["use_thinking"] = False
     post["draft"] = True

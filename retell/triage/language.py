@@ -16,15 +16,22 @@ spec does not outvote thirty-five short Chinese messages.
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import re
 from collections import Counter
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
+
+import orjson
 
 from retell.events import EventLog
 from retell.extract.requests import author_words
+from retell.fsutil import atomic_write_bytes
 
 DEFAULT_LANGUAGE = "en"
+RULES_VERSION = 1  # of the rules below: a remembered answer made by other rules is not reused
 MIN_LETTERS = 16  # fewer letters than this cannot be told apart reliably (scripts aside)
 MIN_CONFIDENCE = 0.8
 MESSAGES = 200  # the first messages say it; a long session need not be read to the end
@@ -37,26 +44,53 @@ _LATIN = re.compile(r"[A-Za-z\u00c0-\u024f]")
 _CHINESE_LABELS = frozenset({"zh", "yue", "wuu"})
 
 
-def author_language(log: EventLog) -> str:
+def author_language(log: EventLog, remembered: Path | None = None) -> str:
+    """`remembered`: a file in the work folder that keeps the answer keyed to the author's messages, so that
+    triaging the same parse again never loads the model (about a second of CPU) to say the same thing."""
     texts = [w for e in log.events if (w := author_words(e))][:MESSAGES]
-    return main_language(texts)
+    if remembered is None:
+        return main_language(texts)
+    key = _messages_key(texts)
+    try:
+        kept = orjson.loads(remembered.read_bytes())
+    except (OSError, orjson.JSONDecodeError):
+        kept = None
+    if isinstance(kept, dict) and kept.get("key") == key and isinstance(kept.get("language"), str):
+        return str(kept["language"])
+    language = main_language(texts)
+    with contextlib.suppress(OSError):  # a read-only work folder: the answer is only not remembered
+        atomic_write_bytes(remembered, orjson.dumps({"key": key, "language": language}), durable=False)
+    return language
 
 
 def main_language(texts: list[str]) -> str:
-    votes: Counter[str] = Counter()
-    chinese: list[str] = []
-    for text in texts:
-        prose = _NOT_PROSE.sub(" ", text)
-        language = script_language(prose) or _identified(prose)
-        if language is None:
-            continue
-        votes[language] += 1
-        if language == "zh":
-            chinese.append(prose)
+    proses = [_NOT_PROSE.sub(" ", text) for text in texts]
+    by_script = [script_language(prose) for prose in proses]
+    votes: Counter[str] = Counter(language for language in by_script if language is not None)
+    # The messages only the model can tell: at most one vote each. When they cannot overturn what the scripts
+    # decided, the model is not loaded (a Japanese or Chinese session with a few English lines).
+    untold = [
+        prose
+        for prose, language in zip(proses, by_script, strict=True)
+        if language is None and _letters(prose) >= MIN_LETTERS
+    ]
+    if untold and not _decided(votes, len(untold)):
+        votes.update(language for prose in untold if (language := _identified(prose)) is not None)
     if not votes:
         return DEFAULT_LANGUAGE
     winner = min(votes, key=lambda lang: (-votes[lang], lang))
-    return chinese_script(chinese) if winner == "zh" else winner
+    if winner != "zh":
+        return winner
+    return chinese_script([prose for prose, language in zip(proses, by_script, strict=True) if language == "zh"])
+
+
+def _decided(votes: Counter[str], undecided: int) -> bool:
+    """Whether the leader of `votes` stays the leader whatever `undecided` more votes say (all of them for
+    its closest rival, or for a language with no vote yet)."""
+    if not votes:
+        return False
+    leader, *rest = sorted(votes.values(), reverse=True)
+    return leader > (rest[0] if rest else 0) + undecided
 
 
 def script_language(text: str) -> str | None:
@@ -85,14 +119,31 @@ def chinese_script(texts: list[str]) -> str:
     return "zh-Hant" if trad > simp else "zh-Hans"
 
 
+def _letters(prose: str) -> int:
+    return sum(ch.isalpha() for ch in prose)
+
+
 def _identified(prose: str) -> str | None:
-    letters = sum(ch.isalpha() for ch in prose)
-    if letters < MIN_LETTERS:
-        return None
+    """py3langid's answer for a message of at least MIN_LETTERS letters in no CJK script, None when unsure."""
     language, confidence = _identifier().classify(prose)
     if confidence < MIN_CONFIDENCE or language in _CHINESE_LABELS:
         return None  # (Chinese script was decided above; a model's Chinese guess on other text is noise)
     return str(language)
+
+
+def _messages_key(texts: list[str]) -> str:
+    """The author's messages and what answers for them (these rules, the model's version)."""
+    digest = hashlib.sha256(f"{RULES_VERSION}:{_model_version()}:{MIN_LETTERS}:{MIN_CONFIDENCE}".encode())
+    for text in texts:
+        digest.update(len(text).to_bytes(8, "little"))
+        digest.update(text.encode("utf-8", "surrogatepass"))
+    return digest.hexdigest()
+
+
+def _model_version() -> str:
+    from retell.triage.langmodel import model_version
+
+    return model_version()
 
 
 @lru_cache(maxsize=1)
@@ -108,7 +159,7 @@ def _script_sets() -> tuple[frozenset[str], frozenset[str]]:
 @lru_cache(maxsize=1)
 def _identifier() -> Any:
     # py3langid: a small, deterministic language identifier (langid.py's model, 97 languages) that runs
-    # offline; loaded only when triage first needs it (about half a second).
-    from py3langid.langid import MODEL_FILE, LanguageIdentifier
+    # offline; loaded only when triage first needs it, unpacked once into retell's cache (langmodel.py).
+    from retell.triage.langmodel import load_identifier
 
-    return LanguageIdentifier.from_model_file(MODEL_FILE, norm_probs=True)
+    return load_identifier()

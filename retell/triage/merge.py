@@ -31,6 +31,7 @@ class MergeReport:
     restored_sections: list[str] = field(default_factory=list)
     approval_reset: bool = False
     upgraded: list[str] = field(default_factory=list)  # the upgrade steps applied, by name
+    touched: bool = False  # the document was modified at all (False: writing it would give the same file)
 
     @property
     def changed(self) -> bool:
@@ -40,54 +41,64 @@ class MergeReport:
 def merge(existing: CommentedMap, fresh: CommentedMap) -> MergeReport:
     """Update `existing` in place from `fresh`."""
     report = MergeReport()
+    touched = False
     for name, step in UPGRADES:
         if step(existing, fresh):
             report.upgraded.append(name)
+            touched = True
     for key in fresh:
         if key not in existing:
             _insert_like(existing, fresh, key)
+            touched = True
             if key not in ("info", "schema_version") and fresh[key] != []:  # an empty new section changes nothing
                 report.restored_sections.append(key)
     if isinstance(existing["info"], CommentedMap):
-        refresh_map(existing["info"], fresh["info"])
+        touched |= refresh_map(existing["info"], fresh["info"])
     else:
         existing["info"] = fresh["info"]
+        touched = True
     for section in ("post", "story"):
         mine, theirs = existing.get(section), fresh[section]
-        if isinstance(mine, CommentedMap):
+        if isinstance(mine, CommentedMap) and any(key not in mine for key in theirs):
             tail = pop_tail(mine)
             for key in theirs:
                 if key not in mine:
                     mine[key] = theirs[key]
             push_tail(mine, tail)
+            touched = True
     for section, id_key in _SECTIONS:
         if section not in fresh:
             continue  # `sessions` of a folder that tells one session
         mine = existing.get(section)
         if mine is None:
             existing[section] = mine = CommentedSeq()
+            touched = True
         if not isinstance(mine, CommentedSeq):
             continue  # validation will say so; do not touch what we do not understand
         tail = pop_tail(mine)
-        added, gone = _merge_list(mine, fresh[section], id_key)
+        added, gone, refreshed = _merge_list(mine, fresh[section], id_key)
         push_tail(mine, tail)
         report.added[section] = added
         report.gone[section] = gone
+        touched |= bool(added) or refreshed
     if "sessions" in report.added and report.added["sessions"] and _ONE_GREW in report.upgraded:
         _carry_next_comment(existing, "sessions")
     if report.changed and existing.get("approved") is True:
         existing["approved"] = False
         report.approval_reset = True
+    report.touched = touched or report.approval_reset
     return report
 
 
-def _merge_list(mine: CommentedSeq, theirs: CommentedSeq, id_key: str) -> tuple[list[str], list[str]]:
+def _merge_list(mine: CommentedSeq, theirs: CommentedSeq, id_key: str) -> tuple[list[str], list[str], bool]:
+    """(the ids added, the ids gone, whether an entry's `info` was refreshed)"""
     index: dict[Any, CommentedMap] = {}
     for entry in mine:
         if isinstance(entry, CommentedMap) and entry.get(id_key) is not None:
             index.setdefault(entry.get(id_key), entry)
     fresh_ids = []
     added = []
+    refreshed = False
     for entry in theirs:
         ident = entry[id_key]
         fresh_ids.append(ident)
@@ -97,11 +108,12 @@ def _merge_list(mine: CommentedSeq, theirs: CommentedSeq, id_key: str) -> tuple[
             added.append(str(ident))
         elif "info" in entry:
             if isinstance(current.get("info"), CommentedMap):
-                refresh_map(current["info"], entry["info"])
+                refreshed |= refresh_map(current["info"], entry["info"])
             else:
                 current["info"] = entry["info"]
+                refreshed = True
     gone = [str(ident) for ident in index if ident not in fresh_ids]
-    return added, gone
+    return added, gone, refreshed
 
 
 def _one_session_grew(existing: CommentedMap, fresh: CommentedMap) -> bool:

@@ -93,7 +93,7 @@ def run_triage(path: Path, *, check: bool = False, approve: bool = False, contac
     workdir = Workdir(path)
     parsed = load_parsed(workdir)
     known = known_of(parsed, workdir)
-    fresh = build_document(parsed.log, parsed.manifest, known.terms)
+    fresh = build_document(parsed.log, parsed.manifest, known.terms, language_file=workdir.language)
     created = False
     report: MergeReport | None = None
     original: str | None = None
@@ -132,7 +132,10 @@ def run_triage(path: Path, *, check: bool = False, approve: bool = False, contac
     # A run that fails leaves the author's file as it was: a merged key written beside their typo would be a
     # duplicate once they fix it, and the file would no longer parse.
     if not check and (created or not problems.errors):
-        text = yamlio.dumps(doc)
+        if original is not None and report is not None and not report.touched and not approved_now:
+            text = original  # nothing to change: the author's file stays byte for byte, and is not serialised
+        else:
+            text = yamlio.dumps(doc)
         if text != original:
             # One save per run: the backup is always the author's previous version. The text is the one just
             # compared (a big session's triage.yaml takes seconds to serialise; once is enough).

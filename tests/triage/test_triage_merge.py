@@ -43,6 +43,21 @@ def test_a_rerun_with_the_same_events_changes_nothing(session: Session, cli) -> 
     assert not (session.workdir / "triage.yaml.bak").exists()
 
 
+def test_a_rerun_with_nothing_new_leaves_the_authors_own_formatting_alone(session: Session) -> None:
+    # YAML that means the same but that a serialiser writes its own way: spaces in a flow list, a quoted
+    # word, a comment column, a blank line; nothing the parse has is new, so the file is not rewritten
+    text, _ = replace_line(session.triage.read_text(), r"^  tone:", "tone:   'dry'      # my tone")
+    text, _ = replace_line(text, r"^  tags:", "tags: [ rust,   debugging ]\n")
+    session.triage.write_text(text)
+    before = session.triage.read_bytes()
+    outcome = run_triage(session.workdir)
+    assert outcome.problems.errors == []
+    assert not outcome.written
+    assert session.triage.read_bytes() == before
+    assert load(session.triage)["post"]["tags"] == ["rust", "debugging"]
+    assert not (session.workdir / "triage.yaml.bak").exists()
+
+
 def test_an_approved_file_stays_approved_when_nothing_is_new(session: Session) -> None:
     _approve(session)
     outcome = run_triage(session.workdir)
