@@ -60,7 +60,8 @@ _FILLER = (
 _NUM = rf"(?:\$\s?)?(?:{DIGITS}|{EN_NUMBER})"
 _MULT = r"(?:\s?(?:k|K|M|million|thousand|billion|bn)\b)?"
 # Not inside a word, a path or a version; after a hyphen only in a range ("3-4 weeks", "500–800 words").
-_START = r"(?:(?<=\d[-–~〜])|(?<![A-Za-z0-9_.,/#$\-–~〜]))"
+# "~920 words" is about 920 (a tilde after no digit is no range)
+_START = r"(?:(?<=\d[-–~〜])|(?<=(?<![\w.])~)|(?<![A-Za-z0-9_.,/#$\-–~〜]))"
 _COUNT = re.compile(
     rf"{_START}(?P<num>{_NUM}){_MULT}(?P<pct>\s?%)?"
     rf"(?:{_FILLER}{{0,2}}\s*-?\s*(?:{_UNIT_RE})\b"
@@ -295,12 +296,13 @@ def durations(text: str, starts: list[int] | None = None) -> list[Amount]:
 
 _CJK_N = rf"(?:{CJK_NUMBER}|{DIGITS})"
 _CJK_TEXT = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
-_CJK_TIME_UNIT = r"(?:日間|天|일간|일 동안|時間|小时|小時|시간|分|분|秒|초)"
+_CJK_TIME_UNIT = r"(?:日間|天|일간|일 동안|時間|小时|小時|钟头|鐘頭|시간|分|분|秒|초)"
 _CJK_DURATION = re.compile(
-    rf"(?=(?:(?:約|およそ|ほぼ|大体|だいたい|大约|大概|约|약)\s*)?{_CJK_N}\s*{_CJK_TIME_UNIT})"
+    rf"(?=(?:(?:約|およそ|ほぼ|大体|だいたい|大约|大概|约|약)\s*)?{_CJK_N}\s*[个個]?\s*{_CJK_TIME_UNIT})"
     rf"(?P<pre>約|およそ|ほぼ|大体|だいたい|大约|大概|约|약)?\s*"
     rf"(?:(?P<d>{_CJK_N})\s*(?:日間|天|일간|일 동안)(?=[^\d]|$))?"
-    rf"(?:(?P<h>{_CJK_N})\s*(?:時間|小时|小時|시간)(?P<hh>半)?)?\s*"
+    # 三个小时, 十三個小時: Chinese counts hours with the counter 个 (three "pieces" of hour)
+    rf"(?:(?P<h>{_CJK_N})\s*[个個]?\s*(?:時間|小时|小時|钟头|鐘頭|시간)(?P<hh>半)?)?\s*"
     rf"(?:(?P<m>{_CJK_N})\s*(?:分間|分钟|分鐘|分(?!の)|분))?\s*"
     rf"(?:(?P<s>{_CJK_N})\s*(?:秒間|秒钟|秒|초))?"
     rf"(?P<post>ほど|くらい|ぐらい|程度|前後|足らず|弱|未満|以内|強|あまり|余り|以上|超|近く|左右|多|쯤|정도)?"
@@ -360,6 +362,8 @@ _CJK_KEYWORDS: list[tuple[str, str]] = [
 _CJK_COUNTERS = {"体": "subagents", "通": "messages", "行": "lines", "줄": "lines", "語": "words", "%": PERCENT}
 _CJK_COUNTERS |= {"％": PERCENT, "トークン": TOKENS, "ファイル": FILES}
 _CLAUSE = re.compile(r"[。、!?！？\n]|[.,](?=\s)")
+_CJK_FAILED = re.compile(r"挂|失败|失敗|没过|沒過|未通过|不通过|落ち|通らな|실패")
+_CJK_PASSED = re.compile(r"(?<!未)(?<!不)通过|通過|通っ|パス|成功|통과")
 _CJK_CHANGED = re.compile(r"変更|編集|書き換え|修改|编辑|更改|수정|변경")
 
 
@@ -384,10 +388,13 @@ def _cjk_counts(text: str, taken: list[Amount]) -> list[Amount]:
             for found in re.finditer(pattern, clause):
                 if found.start() > nearest:
                     nearest, unit = found.start(), name
-            if re.match(rf"\s*の?\s*(?:{pattern})", text[match.end() :]):  # 12個のテスト: the noun after it
+            # 12個のテスト, 5 个 TUI 测试, 4 个旧测试: the noun after it (a word or two may qualify it)
+            if re.match(rf"\s*の?\s*(?:[A-Za-z][\w.-]*\s*|[^\W\d]{{1,2}}?)?(?:{pattern})", text[match.end() :]):
                 unit, nearest = name, len(clause)
         if counter in ("回", "次", "번") and unit not in ("calls", "commands", "searches"):
             unit = THING + counter  # テストを2回, 一次测试: runs of the tests, not tests
+        if parsed[0] == 1 and re.search(r"(?:同|另|每|这|那|哪|任何|もう)\s*$", text[: match.start("n")]):
+            continue  # 同一个, 另一个, 每一个: "the same", "another", "each", not a count of one
         if not counter and not re.search(r"\d", match.group("n")):
             continue  # 一 in 一方, 一手: a word, not a figure
         if not unit:
@@ -398,7 +405,12 @@ def _cjk_counts(text: str, taken: list[Amount]) -> list[Amount]:
         approx = "about" if match.group("pre") or post in _CJK_ABOUT else ""
         approx = "below" if post in _CJK_BELOW else "above" if post in _CJK_ABOVE else approx
         start = match.start("pre") if match.group("pre") else match.start("n")
+        # 4 个测试挂了, 3 个测试通过: a run's result, of failed tests when the clause says they failed
+        told = _CLAUSE.split(text[match.end() : match.end() + 16])[0] if unit == TESTS else ""
+        if _CJK_FAILED.search(told):
+            unit = FAILED
         amount = Amount(start, match.end(), parsed[0], unit, parsed[1], approx=approx, text=text[start : match.end()])
+        amount.result = bool(told) and bool(_CJK_FAILED.search(told) or _CJK_PASSED.search(told))
         amount.changed = unit == FILES and bool(_CJK_CHANGED.search(clause))
         out.append(amount)
     return out

@@ -180,11 +180,18 @@ def _count(claim: Claim, index: Sources, scope: Scope) -> Finding:
     if shown and amount.value in _command_numbers(index, near):
         return found(claim, _first(index, next(iter(sorted(near)))), cited=False)
     near_figures = [f.value for f in figures if f.source in near and f.source != "stats"]
-    # A sum of what it cites: never for a count of each of several, nor for a range ("six or seven apiece").
-    summed = not amount.each and amount.high is None
+    # A sum of what it cites: never for a count of each of several, nor for a range ("six or seven apiece"),
+    # and only where the sentence adds up ("in all", 合计) or the unit is one a writer totals (tokens, money):
+    # "42 files" is not the tree's "30 files" plus the 12 a later run wrote.
+    summed = not amount.each and amount.high is None and (unit in _TOTALLED or _totalled(claim))
     if summed and len(near_figures) > 1 and any(_bounds(amount, total) for total in _sums(near_figures)):
         return found(claim, _first(index, next(f.source for f in figures if f.source in near)), cited=True)
+    # Where the cited events hold a test run, its counts are the paragraph's: a figure of another run elsewhere
+    # in the session does not back it ("5 TUI tests passed" beside a cited run's "3 passed").
+    stated_near = scope.has_citation and unit in (TESTS, FAILED) and bool(near_figures)
     for figure in sorted(figures, key=lambda f: f.source != "stats"):
+        if stated_near and figure.source not in near and figure.source != "stats":
+            continue
         if _fits_figure(amount, figure):
             return _figure_found(claim, figure, index, cited=figure.source in near)
     # A range the session sets ("a 500–800 word target") is no measurement an exact figure could contradict.
@@ -210,6 +217,22 @@ def _count(claim: Claim, index: Sources, scope: Scope) -> Finding:
     )
     nearest = _first(index, closest.source) if closest is not None and closest.source != "stats" else None
     return found(claim, nearest, reason, UNTRACED, confidence=HIGH if sure else LOW, advice=advice)
+
+
+_TOTALLED = wordset("tokens money")
+_TOTAL = re.compile(
+    r"\b(?:in all|all told|in total|total(?:led|ling)?|altogether|combined|together|between them|sum|overall)\b"
+    r"|合计|合計|总共|總共|一共|共计|合わせて|全部で|あわせて|計",
+    re.I,
+)
+
+
+def _totalled(claim: Claim) -> bool:
+    """The sentence around a figure adds up ("34,000 tokens in all", "between them", 合计)."""
+    amount = claim.amount
+    assert amount is not None
+    text = claim.block.text
+    return bool(_TOTAL.search(text[max(0, amount.start - 50) : amount.end + 40]))
 
 
 def _command_numbers(index: Sources, ids: set[str], *, waits: bool = False) -> set[float]:
@@ -300,8 +323,16 @@ def _thing(claim: Claim, index: Sources, scope: Scope) -> Finding:
 _BARE_NUMBER = re.compile(r"(?<![A-Za-z0-9_.])\d{1,3}(?:,\d{3})+(?![A-Za-z0-9_])|(?<![A-Za-z0-9_.])\d+(?![A-Za-z0-9_])")
 
 
+# "770K", "3.2M", "12KB": a size or count with its thousands written as a letter
+_SCALED_NUMBER = re.compile(r"(?<![A-Za-z0-9_.])(\d+(?:\.\d+)?)\s?([KkMG])(?:i?B)?(?![A-Za-z0-9_])")
+_SCALE = {"k": 1e3, "K": 1e3, "M": 1e6, "G": 1e9}
+
+
 def _numbers_in(text: str) -> set[float]:
-    return {float(m.group(0).replace(",", "")) for m in _BARE_NUMBER.finditer(text)}
+    out = {float(m.group(0).replace(",", "")) for m in _BARE_NUMBER.finditer(text)}
+    for match in _SCALED_NUMBER.finditer(text):
+        out |= {float(match.group(1)), float(match.group(1)) * _SCALE[match.group(2)]}
+    return out
 
 
 # -- times ------------------------------------------------------------------------------------------------
