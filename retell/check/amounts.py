@@ -160,6 +160,7 @@ class Amount:
     scale: float = 1.0  # what one of the written number is worth in `unit` ("four weeks": 10,080 minutes)
     result: bool = False  # tests: a run's result ("16 passed", "all 12 tests passed", "2 tests failed")
     each: bool = False  # "six tool calls each", "every agent made seven": a count of one of several, never a sum
+    next_day: bool = False  # "the next morning", 第二天: a later day, so hours at least between two events
 
 
 def _qualifier(text: str, start: int, end: int) -> str:
@@ -395,6 +396,8 @@ def _cjk_counts(text: str, taken: list[Amount]) -> list[Amount]:
             unit = THING + counter  # テストを2回, 一次测试: runs of the tests, not tests
         if parsed[0] == 1 and re.search(r"(?:同|另|每|这|那|哪|任何|もう)\s*$", text[: match.start("n")]):
             continue  # 同一个, 另一个, 每一个: "the same", "another", "each", not a count of one
+        if parsed[0] == 1 and re.match(r"[^。，、！？]{0,8}?(?:也|都|も)\s*(?:没|沒|不|な|無)", text[match.end() :]):
+            continue  # 一个测试也没选中, 1件もない: "not a single one", a zero
         if not counter and not re.search(r"\d", match.group("n")):
             continue  # 一 in 一方, 一手: a word, not a figure
         if not unit:
@@ -441,6 +444,16 @@ _CHANGED_BEFORE = re.compile(rf"\b(?:{_CHANGE})\b(?:\s+\w+){{0,2}}\s*$", re.I)
 _CHANGED_AFTER = re.compile(rf"\s+(?:were\s+|was\s+|got\s+)?(?:{_CHANGE})\b", re.I)
 
 
+# "The next morning", "the following day", "overnight", 第二天, 次の日, 翌朝: a time told by the calendar, which
+# needs hours between the events it falls between (a session of ten minutes has no "next morning" in it).
+_NEXT_DAY = re.compile(
+    r"\b(?:the\s+)?(?:next|following)\s+(?:morning|day|evening|afternoon|night)\b|\bovernight\b"
+    r"|第二天|隔天|次日|翌日|翌朝|次の日|次の朝|다음 날|이튿날",
+    re.I,
+)
+NEXT_DAY_MINUTES = 180.0  # at least this many minutes between two events: a night, or most of a day, went by
+
+
 def amounts(text: str, default_unit: str = "") -> list[Amount]:
     """Every figure of `text` (quotes and code should be blanked out already). `default_unit`: the unit of a
     bare number (a table row's label gives it)."""
@@ -454,6 +467,10 @@ def amounts(text: str, default_unit: str = "") -> list[Amount]:
         found.append(amount)
         return True
 
+    for match in _NEXT_DAY.finditer(text):
+        amount = Amount(match.start(), match.end(), NEXT_DAY_MINUTES, DURATION, relative=True, approx="above")
+        amount.next_day = True
+        add(amount)
     starts = _starts(text)
     if not starts and not _CJK_TEXT.search(text):
         return found

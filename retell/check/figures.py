@@ -12,7 +12,19 @@ from __future__ import annotations
 import itertools
 import re
 
-from retell.check.amounts import DIFF, DURATION, FAILED, FILES, MONEY, PERCENT, TESTS, THING, VERSION, Amount
+from retell.check.amounts import (
+    DIFF,
+    DURATION,
+    FAILED,
+    FILES,
+    MONEY,
+    NEXT_DAY_MINUTES,
+    PERCENT,
+    TESTS,
+    THING,
+    VERSION,
+    Amount,
+)
 from retell.check.claims import SMALL_COUNT, Claim
 from retell.check.scope import Scope
 from retell.check.sources import NOTE, PATHISH, Figure, Source, Sources, derived_counts, derived_minutes
@@ -396,6 +408,8 @@ def check_time(claim: Claim, index: Sources, scope: Scope) -> Finding:
         days = {round(amount.value / 1440)} | ({round(amount.high / 1440)} if amount.high else set())
         if days & index.days:
             return Finding(claim, TRACED, "stats", f"the calendar days it spans: {sorted(index.days)}", weak=True)
+    if amount.next_day:
+        return _next_day(claim, index, scope)
     # "two minutes later" is the time between two events, never a length: only durations ("it took an
     # hour") are compared with the session's lengths (a chapter's, a subagent's run, the session's own).
     # An uncited paragraph (an opening, an ending, a heading) tells the whole story: "nine minutes later
@@ -455,4 +469,34 @@ def check_time(claim: Claim, index: Sources, scope: Scope) -> Finding:
         UNTRACED,
         confidence=HIGH if sure else LOW,
         advice="give the time the events show, or cite the events it is measured between",
+    )
+
+
+def _next_day(claim: Claim, index: Sources, scope: Scope) -> Finding:
+    """ "The next morning", 第二天: hours between two events near the paragraph (or a pause between sessions).
+    Told loosely, so only reported (never blocking) when no gap near it comes close."""
+    gaps = _between(index, scope) + (_session_gaps(index) if not scope.has_citation else [])
+    pauses = [s for s in index.spans if s.label in _BETWEEN and (not scope.has_citation or s.source in scope.near)]
+    if any(s.value >= NEXT_DAY_MINUTES for s in pauses):
+        return Finding(claim, TRACED, "stats", "the pause before it", weak=True)
+    longest = max(gaps, default=None)
+    if longest is not None and longest[0] >= NEXT_DAY_MINUTES:
+        return Finding(
+            claim,
+            TRACED,
+            longest[2] or None,
+            f"{_show(longest[0], DURATION)} between {longest[1]} and {longest[2]}",
+            weak=True,
+        )
+    where = "near this paragraph" if scope.around else "in the session"
+    reason = f"no two events {where} are hours apart"
+    if longest is not None:
+        reason += f" (the longest gap: {_show(longest[0], DURATION)}, between {longest[1]} and {longest[2]})"
+    return found(
+        claim,
+        None,
+        reason,
+        UNTRACED,
+        confidence=LOW,
+        advice="give the time the events show, or cite the events it falls between",
     )

@@ -777,6 +777,15 @@ class Tracer:
                     "cite what Claude said or did, or set use_thinking: true in triage.yaml",
                 )
             return None  # a thinking event beside others: the others are what the check reads
+        # A post of several sessions names events with their session's key (326189cf-e2): a bare e2 is none.
+        keyed = sorted(
+            {k for k in index.by_event for i in unknown if re.fullmatch(rf"[0-9a-f]{{8}}-{re.escape(i)}", k)}
+        )
+        if keyed:
+            return (
+                f"cites {', '.join(unknown)}: in a post of several sessions an event id starts with its session's key",
+                f"cite {' or '.join(keyed[:3])}",
+            )
         return f"cites {', '.join(unknown)}: not in what you cleared in triage.yaml", "cite events you kept"
 
     def _overlap(self, prose: str, cited: list[Source]) -> tuple[float | None, Source | None]:

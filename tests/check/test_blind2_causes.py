@@ -134,6 +134,9 @@ def test_markers_of_a_several_session_post_name_events_by_their_session_prefixed
     assert problems("G2", "我请它给缓存版本兼容检查写测试。<!-- ev: aa5c5ada-e2 -->\n") == []
     unknown = problems("G2", "我请它给缓存版本兼容检查写测试。<!-- ev: aa5c5ada-e999 -->\n")
     assert any("citation" in line for line in unknown)
+    (bare,) = problems("G2", "我请它给缓存版本兼容检查写测试。<!-- ev: e2 -->\n")
+    assert "in a post of several sessions an event id starts with its session's key → cite 326189cf-e2 or" in bare
+    assert problems("G1", "I asked whether a session could be imported at all. <!-- ev: e1 -->\n") == []
 
 
 def test_a_size_with_its_thousands_as_a_letter_is_read() -> None:
@@ -155,3 +158,22 @@ def test_asking_for_what_claude_offered_is_no_claim_to_the_idea() -> None:
         )
         == []
     )
+
+
+def test_the_next_morning_needs_hours_between_the_events_it_falls_between() -> None:
+    # G1: Claude's audit (e182, 10:16) and my answer (e183, 10:27) are ten minutes apart
+    audit = "Claude's audit listed everything tied to the session. <!-- ev: e180 e182 -->\n\n"
+    report = check("G1", audit + "The next morning I gave my answer: take all of it. <!-- ev: e183 -->\n")
+    (line,) = report.lines()
+    assert 'number: "The next morning": no two events near this paragraph are hours apart' in line
+    assert "stops render --strict" not in line
+    assert problems("G1", audit + "Ten minutes later I gave my answer: take all of it. <!-- ev: e183 -->\n") == []
+    # G2: the first session ends on Sunday evening (326189cf-e21), the next request comes on Monday (aa5c5ada-e2)
+    first = "第一天晚上，`ty` 的报错都修好了。<!-- ev: 326189cf-e2 326189cf-e21 -->\n\n"
+    assert problems("G2", first + "第二天，我请它给缓存版本兼容检查写测试。<!-- ev: aa5c5ada-e2 -->\n") == []
+
+
+def test_not_a_single_one_is_no_count_of_one() -> None:
+    # G2: `pytest -m unit` selected no test (37f83ec9-e21), the template tests then ran, 10 passed (37f83ec9-e29)
+    marker = "<!-- ev: 37f83ec9-e9 37f83ec9-e15 37f83ec9-e19 37f83ec9-e21 37f83ec9-e29 -->"
+    assert problems("G2", f"`pytest -m unit` 一个测试也没选中，它转而跑模板渲染测试，10 个通过。{marker}\n") == []
