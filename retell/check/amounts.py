@@ -161,6 +161,8 @@ class Amount:
     result: bool = False  # tests: a run's result ("16 passed", "all 12 tests passed", "2 tests failed")
     each: bool = False  # "six tool calls each", "every agent made seven": a count of one of several, never a sum
     next_day: bool = False  # "the next morning", 第二天: a later day, so hours at least between two events
+    weekday: int = -1  # "on Tuesday morning", 周二上午: the day of the week (Monday 0) the events fall on
+    hours: tuple[int, int] = (0, 24)  # with a weekday: the part of the day ("morning": 5 to 12, local time)
 
 
 def _qualifier(text: str, start: int, end: int) -> str:
@@ -451,7 +453,25 @@ _NEXT_DAY = re.compile(
     r"|第二天|隔天|次日|翌日|翌朝|次の日|次の朝|다음 날|이튿날",
     re.I,
 )
-NEXT_DAY_MINUTES = 180.0  # at least this many minutes between two events: a night, or most of a day, went by
+NEXT_DAY_MINUTES = 180.0
+# "on Tuesday morning", "Sunday evening", 周二上午, 星期日晚上, 火曜日の朝: a day of the week, and a part of it
+_WEEKDAY = re.compile(
+    r"\b(?:on\s+)?(?P<en>Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)"
+    r"(?:\s+(?P<part_en>morning|afternoon|evening|night))?\b"
+    r"|(?:周|週|星期|礼拜|禮拜)(?P<zh>[一二三四五六日天])(?P<part_zh>早上|上午|中午|下午|晚上|夜里|凌晨)?"
+    r"|(?P<ja>[月火水木金土日])曜日?(?:の)?(?P<part_ja>朝|午前|午後|夕方|夜)?"
+)
+_DAY_INDEX = {"mon": 0, "tue": 1, "wed": 2, "thu": 3, "fri": 4, "sat": 5, "sun": 6}
+_DAY_INDEX |= dict(zip("一二三四五六", range(6), strict=True)) | {"日": 6, "天": 6}
+_DAY_INDEX |= dict(zip("月火水木金土", range(6), strict=True))
+_PARTS = [
+    (r"morning|早上|上午|朝|午前", (5, 12)),
+    (r"中午", (11, 14)),
+    (r"afternoon|下午|午後", (12, 18)),
+    (r"evening|晚上|夕方", (17, 24)),
+    (r"night|夜里|夜", (19, 29)),
+    (r"凌晨", (0, 6)),
+]  # at least this many minutes between two events: a night, or most of a day, went by
 
 
 def amounts(text: str, default_unit: str = "") -> list[Amount]:
@@ -467,6 +487,13 @@ def amounts(text: str, default_unit: str = "") -> list[Amount]:
         found.append(amount)
         return True
 
+    for match in _WEEKDAY.finditer(text):
+        day = match.group("en") or match.group("zh") or match.group("ja")
+        part = match.group("part_en") or match.group("part_zh") or match.group("part_ja") or ""
+        amount = Amount(match.start(), match.end(), 0.0, DURATION, relative=True)
+        amount.weekday = _DAY_INDEX[day.lower()[:3] if day.isascii() else day]
+        amount.hours = next((hours for pattern, hours in _PARTS if part and re.fullmatch(pattern, part, re.I)), (0, 24))
+        add(amount)
     for match in _NEXT_DAY.finditer(text):
         amount = Amount(match.start(), match.end(), NEXT_DAY_MINUTES, DURATION, relative=True, approx="above")
         amount.next_day = True

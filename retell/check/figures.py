@@ -410,6 +410,8 @@ def check_time(claim: Claim, index: Sources, scope: Scope) -> Finding:
             return Finding(claim, TRACED, "stats", f"the calendar days it spans: {sorted(index.days)}", weak=True)
     if amount.next_day:
         return _next_day(claim, index, scope)
+    if amount.weekday >= 0:
+        return _weekday(claim, index, scope)
     # "two minutes later" is the time between two events, never a length: only durations ("it took an
     # hour") are compared with the session's lengths (a chapter's, a subagent's run, the session's own).
     # An uncited paragraph (an opening, an ending, a heading) tells the whole story: "nine minutes later
@@ -499,4 +501,38 @@ def _next_day(claim: Claim, index: Sources, scope: Scope) -> Finding:
         UNTRACED,
         confidence=LOW,
         advice="give the time the events show, or cite the events it falls between",
+    )
+
+
+_DAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+
+
+def _weekday(claim: Claim, index: Sources, scope: Scope) -> Finding:
+    """ "On Tuesday morning", 周二上午: some event the paragraph cites falls on that day (and part of it) in some
+    time zone (UTC-12 to UTC+14: the session keeps UTC, not where the author was). Reported, never blocking."""
+    amount = claim.amount
+    assert amount is not None
+    ids = set(index.expand(scope.cited)) if scope.has_citation else set(index.clock)  # not the neighbours
+    stamps = [index.clock[i] for i in ids if i in index.clock]
+    if not stamps:
+        return found(claim, None, "", UNCHECKED, weak=True)
+    start, end = amount.hours
+    for minutes in stamps:
+        for offset in range(-12 * 60, 14 * 60 + 1, 30):
+            local = minutes + offset
+            # epoch day 0 (1 January 1970) was a Thursday
+            day, hour = (int(local // 1440) + 3) % 7, (local % 1440) / 60
+            if (day == amount.weekday and start <= hour < min(end, 24)) or (
+                end > 24 and (day - 1) % 7 == amount.weekday and hour < end - 24
+            ):
+                return Finding(claim, TRACED, None, "a day the events near it fall on", weak=True)
+    utc = sorted({_DAYS[(int(m // 1440) + 3) % 7] for m in stamps})
+    return found(
+        claim,
+        None,
+        f"the events it cites fall on {', '.join(utc)} (UTC): no time zone puts them on {_DAYS[amount.weekday]}"
+        + ("" if amount.hours == (0, 24) else " at that time of day"),
+        UNTRACED,
+        confidence=LOW,
+        advice="give the day the events show, or cite the events it tells",
     )

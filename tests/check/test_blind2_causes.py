@@ -177,3 +177,17 @@ def test_not_a_single_one_is_no_count_of_one() -> None:
     # G2: `pytest -m unit` selected no test (37f83ec9-e21), the template tests then ran, 10 passed (37f83ec9-e29)
     marker = "<!-- ev: 37f83ec9-e9 37f83ec9-e15 37f83ec9-e19 37f83ec9-e21 37f83ec9-e29 -->"
     assert problems("G2", f"`pytest -m unit` 一个测试也没选中，它转而跑模板渲染测试，10 个通过。{marker}\n") == []
+
+
+def test_a_weekday_is_one_the_cited_events_fall_on_in_some_time_zone() -> None:
+    # G2: 326189cf-e2 is Sunday 13 July 2025, 21:17 UTC; 89488521-e1 is Wednesday 16 July, 09:51 UTC
+    assert problems("G2", "周日晚上我跑了 `uv run ty check`，把报错交给 Claude。<!-- ev: 326189cf-e2 -->\n") == []
+    assert problems("G2", "On Sunday evening I handed Claude the errors. <!-- ev: 326189cf-e2 -->\n") == []
+    (line,) = problems("G2", "周二上午，我提了个简化。<!-- ev: 89488521-e1 -->\n")
+    assert (
+        'number: "周二上午": the events it cites fall on Wednesday (UTC): no time zone puts them on Tuesday at that time of day'
+        in line
+    )
+    assert "stops render --strict" not in line
+    # a Tuesday evening in UTC-12 is still Tuesday somewhere: a weekday alone is told loosely
+    assert problems("G2", "On Tuesday I proposed a simplification. <!-- ev: 89488521-e1 -->\n") == []
