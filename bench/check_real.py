@@ -2,7 +2,8 @@
 """`retell check` on drafts written by a real model: recall per kind of fabrication, precision, false alarms
 per 1,000 words of faithful prose, `--strict` on each faithful draft, and the time of one check.
 
-    python bench/check_real.py                  # both variants of the blind set, summary tables
+    python bench/check_real.py                  # both variants of both blind sets, summary tables
+    python bench/check_real.py --set blind2 --variant dev -v   # one set and variant, with its details
     python bench/check_real.py -v               # also every miss and false alarm of the dev variant
     python bench/check_real.py --drafts         # also what the check says about the five real-model drafts
     python bench/check_real.py --timing         # also the time of one check of a 2,500-word draft
@@ -10,7 +11,9 @@ per 1,000 words of faithful prose, `--strict` on each faithful draft, and the ti
 The data is in bench/check/ (see its README.md): four work folders of real sessions (A-D) and the fifth
 draft's triage (E, same session as B), the real-model drafts, and the blind set made from them by someone
 who never saw the checker: for each post and variant (`dev`, `holdout`), a faithful rewrite and the same
-text with fabrications planted, each recorded with its line and kind.
+text with fabrications planted, each recorded with its line and kind. A second blind set (`blind2`: G1 in
+English, G2 five English sessions told in Chinese, drafted through the hand-off engine) was made the same way
+by someone who never saw the checker; each set is reported on its own.
 
 For each post and variant the faithful text, then the planted one, is put in place of draft.md in a copy
 of the work folder and checked with `run_check` (what `retell check` runs). Scoring:
@@ -21,8 +24,9 @@ of the work folder and checked with `run_check` (what `retell check` runs). Scor
   paragraph with two plants, each needs its own (a problem of the plant's kind is matched to it first);
 - a **false alarm** is any problem reported on a faithful text, and any problem on a planted text outside
   every planted paragraph;
-- precision = caught / (caught + false alarms); words: the prose's words (CJK: one word per two characters),
-  front matter and hidden markers left out;
+- precision = caught / (caught + false alarms); words: the prose's words, front matter and hidden markers
+  left out; a run of Latin letters or digits is one word, a Han, kana or hangul character half a word (about
+  what a translation into English runs to: blind2's dev G2, 1,274 Han characters in its prose, counts 946);
 - `--strict` passes when the check's report has no blocking finding (what `retell render --strict` refuses).
 
 The script imports whatever `retell` the running interpreter has, so `cd /work/main && .venv/bin/python
@@ -47,7 +51,8 @@ from typing import Any
 from retell.check.stage import run_check
 
 DATA = Path(__file__).resolve().parent / "check"
-POSTS = ("A", "B", "C", "D")
+POSTS = ("A", "B", "C", "D")  # the real-model drafts of the first set (and E, --drafts)
+SETS = {"blind": POSTS, "blind2": ("G1", "G2")}  # each blind set and its posts (bench/check/<set>/README.md)
 VARIANTS = ("dev", "holdout")
 SHOWN = ("dev",)  # details (misses, false alarms) are printed for these variants only
 KINDS = (
@@ -168,10 +173,10 @@ def score(result: PostResult, planted_text: str) -> None:
     result.planted_false = free
 
 
-def run_set(variant: str, tmp: Path) -> list[PostResult]:
+def run_set(blind: str, variant: str, tmp: Path) -> list[PostResult]:
     results = []
-    for post in POSTS:
-        folder = DATA / "blind" / variant / post
+    for post in SETS[blind]:
+        folder = DATA / blind / variant / post
         faithful_text = (folder / "faithful.md").read_text(encoding="utf-8")
         planted_text = (folder / "planted.md").read_text(encoding="utf-8")
         lines = (folder / "plants.jsonl").read_text(encoding="utf-8").splitlines()
@@ -191,7 +196,7 @@ def line_of(problem: dict[str, Any]) -> str:
     return f'{problem["line"]}: {problem["kind"]}: "{claim[:90]}": {reason}'
 
 
-def report(variant: str, results: list[PostResult], verbose: bool) -> dict[str, Any]:
+def report(blind: str, variant: str, results: list[PostResult], verbose: bool) -> dict[str, Any]:
     per_kind: dict[str, list[int]] = {k: [0, 0] for k in KINDS}
     for result in results:
         for plant, caught in zip(result.plants, result.caught, strict=True):
@@ -203,7 +208,7 @@ def report(variant: str, results: list[PostResult], verbose: bool) -> dict[str, 
     planted_false = sum(len(r.planted_false) for r in results)
     words = sum(r.words for r in results)
     precision = caught / (caught + faithful_false + planted_false) if caught + faithful_false + planted_false else 1.0
-    print(f"\n== {variant} ({'used to tune the check' if variant == 'dev' else 'not used to tune'}) ==")
+    print(f"\n== {blind} {variant} ({'used to tune the check' if variant == 'dev' else 'not used to tune'}) ==")
     print(f"{'kind':<20} {'caught':>7} {'recall':>7}")
     for kind, (hit, total) in per_kind.items():
         print(f"{kind:<20} {f'{hit}/{total}':>7} {hit / total if total else 1:>7.2f}")
@@ -236,6 +241,7 @@ def report(variant: str, results: list[PostResult], verbose: bool) -> dict[str, 
             for problem in r.planted_false:
                 print(f"  false alarm {r.post} planted:{line_of(problem)}")
     return {
+        "set": blind,
         "variant": variant,
         "recall": {k: (h / t if t else None) for k, (h, t) in per_kind.items()},
         "caught": caught,
@@ -249,9 +255,9 @@ def report(variant: str, results: list[PostResult], verbose: bool) -> dict[str, 
 
 
 def drafts(tmp: Path) -> None:
-    """The real-model drafts as the model wrote them: what the check reports (no answer key)."""
+    """The real-model drafts as the model wrote them (A-E, G1, G2): what the check reports (no answer key)."""
     print("\n== the real-model drafts (no answer key: read the findings) ==")
-    for post in (*POSTS, "E"):
+    for post in (*POSTS, "E", *SETS["blind2"]):
         text = (DATA / "drafts" / f"{post}.md").read_text(encoding="utf-8")
         result = check(work_folder(post, tmp), text)
         print(
@@ -318,6 +324,7 @@ def main() -> None:
     parser.add_argument("-v", "--verbose", action="store_true", help="list the dev variant's misses and false alarms")
     parser.add_argument("--drafts", action="store_true", help="also check the five real-model drafts as written")
     parser.add_argument("--variant", choices=VARIANTS, action="append", help="only this variant (repeatable)")
+    parser.add_argument("--set", choices=tuple(SETS), action="append", dest="sets", help="only this set (repeatable)")
     parser.add_argument("--json", type=Path, help="write the figures to this file")
     parser.add_argument("--timing", action="store_true", help="also time the check of a 2,500-word draft")
     args = parser.parse_args()
@@ -325,8 +332,9 @@ def main() -> None:
     figures = []
     with tempfile.TemporaryDirectory() as name:
         tmp = Path(name)
-        for variant in args.variant or VARIANTS:
-            figures.append(report(variant, run_set(variant, tmp), args.verbose))
+        for blind in args.sets or SETS:
+            for variant in args.variant or VARIANTS:
+                figures.append(report(blind, variant, run_set(blind, variant, tmp), args.verbose))
         if args.drafts:
             drafts(tmp)
         if args.timing:

@@ -60,7 +60,8 @@ _FILLER = (
 _NUM = rf"(?:\$\s?)?(?:{DIGITS}|{EN_NUMBER})"
 _MULT = r"(?:\s?(?:k|K|M|million|thousand|billion|bn)\b)?"
 # Not inside a word, a path or a version; after a hyphen only in a range ("3-4 weeks", "500–800 words").
-_START = r"(?:(?<=\d[-–~〜])|(?<![A-Za-z0-9_.,/#$\-–~〜]))"
+# "~920 words" is about 920 (a tilde after no digit is no range)
+_START = r"(?:(?<=\d[-–~〜])|(?<=(?<![\w.])~)|(?<![A-Za-z0-9_.,/#$\-–~〜]))"
 _COUNT = re.compile(
     rf"{_START}(?P<num>{_NUM}){_MULT}(?P<pct>\s?%)?"
     rf"(?:{_FILLER}{{0,2}}\s*-?\s*(?:{_UNIT_RE})\b"
@@ -159,6 +160,9 @@ class Amount:
     scale: float = 1.0  # what one of the written number is worth in `unit` ("four weeks": 10,080 minutes)
     result: bool = False  # tests: a run's result ("16 passed", "all 12 tests passed", "2 tests failed")
     each: bool = False  # "six tool calls each", "every agent made seven": a count of one of several, never a sum
+    next_day: bool = False  # "the next morning", 第二天: a later day, so hours at least between two events
+    weekday: int = -1  # "on Tuesday morning", 周二上午: the day of the week (Monday 0) the events fall on
+    hours: tuple[int, int] = (0, 24)  # with a weekday: the part of the day ("morning": 5 to 12, local time)
 
 
 def _qualifier(text: str, start: int, end: int) -> str:
@@ -295,12 +299,13 @@ def durations(text: str, starts: list[int] | None = None) -> list[Amount]:
 
 _CJK_N = rf"(?:{CJK_NUMBER}|{DIGITS})"
 _CJK_TEXT = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
-_CJK_TIME_UNIT = r"(?:日間|天|일간|일 동안|時間|小时|小時|시간|分|분|秒|초)"
+_CJK_TIME_UNIT = r"(?:日間|天|일간|일 동안|時間|小时|小時|钟头|鐘頭|시간|分|분|秒|초)"
 _CJK_DURATION = re.compile(
-    rf"(?=(?:(?:約|およそ|ほぼ|大体|だいたい|大约|大概|约|약)\s*)?{_CJK_N}\s*{_CJK_TIME_UNIT})"
+    rf"(?=(?:(?:約|およそ|ほぼ|大体|だいたい|大约|大概|约|약)\s*)?{_CJK_N}\s*[个個]?\s*{_CJK_TIME_UNIT})"
     rf"(?P<pre>約|およそ|ほぼ|大体|だいたい|大约|大概|约|약)?\s*"
     rf"(?:(?P<d>{_CJK_N})\s*(?:日間|天|일간|일 동안)(?=[^\d]|$))?"
-    rf"(?:(?P<h>{_CJK_N})\s*(?:時間|小时|小時|시간)(?P<hh>半)?)?\s*"
+    # 三个小时, 十三個小時: Chinese counts hours with the counter 个 (three "pieces" of hour)
+    rf"(?:(?P<h>{_CJK_N})\s*[个個]?\s*(?:時間|小时|小時|钟头|鐘頭|시간)(?P<hh>半)?)?\s*"
     rf"(?:(?P<m>{_CJK_N})\s*(?:分間|分钟|分鐘|分(?!の)|분))?\s*"
     rf"(?:(?P<s>{_CJK_N})\s*(?:秒間|秒钟|秒|초))?"
     rf"(?P<post>ほど|くらい|ぐらい|程度|前後|足らず|弱|未満|以内|強|あまり|余り|以上|超|近く|左右|多|쯤|정도)?"
@@ -360,6 +365,8 @@ _CJK_KEYWORDS: list[tuple[str, str]] = [
 _CJK_COUNTERS = {"体": "subagents", "通": "messages", "行": "lines", "줄": "lines", "語": "words", "%": PERCENT}
 _CJK_COUNTERS |= {"％": PERCENT, "トークン": TOKENS, "ファイル": FILES}
 _CLAUSE = re.compile(r"[。、!?！？\n]|[.,](?=\s)")
+_CJK_FAILED = re.compile(r"挂|失败|失敗|没过|沒過|未通过|不通过|落ち|通らな|실패")
+_CJK_PASSED = re.compile(r"(?<!未)(?<!不)通过|通過|通っ|パス|成功|통과")
 _CJK_CHANGED = re.compile(r"変更|編集|書き換え|修改|编辑|更改|수정|변경")
 
 
@@ -384,10 +391,15 @@ def _cjk_counts(text: str, taken: list[Amount]) -> list[Amount]:
             for found in re.finditer(pattern, clause):
                 if found.start() > nearest:
                     nearest, unit = found.start(), name
-            if re.match(rf"\s*の?\s*(?:{pattern})", text[match.end() :]):  # 12個のテスト: the noun after it
+            # 12個のテスト, 5 个 TUI 测试, 4 个旧测试: the noun after it (a word or two may qualify it)
+            if re.match(rf"\s*の?\s*(?:[A-Za-z][\w.-]*\s*|[^\W\d]{{1,2}}?)?(?:{pattern})", text[match.end() :]):
                 unit, nearest = name, len(clause)
         if counter in ("回", "次", "번") and unit not in ("calls", "commands", "searches"):
             unit = THING + counter  # テストを2回, 一次测试: runs of the tests, not tests
+        if parsed[0] == 1 and re.search(r"(?:同|另|每|这|那|哪|任何|もう)\s*$", text[: match.start("n")]):
+            continue  # 同一个, 另一个, 每一个: "the same", "another", "each", not a count of one
+        if parsed[0] == 1 and re.match(r"[^。，、！？]{0,8}?(?:也|都|も)\s*(?:没|沒|不|な|無)", text[match.end() :]):
+            continue  # 一个测试也没选中, 1件もない: "not a single one", a zero
         if not counter and not re.search(r"\d", match.group("n")):
             continue  # 一 in 一方, 一手: a word, not a figure
         if not unit:
@@ -398,7 +410,12 @@ def _cjk_counts(text: str, taken: list[Amount]) -> list[Amount]:
         approx = "about" if match.group("pre") or post in _CJK_ABOUT else ""
         approx = "below" if post in _CJK_BELOW else "above" if post in _CJK_ABOVE else approx
         start = match.start("pre") if match.group("pre") else match.start("n")
+        # 4 个测试挂了, 3 个测试通过: a run's result, of failed tests when the clause says they failed
+        told = _CLAUSE.split(text[match.end() : match.end() + 16])[0] if unit == TESTS else ""
+        if _CJK_FAILED.search(told):
+            unit = FAILED
         amount = Amount(start, match.end(), parsed[0], unit, parsed[1], approx=approx, text=text[start : match.end()])
+        amount.result = bool(told) and bool(_CJK_FAILED.search(told) or _CJK_PASSED.search(told))
         amount.changed = unit == FILES and bool(_CJK_CHANGED.search(clause))
         out.append(amount)
     return out
@@ -429,6 +446,34 @@ _CHANGED_BEFORE = re.compile(rf"\b(?:{_CHANGE})\b(?:\s+\w+){{0,2}}\s*$", re.I)
 _CHANGED_AFTER = re.compile(rf"\s+(?:were\s+|was\s+|got\s+)?(?:{_CHANGE})\b", re.I)
 
 
+# "The next morning", "the following day", "overnight", 第二天, 次の日, 翌朝: a time told by the calendar, which
+# needs hours between the events it falls between (a session of ten minutes has no "next morning" in it).
+_NEXT_DAY = re.compile(
+    r"\b(?:the\s+)?(?:next|following)\s+(?:morning|day|evening|afternoon|night)\b|\bovernight\b"
+    r"|第二天|隔天|次日|翌日|翌朝|次の日|次の朝|다음 날|이튿날",
+    re.I,
+)
+NEXT_DAY_MINUTES = 180.0
+# "on Tuesday morning", "Sunday evening", 周二上午, 星期日晚上, 火曜日の朝: a day of the week, and a part of it
+_WEEKDAY = re.compile(
+    r"\b(?:on\s+)?(?P<en>Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)"
+    r"(?:\s+(?P<part_en>morning|afternoon|evening|night))?\b"
+    r"|(?:周|週|星期|礼拜|禮拜)(?P<zh>[一二三四五六日天])(?P<part_zh>早上|上午|中午|下午|晚上|夜里|凌晨)?"
+    r"|(?P<ja>[月火水木金土日])曜日?(?:の)?(?P<part_ja>朝|午前|午後|夕方|夜)?"
+)
+_DAY_INDEX = {"mon": 0, "tue": 1, "wed": 2, "thu": 3, "fri": 4, "sat": 5, "sun": 6}
+_DAY_INDEX |= dict(zip("一二三四五六", range(6), strict=True)) | {"日": 6, "天": 6}
+_DAY_INDEX |= dict(zip("月火水木金土", range(6), strict=True))
+_PARTS = [
+    (r"morning|早上|上午|朝|午前", (5, 12)),
+    (r"中午", (11, 14)),
+    (r"afternoon|下午|午後", (12, 18)),
+    (r"evening|晚上|夕方", (17, 24)),
+    (r"night|夜里|夜", (19, 29)),
+    (r"凌晨", (0, 6)),
+]  # at least this many minutes between two events: a night, or most of a day, went by
+
+
 def amounts(text: str, default_unit: str = "") -> list[Amount]:
     """Every figure of `text` (quotes and code should be blanked out already). `default_unit`: the unit of a
     bare number (a table row's label gives it)."""
@@ -442,6 +487,17 @@ def amounts(text: str, default_unit: str = "") -> list[Amount]:
         found.append(amount)
         return True
 
+    for match in _WEEKDAY.finditer(text):
+        day = match.group("en") or match.group("zh") or match.group("ja")
+        part = match.group("part_en") or match.group("part_zh") or match.group("part_ja") or ""
+        amount = Amount(match.start(), match.end(), 0.0, DURATION, relative=True)
+        amount.weekday = _DAY_INDEX[day.lower()[:3] if day.isascii() else day]
+        amount.hours = next((hours for pattern, hours in _PARTS if part and re.fullmatch(pattern, part, re.I)), (0, 24))
+        add(amount)
+    for match in _NEXT_DAY.finditer(text):
+        amount = Amount(match.start(), match.end(), NEXT_DAY_MINUTES, DURATION, relative=True, approx="above")
+        amount.next_day = True
+        add(amount)
     starts = _starts(text)
     if not starts and not _CJK_TEXT.search(text):
         return found

@@ -14,13 +14,17 @@ CLAUDE = "claude"
 SUBAGENT = "subagent"
 AGENT = "agent"  # "the agent": Claude or one of its subagents
 PRONOUN = "pronoun"
+# "Claude Code answered “No conversation found”": the program, whose words are its output (or what the author
+# pasted of it), not Claude's messages: a quote of it is said by nobody in particular.
+PROGRAM = "program"
 
 _ACTORS = re.compile(
     r"(?P<author>\b(?:I|I'm|I've|I'd|I'll|me|[Mm]y|myself|[Tt]he author|[Tt]he user)\b)"
     r"|(?P<subagent>\b(?:sub-?agents?|(?:research|explore|exploration|search|review|reviewer|investigation|"
     r"parallel|background|helper|planning|plan) agents?)\b)"
     r"|(?P<agent>\b[Tt]he agent\b)"
-    r"|(?P<claude>\b(?:Claude(?:\s+Code)?|[Tt]he assistant|[Tt]he model)\b)"
+    r"|(?P<program>\bClaude\s+Code\b)"
+    r"|(?P<claude>\b(?:Claude|[Tt]he assistant|[Tt]he model)\b)"
     r"|(?P<pronoun>\b(?:[Ii]ts?)\b)"
     r"|(?P<name>\b[A-Z][a-z]+\b)(?=\s+(?:wrote|asked|said|typed|replied|answered|added|followed up|put it|told|"
     r"pushed back|insisted|objected)\b)",
@@ -37,6 +41,9 @@ _SPEECH = (
 _LEAD_VERBS = re.compile(
     rf"\s*(?:\w+ly\s+)?(?:(?:had|has|have|was|then|also|just|finally|first|later|now|simply|only)\s+)?"
     rf"(?:{_SPEECH}|was|were|is|\w{{2,}}[^e\W]ed)\b"
+    # an auxiliary: "I didn't want that yet: “…”" is the author speaking as much as "I wanted"
+    r"|\s*(?:did|do|does|didn't|don't|doesn't|could|couldn't|would|wouldn't|can|can't|should|will|won't|"
+    r"had|has|have|wasn't|am|'d|'ll|'ve|'m)\b"
     r"|\s*:"
     r"|'s\b",
     re.I,
@@ -77,7 +84,8 @@ def mentions(text: str, *, acting: bool = True) -> list[tuple[int, str]]:
 def resolve_it(before: str) -> str | None:
     """ "it" is whoever of Claude and its agents was named last (never the author); None when nobody was."""
     named = [a for _, a in mentions(before, acting=False) if a not in (PRONOUN, AUTHOR)]
-    return named[-1] if named else None
+    # "Claude Code compacted its context. Its own summary…": what "it" writes is Claude's
+    return (CLAUDE if named[-1] == PROGRAM else named[-1]) if named else None
 
 
 _AFTER = re.compile(
@@ -91,7 +99,7 @@ _AFTER = re.compile(
 _JA_WHO = (
     r"(?P<author>私|僕|俺|わたし|自分|我|作者|ユーザー|用户)"
     r"|(?P<subagent>サブエージェント|エージェント|担当|子代理|代理)"
-    r"|(?P<claude>Claude(?:\s*Code)?|クロード|アシスタント|モデル|助手)"
+    r"|(?P<claude>Claude(?!\s*Code)|クロード|アシスタント|モデル|助手)"
 )
 _JA_SAY = (
     r"言|書|送|指示|頼|答|返|伝|念を押|告げ|述べ|報告|聞|尋ね|訊|提案|入力|打|まとめ|締めくく|問|叫|説明|付け加|"
@@ -115,6 +123,8 @@ def speaker_after(after: str) -> str | None:
             return AUTHOR
         if who == "it":
             return PRONOUN
+        if who.startswith("claude") and who != "claude":
+            return PROGRAM
         return SUBAGENT if "subagent" in who else AGENT if who == "the agent" else CLAUDE
     ja = _JA_AFTER.match(after)
     if ja and ja.lastgroup in (AUTHOR, CLAUDE, SUBAGENT) and ja.group("say"):
@@ -140,8 +150,9 @@ def speaker_of(lead: str, context: str = "", after: str = "", *, joined: bool = 
         return passive
     before = _speaker_before(lead, context)
     if named is not None and (joined or before is None):
-        return resolve_it(context + " " + lead) if named == PRONOUN else named
-    return before
+        named = resolve_it(context + " " + lead) if named == PRONOUN else named
+        return None if named == PROGRAM else named
+    return None if before == PROGRAM else before
 
 
 def _speaker_before(lead: str, context: str) -> str | None:
@@ -182,6 +193,10 @@ def _passive_speaker(lead: str, after: str) -> str | None:
     return found
 
 
+# Chinese puts whom one speaks or gives to before the name: 交给, 对, 向, 跟, 问, 告诉, 让, 请.
+_ZH_TO = re.compile(r"(?:给|对|向|跟|问|告诉|让|请)\s*$")
+
+
 def _japanese_lead(lead: str) -> str | None:
     """私が「…」, Claude は「…」: the last speaker named in the lead's sentence, when it is written in Japanese
     or Chinese (the sentence has no end mark between the speaker and the quote)."""
@@ -191,6 +206,8 @@ def _japanese_lead(lead: str) -> str | None:
     found = None
     for match in _JA_LEAD.finditer(sentence):
         tail = sentence[match.end() :]
+        if _ZH_TO.search(sentence[: match.start()]):
+            continue  # 把报错交给 Claude, 对 Claude 说, 问 Claude: spoken to, not speaking
         if re.match(r"\s*(?:の(?:ため|よう)|に(?!対して))", tail):
             continue  # 私のために, Claude に: for or to them, not by them
         if match.group(0).endswith("の") and tail.strip():

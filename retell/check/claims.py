@@ -49,6 +49,7 @@ class Claim:
     cleaned: list[str] | None = None  # quotes: the ids of a `cleaned` marker after it ([] without ids)
     translated: list[str] | None = None  # quotes: the ids of a `translated` marker after it
     ran: bool = False  # commands: the sentence says it was run; paths: that a tool touched it
+    by_author: bool = False  # commands: the author ran it ("I typed `claude -r`"), in a terminal of their own
     touch: str = ""  # paths: how the sentence says it was touched: read | edit
     amount: Amount | None = None  # numbers
     family: str = ""  # outcomes: tests | build | deploy | push | merge | commit | install | subagent | app
@@ -57,6 +58,7 @@ class Claim:
     soft: bool = False  # outcomes: "fixed", "resolved": reported only when the session says otherwise
     actor: str = ""  # credits: author | claude | both
     stems: list[str] = field(default_factory=list)  # credits: what was decided, as content stems
+    request: bool = False  # credits: asked for, not thought of ("I asked for a full export"): who said it first is moot
     accepted: str | None = None  # the author's `ok` mark (its note, or "")
     command: str = ""  # outputs: the command said to have printed it
     owner: str = ""  # paths: whose file the sentence says it is ("Bob's `notes.md`", "alice, editing `x.md`")
@@ -359,6 +361,8 @@ _JA_CREDIT = re.compile(
     r"(?P<who>私|僕|俺|わたし|Claude|クロード|我們|我们|我)\s*(?:は|が|も)(?P<rest>[^。！？]{2,60}?)"
     r"(?P<verb>指示した|決めた|決定した|頼んだ|提案した|選んだ|判断した|却下した|求めた|要求した|决定|建议|要求)"
 )
+# A request: the author may ask for what Claude offered first ("I asked for a full export first").
+_REQUEST = re.compile(r"asked|told|had |called for|pushed for")
 _WE_AGREED = re.compile(rf"\b[Ww]e\s+(?:both\s+|all\s+)?agreed(?P<rest>{_REST})")
 MIN_CREDIT_STEMS = 2
 # "it asked whether I wanted to…", "whatever we chose would go into the repo": a question or a relative clause
@@ -368,15 +372,15 @@ _REPORTED = re.compile(r"\b(?:whether|if|whatever|whichever|what|which)\s+$", re
 def credit_claims(text: str, block: Block) -> list[Claim]:
     claims = []
 
-    def add(start: int, end: int, rest: str, actor: str) -> None:
+    def add(start: int, end: int, rest: str, actor: str, verb: str = "") -> None:
         if _REPORTED.search(text[max(0, start - 40) : start]):
             return  # a question or a description, not a decision
         stems = content_stems(rest)
         enough = 1 if script_of(rest) == "cjk" else MIN_CREDIT_STEMS  # a Japanese clause is dense: 調査を2体までに絞る
         if len(stems) >= enough:  # "I decided to" alone says nothing to check
-            claims.append(
-                Claim(CREDIT, text[start:end].strip(), block.line_at(start), block, end, actor=actor, stems=stems)
-            )
+            claim = Claim(CREDIT, text[start:end].strip(), block.line_at(start), block, end, actor=actor, stems=stems)
+            claim.request = bool(_REQUEST.match(verb))
+            claims.append(claim)
 
     for match in _WE_AGREED.finditer(text):
         add(match.start(), match.end(), match.group("rest"), BOTH)
@@ -392,7 +396,13 @@ def credit_claims(text: str, block: Block) -> list[Claim]:
             actor = CLAUDE
         if actor not in (AUTHOR, CLAUDE, SUBAGENT, AGENT, BOTH):
             continue
-        add(match.start(), match.end(), match.group("rest"), actor if actor in (AUTHOR, BOTH) else CLAUDE)
+        add(
+            match.start(),
+            match.end(),
+            match.group("rest"),
+            actor if actor in (AUTHOR, BOTH) else CLAUDE,
+            match.group("verb"),
+        )
     for match in _IDEA.finditer(text):
         whose = match.group("whose").lower()
         actor = AUTHOR if whose in ("my", "the author's") else BOTH if whose == "our" else CLAUDE
@@ -524,6 +534,7 @@ def _prose_claims(block: Block, programs: frozenset[str]) -> list[Claim]:
             continue
         if kind == COMMAND:
             claim.ran = _asserts(_RUN_WORDS, masked, match.start())
+            claim.by_author = claim.ran and _run_by_author(masked, match.start())
         elif kind == PATH and not is_route(code):
             claim.touch = _touch(masked, match.start())
             claim.ran = bool(claim.touch)
@@ -624,6 +635,17 @@ _CLAUSE_END = re.compile(r"[.;:!?。、！？](?=\s|$|[^\x00-\x7f])|\n")
 def _clause(text: str, at: int) -> tuple[str, int]:
     head = _CLAUSE_END.split(text[:at])[-1]
     return head + _CLAUSE_END.split(text[at:])[0], len(head)
+
+
+# "I opened another terminal and typed `claude -r`", 我又跑了 `…`: the author, not Claude, ran it
+_AUTHOR_RAN = re.compile(
+    r"\bI\s+(?:[\w'-]+\s+){0,8}?(?:ran|re-ran|reran|typed|ran|executed|invoked)\b[^.;]*$|(?:我|私)[^。；]*(?:跑了|运行|执行|実行|打っ|叩い)[^。；]*$"
+)
+
+
+def _run_by_author(masked: str, at: int) -> bool:
+    clause, offset = _clause(masked, at)
+    return bool(_AUTHOR_RAN.search(clause[:offset]))
 
 
 def _printed_by(masked: str, at: int, claims: list[Claim]) -> str:

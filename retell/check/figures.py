@@ -12,7 +12,19 @@ from __future__ import annotations
 import itertools
 import re
 
-from retell.check.amounts import DIFF, DURATION, FAILED, FILES, MONEY, PERCENT, TESTS, THING, VERSION, Amount
+from retell.check.amounts import (
+    DIFF,
+    DURATION,
+    FAILED,
+    FILES,
+    MONEY,
+    NEXT_DAY_MINUTES,
+    PERCENT,
+    TESTS,
+    THING,
+    VERSION,
+    Amount,
+)
 from retell.check.claims import SMALL_COUNT, Claim
 from retell.check.scope import Scope
 from retell.check.sources import NOTE, PATHISH, Figure, Source, Sources, derived_counts, derived_minutes
@@ -180,11 +192,18 @@ def _count(claim: Claim, index: Sources, scope: Scope) -> Finding:
     if shown and amount.value in _command_numbers(index, near):
         return found(claim, _first(index, next(iter(sorted(near)))), cited=False)
     near_figures = [f.value for f in figures if f.source in near and f.source != "stats"]
-    # A sum of what it cites: never for a count of each of several, nor for a range ("six or seven apiece").
-    summed = not amount.each and amount.high is None
+    # A sum of what it cites: never for a count of each of several, nor for a range ("six or seven apiece"),
+    # and only where the sentence adds up ("in all", 合计) or the unit is one a writer totals (tokens, money):
+    # "42 files" is not the tree's "30 files" plus the 12 a later run wrote.
+    summed = not amount.each and amount.high is None and (unit in _TOTALLED or _totalled(claim))
     if summed and len(near_figures) > 1 and any(_bounds(amount, total) for total in _sums(near_figures)):
         return found(claim, _first(index, next(f.source for f in figures if f.source in near)), cited=True)
+    # Where the cited events hold a test run, its counts are the paragraph's: a figure of another run elsewhere
+    # in the session does not back it ("5 TUI tests passed" beside a cited run's "3 passed").
+    stated_near = scope.has_citation and unit in (TESTS, FAILED) and bool(near_figures)
     for figure in sorted(figures, key=lambda f: f.source != "stats"):
+        if stated_near and figure.source not in near and figure.source != "stats":
+            continue
         if _fits_figure(amount, figure):
             return _figure_found(claim, figure, index, cited=figure.source in near)
     # A range the session sets ("a 500–800 word target") is no measurement an exact figure could contradict.
@@ -210,6 +229,22 @@ def _count(claim: Claim, index: Sources, scope: Scope) -> Finding:
     )
     nearest = _first(index, closest.source) if closest is not None and closest.source != "stats" else None
     return found(claim, nearest, reason, UNTRACED, confidence=HIGH if sure else LOW, advice=advice)
+
+
+_TOTALLED = wordset("tokens money")
+_TOTAL = re.compile(
+    r"\b(?:in all|all told|in total|total(?:led|ling)?|altogether|combined|together|between them|sum|overall)\b"
+    r"|合计|合計|总共|總共|一共|共计|合わせて|全部で|あわせて|計",
+    re.I,
+)
+
+
+def _totalled(claim: Claim) -> bool:
+    """The sentence around a figure adds up ("34,000 tokens in all", "between them", 合计)."""
+    amount = claim.amount
+    assert amount is not None
+    text = claim.block.text
+    return bool(_TOTAL.search(text[max(0, amount.start - 50) : amount.end + 40]))
 
 
 def _command_numbers(index: Sources, ids: set[str], *, waits: bool = False) -> set[float]:
@@ -300,8 +335,16 @@ def _thing(claim: Claim, index: Sources, scope: Scope) -> Finding:
 _BARE_NUMBER = re.compile(r"(?<![A-Za-z0-9_.])\d{1,3}(?:,\d{3})+(?![A-Za-z0-9_])|(?<![A-Za-z0-9_.])\d+(?![A-Za-z0-9_])")
 
 
+# "770K", "3.2M", "12KB": a size or count with its thousands written as a letter
+_SCALED_NUMBER = re.compile(r"(?<![A-Za-z0-9_.])(\d+(?:\.\d+)?)\s?([KkMG])(?:i?B)?(?![A-Za-z0-9_])")
+_SCALE = {"k": 1e3, "K": 1e3, "M": 1e6, "G": 1e9}
+
+
 def _numbers_in(text: str) -> set[float]:
-    return {float(m.group(0).replace(",", "")) for m in _BARE_NUMBER.finditer(text)}
+    out = {float(m.group(0).replace(",", "")) for m in _BARE_NUMBER.finditer(text)}
+    for match in _SCALED_NUMBER.finditer(text):
+        out |= {float(match.group(1)), float(match.group(1)) * _SCALE[match.group(2)]}
+    return out
 
 
 # -- times ------------------------------------------------------------------------------------------------
@@ -365,6 +408,10 @@ def check_time(claim: Claim, index: Sources, scope: Scope) -> Finding:
         days = {round(amount.value / 1440)} | ({round(amount.high / 1440)} if amount.high else set())
         if days & index.days:
             return Finding(claim, TRACED, "stats", f"the calendar days it spans: {sorted(index.days)}", weak=True)
+    if amount.next_day:
+        return _next_day(claim, index, scope)
+    if amount.weekday >= 0:
+        return _weekday(claim, index, scope)
     # "two minutes later" is the time between two events, never a length: only durations ("it took an
     # hour") are compared with the session's lengths (a chapter's, a subagent's run, the session's own).
     # An uncited paragraph (an opening, an ending, a heading) tells the whole story: "nine minutes later
@@ -424,4 +471,68 @@ def check_time(claim: Claim, index: Sources, scope: Scope) -> Finding:
         UNTRACED,
         confidence=HIGH if sure else LOW,
         advice="give the time the events show, or cite the events it is measured between",
+    )
+
+
+def _next_day(claim: Claim, index: Sources, scope: Scope) -> Finding:
+    """ "The next morning", 第二天: hours between two events near the paragraph (or a pause between sessions).
+    Told loosely, so only reported (never blocking) when no gap near it comes close."""
+    gaps = _between(index, scope) + (_session_gaps(index) if not scope.has_citation else [])
+    pauses = [s for s in index.spans if s.label in _BETWEEN and (not scope.has_citation or s.source in scope.near)]
+    if any(s.value >= NEXT_DAY_MINUTES for s in pauses):
+        return Finding(claim, TRACED, "stats", "the pause before it", weak=True)
+    longest = max(gaps, default=None)
+    if longest is not None and longest[0] >= NEXT_DAY_MINUTES:
+        return Finding(
+            claim,
+            TRACED,
+            longest[2] or None,
+            f"{_show(longest[0], DURATION)} between {longest[1]} and {longest[2]}",
+            weak=True,
+        )
+    where = "near this paragraph" if scope.around else "in the session"
+    reason = f"no two events {where} are hours apart"
+    if longest is not None:
+        reason += f" (the longest gap: {_show(longest[0], DURATION)}, between {longest[1]} and {longest[2]})"
+    return found(
+        claim,
+        None,
+        reason,
+        UNTRACED,
+        confidence=LOW,
+        advice="give the time the events show, or cite the events it falls between",
+    )
+
+
+_DAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+
+
+def _weekday(claim: Claim, index: Sources, scope: Scope) -> Finding:
+    """ "On Tuesday morning", 周二上午: some event the paragraph cites falls on that day (and part of it) in some
+    time zone (UTC-12 to UTC+14: the session keeps UTC, not where the author was). Reported, never blocking."""
+    amount = claim.amount
+    assert amount is not None
+    ids = set(index.expand(scope.cited)) if scope.has_citation else set(index.clock)  # not the neighbours
+    stamps = [index.clock[i] for i in ids if i in index.clock]
+    if not stamps:
+        return found(claim, None, "", UNCHECKED, weak=True)
+    start, end = amount.hours
+    for minutes in stamps:
+        for offset in range(-12 * 60, 14 * 60 + 1, 30):
+            local = minutes + offset
+            # epoch day 0 (1 January 1970) was a Thursday
+            day, hour = (int(local // 1440) + 3) % 7, (local % 1440) / 60
+            if (day == amount.weekday and start <= hour < min(end, 24)) or (
+                end > 24 and (day - 1) % 7 == amount.weekday and hour < end - 24
+            ):
+                return Finding(claim, TRACED, None, "a day the events near it fall on", weak=True)
+    utc = sorted({_DAYS[(int(m // 1440) + 3) % 7] for m in stamps})
+    return found(
+        claim,
+        None,
+        f"the events it cites fall on {', '.join(utc)} (UTC): no time zone puts them on {_DAYS[amount.weekday]}"
+        + ("" if amount.hours == (0, 24) else " at that time of day"),
+        UNTRACED,
+        confidence=LOW,
+        advice="give the day the events show, or cite the events it tells",
     )

@@ -35,7 +35,7 @@ from retell.check.quotes import judge
 from retell.check.scope import Scope, scopes
 from retell.check.sources import NOTE, PATHISH, THOUGHT, TOOL, Source, Sources
 from retell.check.text import content_stems, one_line, script_of, words
-from retell.check.translation import other_script, survives
+from retell.check.translation import other_script, prose_script, survives
 from retell.check.verdict import (
     ACCEPTED,
     CONTRADICTED,
@@ -261,13 +261,16 @@ class Tracer:
     def translation(self, claim: Claim, scope: Scope, allowed: set[str], *, marked: bool) -> Finding:
         """A quote in another script than the words it renders: its names and numbers must survive."""
         index = self.index
-        script = script_of(claim.text)
+        script = prose_script(claim.text)
         if not script:
             return found(claim, None, "nothing in it to compare", UNCHECKED)
         ids = claim.translated or scope.near if marked else scope.near
         voices = allowed - {TOOL, NOTE}  # what is translated is someone's words, not a tool's output
         pool = [s for s in index.of(ids) if s.speaker in voices and other_script(claim.text, s.text)]
-        if not pool and marked and not claim.translated:
+        # A quote in a script nobody in the session writes (a Chinese post on English sessions) can only be a
+        # translation, marked or not: compared with the whole session when what it cites holds none.
+        foreign = not marked and not any(s.speaker in voices and prose_script(s.text) == script for s in index.sources)
+        if not pool and ((marked and not claim.translated) or foreign):
             pool = [s for s in index.sources if s.speaker in voices and other_script(claim.text, s.text)]
         if not pool and marked and claim.translated:
             # The event it names is someone else's: a translation of Claude's words given to the author.
@@ -429,6 +432,11 @@ class Tracer:
             for source in index.sources:
                 if source.speaker == AUTHOR and source.text.split(" ", 1)[0] == command:
                     return found(claim, source)
+            # Only told as typed does it need to be one the author used: "Claude told me to type `/continue`"
+            # and "there is no `/continue`" need only the session to name it.
+            named = None if claim.by_author else _mention(command, index, scope)
+            if named is not None:
+                return found(claim, named, cited=self._in_scope(named, scope))
             return found(claim, None, "no such slash command in the session", UNTRACED, advice="check its name")
         wanted = command.split()
         if scope.has_citation and not claim.ran:
@@ -452,6 +460,17 @@ class Tracer:
             return found(claim, _first(index, event_id))
         mentioned = _mention(command, index, scope)
         if mentioned is not None:
+            if claim.ran and claim.by_author:
+                # What the author ran in a terminal of their own is not among Claude's tool runs: the session
+                # cannot show it either way, so it is reported for the author to vouch for, never blocking.
+                return found(
+                    claim,
+                    mentioned,
+                    "named in the session, but not run there",
+                    UNTRACED,
+                    confidence=LOW,
+                    advice="mark it <!-- ok --> if you ran it yourself, or say it was suggested",
+                )
             if claim.ran:
                 return found(
                     claim,
@@ -622,7 +641,8 @@ class Tracer:
         advice = "credit yourself" if who == "you" else "credit Claude"
         if own >= CREDIT_SUPPORTED and other >= CREDIT_SUPPORTED:
             mine, theirs = first_strong(own_found, own), first_strong(other_found, other)
-            if mine is not None and theirs is not None and theirs.order < mine.order:
+            asking = claim.request and claim.actor == AUTHOR  # asking for what was offered is no claim to the idea
+            if mine is not None and theirs is not None and theirs.order < mine.order and not asking:
                 return found(
                     claim, theirs, f"{who} said it first ({theirs.id}), not {credited}", CONTRADICTED, advice=advice
                 )
@@ -757,6 +777,15 @@ class Tracer:
                     "cite what Claude said or did, or set use_thinking: true in triage.yaml",
                 )
             return None  # a thinking event beside others: the others are what the check reads
+        # A post of several sessions names events with their session's key (326189cf-e2): a bare e2 is none.
+        keyed = sorted(
+            {k for k in index.by_event for i in unknown if re.fullmatch(rf"[0-9a-f]{{8}}-{re.escape(i)}", k)}
+        )
+        if keyed:
+            return (
+                f"cites {', '.join(unknown)}: in a post of several sessions an event id starts with its session's key",
+                f"cite {' or '.join(keyed[:3])}",
+            )
         return f"cites {', '.join(unknown)}: not in what you cleared in triage.yaml", "cite events you kept"
 
     def _overlap(self, prose: str, cited: list[Source]) -> tuple[float | None, Source | None]:

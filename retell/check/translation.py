@@ -44,9 +44,18 @@ def anchors(text: str) -> tuple[set[str], set[float]]:
     return names, numbers
 
 
+# Code a translator keeps as it is (`_generate_html`, paths): not the language a sentence is written in
+_CODEISH = re.compile(r"`[^`]*`|[\w.@/+#-]*[_./@#][\w.@/+#-]*")
+
+
+def prose_script(text: str) -> str:
+    """The script of a text's words, code left out: 那还需要 `_generate_html_with_combined_link` 吗 is Chinese."""
+    return script_of(_CODEISH.sub(" ", text)) or script_of(text)
+
+
 def other_script(quote: str, source: str) -> bool:
     """The quote and its source are written in different scripts (one of them Chinese, Japanese or Korean)."""
-    a, b = script_of(quote), script_of(source)
+    a, b = prose_script(quote), prose_script(source)
     return bool(a and b and a != b)
 
 
