@@ -476,7 +476,8 @@ def answers_text(result: str) -> str:
 
 def question_answers(outcome: str) -> list[tuple[str, str]]:
     """Each (question, the author's answer) in an AskUserQuestion outcome; [] when it is not in that form."""
-    return [(m.group(1), m.group(2)) for m in _PAIR.finditer(outcome.strip())]
+    # (a work folder parsed by an older retell keeps Claude Code's lead-in and closing line: read past them)
+    return [(m.group(1), m.group(2)) for m in _PAIR.finditer(answers_text(outcome))]
 
 
 # -- what a command said ----------------------------------------------------------------------------------
