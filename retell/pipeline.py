@@ -166,7 +166,9 @@ def run_pipeline(
             used.append(result.spent_usd)
         if result.reused:
             return "draft.md kept (made from the same triage and outline)"
-        return f"{result.choice.name}: {result.words:,} {result.unit}" + (
+        from retell.write.locales import length_text
+
+        return f"{result.choice.name}: {length_text(result.words, result.unit)}" + (
             f", {len(result.style)} style note(s)" if result.style else ""
         )
 

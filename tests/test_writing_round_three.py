@@ -45,6 +45,8 @@ def system_prompt_numbers(manifest: dict) -> str:
             notes=[],
             links=[],
             banned_examples="",
+            ids=["e1", "e2"],
+            length_rule="",
         )
         .text
     )

@@ -166,7 +166,9 @@ def draft(
     if result.dry_run_plan:
         say(result.dry_run_plan, quiet)
         return
-    say(f"Wrote {result.path}: {result.words:,} {result.unit}. Next: `retell render {workdir}`", quiet)
+    from retell.write.locales import length_text
+
+    say(f"Wrote {result.path}: {length_text(result.words, result.unit)}. Next: `retell render {workdir}`", quiet)
     if result.style:
         say(f"Style check: {len(result.style)} thing(s) to look at in draft.md:", quiet)
         for problem in result.style[:20]:

@@ -71,7 +71,9 @@ from retell.extract.usage import UsageLedger
 
 _AWAY_SUFFIX = " (disable recaps in /config)"
 _LOCAL_ERROR = "<local-command-stderr>"
-_REJECTION_FEEDBACK = re.compile(r"the user said:\s*(.+)\Z", re.S | re.I)
+_REJECTION_FEEDBACK = re.compile(
+    r"(?:the user said:|the user provided the following reason for the rejection:)\s*(.+)\Z", re.S | re.I
+)
 _FILE_TOOLS = {
     "Read": "read",
     "NotebookRead": "read",

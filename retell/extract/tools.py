@@ -449,12 +449,35 @@ def apply_result(call: ToolCall, content: Any, is_error: bool) -> None:
     if call.name in SHELL_TOOLS and is_test_command(call.target):
         call.outcome = test_outcome(text, is_error)
     elif call.name == "AskUserQuestion" and text and not is_error:
-        call.outcome = shorten(text, 300)
+        call.outcome = answers_text(text)
     if call.name in SHELL_TOOLS:
         if is_error or is_test_command(call.target) or is_outcome_command(call.target):
             call.output = command_output(text, is_error)
         else:
             call.output = output_excerpt(text)
+
+
+# -- the author's answers to Claude's questions ------------------------------------------------------------
+
+# Claude Code's AskUserQuestion result: `User has answered your questions: "Q"="A", "Q2"="A2". You can now
+# continue with the user's answers in mind.` The answers are the author's choices or own words: kept whole
+# (a cut answer leaves Claude's reply to it answering nothing the story shows), up to a bound for a runaway.
+MAX_ANSWERS = 3000
+_ANSWERED = re.compile(r"^\s*User has answered your questions?:\s*", re.I)
+_CONTINUE = re.compile(r"\.?\s*You can now continue with the user's answers in mind\.?\s*$", re.I)
+_PAIR = re.compile(r'"(.+?)"="(.*?)"(?=, "|\.?\s*$)', re.S)
+
+
+def answers_text(result: str) -> str:
+    """The `"Q"="A", …` part of an AskUserQuestion result, without Claude Code's lead-in and closing line."""
+    body = _CONTINUE.sub("", _ANSWERED.sub("", result.strip()))
+    return shorten(body, MAX_ANSWERS)
+
+
+def question_answers(outcome: str) -> list[tuple[str, str]]:
+    """Each (question, the author's answer) in an AskUserQuestion outcome; [] when it is not in that form."""
+    # (a work folder parsed by an older retell keeps Claude Code's lead-in and closing line: read past them)
+    return [(m.group(1), m.group(2)) for m in _PAIR.finditer(answers_text(outcome))]
 
 
 # -- what a command said ----------------------------------------------------------------------------------

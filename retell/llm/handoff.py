@@ -364,9 +364,11 @@ def answer_format(request: LLMRequest) -> str:
     rules = (
         "retell refuses an answer that is empty, that holds a secret (the material never shows one), or that "
         "holds markup a blog would run or hide: raw HTML tags (other than the hidden `<!-- ev: … -->`, "
-        "`<!-- cleaned: … -->` and `<!-- ok -->` markers the prompt asks for), template syntax such as `{{ }}` "
-        "or `{% %}`, links other than http(s), mailto or relative ones, and images other than the session's "
-        "`assets/…`. Put code, file names, tags and anything in angle brackets in backticks."
+        "`<!-- cleaned: … -->`, `<!-- translated: … -->` and `<!-- ok -->` markers the prompt asks for), template "
+        "syntax such as `{{ }}` or `{% %}` outside code, links other than http(s), mailto or relative ones, and "
+        "images other than the session's `assets/…`. Put code, file names, tags and anything in angle brackets "
+        "in backticks. Inside a fenced code block or a code span, anything goes, template syntax included: it is "
+        "published exactly as written (retell keeps it literal for Jekyll, Hugo and Astro)."
     )
     if request.json_schema is not None:
         schema = orjson.dumps(request.json_schema, option=orjson.OPT_INDENT_2).decode()

@@ -7,12 +7,12 @@ from pathlib import Path
 from typing import Any
 
 from retell.errors import RetellError
-from retell.events import EventLog
+from retell.events import ASSISTANT, HUMAN, Event, EventLog
 from retell.report import gap_phrase, utc_minute
 from retell.templating import TemplateLibrary
 from retell.triage.model import LENGTHS, Triage
 from retell.write.facts import session_facts
-from retell.write.locales import length_range
+from retell.write.locales import length_range, length_rule
 from retell.write.style import load_style
 
 ANGLE_HELP = {
@@ -37,7 +37,16 @@ class StageOptions:
     max_input_tokens: int = 60_000
 
 
-def system_context(triage: Triage, manifest: dict[str, Any]) -> dict[str, Any]:
+def example_ids(events: list[Event]) -> list[str]:
+    """Two ids of events the material shows, for the prompts' marker examples (`<!-- ev: e3 e5 -->`): ids in the
+    form the material uses, `e3` in one session and `37f83ec9-e85` in several, so the model copies that form."""
+    told = [e.id for e in events if e.kind in (HUMAN, ASSISTANT) and e.id]
+    told = told or [e.id for e in events if e.id]
+    first = told[:2] or ["e1"]
+    return first if len(first) == 2 else [first[0], first[0]]
+
+
+def system_context(triage: Triage, manifest: dict[str, Any], view: EventLog) -> dict[str, Any]:
     """The variables of prompts/system.md.j2. Author notes go in as written: a secret in one is stopped by
     the guard (triage never saw it, so it cannot be cleared there)."""
     notes = []
@@ -54,10 +63,12 @@ def system_context(triage: Triage, manifest: dict[str, Any]) -> dict[str, Any]:
         "angle_help": ANGLE_HELP.get(triage.story.angle, ""),
         "words": LENGTHS[triage.post.length],
         "length": length_range(triage.post.language, triage.post.length),
+        "length_rule": length_rule(triage.post.language),
         "facts": session_facts(manifest, triage.told_sessions()),
         "notes": notes,
         "links": triage.story.links,
         "banned_examples": ", ".join(f"“{p}”" for p in style.examples[:6]),
+        "ids": example_ids(view.events),
     }
 
 
@@ -74,19 +85,25 @@ def session_openings(view: EventLog) -> dict[str, str]:
     sessions = {s.key: s for s in view.sessions}
     openings: dict[str, str] = {}
     previous = None
+    ended = None  # when the last chapter told before this one ended
     for chapter in view.chapters:
         session = sessions.get(chapter.session or "")
         if session is None or session is previous:
+            ended = chapter.end or ended
             continue
         n = view.sessions.index(session) + 1
-        line = f"Session {n} of {len(view.sessions)} ({session.key}), {utc_minute(session.start)}"
+        # The times of what is told, as the chapters' "When" lines give them: a session file often opens with
+        # records nobody tells (Claude Code's caveat before a `/clear`), minutes or hours before its first chapter.
+        start = chapter.start or session.start
+        line = f"Session {n} of {len(view.sessions)} ({session.key}), {utc_minute(start)}"
         if previous is not None:
-            gap = gap_phrase(previous.end, session.start)
+            gap = gap_phrase(ended or previous.end, start)
             line += f", {gap.replace(' later', ' after')} the previous one ended" if gap.endswith("later") else ""
             if session.continues == previous.key:
                 line += "; it resumes that one" if session.resumed else "; it continues that one"
         openings[chapter.id] = line
         previous = session
+        ended = chapter.end or ended
     return openings
 
 

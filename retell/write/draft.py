@@ -44,7 +44,7 @@ from retell.redact import Redactor, author_sources, check_author_text, clear_mod
 from retell.triage.model import Triage
 from retell.triage.stage import require_approved
 from retell.workdir import Workdir
-from retell.write.context import StageOptions, prompts, session_openings, system_context
+from retell.write.context import StageOptions, example_ids, prompts, session_openings, system_context
 from retell.write.locales import count_length, counts_characters, length_range, scale
 from retell.write.markers import strip_markers
 from retell.write.material import render_material
@@ -209,20 +209,20 @@ class DraftCalls:
 def draft_calls(
     outline: Outline, view: EventLog, triage: Triage, manifest: dict[str, Any], options: StageOptions, model: str
 ) -> DraftCalls:
-    calls = draft_prompts(outline, triage, manifest, options, model)
+    calls = draft_prompts(outline, view, triage, manifest, options, model)
     calls.sections, calls.condensed = section_requests(outline, view, triage, calls, options.max_input_tokens)
     return calls
 
 
 def draft_prompts(
-    outline: Outline, triage: Triage, manifest: dict[str, Any], options: StageOptions, model: str
+    outline: Outline, view: EventLog, triage: Triage, manifest: dict[str, Any], options: StageOptions, model: str
 ) -> DraftCalls:
     """What every call about the draft shares (the instructions and the outline), before any section request:
     `retell revise` builds its call on it too, so a revision reads the draft's cached prefix."""
     library = prompts(options)
     # Only the session material is redacted here (it comes from the cleared view). Everything else (notes,
     # templates, the outline) is the author's: the guard stops any secret in it before a request leaves.
-    system = library.render("system.md.j2", **system_context(triage, manifest))
+    system = library.render("system.md.j2", **system_context(triage, manifest, view))
     context = library.render("outline_context.md.j2", outline=outline_yaml_for_prompt(outline))
     return DraftCalls(
         outline,
@@ -365,6 +365,7 @@ def section_requests(
             images=[{"asset": im.asset, "caption": im.caption or "Screenshot"} for im in section.images],
             material=material.text,
             condensed="; ".join(material.condensed),
+            ids=example_ids(slices[index]),
         )
         requests.append(
             LLMRequest(

@@ -58,6 +58,29 @@ def _round(n: float) -> int:
     return int(round(n / 50) * 50) or 50
 
 
+# How count_length counts a post in characters, said the same way to the model (system.md.j2) and in the report
+# of the draft's length, so that both name one unit.
+CHARACTER_RULE = (
+    "each Chinese, Japanese or Korean character counts one, each word in another script (a name, a command) "
+    "counts one; punctuation, spaces and the hidden markers count nothing"
+)
+
+
+def length_rule(language: str) -> str:
+    """How a post's length is counted, when that is not simply its words ("" for words)."""
+    return CHARACTER_RULE if counts_characters(language) else ""
+
+
+def length_text(n: int, unit: str) -> str:
+    """A length as retell reports it, with how it was counted when the unit is characters (CHARACTER_RULE)."""
+    if unit != "characters":
+        return f"{n:,} {unit}"
+    return (
+        f"{n:,} characters (one per Chinese, Japanese or Korean character and per word in another script; "
+        "punctuation and spaces not counted)"
+    )
+
+
 def count_length(text: str, language: str) -> int:
     """How long a text is in the language's unit: words, or (zh, ja, ko) characters of those scripts plus the
     words of any other script among them. Hidden markers are not counted."""

@@ -41,6 +41,7 @@ from retell.extract.tools import (
     family,
     is_outcome_command,
     is_test_command,
+    question_answers,
     shorten,
     shorten_words,
     tells_outcome,
@@ -112,8 +113,10 @@ def event_line(
         # a failed command's "Exit code 1" is told by its output below, with the lines that say why
         errors = [c.error for c in event.calls or () if c.error and not (c.output and outcome_lines)]
         failed = f" — failed: {shorten(errors[0], 160)}" if errors else ""
-        return f"{tag} TOOLS: {event.summary}{named_commands(event)}{failed}" + outcome_block(
-            event, outcome_lines, printed
+        return (
+            f"{tag} TOOLS: {event.summary}{named_commands(event)}{failed}"
+            + answers_block(event)
+            + outcome_block(event, outcome_lines, printed)
         )
     if kind == SUBAGENT and event.subagent is not None:
         agent = event.subagent
@@ -142,6 +145,25 @@ def event_line(
         chars = SUMMARY_CHARS if limit is None else min(SUMMARY_CHARS, max(limit, 600))
         return f"{tag} {frame}:\n{condense_summary(event.text or '', chars)}"
     return f"{tag} {kind}: {clip(event.text)}"
+
+
+def answers_block(event: Event) -> str:
+    """Claude's questions to the author (AskUserQuestion) and the author's answers, under the run's line: the
+    answers are the author's own choices or words, so they are never condensed away."""
+    out: list[str] = []
+    for call in event.calls or ():
+        if call.name != "AskUserQuestion":
+            continue
+        pairs = question_answers(call.outcome or "")
+        if not pairs and call.outcome:
+            pairs = [(call.target or "", call.outcome)]
+        if not pairs and call.target and not call.error:
+            out.append(f"  Claude asked: “{call.target}” (no answer in the session)")
+        for question, answer in pairs:
+            if question:
+                out.append(f"  Claude asked: “{question}”")
+            out.append(f"  the author answered: “{answer}”")
+    return "\n" + "\n".join(out) if out else ""
 
 
 def outcome_block(event: Event, max_lines: int, printed: Printed = None) -> str:

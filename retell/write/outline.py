@@ -32,7 +32,14 @@ from retell.redact import Redactor, author_sources, check_author_text, clear_mod
 from retell.triage.model import Triage
 from retell.triage.stage import Parsed, require_approved
 from retell.workdir import OUTLINE, Workdir
-from retell.write.context import StageOptions, chapter_titles, prompts, session_openings, system_context
+from retell.write.context import (
+    StageOptions,
+    chapter_titles,
+    example_ids,
+    prompts,
+    session_openings,
+    system_context,
+)
 from retell.write.material import render_material
 from retell.write.offline import offline_outline
 from retell.write.outline_model import (
@@ -158,7 +165,7 @@ def build_outline_request(
     triage: Triage, parsed: Parsed, view: EventLog, redactor: Redactor, options: StageOptions
 ) -> tuple[LLMRequest, list[str]]:
     library = prompts(options)
-    system = library.render("system.md.j2", **system_context(triage, parsed.manifest))
+    system = library.render("system.md.j2", **system_context(triage, parsed.manifest, view))
     titles = chapter_titles(triage, view)
     openings = session_openings(view)
     budget = max(200, options.max_input_tokens // max(1, len(view.chapters)))
@@ -193,7 +200,9 @@ def build_outline_request(
                 "caption": triage.images[name].caption,
             }
         )
-    user = library.render("outline.md.j2", chapters=chapters, images=images, sessions=len(view.sessions))
+    user = library.render(
+        "outline.md.j2", chapters=chapters, images=images, sessions=len(view.sessions), ids=example_ids(view.events)
+    )
     prices = load_prices()
     model = pick_model("outline", options.model, prices)
     # One call, nothing to reuse its prefix: no cache breakpoint.

@@ -34,7 +34,7 @@ from retell.markup import live_matches, model_markdown, substitute_live
 from retell.redact import Redactor, author_sources, check_author_text, clear_model_output, guard
 from retell.triage.stage import require_approved
 from retell.workdir import Workdir
-from retell.write.context import StageOptions
+from retell.write.context import StageOptions, example_ids
 from retell.write.draft import DraftCalls, draft_prompts, section_events, section_text_tokens, shared_prefix
 from retell.write.draftfile import DraftFile, Part, code_lines, normalized, select_parts, split_lines
 from retell.write.markers import ACCEPT, CITE, event_ids
@@ -123,7 +123,7 @@ def run_revise(
     check_author_text(triage, redactor)
     _guard_instruction(instruction, redactor)
     guard(_texts_to_revise(draft, chosen, redactor), redactor, "the text of draft.md to revise")
-    calls = draft_prompts(outline, triage, parsed.manifest, options, model)
+    calls = draft_prompts(outline, view, triage, parsed.manifest, options, model)
     request, condensed = revise_request(calls, draft, chosen, whole, view, instruction, options.max_input_tokens)
     runner = Runner(path, choice, redactor, force=options.force, jobs=1, log=log)
     runner.check([request])
@@ -328,6 +328,7 @@ def revise_request(
             if p.number or draft.text(p).strip()
         ],
         material=material.text if wanted else "",
+        ids=example_ids(sorted(wanted.values(), key=lambda e: order.get(e.id, 0)) or view.events),
         condensed="; ".join(material.condensed),
     )
     text_tokens = estimate_tokens("\n\n".join(draft.text(p) for p in chosen))
