@@ -3,8 +3,10 @@ tests/ that other test folders import from): the bundled example, parsed and app
 
 from __future__ import annotations
 
+import functools
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 from planted import EXAMPLE
@@ -48,3 +50,24 @@ def check_example(approved_example: Path):  # type: ignore[no-untyped-def]
         return check_draft(text, view, parsed.manifest, triage)
 
     return check
+
+
+# The work folders committed with the check's benchmark (bench/check/work): drafts written for a test are checked
+# against them as `retell check` would, each session approved once per test run.
+BENCH_WORK = Path(__file__).resolve().parents[2] / "bench" / "check" / "work"
+FRONT_MATTER = "---\ntitle: t\n---\n\n"
+
+
+@functools.cache
+def bench_session(post: str) -> tuple[Any, Any, Any]:
+    return require_approved(BENCH_WORK / post)
+
+
+def check(post: str, body: str) -> CheckReport:
+    """`body` checked as a draft of the bench work folder `post` (A, B, …, G2)."""
+    triage, parsed, view = bench_session(post)
+    return check_draft(FRONT_MATTER + body, view, parsed.manifest, triage, log=parsed.log)
+
+
+def problems(post: str, body: str) -> list[str]:
+    return check(post, body).lines()

@@ -13,31 +13,7 @@ need _generate_html_with_combined_link then?"."""
 
 from __future__ import annotations
 
-import functools
-from pathlib import Path
-from typing import Any
-
-from retell.check.report import CheckReport
-from retell.check.stage import check_draft
-from retell.triage.stage import require_approved
-
-WORK = Path(__file__).resolve().parents[2] / "bench" / "check" / "work"
-HEAD = "---\ntitle: t\n---\n\n"
-
-
-@functools.cache
-def _session(post: str) -> tuple[Any, Any, Any]:
-    return require_approved(WORK / post)
-
-
-def check(post: str, body: str) -> CheckReport:
-    triage, parsed, view = _session(post)
-    return check_draft(HEAD + body, view, parsed.manifest, triage, log=parsed.log)
-
-
-def problems(post: str, body: str) -> list[str]:
-    return check(post, body).lines()
-
+from check_support import check, problems
 
 # -- attribution: who the sentence says is speaking ----------------------------------------------------------
 

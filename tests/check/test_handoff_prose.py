@@ -6,7 +6,7 @@ the way the drafts write."""
 
 from __future__ import annotations
 
-from test_real_prose import problems
+from check_support import problems
 
 
 def test_a_relative_time_in_an_uncited_opening_may_be_the_whole_sessions_span() -> None:

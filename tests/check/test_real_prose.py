@@ -6,33 +6,21 @@ an author would see: the slip reported on its line with what to do, the faithful
 
 from __future__ import annotations
 
-import functools
-from pathlib import Path
 from typing import Any
 
 import pytest
-from check_support import _offline, approved_example, check_example  # noqa: F401  (fixtures)
+from check_support import (  # noqa: F401  (_offline, approved_example, check_example: fixtures)
+    BENCH_WORK,
+    FRONT_MATTER,
+    _offline,
+    approved_example,
+    bench_session,
+    check,
+    check_example,
+    problems,
+)
 
-from retell.check.report import CheckReport
 from retell.check.stage import check_draft
-from retell.triage.stage import require_approved
-
-WORK = Path(__file__).resolve().parents[2] / "bench" / "check" / "work"
-HEAD = "---\ntitle: t\n---\n\n"
-
-
-@functools.cache
-def _session(post: str) -> tuple[Any, Any, Any]:
-    return require_approved(WORK / post)
-
-
-def check(post: str, body: str) -> CheckReport:
-    triage, parsed, view = _session(post)
-    return check_draft(HEAD + body, view, parsed.manifest, triage, log=parsed.log)
-
-
-def problems(post: str, body: str) -> list[str]:
-    return check(post, body).lines()
 
 
 def one(post: str, body: str) -> str:
@@ -81,14 +69,14 @@ def test_a_url_route_and_a_product_are_not_files() -> None:
 
 def test_a_failed_test_run_told_as_passing_stops_strict(check_example: Any) -> None:
     body = "On the branch, Claude ran the suite again and the tests passed. <!-- ev: e20 -->\n"
-    report = check_example(HEAD + body)
+    report = check_example(FRONT_MATTER + body)
     (line,) = report.lines()
     assert ': outcome: "' in line and "the test run in e20 failed (Exit code 1)" in line
     assert line.endswith("[stops render --strict]")
     failed = "On the branch, Claude ran the suite again and two tests failed. <!-- ev: e20 -->\n"
-    assert check_example(HEAD + failed).lines() == []
+    assert check_example(FRONT_MATTER + failed).lines() == []
     passed = "Once the cache stored bytes, the tests passed. <!-- ev: e56 e57 -->\n"
-    assert check_example(HEAD + passed).lines() == []
+    assert check_example(FRONT_MATTER + passed).lines() == []
 
 
 def test_a_failed_call_of_any_tool_bears_out_a_failed_tool_call() -> None:
@@ -216,7 +204,7 @@ def test_a_compound_duration_is_one_claim() -> None:
 def test_units_must_agree(check_example: Any) -> None:
     """A count of tests is only what a test run says: not twelve tool calls, not the commands run."""
     body = "Claude read the fetch code, and all 12 tests passed. <!-- ev: e4 e5 e7 e8 e11 -->\n"
-    line = check_example(HEAD + body).lines()[0]
+    line = check_example(FRONT_MATTER + body).lines()[0]
     assert '"12 tests"' in line and line.endswith("[stops render --strict]")
     found = problems("C", "Claude が走らせた12個のテストはすべて通った。<!-- ev: e14 -->\n")  # no test ever ran
     assert any(': number: "12個": no test run in the session states a count of tests' in line for line in found)
@@ -323,8 +311,8 @@ def test_a_list_s_numbering_left_out_of_a_quote() -> None:
 def test_every_problem_says_what_is_wrong_and_what_to_do(post: str) -> None:
     """On the blind set's planted rewrites (dev variant), every finding has a reason and advice, and a line
     that stops --strict says so."""
-    text = (WORK.parent / "blind" / "dev" / post / "planted.md").read_text(encoding="utf-8")
-    triage, parsed, view = _session(post)
+    text = (BENCH_WORK.parent / "blind" / "dev" / post / "planted.md").read_text(encoding="utf-8")
+    triage, parsed, view = bench_session(post)
     report = check_draft(text, view, parsed.manifest, triage, log=parsed.log)
     assert report.problems
     for finding in report.problems:
@@ -362,8 +350,8 @@ def test_a_mixed_report_is_no_denial_and_a_task_name_is_no_speech() -> None:
 
 def test_a_diff_the_cited_events_state_otherwise_stops_strict(check_example: Any) -> None:
     body = "Claude committed it on the branch: 5 files, {diff}. <!-- ev: e77 e78 -->\n"
-    assert check_example(HEAD + body.format(diff="+70 / -12")).ok
-    report = check_example(HEAD + body.format(diff="+170 / -12"))
+    assert check_example(FRONT_MATTER + body.format(diff="+70 / -12")).ok
+    report = check_example(FRONT_MATTER + body.format(diff="+170 / -12"))
     (line,) = report.lines()
     assert "the session states another diff (+70 in e78)" in line and line.endswith("[stops render --strict]")
 
