@@ -250,7 +250,9 @@ _NON_PERSONAL_EMAIL = re.compile(
     # an organisation's role addresses (RFC 2142 and their like): no person's (`hello@`, `info@` and `contact@` are
     # often one person's own domain's)
     r"^(?:support|donotreply|do-not-reply|postmaster|abuse|hostmaster|webmaster|security|sales|"
-    r"privacy|legal|billing|press|notifications?|bounces?|mailer-daemon)@|"
+    r"privacy|legal|billing|press|notifications?|bounces?|mailer-daemon|"
+    # a team's address (`platform@`, `devops@`, `oncall@`): a group's, not a person's
+    r"team|platform|engineering|helpdesk|it-support|oncall|on-call|alerts|releases|maintainers)@|"
     # reserved names no mail reaches (RFC 2606, 6761, 6762): `dev@livecd.local` is a machine's account
     r"\.(?:local|localhost|localdomain|test|example|invalid)$)",
     re.I,
@@ -523,7 +525,11 @@ OWN_RULES: tuple[Rule, ...] = (
         SECRET,
         r"(?:MII[A-Za-z0-9+/]{3}IBAAK|MII[A-Za-z0-9+/]{3}IBADAN|MII[A-Za-z0-9+/]{3}DBOBgkqhkiG9w0BBQ0w|"
         r"MIG[A-Za-z0-9+/]AgEAMBMG|MHcCAQEE|MIGkAgEBBDA|MIHcAgEBBEI|MC4CAQAwBQYDK2Vw|b3BlbnNzaC1rZXktdjEAAAAA)"
-        r"(?:[A-Za-z0-9+/=]|\r?\n|\\n){40,20000}",
+        # the body's lines, up to its padding: a line goes on the body when it is as long as a body's lines are,
+        # or ends the body (its padding, or the end of its line); `secret/ci-key patched` printed after it
+        # is not a line of it
+        r"[A-Za-z0-9+/]*(?:(?:\r?\n|\\n)"
+        r"(?:[A-Za-z0-9+/]{16,}|[A-Za-z0-9+/]{1,15}(?==|[ \t]*(?:\r?\n|\\n|[\"'`,]|$)))){0,400}={0,2}",
         (
             "miie",
             "miij",
@@ -535,6 +541,7 @@ OWN_RULES: tuple[Rule, ...] = (
             "mc4caqawbqydk2vw",
             "b3blbnnzac1rzxktdjeaaaaa",
         ),
+        accept=lambda value, m: len(re.sub(r"\\n|\s|=", "", value)) >= 48,  # more than a prefix in prose
         rule_id="private-key-der",
     ),
     Rule(

@@ -55,7 +55,7 @@ def _private_ip(value: str, m: re.Match[str]) -> bool:
 _LABEL = r"[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?"
 _INTERNAL_SUFFIX = r"(?:internal|intranet|intra|corp|lan|localdomain|home\.arpa|priv|private)"
 _INTERNAL_HOST = (
-    rf"(?i)(?:(?<=//)|(?<![\w.@/-]))(?:{_LABEL}\.)+(?:{_INTERNAL_SUFFIX}(?![\w-]|\.[a-z0-9])|"
+    rf"(?i)(?:(?<=//)|(?<![\w./-]))(?:{_LABEL}\.)+(?:{_INTERNAL_SUFFIX}(?![\w-]|\.[a-z0-9])|"
     rf"(?:internal|intranet|intra|corp)\.(?:{_LABEL}\.)*[a-z]{{2,24}}(?![\w-]|\.[a-z0-9]))"
 )
 # `self.internal`, `config.corp`: an attribute in code, not a host.
@@ -98,13 +98,22 @@ _PHONE_CJK = r"(?:電話|电话|携帯|手机|手機|联系|聯絡|連絡先|電
 # the literal it starts with, or the word that says what it is.
 _PHONE_INTL = r"\+\d{1,3}[ .-]?(?:\(\d{1,4}\)[ .-]?)?\d[\d .-]{5,16}\d(?![\w.-]?\d)"
 # (a character class first: the regex engine skips ahead to it; what may precede is checked after)
-_PHONE_NANP = r"[(2-9](?:(?<=\()[2-9]\d\d\)|(?<!\()\d\d)[ .-]\d{3}[ .-]\d{4}(?![\w-]|\.\d)"
+# (with North America's trunk prefix written: `1-800-555-0199`, `1 (415) 555-0132`)
+_PHONE_NANP = (
+    r"(?:(?<![\w+.-])1[ .-]?(?=[(2-9]))?[(2-9](?:(?<=\()[2-9]\d\d\)|(?<!\()\d\d)[ .-]\d{3}[ .-]\d{4}(?![\w-]|\.\d)"
+)
+# The word may be part of a setting's name (`PHONE_NUMBER=`, `mobile_no:`, `phoneNumber`, `cellPhone`):
+# no letter or digit before it, and no lowercase letter after it.
 _PHONE_SAID = (
-    r"(?i)(?:\b"
+    r"(?i)(?:(?<![^\W_])"
     + _PHONE_WORDS
-    + r"\b|"
+    + r"(?![^\W_]|(?-i:[a-z]))|"
     + _PHONE_CJK
-    + r")[^\n\d+(]{0,24}(?P<near>\+?\(?\d[\d ().-]{5,18}\d)(?![\w-]|\.\d)"
+    + r")(?P<between>[^\n\d+(]{0,24})(?P<near>\+?\(?\d[\d ().-]{5,18}\d)(?![\w-]|\.\d)"
+)
+# what a setting named after a phone holds when it is not the number (`phone_id: 12345678`, `contactId`)
+_NOT_THE_NUMBER = re.compile(
+    r"(?i)^[_-]?(?:ids?|uuid|key|hash|count|type|code|ext|extension|prefix|len|length|index|idx)\b|^Id"
 )
 _REGIONS = (
     "US",
@@ -154,7 +163,7 @@ def _phone(value: str, m: re.Match[str], said: bool = False) -> bool:
     if not said and re.match(r"[\w+/=.-]", before) and not glued_ok:
         return False
     digits = re.sub(r"\D", "", value)
-    if not 7 <= len(digits) <= 15 or len(set(digits)) < 3:
+    if not 7 <= len(digits) <= 15 or len(set(digits)) < 3 or _placeholder_digits(digits):
         return False
     if re.fullmatch(r"\d{4}[-./]\d{2}[-./]\d{2}|\d{2}[-./]\d{2}[-./]\d{4}", value.strip()):
         return False  # a date
@@ -173,7 +182,14 @@ def _phone(value: str, m: re.Match[str], said: bool = False) -> bool:
 
 
 def _said_phone(value: str, m: re.Match[str]) -> bool:
+    if _NOT_THE_NUMBER.match(m.group("between")):
+        return False
     return _phone(value, m, said=True)
+
+
+def _placeholder_digits(digits: str) -> bool:
+    """`123-456-7890`, `987-654-3210`: the digits a form's example shows, not anyone's number."""
+    return digits in "01234567890123456789" or digits in "98765432109876543210"
 
 
 # A number in a country's national format with no word saying it is one (`0151 23456789`, `06 12 34 56 78`,
@@ -227,6 +243,8 @@ def _national_phone(value: str, m: re.Match[str]) -> bool:
     digits = re.sub(r"\D", "", value)
     if not 9 <= len(digits) <= (15 if value.startswith("00") else 13) or len(set(digits)) < 4:
         return False
+    if _placeholder_digits(digits):
+        return False
     if _DATE_START.match(value):
         return False
     text = m.string
@@ -267,8 +285,10 @@ def _matched_national(value: str, first: str | None) -> bool:
 def _name(group: str) -> str:
     """A name: 1-4 words, the first and the last capitalised (a letter with no case counts: 王小明), particles
     such as `van der` between."""
-    word = r"(?:[^\W\d_a-z][\w'.-]*)"
-    return rf"(?P<{group}>{word}(?:[ \t]+(?:[a-z]{{1,4}}[ \t]+){{0,2}}{word}){{0,3}})"
+    word = r"(?:[^\W\d_a-z][\w'’.-]*)"
+    # a later word may carry its particle glued on: `al-Farsi`, `d'Alembert`, `ben-Haim`
+    later = r"(?:(?:[a-z]{1,3}[-'’])?[^\W\d_a-z][\w'’.-]*)"
+    return rf"(?P<{group}>{word}(?:[ \t]+(?:[a-z]{{1,4}}[ \t]+){{0,2}}{later}){{0,3}})"
 
 
 # As git writes them (`Author:`, `Co-authored-by:`), never in capitals: retell's own `AUTHOR:` labels the
@@ -277,6 +297,86 @@ _TRAILER = (
     r"(?:Author|Committer|Maintainer|Contributor|"
     r"(?:Co-[Aa]uthored|Signed-[Oo]ff|Reviewed|Acked|Tested|Reported|Suggested|Helped)-[Bb]y)"
 )
+# How a message or an email is signed off, in the languages authors write in.
+_VALEDICTIONS = (
+    r"thanks|thank you|many thanks|thanks again|thx|cheers|best|best regards|kind regards|warm regards|regards|"
+    r"sincerely|yours|yours truly|all the best|talk soon|viele grüße|beste grüße|liebe grüße|freundliche grüße|"
+    r"mit freundlichen grüßen|gruß|grüße|mfg|danke|cordialement|bien à vous|bien cordialement|merci|"
+    r"amitiés|saludos|un saludo|atentamente|gracias|cumprimentos|abraços|obrigad[oa]|groeten|met vriendelijke groet|"
+    r"hälsningar|mvh|med vänlig hälsning|trân trọng|cảm ơn"
+)
+_VALEDICTION_KEYWORDS = (
+    "thank",
+    "thx",
+    "cheers",
+    "best",
+    "regards",
+    "sincerely",
+    "yours",
+    "talk soon",
+    "grüße",
+    "gruß",
+    "mfg",
+    "danke",
+    "cordialement",
+    "bien à vous",
+    "merci",
+    "amitiés",
+    "saludo",
+    "atentamente",
+    "gracias",
+    "cumprimentos",
+    "abraços",
+    "obrigad",
+    "groet",
+    "hälsning",
+    "mvh",
+    "trân trọng",
+    "cảm ơn",
+)
+# The people an author works with, as they name them before the name.
+_RELATIONS = (
+    r"(?:my|our)[ \t]+(?:(?:new|old|former|senior|junior)[ \t]+)?(?:colleague|co-?worker|teammate|"
+    r"team-mate|manager|boss|team lead|tech lead|lead dev|lead developer|cto|ceo|intern|mentor|reviewer|"
+    r"pairing partner)|"
+    r"(?:mein(?:e|em|en)?|unser(?:e|em|en)?)[ \t]+(?:kollege|kollegin|kollegen|chef|chefin|teamleiter|teamleiterin)|"
+    r"(?:mon|ma|notre)[ \t]+(?:collègue|chef|cheffe|manager|responsable)|"
+    r"(?:mi|nuestr[oa])[ \t]+(?:colega|compañer[oa]|jef[ea])|(?:meu|minha)[ \t]+(?:colega|chefe|gerente)|"
+    r"(?:mijn|onze)[ \t]+(?:collega|baas|manager)|(?:min|vår)[ \t]+(?:kollega|chef)|"
+    r"đồng nghiệp(?:[ \t]+(?:của[ \t]+)?(?:tôi|mình|em|anh))?|sếp(?:[ \t]+(?:của[ \t]+)?(?:tôi|mình|em))?"
+)
+_RELATION_KEYWORDS = (
+    "colleague",
+    "coworker",
+    "co-worker",
+    "teammate",
+    "team-mate",
+    "manager",
+    "boss",
+    "lead",
+    "cto",
+    "ceo",
+    "intern",
+    "mentor",
+    "reviewer",
+    "pairing partner",
+    "kolleg",
+    "chef",
+    "teamleiter",
+    "collègue",
+    "responsable",
+    "colega",
+    "compañer",
+    "jefe",
+    "jefa",
+    "gerente",
+    "collega",
+    "baas",
+    "kollega",
+    "đồng nghiệp",
+    "sếp",
+)
+
 # Each shape its own rule, searched near the word it starts with.
 _PERSON_SHAPES = (
     # (group, regex, keywords, window)
@@ -335,9 +435,17 @@ _PERSON_SHAPES = (
     # a licence's holder; Javadoc's and PHPDoc's `@author`
     (
         "copyright",
-        r"(?:(?i:copyright)(?:Text:)?[ \t]+(?:\([cC]\)|©)?|©)[ \t]*\d{4}(?:[ \t]*[-–][ \t]*\d{4})?,?[ \t]+"
-        + _name("copyright")
-        + r"(?=[ \t]*(?:<[^>\n]*>|\(|,|\.|$))",
+        r"(?:(?i:copyright)(?:Text:)?[ \t]+(?:\([cC]\)|©)?|©)[ \t]*\d{4}(?:[ \t]*[-–][ \t]*(?:\d{4}|present))?,?"
+        r"[ \t]+(?:by[ \t]+)?" + _name("copyright") + r"(?=[ \t]*(?:<[^>\n]*>|\(|,|\.|$))",
+        ("copyright", "©"),
+        (5, 150),
+    ),
+    # the holder before the year: `Copyright © Jane Doe 2024`, `(c) Jane Doe, 2019-2024`
+    (
+        "copyright_first",
+        r"(?:(?i:copyright)[ \t]+(?:\([cC]\)|©)|©)[ \t]*(?:by[ \t]+)?"
+        + _name("copyright_first")
+        + r"(?=,?[ \t]+\d{4}\b)",
         ("copyright", "©"),
         (5, 150),
     ),
@@ -365,6 +473,43 @@ _PERSON_SHAPES = (
         (5, 200),
     ),
     ("latex", r"\\author\{" + _name("latex") + r"\}", ("\\author{",), (5, 120)),
+    # `git log --format='%h %an %s'` and the like: a line's name field, in a text that asked git for names
+    (
+        "log_format",
+        r"^(?:\^?[0-9a-f]{7,40}[ \t|,;:-]+)?"
+        + _name("log_format")
+        + r"(?=[ \t]*(?:[|,;\t(<]|[ \t]-[ \t]|[ \t]{2}|$)|[ \t]+[a-z])",
+        ("%an", "%cn"),
+        (0, 4000),
+    ),
+    # a message's or an email's sign-off: `Thanks,` / `Best regards,` over the writer's name on its own line
+    (
+        "signoff",
+        r"^[ \t]*(?i:"
+        + _VALEDICTIONS
+        + r")[ \t]*[,!.]?[ \t]*\r?\n(?:[ \t]*(?:--)?[ \t]*\r?\n)?[ \t]*"
+        + _name("signoff")
+        + r"[ \t]*$",
+        _VALEDICTION_KEYWORDS,
+        (30, 160),
+    ),
+    # a person the author works with, named as such: `my colleague Jane Doe`, `mein Kollege Jürgen Weiß`
+    (
+        "colleague",
+        r"(?i:\b(?:" + _RELATIONS + r"))[ \t]*,?[ \t]+" + _name("colleague"),
+        _RELATION_KEYWORDS,
+        (30, 120),
+    ),
+    # `Jane Doe from the platform team`, `Jane Doe (on our infra team)`
+    (
+        "teammate",
+        r"(?:^|(?<=[\s\"'`(]))"
+        + _name("teammate")
+        + r"[ \t]+\(?(?i:(?:from|on|in|of)[ \t]+(?:the|our|my)[ \t]+(?:[\w-]+[ \t]+){0,3}?"
+        r"(?:team|squad|crew|department|dept|group))\b",
+        (" team", " squad", " crew", " department", " dept", " group"),
+        (90, 20),
+    ),
 )
 # A name in a package's metadata: `"author": "Jane Doe <…>"`, `"contributors": ["A B", "C D"]`,
 # `authors = [{ name = "A B" }]`, `maintainer: A B`; and each entry of an AUTHORS or CONTRIBUTORS list.
@@ -375,7 +520,7 @@ _LISTED = (
     + r")(?=[ \t]*(?:<[^>\n]*>|\(@?[\w.-]+\))?[ \t]*$)"
 )
 _METADATA_BEFORE = re.compile(
-    r"(?i)(?:(?:\b|_)authors?_*|\bcontributors|\bmaintainers?|\bcreators?)[\"']?[ \t]*[:=][ \t]*"
+    r"(?i)(?:(?:\b|_)authors?_*|\bcontributors|\bmaintainers?|\bcreators?|(?:\b|_)credits_*)[\"']?[ \t]*[:=][ \t]*"
     r"(?:\[[^\]]{0,600}?)?(?:\{[^}]{0,200}?(?:\bname[\"']?[ \t]*[:=][ \t]*))?$"
 )
 _LIST_HEADING = re.compile(
@@ -384,6 +529,7 @@ _LIST_HEADING = re.compile(
 # Not a person: an assistant, a bot, a placeholder, an organisation.
 _NOT_A_PERSON = re.compile(
     r"(?i)^(?:claude|anthropic|copilot|github|gitlab|openai|codex|chatgpt|gpt|gemini|cursor|devin|aider|"
+    r"generated|auto|automatic|automated|system|anonymous|various|tbd|todo|none|null|n/a|"
     r"dependabot|renovate|bot|ci|jenkins|actions|your|my|the|name|full|first|user|username|author|someone|"
     r"unknown|nobody|root|admin|me|you|contributors|authors|maintainers|team)\b|\[bot\]|-bot$|\bbot$|"
     r"\b(?:inc|llc|ltd|gmbh|corp|corporation|foundation|authors|contributors|project|team|labs|technologies|"
@@ -397,18 +543,30 @@ _PHRASE_WORDS = words(
     """
     a an and as at by for from in into of on or the to with work progress draft fix fixes update updates release
     version feature bugfix hotfix merge initial commit change changes new old final temp test tests wip part
+    i we you he she they it this that these please also yes no ok okay hi hello hey team said says asked told
+    thinks wants will would can could should just not but so if when then there here about after before
     """
 )
+
+
+# The shapes that find a name in a sentence rather than where a tool or a file writes one.
+_IN_PROSE = frozenset({"told", "signoff", "colleague", "teammate", "log_format"})
 
 
 def _person(value: str, m: re.Match[str]) -> bool:
     if len(value) < 2 or _NOT_A_PERSON.search(value) or value.isupper():
         return False
-    if m.lastgroup == "told" and any(w.lower() in _PHRASE_WORDS for w in value.split()):
+    if m.lastgroup in _IN_PROSE and any(w.lower() in _PHRASE_WORDS for w in value.split()):
         return False
+    if m.lastgroup in _IN_PROSE and re.search(r"[A-Za-z]", value):
+        # prose capitalises more than names: a Latin-script name told in a sentence is a first name and a
+        # surname, each written as a name is (`Kofi Mensah`, not `Kofi`, `Release Notes` or `CTO Office`)
+        names = value.split()
+        if len(names) < 2 or any(w.isupper() and len(w) > 1 for w in names):
+            return False
     # one Latin word is a handle or a company (`Google`), not a person's full name
     return not (
-        m.lastgroup in ("copyright", "shortlog", "blame", "told", "porcelain", "config_read")
+        m.lastgroup in ("copyright", "copyright_first", "shortlog", "blame", "told", "porcelain", "config_read")
         and " " not in value
         and value.isascii()
     )
