@@ -465,7 +465,7 @@ PAIR_RULES: tuple[Rule, ...] = (
     Rule(
         "password-in-text",
         SECRET,
-        r"(?<![\w/.:-])(?P<user>[\w.@+-]{2,40})[ \t]+/[ \t]+[\"'`]?(?P<v>[^\s/,;\"'`]{6,64})",
+        r"(?<![\w/.:-])(?P<user>[\w.@+-]{2,40})[\"'`]?[ \t]+/[ \t]+[\"'`]?(?P<v>[^\s/,;\"'`]{6,64})",
         (" / ",),
         group="v",
         accept=_paired_password,

@@ -44,7 +44,9 @@ def _private_ip(value: str, m: re.Match[str]) -> bool:
                 return False
         elif octets[3] in (0, 255):
             return False  # a network or a broadcast address, not a machine
-    return _VERSION_BEFORE.search(m.string[max(0, m.start() - 10) : m.start()]) is None
+    before = m.string[max(0, m.start() - 10) : m.start()]
+    # `graniteos-10.8.8.84`: a package's version, glued to its name
+    return _VERSION_BEFORE.search(before) is None and re.search(r"[A-Za-z]-$", before) is None
 
 
 # -- internal host names ----------------------------------------------------------------------------
@@ -66,6 +68,13 @@ _CODE_RECEIVERS = words(
     """
 )
 
+
+# A personal machine's name, as macOS and phones make it from their owner's (`graces-macbook-pro.local`,
+# `Jans-iPhone.lan`): mDNS `.local` names are otherwise the same everywhere, these name a person.
+_DEVICE = r"(?:macbook(?:-pro|-air)?|imac|mac-mini|mac-studio|mac-pro|mbp|mba|laptop|notebook|thinkpad|iphone|ipad)"
+_PERSONAL_DEVICE_HOST = (
+    rf"(?i)(?<![\w.-])[a-z0-9][a-z0-9-]{{0,40}}-{_DEVICE}(?:-\d+)?\.(?:local|lan|home|fritz\.box)(?![\w-]|\.[a-z0-9])"
+)
 
 # Names every machine has: Docker's and Podman's names for the host, the cloud's metadata server.
 _EVERYONES_HOSTS = re.compile(
@@ -165,6 +174,8 @@ def _phone(value: str, m: re.Match[str], said: bool = False) -> bool:
     digits = re.sub(r"\D", "", value)
     if not 7 <= len(digits) <= 15 or len(set(digits)) < 3 or _placeholder_digits(digits):
         return False
+    if _IPV4_SHAPED.fullmatch(value.strip()):
+        return False  # an address (`198.51.100.231`), not a number
     if re.fullmatch(r"\d{4}[-./]\d{2}[-./]\d{2}|\d{2}[-./]\d{2}[-./]\d{4}", value.strip()):
         return False  # a date
     import phonenumbers  # lazily: only a text with a phone-shaped number pays for it (~20 ms)
@@ -185,6 +196,9 @@ def _said_phone(value: str, m: re.Match[str]) -> bool:
     if _NOT_THE_NUMBER.match(m.group("between")):
         return False
     return _phone(value, m, said=True)
+
+
+_IPV4_SHAPED = re.compile(r"\d{1,3}(?:\.\d{1,3}){3}")
 
 
 def _placeholder_digits(digits: str) -> bool:
@@ -243,7 +257,7 @@ def _national_phone(value: str, m: re.Match[str]) -> bool:
     digits = re.sub(r"\D", "", value)
     if not 9 <= len(digits) <= (15 if value.startswith("00") else 13) or len(set(digits)) < 4:
         return False
-    if _placeholder_digits(digits):
+    if _placeholder_digits(digits) or _IPV4_SHAPED.fullmatch(value):
         return False
     if _DATE_START.match(value):
         return False
@@ -288,7 +302,7 @@ def _name(group: str) -> str:
     word = r"(?:[^\W\d_a-z][\w'’.-]*)"
     # a later word may carry its particle glued on: `al-Farsi`, `d'Alembert`, `ben-Haim`
     later = r"(?:(?:[a-z]{1,3}[-'’])?[^\W\d_a-z][\w'’.-]*)"
-    return rf"(?P<{group}>{word}(?:[ \t]+(?:[a-z]{{1,4}}[ \t]+){{0,2}}{later}){{0,3}})"
+    return rf"(?P<{group}>{word}(?:[ \t]+(?:[a-z]{{1,5}}[ \t]+){{0,2}}{later}){{0,3}})"
 
 
 # As git writes them (`Author:`, `Co-authored-by:`), never in capitals: retell's own `AUTHOR:` labels the
@@ -377,6 +391,13 @@ _RELATION_KEYWORDS = (
     "sếp",
 )
 
+_NAME_FIELD_OWNERS = words(
+    """
+    display full real legal customer contact author owner person patient employee member sender recipient holder
+    assignee reporter
+    """
+)
+_NAME_FIELD_KEYWORDS = tuple(f"{who}{sep}name" for who in sorted(_NAME_FIELD_OWNERS) for sep in ("", "_", "-"))
 # Each shape its own rule, searched near the word it starts with.
 _PERSON_SHAPES = (
     # (group, regex, keywords, window)
@@ -408,8 +429,11 @@ _PERSON_SHAPES = (
     (
         "told",
         r"(?i:\b(?:commit(?:ted|s)?|sign(?:ed)?[ -]?off|author(?:ed)?)\b[^\n.;:!?]{0,30}?\bas|"
-        r"\bmy[ \t]+(?:full[ \t]+|real[ \t]+|git[ \t]+)?name[ \t]+is)[ \t]+[\"'`“]?" + _name("told"),
-        ("commit", "sign", "author", "name is"),
+        r"\bmy[ \t]+(?:full[ \t]+|real[ \t]+|git[ \t]+)?name[ \t]+is|"
+        # `the author is Jane Doe`, `authored by Jane Doe`
+        r"\b(?:author|committer)(?:[ \t]+name)?[ \t]+(?:is|was|to|becomes|became)|"
+        r"\b(?:authored|committed|written|reported|reviewed|signed[ -]off)[ \t]+by)[ \t]+[\"'`“]?" + _name("told"),
+        ("commit", "sign", "author", "name is", "written by", "reported by", "reviewed by"),
         (60, 120),
     ),
     # `git config --list` and `git config -l` print `user.name=Jane Doe`
@@ -482,6 +506,74 @@ _PERSON_SHAPES = (
         ("%an", "%cn"),
         (0, 4000),
     ),
+    # a chat export pasted (Slack, Teams): the writer's name over the time of each message
+    (
+        "chat",
+        r"^[ \t]*"
+        + _name("chat")
+        + r"[ \t]+(?:\d{1,2}:\d\d(?::\d\d)?[ \t]?[AaPp][Mm]|\[\d{1,2}:\d\d(?::\d\d)?\])[ \t]*$",
+        (" am", " pm"),
+        (70, 20),
+    ),
+    # a person named by what they are to the author, or as a commit's author, in Chinese or Japanese: the name
+    # runs to its honorific or the punctuation after it (`同僚の小林美咲さん`, `作者是 李静怡，`)
+    (
+        "cjk",
+        r"(?:同事|同僚|上司|老板|經理|经理|负责人|負責人|担当者?|作者|作成者|提交者|コミッター)"
+        r"(?:の|是|为|為|は|が|：|:)?[ \t]*(?P<cjk>[\u4e00-\u9fff々]{2,5})"
+        r"(?=さん|様|さま|氏|先生|君|くん|ちゃん|[，,、。．！？!?\s）)]|说|說|她|他|が|は|に|と|的|$)",
+        (
+            "同事",
+            "同僚",
+            "上司",
+            "老板",
+            "經理",
+            "经理",
+            "负责人",
+            "負責人",
+            "担当",
+            "作者",
+            "作成者",
+            "提交者",
+            "コミッター",
+        ),
+        (5, 40),
+    ),
+    # a field that holds a person's name: `"displayName": "Aisha binti Rahman"`, `full_name = 'Jane Doe'`
+    (
+        "field",
+        r"(?i:[\"']?(?:display|full|real|legal|customer|contact|author|owner|person|patient|employee|member|"
+        r"sender|recipient|holder|assignee|reporter)[_-]?name[\"']?)[ \t]*[:=][ \t]*[\"']?"
+        + _name("field")
+        + r"(?=[\"']|[ \t]*(?:,|\}|$))",
+        _NAME_FIELD_KEYWORDS,
+        (5, 120),
+    ),
+    # someone the author turns to: `ask Jane Doe`, `questions to Jane Doe`, `cc Jane Doe`, `owned by Jane Doe`
+    (
+        "addressed",
+        r"(?i:\b(?:ask|ping|cc|contact|talk[ \t]+to|questions?[ \t]+to|reach[ \t]+out[ \t]+to|check[ \t]+with|"
+        r"assign(?:ed)?[ \t]+to|owned[ \t]+by|escalate[ \t]+to|hand(?:ed)?[ \t]+(?:it[ \t]+)?over[ \t]+to|"
+        r"frag|fragt?[ \t]+bei|pregunta[ \t]+a|demande[ \t]+à))[ \t]+" + _name("addressed"),
+        (
+            "ask",
+            "ping",
+            "cc ",
+            "contact",
+            "talk to",
+            "question",
+            "reach out",
+            "check with",
+            "assign",
+            "owned by",
+            "escalate",
+            "over to",
+            "frag",
+            "pregunta",
+            "demande",
+        ),
+        (30, 120),
+    ),
     # a message's or an email's sign-off: `Thanks,` / `Best regards,` over the writer's name on its own line
     (
         "signoff",
@@ -550,7 +642,7 @@ _PHRASE_WORDS = words(
 
 
 # The shapes that find a name in a sentence rather than where a tool or a file writes one.
-_IN_PROSE = frozenset({"told", "signoff", "colleague", "teammate", "log_format"})
+_IN_PROSE = frozenset({"told", "signoff", "colleague", "teammate", "log_format", "chat", "addressed"})
 
 
 def _person(value: str, m: re.Match[str]) -> bool:
@@ -562,11 +654,12 @@ def _person(value: str, m: re.Match[str]) -> bool:
         # prose capitalises more than names: a Latin-script name told in a sentence is a first name and a
         # surname, each written as a name is (`Kofi Mensah`, not `Kofi`, `Release Notes` or `CTO Office`)
         names = value.split()
-        if len(names) < 2 or any(w.isupper() and len(w) > 1 for w in names):
+        if len(names) < 2 or any(w.rstrip(".").isupper() and len(w.rstrip(".")) > 1 for w in names):
             return False
     # one Latin word is a handle or a company (`Google`), not a person's full name
     return not (
-        m.lastgroup in ("copyright", "copyright_first", "shortlog", "blame", "told", "porcelain", "config_read")
+        m.lastgroup
+        in ("copyright", "copyright_first", "shortlog", "blame", "told", "porcelain", "config_read", "field", "csv")
         and " " not in value
         and value.isascii()
     )
@@ -600,6 +693,44 @@ def _listed_person(value: str, m: re.Match[str]) -> bool:
     return False
 
 
+# A table's column that holds people's names (a CSV export, a fixture): its header names it so.
+_NAME_COLUMN = re.compile(
+    r"(?i)^[\"']?(?:(?:full|display|customer|contact|author|owner|person|employee|member|patient|client|user|"
+    r"account|holder)[ _-]?name|name|full[ _-]?name|customer|contact|author|owner|assignee|reporter|person)[\"']?$"
+)
+
+
+_PEOPLE_COLUMN = re.compile(r"e-?mail|phone|mobile|address|birth|dob|surname|first[ _-]?name|last[ _-]?name")
+
+
+def _csv_person(value: str, m: re.Match[str]) -> bool:
+    """A field of a comma- or tab-separated table under a header that says the column holds names."""
+    if not _person(value, m):
+        return False
+    text = m.string
+    line_start = text.rfind("\n", 0, m.start()) + 1
+    sep = "\t" if "\t" in text[line_start : m.start()] or text[m.end() : m.end() + 1] == "\t" else ","
+    column = text.count(sep, line_start, m.start())
+    # the header: the first line of the block of lines that hold the separator
+    header_end = line_start - 1
+    header_start = line_start
+    while header_end > 0:
+        previous_start = text.rfind("\n", 0, header_end) + 1
+        if sep not in text[previous_start:header_end]:
+            break
+        header_start, header_end = previous_start, previous_start - 1
+    if header_start == line_start:
+        return False  # the header itself
+    header = [
+        field.strip().strip("\"'").lower() for field in text[header_start : text.find("\n", header_start)].split(sep)
+    ]
+    if column >= len(header) or not _NAME_COLUMN.match(header[column]):
+        return False
+    # a bare `name` column is a person's only beside what else a table of people holds (`id,name,price` is
+    # a product's)
+    return header[column] != "name" or any(_PEOPLE_COLUMN.search(field) for field in header)
+
+
 # a line of an AUTHORS file: a name, perhaps its address or handle
 _NAME_LINE = re.compile(
     r"^[ \t]*(?:[-*+][ \t]+)?" + _name("n")[len("(?P<n>") : -1] + r"[ \t]*(?:<[^>\n]*>|\(@?[\w.-]+\))?[ \t]*$"
@@ -622,6 +753,14 @@ PERSONAL_RULES: tuple[Rule, ...] = (
         ("internal", "intranet", "intra", "corp", ".lan", "localdomain", "home.arpa", ".priv"),
         accept=_internal_host,
         replacement="[REDACTED:internal-host]",
+    ),
+    Rule(
+        "internal-host",
+        PII,
+        _PERSONAL_DEVICE_HOST,
+        ("-macbook", "-imac", "-mac-", "-mbp", "-mba", "-laptop", "-notebook", "-thinkpad", "-iphone", "-ipad"),
+        replacement="[REDACTED:internal-host]",
+        rule_id="personal-device-host",
     ),
     Rule("phone-number", PII, _PHONE_INTL, ("+",), accept=_phone, replacement="[REDACTED:phone-number]"),
     Rule(
@@ -721,6 +860,17 @@ PERSONAL_RULES: tuple[Rule, ...] = (
             window=window,
         )
         for group, regex, keywords, window in _PERSON_SHAPES
+    ),
+    Rule(
+        "person-name",
+        PII,
+        r"(?m)(?:^|(?<=[,\t]))[\"']?" + _name("csv") + r"[\"']?(?=[,\t]|\r?$)",
+        ("name,", ",name", "name\t", "\tname", "customer,", "contact,", "author,", "owner,", "person,"),
+        group="csv",
+        accept=_csv_person,
+        replacement="[REDACTED:person-name]",
+        rule_id="table-name",
+        window=(0, 20000),
     ),
     Rule(
         "person-name",

@@ -177,3 +177,88 @@ def test_a_password_a_command_or_a_call_sets_is_found(scanner: Scanner, text: st
 )
 def test_a_password_set_from_a_variable_is_left_alone(scanner: Scanner, text: str) -> None:
     assert [f for f in scanner.scan(text) if f.category == "secret"] == []
+
+
+# -- more of where names are written (found on a second blind set's dev half; values here are new) ---------
+
+MORE_NAMES = [
+    # a chat export pasted into a message
+    (
+        "from #incidents:\n\nTheodora K. Vance  9:12 AM\ndisk is full on the runner\nIbrahim Sallah  9:15 AM\non it",
+        "Theodora K. Vance",
+    ),
+    ("Ibrahim Sallah  [09:15]\nrestarted", None),  # (a 24-hour stamp in brackets: not read, no AM/PM word)
+    # Chinese and Japanese: the name up to its honorific or punctuation
+    ("这个提交的作者是 王建国，他说缓存要清掉。", "王建国"),
+    ("同僚の佐々木健太さんによると、毎晩走るそうです。", "佐々木健太"),
+    # a field that holds a person's name
+    ('{"id": 7, "displayName": "Siti binti Osman", "role": "admin"}', "Siti binti Osman"),
+    ("customer_name: 'Marek Dvořák'", "Marek Dvořák"),
+    # a table of people
+    ("id,full_name,email\n1,Leilani Kahale,lk@posteo.de\n2,Tobias Grünwald,tg@posteo.de\n", "Tobias Grünwald"),
+    ("id\tname\temail\n1\tLeilani Kahale\tlk@posteo.de\n", "Leilani Kahale"),
+    # told: the commit's author, someone the author turns to
+    ("I amended the commit so the author is Radomir Petrov instead of the CI user.", "Radomir Petrov"),
+    ("# Billing: questions to Yael Ben-David until the alias exists", "Yael Ben-David"),
+]
+
+
+@pytest.mark.parametrize(("text", "name"), [case for case in MORE_NAMES if case[1]])
+def test_a_name_in_a_chat_a_field_a_table_or_cjk_prose_is_found(scanner: Scanner, text: str, name: str) -> None:
+    assert _flagged_whole(scanner, text, name, "person-name"), scanner.scan(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "id,name,price\n1,Widget Pro,9.99\n2,Gadget Max,19.99\n",  # a product's name
+        "id,full_name,email\n",  # the header alone
+        '{"displayName": "Guest"}',
+        "ask Claude Code to retry",
+        "questions to Platform Support",
+        "I am\nNot Sure  10:42 AM",  # (a phrase over a time)
+    ],
+)
+def test_products_headers_and_teams_are_no_names(scanner: Scanner, text: str) -> None:
+    assert [f for f in scanner.scan(text) if f.kind == "person-name"] == []
+
+
+def test_a_personal_machines_mdns_name_is_personal(scanner: Scanner) -> None:
+    text = "$ hostname\nmarens-macbook-air.local\n"
+    assert _flagged_whole(scanner, text, "marens-macbook-air.local", "internal-host"), scanner.scan(text)
+    assert scanner.scan("redis.default.svc.cluster.local:6379") == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'allowed_peers = ["198.51.100.231", "203.0.113.109"]',  # documentation addresses, not phone numbers
+        "inet 172.17.0.1/16 brd 172.17.255.255 scope global docker0",
+        "Successfully installed grpcio-1.68.0 quartzlib-10.8.8.84",  # a version glued to its package
+        "CELERY_BROKER_URL=amqp://guest:guest@localhost:5672//",  # a default account: user and password the same
+        "scp build.tar.gz ubuntu@ec2-3-226-204-47.compute-1.amazonaws.com:/srv/releases/",  # a machine's account
+        "$ git remote get-url origin\nhttps://[REDACTED:url-credentials]@github.com/acme/shop.git",  # retell's own
+        "The jwt.io sample eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwi"
+        "aWF0IjoxNTE2MjM5MDIyfQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c decodes to sub 1234567890",
+        ".map((text, index) => ({ text, token: tokens[index] }))",  # a subscript cut at its `]`
+    ],
+)
+def test_defaults_examples_versions_and_retells_markers_are_left_alone(scanner: Scanner, text: str) -> None:
+    assert scanner.scan(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        (
+            "posted via `https://hooks.slack.com/triggers/T01ABCDEF23/4455667788990/5f0c1e2d3b4a59687766554433221100`;",
+            "https://hooks.slack.com/triggers/T01ABCDEF23/4455667788990/5f0c1e2d3b4a59687766554433221100",
+        ),
+        ("bash: /mnt/c/Users/Ingrid/scoop/shims/node: cannot execute binary file", "/mnt/c/Users/Ingrid"),
+        ("use my key sk-or-v1-" + "e1f07a9c3b5d2486" * 4 + " for the eval", "sk-or-v1-" + "e1f07a9c3b5d2486" * 4),
+        ("Log in at http://localhost:3000 with `admin` / `Kastanie0113?`; change it", "Kastanie0113?"),
+    ],
+)
+def test_a_value_is_redacted_to_its_end(scanner: Scanner, text: str, value: str) -> None:
+    start = text.index(value)
+    assert any(f.start <= start and start + len(value) <= f.end for f in scanner.scan(text)), scanner.scan(text)
