@@ -391,6 +391,13 @@ _RELATION_KEYWORDS = (
     "sếp",
 )
 
+# The most common Chinese family names (simplified and traditional): a Chinese name told in a sentence starts
+# with one, which `作者发出的消息` ("messages the author sent") or `同事的电脑` ("a colleague's computer") do not.
+_CJK_SURNAME = (
+    "[王李张張刘劉陈陳杨楊黄黃赵趙吴吳周徐孙孫马馬朱胡郭何高林罗羅郑鄭梁谢謝宋唐许許韩韓冯馮邓鄧曹彭曾肖蕭田董袁潘于"
+    "蒋蔣蔡余杜叶葉程苏蘇魏吕呂丁任沈姚卢盧姜崔钟鍾谭譚陆陸汪范範金石廖贾賈夏韦韋付方白邹鄒孟熊秦邱江尹薛闫閻段雷侯龙龍"
+    "史陶黎贺賀顾顧毛郝龚龔邵万萬钱錢严嚴覃武戴莫孔向汤湯欧歐阳陽司上诸諸葛]"
+)
 _NAME_FIELD_OWNERS = words(
     """
     display full real legal customer contact author owner person patient employee member sender recipient holder
@@ -520,8 +527,11 @@ _PERSON_SHAPES = (
     (
         "cjk",
         r"(?:同事|同僚|上司|老板|經理|经理|负责人|負責人|担当者?|作者|作成者|提交者|コミッター)"
-        r"(?:の|是|为|為|は|が|：|:)?[ \t]*(?P<cjk>[\u4e00-\u9fff々]{2,5})"
-        r"(?=さん|様|さま|氏|先生|君|くん|ちゃん|[，,、。．！？!?\s）)]|说|說|她|他|が|は|に|と|的|$)",
+        r"(?:の|是|为|為|は|が|：|:)?[ \t]*(?P<cjk>"
+        # a Chinese name starts with a family name; any name may be followed by a Japanese honorific
+        + _CJK_SURNAME
+        + r"[\u4e00-\u9fff]{1,3}(?=[，,、。．！？!?\s）)]|说|說|她|他|告诉|提到|$)|"
+        r"[\u4e00-\u9fff々]{2,5}(?=さん|様|さま|氏|先生|君|くん|ちゃん))",
         (
             "同事",
             "同僚",

@@ -217,6 +217,9 @@ def test_a_name_in_a_chat_a_field_a_table_or_cjk_prose_is_found(scanner: Scanner
         "ask Claude Code to retry",
         "questions to Platform Support",
         "I am\nNot Sure  10:42 AM",  # (a phrase over a time)
+        "作者发出的消息",  # "messages the author sent": no family name, no honorific
+        "同事的电脑坏了，",  # "a colleague's computer broke"
+        "作者是一位工程师，",
     ],
 )
 def test_products_headers_and_teams_are_no_names(scanner: Scanner, text: str) -> None:
