@@ -632,11 +632,14 @@ _LIST_HEADING = re.compile(
 _NOT_A_PERSON = re.compile(
     r"(?i)^(?:claude|anthropic|copilot|github|gitlab|openai|codex|chatgpt|gpt|gemini|cursor|devin|aider|"
     r"generated|auto|automatic|automated|system|anonymous|various|tbd|todo|none|null|n/a|"
+    # companies and their products, named where a person could be (`ask Stack Overflow`, `cc Google Docs`)
+    r"google|microsoft|apple|amazon|aws|azure|meta|facebook|slack|stack|docker|visual|vs|jetbrains|atlassian|jira|"
     r"dependabot|renovate|bot|ci|jenkins|actions|your|my|the|name|full|first|user|username|author|someone|"
     r"unknown|nobody|root|admin|me|you|contributors|authors|maintainers|team)\b|\[bot\]|-bot$|\bbot$|"
     r"\b(?:inc|llc|ltd|gmbh|corp|corporation|foundation|authors|contributors|project|team|labs|technologies|"
     r"software|systems|ag|sa|bv|ab|oy|kk|pbc|limited|company|co|org|developers|community|engineering|devs|"
-    r"platform|ops|devops|security|support|infra|infrastructure|research|studio|group|partners)\b\.?$"
+    r"platform|ops|devops|security|support|infra|infrastructure|research|studio|group|partners|service|services|"
+    r"desk|helpdesk|center|centre|office|sales|hr|legal|finance|billing|admins|channel|bot)\b\.?$"
 )
 
 

@@ -216,6 +216,8 @@ def test_a_name_in_a_chat_a_field_a_table_or_cjk_prose_is_found(scanner: Scanner
         '{"displayName": "Guest"}',
         "ask Claude Code to retry",
         "questions to Platform Support",
+        "ask Stack Overflow before you file it",
+        "contact Customer Service for a refund",
         "I am\nNot Sure  10:42 AM",  # (a phrase over a time)
         "作者发出的消息",  # "messages the author sent": no family name, no honorific
         "同事的电脑坏了，",  # "a colleague's computer broke"
