@@ -561,12 +561,56 @@ def output_excerpt(text: str) -> str:
         head, tail = lines[:EXCERPT_HEAD], lines[-EXCERPT_TAIL:]
         head = head[: _open_block_start(head)]
         tail = tail[_closed_block_end(tail) :]
+        head, tail = _without_split_values(lines, head, tail)
     shown = [shorten(ln, MAX_OUTPUT_LINE) for ln in head]
     hidden = len(lines) - len(head) - len(tail)
     if hidden:
         shown.append(f"… ({hidden} more line{'s' if hidden != 1 else ''})")
     shown.extend(shorten(ln, MAX_OUTPUT_LINE) for ln in tail)
     return "\n".join(shown)
+
+
+# A line that may be a line of a value over several lines (a key's body printed without its BEGIN line): one
+# word of 16+ characters. Only then is the text around the cut scanned.
+_DENSE_LINE = re.compile(r"^\s*\S{16,}\s*$")
+_AROUND_CUT = 80  # lines scanned on each side of a cut that may split such a value
+
+
+def _without_split_values(lines: list[str], head: list[str], tail: list[str]) -> tuple[list[str], list[str]]:
+    """`head` and `tail` without the lines of a flagged value over several lines that the cut would split:
+    its lines shown alone are no longer recognised (a key's body cut from its middle)."""
+    n_tail = len(tail)
+    if head and len(head) < len(lines) and _DENSE_LINE.match(head[-1]) and _DENSE_LINE.match(lines[len(head)]):
+        head = head[: _kept_before_split(lines[: len(head) + _AROUND_CUT], len(head))]
+    if tail and n_tail < len(lines) and _DENSE_LINE.match(tail[0]) and _DENSE_LINE.match(lines[-n_tail - 1]):
+        window = lines[max(0, len(lines) - n_tail - _AROUND_CUT) :]
+        drop = len(window) - n_tail
+        tail = tail[_kept_after_split(window, drop) - drop :]
+    return head, tail
+
+
+def _kept_before_split(lines: list[str], cut: int) -> int:
+    """How many first lines to keep, at most `cut`, so that no multi-line value of `lines` is split."""
+    from retell.secrets import multiline_values  # lazily: only output whose cut falls in a dense block
+
+    text = "\n".join(lines)
+    boundary = sum(len(line) + 1 for line in lines[:cut])
+    for start, end in multiline_values(text):
+        if start < boundary < end:
+            return min(cut, text.count("\n", 0, start))
+    return cut
+
+
+def _kept_after_split(lines: list[str], cut: int) -> int:
+    """Where the kept last lines can start, at least `cut`, so that no multi-line value of `lines` is split."""
+    from retell.secrets import multiline_values  # lazily: only output whose cut falls in a dense block
+
+    text = "\n".join(lines)
+    boundary = sum(len(line) + 1 for line in lines[:cut])
+    for start, end in multiline_values(text):
+        if start < boundary < end:
+            return max(cut, text.count("\n", 0, end) + 1)
+    return cut
 
 
 def _open_block_start(head: list[str]) -> int:

@@ -81,6 +81,7 @@ _TOOL_FLAGS = (
     (r"mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport", r"(?:-p|--password)[ \t]+"),
     (r"influx", r"-password[ \t]+"),
     (r"net", r"user[ \t]+\S+[ \t]+"),  # Windows: `net user NAME PASSWORD`
+    (r"net", r"use[ \t]+(?:[A-Za-z]:[ \t]+)?\\\\\S+[ \t]+"),  # Windows: `net use Z: \\nas\share PASSWORD /user:NAME`
     (r"ldapsearch|ldapadd|ldapmodify|ldapdelete|ldappasswd|ldapwhoami|ldapcompare|ldapmodrdn", r"-w[ \t]*"),
     (r"mysqladmin", r"password[ \t]+"),  # `mysqladmin -u root password NEW`
     (r"lftp", r"-u[ \t]+[^\s,]+,"),  # `lftp -u user,PASSWORD host`
@@ -103,6 +104,7 @@ _PROGRAM_KEYWORDS = (
     "mongo",
     "influx",
     "net user",
+    "net use",
     "ldap",
     "mysqladmin",
     "lftp",
@@ -171,6 +173,45 @@ COMMAND_RULES: tuple[Rule, ...] = (
         accept=_password,
         value_of=unquoted,
         rule_id="piped-password",
+    ),
+    # The same, as a here-string: `sudo -S <<< 'pw' apt update`, `docker login -u me --password-stdin <<< "pw"`.
+    Rule(
+        "password-flag",
+        SECRET,
+        r"(?:\bsudo\b[^\n|<]{0,200}?[ \t]-S\b|--password-stdin\b|\bpasswd\b[^\n|<]{0,100}?--stdin\b|\bkinit\b)"
+        r"[^\n|<]{0,200}?<<<[ \t]*(?:" + VALUE + r")",
+        ("<<<",),
+        group=VALUE_GROUPS,
+        accept=_password,
+        value_of=unquoted,
+        rule_id="here-string-password",
+    ),
+    # A secret stored by a CLI that keeps secrets: `gh secret set NAME --body pw`, `-b pw`.
+    Rule(
+        "password-flag",
+        SECRET,
+        r"\bgh[ \t]+secret[ \t]+set[ \t]+\S+[^\n|;&]{0,100}?[ \t](?:--body[= \t]|-b[ \t]*)(?:" + VALUE + r")",
+        ("gh secret",),
+        group=VALUE_GROUPS,
+        accept=lambda value, m: credential(value, password=True, digits_only_ok=True),
+        value_of=unquoted,
+        rule_id="cli-secret-value",
+    ),
+    # A call that sets a password: Django's `user.set_password('pw')` (its one argument; keyring's
+    # `set_password(service, user, pw)` names no password), `create_user('jane', 'j@x.io', 'pw')`,
+    # `create_superuser(…)`.
+    Rule(
+        "password-assignment",
+        SECRET,
+        r"(?i)\b(?:set_?password|change_?password|update_?password|reset_?password)[ \t]*\([ \t]*"
+        + _QUOTED.replace("?P<v", "?P<a")
+        + r"[ \t]*\)|\bcreate_(?:super)?user[ \t]*\([ \t]*(?:[\"'][^\"'\n]*[\"'][ \t]*,[ \t]*){2}"
+        + _QUOTED.replace("?P<v", "?P<b")
+        + r"[ \t]*\)",
+        ("password(", "password (", "create_user", "create_superuser"),
+        group=("aq", "as", "bq", "bs"),
+        accept=_password,
+        rule_id="password-call",
     ),
     # `echo 'user:pw' | chpasswd`: a user's new password, piped.
     Rule(
@@ -424,7 +465,7 @@ PAIR_RULES: tuple[Rule, ...] = (
     Rule(
         "password-in-text",
         SECRET,
-        r"(?<![\w/.:-])(?P<user>[\w.@+-]{2,40})[ \t]+/[ \t]+[\"'`]?(?P<v>[^\s/,;\"'`]{6,64})",
+        r"(?<![\w/.:-])(?P<user>[\w.@+-]{2,40})[\"'`]?[ \t]+/[ \t]+[\"'`]?(?P<v>[^\s/,;\"'`]{6,64})",
         (" / ",),
         group="v",
         accept=_paired_password,

@@ -84,7 +84,12 @@ def _user_password(value: str, m: re.Match[str]) -> bool:
 
 def _url_password(value: str, m: re.Match[str]) -> bool:
     bare = value.strip()
-    return len(bare) >= 3 and not is_placeholder(bare) and not (bare.startswith("{") and bare.endswith("}"))
+    if len(bare) < 3 or is_placeholder(bare) or (bare.startswith("{") and bare.endswith("}")):
+        return False
+    # a password that is its user's name is a default account's (RabbitMQ's `guest:guest`, `postgres:postgres`),
+    # the same on every install: nobody chooses it
+    user = re.match(r"[^:]*://([^\s:/@'\"<>]*):", m.group(0))
+    return not (user is not None and user.group(1).lower() == bare.lower())
 
 
 def _token_like(value: str, m: re.Match[str]) -> bool:
@@ -250,7 +255,11 @@ _NON_PERSONAL_EMAIL = re.compile(
     # an organisation's role addresses (RFC 2142 and their like): no person's (`hello@`, `info@` and `contact@` are
     # often one person's own domain's)
     r"^(?:support|donotreply|do-not-reply|postmaster|abuse|hostmaster|webmaster|security|sales|"
-    r"privacy|legal|billing|press|notifications?|bounces?|mailer-daemon)@|"
+    r"privacy|legal|billing|press|notifications?|bounces?|mailer-daemon|"
+    # a team's address (`platform@`, `devops@`, `oncall@`): a group's, not a person's
+    r"team|platform|engineering|helpdesk|it-support|oncall|on-call|alerts|releases|maintainers|"
+    # a machine's shared account at a host (`scp x ubuntu@ec2-….amazonaws.com:`), no one's mailbox
+    r"ubuntu|ec2-user|centos|debian|fedora|azureuser|opc|bitnami|vagrant|pi)@|"
     # reserved names no mail reaches (RFC 2606, 6761, 6762): `dev@livecd.local` is a machine's account
     r"\.(?:local|localhost|localdomain|test|example|invalid)$)",
     re.I,
@@ -421,6 +430,8 @@ OWN_RULES: tuple[Rule, ...] = (
         ("eyj",),
         entropy=3.0,
     ),
+    # OpenRouter's keys (`sk-or-v1-` and 64 hex digits), which gitleaks does not know yet
+    Rule("openrouter-api-key", SECRET, r"sk-or-v1-[0-9a-f]{64}(?![0-9a-f])", ("sk-or-v1-",), entropy=3.0),
     # Prefixes distinctive enough to need no label (gitleaks wants one, or knows only `dp.pt.`): Doppler's
     # service, CLI, service-account, SCIM and audit tokens (`dp.st.prd.…`), Atlassian's API tokens.
     Rule(
@@ -523,7 +534,11 @@ OWN_RULES: tuple[Rule, ...] = (
         SECRET,
         r"(?:MII[A-Za-z0-9+/]{3}IBAAK|MII[A-Za-z0-9+/]{3}IBADAN|MII[A-Za-z0-9+/]{3}DBOBgkqhkiG9w0BBQ0w|"
         r"MIG[A-Za-z0-9+/]AgEAMBMG|MHcCAQEE|MIGkAgEBBDA|MIHcAgEBBEI|MC4CAQAwBQYDK2Vw|b3BlbnNzaC1rZXktdjEAAAAA)"
-        r"(?:[A-Za-z0-9+/=]|\r?\n|\\n){40,20000}",
+        # the body's lines, up to its padding: a line goes on the body when it is as long as a body's lines are,
+        # or ends the body (its padding, or the end of its line); `secret/ci-key patched` printed after it
+        # is not a line of it
+        r"[A-Za-z0-9+/]*(?:(?:\r?\n|\\n)"
+        r"(?:[A-Za-z0-9+/]{16,}|[A-Za-z0-9+/]{1,15}(?==|[ \t]*(?:\r?\n|\\n|[\"'`,]|$)))){0,400}={0,2}",
         (
             "miie",
             "miij",
@@ -535,6 +550,7 @@ OWN_RULES: tuple[Rule, ...] = (
             "mc4caqawbqydk2vw",
             "b3blbnnzac1rzxktdjeaaaaa",
         ),
+        accept=lambda value, m: len(re.sub(r"\\n|\s|=", "", value)) >= 48,  # more than a prefix in prose
         rule_id="private-key-der",
     ),
     Rule(
@@ -733,7 +749,7 @@ OWN_RULES: tuple[Rule, ...] = (
         "home-path",
         PII,
         # A Windows account name may hold spaces: up to the next backslash when one follows.
-        r"/Users/[^\W_][\w.-]*|/home/[^\W_][\w.-]*|"
+        r"(?:/mnt/[a-z])?/Users/[^\W_][\w.-]*|/home/[^\W_][\w.-]*|"  # (WSL's `/mnt/c/Users/…` whole)
         r"[A-Za-z]:(?:\\\\?|/)Users(?:\\\\?|/)(?:[^\W_][^\\/\n:*?\"<>|]{0,40}(?=\\|/)|[^\W_][\w.-]*)",
         ("/users/", "/home/", "\\users\\", ":/users/", "\\\\users\\\\"),
         accept=_home_account,

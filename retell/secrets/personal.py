@@ -44,7 +44,9 @@ def _private_ip(value: str, m: re.Match[str]) -> bool:
                 return False
         elif octets[3] in (0, 255):
             return False  # a network or a broadcast address, not a machine
-    return _VERSION_BEFORE.search(m.string[max(0, m.start() - 10) : m.start()]) is None
+    before = m.string[max(0, m.start() - 10) : m.start()]
+    # `graniteos-10.8.8.84`: a package's version, glued to its name
+    return _VERSION_BEFORE.search(before) is None and re.search(r"[A-Za-z]-$", before) is None
 
 
 # -- internal host names ----------------------------------------------------------------------------
@@ -55,7 +57,7 @@ def _private_ip(value: str, m: re.Match[str]) -> bool:
 _LABEL = r"[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?"
 _INTERNAL_SUFFIX = r"(?:internal|intranet|intra|corp|lan|localdomain|home\.arpa|priv|private)"
 _INTERNAL_HOST = (
-    rf"(?i)(?:(?<=//)|(?<![\w.@/-]))(?:{_LABEL}\.)+(?:{_INTERNAL_SUFFIX}(?![\w-]|\.[a-z0-9])|"
+    rf"(?i)(?:(?<=//)|(?<![\w./-]))(?:{_LABEL}\.)+(?:{_INTERNAL_SUFFIX}(?![\w-]|\.[a-z0-9])|"
     rf"(?:internal|intranet|intra|corp)\.(?:{_LABEL}\.)*[a-z]{{2,24}}(?![\w-]|\.[a-z0-9]))"
 )
 # `self.internal`, `config.corp`: an attribute in code, not a host.
@@ -66,6 +68,13 @@ _CODE_RECEIVERS = words(
     """
 )
 
+
+# A personal machine's name, as macOS and phones make it from their owner's (`graces-macbook-pro.local`,
+# `Jans-iPhone.lan`): mDNS `.local` names are otherwise the same everywhere, these name a person.
+_DEVICE = r"(?:macbook(?:-pro|-air)?|imac|mac-mini|mac-studio|mac-pro|mbp|mba|laptop|notebook|thinkpad|iphone|ipad)"
+_PERSONAL_DEVICE_HOST = (
+    rf"(?i)(?<![\w.-])[a-z0-9][a-z0-9-]{{0,40}}-{_DEVICE}(?:-\d+)?\.(?:local|lan|home|fritz\.box)(?![\w-]|\.[a-z0-9])"
+)
 
 # Names every machine has: Docker's and Podman's names for the host, the cloud's metadata server.
 _EVERYONES_HOSTS = re.compile(
@@ -98,13 +107,22 @@ _PHONE_CJK = r"(?:電話|电话|携帯|手机|手機|联系|聯絡|連絡先|電
 # the literal it starts with, or the word that says what it is.
 _PHONE_INTL = r"\+\d{1,3}[ .-]?(?:\(\d{1,4}\)[ .-]?)?\d[\d .-]{5,16}\d(?![\w.-]?\d)"
 # (a character class first: the regex engine skips ahead to it; what may precede is checked after)
-_PHONE_NANP = r"[(2-9](?:(?<=\()[2-9]\d\d\)|(?<!\()\d\d)[ .-]\d{3}[ .-]\d{4}(?![\w-]|\.\d)"
+# (with North America's trunk prefix written: `1-800-555-0199`, `1 (415) 555-0132`)
+_PHONE_NANP = (
+    r"(?:(?<![\w+.-])1[ .-]?(?=[(2-9]))?[(2-9](?:(?<=\()[2-9]\d\d\)|(?<!\()\d\d)[ .-]\d{3}[ .-]\d{4}(?![\w-]|\.\d)"
+)
+# The word may be part of a setting's name (`PHONE_NUMBER=`, `mobile_no:`, `phoneNumber`, `cellPhone`):
+# no letter or digit before it, and no lowercase letter after it.
 _PHONE_SAID = (
-    r"(?i)(?:\b"
+    r"(?i)(?:(?<![^\W_])"
     + _PHONE_WORDS
-    + r"\b|"
+    + r"(?![^\W_]|(?-i:[a-z]))|"
     + _PHONE_CJK
-    + r")[^\n\d+(]{0,24}(?P<near>\+?\(?\d[\d ().-]{5,18}\d)(?![\w-]|\.\d)"
+    + r")(?P<between>[^\n\d+(]{0,24})(?P<near>\+?\(?\d[\d ().-]{5,18}\d)(?![\w-]|\.\d)"
+)
+# what a setting named after a phone holds when it is not the number (`phone_id: 12345678`, `contactId`)
+_NOT_THE_NUMBER = re.compile(
+    r"(?i)^[_-]?(?:ids?|uuid|key|hash|count|type|code|ext|extension|prefix|len|length|index|idx)\b|^Id"
 )
 _REGIONS = (
     "US",
@@ -154,8 +172,10 @@ def _phone(value: str, m: re.Match[str], said: bool = False) -> bool:
     if not said and re.match(r"[\w+/=.-]", before) and not glued_ok:
         return False
     digits = re.sub(r"\D", "", value)
-    if not 7 <= len(digits) <= 15 or len(set(digits)) < 3:
+    if not 7 <= len(digits) <= 15 or len(set(digits)) < 3 or _placeholder_digits(digits):
         return False
+    if _IPV4_SHAPED.fullmatch(value.strip()):
+        return False  # an address (`198.51.100.231`), not a number
     if re.fullmatch(r"\d{4}[-./]\d{2}[-./]\d{2}|\d{2}[-./]\d{2}[-./]\d{4}", value.strip()):
         return False  # a date
     import phonenumbers  # lazily: only a text with a phone-shaped number pays for it (~20 ms)
@@ -173,7 +193,17 @@ def _phone(value: str, m: re.Match[str], said: bool = False) -> bool:
 
 
 def _said_phone(value: str, m: re.Match[str]) -> bool:
+    if _NOT_THE_NUMBER.match(m.group("between")):
+        return False
     return _phone(value, m, said=True)
+
+
+_IPV4_SHAPED = re.compile(r"\d{1,3}(?:\.\d{1,3}){3}")
+
+
+def _placeholder_digits(digits: str) -> bool:
+    """`123-456-7890`, `987-654-3210`: the digits a form's example shows, not anyone's number."""
+    return digits in "01234567890123456789" or digits in "98765432109876543210"
 
 
 # A number in a country's national format with no word saying it is one (`0151 23456789`, `06 12 34 56 78`,
@@ -227,6 +257,8 @@ def _national_phone(value: str, m: re.Match[str]) -> bool:
     digits = re.sub(r"\D", "", value)
     if not 9 <= len(digits) <= (15 if value.startswith("00") else 13) or len(set(digits)) < 4:
         return False
+    if _placeholder_digits(digits) or _IPV4_SHAPED.fullmatch(value):
+        return False
     if _DATE_START.match(value):
         return False
     text = m.string
@@ -267,8 +299,10 @@ def _matched_national(value: str, first: str | None) -> bool:
 def _name(group: str) -> str:
     """A name: 1-4 words, the first and the last capitalised (a letter with no case counts: 王小明), particles
     such as `van der` between."""
-    word = r"(?:[^\W\d_a-z][\w'.-]*)"
-    return rf"(?P<{group}>{word}(?:[ \t]+(?:[a-z]{{1,4}}[ \t]+){{0,2}}{word}){{0,3}})"
+    word = r"(?:[^\W\d_a-z][\w'’.-]*)"
+    # a later word may carry its particle glued on: `al-Farsi`, `d'Alembert`, `ben-Haim`
+    later = r"(?:(?:[a-z]{1,3}[-'’])?[^\W\d_a-z][\w'’.-]*)"
+    return rf"(?P<{group}>{word}(?:[ \t]+(?:[a-z]{{1,5}}[ \t]+){{0,2}}{later}){{0,3}})"
 
 
 # As git writes them (`Author:`, `Co-authored-by:`), never in capitals: retell's own `AUTHOR:` labels the
@@ -277,6 +311,100 @@ _TRAILER = (
     r"(?:Author|Committer|Maintainer|Contributor|"
     r"(?:Co-[Aa]uthored|Signed-[Oo]ff|Reviewed|Acked|Tested|Reported|Suggested|Helped)-[Bb]y)"
 )
+# How a message or an email is signed off, in the languages authors write in.
+_VALEDICTIONS = (
+    r"thanks|thank you|many thanks|thanks again|thx|cheers|best|best regards|kind regards|warm regards|regards|"
+    r"sincerely|yours|yours truly|all the best|talk soon|viele grüße|beste grüße|liebe grüße|freundliche grüße|"
+    r"mit freundlichen grüßen|gruß|grüße|mfg|danke|cordialement|bien à vous|bien cordialement|merci|"
+    r"amitiés|saludos|un saludo|atentamente|gracias|cumprimentos|abraços|obrigad[oa]|groeten|met vriendelijke groet|"
+    r"hälsningar|mvh|med vänlig hälsning|trân trọng|cảm ơn"
+)
+_VALEDICTION_KEYWORDS = (
+    "thank",
+    "thx",
+    "cheers",
+    "best",
+    "regards",
+    "sincerely",
+    "yours",
+    "talk soon",
+    "grüße",
+    "gruß",
+    "mfg",
+    "danke",
+    "cordialement",
+    "bien à vous",
+    "merci",
+    "amitiés",
+    "saludo",
+    "atentamente",
+    "gracias",
+    "cumprimentos",
+    "abraços",
+    "obrigad",
+    "groet",
+    "hälsning",
+    "mvh",
+    "trân trọng",
+    "cảm ơn",
+)
+# The people an author works with, as they name them before the name.
+_RELATIONS = (
+    r"(?:my|our)[ \t]+(?:(?:new|old|former|senior|junior)[ \t]+)?(?:colleague|co-?worker|teammate|"
+    r"team-mate|manager|boss|team lead|tech lead|lead dev|lead developer|cto|ceo|intern|mentor|reviewer|"
+    r"pairing partner)|"
+    r"(?:mein(?:e|em|en)?|unser(?:e|em|en)?)[ \t]+(?:kollege|kollegin|kollegen|chef|chefin|teamleiter|teamleiterin)|"
+    r"(?:mon|ma|notre)[ \t]+(?:collègue|chef|cheffe|manager|responsable)|"
+    r"(?:mi|nuestr[oa])[ \t]+(?:colega|compañer[oa]|jef[ea])|(?:meu|minha)[ \t]+(?:colega|chefe|gerente)|"
+    r"(?:mijn|onze)[ \t]+(?:collega|baas|manager)|(?:min|vår)[ \t]+(?:kollega|chef)|"
+    r"đồng nghiệp(?:[ \t]+(?:của[ \t]+)?(?:tôi|mình|em|anh))?|sếp(?:[ \t]+(?:của[ \t]+)?(?:tôi|mình|em))?"
+)
+_RELATION_KEYWORDS = (
+    "colleague",
+    "coworker",
+    "co-worker",
+    "teammate",
+    "team-mate",
+    "manager",
+    "boss",
+    "lead",
+    "cto",
+    "ceo",
+    "intern",
+    "mentor",
+    "reviewer",
+    "pairing partner",
+    "kolleg",
+    "chef",
+    "teamleiter",
+    "collègue",
+    "responsable",
+    "colega",
+    "compañer",
+    "jefe",
+    "jefa",
+    "gerente",
+    "collega",
+    "baas",
+    "kollega",
+    "đồng nghiệp",
+    "sếp",
+)
+
+# The most common Chinese family names (simplified and traditional): a Chinese name told in a sentence starts
+# with one, which `作者发出的消息` ("messages the author sent") or `同事的电脑` ("a colleague's computer") do not.
+_CJK_SURNAME = (
+    "[王李张張刘劉陈陳杨楊黄黃赵趙吴吳周徐孙孫马馬朱胡郭何高林罗羅郑鄭梁谢謝宋唐许許韩韓冯馮邓鄧曹彭曾肖蕭田董袁潘于"
+    "蒋蔣蔡余杜叶葉程苏蘇魏吕呂丁任沈姚卢盧姜崔钟鍾谭譚陆陸汪范範金石廖贾賈夏韦韋付方白邹鄒孟熊秦邱江尹薛闫閻段雷侯龙龍"
+    "史陶黎贺賀顾顧毛郝龚龔邵万萬钱錢严嚴覃武戴莫孔向汤湯欧歐阳陽司上诸諸葛]"
+)
+_NAME_FIELD_OWNERS = words(
+    """
+    display full real legal customer contact author owner person patient employee member sender recipient holder
+    assignee reporter
+    """
+)
+_NAME_FIELD_KEYWORDS = tuple(f"{who}{sep}name" for who in sorted(_NAME_FIELD_OWNERS) for sep in ("", "_", "-"))
 # Each shape its own rule, searched near the word it starts with.
 _PERSON_SHAPES = (
     # (group, regex, keywords, window)
@@ -308,8 +436,11 @@ _PERSON_SHAPES = (
     (
         "told",
         r"(?i:\b(?:commit(?:ted|s)?|sign(?:ed)?[ -]?off|author(?:ed)?)\b[^\n.;:!?]{0,30}?\bas|"
-        r"\bmy[ \t]+(?:full[ \t]+|real[ \t]+|git[ \t]+)?name[ \t]+is)[ \t]+[\"'`“]?" + _name("told"),
-        ("commit", "sign", "author", "name is"),
+        r"\bmy[ \t]+(?:full[ \t]+|real[ \t]+|git[ \t]+)?name[ \t]+is|"
+        # `the author is Jane Doe`, `authored by Jane Doe`
+        r"\b(?:author|committer)(?:[ \t]+name)?[ \t]+(?:is|was|to|becomes|became)|"
+        r"\b(?:authored|committed|written|reported|reviewed|signed[ -]off)[ \t]+by)[ \t]+[\"'`“]?" + _name("told"),
+        ("commit", "sign", "author", "name is", "written by", "reported by", "reviewed by"),
         (60, 120),
     ),
     # `git config --list` and `git config -l` print `user.name=Jane Doe`
@@ -335,9 +466,17 @@ _PERSON_SHAPES = (
     # a licence's holder; Javadoc's and PHPDoc's `@author`
     (
         "copyright",
-        r"(?:(?i:copyright)(?:Text:)?[ \t]+(?:\([cC]\)|©)?|©)[ \t]*\d{4}(?:[ \t]*[-–][ \t]*\d{4})?,?[ \t]+"
-        + _name("copyright")
-        + r"(?=[ \t]*(?:<[^>\n]*>|\(|,|\.|$))",
+        r"(?:(?i:copyright)(?:Text:)?[ \t]+(?:\([cC]\)|©)?|©)[ \t]*\d{4}(?:[ \t]*[-–][ \t]*(?:\d{4}|present))?,?"
+        r"[ \t]+(?:by[ \t]+)?" + _name("copyright") + r"(?=[ \t]*(?:<[^>\n]*>|\(|,|\.|$))",
+        ("copyright", "©"),
+        (5, 150),
+    ),
+    # the holder before the year: `Copyright © Jane Doe 2024`, `(c) Jane Doe, 2019-2024`
+    (
+        "copyright_first",
+        r"(?:(?i:copyright)[ \t]+(?:\([cC]\)|©)|©)[ \t]*(?:by[ \t]+)?"
+        + _name("copyright_first")
+        + r"(?=,?[ \t]+\d{4}\b)",
         ("copyright", "©"),
         (5, 150),
     ),
@@ -365,6 +504,114 @@ _PERSON_SHAPES = (
         (5, 200),
     ),
     ("latex", r"\\author\{" + _name("latex") + r"\}", ("\\author{",), (5, 120)),
+    # `git log --format='%h %an %s'` and the like: a line's name field, in a text that asked git for names
+    (
+        "log_format",
+        r"^(?:\^?[0-9a-f]{7,40}[ \t|,;:-]+)?"
+        + _name("log_format")
+        + r"(?=[ \t]*(?:[|,;\t(<]|[ \t]-[ \t]|[ \t]{2}|$)|[ \t]+[a-z])",
+        ("%an", "%cn"),
+        (0, 4000),
+    ),
+    # a chat export pasted (Slack, Teams): the writer's name over the time of each message
+    (
+        "chat",
+        r"^[ \t]*"
+        + _name("chat")
+        + r"[ \t]+(?:\d{1,2}:\d\d(?::\d\d)?[ \t]?[AaPp][Mm]|\[\d{1,2}:\d\d(?::\d\d)?\])[ \t]*$",
+        (" am", " pm"),
+        (70, 20),
+    ),
+    # a person named by what they are to the author, or as a commit's author, in Chinese or Japanese: the name
+    # runs to its honorific or the punctuation after it (`同僚の小林美咲さん`, `作者是 李静怡，`)
+    (
+        "cjk",
+        r"(?:同事|同僚|上司|老板|經理|经理|负责人|負責人|担当者?|作者|作成者|提交者|コミッター)"
+        r"(?:の|是|为|為|は|が|：|:)?[ \t]*(?P<cjk>"
+        # a Chinese name starts with a family name; any name may be followed by a Japanese honorific
+        + _CJK_SURNAME
+        + r"[\u4e00-\u9fff]{1,3}(?=[，,、。．！？!?\s）)]|说|說|她|他|告诉|提到|$)|"
+        r"[\u4e00-\u9fff々]{2,5}(?=さん|様|さま|氏|先生|君|くん|ちゃん))",
+        (
+            "同事",
+            "同僚",
+            "上司",
+            "老板",
+            "經理",
+            "经理",
+            "负责人",
+            "負責人",
+            "担当",
+            "作者",
+            "作成者",
+            "提交者",
+            "コミッター",
+        ),
+        (5, 40),
+    ),
+    # a field that holds a person's name: `"displayName": "Aisha binti Rahman"`, `full_name = 'Jane Doe'`
+    (
+        "field",
+        r"(?i:[\"']?(?:display|full|real|legal|customer|contact|author|owner|person|patient|employee|member|"
+        r"sender|recipient|holder|assignee|reporter)[_-]?name[\"']?)[ \t]*[:=][ \t]*[\"']?"
+        + _name("field")
+        + r"(?=[\"']|[ \t]*(?:,|\}|$))",
+        _NAME_FIELD_KEYWORDS,
+        (5, 120),
+    ),
+    # someone the author turns to: `ask Jane Doe`, `questions to Jane Doe`, `cc Jane Doe`, `owned by Jane Doe`
+    (
+        "addressed",
+        r"(?i:\b(?:ask|ping|cc|contact|talk[ \t]+to|questions?[ \t]+to|reach[ \t]+out[ \t]+to|check[ \t]+with|"
+        r"assign(?:ed)?[ \t]+to|owned[ \t]+by|escalate[ \t]+to|hand(?:ed)?[ \t]+(?:it[ \t]+)?over[ \t]+to|"
+        r"frag|fragt?[ \t]+bei|pregunta[ \t]+a|demande[ \t]+à))[ \t]+" + _name("addressed"),
+        (
+            "ask",
+            "ping",
+            "cc ",
+            "contact",
+            "talk to",
+            "question",
+            "reach out",
+            "check with",
+            "assign",
+            "owned by",
+            "escalate",
+            "over to",
+            "frag",
+            "pregunta",
+            "demande",
+        ),
+        (30, 120),
+    ),
+    # a message's or an email's sign-off: `Thanks,` / `Best regards,` over the writer's name on its own line
+    (
+        "signoff",
+        r"^[ \t]*(?i:"
+        + _VALEDICTIONS
+        + r")[ \t]*[,!.]?[ \t]*\r?\n(?:[ \t]*(?:--)?[ \t]*\r?\n)?[ \t]*"
+        + _name("signoff")
+        + r"[ \t]*$",
+        _VALEDICTION_KEYWORDS,
+        (30, 160),
+    ),
+    # a person the author works with, named as such: `my colleague Jane Doe`, `mein Kollege Jürgen Weiß`
+    (
+        "colleague",
+        r"(?i:\b(?:" + _RELATIONS + r"))[ \t]*,?[ \t]+" + _name("colleague"),
+        _RELATION_KEYWORDS,
+        (30, 120),
+    ),
+    # `Jane Doe from the platform team`, `Jane Doe (on our infra team)`
+    (
+        "teammate",
+        r"(?:^|(?<=[\s\"'`(]))"
+        + _name("teammate")
+        + r"[ \t]+\(?(?i:(?:from|on|in|of)[ \t]+(?:the|our|my)[ \t]+(?:[\w-]+[ \t]+){0,3}?"
+        r"(?:team|squad|crew|department|dept|group))\b",
+        (" team", " squad", " crew", " department", " dept", " group"),
+        (90, 20),
+    ),
 )
 # A name in a package's metadata: `"author": "Jane Doe <…>"`, `"contributors": ["A B", "C D"]`,
 # `authors = [{ name = "A B" }]`, `maintainer: A B`; and each entry of an AUTHORS or CONTRIBUTORS list.
@@ -375,7 +622,7 @@ _LISTED = (
     + r")(?=[ \t]*(?:<[^>\n]*>|\(@?[\w.-]+\))?[ \t]*$)"
 )
 _METADATA_BEFORE = re.compile(
-    r"(?i)(?:(?:\b|_)authors?_*|\bcontributors|\bmaintainers?|\bcreators?)[\"']?[ \t]*[:=][ \t]*"
+    r"(?i)(?:(?:\b|_)authors?_*|\bcontributors|\bmaintainers?|\bcreators?|(?:\b|_)credits_*)[\"']?[ \t]*[:=][ \t]*"
     r"(?:\[[^\]]{0,600}?)?(?:\{[^}]{0,200}?(?:\bname[\"']?[ \t]*[:=][ \t]*))?$"
 )
 _LIST_HEADING = re.compile(
@@ -384,11 +631,15 @@ _LIST_HEADING = re.compile(
 # Not a person: an assistant, a bot, a placeholder, an organisation.
 _NOT_A_PERSON = re.compile(
     r"(?i)^(?:claude|anthropic|copilot|github|gitlab|openai|codex|chatgpt|gpt|gemini|cursor|devin|aider|"
+    r"generated|auto|automatic|automated|system|anonymous|various|tbd|todo|none|null|n/a|"
+    # companies and their products, named where a person could be (`ask Stack Overflow`, `cc Google Docs`)
+    r"google|microsoft|apple|amazon|aws|azure|meta|facebook|slack|stack|docker|visual|vs|jetbrains|atlassian|jira|"
     r"dependabot|renovate|bot|ci|jenkins|actions|your|my|the|name|full|first|user|username|author|someone|"
     r"unknown|nobody|root|admin|me|you|contributors|authors|maintainers|team)\b|\[bot\]|-bot$|\bbot$|"
     r"\b(?:inc|llc|ltd|gmbh|corp|corporation|foundation|authors|contributors|project|team|labs|technologies|"
     r"software|systems|ag|sa|bv|ab|oy|kk|pbc|limited|company|co|org|developers|community|engineering|devs|"
-    r"platform|ops|devops|security|support|infra|infrastructure|research|studio|group|partners)\b\.?$"
+    r"platform|ops|devops|security|support|infra|infrastructure|research|studio|group|partners|service|services|"
+    r"desk|helpdesk|center|centre|office|sales|hr|legal|finance|billing|admins|channel|bot)\b\.?$"
 )
 
 
@@ -397,18 +648,31 @@ _PHRASE_WORDS = words(
     """
     a an and as at by for from in into of on or the to with work progress draft fix fixes update updates release
     version feature bugfix hotfix merge initial commit change changes new old final temp test tests wip part
+    i we you he she they it this that these please also yes no ok okay hi hello hey team said says asked told
+    thinks wants will would can could should just not but so if when then there here about after before
     """
 )
+
+
+# The shapes that find a name in a sentence rather than where a tool or a file writes one.
+_IN_PROSE = frozenset({"told", "signoff", "colleague", "teammate", "log_format", "chat", "addressed"})
 
 
 def _person(value: str, m: re.Match[str]) -> bool:
     if len(value) < 2 or _NOT_A_PERSON.search(value) or value.isupper():
         return False
-    if m.lastgroup == "told" and any(w.lower() in _PHRASE_WORDS for w in value.split()):
+    if m.lastgroup in _IN_PROSE and any(w.lower() in _PHRASE_WORDS for w in value.split()):
         return False
+    if m.lastgroup in _IN_PROSE and re.search(r"[A-Za-z]", value):
+        # prose capitalises more than names: a Latin-script name told in a sentence is a first name and a
+        # surname, each written as a name is (`Kofi Mensah`, not `Kofi`, `Release Notes` or `CTO Office`)
+        names = value.split()
+        if len(names) < 2 or any(w.rstrip(".").isupper() and len(w.rstrip(".")) > 1 for w in names):
+            return False
     # one Latin word is a handle or a company (`Google`), not a person's full name
     return not (
-        m.lastgroup in ("copyright", "shortlog", "blame", "told", "porcelain", "config_read")
+        m.lastgroup
+        in ("copyright", "copyright_first", "shortlog", "blame", "told", "porcelain", "config_read", "field", "csv")
         and " " not in value
         and value.isascii()
     )
@@ -442,6 +706,44 @@ def _listed_person(value: str, m: re.Match[str]) -> bool:
     return False
 
 
+# A table's column that holds people's names (a CSV export, a fixture): its header names it so.
+_NAME_COLUMN = re.compile(
+    r"(?i)^[\"']?(?:(?:full|display|customer|contact|author|owner|person|employee|member|patient|client|user|"
+    r"account|holder)[ _-]?name|name|full[ _-]?name|customer|contact|author|owner|assignee|reporter|person)[\"']?$"
+)
+
+
+_PEOPLE_COLUMN = re.compile(r"e-?mail|phone|mobile|address|birth|dob|surname|first[ _-]?name|last[ _-]?name")
+
+
+def _csv_person(value: str, m: re.Match[str]) -> bool:
+    """A field of a comma- or tab-separated table under a header that says the column holds names."""
+    if not _person(value, m):
+        return False
+    text = m.string
+    line_start = text.rfind("\n", 0, m.start()) + 1
+    sep = "\t" if "\t" in text[line_start : m.start()] or text[m.end() : m.end() + 1] == "\t" else ","
+    column = text.count(sep, line_start, m.start())
+    # the header: the first line of the block of lines that hold the separator
+    header_end = line_start - 1
+    header_start = line_start
+    while header_end > 0:
+        previous_start = text.rfind("\n", 0, header_end) + 1
+        if sep not in text[previous_start:header_end]:
+            break
+        header_start, header_end = previous_start, previous_start - 1
+    if header_start == line_start:
+        return False  # the header itself
+    header = [
+        field.strip().strip("\"'").lower() for field in text[header_start : text.find("\n", header_start)].split(sep)
+    ]
+    if column >= len(header) or not _NAME_COLUMN.match(header[column]):
+        return False
+    # a bare `name` column is a person's only beside what else a table of people holds (`id,name,price` is
+    # a product's)
+    return header[column] != "name" or any(_PEOPLE_COLUMN.search(field) for field in header)
+
+
 # a line of an AUTHORS file: a name, perhaps its address or handle
 _NAME_LINE = re.compile(
     r"^[ \t]*(?:[-*+][ \t]+)?" + _name("n")[len("(?P<n>") : -1] + r"[ \t]*(?:<[^>\n]*>|\(@?[\w.-]+\))?[ \t]*$"
@@ -464,6 +766,14 @@ PERSONAL_RULES: tuple[Rule, ...] = (
         ("internal", "intranet", "intra", "corp", ".lan", "localdomain", "home.arpa", ".priv"),
         accept=_internal_host,
         replacement="[REDACTED:internal-host]",
+    ),
+    Rule(
+        "internal-host",
+        PII,
+        _PERSONAL_DEVICE_HOST,
+        ("-macbook", "-imac", "-mac-", "-mbp", "-mba", "-laptop", "-notebook", "-thinkpad", "-iphone", "-ipad"),
+        replacement="[REDACTED:internal-host]",
+        rule_id="personal-device-host",
     ),
     Rule("phone-number", PII, _PHONE_INTL, ("+",), accept=_phone, replacement="[REDACTED:phone-number]"),
     Rule(
@@ -563,6 +873,17 @@ PERSONAL_RULES: tuple[Rule, ...] = (
             window=window,
         )
         for group, regex, keywords, window in _PERSON_SHAPES
+    ),
+    Rule(
+        "person-name",
+        PII,
+        r"(?m)(?:^|(?<=[,\t]))[\"']?" + _name("csv") + r"[\"']?(?=[,\t]|\r?$)",
+        ("name,", ",name", "name\t", "\tname", "customer,", "contact,", "author,", "owner,", "person,"),
+        group="csv",
+        accept=_csv_person,
+        replacement="[REDACTED:person-name]",
+        rule_id="table-name",
+        window=(0, 20000),
     ),
     Rule(
         "person-name",

@@ -182,6 +182,7 @@ class Scanner:
                 if spans is not None:
                     spans.append((end + 1 - length, end + 1))
         found: list[tuple[Finding, int]] = []
+        markers = [mk.span() for mk in _MARKER.finditer(text)] if "[REDACTED:" in text else []
         for index in sorted(where):
             rule = self.rules[index]
             global_allow = self._global_allow if rule.source == "gitleaks" else ()
@@ -189,13 +190,46 @@ class Scanner:
                 span = rule.secret_span(m)
                 if span is None:
                     continue
+                if rule.kind in _WHOLE_URL_KINDS:
+                    span = _to_url_end(text, span)
+                if markers and any(a < span[1] and span[0] < b for a, b in markers):
+                    continue  # retell's own `[REDACTED:…]` (or a part of it) is never a new value
                 value = text[span[0] : span[1]]
                 if not rule.passes(value, m, text, global_allow):
+                    continue
+                if rule.kind == "jwt" and _JWT_IO_EXAMPLE in value:
                     continue
                 value = rule.canonical or (rule.value_of(value, m) if rule.value_of else value)
                 priority = index + (len(self.rules) if rule.kind in _CONTEXT_KINDS else 0)
                 found.append((Finding(rule.kind, rule.category, span[0], span[1], value), priority))
         return found
+
+
+# A credential that is a URL is redacted to the URL's end, whatever length its rule expects of the last part.
+_WHOLE_URL_KINDS = frozenset(
+    {
+        "slack-webhook",
+        "discord-webhook",
+        "microsoft-teams-webhook",
+        "azure-workflow-webhook",
+        "google-chat-webhook",
+        "webhook-url",
+        "sentry-dsn",
+    }
+)
+_URL_REST = re.compile(r"[\w\-./%?=&~+#:@!$*]*")
+_MARKER = re.compile(r"\[REDACTED:[\w.-]+\]")
+# jwt.io's sample token (its claims `sub: 1234567890`, `name: John Doe`, `iat: 1516239022`), quoted in
+# documentation and tests everywhere: an example, as AWS's `…EXAMPLE` keys are
+_JWT_IO_EXAMPLE = "eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ"
+
+
+def _to_url_end(text: str, span: tuple[int, int]) -> tuple[int, int]:
+    rest = _URL_REST.match(text, span[1])
+    end = rest.end() if rest else span[1]
+    while end > span[1] and text[end - 1] in ".,;:!?)":
+        end -= 1  # a sentence's end, not the URL's
+    return span[0], end
 
 
 class _Coverage:

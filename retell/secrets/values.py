@@ -85,7 +85,9 @@ def _segments(word: str) -> bool:
 
 # Code, not data: a call, an attribute path, a subscript, a type, a path or a URL.
 _CODE = re.compile(
-    r"[()]|\[$|^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+(?:\[|$)|^[A-Za-z_][\w.]*\[.*\]$|^[A-Za-z_][\w.]*\|[\w. |]+$|"
+    r"[()]|\[$|^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+(?:\[|$)|^[A-Za-z_][\w.]*\[.*\]$|"
+    r"^[a-z_][\w.]*\[[a-z_][\w.]*$|"  # a subscript or a type cut at its `]`: `tokens[index`, `list[str`
+    r"^[A-Za-z_][\w.]*\|[\w. |]+$|"
     r"^(?:Optional|Union|List|Dict|Set|Tuple|Sequence|Mapping|Callable|Literal|str|int|bytes|bool|float|"
     r"Any|None|string|number|boolean|object|unknown|any|void|String|Integer|char\*?)\b|"
     r"^(?:https?|file)://|^[~.]?/[\w./-]*$|^\w+\.(?:py|js|ts|json|ya?ml|toml|txt|md|env|cfg|ini|conf|pem|key)$",

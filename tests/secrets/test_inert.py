@@ -95,7 +95,7 @@ def test_a_placeholder_is_never_flagged_in_any_context(kind: str) -> None:
         "Authorization: Bearer {p}",
         "Authorization: Basic {p}",
         "Cookie: sessionid={p}; theme=dark",
-        "postgres://app:{p}@db.internal:5432/shop",
+        "postgres://app:{p}@db:5432/shop",  # (an internal host name would be personal data of its own)
         "https://deploy:{p}@127.0.0.1/",
         "https://api.x.io/v1/me?access_token={p}&x=1",
         "AccountKey={p};EndpointSuffix=core.windows.net",
