@@ -17,7 +17,7 @@ from itertools import chain
 from typing import Any
 
 from retell.events import Event, EventLog, walk
-from retell.secrets.preview import default_replacement, mask, secret_id
+from retell.secrets.preview import default_replacement, mask, replacement_problem, secret_id
 from retell.secrets.rule import PII, SECRET, Rule
 from retell.secrets.scanner import Finding, Scanner, all_kinds, base_rules, usernames_from_paths
 from retell.secrets.twocores import Ahead, scan_ahead, start_ahead
@@ -38,6 +38,7 @@ __all__ = [
     "mask",
     "multiline_values",
     "prepare_scanner",
+    "replacement_problem",
     "scan_event_log",
     "secret_id",
     "session_fields",

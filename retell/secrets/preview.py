@@ -53,6 +53,20 @@ def default_replacement(kind: str) -> str:
     return _PII_REPLACEMENTS.get(kind, f"[REDACTED:{kind}]")
 
 
+# A quote in a replacement re-punctuates the line around it: `token="…"` replaced by `"` reads as
+# `token=""&state=y"`, a new assignment whose value is the rest of the line.
+_QUOTES = frozenset("\"'`")
+
+
+def replacement_problem(replacement: str) -> str | None:
+    """Why an author's replacement for a flagged value cannot be used, or None when it can."""
+    if not any(ch.isalnum() for ch in replacement):
+        return "the replacement needs a letter or digit"
+    if _QUOTES.intersection(replacement):
+        return "the replacement may not hold a quote or backtick (it would change how the line around it reads)"
+    return None
+
+
 def mask(kind: str, value: str) -> str:
     """A preview that lets the author recognise the item without the manifest holding it."""
     n = len(value)

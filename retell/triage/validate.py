@@ -10,7 +10,7 @@ from typing import Any
 
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
-from retell.secrets import Scanner
+from retell.secrets import Scanner, replacement_problem
 from retell.secrets.author_terms import Term, read_terms
 from retell.triage.model import (
     ACTIONS,
@@ -499,6 +499,8 @@ def _secrets(seq: CommentedSeq | None, known: Known, p: Problems) -> dict[str, S
         if action == "replace":
             if not replacement:
                 p.error(line_of(entry, "action"), f"secret {ident!r}: `action: replace` needs a `replacement`")
+            elif problem := replacement_problem(replacement):
+                p.error(line_of(entry, "replacement"), f"secret {ident!r}: {problem}")
             elif scanner.scan(replacement):
                 p.error(line_of(entry, "replacement"), f"secret {ident!r}: the replacement itself looks like a secret")
         decisions[ident] = SecretDecision(ident, action, replacement)

@@ -226,6 +226,26 @@ def test_replacement_that_looks_like_a_secret(session: Session) -> None:
     assert other not in error
 
 
+@pytest.mark.parametrize(
+    ("replacement", "problem"),
+    [
+        ("'\"'", "the replacement needs a letter or digit"),
+        ("'&-'", "the replacement needs a letter or digit"),
+        ("'\"x'", "the replacement may not hold a quote or backtick"),
+        ("\"`dev`\"", "the replacement may not hold a quote or backtick"),
+    ],
+)
+def test_replacement_that_would_repunctuate_the_line(session: Session, replacement: str, problem: str) -> None:
+    """A lone `"` as the replacement of `access_token=…` in `…&state=y"` made `access_token="&state=y"`:
+    a new password the publish gate then stopped, with nothing in triage.yaml to fix."""
+    sid = session.flag_id("email")
+    text, _ = replace_line(session.triage.read_text(), r"^    action:", "action: replace", after=rf"- id: {sid}")
+    text, line = replace_line(text, r"^    replacement:", f"replacement: {replacement}", after=rf"- id: {sid}")
+    assert only_error(session, text).startswith(at(line) + f"secret {sid!r}: {problem}")
+    text, _ = replace_line(text, r"^    replacement:", "replacement: a colleague", after=rf"- id: {sid}")
+    assert errors_of(session, text) == []
+
+
 # -- chapters ------------------------------------------------------------------------------------------
 
 
