@@ -69,9 +69,9 @@ TRICKY = [
 _ALPHABET = st.characters(codec="utf-8", categories=("L", "N", "P", "S", "Zs"))
 TEXT = st.one_of(st.sampled_from(TRICKY), st.text(alphabet=_ALPHABET, min_size=1, max_size=40))
 TITLE = TEXT.filter(lambda s: s.strip() != "")
-# Replacements: YAML-special, never secret-shaped (validation rejects a replacement that looks like a secret).
+# Replacements: YAML-special, never secret-shaped and quote-free (validation rejects anything else).
 REPLACEMENT = st.sampled_from(
-    ["[my token]", "<hidden: see notes>", "'quoted' # not a comment", "ünïcødé-name", "~/somewhere", "- dash"]
+    ["[my token]", "<hidden: see notes>", "yes: no # not a comment", "ünïcødé-name", "~/somewhere", "- dash"]
 )
 SLUG = st.from_regex(r"\A[a-z0-9][a-z0-9-]{0,24}\Z")
 DATE = st.sampled_from(["2026-01-05T10:00:01+00:00", "2026-11-02T09:30:00+01:00", "2025-12-31T23:59:59-08:00"])

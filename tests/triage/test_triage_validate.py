@@ -232,7 +232,7 @@ def test_replacement_that_looks_like_a_secret(session: Session) -> None:
         ("'\"'", "the replacement needs a letter or digit"),
         ("'&-'", "the replacement needs a letter or digit"),
         ("'\"x'", "the replacement may not hold a quote or backtick"),
-        ("\"`dev`\"", "the replacement may not hold a quote or backtick"),
+        ('"`dev`"', "the replacement may not hold a quote or backtick"),
     ],
 )
 def test_replacement_that_would_repunctuate_the_line(session: Session, replacement: str, problem: str) -> None:
