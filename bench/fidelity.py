@@ -389,7 +389,8 @@ def language_right(told: str, expected: str) -> bool:
 # -- the post, as a reader sees it ----------------------------------------------------------------------------
 
 _AUTHOR_LEAD = re.compile(
-    r"^(?:I started with this|Next, I asked|I followed up|Then I wrote|Then I changed course|This time I began with|"
+    r"^(?:I started with this|Next, I asked|I followed up|Then I wrote|(?:Then )?I changed course|This time I began with|"
+    r"I asked|I wrote|I put it this way|"
     r"While Claude was still working, I added|I first tried another direction, then rewound it):$"
 )
 _ESCAPE = re.compile(r"\\([\\`*_{}\[\]()#+\-.!|<>~&\"'$@%^=:;,?/])")
