@@ -124,6 +124,22 @@ def _texts(content: Any) -> list[str] | None:
     return out
 
 
+_REJECTION = re.compile(r"The user provided the following reason for the rejection:\s*(.+)", re.S)
+
+
+def _rejection_reasons(content: Any) -> list[str]:
+    """What the author typed when refusing a tool call (Claude Code puts it inside the tool result)."""
+    out = []
+    for block in content if isinstance(content, list) else []:
+        if isinstance(block, dict) and block.get("type") == "tool_result":
+            inner = block.get("content")
+            if isinstance(inner, list):
+                inner = " ".join(b.get("text", "") for b in inner if isinstance(b, dict))
+            if isinstance(inner, str) and (m := _REJECTION.search(inner)):
+                out.append(m.group(1).strip())
+    return out
+
+
 def _typed(text: str) -> str | None:
     """The author's words in one piece of user text, or None when a machine wrote it."""
     if "<command-name>" in text:
@@ -201,6 +217,8 @@ class Raw:
                     continue
                 message = record.get("message") if isinstance(record.get("message"), dict) else {}
                 texts = _texts(message.get("content"))
+                if texts is None:  # a tool result; the author's reason for refusing a call is their own words
+                    texts = _rejection_reasons(message.get("content"))
                 if not texts:
                     continue
                 words = [w for t in texts if (w := _typed(t))]
