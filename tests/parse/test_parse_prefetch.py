@@ -206,3 +206,49 @@ def test_the_secret_scan_starts_on_what_is_told_once_the_reading_child_is_done(
     assert _outputs([path], tmp_path / "two") == alone
     assert [set(options) for options in starts] == [{"child_share"}, {"earlier"}]
     assert len(json.loads(alone[1])["pii_warnings"]) > 40  # (a token a turn, and more)
+
+
+def test_the_parser_reads_none_of_an_images_base64_once_the_child_has_told_it(
+    tmp_path: Path, two_cores: list[Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Images are most of a screenshot-heavy session's bytes: once the reading child has told what an image
+    is, the parser reads its line without the base64 text (a short stand-in in its place), with the same
+    results as one process: pasted images on a first line after a BOM, a screenshot and its `toolUseResult`
+    copy shown twice, a text only the forgiving decoder reads (read whole, as before), a corrupt PNG."""
+    import base64
+    import os
+
+    from conftest import make_jpeg
+
+    tx = Transcript()
+    pasted = [image_block(make_png((40, 30))), image_block(make_jpeg((30, 20)), "image/jpeg")]
+    tx.user([text_block("Here is the layout."), *pasted])
+    screenshot = image_block(make_png((50, 40), (10, 200, 10)))
+    for _ in range(2):
+        call = tx.tool_call("mcp__playwright__browser_take_screenshot", {}, result=None)
+        tx.tool_result(call, [text_block("Took it."), screenshot], tool_use_result=[screenshot])
+    loose = base64.b64encode(make_png((7, 7), (9, 9, 9))).decode()
+    loose_block = {
+        "type": "image",
+        "source": {"type": "base64", "media_type": "image/png", "data": loose[:8] + " " + loose[8:]},
+    }
+    tx.tool_result(tx.tool_call("Read", {"file_path": "/tmp/loose.png"}, result=None), [loose_block])
+    corrupt = image_block(b"\x89PNG\r\n\x1a\n" + b"not really a png" * 40)
+    tx.tool_result(tx.tool_call("Read", {"file_path": "/tmp/x.png"}, result=None), [corrupt])
+    path = tx.write(tmp_path / "images.jsonl")
+    path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
+    prefetch.PREFETCH_MIN = 1 << 62
+    alone = _outputs([path], tmp_path / "one")
+    read: list[int] = []
+    pread = os.pread
+    monkeypatch.setattr(os, "pread", lambda fd, n, at: read.append(n) or pread(fd, n, at))
+    prefetch.PREFETCH_MIN = 0
+    assert _outputs([path], tmp_path / "two") == alone
+    assert sorted(p.name for p in (tmp_path / "two" / "assets").iterdir()) == sorted(
+        p.name for p in (tmp_path / "one" / "assets").iterdir()
+    )
+    manifest = json.loads(alone[1])
+    assert sorted((i["width"], i["height"]) for i in manifest["images"]) == [(7, 7), (30, 20), (40, 30), (50, 40)]
+    assert any("corrupt" in w for w in manifest["warnings"])
+    strict = [b["source"]["data"] for b in (*pasted, screenshot, screenshot, screenshot, screenshot, corrupt)]
+    assert sum(read) <= path.stat().st_size - sum(map(len, strict)) + 200  # (stand-ins and the BOM)
