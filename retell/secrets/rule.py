@@ -71,6 +71,13 @@ class Rule:
         return re.compile(self.gate, self.flags | re.I) if self.gate else None
 
     @cached_property
+    def span_can_hold_newline(self) -> bool:
+        """Whether a value this rule flags can hold a line break (read from the regex: overlines.py)."""
+        from retell.secrets.overlines import span_can_hold_newline  # (asked only of a text kept in part)
+
+        return span_can_hold_newline(self.regex, self.flags, self.group)
+
+    @cached_property
     def pattern(self) -> re.Pattern[str]:
         # Compiled on first use: most rules never meet their keywords, and compiling 250 costs ~0.1 s.
         return re.compile(self.regex, self.flags)
