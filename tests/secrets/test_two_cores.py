@@ -96,3 +96,30 @@ def test_a_later_scanner_of_the_same_names_reads_what_was_scanned_ahead(monkeypa
     other = Scanner(usernames=("alex",))
     other.scan(texts[-2])
     assert scanned == [texts[-2]]
+
+
+@pytest.mark.parametrize("stuck_from", [0, 6])
+def test_a_stealing_split_never_waits_for_a_child_that_lags(monkeypatch: pytest.MonkeyPatch, stuck_from: int) -> None:
+    """A child handed all the work (the scan started half way through a parse) but stuck from one item on:
+    this process takes the items from the last one back until it meets what the child sent, and returns the
+    same results without waiting for it (the child is stopped)."""
+    monkeypatch.setattr(cores.threading, "active_count", lambda: 1)
+    parent = os.getpid()
+    never_read, never_written = os.pipe()
+    calls: list[int] = []
+
+    def square(n: int) -> int:
+        if os.getpid() != parent and n >= stuck_from:
+            os.read(never_read, 1)  # (blocks: nothing is ever written)
+        calls.append(n)
+        return n * n
+
+    items = list(range(10))
+    shared = cores.Shared(square, items, weight=lambda n: 1, child_share=1.0, steal=True)
+    assert shared.mine == []
+    try:
+        assert shared.results() == [n * n for n in items]
+    finally:
+        os.close(never_read)
+        os.close(never_written)
+    assert set(range(stuck_from, 10)) <= set(calls)  # (and the child's first items when it sent them first)
