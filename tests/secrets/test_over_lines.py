@@ -89,3 +89,20 @@ def test_a_long_write_without_a_key_block_is_excerpted_without_a_full_scan(monke
         "… (314 lines in all)",
     ]
     assert scanned
+
+
+def test_an_allowlists_stopwords_are_found_in_one_pass_as_by_a_test_per_word() -> None:
+    """gitleaks' generic-api-key allows a value holding any of 1,446 stopwords: one automaton pass over the
+    value says what a substring test per word says (a value in capitals, a word at either end, none)."""
+    from retell.secrets.scanner import base_rules
+
+    rules, _ = base_rules()
+    (allow,) = [a for rule in rules for a in rule.allowlists if len(a.stopwords) > 1000]
+    rng = random.Random(3)
+    words = list(allow.stopwords)
+    values = ["".join(rng.choice("abcdefghijklmnopqrstuvwxyz0123456789_-") for _ in range(24)) for _ in range(300)]
+    values += [f"x9{w.upper()}" for w in rng.sample(words, 50)] + [f"{w}q7Z" for w in rng.sample(words, 50)]
+    for value in values:
+        lowered = value.lower()
+        assert allow.allows(value, value, value) is any(word in lowered for word in allow.stopwords)
+    assert sum(allow.allows(v, v, v) for v in values) >= 100
