@@ -58,6 +58,7 @@ class Reader(Protocol):
     ahead: tuple[bytes, Callable[[bytes], tuple[Any, list[tuple[int, int, bytes]]]], Callable[[Any], None]] | None
     meanwhile: Callable[[], None] | None
     when_read: Callable[[], None] | None
+    while_waiting: Callable[[], bool] | None
     digest: bool
     hexdigest: str | None
     snapshot_line: int
@@ -93,10 +94,45 @@ def records(reader: Reader, fh: BinaryIO) -> Iterator[tuple[int, Record]]:
     try:
         if reader.meanwhile is not None:
             reader.meanwhile()  # while the child gets ahead (the parser would wait for its first lines)
-        with os.fdopen(read_end, "rb", buffering=1 << 20) as pipe:
+        pipe = _Pipe(read_end, reader.while_waiting)
+        try:
             yield from _parse(reader, fh.fileno(), pipe, child)
+        finally:
+            os.close(read_end)
     finally:
         child.wait()  # (the pipe is closed: a child still writing stops at once)
+
+
+class _Pipe:
+    """The child's messages, read in 1 MB steps. When the next one is not there yet, `while_waiting` (work
+    the parser would do later, in small steps: it returns whether there is more) runs instead of a wait."""
+
+    def __init__(self, fd: int, while_waiting: Callable[[], bool] | None) -> None:
+        self.fd, self.while_waiting = fd, while_waiting
+        self.buffer = bytearray()
+        self.at = 0
+
+    def read(self, size: int) -> bytes:
+        """`size` bytes, fewer only at the end of the pipe."""
+        while len(self.buffer) - self.at < size:
+            if self.while_waiting is not None and not _ready(self.fd) and self.while_waiting():
+                continue  # (a step done: the child may have sent it meanwhile)
+            chunk = os.read(self.fd, _PIPE_SIZE)
+            if not chunk:
+                break
+            del self.buffer[: self.at]
+            self.at = 0
+            self.buffer += chunk
+        data = bytes(self.buffer[self.at : self.at + size])
+        self.at += len(data)
+        return data
+
+
+def _ready(fd: int) -> bool:
+    """Whether reading `fd` would return at once."""
+    import select  # (Linux: where a file is read on two cores at all)
+
+    return bool(select.select([fd], [], [], 0)[0])
 
 
 class _Child:
@@ -126,7 +162,7 @@ def _widen(pipe: int) -> None:
         fcntl.fcntl(pipe, fcntl.F_SETPIPE_SZ, _PIPE_SIZE)
 
 
-def _parse(reader: Reader, fd: int, pipe: BinaryIO, child: _Child) -> Iterator[tuple[int, Record]]:
+def _parse(reader: Reader, fd: int, pipe: _Pipe, child: _Child) -> Iterator[tuple[int, Record]]:
     decoder = msgspec.msgpack.Decoder()
     next_report = _REPORT_EVERY
     when_read = reader.when_read

@@ -67,7 +67,7 @@ def start_ahead(
         else:  # the session's folder changed meanwhile: those findings are another scanner's
             earlier.collect()
     told = {text for part_texts, _ in parts for text in part_texts}
-    distinct = [text for text in dict.fromkeys(texts) if text not in told]
+    distinct = [text for text in dict.fromkeys(texts) if text not in told and not scanner.primed(text)]
     if sum(map(len, distinct)) >= SPLIT_MIN_CHARS and cores.can_fork():
         shared = cores.Shared(
             scanner.find, distinct, weight=len, child_share=child_share, to_wire=_plain, from_wire=_findings, steal=True

@@ -252,3 +252,35 @@ def test_the_parser_reads_none_of_an_images_base64_once_the_child_has_told_it(
     assert any("corrupt" in w for w in manifest["warnings"])
     strict = [b["source"]["data"] for b in (*pasted, screenshot, screenshot, screenshot, screenshot, corrupt)]
     assert sum(read) <= path.stat().st_size - sum(map(len, strict)) + 200  # (stand-ins and the BOM)
+
+
+@pytest.mark.parametrize("moves", [False, True])
+def test_the_parser_scans_the_texts_told_so_far_while_it_waits_for_the_reading_child(
+    tmp_path: Path, two_cores: list[Path], monkeypatch: pytest.MonkeyPatch, moves: bool
+) -> None:
+    """Instead of waiting for the reading child's next lines, the parser scans the texts told so far for
+    secrets, a few events at a time; the flags are those of a scan in one process, also when the session
+    moves to another home folder half way (another account name to flag: the texts are scanned again)."""
+    tx = Transcript()
+    for turn in range(40):
+        if moves and turn == 20:
+            tx.cwd = "/home/alex/src/app"
+        tx.user(f"Step {turn}: deploy with token ghp_Zq8cV2nL4mX7pR1sT9wY3bK6dF0hJ{turn:05d}Qu, as sam@build.")
+        tx.assistant(f"Deployed step {turn}; the key AKIA{turn:04d}QWERTYUIOPAS is in /home/alex/.aws.")
+    path = tx.write(tmp_path / "secrets.jsonl")
+    prefetch.PREFETCH_MIN = 1 << 62
+    alone = _outputs([path], tmp_path / "one")
+    prefetch.PREFETCH_MIN = 0
+    monkeypatch.setattr(prefetch, "_ready", lambda fd: False)  # (the child's lines never there before a wait)
+    steps: list[int] = []
+    step = transcript._ScanWhileWaiting.step
+
+    def counted(self):  # type: ignore[no-untyped-def]
+        more = step(self)
+        steps.append(self.done if more else -1)
+        return more
+
+    monkeypatch.setattr(transcript._ScanWhileWaiting, "step", counted)
+    assert _outputs([path], tmp_path / "two") == alone
+    assert any(done > 0 for done in steps)  # (events scanned while waiting)
+    assert len(json.loads(alone[1])["pii_warnings"]) > 40
