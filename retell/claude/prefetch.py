@@ -37,6 +37,7 @@ PREFETCH_MIN = 32 << 20  # below this, starting a process costs about what it sa
 _BATCH = 512  # items per message from the child (the first ones smaller: the parser starts sooner)
 _FIRST_BATCH = 16
 _PIPE_SIZE = 1 << 20
+_READ_STEP = 1 << 20  # what the parser reads of the pipe at once
 # (a line to decode: _RECORD, _USER_RECORD, or _CUT_USER_RECORD: a user record with spans not to read)
 _RECORD, _LINK, _AHEAD, _USER_RECORD, _CUT_USER_RECORD = 0, 1, 2, 3, 4
 _LENGTH = struct.Struct("<I")
@@ -117,7 +118,7 @@ class _Pipe:
         while len(self.buffer) - self.at < size:
             if self.while_waiting is not None and not _ready(self.fd) and self.while_waiting():
                 continue  # (a step done: the child may have sent it meanwhile)
-            chunk = os.read(self.fd, _PIPE_SIZE)
+            chunk = os.read(self.fd, _READ_STEP)
             if not chunk:
                 break
             del self.buffer[: self.at]

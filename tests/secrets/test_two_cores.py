@@ -10,7 +10,7 @@ import pytest
 from secrets_support import ordinary, planted
 
 from retell import cores
-from retell.secrets import Scanner, twocores
+from retell.secrets import Scanner, scanner, twocores
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the second core is used on Linux only")
 
@@ -62,6 +62,7 @@ def test_a_scan_started_on_the_texts_told_so_far_finds_what_one_scan_finds(
     If the session's folder (its account name) changed meanwhile, the early findings are not used."""
     texts = ["ssh sam@build", "ssh alex@build"] + [case.text for case in planted()] + ordinary() + ["prose"]
     half = len(texts) // 2
+    monkeypatch.setattr(scanner, "_SCANNED_AHEAD", {})  # (none of an earlier test's findings: all are scanned)
     monkeypatch.setattr(twocores, "SPLIT_MIN_CHARS", 0)
     monkeypatch.setattr(cores.threading, "active_count", lambda: 1)
     early = twocores.start_ahead(Scanner(usernames=("sam",)), texts[:half], child_share=1.0)
