@@ -112,11 +112,21 @@ class _Pipe:
         self.fd, self.while_waiting = fd, while_waiting
         self.buffer = bytearray()
         self.at = 0
+        self.poll: Any = None  # (select.poll: no limit on the descriptor's number, unlike select.select)
+        if while_waiting is not None:
+            import select  # (Linux: where a file is read on two cores at all)
+
+            self.poll = select.poll()
+            self.poll.register(fd, select.POLLIN)
+
+    def ready(self) -> bool:
+        """Whether reading the pipe would return at once."""
+        return bool(self.poll.poll(0))
 
     def read(self, size: int) -> bytes:
         """`size` bytes, fewer only at the end of the pipe."""
         while len(self.buffer) - self.at < size:
-            if self.while_waiting is not None and not _ready(self.fd) and self.while_waiting():
+            if self.while_waiting is not None and not self.ready() and self.while_waiting():
                 continue  # (a step done: the child may have sent it meanwhile)
             chunk = os.read(self.fd, _READ_STEP)
             if not chunk:
@@ -127,13 +137,6 @@ class _Pipe:
         data = bytes(self.buffer[self.at : self.at + size])
         self.at += len(data)
         return data
-
-
-def _ready(fd: int) -> bool:
-    """Whether reading `fd` would return at once."""
-    import select  # (Linux: where a file is read on two cores at all)
-
-    return bool(select.select([fd], [], [], 0)[0])
 
 
 class _Child:

@@ -271,7 +271,7 @@ def test_the_parser_scans_the_texts_told_so_far_while_it_waits_for_the_reading_c
     prefetch.PREFETCH_MIN = 1 << 62
     alone = _outputs([path], tmp_path / "one")
     prefetch.PREFETCH_MIN = 0
-    monkeypatch.setattr(prefetch, "_ready", lambda fd: False)  # (the child's lines never there before a wait)
+    monkeypatch.setattr(prefetch._Pipe, "ready", lambda pipe: False)  # (the child's lines never there before a wait)
     monkeypatch.setattr(prefetch, "_READ_STEP", 64)  # (so that the parser reads, and waits, many times)
     steps: list[int] = []
     step = transcript._ScanWhileWaiting.step
