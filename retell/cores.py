@@ -8,8 +8,11 @@ runs no other thread (retell's hashing thread ends when idle). Elsewhere the wor
 
 from __future__ import annotations
 
+import contextlib
 import marshal
 import os
+import signal
+import struct
 import sys
 import threading
 from collections.abc import Callable, Sequence
@@ -17,6 +20,7 @@ from typing import Any, Generic, TypeVar
 
 T = TypeVar("T")
 R = TypeVar("R")
+_LENGTH = struct.Struct("<I")  # before each result a stealing child sends
 
 
 def can_fork() -> bool:
@@ -37,7 +41,12 @@ class Shared(Generic[T, R]):
     """`[func(item) for item in items]` split with a forked child started now: the child takes `child_share`
     of the work (by `weight`) at once; this process does the rest when `results()` is called, so it may do
     other work in between. Results go through `marshal` (`to_wire` makes one of plain data, `from_wire` turns
-    it back); if the child fails, this process does its share too. Without a fork, all is done here."""
+    it back); if the child fails, this process does its share too. Without a fork, all is done here.
+
+    With `steal` (for pure work: an item may be done by both), the child sends each result as it has it, and
+    `results()`, its own share done, takes the child's items from the last one back while the child goes on
+    from the first, until they meet: neither waits for the other, however the shares were guessed (a child
+    started half way through a parse may be handed most of the work, and finish last)."""
 
     def __init__(
         self,
@@ -48,8 +57,9 @@ class Shared(Generic[T, R]):
         child_share: float = 0.5,
         to_wire: Callable[[R], Any] = _same,
         from_wire: Callable[[Any], R] = _same,
+        steal: bool = False,
     ) -> None:
-        self.func, self.items, self.from_wire = func, items, from_wire
+        self.func, self.items, self.from_wire, self.steal = func, items, from_wire, steal
         self.pid: int | None = None
         self.mine: list[int] = list(range(len(items)))
         self.theirs: list[int] = []
@@ -60,10 +70,14 @@ class Shared(Generic[T, R]):
         else:
             self.mine, self.theirs = _split(items, weight, child_share)
         read_end, write_end = os.pipe()
+        if steal:
+            _widen(write_end)
         pid = os.fork()
         if pid == 0:  # the child: never returns
             os.close(read_end)
             theirs = self.theirs
+            if steal:
+                _streaming_child(lambda i: marshal.dumps(to_wire(func(items[i]))), theirs, write_end)
             _child(lambda: marshal.dumps([to_wire(func(items[i])) for i in theirs]), write_end)
         os.close(write_end)
         self.pid, self._read_end = pid, read_end
@@ -72,6 +86,8 @@ class Shared(Generic[T, R]):
         results: list[Any] = [None] * len(self.items)
         if self.pid is None:
             return [self.func(item) for item in self.items]
+        if self.steal:
+            return self._results_meeting(results)
         try:
             for i in self.mine:
                 results[i] = self.func(self.items[i])
@@ -86,6 +102,54 @@ class Shared(Generic[T, R]):
             for i in self.theirs:
                 results[i] = self.func(self.items[i])
         return results
+
+    def _results_meeting(self, results: list[Any]) -> list[R]:
+        """This process's share, then the child's from the last item back until it meets the child's own
+        progress (its results read as they come, never waited for)."""
+        assert self.pid is not None
+        for i in self.mine:
+            results[i] = self.func(self.items[i])
+        theirs, got, end = self.theirs, 0, len(self.theirs)
+        received = bytearray()
+        os.set_blocking(self._read_end, False)
+        open_pipe = True
+        try:
+            while got < end:
+                while open_pipe:  # what the child has sent so far
+                    try:
+                        chunk = os.read(self._read_end, 1 << 20)
+                    except BlockingIOError:
+                        break
+                    if not chunk:
+                        open_pipe = False  # (it ended: done, or failed; what it sent whole still counts)
+                    received += chunk
+                at = 0
+                while got < end and len(received) - at >= _LENGTH.size:
+                    size = _LENGTH.unpack_from(received, at)[0]
+                    if len(received) - at - _LENGTH.size < size:
+                        break
+                    start = at + _LENGTH.size
+                    results[theirs[got]] = self.from_wire(marshal.loads(received[start : start + size]))
+                    got, at = got + 1, start + size
+                del received[:at]
+                if got < end:
+                    end -= 1
+                    results[theirs[end]] = self.func(self.items[theirs[end]])
+        finally:
+            os.close(self._read_end)
+            if got < len(theirs):  # (met half way: the child's last item is this process's already)
+                os.kill(self.pid, signal.SIGKILL)
+            os.waitpid(self.pid, 0)
+        return results
+
+
+def _widen(pipe: int) -> None:
+    """A 1 MB pipe: a stealing child's results wait there while this process is busy elsewhere, instead of
+    the child waiting for room (a 100 MB session's scan sends ~80 KB)."""
+    import fcntl  # (Linux: where a fork is used at all)
+
+    with contextlib.suppress(OSError):  # (above the system's limit: the default size works, with less lead)
+        fcntl.fcntl(pipe, fcntl.F_SETPIPE_SZ, 1 << 20)
 
 
 def _split(items: Sequence[T], weight: Callable[[T], int], child_share: float) -> tuple[list[int], list[int]]:
@@ -108,10 +172,11 @@ def map_on_two_cores(
     weight: Callable[[T], int],
     to_wire: Callable[[R], Any] = _same,
     from_wire: Callable[[Any], R] = _same,
+    steal: bool = False,
 ) -> list[R]:
     """`[func(item) for item in items]`, about half of the work (by `weight`) done by a forked child when a
     fork is possible (see Shared)."""
-    return Shared(func, items, weight=weight, to_wire=to_wire, from_wire=from_wire).results()
+    return Shared(func, items, weight=weight, to_wire=to_wire, from_wire=from_wire, steal=steal).results()
 
 
 def _child(work: Callable[[], bytes], write_end: int) -> None:
@@ -121,6 +186,21 @@ def _child(work: Callable[[], bytes], write_end: int) -> None:
         with os.fdopen(write_end, "wb") as out:
             out.write(data)
     except BaseException:  # anything at all: the parent does this share itself
+        code = 1
+    finally:
+        os._exit(code)
+
+
+def _streaming_child(work: Callable[[int], bytes], order: list[int], write_end: int) -> None:
+    """A stealing child: each result sent as soon as it is done, in `order`. Exits the process."""
+    code = 0
+    try:
+        with os.fdopen(write_end, "wb") as out:
+            for i in order:
+                data = work(i)
+                out.write(_LENGTH.pack(len(data)) + data)
+                out.flush()
+    except BaseException:  # a closed pipe (the parent met it half way), or anything: the parent does the rest
         code = 1
     finally:
         os._exit(code)

@@ -6,7 +6,9 @@ hashed. For a big file a child process does that work, on the other core, with t
 of the records it skipped; the parser reads those lines back (`os.pread`, no copy through the pipe) and
 decodes them. The same functions run in the same order as in one process, so the results are the same.
 The reader's `ahead` work (the images of a line decoded, verified and written, say) is done by the child
-too, and its result sent just before the line it came from.
+too, and its result sent just before the line it came from, with the spans of the line the parser need not
+read (a screenshot's base64 text, once the child has told what it is): the parser reads the rest of the line
+around them, and a short stand-in in their place.
 
 For files of PREFETCH_MIN bytes or more, where a fork is safe (retell/cores.py); elsewhere the reader reads
 in this process.
@@ -35,7 +37,9 @@ PREFETCH_MIN = 32 << 20  # below this, starting a process costs about what it sa
 _BATCH = 512  # items per message from the child (the first ones smaller: the parser starts sooner)
 _FIRST_BATCH = 16
 _PIPE_SIZE = 1 << 20
-_RECORD, _LINK, _AHEAD, _USER_RECORD = 0, 1, 2, 3  # (a line to decode: _RECORD or _USER_RECORD)
+_READ_STEP = 1 << 20  # what the parser reads of the pipe at once
+# (a line to decode: _RECORD, _USER_RECORD, or _CUT_USER_RECORD: a user record with spans not to read)
+_RECORD, _LINK, _AHEAD, _USER_RECORD, _CUT_USER_RECORD = 0, 1, 2, 3, 4
 _LENGTH = struct.Struct("<I")
 _BOM = b"\xef\xbb\xbf"
 _REPORT_EVERY = 4 << 20
@@ -50,9 +54,12 @@ class Reader(Protocol):
     agent_progress: list[AgentProgressLink]
     on_progress: Callable[[int], None] | None
     on_link: Callable[[int, str, str | None], None] | None
-    ahead: tuple[bytes, Callable[[bytes], Any], Callable[[Any], None]] | None
+    # (mark, work, take): work(line) -> (what to take, or None; the spans of the line the parser may read as
+    # other bytes: (start, end, stand-in))
+    ahead: tuple[bytes, Callable[[bytes], tuple[Any, list[tuple[int, int, bytes]]]], Callable[[Any], None]] | None
     meanwhile: Callable[[], None] | None
     when_read: Callable[[], None] | None
+    while_waiting: Callable[[], bool] | None
     digest: bool
     hexdigest: str | None
     snapshot_line: int
@@ -88,10 +95,48 @@ def records(reader: Reader, fh: BinaryIO) -> Iterator[tuple[int, Record]]:
     try:
         if reader.meanwhile is not None:
             reader.meanwhile()  # while the child gets ahead (the parser would wait for its first lines)
-        with os.fdopen(read_end, "rb", buffering=1 << 20) as pipe:
+        pipe = _Pipe(read_end, reader.while_waiting)
+        try:
             yield from _parse(reader, fh.fileno(), pipe, child)
+        finally:
+            os.close(read_end)
     finally:
         child.wait()  # (the pipe is closed: a child still writing stops at once)
+
+
+class _Pipe:
+    """The child's messages, read in 1 MB steps. When the next one is not there yet, `while_waiting` (work
+    the parser would do later, in small steps: it returns whether there is more) runs instead of a wait."""
+
+    def __init__(self, fd: int, while_waiting: Callable[[], bool] | None) -> None:
+        self.fd, self.while_waiting = fd, while_waiting
+        self.buffer = bytearray()
+        self.at = 0
+        self.poll: Any = None  # (select.poll: no limit on the descriptor's number, unlike select.select)
+        if while_waiting is not None:
+            import select  # (Linux: where a file is read on two cores at all)
+
+            self.poll = select.poll()
+            self.poll.register(fd, select.POLLIN)
+
+    def ready(self) -> bool:
+        """Whether reading the pipe would return at once."""
+        return bool(self.poll.poll(0))
+
+    def read(self, size: int) -> bytes:
+        """`size` bytes, fewer only at the end of the pipe."""
+        while len(self.buffer) - self.at < size:
+            if self.while_waiting is not None and not self.ready() and self.while_waiting():
+                continue  # (a step done: the child may have sent it meanwhile)
+            chunk = os.read(self.fd, _READ_STEP)
+            if not chunk:
+                break
+            del self.buffer[: self.at]
+            self.at = 0
+            self.buffer += chunk
+        data = bytes(self.buffer[self.at : self.at + size])
+        self.at += len(data)
+        return data
 
 
 class _Child:
@@ -121,7 +166,7 @@ def _widen(pipe: int) -> None:
         fcntl.fcntl(pipe, fcntl.F_SETPIPE_SZ, _PIPE_SIZE)
 
 
-def _parse(reader: Reader, fd: int, pipe: BinaryIO, child: _Child) -> Iterator[tuple[int, Record]]:
+def _parse(reader: Reader, fd: int, pipe: _Pipe, child: _Child) -> Iterator[tuple[int, Record]]:
     decoder = msgspec.msgpack.Decoder()
     next_report = _REPORT_EVERY
     when_read = reader.when_read
@@ -145,15 +190,29 @@ def _parse(reader: Reader, fd: int, pipe: BinaryIO, child: _Child) -> Iterator[t
                 assert reader.ahead is not None
                 reader.ahead[2](item[1])
                 continue
-            kind, lineno, offset, length = item
-            raw = os.pread(fd, length, offset)
+            kind, lineno, offset, length = item[:4]
+            raw = (
+                os.pread(fd, length, offset) if kind != _CUT_USER_RECORD else _read_around(fd, offset, length, item[4])
+            )
             if reader.on_progress is not None and offset + length >= next_report:
                 reader.on_progress(offset + length)
                 next_report = offset + length + _REPORT_EVERY
             line = raw[len(_BOM) :] if lineno == 1 and raw.startswith(_BOM) else raw
-            record = reader.decode(lineno, line, raw.endswith(b"\n"), kind == _USER_RECORD)
+            record = reader.decode(lineno, line, raw.endswith(b"\n"), kind != _RECORD)
             if record is not None:
                 yield lineno, record
+
+
+def _read_around(fd: int, offset: int, length: int, cuts: list[list[Any]]) -> bytes:
+    """A line read without the spans the child cut from it, each read as its stand-in instead."""
+    parts: list[bytes] = []
+    at = 0
+    for start, end, stand_in in cuts:
+        parts.append(os.pread(fd, start - at, offset + at))
+        parts.append(stand_in)
+        at = end
+    parts.append(os.pread(fd, length - at, offset + at))
+    return b"".join(parts)
 
 
 def _finish(reader: Reader, counted: dict[str, Any]) -> None:
@@ -201,15 +260,22 @@ def _child(reader: Reader, fh: BinaryIO, write_end: int) -> None:
             size = _FIRST_BATCH
             try:
                 for lineno, raw, line, user in reader.lines_to_decode(_hashing(fh, digest) if digest else fh):
+                    cuts: list[tuple[int, int, bytes]] = []
                     if ahead is not None and ahead[0] in line:
                         if batch:  # the lines before first: the parser works on them meanwhile
                             send(batch)
                             batch = []
-                        done = _ahead(ahead[1], line)
+                        done, cuts = _ahead(ahead[1], line)
                         if done is not None:
                             batch.append((_AHEAD, done))  # before the line: the parser takes it first
-                    kind = _USER_RECORD if user else _RECORD
-                    batch.append((kind, lineno, reader.stats.bytes_read - len(raw), len(raw)))
+                    offset = reader.stats.bytes_read - len(raw)
+                    if cuts and user:  # (a user record's image blocks: where the parser reads a stand-in)
+                        bom = len(raw) - len(line)
+                        batch.append(
+                            (_CUT_USER_RECORD, lineno, offset, len(raw), [(bom + a, bom + b, s) for a, b, s in cuts])
+                        )
+                    else:
+                        batch.append((_USER_RECORD if user else _RECORD, lineno, offset, len(raw)))
                     if len(batch) >= size:
                         send(batch)
                         batch, size = [], min(2 * size, _BATCH)
@@ -240,12 +306,14 @@ def _child(reader: Reader, fh: BinaryIO, write_end: int) -> None:
         os._exit(code)
 
 
-def _ahead(work: Callable[[bytes], Any], line: bytes) -> Any:
-    """The reader's ahead work on a line; None (the parser does it) if it fails."""
+def _ahead(
+    work: Callable[[bytes], tuple[Any, list[tuple[int, int, bytes]]]], line: bytes
+) -> tuple[Any, list[tuple[int, int, bytes]]]:
+    """The reader's ahead work on a line; (None, no cuts: the parser does it) if it fails."""
     try:
         return work(line)
     except Exception:  # only a head start: what it would have found, the parser finds itself
-        return None
+        return None, []
 
 
 def _hashing(fh: BinaryIO, digest: Any) -> Iterator[bytes]:

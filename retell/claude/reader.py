@@ -78,6 +78,7 @@ class TranscriptReader:
         ahead: tuple[bytes, Callable[[bytes], Any], Callable[[Any], None]] | None = None,
         meanwhile: Callable[[], None] | None = None,
         when_read: Callable[[], None] | None = None,
+        while_waiting: Callable[[], bool] | None = None,
     ) -> None:
         self.path = path
         self.strict = strict
@@ -94,6 +95,9 @@ class TranscriptReader:
         # Called when the lines are read on two cores, once the child has gone through them all: the parser
         # is still decoding (about half way, in a big session) and the second core is free again.
         self.when_read = when_read
+        # Called, when the lines are read on two cores, instead of waiting for the child's next lines: a small
+        # step of work the parser would do later (it returns whether there is more to do).
+        self.while_waiting = while_waiting
         self.stats = ReadStats()
         self.agent_progress: list[AgentProgressLink] = []
         self.last_snapshot: bytes | None = None  # the last file-history-snapshot, decoded on demand

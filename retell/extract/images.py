@@ -76,6 +76,14 @@ def _event_sort_key(event_id: str) -> tuple[str, tuple[int, ...]]:
 # child wrote the asset file. `hash()` is the same in both processes (the child is forked: one hash key), and
 # two distinct screenshots of the same length sharing a 64-bit hash is as likely as a sha256 name clash.
 Told = tuple[int, int, str, str | None, int, list[int] | tuple[int, int] | None, bool]
+# A span of a raw line the parser reads as other bytes: (start, end, what it reads instead).
+Cut = tuple[int, int, bytes]
+
+
+def stand_in(key: tuple[int, int]) -> str:
+    """What the parser reads in place of a base64 text the reading child cut from a line (80 % of a
+    screenshot-heavy session's bytes): the text's key, never a base64 text (base64 holds no `:`)."""
+    return f"retell:image:{key[0]}:{key[1]}"
 
 
 class ImageStore:
@@ -94,36 +102,49 @@ class ImageStore:
         self.warnings: list[str] = []
         self._told: dict[tuple[int, int], Told] = {}  # by (length, hash) of the base64 text: decoded ahead
         self._written_ahead: set[str] = set()  # asset files the reading child wrote
+        self._plain: set[tuple[int, int]] = set()  # (the child's) texts of base64's letters only: cut from lines
+        self._stand_ins: dict[str, tuple[int, int]] = {}  # (the parser's) what it reads for a cut text -> its key
 
-    def decode_ahead(self, line: bytes) -> list[Told] | None:
-        """What each new image of a raw line is (its asset file written); None when it holds none.
-        Runs in the reading child; its own copy of this store remembers what it has told."""
+    def decode_ahead(self, line: bytes) -> tuple[list[Told] | None, list[Cut]]:
+        """What each new image of a raw line is (its asset file written), None when it holds none; and the
+        spans of the line the parser need not read: each base64 text the child has told of, with the stand-in
+        the parser reads in its place (`stand_in`). Runs in the reading child; its own copy of this store
+        remembers what it has told."""
         if IMAGE_MARK not in line:
-            return None
+            return None, []
         found: list[Told] = []
-        for text in _base64_texts(line):
+        cuts: list[Cut] = []
+        for start, end, text in _base64_texts(line):
             key = (len(text), hash(text))
-            if key in self._told:
-                continue  # (a tool result's toolUseResult copy, a screenshot shown again)
-            try:
-                data = decode_base64(text)
-            except (binascii.Error, ValueError):
-                continue  # (the parser warns)
-            digest = hashlib.sha256(data).hexdigest()
-            kind = sniff_image_type(data)
-            size = _verify(data) if kind is not None else None
-            written = False
-            if kind is not None and size is not None and self.assets_dir is not None:
-                written = self._write(f"{digest[:16]}.{_EXTENSIONS[kind]}", data)
-            told: Told = (*key, digest, kind, len(data), size, written)
-            self._told[key] = told
-            found.append(told)
-        return found or None
+            if key not in self._told:
+                try:
+                    data, plain = _decode_base64(text)
+                except (binascii.Error, ValueError):
+                    continue  # (the parser warns)
+                digest = hashlib.sha256(data).hexdigest()
+                kind = sniff_image_type(data)
+                size = _verify(data) if kind is not None else None
+                written = False
+                if kind is not None and size is not None and self.assets_dir is not None:
+                    written = self._write(f"{digest[:16]}.{_EXTENSIONS[kind]}", data)
+                told: Told = (*key, digest, kind, len(data), size, written)
+                self._told[key] = told
+                found.append(told)
+                if plain:
+                    self._plain.add(key)
+            # (a tool result's toolUseResult copy, a screenshot shown again: told before, cut again)
+            if key in self._plain:
+                # Only a text of base64's own letters is cut: a JSON string of the same letters in its place
+                # leaves the line exactly as valid (or not) as it was, and the parser finds the image by it.
+                cuts.append((start, end, stand_in(key).encode("ascii")))
+        return found or None, cuts
 
     def take_ahead(self, found: list[Told]) -> None:
         """What `decode_ahead` told (sizes arrive as lists)."""
         for told in found:
-            self._told[(told[0], told[1])] = told
+            key = (told[0], told[1])
+            self._told[key] = told
+            self._stand_ins[stand_in(key)] = key
             if told[6] and told[3] is not None:
                 self._written_ahead.add(f"{told[2][:16]}.{_EXTENSIONS[told[3]]}")
 
@@ -137,7 +158,7 @@ class ImageStore:
         if source.get("type") != "base64" or not isinstance(text, str):
             self.warnings.append(f"{where}: image of source type {source.get('type')!r} not embedded, skipped")
             return None
-        key = (len(text), hash(text))
+        key = self._stand_ins.get(text) or (len(text), hash(text))  # (a stand-in: the child cut the text)
         told = self._told.get(key)
         if told is not None:  # (decoded already: its file is there, or it is no usable image)
             _, _, digest, kind, length, size, _ = told
@@ -212,10 +233,15 @@ def decode_base64(text: str) -> bytes:
     """The bytes of a base64 text: msgspec's decoder (already the parser's), ~4x faster than binascii's on a
     screenshot; binascii's for what msgspec refuses (line breaks, missing padding), raising binascii.Error when
     neither can read it."""
+    return _decode_base64(text)[0]
+
+
+def _decode_base64(text: str) -> tuple[bytes, bool]:
+    """`decode_base64`, and whether the text is strict base64 (msgspec read it: base64's letters only)."""
     try:
-        return msgspec.convert(text, bytes)
+        return msgspec.convert(text, bytes), True
     except msgspec.ValidationError:
-        return binascii.a2b_base64(text)
+        return binascii.a2b_base64(text), False
 
 
 _DATA_KEY = b'"data":"'
@@ -223,9 +249,10 @@ _BASE64_SOURCE = b'"type":"base64"'
 _BLOCK_HEAD = 200  # bytes from an image block's start to its data: `"source":{"type":"base64","media_type":…`
 
 
-def _base64_texts(line: bytes) -> Iterator[str]:
-    """The base64 text of each image block on a raw line, found in its bytes (the line is never decoded: on a
-    screenshot-heavy day, decoding the lines that hold images cost the reading child as much as the images).
+def _base64_texts(line: bytes) -> Iterator[tuple[int, int, str]]:
+    """(start, end, text): the base64 text of each image block on a raw line, found in its bytes (the line is
+    never decoded: on a screenshot-heavy day, decoding the lines that hold images cost the reading child as
+    much as the images).
     Only a guess at what the parser will find: the parser uses what the child told of a text only when the
     text it decoded is the same (its length and hash), and decodes any other itself. A JSON string holds no
     unescaped quote, so `"type":"image"` is a key of the line's structure; a text with an escape is skipped."""
@@ -239,7 +266,7 @@ def _base64_texts(line: bytes) -> Iterator[str]:
             if end > start and line.find(b"\\", start, end) < 0:
                 data = line[start:end]
                 if data.isascii():
-                    yield data.decode("ascii")
+                    yield start, end, data.decode("ascii")
             at = line.find(IMAGE_MARK, max(end, start))
         else:
             at = line.find(IMAGE_MARK, at + 1)

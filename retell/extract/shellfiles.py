@@ -20,11 +20,15 @@ _REDIRECT = {">", ">>", ">|", "&>", "&>>"}
 _READS = {"<", "<<<", "<&", ">&", "<>"}  # their next word is no file this command changes
 _NOT_FILES = ("/dev/", "/proc/", "/tmp/", "/var/tmp/", "/private/tmp/")  # scratch, not the project
 _UNSURE = re.compile(r"[$*?`{}\[\]]")
+# The commands `_simple_command` reads a change from (`git mv`/`git rm` through their `mv`/`rm`).
+_CHANGERS = ("mv", "rm", "cp", "touch", "tee", "sed", "perl")
 
 
 def files_changed_by(command: str) -> list[str]:
     """The paths `command` moves, removes, copies onto, edits in place or writes, in the order named."""
     text = _HEREDOC.sub("\n", command).replace("\\\n", " ")  # a line continued with a backslash is one
+    if _changes_nothing(text):
+        return []
     out: list[str] = []
     for line in _command_lines(text):
         try:
@@ -56,6 +60,13 @@ def files_changed_by(command: str) -> list[str]:
         if path.strip() and not _UNSURE.search(path) and not path.startswith(_NOT_FILES) and path not in ("-", "."):
             seen.setdefault(path.rstrip("/"), None)
     return [p for p in seen if p]
+
+
+def _changes_nothing(text: str) -> bool:
+    """Whether `text` surely changes no file, from its characters alone (most commands: `pytest -q`, `ls`),
+    without splitting it into words: a change needs a redirection's `>` or a changing command's name, and
+    without quotes or backslashes every word shlex finds is a piece of the text as written."""
+    return ">" not in text and not any(c in text for c in "'\"\\") and not any(n in text for n in _CHANGERS)
 
 
 def _command_lines(text: str) -> list[str]:

@@ -514,7 +514,8 @@ def is_outcome_command(command: str | None) -> bool:
 def command_output(text: str, failed: bool) -> str | None:
     """A command's exit (when it failed) and its telling output lines: the last lines that name an error, a
     failure, a warning or a count, else its last lines; at most MAX_OUTPUT_LINES, each shortened."""
-    lines = [_ANSI.sub("", ln).rstrip() for ln in _ERROR_TAG.sub("", text[-20_000:]).splitlines()]
+    # (an escape sequence holds no line break: removed from the whole text, it is removed from each line)
+    lines = [ln.rstrip() for ln in _ANSI.sub("", _ERROR_TAG.sub("", text[-20_000:])).splitlines()]
     lines = [ln for ln in lines if ln.strip()]
     exit_line = ""
     if lines and (match := _EXIT.match(lines[0].strip())):
@@ -522,8 +523,15 @@ def command_output(text: str, failed: bool) -> str | None:
         lines = lines[1:]
     elif failed:
         exit_line = "failed"
-    telling = [ln for ln in lines if _TELLING.search(ln)]
-    picked = (telling or lines)[-(MAX_OUTPUT_LINES - (1 if exit_line else 0)) :] if lines else []
+    wanted = MAX_OUTPUT_LINES - (1 if exit_line else 0)
+    telling: list[str] = []  # the last `wanted` telling lines, looked for from the end
+    for ln in reversed(lines):
+        if _TELLING.search(ln):
+            telling.append(ln)
+            if len(telling) == wanted:
+                break
+    telling.reverse()
+    picked = (telling or lines)[-wanted:] if lines else []
     shown = [shorten(ln.strip(), MAX_OUTPUT_LINE) for ln in picked]
     out = ([exit_line] if exit_line else []) + shown
     return "\n".join(out) or None

@@ -83,6 +83,7 @@ def read_transcript(
         ahead=(IMAGE_MARK, images.decode_ahead, images.take_ahead),
         meanwhile=prepare_scanner,
         when_read=scan_told_so_far if scan_early else None,
+        while_waiting=_ScanWhileWaiting(extractor).step if scan_early else None,
     )
     parsed = 0
     for lineno, record in reader:
@@ -153,6 +154,34 @@ def read_transcript(
         first_prior_replay=extractor.first_prior_replay,
         ahead=ahead,
     )
+
+
+class _ScanWhileWaiting:
+    """The texts told so far scanned for secrets, a few events at a time, while the parser would wait for the
+    reading child (a text's findings depend on it alone: they are kept for the scan of the story, and a text
+    that changes afterwards is scanned again then)."""
+
+    STEP = 16  # events a step: a few milliseconds, then the parser looks at the pipe again
+
+    def __init__(self, extractor: SessionExtractor) -> None:
+        self.extractor = extractor
+        self.done = 0  # events scanned (the extractor only appends to its list while reading)
+        self.scanner: Scanner | None = None
+
+    def step(self) -> bool:
+        events = self.extractor.events
+        if self.done >= len(events):
+            return False
+        scanner = _scanner(self.extractor)
+        if self.scanner is None or scanner.usernames != self.scanner.usernames:
+            self.scanner = scanner  # (the session's folder, and so its account names, known only now)
+        found: dict[str, tuple[Any, ...]] = {}
+        for text in event_texts(events[self.done : self.done + self.STEP]):
+            if text not in found and not self.scanner.primed(text):
+                found[text] = tuple(self.scanner.find(text))
+        self.scanner.prime(found)
+        self.done = min(len(events), self.done + self.STEP)
+        return True
 
 
 def _scanner(extractor: SessionExtractor) -> Scanner:

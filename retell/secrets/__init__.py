@@ -77,8 +77,8 @@ def multiline_values(text: str) -> list[tuple[int, int]]:
     """The flagged values of `text` that run over several lines (a key's block, a quoted multi-line value):
     code that keeps some lines of a text and not others must keep all of such a value or none of it, since a
     line of it alone is no longer recognisable (a BEGIN line, a key's last lines)."""
-    if "\n" not in text:
-        return []
+    if not _default_scanner().may_flag_over_lines(text):
+        return []  # (most texts: the few rules that can flag such a value found nothing to weigh)
     return [(a, b) for a, b in flagged_spans(text) if "\n" in text[a:b].strip("\n")]
 
 

@@ -8,6 +8,7 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Any
 
 SECRET = "secret"
 PII = "pii"
@@ -26,12 +27,28 @@ class Allowlist:
     def compiled(self) -> tuple[re.Pattern[str], ...]:
         return tuple(re.compile(r, re.ASCII) for r in self.regexes)
 
+    @cached_property
+    def stopword_matcher(self) -> Any:
+        """One Aho-Corasick automaton of the stopwords (pyahocorasick, the scanner's keyword matcher): a pass
+        over the secret instead of a substring test per word (generic-api-key has 1,446 of them)."""
+        import ahocorasick
+
+        automaton = ahocorasick.Automaton()
+        for word in self.stopwords:
+            automaton.add_word(word, word)
+        automaton.make_automaton()
+        return automaton
+
     def allows(self, secret: str, match: str, line: str) -> bool:
         target = {"secret": secret, "match": match, "line": line}.get(self.target, secret)
         if any(p.search(target) for p in self.compiled):
             return True
-        lowered = secret.lower()
-        return any(word in lowered for word in self.stopwords)
+        if not self.stopwords:
+            return False
+        if len(self.stopwords) < 8 or "" in self.stopwords:
+            lowered = secret.lower()
+            return any(word in lowered for word in self.stopwords)
+        return next(self.stopword_matcher.iter(secret.lower()), None) is not None
 
 
 Accept = Callable[[str, "re.Match[str]"], bool]
@@ -69,6 +86,13 @@ class Rule:
     @cached_property
     def gate_pattern(self) -> re.Pattern[str] | None:
         return re.compile(self.gate, self.flags | re.I) if self.gate else None
+
+    @cached_property
+    def span_can_hold_newline(self) -> bool:
+        """Whether a value this rule flags can hold a line break (read from the regex: overlines.py)."""
+        from retell.secrets.overlines import span_can_hold_newline  # (asked only of a text kept in part)
+
+        return span_can_hold_newline(self.regex, self.flags, self.group)
 
     @cached_property
     def pattern(self) -> re.Pattern[str]:

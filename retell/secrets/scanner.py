@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import bisect
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -171,7 +172,30 @@ class Scanner:
             )
         return resolve(found)
 
-    def _rules_over(self, text: str) -> list[tuple[Finding, int]]:
+    def may_flag_over_lines(self, text: str) -> bool:
+        """Whether a scan of `text` could flag a value that holds a line break inside it. Exact, and cheaper
+        than the scan: only the rules whose secret can hold one run (overlines.py), and what they find before
+        overlaps are settled is a superset of what the scan keeps of them (each rule's matches are the same
+        whatever other rules run)."""
+        if "\n" not in text:
+            return False
+        return any("\n" in text[a:b].strip("\n") for a, b in self._line_candidates(text))
+
+    def _line_candidates(self, text: str) -> Iterator[tuple[int, int]]:
+        """The spans `_scan` would weigh, of the rules whose secret can hold a line break, before overlaps are
+        settled."""
+        for f, _ in self._rules_over(text, over_lines=True):
+            yield f.start, f.end
+        view = decoded_view(text)
+        if view is not None:
+            for f, _ in self._rules_over(view.text, over_lines=True):
+                yield view.original(f.start), view.original(f.end)
+        diff = undiffed_view(text)
+        if diff is not None:
+            for a, b in self._line_candidates(diff.text):
+                yield diff.original(a), diff.original(b)
+
+    def _rules_over(self, text: str, over_lines: bool = False) -> list[tuple[Finding, int]]:
         lowered = text.lower()
         # where each rule's keywords are, for rules that search only around them (in a long text)
         where: dict[int, list[tuple[int, int]] | None] = {}
@@ -185,6 +209,8 @@ class Scanner:
         markers = [mk.span() for mk in _MARKER.finditer(text)] if "[REDACTED:" in text else []
         for index in sorted(where):
             rule = self.rules[index]
+            if over_lines and not rule.span_can_hold_newline:  # (read from its regex once, if ever asked)
+                continue
             global_allow = self._global_allow if rule.source == "gitleaks" else ()
             for m in rule.matches(text, where[index]):
                 span = rule.secret_span(m)

@@ -28,7 +28,7 @@ def scan_ahead(scanner: Scanner, texts: Iterable[str]) -> None:
     distinct = [text for text in dict.fromkeys(texts) if not scanner.primed(text)]
     if sum(map(len, distinct)) < SPLIT_MIN_CHARS or not cores.can_fork():
         return
-    found = cores.map_on_two_cores(scanner.find, distinct, weight=len, to_wire=_plain, from_wire=_findings)
+    found = cores.map_on_two_cores(scanner.find, distinct, weight=len, to_wire=_plain, from_wire=_findings, steal=True)
     scanner.prime({text: tuple(findings) for text, findings in zip(distinct, found, strict=True)})
 
 
@@ -67,10 +67,10 @@ def start_ahead(
         else:  # the session's folder changed meanwhile: those findings are another scanner's
             earlier.collect()
     told = {text for part_texts, _ in parts for text in part_texts}
-    distinct = [text for text in dict.fromkeys(texts) if text not in told]
+    distinct = [text for text in dict.fromkeys(texts) if text not in told and not scanner.primed(text)]
     if sum(map(len, distinct)) >= SPLIT_MIN_CHARS and cores.can_fork():
         shared = cores.Shared(
-            scanner.find, distinct, weight=len, child_share=child_share, to_wire=_plain, from_wire=_findings
+            scanner.find, distinct, weight=len, child_share=child_share, to_wire=_plain, from_wire=_findings, steal=True
         )
         parts = [*parts, (distinct, shared)]
     return Ahead(scanner, parts) if parts else None

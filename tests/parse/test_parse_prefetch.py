@@ -206,3 +206,82 @@ def test_the_secret_scan_starts_on_what_is_told_once_the_reading_child_is_done(
     assert _outputs([path], tmp_path / "two") == alone
     assert [set(options) for options in starts] == [{"child_share"}, {"earlier"}]
     assert len(json.loads(alone[1])["pii_warnings"]) > 40  # (a token a turn, and more)
+
+
+def test_the_parser_reads_none_of_an_images_base64_once_the_child_has_told_it(
+    tmp_path: Path, two_cores: list[Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Images are most of a screenshot-heavy session's bytes: once the reading child has told what an image
+    is, the parser reads its line without the base64 text (a short stand-in in its place), with the same
+    results as one process: pasted images on a first line after a BOM, a screenshot and its `toolUseResult`
+    copy shown twice, a text only the forgiving decoder reads (read whole, as before), a corrupt PNG."""
+    import base64
+    import os
+
+    from conftest import make_jpeg
+
+    tx = Transcript()
+    pasted = [image_block(make_png((40, 30))), image_block(make_jpeg((30, 20)), "image/jpeg")]
+    tx.user([text_block("Here is the layout."), *pasted])
+    screenshot = image_block(make_png((50, 40), (10, 200, 10)))
+    for _ in range(2):
+        call = tx.tool_call("mcp__playwright__browser_take_screenshot", {}, result=None)
+        tx.tool_result(call, [text_block("Took it."), screenshot], tool_use_result=[screenshot])
+    loose = base64.b64encode(make_png((7, 7), (9, 9, 9))).decode()
+    loose_block = {
+        "type": "image",
+        "source": {"type": "base64", "media_type": "image/png", "data": loose[:8] + " " + loose[8:]},
+    }
+    tx.tool_result(tx.tool_call("Read", {"file_path": "/tmp/loose.png"}, result=None), [loose_block])
+    corrupt = image_block(b"\x89PNG\r\n\x1a\n" + b"not really a png" * 40)
+    tx.tool_result(tx.tool_call("Read", {"file_path": "/tmp/x.png"}, result=None), [corrupt])
+    path = tx.write(tmp_path / "images.jsonl")
+    path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
+    prefetch.PREFETCH_MIN = 1 << 62
+    alone = _outputs([path], tmp_path / "one")
+    read: list[int] = []
+    pread = os.pread
+    monkeypatch.setattr(os, "pread", lambda fd, n, at: read.append(n) or pread(fd, n, at))
+    prefetch.PREFETCH_MIN = 0
+    assert _outputs([path], tmp_path / "two") == alone
+    assert sorted(p.name for p in (tmp_path / "two" / "assets").iterdir()) == sorted(
+        p.name for p in (tmp_path / "one" / "assets").iterdir()
+    )
+    manifest = json.loads(alone[1])
+    assert sorted((i["width"], i["height"]) for i in manifest["images"]) == [(7, 7), (30, 20), (40, 30), (50, 40)]
+    assert any("corrupt" in w for w in manifest["warnings"])
+    strict = [b["source"]["data"] for b in (*pasted, screenshot, screenshot, screenshot, screenshot, corrupt)]
+    assert sum(read) <= path.stat().st_size - sum(map(len, strict)) + 200  # (stand-ins and the BOM)
+
+
+@pytest.mark.parametrize("moves", [False, True])
+def test_the_parser_scans_the_texts_told_so_far_while_it_waits_for_the_reading_child(
+    tmp_path: Path, two_cores: list[Path], monkeypatch: pytest.MonkeyPatch, moves: bool
+) -> None:
+    """Instead of waiting for the reading child's next lines, the parser scans the texts told so far for
+    secrets, a few events at a time; the flags are those of a scan in one process, also when the session
+    moves to another home folder half way (another account name to flag: the texts are scanned again)."""
+    tx = Transcript()
+    for turn in range(40):
+        if moves and turn == 20:
+            tx.cwd = "/home/alex/src/app"
+        tx.user(f"Step {turn}: deploy with token ghp_Zq8cV2nL4mX7pR1sT9wY3bK6dF0hJ{turn:05d}Qu, as sam@build.")
+        tx.assistant(f"Deployed step {turn}; the key AKIA{turn:04d}QWERTYUIOPAS is in /home/alex/.aws.")
+    path = tx.write(tmp_path / "secrets.jsonl")
+    prefetch.PREFETCH_MIN = 1 << 62
+    alone = _outputs([path], tmp_path / "one")
+    prefetch.PREFETCH_MIN = 0
+    monkeypatch.setattr(prefetch._Pipe, "ready", lambda pipe: False)  # (the child's lines never there before a wait)
+    monkeypatch.setattr(prefetch, "_READ_STEP", 64)  # (so that the parser reads, and waits, many times)
+    steps: list[int] = []
+    step = transcript._ScanWhileWaiting.step
+
+    def counted(self):  # type: ignore[no-untyped-def]
+        more = step(self)
+        steps.append(self.done if more else -1)
+        return more
+
+    monkeypatch.setattr(transcript._ScanWhileWaiting, "step", counted)
+    assert _outputs([path], tmp_path / "two") == alone
+    assert any(done > 0 for done in steps)  # (events scanned while waiting)
+    assert len(json.loads(alone[1])["pii_warnings"]) > 40

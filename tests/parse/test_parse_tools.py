@@ -278,3 +278,21 @@ def test_a_commit_line_a_command_only_printed_is_no_commit_of_the_session(tx: Tr
     )
     runs = [Event.from_dict(run) for run in _runs(parse(tx))]
     assert session_summaries(runs) == ["Keep bytes in the cache"]
+
+
+def test_a_long_coloured_test_run_keeps_its_last_telling_lines() -> None:
+    """The telling lines of an output are looked for from its end: the last ones are kept, colour codes off,
+    as when every line was looked at."""
+    from retell.extract.tools import command_output
+
+    lines = [f"\x1b[32mtests/test_{i}.py::test_ok PASSED\x1b[0m" for i in range(3000)]
+    lines[2990] = "\x1b[31mtests/test_x.py::test_bad FAILED\x1b[0m"
+    lines += ["", "\x1b[1m=== 1 failed, 2999 passed in 9.1s ===\x1b[0m", "\u2028"]
+    assert command_output("Exit code 1\n" + "\n".join(lines), True) == "\n".join(
+        [
+            "failed",  # (the exit line is beyond the last 20,000 characters read)
+            "tests/test_2998.py::test_ok PASSED",
+            "tests/test_2999.py::test_ok PASSED",
+            "=== 1 failed, 2999 passed in 9.1s ===",
+        ]
+    )

@@ -10,7 +10,7 @@ import pytest
 from secrets_support import ordinary, planted
 
 from retell import cores
-from retell.secrets import Scanner, twocores
+from retell.secrets import Scanner, scanner, twocores
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the second core is used on Linux only")
 
@@ -62,6 +62,7 @@ def test_a_scan_started_on_the_texts_told_so_far_finds_what_one_scan_finds(
     If the session's folder (its account name) changed meanwhile, the early findings are not used."""
     texts = ["ssh sam@build", "ssh alex@build"] + [case.text for case in planted()] + ordinary() + ["prose"]
     half = len(texts) // 2
+    monkeypatch.setattr(scanner, "_SCANNED_AHEAD", {})  # (none of an earlier test's findings: all are scanned)
     monkeypatch.setattr(twocores, "SPLIT_MIN_CHARS", 0)
     monkeypatch.setattr(cores.threading, "active_count", lambda: 1)
     early = twocores.start_ahead(Scanner(usernames=("sam",)), texts[:half], child_share=1.0)
@@ -96,3 +97,30 @@ def test_a_later_scanner_of_the_same_names_reads_what_was_scanned_ahead(monkeypa
     other = Scanner(usernames=("alex",))
     other.scan(texts[-2])
     assert scanned == [texts[-2]]
+
+
+@pytest.mark.parametrize("stuck_from", [0, 6])
+def test_a_stealing_split_never_waits_for_a_child_that_lags(monkeypatch: pytest.MonkeyPatch, stuck_from: int) -> None:
+    """A child handed all the work (the scan started half way through a parse) but stuck from one item on:
+    this process takes the items from the last one back until it meets what the child sent, and returns the
+    same results without waiting for it (the child is stopped)."""
+    monkeypatch.setattr(cores.threading, "active_count", lambda: 1)
+    parent = os.getpid()
+    never_read, never_written = os.pipe()
+    calls: list[int] = []
+
+    def square(n: int) -> int:
+        if os.getpid() != parent and n >= stuck_from:
+            os.read(never_read, 1)  # (blocks: nothing is ever written)
+        calls.append(n)
+        return n * n
+
+    items = list(range(10))
+    shared = cores.Shared(square, items, weight=lambda n: 1, child_share=1.0, steal=True)
+    assert shared.mine == []
+    try:
+        assert shared.results() == [n * n for n in items]
+    finally:
+        os.close(never_read)
+        os.close(never_written)
+    assert set(range(stuck_from, 10)) <= set(calls)  # (and the child's first items when it sent them first)
