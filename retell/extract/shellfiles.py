@@ -30,6 +30,7 @@ def files_changed_by(command: str) -> list[str]:
     if _changes_nothing(text):
         return []
     out: list[str] = []
+    where = _Folder()
     for line in _command_lines(text):
         try:
             lexer = shlex.shlex(line, posix=True, punctuation_chars=True)
@@ -41,12 +42,12 @@ def files_changed_by(command: str) -> list[str]:
         words: list[str] = []
         for index, token in enumerate(tokens):
             if token in _SEPARATORS:
-                out.extend(_simple_command(words))
+                out.extend(where.run(words))
                 words = []
             elif token in _REDIRECT:
                 target = tokens[index + 1] if index + 1 < len(tokens) else ""
                 if target and not target.startswith("&"):
-                    out.append(target)
+                    out.extend(where.resolve([target]))
                 words.append("\0")  # the redirection's target is no operand of the command
             elif token in _READS:
                 words.append("\0")
@@ -54,7 +55,7 @@ def files_changed_by(command: str) -> list[str]:
                 words[-1] = "\1"  # consumed by the redirection above
             else:
                 words.append(token)
-        out.extend(_simple_command(words))
+        out.extend(where.run(words))
     seen: dict[str, None] = {}
     for path in out:
         if path.strip() and not _UNSURE.search(path) and not path.startswith(_NOT_FILES) and path not in ("-", "."):
@@ -90,6 +91,37 @@ def _command_lines(text: str) -> list[str]:
         current.append(char)
     lines.append("".join(current))
     return lines
+
+
+class _Folder:
+    """Where the command's words are, after its own `cd`s: `cd ../site && git rm a.html` removes ../site/a.html,
+    not a file of the folder the session ran in. After a `cd` that cannot be read for sure (`cd -`, `cd $X`,
+    a bare `cd`), relative paths are left out rather than guessed."""
+
+    def __init__(self) -> None:
+        self.path: str | None = ""  # "" = the session's folder; None = unknown
+
+    def run(self, words: list[str]) -> list[str]:
+        plain = [w for w in words if w not in ("\0", "\1")]
+        if plain and plain[0] in ("cd", "pushd"):
+            operands = [w for w in plain[1:] if not w.startswith("-") or w == "-"]
+            target = operands[0] if operands else None
+            if target is None or target == "-" or _UNSURE.search(target):
+                self.path = None
+            elif target.startswith(("/", "~")) or self.path is None:
+                self.path = target if target.startswith(("/", "~")) else None
+            else:
+                self.path = posixpath.join(self.path, target) if self.path else target
+            return []
+        return self.resolve(_simple_command(words))
+
+    def resolve(self, paths: list[str]) -> list[str]:
+        if self.path == "":
+            return paths
+        absolute = [p for p in paths if p.startswith(("/", "~"))]
+        if self.path is None:
+            return absolute
+        return [p if p.startswith(("/", "~")) else posixpath.normpath(posixpath.join(self.path, p)) for p in paths]
 
 
 def _simple_command(words: list[str]) -> list[str]:

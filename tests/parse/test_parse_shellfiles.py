@@ -25,6 +25,16 @@ COMMANDS = [
     ("touch a.py b.py", ["a.py", "b.py"]),
     ("printf 'x' | tee out.txt", ["out.txt"]),
     ("npm run build", []),
+    # after the command's own `cd`, its relative paths are in that folder (a real session's
+    # `cd ~/site && git rm public/a.html` was counted as a file of the folder the session ran in)
+    (
+        "cd /Users/d/site && git rm public/a.html public/b.css",
+        ["/Users/d/site/public/a.html", "/Users/d/site/public/b.css"],
+    ),
+    ("cd sub && rm x.txt && cd .. && touch y", ["sub/x.txt", "y"]),
+    ("cd /r && echo hi > out.txt", ["/r/out.txt"]),
+    ("cd - && rm x.txt /abs/z", ["/abs/z"]),  # (a folder it cannot know: its relative paths are left out)
+    ("cd $DIR; rm x.txt", []),
 ]
 
 
