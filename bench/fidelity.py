@@ -21,7 +21,8 @@ The expectations are read from the raw JSONL by this script's own rules, never b
   trusted when clear.
 - the figures: the post's "My messages" (the author's messages the post tells), "Tool calls" (tool_use blocks
   of the main file, once per id, spawns and ExitPlanMode aside), "Files changed" (edit and write targets and the
-  last snapshot's files, each as one absolute path), and the session's length (first to last record, a
+  last snapshot's files, each as one absolute path, and the files shell commands changed as retell's manifest
+  lists them; a file in a Claude Code config folder, such as a plan, is none of the work's), and the session's length (first to last record, a
   trailing /exit after a pause of hours aside).
 - every non-empty session (one message of the author's or one reply) a post.
 
@@ -546,7 +547,7 @@ def measure(session: Path, work: Path) -> dict[str, Any]:
         row["post_title"] = shown(value) if title else row["title"]
     row["headings"] = [shown(h) for h in re.findall(r"^## (.+)$", post, re.M)]
     _count_messages(row, raw, post, work)
-    _check_figures(row, raw, post)
+    _check_figures(row, raw, post, work)
     events = json.loads((work / "events.json").read_text(encoding="utf-8"))["events"]
     row["bare_cd"] = [e["summary"] for e in events if e["kind"] == "tool_run" and re.search(r"`cd\s", e["summary"])]
     row["bad_title"] = bad_title_reason(row["post_title"])
@@ -595,7 +596,20 @@ def _count_messages(row: dict[str, Any], raw: Raw, post: str, work: Path) -> Non
     )
 
 
-def _check_figures(row: dict[str, Any], raw: Raw, post: str) -> None:
+def _shell_files(work: Path, raw: Raw) -> set[str]:
+    """The files retell read off shell commands (`git mv`, `cp`, `> notes.md`…), as the manifest lists them.
+    Reading a command's words is not this script's to redo: these come from retell (their rules are tested in
+    tests/parse/test_parse_shellfiles.py), and the row checks what the edit, write and snapshot records add."""
+    manifest = json.loads((work / "manifest.json").read_text(encoding="utf-8"))
+    files = manifest.get("files") or {}
+    shell = [*(files.get("shell") or []), *(files.get("subagents") or [])]  # (subagents' files: their own records)
+    return {_absolute(str(p), raw.first_cwd) for p in shell}
+
+
+_CLAUDE_HOME = re.compile(r"^(?:/?~|/home/[^/]+|/Users/[^/]+|/root|[A-Za-z]:/Users/[^/]+)/\.claude/")
+
+
+def _check_figures(row: dict[str, Any], raw: Raw, post: str, work: Path) -> None:
     box = stats_box(post)
     wrong = []
     said = box.get("My messages")
@@ -605,8 +619,10 @@ def _check_figures(row: dict[str, Any], raw: Raw, post: str) -> None:
     if calls and int(calls.group(1)) != len(raw.tool_ids):
         wrong.append(f"Tool calls {calls.group(1)}, the records hold {len(raw.tool_ids)}")
     files = box.get("Files changed")
-    if files is not None and int(files) != len(raw.files):
-        wrong.append(f"Files changed {files}, the records name {len(raw.files)}")
+    # Claude Code's own files (a plan in ~/.claude/plans/) are no file of the work
+    named = {f for f in raw.files | _shell_files(work, raw) if not _CLAUDE_HOME.match(f)}
+    if files is not None and int(files) != len(named):
+        wrong.append(f"Files changed {files}, the records name {len(named)}")
     length = box.get("Session length")
     span = raw.span_minutes()
     if length is not None and span is not None:
