@@ -684,6 +684,18 @@ def _owner(text: str, at: int) -> tuple[str, bool]:
     return match.group("name").lower(), match.group(0)[len(match.group("name")) :].startswith(("'s", "’s"))
 
 
+# An English verb acts on the files after it in its clause ("removed them from the script tags in index.html
+# and from the favicon path in `tokenizer.js`"), until a phrase of its own starts: "rewrote the layout with
+# the five legacy files at the top of each folder, `summary.txt`" tells of a plan that names the file, "opened
+# the session by pointing Claude at `prompt.md`" of the session.
+_OWN_PHRASE = re.compile(r"\b(?:with|by|while|after|before|when|without|so that|because)\b", re.I)
+
+
+def _governs(between: str) -> bool:
+    """Whether a verb, followed by `between`, still acts on the file right after it."""
+    return not _OWN_PHRASE.search(between)
+
+
 def _touch(text: str, at: int) -> str:
     """How the clause around a path says a tool touched it: "read" (read, opened), "edit" (edited, wrote,
     created, removed…), or "" when it only names the file. The verb nearest before the path counts (after
@@ -699,6 +711,9 @@ def _touch(text: str, at: int) -> str:
         participle = after and re.fullmatch(r"\S*\s+(?:(?:was|were|got|being)\s+)?", clause[where : match.start()])
         if after != verb_last and not participle:
             continue
+        if not after and not verb_last and not _governs(clause[match.end() : where]):
+            continue
+
         kind = "read" if match.group("read") or match.group("ja_read") else "edit"
         distance = abs(match.start() - where)
         if best is None or distance < best[0]:

@@ -1,0 +1,30 @@
+# ruff: noqa: E501  (paragraphs kept on one line as in draft.md)
+"""What a faithful paraphrase may do that the check once read as a slip, and the slips it once let through,
+on prose written for the test about the blind sets' sessions (bench/check/work/G1): the real-model draft of
+G1 (bench/check/drafts/G1.md) drew these false alarms, and the blind set's dev variant these misses.
+
+G1 (cctrace): e1 my "@claude-code-prompt.md really ULTRATHINK this"; e56 a Read of an old export's
+`conversation_full.md`; e231 my "i think for now we should continue to create all of the export files…";
+e234 and e243 Claude's edits of the plan, whose text lists the legacy files (`conversation_full.md`,
+`summary.txt`…); e275 a Read of `RENDERED.md`."""
+
+from __future__ import annotations
+
+from check_support import problems
+
+# -- a verb acts on the files of its own phrase ---------------------------------------------------------------
+
+
+def test_a_file_a_plan_lists_is_not_one_the_verb_edited() -> None:
+    listed = "I didn't want the old files dropped yet, and Claude rewrote the layout with the five legacy files at the top of each export folder, `conversation_full.md`, `session_info.json` and `summary.txt`, followed by `RENDERED.md`. <!-- ev: e231 e233 e234 e237 e239 e243 e245 -->\n"
+    assert problems("G1", listed) == []
+    # The verb right before the file still tells of a touch: a file the cited events did not touch is reported.
+    edited = "I didn't want the old files dropped yet, and Claude edited `conversation_full.md`. <!-- ev: e231 e233 e234 e237 e239 e243 e245 -->\n"
+    assert any('path: "conversation_full.md": not in the cited events' in line for line in problems("G1", edited))
+
+
+def test_a_verb_with_a_phrase_of_its_own_does_not_touch_the_file_after_it() -> None:
+    pointing = "I opened the session by pointing Claude at `claude-code-prompt.md`, with one extra instruction: \"really ULTRATHINK this\". <!-- ev: e1 -->\n"
+    assert problems("G1", pointing) == []
+    read = "Claude read `claude-code-prompt.md` first. <!-- ev: e1 -->\n"
+    assert any("no tool read, edited or wrote it" in line for line in problems("G1", read))
