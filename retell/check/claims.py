@@ -361,8 +361,9 @@ _JA_CREDIT = re.compile(
     r"(?P<who>私|僕|俺|わたし|Claude|クロード|我們|我们|我)\s*(?:は|が|も)(?P<rest>[^。！？]{2,60}?)"
     r"(?P<verb>指示した|決めた|決定した|頼んだ|提案した|選んだ|判断した|却下した|求めた|要求した|决定|建议|要求)"
 )
-# A request: the author may ask for what Claude offered first ("I asked for a full export first").
-_REQUEST = re.compile(r"asked|told|had |called for|pushed for")
+# A request: the author may ask for what Claude offered first ("I asked for a full export first"); wanting it is
+# asking for it ("I also wanted the project's prompts" after a subagent's report listed them).
+_REQUEST = re.compile(r"asked|told|had |called for|pushed for|wanted")
 _WE_AGREED = re.compile(rf"\b[Ww]e\s+(?:both\s+|all\s+)?agreed(?P<rest>{_REST})")
 MIN_CREDIT_STEMS = 2
 # "it asked whether I wanted to…", "whatever we chose would go into the repo": a question or a relative clause

@@ -28,3 +28,11 @@ def test_a_verb_with_a_phrase_of_its_own_does_not_touch_the_file_after_it() -> N
     assert problems("G1", pointing) == []
     read = "Claude read `claude-code-prompt.md` first. <!-- ev: e1 -->\n"
     assert any("no tool read, edited or wrote it" in line for line in problems("G1", read))
+
+
+# -- credits: wanting what was offered is asking for it -------------------------------------------------------
+
+
+def test_wanting_what_a_report_listed_first_is_no_claim_to_the_idea() -> None:
+    wanted = 'My answer was to take all of it: "i think we would want to include all sources related to a session". I also wanted the project\'s own prompts for skills, hooks, commands and agents, where the repo had them. <!-- ev: e183 e186 -->\n'
+    assert problems("G1", wanted) == []
