@@ -59,6 +59,7 @@ class Claim:
     actor: str = ""  # credits: author | claude | both
     stems: list[str] = field(default_factory=list)  # credits: what was decided, as content stems
     request: bool = False  # credits: asked for, not thought of ("I asked for a full export"): who said it first is moot
+    agreement: bool = False  # credits: "I agreed to…", "I approved…": an answer to a proposal, not an idea
     accepted: str | None = None  # the author's `ok` mark (its note, or "")
     command: str = ""  # outputs: the command said to have printed it
     owner: str = ""  # paths: whose file the sentence says it is ("Bob's `notes.md`", "alice, editing `x.md`")
@@ -340,7 +341,7 @@ _CREDIT_VERBS = (
     r"told (?:Claude|it|me|them) to|"
     r"had (?:Claude|it) |came up with|had the idea|realized|realised|realizes|realises|noticed|spotted|figured out|"
     r"worked out|found|discovered|diagnosed|pointed out|caught|vetoed|rejected|overruled|argued|concluded|ruled out|"
-    r"preferred|went with|called for"
+    r"preferred|went with|called for|agreed to|accepted|approved|signed off on|went along with"
 )
 # What was decided: up to the sentence's end, or to a clause with an actor of its own ("…, and I told it to…").
 _REST = r"(?:(?!,?\s+(?:and|but|so|then)\s+(?:I|we|Claude|it)\b|;)[^.!?])*"
@@ -364,6 +365,8 @@ _JA_CREDIT = re.compile(
 # A request: the author may ask for what Claude offered first ("I asked for a full export first"); wanting it is
 # asking for it ("I also wanted the project's prompts" after a subagent's report listed them).
 _REQUEST = re.compile(r"asked|told|had |called for|pushed for|wanted")
+# Agreeing to what the other side put forward: the agreement is an answer the session must hold.
+_AGREEMENT = re.compile(r"agreed|accepted|approved|signed off|went along")
 _WE_AGREED = re.compile(rf"\b[Ww]e\s+(?:both\s+|all\s+)?agreed(?P<rest>{_REST})")
 MIN_CREDIT_STEMS = 2
 # "it asked whether I wanted to…", "whatever we chose would go into the repo": a question or a relative clause
@@ -381,6 +384,7 @@ def credit_claims(text: str, block: Block) -> list[Claim]:
         if len(stems) >= enough:  # "I decided to" alone says nothing to check
             claim = Claim(CREDIT, text[start:end].strip(), block.line_at(start), block, end, actor=actor, stems=stems)
             claim.request = bool(_REQUEST.match(verb))
+            claim.agreement = bool(_AGREEMENT.match(verb))
             claims.append(claim)
 
     for match in _WE_AGREED.finditer(text):
@@ -397,6 +401,8 @@ def credit_claims(text: str, block: Block) -> list[Claim]:
             actor = CLAUDE
         if actor not in (AUTHOR, CLAUDE, SUBAGENT, AGENT, BOTH):
             continue
+        if actor == BOTH and match.group("verb").startswith("agreed"):
+            continue  # "we agreed to…": a shared decision, read above
         add(
             match.start(),
             match.end(),

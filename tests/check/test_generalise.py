@@ -36,3 +36,23 @@ def test_a_verb_with_a_phrase_of_its_own_does_not_touch_the_file_after_it() -> N
 def test_wanting_what_a_report_listed_first_is_no_claim_to_the_idea() -> None:
     wanted = 'My answer was to take all of it: "i think we would want to include all sources related to a session". I also wanted the project\'s own prompts for skills, hooks, commands and agents, where the repo had them. <!-- ev: e183 e186 -->\n'
     assert problems("G1", wanted) == []
+
+
+# -- decisions told the opposite way round, agreements nobody gave --------------------------------------------
+
+
+def test_a_decision_told_the_opposite_way_round_from_my_answer_is_reported() -> None:
+    para = "Claude asked whether to try it by hand. At that point I decided we would {} hands-on experiments. <!-- ev: e11 e12 e15 -->\n"
+    assert problems("G1", para.format("go ahead with the")) == []
+    skipped = problems("G1", para.format("skip the"))
+    assert len(skipped) == 1
+    assert "credit" in skipped[0] and "told the other way round: your answer in e15 says “Yes, run the tests”" in skipped[0]
+    assert "stops render --strict" not in skipped[0]
+
+
+def test_an_agreement_needs_my_answer_near_it() -> None:
+    agreed = "Claude asked whether it should proceed with the hands-on testing, and I agreed to run the experiments. <!-- ev: e14 e15 -->\n"
+    assert problems("G1", agreed) == []
+    nobody = "Claude's comparison counted the new data sources, and I agreed to drop the XML view and the summary as not needed for GitHub. <!-- ev: e197 e200 e203 e205 -->\n"
+    lines = problems("G1", nobody)
+    assert len(lines) == 1 and "no message of yours in the cited events agrees to it" in lines[0]
