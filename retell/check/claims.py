@@ -55,10 +55,12 @@ class Claim:
     family: str = ""  # outcomes: tests | build | deploy | push | merge | commit | install | subagent | app
     positive: bool = True  # outcomes: it worked (True) or it failed (False)
     retry: bool = False  # outcomes: told of a second run ("retried, and this time it passed")
+    noun: str = ""  # outcomes of a "process": what ran ("export"), for finding its runs by their command
     soft: bool = False  # outcomes: "fixed", "resolved": reported only when the session says otherwise
     actor: str = ""  # credits: author | claude | both
     stems: list[str] = field(default_factory=list)  # credits: what was decided, as content stems
     request: bool = False  # credits: asked for, not thought of ("I asked for a full export"): who said it first is moot
+    whole: bool = False  # outcomes: told of the whole suite ("the whole suite passed")
     agreement: bool = False  # credits: "I agreed to…", "I approved…": an answer to a proposal, not an idea
     accepted: str | None = None  # the author's `ok` mark (its note, or "")
     command: str = ""  # outputs: the command said to have printed it
@@ -205,6 +207,8 @@ _FAMILIES: list[tuple[str, str]] = [
         r"page|app|site|recording|recorder|playback|player|program|redirect|request|requests|feature|fix|server|"
         r"script|styles|styling|ページ|アプリ",
     ),
+    # a job a script of the project does ("the full export went through"): its runs name it
+    ("process", r"exports?|imports?|migrations?|backups?|conversions?|エクスポート|インポート|导出|导入"),
     # last, so that it wins over "page": "one of the fetches, the docs page, failed"
     ("fetch", r"fetch(?:es)?|web ?fetch(?:es)?|downloads?|web searche?s?|curl|wget"),
 ]
@@ -267,6 +271,11 @@ _JA_OUTCOME = re.compile(
     r"(?P<tail>)"
 )
 _JA_SENTENCE = re.compile(r"[。！？!?\n]")
+# A result told in the passive, with no doer: "and was committed", "were pushed"
+_PASSIVE = re.compile(r"\b(?:was|were|got|been|is|are)\s+(?:\w+ly\s+)?$", re.I)
+# The whole suite, not a test of it: "the whole suite", "the full test suite" ("all the tests passed" is as often
+# all of one run's, as Claude itself says it: not read as the whole suite)
+_WHOLE_SUITE = re.compile(r"\b(?:whole|full|entire|complete)\s+(?:test\s+)?suite\b|テストスイート全体|整个测试套件", re.I)
 # Run again: "the subagent was retried and this time came back", 再実行され
 RETRY = re.compile(
     r"\b(?:retried|re-?ran|re-?run|rerun|tried again|ran it again)\b|再実行|再試行|やり直|重新运行|重试", re.I
@@ -300,7 +309,8 @@ def outcome_claims(text: str, block: Block) -> list[Claim]:
         if _NOT_ASSERTED.search(clause) or _NOT.search(clause[-40:]) or re.search(r"\bonly\s*$", clause):
             continue  # "only worked in Chrome Canary": a limit it had, not a result
         family = _VERB_FAMILIES.get(verb, "")
-        if family and (not _DOER.search(clause) or _NOT_A_RESULT.match(match.group("tail") or "")):
+        passive = bool(_PASSIVE.search(clause))  # "the export went through and was committed"
+        if family and ((not _DOER.search(clause) and not passive) or _NOT_A_RESULT.match(match.group("tail") or "")):
             continue  # "pushed it one step further", "With Vite installed", "already merged into master"
         if not family:
             at: dict[str, int] = {}
@@ -326,6 +336,10 @@ def outcome_claims(text: str, block: Block) -> list[Claim]:
         claim.at = match.end()
         claim.family, claim.positive = family, positive
         claim.retry = bool(RETRY.search(clause))
+        claim.whole = bool(_WHOLE_SUITE.search(clause))
+        if family == "process":
+            named = re.findall(dict(_FAMILIES)["process"], clause, re.I)
+            claim.noun = named[-1].lower().rstrip("s") if named else ""
         # "Claude fixed the redirect" tells of an edit as much as of a result: only a report that it did not
         # work contradicts it, nothing showing it is no problem.
         claim.soft = verb in ("fixed", "resolved", "solved", "直った", "解決した")

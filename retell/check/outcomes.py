@@ -51,6 +51,7 @@ _COMMANDS: dict[str, Callable[[str], bool]] = {
     "install": _runs(r"(?:npm|pnpm|yarn|pip3?|uv|bun|cargo|brew|apt(?:-get)?)\s+(?:install|add|i|sync)\b"),
     "fetch": _runs(r"(?:curl|wget|http|xh)\b"),
     "run": lambda c: True,  # "the command failed": any run near it
+    "process": lambda c: True,  # "the export went through": a run that names it (see _by_runs)
 }
 # A family some of whose runs are a tool's own calls, not a shell command: a fetch is WebFetch's.
 _TOOLS = {
@@ -68,6 +69,7 @@ _WORD = {
     "install": "install",
     "fetch": "fetch",
     "run": "command",
+    "process": "run",
 }
 _BAD_REPORT = re.compile(
     r"\b(?:doesn'?t|does not|didn'?t|did not|isn'?t|is not|still not|not)\s+(?:work|load|pass|build|run|show|redirect)"
@@ -126,6 +128,8 @@ def _check(claim: Claim, index: Sources, scope: Scope) -> Finding:
                     UNTRACED,
                     advice=f"cite {elsewhere.event}, where it is, or say what the cited events show",
                 )
+        if family == "process":
+            return found(claim, None, f"no run of the {claim.noun or 'job'} in the cited events", UNCHECKED)
         if family != "deploy":
             return found(
                 claim,
@@ -143,6 +147,28 @@ def _check(claim: Claim, index: Sources, scope: Scope) -> Finding:
     return _by_reports(claim, index, where)
 
 
+# A test run of part of the suite: one file, one test (`::`), a keyword or marker selection, the last failures.
+_PART_OF_SUITE = re.compile(r"::|\s-k\s|\s-m\s|--lf\b|--last-failed\b|\s\S*test\S*\.(?:py|[jt]sx?)\b")
+
+
+def _keeps_results(index: Sources) -> bool:
+    """Whether this session keeps what its shell commands printed (an older events.json kept no output, so a
+    run without one says nothing there)."""
+    shell = [c for calls in index.event_calls.values() for c in calls if c.name == "Bash" and c.target]
+    kept = sum(1 for c in shell if c.outcome or getattr(c, "output", None) or c.error)
+    return len(shell) >= 4 and kept >= 0.8 * len(shell)
+
+
+def _cut_short(index: Sources, event_id: str, call: Any, keeps: bool) -> str:
+    """Why a shell run shows no result, in a session that keeps results: none came back (the run was cut short,
+    or the session ended first). "" when it shows one, or when the session keeps no output at all."""
+    if not keeps or call.name != "Bash" or call.outcome or getattr(call, "output", None) or call.error:
+        return ""  # a Read or an Edit keeps no output of its own
+    at = index.order.get(event_id, -1)
+    last = not any(o > at and "." not in e for e, o in index.order.items())
+    return f"no result of the run in {event_id} is in the session" + (" (it ends there)" if last else "")
+
+
 def _by_runs(claim: Claim, index: Sources, ids: set[str] | None) -> Finding | None:
     tools = _TOOLS.get(claim.family, frozenset())
     any_tool = claim.family in _ANY_TOOL
@@ -151,11 +177,44 @@ def _by_runs(claim: Claim, index: Sources, ids: set[str] | None) -> Finding | No
         for e, c in _calls(index, ids, tools, any_tool=any_tool)
         if any_tool or c.name in tools or _COMMANDS[claim.family](c.target or "")
     ]
+    if claim.family == "process":
+        matching = [(e, c) for e, c in matching if claim.noun and claim.noun in (c.target or "").lower()]
     if not matching:
         return None
+    cited = ids is not None
+    if claim.positive:
+        # A result cut short is no result: a run whose output never came back, and, for "the whole suite
+        # passed", a run of part of it.
+        keeps = _keeps_results(index)
+        short = [(e, c, _cut_short(index, e, c, keeps)) for e, c in matching]
+        shown = [(e, c) for e, c, why in short if not why]
+        if not shown:
+            event_id, _, why = short[-1]
+            return found(
+                claim,
+                _first(index, event_id),
+                why,
+                UNTRACED,
+                cited=cited,
+                advice="say the run was cut short, or mark it <!-- ok --> if you saw its result",
+            )
+        if claim.family == "tests" and claim.whole:
+            full = [(e, c) for e, c in shown if not _PART_OF_SUITE.search(" " + (c.target or ""))]
+            if not full:
+                event_id, call = shown[-1]
+                return found(
+                    claim,
+                    _first(index, event_id),
+                    f"only part of the suite ran in {event_id} (`{(call.target or '')[:60]}`)",
+                    CONTRADICTED,
+                    cited=cited,
+                    confidence=LOW,
+                    advice="say which tests ran, or cite the run of the whole suite",
+                )
+            shown = full
+        matching = shown + [(e, c) for e, c in matching if _failed(c) and (e, c) not in shown]
     good = [(e, c) for e, c in matching if not _failed(c)]
     bad = [(e, c) for e, c in matching if _failed(c)]
-    cited = ids is not None
     if (claim.positive and good) or (not claim.positive and bad):
         event_id = (good if claim.positive else bad)[-1][0]
         return found(claim, _first(index, event_id), cited=cited)

@@ -56,3 +56,27 @@ def test_an_agreement_needs_my_answer_near_it() -> None:
     nobody = "Claude's comparison counted the new data sources, and I agreed to drop the XML view and the summary as not needed for GitHub. <!-- ev: e197 e200 e203 e205 -->\n"
     lines = problems("G1", nobody)
     assert len(lines) == 1 and "no message of yours in the cited events agrees to it" in lines[0]
+
+
+# -- results cut short ----------------------------------------------------------------------------------------
+
+
+def test_a_run_whose_result_never_came_back_shows_no_result() -> None:
+    # e284, the session's last event, ran the full export and kept no output (G1 keeps every other run's).
+    assert problems("G1", "Then I asked for a full export, and Claude ran it. <!-- ev: e282 e284 -->\n") == []
+    told = problems("G1", "Then I asked for a full export, and the full export went through. <!-- ev: e282 e284 -->\n")
+    assert len(told) == 1
+    assert 'outcome: "the full export went through": no result of the run in e284 is in the session (it ends there)' in told[0]
+
+
+def test_the_whole_suite_is_not_one_file_of_it() -> None:
+    # e225 ran `python3 -m pytest tests/test_find_project_sessions.py -v`: 3 passed.
+    assert problems("G1", "The new tests passed, all three of them. <!-- ev: e225 -->\n") == []
+    assert problems("G1", "All the tests passed. <!-- ev: e225 -->\n") == []
+    whole = problems("G1", "The whole test suite passed. <!-- ev: e225 -->\n")
+    assert len(whole) == 1 and "only part of the suite ran in e225" in whole[0]
+
+
+def test_a_result_told_in_the_passive_is_a_claim() -> None:
+    committed = problems("G1", "The fix went in and was committed. <!-- ev: e225 e230 -->\n")
+    assert len(committed) == 1 and "no commit in the session shows this" in committed[0]
