@@ -123,6 +123,14 @@ _ORDINAL_SECOND = re.compile(
     r"\s*(?!later|after|before|earlier|ago|or\b|and\b|passed|in\b|of\b|to\b|apart|long|more|less)[a-z]", re.I
 )
 _CALENDAR = re.compile(r"(?:\b(?:spread|stretched|spread out)\s+)?\b(?:over|across|spanning|on)\s+$", re.I)
+# A time counted from the beginning: "an hour and a half after it began", "after the session started", "forty
+# minutes into the session", "ten minutes in,".
+_FROM_START = re.compile(
+    r"^(?:\s*or so)?\s*(?:after (?:it|the session|we|I|the work|work) (?:had )?(?:began|begun|started|opened)"
+    r"|after the (?:start|beginning)|into (?:the|that|this) (?:session|sitting|work|morning|evening)"
+    r"|in(?=\s*[,;.]))",
+    re.I,
+)
 _RELATIVE = re.compile(r"^(?:\s*or so)?\s*(?:later|after|afterwards|before|earlier|ago|apart|in\b|on\b)", re.I)
 
 _ABOUT_BEFORE = re.compile(
@@ -155,6 +163,7 @@ class Amount:
     approx: str = ""  # "" | about | above | below | about-below ("within about ten minutes")
     calendar: bool = False  # "over three days": the calendar days spanned
     relative: bool = False  # "two minutes later": the time between two moments
+    from_start: bool = False  # "an hour and a half after it began", "ten minutes in": since the session began
     changed: bool = False  # files: "changed", "edited", "written" (the session's files changed)
     text: str = ""
     scale: float = 1.0  # what one of the written number is worth in `unit` ("four weeks": 10,080 minutes)
@@ -240,6 +249,7 @@ def durations(text: str, starts: list[int] | None = None) -> list[Amount]:
             if not amount.approx:
                 amount.approx = _qualifier(text, amount.start, amount.end)
             amount.relative = amount.relative or bool(_RELATIVE.match(text[amount.end :]))
+            amount.from_start = bool(_FROM_START.match(text[amount.end :]))
             out.append(amount)
 
     for match in _SHORT.finditer(text):

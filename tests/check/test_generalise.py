@@ -80,3 +80,14 @@ def test_the_whole_suite_is_not_one_file_of_it() -> None:
 def test_a_result_told_in_the_passive_is_a_claim() -> None:
     committed = problems("G1", "The fix went in and was committed. <!-- ev: e225 e230 -->\n")
     assert len(committed) == 1 and "no commit in the session shows this" in committed[0]
+
+
+# -- times counted from the start -----------------------------------------------------------------------------
+
+
+def test_a_time_after_the_session_began_counts_from_its_start() -> None:
+    # e1 at 09:15:59, e284 at 10:52:28: an hour and 36 minutes.
+    ending = "The session ends {} after it began, with my \"can we do a full export first\". <!-- ev: e282 e284 -->\n"
+    assert problems("G1", ending.format("an hour and a half")) == []
+    wrong = problems("G1", ending.format("three hours"))
+    assert len(wrong) == 1 and 'number: "three hours"' in wrong[0]
