@@ -393,7 +393,7 @@ def credit_claims(text: str, block: Block) -> list[Claim]:
     def add(start: int, end: int, rest: str, actor: str, verb: str = "") -> None:
         if _REPORTED.search(text[max(0, start - 40) : start]):
             return  # a question or a description, not a decision
-        stems = content_stems(rest)
+        stems = content_stems(rest.replace("CODE", " "))  # a code span's placeholder is no word of the decision
         enough = 1 if script_of(rest) == "cjk" else MIN_CREDIT_STEMS  # a Japanese clause is dense: 調査を2体までに絞る
         if len(stems) >= enough:  # "I decided to" alone says nothing to check
             claim = Claim(CREDIT, text[start:end].strip(), block.line_at(start), block, end, actor=actor, stems=stems)

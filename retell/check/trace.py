@@ -655,6 +655,15 @@ class Tracer:
         if own >= CREDIT_SUPPORTED and other >= CREDIT_SUPPORTED:
             mine, theirs = first_strong(own_found, own), first_strong(other_found, other)
             asking = claim.request and claim.actor == AUTHOR  # asking for what was offered is no claim to the idea
+            # The paragraph cites the credited side saying it, and the other side's words are far from it: the
+            # idea as put here ("I suggested a real test: import a session into the empty folder", citing my
+            # message) is the one cited, not a like-worded plan Claude described an hour before.
+            strong = max(CREDIT_SUPPORTED, own * 0.8)
+            named = set(scope.cited)
+            cited_mine = [src for score, src in own_found if score >= strong and src.id in named]
+            cited_theirs = [src for score, src in other_found if score >= max(CREDIT_SUPPORTED, other * 0.8)]
+            if cited_mine and not any(src.id in named for src in cited_theirs):
+                return found(claim, cited_mine[0], cited=True)
             if mine is not None and theirs is not None and theirs.order < mine.order and not asking:
                 return found(
                     claim, theirs, f"{who} said it first ({theirs.id}), not {credited}", CONTRADICTED, advice=advice

@@ -91,3 +91,10 @@ def test_a_time_after_the_session_began_counts_from_its_start() -> None:
     assert problems("G1", ending.format("an hour and a half")) == []
     wrong = problems("G1", ending.format("three hours"))
     assert len(wrong) == 1 and 'number: "three hours"' in wrong[0]
+
+
+def test_a_credit_resting_on_my_cited_words_is_mine_though_claude_described_something_like_it_before() -> None:
+    # e82 my "the folder /mnt/c/python/cctrace_test is empty. can try importing this session…"; e14 and e81,
+    # Claude's earlier walkthroughs of a manual test, not cited.
+    mine = "Then I suggested a real test: import a session into the empty `/mnt/c/python/cctrace_test` and let me try to resume it. <!-- ev: e82 e85 e87 -->\n"
+    assert problems("G1", mine) == []
