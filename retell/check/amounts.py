@@ -131,6 +131,8 @@ _FROM_START = re.compile(
     r"|in(?=\s*[,;.]))",
     re.I,
 )
+# Tests written, not run: "added two tests", "wrote three", "Claude created four test cases"
+_WRITTEN_BEFORE = re.compile(r"\b(?:added|adding|wrote|writing|written|created|creating|new)\s+(?:\w+\s+)?$", re.I)
 _RELATIVE = re.compile(r"^(?:\s*or so)?\s*(?:later|after|afterwards|before|earlier|ago|apart|in\b|on\b)", re.I)
 
 _ABOUT_BEFORE = re.compile(
@@ -168,6 +170,7 @@ class Amount:
     text: str = ""
     scale: float = 1.0  # what one of the written number is worth in `unit` ("four weeks": 10,080 minutes)
     result: bool = False  # tests: a run's result ("16 passed", "all 12 tests passed", "2 tests failed")
+    written: bool = False  # tests: tests written, not run ("added two tests", "three new tests")
     each: bool = False  # "six tool calls each", "every agent made seven": a count of one of several, never a sum
     next_day: bool = False  # "the next morning", 第二天: a later day, so hours at least between two events
     weekday: int = -1  # "on Tuesday morning", 周二上午: the day of the week (Monday 0) the events fall on
@@ -607,6 +610,9 @@ def _count(text: str, match: re.Match[str], default_unit: str) -> Amount | None:
         re.search(r"pass|fail", amount.text, re.I) or _RESULT_AFTER.match(text[end:])
     )
     amount.approx = _qualifier(text, match.start(), end)
+    if unit == TESTS and not amount.result:
+        before = text[max(0, match.start() - 30) : match.start()]
+        amount.written = bool(_WRITTEN_BEFORE.search(before) or re.match(r"\s*new\b", text[match.end("num") :]))
     if unit == FILES:  # "changed eleven files", "5 files changed": the files the session changed
         before = _CLAUSE.split(text[max(0, match.start() - 30) : match.start()])[-1]
         amount.changed = bool(_CHANGED_BEFORE.search(before) or _CHANGED_AFTER.match(text[end:]))

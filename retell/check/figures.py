@@ -142,6 +142,24 @@ def _figures(index: Sources, units: set[str]) -> list[Figure]:
     return [f for unit in units for f in index.figures_by_unit.get(unit, [])]
 
 
+# A test function a diff adds: `+def test_…`, `+    it("…"`, `+test("…"`
+_TEST_ADDED = re.compile(r"^\+\s*(?:async\s+)?(?:def\s+test_\w*|(?:it|test)\s*\(\s*['\"`])", re.M)
+
+
+def _tests_added(index: Sources, ids: set[str]) -> tuple[int, str, bool]:
+    """How many test functions the edits of these events add, the last event that adds one, and whether a diff
+    that adds one is cut short in the session ("… (22 more changed lines)": then the count is a least)."""
+    count, last, cut = 0, "", False
+    for event_id in index.in_order(ids):
+        for call in index.event_calls.get(event_id, []):
+            diff = getattr(call, "diff", None) or ""
+            found_here = len(_TEST_ADDED.findall(diff))
+            if found_here:
+                count, last = count + found_here, event_id
+                cut = cut or bool(re.search(r"… \(\d+ more (?:changed )?lines?\)\s*$", diff))
+    return count, last, cut
+
+
 def _fits_figure(amount: Amount, figure: Figure) -> bool:
     if figure.high is not None:  # the session states a range: the claim must be inside it (or the same range)
         if amount.high is None and not amount.approx and amount.unit != DURATION:
@@ -158,6 +176,13 @@ def _count(claim: Claim, index: Sources, scope: Scope) -> Finding:
     units = _ALIKE.get(unit, {unit})
     if unit == FILES and amount.changed:
         units = {FILES}
+    if unit == TESTS and amount.written and scope.has_citation:
+        # "added two tests": the test functions the cited edits add, not what a run counted
+        added, last, cut = _tests_added(index, scope.near)
+        if added and _bounds(amount, float(added)):
+            return found(claim, _first(index, last), cited=True)
+        if added and cut and amount.value > added:
+            return found(claim, _first(index, last), f"the cited edits, cut short in the session, add {added}+", UNCHECKED)
     figures = _figures(index, units)
     near = scope.near
     cited = index.expand(scope.cited)

@@ -98,3 +98,15 @@ def test_a_credit_resting_on_my_cited_words_is_mine_though_claude_described_some
     # Claude's earlier walkthroughs of a manual test, not cited.
     mine = "Then I suggested a real test: import a session into the empty `/mnt/c/python/cctrace_test` and let me try to resume it. <!-- ev: e82 e85 e87 -->\n"
     assert problems("G1", mine) == []
+
+
+# -- tests written are not tests run --------------------------------------------------------------------------
+
+
+def test_tests_added_are_counted_in_the_edit_not_in_the_run() -> None:
+    # e223 adds `test_…_underscore_in_project_path` and more (its diff is cut short in the session: "… (22 more
+    # changed lines)"); e219's run before it said "1 passed", e225's after it "3 passed".
+    added = "Claude added two tests to `tests/test_find_project_sessions.py`, and the run came back with 3 passed. <!-- ev: e219 e223 e225 -->\n"
+    assert problems("G1", added) == []
+    ran = problems("G1", "The run came back with 4 passed. <!-- ev: e219 e223 e225 -->\n")
+    assert len(ran) == 1 and 'number: "4 passed"' in ran[0]
