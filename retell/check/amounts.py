@@ -378,6 +378,8 @@ _CJK_KEYWORDS: list[tuple[str, str]] = [
 _CJK_COUNTERS = {"体": "subagents", "通": "messages", "行": "lines", "줄": "lines", "語": "words", "%": PERCENT}
 _CJK_COUNTERS |= {"％": PERCENT, "トークン": TOKENS, "ファイル": FILES}
 _CLAUSE = re.compile(r"[。、!?！？\n]|[.,](?=\s)")
+# A noun after 测试/テスト that heads the compound: 测试类 (a test class), 测试文件 (a test file)
+_CJK_HEAD = re.compile(r"类|類|文件|ファイル|脚本|スクリプト|函数|関数|框架|目录|数据|データ|套件|クラス")
 _CJK_FAILED = re.compile(r"挂|失败|失敗|没过|沒過|未通过|不通过|落ち|通らな|실패")
 _CJK_PASSED = re.compile(r"(?<!未)(?<!不)通过|通過|通っ|パス|成功|통과")
 _CJK_CHANGED = re.compile(r"変更|編集|書き換え|修改|编辑|更改|수정|변경")
@@ -405,8 +407,12 @@ def _cjk_counts(text: str, taken: list[Amount]) -> list[Amount]:
                 if found.start() > nearest:
                     nearest, unit = found.start(), name
             # 12個のテスト, 5 个 TUI 测试, 4 个旧测试: the noun after it (a word or two may qualify it)
-            if re.match(rf"\s*の?\s*(?:[A-Za-z][\w.-]*\s*|[^\W\d]{{1,2}}?)?(?:{pattern})", text[match.end() :]):
-                unit, nearest = name, len(clause)
+            after = re.match(rf"\s*の?\s*(?:[A-Za-z][\w.-]*\s*|[^\W\d]{{1,2}}?)?(?:{pattern})", text[match.end() :])
+            if after:
+                # 一个测试类, 两个测试文件: the last noun is what is counted (a class, files), not the tests
+                head = _CJK_HEAD.match(text[match.end() + after.end() :]) if name == TESTS else None
+                unit = (FILES if "文件" in head.group(0) or "ファイル" in head.group(0) else THING + head.group(0)) if head else name
+                nearest = len(clause)
         if counter in ("回", "次", "번") and unit not in ("calls", "commands", "searches"):
             unit = THING + counter  # テストを2回, 一次测试: runs of the tests, not tests
         if parsed[0] == 1 and re.search(r"(?:同|另|每|这|那|哪|任何|もう)\s*$", text[: match.start("n")]):
@@ -424,9 +430,12 @@ def _cjk_counts(text: str, taken: list[Amount]) -> list[Amount]:
         approx = "below" if post in _CJK_BELOW else "above" if post in _CJK_ABOVE else approx
         start = match.start("pre") if match.group("pre") else match.start("n")
         # 4 个测试挂了, 3 个测试通过: a run's result, of failed tests when the clause says they failed
-        told = _CLAUSE.split(text[match.end() : match.end() + 16])[0] if unit == TESTS else ""
+        told = _CLAUSE.split(text[match.end() : match.end() + 16])[0] if unit in (TESTS, FAILED) else ""
+        told = re.split(r"\d|[一二三四五六七八九十两][个個件]", told)[0]  # 6 个测试里 5 个失败: up to the next count
         if _CJK_FAILED.search(told):
             unit = FAILED
+        elif unit == FAILED and _CJK_PASSED.match(told.strip()):
+            unit = TESTS  # 有一个测试失败了：26 个通过: the verb after the count says what it counts
         amount = Amount(start, match.end(), parsed[0], unit, parsed[1], approx=approx, text=text[start : match.end()])
         amount.result = bool(told) and bool(_CJK_FAILED.search(told) or _CJK_PASSED.search(told))
         amount.changed = unit == FILES and bool(_CJK_CHANGED.search(clause))

@@ -27,7 +27,16 @@ from retell.check.amounts import (
 )
 from retell.check.claims import SMALL_COUNT, Claim
 from retell.check.scope import Scope
-from retell.check.sources import NOTE, PATHISH, Figure, Source, Sources, derived_counts, derived_minutes
+from retell.check.sources import (
+    NOTE,
+    PATHISH,
+    TESTS_RUN,
+    Figure,
+    Source,
+    Sources,
+    derived_counts,
+    derived_minutes,
+)
 from retell.check.text import wordset
 from retell.check.verdict import HIGH, LOW, TRACED, UNCHECKED, UNTRACED, Finding, found
 from retell.extract.timeutil import IDLE_GAP_MS
@@ -184,6 +193,8 @@ def _count(claim: Claim, index: Sources, scope: Scope) -> Finding:
         if added and cut and amount.value > added:
             return found(claim, _first(index, last), f"the cited edits, cut short in the session, add {added}+", UNCHECKED)
     figures = _figures(index, units)
+    if amount.result:  # "all 6 passed" is what passed, never the run's parts added up
+        figures = [f for f in figures if f.label != TESTS_RUN]
     near = scope.near
     cited = index.expand(scope.cited)
     for figure in sorted(figures, key=lambda f: f.source not in cited):  # what it cites, then its neighbours

@@ -110,3 +110,26 @@ def test_tests_added_are_counted_in_the_edit_not_in_the_run() -> None:
     assert problems("G1", added) == []
     ran = problems("G1", "The run came back with 4 passed. <!-- ev: e219 e223 e225 -->\n")
     assert len(ran) == 1 and 'number: "4 passed"' in ran[0]
+
+
+# -- Chinese counts of tests ----------------------------------------------------------------------------------
+
+
+def test_a_test_class_is_not_a_test() -> None:
+    # aa5c5ada-e9 adds a test class to test/test_cache.py; aa5c5ada-e14 runs it: 11 passed.
+    assert problems("G2", "它先在 `test/test_cache.py` 里加了一个测试类，单独跑这个类是 11 个通过。<!-- ev: aa5c5ada-e2 aa5c5ada-e9 aa5c5ada-e14 -->\n") == []
+
+
+def test_the_verb_after_a_count_says_what_it_counts() -> None:
+    # aa5c5ada-e16: 1 failed, 26 passed, 1 skipped.
+    told = "接着跑整个文件，有一个旧测试失败了：{} 个通过，1 个跳过。<!-- ev: aa5c5ada-e16 -->\n"
+    assert problems("G2", told.format(26)) == []
+    wrong = problems("G2", told.format(25))
+    assert len(wrong) == 1 and 'number: "25 个"' in wrong[0]
+
+
+def test_the_tests_a_run_ran_are_its_parts_added_up_never_what_passed() -> None:
+    # 37f83ec9-e43: 5 failed, 1 passed.
+    assert problems("G2", "第一次运行 6 个测试里 5 个失败。<!-- ev: 37f83ec9-e41 37f83ec9-e43 -->\n") == []
+    passed = problems("G2", "第一次运行，6 个测试全部通过。<!-- ev: 37f83ec9-e41 37f83ec9-e43 -->\n")
+    assert len(passed) == 1 and 'number: "6 个"' in passed[0]
