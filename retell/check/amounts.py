@@ -133,6 +133,13 @@ _FROM_START = re.compile(
 )
 # Tests written, not run: "added two tests", "wrote three", "Claude created four test cases"
 _WRITTEN_BEFORE = re.compile(r"\b(?:added|adding|wrote|writing|written|created|creating|new)\s+(?:\w+\s+)?$", re.I)
+# A length told of the whole story so far: "the whole experiment, from my brief to Claude's summary, took…"
+_WHOLE_STORY = re.compile(
+    r"\b(?:whole|entire)\s+(?:session|experiment|thing|exercise|investigation|effort|job|morning|evening|afternoon)\b"
+    r"|\bfrom (?:my|the) (?:first |opening )?(?:brief|message|prompt|request|question|start|beginning)\b"
+    r"|\bfrom start to finish\b|\bstart to finish\b|\ball told\b",
+    re.I,
+)
 _RELATIVE = re.compile(r"^(?:\s*or so)?\s*(?:later|after|afterwards|before|earlier|ago|apart|in\b|on\b)", re.I)
 
 _ABOUT_BEFORE = re.compile(
@@ -252,7 +259,8 @@ def durations(text: str, starts: list[int] | None = None) -> list[Amount]:
             if not amount.approx:
                 amount.approx = _qualifier(text, amount.start, amount.end)
             amount.relative = amount.relative or bool(_RELATIVE.match(text[amount.end :]))
-            amount.from_start = bool(_FROM_START.match(text[amount.end :]))
+            clause = re.split(r"[.;!?。！？]\s", text[: amount.start])[-1]
+            amount.from_start = bool(_FROM_START.match(text[amount.end :]) or _WHOLE_STORY.search(clause))
             out.append(amount)
 
     for match in _SHORT.finditer(text):

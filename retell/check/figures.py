@@ -405,22 +405,25 @@ _BETWEEN = ("the pause before this chapter", "the time between two sessions")
 _WHOLE = ("the session's length", "a session's length", "the chapter's length")
 
 
-def _between(index: Sources, scope: Scope, from_start: bool = False) -> list[tuple[float, str, str]]:
-    """For "two minutes later": the time between any two moments of this paragraph and the one before; for
-    "an hour after it began", also from the start of the session (of each, in a post of several) to them."""
-    out = _gaps(index, scope.around) if scope.around else _session_gaps(index)
-    if from_start and scope.around:
-        starts: dict[str, tuple[float, str]] = {}
-        for event_id, minute in index.clock.items():
-            if "." not in event_id:
-                session = event_id.rsplit("-", 1)[0] if "-" in event_id else ""
-                starts[session] = min(starts.get(session, (minute, event_id)), (minute, event_id))
-        for event_id in sorted(scope.around):
-            if event_id in index.clock:
-                session = event_id.rsplit("-", 1)[0] if "-" in event_id else ""
-                if session in starts:
-                    begun, first = starts[session]
-                    out.append((index.clock[event_id] - begun, first, event_id))
+def _between(index: Sources, scope: Scope) -> list[tuple[float, str, str]]:
+    """For "two minutes later": the time between any two moments of this paragraph and the one before."""
+    return _gaps(index, scope.around) if scope.around else _session_gaps(index)
+
+
+def _from_start(index: Sources, ids: set[str]) -> list[tuple[float, str, str]]:
+    """For "an hour after it began", "the whole experiment took half an hour": from the start of the session (of
+    each, in a post of several) to each of these events."""
+    starts: dict[str, tuple[float, str]] = {}
+    for event_id, minute in index.clock.items():
+        if "." not in event_id:
+            session = event_id.rsplit("-", 1)[0] if "-" in event_id else ""
+            starts[session] = min(starts.get(session, (minute, event_id)), (minute, event_id))
+    out = []
+    for event_id in sorted(ids):
+        session = event_id.rsplit("-", 1)[0] if "-" in event_id else ""
+        if event_id in index.clock and session in starts:
+            begun, first = starts[session]
+            out.append((index.clock[event_id] - begun, first, event_id))
     return out
 
 
@@ -479,7 +482,9 @@ def check_time(claim: Claim, index: Sources, scope: Scope) -> Finding:
             if span.source == "stats" or span.source not in index.by_event:
                 return Finding(claim, TRACED, span.source, f"{span.label}: {_show(span.value, DURATION)}", weak=True)
             return found(claim, _first(index, span.source), cited=span.source in scope.near)
-    gaps = _between(index, scope, amount.from_start) if amount.relative else _lengths(index, scope)
+    gaps = _between(index, scope) if amount.relative else _lengths(index, scope)
+    if amount.from_start and (scope.around or scope.near):
+        gaps += _from_start(index, set(scope.around or scope.near))
     for gap, a, b in gaps:
         if _bounds(amount, gap):
             if not b:

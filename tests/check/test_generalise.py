@@ -133,3 +133,11 @@ def test_the_tests_a_run_ran_are_its_parts_added_up_never_what_passed() -> None:
     assert problems("G2", "第一次运行 6 个测试里 5 个失败。<!-- ev: 37f83ec9-e41 37f83ec9-e43 -->\n") == []
     passed = problems("G2", "第一次运行，6 个测试全部通过。<!-- ev: 37f83ec9-e41 37f83ec9-e43 -->\n")
     assert len(passed) == 1 and 'number: "6 个"' in passed[0]
+
+
+def test_the_whole_story_is_measured_from_the_start() -> None:
+    # D: e1 (my brief) at 13:18:42, e36 (Claude's summary) at 13:50:40.
+    whole = "A second octopus merge brought the comparison sections into master. The whole experiment, from my brief to Claude's summary, took {}. <!-- ev: e33 e35 e36 -->\n"
+    assert problems("D", whole.format("about half an hour")) == []
+    wrong = problems("D", whole.format("about four hours"))
+    assert len(wrong) == 1 and 'number: "four hours"' in wrong[0]
