@@ -9,10 +9,10 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from retell.check.attribution import AUTHOR, SUBAGENT
+from retell.check.attribution import AUTHOR, CLAUDE, SUBAGENT
 from retell.check.claims import Claim
 from retell.check.scope import Scope
-from retell.check.sources import TOOL, Source, Sources
+from retell.check.sources import TOOL, Source, Sources, is_refusal_reason
 from retell.check.verdict import CONTRADICTED, HIGH, LOW, TRACED, UNCHECKED, UNTRACED, Finding, found
 from retell.extract.tools import is_test_command
 
@@ -118,6 +118,20 @@ def _check(claim: Claim, index: Sources, scope: Scope) -> Finding:
         verdict = _by_runs(claim, index, where)
         if verdict is not None:
             return verdict
+        # A command line the session keeps cut short ("git add -A && git commit -m "Fix…" …") may hold the run
+        # the sentence tells ("committed and pushed"): it cannot be told either way.
+        cut = [
+            e
+            for e, c in _calls(index, where)
+            if (c.target or "").rstrip().endswith("…") and _announced(index, e, family)
+        ]
+        if cut and family not in ("run", "process"):
+            return found(
+                claim,
+                _first(index, cut[-1]),
+                f"the command in {cut[-1]} is cut short in the session; it may hold the {_WORD[family]}",
+                UNCHECKED,
+            )
         if scope.has_citation:
             elsewhere = _by_runs(claim, index, None)
             if elsewhere is not None and elsewhere.status == TRACED:
@@ -130,6 +144,12 @@ def _check(claim: Claim, index: Sources, scope: Scope) -> Finding:
                 )
         if family == "process":
             return found(claim, None, f"no run of the {claim.noun or 'job'} in the cited events", UNCHECKED)
+        if family in ("build", "tests") and _by_runs(claim, index, None) is None:
+            # Never run in the session: a build on the host or in CI that your own message near it reports
+            # ("The Vercel build log I pasted").
+            reported = _by_reports(claim, index, where)
+            if reported.status in (TRACED, CONTRADICTED):
+                return reported
         if family != "deploy":
             return found(
                 claim,
@@ -167,6 +187,18 @@ def _cut_short(index: Sources, event_id: str, call: Any, keeps: bool) -> str:
     at = index.order.get(event_id, -1)
     last = not any(o > at and "." not in e for e, o in index.order.items())
     return f"no result of the run in {event_id} is in the session" + (" (it ends there)" if last else "")
+
+
+def _announced(index: Sources, event_id: str, family: str) -> bool:
+    """Whether Claude's words right before a run name what the sentence tells of it ("Let me commit and push
+    these changes", then a command cut short): "Let me stage and commit" announces no push."""
+    at = index.order.get(event_id, -1)
+    before = [s for s in index.sources if s.speaker == CLAUDE and s.order < at and "." not in s.id]
+    if not before:
+        return False
+    last = max(s.order for s in before)
+    stem = {"tests": "test", "build": "build", "install": "install", "deploy": "deploy"}.get(family, family)
+    return any(re.search(rf"\b{stem}", s.text, re.I) for s in before if s.order == last)
 
 
 def _by_runs(claim: Claim, index: Sources, ids: set[str] | None) -> Finding | None:
@@ -322,18 +354,12 @@ def _by_reports(claim: Claim, index: Sources, ids: set[str] | None) -> Finding:
     )
 
 
-# An older events.json keeps the author's reason for turning a call down as the call's error ("So if I do
-# …/tokenizer/index.html that works – but…"): words in the first person, not a tool's message.
-_FIRST_PERSON = re.compile(r"\b(?:I|I'm|I've|we|my|me|let's|please)\b")
-_TOOL_REJECTION = re.compile(r"^The user (?:doesn't|does not) want", re.I)
-
-
 def _rejection_reasons(index: Sources, ids: set[str]) -> set[str]:
     return {
         call.error
         for event_id in ids
         for call in index.event_calls.get(event_id, [])
-        if call.error and _FIRST_PERSON.search(call.error) and not _TOOL_REJECTION.match(call.error)
+        if call.error and is_refusal_reason(call.error)
     }
 
 

@@ -141,3 +141,24 @@ def test_the_whole_story_is_measured_from_the_start() -> None:
     assert problems("D", whole.format("about half an hour")) == []
     wrong = problems("D", whole.format("about four hours"))
     assert len(wrong) == 1 and 'number: "four hours"' in wrong[0]
+
+
+# -- session A: a refusal's reason, a build outside the session, a command cut short ---------------------------
+# e18 a commit I turned down with "please add transformer.js too first"; e52 my paste of Vercel's build log;
+# e83 Claude's "Let me commit and push these changes", e84 `git add -A && git commit -m "Fix relative paths…" …`
+# (cut short in the session); e130 "Let me stage and commit", e131 `git commit -m "Update tokenizer…" …`.
+
+
+def test_the_reason_i_gave_for_turning_a_call_down_is_mine() -> None:
+    assert problems("A", "Its first commit attempt got turned down: I wanted `transformers.js` copied over first. <!-- ev: e18 e19 e20 -->\n") == []
+
+
+def test_a_build_outside_the_session_is_shown_by_my_report() -> None:
+    assert problems("A", "The Vercel build log I pasted showed why that still failed: it cloned over SSH. <!-- ev: e52 e53 -->\n") == []
+
+
+def test_a_command_cut_short_after_claude_announced_the_push_may_hold_it() -> None:
+    told = "After my HAR showed that only the HTML had loaded, it changed the paths in `index.html` and `tokenizer.js`, committed and pushed them in the tokenizer repo, and updated the submodule. <!-- ev: e70 e75 e82 e84 e86 -->\n"
+    assert problems("A", told) == []
+    pushed = problems("A", "Claude committed the submodule bump and pushed it. <!-- ev: e130 e131 -->\n")
+    assert len(pushed) == 1 and "outcome" in pushed[0]
