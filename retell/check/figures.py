@@ -82,6 +82,19 @@ def _bounds(amount: Amount, value: float) -> bool:
     return low - slack <= value <= high + slack
 
 
+def _calendar_days_apart(amount: Amount, index: Sources, a: str, b: str) -> bool:
+    """ "Two days later", 两天后: told in days, it is the calendar days between two events (Monday night to
+    Wednesday morning is two days, though 35 hours), in some time zone from UTC-12 to UTC+14."""
+    days = amount.value / 1440
+    if amount.high is not None or days < 1 or days != int(days) or a not in index.clock or b not in index.clock:
+        return False
+    first, last = sorted((index.clock[a], index.clock[b]))
+    if last - first < 0.75 * amount.value - 1440:
+        return False
+    day = 1440.0
+    return any(int((last + h * 60) // day) - int((first + h * 60) // day) == days for h in range(-12, 15))
+
+
 def _show(value: float, unit: str) -> str:
     if unit == DURATION:
         if value < 1:
@@ -486,7 +499,7 @@ def check_time(claim: Claim, index: Sources, scope: Scope) -> Finding:
     if amount.from_start and (scope.around or scope.near):
         gaps += _from_start(index, set(scope.around or scope.near))
     for gap, a, b in gaps:
-        if _bounds(amount, gap):
+        if _bounds(amount, gap) or (amount.relative and _calendar_days_apart(amount, index, a, b)):
             if not b:
                 return Finding(claim, TRACED, None, "the wait a command was given", weak=True)
             first = _first(index, b) or _first(index, a)

@@ -162,3 +162,13 @@ def test_a_command_cut_short_after_claude_announced_the_push_may_hold_it() -> No
     assert problems("A", told) == []
     pushed = problems("A", "Claude committed the submodule bump and pushed it. <!-- ev: e130 e131 -->\n")
     assert len(pushed) == 1 and "outcome" in pushed[0]
+
+
+def test_days_later_are_calendar_days() -> None:
+    # 37f83ec9-e158 on Monday 14 July 23:26 UTC; 89488521-e1 on Wednesday 16 July 09:51 UTC: 34 hours, two
+    # calendar days.
+    before = "我建议直接复用 `session_nav.html`，Claude 照做了。<!-- ev: 37f83ec9-e150 37f83ec9-e154 37f83ec9-e158 -->\n\n"
+    then = "{}，我让 TUI 直接打开缓存好的会话页面。<!-- ev: 89488521-e1 89488521-e7 -->\n"
+    assert problems("G2", before + then.format("两天后")) == []
+    wrong = problems("G2", before + then.format("五天后"))
+    assert len(wrong) == 1 and 'number: "五天后"' in wrong[0]
