@@ -172,3 +172,13 @@ def test_days_later_are_calendar_days() -> None:
     assert problems("G2", before + then.format("两天后")) == []
     wrong = problems("G2", before + then.format("五天后"))
     assert len(wrong) == 1 and 'number: "五天后"' in wrong[0]
+
+
+# -- attribution: whom a quote is about is not who says it ----------------------------------------------------
+
+
+def test_a_possessive_after_a_verb_of_naming_is_whom_the_quote_is_about() -> None:
+    # e113 Claude's "That's a key insight!" about my observation (e111).
+    assert problems("G1", 'Claude called my renaming observation "a key insight". <!-- ev: e111 e113 -->\n') == []
+    mine = problems("G1", 'My renaming observation was, in my words, "a key insight". <!-- ev: e111 e113 -->\n')
+    assert any("these are Claude's words (e113)" in line for line in mine)
