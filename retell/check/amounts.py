@@ -419,7 +419,11 @@ def _cjk_counts(text: str, taken: list[Amount]) -> list[Amount]:
             if after:
                 # 一个测试类, 两个测试文件: the last noun is what is counted (a class, files), not the tests
                 head = _CJK_HEAD.match(text[match.end() + after.end() :]) if name == TESTS else None
-                unit = (FILES if "文件" in head.group(0) or "ファイル" in head.group(0) else THING + head.group(0)) if head else name
+                unit = (
+                    (FILES if "文件" in head.group(0) or "ファイル" in head.group(0) else THING + head.group(0))
+                    if head
+                    else name
+                )
                 nearest = len(clause)
         if counter in ("回", "次", "번") and unit not in ("calls", "commands", "searches"):
             unit = THING + counter  # テストを2回, 一次测试: runs of the tests, not tests

@@ -275,7 +275,9 @@ _JA_SENTENCE = re.compile(r"[。！？!?\n]")
 _PASSIVE = re.compile(r"\b(?:was|were|got|been|is|are)\s+(?:\w+ly\s+)?$", re.I)
 # The whole suite, not a test of it: "the whole suite", "the full test suite" ("all the tests passed" is as often
 # all of one run's, as Claude itself says it: not read as the whole suite)
-_WHOLE_SUITE = re.compile(r"\b(?:whole|full|entire|complete)\s+(?:test\s+)?suite\b|テストスイート全体|整个测试套件", re.I)
+_WHOLE_SUITE = re.compile(
+    r"\b(?:whole|full|entire|complete)\s+(?:test\s+)?suite\b|テストスイート全体|整个测试套件", re.I
+)
 # Run again: "the subagent was retried and this time came back", 再実行され
 RETRY = re.compile(
     r"\b(?:retried|re-?ran|re-?run|rerun|tried again|ran it again)\b|再実行|再試行|やり直|重新运行|重试", re.I

@@ -204,7 +204,9 @@ def _count(claim: Claim, index: Sources, scope: Scope) -> Finding:
         if added and _bounds(amount, float(added)):
             return found(claim, _first(index, last), cited=True)
         if added and cut and amount.value > added:
-            return found(claim, _first(index, last), f"the cited edits, cut short in the session, add {added}+", UNCHECKED)
+            return found(
+                claim, _first(index, last), f"the cited edits, cut short in the session, add {added}+", UNCHECKED
+            )
     figures = _figures(index, units)
     if amount.result:  # "all 6 passed" is what passed, never the run's parts added up
         figures = [f for f in figures if f.label != TESTS_RUN]

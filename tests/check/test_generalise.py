@@ -24,7 +24,7 @@ def test_a_file_a_plan_lists_is_not_one_the_verb_edited() -> None:
 
 
 def test_a_verb_with_a_phrase_of_its_own_does_not_touch_the_file_after_it() -> None:
-    pointing = "I opened the session by pointing Claude at `claude-code-prompt.md`, with one extra instruction: \"really ULTRATHINK this\". <!-- ev: e1 -->\n"
+    pointing = 'I opened the session by pointing Claude at `claude-code-prompt.md`, with one extra instruction: "really ULTRATHINK this". <!-- ev: e1 -->\n'
     assert problems("G1", pointing) == []
     read = "Claude read `claude-code-prompt.md` first. <!-- ev: e1 -->\n"
     assert any("no tool read, edited or wrote it" in line for line in problems("G1", read))
@@ -46,7 +46,10 @@ def test_a_decision_told_the_opposite_way_round_from_my_answer_is_reported() -> 
     assert problems("G1", para.format("go ahead with the")) == []
     skipped = problems("G1", para.format("skip the"))
     assert len(skipped) == 1
-    assert "credit" in skipped[0] and "told the other way round: your answer in e15 says “Yes, run the tests”" in skipped[0]
+    assert (
+        "credit" in skipped[0]
+        and "told the other way round: your answer in e15 says “Yes, run the tests”" in skipped[0]
+    )
     assert "stops render --strict" not in skipped[0]
 
 
@@ -66,7 +69,10 @@ def test_a_run_whose_result_never_came_back_shows_no_result() -> None:
     assert problems("G1", "Then I asked for a full export, and Claude ran it. <!-- ev: e282 e284 -->\n") == []
     told = problems("G1", "Then I asked for a full export, and the full export went through. <!-- ev: e282 e284 -->\n")
     assert len(told) == 1
-    assert 'outcome: "the full export went through": no result of the run in e284 is in the session (it ends there)' in told[0]
+    assert (
+        'outcome: "the full export went through": no result of the run in e284 is in the session (it ends there)'
+        in told[0]
+    )
 
 
 def test_the_whole_suite_is_not_one_file_of_it() -> None:
@@ -87,7 +93,7 @@ def test_a_result_told_in_the_passive_is_a_claim() -> None:
 
 def test_a_time_after_the_session_began_counts_from_its_start() -> None:
     # e1 at 09:15:59, e284 at 10:52:28: an hour and 36 minutes.
-    ending = "The session ends {} after it began, with my \"can we do a full export first\". <!-- ev: e282 e284 -->\n"
+    ending = 'The session ends {} after it began, with my "can we do a full export first". <!-- ev: e282 e284 -->\n'
     assert problems("G1", ending.format("an hour and a half")) == []
     wrong = problems("G1", ending.format("three hours"))
     assert len(wrong) == 1 and 'number: "three hours"' in wrong[0]
@@ -117,7 +123,13 @@ def test_tests_added_are_counted_in_the_edit_not_in_the_run() -> None:
 
 def test_a_test_class_is_not_a_test() -> None:
     # aa5c5ada-e9 adds a test class to test/test_cache.py; aa5c5ada-e14 runs it: 11 passed.
-    assert problems("G2", "它先在 `test/test_cache.py` 里加了一个测试类，单独跑这个类是 11 个通过。<!-- ev: aa5c5ada-e2 aa5c5ada-e9 aa5c5ada-e14 -->\n") == []
+    assert (
+        problems(
+            "G2",
+            "它先在 `test/test_cache.py` 里加了一个测试类，单独跑这个类是 11 个通过。<!-- ev: aa5c5ada-e2 aa5c5ada-e9 aa5c5ada-e14 -->\n",
+        )
+        == []
+    )
 
 
 def test_the_verb_after_a_count_says_what_it_counts() -> None:
@@ -150,11 +162,23 @@ def test_the_whole_story_is_measured_from_the_start() -> None:
 
 
 def test_the_reason_i_gave_for_turning_a_call_down_is_mine() -> None:
-    assert problems("A", "Its first commit attempt got turned down: I wanted `transformers.js` copied over first. <!-- ev: e18 e19 e20 -->\n") == []
+    assert (
+        problems(
+            "A",
+            "Its first commit attempt got turned down: I wanted `transformers.js` copied over first. <!-- ev: e18 e19 e20 -->\n",
+        )
+        == []
+    )
 
 
 def test_a_build_outside_the_session_is_shown_by_my_report() -> None:
-    assert problems("A", "The Vercel build log I pasted showed why that still failed: it cloned over SSH. <!-- ev: e52 e53 -->\n") == []
+    assert (
+        problems(
+            "A",
+            "The Vercel build log I pasted showed why that still failed: it cloned over SSH. <!-- ev: e52 e53 -->\n",
+        )
+        == []
+    )
 
 
 def test_a_command_cut_short_after_claude_announced_the_push_may_hold_it() -> None:
@@ -167,7 +191,9 @@ def test_a_command_cut_short_after_claude_announced_the_push_may_hold_it() -> No
 def test_days_later_are_calendar_days() -> None:
     # 37f83ec9-e158 on Monday 14 July 23:26 UTC; 89488521-e1 on Wednesday 16 July 09:51 UTC: 34 hours, two
     # calendar days.
-    before = "我建议直接复用 `session_nav.html`，Claude 照做了。<!-- ev: 37f83ec9-e150 37f83ec9-e154 37f83ec9-e158 -->\n\n"
+    before = (
+        "我建议直接复用 `session_nav.html`，Claude 照做了。<!-- ev: 37f83ec9-e150 37f83ec9-e154 37f83ec9-e158 -->\n\n"
+    )
     then = "{}，我让 TUI 直接打开缓存好的会话页面。<!-- ev: 89488521-e1 89488521-e7 -->\n"
     assert problems("G2", before + then.format("两天后")) == []
     wrong = problems("G2", before + then.format("五天后"))
