@@ -82,6 +82,35 @@ def _bounds(amount: Amount, value: float) -> bool:
     return low - slack <= value <= high + slack
 
 
+# A relative time that names what it counts from: "about twenty minutes after my suggestion" (a message of
+# mine), "under three minutes after Claude's switch", "ten minutes after its summary" (Claude's).
+_ANCHOR = re.compile(
+    r"^\s*(?:or so\s+)?(?:after|since)\s+(?:(?P<mine>my)|(?P<claude>Claude's|Claude’s|its))\s+[a-z]", re.I
+)
+
+
+def _anchored(
+    claim: Claim, index: Sources, gaps: list[tuple[float, str, str]], around: set[str]
+) -> list[tuple[float, str, str]]:
+    """The gaps that start at the side the sentence counts from (an author's message for "after my…", one of
+    Claude's events for "after Claude's…") among the events the paragraphs around it cite, when there are any:
+    not any two events near the paragraph, nor an event a code span of it happened to be found in."""
+    amount = claim.amount
+    assert amount is not None
+    match = _ANCHOR.match(claim.block.text[amount.end : amount.end + 60])
+    if match is None:
+        return gaps
+    mine = bool(match.group("mine"))
+    kinds = index.event_kinds
+
+    def on_side(event_id: str) -> bool:
+        kind = kinds.get(event_id.split(".")[0])
+        return kind == "human" if mine else kind not in (None, "human", "command", "interrupt")
+
+    anchored = [(g, a, b) for g, a, b in gaps if a in around and b in around and on_side(a)]
+    return anchored or gaps
+
+
 def _calendar_days_apart(amount: Amount, index: Sources, a: str, b: str) -> bool:
     """ "Two days later", 两天后: told in days, it is the calendar days between two events (Monday night to
     Wednesday morning is two days, though 35 hours), in some time zone from UTC-12 to UTC+14."""
@@ -498,6 +527,8 @@ def check_time(claim: Claim, index: Sources, scope: Scope) -> Finding:
                 return Finding(claim, TRACED, span.source, f"{span.label}: {_show(span.value, DURATION)}", weak=True)
             return found(claim, _first(index, span.source), cited=span.source in scope.near)
     gaps = _between(index, scope) if amount.relative else _lengths(index, scope)
+    if amount.relative and scope.around:
+        gaps = _anchored(claim, index, gaps, scope.around - scope.told)
     if amount.from_start and (scope.around or scope.near):
         gaps += _from_start(index, set(scope.around or scope.near))
     for gap, a, b in gaps:

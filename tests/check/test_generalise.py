@@ -208,3 +208,16 @@ def test_a_possessive_after_a_verb_of_naming_is_whom_the_quote_is_about() -> Non
     assert problems("G1", 'Claude called my renaming observation "a key insight". <!-- ev: e111 e113 -->\n') == []
     mine = problems("G1", 'My renaming observation was, in my words, "a key insight". <!-- ev: e111 e113 -->\n')
     assert any("these are Claude's words (e113)" in line for line in mine)
+
+
+# -- a relative time counts from the event it names -----------------------------------------------------------
+
+
+def test_a_time_after_my_message_counts_from_my_message() -> None:
+    # e82 my suggestion at 09:35:50; e87 Claude's set-up at 09:46:09; e88 my paste at 09:54:36. The lead-in
+    # cites nothing; its `-c` is also found in e1, my first message (09:15:59): no anchor of the sentence.
+    before = 'I suggested a shortcut: "the folder /mnt/c/python/cctrace_test is empty." Claude copied the session there. <!-- ev: e79 e81 e82 e85 e87 -->\n\n'
+    then = "There is no `/continue`; continuing a session is the `-c` switch. {} after my suggestion, I pasted what it gave me:\n\n```text\nNo conversation found to continue\n```\n\nClaude saw that the copy's `cwd` still pointed at the old folder. <!-- ev: e88 e90 e93 -->\n"
+    assert problems("G1", before + then.format("About twenty minutes")) == []
+    wrong = problems("G1", before + then.format("About an hour"))
+    assert len(wrong) == 1 and 'number: "an hour"' in wrong[0]
