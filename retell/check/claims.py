@@ -346,7 +346,26 @@ def outcome_claims(text: str, block: Block) -> list[Claim]:
         # work contradicts it, nothing showing it is no problem.
         claim.soft = verb in ("fixed", "resolved", "solved", "直った", "解決した")
         claims.append(claim)
+    for match in _LOOKED.finditer(text):
+        if any(c.line == block.line_at(match.start()) and abs(c.at - match.end()) < 80 for c in claims):
+            continue  # the sentence's own result verb was read above
+        sentence = match.group(0)
+        claim = Claim(OUTCOME, sentence.strip()[-120:], block.line_at(match.start()), block)
+        claim.at, claim.family = match.end(), "app"
+        claim.positive = not _LOOKED_BAD.search(sentence)
+        claims.append(claim)
     return claims
+
+
+# What the author saw in a browser of their own: a result outside the session, only their message shows it
+# ("I opened the combined page in the browser, and the navigation was there", 我在浏览器里打开合并记录页).
+_LOOKED = re.compile(
+    r"\bI\s+(?:then\s+|also\s+)?(?:opened|loaded|checked|tried|reloaded|refreshed)\b[^.;!?\n]{0,60}\b(?:in|on)\s+"
+    r"(?:the|my|a)\s+browser\b[^.;!?\n]*"
+    r"|(?:我|私)[^。；！？\n]{0,12}(?:在|で)?(?:浏览器|ブラウザ)[^。；！？\n]{0,6}(?:打开|看|试|開|確認)[^。；！？\n]*",
+    re.I,
+)
+_LOOKED_BAD = re.compile(r"\b(?:not|no|never|still|broken|blank|nothing)\b|n't|没|不|无|失败|ない|壊れ", re.I)
 
 
 # -- credits ------------------------------------------------------------------------------------------

@@ -221,3 +221,17 @@ def test_a_time_after_my_message_counts_from_my_message() -> None:
     assert problems("G1", before + then.format("About twenty minutes")) == []
     wrong = problems("G1", before + then.format("About an hour"))
     assert len(wrong) == 1 and 'number: "an hour"' in wrong[0]
+
+
+# -- what I saw in my own browser -----------------------------------------------------------------------------
+
+
+def test_what_i_saw_in_my_browser_needs_my_message() -> None:
+    # A: e44 my "Still doesn't work, maybe there's a step needed…". G2: 37f83ec9-e150..e158 hold no message of
+    # mine about the page, only tests that passed.
+    assert problems("A", "I reloaded the page in the browser, and it still didn't work. <!-- ev: e43 e44 -->\n") == []
+    opened = problems(
+        "G2",
+        "多会话渲染测试也是 1 个通过，我在浏览器里打开合并记录页，导航和链接都在。<!-- ev: 37f83ec9-e150 37f83ec9-e154 37f83ec9-e156 37f83ec9-e158 -->\n",
+    )
+    assert len(opened) == 1 and "no message of yours reports it" in opened[0]
