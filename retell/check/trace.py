@@ -90,6 +90,8 @@ _ASSENT = re.compile(
     r"lgtm|makes sense|that works)\b|\s*(?:はい|いいよ|お願い|好的|可以|行)",
     re.I,
 )
+# Claims that one moment of the session bears out, not a name it repeats (for judging a citation).
+_SPECIFIC = frozenset({*QUOTE_KINDS, NUMBER, OUTCOME, COMMAND, OUTPUT})
 _CHOICE = re.compile(r"\b(?:chose|picked|went with|opted for|plumped for)\b", re.I)
 # A paragraph with a citation and no traceable claim must share this much of its meaning with what it cites.
 CITATION_OVERLAP = 0.07
@@ -814,7 +816,13 @@ class Tracer:
                 # traced to the event next to a cited one is fine: a run and its result, a message and its reply).
                 near = self.scopes[id(block)].near
                 far = [f for f in traced if f.event not in near]
-                if far and not any(f.cited for f in traced):
+                # What only one moment of the session says (a quote, a figure, a result, a command) tells which
+                # events a paragraph is about better than a name found all over it: two or more of those, all far
+                # from what it cites, with none near, and the citation is wrong though a file name is there too.
+                specific = [f for f in traced if f.claim.kind in _SPECIFIC]
+                misplaced = len(specific) >= 2 and not any(f.event in near for f in specific)
+                if far and (misplaced or not any(f.cited for f in traced)):
+                    far = [f for f in specific if f.event not in near] if misplaced else far
                     elsewhere = ", ".join(dict.fromkeys(f.event or "" for f in far))
                     out.append(
                         Finding(

@@ -235,3 +235,16 @@ def test_what_i_saw_in_my_browser_needs_my_message() -> None:
         "多会话渲染测试也是 1 个通过，我在浏览器里打开合并记录页，导航和链接都在。<!-- ev: 37f83ec9-e150 37f83ec9-e154 37f83ec9-e156 37f83ec9-e158 -->\n",
     )
     assert len(opened) == 1 and "no message of yours reports it" in opened[0]
+
+
+# -- a citation judged by what only one moment says -----------------------------------------------------------
+
+
+def test_a_citation_whose_quote_and_figures_all_rest_elsewhere_is_wrong_though_a_file_name_fits() -> None:
+    # 37f83ec9-e132 my "Oh no, we lost the session navigation…"; e136 the template fixed; e140 "6 passed";
+    # e142 test_multi_session_rendering. e5, e9, e15 are the first request for a single link and its edits
+    # (e15 edits transcript.html).
+    para = "我发现不对：“Oh no, we lost the session navigation section from the combined transcript somehow :(” 它翻看 `transcript.html`，把会话导航加了回来。改完后 6 个测试都通过。<!-- ev: {} -->\n"
+    assert problems("G2", para.format("37f83ec9-e131 37f83ec9-e132 37f83ec9-e135 37f83ec9-e136 37f83ec9-e140")) == []
+    wrong = problems("G2", para.format("37f83ec9-e5 37f83ec9-e9 37f83ec9-e15"))
+    assert len(wrong) == 1 and "citation" in wrong[0] and "not to the events it cites" in wrong[0]
