@@ -51,6 +51,7 @@ class Claim:
     ran: bool = False  # commands: the sentence says it was run; paths: that a tool touched it
     by_author: bool = False  # commands: the author ran it ("I typed `claude -r`"), in a terminal of their own
     touch: str = ""  # paths: how the sentence says it was touched: read | edit
+    as_value: bool = False  # paths: the new value of a change ("changed them to `./x.css`"), not a file touched
     amount: Amount | None = None  # numbers
     family: str = ""  # outcomes: tests | build | deploy | push | merge | commit | install | subagent | app
     positive: bool = True  # outcomes: it worked (True) or it failed (False)
@@ -578,7 +579,8 @@ def _prose_claims(block: Block, programs: frozenset[str]) -> list[Claim]:
             claim.ran = _asserts(_RUN_WORDS, masked, match.start())
             claim.by_author = claim.ran and _run_by_author(masked, match.start())
         elif kind == PATH and not is_route(code):
-            claim.touch = _touch(masked, match.start())
+            claim.as_value = bool(_AS_VALUE.search(masked[max(0, match.start() - 40) : match.start()]))
+            claim.touch = "" if claim.as_value else _touch(masked, match.start())
             claim.ran = bool(claim.touch)
             claim.owner, claim.owns = _owner(masked, match.start())
         claims.append(claim)
@@ -731,6 +733,13 @@ def _owner(text: str, at: int) -> tuple[str, bool]:
 # the five legacy files at the top of each folder, `summary.txt`" tells of a plan that names the file, "opened
 # the session by pointing Claude at `prompt.md`" of the session.
 _OWN_PHRASE = re.compile(r"\b(?:with|by|while|after|before|when|without|so that|because)\b", re.I)
+
+
+# A path given as what something was changed to: "changed them to `./tokenizer.css`", "set it to", "renamed
+# it as" (and the list that goes on: "to `./a.css` and `./a.js`").
+_AS_VALUE = re.compile(
+    r"\b(?:changed|set|switched|renamed|pointed|turned|updated)\b[^.;:]*\b(?:to|as)\s+(?:(?:CODE|and|or|,)\s*)*$"
+)
 
 
 def _governs(between: str) -> bool:

@@ -78,6 +78,9 @@ _BAD_REPORT = re.compile(
     r"|動かない|失敗|エラー|不行|失败",
     re.I,
 )
+_FAILED_STATUS = re.compile(
+    r'"status"\s*:\s*[45]\d\d\b|\bHTTP/[\d.]+"?\s+[45]\d\d\b|\bstatus(?: code)?:? [45]\d\d\b', re.I
+)
 _GOOD_REPORT = re.compile(
     r"\b(?:works|worked|working now|it loads|loaded fine|passes|passed|perfect|great|nice|looks good|fixed|"
     r"that did it|does the job|did the job|success|all good|lgtm)\b|動いた|できた|成功|可以了",
@@ -332,6 +335,10 @@ def _by_reports(claim: Claim, index: Sources, ids: set[str] | None) -> Finding:
     # A report may say both ("this does the job, but we end up with two failed requests"): it is no denial.
     good = [s for s in reports if _GOOD_REPORT.search(s.text[:400])]
     bad = [s for s in reports if _BAD_REPORT.search(s.text[:400]) and not _GOOD_REPORT.search(s.text[:400])]
+    if not claim.positive and not bad:
+        # A log the author pasted shows failed requests by their status ("two requests failed" in a HAR whose
+        # entries include two 404s), wherever in the paste they are.
+        bad = [s for s in reports if s.speaker == AUTHOR and _FAILED_STATUS.search(s.text)]
     if (claim.positive and good) or (not claim.positive and bad):
         return found(claim, (good if claim.positive else bad)[-1], cited=ids is not None)
     if claim.positive and bad:

@@ -248,3 +248,21 @@ def test_a_citation_whose_quote_and_figures_all_rest_elsewhere_is_wrong_though_a
     assert problems("G2", para.format("37f83ec9-e131 37f83ec9-e132 37f83ec9-e135 37f83ec9-e136 37f83ec9-e140")) == []
     wrong = problems("G2", para.format("37f83ec9-e5 37f83ec9-e9 37f83ec9-e15"))
     assert len(wrong) == 1 and "citation" in wrong[0] and "not to the events it cites" in wrong[0]
+
+
+# -- values, pasted logs, text an edit wrote ------------------------------------------------------------------
+
+
+def test_a_path_given_as_the_new_value_is_no_file_touched() -> None:
+    # A e74 "Use `./` prefix for relative paths", e75 two edits of index.html; e9 read public/tokenizer.css.
+    assert (
+        problems(
+            "A", "It changed them to `./tokenizer.css` and `./tokenizer.js` in `index.html`. <!-- ev: e71 e74 e75 -->\n"
+        )
+        == []
+    )
+
+
+def test_failed_requests_are_shown_by_the_statuses_of_the_log_i_pasted() -> None:
+    # A e70: my HAR, five entries, two with "status": 404 (far into the paste).
+    assert problems("A", "Two requests failed in the HAR I pasted, out of five. <!-- ev: e70 -->\n") == []
