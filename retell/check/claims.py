@@ -209,7 +209,10 @@ _FAMILIES: list[tuple[str, str]] = [
         r"script|styles|styling|ページ|アプリ",
     ),
     # a job a script of the project does ("the full export went through"): its runs name it
-    ("process", r"exports?|imports?|migrations?|backups?|conversions?|エクスポート|インポート|导出|导入"),
+    (
+        "process",
+        r"export(?:s|ed|er)?|import(?:s|ed|er)?|migrations?|backups?|conversions?|エクスポート|インポート|导出|导入",
+    ),
     # last, so that it wins over "page": "one of the fetches, the docs page, failed"
     ("fetch", r"fetch(?:es)?|web ?fetch(?:es)?|downloads?|web searche?s?|curl|wget"),
 ]
@@ -223,7 +226,9 @@ _VERB_FAMILIES = {
 _POSITIVE = (
     r"passed|passes|went green|came back green|went through|succeeded|succeeds|worked|works|loaded|loads|"
     r"compiled|deployed|merged|pushed|committed|installed|fixed|resolved|solved|came back clean|ran clean|"
-    r"replied|acknowledged|responded|wrote back"
+    r"replied|acknowledged|responded|wrote back|"
+    # a run told as complete: "exported it without a single warning"
+    r"without (?:a single|any) (?:warning|error|problem)s?|with no (?:warnings?|errors?)"
 )
 # A reply told of teammates: "all three acknowledged receipt", "the teammates replied within a minute".
 _REPLIES = ("replied", "acknowledged", "responded", "wrote back")
@@ -339,10 +344,11 @@ def outcome_claims(text: str, block: Block) -> list[Claim]:
         claim.at = match.end()
         claim.family, claim.positive = family, positive
         claim.retry = bool(RETRY.search(clause))
-        claim.whole = bool(_WHOLE_SUITE.search(clause))
+        # told as complete: "the whole suite passed", "exported it without a single warning"
+        claim.whole = bool(_WHOLE_SUITE.search(clause)) or verb.startswith(("without", "with no"))
         if family == "process":
             named = re.findall(dict(_FAMILIES)["process"], clause, re.I)
-            claim.noun = named[-1].lower().rstrip("s") if named else ""
+            claim.noun = re.sub(r"(?:s|ed|er)$", "", named[-1].lower()) if named else ""
         # "Claude fixed the redirect" tells of an edit as much as of a result: only a report that it did not
         # work contradicts it, nothing showing it is no problem.
         claim.soft = verb in ("fixed", "resolved", "solved", "直った", "解決した")

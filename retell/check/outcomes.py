@@ -182,6 +182,12 @@ def _keeps_results(index: Sources) -> bool:
     return len(shell) >= 4 and kept >= 0.8 * len(shell)
 
 
+def _truncated(call: Any) -> bool:
+    """Whether the session keeps only part of what a run printed: piped to head or tail, or cut by the parse."""
+    output = getattr(call, "output", None) or ""
+    return bool(re.search(r"\|\s*(?:head|tail)\b", call.target or "") or re.search(r"… \(\d+ more lines?\)", output))
+
+
 def _cut_short(index: Sources, event_id: str, call: Any, keeps: bool) -> str:
     """Why a shell run shows no result, in a session that keeps results: none came back (the run was cut short,
     or the session ended first). "" when it shows one, or when the session keeps no output at all."""
@@ -233,6 +239,21 @@ def _by_runs(claim: Claim, index: Sources, ids: set[str] | None) -> Finding | No
                 cited=cited,
                 advice="say the run was cut short, or mark it <!-- ok --> if you saw its result",
             )
+        if claim.whole and claim.family != "tests":
+            # "without a single warning": a run whose output the session keeps only part of (`| head -20`,
+            # "… (14 more lines)") cannot show that nothing went wrong.
+            complete = [(e, c) for e, c in shown if not _truncated(c)]
+            if not complete:
+                event_id, call = shown[-1]
+                return found(
+                    claim,
+                    _first(index, event_id),
+                    f"the session keeps only part of what the run in {event_id} printed",
+                    UNTRACED,
+                    cited=cited,
+                    advice="say what the part shown says, or mark it <!-- ok --> if you saw the rest",
+                )
+            shown = complete
         if claim.family == "tests" and claim.whole:
             full = [(e, c) for e, c in shown if not _PART_OF_SUITE.search(" " + (c.target or ""))]
             if not full:

@@ -266,3 +266,20 @@ def test_a_path_given_as_the_new_value_is_no_file_touched() -> None:
 def test_failed_requests_are_shown_by_the_statuses_of_the_log_i_pasted() -> None:
     # A e70: my HAR, five entries, two with "status": 404 (far into the paste).
     assert problems("A", "Two requests failed in the HAR I pasted, out of five. <!-- ev: e70 -->\n") == []
+
+
+def test_a_run_whose_output_the_session_keeps_only_part_of_shows_no_clean_finish() -> None:
+    # G1 e228 ran the exporter `… 2>&1 | head -20`: "Found 15 session(s)", "… (14 more lines)", then
+    # "Attempting to identify current session...".
+    assert (
+        problems(
+            "G1",
+            "From the test folder, the exporter now found 15 sessions, the imported one included. <!-- ev: e227 e228 e230 -->\n",
+        )
+        == []
+    )
+    told = problems(
+        "G1",
+        "From the test folder, the exporter now found 15 sessions and exported it without a single warning. <!-- ev: e227 e228 e230 -->\n",
+    )
+    assert len(told) == 1 and "the session keeps only part of what the run in e228 printed" in told[0]
