@@ -123,6 +123,23 @@ _ORDINAL_SECOND = re.compile(
     r"\s*(?!later|after|before|earlier|ago|or\b|and\b|passed|in\b|of\b|to\b|apart|long|more|less)[a-z]", re.I
 )
 _CALENDAR = re.compile(r"(?:\b(?:spread|stretched|spread out)\s+)?\b(?:over|across|spanning|on)\s+$", re.I)
+# A time counted from the beginning: "an hour and a half after it began", "after the session started", "forty
+# minutes into the session", "ten minutes in,".
+_FROM_START = re.compile(
+    r"^(?:\s*or so)?\s*(?:after (?:it|the session|we|I|the work|work) (?:had )?(?:began|begun|started|opened)"
+    r"|after the (?:start|beginning)|into (?:the|that|this) (?:session|sitting|work|morning|evening)"
+    r"|in(?=\s*[,;.]))",
+    re.I,
+)
+# Tests written, not run: "added two tests", "wrote three", "Claude created four test cases"
+_WRITTEN_BEFORE = re.compile(r"\b(?:added|adding|wrote|writing|written|created|creating|new)\s+(?:\w+\s+)?$", re.I)
+# A length told of the whole story so far: "the whole experiment, from my brief to Claude's summary, took…"
+_WHOLE_STORY = re.compile(
+    r"\b(?:whole|entire)\s+(?:session|experiment|thing|exercise|investigation|effort|job|morning|evening|afternoon)\b"
+    r"|\bfrom (?:my|the) (?:first |opening )?(?:brief|message|prompt|request|question|start|beginning)\b"
+    r"|\bfrom start to finish\b|\bstart to finish\b|\ball told\b",
+    re.I,
+)
 _RELATIVE = re.compile(r"^(?:\s*or so)?\s*(?:later|after|afterwards|before|earlier|ago|apart|in\b|on\b)", re.I)
 
 _ABOUT_BEFORE = re.compile(
@@ -155,10 +172,12 @@ class Amount:
     approx: str = ""  # "" | about | above | below | about-below ("within about ten minutes")
     calendar: bool = False  # "over three days": the calendar days spanned
     relative: bool = False  # "two minutes later": the time between two moments
+    from_start: bool = False  # "an hour and a half after it began", "ten minutes in": since the session began
     changed: bool = False  # files: "changed", "edited", "written" (the session's files changed)
     text: str = ""
     scale: float = 1.0  # what one of the written number is worth in `unit` ("four weeks": 10,080 minutes)
     result: bool = False  # tests: a run's result ("16 passed", "all 12 tests passed", "2 tests failed")
+    written: bool = False  # tests: tests written, not run ("added two tests", "three new tests")
     each: bool = False  # "six tool calls each", "every agent made seven": a count of one of several, never a sum
     next_day: bool = False  # "the next morning", 第二天: a later day, so hours at least between two events
     weekday: int = -1  # "on Tuesday morning", 周二上午: the day of the week (Monday 0) the events fall on
@@ -240,6 +259,8 @@ def durations(text: str, starts: list[int] | None = None) -> list[Amount]:
             if not amount.approx:
                 amount.approx = _qualifier(text, amount.start, amount.end)
             amount.relative = amount.relative or bool(_RELATIVE.match(text[amount.end :]))
+            clause = re.split(r"[.;!?。！？]\s", text[: amount.start])[-1]
+            amount.from_start = bool(_FROM_START.match(text[amount.end :]) or _WHOLE_STORY.search(clause))
             out.append(amount)
 
     for match in _SHORT.finditer(text):
@@ -365,6 +386,8 @@ _CJK_KEYWORDS: list[tuple[str, str]] = [
 _CJK_COUNTERS = {"体": "subagents", "通": "messages", "行": "lines", "줄": "lines", "語": "words", "%": PERCENT}
 _CJK_COUNTERS |= {"％": PERCENT, "トークン": TOKENS, "ファイル": FILES}
 _CLAUSE = re.compile(r"[。、!?！？\n]|[.,](?=\s)")
+# A noun after 测试/テスト that heads the compound: 测试类 (a test class), 测试文件 (a test file)
+_CJK_HEAD = re.compile(r"类|類|文件|ファイル|脚本|スクリプト|函数|関数|框架|目录|数据|データ|套件|クラス")
 _CJK_FAILED = re.compile(r"挂|失败|失敗|没过|沒過|未通过|不通过|落ち|通らな|실패")
 _CJK_PASSED = re.compile(r"(?<!未)(?<!不)通过|通過|通っ|パス|成功|통과")
 _CJK_CHANGED = re.compile(r"変更|編集|書き換え|修改|编辑|更改|수정|변경")
@@ -392,8 +415,16 @@ def _cjk_counts(text: str, taken: list[Amount]) -> list[Amount]:
                 if found.start() > nearest:
                     nearest, unit = found.start(), name
             # 12個のテスト, 5 个 TUI 测试, 4 个旧测试: the noun after it (a word or two may qualify it)
-            if re.match(rf"\s*の?\s*(?:[A-Za-z][\w.-]*\s*|[^\W\d]{{1,2}}?)?(?:{pattern})", text[match.end() :]):
-                unit, nearest = name, len(clause)
+            after = re.match(rf"\s*の?\s*(?:[A-Za-z][\w.-]*\s*|[^\W\d]{{1,2}}?)?(?:{pattern})", text[match.end() :])
+            if after:
+                # 一个测试类, 两个测试文件: the last noun is what is counted (a class, files), not the tests
+                head = _CJK_HEAD.match(text[match.end() + after.end() :]) if name == TESTS else None
+                unit = (
+                    (FILES if "文件" in head.group(0) or "ファイル" in head.group(0) else THING + head.group(0))
+                    if head
+                    else name
+                )
+                nearest = len(clause)
         if counter in ("回", "次", "번") and unit not in ("calls", "commands", "searches"):
             unit = THING + counter  # テストを2回, 一次测试: runs of the tests, not tests
         if parsed[0] == 1 and re.search(r"(?:同|另|每|这|那|哪|任何|もう)\s*$", text[: match.start("n")]):
@@ -411,9 +442,12 @@ def _cjk_counts(text: str, taken: list[Amount]) -> list[Amount]:
         approx = "below" if post in _CJK_BELOW else "above" if post in _CJK_ABOVE else approx
         start = match.start("pre") if match.group("pre") else match.start("n")
         # 4 个测试挂了, 3 个测试通过: a run's result, of failed tests when the clause says they failed
-        told = _CLAUSE.split(text[match.end() : match.end() + 16])[0] if unit == TESTS else ""
+        told = _CLAUSE.split(text[match.end() : match.end() + 16])[0] if unit in (TESTS, FAILED) else ""
+        told = re.split(r"\d|[一二三四五六七八九十两][个個件]", told)[0]  # 6 个测试里 5 个失败: up to the next count
         if _CJK_FAILED.search(told):
             unit = FAILED
+        elif unit == FAILED and _CJK_PASSED.match(told.strip()):
+            unit = TESTS  # 有一个测试失败了：26 个通过: the verb after the count says what it counts
         amount = Amount(start, match.end(), parsed[0], unit, parsed[1], approx=approx, text=text[start : match.end()])
         amount.result = bool(told) and bool(_CJK_FAILED.search(told) or _CJK_PASSED.search(told))
         amount.changed = unit == FILES and bool(_CJK_CHANGED.search(clause))
@@ -597,6 +631,9 @@ def _count(text: str, match: re.Match[str], default_unit: str) -> Amount | None:
         re.search(r"pass|fail", amount.text, re.I) or _RESULT_AFTER.match(text[end:])
     )
     amount.approx = _qualifier(text, match.start(), end)
+    if unit == TESTS and not amount.result:
+        before = text[max(0, match.start() - 30) : match.start()]
+        amount.written = bool(_WRITTEN_BEFORE.search(before) or re.match(r"\s*new\b", text[match.end("num") :]))
     if unit == FILES:  # "changed eleven files", "5 files changed": the files the session changed
         before = _CLAUSE.split(text[max(0, match.start() - 30) : match.start()])[-1]
         amount.changed = bool(_CHANGED_BEFORE.search(before) or _CHANGED_AFTER.match(text[end:]))

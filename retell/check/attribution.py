@@ -55,6 +55,12 @@ _ADDRESSEE = re.compile(
     r"\b(?:told|tell|tells|asked|ask|asks|answered|replied to|to|for|with|at|from|by|sent|reminded|showed)\s+$", re.I
 )
 _ACCORDING = re.compile(r"\b(?:[Aa]ccording to|[Ii]n the words of)\s+$")
+# An actor, then a verb that names or judges what follows, then the possessive: "Claude called my …"
+_NAMING = re.compile(
+    r"\S+(?:\s+\w+ly)?\s+(?:called|calls|described|describes|dubbed|labell?ed|termed|praised|praises|"
+    r"thanked me for|summed up)\s+",
+    re.I,
+)
 _EMPHASISED = re.compile(r"(?<![\w*])\*[^*\n]+\*(?![\w*])|(?<!\w)_[^_\n]+_(?!\w)")
 
 
@@ -172,6 +178,12 @@ def _speaker_before(lead: str, context: str) -> str | None:
     if not found:
         return None
     at, actor = found[-1]
+    if len(found) > 1 and last[at:].split(" ", 1)[0] in _POSSESSIVE:
+        # "Claude called my renaming observation “a key insight”": a possessive the verb's object begins with
+        # is whom it is about; the one who called it speaks.
+        before_at, before_actor = found[-2]
+        if _NAMING.fullmatch(last[before_at:at]):
+            at, actor = before_at, before_actor
     if actor == PRONOUN:
         return resolve_it(earlier + " " + last[:at])
     return actor

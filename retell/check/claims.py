@@ -51,14 +51,18 @@ class Claim:
     ran: bool = False  # commands: the sentence says it was run; paths: that a tool touched it
     by_author: bool = False  # commands: the author ran it ("I typed `claude -r`"), in a terminal of their own
     touch: str = ""  # paths: how the sentence says it was touched: read | edit
+    as_value: bool = False  # paths: the new value of a change ("changed them to `./x.css`"), not a file touched
     amount: Amount | None = None  # numbers
     family: str = ""  # outcomes: tests | build | deploy | push | merge | commit | install | subagent | app
     positive: bool = True  # outcomes: it worked (True) or it failed (False)
     retry: bool = False  # outcomes: told of a second run ("retried, and this time it passed")
+    noun: str = ""  # outcomes of a "process": what ran ("export"), for finding its runs by their command
     soft: bool = False  # outcomes: "fixed", "resolved": reported only when the session says otherwise
     actor: str = ""  # credits: author | claude | both
     stems: list[str] = field(default_factory=list)  # credits: what was decided, as content stems
     request: bool = False  # credits: asked for, not thought of ("I asked for a full export"): who said it first is moot
+    whole: bool = False  # outcomes: told of the whole suite ("the whole suite passed")
+    agreement: bool = False  # credits: "I agreed to…", "I approved…": an answer to a proposal, not an idea
     accepted: str | None = None  # the author's `ok` mark (its note, or "")
     command: str = ""  # outputs: the command said to have printed it
     owner: str = ""  # paths: whose file the sentence says it is ("Bob's `notes.md`", "alice, editing `x.md`")
@@ -204,6 +208,11 @@ _FAMILIES: list[tuple[str, str]] = [
         r"page|app|site|recording|recorder|playback|player|program|redirect|request|requests|feature|fix|server|"
         r"script|styles|styling|ページ|アプリ",
     ),
+    # a job a script of the project does ("the full export went through"): its runs name it
+    (
+        "process",
+        r"export(?:s|ed|er)?|import(?:s|ed|er)?|migrations?|backups?|conversions?|エクスポート|インポート|导出|导入",
+    ),
     # last, so that it wins over "page": "one of the fetches, the docs page, failed"
     ("fetch", r"fetch(?:es)?|web ?fetch(?:es)?|downloads?|web searche?s?|curl|wget"),
 ]
@@ -217,7 +226,9 @@ _VERB_FAMILIES = {
 _POSITIVE = (
     r"passed|passes|went green|came back green|went through|succeeded|succeeds|worked|works|loaded|loads|"
     r"compiled|deployed|merged|pushed|committed|installed|fixed|resolved|solved|came back clean|ran clean|"
-    r"replied|acknowledged|responded|wrote back"
+    r"replied|acknowledged|responded|wrote back|"
+    # a run told as complete: "exported it without a single warning"
+    r"without (?:a single|any) (?:warning|error|problem)s?|with no (?:warnings?|errors?)"
 )
 # A reply told of teammates: "all three acknowledged receipt", "the teammates replied within a minute".
 _REPLIES = ("replied", "acknowledged", "responded", "wrote back")
@@ -266,6 +277,13 @@ _JA_OUTCOME = re.compile(
     r"(?P<tail>)"
 )
 _JA_SENTENCE = re.compile(r"[。！？!?\n]")
+# A result told in the passive, with no doer: "and was committed", "were pushed"
+_PASSIVE = re.compile(r"\b(?:was|were|got|been|is|are)\s+(?:\w+ly\s+)?$", re.I)
+# The whole suite, not a test of it: "the whole suite", "the full test suite" ("all the tests passed" is as often
+# all of one run's, as Claude itself says it: not read as the whole suite)
+_WHOLE_SUITE = re.compile(
+    r"\b(?:whole|full|entire|complete)\s+(?:test\s+)?suite\b|テストスイート全体|整个测试套件", re.I
+)
 # Run again: "the subagent was retried and this time came back", 再実行され
 RETRY = re.compile(
     r"\b(?:retried|re-?ran|re-?run|rerun|tried again|ran it again)\b|再実行|再試行|やり直|重新运行|重试", re.I
@@ -299,7 +317,8 @@ def outcome_claims(text: str, block: Block) -> list[Claim]:
         if _NOT_ASSERTED.search(clause) or _NOT.search(clause[-40:]) or re.search(r"\bonly\s*$", clause):
             continue  # "only worked in Chrome Canary": a limit it had, not a result
         family = _VERB_FAMILIES.get(verb, "")
-        if family and (not _DOER.search(clause) or _NOT_A_RESULT.match(match.group("tail") or "")):
+        passive = bool(_PASSIVE.search(clause))  # "the export went through and was committed"
+        if family and ((not _DOER.search(clause) and not passive) or _NOT_A_RESULT.match(match.group("tail") or "")):
             continue  # "pushed it one step further", "With Vite installed", "already merged into master"
         if not family:
             at: dict[str, int] = {}
@@ -325,11 +344,35 @@ def outcome_claims(text: str, block: Block) -> list[Claim]:
         claim.at = match.end()
         claim.family, claim.positive = family, positive
         claim.retry = bool(RETRY.search(clause))
+        # told as complete: "the whole suite passed", "exported it without a single warning"
+        claim.whole = bool(_WHOLE_SUITE.search(clause)) or verb.startswith(("without", "with no"))
+        if family == "process":
+            named = re.findall(dict(_FAMILIES)["process"], clause, re.I)
+            claim.noun = re.sub(r"(?:s|ed|er)$", "", named[-1].lower()) if named else ""
         # "Claude fixed the redirect" tells of an edit as much as of a result: only a report that it did not
         # work contradicts it, nothing showing it is no problem.
         claim.soft = verb in ("fixed", "resolved", "solved", "直った", "解決した")
         claims.append(claim)
+    for match in _LOOKED.finditer(text):
+        if any(c.line == block.line_at(match.start()) and abs(c.at - match.end()) < 80 for c in claims):
+            continue  # the sentence's own result verb was read above
+        sentence = match.group(0)
+        claim = Claim(OUTCOME, sentence.strip()[-120:], block.line_at(match.start()), block)
+        claim.at, claim.family = match.end(), "app"
+        claim.positive = not _LOOKED_BAD.search(sentence)
+        claims.append(claim)
     return claims
+
+
+# What the author saw in a browser of their own: a result outside the session, only their message shows it
+# ("I opened the combined page in the browser, and the navigation was there", 我在浏览器里打开合并记录页).
+_LOOKED = re.compile(
+    r"\bI\s+(?:then\s+|also\s+)?(?:opened|loaded|checked|tried|reloaded|refreshed)\b[^.;!?\n]{0,60}\b(?:in|on)\s+"
+    r"(?:the|my|a)\s+browser\b[^.;!?\n]*"
+    r"|(?:我|私)[^。；！？\n]{0,12}(?:在|で)?(?:浏览器|ブラウザ)[^。；！？\n]{0,6}(?:打开|看|试|開|確認)[^。；！？\n]*",
+    re.I,
+)
+_LOOKED_BAD = re.compile(r"\b(?:not|no|never|still|broken|blank|nothing)\b|n't|没|不|无|失败|ない|壊れ", re.I)
 
 
 # -- credits ------------------------------------------------------------------------------------------
@@ -340,7 +383,7 @@ _CREDIT_VERBS = (
     r"told (?:Claude|it|me|them) to|"
     r"had (?:Claude|it) |came up with|had the idea|realized|realised|realizes|realises|noticed|spotted|figured out|"
     r"worked out|found|discovered|diagnosed|pointed out|caught|vetoed|rejected|overruled|argued|concluded|ruled out|"
-    r"preferred|went with|called for"
+    r"preferred|went with|called for|agreed to|accepted|approved|signed off on|went along with"
 )
 # What was decided: up to the sentence's end, or to a clause with an actor of its own ("…, and I told it to…").
 _REST = r"(?:(?!,?\s+(?:and|but|so|then)\s+(?:I|we|Claude|it)\b|;)[^.!?])*"
@@ -361,8 +404,11 @@ _JA_CREDIT = re.compile(
     r"(?P<who>私|僕|俺|わたし|Claude|クロード|我們|我们|我)\s*(?:は|が|も)(?P<rest>[^。！？]{2,60}?)"
     r"(?P<verb>指示した|決めた|決定した|頼んだ|提案した|選んだ|判断した|却下した|求めた|要求した|决定|建议|要求)"
 )
-# A request: the author may ask for what Claude offered first ("I asked for a full export first").
-_REQUEST = re.compile(r"asked|told|had |called for|pushed for")
+# A request: the author may ask for what Claude offered first ("I asked for a full export first"); wanting it is
+# asking for it ("I also wanted the project's prompts" after a subagent's report listed them).
+_REQUEST = re.compile(r"asked|told|had |called for|pushed for|wanted")
+# Agreeing to what the other side put forward: the agreement is an answer the session must hold.
+_AGREEMENT = re.compile(r"agreed|accepted|approved|signed off|went along")
 _WE_AGREED = re.compile(rf"\b[Ww]e\s+(?:both\s+|all\s+)?agreed(?P<rest>{_REST})")
 MIN_CREDIT_STEMS = 2
 # "it asked whether I wanted to…", "whatever we chose would go into the repo": a question or a relative clause
@@ -375,11 +421,12 @@ def credit_claims(text: str, block: Block) -> list[Claim]:
     def add(start: int, end: int, rest: str, actor: str, verb: str = "") -> None:
         if _REPORTED.search(text[max(0, start - 40) : start]):
             return  # a question or a description, not a decision
-        stems = content_stems(rest)
+        stems = content_stems(rest.replace("CODE", " "))  # a code span's placeholder is no word of the decision
         enough = 1 if script_of(rest) == "cjk" else MIN_CREDIT_STEMS  # a Japanese clause is dense: 調査を2体までに絞る
         if len(stems) >= enough:  # "I decided to" alone says nothing to check
             claim = Claim(CREDIT, text[start:end].strip(), block.line_at(start), block, end, actor=actor, stems=stems)
             claim.request = bool(_REQUEST.match(verb))
+            claim.agreement = bool(_AGREEMENT.match(verb))
             claims.append(claim)
 
     for match in _WE_AGREED.finditer(text):
@@ -396,6 +443,8 @@ def credit_claims(text: str, block: Block) -> list[Claim]:
             actor = CLAUDE
         if actor not in (AUTHOR, CLAUDE, SUBAGENT, AGENT, BOTH):
             continue
+        if actor == BOTH and match.group("verb").startswith("agreed"):
+            continue  # "we agreed to…": a shared decision, read above
         add(
             match.start(),
             match.end(),
@@ -536,7 +585,8 @@ def _prose_claims(block: Block, programs: frozenset[str]) -> list[Claim]:
             claim.ran = _asserts(_RUN_WORDS, masked, match.start())
             claim.by_author = claim.ran and _run_by_author(masked, match.start())
         elif kind == PATH and not is_route(code):
-            claim.touch = _touch(masked, match.start())
+            claim.as_value = bool(_AS_VALUE.search(masked[max(0, match.start() - 40) : match.start()]))
+            claim.touch = "" if claim.as_value else _touch(masked, match.start())
             claim.ran = bool(claim.touch)
             claim.owner, claim.owns = _owner(masked, match.start())
         claims.append(claim)
@@ -684,6 +734,25 @@ def _owner(text: str, at: int) -> tuple[str, bool]:
     return match.group("name").lower(), match.group(0)[len(match.group("name")) :].startswith(("'s", "’s"))
 
 
+# An English verb acts on the files after it in its clause ("removed them from the script tags in index.html
+# and from the favicon path in `tokenizer.js`"), until a phrase of its own starts: "rewrote the layout with
+# the five legacy files at the top of each folder, `summary.txt`" tells of a plan that names the file, "opened
+# the session by pointing Claude at `prompt.md`" of the session.
+_OWN_PHRASE = re.compile(r"\b(?:with|by|while|after|before|when|without|so that|because)\b", re.I)
+
+
+# A path given as what something was changed to: "changed them to `./tokenizer.css`", "set it to", "renamed
+# it as" (and the list that goes on: "to `./a.css` and `./a.js`").
+_AS_VALUE = re.compile(
+    r"\b(?:changed|set|switched|renamed|pointed|turned|updated)\b[^.;:]*\b(?:to|as)\s+(?:(?:CODE|and|or|,)\s*)*$"
+)
+
+
+def _governs(between: str) -> bool:
+    """Whether a verb, followed by `between`, still acts on the file right after it."""
+    return not _OWN_PHRASE.search(between)
+
+
 def _touch(text: str, at: int) -> str:
     """How the clause around a path says a tool touched it: "read" (read, opened), "edit" (edited, wrote,
     created, removed…), or "" when it only names the file. The verb nearest before the path counts (after
@@ -699,6 +768,9 @@ def _touch(text: str, at: int) -> str:
         participle = after and re.fullmatch(r"\S*\s+(?:(?:was|were|got|being)\s+)?", clause[where : match.start()])
         if after != verb_last and not participle:
             continue
+        if not after and not verb_last and not _governs(clause[match.end() : where]):
+            continue
+
         kind = "read" if match.group("read") or match.group("ja_read") else "edit"
         distance = abs(match.start() - where)
         if best is None or distance < best[0]:

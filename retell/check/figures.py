@@ -27,7 +27,16 @@ from retell.check.amounts import (
 )
 from retell.check.claims import SMALL_COUNT, Claim
 from retell.check.scope import Scope
-from retell.check.sources import NOTE, PATHISH, Figure, Source, Sources, derived_counts, derived_minutes
+from retell.check.sources import (
+    NOTE,
+    PATHISH,
+    TESTS_RUN,
+    Figure,
+    Source,
+    Sources,
+    derived_counts,
+    derived_minutes,
+)
 from retell.check.text import wordset
 from retell.check.verdict import HIGH, LOW, TRACED, UNCHECKED, UNTRACED, Finding, found
 from retell.extract.timeutil import IDLE_GAP_MS
@@ -71,6 +80,48 @@ def _bounds(amount: Amount, value: float) -> bool:
     if approx.endswith("below"):
         return low / 10 <= value <= high + slack
     return low - slack <= value <= high + slack
+
+
+# A relative time that names what it counts from: "about twenty minutes after my suggestion" (a message of
+# mine), "under three minutes after Claude's switch", "ten minutes after its summary" (Claude's).
+_ANCHOR = re.compile(
+    r"^\s*(?:or so\s+)?(?:after|since)\s+(?:(?P<mine>my)|(?P<claude>Claude's|Claude’s|its))\s+[a-z]", re.I
+)
+
+
+def _anchored(
+    claim: Claim, index: Sources, gaps: list[tuple[float, str, str]], around: set[str]
+) -> list[tuple[float, str, str]]:
+    """The gaps that start at the side the sentence counts from (an author's message for "after my…", one of
+    Claude's events for "after Claude's…") among the events the paragraphs around it cite, when there are any:
+    not any two events near the paragraph, nor an event a code span of it happened to be found in."""
+    amount = claim.amount
+    assert amount is not None
+    match = _ANCHOR.match(claim.block.text[amount.end : amount.end + 60])
+    if match is None:
+        return gaps
+    mine = bool(match.group("mine"))
+    kinds = index.event_kinds
+
+    def on_side(event_id: str) -> bool:
+        kind = kinds.get(event_id.split(".")[0])
+        return kind == "human" if mine else kind not in (None, "human", "command", "interrupt")
+
+    anchored = [(g, a, b) for g, a, b in gaps if a in around and b in around and on_side(a)]
+    return anchored or gaps
+
+
+def _calendar_days_apart(amount: Amount, index: Sources, a: str, b: str) -> bool:
+    """ "Two days later", 两天后: told in days, it is the calendar days between two events (Monday night to
+    Wednesday morning is two days, though 35 hours), in some time zone from UTC-12 to UTC+14."""
+    days = amount.value / 1440
+    if amount.high is not None or days < 1 or days != int(days) or a not in index.clock or b not in index.clock:
+        return False
+    first, last = sorted((index.clock[a], index.clock[b]))
+    if last - first < 0.75 * amount.value - 1440:
+        return False
+    day = 1440.0
+    return any(int((last + h * 60) // day) - int((first + h * 60) // day) == days for h in range(-12, 15))
 
 
 def _show(value: float, unit: str) -> str:
@@ -142,6 +193,24 @@ def _figures(index: Sources, units: set[str]) -> list[Figure]:
     return [f for unit in units for f in index.figures_by_unit.get(unit, [])]
 
 
+# A test function a diff adds: `+def test_…`, `+    it("…"`, `+test("…"`
+_TEST_ADDED = re.compile(r"^\+\s*(?:async\s+)?(?:def\s+test_\w*|(?:it|test)\s*\(\s*['\"`])", re.M)
+
+
+def _tests_added(index: Sources, ids: set[str]) -> tuple[int, str, bool]:
+    """How many test functions the edits of these events add, the last event that adds one, and whether a diff
+    that adds one is cut short in the session ("… (22 more changed lines)": then the count is a least)."""
+    count, last, cut = 0, "", False
+    for event_id in index.in_order(ids):
+        for call in index.event_calls.get(event_id, []):
+            diff = getattr(call, "diff", None) or ""
+            found_here = len(_TEST_ADDED.findall(diff))
+            if found_here:
+                count, last = count + found_here, event_id
+                cut = cut or bool(re.search(r"… \(\d+ more (?:changed )?lines?\)\s*$", diff))
+    return count, last, cut
+
+
 def _fits_figure(amount: Amount, figure: Figure) -> bool:
     if figure.high is not None:  # the session states a range: the claim must be inside it (or the same range)
         if amount.high is None and not amount.approx and amount.unit != DURATION:
@@ -158,7 +227,18 @@ def _count(claim: Claim, index: Sources, scope: Scope) -> Finding:
     units = _ALIKE.get(unit, {unit})
     if unit == FILES and amount.changed:
         units = {FILES}
+    if unit == TESTS and amount.written and scope.has_citation:
+        # "added two tests": the test functions the cited edits add, not what a run counted
+        added, last, cut = _tests_added(index, scope.near)
+        if added and _bounds(amount, float(added)):
+            return found(claim, _first(index, last), cited=True)
+        if added and cut and amount.value > added:
+            return found(
+                claim, _first(index, last), f"the cited edits, cut short in the session, add {added}+", UNCHECKED
+            )
     figures = _figures(index, units)
+    if amount.result:  # "all 6 passed" is what passed, never the run's parts added up
+        figures = [f for f in figures if f.label != TESTS_RUN]
     near = scope.near
     cited = index.expand(scope.cited)
     for figure in sorted(figures, key=lambda f: f.source not in cited):  # what it cites, then its neighbours
@@ -374,6 +454,23 @@ def _between(index: Sources, scope: Scope) -> list[tuple[float, str, str]]:
     return _gaps(index, scope.around) if scope.around else _session_gaps(index)
 
 
+def _from_start(index: Sources, ids: set[str]) -> list[tuple[float, str, str]]:
+    """For "an hour after it began", "the whole experiment took half an hour": from the start of the session (of
+    each, in a post of several) to each of these events."""
+    starts: dict[str, tuple[float, str]] = {}
+    for event_id, minute in index.clock.items():
+        if "." not in event_id:
+            session = event_id.rsplit("-", 1)[0] if "-" in event_id else ""
+            starts[session] = min(starts.get(session, (minute, event_id)), (minute, event_id))
+    out = []
+    for event_id in sorted(ids):
+        session = event_id.rsplit("-", 1)[0] if "-" in event_id else ""
+        if event_id in index.clock and session in starts:
+            begun, first = starts[session]
+            out.append((index.clock[event_id] - begun, first, event_id))
+    return out
+
+
 def _lengths(index: Sources, scope: Scope) -> list[tuple[float, str, str]]:
     """For "it took five minutes": how long what the paragraph cites took (first to last, from an event it
     mentions, or one subagent it cites), a wait a command was given (`sleep 2`), and one step of work (a
@@ -430,8 +527,12 @@ def check_time(claim: Claim, index: Sources, scope: Scope) -> Finding:
                 return Finding(claim, TRACED, span.source, f"{span.label}: {_show(span.value, DURATION)}", weak=True)
             return found(claim, _first(index, span.source), cited=span.source in scope.near)
     gaps = _between(index, scope) if amount.relative else _lengths(index, scope)
+    if amount.relative and scope.around:
+        gaps = _anchored(claim, index, gaps, scope.around - scope.told)
+    if amount.from_start and (scope.around or scope.near):
+        gaps += _from_start(index, set(scope.around or scope.near))
     for gap, a, b in gaps:
-        if _bounds(amount, gap):
+        if _bounds(amount, gap) or (amount.relative and _calendar_days_apart(amount, index, a, b)):
             if not b:
                 return Finding(claim, TRACED, None, "the wait a command was given", weak=True)
             first = _first(index, b) or _first(index, a)

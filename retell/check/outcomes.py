@@ -9,10 +9,10 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from retell.check.attribution import AUTHOR, SUBAGENT
+from retell.check.attribution import AUTHOR, CLAUDE, SUBAGENT
 from retell.check.claims import Claim
 from retell.check.scope import Scope
-from retell.check.sources import TOOL, Source, Sources
+from retell.check.sources import TOOL, Source, Sources, is_refusal_reason
 from retell.check.verdict import CONTRADICTED, HIGH, LOW, TRACED, UNCHECKED, UNTRACED, Finding, found
 from retell.extract.tools import is_test_command
 
@@ -51,6 +51,7 @@ _COMMANDS: dict[str, Callable[[str], bool]] = {
     "install": _runs(r"(?:npm|pnpm|yarn|pip3?|uv|bun|cargo|brew|apt(?:-get)?)\s+(?:install|add|i|sync)\b"),
     "fetch": _runs(r"(?:curl|wget|http|xh)\b"),
     "run": lambda c: True,  # "the command failed": any run near it
+    "process": lambda c: True,  # "the export went through": a run that names it (see _by_runs)
 }
 # A family some of whose runs are a tool's own calls, not a shell command: a fetch is WebFetch's.
 _TOOLS = {
@@ -68,6 +69,7 @@ _WORD = {
     "install": "install",
     "fetch": "fetch",
     "run": "command",
+    "process": "run",
 }
 _BAD_REPORT = re.compile(
     r"\b(?:doesn'?t|does not|didn'?t|did not|isn'?t|is not|still not|not)\s+(?:work|load|pass|build|run|show|redirect)"
@@ -75,6 +77,9 @@ _BAD_REPORT = re.compile(
     r"|\b40[034]\b|\b50[0-4]\b|\bblocked\b|\bcan'?t\b|\bcannot\b|\bannoying\b|\bnothing happens\b|\bcrash"
     r"|動かない|失敗|エラー|不行|失败",
     re.I,
+)
+_FAILED_STATUS = re.compile(
+    r'"status"\s*:\s*[45]\d\d\b|\bHTTP/[\d.]+"?\s+[45]\d\d\b|\bstatus(?: code)?:? [45]\d\d\b', re.I
 )
 _GOOD_REPORT = re.compile(
     r"\b(?:works|worked|working now|it loads|loaded fine|passes|passed|perfect|great|nice|looks good|fixed|"
@@ -116,6 +121,20 @@ def _check(claim: Claim, index: Sources, scope: Scope) -> Finding:
         verdict = _by_runs(claim, index, where)
         if verdict is not None:
             return verdict
+        # A command line the session keeps cut short ("git add -A && git commit -m "Fix…" …") may hold the run
+        # the sentence tells ("committed and pushed"): it cannot be told either way.
+        cut = [
+            e
+            for e, c in _calls(index, where)
+            if (c.target or "").rstrip().endswith("…") and _announced(index, e, family)
+        ]
+        if cut and family not in ("run", "process"):
+            return found(
+                claim,
+                _first(index, cut[-1]),
+                f"the command in {cut[-1]} is cut short in the session; it may hold the {_WORD[family]}",
+                UNCHECKED,
+            )
         if scope.has_citation:
             elsewhere = _by_runs(claim, index, None)
             if elsewhere is not None and elsewhere.status == TRACED:
@@ -126,6 +145,14 @@ def _check(claim: Claim, index: Sources, scope: Scope) -> Finding:
                     UNTRACED,
                     advice=f"cite {elsewhere.event}, where it is, or say what the cited events show",
                 )
+        if family == "process":
+            return found(claim, None, f"no run of the {claim.noun or 'job'} in the cited events", UNCHECKED)
+        if family in ("build", "tests") and _by_runs(claim, index, None) is None:
+            # Never run in the session: a build on the host or in CI that your own message near it reports
+            # ("The Vercel build log I pasted").
+            reported = _by_reports(claim, index, where)
+            if reported.status in (TRACED, CONTRADICTED):
+                return reported
         if family != "deploy":
             return found(
                 claim,
@@ -143,6 +170,46 @@ def _check(claim: Claim, index: Sources, scope: Scope) -> Finding:
     return _by_reports(claim, index, where)
 
 
+# A test run of part of the suite: one file, one test (`::`), a keyword or marker selection, the last failures.
+_PART_OF_SUITE = re.compile(r"::|\s-k\s|\s-m\s|--lf\b|--last-failed\b|\s\S*test\S*\.(?:py|[jt]sx?)\b")
+
+
+def _keeps_results(index: Sources) -> bool:
+    """Whether this session keeps what its shell commands printed (an older events.json kept no output, so a
+    run without one says nothing there)."""
+    shell = [c for calls in index.event_calls.values() for c in calls if c.name == "Bash" and c.target]
+    kept = sum(1 for c in shell if c.outcome or getattr(c, "output", None) or c.error)
+    return len(shell) >= 4 and kept >= 0.8 * len(shell)
+
+
+def _truncated(call: Any) -> bool:
+    """Whether the session keeps only part of what a run printed: piped to head or tail, or cut by the parse."""
+    output = getattr(call, "output", None) or ""
+    return bool(re.search(r"\|\s*(?:head|tail)\b", call.target or "") or re.search(r"… \(\d+ more lines?\)", output))
+
+
+def _cut_short(index: Sources, event_id: str, call: Any, keeps: bool) -> str:
+    """Why a shell run shows no result, in a session that keeps results: none came back (the run was cut short,
+    or the session ended first). "" when it shows one, or when the session keeps no output at all."""
+    if not keeps or call.name != "Bash" or call.outcome or getattr(call, "output", None) or call.error:
+        return ""  # a Read or an Edit keeps no output of its own
+    at = index.order.get(event_id, -1)
+    last = not any(o > at and "." not in e for e, o in index.order.items())
+    return f"no result of the run in {event_id} is in the session" + (" (it ends there)" if last else "")
+
+
+def _announced(index: Sources, event_id: str, family: str) -> bool:
+    """Whether Claude's words right before a run name what the sentence tells of it ("Let me commit and push
+    these changes", then a command cut short): "Let me stage and commit" announces no push."""
+    at = index.order.get(event_id, -1)
+    before = [s for s in index.sources if s.speaker == CLAUDE and s.order < at and "." not in s.id]
+    if not before:
+        return False
+    last = max(s.order for s in before)
+    stem = {"tests": "test", "build": "build", "install": "install", "deploy": "deploy"}.get(family, family)
+    return any(re.search(rf"\b{stem}", s.text, re.I) for s in before if s.order == last)
+
+
 def _by_runs(claim: Claim, index: Sources, ids: set[str] | None) -> Finding | None:
     tools = _TOOLS.get(claim.family, frozenset())
     any_tool = claim.family in _ANY_TOOL
@@ -151,11 +218,59 @@ def _by_runs(claim: Claim, index: Sources, ids: set[str] | None) -> Finding | No
         for e, c in _calls(index, ids, tools, any_tool=any_tool)
         if any_tool or c.name in tools or _COMMANDS[claim.family](c.target or "")
     ]
+    if claim.family == "process":
+        matching = [(e, c) for e, c in matching if claim.noun and claim.noun in (c.target or "").lower()]
     if not matching:
         return None
+    cited = ids is not None
+    if claim.positive:
+        # A result cut short is no result: a run whose output never came back, and, for "the whole suite
+        # passed", a run of part of it.
+        keeps = _keeps_results(index)
+        short = [(e, c, _cut_short(index, e, c, keeps)) for e, c in matching]
+        shown = [(e, c) for e, c, why in short if not why]
+        if not shown:
+            event_id, _, why = short[-1]
+            return found(
+                claim,
+                _first(index, event_id),
+                why,
+                UNTRACED,
+                cited=cited,
+                advice="say the run was cut short, or mark it <!-- ok --> if you saw its result",
+            )
+        if claim.whole and claim.family != "tests":
+            # "without a single warning": a run whose output the session keeps only part of (`| head -20`,
+            # "… (14 more lines)") cannot show that nothing went wrong.
+            complete = [(e, c) for e, c in shown if not _truncated(c)]
+            if not complete:
+                event_id, call = shown[-1]
+                return found(
+                    claim,
+                    _first(index, event_id),
+                    f"the session keeps only part of what the run in {event_id} printed",
+                    UNTRACED,
+                    cited=cited,
+                    advice="say what the part shown says, or mark it <!-- ok --> if you saw the rest",
+                )
+            shown = complete
+        if claim.family == "tests" and claim.whole:
+            full = [(e, c) for e, c in shown if not _PART_OF_SUITE.search(" " + (c.target or ""))]
+            if not full:
+                event_id, call = shown[-1]
+                return found(
+                    claim,
+                    _first(index, event_id),
+                    f"only part of the suite ran in {event_id} (`{(call.target or '')[:60]}`)",
+                    CONTRADICTED,
+                    cited=cited,
+                    confidence=LOW,
+                    advice="say which tests ran, or cite the run of the whole suite",
+                )
+            shown = full
+        matching = shown + [(e, c) for e, c in matching if _failed(c) and (e, c) not in shown]
     good = [(e, c) for e, c in matching if not _failed(c)]
     bad = [(e, c) for e, c in matching if _failed(c)]
-    cited = ids is not None
     if (claim.positive and good) or (not claim.positive and bad):
         event_id = (good if claim.positive else bad)[-1][0]
         return found(claim, _first(index, event_id), cited=cited)
@@ -241,6 +356,10 @@ def _by_reports(claim: Claim, index: Sources, ids: set[str] | None) -> Finding:
     # A report may say both ("this does the job, but we end up with two failed requests"): it is no denial.
     good = [s for s in reports if _GOOD_REPORT.search(s.text[:400])]
     bad = [s for s in reports if _BAD_REPORT.search(s.text[:400]) and not _GOOD_REPORT.search(s.text[:400])]
+    if not claim.positive and not bad:
+        # A log the author pasted shows failed requests by their status ("two requests failed" in a HAR whose
+        # entries include two 404s), wherever in the paste they are.
+        bad = [s for s in reports if s.speaker == AUTHOR and _FAILED_STATUS.search(s.text)]
     if (claim.positive and good) or (not claim.positive and bad):
         return found(claim, (good if claim.positive else bad)[-1], cited=ids is not None)
     if claim.positive and bad:
@@ -263,18 +382,12 @@ def _by_reports(claim: Claim, index: Sources, ids: set[str] | None) -> Finding:
     )
 
 
-# An older events.json keeps the author's reason for turning a call down as the call's error ("So if I do
-# …/tokenizer/index.html that works – but…"): words in the first person, not a tool's message.
-_FIRST_PERSON = re.compile(r"\b(?:I|I'm|I've|we|my|me|let's|please)\b")
-_TOOL_REJECTION = re.compile(r"^The user (?:doesn't|does not) want", re.I)
-
-
 def _rejection_reasons(index: Sources, ids: set[str]) -> set[str]:
     return {
         call.error
         for event_id in ids
         for call in index.event_calls.get(event_id, [])
-        if call.error and _FIRST_PERSON.search(call.error) and not _TOOL_REJECTION.match(call.error)
+        if call.error and is_refusal_reason(call.error)
     }
 
 

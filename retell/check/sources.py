@@ -58,6 +58,25 @@ _TEST_NUMBERS = re.compile(
     r"|(?P<k>\d+)\s*(?:個|件|个)?(?:の)?(?:テスト|测试|測試)(?:が|は)?(?:全て|すべて|全部)?(?P<kf>失敗|失败)?",
     re.I,
 )
+# An older events.json keeps the author's reason for turning a call down as the call's error ("So if I do
+# …/tokenizer/index.html that works – but…", "please add transformer.js too first"): words in the first person,
+# not a tool's message.
+_FIRST_PERSON = re.compile(r"\b(?:I|I'm|I've|we|my|me|let's|please)\b(?!/)")
+_TOOL_REJECTION = re.compile(r"^The user (?:doesn't|does not) want", re.I)
+_TOOL_ERROR = re.compile(r"\bexit code\b|\berror\b|traceback|not found|permission denied|^\s*\w+Error\b", re.I)
+
+
+def is_refusal_reason(error: str) -> bool:
+    """Whether a call's error is the author's reason for turning it down, not a tool's message."""
+    return (
+        len(error) < 600
+        and bool(_FIRST_PERSON.search(error))
+        and not _TOOL_REJECTION.match(error)
+        and not _TOOL_ERROR.search(error)
+    )
+
+
+TESTS_RUN = "tests the run ran"  # a test run's parts added up (a Figure's label)
 _ALL_PASS = re.compile(r"\ball\s+(?P<n>\d+)\s+(?:tests?\s+)?pass", re.I)
 
 
@@ -357,6 +376,8 @@ def _visit_call(event_id: str, call: Any, voice: str, add: Any, runs: list, touc
     add(event_id, TOOL, call.name)  # "a MultiEdit", "its first Edit": the tool is a fact of the session
     add(event_id, TOOL, call.target)
     add(event_id, TOOL, call.error)
+    if call.error and is_refusal_reason(call.error):
+        add(event_id, AUTHOR, call.error)  # "please add transformer.js too first": the author's own words
     add(event_id, TOOL, call.outcome)
     for extra in ("output", "diff"):  # kept by newer parses: what the call printed or changed
         add(event_id, TOOL, getattr(call, extra, None))
@@ -381,10 +402,13 @@ def figures_in(source: Source) -> list[Figure]:
     text = source.text
     if len(text) > 200_000:
         text = text[:200_000]
+    summary: list[int] = []  # "5 failed, 1 passed, 2 skipped": the run's parts, whose sum is the tests it ran
     for match in _TEST_NUMBERS.finditer(text):
         if match.group("n"):
             unit = FAILED if match.group("failed") else TESTS
             out.append(Figure(unit, int(match.group("n")), source.id, "test run"))
+            if re.match(r"\d+\s+(?:passed|failed|errors?)\b", match.group(0), re.I):
+                summary.append(int(match.group("n")))
         elif match.group("m"):
             out.append(Figure(TESTS, int(match.group("m")), source.id, "test run"))
             out.append(Figure(TESTS, int(match.group("of")), source.id, "test run"))
@@ -392,6 +416,10 @@ def figures_in(source: Source) -> list[Figure]:
             out.append(Figure(FAILED if match.group("kf") else TESTS, int(match.group("k")), source.id, "test run"))
     for match in _ALL_PASS.finditer(text):
         out.append(Figure(TESTS, int(match.group("n")), source.id, "test run"))
+    skipped = [int(n) for n in re.findall(r"\b(\d+)\s+skipped\b", text[:2000])]
+    if len(summary) > 1 or (summary and skipped):
+        # "6 个测试里 5 个失败", "of the six tests, five failed": how many the run ran, never what passed
+        out.append(Figure(TESTS, sum(summary) + sum(skipped[:1]), source.id, TESTS_RUN))
     for amount in amounts(text):
         out.append(_figure(amount, source.id))
         if amount.unit == "diff":

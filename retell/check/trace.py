@@ -31,6 +31,7 @@ from retell.check.claims import (
 from retell.check.document import Block
 from retell.check.figures import check_number
 from retell.check.outcomes import check_outcome
+from retell.check.polarity import answer_polarity, decision_polarity
 from retell.check.quotes import judge
 from retell.check.scope import Scope, scopes
 from retell.check.sources import NOTE, PATHISH, THOUGHT, TOOL, Source, Sources
@@ -83,6 +84,14 @@ CREDIT_NOTHING = 0.2
 # A shared decision ("we agreed to…") must share this much of its meaning with something said near it.
 CREDIT_SHARED = 0.4
 _DECIDED = re.compile(r"\b(?:agreed|decided|chose|settled on|opted|went with)\b", re.I)
+# A plain yes: "Yes, run the tests", "ok", "sounds good", "go ahead", はい, 好的.
+_ASSENT = re.compile(
+    r"\s*(?:yes|yeah|yep|yup|ok|okay|sure|sounds good|go ahead|do it|agreed|let'?s do|please do|perfect|great|"
+    r"lgtm|makes sense|that works)\b|\s*(?:はい|いいよ|お願い|好的|可以|行)",
+    re.I,
+)
+# Claims that one moment of the session bears out, not a name it repeats (for judging a citation).
+_SPECIFIC = frozenset({*QUOTE_KINDS, NUMBER, OUTCOME, COMMAND, OUTPUT})
 _CHOICE = re.compile(r"\b(?:chose|picked|went with|opted for|plumped for)\b", re.I)
 # A paragraph with a citation and no traceable claim must share this much of its meaning with what it cites.
 CITATION_OVERLAP = 0.07
@@ -604,6 +613,12 @@ class Tracer:
         weights = {s: _idf(frequency.get(s, 0), total) for s in stems}
         whole = sum(weights.values()) or 1.0
         cited = set(scope.near)
+        if scope.has_citation and claim.actor in (AUTHOR, BOTH):
+            opposite = self._opposite(claim, scope)
+            if opposite is not None:
+                return opposite
+        if claim.agreement and claim.actor == AUTHOR:
+            return self._agreed(claim, scope, weights, whole)
         if claim.actor == BOTH:
             if _DECIDED.search(claim.text):
                 return self._shared(claim, scope, weights, whole)
@@ -642,6 +657,15 @@ class Tracer:
         if own >= CREDIT_SUPPORTED and other >= CREDIT_SUPPORTED:
             mine, theirs = first_strong(own_found, own), first_strong(other_found, other)
             asking = claim.request and claim.actor == AUTHOR  # asking for what was offered is no claim to the idea
+            # The paragraph cites the credited side saying it, and the other side's words are far from it: the
+            # idea as put here ("I suggested a real test: import a session into the empty folder", citing my
+            # message) is the one cited, not a like-worded plan Claude described an hour before.
+            strong = max(CREDIT_SUPPORTED, own * 0.8)
+            named = set(scope.cited)
+            cited_mine = [src for score, src in own_found if score >= strong and src.id in named]
+            cited_theirs = [src for score, src in other_found if score >= max(CREDIT_SUPPORTED, other * 0.8)]
+            if cited_mine and not any(src.id in named for src in cited_theirs):
+                return found(claim, cited_mine[0], cited=True)
             if mine is not None and theirs is not None and theirs.order < mine.order and not asking:
                 return found(
                     claim, theirs, f"{who} said it first ({theirs.id}), not {credited}", CONTRADICTED, advice=advice
@@ -661,6 +685,74 @@ class Tracer:
         if max(own, other) < CREDIT_NOTHING:
             return found(claim, own_source or other_source, "worded too freely to compare", UNCHECKED)
         return found(claim, own_source)
+
+    def _opposite(self, claim: Claim, scope: Scope) -> Finding | None:
+        """A decision told the opposite way round: "I decided we would skip the experiments" where my answer to
+        Claude's question about them was "Yes, run the tests"; "I agreed to drop the XML view" where my message
+        asked to keep every file. Only a claim that only drops (or only keeps) and an answer or message of mine
+        near it, on the same thing, that only does the other."""
+        told = decision_polarity(claim.text)
+        if told is None:
+            return None
+        index = self.index
+        total = max(1, len(index.sources))
+        weights = {s: _idf(index.document_frequency.get(s, 0), total) for s in set(claim.stems)}
+        whole = sum(weights.values()) or 1.0
+        for event_id in index.in_order(scope.near):
+            items = index.by_event.get(event_id, [])
+            asked = " ".join(s.text for s in items if s.speaker == CLAUDE and s.text.rstrip().endswith("?"))
+            for source in items:
+                if source.speaker != AUTHOR or source.retells:
+                    continue
+                # A short answer is about the question it answers ("Yes, run the tests" to "should I proceed with
+                # the hands-on testing?"); a message about its own words.
+                answer = bool(asked) and len(source.text.split()) <= 12
+                about = content_stems(asked + " " + source.text) if answer else source.stems
+                if sum(w for st, w in weights.items() if st in about) / whole < CREDIT_NOTHING:
+                    continue  # about something else
+                said = answer_polarity(source.text) if answer else decision_polarity(source.text)
+                if said is not None and said != told:
+                    quoted = " ".join(source.text.split())[:80]
+                    return found(
+                        claim,
+                        source,
+                        f"told the other way round: your {'answer' if answer else 'message'} in {source.id} "
+                        f"says “{quoted}”",
+                        CONTRADICTED,
+                        confidence=LOW,
+                        advice=f"tell what was decided in {source.id}, or mark it <!-- ok --> if it changed later",
+                    )
+        return None
+
+    def _agreed(self, claim: Claim, scope: Scope, weights: dict[str, float], whole: float) -> Finding:
+        """ "I agreed to drop the XML view": an agreement is an answer, so the author must answer near the
+        paragraph, after what they agree to, in words close to the claim's or with a plain yes."""
+        index = self.index
+        side, other = _AUTHOR_SIDE, _MACHINE_SIDE
+        pool = index.of(scope.near) if scope.has_citation else index.sources
+
+        def score(source: Source) -> float:
+            return sum(w for st, w in weights.items() if st in source.stems) / whole
+
+        proposals = [s for s in pool if s.speaker in other and not s.retells and score(s) >= CREDIT_NOTHING]
+        after = min((s.order for s in proposals), default=-1)
+        answers = [
+            s
+            for s in pool
+            if s.speaker in side
+            and not s.retells
+            and s.order >= after
+            and (score(s) >= CREDIT_NOTHING or _ASSENT.match(s.text))
+        ]
+        if answers:
+            return found(claim, answers[0], cited=scope.has_citation)
+        return found(
+            claim,
+            proposals[0] if proposals else None,
+            f"no message of yours {'in the cited events' if scope.has_citation else 'in the session'} agrees to it",
+            UNTRACED,
+            advice="cite the answer that agreed, or say who decided it",
+        )
 
     def _shared(self, claim: Claim, scope: Scope, weights: dict[str, float], whole: float) -> Finding:
         """ "We agreed to…": a shared decision needs someone in the session to have proposed it, in words close
@@ -724,7 +816,13 @@ class Tracer:
                 # traced to the event next to a cited one is fine: a run and its result, a message and its reply).
                 near = self.scopes[id(block)].near
                 far = [f for f in traced if f.event not in near]
-                if far and not any(f.cited for f in traced):
+                # What only one moment of the session says (a quote, a figure, a result, a command) tells which
+                # events a paragraph is about better than a name found all over it: two or more of those, all far
+                # from what it cites, with none near, and the citation is wrong though a file name is there too.
+                specific = [f for f in traced if f.claim.kind in _SPECIFIC]
+                misplaced = len(specific) >= 2 and not any(f.event in near for f in specific)
+                if far and (misplaced or not any(f.cited for f in traced)):
+                    far = [f for f in specific if f.event not in near] if misplaced else far
                     elsewhere = ", ".join(dict.fromkeys(f.event or "" for f in far))
                     out.append(
                         Finding(
