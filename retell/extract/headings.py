@@ -8,7 +8,7 @@ from collections.abc import Collection, Iterator, Sequence
 
 from retell.events import ASSISTANT, IMAGE, PLAN, SUBAGENT, TOOL_RUN, Event, ToolCall
 from retell.extract.commits import best_summary, edited_names, session_summaries
-from retell.extract.phrasing import as_phrase, request_phrase, rewrites, says_nothing_alone
+from retell.extract.phrasing import as_phrase, request_phrase, rewrites, says_nothing_alone, short_enough
 from retell.extract.requests import author_words, clause_cut, clean_request, first_sentence
 from retell.extract.roles import command_work, commands_in_words, files_in_words
 from retell.extract.tools import SHELL_TOOLS, family, is_test_command
@@ -39,7 +39,8 @@ def chapter_heading(events: Sequence[Event], avoid: Collection[str] = ()) -> str
     what kind of stretch it was (a plan, screenshots, a conversation). A heading in `avoid` (the post's title,
     the headings before) is passed over for the next; "" only when nothing is left."""
     taken = {a.casefold() for a in avoid}
-    for heading in _candidates(events):
+    for candidate in _candidates(events):
+        heading = short_enough(candidate)
         if heading and not any(_same(heading.casefold(), t) for t in taken):
             return heading
     return ""
@@ -103,6 +104,12 @@ _APPROACH = frozenset({"check", "look", "start", "take", "read", "explore", "see
 _POINTER = re.compile(
     r"(?i)^(?:this|it|that)\b(?=\s*(?:$|[,.;]|(?:to|so|and|in|on|for|with|by|into|using|because|instead|rather)\b))"
 )
+# Things counted or pointed at, not named ("both issues", "these problems", "the two changes")
+_COUNTED = re.compile(
+    r"(?i)\b(?:both|these|those|the two|the three|all (?:the|of the|these))\s+"
+    r"(?:issues?|problems?|bugs?|points?|things?|changes?|suggestions?|items?|requests?|tasks?|concerns?)\b|"
+    r"\bthe (?:issues?|problems?|bugs?)$"
+)
 _ENGLISH = re.compile(r"(?i)\b(?:the|a|an|to|and|is|it|this|these|that|can|you|please|we|of|in|for|with|my)\b")
 
 
@@ -145,6 +152,8 @@ def restated_request(events: Sequence[Event]) -> str:
                 rest,
             )
             rest = re.sub(r"(?i)\byour\b", "the", rest)
+            if re.search(_COUNTED, rest):  # "I'll fix both issues…": the issues are in a message the heading hides
+                return ""
             named = edited_names(events)
             if len(named) == 1:  # "in the test file": the file has a name
                 rest = re.sub(r"\bthe (?:test |source )?file\b", named[0], rest)

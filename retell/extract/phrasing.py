@@ -42,7 +42,7 @@ _VERBS = frozenset(
         """
         add fix update create make write refactor migrate move remove delete rename implement build set push
         search use read review explain convert replace change clean test debug investigate find check run
-        install deploy document improve port split merge upgrade bump generate plan
+        include fill install deploy document improve port split merge upgrade bump generate plan
         summarize summarise analyze analyse optimize optimise speed simplify extract enable disable
         allow handle show hide display render load save parse lint clear reset restore
         revert commit publish translate rewrite restructure reorganize reorganise organize integrate
@@ -69,7 +69,8 @@ _LEAD_INS = [
     r"(?:ask|beg) you to\s+",  # "I'd like to ask you to add…": what follows is the request
     r"I(?:'d| would) (?:really )?(?:like|love) (?:your help (?:with|to)|you to|to|help (?:with|to))\s+",
     r"I (?:want|need|wanna)(?: you)? to\s+",
-    r"(?:we|I) (?:need|have to|want|should|must|could|can|will|'ll|might) (?:to |also |now |probably )*(?=\w)",
+    r"(?:we|I) (?:need|have to|want|should|must|could|can|will|'ll|might|would (?:want|like|need) to|'d (?:want|like|"
+    r"need) to) (?:to |also |now |probably )*(?=\w)",
     r"let'?s (?:also |now |just |try (?:to |and )?)*",
     r"help (?:me |us )?(?:to )?(?=\w)",
     r"how (?:can|do|could|should|would) (?:I|we|you)(?: best)? (?=\w)",
@@ -95,6 +96,8 @@ _MULTIWORD = {
     "get rid of": "getting rid of",
     "go through": "going through",
     "walk me through": "walking through",
+    "hand over": "handing over",
+    "hand off": "handing off",
     "rip out": "ripping out",
     "tear out": "tearing out",
     "back out": "backing out",
@@ -111,6 +114,7 @@ _NAMES = {
     "pypi": "PyPI",
     "vscode": "VS Code",
     "nodejs": "Node.js",
+    "readme": "README",
 }
 # The folders in front of a file's name ("claude_code_log/templates/index.html" -> "index.html")
 _FOLDERS = r"(?<![\w./~:@-])(?:[\w.-]+/)+(?=[\w-]+\.[A-Za-z][\w]{0,5}\b)"
@@ -198,12 +202,14 @@ def _rewrite(line: str, objects: Sequence[str]) -> str | None:
             break
     first, _, tail = rest.partition(" ")
     wants = re.search(
-        r"(?i)\b(?:I (?:want|'d like|would like|need) to|(?:so|and|now) (?:we|I) (?:should|need to|must|want to)) "
+        r"(?i)\b(?:I (?:want|'d like|would like|need) to|(?:so|and|now) (?:we|I) (?:should|need to|must|want to)|"
+        r"[,;]\s*(?:and |but |so )?(?:please|can you|could you|would you)(?: please)?(?: also)?) "
         r"((\w+) .+)$",
         rest,
     )
     if first.lower() not in _VERBS and wants and wants.group(2).lower() in _VERBS | {"pick"}:
-        # "This was just so you know…, but I want to pick it up again and fix the APIs"
+        # "This was just so you know…, but I want to pick it up again and fix the APIs"; "There's only a README.md
+        # there, please also fill in the readme": the ask comes after what the author saw
         return _coordinated(_objected(gerund(wants.group(2)), _first_clause(wants.group(1).partition(" ")[2]), objects))
     rest = _first_clause(rest)
     failing = re.search(
@@ -228,8 +234,44 @@ def _rewrite(line: str, objects: Sequence[str]) -> str | None:
         if first.lower() == "make" and re.match(r"(?i)^(?:this|it) possible to\s+", tail):
             tail = re.sub(r"(?i)^this\b", "it", tail)
         return _coordinated(_objected(gerund(first), tail, objects))
+    asked = _question(rest)
+    if asked:  # "Which conda environment am I in?" is no heading: "Finding out which conda environment I am in"
+        return asked
     if rest is not line and rest:  # a lead-in was taken off ("I keep getting …"): the rest is the point
         return None if re.match(r"(?i)^(?:what|why|how|which|who|where|when|is|are|do|does)\b", rest) else rest
+    return None
+
+
+# A question to Claude, said as what the stretch did: finding out. Only the shapes whose word order can be put
+# back without knowing the verb ("do we need X" -> "whether we need X"; "does it work" is left as it was).
+_ASKED_WHO = r"(?:I|we|you|it|they|this|that|there)"
+_YES_NO = r"(?i)^(do|is|are|was|were|can|could|should|would|will|must)\s+(" + _ASKED_WHO + r")\s+(\S.*)$"
+_WH = (
+    r"(?i)^(which|what|where|why|how|when|who)\b\s*((?:[\w.-]+\s+){0,4}?)"
+    r"(am|is|are|was|were|do|can|should|would|will)\s+(" + _ASKED_WHO + r")\b\s*(.*)$"
+)
+_HEDGES = r"(?i)\s+(?:even|actually|really|ever|possibly|maybe)\b|\s+(?:then|now|at all|anymore|here|though)$"
+
+
+def _question(line: str) -> str | None:
+    line = re.sub(_HEDGES, "", re.sub(_HEDGES, "", line)).strip()
+    yes_no = re.match(_YES_NO, line)
+    if yes_no:
+        aux, who, rest = yes_no.groups()
+        aux = "" if aux.lower() == "do" else aux.lower() + " "
+        who = who if who == "I" else who.lower()
+        if who == "you":  # "can you…" is a request, taken off as a lead-in before this
+            return None
+        return f"finding out whether {who} {aux}{rest}"
+    wh = re.match(_WH, line)
+    if wh:
+        word, thing, aux, who, rest = wh.groups()
+        if who.lower() == "you":
+            return None
+        aux = "" if aux.lower() == "do" else aux.lower()
+        who = who if who == "I" else who.lower()
+        said = " ".join(w for w in (word.lower(), thing.strip(), who, aux, rest) if w)
+        return "finding out " + said
     return None
 
 
@@ -324,6 +366,12 @@ _PREAMBLE = (
     r"(?i)^(?:I(?:'ll|ll| will|'m going to| am going to) (?:tell|show|explain|describe|share|give) (?:you|it)|"
     r"let me (?:tell|show|explain)|here(?:'s| is) (?:what|the thing))\b"
 )
+# Work named by nothing of its own ("Making a little experiment"), or a scene set ("Pretend we have a list…")
+_VAGUE = (
+    r"(?i)^(?:\w+ing (?:a |an |some |the |this |that )?(?:little |small |quick |tiny |simple |few |couple of )?"
+    r"(?:experiment|test|try|thing|things|stuff|something|change|changes|tweaks?|idea)s?|"
+    r"(?:pretend|imagine|suppose|assume|let'?s say|say)\b.*)$"
+)
 # A connective alone: the rest of its sentence was cut away ("However")
 _CONNECTIVES = frozenset(["however", "but", "and", "so", "also", "then", "anyway", "though", "still", "because"])
 
@@ -337,6 +385,8 @@ def says_nothing_alone(phrase: str) -> bool:
     first = words[0].lower().replace("\u2019", "'")
     if len(words) <= 2 and words[-1].lower() in _POINTING_END:
         return True  # "Committing this", "Fixing it"
+    if re.match(_VAGUE, phrase):
+        return True  # "Making a little experiment": could head any session
     if first.endswith("ing"):
         return False
     if re.match(
@@ -352,3 +402,31 @@ def says_nothing_alone(phrase: str) -> bool:
     if len(words) <= 2 and _VERDICT & {w.lower() for w in words}:
         return True  # "Still broken", "Works now"
     return len(words) <= 6 and words[-1].lower() in _POINTING_END
+
+
+HEADING_WORDS = 9  # a heading a reader takes in at a glance
+TITLE_WORDS = 13  # a title may say more, not a paragraph
+# Where a phrase may end with what it says still whole: before a clause that explains, qualifies or adds
+_TRAILING = re.compile(
+    r"\s(?=(?:so that|so (?:I|we) can|rather than|instead of|in order to|because|that's|which|while|when)\s)|"
+    r"(?<!\sso)\s(?=that\s)|,\s(?=(?:and|but|so|then|which|to|with|using|I|we|it|this|that)\s)"
+)
+
+
+def short_enough(phrase: str, words: int = HEADING_WORDS) -> str:
+    """`phrase` cut before a trailing clause ("Disabling the MD034 rule that's causing issues with…" ->
+    "Disabling the MD034 rule") when it runs past `words`: the longest cut that fits and keeps three words;
+    the phrase as it was when none does (never "…": a heading cut mid-thought reads as a mistake)."""
+    if len(phrase.split()) <= words or re.search(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]", phrase):
+        return phrase
+    cuts = [phrase[: m.start()].rstrip(" ,;:-–—") for m in _TRAILING.finditer(phrase)]
+    fitting = [c for c in cuts if 3 <= len(c.split()) <= words and not _dangling(c)]
+    return max(fitting, key=len) if fitting else phrase
+
+
+def _dangling(cut: str) -> bool:
+    """A cut that ends on a word that needs what followed ("Making sure", "Changing the")."""
+    return cut.split()[-1].lower() in _NEEDS_MORE
+
+
+_NEEDS_MORE = frozenset({"the", "a", "an", "to", "of", "sure", "for", "with", "and", "or", "whether", "so"})

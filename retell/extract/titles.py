@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from retell.events import ASSISTANT, Event
 from retell.extract.commits import best_summary, edited_names, session_summaries
-from retell.extract.phrasing import as_phrase, request_phrase, says_nothing_alone
+from retell.extract.phrasing import TITLE_WORDS, as_phrase, gerund, request_phrase, says_nothing_alone, short_enough
 from retell.extract.requests import author_words, clause_cut, clean_request, first_request, substantial
 from retell.extract.tools import shorten_words
 
@@ -108,8 +108,10 @@ def post_title(title: str | None, source: str | None, events: Sequence[Event]) -
 
     The author's own title (`/rename`) as it is; then what the session said it did (a pull request's title, the
     commit that best matches the author's request: "Adding support for tar archives"); then Claude Code's
-    title and a fitting summary record; then the author's first real request said as what happened ("Fix
-    these lint errors?" -> "Fixing the lint errors in test_tui.py"); else the session's title as it was."""
+    title; then the author's first real request said as what happened ("Fix these lint errors?" -> "Fixing the
+    lint errors in test_tui.py") when it names the work; then a fitting summary record (a later session's
+    noun stack, "Cache Version Compatibility Tests Added", reads worse than the request said as work); else
+    the request as it could be said, else the session's title as it was."""
     if title and source == "custom-title":
         return title, source
     texts = [w for e in events if (w := author_words(e))][:TITLE_CANDIDATES]
@@ -119,15 +121,52 @@ def post_title(title: str | None, source: str | None, events: Sequence[Event]) -
         best = best_summary(summaries, request)
         if best:
             return as_phrase(best), "commit"
-    if title and source in ("ai-title", "summary"):
+    if title and source == "ai-title":
         return title, source
+    phrase = None
     if request:
-        phrase = request_phrase(request, edited_names(events))
+        objects = edited_names(events)
+        phrase = request_phrase(request, objects)
         if phrase and says_nothing_alone(phrase):  # "There's not much to see here": the next request says more
-            phrase = next(_telling_phrases(texts, edited_names(events)), phrase)
+            phrase = next(_telling_phrases(texts, objects), phrase)
         if phrase:
-            return _clearer(phrase, request, events), "first-prompt"
+            phrase = short_enough(_clearer(phrase, request, events), TITLE_WORDS)
+    if phrase and names_the_work(phrase):
+        return phrase, "first-prompt"
+    if title and source == "summary":
+        return summary_phrase(title), source
+    if phrase:
+        return phrase, "first-prompt"
     return title, source
+
+
+# A request that names no work of its own: it points at instructions the reader cannot see
+_ELSEWHERE = (
+    r"(?i)\b(?:using|following|per|from|according to|as described in|described in|in) (?:the|my|our) "
+    r"(?:instructions?|plan|spec|steps|description|notes|task|todo)\b"
+)
+
+
+def names_the_work(phrase: str) -> bool:
+    """Whether a request said as work names it: an -ing phrase that says something on its own and does not
+    send the reader to instructions they cannot see ("Writing the program using the instruction in README.md")."""
+    first = phrase.split(" ", 1)[0]
+    return first.endswith("ing") and not says_nothing_alone(phrase) and not re.search(_ELSEWHERE, phrase)
+
+
+_PARTICIPLE = re.compile(r"^(?P<what>[\w .&/-]+?) (?P<done>Added|Created|Fixed|Implemented|Updated|Removed|Improved)$")
+_DONE = {"Added": "add", "Created": "create", "Fixed": "fix", "Implemented": "implement", "Updated": "update",
+         "Removed": "remove", "Improved": "improve"}  # fmt: skip
+
+
+def summary_phrase(summary: str) -> str:
+    """A summary record said as work when it is a noun stack ending in what was done ("Cache Version
+    Compatibility Tests Added" -> "Adding cache version compatibility tests"); else as it was."""
+    done = _PARTICIPLE.match(summary.strip())
+    if not done or ":" in summary:
+        return summary
+    words = [w if (w[1:] != w[1:].lower() or len(w) <= 1) else w.lower() for w in done.group("what").split()]
+    return f"{gerund(_DONE[done.group('done')]).capitalize()} {' '.join(words)}"
 
 
 def _clearer(phrase: str, request: str, events: Sequence[Event]) -> str:
@@ -136,7 +175,7 @@ def _clearer(phrase: str, request: str, events: Sequence[Event]) -> str:
     issues in test_cache.py". Only a restatement of the same work (its verb is the request's)."""
     from retell.extract.headings import restated_request  # lazily: a listing titles sessions without it
 
-    pointed = re.search(r"(?i)\b(?:these|this|those|it|them)\W*$", request)
+    pointed = re.search(r"(?i)\b(?:these|this|those|it|them)\W*$", request) or says_nothing_alone(phrase)
     cut = len(phrase.split()) <= 5 and len(request.split()) >= 10
     if not (pointed or cut):
         return phrase
@@ -147,6 +186,8 @@ def _clearer(phrase: str, request: str, events: Sequence[Event]) -> str:
     if start is None:
         return phrase
     restated = restated_request(events[start:])
+    if restated and says_nothing_alone(phrase) and not says_nothing_alone(restated):
+        return restated  # "This is not supported by Chrome": Claude's "I'll rewrite the tokenizer…" says the work
     if not restated or restated.split()[0] != phrase.split()[0] or len(restated) <= len(phrase):
         return phrase
     return restated
