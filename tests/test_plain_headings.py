@@ -214,3 +214,26 @@ def test_a_name_misspelt_by_the_author_is_spelled_as_the_session_spells_it() -> 
         Event(ASSISTANT, id="e2", text="The default behavior now looks up the PR."),
     ]
     assert chapter_heading(events) == "Changing the default command behaviour to look up the PR"
+
+
+def test_a_first_request_that_only_looks_gives_the_title_to_the_change_that_followed(
+    tx: Transcript, tmp_path: Path
+) -> None:
+    # the corpus: "Looking at the git diff of renderer.py" for a session that replaced its navigation links (the
+    # blind judge on the same shape: "vague: which patch, and to what end?")
+    tx.user(
+        "Hey Claude, please have a look at the git diff of claude_code_log/renderer.py and explain what does _get_enhanced_session_navigation do"
+    )
+    tx.assistant("It builds a sidebar of the project's other sessions.")
+    tx.user(
+        "oh, I didn't find those cross-session navigation links helpful, can you please replace them with a single link to the combined transcript instead?"
+    )
+    tx.assistant(
+        "I'll simplify the session navigation by replacing the cross-session links with just a single link to the combined transcript."
+    )
+    _edit(tx, "claude_code_log/renderer.py")
+    _edit(tx, "claude_code_log/templates/transcript.html")
+    _edit(tx, "claude_code_log/templates/components/session_nav.html")
+    tx.assistant("The session pages now link to the combined transcript.")
+    told = Told(tx, tmp_path)
+    assert told.title == "Simplifying the session navigation by replacing the cross-session links"

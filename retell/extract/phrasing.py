@@ -408,7 +408,7 @@ HEADING_WORDS = 9  # a heading a reader takes in at a glance
 TITLE_WORDS = 13  # a title may say more, not a paragraph
 # Where a phrase may end with what it says still whole: before a clause that explains, qualifies or adds
 _TRAILING = re.compile(
-    r"\s(?=(?:so that|so (?:I|we) can|rather than|instead of|in order to|because|that's|which|while|when)\s)|"
+    r"\s(?=(?:so that|so (?:I|we) can|rather than|instead of|in order to|because|that's|which|while|when|by)\s)|"
     r"(?<!\sso)\s(?=that\s)|,\s(?=(?:and|but|so|then|which|to|with|using|I|we|it|this|that)\s)"
 )
 

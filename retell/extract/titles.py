@@ -7,11 +7,11 @@ import re
 from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from retell.events import ASSISTANT, Event
+from retell.events import ASSISTANT, TOOL_RUN, Event
 from retell.extract.commits import best_summary, edited_names, session_summaries
 from retell.extract.phrasing import TITLE_WORDS, as_phrase, gerund, request_phrase, says_nothing_alone, short_enough
 from retell.extract.requests import author_words, clause_cut, clean_request, first_request, substantial
-from retell.extract.tools import shorten_words
+from retell.extract.tools import family, shorten_words
 
 if TYPE_CHECKING:
     from retell.secrets import Scanner  # (the caller's: a listing titles sessions without importing the scanner)
@@ -131,6 +131,9 @@ def post_title(title: str | None, source: str | None, events: Sequence[Event]) -
             phrase = next(_telling_phrases(texts, objects), phrase)
         if phrase:
             phrase = short_enough(_clearer(phrase, request, events), TITLE_WORDS)
+    if phrase and re.match(_LOOKING, phrase) and _changed_files(events):
+        # "Looking at the git diff of renderer.py", then the session changed things: what it changed says more
+        phrase = next(_changes(events), phrase)
     if phrase and names_the_work(phrase):
         return phrase, "first-prompt"
     if title and source == "summary":
@@ -138,6 +141,45 @@ def post_title(title: str | None, source: str | None, events: Sequence[Event]) -
     if phrase:
         return phrase, "first-prompt"
     return title, source
+
+
+# Work that only looked (a first request to explain or review, before the work the session did)
+_LOOKING = (
+    r"(?i)^(?:looking (?:at|into|around)|reading|explaining|reviewing|examining|exploring|going through|"
+    r"walking through|understanding|finding out)\b"
+)
+
+
+def _changed_files(events: Sequence[Event]) -> bool:
+    return any(
+        family(c.name) in ("edit", "write")
+        for e in events
+        if e.kind == TOOL_RUN and not e.sidechain and not e.abandoned
+        for c in e.calls or ()
+    )
+
+
+def _changes(events: Sequence[Event]) -> Iterator[str]:
+    """The author's later requests for a change, said as work (in Claude's restatement when the author's words
+    point: "can you please replace them with…" -> "Simplifying the session navigation"), in order."""
+    from retell.extract.headings import restated_request  # lazily: a listing titles sessions without it
+
+    asked = 0
+    for i, event in enumerate(events):
+        words = author_words(event)
+        request = clean_request(words) if words else None
+        if not request:
+            continue
+        asked += 1
+        if asked == 1:  # the first request is the one that only looked
+            continue
+        if asked > TITLE_CANDIDATES:
+            return
+        phrase = request_phrase(request, edited_names(events))
+        if not phrase or not names_the_work(phrase):
+            phrase = restated_request(events[i:])
+        if phrase and names_the_work(phrase) and not re.match(_LOOKING, phrase):
+            yield short_enough(phrase, TITLE_WORDS)
 
 
 # A request that names no work of its own: it points at instructions the reader cannot see
@@ -150,8 +192,11 @@ _ELSEWHERE = (
 def names_the_work(phrase: str) -> bool:
     """Whether a request said as work names it: an -ing phrase that says something on its own and does not
     send the reader to instructions they cannot see ("Writing the program using the instruction in README.md")."""
-    first = phrase.split(" ", 1)[0]
-    return first.endswith("ing") and not says_nothing_alone(phrase) and not re.search(_ELSEWHERE, phrase)
+    first, _, rest = phrase.partition(" ")
+    pointing = re.match(r"(?i)^(?:them|it|this|that|these|those)\b", rest)  # "Replacing them with…": what?
+    return (
+        first.endswith("ing") and not pointing and not says_nothing_alone(phrase) and not re.search(_ELSEWHERE, phrase)
+    )
 
 
 _PARTICIPLE = re.compile(r"^(?P<what>[\w .&/-]+?) (?P<done>Added|Created|Fixed|Implemented|Updated|Removed|Improved)$")
