@@ -121,13 +121,28 @@ def test_a_request_that_names_no_work_gives_way_to_the_sentence_that_does(tx: Tr
 
 
 def test_a_session_with_no_request_is_titled_by_its_work_not_by_its_project(tx: Transcript, tmp_path: Path) -> None:
-    # the corpus: excerpts of tool work alone were "Working on carol with Claude Code"
+    # the corpus: an excerpt of a subagent's work was "Working on claude-code-log with Claude Code"
+    tx.tool_call(
+        "Task",
+        {"description": "Debug failing test output", "prompt": "I need to debug a failing test in the project."},
+        "The test counted a string; fixed.",
+    )
+    tx.assistant("The failing test is fixed.")
+    told = Told(tx, tmp_path)
+    assert told.title == "Debugging failing test output with a subagent"
+    assert told.headings == ["Sending out subagents"]
+
+
+def test_a_session_of_one_read_keeps_its_project_title_and_heads_its_section_by_the_work(
+    tx: Transcript, tmp_path: Path
+) -> None:
+    # the corpus: an excerpt of one Read: its work as the title would leave the section "Where it started"
     tx.tool_call(
         "Read", {"file_path": f"{CWD}/claude_code_log/converter.py", "offset": 775, "limit": 20}, "def x(): ..."
     )
     told = Told(tx, tmp_path)
-    assert told.title == "Reading the converter"
-    assert "with Claude Code" not in told.title
+    assert told.title == "Working on proj with Claude Code"
+    assert told.headings == ["Reading the converter"]
 
 
 def test_a_long_title_ends_before_its_trailing_clause(tx: Transcript, tmp_path: Path) -> None:

@@ -190,8 +190,12 @@ def proposed_title(log: EventLog) -> tuple[str | None, str | None]:
     title, source = post_title(log.session.title, log.session.title_source, log.events)
     if title and source in ("first-prompt", "commit"):
         title = without_typos(title, log.events)
-    if not title:  # no request and no title (an excerpt, a session of tool work): what the work was
-        title, source = activity_heading(log.events) or None, "work"  # the work only: a talk is no title
+    if not title:  # no request and no title (an excerpt, a session of tool work): what the work was, when a
+        # heading is left to say something else (a post of one read is better named by its project than headed
+        # "Where it started"); the work only: a talk is no title
+        work = activity_heading(log.events)
+        if work and chapter_heading(log.events, [work]):
+            title, source = work, "work"
     return title, source if title else None
 
 
