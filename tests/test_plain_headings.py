@@ -252,3 +252,28 @@ def test_a_first_request_that_only_looks_gives_the_title_to_the_change_that_foll
     tx.assistant("The session pages now link to the combined transcript.")
     told = Told(tx, tmp_path)
     assert told.title == "Simplifying the session navigation by replacing the cross-session links"
+
+
+def test_a_first_message_about_a_screenshot_leaves_the_title_to_the_work(tx: Transcript, tmp_path: Path) -> None:
+    # a chat fragment pointing at a screenshot the reader cannot see is no title ("There's some progress: in
+    # the first screenshot…"): the work the session did names it
+    tx.user("There's some progress: in the first screenshot the header is fine, but in the second the footer overlaps.")
+    _edit(tx, "site/footer.css")
+    tx.assistant("The footer no longer overlaps the content.")
+    told = Told(tx, tmp_path)
+    assert told.title == "Changing the footer styles"
+
+
+@pytest.mark.parametrize(
+    ("subject", "phrase"),
+    [
+        ("Report corrupted archives in manifest with !CORRUPTED marker", "Reporting corrupted archives in manifest with !CORRUPTED marker"),
+        ("Exclude the cache folder from the package", "Excluding the cache folder from the package"),
+        ("Toggle the details element when it is clicked", "Toggling the details element when it is clicked"),
+    ],
+)  # fmt: skip
+def test_a_commit_subject_in_the_imperative_is_said_as_work(subject: str, phrase: str) -> None:
+    # the blind judge: "commit-message imperative, doesn't match the other headings' form"
+    from retell.extract.phrasing import as_phrase
+
+    assert as_phrase(subject) == phrase

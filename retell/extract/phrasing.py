@@ -54,6 +54,9 @@ _VERBS = frozenset(
         inspect audit examine diagnose reproduce solve tweak adjust modify edit extend expand shrink
         rewire unify consolidate separate deduplicate dedupe remember write list
         explore research study trace locate evaluate assess
+        report mark warn raise retry toggle collapse exclude ignore escape attach apply accept reject require
+        downgrade pull tune train scrape notify schedule automate archive highlight rearrange reorder insert
+        append prepend paginate truncate flatten
         """,
     )
 )
@@ -372,6 +375,11 @@ _VAGUE = (
     r"(?:experiment|test|try|thing|things|stuff|something|change|changes|tweaks?|idea)s?|"
     r"(?:pretend|imagine|suppose|assume|let'?s say|say)\b.*)$"
 )
+# What only the author and Claude saw (a screenshot, "above"), or a report of progress that names none
+_SEEN = (
+    r"(?i)\b(?:screen ?shots?|the (?:image|picture|attachment)|attached|as you can see|see (?:above|below))\b|"
+    r"^(?:there(?:'s| is| are) )?(?:some |a bit of |a little |more |good |no )?progress\b"
+)
 # A connective alone: the rest of its sentence was cut away ("However")
 _CONNECTIVES = frozenset(["however", "but", "and", "so", "also", "then", "anyway", "though", "still", "because"])
 
@@ -389,6 +397,8 @@ def says_nothing_alone(phrase: str) -> bool:
         return True  # "Making a little experiment": could head any session
     if first.endswith("ing"):
         return False
+    if re.search(_SEEN, phrase):
+        return True  # "Some progress: in the first screenshot": the reader sees no screenshot
     if re.match(
         r"(?i)^there(?:'s| is| are)(?: not|n't| isn't| nothing| no| much| little)\b", phrase.replace("\u2019", "'")
     ):

@@ -138,6 +138,11 @@ def post_title(title: str | None, source: str | None, events: Sequence[Event]) -
         return phrase, "first-prompt"
     if title and source == "summary":
         return summary_phrase(title), source
+    if phrase and says_nothing_alone(phrase):  # "Some progress: in the first screenshot": what the work was
+        from retell.extract.headings import activity_heading  # lazily: a listing titles sessions without it
+
+        work = activity_heading(events)
+        return (work, "work") if work else (None, None)
     if phrase:
         return phrase, "first-prompt"
     return title, source
