@@ -104,7 +104,12 @@ def test_a_request_that_only_points_at_instructions_leaves_the_summary_its_title
 def test_a_summary_ending_in_what_was_done_is_said_as_work() -> None:
     from retell.extract.titles import summary_phrase
 
-    assert summary_phrase("Cache Version Compatibility Tests Added") == "Adding cache version compatibility tests"
+    # the corpus's summary records: a title-case noun stack is said as work, its capitals kept
+    assert summary_phrase("Cache Version Compatibility Tests Added") == "Adding Cache Version Compatibility Tests"
+    assert (
+        summary_phrase("HTML Ruby Tokenizer Conversion for Better Browser Support")
+        == "Converting the HTML Ruby Tokenizer for Better Browser Support"
+    )
     assert summary_phrase("AI Music: Embedding Words into Sound") == "AI Music: Embedding Words into Sound"
 
 

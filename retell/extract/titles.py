@@ -207,16 +207,45 @@ def names_the_work(phrase: str) -> bool:
 _PARTICIPLE = re.compile(r"^(?P<what>[\w .&/-]+?) (?P<done>Added|Created|Fixed|Implemented|Updated|Removed|Improved)$")
 _DONE = {"Added": "add", "Created": "create", "Fixed": "fix", "Implemented": "implement", "Updated": "update",
          "Removed": "remove", "Improved": "improve"}  # fmt: skip
+# A noun of work at the end of the stack, and the verb it is made from
+_WORK_NOUNS = {
+    "Refactor": "refactor",
+    "Refactoring": "refactor",
+    "Implementation": "implement",
+    "Addition": "add",
+    "Reorganization": "reorganize",
+    "Conversion": "convert",
+    "Migration": "migrate",
+    "Removal": "remove",
+    "Integration": "integrate",
+    "Optimization": "optimize",
+    "Redesign": "redesign",
+    "Rewrite": "rewrite",
+}  # fmt: skip  (not "Fixes": "Type Fixes" are fixes of type errors, not of a type)
+_NOMINAL = re.compile(
+    r"^(?P<what>[\w.&/-]+(?: [\w.&/-]+)*?) (?P<noun>" + "|".join(_WORK_NOUNS) + r")"
+    r"(?P<rest> (?:for|in|of|across|to|with|on) .+)?$"
+)
 
 
 def summary_phrase(summary: str) -> str:
     """A summary record said as work when it is a noun stack ending in what was done ("Cache Version
-    Compatibility Tests Added" -> "Adding cache version compatibility tests"); else as it was."""
-    done = _PARTICIPLE.match(summary.strip())
-    if not done or ":" in summary:
+    Compatibility Tests Added" -> "Adding Cache Version Compatibility Tests", "HTML Ruby Tokenizer Conversion
+    for Better Browser Support" -> "Converting the HTML Ruby Tokenizer for Better Browser Support"); else as it
+    was. Its capitals are kept: a title in title case is a title, a noun stack is what a reader stumbles on."""
+    summary = summary.strip()
+    if ":" in summary:
         return summary
-    words = [w if (w[1:] != w[1:].lower() or len(w) <= 1) else w.lower() for w in done.group("what").split()]
-    return f"{gerund(_DONE[done.group('done')]).capitalize()} {' '.join(words)}"
+    done = _PARTICIPLE.match(summary)
+    if done:
+        return f"{gerund(_DONE[done.group('done')]).capitalize()} {done.group('what')}"
+    nominal = _NOMINAL.match(summary)
+    if nominal:
+        what = nominal.group("what")
+        article = "" if what.split()[-1].endswith("s") or what.split()[0].lower() in ("the", "a", "an") else "the "
+        verb = gerund(_WORK_NOUNS[nominal.group("noun")]).capitalize()
+        return f"{verb} {article}{what}{nominal.group('rest') or ''}"
+    return summary
 
 
 def _clearer(phrase: str, request: str, events: Sequence[Event]) -> str:
