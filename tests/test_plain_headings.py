@@ -95,10 +95,16 @@ def test_a_request_that_only_points_at_instructions_leaves_the_summary_its_title
     # the corpus: "ok, now write the program using the instruction in README.md" (which program?) beside the
     # summary "AI Music: Embedding Words into Sound"
     tx.user("ok, now write the program using the instruction in README.md")
+    tx.assistant(
+        "I'll create a program that generates sound from word embeddings. Let me plan this task first and then implement it."
+    )
     tx.tool_call("Write", {"file_path": f"{CWD}/embed_music.py", "content": "print('music')"}, "ok")
     leaf = tx.assistant("The program turns each word's embedding into sound, so the music follows the words.")
     _summary(tx, "AI Music: Embedding Words into Sound", leaf)
-    assert Told(tx, tmp_path).title == "AI Music: Embedding Words into Sound"
+    told = Told(tx, tmp_path)
+    assert told.title == "AI Music: Embedding Words into Sound"
+    # and the section is headed by what Claude said it would make, not by "…using the instruction in README.md"
+    assert told.headings == ["Creating a program that generates sound from word embeddings"]
 
 
 def test_a_summary_ending_in_what_was_done_is_said_as_work() -> None:

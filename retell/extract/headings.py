@@ -8,7 +8,14 @@ from collections.abc import Collection, Iterator, Sequence
 
 from retell.events import ASSISTANT, IMAGE, PLAN, SUBAGENT, TOOL_RUN, Event, ToolCall
 from retell.extract.commits import best_summary, edited_names, session_summaries
-from retell.extract.phrasing import as_phrase, request_phrase, rewrites, says_nothing_alone, short_enough
+from retell.extract.phrasing import (
+    as_phrase,
+    points_elsewhere,
+    request_phrase,
+    rewrites,
+    says_nothing_alone,
+    short_enough,
+)
 from retell.extract.requests import author_words, clause_cut, clean_request, first_sentence
 from retell.extract.roles import command_work, commands_in_words, files_in_words
 from retell.extract.tools import SHELL_TOOLS, family, is_test_command
@@ -72,7 +79,10 @@ def _candidates(events: Sequence[Event]) -> Iterator[str]:
         yield without_typos(as_phrase(summary, limit=HEADING_CHARS), events)
     objects = edited_names(events)
     if request:
-        yield _telling(without_typos(request_phrase(request, objects, HEADING_CHARS) or "", events))
+        phrase = _telling(without_typos(request_phrase(request, objects, HEADING_CHARS) or "", events))
+        if points_elsewhere(phrase):  # "…using the instruction in README.md": Claude's "I'll create a program
+            yield restated_request(events)  # that generates sound from word embeddings" says what it was
+        yield phrase
     yield outcome_heading(events)
     if request:
         yield restated_request(events)

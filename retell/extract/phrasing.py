@@ -440,3 +440,16 @@ def _dangling(cut: str) -> bool:
 
 
 _NEEDS_MORE = frozenset({"the", "a", "an", "to", "of", "sure", "for", "with", "and", "or", "whether", "so"})
+
+
+# A request that names no work of its own: it points at instructions the reader cannot see
+_ELSEWHERE = (
+    r"(?i)\b(?:using|following|per|from|according to|as described in|described in|in) (?:the|my|our) "
+    r"(?:instructions?|plan|spec|steps|description|notes|task|todo)\b"
+)
+
+
+def points_elsewhere(phrase: str) -> bool:
+    """Whether a phrase sends the reader to instructions they cannot see ("Writing the program using the
+    instruction in README.md": which program?)."""
+    return bool(re.search(_ELSEWHERE, phrase))

@@ -9,7 +9,15 @@ from typing import TYPE_CHECKING
 
 from retell.events import ASSISTANT, TOOL_RUN, Event
 from retell.extract.commits import best_summary, edited_names, session_summaries
-from retell.extract.phrasing import TITLE_WORDS, as_phrase, gerund, request_phrase, says_nothing_alone, short_enough
+from retell.extract.phrasing import (
+    TITLE_WORDS,
+    as_phrase,
+    gerund,
+    points_elsewhere,
+    request_phrase,
+    says_nothing_alone,
+    short_enough,
+)
 from retell.extract.requests import author_words, clause_cut, clean_request, first_request, substantial
 from retell.extract.tools import family, shorten_words
 
@@ -129,6 +137,8 @@ def post_title(title: str | None, source: str | None, events: Sequence[Event]) -
         phrase = request_phrase(request, objects)
         if phrase and says_nothing_alone(phrase):  # "There's not much to see here": the next request says more
             phrase = next(_telling_phrases(texts, objects), phrase)
+        if phrase and points_elsewhere(phrase) and title and source == "summary":
+            return summary_phrase(title), source  # the summary names what the instructions were for
         if phrase:
             phrase = short_enough(_clearer(phrase, request, events), TITLE_WORDS)
     if phrase and re.match(_LOOKING, phrase) and _changed_files(events):
@@ -187,21 +197,12 @@ def _changes(events: Sequence[Event]) -> Iterator[str]:
             yield short_enough(phrase, TITLE_WORDS)
 
 
-# A request that names no work of its own: it points at instructions the reader cannot see
-_ELSEWHERE = (
-    r"(?i)\b(?:using|following|per|from|according to|as described in|described in|in) (?:the|my|our) "
-    r"(?:instructions?|plan|spec|steps|description|notes|task|todo)\b"
-)
-
-
 def names_the_work(phrase: str) -> bool:
     """Whether a request said as work names it: an -ing phrase that says something on its own and does not
     send the reader to instructions they cannot see ("Writing the program using the instruction in README.md")."""
     first, _, rest = phrase.partition(" ")
     pointing = re.match(r"(?i)^(?:them|it|this|that|these|those)\b", rest)  # "Replacing them with…": what?
-    return (
-        first.endswith("ing") and not pointing and not says_nothing_alone(phrase) and not re.search(_ELSEWHERE, phrase)
-    )
+    return first.endswith("ing") and not pointing and not says_nothing_alone(phrase) and not points_elsewhere(phrase)
 
 
 _PARTICIPLE = re.compile(r"^(?P<what>[\w .&/-]+?) (?P<done>Added|Created|Fixed|Implemented|Updated|Removed|Improved)$")
@@ -254,7 +255,11 @@ def _clearer(phrase: str, request: str, events: Sequence[Event]) -> str:
     issues in test_cache.py". Only a restatement of the same work (its verb is the request's)."""
     from retell.extract.headings import restated_request  # lazily: a listing titles sessions without it
 
-    pointed = re.search(r"(?i)\b(?:these|this|those|it|them)\W*$", request) or says_nothing_alone(phrase)
+    pointed = (
+        re.search(r"(?i)\b(?:these|this|those|it|them)\W*$", request)
+        or says_nothing_alone(phrase)
+        or points_elsewhere(phrase)
+    )
     cut = len(phrase.split()) <= 5 and len(request.split()) >= 10
     if not (pointed or cut):
         return phrase
@@ -265,7 +270,7 @@ def _clearer(phrase: str, request: str, events: Sequence[Event]) -> str:
     if start is None:
         return phrase
     restated = restated_request(events[start:])
-    if restated and says_nothing_alone(phrase) and not says_nothing_alone(restated):
+    if restated and (says_nothing_alone(phrase) or points_elsewhere(phrase)) and names_the_work(restated):
         return restated  # "This is not supported by Chrome": Claude's "I'll rewrite the tokenizer…" says the work
     if not restated or restated.split()[0] != phrase.split()[0] or len(restated) <= len(phrase):
         return phrase
