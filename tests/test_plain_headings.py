@@ -156,14 +156,17 @@ def test_a_session_of_one_read_keeps_its_project_title_and_heads_its_section_by_
     assert told.headings == ["Reading the converter"]
 
 
-def test_a_long_title_ends_before_its_trailing_clause(tx: Transcript, tmp_path: Path) -> None:
-    # the corpus: "Changing TUI so that it launches the session HTML page rather than regenerating it" (14 words)
+def test_a_long_title_says_what_the_change_makes_a_thing_do_and_ends_before_its_trailing_clause(
+    tx: Transcript, tmp_path: Path
+) -> None:
+    # the corpus: "Changing TUI so that it launches the session HTML page rather than regenerating it" (14 words):
+    # said by what the change makes the TUI do, before its trailing clause
     tx.user(
-        "now we have cache so we should change TUI that it launches the session HTML page rather than regenerating it. also we don't need to check for the existence of the file, let's just launch it."
+        "now we have cache so we should change TUI that it launches the session HTML page rather than regenerating the whole transcript from scratch. also we don't need to check for the existence of the file, let's just launch it."
     )
     _edit(tx, "claude_code_log/tui.py")
     tx.assistant("The TUI now opens the cached page.")
-    assert Told(tx, tmp_path).title == "Changing TUI so that it launches the session HTML page"
+    assert Told(tx, tmp_path).title == "Making the TUI launch the session HTML page"
 
 
 # -- headings -------------------------------------------------------------------------------------------------

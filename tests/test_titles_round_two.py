@@ -345,7 +345,7 @@ def test_a_clause_cut_may_end_at_a_boundary_whose_word_passes_the_limit() -> Non
     ("request_text", "title"),
     [
         ("please have a look at the git diff of claude_code_log/renderer.py and explain the new methods", "Looking at the git diff of renderer.py and explaining the new methods"),
-        ("now we have cache so we should change TUI that it launches the session HTML page", "Changing TUI so that it launches the session HTML page"),
+        ("now we have cache so we should change TUI that it launches the session HTML page", "Making the TUI launch the session HTML page"),
     ],
 )  # fmt: skip
 def test_a_title_names_a_file_without_its_folders_and_mends_a_missing_so(

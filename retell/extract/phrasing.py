@@ -172,6 +172,7 @@ def as_phrase(text: str, objects: Sequence[str] = (), limit: int = PHRASE_CHARS)
             r"\1 so that \2",
             rewritten,
         )
+        phrase = _made_to(phrase)
     phrase = re.sub(r"(?i)(?<=[\w\])`]),?\s+(?:here|now|for now|then|too|as well|please)$", "", _named(phrase))
     phrase = re.sub(_FOLDERS, "", phrase)  # "the diff of claude_code_log/renderer.py": the file is named enough
     phrase = re.sub(_LINK_REST, "", phrase)  # "failing on CI: github.com": what is left of a link
@@ -276,6 +277,26 @@ def _question(line: str) -> str | None:
         said = " ".join(w for w in (word.lower(), thing.strip(), who, aux, rest) if w)
         return "finding out " + said
     return None
+
+
+def _made_to(phrase: str) -> str:
+    """ "changing TUI so that it launches the page" -> "making the TUI launch the page": the change said by what
+    it makes the thing do (only "it": "they" may be other things than the one changed)."""
+    made = re.match(r"(?i)^(?:changing|updating|modifying) (the |our |my )?([\w.-]+) so that (it) (\w+)\b(.*)$", phrase)
+    if not made:
+        return phrase
+    article, thing, who, verb, rest = made.groups()
+    if who.lower() == "it":  # "launches" -> "launch"
+        if not verb.endswith("s") or verb.endswith("ss") or verb.lower() in ("is", "has", "was", "does"):
+            return phrase
+        verb = (
+            verb[:-3] + "y"
+            if verb.endswith("ies")
+            else verb[:-2]
+            if re.search(r"(?:ch|sh|x|z|ss)es$", verb)
+            else verb[:-1]
+        )
+    return f"making {(article or 'the ').lower()}{thing} {verb}{rest}"
 
 
 def _first_clause(line: str) -> str:
