@@ -291,3 +291,20 @@ def test_a_commit_subject_in_the_imperative_is_said_as_work(subject: str, phrase
     from retell.extract.phrasing import as_phrase
 
     assert as_phrase(subject) == phrase
+
+
+def test_a_look_around_heads_a_stretch_of_talk_only_when_nothing_was_asked() -> None:
+    # the corpus: a stretch of an `ls`, a read and three asks was "Looking around the project"
+    events = [
+        Event(HUMAN, id="e1", text="Ok, so there's isn't much to see here, mostly one idea about how to organize the work documents."),
+        Event(TOOL_RUN, id="e2", calls=[ToolCall("Bash", target="ls -la /home/user/project/")]),
+        Event(ASSISTANT, id="e3", text="One idea file."),
+        Event(HUMAN, id="e4", text="Can you list, in 5 bullet points, what are the weak points, risks, or caveats of this proposal?"),
+        Event(ASSISTANT, id="e5", text="1. It splits documents that grow into each other."),
+        Event(HUMAN, id="e6", text="Ok, so, to be fair, maybe also list 5 strengths of this proposal."),
+        Event(ASSISTANT, id="e7", text="1. A clear entry point."),
+    ]  # fmt: skip
+    assert chapter_heading(events, ["Listing the weak points, risks, or caveats of the proposal"]) == (
+        "Listing 5 strengths of the proposal"
+    )
+    assert chapter_heading(events[:3]) == "Looking around the project"

@@ -86,10 +86,15 @@ def _candidates(events: Sequence[Event]) -> Iterator[str]:
     yield outcome_heading(events)
     if request:
         yield restated_request(events)
-    yield activity_heading(events)
+    activity = activity_heading(events)
+    looked = re.match(_ONLY_LOOKED, activity)
+    if not looked:
+        yield activity
     for later in requests[1:]:  # a stretch of talk whose first ask only pointed: a later ask's work
         phrase = _telling(without_typos(request_phrase(later, objects, HEADING_CHARS) or "", events))
         yield phrase if phrase.split(" ", 1)[0].endswith("ing") else ""
+    if looked:  # a look around before a talk says less than what the talk asked for
+        yield activity
     if any(e.kind == SUBAGENT for e in events):
         yield "Sending out subagents"  # when what they were sent to do is taken, or shows a redaction
     if request and rewrites(request) and request_phrase(request) and not request.rstrip().endswith(("?", "？")):
@@ -114,6 +119,8 @@ _APPROACH = frozenset({"check", "look", "start", "take", "read", "explore", "see
 _POINTER = re.compile(
     r"(?i)^(?:this|it|that)\b(?=\s*(?:$|[,.;]|(?:to|so|and|in|on|for|with|by|into|using|because|instead|rather)\b))"
 )
+# Work that only looked around (an `ls`, a read): a stretch's least telling heading
+_ONLY_LOOKED = r"^(?:Looking around the project|Finding their way around the project|Reading |Searching the code)"
 # Things counted or pointed at, not named ("both issues", "these problems", "the two changes")
 _COUNTED = re.compile(
     r"(?i)\b(?:both|these|those|the two|the three|all (?:the|of the|these))\s+"
