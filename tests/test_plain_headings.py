@@ -308,3 +308,16 @@ def test_a_look_around_heads_a_stretch_of_talk_only_when_nothing_was_asked() -> 
         "Listing 5 strengths of the proposal"
     )
     assert chapter_heading(events[:3]) == "Looking around the project"
+
+
+def test_a_stretch_that_changed_an_earlier_headings_file_again_says_so() -> None:
+    # the corpus: a second stretch that edited timeline.html again, after "Changing the timeline template and the
+    # timeline styles", was "Talking it through with Claude"
+    events = [
+        Event(HUMAN, id="e1", text="I think the library is setting it, it's an inline style (and there's no data-groupid"),
+        Event(ASSISTANT, id="e2", text="I can see in the dev tools that the library is setting inline styles."),
+        Event(TOOL_RUN, id="e3", calls=[ToolCall("Edit", target="/srv/p/claude_code_log/templates/components/timeline.html")]),
+        Event(ASSISTANT, id="e4", text="The group header now has the items' colour."),
+    ]  # fmt: skip
+    taken = ["Refactoring the timeline filtering", "Changing the timeline template and the timeline styles"]
+    assert chapter_heading(events, taken) == "Back to the timeline template"

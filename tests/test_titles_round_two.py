@@ -280,7 +280,7 @@ def test_a_statement_that_only_points_is_no_heading(tx: Transcript, tmp_path: Pa
     tx.assistant("Overrode the inline style.")
     told = Told(tx, tmp_path)
     assert len(told.headings) == 2 and told.headings[1] != "The library is setting it"
-    assert told.headings[1] == "Talking it through with Claude"  # the timeline template heads the first
+    assert told.headings[1] == "Back to the timeline template"  # the timeline template heads the first
 
 
 def test_a_title_is_never_a_statement_that_points_at_nothing(tx: Transcript, tmp_path: Path) -> None:

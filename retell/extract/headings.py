@@ -101,6 +101,9 @@ def _candidates(events: Sequence[Event]) -> Iterator[str]:
         # the ask in the author's own form ("Fix the login page"), when the -ing one is the title; never a
         # question or a thank-you restated
         yield _telling(without_typos(request_heading(request), events))
+    changed = re.match(r"^Changing (the [\w .-]+)$", activity)
+    if changed and " and " not in changed.group(1):  # the same file as a heading before: the work came back to it
+        yield f"Back to {changed.group(1)}"
     yield kind_heading(events)
 
 
