@@ -54,7 +54,7 @@ _VERBS = frozenset(
         inspect audit examine diagnose reproduce solve tweak adjust modify edit extend expand shrink
         rewire unify consolidate separate deduplicate dedupe remember write list
         explore research study trace locate evaluate assess
-        report mark warn raise retry toggle collapse exclude ignore escape attach apply accept reject require
+        take report mark warn raise retry toggle collapse exclude ignore escape attach apply accept reject require
         downgrade pull tune train scrape notify schedule automate archive highlight rearrange reorder insert
         append prepend paginate truncate flatten
         """,
@@ -248,7 +248,7 @@ def _rewrite(line: str, objects: Sequence[str]) -> str | None:
 
 # A question to Claude, said as what the stretch did: finding out. Only the shapes whose word order can be put
 # back without knowing the verb ("do we need X" -> "whether we need X"; "does it work" is left as it was).
-_ASKED_WHO = r"(?:I|we|you|it|they|this|that|there)"
+_ASKED_WHO = r"(?:I|we|you|it|they|there)"  # not "this": "is this button…" is no subject
 _YES_NO = r"(?i)^(do|is|are|was|were|can|could|should|would|will|must)\s+(" + _ASKED_WHO + r")\s+(\S.*)$"
 _WH = (
     r"(?i)^(which|what|where|why|how|when|who)\b\s*((?:[\w.-]+\s+){0,4}?)"
