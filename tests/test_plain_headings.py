@@ -321,3 +321,35 @@ def test_a_stretch_that_changed_an_earlier_headings_file_again_says_so() -> None
     ]  # fmt: skip
     taken = ["Refactoring the timeline filtering", "Changing the timeline template and the timeline styles"]
     assert chapter_heading(events, taken) == "Back to the timeline template"
+
+
+def test_a_contraction_typed_without_its_apostrophe_is_mended() -> None:
+    # authors type "dont" and "Ive"; a heading is the author's words tidied, not a quote (and "Ive" is no "Vie")
+    assert (
+        _heading("Why dont the exports include the sidechain files?")
+        == "Why don't the exports include the sidechain files?"
+    )
+    assert _heading("Ive seen the footer overlap, can you fix the footer styles") == "Fixing the footer styles"
+    from retell.extract.typos import fix_typos
+
+    assert fix_typos("Ive checked whats left, arent the exports done", frozenset()) == (
+        "I've checked what's left, aren't the exports done"
+    )
+
+
+def test_claude_speaking_to_the_author_heads_nothing() -> None:
+    # the blind judge: "agent-reply phrasing ('help you implement ... you described')"; a subagent's brief is
+    # Claude's words too
+    from retell.events import SUBAGENT, Subagent
+
+    def headed(description: str) -> str:
+        return chapter_heading(
+            [
+                Event(HUMAN, id="e1", text="ok"),
+                Event(SUBAGENT, id="e2", subagent=Subagent(tool_use_id="toolu_1", description=description)),
+                Event(ASSISTANT, id="e3", text="Done."),
+            ]
+        )
+
+    assert headed("Explain the fix you suggested") == "Explaining the fix with a subagent"
+    assert headed("Review the changes you made to the parser") == "Sending out subagents"

@@ -47,7 +47,9 @@ def chapter_heading(events: Sequence[Event], avoid: Collection[str] = ()) -> str
     the headings before) is passed over for the next; "" only when nothing is left."""
     taken = {a.casefold() for a in avoid}
     for candidate in _candidates(events):
-        heading = short_enough(candidate)
+        heading = short_enough(_to_the_reader(candidate))
+        if re.search(r"(?i)\byou(?:r|'re|'ve|'ll|'d)?\b", heading):
+            continue  # Claude speaking to the author ("…the logic you described"): the post is not addressed to them
         if heading and not any(_same(heading.casefold(), t) for t in taken):
             return heading
     return ""
@@ -107,6 +109,18 @@ def _candidates(events: Sequence[Event]) -> Iterator[str]:
     yield kind_heading(events)
 
 
+def _to_the_reader(text: str) -> str:
+    """Claude's words to the author said as the work ("…and help you implement the logic you described" ->
+    "…")."""
+    text = re.split(r"(?i),?\s+and (?:then )?(?:help|show|walk|guide|let) you\b", text)[0]
+    return re.sub(
+        r"(?i)\s+(?:that |which )?you(?:'ve| have)? (?:described|mentioned|asked for|suggested|requested|"
+        r"wanted|outlined|shared|pointed out)\b",
+        "",
+        text,
+    )
+
+
 def _telling(heading: str) -> str:
     """`heading`, or "" when it only points at what the reader cannot see ("The library is setting it")."""
     return "" if says_nothing_alone(heading) else heading
@@ -162,15 +176,7 @@ def restated_request(events: Sequence[Event]) -> str:
                 if not changed or "," in changed or " and " in changed:  # "this" is one thing, or unknown
                     return ""
                 rest = f"{verb} {changed}{tail[pointer.end() :]}"
-            # the reply speaks to the author; the heading tells the work ("…and help you implement the logic you
-            # described" -> "…")
-            rest = re.split(r"(?i),?\s+and (?:then )?(?:help|show|walk|guide|let) you\b", rest)[0]
-            rest = re.sub(
-                r"(?i)\s+(?:that |which )?you(?:'ve| have)? (?:described|mentioned|asked for|suggested|requested|"
-                r"wanted|outlined|shared|pointed out)\b",
-                "",
-                rest,
-            )
+            rest = _to_the_reader(rest)
             rest = re.sub(r"(?i)\byour\b", "the", rest)
             if re.search(_COUNTED, rest):  # "I'll fix both issues…": the issues are in a message the heading hides
                 return ""

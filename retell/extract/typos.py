@@ -31,6 +31,9 @@ def fix_typos(text: str, session_words: Collection[str]) -> str:
     def fix(match: re.Match[str]) -> str:
         word = match.group(0)
         lower = word.lower()
+        if lower in _APOSTROPHE:  # "dont", "doesnt": no other word is spelled so
+            fixed = _APOSTROPHE[lower]
+            return fixed[:1].upper() + fixed[1:] if word[0].isupper() else fixed
         if lower in session_words:
             return word
         fixed = _correction(lower) or _as_the_session_spells(lower, session_words)
@@ -39,6 +42,17 @@ def fix_typos(text: str, session_words: Collection[str]) -> str:
         return fixed[:1].upper() + fixed[1:] if word[0].isupper() else fixed
 
     return _WORD.sub(fix, text)
+
+
+# Contractions typed without their apostrophe that are no other word ("cant", "wont", "ill", "id" are)
+_APOSTROPHE = {
+    w.replace("'", "").lower(): w
+    for w in re.findall(
+        r"\S+",
+        "don't doesn't didn't isn't aren't wasn't weren't shouldn't couldn't wouldn't hasn't haven't hadn't "
+        "mustn't needn't that's what's there's they're you're we've they've I've",
+    )
+}
 
 
 def session_words(texts: Collection[str]) -> frozenset[str]:
