@@ -353,3 +353,14 @@ def test_claude_speaking_to_the_author_heads_nothing() -> None:
 
     assert headed("Explain the fix you suggested") == "Explaining the fix with a subagent"
     assert headed("Review the changes you made to the parser") == "Sending out subagents"
+
+
+def test_what_names_no_work_is_narrow() -> None:
+    # the rules that pass a phrase over leave real work alone: a progress bar is no progress report, fixing a
+    # test is work, a yes/no question of one word finds nothing out
+    from retell.extract.phrasing import request_phrase, says_nothing_alone
+
+    assert not says_nothing_alone("Progress bar flickers on reload")
+    assert not says_nothing_alone("Fixing the test")
+    assert says_nothing_alone("Making a little experiment")
+    assert request_phrase("Is it done?") == "Is it done?"

@@ -264,8 +264,8 @@ def _question(line: str) -> str | None:
         aux, who, rest = yes_no.groups()
         aux = "" if aux.lower() == "do" else aux.lower() + " "
         who = who if who == "I" else who.lower()
-        if who == "you":  # "can you…" is a request, taken off as a lead-in before this
-            return None
+        if who == "you" or len(rest.split()) < 2:  # "can you…" is a request, taken off as a lead-in before this;
+            return None  # "is it done?" names nothing to find out
         return f"finding out whether {who} {aux}{rest}"
     wh = re.match(_WH, line)
     if wh:
@@ -393,13 +393,14 @@ _PREAMBLE = (
 # Work named by nothing of its own ("Making a little experiment"), or a scene set ("Pretend we have a list…")
 _VAGUE = (
     r"(?i)^(?:\w+ing (?:a |an |some |the |this |that )?(?:little |small |quick |tiny |simple |few |couple of )?"
-    r"(?:experiment|test|try|thing|things|stuff|something|change|changes|tweaks?|idea)s?|"
+    r"(?:experiment|try|thing|stuff|something|changes|tweak|idea)s?|"
     r"(?:pretend|imagine|suppose|assume|let'?s say|say)\b.*)$"
 )
 # What only the author and Claude saw (a screenshot, "above"), or a report of progress that names none
 _SEEN = (
     r"(?i)\b(?:screen ?shots?|the (?:image|picture|attachment)|attached|as you can see|see (?:above|below))\b|"
-    r"^(?:there(?:'s| is| are) )?(?:some |a bit of |a little |more |good |no )?progress\b"
+    r"^there(?:'s| is| are) (?:some |a bit of |a little |more |good |no )?progress\b|"
+    r"^(?:some|a bit of|a little|more|good) progress\b"
 )
 # A connective alone: the rest of its sentence was cut away ("However")
 _CONNECTIVES = frozenset(["however", "but", "and", "so", "also", "then", "anyway", "though", "still", "because"])
