@@ -50,6 +50,8 @@ def chapter_heading(events: Sequence[Event], avoid: Collection[str] = ()) -> str
         heading = short_enough(_to_the_reader(candidate))
         if re.search(r"(?i)\byou(?:r|'re|'ve|'ll|'d)?\b", heading):
             continue  # Claude speaking to the author ("…the logic you described"): the post is not addressed to them
+        if "[REDACTED" in heading:
+            continue  # a heading that shows a redaction reads as one; the next says the work
         if heading and not any(_same(heading.casefold(), t) for t in taken):
             return heading
     return ""
@@ -80,6 +82,7 @@ def _candidates(events: Sequence[Event]) -> Iterator[str]:
     for summary in sorted(summaries, key=lambda s: s != best):  # the best match first, then the others
         yield without_typos(as_phrase(summary, limit=HEADING_CHARS), events)
     objects = edited_names(events)
+    phrase = ""
     if request:
         phrase = _telling(without_typos(request_phrase(request, objects, HEADING_CHARS) or "", events))
         if points_elsewhere(phrase):  # "…using the instruction in README.md": Claude's "I'll create a program
@@ -89,7 +92,8 @@ def _candidates(events: Sequence[Event]) -> Iterator[str]:
     if request:
         yield restated_request(events)
     activity = activity_heading(events)
-    looked = re.match(_ONLY_LOOKED, activity)
+    # a stretch opened by a remark ("not much to see here"), then asks: a look around says less than they do
+    looked = re.match(_ONLY_LOOKED, activity) and not phrase and len(requests) > 1
     if not looked:
         yield activity
     for later in requests[1:]:  # a stretch of talk whose first ask only pointed: a later ask's work

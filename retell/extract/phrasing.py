@@ -211,7 +211,13 @@ def _rewrite(line: str, objects: Sequence[str]) -> str | None:
         r"((\w+) .+)$",
         rest,
     )
-    if first.lower() not in _VERBS and wants and wants.group(2).lower() in _VERBS | {"pick"}:
+    # "The timeline hides whole groups when I filter, please fix it": the ask points back at what was said
+    pointed_ask = bool(
+        wants
+        and wants.group(0)[:1] in ",;"
+        and re.match(r"(?i)^(?:it|this|that|them|these|those)\b", wants.group(1).partition(" ")[2])
+    )
+    if first.lower() not in _VERBS and wants and wants.group(2).lower() in _VERBS | {"pick"} and not pointed_ask:
         # "This was just so you know…, but I want to pick it up again and fix the APIs"; "There's only a README.md
         # there, please also fill in the readme": the ask comes after what the author saw
         return _coordinated(_objected(gerund(wants.group(2)), _first_clause(wants.group(1).partition(" ")[2]), objects))
