@@ -366,18 +366,11 @@ def test_what_names_no_work_is_narrow() -> None:
     assert request_phrase("Is it done?") == "Is it done?"
 
 
-def test_an_ask_that_pointed_back_keeps_its_statement_and_a_side_remark_heads_nothing() -> None:
-    # "…, please fix it" points back at the statement before it: that statement is the request, not "Fixing it";
-    # a later side remark ("use the token … to push the branch") never heads the stretch
+def test_an_ask_that_points_back_keeps_its_statement() -> None:
+    # "…, please fix it" points back at the statement before it: that statement is the request, not "Fixing it"
+    # (and the session of the llm cassettes keeps its title)
     from retell.extract.phrasing import request_phrase
 
     assert request_phrase("The timeline hides whole groups when I filter, please fix it") == (
         "The timeline hides whole groups when I filter, please fix it"
     )
-    events = [
-        Event(HUMAN, id="e1", text="Ok, so there's isn't much to see here."),
-        Event(TOOL_RUN, id="e2", calls=[ToolCall("Read", target="/srv/p/src/filter.ts")]),
-        Event(HUMAN, id="e3", text="use the token [REDACTED:github-token] to push the branch"),
-        Event(ASSISTANT, id="e4", text="Pushed."),
-    ]
-    assert chapter_heading(events) == "Reading the filter"

@@ -50,8 +50,6 @@ def chapter_heading(events: Sequence[Event], avoid: Collection[str] = ()) -> str
         heading = short_enough(_to_the_reader(candidate))
         if re.search(r"(?i)\byou(?:r|'re|'ve|'ll|'d)?\b", heading):
             continue  # Claude speaking to the author ("…the logic you described"): the post is not addressed to them
-        if "[REDACTED" in heading:
-            continue  # a heading that shows a redaction reads as one; the next says the work
         if heading and not any(_same(heading.casefold(), t) for t in taken):
             return heading
     return ""
