@@ -162,11 +162,17 @@ def test_a_long_title_says_what_the_change_makes_a_thing_do_and_ends_before_its_
     # the corpus: "Changing TUI so that it launches the session HTML page rather than regenerating it" (14 words):
     # said by what the change makes the TUI do, before its trailing clause
     tx.user(
-        "now we have cache so we should change TUI that it launches the session HTML page rather than regenerating the whole transcript from scratch. also we don't need to check for the existence of the file, let's just launch it."
+        "now we have cache so we should change TUI that it launches the session HTML page rather than regenerating it. also we don't need to check for the existence of the file, let's just launch it."
     )
     _edit(tx, "claude_code_log/tui.py")
     tx.assistant("The TUI now opens the cached page.")
     assert Told(tx, tmp_path).title == "Making the TUI launch the session HTML page"
+    # a cut keeps at least half a title: "Mysterious build errors" would have lost what they were
+    from retell.extract.phrasing import short_enough
+    from retell.extract.titles import TITLE_KEEPS
+
+    mdx = "Mysterious build errors when MDX files have URLs wrapped in angle brackets"
+    assert short_enough(mdx, 11, TITLE_KEEPS) == mdx
 
 
 # -- headings -------------------------------------------------------------------------------------------------

@@ -443,7 +443,7 @@ def says_nothing_alone(phrase: str) -> bool:
 
 
 HEADING_WORDS = 9  # a heading a reader takes in at a glance
-TITLE_WORDS = 13  # a title may say more, not a paragraph
+TITLE_WORDS = 11  # a title may say more, not a paragraph
 # Where a phrase may end with what it says still whole: before a clause that explains, qualifies or adds
 _TRAILING = re.compile(
     r"\s(?=(?:so that|so (?:I|we) can|rather than|instead of|in order to|because|that's|which|while|when|by)\s)|"
@@ -451,14 +451,16 @@ _TRAILING = re.compile(
 )
 
 
-def short_enough(phrase: str, words: int = HEADING_WORDS) -> str:
+def short_enough(phrase: str, words: int = HEADING_WORDS, keep: float = 0.0) -> str:
     """`phrase` cut before a trailing clause ("Disabling the MD034 rule that's causing issues with…" ->
-    "Disabling the MD034 rule") when it runs past `words`: the longest cut that fits and keeps three words;
-    the phrase as it was when none does (never "…": a heading cut mid-thought reads as a mistake)."""
+    "Disabling the MD034 rule") when it runs past `words`: the longest cut that fits and keeps three words (and
+    the share `keep` of them: a title cut to "Mysterious build errors" lost what they were); the phrase as it
+    was when none does (never "…": a heading cut mid-thought reads as a mistake)."""
     if len(phrase.split()) <= words or re.search(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]", phrase):
         return phrase
+    shortest = max(3, keep * len(phrase.split()))
     cuts = [phrase[: m.start()].rstrip(" ,;:-–—") for m in _TRAILING.finditer(phrase)]
-    fitting = [c for c in cuts if 3 <= len(c.split()) <= words and not _dangling(c)]
+    fitting = [c for c in cuts if shortest <= len(c.split()) <= words and not _dangling(c)]
     return max(fitting, key=len) if fitting else phrase
 
 

@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 
 TITLE_CHARS = 80
 TITLE_SLACK = 10
+TITLE_KEEPS = 0.5  # of a long title's words, a cut keeps at least half
 TITLE_CANDIDATES = 20  # of the author's first messages, the first real request names the session
 
 
@@ -140,7 +141,7 @@ def post_title(title: str | None, source: str | None, events: Sequence[Event]) -
         if phrase and points_elsewhere(phrase) and title and source == "summary":
             return summary_phrase(title), source  # the summary names what the instructions were for
         if phrase:
-            phrase = short_enough(_clearer(phrase, request, events), TITLE_WORDS)
+            phrase = short_enough(_clearer(phrase, request, events), TITLE_WORDS, TITLE_KEEPS)
     if phrase and re.match(_LOOKING, phrase) and _changed_files(events):
         # "Looking at the git diff of renderer.py", then the session changed things: what it changed says more
         phrase = next(_changes(events), phrase)
@@ -194,7 +195,7 @@ def _changes(events: Sequence[Event]) -> Iterator[str]:
         if not phrase or not names_the_work(phrase):
             phrase = restated_request(events[i:])
         if phrase and names_the_work(phrase) and not re.match(_LOOKING, phrase):
-            yield short_enough(phrase, TITLE_WORDS)
+            yield short_enough(phrase, TITLE_WORDS, TITLE_KEEPS)
 
 
 def names_the_work(phrase: str) -> bool:
