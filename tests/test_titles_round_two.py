@@ -149,11 +149,14 @@ def test_a_commit_in_a_stretch_heads_it(tx: Transcript, tmp_path: Path) -> None:
     assert told.headings[0] == "Fixing relative paths for submodule deployment"  # not the title again
 
 
-def test_a_question_kept_as_a_heading_keeps_its_question_mark() -> None:
+def test_a_question_is_said_as_finding_out_or_kept_with_its_question_mark() -> None:
     from retell.extract.phrasing import request_phrase
 
-    assert request_phrase("Which conda environment am I in?") == "Which conda environment am I in?"
-    assert request_phrase("Do we even need the combined link then?") == "Do we even need the combined link then?"
+    # a question to Claude is no heading (the blind judge: "question copied from chat, addressed to the agent");
+    # one whose word order can be put back is said as finding out, any other is kept as it was asked
+    assert request_phrase("Which conda environment am I in?") == "Finding out which conda environment I am in"
+    assert request_phrase("Do we even need the combined link then?") == "Finding out whether we need the combined link"
+    assert request_phrase("Does it work on Windows?") == "Does it work on Windows?"
 
 
 # -- round three: headings a reader follows (the blind judge's "file lists", "At the command line: `ls`") ------
@@ -248,7 +251,9 @@ def test_claudes_restatement_heads_a_stretch_whose_request_only_points(tx: Trans
         tx, "Oh, I just found out that this is not supported by Chrome :(\n\nul#models li span { display: ruby-base; }"
     )
     told = Told(tx, tmp_path)
-    assert told.headings[0] == "Rewriting the tokenizer to use proper HTML ruby elements"
+    # the stretch is the whole session: its restatement names the post, and the heading does not repeat it
+    assert told.title == "Rewriting the tokenizer to use proper HTML ruby elements"
+    assert told.headings == ["Changing the tokenizer"]
     assert not any(h.startswith("This is") for h in told.headings + [c["title"] for c in told.triage["chapters"]])
 
 
@@ -275,7 +280,7 @@ def test_a_statement_that_only_points_is_no_heading(tx: Transcript, tmp_path: Pa
     tx.assistant("Overrode the inline style.")
     told = Told(tx, tmp_path)
     assert len(told.headings) == 2 and told.headings[1] != "The library is setting it"
-    assert told.headings[1] == "Talking it through with Claude"  # the timeline template heads the first
+    assert told.headings[1] == "Back to the timeline template"  # the timeline template heads the first
 
 
 def test_a_title_is_never_a_statement_that_points_at_nothing(tx: Transcript, tmp_path: Path) -> None:
@@ -340,7 +345,7 @@ def test_a_clause_cut_may_end_at_a_boundary_whose_word_passes_the_limit() -> Non
     ("request_text", "title"),
     [
         ("please have a look at the git diff of claude_code_log/renderer.py and explain the new methods", "Looking at the git diff of renderer.py and explaining the new methods"),
-        ("now we have cache so we should change TUI that it launches the session HTML page", "Changing TUI so that it launches the session HTML page"),
+        ("now we have cache so we should change TUI that it launches the session HTML page", "Making the TUI launch the session HTML page"),
     ],
 )  # fmt: skip
 def test_a_title_names_a_file_without_its_folders_and_mends_a_missing_so(
@@ -370,7 +375,9 @@ def test_subagents_are_headed_by_what_they_were_sent_to_do(tx: Transcript, tmp_p
     )
     tx.assistant("The fixture is stale.")
     told = Told(tx, tmp_path)
-    assert "Debugging failing test output with a subagent" in [c["title"] for c in told.triage["chapters"]]
+    # no request ("ok"): the subagent's work names the post, never "Working on proj with Claude Code"
+    assert told.title == "Debugging failing test output with a subagent"
+    assert [c["title"] for c in told.triage["chapters"]] == ["Sending out subagents"]
 
 
 @pytest.mark.parametrize(

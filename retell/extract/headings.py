@@ -8,7 +8,14 @@ from collections.abc import Collection, Iterator, Sequence
 
 from retell.events import ASSISTANT, IMAGE, PLAN, SUBAGENT, TOOL_RUN, Event, ToolCall
 from retell.extract.commits import best_summary, edited_names, session_summaries
-from retell.extract.phrasing import as_phrase, request_phrase, rewrites, says_nothing_alone
+from retell.extract.phrasing import (
+    as_phrase,
+    points_elsewhere,
+    request_phrase,
+    rewrites,
+    says_nothing_alone,
+    short_enough,
+)
 from retell.extract.requests import author_words, clause_cut, clean_request, first_sentence
 from retell.extract.roles import command_work, commands_in_words, files_in_words
 from retell.extract.tools import SHELL_TOOLS, family, is_test_command
@@ -39,7 +46,10 @@ def chapter_heading(events: Sequence[Event], avoid: Collection[str] = ()) -> str
     what kind of stretch it was (a plan, screenshots, a conversation). A heading in `avoid` (the post's title,
     the headings before) is passed over for the next; "" only when nothing is left."""
     taken = {a.casefold() for a in avoid}
-    for heading in _candidates(events):
+    for candidate in _candidates(events):
+        heading = short_enough(_to_the_reader(candidate))
+        if re.search(r"(?i)\byou(?:r|'re|'ve|'ll|'d)?\b", heading):
+            continue  # Claude speaking to the author ("…the logic you described"): the post is not addressed to them
         if heading and not any(_same(heading.casefold(), t) for t in taken):
             return heading
     return ""
@@ -70,22 +80,47 @@ def _candidates(events: Sequence[Event]) -> Iterator[str]:
     for summary in sorted(summaries, key=lambda s: s != best):  # the best match first, then the others
         yield without_typos(as_phrase(summary, limit=HEADING_CHARS), events)
     objects = edited_names(events)
+    phrase = ""
     if request:
-        yield _telling(without_typos(request_phrase(request, objects, HEADING_CHARS) or "", events))
+        phrase = _telling(without_typos(request_phrase(request, objects, HEADING_CHARS) or "", events))
+        if points_elsewhere(phrase):  # "…using the instruction in README.md": Claude's "I'll create a program
+            yield restated_request(events)  # that generates sound from word embeddings" says what it was
+        yield phrase
     yield outcome_heading(events)
     if request:
         yield restated_request(events)
-    yield activity_heading(events)
+    activity = activity_heading(events)
+    # a stretch opened by a remark ("not much to see here"), then asks: a look around says less than they do
+    looked = re.match(_ONLY_LOOKED, activity) and not phrase and len(requests) > 1
+    if not looked:
+        yield activity
     for later in requests[1:]:  # a stretch of talk whose first ask only pointed: a later ask's work
         phrase = _telling(without_typos(request_phrase(later, objects, HEADING_CHARS) or "", events))
         yield phrase if phrase.split(" ", 1)[0].endswith("ing") else ""
+    if looked:  # a look around before a talk says less than what the talk asked for
+        yield activity
     if any(e.kind == SUBAGENT for e in events):
         yield "Sending out subagents"  # when what they were sent to do is taken, or shows a redaction
     if request and rewrites(request) and request_phrase(request) and not request.rstrip().endswith(("?", "？")):
         # the ask in the author's own form ("Fix the login page"), when the -ing one is the title; never a
         # question or a thank-you restated
         yield _telling(without_typos(request_heading(request), events))
+    changed = re.match(r"^Changing (the [\w .-]+)$", activity)
+    if changed and " and " not in changed.group(1):  # the same file as a heading before: the work came back to it
+        yield f"Back to {changed.group(1)}"
     yield kind_heading(events)
+
+
+def _to_the_reader(text: str) -> str:
+    """Claude's words to the author said as the work ("…and help you implement the logic you described" ->
+    "…")."""
+    text = re.split(r"(?i),?\s+and (?:then )?(?:help|show|walk|guide|let) you\b", text)[0]
+    return re.sub(
+        r"(?i)\s+(?:that |which )?you(?:'ve| have)? (?:described|mentioned|asked for|suggested|requested|"
+        r"wanted|outlined|shared|pointed out)\b",
+        "",
+        text,
+    )
 
 
 def _telling(heading: str) -> str:
@@ -102,6 +137,14 @@ _APPROACH = frozenset({"check", "look", "start", "take", "read", "explore", "see
 # "this" standing for a thing ("rewrite this to use…"), not in front of one ("this project")
 _POINTER = re.compile(
     r"(?i)^(?:this|it|that)\b(?=\s*(?:$|[,.;]|(?:to|so|and|in|on|for|with|by|into|using|because|instead|rather)\b))"
+)
+# Work that only looked around (an `ls`, a read): a stretch's least telling heading
+_ONLY_LOOKED = r"^(?:Looking around the project|Finding their way around the project|Reading |Searching the code)"
+# Things counted or pointed at, not named ("both issues", "these problems", "the two changes")
+_COUNTED = re.compile(
+    r"(?i)\b(?:both|these|those|the two|the three|all (?:the|of the|these))\s+"
+    r"(?:issues?|problems?|bugs?|points?|things?|changes?|suggestions?|items?|requests?|tasks?|concerns?)\b|"
+    r"\bthe (?:issues?|problems?|bugs?)$"
 )
 _ENGLISH = re.compile(r"(?i)\b(?:the|a|an|to|and|is|it|this|these|that|can|you|please|we|of|in|for|with|my)\b")
 
@@ -135,16 +178,10 @@ def restated_request(events: Sequence[Event]) -> str:
                 if not changed or "," in changed or " and " in changed:  # "this" is one thing, or unknown
                     return ""
                 rest = f"{verb} {changed}{tail[pointer.end() :]}"
-            # the reply speaks to the author; the heading tells the work ("…and help you implement the logic you
-            # described" -> "…")
-            rest = re.split(r"(?i),?\s+and (?:then )?(?:help|show|walk|guide|let) you\b", rest)[0]
-            rest = re.sub(
-                r"(?i)\s+(?:that |which )?you(?:'ve| have)? (?:described|mentioned|asked for|suggested|requested|"
-                r"wanted|outlined|shared|pointed out)\b",
-                "",
-                rest,
-            )
+            rest = _to_the_reader(rest)
             rest = re.sub(r"(?i)\byour\b", "the", rest)
+            if re.search(_COUNTED, rest):  # "I'll fix both issues…": the issues are in a message the heading hides
+                return ""
             named = edited_names(events)
             if len(named) == 1:  # "in the test file": the file has a name
                 rest = re.sub(r"\bthe (?:test |source )?file\b", named[0], rest)

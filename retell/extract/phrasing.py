@@ -42,7 +42,7 @@ _VERBS = frozenset(
         """
         add fix update create make write refactor migrate move remove delete rename implement build set push
         search use read review explain convert replace change clean test debug investigate find check run
-        install deploy document improve port split merge upgrade bump generate plan
+        include fill install deploy document improve port split merge upgrade bump generate plan
         summarize summarise analyze analyse optimize optimise speed simplify extract enable disable
         allow handle show hide display render load save parse lint clear reset restore
         revert commit publish translate rewrite restructure reorganize reorganise organize integrate
@@ -54,6 +54,9 @@ _VERBS = frozenset(
         inspect audit examine diagnose reproduce solve tweak adjust modify edit extend expand shrink
         rewire unify consolidate separate deduplicate dedupe remember write list
         explore research study trace locate evaluate assess
+        take report mark warn raise retry toggle collapse exclude ignore escape attach apply accept reject require
+        downgrade pull tune train scrape notify schedule automate archive highlight rearrange reorder insert
+        append prepend paginate truncate flatten
         """,
     )
 )
@@ -69,7 +72,8 @@ _LEAD_INS = [
     r"(?:ask|beg) you to\s+",  # "I'd like to ask you to add…": what follows is the request
     r"I(?:'d| would) (?:really )?(?:like|love) (?:your help (?:with|to)|you to|to|help (?:with|to))\s+",
     r"I (?:want|need|wanna)(?: you)? to\s+",
-    r"(?:we|I) (?:need|have to|want|should|must|could|can|will|'ll|might) (?:to |also |now |probably )*(?=\w)",
+    r"(?:we|I) (?:need|have to|want|should|must|could|can|will|'ll|might|would (?:want|like|need) to|'d (?:want|like|"
+    r"need) to) (?:to |also |now |probably )*(?=\w)",
     r"let'?s (?:also |now |just |try (?:to |and )?)*",
     r"help (?:me |us )?(?:to )?(?=\w)",
     r"how (?:can|do|could|should|would) (?:I|we|you)(?: best)? (?=\w)",
@@ -95,6 +99,8 @@ _MULTIWORD = {
     "get rid of": "getting rid of",
     "go through": "going through",
     "walk me through": "walking through",
+    "hand over": "handing over",
+    "hand off": "handing off",
     "rip out": "ripping out",
     "tear out": "tearing out",
     "back out": "backing out",
@@ -111,6 +117,7 @@ _NAMES = {
     "pypi": "PyPI",
     "vscode": "VS Code",
     "nodejs": "Node.js",
+    "readme": "README",
 }
 # The folders in front of a file's name ("claude_code_log/templates/index.html" -> "index.html")
 _FOLDERS = r"(?<![\w./~:@-])(?:[\w.-]+/)+(?=[\w-]+\.[A-Za-z][\w]{0,5}\b)"
@@ -165,6 +172,7 @@ def as_phrase(text: str, objects: Sequence[str] = (), limit: int = PHRASE_CHARS)
             r"\1 so that \2",
             rewritten,
         )
+        phrase = _made_to(phrase)
     phrase = re.sub(r"(?i)(?<=[\w\])`]),?\s+(?:here|now|for now|then|too|as well|please)$", "", _named(phrase))
     phrase = re.sub(_FOLDERS, "", phrase)  # "the diff of claude_code_log/renderer.py": the file is named enough
     phrase = re.sub(_LINK_REST, "", phrase)  # "failing on CI: github.com": what is left of a link
@@ -198,12 +206,20 @@ def _rewrite(line: str, objects: Sequence[str]) -> str | None:
             break
     first, _, tail = rest.partition(" ")
     wants = re.search(
-        r"(?i)\b(?:I (?:want|'d like|would like|need) to|(?:so|and|now) (?:we|I) (?:should|need to|must|want to)) "
+        r"(?i)\b(?:I (?:want|'d like|would like|need) to|(?:so|and|now) (?:we|I) (?:should|need to|must|want to)|"
+        r"[,;]\s*(?:and |but |so )?(?:please|can you|could you|would you)(?: please)?(?: also)?) "
         r"((\w+) .+)$",
         rest,
     )
-    if first.lower() not in _VERBS and wants and wants.group(2).lower() in _VERBS | {"pick"}:
-        # "This was just so you know…, but I want to pick it up again and fix the APIs"
+    # "The timeline hides whole groups when I filter, please fix it": the ask points back at what was said
+    pointed_ask = bool(
+        wants
+        and wants.group(0)[:1] in ",;"
+        and re.match(r"(?i)^(?:it|this|that|them|these|those)\b", wants.group(1).partition(" ")[2])
+    )
+    if first.lower() not in _VERBS and wants and wants.group(2).lower() in _VERBS | {"pick"} and not pointed_ask:
+        # "This was just so you know…, but I want to pick it up again and fix the APIs"; "There's only a README.md
+        # there, please also fill in the readme": the ask comes after what the author saw
         return _coordinated(_objected(gerund(wants.group(2)), _first_clause(wants.group(1).partition(" ")[2]), objects))
     rest = _first_clause(rest)
     failing = re.search(
@@ -228,9 +244,65 @@ def _rewrite(line: str, objects: Sequence[str]) -> str | None:
         if first.lower() == "make" and re.match(r"(?i)^(?:this|it) possible to\s+", tail):
             tail = re.sub(r"(?i)^this\b", "it", tail)
         return _coordinated(_objected(gerund(first), tail, objects))
+    asked = _question(rest)
+    if asked:  # "Which conda environment am I in?" is no heading: "Finding out which conda environment I am in"
+        return asked
     if rest is not line and rest:  # a lead-in was taken off ("I keep getting …"): the rest is the point
         return None if re.match(r"(?i)^(?:what|why|how|which|who|where|when|is|are|do|does)\b", rest) else rest
     return None
+
+
+# A question to Claude, said as what the stretch did: finding out. Only the shapes whose word order can be put
+# back without knowing the verb ("do we need X" -> "whether we need X"; "does it work" is left as it was).
+_ASKED_WHO = r"(?:I|we|you|it|they|there)"  # not "this": "is this button…" is no subject
+_YES_NO = r"(?i)^(do|is|are|was|were|can|could|should|would|will|must)\s+(" + _ASKED_WHO + r")\s+(\S.*)$"
+_WH = (
+    r"(?i)^(which|what|where|why|how|when|who)\b\s*((?:[\w.-]+\s+){0,4}?)"
+    r"(am|is|are|was|were|do|can|should|would|will)\s+(" + _ASKED_WHO + r")\b\s*(.*)$"
+)
+_HEDGES = r"(?i)\s+(?:even|actually|really|ever|possibly|maybe)\b|\s+(?:then|now|at all|anymore|here|though)$"
+
+
+def _question(line: str) -> str | None:
+    line = re.sub(_HEDGES, "", re.sub(_HEDGES, "", line)).strip()
+    yes_no = re.match(_YES_NO, line)
+    if yes_no:
+        aux, who, rest = yes_no.groups()
+        aux = "" if aux.lower() == "do" else aux.lower() + " "
+        who = who if who == "I" else who.lower()
+        if who == "you" or len(rest.split()) < 2:  # "can you…" is a request, taken off as a lead-in before this;
+            return None  # "is it done?" names nothing to find out
+        return f"finding out whether {who} {aux}{rest}"
+    wh = re.match(_WH, line)
+    if wh:
+        word, thing, aux, who, rest = wh.groups()
+        if who.lower() == "you":
+            return None
+        aux = "" if aux.lower() == "do" else aux.lower()
+        who = who if who == "I" else who.lower()
+        said = " ".join(w for w in (word.lower(), thing.strip(), who, aux, rest) if w)
+        return "finding out " + said
+    return None
+
+
+def _made_to(phrase: str) -> str:
+    """ "changing TUI so that it launches the page" -> "making the TUI launch the page": the change said by what
+    it makes the thing do (only "it": "they" may be other things than the one changed)."""
+    made = re.match(r"(?i)^(?:changing|updating|modifying) (the |our |my )?([\w.-]+) so that (it) (\w+)\b(.*)$", phrase)
+    if not made:
+        return phrase
+    article, thing, who, verb, rest = made.groups()
+    if who.lower() == "it":  # "launches" -> "launch"
+        if not verb.endswith("s") or verb.endswith("ss") or verb.lower() in ("is", "has", "was", "does"):
+            return phrase
+        verb = (
+            verb[:-3] + "y"
+            if verb.endswith("ies")
+            else verb[:-2]
+            if re.search(r"(?:ch|sh|x|z|ss)es$", verb)
+            else verb[:-1]
+        )
+    return f"making {(article or 'the ').lower()}{thing} {verb}{rest}"
 
 
 def _first_clause(line: str) -> str:
@@ -324,6 +396,18 @@ _PREAMBLE = (
     r"(?i)^(?:I(?:'ll|ll| will|'m going to| am going to) (?:tell|show|explain|describe|share|give) (?:you|it)|"
     r"let me (?:tell|show|explain)|here(?:'s| is) (?:what|the thing))\b"
 )
+# Work named by nothing of its own ("Making a little experiment"), or a scene set ("Pretend we have a list…")
+_VAGUE = (
+    r"(?i)^(?:\w+ing (?:a |an |some |the |this |that )?(?:little |small |quick |tiny |simple |few |couple of )?"
+    r"(?:experiment|try|thing|stuff|something|changes|tweak|idea)s?|"
+    r"(?:pretend|imagine|suppose|assume|let'?s say|say)\b.*)$"
+)
+# What only the author and Claude saw (a screenshot, "above"), or a report of progress that names none
+_SEEN = (
+    r"(?i)\b(?:screen ?shots?|the (?:image|picture|attachment)|attached|as you can see|see (?:above|below))\b|"
+    r"^there(?:'s| is| are) (?:some |a bit of |a little |more |good |no )?progress\b|"
+    r"^(?:some|a bit of|a little|more|good) progress\b"
+)
 # A connective alone: the rest of its sentence was cut away ("However")
 _CONNECTIVES = frozenset(["however", "but", "and", "so", "also", "then", "anyway", "though", "still", "because"])
 
@@ -337,8 +421,12 @@ def says_nothing_alone(phrase: str) -> bool:
     first = words[0].lower().replace("\u2019", "'")
     if len(words) <= 2 and words[-1].lower() in _POINTING_END:
         return True  # "Committing this", "Fixing it"
+    if re.match(_VAGUE, phrase):
+        return True  # "Making a little experiment": could head any session
     if first.endswith("ing"):
         return False
+    if re.search(_SEEN, phrase):
+        return True  # "Some progress: in the first screenshot": the reader sees no screenshot
     if re.match(
         r"(?i)^there(?:'s| is| are)(?: not|n't| isn't| nothing| no| much| little)\b", phrase.replace("\u2019", "'")
     ):
@@ -352,3 +440,46 @@ def says_nothing_alone(phrase: str) -> bool:
     if len(words) <= 2 and _VERDICT & {w.lower() for w in words}:
         return True  # "Still broken", "Works now"
     return len(words) <= 6 and words[-1].lower() in _POINTING_END
+
+
+HEADING_WORDS = 9  # a heading a reader takes in at a glance
+TITLE_WORDS = 11  # a title may say more, not a paragraph
+# Where a phrase may end with what it says still whole: before a clause that explains, qualifies or adds
+_TRAILING = re.compile(
+    r"\s(?=(?:so that|so (?:I|we) can|rather than|instead of|in order to|because|that's|which|while|when|by)\s)|"
+    r"(?<!\sso)\s(?=that\s)|,\s(?=(?:and|but|so|then|which|to|with|using|I|we|it|this|that)\s)"
+)
+
+
+def short_enough(phrase: str, words: int = HEADING_WORDS, keep: float = 0.0) -> str:
+    """`phrase` cut before a trailing clause ("Disabling the MD034 rule that's causing issues with…" ->
+    "Disabling the MD034 rule") when it runs past `words`: the longest cut that fits and keeps three words (and
+    the share `keep` of them: a title cut to "Mysterious build errors" lost what they were); the phrase as it
+    was when none does (never "…": a heading cut mid-thought reads as a mistake)."""
+    if len(phrase.split()) <= words or re.search(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]", phrase):
+        return phrase
+    shortest = max(3, keep * len(phrase.split()))
+    cuts = [phrase[: m.start()].rstrip(" ,;:-–—") for m in _TRAILING.finditer(phrase)]
+    fitting = [c for c in cuts if shortest <= len(c.split()) <= words and not _dangling(c)]
+    return max(fitting, key=len) if fitting else phrase
+
+
+def _dangling(cut: str) -> bool:
+    """A cut that ends on a word that needs what followed ("Making sure", "Changing the")."""
+    return cut.split()[-1].lower() in _NEEDS_MORE
+
+
+_NEEDS_MORE = frozenset({"the", "a", "an", "to", "of", "sure", "for", "with", "and", "or", "whether", "so"})
+
+
+# A request that names no work of its own: it points at instructions the reader cannot see
+_ELSEWHERE = (
+    r"(?i)\b(?:using|following|per|from|according to|as described in|described in|in) (?:the|my|our) "
+    r"(?:instructions?|plan|spec|steps|description|notes|task|todo)\b"
+)
+
+
+def points_elsewhere(phrase: str) -> bool:
+    """Whether a phrase sends the reader to instructions they cannot see ("Writing the program using the
+    instruction in README.md": which program?)."""
+    return bool(re.search(_ELSEWHERE, phrase))

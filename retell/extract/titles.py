@@ -7,17 +7,26 @@ import re
 from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from retell.events import ASSISTANT, Event
+from retell.events import ASSISTANT, TOOL_RUN, Event
 from retell.extract.commits import best_summary, edited_names, session_summaries
-from retell.extract.phrasing import as_phrase, request_phrase, says_nothing_alone
+from retell.extract.phrasing import (
+    TITLE_WORDS,
+    as_phrase,
+    gerund,
+    points_elsewhere,
+    request_phrase,
+    says_nothing_alone,
+    short_enough,
+)
 from retell.extract.requests import author_words, clause_cut, clean_request, first_request, substantial
-from retell.extract.tools import shorten_words
+from retell.extract.tools import family, shorten_words
 
 if TYPE_CHECKING:
     from retell.secrets import Scanner  # (the caller's: a listing titles sessions without importing the scanner)
 
 TITLE_CHARS = 80
 TITLE_SLACK = 10
+TITLE_KEEPS = 0.5  # of a long title's words, a cut keeps at least half
 TITLE_CANDIDATES = 20  # of the author's first messages, the first real request names the session
 
 
@@ -108,8 +117,10 @@ def post_title(title: str | None, source: str | None, events: Sequence[Event]) -
 
     The author's own title (`/rename`) as it is; then what the session said it did (a pull request's title, the
     commit that best matches the author's request: "Adding support for tar archives"); then Claude Code's
-    title and a fitting summary record; then the author's first real request said as what happened ("Fix
-    these lint errors?" -> "Fixing the lint errors in test_tui.py"); else the session's title as it was."""
+    title; then the author's first real request said as what happened ("Fix these lint errors?" -> "Fixing the
+    lint errors in test_tui.py") when it names the work; then a fitting summary record (a later session's
+    noun stack, "Cache Version Compatibility Tests Added", reads worse than the request said as work); else
+    the request as it could be said, else the session's title as it was."""
     if title and source == "custom-title":
         return title, source
     texts = [w for e in events if (w := author_words(e))][:TITLE_CANDIDATES]
@@ -119,15 +130,124 @@ def post_title(title: str | None, source: str | None, events: Sequence[Event]) -
         best = best_summary(summaries, request)
         if best:
             return as_phrase(best), "commit"
-    if title and source in ("ai-title", "summary"):
+    if title and source == "ai-title":
         return title, source
+    phrase = None
     if request:
-        phrase = request_phrase(request, edited_names(events))
+        objects = edited_names(events)
+        phrase = request_phrase(request, objects)
         if phrase and says_nothing_alone(phrase):  # "There's not much to see here": the next request says more
-            phrase = next(_telling_phrases(texts, edited_names(events)), phrase)
+            phrase = next(_telling_phrases(texts, objects), phrase)
+        if phrase and points_elsewhere(phrase) and title and source == "summary":
+            return summary_phrase(title), source  # the summary names what the instructions were for
         if phrase:
-            return _clearer(phrase, request, events), "first-prompt"
+            phrase = short_enough(_clearer(phrase, request, events), TITLE_WORDS, TITLE_KEEPS)
+    if phrase and re.match(_LOOKING, phrase) and _changed_files(events):
+        # "Looking at the git diff of renderer.py", then the session changed things: what it changed says more
+        phrase = next(_changes(events), phrase)
+    if phrase and names_the_work(phrase):
+        return phrase, "first-prompt"
+    if title and source == "summary":
+        return summary_phrase(title), source
+    if phrase and says_nothing_alone(phrase):  # "Some progress: in the first screenshot": what the work was
+        from retell.extract.headings import activity_heading  # lazily: a listing titles sessions without it
+
+        work = activity_heading(events)
+        return (work, "work") if work else (None, None)
+    if phrase:
+        return phrase, "first-prompt"
     return title, source
+
+
+# Work that only looked (a first request to explain or review, before the work the session did)
+_LOOKING = (
+    r"(?i)^(?:looking (?:at|into|around)|reading|explaining|reviewing|examining|exploring|going through|"
+    r"walking through|understanding|finding out)\b"
+)
+
+
+def _changed_files(events: Sequence[Event]) -> bool:
+    return any(
+        family(c.name) in ("edit", "write")
+        for e in events
+        if e.kind == TOOL_RUN and not e.sidechain and not e.abandoned
+        for c in e.calls or ()
+    )
+
+
+def _changes(events: Sequence[Event]) -> Iterator[str]:
+    """The author's later requests for a change, said as work (in Claude's restatement when the author's words
+    point: "can you please replace them with…" -> "Simplifying the session navigation"), in order."""
+    from retell.extract.headings import restated_request  # lazily: a listing titles sessions without it
+
+    asked = 0
+    for i, event in enumerate(events):
+        words = author_words(event)
+        request = clean_request(words) if words else None
+        if not request:
+            continue
+        asked += 1
+        if asked == 1:  # the first request is the one that only looked
+            continue
+        if asked > TITLE_CANDIDATES:
+            return
+        phrase = request_phrase(request, edited_names(events))
+        if not phrase or not names_the_work(phrase):
+            phrase = restated_request(events[i:])
+        if phrase and names_the_work(phrase) and not re.match(_LOOKING, phrase):
+            yield short_enough(phrase, TITLE_WORDS, TITLE_KEEPS)
+
+
+def names_the_work(phrase: str) -> bool:
+    """Whether a request said as work names it: an -ing phrase that says something on its own and does not
+    send the reader to instructions they cannot see ("Writing the program using the instruction in README.md")."""
+    first, _, rest = phrase.partition(" ")
+    pointing = re.match(r"(?i)^(?:them|it|this|that|these|those)\b", rest)  # "Replacing them with…": what?
+    return first.endswith("ing") and not pointing and not says_nothing_alone(phrase) and not points_elsewhere(phrase)
+
+
+_PARTICIPLE = re.compile(r"^(?P<what>[\w .&/-]+?) (?P<done>Added|Created|Fixed|Implemented|Updated|Removed|Improved)$")
+_DONE = {"Added": "add", "Created": "create", "Fixed": "fix", "Implemented": "implement", "Updated": "update",
+         "Removed": "remove", "Improved": "improve"}  # fmt: skip
+# A noun of work at the end of the stack, and the verb it is made from
+_WORK_NOUNS = {
+    "Refactor": "refactor",
+    "Refactoring": "refactor",
+    "Implementation": "implement",
+    "Addition": "add",
+    "Reorganization": "reorganize",
+    "Conversion": "convert",
+    "Migration": "migrate",
+    "Removal": "remove",
+    "Integration": "integrate",
+    "Optimization": "optimize",
+    "Redesign": "redesign",
+    "Rewrite": "rewrite",
+}  # fmt: skip  (not "Fixes": "Type Fixes" are fixes of type errors, not of a type)
+_NOMINAL = re.compile(
+    r"^(?P<what>[\w.&/-]+(?: [\w.&/-]+)*?) (?P<noun>" + "|".join(_WORK_NOUNS) + r")"
+    r"(?P<rest> (?:for|in|of|across|to|with|on) .+)?$"
+)
+
+
+def summary_phrase(summary: str) -> str:
+    """A summary record said as work when it is a noun stack ending in what was done ("Cache Version
+    Compatibility Tests Added" -> "Adding Cache Version Compatibility Tests", "HTML Ruby Tokenizer Conversion
+    for Better Browser Support" -> "Converting the HTML Ruby Tokenizer for Better Browser Support"); else as it
+    was. Its capitals are kept: a title in title case is a title, a noun stack is what a reader stumbles on."""
+    summary = summary.strip()
+    if ":" in summary:
+        return summary
+    done = _PARTICIPLE.match(summary)
+    if done:
+        return f"{gerund(_DONE[done.group('done')]).capitalize()} {done.group('what')}"
+    nominal = _NOMINAL.match(summary)
+    if nominal:
+        what = nominal.group("what")
+        article = "" if what.split()[-1].endswith("s") or what.split()[0].lower() in ("the", "a", "an") else "the "
+        verb = gerund(_WORK_NOUNS[nominal.group("noun")]).capitalize()
+        return f"{verb} {article}{what}{nominal.group('rest') or ''}"
+    return summary
 
 
 def _clearer(phrase: str, request: str, events: Sequence[Event]) -> str:
@@ -136,7 +256,11 @@ def _clearer(phrase: str, request: str, events: Sequence[Event]) -> str:
     issues in test_cache.py". Only a restatement of the same work (its verb is the request's)."""
     from retell.extract.headings import restated_request  # lazily: a listing titles sessions without it
 
-    pointed = re.search(r"(?i)\b(?:these|this|those|it|them)\W*$", request)
+    pointed = (
+        re.search(r"(?i)\b(?:these|this|those|it|them)\W*$", request)
+        or says_nothing_alone(phrase)
+        or points_elsewhere(phrase)
+    )
     cut = len(phrase.split()) <= 5 and len(request.split()) >= 10
     if not (pointed or cut):
         return phrase
@@ -147,6 +271,8 @@ def _clearer(phrase: str, request: str, events: Sequence[Event]) -> str:
     if start is None:
         return phrase
     restated = restated_request(events[start:])
+    if restated and (says_nothing_alone(phrase) or points_elsewhere(phrase)) and names_the_work(restated):
+        return restated  # "This is not supported by Chrome": Claude's "I'll rewrite the tokenizer…" says the work
     if not restated or restated.split()[0] != phrase.split()[0] or len(restated) <= len(phrase):
         return phrase
     return restated

@@ -5,7 +5,9 @@ is surely a slip is fixed, so that a project's own words survive: a lower-case w
 that the English dictionary does not know, that nobody else in the session writes (a word Claude also uses is
 a term: "refactor", "async", "dedupe"), and whose correction is two letters swapped ("teh", "lgoin"), one
 letter doubled or dropped in a word of five or more ("occured", "funtion"), or one vowel for another in a
-word of six or more ("seperate"; not "vite").
+word of six or more ("seperate"; not "vite"). A name no dictionary knows is spelled as the rest of the session
+spells it when the author's spelling is one slip from exactly one of the session's words ("Pydanctic" where
+Claude writes "Pydantic").
 """
 
 from __future__ import annotations
@@ -29,9 +31,12 @@ def fix_typos(text: str, session_words: Collection[str]) -> str:
     def fix(match: re.Match[str]) -> str:
         word = match.group(0)
         lower = word.lower()
+        if lower in _APOSTROPHE:  # "dont", "doesnt": no other word is spelled so
+            fixed = _APOSTROPHE[lower]
+            return fixed[:1].upper() + fixed[1:] if word[0].isupper() else fixed
         if lower in session_words:
             return word
-        fixed = _correction(lower)
+        fixed = _correction(lower) or _as_the_session_spells(lower, session_words)
         if fixed is None:
             return word
         return fixed[:1].upper() + fixed[1:] if word[0].isupper() else fixed
@@ -39,9 +44,50 @@ def fix_typos(text: str, session_words: Collection[str]) -> str:
     return _WORD.sub(fix, text)
 
 
+# Contractions typed without their apostrophe that are no other word ("cant", "wont", "ill", "id" are)
+_APOSTROPHE = {
+    w.replace("'", "").lower(): w
+    for w in re.findall(
+        r"\S+",
+        "don't doesn't didn't isn't aren't wasn't weren't shouldn't couldn't wouldn't hasn't haven't hadn't "
+        "mustn't needn't that's what's there's they're you're we've they've I've",
+    )
+}
+
+
 def session_words(texts: Collection[str]) -> frozenset[str]:
     """The lower-case words of some texts (what Claude said, the tools' targets): the session's own terms."""
     return frozenset(w.lower() for text in texts for w in re.findall(r"[A-Za-z]{3,}", text))
+
+
+def _as_the_session_spells(word: str, session_words: Collection[str]) -> str | None:
+    """A name the dictionary does not know, spelled one slip away from the way the rest of the session spells it
+    ("Pydanctic" where Claude writes "Pydantic"): the session's spelling, when exactly one of its words fits."""
+    if len(word) < 5 or word in _checker():
+        return None
+    near = {w for w in session_words if abs(len(w) - len(word)) <= 1 and len(w) >= 5 and _one_slip(word, w)}
+    if len(near) != 1:
+        return None
+    meant = near.pop()
+    return None if _american(word) == _american(meant) else meant  # "behaviour" is no slip for "behavior"
+
+
+_BRITISH = [("our", "or"), ("ise", "ize"), ("isa", "iza"), ("yse", "yze"), ("tre", "ter"), ("ogue", "og"), ("ll", "l")]
+
+
+def _american(word: str) -> str:
+    for british, american in _BRITISH:
+        word = word.replace(british, american)
+    return word
+
+
+def _one_slip(typed: str, meant: str) -> bool:
+    """Two letters swapped, or one letter extra, missing or changed."""
+    if len(typed) == len(meant):
+        diff = [i for i, (a, b) in enumerate(zip(typed, meant, strict=True)) if a != b]
+        return len(diff) == 1 or _swapped(typed, meant)
+    short, long_ = sorted((typed, meant), key=len)
+    return any(long_[:i] + long_[i + 1 :] == short for i in range(len(long_)))
 
 
 @lru_cache(maxsize=4096)

@@ -16,7 +16,7 @@ from typing import Any
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
 from retell.events import HUMAN, Chapter, Event, EventLog, SessionEntry, branch_id, session_key_of
-from retell.extract.headings import chapter_heading, without_typos
+from retell.extract.headings import activity_heading, chapter_heading, without_typos
 from retell.extract.project import project_name
 from retell.extract.requests import author_words
 from retell.extract.timeutil import to_epoch_ms
@@ -185,11 +185,18 @@ def default_title(log: EventLog) -> str:
 
 def proposed_title(log: EventLog) -> tuple[str | None, str | None]:
     """The title before redaction, without the obvious typos of the author's words (never in a title someone
-    set)."""
+    set); a session that holds no request is titled by its work ("Debugging a failing test with a subagent"),
+    not "Working on <project> with Claude Code", which could head any session."""
     title, source = post_title(log.session.title, log.session.title_source, log.events)
     if title and source in ("first-prompt", "commit"):
         title = without_typos(title, log.events)
-    return title, source
+    if not title:  # no request and no title (an excerpt, a session of tool work): what the work was, when a
+        # heading is left to say something else (a post of one read is better named by its project than headed
+        # "Where it started"); the work only: a talk is no title
+        work = activity_heading(log.events)
+        if work and chapter_heading(log.events, [work]):
+            title, source = work, "work"
+    return title, source if title else None
 
 
 def default_slug(log: EventLog, title: str | None = None) -> str:
