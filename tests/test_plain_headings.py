@@ -380,3 +380,29 @@ def test_an_ask_that_points_back_keeps_its_statement() -> None:
     assert request_phrase("The timeline hides whole groups when I filter, please fix it") == (
         "The timeline hides whole groups when I filter, please fix it"
     )
+
+
+# -- shapes the blind reading of the holdout half found (after round three; so not blind any more) -----------
+
+
+@pytest.mark.parametrize(
+    ("request_text", "phrase"),
+    [
+        # a cut after "and then" ended the title on "and"
+        (
+            'Never mind! But I\'d like to ask you to add a `<details>` element with the title "Implementation details" and then in there add a 10-15 bullet points about the most interesting details.',
+            'Adding a `<details>` element with the title "Implementation details"',
+        ),
+        # "and just include": the second verb said as work too, not left as the author's imperative
+        (
+            "i think we would want to include all sources related to a session and just include the source name and empty if it was empty.",
+            "Including all sources related to a session and including the source name",
+        ),
+        # why the author wanted it ("so that I can…") is not what happened
+        ("Create a jupyter notebook file so that I can test each step of the way", "Creating a jupyter notebook file"),
+    ],
+)
+def test_a_phrase_ends_on_what_was_done(request_text: str, phrase: str) -> None:
+    from retell.extract.phrasing import request_phrase
+
+    assert request_phrase(request_text) == phrase

@@ -174,6 +174,8 @@ def as_phrase(text: str, objects: Sequence[str] = (), limit: int = PHRASE_CHARS)
         )
         phrase = _made_to(phrase)
     phrase = re.sub(r"(?i)(?<=[\w\])`]),?\s+(?:here|now|for now|then|too|as well|please)$", "", _named(phrase))
+    # "…a notebook so that I can test each step": why the author wanted it, not what happened
+    phrase = re.sub(r"(?i)(?<=\w{3}),?\s+so (?:that )?(?:I|we) (?:can|could|might|may)\b.*$", "", phrase)
     phrase = re.sub(_FOLDERS, "", phrase)  # "the diff of claude_code_log/renderer.py": the file is named enough
     phrase = re.sub(_LINK_REST, "", phrase)  # "failing on CI: github.com": what is left of a link
     if len(phrase) > limit + PHRASE_SLACK:  # a whole phrase a little over the limit reads better than a cut one
@@ -315,7 +317,7 @@ def _coordinated(phrase: str) -> str:
     head, colon, rest = phrase.partition(":")  # "the plan: rotate the token and fix…" is a quote of the plan
     return (
         re.sub(
-            r"(?i)\b(and|then) (\w+)\b",
+            r"(?i)\b(and|then) (?:(?:just|also|then) )?(\w+)\b",  # ("and just include": "and including")
             lambda m: f"{m.group(1)} {gerund(m.group(2))}" if m.group(2).lower() in _VERBS else m.group(0),
             head,
         )

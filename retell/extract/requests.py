@@ -248,6 +248,6 @@ def clause_cut(text: str, limit: int, shortest: int = 24) -> str:
                 break
             if match.start() >= shortest:
                 cut = match.start()
-        if cut:
-            return text[:cut].rstrip(" ,;:-–—")
+        if cut:  # (never ending on the connective itself: "…with the title 'Details' and" after "and then")
+            return re.sub(r"(?:\s+(?:and|or|but|so|then))+$", "", text[:cut].rstrip(" ,;:-–—"))
     return ""
