@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from retell.secrets.own import _LABEL, CREDENTIAL_KEYWORDS, SENTENCE_END, VALUE, VALUE_GROUPS, unquoted
+from retell.secrets.own import _LABEL, CREDENTIAL_KEYWORDS, SENTENCE_END, VALUE, VALUE_GROUPS, YAML_TAG, unquoted
 from retell.secrets.rule import SECRET, Rule
 from retell.secrets.values import (
     TYPOGRAPHIC,
@@ -34,13 +34,21 @@ def _password(value: str, m: re.Match[str]) -> bool:
 _TECHNICAL = re.compile(r"(?i)^(?:base|sha|md|utf|argon|aes|rsa|ec|ed|hs|rs|es|ps|x|ipv|http|tls|ssl|oauth|v|py|s)\d")
 
 
+# A file's name is what a sentence about a password points to (`the password is not in \`docker-compose.yml\``).
+_FILE_NAME = re.compile(
+    r"(?i)^[\w.-]*[\w-]\.(?:ya?ml|json5?|toml|ini|cfg|conf|config|env|properties|py|js|mjs|cjs|ts|tsx|jsx|rb|go|"
+    r"rs|java|kt|php|cs|sh|bash|zsh|ps1|sql|md|txt|log|xml|html?|css|lock|pem|key|crt|cer|p12|pfx|jks|gpg|asc|"
+    r"bak|tf|tfvars|j2|tpl|example|sample|template|dist|local|cnf|netrc|pgpass|kdbx|csv|zip|gz|tgz)$"
+)
+
+
 def looks_like_a_password(value: str) -> bool:
     """A password a person chose, told without a key word's certainty: letters with digits or symbols,
     and some sign of a person's choice (a capital, a symbol, a year or two digits at the end)."""
     bare = value.strip("'\"`" + TYPOGRAPHIC)
     if not 6 <= len(bare) <= 64 or is_placeholder(bare) or is_code(bare) or is_numeric(bare) or is_identifier(bare):
         return False
-    if _TECHNICAL.match(bare) or "/" in bare or "://" in bare:
+    if _TECHNICAL.match(bare) or "/" in bare or "://" in bare or _FILE_NAME.match(bare):
         return False
     letters = sum(c.isalpha() for c in bare)
     digits = sum(c.isdigit() for c in bare)
@@ -55,12 +63,22 @@ def _written(m: re.Match[str]) -> str:
     return m.group(m.lastgroup) if m.lastgroup else m.group(0)
 
 
+def _tagged(m: re.Match[str]) -> bool:
+    """The value starts with a YAML tag (`password: !vault |`): what follows is read by the tag, not told."""
+    return m.lastgroup is not None and YAML_TAG.match(m.string, m.start(m.lastgroup)) is not None
+
+
 def _told_password(value: str, m: re.Match[str]) -> bool:
-    return not is_placeholder(_written(m)) and looks_like_a_password(value)
+    return (
+        not is_placeholder(_written(m))
+        and not _tagged(m)
+        and not _names_no_credential(m)
+        and looks_like_a_password(value)
+    )
 
 
 def _told_token(value: str, m: re.Match[str]) -> bool:
-    if is_placeholder(_written(m)):
+    if is_placeholder(_written(m)) or _names_no_credential(m):
         return False
     bare = value.strip("'\"`" + TYPOGRAPHIC)
     return len(bare) >= 16 and looks_random(bare) and not is_placeholder(bare) and not is_code(bare)
@@ -398,9 +416,30 @@ _TOLD = r"[ \t]*[\"'`“]?(?P<{g}>[^\s\"'`“”,;=，。、]+)"
 
 
 def _told(words: str, g: str) -> str:
-    return rf"(?i)(?<![\w-]){words}(?![\w-]){_GAP}{_VERB}(?:[ \t]+(?:now|still|just|actually|also))?" + _TOLD.format(
-        g=g
+    # the word may end a variable's name, in a code span or not (`I set \`DB_PASSWORD\` to \`C0b@lt40\``)
+    return (
+        rf"(?i)(?<![A-Za-z0-9-]){words}(?:[_.][\w.]*)?(?![\w-])[`'\"”]?{_GAP}{_VERB}"
+        r"(?:[ \t]+(?:now|still|just|actually|also))?" + _TOLD.format(g=g)
     )
+
+
+def _told_name(m: re.Match[str]) -> tuple[int, str]:
+    """Where the whole name the word is part of starts, and the name (`DB_PASSWORD`, `smtp.password`)."""
+    start = m.start()
+    while start > 0 and (m.string[start - 1].isalnum() or m.string[start - 1] in "_."):
+        start -= 1
+    return start, re.match(r"[\w.]*", m.string[start:]).group(0)  # type: ignore[union-attr]
+
+
+def _names_no_credential(m: re.Match[str]) -> bool:
+    """`PASSWORD_MIN_LENGTH is 12`, `password_reset_token is …`: a name about a credential, not one; and
+    `${DB_PASSWORD:?DB_PASSWORD must be set}`: a shell's expansion of the name, not a value told."""
+    from retell.secrets.own import label_is_about
+
+    start, name = _told_name(m)
+    if m.string.endswith("${", 0, start):
+        return True
+    return bool(re.search(r"[_.]", name)) and label_is_about(name)
 
 
 # In Chinese, Japanese or Korean a value told is written in ASCII between the words around it
@@ -429,7 +468,13 @@ _ACCOUNT_NAMES = (
 # words that say a credential is told (`creds are admin:x`, `ssh in as deploy / x`)
 _CREDENTIAL_CONTEXT = re.compile(
     r"(?i)\b(?:login|log[ -]?in|logon|sign[ -]?in|credentials?|creds|account|user(?:name)?|benutzer|utilisateur|"
-    r"usuario|usuário|gebruiker|användare|ssh|as|auth|basic|zugang(?:sdaten)?|identifiants|credenciales|acceso)\b"
+    r"usuario|usuário|gebruiker|användare|ssh|as|auth|basic|zugang(?:sdaten)?|identifiants|credenciales|acceso|"
+    # what one logs into, and logging in in the languages authors write in (`entra en el panel con x / y`,
+    # `connecte-toi avec`, `melde dich … an`, `accedi con`, `inloggen met`, `zaloguj się`)
+    r"panel|dashboard|console|portal|admin|vpn|wi-?fi|entra|entrar|ingresa|ingresar|accede|acceder|inicia|"
+    r"iniciar|sesión|sesion|connecte|connecter|connectez|connexion|anmelden|einloggen|melde|accedi|accedere|"
+    r"accesso|login|inloggen|logga|zaloguj|logowanie|acessar|acesse|entre|đăng[ \t]+nhập|dang[ \t]+nhap)\b"
+    r"|ログイン|登录|登入|로그인"
 )
 
 

@@ -51,6 +51,11 @@ def label_is_about(label: str) -> bool:
     return len(words) > 1 and words[-1].lower() in _ABOUT
 
 
+# A YAML tag (`!vault`, `!secret`, `!Ref`, `!ENV`, `!!binary`) says how the value after it is read: unquoted
+# after `key:`, a `!word` followed by more on its line is a tag, not a password that starts with `!`.
+YAML_TAG = re.compile(r"!!?[A-Za-z][\w.:/-]*[ \t]+\S")
+
+
 def _assigned(value: str, m: re.Match[str]) -> bool:
     label, sep = m.group("label"), m.group("sep")
     if m.string.endswith("//", 0, m.start("label")):
@@ -58,6 +63,8 @@ def _assigned(value: str, m: re.Match[str]) -> bool:
     written = next(m.group(g) for g in VALUE_GROUPS if m.group(g) is not None)
     if label_is_about(label) or is_placeholder(written):  # (`value` may have lost a `]` or `...` at its end)
         return False
+    if sep.strip() == ":" and YAML_TAG.match(m.string, m.start("v") if m.group("v") else m.end()):
+        return False  # a YAML tag before the value (`!vault |`, `!secret db_password`, `!Ref DbPassword`)
     passwordish = _PASSWORDISH.search(label) is not None
     env_style = label.isupper() and sep.strip() == "="  # DB_PASSWORD=… in a .env file or a shell
     quoted = m.group("v") is None
@@ -264,6 +271,10 @@ _NON_PERSONAL_EMAIL = re.compile(
     r"\.(?:local|localhost|localdomain|test|example|invalid)$)",
     re.I,
 )
+
+
+# Latin letters beyond ASCII (accents, Vietnamese): À-ÿ but × and ÷, Latin Extended A and B, Latin Extended Additional
+_LATIN = "\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f\u1e00-\u1eff"
 
 
 def _email(value: str, m: re.Match[str]) -> bool:
@@ -739,7 +750,10 @@ OWN_RULES: tuple[Rule, ...] = (
     Rule(
         "email",
         PII,
-        r"(?<![\w.+-])[A-Za-z0-9][A-Za-z0-9._%+-]{0,63}@[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}\.)+[A-Za-z]{2,24}\b",
+        # Latin letters with accents count in an address (`chloé+staging@gmail.com`, RFC 6531), and a script
+        # written without spaces may run up to it (`给zhang@corp.cn`: the address starts at its Latin letters)
+        r"(?<![A-Za-z0-9" + _LATIN + r"._%+-])[A-Za-z0-9" + _LATIN + r"][A-Za-z0-9" + _LATIN + r"._%+-]{0,63}@"
+        r"[A-Za-z0-9" + _LATIN + r"](?:[A-Za-z0-9" + _LATIN + r"-]{0,62}\.)+[A-Za-z]{2,24}\b",
         ("@",),
         accept=_email,
         replacement="[REDACTED:email]",
