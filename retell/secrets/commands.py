@@ -109,6 +109,14 @@ _TOOL_FLAGS = (
     (r"nmcli", r"(?:password|wifi-sec\.psk)[ \t]+"),
     (r"wpa_passphrase", r"\S+[ \t]+"),  # `wpa_passphrase SSID PASSPHRASE`
     (r"sqlplus|expdp|impdp|rman", r"[\w$#]+/"),  # `sqlplus system/PASSWORD@//host/XE`
+    (r"ssh-keygen", r"-[NP][ \t]*"),  # the new and the old passphrase
+    (r"cqlsh|cypher-shell|twine|rabbitmqadmin|nats|clickhouse-client|pgcli|mycli|iredis", r"(?:-p|--pass)[ \t]+"),
+    (r"ipmitool", r"-P[ \t]+"),
+    (r"plink|pscp|psftp|putty", r"-pw[ \t]+"),
+    (r"snmpwalk|snmpget|snmpset|snmpbulkwalk|snmpbulkget|snmptrap|snmptable", r"-[AX][ \t]+"),  # SNMPv3's keys
+    (r"redis-cli|valkey-cli|keydb-cli", r"(?i:auth)[ \t]+(?:\S+[ \t]+(?=\S))?"),  # `redis-cli AUTH [user] pw`
+    (r"redis-cli|valkey-cli|keydb-cli", r"(?i:config[ \t]+set[ \t]+(?:requirepass|masterauth))[ \t]+"),
+    (r"openssl", r"passwd[ \t]+(?:-\S+[ \t]+)*"),  # `openssl passwd -1 'pw'`
 )
 _PROGRAM_KEYWORDS = (
     "sshpass",
@@ -146,6 +154,24 @@ _PROGRAM_KEYWORDS = (
     "oc ",
     "cf ",
     "az ",
+    "ssh-keygen",
+    "cqlsh",
+    "cypher-shell",
+    "twine",
+    "rabbitmqadmin",
+    "nats",
+    "clickhouse-client",
+    "pgcli",
+    "mycli",
+    "iredis",
+    "ipmitool",
+    "plink",
+    "pscp",
+    "psftp",
+    "putty",
+    "snmp",
+    "valkey-cli",
+    "keydb-cli",
 )
 
 COMMAND_RULES: tuple[Rule, ...] = (
@@ -173,9 +199,11 @@ COMMAND_RULES: tuple[Rule, ...] = (
         + r"|\brabbitmqctl[ \t]+(?:-\S+[ \t]+)*(?:add_user|change_password)[ \t]+\S+[ \t]+"
         + _ARGUMENT.format(g="c")
         + r"|\bmc[ \t]+(?:alias[ \t]+set|config[ \t]+host[ \t]+add)[ \t]+\S+[ \t]+\S+[ \t]+\S+[ \t]+"
-        + _ARGUMENT.format(g="d"),
-        ("htpasswd", "rabbitmqctl", "mc alias", "mc config"),
-        group=("a", "b", "c", "d"),
+        + _ARGUMENT.format(g="d")
+        + r"|\bmosquitto_passwd[ \t]+-b[ \t]+\S+[ \t]+\S+[ \t]+"  # `mosquitto_passwd -b FILE USER PASS`
+        + _ARGUMENT.format(g="e"),
+        ("htpasswd", "rabbitmqctl", "mc alias", "mc config", "mosquitto_passwd"),
+        group=("a", "b", "c", "d", "e"),
         accept=lambda value, m: _password(value.strip("'\""), m),
         value_of=lambda value, m: value.strip("'\""),
         rule_id="positional-password",
@@ -185,8 +213,9 @@ COMMAND_RULES: tuple[Rule, ...] = (
         "password-flag",
         SECRET,
         r"\b(?:echo|printf)[ \t]+(?:-[ne]+[ \t]+)?(?:'%s(?:\\n)?'[ \t]+)?(?:" + VALUE + r")[ \t]*\|[ \t]*"
-        r"(?:sudo\b[^\n|]*[ \t]-S\b|[^\n|]*--password-stdin\b|passwd\b[^\n|]*--stdin\b|[^\n|]*\bkinit\b)",
-        ("sudo", "password-stdin", "--stdin", "kinit"),
+        r"(?:sudo\b[^\n|]*[ \t]-S\b|[^\n|]*--password-stdin\b|(?:sudo[ \t]+)?passwd\b|[^\n|]*\bkinit\b|"
+        r"(?:sudo[ \t]+)?smbpasswd\b)",
+        ("sudo", "password-stdin", "passwd", "kinit"),
         group=VALUE_GROUPS,
         accept=_password,
         value_of=unquoted,
@@ -231,16 +260,29 @@ COMMAND_RULES: tuple[Rule, ...] = (
         accept=_password,
         rule_id="password-call",
     ),
-    # `echo 'user:pw' | chpasswd`: a user's new password, piped.
+    # `echo 'user:pw' | chpasswd`: a user's new password, piped; `echo -n 'user:pw' | base64`: Basic credentials
+    # being made.
     Rule(
         "password-flag",
         SECRET,
         r"\b(?:echo|printf)[ \t]+(?:-[ne]+[ \t]+)?[\"']?[\w.-]{1,32}:(?P<v>[^\s\"':]{1,64})[\"']?[ \t]*\|[ \t]*"
-        r"(?:sudo[ \t]+)?chpasswd\b",
-        ("chpasswd",),
+        r"(?:sudo[ \t]+)?(?:chpasswd\b|base64\b|openssl[ \t]+(?:base64|enc[ \t]+-base64)\b)",
+        ("chpasswd", "base64"),
         group="v",
         accept=_password,
         rule_id="chpasswd",
+    ),
+    # expect's answer to a password prompt: `expect "password:"; send "pw\r"`, `expect "Passphrase" { send -- "pw\n" }`
+    Rule(
+        "password-flag",
+        SECRET,
+        r"(?i)\bexpect[ \t]+(?:-\w+[ \t]+)?[\"'{]?[^\"'}\n]{0,30}?(?:password|passphrase|passwort|pass)[^\"'}\n]{0,10}"
+        r"[\"'}]?[ \t]*(?:;|\r?\n|\{)?[ \t]*(?:\{[ \t]*)?send[ \t]+(?:--[ \t]+)?"
+        r"[\"{](?P<v>[^\"}\s]+?)(?:\\r|\\n)*[\"}]",
+        ("expect",),
+        group="v",
+        accept=_password,
+        rule_id="expect-send",
     ),
     # PowerShell: `ConvertTo-SecureString 'pw' -AsPlainText`, `-String "pw"`.
     Rule(
@@ -419,7 +461,7 @@ def _told(words: str, g: str) -> str:
     # the word may end a variable's name, in a code span or not (`I set \`DB_PASSWORD\` to \`C0b@lt40\``)
     return (
         rf"(?i)(?<![A-Za-z0-9-]){words}(?:[_.][\w.]*)?(?![\w-])[`'\"”]?{_GAP}{_VERB}"
-        r"(?:[ \t]+(?:now|still|just|actually|also))?" + _TOLD.format(g=g)
+        r"(?:[ \t]+(?:now|still|just|actually|also))?(?:[ \t]*[:：])?" + _TOLD.format(g=g)  # (`is: x`)
     )
 
 
@@ -476,6 +518,17 @@ _CREDENTIAL_CONTEXT = re.compile(
     r"accesso|login|inloggen|logga|zaloguj|logowanie|acessar|acesse|entre|đăng[ \t]+nhập|dang[ \t]+nhap)\b"
     r"|ログイン|登录|登入|로그인"
 )
+
+
+_LOGIN_LINE = re.compile(
+    r"(?i)\b(?:log[ \t-]?(?:in|on)|login|sign[ \t-]?in|password|passwd|pw|pwd|creds?|credentials)\b"
+)
+
+
+def _line(m: re.Match[str]) -> str:
+    start = m.string.rfind("\n", 0, m.start()) + 1
+    end = m.string.find("\n", m.end())
+    return m.string[start : end if end >= 0 else len(m.string)]
 
 
 def _paired_password(value: str, m: re.Match[str]) -> bool:
@@ -655,13 +708,47 @@ TOLD_RULES: tuple[Rule, ...] = (
         "password-in-text",
         SECRET,
         r"(?i)\b(?:use|try|with|it's|its|is)[ \t]+[\"'`]?(?P<v>[^\s\"'`]{6,64})[\"'`]?[ \t]+"
-        r"(?:for|as|on|to log into)[ \t]+(?:the[ \t]+|my[ \t]+|our[ \t]+)?(?:[\w.-]+[ \t]+){0,2}"
-        r"(?:admin|login|account|root|database|console|dashboard|panel|vpn|wifi)\b",
-        _keywords("admin,login,account,root,database,console,dashboard,panel,vpn,wifi"),
+        r"(?:(?:for|as|on|to log into)[ \t]+(?:the[ \t]+|my[ \t]+|our[ \t]+)?(?:[\w.-]+[ \t]+){0,2}"
+        r"(?:admin|login|account|root|database|console|dashboard|panel|vpn|wifi)\b|"
+        # `just use Tractor?978 to log in`, `try X to sign in`
+        r"to[ \t]+(?:log[ \t-]?(?:in|on)|login|sign[ \t-]?in|get[ \t]+in)\b)",
+        _keywords("admin,login,account,root,database,console,dashboard,panel,vpn,wifi,log in,log-in,sign in,get in"),
         group="v",
         accept=lambda value, m: _told_password(value, m) and any(c.isdigit() for c in value),
         rule_id="password-for",
         window=(100, 40),
+    ),
+    # `I reset it to Dolphin1987 so you can log in`, `changed the db password to …`: a password just set, told
+    # with "it" only where the line says it is a login or a password.
+    Rule(
+        "password-in-text",
+        SECRET,
+        r"(?i)\b(?:reset|changed?|set|updated?|rotated?)[ \t]+(?P<what>it|that|(?:the|your|my|his|her|our)[ \t]+"
+        r"(?:[\w-]+[ \t]+){0,2}?(?:password|pw|pwd|passphrase|passwort|kennwort))[ \t]+(?:back[ \t]+)?to[ \t]+"
+        r"[\"'`“]?(?P<v>[^\s\"'`“”,;]{6,64})",
+        _keywords("reset ,changed ,change ,set ,updated ,update ,rotated ,rotate "),
+        group="v",
+        accept=lambda value, m: (
+            _told_password(value, m)
+            and (m.group("what").lower() not in ("it", "that") or _LOGIN_LINE.search(_line(m)) is not None)
+        ),
+        trims=".,;:)]}>",
+        at_keyword=True,
+        rule_id="password-set-to",
+    ),
+    # `user alice pass Pancake%131`, `login: alice, pw: …`: a user and a password, each after its word.
+    Rule(
+        "password-in-text",
+        SECRET,
+        r"(?i)\b(?:user(?:name)?|login|usr|benutzer|usuario|utilisateur)[ \t]*[:=]?[ \t]+[\w.@+-]{2,40}[ \t]*[,;/]?"
+        r"[ \t]+(?:pass(?:word)?|pw|pwd|passwort|mdp|contraseña|senha)[ \t]*[:=]?[ \t]+"
+        r"[\"'`“]?(?P<v>[^\s\"'`“”,;]{6,64})",
+        _keywords("user,usr,login,benutzer,usuario,utilisateur"),
+        group="v",
+        accept=_told_password,
+        trims=".,;:)]}>",
+        rule_id="user-then-password",
+        window=(0, 140),
     ),
     # `login … is sofia.admin / Chocolate2024`: a user and a password side by side.
     Rule(

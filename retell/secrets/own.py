@@ -63,6 +63,9 @@ def _assigned(value: str, m: re.Match[str]) -> bool:
     written = next(m.group(g) for g in VALUE_GROUPS if m.group(g) is not None)
     if label_is_about(label) or is_placeholder(written):  # (`value` may have lost a `]` or `...` at its end)
         return False
+    opened = m.string[m.start("label") - 1 : m.start("label")]
+    if opened in ("'", '"') and m.string[m.end("label")] != opened and m.string[m.end("sep") :].startswith(opened):
+        return False  # `expect "password:"; send …`: the quote after `password:` closes the label's own string
     if sep.strip() == ":" and YAML_TAG.match(m.string, m.start("v") if m.group("v") else m.end()):
         return False  # a YAML tag before the value (`!vault |`, `!secret db_password`, `!Ref DbPassword`)
     passwordish = _PASSWORDISH.search(label) is not None
@@ -107,6 +110,20 @@ def _token_like(value: str, m: re.Match[str]) -> bool:
         and any(c.isalpha() for c in value)
         and shannon_entropy(value) >= 2.5
     )
+
+
+# The name of a cookie that holds a session or a credential, as frameworks name them.
+_SESSION_COOKIE = (
+    r"(?:[\w.%-]{0,60}?(?:sess|sid|auth|token|jwt|remember|login|logged[_-]?in|user_?id|csrf|xsrf|identity|"
+    r"\.aspnetcore\.|cookies|sso|saml|oauth|ticket)[\w.%-]*|_[\w-]{1,40}_key)"
+)
+_COOKIE_LINE = re.compile(r"(?i)(?:set-)?cookie[\"']?[ \t]*[:=]|--cookie\b|(?<!\S)-b[ \t]")
+
+
+def _in_a_cookie_line(m: re.Match[str]) -> bool:
+    """The pair is on a cookie header's line or in curl's `-b`/`--cookie` argument, after the marker."""
+    line_start = m.string.rfind("\n", 0, m.start()) + 1
+    return _COOKIE_LINE.search(m.string, line_start, m.start()) is not None
 
 
 def _basic_credentials(value: str, m: re.Match[str]) -> bool:
@@ -601,6 +618,33 @@ OWN_RULES: tuple[Rule, ...] = (
         group=1,
         accept=_token_like,
     ),
+    # Every session cookie of a cookie line, not only the first (`Cookie: koa.sess=…; koa.sess.sig=…`), named as
+    # the common frameworks name theirs (`.AspNetCore.Cookies`, `wordpress_logged_in_<hash>`, Phoenix's
+    # `_app_key`, `KEYCLOAK_IDENTITY`).
+    Rule(
+        "session-cookie",
+        SECRET,
+        r"(?i)(?<![\w.%-])" + _SESSION_COOKIE + r"=(?P<v>[^;\s\"']{8,})",
+        ("cookie", "-b "),
+        group="v",
+        accept=lambda value, m: _in_a_cookie_line(m) and _token_like(value, m),
+        rule_id="cookie-line-pair",
+        window=(0, 1200),
+    ),
+    # A cookie as a browser, a test tool or an export lists it: `{"name": "sessionid", "value": "…"}`,
+    # Playwright's `addCookies([{ name: 'session', value: '…' }])`.
+    Rule(
+        "session-cookie",
+        SECRET,
+        r"(?i)\bname[\"']?[ \t]*[:=][ \t]*[\"']" + _SESSION_COOKIE + r"[\"'][ \t]*,?[ \t]*(?:\r?\n[ \t]*)?"
+        r"[\"']?value[\"']?[ \t]*[:=][ \t]*[\"'](?P<v>[^\"'\s]{8,})[\"']",
+        ("name",),
+        group="v",
+        accept=_token_like,
+        rule_id="cookie-name-value",
+        window=(10, 400),
+        gate=r"""[\"']?[ \t]*[:=][ \t]*[\"']""",
+    ),
     # A session cookie set in code: `client.cookies.set("session", "…")`, `cookies = {"_session_id": "…"}`.
     Rule(
         "session-cookie",
@@ -708,7 +752,7 @@ OWN_RULES: tuple[Rule, ...] = (
     Rule(
         "password-flag",
         SECRET,
-        r"(?i)(?<![\w-])--?(?:[a-z]+-)*(?:password|passwd|pass|pwd|token|api-?key|secret|client-secret|"
+        r"(?i)(?<![\w-])--?(?:[a-z]+-)*(?:password|passwd|passphrase|pass|pwd|token|api-?key|secret|client-secret|"
         r"auth-token|access-token|access-key|secret-key)(?:=|[ \t]+)(?:" + VALUE + ")",
         ("-pass", "-pwd", "-token", "-api", "-secret", "-auth", "-access", "-client"),
         group=VALUE_GROUPS,
@@ -727,7 +771,8 @@ OWN_RULES: tuple[Rule, ...] = (
     Rule(
         "user-password",
         SECRET,
-        r"(?i)\b(?:curl|wget|http|https|xh|httpie|git|lftp|ftp)\b[^\n|;&]{0,300}?(?<!\S)(?:-u|--user|-a|--auth)"
+        r"(?i)\b(?:curl|wget|http|https|xh|httpie|git|lftp|ftp)\b[^\n|;&]{0,300}?(?<!\S)(?:-u|--user|-a|--auth|"
+        r"(?-i:-U)|--proxy-user)"
         r"(?:=|[ \t]+)[\"']?[^\s:\"'/]+:(?!//)([^\s\"']+)",
         ("curl", "wget", "http", "xh", "git", "ftp"),
         group=1,
