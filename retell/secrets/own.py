@@ -64,7 +64,11 @@ def _assigned(value: str, m: re.Match[str]) -> bool:
     if label_is_about(label) or is_placeholder(written):  # (`value` may have lost a `]` or `...` at its end)
         return False
     opened = m.string[m.start("label") - 1 : m.start("label")]
-    if opened in ("'", '"') and m.string[m.end("label")] != opened and m.string[m.end("sep") :].startswith(opened):
+    if (
+        opened in ("'", '"')
+        and m.string[m.end("sep") :].startswith(opened)
+        and re.match(r"[;,)\]}\s]", m.string[m.end("sep") + 1 : m.end("sep") + 2])
+    ):
         return False  # `expect "password:"; send …`: the quote after `password:` closes the label's own string
     if sep.strip() == ":" and YAML_TAG.match(m.string, m.start("v") if m.group("v") else m.end()):
         return False  # a YAML tag before the value (`!vault |`, `!secret db_password`, `!Ref DbPassword`)
@@ -798,7 +802,7 @@ OWN_RULES: tuple[Rule, ...] = (
         # Latin letters with accents count in an address (`chloé+staging@gmail.com`, RFC 6531), and a script
         # written without spaces may run up to it (`给zhang@corp.cn`: the address starts at its Latin letters)
         r"(?<![A-Za-z0-9" + _LATIN + r"._%+-])[A-Za-z0-9" + _LATIN + r"][A-Za-z0-9" + _LATIN + r"._%+-]{0,63}@"
-        r"[A-Za-z0-9" + _LATIN + r"](?:[A-Za-z0-9" + _LATIN + r"-]{0,62}\.)+[A-Za-z]{2,24}\b",
+        r"[A-Za-z0-9" + _LATIN + r"](?:[A-Za-z0-9" + _LATIN + r"-]{0,62}\.)+[A-Za-z]{2,24}(?![A-Za-z0-9_])",
         ("@",),
         accept=_email,
         replacement="[REDACTED:email]",
