@@ -386,6 +386,40 @@ COMMAND_RULES: tuple[Rule, ...] = (
         rule_id="set-without-equals",
         window=(60, 300),
     ),
+    # A default written where the environment is read: `${DB_PASSWORD:-…}` (a shell, compose), Spring's
+    # `${DB_PASSWORD:…}`, `process.env.DB_PASSWORD || '…'`, `os.environ.get('DB_PASSWORD') or '…'`; and a key
+    # set by subscript: `$cfg['Servers'][$i]['password'] = '…'`, `config["db_password"] = "…"`.
+    Rule(
+        "password-assignment",
+        SECRET,
+        r"\$\{(?P<label>[A-Za-z_][\w.-]{0,60})(?::?-|:=|:(?![?+-]))(?P<v>[^}\s$\"'`]{1,200})\}|"
+        r"(?:process\.env\.|import\.meta\.env\.|process\.env\[[\"']|\bENV\[[\"']|environ(?:\.get)?\(?[\[(][\"'])"
+        r"(?P<label2>[A-Za-z_]\w{0,60})[\"']?[\])]?[ \t]*(?:\|\||\?\?|\bor\b)[ \t]*(?:"
+        + _QUOTED.replace("?P<v", "?P<d")
+        + r")|\[[\"'](?P<label3>[\w.-]{1,60})[\"']\][ \t]*=(?!=)[ \t]*(?:"
+        + _QUOTED.replace("?P<v", "?P<e")
+        + ")",
+        CREDENTIAL_KEYWORDS,
+        group=("v", "dq", "ds", "eq", "es"),
+        accept=lambda value, m: (
+            _names_a_credential(m.group("label") or m.group("label2") or m.group("label3"))
+            and credential(value, password=True, strong=m.group("v") is None, digits_only_ok=True)
+        ),
+        trims=SENTENCE_END,
+        rule_id="default-or-subscript",
+        window=(90, 300),
+    ),
+    # A server's own config line with no `=`: Redis's `requirepass …` and `masterauth …`, keepalived's
+    # `auth_pass …` (the value must look chosen: Redis's documented `foobared` is a plain word).
+    Rule(
+        "password-assignment",
+        SECRET,
+        r"(?im)^[ \t]*(?:requirepass|masterauth|masterpass|auth_pass)[ \t]+(?:" + _QUOTED + r"|(?P<v>[^\s#]+))",
+        ("requirepass", "masterauth", "masterpass", "auth_pass"),
+        group=("vq", "vs", "v"),
+        accept=lambda value, m: credential(value, password=True),
+        rule_id="server-config-password",
+    ),
     # `.netrc`: `machine HOST login USER password PW` (one line or several).
     Rule(
         "password-assignment",
@@ -531,17 +565,17 @@ def _line(m: re.Match[str]) -> str:
     return m.string[start : end if end >= 0 else len(m.string)]
 
 
-def _paired_password(value: str, m: re.Match[str]) -> bool:
+def _paired_password(value: str, m: re.Match[str], said: bool = False) -> bool:
     """A password told beside its user: one a person chose (letters with digits), never a version, a
     path, an image tag or a ratio, and only where the user is a known account or the line says it is a
-    login."""
+    login (`said`: the rule's own match says so)."""
     bare = value.strip("'\"`" + TYPOGRAPHIC)
     if not _told_password(bare, m) or not any(c.isdigit() for c in bare) or not any(c.isalpha() for c in bare):
         return False
     if bare[0].isdigit() or re.search(r"[.:/@]", bare.rstrip(".")):
         return False  # `postgres:16-alpine`, `node:20.11`, `admin:x@host` (a URL's own rule)
     user = m.group("user")
-    if re.fullmatch(_ACCOUNT_NAMES + r"\d{0,2}", user, re.I) or "@" in user:
+    if said or re.fullmatch(_ACCOUNT_NAMES + r"\d{0,2}", user, re.I) or "@" in user:
         return True
     line_start = m.string.rfind("\n", 0, m.start()) + 1
     return _CREDENTIAL_CONTEXT.search(m.string[line_start : m.start()]) is not None
@@ -637,6 +671,19 @@ PAIR_RULES: tuple[Rule, ...] = (
         accept=_paired_password,
         trims=".,;:)]}>",
         rule_id="account-colon-password",
+    ),
+    # `credentials are alice:Falcon&60`, `login jdoe:…`: any user, where the line says it is a login
+    Rule(
+        "password-in-text",
+        SECRET,
+        r"(?i)\b(?:creds?|credentials?|login|log-in|zugangsdaten|identifiants|credenciales)\b[^\n]{0,40}?[ \t]"
+        r"[\"'`]?(?P<user>[\w.@+-]{2,40}):(?P<v>[^\s:/@\"'`,;]{6,64})(?![:@/\w])",
+        ("cred", "login", "log-in", "zugangsdaten", "identifiants", "credenciales"),
+        group="v",
+        accept=lambda value, m: _paired_password(value, m, said=True),
+        trims=".,;:)]}>",
+        rule_id="login-user-colon-password",
+        window=(0, 160),
     ),
     # `password Hunter2024!`, `pw: Bananas99!`, `Kennwort Sonne2024!`, `la clave Gato2024`
     Rule(

@@ -63,6 +63,8 @@ def _assigned(value: str, m: re.Match[str]) -> bool:
     written = next(m.group(g) for g in VALUE_GROUPS if m.group(g) is not None)
     if label_is_about(label) or is_placeholder(written):  # (`value` may have lost a `]` or `...` at its end)
         return False
+    if m.string.endswith("${", 0, m.start("label")):
+        return False  # `${DB_PASSWORD:-…}`: a shell's expansion, its default read by its own rule
     opened = m.string[m.start("label") - 1 : m.start("label")]
     if (
         opened in ("'", '"')

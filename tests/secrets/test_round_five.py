@@ -51,6 +51,15 @@ FOUND = [
     ('echo -e "Nutmeg2031\\nNutmeg2031" | passwd deploy', "Nutmeg2031"),
     ("echo -n 'ci-bot:Clover&2031' | base64", "Clover&2031"),
     ('expect "password:"; send "Fennel2031!\\r"; interact', "Fennel2031!"),
+    # a default written where the environment is read, and a key set by subscript
+    ("      - POSTGRES_PASSWORD=${POSTGRES_PASSWORD:-Quarry2031}", "Quarry2031"),
+    ("    password: ${DB_PASSWORD:Osprey2031}", "Osprey2031"),
+    ("const pw = process.env.DB_PASSWORD || 'Garnet&2031';", "Garnet&2031"),
+    ("$cfg['Servers'][$i]['password'] = 'Tamarind%31';", "Tamarind%31"),
+    # a server's config line with no `=`
+    ("bind 0.0.0.0\nrequirepass Kingfisher2031!\n", "Kingfisher2031!"),
+    # any user beside its password, where the line says it is a login
+    ("the credentials are oksana:Wheatfield2031", "Wheatfield2031"),
     # every session cookie of a cookie line, named as frameworks name theirs
     (
         "Cookie: koa.sess=eyJ1aWQiOjcsIl9leHBpcmUiOjE3NjQ2MDAwMDB9; koa.sess.sig=Zq8Wm3Lx7Pn2Kd5Rt9Hs4Vb",
@@ -119,6 +128,10 @@ CLEAN = [
     # non-secret cookies
     "Cookie: theme=dark; locale=en-GB; _ga=GA1.1.123456789.1764600000",
     "Set-Cookie: sessionid=; expires=Thu, 01 Jan 1970 00:00:00 GMT; Max-Age=0; Path=/",
+    # expansions with no value of their own, and Redis's documented example
+    "      - DB_PASSWORD=${DB_PASSWORD:-$FALLBACK_PASSWORD}",
+    "# requirepass foobared",
+    "requirepass foobared",
     # an empty passphrase
     "ssh-keygen -t ed25519 -N '' -f ~/.ssh/id_ed25519",
 ]
