@@ -481,7 +481,10 @@ _PASSWORD_WORDS = (
     r"mật khẩu|mat khau)"
 )
 _PASSWORD_CJK = r"(?:パスワード|暗証番号|密码|密碼|口令|비밀번호)"
-_TOKEN_WORDS = r"(?:token|api[ _-]?key|access[ _-]key|secret[ _-]key|clé(?: d'api| api)?|jeton|schlüssel|llave)"
+_TOKEN_WORDS = (
+    r"(?:token|api[ _-]?key|access[ _-]key|secret[ _-]key|clé(?: d'api| api)?|jeton|schlüssel|llave|"
+    r"(?:session[ _-]?)?cookie)"
+)
 _TOKEN_CJK = r"(?:トークン|令牌|密钥|密鑰|토큰)"
 # between the word and the value: a few words (`de mysql`, `du serveur de recette`, `for the admin panel`),
 # then a verb or a particle (`is`, `c'est`, `ist`, `es`, `は`, `是`)
@@ -733,7 +736,7 @@ TOLD_RULES: tuple[Rule, ...] = (
         "token-in-text",
         SECRET,
         _told(_TOKEN_WORDS, "k"),
-        _keywords("token,api,access,secret,clé,jeton,schlüssel,llave"),
+        _keywords("token,api,access,secret,clé,jeton,schlüssel,llave,cookie"),
         group="k",
         accept=_told_token,
         trims=".,;:)]}>",

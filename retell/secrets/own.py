@@ -123,7 +123,11 @@ _SESSION_COOKIE = (
     r"(?:[\w.%-]{0,60}?(?:sess|sid|auth|token|jwt|remember|login|logged[_-]?in|user_?id|csrf|xsrf|identity|"
     r"\.aspnetcore\.|cookies|sso|saml|oauth|ticket)[\w.%-]*|_[\w-]{1,40}_key)"
 )
-_COOKIE_LINE = re.compile(r"(?i)(?:set-)?cookie[\"']?[ \t]*[:=]|--cookie\b|(?<!\S)-b[ \t]")
+# (a HAR's or a Postman collection's header: `{"name": "Cookie", "value": "…"}`)
+_COOKIE_LINE = re.compile(
+    r"(?i)(?:set-)?cookie[\"']?[ \t]*[:=]|(?:set-)?cookie[\"'][ \t]*,[ \t]*[\"']?value[\"']?[ \t]*[:=]|"
+    r"--cookie\b|(?<!\S)-b[ \t]"
+)
 
 
 def _in_a_cookie_line(m: re.Match[str]) -> bool:

@@ -73,6 +73,15 @@ FOUND = [
         "Cookie: wordpress_logged_in_0f1e2d3c4b5a69788796a5b4c3d2e1f0=editor%7C1764600000%7CpQ8rS2tU4vW6xY8zA0bC",
         "editor%7C1764600000%7CpQ8rS2tU4vW6xY8zA0bC",
     ),
+    # a cookie header as a HAR or a Postman collection stores it, and a session cookie told in chat
+    (
+        '{"name": "Cookie", "value": "theme=dark; sessionid=z8x7c6v5b4n3m2l1k0j9h8g7f6d5s4a3"}',
+        "z8x7c6v5b4n3m2l1k0j9h8g7f6d5s4a3",
+    ),
+    (
+        "here's my session cookie: s%3AqW3eR5tY7uI9oP1aS3dF5gH7jK9lZ1x.Cv3Bn5Mm7Qw9Er1Ty3Ui5Op7",
+        "s%3AqW3eR5tY7uI9oP1aS3dF5gH7jK9lZ1x.Cv3Bn5Mm7Qw9Er1Ty3Ui5Op7",
+    ),
     # a cookie as a browser export or a test tool lists it
     (
         '{"name": "sessionid", "value": "w7e2r9t4y1u6i3o8p5a0s2d7f4g9h1j6", "domain": ".shop.test", "path": "/"}',
@@ -128,6 +137,8 @@ CLEAN = [
     # non-secret cookies
     "Cookie: theme=dark; locale=en-GB; _ga=GA1.1.123456789.1764600000",
     "Set-Cookie: sessionid=; expires=Thu, 01 Jan 1970 00:00:00 GMT; Max-Age=0; Path=/",
+    '{"name": "Cookie", "value": "theme=dark; locale=fr"}',
+    "the session cookie is set with HttpOnly and SameSite=Lax",
     # expansions with no value of their own, and Redis's documented example
     "      - DB_PASSWORD=${DB_PASSWORD:-$FALLBACK_PASSWORD}",
     "# requirepass foobared",
