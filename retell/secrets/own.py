@@ -121,7 +121,9 @@ def _token_like(value: str, m: re.Match[str]) -> bool:
 # The name of a cookie that holds a session or a credential, as frameworks name them.
 _SESSION_COOKIE = (
     r"(?:[\w.%-]{0,60}?(?:sess|sid|auth|token|jwt|remember|login|logged[_-]?in|user_?id|csrf|xsrf|identity|"
-    r"\.aspnetcore\.|cookies|sso|saml|oauth|ticket)[\w.%-]*|_[\w-]{1,40}_key)"
+    r"\.aspnetcore\.|cookies|sso|saml|oauth|ticket)[\w.%-]*|_[\w-]{1,40}_key|"
+    # names that say nothing of a session: Gitea's and Gogs', phpMyAdmin's, Pomerium's, Jupyter's per server
+    r"i_like_gitea|i_like_gogs|phpmyadmin|_pomerium|username-[\w-]+-\d{2,5})"
 )
 # (a HAR's or a Postman collection's header: `{"name": "Cookie", "value": "…"}`)
 _COOKIE_LINE = re.compile(
@@ -634,9 +636,9 @@ OWN_RULES: tuple[Rule, ...] = (
     Rule(
         "session-cookie",
         SECRET,
-        r"(?i)(?<![\w.%-])" + _SESSION_COOKIE + r"=(?P<v>[^;\s\"']{8,})",
+        r"(?i)(?<![\w.%-])" + _SESSION_COOKIE + r"=(?:\"(?P<vq>[^\"\s;]{8,})\"|(?P<v>[^;\s\"']{8,}))",
         ("cookie", "-b "),
-        group="v",
+        group=("vq", "v"),  # (a value may be quoted: Flask's, Tornado's and Jupyter's `"2|1:0|…"`)
         accept=lambda value, m: _in_a_cookie_line(m) and _token_like(value, m),
         rule_id="cookie-line-pair",
         window=(0, 1200),

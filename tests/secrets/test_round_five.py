@@ -73,6 +73,17 @@ FOUND = [
         "Cookie: wordpress_logged_in_0f1e2d3c4b5a69788796a5b4c3d2e1f0=editor%7C1764600000%7CpQ8rS2tU4vW6xY8zA0bC",
         "editor%7C1764600000%7CpQ8rS2tU4vW6xY8zA0bC",
     ),
+    # session cookies whose names say nothing of a session, and a quoted cookie value
+    ("Cookie: i_like_gitea=0a9b8c7d6e5f4a3b; lang=en-US", "0a9b8c7d6e5f4a3b"),
+    ("Cookie: phpMyAdmin=r5t6y7u8i9o0p1a2s3d4f5g6h7j8k9l0; pma_lang=en", "r5t6y7u8i9o0p1a2s3d4f5g6h7j8k9l0"),
+    (
+        'Cookie: username-localhost-8888="2|1:0|10:1764600000|23:username-localhost-8888|44:Q2xvdmVy|9e8d7c6b5a4f"',
+        "2|1:0|10:1764600000|23:username-localhost-8888|44:Q2xvdmVy|9e8d7c6b5a4f",
+    ),
+    (
+        'Cookie: session="eyJ1aWQiOjE3fQ.aBcDeF.Gh1Ij2Kl3Mn4Op5Qr6St7Uv8Wx"',
+        "eyJ1aWQiOjE3fQ.aBcDeF.Gh1Ij2Kl3Mn4Op5Qr6St7Uv8Wx",
+    ),
     # a cookie header as a HAR or a Postman collection stores it, and a session cookie told in chat
     (
         '{"name": "Cookie", "value": "theme=dark; sessionid=z8x7c6v5b4n3m2l1k0j9h8g7f6d5s4a3"}',
@@ -138,6 +149,7 @@ CLEAN = [
     "Cookie: theme=dark; locale=en-GB; _ga=GA1.1.123456789.1764600000",
     "Set-Cookie: sessionid=; expires=Thu, 01 Jan 1970 00:00:00 GMT; Max-Age=0; Path=/",
     '{"name": "Cookie", "value": "theme=dark; locale=fr"}',
+    "Cookie: pma_lang=en; theme=dark",
     "the session cookie is set with HttpOnly and SameSite=Lax",
     # expansions with no value of their own, and Redis's documented example
     "      - DB_PASSWORD=${DB_PASSWORD:-$FALLBACK_PASSWORD}",
