@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from retell.secrets.own import _LABEL, CREDENTIAL_KEYWORDS, SENTENCE_END, VALUE, VALUE_GROUPS, unquoted
+from retell.secrets.own import _LABEL, CREDENTIAL_KEYWORDS, SENTENCE_END, VALUE, VALUE_GROUPS, YAML_TAG, unquoted
 from retell.secrets.rule import SECRET, Rule
 from retell.secrets.values import (
     TYPOGRAPHIC,
@@ -34,13 +34,21 @@ def _password(value: str, m: re.Match[str]) -> bool:
 _TECHNICAL = re.compile(r"(?i)^(?:base|sha|md|utf|argon|aes|rsa|ec|ed|hs|rs|es|ps|x|ipv|http|tls|ssl|oauth|v|py|s)\d")
 
 
+# A file's name is what a sentence about a password points to (`the password is not in \`docker-compose.yml\``).
+_FILE_NAME = re.compile(
+    r"(?i)^[\w.-]*[\w-]\.(?:ya?ml|json5?|toml|ini|cfg|conf|config|env|properties|py|js|mjs|cjs|ts|tsx|jsx|rb|go|"
+    r"rs|java|kt|php|cs|sh|bash|zsh|ps1|sql|md|txt|log|xml|html?|css|lock|pem|key|crt|cer|p12|pfx|jks|gpg|asc|"
+    r"bak|tf|tfvars|j2|tpl|example|sample|template|dist|local|cnf|netrc|pgpass|kdbx|csv|zip|gz|tgz)$"
+)
+
+
 def looks_like_a_password(value: str) -> bool:
     """A password a person chose, told without a key word's certainty: letters with digits or symbols,
     and some sign of a person's choice (a capital, a symbol, a year or two digits at the end)."""
     bare = value.strip("'\"`" + TYPOGRAPHIC)
     if not 6 <= len(bare) <= 64 or is_placeholder(bare) or is_code(bare) or is_numeric(bare) or is_identifier(bare):
         return False
-    if _TECHNICAL.match(bare) or "/" in bare or "://" in bare:
+    if _TECHNICAL.match(bare) or "/" in bare or "://" in bare or _FILE_NAME.match(bare):
         return False
     letters = sum(c.isalpha() for c in bare)
     digits = sum(c.isdigit() for c in bare)
@@ -55,12 +63,22 @@ def _written(m: re.Match[str]) -> str:
     return m.group(m.lastgroup) if m.lastgroup else m.group(0)
 
 
+def _tagged(m: re.Match[str]) -> bool:
+    """The value starts with a YAML tag (`password: !vault |`): what follows is read by the tag, not told."""
+    return m.lastgroup is not None and YAML_TAG.match(m.string, m.start(m.lastgroup)) is not None
+
+
 def _told_password(value: str, m: re.Match[str]) -> bool:
-    return not is_placeholder(_written(m)) and looks_like_a_password(value)
+    return (
+        not is_placeholder(_written(m))
+        and not _tagged(m)
+        and not _names_no_credential(m)
+        and looks_like_a_password(value)
+    )
 
 
 def _told_token(value: str, m: re.Match[str]) -> bool:
-    if is_placeholder(_written(m)):
+    if is_placeholder(_written(m)) or _names_no_credential(m):
         return False
     bare = value.strip("'\"`" + TYPOGRAPHIC)
     return len(bare) >= 16 and looks_random(bare) and not is_placeholder(bare) and not is_code(bare)
@@ -91,6 +109,14 @@ _TOOL_FLAGS = (
     (r"nmcli", r"(?:password|wifi-sec\.psk)[ \t]+"),
     (r"wpa_passphrase", r"\S+[ \t]+"),  # `wpa_passphrase SSID PASSPHRASE`
     (r"sqlplus|expdp|impdp|rman", r"[\w$#]+/"),  # `sqlplus system/PASSWORD@//host/XE`
+    (r"ssh-keygen", r"-[NP][ \t]*"),  # the new and the old passphrase
+    (r"cqlsh|cypher-shell|twine|rabbitmqadmin|nats|clickhouse-client|pgcli|mycli|iredis", r"(?:-p|--pass)[ \t]+"),
+    (r"ipmitool", r"-P[ \t]+"),
+    (r"plink|pscp|psftp|putty", r"-pw[ \t]+"),
+    (r"snmpwalk|snmpget|snmpset|snmpbulkwalk|snmpbulkget|snmptrap|snmptable", r"-[AX][ \t]+"),  # SNMPv3's keys
+    (r"redis-cli|valkey-cli|keydb-cli", r"(?i:auth)[ \t]+(?:\S+[ \t]+(?=\S))?"),  # `redis-cli AUTH [user] pw`
+    (r"redis-cli|valkey-cli|keydb-cli", r"(?i:config[ \t]+set[ \t]+(?:requirepass|masterauth))[ \t]+"),
+    (r"openssl", r"passwd[ \t]+(?:-\S+[ \t]+)*"),  # `openssl passwd -1 'pw'`
 )
 _PROGRAM_KEYWORDS = (
     "sshpass",
@@ -128,6 +154,24 @@ _PROGRAM_KEYWORDS = (
     "oc ",
     "cf ",
     "az ",
+    "ssh-keygen",
+    "cqlsh",
+    "cypher-shell",
+    "twine",
+    "rabbitmqadmin",
+    "nats",
+    "clickhouse-client",
+    "pgcli",
+    "mycli",
+    "iredis",
+    "ipmitool",
+    "plink",
+    "pscp",
+    "psftp",
+    "putty",
+    "snmp",
+    "valkey-cli",
+    "keydb-cli",
 )
 
 COMMAND_RULES: tuple[Rule, ...] = (
@@ -155,9 +199,11 @@ COMMAND_RULES: tuple[Rule, ...] = (
         + r"|\brabbitmqctl[ \t]+(?:-\S+[ \t]+)*(?:add_user|change_password)[ \t]+\S+[ \t]+"
         + _ARGUMENT.format(g="c")
         + r"|\bmc[ \t]+(?:alias[ \t]+set|config[ \t]+host[ \t]+add)[ \t]+\S+[ \t]+\S+[ \t]+\S+[ \t]+"
-        + _ARGUMENT.format(g="d"),
-        ("htpasswd", "rabbitmqctl", "mc alias", "mc config"),
-        group=("a", "b", "c", "d"),
+        + _ARGUMENT.format(g="d")
+        + r"|\bmosquitto_passwd[ \t]+-b[ \t]+\S+[ \t]+\S+[ \t]+"  # `mosquitto_passwd -b FILE USER PASS`
+        + _ARGUMENT.format(g="e"),
+        ("htpasswd", "rabbitmqctl", "mc alias", "mc config", "mosquitto_passwd"),
+        group=("a", "b", "c", "d", "e"),
         accept=lambda value, m: _password(value.strip("'\""), m),
         value_of=lambda value, m: value.strip("'\""),
         rule_id="positional-password",
@@ -167,8 +213,9 @@ COMMAND_RULES: tuple[Rule, ...] = (
         "password-flag",
         SECRET,
         r"\b(?:echo|printf)[ \t]+(?:-[ne]+[ \t]+)?(?:'%s(?:\\n)?'[ \t]+)?(?:" + VALUE + r")[ \t]*\|[ \t]*"
-        r"(?:sudo\b[^\n|]*[ \t]-S\b|[^\n|]*--password-stdin\b|passwd\b[^\n|]*--stdin\b|[^\n|]*\bkinit\b)",
-        ("sudo", "password-stdin", "--stdin", "kinit"),
+        r"(?:sudo\b[^\n|]*[ \t]-S\b|[^\n|]*--password-stdin\b|(?:sudo[ \t]+)?passwd\b|[^\n|]*\bkinit\b|"
+        r"(?:sudo[ \t]+)?smbpasswd\b)",
+        ("sudo", "password-stdin", "passwd", "kinit"),
         group=VALUE_GROUPS,
         accept=_password,
         value_of=unquoted,
@@ -213,16 +260,29 @@ COMMAND_RULES: tuple[Rule, ...] = (
         accept=_password,
         rule_id="password-call",
     ),
-    # `echo 'user:pw' | chpasswd`: a user's new password, piped.
+    # `echo 'user:pw' | chpasswd`: a user's new password, piped; `echo -n 'user:pw' | base64`: Basic credentials
+    # being made.
     Rule(
         "password-flag",
         SECRET,
         r"\b(?:echo|printf)[ \t]+(?:-[ne]+[ \t]+)?[\"']?[\w.-]{1,32}:(?P<v>[^\s\"':]{1,64})[\"']?[ \t]*\|[ \t]*"
-        r"(?:sudo[ \t]+)?chpasswd\b",
-        ("chpasswd",),
+        r"(?:sudo[ \t]+)?(?:chpasswd\b|base64\b|openssl[ \t]+(?:base64|enc[ \t]+-base64)\b)",
+        ("chpasswd", "base64"),
         group="v",
         accept=_password,
         rule_id="chpasswd",
+    ),
+    # expect's answer to a password prompt: `expect "password:"; send "pw\r"`, `expect "Passphrase" { send -- "pw\n" }`
+    Rule(
+        "password-flag",
+        SECRET,
+        r"(?i)\bexpect[ \t]+(?:-\w+[ \t]+)?[\"'{]?[^\"'}\n]{0,30}?(?:password|passphrase|passwort|pass)[^\"'}\n]{0,10}"
+        r"[\"'}]?[ \t]*(?:;|\r?\n|\{)?[ \t]*(?:\{[ \t]*)?send[ \t]+(?:--[ \t]+)?"
+        r"[\"{](?P<v>[^\"}\s]+?)(?:\\r|\\n)*[\"}]",
+        ("expect",),
+        group="v",
+        accept=_password,
+        rule_id="expect-send",
     ),
     # PowerShell: `ConvertTo-SecureString 'pw' -AsPlainText`, `-String "pw"`.
     Rule(
@@ -326,6 +386,40 @@ COMMAND_RULES: tuple[Rule, ...] = (
         rule_id="set-without-equals",
         window=(60, 300),
     ),
+    # A default written where the environment is read: `${DB_PASSWORD:-…}` (a shell, compose), Spring's
+    # `${DB_PASSWORD:…}`, `process.env.DB_PASSWORD || '…'`, `os.environ.get('DB_PASSWORD') or '…'`; and a key
+    # set by subscript: `$cfg['Servers'][$i]['password'] = '…'`, `config["db_password"] = "…"`.
+    Rule(
+        "password-assignment",
+        SECRET,
+        r"\$\{(?P<label>[A-Za-z_][\w.-]{0,60})(?::?-|:=|:(?![?+-]))(?P<v>[^}\s$\"'`]{1,200})\}|"
+        r"(?:process\.env\.|import\.meta\.env\.|process\.env\[[\"']|\bENV\[[\"']|environ(?:\.get)?\(?[\[(][\"'])"
+        r"(?P<label2>[A-Za-z_]\w{0,60})[\"']?[\])]?[ \t]*(?:\|\||\?\?|\bor\b)[ \t]*(?:"
+        + _QUOTED.replace("?P<v", "?P<d")
+        + r")|\[[\"'](?P<label3>[\w.-]{1,60})[\"']\][ \t]*=(?!=)[ \t]*(?:"
+        + _QUOTED.replace("?P<v", "?P<e")
+        + ")",
+        CREDENTIAL_KEYWORDS,
+        group=("v", "dq", "ds", "eq", "es"),
+        accept=lambda value, m: (
+            _names_a_credential(m.group("label") or m.group("label2") or m.group("label3"))
+            and credential(value, password=True, strong=m.group("v") is None, digits_only_ok=True)
+        ),
+        trims=SENTENCE_END,
+        rule_id="default-or-subscript",
+        window=(90, 300),
+    ),
+    # A server's own config line with no `=`: Redis's `requirepass …` and `masterauth …`, keepalived's
+    # `auth_pass …` (the value must look chosen: Redis's documented `foobared` is a plain word).
+    Rule(
+        "password-assignment",
+        SECRET,
+        r"(?im)^[ \t]*(?:requirepass|masterauth|masterpass|auth_pass)[ \t]+(?:" + _QUOTED + r"|(?P<v>[^\s#]+))",
+        ("requirepass", "masterauth", "masterpass", "auth_pass"),
+        group=("vq", "vs", "v"),
+        accept=lambda value, m: credential(value, password=True),
+        rule_id="server-config-password",
+    ),
     # `.netrc`: `machine HOST login USER password PW` (one line or several).
     Rule(
         "password-assignment",
@@ -387,7 +481,10 @@ _PASSWORD_WORDS = (
     r"mật khẩu|mat khau)"
 )
 _PASSWORD_CJK = r"(?:パスワード|暗証番号|密码|密碼|口令|비밀번호)"
-_TOKEN_WORDS = r"(?:token|api[ _-]?key|access[ _-]key|secret[ _-]key|clé(?: d'api| api)?|jeton|schlüssel|llave)"
+_TOKEN_WORDS = (
+    r"(?:token|api[ _-]?key|access[ _-]key|secret[ _-]key|clé(?: d'api| api)?|jeton|schlüssel|llave|"
+    r"(?:session[ _-]?)?cookie)"
+)
 _TOKEN_CJK = r"(?:トークン|令牌|密钥|密鑰|토큰)"
 # between the word and the value: a few words (`de mysql`, `du serveur de recette`, `for the admin panel`),
 # then a verb or a particle (`is`, `c'est`, `ist`, `es`, `は`, `是`)
@@ -398,9 +495,30 @@ _TOLD = r"[ \t]*[\"'`“]?(?P<{g}>[^\s\"'`“”,;=，。、]+)"
 
 
 def _told(words: str, g: str) -> str:
-    return rf"(?i)(?<![\w-]){words}(?![\w-]){_GAP}{_VERB}(?:[ \t]+(?:now|still|just|actually|also))?" + _TOLD.format(
-        g=g
+    # the word may end a variable's name, in a code span or not (`I set \`DB_PASSWORD\` to \`C0b@lt40\``)
+    return (
+        rf"(?i)(?<![A-Za-z0-9-]){words}(?:[_.][\w.]*)?(?![\w-])[`'\"”]?{_GAP}{_VERB}"
+        r"(?:[ \t]+(?:now|still|just|actually|also))?(?:[ \t]*[:：])?" + _TOLD.format(g=g)  # (`is: x`)
     )
+
+
+def _told_name(m: re.Match[str]) -> tuple[int, str]:
+    """Where the whole name the word is part of starts, and the name (`DB_PASSWORD`, `smtp.password`)."""
+    start = m.start()
+    while start > 0 and (m.string[start - 1].isalnum() or m.string[start - 1] in "_."):
+        start -= 1
+    return start, re.match(r"[\w.]*", m.string[start:]).group(0)  # type: ignore[union-attr]
+
+
+def _names_no_credential(m: re.Match[str]) -> bool:
+    """`PASSWORD_MIN_LENGTH is 12`, `password_reset_token is …`: a name about a credential, not one; and
+    `${DB_PASSWORD:?DB_PASSWORD must be set}`: a shell's expansion of the name, not a value told."""
+    from retell.secrets.own import label_is_about
+
+    start, name = _told_name(m)
+    if m.string.endswith("${", 0, start):
+        return True
+    return bool(re.search(r"[_.]", name)) and label_is_about(name)
 
 
 # In Chinese, Japanese or Korean a value told is written in ASCII between the words around it
@@ -429,21 +547,38 @@ _ACCOUNT_NAMES = (
 # words that say a credential is told (`creds are admin:x`, `ssh in as deploy / x`)
 _CREDENTIAL_CONTEXT = re.compile(
     r"(?i)\b(?:login|log[ -]?in|logon|sign[ -]?in|credentials?|creds|account|user(?:name)?|benutzer|utilisateur|"
-    r"usuario|usuário|gebruiker|användare|ssh|as|auth|basic|zugang(?:sdaten)?|identifiants|credenciales|acceso)\b"
+    r"usuario|usuário|gebruiker|användare|ssh|as|auth|basic|zugang(?:sdaten)?|identifiants|credenciales|acceso|"
+    # what one logs into, and logging in in the languages authors write in (`entra en el panel con x / y`,
+    # `connecte-toi avec`, `melde dich … an`, `accedi con`, `inloggen met`, `zaloguj się`)
+    r"panel|dashboard|console|portal|admin|vpn|wi-?fi|entra|entrar|ingresa|ingresar|accede|acceder|inicia|"
+    r"iniciar|sesión|sesion|connecte|connecter|connectez|connexion|anmelden|einloggen|melde|accedi|accedere|"
+    r"accesso|login|inloggen|logga|zaloguj|logowanie|acessar|acesse|entre|đăng[ \t]+nhập|dang[ \t]+nhap)\b"
+    r"|ログイン|登录|登入|로그인"
 )
 
 
-def _paired_password(value: str, m: re.Match[str]) -> bool:
+_LOGIN_LINE = re.compile(
+    r"(?i)\b(?:log[ \t-]?(?:in|on)|login|sign[ \t-]?in|password|passwd|pw|pwd|creds?|credentials)\b"
+)
+
+
+def _line(m: re.Match[str]) -> str:
+    start = m.string.rfind("\n", 0, m.start()) + 1
+    end = m.string.find("\n", m.end())
+    return m.string[start : end if end >= 0 else len(m.string)]
+
+
+def _paired_password(value: str, m: re.Match[str], said: bool = False) -> bool:
     """A password told beside its user: one a person chose (letters with digits), never a version, a
     path, an image tag or a ratio, and only where the user is a known account or the line says it is a
-    login."""
+    login (`said`: the rule's own match says so)."""
     bare = value.strip("'\"`" + TYPOGRAPHIC)
     if not _told_password(bare, m) or not any(c.isdigit() for c in bare) or not any(c.isalpha() for c in bare):
         return False
     if bare[0].isdigit() or re.search(r"[.:/@]", bare.rstrip(".")):
         return False  # `postgres:16-alpine`, `node:20.11`, `admin:x@host` (a URL's own rule)
     user = m.group("user")
-    if re.fullmatch(_ACCOUNT_NAMES + r"\d{0,2}", user, re.I) or "@" in user:
+    if said or re.fullmatch(_ACCOUNT_NAMES + r"\d{0,2}", user, re.I) or "@" in user:
         return True
     line_start = m.string.rfind("\n", 0, m.start()) + 1
     return _CREDENTIAL_CONTEXT.search(m.string[line_start : m.start()]) is not None
@@ -540,6 +675,19 @@ PAIR_RULES: tuple[Rule, ...] = (
         trims=".,;:)]}>",
         rule_id="account-colon-password",
     ),
+    # `credentials are alice:Falcon&60`, `login jdoe:…`: any user, where the line says it is a login
+    Rule(
+        "password-in-text",
+        SECRET,
+        r"(?i)\b(?:creds?|credentials?|login|log-in|zugangsdaten|identifiants|credenciales)\b[^\n]{0,40}?[ \t]"
+        r"[\"'`]?(?P<user>[\w.@+-]{2,40}):(?P<v>[^\s:/@\"'`,;]{6,64})(?![:@/\w])",
+        ("cred", "login", "log-in", "zugangsdaten", "identifiants", "credenciales"),
+        group="v",
+        accept=lambda value, m: _paired_password(value, m, said=True),
+        trims=".,;:)]}>",
+        rule_id="login-user-colon-password",
+        window=(0, 160),
+    ),
     # `password Hunter2024!`, `pw: Bananas99!`, `Kennwort Sonne2024!`, `la clave Gato2024`
     Rule(
         "password-in-text",
@@ -588,7 +736,7 @@ TOLD_RULES: tuple[Rule, ...] = (
         "token-in-text",
         SECRET,
         _told(_TOKEN_WORDS, "k"),
-        _keywords("token,api,access,secret,clé,jeton,schlüssel,llave"),
+        _keywords("token,api,access,secret,clé,jeton,schlüssel,llave,cookie"),
         group="k",
         accept=_told_token,
         trims=".,;:)]}>",
@@ -610,13 +758,47 @@ TOLD_RULES: tuple[Rule, ...] = (
         "password-in-text",
         SECRET,
         r"(?i)\b(?:use|try|with|it's|its|is)[ \t]+[\"'`]?(?P<v>[^\s\"'`]{6,64})[\"'`]?[ \t]+"
-        r"(?:for|as|on|to log into)[ \t]+(?:the[ \t]+|my[ \t]+|our[ \t]+)?(?:[\w.-]+[ \t]+){0,2}"
-        r"(?:admin|login|account|root|database|console|dashboard|panel|vpn|wifi)\b",
-        _keywords("admin,login,account,root,database,console,dashboard,panel,vpn,wifi"),
+        r"(?:(?:for|as|on|to log into)[ \t]+(?:the[ \t]+|my[ \t]+|our[ \t]+)?(?:[\w.-]+[ \t]+){0,2}"
+        r"(?:admin|login|account|root|database|console|dashboard|panel|vpn|wifi)\b|"
+        # `just use Tractor?978 to log in`, `try X to sign in`
+        r"to[ \t]+(?:log[ \t-]?(?:in|on)|login|sign[ \t-]?in|get[ \t]+in)\b)",
+        _keywords("admin,login,account,root,database,console,dashboard,panel,vpn,wifi,log in,log-in,sign in,get in"),
         group="v",
         accept=lambda value, m: _told_password(value, m) and any(c.isdigit() for c in value),
         rule_id="password-for",
         window=(100, 40),
+    ),
+    # `I reset it to Dolphin1987 so you can log in`, `changed the db password to …`: a password just set, told
+    # with "it" only where the line says it is a login or a password.
+    Rule(
+        "password-in-text",
+        SECRET,
+        r"(?i)\b(?:reset|changed?|set|updated?|rotated?)[ \t]+(?P<what>it|that|(?:the|your|my|his|her|our)[ \t]+"
+        r"(?:[\w-]+[ \t]+){0,2}?(?:password|pw|pwd|passphrase|passwort|kennwort))[ \t]+(?:back[ \t]+)?to[ \t]+"
+        r"[\"'`“]?(?P<v>[^\s\"'`“”,;]{6,64})",
+        _keywords("reset ,changed ,change ,set ,updated ,update ,rotated ,rotate "),
+        group="v",
+        accept=lambda value, m: (
+            _told_password(value, m)
+            and (m.group("what").lower() not in ("it", "that") or _LOGIN_LINE.search(_line(m)) is not None)
+        ),
+        trims=".,;:)]}>",
+        at_keyword=True,
+        rule_id="password-set-to",
+    ),
+    # `user alice pass Pancake%131`, `login: alice, pw: …`: a user and a password, each after its word.
+    Rule(
+        "password-in-text",
+        SECRET,
+        r"(?i)\b(?:user(?:name)?|login|usr|benutzer|usuario|utilisateur)[ \t]*[:=]?[ \t]+[\w.@+-]{2,40}[ \t]*[,;/]?"
+        r"[ \t]+(?:pass(?:word)?|pw|pwd|passwort|mdp|contraseña|senha)[ \t]*[:=]?[ \t]+"
+        r"[\"'`“]?(?P<v>[^\s\"'`“”,;]{6,64})",
+        _keywords("user,usr,login,benutzer,usuario,utilisateur"),
+        group="v",
+        accept=_told_password,
+        trims=".,;:)]}>",
+        rule_id="user-then-password",
+        window=(0, 140),
     ),
     # `login … is sofia.admin / Chocolate2024`: a user and a password side by side.
     Rule(

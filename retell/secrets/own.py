@@ -51,6 +51,11 @@ def label_is_about(label: str) -> bool:
     return len(words) > 1 and words[-1].lower() in _ABOUT
 
 
+# A YAML tag (`!vault`, `!secret`, `!Ref`, `!ENV`, `!!binary`) says how the value after it is read: unquoted
+# after `key:`, a `!word` followed by more on its line is a tag, not a password that starts with `!`.
+YAML_TAG = re.compile(r"!!?[A-Za-z][\w.:/-]*[ \t]+\S")
+
+
 def _assigned(value: str, m: re.Match[str]) -> bool:
     label, sep = m.group("label"), m.group("sep")
     if m.string.endswith("//", 0, m.start("label")):
@@ -58,6 +63,17 @@ def _assigned(value: str, m: re.Match[str]) -> bool:
     written = next(m.group(g) for g in VALUE_GROUPS if m.group(g) is not None)
     if label_is_about(label) or is_placeholder(written):  # (`value` may have lost a `]` or `...` at its end)
         return False
+    if m.string.endswith("${", 0, m.start("label")):
+        return False  # `${DB_PASSWORD:-…}`: a shell's expansion, its default read by its own rule
+    opened = m.string[m.start("label") - 1 : m.start("label")]
+    if (
+        opened in ("'", '"')
+        and m.string[m.end("sep") :].startswith(opened)
+        and re.match(r"[;,)\]}\s]", m.string[m.end("sep") + 1 : m.end("sep") + 2])
+    ):
+        return False  # `expect "password:"; send …`: the quote after `password:` closes the label's own string
+    if sep.strip() == ":" and YAML_TAG.match(m.string, m.start("v") if m.group("v") else m.end()):
+        return False  # a YAML tag before the value (`!vault |`, `!secret db_password`, `!Ref DbPassword`)
     passwordish = _PASSWORDISH.search(label) is not None
     env_style = label.isupper() and sep.strip() == "="  # DB_PASSWORD=… in a .env file or a shell
     quoted = m.group("v") is None
@@ -100,6 +116,26 @@ def _token_like(value: str, m: re.Match[str]) -> bool:
         and any(c.isalpha() for c in value)
         and shannon_entropy(value) >= 2.5
     )
+
+
+# The name of a cookie that holds a session or a credential, as frameworks name them.
+_SESSION_COOKIE = (
+    r"(?:[\w.%-]{0,60}?(?:sess|sid|auth|token|jwt|remember|login|logged[_-]?in|user_?id|csrf|xsrf|identity|"
+    r"\.aspnetcore\.|cookies|sso|saml|oauth|ticket)[\w.%-]*|_[\w-]{1,40}_key|"
+    # names that say nothing of a session: Gitea's and Gogs', phpMyAdmin's, Pomerium's, Jupyter's per server
+    r"i_like_gitea|i_like_gogs|phpmyadmin|_pomerium|username-[\w-]+-\d{2,5})"
+)
+# (a HAR's or a Postman collection's header: `{"name": "Cookie", "value": "…"}`)
+_COOKIE_LINE = re.compile(
+    r"(?i)(?:set-)?cookie[\"']?[ \t]*[:=]|(?:set-)?cookie[\"'][ \t]*,[ \t]*[\"']?value[\"']?[ \t]*[:=]|"
+    r"--cookie\b|(?<!\S)-b[ \t]"
+)
+
+
+def _in_a_cookie_line(m: re.Match[str]) -> bool:
+    """The pair is on a cookie header's line or in curl's `-b`/`--cookie` argument, after the marker."""
+    line_start = m.string.rfind("\n", 0, m.start()) + 1
+    return _COOKIE_LINE.search(m.string, line_start, m.start()) is not None
 
 
 def _basic_credentials(value: str, m: re.Match[str]) -> bool:
@@ -264,6 +300,10 @@ _NON_PERSONAL_EMAIL = re.compile(
     r"\.(?:local|localhost|localdomain|test|example|invalid)$)",
     re.I,
 )
+
+
+# Latin letters beyond ASCII (accents, Vietnamese): À-ÿ but × and ÷, Latin Extended A and B, Latin Extended Additional
+_LATIN = "\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f\u1e00-\u1eff"
 
 
 def _email(value: str, m: re.Match[str]) -> bool:
@@ -590,6 +630,33 @@ OWN_RULES: tuple[Rule, ...] = (
         group=1,
         accept=_token_like,
     ),
+    # Every session cookie of a cookie line, not only the first (`Cookie: koa.sess=…; koa.sess.sig=…`), named as
+    # the common frameworks name theirs (`.AspNetCore.Cookies`, `wordpress_logged_in_<hash>`, Phoenix's
+    # `_app_key`, `KEYCLOAK_IDENTITY`).
+    Rule(
+        "session-cookie",
+        SECRET,
+        r"(?i)(?<![\w.%-])" + _SESSION_COOKIE + r"=(?:\"(?P<vq>[^\"\s;]{8,})\"|(?P<v>[^;\s\"']{8,}))",
+        ("cookie", "-b "),
+        group=("vq", "v"),  # (a value may be quoted: Flask's, Tornado's and Jupyter's `"2|1:0|…"`)
+        accept=lambda value, m: _in_a_cookie_line(m) and _token_like(value, m),
+        rule_id="cookie-line-pair",
+        window=(0, 1200),
+    ),
+    # A cookie as a browser, a test tool or an export lists it: `{"name": "sessionid", "value": "…"}`,
+    # Playwright's `addCookies([{ name: 'session', value: '…' }])`.
+    Rule(
+        "session-cookie",
+        SECRET,
+        r"(?i)\bname[\"']?[ \t]*[:=][ \t]*[\"']" + _SESSION_COOKIE + r"[\"'][ \t]*,?[ \t]*(?:\r?\n[ \t]*)?"
+        r"[\"']?value[\"']?[ \t]*[:=][ \t]*[\"'](?P<v>[^\"'\s]{8,})[\"']",
+        ("name",),
+        group="v",
+        accept=_token_like,
+        rule_id="cookie-name-value",
+        window=(10, 400),
+        gate=r"""[\"']?[ \t]*[:=][ \t]*[\"']""",
+    ),
     # A session cookie set in code: `client.cookies.set("session", "…")`, `cookies = {"_session_id": "…"}`.
     Rule(
         "session-cookie",
@@ -697,7 +764,7 @@ OWN_RULES: tuple[Rule, ...] = (
     Rule(
         "password-flag",
         SECRET,
-        r"(?i)(?<![\w-])--?(?:[a-z]+-)*(?:password|passwd|pass|pwd|token|api-?key|secret|client-secret|"
+        r"(?i)(?<![\w-])--?(?:[a-z]+-)*(?:password|passwd|passphrase|pass|pwd|token|api-?key|secret|client-secret|"
         r"auth-token|access-token|access-key|secret-key)(?:=|[ \t]+)(?:" + VALUE + ")",
         ("-pass", "-pwd", "-token", "-api", "-secret", "-auth", "-access", "-client"),
         group=VALUE_GROUPS,
@@ -716,7 +783,8 @@ OWN_RULES: tuple[Rule, ...] = (
     Rule(
         "user-password",
         SECRET,
-        r"(?i)\b(?:curl|wget|http|https|xh|httpie|git|lftp|ftp)\b[^\n|;&]{0,300}?(?<!\S)(?:-u|--user|-a|--auth)"
+        r"(?i)\b(?:curl|wget|http|https|xh|httpie|git|lftp|ftp)\b[^\n|;&]{0,300}?(?<!\S)(?:-u|--user|-a|--auth|"
+        r"(?-i:-U)|--proxy-user)"
         r"(?:=|[ \t]+)[\"']?[^\s:\"'/]+:(?!//)([^\s\"']+)",
         ("curl", "wget", "http", "xh", "git", "ftp"),
         group=1,
@@ -739,7 +807,10 @@ OWN_RULES: tuple[Rule, ...] = (
     Rule(
         "email",
         PII,
-        r"(?<![\w.+-])[A-Za-z0-9][A-Za-z0-9._%+-]{0,63}@[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}\.)+[A-Za-z]{2,24}\b",
+        # Latin letters with accents count in an address (`chloé+staging@gmail.com`, RFC 6531), and a script
+        # written without spaces may run up to it (`给zhang@corp.cn`: the address starts at its Latin letters)
+        r"(?<![A-Za-z0-9" + _LATIN + r"._%+-])[A-Za-z0-9" + _LATIN + r"][A-Za-z0-9" + _LATIN + r"._%+-]{0,63}@"
+        r"[A-Za-z0-9" + _LATIN + r"](?:[A-Za-z0-9" + _LATIN + r"-]{0,62}\.)+[A-Za-z]{2,24}(?![A-Za-z0-9_])",
         ("@",),
         accept=_email,
         replacement="[REDACTED:email]",

@@ -406,6 +406,21 @@ _NAME_FIELD_OWNERS = words(
 )
 _NAME_FIELD_KEYWORDS = tuple(f"{who}{sep}name" for who in sorted(_NAME_FIELD_OWNERS) for sep in ("", "_", "-"))
 # Each shape its own rule, searched near the word it starts with.
+# A company's departments, as a person is said to be from one (`Jane Doe from finance`, `Jane Doe (legal)`);
+# not words a phrase could end on (`Results from data`, `Notes from design`).
+_DEPARTMENTS = (
+    r"finance|accounting|accounts|legal|hr|human resources|people ops|sales|marketing|customer support|"
+    r"customer success|operations|infosec|procurement|purchasing|payroll|billing|qa|compliance|devops|sre|"
+    r"recruiting|talent|facilities|treasury|logistics|customer service|helpdesk|it support|comms|communications"
+)
+_DEPARTMENT_KEYWORDS = tuple(f"{p}{d}" for d in _DEPARTMENTS.split("|") for p in (" from ", " from the ", "("))
+# What a message says someone said or asked, when it starts with their name.
+_REPORTING = (
+    r"says|said|asked|asks|wants|wanted|mentioned|reported|noticed|told me|told us|pinged me|emailed|messaged|"
+    r"suggested|complained|confirmed|needs|requested|flagged|wrote|thinks"
+)
+
+
 _PERSON_SHAPES = (
     # (group, regex, keywords, window)
     (
@@ -612,6 +627,24 @@ _PERSON_SHAPES = (
         (" team", " squad", " crew", " department", " dept", " group"),
         (90, 20),
     ),
+    # `Jane Doe from finance says…`, `Jane Doe in accounting`, `Jane Doe (legal)`: a person by their department
+    (
+        "department",
+        r"(?:^|(?<=[\s\"'`(]))"
+        + _name("department")
+        + r"[ \t]+(?i:from[ \t]+(?:the[ \t]+)?|\()(?i:"
+        + _DEPARTMENTS
+        + r")(?![\w-])",
+        _DEPARTMENT_KEYWORDS,
+        (90, 30),
+    ),
+    # `Jane Doe says the export…`, `Jane Doe asked for…`: a message that starts with who said or asked it
+    (
+        "reporter",
+        r"(?m:^)[ \t]*[\"'`“]?" + _name("reporter") + r"[ \t]+(?:" + _REPORTING + r")\b",
+        tuple(f" {verb}" for verb in _REPORTING.split("|")),
+        (60, 20),
+    ),
 )
 # A name in a package's metadata: `"author": "Jane Doe <…>"`, `"contributors": ["A B", "C D"]`,
 # `authors = [{ name = "A B" }]`, `maintainer: A B`; and each entry of an AUTHORS or CONTRIBUTORS list.
@@ -650,12 +683,20 @@ _PHRASE_WORDS = words(
     version feature bugfix hotfix merge initial commit change changes new old final temp test tests wip part
     i we you he she they it this that these please also yes no ok okay hi hello hey team said says asked told
     thinks wants will would can could should just not but so if when then there here about after before
+    request requests report reports review reviews build builds log logs file files server error errors warning
+    warnings issue issues bug bugs ticket tickets branch pipeline script scripts tool tools app engine docs readme
+    changelog check checks alert alerts linter compiler monitor dashboard console output result results summary
+    workflow action actions step stage task tasks service api sdk cli config settings schema query database cache
+    queue worker cluster pod container image package module library plugin extension browser editor terminal shell
+    scanner validator parser handler router controller job
     """
 )
 
 
 # The shapes that find a name in a sentence rather than where a tool or a file writes one.
-_IN_PROSE = frozenset({"told", "signoff", "colleague", "teammate", "log_format", "chat", "addressed"})
+_IN_PROSE = frozenset(
+    {"told", "signoff", "colleague", "teammate", "department", "reporter", "log_format", "chat", "addressed"}
+)
 
 
 def _person(value: str, m: re.Match[str]) -> bool:
