@@ -6,59 +6,17 @@ post's headings."""
 from __future__ import annotations
 
 # ruff: noqa: E501  (each case reads best on one line)
-import re
 from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 from conftest import Transcript
+from told_support import CWD, Told, edit, offline_env  # noqa: F401  (offline_env: a fixture, used by name)
 
-from retell.claude.locate import SessionRef
 from retell.events import ASSISTANT, HUMAN, TOOL_RUN, Event, ToolCall
 from retell.extract.headings import chapter_heading
-from retell.parse import ParseOptions, parse_to_workdir
-from retell.render import RenderOptions, run_render
-from retell.triage.stage import run_triage
-from retell.write.context import StageOptions
-from retell.write.draft import run_draft
-from retell.write.outline import run_outline
 
-OFFLINE = StageOptions(engine="offline")
-CWD = "/srv/demo/proj"
-
-
-@pytest.fixture(autouse=True)
-def _offline(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-
-
-class Told:
-    """One session through parse, triage (approved as proposed), the offline outline and draft, and render."""
-
-    def __init__(self, tx: Transcript, folder: Path) -> None:
-        path = tx.write(folder / "claude" / "projects" / "-srv-demo-proj" / f"{tx.session_id}.jsonl")
-        self.work = folder / "work"
-        parse_to_workdir(SessionRef(path, path.stem), self.work, ParseOptions())
-        run_triage(self.work, approve=True)
-        self.triage: dict[str, Any] = yaml.safe_load((self.work / "triage.yaml").read_text(encoding="utf-8"))
-        run_outline(self.work, OFFLINE)
-        run_draft(self.work, OFFLINE)
-        self.post = run_render(self.work, RenderOptions(output=folder / "site")).post.read_text(encoding="utf-8")
-
-    @property
-    def title(self) -> str:
-        return str(self.triage["post"]["title"])
-
-    @property
-    def headings(self) -> list[str]:
-        return [h for h in re.findall(r"^## (.+)$", self.post, re.M) if h not in ("By the numbers", "Where it ended")]
-
-
-def _edit(tx: Transcript, path: str) -> None:
-    tx.tool_call("Edit", {"file_path": f"{CWD}/{path}", "old_string": "a = 1", "new_string": "a = 2"}, "ok")
+pytestmark = pytest.mark.usefixtures("offline_env")
 
 
 def _summary(tx: Transcript, text: str, leaf: dict[str, Any]) -> None:
@@ -164,7 +122,7 @@ def test_a_long_title_says_what_the_change_makes_a_thing_do_and_ends_before_its_
     tx.user(
         "now we have cache so we should change TUI that it launches the session HTML page rather than regenerating it. also we don't need to check for the existence of the file, let's just launch it."
     )
-    _edit(tx, "claude_code_log/tui.py")
+    edit(tx, "claude_code_log/tui.py")
     tx.assistant("The TUI now opens the cached page.")
     assert Told(tx, tmp_path).title == "Making the TUI launch the session HTML page"
     # a cut keeps at least half a title: "Mysterious build errors" would have lost what they were
@@ -199,7 +157,7 @@ def test_claudes_restatement_that_counts_what_it_fixes_heads_nothing(tx: Transcr
         "Also, I noticed that the colour of the group header cell isn't the same as the items, can you please make it the same?"
     )
     tx.assistant("I'll help you fix both issues in the timeline component. Let me look at the code first.")
-    _edit(tx, "claude_code_log/templates/components/timeline.html")
+    edit(tx, "claude_code_log/templates/components/timeline.html")
     tx.assistant("Groups are hidden now and the header has the items' colour.")
     told = Told(tx, tmp_path)
     assert told.title == "Refactoring the timeline filtering"
@@ -266,9 +224,9 @@ def test_a_first_request_that_only_looks_gives_the_title_to_the_change_that_foll
     tx.assistant(
         "I'll simplify the session navigation by replacing the cross-session links with just a single link to the combined transcript."
     )
-    _edit(tx, "claude_code_log/renderer.py")
-    _edit(tx, "claude_code_log/templates/transcript.html")
-    _edit(tx, "claude_code_log/templates/components/session_nav.html")
+    edit(tx, "claude_code_log/renderer.py")
+    edit(tx, "claude_code_log/templates/transcript.html")
+    edit(tx, "claude_code_log/templates/components/session_nav.html")
     tx.assistant("The session pages now link to the combined transcript.")
     told = Told(tx, tmp_path)
     assert told.title == "Simplifying the session navigation by replacing the cross-session links"
@@ -278,7 +236,7 @@ def test_a_first_message_about_a_screenshot_leaves_the_title_to_the_work(tx: Tra
     # a chat fragment pointing at a screenshot the reader cannot see is no title ("There's some progress: in
     # the first screenshot…"): the work the session did names it
     tx.user("There's some progress: in the first screenshot the header is fine, but in the second the footer overlaps.")
-    _edit(tx, "site/footer.css")
+    edit(tx, "site/footer.css")
     tx.assistant("The footer no longer overlaps the content.")
     told = Told(tx, tmp_path)
     assert told.title == "Changing the footer styles"

@@ -7,55 +7,12 @@ from __future__ import annotations
 # ruff: noqa: E501  (each case reads best on one line)
 import re
 from pathlib import Path
-from typing import Any
 
 import pytest
-import yaml
 from conftest import Transcript
+from told_support import CWD, Told, edit, offline_env  # noqa: F401  (offline_env: a fixture, used by name)
 
-from retell.claude.locate import SessionRef
-from retell.parse import ParseOptions, parse_to_workdir
-from retell.render import RenderOptions, run_render
-from retell.triage.stage import run_triage
-from retell.write.context import StageOptions
-from retell.write.draft import run_draft
-from retell.write.outline import run_outline
-
-OFFLINE = StageOptions(engine="offline")
-CWD = "/srv/demo/proj"
-
-
-@pytest.fixture(autouse=True)
-def _offline(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-
-
-class Told:
-    """One session through parse, triage (approved as proposed), the offline outline and draft, and render."""
-
-    def __init__(self, tx: Transcript, folder: Path) -> None:
-        path = tx.write(folder / "claude" / "projects" / "-srv-demo-proj" / f"{tx.session_id}.jsonl")
-        self.work = folder / "work"
-        parse_to_workdir(SessionRef(path, path.stem), self.work, ParseOptions())
-        run_triage(self.work, approve=True)
-        self.triage: dict[str, Any] = yaml.safe_load((self.work / "triage.yaml").read_text(encoding="utf-8"))
-        run_outline(self.work, OFFLINE)
-        run_draft(self.work, OFFLINE)
-        self.post = run_render(self.work, RenderOptions(output=folder / "site")).post.read_text(encoding="utf-8")
-
-    @property
-    def title(self) -> str:
-        return str(self.triage["post"]["title"])
-
-    @property
-    def headings(self) -> list[str]:
-        return [h for h in re.findall(r"^## (.+)$", self.post, re.M) if h not in ("By the numbers", "Where it ended")]
-
-
-def _edit(tx: Transcript, path: str) -> None:
-    tx.tool_call("Edit", {"file_path": f"{CWD}/{path}", "old_string": "a = 1", "new_string": "a = 2"}, "ok")
+pytestmark = pytest.mark.usefixtures("offline_env")
 
 
 def _commit(tx: Transcript, message: str, output: str, *, refused: bool = False) -> None:
@@ -67,7 +24,7 @@ def test_a_request_to_fix_these_is_told_as_what_happened_with_the_file_it_was_ab
 ) -> None:
     # the corpus: "Please fix these lint errors" was titled "Fix these lint errors", a request, not a post
     tx.user("Can you please fix these lint errors?")
-    _edit(tx, "app/models.py")
+    edit(tx, "app/models.py")
     tx.assistant("All the lint errors are fixed.")
     told = Told(tx, tmp_path)
     assert told.title == "Fixing the lint errors in models.py"
@@ -100,7 +57,7 @@ def test_the_commit_the_session_made_names_the_post_and_a_refused_one_does_not(t
     # session had committed "feat: add support for tar archives (.tar, .tar.gz, .tgz)"
     tx.user("It's been a while - I see that I have pending changes, examine them, add and commit.")
     _commit(tx, "Rewrite everything", "The user doesn't want to proceed with this tool use.", refused=True)
-    _edit(tx, "deep_manifest/archives.py")
+    edit(tx, "deep_manifest/archives.py")
     _commit(
         tx,
         "feat: add support for tar archives (.tar, .tar.gz, .tgz)",
@@ -126,7 +83,7 @@ def test_a_pull_request_title_names_the_post(tx: Transcript, tmp_path: Path) -> 
 def test_a_heading_never_repeats_the_title(tx: Transcript, tmp_path: Path) -> None:
     # the corpus: 25 of 38 posts had one section headed with the title word for word ("Push to github" twice)
     tx.user("Please update the tests in test_display.py, we only pick the latest path now.")
-    _edit(tx, "test/test_display.py")
+    edit(tx, "test/test_display.py")
     tx.assistant("The tests pass.")
     told = Told(tx, tmp_path)
     assert told.title == "Updating the tests in test_display.py"
@@ -136,7 +93,7 @@ def test_a_heading_never_repeats_the_title(tx: Transcript, tmp_path: Path) -> No
 
 def test_a_commit_in_a_stretch_heads_it(tx: Transcript, tmp_path: Path) -> None:
     tx.user("I have the tokenizer page on my site but the deep link is awkward; move it into its own repo.")
-    _edit(tx, "tokenizer/index.html")
+    edit(tx, "tokenizer/index.html")
     _commit(tx, "Add tokenizer application files", "[main 030d80d] Add tokenizer application files\n 5 files changed")
     _commit(
         tx,
@@ -170,8 +127,8 @@ def test_a_stretch_that_changed_many_files_is_headed_by_what_they_are_never_a_fi
     tx.user("Please add the token totals to the top level index page.")
     tx.tool_call("Write", {"file_path": "/home/me/.claude/plans/playful-inventing-nygaard.md", "content": "plan"}, "ok")
     for path in ("claude_code_log/converter.py", "claude_code_log/converter.py", "claude_code_log/renderer.py"):
-        _edit(tx, path)
-    _edit(tx, "claude_code_log/templates/index.html")
+        edit(tx, path)
+    edit(tx, "claude_code_log/templates/index.html")
     tx.assistant("The index shows the totals.")
     told = Told(tx, tmp_path)
     assert told.headings[0] == "Changing the converter, the renderer and the index page"
@@ -205,8 +162,8 @@ def test_a_changed_file_is_named_by_its_role(path: str, role: str) -> None:
 def test_a_script_and_its_styles_are_one_thing(tx: Transcript, tmp_path: Path) -> None:
     tx.user("Make the ruby layout work in Chrome.")
     tx.assistant("Looking at the markup.")
-    _edit(tx, "public/tokenizer.js")
-    _edit(tx, "public/tokenizer.css")
+    edit(tx, "public/tokenizer.js")
+    edit(tx, "public/tokenizer.css")
     tx.user("Now run the tests")
     tx.tool_call("Bash", {"command": "npm test"}, "Tests: 12 passed, 12 total")
     tx.assistant("All 12 pass.")
@@ -240,8 +197,8 @@ def _ruby_session(tx: Transcript, opening: str) -> None:
         "I'll help you rewrite this to use proper HTML ruby elements, which have better browser support. "
         "Let me look at the JavaScript first."
     )
-    _edit(tx, "public/tokenizer.js")
-    _edit(tx, "public/tokenizer.css")
+    edit(tx, "public/tokenizer.js")
+    edit(tx, "public/tokenizer.css")
     tx.assistant("The tokenizer now renders native ruby elements.")
 
 
@@ -260,7 +217,7 @@ def test_claudes_restatement_heads_a_stretch_whose_request_only_points(tx: Trans
 def test_a_japanese_request_takes_no_english_restatement(tx: Transcript, tmp_path: Path) -> None:
     tx.user("/orchestrator @CLAUDE.md を最新の状態にアップデートしてください")
     tx.assistant("I'll help you update the CLAUDE.md file to the latest state.")
-    _edit(tx, "CLAUDE.md")
+    edit(tx, "CLAUDE.md")
     tx.assistant("CLAUDE.mdファイルを最新の状態にアップデートしました。")
     told = Told(tx, tmp_path)
     assert not any(h.startswith("Updating the CLAUDE.md file") for h in told.headings)
@@ -269,14 +226,14 @@ def test_a_japanese_request_takes_no_english_restatement(tx: Transcript, tmp_pat
 def test_a_statement_that_only_points_is_no_heading(tx: Transcript, tmp_path: Path) -> None:
     # the corpus: "The library is setting it" (from "I think the library is setting it, it's an inline style")
     tx.user("I'd like your help with refactoring the timeline filtering so that we hide the group")
-    _edit(tx, "claude_code_log/templates/components/timeline.html")
+    edit(tx, "claude_code_log/templates/components/timeline.html")
     tx.assistant("Filtering hides the group now.")
     tx.user("You can set group.visible using the vis library which is less work")
     tx.assistant("Using group.visible.")
     tx.user("I don't think we need to loop through all items, the group names should match the filters?")
     tx.assistant("Checking the toggles directly.")
     tx.user("I think the library is setting it, it's an inline style (and there's no data-groupid")
-    _edit(tx, "claude_code_log/templates/components/timeline.html")
+    edit(tx, "claude_code_log/templates/components/timeline.html")
     tx.assistant("Overrode the inline style.")
     told = Told(tx, tmp_path)
     assert len(told.headings) == 2 and told.headings[1] != "The library is setting it"
@@ -309,7 +266,7 @@ def test_a_request_that_points_at_errors_is_titled_by_claudes_restatement(tx: Tr
     )
     tx.user("please fix these")
     tx.assistant("I'll fix these type checking issues in the test file.")
-    _edit(tx, "test/test_cache.py")
+    edit(tx, "test/test_cache.py")
     tx.tool_call("Bash", {"command": "uv run ty check"}, "All checks passed!")
     tx.assistant("Both type checking issues have been resolved.")
     told = Told(tx, tmp_path)
@@ -326,7 +283,7 @@ def test_a_request_cut_to_a_few_words_is_titled_by_claudes_fuller_restatement(tx
         "I'll help you update the top-level index.html to include aggregated token usage numbers and the time of "
         "the last interaction. Let me first examine the templates."
     )
-    _edit(tx, "claude_code_log/templates/index.html")
+    edit(tx, "claude_code_log/templates/index.html")
     tx.assistant("Done.")
     assert Told(tx, tmp_path).title == "Updating the top-level index.html to include aggregated token usage numbers"
 
@@ -360,9 +317,9 @@ def test_a_check_that_failed_then_passed_heads_its_stretch_by_the_outcome(tx: Tr
     tx.user("please fix these")
     tx.assistant("Looking at the errors.")
     tx.tool_call("Bash", {"command": "uv run ty check"}, "error[possibly-unbound-attribute]", is_error=True)
-    _edit(tx, "test/test_cache.py")
+    edit(tx, "test/test_cache.py")
     tx.tool_call("Bash", {"command": "uv run ty check"}, "error[call-non-callable]", is_error=True)
-    _edit(tx, "test/test_cache.py")
+    edit(tx, "test/test_cache.py")
     tx.tool_call("Bash", {"command": "uv run ty check"}, "All checks passed!")
     tx.assistant("Both type checking issues are resolved.")
     assert Told(tx, tmp_path).headings == ["Getting the type checker to pass"]
@@ -449,7 +406,7 @@ def test_a_request_opened_by_a_connective_is_headed_by_what_it_asks(
     tx: Transcript, tmp_path: Path, request_text: str, heading: str
 ) -> None:
     tx.user(request_text)
-    _edit(tx, "src/exporter.py")
+    edit(tx, "src/exporter.py")
     tx.assistant("Done.")
     told = Told(tx, tmp_path)  # one stretch: its phrase is the title, and the heading says the work
     assert told.title.startswith(heading), told.title
@@ -471,7 +428,7 @@ def test_a_restatement_speaks_of_the_work_not_to_the_author(tx: Transcript, tmp_
     # the holdout's "Analyzing the patch and help you implement the combined logic you described"
     tx.user("look at the patch diff")
     tx.assistant("I'll analyze the patch and help you implement the combined logic you described.")
-    _edit(tx, "claude_code_log/renderer.py")
+    edit(tx, "claude_code_log/renderer.py")
     tx.assistant("Combined.")
     told = Told(tx, tmp_path)
     assert not any(re.search(r"\byou\b", h) for h in told.headings), told.headings
