@@ -196,7 +196,9 @@ def line_of(problem: dict[str, Any]) -> str:
     return f'{problem["line"]}: {problem["kind"]}: "{claim[:90]}": {reason}'
 
 
-def report(blind: str, variant: str, results: list[PostResult], verbose: bool) -> dict[str, Any]:
+def report(
+    blind: str, variant: str, results: list[PostResult], verbose: bool, show_holdout: bool = False
+) -> dict[str, Any]:
     per_kind: dict[str, list[int]] = {k: [0, 0] for k in KINDS}
     for result in results:
         for plant, caught in zip(result.plants, result.caught, strict=True):
@@ -231,7 +233,7 @@ def report(blind: str, variant: str, results: list[PostResult], verbose: bool) -
         f"away from plants; --strict passes {sum(r.faithful.blocking == 0 for r in results)}/{len(results)} "
         f"faithful drafts"
     )
-    if verbose and variant in SHOWN:
+    if verbose and (variant in SHOWN or show_holdout):
         for r in results:
             for plant, hit in zip(r.plants, r.caught_by, strict=True):
                 if hit is None:
@@ -322,6 +324,11 @@ def timing(tmp: Path, runs: int = 5) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("-v", "--verbose", action="store_true", help="list the dev variant's misses and false alarms")
+    parser.add_argument(
+        "--holdout-details",
+        action="store_true",
+        help="with -v, also list the holdout variant's misses and false alarms (from round six every set is tuned on)",
+    )
     parser.add_argument("--drafts", action="store_true", help="also check the five real-model drafts as written")
     parser.add_argument("--variant", choices=VARIANTS, action="append", help="only this variant (repeatable)")
     parser.add_argument("--set", choices=tuple(SETS), action="append", dest="sets", help="only this set (repeatable)")
@@ -334,7 +341,7 @@ def main() -> None:
         tmp = Path(name)
         for blind in args.sets or SETS:
             for variant in args.variant or VARIANTS:
-                figures.append(report(blind, variant, run_set(blind, variant, tmp), args.verbose))
+                figures.append(report(blind, variant, run_set(blind, variant, tmp), args.verbose, args.holdout_details))
         if args.drafts:
             drafts(tmp)
         if args.timing:

@@ -54,6 +54,7 @@ _POSSESSIVE = frozenset({"my", "its", "Its", "My"})
 _ADDRESSEE = re.compile(
     r"\b(?:told|tell|tells|asked|ask|asks|answered|replied to|to|for|with|at|from|by|sent|reminded|showed)\s+$", re.I
 )
+_WHEN = re.compile(r"\b(?:after|before|since|following|until|till|within)\s+$", re.I)
 _ACCORDING = re.compile(r"\b(?:[Aa]ccording to|[Ii]n the words of)\s+$")
 # An actor, then a verb that names or judges what follows, then the possessive: "Claude called my …"
 _NAMING = re.compile(
@@ -83,6 +84,8 @@ def mentions(text: str, *, acting: bool = True) -> list[tuple[int, str]]:
             continue
         if acting and _ADDRESSEE.search(text[: match.start()]):
             continue  # "I told Claude:" — Claude is spoken to, not speaking
+        if acting and word in _POSSESSIVE and _WHEN.search(text[: match.start()]):
+            continue  # "Its verdict, a minute after my question: “…”": a time, not who speaks
         found.append((match.start(), AUTHOR if group == "name" else group))
     return found
 

@@ -108,6 +108,8 @@ _ERROR_NAME = re.compile(
 # An identifier in prose: lower then upper case inside a word (getUserMedia, assetPrefix, TeamBroadcast), the
 # way code names things and English does not (but brands do: GitHub, JavaScript…, which are not claims).
 _IDENTIFIER = re.compile(r"(?<![A-Za-z0-9_`@/.-])(?:[a-z]+[A-Z]|[A-Z][a-z]+[A-Z])[A-Za-z0-9]*(?![A-Za-z0-9_`/-])")
+# A kebab- or snake-case name introduced as a name ("a skill called worktree-team-kit", "a branch named fix_cache").
+_CALLED = re.compile(r"\b(?:called|named|dubbed)\s+(?P<name>[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+)(?![\w-])")
 _BRANDS = wordset(
     """GitHub GitLab JavaScript TypeScript CoffeeScript PowerShell YouTube LinkedIn WordPress PostgreSQL MySQL
     MongoDB SQLite iPhone iPad iOS macOS WebKit WebGL WebAssembly WebSocket WebSockets OpenAI DeepSeek ChatGPT
@@ -267,6 +269,8 @@ _NOT_ASSERTED = re.compile(
     r"\b(?:should|would|could|might|may|will|won't|to|if|whether|hope|hoped|expect|expected|expects|"
     r"unless|wanted|asked|said|says|claimed|claims|reported|promised|predicted|believed|thought|meant|"
     r"supposed|needs?|going|described|describes|summary|noted|listed|explained|mentioned|told|wrote|"
+    # what a written thing says: "replaced with a note that the app works", "a banner saying it loads"
+    r"(?:note|notice|banner|comment|warning|label|message|docstring|line|sentence) (?:that|saying|stating)|"
     r"no|without)\b|\?",
     re.I,
 )
@@ -412,7 +416,7 @@ _AGREEMENT = re.compile(r"agreed|accepted|approved|signed off|went along")
 _WE_AGREED = re.compile(rf"\b[Ww]e\s+(?:both\s+|all\s+)?agreed(?P<rest>{_REST})")
 MIN_CREDIT_STEMS = 2
 # "it asked whether I wanted to…", "whatever we chose would go into the repo": a question or a relative clause
-_REPORTED = re.compile(r"\b(?:whether|if|whatever|whichever|what|which)\s+$", re.I)
+_REPORTED = re.compile(r"\b(?:whether|if|unless|in case|whatever|whichever|what|which)\s+$", re.I)
 
 
 def credit_claims(text: str, block: Block) -> list[Claim]:
@@ -528,6 +532,11 @@ def _code_block_claims(block: Block) -> list[Claim]:
     return claims
 
 
+# After a quote that ends its own sentence, a verb that goes on to report something ("confirmed that Vercel
+# …", "explained how") starts a new sentence: the speaker it names is not the quote's.
+_REPORTS_AFTER = re.compile(r"^\s*(?:[A-Z]\w*|I|it)(?:\s+\w+ly)?\s+[a-z]+ed\s+(?:that|how|whether|why|what)\b")
+
+
 def _quote_claims(block: Block, original: str, masked: str) -> tuple[list[Claim], str, list[tuple[int, int]]]:
     """The inline quotes of a block's text (code already masked), the text with them blanked, their spans."""
     claims: list[Claim] = []
@@ -544,6 +553,8 @@ def _quote_claims(block: Block, original: str, masked: str) -> tuple[list[Claim]
             after = masked[match.end() : following]
             if after.lstrip()[:1] in (".", "!", "?", "。"):
                 after = ""  # "“…”. I gave in": a new sentence, not an attribution
+            elif quoted.rstrip()[-1:] in ".!?" and _REPORTS_AFTER.match(after):
+                after = ""  # "“Still broken?” Claude confirmed that …": a new sentence with its own content
             joined = quoted.rstrip()[-1:] in ",，、" or after.lstrip()[:1] in ",，"
             speaker = speaker_of(masked[last_end : match.start()], masked[:last_end], after, joined=joined)
             if speaker == PRONOUN:
@@ -616,6 +627,9 @@ def _prose_claims(block: Block, programs: frozenset[str]) -> list[Claim]:
     for match in _IDENTIFIER.finditer(text):
         if match.group(0) not in _BRANDS and not _ERROR_NAME.fullmatch(match.group(0)):
             claims.append(Claim(CODE_SPAN, match.group(0), block.line_at(match.start()), block, at=match.end()))
+    for match in _CALLED.finditer(text):
+        # "a skill called worktree-team-kit": a name given as a name, unmarked, is as much a claim as `one`
+        claims.append(Claim(CODE_SPAN, match.group("name"), block.line_at(match.start("name")), block, at=match.end()))
     for match in _ERROR_NAME.finditer(text):
         claims.append(Claim(CODE_SPAN, match.group(0), block.line_at(match.start()), block, at=match.end()))
         text = _blank(text, match.start(), match.end(), keep="CODE")
@@ -689,7 +703,8 @@ def _clause(text: str, at: int) -> tuple[str, int]:
 
 # "I opened another terminal and typed `claude -r`", 我又跑了 `…`: the author, not Claude, ran it
 _AUTHOR_RAN = re.compile(
-    r"\bI\s+(?:[\w'-]+\s+){0,8}?(?:ran|re-ran|reran|typed|ran|executed|invoked)\b[^.;]*$|(?:我|私)[^。；]*(?:跑了|运行|执行|実行|打っ|叩い)[^。；]*$"
+    r"\bI\s+(?:[\w'-]+\s+){0,8}?(?:ran|re-ran|reran|typed|ran|executed|invoked)\b[^.;]*$|"
+    r"\b(?:me|my)\s+(?:own\s+)?(?:running|re-running|typing|executing)\b[^.;]*$|(?:我|私)[^。；]*(?:跑了|运行|执行|実行|打っ|叩い)[^。；]*$"
 )
 
 

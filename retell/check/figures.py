@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from datetime import datetime, timezone
 
 from retell.check.amounts import (
     DIFF,
@@ -31,6 +32,7 @@ from retell.check.sources import (
     NOTE,
     PATHISH,
     TESTS_RUN,
+    TOOL,
     Figure,
     Source,
     Sources,
@@ -109,6 +111,42 @@ def _anchored(
 
     anchored = [(g, a, b) for g, a, b in gaps if a in around and b in around and on_side(a)]
     return anchored or gaps
+
+
+# What counts from one of the author's messages the paragraph need not cite: "two minutes after my go-ahead",
+# "since I asked", 依頼から12秒ほど, 离我问那句话过了将近一个小时.
+_AFTER_MINE = re.compile(
+    r"^\s*(?:or so\s+)?(?:after|since|from)\s+(?:my\b|I\s+(?:asked|said|wrote|typed|answered|replied|approved|"
+    r"agreed|gave|sent|told)\b)",
+    re.I,
+)
+_MINE_BEFORE = re.compile(
+    r"(?:依頼|質問|指示|お願い|問いかけ|メッセージ|発言)から\s*$|离我[^。，,]{0,12}(?:过了|已经|有)?\s*$"
+)
+AUTHOR_ANCHORS = 2  # the author's messages before the paragraph's events a time "after my…" may count from
+
+
+def _from_my_message(claim: Claim) -> bool:
+    amount = claim.amount
+    assert amount is not None
+    text = claim.block.text
+    return bool(
+        _AFTER_MINE.match(text[amount.end : amount.end + 60])
+        or _MINE_BEFORE.search(text[max(0, amount.start - 30) : amount.start])
+    )
+
+
+def _from_author(index: Sources, ids: set[str]) -> list[tuple[float, str, str]]:
+    """From each of the author's last messages before these events to each of them."""
+    stamps = [(index.clock[i], i) for i in ids if i in index.clock]
+    if not stamps:
+        return []
+    first = min(stamps)[0]
+    kinds = index.event_kinds
+    mine = sorted(
+        (t, i) for i, t in index.clock.items() if "." not in i and kinds.get(i) in ("human", "command") and t <= first
+    )[-AUTHOR_ANCHORS:]
+    return [(t - m, a, b) for m, a in mine for t, b in stamps if t >= m]
 
 
 def _calendar_days_apart(amount: Amount, index: Sources, a: str, b: str) -> bool:
@@ -197,6 +235,9 @@ def _figures(index: Sources, units: set[str]) -> list[Figure]:
 _TEST_ADDED = re.compile(r"^\+\s*(?:async\s+)?(?:def\s+test_\w*|(?:it|test)\s*\(\s*['\"`])", re.M)
 
 
+_LISTED = re.compile(r"\s*[,:(]\s*`[^`\n]+`(?:\s*(?:,|\band\b|\bor\b|、|和|と)\s*(?:and\s+)?`[^`\n]+`)*")
+
+
 def _tests_added(index: Sources, ids: set[str]) -> tuple[int, str, bool]:
     """How many test functions the edits of these events add, the last event that adds one, and whether a diff
     that adds one is cut short in the session ("… (22 more changed lines)": then the count is a least)."""
@@ -236,6 +277,11 @@ def _count(claim: Claim, index: Sources, scope: Scope) -> Finding:
             return found(
                 claim, _first(index, last), f"the cited edits, cut short in the session, add {added}+", UNCHECKED
             )
+    listed = _LISTED.match(claim.block.text, amount.end)
+    if listed and amount.high is None and len(re.findall(r"`[^`]+`", listed.group(0))) == amount.value:
+        # "two new tests, `test_a` and `test_b`": the count is the list that follows (its names are claims
+        # of their own, traced one by one)
+        return Finding(claim, TRACED, None, "the names listed after it", weak=True)
     figures = _figures(index, units)
     if amount.result:  # "all 6 passed" is what passed, never the run's parts added up
         figures = [f for f in figures if f.label != TESTS_RUN]
@@ -263,6 +309,15 @@ def _count(claim: Claim, index: Sources, scope: Scope) -> Finding:
         given = next((s for s in index.of(near) if amount.value in _numbers_in(s.text)), None)
         if given is not None:
             return found(claim, given, weak=True)
+    if scope.has_citation and unit in _STATS_UNITS and amount.high is None:
+        # "the database held 255 messages": a count a cited run printed (`SELECT COUNT(*) FROM base_messages`
+        # → 255) counts something of its own, not the session's messages.
+        stem = unit[:5].lower()
+        for event_id in sorted(cited):
+            runs = [s for s in index.of([event_id]) if s.speaker == TOOL]
+            printed = next((s for s in runs if amount.value in _numbers_in(s.text)), None)
+            if printed is not None and any(stem in s.folded for s in runs):
+                return found(claim, printed, cited=True)
     if unit == FILES and not amount.changed and _named_files(index, scope) >= amount.value > 0:
         finding = found(claim, index.of(scope.near)[0] if scope.near else None)
         finding.weak = True
@@ -529,6 +584,8 @@ def check_time(claim: Claim, index: Sources, scope: Scope) -> Finding:
     gaps = _between(index, scope) if amount.relative else _lengths(index, scope)
     if amount.relative and scope.around:
         gaps = _anchored(claim, index, gaps, scope.around - scope.told)
+    if _from_my_message(claim) and scope.near:
+        gaps = gaps + _from_author(index, scope.near | scope.told)
     if amount.from_start and (scope.around or scope.near):
         gaps += _from_start(index, set(scope.around or scope.near))
     for gap, a, b in gaps:
@@ -613,6 +670,9 @@ def _weekday(claim: Claim, index: Sources, scope: Scope) -> Finding:
     time zone (UTC-12 to UTC+14: the session keeps UTC, not where the author was). Reported, never blocking."""
     amount = claim.amount
     assert amount is not None
+    dated = _dated_weekday(claim, index)
+    if dated is not None:
+        return dated
     ids = set(index.expand(scope.cited)) if scope.has_citation else set(index.clock)  # not the neighbours
     stamps = [index.clock[i] for i in ids if i in index.clock]
     if not stamps:
@@ -636,4 +696,63 @@ def _weekday(claim: Claim, index: Sources, scope: Scope) -> Finding:
         UNTRACED,
         confidence=LOW,
         advice="give the day the events show, or cite the events it tells",
+    )
+
+
+# A weekday given with its date (7 月 13 日周日, "Sunday 13 July", "13 July, a Sunday"): the date is the claim, not
+# the events the paragraph cites (an opening spans the sessions: "from Sunday the 13th to Thursday the 17th").
+_ZH_DATE = re.compile(r"(?:(?P<m>\d{1,2})\s*月\s*)?(?P<d>\d{1,2})\s*日\s*(?:[（(]\s*)?$")
+_MONTHS = [
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+]
+_EN_DATE_AFTER = re.compile(r"^,?\s*(?:the\s+)?(?P<d>\d{1,2})(?:st|nd|rd|th)?(?:\s+(?:of\s+)?(?P<m>[A-Z][a-z]+))?")
+
+
+def _dated_weekday(claim: Claim, index: Sources) -> Finding | None:
+    amount = claim.amount
+    assert amount is not None
+    text = claim.block.text
+    before, after = text[max(0, amount.start - 12) : amount.start], text[amount.end : amount.end + 20]
+    day = month = None
+    zh = _ZH_DATE.search(before)
+    if zh:
+        day, month = int(zh.group("d")), int(zh.group("m")) if zh.group("m") else None
+        if month is None:  # 从 7 月 13 日周日到 17 日周四: the month told earlier in the sentence
+            earlier = re.findall(r"(\d{1,2})\s*月", text[: amount.start])
+            month = int(earlier[-1]) if earlier else None
+    else:
+        en = _EN_DATE_AFTER.match(after)
+        if en and en.group("m") and en.group("m").lower() in _MONTHS:
+            day, month = int(en.group("d")), _MONTHS.index(en.group("m").lower()) + 1
+    if day is None or month is None or not index.clock:
+        return None
+    years = {datetime.fromtimestamp(m * 60, timezone.utc).year for m in index.clock.values()}
+    for year in sorted(years):
+        try:
+            date = datetime(year, month, day, tzinfo=timezone.utc)
+        except ValueError:
+            continue
+        if date.weekday() != amount.weekday:
+            continue
+        start = date.timestamp() / 60
+        if any(start - 14 * 60 <= m < start + 24 * 60 + 12 * 60 for m in index.clock.values()):
+            return Finding(claim, TRACED, None, f"{date:%Y-%m-%d}, a day of the session", weak=True)
+    return found(
+        claim,
+        None,
+        f"{month}/{day} is no {_DAYS[amount.weekday]} on which the session ran",
+        UNTRACED,
+        confidence=LOW,
+        advice="give the day and date the events show",
     )

@@ -232,7 +232,9 @@ def typo_level(a: str, b: str) -> bool:
     if a in CRITICAL or b in CRITICAL or a.isdigit() or b.isdigit():
         return False
     if min(len(a), len(b)) < 3:
-        return False
+        # "oir" for "or", "teh" for "the": a short word of the language mistyped as no word of it (two real
+        # words, "or" and "on", are a change of meaning)
+        return (a in STOPWORDS) != (b in STOPWORDS) and max(len(a), len(b)) <= 4 and _edit_distance(a, b, 1) <= 1
     return _edit_distance(a, b, 2) <= (1 if max(len(a), len(b)) <= 5 else 2)
 
 

@@ -363,6 +363,15 @@ class Tracer:
             return found(claim, _first(index, near[0][0]), cited=True)
         if touches:
             event_id = touches[0][0]
+            summary = (
+                self._summary_names(stripped, scope)
+                if scope.has_citation and claim.ran and _TOLD_IN_SUMMARY.search(_sentence_before(claim))
+                else None
+            )
+            if summary is not None:
+                # "its wrap-up listed the three updated ones (recorder.js, drone.js…)": the cited message
+                # that tells of the change names the file, edited in an event the paragraph leaves uncited.
+                return found(claim, summary, cited=True)
             if scope.has_citation and claim.ran:
                 return found(
                     claim,
@@ -392,6 +401,12 @@ class Tracer:
             UNTRACED,
             advice="check the file's name against the session",
         )
+
+    def _summary_names(self, path: str, scope: Scope) -> Source | None:
+        """A message of Claude's or a subagent's the paragraph cites (not a neighbour) that names the path."""
+        cited = [s for s in self.index.of(scope.cited) if s.speaker in (CLAUDE, SUBAGENT)]
+        folded = path.lower()
+        return next((s for s in cited if folded in s.folded), None)
 
     def _owner(self, claim: Claim, touches: list[tuple[str, str, str]], scope: Scope) -> Finding | None:
         """ "Bob's `research-beads.md`": a file the sentence gives to a named subagent must be one that agent
@@ -469,17 +484,14 @@ class Tracer:
             return found(claim, _first(index, event_id))
         mentioned = _mention(command, index, scope)
         if mentioned is not None:
+            if claim.ran and mentioned.speaker == AUTHOR and self._in_scope(mentioned, scope):
+                # A log the author pasted into a cited event (a CI build, their own terminal) shows it ran
+                # outside Claude's tools: "Vercel ran `git submodule update … && yarn run build`".
+                return found(claim, mentioned, cited=True)
             if claim.ran and claim.by_author:
                 # What the author ran in a terminal of their own is not among Claude's tool runs: the session
-                # cannot show it either way, so it is reported for the author to vouch for, never blocking.
-                return found(
-                    claim,
-                    mentioned,
-                    "named in the session, but not run there",
-                    UNTRACED,
-                    confidence=LOW,
-                    advice="mark it <!-- ok --> if you ran it yourself, or say it was suggested",
-                )
+                # cannot show it either way. Named in the session, it is a note, not a problem.
+                return found(claim, mentioned, "you ran it outside the session: it could not be verified", UNCHECKED)
             if claim.ran:
                 return found(
                     claim,
@@ -567,6 +579,9 @@ class Tracer:
         imported = _imported(code, index, scope)
         if imported is not None:
             return found(claim, imported, cited=self._in_scope(imported, scope))
+        pair = _key_value(code, index, scope)
+        if pair is not None:
+            return found(claim, pair, cited=True)
         pieces = [p.strip() for p in re.split(r"…|\.\.\.", code) if p.strip()]
         if len(pieces) > 1 and all(_mention(p, index, scope) for p in pieces):
             return found(claim, _mention(pieces[0], index, scope))
@@ -992,6 +1007,38 @@ def _mention(needle: str, index: Sources, scope: Scope, *, only: bool = False) -
         if folded in hay and (pattern is None or folded[:1].isalnum() is False or pattern.search(hay)):
             return source
     return None
+
+
+_KEY_VALUE = re.compile(r"(?P<key>[\w.-]{2,})\s*[:=]\s*(?P<value>\S.{0,80})")
+
+
+def _key_value(code: str, index: Sources, scope: Scope) -> Source | None:
+    """`x-matched-path: /404` told of a HAR or a JSON file a cited event holds as `"name": "x-matched-path",
+    "value": "/404"`: the key, then its value soon after it, in an event near the paragraph."""
+    match = _KEY_VALUE.fullmatch(code.strip())
+    if match is None:
+        return None
+    key, value = match.group("key").lower(), match.group("value").strip().lower()
+    for source in index.of(scope.near):
+        hay = source.folded
+        at = hay.find(key)
+        while at >= 0:
+            if value in hay[at + len(key) : at + len(key) + 120]:
+                return source
+            at = hay.find(key, at + 1)
+    return None
+
+
+# A sentence that tells what a message listed, not what a tool did: "its wrap-up listed the updated files".
+_TOLD_IN_SUMMARY = re.compile(
+    r"\b(?:listed|lists|wrap-?up|summary|summed up|recap|reported|named|mentioned|table)\b|一覧|まとめ|总结|列出", re.I
+)
+
+
+def _sentence_before(claim: Claim) -> str:
+    """The claim's sentence up to the claim."""
+    text = claim.block.text[: max(0, claim.at - len(claim.text))]
+    return re.split(r"(?<=[.!?])\s+|(?<=[。！？])", text)[-1]
 
 
 def _imported(code: str, index: Sources, scope: Scope) -> Source | None:
