@@ -107,7 +107,9 @@ _MINUTES = {
 _TIME_NUM = rf"(?:{DIGITS}|{EN_NUMBER}|an?|half\s+an?|a\s+few|several)"
 _TIME_UNIT = r"seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?"
 _DURATION = re.compile(
-    rf"{_START}(?P<n>{_TIME_NUM})(?P<half>\s+and\s+a\s+half)?\s*-?\s*(?P<u>{_TIME_UNIT})\b"
+    # "a full day", "two whole hours": the same time, said with weight
+    rf"{_START}(?P<n>{_TIME_NUM})(?P<full>\s+(?:full|whole|entire|good|solid))?(?P<half>\s+and\s+a\s+half)?\s*-?\s*"
+    rf"(?P<u>{_TIME_UNIT})\b"
     # "an hour and nineteen minutes", "three minutes 22 seconds": one duration ("two hours, 29 minutes of
     # them active" is two)
     rf"(?P<more>\s+and\s+a\s+half\b|(?:\s+and)?\s+(?P<n2>{DIGITS}|{EN_NUMBER})\s*-?\s*"
@@ -182,6 +184,7 @@ class Amount:
     next_day: bool = False  # "the next morning", 第二天: a later day, so hours at least between two events
     weekday: int = -1  # "on Tuesday morning", 周二上午: the day of the week (Monday 0) the events fall on
     hours: tuple[int, int] = (0, 24)  # with a weekday: the part of the day ("morning": 5 to 12, local time)
+    full: bool = False  # "a full day", "two whole hours": the time itself, never a date change ("the next day")
 
 
 def _qualifier(text: str, start: int, end: int) -> str:
@@ -225,7 +228,7 @@ _NUMBER_STARTS = frozenset(
 
 
 _START_RE = re.compile(
-    r"\$|(?<!\d)\d|\b(?:an?|half)\s+(?=(?:single|dozen|couple|pair|few|half|second|minute|hour|day|week|month)s?\b)"
+    r"\$|(?<!\d)\d|\b(?:an?|half)\s+(?=(?:(?:full|whole|entire|good|solid)\s+)?(?:single|dozen|couple|pair|few|half|second|minute|hour|day|week|month)s?\b)"
     r"|\b(?:" + "|".join(sorted(_NUMBER_STARTS - {"a", "an", "half"}, key=len, reverse=True)) + r")\b",
     re.I,
 )
@@ -307,10 +310,13 @@ def durations(text: str, starts: list[int] | None = None) -> list[Amount]:
             else:
                 value += 0.5
                 precision = 0.5
+        if match.group("full"):
+            precision = min(precision, 0.5)  # "a full day" is no twelve hours
         before = text[max(0, match.start() - 30) : match.start()]
         calendar = unit.lower().startswith("day") and bool(_CALENDAR.search(before))
         amount = Amount(match.start(), match.end(), value * scale, DURATION, precision * scale, calendar=calendar)
         amount.scale = scale
+        amount.full = bool(match.group("full"))
         add(amount)
     out.extend(_cjk_durations(text, out))
     return out

@@ -158,7 +158,10 @@ def speaker_of(lead: str, context: str = "", after: str = "", *, joined: bool = 
     if passive is not None:
         return passive
     before = _speaker_before(lead, context)
-    if named is not None and (joined or before is None):
+    # A quote that opens a sentence of its own ("… the index file. “Try deploying this!” I told Claude"): the
+    # speaker the sentence names after it wins over whoever the sentence before was about.
+    opens = bool(re.search(r"[.!?]\s*$", lead)) and not lead.rstrip().endswith("...")
+    if named is not None and (joined or before is None or opens):
         named = resolve_it(context + " " + lead) if named == PRONOUN else named
         return None if named == PROGRAM else named
     return None if before == PROGRAM else before

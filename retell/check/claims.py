@@ -134,7 +134,9 @@ _READ_WORDS = r"read|reading|opened|looked at|looked into|viewed|inspected|scann
 _EDIT_WORDS = (
     r"edited|editing|changed|changing|modified|modifying|wrote|writing|created|creating|deleted|deleting|"
     r"removed|removing|rewrote|rewriting|touched|updated|updating|patched|patching|refactored|renamed|moved|copied|"
-    r"added to|replaced"
+    r"added to|replaced|"
+    # a noun with the file it went to is an edit of that file: "two edits to `x.js`", "the changes to `y.md`"
+    r"edits? (?:to|of)|changes? to|patch(?:es)? to|fix(?:es)? to"
 )
 _TOUCH_WORDS = re.compile(
     rf"\b(?P<read>{_READ_WORDS})\b|\b(?P<edit>{_EDIT_WORDS})\b"

@@ -153,7 +153,9 @@ def _calendar_days_apart(amount: Amount, index: Sources, a: str, b: str) -> bool
     """ "Two days later", 两天后: told in days, it is the calendar days between two events (Monday night to
     Wednesday morning is two days, though 35 hours), in some time zone from UTC-12 to UTC+14."""
     days = amount.value / 1440
-    if amount.high is not None or days < 1 or days != int(days) or a not in index.clock or b not in index.clock:
+    if amount.full or amount.high is not None or days < 1 or days != int(days):
+        return False
+    if a not in index.clock or b not in index.clock:
         return False
     first, last = sorted((index.clock[a], index.clock[b]))
     if last - first < 0.75 * amount.value - 1440:
@@ -318,6 +320,18 @@ def _count(claim: Claim, index: Sources, scope: Scope) -> Finding:
             printed = next((s for s in runs if amount.value in _numbers_in(s.text)), None)
             if printed is not None and any(stem in s.folded for s in runs):
                 return found(claim, printed, cited=True)
+    touched = _TOUCHED_BEFORE.search(claim.block.text[max(0, amount.start - 24) : amount.start])
+    if countable and unit == FILES and touched:
+        # "read eleven files": what the cited tools read (or changed) is the count, not every file they name
+        tools = sorted(c for c in derived_counts(index, scope.cited, unit, amount.changed) if c)
+        if tools:
+            return found(
+                claim,
+                None,
+                f"the cited events {touched.group(0).strip()} {' or '.join(map(str, tools))} file(s)",
+                UNTRACED,
+                advice="give the count of files the cited tools touched, or cite the events it counts",
+            )
     if unit == FILES and not amount.changed and _named_files(index, scope) >= amount.value > 0:
         finding = found(claim, index.of(scope.near)[0] if scope.near else None)
         finding.weak = True
@@ -406,6 +420,9 @@ def _sums(values: list[float]) -> list[float]:
 _FILE_NAME = re.compile(r"[\w.-]*[A-Za-z][\w-]*\.[A-Za-z][A-Za-z0-9]{0,7}")
 
 
+_TOUCHED_BEFORE = re.compile(r"\b(?:read|opened|edited|changed|modified|wrote|created|touched)\s+(?:all\s+)?$", re.I)
+
+
 def _named_files(index: Sources, scope: Scope) -> int:
     """How many distinct files the paragraph's cited events name ("four files" when its summary lists four)."""
     names = set()
@@ -437,6 +454,18 @@ def _thing(claim: Claim, index: Sources, scope: Scope) -> Finding:
         match = next((f for f in same if _fits_figure(amount, f)), None)
         if match is not None:
             return found(claim, _first(index, match.source))
+    if scope.has_citation and amount.high is None:
+        # "five requests" of a HAR, "three entries" of a JSON file a cited event holds: its items of that name
+        noun = re.escape(amount.unit.removeprefix(THING))
+        keyed = max((len(re.findall(rf'"{noun}"\s*:\s*[{{\[]', s.text)) for s in index.of(scope.cited)), default=0)
+        if keyed >= 2 and not _fits_figure(amount, Figure(amount.unit, float(keyed), "", "")):
+            return found(
+                claim,
+                None,
+                f"the cited events hold {keyed} {amount.unit.removeprefix(THING)} entries",
+                UNTRACED,
+                advice="give the count the cited events show",
+            )
     # Where the cited events count this very thing, only the texts that count it say anything of it ("0
     # suspect sequences, down from 159"); else any number they give may be the count.
     holders = {f.source for f in same}

@@ -826,7 +826,10 @@ class Tracer:
             if any(f.problem for f in own):
                 continue  # its claims are reported on their own
             traced = [f for f in own if f.status == TRACED and f.event not in (None, "stats") and not f.weak]
-            if traced:
+            # A credit is traced by its words, which a paragraph's summary shares with many moments: alone, it
+            # says too little of where the paragraph belongs; the prose's overlap with the citation decides.
+            loose = bool(traced) and all(f.claim.kind == CREDIT for f in traced)
+            if traced and not loose:
                 # Wrong when none of its claims rest on what it cites and some rest far from it (a claim
                 # traced to the event next to a cited one is fine: a run and its result, a message and its reply).
                 near = self.scopes[id(block)].near
@@ -850,7 +853,7 @@ class Tracer:
                         )
                     )
                 continue
-            if own:
+            if own and not loose:
                 continue  # its claims are traced by loose rules or to the stats: they say nothing of the citation
             share, source = self._overlap(" ".join(_plain(b) for b in unit), index.of(block.cites))
             if share is not None and share < CITATION_OVERLAP:
