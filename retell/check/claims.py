@@ -410,6 +410,11 @@ _JA_CREDIT = re.compile(
     r"(?P<who>私|僕|俺|わたし|Claude|クロード|我們|我们|我)\s*(?:は|が|も)(?P<rest>[^。！？]{2,60}?)"
     r"(?P<verb>指示した|決めた|決定した|頼んだ|提案した|選んだ|判断した|却下した|求めた|要求した|决定|建议|要求)"
 )
+# Chinese has no particle after who decides: 我们商定先保留它, 我就决定不要这套导航, Claude 最后选择了…
+_ZH_CREDIT = re.compile(
+    r"(?P<who>我们|我們|咱们|我|Claude|它)\s*(?:俩|两个|一起|最后|最终|于是|就|还是|当即|当场|先|都){0,2}\s*"
+    r"(?P<verb>商定|商量(?:后|之后|过后)?(?:决定|定下)|一致同意|决定|同意|选择|选了)(?P<rest>[^。！？；\n]{2,60})"
+)
 # A request: the author may ask for what Claude offered first ("I asked for a full export first"); wanting it is
 # asking for it ("I also wanted the project's prompts" after a subagent's report listed them).
 _REQUEST = re.compile(r"asked|told|had |called for|pushed for|wanted")
@@ -466,6 +471,12 @@ def credit_claims(text: str, block: Block) -> list[Claim]:
         who = match.group("who")
         actor = CLAUDE if who in ("Claude", "クロード") else AUTHOR
         add(match.start(), match.end(), match.group("rest"), actor)
+    for match in _ZH_CREDIT.finditer(text):
+        if any(c.line == block.line_at(match.start()) and c.at >= match.end("verb") for c in claims):
+            continue  # read by the Japanese rule
+        who = match.group("who")
+        actor = BOTH if who in ("我们", "我們", "咱们") else AUTHOR if who == "我" else CLAUDE
+        add(match.start(), match.end(), match.group("rest"), actor, "agreed" if "同意" in match.group("verb") else "")
     return claims
 
 
@@ -539,6 +550,14 @@ def _code_block_claims(block: Block) -> list[Claim]:
 _REPORTS_AFTER = re.compile(r"^\s*(?:[A-Z]\w*|I|it)(?:\s+\w+ly)?\s+[a-z]+ed\s+(?:that|how|whether|why|what)\b")
 
 
+# A short quote is a claim when the sentence says right before it who said it: `Claude checked it and reported
+# "still no"`, `I answered "yes"` (a word or two in quotes is otherwise a term, a label or a title).
+_SAID_RIGHT_BEFORE = re.compile(
+    r"\b(?:I|Claude|it|the (?:sub-?)?agent)\s+(?:\w+\s+){0,6}?(?:said|replied|answered|reported|wrote|typed|"
+    r"asked|concluded)\s*:?\s*$"
+)
+
+
 def _quote_claims(block: Block, original: str, masked: str) -> tuple[list[Claim], str, list[tuple[int, int]]]:
     """The inline quotes of a block's text (code already masked), the text with them blanked, their spans."""
     claims: list[Claim] = []
@@ -549,7 +568,10 @@ def _quote_claims(block: Block, original: str, masked: str) -> tuple[list[Claim]
     for n, match in enumerate(found):
         group = next(g for g in "abcdef" if match.group(g) is not None)
         quoted = original[match.start(group) : match.end(group)]
-        if quote_words(masked[match.start(group) : match.end(group)]) >= MIN_INLINE_QUOTE_WORDS:
+        lead = masked[last_end : match.start()]
+        if quote_words(masked[match.start(group) : match.end(group)]) >= MIN_INLINE_QUOTE_WORDS or (
+            _SAID_RIGHT_BEFORE.search(lead) and re.search(r"\w", quoted)
+        ):
             # "it" is resolved within the paragraph only: across paragraphs it is too often someone else.
             following = found[n + 1].start() if n + 1 < len(found) else len(masked)
             after = masked[match.end() : following]

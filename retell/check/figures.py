@@ -455,10 +455,11 @@ def _thing(claim: Claim, index: Sources, scope: Scope) -> Finding:
         if match is not None:
             return found(claim, _first(index, match.source))
     if scope.has_citation and amount.high is None:
-        # "five requests" of a HAR, "three entries" of a JSON file a cited event holds: its items of that name
+        # "nine requests" of a HAR of five, "three entries" of a JSON file a cited event holds: its items of that name
         noun = re.escape(amount.unit.removeprefix(THING))
         keyed = max((len(re.findall(rf'"{noun}"\s*:\s*[{{\[]', s.text)) for s in index.of(scope.cited)), default=0)
-        if keyed >= 2 and not _fits_figure(amount, Figure(amount.unit, float(keyed), "", "")):
+        # More than the list holds (a part of it, "two requests failed", may be fewer)
+        if keyed >= 2 and amount.value > keyed and not _fits_figure(amount, Figure(amount.unit, float(keyed), "", "")):
             return found(
                 claim,
                 None,
@@ -598,10 +599,11 @@ def check_time(claim: Claim, index: Sources, scope: Scope) -> Finding:
     # An uncited paragraph (an opening, an ending, a heading) tells the whole story: "nine minutes later
     # Claude had written the program" is measured from the session's (or a chapter's) start to its end.
     whole = not scope.has_citation
+    mine = _from_my_message(claim) and bool(scope.near)  # "two minutes after my go-ahead": a gap, never a length
     spans = [
         s
         for s in index.spans
-        if (not amount.relative or s.label in _BETWEEN or (whole and s.label in _WHOLE))
+        if (not (amount.relative or mine) or s.label in _BETWEEN or (whole and s.label in _WHOLE))
         # a turn's, a subagent's or a stated length counts near the paragraph; the session's anywhere
         and (s.source == "stats" or s.source not in index.clock or not scope.has_citation or s.source in scope.near)
     ]
@@ -613,8 +615,8 @@ def check_time(claim: Claim, index: Sources, scope: Scope) -> Finding:
     gaps = _between(index, scope) if amount.relative else _lengths(index, scope)
     if amount.relative and scope.around:
         gaps = _anchored(claim, index, gaps, scope.around - scope.told)
-    if _from_my_message(claim) and scope.near:
-        gaps = gaps + _from_author(index, scope.near | scope.told)
+    if mine:
+        gaps = _from_author(index, scope.near | scope.told)
     if amount.from_start and (scope.around or scope.near):
         gaps += _from_start(index, set(scope.around or scope.near))
     for gap, a, b in gaps:

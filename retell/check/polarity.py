@@ -10,7 +10,8 @@ DROP = "drop"
 KEEP = "keep"
 
 _DROPS = re.compile(
-    r"\b(?:skip(?:s|ped|ping)?|drop(?:s|ped|ping)?|leav(?:e|es|ing) (?:\w+ )?(?:out|off)|left (?:\w+ )?(?:out|off)|"
+    r"\b(?:skip(?:s|ped|ping)?|drop(?:s|ped|ping)?|"
+    r"leav(?:e|es|ing) (?:\w+ ){0,3}(?:out|off)\b|left (?:\w+ ){0,3}(?:out|off)\b|"
     r"omit(?:s|ted|ting)?|abandon(?:s|ed|ing)?|give up|gave up|hold off|held off|postpone[sd]?|defer(?:red)?|"
     r"scrap(?:s|ped)?|shelve[sd]?|forgo|remov(?:e|es|ed|ing)|delet(?:e|es|ed|ing)|get rid of|got rid of|"
     r"not (?:to )?(?:run|keep|include|do|add|use)|no need|don'?t need|without)\b"

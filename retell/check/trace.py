@@ -83,6 +83,7 @@ CREDIT_MARGIN = 0.25
 CREDIT_NOTHING = 0.2
 # A shared decision ("we agreed to…") must share this much of its meaning with something said near it.
 CREDIT_SHARED = 0.4
+_REJECTED = re.compile(r"The user (?:doesn't|does not) want", re.I)  # a refused tool call, not a decision's words
 _DECIDED = re.compile(r"\b(?:agreed|decided|chose|settled on|opted|went with)\b", re.I)
 # A plain yes: "Yes, run the tests", "ok", "sounds good", "go ahead", はい, 好的.
 _ASSENT = re.compile(
@@ -489,9 +490,20 @@ class Tracer:
                 # outside Claude's tools: "Vercel ran `git submodule update … && yarn run build`".
                 return found(claim, mentioned, cited=True)
             if claim.ran and claim.by_author:
-                # What the author ran in a terminal of their own is not among Claude's tool runs: the session
-                # cannot show it either way. Named in the session, it is a note, not a problem.
-                return found(claim, mentioned, "you ran it outside the session: it could not be verified", UNCHECKED)
+                # What the author ran in a terminal of their own is not among Claude's tool runs: a terminal
+                # the author pasted shows it (`claude --verbose -r` for "I typed `claude -r`"); else it is
+                # reported for the author to vouch for, never blocking (Claude may only have suggested it).
+                pasted = self._pasted(wanted, scope)
+                if pasted is not None:
+                    return found(claim, pasted, cited=self._in_scope(pasted, scope))
+                return found(
+                    claim,
+                    mentioned,
+                    "named in the session, but not run there",
+                    UNTRACED,
+                    confidence=LOW,
+                    advice="mark it <!-- ok --> if you ran it yourself, or say it was suggested",
+                )
             if claim.ran:
                 return found(
                     claim,
@@ -512,6 +524,16 @@ class Tracer:
             confidence=HIGH if claim.ran and nearest is not None else LOW,
             advice="give the command as it ran" + (f" (closest: {nearest.id})" if nearest else ""),
         )
+
+    def _pasted(self, wanted: list[str], scope: Scope) -> Source | None:
+        """A message of the author's with a line that runs these words in order (a terminal they pasted)."""
+        pool = _unique([*self.index.of(scope.near), *self.index.sources])
+        for source in pool:
+            if source.speaker != AUTHOR:
+                continue
+            if any(_subsequence(wanted, line.split()) for line in source.text.splitlines()):
+                return source
+        return None
 
     def output(self, claim: Claim, scope: Scope) -> Finding:
         """What a command printed: the output its run kept (or the message Claude wrote right after it,
@@ -634,6 +656,8 @@ class Tracer:
                 return opposite
         if claim.agreement and claim.actor == AUTHOR:
             return self._agreed(claim, scope, weights, whole)
+        if scope.has_citation and script_of(claim.text) == "cjk" and self._other_script(scope):
+            return self._polarity_across(claim, scope)
         if claim.actor == BOTH:
             if _DECIDED.search(claim.text):
                 return self._shared(claim, scope, weights, whole)
@@ -700,6 +724,37 @@ class Tracer:
         if max(own, other) < CREDIT_NOTHING:
             return found(claim, own_source or other_source, "worded too freely to compare", UNCHECKED)
         return found(claim, own_source)
+
+    def _other_script(self, scope: Scope) -> bool:
+        """The cited messages are in another script than the post (a Chinese post of English sessions)."""
+        said = [s for s in self.index.of(scope.near) if s.speaker in _AUTHOR_SIDE | _MACHINE_SIDE and not s.retells]
+        return bool(said) and all(script_of(s.text) != "cjk" for s in said)
+
+    def _polarity_across(self, claim: Claim, scope: Scope) -> Finding:
+        """A decision told in another language than the session's (我们商定先保留它 of English messages): words
+        cannot be compared, only which way it went. Contradicted when the cited messages only go the other way
+        (Claude's "We don't need it at all. Let me remove it"); else a note, never a problem."""
+        told = decision_polarity(claim.text)
+        said = [
+            (s, decision_polarity(s.text))
+            for s in self.index.of(scope.near)
+            if s.speaker in _AUTHOR_SIDE | _MACHINE_SIDE and not s.retells and not _REJECTED.match(s.text)
+        ]
+        same = next((s for s, way in said if told is not None and way == told), None)
+        if same is not None:
+            return found(claim, same, cited=True)
+        other = next((s for s, way in said if told is not None and way is not None and way != told), None)
+        if other is not None:
+            quoted = " ".join(other.text.split())[:80]
+            return found(
+                claim,
+                other,
+                f"told the other way round: {other.id} says “{quoted}”",
+                CONTRADICTED,
+                confidence=LOW,
+                advice=f"tell what was decided in {other.id}, or mark it <!-- ok --> if it changed later",
+            )
+        return found(claim, None, "told in another language than the session: not compared", UNCHECKED)
 
     def _opposite(self, claim: Claim, scope: Scope) -> Finding | None:
         """A decision told the opposite way round: "I decided we would skip the experiments" where my answer to

@@ -85,9 +85,8 @@ def test_a_command_the_author_typed_in_their_own_terminal_is_left_to_them_never_
     mine = check(
         "G1", "It was only settled when I opened another terminal and typed `claude -r`. <!-- ev: e153 e167 -->\n"
     )
-    (line,) = [line for line in mine.lines() if "command" in line]
-    assert 'command: "claude -r": named in the session, but not run there' in line
-    assert "mark it <!-- ok --> if you ran it yourself" in line and "stops render --strict" not in line
+    # Round six: the terminal I pasted (e132, e141: `claude --dangerously-skip-permissions --verbose -r`) shows it.
+    assert not [line for line in mine.lines() if "command" in line]
     claudes = problems("G1", "Claude then ran `claude -r` itself. <!-- ev: e153 e167 -->\n")
     assert any('command: "claude -r": named in the session, but never run' in line for line in claudes)
 
