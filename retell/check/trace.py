@@ -495,7 +495,8 @@ class Tracer:
                 # reported for the author to vouch for, never blocking (Claude may only have suggested it).
                 pasted = self._pasted(wanted, scope)
                 if pasted is not None:
-                    return found(claim, pasted, cited=self._in_scope(pasted, scope))
+                    # weak: a summing-up ("what settled it was me running `claude -r`") may tell of it anywhere
+                    return found(claim, pasted, weak=not self._in_scope(pasted, scope))
                 return found(
                     claim,
                     mentioned,
