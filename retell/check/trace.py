@@ -483,6 +483,11 @@ class Tracer:
                     advice=f"cite {event_id}, or name the command the cited events ran",
                 )
             return found(claim, _first(index, event_id))
+        pasted = self._pasted(wanted, scope) if claim.ran and claim.by_author else None
+        if pasted is not None:
+            # a terminal the author pasted shows what they ran (`claude --verbose -r` for "I typed `claude -r`");
+            # weak: a summing-up ("what settled it was me running `claude -r`") may tell of it anywhere
+            return found(claim, pasted, weak=not self._in_scope(pasted, scope))
         mentioned = _mention(command, index, scope)
         if mentioned is not None:
             if claim.ran and mentioned.speaker == AUTHOR and self._in_scope(mentioned, scope):
@@ -490,13 +495,9 @@ class Tracer:
                 # outside Claude's tools: "Vercel ran `git submodule update … && yarn run build`".
                 return found(claim, mentioned, cited=True)
             if claim.ran and claim.by_author:
-                # What the author ran in a terminal of their own is not among Claude's tool runs: a terminal
-                # the author pasted shows it (`claude --verbose -r` for "I typed `claude -r`"); else it is
-                # reported for the author to vouch for, never blocking (Claude may only have suggested it).
-                pasted = self._pasted(wanted, scope)
-                if pasted is not None:
-                    # weak: a summing-up ("what settled it was me running `claude -r`") may tell of it anywhere
-                    return found(claim, pasted, weak=not self._in_scope(pasted, scope))
+                # What the author ran in a terminal of their own, with no paste of it, is not among Claude's
+                # tool runs: reported for the author to vouch for, never blocking (Claude may only have
+                # suggested it).
                 return found(
                     claim,
                     mentioned,
