@@ -210,7 +210,7 @@ _FAMILIES: list[tuple[str, str]] = [
     (
         "app",
         r"page|app|site|recording|recorder|playback|player|program|redirect|request|requests|feature|fix|server|"
-        r"script|styles|styling|ページ|アプリ",
+        r"script|styles|styling|ページ|アプリ|页面|网页|应用",
     ),
     # a job a script of the project does ("the full export went through"): its runs name it
     (
@@ -230,7 +230,7 @@ _VERB_FAMILIES = {
 _POSITIVE = (
     r"passed|passes|went green|came back green|went through|succeeded|succeeds|worked|works|loaded|loads|"
     r"compiled|deployed|merged|pushed|committed|installed|fixed|resolved|solved|came back clean|ran clean|"
-    r"replied|acknowledged|responded|wrote back|"
+    r"replied|acknowledged|responded|wrote back|played back|"
     # a run told as complete: "exported it without a single warning"
     r"without (?:a single|any) (?:warning|error|problem)s?|with no (?:warnings?|errors?)"
 )
@@ -279,7 +279,7 @@ _NOT_ASSERTED = re.compile(
 _NOT = re.compile(r"\b(?:not|never|no|n't|nothing|nobody|none)\b", re.I)
 _JA_OUTCOME = re.compile(
     r"(?P<pos>通った|通過した|成功した|正常に終わ|動いた|動作した|パスした|デプロイ(?:した|された)|マージ(?:した|された)|"
-    r"プッシュ(?:した|された)|直った|解決した|通过了|成功了)|(?P<neg>失敗した|落ちた|通らなかった|動かなかった|失败了)"
+    r"プッシュ(?:した|された)|直った|解決した|通过了|成功了|(?:就|便|直接|顺利|能)打开了)|(?P<neg>失敗した|落ちた|通らなかった|動かなかった|失败了)"
     r"(?P<tail>)"
 )
 _JA_SENTENCE = re.compile(r"[。！？!?\n]")
@@ -341,6 +341,8 @@ def outcome_claims(text: str, block: Block) -> list[Claim]:
                 # `tree` コマンドは…で失敗した: the command failed, not the subagent).
                 named.sort(key=lambda name: at[name])
             family = named[-1] if named else ""
+        if not family and verb == "timed out":
+            family = "run"  # "claudelog.com timed out": a failure of some call, whose error must say so
         if not family:
             continue
         positive = match.group("pos") is not None
@@ -570,7 +572,7 @@ def _quote_claims(block: Block, original: str, masked: str) -> tuple[list[Claim]
         quoted = original[match.start(group) : match.end(group)]
         lead = masked[last_end : match.start()]
         if quote_words(masked[match.start(group) : match.end(group)]) >= MIN_INLINE_QUOTE_WORDS or (
-            _SAID_RIGHT_BEFORE.search(lead) and re.search(r"\w", quoted)
+            _SAID_RIGHT_BEFORE.search(lead) and quote_words(quoted) >= 2  # one word is a label: "FEASIBLE"
         ):
             # "it" is resolved within the paragraph only: across paragraphs it is too often someone else.
             following = found[n + 1].start() if n + 1 < len(found) else len(masked)

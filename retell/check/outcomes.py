@@ -108,10 +108,38 @@ def _failed(call: Any) -> bool:
 
 
 def check_outcome(claim: Claim, index: Sources, scope: Scope) -> Finding:
+    if not claim.positive and scope.has_citation and _TIMED_OUT.search(claim.text):
+        mode = _timed_out(claim, index, scope)
+        if mode is not None:
+            return mode
     finding = _check(claim, index, scope)
     if claim.soft and finding.status == UNTRACED:
         finding.status, finding.reason = UNCHECKED, "nothing near it says whether it worked"
     return finding
+
+
+_TIMED_OUT = re.compile(r"\btimed out\b|\btime-?out\b|超时|タイムアウト", re.I)
+
+
+def _timed_out(claim: Claim, index: Sources, scope: Scope) -> Finding | None:
+    """ "claudelog.com timed out": how it failed is a claim too. The failed calls near the paragraph must say
+    so; one that failed otherwise ("Request failed with status code 403") is reported, never blocking."""
+    failed = [(e, c) for e, c in _calls(index, scope.near, any_tool=True) if _failed(c)]
+    if not failed:
+        return None
+    said = next(((e, c) for e, c in failed if _TIMED_OUT.search(c.error or c.outcome or "")), None)
+    if said is not None:
+        return found(claim, _first(index, said[0]), cited=True)
+    event_id, call = failed[-1]
+    error = (call.error or call.outcome or "it failed").splitlines()[0][:80]
+    return found(
+        claim,
+        _first(index, event_id),
+        f"the call that failed in {event_id} did not time out ({error})",
+        CONTRADICTED,
+        confidence=LOW,
+        advice="say how it failed, as the session shows",
+    )
 
 
 def _check(claim: Claim, index: Sources, scope: Scope) -> Finding:

@@ -196,3 +196,24 @@ def test_a_decision_told_in_chinese_of_english_messages_is_compared_by_its_direc
     assert any("credit" in line and "told the other way round: 37f83ec9-e86" in line for line in wrong)
     report = check("G2", "我问要不要这个函数，我们商定先保留它。<!-- ev: 37f83ec9-e85 37f83ec9-e86 -->\n")
     assert not report.blocking  # words across languages: never sure enough to stop --strict
+
+
+# -- outcomes ------------------------------------------------------------------------------------------------
+
+
+def test_how_a_call_failed_is_a_claim_too() -> None:
+    # D e9.6: alice's fetch of claudelog.com failed with "Request failed with status code 403"
+    assert problems("D", "One of alice's fetches failed with a 403. <!-- ev: e9 -->\n") == []
+    wrong = problems("D", "One of alice's page fetches timed out. <!-- ev: e9 -->\n")
+    assert any("did not time out (Request failed with status code 403)" in line for line in wrong)
+
+
+def test_a_recording_that_played_back_is_an_outcome_the_session_must_show() -> None:
+    wrong = problems("B", "A first test recording played back cleanly. <!-- ev: e111 -->\n")
+    assert any("outcome" in line and "nothing in the cited events shows it" in line for line in wrong)
+
+
+def test_a_page_that_opened_in_a_chinese_post_is_an_outcome_the_session_must_show() -> None:
+    # G2 89488521: the session only edits tui.py; nothing is run or opened
+    wrong = problems("G2", "改完以后在 TUI 里按一下，页面就直接打开了。<!-- ev: 89488521-e7 89488521-e9 -->\n")
+    assert any("outcome" in line and "nothing in the cited events shows it" in line for line in wrong)
