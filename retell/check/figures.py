@@ -321,10 +321,10 @@ def _count(claim: Claim, index: Sources, scope: Scope) -> Finding:
             if printed is not None and any(stem in s.folded for s in runs):
                 return found(claim, printed, cited=True)
     touched = _TOUCHED_BEFORE.search(claim.block.text[max(0, amount.start - 24) : amount.start])
-    reading = bool(touched) and touched.group(0).lower().startswith(("read", "opened"))
+    reading = touched is not None and touched.group(0).lower().startswith(("read", "opened"))
     # the session's "files changed" says nothing of the files read
     backed = [f for f in figures if not (reading and "changed" in f.label)]
-    if countable and unit == FILES and touched and not any(_fits_figure(amount, f) for f in backed):
+    if countable and unit == FILES and touched is not None and not any(_fits_figure(amount, f) for f in backed):
         # "read eleven files": what the cited tools read (or changed) is the count, not every file they name
         tools = sorted(c for c in derived_counts(index, scope.cited, unit, amount.changed) if c)
         if tools:
