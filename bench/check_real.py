@@ -5,6 +5,7 @@ per 1,000 words of faithful prose, `--strict` on each faithful draft, and the ti
     python bench/check_real.py                  # both variants of both blind sets, summary tables
     python bench/check_real.py --set blind2 --variant dev -v   # one set and variant, with its details
     python bench/check_real.py -v               # also every miss and false alarm of the dev variant
+    python bench/check_real.py -v --holdout-details   # ... and of the holdout variant
     python bench/check_real.py --drafts         # also what the check says about the five real-model drafts
     python bench/check_real.py --timing         # also the time of one check of a 2,500-word draft
 
@@ -30,8 +31,9 @@ of the work folder and checked with `run_check` (what `retell check` runs). Scor
 - `--strict` passes when the check's report has no blocking finding (what `retell render --strict` refuses).
 
 The script imports whatever `retell` the running interpreter has, so `cd /work/main && .venv/bin/python
-/path/to/bench/check_real.py` measures main's code on the same data. Only the dev variant was used to tune
-the check; the holdout variant's details are never printed (only its figures).
+/path/to/bench/check_real.py` measures main's code on the same data. Until round five only the dev variant
+was used to tune the check and the holdout's details were never printed; from round six every set is tuned
+on (a third blind set measures the check), and `-v --holdout-details` lists the holdouts' details too.
 """
 
 from __future__ import annotations
