@@ -215,8 +215,8 @@ def _passive_speaker(lead: str, after: str) -> str | None:
 _ZH_TO = re.compile(r"(?:给|对|向|跟|问|告诉|让|请)\s*$")
 
 
-# 它 ("it") speaking in a Chinese post is Claude: 它说, 它自己先说了一句, 它回答道 (not 让它说: asked to say; not
-# 打断它问: I interrupted it, asking).
+# 它 ("it") speaking in a Chinese post is Claude (or a subagent): 它说, 它自己先说了一句, 它回答道 (not 让它说:
+# asked to say; not 打断它问: I interrupted it, asking).
 _ZH_IT_SAYS = re.compile(
     r"(?<!打断)(?<!告诉)(?<![让请叫要问给对向跟把被])它[^，。、“”「」]{0,8}?(?:说|写|问|回答|回复|表示|提出|建议|告诉我)(?:了|道)?(?:一句|一声|一段)?"
     r"\s*[:：，,]?\s*$"
@@ -230,7 +230,7 @@ def _japanese_lead(lead: str) -> str | None:
     if not re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", sentence):
         return None
     if _ZH_IT_SAYS.search(sentence):
-        return CLAUDE  # 它自己先说了一句“…”: "it", speaking, is Claude (the author is 我)
+        return AGENT  # 它自己先说了一句“…”: "it", speaking, is Claude or a subagent (the author is 我)
     found = None
     for match in _JA_LEAD.finditer(sentence):
         tail = sentence[match.end() :]

@@ -108,8 +108,14 @@ _ERROR_NAME = re.compile(
 # An identifier in prose: lower then upper case inside a word (getUserMedia, assetPrefix, TeamBroadcast), the
 # way code names things and English does not (but brands do: GitHub, JavaScript…, which are not claims).
 _IDENTIFIER = re.compile(r"(?<![A-Za-z0-9_`@/.-])(?:[a-z]+[A-Z]|[A-Z][a-z]+[A-Z])[A-Za-z0-9]*(?![A-Za-z0-9_`/-])")
-# A kebab- or snake-case name introduced as a name ("a skill called worktree-team-kit", "a branch named fix_cache").
-_CALLED = re.compile(r"\b(?:called|named|dubbed)\s+(?P<name>[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+)(?![\w-])")
+# A kebab- or snake-case name given to a thing of software ("a skill called worktree-team-kit", "a branch named
+# fix_cache"; not "a technique called copy-on-write").
+_CALLED = re.compile(
+    r"\b(?:skill|tool|branch|file|folder|directory|function|method|class|command|script|package|module|repo|"
+    r"repository|project|agent|subagent|hook|flag|option|variable|table|database|job|workflow|plugin|extension|"
+    r"library|service|endpoint|container|image|bucket|key|field|worktree|session)s?\s+(?:\w+\s+)?"
+    r"(?:called|named|dubbed)\s+(?P<name>[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+)(?![\w-])"
+)
 _BRANDS = wordset(
     """GitHub GitLab JavaScript TypeScript CoffeeScript PowerShell YouTube LinkedIn WordPress PostgreSQL MySQL
     MongoDB SQLite iPhone iPad iOS macOS WebKit WebGL WebAssembly WebSocket WebSockets OpenAI DeepSeek ChatGPT

@@ -327,7 +327,9 @@ def _count(claim: Claim, index: Sources, scope: Scope) -> Finding:
     if countable and unit == FILES and touched is not None and not any(_fits_figure(amount, f) for f in backed):
         # "read eleven files": what the cited tools read (or changed) is the count, not every file they name
         tools = sorted(c for c in derived_counts(index, scope.cited, unit, amount.changed) if c)
-        if tools:
+        around = derived_counts(index, sorted(scope.near), unit, amount.changed)
+        # more than they touched: fewer may be a part of them ("read four of them first")
+        if tools and amount.value > max([*tools, *around]):
             return found(
                 claim,
                 None,
@@ -619,7 +621,7 @@ def check_time(claim: Claim, index: Sources, scope: Scope) -> Finding:
     if amount.relative and scope.around:
         gaps = _anchored(claim, index, gaps, scope.around - scope.told)
     if mine:
-        gaps = _from_author(index, scope.near | scope.told)
+        gaps = gaps + _from_author(index, scope.near | scope.told)
     if amount.from_start and (scope.around or scope.near):
         gaps += _from_start(index, set(scope.around or scope.near))
     for gap, a, b in gaps:

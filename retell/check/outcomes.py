@@ -118,7 +118,7 @@ def check_outcome(claim: Claim, index: Sources, scope: Scope) -> Finding:
     return finding
 
 
-_TIMED_OUT = re.compile(r"\btimed out\b|\btime-?out\b|超时|タイムアウト", re.I)
+_TIMED_OUT = re.compile(r"timed? ?out|time-out|deadline exceeded|超时|タイムアウト", re.I)
 
 
 def _timed_out(claim: Claim, index: Sources, scope: Scope) -> Finding | None:

@@ -21,12 +21,14 @@ from retell.check.claims import (
     CODE_SPAN,
     COMMAND,
     CREDIT,
+    MIN_INLINE_QUOTE_WORDS,
     NUMBER,
     OUTCOME,
     OUTPUT,
     PATH,
     QUOTE_KINDS,
     Claim,
+    quote_words,
 )
 from retell.check.document import Block
 from retell.check.figures import check_number
@@ -207,6 +209,12 @@ class Tracer:
     # -- quotes ---------------------------------------------------------------------------------------
 
     def quote(self, claim: Claim, scope: Scope) -> Finding:
+        finding = self._quote(claim, scope)
+        if quote_words(claim.text) < MIN_INLINE_QUOTE_WORDS:
+            finding.confidence = LOW  # two words are too few to be sure of whose they are
+        return finding
+
+    def _quote(self, claim: Claim, scope: Scope) -> Finding:
         index = self.index
         allowed = _SPEAKERS.get(claim.speaker, _SPEAKERS[None])
         cleaned = claim.cleaned is not None

@@ -62,6 +62,7 @@ def test_a_possessive_after_a_word_of_time_is_not_the_speaker() -> None:
 def test_a_short_quote_with_its_speaker_named_right_before_is_checked() -> None:
     moved = 'Claude looked once more and reported "still no". <!-- ev: e140 e141 -->\n'
     assert any("these are your words (e141)" in line for line in problems("G1", moved))
+    assert not check("G1", moved).blocking  # two words: never sure enough to stop --strict
     assert problems("G1", 'I looked once more and wrote "still no". <!-- ev: e140 e141 -->\n') == []
 
 
@@ -114,12 +115,16 @@ def test_files_read_are_counted_from_the_cited_reads() -> None:
     assert problems("B", "Claude read eight files in three batches. <!-- ev: e7 e9 e11 -->\n") == []
     wrong = problems("B", "Claude read eleven files in three batches. <!-- ev: e7 e9 e11 -->\n")
     assert any('"eleven files": the cited events read 8 file(s)' in line for line in wrong)
+    # fewer may be a part of them: left alone
+    assert problems("B", "Claude read two files first, then six more. <!-- ev: e7 e9 e11 -->\n") == []
 
 
 def test_a_name_given_as_a_name_is_a_claim() -> None:
     assert problems("D", "Bob loaded a skill called my-worktree-actors first. <!-- ev: e10 -->\n") == []
     invented = problems("D", "Bob loaded a skill called team-worktree-kit first. <!-- ev: e10 -->\n")
     assert any('code: "team-worktree-kit": no event names it' in line for line in invented)
+    # a name of an idea, not of a thing of software: no claim
+    assert problems("D", "Bob compared it with a pattern called copy-on-write. <!-- ev: e10 -->\n") == []
 
 
 # -- numbers -------------------------------------------------------------------------------------------------
