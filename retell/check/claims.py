@@ -418,6 +418,10 @@ _JA_CREDIT = re.compile(
     r"(?P<who>私|僕|俺|わたし|Claude|クロード|我們|我们|我)\s*(?:は|が|も)(?P<rest>[^。！？]{2,60}?)"
     r"(?P<verb>指示した|決めた|決定した|頼んだ|提案した|選んだ|判断した|却下した|求めた|要求した|决定|建议|要求)"
 )
+# A Japanese decision with no one named (the narrator and Claude together): …に一本化することに決めた.
+_JA_DECIDED = re.compile(
+    r"(?:^|[。！？、\n])\s*(?P<rest>[^。！？、\n]{4,60}?)ことに(?:決めた|決定した|した)(?=[。！？\n]|$)"
+)
 # Chinese has no particle after who decides: 我们商定先保留它, 我就决定不要这套导航, Claude 最后选择了…
 _ZH_CREDIT = re.compile(
     r"(?P<who>我们|我們|咱们|我|Claude|它)\s*(?:俩|两个|一起|最后|最终|于是|就|还是|当即|当场|先|都){0,2}\s*"
@@ -479,6 +483,11 @@ def credit_claims(text: str, block: Block) -> list[Claim]:
         who = match.group("who")
         actor = CLAUDE if who in ("Claude", "クロード") else AUTHOR
         add(match.start(), match.end(), match.group("rest"), actor)
+    for match in _JA_DECIDED.finditer(text):
+        if any(c.line == block.line_at(match.start()) and abs(c.at - match.end()) < 4 for c in claims):
+            continue  # its subject is named: read above
+        # 次のセッションで todo-app 側に一本化することに決めた: no subject, so the narrator's "we"
+        add(match.start("rest"), match.end(), match.group("rest"), BOTH, "decided")
     for match in _ZH_CREDIT.finditer(text):
         if any(c.line == block.line_at(match.start()) and c.at >= match.end("verb") for c in claims):
             continue  # read by the Japanese rule

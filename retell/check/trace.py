@@ -86,7 +86,7 @@ CREDIT_NOTHING = 0.2
 # A shared decision ("we agreed to…") must share this much of its meaning with something said near it.
 CREDIT_SHARED = 0.4
 _REJECTED = re.compile(r"The user (?:doesn't|does not) want", re.I)  # a refused tool call, not a decision's words
-_DECIDED = re.compile(r"\b(?:agreed|decided|chose|settled on|opted|went with)\b", re.I)
+_DECIDED = re.compile(r"\b(?:agreed|decided|chose|settled on|opted|went with)\b|決め|決定|决定|商定|ことにした", re.I)
 # A plain yes: "Yes, run the tests", "ok", "sounds good", "go ahead", はい, 好的.
 _ASSENT = re.compile(
     r"\s*(?:yes|yeah|yep|yup|ok|okay|sure|sounds good|go ahead|do it|agreed|let'?s do|please do|perfect|great|"

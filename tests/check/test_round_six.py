@@ -222,3 +222,10 @@ def test_a_page_that_opened_in_a_chinese_post_is_an_outcome_the_session_must_sho
     # G2 89488521: the session only edits tui.py; nothing is run or opened
     wrong = problems("G2", "改完以后在 TUI 里按一下，页面就直接打开了。<!-- ev: 89488521-e7 89488521-e9 -->\n")
     assert any("outcome" in line and "nothing in the cited events shows it" in line for line in wrong)
+
+
+def test_a_japanese_decision_with_no_one_named_is_the_narrators_and_must_be_in_the_session() -> None:
+    # C e1: my only request, "@CLAUDE.md を最新の状態にアップデートしてください"; e16 Claude's closing report
+    assert problems("C", "まず CLAUDE.md を最新の状態にアップデートすることに決めた。<!-- ev: e1 -->\n") == []
+    invented = problems("C", "二重構造は、次のセッションで components/ 側にまとめることに決めた。<!-- ev: e16 -->\n")
+    assert any("credit" in line for line in invented)
