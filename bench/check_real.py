@@ -14,7 +14,8 @@ draft's triage (E, same session as B), the real-model drafts, and the blind set 
 who never saw the checker: for each post and variant (`dev`, `holdout`), a faithful rewrite and the same
 text with fabrications planted, each recorded with its line and kind. A second blind set (`blind2`: G1 in
 English, G2 five English sessions told in Chinese, drafted through the hand-off engine) was made the same way
-by someone who never saw the checker; each set is reported on its own.
+by someone who never saw the checker; each set is reported on its own. A third (`blind3`: H1 in English, H2
+told in German, a holdout variant only) was made the same way, to measure what the first two were tuned on.
 
 For each post and variant the faithful text, then the planted one, is put in place of draft.md in a copy
 of the work folder and checked with `run_check` (what `retell check` runs). Scoring:
@@ -54,7 +55,7 @@ from retell.check.stage import run_check
 
 DATA = Path(__file__).resolve().parent / "check"
 POSTS = ("A", "B", "C", "D")  # the real-model drafts of the first set (and E, --drafts)
-SETS = {"blind": POSTS, "blind2": ("G1", "G2")}  # each blind set and its posts (bench/check/<set>/README.md)
+SETS = {"blind": POSTS, "blind2": ("G1", "G2"), "blind3": ("H1", "H2")}  # each blind set and its posts (bench/check/<set>/README.md)
 VARIANTS = ("dev", "holdout")
 SHOWN = ("dev",)  # details (misses, false alarms) are printed for these variants only
 KINDS = (
@@ -343,6 +344,8 @@ def main() -> None:
         tmp = Path(name)
         for blind in args.sets or SETS:
             for variant in args.variant or VARIANTS:
+                if not (DATA / blind / variant).is_dir():
+                    continue  # blind3 has a holdout only
                 figures.append(report(blind, variant, run_set(blind, variant, tmp), args.verbose, args.holdout_details))
         if args.drafts:
             drafts(tmp)
