@@ -825,6 +825,7 @@ PERSONAL_RULES: tuple[Rule, ...] = (
         accept=_phone,
         replacement="[REDACTED:phone-number]",
         rule_id="nanp-phone",
+        prefilter=r"\d\d\d[ .-]\d\d\d\d",
     ),
     Rule(
         "phone-number",
@@ -834,6 +835,7 @@ PERSONAL_RULES: tuple[Rule, ...] = (
         accept=_national_phone,
         replacement="[REDACTED:phone-number]",
         rule_id="national-phone",
+        prefilter=r"\d\d(?:[ \t]?[/-][ \t]?|[ .])\d\d|\d\d\)[ \t]?\d\d",
     ),
     Rule(
         "phone-number",
