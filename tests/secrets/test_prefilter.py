@@ -76,3 +76,12 @@ def test_every_prefilter_compiles_with_its_rules_flags() -> None:
     assert {r.rule_id for r in prefiltered} >= {"nanp-phone", "national-phone", "lob-api-key", "jwt"}
     for r in prefiltered:
         assert r.prefilter_pattern is not None
+
+
+def test_a_vendored_rule_keeps_its_prefilter_only_while_its_regex_is_the_one_it_was_read_from() -> None:
+    from retell.secrets import vendored
+
+    by_id = {r.rule_id: r for r in base_rules()[0] if r.source == "gitleaks"}
+    for rule_id in vendored._PREFILTERS:
+        assert by_id[rule_id].prefilter is not None, f"{rule_id}: its regex changed, read its prefilter again"
+        assert vendored._prefilter(rule_id, by_id[rule_id].regex + "x") is None
