@@ -41,7 +41,11 @@ def inputs() -> dict[str, list[Path]]:
     cases["example/all-three"] = example
     for path in sorted((ROOT / "tests" / "fixtures" / "parse").glob("*.jsonl")):
         cases[f"fixtures/{path.name}"] = [path]
-    for path in sorted((ROOT / "bench" / "data").glob("session-*.jsonl")):
+    generated = [
+        *(ROOT / "bench" / "data").glob("session-*.jsonl"),
+        *(ROOT / "bench" / "data").glob("screenshots-*.jsonl"),
+    ]
+    for path in sorted(generated):
         if path.stat().st_size < 200 << 20:
             cases[f"bench/{path.name}"] = [path]
     return cases

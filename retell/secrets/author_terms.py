@@ -215,14 +215,14 @@ def user_config_file() -> Path:
 def load_user_terms(path: Path | None = None) -> list[Term]:
     """The `redact:` list of retell's user config (none when the file does not exist); an invalid entry is
     a ValidationError naming its line."""
+    path = path if path is not None else user_config_file()
+    if not path.is_file():
+        return []  # (before ruamel's import: ~20 ms of every `retell parse` of an author without a config)
     from ruamel.yaml.comments import CommentedMap
 
     from retell import yamlio
     from retell.errors import ValidationError
 
-    path = path if path is not None else user_config_file()
-    if not path.is_file():
-        return []
     doc = yamlio.load(path)
     if doc is None:
         return []

@@ -358,6 +358,7 @@ COMMAND_RULES: tuple[Rule, ...] = (
         accept=lambda value, m: _names_a_credential(m.group("label")) and _named_value(value, m),
         trims=SENTENCE_END,
         rule_id="name-value-pair",
+        prefilter=r"(?i)value[\"']?[ \t]*[:=]",  # (its `value:` part)
         window=(60, 300),
     ),
     # An element named for a credential: Maven's `<password>…</password>`, `<DbPassword>…</DbPassword>`.
@@ -369,6 +370,7 @@ COMMAND_RULES: tuple[Rule, ...] = (
         group="v",
         accept=lambda value, m: _names_a_credential(m.group("label")) and _named_value(value, m),
         rule_id="xml-element",
+        prefilter=r"</",
         window=(50, 300),
     ),
     # Set without `=`: a Dockerfile's `ENV DB_PASSWORD value`, fish's `set -x …`, Windows' `setx …`.
@@ -384,6 +386,7 @@ COMMAND_RULES: tuple[Rule, ...] = (
         accept=lambda value, m: _names_a_credential(m.group("label")) and _named_value(value, m, strong=True),
         trims=SENTENCE_END,
         rule_id="set-without-equals",
+        prefilter=r"ENV|set[ \t]+-|setx",
         window=(60, 300),
     ),
     # A default written where the environment is read: `${DB_PASSWORD:-…}` (a shell, compose), Spring's
@@ -407,6 +410,7 @@ COMMAND_RULES: tuple[Rule, ...] = (
         ),
         trims=SENTENCE_END,
         rule_id="default-or-subscript",
+        prefilter=r"\$\{|process\.env|import\.meta\.env|ENV\[|environ|\[[\"']",
         window=(90, 300),
     ),
     # A server's own config line with no `=`: Redis's `requirepass …` and `masterauth …`, keepalived's

@@ -347,8 +347,12 @@ def account_name_rule(name: str) -> Rule:
         rf"://[^/\s]+/({n})(?=[/?#\s'\"`]|$)",
         rf"(?<![\w~])~({n})(?![\w-])",
     ]
+    # every match above holds the name after a slash, dash or tilde, or before an `@` (a name that is a common
+    # word, `sam`, is in many texts: `same`, `sample`)
+    prefilter: str | None = rf"(?i)[/\\~-]{n}|{n}@"
     if re.search(r"[\d\s._-]", name):
         alternatives.append(rf"(?<![\w.-])({n})(?![\w-])")
+        prefilter = None
     return Rule(
         "username",
         PII,
@@ -356,6 +360,7 @@ def account_name_rule(name: str) -> Rule:
         (name.lower(),),
         replacement="[REDACTED:username]",
         canonical=name,
+        prefilter=prefilter,
     )
 
 

@@ -662,7 +662,7 @@ _LIST_HEADING = re.compile(
     r"(?im)^[ \t]*#{0,4}[ \t]*(?:authors|contributors|maintainers|credits|people)[ \t]*:?[ \t]*$"
 )
 # Not a person: an assistant, a bot, a placeholder, an organisation.
-_NOT_A_PERSON = re.compile(
+_NOT_A_PERSON_REGEX = (
     r"(?i)^(?:claude|anthropic|copilot|github|gitlab|openai|codex|chatgpt|gpt|gemini|cursor|devin|aider|"
     r"generated|auto|automatic|automated|system|anonymous|various|tbd|todo|none|null|n/a|"
     # companies and their products, named where a person could be (`ask Stack Overflow`, `cc Google Docs`)
@@ -674,6 +674,12 @@ _NOT_A_PERSON = re.compile(
     r"platform|ops|devops|security|support|infra|infrastructure|research|studio|group|partners|service|services|"
     r"desk|helpdesk|center|centre|office|sales|hr|legal|finance|billing|admins|channel|bot)\b\.?$"
 )
+
+
+@lru_cache(maxsize=1)
+def _not_a_person() -> re.Pattern[str]:
+    """Compiled on first use (~10 ms): only a text with a name's context asks."""
+    return re.compile(_NOT_A_PERSON_REGEX)
 
 
 # Words of a phrase, not of a name (`committed as Work In Progress`): a name told in a sentence has none.
@@ -700,7 +706,7 @@ _IN_PROSE = frozenset(
 
 
 def _person(value: str, m: re.Match[str]) -> bool:
-    if len(value) < 2 or _NOT_A_PERSON.search(value) or value.isupper():
+    if len(value) < 2 or _not_a_person().search(value) or value.isupper():
         return False
     if m.lastgroup in _IN_PROSE and any(w.lower() in _PHRASE_WORDS for w in value.split()):
         return False
@@ -825,6 +831,7 @@ PERSONAL_RULES: tuple[Rule, ...] = (
         accept=_phone,
         replacement="[REDACTED:phone-number]",
         rule_id="nanp-phone",
+        prefilter=r"\d\d\d[ .-]\d\d\d\d",
     ),
     Rule(
         "phone-number",
@@ -834,6 +841,7 @@ PERSONAL_RULES: tuple[Rule, ...] = (
         accept=_national_phone,
         replacement="[REDACTED:phone-number]",
         rule_id="national-phone",
+        prefilter=r"\d\d(?:[ \t]?[/-][ \t]?|[ .])\d\d|\d\d\)[ \t]?\d\d",
     ),
     Rule(
         "phone-number",

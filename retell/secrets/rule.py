@@ -82,10 +82,23 @@ class Rule:
     # a match starts where one of the keywords does (`password is …`): it is tried there only, not at every
     # position of a window
     at_keyword: bool = False
+    # a plain regex (no anchor, no lookaround) that finds a part of every match: a text where it finds nothing
+    # holds no match, and the rule's own regex (tried at every position, or of every window) is not run. One
+    # search in C instead: the phone rules' keywords (`1-`, `0 `) are in nearly every text, their numbers not.
+    prefilter: str | None = None
 
     @cached_property
     def gate_pattern(self) -> re.Pattern[str] | None:
         return re.compile(self.gate, self.flags | re.I) if self.gate else None
+
+    @cached_property
+    def prefilter_pattern(self) -> re.Pattern[str] | None:
+        return re.compile(self.prefilter, self.flags) if self.prefilter else None
+
+    def may_match(self, text: str) -> bool:
+        """False when `text` cannot hold a match (its prefilter finds nothing)."""
+        pre = self.prefilter_pattern
+        return pre is None or pre.search(text) is not None
 
     @cached_property
     def span_can_hold_newline(self) -> bool:

@@ -182,3 +182,25 @@ def test_a_user_record_read_in_one_pass_reads_as_in_two(line: bytes) -> None:
     assert (once.type, once.uuid, once.isCompactSummary) == (twice.type, twice.uuid, twice.isCompactSummary)
     if not isinstance(once, records.ToolResults):
         assert once.message_value() == twice.message_value()
+
+
+def test_a_parse_without_a_user_config_does_not_load_the_yaml_library(tmp_path: Path) -> None:
+    """The author's redact list is read only when their config file exists: a parse of an author who has none
+    does not pay for importing ruamel.yaml (~20 ms, in a fresh interpreter as a user's `retell parse` runs)."""
+    import os
+    import subprocess
+    import sys
+
+    example = Path(__file__).resolve().parents[2] / "examples/claude/projects/-home-sam-src-tidyfeeds"
+    session = sorted(example.glob("*.jsonl"))[0]
+    code = (
+        "import sys\n"
+        "from retell.cli import app\n"
+        f"sys.argv = ['retell', 'parse', {str(session)!r}, '-o', {str(tmp_path / 'work')!r}, '-q']\n"
+        "try:\n    app()\nexcept SystemExit as e:\n    assert not e.code, e.code\n"
+        "print('ruamel' in ' '.join(sys.modules))\n"
+    )
+    env = {**os.environ, "XDG_CONFIG_HOME": str(tmp_path / "config"), "XDG_CACHE_HOME": str(tmp_path / "cache")}
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "False", done.stderr
+    assert (tmp_path / "work" / "events.json").is_file()

@@ -1,0 +1,87 @@
+"""Rule prefilters: a rule whose keywords are in nearly every text (the phone rules' `1-`, `0 `; an account
+name that is a word) runs its regex only on a text where a part of every match of it is found, and finds
+exactly what it found without the prefilter."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pytest
+from secrets_support import ordinary, planted
+
+from retell.secrets import Scanner
+from retell.secrets import rule as rule_module
+from retell.secrets.own import account_name_rule
+from retell.secrets.scanner import base_rules
+
+# Texts near each prefiltered rule's values: the numbers, names and tokens they look for, written so that
+# some match and some only come close (the keyword without the value, the value's part without the rest).
+NEAR = [
+    "Call me on 415-555-0132 or (212) 555 0199, not on 1-800-555-0199x.",
+    "step 1- done, 2. next, 3 items at 10.4 s; build 0412 345 678; tel 030 1234567 or 030/123 45 67",
+    "Ruf mich an: 0171 2345678, or +49 30 901820; 555-0132 alone; ٤١٥-٥٥٥-٠١٣٢",
+    "ls /Users/sam/src and ~sam, mail sam@example.org, git clone https://sam:pw@host/sam/repo; same sample",
+    "ENV DB_PASSWORD s3cr3tP4ss\nset -x API_TOKEN abcDEF123456\nsetx SECRET_KEY Zq9xW2vB7nM4",
+    "${DB_PASSWORD:-Hunter2Hunter2} process.env.API_TOKEN || 'xk29Dk2lQp' environ.get('SECRET') or 'p4Ss'",
+    '{"name": "db_password", "value": "Tr0ub4dor&3x"} <password>c0rrectH0rse</password>',
+    "lob key: test_0123456789abcdef0123456789abcdef012 and live_ab; s.AbCdEfGhIjKlMnOpQrStUvWx token",
+    "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJlLXZhbHVl ey, eyJ alone",
+]
+
+
+def _findings(scanner: Scanner, texts: list[str]) -> list[list[tuple[str, int, int, str]]]:
+    return [[(f.kind, f.start, f.end, f.value) for f in scanner.find(text)] for text in texts]
+
+
+@pytest.mark.parametrize("usernames", [(), ("sam",), ("jdoe",)])
+def test_a_prefilter_never_changes_what_is_found(monkeypatch: pytest.MonkeyPatch, usernames: tuple[str, ...]) -> None:
+    texts = NEAR + [case.text for case in planted(seed=3)] + ordinary()
+    scanner = Scanner(usernames)
+    with_prefilters = _findings(scanner, texts)
+    monkeypatch.setattr(rule_module.Rule, "may_match", lambda self, text: True)
+    assert _findings(scanner, texts) == with_prefilters
+    assert any(with_prefilters[: len(NEAR)])  # (the texts near the values do hold some)
+
+
+def test_the_phone_rules_regexes_do_not_run_on_numbers_that_are_no_phone(monkeypatch: pytest.MonkeyPatch) -> None:
+    ran: list[str] = []
+    matches = rule_module.Rule.matches
+
+    def recording(
+        self: rule_module.Rule, text: str, near: list[tuple[int, int]] | None = None
+    ) -> Iterator[re.Match[str]]:
+        ran.append(self.rule_id or self.kind)
+        return matches(self, text, near)
+
+    monkeypatch.setattr(rule_module.Rule, "matches", recording)
+    Scanner().find("step 1- done, 2. next, 3 items at 10.4 s")
+    assert "nanp-phone" not in ran
+    found = Scanner().find("call me on 415-555-0132")
+    assert "nanp-phone" in ran
+    assert [f.kind for f in found] == ["phone-number"]
+
+
+def test_an_account_name_that_is_a_word_is_looked_for_only_where_it_can_be_one() -> None:
+    rule = account_name_rule("sam")
+    assert not rule.may_match("the same sample, samples")
+    assert rule.may_match("cd /home/sam/src")
+    assert rule.may_match("SAM@host")
+    assert account_name_rule("j.doe").prefilter is None  # (a name that cannot be a word is also looked for alone)
+
+
+def test_every_prefilter_compiles_with_its_rules_flags() -> None:
+    rules, _ = base_rules()
+    prefiltered = [r for r in rules if r.prefilter]
+    assert {r.rule_id for r in prefiltered} >= {"nanp-phone", "national-phone", "lob-api-key", "jwt"}
+    for r in prefiltered:
+        assert r.prefilter_pattern is not None
+
+
+def test_a_vendored_rule_keeps_its_prefilter_only_while_its_regex_is_the_one_it_was_read_from() -> None:
+    from retell.secrets import vendored
+
+    by_id = {r.rule_id: r for r in base_rules()[0] if r.source == "gitleaks"}
+    for rule_id in vendored._PREFILTERS:
+        assert by_id[rule_id].prefilter is not None, f"{rule_id}: its regex changed, read its prefilter again"
+        assert vendored._prefilter(rule_id, by_id[rule_id].regex + "x") is None
