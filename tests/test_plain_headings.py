@@ -102,16 +102,17 @@ def test_a_session_with_no_request_is_titled_by_its_work_not_by_its_project(tx: 
     assert told.headings == ["Sending out subagents"]
 
 
-def test_a_session_of_one_read_keeps_its_project_title_and_heads_its_section_by_the_work(
+def test_a_session_of_one_read_is_titled_by_the_work_and_heads_its_section_by_the_file(
     tx: Transcript, tmp_path: Path
 ) -> None:
-    # the corpus: an excerpt of one Read: its work as the title would leave the section "Where it started"
+    # the blind judge: "Working on claude-code-log with Claude Code" was "too vague, doesn't say what was done";
+    # the lone heading is then the file by its name, not "Where it started"
     tx.tool_call(
         "Read", {"file_path": f"{CWD}/claude_code_log/converter.py", "offset": 775, "limit": 20}, "def x(): ..."
     )
     told = Told(tx, tmp_path)
-    assert told.title == "Working on proj with Claude Code"
-    assert told.headings == ["Reading the converter"]
+    assert told.title == "Reading the converter"
+    assert told.headings == ["Reading converter.py"]
 
 
 def test_a_long_title_says_what_the_change_makes_a_thing_do_and_ends_before_its_trailing_clause(

@@ -15,6 +15,7 @@ from retell.extract.phrasing import (
     rewrites,
     says_nothing_alone,
     short_enough,
+    without_loose_end,
 )
 from retell.extract.requests import author_words, clause_cut, clean_request, first_sentence
 from retell.extract.roles import command_work, commands_in_words, files_in_words
@@ -44,12 +45,15 @@ def chapter_heading(events: Sequence[Event], avoid: Collection[str] = ()) -> str
     """What a stretch is about, said as what happened: the commit (or pull request) it made that best matches
     the author's request in it, else that request ("Fixing the lint errors in app.py"), else the work, else
     what kind of stretch it was (a plan, screenshots, a conversation). A heading in `avoid` (the post's title,
-    the headings before) is passed over for the next; "" only when nothing is left."""
+    the headings before, in that order) is passed over for the next; "" only when nothing is left."""
     taken = {a.casefold() for a in avoid}
-    for candidate in _candidates(events):
-        heading = short_enough(_to_the_reader(candidate))
+    earlier = {a.casefold() for a in list(avoid)[1:]}  # the post's title comes first; "Back to" follows a heading
+    for candidate in _candidates(events, earlier):
+        heading = without_loose_end(short_enough(_to_the_reader(candidate)))
         if re.search(r"(?i)\byou(?:r|'re|'ve|'ll|'d)?\b", heading):
             continue  # Claude speaking to the author ("…the logic you described"): the post is not addressed to them
+        if chat_quote(heading):
+            continue  # "If I just rename a folder I have found…": a sentence of the chat, not what happened
         if heading and not any(_same(heading.casefold(), t) for t in taken):
             return heading
     return ""
@@ -72,7 +76,27 @@ def _same(heading: str, taken: str) -> bool:
     return same_start and len(stems) >= 4 and len(stems & known) >= SAME_SHARE * len(stems)
 
 
-def _candidates(events: Sequence[Event]) -> Iterator[str]:
+# A sentence of the chat rather than a heading: it opens on a condition or a reason ("If I just rename…", "When
+# I run it…"), or the author speaks of what they think, want or found ("…I have found", "…so that I can test")
+_CHAT_OPENING = re.compile(
+    r"(?i)^(?:if|when|whenever|since|because|although|though|while|unless|once|as soon as|whether|so|and|but|or)\b"
+)
+_FIRST_PERSON = re.compile(
+    r"\b(?:I|we) (?:just |really |actually |also )*(?:have |had )?(?:think|thought|want|wanted|found|noticed|"
+    r"realised|realized|guess|believe|feel|tried|mean|meant|saw)\b|\b(?:I|we) just\b|"
+    r"\bso (?:that )?(?:I|we)\b"
+)
+
+
+def chat_quote(heading: str) -> bool:
+    """Whether an English heading reads as a quoted chat sentence (see _CHAT_OPENING)."""
+    if re.search(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]", heading):
+        return False
+    return bool(_CHAT_OPENING.match(heading) or _FIRST_PERSON.search(heading.replace("\u2019", "'")))
+
+
+def _candidates(events: Sequence[Event], earlier: Collection[str] = ()) -> Iterator[str]:
+    """What a stretch's heading could be, best first; `earlier`: the headings before it (casefolded)."""
     requests = [r for e in events if (w := author_words(e)) and (r := clean_request(w))][: LATER_ASKS + 1]
     request = requests[0] if requests else None
     summaries = session_summaries(events)
@@ -106,9 +130,29 @@ def _candidates(events: Sequence[Event]) -> Iterator[str]:
         # question or a thank-you restated
         yield _telling(without_typos(request_heading(request), events))
     changed = re.match(r"^Changing (the [\w .-]+)$", activity)
-    if changed and " and " not in changed.group(1):  # the same file as a heading before: the work came back to it
-        yield f"Back to {changed.group(1)}"
+    if changed and " and " not in changed.group(1) and any(_same(activity.casefold(), t) for t in earlier):
+        yield f"Back to {changed.group(1)}"  # the same file as a heading before (not the title): the work came back
     yield kind_heading(events)
+    yield named_files_heading(events)  # the work is the title: the files it touched, by their names
+
+
+def named_files_heading(events: Sequence[Event]) -> str:
+    """ "Editing renderer_timings.py", "Reading converter.py": the files a stretch edited (else read), by name, when
+    they are one or two."""
+    calls = [c for e in events if e.kind == TOOL_RUN and not e.sidechain for c in e.calls or ()]
+    for kind, verb in (("edit", "Editing"), ("write", "Writing"), ("read", "Reading")):
+        names = list(
+            dict.fromkeys(
+                re.split(r"[\\/]", c.target.rstrip("/\\"))[-1]
+                for c in calls
+                if family(c.name) == kind and c.target and not _is_plan(c.target)
+            )
+        )
+        if 1 <= len(names) <= 2:
+            return f"{verb} {join_words(names)}"
+        if names:
+            return ""
+    return ""
 
 
 def _to_the_reader(text: str) -> str:

@@ -180,7 +180,55 @@ def as_phrase(text: str, objects: Sequence[str] = (), limit: int = PHRASE_CHARS)
     phrase = re.sub(_LINK_REST, "", phrase)  # "failing on CI: github.com": what is left of a link
     if len(phrase) > limit + PHRASE_SLACK:  # a whole phrase a little over the limit reads better than a cut one
         phrase = clause_cut(phrase, limit + PHRASE_SLACK, shortest=16) or phrase
+    phrase = without_loose_end(tidy_grammar(phrase) if rewritten is not None else phrase)
     return phrase[:1].upper() + phrase[1:]
+
+
+# A chat request's shorthand, as a blogger writes it: "create TODO app by Next.js" is "Creating a TODO app with
+# Next.js"; "with Haiku model" is "with the Haiku model". Only a named thing (capitalised, or a `.js` name) and
+# a noun of a thing built: the article or the preposition is grammar, never a fact the session did not show.
+_BUILT = (
+    r"app|application|website|site|page|tool|script|bot|game|server|dashboard|component|notebook|library|"
+    r"extension|plugin|CLI|API|service|project|template|theme|landing page|blog"
+)
+_NAMED = r"(?:[A-Z][\w.+#-]*|[\w-]+\.js)"
+_BARE_BUILT = re.compile(
+    r"(?i)^((?:creating|building|making|writing|setting up|adding|scaffolding|starting) )"
+    r"(?!(?:a|an|the|my|our|some|new|this|that|these|its|their)\b)"
+    r"(?-i:(" + _NAMED + r"(?: " + _NAMED + r")?) )?(?i:(" + _BUILT + r"))"
+    r"(?=$|[,.:;]|\s(?:with|for|in|using|that|to|on|by|and|from|which)\b)"  # the thing, not "page numbers"
+)
+_BY_TOOL = re.compile(
+    r"(?i)^((?:creating|building|making|writing|setting up|scaffolding) (?:\S+ ){0,3}?(?:" + _BUILT + r")s?) "
+    r"by (?-i:(" + _NAMED + r"))"
+)
+_BARE_MODEL = re.compile(
+    r"\b(with|using|in|on|for|to) (?!the\b)(" + _NAMED + r") "
+    r"(model|framework|library|API|plugin|extension|package)\b(?!s)"
+)
+
+
+def tidy_grammar(phrase: str) -> str:
+    """A rewritten request's missing article and "by <tool>" mended (see _BUILT)."""
+    phrase = _BY_TOOL.sub(r"\1 with \2", phrase)
+    bare = _BARE_BUILT.match(phrase)
+    if bare:
+        article = "an" if (bare.group(2) or bare.group(3))[:1].lower() in "aeio" else "a"
+        phrase = f"{bare.group(1)}{article} {phrase[len(bare.group(1)) :]}"
+    return _BARE_MODEL.sub(r"\1 the \2 \3", phrase)
+
+
+# Words a phrase cannot end on: what followed them was cut ("…with the title "Implementation details" and")
+_LOOSE_END = re.compile(r"(?i)[\s,;:–—-]+(?:and|or|but|the|a|an|which|then)$")
+
+
+def without_loose_end(phrase: str) -> str:
+    """`phrase` without a last word that needs what was cut after it."""
+    while True:
+        cut = _LOOSE_END.sub("", phrase)
+        if cut == phrase or len(cut.split()) < 2:
+            return phrase
+        phrase = cut
 
 
 def _rewrite(line: str, objects: Sequence[str]) -> str | None:

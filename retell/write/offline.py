@@ -30,6 +30,7 @@ from retell.events import (
 from retell.extract.headings import chapter_heading
 from retell.extract.headings import join_words as _join
 from retell.extract.headings import short_path as _short_path
+from retell.extract.local_headings import in_language
 from retell.extract.project import project_name
 from retell.extract.requests import is_author_message, is_request_command
 from retell.extract.signals import DISCOVERY, PIVOT
@@ -176,6 +177,7 @@ def offline_outline(view: EventLog, triage: Triage) -> Outline:
         if not heading:
             told = [e for ep in group for e in ep.events]
             heading = chapter_heading(told, [triage.post.title, *used_headings]) or "What came next"
+            heading = in_language(heading, told, triage.post.language)
         base, n = heading, 2
         while heading in used_headings:
             heading, n = f"{base} (part {n})", n + 1
