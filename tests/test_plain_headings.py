@@ -196,12 +196,12 @@ def test_a_name_misspelt_by_the_author_is_spelled_as_the_session_spells_it() -> 
     # the corpus: "Using the Pydanctic models in a better way" while Claude and the code say "Pydantic"
     events = [
         Event(
-            HUMAN, id="e1", text="I need to use the Pydanctic models in a better way, I need to access the timestamps"
+            HUMAN, id="e1", text="I need to use the Pydanctic models for the timestamps, I need to access them by type"
         ),
         Event(ASSISTANT, id="e2", text="The Pydantic models now expose the timestamps."),
         Event(TOOL_RUN, id="e3", calls=[ToolCall("Edit", target="/srv/p/claude_code_log/models.py")]),
     ]
-    assert chapter_heading(events) == "Using the Pydantic models in a better way"
+    assert chapter_heading(events) == "Using the Pydantic models for the timestamps"
     # a British spelling is the author's, not a slip ("behaviour" where Claude writes "behavior")
     events = [
         Event(HUMAN, id="e1", text="Can you please change the default command behaviour to look up the PR?"),

@@ -153,3 +153,79 @@ def test_a_chinese_session_of_work_alone_is_titled_and_headed_in_chinese(tx: Tra
     assert in_language("Changing the renderer", events, "de") == "Changing the renderer"  # no words for it yet
     assert project_title("proj", "ja") == "proj での作業"
     assert project_title("proj", "en") is None
+
+
+def test_a_first_request_that_only_looked_gives_the_title_to_the_change_claude_announced_and_made(
+    tx: Transcript, tmp_path: Path
+) -> None:
+    # the blind judge: "Looking at the patch diff": "vague: which patch, and to what end?"; the session then changed
+    # the code as Claude said it would
+    tx.user(
+        "Please have a look at this patch diff, I changed my mind a bit about it.\n\ndiff --git a/app/paths.py b/app/paths.py"
+    )
+    tx.assistant("I'll analyze this patch and help you implement the logic you described.")
+    tx.tool_call("Read", {"file_path": f"{CWD}/app/paths.py"}, "def pick(): ...")
+    tx.assistant("Now I'll implement the combined logic that takes the least nested path first:")
+    edit(tx, "app/paths.py")
+    tx.assistant("Done: the least nested path wins, the latest among equals.")
+    told = Told(tx, tmp_path)
+    assert told.title == "Implementing the combined logic that takes the least nested path first"
+
+
+def test_a_request_to_do_it_in_a_better_way_is_titled_by_what_claude_said_the_better_way_was(
+    tx: Transcript, tmp_path: Path
+) -> None:
+    # the blind judge: "Using the Pydantic models in a better way": "'in a better way' is vague"
+    tx.user("Can you please help to use these Pydantic models in a better way, I need to access the correct timestamp")
+    tx.assistant("I'll help you improve the timestamp property access in your Pydantic models.")
+    edit(tx, "app/utils.py")
+    tx.assistant("The timestamps are now read by type.")
+    told = Told(tx, tmp_path)
+    assert told.title == "Improving the timestamp property access in the Pydantic models"
+    assert not any("better way" in h for h in told.headings)
+
+
+def test_a_stretch_that_changed_many_files_is_headed_by_the_change_not_by_a_list_of_them() -> None:
+    # the blind judge: "Changing the investigation findings, the technical requirements and the implementation
+    # plan": "bare list of documents, too long"
+    events = [
+        Event(HUMAN, id="e1", text="Ok, go on."),
+        Event(ASSISTANT, id="e2", text="Let me update the investigation findings with the path normalization results."),
+        Event(TOOL_RUN, id="e3", calls=[ToolCall("Edit", target="/srv/p/docs/investigation-findings.md")]),
+        Event(TOOL_RUN, id="e4", calls=[ToolCall("Edit", target="/srv/p/docs/technical-requirements.md")]),
+        Event(TOOL_RUN, id="e5", calls=[ToolCall("Edit", target="/srv/p/docs/implementation-plan.md")]),
+        Event(ASSISTANT, id="e6", text="The three documents now agree."),
+    ]
+    heading = chapter_heading(events, ["Exporting every session"])
+    assert heading == "Updating the investigation findings with the path normalization results"
+    # no announcement: a later ask of the stretch, before the list
+    events = [
+        Event(HUMAN, id="e1", text="Ok, go on."),
+        *events[2:5],
+        Event(HUMAN, id="e7", text="Now fix the underscore path normalization bug."),
+        Event(ASSISTANT, id="e8", text="Fixed."),
+    ]
+    assert chapter_heading(events, ["Exporting every session"]) == "Fixing the underscore path normalization bug"
+
+
+def test_an_announcement_of_an_approach_or_a_pointer_heads_nothing() -> None:
+    from retell.extract.headings import announced_change
+
+    def announced(text: str) -> str:
+        return announced_change(
+            [Event(ASSISTANT, id="e1", text=text), Event(TOOL_RUN, id="e2", calls=[ToolCall("Edit", target="/p/a.py")])]
+        )
+
+    assert announced("Let me check the config first.") == ""
+    assert announced("Now I'll update it to use the new names.") == ""
+    assert announced("Let me set up tracking and start implementing Phase 4.") == ""
+    assert announced("I'll fix both issues at once.") == ""
+    assert announced("Let me add a guard for empty sessions:") == "Adding a guard for empty sessions"
+    # an announcement with no change after it is no heading
+    assert announced_change([Event(ASSISTANT, id="e1", text="Let me add a guard for empty sessions.")]) == ""
+
+
+def test_an_authors_statement_kept_as_a_heading_has_its_article() -> None:
+    # the blind judge: "All of texts now sound the same": "grammar slip"
+    assert as_phrase("All of texts now sound the same") == "All of the texts now sound the same"
+    assert as_phrase("Some of them fail on CI") == "Some of them fail on CI"

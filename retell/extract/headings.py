@@ -15,6 +15,7 @@ from retell.extract.phrasing import (
     rewrites,
     says_nothing_alone,
     short_enough,
+    vague_manner,
     without_loose_end,
 )
 from retell.extract.requests import author_words, clause_cut, clean_request, first_sentence
@@ -52,7 +53,7 @@ def chapter_heading(events: Sequence[Event], avoid: Collection[str] = ()) -> str
         heading = without_loose_end(short_enough(_to_the_reader(candidate)))
         if re.search(r"(?i)\byou(?:r|'re|'ve|'ll|'d)?\b", heading):
             continue  # Claude speaking to the author ("…the logic you described"): the post is not addressed to them
-        if chat_quote(heading):
+        if chat_quote(heading) or vague_manner(heading):
             continue  # "If I just rename a folder I have found…": a sentence of the chat, not what happened
         if heading and not any(_same(heading.casefold(), t) for t in taken):
             return heading
@@ -114,13 +115,18 @@ def _candidates(events: Sequence[Event], earlier: Collection[str] = ()) -> Itera
     if request:
         yield restated_request(events)
     activity = activity_heading(events)
+    later_asks = [
+        _telling(without_typos(request_phrase(later, objects, HEADING_CHARS) or "", events)) for later in requests[1:]
+    ]
+    later_asks = [p for p in later_asks if p.split(" ", 1)[0].endswith("ing")]
+    if _a_list(activity):  # "Changing the findings, the requirements and the plan": what Claude said it changed,
+        yield announced_change(events)  # or what the author asked for later in the stretch, says more
+        yield from later_asks
     # a stretch opened by a remark ("not much to see here"), then asks: a look around says less than they do
     looked = re.match(_ONLY_LOOKED, activity) and not phrase and len(requests) > 1
     if not looked:
         yield activity
-    for later in requests[1:]:  # a stretch of talk whose first ask only pointed: a later ask's work
-        phrase = _telling(without_typos(request_phrase(later, objects, HEADING_CHARS) or "", events))
-        yield phrase if phrase.split(" ", 1)[0].endswith("ing") else ""
+    yield from later_asks  # a stretch of talk whose first ask only pointed: a later ask's work
     if looked:  # a look around before a talk says less than what the talk asked for
         yield activity
     if any(e.kind == SUBAGENT for e in events):
@@ -134,6 +140,11 @@ def _candidates(events: Sequence[Event], earlier: Collection[str] = ()) -> Itera
         yield f"Back to {changed.group(1)}"  # the same file as a heading before (not the title): the work came back
     yield kind_heading(events)
     yield named_files_heading(events)  # the work is the title: the files it touched, by their names
+
+
+def _a_list(heading: str) -> bool:
+    """A heading that lists what it touched ("Changing the X, the Y and more", "Reading a.css, a.js, a.html")."""
+    return heading.count(",") >= 1 or heading.endswith(" and more") or heading.count(" and ") >= 2
 
 
 def named_files_heading(events: Sequence[Event]) -> str:
@@ -230,6 +241,70 @@ def restated_request(events: Sequence[Event]) -> str:
             if len(named) == 1:  # "in the test file": the file has a name
                 rest = re.sub(r"\bthe (?:test |source )?file\b", named[0], rest)
             return as_phrase(rest, named, HEADING_CHARS)
+    return ""
+
+
+# Claude announcing a change it then made: "Now I'll implement the combined logic that…", "Let me add a guard…"
+_ANNOUNCED = re.compile(
+    r"(?i)^(?:(?:now|next|then|first|ok(?:ay)?|great|perfect)[,!]?\s+)?(?:I'll|I will|I'm going to|let me|let's)\s+"
+    r"(?:now\s+|also\s+|go ahead and\s+)*(?=\w)"
+)
+# Verbs of looking, checking or running: an approach, not a change
+_NOT_A_CHANGE = _APPROACH | frozenset(
+    {
+        "run",
+        "verify",
+        "test",
+        "understand",
+        "search",
+        "find",
+        "examine",
+        "analyze",
+        "analyse",
+        "investigate",
+        "review",
+        "inspect",
+        "help",
+        "use",
+        "make",
+        "do",
+        "continue",
+        "also",
+        "provide",
+        "summarize",
+    }
+)  # fmt: skip  ("make" says too little: "let me make the change")
+
+
+def announced_change(events: Sequence[Event]) -> str:
+    """The change Claude announced and then made in a stretch ("Now I'll implement the combined logic that takes
+    the least nested path first" -> "Implementing the combined logic that takes the least nested path first"):
+    what the session shows was done, when the author's words do not say it. "" when no announcement is
+    followed by an edit."""
+    pending = ""
+    for event in events:
+        if event.sidechain or event.abandoned:
+            continue
+        if event.kind == ASSISTANT and event.text:
+            pending = ""
+            for line in event.text.splitlines():
+                sentence = first_sentence(" ".join(line.split())).rstrip(":")
+                lead = _ANNOUNCED.match(sentence)
+                if not lead:
+                    continue
+                rest = _to_the_reader(sentence[lead.end() :])
+                verb, _, tail = rest.partition(" ")
+                if verb.lower() in _NOT_A_CHANGE or not tail or not rewrites(rest) or re.search(_COUNTED, rest):
+                    continue
+                if re.match(_POINTER, tail) or re.search(r"(?i)\byour?\b", rest):
+                    continue  # "I'll update it to…", "…your file": the thing is in a message the heading hides
+                phrase = as_phrase(rest, edited_names(events), HEADING_CHARS)
+                if re.search(r"(?i)\b(?:start|begin|continu|keep|go)ing \w+ing\b", phrase):
+                    continue  # "Setting up tracking and starting implementing Phase 4": a plan of approach
+                pending = phrase
+                break
+        elif event.kind == TOOL_RUN and pending and any(family(c.name) in ("edit", "write") for c in event.calls or ()):
+            return pending
     return ""
 
 

@@ -164,8 +164,13 @@ def as_phrase(text: str, objects: Sequence[str] = (), limit: int = PHRASE_CHARS)
     asked = line.endswith(("?", "？"))
     line = line.rstrip("?？!. ")
     rewritten = _rewrite(line, objects)
-    if rewritten is None:
-        phrase = _first_clause(line) + ("?" if asked else "")
+    if rewritten is None:  # a statement kept as the author put it, "All of texts…" mended to "All of the texts…"
+        phrase = re.sub(
+            r"(?i)\b(all|some|most|none|each|many|both) of (?!(?:the|these|those|them|us|it|my|our|your|their|its)\b)"
+            r"(?=[a-z]+s\b)",
+            r"\1 of the ",
+            _first_clause(line),
+        ) + ("?" if asked else "")
     else:  # "change the TUI that it launches…" says "so that"
         phrase = re.sub(
             r"(?i)^((?:changing|making|updating|modifying) (?:the )?[\w.-]+) that (it|they)\b",
@@ -527,6 +532,18 @@ _ELSEWHERE = (
     r"(?i)\b(?:using|following|per|from|according to|as described in|described in|in) (?:the|my|our) "
     r"(?:instructions?|plan|spec|steps|description|notes|task|todo)\b"
 )
+
+
+# A manner that says only that it was better ("in a better way", "properly"): Claude's restatement says how
+_VAGUE_MANNER = (
+    r"(?i)\b(?:in|with) (?:a |an )?(?:better|nicer|cleaner|proper|smarter|different|good|right|more \w+) "
+    r"(?:way|manner|fashion)\b|\b(?:properly|better|correctly)$"
+)
+
+
+def vague_manner(phrase: str) -> bool:
+    """Whether a phrase says only that the work was done better ("Using the models in a better way")."""
+    return bool(re.search(_VAGUE_MANNER, phrase))
 
 
 def points_elsewhere(phrase: str) -> bool:
