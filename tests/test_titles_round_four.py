@@ -48,6 +48,8 @@ def test_a_chat_request_to_build_a_thing_by_a_framework_is_titled_in_a_bloggers_
         ("make CLI tool by Rust", "Making a CLI tool with Rust"),
         ("Use the Explore task in sub-agents with Haiku model", "Using the Explore task in sub-agents with the Haiku model"),
         ("wire up the search with Algolia API", "Wiring up the search with the Algolia API"),
+        # mixed grammar: the second verb takes -ing too
+        ("analyze the tokenizer and provide a code review", "Analyzing the tokenizer and providing a code review"),
         # what is no shorthand stays as it was: a deadline, a named person, a thing already with its article
         ("Write the release notes by Friday", "Writing the release notes by Friday"),
         ("create a new app by hand", "Creating a new app by hand"),
@@ -229,3 +231,38 @@ def test_an_authors_statement_kept_as_a_heading_has_its_article() -> None:
     # the blind judge: "All of texts now sound the same": "grammar slip"
     assert as_phrase("All of texts now sound the same") == "All of the texts now sound the same"
     assert as_phrase("Some of them fail on CI") == "Some of them fail on CI"
+
+
+def test_a_heading_that_only_names_three_files_gives_way_to_what_was_done() -> None:
+    # the blind judge: "Reading tokenizer.css, tokenizer.js, tokenizer.html": "bare list of files"
+    events = [
+        Event(
+            HUMAN,
+            id="e1",
+            text="Can you please read @public/tokenizer.css, @public/tokenizer.js, @public/tokenizer.html and do a thorough code review?",
+        ),
+        Event(
+            ASSISTANT, id="e2", text="I'll analyze the tokenizer application and provide a comprehensive code review."
+        ),
+        Event(TOOL_RUN, id="e3", calls=[ToolCall("Read", target="/srv/p/public/tokenizer.css")]),
+    ]
+    assert chapter_heading(events, ["Adding a details element"]) == (
+        "Analyzing the tokenizer application and providing a comprehensive code review"
+    )
+
+
+def test_a_session_of_screenshots_and_words_alone_is_titled_and_headed_by_them(tx: Transcript, tmp_path: Path) -> None:
+    # the blind judge: "Working on claude-code-log with Claude Code" ("too vague") over its only heading "Where it
+    # started" ("says nothing about the content"); the session: one message with two screenshots, no reply
+    from conftest import image_block, make_png, text_block
+
+    tx.user(
+        [
+            image_block(make_png()),
+            image_block(make_png(color=(10, 200, 10))),
+            text_block("I think there's some progress: in the first screenshot, task A and B fold correctly."),
+        ]
+    )
+    told = Told(tx, tmp_path)
+    assert told.title == "Looking at screenshots of proj"
+    assert told.headings == ["What the screenshots showed"]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Iterator, Sequence
 
-from retell.events import ASSISTANT, IMAGE, PLAN, SUBAGENT, TOOL_RUN, Event, ToolCall
+from retell.events import ASSISTANT, HUMAN, IMAGE, PLAN, SUBAGENT, TOOL_RUN, Event, ToolCall
 from retell.extract.commits import best_summary, edited_names, session_summaries
 from retell.extract.phrasing import (
     as_phrase,
@@ -53,7 +53,7 @@ def chapter_heading(events: Sequence[Event], avoid: Collection[str] = ()) -> str
         heading = without_loose_end(short_enough(_to_the_reader(candidate)))
         if re.search(r"(?i)\byou(?:r|'re|'ve|'ll|'d)?\b", heading):
             continue  # Claude speaking to the author ("…the logic you described"): the post is not addressed to them
-        if chat_quote(heading) or vague_manner(heading):
+        if chat_quote(heading) or vague_manner(heading) or bare_file_list(heading):
             continue  # "If I just rename a folder I have found…": a sentence of the chat, not what happened
         if heading and not any(_same(heading.casefold(), t) for t in taken):
             return heading
@@ -87,6 +87,16 @@ _FIRST_PERSON = re.compile(
     r"realised|realized|guess|believe|feel|tried|mean|meant|saw)\b|\b(?:I|we) just\b|"
     r"\bso (?:that )?(?:I|we)\b"
 )
+
+
+_FILE_NAME = re.compile(r"^`?[\w./\\-]+\.[A-Za-z0-9]{1,6}`?$")
+
+
+def bare_file_list(heading: str) -> bool:
+    """Whether a heading is a verb and three or more file names only ("Reading a.css, a.js, a.html")."""
+    _verb, _, rest = heading.partition(" ")
+    names = [n for n in re.split(r",\s*|\s+and\s+", rest) if n]
+    return len(names) >= 3 and all(_FILE_NAME.match(n) for n in names)
 
 
 def chat_quote(heading: str) -> bool:
@@ -321,11 +331,16 @@ def kind_heading(events: Sequence[Event]) -> str:
     kinds = {e.kind for e in events if not e.sidechain and not e.abandoned}
     if PLAN in kinds:
         return "Making a plan"
-    if IMAGE in kinds:
+    if IMAGE in kinds or shows_screenshots(events):
         return "Looking at screenshots"
     if ASSISTANT in kinds:
         return "Talking it through with Claude"
     return ""
+
+
+def shows_screenshots(events: Sequence[Event]) -> bool:
+    """Whether a stretch holds images: one a tool returned, or one the author pasted."""
+    return any(e.kind == IMAGE or (e.kind == HUMAN and e.images) for e in events if not e.abandoned)
 
 
 def outcome_heading(events: Sequence[Event]) -> str:

@@ -15,8 +15,14 @@ from typing import Any
 
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
-from retell.events import HUMAN, Chapter, Event, EventLog, SessionEntry, branch_id, session_key_of
-from retell.extract.headings import activity_heading, chapter_heading, without_typos
+from retell.events import HUMAN, TOOL_RUN, Chapter, Event, EventLog, SessionEntry, branch_id, session_key_of
+from retell.extract.headings import (
+    activity_heading,
+    chapter_heading,
+    kind_heading,
+    shows_screenshots,
+    without_typos,
+)
 from retell.extract.local_headings import in_language, project_title
 from retell.extract.project import project_name
 from retell.extract.requests import author_words
@@ -201,7 +207,16 @@ def proposed_title(log: EventLog, language: str | None = None) -> tuple[str | No
         work = in_language(activity_heading(log.events), log.events, language)
         if work:
             title, source = work, "work"
+        elif project_name(log.session.cwd) and kind_heading(log.events) in _KIND_TITLES:
+            # screenshots and words, no tool work: what the author did, on what ("Looking at screenshots of app")
+            kind = kind_heading(log.events)
+            title = in_language(f"{kind} {_KIND_TITLES[kind]} {project_name(log.session.cwd)}", log.events, language)
+            source = "work"
     return title, source if title else None
+
+
+# A kind of stretch that can title a session with no request and no tool work, and how it joins the project
+_KIND_TITLES = {"Looking at screenshots": "of", "Making a plan": "for"}
 
 
 def default_slug(log: EventLog, title: str | None = None, language: str | None = None) -> str:
@@ -445,9 +460,9 @@ def default_chapter_title(chapter: Chapter, events: list[Event], scrub: Scrub, a
     for _ in range(3):  # a heading that would show a redaction marker is passed over for the next
         heading = chapter_heading(scrubbed, passed)
         if not heading or scrub(heading) == heading:
-            return heading or _fallback_heading(chapter)
+            return heading or _fallback_heading(chapter, events)
         passed.append(heading)
-    return _fallback_heading(chapter)
+    return _fallback_heading(chapter, events)
 
 
 def _scrubbed(event: Event, scrub: Scrub) -> Event:
@@ -463,7 +478,9 @@ def _scrubbed(event: Event, scrub: Scrub) -> Event:
     return clone
 
 
-def _fallback_heading(chapter: Chapter) -> str:
+def _fallback_heading(chapter: Chapter, events: Sequence[Event] = ()) -> str:
+    if shows_screenshots(events) and not any(e.kind == TOOL_RUN for e in events):
+        return "What the screenshots showed"  # a stretch of screenshots and words: "Where it started" says less
     if chapter.reason == "idle":
         return "Coming back to it"
     if chapter.reason in ("compaction", "slash_compact"):
