@@ -48,6 +48,7 @@ def test_a_chat_request_to_build_a_thing_by_a_framework_is_titled_in_a_bloggers_
         ("make CLI tool by Rust", "Making a CLI tool with Rust"),
         ("Use the Explore task in sub-agents with Haiku model", "Using the Explore task in sub-agents with the Haiku model"),
         ("wire up the search with Algolia API", "Wiring up the search with the Algolia API"),
+        ("check whether claude -p can use WebSearch and Task tool", "Finding out whether claude -p can use WebSearch and the Task tool"),
         # mixed grammar: the second verb takes -ing too
         ("analyze the tokenizer and provide a code review", "Analyzing the tokenizer and providing a code review"),
         # what is no shorthand stays as it was: a deadline, a named person, a thing already with its article
@@ -266,3 +267,37 @@ def test_a_session_of_screenshots_and_words_alone_is_titled_and_headed_by_them(t
     told = Told(tx, tmp_path)
     assert told.title == "Looking at screenshots of proj"
     assert told.headings == ["What the screenshots showed"]
+
+
+def test_a_file_written_anew_is_headed_as_written_not_changed() -> None:
+    # the blind judge: "Changing the CLAUDE.md instructions" for a file the session created: "'Changing' is wrong"
+    events = [Event(TOOL_RUN, id="e1", calls=[ToolCall("Write", target="/srv/p/CLAUDE.md")])]
+    assert chapter_heading(events, ["Setting up an empty repository"]) == "Writing the CLAUDE.md instructions"
+    events.append(Event(TOOL_RUN, id="e2", calls=[ToolCall("Edit", target="/srv/p/CLAUDE.md")]))
+    assert chapter_heading(events, ["Setting up an empty repository"]) == "Changing the CLAUDE.md instructions"
+
+
+def test_a_stretch_whose_subagents_made_the_change_is_headed_by_them_not_by_the_main_threads_note() -> None:
+    # the blind judge: a TODO app built by five subagents was headed "Changing the CLAUDE.md instructions": "unrelated
+    # to the TODO app the post is about"
+    from retell.events import SUBAGENT, Subagent
+
+    def spawn(n: int, writes: bool) -> Event:
+        work = [
+            Event(
+                TOOL_RUN,
+                id=f"s{n}",
+                sidechain=True,
+                calls=[ToolCall("Write" if writes else "Read", target=f"/srv/p/src/c{n}.tsx")],
+            )
+        ]
+        return Event(
+            SUBAGENT, id=f"e{n}", subagent=Subagent(tool_use_id=f"t{n}", description=f"Build part {n}", events=work)
+        )
+
+    note = Event(TOOL_RUN, id="e9", calls=[ToolCall("Write", target="/srv/p/CLAUDE.md")])
+    filler = [Event(TOOL_RUN, id=f"f{i}", calls=[ToolCall("Bash", target="ls")]) for i in range(5)]
+    built = [*[spawn(n, True) for n in range(5)], *filler, note]
+    assert chapter_heading(built, ["Creating a TODO app with Next.js"]) == "Splitting the work among five subagents"
+    looked = [*[spawn(n, False) for n in range(5)], *filler, note]  # subagents that only read: the note is the change
+    assert chapter_heading(looked, ["Updating the docs"]) == "Writing the CLAUDE.md instructions"

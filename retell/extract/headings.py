@@ -22,6 +22,7 @@ from retell.extract.requests import author_words, clause_cut, clean_request, fir
 from retell.extract.roles import command_work, commands_in_words, files_in_words
 from retell.extract.tools import SHELL_TOOLS, family, is_test_command
 from retell.extract.typos import fix_typos, session_words
+from retell.report import number_word
 
 HEADING_CHARS = 70
 SAME_SHARE = 0.8  # of a heading's words (their first letters) also in the title: it says the same
@@ -357,6 +358,10 @@ def activity_heading(events: Sequence[Event]) -> str:
     calls = [c for e in events if e.kind == TOOL_RUN for c in e.calls or ()]
     if any(e.kind == SUBAGENT for e in events) and len(calls) < 5:
         return subagents_heading(events)
+    spawned = [e for e in events if e.kind == SUBAGENT and not e.sidechain]
+    if len(spawned) >= 3 and len(set(_edited(events))) <= 1 and _subagents_changed(spawned, events):
+        # the subagents made the change; the main thread wrote a note at most
+        return f"Splitting the work among {number_word(len(spawned))} subagents"
     outcome = outcome_heading(events)
     if outcome:
         return outcome
@@ -370,7 +375,14 @@ def activity_heading(events: Sequence[Event]) -> str:
     top = max(counts, key=lambda k: counts[k])
     edited = _edited(events)
     if edited and top in ("edit", "write", "bash", "read", "search", "list"):  # the change is the story
-        return "Changing " + files_in_words(edited)
+        written_only = all(
+            family(c.name) == "write"
+            for e in events
+            if e.kind == TOOL_RUN and not e.sidechain
+            for c in e.calls or ()
+            if family(c.name) in ("edit", "write")
+        )
+        return ("Writing " if written_only else "Changing ") + files_in_words(edited)  # a file written, not changed
     if top == "bash":
         return commands_in_words([c.target or "" for c in calls if family(c.name) == "bash"]) or "Running commands"
     read = [c.target for c in calls if family(c.name) == "read" and c.target and not _is_plan(c.target)]
@@ -400,6 +412,15 @@ def _mended(calls: Sequence[ToolCall]) -> str:
         if len(runs) >= 2 and runs[-1].error is None and any(c.error for c in runs[:-1]):
             return outcome
     return ""
+
+
+def _subagents_changed(spawned: Sequence[Event], events: Sequence[Event]) -> bool:
+    """Whether the subagents edited or wrote files (in their own transcripts, or as side-chain records here)."""
+    told = [e for s in spawned if s.subagent is not None for e in s.subagent.events]
+    told += [e for e in events if e.sidechain]
+    return any(
+        family(c.name) in ("edit", "write") for e in told if e.kind == TOOL_RUN for c in e.calls or () if c.target
+    )
 
 
 def subagents_heading(events: Sequence[Event]) -> str:

@@ -209,8 +209,8 @@ _BY_TOOL = re.compile(
     r"by (?-i:(" + _NAMED + r"))"
 )
 _BARE_MODEL = re.compile(
-    r"\b(with|using|in|on|for|to) (?!the\b)(" + _NAMED + r") "
-    r"(model|framework|library|API|plugin|extension|package)\b(?!s)"
+    r"\b(with|using|in|on|for|to|and) (?!the\b)(" + _NAMED + r") "
+    r"(model|framework|library|API|plugin|extension|package|tool)\b(?!s)"
 )
 
 
