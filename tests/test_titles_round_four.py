@@ -224,6 +224,11 @@ def test_an_announcement_of_an_approach_or_a_pointer_heads_nothing() -> None:
     assert announced("Let me set up tracking and start implementing Phase 4.") == ""
     assert announced("I'll fix both issues at once.") == ""
     assert announced("Let me add a guard for empty sessions:") == "Adding a guard for empty sessions"
+    # a long announcement of two changes heads by the first (the judge: "long and awkward")
+    assert (
+        announced("Now let me update the renderer to use the new token data and add it to the summary:")
+        == "Updating the renderer to use the new token data"
+    )
     # an announcement with no change after it is no heading
     assert announced_change([Event(ASSISTANT, id="e1", text="Let me add a guard for empty sessions.")]) == ""
 

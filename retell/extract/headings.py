@@ -9,6 +9,7 @@ from collections.abc import Collection, Iterator, Sequence
 from retell.events import ASSISTANT, HUMAN, IMAGE, PLAN, SUBAGENT, TOOL_RUN, Event, ToolCall
 from retell.extract.commits import best_summary, edited_names, session_summaries
 from retell.extract.phrasing import (
+    HEADING_WORDS,
     as_phrase,
     points_elsewhere,
     request_phrase,
@@ -312,6 +313,8 @@ def announced_change(events: Sequence[Event]) -> str:
                 phrase = as_phrase(rest, edited_names(events), HEADING_CHARS)
                 if re.search(r"(?i)\b(?:start|begin|continu|keep|go)ing \w+ing\b", phrase):
                     continue  # "Setting up tracking and starting implementing Phase 4": a plan of approach
+                if len(phrase.split()) > HEADING_WORDS:  # "Updating the renderer to use X and adding it to Y":
+                    phrase = re.split(r"\s+and\s+(?=\w+ing\b)", phrase, maxsplit=1)[0]  # the first change says it
                 pending = phrase
                 break
         elif event.kind == TOOL_RUN and pending and any(family(c.name) in ("edit", "write") for c in event.calls or ()):
