@@ -133,8 +133,12 @@ def test_a_japanese_post_is_headed_in_japanese(tx: Transcript, tmp_path: Path) -
     edit(tx, "tests/test_models.py")
     edit(tx, "app/models.py")
     tx.assistant("テストを直しました。")
+    tx.user("最後に全部のテストを実行して")
+    tx.tool_call("Bash", {"command": "pytest -q"}, "12 passed")
+    tx.assistant("全部のテストが通りました。models.py の修正で test_models.py の失敗も解消しています。")
     told = Told(tx, tmp_path)
     assert told.triage["post"]["language"] == "ja"
+    assert "## Where it ended" not in told.post
     assert told.headings
     assert all(_CJK.search(h) for h in told.headings), told.headings
     assert "CLAUDE.md の変更" in told.headings or told.title == "CLAUDE.md を最新の状態にアップデート"
@@ -151,6 +155,9 @@ def test_a_chinese_session_of_work_alone_is_titled_and_headed_in_chinese(tx: Tra
     assert in_language("Reading the cache", events, "zh-TW") == "閱讀 cache.py"
     assert in_language("Talking it through with Claude", events, "ko") == "Claude와 논의"
     assert in_language("Part 3", events, "ja") == "その 3"
+    assert in_language("Where it ended", [], "ja") == "おわりに"  # the offline engine's closing section
+    more = [Event(TOOL_RUN, id=f"e{n}", calls=[ToolCall("Edit", target=f"/srv/p/app/m{n}.py")]) for n in range(3)]
+    assert in_language("Changing the app", more, "ja") == "m0.py、m1.py ほかの変更"
     assert in_language("修复登录页面", events, "zh") == "修复登录页面"  # the author's own words stay
     assert in_language("Changing the renderer", events, "en") == "Changing the renderer"
     assert in_language("Changing the renderer", events, "de") == "Changing the renderer"  # no words for it yet

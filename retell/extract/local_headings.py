@@ -33,6 +33,7 @@ WORDS: dict[str, dict[str, str]] = {
         "images": "スクリーンショットを見る",
         "talk": "Claude との相談",
         "start": "はじまり",
+        "ended": "おわりに",
         "idle": "しばらくして再開",
         "compaction": "コンテキストの圧縮のあと",
         "resumed": "セッションを再開して",
@@ -58,6 +59,7 @@ WORDS: dict[str, dict[str, str]] = {
         "images": "查看截图",
         "talk": "与 Claude 讨论",
         "start": "开始",
+        "ended": "结果",
         "idle": "过了一阵再继续",
         "compaction": "上下文压缩之后",
         "resumed": "恢复会话",
@@ -83,6 +85,7 @@ WORDS: dict[str, dict[str, str]] = {
         "images": "查看截圖",
         "talk": "與 Claude 討論",
         "start": "開始",
+        "ended": "結果",
         "idle": "過了一陣再繼續",
         "compaction": "上下文壓縮之後",
         "resumed": "恢復工作階段",
@@ -108,6 +111,7 @@ WORDS: dict[str, dict[str, str]] = {
         "images": "스크린샷 보기",
         "talk": "Claude와 논의",
         "start": "시작",
+        "ended": "마무리",
         "idle": "잠시 후 다시",
         "compaction": "컨텍스트 압축 이후",
         "resumed": "세션 재개",
@@ -133,6 +137,7 @@ _KINDS = [
     (r"^Looking at screenshots(?: of .+)?$|^What the screenshots showed$", "images"),
     (r"^Talking it through with Claude$", "talk"),
     (r"^Where it started$", "start"),
+    (r"^Where it ended$", "ended"),
     (r"^Coming back to it$", "idle"),
     (r"^After the context was compacted$", "compaction"),
     (r"^Picking the session up again$", "resumed"),
@@ -164,7 +169,14 @@ def in_language(heading: str, events: Sequence[Event], language: str | None) -> 
             continue
         if kind in ("edit", "write", "read"):
             names = _names(events, kind)
-            return words[kind].format(names=_listed(names, words)) if names else words["talk"]
+            if not names:
+                return words["talk"]
+            # no space between two CJK words ("ほか の変更" -> "ほかの変更"); one beside a file name stays
+            return re.sub(
+                r"(?<=[\u3040-\u30ff\u4e00-\u9fff]) (?=[\u3040-\u30ff\u4e00-\u9fff])",
+                "",
+                words[kind].format(names=_listed(names, words)),
+            )
         if kind == "part":
             return words["part"].format(n=match.group(1))
         return words[kind]

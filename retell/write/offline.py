@@ -412,6 +412,7 @@ class _Writer:
 
     def __init__(self, triage: Triage, placed: dict[str, ImagePlacement], limit: int | None = None) -> None:
         self.first_person = triage.post.voice == "first-person"
+        self.language = triage.post.language
         self.limit = limit  # the most episodes a section tells in full (None: all)
         self.placed = placed
         self.images_done: set[str] = set()
@@ -718,7 +719,7 @@ class _Writer:
         summary = _informative(last.text or "", 3)
         if not summary or summary == self.last_closing or self.last_closing.startswith(summary[:60]):
             return ""
-        return "## Where it ended\n\n" + _cited(
+        return f"## {in_language('Where it ended', [], self.language)}\n\n" + _cited(
             f"Claude's last word on the matter: “{session_inline(summary)}”", [last]
         )
 
