@@ -49,7 +49,11 @@ def test_a_chat_request_to_build_a_thing_by_a_framework_is_titled_in_a_bloggers_
         ("Use the Explore task in sub-agents with Haiku model", "Using the Explore task in sub-agents with the Haiku model"),
         ("wire up the search with Algolia API", "Wiring up the search with the Algolia API"),
         ("check whether claude -p can use WebSearch and Task tool", "Finding out whether claude -p can use WebSearch and the Task tool"),
-        # mixed grammar: the second verb takes -ing too
+        ("make simple game by Python", "Making a simple game with Python"),
+        ("create new app", "Creating a new app"),
+        ("I would like you to write unit tests for utils.py so that I can refactor safely", "Writing unit tests for utils.py"),
+        # mixed grammar: the second verb takes -ing too; "tell me why" is finding out
+        ("look at src/app.ts and tell me why it crashes", "Looking at app.ts and finding out why it crashes"),
         ("analyze the tokenizer and provide a code review", "Analyzing the tokenizer and providing a code review"),
         # what is no shorthand stays as it was: a deadline, a named person, a thing already with its article
         ("Write the release notes by Friday", "Writing the release notes by Friday"),

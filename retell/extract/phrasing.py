@@ -181,7 +181,7 @@ def as_phrase(text: str, objects: Sequence[str] = (), limit: int = PHRASE_CHARS)
         phrase = _made_to(phrase)
     phrase = re.sub(r"(?i)(?<=[\w\])`]),?\s+(?:here|now|for now|then|too|as well|please)$", "", _named(phrase))
     # "…a notebook so that I can test each step": why the author wanted it, not what happened
-    phrase = re.sub(r"(?i)(?<=\w{3}),?\s+so (?:that )?(?:I|we) (?:can|could|might|may)\b.*$", "", phrase)
+    phrase = re.sub(r"(?i)(?<=[\w)\]`'\"]),?\s+so (?:that )?(?:I|we) (?:can|could|might|may)\b.*$", "", phrase)
     phrase = re.sub(_FOLDERS, "", phrase)  # "the diff of claude_code_log/renderer.py": the file is named enough
     phrase = re.sub(_LINK_REST, "", phrase)  # "failing on CI: github.com": what is left of a link
     if len(phrase) > limit + PHRASE_SLACK:  # a whole phrase a little over the limit reads better than a cut one
@@ -200,8 +200,9 @@ _BUILT = (
 _NAMED = r"(?:[A-Z][\w.+#-]*|[\w-]+\.js)"
 _BARE_BUILT = re.compile(
     r"(?i)^((?:creating|building|making|writing|setting up|adding|scaffolding|starting) )"
-    r"(?!(?:a|an|the|my|our|some|new|this|that|these|its|their)\b)"
-    r"(?-i:(" + _NAMED + r"(?: " + _NAMED + r")?) )?(?i:(" + _BUILT + r"))"
+    r"(?!(?:a|an|the|my|our|some|this|that|these|its|their)\b)"
+    r"(?-i:((?:" + _NAMED + r"|simple|small|basic|little|minimal|quick|new|tiny)(?: " + _NAMED + r")?) )?"
+    r"(?i:(" + _BUILT + r"))"
     r"(?=$|[,.:;]|\s(?:with|for|in|using|that|to|on|by|and|from|which)\b)"  # the thing, not "page numbers"
 )
 _BY_TOOL = re.compile(
@@ -367,7 +368,13 @@ def _first_clause(line: str) -> str:
 
 
 def _coordinated(phrase: str) -> str:
-    """ "adding X and fix Y" -> "adding X and fixing Y": a second verb joined by "and" takes -ing too."""
+    """ "adding X and fix Y" -> "adding X and fixing Y": a second verb joined by "and" takes -ing too; "and tell me
+    why it crashes" is "and finding out why it crashes"."""
+    phrase = re.sub(
+        r"(?i)\band (?:then )?(?:tell|show|explain to) (?:me|us) (why|what|how|where|whether|if|which|who)\b",
+        lambda m: f"and finding out {'whether' if m.group(1).lower() == 'if' else m.group(1).lower()}",
+        phrase,
+    )
     head, colon, rest = phrase.partition(":")  # "the plan: rotate the token and fix…" is a quote of the plan
     return (
         re.sub(
