@@ -52,6 +52,8 @@ def test_a_chat_request_to_build_a_thing_by_a_framework_is_titled_in_a_bloggers_
         ("make simple game by Python", "Making a simple game with Python"),
         ("create new app", "Creating a new app"),
         ("I would like you to write unit tests for utils.py so that I can refactor safely", "Writing unit tests for utils.py"),
+        ("Build todo app using React", "Building a todo app using React"),
+        ("ultrathink: design the database schema for orders", "Designing the database schema for orders"),
         # mixed grammar: the second verb takes -ing too; "tell me why" is finding out
         ("look at src/app.ts and tell me why it crashes", "Looking at app.ts and finding out why it crashes"),
         ("analyze the tokenizer and provide a code review", "Analyzing the tokenizer and providing a code review"),
@@ -317,3 +319,16 @@ def test_a_stretch_whose_subagents_made_the_change_is_headed_by_them_not_by_the_
     assert chapter_heading(built, ["Creating a TODO app with Next.js"]) == "Splitting the work among five subagents"
     looked = [*[spawn(n, False) for n in range(5)], *filler, note]  # subagents that only read: the note is the change
     assert chapter_heading(looked, ["Updating the docs"]) == "Writing the CLAUDE.md instructions"
+
+
+def test_a_request_after_a_sentence_of_context_names_the_work() -> None:
+    # a chat request opens with the scene ("I'm working on…"); the post is about what was asked
+    from retell.extract.phrasing import request_phrase
+
+    assert (
+        request_phrase("I'm working on a Rust CLI. Help me add subcommands with clap") == "Adding subcommands with clap"
+    )
+    assert request_phrase("This is a Next.js project. Add a blog section.") == "Adding a blog section"
+    assert (
+        request_phrase("I'm getting a blank page when I open the settings.") == "A blank page when I open the settings"
+    )

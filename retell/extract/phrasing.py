@@ -79,6 +79,7 @@ _LEAD_INS = [
     r"help (?:me |us )?(?:to )?(?=\w)",
     r"how (?:can|do|could|should|would) (?:I|we|you)(?: best)? (?=\w)",
     r"(?:please|pls|kindly)\s+",
+    r"(?:ultrathink|think (?:hard|harder|deeply))\b[\s,.:;!-]*",  # Claude Code's thinking keywords, not the request
     r"(?:can|could|would|will) you(?: please)?(?: help (?:me |us )?(?:to )?)?\s+",
 ]
 # First-person reports: what follows is the subject ("I keep getting build errors when…" -> "Build errors when…").
@@ -201,7 +202,7 @@ _NAMED = r"(?:[A-Z][\w.+#-]*|[\w-]+\.js)"
 _BARE_BUILT = re.compile(
     r"(?i)^((?:creating|building|making|writing|setting up|adding|scaffolding|starting) )"
     r"(?!(?:a|an|the|my|our|some|this|that|these|its|their)\b)"
-    r"(?-i:((?:" + _NAMED + r"|simple|small|basic|little|minimal|quick|new|tiny)(?: " + _NAMED + r")?) )?"
+    r"(?-i:((?:" + _NAMED + r"|[a-z][\w-]*)(?: " + _NAMED + r")?) )?"
     r"(?i:(" + _BUILT + r"))"
     r"(?=$|[,.:;]|\s(?:with|for|in|using|that|to|on|by|and|from|which)\b)"  # the thing, not "page numbers"
 )
@@ -433,8 +434,17 @@ def request_phrase(request: str, objects: Sequence[str] = (), limit: int = PHRAS
         for sentence in map(str.strip, re.split(r"(?<=[.!?。！？])\s+", request)[:3])
         if sentence and not _CHATTER.match(sentence)
     ]
+    if len(phrases) > 1 and re.match(_CONTEXT, phrases[0]):
+        # "I'm working on a Rust CLI. Help me add subcommands": the context, then the request
+        asked = next((p for p in phrases[1:] if p.split(" ", 1)[0].endswith("ing") and not says_nothing_alone(p)), None)
+        if asked:
+            return asked
     # the first that says something on its own ("I don't like this idea. Can you list its weak points?")
     return next((p for p in phrases if not says_nothing_alone(p)), phrases[0] if phrases else None)
+
+
+# A sentence that sets the scene before the request ("I'm working on a Rust CLI.", "This is a Next.js project.")
+_CONTEXT = r"(?i)^(?:I'm|I am|we're|we are|I've|I have|we have|we've|this is|it's|here's|there's) "
 
 
 def rewrites(request: str) -> bool:
