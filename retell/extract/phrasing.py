@@ -57,6 +57,7 @@ _VERBS = frozenset(
         take report mark warn raise retry toggle collapse exclude ignore escape attach apply accept reject require
         downgrade pull tune train scrape notify schedule automate archive highlight rearrange reorder insert
         append prepend paginate truncate flatten
+        provide propose suggest design draft outline sketch
         """,
     )
 )
@@ -78,6 +79,7 @@ _LEAD_INS = [
     r"help (?:me |us )?(?:to )?(?=\w)",
     r"how (?:can|do|could|should|would) (?:I|we|you)(?: best)? (?=\w)",
     r"(?:please|pls|kindly)\s+",
+    r"(?:ultrathink|think (?:hard|harder|deeply))\b[\s,.:;!-]*",  # Claude Code's thinking keywords, not the request
     r"(?:can|could|would|will) you(?: please)?(?: help (?:me |us )?(?:to )?)?\s+",
 ]
 # First-person reports: what follows is the subject ("I keep getting build errors when…" -> "Build errors when…").
@@ -164,8 +166,13 @@ def as_phrase(text: str, objects: Sequence[str] = (), limit: int = PHRASE_CHARS)
     asked = line.endswith(("?", "？"))
     line = line.rstrip("?？!. ")
     rewritten = _rewrite(line, objects)
-    if rewritten is None:
-        phrase = _first_clause(line) + ("?" if asked else "")
+    if rewritten is None:  # a statement kept as the author put it, "All of texts…" mended to "All of the texts…"
+        phrase = re.sub(
+            r"(?i)\b(all|some|most|none|each|many|both) of (?!(?:the|these|those|them|us|it|my|our|your|their|its)\b)"
+            r"(?=[a-z]+s\b)",
+            r"\1 of the ",
+            _first_clause(line),
+        ) + ("?" if asked else "")
     else:  # "change the TUI that it launches…" says "so that"
         phrase = re.sub(
             r"(?i)^((?:changing|making|updating|modifying) (?:the )?[\w.-]+) that (it|they)\b",
@@ -175,12 +182,61 @@ def as_phrase(text: str, objects: Sequence[str] = (), limit: int = PHRASE_CHARS)
         phrase = _made_to(phrase)
     phrase = re.sub(r"(?i)(?<=[\w\])`]),?\s+(?:here|now|for now|then|too|as well|please)$", "", _named(phrase))
     # "…a notebook so that I can test each step": why the author wanted it, not what happened
-    phrase = re.sub(r"(?i)(?<=\w{3}),?\s+so (?:that )?(?:I|we) (?:can|could|might|may)\b.*$", "", phrase)
+    phrase = re.sub(r"(?i)(?<=[\w)\]`'\"]),?\s+so (?:that )?(?:I|we) (?:can|could|might|may)\b.*$", "", phrase)
     phrase = re.sub(_FOLDERS, "", phrase)  # "the diff of claude_code_log/renderer.py": the file is named enough
     phrase = re.sub(_LINK_REST, "", phrase)  # "failing on CI: github.com": what is left of a link
     if len(phrase) > limit + PHRASE_SLACK:  # a whole phrase a little over the limit reads better than a cut one
         phrase = clause_cut(phrase, limit + PHRASE_SLACK, shortest=16) or phrase
+    phrase = without_loose_end(tidy_grammar(phrase) if rewritten is not None else phrase)
     return phrase[:1].upper() + phrase[1:]
+
+
+# A chat request's shorthand, as a blogger writes it: "create TODO app by Next.js" is "Creating a TODO app with
+# Next.js"; "with Haiku model" is "with the Haiku model". Only a named thing (capitalised, or a `.js` name) and
+# a noun of a thing built: the article or the preposition is grammar, never a fact the session did not show.
+_BUILT = (
+    r"app|application|website|site|page|tool|script|bot|game|server|dashboard|component|notebook|library|"
+    r"extension|plugin|CLI|API|service|project|template|theme|landing page|blog"
+)
+_NAMED = r"(?:[A-Z][\w.+#-]*|[\w-]+\.js)"
+_BARE_BUILT = re.compile(
+    r"(?i)^((?:creating|building|making|writing|setting up|adding|scaffolding|starting) )"
+    r"(?!(?:a|an|the|my|our|some|this|that|these|its|their)\b)"
+    r"(?-i:((?:" + _NAMED + r"|[a-z][\w-]*)(?: " + _NAMED + r")?) )?"
+    r"(?i:(" + _BUILT + r"))"
+    r"(?=$|[,.:;]|\s(?:with|for|in|using|that|to|on|by|and|from|which)\b)"  # the thing, not "page numbers"
+)
+_BY_TOOL = re.compile(
+    r"(?i)^((?:creating|building|making|writing|setting up|scaffolding) (?:\S+ ){0,3}?(?:" + _BUILT + r")s?) "
+    r"by (?-i:(" + _NAMED + r"))"
+)
+_BARE_MODEL = re.compile(
+    r"\b(with|using|in|on|for|to|and) (?!the\b)(" + _NAMED + r") "
+    r"(model|framework|library|API|plugin|extension|package|tool)\b(?!s)"
+)
+
+
+def tidy_grammar(phrase: str) -> str:
+    """A rewritten request's missing article and "by <tool>" mended (see _BUILT)."""
+    phrase = _BY_TOOL.sub(r"\1 with \2", phrase)
+    bare = _BARE_BUILT.match(phrase)
+    if bare:
+        article = "an" if (bare.group(2) or bare.group(3))[:1].lower() in "aeio" else "a"
+        phrase = f"{bare.group(1)}{article} {phrase[len(bare.group(1)) :]}"
+    return _BARE_MODEL.sub(r"\1 the \2 \3", phrase)
+
+
+# Words a phrase cannot end on: what followed them was cut ("…with the title "Implementation details" and")
+_LOOSE_END = re.compile(r"(?i)[\s,;:–—-]+(?:and|or|but|the|a|an|which|then)$")
+
+
+def without_loose_end(phrase: str) -> str:
+    """`phrase` without a last word that needs what was cut after it."""
+    while True:
+        cut = _LOOSE_END.sub("", phrase)
+        if cut == phrase or len(cut.split()) < 2:
+            return phrase
+        phrase = cut
 
 
 def _rewrite(line: str, objects: Sequence[str]) -> str | None:
@@ -313,7 +369,13 @@ def _first_clause(line: str) -> str:
 
 
 def _coordinated(phrase: str) -> str:
-    """ "adding X and fix Y" -> "adding X and fixing Y": a second verb joined by "and" takes -ing too."""
+    """ "adding X and fix Y" -> "adding X and fixing Y": a second verb joined by "and" takes -ing too; "and tell me
+    why it crashes" is "and finding out why it crashes"."""
+    phrase = re.sub(
+        r"(?i)\band (?:then )?(?:tell|show|explain to) (?:me|us) (why|what|how|where|whether|if|which|who)\b",
+        lambda m: f"and finding out {'whether' if m.group(1).lower() == 'if' else m.group(1).lower()}",
+        phrase,
+    )
     head, colon, rest = phrase.partition(":")  # "the plan: rotate the token and fix…" is a quote of the plan
     return (
         re.sub(
@@ -372,8 +434,17 @@ def request_phrase(request: str, objects: Sequence[str] = (), limit: int = PHRAS
         for sentence in map(str.strip, re.split(r"(?<=[.!?。！？])\s+", request)[:3])
         if sentence and not _CHATTER.match(sentence)
     ]
+    if len(phrases) > 1 and re.match(_CONTEXT, phrases[0]):
+        # "I'm working on a Rust CLI. Help me add subcommands": the context, then the request
+        asked = next((p for p in phrases[1:] if p.split(" ", 1)[0].endswith("ing") and not says_nothing_alone(p)), None)
+        if asked:
+            return asked
     # the first that says something on its own ("I don't like this idea. Can you list its weak points?")
     return next((p for p in phrases if not says_nothing_alone(p)), phrases[0] if phrases else None)
+
+
+# A sentence that sets the scene before the request ("I'm working on a Rust CLI.", "This is a Next.js project.")
+_CONTEXT = r"(?i)^(?:I'm|I am|we're|we are|I've|I have|we have|we've|this is|it's|here's|there's) "
 
 
 def rewrites(request: str) -> bool:
@@ -479,6 +550,18 @@ _ELSEWHERE = (
     r"(?i)\b(?:using|following|per|from|according to|as described in|described in|in) (?:the|my|our) "
     r"(?:instructions?|plan|spec|steps|description|notes|task|todo)\b"
 )
+
+
+# A manner that says only that it was better ("in a better way", "properly"): Claude's restatement says how
+_VAGUE_MANNER = (
+    r"(?i)\b(?:in|with) (?:a |an )?(?:better|nicer|cleaner|proper|smarter|different|good|right|more \w+) "
+    r"(?:way|manner|fashion)\b|\b(?:properly|better|correctly)$"
+)
+
+
+def vague_manner(phrase: str) -> bool:
+    """Whether a phrase says only that the work was done better ("Using the models in a better way")."""
+    return bool(re.search(_VAGUE_MANNER, phrase))
 
 
 def points_elsewhere(phrase: str) -> bool:

@@ -17,6 +17,7 @@ from retell.extract.phrasing import (
     request_phrase,
     says_nothing_alone,
     short_enough,
+    vague_manner,
 )
 from retell.extract.requests import author_words, clause_cut, clean_request, first_request, substantial
 from retell.extract.tools import family, shorten_words
@@ -144,7 +145,13 @@ def post_title(title: str | None, source: str | None, events: Sequence[Event]) -
             phrase = short_enough(_clearer(phrase, request, events), TITLE_WORDS, TITLE_KEEPS)
     if phrase and re.match(_LOOKING, phrase) and _changed_files(events):
         # "Looking at the git diff of renderer.py", then the session changed things: what it changed says more
-        phrase = next(_changes(events), phrase)
+        # (a later request for a change, else the change Claude announced and made)
+        from retell.extract.headings import announced_change  # lazily: a listing titles sessions without it
+
+        announced = announced_change(events)
+        phrase = next(_changes(events), None) or (
+            short_enough(announced, TITLE_WORDS, TITLE_KEEPS) if names_the_work(announced) else phrase
+        )
     if phrase and names_the_work(phrase):
         return phrase, "first-prompt"
     if title and source == "summary":
@@ -256,10 +263,12 @@ def _clearer(phrase: str, request: str, events: Sequence[Event]) -> str:
     issues in test_cache.py". Only a restatement of the same work (its verb is the request's)."""
     from retell.extract.headings import restated_request  # lazily: a listing titles sessions without it
 
+    vague = vague_manner(phrase)  # "Using the Pydantic models in a better way": better how?
     pointed = (
         re.search(r"(?i)\b(?:these|this|those|it|them)\W*$", request)
         or says_nothing_alone(phrase)
         or points_elsewhere(phrase)
+        or vague
     )
     cut = len(phrase.split()) <= 5 and len(request.split()) >= 10
     if not (pointed or cut):
@@ -271,7 +280,7 @@ def _clearer(phrase: str, request: str, events: Sequence[Event]) -> str:
     if start is None:
         return phrase
     restated = restated_request(events[start:])
-    if restated and (says_nothing_alone(phrase) or points_elsewhere(phrase)) and names_the_work(restated):
+    if restated and (says_nothing_alone(phrase) or points_elsewhere(phrase) or vague) and names_the_work(restated):
         return restated  # "This is not supported by Chrome": Claude's "I'll rewrite the tokenizer…" says the work
     if not restated or restated.split()[0] != phrase.split()[0] or len(restated) <= len(phrase):
         return phrase

@@ -127,7 +127,11 @@ def compose_post(path: Path, options: RenderOptions, *, strict: bool = True) -> 
     claims = check_draft(draft, view, parsed.manifest, triage, log=parsed.log)
     draft_meta, body = split_front_matter(draft)
     post = post_settings(
-        triage.post, draft_meta, default_title(parsed.log), default_slug(parsed.log), parsed.log.session.id
+        triage.post,
+        draft_meta,
+        default_title(parsed.log, triage.post.language),  # the title triage proposed, in the post's language
+        default_slug(parsed.log, language=triage.post.language),
+        parsed.log.session.id,
     )
     out_root = options.output or (workdir.path / "post")
     layout = Layout.for_target(options.target, out_root, post)

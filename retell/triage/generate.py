@@ -15,8 +15,15 @@ from typing import Any
 
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
-from retell.events import HUMAN, Chapter, Event, EventLog, SessionEntry, branch_id, session_key_of
-from retell.extract.headings import activity_heading, chapter_heading, without_typos
+from retell.events import HUMAN, TOOL_RUN, Chapter, Event, EventLog, SessionEntry, branch_id, session_key_of
+from retell.extract.headings import (
+    activity_heading,
+    chapter_heading,
+    kind_heading,
+    shows_screenshots,
+    without_typos,
+)
+from retell.extract.local_headings import in_language, project_title
 from retell.extract.project import project_name
 from retell.extract.requests import author_words
 from retell.extract.timeutil import to_epoch_ms
@@ -95,9 +102,11 @@ def build_document(
         if not event.abandoned and event.chapter in told:
             told[event.chapter].append(event)
     taken = [str(doc["post"]["title"])]  # a chapter's heading never repeats the title or another chapter's
+    language = str(doc["post"]["language"])
     entries = CommentedSeq()
     for c in log.chapters:
-        entries.append(chapter_entry(c, told[c.id], scrub, taken, left_out=selection.left_out.get(c.id)))
+        entry = chapter_entry(c, told[c.id], scrub, taken, left_out=selection.left_out.get(c.id), language=language)
+        entries.append(entry)
         taken.append(str(entries[-1]["title"]))
     doc["chapters"] = entries
     doc.yaml_set_comment_before_after_key(
@@ -172,43 +181,55 @@ def session_info(log: EventLog, manifest: dict[str, Any], scrub: Scrub) -> Comme
     return info
 
 
-def default_title(log: EventLog) -> str:
+def default_title(log: EventLog, language: str | None = None) -> str:
     """The post title retell proposes (extract.titles.post_title: the author's own, what the session's commits
     say it did, Claude Code's, the first request said as what happened), its secrets redacted; else a plain
-    one named after the project."""
-    title, _ = proposed_title(log)
+    one named after the project (in the post's `language` when retell knows its words)."""
+    title, _ = proposed_title(log, language)
     if title:
         return Redactor.for_log(log, {}).text(title)
     project = project_name(log.session.cwd)
+    local = project_title(project, language)
+    if local:
+        return local
     return f"Working on {project} with Claude Code" if project else "A session with Claude Code"
 
 
-def proposed_title(log: EventLog) -> tuple[str | None, str | None]:
+def proposed_title(log: EventLog, language: str | None = None) -> tuple[str | None, str | None]:
     """The title before redaction, without the obvious typos of the author's words (never in a title someone
     set); a session that holds no request is titled by its work ("Debugging a failing test with a subagent"),
     not "Working on <project> with Claude Code", which could head any session."""
     title, source = post_title(log.session.title, log.session.title_source, log.events)
     if title and source in ("first-prompt", "commit"):
         title = without_typos(title, log.events)
-    if not title:  # no request and no title (an excerpt, a session of tool work): what the work was, when a
-        # heading is left to say something else (a post of one read is better named by its project than headed
-        # "Where it started"); the work only: a talk is no title
-        work = activity_heading(log.events)
-        if work and chapter_heading(log.events, [work]):
+    if not title:  # no request and no title (an excerpt, a session of tool work): what the work was ("Working on
+        # <project> with Claude Code" says nothing of it); the work only: a talk is no title
+        work = in_language(activity_heading(log.events), log.events, language)
+        if work:
             title, source = work, "work"
+        elif project_name(log.session.cwd) and kind_heading(log.events) in _KIND_TITLES:
+            # screenshots and words, no tool work: what the author did, on what ("Looking at screenshots of app")
+            kind = kind_heading(log.events)
+            title = in_language(f"{kind} {_KIND_TITLES[kind]} {project_name(log.session.cwd)}", log.events, language)
+            source = "work"
     return title, source if title else None
 
 
-def default_slug(log: EventLog, title: str | None = None) -> str:
-    """The slug retell proposes for `title` (the default title when None)."""
-    return post_slug(title if title is not None else default_title(log), log.session.id)
+# A kind of stretch that can title a session with no request and no tool work, and how it joins the project
+_KIND_TITLES = {"Looking at screenshots": "of", "Making a plan": "for"}
+
+
+def default_slug(log: EventLog, title: str | None = None, language: str | None = None) -> str:
+    """The slug retell proposes for `title` (the default title, in the post's `language`, when None)."""
+    return post_slug(title if title is not None else default_title(log, language), log.session.id)
 
 
 def post_section(
     log: EventLog, manifest: dict[str, Any], scrub: Scrub, language_file: Path | None = None
 ) -> CommentedMap:
-    proposed, _ = proposed_title(log)
-    title = scrub(proposed) if proposed else default_title(log)
+    language = author_language(log, language_file)
+    proposed, _ = proposed_title(log, language)
+    title = scrub(proposed) if proposed else default_title(log, language)
     post = CommentedMap()
     post["title"] = title
     post["slug"] = default_slug(log, title)
@@ -218,7 +239,7 @@ def post_section(
     post["audience"] = "developers curious about working with an AI coding agent"
     post["tone"] = "candid and concrete"
     post["length"] = DEFAULT_LENGTH
-    post["language"] = author_language(log, language_file)
+    post["language"] = language
     post["voice"] = "first-person"
     post["use_thinking"] = False
     post["draft"] = True
@@ -310,15 +331,16 @@ def chapter_entry(
     avoid: Iterable[str] = (),
     *,
     left_out: str | None = None,
+    language: str | None = None,
 ) -> CommentedMap:
     """A chapter's entry from its told events; `avoid`: headings it must not repeat; `left_out`: why the default
-    leaves it out (None: told)."""
+    leaves it out (None: told); `language`: the post's (a heading retell makes up is in it)."""
     entry = CommentedMap()
     entry["id"] = chapter.id
     entry["include"] = left_out is None
     if left_out is not None:
         entry.yaml_add_eol_comment(left_out, "include")
-    entry["title"] = default_chapter_title(chapter, events, scrub, avoid)
+    entry["title"] = in_language(default_chapter_title(chapter, events, scrub, avoid), events, language)
     entry["info"] = chapter_info(chapter, events, scrub)
     return entry
 
@@ -438,9 +460,9 @@ def default_chapter_title(chapter: Chapter, events: list[Event], scrub: Scrub, a
     for _ in range(3):  # a heading that would show a redaction marker is passed over for the next
         heading = chapter_heading(scrubbed, passed)
         if not heading or scrub(heading) == heading:
-            return heading or _fallback_heading(chapter)
+            return heading or _fallback_heading(chapter, events)
         passed.append(heading)
-    return _fallback_heading(chapter)
+    return _fallback_heading(chapter, events)
 
 
 def _scrubbed(event: Event, scrub: Scrub) -> Event:
@@ -456,7 +478,9 @@ def _scrubbed(event: Event, scrub: Scrub) -> Event:
     return clone
 
 
-def _fallback_heading(chapter: Chapter) -> str:
+def _fallback_heading(chapter: Chapter, events: Sequence[Event] = ()) -> str:
+    if shows_screenshots(events) and not any(e.kind == TOOL_RUN for e in events):
+        return "What the screenshots showed"  # a stretch of screenshots and words: "Where it started" says less
     if chapter.reason == "idle":
         return "Coming back to it"
     if chapter.reason in ("compaction", "slash_compact"):

@@ -30,6 +30,7 @@ from retell.events import (
 from retell.extract.headings import chapter_heading
 from retell.extract.headings import join_words as _join
 from retell.extract.headings import short_path as _short_path
+from retell.extract.local_headings import in_language
 from retell.extract.project import project_name
 from retell.extract.requests import is_author_message, is_request_command
 from retell.extract.signals import DISCOVERY, PIVOT
@@ -176,6 +177,7 @@ def offline_outline(view: EventLog, triage: Triage) -> Outline:
         if not heading:
             told = [e for ep in group for e in ep.events]
             heading = chapter_heading(told, [triage.post.title, *used_headings]) or "What came next"
+            heading = in_language(heading, told, triage.post.language)
         base, n = heading, 2
         while heading in used_headings:
             heading, n = f"{base} (part {n})", n + 1
@@ -410,6 +412,7 @@ class _Writer:
 
     def __init__(self, triage: Triage, placed: dict[str, ImagePlacement], limit: int | None = None) -> None:
         self.first_person = triage.post.voice == "first-person"
+        self.language = triage.post.language
         self.limit = limit  # the most episodes a section tells in full (None: all)
         self.placed = placed
         self.images_done: set[str] = set()
@@ -716,7 +719,7 @@ class _Writer:
         summary = _informative(last.text or "", 3)
         if not summary or summary == self.last_closing or self.last_closing.startswith(summary[:60]):
             return ""
-        return "## Where it ended\n\n" + _cited(
+        return f"## {in_language('Where it ended', [], self.language)}\n\n" + _cited(
             f"Claude's last word on the matter: “{session_inline(summary)}”", [last]
         )
 

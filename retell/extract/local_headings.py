@@ -1,0 +1,215 @@
+"""Headings retell makes up itself (from the work, not from the author's words) in the post's language: a
+Japanese post is headed "CLAUDE.md の変更", not "Changing the CLAUDE.md instructions". File names stay as they
+are; the words around them come from this table. A language missing here keeps the English heading."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from retell.events import TOOL_RUN, Event
+from retell.extract.tools import family
+
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
+_HANT_REGIONS = ("tw", "hk", "mo", "hant")
+
+# The words of each kind of made-up heading; {names}: file names, {n}: a part's number.
+WORDS: dict[str, dict[str, str]] = {
+    "ja": {
+        "edit": "{names} の変更",
+        "write": "{names} の作成",
+        "read": "{names} を読む",
+        "and": "、",
+        "more": "{names} ほか",
+        "tests": "テストが通るまで",
+        "types": "型チェックが通るまで",
+        "lint": "リンターが通るまで",
+        "build": "ビルドが通るまで",
+        "subagents": "サブエージェントに任せる",
+        "commands": "コマンドを実行する",
+        "search": "コードを探す",
+        "web": "調べもの",
+        "plan": "計画を立てる",
+        "images": "スクリーンショットを見る",
+        "talk": "Claude との相談",
+        "start": "はじまり",
+        "ended": "おわりに",
+        "idle": "しばらくして再開",
+        "compaction": "コンテキストの圧縮のあと",
+        "resumed": "セッションを再開して",
+        "part": "その {n}",
+        "project": "{project} での作業",
+        "session": "Claude Code との作業",
+    },
+    "zh-Hans": {
+        "edit": "修改 {names}",
+        "write": "创建 {names}",
+        "read": "阅读 {names}",
+        "and": "、",
+        "more": "{names} 等",
+        "tests": "让测试通过",
+        "types": "通过类型检查",
+        "lint": "通过代码检查",
+        "build": "让构建成功",
+        "subagents": "交给子代理",
+        "commands": "运行命令",
+        "search": "搜索代码",
+        "web": "查资料",
+        "plan": "制定计划",
+        "images": "查看截图",
+        "talk": "与 Claude 讨论",
+        "start": "开始",
+        "ended": "结果",
+        "idle": "过了一阵再继续",
+        "compaction": "上下文压缩之后",
+        "resumed": "恢复会话",
+        "part": "第 {n} 部分",
+        "project": "在 {project} 上的工作",
+        "session": "与 Claude Code 一起工作",
+    },
+    "zh-Hant": {
+        "edit": "修改 {names}",
+        "write": "建立 {names}",
+        "read": "閱讀 {names}",
+        "and": "、",
+        "more": "{names} 等",
+        "tests": "讓測試通過",
+        "types": "通過型別檢查",
+        "lint": "通過程式碼檢查",
+        "build": "讓建置成功",
+        "subagents": "交給子代理",
+        "commands": "執行命令",
+        "search": "搜尋程式碼",
+        "web": "查資料",
+        "plan": "制定計畫",
+        "images": "查看截圖",
+        "talk": "與 Claude 討論",
+        "start": "開始",
+        "ended": "結果",
+        "idle": "過了一陣再繼續",
+        "compaction": "上下文壓縮之後",
+        "resumed": "恢復工作階段",
+        "part": "第 {n} 部分",
+        "project": "在 {project} 上的工作",
+        "session": "與 Claude Code 一起工作",
+    },
+    "ko": {
+        "edit": "{names} 수정",
+        "write": "{names} 작성",
+        "read": "{names} 읽기",
+        "and": ", ",
+        "more": "{names} 외",
+        "tests": "테스트 통과시키기",
+        "types": "타입 검사 통과시키기",
+        "lint": "린터 통과시키기",
+        "build": "빌드 성공시키기",
+        "subagents": "서브에이전트에게 맡기기",
+        "commands": "명령 실행",
+        "search": "코드 검색",
+        "web": "자료 조사",
+        "plan": "계획 세우기",
+        "images": "스크린샷 보기",
+        "talk": "Claude와 논의",
+        "start": "시작",
+        "ended": "마무리",
+        "idle": "잠시 후 다시",
+        "compaction": "컨텍스트 압축 이후",
+        "resumed": "세션 재개",
+        "part": "{n}부",
+        "project": "{project} 작업",
+        "session": "Claude Code와 작업",
+    },
+}
+
+# The English headings retell makes up, by kind (headings.py, triage's fallbacks)
+_KINDS = [
+    (r"^(?:Changing|Back to|Editing) ", "edit"),
+    (r"^Writing ", "write"),
+    (r"^Reading ", "read"),
+    (r"^Getting the tests to pass$", "tests"),
+    (r"^Getting the type checker to pass$", "types"),
+    (r"^Getting the linters to pass$", "lint"),
+    (r"^Getting the build to work$", "build"),
+    (r"(?:with (?:a )?subagents?|^Sending out subagents)$", "subagents"),
+    (r"^Searching the code$", "search"),
+    (r"^Looking things up$", "web"),
+    (r"^Making a plan(?: for .+)?$", "plan"),
+    (r"^Looking at screenshots(?: of .+)?$|^What the screenshots showed$", "images"),
+    (r"^Talking it through with Claude$", "talk"),
+    (r"^Where it started$", "start"),
+    (r"^Where it ended$", "ended"),
+    (r"^Coming back to it$", "idle"),
+    (r"^After the context was compacted$", "compaction"),
+    (r"^Picking the session up again$", "resumed"),
+    (r"^Part (\d+)$", "part"),
+]
+
+
+def table_key(language: str) -> str:
+    """`zh-Hans`, `zh-Hant`, or the language's first part, lower case (as retell/write/locales.py reads it)."""
+    parts = language.replace("_", "-").lower().split("-")
+    if parts[0] == "zh":
+        return "zh-Hant" if any(p in _HANT_REGIONS for p in parts[1:]) else "zh-Hans"
+    return parts[0] or "en"
+
+
+def knows(language: str | None) -> bool:
+    return bool(language) and table_key(language or "") in WORDS
+
+
+def in_language(heading: str, events: Sequence[Event], language: str | None) -> str:
+    """`heading` in the post's language when retell made it up in English (see _KINDS); the heading as it was
+    when it is the author's words, already in the language, or the language is not in the table."""
+    if not heading or not language or not knows(language) or _CJK.search(heading):
+        return heading
+    words = WORDS[table_key(language)]
+    for pattern, kind in _KINDS:
+        match = re.search(pattern, heading)
+        if not match:
+            continue
+        if kind in ("edit", "write", "read"):
+            names = _names(events, kind)
+            if not names:
+                return words["talk"]
+            # no space between two CJK words ("ほか の変更" -> "ほかの変更"); one beside a file name stays
+            return re.sub(
+                r"(?<=[\u3040-\u30ff\u4e00-\u9fff]) (?=[\u3040-\u30ff\u4e00-\u9fff])",
+                "",
+                words[kind].format(names=_listed(names, words)),
+            )
+        if kind == "part":
+            return words["part"].format(n=match.group(1))
+        return words[kind]
+    # another heading of retell's own (commands run, a look around) or the author's English words
+    return words["commands"] if _ran_commands(events) else words["talk"]
+
+
+def project_title(project: str | None, language: str | None) -> str | None:
+    """The plain title of a session named only by its project, in the post's language (None: English)."""
+    if not knows(language):
+        return None
+    words = WORDS[table_key(language or "")]
+    return words["project"].format(project=project) if project else words["session"]
+
+
+def _names(events: Sequence[Event], kind: str) -> list[str]:
+    kinds = ("edit", "write") if kind == "edit" else (kind,)
+    return list(
+        dict.fromkeys(
+            re.split(r"[\\/]", c.target.rstrip("/\\"))[-1]
+            for e in events
+            if e.kind == TOOL_RUN and not e.sidechain
+            for c in e.calls or ()
+            if family(c.name) in kinds and c.target and "/.claude/plans/" not in c.target.replace("\\", "/")
+        )
+    )
+
+
+def _listed(names: list[str], words: dict[str, str]) -> str:
+    if len(names) <= 2:
+        return words["and"].join(names)
+    return words["more"].format(names=words["and"].join(names[:2]))
+
+
+def _ran_commands(events: Sequence[Event]) -> bool:
+    return any(family(c.name) == "bash" for e in events if e.kind == TOOL_RUN for c in e.calls or ())
