@@ -31,7 +31,12 @@ def _password(value: str, m: re.Match[str]) -> bool:
 
 
 # A technical word with digits is not a password told in a sentence: `argon2id`, `sha256`, `base64`, `utf8mb4`.
-_TECHNICAL = re.compile(r"(?i)^(?:base|sha|md|utf|argon|aes|rsa|ec|ed|hs|rs|es|ps|x|ipv|http|tls|ssl|oauth|v|py|s)\d")
+# The whole word is technical (`utf8mb4`, `x86_64`, `ec2-user`), not a person's leetspeak that starts like one
+# (`S4ndcastle#9`, `Es3l!2031`).
+_TECHNICAL = re.compile(
+    r"(?i)^(?:base|sha|md|utf|argon|aes|rsa|ec|ed|hs|rs|es|ps|x|ipv|http|tls|ssl|oauth|v|py|s)\d+"
+    r"(?:[a-z]{0,4}\d*)?(?:[._-]\w{0,5})?$"
+)
 
 
 # A file's name is what a sentence about a password points to (`the password is not in \`docker-compose.yml\``).

@@ -296,13 +296,21 @@ def _matched_national(value: str, first: str | None) -> bool:
 
 # git's author line and commit trailers, git config, the author variables; the name up to its `<email>`,
 # a quote or the end of the line.
+# The lowercase words inside a name (`Ludwig van der Berg`, `Aisha binti Rahman`), and no other: `Mei Takahashi
+# on the PR` ends at `Takahashi`.
+_PARTICLE = (
+    r"(?:van|von|der|den|de|del|della|dela|di|da|das|dos|du|la|le|bin|binti|ibn|bint|al|el|ten|ter|y|e|zu|af|av|"
+    r"vander|mac|ap|ó|o)"
+)
+
+
 def _name(group: str) -> str:
     """A name: 1-4 words, the first and the last capitalised (a letter with no case counts: 王小明), particles
     such as `van der` between."""
     word = r"(?:[^\W\d_a-z][\w'’.-]*)"
     # a later word may carry its particle glued on: `al-Farsi`, `d'Alembert`, `ben-Haim`
     later = r"(?:(?:[a-z]{1,3}[-'’])?[^\W\d_a-z][\w'’.-]*)"
-    return rf"(?P<{group}>{word}(?:[ \t]+(?:[a-z]{{1,5}}[ \t]+){{0,2}}{later}){{0,3}})"
+    return rf"(?P<{group}>{word}(?:[ \t]+(?:{_PARTICLE}[ \t]+){{0,2}}{later}){{0,3}})"
 
 
 # As git writes them (`Author:`, `Co-authored-by:`), never in capitals: retell's own `AUTHOR:` labels the
@@ -476,6 +484,13 @@ _PERSON_SHAPES = (
         None,
     ),
     ("shortlog", r"^[ \t]*\d+\t" + _name("shortlog") + r"(?=[ \t]*(?:<[^>\n]*>)?[ \t]*$)", ("\t",), None),
+    # the same, pasted with its tab turned to spaces, in a text that ran shortlog
+    (
+        "shortlog_spaced",
+        r"^[ \t]*\d+[ \t]{2,}" + _name("shortlog_spaced") + r"(?=[ \t]*(?:<[^>\n]*>)?[ \t]*$)",
+        ("shortlog",),
+        (0, 4000),
+    ),
     # a mailbox: `Jane Doe <jane@acme.io>` (mail headers, AUTHORS, MAINTAINERS, package metadata)
     ("mailbox", r"(?:^|(?<=[\s\"'`:,(\[]))" + _name("mailbox") + r"[ \t]+<[^<>@\s]+@[^<>\s]+>", ("@",), (60, 260)),
     # a licence's holder; Javadoc's and PHPDoc's `@author`
@@ -577,8 +592,12 @@ _PERSON_SHAPES = (
     # someone the author turns to: `ask Jane Doe`, `questions to Jane Doe`, `cc Jane Doe`, `owned by Jane Doe`
     (
         "addressed",
-        r"(?i:\b(?:ask|ping|cc|contact|talk[ \t]+to|questions?[ \t]+to|reach[ \t]+out[ \t]+to|check[ \t]+with|"
-        r"assign(?:ed)?[ \t]+to|owned[ \t]+by|escalate[ \t]+to|hand(?:ed)?[ \t]+(?:it[ \t]+)?over[ \t]+to|"
+        r"(?i:\b(?:ask(?:ed)?|ping(?:ed)?|cc|contact(?:ed)?|talk[ \t]+to|questions?[ \t]+to|reach[ \t]+out[ \t]+to|"
+        r"check[ \t]+with|e-?mailed|messaged|dm'?e?d|"
+        # `assigned the review to`, `handed the ticket over to`, `requested a review from`
+        r"assign(?:ed)?(?:[ \t]+(?:it|this|that|them|(?:the|this|that|a|my|your|our|his|her)[ \t]+[\w-]+))?[ \t]+to|"
+        r"(?:requested|request|asked[ \t]+for)[ \t]+(?:a[ \t]+)?(?:review|approval|sign-?off)[ \t]+from|"
+        r"owned[ \t]+by|escalate[ \t]+to|hand(?:ed)?[ \t]+(?:(?:it|this|the[ \t]+[\w-]+)[ \t]+)?over[ \t]+to|"
         r"frag|fragt?[ \t]+bei|pregunta[ \t]+a|demande[ \t]+à))[ \t]+" + _name("addressed"),
         (
             "ask",
@@ -593,6 +612,10 @@ _PERSON_SHAPES = (
             "owned by",
             "escalate",
             "over to",
+            "request",
+            "mailed",
+            "messaged",
+            "dm",
             "frag",
             "pregunta",
             "demande",
@@ -688,7 +711,8 @@ _PHRASE_WORDS = words(
     changelog check checks alert alerts linter compiler monitor dashboard console output result results summary
     workflow action actions step stage task tasks service api sdk cli config settings schema query database cache
     queue worker cluster pod container image package module library plugin extension browser editor terminal shell
-    scanner validator parser handler router controller job
+    scanner validator parser handler router controller job office hours meeting meetings standup sync call calls
+    notes day days week weeks month sprint demo retro planning session sessions lunch
     """
 )
 
@@ -713,7 +737,18 @@ def _person(value: str, m: re.Match[str]) -> bool:
     # one Latin word is a handle or a company (`Google`), not a person's full name
     return not (
         m.lastgroup
-        in ("copyright", "copyright_first", "shortlog", "blame", "told", "porcelain", "config_read", "field", "csv")
+        in (
+            "copyright",
+            "copyright_first",
+            "shortlog",
+            "shortlog_spaced",
+            "blame",
+            "told",
+            "porcelain",
+            "config_read",
+            "field",
+            "csv",
+        )
         and " " not in value
         and value.isascii()
     )

@@ -1,0 +1,277 @@
+"""Credentials in the shapes people paste rather than assign: a browser's cookie jar, the base64 that
+`echo -n user:pw | base64` prints (and `"Basic " + "…"` built from it), a password typed at a prompt and
+echoed on the next line, a passphrase of several words in quotes, a password passed by position to a call
+that opens a connection or logs in, and a session cookie told outside a cookie header.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import re
+
+from retell.secrets.commands import _ACCOUNT_NAMES, _CREDENTIAL_CONTEXT, looks_like_a_password
+from retell.secrets.own import VALUE, VALUE_GROUPS
+from retell.secrets.rule import SECRET, Rule
+from retell.secrets.values import TYPOGRAPHIC, credential, is_placeholder, looks_random, words
+
+# -- base64 of `user:password` ------------------------------------------------------------------------
+
+_PAIR = re.compile(r"^(?P<user>[\w.@+-]{1,64}):(?P<password>[\x21-\x7e][\x20-\x7e]{3,127})$")
+
+
+def decoded_pair(value: str) -> tuple[str, str] | None:
+    """The `user:password` a base64 value decodes to, or None (random bytes are almost never printable
+    ASCII with a colon after a user's name)."""
+    if len(value) < 8 or len(value) % 4 == 1:
+        return None
+    try:
+        decoded = base64.b64decode(value + "=" * (-len(value) % 4), validate=True).decode("ascii")
+    except (binascii.Error, ValueError, UnicodeDecodeError):
+        return None
+    m = _PAIR.match(decoded)
+    return (m.group("user"), m.group("password")) if m else None
+
+
+def _real_pair(value: str, m: re.Match[str]) -> bool:
+    pair = decoded_pair(value)
+    return pair is not None and not is_placeholder(pair[1])
+
+
+# -- a password typed at a prompt ---------------------------------------------------------------------
+
+# What a terminal asks before a password is typed: `Password:`, `[sudo] password for alice:`, `Enter PEM pass
+# phrase:`, `Enter passphrase for key '…':`, `Passwort:`, `Mot de passe :`.
+_PROMPT = (
+    r"(?im)^[^\n]{0,80}?\b(?:password|passwort|kennwort|mot de passe|contraseña|senha|wachtwoord|passphrase|"
+    r"pass phrase)\b[^\n:：]{0,60}[:：][ \t]*\r?\n[ \t]*(?P<v>\S{6,64})[ \t]*\r?$"
+)
+
+
+def _typed_password(value: str, m: re.Match[str]) -> bool:
+    """A single word on the line after the prompt that looks like a person's password (not `Sorry, try
+    again.`, `Verifying…`, `******`, `Retype`)."""
+    return looks_like_a_password(value) and not value.endswith(("...", "…"))
+
+
+# -- a passphrase of words, quoted --------------------------------------------------------------------
+
+# Words of a sentence: a quoted phrase with one of them is a message, not a passphrase.
+_SENTENCE_WORDS = words(
+    """
+    a an the and or but not no yes is are was be been to of in on at for from by with as it its this that these
+    you your i we my our he she they them their what whatever which who any all same set during will would can
+    should must please here there then when if so do does did has have had enter type new old password
+    passphrase secret key token value same
+    """
+)
+
+
+def passphrase(value: str) -> bool:
+    """Three to eight short words (a digit or two among them), none a sentence's: `copper lantern quietly 88`."""
+    parts = value.split()
+    if not 3 <= len(parts) <= 8 or not 12 <= len(value) <= 80:
+        return False
+    if any(len(p) > 14 or not re.fullmatch(r"[A-Za-z]+|\d{1,4}|[A-Za-z]+[\d!?.#&*-]{1,4}", p) for p in parts):
+        return False
+    return not any(p.lower().strip("!?.") in _SENTENCE_WORDS for p in parts)
+
+
+def _told_passphrase(value: str, m: re.Match[str]) -> bool:
+    return passphrase(value.strip("\"'“”"))
+
+
+def _login_line(m: re.Match[str]) -> str:
+    start = m.string.rfind("\n", 0, m.start()) + 1
+    end = m.string.find("\n", m.end())
+    return m.string[start : end if end >= 0 else len(m.string)]
+
+
+_LOGGING_IN = re.compile(r"(?i)\blogg?(?:ing|ed)?[ \t]+(?:in(?:to)?|on)\b|\bssh\b|\brouter\b|\bsign(?:ing)?[ \t]+in")
+
+
+def _account_and_password(value: str, m: re.Match[str]) -> bool:
+    """`it's admin and "velvet otter 4"`: a known account, then a quoted password, where the line is a login."""
+    line = _login_line(m)
+    if _CREDENTIAL_CONTEXT.search(line) is None and _LOGGING_IN.search(line) is None:
+        return False
+    return passphrase(value) or looks_like_a_password(value)
+
+
+# -- a password passed by position --------------------------------------------------------------------
+
+_ARG = r"(?:\"[^\"\n]*\"|'[^'\n]*'|[$\w.:>\[\]-]+)"
+_Q = r"[\"'](?P<v>[^\"'\n]{4,128})[\"']"
+
+
+def _positional(value: str, m: re.Match[str]) -> bool:
+    return credential(value, password=True, strong=True, digits_only_ok=True)
+
+
+# -- a cookie jar and a session cookie told outside a header ------------------------------------------
+
+
+def _jar_value(value: str, m: re.Match[str]) -> bool:
+    return len(value) >= 8 and not is_placeholder(value) and (looks_random(value) or len(value) >= 20)
+
+
+def _session_value(value: str, m: re.Match[str]) -> bool:
+    bare = value.strip("\"'`" + TYPOGRAPHIC)
+    return len(bare) >= 16 and not is_placeholder(bare) and looks_random(bare)
+
+
+def _machine_made(value: str, m: re.Match[str]) -> bool:
+    return credential(value)
+
+
+PASTED_RULES: tuple[Rule, ...] = (
+    # a CLI's key flag: `az storage … --account-key …`, `--storage-key`, `--shared-key`, `--sas-token` (a
+    # machine-made value only: `--partition-key userId` and `--ssh-key ~/.ssh/id_ed25519` are not keys)
+    Rule(
+        "password-flag",
+        SECRET,
+        r"(?i)(?<![\w-])--(?:[a-z0-9]+-)+(?:key|sas|sig|signature)(?:=|[ \t]+)(?:" + VALUE + ")",
+        ("-key", "-sas", "-sig"),
+        group=VALUE_GROUPS,
+        accept=_machine_made,
+        rule_id="key-flag",
+    ),
+    # `"Basic " + "YWRt…"`, `'Basic ' . base64`, `"Basic %s" % "…"`: the header's value built in code
+    Rule(
+        "basic-auth",
+        SECRET,
+        r"(?i)\bbasic[ \t]*[\"'`][ \t]*(?:\+|\.|,|%)[ \t]*[\"'`](?P<v>[A-Za-z0-9+/]{8,}={0,2})[\"'`]",
+        ("basic",),
+        group="v",
+        accept=_real_pair,
+        rule_id="basic-concatenated",
+        window=(0, 200),
+    ),
+    # what `echo -n user:pw | base64` prints, on a line of its own after the command
+    Rule(
+        "basic-auth",
+        SECRET,
+        r"(?m)^[ \t]*(?P<v>[A-Za-z0-9+/]{8,}={0,2})[ \t]*\r?$",
+        ("base64",),
+        group="v",
+        accept=_real_pair,
+        rule_id="base64-pair-line",
+        window=(0, 600),
+    ),
+    # a password typed at a prompt and echoed (a pasted terminal, an `expect` log)
+    Rule(
+        "password-in-text",
+        SECRET,
+        _PROMPT,
+        (
+            "password",
+            "passwort",
+            "kennwort",
+            "mot de passe",
+            "contraseña",
+            "senha",
+            "wachtwoord",
+            "passphrase",
+            "pass phrase",
+        ),
+        group="v",
+        accept=_typed_password,
+        rule_id="password-after-prompt",
+        window=(100, 140),
+    ),
+    # `the wifi passphrase is "copper lantern quietly 88"`: a passphrase of words, told in quotes
+    Rule(
+        "password-in-text",
+        SECRET,
+        r"(?i)\b(?:password|passphrase|pass phrase|passwort|kennwort|mot de passe|contraseña|senha|pw|pwd)\b"
+        r"(?:[ \t]+[^\s\"'“]{1,24}){0,4}?[ \t]+(?:is|was|'s|are|es|est|ist|lautet|=|:)[ \t]*"
+        r"[\"“'](?P<v>[^\"”'\n]{12,80})[\"”']",
+        (
+            "password",
+            "passphrase",
+            "pass phrase",
+            "passwort",
+            "kennwort",
+            "mot de passe",
+            "contraseña",
+            "senha",
+            "pw",
+            "pwd",
+        ),
+        group="v",
+        accept=_told_passphrase,
+        rule_id="passphrase-in-text",
+        window=(0, 200),
+    ),
+    # `it's admin and "velvet otter marble 4"`, `root with 'Tr0ub4dor&3'`: a known account, then its password
+    Rule(
+        "password-in-text",
+        SECRET,
+        r"(?i)(?<![\w.-])" + _ACCOUNT_NAMES + r"[\"'`]?[ \t]+(?:and|with|/|,|pw|password)[ \t]+"
+        r"[\"“'`](?P<v>[^\"”'`\n]{6,80})[\"”'`]",
+        ("admin", "root", "ubuntu", "pi ", "deploy", "postgres", "user", "guest", "ftp", "sa "),
+        group="v",
+        accept=_account_and_password,
+        rule_id="account-and-password",
+        window=(20, 160),
+    ),
+    # a password by position: `new PDO($dsn, 'root', 'pw')`, `DriverManager.getConnection(url, "u", "pw")`,
+    # `pymysql.connect("host", "u", "pw")`, `FTP(host, user, pw)`, `ldap_bind($ds, $dn, 'pw')`
+    Rule(
+        "password-assignment",
+        SECRET,
+        r"(?i)(?:\bnew[ \t]+PDO|\bmysqli_connect|\bnew[ \t]+mysqli|\bmysql_connect|\bpg_connect|"
+        r"DriverManager\.getConnection|\bpymysql\.connect|\bMySQLdb\.connect|"
+        r"\b(?:ftplib\.)?FTP(?:_TLS)?|\bftp_login|\bldap_bind|\bssh2_auth_password|\bimap_open)"
+        r"[ \t]*\([ \t]*" + _ARG + r"[ \t]*,[ \t]*" + _ARG + r"[ \t]*,[ \t]*" + _Q,
+        (
+            "pdo",
+            "mysqli",
+            "mysql_connect",
+            "pg_connect",
+            "getconnection",
+            "connect(",
+            "ftp",
+            "ldap_bind",
+            "ssh2_auth",
+            "imap_open",
+        ),
+        group="v",
+        accept=_positional,
+        rule_id="connect-call-positional",
+        window=(40, 300),
+    ),
+    # `server.login("me@acme.io", "pw")`, `ftp.login('backup', 'pw')`, `conn.simple_bind_s(dn, "pw")`
+    Rule(
+        "password-assignment",
+        SECRET,
+        r"(?i)\.(?:login|authenticate|simple_bind_s|bind_s)[ \t]*\([ \t]*" + _ARG + r"[ \t]*,[ \t]*" + _Q,
+        (".login", ".authenticate", ".simple_bind", ".bind_s"),
+        group="v",
+        accept=_positional,
+        rule_id="login-call",
+        window=(5, 300),
+    ),
+    # a browser's cookie jar (Netscape's cookies.txt, as curl -c and the browser extensions write it)
+    Rule(
+        "session-cookie",
+        SECRET,
+        r"(?m)^(?:#HttpOnly_)?[\w.-]+\t(?:TRUE|FALSE)\t[^\t\n]*\t(?:TRUE|FALSE)\t\d+\t[^\t\n]+\t(?P<v>[^\t\n]{8,})$",
+        ("\ttrue\t", "\tfalse\t"),
+        group="v",
+        accept=_jar_value,
+        rule_id="cookie-jar",
+    ),
+    # `laravel_session=eyJ…`, `connect.sid=s%3A…` told in a message or a code span, away from any Cookie header
+    Rule(
+        "session-cookie",
+        SECRET,
+        r"(?i)(?<![\w.%-])[\w.%-]{0,40}?(?:session|sess|sid)[\w.-]{0,20}?=(?P<v>[^;\s\"'`<>]{16,})",
+        ("session=", "sess=", "sid=", "session_id=", "sessionid="),
+        group="v",
+        accept=_session_value,
+        trims=".,;:)]}>",
+        rule_id="session-cookie-told",
+        window=(60, 400),
+    ),
+)
