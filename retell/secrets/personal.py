@@ -668,6 +668,83 @@ _PERSON_SHAPES = (
         tuple(f" {verb}" for verb in _REPORTING.split("|")),
         (60, 20),
     ),
+    # someone the author works with or credits, in a sentence: `pair with Jane Doe`, `send the draft to Jane
+    # Doe`, `thanks to Jane Doe`, `envoie-le à Jane Doe`, `pregúntale a Jane Doe`
+    (
+        "worked_with",
+        r"(?i:\b(?:pair(?:ing|ed)?[ \t]+(?:up[ \t]+)?with|(?:send|sent|forward(?:ed)?|give|gave)[ \t]+"
+        r"(?:it|this|that|them|(?:the|this|that|my|our)[ \t]+[\w-]+)[ \t]+to|thanks?[ \t]+to|credit[ \t]+to|"
+        r"(?:shout-?out|kudos|props)[ \t]+to|pregúntale[ \t]+a|escríbele[ \t]+a|envíale[ \t]+a|dile[ \t]+a|"
+        r"aller[ \t]+à|envoie(?:-le|-la|-les)?[ \t]+à|écris[ \t]+à|schick(?:e)?[ \t]+(?:\w+[ \t]+)?an))[ \t]+"
+        + _name("worked_with"),
+        (
+            "pair",
+            "send",
+            "sent",
+            "forward",
+            "give",
+            "gave",
+            "thank",
+            "credit",
+            "shout",
+            "kudos",
+            "props",
+            "pregúntale",
+            "escríbele",
+            "envíale",
+            "dile",
+            "aller à",
+            "envoie",
+            "écris",
+            "schick",
+        ),
+        (30, 120),
+    ),
+    # `Jane Doe's review`, `per Jane Doe's PR`: a person's work named by its owner
+    (
+        "possessive",
+        r"(?:^|(?<=[\s\"'`(]))" + _name("possessive") + r"['’]s[ \t]+(?i:review|pr|pull[ \t]+request|branch|"
+        r"comments?|feedback|suggestions?|fork|laptop|machine|patch|ticket|commit|changes|approval|notes)\b",
+        (
+            "'s review",
+            "'s pr",
+            "'s pull",
+            "'s branch",
+            "'s comment",
+            "'s feedback",
+            "'s suggestion",
+            "'s fork",
+            "'s laptop",
+            "'s machine",
+            "'s patch",
+            "'s ticket",
+            "'s commit",
+            "'s changes",
+            "'s approval",
+            "'s notes",
+            "’s ",
+        ),
+        (70, 30),
+    ),
+    # who owns a path or a service, in a CODEOWNERS comment, a runbook, a service catalogue: `# owner: Jane Doe`
+    (
+        "owner",
+        r"(?i:\b(?:owner|owned by|point of contact|poc|dri|on-?call|contact person|tech lead|maintained by))"
+        r"[ \t]*[:=-]?[ \t]+[\"']?" + _name("owner") + r"[\"']?[ \t]*(?:[,;(<]|$)",
+        (
+            "owner",
+            "owned by",
+            "point of contact",
+            "poc",
+            "dri",
+            "oncall",
+            "on-call",
+            "contact person",
+            "tech lead",
+            "maintained by",
+        ),
+        (5, 120),
+    ),
 )
 # A name in a package's metadata: `"author": "Jane Doe <…>"`, `"contributors": ["A B", "C D"]`,
 # `authors = [{ name = "A B" }]`, `maintainer: A B`; and each entry of an AUTHORS or CONTRIBUTORS list.
@@ -678,7 +755,8 @@ _LISTED = (
     + r")(?=[ \t]*(?:<[^>\n]*>|\(@?[\w.-]+\))?[ \t]*$)"
 )
 _METADATA_BEFORE = re.compile(
-    r"(?i)(?:(?:\b|_)authors?_*|\bcontributors|\bmaintainers?|\bcreators?|(?:\b|_)credits_*)[\"']?[ \t]*[:=][ \t]*"
+    r"(?i)(?:(?:\b|_)authors?_*|\bcontributors|(?:\b|_)maintainers?_*|\bcreators?|(?:\b|_)credits_*)"
+    r"[\"']?[ \t]*[:=][ \t]*"
     r"(?:\[[^\]]{0,600}?)?(?:\{[^}]{0,200}?(?:\bname[\"']?[ \t]*[:=][ \t]*))?$"
 )
 _LIST_HEADING = re.compile(
@@ -713,21 +791,52 @@ _PHRASE_WORDS = words(
     queue worker cluster pod container image package module library plugin extension browser editor terminal shell
     scanner validator parser handler router controller job office hours meeting meetings standup sync call calls
     notes day days week weeks month sprint demo retro planning session sessions lunch
+    cloud analyzer encrypt desktop hub lab labs pages workers functions kit toolkit framework runtime storage compute
+    drive sheets mail maps studio code compose cli sdk pro plus enterprise edition mobile web online connect insights
     """
 )
 
 
 # The shapes that find a name in a sentence rather than where a tool or a file writes one.
 _IN_PROSE = frozenset(
-    {"told", "signoff", "colleague", "teammate", "department", "reporter", "log_format", "chat", "addressed"}
+    {
+        "told",
+        "signoff",
+        "colleague",
+        "teammate",
+        "department",
+        "reporter",
+        "log_format",
+        "chat",
+        "addressed",
+        "worked_with",
+        "possessive",
+        "owner",
+    }
+)
+
+
+# The names documentation gives no one (`Jane Doe`, `Max Mustermann`, `Mario Rossi`, `Jan Kowalski`, `Joe
+# Bloggs`, `Taro Yamada`): an example, as `example.com` is.
+_PLACEHOLDER_PERSON = re.compile(
+    r"(?i)^(?:(?:john|jane|janet|johnny|baby|richard|jane[ \t]+q\.?|john[ \t]+q\.?)[ \t]+(?:doe|roe)|"
+    r"(?:max|erika|maxi|otto)[ \t]+(?:mustermann|musterfrau|normalverbraucher)|mario[ \t]+rossi|"
+    r"jan[ \t]+(?:kowalski|jansen|modaal)|joe[ \t]+bloggs|fred[ \t]+bloggs|john[ \t]+q\.?[ \t]+public|"
+    r"taro[ \t]+yamada|yamada[ \t]+taro|hanako[ \t]+yamada|ola[ \t]+nordmann|kari[ \t]+nordmann|"
+    r"matti[ \t]+meikäläinen|jean[ \t]+dupont|juan[ \t]+p[ée]rez|fulano[ \t]+de[ \t]+tal|ivan[ \t]+ivanov|"
+    r"test[ \t]+user|alice[ \t]+example|bob[ \t]+example|foo[ \t]+bar)$|^(?:张三|李四|王五|山田太郎|山田花子|홍길동)$"
 )
 
 
 def _person(value: str, m: re.Match[str]) -> bool:
     if len(value) < 2 or _NOT_A_PERSON.search(value) or value.isupper():
         return False
+    if _PLACEHOLDER_PERSON.match(value.strip().rstrip(".")):
+        return False
     if m.lastgroup in _IN_PROSE and any(w.lower() in _PHRASE_WORDS for w in value.split()):
         return False
+    if m.lastgroup in _IN_PROSE and re.search(r"['’][a-z]", value):
+        return False  # `Let's Encrypt`: a contraction is a phrase's, never a name's (`O'Brien`, `d'Alembert`)
     if m.lastgroup in _IN_PROSE and re.search(r"[A-Za-z]", value):
         # prose capitalises more than names: a Latin-script name told in a sentence is a first name and a
         # surname, each written as a name is (`Kofi Mensah`, not `Kofi`, `Release Notes` or `CTO Office`)
@@ -818,6 +927,21 @@ def _csv_person(value: str, m: re.Match[str]) -> bool:
     # a bare `name` column is a person's only beside what else a table of people holds (`id,name,price` is
     # a product's)
     return header[column] != "name" or any(_PEOPLE_COLUMN.search(field) for field in header)
+
+
+_RECORD_OF_A_PERSON = re.compile(r"(?i)[\"']?(?:e-?mail|phone|mobile|address|birth|dob|surname)[\"']?[ \t]*[:=]")
+
+
+def _record_person(value: str, m: re.Match[str]) -> bool:
+    """A record's bare `name` is a person's where the same record holds what a person's does (an email, a
+    phone, a birth date): `{"name": "Jane Doe", "email": …}`; `{"name": "billing-api", "port": …}` is not."""
+    if " " not in value.strip() or not _person(value, m):
+        return False
+    text = m.string
+    start = max(text.rfind("{", 0, m.start()), text.rfind("\n\n", 0, m.start()), m.start() - 300)
+    close = text.find("}", m.end())
+    end = min(close if close >= 0 else len(text), m.end() + 300)
+    return _RECORD_OF_A_PERSON.search(text, max(0, start), end) is not None
 
 
 # a line of an AUTHORS file: a name, perhaps its address or handle
@@ -960,6 +1084,18 @@ PERSONAL_RULES: tuple[Rule, ...] = (
         replacement="[REDACTED:person-name]",
         rule_id="table-name",
         window=(0, 20000),
+    ),
+    Rule(
+        "person-name",
+        PII,
+        r"(?<![\w-])[\"']?name[\"']?[ \t]*[:=][ \t]*[\"']" + _name("record") + r"[\"']",
+        ("name",),
+        group="record",
+        accept=_record_person,
+        replacement="[REDACTED:person-name]",
+        rule_id="record-name",
+        window=(5, 120),
+        gate=r"""[\"']?[ \t]*[:=][ \t]*[\"']""",
     ),
     Rule(
         "person-name",

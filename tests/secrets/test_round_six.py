@@ -97,6 +97,16 @@ FOUND = [
     ("I asked Tomás Herrera to look at the migration.", "Tomás Herrera"),
     ("Requested a review from Mei Takahashi on the PR.", "Mei Takahashi"),
     ("$ git shortlog -sn\n   140  Oluwaseun Adeyemi\n    12  Priya Raman\n", "Priya Raman"),
+    ("I'll pair with Anneke Visser on the migration tomorrow.", "Anneke Visser"),
+    ("Can you send the draft to Kwame Boateng?", "Kwame Boateng"),
+    ("Thanks to Elif Yıldız for catching this.", "Elif Yıldız"),
+    ("Le rapport doit aller à Camille Lefebvre avant vendredi.", "Camille Lefebvre"),
+    ("Pregúntale a Lucía Fernández si el endpoint está listo.", "Lucía Fernández"),
+    ("Per Björn Andersson's review, I renamed the flag.", "Björn Andersson"),
+    # who owns a path, and a module's or a record's people
+    ("* @billing-team   # owner: Daniela Souza", "Daniela Souza"),
+    ("__maintainer__ = 'Farah Haddad'", "Farah Haddad"),
+    ('{"id": 42, "name": "Sanna Virtanen", "email": "sanna@virtanen.fi"}', "Sanna Virtanen"),
 ]
 
 
@@ -141,6 +151,15 @@ CLEAN = [
     "I asked Stack Overflow and the Docker docs; neither helped.",
     "I've assigned the value to Build Output in the pipeline.",
     "Ada Lovelace is the name of our sample dataset in docs/tutorial.md",
+    "thanks to Let's Encrypt we have TLS",
+    "send the logs to Grafana Cloud",
+    "Rust Analyzer's suggestion was to inline it",
+    "owner: Data Engineering",
+    'services:\n  - name: "Billing Api"\n    port: 8080',
+    # documentation's placeholder people, in a fixture
+    "  { name: 'Jane Doe', email: 'jane@example.com' },",
+    '{"name": "Max Mustermann", "email": "max@example.de", "phone": "+49 000"}',
+    "Co-authored-by: Mario Rossi <mario@example.it>",
     # base64 that is not a user and a password
     "$ echo -n 'hello world' | base64\naGVsbG8gd29ybGQ=\n",
     "$ echo -n 'user:password' | base64\ndXNlcjpwYXNzd29yZA==\n",
