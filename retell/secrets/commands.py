@@ -494,7 +494,10 @@ _TOKEN_CJK = r"(?:トークン|令牌|密钥|密鑰|토큰)"
 # between the word and the value: a few words (`de mysql`, `du serveur de recette`, `for the admin panel`),
 # then a verb or a particle (`is`, `c'est`, `ist`, `es`, `は`, `是`)
 _GAP = r"(?:[ \t]+[^\s.!?;:=,，。、\"'`]{1,24}){0,4}?"
-_VERB = r"(?:[ \t]+(?:is|was|'s|are|es|est|c'est|ist|lautet|war|era|é|è|là|er|är|jest|to)(?![\w'])|[ \t]*(?::|：))"
+_VERB = (
+    r"(?:[ \t]+(?:is|was|'s|are|es|est|c'est|ist|lautet|war|era|é|è|là|er|är|jest|to|je|ni|on|je[ \t]+to)(?![\w'])|"
+    r"[ \t]*(?::|：|->|=>|→))"
+)
 _CJK_VERB = r"[ \t]*(?:は|是|为|為|：|:|=|는|은)?"
 _TOLD = r"[ \t]*[\"'`“]?(?P<{g}>[^\s\"'`“”,;=，。、]+)"
 
@@ -697,7 +700,9 @@ PAIR_RULES: tuple[Rule, ...] = (
     Rule(
         "password-in-text",
         SECRET,
-        r"(?i)(?<![\w-])(?:(?:" + _PASSWORD_WORDS[3:-1] + r"|pw|passwd)(?![\w-])(?:[ \t]*[:=][ \t]*|[ \t]+)|"
+        r"(?i)(?<![\w-])(?:(?:"
+        + _PASSWORD_WORDS[3:-1]
+        + r"|pw|passwd)(?![\w-])(?:[ \t]*(?:[:=]|->|=>|→)[ \t]*|[ \t]+)|"
         r"pass[ \t]*[:=][ \t]*)"  # (`pass` alone is a verb: `tests pass`)
         r"[\"'`“]?(?P<v>[^\s\"'`“”,;，。、]{6,64})",
         _keywords(

@@ -13,7 +13,7 @@ import re
 from retell.secrets.commands import _ACCOUNT_NAMES, _CREDENTIAL_CONTEXT, looks_like_a_password
 from retell.secrets.own import VALUE, VALUE_GROUPS
 from retell.secrets.rule import SECRET, Rule
-from retell.secrets.values import TYPOGRAPHIC, credential, is_placeholder, looks_random, words
+from retell.secrets.values import TYPOGRAPHIC, credential, is_placeholder, is_uuid, looks_random, words
 
 # -- base64 of `user:password` ------------------------------------------------------------------------
 
@@ -115,16 +115,79 @@ def _jar_value(value: str, m: re.Match[str]) -> bool:
     return len(value) >= 8 and not is_placeholder(value) and (looks_random(value) or len(value) >= 20)
 
 
+# A cookie's name that says it holds a session (`PHPSESSID`, `connect.sid`, `laravel_session`, `remember_web_…`,
+# `auth_token`): stricter than a cookie header's names, since no `Cookie:` says this is a cookie.
+_SESSION_NAME = (
+    r"(?i:[\w.%-]{0,40}?(?:sess(?:ion)?(?:[_-]?id)?|sid)|remember_[\w-]{1,60}|[\w.-]{0,40}?(?:auth|session|access)"
+    r"[_.-]?token)"
+)
+
+
 def _session_value(value: str, m: re.Match[str]) -> bool:
     bare = value.strip("\"'`" + TYPOGRAPHIC)
-    return len(bare) >= 16 and not is_placeholder(bare) and looks_random(bare)
+    # (a UUID under `session_id` is a record's or a tool's session, as Claude Code's own `sessionId` is)
+    return len(bare) >= 16 and not is_placeholder(bare) and not is_uuid(bare) and looks_random(bare)
 
 
 def _machine_made(value: str, m: re.Match[str]) -> bool:
     return credential(value)
 
 
+def _block_value(value: str, m: re.Match[str]) -> bool:
+    passwordish = re.search(r"(?i)pass|pwd|secret", m.group("label")) is not None
+    return credential(value, password=passwordish, strong=passwordish, digits_only_ok=passwordish)
+
+
+_LOGIN_BEFORE = re.compile(r"(?i)\b(?:log[ \t-]?(?:in|on)|login|sign[ \t-]?in|creds?|credentials|account)\b")
+
+
+def _account_slash_password(value: str, m: re.Match[str]) -> bool:
+    """`the admin login is admin/Cobblestone9`: a known account, a slash and a password, where the line before
+    says it is a login (never a path: `admin/settings2`)."""
+    line_start = m.string.rfind("\n", 0, m.start()) + 1
+    if _LOGIN_BEFORE.search(m.string, line_start, m.start()) is None:
+        return False
+    return looks_like_a_password(value) and any(c.isdigit() for c in value)
+
+
 PASTED_RULES: tuple[Rule, ...] = (
+    # a password in a YAML block scalar: `password: >-` over the value on its own line
+    Rule(
+        "password-assignment",
+        SECRET,
+        r"(?im)^[ \t]*(?:-[ \t]+)?[\"']?(?P<label>[\w.-]{0,40}?(?:password|passwd|passphrase|secret|token|api[_-]?key)"
+        r"[\w.-]{0,20})[\"']?:[ \t]*[|>][-+]?[ \t]*\r?\n[ \t]+(?P<v>[^\s#]{4,200})[ \t]*\r?$",
+        ("password", "passwd", "passphrase", "secret", "token", "api_key", "api-key", "apikey"),
+        group="v",
+        accept=_block_value,
+        rule_id="yaml-block-value",
+        window=(60, 300),
+        gate=r"[\w.-]{0,20}[\"']?:[ \t]*[|>]",
+    ),
+    # `admin/Cobblestone9` after `login`: a known account and its password, glued by a slash
+    Rule(
+        "password-in-text",
+        SECRET,
+        r"(?i)(?<![\w/.:@$-])" + _ACCOUNT_NAMES + r"\d{0,2}/(?P<v>[^\s/:@\"'`,;]{6,64})(?![/\w])",
+        ("admin/", "root/", "sa/", "postgres/", "user/", "guest/", "test/", "demo/", "pi/", "ubuntu/", "elastic/"),
+        group="v",
+        accept=_account_slash_password,
+        trims=".,;:)]}>",
+        rule_id="account-slash-password",
+        window=(80, 80),
+    ),
+    # HTTPie's bearer: `http --auth-type=bearer --auth TOKEN …`
+    Rule(
+        "bearer-token",
+        SECRET,
+        r"(?i)(?:--auth-type[= ]bearer|-A[ \t]+bearer)\b[^\n|;&]{0,200}?(?:--auth|-a)(?:=|[ \t]+)[\"']?"
+        r"(?P<v>[^\s\"']{16,})",
+        ("bearer",),
+        group="v",
+        accept=_machine_made,
+        rule_id="httpie-bearer",
+        window=(30, 300),
+    ),
     # a CLI's key flag: `az storage … --account-key …`, `--storage-key`, `--shared-key`, `--sas-token` (a
     # machine-made value only: `--partition-key userId` and `--ssh-key ~/.ssh/id_ed25519` are not keys)
     Rule(
@@ -261,6 +324,22 @@ PASTED_RULES: tuple[Rule, ...] = (
         group="v",
         accept=_jar_value,
         rule_id="cookie-jar",
+    ),
+    # a cookie copied from the browser's developer tools: a row of the cookie table (`PHPSESSID<TAB>value<TAB>
+    # domain…`), the detail pane (`Name: connect.sid` over `Value: …`), or `sessionid: …` on a line of its own
+    Rule(
+        "session-cookie",
+        SECRET,
+        r"(?im)^[ \t]*(?:name[ \t]*:[ \t]*)?"
+        + _SESSION_NAME
+        + r"(?:\t|[ \t]*:[ \t]+|[ \t]*\r?\n[ \t]*value[ \t]*:[ \t]*)"
+        r"[\"']?(?P<v>[^\s;\"']{16,})",
+        ("sess", "sid", "remember_", "_token"),
+        group="v",
+        accept=_session_value,
+        trims=".,;:)]}>",
+        rule_id="cookie-devtools",
+        window=(60, 300),
     ),
     # `laravel_session=eyJ…`, `connect.sid=s%3A…` told in a message or a code span, away from any Cookie header
     Rule(

@@ -51,6 +51,11 @@ FOUND = [
     ("[sudo] password for kemal:\nS4ndcastle#9\n", "S4ndcastle#9"),
     ("Enter PEM pass phrase:\nLantern&Moth55\n", "Lantern&Moth55"),
     ("Passwort:\nFichte2031!\n", "Fichte2031!"),
+    # a password in a YAML block scalar, after an arrow, after an account and a slash, told in Czech
+    ("db:\n  password: >-\n    Mango2031!\n", "Mango2031!"),
+    ("new password -> Pumpkin#2031", "Pumpkin#2031"),
+    ("the admin login is admin/Cobblestone9", "Cobblestone9"),
+    ("heslo je Medved2031", "Medved2031"),
     # a passphrase of several words, quoted, told or beside a known account
     ('the wifi passphrase is "copper lantern quietly 88"', "copper lantern quietly 88"),
     ("my keepass password is 'orbit tulip gravel ninety'", "orbit tulip gravel ninety"),
@@ -77,12 +82,24 @@ FOUND = [
         "use connect.sid=s%3AHv7Qm2Lp9Xr4Tn8Wb3Kc6.Zf1Jd5Gs0Ya2Ue7Ri4Ow9 to replay it",
         "s%3AHv7Qm2Lp9Xr4Tn8Wb3Kc6.Zf1Jd5Gs0Ya2Ue7Ri4Ow9",
     ),
+    # a cookie copied from the browser's developer tools: a table row, the detail pane, a line of its own
+    ("PHPSESSID\t9k2m4n6p8q1r3s5t7v9w0x2y4z\tapp.acme.io\t/\tSession\t35", "9k2m4n6p8q1r3s5t7v9w0x2y4z"),
+    (
+        "Name: connect.sid\nValue: s%3AHv7Qm2Lp9Xr4Tn8Wb3Kc6.Zf1Jd5Gs0Ya2Ue7Ri4Ow9",
+        "s%3AHv7Qm2Lp9Xr4Tn8Wb3Kc6.Zf1Jd5Gs0Ya2Ue7Ri4Ow9",
+    ),
+    ("sessionid: 9k2m4n6p8q1r3s5t7v9w0x2y4zab", "9k2m4n6p8q1r3s5t7v9w0x2y4zab"),
     # a bearer token stored as a key/value pair (Postman's environments, a .NET appSettings line)
     (
         '{"key": "bearer", "value": "Qm7Lp2Xr9Tn4Wb8Kc3Zf6Jd1Gs5Ya0Ue", "enabled": true}',
         "Qm7Lp2Xr9Tn4Wb8Kc3Zf6Jd1Gs5Ya0Ue",
     ),
     ('<add key="Bearer" value="Rk5Nc8Vb2Xm7Lq4Wt9Hd3Jf6Gp1Sa0Ze" />', "Rk5Nc8Vb2Xm7Lq4Wt9Hd3Jf6Gp1Sa0Ze"),
+    # HTTPie's bearer token
+    (
+        "http --auth-type=bearer --auth Tn4Wb8Kc3Zf6Jd1Gs5Ya0UeQm7Lp2Xr9 GET api.acme.io/me",
+        "Tn4Wb8Kc3Zf6Jd1Gs5Ya0UeQm7Lp2Xr9",
+    ),
     # a CLI's key flag
     (
         "az storage file upload --account-name files --account-key Zk8Qm2Lr5Tn9Wx3Vb7Hc1Jd4Fg6Pa0SeQ2x4Rk+/w== -s x",
@@ -137,6 +154,11 @@ CLEAN = [
     # a quoted phrase after a password word
     'the password is "whatever you chose during install"',
     'set the password to "the one in the vault"',
+    # a block scalar that is a template or a key's first line, a path under an account's name
+    "token: |\n  {{ vault_token }}\n",
+    "password: |\n  changeme\n",
+    "see admin/settings2 for the login form",
+    "to login go to /admin/Dashboard2024",
     # a key flag with a name, a path, a placeholder
     "aws dynamodb query --partition-key userId --table-name orders",
     "gcloud compute ssh vm1 --ssh-key-file ~/.ssh/id_ed25519",
@@ -146,6 +168,9 @@ CLEAN = [
     'button.bind("click", handler)',
     # session words that are not cookies
     "SESSION_TIMEOUT=3600",
+    "auth_method: oauth2_client_credentials",
+    "session_id: 6f1c2a9e-3b7d-4e8f-9a0b-1c2d3e4f5a6b",
+    "Author: github-actions[bot] <41898282+github-actions[bot]@users.noreply.github.com>",
     "session_store=redis",
     # names that are tools, places and prose
     "I asked Stack Overflow and the Docker docs; neither helped.",
