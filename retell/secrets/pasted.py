@@ -133,6 +133,11 @@ def _machine_made(value: str, m: re.Match[str]) -> bool:
     return credential(value)
 
 
+def _long_machine_made(value: str, m: re.Match[str]) -> bool:
+    """A key's value is long: a 16-digit `--recv-key` is a public key's id, not a secret."""
+    return len(value.strip("\"'")) >= 24 and credential(value)
+
+
 def _block_value(value: str, m: re.Match[str]) -> bool:
     passwordish = re.search(r"(?i)pass|pwd|secret", m.group("label")) is not None
     return credential(value, password=passwordish, strong=passwordish, digits_only_ok=passwordish)
@@ -196,7 +201,7 @@ PASTED_RULES: tuple[Rule, ...] = (
         r"(?i)(?<![\w-])--(?:[a-z0-9]+-)+(?:key|sas|sig|signature)(?:=|[ \t]+)(?:" + VALUE + ")",
         ("-key", "-sas", "-sig"),
         group=VALUE_GROUPS,
-        accept=_machine_made,
+        accept=_long_machine_made,
         rule_id="key-flag",
     ),
     # `"Basic " + "YWRt…"`, `'Basic ' . base64`, `"Basic %s" % "…"`: the header's value built in code

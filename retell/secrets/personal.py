@@ -704,7 +704,7 @@ _PERSON_SHAPES = (
     (
         "possessive",
         r"(?:^|(?<=[\s\"'`(]))" + _name("possessive") + r"['’]s[ \t]+(?i:review|pr|pull[ \t]+request|branch|"
-        r"comments?|feedback|suggestions?|fork|laptop|machine|patch|ticket|commit|changes|approval|notes)\b",
+        r"comments?|feedback|suggestions?|fork|laptop|machine|patch|ticket|commit|changes|approval)\b",
         (
             "'s review",
             "'s pr",
@@ -793,6 +793,8 @@ _PHRASE_WORDS = words(
     notes day days week weeks month sprint demo retro planning session sessions lunch
     cloud analyzer encrypt desktop hub lab labs pages workers functions kit toolkit framework runtime storage compute
     drive sheets mail maps studio code compose cli sdk pro plus enterprise edition mobile web online connect insights
+    news design product products backlog grooming refinement operators operator marketplace registry network
+    analytics monitoring logging
     """
 )
 
@@ -824,7 +826,15 @@ _PLACEHOLDER_PERSON = re.compile(
     r"jan[ \t]+(?:kowalski|jansen|modaal)|joe[ \t]+bloggs|fred[ \t]+bloggs|john[ \t]+q\.?[ \t]+public|"
     r"taro[ \t]+yamada|yamada[ \t]+taro|hanako[ \t]+yamada|ola[ \t]+nordmann|kari[ \t]+nordmann|"
     r"matti[ \t]+meikäläinen|jean[ \t]+dupont|juan[ \t]+p[ée]rez|fulano[ \t]+de[ \t]+tal|ivan[ \t]+ivanov|"
-    r"test[ \t]+user|alice[ \t]+example|bob[ \t]+example|foo[ \t]+bar)$|^(?:张三|李四|王五|山田太郎|山田花子|홍길동)$"
+    r"test[ \t]+user|alice[ \t]+example|bob[ \t]+example|foo[ \t]+bar|"
+    # and the public figures documentation and sample data borrow (`Ada Lovelace` in a doctest)
+    r"ada[ \t]+lovelace|alan[ \t]+turing|grace[ \t]+hopper|nikola[ \t]+tesla|albert[ \t]+einstein|marie[ \t]+curie|"
+    r"isaac[ \t]+newton|charles[ \t]+babbage|linus[ \t]+torvalds|guido[ \t]+van[ \t]+rossum|dennis[ \t]+ritchie|"
+    r"ken[ \t]+thompson|edsger(?:[ \t]+w\.)?[ \t]+dijkstra|donald[ \t]+knuth|tim[ \t]+berners-lee|"
+    r"margaret[ \t]+hamilton|john[ \t]+von[ \t]+neumann|claude[ \t]+shannon|barbara[ \t]+liskov|leslie[ \t]+lamport|"
+    r"katherine[ \t]+johnson|hedy[ \t]+lamarr|richard[ \t]+feynman|carl[ \t]+sagan|sherlock[ \t]+holmes|"
+    r"john[ \t]+watson|harry[ \t]+potter|don[ \t]+quijote|don[ \t]+quixote)$|"
+    r"^(?:张三|李四|王五|山田太郎|山田花子|홍길동)$"
 )
 
 

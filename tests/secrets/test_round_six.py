@@ -179,6 +179,12 @@ CLEAN = [
     "thanks to Let's Encrypt we have TLS",
     "send the logs to Grafana Cloud",
     "Rust Analyzer's suggestion was to inline it",
+    "thanks to Kubernetes Operators the rollout is smooth",
+    "I've assigned the issue to Backlog Grooming.",
+    "Thanks to Hacker News for the traffic.",
+    "Thanks to Ada Lovelace's notes, the first algorithm was published.",
+    "thanks to Alan Turing, whose paper the test cites",
+    "gpg --recv-key 3AA5C34371567BD2",
     "owner: Data Engineering",
     'services:\n  - name: "Billing Api"\n    port: 8080',
     # documentation's placeholder people, in a fixture
