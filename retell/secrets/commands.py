@@ -496,7 +496,7 @@ _TOKEN_CJK = r"(?:トークン|令牌|密钥|密鑰|토큰)"
 _GAP = r"(?:[ \t]+[^\s.!?;:=,，。、\"'`]{1,24}){0,4}?"
 _VERB = (
     r"(?:[ \t]+(?:is|was|'s|are|es|est|c'est|ist|lautet|war|era|é|è|là|er|är|jest|to|je|ni|on|je[ \t]+to)(?![\w'])|"
-    r"[ \t]*(?::|：|->|=>|→))"
+    r"[ \t]*(?::|：|->|=>|→)|[ \t]+=[ \t])"
 )
 _CJK_VERB = r"[ \t]*(?:は|是|为|為|：|:|=|는|은)?"
 _TOLD = r"[ \t]*[\"'`“]?(?P<{g}>[^\s\"'`“”,;=，。、]+)"
@@ -769,7 +769,7 @@ TOLD_RULES: tuple[Rule, ...] = (
         SECRET,
         r"(?i)\b(?:use|try|with|it's|its|is)[ \t]+[\"'`]?(?P<v>[^\s\"'`]{6,64})[\"'`]?[ \t]+"
         r"(?:(?:for|as|on|to log into)[ \t]+(?:the[ \t]+|my[ \t]+|our[ \t]+)?(?:[\w.-]+[ \t]+){0,2}"
-        r"(?:admin|login|account|root|database|console|dashboard|panel|vpn|wifi)\b|"
+        r"(?:admin|login|account|root|database|console|dashboard|panel|vpn|wifi|server|box|user)s?\b|"
         # `just use Tractor?978 to log in`, `try X to sign in`
         r"to[ \t]+(?:log[ \t-]?(?:in|on)|login|sign[ \t-]?in|get[ \t]+in)\b)",
         _keywords("admin,login,account,root,database,console,dashboard,panel,vpn,wifi,log in,log-in,sign in,get in"),

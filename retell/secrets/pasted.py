@@ -155,7 +155,103 @@ def _account_slash_password(value: str, m: re.Match[str]) -> bool:
     return looks_like_a_password(value) and any(c.isdigit() for c in value)
 
 
+# -- a table with a password column ------------------------------------------------------------------
+
+_PASSWORD_HEADER = re.compile(
+    r"(?i)^(?:pass(?:word)?|passwd|pwd|pw|passwort|kennwort|mot de passe|contraseña|senha|secret)$"
+)
+_TABLE_RULE = re.compile(r"^[ \t]*\|?[ \t]*:?-{3,}")
+
+
+def _table_password(value: str, m: re.Match[str]) -> bool:
+    """A cell of a Markdown, CSV or tab-separated table whose header names the column a password."""
+    text = m.string
+    line_start = text.rfind("\n", 0, m.start()) + 1
+    line_end = text.find("\n", m.end())
+    line = text[line_start : line_end if line_end >= 0 else len(text)]
+    sep = "|" if line.lstrip().startswith("|") else ("\t" if "\t" in line else ",")
+    column = text.count(sep, line_start, m.start()) - (1 if sep == "|" else 0)
+    header = None
+    cursor = line_start
+    while cursor > 0:  # up through the table's lines to its first
+        previous = text.rfind("\n", 0, cursor - 1) + 1
+        row = text[previous : cursor - 1]
+        if sep not in row:
+            break
+        if not _TABLE_RULE.match(row):
+            header = row
+        cursor = previous
+    if header is None:
+        return False
+    cells = [c.strip().strip("*`\"'") for c in header.strip().strip("|").split(sep)]
+    if not 0 <= column < len(cells) or not _PASSWORD_HEADER.match(cells[column]):
+        return False
+    return credential(value, password=True, strong=True, digits_only_ok=True)
+
+
 PASTED_RULES: tuple[Rule, ...] = (
+    # a table of logins: `| user | password |` over `| admin | Harbor2031! |`, a CSV with a password column
+    Rule(
+        "password-assignment",
+        SECRET,
+        r"(?m)(?:^|(?<=[|,\t]))[ \t]*[`\"']?(?P<v>[^|,\t\n`\"']{4,64}?)[`\"']?[ \t]*(?=[|,\t]|\r?$)",
+        ("password", "passwd", "pwd", "passwort", "kennwort", "mot de passe", "contraseña", "senha"),
+        group="v",
+        accept=_table_password,
+        rule_id="table-password",
+        window=(0, 3000),
+    ),
+    # a Wi-Fi QR code's payload: `WIFI:S:<ssid>;T:WPA;P:<password>;;`
+    Rule(
+        "password-assignment",
+        SECRET,
+        r"(?i)\bWIFI:(?:[STH]:[^;\n]*;)*P:(?P<v>(?:[^;\\\n]|\\.){4,64});",
+        ("wifi:",),
+        group="v",
+        accept=_positional,
+        rule_id="wifi-qr",
+    ),
+    # `the pass is Biscuit2031`, `wifi pass: …` (`pass` alone is a verb: `tests pass`)
+    Rule(
+        "password-in-text",
+        SECRET,
+        r"(?i)\b(?:the|my|your|our|wifi|wi-fi|vpn|admin|root|db|his|her)[ \t]+pass[ \t]+(?:is|was|=|:)[ \t]+"
+        r"[\"'`“]?(?P<v>[^\s\"'`“”,;]{6,64})",
+        (" pass ",),
+        group="v",
+        accept=lambda value, m: looks_like_a_password(value),
+        trims=".,;:)]}>",
+        rule_id="pass-is",
+        window=(20, 100),
+    ),
+    # `log in with bob@acme.io and Spring#2031`, `sign in as ops / …`: a user, then its password
+    Rule(
+        "password-in-text",
+        SECRET,
+        r"(?i)\b(?:log(?:ging)?[ \t-]?(?:in|on)(?:to)?|login|sign(?:ing)?[ \t-]?in|ssh)\b[^\n]{0,40}?[ \t]"
+        r"(?:with|as|using)[ \t]+[\w.@+-]{2,60}[ \t]+(?:and|with|/|,|pw|password)[ \t]+"
+        r"[\"'`“]?(?P<v>[^\s\"'`“”,;]{6,64})",
+        ("log", "sign", "ssh"),
+        group="v",
+        accept=lambda value, m: looks_like_a_password(value) and any(c.isdigit() for c in value),
+        trims=".,;:)]}>",
+        rule_id="login-with-user-and-password",
+        window=(0, 160),
+    ),
+    # a password written into a file named for one: `echo "…" > .vault_pass`, `>> ~/.pgpass`; or given to a
+    # command that takes a secret on its standard input (`docker secret create x - <<< "…"`)
+    Rule(
+        "password-assignment",
+        SECRET,
+        r"(?i)\b(?:echo|printf)(?:[ \t]+-[neE]+)*[ \t]+[\"']?(?P<v>[^\s\"'>|]{4,128})[\"']?[ \t]*>>?[ \t]*"
+        r"[\w./~-]*(?:pass|pwd|secret|token|credential)[\w.-]*|"
+        r"\b(?:secret|passwd|password|login|chpasswd|vault|-S)\b[^\n]{0,120}?<<<[ \t]*[\"']?(?P<w>[^\s\"']{4,128})",
+        ("echo", "printf", "<<<"),
+        group=("v", "w"),
+        accept=_positional,
+        rule_id="password-into-file",
+        window=(120, 200),
+    ),
     # a password in a YAML block scalar: `password: >-` over the value on its own line
     Rule(
         "password-assignment",

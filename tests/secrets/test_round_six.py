@@ -56,6 +56,17 @@ FOUND = [
     ("new password -> Pumpkin#2031", "Pumpkin#2031"),
     ("the admin login is admin/Cobblestone9", "Cobblestone9"),
     ("heslo je Medved2031", "Medved2031"),
+    # a Wi-Fi QR payload, a table of logins, a password written into a file named for one or given on stdin
+    ("WIFI:S:HomeNet;T:WPA;P:Sunflower2031;;", "Sunflower2031"),
+    ("| user | password |\n| --- | --- |\n| admin | Harbor2031! |\n| ops | Cedar!2031 |", "Cedar!2031"),
+    ("user,password,email\nadmin,Harbor2031!,admin@acme.io", "Harbor2031!"),
+    ('echo "Quartz2031" > .vault_pass', "Quartz2031"),
+    ('docker secret create db_pw - <<< "Quartz2031"', "Quartz2031"),
+    # told with `=`, with `pass` after a determiner, for what it opens, with the user it logs in
+    ("pw for the vpn = Xyz2031!", "Xyz2031!"),
+    ("the pass is Biscuit2031", "Biscuit2031"),
+    ("it's Summer2031! for both accounts", "Summer2031!"),
+    ("login with bob@acme.io and Spring#2031", "Spring#2031"),
     # a passphrase of several words, quoted, told or beside a known account
     ('the wifi passphrase is "copper lantern quietly 88"', "copper lantern quietly 88"),
     ("my keepass password is 'orbit tulip gravel ninety'", "orbit tulip gravel ninety"),
@@ -159,6 +170,12 @@ CLEAN = [
     "password: |\n  changeme\n",
     "see admin/settings2 for the login form",
     "to login go to /admin/Dashboard2024",
+    # a table that only names a password column's setting, a file written with a variable or a word
+    "| name | type | default |\n| password | string | none |\n| retries | int | 3 |",
+    "| Setting | Password required |\n| --- | --- |\n| SSH | yes |",
+    "tests pass is the goal",
+    'echo "done" > status.txt',
+    "echo $TOKEN > .token",
     # a key flag with a name, a path, a placeholder
     "aws dynamodb query --partition-key userId --table-name orders",
     "gcloud compute ssh vm1 --ssh-key-file ~/.ssh/id_ed25519",
