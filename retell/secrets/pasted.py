@@ -165,6 +165,8 @@ _TABLE_RULE = re.compile(r"^[ \t]*\|?[ \t]*:?-{3,}")
 
 def _table_password(value: str, m: re.Match[str]) -> bool:
     """A cell of a Markdown, CSV or tab-separated table whose header names the column a password."""
+    if not credential(value, password=True, strong=True, digits_only_ok=True):
+        return False
     text = m.string
     line_start = text.rfind("\n", 0, m.start()) + 1
     line_end = text.find("\n", m.end())
@@ -173,7 +175,9 @@ def _table_password(value: str, m: re.Match[str]) -> bool:
     column = text.count(sep, line_start, m.start()) - (1 if sep == "|" else 0)
     header = None
     cursor = line_start
-    while cursor > 0:  # up through the table's lines to its first
+    for _ in range(200):  # up through the table's lines to its first (a table of logins is short)
+        if cursor <= 0:
+            break
         previous = text.rfind("\n", 0, cursor - 1) + 1
         row = text[previous : cursor - 1]
         if sep not in row:
@@ -184,9 +188,7 @@ def _table_password(value: str, m: re.Match[str]) -> bool:
     if header is None:
         return False
     cells = [c.strip().strip("*`\"'") for c in header.strip().strip("|").split(sep)]
-    if not 0 <= column < len(cells) or not _PASSWORD_HEADER.match(cells[column]):
-        return False
-    return credential(value, password=True, strong=True, digits_only_ok=True)
+    return 0 <= column < len(cells) and _PASSWORD_HEADER.match(cells[column]) is not None
 
 
 PASTED_RULES: tuple[Rule, ...] = (
