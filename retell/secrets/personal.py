@@ -668,36 +668,16 @@ _PERSON_SHAPES = (
         tuple(f" {verb}" for verb in _REPORTING.split("|")),
         (60, 20),
     ),
-    # someone the author works with or credits, in a sentence: `pair with Jane Doe`, `send the draft to Jane
-    # Doe`, `thanks to Jane Doe`, `envoie-le à Jane Doe`, `pregúntale a Jane Doe`
+    # someone the author works with, in a sentence: `I'll pair with Jane Doe`, `envoie-le à Jane Doe`,
+    # `pregúntale a Jane Doe` (not `thanks to …` nor `send it to …`: Claude thanks technologies and sends data to
+    # services, `Type Hints`, `Stripe Checkout`, `San Francisco`)
     (
         "worked_with",
-        r"(?i:\b(?:pair(?:ing|ed)?[ \t]+(?:up[ \t]+)?with|(?:send|sent|forward(?:ed)?|give|gave)[ \t]+"
-        r"(?:it|this|that|them|(?:the|this|that|my|our)[ \t]+[\w-]+)[ \t]+to|thanks?[ \t]+to|credit[ \t]+to|"
-        r"(?:shout-?out|kudos|props)[ \t]+to|pregúntale[ \t]+a|escríbele[ \t]+a|envíale[ \t]+a|dile[ \t]+a|"
-        r"aller[ \t]+à|envoie(?:-le|-la|-les)?[ \t]+à|écris[ \t]+à|schick(?:e)?[ \t]+(?:\w+[ \t]+)?an))[ \t]+"
-        + _name("worked_with"),
-        (
-            "pair",
-            "send",
-            "sent",
-            "forward",
-            "give",
-            "gave",
-            "thank",
-            "credit",
-            "shout",
-            "kudos",
-            "props",
-            "pregúntale",
-            "escríbele",
-            "envíale",
-            "dile",
-            "aller à",
-            "envoie",
-            "écris",
-            "schick",
-        ),
+        r"(?i:\b(?:(?:I|I'll|I'm|we|we'll|we're|will|to)[ \t]+pair(?:ing|ed)?[ \t]+(?:up[ \t]+)?with|"
+        # Spanish's personal `a` and French's `à` after a verb said to a person
+        r"pregúntale[ \t]+a|escríbele[ \t]+a|envíale(?:lo|la)?[ \t]+a|dile[ \t]+a|écris(?:-lui)?[ \t]+à|"
+        r"envoie(?:-le|-la|-les)?[ \t]+à))[ \t]+" + _name("worked_with"),
+        ("pair", "pregúntale", "escríbele", "envíale", "dile", "écris", "envoie"),
         (30, 120),
     ),
     # `Jane Doe's review`, `per Jane Doe's PR`: a person's work named by its owner
