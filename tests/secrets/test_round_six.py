@@ -56,6 +56,9 @@ FOUND = [
     ("new password -> Pumpkin#2031", "Pumpkin#2031"),
     ("the admin login is admin/Cobblestone9", "Cobblestone9"),
     ("heslo je Medved2031", "Medved2031"),
+    # a one-line file written whole, as retell keeps its Write: a one-line diff
+    ("+localhost:5432:*:postgres:Tern!2031", "Tern!2031"),
+    ("+PHPSESSID\t9k2m4n6p8q1r3s5t7v9w0x2y4z\tapp.acme.io\t/\tSession\t35", "9k2m4n6p8q1r3s5t7v9w0x2y4z"),
     # a Wi-Fi QR payload, a table of logins, a password written into a file named for one or given on stdin
     ("WIFI:S:HomeNet;T:WPA;P:Sunflower2031;;", "Sunflower2031"),
     ("| user | password |\n| --- | --- |\n| admin | Harbor2031! |\n| ops | Cedar!2031 |", "Cedar!2031"),
@@ -182,6 +185,8 @@ CLEAN = [
     "smtp.login(user, password)",
     'button.bind("click", handler)',
     # session words that are not cookies
+    "+1 for this approach",
+    "-v",
     "SESSION_TIMEOUT=3600",
     "auth_method: oauth2_client_credentials",
     "session_id: 6f1c2a9e-3b7d-4e8f-9a0b-1c2d3e4f5a6b",
