@@ -531,11 +531,13 @@ def _names_no_credential(m: re.Match[str]) -> bool:
 
 # In Chinese, Japanese or Korean a value told is written in ASCII between the words around it
 # (`パスワードはSakura2024です`): it starts and ends where the ASCII does (`パスワードのリセット…` tells none).
-_TOLD_ASCII = r"[ \t]*[\"'`“]?(?P<{g}>[!#-&(-+\--:<-~]+)"
+# A slug made of such a title (`数据库密码是-qqqq-帮我`) is no value told: a value never starts with the slug's
+# hyphen, and the particles before it are CJK, never ASCII.
+_TOLD_ASCII = r"[ \t]*[\"'`“]?(?P<{g}>[!#-&(-+.-:<-~][!#-&(-+\--:<-~]*)"
 
 
 def _told_cjk(words: str, g: str) -> str:
-    return rf"{words}[^\s。、]{{0,6}}?{_CJK_VERB}" + _TOLD_ASCII.format(g=g)
+    return rf"{words}[^\s。、!-~]{{0,6}}?{_CJK_VERB}" + _TOLD_ASCII.format(g=g)
 
 
 def _keywords(text: str) -> tuple[str, ...]:

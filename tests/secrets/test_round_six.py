@@ -185,6 +185,9 @@ CLEAN = [
     "smtp.login(user, password)",
     'button.bind("click", handler)',
     # session words that are not cookies
+    # a post's slug made of a title that holds a password word: the value told is gone, the slug's hyphens stay
+    "slug: 数据库密码是-qqqqqqqqqqqq-帮我连上去看看-orders-表",
+    "修改密码-api-接口",
     "+1 for this approach",
     "-v",
     "SESSION_TIMEOUT=3600",
