@@ -2,7 +2,8 @@
 the detector, put through retell's real path, and counted where a reader or a request would see them.
 
     python bench/secrets/bench_blind.py bench/secrets/blind/dev.jsonl
-    python bench/secrets/bench_blind.py bench/secrets/blind/dev.jsonl --show       # the misses (dev only)
+    python bench/secrets/bench_blind.py bench/secrets/blind/dev.jsonl --show       # the misses (not a holdout)
+    python bench/secrets/bench_blind.py bench/secrets/blind/holdout3.jsonl --show --show-holdout  # one tuned on
     cd /work/main && .venv/bin/python /path/to/bench_blind.py FILE               # retell as it is on main
 
 Each line of FILE (format in bench/secrets/blind/README.md) is one case: its `text` is placed in a session
@@ -28,7 +29,9 @@ For a clean case: a false positive is any flag (a manifest entry) in the session
 the detector's false positive is any finding in the text itself.
 
 The interpreter's retell is measured (the one `import retell` finds), so the same file measures any
-checkout. `--show` prints the cases themselves and refuses a holdout file: a holdout set is only counted.
+checkout. `--show` prints the cases themselves and refuses a holdout file unless `--show-holdout` says so as
+well: a holdout set is only counted until it is given up to tuning (round six tuned on every set up to
+holdout3; holdout4 is held out).
 """
 
 from __future__ import annotations
@@ -307,11 +310,18 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("cases", type=Path, help="a blind set (JSON lines)")
     parser.add_argument("--show", action="store_true", help="print the misses and false positives (not on holdout)")
+    parser.add_argument(
+        "--show-holdout",
+        action="store_true",
+        help="with --show, print a holdout set's cases too: only once it is no longer held out (it has been tuned on)",
+    )
     parser.add_argument("--json", type=Path, help="write every case's outcome here (ids and counts, no text)")
     parser.add_argument("--only", help="only the cases of this family")
     args = parser.parse_args()
-    if args.show and "holdout" in args.cases.name:
-        raise SystemExit("--show prints the cases: a holdout set is only counted, never read")
+    if args.show and "holdout" in args.cases.name and not args.show_holdout:
+        raise SystemExit(
+            "--show prints the cases: a holdout set is only counted, never read (--show-holdout if it is tuned on)"
+        )
     for name in ("ANTHROPIC_API_KEY", "ANTHROPIC_BASE_URL", "RETELL_MODEL", "RETELL_CLAUDE"):
         os.environ.pop(name, None)
     home = Path(tempfile.mkdtemp(prefix="retell-blind-"))

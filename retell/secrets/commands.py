@@ -31,7 +31,12 @@ def _password(value: str, m: re.Match[str]) -> bool:
 
 
 # A technical word with digits is not a password told in a sentence: `argon2id`, `sha256`, `base64`, `utf8mb4`.
-_TECHNICAL = re.compile(r"(?i)^(?:base|sha|md|utf|argon|aes|rsa|ec|ed|hs|rs|es|ps|x|ipv|http|tls|ssl|oauth|v|py|s)\d")
+# The whole word is technical (`utf8mb4`, `x86_64`, `ec2-user`), not a person's leetspeak that starts like one
+# (`S4ndcastle#9`, `Es3l!2031`).
+_TECHNICAL = re.compile(
+    r"(?i)^(?:base|sha|md|utf|argon|aes|rsa|ec|ed|hs|rs|es|ps|x|ipv|http|tls|ssl|oauth|v|py|s)\d+"
+    r"(?:[a-z]{0,4}\d*)?(?:[._-]\w{0,5})?$"
+)
 
 
 # A file's name is what a sentence about a password points to (`the password is not in \`docker-compose.yml\``).
@@ -493,7 +498,10 @@ _TOKEN_CJK = r"(?:トークン|令牌|密钥|密鑰|토큰)"
 # between the word and the value: a few words (`de mysql`, `du serveur de recette`, `for the admin panel`),
 # then a verb or a particle (`is`, `c'est`, `ist`, `es`, `は`, `是`)
 _GAP = r"(?:[ \t]+[^\s.!?;:=,，。、\"'`]{1,24}){0,4}?"
-_VERB = r"(?:[ \t]+(?:is|was|'s|are|es|est|c'est|ist|lautet|war|era|é|è|là|er|är|jest|to)(?![\w'])|[ \t]*(?::|：))"
+_VERB = (
+    r"(?:[ \t]+(?:is|was|'s|are|es|est|c'est|ist|lautet|war|era|é|è|là|er|är|jest|to|je|ni|on|je[ \t]+to)(?![\w'])|"
+    r"[ \t]*(?::|：|->|=>|→)|[ \t]+=[ \t])"
+)
 _CJK_VERB = r"[ \t]*(?:は|是|为|為|：|:|=|는|은)?"
 _TOLD = r"[ \t]*[\"'`“]?(?P<{g}>[^\s\"'`“”,;=，。、]+)"
 
@@ -527,11 +535,13 @@ def _names_no_credential(m: re.Match[str]) -> bool:
 
 # In Chinese, Japanese or Korean a value told is written in ASCII between the words around it
 # (`パスワードはSakura2024です`): it starts and ends where the ASCII does (`パスワードのリセット…` tells none).
-_TOLD_ASCII = r"[ \t]*[\"'`“]?(?P<{g}>[!#-&(-+\--:<-~]+)"
+# A slug made of such a title (`数据库密码是-qqqq-帮我`) is no value told: a value never starts with the slug's
+# hyphen, and the particles before it are CJK, never ASCII.
+_TOLD_ASCII = r"[ \t]*[\"'`“]?(?P<{g}>[!#-&(-+.-:<-~][!#-&(-+\--:<-~]*)"
 
 
 def _told_cjk(words: str, g: str) -> str:
-    return rf"{words}[^\s。、]{{0,6}}?{_CJK_VERB}" + _TOLD_ASCII.format(g=g)
+    return rf"{words}[^\s。、!-~]{{0,6}}?{_CJK_VERB}" + _TOLD_ASCII.format(g=g)
 
 
 def _keywords(text: str) -> tuple[str, ...]:
@@ -696,7 +706,9 @@ PAIR_RULES: tuple[Rule, ...] = (
     Rule(
         "password-in-text",
         SECRET,
-        r"(?i)(?<![\w-])(?:(?:" + _PASSWORD_WORDS[3:-1] + r"|pw|passwd)(?![\w-])(?:[ \t]*[:=][ \t]*|[ \t]+)|"
+        r"(?i)(?<![\w-])(?:(?:"
+        + _PASSWORD_WORDS[3:-1]
+        + r"|pw|passwd)(?![\w-])(?:[ \t]*(?:[:=]|->|=>|→)[ \t]*|[ \t]+)|"
         r"pass[ \t]*[:=][ \t]*)"  # (`pass` alone is a verb: `tests pass`)
         r"[\"'`“]?(?P<v>[^\s\"'`“”,;，。、]{6,64})",
         _keywords(
@@ -763,7 +775,7 @@ TOLD_RULES: tuple[Rule, ...] = (
         SECRET,
         r"(?i)\b(?:use|try|with|it's|its|is)[ \t]+[\"'`]?(?P<v>[^\s\"'`]{6,64})[\"'`]?[ \t]+"
         r"(?:(?:for|as|on|to log into)[ \t]+(?:the[ \t]+|my[ \t]+|our[ \t]+)?(?:[\w.-]+[ \t]+){0,2}"
-        r"(?:admin|login|account|root|database|console|dashboard|panel|vpn|wifi)\b|"
+        r"(?:admin|login|account|root|database|console|dashboard|panel|vpn|wifi|server|box|user)s?\b|"
         # `just use Tractor?978 to log in`, `try X to sign in`
         r"to[ \t]+(?:log[ \t-]?(?:in|on)|login|sign[ \t-]?in|get[ \t]+in)\b)",
         _keywords("admin,login,account,root,database,console,dashboard,panel,vpn,wifi,log in,log-in,sign in,get in"),

@@ -89,7 +89,11 @@ def undiffed_view(text: str) -> DecodedView | None:
     if "\n+" not in text and not text.startswith("+"):
         return None
     lines = text.split("\n")
-    if len(lines) < 2 or not all(_DIFF_LINE.match(line) for line in lines):
+    # a one-line file written whole is a one-line diff (`+localhost:5432:*:postgres:…`, a .pgpass): a line's
+    # rules read it without its marker; a lone `+49 …` or `-v` is a number or a flag, not a diff
+    if len(lines) < 2 and re.match(r"[+-][^\d\s+-]", text) is None:
+        return None
+    if not all(_DIFF_LINE.match(line) for line in lines):
         return None
     out: list[str] = []
     positions: list[int] = []

@@ -286,7 +286,10 @@ _FILE_TLDS = frozenset(
     }
 )
 _NON_PERSONAL_EMAIL = re.compile(
-    r"(?:^noreply@anthropic\.com$|@example\.(?:com|org|net)$|@(?:test|localhost|domain|email)\.(?:com|org)$|"
+    r"(?:^noreply@anthropic\.com$|@example\.(?:com|org|net)$|"
+    # documentation's example domains in other countries and languages (`max@example.de`, `jan@voorbeeld.nl`)
+    r"@(?:example|beispiel|exemple|ejemplo|esempio|exemplo|voorbeeld|exempel|eksempel|przyklad)\.[a-z]{2,3}(?:\.[a-z]{2})?$|"
+    r"@(?:test|localhost|domain|email)\.(?:com|org)$|"
     r"^(?:git|hg|ssh|user|name|you|someone|email|foo|bar|noreply|no-reply)@|@users\.noreply\.github\.com$|"
     # an organisation's role addresses (RFC 2142 and their like): no person's (`hello@`, `info@` and `contact@` are
     # often one person's own domain's)
@@ -369,7 +372,7 @@ def account_name_rule(name: str) -> Rule:
 _LABEL = (
     r"(?:password|passwd|passphrase|pass|pwd|secret|secret[_-]?key|api[_-]?key|apikey|api[_-]?secret|"
     r"access[_-]?key|access[_-]?token|auth[_-]?token|refresh[_-]?token|id[_-]?token|client[_-]?secret|"
-    r"private[_-]?key|signing[_-]?key|encryption[_-]?key|master[_-]?key|token|credentials?|auth)"
+    r"private[_-]?key|signing[_-]?key|encryption[_-]?key|master[_-]?key|token|credentials?|auth|bearer)"
 )
 # A value: quoted (up to its closing quote, `;` and `,` included) or bare (up to whitespace or a quote; a `;`
 # ends it only where another `Key=` follows, as in a connection string).
@@ -392,6 +395,7 @@ _ASSIGNMENT = (
 )
 
 CREDENTIAL_KEYWORDS = (
+    "bearer",
     "pass",
     "pwd",
     "secret",

@@ -296,13 +296,21 @@ def _matched_national(value: str, first: str | None) -> bool:
 
 # git's author line and commit trailers, git config, the author variables; the name up to its `<email>`,
 # a quote or the end of the line.
+# The lowercase words inside a name (`Ludwig van der Berg`, `Aisha binti Rahman`), and no other: `Mei Takahashi
+# on the PR` ends at `Takahashi`.
+_PARTICLE = (
+    r"(?:van|von|der|den|de|del|della|dela|di|da|das|dos|du|la|le|bin|binti|ibn|bint|al|el|ten|ter|y|e|zu|af|av|"
+    r"vander|mac|ap|ó|o)"
+)
+
+
 def _name(group: str) -> str:
     """A name: 1-4 words, the first and the last capitalised (a letter with no case counts: 王小明), particles
     such as `van der` between."""
     word = r"(?:[^\W\d_a-z][\w'’.-]*)"
     # a later word may carry its particle glued on: `al-Farsi`, `d'Alembert`, `ben-Haim`
     later = r"(?:(?:[a-z]{1,3}[-'’])?[^\W\d_a-z][\w'’.-]*)"
-    return rf"(?P<{group}>{word}(?:[ \t]+(?:[a-z]{{1,5}}[ \t]+){{0,2}}{later}){{0,3}})"
+    return rf"(?P<{group}>{word}(?:[ \t]+(?:{_PARTICLE}[ \t]+){{0,2}}{later}){{0,3}})"
 
 
 # As git writes them (`Author:`, `Co-authored-by:`), never in capitals: retell's own `AUTHOR:` labels the
@@ -476,6 +484,13 @@ _PERSON_SHAPES = (
         None,
     ),
     ("shortlog", r"^[ \t]*\d+\t" + _name("shortlog") + r"(?=[ \t]*(?:<[^>\n]*>)?[ \t]*$)", ("\t",), None),
+    # the same, pasted with its tab turned to spaces, in a text that ran shortlog
+    (
+        "shortlog_spaced",
+        r"^[ \t]*\d+[ \t]{2,}" + _name("shortlog_spaced") + r"(?=[ \t]*(?:<[^>\n]*>)?[ \t]*$)",
+        ("shortlog",),
+        (0, 4000),
+    ),
     # a mailbox: `Jane Doe <jane@acme.io>` (mail headers, AUTHORS, MAINTAINERS, package metadata)
     ("mailbox", r"(?:^|(?<=[\s\"'`:,(\[]))" + _name("mailbox") + r"[ \t]+<[^<>@\s]+@[^<>\s]+>", ("@",), (60, 260)),
     # a licence's holder; Javadoc's and PHPDoc's `@author`
@@ -577,8 +592,12 @@ _PERSON_SHAPES = (
     # someone the author turns to: `ask Jane Doe`, `questions to Jane Doe`, `cc Jane Doe`, `owned by Jane Doe`
     (
         "addressed",
-        r"(?i:\b(?:ask|ping|cc|contact|talk[ \t]+to|questions?[ \t]+to|reach[ \t]+out[ \t]+to|check[ \t]+with|"
-        r"assign(?:ed)?[ \t]+to|owned[ \t]+by|escalate[ \t]+to|hand(?:ed)?[ \t]+(?:it[ \t]+)?over[ \t]+to|"
+        r"(?i:\b(?:ask(?:ed)?|ping(?:ed)?|cc|contact(?:ed)?|talk[ \t]+to|questions?[ \t]+to|reach[ \t]+out[ \t]+to|"
+        r"check[ \t]+with|e-?mailed|messaged|dm'?e?d|"
+        # `assigned the review to`, `handed the ticket over to`, `requested a review from`
+        r"assign(?:ed)?(?:[ \t]+(?:it|this|that|them|(?:the|this|that|a|my|your|our|his|her)[ \t]+[\w-]+))?[ \t]+to|"
+        r"(?:requested|request|asked[ \t]+for)[ \t]+(?:a[ \t]+)?(?:review|approval|sign-?off)[ \t]+from|"
+        r"owned[ \t]+by|escalate[ \t]+to|hand(?:ed)?[ \t]+(?:(?:it|this|the[ \t]+[\w-]+)[ \t]+)?over[ \t]+to|"
         r"frag|fragt?[ \t]+bei|pregunta[ \t]+a|demande[ \t]+à))[ \t]+" + _name("addressed"),
         (
             "ask",
@@ -593,6 +612,10 @@ _PERSON_SHAPES = (
             "owned by",
             "escalate",
             "over to",
+            "request",
+            "mailed",
+            "messaged",
+            "dm",
             "frag",
             "pregunta",
             "demande",
@@ -645,6 +668,63 @@ _PERSON_SHAPES = (
         tuple(f" {verb}" for verb in _REPORTING.split("|")),
         (60, 20),
     ),
+    # someone the author works with, in a sentence: `I'll pair with Jane Doe`, `envoie-le à Jane Doe`,
+    # `pregúntale a Jane Doe` (not `thanks to …` nor `send it to …`: Claude thanks technologies and sends data to
+    # services, `Type Hints`, `Stripe Checkout`, `San Francisco`)
+    (
+        "worked_with",
+        r"(?i:\b(?:(?:I|I'll|I'm|we|we'll|we're|will|to)[ \t]+pair(?:ing|ed)?[ \t]+(?:up[ \t]+)?with|"
+        # Spanish's personal `a` and French's `à` after a verb said to a person
+        r"pregúntale[ \t]+a|escríbele[ \t]+a|envíale(?:lo|la)?[ \t]+a|dile[ \t]+a|écris(?:-lui)?[ \t]+à|"
+        r"envoie(?:-le|-la|-les)?[ \t]+à))[ \t]+" + _name("worked_with"),
+        ("pair", "pregúntale", "escríbele", "envíale", "dile", "écris", "envoie"),
+        (30, 120),
+    ),
+    # `Jane Doe's review`, `per Jane Doe's PR`: a person's work named by its owner
+    (
+        "possessive",
+        r"(?:^|(?<=[\s\"'`(]))" + _name("possessive") + r"['’]s[ \t]+(?i:review|pr|pull[ \t]+request|branch|"
+        r"comments?|feedback|suggestions?|fork|laptop|machine|patch|ticket|commit|changes|approval)\b",
+        (
+            "'s review",
+            "'s pr",
+            "'s pull",
+            "'s branch",
+            "'s comment",
+            "'s feedback",
+            "'s suggestion",
+            "'s fork",
+            "'s laptop",
+            "'s machine",
+            "'s patch",
+            "'s ticket",
+            "'s commit",
+            "'s changes",
+            "'s approval",
+            "'s notes",
+            "’s ",
+        ),
+        (70, 30),
+    ),
+    # who owns a path or a service, in a CODEOWNERS comment, a runbook, a service catalogue: `# owner: Jane Doe`
+    (
+        "owner",
+        r"(?i:\b(?:owner|owned by|point of contact|poc|dri|on-?call|contact person|tech lead|maintained by))"
+        r"[ \t]*[:=-]?[ \t]+[\"']?" + _name("owner") + r"[\"']?[ \t]*(?:[,;(<]|$)",
+        (
+            "owner",
+            "owned by",
+            "point of contact",
+            "poc",
+            "dri",
+            "oncall",
+            "on-call",
+            "contact person",
+            "tech lead",
+            "maintained by",
+        ),
+        (5, 120),
+    ),
 )
 # A name in a package's metadata: `"author": "Jane Doe <…>"`, `"contributors": ["A B", "C D"]`,
 # `authors = [{ name = "A B" }]`, `maintainer: A B`; and each entry of an AUTHORS or CONTRIBUTORS list.
@@ -655,7 +735,8 @@ _LISTED = (
     + r")(?=[ \t]*(?:<[^>\n]*>|\(@?[\w.-]+\))?[ \t]*$)"
 )
 _METADATA_BEFORE = re.compile(
-    r"(?i)(?:(?:\b|_)authors?_*|\bcontributors|\bmaintainers?|\bcreators?|(?:\b|_)credits_*)[\"']?[ \t]*[:=][ \t]*"
+    r"(?i)(?:(?:\b|_)authors?_*|\bcontributors|(?:\b|_)maintainers?_*|\bcreators?|(?:\b|_)credits_*)"
+    r"[\"']?[ \t]*[:=][ \t]*"
     r"(?:\[[^\]]{0,600}?)?(?:\{[^}]{0,200}?(?:\bname[\"']?[ \t]*[:=][ \t]*))?$"
 )
 _LIST_HEADING = re.compile(
@@ -694,22 +775,64 @@ _PHRASE_WORDS = words(
     changelog check checks alert alerts linter compiler monitor dashboard console output result results summary
     workflow action actions step stage task tasks service api sdk cli config settings schema query database cache
     queue worker cluster pod container image package module library plugin extension browser editor terminal shell
-    scanner validator parser handler router controller job
+    scanner validator parser handler router controller job office hours meeting meetings standup sync call calls
+    notes day days week weeks month sprint demo retro planning session sessions lunch
+    cloud analyzer encrypt desktop hub lab labs pages workers functions kit toolkit framework runtime storage compute
+    drive sheets mail maps studio code compose cli sdk pro plus enterprise edition mobile web online connect insights
+    news design product products backlog grooming refinement operators operator marketplace registry network
+    analytics monitoring logging
     """
 )
 
 
 # The shapes that find a name in a sentence rather than where a tool or a file writes one.
 _IN_PROSE = frozenset(
-    {"told", "signoff", "colleague", "teammate", "department", "reporter", "log_format", "chat", "addressed"}
+    {
+        "told",
+        "signoff",
+        "colleague",
+        "teammate",
+        "department",
+        "reporter",
+        "log_format",
+        "chat",
+        "addressed",
+        "worked_with",
+        "possessive",
+        "owner",
+    }
+)
+
+
+# The names documentation gives no one (`Jane Doe`, `Max Mustermann`, `Mario Rossi`, `Jan Kowalski`, `Joe
+# Bloggs`, `Taro Yamada`): an example, as `example.com` is.
+_PLACEHOLDER_PERSON = re.compile(
+    r"(?i)^(?:(?:john|jane|janet|johnny|baby|richard|jane[ \t]+q\.?|john[ \t]+q\.?)[ \t]+(?:doe|roe)|"
+    r"(?:max|erika|maxi|otto)[ \t]+(?:mustermann|musterfrau|normalverbraucher)|mario[ \t]+rossi|"
+    r"jan[ \t]+(?:kowalski|jansen|modaal)|joe[ \t]+bloggs|fred[ \t]+bloggs|john[ \t]+q\.?[ \t]+public|"
+    r"taro[ \t]+yamada|yamada[ \t]+taro|hanako[ \t]+yamada|ola[ \t]+nordmann|kari[ \t]+nordmann|"
+    r"matti[ \t]+meikäläinen|jean[ \t]+dupont|juan[ \t]+p[ée]rez|fulano[ \t]+de[ \t]+tal|ivan[ \t]+ivanov|"
+    r"test[ \t]+user|alice[ \t]+example|bob[ \t]+example|foo[ \t]+bar|"
+    # and the public figures documentation and sample data borrow (`Ada Lovelace` in a doctest)
+    r"ada[ \t]+lovelace|alan[ \t]+turing|grace[ \t]+hopper|nikola[ \t]+tesla|albert[ \t]+einstein|marie[ \t]+curie|"
+    r"isaac[ \t]+newton|charles[ \t]+babbage|linus[ \t]+torvalds|guido[ \t]+van[ \t]+rossum|dennis[ \t]+ritchie|"
+    r"ken[ \t]+thompson|edsger(?:[ \t]+w\.)?[ \t]+dijkstra|donald[ \t]+knuth|tim[ \t]+berners-lee|"
+    r"margaret[ \t]+hamilton|john[ \t]+von[ \t]+neumann|claude[ \t]+shannon|barbara[ \t]+liskov|leslie[ \t]+lamport|"
+    r"katherine[ \t]+johnson|hedy[ \t]+lamarr|richard[ \t]+feynman|carl[ \t]+sagan|sherlock[ \t]+holmes|"
+    r"john[ \t]+watson|harry[ \t]+potter|don[ \t]+quijote|don[ \t]+quixote)$|"
+    r"^(?:张三|李四|王五|山田太郎|山田花子|홍길동)$"
 )
 
 
 def _person(value: str, m: re.Match[str]) -> bool:
     if len(value) < 2 or _not_a_person().search(value) or value.isupper():
         return False
+    if _PLACEHOLDER_PERSON.match(value.strip().rstrip(".")):
+        return False
     if m.lastgroup in _IN_PROSE and any(w.lower() in _PHRASE_WORDS for w in value.split()):
         return False
+    if m.lastgroup in _IN_PROSE and re.search(r"['’][a-z]", value):
+        return False  # `Let's Encrypt`: a contraction is a phrase's, never a name's (`O'Brien`, `d'Alembert`)
     if m.lastgroup in _IN_PROSE and re.search(r"[A-Za-z]", value):
         # prose capitalises more than names: a Latin-script name told in a sentence is a first name and a
         # surname, each written as a name is (`Kofi Mensah`, not `Kofi`, `Release Notes` or `CTO Office`)
@@ -719,7 +842,18 @@ def _person(value: str, m: re.Match[str]) -> bool:
     # one Latin word is a handle or a company (`Google`), not a person's full name
     return not (
         m.lastgroup
-        in ("copyright", "copyright_first", "shortlog", "blame", "told", "porcelain", "config_read", "field", "csv")
+        in (
+            "copyright",
+            "copyright_first",
+            "shortlog",
+            "shortlog_spaced",
+            "blame",
+            "told",
+            "porcelain",
+            "config_read",
+            "field",
+            "csv",
+        )
         and " " not in value
         and value.isascii()
     )
@@ -789,6 +923,21 @@ def _csv_person(value: str, m: re.Match[str]) -> bool:
     # a bare `name` column is a person's only beside what else a table of people holds (`id,name,price` is
     # a product's)
     return header[column] != "name" or any(_PEOPLE_COLUMN.search(field) for field in header)
+
+
+_RECORD_OF_A_PERSON = re.compile(r"(?i)[\"']?(?:e-?mail|phone|mobile|address|birth|dob|surname)[\"']?[ \t]*[:=]")
+
+
+def _record_person(value: str, m: re.Match[str]) -> bool:
+    """A record's bare `name` is a person's where the same record holds what a person's does (an email, a
+    phone, a birth date): `{"name": "Jane Doe", "email": …}`; `{"name": "billing-api", "port": …}` is not."""
+    if " " not in value.strip() or not _person(value, m):
+        return False
+    text = m.string
+    start = max(text.rfind("{", 0, m.start()), text.rfind("\n\n", 0, m.start()), m.start() - 300)
+    close = text.find("}", m.end())
+    end = min(close if close >= 0 else len(text), m.end() + 300)
+    return _RECORD_OF_A_PERSON.search(text, max(0, start), end) is not None
 
 
 # a line of an AUTHORS file: a name, perhaps its address or handle
@@ -933,6 +1082,18 @@ PERSONAL_RULES: tuple[Rule, ...] = (
         replacement="[REDACTED:person-name]",
         rule_id="table-name",
         window=(0, 20000),
+    ),
+    Rule(
+        "person-name",
+        PII,
+        r"(?<![\w-])[\"']?name[\"']?[ \t]*[:=][ \t]*[\"']" + _name("record") + r"[\"']",
+        ("name",),
+        group="record",
+        accept=_record_person,
+        replacement="[REDACTED:person-name]",
+        rule_id="record-name",
+        window=(5, 120),
+        gate=r"""[\"']?[ \t]*[:=][ \t]*[\"']""",
     ),
     Rule(
         "person-name",

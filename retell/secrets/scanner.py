@@ -17,6 +17,7 @@ from typing import Any
 from retell.secrets.commands import COMMAND_RULES, TOLD_RULES
 from retell.secrets.decode import decoded_view, undiffed_view
 from retell.secrets.own import COMMON_ACCOUNTS, OWN_RULES, account_name_rule, personal_account
+from retell.secrets.pasted import PASTED_RULES
 from retell.secrets.personal import PERSONAL_RULES
 from retell.secrets.preview import default_replacement
 from retell.secrets.rule import SECRET, Allowlist, Rule
@@ -62,7 +63,8 @@ class Finding:
 def base_rules() -> tuple[tuple[Rule, ...], tuple[Allowlist, ...]]:
     """retell's own rules first (they win a tie), then gitleaks'."""
     vendored, global_allow = gitleaks_rules()
-    return OWN_RULES + SESSION_LINK_RULES + COMMAND_RULES + PERSONAL_RULES + vendored + TOLD_RULES, global_allow
+    rules = OWN_RULES + SESSION_LINK_RULES + COMMAND_RULES + PERSONAL_RULES + vendored + TOLD_RULES + PASTED_RULES
+    return rules, global_allow
 
 
 def all_kinds() -> dict[str, str]:
@@ -173,7 +175,7 @@ class Scanner:
                 (Finding(f.kind, f.category, diff.original(f.start), diff.original(f.end), f.value), 0)
                 for f in self._scan(diff.text)
             )
-        return resolve(found)
+        return _every_occurrence(text, resolve(found))
 
     def may_flag_over_lines(self, text: str) -> bool:
         """Whether a scan of `text` could flag a value that holds a line break inside it. Exact, and cheaper
@@ -277,6 +279,25 @@ class _Coverage:
     def covers(self, finding: Finding) -> bool:
         i = bisect.bisect_right(self.starts, finding.start)
         return i > 0 and self.reach[i - 1] >= finding.end
+
+
+def _every_occurrence(text: str, kept: list[Finding]) -> list[Finding]:
+    """A secret found once is flagged wherever else the text writes it: a command that passes one password
+    twice (`-srcstorepass X -deststorepass X`), a value repeated where no rule's context says what it is."""
+    secrets = {text[f.start : f.end]: f for f in kept if f.category == SECRET and f.end - f.start >= 6}
+    secrets = {s: f for s, f in secrets.items() if "\n" not in s and text.count(s) > 1}
+    if not secrets:
+        return kept
+    added: list[tuple[Finding, int]] = [(f, 0) for f in kept]
+    for spelled, f in secrets.items():
+        i = text.find(spelled)
+        while i >= 0:
+            end = i + len(spelled)
+            free = not (i > 0 and text[i - 1].isalnum()) and not (end < len(text) and text[end].isalnum())
+            if free and (i, end) != (f.start, f.end):
+                added.append((Finding(f.kind, f.category, i, end, f.value), 1))
+            i = text.find(spelled, end)
+    return resolve(added)
 
 
 def resolve(found: list[tuple[Finding, int]]) -> list[Finding]:

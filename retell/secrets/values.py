@@ -101,7 +101,18 @@ _UUID = re.compile(r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4
 TYPOGRAPHIC = "“”‘’«»„‚‹›"
 
 
+# A word, a dot, a word with digits: how people make a password (`Maple.syrup99`, `Gato.negro2024`), not an
+# attribute (`settings.SECRET_KEY`, `hashlib.sha256`, `form.password2`: a code word or a single digit).
+_DOTTED_PASSWORD = re.compile(r"^[A-Za-z][a-z]{2,}\.[a-z]{3,}\d{2,4}[!?#*&%]*$")
+_CODE_WORDS = re.compile(
+    r"(?i)\.(?:sha|md|utf|base|int|uint|float|hs|rs|es|ps|password|passwd|pass|pwd|field|value|item|param|arg|"
+    r"var|col|row|line|step|version|addr|address|key|token|secret|node|host|server|port|id)\d"
+)
+
+
 def is_code(value: str) -> bool:
+    if _DOTTED_PASSWORD.match(value) and not _CODE_WORDS.search(value):
+        return False
     return _CODE.search(value) is not None
 
 
@@ -152,6 +163,8 @@ def credential(value: str, *, password: bool = False, strong: bool = False, digi
     words = bare.split()
     if len(words) > 2 or (len(words) == 2 and not (password and strong)):
         return False  # a phrase: "Enter your password here"
+    if len(words) == 2 and (bare.endswith("?") or any(w.lower().strip("?!.:,") in _VOCABULARY for w in words)):
+        return False  # a form's label or a question: "Forgot password?", "Show password"
     letters = sum(c.isalpha() for c in bare)
     digits = sum(c.isdigit() for c in bare)
     if not letters:

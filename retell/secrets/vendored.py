@@ -121,7 +121,8 @@ def _prefilter(rule_id: str, regex: str) -> str | None:
 def _not_masked(value: str, m: re.Match[str]) -> bool:
     """A documentation example (`hooks.slack.com/services/T00000000/B00000000/XXXXXXXX`, Basic credentials
     of `user:password`) or masked output."""
-    return not is_masked(value) and not decodes_to_placeholder_pair(value)
+    # (`Authorization: Bearer YOUR_ACCESS_TOKEN` in a README's curl: placeholder words, not a token)
+    return not is_masked(value) and not decodes_to_placeholder_pair(value) and not is_placeholder(value)
 
 
 def _generic_value(value: str, m: re.Match[str]) -> bool:
