@@ -332,3 +332,11 @@ def test_in_a_german_post_capitalised_nouns_are_not_names_to_introduce(tmp_path:
     assert named is not None, second
     assert named.group(1) == "uv tool, GitHub", named.group(1)  # not Wunsch, Installation, Tests, Hatchling
     assert "the reader has already met â€™ (in the opening" in second  # a code span is a name in any language
+
+
+def test_every_section_prompt_says_claudes_own_success_reports_are_claims(tmp_path: Path, monkeypatch) -> None:
+    """Blind set 3's author: nothing said how to treat Claude's unsupported claims ("100% coverage
+    achieved!"); a model told them as results, and invented outcomes are the check's weakest kind."""
+    prompts = _example_prompts(tmp_path, monkeypatch)
+    for name, prompt in prompts.items():
+        assert "reports of its own success" in prompt and "are claims, not results" in prompt, name
