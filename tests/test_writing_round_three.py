@@ -302,3 +302,41 @@ def test_days_of_work_need_a_day_s_run_or_a_night_s_pause() -> None:
         {"start": "2026-01-06T00:30:00Z", "end": "2026-01-06T01:00:00Z"},  # a second session, 40 min later
     ]
     assert longest_pause_ms(chapters) == 40 * 60_000
+
+
+def test_in_a_german_post_capitalised_nouns_are_not_names_to_introduce(tmp_path: Path, monkeypatch) -> None:
+    """Blind set 3's author, answering a German post's prompts: the "Names" rule listed ordinary nouns
+    ("Wunsch", "Installation") as names the model must introduce; German capitalises every noun."""
+    from typer.testing import CliRunner
+
+    from retell import yamlio
+    from retell.cli import app
+
+    _example_prompts(tmp_path, monkeypatch)
+    work = tmp_path / "w"
+    triage = (work / "triage.yaml").read_text(encoding="utf-8")
+    (work / "triage.yaml").write_text(triage.replace("language: en", "language: de", 1), encoding="utf-8")
+    runner = CliRunner()
+    result = runner.invoke(app, ["triage", str(work), "--approve"])
+    assert result.exit_code == 0, result.output
+    outline = yamlio.load(work / "outline.yaml")
+    outline["sections"][0]["beats"][0]["note"] = "Sam zeigt einen Screenshot von Feedly mit `â€™` im Beitrag."
+    outline["sections"][1]["beats"][-1]["note"] = (
+        "Sein Wunsch: die Installation mit Hatchling über `uv tool`, und die Tests auf GitHub grün."
+    )
+    (work / "outline.yaml").write_text(yamlio.dumps(outline), encoding="utf-8")
+    result = runner.invoke(app, ["draft", str(work), "--engine", "handoff", "--dry-run"])
+    assert result.exit_code == 0, result.output
+    second = (work / "llm" / "dry-run" / "section-s2.prompt.md").read_text(encoding="utf-8")
+    named = re.search(r"Anyone or anything else you name \(here: ([^)]*)\)", second)
+    assert named is not None, second
+    assert named.group(1) == "uv tool, GitHub", named.group(1)  # not Wunsch, Installation, Tests, Hatchling
+    assert "the reader has already met â€™ (in the opening" in second  # a code span is a name in any language
+
+
+def test_every_section_prompt_says_claudes_own_success_reports_are_claims(tmp_path: Path, monkeypatch) -> None:
+    """Blind set 3's author: nothing said how to treat Claude's unsupported claims ("100% coverage
+    achieved!"); a model told them as results, and invented outcomes are the check's weakest kind."""
+    prompts = _example_prompts(tmp_path, monkeypatch)
+    for name, prompt in prompts.items():
+        assert "reports of its own success" in prompt and "are claims, not results" in prompt, name

@@ -338,7 +338,8 @@ def section_requests(
     starts = session_starts(outline, view)
     # what the reader has read before each section: the opening (from the hook) and the sections before it
     told = [outline.hook or "", *(_section_text(s) for s in outline.sections)]
-    met = [met_names(told[: index + 1]) for index in range(len(outline.sections))]
+    language = triage.post.language
+    met = [met_names(told[: index + 1], language=language) for index in range(len(outline.sections))]
     times = chapter_times(view)
     count = len(outline.sections)
     for index, section in enumerate(outline.sections):
@@ -356,7 +357,7 @@ def section_requests(
             ending=outline.ending,
             previous=_neighbour(outline.sections, index - 1),
             met=met[index],
-            new_names=[n for n in names_in(_section_text(section)) if n not in met[index]][:MAX_NEW_NAMES],
+            new_names=[n for n in names_in(_section_text(section), language) if n not in met[index]][:MAX_NEW_NAMES],
             next=_neighbour(outline.sections, index + 1),
             when=[f"{titles}: {line}" for titles, line in _section_times(section, times)],
             sessions=starts[index],

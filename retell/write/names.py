@@ -4,7 +4,9 @@ Sections are written one call each, so a section cannot see which names the open
 have introduced; it used "Vercel" or "alice" cold, or introduced the project again. The outline says what each
 section tells (its heading, purpose and beats) and the session events it cites; the names in those are the ones
 the reader has met by the time a section begins. Found by their form, deterministically: `code spans`, file
-names, CamelCase and dotted names, acronyms, and capitalised words that do not merely begin a sentence.
+names, CamelCase and dotted names, acronyms, and capitalised words that do not merely begin a sentence. In a
+language that capitalises every noun (German), a plain capitalised word is a noun as often as a name ("Wunsch",
+"Installation"), so there only the forms no noun takes count: code spans, files, CamelCase, dotted, acronyms.
 """
 
 from __future__ import annotations
@@ -91,11 +93,13 @@ _NOT_NAMES = frozenset(
     ]
 )
 ALWAYS_MET = ("Claude", "Claude Code")
+_NOUNS_CAPITALISED = frozenset(["de", "lb"])  # German, Luxembourgish: every noun begins with a capital
 MAX_NAMES = 24
 
 
-def names_in(text: str) -> list[str]:
-    """The names `text` uses, in the order it first uses them."""
+def names_in(text: str, language: str = "en") -> list[str]:
+    """The names `text` (written in `language`, a BCP 47 tag) uses, in the order it first uses them."""
+    plain_words_are_nouns = language.split("-")[0].lower() in _NOUNS_CAPITALISED
     text = re.sub(r"\bClaude Code\b", "Claude", text)  # named by every prompt; "Code" is no name of its own
     found: list[tuple[int, str]] = []
     for match in _CODE.finditer(text):
@@ -107,8 +111,8 @@ def names_in(text: str) -> list[str]:
         if word in _NOT_NAMES or word in ALWAYS_MET or len(word) < 2:
             continue
         strong = any(c.isupper() for c in word[1:]) or any(c in word for c in ".-") or any(c.isdigit() for c in word)
-        if not strong and _SENTENCE_START.search(text[: match.start()][-6:]):
-            continue  # "Fixed the import." begins a sentence; it names nothing
+        if not strong and (plain_words_are_nouns or _SENTENCE_START.search(text[: match.start()][-6:])):
+            continue  # "Fixed the import." begins a sentence; "die Installation" is a noun: neither names anything
         found.append((match.start(), word))
     ordered: dict[str, None] = {}
     for _, name in sorted(found, key=lambda item: item[0]):
@@ -116,12 +120,12 @@ def names_in(text: str) -> list[str]:
     return [name for name in ordered if name]
 
 
-def met_names(texts: Iterable[str], limit: int = MAX_NAMES) -> list[str]:
+def met_names(texts: Iterable[str], limit: int = MAX_NAMES, language: str = "en") -> list[str]:
     """The names in these texts (what the reader has read so far), the most recently met last, at most
     `limit` of them (the latest)."""
     seen: dict[str, None] = {}
     for text in texts:
-        for name in names_in(text):
+        for name in names_in(text, language):
             seen.pop(name, None)
             seen[name] = None
     return list(seen)[-limit:]
