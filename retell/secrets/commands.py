@@ -497,10 +497,11 @@ _TOKEN_WORDS = (
 _TOKEN_CJK = r"(?:トークン|令牌|密钥|密鑰|토큰)"
 # between the word and the value: a few words (`de mysql`, `du serveur de recette`, `for the admin panel`),
 # then a verb or a particle (`is`, `c'est`, `ist`, `es`, `は`, `是`)
-_GAP = r"(?:[ \t]+[^\s.!?;:=,，。、\"'`]{1,24}){0,4}?"
+# (French and German name what the password is for at length: `du compte admin sur le NAS c'est`)
+_GAP = r"(?:[ \t]+[^\s.!?;:=,，。、\"'`]{1,24}){0,9}?"
 _VERB = (
     r"(?:[ \t]+(?:is|was|'s|are|es|est|c'est|ist|lautet|war|era|é|è|là|er|är|jest|to|je|ni|on|je[ \t]+to)(?![\w'])|"
-    r"[ \t]*(?::|：|->|=>|→)|[ \t]+=[ \t])"
+    r"[ \t]*(?::(?!//)|：|->|=>|→)|[ \t]+=[ \t])"  # (`https://…` after the word: a scheme's colon, no verb)
 )
 _CJK_VERB = r"[ \t]*(?:は|是|为|為|：|:|=|는|은)?"
 _TOLD = r"[ \t]*[\"'`“]?(?P<{g}>[^\s\"'`“”,;=，。、]+)"
@@ -510,7 +511,8 @@ def _told(words: str, g: str) -> str:
     # the word may end a variable's name, in a code span or not (`I set \`DB_PASSWORD\` to \`C0b@lt40\``)
     return (
         rf"(?i)(?<![A-Za-z0-9-]){words}(?:[_.][\w.]*)?(?![\w-])[`'\"”]?{_GAP}{_VERB}"
-        r"(?:[ \t]+(?:now|still|just|actually|also))?(?:[ \t]*[:：])?" + _TOLD.format(g=g)  # (`is: x`)
+        r"(?:[ \t]+(?:now|still|just|actually|also|jetzt|nun|noch|maintenant|toujours|ahora|todavía|agora|ainda|nu))?"
+        r"(?:[ \t]*[:：])?" + _TOLD.format(g=g)  # (`is: x`)
     )
 
 
@@ -768,6 +770,21 @@ TOLD_RULES: tuple[Rule, ...] = (
         trims=".,;:)]}>",
         at_keyword=True,
         rule_id="token-in-text-cjk",
+    ),
+    # `log in with admin / Sommer2024!`, `entra con admin / P@ssw0rd2020!`: an account and its password as a pair
+    Rule(
+        "password-in-text",
+        SECRET,
+        r"(?i)\b(?:with|using|as|con|mit|avec|com|als)[ \t]+[\"'`]?(?P<u>[\w.@-]{2,32})[\"'`]?[ \t]+/[ \t]+"
+        r"[\"'`]?(?P<v>[^\s\"'`/]{6,64})",
+        _keywords("with,using,as,con,mit,avec,com,als"),
+        group="v",
+        accept=lambda value, m: _told_password(value, m)
+        and re.search(r"\d", value) is not None
+        and re.search(r"[A-Z]|[^\w]", value) is not None,
+        trims=".,;:)]}>",
+        rule_id="password-pair",
+        window=(60, 80),
     ),
     # `use letmein!2024 for the jenkins admin`: what a password is for, after it.
     Rule(

@@ -13,7 +13,7 @@ import re
 from retell.secrets.commands import _ACCOUNT_NAMES, _CREDENTIAL_CONTEXT, looks_like_a_password
 from retell.secrets.own import VALUE, VALUE_GROUPS
 from retell.secrets.rule import SECRET, Rule
-from retell.secrets.values import TYPOGRAPHIC, credential, is_placeholder, is_uuid, looks_random, words
+from retell.secrets.values import TYPOGRAPHIC, credential, is_code, is_placeholder, is_uuid, looks_random, words
 
 # -- base64 of `user:password` ------------------------------------------------------------------------
 
@@ -125,8 +125,16 @@ _SESSION_NAME = (
 
 def _session_value(value: str, m: re.Match[str]) -> bool:
     bare = value.strip("\"'`" + TYPOGRAPHIC)
-    # (a UUID under `session_id` is a record's or a tool's session, as Claude Code's own `sessionId` is)
-    return len(bare) >= 16 and not is_placeholder(bare) and not is_uuid(bare) and looks_random(bare)
+    # (a UUID under `session_id` is a record's or a tool's session, as Claude Code's own `sessionId` is; and
+    # `selected_session_id: reactive[Optional[str]]` is a type annotation: a cookie's value has no brackets)
+    return (
+        len(bare) >= 16
+        and not is_placeholder(bare)
+        and not is_uuid(bare)
+        and not is_code(bare)
+        and not re.search(r"[\[\](){}]", bare)
+        and looks_random(bare)
+    )
 
 
 def _machine_made(value: str, m: re.Match[str]) -> bool:

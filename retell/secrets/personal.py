@@ -645,9 +645,11 @@ _PERSON_SHAPES = (
         "teammate",
         r"(?:^|(?<=[\s\"'`(]))"
         + _name("teammate")
-        + r"[ \t]+\(?(?i:(?:from|on|in|of)[ \t]+(?:the|our|my)[ \t]+(?:[\w-]+[ \t]+){0,3}?"
-        r"(?:team|squad|crew|department|dept|group))\b",
-        (" team", " squad", " crew", " department", " dept", " group"),
+        + r"[ \t]+\(?(?i:(?:(?:from|on|in|of)[ \t]+(?:the|our|my)|aus[ \t]+(?:dem|der|unserem|unserer)|vom|im|"
+        r"de[ \t]+l['’]|del|da|do)[ \t]*(?:[\w-]+[ \t]+){0,3}?"
+        # a German compound names the team in one word: `aus dem Plattform-Team`
+        r"(?:[\w]+-)?(?:team|squad|crew|department|dept|group|abteilung|équipe|equipe|equipo|time))\b",
+        (" team", "-team", " squad", " crew", " department", " dept", " group", "abteilung", "équipe", "equip"),
         (90, 20),
     ),
     # `Jane Doe from finance says…`, `Jane Doe in accounting`, `Jane Doe (legal)`: a person by their department
@@ -678,6 +680,15 @@ _PERSON_SHAPES = (
         r"pregúntale[ \t]+a|escríbele[ \t]+a|envíale(?:lo|la)?[ \t]+a|dile[ \t]+a|écris(?:-lui)?[ \t]+à|"
         r"envoie(?:-le|-la|-les)?[ \t]+à))[ \t]+" + _name("worked_with"),
         ("pair", "pregúntale", "escríbele", "envíale", "dile", "écris", "envoie"),
+        (30, 120),
+    ),
+    # `credited Jane Doe for the bug report`: a person thanked by name in a changelog or a reply
+    (
+        "credited",
+        r"(?i:\b(?:credit(?:ed|ing)?|acknowledg(?:ed|ing)|kudos[ \t]+to|shout-?out[ \t]+to))[ \t]+"
+        + _name("credited")
+        + r"[ \t]+(?i:for|with|who)\b",
+        ("credit", "acknowledg", "kudos", "shout"),
         (30, 120),
     ),
     # `Jane Doe's review`, `per Jane Doe's PR`: a person's work named by its owner
@@ -800,6 +811,7 @@ _IN_PROSE = frozenset(
         "worked_with",
         "possessive",
         "owner",
+        "credited",
     }
 )
 
