@@ -779,9 +779,11 @@ TOLD_RULES: tuple[Rule, ...] = (
         r"[\"'`]?(?P<v>[^\s\"'`/]{6,64})",
         _keywords("with,using,as,con,mit,avec,com,als"),
         group="v",
-        accept=lambda value, m: _told_password(value, m)
-        and re.search(r"\d", value) is not None
-        and re.search(r"[A-Z]|[^\w]", value) is not None,
+        accept=lambda value, m: (
+            _told_password(value, m)
+            and re.search(r"\d", value) is not None
+            and re.search(r"[A-Z]|[^\w]", value) is not None
+        ),
         trims=".,;:)]}>",
         rule_id="password-pair",
         window=(60, 80),
