@@ -19,7 +19,9 @@ _FENCE = r"(?s)```.*?(?:```|\Z)"
 _PLAN_PREAMBLE = r"(?i)\A\s*implement the following plan:?\s*"
 _PLAN_HEADING = r"(?im)^\s*#{1,3}\s*(?:(?:implementation )?plan\s*[:—–-]\s*)?(.+?)\s*$"
 _MARKUP = r"^\s*(?:#{1,6}\s+|>\s*|[-*+•]\s+|\d+[.)]\s+|\[[ xX]\]\s+)+"
-_EMPHASIS = r"\*\*|__|`"
+# Markdown's bold, as it opens or closes around words: not a masked value's run (`138****7350`), which stripped
+# reads as another value (a phone number); `__` is left alone: in a developer's message it is a dunder (`__init__`)
+_EMPHASIS = r"(?<![*\w])\*\*(?![*\s])|(?<![*\s])\*\*(?![*\w])|`"
 _GREETING = (
     r"(?i)^(?:(?:hi|hiya|hello|hey|hallo|howdy|yo|greetings|morning|good (?:morning|afternoon|evening|day)|"
     r"bonjour|salut|hola|ciao|olá|ola|servus|moin)(?: there| again| all| everyone)?"

@@ -60,3 +60,32 @@ def test_the_value_is_flagged_whole(scanner: Scanner, text: str, value: str) -> 
 @pytest.mark.parametrize("text", CLEAN)
 def test_nothing_is_flagged(scanner: Scanner, text: str) -> None:
     assert scanner.scan(text) == [], [(f.kind, text[f.start : f.end]) for f in scanner.scan(text)]
+
+
+def test_a_masked_phone_number_in_the_first_message_is_no_finding_in_the_title(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """dev4's one end-to-end false positive: the title made of `…比如 138****7350` dropped the asterisks as
+    Markdown bold, and `1387350` in the title was flagged as a phone number (and redacted in the manifest)."""
+    import json
+
+    from typer.testing import CliRunner
+
+    from retell.cli import app
+
+    session = tmp_path / "s.jsonl"
+    sid = "11111111-1111-4111-8111-111111111111"
+    records = [
+        {"type": "user", "uuid": "u1", "parentUuid": None, "sessionId": sid, "timestamp": "2026-01-01T10:00:00.000Z",
+         "cwd": "/tmp/p", "version": "2.1.0",
+         "message": {"role": "user", "content": "列表里的手机号要打码，比如 139****2468，改一下"}},
+        {"type": "assistant", "uuid": "a1", "parentUuid": "u1", "sessionId": sid,
+         "timestamp": "2026-01-01T10:00:05.000Z", "cwd": "/tmp/p", "version": "2.1.0",
+         "message": {"id": "msg_1", "type": "message", "role": "assistant", "model": "m",
+                     "content": [{"type": "text", "text": "好的。"}]}},
+    ]  # fmt: skip
+    session.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records), encoding="utf-8")
+    result = CliRunner().invoke(app, ["parse", str(session), "-o", str(tmp_path / "w"), "-q"])
+    assert result.exit_code == 0, result.output
+    manifest = json.loads((tmp_path / "w" / "manifest.json").read_text(encoding="utf-8"))
+    assert manifest["pii_warnings"] == []
+    events = (tmp_path / "w" / "events.json").read_text(encoding="utf-8")
+    assert "139****2468" in events  # the title keeps the mask
