@@ -225,6 +225,26 @@ def test_a_session_with_only_a_housekeeping_command_is_nothing_to_tell(
         assert not (tmp_path / "work").exists()
 
 
+def test_a_session_of_plugin_commands_only_is_nothing_to_tell(tx: Transcript, cli, tmp_path: Path) -> None:
+    """A real session (fresh set, 2.1.119): `/plugin marketplace add …`, `/plugin install …`, `/reload-plugins`
+    and no prompt to Claude became a post, "Working on nethermind with Claude Code" under "Where it started"."""
+    for command, args, out in (
+        ("/plugin", "marketplace add someone/skills", "Successfully added marketplace: skills"),
+        ("/plugin", "install skills@skills", "✓ Installed skills. Run /reload-plugins to apply."),
+        ("/reload-plugins", "", "Reloaded: 2 plugins · 0 skills · 5 agents · 0 hooks"),
+    ):
+        tx.user(
+            f"<command-name>{command}</command-name>\n<command-message>{command[1:]}</command-message>\n"
+            f"<command-args>{args}</command-args>"
+        )
+        tx.user(f"<local-command-stdout>{out}</local-command-stdout>")
+    path = tx.write(tmp_path / "s" / f"{tx.session_id}.jsonl")
+    result = cli("run", path, "--yes", "--engine", "offline", "-o", tmp_path / "work")
+    assert result.exit_code == 1, result.output
+    assert result.output.strip().endswith("holds no message and no work, only `/plugin`, `/reload-plugins`")
+    assert not (tmp_path / "work").exists()
+
+
 # -- compaction ---------------------------------------------------------------------------------------------------
 
 

@@ -128,7 +128,7 @@ HOUSEKEEPING_COMMANDS = frozenset(
         "/permissions", "/ide", "/memory", "/resume", "/exit", "/context", "/usage", "/add-dir", "/agents",
         "/hooks", "/terminal-setup", "/vim", "/theme", "/output-style", "/statusline", "/export",
         "/release-notes", "/upgrade", "/bug", "/feedback", "/privacy-settings", "/rewind", "/todos", "/bashes",
-        "/plugin",
+        "/plugin", "/reload-plugins", "/stats", "/sandbox", "/keybindings", "/remove-dir",
     }
 )  # fmt: skip
 # `/compact <instructions>` tells the summariser what to keep: an act of the author, not a request.
