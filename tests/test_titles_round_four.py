@@ -166,7 +166,7 @@ def test_a_chinese_session_of_work_alone_is_titled_and_headed_in_chinese(tx: Tra
     assert in_language("Changing the app", more, "ja") == "m0.py、m1.py ほかの変更"
     assert in_language("修复登录页面", events, "zh") == "修复登录页面"  # the author's own words stay
     assert in_language("Changing the renderer", events, "en") == "Changing the renderer"
-    assert in_language("Changing the renderer", events, "de") == "Changing the renderer"  # no words for it yet
+    assert in_language("Changing the renderer", events, "vi") == "Changing the renderer"  # no words for it yet
     assert project_title("proj", "ja") == "proj での作業"
     assert project_title("proj", "en") is None
 
@@ -332,3 +332,24 @@ def test_a_request_after_a_sentence_of_context_names_the_work() -> None:
     assert (
         request_phrase("I'm getting a blank page when I open the settings.") == "A blank page when I open the settings"
     )
+
+
+def test_a_spanish_post_is_headed_in_spanish_and_keeps_the_authors_words(tx: Transcript, tmp_path: Path) -> None:
+    """The fresh set's blind reading: a Spanish post ended under "Where it ended" beside "En cifras"."""
+    from retell.extract.local_headings import in_language
+
+    tx.user("Actualicé a react 19 y ahora no compila el formulario de reservas, ¿lo arreglas?")
+    edit(tx, "src/ReservaForm.tsx")
+    tx.assistant("Listo: cambié el tipo del evento en ReservaForm.tsx.")
+    tx.user("Bien, ahora corre las pruebas")
+    tx.tool_call("Bash", {"command": "npm test"}, "Tests: 14 passed, 14 total")
+    tx.assistant("Las 14 pruebas pasan.")
+    told = Told(tx, tmp_path)
+    assert told.triage["post"]["language"] == "es"
+    assert "## Where it ended" not in told.post
+    assert told.headings and not any(h.startswith(("Changing", "Getting", "Where")) for h in told.headings), told.headings
+    events = [Event(TOOL_RUN, id="e1", calls=[ToolCall("Edit", target="/srv/p/app/renderer.py")])]
+    assert in_language("Changing the renderer", events, "de") == "Änderungen an renderer.py"
+    assert in_language("Getting the tests to pass", [], "fr") == "Jusqu'à ce que les tests passent"
+    assert in_language("Bien vu pour DELETE", events, "fr") == "Bien vu pour DELETE"  # the author's words stay
+    assert in_language("Where it started", [], "pt-BR") == "Como começou"

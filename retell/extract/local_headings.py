@@ -1,6 +1,7 @@
 """Headings retell makes up itself (from the work, not from the author's words) in the post's language: a
 Japanese post is headed "CLAUDE.md の変更", not "Changing the CLAUDE.md instructions". File names stay as they
-are; the words around them come from this table. A language missing here keeps the English heading."""
+are; the words around them come from this table (Japanese, Chinese, Korean, Spanish, Portuguese, French,
+German). A language missing here keeps the English heading."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from retell.extract.tools import family
 
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
 _HANT_REGIONS = ("tw", "hk", "mo", "hant")
+_CJK_TABLES = ("ja", "zh-Hans", "zh-Hant", "ko")
 
 # The words of each kind of made-up heading; {names}: file names, {n}: a part's number.
 WORDS: dict[str, dict[str, str]] = {
@@ -119,6 +121,110 @@ WORDS: dict[str, dict[str, str]] = {
         "project": "{project} 작업",
         "session": "Claude Code와 작업",
     },
+    "es": {
+        "edit": "Cambios en {names}",
+        "write": "Creando {names}",
+        "read": "Leyendo {names}",
+        "and": " y ",
+        "more": "{names}, entre otros",
+        "tests": "Hasta que pasan las pruebas",
+        "types": "Hasta que pasa la comprobación de tipos",
+        "lint": "Hasta que pasa el linter",
+        "build": "Hasta que compila",
+        "subagents": "Repartir el trabajo entre subagentes",
+        "commands": "Ejecutando comandos",
+        "search": "Buscando en el código",
+        "web": "Buscando información",
+        "plan": "Un plan",
+        "images": "Mirando capturas de pantalla",
+        "talk": "Hablándolo con Claude",
+        "start": "Cómo empezó",
+        "ended": "Cómo terminó",
+        "idle": "Al volver",
+        "compaction": "Después de compactar el contexto",
+        "resumed": "Retomando la sesión",
+        "part": "Parte {n}",
+        "project": "Trabajando en {project}",
+        "session": "Trabajando con Claude Code",
+    },
+    "pt": {
+        "edit": "Mudanças em {names}",
+        "write": "Criando {names}",
+        "read": "Lendo {names}",
+        "and": " e ",
+        "more": "{names}, entre outros",
+        "tests": "Até os testes passarem",
+        "types": "Até a checagem de tipos passar",
+        "lint": "Até o linter passar",
+        "build": "Até o build funcionar",
+        "subagents": "Dividindo o trabalho entre subagentes",
+        "commands": "Rodando comandos",
+        "search": "Procurando no código",
+        "web": "Pesquisando",
+        "plan": "Um plano",
+        "images": "Olhando capturas de tela",
+        "talk": "Conversando com o Claude",
+        "start": "Como começou",
+        "ended": "Como terminou",
+        "idle": "De volta ao trabalho",
+        "compaction": "Depois de compactar o contexto",
+        "resumed": "Retomando a sessão",
+        "part": "Parte {n}",
+        "project": "Trabalhando em {project}",
+        "session": "Trabalhando com o Claude Code",
+    },
+    "fr": {
+        "edit": "Modifications de {names}",
+        "write": "Création de {names}",
+        "read": "Lecture de {names}",
+        "and": " et ",
+        "more": "{names}, entre autres",
+        "tests": "Jusqu'à ce que les tests passent",
+        "types": "Jusqu'à ce que la vérification des types passe",
+        "lint": "Jusqu'à ce que le linter passe",
+        "build": "Jusqu'à ce que le build passe",
+        "subagents": "Répartir le travail entre des sous-agents",
+        "commands": "Lancer des commandes",
+        "search": "Chercher dans le code",
+        "web": "Se renseigner",
+        "plan": "Un plan",
+        "images": "Des captures d'écran",
+        "talk": "En discuter avec Claude",
+        "start": "Le point de départ",
+        "ended": "Où cela s'est terminé",
+        "idle": "Après une pause",
+        "compaction": "Après la compaction du contexte",
+        "resumed": "La session reprise",
+        "part": "Partie {n}",
+        "project": "Travailler sur {project}",
+        "session": "Travailler avec Claude Code",
+    },
+    "de": {
+        "edit": "Änderungen an {names}",
+        "write": "{names} neu anlegen",
+        "read": "{names} lesen",
+        "and": " und ",
+        "more": "{names} und weitere",
+        "tests": "Bis die Tests durchlaufen",
+        "types": "Bis die Typprüfung durchläuft",
+        "lint": "Bis der Linter durchläuft",
+        "build": "Bis der Build durchläuft",
+        "subagents": "Die Arbeit auf Subagenten verteilen",
+        "commands": "Befehle ausführen",
+        "search": "Den Code durchsuchen",
+        "web": "Nachschlagen",
+        "plan": "Ein Plan",
+        "images": "Screenshots ansehen",
+        "talk": "Mit Claude besprochen",
+        "start": "Der Anfang",
+        "ended": "Wo es endete",
+        "idle": "Nach einer Pause",
+        "compaction": "Nach dem Kompaktieren des Kontexts",
+        "resumed": "Die Sitzung wieder aufgenommen",
+        "part": "Teil {n}",
+        "project": "Arbeit an {project}",
+        "session": "Arbeit mit Claude Code",
+    },
 }
 
 # The English headings retell makes up, by kind (headings.py, triage's fallbacks)
@@ -180,6 +286,8 @@ def in_language(heading: str, events: Sequence[Event], language: str | None) -> 
         if kind == "part":
             return words["part"].format(n=match.group(1))
         return words[kind]
+    if table_key(language) not in _CJK_TABLES:
+        return heading  # in a language of Latin letters an unknown heading is the author's own words: kept
     # another heading of retell's own (commands run, a look around) or the author's English words
     return words["commands"] if _ran_commands(events) else words["talk"]
 
