@@ -353,3 +353,33 @@ def test_a_spanish_post_is_headed_in_spanish_and_keeps_the_authors_words(tx: Tra
     assert in_language("Getting the tests to pass", [], "fr") == "Jusqu'à ce que les tests passent"
     assert in_language("Bien vu pour DELETE", events, "fr") == "Bien vu pour DELETE"  # the author's words stay
     assert in_language("Where it started", [], "pt-BR") == "Como começou"
+
+
+# -- the fresh set's blind reading (31 sessions retell had never seen): greetings, acknowledgements ---------------
+
+
+@pytest.mark.parametrize(
+    ("message", "asked"),
+    [
+        ("oi, boa tarde! o deploy no render falha desde ontem", "O deploy no render falha desde ontem"),
+        ("Buenos días :) necesito migrar la base a postgres 16", "Necesito migrar la base a postgres 16"),
+        ("Guten Morgen zusammen, der Build auf main ist rot", "Der Build auf main ist rot"),
+        ("おはようございます。ログイン画面を直してください", "ログイン画面を直してください"),
+        ("Morning 👋 quick question, why is the cache cold after deploy?", "Why is the cache cold after deploy?"),
+    ],
+)
+def test_a_greeting_or_two_before_the_request_never_titles_it(message: str, asked: str) -> None:
+    """The fresh set's reading: "Opa, bom dia" was a post's title, "Morning :) quick one" a heading."""
+    from retell.extract.requests import clean_request
+
+    assert clean_request(message) == asked
+
+
+@pytest.mark.parametrize("message", ["Ugh ok", "好的 谢谢", "Fine.", "valeu!!!", "alles klar, danke", "了解です 🙏"])
+def test_a_message_of_acknowledgements_only_heads_nothing(message: str) -> None:
+    """The fresh set's reading: "Good", "Fine", "Ugh ok" and "好的 谢谢" were headings ("a chat acknowledgement")."""
+    from retell.extract.headings import request_heading
+    from retell.extract.requests import clean_request
+
+    assert clean_request(message) is None
+    assert request_heading(message) == ""

@@ -23,10 +23,15 @@ _MARKUP = r"^\s*(?:#{1,6}\s+|>\s*|[-*+•]\s+|\d+[.)]\s+|\[[ xX]\]\s+)+"
 # reads as another value (a phone number); `__` is left alone: in a developer's message it is a dunder (`__init__`)
 _EMPHASIS = r"(?<![*\w])\*\*(?![*\s])|(?<![*\s])\*\*(?![*\w])|`"
 _GREETING = (
-    r"(?i)^(?:(?:hi|hiya|hello|hey|hallo|howdy|yo|greetings|morning|good (?:morning|afternoon|evening|day)|"
-    r"bonjour|salut|hola|ciao|olá|ola|servus|moin)(?: there| again| all| everyone)?"
-    r"(?:,?\s+(?:claude|cc|buddy|friend|mate|team))?|你好|您好|嗨|哈囉|哈喽|大家好|こんにちは|안녕하세요|"
-    r"xin chào|chào bạn|chào)(?![\w'])[\s,，、!！.。:：;；—–-]*"
+    r"(?i)^(?:(?:(?:hi|hiya|hello|hey|hallo|howdy|yo|greetings|morning|good (?:morning|afternoon|evening|day)|"
+    r"bonjour|bonsoir|coucou|salut|hola|buenos d[ií]as|buenas(?: tardes| noches)?|ciao|buongiorno|buonasera|"
+    r"olá|ola|oi|opa|e a[ií]|bom dia|boa tarde|boa noite|servus|moin(?: moin)?|guten (?:morgen|tag|abend)|"
+    r"hej|hoi|goedemorgen|привет|здравствуйте)"
+    r"(?: there| again| all| everyone| a todos| pessoal| galera| zusammen| tout le monde)?"
+    r"(?:,?\s+(?:claude|cc|buddy|friend|mate|team))?|你好|您好|嗨|哈囉|哈喽|大家好|早上好|早安|晚上好|下午好|"
+    r"こんにちは|おはよう(?:ございます)?|こんばんは|안녕하세요|xin chào|chào bạn|chào)(?![\w'])"
+    # several greetings in a row ("opa, bom dia."), and the smile after one ("Morning :)")
+    r"(?::-?\)|:D\b|;-?\)|[\U0001F300-\U0001FAFF\u2600-\u27BF]|[\s,，、!！.。:：;；—–-])*)+"
 )
 # What a greeting's removal can leave in front: "你好，…", "Hi! …"
 _LEADING_PUNCTUATION = r"^[\s,，、。.!！?？:：;；—–-]+"
@@ -50,15 +55,21 @@ _QUESTION_FILLER = frozenset(
 )  # fmt: skip
 # Spoken fillers in front of the request: "Ok, so, …", "Now add …", "Also, …".
 _FILLER = (
-    r"(?i)^(?:(?:ok(?:ay)?|so|alright|right|well|hmm+|now|and|also|but|actually|to be (?:fair|honest)|maybe)"
+    r"(?i)^(?:(?:ok(?:ay)?|so|alright|right|well|hmm+|now|and|also|but|actually|to be (?:fair|honest)|maybe|"
+    r"quick one|quick question|one more thing|ugh|oh)"
     r"\b[\s,.!:;—–-]*)+(?=\w)"
 )
 _POLITE = r"(?i)^(?:please|pls|kindly)\s+|^(?:can|could|would|will) you(?: please)?\s+"
 _ACKNOWLEDGEMENT = (
-    r"(?i)^(?:ok(?:ay)?|k|yes|yep|yeah|no|nope|y|n|sure|thanks?(?: you)?(?: so much)?|thx|ty|cool|great|nice|perfect|"
-    r"good|done|lgtm|continue|go on|go ahead|proceed|next|retry|try again|keep going|do it|looks good|"
-    r"继续|好的?|可以|谢谢|行|对|是的?|はい|いいえ|続けて|ありがとう|ok luôn|tiếp tục|được|cảm ơn|"
-    r"weiter|danke|ja|nein|genau|passt)\b[\s.!,;:]*$"
+    # one or more acknowledgements and nothing else ("Ugh ok", "好的 谢谢", "valeu!!!"), never a request
+    r"(?i)^(?:(?:ok(?:ay)?|k|yes|yep|yeah|no|nope|y|n|sure|thanks?(?: you)?(?: so much)?|thx|ty|cool|great|nice|"
+    r"perfect|good|fine|alright|all right|got it|makes sense|sounds good|ugh|ah|oh|hmm+|aha|wow|yay|"
+    r"done|lgtm|continue|go on|go ahead|proceed|next|retry|try again|keep going|do it|looks good|"
+    r"继续|好的?|可以|谢谢|多谢|收到|行|对|是的?|はい|いいえ|続けて|ありがとう(?:ございます)?|了解(?:です)?|"
+    r"わかりました|네|감사합니다|좋아요|ok luôn|tiếp tục|được|cảm ơn|"
+    r"weiter|danke|ja|nein|genau|passt|gut|super|prima|klar|alles klar|gracias|vale|perfecto|listo|merci|"
+    r"parfait|d'accord|top|valeu|beleza|obrigad[oa]|show)(?![\w'])"
+    r"(?:[\s.!,;:，。！、~]|[\U0001F300-\U0001FAFF\u2600-\u27BF])*)+$"
 )
 _LOG_LINE = (
     r"(?i)^\[?\d{4}[-/.]\d\d[-/.]\d\d[ T,]\d\d:\d\d|^\[?\d\d?:\d\d:\d\d\b|"
