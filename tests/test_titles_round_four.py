@@ -347,7 +347,9 @@ def test_a_spanish_post_is_headed_in_spanish_and_keeps_the_authors_words(tx: Tra
     told = Told(tx, tmp_path)
     assert told.triage["post"]["language"] == "es"
     assert "## Where it ended" not in told.post
-    assert told.headings and not any(h.startswith(("Changing", "Getting", "Where")) for h in told.headings), told.headings
+    assert told.headings and not any(h.startswith(("Changing", "Getting", "Where")) for h in told.headings), (
+        told.headings
+    )
     events = [Event(TOOL_RUN, id="e1", calls=[ToolCall("Edit", target="/srv/p/app/renderer.py")])]
     assert in_language("Changing the renderer", events, "de") == "Änderungen an renderer.py"
     assert in_language("Getting the tests to pass", [], "fr") == "Jusqu'à ce que les tests passent"
