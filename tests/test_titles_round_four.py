@@ -355,6 +355,8 @@ def test_a_spanish_post_is_headed_in_spanish_and_keeps_the_authors_words(tx: Tra
     assert in_language("Getting the tests to pass", [], "fr") == "Jusqu'à ce que les tests passent"
     assert in_language("Bien vu pour DELETE", events, "fr") == "Bien vu pour DELETE"  # the author's words stay
     assert in_language("Where it started", [], "pt-BR") == "Como começou"
+    more = [Event(TOOL_RUN, id=f"e{n}", calls=[ToolCall("Edit", target=f"/srv/p/m{n}.py")]) for n in range(3)]
+    assert in_language("Changing the app", more, "de") == "Änderungen an m0.py, m1.py und weitere"  # one "und"
 
 
 # -- the fresh set's blind reading (31 sessions retell had never seen): greetings, acknowledgements ---------------

@@ -122,6 +122,7 @@ WORDS: dict[str, dict[str, str]] = {
         "session": "Claude Code와 작업",
     },
     "es": {
+        "list": ", ",
         "edit": "Cambios en {names}",
         "write": "Creando {names}",
         "read": "Leyendo {names}",
@@ -148,6 +149,7 @@ WORDS: dict[str, dict[str, str]] = {
         "session": "Trabajando con Claude Code",
     },
     "pt": {
+        "list": ", ",
         "edit": "Mudanças em {names}",
         "write": "Criando {names}",
         "read": "Lendo {names}",
@@ -174,6 +176,7 @@ WORDS: dict[str, dict[str, str]] = {
         "session": "Trabalhando com o Claude Code",
     },
     "fr": {
+        "list": ", ",
         "edit": "Modifications de {names}",
         "write": "Création de {names}",
         "read": "Lecture de {names}",
@@ -200,6 +203,7 @@ WORDS: dict[str, dict[str, str]] = {
         "session": "Travailler avec Claude Code",
     },
     "de": {
+        "list": ", ",
         "edit": "Änderungen an {names}",
         "write": "{names} neu anlegen",
         "read": "{names} lesen",
@@ -316,7 +320,8 @@ def _names(events: Sequence[Event], kind: str) -> list[str]:
 def _listed(names: list[str], words: dict[str, str]) -> str:
     if len(names) <= 2:
         return words["and"].join(names)
-    return words["more"].format(names=words["and"].join(names[:2]))
+    # "a.py, b.py und weitere", not "a.py und b.py und weitere": a list that goes on is joined by its comma
+    return words["more"].format(names=words.get("list", words["and"]).join(names[:2]))
 
 
 def _ran_commands(events: Sequence[Event]) -> bool:
