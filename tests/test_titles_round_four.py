@@ -387,3 +387,15 @@ def test_a_message_of_acknowledgements_only_heads_nothing(message: str) -> None:
 
     assert clean_request(message) is None
     assert request_heading(message) == ""
+
+
+def test_a_request_with_typos_is_titled_as_the_work_once_its_typos_are_fixed(tx: Transcript, tmp_path: Path) -> None:
+    """The fresh set's reading: "cna you mkae the sidebar colapse on mobil…" was titled "Can you make the sidebar
+    collapse on mobil its covering the hole page lol": the typos were fixed after the request was phrased, so it
+    stayed a chat request; and the laugh stayed on."""
+    tx.user("cna you mkae the navbar colapse on small screens, it overlaps the content lol")
+    edit(tx, "src/components/Navbar.tsx")
+    tx.assistant("The navbar now collapses below 640px into a menu button.")
+    told = Told(tx, tmp_path)
+    assert told.title.startswith("Making the navbar collapse on small screens"), told.title
+    assert "lol" not in told.title

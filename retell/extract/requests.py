@@ -139,6 +139,7 @@ def _tidy(line: str) -> str | None:
     line = re.sub(r"\s*\[(?:Image|Pasted text)\b[^\]]*\]", "", line).strip()  # Claude Code's placeholders
     line = re.sub(_MARKUP, "", line)
     line = re.sub(_EMPHASIS, "", line).strip()
+    line = re.sub(r"(?i)(?:\s+(?:lol|lmao|haha+|hehe+|xd|:-?[()DP]|kkk+|jaja+))+[\s.!?]*$", "", line)  # chat laughs
     if re.search(_BOILERPLATE, line):
         return None
     asked = line.rstrip().endswith(("?", "？"))

@@ -126,6 +126,12 @@ def post_title(title: str | None, source: str | None, events: Sequence[Event]) -
         return title, source
     texts = [w for e in events if (w := author_words(e))][:TITLE_CANDIDATES]
     request = first_request(texts)
+    if request:
+        from retell.extract.headings import without_typos  # lazily: a listing titles sessions without it
+
+        # typos first, then the phrase: "cna you mkae the sidebar…" is "Making the sidebar…" only once it reads
+        # "can you make"; fixed after, it stayed a chat request ("Can you make the sidebar colapse…")
+        request = without_typos(request, events)
     summaries = session_summaries(events)
     if summaries:
         best = best_summary(summaries, request)
