@@ -125,7 +125,8 @@ def post_title(title: str | None, source: str | None, events: Sequence[Event]) -
     if title and source == "custom-title":
         return title, source
     texts = [w for e in events if (w := author_words(e))][:TITLE_CANDIDATES]
-    request = first_request(texts)
+    written = first_request(texts)  # as the author wrote it: how its message is found again
+    request = written
     if request:
         from retell.extract.headings import without_typos  # lazily: a listing titles sessions without it
 
@@ -148,7 +149,7 @@ def post_title(title: str | None, source: str | None, events: Sequence[Event]) -
         if phrase and points_elsewhere(phrase) and title and source == "summary":
             return summary_phrase(title), source  # the summary names what the instructions were for
         if phrase:
-            phrase = short_enough(_clearer(phrase, request, events), TITLE_WORDS, TITLE_KEEPS)
+            phrase = short_enough(_clearer(phrase, written or request, events), TITLE_WORDS, TITLE_KEEPS)
     if phrase and re.match(_LOOKING, phrase) and _changed_files(events):
         # "Looking at the git diff of renderer.py", then the session changed things: what it changed says more
         # (a later request for a change, else the change Claude announced and made)
