@@ -52,13 +52,15 @@ def _private_ip(value: str, m: re.Match[str]) -> bool:
 # -- internal host names ----------------------------------------------------------------------------
 
 # Names only a private network resolves: `db.internal`, `ip-10-0-1-5.ec2.internal`, `jira.corp.acme.com`,
-# `nas.lan`, `build01.intranet`. (`.local` is left alone: mDNS and Kubernetes' `svc.cluster.local` names
-# are the same everywhere.)
+# `nas.lan`, `build01.intranet`, and a host under a company's `.local` domain (`db1.acme.local`); a bare mDNS
+# name (`raspberrypi.local`) and Kubernetes' `svc.cluster.local` names are the same everywhere: left alone.
 _LABEL = r"[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?"
 _INTERNAL_SUFFIX = r"(?:internal|intranet|intra|corp|lan|localdomain|home\.arpa|priv|private)"
 _INTERNAL_HOST = (
     rf"(?i)(?:(?<=//)|(?<![\w./-]))(?:{_LABEL}\.)+(?:{_INTERNAL_SUFFIX}(?![\w-]|\.[a-z0-9])|"
-    rf"(?:internal|intranet|intra|corp)\.(?:{_LABEL}\.)*[a-z]{{2,24}}(?![\w-]|\.[a-z0-9]))"
+    rf"(?:internal|intranet|intra|corp)\.(?:{_LABEL}\.)*[a-z]{{2,24}}(?![\w-]|\.[a-z0-9])|"
+    # a company's Active Directory domain (`db1.acme.local`): a host under a named domain, not a bare mDNS name
+    rf"(?<=\.)(?!cluster\.local\b){_LABEL}\.local(?![\w-]|\.[a-z0-9]))"
 )
 # `self.internal`, `config.corp`: an attribute in code, not a host.
 _CODE_RECEIVERS = words(
@@ -86,6 +88,8 @@ _EVERYONES_HOSTS = re.compile(
 def _internal_host(value: str, m: re.Match[str]) -> bool:
     if value.split(".", 1)[0].lower() in _CODE_RECEIVERS or _EVERYONES_HOSTS.match(value):
         return False
+    if value.lower().endswith(".local") and (value.count(".") < 2 or value.lower().endswith(".cluster.local")):
+        return False  # `raspberrypi.local`, `svc.cluster.local`: the same name on every network
     after = m.string[m.end() : m.end() + 1]
     return after not in ("(", "[", "_")
 
@@ -971,7 +975,7 @@ PERSONAL_RULES: tuple[Rule, ...] = (
         "internal-host",
         PII,
         _INTERNAL_HOST,
-        ("internal", "intranet", "intra", "corp", ".lan", "localdomain", "home.arpa", ".priv"),
+        ("internal", "intranet", "intra", "corp", ".lan", "localdomain", "home.arpa", ".priv", ".local"),
         accept=_internal_host,
         replacement="[REDACTED:internal-host]",
     ),

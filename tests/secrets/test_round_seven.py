@@ -89,3 +89,23 @@ def test_a_masked_phone_number_in_the_first_message_is_no_finding_in_the_title(t
     assert manifest["pii_warnings"] == []
     events = (tmp_path / "w" / "events.json").read_text(encoding="utf-8")
     assert "139****2468" in events  # the title keeps the mask
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Host build\n    HostName ci-runner-2.northwind.local\n    User deploy", "ci-runner-2.northwind.local"),
+        ("Server=sql01.contoso-ad.local;Database=Sales;Integrated Security=true", "sql01.contoso-ad.local"),
+    ],
+)
+def test_a_host_under_a_companys_local_domain_is_internal(scanner: Scanner, text: str, value: str) -> None:
+    """dev5: `k8s-master-3.<company>.local` in an ssh config was left, as every `.local` name was."""
+    assert _flagged_whole(scanner, text, value)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["ssh pi@raspberrypi.local", "curl http://api.default.svc.cluster.local:8080/health", "open http://printer.local"],
+)
+def test_a_bare_mdns_name_or_a_cluster_name_is_everyones(scanner: Scanner, text: str) -> None:
+    assert scanner.scan(text) == []
