@@ -9,6 +9,7 @@ name, a pair of paths).
 from __future__ import annotations
 
 import pytest
+from scan_support import flagged_whole as _flagged_whole
 
 from retell.secrets import Scanner
 
@@ -16,13 +17,6 @@ from retell.secrets import Scanner
 @pytest.fixture(scope="module")
 def scanner() -> Scanner:
     return Scanner()
-
-
-def _flagged_whole(scanner: Scanner, text: str, value: str) -> bool:
-    spans = [(f.start, f.end) for f in scanner.scan(text)]
-    start = text.find(value)
-    assert start >= 0
-    return any(a <= start and start + len(value) <= b for a, b in spans)
 
 
 FOUND = [

@@ -9,6 +9,7 @@ domain, a code attribute, a phrase in quotes).
 from __future__ import annotations
 
 import pytest
+from scan_support import flagged_whole as _flagged_whole
 
 from retell.secrets import Scanner
 
@@ -16,18 +17,6 @@ from retell.secrets import Scanner
 @pytest.fixture(scope="module")
 def scanner() -> Scanner:
     return Scanner()
-
-
-def _flagged_whole(scanner: Scanner, text: str, value: str) -> bool:
-    """Every occurrence of `value` lies inside a finding."""
-    spans = [(f.start, f.end) for f in scanner.scan(text)]
-    start = text.find(value)
-    assert start >= 0
-    while start >= 0:
-        if not any(a <= start and start + len(value) <= b for a, b in spans):
-            return False
-        start = text.find(value, start + 1)
-    return True
 
 
 FOUND = [

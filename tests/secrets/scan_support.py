@@ -1,0 +1,17 @@
+"""What the secrets tests share: whether the scanner flags a value whole, wherever the text repeats it."""
+
+from __future__ import annotations
+
+from retell.secrets import Scanner
+
+
+def flagged_whole(scanner: Scanner, text: str, value: str) -> bool:
+    """Every occurrence of `value` in `text` lies inside one finding."""
+    spans = [(f.start, f.end) for f in scanner.scan(text)]
+    start = text.find(value)
+    assert start >= 0, f"{value!r} is not in the text"
+    while start >= 0:
+        if not any(a <= start and start + len(value) <= b for a, b in spans):
+            return False
+        start = text.find(value, start + 1)
+    return True
