@@ -379,7 +379,9 @@ _LABEL = (
 # A bare value: up to whitespace or a quote; a `;` or `&` ends it only where another `key=` (or `&&`) follows,
 # as in a connection string or a URL's query.
 _BARE = (
-    r"(?:[^\s'\"`;<>&" + TYPOGRAPHIC + r"]|;(?![ \t]*[A-Za-z][\w ]{0,30}=)|&(?![A-Za-z_][\w.-]{0,30}=|&|[ \t\n]|$))+"
+    r"(?:[^\s'\"`;<>&%" + TYPOGRAPHIC + r"]|;(?![ \t]*[A-Za-z][\w ]{0,30}=)|&(?![A-Za-z_][\w.-]{0,30}=|&|[ \t\n]|$)|"
+    # a URL-encoded `&next=` ends a value as a literal one does (`access_token=abc%26state=y`)
+    r"%(?!26[A-Za-z_][\w.-]{0,30}(?:=|%3[Dd])))+"
 )
 VALUE = r"\"(?P<vq>(?:[^\"\\\n]|\\.){1,300})\"|'(?P<vs>[^'\n]{1,300})'|`(?P<vb>[^`\n]{1,300})`|(?P<v>" + _BARE + ")"
 VALUE_GROUPS = ("vq", "vs", "vb", "v")
