@@ -591,8 +591,8 @@ def _paired_password(value: str, m: re.Match[str], said: bool = False) -> bool:
     bare = value.strip("'\"`" + TYPOGRAPHIC)
     if not _told_password(bare, m) or not any(c.isdigit() for c in bare) or not any(c.isalpha() for c in bare):
         return False
-    if bare[0].isdigit() or re.search(r"[.:/@]", bare.rstrip(".")):
-        return False  # `postgres:16-alpine`, `node:20.11`, `admin:x@host` (a URL's own rule)
+    if bare[0].isdigit() or re.search(r"[.:/]", bare.rstrip(".")) or re.search(r"@[\w-]+\.\w", bare):
+        return False  # `postgres:16-alpine`, `node:20.11`, `admin:x@host.io` (a URL's own rule); `P@ss…` is one
     user = m.group("user")
     if said or re.fullmatch(_ACCOUNT_NAMES + r"\d{0,2}", user, re.I) or "@" in user:
         return True
@@ -770,23 +770,6 @@ TOLD_RULES: tuple[Rule, ...] = (
         trims=".,;:)]}>",
         at_keyword=True,
         rule_id="token-in-text-cjk",
-    ),
-    # `log in with admin / Sommer2024!`, `entra con admin / P@ssw0rd2020!`: an account and its password as a pair
-    Rule(
-        "password-in-text",
-        SECRET,
-        r"(?i)\b(?:with|using|as|con|mit|avec|com|als)[ \t]+[\"'`]?(?P<u>[\w.@-]{2,32})[\"'`]?[ \t]+/[ \t]+"
-        r"[\"'`]?(?P<v>[^\s\"'`/]{6,64})",
-        _keywords("with,using,as,con,mit,avec,com,als"),
-        group="v",
-        accept=lambda value, m: (
-            _told_password(value, m)
-            and re.search(r"\d", value) is not None
-            and re.search(r"[A-Z]|[^\w]", value) is not None
-        ),
-        trims=".,;:)]}>",
-        rule_id="password-pair",
-        window=(60, 80),
     ),
     # `use letmein!2024 for the jenkins admin`: what a password is for, after it.
     Rule(
