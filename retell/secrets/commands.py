@@ -567,14 +567,14 @@ _CREDENTIAL_CONTEXT = re.compile(
     # what one logs into, and logging in in the languages authors write in (`entra en el panel con x / y`,
     # `connecte-toi avec`, `melde dich … an`, `accedi con`, `inloggen met`, `zaloguj się`)
     r"panel|dashboard|console|portal|admin|vpn|wi-?fi|entra|entrar|ingresa|ingresar|accede|acceder|inicia|"
-    r"iniciar|sesión|sesion|connecte|connecter|connectez|connexion|anmelden|einloggen|melde|accedi|accedere|"
+    r"iniciar|sesión|sesion|connecte|connecter|connectez|connexion|anmelden|einloggen|melde?|accedi|accedere|"
     r"accesso|login|inloggen|logga|zaloguj|logowanie|acessar|acesse|entre|đăng[ \t]+nhập|dang[ \t]+nhap)\b"
     r"|ログイン|登录|登入|로그인"
 )
 
 
 _LOGIN_LINE = re.compile(
-    r"(?i)\b(?:log[ \t-]?(?:in|on)|login|sign[ \t-]?in|password|passwd|pw|pwd|creds?|credentials)\b"
+    r"(?i)\b(?:log(?:g(?:ing|ed))?[ \t-]?(?:in|on)|login|sign[ \t-]?in|password|passwd|pw|pwd|creds?|credentials)\b"
 )
 
 
@@ -584,15 +584,36 @@ def _line(m: re.Match[str]) -> str:
     return m.string[start : end if end >= 0 else len(m.string)]
 
 
+def _chosen_password(bare: str, m: re.Match[str]) -> bool:
+    """A password a person chose: letters with digits, never a version, a path, an image tag or a ratio."""
+    if not _told_password(bare, m) or not any(c.isdigit() for c in bare) or not any(c.isalpha() for c in bare):
+        return False
+    # `postgres:16-alpine`, `node:20.11`, `admin:x@host.io` (a URL's own rule); `P@ss…` is one
+    return not (bare[0].isdigit() or re.search(r"[.:/]", bare.rstrip(".")) or re.search(r"@[\w-]+\.\w", bare))
+
+
+def _joined_password(value: str, m: re.Match[str]) -> bool:
+    """`for portainer it's ops and Cobalt2025!`: a user and a password joined by "and" are a login only when
+    the value is marked as chosen (a capital or a symbol besides its digits) and the user is a known account or
+    the line speaks of logging in, before or after (`…, try logging in`)."""
+    bare = value.strip("'\"`" + TYPOGRAPHIC).rstrip(".,;:)")
+    if not _chosen_password(bare, m) or is_code(bare):
+        return False
+    if not (any(c.isupper() for c in bare) or any(not c.isalnum() for c in bare)):
+        return False
+    if re.fullmatch(_ACCOUNT_NAMES + r"\d{0,2}", m.group("user"), re.I):
+        return True
+    line = _line(m)
+    return _CREDENTIAL_CONTEXT.search(line) is not None or _LOGIN_LINE.search(line) is not None
+
+
 def _paired_password(value: str, m: re.Match[str], said: bool = False) -> bool:
     """A password told beside its user: one a person chose (letters with digits), never a version, a
     path, an image tag or a ratio, and only where the user is a known account or the line says it is a
     login (`said`: the rule's own match says so)."""
     bare = value.strip("'\"`" + TYPOGRAPHIC)
-    if not _told_password(bare, m) or not any(c.isdigit() for c in bare) or not any(c.isalpha() for c in bare):
+    if not _chosen_password(bare, m):
         return False
-    if bare[0].isdigit() or re.search(r"[.:/]", bare.rstrip(".")) or re.search(r"@[\w-]+\.\w", bare):
-        return False  # `postgres:16-alpine`, `node:20.11`, `admin:x@host.io` (a URL's own rule); `P@ss…` is one
     user = m.group("user")
     if said or re.fullmatch(_ACCOUNT_NAMES + r"\d{0,2}", user, re.I) or "@" in user:
         return True
@@ -622,6 +643,19 @@ PAIR_RULES: tuple[Rule, ...] = (
         accept=_paired_password,
         trims=".,;:)]}>",
         rule_id="user-password-pair",
+    ),
+    # `for grafana it's kiosk and Schalke04#71`, `c'est admin et Lavande2024!`: a user and a password said together
+    Rule(
+        "password-in-text",
+        SECRET,
+        r"(?i)(?<![\w'’])(?:it[’']?s|it[ \t]+is|is|are|use|ist(?:[ \t]+es)?|sind|c[’']est|est|es|son|é|è|são)"
+        r"[ \t]+[\"'`]?(?P<user>[a-z][\w.@+-]{1,39})[\"'`]?[ \t]+(?:and|&|und|et|y|e)[ \t]+[\"'`]?"
+        r"(?P<v>[^\s\"'`,;]{6,64})",
+        (" and ", " & ", " und ", " et ", " y ", " e "),
+        group="v",
+        accept=_joined_password,
+        trims=".,;:)]}>",
+        rule_id="user-and-password",
     ),
     # `admin:Winter2023`, `root:Toor2024!` in a sentence or a config: a known account and its password
     Rule(

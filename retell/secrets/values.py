@@ -96,6 +96,9 @@ _CODE = re.compile(
 _NUMERIC = re.compile(r"^(?=[^A-Za-z]*\d)[\d\s.,:/+%\-]+$|^[vV]?\d+(?:\.\d+)+(?:[-+][\w.]+)?$")
 # A name in code: a CONSTANT_NAME, a snake_case or kebab-case name, a CamelCase class name.
 _IDENTIFIER = re.compile(r"^[A-Z]+(?:_[A-Z]+)+$|^[a-z]+(?:[_-][a-z]+)+$|^[A-Z]?[a-z]+(?:[A-Z][a-z]+)+$|^[A-Z]{2,}$")
+# Lowercase words joined by separators: a scope or a permission (`admin:public_key`, `write:packages`), a dotted
+# setting name: never machine-made (a token has digits or mixed case).
+_JOINED_WORDS = re.compile(r"^[a-z]+(?:[_:.\-][a-z]+)+$")
 _UUID = re.compile(r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")
 # Typographic quotes and brackets end a value: `“…settings.SECRET_KEY”` is a quotation, not part of it.
 TYPOGRAPHIC = "“”‘’«»„‚‹›"
@@ -130,7 +133,7 @@ def is_uuid(value: str) -> bool:
 
 def looks_random(value: str) -> bool:
     """Machine-made: long enough, several kinds of character, high entropy, not a name or a number."""
-    if len(value) < 8 or is_identifier(value) or is_numeric(value):
+    if len(value) < 8 or is_identifier(value) or is_numeric(value) or _JOINED_WORDS.match(value):
         return False
     kinds = sum(
         (
