@@ -491,10 +491,11 @@ _PASSWORD_WORDS = (
 )
 _PASSWORD_CJK = r"(?:パスワード|暗証番号|密码|密碼|口令|비밀번호)"
 _TOKEN_WORDS = (
-    r"(?:token|api[ _-]?key|access[ _-]key|secret[ _-]key|clé(?: d'api| api)?|jeton|schlüssel|llave|"
+    r"(?:token|api[ _-]?key|access[ _-]key|secret[ _-]key|private[ _-]?key|privkey|clé(?: d'api| api| privée)?|jeton|"
+    r"schlüssel|llave|"
     r"(?:session[ _-]?)?cookie)"
 )
-_TOKEN_CJK = r"(?:トークン|令牌|密钥|密鑰|토큰)"
+_TOKEN_CJK = r"(?:トークン|令牌|密钥|密鑰|私钥|私鑰|秘密鍵|토큰|개인[ \t]?키)"
 # between the word and the value: a few words (`de mysql`, `du serveur de recette`, `for the admin panel`),
 # then a verb or a particle (`is`, `c'est`, `ist`, `es`, `は`, `是`)
 # (French and German name what the password is for at length: `du compte admin sur le NAS c'est`)
@@ -788,7 +789,7 @@ TOLD_RULES: tuple[Rule, ...] = (
         "token-in-text",
         SECRET,
         _told(_TOKEN_WORDS, "k"),
-        _keywords("token,api,access,secret,clé,jeton,schlüssel,llave,cookie"),
+        _keywords("token,api,access,secret,private,privkey,clé,jeton,schlüssel,llave,cookie"),
         group="k",
         accept=_told_token,
         trims=".,;:)]}>",
@@ -798,7 +799,7 @@ TOLD_RULES: tuple[Rule, ...] = (
         "token-in-text",
         SECRET,
         _told_cjk(_TOKEN_CJK, "k"),
-        _keywords("トークン,令牌,密钥,密鑰,토큰"),
+        _keywords("トークン,令牌,密钥,密鑰,私钥,私鑰,秘密鍵,토큰,개인"),
         group="k",
         accept=_told_token,
         trims=".,;:)]}>",
