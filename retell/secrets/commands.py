@@ -485,7 +485,8 @@ def _named_value(value: str, m: re.Match[str], strong: bool = False) -> bool:
 # -- a password or a token told in a sentence -------------------------------------------------------
 
 _PASSWORD_WORDS = (
-    r"(?:passwords?|passwort|kennwort|passcode|passphrase|pwd|pw|mot de passe|mdp|contraseña|contrasena|clave|senha|"
+    r"(?:passwords?|passwort|kennwort|passcode|passphrase|pwd|pw|psw|pswd|passw|mot de passe|mdp|contraseña|"
+    r"contrasena|clave|senha|"
     r"wachtwoord|lösenord|losenord|adgangskode|hasło|haslo|parola|heslo|şifre|sifre|salasana|jelszó|пароль|"
     r"mật khẩu|mat khau)"
 )
@@ -508,12 +509,29 @@ _CJK_VERB = r"[ \t]*(?:は|是|为|為|：|:|=|는|은)?"
 _TOLD = r"[ \t]*[\"'`“]?(?P<{g}>[^\s\"'`“”,;=，。、]+)"
 
 
-def _told(words: str, g: str) -> str:
+# A password a person types holds a digit or a symbol (looks_like_a_password): a word without one (`on the pi
+# is …`: "on" read as the verb, "the" as the value) is no value, and the gap reads on to the real verb.
+# (a symbol that ends the value is the sentence's: `the type checker is happy!`)
+_CHOSEN_AHEAD = r"(?=[^\s\"'`“”,;=，。、]*(?:[0-9]|[!#$%&*+@^~?_-][^\s\"'`“”,;=，。、]))"
+
+
+# `pass` is a noun after an owner or a determiner (`the wifi pass is …`; `tests pass and … is` tells none); the
+# rule starts at its keyword, so what comes before is looked behind
+_NOUN_PASS = (
+    "(?:"
+    + "|".join(
+        f"(?<={w} )" for w in ("the", "my", "your", "our", "wifi", "wi-fi", "admin", "root", "sudo", "vpn", "db")
+    )
+    + ")pass"
+)
+
+
+def _told(words: str, g: str, chosen: bool = False) -> str:
     # the word may end a variable's name, in a code span or not (`I set \`DB_PASSWORD\` to \`C0b@lt40\``)
     return (
         rf"(?i)(?<![A-Za-z0-9-]){words}(?:[_.][\w.]*)?(?![\w-])[`'\"”]?{_GAP}{_VERB}"
         r"(?:[ \t]+(?:now|still|just|actually|also|jetzt|nun|noch|maintenant|toujours|ahora|todavía|agora|ainda|nu))?"
-        r"(?:[ \t]*[:：])?" + _TOLD.format(g=g)  # (`is: x`)
+        r"(?:[ \t]*[:：])?" + (r"[ \t]*[\"'`“]?" + _CHOSEN_AHEAD if chosen else "") + _TOLD.format(g=g)  # (`is: x`)
     )
 
 
@@ -749,7 +767,7 @@ PAIR_RULES: tuple[Rule, ...] = (
         r"pass[ \t]*[:=][ \t]*)"  # (`pass` alone is a verb: `tests pass`)
         r"[\"'`“]?(?P<v>[^\s\"'`“”,;，。、]{6,64})",
         _keywords(
-            "pass,pwd,pw,kennwort,mot de passe,mdp,contrase,clave,senha,wachtwoord,lösenord,losenord,adgangskode,"
+            "pass,pwd,pw,psw,kennwort,mot de passe,mdp,contrase,clave,senha,wachtwoord,lösenord,losenord,adgangskode,"
             "hasło,haslo,parola,heslo,şifre,sifre,salasana,jelszó,пароль,mật khẩu,mat khau"
         ),
         group="v",
@@ -764,9 +782,13 @@ TOLD_RULES: tuple[Rule, ...] = (
     Rule(
         "password-in-text",
         SECRET,
-        _told(_PASSWORD_WORDS, "p"),
+        _told(
+            "(?:" + _NOUN_PASS + "|" + _PASSWORD_WORDS[3:],
+            "p",
+            chosen=True,
+        ),
         _keywords(
-            "pass,pwd,pw,kennwort,mot de passe,mdp,contrase,clave,senha,wachtwoord,lösenord,losenord,adgangskode,"
+            "pass,pwd,pw,psw,kennwort,mot de passe,mdp,contrase,clave,senha,wachtwoord,lösenord,losenord,adgangskode,"
             "hasło,haslo,parola,heslo,şifre,sifre,salasana,jelszó,пароль,mật khẩu,mat khau"
         ),
         group="p",
