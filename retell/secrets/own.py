@@ -24,6 +24,7 @@ from retell.secrets.values import (
     is_placeholder,
     is_uuid,
     looks_random,
+    placeholder_after_prefix,
     words,
 )
 
@@ -471,7 +472,14 @@ OWN_RULES: tuple[Rule, ...] = (
         ("ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"),
         entropy=3.0,
     ),
-    Rule("slack-token", SECRET, r"xox[abposr]-[A-Za-z0-9-]{10,}", ("xox",), entropy=3.0),
+    Rule(
+        "slack-token",
+        SECRET,
+        r"xox[abposr]-[A-Za-z0-9-]{10,}",
+        ("xox",),
+        entropy=3.0,
+        accept=lambda value, m: not placeholder_after_prefix(value),
+    ),
     Rule(
         "aws-access-key-id",
         SECRET,

@@ -43,7 +43,7 @@ _VOCABULARY = words(
     demo placeholder default dev local none null nil undefined true false empty blank todo tbd fixme xxx foo bar
     baz qux value values string str text secret secrets password passwords passwd pass pwd passphrase pin token
     tokens key keys api apikey access auth credential credentials cred creds private public client user username
-    login account service app application id name here's
+    login account service app application id name here's bot webhook
     """
 )
 _LONGEST_WORD = max(len(w) for w in _VOCABULARY)
@@ -64,6 +64,12 @@ def is_placeholder(value: str) -> bool:
 
 def is_masked(value: str) -> bool:
     return _MASKED.search(value) is not None
+
+
+def placeholder_after_prefix(value: str) -> bool:
+    """A vendor's prefix then placeholder words (`xoxb-your-token`, `sk_live_your_key_here`): a README's example."""
+    parts = re.split(r"[_-]", value)
+    return any(len(parts) > i and only_placeholder_words("-".join(parts[i:])) for i in (1, 2))
 
 
 def only_placeholder_words(value: str) -> bool:

@@ -73,3 +73,20 @@ BLAME_SHORT = [
 @pytest.mark.parametrize(("text", "name"), BLAME_SHORT)
 def test_a_blame_line_with_a_short_date_names_its_author(scanner: Scanner, text: str, name: str) -> None:
     assert flagged_whole(scanner, text, name), text
+
+
+README_EXAMPLES = [
+    "xoxb-your-token",
+    "SLACK_BOT_TOKEN=xoxb-your-bot-token-here",
+    "export STRIPE_SECRET_KEY=sk_live_your_key_here",
+]
+
+
+@pytest.mark.parametrize("text", README_EXAMPLES)
+def test_a_vendor_prefix_before_placeholder_words_is_a_readme_example(scanner: Scanner, text: str) -> None:
+    assert not scanner.scan(text), text
+
+
+def test_a_real_slack_token_is_still_flagged(scanner: Scanner) -> None:
+    token = "xoxb-2048117730-4477812209-Kx8mQ2vTz9LpR4wN7bYc1DfH"
+    assert flagged_whole(scanner, f"SLACK_BOT_TOKEN={token}", token)
