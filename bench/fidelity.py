@@ -17,7 +17,7 @@ The expectations are read from the raw JSONL by this script's own rules, never b
   added:" …): told exactly once, lost, doubled; and every such quote that is none of them is "not the author's".
   A message retell put on a rewound (abandoned) branch is counted apart: not told by design.
 - the language: each message votes by its script (Han, kana, Hangul, Cyrillic), Vietnamese letters, or the
-  function words of German, French, Portuguese, Spanish or English (Latin letters in none of them: no vote); Chinese as Traditional or Simplified by a short list of characters only one script has. Only
+  function words of German, French, Italian, Portuguese, Spanish or English (Latin letters in none of them: no vote); Chinese as Traditional or Simplified by a short list of characters only one script has. Only
   trusted when clear.
 - the figures: the post's "My messages" (the author's messages the post tells), "Tool calls" (tool_use blocks
   of the main file, once per id, spawns and ExitPlanMode aside), "Files changed" (edit and write targets and the
@@ -348,6 +348,7 @@ _VIETNAMESE = re.compile(r"[ăâđêôơưạảấầẩẫậắằẳẵặ�
 _GERMAN = re.compile(r"\b(?:und|ich|nicht|das|ist|bitte|mit|auf|für|wir|eine?|der|die)\b", re.I)
 _FRENCH = re.compile(r"\b(?:je|les|des|est|pour|une|pas|avec|dans|qui|que)\b", re.I)
 _SPANISH = re.compile(r"\b(?:el|los|las|que|por|para|una|con|del|está|pero)\b", re.I)
+_ITALIAN = re.compile(r"\b(?:il|che|non|gli|sono|della|delle|nel|questo|questa|anche|ho|perché|è|alla|degli)\b", re.I)
 _PORTUGUESE = re.compile(r"\b(?:não|nao|é|os|uma|com|do|da|dos|das|está|mas|você|voce|isso|pra)\b", re.I)
 _ENGLISH = re.compile(r"\b(?:the|and|is|to|it|of|in|this|that|for|with|you|can|please|i|we|on|be)\b", re.I)
 # Frequent characters that only one of the two Chinese scripts writes
@@ -384,6 +385,8 @@ def expected_language(texts: list[str]) -> str | None:
             votes["de"] += 1
         elif words >= 5 and len(_FRENCH.findall(text)) / words > 0.12:
             votes["fr"] += 1
+        elif words >= 5 and len(_ITALIAN.findall(text)) / words > 0.12 > len(_SPANISH.findall(text)) / words:
+            votes["it"] += 1
         elif words >= 5 and len(_PORTUGUESE.findall(text)) / words > 0.12 > len(_SPANISH.findall(text)) / words:
             votes["pt"] += 1
         elif words >= 5 and len(_SPANISH.findall(text)) / words > 0.12:

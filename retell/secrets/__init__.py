@@ -96,7 +96,28 @@ def cut_point(text: str, at: int, keep_whole: int) -> tuple[int, bool]:
             if stop - start <= keep_whole and any(a <= start and end <= b for a, b in flagged_spans(kept)):
                 return stop, True
         return start, False
-    return at, False
+    run = _opaque_run_at(text, at)
+    return (run, False) if run is not None else (at, False)
+
+
+# A run of token characters: what a machine-made value is written in (no `/` or `.`: paths and hosts)
+_TOKEN_RUN = re.compile(r"[A-Za-z0-9_+=~-]+")
+
+
+def _opaque_run_at(text: str, at: int) -> int | None:
+    """Where a machine-made run the cut would split starts (a cookie, a key), when it is one: a value no
+    rule reads in the cut text alone (its name may be on another line) must not leave its first half behind."""
+    from retell.secrets.values import looks_random
+
+    left = at
+    while left > 0 and _TOKEN_RUN.fullmatch(text[left - 1]):
+        left -= 1
+    m = _TOKEN_RUN.match(text, left)
+    if m is None or m.end() <= at or m.end() - left < 20:
+        return None
+    run = m.group(0)
+    mixed = any(c.isupper() for c in run) and any(c.islower() for c in run) and any(c.isdigit() for c in run)
+    return left if mixed and looks_random(run) else None
 
 
 def event_fields(event: Event) -> Iterator[tuple[str, str]]:

@@ -485,16 +485,18 @@ def _named_value(value: str, m: re.Match[str], strong: bool = False) -> bool:
 # -- a password or a token told in a sentence -------------------------------------------------------
 
 _PASSWORD_WORDS = (
-    r"(?:passwords?|passwort|kennwort|passcode|passphrase|pwd|pw|mot de passe|mdp|contraseña|contrasena|clave|senha|"
+    r"(?:passwords?|passwort|kennwort|passcode|passphrase|pwd|pw|psw|pswd|passw|mot de passe|mdp|contraseña|"
+    r"contrasena|clave|senha|"
     r"wachtwoord|lösenord|losenord|adgangskode|hasło|haslo|parola|heslo|şifre|sifre|salasana|jelszó|пароль|"
     r"mật khẩu|mat khau)"
 )
 _PASSWORD_CJK = r"(?:パスワード|暗証番号|密码|密碼|口令|비밀번호)"
 _TOKEN_WORDS = (
-    r"(?:token|api[ _-]?key|access[ _-]key|secret[ _-]key|clé(?: d'api| api)?|jeton|schlüssel|llave|"
+    r"(?:token|api[ _-]?key|access[ _-]key|secret[ _-]key|private[ _-]?key|privkey|clé(?: d'api| api| privée)?|jeton|"
+    r"schlüssel|llave|"
     r"(?:session[ _-]?)?cookie)"
 )
-_TOKEN_CJK = r"(?:トークン|令牌|密钥|密鑰|토큰)"
+_TOKEN_CJK = r"(?:トークン|令牌|密钥|密鑰|私钥|私鑰|秘密鍵|토큰|개인[ \t]?키)"
 # between the word and the value: a few words (`de mysql`, `du serveur de recette`, `for the admin panel`),
 # then a verb or a particle (`is`, `c'est`, `ist`, `es`, `は`, `是`)
 # (French and German name what the password is for at length: `du compte admin sur le NAS c'est`)
@@ -507,12 +509,29 @@ _CJK_VERB = r"[ \t]*(?:は|是|为|為|：|:|=|는|은)?"
 _TOLD = r"[ \t]*[\"'`“]?(?P<{g}>[^\s\"'`“”,;=，。、]+)"
 
 
-def _told(words: str, g: str) -> str:
+# A password a person types holds a digit or a symbol (looks_like_a_password): a word without one (`on the pi
+# is …`: "on" read as the verb, "the" as the value) is no value, and the gap reads on to the real verb.
+# (a symbol that ends the value is the sentence's: `the type checker is happy!`)
+_CHOSEN_AHEAD = r"(?=[^\s\"'`“”,;=，。、]*(?:[0-9]|[!#$%&*+@^~?_-][^\s\"'`“”,;=，。、]))"
+
+
+# `pass` is a noun after an owner or a determiner (`the wifi pass is …`; `tests pass and … is` tells none); the
+# rule starts at its keyword, so what comes before is looked behind
+_NOUN_PASS = (
+    "(?:"
+    + "|".join(
+        f"(?<={w} )" for w in ("the", "my", "your", "our", "wifi", "wi-fi", "admin", "root", "sudo", "vpn", "db")
+    )
+    + ")pass"
+)
+
+
+def _told(words: str, g: str, chosen: bool = False) -> str:
     # the word may end a variable's name, in a code span or not (`I set \`DB_PASSWORD\` to \`C0b@lt40\``)
     return (
         rf"(?i)(?<![A-Za-z0-9-]){words}(?:[_.][\w.]*)?(?![\w-])[`'\"”]?{_GAP}{_VERB}"
         r"(?:[ \t]+(?:now|still|just|actually|also|jetzt|nun|noch|maintenant|toujours|ahora|todavía|agora|ainda|nu))?"
-        r"(?:[ \t]*[:：])?" + _TOLD.format(g=g)  # (`is: x`)
+        r"(?:[ \t]*[:：])?" + (r"[ \t]*[\"'`“]?" + _CHOSEN_AHEAD if chosen else "") + _TOLD.format(g=g)  # (`is: x`)
     )
 
 
@@ -567,14 +586,14 @@ _CREDENTIAL_CONTEXT = re.compile(
     # what one logs into, and logging in in the languages authors write in (`entra en el panel con x / y`,
     # `connecte-toi avec`, `melde dich … an`, `accedi con`, `inloggen met`, `zaloguj się`)
     r"panel|dashboard|console|portal|admin|vpn|wi-?fi|entra|entrar|ingresa|ingresar|accede|acceder|inicia|"
-    r"iniciar|sesión|sesion|connecte|connecter|connectez|connexion|anmelden|einloggen|melde|accedi|accedere|"
+    r"iniciar|sesión|sesion|connecte|connecter|connectez|connexion|anmelden|einloggen|melde?|accedi|accedere|"
     r"accesso|login|inloggen|logga|zaloguj|logowanie|acessar|acesse|entre|đăng[ \t]+nhập|dang[ \t]+nhap)\b"
     r"|ログイン|登录|登入|로그인"
 )
 
 
 _LOGIN_LINE = re.compile(
-    r"(?i)\b(?:log[ \t-]?(?:in|on)|login|sign[ \t-]?in|password|passwd|pw|pwd|creds?|credentials)\b"
+    r"(?i)\b(?:log(?:g(?:ing|ed))?[ \t-]?(?:in|on)|login|sign[ \t-]?in|password|passwd|pw|pwd|creds?|credentials)\b"
 )
 
 
@@ -584,15 +603,36 @@ def _line(m: re.Match[str]) -> str:
     return m.string[start : end if end >= 0 else len(m.string)]
 
 
+def _chosen_password(bare: str, m: re.Match[str]) -> bool:
+    """A password a person chose: letters with digits, never a version, a path, an image tag or a ratio."""
+    if not _told_password(bare, m) or not any(c.isdigit() for c in bare) or not any(c.isalpha() for c in bare):
+        return False
+    # `postgres:16-alpine`, `node:20.11`, `admin:x@host.io` (a URL's own rule); `P@ss…` is one
+    return not (bare[0].isdigit() or re.search(r"[.:/]", bare.rstrip(".")) or re.search(r"@[\w-]+\.\w", bare))
+
+
+def _joined_password(value: str, m: re.Match[str]) -> bool:
+    """`for portainer it's ops and Cobalt2025!`: a user and a password joined by "and" are a login only when
+    the value is marked as chosen (a capital or a symbol besides its digits) and the user is a known account or
+    the line speaks of logging in, before or after (`…, try logging in`)."""
+    bare = value.strip("'\"`" + TYPOGRAPHIC).rstrip(".,;:)")
+    if not _chosen_password(bare, m) or is_code(bare):
+        return False
+    if not (any(c.isupper() for c in bare) or any(not c.isalnum() for c in bare)):
+        return False
+    if re.fullmatch(_ACCOUNT_NAMES + r"\d{0,2}", m.group("user"), re.I):
+        return True
+    line = _line(m)
+    return _CREDENTIAL_CONTEXT.search(line) is not None or _LOGIN_LINE.search(line) is not None
+
+
 def _paired_password(value: str, m: re.Match[str], said: bool = False) -> bool:
     """A password told beside its user: one a person chose (letters with digits), never a version, a
     path, an image tag or a ratio, and only where the user is a known account or the line says it is a
     login (`said`: the rule's own match says so)."""
     bare = value.strip("'\"`" + TYPOGRAPHIC)
-    if not _told_password(bare, m) or not any(c.isdigit() for c in bare) or not any(c.isalpha() for c in bare):
+    if not _chosen_password(bare, m):
         return False
-    if bare[0].isdigit() or re.search(r"[.:/]", bare.rstrip(".")) or re.search(r"@[\w-]+\.\w", bare):
-        return False  # `postgres:16-alpine`, `node:20.11`, `admin:x@host.io` (a URL's own rule); `P@ss…` is one
     user = m.group("user")
     if said or re.fullmatch(_ACCOUNT_NAMES + r"\d{0,2}", user, re.I) or "@" in user:
         return True
@@ -622,6 +662,19 @@ PAIR_RULES: tuple[Rule, ...] = (
         accept=_paired_password,
         trims=".,;:)]}>",
         rule_id="user-password-pair",
+    ),
+    # `for grafana it's kiosk and Schalke04#71`, `c'est admin et Lavande2024!`: a user and a password said together
+    Rule(
+        "password-in-text",
+        SECRET,
+        r"(?i)(?<![\w'’])(?:it[’']?s|it[ \t]+is|is|are|use|ist(?:[ \t]+es)?|sind|c[’']est|est|es|son|é|è|são)"
+        r"[ \t]+[\"'`]?(?P<user>[a-z][\w.@+-]{1,39})[\"'`]?[ \t]+(?:and|&|und|et|y|e)[ \t]+[\"'`]?"
+        r"(?P<v>[^\s\"'`,;]{6,64})",
+        (" and ", " & ", " und ", " et ", " y ", " e "),
+        group="v",
+        accept=_joined_password,
+        trims=".,;:)]}>",
+        rule_id="user-and-password",
     ),
     # `admin:Winter2023`, `root:Toor2024!` in a sentence or a config: a known account and its password
     Rule(
@@ -714,7 +767,7 @@ PAIR_RULES: tuple[Rule, ...] = (
         r"pass[ \t]*[:=][ \t]*)"  # (`pass` alone is a verb: `tests pass`)
         r"[\"'`“]?(?P<v>[^\s\"'`“”,;，。、]{6,64})",
         _keywords(
-            "pass,pwd,pw,kennwort,mot de passe,mdp,contrase,clave,senha,wachtwoord,lösenord,losenord,adgangskode,"
+            "pass,pwd,pw,psw,kennwort,mot de passe,mdp,contrase,clave,senha,wachtwoord,lösenord,losenord,adgangskode,"
             "hasło,haslo,parola,heslo,şifre,sifre,salasana,jelszó,пароль,mật khẩu,mat khau"
         ),
         group="v",
@@ -729,9 +782,13 @@ TOLD_RULES: tuple[Rule, ...] = (
     Rule(
         "password-in-text",
         SECRET,
-        _told(_PASSWORD_WORDS, "p"),
+        _told(
+            "(?:" + _NOUN_PASS + "|" + _PASSWORD_WORDS[3:],
+            "p",
+            chosen=True,
+        ),
         _keywords(
-            "pass,pwd,pw,kennwort,mot de passe,mdp,contrase,clave,senha,wachtwoord,lösenord,losenord,adgangskode,"
+            "pass,pwd,pw,psw,kennwort,mot de passe,mdp,contrase,clave,senha,wachtwoord,lösenord,losenord,adgangskode,"
             "hasło,haslo,parola,heslo,şifre,sifre,salasana,jelszó,пароль,mật khẩu,mat khau"
         ),
         group="p",
@@ -754,7 +811,7 @@ TOLD_RULES: tuple[Rule, ...] = (
         "token-in-text",
         SECRET,
         _told(_TOKEN_WORDS, "k"),
-        _keywords("token,api,access,secret,clé,jeton,schlüssel,llave,cookie"),
+        _keywords("token,api,access,secret,private,privkey,clé,jeton,schlüssel,llave,cookie"),
         group="k",
         accept=_told_token,
         trims=".,;:)]}>",
@@ -764,7 +821,7 @@ TOLD_RULES: tuple[Rule, ...] = (
         "token-in-text",
         SECRET,
         _told_cjk(_TOKEN_CJK, "k"),
-        _keywords("トークン,令牌,密钥,密鑰,토큰"),
+        _keywords("トークン,令牌,密钥,密鑰,私钥,私鑰,秘密鍵,토큰,개인"),
         group="k",
         accept=_told_token,
         trims=".,;:)]}>",

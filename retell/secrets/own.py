@@ -24,6 +24,7 @@ from retell.secrets.values import (
     is_placeholder,
     is_uuid,
     looks_random,
+    placeholder_after_prefix,
     words,
 )
 
@@ -177,6 +178,30 @@ def has_key_body(value: str) -> bool:
     # ends with -----END …-----`) is short words
     longest = max((len(run) for run in re.findall(r"[A-Za-z0-9+/=]+", text.replace("\\n", " "))), default=0)
     return longest >= 20 and len(re.findall(r"[A-Za-z0-9+/=]", body)) >= 32 and not is_placeholder(body)
+
+
+def _encoded_private_key(value: str, m: re.Match[str]) -> bool:
+    """A PEM block base64-encoded once more (a Kubernetes secret's `tls.key: LS0tLS1CRUdJTi…`): a private
+    key when its first line says so, never a certificate or a public key."""
+    head = value[: len(value) // 4 * 4][:96]
+    try:
+        decoded = base64.b64decode(head, validate=True)
+    except (binascii.Error, ValueError):
+        return False
+    return b"PRIVATE KEY" in decoded and len(value) >= 120
+
+
+# A JSON Web Key's private members (RFC 7518): `d` of an EC, OKP or RSA key, and an RSA key's primes and
+# exponents; .NET's XML form of an RSA key has the same members as elements.
+_JWK_PRIVATE = r"\"(?:d|p|q|dp|dq|qi)\"[ \t]*:[ \t]*\"(?P<jwk>[A-Za-z0-9_-]{20,})\""
+_XML_RSA_PRIVATE = r"<(?P<tag>D|P|Q|DP|DQ|InverseQ)>(?P<xml>[A-Za-z0-9+/]{20,}={0,2})</(?P=tag)>"
+
+
+def _jwk_member(value: str, m: re.Match[str]) -> bool:
+    """Only inside a key: `"kty"` (JSON) or `<RSAKeyValue>` (XML) before the member, in the same object."""
+    before = m.string[max(0, m.start() - 2000) : m.start()]
+    opened = before.rfind("{") if m.group("jwk") else before.rfind("<RSAKeyValue>")
+    return opened >= 0 and (not m.group("jwk") or '"kty"' in before[opened:]) and looks_random(value)
 
 
 def _not_example(value: str, m: re.Match[str]) -> bool:
@@ -447,7 +472,14 @@ OWN_RULES: tuple[Rule, ...] = (
         ("ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"),
         entropy=3.0,
     ),
-    Rule("slack-token", SECRET, r"xox[abposr]-[A-Za-z0-9-]{10,}", ("xox",), entropy=3.0),
+    Rule(
+        "slack-token",
+        SECRET,
+        r"xox[abposr]-[A-Za-z0-9-]{10,}",
+        ("xox",),
+        entropy=3.0,
+        accept=lambda value, m: not placeholder_after_prefix(value),
+    ),
     Rule(
         "aws-access-key-id",
         SECRET,
@@ -603,6 +635,23 @@ OWN_RULES: tuple[Rule, ...] = (
         ),
         accept=lambda value, m: len(re.sub(r"\\n|\s|=", "", value)) >= 48,  # more than a prefix in prose
         rule_id="private-key-der",
+    ),
+    Rule(
+        "private-key",
+        SECRET,
+        r"(?<![A-Za-z0-9+/])LS0tLS1CRUdJTi[A-Za-z0-9+/]{40,}={0,2}",
+        ("ls0tls1crudjti",),
+        accept=_encoded_private_key,
+        rule_id="private-key-base64",
+    ),
+    Rule(
+        "private-key",
+        SECRET,
+        _JWK_PRIVATE + "|" + _XML_RSA_PRIVATE,
+        ('"kty"', "<rsakeyvalue>"),
+        group=("jwk", "xml"),
+        accept=_jwk_member,
+        rule_id="private-key-members",
     ),
     Rule(
         "bearer-token",

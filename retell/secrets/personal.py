@@ -480,11 +480,12 @@ _PERSON_SHAPES = (
         ("[user]",),
         (5, 400),
     ),
-    # git blame: `a1b2c3d4 (Jane Doe 2024-01-05 10:00:00 +0100 12) …`; git shortlog -sn: `    12\tJane Doe`
+    # git blame: `a1b2c3d4 (Jane Doe 2024-01-05 10:00:00 +0100 12) …`, with `--date=short` no time and no zone
+    # (`a1b2c3d4 (Jane Doe 2024-01-05 12) …`); git shortlog -sn: `    12\tJane Doe`
     (
         "blame",
         r"^\^?[0-9a-f]{7,40}[ \t]+(?:\S+[ \t]+)?\(" + _name("blame") + r"[ \t]+\d{4}-\d\d-\d\d",
-        (" +0", " -0", " +1", " -1"),
+        (" +0", " -0", " +1", " -1", " 19", " 20"),
         None,
     ),
     ("shortlog", r"^[ \t]*\d+\t" + _name("shortlog") + r"(?=[ \t]*(?:<[^>\n]*>)?[ \t]*$)", ("\t",), None),

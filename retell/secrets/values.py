@@ -43,7 +43,7 @@ _VOCABULARY = words(
     demo placeholder default dev local none null nil undefined true false empty blank todo tbd fixme xxx foo bar
     baz qux value values string str text secret secrets password passwords passwd pass pwd passphrase pin token
     tokens key keys api apikey access auth credential credentials cred creds private public client user username
-    login account service app application id name here's
+    login account service app application id name here's bot webhook
     """
 )
 _LONGEST_WORD = max(len(w) for w in _VOCABULARY)
@@ -64,6 +64,12 @@ def is_placeholder(value: str) -> bool:
 
 def is_masked(value: str) -> bool:
     return _MASKED.search(value) is not None
+
+
+def placeholder_after_prefix(value: str) -> bool:
+    """A vendor's prefix then placeholder words (`xoxb-your-token`, `sk_live_your_key_here`): a README's example."""
+    parts = re.split(r"[_-]", value)
+    return any(len(parts) > i and only_placeholder_words("-".join(parts[i:])) for i in (1, 2))
 
 
 def only_placeholder_words(value: str) -> bool:
@@ -96,6 +102,9 @@ _CODE = re.compile(
 _NUMERIC = re.compile(r"^(?=[^A-Za-z]*\d)[\d\s.,:/+%\-]+$|^[vV]?\d+(?:\.\d+)+(?:[-+][\w.]+)?$")
 # A name in code: a CONSTANT_NAME, a snake_case or kebab-case name, a CamelCase class name.
 _IDENTIFIER = re.compile(r"^[A-Z]+(?:_[A-Z]+)+$|^[a-z]+(?:[_-][a-z]+)+$|^[A-Z]?[a-z]+(?:[A-Z][a-z]+)+$|^[A-Z]{2,}$")
+# Lowercase words joined by separators: a scope or a permission (`admin:public_key`, `write:packages`), a dotted
+# setting name: never machine-made (a token has digits or mixed case).
+_JOINED_WORDS = re.compile(r"^[a-z]+(?:[_:.\-][a-z]+)+$")
 _UUID = re.compile(r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")
 # Typographic quotes and brackets end a value: `“…settings.SECRET_KEY”` is a quotation, not part of it.
 TYPOGRAPHIC = "“”‘’«»„‚‹›"
@@ -130,7 +139,7 @@ def is_uuid(value: str) -> bool:
 
 def looks_random(value: str) -> bool:
     """Machine-made: long enough, several kinds of character, high entropy, not a name or a number."""
-    if len(value) < 8 or is_identifier(value) or is_numeric(value):
+    if len(value) < 8 or is_identifier(value) or is_numeric(value) or _JOINED_WORDS.match(value):
         return False
     kinds = sum(
         (

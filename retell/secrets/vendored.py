@@ -22,7 +22,14 @@ from typing import Any
 import orjson
 
 from retell.secrets.rule import SECRET, Allowlist, Rule
-from retell.secrets.values import decodes_to_placeholder_pair, is_identifier, is_masked, is_placeholder, is_uuid
+from retell.secrets.values import (
+    decodes_to_placeholder_pair,
+    is_identifier,
+    is_masked,
+    is_placeholder,
+    is_uuid,
+    placeholder_after_prefix,
+)
 
 # gitleaks rule id -> the kind retell reported for the same family before it used gitleaks
 KIND_OF_RULE = {
@@ -122,7 +129,12 @@ def _not_masked(value: str, m: re.Match[str]) -> bool:
     """A documentation example (`hooks.slack.com/services/T00000000/B00000000/XXXXXXXX`, Basic credentials
     of `user:password`) or masked output."""
     # (`Authorization: Bearer YOUR_ACCESS_TOKEN` in a README's curl: placeholder words, not a token)
-    return not is_masked(value) and not decodes_to_placeholder_pair(value) and not is_placeholder(value)
+    return (
+        not is_masked(value)
+        and not decodes_to_placeholder_pair(value)
+        and not is_placeholder(value)
+        and not placeholder_after_prefix(value)
+    )
 
 
 def _generic_value(value: str, m: re.Match[str]) -> bool:

@@ -69,6 +69,30 @@ def test_a_token_straddling_the_cut_of_a_search_pattern_is_redacted_whole(
     assert TOKEN[:8] not in text
 
 
+def test_a_cookie_named_on_the_line_above_leaves_no_half_where_a_long_diff_line_is_cut(
+    tx: Transcript, parse, tmp_path: Path
+) -> None:
+    # a browser's saved state: the value's name is a line above it, so the cut line alone is no secret to the
+    # rules; a long machine-made run the cut would split goes whole into the "…"
+    cookie = "CfDJ8" + fake.mixed(300)
+    content = '{\n  "cookies": [\n    {\n      "name": ".AspNetCore.Cookies",\n'
+    content += f'      "value": "{cookie}",\n      "path": "/"\n    }}\n  ]\n}}\n'
+    tx.user("save the logged-in state for the e2e tests")
+    tx.tool_call("Write", {"file_path": "/srv/app/e2e/state.json", "content": content}, "File created")
+    result = parse(tx)
+    text = dump(view_of(result, tmp_path))
+    assert cookie[:12] not in text and cookie[40:52] not in text
+    assert ".AspNetCore.Cookies" in text  # the lines around it are still told
+
+
+def test_a_long_path_cut_by_the_limit_keeps_its_first_part(tx: Transcript, parse, tmp_path: Path) -> None:
+    command = "ls " + "/srv/app/" + "/".join(f"folder{i}" for i in range(40))
+    tx.user("list it")
+    tx.tool_call("Bash", {"command": command}, "ok")
+    result = parse(tx)
+    assert "/srv/app/folder0/folder1" in dump(view_of(result, tmp_path))
+
+
 # -- a flagged value recurs: with or without quotes, to its real end ---------------------------------------
 
 
