@@ -690,6 +690,7 @@ PAIR_RULES: tuple[Rule, ...] = (
         accept=_paired_password,
         trims=".,;:)]}>",
         rule_id="account-colon-password",
+        prefilter=r":[^\s:/@\"'`,;]{6}",  # (the colon and the password's first characters: a fast search)
     ),
     # `credentials are alice:Falcon&60`, `login jdoe:…`: any user, where the line says it is a login
     Rule(
