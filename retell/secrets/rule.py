@@ -83,10 +83,12 @@ class Rule:
     # a match starts where one of the keywords does (`password is …`): it is tried there only, not at every
     # position of a window
     at_keyword: bool = False
-    # a plain regex (no anchor, no lookaround) that finds a part of every match: a text where it finds nothing
-    # holds no match, and the rule's own regex (tried at every position, or of every window) is not run. One
-    # search in C instead: the phone rules' keywords (`1-`, `0 `) are in nearly every text, their numbers not.
-    prefilter: str | None = None
+    # a plain regex (no anchor; a lookaround only within what a match holds) that finds a part of every match: a
+    # text where it finds nothing holds no match, and the rule's own regex (tried at every position, or of every
+    # window) is not run. One search in C instead: the phone rules' keywords (`1-`, `0 `) are in nearly every
+    # text, their numbers not. Or several, one of which finds a part of every match: each starting with a
+    # literal is found by a fast search, where their alternation (`ENV|set…`) is tried at every position.
+    prefilter: str | tuple[str, ...] | None = None
     # the rule's regex is `<lead>(?:<keywords>)…`, a lead that takes at most `lead_limit` characters of the
     # class `lead_class` (gitleaks' `(?i)[\w.-]{0,50}?(?:access|auth|…)`): a match starts only within the run
     # of those characters just before one of its keywords, so within a window it is tried there only
@@ -98,13 +100,16 @@ class Rule:
         return re.compile(self.gate, self.flags | re.I) if self.gate else None
 
     @cached_property
-    def prefilter_pattern(self) -> re.Pattern[str] | None:
-        return re.compile(self.prefilter, self.flags) if self.prefilter else None
+    def prefilter_pattern(self) -> tuple[re.Pattern[str], ...] | None:
+        if not self.prefilter:
+            return None
+        parts = (self.prefilter,) if isinstance(self.prefilter, str) else self.prefilter
+        return tuple(re.compile(part, self.flags) for part in parts)
 
     def may_match(self, text: str) -> bool:
         """False when `text` cannot hold a match (its prefilter finds nothing)."""
         pre = self.prefilter_pattern
-        return pre is None or pre.search(text) is not None
+        return pre is None or any(part.search(text) is not None for part in pre)
 
     @cached_property
     def span_can_hold_newline(self) -> bool:
