@@ -43,7 +43,7 @@ _NEWLINE_CATEGORIES = (
 
 
 # The answers for retell's own and the vendored rules, read once from their regexes and kept with the package
-# (`python -m retell.secrets.overlines` writes it again): reading all ~360 rules costs ~0.1 s, and a scan of
+# (`python bench/secrets/write_overlines.py` writes it again): reading all ~360 rules costs ~0.1 s, and a scan of
 # the rules that can flag a value over lines needs to know which they are before it starts. Keyed by a hash of
 # the regex, its flags and its group, so a changed rule is read again (`answer`), never answered from the table.
 TABLE = Path(__file__).resolve().parent.parent / "data" / "overlines.json"
@@ -198,16 +198,3 @@ def _a_group_is_never_empty(items: Any) -> bool:
         elif name == "ATOMIC_GROUP" and _a_group_is_never_empty(av):
             return True
     return False
-
-
-def main() -> None:
-    """Write the table for the rules retell ships (run after changing a rule or refreshing gitleaks')."""
-    from retell.secrets.scanner import base_rules
-
-    rules, _ = base_rules()
-    document = {"about": "retell/secrets/overlines.py: TABLE", "rules": table_of(rules)}
-    TABLE.write_bytes(orjson.dumps(document, option=orjson.OPT_INDENT_2 | orjson.OPT_SORT_KEYS) + b"\n")
-
-
-if __name__ == "__main__":
-    main()

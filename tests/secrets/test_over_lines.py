@@ -110,7 +110,7 @@ def test_an_allowlists_stopwords_are_found_in_one_pass_as_by_a_test_per_word() -
 
 def test_the_table_of_rules_over_lines_is_what_their_regexes_say() -> None:
     """retell/data/overlines.json answers for every rule retell ships, as its regex would (after changing a
-    rule: `python -m retell.secrets.overlines`); a rule it does not hold is read from its regex."""
+    rule: `python bench/secrets/write_overlines.py`); a rule it does not hold is read from its regex."""
     from retell.secrets import overlines
     from retell.secrets.scanner import base_rules
 
