@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import shutil
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -126,7 +125,7 @@ def commit_parse_output(staging: Path, target: Path) -> None:
             keep.add(asset.name)
             dest = target_assets / asset.name
             if not dest.exists():
-                shutil.copy2(asset, dest)
+                asset.replace(dest)  # (moved: the staging folder is beside the target, on its file system)
     for old in target_assets.iterdir():
         if _ASSET_NAME.match(old.name) and old.name not in keep:
             old.unlink()  # only files retell named; anything the author put there stays

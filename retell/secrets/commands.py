@@ -391,7 +391,7 @@ COMMAND_RULES: tuple[Rule, ...] = (
         accept=lambda value, m: _names_a_credential(m.group("label")) and _named_value(value, m, strong=True),
         trims=SENTENCE_END,
         rule_id="set-without-equals",
-        prefilter=r"ENV|set[ \t]+-|setx",
+        prefilter=("ENV", r"set(?:[ \t]+-|x)"),
         window=(60, 300),
     ),
     # A default written where the environment is read: `${DB_PASSWORD:-…}` (a shell, compose), Spring's
@@ -415,7 +415,7 @@ COMMAND_RULES: tuple[Rule, ...] = (
         ),
         trims=SENTENCE_END,
         rule_id="default-or-subscript",
-        prefilter=r"\$\{|process\.env|import\.meta\.env|ENV\[|environ|\[[\"']",
+        prefilter=(r"\$\{", r"process\.env", r"import\.meta\.env", r"ENV\[", "environ", r"\[[\"']"),
         window=(90, 300),
     ),
     # A server's own config line with no `=`: Redis's `requirepass …` and `masterauth …`, keepalived's
@@ -743,6 +743,7 @@ PAIR_RULES: tuple[Rule, ...] = (
         accept=_paired_password,
         trims=".,;:)]}>",
         rule_id="account-colon-password",
+        prefilter=r":[^\s:/@\"'`,;]{6}",  # (the colon and the password's first characters: a fast search)
     ),
     # `credentials are alice:Falcon&60`, `login jdoe:…`: any user, where the line says it is a login
     Rule(

@@ -12,8 +12,13 @@ only: anything it does not know (a back reference, a new node) counts as "can ho
 
 from __future__ import annotations
 
+import hashlib
 import importlib
+from functools import lru_cache
+from pathlib import Path
 from typing import Any
+
+import orjson
 
 try:  # (Python 3.11 moved the parser; 3.10 has it under its old name)
     _parser: Any = importlib.import_module("re._parser")
@@ -35,6 +40,40 @@ _NEWLINE_CATEGORIES = (
     "CATEGORY_UNI_NOT_WORD",
     "CATEGORY_UNI_LINEBREAK",
 )
+
+
+# The answers for retell's own and the vendored rules, read once from their regexes and kept with the package
+# (`python bench/secrets/write_overlines.py` writes it again): reading all ~360 rules costs ~0.1 s, and a scan of
+# the rules that can flag a value over lines needs to know which they are before it starts. Keyed by a hash of
+# the regex, its flags and its group, so a changed rule is read again (`answer`), never answered from the table.
+TABLE = Path(__file__).resolve().parent.parent / "data" / "overlines.json"
+
+
+def rule_key(regex: str, flags: int, group: int | str | tuple[str, ...] | None) -> str:
+    return hashlib.sha256(f"{flags}\0{group!r}\0{regex}".encode()).hexdigest()[:16]
+
+
+@lru_cache(maxsize=1)
+def _table() -> dict[str, bool]:
+    try:
+        table: dict[str, bool] = orjson.loads(TABLE.read_bytes())["rules"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return {}  # (no table: every rule is read from its regex)
+    return table
+
+
+def answer(regex: str, flags: int, group: int | str | tuple[str, ...] | None) -> bool:
+    """`span_can_hold_newline`, from the table when it holds this very rule."""
+    known = _table().get(rule_key(regex, flags, group))
+    return known if known is not None else span_can_hold_newline(regex, flags, group)
+
+
+def table_of(rules: Any) -> dict[str, bool]:
+    """What the table holds for these rules (each `Rule`), read from their regexes."""
+    return {
+        rule_key(r.regex, r.flags, r.group): span_can_hold_newline(r.regex, r.flags, r.group)
+        for r in sorted(rules, key=lambda r: (r.regex, r.flags, repr(r.group)))
+    }
 
 
 def span_can_hold_newline(regex: str, flags: int, group: int | str | tuple[str, ...] | None) -> bool:

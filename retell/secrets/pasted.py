@@ -388,6 +388,8 @@ PASTED_RULES: tuple[Rule, ...] = (
         accept=_account_and_password,
         rule_id="account-and-password",
         window=(20, 160),
+        # (the connector and the quoted value: "user" is in most code, a quoted value after `and`/`with` is not)
+        prefilter=r"(?i)[ \t](?:and|with|/|,|pw|password)[ \t]+[\"“'`][^\"”'`\n]{6,80}[\"”'`]",
     ),
     # a password by position: `new PDO($dsn, 'root', 'pw')`, `DriverManager.getConnection(url, "u", "pw")`,
     # `pymysql.connect("host", "u", "pw")`, `FTP(host, user, pw)`, `ldap_bind($ds, $dn, 'pw')`

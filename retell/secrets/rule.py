@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
@@ -82,30 +83,40 @@ class Rule:
     # a match starts where one of the keywords does (`password is …`): it is tried there only, not at every
     # position of a window
     at_keyword: bool = False
-    # a plain regex (no anchor, no lookaround) that finds a part of every match: a text where it finds nothing
-    # holds no match, and the rule's own regex (tried at every position, or of every window) is not run. One
-    # search in C instead: the phone rules' keywords (`1-`, `0 `) are in nearly every text, their numbers not.
-    prefilter: str | None = None
+    # a plain regex (no anchor; a lookaround only within what a match holds) that finds a part of every match: a
+    # text where it finds nothing holds no match, and the rule's own regex (tried at every position, or of every
+    # window) is not run. One search in C instead: the phone rules' keywords (`1-`, `0 `) are in nearly every
+    # text, their numbers not. Or several, one of which finds a part of every match: each starting with a
+    # literal is found by a fast search, where their alternation (`ENV|set…`) is tried at every position.
+    prefilter: str | tuple[str, ...] | None = None
+    # the rule's regex is `<lead>(?:<keywords>)…`, a lead that takes at most `lead_limit` characters of the
+    # class `lead_class` (gitleaks' `(?i)[\w.-]{0,50}?(?:access|auth|…)`): a match starts only within the run
+    # of those characters just before one of its keywords, so within a window it is tried there only
+    # (`_keyword_led`), not at each of the window's ~460 positions
+    keyword_led: tuple[str, str, int] | None = None  # (keywords' regex, lead_class, lead_limit)
 
     @cached_property
     def gate_pattern(self) -> re.Pattern[str] | None:
         return re.compile(self.gate, self.flags | re.I) if self.gate else None
 
     @cached_property
-    def prefilter_pattern(self) -> re.Pattern[str] | None:
-        return re.compile(self.prefilter, self.flags) if self.prefilter else None
+    def prefilter_pattern(self) -> tuple[re.Pattern[str], ...] | None:
+        if not self.prefilter:
+            return None
+        parts = (self.prefilter,) if isinstance(self.prefilter, str) else self.prefilter
+        return tuple(re.compile(part, self.flags) for part in parts)
 
     def may_match(self, text: str) -> bool:
         """False when `text` cannot hold a match (its prefilter finds nothing)."""
         pre = self.prefilter_pattern
-        return pre is None or pre.search(text) is not None
+        return pre is None or any(part.search(text) is not None for part in pre)
 
     @cached_property
     def span_can_hold_newline(self) -> bool:
         """Whether a value this rule flags can hold a line break (read from the regex: overlines.py)."""
-        from retell.secrets.overlines import span_can_hold_newline  # (asked only of a text kept in part)
+        from retell.secrets.overlines import answer  # (asked only of a text kept in part)
 
-        return span_can_hold_newline(self.regex, self.flags, self.group)
+        return answer(self.regex, self.flags, self.group)
 
     @cached_property
     def pattern(self) -> re.Pattern[str]:
@@ -157,13 +168,51 @@ class Rule:
             else:
                 ranges.append([a, b])
         for a, b in ranges:
-            for m in self.pattern.finditer(text, a, b):
+            found = self.pattern.finditer(text, a, b) if self.keyword_led is None else self._keyword_led(text, a, b)
+            for m in found:
                 if m.end() == b < len(text):  # the window may have cut it: match again where it starts
                     whole = self.pattern.match(text, m.start())
                     if whole is not None:
                         yield whole
                     continue
                 yield m
+
+    @cached_property
+    def _lead_patterns(self) -> tuple[re.Pattern[str], re.Pattern[str]]:
+        """(where a keyword of the regex starts: a lookahead, so overlapping ones are all found; the run of
+        lead characters that ends at a position)."""
+        assert self.keyword_led is not None
+        keywords, lead_class, limit = self.keyword_led
+        return (
+            re.compile(f"(?i)(?=(?:{keywords}))", self.flags),
+            re.compile(f"{lead_class}{{0,{limit}}}\\Z", self.flags),
+        )
+
+    def _keyword_led(self, text: str, a: int, b: int) -> Iterator[re.Match[str]]:
+        """What `pattern.finditer(text, a, b)` yields, trying the regex only where a match can start: a match
+        takes at most `limit` lead characters, then a keyword, so it starts at p only if a keyword starts at
+        some k in [p, p + limit] with text[p:k] all lead characters. The positions are tried in order and the
+        search goes on after each match, as finditer does (which tries every position in order: at any other
+        one the lead cannot reach a keyword, so the regex fails there)."""
+        assert self.keyword_led is not None
+        keyword_at, run_to = self._lead_patterns
+        limit = self.keyword_led[2]
+        spans: list[tuple[int, int]] = []  # [lo, hi]: the positions a match may start at
+        for k in keyword_at.finditer(text, a, b):
+            at = k.start()
+            run = run_to.search(text, max(a, at - limit), at)  # (always matches: the empty run at `at`)
+            spans.append((run.start() if run is not None else at, at))
+        pos = a
+        for lo, hi in sorted(spans):
+            p = max(lo, pos)
+            while p <= hi:
+                m = self.pattern.match(text, p, b)
+                if m is None:
+                    p += 1
+                    continue
+                yield m
+                pos = p = max(m.end(), p + 1)  # (as finditer: on from the match's end; a match holds a keyword)
+            pos = max(pos, hi + 1)
 
     def secret_span(self, m: re.Match[str]) -> tuple[int, int] | None:
         span = self._span(m)
@@ -209,8 +258,6 @@ class Rule:
 def shannon_entropy(value: str) -> float:
     if not value:
         return 0.0
-    counts: dict[str, int] = {}
-    for ch in value:
-        counts[ch] = counts.get(ch, 0) + 1
+    counts = Counter(value)  # (counted in C, in the order the characters first occur, as a dict would be)
     n = len(value)
     return -sum(c / n * math.log2(c / n) for c in counts.values())

@@ -75,13 +75,19 @@ def all_kinds() -> dict[str, str]:
     return kinds
 
 
-def _automaton(rules: tuple[Rule, ...]) -> Any:
+def _automaton(rules: tuple[Rule, ...], only: frozenset[int] | None = None) -> Any:
+    """The keywords of these rules (of those in `only`) -> (length, the rules', the rules' that search around
+    them); None when there is none."""
     import ahocorasick  # pyahocorasick: one pass finds every keyword of every rule
 
     by_keyword: dict[str, set[int]] = {}
     for index, rule in enumerate(rules):
+        if only is not None and index not in only:
+            continue
         for keyword in rule.keywords:
             by_keyword.setdefault(keyword, set()).add(index)
+    if not by_keyword:
+        return None
     automaton = ahocorasick.Automaton()
     for keyword, indexes in by_keyword.items():
         # (the rules that search around the keywords need where they are; the others only that they occur:
@@ -97,6 +103,14 @@ def _compiled(usernames: tuple[str, ...]) -> tuple[tuple[Rule, ...], tuple[Allow
     rules, global_allow = base_rules()
     rules = rules + tuple(account_name_rule(name) for name in usernames)
     return rules, global_allow, _automaton(rules)
+
+
+@lru_cache(maxsize=8)
+def _over_lines_automaton(usernames: tuple[str, ...]) -> Any:
+    """The keywords of the rules whose value can hold a line break only (~20 of ~1,400): the scan that asks
+    whether a text holds such a value finds only theirs, not every rule's keywords and their positions."""
+    rules, _, _ = _compiled(usernames)
+    return _automaton(rules, frozenset(i for i, rule in enumerate(rules) if rule.span_can_hold_newline))
 
 
 @dataclass
@@ -201,12 +215,15 @@ class Scanner:
                 yield diff.original(a), diff.original(b)
 
     def _rules_over(self, text: str, over_lines: bool = False) -> list[tuple[Finding, int]]:
+        keywords = _over_lines_automaton(self.usernames) if over_lines else self._keywords
+        if keywords is None:
+            return []
         lowered = text.lower()
         present: set[int] = set()  # the rules whose keywords occur
         # where each rule's keywords are, for rules that search only around them (in a long text)
         where: dict[int, list[tuple[int, int]]] = {}
         positions = len(lowered) == len(text)  # (lowercasing a few characters changes the length)
-        for end, (length, indexes, around) in self._keywords.iter(lowered):
+        for end, (length, indexes, around) in keywords.iter(lowered):
             present |= indexes
             if around and positions:
                 for index in around:

@@ -106,3 +106,33 @@ def test_an_allowlists_stopwords_are_found_in_one_pass_as_by_a_test_per_word() -
         lowered = value.lower()
         assert allow.allows(value, value, value) is any(word in lowered for word in allow.stopwords)
     assert sum(allow.allows(v, v, v) for v in values) >= 100
+
+
+def test_the_table_of_rules_over_lines_is_what_their_regexes_say() -> None:
+    """retell/data/overlines.json answers for every rule retell ships, as its regex would (after changing a
+    rule: `python bench/secrets/write_overlines.py`); a rule it does not hold is read from its regex."""
+    from retell.secrets import overlines
+    from retell.secrets.scanner import base_rules
+
+    rules, _ = base_rules()
+    assert overlines._table() == overlines.table_of(rules)
+    assert overlines.answer(r"key=([^\"]+)", 0, None) is True  # (not in the table: read from the regex)
+    assert overlines.answer(r"key=([^\"\n]+)", 0, None) is False
+
+
+def test_asking_for_values_over_lines_does_not_look_for_every_rules_keywords(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Only the rules whose value can hold a line break are looked for (their keywords alone): a text full of
+    one-line credentials' keywords gives none of those rules anything to run."""
+    from retell.secrets import rule as rule_module
+
+    ran: list[str] = []
+    matches = rule_module.Rule.matches
+    monkeypatch.setattr(
+        rule_module.Rule, "matches", lambda self, text, near=None: ran.append(self.kind) or matches(self, text, near)
+    )
+    secrets._default_scanner.cache_clear()
+    text = "\n".join(f"password = hunter{i}2024!\napi_key: sk_live_{i:04d}Zq8cV2nL4mX7pR1sT9wY3" for i in range(20))
+    assert multiline_values(text) == []
+    assert ran == []
+    key = "-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEA7x\n-----END RSA PRIVATE KEY-----"
+    assert multiline_values(text + "\n" + key)  # (found: then the full scan says what it is)

@@ -85,3 +85,33 @@ def test_a_vendored_rule_keeps_its_prefilter_only_while_its_regex_is_the_one_it_
     for rule_id in vendored._PREFILTERS:
         assert by_id[rule_id].prefilter is not None, f"{rule_id}: its regex changed, read its prefilter again"
         assert vendored._prefilter(rule_id, by_id[rule_id].regex + "x") is None
+
+
+# Texts around gitleaks' generic-api-key and its kin: keywords with and without a value, runs of name
+# characters before them (longer than the lead's 50), keywords that overlap (`secretoken`), several in a window.
+LED = [
+    "export STRIPE_SECRET_KEY=sk_live_4eC39HqLyjWDarjtT1zdp7dc and API_KEY: 'Zq9xW2vB7nM4kL1p'",
+    "the key point is that auth works; token = abcdef0123456789xyz; secretoken=Qw3rTy9Ui0pAs5Df",
+    "a" * 70 + "_access_token = 'AKx9s8d7f6g5h4j3k2l1'\n" + "x.y-z" * 12 + "passwd:Hunter2Hunter2Hunter2",
+    'config = {"credential": "c2VjcmV0LXZhbHVlLTEyMzQ1", "creds"=>"9f8e7d6c5b4a3f2e1d0c", "API" :: x}',
+    "no value here: the api, the key, the secret and the token are all prose, auth too, password as well",
+]
+
+
+def test_a_keyword_led_rule_finds_what_its_regex_finds_in_each_window() -> None:
+    """gitleaks' `(?i)[\\w.-]{0,50}?(?:access|auth|…)` rules try their regex only within the run of name
+    characters just before a keyword (`Rule.keyword_led`): the same matches as the regex tried at every
+    position of the window, on every text and window."""
+    rules, _ = base_rules()
+    led = [r for r in rules if r.keyword_led is not None]
+    assert "generic-api-key" in {r.rule_id for r in led}
+    texts = LED + [case.text for case in planted(seed=3)] + ordinary()
+    compared = 0
+    for rule in led:
+        for text in texts:
+            for a in range(0, len(text), 97):
+                b = min(len(text), a + 460)
+                mine = [(m.span(), m.groups()) for m in rule._keyword_led(text, a, b)]
+                assert mine == [(m.span(), m.groups()) for m in rule.pattern.finditer(text, a, b)], (rule.rule_id, text)
+                compared += len(mine)
+    assert compared > 20  # (the texts do hold matches)
