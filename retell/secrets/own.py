@@ -881,8 +881,10 @@ OWN_RULES: tuple[Rule, ...] = (
         PII,
         # A Windows account name may hold spaces: up to the next backslash when one follows.
         r"(?:/mnt/[a-z])?/Users/[^\W_][\w.-]*|/home/[^\W_][\w.-]*|"  # (WSL's `/mnt/c/Users/…` whole)
-        r"[A-Za-z]:(?:\\\\?|/)Users(?:\\\\?|/)(?:[^\W_][^\\/\n:*?\"<>|]{0,40}(?=\\|/)|[^\W_][\w.-]*)",
-        ("/users/", "/home/", "\\users\\", ":/users/", "\\\\users\\\\"),
+        r"[A-Za-z]:(?:\\\\?|/)Users(?:\\\\?|/)(?:[^\W_][^\\/\n:*?\"<>|]{0,40}(?=\\|/)|[^\W_][\w.-]*)|"
+        # a WSL distribution's home seen from Windows: `\\wsl$\Ubuntu\home\name`, `\\wsl.localhost\Debian\home\name`
+        r"(?:\\\\?){2}wsl(?:\$|\.localhost)(?:\\\\?)[^\\\n]{1,40}?(?:\\\\?)home(?:\\\\?)[^\W_][\w.-]*",
+        ("/users/", "/home/", "\\users\\", ":/users/", "\\\\users\\\\", "wsl$", "wsl.localhost"),
         accept=_home_account,
         replacement="~",
     ),

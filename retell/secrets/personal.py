@@ -122,7 +122,8 @@ _PHONE_SAID = (
     + _PHONE_WORDS
     + r"(?![^\W_]|(?-i:[a-z]))|"
     + _PHONE_CJK
-    + r")(?P<between>[^\n\d+(]{0,24})(?P<near>\+?\(?\d[\d ().-]{5,18}\d)(?![\w-]|\.\d)"
+    # (Chinese or Japanese may run on after the number: `電話は090-3812-7765です`)
+    + r")(?P<between>[^\n\d+(]{0,24})(?P<near>\+?\(?\d[\d ().-]{5,18}\d)(?![A-Za-z0-9_-]|\.\d)"
 )
 # what a setting named after a phone holds when it is not the number (`phone_id: 12345678`, `contactId`)
 _NOT_THE_NUMBER = re.compile(
