@@ -85,7 +85,10 @@ _URL = re.compile(r"\bhttps?://\S+")
 _INLINE_QUOTE = re.compile(
     r"“(?P<a>[^“”]+)”|(?<![\w\"])\"(?P<b>[^\"\n]+?)\"(?![\w\"])|(?<!\w)‘(?P<c>[^‘’]+?)’(?!\w)"
     r"|「(?P<d>[^「」]+)」|『(?P<e>[^『』]+)』|＂(?P<f>[^＂\n]+)＂"
+    # German „…“ and »…«, French « … » and ‹…›: the quotes of a post in those languages
+    r"|„(?P<g>[^„“”\n]+)[“”]|»(?P<h>[^»«\n]+)«|«\s*(?P<i>[^«»\n]+?)\s*»"
 )
+QUOTE_GROUPS = "abcdefghi"
 # Paths in ASCII: a Japanese particle right after a file name (CLAUDE.mdファイル) is not part of it.
 _BARE_PATH = re.compile(
     r"(?<![A-Za-z0-9_/.`~-])(?P<path>(?:~|\.{1,2})?/?(?:[A-Za-z0-9_.@+-]+/)+[A-Za-z0-9_.*@+-]+"
@@ -409,7 +412,7 @@ _CREDIT = re.compile(
     rf"\s+(?P<verb>{_CREDIT_VERBS})(?P<rest>{_REST})",
 )
 _IDEA = re.compile(
-    r"\b(?:it was|that was|the)\s+(?P<whose>my|Claude's|the author's|its|our)\s+"
+    r"\b(?:it was|that was|the|was)\s+(?P<whose>my|Claude's|the author's|its|our)\s+"
     r"(?:idea|call|decision|suggestion|choice)"
     r"(?:\s+to)?(?P<rest>[^.!?;]*)",
     re.I,
@@ -426,6 +429,23 @@ _JA_DECIDED = re.compile(
 _ZH_CREDIT = re.compile(
     r"(?P<who>我们|我們|咱们|我|Claude|它)\s*(?:俩|两个|一起|最后|最终|于是|就|还是|当即|当场|先|都){0,2}\s*"
     r"(?P<verb>商定|商量(?:后|之后|过后)?(?:决定|定下)|一致同意|决定|同意|选择|选了)(?P<rest>[^。！？；\n]{2,60})"
+)
+# German and French: who decided, found or proposed it ("Ich entschied", "Claude schlug vor", "J'ai choisi"),
+# and an idea given to someone ("Die Lösung kam von mir", "war meine Idee", "l'idée venait de moi").
+_EU_CREDIT_VERBS = (
+    r"entschied|beschloss|schlug|wählte|suchte|fand|bemerkte|entdeckte|bestand|verlangte|wollte|bat|legte fest|"
+    r"décidé|choisi|proposé|suggéré|trouvé|repéré|remarqué|insisté|exigé|voulu|demandé"
+)
+_EU_CREDIT = re.compile(
+    r"(?P<actor>\b(?:[Ii]ch|[Jj]e|[Jj]['’]ai|[Jj]['’]avais)\b|\bClaude\b(?!\s+Code)(?:\s+(?:a|avait|hatte))?)"
+    r"(?:\s+(?:dann|daraufhin|selbst|schließlich|sofort|alors|ensuite|finalement|moi-même|daraus|mir))*"
+    rf"\s+(?P<verb>{_EU_CREDIT_VERBS})\b(?P<rest>[^.!?;]*)"
+)
+_EU_IDEA = re.compile(
+    r"(?P<what>\b(?:[Dd]ie|[Dd]er|[Dd]as|[Ll]a|[Ll]e|[Ll]['’])\s*[^\W\d_]+)\s+"
+    r"(?:kam|stammte|venait|vient|est venue?)\s+(?:von|de)\s+(?P<whose>mir|moi|Claude)\b(?P<rest>[^.!?;]*)"
+    r"|\b(?:war|était)\s+(?P<whose2>meine|mon|ma|Claudes|l'idée de Claude)\s+(?:Idee|Vorschlag|Entscheidung|idée|choix|"
+    r"décision)(?P<rest2>[^.!?;]*)"
 )
 # A request: the author may ask for what Claude offered first ("I asked for a full export first"); wanting it is
 # asking for it ("I also wanted the project's prompts" after a subagent's report listed them).
@@ -479,6 +499,14 @@ def credit_claims(text: str, block: Block) -> list[Claim]:
         whose = match.group("whose").lower()
         actor = AUTHOR if whose in ("my", "the author's") else BOTH if whose == "our" else CLAUDE
         add(match.start(), match.end(), match.group("rest"), actor)
+    for match in _EU_CREDIT.finditer(text):
+        actor = CLAUDE if match.group("actor").startswith("Claude") else AUTHOR
+        add(match.start(), match.end(), match.group("rest"), actor, match.group("verb"))
+    for match in _EU_IDEA.finditer(text):
+        whose = match.group("whose") or match.group("whose2") or ""
+        actor = CLAUDE if "Claude" in whose else AUTHOR
+        rest = (match.group("what") or "") + " " + (match.group("rest") or match.group("rest2") or "")
+        add(match.start(), match.end(), rest, actor)
     for match in _JA_CREDIT.finditer(text):
         who = match.group("who")
         actor = CLAUDE if who in ("Claude", "クロード") else AUTHOR
@@ -583,7 +611,7 @@ def _quote_claims(block: Block, original: str, masked: str) -> tuple[list[Claim]
     last_end = 0
     found = list(_INLINE_QUOTE.finditer(masked))
     for n, match in enumerate(found):
-        group = next(g for g in "abcdef" if match.group(g) is not None)
+        group = next(g for g in QUOTE_GROUPS if match.group(g) is not None)
         quoted = original[match.start(group) : match.end(group)]
         lead = masked[last_end : match.start()]
         if quote_words(masked[match.start(group) : match.end(group)]) >= MIN_INLINE_QUOTE_WORDS or (

@@ -372,6 +372,7 @@ def _visit_call(event_id: str, call: Any, voice: str, add: Any, runs: list, touc
             add(event_id, CLAUDE, question)
             add(event_id, AUTHOR, answer)
         add(event_id, CLAUDE, call.target)
+        add(event_id, TOOL, call.error)  # "No such tool available": a question tool a session did not have
         return
     add(event_id, TOOL, call.name)  # "a MultiEdit", "its first Edit": the tool is a fact of the session
     add(event_id, TOOL, call.target)

@@ -1,0 +1,176 @@
+"""Claims read from what a sentence puts together, graded by the evidence of the events it cites.
+
+The rules of `claims.py` read a claim from the shape of an English (or Chinese, Japanese) sentence. What a
+sentence puts side by side says as much, in any language: a file and the code it is said to hold ("one line of
+`pyproject.toml` read `main.py.oldscratch`", "in der `requirements.txt` ging … auf 3.10+"), a command or flag and
+a result ("a run with `--cov-fail-under=99` passed", "`make test` a échoué"), a push and where it went. Each
+such pair is looked up in the events: the code's own file (the file the tool that shows it read, edited or
+wrote), the runs that name the flag and their result, the pushes that ran. Only what the events contradict
+is reported; what they do not hold is left to the other checks (a quiet "not checked")."""
+
+from __future__ import annotations
+
+import re
+
+from retell.check.claims import CODE_SPAN, OUTCOME, PATH, Claim
+from retell.check.document import Block
+from retell.check.sources import TOOL, Sources
+from retell.check.verdict import CONTRADICTED, TRACED, Finding, found
+
+# A clause: up to a stop, a colon, a semicolon, or a comma that starts a new clause ("…, and pushed",
+# "…, und lief", "…, mais a échoué").
+_CLAUSE = re.compile(r"[.;:!?](?=\s|$)|\n|,\s+(?:and|but|then|so|und|aber|dann|doch|et|mais|puis|donc)\b", re.I)
+# A result told of a run, in English, German and French (the verb of a run's result, not of a person's act).
+_PASSED = (
+    r"passed|went through|succeeded|came back (?:clean|green)|ran clean|went green|"
+    r"lief(?:en)? (?:durch|sauber|fehlerfrei|grün)|liefen|bestanden|klappte|ging durch|war grün|erfolgreich|"
+    r"a réussi|ont réussi|réussit|est passée?|sont passée?s|a fonctionné|a marché"
+)
+_FAILED = (
+    r"failed|errored|crashed|broke|"
+    r"scheiterte|schlug fehl|fehlschlug|brach ab|ist fehlgeschlagen|"
+    r"a échoué|ont échoué|échoua|a planté"
+)
+_RESULT = re.compile(rf"(?<!\w)(?:(?P<neg>{_FAILED})|(?P<pos>{_PASSED}))(?!\w)", re.I)
+# Not asserted, or denied: a wish, a condition, a question, a negation, in the three languages.
+_NOT_ASSERTED = re.compile(
+    r"(?<!\w)(?:not|never|no|n't|would|should|could|might|will|if|whether|unless|expected|hoped|wanted|"
+    r"nicht|nie|kein|keine|würde|sollte|könnte|wenn|ob|falls|wollte|sollen|"
+    r"pas|jamais|aucun|devrait|pourrait|si|voulait|aurait)(?!\w)|\?",
+    re.I,
+)
+# A push told as done: "pushed to `origin`", "nach GitHub gepusht", "poussé sur `main`".
+_PUSHED = re.compile(
+    r"(?<!\w)(?:pushed\s+(?:it\s+|them\s+|everything\s+)?(?:up\s+)?to|gepusht|gepushed|poussée?s?|pushée?s?)(?!\w)",
+    re.I,
+)
+# Code whose place is a file: not a command, a flag alone is a command's (see _run_outcomes).
+_VERSION = re.compile(r"(?<![\w.])\d+\.\d+(?:\.\d+)?\+?(?![\w.])")
+
+
+def evidence_claims(blocks: list[Block], claims: list[Claim]) -> list[Claim]:
+    """Claims of results the sentence rules left unread: a result told of a named run, a push."""
+    out: list[Claim] = []
+    by_block: dict[int, list[Claim]] = {}
+    for claim in claims:
+        by_block.setdefault(id(claim.block), []).append(claim)
+    for block in blocks:
+        if not block.cites:
+            continue  # the grading rests on what the paragraph cites
+        own = by_block.get(id(block), [])
+        text = block.text
+        for start, end in _clauses(text):
+            clause = text[start:end]
+            if any(c.kind == OUTCOME and start <= c.at <= end + 1 for c in own):
+                continue  # the sentence rules read this clause's result already
+            push = _PUSHED.search(clause)
+            if push is not None and not _NOT_ASSERTED.search(clause[: push.start()]):
+                claim = Claim(OUTCOME, clause.strip()[-120:], block.line_at(start + push.start()), block)
+                claim.at, claim.family, claim.positive = start + push.end(), "push", True
+                out.append(claim)
+                continue
+            result = _RESULT.search(clause)
+            if result is None or _NOT_ASSERTED.search(clause[: result.start()]):
+                continue
+            anchor = _run_anchor(block, own, start, start + result.start())
+            if not anchor:
+                continue
+            claim = Claim(OUTCOME, clause.strip()[-120:], block.line_at(start + result.start()), block)
+            claim.at = start + result.end()
+            claim.family, claim.noun, claim.positive = "process", anchor.lower(), result.group("pos") is not None
+            out.append(claim)
+    return out
+
+
+def _clauses(text: str) -> list[tuple[int, int]]:
+    out, start = [], 0
+    for match in _CLAUSE.finditer(text):
+        out.append((start, match.start()))
+        start = match.end()
+    out.append((start, len(text)))
+    return [(a, b) for a, b in out if text[a:b].strip()]
+
+
+def _run_anchor(block: Block, own: list[Claim], start: int, end: int) -> str:
+    """The code of the clause before its result verb that names a run: a flag (`--cov-fail-under=99`) or a
+    command, as written (a run's command line must hold it)."""
+    for match in re.finditer(r"`([^`\n]+)`", block.text[start:end]):
+        code = match.group(1).strip()
+        if code.startswith("-") or " " in code:
+            return code
+    return ""
+
+
+def grade_files(findings: list[Finding], index: Sources) -> None:
+    """A file and the code the sentence puts in it: the code's own file, as the events show it, must be
+    that file. "one line of `pyproject.toml` read `main.py.oldscratch`", where the events show that line in
+    `.gitignore` (an edit of it) and never in pyproject.toml, is contradicted."""
+    by_block: dict[int, list[Finding]] = {}
+    for finding in findings:
+        by_block.setdefault(id(finding.claim.block), []).append(finding)
+    for items in by_block.values():
+        block = items[0].claim.block
+        if not block.cites:
+            continue
+        text = block.text
+        clauses = _clauses(text)
+        paths = [f for f in items if f.claim.kind == PATH and f.status == TRACED]
+        for finding in paths:
+            at = finding.claim.at
+            clause_end = next((b for a, b in clauses if a <= at <= b + 1), len(text))
+            # up to the clause's end, or the next file it names
+            starts = [text.find(f.claim.text, at) for f in paths if f is not finding and f.claim.at > at]
+            stop = min([clause_end, *[s for s in starts if s > at]])
+            anchors = _anchors(text[at:stop], items, at, stop)
+            verdict = _home(finding.claim.text, anchors, index)
+            if verdict is not None:
+                anchor, home, event_id = verdict
+                source = next((s for s in index.by_event.get(event_id, []) if anchor.lower() in s.folded), None)
+                graded = found(
+                    finding.claim,
+                    source,
+                    f"`{anchor}` is in {home} ({event_id}), not in {finding.claim.text}",
+                    CONTRADICTED,
+                    advice=f"name {home}, the file the events show it in",
+                )
+                finding.status, finding.event, finding.excerpt = graded.status, graded.event, graded.excerpt
+                finding.reason, finding.advice = graded.reason, graded.advice
+
+
+def _anchors(span: str, items: list[Finding], start: int, stop: int) -> list[str]:
+    """Code (not a command, not a path) and version numbers a clause puts after a file's name."""
+    out = [f.claim.text for f in items if f.claim.kind == CODE_SPAN and start < f.claim.at <= stop]
+    out += _VERSION.findall(span)
+    return [a for a in out if len(a) >= 4 and not _NOT_CONTENT.search(a.strip())]
+
+
+# Not what a file holds but a name any file may use: an identifier (`_is_cache_version_compatible`, `main()`,
+# called from a test as much as defined), or a file or folder's own name (`.gitignore`, `~/.claude/projects/`).
+_NOT_CONTENT = re.compile(r"^[\w$]+(?:\(\))?$|^[~/.]|/$|^[\w-]+\.[A-Za-z]{1,5}$")
+
+
+def _home(path: str, anchors: list[str], index: Sources) -> tuple[str, str, str] | None:
+    """(anchor, its file, the event) for the first anchor the events show only in files other than `path`."""
+    name = path.rstrip("/").rsplit("/", 1)[-1].lower()
+    for anchor in anchors:
+        folded = anchor.lower()
+        holders = {s.id for s in index.sources if s.speaker == TOOL and folded in s.folded}
+        if not holders:
+            continue
+        homes: list[tuple[str, str]] = []
+        with_path = False
+        for event_id, touched, how in index.touched:
+            if event_id not in holders:
+                continue
+            if touched.rstrip("/").rsplit("/", 1)[-1].lower() == name:
+                with_path = True
+            elif how in ("read", "edit", "write"):
+                homes.append((touched, event_id))
+        # a tool's output that names both (a grep, a diff of several files) says nothing of which holds it
+        named_together = any(
+            s.speaker == TOOL and folded in s.folded and name in s.folded for s in index.sources if s.id in holders
+        )
+        if homes and not with_path and not named_together:
+            touched, event_id = homes[0]
+            return anchor, touched, event_id
+    return None
