@@ -143,8 +143,7 @@ _EU_AFTER = re.compile(
 _EU_LEAD = re.compile(
     rf"(?:(?P<author>\b(?:[Ii]ch|[Jj]e|[Jj]['’]ai|[Mm]eine|[Mm]a|[Mm]on)\b)|(?P<claude>\bClaude(?:s)?\b(?!\s+Code)))"
     rf"(?=\s+(?:(?:hatte|habe|hat|ai|a|avais|avait|dann|daraufhin|alors|ensuite|noch|nur|sofort)\s+)?"
-    rf"(?:{_EU_SAY}|Antwort|Frage|Bitte|Nachricht|Vorschlag|réponse|question|demande|message|proposition)\b"
-    rf"|\s*:)",
+    rf"(?:{_EU_SAY}|Antwort|Frage|Bitte|Nachricht|Vorschlag|réponse|question|demande|message|proposition)\b)",
 )
 _EU_INVERTED = re.compile(rf"\b(?:{_EU_SAY})\s+(?:(?P<author>ich)|(?P<claude>Claude))\b\s*:?\s*$", re.I)
 

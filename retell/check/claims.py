@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from retell.check.amounts import DURATION, THING, Amount, amounts, unit_of_label
 from retell.check.attribution import AGENT, AUTHOR, CLAUDE, PRONOUN, SUBAGENT, mentions, resolve_it, speaker_of
 from retell.check.document import CODE, HEADING, IMAGE, LIST, MARKER_ONLY, QUOTE, TABLE, Block, read_blocks
+from retell.check.gloss import gloss, glossable
 from retell.check.text import CJK, content_stems, script_of, words, wordset
 
 __all__ = ["AGENT", "AUTHOR", "CLAUDE", "SUBAGENT", "Claim", "Extracted", "extract", "speaker_of"]
@@ -739,7 +740,12 @@ def _checkable(amount: Amount, block: Block, default_unit: str) -> bool:
 def number_claims(text: str, block: Block, default_unit: str = "") -> list[Claim]:
     """Numbers stated with a unit. `text` has quotes and code blanked out already."""
     claims = []
-    for amount in amounts(text, default_unit):
+    # A German or French post: its figures are read in an English gloss and placed back where they are written.
+    glossed = gloss(text) if glossable(block.text) else None
+    for amount in amounts(glossed.text if glossed else text, default_unit):
+        if glossed is not None:
+            amount.start, amount.end = glossed.back(amount.start), glossed.back(amount.end, end=True)
+            amount.text = text[amount.start : amount.end]
         if not _checkable(amount, block, default_unit):
             continue
         claim = Claim(NUMBER, amount.text.strip(), block.line_at(amount.start), block, at=amount.end, amount=amount)
