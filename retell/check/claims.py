@@ -87,7 +87,7 @@ _INLINE_QUOTE = re.compile(
     r"“(?P<a>[^“”]+)”|(?<![\w\"])\"(?P<b>[^\"\n]+?)\"(?![\w\"])|(?<!\w)‘(?P<c>[^‘’]+?)’(?!\w)"
     r"|「(?P<d>[^「」]+)」|『(?P<e>[^『』]+)』|＂(?P<f>[^＂\n]+)＂"
     # German „…“ and »…«, French « … » and ‹…›: the quotes of a post in those languages
-    r"|„(?P<g>[^„“”\n]+)[“”]|»(?P<h>[^»«\n]+)«|«\s*(?P<i>[^«»\n]+?)\s*»"
+    r"|„(?P<g>[^„“”\n]+)[“”]|»(?P<h>[^»«\n]+)«|«\s*(?P<i>[^«»\n]+)»"
 )
 QUOTE_GROUPS = "abcdefghi"
 # Paths in ASCII: a Japanese particle right after a file name (CLAUDE.mdファイル) is not part of it.

@@ -73,7 +73,7 @@ _BEFORE = [
     (r"knapp|fast|beinahe|près de|presque|à peine", "just under"),
     (r"etwa|ungefähr|rund|circa|ca\.|gegen|environ|à peu près|quelque|autour de", "about"),
     (r"unter|weniger als|moins de", "under"),
-    (r"binnen|innerhalb von|innerhalb|in(?= )|en(?= )|dans(?= )", "within"),
+    (r"binnen|innerhalb von|innerhalb|en moins de", "within"),
     (r"nach|après|au bout de", "after"),
 ]
 _AFTER = [(r"später|danach|plus tard|après", "later"), (r"vorher|früher|plus tôt|avant", "earlier")]

@@ -16,9 +16,10 @@ _SMALL_WORDS = {
     "what which would could should there their they them we you my me",
     "de": "der die das und ist nicht ein eine einen einem einer zu mit auf für von den dem des sich auch es ich "
     "wir sie war hatte wurde wurden noch nur aber wie nach bei aus dass doch schon mir mich mein meine kein "
-    "keine oder wenn dann",
+    "keine oder wenn dann im am vom zum zur ins um hat habe sind wird kam ging mein meinen meinem meiner seine "
+    "ihre jetzt hier",
     "fr": "le la les et est une des du dans pour pas que qui sur au aux avec ce cette il elle je nous vous mais "
-    "ou été était avait sont ont plus son sa ses mon ma mes leur",
+    "ou été était avait sont ont plus son sa ses mon ma mes leur un en ai suis puis très sans",
     "es": "el la los las y es una del en que por con para no se lo al su sus como pero más fue era este esta",
     "it": "il lo la gli le e è una del della che per con non si di da al sono era anche come ma più",
     "nl": "de het een en is van dat op te niet met voor zijn was ook maar bij als aan er nog wel",
