@@ -12,10 +12,18 @@ from __future__ import annotations
 
 import re
 
-from retell.check.claims import CODE_SPAN, OUTCOME, PATH, Claim
+from retell.check.claims import CODE_SPAN, COMMAND, OUTCOME, PATH, Claim
 from retell.check.document import Block
 from retell.check.sources import TOOL, Sources
 from retell.check.verdict import CONTRADICTED, TRACED, Finding, found
+
+_REJECTED = re.compile(r"^The user (?:doesn't|does not) want to proceed", re.I)
+# The sentence tells of the call as proposed or turned down, not as run: in English, German and French.
+_NOT_RUN = re.compile(
+    r"(?<!\w)(?:reject|turn(?:ed)? down|declin|refus|den(?:y|ied)|interrupt|stopp|wanted|tried to|propos|suggest|"
+    r"abgelehnt|lehnte|ablehn|unterbr|wollte|vorgeschlagen|schlug|rejet|interromp|voulait|voulu|propos)",
+    re.I,
+)
 
 # A clause: up to a stop, a colon, a semicolon, or a comma that starts a new clause ("…, and pushed",
 # "…, und lief", "…, mais a échoué").
@@ -174,3 +182,35 @@ def _home(path: str, anchors: list[str], index: Sources) -> tuple[str, str, str]
             touched, event_id = homes[0]
             return anchor, touched, event_id
     return None
+
+
+def grade_rejected(findings: list[Finding], index: Sources) -> None:
+    """A command told as run whose every call in the session was turned down never ran: "Claude tried
+    `uv tool install --reinstall .`" where that line is only in a call the author rejected."""
+    for finding in findings:
+        claim = finding.claim
+        if claim.kind != COMMAND or finding.status != TRACED:
+            continue
+        wanted = " ".join(claim.text.strip().strip("`").lstrip("$ ").split())
+        if len(wanted) < 6 or " " not in wanted:
+            continue
+        calls = [
+            (event_id, call)
+            for event_id, calls_ in index.event_calls.items()
+            for call in calls_
+            if call.target and wanted in " ".join(call.target.split())
+        ]
+        if not calls or not all(call.error and _REJECTED.match(call.error) for _, call in calls):
+            continue
+        if _NOT_RUN.search(claim.block.text):
+            continue  # the paragraph tells of it as proposed or turned down ("…, and I turned the checks down")
+        event_id = calls[0][0]
+        graded = found(
+            claim,
+            next(iter(index.by_event.get(event_id, [])), None),
+            f"it never ran: the only call of it was turned down ({event_id})",
+            CONTRADICTED,
+            advice="name the command that ran, or say it was turned down",
+        )
+        finding.status, finding.event, finding.excerpt = graded.status, graded.event, graded.excerpt
+        finding.reason, finding.advice = graded.reason, graded.advice

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from retell.check.claims import extract
-from retell.check.evidence import evidence_claims, grade_files
+from retell.check.evidence import evidence_claims, grade_files, grade_rejected
 from retell.check.report import STRICT_MARK, CheckReport
 from retell.check.sources import build_sources
 from retell.check.trace import trace_all
@@ -34,6 +34,7 @@ def check_draft(
     claims = [*extracted.claims, *evidence_claims(extracted.blocks, extracted.claims)]
     findings = trace_all(claims, extracted.blocks, index)
     grade_files(findings, index)
+    grade_rejected(findings, index)
     cited = sum(1 for b in extracted.blocks if b.cites)
     return CheckReport(name, findings, extracted.code_blocks, cited)
 

@@ -221,3 +221,19 @@ def test_commits_a_summary_lists_by_their_hashes_are_counted() -> None:
             "H1", "When I said thanks there were six commits waiting for a push. <!-- ev: e171 e172 e173 -->"
         )
     )
+
+
+# -- a command only proposed -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "slip",
+    [
+        "Claude then ran `uv tool install --reinstall .`, and the help stayed old. <!-- ev: e179 e181 e183 -->",
+        "Claude führte danach `uv tool install --reinstall .` aus, die Hilfe blieb alt. <!-- ev: e179 e181 e183 -->",
+    ],
+)
+def test_a_command_whose_only_call_i_turned_down_never_ran(slip: str) -> None:
+    assert any("it never ran: the only call of it was turned down (e183)" in p for p in problems("H2", slip))
+    told = "Claude wanted to run `uv tool install --reinstall .` as well, and I turned it down. <!-- ev: e183 e184 -->"
+    assert problems("H2", told) == []
