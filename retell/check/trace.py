@@ -98,6 +98,8 @@ _SPECIFIC = frozenset({*QUOTE_KINDS, NUMBER, OUTCOME, COMMAND, OUTPUT})
 _CHOICE = re.compile(r"\b(?:chose|picked|went with|opted for|plumped for)\b", re.I)
 # A paragraph with a citation and no traceable claim must share this much of its meaning with what it cites.
 CITATION_OVERLAP = 0.07
+MIN_FAR_CLAIMS = 3  # claims resting far from a citation that outweigh it
+FAR_PER_NEAR = 3
 MIN_CITATION_STEMS = 6
 
 
@@ -929,6 +931,11 @@ class Tracer:
                 # from what it cites, with none near, and the citation is wrong though a file name is there too.
                 specific = [f for f in traced if f.claim.kind in _SPECIFIC]
                 misplaced = len(specific) >= 2 and not any(f.event in near for f in specific)
+                # The weight of the evidence: three claims or more rest far from the citation for each one that
+                # rests near it (a file name the cited events also read is one claim, not the paragraph's subject).
+                outweighed = len(far) >= MIN_FAR_CLAIMS and len(far) >= FAR_PER_NEAR * (len(traced) - len(far))
+                if outweighed and not misplaced:
+                    specific, misplaced = far, True
                 if far and (misplaced or not any(f.cited for f in traced)):
                     far = [f for f in specific if f.event not in near] if misplaced else far
                     elsewhere = ", ".join(dict.fromkeys(f.event or "" for f in far))

@@ -237,3 +237,22 @@ def test_a_command_whose_only_call_i_turned_down_never_ran(slip: str) -> None:
     assert any("it never ran: the only call of it was turned down (e183)" in p for p in problems("H2", slip))
     told = "Claude wanted to run `uv tool install --reinstall .` as well, and I turned it down. <!-- ev: e183 e184 -->"
     assert problems("H2", told) == []
+
+
+# -- citations ---------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "told",
+    [
+        "The subagent came back with `process_zip_file()`, `process_zip_contents()`, nested ZIPs opened through `BytesIO` and a bare `pass` for one that fails.",
+        "Der Subagent brachte `process_zip_file()`, `process_zip_contents()`, über `BytesIO` geöffnete ZIPs und ein nacktes `pass` für eines, das scheitert, mit.",
+    ],
+)
+def test_a_citation_most_claims_rest_far_from_is_reported(told: str) -> None:
+    # one claim (`pass`) is also in the test run cited; four rest on the subagent's report and the health check
+    assert any(
+        "its claims trace to e27, e33, not to the events it cites" in p
+        for p in problems("H1", told + " <!-- ev: e92 e93 -->")
+    )
+    assert problems("H1", told + " <!-- ev: e32 e33 -->") == []
