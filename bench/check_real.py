@@ -264,9 +264,11 @@ def report(
 
 
 def drafts(tmp: Path) -> None:
-    """The real-model drafts as the model wrote them (A-E, G1, G2): what the check reports (no answer key)."""
+    """The real-model drafts as the model wrote them (A-E, G1, G2, H1, H2): what the check reports (no answer key)."""
     print("\n== the real-model drafts (no answer key: read the findings) ==")
-    for post in (*POSTS, "E", *SETS["blind2"]):
+    for post in (*POSTS, "E", *SETS["blind2"], *SETS["blind3"]):
+        if not (DATA / "drafts" / f"{post}.md").is_file():
+            continue
         text = (DATA / "drafts" / f"{post}.md").read_text(encoding="utf-8")
         result = check(work_folder(post, tmp), text)
         print(

@@ -27,29 +27,36 @@ _NOT_RUN = re.compile(
 
 # A clause: up to a stop, a colon, a semicolon, or a comma that starts a new clause ("…, and pushed",
 # "…, und lief", "…, mais a échoué").
-_CLAUSE = re.compile(r"[.;:!?](?=\s|$)|\n|,\s+(?:and|but|then|so|und|aber|dann|doch|et|mais|puis|donc)\b", re.I)
+_CLAUSE = re.compile(
+    r"[.;:!?](?=\s|$)|\n|[。！？；：，、]|,\s+(?:and|but|then|so|und|aber|dann|doch|et|mais|puis|donc)\b", re.I
+)
 # A result told of a run, in English, German and French (the verb of a run's result, not of a person's act).
 _PASSED = (
     r"passed|went through|succeeded|came back (?:clean|green)|ran clean|went green|"
     r"lief(?:en)? (?:durch|sauber|fehlerfrei|grün)|liefen|bestanden|klappte|ging durch|war grün|erfolgreich|"
-    r"a réussi|ont réussi|réussit|est passée?|sont passée?s|a fonctionné|a marché"
+    r"a réussi|ont réussi|réussit|est passée?|sont passée?s|a fonctionné|a marché|"
+    r"通过了|跑通了|成功了|全部通过|通った|成功した|パスした"
 )
 _FAILED = (
     r"failed|errored|crashed|broke|"
     r"scheiterte|schlug fehl|fehlschlug|brach ab|ist fehlgeschlagen|"
-    r"a échoué|ont échoué|échoua|a planté"
+    r"a échoué|ont échoué|échoua|a planté|"
+    r"失败了|挂了|報錯|报错了|失敗した|落ちた"
 )
-_RESULT = re.compile(rf"(?<!\w)(?:(?P<neg>{_FAILED})|(?P<pos>{_PASSED}))(?!\w)", re.I)
+_RESULT = re.compile(
+    rf"(?:(?<!\w)|(?<=[^\x00-\x7f]))(?:(?P<neg>{_FAILED})|(?P<pos>{_PASSED}))(?:(?!\w)|(?=[^\x00-\x7f]))", re.I
+)
 # Not asserted, or denied: a wish, a condition, a question, a negation, in the three languages.
 _NOT_ASSERTED = re.compile(
     r"(?<!\w)(?:not|never|no|n't|would|should|could|might|will|if|whether|unless|expected|hoped|wanted|"
     r"nicht|nie|kein|keine|würde|sollte|könnte|wenn|ob|falls|wollte|sollen|"
-    r"pas|jamais|aucun|devrait|pourrait|si|voulait|aurait)(?!\w)|\?",
+    r"pas|jamais|aucun|devrait|pourrait|si|voulait|aurait)(?!\w)|\?|没有?|未|不|如果|是否|ない|なかった|もし|？",
     re.I,
 )
 # A push told as done: "pushed to `origin`", "nach GitHub gepusht", "poussé sur `main`".
 _PUSHED = re.compile(
-    r"(?<!\w)(?:pushed\s+(?:it\s+|them\s+|everything\s+)?(?:up\s+)?to|gepusht|gepushed|poussée?s?|pushée?s?)(?!\w)",
+    r"(?<!\w)(?:pushed\s+(?:it\s+|them\s+|everything\s+)?(?:up\s+)?to|gepusht|gepushed|poussée?s?|pushée?s?)(?!\w)"
+    r"|推送(?:到|了)|推到了?|プッシュ(?:した|された)",
     re.I,
 )
 # Code whose place is a file: not a command, a flag alone is a command's (see _run_outcomes).

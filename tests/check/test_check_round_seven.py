@@ -29,6 +29,7 @@ from retell.check.attribution import AUTHOR, CLAUDE, speaker_of
         "Claude found that one line of `pyproject.toml` read `main.py.oldscratch` and split it in two. <!-- ev: e9 e11 e12 -->",
         "Claude fand, dass eine Zeile der `pyproject.toml` `main.py.oldscratch` lautete. <!-- ev: e9 e11 e12 -->",
         "Claude a vu qu'une ligne de `pyproject.toml` contenait `main.py.oldscratch`. <!-- ev: e9 e11 e12 -->",
+        "Claude 发现 `pyproject.toml` 里有一行写成了 `main.py.oldscratch`。 <!-- ev: e9 e11 e12 -->",
     ],
 )
 def test_code_told_in_a_file_the_events_show_it_elsewhere_is_reported(slip: str) -> None:
@@ -55,6 +56,7 @@ def test_a_version_told_in_a_file_no_tool_changed_is_reported() -> None:
         "A run with `--cov-fail-under=99` passed. <!-- ev: e110 -->",
         "Ein Lauf mit `--cov-fail-under=99` lief durch. <!-- ev: e110 -->",
         "Un lancement avec `--cov-fail-under=99` a réussi. <!-- ev: e110 -->",
+        "带 `--cov-fail-under=99` 的那次运行通过了。 <!-- ev: e110 -->",
     ],
 )
 def test_a_run_told_as_passing_whose_output_says_fail_is_contradicted(slip: str) -> None:
@@ -65,6 +67,7 @@ def test_a_run_told_as_passing_whose_output_says_fail_is_contradicted(slip: str)
 
 def test_a_run_told_as_failing_on_its_coverage_is_not_reported() -> None:
     assert problems("H1", "A run with `--cov-fail-under=99` failed on coverage alone. <!-- ev: e110 -->") == []
+    assert problems("H1", "带 `--cov-fail-under=99` 的那次运行没有通过。 <!-- ev: e110 -->") == []
 
 
 @pytest.mark.parametrize(
@@ -72,6 +75,7 @@ def test_a_run_told_as_failing_on_its_coverage_is_not_reported() -> None:
     [
         "The health check went in as an empty commit, `1d28f1e`, and pushed to `origin` right away. <!-- ev: e28 e29 e30 -->",
         "Der Gesundheitscheck kam als leerer Commit `1d28f1e` dazu und wurde gleich nach `origin` gepusht. <!-- ev: e28 e29 e30 -->",
+        "空提交 `1d28f1e` 随后推送到了 `origin`。 <!-- ev: e28 e29 e30 -->",
     ],
 )
 def test_a_push_the_session_never_ran_is_reported(slip: str) -> None:
