@@ -180,8 +180,8 @@ def classify_code(code: str, programs: frozenset[str] = frozenset()) -> str:
     words_ = text.split()
     if not words_:
         return CODE_SPAN
-    if re.fullmatch(r"/[a-z][\w:-]*", text):
-        return COMMAND  # a slash command
+    if re.fullmatch(r"/[a-z][\w:-]*", text) and text[1:] not in _ROOTS:
+        return COMMAND  # a slash command (`/tmp`, `/etc` are folders)
     first = words_[0].rsplit("/", 1)[-1]
     if len(words_) >= 2 and (first in _PROGRAMS or first in programs or words_[0].startswith("./")):
         return COMMAND

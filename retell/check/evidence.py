@@ -43,6 +43,7 @@ _FAILED = (
     r"a échoué|ont échoué|échoua|a planté|"
     r"失败了|挂了|報錯|报错了|失敗した|落ちた"
 )
+_RESULT_NEGATIVE = re.compile(rf"(?:{_FAILED})", re.I)
 _RESULT = re.compile(
     rf"(?:(?<!\w)|(?<=[^\x00-\x7f]))(?:(?P<neg>{_FAILED})|(?P<pos>{_PASSED}))(?:(?!\w)|(?=[^\x00-\x7f]))", re.I
 )
@@ -59,6 +60,17 @@ _PUSHED = re.compile(
     r"|推送(?:到|了)|推到了?|プッシュ(?:した|された)",
     re.I,
 )
+# A run the author made themselves, outside Claude's tools ("I ran it myself from /tmp, and it worked", "Ich habe es
+# selbst aufgerufen", "je l'ai lancé moi-même"): a result only the author's own message can show.
+_MYSELF = re.compile(
+    r"\bI\b[^.;!?\n]{0,40}?\b(?:ran|tried|tested|ran|called|launched|started|invoked)\b[^.;!?\n]{0,60}?\bmyself\b"
+    r"|\bI\s+myself\s+(?:ran|tried|tested|called)\b"
+    r"|\b[Ii]ch\b[^.;!?\n]{0,60}?\bselbst\b[^.;!?\n]{0,60}?\b(?:aufgerufen|ausgeführt|getestet|probiert|gestartet|"
+    r"ausprobiert)\b"
+    r"|\b[Ii]ch\s+(?:rief|führte|testete|probierte|startete)\b[^.;!?\n]{0,60}?\bselbst\b"
+    r"|\b[Jj]['’]ai\b[^.;!?\n]{0,40}?\b(?:lancé|exécuté|testé|essayé|appelé)\b[^.;!?\n]{0,60}?\bmoi-même\b"
+    r"|我(?:自己|亲自)[^。；！？\n]{0,30}?(?:运行|跑|试|测试|调用)",
+)
 # Code whose place is a file: not a command, a flag alone is a command's (see _run_outcomes).
 _VERSION = re.compile(r"(?<![\w.])\d+\.\d+(?:\.\d+)?\+?(?![\w.])")
 
@@ -74,6 +86,17 @@ def evidence_claims(blocks: list[Block], claims: list[Claim]) -> list[Claim]:
             continue  # the grading rests on what the paragraph cites
         own = by_block.get(id(block), [])
         text = block.text
+        for match in _MYSELF.finditer(text):
+            if any(c.kind == OUTCOME and match.start() <= c.at <= match.end() + 40 for c in own):
+                continue
+            sentence_end = min(
+                [i for i in (text.find(". ", match.end()), text.find("\n", match.end())) if i >= 0] or [len(text)]
+            )
+            said = text[match.start() : sentence_end]
+            claim = Claim(OUTCOME, said.strip()[:120], block.line_at(match.start()), block)
+            claim.at, claim.family = match.end(), "app"
+            claim.positive = not _NOT_ASSERTED.search(said) and not _RESULT_NEGATIVE.search(said)
+            out.append(claim)
         for start, end in _clauses(text):
             clause = text[start:end]
             if any(c.kind == OUTCOME and start <= c.at <= end + 1 for c in own):

@@ -260,3 +260,27 @@ def test_a_citation_most_claims_rest_far_from_is_reported(told: str) -> None:
         for p in problems("H1", told + " <!-- ev: e92 e93 -->")
     )
     assert problems("H1", told + " <!-- ev: e32 e33 -->") == []
+
+
+# -- a run of my own ---------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "slip",
+    [
+        "I ran `coderabbit-extract --help` myself from `/tmp` afterwards, and it worked. <!-- ev: e48 e51 e56 -->",
+        "Ich habe `coderabbit-extract --help` danach selbst aus `/tmp` aufgerufen, es lief. <!-- ev: e48 e51 e56 -->",
+        "J'ai ensuite lancé `coderabbit-extract --help` moi-même depuis `/tmp`, et ça marchait. <!-- ev: e48 e51 e56 -->",
+    ],
+)
+def test_a_result_of_a_run_of_my_own_needs_a_message_of_mine(slip: str) -> None:
+    found = problems("H2", slip)
+    assert any("no message of yours reports it" in p for p in found)
+    assert not any("slash command" in p for p in found)  # `/tmp` is a folder
+    assert (
+        problems(
+            "H2",
+            "Claude ran `coderabbit-extract --help` after reinstalling, and it printed its help. <!-- ev: e48 e51 e56 -->",
+        )
+        == []
+    )
