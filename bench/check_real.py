@@ -15,7 +15,10 @@ who never saw the checker: for each post and variant (`dev`, `holdout`), a faith
 text with fabrications planted, each recorded with its line and kind. A second blind set (`blind2`: G1 in
 English, G2 five English sessions told in Chinese, drafted through the hand-off engine) was made the same way
 by someone who never saw the checker; each set is reported on its own. A third (`blind3`: H1 in English, H2
-told in German, a holdout variant only) was made the same way, to measure what the first two were tuned on.
+told in German, a holdout variant only) was made the same way, to measure what the first two were tuned on;
+round seven tuned on it too. A fourth (`blind4`: I1, I2), written by someone who never saw the checker, is the
+one set not used to tune (UNTUNED): its figures are reported, its details never printed; it is skipped while
+its folder is missing.
 
 For each post and variant the faithful text, then the planted one, is put in place of draft.md in a copy
 of the work folder and checked with `run_check` (what `retell check` runs). Scoring:
@@ -34,7 +37,8 @@ of the work folder and checked with `run_check` (what `retell check` runs). Scor
 The script imports whatever `retell` the running interpreter has, so `cd /work/main && .venv/bin/python
 /path/to/bench/check_real.py` measures main's code on the same data. Until round five only the dev variant
 was used to tune the check and the holdout's details were never printed; from round six every set is tuned
-on (a third blind set measures the check), and `-v --holdout-details` lists the holdouts' details too.
+on (a third blind set measures the check), and `-v --holdout-details` lists the holdouts' details too. From
+round seven `-v` also lists blind3's details (tuned on), never blind4's.
 """
 
 from __future__ import annotations
