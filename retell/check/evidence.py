@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import re
 
-from retell.check.claims import CODE_SPAN, COMMAND, OUTCOME, PATH, Claim
+from retell.check.claims import ANY_QUOTE, CODE_SPAN, COMMAND, OUTCOME, PATH, Claim, quoted_terms
 from retell.check.document import Block
+from retell.check.scope import near_events
 from retell.check.sources import TOOL, Sources
-from retell.check.verdict import CONTRADICTED, TRACED, Finding, found
+from retell.check.verdict import CONTRADICTED, TRACED, UNTRACED, Finding, found
 
 _REJECTED = re.compile(r"^The user (?:doesn't|does not) want to proceed", re.I)
 # The sentence tells of the call as proposed or turned down, not as run: in English, German and French.
@@ -78,6 +79,7 @@ _VERSION = re.compile(r"(?<![\w.])\d+\.\d+(?:\.\d+)?\+?(?![\w.])")
 def evidence_claims(blocks: list[Block], claims: list[Claim]) -> list[Claim]:
     """Claims of results the sentence rules left unread: a result told of a named run, a push."""
     out: list[Claim] = []
+    ends: dict[int, int] = {}  # each claim's clause end: an <!-- ok --> anywhere in its clause vouches for it
     by_block: dict[int, list[Claim]] = {}
     for claim in claims:
         by_block.setdefault(id(claim.block), []).append(claim)
@@ -105,6 +107,7 @@ def evidence_claims(blocks: list[Block], claims: list[Claim]) -> list[Claim]:
             if push is not None and not _NOT_ASSERTED.search(clause[: push.start()]):
                 claim = Claim(OUTCOME, clause.strip()[-120:], block.line_at(start + push.start()), block)
                 claim.at, claim.family, claim.positive = start + push.end(), "push", True
+                ends[id(claim)] = end
                 out.append(claim)
                 continue
             result = _RESULT.search(clause)
@@ -115,9 +118,25 @@ def evidence_claims(blocks: list[Block], claims: list[Claim]) -> list[Claim]:
                 continue
             claim = Claim(OUTCOME, clause.strip()[-120:], block.line_at(start + result.start()), block)
             claim.at = start + result.end()
+            ends[id(claim)] = end
             claim.family, claim.noun, claim.positive = "process", anchor.lower(), result.group("pos") is not None
             out.append(claim)
+    accept_marked(out, claims, ends)
     return out
+
+
+def accept_marked(new: list[Claim], claims: list[Claim], ends: dict[int, int] | None = None) -> None:
+    """An `<!-- ok -->` in a claim's clause after it, or right after it (no claim of the sentence rules between
+    them), vouches for a claim read here."""
+    for claim in new:
+        end = (ends or {}).get(id(claim), claim.at)
+        for mark in claim.block.marks:
+            if mark.kind != "ok" or mark.at < claim.at:
+                continue
+            between = [c for c in claims if c.block is claim.block and max(claim.at, end) < c.at <= mark.at]
+            if mark.at <= end + 1 or not between:
+                claim.accepted = mark.note
+            break
 
 
 def _clauses(text: str) -> list[tuple[int, int]]:
@@ -154,11 +173,15 @@ def grade_files(findings: list[Finding], index: Sources) -> None:
         clauses = _clauses(text)
         paths = [f for f in items if f.claim.kind == PATH and f.status == TRACED]
         for finding in paths:
+            if finding.claim.accepted is not None:
+                continue  # vouched for with <!-- ok -->
             at = finding.claim.at
             clause_end = next((b for a, b in clauses if a <= at <= b + 1), len(text))
             # up to the clause's end, or the next file it names
             starts = [text.find(f.claim.text, at) for f in paths if f is not finding and f.claim.at > at]
             stop = min([clause_end, *[s for s in starts if s > at]])
+            if any(f.claim.accepted is not None for f in items if at < f.claim.at <= stop):
+                continue  # an <!-- ok --> after the code the clause puts in the file vouches for both
             anchors = _anchors(text[at:stop], items, at, stop)
             verdict = _home(finding.claim.text, anchors, index)
             if verdict is not None:
@@ -219,7 +242,7 @@ def grade_rejected(findings: list[Finding], index: Sources) -> None:
     `uv tool install --reinstall .`" where that line is only in a call the author rejected."""
     for finding in findings:
         claim = finding.claim
-        if claim.kind != COMMAND or finding.status != TRACED:
+        if claim.kind != COMMAND or finding.status != TRACED or claim.accepted is not None:
             continue
         wanted = " ".join(claim.text.strip().strip("`").lstrip("$ ").split())
         if len(wanted) < 6 or " " not in wanted:
@@ -244,3 +267,48 @@ def grade_rejected(findings: list[Finding], index: Sources) -> None:
         )
         finding.status, finding.event, finding.excerpt = graded.status, graded.event, graded.excerpt
         finding.reason, finding.advice = graded.reason, graded.advice
+
+
+# A short quoted term that names an error ("„Permission denied“", « accès refusé »): an error message, which the
+# failed calls near it must say, though it is too short to be checked as a quote.
+_ERRORISH = re.compile(
+    r"denied|error|failed|failure|not found|refused|timed? ?out|invalid|missing|forbidden|unauthori[sz]ed|"
+    r"exception|no such|cannot|can't|abgelehnt|verweigert|fehler|nicht gefunden|erreur|refusé|introuvable|échec",
+    re.I,
+)
+
+
+def grade_error_terms(blocks: list[Block], index: Sources) -> list[Finding]:
+    """Short quoted error messages no event says, in a paragraph whose cited events hold a failed call."""
+    out: list[Finding] = []
+    for block in blocks:
+        if not block.cites:
+            continue
+        failed = [
+            (event_id, call.error)
+            for event_id in index.in_order(near_events(index, block.cites))
+            for call in index.event_calls.get(event_id, [])
+            if call.error
+        ]
+        if not failed:
+            continue
+        for term in quoted_terms(block.text):
+            folded = " ".join(term.lower().split())
+            if not _ERRORISH.search(term) or any(folded in s.folded for s in index.sources):
+                continue
+            at = block.text.find(term) + len(term)
+            claim = Claim(ANY_QUOTE, term, block.line_at(at), block, at=at)
+            event_id, error = failed[0]
+            accept_marked([claim], [])
+            if claim.accepted is not None:
+                continue
+            out.append(
+                found(
+                    claim,
+                    next(iter(index.by_event.get(event_id, [])), None),
+                    f"no event says this; the failed call in {event_id} says: {error.splitlines()[0][:80]}",
+                    UNTRACED,
+                    advice=f"quote the error as {event_id} gives it",
+                )
+            )
+    return out

@@ -284,3 +284,28 @@ def test_a_result_of_a_run_of_my_own_needs_a_message_of_mine(slip: str) -> None:
         )
         == []
     )
+
+
+# -- vouched for -------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "vouched",
+    [
+        "The health check went in as an empty commit, `1d28f1e`, and pushed to `origin` right away <!-- ok: I pushed it later -->. <!-- ev: e28 e29 e30 -->",
+        "A run with `--cov-fail-under=99` passed <!-- ok -->. <!-- ev: e110 -->",
+        "Claude found that one line of `pyproject.toml` read `main.py.oldscratch` <!-- ok -->. <!-- ev: e9 e11 e12 -->",
+    ],
+)
+def test_an_ok_mark_vouches_for_what_the_evidence_rules_read(vouched: str) -> None:
+    assert problems("H1", vouched) == []
+
+
+def test_a_short_quoted_error_no_event_says_is_reported_beside_a_failed_call() -> None:
+    slip = "Claude wollte mir Fragen stellen, aber das Werkzeug fehlte („Permission denied“). <!-- ev: e6 e7 -->"
+    assert any(
+        "no event says this; the failed call in e7 says: Error: No such tool available" in p
+        for p in problems("H2", slip)
+    )
+    english = 'The question tool failed with "access denied", so Claude wrote a plan instead. <!-- ev: e6 e7 -->'
+    assert any("the failed call in e7" in p for p in problems("H2", english))
