@@ -44,6 +44,10 @@ _FAILED = (
     r"a échoué|ont échoué|échoua|a planté|"
     r"失败了|挂了|報錯|报错了|失敗した|落ちた"
 )
+_COUNTED = re.compile(
+    r"(?:\d|\b(?:of which|of them|of those|one|two|three|four|five|six|seven|eight|nine|ten|none|all)|davon|dont)\W*$",
+    re.I,
+)
 _RESULT_NEGATIVE = re.compile(rf"(?:{_FAILED})", re.I)
 _RESULT = re.compile(
     rf"(?:(?<!\w)|(?<=[^\x00-\x7f]))(?:(?P<neg>{_FAILED})|(?P<pos>{_PASSED}))(?:(?!\w)|(?=[^\x00-\x7f]))", re.I
@@ -113,6 +117,8 @@ def evidence_claims(blocks: list[Block], claims: list[Claim]) -> list[Claim]:
             result = _RESULT.search(clause)
             if result is None or _NOT_ASSERTED.search(clause[: result.start()]):
                 continue
+            if _COUNTED.search(clause[: result.start()]):
+                continue  # "(1 failed)", "two of which failed": a count, read as a number
             anchor = _run_anchor(block, own, start, start + result.start())
             if not anchor:
                 continue

@@ -309,3 +309,9 @@ def test_a_short_quoted_error_no_event_says_is_reported_beside_a_failed_call() -
     )
     english = 'The question tool failed with "access denied", so Claude wrote a plan instead. <!-- ev: e6 e7 -->'
     assert any("the failed call in e7" in p for p in problems("H2", english))
+
+
+def test_a_count_of_failed_calls_after_a_command_is_no_result_of_it() -> None:
+    # the offline engine's own wording: "(1 failed)" counts the failed calls, it tells no run's result
+    told = "After that it ran two commands, among them `pytest --cov-fail-under=99` (1 failed). <!-- ev: e108 e109 e110 -->"
+    assert problems("H1", told) == []
