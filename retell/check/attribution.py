@@ -129,15 +129,19 @@ _EU_SAY = (
     r"bat|bate|schrieb|schreibe|fragte|frage|antwortete|antworte|sagte|sage|meinte|tippte|erwiderte|ergänzte|"
     r"entgegnete|schlug|fügte|warnte|notierte|fasste|erklärte|versprach|bestätigte|berichtete|verlangte|forderte|"
     r"écrit|écrivit|demandé|demanda|répondu|répondit|dit|ajouté|ajouta|proposé|proposa|tapé|expliqué|expliqua|"
-    r"précisé|précisa|conclu|conclut|suggéré|suggéra|affirmé|affirma|insisté|insista|résumé|résuma|noté|nota"
+    r"précisé|précisa|conclu|conclut|suggéré|suggéra|affirmé|affirma|insisté|insista|résumé|résuma|noté|nota|"
+    r"escribió|respondió|dijo|contestó|preguntó|propuso|sugirió|añadió|explicó|insistió"
 )
+# Spanish drops the pronoun: the verb's person says who ("«…», escribí" is mine, "escribió Claude" Claude's).
+_ES_MINE = r"escribí|respondí|dije|pregunté|pedí|contesté|añadí|insistí|expliqué"
 _EU_ME = r"ich|je|j'|j’|moi"
 _EU_CLAUDE = r"Claude|er|es|il|der Agent|der Subagent|l'agent|l’agent|le sous-agent"
 _EU_AFTER = re.compile(
     rf"^\s*[,.!?:;]?\s*(?:(?:{_EU_SAY})\s+(?:(?P<me>ich)|(?P<it>{_EU_CLAUDE}))\b"
     rf"|(?:ai|avais)-(?:je|j)\s+(?P<me2>{_EU_SAY})\b"
     rf"|(?:a|avait)\s+(?:{_EU_SAY})\s+(?P<it2>Claude|l'agent|l’agent)\b"
-    rf"|(?:(?P<me3>ich)|(?P<it3>Claude))\s+(?:{_EU_SAY})\b)",
+    rf"|(?:(?P<me3>ich)|(?P<it3>Claude))\s+(?:{_EU_SAY})\b"
+    rf"|(?:le\s+|yo\s+)?(?P<me4>{_ES_MINE})\b)",
     re.I,
 )
 _EU_LEAD = re.compile(
@@ -152,7 +156,7 @@ def _european_after(after: str) -> str | None:
     match = _EU_AFTER.match(after)
     if match is None:
         return None
-    if match.group("me") or match.group("me2") or match.group("me3"):
+    if match.group("me") or match.group("me2") or match.group("me3") or match.group("me4"):
         return AUTHOR
     who = (match.group("it") or match.group("it2") or match.group("it3") or "").lower()
     if "agent" in who:
@@ -164,6 +168,8 @@ def _european_lead(lead: str) -> str | None:
     """ "Ich schrieb: „…“", "Claude antwortete:", "schrieb ich:", "J'ai répondu : « … »": the last one named
     with a verb of saying in the lead's sentence, in German or French."""
     sentence = _SENTENCE.split(lead.strip())[-1] if lead.strip() else ""
+    if re.search(rf"(?<!\w)(?:{_ES_MINE})\b[^.!?«“]{{0,30}}:?\s*$", sentence, re.I):
+        return AUTHOR  # "Le escribí a Claude:", "Respondí:"
     inverted = _EU_INVERTED.search(sentence)
     if inverted is not None:
         return inverted.lastgroup

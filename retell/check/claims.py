@@ -435,7 +435,12 @@ _ZH_CREDIT = re.compile(
 # and an idea given to someone ("Die Lösung kam von mir", "war meine Idee", "l'idée venait de moi").
 _EU_CREDIT_VERBS = (
     r"entschied|beschloss|schlug|wählte|suchte|fand|bemerkte|entdeckte|bestand|verlangte|wollte|bat|legte fest|"
-    r"décidé|choisi|proposé|suggéré|trouvé|repéré|remarqué|insisté|exigé|voulu|demandé"
+    r"décidé|choisi|proposé|suggéré|trouvé|repéré|remarqué|insisté|exigé|voulu|demandé|"
+    r"decidió|eligió|propuso|sugirió|encontró|descubrió|insistió"
+)
+# Spanish drops the pronoun: "Decidí…", "Encontré `x` en la página": the first person's own verb.
+_ES_CREDIT = re.compile(
+    r"(?<!\w)(?P<verb>[Dd]ecidí|[Ee]legí|[Pp]ropuse|[Ss]ugerí|[Ee]ncontré|[Dd]escubrí|[Nn]oté|[Ii]nsistí)\b(?P<rest>[^.!?;]*)"
 )
 _EU_CREDIT = re.compile(
     r"(?P<actor>\b(?:[Ii]ch|[Jj]e|[Jj]['’]ai|[Jj]['’]avais)\b|\bClaude\b(?!\s+Code)(?:\s+(?:a|avait|hatte))?)"
@@ -445,8 +450,8 @@ _EU_CREDIT = re.compile(
 _EU_IDEA = re.compile(
     r"(?P<what>\b(?:[Dd]ie|[Dd]er|[Dd]as|[Ll]a|[Ll]e|[Ll]['’])\s*[^\W\d_]+)\s+"
     r"(?:kam|stammte|venait|vient|est venue?)\s+(?:von|de)\s+(?P<whose>mir|moi|Claude)\b(?P<rest>[^.!?;]*)"
-    r"|\b(?:war|était)\s+(?P<whose2>meine|mon|ma|Claudes|l'idée de Claude)\s+(?:Idee|Vorschlag|Entscheidung|idée|choix|"
-    r"décision)(?P<rest2>[^.!?;]*)"
+    r"|\b(?:war|était|fue)\s+(?P<whose2>meine|mon|ma|mi|Claudes|l'idée de Claude)\s+"
+    r"(?:Idee|Vorschlag|Entscheidung|idée|choix|décision|idea|decisión|propuesta)(?P<rest2>[^.!?;]*)"
 )
 # A request: the author may ask for what Claude offered first ("I asked for a full export first"); wanting it is
 # asking for it ("I also wanted the project's prompts" after a subagent's report listed them).
@@ -503,6 +508,8 @@ def credit_claims(text: str, block: Block) -> list[Claim]:
     for match in _EU_CREDIT.finditer(text):
         actor = CLAUDE if match.group("actor").startswith("Claude") else AUTHOR
         add(match.start(), match.end(), match.group("rest"), actor, match.group("verb"))
+    for match in _ES_CREDIT.finditer(text):
+        add(match.start(), match.end(), match.group("rest"), AUTHOR, match.group("verb").lower())
     for match in _EU_IDEA.finditer(text):
         whose = match.group("whose") or match.group("whose2") or ""
         actor = CLAUDE if "Claude" in whose else AUTHOR

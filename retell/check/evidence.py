@@ -36,13 +36,15 @@ _PASSED = (
     r"passed|went through|succeeded|came back (?:clean|green)|ran clean|went green|"
     r"lief(?:en)? (?:durch|sauber|fehlerfrei|grün)|liefen|bestanden|klappte|ging durch|war grün|erfolgreich|"
     r"a réussi|ont réussi|réussit|est passée?|sont passée?s|a fonctionné|a marché|"
-    r"通过了|跑通了|成功了|全部通过|通った|成功した|パスした"
+    r"通过了|跑通了|成功了|全部通过|通った|成功した|パスした|"
+    r"pasó|pasaron|funcionó|salió bien|tuvo éxito"
 )
 _FAILED = (
     r"failed|errored|crashed|broke|"
     r"scheiterte|schlug fehl|fehlschlug|brach ab|ist fehlgeschlagen|"
     r"a échoué|ont échoué|échoua|a planté|"
-    r"失败了|挂了|報錯|报错了|失敗した|落ちた"
+    r"失败了|挂了|報錯|报错了|失敗した|落ちた|"
+    r"falló|fallaron|se rompió|dio error"
 )
 _COUNTED = re.compile(
     r"(?:\d|\b(?:of which|of them|of those|one|two|three|four|five|six|seven|eight|nine|ten|none|all)|davon|dont)\W*$",
@@ -56,13 +58,13 @@ _RESULT = re.compile(
 _NOT_ASSERTED = re.compile(
     r"(?<!\w)(?:not|never|no|n't|would|should|could|might|will|if|whether|unless|expected|hoped|wanted|"
     r"nicht|nie|kein|keine|würde|sollte|könnte|wenn|ob|falls|wollte|sollen|"
-    r"pas|jamais|aucun|devrait|pourrait|si|voulait|aurait)(?!\w)|\?|没有?|未|不|如果|是否|ない|なかった|もし|？",
+    r"pas|jamais|aucun|devrait|pourrait|si|voulait|aurait|nunca|debería|podría|quería)(?!\w)|\?|没有?|未|不|如果|是否|ない|なかった|もし|？",
     re.I,
 )
 # A push told as done: "pushed to `origin`", "nach GitHub gepusht", "poussé sur `main`".
 _PUSHED = re.compile(
     r"(?<!\w)(?:pushed\s+(?:it\s+|them\s+|everything\s+)?(?:up\s+)?to|gepusht|gepushed|poussée?s?|pushée?s?)(?!\w)"
-    r"|推送(?:到|了)|推到了?|プッシュ(?:した|された)",
+    r"|推送(?:到|了)|推到了?|プッシュ(?:した|された)|(?<!\w)(?:hice|hizo) push(?!\w)|(?<!\w)pushe(?:é|ó)(?!\w)",
     re.I,
 )
 # A run the author made themselves, outside Claude's tools ("I ran it myself from /tmp, and it worked", "Ich habe es
@@ -74,7 +76,9 @@ _MYSELF = re.compile(
     r"ausprobiert)\b"
     r"|\b[Ii]ch\s+(?:rief|führte|testete|probierte|startete)\b[^.;!?\n]{0,60}?\bselbst\b"
     r"|\b[Jj]['’]ai\b[^.;!?\n]{0,40}?\b(?:lancé|exécuté|testé|essayé|appelé)\b[^.;!?\n]{0,60}?\bmoi-même\b"
-    r"|我(?:自己|亲自)[^。；！？\n]{0,30}?(?:运行|跑|试|测试|调用)",
+    r"|我(?:自己|亲自)[^。；！？\n]{0,30}?(?:运行|跑|试|测试|调用)"
+    r"|\b(?:[Ll]o\s+)?(?:ejecuté|probé|lancé|llamé)\b[^.;!?\n]{0,60}?\byo mism[oa]\b"
+    r"|\b[Yy]o mism[oa]\s+(?:lo\s+)?(?:ejecuté|probé|llamé)\b",
 )
 # Code whose place is a file: not a command, a flag alone is a command's (see _run_outcomes).
 _VERSION = re.compile(r"(?<![\w.])\d+\.\d+(?:\.\d+)?\+?(?![\w.])")
@@ -117,7 +121,7 @@ def evidence_claims(blocks: list[Block], claims: list[Claim]) -> list[Claim]:
             result = _RESULT.search(clause)
             if result is None or _NOT_ASSERTED.search(clause[: result.start()]):
                 continue
-            if _COUNTED.search(clause[: result.start()]):
+            if _COUNTED.search(re.sub(r"`[^`]*`", "CODE", clause[: result.start()])):
                 continue  # "(1 failed)", "two of which failed": a count, read as a number
             anchor = _run_anchor(block, own, start, start + result.start())
             if not anchor:

@@ -1,4 +1,4 @@
-"""German and French figures glossed into English, so that the reader of numbers, units and times
+"""German, French and Spanish figures glossed into English, so that the reader of numbers, units and times
 (`amounts.py`) reads a post told in those languages: "vierundzwanzig Werkzeugaufrufe" is "twenty-four tool
 calls", "knapp 1.300 Zeilen" is "just under 1,300 lines", "acht Minuten später" is "eight minutes later",
 "une demi-heure plus tard" is "half an hour later".
@@ -32,6 +32,13 @@ _FR = {
     "onze": 11, "douze": 12, "treize": 13, "quatorze": 14, "quinze": 15, "seize": 16, "vingt": 20,
     "trente": 30, "quarante": 40, "cinquante": 50, "soixante": 60, "cent": 100, "mille": 1000,
 }  # fmt: skip
+_ES = {
+    "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6, "siete": 7, "ocho": 8, "nueve": 9, "diez": 10,
+    "once": 11, "doce": 12, "trece": 13, "catorce": 14, "quince": 15, "dieciséis": 16, "diecisiete": 17,
+    "dieciocho": 18, "diecinueve": 19, "veinte": 20, "veintiuno": 21, "veintidós": 22, "veintitrés": 23,
+    "veinticuatro": 24, "veinticinco": 25, "veintiséis": 26, "veintisiete": 27, "veintiocho": 28,
+    "veintinueve": 29, "treinta": 30, "cuarenta": 40, "cincuenta": 50, "sesenta": 60, "cien": 100, "mil": 1000,
+}  # fmt: skip
 _EN_WORDS = {
     1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine",
     10: "ten", 11: "eleven", 12: "twelve",
@@ -39,27 +46,27 @@ _EN_WORDS = {
 
 # What a figure counts, German and French, as the English word `amounts.py` knows.
 _UNITS = [
-    (r"Sekunden?|secondes?", "seconds"),
-    (r"Minuten?|minutes?", "minutes"),
-    (r"Stunden?|heures?", "hours"),
-    (r"Tage?n?|jours?", "days"),
-    (r"Wochen?|semaines?", "weeks"),
-    (r"Monate?n?|mois", "months"),
+    (r"Sekunden?|secondes?|segundos?", "seconds"),
+    (r"Minuten?|minutes?|minutos?", "minutes"),
+    (r"Stunden?|heures?|horas?", "hours"),
+    (r"Tage?n?|jours?|días?", "days"),
+    (r"Wochen?|semaines?|semanas?", "weeks"),
+    (r"Monate?n?|mois|meses", "months"),
     (
         r"Werkzeugaufrufen?|Werkzeug-Aufrufen?|Tool-Aufrufen?|Toolaufrufen?|appels? d['’]outils?"
-        r"|appels? (?:à|aux) des? outils?",
+        r"|appels? (?:à|aux) des? outils?|llamadas? a (?:la |las )?herramientas?",
         "tool calls",
     ),
     (r"Aufrufen?|appels?", "calls"),
-    (r"Zeilen|lignes?", "lines"),
-    (r"Dateien|Datei|fichiers?", "files"),
-    (r"Tests?|Testfällen?|tests?", "tests"),
+    (r"Zeilen|lignes?|líneas?", "lines"),
+    (r"Dateien|Datei|fichiers?|archivos?|ficheros?", "files"),
+    (r"Tests?|Testfällen?|tests?|pruebas?", "tests"),
     (r"Commits?|commits?", "commits"),
     (r"Bearbeitungen|Edits|modifications", "edits"),
-    (r"Nachrichten|messages?", "messages"),
-    (r"Fehlern?|erreurs?", "errors"),
-    (r"Subagenten|Sub-Agenten|sous-agents?", "subagents"),
-    (r"Befehlen?|commandes?", "commands"),
+    (r"Nachrichten|messages?|mensajes?", "messages"),
+    (r"Fehlern?|erreurs?|errores", "errors"),
+    (r"Subagenten|Sub-Agenten|sous-agents?|subagentes?", "subagents"),
+    (r"Befehlen?|commandes?|comandos?", "commands"),
     (r"Durchläufen?|Läufen?|exécutions?", "runs"),
     (r"Prozent|pour ?cent|%", "percent"),
     (r"Wörtern?|mots", "words"),
@@ -69,22 +76,28 @@ _UNIT = re.compile(
 )
 # Words before a figure that say how exact it is, and after it, that it is a time between two moments.
 _BEFORE = [
-    (r"gut|gute|guten|über|mehr als|plus de|bien plus de", "over"),
-    (r"knapp|fast|beinahe|près de|presque|à peine", "just under"),
-    (r"etwa|ungefähr|rund|circa|ca\.|gegen|environ|à peu près|quelque|autour de", "about"),
-    (r"unter|weniger als|moins de", "under"),
-    (r"binnen|innerhalb von|innerhalb|en moins de", "within"),
-    (r"nach|après|au bout de", "after"),
+    (r"gut|gute|guten|über|mehr als|plus de|bien plus de|más de", "over"),
+    (r"knapp|fast|beinahe|près de|presque|à peine|casi", "just under"),
+    (
+        r"etwa|ungefähr|rund|circa|ca\.|gegen|environ|à peu près|quelque|autour de|unos|unas|alrededor de|cerca de",
+        "about",
+    ),
+    (r"unter|weniger als|moins de|menos de", "under"),
+    (r"binnen|innerhalb von|innerhalb|en moins de|en menos de", "within"),
+    (r"nach|après|au bout de|tras", "after"),
 ]
-_AFTER = [(r"später|danach|plus tard|après", "later"), (r"vorher|früher|plus tôt|avant", "earlier")]
+_AFTER = [
+    (r"später|danach|plus tard|après|después|más tarde", "later"),
+    (r"vorher|früher|plus tôt|avant|antes", "earlier"),
+]
 _BEFORE_RE = re.compile(r"(?<!\w)(?:" + "|".join(f"(?P<b{n}>{p})" for n, (p, _) in enumerate(_BEFORE)) + r")\s+$", re.I)
 _AFTER_RE = re.compile(r"\s+(?:" + "|".join(f"(?P<a{n}>{p})" for n, (p, _) in enumerate(_AFTER)) + r")(?!\w)", re.I)
 # Fixed phrases of time: "eine halbe Stunde", "anderthalb Stunden", "une demi-heure", "une heure et demie".
 _PHRASES = [
-    (r"(?:eine|einer|einem) halben? Stunde|une demi-heure|une demie-heure", "half an hour"),
-    (r"(?:eineinhalb|anderthalb) Stunden|une heure et demie", "an hour and a half"),
-    (r"(?:eine|einer|einem) Stunde|une heure", "an hour"),
-    (r"(?:eine|einer|einem) Minute|une minute", "a minute"),
+    (r"(?:eine|einer|einem) halben? Stunde|une demi-heure|une demie-heure|media hora", "half an hour"),
+    (r"(?:eineinhalb|anderthalb) Stunden|une heure et demie|una hora y media", "an hour and a half"),
+    (r"(?:eine|einer|einem) Stunde|une heure|una hora", "an hour"),
+    (r"(?:eine|einer|einem) Minute|une minute|un minuto", "a minute"),
     (r"(?:ein|einen|einem) Tag|un jour", "a day"),
     (r"(?:eine|einer) Woche|une semaine", "a week"),
 ]
@@ -96,6 +109,11 @@ _DE_WORD = (
     r"sechzig|siebzig|achtzig|neunzig)|dreizehn|vierzehn|fünfzehn|sechzehn|siebzehn|achtzehn|neunzehn|zwölf|elf|"
     r"zehn|zwei|drei|vier|fünf|sechs|sieben|acht|neun"
 )
+_ES_WORD = (
+    r"veinti(?:uno|dós|trés|cuatro|cinco|séis|siete|ocho|nueve)|(?:treinta|cuarenta|cincuenta|sesenta) y "
+    r"(?:uno|dos|tres|cuatro|cinco|seis|siete|ocho|nueve)|dieci(?:séis|siete|ocho|nueve)|trece|catorce|quince|"
+    r"veinte|treinta|cuarenta|cincuenta|sesenta|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|once|doce"
+)
 _FR_WORD = (
     r"(?:vingt|trente|quarante|cinquante|soixante)(?:-(?:et-)?(?:un|deux|trois|quatre|cinq|six|sept|huit|neuf))?"
     r"|deux|trois|quatre|cinq|six|sept|huit|neuf|dix|onze|douze|treize|quatorze|quinze|seize|cent|mille"
@@ -103,7 +121,7 @@ _FR_WORD = (
 # A figure: German thousands with dots (1.300) or spaces, a decimal comma (3,5), or a number word.
 _FIGURE = re.compile(
     rf"(?<![\w.,])(?:(?P<digits>\d{{1,3}}(?:[. \u00a0\u202f]\d{{3}})+(?![\d.])|\d+,\d+(?!\d)|\d+)"
-    rf"|(?P<word>{_DE_WORD}|{_FR_WORD}))(?![\w])",
+    rf"|(?P<word>{_DE_WORD}|{_FR_WORD}|{_ES_WORD}))(?![\w])",
     re.I,
 )
 
@@ -121,6 +139,11 @@ def _word_value(word: str) -> int | None:
         return _ONES_DE[compound.group(1)] + _TENS_DE[compound.group(2)]
     if word in _FR:
         return _FR[word]
+    if word in _ES:
+        return _ES[word]
+    spanish = re.fullmatch(r"(\w+) y (\w+)", word)
+    if spanish and spanish.group(1) in _ES and spanish.group(2) in _ES:
+        return _ES[spanish.group(1)] + _ES[spanish.group(2)]
     parts = re.split(r"-(?:et-)?", word)
     if len(parts) == 2 and parts[0] in _FR and (parts[1] in _FR or parts[1] == "un"):
         return _FR[parts[0]] + (1 if parts[1] == "un" else _FR[parts[1]])
@@ -147,7 +170,7 @@ class Gloss:
 
 
 def glossable(text: str) -> bool:
-    return language_of(text) in ("de", "fr")
+    return language_of(text) in ("de", "fr", "es")
 
 
 def gloss(text: str) -> Gloss:

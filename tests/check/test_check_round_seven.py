@@ -315,3 +315,35 @@ def test_a_count_of_failed_calls_after_a_command_is_no_result_of_it() -> None:
     # the offline engine's own wording: "(1 failed)" counts the failed calls, it tells no run's result
     told = "After that it ran two commands, among them `pytest --cov-fail-under=99` (1 failed). <!-- ev: e108 e109 e110 -->"
     assert problems("H1", told) == []
+
+
+# -- Spanish -----------------------------------------------------------------------------------------------------
+
+
+def test_spanish_is_read_as_german_and_french_are() -> None:
+    assert (
+        problems("H2", "Un subagente revisó el proyecto en catorce llamadas a herramientas. <!-- ev: e3 e4 -->") == []
+    )
+    assert any(
+        "closest: 14 the subagent's tool uses in e4" in p
+        for p in problems(
+            "H2", "Un subagente revisó el proyecto en veinticuatro llamadas a herramientas. <!-- ev: e3 e4 -->"
+        )
+    )
+    assert problems("H2", "Ocho minutos después llegó mi verdadera petición. <!-- ev: e64 e65 -->") == []
+    assert any(
+        "closest: 8 min" in p
+        for p in problems("H2", "Media hora después llegó mi verdadera petición. <!-- ev: e64 e65 -->")
+    )
+    slip = "«Completa el README con `uv sync`», escribí. <!-- translated: e200 --> <!-- ev: e200 -->"
+    assert any("it has uv sync, which e200 does not" in p for p in problems("H2", slip))
+    found = "Encontré `uv tool upgrade --reinstall` yo mismo en la página. <!-- ev: e185 e187 e188 -->"
+    assert any("was Claude's to name (e187)" in p for p in problems("H2", found))
+    assert any(
+        "the run in e110 failed" in p
+        for p in problems("H1", "Una ejecución con `--cov-fail-under=99` pasó. <!-- ev: e110 -->")
+    )
+    assert any(
+        "is in .gitignore (e12)" in p
+        for p in problems("H1", "En `pyproject.toml` una línea decía `main.py.oldscratch`. <!-- ev: e9 e11 e12 -->")
+    )
