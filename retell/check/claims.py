@@ -605,6 +605,9 @@ _REPORTS_AFTER = re.compile(r"^\s*(?:[A-Z]\w*|I|it)(?:\s+\w+ly)?\s+[a-z]+ed\s+(?
 
 # A short quote is a claim when the sentence says right before it who said it: `Claude checked it and reported
 # "still no"`, `I answered "yes"` (a word or two in quotes is otherwise a term, a label or a title).
+# After a quote that ends its own sentence with a stop: someone doing something to an object, not saying it
+# ("Claude sent an Explore subagent through the code"), which "“…,” Claude said" or "“…?” it asked" is not.
+_ACTS_AFTER = re.compile(r"^\s*(?:Claude|I|It|He|She|They)\s+(?:\w+ly\s+)?[a-z]+\s+(?:an?|the|its|my|their|it|them)\b")
 _SAID_RIGHT_BEFORE = re.compile(
     r"\b(?:I|Claude|it|the (?:sub-?)?agent)\s+(?:\w+\s+){0,6}?(?:said|replied|answered|reported|wrote|typed|"
     r"asked|concluded)\s*:?\s*$"
@@ -632,6 +635,8 @@ def _quote_claims(block: Block, original: str, masked: str) -> tuple[list[Claim]
                 after = ""  # "“…”. I gave in": a new sentence, not an attribution
             elif quoted.rstrip()[-1:] in ".!?" and _REPORTS_AFTER.match(after):
                 after = ""  # "“Still broken?” Claude confirmed that …": a new sentence with its own content
+            elif quoted.rstrip()[-1:] == "." and _ACTS_AFTER.match(after):
+                after = ""  # "“…as well.” Claude sent an Explore subagent…": a sentence ended, the next one acts
             joined = quoted.rstrip()[-1:] in ",，、" or after.lstrip()[:1] in ",，"
             speaker = speaker_of(masked[last_end : match.start()], masked[:last_end], after, joined=joined)
             if speaker == PRONOUN:

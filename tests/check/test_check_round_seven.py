@@ -347,3 +347,10 @@ def test_spanish_is_read_as_german_and_french_are() -> None:
         "is in .gitignore (e12)" in p
         for p in problems("H1", "En `pyproject.toml` una línea decía `main.py.oldscratch`. <!-- ev: e9 e11 e12 -->")
     )
+
+
+def test_a_quote_that_ends_its_sentence_is_not_said_by_whoever_acts_next() -> None:
+    told = 'Then came the actual feature: "We should support those (.tar, .tar.gz) as well, in a similar way to the .zip embedded archives." Claude sent a subagent through the code before touching it. <!-- ev: e31 e32 e33 -->'
+    assert problems("H1", told) == []
+    moved = 'Then came Claude\'s answer: "We should support those (.tar, .tar.gz) as well, in a similar way to the .zip embedded archives." <!-- ev: e31 e32 e33 -->'
+    assert any("these are your words (e31), not Claude's" in p for p in problems("H1", moved))
