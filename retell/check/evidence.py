@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from retell.check.claims import ANY_QUOTE, CODE_SPAN, COMMAND, OUTCOME, PATH, Claim, quoted_terms
+from retell.check.claims import ANY_QUOTE, CODE_SPAN, COMMAND, OUTCOME, PATH, QUOTE_KINDS, Claim, quoted_terms
 from retell.check.document import Block
 from retell.check.scope import near_events
 from retell.check.sources import TOOL, Sources
@@ -149,9 +149,14 @@ def accept_marked(new: list[Claim], claims: list[Claim], ends: dict[int, int] | 
             break
 
 
+_QUOTED = re.compile(r"`[^`\n]*`|“[^“”\n]*”|\"[^\"\n]*\"|„[^„“”\n]*[“”]|«[^«»\n]*»|「[^「」\n]*」")
+
+
 def _clauses(text: str) -> list[tuple[int, int]]:
+    """Where each clause starts and ends; a stop inside quotes or code ("Sprint 0: Bug Fix") ends none."""
+    masked = _QUOTED.sub(lambda m: m.group(0)[0] + "x" * (len(m.group(0)) - 2) + m.group(0)[-1], text)
     out, start = [], 0
-    for match in _CLAUSE.finditer(text):
+    for match in _CLAUSE.finditer(masked):
         out.append((start, match.start()))
         start = match.end()
     out.append((start, len(text)))
@@ -193,14 +198,23 @@ def grade_files(findings: list[Finding], index: Sources) -> None:
             if any(f.claim.accepted is not None for f in items if at < f.claim.at <= stop):
                 continue  # an <!-- ok --> after the code the clause puts in the file vouches for both
             anchors = _anchors(text[at:stop], items, at, stop)
+            # what the clause put into the file before naming it: "put “Sprint 0: …” at the top of `x.md`"
+            begin = next((a for a, b in clauses if a <= at <= b + 1), 0)
+            named_at = max(begin, text.rfind(finding.claim.text, 0, at))
+            alone = all(not (begin <= f.claim.at <= clause_end) for f in paths if f is not finding)
+            if alone and _INTO.search(text[begin:named_at].rstrip("` ")):
+                anchors += _anchors("", items, begin, named_at)
             verdict = _home(finding.claim.text, anchors, index)
             if verdict is not None:
                 anchor, home, event_id = verdict
-                source = next((s for s in index.by_event.get(event_id, []) if anchor.lower() in s.folded), None)
+                source = next(
+                    (s for s in index.by_event.get(event_id, []) if anchor.strip("“”").lower() in s.folded), None
+                )
+                shown = anchor if anchor.startswith("“") else f"`{anchor}`"
                 graded = found(
                     finding.claim,
                     source,
-                    f"`{anchor}` is in {home} ({event_id}), not in {finding.claim.text}",
+                    f"{shown} is in {home} ({event_id}), not in {finding.claim.text}",
                     CONTRADICTED,
                     advice=f"name {home}, the file the events show it in",
                 )
@@ -208,11 +222,26 @@ def grade_files(findings: list[Finding], index: Sources) -> None:
                 finding.reason, finding.advice = graded.reason, graded.advice
 
 
+# A clause that puts something into a file named after it: "put … at the top of", "added … to", "schrieb … in".
+_INTO = re.compile(
+    r"\b(?:put|added|wrote|inserted|appended|moved|placed)\b.*\b(?:at the (?:top|end|bottom) of|to|into|in)\s*$"
+    r"|\b(?:setzte|schrieb|fügte|trug)\b.*\b(?:an den Anfang|ans Ende|in|an)\b[^`]*$"
+    r"|\b(?:mis|ajouté|écrit|inséré)\b.*\b(?:en tête de|à la fin de|dans)\s*$",
+    re.I,
+)
+
+
 def _anchors(span: str, items: list[Finding], start: int, stop: int) -> list[str]:
-    """Code (not a command, not a path) and version numbers a clause puts after a file's name."""
-    out = [f.claim.text for f in items if f.claim.kind == CODE_SPAN and start < f.claim.at <= stop]
+    """Code (not a command, not a path), quotes of two words or more and version numbers a clause puts after
+    a file's name (or before it, when it says it put them into the file)."""
+    out = [
+        f.claim.text.strip() if f.claim.kind == CODE_SPAN else f"“{f.claim.text.strip()}”"
+        for f in items
+        if start < f.claim.at <= stop
+        and (f.claim.kind == CODE_SPAN or (f.claim.kind in QUOTE_KINDS and len(f.claim.text.split()) >= 2))
+    ]
     out += _VERSION.findall(span)
-    return [a for a in out if len(a) >= 4 and not _NOT_CONTENT.search(a.strip())]
+    return [a for a in out if len(a) >= 4 and not _NOT_CONTENT.search(a)]
 
 
 # Not what a file holds but a name any file may use: an identifier (`_is_cache_version_compatible`, `main()`,
@@ -224,7 +253,7 @@ def _home(path: str, anchors: list[str], index: Sources) -> tuple[str, str, str]
     """(anchor, its file, the event) for the first anchor the events show only in files other than `path`."""
     name = path.rstrip("/").rsplit("/", 1)[-1].lower()
     for anchor in anchors:
-        folded = anchor.lower()
+        folded = anchor.strip("“”").lower()
         holders = {s.id for s in index.sources if s.speaker == TOOL and folded in s.folded}
         if not holders:
             continue

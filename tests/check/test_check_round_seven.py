@@ -354,3 +354,20 @@ def test_a_quote_that_ends_its_sentence_is_not_said_by_whoever_acts_next() -> No
     assert problems("H1", told) == []
     moved = 'Then came Claude\'s answer: "We should support those (.tar, .tar.gz) as well, in a similar way to the .zip embedded archives." <!-- ev: e31 e32 e33 -->'
     assert any("these are your words (e31), not Claude's" in p for p in problems("H1", moved))
+
+
+@pytest.mark.parametrize(
+    "slip",
+    [
+        'It put "Sprint 0: Bug Fix (CRITICAL)" at the top of `docs/technical-requirements.md`. <!-- ev: e160 e163 e165 -->',
+        "Claude schrieb „Sprint 0: Bug Fix (CRITICAL)“ an den Anfang von `docs/technical-requirements.md`. <!-- ev: e160 e163 e165 -->",
+        "Claude a mis « Sprint 0: Bug Fix (CRITICAL) » en tête de `docs/technical-requirements.md`. <!-- ev: e160 e163 e165 -->",
+    ],
+)
+def test_what_a_sentence_puts_into_a_file_must_be_in_that_file(slip: str) -> None:
+    # G1: e165 adds the Sprint 0 heading to docs/implementation-plan.md; e160 edits docs/technical-requirements.md
+    assert any(
+        "“Sprint 0: Bug Fix (CRITICAL)” is in docs/implementation-plan.md (e165)" in p for p in problems("G1", slip)
+    )
+    told = 'Claude added "Sprint 0: Bug Fix (CRITICAL)" to `docs/implementation-plan.md`. <!-- ev: e160 e163 e165 -->'
+    assert problems("G1", told) == []
