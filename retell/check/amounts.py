@@ -467,6 +467,7 @@ def _cjk_counts(text: str, taken: list[Amount]) -> list[Amount]:
 # -- the whole text ---------------------------------------------------------------------------------------
 
 _RANGE = re.compile(rf"(?P<a>{DIGITS}|{EN_NUMBER}|{CJK_NUMBER})\s*(?:to|-|–|—|~|〜|～|or|から)\s*$", re.I)
+_CHAIN = re.compile(rf"(?:{DIGITS})\s+to\s+(?:(?:{DIGITS})\s+to\s+)+$", re.I)
 _PARTNER = re.compile(
     rf"(?<![A-Za-z0-9_.,/#-])(?P<num>{DIGITS}|{EN_NUMBER})\s*(?:,|\band\b|\bof\b(?:\s+(?:those|the|them|these|its|all))?)\s*$",
     re.I,
@@ -624,6 +625,10 @@ def _count(text: str, match: re.Match[str], default_unit: str) -> Amount | None:
         value, precision = value / 100, precision / 100
     if unit == "lines" and not number[:1].isdigit() and not hyphen:
         return None  # "in one line" is a figure of speech; "70 lines" is a fact
+    if re.fullmatch(r"passes", text[match.end("num") : end].strip(), re.I) and re.search(
+        r"\b(?:in|over|across|within)\s+$", text[max(0, match.start() - 10) : match.start()], re.I
+    ):
+        return None  # "added the tests in two passes": rounds of work, not tests that passed
     if unit.startswith(THING) and number.lower() in ("a single", "one"):
         return None  # "one thing", "a single edit": not a count anyone checks
     if unit == FAILED:  # "two failed requests": requests that failed, not failed tool calls or tests
@@ -669,6 +674,19 @@ def _singular(word: str) -> str:
 
 def _range(text: str, amount: Amount, add: object) -> None:
     """ "three to four weeks", "500–800 words", "six or seven tool calls": one claim from the first to the last."""
+    chain = _CHAIN.search(text[max(0, amount.start - 60) : amount.start])
+    if chain is not None:
+        # "from 40 to 58 to 65 passing tests": a count at three moments, each of them a claim, not a range
+        offset = max(0, amount.start - 60)
+        for number in re.finditer(DIGITS, chain.group(0)):
+            parsed_step = value_of(number.group(0))
+            if parsed_step is None:
+                continue
+            begin = offset + chain.start() + number.start()
+            step = Amount(begin, begin + len(number.group(0)), parsed_step[0], amount.unit, parsed_step[1])
+            step.text, step.result, step.changed = number.group(0), amount.result, amount.changed
+            add(step)  # type: ignore[operator]
+        return
     match = _RANGE.search(text[max(0, amount.start - 30) : amount.start])
     if not match:
         return

@@ -123,8 +123,67 @@ _SENTENCE_END = re.compile(r"[.!?]\s*$")
 _SPEECH_ONLY = re.compile(rf"^\s*[,;]?\s*(?:and|then|but)?\s*(?:\w+ly\s+)?(?:{_SPEECH})\b", re.I)
 
 
+# German and French: a verb of saying and who says it, either way round ("bat ich", "Claude antwortete",
+# "ai-je écrit", "a répondu Claude", "j'ai demandé", "Claude a proposé").
+_EU_SAY = (
+    r"bat|bate|schrieb|schreibe|fragte|frage|antwortete|antworte|sagte|sage|meinte|tippte|erwiderte|ergänzte|"
+    r"entgegnete|schlug|fügte|warnte|notierte|fasste|erklärte|versprach|bestätigte|berichtete|verlangte|forderte|"
+    r"écrit|écrivit|demandé|demanda|répondu|répondit|dit|ajouté|ajouta|proposé|proposa|tapé|expliqué|expliqua|"
+    r"précisé|précisa|conclu|conclut|suggéré|suggéra|affirmé|affirma|insisté|insista|résumé|résuma|noté|nota|"
+    r"escribió|respondió|dijo|contestó|preguntó|propuso|sugirió|añadió|explicó|insistió"
+)
+# Spanish drops the pronoun: the verb's person says who ("«…», escribí" is mine, "escribió Claude" Claude's).
+_ES_MINE = r"escribí|respondí|dije|pregunté|pedí|contesté|añadí|insistí|expliqué"
+_EU_ME = r"ich|je|j'|j’|moi"
+_EU_CLAUDE = r"Claude|er|es|il|der Agent|der Subagent|l'agent|l’agent|le sous-agent"
+_EU_AFTER = re.compile(
+    rf"^\s*[,.!?:;]?\s*(?:(?:{_EU_SAY})\s+(?:(?P<me>ich)|(?P<it>{_EU_CLAUDE}))\b"
+    rf"|(?:ai|avais)-(?:je|j)\s+(?P<me2>{_EU_SAY})\b"
+    rf"|(?:a|avait)\s+(?:{_EU_SAY})\s+(?P<it2>Claude|l'agent|l’agent)\b"
+    rf"|(?:(?P<me3>ich)|(?P<it3>Claude))\s+(?:{_EU_SAY})\b"
+    rf"|(?:le\s+|yo\s+)?(?P<me4>{_ES_MINE})\b)",
+    re.I,
+)
+_EU_LEAD = re.compile(
+    rf"(?:(?P<author>\b(?:[Ii]ch|[Jj]e|[Jj]['’]ai|[Mm]eine|[Mm]a|[Mm]on)\b)|(?P<claude>\bClaude(?:s)?\b(?!\s+Code)))"
+    rf"(?=\s+(?:(?:hatte|habe|hat|ai|a|avais|avait|dann|daraufhin|alors|ensuite|noch|nur|sofort)\s+)?"
+    rf"(?:{_EU_SAY}|Antwort|Frage|Bitte|Nachricht|Vorschlag|réponse|question|demande|message|proposition)\b)",
+)
+_EU_INVERTED = re.compile(rf"\b(?:{_EU_SAY})\s+(?:(?P<author>ich)|(?P<claude>Claude))\b\s*:?\s*$", re.I)
+
+
+def _european_after(after: str) -> str | None:
+    match = _EU_AFTER.match(after)
+    if match is None:
+        return None
+    if match.group("me") or match.group("me2") or match.group("me3") or match.group("me4"):
+        return AUTHOR
+    who = (match.group("it") or match.group("it2") or match.group("it3") or "").lower()
+    if "agent" in who:
+        return SUBAGENT if "sub" in who else AGENT
+    return CLAUDE if who == "claude" else PRONOUN
+
+
+def _european_lead(lead: str) -> str | None:
+    """ "Ich schrieb: „…“", "Claude antwortete:", "schrieb ich:", "J'ai répondu : « … »": the last one named
+    with a verb of saying in the lead's sentence, in German or French."""
+    sentence = _SENTENCE.split(lead.strip())[-1] if lead.strip() else ""
+    if re.search(rf"(?<!\w)(?:{_ES_MINE})\b[^.!?«“]{{0,30}}:?\s*$", sentence, re.I):
+        return AUTHOR  # "Le escribí a Claude:", "Respondí:"
+    inverted = _EU_INVERTED.search(sentence)
+    if inverted is not None:
+        return inverted.lastgroup
+    found = None
+    for match in _EU_LEAD.finditer(sentence):
+        found = match.lastgroup
+    return found
+
+
 def speaker_after(after: str) -> str | None:
     """The speaker named right after a quote ("“…,” I replied"; 「…」と私が書いた), or None."""
+    european = _european_after(after)
+    if european is not None:
+        return european
     match = _AFTER.match(after)
     if match:
         who = (match.group("who") or match.group("who2") or "").lower()
@@ -168,7 +227,7 @@ def speaker_of(lead: str, context: str = "", after: str = "", *, joined: bool = 
 
 
 def _speaker_before(lead: str, context: str) -> str | None:
-    ja = _japanese_lead(lead)
+    ja = _japanese_lead(lead) or _european_lead(lead)
     if ja is not None:
         return ja
     sentences = _SENTENCE.split(lead.strip())
@@ -181,6 +240,13 @@ def _speaker_before(lead: str, context: str) -> str | None:
         if sentence and not _SENTENCE_END.search(context[-3:]):
             found = mentions(sentence)
             last = sentence
+    # A clause of its own after a semicolon, with its own subject, is who goes on to speak: "It wrote up three
+    # options; I took option C, because “…”" is the author giving a reason, whatever the verb.
+    clause = re.split(r";\s*", last)[-1]
+    subject = re.match(r"\s*(?:(?:then|so|and)\s+)?(?P<who>I|Claude|[Ii]t)\b(?!\s+(?:was|is|'s)\b)", clause)
+    if subject is not None and clause != last and (not found or found[-1][0] < len(last) - len(clause)):
+        who = subject.group("who")
+        return AUTHOR if who == "I" else CLAUDE if who == "Claude" else resolve_it(earlier + " " + last)
     if not found:
         return None
     at, actor = found[-1]

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from retell.check.amounts import DURATION, THING, Amount, amounts, unit_of_label
 from retell.check.attribution import AGENT, AUTHOR, CLAUDE, PRONOUN, SUBAGENT, mentions, resolve_it, speaker_of
 from retell.check.document import CODE, HEADING, IMAGE, LIST, MARKER_ONLY, QUOTE, TABLE, Block, read_blocks
+from retell.check.gloss import gloss, glossable
 from retell.check.text import CJK, content_stems, script_of, words, wordset
 
 __all__ = ["AGENT", "AUTHOR", "CLAUDE", "SUBAGENT", "Claim", "Extracted", "extract", "speaker_of"]
@@ -85,7 +86,10 @@ _URL = re.compile(r"\bhttps?://\S+")
 _INLINE_QUOTE = re.compile(
     r"“(?P<a>[^“”]+)”|(?<![\w\"])\"(?P<b>[^\"\n]+?)\"(?![\w\"])|(?<!\w)‘(?P<c>[^‘’]+?)’(?!\w)"
     r"|「(?P<d>[^「」]+)」|『(?P<e>[^『』]+)』|＂(?P<f>[^＂\n]+)＂"
+    # German „…“ and »…«, French « … » and ‹…›: the quotes of a post in those languages
+    r"|„(?P<g>[^„“”\n]+)[“”]|»(?P<h>[^»«\n]+)«|«\s*(?P<i>[^«»\n]+)»"
 )
+QUOTE_GROUPS = "abcdefghi"
 # Paths in ASCII: a Japanese particle right after a file name (CLAUDE.mdファイル) is not part of it.
 _BARE_PATH = re.compile(
     r"(?<![A-Za-z0-9_/.`~-])(?P<path>(?:~|\.{1,2})?/?(?:[A-Za-z0-9_.@+-]+/)+[A-Za-z0-9_.*@+-]+"
@@ -176,8 +180,8 @@ def classify_code(code: str, programs: frozenset[str] = frozenset()) -> str:
     words_ = text.split()
     if not words_:
         return CODE_SPAN
-    if re.fullmatch(r"/[a-z][\w:-]*", text):
-        return COMMAND  # a slash command
+    if re.fullmatch(r"/[a-z][\w:-]*", text) and text[1:] not in _ROOTS:
+        return COMMAND  # a slash command (`/tmp`, `/etc` are folders)
     first = words_[0].rsplit("/", 1)[-1]
     if len(words_) >= 2 and (first in _PROGRAMS or first in programs or words_[0].startswith("./")):
         return COMMAND
@@ -409,7 +413,7 @@ _CREDIT = re.compile(
     rf"\s+(?P<verb>{_CREDIT_VERBS})(?P<rest>{_REST})",
 )
 _IDEA = re.compile(
-    r"\b(?:it was|that was|the)\s+(?P<whose>my|Claude's|the author's|its|our)\s+"
+    r"\b(?:it was|that was|the|was)\s+(?P<whose>my|Claude's|the author's|its|our)\s+"
     r"(?:idea|call|decision|suggestion|choice)"
     r"(?:\s+to)?(?P<rest>[^.!?;]*)",
     re.I,
@@ -426,6 +430,28 @@ _JA_DECIDED = re.compile(
 _ZH_CREDIT = re.compile(
     r"(?P<who>我们|我們|咱们|我|Claude|它)\s*(?:俩|两个|一起|最后|最终|于是|就|还是|当即|当场|先|都){0,2}\s*"
     r"(?P<verb>商定|商量(?:后|之后|过后)?(?:决定|定下)|一致同意|决定|同意|选择|选了)(?P<rest>[^。！？；\n]{2,60})"
+)
+# German and French: who decided, found or proposed it ("Ich entschied", "Claude schlug vor", "J'ai choisi"),
+# and an idea given to someone ("Die Lösung kam von mir", "war meine Idee", "l'idée venait de moi").
+_EU_CREDIT_VERBS = (
+    r"entschied|beschloss|schlug|wählte|suchte|fand|bemerkte|entdeckte|bestand|verlangte|wollte|bat|legte fest|"
+    r"décidé|choisi|proposé|suggéré|trouvé|repéré|remarqué|insisté|exigé|voulu|demandé|"
+    r"decidió|eligió|propuso|sugirió|encontró|descubrió|insistió"
+)
+# Spanish drops the pronoun: "Decidí…", "Encontré `x` en la página": the first person's own verb.
+_ES_CREDIT = re.compile(
+    r"(?<!\w)(?P<verb>[Dd]ecidí|[Ee]legí|[Pp]ropuse|[Ss]ugerí|[Ee]ncontré|[Dd]escubrí|[Nn]oté|[Ii]nsistí)\b(?P<rest>[^.!?;]*)"
+)
+_EU_CREDIT = re.compile(
+    r"(?P<actor>\b(?:[Ii]ch|[Jj]e|[Jj]['’]ai|[Jj]['’]avais)\b|\bClaude\b(?!\s+Code)(?:\s+(?:a|avait|hatte))?)"
+    r"(?:\s+(?:dann|daraufhin|selbst|schließlich|sofort|alors|ensuite|finalement|moi-même|daraus|mir))*"
+    rf"\s+(?P<verb>{_EU_CREDIT_VERBS})\b(?P<rest>[^.!?;]*)"
+)
+_EU_IDEA = re.compile(
+    r"(?P<what>\b(?:[Dd]ie|[Dd]er|[Dd]as|[Ll]a|[Ll]e|[Ll]['’])\s*[^\W\d_]+)\s+"
+    r"(?:kam|stammte|venait|vient|est venue?)\s+(?:von|de)\s+(?P<whose>mir|moi|Claude)\b(?P<rest>[^.!?;]*)"
+    r"|\b(?:war|était|fue)\s+(?P<whose2>meine|mon|ma|mi|Claudes|l'idée de Claude)\s+"
+    r"(?:Idee|Vorschlag|Entscheidung|idée|choix|décision|idea|decisión|propuesta)(?P<rest2>[^.!?;]*)"
 )
 # A request: the author may ask for what Claude offered first ("I asked for a full export first"); wanting it is
 # asking for it ("I also wanted the project's prompts" after a subagent's report listed them).
@@ -479,6 +505,16 @@ def credit_claims(text: str, block: Block) -> list[Claim]:
         whose = match.group("whose").lower()
         actor = AUTHOR if whose in ("my", "the author's") else BOTH if whose == "our" else CLAUDE
         add(match.start(), match.end(), match.group("rest"), actor)
+    for match in _EU_CREDIT.finditer(text):
+        actor = CLAUDE if match.group("actor").startswith("Claude") else AUTHOR
+        add(match.start(), match.end(), match.group("rest"), actor, match.group("verb"))
+    for match in _ES_CREDIT.finditer(text):
+        add(match.start(), match.end(), match.group("rest"), AUTHOR, match.group("verb").lower())
+    for match in _EU_IDEA.finditer(text):
+        whose = match.group("whose") or match.group("whose2") or ""
+        actor = CLAUDE if "Claude" in whose else AUTHOR
+        rest = (match.group("what") or "") + " " + (match.group("rest") or match.group("rest2") or "")
+        add(match.start(), match.end(), rest, actor)
     for match in _JA_CREDIT.finditer(text):
         who = match.group("who")
         actor = CLAUDE if who in ("Claude", "クロード") else AUTHOR
@@ -569,6 +605,9 @@ _REPORTS_AFTER = re.compile(r"^\s*(?:[A-Z]\w*|I|it)(?:\s+\w+ly)?\s+[a-z]+ed\s+(?
 
 # A short quote is a claim when the sentence says right before it who said it: `Claude checked it and reported
 # "still no"`, `I answered "yes"` (a word or two in quotes is otherwise a term, a label or a title).
+# After a quote that ends its own sentence with a stop: someone doing something to an object, not saying it
+# ("Claude sent an Explore subagent through the code"), which "“…,” Claude said" or "“…?” it asked" is not.
+_ACTS_AFTER = re.compile(r"^\s*(?:Claude|I|It|He|She|They)\s+(?:\w+ly\s+)?[a-z]+\s+(?:an?|the|its|my|their|it|them)\b")
 _SAID_RIGHT_BEFORE = re.compile(
     r"\b(?:I|Claude|it|the (?:sub-?)?agent)\s+(?:\w+\s+){0,6}?(?:said|replied|answered|reported|wrote|typed|"
     r"asked|concluded)\s*:?\s*$"
@@ -583,7 +622,7 @@ def _quote_claims(block: Block, original: str, masked: str) -> tuple[list[Claim]
     last_end = 0
     found = list(_INLINE_QUOTE.finditer(masked))
     for n, match in enumerate(found):
-        group = next(g for g in "abcdef" if match.group(g) is not None)
+        group = next(g for g in QUOTE_GROUPS if match.group(g) is not None)
         quoted = original[match.start(group) : match.end(group)]
         lead = masked[last_end : match.start()]
         if quote_words(masked[match.start(group) : match.end(group)]) >= MIN_INLINE_QUOTE_WORDS or (
@@ -596,6 +635,8 @@ def _quote_claims(block: Block, original: str, masked: str) -> tuple[list[Claim]
                 after = ""  # "“…”. I gave in": a new sentence, not an attribution
             elif quoted.rstrip()[-1:] in ".!?" and _REPORTS_AFTER.match(after):
                 after = ""  # "“Still broken?” Claude confirmed that …": a new sentence with its own content
+            elif quoted.rstrip()[-1:] == "." and _ACTS_AFTER.match(after):
+                after = ""  # "“…as well.” Claude sent an Explore subagent…": a sentence ended, the next one acts
             joined = quoted.rstrip()[-1:] in ",，、" or after.lstrip()[:1] in ",，"
             speaker = speaker_of(masked[last_end : match.start()], masked[:last_end], after, joined=joined)
             if speaker == PRONOUN:
@@ -711,7 +752,12 @@ def _checkable(amount: Amount, block: Block, default_unit: str) -> bool:
 def number_claims(text: str, block: Block, default_unit: str = "") -> list[Claim]:
     """Numbers stated with a unit. `text` has quotes and code blanked out already."""
     claims = []
-    for amount in amounts(text, default_unit):
+    # A German or French post: its figures are read in an English gloss and placed back where they are written.
+    glossed = gloss(text) if glossable(block.text) else None
+    for amount in amounts(glossed.text if glossed else text, default_unit):
+        if glossed is not None:
+            amount.start, amount.end = glossed.back(amount.start), glossed.back(amount.end, end=True)
+            amount.text = text[amount.start : amount.end]
         if not _checkable(amount, block, default_unit):
             continue
         claim = Claim(NUMBER, amount.text.strip(), block.line_at(amount.start), block, at=amount.end, amount=amount)

@@ -102,9 +102,26 @@ def _calls(
     ]
 
 
+# A line of a run's output that says the run failed whatever its tests did: pytest's coverage gate ("FAIL
+# Required test coverage of 99% not reached"), a Go or a make failure, a Python traceback.
+_FAILURE_LINE = re.compile(r"^(?:FAIL|FAILED|ERROR)\b.*|^Traceback \(most recent call last\).*|^make: \*\*\*.*", re.M)
+
+
 def _failed(call: Any) -> bool:
     outcome = call.outcome or ""
-    return bool(call.error) or bool(re.search(r"\b[1-9]\d* (?:failed|errors?)\b", outcome)) or outcome == "failed"
+    return (
+        bool(call.error)
+        or bool(re.search(r"\b[1-9]\d* (?:failed|errors?)\b", outcome))
+        or outcome == "failed"
+        or bool(_FAILURE_LINE.search(getattr(call, "output", None) or ""))
+    )
+
+
+def _failure(call: Any) -> str:
+    """What a failed run says of its failure, in one line."""
+    line = _FAILURE_LINE.search(getattr(call, "output", None) or "")
+    what = call.error or (line.group(0) if line and not re.search(r"\bfailed\b", call.outcome or "") else "")
+    return (what or call.outcome or "it failed").splitlines()[0][:80]
 
 
 def check_outcome(claim: Claim, index: Sources, scope: Scope) -> Finding:
@@ -303,9 +320,8 @@ def _by_runs(claim: Claim, index: Sources, ids: set[str] | None) -> Finding | No
         event_id = (good if claim.positive else bad)[-1][0]
         return found(claim, _first(index, event_id), cited=cited)
     event_id, call = (bad if claim.positive else good)[-1]
-    what = call.error or call.outcome or "it failed"
     reason = (
-        f"the {_WORD[claim.family]} in {event_id} failed ({what.splitlines()[0][:80]})"
+        f"the {_WORD[claim.family]} in {event_id} failed ({_failure(call)})"
         if claim.positive
         else f"the {_WORD[claim.family]} in {event_id} went through"
     )

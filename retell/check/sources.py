@@ -372,6 +372,7 @@ def _visit_call(event_id: str, call: Any, voice: str, add: Any, runs: list, touc
             add(event_id, CLAUDE, question)
             add(event_id, AUTHOR, answer)
         add(event_id, CLAUDE, call.target)
+        add(event_id, TOOL, call.error)  # "No such tool available": a question tool a session did not have
         return
     add(event_id, TOOL, call.name)  # "a MultiEdit", "its first Edit": the tool is a fact of the session
     add(event_id, TOOL, call.target)
@@ -619,7 +620,16 @@ def _counts(index: Sources, expanded: set[str], unit: str, changed: bool) -> set
         return {len(families.get("edit" if unit == "edits" else "search", []))}
     if unit == "commits":
         commits = [c for c in families.get("bash", []) if c.target and re.search(r"\bgit\s+commit\b", c.target)]
-        return {len(commits), sum(1 for c in commits if not c.error)}  # a commit turned down made none
+        # a summary listing the commits by their hashes ("1. `17015f9` - docs, 2. `1d28f1e` - …") counts them too
+        hashes = {
+            h
+            for event_id in ids
+            for source in index.by_event.get(event_id, [])
+            for h in re.findall(r"(?<![\w/])`?\*{0,2}([0-9a-f]{7,12})\*{0,2}`?(?![\w/])", source.text)
+            if re.search(r"[a-f]", h) and re.search(r"\d", h)
+        }
+        counts = {len(commits), sum(1 for c in commits if not c.error)}  # a commit turned down made none
+        return counts | ({len(hashes)} if len(hashes) >= 2 else set())
     if unit == "subagents":  # "three subagents, two of which came back"
         agents = [i for i in ids if index.event_kinds.get(i) == SUBAGENT_EVENT]
         failed = [i for i in agents if i in index.subagent_errors]

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from retell.check.claims import extract
+from retell.check.evidence import evidence_claims, grade_error_terms, grade_files, grade_rejected
 from retell.check.report import STRICT_MARK, CheckReport
 from retell.check.sources import build_sources
 from retell.check.trace import trace_all
@@ -29,7 +30,13 @@ def check_draft(
     the whole session, tells a citation of Claude's thinking from one of a chapter left out."""
     index = build_sources(view, manifest, triage, log)
     extracted = extract(text, index.programs)
-    findings = trace_all(extracted.claims, extracted.blocks, index)
+    # what the sentence rules leave unread and a sentence puts together (a flag and a result, a push)
+    claims = [*extracted.claims, *evidence_claims(extracted.blocks, extracted.claims)]
+    findings = trace_all(claims, extracted.blocks, index)
+    grade_files(findings, index)
+    grade_rejected(findings, index)
+    findings += grade_error_terms(extracted.blocks, index)
+    findings.sort(key=lambda f: (f.claim.line, f.claim.at))
     cited = sum(1 for b in extracted.blocks if b.cites)
     return CheckReport(name, findings, extracted.code_blocks, cited)
 

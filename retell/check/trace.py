@@ -38,7 +38,7 @@ from retell.check.quotes import judge
 from retell.check.scope import Scope, scopes
 from retell.check.sources import NOTE, PATHISH, THOUGHT, TOOL, Source, Sources
 from retell.check.text import content_stems, one_line, script_of, words
-from retell.check.translation import other_script, prose_script, survives
+from retell.check.translation import other_script, prose_script, survives, tongue
 from retell.check.verdict import (
     ACCEPTED,
     CONTRADICTED,
@@ -98,6 +98,8 @@ _SPECIFIC = frozenset({*QUOTE_KINDS, NUMBER, OUTCOME, COMMAND, OUTPUT})
 _CHOICE = re.compile(r"\b(?:chose|picked|went with|opted for|plumped for)\b", re.I)
 # A paragraph with a citation and no traceable claim must share this much of its meaning with what it cites.
 CITATION_OVERLAP = 0.07
+MIN_FAR_CLAIMS = 3  # claims resting far from a citation that outweigh it
+FAR_PER_NEAR = 3
 MIN_CITATION_STEMS = 6
 
 
@@ -287,7 +289,8 @@ class Tracer:
         pool = [s for s in index.of(ids) if s.speaker in voices and other_script(claim.text, s.text)]
         # A quote in a script nobody in the session writes (a Chinese post on English sessions) can only be a
         # translation, marked or not: compared with the whole session when what it cites holds none.
-        foreign = not marked and not any(s.speaker in voices and prose_script(s.text) == script for s in index.sources)
+        own = tongue(claim.text)
+        foreign = not marked and not any(s.speaker in voices and tongue(s.text) == own for s in index.sources)
         if not pool and ((marked and not claim.translated) or foreign):
             pool = [s for s in index.sources if s.speaker in voices and other_script(claim.text, s.text)]
         if not pool and marked and claim.translated:
@@ -645,6 +648,9 @@ class Tracer:
                     UNTRACED,
                     advice="cite the message where it was decided, or say who decided",
                 )
+        named_first = self._named_first(claim) if claim.actor == AUTHOR and not claim.request else None
+        if named_first is not None:
+            return named_first
         unknown = [n for n in _names(claim.text) if not any(_stem(n) in s.folded for s in index.sources)]
         if unknown:
             return found(
@@ -734,6 +740,27 @@ class Tracer:
         if max(own, other) < CREDIT_NOTHING:
             return found(claim, own_source or other_source, "worded too freely to compare", UNCHECKED)
         return found(claim, own_source)
+
+    def _named_first(self, claim: Claim) -> Finding | None:
+        """Code a decision credited to the author names (`uv tool upgrade --reinstall`), in any language: when
+        Claude named it and no message of the author's ever did, the idea was Claude's."""
+        start = max(0, claim.at - len(claim.text) - 4)
+        for match in re.finditer(r"`([^`\n]{4,})`", claim.block.text[start : claim.at + 1]):
+            code = " ".join(match.group(1).lower().split())
+            said = [
+                s for s in self.index.sources if s.speaker in (*_AUTHOR_SIDE, CLAUDE, SUBAGENT) and code in s.folded
+            ]
+            if not said or any(s.speaker in _AUTHOR_SIDE for s in said):
+                continue
+            first = min(said, key=lambda s: s.order)
+            return found(
+                claim,
+                first,
+                f"`{match.group(1)}` was Claude's to name ({first.id}); no message of yours names it",
+                CONTRADICTED,
+                advice="credit Claude, or cite the message where you named it; mark it <!-- ok --> if you know better",
+            )
+        return None
 
     def _other_script(self, scope: Scope) -> bool:
         """The cited messages are in another script than the post (a Chinese post of English sessions)."""
@@ -904,6 +931,11 @@ class Tracer:
                 # from what it cites, with none near, and the citation is wrong though a file name is there too.
                 specific = [f for f in traced if f.claim.kind in _SPECIFIC]
                 misplaced = len(specific) >= 2 and not any(f.event in near for f in specific)
+                # The weight of the evidence: three claims or more rest far from the citation for each one that
+                # rests near it (a file name the cited events also read is one claim, not the paragraph's subject).
+                outweighed = len(far) >= MIN_FAR_CLAIMS and len(far) >= FAR_PER_NEAR * (len(traced) - len(far))
+                if outweighed and not misplaced:
+                    specific, misplaced = far, True
                 if far and (misplaced or not any(f.cited for f in traced)):
                     far = [f for f in specific if f.event not in near] if misplaced else far
                     elsewhere = ", ".join(dict.fromkeys(f.event or "" for f in far))
@@ -974,6 +1006,9 @@ class Tracer:
         cites. Only words of a script the cited texts use count: a Japanese paragraph shares its names and
         numbers with English events, not its Japanese words. None: too little to compare."""
         index = self.index
+        across = _across_languages(prose, cited)
+        if across is not None:
+            return across
         scripts = {script_of(s.text) for s in cited}
         stems = set(content_stems(prose))
         if "cjk" not in scripts:
@@ -994,6 +1029,35 @@ class Tracer:
             if score > best:
                 best, where = score, source
         return sum(w for s, w in weights.items() if s in together) / whole, where
+
+
+MIN_ANCHORS = 3  # names, numbers and code a paragraph must have for its overlap across languages to count
+
+
+def _across_languages(prose: str, cited: list[Source]) -> tuple[float | None, Source | None] | None:
+    """A paragraph in another language of the same script as what it cites (German prose on English events):
+    its words cannot be compared, only what a translator keeps (names, numbers, code). None when both are in
+    one language (or in different scripts, which the word count handles)."""
+    from retell.check.language import language_of
+    from retell.check.translation import anchors
+
+    mine = language_of(prose)
+    theirs = {language_of(s.text) for s in cited if len(s.text) > 40} - {""}
+    if not mine or mine == "cjk" or mine in theirs or theirs == {"cjk"}:
+        return None
+    if not theirs and mine == "en":
+        return None  # events of code and output only: English prose shares its words with them
+    names, _ = anchors(prose)
+    names = {n for n in names if len(n) > 2}
+    if len(names) < MIN_ANCHORS:
+        return None, None
+    best, where, together = 0, None, set()
+    for source in cited:
+        hits = {n for n in names if n in source.folded}
+        together |= hits
+        if len(hits) > best:
+            best, where = len(hits), source
+    return len(together) / len(names), where
 
 
 _AUTHOR_SIDE = {AUTHOR, NOTE}

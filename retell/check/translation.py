@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from retell.check.language import capitalises_nouns, language_of, other_language
 from retell.check.numerals import CJK_NUMBER, DIGITS, EN_NUMBER, value_of
 from retell.check.text import CJK, script_of
 
@@ -17,25 +18,28 @@ _NUMBER = re.compile(
 _SENTENCE_START = re.compile(r"(?:^|[.!?]\s+|\n)$")
 
 
-def _is_name(token: str, before: str) -> bool:
+def _is_name(token: str, before: str, nouns: bool = False) -> bool:
     """A token a translator keeps: code-like (dots, slashes, digits, underscores, inner capitals), all
-    capitals, or a capitalised word that does not start a sentence."""
+    capitals, or a capitalised word that does not start a sentence (not in German, whose nouns all are)."""
     if re.search(r"[._/@#+\d]|[a-z][A-Z]", token) or (token.isupper() and len(token) > 1):
         return True
-    return token[:1].isupper() and not _SENTENCE_START.search(before)
+    return not nouns and token[:1].isupper() and not _SENTENCE_START.search(before)
 
 
 def anchors(text: str) -> tuple[set[str], set[float]]:
     """(names, numbers) of a text: in Chinese, Japanese or Korean text every Latin word is a name (it was left
     untranslated); in other text, only what looks like a name or code."""
     cjk = script_of(text) == "cjk"
+    nouns = not cjk and capitalises_nouns(text)
     names: set[str] = set()
     for match in _TOKEN.finditer(text):
         token = match.group(0).strip(".-")
         if not token or token.isdigit() or re.fullmatch(DIGITS, token):
             continue
-        if cjk or _is_name(token, text[: match.start()]):
+        if cjk or _is_name(token, text[: match.start()], nouns):
             names.add(token.lower())
+    # code a translator keeps whole: "`uv sync`" must be in its source as it is
+    names |= {m.group(1).strip().lower() for m in re.finditer(r"`([^`]+)`", text) if m.group(1).strip()}
     numbers: set[float] = set()
     for match in _NUMBER.finditer(text):
         parsed = value_of(match.group(0))
@@ -54,9 +58,17 @@ def prose_script(text: str) -> str:
 
 
 def other_script(quote: str, source: str) -> bool:
-    """The quote and its source are written in different scripts (one of them Chinese, Japanese or Korean)."""
+    """The quote and its source are written in different scripts (one of them Chinese, Japanese or Korean), or
+    in different languages of one script (a German post quoting the author's English)."""
     a, b = prose_script(quote), prose_script(source)
-    return bool(a and b and a != b)
+    if a and b and a != b:
+        return True
+    return other_language(_CODEISH.sub(" ", quote), _CODEISH.sub(" ", source))
+
+
+def tongue(text: str) -> str:
+    """The language of a text's words when it can be told, else its script."""
+    return language_of(_CODEISH.sub(" ", text)) or prose_script(text)
 
 
 def survives(quote: str, source: str) -> tuple[bool, list[str], int]:

@@ -1,0 +1,353 @@
+"""Claims read from what a sentence puts together, graded by the evidence of the events it cites.
+
+The rules of `claims.py` read a claim from the shape of an English (or Chinese, Japanese) sentence. What a
+sentence puts side by side says as much, in any language: a file and the code it is said to hold ("one line of
+`pyproject.toml` read `main.py.oldscratch`", "in der `requirements.txt` ging … auf 3.10+"), a command or flag and
+a result ("a run with `--cov-fail-under=99` passed", "`make test` a échoué"), a push and where it went. Each
+such pair is looked up in the events: the code's own file (the file the tool that shows it read, edited or
+wrote), the runs that name the flag and their result, the pushes that ran. Only what the events contradict
+is reported; what they do not hold is left to the other checks (a quiet "not checked")."""
+
+from __future__ import annotations
+
+import re
+
+from retell.check.claims import ANY_QUOTE, CODE_SPAN, COMMAND, OUTCOME, PATH, QUOTE_KINDS, Claim, quoted_terms
+from retell.check.document import Block
+from retell.check.scope import near_events
+from retell.check.sources import TOOL, Sources
+from retell.check.verdict import CONTRADICTED, TRACED, UNTRACED, Finding, found
+
+_REJECTED = re.compile(r"^The user (?:doesn't|does not) want to proceed", re.I)
+# The sentence tells of the call as proposed or turned down, not as run: in English, German and French.
+_NOT_RUN = re.compile(
+    r"(?<!\w)(?:reject|turn(?:ed)? down|declin|refus|den(?:y|ied)|interrupt|stopp|wanted|tried to|propos|suggest|"
+    r"abgelehnt|lehnte|ablehn|unterbr|wollte|vorgeschlagen|schlug|rejet|interromp|voulait|voulu|propos)",
+    re.I,
+)
+
+# A clause: up to a stop, a colon, a semicolon, or a comma that starts a new clause ("…, and pushed",
+# "…, und lief", "…, mais a échoué").
+_CLAUSE = re.compile(
+    r"[.;:!?](?=\s|$)|\n|[。！？；：，、]|,\s+(?:and|but|then|so|und|aber|dann|doch|et|mais|puis|donc)\b", re.I
+)
+# A result told of a run, in English, German and French (the verb of a run's result, not of a person's act).
+_PASSED = (
+    r"passed|went through|succeeded|came back (?:clean|green)|ran clean|went green|"
+    r"lief(?:en)? (?:durch|sauber|fehlerfrei|grün)|liefen|bestanden|klappte|ging durch|war grün|erfolgreich|"
+    r"a réussi|ont réussi|réussit|est passée?|sont passée?s|a fonctionné|a marché|"
+    r"通过了|跑通了|成功了|全部通过|通った|成功した|パスした|"
+    r"pasó|pasaron|funcionó|salió bien|tuvo éxito"
+)
+_FAILED = (
+    r"failed|errored|crashed|broke|"
+    r"scheiterte|schlug fehl|fehlschlug|brach ab|ist fehlgeschlagen|"
+    r"a échoué|ont échoué|échoua|a planté|"
+    r"失败了|挂了|報錯|报错了|失敗した|落ちた|"
+    r"falló|fallaron|se rompió|dio error"
+)
+_COUNTED = re.compile(
+    r"(?:\d|\b(?:of which|of them|of those|one|two|three|four|five|six|seven|eight|nine|ten|none|all)|davon|dont)\W*$",
+    re.I,
+)
+_RESULT_NEGATIVE = re.compile(rf"(?:{_FAILED})", re.I)
+_RESULT = re.compile(
+    rf"(?:(?<!\w)|(?<=[^\x00-\x7f]))(?:(?P<neg>{_FAILED})|(?P<pos>{_PASSED}))(?:(?!\w)|(?=[^\x00-\x7f]))", re.I
+)
+# Not asserted, or denied: a wish, a condition, a question, a negation, in the three languages.
+_NOT_ASSERTED = re.compile(
+    r"(?<!\w)(?:not|never|no|n't|would|should|could|might|will|if|whether|unless|expected|hoped|wanted|"
+    r"nicht|nie|kein|keine|würde|sollte|könnte|wenn|ob|falls|wollte|sollen|"
+    r"pas|jamais|aucun|devrait|pourrait|si|voulait|aurait|nunca|debería|podría|quería)(?!\w)|\?|没有?|未|不|如果|是否|ない|なかった|もし|？",
+    re.I,
+)
+# A push told as done: "pushed to `origin`", "nach GitHub gepusht", "poussé sur `main`".
+_PUSHED = re.compile(
+    r"(?<!\w)(?:pushed\s+(?:it\s+|them\s+|everything\s+)?(?:up\s+)?to|gepusht|gepushed|poussée?s?|pushée?s?)(?!\w)"
+    r"|推送(?:到|了)|推到了?|プッシュ(?:した|された)|(?<!\w)(?:hice|hizo) push(?!\w)|(?<!\w)pushe(?:é|ó)(?!\w)",
+    re.I,
+)
+# A run the author made themselves, outside Claude's tools ("I ran it myself from /tmp, and it worked", "Ich habe es
+# selbst aufgerufen", "je l'ai lancé moi-même"): a result only the author's own message can show.
+_MYSELF = re.compile(
+    r"\bI\b[^.;!?\n]{0,40}?\b(?:ran|tried|tested|ran|called|launched|started|invoked)\b[^.;!?\n]{0,60}?\bmyself\b"
+    r"|\bI\s+myself\s+(?:ran|tried|tested|called)\b"
+    r"|\b[Ii]ch\b[^.;!?\n]{0,60}?\bselbst\b[^.;!?\n]{0,60}?\b(?:aufgerufen|ausgeführt|getestet|probiert|gestartet|"
+    r"ausprobiert)\b"
+    r"|\b[Ii]ch\s+(?:rief|führte|testete|probierte|startete)\b[^.;!?\n]{0,60}?\bselbst\b"
+    r"|\b[Jj]['’]ai\b[^.;!?\n]{0,40}?\b(?:lancé|exécuté|testé|essayé|appelé)\b[^.;!?\n]{0,60}?\bmoi-même\b"
+    r"|我(?:自己|亲自)[^。；！？\n]{0,30}?(?:运行|跑|试|测试|调用)"
+    r"|\b(?:[Ll]o\s+)?(?:ejecuté|probé|lancé|llamé)\b[^.;!?\n]{0,60}?\byo mism[oa]\b"
+    r"|\b[Yy]o mism[oa]\s+(?:lo\s+)?(?:ejecuté|probé|llamé)\b",
+)
+# Code whose place is a file: not a command, a flag alone is a command's (see _run_outcomes).
+_VERSION = re.compile(r"(?<![\w.])\d+\.\d+(?:\.\d+)?\+?(?![\w.])")
+
+
+def evidence_claims(blocks: list[Block], claims: list[Claim]) -> list[Claim]:
+    """Claims of results the sentence rules left unread: a result told of a named run, a push."""
+    out: list[Claim] = []
+    ends: dict[int, int] = {}  # each claim's clause end: an <!-- ok --> anywhere in its clause vouches for it
+    by_block: dict[int, list[Claim]] = {}
+    for claim in claims:
+        by_block.setdefault(id(claim.block), []).append(claim)
+    for block in blocks:
+        if not block.cites:
+            continue  # the grading rests on what the paragraph cites
+        own = by_block.get(id(block), [])
+        text = block.text
+        for match in _MYSELF.finditer(text):
+            if any(c.kind == OUTCOME and match.start() <= c.at <= match.end() + 40 for c in own):
+                continue
+            sentence_end = min(
+                [i for i in (text.find(". ", match.end()), text.find("\n", match.end())) if i >= 0] or [len(text)]
+            )
+            said = text[match.start() : sentence_end]
+            claim = Claim(OUTCOME, said.strip()[:120], block.line_at(match.start()), block)
+            claim.at, claim.family = match.end(), "app"
+            claim.positive = not _NOT_ASSERTED.search(said) and not _RESULT_NEGATIVE.search(said)
+            out.append(claim)
+        for start, end in _clauses(text):
+            clause = text[start:end]
+            if any(c.kind == OUTCOME and start <= c.at <= end + 1 for c in own):
+                continue  # the sentence rules read this clause's result already
+            push = _PUSHED.search(clause)
+            if push is not None and not _NOT_ASSERTED.search(clause[: push.start()]):
+                claim = Claim(OUTCOME, clause.strip()[-120:], block.line_at(start + push.start()), block)
+                claim.at, claim.family, claim.positive = start + push.end(), "push", True
+                ends[id(claim)] = end
+                out.append(claim)
+                continue
+            result = _RESULT.search(clause)
+            if result is None or _NOT_ASSERTED.search(clause[: result.start()]):
+                continue
+            if _COUNTED.search(re.sub(r"`[^`]*`", "CODE", clause[: result.start()])):
+                continue  # "(1 failed)", "two of which failed": a count, read as a number
+            anchor = _run_anchor(block, own, start, start + result.start())
+            if not anchor:
+                continue
+            claim = Claim(OUTCOME, clause.strip()[-120:], block.line_at(start + result.start()), block)
+            claim.at = start + result.end()
+            ends[id(claim)] = end
+            claim.family, claim.noun, claim.positive = "process", anchor.lower(), result.group("pos") is not None
+            out.append(claim)
+    accept_marked(out, claims, ends)
+    return out
+
+
+def accept_marked(new: list[Claim], claims: list[Claim], ends: dict[int, int] | None = None) -> None:
+    """An `<!-- ok -->` in a claim's clause after it, or right after it (no claim of the sentence rules between
+    them), vouches for a claim read here."""
+    for claim in new:
+        end = (ends or {}).get(id(claim), claim.at)
+        for mark in claim.block.marks:
+            if mark.kind != "ok" or mark.at < claim.at:
+                continue
+            between = [c for c in claims if c.block is claim.block and max(claim.at, end) < c.at <= mark.at]
+            if mark.at <= end + 1 or not between:
+                claim.accepted = mark.note
+            break
+
+
+_QUOTED = re.compile(r"`[^`\n]*`|“[^“”\n]*”|\"[^\"\n]*\"|„[^„“”\n]*[“”]|«[^«»\n]*»|「[^「」\n]*」")
+
+
+def _clauses(text: str) -> list[tuple[int, int]]:
+    """Where each clause starts and ends; a stop inside quotes or code ("Sprint 0: Bug Fix") ends none."""
+    masked = _QUOTED.sub(lambda m: m.group(0)[0] + "x" * (len(m.group(0)) - 2) + m.group(0)[-1], text)
+    out, start = [], 0
+    for match in _CLAUSE.finditer(masked):
+        out.append((start, match.start()))
+        start = match.end()
+    out.append((start, len(text)))
+    return [(a, b) for a, b in out if text[a:b].strip()]
+
+
+def _run_anchor(block: Block, own: list[Claim], start: int, end: int) -> str:
+    """The code of the clause before its result verb that names a run: a flag (`--cov-fail-under=99`) or a
+    command, as written (a run's command line must hold it)."""
+    for match in re.finditer(r"`([^`\n]+)`", block.text[start:end]):
+        code = match.group(1).strip()
+        if code.startswith("-") or " " in code:
+            return code
+    return ""
+
+
+def grade_files(findings: list[Finding], index: Sources) -> None:
+    """A file and the code the sentence puts in it: the code's own file, as the events show it, must be
+    that file. "one line of `pyproject.toml` read `main.py.oldscratch`", where the events show that line in
+    `.gitignore` (an edit of it) and never in pyproject.toml, is contradicted."""
+    by_block: dict[int, list[Finding]] = {}
+    for finding in findings:
+        by_block.setdefault(id(finding.claim.block), []).append(finding)
+    for items in by_block.values():
+        block = items[0].claim.block
+        if not block.cites:
+            continue
+        text = block.text
+        clauses = _clauses(text)
+        paths = [f for f in items if f.claim.kind == PATH and f.status == TRACED]
+        for finding in paths:
+            if finding.claim.accepted is not None:
+                continue  # vouched for with <!-- ok -->
+            at = finding.claim.at
+            clause_end = next((b for a, b in clauses if a <= at <= b + 1), len(text))
+            # up to the clause's end, or the next file it names
+            starts = [text.find(f.claim.text, at) for f in paths if f is not finding and f.claim.at > at]
+            stop = min([clause_end, *[s for s in starts if s > at]])
+            if any(f.claim.accepted is not None for f in items if at < f.claim.at <= stop):
+                continue  # an <!-- ok --> after the code the clause puts in the file vouches for both
+            anchors = _anchors(text[at:stop], items, at, stop)
+            # what the clause put into the file before naming it: "put “Sprint 0: …” at the top of `x.md`"
+            begin = next((a for a, b in clauses if a <= at <= b + 1), 0)
+            named_at = max(begin, text.rfind(finding.claim.text, 0, at))
+            alone = all(not (begin <= f.claim.at <= clause_end) for f in paths if f is not finding)
+            if alone and _INTO.search(text[begin:named_at].rstrip("` ")):
+                anchors += _anchors("", items, begin, named_at)
+            verdict = _home(finding.claim.text, anchors, index)
+            if verdict is not None:
+                anchor, home, event_id = verdict
+                source = next(
+                    (s for s in index.by_event.get(event_id, []) if anchor.strip("“”").lower() in s.folded), None
+                )
+                shown = anchor if anchor.startswith("“") else f"`{anchor}`"
+                graded = found(
+                    finding.claim,
+                    source,
+                    f"{shown} is in {home} ({event_id}), not in {finding.claim.text}",
+                    CONTRADICTED,
+                    advice=f"name {home}, the file the events show it in",
+                )
+                finding.status, finding.event, finding.excerpt = graded.status, graded.event, graded.excerpt
+                finding.reason, finding.advice = graded.reason, graded.advice
+
+
+# A clause that puts something into a file named after it: "put … at the top of", "added … to", "schrieb … in".
+_INTO = re.compile(
+    r"\b(?:put|added|wrote|inserted|appended|moved|placed)\b.*\b(?:at the (?:top|end|bottom) of|to|into|in)\s*$"
+    r"|\b(?:setzte|schrieb|fügte|trug)\b.*\b(?:an den Anfang|ans Ende|in|an)\b[^`]*$"
+    r"|\b(?:mis|ajouté|écrit|inséré)\b.*\b(?:en tête de|à la fin de|dans)\s*$",
+    re.I,
+)
+
+
+def _anchors(span: str, items: list[Finding], start: int, stop: int) -> list[str]:
+    """Code (not a command, not a path), quotes of two words or more and version numbers a clause puts after
+    a file's name (or before it, when it says it put them into the file)."""
+    out = [
+        f.claim.text.strip() if f.claim.kind == CODE_SPAN else f"“{f.claim.text.strip()}”"
+        for f in items
+        if start < f.claim.at <= stop
+        and (f.claim.kind == CODE_SPAN or (f.claim.kind in QUOTE_KINDS and len(f.claim.text.split()) >= 2))
+    ]
+    out += _VERSION.findall(span)
+    return [a for a in out if len(a) >= 4 and not _NOT_CONTENT.search(a)]
+
+
+# Not what a file holds but a name any file may use: an identifier (`_is_cache_version_compatible`, `main()`,
+# called from a test as much as defined), or a file or folder's own name (`.gitignore`, `~/.claude/projects/`).
+_NOT_CONTENT = re.compile(r"^[\w$]+(?:\(\))?$|^[~/.]|/$|^[\w-]+\.[A-Za-z]{1,5}$")
+
+
+def _home(path: str, anchors: list[str], index: Sources) -> tuple[str, str, str] | None:
+    """(anchor, its file, the event) for the first anchor the events show only in files other than `path`."""
+    name = path.rstrip("/").rsplit("/", 1)[-1].lower()
+    for anchor in anchors:
+        folded = anchor.strip("“”").lower()
+        holders = {s.id for s in index.sources if s.speaker == TOOL and folded in s.folded}
+        if not holders:
+            continue
+        homes: list[tuple[str, str]] = []
+        with_path = False
+        for event_id, touched, how in index.touched:
+            if event_id not in holders:
+                continue
+            if touched.rstrip("/").rsplit("/", 1)[-1].lower() == name:
+                with_path = True
+            elif how in ("read", "edit", "write"):
+                homes.append((touched, event_id))
+        # a tool's output that names both (a grep, a diff of several files) says nothing of which holds it
+        named_together = any(
+            s.speaker == TOOL and folded in s.folded and name in s.folded for s in index.sources if s.id in holders
+        )
+        if homes and not with_path and not named_together:
+            touched, event_id = homes[0]
+            return anchor, touched, event_id
+    return None
+
+
+def grade_rejected(findings: list[Finding], index: Sources) -> None:
+    """A command told as run whose every call in the session was turned down never ran: "Claude tried
+    `uv tool install --reinstall .`" where that line is only in a call the author rejected."""
+    for finding in findings:
+        claim = finding.claim
+        if claim.kind != COMMAND or finding.status != TRACED or claim.accepted is not None:
+            continue
+        wanted = " ".join(claim.text.strip().strip("`").lstrip("$ ").split())
+        if len(wanted) < 6 or " " not in wanted:
+            continue
+        calls = [
+            (event_id, call)
+            for event_id, calls_ in index.event_calls.items()
+            for call in calls_
+            if call.target and wanted in " ".join(call.target.split())
+        ]
+        if not calls or not all(call.error and _REJECTED.match(call.error) for _, call in calls):
+            continue
+        if _NOT_RUN.search(claim.block.text):
+            continue  # the paragraph tells of it as proposed or turned down ("…, and I turned the checks down")
+        event_id = calls[0][0]
+        graded = found(
+            claim,
+            next(iter(index.by_event.get(event_id, [])), None),
+            f"it never ran: the only call of it was turned down ({event_id})",
+            CONTRADICTED,
+            advice="name the command that ran, or say it was turned down",
+        )
+        finding.status, finding.event, finding.excerpt = graded.status, graded.event, graded.excerpt
+        finding.reason, finding.advice = graded.reason, graded.advice
+
+
+# A short quoted term that names an error ("„Permission denied“", « accès refusé »): an error message, which the
+# failed calls near it must say, though it is too short to be checked as a quote.
+_ERRORISH = re.compile(
+    r"denied|error|failed|failure|not found|refused|timed? ?out|invalid|missing|forbidden|unauthori[sz]ed|"
+    r"exception|no such|cannot|can't|abgelehnt|verweigert|fehler|nicht gefunden|erreur|refusé|introuvable|échec",
+    re.I,
+)
+
+
+def grade_error_terms(blocks: list[Block], index: Sources) -> list[Finding]:
+    """Short quoted error messages no event says, in a paragraph whose cited events hold a failed call."""
+    out: list[Finding] = []
+    for block in blocks:
+        if not block.cites:
+            continue
+        failed = [
+            (event_id, call.error)
+            for event_id in index.in_order(near_events(index, block.cites))
+            for call in index.event_calls.get(event_id, [])
+            if call.error
+        ]
+        if not failed:
+            continue
+        for term in quoted_terms(block.text):
+            folded = " ".join(term.lower().split())
+            if not _ERRORISH.search(term) or any(folded in s.folded for s in index.sources):
+                continue
+            at = block.text.find(term) + len(term)
+            claim = Claim(ANY_QUOTE, term, block.line_at(at), block, at=at)
+            event_id, error = failed[0]
+            accept_marked([claim], [])
+            if claim.accepted is not None:
+                continue
+            out.append(
+                found(
+                    claim,
+                    next(iter(index.by_event.get(event_id, [])), None),
+                    f"no event says this; the failed call in {event_id} says: {error.splitlines()[0][:80]}",
+                    UNTRACED,
+                    advice=f"quote the error as {event_id} gives it",
+                )
+            )
+    return out

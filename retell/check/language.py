@@ -1,0 +1,65 @@
+"""Which language a text is written in, from its small words: a post told in German of an English session is
+another language as much as a Chinese one is another script. What a translator keeps (names, numbers, code)
+is what can be compared across languages; words can only be compared within one."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from retell.check.text import CJK
+
+# The commonest short words of each language (articles, pronouns, conjunctions, auxiliaries): words a text of
+# that language cannot avoid, and few of which the others share.
+_SMALL_WORDS = {
+    "en": "the and of to is was it that with for on this but not are were have has had be been from by at an "
+    "what which would could should there their they them we you my me",
+    "de": "der die das und ist nicht ein eine einen einem einer zu mit auf für von den dem des sich auch es ich "
+    "wir sie war hatte wurde wurden noch nur aber wie nach bei aus dass doch schon mir mich mein meine kein "
+    "keine oder wenn dann im am vom zum zur ins um hat habe sind wird kam ging mein meinen meinem meiner seine "
+    "ihre jetzt hier",
+    "fr": "le la les et est une des du dans pour pas que qui sur au aux avec ce cette il elle je nous vous mais "
+    "ou été était avait sont ont plus son sa ses mon ma mes leur un en ai suis puis très sans",
+    "es": "el la los las y es una del en que por con para no se lo al su sus como pero más fue era este esta mi "
+    "yo muy también después",
+    "it": "il lo la gli le e è una del della che per con non si di da al sono era anche come ma più",
+    "nl": "de het een en is van dat op te niet met voor zijn was ook maar bij als aan er nog wel",
+    "pt": "o a os as e é um uma do da dos das em que por com para não se no na mas foi era",
+}
+_LANGS = {lang: frozenset(words.split()) for lang, words in _SMALL_WORDS.items()}
+_WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
+_CODE = re.compile(r"`[^`]*`|\S*[_/@#`]\S*|https?://\S+")
+MIN_SMALL_WORDS = 2  # below this, a text is too short to tell
+
+
+@lru_cache(maxsize=4096)
+def language_of(text: str) -> str:
+    """ "en", "de", "fr", "es", "it", "nl", "pt", "cjk" (Chinese, Japanese, Korean), or "" when the text is too
+    short or too much code to tell."""
+    prose = _CODE.sub(" ", text)
+    cjk = len(CJK.findall(prose))
+    words = [w.lower().replace("’", "'") for w in _WORD.findall(prose) if not CJK.match(w)]
+    if cjk and cjk >= 2 * len(words):
+        return "cjk"
+    counts = dict.fromkeys(_LANGS, 0)
+    for word in words:
+        for lang, small in _LANGS.items():
+            if word in small:
+                counts[lang] += 1
+        if "'" in word and word.split("'")[0] in ("j", "l", "d", "qu", "n", "c", "s"):
+            counts["fr"] += 1  # j'ai, l'agent, d'un
+    best = max(counts, key=lambda lang: counts[lang])
+    if counts[best] < MIN_SMALL_WORDS:
+        return ""
+    return best
+
+
+def other_language(a: str, b: str) -> bool:
+    """Both texts' languages are known and differ."""
+    first, second = language_of(a), language_of(b)
+    return bool(first and second and first != second)
+
+
+def capitalises_nouns(text: str) -> bool:
+    """German writes every noun with a capital: there a capital letter does not make a word a name."""
+    return language_of(text) == "de"
