@@ -7,10 +7,11 @@ import re
 from collections.abc import Collection, Iterator, Sequence
 
 from retell.events import ASSISTANT, HUMAN, IMAGE, PLAN, SUBAGENT, TOOL_RUN, Event, ToolCall
-from retell.extract.commits import best_summary, edited_names, session_summaries
+from retell.extract.commits import best_summary, commit_phrase, edited_names, session_summaries
 from retell.extract.phrasing import (
     HEADING_WORDS,
     as_phrase,
+    closing_chores,
     points_elsewhere,
     request_phrase,
     rewrites,
@@ -23,6 +24,7 @@ from retell.extract.requests import author_words, clause_cut, clean_request, fir
 from retell.extract.roles import command_work, commands_in_words, files_in_words
 from retell.extract.tools import SHELL_TOOLS, family, is_test_command
 from retell.extract.typos import fix_typos, session_words
+from retell.extract.unchatted import unchatted
 from retell.report import number_word
 
 HEADING_CHARS = 70
@@ -39,6 +41,9 @@ def request_heading(text: str, limit: int = HEADING_CHARS) -> str:
     if not request:
         return ""
     sentence = re.sub(r"[\s,]+please\W*$", "", first_sentence(request), flags=re.I).rstrip(",;:")
+    # "Help me apply for…": the ask is to apply
+    sentence = re.sub(r"(?i)^help (?:me|us) (?=\w)", "", unchatted(sentence))
+    sentence = sentence[:1].upper() + sentence[1:]
     if len(sentence) <= limit:
         return sentence
     return clause_cut(sentence, limit, shortest=16)
@@ -55,8 +60,10 @@ def chapter_heading(events: Sequence[Event], avoid: Collection[str] = ()) -> str
         heading = without_loose_end(short_enough(_to_the_reader(candidate)))
         if re.search(r"(?i)\byou(?:r|'re|'ve|'ll|'d)?\b", heading):
             continue  # Claude speaking to the author ("…the logic you described"): the post is not addressed to them
-        if chat_quote(heading) or vague_manner(heading) or bare_file_list(heading):
+        if chat_quote(heading) or vague_manner(heading) or bare_file_list(heading) or asked_in_passing(heading):
             continue  # "If I just rename a folder I have found…": a sentence of the chat, not what happened
+        if len(heading.split()) < 2 and not re.search(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]", heading):
+            continue  # one word ("Rotating", "Good"): it names no step
         if heading and not any(_same(heading.casefold(), t) for t in taken):
             return heading
     return ""
@@ -101,6 +108,35 @@ def bare_file_list(heading: str) -> bool:
     return len(names) >= 3 and all(_FILE_NAME.match(n) for n in names)
 
 
+# A question that asks for a yes or a no, or points back at the chat ("Does the api side also do this?",
+# "Desktop still looks the same right?"): a reader cannot tell what it is about. A "why" or "how" question can
+# head a section ("Why does the build take 9 minutes?"); in any language, a question that points cannot.
+_YES_NO_QUESTION = re.compile(
+    r"(?i)^(?:do|does|did|is|are|was|were|can|could|should|would|will|has|have|must|am)\b|"
+    r"\b(?:right|correct|ok|okay|too|yet|though|no)\s*[?？]$|\b(?:this|that|it|these|those|also)\b[^?？]*[?？]$"
+)
+
+
+def asked_in_passing(heading: str) -> bool:
+    """Whether a heading is a question asked in passing (see _YES_NO_QUESTION)."""
+    return heading.rstrip().endswith(("?", "？")) and bool(_YES_NO_QUESTION.search(heading.strip()))
+
+
+def works(phrase: str) -> bool:
+    """Whether an English phrase says what was done or found ("Fixing…", "The texts sound the same"), not the
+    author's chat about it ("Works on my android", "Getting this in prod…"); any other language: yes."""
+    if not phrase or not _ENGLISH.search(phrase) or re.search(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]", phrase):
+        return True
+    first, _, rest = phrase.partition(" ")
+    if re.match(r"(?i)^(?:this|that|it|these|those|them)\b", rest) or closing_chores(phrase):
+        return False  # "Getting this in prod…", "Fixing that first": what? "Committing and pushing": a chore
+    if first.endswith("ing"):
+        return not re.match(r"(?i)^(?:now|again|first|too)?$", rest)  # "Rotating now"
+    # a statement says what was found ("All of the texts now sound the same"), unless it points at the chat or
+    # speaks of the author ("Works on my android", "Getting this in prod")
+    return not re.search(r"(?i)\b(?:I|I'm|I've|me|my|this|these|those|it)\b", phrase)
+
+
 def chat_quote(heading: str) -> bool:
     """Whether an English heading reads as a quoted chat sentence (see _CHAT_OPENING)."""
     if re.search(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]", heading):
@@ -115,14 +151,15 @@ def _candidates(events: Sequence[Event], earlier: Collection[str] = ()) -> Itera
     summaries = session_summaries(events)
     best = best_summary(summaries, request)
     for summary in sorted(summaries, key=lambda s: s != best):  # the best match first, then the others
-        yield without_typos(as_phrase(summary, limit=HEADING_CHARS), events)
+        yield without_typos(commit_phrase(summary, limit=HEADING_CHARS), events)
     objects = edited_names(events)
     phrase = ""
     if request:
-        phrase = _telling(without_typos(request_phrase(request, objects, HEADING_CHARS) or "", events))
+        phrase = _telling(without_typos(unchatted(request_phrase(request, objects, HEADING_CHARS) or ""), events))
         if points_elsewhere(phrase):  # "…using the instruction in README.md": Claude's "I'll create a program
             yield restated_request(events)  # that generates sound from word embeddings" says what it was
-        yield phrase
+        if works(phrase):
+            yield phrase
     yield outcome_heading(events)
     if request:
         yield restated_request(events)
@@ -138,6 +175,8 @@ def _candidates(events: Sequence[Event], earlier: Collection[str] = ()) -> Itera
     looked = re.match(_ONLY_LOOKED, activity) and not phrase and len(requests) > 1
     if not looked:
         yield activity
+    if not works(phrase):  # "Deploy is failing on fly": what the author said, after what was done
+        yield phrase
     yield from later_asks  # a stretch of talk whose first ask only pointed: a later ask's work
     if looked:  # a look around before a talk says less than what the talk asked for
         yield activity

@@ -32,7 +32,7 @@ _DOUBLED = frozenset(
         r"\w+",
         """
         set run get put stop map wrap drop trim plan log let cut ship swap strip split skip tag pin chat
-        debug plug flag zip prep commit submit admit permit refer prefer occur control patrol begin forget format
+        debug plug flag zip prep commit submit admit permit emit refer prefer occur control patrol begin forget format
         """,
     )
 )
@@ -56,7 +56,7 @@ _VERBS = frozenset(
         explore research study trace locate evaluate assess
         take report mark warn raise retry toggle collapse exclude ignore escape attach apply accept reject require
         downgrade pull tune train scrape notify schedule automate archive highlight rearrange reorder insert
-        append prepend paginate truncate flatten
+        append prepend paginate truncate flatten bind emit encode decode rotate
         provide propose suggest design draft outline sketch
         """,
     )
@@ -133,6 +133,11 @@ _DEICTIC = r"\b(?:these|those|this)\b(?=\s+(?!(?:is|are|was|were|and|or|to|in|on
 _EMPTY_OBJECT = r"^(?:these|those|this|that|it|them|everything|all of (?:these|them|this))$"
 
 
+def is_verb(word: str) -> bool:
+    """Whether a word is one of the verbs a request or a commit starts with."""
+    return word.lower() in _VERBS
+
+
 def gerund(verb: str) -> str:
     verb = verb.lower()
     if verb in _DOUBLED:
@@ -149,7 +154,9 @@ def as_phrase(text: str, objects: Sequence[str] = (), limit: int = PHRASE_CHARS)
     what the work touched (short file names), named when the request only says "these" or "this". The text
     as it was (cut between clauses when long) when it is no request this knows how to rewrite."""
     line = re.sub(_CONVENTIONAL, "", text.strip())
-    line = re.sub(r"\s*\([^()]*\)", "", line).strip()  # "(Phase 2 from docs/…)": an aside, not the point
+    # "(Phase 2 from docs/…)": an aside, not the point; not when a Japanese particle follows it: "orders テーブルの
+    # (shop_id, created_at) に…" names the columns
+    line = re.sub(r"\s*\([^()]*\)(?!\s*[\u3040-\u309f])", "", line).strip()
     if re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", line):
         tidied = re.sub(_CJK_POLITE_START, "", re.sub(_CJK_POLITE_END, "", line)).strip()
         return tidied if len(tidied) >= 4 else line
@@ -298,7 +305,9 @@ def _rewrite(line: str, objects: Sequence[str]) -> str | None:
         if lower.startswith(words + " ") or lower == words:
             return _coordinated(_objected(ing, rest[len(words) :].strip(), objects))
     first, _, tail = rest.partition(" ")
-    if first.lower() in _VERBS and (first[:1].islower() or (first[:1].isupper() and first[1:].islower())):
+    subject = re.match(r"(?i)^(?:is|are|was|were|keeps|fails|has|still|isn'?t|doesn'?t)\b", tail)  # "Deploy is failing"
+    cased = first[:1].islower() or (first[:1].isupper() and first[1:].islower())
+    if first.lower() in _VERBS and not subject and cased:
         if first.lower() == "make" and re.match(r"(?i)^(?:this|it) possible to\s+", tail):
             tail = re.sub(r"(?i)^this\b", "it", tail)
         return _coordinated(_objected(gerund(first), tail, objects))
@@ -568,3 +577,17 @@ def points_elsewhere(phrase: str) -> bool:
     """Whether a phrase sends the reader to instructions they cannot see ("Writing the program using the
     instruction in README.md": which program?)."""
     return bool(re.search(_ELSEWHERE, phrase))
+
+
+# The chores that close a piece of work: committing, pushing, a changelog line, the notes, closing the issue
+_CHORE = re.compile(
+    r"(?i)^(?:\w+ing )?(?:the |a |an )?(?:committing|commit|pushing|push|merging|tagging|"
+    r"(?:(?:the |a )?(?:changelog|notes?(?: file)?|todo|readme) ?(?:line|entry|file)?)|"
+    r"closing (?:the |this )?(?:issue|ticket|pr|pull request)|opening (?:a |the )?(?:pr|pull request))\b"
+)
+
+
+def closing_chores(phrase: str) -> bool:
+    """Whether every part of a phrase is a closing chore ("Updating the notes file to say done and committing")."""
+    parts = [p for p in re.split(r"(?i),\s*|\s+and\s+|\s+then\s+", phrase) if p.strip()]
+    return bool(parts) and all(_CHORE.match(p.strip()) for p in parts)
