@@ -65,9 +65,7 @@ _TEST_NAME = re.compile(r"(?i)^tests?[_-](.+)$|^(.+?)[_.-](?:tests?|spec)$|^(.+?
 
 
 # Stems that name no role: a file so called is known by its name
-_GENERIC_STEMS = frozenset(
-    {"main", "index", "app", "mod", "lib", "util", "utils", "helpers", "common", "core", "__init__"}
-)
+_GENERIC_STEMS = frozenset({"main", "index", "mod", "lib", "util", "utils", "helpers", "common", "core", "__init__"})
 
 
 def file_role(path: str) -> str:
@@ -95,8 +93,8 @@ def file_role(path: str) -> str:
     words = _words(stem)
     if not words:
         return name
-    if ext in _CODE and (len(stem) <= 3 or stem.lower() in _GENERIC_STEMS):
-        return name  # "main.py", "s3.go", "otp.ts": "the main", "the s 3" say nothing a reader can place
+    if ext in _CODE and (re.search(r"\d", stem) or stem.lower() in _GENERIC_STEMS):
+        return name  # "main.py", "s3.go": "the main", "the s 3" say nothing a reader can place
     if ext in _STYLE:
         subject = re.sub(r" ?(?:styles?|stylesheet)$", "", words)  # styles.css: "the styles", not "the styles styles"
         return f"the {subject} styles" if subject else "the styles"
