@@ -529,7 +529,8 @@ TITLE_WORDS = 11  # a title may say more, not a paragraph
 # Where a phrase may end with what it says still whole: before a clause that explains, qualifies or adds
 _TRAILING = re.compile(
     r"\s(?=(?:so that|so (?:I|we) can|rather than|instead of|in order to|because|that's|which|while|when|by)\s)|"
-    r"(?<!\sso)\s(?=that\s)|,\s(?=(?:and|but|so|then|which|to|with|using|I|we|it|this|that)\s)"
+    r"(?<!\sso)\s(?=that\s)|,\s(?=(?:and|but|so|then|which|to|with|using|I|we|it|this|that)\s)|"
+    r",\s(?=(?:always|never|usually|sometimes|mostly|only|every time)\s)"
 )
 
 

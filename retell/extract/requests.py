@@ -76,12 +76,13 @@ _LABEL = (
 )
 # An acknowledgement in front of the request ("good. write the findings up…", "Ja, die kommt…", "对，改吧"):
 # the reply is not what the line asks. Only before punctuation: "No tests should be skipped" means what it says.
-_ACK_LEAD = (
-    r"(?i)^(?:(?:ok(?:ay)?|yes|yep|yeah|yess+|sure|thanks?|thx|ty|cool|great|nice|perfect|good|fine|alright|"
-    r"got it|ugh|ah+|oh|hmm+|aha|wow|done|lgtm|agreed?|top|bien vu|parfait|merci|super|prima|passt|danke|ja|"
-    r"genial|vale|gracias|valeu|beleza|sii+|对|好的?|行|是的?|嗯|はい|ありがとう(?:ございます)?)"
-    r"(?:\s+(?:ty|thx|thanks|ok|so|then))*[.!,;:，。！、]+\s*)+(?=\S)"
+_ACK_WORDS = (
+    r"(?:ok(?:ay)?|yes|yep|yeah|yess+|sure|thanks?|thx|ty|cool|great|nice|perfect|good|fine|alright|so|then|"
+    r"got it|ugh|ah+|oh|hmm+|aha|wow|done|lgtm|agreed?|top|parfait|merci|super|prima|passt|danke|ja|"
+    r"genial|vale|gracias|valeu|beleza|sii+|对|好的?|行|是的?|嗯|はい|ありがとう(?:ございます)?|"
+    r"(?:bien vu|good catch|nice catch|buen ojo|gut gesehen|boa)(?: (?:pour|for|on|con|mit|bei|em) [^,.!;]{1,30})?)"
 )
+_ACK_LEAD = r"(?i)^(?:" + _ACK_WORDS + r"(?:\s+" + _ACK_WORDS + r")*[.!,;:，。！、]+\s*)+(?=\S)"
 _POLITE = r"(?i)^(?:please|pls|kindly)\s+|^(?:can|could|would|will) you(?: please)?\s+"
 _ACKNOWLEDGEMENT = (
     # one or more acknowledgements and nothing else ("Ugh ok", "好的 谢谢", "valeu!!!"), never a request

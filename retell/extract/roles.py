@@ -64,6 +64,10 @@ _SETTINGS = frozenset({"json", "yaml", "yml", "toml", "ini", "cfg", "conf", "env
 _TEST_NAME = re.compile(r"(?i)^tests?[_-](.+)$|^(.+?)[_.-](?:tests?|spec)$|^(.+?)(?:Tests?|Spec)$")
 
 
+# A database migration's file ("20251112011322_add_index_on_orders.rb"): a timestamp, then what it does
+MIGRATION = re.compile(r"^\d{8,}_\w+\.(?:rb|py|sql|ts|js|php|go|exs)$")
+
+
 # Stems that name no role: a file so called is known by its name
 _GENERIC_STEMS = frozenset({"main", "index", "mod", "lib", "util", "utils", "helpers", "common", "core", "__init__"})
 
@@ -93,6 +97,8 @@ def file_role(path: str) -> str:
     words = _words(stem)
     if not words:
         return name
+    if MIGRATION.match(name):
+        return "the migration"
     if ext in _CODE and (re.search(r"\d", stem) or stem.lower() in _GENERIC_STEMS):
         return name  # "main.py", "s3.go": "the main", "the s 3" say nothing a reader can place
     if ext in _STYLE:
@@ -107,7 +113,7 @@ def file_role(path: str) -> str:
         return f"the {words}" if len(words.split()) > 1 else name
     if ext in _SETTINGS:
         return f"the {words} settings"
-    if ext in _CODE and "-" in stem:
+    if ext in _CODE and ("-" in stem or ext in ("sh", "bash", "zsh", "ps1")):  # hello.sh: "the hello script"
         return f"the {stem} script"  # extract-coderabbit-feedback.py: a command's name, said as it is typed
     if ext in _CODE or not ext:
         return f"the {words}"
@@ -204,7 +210,13 @@ def command_work(command: str) -> str | None:
     if program == "uv" and (run := re.search(r"\buv run\s+(\S+)", command)):
         return _WORK_OF.get(run.group(1))
     if program in ("python", "python3", "node", "ruby", "bash", "sh", "uv", "npx", "deno", "bun"):
-        return "running scripts"
+        # the script by its name when the line runs one ("bash …/export-session.sh ." -> "running export-session.sh")
+        script = re.search(
+            r"(?:^|[;&|]\s*)(?:\S*/)?" + re.escape(program) + r"\s+(?:-\w+\s+)*(\S+\.(?:py|js|mjs|ts|rb|sh))\b", command
+        )
+        if not script:
+            return "running scripts"
+        return "running " + re.split(r"[\\/]", script.group(1))[-1]
     return _WORK_OF.get(program)
 
 

@@ -21,6 +21,7 @@ _WORD = re.compile(r"(?<![\w./@#`'’-])[A-Za-z][a-z]{2,}(?![\w./@`'’-])")  # 
 _VOWELS = frozenset("aeiouy")
 MIN_FREQUENCY = 1e-6  # a correction is a common word, not a rare one that happens to be close
 MIN_FREQUENCY_SWAPPED = 1e-7  # two letters swapped is a slip even for a rarer word ("lgoin")
+COMMON = 1e-5  # …and the word it was meant to be this common
 RARE = 1e-7  # a dictionary word this rare, one slip from a word the session writes, is that word mistyped
 
 
@@ -129,7 +130,7 @@ def _one_slip(typed: str, meant: str) -> bool:
 def _correction(word: str) -> str | None:
     checker = _checker()
     if word in checker:
-        return None
+        return _rare_slip(word)
     candidates = [c for c in (checker.candidates(word) or ()) if c != word and c in checker]
     swapped = sorted((c for c in candidates if _swapped(word, c)), key=checker.word_usage_frequency, reverse=True)
     if swapped and checker.word_usage_frequency(swapped[0]) >= MIN_FREQUENCY_SWAPPED:
@@ -140,6 +141,16 @@ def _correction(word: str) -> str | None:
         return None
     slips = [c for c in candidates if _is_slip(word, c) and checker.word_usage_frequency(c) >= MIN_FREQUENCY]
     return str(slips[0]) if len(slips) == 1 else None
+
+
+def _rare_slip(word: str) -> str | None:
+    """A word the dictionary knows only as a rarity, a letter short of one common word ("mobil" for "mobile")."""
+    checker = _checker()
+    if len(word) < 5 or checker.word_usage_frequency(word) >= RARE:
+        return None
+    near = [c for c in checker.known(checker.edit_distance_1(word)) if c != word and len(c) == len(word) + 1]
+    common = [c for c in near if _is_slip(word, c) and checker.word_usage_frequency(c) >= COMMON]
+    return str(common[0]) if len(common) == 1 else None
 
 
 def _swapped(typed: str, meant: str) -> bool:
