@@ -32,7 +32,8 @@ _DOUBLED = frozenset(
         r"\w+",
         """
         set run get put stop map wrap drop trim plan log let cut ship swap strip split skip tag pin chat
-        debug plug flag zip prep commit submit admit permit emit refer prefer occur control patrol begin forget format
+        debug plug flag zip prep commit submit admit permit emit embed refer prefer occur control patrol begin
+        forget format
         """,
     )
 )
@@ -56,7 +57,7 @@ _VERBS = frozenset(
         explore research study trace locate evaluate assess
         take report mark warn raise retry toggle collapse exclude ignore escape attach apply accept reject require
         downgrade pull tune train scrape notify schedule automate archive highlight rearrange reorder insert
-        append prepend paginate truncate flatten bind emit encode decode rotate
+        append prepend paginate truncate flatten bind emit encode decode rotate stream embed
         provide propose suggest design draft outline sketch
         """,
     )

@@ -197,6 +197,8 @@ def _tidy(line: str) -> str | None:
         return None
     if _shouted(line) or (asked and _names_nothing(line)) or _mostly_paths(line):
         return None
+    if re.search(_CJK, line):
+        return line  # "users テーブルの…": a table's name, not the start of a sentence
     return line[:1].upper() + line[1:]
 
 
