@@ -67,14 +67,22 @@ def test_closing_chores_never_title_a_session(tx: Transcript, tmp_path: Path) ->
     ("first", "title"),
     [
         # a complaint: what was wrong, without the author's shrug
-        ("the websocket reconnect loop spins forever and I have no idea why", "The websocket reconnect loop spins forever"),
+        (
+            "the websocket reconnect loop spins forever and I have no idea why",
+            "The websocket reconnect loop spins forever",
+        ),
         # a run-on second sentence (and the author's typo of a common word)
         ("make the navbar sticky on mobil its hiding the whole header", "Making the navbar sticky on mobile"),
         # a label and an instruction to the agent, then the question on the next line
-        ("Quick question, don't change anything.\n\nOur nightly import skips rows with accented names. Why?", "Our nightly import skips rows with accented names"),
+        (
+            "Quick question, don't change anything.\n\nOur nightly import skips rows with accented names. Why?",
+            "Our nightly import skips rows with accented names",
+        ),
     ],
 )
-def test_a_chat_opening_is_titled_by_the_work_it_asks_for(tx: Transcript, tmp_path: Path, first: str, title: str) -> None:
+def test_a_chat_opening_is_titled_by_the_work_it_asks_for(
+    tx: Transcript, tmp_path: Path, first: str, title: str
+) -> None:
     tx.user(first)
     edit(tx, "src/app.ts")
     tx.assistant("Done: the change is in app.ts.")
@@ -100,19 +108,30 @@ def test_the_authors_lower_case_names_are_written_as_the_session_writes_them(tx:
     ("first", "title"),
     [
         # the English typo fixer once made "documentar" "documentary" and "app" "pap"; the wish goes
-        ("necesito documentar el endpoint de pagos para la app del equipo", "Documentar el endpoint de pagos para la app del equipo"),
+        (
+            "necesito documentar el endpoint de pagos para la app del equipo",
+            "Documentar el endpoint de pagos para la app del equipo",
+        ),
         # ("wollen" became "swollen")
         ("Wir wollen die Logs von stdout auf JSON umstellen", "Die Logs von stdout auf JSON umstellen"),
         ("Je voudrais ajouter un export CSV des factures", "Ajouter un export CSV des factures"),
         # a plea to the agent after the problem
         ("登录页面的验证码不显示了，帮我看看怎么回事", "登录页面的验证码不显示了"),
         # a pasted error after the problem, in a line far too long for a title
-        ("部署到正式機之後圖片全部破圖，Chrome console 顯示 Failed to load resource: the server responded with a status of 403 (Forbidden)", "部署到正式機之後圖片全部破圖"),
+        (
+            "部署到正式機之後圖片全部破圖，Chrome console 顯示 Failed to load resource: the server responded with a status of 403 (Forbidden)",
+            "部署到正式機之後圖片全部破圖",
+        ),
         # a wish said plainly, the columns in brackets kept, the reasons after the first sentence left
-        ("users テーブルの (email) にユニーク制約を付けたいです。重複登録が起きていて…", "users テーブルの (email) にユニーク制約を付ける"),
+        (
+            "users テーブルの (email) にユニーク制約を付けたいです。重複登録が起きていて…",
+            "users テーブルの (email) にユニーク制約を付ける",
+        ),
     ],
 )
-def test_a_request_in_another_language_is_titled_without_its_chat(tx: Transcript, tmp_path: Path, first: str, title: str) -> None:
+def test_a_request_in_another_language_is_titled_without_its_chat(
+    tx: Transcript, tmp_path: Path, first: str, title: str
+) -> None:
     tx.user(first)
     edit(tx, "src/app.ts")
     tx.assistant("Listo. Fertig. Terminé. 好了。完成。できました。")
@@ -122,7 +141,10 @@ def test_a_request_in_another_language_is_titled_without_its_chat(tx: Transcript
 def test_the_typo_fixer_leaves_other_languages_and_trade_words_alone() -> None:
     assert fix_typos("documentar la api para la app movil", frozenset()) == "documentar la api para la app movil"
     assert fix_typos("Wir wollen die Config umstellen", frozenset()) == "Wir wollen die Config umstellen"
-    assert fix_typos("The mobile app logs in through the login route", frozenset()) == "The mobile app logs in through the login route"
+    assert (
+        fix_typos("The mobile app logs in through the login route", frozenset())
+        == "The mobile app logs in through the login route"
+    )
     assert fix_typos("Fix teh lgoin page", frozenset()) == "Fix the login page"  # English slips still go
 
 
@@ -175,7 +197,11 @@ def test_closing_chores_head_a_stretch_only_when_nothing_else_does() -> None:
 def test_made_up_headings_read_as_the_language_is_written() -> None:
     assert in_language("Getting the tests to pass", [], "es") == "Logrando que pasen las pruebas"
     assert in_language("Getting the tests to pass", [], "de") == "Die Tests zum Laufen bringen"
-    migration = [Event(TOOL_RUN, id="e1", calls=[ToolCall("Write", target="/srv/p/db/migrate/20250101120000_add_email_index.rb")])]
+    migration = [
+        Event(
+            TOOL_RUN, id="e1", calls=[ToolCall("Write", target="/srv/p/db/migrate/20250101120000_add_email_index.rb")]
+        )
+    ]
     assert in_language("Writing the migration", migration, "ja") == "マイグレーションの作成"
     assert in_language("Writing the migration", migration, "de") == "Die Migration neu anlegen"
     assert file_role("/srv/p/db/migrate/20250101120000_add_email_index.rb") == "the migration"
