@@ -124,7 +124,7 @@ def asked_in_passing(heading: str) -> bool:
 
 def works(phrase: str) -> bool:
     """Whether an English phrase says what was done or found ("Fixing…", "The texts sound the same"), not the
-    author's chat about it ("Works on my android", "Getting this in prod…"); any other language: yes."""
+    author's chat about it ("Getting this in prod…", "Rotating now"); any other language: yes."""
     if not phrase or not _ENGLISH.search(phrase) or re.search(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]", phrase):
         return True
     first, _, rest = phrase.partition(" ")
@@ -132,9 +132,9 @@ def works(phrase: str) -> bool:
         return False  # "Getting this in prod…", "Fixing that first": what? "Committing and pushing": a chore
     if first.endswith("ing"):
         return not re.match(r"(?i)^(?:now|again|first|too)?$", rest)  # "Rotating now"
-    # a statement says what was found ("All of the texts now sound the same"), unless it points at the chat or
-    # speaks of the author ("Works on my android", "Getting this in prod")
-    return not re.search(r"(?i)\b(?:I|I'm|I've|me|my|this|these|those|it)\b", phrase)
+    # a statement says what was found ("All of the texts now sound the same", "Some of my feeds come out
+    # garbled"), unless it points at what the chat showed ("This happens on every signup")
+    return not re.search(r"(?i)\b(?:this|these|those|it)\b", phrase)
 
 
 def chat_quote(heading: str) -> bool:
