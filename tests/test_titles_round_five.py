@@ -89,6 +89,29 @@ def test_a_chat_opening_is_titled_by_the_work_it_asks_for(
     assert Told(tx, tmp_path).title == title
 
 
+@pytest.mark.parametrize(
+    "opening",
+    [
+        # a pasted trace after a line that points at it
+        "seeing this on every checkout since the upgrade\n\nTraceback (most recent call last):\n  File \"shop/cart.py\", line 88\nKeyError: 'sku'",
+        # an issue link (no title), then a question that points back
+        "https://git.example.com/shop/issues/31",
+    ],
+)
+def test_a_first_message_that_points_at_the_chat_gives_the_title_to_the_work(
+    tx: Transcript, tmp_path: Path, opening: str
+) -> None:
+    tx.user(opening)
+    tx.assistant("The cart lost the sku when a line was merged.")
+    edit(tx, "shop/cart.py")
+    if opening.startswith("https://"):
+        tx.user("does the wishlist page also do this?")
+        tx.assistant("No: the wishlist keeps its own copy.")
+    title = Told(tx, tmp_path).title
+    assert "this" not in title.lower().split()
+    assert title == "Changing the cart"
+
+
 def test_a_greeting_alone_is_no_title(tx: Transcript, tmp_path: Path) -> None:
     tx.user("hii")
     tx.assistant("Hello! What would you like to work on?")

@@ -170,9 +170,29 @@ def post_title(title: str | None, source: str | None, events: Sequence[Event]) -
 
         work = activity_heading(events)
         return (work, "work") if work else (None, None)
+    if phrase and _points_at_the_chat(phrase):
+        # "Getting this in prod since yesterday's deploy", "Does the admin page also do this?": what "this" is,
+        # the reader cannot see; the change Claude announced and made, else what the work was, says it
+        from retell.extract.headings import activity_heading, announced_change
+
+        announced = announced_change(events)
+        if announced and names_the_work(announced):
+            return short_enough(announced, TITLE_WORDS, TITLE_KEEPS), "work"
+        work = activity_heading(events)
+        if work and not re.match(_LOOKING, work):
+            return work, "work"
     if phrase:
         return phrase, "first-prompt"
     return title, source
+
+
+def _points_at_the_chat(phrase: str) -> bool:
+    """A symptom reported by a pointer ("Getting this in prod…") or a question asked in passing."""
+    from retell.extract.headings import asked_in_passing  # lazily: a listing titles sessions without it
+
+    # (a symptom reported, not "Picking it up again and fixing the APIs", "Making it possible to…")
+    reported = re.match(r"(?i)^(?:getting|seeing|having|hitting|running into) (?:this|these|that|it)\b", phrase)
+    return bool(reported) or asked_in_passing(phrase)
 
 
 # Work that only looked (a first request to explain or review, before the work the session did)
