@@ -73,6 +73,17 @@ def test_closing_chores_never_title_a_session(tx: Transcript, tmp_path: Path) ->
         ),
         # a run-on second sentence (and the author's typo of a common word)
         ("make the navbar sticky on mobil its hiding the whole header", "Making the navbar sticky on mobile"),
+        # a filler in front, a laugh and a plea behind
+        (
+            "ok so basically the import job from last night is stuck again haha can u look",
+            "The import job from last night is stuck again",
+        ),
+        # a plea for help, then the problem and a pasted error
+        ("pls help, my npm install fails with this error: EACCES permission denied", "My npm install fails"),
+        # what the author was thinking, then the work
+        ("so I was thinking we could split the billing module, it's huge. thoughts?", "Splitting the billing module"),
+        # "the image" of the project, not a screenshot
+        ("There's a race in the image uploader, two uploads overwrite each other", "A race in the image uploader, two uploads overwrite each other"),
         # a label and an instruction to the agent, then the question on the next line
         (
             "Quick question, don't change anything.\n\nOur nightly import skips rows with accented names. Why?",
@@ -138,6 +149,15 @@ def test_the_authors_lower_case_names_are_written_as_the_session_writes_them(tx:
         # ("wollen" became "swollen")
         ("Wir wollen die Logs von stdout auf JSON umstellen", "Die Logs von stdout auf JSON umstellen"),
         ("Je voudrais ajouter un export CSV des factures", "Ajouter un export CSV des factures"),
+        (
+            "bonjour, j'ai besoin d'ajouter un filtre par date sur les commandes",
+            "Ajouter un filtre par date sur les commandes",
+        ),
+        # a plea for help first: the problem is the next sentence
+        ("Hallo, kannst du mir helfen? Der CSV-Export bricht bei Umlauten ab", "Der CSV-Export bricht bei Umlauten ab"),
+        # the problem before ので, not the plea after it; a verb in the te-form said plainly
+        ("検索ページが遅いので原因を調べてほしいです", "検索ページが遅い"),
+        ("ログの出力形式を JSON に変えてください", "ログの出力形式を JSON に変える"),
         # a plea to the agent after the problem
         ("登录页面的验证码不显示了，帮我看看怎么回事", "登录页面的验证码不显示了"),
         # a pasted error after the problem, in a line far too long for a title

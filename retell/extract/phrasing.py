@@ -16,12 +16,16 @@ import re
 from collections.abc import Sequence
 
 from retell.extract.requests import clause_cut
+from retell.extract.unchatted import plain_japanese
 
 PHRASE_CHARS = 72
 PHRASE_SLACK = 8
 # A polite request's ending in Japanese and Chinese: without it, the request reads as a title
 # ("CLAUDE.md を更新してください" -> "CLAUDE.md を更新"; "请帮我修复登录页面" -> "修复登录页面").
-_JA_POLITE_END = r"(?:を|して|て)?(?:ください|下さい|くださいませ|ほしい|欲しい|お願いします|お願い)[。！!]*$"
+_JA_POLITE_END = (
+    r"(?:を|(?<=[\u30a0-\u30ff\u4e00-\u9fff]{2})して)?"  # "更新して", "アップデートして": the noun is the work
+    r"(?:ください|下さい|くださいませ|ほしい(?:です)?|欲しい(?:です)?|お願いします|お願い)[。！!]*$"
+)
 _CJK_POLITE_END = _JA_POLITE_END + r"|[吧吗嗎呢]?[。！？!?]*$"
 _CJK_POLITE_START = r"^(?:请你?|請你?|麻烦你?|麻煩你?|帮我|幫我|能不能|可以|能否)(?:帮我|幫我)?"
 
@@ -67,6 +71,8 @@ _LEAD_INS = [
     r"(?:yes|yeah|yep|sure|great|perfect|thanks|thank you|cool|nice|excellent|fine)(?: please)?[\s,.!]*"
     r"(?:and |but |so )?",
     r"I think (?:that )?(?:for now )?",
+    r"I(?:'ve| have)? (?:was |been )?thinking (?:that |about )?(?:maybe )?",  # "so I was thinking we could…"
+    r"(?:maybe|perhaps) (?=(?:we|I|you) )",
     r"(?:we|I)(?:'re| are|'m| am) going to\s+",
     r"(?:oh|ah|hmm+|wait|ok(?:ay)?|so|now|also|then|alright|right)\b[\s,.!:;—–-]*",
     # a connective ties the message to what came before, which the heading does not show ("But I'd like…")
@@ -159,6 +165,7 @@ def as_phrase(text: str, objects: Sequence[str] = (), limit: int = PHRASE_CHARS)
     # (shop_id, created_at) に…" names the columns
     line = re.sub(r"\s*\([^()]*\)(?!\s*[\u3040-\u309f])", "", line).strip()
     if re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", line):
+        line = plain_japanese(line)  # "…を調べてください" -> "…を調べる", never the stem "…を調べ"
         tidied = re.sub(_CJK_POLITE_START, "", re.sub(_CJK_POLITE_END, "", line)).strip()
         return tidied if len(tidied) >= 4 else line
     line = re.sub(
@@ -487,7 +494,10 @@ _VAGUE = (
 )
 # What only the author and Claude saw (a screenshot, "above"), or a report of progress that names none
 _SEEN = (
-    r"(?i)\b(?:screen ?shots?|the (?:image|picture|attachment)|attached|as you can see|see (?:above|below))\b|"
+    # ("the image" the author pasted; not "the image resizer", a thing of the project)
+    r"(?i)\b(?:screen ?shots?|the (?:image|picture|attachment)(?!\s+(?:[a-z]+(?:er|or)|upload|cache|pipeline|"
+    r"service|processing|component|gallery|url|path|tag|size|format)s?\b)|attached|"
+    r"as you can see|see (?:above|below))\b|"
     r"^there(?:'s| is| are) (?:some |a bit of |a little |more |good |no )?progress\b|"
     r"^(?:some|a bit of|a little|more|good) progress\b"
 )

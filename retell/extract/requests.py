@@ -25,7 +25,8 @@ _EMPHASIS = r"(?<![*\w])\*\*(?![*\s])|(?<![*\s])\*\*(?![*\w])|`"
 _GREETING = (
     r"(?i)^(?:(?:(?:hi+|hy|hiya|hello|hey+|hallo|howdy|yo|greetings|morning|good (?:morning|afternoon|evening|day)|"
     r"bonjour|bonsoir|coucou|salut|hola|buenos d[ií]as|buenas(?: tardes| noches)?|ciao|buongiorno|buonasera|"
-    r"olá|ola|oi|opa|e a[ií]|bom dia|boa tarde|boa noite|servus|moin(?: moin)?|guten (?:morgen|tag|abend)|"
+    r"olá|ola|oi|opa|e a[ií]|what'?s up|wh?assup|sup|bom dia|boa tarde|boa noite|servus|moin(?: moin)?|"
+    r"guten (?:morgen|tag|abend)|"
     r"hej|hoi|goedemorgen|привет|здравствуйте)"
     r"(?: there| again| all| everyone| a todos| pessoal| galera| zusammen| tout le monde)?"
     r"(?:,?\s+(?:claude|cc|buddy|friend|mate|team))?|你好|您好|嗨|哈囉|哈喽|大家好|早上好|早安|晚上好|下午好|"
@@ -56,13 +57,20 @@ _QUESTION_FILLER = frozenset(
 # Spoken fillers in front of the request: "Ok, so, …", "Now add …", "Also, …".
 _FILLER = (
     r"(?i)^(?:(?:ok(?:ay)?|so|alright|right|well|hmm+|now|and|also|but|actually|to be (?:fair|honest)|maybe|"
-    r"quick one|quick question|one more thing|ugh|oh|where were we|where was I)"
+    r"quick one|quick question|one more thing|ugh|oh|where were we|where was I|basically)"
     r"\b(?:\s*\([^()]{1,20}\))?[\s,.!:;—–-]*)+(?=\w)"  # "quick one (hopefully) — …"
 )
 # A thank-you after the words ("rotating now, thanks", "PR 描述帮我写详细点，谢谢")
 _THANKS = (
     r"(?i)[\s,，.。!！]+(?:thanks|thank you|thx|ty|merci|danke(?: dir)?|gracias|obrigad[oa]|valeu|谢谢|謝謝|感谢|感謝|"
     r"ありがとう(?:ございます)?)[\s.!！。🙏]*$"
+)
+# A plea for help before the problem ("Hallo, kannst du mir helfen? Die Tests…", "pls help, my build…")
+_PLEA = (
+    r"(?i)^(?:(?:can|could|would) you (?:please )?help(?: me| us)?(?: with (?:something|this|a thing))?|"
+    r"(?:kannst|könntest) du mir (?:bitte )?helfen|¿?(?:me )?(?:puedes|podrías) ayudar(?:me)?|¿?me ayudas|"
+    r"(?:peux|pourrais)-tu m'aider|tu peux m'aider|(?:você )?(?:pode|poderia) me ajudar|"
+    r"(?:pls|plz|please) help(?: me)?|help(?: me)?(?: pls| please)?|sos)\s*[?？!！.,:;]+\s*"
 )
 # How the agent should work, not what the work is ("Research question, please DON'T change any code.")
 _HOW_TO_WORK = (
@@ -170,6 +178,7 @@ def _tidy(line: str) -> str | None:
     line = re.sub(_GREETING, "", line).strip()
     line = re.sub(_LEADING_PUNCTUATION, "", line)
     line = re.sub(_ACK_LEAD, "", line)
+    line = re.sub(_PLEA, "", line)
     line = re.sub(_FILLER, "", line)
     line = re.sub(_HOW_TO_WORK, "", line).strip()
     if re.match(_LABEL, line.rstrip(" .,;:!")):
@@ -227,6 +236,8 @@ def _host(url: str) -> str:
 
 def _shouted(line: str) -> bool:
     """All capitals ("YES", "OPTION B, USE POSTGRES"): an answer to Claude's question, not a request."""
+    if re.search(_CJK, line):
+        return False  # "帮我把 README 翻译成英文": a name in capitals among Chinese words
     cased = [ch for ch in line if ch.isalpha() and (ch.isupper() or ch.islower())]
     return len(cased) >= 2 and all(ch.isupper() for ch in cased) and len(line.split()) <= 8
 

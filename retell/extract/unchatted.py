@@ -16,7 +16,7 @@ _WISH = re.compile(
     r"(?=\w+(?:ar|er|ir)(?:lo|la|los|las|le|les|se)?\b)|"  # Spanish: "necesito documentar…"
     r"(?:preciso|precisamos|quero|queremos|gostaria de|tenho que|temos que)\s+(?:de\s+)?"
     r"(?=\w+(?:ar|er|ir)\b)|"  # Portuguese
-    r"(?:je veux|je voudrais|on veut|on voudrait|nous voulons|il faut|j'ai besoin de|on doit)\s+"
+    r"(?:je veux|je voudrais|on veut|on voudrait|nous voulons|il faut|j'ai besoin de|on doit)\s+|j'ai besoin d'"
     r"(?=\w+(?:er|ir|re)\b)|"  # French
     r"(?:wir|ich)\s+(?:wollen|möchten|müssen|sollten|will|möchte|muss)\s+)"  # German: the verb is at the end
 )
@@ -25,7 +25,9 @@ _CHAT_TAIL = re.compile(
     r"(?i)(?:,|\s+-|\s+—|\s+and|\s+y|\s+e|\s+und|\s+et)?\s+(?:"
     r"(?:and\s+)?I (?:have no idea|don'?t know|can'?t figure out|am not sure)\b|any idea\b|help me\b|"
     r"me salen\b|no sé (?:por qué|qué)\b|ayúdame\b|"
-    r"ich weiß nicht\b|keine ahnung\b|je ne sais pas\b|não sei\b"
+    r"ich weiß nicht\b|keine ahnung\b|je ne sais pas\b|não sei\b|"
+    r"(?:lol|lmao|haha\w*|jaja\w*|kkk+)\b|(?:can|could) (?:u|you) (?:check|look|see|help|fix)\b|"
+    r"with (?:this|these|the following) (?:errors?|messages?|output|warnings?|logs?)\b"
     r").*$"
 )
 # A second sentence run on without a stop ("…collapse on mobile its covering the whole page"), not a clause
@@ -52,7 +54,7 @@ def unchatted(phrase: str) -> str:
     cut = _RUN_ON.sub("", _CHAT_TAIL.sub("", text))
     if len(cut.split()) >= 3 or (_CJK.search(cut) and len(cut) >= 6):
         text = cut
-    text = _plain_japanese(text)
+    text = plain_japanese(text)
     if _CJK.search(text) and len(text) > CJK_TITLE_CHARS:
         bare = re.sub(r"\([^()]*\)", lambda m: "_" * len(m.group(0)), text)  # not a comma inside brackets
         first = _CJK_CLAUSE.search(bare, 6)
@@ -66,7 +68,25 @@ def unchatted(phrase: str) -> str:
 _GODAN = dict(zip("いきぎしちにびみり", "うくぐすつぬぶむる", strict=True))
 
 
-def _plain_japanese(text: str) -> str:
+_PLEASE = (
+    r"(?:ほしい|欲しい|ください|下さい|くださいませ|もらえますか|もらえませんか|くれますか|くれませんか)"
+    r"(?:です)?[。！!？?]*$"
+)
+
+
+def plain_japanese(text: str) -> str:
+    """A Japanese request said plainly: the problem before "ので" ("ログインが遅いので原因を調べてほしい" ->
+    "ログインが遅い"), a plea after a verb whose plain form is sure said as it ("調べてください" -> "調べる"; "更新
+    してください" is left to end as "更新"), a wish likewise ("貼りたいです" -> "貼る")."""
+    asked = re.match(r"^(.{6,}?)(?:ので|から|けど)、?.+?[てで]" + _PLEASE, text)
+    if asked and _CJK.search(asked.group(1)):
+        return asked.group(1)
+    te = re.search(r"([えけげせぜてでねべめれ])て" + _PLEASE, text)
+    if te:
+        return text[: te.start()] + te.group(1) + "る"
+    su = re.search(r"(?<![\u4e00-\u9fff])([\u4e00-\u9fff])して" + _PLEASE, text)  # 直して: 直す, not a noun
+    if su:
+        return text[: su.start()] + su.group(1) + "す"
     match = re.search(r"([\u3040-\u309f\u4e00-\u9fff])たい(?:です|んです|のです)?(?:が|けど)?[。！!…]*$", text)
     if not match:
         return text
