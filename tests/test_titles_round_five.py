@@ -83,7 +83,10 @@ def test_closing_chores_never_title_a_session(tx: Transcript, tmp_path: Path) ->
         # what the author was thinking, then the work
         ("so I was thinking we could split the billing module, it's huge. thoughts?", "Splitting the billing module"),
         # "the image" of the project, not a screenshot
-        ("There's a race in the image uploader, two uploads overwrite each other", "A race in the image uploader, two uploads overwrite each other"),
+        (
+            "There's a race in the image uploader, two uploads overwrite each other",
+            "A race in the image uploader, two uploads overwrite each other",
+        ),
         # a label and an instruction to the agent, then the question on the next line
         (
             "Quick question, don't change anything.\n\nOur nightly import skips rows with accented names. Why?",
@@ -235,6 +238,26 @@ def test_a_passing_question_or_reply_never_heads_a_stretch(ask: str) -> None:
 def test_closing_chores_head_a_stretch_only_when_nothing_else_does() -> None:
     events = _stretch("add the changelog line and close the ticket", "/srv/p/app/config.py")
     assert chapter_heading(events, ["A title"]) == "Changing the config"
+
+
+@pytest.mark.parametrize(
+    ("ask", "heading"),
+    [
+        (
+            "génial. tu peux aussi traduire les messages d'erreur ? et regarde le bouton",
+            "Traduire les messages d'erreur",
+        ),
+        (
+            "Servus! Wir wollen weg von cron. Kannst du die Jobs auf systemd-Timer umstellen?",
+            "Die Jobs auf systemd-Timer umstellen",
+        ),
+        ("¿puedes revisar también el middleware de sesiones?", "Revisar el middleware de sesiones"),
+        ("valeu! tem como testar o alerta sem derrubar nada?", "Testar o alerta sem derrubar nada"),
+    ],
+)
+def test_an_ask_in_another_language_heads_its_stretch_by_the_work(ask: str, heading: str) -> None:
+    # not "Änderungen an settings.py, prod.yaml und weitere" (a bare list of files) nor the chat sentence
+    assert chapter_heading(_stretch(ask), ["A title"]) == heading
 
 
 def test_made_up_headings_read_as_the_language_is_written() -> None:

@@ -24,7 +24,7 @@ from retell.extract.requests import author_words, clause_cut, clean_request, fir
 from retell.extract.roles import command_work, commands_in_words, files_in_words
 from retell.extract.tools import SHELL_TOOLS, family, is_test_command
 from retell.extract.typos import fix_typos, session_words
-from retell.extract.unchatted import unchatted
+from retell.extract.unchatted import asked_work, unchatted
 from retell.report import number_word
 
 HEADING_CHARS = 70
@@ -158,8 +158,10 @@ def _candidates(events: Sequence[Event], earlier: Collection[str] = ()) -> Itera
         phrase = _telling(without_typos(unchatted(request_phrase(request, objects, HEADING_CHARS) or ""), events))
         if points_elsewhere(phrase):  # "…using the instruction in README.md": Claude's "I'll create a program
             yield restated_request(events)  # that generates sound from word embeddings" says what it was
-        if works(phrase):
-            yield phrase
+    # "Tu peux ajouter…", "Kannst du … umstellen?": "Ajouter…", "… umstellen" says the step, before the chat
+    yield from (a for w in _asks(events) if (a := asked_work(w)))
+    if request and works(phrase):
+        yield phrase
     yield outcome_heading(events)
     if request:
         yield restated_request(events)
@@ -191,6 +193,13 @@ def _candidates(events: Sequence[Event], earlier: Collection[str] = ()) -> Itera
         yield f"Back to {changed.group(1)}"  # the same file as a heading before (not the title): the work came back
     yield kind_heading(events)
     yield named_files_heading(events)  # the work is the title: the files it touched, by their names
+
+
+def _asks(events: Sequence[Event]) -> list[str]:
+    """The author's messages of a stretch that are not English (their asks are said by asked_work)."""
+    from retell.extract.typos import in_english
+
+    return [w for e in events if (w := author_words(e)) and not in_english(w)][: LATER_ASKS + 1]
 
 
 def _a_list(heading: str) -> bool:

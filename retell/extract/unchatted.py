@@ -20,6 +20,38 @@ _WISH = re.compile(
     r"(?=\w+(?:er|ir|re)\b)|"  # French
     r"(?:wir|ich)\s+(?:wollen|möchten|müssen|sollten|will|möchte|muss)\s+)"  # German: the verb is at the end
 )
+# Asking Claude to do something, in a language whose request then says the work as an infinitive ("tu peux
+# aussi ajouter les traductions ?", "Kannst du die Konfiguration auf pydantic-settings umstellen?")
+_ASK = re.compile(
+    r"(?i)^(?:¿\s*)?(?:(?:tu |vous )?(?:peux|pourrais|pouvez|pourriez)(?:-tu|-vous)?|(?:me )?(?:puedes|podrías|podéis)|"
+    r"(?:você )?(?:pode|poderia|consegue)|(?:kannst|könntest) du|(?:können|könnten) (?:sie|wir)|"
+    r"tem como|dá pra|dá para|hay (?:forma|manera) de|se puede|on peut|est-ce qu'on peut)"
+    r"(?:\s+(?:aussi|également|también|também|auch|bitte|mal|noch|me|mir|nous|nos))*\s+"
+)
+_INFINITIVE_FIRST = re.compile(r"(?i)^\w+(?:ar|er|ir|re)(?:lo|la|los|las|le|les|se)?\b")  # es, pt, fr
+
+
+def asked_work(text: str) -> str | None:
+    """The work a request in Spanish, Portuguese, French or German asks for, as its infinitive ("Ajouter les 37
+    traductions anglaises", "Die Konfiguration auf pydantic-settings umstellen"): a heading in the author's
+    language that says the step. None when no sentence asks so."""
+    if _CJK.search(text):
+        return None
+    sentences = [s.strip().rstrip("?？!. ") for s in re.split(r"(?<=[.!?])\s+", text.strip())[:3]]
+    # an ask of Claude's first ("Kannst du … umstellen?"), else a wish ("Wir wollen …")
+    for line, ask in [(s, _ASK.match(s)) for s in sentences] + [(s, _WISH.match(s)) for s in sentences]:
+        if not ask:
+            continue
+        rest = line[ask.end() :].strip()
+        german = re.match(r"(?i)^(?:kannst|könntest|können|könnten|wir|ich)\b", line)
+        if len(rest.split()) < 3 or not (german or _INFINITIVE_FIRST.match(rest)):
+            continue
+        rest = re.split(r"\s+(?:et|y|e|und)\s+(?:regarde|mira|olha|schau)\b", rest)[0]  # "…, et regarde ce…"
+        rest = re.sub(r"(?i)^(\w+)\s+(?:también|também|aussi|également|auch|noch)\b", r"\1", rest)
+        return rest[:1].upper() + rest[1:]
+    return None
+
+
 # What follows a clause's end and is the author talking, not the work
 _CHAT_TAIL = re.compile(
     r"(?i)(?:,|\s+-|\s+—|\s+and|\s+y|\s+e|\s+und|\s+et)?\s+(?:"
