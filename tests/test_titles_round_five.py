@@ -253,6 +253,11 @@ def test_closing_chores_head_a_stretch_only_when_nothing_else_does() -> None:
         ),
         ("¿puedes revisar también el middleware de sesiones?", "Revisar el middleware de sesiones"),
         ("valeu! tem como testar o alerta sem derrubar nada?", "Testar o alerta sem derrubar nada"),
+        # "good catch on X," in front; the author trails off after what they found
+        (
+            "ah bien vu pour le bouton, le back vérifie le jeton en dur… je m'en occupe côté back. merci !",
+            "Le back vérifie le jeton en dur",
+        ),
     ],
 )
 def test_an_ask_in_another_language_heads_its_stretch_by_the_work(ask: str, heading: str) -> None:

@@ -76,6 +76,9 @@ CJK_TITLE_CHARS = 36  # a longer Chinese or Japanese title is cut at its first c
 def unchatted(phrase: str) -> str:
     """`phrase` without the chat around the work (see the module's docstring); as it was when nothing is left."""
     text = phrase.strip()
+    trailed = re.split(r"\s*(?:…|\.\.\.)\s+(?=\w)", text)[0]  # "…en dur… je m'en occupe": the author trails off
+    if len(trailed.split()) >= 3:
+        text = trailed
     wish = _WISH.match(text)
     if wish and len(text) - wish.end() >= 12:
         rest = text[wish.end() :]
