@@ -49,6 +49,27 @@ def test_a_commit_with_a_scope_and_two_changes_is_said_as_both(tx: Transcript, t
     assert told.title == "Raising the memory limit and streaming the uploads to disk"
 
 
+def test_a_commit_in_shorthand_leaves_the_title_to_the_request(tx: Transcript, tmp_path: Path) -> None:
+    # a scope and a list of nouns is a changelog line, not a title; the author's question says more
+    tx.user("why does our CI take 20 minutes on every push")
+    edit(tx, ".github/workflows/ci.yml")
+    subject = "CI: dependency cache, test sharding, slimmer images"
+    _bash(tx, f"git commit -am '{subject}'", f"[main 1a2b3c4] {subject}\n 1 file changed, 9 insertions(+)")
+    tx.assistant("The cache was never hit; CI takes 6 minutes now.")
+    assert Told(tx, tmp_path).title == "Why does our CI take 20 minutes on every push"
+
+
+def test_closing_chores_give_the_title_to_the_commit_they_close(tx: Transcript, tmp_path: Path) -> None:
+    tx.user("continue")
+    edit(tx, "src/payments/refund.ts")
+    tx.assistant("Refunds now go through the ledger.")
+    tx.user("nice, update the changelog and commit")
+    edit(tx, "CHANGELOG.md")
+    _bash(tx, "git commit -qam 'Payments: route refunds -> ledger'")
+    title = Told(tx, tmp_path).title
+    assert "changelog" not in title.lower() and "committing" not in title.lower()
+
+
 def test_closing_chores_never_title_a_session(tx: Transcript, tmp_path: Path) -> None:
     # "continue" names nothing; the next request is only the chores that close the work
     tx.user("continue")
@@ -228,6 +249,7 @@ def test_an_acknowledgement_in_front_of_a_request_is_no_heading(ask: str, headin
         "does the admin page also do this?",
         "fine. PR it",
         "rotating now, thanks",
+        "yes please. fix that first",
         "getting this on staging since the last deploy, maybe every other request",
     ],
 )
@@ -285,3 +307,8 @@ def test_files_and_scripts_are_named_so_a_reader_can_place_them() -> None:
     assert command_work("bash scripts/seed-db.sh --fresh") == "running seed-db.sh"
     assert command_work("cd api && python3 tools/backfill.py") == "running backfill.py"
     assert command_work('node -e "console.log(1)"') == "running scripts"
+    assert (
+        command_work("npx playwright screenshot --viewport-size=375,812 http://localhost:5173 m.png")
+        == "running playwright"
+    )
+    assert command_work("git push -qu origin HEAD && gh pr create --fill") == "opening a pull request"

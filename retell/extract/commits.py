@@ -79,6 +79,14 @@ def commit_phrase(subject: str, limit: int = PHRASE_CHARS) -> str:
     return as_phrase(parts[0] if parts else text, limit=limit)
 
 
+def shorthand(phrase: str) -> bool:
+    """A commit's shorthand, no title: an arrow ("moment -> date-fns") or a scope and a list of nouns
+    ("Docker: cache-friendly layers, .dockerignore, native-arch builds"); the request or a summary says it."""
+    nouns = re.match(r"^[\w .-]+: [^,]+(?:, [^,]+){2,}$", phrase) or phrase.count(",") >= 2
+    listed = nouns and not phrase.split(" ", 1)[0].endswith("ing")
+    return bool(listed or re.search(r"\s(?:->|=>|→)\s", phrase))
+
+
 def _words(text: str) -> set[str]:
     return {w.lower()[:6] for w in re.findall(r"[A-Za-z]{4,}", text)}
 

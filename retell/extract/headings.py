@@ -7,7 +7,7 @@ import re
 from collections.abc import Collection, Iterator, Sequence
 
 from retell.events import ASSISTANT, HUMAN, IMAGE, PLAN, SUBAGENT, TOOL_RUN, Event, ToolCall
-from retell.extract.commits import best_summary, commit_phrase, edited_names, session_summaries
+from retell.extract.commits import best_summary, commit_phrase, edited_names, session_summaries, shorthand
 from retell.extract.phrasing import (
     HEADING_WORDS,
     as_phrase,
@@ -62,6 +62,8 @@ def chapter_heading(events: Sequence[Event], avoid: Collection[str] = ()) -> str
             continue  # Claude speaking to the author ("…the logic you described"): the post is not addressed to them
         if chat_quote(heading) or vague_manner(heading) or bare_file_list(heading) or asked_in_passing(heading):
             continue  # "If I just rename a folder I have found…": a sentence of the chat, not what happened
+        if re.match(_POINTS, heading.partition(" ")[2]) and heading.split(" ", 1)[0].endswith("ing"):
+            continue  # "Fixing that first", "Getting this in prod…": what "that" is, the reader cannot see
         if len(heading.split()) < 2 and not re.search(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]", heading):
             continue  # one word ("Rotating", "Good"): it names no step
         if heading and not any(_same(heading.casefold(), t) for t in taken):
@@ -122,13 +124,17 @@ def asked_in_passing(heading: str) -> bool:
     return heading.rstrip().endswith(("?", "？")) and bool(_YES_NO_QUESTION.search(heading.strip()))
 
 
+# What an -ing phrase's object is when it only points ("Fixing that first", "Getting this in prod", "Fixing it")
+_POINTS = r"(?i)^(?:this|that|these|those)\b|^(?:it|them)(?:\s+(?:first|now|again|too|please))?$"
+
+
 def works(phrase: str) -> bool:
     """Whether an English phrase says what was done or found ("Fixing…", "The texts sound the same"), not the
     author's chat about it ("Getting this in prod…", "Rotating now"); any other language: yes."""
     if not phrase or not _ENGLISH.search(phrase) or re.search(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]", phrase):
         return True
     first, _, rest = phrase.partition(" ")
-    if re.match(r"(?i)^(?:this|that|it|these|those|them)\b", rest) or closing_chores(phrase):
+    if re.match(_POINTS, rest) or closing_chores(phrase):
         return False  # "Getting this in prod…", "Fixing that first": what? "Committing and pushing": a chore
     if first.endswith("ing"):
         return not re.match(r"(?i)^(?:now|again|first|too)?$", rest)  # "Rotating now"
@@ -151,7 +157,9 @@ def _candidates(events: Sequence[Event], earlier: Collection[str] = ()) -> Itera
     summaries = session_summaries(events)
     best = best_summary(summaries, request)
     for summary in sorted(summaries, key=lambda s: s != best):  # the best match first, then the others
-        yield without_typos(commit_phrase(summary, limit=HEADING_CHARS), events)
+        committed = commit_phrase(summary, limit=HEADING_CHARS)
+        if not shorthand(committed):  # "Docker: cache-friendly layers, .dockerignore, …": a changelog line
+            yield without_typos(committed, events)
     objects = edited_names(events)
     phrase = ""
     if request:
@@ -177,8 +185,6 @@ def _candidates(events: Sequence[Event], earlier: Collection[str] = ()) -> Itera
     looked = re.match(_ONLY_LOOKED, activity) and not phrase and len(requests) > 1
     if not looked:
         yield activity
-    if not works(phrase):  # "Deploy is failing on fly": what the author said, after what was done
-        yield phrase
     yield from later_asks  # a stretch of talk whose first ask only pointed: a later ask's work
     if looked:  # a look around before a talk says less than what the talk asked for
         yield activity

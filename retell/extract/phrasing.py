@@ -594,7 +594,7 @@ def points_elsewhere(phrase: str) -> bool:
 # The chores that close a piece of work: committing, pushing, a changelog line, the notes, closing the issue
 _CHORE = re.compile(
     r"(?i)^(?:\w+ing )?(?:the |a |an )?(?:committing|commit|pushing|push|merging|tagging|"
-    r"(?:(?:the |a )?(?:changelog|notes?(?: file)?|todo|readme) ?(?:line|entry|file)?)|"
+    r"(?:changelog|notes?|todo)(?: (?:line|entry|file))?(?= to\b| with\b|$)|"  # not "a TODO app"
     r"closing (?:the |this )?(?:issue|ticket|pr|pull request)|opening (?:a |the )?(?:pr|pull request))\b"
 )
 

@@ -201,6 +201,8 @@ def command_work(command: str) -> str | None:
     program = program_of(command)
     if program is None:
         return None
+    if re.search(r"\b(?:gh pr create|glab mr create)\b", command):
+        return "opening a pull request"  # (after the commit and the push it needs: the step it came to)
     if program == "git":
         return next((work for pattern, work in _GIT_WORK if re.search(pattern, command)), "reading the git history")
     if program in ("npm", "uv", "cargo", "go", "bun", "deno") and re.search(r"\b(?:install|add|sync)\b", command):
@@ -209,6 +211,9 @@ def command_work(command: str) -> str | None:
         return "building the project"
     if program == "uv" and (run := re.search(r"\buv run\s+(\S+)", command)):
         return _WORK_OF.get(run.group(1))
+    runner = re.search(r"(?:^|[;&|]\s*)(?:npx|bunx|uvx|pnpm dlx)\s+(?:-\S+\s+)*([a-z][\w.-]*)", command)
+    if runner:  # "npx playwright screenshot …": the tool it ran
+        return "running " + runner.group(1)
     if program in ("python", "python3", "node", "ruby", "bash", "sh", "uv", "npx", "deno", "bun"):
         # the script by its name when the line runs one ("bash …/export-session.sh ." -> "running export-session.sh")
         script = re.search(

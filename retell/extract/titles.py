@@ -8,7 +8,7 @@ from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from retell.events import ASSISTANT, TOOL_RUN, Event
-from retell.extract.commits import best_summary, commit_phrase, edited_names, session_summaries
+from retell.extract.commits import best_summary, commit_phrase, edited_names, session_summaries, shorthand
 from retell.extract.phrasing import (
     TITLE_WORDS,
     closing_chores,
@@ -135,10 +135,10 @@ def post_title(title: str | None, source: str | None, events: Sequence[Event]) -
         # "can you make"; fixed after, it stayed a chat request ("Can you make the sidebar colapse…")
         request = without_typos(request, events)
     summaries = session_summaries(events)
-    if summaries:
-        best = best_summary(summaries, request)
-        if best:
-            return commit_phrase(best), "commit"
+    best = best_summary(summaries, request) if summaries else None
+    committed = commit_phrase(best) if best else None
+    if committed and not shorthand(committed):
+        return committed, "commit"
     if title and source == "ai-title":
         return title, source
     phrase = None
@@ -170,7 +170,9 @@ def post_title(title: str | None, source: str | None, events: Sequence[Event]) -
 
         work = activity_heading(events)
         return (work, "work") if work else (None, None)
-    if phrase and _points_at_the_chat(phrase):
+    if phrase and closing_chores(phrase) and committed:
+        return committed, "commit"  # "Finishing the moment -> date-fns migration" says more than "…and committing"
+    if phrase and (_points_at_the_chat(phrase) or closing_chores(phrase)):
         # "Getting this in prod since yesterday's deploy", "Does the admin page also do this?": what "this" is,
         # the reader cannot see; the change Claude announced and made, else what the work was, says it
         from retell.extract.headings import activity_heading, announced_change

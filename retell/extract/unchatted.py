@@ -143,7 +143,7 @@ def as_the_session_writes(phrase: str, texts: Iterable[str]) -> str:
     seen: dict[str, dict[str, int]] = {}
     for text in texts:
         prose = re.sub(r"```.*?```|`[^`]*`", " ", text, flags=re.S)
-        for match in re.finditer(r"(?<![\w./-])[A-Za-z][A-Za-z0-9]{2,}(?![\w/-])", prose):
+        for match in re.finditer(r"(?<![\w./-])[A-Za-z][A-Za-z0-9]{2,}(?![\w/-])(?!\.[a-z])", prose):  # not fly.toml
             word = match.group(0)
             opening = re.search(r"(?:^|[.!?:\n]\s*|[-*#>]\s+|\*\*)$", prose[: match.start()]) is not None
             forms = seen.setdefault(word.lower(), {})
