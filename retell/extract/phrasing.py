@@ -593,7 +593,8 @@ def points_elsewhere(phrase: str) -> bool:
 
 # The chores that close a piece of work: committing, pushing, a changelog line, the notes, closing the issue
 _CHORE = re.compile(
-    r"(?i)^(?:\w+ing )?(?:the |a |an )?(?:committing|commit|pushing|push|merging|tagging|"
+    r"(?i)^(?:\w+ing )?(?:the |a |an )?(?:(?:committing|commit|pushing|push)"
+    r"(?:\s+(?:it|them|this|everything|the changes|the work|all|to \S+))?$|"  # not "Merging the research branches"
     r"(?:changelog|notes?|todo)(?: (?:line|entry|file))?(?= to\b| with\b|$)|"  # not "a TODO app"
     r"closing (?:the |this )?(?:issue|ticket|pr|pull request)|opening (?:a |the )?(?:pr|pull request))\b"
 )
