@@ -352,7 +352,7 @@ def test_a_spanish_post_is_headed_in_spanish_and_keeps_the_authors_words(tx: Tra
     )
     events = [Event(TOOL_RUN, id="e1", calls=[ToolCall("Edit", target="/srv/p/app/renderer.py")])]
     assert in_language("Changing the renderer", events, "de") == "Änderungen an renderer.py"
-    assert in_language("Getting the tests to pass", [], "fr") == "Jusqu'à ce que les tests passent"
+    assert in_language("Getting the tests to pass", [], "fr") == "Faire passer les tests"
     assert in_language("Bien vu pour DELETE", events, "fr") == "Bien vu pour DELETE"  # the author's words stay
     assert in_language("Where it started", [], "pt-BR") == "Como começou"
     more = [Event(TOOL_RUN, id=f"e{n}", calls=[ToolCall("Edit", target=f"/srv/p/m{n}.py")]) for n in range(3)]

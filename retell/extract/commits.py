@@ -8,10 +8,13 @@ import re
 from collections.abc import Iterable
 
 from retell.events import TOOL_RUN, Event
+from retell.extract.phrasing import PHRASE_CHARS, as_phrase, is_verb, request_phrase
 from retell.extract.tools import SHELL_TOOLS, family, is_outcome_command
 
 # git commit's own report of a commit it made: "[main 1a2b3c4] Subject" (a refused or failed commit has none)
 _COMMITTED = re.compile(r"^\[[^\]\s]+(?: \(root-commit\))? [0-9a-f]{7,}\] (.+)$", re.M)
+# The message a command gave `git commit`: `-m "…"`, `-qm '…'`, `-am "…"` (a quiet commit prints no subject)
+_COMMIT_MESSAGE = re.compile(r"\bgit\s+commit\b[^;&|]*?\s-[a-zA-Z]*m\s*(?:\"((?:[^\"\\]|\\.)+)\"|'([^']+)')")
 _PR_TITLE = re.compile(r"\bgh pr create\b.*?(?:--title|-t)[ =](?:\"([^\"]+)\"|'([^']+)')")
 # Commits that say nothing about the work: merges, reverts, version bumps, work in progress, checkpoints.
 _HOUSEKEEPING = re.compile(
@@ -36,7 +39,11 @@ def session_summaries(events: Iterable[Event]) -> list[str]:
                 prs.append((pr.group(1) or pr.group(2)).strip())
             if not is_outcome_command(call.target):
                 continue  # (what `cat`, `git log` or a script printed is not a commit this session made)
-            for subject in _COMMITTED.findall(call.output or ""):
+            subjects = _COMMITTED.findall(call.output or "")
+            if not subjects:  # `git commit -qm "…"` printed nothing: the command says what it committed
+                messages = _COMMIT_MESSAGE.finditer(call.target or "")
+                subjects = [(m.group(1) or m.group(2)).split("\n")[0] for m in messages]
+            for subject in subjects:
                 subject = subject.strip()
                 if len(subject.split()) >= 3 and not _HOUSEKEEPING.match(subject):
                     commits.append(subject)
@@ -50,6 +57,34 @@ def best_summary(summaries: list[str], request: str | None) -> str | None:
         return None
     asked = _words(request or "")
     return max(summaries, key=lambda s: (len(_words(s) & asked), -summaries.index(s)))
+
+
+# An issue named by its number in front of a commit's subject ("Fix #412: parse date-only values…"): the
+# number tells a reader nothing, the rest says what was done
+_ISSUE_REF = r"(?i)^(?:fix(?:es|ed)?|close[sd]?|resolve[sd]?)?\s*\(?#\d+\)?\s*[:—–-]\s*(?=\w)"
+
+
+def commit_phrase(subject: str, limit: int = PHRASE_CHARS) -> str:
+    """A commit's subject said as what was done: its issue number out ("Fix #412: parse date-only values…" ->
+    "Parsing date-only values…"), a scope in front of verbs out and changes joined by "and" ("Fly: bind
+    0.0.0.0:$PORT; make /healthz cheap" -> "Binding 0.0.0.0:$PORT and making /healthz cheap")."""
+    text = re.sub(_ISSUE_REF, "", subject.strip())
+    scoped = re.match(r"^[\w.-]+(?: [\w.-]+)?:\s+(?=[a-z])", text)
+    if scoped and is_verb(text[scoped.end() :].split(" ", 1)[0]):  # "Fly: bind…"; not "Docker: cache-friendly…"
+        text = text[scoped.end() :]
+    parts = [p.strip() for p in re.split(r";\s+", text) if p.strip()]
+    if len(parts) == 2 and all(request_phrase(p) and as_phrase(p).split(" ", 1)[0].endswith("ing") for p in parts):
+        first, second = (as_phrase(p, limit=limit) for p in parts)
+        return f"{first} and {second[:1].lower()}{second[1:]}"
+    return as_phrase(parts[0] if parts else text, limit=limit)
+
+
+def shorthand(phrase: str) -> bool:
+    """A commit's shorthand, no title: an arrow ("moment -> date-fns") or a scope and a list of nouns
+    ("Docker: cache-friendly layers, .dockerignore, native-arch builds"); the request or a summary says it."""
+    nouns = re.match(r"^[\w .-]+: [^,]+(?:, [^,]+){2,}$", phrase) or phrase.count(",") >= 2
+    listed = nouns and not phrase.split(" ", 1)[0].endswith("ing")
+    return bool(listed or re.search(r"\s(?:->|=>|→)\s", phrase))
 
 
 def _words(text: str) -> set[str]:

@@ -7,10 +7,11 @@ import re
 from collections.abc import Collection, Iterator, Sequence
 
 from retell.events import ASSISTANT, HUMAN, IMAGE, PLAN, SUBAGENT, TOOL_RUN, Event, ToolCall
-from retell.extract.commits import best_summary, edited_names, session_summaries
+from retell.extract.commits import best_summary, commit_phrase, edited_names, session_summaries, shorthand
 from retell.extract.phrasing import (
     HEADING_WORDS,
     as_phrase,
+    closing_chores,
     points_elsewhere,
     request_phrase,
     rewrites,
@@ -23,6 +24,7 @@ from retell.extract.requests import author_words, clause_cut, clean_request, fir
 from retell.extract.roles import command_work, commands_in_words, files_in_words
 from retell.extract.tools import SHELL_TOOLS, family, is_test_command
 from retell.extract.typos import fix_typos, session_words
+from retell.extract.unchatted import asked_work, unchatted
 from retell.report import number_word
 
 HEADING_CHARS = 70
@@ -39,6 +41,9 @@ def request_heading(text: str, limit: int = HEADING_CHARS) -> str:
     if not request:
         return ""
     sentence = re.sub(r"[\s,]+please\W*$", "", first_sentence(request), flags=re.I).rstrip(",;:")
+    # "Help me apply for…": the ask is to apply
+    sentence = re.sub(r"(?i)^help (?:me|us) (?=\w)", "", unchatted(sentence))
+    sentence = sentence[:1].upper() + sentence[1:]
     if len(sentence) <= limit:
         return sentence
     return clause_cut(sentence, limit, shortest=16)
@@ -55,8 +60,12 @@ def chapter_heading(events: Sequence[Event], avoid: Collection[str] = ()) -> str
         heading = without_loose_end(short_enough(_to_the_reader(candidate)))
         if re.search(r"(?i)\byou(?:r|'re|'ve|'ll|'d)?\b", heading):
             continue  # Claude speaking to the author ("…the logic you described"): the post is not addressed to them
-        if chat_quote(heading) or vague_manner(heading) or bare_file_list(heading):
+        if chat_quote(heading) or vague_manner(heading) or bare_file_list(heading) or asked_in_passing(heading):
             continue  # "If I just rename a folder I have found…": a sentence of the chat, not what happened
+        if re.match(_POINTS, heading.partition(" ")[2]) and heading.split(" ", 1)[0].endswith("ing"):
+            continue  # "Fixing that first", "Getting this in prod…": what "that" is, the reader cannot see
+        if len(heading.split()) < 2 and not re.search(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]", heading):
+            continue  # one word ("Rotating", "Good"): it names no step
         if heading and not any(_same(heading.casefold(), t) for t in taken):
             return heading
     return ""
@@ -101,6 +110,39 @@ def bare_file_list(heading: str) -> bool:
     return len(names) >= 3 and all(_FILE_NAME.match(n) for n in names)
 
 
+# A question that asks for a yes or a no, or points back at the chat ("Does the api side also do this?",
+# "Desktop still looks the same right?"): a reader cannot tell what it is about. A "why" or "how" question can
+# head a section ("Why does the build take 9 minutes?"); in any language, a question that points cannot.
+_YES_NO_QUESTION = re.compile(
+    r"(?i)^(?:do|does|did|is|are|was|were|can|could|should|would|will|has|have|must|am)\b|"
+    r"\b(?:right|correct|ok|okay|too|yet|though|no)\s*[?？]$|\b(?:this|that|it|these|those|also)\b[^?？]*[?？]$"
+)
+
+
+def asked_in_passing(heading: str) -> bool:
+    """Whether a heading is a question asked in passing (see _YES_NO_QUESTION)."""
+    return heading.rstrip().endswith(("?", "？")) and bool(_YES_NO_QUESTION.search(heading.strip()))
+
+
+# What an -ing phrase's object is when it only points ("Fixing that first", "Getting this in prod", "Fixing it")
+_POINTS = r"(?i)^(?:this|that|these|those)\b|^(?:it|them)(?:\s+(?:first|now|again|too|please))?$"
+
+
+def works(phrase: str) -> bool:
+    """Whether an English phrase says what was done or found ("Fixing…", "The texts sound the same"), not the
+    author's chat about it ("Getting this in prod…", "Rotating now"); any other language: yes."""
+    if not phrase or not _ENGLISH.search(phrase) or re.search(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]", phrase):
+        return True
+    first, _, rest = phrase.partition(" ")
+    if re.match(_POINTS, rest) or closing_chores(phrase):
+        return False  # "Getting this in prod…", "Fixing that first": what? "Committing and pushing": a chore
+    if first.endswith("ing"):
+        return not re.match(r"(?i)^(?:now|again|first|too)?$", rest)  # "Rotating now"
+    # a statement says what was found ("All of the texts now sound the same", "Some of my feeds come out
+    # garbled"), unless it points at what the chat showed ("This happens on every signup")
+    return not re.search(r"(?i)\b(?:this|these|those|it)\b", phrase)
+
+
 def chat_quote(heading: str) -> bool:
     """Whether an English heading reads as a quoted chat sentence (see _CHAT_OPENING)."""
     if re.search(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]", heading):
@@ -115,13 +157,18 @@ def _candidates(events: Sequence[Event], earlier: Collection[str] = ()) -> Itera
     summaries = session_summaries(events)
     best = best_summary(summaries, request)
     for summary in sorted(summaries, key=lambda s: s != best):  # the best match first, then the others
-        yield without_typos(as_phrase(summary, limit=HEADING_CHARS), events)
+        committed = commit_phrase(summary, limit=HEADING_CHARS)
+        if not shorthand(committed):  # "Docker: cache-friendly layers, .dockerignore, …": a changelog line
+            yield without_typos(committed, events)
     objects = edited_names(events)
     phrase = ""
     if request:
-        phrase = _telling(without_typos(request_phrase(request, objects, HEADING_CHARS) or "", events))
+        phrase = _telling(without_typos(unchatted(request_phrase(request, objects, HEADING_CHARS) or ""), events))
         if points_elsewhere(phrase):  # "…using the instruction in README.md": Claude's "I'll create a program
             yield restated_request(events)  # that generates sound from word embeddings" says what it was
+    # "Tu peux ajouter…", "Kannst du … umstellen?": "Ajouter…", "… umstellen" says the step, before the chat
+    yield from (a for w in _asks(events) if (a := asked_work(w)))
+    if request and works(phrase):
         yield phrase
     yield outcome_heading(events)
     if request:
@@ -152,6 +199,13 @@ def _candidates(events: Sequence[Event], earlier: Collection[str] = ()) -> Itera
         yield f"Back to {changed.group(1)}"  # the same file as a heading before (not the title): the work came back
     yield kind_heading(events)
     yield named_files_heading(events)  # the work is the title: the files it touched, by their names
+
+
+def _asks(events: Sequence[Event]) -> list[str]:
+    """The author's messages of a stretch that are not English (their asks are said by asked_work)."""
+    from retell.extract.typos import in_english
+
+    return [w for e in events if (w := author_words(e)) and not in_english(w)][: LATER_ASKS + 1]
 
 
 def _a_list(heading: str) -> bool:

@@ -9,6 +9,7 @@ import re
 from collections.abc import Sequence
 
 from retell.events import TOOL_RUN, Event
+from retell.extract.roles import MIGRATION
 from retell.extract.tools import family
 
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
@@ -18,6 +19,7 @@ _CJK_TABLES = ("ja", "zh-Hans", "zh-Hant", "ko")
 # The words of each kind of made-up heading; {names}: file names, {n}: a part's number.
 WORDS: dict[str, dict[str, str]] = {
     "ja": {
+        "migration": "マイグレーション",
         "edit": "{names} の変更",
         "write": "{names} の作成",
         "read": "{names} を読む",
@@ -44,6 +46,7 @@ WORDS: dict[str, dict[str, str]] = {
         "session": "Claude Code との作業",
     },
     "zh-Hans": {
+        "migration": "迁移文件",
         "edit": "修改 {names}",
         "write": "创建 {names}",
         "read": "阅读 {names}",
@@ -70,6 +73,7 @@ WORDS: dict[str, dict[str, str]] = {
         "session": "与 Claude Code 一起工作",
     },
     "zh-Hant": {
+        "migration": "遷移檔",
         "edit": "修改 {names}",
         "write": "建立 {names}",
         "read": "閱讀 {names}",
@@ -96,6 +100,7 @@ WORDS: dict[str, dict[str, str]] = {
         "session": "與 Claude Code 一起工作",
     },
     "ko": {
+        "migration": "마이그레이션",
         "edit": "{names} 수정",
         "write": "{names} 작성",
         "read": "{names} 읽기",
@@ -122,16 +127,17 @@ WORDS: dict[str, dict[str, str]] = {
         "session": "Claude Code와 작업",
     },
     "es": {
+        "migration": "la migración",
         "list": ", ",
         "edit": "Cambios en {names}",
         "write": "Creando {names}",
         "read": "Leyendo {names}",
         "and": " y ",
         "more": "{names}, entre otros",
-        "tests": "Hasta que pasan las pruebas",
-        "types": "Hasta que pasa la comprobación de tipos",
-        "lint": "Hasta que pasa el linter",
-        "build": "Hasta que compila",
+        "tests": "Logrando que pasen las pruebas",
+        "types": "Logrando que pase la comprobación de tipos",
+        "lint": "Logrando que pase el linter",
+        "build": "Logrando que compile",
         "subagents": "Repartir el trabajo entre subagentes",
         "commands": "Ejecutando comandos",
         "search": "Buscando en el código",
@@ -149,16 +155,17 @@ WORDS: dict[str, dict[str, str]] = {
         "session": "Trabajando con Claude Code",
     },
     "pt": {
+        "migration": "a migração",
         "list": ", ",
         "edit": "Mudanças em {names}",
         "write": "Criando {names}",
         "read": "Lendo {names}",
         "and": " e ",
         "more": "{names}, entre outros",
-        "tests": "Até os testes passarem",
-        "types": "Até a checagem de tipos passar",
-        "lint": "Até o linter passar",
-        "build": "Até o build funcionar",
+        "tests": "Fazendo os testes passarem",
+        "types": "Fazendo a checagem de tipos passar",
+        "lint": "Fazendo o linter passar",
+        "build": "Fazendo o build funcionar",
         "subagents": "Dividindo o trabalho entre subagentes",
         "commands": "Rodando comandos",
         "search": "Procurando no código",
@@ -176,16 +183,17 @@ WORDS: dict[str, dict[str, str]] = {
         "session": "Trabalhando com o Claude Code",
     },
     "fr": {
+        "migration": "la migration",
         "list": ", ",
         "edit": "Modifications de {names}",
         "write": "Création de {names}",
         "read": "Lecture de {names}",
         "and": " et ",
         "more": "{names}, entre autres",
-        "tests": "Jusqu'à ce que les tests passent",
-        "types": "Jusqu'à ce que la vérification des types passe",
-        "lint": "Jusqu'à ce que le linter passe",
-        "build": "Jusqu'à ce que le build passe",
+        "tests": "Faire passer les tests",
+        "types": "Faire passer la vérification des types",
+        "lint": "Faire passer le linter",
+        "build": "Faire passer le build",
         "subagents": "Répartir le travail entre des sous-agents",
         "commands": "Lancer des commandes",
         "search": "Chercher dans le code",
@@ -203,16 +211,17 @@ WORDS: dict[str, dict[str, str]] = {
         "session": "Travailler avec Claude Code",
     },
     "de": {
+        "migration": "die Migration",
         "list": ", ",
         "edit": "Änderungen an {names}",
         "write": "{names} neu anlegen",
         "read": "{names} lesen",
         "and": " und ",
         "more": "{names} und weitere",
-        "tests": "Bis die Tests durchlaufen",
-        "types": "Bis die Typprüfung durchläuft",
-        "lint": "Bis der Linter durchläuft",
-        "build": "Bis der Build durchläuft",
+        "tests": "Die Tests zum Laufen bringen",
+        "types": "Die Typprüfung bestehen",
+        "lint": "Den Linter zufriedenstellen",
+        "build": "Den Build zum Laufen bringen",
         "subagents": "Die Arbeit auf Subagenten verteilen",
         "commands": "Befehle ausführen",
         "search": "Den Code durchsuchen",
@@ -278,15 +287,18 @@ def in_language(heading: str, events: Sequence[Event], language: str | None) -> 
         if not match:
             continue
         if kind in ("edit", "write", "read"):
-            names = _names(events, kind)
+            names = _names(events, kind, language)
             if not names:
                 return words["talk"]
             # no space between two CJK words ("ほか の変更" -> "ほかの変更"); one beside a file name stays
-            return re.sub(
+            made = re.sub(
                 r"(?<=[\u3040-\u30ff\u4e00-\u9fff]) (?=[\u3040-\u30ff\u4e00-\u9fff])",
                 "",
                 words[kind].format(names=_listed(names, words)),
             )
+            if made.startswith(words["migration"]):  # "die Migration neu anlegen" opens the heading (not "m0.py")
+                made = made[:1].upper() + made[1:]
+            return made
         if kind == "part":
             return words["part"].format(n=match.group(1))
         return words[kind]
@@ -304,11 +316,12 @@ def project_title(project: str | None, language: str | None) -> str | None:
     return words["project"].format(project=project) if project else words["session"]
 
 
-def _names(events: Sequence[Event], kind: str) -> list[str]:
+def _names(events: Sequence[Event], kind: str, language: str | None = None) -> list[str]:
     kinds = ("edit", "write") if kind == "edit" else (kind,)
+    migration = WORDS[table_key(language)]["migration"] if language and knows(language) else "the migration"
     return list(
         dict.fromkeys(
-            re.split(r"[\\/]", c.target.rstrip("/\\"))[-1]
+            migration if MIGRATION.match(name := re.split(r"[\\/]", c.target.rstrip("/\\"))[-1]) else name
             for e in events
             if e.kind == TOOL_RUN and not e.sidechain
             for c in e.calls or ()

@@ -16,12 +16,16 @@ import re
 from collections.abc import Sequence
 
 from retell.extract.requests import clause_cut
+from retell.extract.unchatted import plain_japanese
 
 PHRASE_CHARS = 72
 PHRASE_SLACK = 8
 # A polite request's ending in Japanese and Chinese: without it, the request reads as a title
 # ("CLAUDE.md を更新してください" -> "CLAUDE.md を更新"; "请帮我修复登录页面" -> "修复登录页面").
-_JA_POLITE_END = r"(?:を|して|て)?(?:ください|下さい|くださいませ|ほしい|欲しい|お願いします|お願い)[。！!]*$"
+_JA_POLITE_END = (
+    r"(?:を|(?<=[\u30a0-\u30ff\u4e00-\u9fff]{2})して)?"  # "更新して", "アップデートして": the noun is the work
+    r"(?:ください|下さい|くださいませ|ほしい(?:です)?|欲しい(?:です)?|お願いします|お願い)[。！!]*$"
+)
 _CJK_POLITE_END = _JA_POLITE_END + r"|[吧吗嗎呢]?[。！？!?]*$"
 _CJK_POLITE_START = r"^(?:请你?|請你?|麻烦你?|麻煩你?|帮我|幫我|能不能|可以|能否)(?:帮我|幫我)?"
 
@@ -32,7 +36,8 @@ _DOUBLED = frozenset(
         r"\w+",
         """
         set run get put stop map wrap drop trim plan log let cut ship swap strip split skip tag pin chat
-        debug plug flag zip prep commit submit admit permit refer prefer occur control patrol begin forget format
+        debug plug flag zip prep commit submit admit permit emit embed refer prefer occur control patrol begin
+        forget format
         """,
     )
 )
@@ -56,7 +61,7 @@ _VERBS = frozenset(
         explore research study trace locate evaluate assess
         take report mark warn raise retry toggle collapse exclude ignore escape attach apply accept reject require
         downgrade pull tune train scrape notify schedule automate archive highlight rearrange reorder insert
-        append prepend paginate truncate flatten
+        append prepend paginate truncate flatten bind emit encode decode rotate stream embed
         provide propose suggest design draft outline sketch
         """,
     )
@@ -66,6 +71,8 @@ _LEAD_INS = [
     r"(?:yes|yeah|yep|sure|great|perfect|thanks|thank you|cool|nice|excellent|fine)(?: please)?[\s,.!]*"
     r"(?:and |but |so )?",
     r"I think (?:that )?(?:for now )?",
+    r"I(?:'ve| have)? (?:was |been )?thinking (?:that |about )?(?:maybe )?",  # "so I was thinking we could…"
+    r"(?:maybe|perhaps) (?=(?:we|I|you) )",
     r"(?:we|I)(?:'re| are|'m| am) going to\s+",
     r"(?:oh|ah|hmm+|wait|ok(?:ay)?|so|now|also|then|alright|right)\b[\s,.!:;—–-]*",
     # a connective ties the message to what came before, which the heading does not show ("But I'd like…")
@@ -133,6 +140,11 @@ _DEICTIC = r"\b(?:these|those|this)\b(?=\s+(?!(?:is|are|was|were|and|or|to|in|on
 _EMPTY_OBJECT = r"^(?:these|those|this|that|it|them|everything|all of (?:these|them|this))$"
 
 
+def is_verb(word: str) -> bool:
+    """Whether a word is one of the verbs a request or a commit starts with."""
+    return word.lower() in _VERBS
+
+
 def gerund(verb: str) -> str:
     verb = verb.lower()
     if verb in _DOUBLED:
@@ -149,8 +161,11 @@ def as_phrase(text: str, objects: Sequence[str] = (), limit: int = PHRASE_CHARS)
     what the work touched (short file names), named when the request only says "these" or "this". The text
     as it was (cut between clauses when long) when it is no request this knows how to rewrite."""
     line = re.sub(_CONVENTIONAL, "", text.strip())
-    line = re.sub(r"\s*\([^()]*\)", "", line).strip()  # "(Phase 2 from docs/…)": an aside, not the point
+    # "(Phase 2 from docs/…)": an aside, not the point; not when a Japanese particle follows it: "orders テーブルの
+    # (shop_id, created_at) に…" names the columns
+    line = re.sub(r"\s*\([^()]*\)(?!\s*[\u3040-\u309f])", "", line).strip()
     if re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", line):
+        line = plain_japanese(line)  # "…を調べてください" -> "…を調べる", never the stem "…を調べ"
         tidied = re.sub(_CJK_POLITE_START, "", re.sub(_CJK_POLITE_END, "", line)).strip()
         return tidied if len(tidied) >= 4 else line
     line = re.sub(
@@ -298,7 +313,9 @@ def _rewrite(line: str, objects: Sequence[str]) -> str | None:
         if lower.startswith(words + " ") or lower == words:
             return _coordinated(_objected(ing, rest[len(words) :].strip(), objects))
     first, _, tail = rest.partition(" ")
-    if first.lower() in _VERBS and (first[:1].islower() or (first[:1].isupper() and first[1:].islower())):
+    subject = re.match(r"(?i)^(?:is|are|was|were|keeps|fails|has|still|isn'?t|doesn'?t)\b", tail)  # "Deploy is failing"
+    cased = first[:1].islower() or (first[:1].isupper() and first[1:].islower())
+    if first.lower() in _VERBS and not subject and cased:
         if first.lower() == "make" and re.match(r"(?i)^(?:this|it) possible to\s+", tail):
             tail = re.sub(r"(?i)^this\b", "it", tail)
         return _coordinated(_objected(gerund(first), tail, objects))
@@ -477,7 +494,10 @@ _VAGUE = (
 )
 # What only the author and Claude saw (a screenshot, "above"), or a report of progress that names none
 _SEEN = (
-    r"(?i)\b(?:screen ?shots?|the (?:image|picture|attachment)|attached|as you can see|see (?:above|below))\b|"
+    # ("the image" the author pasted; not "the image resizer", a thing of the project)
+    r"(?i)\b(?:screen ?shots?|the (?:image|picture|attachment)(?!\s+(?:[a-z]+(?:er|or)|upload|cache|pipeline|"
+    r"service|processing|component|gallery|url|path|tag|size|format)s?\b)|attached|"
+    r"as you can see|see (?:above|below))\b|"
     r"^there(?:'s| is| are) (?:some |a bit of |a little |more |good |no )?progress\b|"
     r"^(?:some|a bit of|a little|more|good) progress\b"
 )
@@ -520,7 +540,8 @@ TITLE_WORDS = 11  # a title may say more, not a paragraph
 # Where a phrase may end with what it says still whole: before a clause that explains, qualifies or adds
 _TRAILING = re.compile(
     r"\s(?=(?:so that|so (?:I|we) can|rather than|instead of|in order to|because|that's|which|while|when|by)\s)|"
-    r"(?<!\sso)\s(?=that\s)|,\s(?=(?:and|but|so|then|which|to|with|using|I|we|it|this|that)\s)"
+    r"(?<!\sso)\s(?=that\s)|,\s(?=(?:and|but|so|then|which|to|with|using|I|we|it|this|that)\s)|"
+    r",\s(?=(?:always|never|usually|sometimes|mostly|only|every time)\s)"
 )
 
 
@@ -568,3 +589,18 @@ def points_elsewhere(phrase: str) -> bool:
     """Whether a phrase sends the reader to instructions they cannot see ("Writing the program using the
     instruction in README.md": which program?)."""
     return bool(re.search(_ELSEWHERE, phrase))
+
+
+# The chores that close a piece of work: committing, pushing, a changelog line, the notes, closing the issue
+_CHORE = re.compile(
+    r"(?i)^(?:\w+ing )?(?:the |a |an )?(?:(?:committing|commit|pushing|push)"
+    r"(?:\s+(?:it|them|this|everything|the changes|the work|all|to \S+))?$|"  # not "Merging the research branches"
+    r"(?:changelog|notes?|todo)(?: (?:line|entry|file))?(?= to\b| with\b|$)|"  # not "a TODO app"
+    r"closing (?:the |this )?(?:issue|ticket|pr|pull request)|opening (?:a |the )?(?:pr|pull request))\b"
+)
+
+
+def closing_chores(phrase: str) -> bool:
+    """Whether every part of a phrase is a closing chore ("Updating the notes file to say done and committing")."""
+    parts = [p for p in re.split(r"(?i),\s*|\s+and\s+|\s+then\s+", phrase) if p.strip()]
+    return bool(parts) and all(_CHORE.match(p.strip()) for p in parts)

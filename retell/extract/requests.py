@@ -23,9 +23,10 @@ _MARKUP = r"^\s*(?:#{1,6}\s+|>\s*|[-*+•]\s+|\d+[.)]\s+|\[[ xX]\]\s+)+"
 # reads as another value (a phone number); `__` is left alone: in a developer's message it is a dunder (`__init__`)
 _EMPHASIS = r"(?<![*\w])\*\*(?![*\s])|(?<![*\s])\*\*(?![*\w])|`"
 _GREETING = (
-    r"(?i)^(?:(?:(?:hi|hiya|hello|hey|hallo|howdy|yo|greetings|morning|good (?:morning|afternoon|evening|day)|"
+    r"(?i)^(?:(?:(?:hi+|hy|hiya|hello|hey+|hallo|howdy|yo|greetings|morning|good (?:morning|afternoon|evening|day)|"
     r"bonjour|bonsoir|coucou|salut|hola|buenos d[ií]as|buenas(?: tardes| noches)?|ciao|buongiorno|buonasera|"
-    r"olá|ola|oi|opa|e a[ií]|bom dia|boa tarde|boa noite|servus|moin(?: moin)?|guten (?:morgen|tag|abend)|"
+    r"olá|ola|oi|opa|e a[ií]|what'?s up|wh?assup|sup|bom dia|boa tarde|boa noite|servus|moin(?: moin)?|"
+    r"guten (?:morgen|tag|abend)|"
     r"hej|hoi|goedemorgen|привет|здравствуйте)"
     r"(?: there| again| all| everyone| a todos| pessoal| galera| zusammen| tout le monde)?"
     r"(?:,?\s+(?:claude|cc|buddy|friend|mate|team))?|你好|您好|嗨|哈囉|哈喽|大家好|早上好|早安|晚上好|下午好|"
@@ -56,9 +57,40 @@ _QUESTION_FILLER = frozenset(
 # Spoken fillers in front of the request: "Ok, so, …", "Now add …", "Also, …".
 _FILLER = (
     r"(?i)^(?:(?:ok(?:ay)?|so|alright|right|well|hmm+|now|and|also|but|actually|to be (?:fair|honest)|maybe|"
-    r"quick one|quick question|one more thing|ugh|oh)"
-    r"\b[\s,.!:;—–-]*)+(?=\w)"
+    r"quick one|quick question|one more thing|ugh|oh|where were we|where was I|basically)"
+    r"\b(?:\s*\([^()]{1,20}\))?[\s,.!:;—–-]*)+(?=\w)"  # "quick one (hopefully) — …"
 )
+# A thank-you after the words ("rotating now, thanks", "PR 描述帮我写详细点，谢谢")
+_THANKS = (
+    r"(?i)[\s,，.。!！]+(?:thanks|thank you|thx|ty|merci|danke(?: dir)?|gracias|obrigad[oa]|valeu|谢谢|謝謝|感谢|感謝|"
+    r"ありがとう(?:ございます)?)[\s.!！。🙏]*$"
+)
+# A plea for help before the problem ("Hallo, kannst du mir helfen? Die Tests…", "pls help, my build…")
+_PLEA = (
+    r"(?i)^(?:(?:can|could|would) you (?:please )?help(?: me| us)?(?: with (?:something|this|a thing))?|"
+    r"(?:kannst|könntest) du mir (?:bitte )?helfen|¿?(?:me )?(?:puedes|podrías) ayudar(?:me)?|¿?me ayudas|"
+    r"(?:peux|pourrais)-tu m'aider|tu peux m'aider|(?:você )?(?:pode|poderia) me ajudar|"
+    r"(?:pls|plz|please) help(?: me)?|help(?: me)?(?: pls| please)?|sos)\s*[?？!！.,:;]+\s*"
+)
+# How the agent should work, not what the work is ("Research question, please DON'T change any code.")
+_HOW_TO_WORK = (
+    r"(?i)[\s,.;:—–-]*(?:please\s+)?(?:do not|don'?t|no need to|never)\s+(?:change|touch|modify|edit|write)\s+"
+    r"(?:any(?:thing| code| files?)?|the code|code|files?)\b[^.!?]*[.!?]*"
+)
+# What such a line can leave: a label, not a request
+_LABEL = (
+    r"(?i)^(?:(?:a|one|another|quick|small|simple|research|general|follow-up|side)\s+)*"
+    r"(?:question|q|task|request|thing)$"
+)
+# An acknowledgement in front of the request ("good. write the findings up…", "Ja, die kommt…", "对，改吧"):
+# the reply is not what the line asks. Only before punctuation: "No tests should be skipped" means what it says.
+_ACK_WORDS = (
+    r"(?:ok(?:ay)?|yes|yep|yeah|yess+|sure|thanks?|thx|ty|cool|great|nice|perfect|good|fine|alright|so|then|"
+    r"got it|ugh|ah+|oh|hmm+|aha|wow|done|lgtm|agreed?|top|parfait|merci|super|prima|passt|danke|ja|"
+    r"genial|vale|gracias|valeu|beleza|sii+|对|好的?|行|是的?|嗯|はい|ありがとう(?:ございます)?|"
+    r"(?:bien vu|good catch|nice catch|buen ojo|gut gesehen|boa)(?: (?:pour|for|on|con|mit|bei|em) [^,.!;]{1,30})?)"
+)
+_ACK_LEAD = r"(?i)^(?:" + _ACK_WORDS + r"(?:\s+" + _ACK_WORDS + r")*[.!,;:，。！、]+\s*)+(?=\S)"
 _POLITE = r"(?i)^(?:please|pls|kindly)\s+|^(?:can|could|would|will) you(?: please)?\s+"
 _ACKNOWLEDGEMENT = (
     # one or more acknowledgements and nothing else ("Ugh ok", "好的 谢谢", "valeu!!!"), never a request
@@ -145,11 +177,17 @@ def _tidy(line: str) -> str | None:
     asked = line.rstrip().endswith(("?", "？"))
     line = re.sub(_GREETING, "", line).strip()
     line = re.sub(_LEADING_PUNCTUATION, "", line)
+    line = re.sub(_ACK_LEAD, "", line)
+    line = re.sub(_PLEA, "", line)
     line = re.sub(_FILLER, "", line)
+    line = re.sub(_HOW_TO_WORK, "", line).strip()
+    if re.match(_LABEL, line.rstrip(" .,;:!")):
+        return None  # "Research question": the request is on the next line
     polite = re.match(_POLITE, line)
     if polite:  # "can you fix the tests?" is the request "Fix the tests"
         line = line[polite.end() :].rstrip("? ")
     line = re.sub(r"[\s,]+please\W*$", "", line, flags=re.I)
+    line = re.sub(_THANKS, "", line)
     line = re.sub(r"(?<![\w.])@(?=[\w./-]+\.\w)", "", line)  # "@src/app.py": Claude Code's file mention
     line = _without_urls(line)
     line = re.sub(r"(?:\s*(?:[:;]-?[()DPp/\\|]|\\))+$", "", line)  # a trailing ":(" or a line-continuing "\"
@@ -168,6 +206,8 @@ def _tidy(line: str) -> str | None:
         return None
     if _shouted(line) or (asked and _names_nothing(line)) or _mostly_paths(line):
         return None
+    if re.search(_CJK, line):
+        return line  # "users テーブルの…": a table's name, not the start of a sentence
     return line[:1].upper() + line[1:]
 
 
@@ -196,6 +236,8 @@ def _host(url: str) -> str:
 
 def _shouted(line: str) -> bool:
     """All capitals ("YES", "OPTION B, USE POSTGRES"): an answer to Claude's question, not a request."""
+    if re.search(_CJK, line):
+        return False  # "帮我把 README 翻译成英文": a name in capitals among Chinese words
     cased = [ch for ch in line if ch.isalpha() and (ch.isupper() or ch.islower())]
     return len(cased) >= 2 and all(ch.isupper() for ch in cased) and len(line.split()) <= 8
 

@@ -64,6 +64,14 @@ _SETTINGS = frozenset({"json", "yaml", "yml", "toml", "ini", "cfg", "conf", "env
 _TEST_NAME = re.compile(r"(?i)^tests?[_-](.+)$|^(.+?)[_.-](?:tests?|spec)$|^(.+?)(?:Tests?|Spec)$")
 
 
+# A database migration's file ("20251112011322_add_index_on_orders.rb"): a timestamp, then what it does
+MIGRATION = re.compile(r"^\d{8,}_\w+\.(?:rb|py|sql|ts|js|php|go|exs)$")
+
+
+# Stems that name no role: a file so called is known by its name
+_GENERIC_STEMS = frozenset({"main", "index", "mod", "lib", "util", "utils", "helpers", "common", "core", "__init__"})
+
+
 def file_role(path: str) -> str:
     """A changed file in words: "the cache tests" (test_cache.py), "the converter" (converter.py), "the
     timeline styles" (timeline_styles.css), "the markdownlint settings" (.markdownlintrc.json), "the CI
@@ -89,6 +97,10 @@ def file_role(path: str) -> str:
     words = _words(stem)
     if not words:
         return name
+    if MIGRATION.match(name):
+        return "the migration"
+    if ext in _CODE and (re.search(r"\d", stem) or stem.lower() in _GENERIC_STEMS):
+        return name  # "main.py", "s3.go": "the main", "the s 3" say nothing a reader can place
     if ext in _STYLE:
         subject = re.sub(r" ?(?:styles?|stylesheet)$", "", words)  # styles.css: "the styles", not "the styles styles"
         return f"the {subject} styles" if subject else "the styles"
@@ -101,7 +113,7 @@ def file_role(path: str) -> str:
         return f"the {words}" if len(words.split()) > 1 else name
     if ext in _SETTINGS:
         return f"the {words} settings"
-    if ext in _CODE and "-" in stem:
+    if ext in _CODE and ("-" in stem or ext in ("sh", "bash", "zsh", "ps1")):  # hello.sh: "the hello script"
         return f"the {stem} script"  # extract-coderabbit-feedback.py: a command's name, said as it is typed
     if ext in _CODE or not ext:
         return f"the {words}"
@@ -189,6 +201,8 @@ def command_work(command: str) -> str | None:
     program = program_of(command)
     if program is None:
         return None
+    if re.search(r"\b(?:gh pr create|glab mr create)\b", command):
+        return "opening a pull request"  # (after the commit and the push it needs: the step it came to)
     if program == "git":
         return next((work for pattern, work in _GIT_WORK if re.search(pattern, command)), "reading the git history")
     if program in ("npm", "uv", "cargo", "go", "bun", "deno") and re.search(r"\b(?:install|add|sync)\b", command):
@@ -197,8 +211,17 @@ def command_work(command: str) -> str | None:
         return "building the project"
     if program == "uv" and (run := re.search(r"\buv run\s+(\S+)", command)):
         return _WORK_OF.get(run.group(1))
+    runner = re.search(r"(?:^|[;&|]\s*)(?:npx|bunx|uvx|pnpm dlx)\s+(?:-\S+\s+)*([a-z][\w.-]*)", command)
+    if runner:  # "npx playwright screenshot …": the tool it ran
+        return "running " + runner.group(1)
     if program in ("python", "python3", "node", "ruby", "bash", "sh", "uv", "npx", "deno", "bun"):
-        return "running scripts"
+        # the script by its name when the line runs one ("bash …/export-session.sh ." -> "running export-session.sh")
+        script = re.search(
+            r"(?:^|[;&|]\s*)(?:\S*/)?" + re.escape(program) + r"\s+(?:-\w+\s+)*(\S+\.(?:py|js|mjs|ts|rb|sh))\b", command
+        )
+        if not script:
+            return "running scripts"
+        return "running " + re.split(r"[\\/]", script.group(1))[-1]
     return _WORK_OF.get(program)
 
 

@@ -8,10 +8,10 @@ from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from retell.events import ASSISTANT, TOOL_RUN, Event
-from retell.extract.commits import best_summary, edited_names, session_summaries
+from retell.extract.commits import best_summary, commit_phrase, edited_names, session_summaries, shorthand
 from retell.extract.phrasing import (
     TITLE_WORDS,
-    as_phrase,
+    closing_chores,
     gerund,
     points_elsewhere,
     request_phrase,
@@ -21,6 +21,7 @@ from retell.extract.phrasing import (
 )
 from retell.extract.requests import author_words, clause_cut, clean_request, first_request, substantial
 from retell.extract.tools import family, shorten_words
+from retell.extract.unchatted import as_the_session_writes, unchatted
 
 if TYPE_CHECKING:
     from retell.secrets import Scanner  # (the caller's: a listing titles sessions without importing the scanner)
@@ -134,10 +135,10 @@ def post_title(title: str | None, source: str | None, events: Sequence[Event]) -
         # "can you make"; fixed after, it stayed a chat request ("Can you make the sidebar colapse…")
         request = without_typos(request, events)
     summaries = session_summaries(events)
-    if summaries:
-        best = best_summary(summaries, request)
-        if best:
-            return as_phrase(best), "commit"
+    best = best_summary(summaries, request) if summaries else None
+    committed = commit_phrase(best) if best else None
+    if committed and not shorthand(committed):
+        return committed, "commit"
     if title and source == "ai-title":
         return title, source
     phrase = None
@@ -149,7 +150,8 @@ def post_title(title: str | None, source: str | None, events: Sequence[Event]) -
         if phrase and points_elsewhere(phrase) and title and source == "summary":
             return summary_phrase(title), source  # the summary names what the instructions were for
         if phrase:
-            phrase = short_enough(_clearer(phrase, written or request, events), TITLE_WORDS, TITLE_KEEPS)
+            phrase = unchatted(_clearer(phrase, written or request, events))
+            phrase = short_enough(as_the_session_writes(phrase, _claude_texts(events)), TITLE_WORDS, TITLE_KEEPS)
     if phrase and re.match(_LOOKING, phrase) and _changed_files(events):
         # "Looking at the git diff of renderer.py", then the session changed things: what it changed says more
         # (a later request for a change, else the change Claude announced and made)
@@ -168,9 +170,31 @@ def post_title(title: str | None, source: str | None, events: Sequence[Event]) -
 
         work = activity_heading(events)
         return (work, "work") if work else (None, None)
+    if phrase and closing_chores(phrase) and committed:
+        return committed, "commit"  # "Finishing the moment -> date-fns migration" says more than "…and committing"
+    if phrase and (_points_at_the_chat(phrase) or closing_chores(phrase)):
+        # "Getting this in prod since yesterday's deploy", "Does the admin page also do this?": what "this" is,
+        # the reader cannot see; the change Claude announced and made, else what the work was, says it
+        from retell.extract.headings import activity_heading, announced_change
+
+        announced = announced_change(events)
+        if announced and names_the_work(announced):
+            return short_enough(announced, TITLE_WORDS, TITLE_KEEPS), "work"
+        work = activity_heading(events)
+        if work and not re.match(_LOOKING, work):
+            return work, "work"
     if phrase:
         return phrase, "first-prompt"
     return title, source
+
+
+def _points_at_the_chat(phrase: str) -> bool:
+    """A symptom reported by a pointer ("Getting this in prod…") or a question asked in passing."""
+    from retell.extract.headings import asked_in_passing  # lazily: a listing titles sessions without it
+
+    # (a symptom reported, not "Picking it up again and fixing the APIs", "Making it possible to…")
+    reported = re.match(r"(?i)^(?:getting|seeing|having|hitting|running into) (?:this|these|that|it)\b", phrase)
+    return bool(reported) or asked_in_passing(phrase)
 
 
 # Work that only looked (a first request to explain or review, before the work the session did)
@@ -214,10 +238,21 @@ def _changes(events: Sequence[Event]) -> Iterator[str]:
 
 def names_the_work(phrase: str) -> bool:
     """Whether a request said as work names it: an -ing phrase that says something on its own and does not
-    send the reader to instructions they cannot see ("Writing the program using the instruction in README.md")."""
+    send the reader to instructions they cannot see ("Writing the program using the instruction in README.md"),
+    nor only the chores that close a piece of work ("Adding the changelog line and closing the issue")."""
     first, _, rest = phrase.partition(" ")
     pointing = re.match(r"(?i)^(?:them|it|this|that|these|those)\b", rest)  # "Replacing them with…": what?
-    return first.endswith("ing") and not pointing and not says_nothing_alone(phrase) and not points_elsewhere(phrase)
+    return (
+        first.endswith("ing")
+        and not pointing
+        and not says_nothing_alone(phrase)
+        and not points_elsewhere(phrase)
+        and not closing_chores(phrase)
+    )
+
+
+def _claude_texts(events: Sequence[Event]) -> list[str]:
+    return [e.text for e in events if e.kind == ASSISTANT and e.text and not e.sidechain][:VOCABULARY_MESSAGES]
 
 
 _PARTICIPLE = re.compile(r"^(?P<what>[\w .&/-]+?) (?P<done>Added|Created|Fixed|Implemented|Updated|Removed|Improved)$")

@@ -21,11 +21,15 @@ _WORD = re.compile(r"(?<![\w./@#`'’-])[A-Za-z][a-z]{2,}(?![\w./@`'’-])")  # 
 _VOWELS = frozenset("aeiouy")
 MIN_FREQUENCY = 1e-6  # a correction is a common word, not a rare one that happens to be close
 MIN_FREQUENCY_SWAPPED = 1e-7  # two letters swapped is a slip even for a rarer word ("lgoin")
+COMMON = 1e-5  # …and the word it was meant to be this common
+RARE = 1e-7  # a dictionary word this rare, one slip from a word the session writes, is that word mistyped
 
 
 def fix_typos(text: str, session_words: Collection[str]) -> str:
-    """`text` with its obvious typos fixed; `session_words`: the lower-case words the session uses elsewhere."""
-    if not _WORD.search(text):
+    """`text` with its obvious typos fixed; `session_words`: the lower-case words the session uses elsewhere.
+    Only English text: the dictionary is English, and in Spanish or German every other word is "unknown"
+    ("documentar" became "documentary", "wollen" "swollen")."""
+    if not _WORD.search(text) or not in_english(text):
         return text
 
     def fix(match: re.Match[str]) -> str:
@@ -34,7 +38,7 @@ def fix_typos(text: str, session_words: Collection[str]) -> str:
         if lower in _APOSTROPHE:  # "dont", "doesnt": no other word is spelled so
             fixed = _APOSTROPHE[lower]
             return fixed[:1].upper() + fixed[1:] if word[0].isupper() else fixed
-        if lower in session_words:
+        if lower in session_words or lower in _TERMS:
             return word
         fixed = _correction(lower) or _as_the_session_spells(lower, session_words)
         if fixed is None:
@@ -42,6 +46,37 @@ def fix_typos(text: str, session_words: Collection[str]) -> str:
         return fixed[:1].upper() + fixed[1:] if word[0].isupper() else fixed
 
     return _WORD.sub(fix, text)
+
+
+# Words of the trade the dictionary does not know, and a slip would turn into another word ("app" -> "pap")
+_TERMS = frozenset(
+    re.findall(
+        r"\S+",
+        "app apps repo repos env envs auth admin config configs todo todos json yaml url urls npm cli sql tmp ui ux "
+        "async regex enum readme changelog backend frontend webhook cron dedupe signup navbar dropdown uuid",
+    )
+)
+
+# Words that say a text is in another language of Latin letters, and English ones to weigh them against
+_FOREIGN = frozenset(
+    re.findall(
+        r"\S+",
+        "el la los las del para con una por como que pero está están necesito quiero "  # Spanish
+        "der die das und für mit von den dem ist nicht wir ich ein eine auf wollen sollen bitte "  # German
+        "le les des une pour avec dans est sur qui au aux je nous "  # French
+        "o os do da dos das em um uma não com está parou",  # Portuguese
+    )
+)
+_ENGLISH = frozenset(
+    re.findall(r"\S+", "the a an and to of in on for with is are it this that from by as be we i you my our")
+)
+
+
+def in_english(text: str) -> bool:
+    """Whether a text of Latin letters reads as English (its function words are English ones, or it has none)."""
+    words = re.findall(r"[^\W\d_]+", text.lower())
+    foreign = sum(w in _FOREIGN for w in words)
+    return foreign == 0 or sum(w in _ENGLISH for w in words) > foreign
 
 
 # Contractions typed without their apostrophe that are no other word ("cant", "wont", "ill", "id" are)
@@ -63,8 +98,9 @@ def session_words(texts: Collection[str]) -> frozenset[str]:
 def _as_the_session_spells(word: str, session_words: Collection[str]) -> str | None:
     """A name the dictionary does not know, spelled one slip away from the way the rest of the session spells it
     ("Pydanctic" where Claude writes "Pydantic"): the session's spelling, when exactly one of its words fits."""
-    if len(word) < 5 or word in _checker():
-        return None
+    checker = _checker()
+    if len(word) < 5 or (word in checker and checker.word_usage_frequency(word) >= RARE):
+        return None  # (a rare dictionary word, "mobil", is still a slip for the session's "mobile")
     near = {w for w in session_words if abs(len(w) - len(word)) <= 1 and len(w) >= 5 and _one_slip(word, w)}
     if len(near) != 1:
         return None
@@ -94,7 +130,7 @@ def _one_slip(typed: str, meant: str) -> bool:
 def _correction(word: str) -> str | None:
     checker = _checker()
     if word in checker:
-        return None
+        return _rare_slip(word)
     candidates = [c for c in (checker.candidates(word) or ()) if c != word and c in checker]
     swapped = sorted((c for c in candidates if _swapped(word, c)), key=checker.word_usage_frequency, reverse=True)
     if swapped and checker.word_usage_frequency(swapped[0]) >= MIN_FREQUENCY_SWAPPED:
@@ -105,6 +141,16 @@ def _correction(word: str) -> str | None:
         return None
     slips = [c for c in candidates if _is_slip(word, c) and checker.word_usage_frequency(c) >= MIN_FREQUENCY]
     return str(slips[0]) if len(slips) == 1 else None
+
+
+def _rare_slip(word: str) -> str | None:
+    """A word the dictionary knows only as a rarity, a letter short of one common word ("mobil" for "mobile")."""
+    checker = _checker()
+    if len(word) < 5 or checker.word_usage_frequency(word) >= RARE:
+        return None
+    near = [c for c in checker.known(checker.edit_distance_1(word)) if c != word and len(c) == len(word) + 1]
+    common = [c for c in near if _is_slip(word, c) and checker.word_usage_frequency(c) >= COMMON]
+    return str(common[0]) if len(common) == 1 else None
 
 
 def _swapped(typed: str, meant: str) -> bool:

@@ -1,0 +1,160 @@
+"""A request said as the work once its chat is gone: the wish in front ("Necesito documentar…" -> "Documentar…"),
+a trailing plea or pointer (", me salen un montón de estos", "and I have no idea why", "，帮我看看怎么回事"), a
+run-on clause ("…on mobile its covering the whole page"), a Japanese wish said plainly ("貼りたいです" -> "貼る"),
+and a long Chinese or Japanese line cut at its first clause. Only the author's words, fewer of them."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
+
+# "I need to / we want to" in front of an infinitive, in languages whose titles read well as one
+_WISH = re.compile(
+    r"(?i)^(?:(?:necesito|necesitamos|quiero|queremos|quisiera|me gustaría|hay que|tengo que|tenemos que)\s+"
+    r"(?=\w+(?:ar|er|ir)(?:lo|la|los|las|le|les|se)?\b)|"  # Spanish: "necesito documentar…"
+    r"(?:preciso|precisamos|quero|queremos|gostaria de|tenho que|temos que)\s+(?:de\s+)?"
+    r"(?=\w+(?:ar|er|ir)\b)|"  # Portuguese
+    r"(?:je veux|je voudrais|on veut|on voudrait|nous voulons|il faut|j'ai besoin de|on doit)\s+|j'ai besoin d'"
+    r"(?=\w+(?:er|ir|re)\b)|"  # French
+    r"(?:wir|ich)\s+(?:wollen|möchten|müssen|sollten|will|möchte|muss)\s+)"  # German: the verb is at the end
+)
+# Asking Claude to do something, in a language whose request then says the work as an infinitive ("tu peux
+# aussi ajouter les traductions ?", "Kannst du die Konfiguration auf pydantic-settings umstellen?")
+_ASK = re.compile(
+    r"(?i)^(?:¿\s*)?(?:(?:tu |vous )?(?:peux|pourrais|pouvez|pourriez)(?:-tu|-vous)?|(?:me )?(?:puedes|podrías|podéis)|"
+    r"(?:você )?(?:pode|poderia|consegue)|(?:kannst|könntest) du|(?:können|könnten) (?:sie|wir)|"
+    r"tem como|dá pra|dá para|hay (?:forma|manera) de|se puede|on peut|est-ce qu'on peut)"
+    r"(?:\s+(?:aussi|également|también|também|auch|bitte|mal|noch|me|mir|nous|nos))*\s+"
+)
+_INFINITIVE_FIRST = re.compile(r"(?i)^\w+(?:ar|er|ir|re)(?:lo|la|los|las|le|les|se)?\b")  # es, pt, fr
+
+
+def asked_work(text: str) -> str | None:
+    """The work a request in Spanish, Portuguese, French or German asks for, as its infinitive ("Ajouter les 37
+    traductions anglaises", "Die Konfiguration auf pydantic-settings umstellen"): a heading in the author's
+    language that says the step. None when no sentence asks so."""
+    if _CJK.search(text):
+        return None
+    sentences = [s.strip().rstrip("?？!. ") for s in re.split(r"(?<=[.!?])\s+", text.strip())[:3]]
+    # an ask of Claude's first ("Kannst du … umstellen?"), else a wish ("Wir wollen …")
+    for line, ask in [(s, _ASK.match(s)) for s in sentences] + [(s, _WISH.match(s)) for s in sentences]:
+        if not ask:
+            continue
+        rest = line[ask.end() :].strip()
+        german = re.match(r"(?i)^(?:kannst|könntest|können|könnten|wir|ich)\b", line)
+        if len(rest.split()) < 3 or not (german or _INFINITIVE_FIRST.match(rest)):
+            continue
+        rest = re.split(r"\s+(?:et|y|e|und)\s+(?:regarde|mira|olha|schau)\b", rest)[0]  # "…, et regarde ce…"
+        rest = re.sub(r"(?i)^(\w+)\s+(?:también|também|aussi|également|auch|noch)\b", r"\1", rest)
+        return rest[:1].upper() + rest[1:]
+    return None
+
+
+# What follows a clause's end and is the author talking, not the work
+_CHAT_TAIL = re.compile(
+    r"(?i)(?:,|\s+-|\s+—|\s+and|\s+y|\s+e|\s+und|\s+et)?\s+(?:"
+    r"(?:and\s+)?I (?:have no idea|don'?t know|can'?t figure out|am not sure)\b|any idea\b|help me\b|"
+    r"me salen\b|no sé (?:por qué|qué)\b|ayúdame\b|"
+    r"ich weiß nicht\b|keine ahnung\b|je ne sais pas\b|não sei\b|"
+    r"(?:lol|lmao|haha\w*|jaja\w*|kkk+)\b|(?:can|could) (?:u|you) (?:check|look|see|help|fix)\b|"
+    r"with (?:this|these|the following) (?:errors?|messages?|output|warnings?|logs?)\b"
+    r").*$"
+)
+# A second sentence run on without a stop ("…collapse on mobile its covering the whole page"), not a clause
+# ("…when it's not open")
+_RUN_ON = re.compile(
+    r"(?i)(?<!when)(?<!\bif)(?<!because)(?<!that)(?<!where)(?<!since)(?<!while)(?<!unless)(?<!\band)(?<!but)"
+    r"(?<!\bso)(?<!\bas)\s+(?:it'?s|its|it is|they'?re)\s+\w+ing\b.*$"
+)
+_CJK_TAIL = re.compile(r"[，,、]\s*(?:帮我|幫我|请|請|麻烦|麻煩|看看|能不能|可以帮|可不可以).*$")
+_CJK_CLAUSE = re.compile(r"[，,；;：:。]")
+CJK_TITLE_CHARS = 36  # a longer Chinese or Japanese title is cut at its first clause
+
+
+def unchatted(phrase: str) -> str:
+    """`phrase` without the chat around the work (see the module's docstring); as it was when nothing is left."""
+    text = phrase.strip()
+    trailed = re.split(r"\s*(?:…|\.\.\.)\s+(?=\w)", text)[0]  # "…en dur… je m'en occupe": the author trails off
+    if len(trailed.split()) >= 3:
+        text = trailed
+    wish = _WISH.match(text)
+    if wish and len(text) - wish.end() >= 12:
+        rest = text[wish.end() :]
+        text = rest[:1].upper() + rest[1:]
+    if _CJK.search(text):  # the first sentence ("…を貼りたいです。管理画面が遅くて…。"): the rest is why
+        text = re.split(r"(?<=[^\x00-\x7f])[。！？!?]", text, maxsplit=1)[0]
+    text = _CJK_TAIL.sub("", text)
+    cut = _RUN_ON.sub("", _CHAT_TAIL.sub("", text))
+    if len(cut.split()) >= 3 or (_CJK.search(cut) and len(cut) >= 6):
+        text = cut
+    text = plain_japanese(text)
+    if _CJK.search(text) and len(text) > CJK_TITLE_CHARS:
+        bare = re.sub(r"\([^()]*\)", lambda m: "_" * len(m.group(0)), text)  # not a comma inside brackets
+        first = _CJK_CLAUSE.search(bare, 6)
+        if first and len(_CJK.findall(text[: first.start()])) >= 6:
+            text = text[: first.start()]
+    return text.rstrip(" ,，、") or phrase
+
+
+# A Japanese wish ("貼りたいです", "追加したい") said as the plain verb ("貼る", "追加する"): the i-row sound before
+# たい is the u-row one of a godan verb; し is する; え-row stems (ichidan) take る
+_GODAN = dict(zip("いきぎしちにびみり", "うくぐすつぬぶむる", strict=True))
+
+
+_PLEASE = (
+    r"(?:ほしい|欲しい|ください|下さい|くださいませ|もらえますか|もらえませんか|くれますか|くれませんか)"
+    r"(?:です)?[。！!？?]*$"
+)
+
+
+def plain_japanese(text: str) -> str:
+    """A Japanese request said plainly: the problem before "ので" ("ログインが遅いので原因を調べてほしい" ->
+    "ログインが遅い"), a plea after a verb whose plain form is sure said as it ("調べてください" -> "調べる"; "更新
+    してください" is left to end as "更新"), a wish likewise ("貼りたいです" -> "貼る")."""
+    asked = re.match(r"^(.{6,}?)(?:ので|から|けど)、?.+?[てで]" + _PLEASE, text)
+    if asked and _CJK.search(asked.group(1)):
+        return asked.group(1)
+    te = re.search(r"([えけげせぜてでねべめれ])て" + _PLEASE, text)
+    if te:
+        return text[: te.start()] + te.group(1) + "る"
+    su = re.search(r"(?<![\u4e00-\u9fff])([\u4e00-\u9fff])して" + _PLEASE, text)  # 直して: 直す, not a noun
+    if su:
+        return text[: su.start()] + su.group(1) + "す"
+    match = re.search(r"([\u3040-\u309f\u4e00-\u9fff])たい(?:です|んです|のです)?(?:が|けど)?[。！!…]*$", text)
+    if not match:
+        return text
+    stem_end = match.group(1)
+    head = text[: match.start(1)]
+    if stem_end == "し":
+        return head + "する"
+    if stem_end in _GODAN:
+        return head + _GODAN[stem_end]
+    if stem_end in "えけげせてねべめれ" or re.match(r"[\u4e00-\u9fff]", stem_end):
+        return head + stem_end + "る"  # 変えたい -> 変える, 見たい -> 見る
+    return text
+
+
+def as_the_session_writes(phrase: str, texts: Iterable[str]) -> str:
+    """The author's lower-case names in the case the session writes them ("api" -> "API", "openapi" ->
+    "OpenAPI", "react 19" -> "React 19"): a word Claude writes two times or more inside its sentences, always in
+    one other case, and never in lower case outside code."""
+    seen: dict[str, dict[str, int]] = {}
+    for text in texts:
+        prose = re.sub(r"```.*?```|`[^`]*`", " ", text, flags=re.S)
+        for match in re.finditer(r"(?<![\w./-])[A-Za-z][A-Za-z0-9]{2,}(?![\w/-])(?!\.[a-z])", prose):  # not fly.toml
+            word = match.group(0)
+            opening = re.search(r"(?:^|[.!?:\n]\s*|[-*#>]\s+|\*\*)$", prose[: match.start()]) is not None
+            forms = seen.setdefault(word.lower(), {})
+            forms[word] = forms.get(word, 0) + (0 if opening and word.istitle() else 1)
+
+    def case(match: re.Match[str]) -> str:
+        word = match.group(0)
+        forms = {f: n for f, n in seen.get(word, {}).items() if n}
+        if word in seen.get(word, {}) or len(forms) != 1:
+            return word
+        ((form, count),) = forms.items()
+        return form if count >= 2 else word
+
+    return re.sub(r"(?<![\w./@-])[a-z][a-z0-9]{2,}(?![\w/@-])(?!\s+-)", case, phrase)  # not "claude -p"
