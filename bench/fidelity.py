@@ -35,7 +35,6 @@ from __future__ import annotations
 import argparse
 import hashlib
 import html
-import itertools
 import json
 import re
 import sys
@@ -422,15 +421,43 @@ _AUTHOR_LEAD = re.compile(
 _ESCAPE = re.compile(r"\\([\\`*_{}\[\]()#+\-.!|<>~&\"'$@%^=:;,?/])")
 
 
+def _blocks(post: str) -> list[str]:
+    """The post's paragraphs; a fenced code block is one, blank lines inside it included."""
+    blocks: list[str] = []
+    fence: list[str] | None = None
+    for part in re.split(r"\n\s*\n", post):
+        if fence is not None:
+            fence.append(part)
+            if re.search(r"^```\s*$", part, re.M):
+                blocks.append("\n\n".join(fence))
+                fence = None
+        elif part.lstrip().startswith("```") and len(re.findall(r"^\s*```", part, re.M)) % 2 == 1:
+            fence = [part]
+        else:
+            blocks.append(part)
+    if fence is not None:
+        blocks.append("\n\n".join(fence))
+    return blocks
+
+
 def author_quotes(post: str) -> list[str]:
-    """The post's quotes of the author: a blockquote right after a lead that says the author wrote it."""
-    paragraphs = re.split(r"\n\s*\n", post)
+    """The post's quotes of the author: after a lead that says the author wrote it, the blockquotes and the
+    fenced code blocks that follow it (a log the author pasted is shown as code, before or after their words)."""
+    blocks = _blocks(post)
     quotes = []
-    for lead, block in itertools.pairwise(paragraphs):
-        lead = re.sub(r"\s*<!--.*?-->", "", lead).strip()
-        if _AUTHOR_LEAD.match(lead) and block.lstrip().startswith(">"):
-            lines = [re.sub(r"^>\s?", "", ln) for ln in block.splitlines() if ln.startswith(">")]
-            quotes.append(shown(" ".join(lines)))
+    for i, lead in enumerate(blocks):
+        if not _AUTHOR_LEAD.match(re.sub(r"\s*<!--.*?-->", "", lead).strip()):
+            continue
+        parts = []
+        for block in blocks[i + 1 :]:
+            if block.lstrip().startswith(">"):
+                parts.append(" ".join(re.sub(r"^>\s?", "", ln) for ln in block.splitlines() if ln.startswith(">")))
+            elif block.lstrip().startswith("```"):
+                parts.append(re.sub(r"^\s*```[\w-]*\s*$", "", block, flags=re.M))
+            else:
+                break
+        if parts:
+            quotes.append(shown(" ".join(parts)))
     return quotes
 
 

@@ -585,7 +585,7 @@ _CREDENTIAL_CONTEXT = re.compile(
     r"usuario|usuário|gebruiker|användare|ssh|as|auth|basic|zugang(?:sdaten)?|identifiants|credenciales|acceso|"
     # what one logs into, and logging in in the languages authors write in (`entra en el panel con x / y`,
     # `connecte-toi avec`, `melde dich … an`, `accedi con`, `inloggen met`, `zaloguj się`)
-    r"panel|dashboard|console|portal|admin|vpn|wi-?fi|entra|entrar|ingresa|ingresar|accede|acceder|inicia|"
+    r"panel|dashboard|console|portal|admin|vpn|rdp|vnc|wi-?fi|entra|entrar|ingresa|ingresar|accede|acceder|inicia|"
     r"iniciar|sesión|sesion|connecte|connecter|connectez|connexion|anmelden|einloggen|melde?|accedi|accedere|"
     r"accesso|login|inloggen|logga|zaloguj|logowanie|acessar|acesse|entre|đăng[ \t]+nhập|dang[ \t]+nhap)\b"
     r"|ログイン|登录|登入|로그인"
@@ -624,6 +624,25 @@ def _joined_password(value: str, m: re.Match[str]) -> bool:
         return True
     line = _line(m)
     return _CREDENTIAL_CONTEXT.search(line) is not None or _LOGIN_LINE.search(line) is not None
+
+
+_REMOTE_LOGIN = re.compile(r"(?i)\b(?:rdp|vnc|ssh|sftp|ftp|smb|remote desktop|teamviewer|anydesk)\b")
+
+
+def _comma_paired_password(value: str, m: re.Match[str]) -> bool:
+    """A comma joins any two words: only a value marked as chosen, on a line that speaks of logging in."""
+    bare = value.strip("'\"`" + TYPOGRAPHIC).rstrip(".,;:)")
+    if not _chosen_password(bare, m) or is_code(bare):
+        return False
+    if not (any(c.isupper() for c in bare) or any(not c.isalnum() for c in bare)):
+        return False
+    start = m.string.rfind("\n", 0, m.start()) + 1
+    before = m.string[start : m.start()]
+    if before.rstrip().endswith(","):
+        return False  # one item of a list (`admin, guest, Deploy2`)
+    if not re.match(r"[ \t]*(?:$|\n|[.;)]|[ \t]\()", m.string[m.end() :]):
+        return False  # a sentence going on (`admin, Dashboard2 is broken`): a pair is the end of what is said
+    return _LOGIN_LINE.search(before) is not None or _REMOTE_LOGIN.search(before) is not None
 
 
 def _paired_password(value: str, m: re.Match[str], said: bool = False) -> bool:
@@ -675,6 +694,18 @@ PAIR_RULES: tuple[Rule, ...] = (
         accept=_joined_password,
         trims=".,;:)]}>",
         rule_id="user-and-password",
+    ),
+    # `RDP: administrator, Kestrel#2031`: a known account, a comma, its password, on a line that names a login
+    Rule(
+        "password-in-text",
+        SECRET,
+        r"(?i)(?<![\w/.:@$-])(?P<user>" + _ACCOUNT_NAMES + r"\d{0,2})[\"'`]?[ \t]*,[ \t]*[\"'`]?"
+        r"(?P<v>[^\s/,;\"'`]{6,64})",
+        (", ",),
+        group="v",
+        accept=_comma_paired_password,
+        trims=".,;:)]}>",
+        rule_id="account-comma-password",
     ),
     # `admin:Winter2023`, `root:Toor2024!` in a sentence or a config: a known account and its password
     Rule(

@@ -90,3 +90,29 @@ def test_a_vendor_prefix_before_placeholder_words_is_a_readme_example(scanner: S
 def test_a_real_slack_token_is_still_flagged(scanner: Scanner) -> None:
     token = "xoxb-2048117730-4477812209-Kx8mQ2vTz9LpR4wN7bYc1DfH"
     assert flagged_whole(scanner, f"SLACK_BOT_TOKEN={token}", token)
+
+
+COMMA_PAIRS = [
+    ("RDP: administrator, Kestrel#2031", "Kestrel#2031"),
+    ("VNC on the lab box: pi, Himbeere#22", "Himbeere#22"),
+    ("for the login use root, Toor2031!", "Toor2031!"),
+    ("ssh: deploy, Kranich2031 (port 2222)", "Kranich2031"),
+]
+
+COMMA_LISTS = [
+    "roles: admin, Editor2024",
+    "users: admin, guest, Deploy2",
+    "login as admin, Dashboard2 is broken again",
+]
+
+
+@pytest.mark.parametrize(("text", "value"), COMMA_PAIRS)
+def test_an_account_and_its_password_after_a_comma_on_a_login_line_are_flagged(
+    scanner: Scanner, text: str, value: str
+) -> None:
+    assert flagged_whole(scanner, text, value), text
+
+
+@pytest.mark.parametrize("text", COMMA_LISTS)
+def test_a_comma_in_a_list_or_a_sentence_joins_no_login(scanner: Scanner, text: str) -> None:
+    assert not scanner.scan(text), text

@@ -1,0 +1,41 @@
+"""bench/fidelity.py counts an author message as told when the post quotes it after a lead that says the author
+wrote it: the log an author pasted with their words is shown as a fenced code block beside the quote, and is
+part of what was told (three messages of a blind set were counted lost while the post showed them whole)."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+BENCH = Path(__file__).resolve().parent.parent / "bench" / "fidelity.py"
+
+
+@pytest.fixture(scope="module")
+def fidelity() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("fidelity_bench", BENCH)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["fidelity_bench"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_a_quote_and_the_log_after_it_are_one_message(fidelity: ModuleType) -> None:
+    log = "ConnectionError: Error 111\n\nConnection refused."
+    post = f"Next, I asked:\n\n> the CI broke:\n\n```\n{log}\n```\n\nClaude replied."
+    (quote,) = fidelity.author_quotes(post)
+    assert fidelity._key(quote) == fidelity._key(f"the CI broke:\n```\n{log}")
+
+
+def test_a_log_before_the_words_is_part_of_the_message(fidelity: ModuleType) -> None:
+    post = "Then I wrote:\n\n```\n pid | state\n 8812 | idle\n```\n\n> that job holds a transaction open\n\nNext."
+    (quote,) = fidelity.author_quotes(post)
+    assert fidelity._key(quote).startswith("pidstate8812idle")
+
+
+def test_code_with_no_lead_is_no_quote_of_the_author(fidelity: ModuleType) -> None:
+    assert fidelity.author_quotes("Claude ran:\n\n```\nls -la\n```\n\n> a quote of Claude") == []
