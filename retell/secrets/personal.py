@@ -835,7 +835,14 @@ _PLACEHOLDER_PERSON = re.compile(
     r"ken[ \t]+thompson|edsger(?:[ \t]+w\.)?[ \t]+dijkstra|donald[ \t]+knuth|tim[ \t]+berners-lee|"
     r"margaret[ \t]+hamilton|john[ \t]+von[ \t]+neumann|claude[ \t]+shannon|barbara[ \t]+liskov|leslie[ \t]+lamport|"
     r"katherine[ \t]+johnson|hedy[ \t]+lamarr|richard[ \t]+feynman|carl[ \t]+sagan|sherlock[ \t]+holmes|"
-    r"john[ \t]+watson|harry[ \t]+potter|don[ \t]+quijote|don[ \t]+quixote)$|"
+    r"john[ \t]+watson|harry[ \t]+potter|don[ \t]+quijote|don[ \t]+quixote|rosalind[ \t]+franklin|"
+    r"charles[ \t]+darwin|galileo[ \t]+galilei|jane[ \t]+austen|mary[ \t]+shelley|william[ \t]+shakespeare|"
+    r"leonardo[ \t]+da[ \t]+vinci|ludwig[ \t]+van[ \t]+beethoven|wolfgang[ \t]+amadeus[ \t]+mozart|"
+    r"steve[ \t]+jobs|bill[ \t]+gates|elon[ \t]+musk|mark[ \t]+zuckerberg|jeff[ \t]+bezos|larry[ \t]+page|"
+    r"sergey[ \t]+brin|satya[ \t]+nadella|sundar[ \t]+pichai|sam[ \t]+altman|dario[ \t]+amodei|"
+    r"martin[ \t]+fowler|kent[ \t]+beck|robert[ \t]+c\.?[ \t]+martin|melvin[ \t]+conway|"
+    r"abraham[ \t]+lincoln|george[ \t]+washington|nelson[ \t]+mandela|mahatma[ \t]+gandhi|"
+    r"martin[ \t]+luther[ \t]+king|emmy[ \t]+noether|john[ \t]+mccarthy|niklaus[ \t]+wirth)$|"
     r"^(?:张三|李四|王五|山田太郎|山田花子|홍길동)$"
 )
 

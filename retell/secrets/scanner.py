@@ -19,6 +19,7 @@ from retell.secrets.decode import decoded_view, undiffed_view
 from retell.secrets.own import COMMON_ACCOUNTS, OWN_RULES, account_name_rule, personal_account
 from retell.secrets.pasted import PASTED_RULES
 from retell.secrets.personal import PERSONAL_RULES
+from retell.secrets.prose_names import PROSE_NAME_RULES
 from retell.secrets.preview import default_replacement
 from retell.secrets.rule import SECRET, Allowlist, Rule
 from retell.secrets.session_links import SESSION_LINK_RULES
@@ -63,7 +64,7 @@ class Finding:
 def base_rules() -> tuple[tuple[Rule, ...], tuple[Allowlist, ...]]:
     """retell's own rules first (they win a tie), then gitleaks'."""
     vendored, global_allow = gitleaks_rules()
-    rules = OWN_RULES + SESSION_LINK_RULES + COMMAND_RULES + PERSONAL_RULES + vendored + TOLD_RULES + PASTED_RULES
+    rules = OWN_RULES + SESSION_LINK_RULES + COMMAND_RULES + PERSONAL_RULES + PROSE_NAME_RULES + vendored + TOLD_RULES + PASTED_RULES
     return rules, global_allow
 
 
