@@ -97,23 +97,24 @@ _PAIR = (
 )
 # Scripts with no case, where a name is written as its words: Arabic and Devanagari.
 _UNCASED_WORD = r"[\u0600-\u06ff\u0900-\u097f]{2,}"
-_UNCASED_PAIR = rf"(?<![\w])(?=(?P<uncased>{_UNCASED_WORD}(?:[ \t]+{_UNCASED_WORD}){{1,2}})(?!\w))"
+_UNCASED_PAIR = rf"(?<![\w])(?=(?P<uncased>{_UNCASED_WORD}[ \t]+{_UNCASED_WORD})(?!\w))"
 
-# What is said of a person right after their name, and what is said to or of one right before it.
+# What is said of a person right after their name (matched at the name's end), and what is said to or of one
+# right before it.
 _SAID_AFTER = re.compile(
-    r"(?i)^(?:['’]s[ \t]+(?:review|pr|pull|branch|comment|feedback|suggestion|fork|laptop|machine|patch|ticket|"
+    r"(?i)(?:['’]s[ \t]+(?:review|pr|pull|branch|comment|feedback|suggestion|fork|laptop|machine|patch|ticket|"
     r"commit|changes|approval|notes|team|idea|question|answer|message|email|mail)\b|"
     r"[ \t]*,?[ \t]+(?:(?:also|just|already|still|has|had|have)[ \t]+)?(?:said|says|asked|asks|approved|approves|"
     r"merged|reviewed|reviews|wrote|writes|mentioned|mentions|suggested|suggests|thinks|thought|wants|wanted|"
     r"needs|confirmed|confirms|fixed|found|reported|reports|noticed|pinged|replied|agreed|disagreed|owns|"
     r"signed[ \t]+off|is[ \t]+(?:out|away|off|on[ \t]+(?:leave|vacation|holiday|pto))|will[ \t]+(?:review|merge|"
-    r"check|look|take|handle|fix|send|ping|own)|hat|hatte|sagt|sagte|meint|meinte|findet|schreibt|dice|dijo|"
+    r"check|look|take|handle|fix|send|ping|own)|sagt|sagte|meint|meinte|findet|schreibt|dice|dijo|"
     r"comentó|pidió|aprobó|a[ \t]+dit|dit|pense|demande|a[ \t]+demandé|a[ \t]+validé|zei|vindt|sa|säger|"
     r"disse|pediu|aprovou)\b|"
     r"[ \t]*[:：][ \t]+\S)"  # a speaker's line in meeting notes or a pasted chat: `Priya: I'll take it`
 )
 _TOLD_BEFORE = re.compile(
-    r"(?i)(?:\b(?:ask|asked|asking|ping|pinged|tell|told|thanks(?:[ \t]+to)?|thank[ \t]+you|thank|thx|kudos[ \t]+to|"
+    r"(?i)(?:\b(?:ask|asked|asking|ping|pinged|tell|told|loop(?:ed)?[ \t]+in|thanks(?:[ \t]+to)?|thank[ \t]+you|thank|thx|kudos[ \t]+to|"
     r"cc|dm|message|email|e-mail|call|with|from|by|per|according[ \t]+to|paired[ \t]+with|reviewer|assignee|"
     r"owner|hi|hey|hello|dear|laut|frag(?:[ \t]+(?:bitte|mal|doch))?|von|mit|bei|danke(?:[ \t]+an)?|hallo|"
     r"según|pregúntale[ \t]+a|pregunta[ \t]+a|gracias(?:[ \t]+a)?|hola|selon|demande[ \t]+à|merci(?:[ \t]+à)?|"
@@ -146,8 +147,8 @@ def _heading(m: re.Match[str], start: int, end: int) -> bool:
     b = text.find("\n", end)
     line = text[a : b if b >= 0 else len(text)]
     tokens = [t for t in re.findall(r"[^\W\d_][\w'’-]*", line) if t.lower() not in _PARTICLES]
-    if len(tokens) < 4:
-        return False
+    if len(tokens) < 4 or "," in line:
+        return False  # (a list of names is written with commas: `Attendees: Priyanka Iyer, Jonas Becker`)
     return sum(t[0].isupper() for t in tokens) >= 0.8 * len(tokens)
 
 
@@ -171,6 +172,48 @@ def _speaker(m: re.Match[str], start: int, end: int) -> bool:
     return any(w in given and w.lower() not in _AMBIGUOUS and w.lower() not in _PRODUCTS for w in others)
 
 
+_TIMED_SPEAKER = re.compile(rf"(?m)^[ \t>*•-]*\[?\d{{1,2}}:\d\d(?::\d\d)?\]?[ \t]+({_WORD})[ \t]*[:：][ \t]+\S")
+
+
+def _timed_speaker(m: re.Match[str], start: int, end: int) -> bool:
+    """A line of a pasted chat, `[09:14] Oksana: the queue is stuck`, beside another such line."""
+    text = m.string
+    line_start = text.rfind("\n", 0, start) + 1
+    here = _TIMED_SPEAKER.match(text, line_start)
+    if here is None or here.start(1) != start:
+        return False
+    nearby = text[max(0, line_start - 1500) : end + 1500]
+    return len(_TIMED_SPEAKER.findall(nearby)) >= 2
+
+
+_TITLES = words("Dr Dr. Mr Mr. Mrs Mrs. Ms Ms. Prof Prof. Herr Frau Sr Sr. Sra Sra. Mme Mme. M. I")
+# Words a sentence may start with before a name (`Yesterday Marek Nowak rolled back…`, `Thanks Wei Zhang`).
+_OPENERS = words(
+    """
+    yesterday today tomorrow tonight then thanks thank also so and but or when if ask tell ping hi hey hello dear
+    maybe please note cc per with from by after before since until this last next on in at for as because while
+    once meanwhile actually apparently btw fyi ok okay sure yes no well now only even just sadly luckily i we
+    laut danke hallo gestern heute morgen dann und aber auch gracias hola ayer hoy mañana luego según merci bonjour
+    hier aujourd'hui demain puis selon et mais
+    """
+)
+_WORD_BEFORE = re.compile(r"([^\W_][\w.'’-]*)[ \t]+$")
+
+
+def _inside_phrase(m: re.Match[str], start: int) -> bool:
+    """A run of capitals that starts before the name, mid-sentence (`Telefonica Del Sur`, `Fort Leonard Wood`,
+    `100 Mile House`, `Bitstream Vera Sans`): a place's, a company's or a product's name."""
+    text = m.string
+    before = _WORD_BEFORE.search(text, max(0, start - 40), start)
+    if before is None:
+        return False
+    word = before.group(1)
+    if word in _TITLES or not (word[0].isupper() or word[0].isdigit()):
+        return False
+    given, family = gazetteer()
+    return word.lower().rstrip(".,") not in _OPENERS and word not in given and word not in family
+
+
 def _refused(value: str) -> bool:
     from retell.secrets.personal import _PHRASE_WORDS, _PLACEHOLDER_PERSON, _not_a_person
 
@@ -186,12 +229,22 @@ def _pair_person(value: str, m: re.Match[str]) -> bool:
         return False
     given, family = gazetteer()
     first, last = names[0], names[-1]
-    if first not in given or first.lower() in _PRODUCTS:
+    start, end = m.span("pair")
+    if first not in given:
+        # a given name the gazetteer lacks (`Priyanka Iyer`, `Ayşe Demir`): a name where its family name is
+        # known and it is listed beside another name or said to be a person's
+        return (
+            last in family
+            and last.lower() not in _AMBIGUOUS | _PRODUCTS
+            and first.lower() not in _AMBIGUOUS | _PRODUCTS
+            and len(names) == 2
+            and (_listed_with_names(m, start, end) or _context(m, start, end, strong=True))
+        )
+    if first.lower() in _PRODUCTS or first.lower() in _PARTICLES or first in _TITLES or _inside_phrase(m, start):
         return False
     middle = names[1:-1]
     if any(not (w in _PARTICLES or re.fullmatch(_INITIAL, w) or w in given or w in family) for w in middle):
         return False
-    start, end = m.span("pair")
     known_family = last in family and last.lower() not in _PRODUCTS
     after_particle = bool(middle) and middle[-1] in _PARTICLES
     # (a given name that is a word too is a name's before another given name: `Rosa María Quispe`)
@@ -201,7 +254,37 @@ def _pair_person(value: str, m: re.Match[str]) -> bool:
     # a given name that is a word too, or a surname the gazetteer lacks: a person's only where said to be one
     if last.lower() in _PRODUCTS or re.search(r"['’][a-z]", value):
         return False  # `Let's Encrypt`
-    return _context(m, start, end, strong=first.lower() in _AMBIGUOUS)
+    return _context(m, start, end, strong=first.lower() in _AMBIGUOUS) or (
+        first.lower() not in _AMBIGUOUS and _listed_with_names(m, start, end)
+    )
+
+
+_LIST_LABEL = re.compile(
+    r"(?i)^[ \t#>*-]*(?:attendees|participants|present|absent|reviewers|approvers|assignees|owners|on[ -]?call|"
+    r"people|team|members|cc|teilnehmer(?:innen)?|anwesend|participantes|asistentes|présents|deelnemers|"
+    r"deltagare|participantes|uczestnicy|участники|参会人员?|出席者|참석자)[ \t]*:"
+)
+
+
+def _listed_with_names(m: re.Match[str], start: int, end: int) -> bool:
+    """A name in a list of people: a line that a label names so (`Attendees: …`), or whose other items, split
+    by commas, are known names (`Ayşe Demir, Lars Eriksson`)."""
+    text = m.string
+    a = text.rfind("\n", 0, start) + 1
+    b = text.find("\n", end)
+    line = text[a : b if b >= 0 else len(text)]
+    if "," not in line and ";" not in line and not _LIST_LABEL.match(line):
+        return False
+    if _LIST_LABEL.match(line):
+        return True
+    given, family = gazetteer()
+    name = text[start:end]
+    for item in re.split(r"[,;]|\band\b|\bund\b|\by\b|\bet\b", line):
+        words_ = item.strip(" \t#>*-.").split()
+        if len(words_) in (2, 3) and " ".join(words_) != name:
+            if words_[0] in given and words_[-1] in family and words_[0].lower() not in _AMBIGUOUS:
+                return True
+    return False
 
 
 def _uncased_person(value: str, m: re.Match[str]) -> bool:
@@ -282,8 +365,11 @@ _WEAK_BEFORE = re.compile(r"(?i)\b(?:with|from|by|per|von|mit|bei|par|call|messa
 
 def _alone_person(value: str, m: re.Match[str]) -> bool:
     given, family = gazetteer()
-    if value not in given or len(value) < 3 or value.lower() in _AMBIGUOUS or value.lower() in _PRODUCTS:
+    if len(value) < 3 or value.lower() in _AMBIGUOUS or value.lower() in _PRODUCTS:
         return False
+    if value not in given:
+        # a chat pasted with its times (`[09:14] Oksana: …`): the writer's name, whatever it is
+        return _timed_speaker(m, *m.span("alone"))
     if _refused(value):
         return False
     start, end = m.span("alone")
