@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import gzip
 import re
+from collections.abc import Iterator
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
@@ -91,6 +93,11 @@ _INITIAL = rf"[{_UPPER}]\."
 _PARTICLE = r"(?:" + "|".join(sorted(_PARTICLES, key=len, reverse=True)) + r")"
 # Each position where a capitalised word starts, the longest run of up to three name words from there (a
 # lookahead: a run that is no name, `Yesterday Wei Zhang`, still lets `Wei Zhang` be tried one word on).
+# A run of two capitalised words or more (a charset first: the regex engine skips to each capital in C).
+_RUN = re.compile(
+    rf"[{_UPPER}](?<![\w@/\\.$#'’-][{_UPPER}])(?:[^\W\d_]|['’-])*"
+    rf"(?:[ \t]+(?:{_PARTICLE}[ \t]+){{0,2}}[{_UPPER}](?:[^\W\d_]|['’.-])*)+"
+)
 _PAIR = (
     rf"(?<![\w@/\\.$#'’-])(?=(?P<pair>{_WORD}(?:[ \t]+(?:{_INITIAL}[ \t]+)?(?:{_PARTICLE}[ \t]+){{0,2}}{_WORD}){{1,2}})"
     r"(?![\w@/\\(]|[-.:]\w))"
@@ -114,7 +121,8 @@ _SAID_AFTER = re.compile(
     r"[ \t]*[:：][ \t]+\S)"  # a speaker's line in meeting notes or a pasted chat: `Priya: I'll take it`
 )
 _TOLD_BEFORE = re.compile(
-    r"(?i)(?:\b(?:ask|asked|asking|ping|pinged|tell|told|loop(?:ed)?[ \t]+in|thanks(?:[ \t]+to)?|thank[ \t]+you|thank|thx|kudos[ \t]+to|"
+    r"(?i)(?:\b(?:ask|asked|asking|ping|pinged|tell|told|loop(?:ed)?[ \t]+in|thanks(?:[ \t]+to)?|thank[ \t]+you|"
+    r"thank|thx|kudos[ \t]+to|"
     r"cc|dm|message|email|e-mail|call|with|from|by|per|according[ \t]+to|paired[ \t]+with|reviewer|assignee|"
     r"owner|hi|hey|hello|dear|laut|frag(?:[ \t]+(?:bitte|mal|doch))?|von|mit|bei|danke(?:[ \t]+an)?|hallo|"
     r"según|pregúntale[ \t]+a|pregunta[ \t]+a|gracias(?:[ \t]+a)?|hola|selon|demande[ \t]+à|merci(?:[ \t]+à)?|"
@@ -225,10 +233,12 @@ def _refused(value: str) -> bool:
 def _pair_person(value: str, m: re.Match[str]) -> bool:
     """A given name and a family name, perhaps with an initial, a particle or a second given name between."""
     names = value.split()
-    if any(len(w) > 1 and w.isupper() for w in names) or _refused(value):
-        return False
     given, family = gazetteer()
     first, last = names[0], names[-1]
+    if (first not in given and last not in family) or any(len(w.rstrip(".")) > 1 and w.isupper() for w in names):
+        return False
+    if _refused(value):
+        return False
     start, end = m.span("pair")
     if first not in given:
         # a given name the gazetteer lacks (`Priyanka Iyer`, `Ayşe Demir`): a name where its family name is
@@ -281,9 +291,14 @@ def _listed_with_names(m: re.Match[str], start: int, end: int) -> bool:
     name = text[start:end]
     for item in re.split(r"[,;]|\band\b|\bund\b|\by\b|\bet\b", line):
         words_ = item.strip(" \t#>*-.").split()
-        if len(words_) in (2, 3) and " ".join(words_) != name:
-            if words_[0] in given and words_[-1] in family and words_[0].lower() not in _AMBIGUOUS:
-                return True
+        if (
+            len(words_) in (2, 3)
+            and " ".join(words_) != name
+            and words_[0] in given
+            and words_[-1] in family
+            and words_[0].lower() not in _AMBIGUOUS
+        ):
+            return True
     return False
 
 
@@ -295,9 +310,9 @@ def _uncased_person(value: str, m: re.Match[str]) -> bool:
 
 # -- a given name alone, where what is said around it is said of a person -------------------------------------
 
-_ALONE = (
-    rf"(?:(?<![\w@/\\.$#'’-])(?P<alone>{_WORD})(?![\w@/\\(]|[-.]\w|[ \t]+(?:{_INITIAL}[ \t]+)?[{_UPPER}]))"
-)
+_ALONE = rf"(?:(?<![\w@/\\.$#'’-])(?P<alone>{_WORD})(?![\w@/\\(]|[-.]\w|[ \t]+(?:{_INITIAL}[ \t]+)?[{_UPPER}]))"
+# the speaker of a line of notes or of a chat pasted with its times (`Priya: I'll take it`, `[09:14] Oksana: …`)
+_SPEAKER = rf"(?m)^[ \t>*•-]*(?:\[?\d{{1,2}}:\d\d(?::\d\d)?\]?[ \t]+)?(?P<speaker>{_WORD})[ \t]*[:：][ \t]+\S"
 _ALONE_KEYWORDS = (
     "ask",
     "ping",
@@ -357,23 +372,30 @@ _ALONE_KEYWORDS = (
     " zei",
     " säger",
     " disse",
-    ": ",
 )
 # A single word is a name only with a strong cue: not `with`, `from`, `by` (`with Julia`, `from Jordan`).
 _WEAK_BEFORE = re.compile(r"(?i)\b(?:with|from|by|per|von|mit|bei|par|call|message|email|e-mail|owner)[ \t]*,?[ \t]*$")
 
 
 def _alone_person(value: str, m: re.Match[str]) -> bool:
-    given, family = gazetteer()
     if len(value) < 3 or value.lower() in _AMBIGUOUS or value.lower() in _PRODUCTS:
         return False
-    if value not in given:
-        # a chat pasted with its times (`[09:14] Oksana: …`): the writer's name, whatever it is
-        return _timed_speaker(m, *m.span("alone"))
-    if _refused(value):
+    given, _ = gazetteer()
+    if value not in given or _refused(value):
         return False
     start, end = m.span("alone")
-    return _context(m, start, end, strong=True) or _speaker(m, start, end)
+    return _context(m, start, end, strong=True)
+
+
+def _speaker_person(value: str, m: re.Match[str]) -> bool:
+    if len(value) < 3 or value.lower() in _AMBIGUOUS or value.lower() in _PRODUCTS or _refused(value):
+        return False
+    start, end = m.span("speaker")
+    given, _ = gazetteer()
+    if value not in given:
+        # a chat pasted with its times (`[09:14] Oksana: …`): the writer's name, whatever it is
+        return _timed_speaker(m, start, end)
+    return _speaker(m, start, end) or _timed_speaker(m, start, end)
 
 
 # -- names in scripts written without spaces: Chinese, Japanese, Korean ---------------------------------------
@@ -387,7 +409,10 @@ _HAN = (
     r"(?=(?P<han>[\u4e00-\u9fff]{3,4}?)(?:[" + re.escape(_HAN_AFTER) + r"]|$))"
 )
 # Japanese: a family name the gazetteer knows, then an honorific (`田中さん`, `佐藤様`), or family and given.
-_JA = r"(?<![\u4e00-\u9fff々])(?P<ja>[\u4e00-\u9fff々]{1,3}(?:[ \t\u3000]?[\u4e00-\u9fff々\u3040-\u30ff]{1,3})?)(?=さん|様|さま|氏|先生|くん|君|ちゃん)"
+_JA = (
+    r"(?<![\u4e00-\u9fff々])(?P<ja>[\u4e00-\u9fff々]{1,3}(?:[ \t\u3000]?[\u4e00-\u9fff々\u3040-\u30ff]{1,3})?)"
+    r"(?=さん|様|さま|氏|先生|くん|君|ちゃん)"
+)
 # Korean: a family name and a given name the gazetteer knows, as one word, perhaps with a particle or title.
 _KO = (
     r"(?<![\uac00-\ud7a3])(?P<ko>[\uac00-\ud7a3]{2,3})"
@@ -397,10 +422,7 @@ _KO = (
 
 def _han_person(value: str, m: re.Match[str]) -> bool:
     given, family = gazetteer()
-    for cut in (1, 2):
-        if value[:cut] in family and value[cut:] in given and len(value) - cut >= 2:
-            return True
-    return False
+    return any(value[:cut] in family and value[cut:] in given and len(value) - cut >= 2 for cut in (1, 2))
 
 
 def _ja_person(value: str, m: re.Match[str]) -> bool:
@@ -421,28 +443,51 @@ def _ko_person(value: str, m: re.Match[str]) -> bool:
     return value[0] in family and value[1:] in given
 
 
+@dataclass(frozen=True)
+class _RunRule(Rule):
+    """A rule tried only at the capitalised words of a run of them, each in turn (`Yesterday Wei Zhang`: at
+    `Yesterday`, then at `Wei`): its regex is a lookahead, which no engine can skip ahead to."""
+
+    def matches(self, text: str, near: list[tuple[int, int]] | None = None) -> Iterator[re.Match[str]]:
+        for run in _RUN.finditer(text):
+            for word in re.finditer(r"(?:^|(?<=[ \t]))\S", run.group(0)):
+                if word.group(0).isupper():
+                    m = self.pattern.match(text, run.start() + word.start())
+                    if m is not None:
+                        yield m
+
+
+@dataclass(frozen=True)
+class _ScriptRule(Rule):
+    """A rule for names in a script of its own: a text of ASCII alone (most code and output) holds none, and
+    asking is free (Python keeps whether a string is ASCII)."""
+
+    def may_match(self, text: str) -> bool:
+        return not text.isascii() and super().may_match(text)
+
+
 PROSE_NAME_RULES: tuple[Rule, ...] = (
-    Rule(
+    _RunRule(
         "person-name",
         PII,
         _PAIR,
-        (" ", "\t"),
+        (),
         group="pair",
         accept=_pair_person,
         replacement="[REDACTED:person-name]",
         rule_id="gazetteer-name",
-        # a capitalised word after another, in any cased script: most texts of code and output have none
-        prefilter=rf"[{_UPPER}][^\W\d_]+[ \t]+(?:[^\W\d_]+[ \t]+){{0,3}}[{_UPPER}]",
+        always=True,  # (tried only in runs of capitalised words: _RunRule)
     ),
-    Rule(
+    _ScriptRule(
         "person-name",
         PII,
         _UNCASED_PAIR,
-        (" ", "\t"),
+        (),
         group="uncased",
         accept=_uncased_person,
         replacement="[REDACTED:person-name]",
         rule_id="gazetteer-uncased-name",
+        always=True,
         prefilter=_UNCASED_WORD + r"[ \t]+" + _UNCASED_WORD,
     ),
     Rule(
@@ -459,15 +504,27 @@ PROSE_NAME_RULES: tuple[Rule, ...] = (
     Rule(
         "person-name",
         PII,
+        _SPEAKER,
+        (": ", "：", ":\t"),
+        group="speaker",
+        accept=_speaker_person,
+        replacement="[REDACTED:person-name]",
+        rule_id="speaker-name",
+        prefilter=rf"(?m)^[ \t>*•-]*(?:\[?\d{{1,2}}:\d\d(?::\d\d)?\]?[ \t]+)?[{_UPPER}][^\W\d_]+[ \t]*[:：][ \t]",
+    ),
+    _ScriptRule(
+        "person-name",
+        PII,
         _HAN,
-        tuple(_HAN_AFTER.strip()),
+        (),
         group="han",
         accept=_han_person,
         replacement="[REDACTED:person-name]",
         rule_id="han-name",
+        always=True,
         prefilter=r"[\u4e00-\u9fff]{3}",
     ),
-    Rule(
+    _ScriptRule(
         "person-name",
         PII,
         _JA,
@@ -478,15 +535,16 @@ PROSE_NAME_RULES: tuple[Rule, ...] = (
         rule_id="japanese-name",
         window=(12, 4),
     ),
-    Rule(
+    _ScriptRule(
         "person-name",
         PII,
         _KO,
-        (" ", "님", "씨"),
+        (),
         group="ko",
         accept=_ko_person,
         replacement="[REDACTED:person-name]",
         rule_id="korean-name",
+        always=True,
         prefilter=r"[\uac00-\ud7a3]{3}",
     ),
 )

@@ -86,6 +86,9 @@ class Rule:
     # holds no match, and the rule's own regex (tried at every position, or of every window) is not run. One
     # search in C instead: the phone rules' keywords (`1-`, `0 `) are in nearly every text, their numbers not.
     prefilter: str | None = None
+    # run on every text, with no keyword (its prefilter decides): a rule whose matches no word announces (a
+    # capitalised pair of words); a keyword as common as a space would cost a step of the matcher at each one
+    always: bool = False
 
     @cached_property
     def gate_pattern(self) -> re.Pattern[str] | None:

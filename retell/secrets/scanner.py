@@ -19,8 +19,8 @@ from retell.secrets.decode import decoded_view, undiffed_view
 from retell.secrets.own import COMMON_ACCOUNTS, OWN_RULES, account_name_rule, personal_account
 from retell.secrets.pasted import PASTED_RULES
 from retell.secrets.personal import PERSONAL_RULES
-from retell.secrets.prose_names import PROSE_NAME_RULES
 from retell.secrets.preview import default_replacement
+from retell.secrets.prose_names import PROSE_NAME_RULES
 from retell.secrets.rule import SECRET, Allowlist, Rule
 from retell.secrets.session_links import SESSION_LINK_RULES
 from retell.secrets.vendored import gitleaks_rules
@@ -64,7 +64,16 @@ class Finding:
 def base_rules() -> tuple[tuple[Rule, ...], tuple[Allowlist, ...]]:
     """retell's own rules first (they win a tie), then gitleaks'."""
     vendored, global_allow = gitleaks_rules()
-    rules = OWN_RULES + SESSION_LINK_RULES + COMMAND_RULES + PERSONAL_RULES + PROSE_NAME_RULES + vendored + TOLD_RULES + PASTED_RULES
+    rules = (
+        OWN_RULES
+        + SESSION_LINK_RULES
+        + COMMAND_RULES
+        + PERSONAL_RULES
+        + PROSE_NAME_RULES
+        + vendored
+        + TOLD_RULES
+        + PASTED_RULES
+    )
     return rules, global_allow
 
 
@@ -114,6 +123,7 @@ class Scanner:
         names = sorted({n for n in self.usernames if len(n) >= 2 and personal_account(n)})
         self.usernames = tuple(names)
         self.rules, self._global_allow, self._keywords = _compiled(self.usernames)
+        self._always = frozenset(i for i, rule in enumerate(self.rules) if rule.always)
         self._primed = _SCANNED_AHEAD.get(self.usernames, self._primed)
 
     def scan(self, text: str) -> list[Finding]:
@@ -203,7 +213,7 @@ class Scanner:
 
     def _rules_over(self, text: str, over_lines: bool = False) -> list[tuple[Finding, int]]:
         lowered = text.lower()
-        present: set[int] = set()  # the rules whose keywords occur
+        present: set[int] = set(self._always)  # the rules whose keywords occur, and those that always run
         # where each rule's keywords are, for rules that search only around them (in a long text)
         where: dict[int, list[tuple[int, int]]] = {}
         positions = len(lowered) == len(text)  # (lowercasing a few characters changes the length)
