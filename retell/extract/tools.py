@@ -237,7 +237,8 @@ def edit_diff(name: str, tool_input: dict[str, Any]) -> str | None:
         if not isinstance(content, str) or not content.strip():
             return None
         lines = content.splitlines()
-        shown = [f"+{ln}" for ln in _diff_lines(content)[: _whole_values_before(content, MAX_DIFF_LINES - 1)]]
+        head = "\n".join(lines[: _whole_values_before(content, MAX_DIFF_LINES - 1)])  # (only what is shown)
+        shown = [f"+{ln}" for ln in _diff_lines(head)]
         if len(lines) > len(shown):
             shown.append(f"… ({len(lines)} lines in all)")
         return "\n".join(shown)
