@@ -47,8 +47,8 @@ _AMBIGUOUS = words(
     tucker gray grey brooks banks case pascal haskell arch kali nim claude devin cody siri alexa jules ada
     jasper victoria jordan sydney paris florence georgia virginia carolina austin dallas houston phoenix denver
     chelsea india china kenya israel jersey brooklyn madison lincoln washington jackson hamilton kent york
-    cameron sherlock watson mercedes bianca rosa gemma lara lisa sam sonny bob ali said gay norma alpha beta
-    delta echo golf hotel oscar romeo sierra tango victor whiskey yankee zulu ivan joe jim mac doc
+    cameron sherlock watson mercedes gemma sam sonny bob said gay norma alpha beta
+    delta echo golf hotel oscar romeo sierra tango victor whiskey yankee zulu mac doc
     nova luna stella aurora vega orion leo lyra celeste rain snow sunny wolf fox bear lion tiger eagle
     hawk raven robin jay wren finch swift rusty buddy bud champ chip chuck dusty lucky happy king duke
     earl baron noble justice honor liberty unity charity patience prudence constance verity trinity
@@ -57,15 +57,14 @@ _AMBIGUOUS = words(
     destiny harmony melody lyric poet sonnet ballad haven harbor harbour bay cove dell ford glenn heath
     ridge rocky sandy stormy misty windy dusty mickey minnie donald daisy goofy pluto mars venus jupiter
     saturn neptune juno athena hera zeus ares hermes apollo artemis diana freya odin thor loki tyr
-    electra cassandra helena troy homer virgil ovid dante milo otto emma ella ava mia lucy
-    dominic vincent marshall gordon spencer carter cooper fletcher porter parker taylor tanner
-    mason hunter archer baker butler chandler fisher gardner miller smith turner walker weaver
+    electra cassandra helena troy homer virgil ovid dante
+    fletcher porter tanner
+    hunter archer baker butler chandler fisher gardner miller smith turner walker weaver
     len else true line sys dev can li link elif add branch an unknown valid val min server skip meta my job tui
     author trace red vi minor edit rand long unique media general green sine octave tab early reason peer less
     nil constant beat harsh lone nas made sad kick brain sunshine ping press tone con us na doctor little worth
     til eta golden lot carry ide journey emit ties west lon nand campo dot rock peace scarlet darwin aria alice
-    bob carol dave eve mallory trent
-    """
+    bob carol dave eve mallory trent"""
 )
 # Given names that are the names of tools, models and companies a session talks about.
 _PRODUCTS = words(
