@@ -237,7 +237,8 @@ def edit_diff(name: str, tool_input: dict[str, Any]) -> str | None:
         if not isinstance(content, str) or not content.strip():
             return None
         lines = content.splitlines()
-        shown = [f"+{_diff_line(ln)}" for ln in lines[: _whole_values_before(content, MAX_DIFF_LINES - 1)]]
+        head = "\n".join(lines[: _whole_values_before(content, MAX_DIFF_LINES - 1)])  # (only what is shown)
+        shown = [f"+{ln}" for ln in _diff_lines(head)]
         if len(lines) > len(shown):
             shown.append(f"… ({len(lines)} lines in all)")
         return "\n".join(shown)
@@ -254,7 +255,7 @@ def edit_diff(name: str, tool_input: dict[str, Any]) -> str | None:
         if len(old) + len(new) > MAX_DIFF_INPUT:
             hidden += old.count("\n") + new.count("\n") + 2
             continue
-        for line in _changed_lines(old.splitlines(), new.splitlines()):
+        for line in _changed_lines(old, new):
             if len(out) < MAX_DIFF_LINES:
                 out.append(line)
             elif line[:1] in "+-":
@@ -283,25 +284,51 @@ def _whole_values_before(content: str, limit: int) -> int:
     return limit
 
 
-def _changed_lines(old: list[str], new: list[str]) -> list[str]:
+def _changed_lines(old_text: str, new_text: str) -> list[str]:
     import difflib  # only a session with edits pays for it
 
+    old, new = old_text.splitlines(), new_text.splitlines()
+    old_shown, new_shown = _diff_lines(old_text), _diff_lines(new_text)
     lines: list[str] = []
     for group in difflib.SequenceMatcher(None, old, new, autojunk=False).get_grouped_opcodes(1):
         if lines:
             lines.append("…")
         for tag, i1, i2, j1, j2 in group:
             if tag == "equal":
-                lines.extend(f" {_diff_line(ln)}" for ln in old[i1:i2])
+                lines.extend(f" {ln}" for ln in old_shown[i1:i2])
                 continue
-            lines.extend(f"-{_diff_line(ln)}" for ln in old[i1:i2])
-            lines.extend(f"+{_diff_line(ln)}" for ln in new[j1:j2])
+            lines.extend(f"-{ln}" for ln in old_shown[i1:i2])
+            lines.extend(f"+{ln}" for ln in new_shown[j1:j2])
     return lines
 
 
-def _diff_line(line: str) -> str:
-    line = line.rstrip()
-    return shorten(line, MAX_DIFF_LINE) if len(line) > MAX_DIFF_LINE else line
+def _diff_lines(text: str) -> list[str]:
+    """The lines of `text` as a diff shows them, a long one cut. A cut never falls inside a value that the
+    whole text flags: a line alone may not say what its value is (a cookie's `"value": …` is one under its
+    `"name": ".AspNetCore.Cookies"` line), and the part before the cut would then be told unredacted."""
+    lines = text.splitlines()
+    if all(len(line.rstrip()) <= MAX_DIFF_LINE for line in lines):
+        return [line.rstrip() for line in lines]
+    from retell.secrets import flagged_spans  # only a text with a long line is scanned here
+
+    spans = flagged_spans(text)
+    shown: list[str] = []
+    offset = 0
+    for raw in text.splitlines(keepends=True):
+        line = raw.rstrip()
+        if len(line) <= MAX_DIFF_LINE:
+            shown.append(line)
+        else:
+            start = offset + len(raw) - len(raw.lstrip())  # where the stripped line starts in `text`
+            cut = shorten(line, MAX_DIFF_LINE)
+            kept = len(cut.rstrip(" …")) if cut.endswith("…") else len(cut)
+            for a, b in spans:
+                if a < start + kept < b:  # the cut falls inside a value: cut before it
+                    cut = line.strip()[: max(0, a - start)].rstrip() + "…"
+                    break
+            shown.append(cut)
+        offset += len(raw)
+    return shown
 
 
 def command_target(command: str) -> str:

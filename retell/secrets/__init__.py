@@ -48,9 +48,14 @@ __all__ = [
 
 
 def prepare_scanner() -> None:
-    """Load what every scanner shares (the rules, the keyword matcher's module) ahead of the first scan."""
+    """Load what every scanner shares (the rules, the keyword matcher's module, the names' gazetteer) ahead of
+    the first scan."""
     base_rules()
     import ahocorasick  # noqa: F401  (imported by the scanner when it first builds its matcher)
+
+    from retell.secrets.prose_names import gazetteer
+
+    gazetteer()  # (~30 ms to read the names, asked by nearly every session's prose)
 
 
 @lru_cache(maxsize=1)

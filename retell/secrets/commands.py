@@ -82,6 +82,15 @@ def _told_password(value: str, m: re.Match[str]) -> bool:
     )
 
 
+# A Wi-Fi network's key is its password: "SSID is Tidewell-Guest and the key is …", "WLAN-Schlüssel: …".
+_WIFI = re.compile(r"(?i)wi-?fi|wlan|ssid|wpa|hotspot|router|access point")
+
+
+def _told_wifi_key(value: str, m: re.Match[str]) -> bool:
+    line_start = m.string.rfind("\n", 0, m.start()) + 1
+    return _WIFI.search(m.string, max(line_start, m.start() - 200), m.end()) is not None and _told_password(value, m)
+
+
 def _told_token(value: str, m: re.Match[str]) -> bool:
     if is_placeholder(_written(m)) or _names_no_credential(m):
         return False
@@ -827,6 +836,17 @@ TOLD_RULES: tuple[Rule, ...] = (
         accept=_told_password,
         trims=".,;:)]}>",
         at_keyword=True,
+    ),
+    Rule(
+        "password-in-text",
+        SECRET,
+        _told(r"(?:(?:network|security|wpa2?|wi-?fi|wlan)[ \t-])?(?:key|passkey|psk|schlüssel|clé|clave)", "p"),
+        ("key", "psk", "schlüssel", "clé", "clave"),
+        group="p",
+        accept=_told_wifi_key,
+        trims=".,;:)]}>",
+        at_keyword=True,
+        rule_id="wifi-key-in-text",
     ),
     Rule(
         "password-in-text",

@@ -395,7 +395,7 @@ def account_name_rule(name: str) -> Rule:
 # -- the rules ----------------------------------------------------------------------------------------
 
 _LABEL = (
-    r"(?:password|passwd|passphrase|pass|pwd|secret|secret[_-]?key|api[_-]?key|apikey|api[_-]?secret|"
+    r"(?:password|passwd|passphrase|pass|pwd|psk|secret|secret[_-]?key|api[_-]?key|apikey|api[_-]?secret|"
     r"access[_-]?key|access[_-]?token|auth[_-]?token|refresh[_-]?token|id[_-]?token|client[_-]?secret|"
     r"private[_-]?key|signing[_-]?key|encryption[_-]?key|master[_-]?key|token|credentials?|auth|bearer)"
 )
@@ -424,6 +424,7 @@ _ASSIGNMENT = (
 CREDENTIAL_KEYWORDS = (
     "bearer",
     "pass",
+    "psk",
     "pwd",
     "secret",
     "api_key",
@@ -665,7 +666,8 @@ OWN_RULES: tuple[Rule, ...] = (
         "authorization-header",
         SECRET,
         r"(?i)\b(?:authorization|proxy-authorization|x-api-key|x-auth-token|api-key|x-access-token)"
-        r"[\"']?[ \t]*[:=][ \t]*[\"']?(?:(?:token|digest|apikey|api-key|key|sso-key)[ \t]+)?"
+        # (a header set by subscript: `headers['Authorization'] = 'Token …'`)
+        r"[\"']?\]?[ \t]*[:=][ \t]*[\"']?(?:(?:token|digest|apikey|api-key|key|sso-key)[ \t]+)?"
         r"(?!(?:basic|bearer)\b)([A-Za-z0-9._~+/:=-]{12,})",
         ("authorization", "x-api-key", "x-auth-token", "api-key", "x-access-token"),
         group=1,

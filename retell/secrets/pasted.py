@@ -168,11 +168,16 @@ def _account_slash_password(value: str, m: re.Match[str]) -> bool:
 _PASSWORD_HEADER = re.compile(
     r"(?i)^(?:pass(?:word)?|passwd|pwd|pw|passwort|kennwort|mot de passe|contraseña|senha|secret)$"
 )
+# Words of a policy, not of a password (`min-length-8`, `env-only`).
+_ABOUT_A_PASSWORD = words(
+    "min max length len chars characters required optional none hidden masked redacted set unset env vault only"
+)
 _TABLE_RULE = re.compile(r"^[ \t]*\|?[ \t]*:?-{3,}")
 
 
 def _table_password(value: str, m: re.Match[str]) -> bool:
-    """A cell of a Markdown, CSV or tab-separated table whose header names the column a password."""
+    """A cell of a Markdown, CSV or tab-separated table whose header names the column a password, or the
+    value of a row whose first cell does (`| password | `…` |` in a table of fields and values)."""
     if not credential(value, password=True, strong=True, digits_only_ok=True):
         return False
     text = m.string
@@ -181,6 +186,12 @@ def _table_password(value: str, m: re.Match[str]) -> bool:
     line = text[line_start : line_end if line_end >= 0 else len(text)]
     sep = "|" if line.lstrip().startswith("|") else ("\t" if "\t" in line else ",")
     column = text.count(sep, line_start, m.start()) - (1 if sep == "|" else 0)
+    this_row = [c.strip().strip("*`\"'") for c in line.strip().strip("|").split(sep)]
+    if column == 1 and len(this_row) == 2 and _PASSWORD_HEADER.match(this_row[0]):
+        # (a value, not a word saying something about it: `required`, `see vault`)
+        bare = value.strip("`\"' ")
+        about = set(re.split(r"[-_.]", bare.lower())) & _ABOUT_A_PASSWORD
+        return " " not in bare and not about and any(not c.isalpha() for c in bare)
     header = None
     cursor = line_start
     for _ in range(200):  # up through the table's lines to its first (a table of logins is short)

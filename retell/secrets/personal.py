@@ -52,6 +52,7 @@ def _private_ip(value: str, m: re.Match[str]) -> bool:
 # -- internal host names ----------------------------------------------------------------------------
 
 # Names only a private network resolves: `db.internal`, `ip-10-0-1-5.ec2.internal`, `jira.corp.acme.com`,
+# `gitlab.int.acme.io`,
 # `nas.lan`, `build01.intranet`, and a host under a company's `.local` domain (`db1.acme.local`); a bare mDNS
 # name (`raspberrypi.local`) and Kubernetes' `svc.cluster.local` names are the same everywhere: left alone.
 _LABEL = r"[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?"
@@ -59,6 +60,8 @@ _INTERNAL_SUFFIX = r"(?:internal|intranet|intra|corp|lan|localdomain|home\.arpa|
 _INTERNAL_HOST = (
     rf"(?i)(?:(?<=//)|(?<![\w./-]))(?:{_LABEL}\.)+(?:{_INTERNAL_SUFFIX}(?![\w-]|\.[a-z0-9])|"
     rf"(?:internal|intranet|intra|corp)\.(?:{_LABEL}\.)*[a-z]{{2,24}}(?![\w-]|\.[a-z0-9])|"
+    # `int` as a company's internal zone (`gitlab.int.acme.io`): under a domain, not an attribute (`np.int.max`)
+    rf"int\.(?:{_LABEL}\.)+[a-z]{{2,24}}(?![\w-]|\.[a-z0-9])|"
     # a company's Active Directory domain (`db1.acme.local`): a host under a named domain, not a bare mDNS name
     rf"(?<=\.)(?!cluster\.local\b){_LABEL}\.local(?![\w-]|\.[a-z0-9]))"
 )
@@ -837,7 +840,14 @@ _PLACEHOLDER_PERSON = re.compile(
     r"ken[ \t]+thompson|edsger(?:[ \t]+w\.)?[ \t]+dijkstra|donald[ \t]+knuth|tim[ \t]+berners-lee|"
     r"margaret[ \t]+hamilton|john[ \t]+von[ \t]+neumann|claude[ \t]+shannon|barbara[ \t]+liskov|leslie[ \t]+lamport|"
     r"katherine[ \t]+johnson|hedy[ \t]+lamarr|richard[ \t]+feynman|carl[ \t]+sagan|sherlock[ \t]+holmes|"
-    r"john[ \t]+watson|harry[ \t]+potter|don[ \t]+quijote|don[ \t]+quixote)$|"
+    r"john[ \t]+watson|harry[ \t]+potter|don[ \t]+quijote|don[ \t]+quixote|rosalind[ \t]+franklin|"
+    r"charles[ \t]+darwin|galileo[ \t]+galilei|jane[ \t]+austen|mary[ \t]+shelley|william[ \t]+shakespeare|"
+    r"leonardo[ \t]+da[ \t]+vinci|ludwig[ \t]+van[ \t]+beethoven|wolfgang[ \t]+amadeus[ \t]+mozart|"
+    r"steve[ \t]+jobs|bill[ \t]+gates|elon[ \t]+musk|mark[ \t]+zuckerberg|jeff[ \t]+bezos|larry[ \t]+page|"
+    r"sergey[ \t]+brin|satya[ \t]+nadella|sundar[ \t]+pichai|sam[ \t]+altman|dario[ \t]+amodei|"
+    r"martin[ \t]+fowler|kent[ \t]+beck|robert[ \t]+c\.?[ \t]+martin|melvin[ \t]+conway|"
+    r"abraham[ \t]+lincoln|george[ \t]+washington|nelson[ \t]+mandela|mahatma[ \t]+gandhi|"
+    r"martin[ \t]+luther[ \t]+king|emmy[ \t]+noether|john[ \t]+mccarthy|niklaus[ \t]+wirth)$|"
     r"^(?:张三|李四|王五|山田太郎|山田花子|홍길동)$"
 )
 
@@ -977,7 +987,7 @@ PERSONAL_RULES: tuple[Rule, ...] = (
         "internal-host",
         PII,
         _INTERNAL_HOST,
-        ("internal", "intranet", "intra", "corp", ".lan", "localdomain", "home.arpa", ".priv", ".local"),
+        ("internal", "intranet", "intra", "corp", ".lan", "localdomain", "home.arpa", ".priv", ".local", ".int."),
         accept=_internal_host,
         replacement="[REDACTED:internal-host]",
     ),

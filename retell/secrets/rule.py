@@ -94,6 +94,9 @@ class Rule:
     # of those characters just before one of its keywords, so within a window it is tried there only
     # (`_keyword_led`), not at each of the window's ~460 positions
     keyword_led: tuple[str, str, int] | None = None  # (keywords' regex, lead_class, lead_limit)
+    # run on every text, with no keyword (its prefilter decides): a rule whose matches no word announces (a
+    # capitalised pair of words); a keyword as common as a space would cost a step of the matcher at each one
+    always: bool = False
 
     @cached_property
     def gate_pattern(self) -> re.Pattern[str] | None:

@@ -20,6 +20,7 @@ from retell.secrets.own import COMMON_ACCOUNTS, OWN_RULES, account_name_rule, pe
 from retell.secrets.pasted import PASTED_RULES
 from retell.secrets.personal import PERSONAL_RULES
 from retell.secrets.preview import default_replacement
+from retell.secrets.prose_names import PROSE_NAME_RULES
 from retell.secrets.rule import SECRET, Allowlist, Rule
 from retell.secrets.session_links import SESSION_LINK_RULES
 from retell.secrets.vendored import gitleaks_rules
@@ -63,7 +64,16 @@ class Finding:
 def base_rules() -> tuple[tuple[Rule, ...], tuple[Allowlist, ...]]:
     """retell's own rules first (they win a tie), then gitleaks'."""
     vendored, global_allow = gitleaks_rules()
-    rules = OWN_RULES + SESSION_LINK_RULES + COMMAND_RULES + PERSONAL_RULES + vendored + TOLD_RULES + PASTED_RULES
+    rules = (
+        OWN_RULES
+        + SESSION_LINK_RULES
+        + COMMAND_RULES
+        + PERSONAL_RULES
+        + PROSE_NAME_RULES
+        + vendored
+        + TOLD_RULES
+        + PASTED_RULES
+    )
     return rules, global_allow
 
 
@@ -127,6 +137,7 @@ class Scanner:
         names = sorted({n for n in self.usernames if len(n) >= 2 and personal_account(n)})
         self.usernames = tuple(names)
         self.rules, self._global_allow, self._keywords = _compiled(self.usernames)
+        self._always = frozenset(i for i, rule in enumerate(self.rules) if rule.always)
         self._primed = _SCANNED_AHEAD.get(self.usernames, self._primed)
 
     def scan(self, text: str) -> list[Finding]:
@@ -219,7 +230,7 @@ class Scanner:
         if keywords is None:
             return []
         lowered = text.lower()
-        present: set[int] = set()  # the rules whose keywords occur
+        present: set[int] = set(self._always)  # the rules whose keywords occur, and those that always run
         # where each rule's keywords are, for rules that search only around them (in a long text)
         where: dict[int, list[tuple[int, int]]] = {}
         positions = len(lowered) == len(text)  # (lowercasing a few characters changes the length)

@@ -1,0 +1,549 @@
+"""People's names told in prose with no cue around them: `Wei Zhang approved the PR`, `thanks to Pieter de Graaf
+for the profiling`, `ask Priya about the rollout`, `laut Jürgen ist das Ticket zu`, `Алексей Соколов`,
+`跟林雅婷确认一下`, `김민준님`, `田中さん`.
+
+The rules of personal.py find a name by what is written around it (a git trailer, `my colleague`, a team). Here a
+name is known as one by its words: a given name and a family name from a gazetteer of ~31,000 given names and
+~30,000 family names of ~85 locales in their own scripts (Faker's, vendored in retell/data/person-names.txt.gz
+by bench/secrets/refresh_names.py). It is read on first use (~30 ms), only when a text holds a capitalised pair
+of words, a single given name beside a word said of a person, or a name in a script without case.
+
+What the words alone cannot tell, a person's context decides: a given name that is also a word or a product
+(`Will`, `Grace`, `Ruby`, `Claude`) is a name only beside a verb said of a person or a word said to one; a
+given name alone is one only there; a surname the gazetteer lacks (`Quispe` is in it, `Nakamura-Lindqvist` is
+not) only there or after a particle (`de Graaf`).
+"""
+
+from __future__ import annotations
+
+import gzip
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from retell.secrets.rule import PII, Rule
+from retell.secrets.values import words
+
+
+@lru_cache(maxsize=1)
+def gazetteer() -> tuple[frozenset[str], frozenset[str]]:
+    """(given names, family names), as Faker's locales spell them."""
+    data = (Path(__file__).resolve().parent.parent / "data" / "person-names.txt.gz").read_bytes()
+    text = gzip.decompress(data).decode("utf-8")
+    given, family = text.split("\n# given\n", 1)[1].split("\n# family\n", 1)
+    return frozenset(given.split("\n")), frozenset(family.split("\n"))
+
+
+# Given names that are also common words, places, languages, products or assistants: alone they say nothing
+# (`Will Docker start?`, `Grace Period`, `Ruby Gems`, `ask Claude`, `Pascal Case`, `Victoria Metrics`).
+_AMBIGUOUS = words(
+    """
+    per will may mark grant bill rich chase max art page ray june april august sage ruby julia hugo apollo atlas
+    ember grace rose faith hope joy dawn summer sky star autumn lane dean pat guy jack jay don gene van al
+    major king prince royal sterling hunter forest river stone storm angel crystal amber jade pearl ivy iris
+    holly olive violet lily daisy heather basil cliff glen dale wade reed rod drew frank miles price cash
+    tucker gray grey brooks banks case pascal haskell arch kali nim claude devin cody siri alexa jules ada
+    jasper victoria jordan sydney paris florence georgia virginia carolina austin dallas houston phoenix denver
+    chelsea india china kenya israel jersey brooklyn madison lincoln washington jackson hamilton kent york
+    cameron sherlock watson mercedes gemma sam sonny bob said gay norma alpha beta
+    delta echo golf hotel oscar romeo sierra tango victor whiskey yankee zulu mac doc
+    nova luna stella aurora vega orion leo lyra celeste rain snow sunny wolf fox bear lion tiger eagle
+    hawk raven robin jay wren finch swift rusty buddy bud champ chip chuck dusty lucky happy king duke
+    earl baron noble justice honor liberty unity charity patience prudence constance verity trinity
+    christian carol carmen opal ruby beryl jet cherry apple berry peach plum ginger pepper candy cookie
+    brandy sherry whisky vodka tequila shiloh zion eden sharon salem jericho jude mercy bliss precious
+    destiny harmony melody lyric poet sonnet ballad haven harbor harbour bay cove dell ford glenn heath
+    ridge rocky sandy stormy misty windy dusty mickey minnie donald daisy goofy pluto mars venus jupiter
+    saturn neptune juno athena hera zeus ares hermes apollo artemis diana freya odin thor loki tyr
+    electra cassandra helena troy homer virgil ovid dante
+    fletcher porter tanner
+    hunter archer baker butler chandler fisher gardner miller smith turner walker weaver
+    len else true line sys dev can li link elif add branch an unknown valid val min server skip meta my job tui
+    author trace red vi minor edit rand long unique media general green sine octave tab early reason peer less
+    nil constant beat harsh lone nas made sad kick brain sunshine ping press tone con us na doctor little worth
+    til eta golden lot carry ide journey emit ties west lon nand campo dot rock peace scarlet darwin aria alice
+    bob carol dave eve mallory trent"""
+)
+# Given names that are the names of tools, models and companies a session talks about.
+_PRODUCTS = words(
+    """
+    claude gemini devin cody siri alexa cortana copilot grok llama mistral bard jules aider ollama
+    jenkins travis circle hudson django flask rails sinatra jasper hugo jekyll gatsby next nuxt svelte
+    ember angular vue react preact solid alpine astro remix vite rollup parcel webpack babel jest mocha
+    chai sinon karma jasmine cypress selenium puppeteer playwright kafka pulsar redis mongo maria
+    cassandra elastic kibana grafana prometheus loki tempo mimir consul vault nomad terraform packer
+    vagrant boundary waypoint helm argo flux tekton spinnaker harbor quay docker podman buildah kaniko
+    ubuntu debian fedora arch manjaro kali tails gentoo alpine mint elementary zorin pop
+    python java kotlin scala groovy clojure ruby perl php lua julia haskell erlang elixir crystal nim zig
+    ada pascal fortran cobol dart swift rust go
+    siri bixby watson rasa spacy stanza bert ernie elmo roberta albert electra
+    pandas numpy polars dask ray spark hadoop hive pig flink beam storm samza
+    """
+)
+# The only lowercase words inside a name (`Pieter de Graaf`, `Ludwig van der Berg`, `Aisha binti Rahman`).
+_PARTICLES = words("van von der den de del della di da das dos du la le bin binti ibn bint al el ten ter zu af av y")
+
+# A capitalised word as names are written: `Jürgen`, `O'Sullivan`, `Jean-Luc`, `Алексей` (not `Zhang's`).
+_UPPER = r"A-ZÀ-ÖØ-ÞĀ-ɏА-ЯЁЀ-ЏΑ-Ω"
+_WORD = rf"[{_UPPER}](?:[^\W\d_]+|(?=['’][{_UPPER}]))(?:['’](?!s\b)[^\W\d_]+|-[{_UPPER}]?[^\W\d_]+)*"
+_INITIAL = rf"[{_UPPER}]\."
+_PARTICLE = r"(?:" + "|".join(sorted(_PARTICLES, key=len, reverse=True)) + r")"
+# Each position where a capitalised word starts, the longest run of up to three name words from there (a
+# lookahead: a run that is no name, `Yesterday Wei Zhang`, still lets `Wei Zhang` be tried one word on).
+# A run of two capitalised words or more (a charset first: the regex engine skips to each capital in C).
+_RUN = re.compile(
+    rf"[{_UPPER}](?<![\w@/\\.$#'’-][{_UPPER}])(?:[^\W\d_]|['’-])*"
+    rf"(?:[ \t]+(?:{_PARTICLE}[ \t]+){{0,2}}[{_UPPER}](?:[^\W\d_]|['’.-])*)+"
+)
+_PAIR = (
+    rf"(?<![\w@/\\.$#'’-])(?=(?P<pair>{_WORD}(?:[ \t]+(?:{_INITIAL}[ \t]+)?(?:{_PARTICLE}[ \t]+){{0,2}}{_WORD}){{1,2}})"
+    r"(?![\w@/\\(]|[-.:]\w))"
+)
+# Scripts with no case, where a name is written as its words: Arabic and Devanagari.
+_UNCASED_WORD = r"[\u0600-\u06ff\u0900-\u097f]{2,}"
+_UNCASED_PAIR = rf"(?<![\w])(?=(?P<uncased>{_UNCASED_WORD}[ \t]+{_UNCASED_WORD})(?!\w))"
+
+# What is said of a person right after their name (matched at the name's end), and what is said to or of one
+# right before it.
+_SAID_AFTER = re.compile(
+    r"(?i)(?:['’]s[ \t]+(?:review|pr|pull|branch|comment|feedback|suggestion|fork|laptop|machine|patch|ticket|"
+    r"commit|changes|approval|notes|team|idea|question|answer|message|email|mail)\b|"
+    r"[ \t]*,?[ \t]+(?:(?:also|just|already|still|has|had|have)[ \t]+)?(?:said|says|asked|asks|approved|approves|"
+    r"merged|reviewed|reviews|wrote|writes|mentioned|mentions|suggested|suggests|thinks|thought|wants|wanted|"
+    r"needs|confirmed|confirms|fixed|found|reported|reports|noticed|pinged|replied|agreed|disagreed|owns|"
+    r"signed[ \t]+off|is[ \t]+(?:out|away|off|on[ \t]+(?:leave|vacation|holiday|pto))|will[ \t]+(?:review|merge|"
+    r"check|look|take|handle|fix|send|ping|own)|sagt|sagte|meint|meinte|findet|schreibt|dice|dijo|"
+    r"comentó|pidió|aprobó|a[ \t]+dit|dit|pense|demande|a[ \t]+demandé|a[ \t]+validé|zei|vindt|sa|säger|"
+    r"disse|pediu|aprovou)\b|"
+    r"[ \t]*[:：][ \t]+\S)"  # a speaker's line in meeting notes or a pasted chat: `Priya: I'll take it`
+)
+_TOLD_BEFORE = re.compile(
+    r"(?i)(?:\b(?:ask|asked|asking|ping|pinged|tell|told|loop(?:ed)?[ \t]+in|thanks(?:[ \t]+to)?|thank[ \t]+you|"
+    r"thank|thx|kudos[ \t]+to|"
+    r"cc|dm|message|email|e-mail|call|with|from|by|per|according[ \t]+to|paired[ \t]+with|reviewer|assignee|"
+    r"owner|hi|hey|hello|dear|laut|frag(?:[ \t]+(?:bitte|mal|doch))?|von|mit|bei|danke(?:[ \t]+an)?|hallo|"
+    r"según|pregúntale[ \t]+a|pregunta[ \t]+a|gracias(?:[ \t]+a)?|hola|selon|demande[ \t]+à|merci(?:[ \t]+à)?|"
+    r"bonjour|salut|par|vraag|volgens|dank|tack|enligt|segundo|obrigad[oa](?:[ \t]+a)?|pergunta[ \t]+a|oi)|@)"
+    r"[ \t]*,?[ \t]*$"
+)
+
+
+def _context(m: re.Match[str], start: int, end: int, strong: bool = False) -> bool:
+    """Whether the words right around a name say it is a person's; `strong`: not `with`, `from`, `by` before it
+    (`from Victoria Metrics`, `with Julia`), nor a speaker's colon after it."""
+    text = m.string
+    line_start = text.rfind("\n", 0, start) + 1
+    before = text[max(line_start, start - 40) : start]
+    if _TOLD_BEFORE.search(before) and not (strong and _WEAK_BEFORE.search(before)):
+        return True
+    after = _SAID_AFTER.match(text, end, min(len(text), end + 60))
+    if after is None:
+        return False
+    if after.group(0).lstrip(" \t,").startswith((":", "：")):
+        # a speaker's line: the name starts the line (`Priya: I'll take the migration`), as in notes and chats
+        return not strong and not text[line_start:start].strip(" \t-*•>")
+    return True
+
+
+def _heading(m: re.Match[str], start: int, end: int) -> bool:
+    """A title-case line (`Grace Stone Release Notes`): its capitals are a heading's, not a name's."""
+    text = m.string
+    a = text.rfind("\n", 0, start) + 1
+    b = text.find("\n", end)
+    line = text[a : b if b >= 0 else len(text)]
+    tokens = [t for t in re.findall(r"[^\W\d_][\w'’-]*", line) if t.lower() not in _PARTICLES]
+    if len(tokens) < 4 or "," in line:
+        return False  # (a list of names is written with commas: `Attendees: Priyanka Iyer, Jonas Becker`)
+    return sum(t[0].isupper() for t in tokens) >= 0.8 * len(tokens)
+
+
+_SPEAKER_LINE = re.compile(rf"(?m)^[ \t>*•-]*(?:\[?\d{{1,2}}:\d\d\]?[ \t]+)?({_WORD})[ \t]*[:：][ \t]+\S")
+
+
+def _speaker(m: re.Match[str], start: int, end: int) -> bool:
+    """A speaker's line in meeting notes or a pasted chat (`Priya: I'll take it`, `[10:42] Wei: done`): the name
+    starts the line, and another line nearby starts with another given name so (`Link: …` over `Step 1: …`
+    is a list of fields)."""
+    text = m.string
+    line_start = text.rfind("\n", 0, start) + 1
+    if re.sub(r"\[?\d{1,2}:\d\d\]?", "", text[line_start:start]).strip(" \t-*•>"):
+        return False
+    if re.match(r"[ \t]*[:：][ \t]+\S", text[end : end + 8]) is None:
+        return False
+    given, _ = gazetteer()
+    name = text[start:end]
+    nearby = text[max(0, line_start - 1500) : end + 1500]
+    others = {w for w in _SPEAKER_LINE.findall(nearby) if w != name}
+    return any(w in given and w.lower() not in _AMBIGUOUS and w.lower() not in _PRODUCTS for w in others)
+
+
+_TIMED_SPEAKER = re.compile(rf"(?m)^[ \t>*•-]*\[?\d{{1,2}}:\d\d(?::\d\d)?\]?[ \t]+({_WORD})[ \t]*[:：][ \t]+\S")
+
+
+def _timed_speaker(m: re.Match[str], start: int, end: int) -> bool:
+    """A line of a pasted chat, `[09:14] Oksana: the queue is stuck`, beside another such line."""
+    text = m.string
+    line_start = text.rfind("\n", 0, start) + 1
+    here = _TIMED_SPEAKER.match(text, line_start)
+    if here is None or here.start(1) != start:
+        return False
+    nearby = text[max(0, line_start - 1500) : end + 1500]
+    return len(_TIMED_SPEAKER.findall(nearby)) >= 2
+
+
+_TITLES = words("Dr Dr. Mr Mr. Mrs Mrs. Ms Ms. Prof Prof. Herr Frau Sr Sr. Sra Sra. Mme Mme. M. I")
+# Words a sentence may start with before a name (`Yesterday Marek Nowak rolled back…`, `Thanks Wei Zhang`).
+_OPENERS = words(
+    """
+    yesterday today tomorrow tonight then thanks thank also so and but or when if ask tell ping hi hey hello dear
+    maybe please note cc per with from by after before since until this last next on in at for as because while
+    once meanwhile actually apparently btw fyi ok okay sure yes no well now only even just sadly luckily i we
+    laut danke hallo gestern heute morgen dann und aber auch gracias hola ayer hoy mañana luego según merci bonjour
+    hier aujourd'hui demain puis selon et mais
+    """
+)
+_WORD_BEFORE = re.compile(r"([^\W_][\w.'’-]*)[ \t]+$")
+
+
+def _inside_phrase(m: re.Match[str], start: int) -> bool:
+    """A run of capitals that starts before the name, mid-sentence (`Telefonica Del Sur`, `Fort Leonard Wood`,
+    `100 Mile House`, `Bitstream Vera Sans`): a place's, a company's or a product's name."""
+    text = m.string
+    before = _WORD_BEFORE.search(text, max(0, start - 40), start)
+    if before is None:
+        return False
+    word = before.group(1)
+    if word in _TITLES or not (word[0].isupper() or word[0].isdigit()):
+        return False
+    given, family = gazetteer()
+    return word.lower().rstrip(".,") not in _OPENERS and word not in given and word not in family
+
+
+def _refused(value: str) -> bool:
+    from retell.secrets.personal import _PHRASE_WORDS, _PLACEHOLDER_PERSON, _not_a_person
+
+    if _not_a_person().search(value) or _PLACEHOLDER_PERSON.match(value.strip().rstrip(".")):
+        return True
+    return any(w.lower() in _PHRASE_WORDS for w in value.split())
+
+
+def _pair_person(value: str, m: re.Match[str]) -> bool:
+    """A given name and a family name, perhaps with an initial, a particle or a second given name between."""
+    names = value.split()
+    given, family = gazetteer()
+    first, last = names[0], names[-1]
+    if (first not in given and last not in family) or any(len(w.rstrip(".")) > 1 and w.isupper() for w in names):
+        return False
+    if _refused(value):
+        return False
+    start, end = m.span("pair")
+    if first not in given:
+        # a given name the gazetteer lacks (`Priyanka Iyer`, `Ayşe Demir`): a name where its family name is
+        # known and it is listed beside another name or said to be a person's
+        return (
+            last in family
+            and last.lower() not in _AMBIGUOUS | _PRODUCTS
+            and first.lower() not in _AMBIGUOUS | _PRODUCTS
+            and len(names) == 2
+            and (_listed_with_names(m, start, end) or _context(m, start, end, strong=True))
+        )
+    if first.lower() in _PRODUCTS or first.lower() in _PARTICLES or first in _TITLES or _inside_phrase(m, start):
+        return False
+    middle = names[1:-1]
+    if any(not (w in _PARTICLES or re.fullmatch(_INITIAL, w) or w in given or w in family) for w in middle):
+        return False
+    known_family = last in family and last.lower() not in _PRODUCTS
+    after_particle = bool(middle) and middle[-1] in _PARTICLES
+    # (a given name that is a word too is a name's before another given name: `Rosa María Quispe`)
+    plain_first = first.lower() not in _AMBIGUOUS or (len(names) == 3 and names[1] in given)
+    if plain_first and (known_family or after_particle) and not _heading(m, start, end):
+        return True
+    # a given name that is a word too, or a surname the gazetteer lacks: a person's only where said to be one
+    if last.lower() in _PRODUCTS or re.search(r"['’][a-z]", value):
+        return False  # `Let's Encrypt`
+    return _context(m, start, end, strong=first.lower() in _AMBIGUOUS) or (
+        first.lower() not in _AMBIGUOUS and _listed_with_names(m, start, end)
+    )
+
+
+_LIST_LABEL = re.compile(
+    r"(?i)^[ \t#>*-]*(?:attendees|participants|present|absent|reviewers|approvers|assignees|owners|on[ -]?call|"
+    r"people|team|members|cc|teilnehmer(?:innen)?|anwesend|participantes|asistentes|présents|deelnemers|"
+    r"deltagare|participantes|uczestnicy|участники|参会人员?|出席者|참석자)[ \t]*:"
+)
+
+
+def _listed_with_names(m: re.Match[str], start: int, end: int) -> bool:
+    """A name in a list of people: a line that a label names so (`Attendees: …`), or whose other items, split
+    by commas, are known names (`Ayşe Demir, Lars Eriksson`)."""
+    text = m.string
+    a = text.rfind("\n", 0, start) + 1
+    b = text.find("\n", end)
+    line = text[a : b if b >= 0 else len(text)]
+    if "," not in line and ";" not in line and not _LIST_LABEL.match(line):
+        return False
+    if _LIST_LABEL.match(line):
+        return True
+    given, family = gazetteer()
+    name = text[start:end]
+    for item in re.split(r"[,;]|\band\b|\bund\b|\by\b|\bet\b", line):
+        words_ = item.strip(" \t#>*-.").split()
+        if (
+            len(words_) in (2, 3)
+            and " ".join(words_) != name
+            and words_[0] in given
+            and words_[-1] in family
+            and words_[0].lower() not in _AMBIGUOUS
+        ):
+            return True
+    return False
+
+
+def _uncased_person(value: str, m: re.Match[str]) -> bool:
+    given, family = gazetteer()
+    names = value.split()
+    return names[0] in given and names[-1] in family and names[0] != names[-1]
+
+
+# -- a given name alone, where what is said around it is said of a person -------------------------------------
+
+_ALONE = rf"(?:(?<![\w@/\\.$#'’-])(?P<alone>{_WORD})(?![\w@/\\(]|[-.]\w|[ \t]+(?:{_INITIAL}[ \t]+)?[{_UPPER}]))"
+# the speaker of a line of notes or of a chat pasted with its times (`Priya: I'll take it`, `[09:14] Oksana: …`)
+_SPEAKER = rf"(?m)^[ \t>*•-]*(?:\[?\d{{1,2}}:\d\d(?::\d\d)?\]?[ \t]+)?(?P<speaker>{_WORD})[ \t]*[:：][ \t]+\S"
+_ALONE_KEYWORDS = (
+    "ask",
+    "ping",
+    "tell",
+    "told",
+    "thank",
+    "thx",
+    "kudos",
+    "cc ",
+    "hi ",
+    "hey ",
+    "hello ",
+    "dear ",
+    "laut ",
+    "frag",
+    "danke",
+    "hallo ",
+    "según ",
+    "pregunta",
+    "gracias",
+    "hola ",
+    "selon ",
+    "demande",
+    "merci",
+    "bonjour",
+    "salut ",
+    "volgens ",
+    "enligt ",
+    "segundo ",
+    "@",
+    " said",
+    " says",
+    " asked",
+    " approved",
+    " merged",
+    " reviewed",
+    " wrote",
+    " mentioned",
+    " suggested",
+    " thinks",
+    " wants",
+    " confirmed",
+    " pinged",
+    " replied",
+    " agreed",
+    " is out",
+    " is away",
+    " is off",
+    " is on ",
+    "'s ",
+    "’s ",
+    " sagt",
+    " meint",
+    " dice",
+    " dijo",
+    " a dit",
+    " zei",
+    " säger",
+    " disse",
+)
+# A single word is a name only with a strong cue: not `with`, `from`, `by` (`with Julia`, `from Jordan`).
+_WEAK_BEFORE = re.compile(r"(?i)\b(?:with|from|by|per|von|mit|bei|par|call|message|email|e-mail|owner)[ \t]*,?[ \t]*$")
+
+
+def _alone_person(value: str, m: re.Match[str]) -> bool:
+    if len(value) < 3 or value.lower() in _AMBIGUOUS or value.lower() in _PRODUCTS:
+        return False
+    given, _ = gazetteer()
+    if value not in given or _refused(value):
+        return False
+    start, end = m.span("alone")
+    return _context(m, start, end, strong=True)
+
+
+def _speaker_person(value: str, m: re.Match[str]) -> bool:
+    if len(value) < 3 or value.lower() in _AMBIGUOUS or value.lower() in _PRODUCTS or _refused(value):
+        return False
+    start, end = m.span("speaker")
+    given, _ = gazetteer()
+    if value not in given:
+        # a chat pasted with its times (`[09:14] Oksana: …`): the writer's name, whatever it is
+        return _timed_speaker(m, start, end)
+    return _speaker(m, start, end) or _timed_speaker(m, start, end)
+
+
+# -- names in scripts written without spaces: Chinese, Japanese, Korean ---------------------------------------
+
+# Chinese: a family name and a two-character given name the gazetteer knows, beside what is said of a person
+# (`是林雅婷写的`, `跟林雅婷确认`, `王小明说`), or standing apart from other Han characters.
+_HAN_BEFORE = "是跟和与與问問找让讓请請给給被由向叫@、，,：:（(「“\"' \t\n"
+_HAN_AFTER = "写寫说說的确確负負同提审審在也已会會要和与與、，,。：:）)」”\"' \t\n觉覺讲講问問回看改"
+_HAN = (
+    r"(?:(?<=[" + re.escape(_HAN_BEFORE) + r"])|^)"
+    r"(?=(?P<han>[\u4e00-\u9fff]{3,4}?)(?:[" + re.escape(_HAN_AFTER) + r"]|$))"
+)
+# Japanese: a family name the gazetteer knows, then an honorific (`田中さん`, `佐藤様`), or family and given.
+_JA = (
+    r"(?<![\u4e00-\u9fff々])(?P<ja>[\u4e00-\u9fff々]{1,3}(?:[ \t\u3000]?[\u4e00-\u9fff々\u3040-\u30ff]{1,3})?)"
+    r"(?=さん|様|さま|氏|先生|くん|君|ちゃん)"
+)
+# Korean: a family name and a given name the gazetteer knows, as one word, perhaps with a particle or title.
+_KO = (
+    r"(?<![\uac00-\ud7a3])(?P<ko>[\uac00-\ud7a3]{2,3})"
+    r"(?=(?:님|씨|선배|후배)?(?:이|가|은|는|에게|한테|과|와|의|을|를|도|께서|께|이랑|랑)?(?![\uac00-\ud7a3]))"
+)
+
+
+def _han_person(value: str, m: re.Match[str]) -> bool:
+    given, family = gazetteer()
+    return any(value[:cut] in family and value[cut:] in given and len(value) - cut >= 2 for cut in (1, 2))
+
+
+def _ja_person(value: str, m: re.Match[str]) -> bool:
+    given, family = gazetteer()
+    parts = value.replace("\u3000", " ").split()
+    if len(parts) == 2:
+        return parts[0] in family and parts[1] in given
+    return value in family or any(value[:cut] in family and value[cut:] in given for cut in range(1, len(value)))
+
+
+_KO_NOT_NAMES = words("고객 선생 사장 부장 과장 차장 대리 팀장 실장 회장 교수 원장 이사 형님 사용자 관리자 여러분")
+
+
+def _ko_person(value: str, m: re.Match[str]) -> bool:
+    given, family = gazetteer()
+    if value in _KO_NOT_NAMES or len(value) != 3:
+        return False
+    return value[0] in family and value[1:] in given
+
+
+@dataclass(frozen=True)
+class _RunRule(Rule):
+    """A rule tried only at the capitalised words of a run of them, each in turn (`Yesterday Wei Zhang`: at
+    `Yesterday`, then at `Wei`): its regex is a lookahead, which no engine can skip ahead to."""
+
+    def matches(self, text: str, near: list[tuple[int, int]] | None = None) -> Iterator[re.Match[str]]:
+        for run in _RUN.finditer(text):
+            for word in re.finditer(r"(?:^|(?<=[ \t]))\S", run.group(0)):
+                if word.group(0).isupper():
+                    m = self.pattern.match(text, run.start() + word.start())
+                    if m is not None:
+                        yield m
+
+
+@dataclass(frozen=True)
+class _ScriptRule(Rule):
+    """A rule for names in a script of its own: a text of ASCII alone (most code and output) holds none, and
+    asking is free (Python keeps whether a string is ASCII)."""
+
+    def may_match(self, text: str) -> bool:
+        return not text.isascii() and super().may_match(text)
+
+
+PROSE_NAME_RULES: tuple[Rule, ...] = (
+    _RunRule(
+        "person-name",
+        PII,
+        _PAIR,
+        (),
+        group="pair",
+        accept=_pair_person,
+        replacement="[REDACTED:person-name]",
+        rule_id="gazetteer-name",
+        always=True,  # (tried only in runs of capitalised words: _RunRule)
+    ),
+    _ScriptRule(
+        "person-name",
+        PII,
+        _UNCASED_PAIR,
+        (),
+        group="uncased",
+        accept=_uncased_person,
+        replacement="[REDACTED:person-name]",
+        rule_id="gazetteer-uncased-name",
+        always=True,
+        prefilter=_UNCASED_WORD + r"[ \t]+" + _UNCASED_WORD,
+    ),
+    Rule(
+        "person-name",
+        PII,
+        _ALONE,
+        _ALONE_KEYWORDS,
+        group="alone",
+        accept=_alone_person,
+        replacement="[REDACTED:person-name]",
+        rule_id="given-name-alone",
+        window=(50, 50),
+    ),
+    Rule(
+        "person-name",
+        PII,
+        _SPEAKER,
+        (": ", "：", ":\t"),
+        group="speaker",
+        accept=_speaker_person,
+        replacement="[REDACTED:person-name]",
+        rule_id="speaker-name",
+        prefilter=rf"(?m)^[ \t>*•-]*(?:\[?\d{{1,2}}:\d\d(?::\d\d)?\]?[ \t]+)?[{_UPPER}][^\W\d_]+[ \t]*[:：][ \t]",
+    ),
+    _ScriptRule(
+        "person-name",
+        PII,
+        _HAN,
+        (),
+        group="han",
+        accept=_han_person,
+        replacement="[REDACTED:person-name]",
+        rule_id="han-name",
+        always=True,
+        prefilter=r"[\u4e00-\u9fff]{3}",
+    ),
+    _ScriptRule(
+        "person-name",
+        PII,
+        _JA,
+        ("さん", "様", "さま", "氏", "先生", "くん", "君", "ちゃん"),
+        group="ja",
+        accept=_ja_person,
+        replacement="[REDACTED:person-name]",
+        rule_id="japanese-name",
+        window=(12, 4),
+    ),
+    _ScriptRule(
+        "person-name",
+        PII,
+        _KO,
+        (),
+        group="ko",
+        accept=_ko_person,
+        replacement="[REDACTED:person-name]",
+        rule_id="korean-name",
+        always=True,
+        prefilter=r"[\uac00-\ud7a3]{3}",
+    ),
+)
