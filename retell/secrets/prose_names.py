@@ -89,7 +89,7 @@ _PARTICLES = words("van von der den de del della di da das dos du la le bin bint
 _UPPER = r"A-ZÀ-ÖØ-ÞĀ-ɏА-ЯЁЀ-ЏΑ-Ω"
 _WORD = rf"[{_UPPER}](?:[^\W\d_]+|(?=['’][{_UPPER}]))(?:['’](?!s\b)[^\W\d_]+|-[{_UPPER}]?[^\W\d_]+)*"
 _INITIAL = rf"[{_UPPER}]\."
-_PARTICLE = r"(?:" + "|".join(sorted(_PARTICLES, key=len, reverse=True)) + r")"
+_PARTICLE = r"(?:" + "|".join(sorted(_PARTICLES, key=lambda p: (-len(p), p))) + r")"
 # Each position where a capitalised word starts, the longest run of up to three name words from there (a
 # lookahead: a run that is no name, `Yesterday Wei Zhang`, still lets `Wei Zhang` be tried one word on).
 # A run of two capitalised words or more (a charset first: the regex engine skips to each capital in C).
