@@ -204,6 +204,37 @@ def _jwk_member(value: str, m: re.Match[str]) -> bool:
     return opened >= 0 and (not m.group("jwk") or '"kty"' in before[opened:]) and looks_random(value)
 
 
+def _recovery_phrase(value: str, m: re.Match[str]) -> bool:
+    """12, 15, 18, 21 or 24 words, mostly different: not Hardhat's public `test test … junk`."""
+    words = value.split()
+    prose = sum(w in _PROSE_WORDS for w in words)  # a sentence after the word, not a phrase
+    return len(words) in (12, 15, 18, 21, 24) and len(set(words)) >= len(words) * 2 // 3 and prose <= 1
+
+
+_PROSE_WORDS = frozenset(
+    [
+        "the",
+        "and",
+        "for",
+        "with",
+        "this",
+        "that",
+        "from",
+        "are",
+        "was",
+        "not",
+        "but",
+        "you",
+        "your",
+        "our",
+        "its",
+        "has",
+        "have",
+        "will",
+    ]
+)
+
+
 def _not_example(value: str, m: re.Match[str]) -> bool:
     """AWS's documented example keys (`AKIAIOSFODNN7EXAMPLE`) are in every tutorial."""
     return "EXAMPLE" not in value.upper()
@@ -653,6 +684,18 @@ OWN_RULES: tuple[Rule, ...] = (
         group=("jwk", "xml"),
         accept=_jwk_member,
         rule_id="private-key-members",
+    ),
+    # a wallet's recovery phrase (BIP-39: 12 to 24 lowercase words) under its name: it is the key
+    Rule(
+        "private-key",
+        SECRET,
+        r"(?i)\b(?:mnemonic|seed[ _-]?phrase|recovery[ _-]?phrase|seed[ _-]?words|wallet[ _-]?seed)"
+        r"(?:[\"'`]?[ \t]*(?:[:=]|is|was|are)[ \t]*|[ \t]+(?:[a-z]+[ \t]+){0,6}?(?:is|was|are)[ \t]*:?[ \t]*)"
+        r"[\"'`]?(?P<v>(?-i:[a-z]{3,8})(?:[ \t]+(?-i:[a-z]{3,8})){11}(?:(?:[ \t]+(?-i:[a-z]{3,8})){3}){0,4})",
+        ("mnemonic", "seed", "recovery"),
+        group="v",
+        accept=_recovery_phrase,
+        rule_id="recovery-phrase",
     ),
     Rule(
         "bearer-token",

@@ -76,3 +76,31 @@ def test_a_private_key_in_another_form_is_flagged(scanner: Scanner, text: str, v
 @pytest.mark.parametrize("text", CLEAN)
 def test_what_only_looks_like_a_private_key_is_not(scanner: Scanner, text: str) -> None:
     assert not [f for f in scanner.scan(text) if f.category == "secret"], text[:80]
+
+
+PHRASE_12 = "piano oyster lunar cabin fringe absorb velvet timber scout glide mango ripple"
+PHRASE_24 = PHRASE_12 + " tuna arch rally bright valve oxygen spice glory draft mimic shell crop"
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        (f'export MNEMONIC="{PHRASE_24}"', PHRASE_24),
+        (f"the seed phrase of the test wallet is {PHRASE_12}", PHRASE_12),
+        (f"recovery phrase was {PHRASE_12} and I lost the paper", PHRASE_12),
+    ],
+)
+def test_a_wallets_recovery_phrase_is_its_key(scanner: Scanner, text: str, value: str) -> None:
+    assert flagged_whole(scanner, text, value), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'MNEMONIC="test test test test test test test test test test test junk"',  # Hardhat's public default
+        "the seed phrase is stored in vault and rotated every month for the ops team here",
+        "a mnemonic for the flag: short and sweet, easy to type",
+    ],
+)
+def test_what_only_names_a_recovery_phrase_is_not_one(scanner: Scanner, text: str) -> None:
+    assert not scanner.scan(text), text
