@@ -65,7 +65,7 @@ _TEST_NAME = re.compile(r"(?i)^tests?[_-](.+)$|^(.+?)[_.-](?:tests?|spec)$|^(.+?
 
 
 # A database migration's file ("20251112011322_add_index_on_orders.rb"): a timestamp, then what it does
-MIGRATION = re.compile(r"^\d{8,}_\w+\.(?:rb|py|sql|ts|js|php|go|exs)$")
+MIGRATION = re.compile(r"^(?:\d{8,}|\d{4}_\d{2}_\d{2}(?:_\d+)?)_\w+\.(?:rb|py|sql|ts|js|php|go|exs)$")
 
 
 # Stems that name no role: a file so called is known by its name

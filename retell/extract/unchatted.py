@@ -89,7 +89,7 @@ def unchatted(phrase: str) -> str:
     cut = _RUN_ON.sub("", _CHAT_TAIL.sub("", text))
     if len(cut.split()) >= 3 or (_CJK.search(cut) and len(cut) >= 6):
         text = cut
-    text = plain_japanese(text)
+    text = plain_korean(plain_chinese(plain_japanese(text)))
     if _CJK.search(text) and len(text) > CJK_TITLE_CHARS:
         bare = re.sub(r"\([^()]*\)", lambda m: "_" * len(m.group(0)), text)  # not a comma inside brackets
         first = _CJK_CLAUSE.search(bare, 6)
@@ -133,6 +133,43 @@ def plain_japanese(text: str) -> str:
         return head + _GODAN[stem_end]
     if stem_end in "えけげせてねべめれ" or re.match(r"[\u4e00-\u9fff]", stem_end):
         return head + stem_end + "る"  # 変えたい -> 変える, 見たい -> 見る
+    return text
+
+
+# A Korean wish or plea after the work ("다크 모드 추가하고 싶어요", "로그인 버그 수정해 주세요"): a noun of
+# the work before 하다 is the work ("…추가"); another verb is said as its noun form ("만들고 싶어요" -> "만들기")
+_KO_WISH = re.compile(
+    r"(?:하고\s*싶(?:어요|습니다|어|은데요?|네요|다)|해\s*(?:주세요|줘요|줘|주실 수 있나요|주시겠어요|주면 좋겠어요))"
+    r"[.!?~…]*$"
+)
+_KO_VERB_WISH = re.compile(r"([\uac00-\ud7af])고\s*싶(?:어요|습니다|어|은데요?|네요|다)[.!?~…]*$")
+
+
+def plain_korean(text: str) -> str:
+    """A Korean wish or plea said as the work (see _KO_WISH); the text as it was when none ends it."""
+    wish = _KO_WISH.search(text)
+    if wish and len(text[: wish.start()].strip()) >= 4:
+        return text[: wish.start()].rstrip()
+    verb = _KO_VERB_WISH.search(text)
+    if verb and len(text[: verb.start()].strip()) >= 4:
+        return text[: verb.end(1)] + "기"
+    return text
+
+
+# A Chinese wish in front of the work ("我想给购物车加一个优惠券功能" -> "给购物车加一个优惠券功能"); "帮我" and
+# "请" are taken off where a request is phrased (phrasing.py)
+_ZH_WISH = re.compile(
+    r"^(?:我们|我們|我)?(?:想要|想(?![法到问問])|要(?![是不么麼])|希望|打算)(?:帮我|幫我)?(?=[\u4e00-\u9fff])"
+)
+
+
+def plain_chinese(text: str) -> str:
+    """A Chinese wish said as the work (see _ZH_WISH); not for Japanese, whose kana say it is not Chinese."""
+    if re.search(r"[\u3040-\u30ff]", text):
+        return text
+    wish = _ZH_WISH.match(text)
+    if wish and len(text) - wish.end() >= 4:
+        return text[wish.end() :]
     return text
 
 
