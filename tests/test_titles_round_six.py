@@ -7,7 +7,6 @@ Chinese for a migration or a commit; a wish in Korean or Chinese as the title.""
 
 from __future__ import annotations
 
-# ruff: noqa: E501  (each case reads best on one line)
 from pathlib import Path
 
 import pytest
@@ -126,3 +125,19 @@ def test_a_chinese_wish_titles_the_post_as_the_work(tx: Transcript, tmp_path: Pa
     edit(tx, "src/orders/list.vue")
     tx.assistant("已经加上了导出按钮。")
     assert Told(tx, tmp_path).title == "给订单列表加一个导出 CSV 的按钮"
+
+
+def test_an_emoji_and_the_mood_it_closes_are_no_part_of_the_title(tx: Transcript, tmp_path: Path) -> None:
+    tx.user("Launch day 🚀 tag v2.1.0 and publish the release notes from the merged PRs")
+    edit(tx, "CHANGELOG.md")
+    tx.assistant("Tagged v2.1.0 and published the notes.")
+    title = Told(tx, tmp_path).title
+    assert "🚀" not in title and "Launch day" not in title and "v2.1.0" in title
+
+
+def test_an_italian_title_is_not_spelled_as_english(tx: Transcript, tmp_path: Path) -> None:
+    # "Sono" is no typo of "Soon": the typo fixer is for English only, and Italian is not English
+    tx.user("Ciao! Sono nuovo nel progetto e devo capire come funziona il deploy")
+    tx.tool_call("Read", {"file_path": f"{CWD}/deploy/README.md"}, "steps")
+    tx.assistant("Il deploy passa da GitHub Actions.")
+    assert Told(tx, tmp_path).title.startswith("Sono nuovo nel progetto")

@@ -75,7 +75,7 @@ CJK_TITLE_CHARS = 36  # a longer Chinese or Japanese title is cut at its first c
 
 def unchatted(phrase: str) -> str:
     """`phrase` without the chat around the work (see the module's docstring); as it was when nothing is left."""
-    text = phrase.strip()
+    text = without_emoji(phrase.strip())
     trailed = re.split(r"\s*(?:…|\.\.\.)\s+(?=\w)", text)[0]  # "…en dur… je m'en occupe": the author trails off
     if len(trailed.split()) >= 3:
         text = trailed
@@ -96,6 +96,24 @@ def unchatted(phrase: str) -> str:
         if first and len(_CJK.findall(text[: first.start()])) >= 6:
             text = text[: first.start()]
     return text.rstrip(" ,，、") or phrase
+
+
+_EMOJI = re.compile("[\U0001f000-\U0001faff\u2600-\u27bf\u2b00-\u2bff\ufe0f\u200d]+")
+
+
+def without_emoji(text: str) -> str:
+    """A title's words without its emoji; a short lead that an emoji closed ("Release day 🎉 bump to 3.4.0…") is
+    the mood, not the work: "Bump to 3.4.0…" """
+    lead = _EMOJI.search(text)
+    if not lead:
+        return text
+    before, after = text[: lead.start()].strip(), _EMOJI.sub(" ", text[lead.end() :])
+    if before and len(before.split()) <= 3 and len(after.split()) >= 3:
+        text = after
+    else:
+        text = before + " " + after
+    text = " ".join(text.split()).strip(" ,;:-")
+    return text[:1].upper() + text[1:] if before else text
 
 
 # A Japanese wish ("貼りたいです", "追加したい") said as the plain verb ("貼る", "追加する"): the i-row sound before
