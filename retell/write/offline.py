@@ -136,11 +136,19 @@ def _fold_chat(groups: list[list[Episode]]) -> list[list[Episode]]:
         events = [e for ep in group for e in ep.events]
         asks = [w for e in events if _is_ask(e) and (w := _words(e))]
         idle = not any(e.kind in (TOOL_RUN, IMAGE, SUBAGENT) for e in events)
-        if folded and idle and asks and all(chat_line(" ".join(w.split())) for w in asks):
+        if folded and idle and asks and all(_only_chat(w) for w in asks):
             folded[-1] = folded[-1] + group
         else:
             folded.append(group)
     return folded
+
+
+def _only_chat(words: str) -> bool:
+    """A short message that is chat ("Thx ur the best", "今天先這樣，謝啦"); a longer one that thanks may also
+    say what was found ("…le back compare à « SUPPRIMER » en dur… merci !") and keeps its section."""
+    line = " ".join(words.split())
+    short = len(line.split()) <= 8 and len(line) <= 40
+    return short and chat_line(line)
 
 
 def _runs(chunks: list[list[Episode]], count: int) -> list[list[list[Episode]]]:
