@@ -141,3 +141,16 @@ def test_an_italian_title_is_not_spelled_as_english(tx: Transcript, tmp_path: Pa
     tx.tool_call("Read", {"file_path": f"{CWD}/deploy/README.md"}, "steps")
     tx.assistant("Il deploy passa da GitHub Actions.")
     assert Told(tx, tmp_path).title.startswith("Sono nuovo nel progetto")
+
+
+@pytest.mark.parametrize(
+    ("path", "heading"),
+    [
+        ("/srv/p/jobs/export_daily.py", "Writing export_daily.py"),  # not "Writing the export daily"
+        ("/srv/p/cmd/prune.go", "Writing prune.go"),  # not "Writing the prune"
+        ("/srv/p/requirements-dev.txt", "Writing the dev requirements"),  # not "the requirements dev"
+    ],
+)
+def test_a_file_named_for_what_it_does_is_named_as_it_is(path: str, heading: str) -> None:
+    events = [Event(TOOL_RUN, id="e1", calls=[ToolCall("Write", target=path)])]
+    assert chapter_heading(events, ["A title"]) == heading
