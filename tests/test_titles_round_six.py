@@ -154,3 +154,9 @@ def test_an_italian_title_is_not_spelled_as_english(tx: Transcript, tmp_path: Pa
 def test_a_file_named_for_what_it_does_is_named_as_it_is(path: str, heading: str) -> None:
     events = [Event(TOOL_RUN, id="e1", calls=[ToolCall("Write", target=path)])]
     assert chapter_heading(events, ["A title"]) == heading
+
+
+def test_the_authors_plan_behind_the_step_is_left_out() -> None:
+    # "…que je colle dans le ticket": what the author will do with it, not the step
+    ask = "Parfait, merci. Tu peux me faire un résumé en 5 puces que je colle dans le ticket ?"
+    assert chapter_heading(_stretch(ask), ["A title"]) == "Faire un résumé en 5 puces"

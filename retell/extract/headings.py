@@ -57,7 +57,7 @@ def chapter_heading(events: Sequence[Event], avoid: Collection[str] = ()) -> str
     taken = {a.casefold() for a in avoid}
     earlier = {a.casefold() for a in list(avoid)[1:]}  # the post's title comes first; "Back to" follows a heading
     for candidate in _candidates(events, earlier):
-        heading = without_loose_end(short_enough(_to_the_reader(candidate)))
+        heading = without_own_clause(without_loose_end(short_enough(_to_the_reader(candidate))))
         if re.search(r"(?i)\byou(?:r|'re|'ve|'ll|'d)?\b", heading):
             continue  # Claude speaking to the author ("…the logic you described"): the post is not addressed to them
         if chat_quote(heading) or vague_manner(heading) or bare_file_list(heading) or asked_in_passing(heading):
@@ -153,6 +153,20 @@ _WHY = re.compile(
     r"(?i)^(?:why|how|warum|wieso|weshalb|pourquoi|comment|por ?qu[ée]|cómo|como|perché|come)\b|"
     r"为什么|為什麼|怎么|怎麼|なぜ|どうして|왜"
 )
+
+
+# What the author will do with the work, behind it ("…en 5 puces que je colle dans le ticket", "…so I can paste
+# it in the PR"): their plans, not the step
+_OWN_CLAUSE = re.compile(
+    r"(?i)\s+(?:que je|que j'|qu'on|that I|which I|so (?:that )?I can|damit ich|den ich|die ich|das ich|"
+    r"para que (?:yo )?|que (?:yo|eu)|che (?:io )?(?:possa|incollo|metto))\b.*$"
+)
+
+
+def without_own_clause(heading: str) -> str:
+    """`heading` without the author's plan behind the step (see _OWN_CLAUSE), when three words or more are left."""
+    cut = _OWN_CLAUSE.sub("", heading).rstrip(" ,;:")
+    return cut if cut != heading and len(cut.split()) >= 3 else heading
 
 
 def chat_line(heading: str) -> bool:
