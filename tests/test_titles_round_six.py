@@ -160,3 +160,20 @@ def test_the_authors_plan_behind_the_step_is_left_out() -> None:
     # "…que je colle dans le ticket": what the author will do with it, not the step
     ask = "Parfait, merci. Tu peux me faire un résumé en 5 puces que je colle dans le ticket ?"
     assert chapter_heading(_stretch(ask), ["A title"]) == "Faire un résumé en 5 puces"
+
+
+def test_a_newcomers_wish_in_italian_titles_the_post_as_the_work(tx: Transcript, tmp_path: Path) -> None:
+    # "Sono nuovo nel progetto e devo capire…": who the author is, then the wish; the title is the work
+    tx.user("Ciao! Sono nuovo nel progetto e devo capire come funzionano i pagamenti")
+    tx.tool_call("Read", {"file_path": f"{CWD}/payments/README.md"}, "steps")
+    tx.assistant("I pagamenti passano da Stripe.")
+    assert Told(tx, tmp_path).title == "Capire come funzionano i pagamenti"
+
+
+def test_a_complaint_to_claude_never_titles_the_post(tx: Transcript, tmp_path: Path) -> None:
+    tx.user("why do you keep putting a docstring on every private helper?")
+    tx.assistant("I'll add a rule about docstrings to CLAUDE.md.")
+    edit(tx, "CLAUDE.md")
+    tx.assistant("Done: docstrings only on public functions.")
+    title = Told(tx, tmp_path).title
+    assert not title.lower().startswith("why do you") and "CLAUDE.md" in title

@@ -18,7 +18,14 @@ _WISH = re.compile(
     r"(?=\w+(?:ar|er|ir)\b)|"  # Portuguese
     r"(?:je veux|je voudrais|on veut|on voudrait|nous voulons|il faut|j'ai besoin de|on doit)\s+|j'ai besoin d'"
     r"(?=\w+(?:er|ir|re)\b)|"  # French
-    r"(?:wir|ich)\s+(?:wollen|möchten|müssen|sollten|will|möchte|muss)\s+)"  # German: the verb is at the end
+    r"(?:wir|ich)\s+(?:wollen|möchten|müssen|sollten|will|möchte|muss)\s+|"  # German: the verb is at the end
+    r"(?:devo|dobbiamo|voglio|vorrei|vogliamo|ho bisogno di|abbiamo bisogno di|bisogna)\s+"
+    r"(?=\w+(?:are|ere|ire)\b))"  # Italian: "devo capire come funziona…"
+)
+# Who the author is, before the wish ("Sono nuova nel team e devo capire…", "I'm new here and need to…")
+_NEWCOMER = re.compile(
+    r"(?i)^(?:sono nuov[oa]|I'm new|I am new|je suis (?:nouveau|nouvelle)|soy nuev[oa]|sou nov[oa]|ich bin neu)"
+    r"\b[^,.;!?]{0,40}?\s+(?:e|and|et|y|und)\s+"
 )
 # Asking Claude to do something, in a language whose request then says the work as an infinitive ("tu peux
 # aussi ajouter les traductions ?", "Kannst du die Konfiguration auf pydantic-settings umstellen?")
@@ -79,6 +86,9 @@ def unchatted(phrase: str) -> str:
     trailed = re.split(r"\s*(?:…|\.\.\.)\s+(?=\w)", text)[0]  # "…en dur… je m'en occupe": the author trails off
     if len(trailed.split()) >= 3:
         text = trailed
+    newcomer = _NEWCOMER.match(text)
+    if newcomer and _WISH.match(text[newcomer.end() :]):
+        text = text[newcomer.end() :]
     wish = _WISH.match(text)
     if wish and len(text) - wish.end() >= 12:
         rest = text[wish.end() :]
