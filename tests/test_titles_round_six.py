@@ -48,7 +48,7 @@ def _stretch(ask: str, path: str = "/srv/p/app/config.py") -> list[Event]:
         "Rounding should work the same in every currency",  # an expectation
         "Do both",  # a short ask that points
         "Wie lange dauert der Import ungefähr?",  # German: a question in passing
-        "Écris un résumé que je mets dans la PR",  # French: the author speaking of themselves
+        "Je dois partir dans dix minutes",  # French: the author speaking of themselves
         "before I break something in prod",
     ],
 )
@@ -137,10 +137,11 @@ def test_an_emoji_and_the_mood_it_closes_are_no_part_of_the_title(tx: Transcript
 
 def test_an_italian_title_is_not_spelled_as_english(tx: Transcript, tmp_path: Path) -> None:
     # "Sono" is no typo of "Soon": the typo fixer is for English only, and Italian is not English
-    tx.user("Ciao! Sono nuovo nel progetto e devo capire come funziona il deploy")
+    tx.user("Sono giorni che il deploy notturno fallisce sempre")
     tx.tool_call("Read", {"file_path": f"{CWD}/deploy/README.md"}, "steps")
-    tx.assistant("Il deploy passa da GitHub Actions.")
-    assert Told(tx, tmp_path).title.startswith("Sono nuovo nel progetto")
+    tx.assistant("Il container finisce la memoria.")
+    title = Told(tx, tmp_path).title
+    assert title.startswith("Sono giorni") and "Soon" not in title
 
 
 @pytest.mark.parametrize(
