@@ -57,10 +57,12 @@ def chapter_heading(events: Sequence[Event], avoid: Collection[str] = ()) -> str
     taken = {a.casefold() for a in avoid}
     earlier = {a.casefold() for a in list(avoid)[1:]}  # the post's title comes first; "Back to" follows a heading
     for candidate in _candidates(events, earlier):
-        heading = without_loose_end(short_enough(_to_the_reader(candidate)))
+        heading = without_own_clause(without_loose_end(short_enough(_to_the_reader(candidate))))
         if re.search(r"(?i)\byou(?:r|'re|'ve|'ll|'d)?\b", heading):
             continue  # Claude speaking to the author ("…the logic you described"): the post is not addressed to them
         if chat_quote(heading) or vague_manner(heading) or bare_file_list(heading) or asked_in_passing(heading):
+            continue  # "If I just rename a folder I have found…": a sentence of the chat, not what happened
+        if chat_line(heading):
             continue  # "If I just rename a folder I have found…": a sentence of the chat, not what happened
         if re.match(_POINTS, heading.partition(" ")[2]) and heading.split(" ", 1)[0].endswith("ing"):
             continue  # "Fixing that first", "Getting this in prod…": what "that" is, the reader cannot see
@@ -117,6 +119,71 @@ _YES_NO_QUESTION = re.compile(
     r"(?i)^(?:do|does|did|is|are|was|were|can|could|should|would|will|has|have|must|am)\b|"
     r"\b(?:right|correct|ok|okay|too|yet|though|no)\s*[?？]$|\b(?:this|that|it|these|those|also)\b[^?？]*[?？]$"
 )
+
+
+# Chat in any language, never a step of the work: thanks, praise or a sign-off ("Thx ur the best", "완벽해요",
+# "今天先這樣，謝啦"), texting ("can u…", "…pls"), a mood ("sinceramente não tenho mais tempo"), "last thing:"
+_CHAT_WORDS = re.compile(
+    r"(?i)\b(?:thx|thanks|thank you|ty|tysm|cheers|ur|u|pls|plz|lol|awesome|perfect|amazing|"
+    r"merci|parfait|génial|danke|perfekt|gracias|perfecto|genial|obrigad[oa]|valeu|perfeito|grazie|perfetto|"
+    r"sinceramente|honestly|ehrlich gesagt|franchement|kind of thing|sort of thing|stuff like (?:this|that))\b|"
+    r"^(?:cara|mano|ok(?:ay)?|yes|yep|sure|fine|good|great|nice|cool|alright|before I|last thing|one more thing|"
+    r"ultima cosa|última cosa|una última cosa|última coisa|dernière chose|letzte sache|noch eine sache)\b|"
+    r"谢|謝|多谢|太棒|辛苦|今天先|先这样|先這樣|^好的|^好，|^行|^嗯|"
+    r"ありがとう|完璧|助かり|お疲れ|"
+    r"완벽|고마워|고맙|감사|최고|수고|좋아요|^네[,. ]|^오케이|"
+    # the author speaking of themselves ("…que je colle dans le ticket", "先記下來，我開個 ticket")
+    r"(?-i:\b(?:[Jj]e|[Jj]'|[Ii]ch|mich|[Yy]o|[Ee]u|[Ii]o)\b)|我(?![们們])|私は|僕|나는|내가|제가"
+)
+# A statement that points at the chat in another language ("Este archivo utils.js es un desastre", "/api/courses/
+# 这个接口太慢了"): a complaint about what the reader has not seen, not a step
+_POINTING = re.compile(
+    r"(?i)^(?:este|esta|esto|ese|esa|eso|ce|cet|cette|ça|dieser|diese|dieses|"
+    r"das(?= (?:im|in|auf|mit|für|vom|von|beim|noch|auch)\b)|questo|questa|quello|isso|isto|esse|essa)\b|"
+    r"这个|這個|那个|那個|这|這|この|その|이거|이게|그거"
+)
+# An expectation or a pointer, not a step ("Nesting should work", "Do both", "Fix it")
+_EXPECTS = re.compile(r"(?i)\b(?:should|shouldn't|must|ought to|needs? to)\b(?![^?]*\?)")
+# A question of how long or how much, asked in passing ("Wie lange dauert Schritt 3 in Prod ungefähr?")
+_HOW_LONG = re.compile(
+    r"(?i)\b(?:how long|how much time|roughly|approximately|wie lange|wei lange|ungefähr|combien de temps|environ|"
+    r"cuánto tiempo|aproximadamente|quanto tempo|più o meno)\b|多久|多长时间|多長時間|どのくらい|얼마나"
+)
+_WHY = re.compile(
+    r"(?i)^(?:why|how|warum|wieso|weshalb|pourquoi|comment|por ?qu[ée]|cómo|como|perché|come)\b|"
+    r"为什么|為什麼|怎么|怎麼|なぜ|どうして|왜"
+)
+
+
+# What the author will do with the work, behind it ("…en 5 puces que je colle dans le ticket", "…so I can paste
+# it in the PR"): their plans, not the step
+_OWN_CLAUSE = re.compile(
+    r"(?i)\s+(?:que je|que j'|qu'on|that I|which I|so (?:that )?I can|damit ich|den ich|die ich|das ich|"
+    r"para que (?:yo )?|que (?:yo|eu)|che (?:io )?(?:possa|incollo|metto))\b.*$"
+)
+
+
+def without_own_clause(heading: str) -> str:
+    """`heading` without the author's plan behind the step (see _OWN_CLAUSE), when three words or more are left."""
+    cut = _OWN_CLAUSE.sub("", heading).rstrip(" ,;:")
+    return cut if cut != heading and len(cut.split()) >= 3 else heading
+
+
+def chat_line(heading: str) -> bool:
+    """Whether a heading is a line of chat in any language: thanks, praise, texting, a sign-off, a complaint
+    that points ("this endpoint is too slow"), an expectation ("Nesting should work"), a short ask whose
+    object is a pointer ("Do both"), or a question in another language that is no why or how ("Wie lange
+    dauert Schritt 3?")."""
+    text = heading.strip()
+    if _CHAT_WORDS.search(text) or _EXPECTS.search(text):
+        return True
+    words = text.rstrip("?？!.").split()
+    if 1 < len(words) <= 3 and words[-1].lower() in ("both", "it", "this", "that", "them", "all", "everything"):
+        return True
+    in_passing = not _ENGLISH.search(text) and not _WHY.search(text)
+    if text.endswith(("?", "？")) and (_HOW_LONG.search(text) or in_passing):
+        return True
+    return bool(_POINTING.search(text) and not re.match(r"(?i)^(?:\w+ing|fix|add|make|change)\b", text))
 
 
 def asked_in_passing(heading: str) -> bool:

@@ -30,6 +30,7 @@ WORDS: dict[str, dict[str, str]] = {
         "lint": "リンターが通るまで",
         "build": "ビルドが通るまで",
         "subagents": "サブエージェントに任せる",
+        "commit": "変更をコミットする",
         "commands": "コマンドを実行する",
         "search": "コードを探す",
         "web": "調べもの",
@@ -57,6 +58,7 @@ WORDS: dict[str, dict[str, str]] = {
         "lint": "通过代码检查",
         "build": "让构建成功",
         "subagents": "交给子代理",
+        "commit": "提交改动",
         "commands": "运行命令",
         "search": "搜索代码",
         "web": "查资料",
@@ -84,6 +86,7 @@ WORDS: dict[str, dict[str, str]] = {
         "lint": "通過程式碼檢查",
         "build": "讓建置成功",
         "subagents": "交給子代理",
+        "commit": "提交變更",
         "commands": "執行命令",
         "search": "搜尋程式碼",
         "web": "查資料",
@@ -111,6 +114,7 @@ WORDS: dict[str, dict[str, str]] = {
         "lint": "린터 통과시키기",
         "build": "빌드 성공시키기",
         "subagents": "서브에이전트에게 맡기기",
+        "commit": "변경 사항 커밋",
         "commands": "명령 실행",
         "search": "코드 검색",
         "web": "자료 조사",
@@ -139,6 +143,7 @@ WORDS: dict[str, dict[str, str]] = {
         "lint": "Logrando que pase el linter",
         "build": "Logrando que compile",
         "subagents": "Repartir el trabajo entre subagentes",
+        "commit": "Haciendo el commit",
         "commands": "Ejecutando comandos",
         "search": "Buscando en el código",
         "web": "Buscando información",
@@ -167,6 +172,7 @@ WORDS: dict[str, dict[str, str]] = {
         "lint": "Fazendo o linter passar",
         "build": "Fazendo o build funcionar",
         "subagents": "Dividindo o trabalho entre subagentes",
+        "commit": "Fazendo o commit",
         "commands": "Rodando comandos",
         "search": "Procurando no código",
         "web": "Pesquisando",
@@ -195,6 +201,7 @@ WORDS: dict[str, dict[str, str]] = {
         "lint": "Faire passer le linter",
         "build": "Faire passer le build",
         "subagents": "Répartir le travail entre des sous-agents",
+        "commit": "Faire le commit",
         "commands": "Lancer des commandes",
         "search": "Chercher dans le code",
         "web": "Se renseigner",
@@ -223,6 +230,7 @@ WORDS: dict[str, dict[str, str]] = {
         "lint": "Den Linter zufriedenstellen",
         "build": "Den Build zum Laufen bringen",
         "subagents": "Die Arbeit auf Subagenten verteilen",
+        "commit": "Die Änderungen committen",
         "commands": "Befehle ausführen",
         "search": "Den Code durchsuchen",
         "web": "Nachschlagen",
@@ -251,6 +259,8 @@ _KINDS = [
     (r"^Getting the build to work$", "build"),
     (r"(?:with (?:a )?subagents?|^Sending out subagents)$", "subagents"),
     (r"^Searching the code$", "search"),
+    (r"^Running commands$", "commands"),
+    (r"^Committing(?: the work| and pushing(?: the work)?)?$", "commit"),
     (r"^Looking things up$", "web"),
     (r"^Making a plan(?: for .+)?$", "plan"),
     (r"^Looking at screenshots(?: of .+)?$|^What the screenshots showed$", "images"),
@@ -296,6 +306,8 @@ def in_language(heading: str, events: Sequence[Event], language: str | None) -> 
                 "",
                 words[kind].format(names=_listed(names, words)),
             )
+            # "an die Migration", "em a migração": the article after a preposition takes its case or contraction
+            made = re.sub(r"\ban die Migration\b", "an der Migration", re.sub(r"\bem a\b", "na", made))
             if made.startswith(words["migration"]):  # "die Migration neu anlegen" opens the heading (not "m0.py")
                 made = made[:1].upper() + made[1:]
             return made

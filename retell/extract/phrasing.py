@@ -446,6 +446,8 @@ _CHATTER = re.compile(
 def request_phrase(request: str, objects: Sequence[str] = (), limit: int = PHRASE_CHARS) -> str | None:
     """The phrase of a tidied request (`clean_request`'s line): its first sentence that says more than chatter
     and more than a pointer, rewritten (`as_phrase`); None when every sentence is chatter."""
+    # "commit + push": two verbs joined by a plus are said with "and" ("Committing and pushing")
+    request = re.sub(r"(?i)\b(\w+)\s*\+\s*(\w+)\b", _plus_in_words, request)
     phrases = [
         as_phrase(sentence, objects, limit)
         for sentence in map(str.strip, re.split(r"(?<=[.!?。！？])\s+", request)[:3])
@@ -458,6 +460,12 @@ def request_phrase(request: str, objects: Sequence[str] = (), limit: int = PHRAS
             return asked
     # the first that says something on its own ("I don't like this idea. Can you list its weak points?")
     return next((p for p in phrases if not says_nothing_alone(p)), phrases[0] if phrases else None)
+
+
+def _plus_in_words(match: re.Match[str]) -> str:
+    """ "commit + push" -> "commit and push"; "C + Rust" stays."""
+    first, second = match.group(1), match.group(2)
+    return f"{first} and {second}" if {first.lower(), second.lower()} <= _VERBS else match.group(0)
 
 
 # A sentence that sets the scene before the request ("I'm working on a Rust CLI.", "This is a Next.js project.")

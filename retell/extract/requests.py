@@ -191,7 +191,8 @@ def _tidy(line: str) -> str | None:
     line = re.sub(r"(?<![\w.])@(?=[\w./-]+\.\w)", "", line)  # "@src/app.py": Claude Code's file mention
     line = _without_urls(line)
     line = re.sub(r"(?:\s*(?:[:;]-?[()DPp/\\|]|\\))+$", "", line)  # a trailing ":(" or a line-continuing "\"
-    line = re.sub(r"(?<![\w'])i(?=\s|'m\b|'ve\b|'d\b|'ll\b)", "I", line)  # "am i in" -> "am I in"
+    if not re.search(r"(?i)\b(?:il|gli|della|nel|sono|che|funzionano|funziona)\b", line):  # Italian "i pagamenti"
+        line = re.sub(r"(?<![\w'])i(?=\s|'m\b|'ve\b|'d\b|'ll\b)", "I", line)  # "am i in" -> "am I in"
     line = line.rstrip(" .,;:!—–-，。：；！")
     if (
         not line

@@ -65,7 +65,7 @@ _TEST_NAME = re.compile(r"(?i)^tests?[_-](.+)$|^(.+?)[_.-](?:tests?|spec)$|^(.+?
 
 
 # A database migration's file ("20251112011322_add_index_on_orders.rb"): a timestamp, then what it does
-MIGRATION = re.compile(r"^\d{8,}_\w+\.(?:rb|py|sql|ts|js|php|go|exs)$")
+MIGRATION = re.compile(r"^(?:\d{8,}|\d{4}_\d{2}_\d{2}(?:_\d+)?)_\w+\.(?:rb|py|sql|ts|js|php|go|exs)$")
 
 
 # Stems that name no role: a file so called is known by its name
@@ -91,6 +91,9 @@ def file_role(path: str) -> str:
     if lower.startswith(".") and ("rc" in lower or ext in _SETTINGS):  # .markdownlintrc.json, .eslintrc
         tool = re.sub(r"rc$", "", stem.lstrip(".").split(".")[0])
         return f"the {tool} settings" if tool else name
+    requirements = re.match(r"(?i)^requirements[-_.](\w+)$", stem)
+    if requirements and ext in ("txt", "in"):  # requirements-dev.txt: "the dev requirements"
+        return f"the {requirements.group(1).lower()} requirements"
     test = _TEST_NAME.match(stem)
     if test and (ext in _CODE or not ext):
         return f"the {_words(next(g for g in test.groups() if g))} tests"
@@ -116,8 +119,24 @@ def file_role(path: str) -> str:
     if ext in _CODE and ("-" in stem or ext in ("sh", "bash", "zsh", "ps1")):  # hello.sh: "the hello script"
         return f"the {stem} script"  # extract-coderabbit-feedback.py: a command's name, said as it is typed
     if ext in _CODE or not ext:
+        if words.split()[0].lower() in _ACTIONS or words.split()[0].lower().endswith("ing"):
+            return name  # prune.go, export_daily.py, posting.py: "the prune", "the export daily" read as garble
         return f"the {words}"
     return name
+
+
+# The first word of a script named for what it does ("prune.go", "export_daily.py", "train.py"): a verb, not a
+# thing a reader can place after "the"
+_ACTIONS = frozenset(
+    re.findall(
+        r"\w+",
+        """
+        prune train export import build deploy sync fetch migrate backup backfill clean run send load parse
+        post seed scrape crawl convert generate render publish upload download notify refresh rotate archive
+        compress encode decode dump restore split merge validate check lint format bump release install setup
+        """,
+    )
+)
 
 
 def _words(stem: str) -> str:

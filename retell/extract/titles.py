@@ -194,7 +194,9 @@ def _points_at_the_chat(phrase: str) -> bool:
 
     # (a symptom reported, not "Picking it up again and fixing the APIs", "Making it possible to…")
     reported = re.match(r"(?i)^(?:getting|seeing|having|hitting|running into) (?:this|these|that|it)\b", phrase)
-    return bool(reported) or asked_in_passing(phrase)
+    # a complaint to Claude ("Why do you keep adding comments on every line?"): about the chat, not the work
+    to_claude = re.match(r"(?i)^why (?:do|did|does|are|would|won't|can't|don't) you\b", phrase)
+    return bool(reported or to_claude) or asked_in_passing(phrase)
 
 
 # Work that only looked (a first request to explain or review, before the work the session did)

@@ -64,7 +64,8 @@ _FOREIGN = frozenset(
         "el la los las del para con una por como que pero está están necesito quiero "  # Spanish
         "der die das und für mit von den dem ist nicht wir ich ein eine auf wollen sollen bitte "  # German
         "le les des une pour avec dans est sur qui au aux je nous "  # French
-        "o os do da dos das em um uma não com está parou",  # Portuguese
+        "o os do da dos das em um uma não com está parou "  # Portuguese
+        "il gli della delle dello nel nella nei sono devo anche perché questo questa funziona ciao sulla",  # Italian
     )
 )
 _ENGLISH = frozenset(

@@ -18,7 +18,14 @@ _WISH = re.compile(
     r"(?=\w+(?:ar|er|ir)\b)|"  # Portuguese
     r"(?:je veux|je voudrais|on veut|on voudrait|nous voulons|il faut|j'ai besoin de|on doit)\s+|j'ai besoin d'"
     r"(?=\w+(?:er|ir|re)\b)|"  # French
-    r"(?:wir|ich)\s+(?:wollen|möchten|müssen|sollten|will|möchte|muss)\s+)"  # German: the verb is at the end
+    r"(?:wir|ich)\s+(?:wollen|möchten|müssen|sollten|will|möchte|muss)\s+|"  # German: the verb is at the end
+    r"(?:devo|dobbiamo|voglio|vorrei|vogliamo|ho bisogno di|abbiamo bisogno di|bisogna)\s+"
+    r"(?=\w+(?:are|ere|ire)\b))"  # Italian: "devo capire come funziona…"
+)
+# Who the author is, before the wish ("Sono nuova nel team e devo capire…", "I'm new here and need to…")
+_NEWCOMER = re.compile(
+    r"(?i)^(?:sono nuov[oa]|I'm new|I am new|je suis (?:nouveau|nouvelle)|soy nuev[oa]|sou nov[oa]|ich bin neu)"
+    r"\b[^,.;!?]{0,40}?\s+(?:e|and|et|y|und)\s+"
 )
 # Asking Claude to do something, in a language whose request then says the work as an infinitive ("tu peux
 # aussi ajouter les traductions ?", "Kannst du die Konfiguration auf pydantic-settings umstellen?")
@@ -75,10 +82,13 @@ CJK_TITLE_CHARS = 36  # a longer Chinese or Japanese title is cut at its first c
 
 def unchatted(phrase: str) -> str:
     """`phrase` without the chat around the work (see the module's docstring); as it was when nothing is left."""
-    text = phrase.strip()
+    text = without_emoji(phrase.strip())
     trailed = re.split(r"\s*(?:…|\.\.\.)\s+(?=\w)", text)[0]  # "…en dur… je m'en occupe": the author trails off
     if len(trailed.split()) >= 3:
         text = trailed
+    newcomer = _NEWCOMER.match(text)
+    if newcomer and _WISH.match(text[newcomer.end() :]):
+        text = text[newcomer.end() :]
     wish = _WISH.match(text)
     if wish and len(text) - wish.end() >= 12:
         rest = text[wish.end() :]
@@ -89,13 +99,31 @@ def unchatted(phrase: str) -> str:
     cut = _RUN_ON.sub("", _CHAT_TAIL.sub("", text))
     if len(cut.split()) >= 3 or (_CJK.search(cut) and len(cut) >= 6):
         text = cut
-    text = plain_japanese(text)
+    text = plain_korean(plain_chinese(plain_japanese(text)))
     if _CJK.search(text) and len(text) > CJK_TITLE_CHARS:
         bare = re.sub(r"\([^()]*\)", lambda m: "_" * len(m.group(0)), text)  # not a comma inside brackets
         first = _CJK_CLAUSE.search(bare, 6)
         if first and len(_CJK.findall(text[: first.start()])) >= 6:
             text = text[: first.start()]
     return text.rstrip(" ,，、") or phrase
+
+
+_EMOJI = re.compile("[\U0001f000-\U0001faff\u2600-\u27bf\u2b00-\u2bff\ufe0f\u200d]+")
+
+
+def without_emoji(text: str) -> str:
+    """A title's words without its emoji; a short lead that an emoji closed ("Release day 🎉 bump to 3.4.0…") is
+    the mood, not the work: "Bump to 3.4.0…" """
+    lead = _EMOJI.search(text)
+    if not lead:
+        return text
+    before, after = text[: lead.start()].strip(), _EMOJI.sub(" ", text[lead.end() :])
+    if before and len(before.split()) <= 3 and len(after.split()) >= 3:
+        text = after
+    else:
+        text = before + " " + after
+    text = " ".join(text.split()).strip(" ,;:-")
+    return text[:1].upper() + text[1:] if before else text
 
 
 # A Japanese wish ("貼りたいです", "追加したい") said as the plain verb ("貼る", "追加する"): the i-row sound before
@@ -133,6 +161,43 @@ def plain_japanese(text: str) -> str:
         return head + _GODAN[stem_end]
     if stem_end in "えけげせてねべめれ" or re.match(r"[\u4e00-\u9fff]", stem_end):
         return head + stem_end + "る"  # 変えたい -> 変える, 見たい -> 見る
+    return text
+
+
+# A Korean wish or plea after the work ("다크 모드 추가하고 싶어요", "로그인 버그 수정해 주세요"): a noun of
+# the work before 하다 is the work ("…추가"); another verb is said as its noun form ("만들고 싶어요" -> "만들기")
+_KO_WISH = re.compile(
+    r"(?:하고\s*싶(?:어요|습니다|어|은데요?|네요|다)|해\s*(?:주세요|줘요|줘|주실 수 있나요|주시겠어요|주면 좋겠어요))"
+    r"[.!?~…]*$"
+)
+_KO_VERB_WISH = re.compile(r"([\uac00-\ud7af])고\s*싶(?:어요|습니다|어|은데요?|네요|다)[.!?~…]*$")
+
+
+def plain_korean(text: str) -> str:
+    """A Korean wish or plea said as the work (see _KO_WISH); the text as it was when none ends it."""
+    wish = _KO_WISH.search(text)
+    if wish and len(text[: wish.start()].strip()) >= 4:
+        return text[: wish.start()].rstrip()
+    verb = _KO_VERB_WISH.search(text)
+    if verb and len(text[: verb.start()].strip()) >= 4:
+        return text[: verb.end(1)] + "기"
+    return text
+
+
+# A Chinese wish in front of the work ("我想给购物车加一个优惠券功能" -> "给购物车加一个优惠券功能"); "帮我" and
+# "请" are taken off where a request is phrased (phrasing.py)
+_ZH_WISH = re.compile(
+    r"^(?:我们|我們|我)?(?:想要|想(?![法到问問])|要(?![是不么麼])|希望|打算)(?:帮我|幫我)?(?=[\u4e00-\u9fff])"
+)
+
+
+def plain_chinese(text: str) -> str:
+    """A Chinese wish said as the work (see _ZH_WISH); not for Japanese, whose kana say it is not Chinese."""
+    if re.search(r"[\u3040-\u30ff]", text):
+        return text
+    wish = _ZH_WISH.match(text)
+    if wish and len(text) - wish.end() >= 4:
+        return text[wish.end() :]
     return text
 
 

@@ -27,7 +27,7 @@ from retell.events import (
     SessionEntry,
     ToolCall,
 )
-from retell.extract.headings import chapter_heading
+from retell.extract.headings import chapter_heading, chat_line
 from retell.extract.headings import join_words as _join
 from retell.extract.headings import short_path as _short_path
 from retell.extract.local_headings import in_language
@@ -128,6 +128,29 @@ def _group(eps: list[Episode], max_sections: int = MAX_SECTIONS) -> list[list[Ep
         per += 1
 
 
+def _fold_chat(groups: list[list[Episode]]) -> list[list[Episode]]:
+    """A section of chat only (a thanks, a sign-off, praise; no tool work, no image) told at the end of the one
+    before: "Thx ur the best" or "완벽해요" heads no section, and no made-up heading stands in for it."""
+    folded: list[list[Episode]] = []
+    for group in groups:
+        events = [e for ep in group for e in ep.events]
+        asks = [w for e in events if _is_ask(e) and (w := _words(e))]
+        idle = not any(e.kind in (TOOL_RUN, IMAGE, SUBAGENT) for e in events)
+        if folded and idle and asks and all(_only_chat(w) for w in asks):
+            folded[-1] = folded[-1] + group
+        else:
+            folded.append(group)
+    return folded
+
+
+def _only_chat(words: str) -> bool:
+    """A short message that is chat ("Thx ur the best", "今天先這樣，謝啦"); a longer one that thanks may also
+    say what was found ("…le back compare à « SUPPRIMER » en dur… merci !") and keeps its section."""
+    line = " ".join(words.split())
+    short = len(line.split()) <= 8 and len(line) <= 40
+    return short and chat_line(line)
+
+
 def _runs(chunks: list[list[Episode]], count: int) -> list[list[list[Episode]]]:
     """`chunks` cut into `count` consecutive runs of near-equal length (the earlier runs one longer)."""
     size, extra = divmod(len(chunks), count)
@@ -165,7 +188,9 @@ def _pick_images(group: list[Episode], triage: Triage, images_left: set[str]) ->
 def offline_outline(view: EventLog, triage: Triage) -> Outline:
     chapter_order = [c.id for c in view.chapters]
     titles = {c.id: c.title for c in triage.chapters}
-    groups = _group(episodes(view, chapter_order), CHAPTERS_PER_LENGTH.get(triage.post.length, MAX_SECTIONS))
+    groups = _fold_chat(
+        _group(episodes(view, chapter_order), CHAPTERS_PER_LENGTH.get(triage.post.length, MAX_SECTIONS))
+    )
     sections: list[Section] = []
     used_headings: set[str] = set()
     images_left = set(triage.included_images())
