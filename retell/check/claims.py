@@ -575,6 +575,24 @@ def _block_quote_claims(block: Block) -> list[Claim]:
     return [Claim(kind, body, block.start, block, at=0, speaker=speaker)]
 
 
+# Fences that show what a run printed (an error, a summary line): each message line is a quote of the session.
+_OUTPUT_LANGS = frozenset({"text", "txt", "output", "log", "plain", "plaintext"})
+_MESSAGE_LINE = re.compile(r"[^\W\d_]{2,}(?:\W+[^\W\d_]{2,}){2,}")  # three words or more: a message, not `3 passed`
+
+
+def _output_claims(block: Block, lines: list[str]) -> list[Claim]:
+    """The output of a run shown as a block ("```text" under "Python stopped at line 73:"): each line of three
+    words or more is a quote the events the block cites (its lead-in's) must hold, so a wrong error is caught."""
+    claims = []
+    offset = len(block.lines[0]) + 1
+    for line in lines:
+        stripped = line.strip()
+        if _MESSAGE_LINE.search(stripped):
+            claims.append(Claim(ANY_QUOTE, stripped, block.line_at(offset), block, at=offset + len(line)))
+        offset += len(line) + 1
+    return claims
+
+
 def _code_block_claims(block: Block) -> list[Claim]:
     """A shell session shown in a post: each command in it is a command the session should have."""
     body = list(block.lines)
@@ -582,6 +600,8 @@ def _code_block_claims(block: Block) -> list[Claim]:
         body.pop()
     lines = body[1:-1] if len(body) > 1 else []
     prompted = any(ln.lstrip().startswith("$ ") for ln in lines)
+    if block.info.lower() in _OUTPUT_LANGS and not prompted:
+        return _output_claims(block, lines)
     if block.info not in _SHELL_LANGS and not prompted:
         return []
     claims = []
