@@ -208,6 +208,10 @@ class Tracer:
     def _in_scope(self, source: Source | None, scope: Scope) -> bool:
         return source is not None and source.id in scope.near
 
+    def _far(self, source: Source, scope: Scope) -> bool:
+        """Whether a paragraph that cites events traces to one neither near them nor in the paragraphs around."""
+        return scope.has_citation and source.id not in scope.near | scope.around | scope.told
+
     # -- quotes ---------------------------------------------------------------------------------------
 
     def quote(self, claim: Claim, scope: Scope) -> Finding:
@@ -227,7 +231,18 @@ class Tracer:
                 return translated  # else: what it names is in the quote's own language, compared word for word
         verdict = judge(claim.text, lambda q: _unique([*near, *index.candidates(list(q), allowed)]), cleaned)
         if verdict.ok and verdict.main is not None:
-            return found(claim, verdict.main.source, cited=self._in_scope(verdict.main.source, scope))
+            source = verdict.main.source
+            if self._far(source, scope) and quote_words(claim.text) >= MIN_INLINE_QUOTE_WORDS:
+                # Said, but not where the paragraph says: words of one moment told of another ("Claude answered
+                # by opening with “Thank you…”", words from an hour before).
+                return found(
+                    claim,
+                    source,
+                    f"these words are in {source.id}, not in the cited events ({_span(scope.cited)})",
+                    UNTRACED,
+                    advice=f"cite {source.id}, where they are, or quote what the cited events say",
+                )
+            return found(claim, source, cited=self._in_scope(source, scope))
         anyone = judge(claim.text, lambda q: index.candidates(list(q), None, limit=12), cleaned)
         if anyone.ok and anyone.main is not None:
             source = anyone.main.source
