@@ -86,7 +86,11 @@ CREDIT_NOTHING = 0.2
 # A shared decision ("we agreed to…") must share this much of its meaning with something said near it.
 CREDIT_SHARED = 0.4
 _REJECTED = re.compile(r"The user (?:doesn't|does not) want", re.I)  # a refused tool call, not a decision's words
-_DECIDED = re.compile(r"\b(?:agreed|decided|chose|settled on|opted|went with)\b|決め|決定|决定|商定|ことにした", re.I)
+_DECIDED = re.compile(
+    r"\b(?:agreed|decided|chose|settled on|opted|went with|décidé|choisi|opté|entschieden|entschied|gewählt|"
+    r"decidí|decidimos|elegí|elegimos)\b|決め|決定|决定|商定|ことにした",
+    re.I,
+)
 # A plain yes: "Yes, run the tests", "ok", "sounds good", "go ahead", はい, 好的.
 _ASSENT = re.compile(
     r"\s*(?:yes|yeah|yep|yup|ok|okay|sure|sounds good|go ahead|do it|agreed|let'?s do|please do|perfect|great|"
@@ -681,6 +685,9 @@ class Tracer:
         weights = {s: _idf(frequency.get(s, 0), total) for s in stems}
         whole = sum(weights.values()) or 1.0
         cited = set(scope.near)
+        unsaid = self._decision_unsaid(claim, scope, weights, whole)
+        if unsaid is not None:
+            return unsaid
         if scope.has_citation and claim.actor in (AUTHOR, BOTH):
             opposite = self._opposite(claim, scope)
             if opposite is not None:
@@ -776,6 +783,31 @@ class Tracer:
                 advice="credit Claude, or cite the message where you named it; mark it <!-- ok --> if you know better",
             )
         return None
+
+    def _decision_unsaid(
+        self, claim: Claim, scope: Scope, weights: dict[str, float], whole: float
+    ) -> Finding | None:
+        """ "I decided to drop the test script" citing a message of mine that only ran a command: a decision the
+        author is credited with must share some of its words with the author's messages it cites (compared only
+        when they are in the post's language; a decision told in another one is left to `_polarity_across`)."""
+        if claim.actor != AUTHOR or not scope.has_citation or claim.request or not _DECIDED.search(claim.text):
+            return None
+        mine = [s for s in self.index.of(scope.near) if s.speaker == AUTHOR and not s.retells]
+        own = tongue(claim.text)
+        # a message in no language of its own (a command, a path) is compared whatever the post's language
+        if not mine or any(tongue(s.text) not in (own, "latin", "") for s in mine):
+            return None
+        said = {st for s in mine for st in s.stems}
+        shared = sum(w for st, w in weights.items() if st in said) / whole
+        if shared >= CREDIT_NOTHING:
+            return None
+        return found(
+            claim,
+            mine[0],
+            f"no message of yours in the cited events ({_span(scope.cited)}) says you decided this",
+            UNTRACED,
+            advice="cite the message where you decided it, or say what you did",
+        )
 
     def _other_script(self, scope: Scope) -> bool:
         """The cited messages are in another script than the post (a Chinese post of English sessions)."""
