@@ -754,7 +754,10 @@ class Tracer:
             # Words the other side said only later, away from what the paragraph cites (a closing summary
             # restating "easier for others to contribute"), echo an idea; they did not have it first.
             asked = [s for s in index.of(scope.near) if s.speaker in own_side and not s.retells]
-            if other_source.id not in cited and asked and other_source.order > max(s.order for s in asked):
+            # So are words the other side said far from it, before or after (a notebook's "real music" an hour
+            # earlier is no claim to "I wanted the real thing", told of my own message it cites).
+            far = other_source.id not in scope.around | scope.told
+            if other_source.id not in cited and asked and (far or other_source.order > max(s.order for s in asked)):
                 return found(claim, asked[0], "worded too freely to compare", UNCHECKED)
             return found(
                 claim, other_source, f"{who} said this ({other_source.id}), not {credited}", CONTRADICTED, advice=advice
