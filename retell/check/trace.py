@@ -967,7 +967,11 @@ class Tracer:
             own = [f for b in unit for f in by_block.get(id(b), [])]
             if any(f.problem for f in own):
                 continue  # its claims are reported on their own
-            traced = [f for f in own if f.status == TRACED and f.event not in (None, "stats") and not f.weak]
+            traced = [
+                f
+                for f in own
+                if f.status == TRACED and f.event not in (None, "stats") and not f.weak and not _compared(f.claim)
+            ]
             # A credit is traced by its words, which a paragraph's summary shares with many moments: alone, it
             # says too little of where the paragraph belongs; the prose's overlap with the citation decides.
             loose = bool(traced) and all(f.claim.kind == CREDIT for f in traced)
@@ -1133,6 +1137,24 @@ def _is_cjk(stem: str) -> bool:
     from retell.check.text import CJK
 
     return bool(CJK.match(stem))
+
+
+# "the same problem as `removeModel`", "comme pour `x`", "wie bei `x`", "igual que `x`", "和 `x` 一样": a name
+# the paragraph compares with, told of an earlier moment: where it traces says nothing of the citation.
+_COMPARED = re.compile(
+    r"(?:\bsame\s+\w+(?:\s+\w+)?\s+as|\b(?:just\s+)?like|\bas\s+(?:with|for)|\bmême\s+\w+(?:\s+\w+)?\s+que|"
+    r"\bcomme\s+(?:pour|avec)?|\bwie\s+(?:bei|schon)?|\bgleiche\w*\s+\w+\s+wie|\bigual\s+que|\bcomo\s+(?:con|en)?"
+    r"|\bmismo\s+\w+\s+que|和|跟|与)\s*$",
+    re.I,
+)
+
+
+def _compared(claim: Claim) -> bool:
+    if claim.kind not in (CODE_SPAN, PATH) or claim.block is None:
+        return False
+    text = claim.block.text
+    at = text.find(claim.text)
+    return at > 0 and bool(_COMPARED.search(text[max(0, at - 40) : at].rstrip("`*_ ")))
 
 
 def _plain(block: Block) -> str:
