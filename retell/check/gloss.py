@@ -77,7 +77,7 @@ _UNIT = re.compile(
 # Words before a figure that say how exact it is, and after it, that it is a time between two moments.
 _BEFORE = [
     (r"gut|gute|guten|über|mehr als|plus de|bien plus de|más de", "over"),
-    (r"knapp|fast|beinahe|près de|presque|à peine|casi", "just under"),
+    (r"knapp(?:e[nmrs]?)?|fast|beinahe|près de|presque|à peine|casi", "just under"),
     (
         r"etwa|ungefähr|rund|circa|ca\.|gegen|environ|à peu près|quelque|autour de|unos|unas|alrededor de|cerca de",
         "about",

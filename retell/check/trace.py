@@ -102,6 +102,7 @@ _SPECIFIC = frozenset({*QUOTE_KINDS, NUMBER, OUTCOME, COMMAND, OUTPUT})
 _CHOICE = re.compile(r"\b(?:chose|picked|went with|opted for|plumped for)\b", re.I)
 # A paragraph with a citation and no traceable claim must share this much of its meaning with what it cites.
 CITATION_OVERLAP = 0.07
+MOMENT_EVENTS = 3  # a paragraph citing this many events or fewer tells one moment (more: a look back)
 MIN_FAR_CLAIMS = 3  # claims resting far from a citation that outweigh it
 FAR_PER_NEAR = 3
 MIN_CITATION_STEMS = 6
@@ -213,8 +214,9 @@ class Tracer:
         return source is not None and source.id in scope.near
 
     def _far(self, source: Source, scope: Scope) -> bool:
-        """Whether a paragraph that cites events traces to one neither near them nor in the paragraphs around."""
-        return scope.has_citation and source.id not in scope.near | scope.around | scope.told
+        """Whether a paragraph that cites one moment (a few events) traces to one neither near them nor in the
+        paragraphs around. A paragraph citing more looks back over the session and may quote any of it."""
+        return 0 < len(scope.cited) <= MOMENT_EVENTS and source.id not in scope.near | scope.around | scope.told
 
     # -- quotes ---------------------------------------------------------------------------------------
 
