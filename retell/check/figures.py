@@ -641,7 +641,7 @@ def check_time(claim: Claim, index: Sources, scope: Scope) -> Finding:
             if span.source == "stats" or span.source not in index.by_event:
                 return Finding(claim, TRACED, span.source, f"{span.label}: {_show(span.value, DURATION)}", weak=True)
             return found(claim, _first(index, span.source), cited=span.source in scope.near)
-    setting = None if amount.relative else _setting(claim, index, scope)
+    setting = _setting(claim, index, scope)
     if setting is not None:
         return found(claim, setting, cited=setting.id in scope.near)
     gaps = _between(index, scope) if amount.relative else _lengths(index, scope)
