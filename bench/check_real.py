@@ -361,7 +361,7 @@ def main() -> None:
         for blind in args.sets or SETS:
             for variant in args.variant or VARIANTS:
                 if not (DATA / blind / variant).is_dir():
-                    continue  # blind3 has a holdout only; blind4 is not here until its author hands it over
+                    continue  # blind3 and blind4 have a holdout only; blind5 is not here until its author hands it over
                 figures.append(report(blind, variant, run_set(blind, variant, tmp), args.verbose, args.holdout_details))
         if args.drafts:
             drafts(tmp)

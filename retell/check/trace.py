@@ -789,9 +789,7 @@ class Tracer:
             )
         return None
 
-    def _decision_unsaid(
-        self, claim: Claim, scope: Scope, weights: dict[str, float], whole: float
-    ) -> Finding | None:
+    def _decision_unsaid(self, claim: Claim, scope: Scope, weights: dict[str, float], whole: float) -> Finding | None:
         """ "I decided to drop the test script" citing a message of mine that only ran a command: a decision the
         author is credited with must share some of its words with the author's messages it cites (compared only
         when they are in the post's language; a decision told in another one is left to `_polarity_across`)."""

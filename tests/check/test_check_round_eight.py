@@ -69,7 +69,10 @@ def test_a_delay_the_code_does_not_set_is_still_reported() -> None:
     ("lead", "error"),
     [
         ("The first run stopped at once: <!-- ev: e16 -->", "ModuleNotFoundError: No module named 'torch'"),
-        ("Le premier lancement s'est arrêté tout de suite : <!-- ev: e16 -->", "ModuleNotFoundError: No module named 'torch'"),
+        (
+            "Le premier lancement s'est arrêté tout de suite : <!-- ev: e16 -->",
+            "ModuleNotFoundError: No module named 'torch'",
+        ),
         ("Python stopped at line 73: <!-- ev: e38 -->", "IndentationError: unexpected indent"),
     ],
 )
@@ -129,7 +132,10 @@ def test_words_said_an_hour_before_the_cited_moment_are_reported_with_where_they
     ],
 )
 def test_a_decision_your_cited_message_does_not_hold_is_reported(slip: str) -> None:
-    assert any("no message of yours in the cited events (e48, e49, e50) says you decided this" in p for p in problems("I1", slip))
+    assert any(
+        "no message of yours in the cited events (e48, e49, e50) says you decided this" in p
+        for p in problems("I1", slip)
+    )
 
 
 def test_a_wish_told_of_your_own_cited_message_is_not_given_to_claude() -> None:
