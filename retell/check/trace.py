@@ -99,6 +99,7 @@ _ASSENT = re.compile(
 )
 # Claims that one moment of the session bears out, not a name it repeats (for judging a citation).
 _SPECIFIC = frozenset({*QUOTE_KINDS, NUMBER, OUTCOME, COMMAND, OUTPUT})
+_REFUSAL = re.compile(r"\s*(?:no|nope|don'?t|skip it|not now|nein|non|pas maintenant)\b", re.I)  # a plain no
 _CHOICE = re.compile(r"\b(?:chose|picked|went with|opted for|plumped for)\b", re.I)
 # A paragraph with a citation and no traceable claim must share this much of its meaning with what it cites.
 CITATION_OVERLAP = 0.07
@@ -241,13 +242,15 @@ class Tracer:
             if self._far(source, scope) and quote_words(claim.text) >= MIN_INLINE_QUOTE_WORDS:
                 # Said, but not where the paragraph says: words of one moment told of another ("Claude answered
                 # by opening with “Thank you…”", words from an hour before).
-                return found(
+                far = found(
                     claim,
                     source,
                     f"these words are in {source.id}, not in the cited events ({_span(scope.cited)})",
                     UNTRACED,
                     advice=f"cite {source.id}, where they are, or quote what the cited events say",
                 )
+                far.far = True
+                return far
             return found(claim, source, cited=self._in_scope(source, scope))
         anyone = judge(claim.text, lambda q: index.candidates(list(q), None, limit=12), cleaned)
         if anyone.ok and anyone.main is not None:
@@ -687,13 +690,13 @@ class Tracer:
         weights = {s: _idf(frequency.get(s, 0), total) for s in stems}
         whole = sum(weights.values()) or 1.0
         cited = set(scope.near)
-        unsaid = self._decision_unsaid(claim, scope, weights, whole)
-        if unsaid is not None:
-            return unsaid
         if scope.has_citation and claim.actor in (AUTHOR, BOTH):
             opposite = self._opposite(claim, scope)
             if opposite is not None:
                 return opposite
+        unsaid = self._decision_unsaid(claim, scope, weights, whole)
+        if unsaid is not None:
+            return unsaid
         if claim.agreement and claim.actor == AUTHOR:
             return self._agreed(claim, scope, weights, whole)
         if scope.has_citation and script_of(claim.text) == "cjk" and self._other_script(scope):
@@ -793,13 +796,17 @@ class Tracer:
         """ "I decided to drop the test script" citing a message of mine that only ran a command: a decision the
         author is credited with must share some of its words with the author's messages it cites (compared only
         when they are in the post's language; a decision told in another one is left to `_polarity_across`)."""
-        if claim.actor != AUTHOR or not scope.has_citation or claim.request or not _DECIDED.search(claim.text):
+        if claim.actor != AUTHOR or not scope.has_citation or claim.request or claim.agreement:
+            return None
+        if not _DECIDED.search(claim.text):
             return None
         mine = [s for s in self.index.of(scope.near) if s.speaker == AUTHOR and not s.retells]
         own = tongue(claim.text)
         # a message in no language of its own (a command, a path) is compared whatever the post's language
         if not mine or any(tongue(s.text) not in (own, "latin", "") for s in mine):
             return None
+        if any(_ASSENT.match(s.text) or _REFUSAL.match(s.text) for s in mine):
+            return None  # an answer to Claude's question decides what the question asked, in no words of its own
         said = {st for s in mine for st in s.stems}
         shared = sum(w for st, w in weights.items() if st in said) / whole
         if shared >= CREDIT_NOTHING:
@@ -965,12 +972,17 @@ class Tracer:
                 out.append(Finding(claim, CONTRADICTED, reason=reason, advice=advice))
                 continue
             own = [f for b in unit for f in by_block.get(id(b), [])]
-            if any(f.problem for f in own):
+            if any(f.problem and not f.far for f in own):
                 continue  # its claims are reported on their own
+            # A quote said far from the citation counts where it was said: when the whole paragraph rests
+            # elsewhere, the citation is what is wrong (reported once, below), not each quote.
             traced = [
                 f
                 for f in own
-                if f.status == TRACED and f.event not in (None, "stats") and not f.weak and not _compared(f.claim)
+                if (f.status == TRACED or f.far)
+                and f.event not in (None, "stats")
+                and not f.weak
+                and not _compared(f.claim)
             ]
             # A credit is traced by its words, which a paragraph's summary shares with many moments: alone, it
             # says too little of where the paragraph belongs; the prose's overlap with the citation decides.
@@ -1003,6 +1015,8 @@ class Tracer:
                             advice=f"cite {elsewhere}",
                         )
                     )
+                    for quote in (f for f in own if f.far):
+                        quote.status, quote.reason, quote.advice = TRACED, "", ""
                 continue
             if own and not loose:
                 continue  # its claims are traced by loose rules or to the stats: they say nothing of the citation

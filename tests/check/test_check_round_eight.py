@@ -113,12 +113,18 @@ def test_a_look_in_the_browser_said_not_to_have_happened_is_no_claim() -> None:
 @pytest.mark.parametrize(
     "slip",
     [
-        'Claude answered with an analysis rather than code, opening with "Thank you for the clarifications!" and weighing a worker. <!-- ev: e55 e56 -->',
-        "Claude a répondu par une analyse, en commençant par « Thank you for the clarifications! » puis en pesant un worker. <!-- ev: e55 e56 -->",
+        'Claude answered with an analysis rather than code, opening with "Thank you for the clarifications!" and recommending `requestIdleCallback`. <!-- ev: e55 e56 -->',
+        "Claude a répondu par une analyse, en commençant par « Thank you for the clarifications! » et en recommandant `requestIdleCallback`. <!-- ev: e55 e56 -->",
     ],
 )
 def test_words_said_an_hour_before_the_cited_moment_are_reported_with_where_they_are(slip: str) -> None:
     assert any("these words are in e8, not in the cited events (e55, e56)" in p for p in problems("I2", slip))
+
+
+def test_a_paragraph_whose_only_quote_is_of_another_moment_has_its_citation_reported() -> None:
+    told = 'Claude answered with an analysis rather than code, opening with "Thank you for the clarifications!" <!-- ev: e55 e56 -->'
+    found = problems("I2", told)
+    assert len(found) == 1 and "citation" in found[0] and "its claims trace to e8" in found[0]
 
 
 # -- a decision credited to the author ------------------------------------------------------------------------
