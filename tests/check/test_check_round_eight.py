@@ -161,3 +161,28 @@ def test_a_wish_told_of_your_own_cited_message_is_not_given_to_claude() -> None:
 )
 def test_a_name_told_as_a_comparison_says_nothing_of_the_citation(told: str) -> None:
     assert problems("I2", told) == []
+
+
+# -- an error told by its kind --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "slip",
+    [
+        "The share button took two tries: the first edit failed on a permission error. <!-- ev: e42 e44 -->",
+        "Le bouton de partage a demandé deux essais : la première édition a échoué sur une erreur de permission. <!-- ev: e42 e44 -->",
+        "Der Teilen-Knopf brauchte zwei Versuche: die erste Bearbeitung scheiterte an einem Berechtigungsfehler. <!-- ev: e42 e44 -->",
+    ],
+)
+def test_an_error_told_by_a_kind_the_failed_call_does_not_show_is_reported(slip: str) -> None:
+    assert any(
+        "no permission error near it; the failed call in e42 says: String to replace not found" in p
+        for p in problems("I2", slip)
+    )
+
+
+def test_the_failure_told_as_the_call_gave_it_is_not_reported() -> None:
+    told = (
+        "The share button took two tries: the first edit did not find the text it was to replace. <!-- ev: e42 e44 -->"
+    )
+    assert problems("I2", told) == []
