@@ -16,9 +16,9 @@ text with fabrications planted, each recorded with its line and kind. A second b
 English, G2 five English sessions told in Chinese, drafted through the hand-off engine) was made the same way
 by someone who never saw the checker; each set is reported on its own. A third (`blind3`: H1 in English, H2
 told in German, a holdout variant only) was made the same way, to measure what the first two were tuned on;
-round seven tuned on it too. A fourth (`blind4`: I1, I2), written by someone who never saw the checker, is the
-one set not used to tune (UNTUNED): its figures are reported, its details never printed; it is skipped while
-its folder is missing.
+round seven tuned on it too. A fourth (`blind4`: I1, I2), written the same way, measured round seven; round eight
+tuned on it. A fifth (`blind5`: J1, J2), written by someone who never saw the checker, is the one set not used to
+tune (UNTUNED): its figures are reported, its details never printed; it is skipped while its folder is missing.
 
 For each post and variant the faithful text, then the planted one, is put in place of draft.md in a copy
 of the work folder and checked with `run_check` (what `retell check` runs). Scoring:
@@ -38,7 +38,7 @@ The script imports whatever `retell` the running interpreter has, so `cd /work/m
 /path/to/bench/check_real.py` measures main's code on the same data. Until round five only the dev variant
 was used to tune the check and the holdout's details were never printed; from round six every set is tuned
 on (a third blind set measures the check), and `-v --holdout-details` lists the holdouts' details too. From
-round seven `-v` also lists blind3's details (tuned on), never blind4's.
+round seven `-v` also lists blind3's details (tuned on); from round eight blind4's too, never blind5's.
 """
 
 from __future__ import annotations
@@ -60,10 +60,16 @@ from retell.check.stage import run_check
 DATA = Path(__file__).resolve().parent / "check"
 POSTS = ("A", "B", "C", "D")  # the real-model drafts of the first set (and E, --drafts)
 # each blind set and its posts (bench/check/<set>/README.md)
-SETS = {"blind": POSTS, "blind2": ("G1", "G2"), "blind3": ("H1", "H2"), "blind4": ("I1", "I2")}
-# the sets the check was never tuned on: round seven tuned on every variant of the first three; blind4 is written
+SETS = {
+    "blind": POSTS,
+    "blind2": ("G1", "G2"),
+    "blind3": ("H1", "H2"),
+    "blind4": ("I1", "I2"),
+    "blind5": ("J1", "J2"),
+}
+# the sets the check was never tuned on: round eight tuned on every variant of the first four; blind5 is written
 # by someone who never saw the checker and kept away from whoever tunes it (skipped while its folder is missing)
-UNTUNED = ("blind4",)
+UNTUNED = ("blind5",)
 VARIANTS = ("dev", "holdout")
 SHOWN = ("dev",)  # details (misses, false alarms) are printed for these variants only
 KINDS = (
@@ -244,7 +250,7 @@ def report(
         f"away from plants; --strict passes {sum(r.faithful.blocking == 0 for r in results)}/{len(results)} "
         f"faithful drafts"
     )
-    if verbose and blind not in UNTUNED and (variant in SHOWN or show_holdout or blind == "blind3"):
+    if verbose and blind not in UNTUNED and (variant in SHOWN or show_holdout or blind in ("blind3", "blind4")):
         for r in results:
             for plant, hit in zip(r.plants, r.caught_by, strict=True):
                 if hit is None:
@@ -270,7 +276,7 @@ def report(
 def drafts(tmp: Path) -> None:
     """The real-model drafts as the model wrote them (A-E, G1, G2, H1, H2): what the check reports (no answer key)."""
     print("\n== the real-model drafts (no answer key: read the findings) ==")
-    for post in (*POSTS, "E", *SETS["blind2"], *SETS["blind3"]):
+    for post in (*POSTS, "E", *SETS["blind2"], *SETS["blind3"], *SETS["blind4"]):
         if not (DATA / "drafts" / f"{post}.md").is_file():
             continue
         text = (DATA / "drafts" / f"{post}.md").read_text(encoding="utf-8")
@@ -355,7 +361,7 @@ def main() -> None:
         for blind in args.sets or SETS:
             for variant in args.variant or VARIANTS:
                 if not (DATA / blind / variant).is_dir():
-                    continue  # blind3 has a holdout only; blind4 is not here until its author hands it over
+                    continue  # blind3 and blind4 have a holdout only; blind5 is not here until its author hands it over
                 figures.append(report(blind, variant, run_set(blind, variant, tmp), args.verbose, args.holdout_details))
         if args.drafts:
             drafts(tmp)

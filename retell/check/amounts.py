@@ -116,7 +116,13 @@ _DURATION = re.compile(
     r"(?P<u2>seconds?|secs?|minutes?|mins?)\b)?",
     re.I,
 )
-_HALF_AN_HOUR = re.compile(r"\bhalf\s+an?\s+(?P<u>hour|minute|day)\b", re.I)
+# "half an hour", "a quarter of an hour", "three quarters of an hour": a fraction of a unit, read before "an
+# hour" alone (which "quarter of an hour" holds)
+_HALF_AN_HOUR = re.compile(
+    r"\b(?:(?P<three>three[\s-]+quarters?)|(?P<quarter>(?:an?\s+|one\s+)?quarter)|half)(?:\s+of)?\s+(?:an?\s+)?"
+    r"(?P<u>hour|minute|day)\b",
+    re.I,
+)
 _SHORT = re.compile(
     r"(?<![A-Za-z0-9_.])(?:(?P<h>\d+)\s?(?:h|hrs?)\s?(?P<hm>\d+)\s?(?:m|min|mins)\b"
     r"|(?P<n>\d+(?:\.\d+)?)\s?(?P<u>h|min|ms|m)\b|(?P<s>\d{1,2}(?:\.\d+)?|\d+\.\d+)\s?s\b)"
@@ -276,7 +282,8 @@ def durations(text: str, starts: list[int] | None = None) -> list[Amount]:
             scale = _MINUTES[match.group("u")]
             add(Amount(match.start(), match.end(), float(match.group("n")) * scale, DURATION, scale))
     for match in _HALF_AN_HOUR.finditer(text):
-        add(Amount(match.start(), match.end(), _unit_minutes(match.group("u")) / 2, DURATION, 1.0))
+        share = 0.75 if match.group("three") else 0.25 if match.group("quarter") else 0.5
+        add(Amount(match.start(), match.end(), _unit_minutes(match.group("u")) * share, DURATION, 1.0))
     for match in _matches(_DURATION, text, starts):
         raw, unit = match.group("n"), match.group("u")
         scale = _unit_minutes(unit)

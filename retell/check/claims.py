@@ -375,6 +375,9 @@ def outcome_claims(text: str, block: Block) -> list[Claim]:
         if any(c.line == block.line_at(match.start()) and abs(c.at - match.end()) < 80 for c in claims):
             continue  # the sentence's own result verb was read above
         sentence = match.group(0)
+        browser = _BROWSER_WORD.search(sentence)
+        if browser is not None and _LOOKED_NOT.search(sentence[: browser.start()]):
+            continue
         claim = Claim(OUTCOME, sentence.strip()[-120:], block.line_at(match.start()), block)
         claim.at, claim.family = match.end(), "app"
         claim.positive = not _LOOKED_BAD.search(sentence)
@@ -387,10 +390,33 @@ def outcome_claims(text: str, block: Block) -> list[Claim]:
 _LOOKED = re.compile(
     r"\bI\s+(?:then\s+|also\s+)?(?:opened|loaded|checked|tried|reloaded|refreshed)\b[^.;!?\n]{0,60}\b(?:in|on)\s+"
     r"(?:the|my|a)\s+browser\b[^.;!?\n]*"
-    r"|(?:我|私)[^。；！？\n]{0,12}(?:在|で)?(?:浏览器|ブラウザ)[^。；！？\n]{0,6}(?:打开|看|试|開|確認)[^。；！？\n]*",
+    r"|(?:我|私)[^。；！？\n]{0,12}(?:在|で)?(?:浏览器|ブラウザ)[^。；！？\n]{0,6}(?:打开|看|试|開|確認)[^。；！？\n]*"
+    # "a last check in the browser showed…", "un dernier essai dans le navigateur montrait…", "ein letzter Test im
+    # Browser", "una última prueba en el navegador": the same look, told as a noun
+    r"|\b(?:a|one|my|the)\s+(?:(?:last|final|quick|first|second)\s+)?(?:check|test|try|look)\s+in\s+(?:the|my)\s+"
+    r"browser\b[^.;!?\n]*"
+    r"|\b(?:un|mon|le)\s+(?:(?:dernier|premier|rapide|nouvel?)\s+)?(?:essai|test|coup d['’]œil|contrôle)\s+"
+    r"(?:rapide\s+)?(?:dans|sur)\s+(?:le|mon)\s+navigateur\b[^.;!?\n]*"
+    r"|\b(?:ein|mein)\s+(?:(?:letzter|erster|kurzer)\s+)?(?:Test|Versuch|Blick)\s+(?:im|in meinem)\s+Browser\b"
+    r"[^.;!?\n]*"
+    r"|\b(?:una|mi)\s+(?:(?:última|primera|rápida)\s+)?(?:prueba|comprobación|mirada)\s+en\s+(?:el|mi)\s+"
+    r"navegador\b[^.;!?\n]*"
+    # "je l'ai rechargée dans le navigateur", "ich habe sie im Browser neu geladen", "la recargué en el navegador"
+    r"|\b(?:j['’]ai|je l['’]ai|je les ai)\s+(?:\w+\s+)?"
+    r"(?:ouvert|rechargé|chargé|testé|essayé|vérifié|rafraîchi|regardé)e?s?\b[^.;!?\n]{0,60}\b(?:dans|sur)\s+(?:le|mon|un)\s+navigateur\b[^.;!?\n]*"
+    r"|\bich\s+(?:habe\s+)?(?:[\wäöüß]+\s+){0,5}?(?:im|in meinem|in einem)\s+Browser\s+(?:neu\s+)?"
+    r"(?:geöffnet|geladen|getestet|ausprobiert|geprüft|angeschaut)\b[^.;!?\n]*"
+    r"|\b(?:la |lo |las |los )?(?:abrí|recargué|cargué|probé|comprobé)\b[^.;!?\n]{0,60}\ben\s+(?:el|mi)\s+navegador\b"
+    r"[^.;!?\n]*",
     re.I,
 )
-_LOOKED_BAD = re.compile(r"\b(?:not|no|never|still|broken|blank|nothing)\b|n't|没|不|无|失败|ない|壊れ", re.I)
+_LOOKED_BAD = re.compile(
+    r"\b(?:not|no|never|still|broken|blank|nothing|pas|rien|nicht|nichts|kein\w*|nada|vac[ií]a)\b|n't|没|不|无|失败|ない|壊れ",
+    re.I,
+)
+# "I never opened it in the browser", "ich habe es nicht im Browser geöffnet": no look, so no result to check
+_LOOKED_NOT = re.compile(r"\b(?:not|never|ne|n['’]|pas|nicht|nie|no|nunca)\b|n't", re.I)
+_BROWSER_WORD = re.compile(r"browser|navigateur|navegador|浏览器|ブラウザ", re.I)
 
 
 # -- credits ------------------------------------------------------------------------------------------
@@ -575,6 +601,24 @@ def _block_quote_claims(block: Block) -> list[Claim]:
     return [Claim(kind, body, block.start, block, at=0, speaker=speaker)]
 
 
+# Fences that show what a run printed (an error, a summary line): each message line is a quote of the session.
+_OUTPUT_LANGS = frozenset({"text", "txt", "output", "log", "plain", "plaintext"})
+_MESSAGE_LINE = re.compile(r"[^\W\d_]{2,}(?:\W+[^\W\d_]{2,}){2,}")  # three words or more: a message, not `3 passed`
+
+
+def _output_claims(block: Block, lines: list[str]) -> list[Claim]:
+    """The output of a run shown as a block ("```text" under "Python stopped at line 73:"): each line of three
+    words or more is a quote the events the block cites (its lead-in's) must hold, so a wrong error is caught."""
+    claims = []
+    offset = len(block.lines[0]) + 1
+    for line in lines:
+        stripped = line.strip()
+        if _MESSAGE_LINE.search(stripped):
+            claims.append(Claim(ANY_QUOTE, stripped, block.line_at(offset), block, at=offset + len(line)))
+        offset += len(line) + 1
+    return claims
+
+
 def _code_block_claims(block: Block) -> list[Claim]:
     """A shell session shown in a post: each command in it is a command the session should have."""
     body = list(block.lines)
@@ -582,6 +626,8 @@ def _code_block_claims(block: Block) -> list[Claim]:
         body.pop()
     lines = body[1:-1] if len(body) > 1 else []
     prompted = any(ln.lstrip().startswith("$ ") for ln in lines)
+    if block.info.lower() in _OUTPUT_LANGS and not prompted:
+        return _output_claims(block, lines)
     if block.info not in _SHELL_LANGS and not prompted:
         return []
     claims = []

@@ -317,6 +317,75 @@ _ERRORISH = re.compile(
 )
 
 
+# An error told by its kind in prose ("failed on a permission error", « une erreur de permission », „ein
+# Berechtigungsfehler“, "un error de permisos"): the kind, and what an error of that kind says.
+_ERROR_KINDS = {
+    "permission": r"permission|denied|EACCES|EPERM|not permitted|forbidden|\b403\b|unauthori[sz]ed",
+    "timeout": r"time-?out|timed out|deadline",
+    "syntax": r"syntax",
+    "network": r"network|connection|ECONN|resolve|DNS|unreachable|socket",
+    "encoding": r"encod|decod|unicode|charset",
+}
+_ERROR_KIND_WORDS = {
+    "permission": r"permission|permissions|droits?|permisos?|Berechtigungs|Rechte|Zugriffs",
+    "timeout": r"timeout|time-out|délai|Zeitüberschreitungs|Timeout-?|tiempo de espera",
+    "syntax": r"syntax|syntaxe|sintaxis|Syntax",
+    "network": r"network|connection|réseau|connexion|red|conexión|Netzwerk|Verbindungs",
+    "encoding": r"encoding|encodage|codificación|Kodierungs|Encoding-?",
+}
+_KIND_TOLD = re.compile(
+    r"\b(?P<en>" + "|".join(_ERROR_KIND_WORDS.values()) + r")\s+(?:error|failure|problem|issue)\b"
+    r"|\berreur\s+(?:de\s+|d['’])(?P<fr>" + "|".join(_ERROR_KIND_WORDS.values()) + r")\b"
+    r"|\berror\s+de\s+(?P<es>" + "|".join(_ERROR_KIND_WORDS.values()) + r")\b"
+    r"|\b(?P<de>" + "|".join(_ERROR_KIND_WORDS.values()) + r")-?fehler",
+    re.I,
+)
+
+
+def _kind_of(word: str) -> str:
+    return next((k for k, p in _ERROR_KIND_WORDS.items() if re.fullmatch(p, word, re.I)), "")
+
+
+def grade_error_kinds(blocks: list[Block], index: Sources) -> list[Finding]:
+    """An error told by its kind ("a permission error") where every failed call near the paragraph failed
+    otherwise ("String to replace not found in file.") and nothing near it names that kind."""
+    out: list[Finding] = []
+    for block in blocks:
+        if not block.cites:
+            continue
+        near = near_events(index, block.cites)
+        failed = [
+            (event_id, call.error)
+            for event_id in index.in_order(near)
+            for call in index.event_calls.get(event_id, [])
+            if call.error
+        ]
+        if not failed:
+            continue
+        text = block.text
+        for match in _KIND_TOLD.finditer(text):
+            word = next(g for g in match.groups() if g)
+            kind = _kind_of(word)
+            said = re.compile(_ERROR_KINDS.get(kind, "(?!)"), re.I)
+            if not kind or any(said.search(s.text) for s in index.of(near)):
+                continue
+            claim = Claim(ANY_QUOTE, match.group(0), block.line_at(match.end()), block, at=match.end())
+            accept_marked([claim], [])
+            if claim.accepted is not None:
+                continue
+            event_id, error = failed[0]
+            out.append(
+                found(
+                    claim,
+                    next(iter(index.by_event.get(event_id, [])), None),
+                    f"no {kind} error near it; the failed call in {event_id} says: {error.splitlines()[0][:80]}",
+                    UNTRACED,
+                    advice=f"give the error as {event_id} gives it",
+                )
+            )
+    return out
+
+
 def grade_error_terms(blocks: list[Block], index: Sources) -> list[Finding]:
     """Short quoted error messages no event says, in a paragraph whose cited events hold a failed call."""
     out: list[Finding] = []

@@ -588,6 +588,30 @@ def _lengths(index: Sources, scope: Scope) -> list[tuple[float, str, str]]:
     return out
 
 
+# A time the code near a paragraph sets rather than one anything took: `DEBOUNCE_DELAY = 300`, `timeout=30`,
+# `setTimeout(fn, 500)`: the figure within a few words after a name of a wait.
+_SETTING_NAME = re.compile(
+    r"(?:delay|debounce|timeout|interval|wait|sleep|throttle|retry|backoff|duration|ttl|expire|poll)\w*", re.I
+)
+
+
+def _setting(claim: Claim, index: Sources, scope: Scope) -> Source | None:
+    """The event near the paragraph whose code or output sets the figure of "waits 300 ms", "a 30-second
+    timeout" (a setting is told in the post as a time but is no length between events)."""
+    amount = claim.amount
+    assert amount is not None
+    figure = re.search(r"\d+(?:[.,]\d+)?", amount.text)
+    if figure is None or not scope.near:
+        return None
+    number = re.escape(figure.group().replace(",", "."))
+    pattern = re.compile(rf"(?<![\w.]){number}(?![\d.])")
+    for source in index.of(scope.near):
+        for name in _SETTING_NAME.finditer(source.text):
+            if pattern.search(source.text, name.end(), name.end() + 40):
+                return source
+    return None
+
+
 def check_time(claim: Claim, index: Sources, scope: Scope) -> Finding:
     amount = claim.amount
     assert amount is not None
@@ -617,6 +641,9 @@ def check_time(claim: Claim, index: Sources, scope: Scope) -> Finding:
             if span.source == "stats" or span.source not in index.by_event:
                 return Finding(claim, TRACED, span.source, f"{span.label}: {_show(span.value, DURATION)}", weak=True)
             return found(claim, _first(index, span.source), cited=span.source in scope.near)
+    setting = _setting(claim, index, scope)
+    if setting is not None:
+        return found(claim, setting, cited=setting.id in scope.near)
     gaps = _between(index, scope) if amount.relative else _lengths(index, scope)
     if amount.relative and scope.around:
         gaps = _anchored(claim, index, gaps, scope.around - scope.told)

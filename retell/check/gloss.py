@@ -77,7 +77,7 @@ _UNIT = re.compile(
 # Words before a figure that say how exact it is, and after it, that it is a time between two moments.
 _BEFORE = [
     (r"gut|gute|guten|über|mehr als|plus de|bien plus de|más de", "over"),
-    (r"knapp|fast|beinahe|près de|presque|à peine|casi", "just under"),
+    (r"knapp(?:e[nmrs]?)?|fast|beinahe|près de|presque|à peine|casi", "just under"),
     (
         r"etwa|ungefähr|rund|circa|ca\.|gegen|environ|à peu près|quelque|autour de|unos|unas|alrededor de|cerca de",
         "about",
@@ -95,6 +95,8 @@ _AFTER_RE = re.compile(r"\s+(?:" + "|".join(f"(?P<a{n}>{p})" for n, (p, _) in en
 # Fixed phrases of time: "eine halbe Stunde", "anderthalb Stunden", "une demi-heure", "une heure et demie".
 _PHRASES = [
     (r"(?:eine|einer|einem) halben? Stunde|une demi-heure|une demie-heure|media hora", "half an hour"),
+    (r"Dreiviertelstunde|trois quarts d['’]heure|tres cuartos de hora", "three quarters of an hour"),
+    (r"(?:eine|einer|einem) Viertelstunde|(?:un|d['’]un) quart d['’]heure|un cuarto de hora", "a quarter of an hour"),
     (r"(?:eineinhalb|anderthalb) Stunden|une heure et demie|una hora y media", "an hour and a half"),
     (r"(?:eine|einer|einem) Stunde|une heure|una hora", "an hour"),
     (r"(?:eine|einer|einem) Minute|une minute|un minuto", "a minute"),

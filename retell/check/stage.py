@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from retell.check.claims import extract
-from retell.check.evidence import evidence_claims, grade_error_terms, grade_files, grade_rejected
+from retell.check.evidence import evidence_claims, grade_error_kinds, grade_error_terms, grade_files, grade_rejected
 from retell.check.report import STRICT_MARK, CheckReport
 from retell.check.sources import build_sources
 from retell.check.trace import trace_all
@@ -36,6 +36,7 @@ def check_draft(
     grade_files(findings, index)
     grade_rejected(findings, index)
     findings += grade_error_terms(extracted.blocks, index)
+    findings += grade_error_kinds(extracted.blocks, index)
     findings.sort(key=lambda f: (f.claim.line, f.claim.at))
     cited = sum(1 for b in extracted.blocks if b.cites)
     return CheckReport(name, findings, extracted.code_blocks, cited)

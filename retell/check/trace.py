@@ -86,7 +86,11 @@ CREDIT_NOTHING = 0.2
 # A shared decision ("we agreed to…") must share this much of its meaning with something said near it.
 CREDIT_SHARED = 0.4
 _REJECTED = re.compile(r"The user (?:doesn't|does not) want", re.I)  # a refused tool call, not a decision's words
-_DECIDED = re.compile(r"\b(?:agreed|decided|chose|settled on|opted|went with)\b|決め|決定|决定|商定|ことにした", re.I)
+_DECIDED = re.compile(
+    r"\b(?:agreed|decided|chose|settled on|opted|went with|décidé|choisi|opté|entschieden|entschied|gewählt|"
+    r"decidí|decidimos|elegí|elegimos)\b|決め|決定|决定|商定|ことにした",
+    re.I,
+)
 # A plain yes: "Yes, run the tests", "ok", "sounds good", "go ahead", はい, 好的.
 _ASSENT = re.compile(
     r"\s*(?:yes|yeah|yep|yup|ok|okay|sure|sounds good|go ahead|do it|agreed|let'?s do|please do|perfect|great|"
@@ -95,9 +99,11 @@ _ASSENT = re.compile(
 )
 # Claims that one moment of the session bears out, not a name it repeats (for judging a citation).
 _SPECIFIC = frozenset({*QUOTE_KINDS, NUMBER, OUTCOME, COMMAND, OUTPUT})
+_REFUSAL = re.compile(r"\s*(?:no|nope|don'?t|skip it|not now|nein|non|pas maintenant)\b", re.I)  # a plain no
 _CHOICE = re.compile(r"\b(?:chose|picked|went with|opted for|plumped for)\b", re.I)
 # A paragraph with a citation and no traceable claim must share this much of its meaning with what it cites.
 CITATION_OVERLAP = 0.07
+MOMENT_EVENTS = 3  # a paragraph citing this many events or fewer tells one moment (more: a look back)
 MIN_FAR_CLAIMS = 3  # claims resting far from a citation that outweigh it
 FAR_PER_NEAR = 3
 MIN_CITATION_STEMS = 6
@@ -208,6 +214,11 @@ class Tracer:
     def _in_scope(self, source: Source | None, scope: Scope) -> bool:
         return source is not None and source.id in scope.near
 
+    def _far(self, source: Source, scope: Scope) -> bool:
+        """Whether a paragraph that cites one moment (a few events) traces to one neither near them nor in the
+        paragraphs around. A paragraph citing more looks back over the session and may quote any of it."""
+        return 0 < len(scope.cited) <= MOMENT_EVENTS and source.id not in scope.near | scope.around | scope.told
+
     # -- quotes ---------------------------------------------------------------------------------------
 
     def quote(self, claim: Claim, scope: Scope) -> Finding:
@@ -227,7 +238,20 @@ class Tracer:
                 return translated  # else: what it names is in the quote's own language, compared word for word
         verdict = judge(claim.text, lambda q: _unique([*near, *index.candidates(list(q), allowed)]), cleaned)
         if verdict.ok and verdict.main is not None:
-            return found(claim, verdict.main.source, cited=self._in_scope(verdict.main.source, scope))
+            source = verdict.main.source
+            if self._far(source, scope) and quote_words(claim.text) >= MIN_INLINE_QUOTE_WORDS:
+                # Said, but not where the paragraph says: words of one moment told of another ("Claude answered
+                # by opening with “Thank you…”", words from an hour before).
+                far = found(
+                    claim,
+                    source,
+                    f"these words are in {source.id}, not in the cited events ({_span(scope.cited)})",
+                    UNTRACED,
+                    advice=f"cite {source.id}, where they are, or quote what the cited events say",
+                )
+                far.far = True
+                return far
+            return found(claim, source, cited=self._in_scope(source, scope))
         anyone = judge(claim.text, lambda q: index.candidates(list(q), None, limit=12), cleaned)
         if anyone.ok and anyone.main is not None:
             source = anyone.main.source
@@ -670,6 +694,9 @@ class Tracer:
             opposite = self._opposite(claim, scope)
             if opposite is not None:
                 return opposite
+        unsaid = self._decision_unsaid(claim, scope, weights, whole)
+        if unsaid is not None:
+            return unsaid
         if claim.agreement and claim.actor == AUTHOR:
             return self._agreed(claim, scope, weights, whole)
         if scope.has_citation and script_of(claim.text) == "cjk" and self._other_script(scope):
@@ -732,7 +759,10 @@ class Tracer:
             # Words the other side said only later, away from what the paragraph cites (a closing summary
             # restating "easier for others to contribute"), echo an idea; they did not have it first.
             asked = [s for s in index.of(scope.near) if s.speaker in own_side and not s.retells]
-            if other_source.id not in cited and asked and other_source.order > max(s.order for s in asked):
+            # So are words the other side said far from it, before or after (a notebook's "real music" an hour
+            # earlier is no claim to "I wanted the real thing", told of my own message it cites).
+            far = other_source.id not in scope.around | scope.told
+            if other_source.id not in cited and asked and (far or other_source.order > max(s.order for s in asked)):
                 return found(claim, asked[0], "worded too freely to compare", UNCHECKED)
             return found(
                 claim, other_source, f"{who} said this ({other_source.id}), not {credited}", CONTRADICTED, advice=advice
@@ -761,6 +791,33 @@ class Tracer:
                 advice="credit Claude, or cite the message where you named it; mark it <!-- ok --> if you know better",
             )
         return None
+
+    def _decision_unsaid(self, claim: Claim, scope: Scope, weights: dict[str, float], whole: float) -> Finding | None:
+        """ "I decided to drop the test script" citing a message of mine that only ran a command: a decision the
+        author is credited with must share some of its words with the author's messages it cites (compared only
+        when they are in the post's language; a decision told in another one is left to `_polarity_across`)."""
+        if claim.actor != AUTHOR or not scope.has_citation or claim.request or claim.agreement:
+            return None
+        if not _DECIDED.search(claim.text):
+            return None
+        mine = [s for s in self.index.of(scope.near) if s.speaker == AUTHOR and not s.retells]
+        own = tongue(claim.text)
+        # a message in no language of its own (a command, a path) is compared whatever the post's language
+        if not mine or any(tongue(s.text) not in (own, "latin", "") for s in mine):
+            return None
+        if any(_ASSENT.match(s.text) or _REFUSAL.match(s.text) for s in mine):
+            return None  # an answer to Claude's question decides what the question asked, in no words of its own
+        said = {st for s in mine for st in s.stems}
+        shared = sum(w for st, w in weights.items() if st in said) / whole
+        if shared >= CREDIT_NOTHING:
+            return None
+        return found(
+            claim,
+            mine[0],
+            f"no message of yours in the cited events ({_span(scope.cited)}) says you decided this",
+            UNTRACED,
+            advice="cite the message where you decided it, or say what you did",
+        )
 
     def _other_script(self, scope: Scope) -> bool:
         """The cited messages are in another script than the post (a Chinese post of English sessions)."""
@@ -915,9 +972,18 @@ class Tracer:
                 out.append(Finding(claim, CONTRADICTED, reason=reason, advice=advice))
                 continue
             own = [f for b in unit for f in by_block.get(id(b), [])]
-            if any(f.problem for f in own):
+            if any(f.problem and not f.far for f in own):
                 continue  # its claims are reported on their own
-            traced = [f for f in own if f.status == TRACED and f.event not in (None, "stats") and not f.weak]
+            # A quote said far from the citation counts where it was said: when the whole paragraph rests
+            # elsewhere, the citation is what is wrong (reported once, below), not each quote.
+            traced = [
+                f
+                for f in own
+                if (f.status == TRACED or f.far)
+                and f.event not in (None, "stats")
+                and not f.weak
+                and not _compared(f.claim)
+            ]
             # A credit is traced by its words, which a paragraph's summary shares with many moments: alone, it
             # says too little of where the paragraph belongs; the prose's overlap with the citation decides.
             loose = bool(traced) and all(f.claim.kind == CREDIT for f in traced)
@@ -949,6 +1015,8 @@ class Tracer:
                             advice=f"cite {elsewhere}",
                         )
                     )
+                    for quote in (f for f in own if f.far):
+                        quote.status, quote.reason, quote.advice = TRACED, "", ""
                 continue
             if own and not loose:
                 continue  # its claims are traced by loose rules or to the stats: they say nothing of the citation
@@ -1083,6 +1151,24 @@ def _is_cjk(stem: str) -> bool:
     from retell.check.text import CJK
 
     return bool(CJK.match(stem))
+
+
+# "the same problem as `removeModel`", "comme pour `x`", "wie bei `x`", "igual que `x`", "和 `x` 一样": a name
+# the paragraph compares with, told of an earlier moment: where it traces says nothing of the citation.
+_COMPARED = re.compile(
+    r"(?:\bsame\s+\w+(?:\s+\w+)?\s+as|\b(?:just\s+)?like|\bas\s+(?:with|for)|\bmême\s+\w+(?:\s+\w+)?\s+que|"
+    r"\bcomme\s+(?:pour|avec)?|\bwie\s+(?:bei|schon)?|\bgleiche\w*\s+\w+\s+wie|\bigual\s+que|\bcomo\s+(?:con|en)?"
+    r"|\bmismo\s+\w+\s+que|和|跟|与)\s*$",
+    re.I,
+)
+
+
+def _compared(claim: Claim) -> bool:
+    if claim.kind not in (CODE_SPAN, PATH) or claim.block is None:
+        return False
+    text = claim.block.text
+    at = text.find(claim.text)
+    return at > 0 and bool(_COMPARED.search(text[max(0, at - 40) : at].rstrip("`*_ ")))
 
 
 def _plain(block: Block) -> str:

@@ -34,6 +34,7 @@ class Finding:
     weak: bool = (
         False  # traced by a loose rule (a time between events, a count of files named): says nothing of a citation
     )
+    far: bool = False  # said, but far from what its paragraph cites (a quote of another moment)
 
     @property
     def problem(self) -> bool:
