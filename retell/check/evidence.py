@@ -224,9 +224,11 @@ def grade_files(findings: list[Finding], index: Sources) -> None:
 
 # A clause that puts something into a file named after it: "put … at the top of", "added … to", "schrieb … in".
 _INTO = re.compile(
-    r"\b(?:put|added|wrote|inserted|appended|moved|placed)\b.*\b(?:at the (?:top|end|bottom) of|to|into|in)\s*$"
-    r"|\b(?:setzte|schrieb|fügte|trug)\b.*\b(?:an den Anfang|ans Ende|in|an)\b[^`]*$"
-    r"|\b(?:mis|ajouté|écrit|inséré)\b.*\b(?:en tête de|à la fin de|dans)\s*$",
+    # (bounded: what a clause puts somewhere is said within a sentence; `.*` made a long text quadratic)
+    r"\b(?:put|added|wrote|inserted|appended|moved|placed)\b[^\n]{0,300}?"
+    r"\b(?:at the (?:top|end|bottom) of|to|into|in)\s*$"
+    r"|\b(?:setzte|schrieb|fügte|trug)\b[^\n]{0,300}?\b(?:an den Anfang|ans Ende|in|an)\b[^`\n]{0,300}$"
+    r"|\b(?:mis|ajouté|écrit|inséré)\b[^\n]{0,300}?\b(?:en tête de|à la fin de|dans)\s*$",
     re.I,
 )
 

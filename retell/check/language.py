@@ -28,7 +28,8 @@ _SMALL_WORDS = {
 }
 _LANGS = {lang: frozenset(words.split()) for lang, words in _SMALL_WORDS.items()}
 _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
-_CODE = re.compile(r"`[^`]*`|\S*[_/@#`]\S*|https?://\S+")
+# (a token is tried from its start only: from every position, a long run with no space is read again and again)
+_CODE = re.compile(r"`[^`]*`|(?<!\S)\S*[_/@#`]\S*|https?://\S+")
 MIN_SMALL_WORDS = 2  # below this, a text is too short to tell
 
 

@@ -201,6 +201,10 @@ def plain_chinese(text: str) -> str:
     return text
 
 
+# what ends right before a word that opens a sentence, a list item or a heading
+_OPENING = re.compile(r"(?:^|[.!?:\n]\s*|[-*#>]\s+|\*\*)$")
+
+
 def as_the_session_writes(phrase: str, texts: Iterable[str]) -> str:
     """The author's lower-case names in the case the session writes them ("api" -> "API", "openapi" ->
     "OpenAPI", "react 19" -> "React 19"): a word Claude writes two times or more inside its sentences, always in
@@ -210,7 +214,8 @@ def as_the_session_writes(phrase: str, texts: Iterable[str]) -> str:
         prose = re.sub(r"```.*?```|`[^`]*`", " ", text, flags=re.S)
         for match in re.finditer(r"(?<![\w./-])[A-Za-z][A-Za-z0-9]{2,}(?![\w/-])(?!\.[a-z])", prose):  # not fly.toml
             word = match.group(0)
-            opening = re.search(r"(?:^|[.!?:\n]\s*|[-*#>]\s+|\*\*)$", prose[: match.start()]) is not None
+            # (the 40 characters before it: searching all the text before each word made a long text quadratic)
+            opening = _OPENING.search(prose, max(0, match.start() - 40), match.start()) is not None
             forms = seen.setdefault(word.lower(), {})
             forms[word] = forms.get(word, 0) + (0 if opening and word.istitle() else 1)
 

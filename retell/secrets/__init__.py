@@ -122,7 +122,11 @@ def _opaque_run_at(text: str, at: int) -> int | None:
         return None
     run = m.group(0)
     mixed = any(c.isupper() for c in run) and any(c.islower() for c in run) and any(c.isdigit() for c in run)
-    return left if mixed and looks_random(run) else None
+    if mixed and looks_random(run):
+        return left
+    # a key in hex (`3f9c…`, 32 characters or more, letters and digits both) is machine-made in one case too
+    hexed = re.fullmatch(r"[0-9a-fA-F]{32,}", run) is not None and not run.isdigit() and not run.isalpha()
+    return left if hexed else None
 
 
 def event_fields(event: Event) -> Iterator[tuple[str, str]]:

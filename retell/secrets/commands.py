@@ -521,7 +521,11 @@ _TOLD = r"[ \t]*[\"'`“]?(?P<{g}>[^\s\"'`“”,;=，。、]+)"
 # A password a person types holds a digit or a symbol (looks_like_a_password): a word without one (`on the pi
 # is …`: "on" read as the verb, "the" as the value) is no value, and the gap reads on to the real verb.
 # (a symbol that ends the value is the sentence's: `the type checker is happy!`)
-_CHOSEN_AHEAD = r"(?=[^\s\"'`“”,;=，。、]*(?:[0-9]|[!#$%&*+@^~?_-][^\s\"'`“”,;=，。、]))"
+# (a capital and a symbol together are a choice wherever the symbol is: `Sommer!`)
+_CHOSEN_AHEAD = (
+    r"(?=[^\s\"'`“”,;=，。、]*(?:[0-9]|[!#$%&*+@^~?_-][^\s\"'`“”,;=，。、])"
+    r"|[^\s\"'`“”,;=，。、]*[A-ZÀ-ÞА-Я][^\s\"'`“”,;=，。、]*[!#$%&*+@^~?_-])"
+)
 
 
 # `pass` is a noun after an owner or a determiner (`the wifi pass is …`; `tests pass and … is` tells none); the
@@ -620,14 +624,19 @@ def _chosen_password(bare: str, m: re.Match[str]) -> bool:
     return not (bare[0].isdigit() or re.search(r"[.:/]", bare.rstrip(".")) or re.search(r"@[\w-]+\.\w", bare))
 
 
+def _marked_password(value: str, m: re.Match[str]) -> bool:
+    """A password after a weak joint ("and", a comma): chosen, and marked as chosen (a capital or a symbol)."""
+    bare = value.strip("'\"`" + TYPOGRAPHIC).rstrip(".,;:)")
+    if not _chosen_password(bare, m) or is_code(bare):
+        return False
+    return any(c.isupper() for c in bare) or any(not c.isalnum() for c in bare)
+
+
 def _joined_password(value: str, m: re.Match[str]) -> bool:
     """`for portainer it's ops and Cobalt2025!`: a user and a password joined by "and" are a login only when
     the value is marked as chosen (a capital or a symbol besides its digits) and the user is a known account or
     the line speaks of logging in, before or after (`…, try logging in`)."""
-    bare = value.strip("'\"`" + TYPOGRAPHIC).rstrip(".,;:)")
-    if not _chosen_password(bare, m) or is_code(bare):
-        return False
-    if not (any(c.isupper() for c in bare) or any(not c.isalnum() for c in bare)):
+    if not _marked_password(value, m):
         return False
     if re.fullmatch(_ACCOUNT_NAMES + r"\d{0,2}", m.group("user"), re.I):
         return True
@@ -640,10 +649,7 @@ _REMOTE_LOGIN = re.compile(r"(?i)\b(?:rdp|vnc|ssh|sftp|ftp|smb|remote desktop|te
 
 def _comma_paired_password(value: str, m: re.Match[str]) -> bool:
     """A comma joins any two words: only a value marked as chosen, on a line that speaks of logging in."""
-    bare = value.strip("'\"`" + TYPOGRAPHIC).rstrip(".,;:)")
-    if not _chosen_password(bare, m) or is_code(bare):
-        return False
-    if not (any(c.isupper() for c in bare) or any(not c.isalnum() for c in bare)):
+    if not _marked_password(value, m):
         return False
     start = m.string.rfind("\n", 0, m.start()) + 1
     before = m.string[start : m.start()]
@@ -691,7 +697,7 @@ PAIR_RULES: tuple[Rule, ...] = (
         trims=".,;:)]}>",
         rule_id="user-password-pair",
     ),
-    # `for grafana it's kiosk and Schalke04#71`, `c'est admin et Lavande2024!`: a user and a password said together
+    # `for portainer it's ops and Cobalt2025!`, `c'est admin et Lavande2024!`: a user and a password said together
     Rule(
         "password-in-text",
         SECRET,

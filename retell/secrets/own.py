@@ -233,6 +233,8 @@ _PROSE_WORDS = frozenset(
         "will",
     ]
 )
+# a word of a phrase's longer forms: never a word of a sentence (`… least but the wallet does not load`)
+_PHRASE_WORD = r"(?!(?:" + "|".join(sorted(_PROSE_WORDS)) + r")\b)(?-i:[a-z]{3,8})"
 
 
 def _not_example(value: str, m: re.Match[str]) -> bool:
@@ -691,7 +693,9 @@ OWN_RULES: tuple[Rule, ...] = (
         SECRET,
         r"(?i)\b(?:mnemonic|seed[ _-]?phrase|recovery[ _-]?phrase|seed[ _-]?words|wallet[ _-]?seed)"
         r"(?:[\"'`]?[ \t]*(?:[:=]|is|was|are)[ \t]*|[ \t]+(?:[a-z]+[ \t]+){0,6}?(?:is|was|are)[ \t]*:?[ \t]*)"
-        r"[\"'`]?(?P<v>(?-i:[a-z]{3,8})(?:[ \t]+(?-i:[a-z]{3,8})){11}(?:(?:[ \t]+(?-i:[a-z]{3,8})){3}){0,4})",
+        # (12 words, or 15 to 24 where the phrase ends there: prose after twelve words is not more of it)
+        r"[\"'`]?(?P<v>(?-i:[a-z]{3,8})(?:[ \t]+(?-i:[a-z]{3,8})){11}"
+        r"(?:(?:(?:[ \t]+" + _PHRASE_WORD + r"){3}){1,4}(?=[ \t]*(?:$|[\n\"'`,.;:!?)])))?)",
         ("mnemonic", "seed", "recovery"),
         group="v",
         accept=_recovery_phrase,

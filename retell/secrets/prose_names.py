@@ -147,12 +147,18 @@ def _context(m: re.Match[str], start: int, end: int, strong: bool = False) -> bo
     return True
 
 
+_LONGEST_HEADING = 300  # characters: a longer line is prose or data, never a title-case heading
+_NEAR_ITEMS = 200  # characters each side of a name: where the other items of its list are read
+
+
 def _heading(m: re.Match[str], start: int, end: int) -> bool:
     """A title-case line (`Grace Stone Release Notes`): its capitals are a heading's, not a name's."""
     text = m.string
     a = text.rfind("\n", 0, start) + 1
     b = text.find("\n", end)
     line = text[a : b if b >= 0 else len(text)]
+    if len(line) > _LONGEST_HEADING:
+        return False  # (and a long line is not split into words once for each name on it)
     tokens = [t for t in re.findall(r"[^\W\d_][\w'’-]*", line) if t.lower() not in _PARTICLES]
     if len(tokens) < 4 or "," in line:
         return False  # (a list of names is written with commas: `Attendees: Priyanka Iyer, Jonas Becker`)
@@ -282,6 +288,9 @@ def _listed_with_names(m: re.Match[str], start: int, end: int) -> bool:
     a = text.rfind("\n", 0, start) + 1
     b = text.find("\n", end)
     line = text[a : b if b >= 0 else len(text)]
+    if len(line) > _NEAR_ITEMS * 2:
+        # a one-line dump of many names (`gh … --json`): the items near this one, not the whole line each time
+        line = text[max(a, start - _NEAR_ITEMS) : min(b if b >= 0 else len(text), end + _NEAR_ITEMS)]
     if "," not in line and ";" not in line and not _LIST_LABEL.match(line):
         return False
     if _LIST_LABEL.match(line):

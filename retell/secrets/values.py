@@ -79,12 +79,17 @@ def only_placeholder_words(value: str) -> bool:
 
 @lru_cache(maxsize=4096)
 def _segments(word: str) -> bool:
-    """Can `word` be split into placeholder words (`yourpasswordhere` -> your password here)?"""
-    if not word:
-        return True
+    """Can `word` be split into placeholder words (`yourpasswordhere` -> your password here)? (Position by
+    position, not by recursion: a 3,000-letter word of `foo`s must not exhaust the stack.)"""
     if word.isdigit():
         return False
-    return any(word[:n] in _VOCABULARY and _segments(word[n:]) for n in range(min(len(word), _LONGEST_WORD), 0, -1))
+    reachable = [True] + [False] * len(word)  # reachable[i]: word[:i] splits into placeholder words
+    for start in range(len(word)):
+        if reachable[start]:
+            for n in range(1, min(len(word) - start, _LONGEST_WORD) + 1):
+                if word[start : start + n] in _VOCABULARY:
+                    reachable[start + n] = True
+    return reachable[len(word)]
 
 
 # -- code, numbers, names ---------------------------------------------------------------------------

@@ -104,3 +104,9 @@ def test_a_wallets_recovery_phrase_is_its_key(scanner: Scanner, text: str, value
 )
 def test_what_only_names_a_recovery_phrase_is_not_one(scanner: Scanner, text: str) -> None:
     assert not scanner.scan(text), text
+
+
+def test_a_recovery_phrase_followed_by_a_sentence_is_flagged_whole(scanner: Scanner) -> None:
+    phrase = "witch collapse practice feed shame open despair creek road again ice least"
+    text = f"the seed phrase is {phrase} but the wallet does not load"
+    assert flagged_whole(scanner, text, phrase)

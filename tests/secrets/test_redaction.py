@@ -85,6 +85,17 @@ def test_a_cookie_named_on_the_line_above_leaves_no_half_where_a_long_diff_line_
     assert ".AspNetCore.Cookies" in text  # the lines around it are still told
 
 
+def test_a_hex_key_named_on_the_line_above_leaves_no_half_where_a_long_diff_line_is_cut(
+    tx: Transcript, parse, tmp_path: Path
+) -> None:
+    key = "".join(fake.chars(1, "0123456789abcdef") for _ in range(240))
+    content = f'[signing]\nalgorithm = "ed25519"\n# the seed, hex:\n"{key}"\n'
+    tx.user("store the signing seed for the tests")
+    tx.tool_call("Write", {"file_path": "/srv/app/tests/signing.toml", "content": content}, "File created")
+    text = dump(view_of(parse(tx), tmp_path))
+    assert key[:16] not in text and key[60:76] not in text
+
+
 def test_a_long_path_cut_by_the_limit_keeps_its_first_part(tx: Transcript, parse, tmp_path: Path) -> None:
     command = "ls " + "/srv/app/" + "/".join(f"folder{i}" for i in range(40))
     tx.user("list it")

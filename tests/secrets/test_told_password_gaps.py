@@ -45,3 +45,15 @@ def test_a_password_told_past_words_that_fooled_the_rule_is_flagged(scanner: Sca
 @pytest.mark.parametrize("text", CLEAN)
 def test_sentences_that_only_look_like_one_are_not(scanner: Scanner, text: str) -> None:
     assert not scanner.scan(text), text
+
+
+@pytest.mark.parametrize(
+    ("text", "value"), [("the password is Sommer!", "Sommer!"), ("das Passwort ist Kätzchen!", "Kätzchen!")]
+)
+def test_a_capitalised_password_ending_in_a_symbol_is_still_flagged(scanner: Scanner, text: str, value: str) -> None:
+    assert flagged_whole(scanner, text, value), text
+
+
+def test_a_very_long_run_of_placeholder_words_is_scanned_without_error(scanner: Scanner) -> None:
+    # (placeholder words were split by recursion, one level a word: 1,100 of them exhausted the stack)
+    assert scanner.scan("password: " + "foo" * 1100) == []
