@@ -348,6 +348,28 @@ def _kind_of(word: str) -> str:
     return next((k for k, p in _ERROR_KIND_WORDS.items() if re.fullmatch(p, word, re.I)), "")
 
 
+def _failed_calls(index: Sources, near: list[str] | set[str]) -> list[tuple[str, str]]:
+    """(event id, error) of every failed call among these events, in the session's order."""
+    return [
+        (event_id, call.error)
+        for event_id in index.in_order(near)
+        for call in index.event_calls.get(event_id, [])
+        if call.error
+    ]
+
+
+def _against_failure(claim: Claim, index: Sources, failure: tuple[str, str], lead: str, verb: str) -> Finding:
+    """A claimed error set against the first failed call near it, which says otherwise."""
+    event_id, error = failure
+    return found(
+        claim,
+        next(iter(index.by_event.get(event_id, [])), None),
+        f"{lead}; the failed call in {event_id} says: {error.splitlines()[0][:80]}",
+        UNTRACED,
+        advice=f"{verb} the error as {event_id} gives it",
+    )
+
+
 def grade_error_kinds(blocks: list[Block], index: Sources) -> list[Finding]:
     """An error told by its kind ("a permission error") where every failed call near the paragraph failed
     otherwise ("String to replace not found in file.") and nothing near it names that kind."""
@@ -356,12 +378,7 @@ def grade_error_kinds(blocks: list[Block], index: Sources) -> list[Finding]:
         if not block.cites:
             continue
         near = near_events(index, block.cites)
-        failed = [
-            (event_id, call.error)
-            for event_id in index.in_order(near)
-            for call in index.event_calls.get(event_id, [])
-            if call.error
-        ]
+        failed = _failed_calls(index, near)
         if not failed:
             continue
         text = block.text
@@ -375,16 +392,7 @@ def grade_error_kinds(blocks: list[Block], index: Sources) -> list[Finding]:
             accept_marked([claim], [])
             if claim.accepted is not None:
                 continue
-            event_id, error = failed[0]
-            out.append(
-                found(
-                    claim,
-                    next(iter(index.by_event.get(event_id, [])), None),
-                    f"no {kind} error near it; the failed call in {event_id} says: {error.splitlines()[0][:80]}",
-                    UNTRACED,
-                    advice=f"give the error as {event_id} gives it",
-                )
-            )
+            out.append(_against_failure(claim, index, failed[0], f"no {kind} error near it", "give"))
     return out
 
 
@@ -394,12 +402,7 @@ def grade_error_terms(blocks: list[Block], index: Sources) -> list[Finding]:
     for block in blocks:
         if not block.cites:
             continue
-        failed = [
-            (event_id, call.error)
-            for event_id in index.in_order(near_events(index, block.cites))
-            for call in index.event_calls.get(event_id, [])
-            if call.error
-        ]
+        failed = _failed_calls(index, near_events(index, block.cites))
         if not failed:
             continue
         for term in quoted_terms(block.text):
@@ -408,17 +411,8 @@ def grade_error_terms(blocks: list[Block], index: Sources) -> list[Finding]:
                 continue
             at = block.text.find(term) + len(term)
             claim = Claim(ANY_QUOTE, term, block.line_at(at), block, at=at)
-            event_id, error = failed[0]
             accept_marked([claim], [])
             if claim.accepted is not None:
                 continue
-            out.append(
-                found(
-                    claim,
-                    next(iter(index.by_event.get(event_id, [])), None),
-                    f"no event says this; the failed call in {event_id} says: {error.splitlines()[0][:80]}",
-                    UNTRACED,
-                    advice=f"quote the error as {event_id} gives it",
-                )
-            )
+            out.append(_against_failure(claim, index, failed[0], "no event says this", "quote"))
     return out
