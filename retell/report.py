@@ -28,7 +28,8 @@ def number_word(n: int) -> str:
 
 def gap_phrase(previous_end: str | None, start: str | None) -> str:
     """How long after one session the next began, as a writer says it: "4 minutes later", "the next day",
-    "two days later"; "" when a time is missing. Days are calendar days (UTC) once the gap is 12 hours."""
+    "two days later"; "" when a time is missing. Days are calendar days (UTC) once the gap is 12 hours, and the
+    days elapsed, rounded, once it is 60 hours."""
     a, b = _moment(previous_end), _moment(start)
     if a is None or b is None:
         return ""
@@ -41,6 +42,10 @@ def gap_phrase(previous_end: str | None, start: str | None) -> str:
     days = (b.date() - a.date()).days
     if minutes < 12 * 60 or days == 0:
         return "an hour later" if hours == 1 else f"{number_word(hours)} hours later"
+    if minutes >= 60 * 60:
+        # Past two and a half days, what elapsed, not UTC's calendar: the author's own midnight is unknown, and
+        # 95 hours from a quarter to midnight is "three days" by UTC's dates but nearly four by the clock.
+        days = round(minutes / (24 * 60))
     if days == 1:
         return "the next day"
     if days < 14:

@@ -340,3 +340,17 @@ def test_every_section_prompt_says_claudes_own_success_reports_are_claims(tmp_pa
     prompts = _example_prompts(tmp_path, monkeypatch)
     for name, prompt in prompts.items():
         assert "reports of its own success" in prompt and "are claims, not results" in prompt, name
+
+
+def test_everyday_acronyms_and_quoted_code_are_no_names_to_introduce() -> None:
+    """blind6's author, answering a Japanese post's prompts (stop 36): the "Names" rule listed `ID`, `HTML`,
+    `CSS` and the declaration `display: ruby-base` as names the model must introduce at first mention."""
+    from retell.write.names import names_in
+
+    text = (
+        "Ruby text is drawn with `display: ruby-base` in CSS; the HTML `<ruby>` element replaces it, keyed by ID. "
+        "It builds on Vercel, and `uv tool` installs Hatchling."
+    )
+    assert names_in(text) == ["<ruby>", "Vercel", "uv tool", "Hatchling"]
+    japanese = "ルビは `display: ruby-text` で描き、HTML の ID を付けた。ビルドは Astro が担う。"
+    assert names_in(japanese, "ja") == ["Astro"]

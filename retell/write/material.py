@@ -281,9 +281,15 @@ def _next_words(events: list[Event], position: int) -> str | None:
     for event in events[position + 1 :]:
         if event.kind in (HUMAN, ASSISTANT):
             return event.text or ""
-        if event.kind == TOOL_RUN:
+        if event.kind == TOOL_RUN and not _bookkeeping(event):
             return None
     return None
+
+
+def _bookkeeping(event: Event) -> bool:
+    """A run that only updates the task list: between a command and Claude's word on it ("the workflow
+    runs"), it does not stand between them (a CI run's green output was left out for a TodoWrite)."""
+    return bool(event.calls) and all(family(call.name) == "todo" for call in event.calls or ())
 
 
 def _takes_up(output: str, command: str, reply: str) -> bool:
@@ -373,6 +379,13 @@ RESULTS_HEAD = (
     "show the line in a ```text block rather than only saying so, and cite its event):"
 )
 _FAILING = re.compile(r"\b(?:[1-9]\d* (?:failed|errors?)|failed|error|FAIL)\b")
+# What a tool prints after its verdict and says nothing of the work: pyright's and pip's "a new version is
+# available", npm's notices, a timer. The line a post shows is the verdict above them.
+_AFTERWORD = re.compile(
+    r"new (?:\w+ )?(?:version|release)\b.*\bavailable|\bupdate available\b|^\s*(?:npm (?:notice|warn)|\[notice\])"
+    r"|^\s*(?:done|✨\s*done) in \d|^\s*real\s+\d+m[\d.]+s$",
+    re.IGNORECASE,
+)
 
 
 def decisive_results(events: list[Event], limit: int = RESULTS_SHOWN) -> list[str]:
@@ -389,6 +402,8 @@ def decisive_results(events: list[Event], limit: int = RESULTS_SHOWN) -> list[st
             if not (is_test_command(call.target) or is_outcome_command(call.target)):
                 continue
             lines = [ln for ln in call.output.splitlines() if ln.strip() and not ln.startswith("exit ")]
+            while lines and _AFTERWORD.search(lines[-1]):
+                lines.pop()
             if not lines or any(_FAILING.search(ln) and "0 failed" not in ln for ln in lines[-RESULT_LINES:]):
                 continue
             shown = [ln.strip().strip("=").strip() or ln.strip() for ln in lines[-RESULT_LINES:]]  # "=== 16 passed ==="

@@ -7,6 +7,8 @@ the reader has met by the time a section begins. Found by their form, determinis
 names, CamelCase and dotted names, acronyms, and capitalised words that do not merely begin a sentence. In a
 language that capitalises every noun (German), a plain capitalised word is a noun as often as a name ("Wunsch",
 "Installation"), so there only the forms no noun takes count: code spans, files, CamelCase, dotted, acronyms.
+Neither the acronyms every developer reads unexplained (HTML, ID, CI) nor code spans that hold a statement
+rather than a name (`display: ruby-base`) are names to introduce.
 """
 
 from __future__ import annotations
@@ -92,6 +94,19 @@ _NOT_NAMES = frozenset(
         "Section",
     ]
 )
+# The abbreviations every developer reads without an introduction: a prompt that lists them as names to
+# introduce asks the model to explain what HTML is (a blind reading of a Japanese post, stop 36).
+_EVERYDAY_ACRONYMS = frozenset(
+    {
+        "AI", "API", "APIs", "ASCII", "CD", "CI", "CLI", "CPU", "CSS", "CSV", "DNS", "FAQ", "GPU", "HTML",
+        "HTTP", "HTTPS", "ID", "IDs", "IDE", "IP", "JS", "JSON", "LLM", "OS", "PDF", "PNG", "PR", "PRs",
+        "RAM", "README", "REST", "SDK", "SQL", "SSH", "SSL", "SVG", "TLS", "TODO", "UI", "URL", "URLs",
+        "UTF-8", "UX", "XML", "YAML",
+    }
+)  # fmt: skip
+# A code span holding a declaration, an assignment or a statement is code the post quotes, not a name
+# (`display: ruby-base`, `x = 1;`); one holding a command or an identifier names a thing (`uv tool`, `useAuth`).
+_CODE_NOT_NAME = re.compile(r"[:=;{}]|\s\S+\s\S+\s")
 ALWAYS_MET = ("Claude", "Claude Code")
 _NOUNS_CAPITALISED = frozenset(["de", "lb"])  # German, Luxembourgish: every noun begins with a capital
 MAX_NAMES = 24
@@ -103,12 +118,13 @@ def names_in(text: str, language: str = "en") -> list[str]:
     text = re.sub(r"\bClaude Code\b", "Claude", text)  # named by every prompt; "Code" is no name of its own
     found: list[tuple[int, str]] = []
     for match in _CODE.finditer(text):
-        found.append((match.start(), match.group(1).strip()))
+        if not _CODE_NOT_NAME.search(match.group(1)):
+            found.append((match.start(), match.group(1).strip()))
     for match in _FILE.finditer(text):
         found.append((match.start(), match.group(1)))
     for match in _WORD.finditer(text):
         word = match.group(1).rstrip(".-")
-        if word in _NOT_NAMES or word in ALWAYS_MET or len(word) < 2:
+        if word in _NOT_NAMES or word in ALWAYS_MET or word in _EVERYDAY_ACRONYMS or len(word) < 2:
             continue
         strong = any(c.isupper() for c in word[1:]) or any(c in word for c in ".-") or any(c.isdigit() for c in word)
         if not strong and (plain_words_are_nouns or _SENTENCE_START.search(text[: match.start()][-6:])):

@@ -147,3 +147,50 @@ def test_what_the_next_words_take_up_comes_first_and_the_rest_stays_within_the_b
 def test_a_plain_printout_is_no_result_worth_showing() -> None:
     stretch = [_run("e1", ("echo $CONDA_DEFAULT_ENV", "base")), _run("e2", ("pytest -q", "3 passed in 0.1s"))]
     assert decisive_results(stretch) == ["- [e2] `pytest -q` said: 3 passed in 0.1s"]
+
+
+@pytest.mark.parametrize(
+    ("command", "output", "verdict"),
+    [
+        (
+            "uv run pyright",
+            "0 errors, 0 warnings, 0 informations\n"
+            "WARNING: there is a new pyright version available (v1.1.401 -> v1.1.402).",
+            "0 errors, 0 warnings, 0 informations",
+        ),
+        (
+            "pip install -e . && pytest -q",
+            "12 passed in 0.84s\n\n[notice] A new release of pip is available: 23.2 -> 24.0\n"
+            "[notice] To update, run: pip install --upgrade pip",
+            "12 passed in 0.84s",
+        ),
+        (
+            "npm test",
+            "Tests:       8 passed, 8 total\nnpm notice New minor version of npm available! 10.2.4 -> 10.8.1",
+            "Tests:       8 passed, 8 total",
+        ),
+    ],
+)
+def test_the_result_shown_is_the_verdict_not_an_update_notice_printed_after_it(
+    command: str, output: str, verdict: str
+) -> None:
+    """Seen in a blind reading (claude-code-log, stop 36): pyright's "new version available" warning, printed
+    after "0 errors", was offered to the model as the result worth showing."""
+    assert decisive_results([_run("e7", (command, output))]) == [f"- [e7] `{command}` said: {verdict.strip()}"]
+
+
+def test_a_task_list_update_does_not_hide_the_run_claude_then_reports_on() -> None:
+    """blind6's K1 (stop 36): `act -j test` went green, Claude ticked its task list, then said "GitHub Action is
+    working"; the material named the run but showed none of what it printed, so the post had to guess."""
+    act_output = "[CI/test-1] ⭐ Run Set up job\n[CI/test-1] 🚀  Start image=catthehacker/ubuntu:act-latest\n"
+    act_output += "… (333 more lines)\n[CI/test-2]   ✅  Success - Complete job\n[CI/test-2] 🏁  Job succeeded"
+    todo = Event("tool_run", id="e16", summary="Updated the task list", calls=[ToolCall("TodoWrite", None)])
+    stretch = [
+        Event("human", id="e14", text="set up the GitHub action and try it locally"),
+        _run("e15", ("act --container-architecture linux/amd64 -j test", act_output)),
+        todo,
+        Event("assistant", id="e17", text="Perfect! GitHub Action is working on both Python versions."),
+    ]
+    material = render_material(stretch, 100_000)
+    assert "[e15] TOOLS: Ran `act --container-architecture linux/amd64 -j test`\n  it printed:" in material.text
+    assert "🏁  Job succeeded" in material.text

@@ -234,6 +234,8 @@ def test_cli_refuses_what_does_not_go_together(cli: Any, files: dict[str, Path])
         ("2026-01-05T18:00:00.000Z", "2026-01-06T09:00:00.000Z", "the next day"),
         ("2026-01-05T10:00:00.000Z", "2026-01-07T09:00:00.000Z", "two days later"),
         ("2026-01-05T10:00:00.000Z", "2026-01-26T09:00:00.000Z", "three weeks later"),
+        ("2025-06-15T00:00:51.000Z", "2025-06-18T23:17:59.000Z", "four days later"),  # 95 h, though 3 UTC dates
+        ("2026-01-05T01:00:00.000Z", "2026-01-06T13:00:00.000Z", "the next day"),  # 36 h: a calendar's next day
         (None, "2026-01-05T10:00:00.000Z", ""),
     ],
 )
