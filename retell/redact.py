@@ -47,6 +47,7 @@ from retell.workdir import Workdir
 # What retell writes for a decision: never a secret itself (see `Redactor.find`).
 PLACEHOLDER = re.compile(r"\[REDACTED:[\w.-]+\]")
 _ALNUM_RUN = re.compile(r"[A-Za-z0-9]{4}")
+_PADDING = "-_.=~"  # what a title's trim takes off the end of a token (`==` of base64, a JWT's `--`)
 
 
 @dataclass
@@ -76,6 +77,7 @@ class Redactor:
     _replacement_patterns: list[re.Pattern[str]] | None = field(default=None, repr=False)
 
     MIN_KNOWN_LENGTH = 6  # shorter values (a 3-letter user name) are left to the rules
+    ALTERED_MIN_LENGTH = 16  # a value this long is found again with another case or trimmed padding
 
     @classmethod
     def for_log(cls, log: EventLog, decisions: dict[str, SecretDecision], terms: Sequence[Term] = ()) -> Redactor:
@@ -137,6 +139,35 @@ class Redactor:
                     kind, category = self.known[value]
                     out.append(Finding(kind, category, a, b, value))
                 start = haystack.find(value, end)
+        out.extend(self._altered_repeats(haystack, view, out))
+        return out
+
+    def _altered_repeats(self, haystack: str, view: DecodedView | None, found: list[Finding]) -> list[Finding]:
+        """Known values of ALTERED_MIN_LENGTH or more repeated with another case or without their trailing
+        padding: a title or heading made from a message capitalises its first word and trims its end, and a
+        token so altered (`EyJhbGci…TW0` for `eyJhbGci…TW0--`) is no longer the value, nor a token to the rules."""
+        lowered = haystack.lower()
+        if len(lowered) != len(haystack):  # (a letter whose lower case is longer: offsets would not hold)
+            return []
+        out: list[Finding] = []
+        taken = list(found)
+        for value in sorted(self.known, key=len, reverse=True):
+            if len(value) < self.ALTERED_MIN_LENGTH:
+                break
+            forms = {value.lower(), value.rstrip(_PADDING).lower()}
+            for form in sorted(forms, key=len, reverse=True):
+                if len(form) < self.ALTERED_MIN_LENGTH:
+                    continue
+                start = lowered.find(form)
+                while start >= 0:
+                    end = start + len(form)
+                    a, b = (view.original(start), view.original(end)) if view is not None else (start, end)
+                    if all(b <= f.start or a >= f.end for f in taken):
+                        kind, category = self.known[value]
+                        finding = Finding(kind, category, a, b, value)
+                        out.append(finding)
+                        taken.append(finding)
+                    start = lowered.find(form, end)
         return out
 
     def _inert_spans(self, text: str) -> list[tuple[int, int]]:

@@ -21,6 +21,7 @@ from typing import Any
 
 import orjson
 
+from retell.secrets.own import has_key_body
 from retell.secrets.rule import SECRET, Allowlist, Rule
 from retell.secrets.values import (
     decodes_to_placeholder_pair,
@@ -113,7 +114,9 @@ def _rule(item: dict[str, Any]) -> Rule:
         source="gitleaks",
         rule_id=item["id"],
         digits_required=item["id"].startswith("generic") and bool(item.get("entropy")),
-        accept=_generic_value if item["id"].startswith("generic") else _not_masked,
+        accept=_generic_value
+        if item["id"].startswith("generic")
+        else (_a_key if item["id"] == "private-key" else _not_masked),
         window=(60, 400) if regex.startswith(_KEYWORD_FIRST) else None,
         gate=_OPERATOR_AFTER if regex.startswith(_KEYWORD_FIRST) else None,
         keyword_led=_keyword_led(regex),
@@ -165,6 +168,12 @@ def _not_masked(value: str, m: re.Match[str]) -> bool:
         and not is_placeholder(value)
         and not placeholder_after_prefix(value)
     )
+
+
+def _a_key(value: str, m: re.Match[str]) -> bool:
+    """gitleaks' private-key block holds a key, as retell's own rule asks: `<paste the key here>` between the
+    armor lines of a diff (`+    -----BEGIN …`: the `+` and indents reach gitleaks' 64 characters) is none."""
+    return _not_masked(value, m) and has_key_body(value)
 
 
 def _generic_value(value: str, m: re.Match[str]) -> bool:

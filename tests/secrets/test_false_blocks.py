@@ -169,3 +169,29 @@ def test_a_stop_on_a_session_value_triage_does_not_list_says_to_run_triage(parse
     assert f"{sid} (password-assignment) in section s1 prompt: the session holds it but triage.yaml" in str(
         caught.value
     )
+
+
+@pytest.mark.e2e
+def test_a_placeholder_key_in_an_edit_never_blocks_a_request(tmp_path: Path) -> None:
+    """A blind set (dev7, stop 36): a Helm values file with `<paste the inventory key here>` between the armor
+    lines is clean, but shown as a diff in the prompt (`+    -----BEGIN …`) the prefixes made it long enough
+    for gitleaks' private-key rule, and every request was refused as retell's own fault."""
+    values = "tls:\n  key: |\n    -----BEGIN PRIVATE KEY-----\n    <paste the inventory key here>\n"
+    values += "    -----END PRIVATE KEY-----\n"
+    tx = Transcript()
+    tx.user("Add a TLS block to the chart values, with a placeholder for the key.")
+    tx.tool_call("Edit", {"file_path": "/srv/demo/values.yaml", "old_string": "# tls", "new_string": values}, "ok")
+    tx.assistant("Added the tls block with a placeholder for the key.")
+    tx.user("Thanks.")
+    tx.assistant("Done.")
+    work = publish_and_plan(tx, tmp_path)
+    prompts = "".join(p.read_text(encoding="utf-8") for p in (work / "llm" / "dry-run").glob("*.prompt.md"))
+    assert "+    <paste the inventory key here>" in prompts  # told as it is: nothing to redact
+
+
+def test_a_real_key_in_a_diff_is_still_a_key() -> None:
+    from retell.secrets import Scanner
+
+    body = "\n".join(f"    +    {'MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7VJTU'[i:]}x{i}" for i in range(4))
+    diff = f"    +    -----BEGIN PRIVATE KEY-----\n{body}\n    +    -----END PRIVATE KEY-----\n"
+    assert [f.kind for f in Scanner().scan(diff)] == ["private-key"]

@@ -227,6 +227,38 @@ def test_a_secret_cut_by_the_title_limit_stays_out_of_the_title(tmp_path: Path, 
     assert TOKEN[:12] not in title, title
 
 
+JWT = (
+    "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiI0MTIwNyIsInJvbGUiOiJ1c2VyIiwiaWF0IjoxNzY1NDAwMDAwfQ"
+    ".Qm9vbXN0aWNrLWNhdGNoZXItNDQ3MTIzNDU2Nzg5--"
+)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        f"{JWT}\nthis token keeps getting 403 on /admin, what role does it have?",  # the token first: capitalised
+        f"why does the gateway reject {JWT}",  # the token last: its `--` trimmed
+    ],
+)
+def test_a_token_the_title_capitalises_or_trims_stays_out_of_the_post(
+    tmp_path: Path, session_path: Path, message: str
+) -> None:
+    """A blind set (dev7, stop 36): a message that opens with a JWT became the title `EyJhbGci…TW0`, its first
+    letter capitalised and its trailing `--` trimmed: no longer the flagged value, nor a token to the rules,
+    it went into the front matter and the model's prompts."""
+    tx = Transcript()
+    tx.user(message)
+    tx.assistant("The role claim says user.")
+    tx.write(session_path)
+    workdir = tmp_path / "work"
+    parse_into(session_path, workdir)
+    run_triage(workdir)
+    text = (workdir / "triage.yaml").read_text(encoding="utf-8")
+    body = JWT.split(".")[1]
+    assert body[:16] not in text and body[:16].lower() not in text.lower(), text[:400]
+    assert run_triage(workdir, check=True).problems.errors == []
+
+
 def test_unicode_and_yaml_special_titles_round_trip(tmp_path: Path, session_path: Path) -> None:
     first = "Ünïcødé: fix the “quotes” & #hash - 'it' \"works\" — 日本語のテスト"
     tx = Transcript()
