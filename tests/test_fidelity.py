@@ -346,6 +346,15 @@ def test_slug_never_drops_or_cuts_a_word() -> None:
     assert words == title.lower().split()[: len(words)] and len(words) == 7  # 60 characters of whole words
 
 
+def test_a_redacted_value_leaves_no_marker_words_in_the_slug() -> None:
+    """A blind set (dev7, stop 36): `[REDACTED:internal-host]` in a title gave the slug
+    `…-reach-redacted-internal-host-since-…`, the kind of what was hidden in the post's address."""
+    from retell.triage.slug import post_slug
+
+    slug = post_slug("The jenkins agent can't reach [REDACTED:internal-host] since the VPN change", "b11d00aa")
+    assert slug == "the-jenkins-agent-can-t-reach-since-the-vpn-change-b11d00"
+
+
 def test_with_a_model_title_the_slug_follows_unless_the_author_set_one() -> None:
     from retell.render import post_settings
     from retell.triage.model import PostSettings

@@ -56,9 +56,15 @@ _ID = re.compile(r"^(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,}$")
 _UUID = re.compile(r"\b[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}\b", re.I)
 
 
+# What retell wrote for a redacted value: in a slug, `redacted-internal-host` is no word of the title, and it
+# would put the kind of what was hidden into the post's address.
+_PLACEHOLDER = re.compile(r"\[REDACTED:[\w.-]+\]")
+
+
 def _words_only(title: str) -> str:
-    """The title without URLs and uuids, with paths as their last part (a file's name without its extension)."""
-    title = _UUID.sub(" ", _URL.sub(" ", title))
+    """The title without URLs, uuids and redaction markers, with paths as their last part (a file's name
+    without its extension)."""
+    title = _UUID.sub(" ", _URL.sub(" ", _PLACEHOLDER.sub(" ", title)))
     return _PATH.sub(lambda m: " " + m.group(1).rsplit(".", 1)[0] + " ", title)
 
 
