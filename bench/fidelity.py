@@ -333,8 +333,8 @@ _HOME = re.compile(r"(?:/Users|/home|[A-Za-z]:\\Users)[/\\][^/\\\s]+")
 
 def _key(text: str) -> str:
     """A message as compared with a quote: its first 40 letters and digits, lower case (a home folder as the
-    post shows it, `~`)."""
-    return "".join(ch for ch in _HOME.sub("~", text).lower() if ch.isalnum())[:40]
+    post shows it, `~`); a message of no letter or digit (`👍`) as it is."""
+    return "".join(ch for ch in _HOME.sub("~", text).lower() if ch.isalnum())[:40] or "".join(text.split())[:40]
 
 
 # -- language, by script ----------------------------------------------------------------------------------------

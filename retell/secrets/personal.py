@@ -88,9 +88,19 @@ _EVERYONES_HOSTS = re.compile(
 )
 
 
+# A dotted name that starts with a top-level domain is a reversed one: a Java or Kotlin package
+# (`org.flywaydb.core.internal.command`), never a host; a label in camel case is a class (`DbMigrate`).
+_REVERSED_DOMAIN = re.compile(
+    r"(?i)^(?:com|org|net|io|edu|gov|dev|app|co|de|fr|nl|uk|jp|cn|ru|br|es|it|ch|se)\.[^.]+\."
+)
+_CAMEL_LABEL = re.compile(r"(?:^|\.)[A-Za-z0-9]*[a-z][A-Z]")
+
+
 def _internal_host(value: str, m: re.Match[str]) -> bool:
     if value.split(".", 1)[0].lower() in _CODE_RECEIVERS or _EVERYONES_HOSTS.match(value):
         return False
+    if _REVERSED_DOMAIN.match(value) or _CAMEL_LABEL.search(value):
+        return False  # `org.flywaydb.core.internal.command.DbMigrate$FlywayMigrateException` in a stack trace
     if value.lower().endswith(".local") and (value.count(".") < 2 or value.lower().endswith(".cluster.local")):
         return False  # `raspberrypi.local`, `svc.cluster.local`: the same name on every network
     after = m.string[m.end() : m.end() + 1]

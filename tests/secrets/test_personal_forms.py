@@ -26,11 +26,18 @@ FOUND = [
     ("電話は090-3812-7765です、夜でも大丈夫", "090-3812-7765"),
     ("連絡先は080-4471-2290まで", "080-4471-2290"),
     ("我的手机是13912345678，有问题打给我", "13912345678"),
+    ("the jenkins agent can't reach build03.larchmoor.internal since the VPN change", "build03.larchmoor.internal"),
+    ("ssh Build03.larchmoor.internal", "Build03.larchmoor.internal"),
 ]
 
 CLEAN = [
     "\\\\wsl$\\Ubuntu\\home\\ubuntu\\app",
     "phone_model 0151234567abc in the fixture",
+    # a Java or Kotlin package in a stack trace is no host (a blind session set, fresh4, stop 36: Flyway's
+    # exception redacted as `[REDACTED:internal-host]$FlywayMigrateException` in the author's pasted log)
+    "org.flywaydb.core.internal.command.DbMigrate$FlywayMigrateException: Migration V42 failed",
+    "\tat com.acme.billing.internal.InvoiceService.run(InvoiceService.java:42)",
+    "import io.ktor.server.internal.ClassLoaderUtils",
 ]
 
 
