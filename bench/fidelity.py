@@ -349,6 +349,9 @@ _FRENCH = re.compile(r"\b(?:je|les|des|est|pour|une|pas|avec|dans|qui|que)\b", r
 _SPANISH = re.compile(r"\b(?:el|los|las|que|por|para|una|con|del|está|pero)\b", re.I)
 _ITALIAN = re.compile(r"\b(?:il|che|non|gli|sono|della|delle|nel|questo|questa|anche|ho|perché|è|alla|degli)\b", re.I)
 _PORTUGUESE = re.compile(r"\b(?:não|nao|é|os|uma|com|do|da|dos|das|está|mas|você|voce|isso|pra)\b", re.I)
+_DUTCH = re.compile(r"\b(?:het|een|niet|ik|je|wij|zijn|voor|met|van|maar|ook|dat|wat|dit|kan|moet|nog)\b", re.I)
+_POLISH = re.compile(r"\b(?:nie|się|jest|to|na|że|w|z|do|jak|ale|tak|czy|mamy|bo|już|co)\b", re.I)
+_TURKISH = re.compile(r"\b(?:bir|ve|bu|için|değil|ama|çok|ne|var|yok|mı|mi|da|de|şu|gibi|daha)\b", re.I)
 _ENGLISH = re.compile(r"\b(?:the|and|is|to|it|of|in|this|that|for|with|you|can|please|i|we|on|be)\b", re.I)
 # Frequent characters that only one of the two Chinese scripts writes
 _TRADITIONAL = set(
@@ -390,8 +393,15 @@ def expected_language(texts: list[str]) -> str | None:
             votes["pt"] += 1
         elif words >= 5 and len(_SPANISH.findall(text)) / words > 0.12:
             votes["es"] += 1
-        elif letters >= 12 and (words < 5 or len(_ENGLISH.findall(text)) / words > 0.08):
-            votes["en"] += 1  # (Latin letters in none of the languages above, nor English: no vote)
+        elif words >= 5 and len(_DUTCH.findall(text)) / words > 0.12:
+            votes["nl"] += 1
+        elif words >= 5 and len(_POLISH.findall(text)) / words > 0.12:
+            votes["pl"] += 1
+        elif words >= 5 and len(_TURKISH.findall(text)) / words > 0.12:
+            votes["tr"] += 1
+        elif words >= 5 and len(_ENGLISH.findall(text)) / words > 0.08:
+            votes["en"] += 1  # (Latin letters in none of the languages above, nor English, or fewer than five
+            # words, "ok", "thx", "continue": no vote)
     if not votes:
         return None
     (winner, n), *rest = votes.most_common()
