@@ -280,6 +280,10 @@ def build_sources(view: EventLog, manifest: dict[str, Any], triage: Triage, log:
             add(event.id, AUTHOR, f"{event.name or ''} {event.args or ''}".strip())
             if event.name and event.name.startswith("!"):
                 runs.append((event.id, (event.name[1:] + " " + (event.args or "")).strip()))
+            if event.calls:  # what the author's own `!` command printed, read as a tool's output is
+                event_calls[event.id] = list(event.calls)
+                for call in event.calls:
+                    _visit_call(event.id, call, voice, add, runs, touched, programs)
         elif kind == INTERRUPT:
             add(event.id, AUTHOR, event.text)
         elif kind in (ASSISTANT, PLAN):

@@ -52,6 +52,8 @@ _IMAGE_PLACEHOLDER = re.compile(r"(?m)^[ \t]*\[Image #\d+\][ \t]*|[ \t]*\[Image 
 _COMMAND_NAME = re.compile(r"<command-name>\s*(.*?)\s*</command-name>", re.S)
 _COMMAND_ARGS = re.compile(r"<command-args>(.*?)</command-args>", re.S)
 _BASH_INPUT = re.compile(r"<bash-input>(.*?)</bash-input>", re.S)
+_BASH_STDOUT = re.compile(r"<bash-stdout>(.*?)(?:</bash-stdout>|\Z)", re.S)
+_BASH_STDERR = re.compile(r"<bash-stderr>(.*?)(?:</bash-stderr>|\Z)", re.S)
 _CONTINUATION = "This session is being continued from a previous conversation"
 # Claude Code's own words around a compaction summary: its lead-in line ("… ran out of context. The conversation
 # is summarized below:", or "… The summary below covers the earlier portion of the conversation."), and its
@@ -77,6 +79,15 @@ class Command:
 
 
 @dataclass(slots=True)
+class ShellOutput:
+    """What a command the author ran themselves (`!cmd`, a `<bash-input>`) printed: Claude Code writes it as
+    the next user text, `<bash-stdout>…</bash-stdout><bash-stderr>…</bash-stderr>`."""
+
+    stdout: str
+    stderr: str
+
+
+@dataclass(slots=True)
 class Interrupt:
     text: str
 
@@ -86,7 +97,7 @@ class CompactSummary:
     text: str
 
 
-UserItem = HumanText | Command | Interrupt | CompactSummary
+UserItem = HumanText | Command | ShellOutput | Interrupt | CompactSummary
 
 
 def clean_text(text: str) -> str:
@@ -120,6 +131,9 @@ def classify_text(text: str) -> UserItem | None:
         m = _BASH_INPUT.search(text)
         if m:
             return Command("!", m.group(1).strip())
+    if stripped.startswith(("<bash-stdout>", "<bash-stderr>")):
+        out, err = _BASH_STDOUT.search(text), _BASH_STDERR.search(text)
+        return ShellOutput(out.group(1) if out else "", err.group(1) if err else "")
     if any(marker in text for marker in _NOT_HUMAN_MARKERS):
         return None
     if stripped.startswith(_NOT_HUMAN_PREFIXES) or _HARNESS_OUTPUT.match(stripped.rstrip()):

@@ -45,6 +45,7 @@ from retell.extract.human import (
     CompactSummary,
     HumanText,
     Interrupt,
+    ShellOutput,
     blocks_of,
     classify_user_blocks,
     summary_body,
@@ -175,6 +176,7 @@ class SessionExtractor:
         self._open_signatures: set[tuple[str, int]] = set()
         self._first_prompt_skipped = False
         self._unanswered: Event | None = None  # the author's last prompt, while nothing has answered it
+        self._last_shell_command: Event | None = None  # the author's `!` command, until what it printed comes
         # After a pause of hours with nothing told since: (the latest stamp before it, events before it)
         self._after_pause: tuple[tuple[str, str] | None, int] | None = None
         self._told = False  # anything told yet (not housekeeping)
@@ -545,15 +547,31 @@ class SessionExtractor:
                 self._role = ROLE_PROMPT
                 self._human(item, lineno, ts, record)
             elif isinstance(item, Command):
-                self._emit(Event(kind=COMMAND, ts=ts, line=lineno, name=item.name, args=item.args or None), record)
+                event = Event(kind=COMMAND, ts=ts, line=lineno, name=item.name, args=item.args or None)
+                self._emit(event, record)
+                self._last_shell_command = event if item.name == "!" and item.args else None
                 if item.args and item.name.startswith("/"):
                     self._role = ROLE_PROMPT  # a slash command's arguments are the author's words
                 if item.name == "/compact" and not self.subagent_mode and record.isSidechain is not True:
                     self.chapters.request_break("slash_compact", session_id=self._current_session)
+            elif isinstance(item, ShellOutput):
+                self._shell_output(item)
             elif isinstance(item, Interrupt):
                 self._emit(Event(kind=INTERRUPT, ts=ts, line=lineno, text=item.text), record)
             elif isinstance(item, CompactSummary):
                 self._compact_summary(item.text, lineno, ts, record)
+
+    def _shell_output(self, item: ShellOutput) -> None:
+        """What the author's own `!` command printed, on that command's event as a call, read as a tool's
+        output is (a test run's outcome, its telling lines): their run is as much the story as Claude's."""
+        command = self._last_shell_command
+        self._last_shell_command = None
+        if command is None or command.calls:
+            return
+        call = ToolCall("Bash", command.args)
+        text = item.stdout.strip("\n") + ("\n" + item.stderr.strip("\n") if item.stderr.strip() else "")
+        apply_result(call, text, False)
+        command.calls = [call]
 
     def _human(self, item: HumanText, lineno: int, ts: str | None, record: Record, queued: bool = False) -> None:
         assets = []

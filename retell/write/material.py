@@ -47,6 +47,7 @@ from retell.extract.tools import (
     tells_outcome,
 )
 from retell.llm.request import estimate_tokens
+from retell.report import plural
 from retell.write.facts import format_duration
 from retell.write.timetext import moment_text
 
@@ -131,8 +132,9 @@ def event_line(
         return "".join(parts)
     if kind == IMAGE:
         return f"{tag} IMAGE {event.asset} (returned by {event.source})"
-    if kind == COMMAND:
-        return f"{tag} AUTHOR ran {event.name}{' ' + clip(event.args) if event.args else ''}"
+    if kind == COMMAND:  # (the author's own `!` command: what it printed under it, as a tool run's)
+        ran = f"{tag} AUTHOR ran {event.name}{' ' + clip(event.args) if event.args else ''}"
+        return ran + outcome_block(event, outcome_lines)
     if kind == INTERRUPT:
         return f"{tag} AUTHOR interrupted Claude"
     if kind == PROMPT:
@@ -166,6 +168,9 @@ def answers_block(event: Event) -> str:
     return "\n" + "\n".join(out) if out else ""
 
 
+_ELIDED_CHANGES = re.compile(r"^… \((\d+) more changed lines?\)$")
+
+
 def outcome_block(event: Event, max_lines: int, printed: Printed = None) -> str:
     """A tool run's outcomes as indented lines under its summary: each edit's changed lines, each telling
     command's exit and output, and what the chosen other commands printed (`printed`; None: all of them); at
@@ -176,7 +181,12 @@ def outcome_block(event: Event, max_lines: int, printed: Printed = None) -> str:
     for index, call in enumerate(event.calls or ()):
         if call.diff:
             lines = call.diff.splitlines()
-            shown = lines[:max_lines] + ([f"… ({len(lines) - max_lines} more lines)"] if len(lines) > max_lines else [])
+            # the diff's own last line may already say how many it left out: `… (16 more changed lines)`
+            elided = _ELIDED_CHANGES.match(lines[-1]) if lines else None
+            if elided:
+                lines = lines[:-1]
+            hidden = max(0, len(lines) - max_lines) + (int(elided.group(1)) if elided else 0)
+            shown = lines[:max_lines] + ([f"… ({plural(hidden, 'more changed line')})"] if hidden else [])
             out.append(f"  changed {call.target or 'a file'}:")
             out.extend(f"    {line}" for line in shown)
         if not call.output:
@@ -394,7 +404,7 @@ def decisive_results(events: list[Event], limit: int = RESULTS_SHOWN) -> list[st
     a post can show instead of saying "the tests passed". Latest first in importance, given in time order."""
     found: list[tuple[Event, str, list[str]]] = []
     for event in events:
-        if event.kind != TOOL_RUN:
+        if event.kind not in (TOOL_RUN, COMMAND):  # (a command the author ran with `!` has its output too)
             continue
         for call in event.calls or ():
             if call.error or not call.output or _FAILING.search(call.outcome or ""):

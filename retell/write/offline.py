@@ -605,6 +605,16 @@ class _Writer:
                         [event],
                     )
                 )
+            elif event.kind == COMMAND and event.name == "!" and event.args:  # a command the author ran
+                outcome = next((c.outcome for c in event.calls or () if c.outcome), None)
+                out.append(
+                    _cited(
+                        f"{self.me(True)} ran {code_span(shorten_words(event.args, 80))} "
+                        + ("myself" if self.first_person else "in their own terminal")
+                        + (f": {outcome}." if outcome else "."),
+                        [event],
+                    )
+                )
             elif event.kind == IMAGE and event.asset:
                 out.extend(self.image_lines([event.asset]))
         found_in = next((e for e in replies[1:] if e.text and _DISCOVERY.search(e.text)), None)

@@ -194,3 +194,29 @@ def test_a_task_list_update_does_not_hide_the_run_claude_then_reports_on() -> No
     material = render_material(stretch, 100_000)
     assert "[e15] TOOLS: Ran `act --container-architecture linux/amd64 -j test`\n  it printed:" in material.text
     assert "🏁  Job succeeded" in material.text
+
+
+def test_what_the_authors_own_command_printed_is_in_the_material() -> None:
+    """A model in the loop (stop 36): the author's `!uv run pytest` ended the session, and the prompt showed the
+    command with no result, so the post could not say the five rewritten tests failed under the new rule."""
+    run = ToolCall("Bash", "uv run pytest test/test_names.py", outcome="5 failed, 6 passed")
+    run.output = "FAILED test/test_names.py::test_nested - AssertionError\n5 failed, 6 passed in 0.37s"
+    ok_run = ToolCall("Bash", "uv run pytest", outcome="11 passed", output="11 passed in 0.30s")
+    stretch = [
+        Event("command", id="e8", name="!", args="uv run pytest test/test_names.py", calls=[run]),
+        Event("command", id="e9", name="!", args="uv run pytest", calls=[ok_run]),
+    ]
+    material = render_material(stretch, 100_000)
+    assert "[e8] AUTHOR ran ! uv run pytest test/test_names.py\n" in material.text
+    assert "5 failed, 6 passed in 0.37s" in material.text
+    assert "- [e9] `uv run pytest` said: 11 passed in 0.30s" in material.text  # a result worth showing
+
+
+def test_a_cut_diff_says_how_many_changed_lines_it_leaves_out() -> None:
+    """A model in the loop (stop 36): `… (1 more lines)` stood under a diff whose own last line said 16 more
+    were cut, and the 16 held the fix."""
+    diff = "\n".join(f"+line {i}" for i in range(14)) + "\n… (16 more changed lines)"  # as events.json keeps it
+    edit = Event("tool_run", id="e14", summary="Edited app.py", calls=[ToolCall("Edit", "app.py", diff=diff)])
+    material = render_material([edit], 100_000)
+    assert "… (16 more changed lines)" in material.text
+    assert "(1 more lines)" not in material.text

@@ -90,14 +90,28 @@ def test_local_command_stdout_is_not_human(tx: Transcript, parse) -> None:
     assert "command-args" not in events(result)[0]
 
 
-def test_bash_input_is_a_command_and_its_output_is_dropped(tx: Transcript, parse) -> None:
+def test_bash_input_is_a_command_and_what_it_printed_is_its_output(tx: Transcript, parse) -> None:
     tx.user("<bash-input>git log --oneline -3</bash-input>")
     tx.user("<bash-stdout>a1b2c3 fix\nd4e5f6 feat</bash-stdout><bash-stderr></bash-stderr>")
     result = parse(tx)
-    assert kinds(result) == ["command"]
+    assert kinds(result) == ["command"]  # the output is no message of the author's
     command = events(result)[0]
     assert command["name"] == "!"
     assert command["args"] == "git log --oneline -3"
+    assert command["calls"] == [{"name": "Bash", "target": "git log --oneline -3", "output": "a1b2c3 fix\nd4e5f6 feat"}]
+
+
+def test_the_authors_own_test_run_keeps_its_outcome(tx: Transcript, parse) -> None:
+    """A model in the loop (stop 36): a post ended on the author's `!uv run pytest …` with no result, where the
+    session shows `5 failed, 6 passed`: events.json kept nothing of what the author's own commands printed."""
+    tx.user("<bash-input>uv run pytest test/test_project_display_name.py</bash-input>")
+    printed = "============ test session starts ============\n" + "collected 11 items\n" * 3
+    printed += "FAILED test/test_project_display_name.py::test_nested - AssertionError\n"
+    printed += "========== 5 failed, 6 passed in 0.37s ==========\n"
+    tx.user(f"<bash-stdout>{printed}</bash-stdout><bash-stderr></bash-stderr>")
+    (call,) = events(parse(tx), "command")[0]["calls"]
+    assert call["outcome"] == "5 failed, 6 passed"
+    assert "5 failed, 6 passed in 0.37s" in call["output"]
 
 
 def test_task_notification_is_not_human(tx: Transcript, parse) -> None:
