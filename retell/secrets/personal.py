@@ -104,6 +104,7 @@ def _internal_host(value: str, m: re.Match[str]) -> bool:
 # `call me on`, `mobile`). phonenumbers (Google's libphonenumber metadata) decides whether it is one.
 _PHONE_WORDS = (
     r"(?:phone|tel|telephone|mobile|cell|cellphone|fax|whatsapp|signal|sms|text me|call me|ring me|contact|"
+    r"hotline|helpline|support line|direct line|landline|toll[ -]free|"
     r"telefon|telefonnummer|handy|mobil|mobilnummer|rufnummer|téléphone|telephone|portable|tél|teléfono|telefono|"
     r"móvil|movil|celular|telefone|telemóvel|telefoon|mobiel|telefonnummer|numer|điện thoại|dien thoai|sđt|sdt|"
     r"номер|телефон|mob|tlf|tfn|puh|ring me|bel me|bellen|llámame|llamar|appelle-moi|appeler|ruf mich|anrufen|"
@@ -233,15 +234,20 @@ _NATIONAL_REGIONS = ("US", "GB", "DE", "FR", "NL", "ES", "SE", "IN", "BR", "JP",
 # what a number after these words is: an id, a size, a version, an amount (`build 0412 345 678`)
 _NOT_A_PHONE_BEFORE = re.compile(
     r"(?i)(?:\b(?:ids?|pid|uid|gid|port|ports|build|version|ver|v|rev|revision|release|commit|issue|pr|order|"
+    r"orders|job|jobs|task|request|req|trace|span|run|pipeline|kernel|used|free|heap|rss|mem|memory|disk|"
+    r"transferred|downloaded|uploaded|received|sent|rx|tx|read|written|elapsed|took|ran|"
+    r"approx|ca|over|under|total|balance|budget|revenue|sales|paid|due|"
     r"invoice|ticket|case|serial|sn|isbn|ean|upc|gtin|iban|bic|swift|sort code|account|acct|card|cvv|zip|"
     r"postcode|postal|lat|lon|lng|size|bytes|total|count|sum|amount|price|cost|tx|hash|block|height|epoch|"
     r"seed|checksum|crc|offset|line|lines|row|rows|step|steps|iteration|iter|epoch|batch|no|nr|num|number of|"
     r"tracking|ref|reference|kvk|siret|siren|vat|ust|steuer|tax|ssn|nin|aadhaar|cpf|cnpj|dni|nie|nif)\b"
-    r"[ \t.:#=]*|#[ \t]*)$"
+    r"[ \t.:#=]*|#[ \t]*|[$€£¥₹₫][ \t]*)$"
 )
 _UNIT_AFTER = re.compile(
     r"(?i)^[ \t]?(?:[kmgtp]?i?b\b|bytes|ms\b|µs|ns\b|s\b|sec|secs|seconds|min\b|mins|h\b|hrs|rows|lines|files|"
-    r"tests|items|records|entries|times|x\b|px|pt|em|rem|kg|g\b|m\b|km|mm|cm|€|\$|eur|usd|gbp|ops|req|%)"
+    r"tests|items|records|entries|times|x\b|px|pt|em|rem|kg|g\b|m\b|km|mm|cm|€|\$|eur|usd|gbp|ops|req|%|"
+    # (a currency's ISO code: `212 555 1234 VND`)
+    r"(?-i:[A-Z]{3})\b)"
 )
 _DATE_START = re.compile(
     r"^(?:(?:19|20)\d\d[-./ ](?:0?[1-9]|1[0-2])[-./ ](?:0?[1-9]|[12]\d|3[01])|"
@@ -269,6 +275,24 @@ def _national_phone(value: str, m: re.Match[str]) -> bool:
         return False
     if _DATE_START.match(value):
         return False
+    if not _unsaid_number_is_alone(value, m, separators_say=False):
+        return False
+    return _matched_national(value, _author_region())
+
+
+def _nanp_phone(value: str, m: re.Match[str]) -> bool:
+    """A North American number no word calls one: the same context test as a national number's (a size, an
+    order's number, a duration, an amount, a row of figures are not phones), then libphonenumber."""
+    dashed = bool(re.search(r"\(|\d[-.]\d", value))
+    return _unsaid_number_is_alone(value, m, separators_say=dashed) and _phone(value, m)
+
+
+def _unsaid_number_is_alone(value: str, m: re.Match[str], separators_say: bool) -> bool:
+    """A number no word calls a phone is one only where nothing says it is something else: no word before it
+    that makes it an id, a size, a version, an amount or a count (`order`, `size:`, `heap used`, `€`), no
+    unit after it (`bytes`, `KiB`, `ms`, `VND`), not glued to a word, and not one of a row of figures (`ps`,
+    `du`, a table). Dashes or parentheses (`415-555-0132`, `(11) 98765-4321`) are a phone's own way of
+    writing, so two of them on a line are not a row."""
     text = m.string
     line_start = text.rfind("\n", 0, m.start()) + 1
     line_end = text.find("\n", m.end())
@@ -278,12 +302,15 @@ def _national_phone(value: str, m: re.Match[str]) -> bool:
         return False
     if re.search(r"[\w.]-?$", before) and not re.search(r"[\s(\[{\"'`,;:|>]$", before):
         return False
+    # a version or another figure just before it (`version 3.12 415.555.2671`, `at 1714 5600 00`)
+    if re.search(r"\d[\w.-]*[ \t]+$", before):
+        return False
     # a row of figures (`ps`, `du`, a data table): other numbers of 3+ digits on the same line
     line = text[line_start : line_end if line_end >= 0 else len(text)]
+    if separators_say:
+        line = re.sub(r"\(?\d+\)?(?:[-.]\d+)+", " ", line)  # (other numbers written as phones are not figures)
     others = len(re.findall(r"(?<![\w.])\d{3,}", line)) - len(re.findall(r"(?<![\w.])\d{3,}", value))
-    if others >= 3:
-        return False
-    return _matched_national(value, _author_region())
+    return others < 3
 
 
 @lru_cache(maxsize=4096)
@@ -1005,7 +1032,7 @@ PERSONAL_RULES: tuple[Rule, ...] = (
         PII,
         _PHONE_NANP,
         (*(f"{d}{sep}" for d in "0123456789" for sep in "-. "), ")"),
-        accept=_phone,
+        accept=_nanp_phone,
         replacement="[REDACTED:phone-number]",
         rule_id="nanp-phone",
         prefilter=r"\d\d\d[ .-]\d\d\d\d",
@@ -1079,6 +1106,12 @@ PERSONAL_RULES: tuple[Rule, ...] = (
             "번호",
             "전화",
             "휴대폰",
+            "hotline",
+            "helpline",
+            "support line",
+            "direct line",
+            "landline",
+            "toll",
         ),
         group="near",
         accept=_said_phone,
