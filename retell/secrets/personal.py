@@ -441,6 +441,12 @@ _CJK_SURNAME = (
     "蒋蔣蔡余杜叶葉程苏蘇魏吕呂丁任沈姚卢盧姜崔钟鍾谭譚陆陸汪范範金石廖贾賈夏韦韋付方白邹鄒孟熊秦邱江尹薛闫閻段雷侯龙龍"
     "史陶黎贺賀顾顧毛郝龚龔邵万萬钱錢严嚴覃武戴莫孔向汤湯欧歐阳陽司上诸諸葛]"
 )
+# Where a Chinese name told after a cue ends: punctuation, or what is said of the person next (`同事孙嘉怡写的`,
+# `经理王伟说`, `同事李静怡负责`, `同事林雅婷确认过`)
+_CJK_NAME_END = (
+    r"[，,、。．！？!?\s）)]|说|說|她|他|告诉|提到|写|寫|的|负责|負責|确认|確認|审|審|提|觉得|覺得|讲|講|问|問|"
+    r"回复|回覆|看|改|在|也|已|会|會|要|和|跟|$"
+)
 _NAME_FIELD_OWNERS = words(
     """
     display full real legal customer contact author owner person patient employee member sender recipient holder
@@ -596,7 +602,11 @@ _PERSON_SHAPES = (
         r"(?:の|是|为|為|は|が|：|:)?[ \t]*(?P<cjk>"
         # a Chinese name starts with a family name; any name may be followed by a Japanese honorific
         + _CJK_SURNAME
-        + r"[\u4e00-\u9fff]{1,3}(?=[，,、。．！？!?\s）)]|说|說|她|他|告诉|提到|$)|"
+        + r"[\u4e00-\u9fff]{1,3}?(?="
+        + _CJK_NAME_END
+        + r")|"
+        # a Japanese name with its space, told in a Chinese sentence (`同事佐々木 翔太写的`)
+        r"[\u4e00-\u9fff々]{1,3}[ \t\u3000][\u4e00-\u9fff々]{1,3}?(?=" + _CJK_NAME_END + r")|"
         r"[\u4e00-\u9fff々]{2,5}(?=さん|様|さま|氏|先生|君|くん|ちゃん))",
         (
             "同事",
