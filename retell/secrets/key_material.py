@@ -180,22 +180,22 @@ KEY_MATERIAL_RULES = (
         "private-key",
         SECRET,
         r"(?m)(?:\bwg[ \t]+genkey\b(?![^\n]*pubkey)[^\n]*|"
-        r"(?:\bcat|\btype|Get-Content|\bhead|\bless|\bmore|\bbat|sudo cat)[ \t]+"
+        r"(?:\bcat|\btype|Get-Content|\bhead|\bless|\bmore|\bbat)[ \t]+"
         + _KEY_FILE
         + r"[ \t]*)\r?\n(?P<v>(?:[A-Za-z0-9+/=_-]{32,}(?:\r?\n|$))+)",
-        ("genkey", "cat ", "type ", "get-content", "head ", "less ", "more ", "bat "),
+        ("wg genkey", "cat ", "type ", "get-content", "head ", "less ", "more ", "bat "),
         group="v",
         accept=_key_file_output,
+        at_keyword=True,  # (a match starts at its command: tried there only, `cat ` is in much prose)
         rule_id="key-file-output",
     ),
     Rule(
         "private-key",
         SECRET,
         r"(?<![\w])(?:[5KLc9][1-9A-HJ-NP-Za-km-z]{50,51}|[xt]prv[1-9A-HJ-NP-Za-km-z]{107,108})(?![\w])",
-        (),
+        # (the words a wallet key is pasted with: a Base58 run of its length is rare, its checksum rarer)
+        ("xprv", "tprv", "wif", "privkey", "private", "wallet", "bitcoin", "btc", "key", "secret", "seed"),
         accept=_wallet_key,
-        always=True,
-        prefilter=r"[5KLc9][1-9A-HJ-NP-Za-km-z]{50}|prv[1-9A-HJ-NP-Za-km-z]{100}",
         rule_id="wallet-key",
     ),
     # a Nostr private key (NIP-19's bech32 `nsec1…`)
@@ -204,8 +204,9 @@ KEY_MATERIAL_RULES = (
         "private-key",
         SECRET,
         r"(?<![\w:@])(?:0x)?[0-9a-fA-F]{64}(?![\w])",
-        ("priv", "secret", "sign", "seed", "wallet", "deployer", "keypair", "accounts", "sk", "master", "encryption"),
+        ("priv", "secret", "sign", "seed", "wallet", "deployer", "keypair", "accounts", "master", "encryption"),
         accept=_hex_key,
+        window=(10, 200),  # (the key word comes first, on the value's line or the line before)
         rule_id="hex-key-near-words",
     ),
     Rule(
