@@ -156,6 +156,27 @@ def _byte_array_key(value: str, m: re.Match[str]) -> bool:
     return len(numbers) in (32, 64) and all(n < 256 for n in numbers) and len(set(numbers)) >= len(numbers) // 2
 
 
+# Where a key's body sits with no structure to tell it by (its first line cut off, or random as the bytes of
+# an OpenSSH or PuTTY key's middle are): lines of base64 as long as PEM's (64) or OpenSSH's (70), right after
+# a word that names a private key or a key file, with no word of a certificate or a public key there.
+_KEY_BODY_WORDS = re.compile(
+    r"(?i)priv(?:ate)?[ _-]?key|privkey|secret[ _-]?key|signing[ _-]?key|ssh[ _-]key|\bid_(?:rsa|dsa|ecdsa|ed25519)\b|"
+    r"\.(?:key|pem|ppk)\b|\bpem\b|鍵|密钥|私钥|秘密鍵|schlüssel|clé|clave|chave"
+)
+_NOT_PRIVATE = re.compile(r"(?i)cert|public|pub\b|\.pub\b|ca[ _-]?bundle|x509|csr\b|公開|公钥|证书")
+
+
+def _key_body_near_words(value: str, m: re.Match[str]) -> bool:
+    before = m.string[max(0, m.start() - 300) : m.start()]
+    if not _KEY_BODY_WORDS.search(before) or _NOT_PRIVATE.search(before):
+        return False
+    head = _decoded_head(value)
+    if head[:1] == b"\x30" and not der_private_key(head):
+        return False  # a DER structure, and not a private key's (a certificate's, a public key's)
+    first = value.split("\n", 1)[0].strip()
+    return looks_random(first)
+
+
 KEY_MATERIAL_RULES = (
     Rule(
         "private-key",
@@ -164,6 +185,30 @@ KEY_MATERIAL_RULES = (
         ("mig", "mih", "mii", "caq"),
         accept=_der_key_body,
         rule_id="private-key-der-structure",
+    ),
+    Rule(
+        "private-key",
+        SECRET,
+        r"(?m)^[ \t]*(?P<v>(?:[A-Za-z0-9+/]{64}|[A-Za-z0-9+/]{70})[ \t]*\r?\n"
+        r"(?:[ \t]*(?:[A-Za-z0-9+/]{64}|[A-Za-z0-9+/]{70})[ \t]*\r?\n)+[ \t]*[A-Za-z0-9+/]{0,69}={0,2})",
+        (
+            "key",
+            "pem",
+            "ppk",
+            "id_rsa",
+            "id_dsa",
+            "id_ecdsa",
+            "id_ed25519",
+            "鍵",
+            "密钥",
+            "schlüssel",
+            "clé",
+            "clave",
+            "chave",
+        ),
+        group="v",
+        accept=_key_body_near_words,
+        rule_id="key-body-near-words",
     ),
     # minisign's and signify's secret key file: its first line says what the next one is
     Rule(

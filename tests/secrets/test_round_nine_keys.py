@@ -63,6 +63,9 @@ SIGNING_HEX = hex_chars(64)
 DEPLOYER = "0x" + hex_chars(64)
 SOLANA = json.dumps([rnd.randrange(256) for _ in range(64)])
 MASTER_KEY = hex_chars(32)
+# a key's middle, with no structure to tell it by: random lines of PEM's width (64) and OpenSSH's (70)
+MIDDLE = "\n".join(textwrap.wrap(base64.b64encode(raw(300)).decode(), 64))
+OPENSSH_MIDDLE = "\n".join(textwrap.wrap(base64.b64encode(raw(400)).decode(), 70))
 
 
 @pytest.fixture(scope="module")
@@ -86,6 +89,8 @@ FOUND = [
     (f"ed25519 signing seed: {SIGNING_HEX}", SIGNING_HEX),
     (f'networks: {{ sepolia: {{ url: RPC, accounts: ["{DEPLOYER}"] }} }}', DEPLOYER),
     (f"$ cat ~/.config/solana/id.json\n{SOLANA}\n", SOLANA),
+    (f"the middle of my private key, the first lines got lost:\n{MIDDLE}\n", MIDDLE),
+    (f"$ sed -n 3,9p ~/.ssh/id_ed25519\n{OPENSSH_MIDDLE}\n", OPENSSH_MIDDLE),
 ]
 
 
@@ -109,6 +114,8 @@ CLEAN = [
     "untrusted comment: minisign public key 5A2F\nRWQf6LRCGA9i53mlYecO4IzT51TGPpvWucNSCh1CBM0QTaLn73Y7GFO3\n",
     "5" + "".join(rnd.choice("123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz") for _ in range(50)),
     "we store the signing key in KMS; the private key never leaves it, see docs/keys.md",
+    f"the CA certificate for the pem bundle:\n{chr(10).join(textwrap.wrap(base64.b64encode(raw(300)).decode(), 64))}\n",
+    f"a png, base64:\n{chr(10).join(textwrap.wrap(base64.b64encode(raw(300)).decode(), 64))}\n",
     "the migration moved MIGRATION_LOCK to the new table, see Migrations/MigrationHistory",
 ]
 
