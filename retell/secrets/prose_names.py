@@ -267,7 +267,7 @@ def _pair_person(value: str, m: re.Match[str]) -> bool:
     if (
         first not in given
         and first in family
-        and ((last in given and last not in family) or (len(names) == 3 and names[1] in given))
+        and ((last in given and last not in family) or (len(names) == 3 and (names[1] in given or last in given)))
     ):
         return _family_first(names, m, start, end)
     if first not in given:
@@ -327,6 +327,10 @@ def _family_first(names: list[str], m: re.Match[str], start: int, end: int) -> b
         return False
     if len(names) == 3 and names[1] in given:
         return True
+    if len(names) == 3:
+        # a middle name the gazetteer lacks (`Dang Quoc Minh approved`): with a cue, or the given name alone
+        # would be flagged and the rest of the name left (a partial)
+        return _context(m, start, end, strong=True) or _given_a_role(m, end, names)
     return len(names) == 2 and (
         _context(m, start, end, strong=True) or _listed_with_names(m, start, end) or _given_a_role(m, end, names)
     )

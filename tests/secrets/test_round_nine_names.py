@@ -34,6 +34,7 @@ NAMES = {
         ("Nguyen Van Minh fixed the flaky upload test", "Nguyen Van Minh"),
         ("the report is from Hoang Minh Tuan in Hanoi", "Hoang Minh Tuan"),
         ("Müller Hans als Reviewer eintragen, bitte", "Müller Hans"),
+        ("Dang Quoc Minh approved the change", "Dang Quoc Minh"),
     ],
     "typed without accents": [
         ("Tran Thi Hoa merged it last night", "Tran Thi Hoa"),
