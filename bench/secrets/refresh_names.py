@@ -57,7 +57,24 @@ def collect() -> tuple[set[str], set[str], str]:
     # a one-letter "name" is an initial, never told alone
     given = {n for n in given if len(n) > 1 or not n.isascii()}
     family = {n for n in family if len(n) > 1 or not n.isascii()}
-    return given, family, faker.VERSION
+    return with_plain_spellings(given, 5), with_plain_spellings(family, 4), faker.VERSION
+
+
+def with_plain_spellings(names: set[str], shortest: int) -> set[str]:
+    """The names, and the Latin ones also as they are typed without their accents (`Trần` -> `Tran`,
+    `Karataş` -> `Karatas`, `Đặng` -> `Dang`): many people type their own name so in a terminal or a commit.
+    Only from `shortest` letters: a short plain spelling is too often a word or a place's (`Hồng` -> `Hong`,
+    as in Hong Kong; `Sá` -> `Sa`)."""
+    import unicodedata
+
+    plain = set()
+    for name in names:
+        if not name.isascii():
+            decomposed = unicodedata.normalize("NFKD", name.replace("đ", "d").replace("Đ", "D"))
+            folded = "".join(c for c in decomposed if not unicodedata.combining(c))
+            if folded.isascii() and folded.isalpha() and len(folded) >= shortest:
+                plain.add(folded)
+    return names | plain
 
 
 def main() -> None:

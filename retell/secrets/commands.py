@@ -15,6 +15,7 @@ from retell.secrets.values import (
     TYPOGRAPHIC,
     credential,
     is_code,
+    is_dotted_password,
     is_identifier,
     is_numeric,
     is_placeholder,
@@ -620,7 +621,10 @@ def _chosen_password(bare: str, m: re.Match[str]) -> bool:
     """A password a person chose: letters with digits, never a version, a path, an image tag or a ratio."""
     if not _told_password(bare, m) or not any(c.isdigit() for c in bare) or not any(c.isalpha() for c in bare):
         return False
-    # `postgres:16-alpine`, `node:20.11`, `admin:x@host.io` (a URL's own rule); `P@ss…` is one
+    # `postgres:16-alpine`, `node:20.11`, `admin:x@host.io` (a URL's own rule); `P@ss…` is one, and so is a
+    # word, a dot and a word with digits (`Hibiscus.nordsee57`)
+    if is_dotted_password(bare.rstrip(".")):
+        return True
     return not (bare[0].isdigit() or re.search(r"[.:/]", bare.rstrip(".")) or re.search(r"@[\w-]+\.\w", bare))
 
 

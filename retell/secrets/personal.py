@@ -114,6 +114,7 @@ def _internal_host(value: str, m: re.Match[str]) -> bool:
 # `call me on`, `mobile`). phonenumbers (Google's libphonenumber metadata) decides whether it is one.
 _PHONE_WORDS = (
     r"(?:phone|tel|telephone|mobile|cell|cellphone|fax|whatsapp|signal|sms|text me|call me|ring me|contact|"
+    r"hotline|helpline|support line|direct line|landline|toll[ -]free|"
     r"telefon|telefonnummer|handy|mobil|mobilnummer|rufnummer|téléphone|telephone|portable|tél|teléfono|telefono|"
     r"móvil|movil|celular|telefone|telemóvel|telefoon|mobiel|telefonnummer|numer|điện thoại|dien thoai|sđt|sdt|"
     r"номер|телефон|mob|tlf|tfn|puh|ring me|bel me|bellen|llámame|llamar|appelle-moi|appeler|ruf mich|anrufen|"
@@ -243,15 +244,20 @@ _NATIONAL_REGIONS = ("US", "GB", "DE", "FR", "NL", "ES", "SE", "IN", "BR", "JP",
 # what a number after these words is: an id, a size, a version, an amount (`build 0412 345 678`)
 _NOT_A_PHONE_BEFORE = re.compile(
     r"(?i)(?:\b(?:ids?|pid|uid|gid|port|ports|build|version|ver|v|rev|revision|release|commit|issue|pr|order|"
+    r"orders|job|jobs|task|request|req|trace|span|run|pipeline|kernel|used|free|heap|rss|mem|memory|disk|"
+    r"transferred|downloaded|uploaded|received|sent|rx|tx|read|written|elapsed|took|ran|"
+    r"approx|ca|over|under|total|balance|budget|revenue|sales|paid|due|"
     r"invoice|ticket|case|serial|sn|isbn|ean|upc|gtin|iban|bic|swift|sort code|account|acct|card|cvv|zip|"
     r"postcode|postal|lat|lon|lng|size|bytes|total|count|sum|amount|price|cost|tx|hash|block|height|epoch|"
     r"seed|checksum|crc|offset|line|lines|row|rows|step|steps|iteration|iter|epoch|batch|no|nr|num|number of|"
     r"tracking|ref|reference|kvk|siret|siren|vat|ust|steuer|tax|ssn|nin|aadhaar|cpf|cnpj|dni|nie|nif)\b"
-    r"[ \t.:#=]*|#[ \t]*)$"
+    r"[ \t.:#=]*|#[ \t]*|[$€£¥₹₫][ \t]*)$"
 )
 _UNIT_AFTER = re.compile(
     r"(?i)^[ \t]?(?:[kmgtp]?i?b\b|bytes|ms\b|µs|ns\b|s\b|sec|secs|seconds|min\b|mins|h\b|hrs|rows|lines|files|"
-    r"tests|items|records|entries|times|x\b|px|pt|em|rem|kg|g\b|m\b|km|mm|cm|€|\$|eur|usd|gbp|ops|req|%)"
+    r"tests|items|records|entries|times|x\b|px|pt|em|rem|kg|g\b|m\b|km|mm|cm|€|\$|eur|usd|gbp|ops|req|%|"
+    # (a currency's ISO code: `212 555 1234 VND`)
+    r"(?-i:[A-Z]{3})\b)"
 )
 _DATE_START = re.compile(
     r"^(?:(?:19|20)\d\d[-./ ](?:0?[1-9]|1[0-2])[-./ ](?:0?[1-9]|[12]\d|3[01])|"
@@ -279,6 +285,24 @@ def _national_phone(value: str, m: re.Match[str]) -> bool:
         return False
     if _DATE_START.match(value):
         return False
+    if not _unsaid_number_is_alone(value, m, separators_say=False):
+        return False
+    return _matched_national(value, _author_region())
+
+
+def _nanp_phone(value: str, m: re.Match[str]) -> bool:
+    """A North American number no word calls one: the same context test as a national number's (a size, an
+    order's number, a duration, an amount, a row of figures are not phones), then libphonenumber."""
+    dashed = bool(re.search(r"\(|\d[-.]\d", value))
+    return _unsaid_number_is_alone(value, m, separators_say=dashed) and _phone(value, m)
+
+
+def _unsaid_number_is_alone(value: str, m: re.Match[str], separators_say: bool) -> bool:
+    """A number no word calls a phone is one only where nothing says it is something else: no word before it
+    that makes it an id, a size, a version, an amount or a count (`order`, `size:`, `heap used`, `€`), no
+    unit after it (`bytes`, `KiB`, `ms`, `VND`), not glued to a word, and not one of a row of figures (`ps`,
+    `du`, a table). Dashes or parentheses (`415-555-0132`, `(11) 98765-4321`) are a phone's own way of
+    writing, so two of them on a line are not a row."""
     text = m.string
     line_start = text.rfind("\n", 0, m.start()) + 1
     line_end = text.find("\n", m.end())
@@ -288,12 +312,15 @@ def _national_phone(value: str, m: re.Match[str]) -> bool:
         return False
     if re.search(r"[\w.]-?$", before) and not re.search(r"[\s(\[{\"'`,;:|>]$", before):
         return False
+    # a version or another figure just before it (`version 3.12 415.555.2671`, `at 1714 5600 00`)
+    if re.search(r"\d[\w.-]*[ \t]+$", before):
+        return False
     # a row of figures (`ps`, `du`, a data table): other numbers of 3+ digits on the same line
     line = text[line_start : line_end if line_end >= 0 else len(text)]
+    if separators_say:
+        line = re.sub(r"\(?\d+\)?(?:[-.]\d+)+", " ", line)  # (other numbers written as phones are not figures)
     others = len(re.findall(r"(?<![\w.])\d{3,}", line)) - len(re.findall(r"(?<![\w.])\d{3,}", value))
-    if others >= 3:
-        return False
-    return _matched_national(value, _author_region())
+    return others < 3
 
 
 @lru_cache(maxsize=4096)
@@ -423,6 +450,12 @@ _CJK_SURNAME = (
     "[王李张張刘劉陈陳杨楊黄黃赵趙吴吳周徐孙孫马馬朱胡郭何高林罗羅郑鄭梁谢謝宋唐许許韩韓冯馮邓鄧曹彭曾肖蕭田董袁潘于"
     "蒋蔣蔡余杜叶葉程苏蘇魏吕呂丁任沈姚卢盧姜崔钟鍾谭譚陆陸汪范範金石廖贾賈夏韦韋付方白邹鄒孟熊秦邱江尹薛闫閻段雷侯龙龍"
     "史陶黎贺賀顾顧毛郝龚龔邵万萬钱錢严嚴覃武戴莫孔向汤湯欧歐阳陽司上诸諸葛]"
+)
+# Where a Chinese name told after a cue ends: punctuation, or what is said of the person next (`同事孙嘉怡写的`,
+# `经理王伟说`, `同事李静怡负责`, `同事林雅婷确认过`)
+_CJK_NAME_END = (
+    r"[，,、。．！？!?\s）)]|说|說|她|他|告诉|提到|写|寫|的|负责|負責|确认|確認|审|審|提|觉得|覺得|讲|講|问|問|"
+    r"回复|回覆|看|改|在|也|已|会|會|要|和|跟|$"
 )
 _NAME_FIELD_OWNERS = words(
     """
@@ -579,7 +612,11 @@ _PERSON_SHAPES = (
         r"(?:の|是|为|為|は|が|：|:)?[ \t]*(?P<cjk>"
         # a Chinese name starts with a family name; any name may be followed by a Japanese honorific
         + _CJK_SURNAME
-        + r"[\u4e00-\u9fff]{1,3}(?=[，,、。．！？!?\s）)]|说|說|她|他|告诉|提到|$)|"
+        + r"[\u4e00-\u9fff]{1,3}?(?="
+        + _CJK_NAME_END
+        + r")|"
+        # a Japanese name with its space, told in a Chinese sentence (`同事佐々木 翔太写的`)
+        r"[\u4e00-\u9fff々]{1,3}[ \t\u3000][\u4e00-\u9fff々]{1,3}?(?=" + _CJK_NAME_END + r")|"
         r"[\u4e00-\u9fff々]{2,5}(?=さん|様|さま|氏|先生|君|くん|ちゃん))",
         (
             "同事",
@@ -1015,7 +1052,7 @@ PERSONAL_RULES: tuple[Rule, ...] = (
         PII,
         _PHONE_NANP,
         (*(f"{d}{sep}" for d in "0123456789" for sep in "-. "), ")"),
-        accept=_phone,
+        accept=_nanp_phone,
         replacement="[REDACTED:phone-number]",
         rule_id="nanp-phone",
         prefilter=r"\d\d\d[ .-]\d\d\d\d",
@@ -1089,6 +1126,12 @@ PERSONAL_RULES: tuple[Rule, ...] = (
             "번호",
             "전화",
             "휴대폰",
+            "hotline",
+            "helpline",
+            "support line",
+            "direct line",
+            "landline",
+            "toll",
         ),
         group="near",
         accept=_said_phone,

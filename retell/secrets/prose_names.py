@@ -119,6 +119,23 @@ _SAID_AFTER = re.compile(
     r"disse|pediu|aprovou)\b|"
     r"[ \t]*[:：][ \t]+\S)"  # a speaker's line in meeting notes or a pasted chat: `Priya: I'll take it`
 )
+# A person given a role on a change or a project, after their name (`add Elif Karataş as reviewer`, `als Reviewer`)
+_ROLE_AFTER = re.compile(
+    r"(?i)[ \t]+(?:as|als|como|comme)[ \t]+(?:(?:a|an|the|our|my|new)[ \t]+)?(?:co-?)?(?:reviewer|assignee|"
+    r"approver|owner|maintainer|collaborator|contributor|author|admin|member|on-?call|lead|mentor)s?\b"
+)
+
+
+def _given_a_role(m: re.Match[str], end: int, names: list[str]) -> bool:
+    """`… as reviewer` after the name, and its last word one the gazetteer knows as a name (`Victoria Metrics as
+    reviewer` is a product's)."""
+    given, family = gazetteer()
+    last = names[-1]
+    return _ROLE_AFTER.match(m.string, end) is not None and (
+        last in family or last in given or _known_family(last, family)
+    )
+
+
 _TOLD_BEFORE = re.compile(
     r"(?i)(?:\b(?:ask|asked|asking|ping|pinged|tell|told|loop(?:ed)?[ \t]+in|thanks(?:[ \t]+to)?|thank[ \t]+you|"
     r"thank|thx|kudos[ \t]+to|"
@@ -240,27 +257,40 @@ def _pair_person(value: str, m: re.Match[str]) -> bool:
     names = value.split()
     given, family = gazetteer()
     first, last = names[0], names[-1]
-    if (first not in given and last not in family) or any(len(w.rstrip(".")) > 1 and w.isupper() for w in names):
+    if (first not in given and not _known_family(last, family) and first not in family) or any(
+        len(w.rstrip(".")) > 1 and w.isupper() for w in names
+    ):
         return False
     if _refused(value):
         return False
     start, end = m.span("pair")
+    if (
+        first not in given
+        and first in family
+        and ((last in given and last not in family) or (len(names) == 3 and (names[1] in given or last in given)))
+    ):
+        return _family_first(names, m, start, end)
     if first not in given:
         # a given name the gazetteer lacks (`Priyanka Iyer`, `Ayşe Demir`): a name where its family name is
         # known and it is listed beside another name or said to be a person's
         return (
-            last in family
+            not _inside_phrase(m, start)
+            and last in family
             and last.lower() not in _AMBIGUOUS | _PRODUCTS
             and first.lower() not in _AMBIGUOUS | _PRODUCTS
             and len(names) == 2
-            and (_listed_with_names(m, start, end) or _context(m, start, end, strong=True))
+            and (
+                _listed_with_names(m, start, end)
+                or _context(m, start, end, strong=True)
+                or _given_a_role(m, end, names)
+            )
         )
     if first.lower() in _PRODUCTS or first.lower() in _PARTICLES or first in _TITLES or _inside_phrase(m, start):
         return False
     middle = names[1:-1]
     if any(not (w in _PARTICLES or re.fullmatch(_INITIAL, w) or w in given or w in family) for w in middle):
         return False
-    known_family = last in family and last.lower() not in _PRODUCTS
+    known_family = _known_family(last, family) and last.lower() not in _PRODUCTS
     after_particle = bool(middle) and middle[-1] in _PARTICLES
     # (a given name that is a word too is a name's before another given name: `Rosa María Quispe`)
     plain_first = first.lower() not in _AMBIGUOUS or (len(names) == 3 and names[1] in given)
@@ -269,8 +299,40 @@ def _pair_person(value: str, m: re.Match[str]) -> bool:
     # a given name that is a word too, or a surname the gazetteer lacks: a person's only where said to be one
     if last.lower() in _PRODUCTS or re.search(r"['’][a-z]", value):
         return False  # `Let's Encrypt`
-    return _context(m, start, end, strong=first.lower() in _AMBIGUOUS) or (
-        first.lower() not in _AMBIGUOUS and _listed_with_names(m, start, end)
+    return (
+        _context(m, start, end, strong=first.lower() in _AMBIGUOUS)
+        or (first.lower() not in _AMBIGUOUS and _listed_with_names(m, start, end))
+        or _given_a_role(m, end, names)
+    )
+
+
+def _known_family(word: str, family: frozenset[str]) -> bool:
+    """A family name the gazetteer knows, or a double-barrelled one whose parts it knows (`Asantewaa-Mensah`,
+    `García-Márquez`)."""
+    if word in family:
+        return True
+    parts = word.split("-")
+    return len(parts) == 2 and all(part in family for part in parts)
+
+
+def _family_first(names: list[str], m: re.Match[str], start: int, end: int) -> bool:
+    """A name written family name first (`Müller Hans`, `Nguyen Van Minh`): a family name the gazetteer knows
+    that is no given name, then given names. Three parts are a name on their own (the Vietnamese order, a
+    middle name); two only where said to be a person's or listed with names (`Müller Hans` could be a
+    heading's two words)."""
+    given, _ = gazetteer()
+    if any(w.lower() in _AMBIGUOUS | _PRODUCTS for w in (names[0], names[-1])) or _refused(" ".join(names)):
+        return False
+    if _inside_phrase(m, start) or _heading(m, start, end):
+        return False
+    if len(names) == 3 and names[1] in given:
+        return True
+    if len(names) == 3:
+        # a middle name the gazetteer lacks (`Dang Quoc Minh approved`): with a cue, or the given name alone
+        # would be flagged and the rest of the name left (a partial)
+        return _context(m, start, end, strong=True) or _given_a_role(m, end, names)
+    return len(names) == 2 and (
+        _context(m, start, end, strong=True) or _listed_with_names(m, start, end) or _given_a_role(m, end, names)
     )
 
 

@@ -16,6 +16,7 @@ from typing import Any
 
 from retell.secrets.commands import COMMAND_RULES, TOLD_RULES
 from retell.secrets.decode import decoded_view, undiffed_view
+from retell.secrets.key_material import KEY_MATERIAL_RULES
 from retell.secrets.own import COMMON_ACCOUNTS, OWN_RULES, account_name_rule, personal_account
 from retell.secrets.pasted import PASTED_RULES
 from retell.secrets.personal import PERSONAL_RULES
@@ -66,6 +67,7 @@ def base_rules() -> tuple[tuple[Rule, ...], tuple[Allowlist, ...]]:
     vendored, global_allow = gitleaks_rules()
     rules = (
         OWN_RULES
+        + KEY_MATERIAL_RULES
         + SESSION_LINK_RULES
         + COMMAND_RULES
         + PERSONAL_RULES

@@ -124,8 +124,13 @@ _CODE_WORDS = re.compile(
 )
 
 
+def is_dotted_password(value: str) -> bool:
+    """`Maple.syrup99`, `Hibiscus.nordsee57`: a word, a dot and a word with digits, not an attribute."""
+    return _DOTTED_PASSWORD.match(value) is not None and not _CODE_WORDS.search(value)
+
+
 def is_code(value: str) -> bool:
-    if _DOTTED_PASSWORD.match(value) and not _CODE_WORDS.search(value):
+    if is_dotted_password(value):
         return False
     return _CODE.search(value) is not None
 
