@@ -641,6 +641,9 @@ class Tracer:
         pair = _key_value(code, index, scope)
         if pair is not None:
             return found(claim, pair, cited=True)
+        cut = _cut_short(code, index.of(scope.near))
+        if cut is not None:
+            return found(claim, cut, cited=True)
         pieces = [p.strip() for p in re.split(r"…|\.\.\.", code) if p.strip()]
         if len(pieces) > 1 and all(_mention(p, index, scope) for p in pieces):
             return found(claim, _mention(pieces[0], index, scope))
@@ -718,7 +721,9 @@ class Tracer:
         def scored(side: set[str]) -> list[tuple[float, Source]]:
             out = []
             for source in index.sources:
-                if source.speaker not in side or source.retells or source.id in ("title", "stats"):
+                # the harness's "The user doesn't want to proceed…" reports the author's refusal: the author's act
+                speaker = AUTHOR if source.speaker == TOOL and _REJECTED.search(source.text) else source.speaker
+                if speaker not in side or source.retells or source.id in ("title", "stats"):
                     continue
                 score = sum(w for s, w in weights.items() if s in source.stems) / whole
                 out.append((score + (0.05 if source.id in cited else 0.0), source))
@@ -1020,7 +1025,10 @@ class Tracer:
                 continue
             if own and not loose:
                 continue  # its claims are traced by loose rules or to the stats: they say nothing of the citation
-            share, source = self._overlap(" ".join(_plain(b) for b in unit), index.of(block.cites))
+            prose = " ".join(_plain(b) for b in unit)
+            if _tells_absence(prose):
+                continue  # "I ran no test": what did not happen shares no words with the events it cites
+            share, source = self._overlap(prose, index.of(block.cites))
             if share is not None and share < CITATION_OVERLAP:
                 out.append(
                     Finding(
@@ -1132,6 +1140,21 @@ _AUTHOR_SIDE = {AUTHOR, NOTE}
 _MACHINE_SIDE = {CLAUDE, SUBAGENT, TOOL}  # thinking restates the ask as often as it decides
 
 
+# A word that denies what its sentence tells: "I ran no test", "no volví a cargar", "nichts", 没有, しなかった.
+_DENIAL = re.compile(
+    r"\b(?:no|not|never|nothing|none|neither|nor|without|\w+n't|nunca|nada|ningun[oa]?|ningún|sin|nicht|kein\w*|"
+    r"nie|nichts|ne|pas|jamais|aucun\w*|rien)\b|没|沒|未|不|ない|なかった|せず|ず[、。]",
+    re.I,
+)
+
+
+def _tells_absence(prose: str) -> bool:
+    """Every sentence of the paragraph denies something (what did not happen, what nobody ran): the events it
+    cites are where it did not happen, and share no words with it."""
+    sentences = [s for s in re.split(r"(?<=[.!?。！？])\s*", prose) if re.search(r"\w", s)]
+    return bool(sentences) and all(_DENIAL.search(s) for s in sentences)
+
+
 def _names(text: str) -> list[str]:
     """The names a sentence gives (Safari, ScriptProcessor, vite.config.js), lower case: what a decision is
     about, which the session must mention somewhere if the decision was made there."""
@@ -1228,6 +1251,24 @@ def _mention(needle: str, index: Sources, scope: Scope, *, only: bool = False) -
 
 
 _KEY_VALUE = re.compile(r"(?P<key>[\w.-]{2,})\s*[:=]\s*(?P<value>\S.{0,80})")
+
+
+MIN_CUT_PREFIX = 12  # characters of a name that must come before the session's "…" for the name to be its end
+
+
+def _cut_short(code: str, near: Iterable[Source]) -> Source | None:
+    """The event near the paragraph whose text the session keeps cut short right inside the name: an output
+    ending "No such file or dire…" names `No such file or directory` (the cleared view shortens long output)."""
+    if len(code) <= MIN_CUT_PREFIX:
+        return None
+    for source in near:
+        at = source.text.find("…")
+        while at >= MIN_CUT_PREFIX:
+            for length in range(min(len(code) - 1, at), MIN_CUT_PREFIX - 1, -1):
+                if source.text[at - length : at] == code[:length]:
+                    return source
+            at = source.text.find("…", at + 1)
+    return None
 
 
 def _key_value(code: str, index: Sources, scope: Scope) -> Source | None:

@@ -1,0 +1,126 @@
+# ruff: noqa: E501  (paragraphs kept on one line as in draft.md)
+"""Round nine of the check (issue 21): each class of miss and false alarm that blind5 showed, written again in
+sentences of our own, in English and another language, on the sessions of bench/check/work (J1: a timeline
+fix with three edits turned down; J2: a phase of Android work, a Gradle run piped through `tail`, a summary
+counting "30 UI Compose tests failed")."""
+
+from __future__ import annotations
+
+from check_support import _offline, problems  # noqa: F401  (_offline: a fixture)
+
+# -- times -----------------------------------------------------------------------------------------------
+
+
+def test_a_few_seconds_bears_out_a_gap_the_clock_shows_as_none() -> None:
+    # e12 and e13 are written in the same second: "a few seconds later" is no wrong time
+    assert problems("J1", "Claude agreed and tried again a few seconds later. <!-- ev: e12 e13 -->\n") == []
+    assert (
+        problems("J1", "Claude estuvo de acuerdo y lo intentó de nuevo unos segundos después. <!-- ev: e12 e13 -->\n")
+        == []
+    )
+
+
+def test_a_time_after_an_event_named_in_words_counts_from_the_event_before_the_cited_one() -> None:
+    before = "Claude ticked off both tasks and summed up. <!-- ev: e37 e39 -->\n\n"
+    right = (
+        "About twelve minutes after Claude's summary I ran `/doctor`, `/status` and `/mcp`. <!-- ev: e40 e41 e42 -->\n"
+    )
+    assert problems("J1", before + right) == []
+    wrong = problems("J1", before + right.replace("twelve", "forty"))
+    assert len(wrong) == 1 and '"forty minutes": no two events near this paragraph are that far apart' in wrong[0]
+
+
+def test_times_told_in_spanish_german_and_french_are_read() -> None:
+    summary = "En el resumen final, Claude daba las 9 pruebas por buenas. <!-- ev: e73 -->\n\n"
+    asked = 'le pregunté: "Háblame de los problemas del Pixel 7a" <!-- translated: e74 --> <!-- ev: e74 -->\n'
+    assert problems("J2", summary + "Unos ocho minutos después " + asked) == []
+    wrong = problems("J2", summary + "Unos cuarenta minutos después " + asked)
+    assert len(wrong) == 1 and '"cuarenta minutos": no two events near this paragraph are that far apart' in wrong[0]
+    next_day = problems("J2", summary + "Al día siguiente " + asked)
+    assert len(next_day) == 1 and '"Al día siguiente": no two events near this paragraph are hours apart' in next_day[0]
+    german = problems("J2", summary + "Am nächsten Morgen fragte ich nach dem Pixel 7a. <!-- ev: e74 -->\n")
+    assert len(german) == 1 and "Am nächsten Morgen" in german[0]
+    french = "Dix minutes plus tard, j'ai posé une question sur le Pixel 7a. <!-- ev: e74 -->\n"
+    assert problems("J2", summary + french) == []
+    assert "Trois heures" in " ".join(problems("J2", summary + french.replace("Dix minutes", "Trois heures")))
+
+
+def test_a_heading_in_another_language_sums_up_its_section_loosely() -> None:
+    body = (
+        "## Diez minutos de pruebas instrumentadas\n\n"
+        "Claude lanzó las pruebas instrumentadas en segundo plano y fue mirando cómo iban. <!-- ev: e42 e44 e46 e48 -->\n"
+    )
+    assert problems("J2", body) == []
+
+
+# -- outcomes, output, counts ----------------------------------------------------------------------------
+
+
+def test_a_gradle_failure_piped_through_tail_is_a_failed_run() -> None:
+    # e62: `./gradlew … 2>&1 | tail -50` exits 0 (tail's status) and prints BUILD FAILED
+    failed = "The first attempt, `./gradlew connectedDebugAndroidTest` without a module, failed with `BUILD FAILED in 2m 12s`. <!-- ev: e62 -->\n"
+    assert problems("J2", failed) == []
+    assert problems("J2", failed.replace("failed with", "acabó con")) == []
+    passed = problems(
+        "J2", "The first attempt, `./gradlew connectedDebugAndroidTest` without a module, passed. <!-- ev: e62 -->\n"
+    )
+    assert len(passed) == 1 and "the run in e62 failed (BUILD FAILED in 2m 12s)" in passed[0]
+
+
+def test_output_the_session_keeps_cut_short_names_the_whole_message() -> None:
+    # e51's output ends "…-app-.xml: No such file or dire…"
+    cut = "Its first read of the results failed with `No such file or directory`. <!-- ev: e51 -->\n"
+    assert problems("J2", cut) == []
+    assert problems("J2", cut.replace("Its first read of the results failed with", "Su primer intento falló con")) == []
+    other = problems("J2", cut.replace("No such file or directory", "No such file or folder here"))
+    assert len(other) == 1 and "no event names it" in other[0]
+
+
+def test_a_count_of_tests_with_their_kind_between_number_and_noun() -> None:
+    # e73: "30 UI Compose tests failed due to infrastructure issues"
+    told = "In its summary Claude added that 30 tests had failed on a Pixel 7a. <!-- ev: e73 -->\n"
+    assert problems("J2", told) == []
+    assert (
+        problems("J2", "En su resumen Claude añadía que habían fallado 30 pruebas en un Pixel 7a. <!-- ev: e73 -->\n")
+        == []
+    )
+    assert "40 tests" in " ".join(problems("J2", told.replace("30", "40")))
+
+
+def test_a_heading_counts_the_edits_its_section_tells() -> None:
+    section = (
+        "Claude had a first edit of `applyFilters()` ready. <!-- ev: e8 e9 -->\n\n"
+        "I rejected it. <!-- ev: e9 e10 e11 -->\n\n"
+        "I stopped the second one as well. <!-- ev: e14 e15 -->\n\n"
+        "Claude proposed CSS for `timeline_styles.css`, and I rejected that too. <!-- ev: e29 e30 -->\n"
+    )
+    assert problems("J1", "## Three edits turned down\n\n" + section) == []
+    assert problems("J1", "## Tres ediciones rechazadas\n\n" + section) == []
+    assert "Five edits" in " ".join(problems("J1", "## Five edits turned down\n\n" + section))
+
+
+# -- who did it, and what a paragraph cites --------------------------------------------------------------
+
+
+def test_turning_a_call_down_is_the_authors_act_though_the_harness_words_it() -> None:
+    # e9: "The user doesn't want to proceed with this tool use…", a tool's result
+    told = "I rejected it, so nothing was written (Claude Code told Claude I did not want to proceed with that tool use). <!-- ev: e9 e10 e11 -->\n"
+    assert problems("J1", told) == []
+
+
+def test_a_paragraph_telling_what_did_not_happen_shares_no_words_with_its_citation() -> None:
+    before = "Claude ticked off both tasks and summed up. <!-- ev: e37 e39 -->\n\n"
+    assert (
+        problems("J1", before + "I ran no test and did not reload the timeline in the session. <!-- ev: e39 e40 -->\n")
+        == []
+    )
+    assert (
+        problems(
+            "J1", before + "No ejecuté ninguna prueba ni volví a cargar la línea de tiempo. <!-- ev: e39 e40 -->\n"
+        )
+        == []
+    )
+    told = problems(
+        "J1", before + "I ran the whole suite and reloaded the timeline in the browser. <!-- ev: e39 e40 -->\n"
+    )
+    assert len(told) == 1 and "the cited events share little with the paragraph" in told[0]
