@@ -93,7 +93,7 @@ EXPECTED = {
     "unmarked-number": {"number"},
     "invented-decision": {"credit"},
     "changed-command": {"command"},
-    "invented-name": {"code", "path"},
+    "invented-name": {"code", "path", "name"},
     "wrong-error": {"code", "quote", "Claude quote", "author quote", "subagent quote", "number"},
     "wrong-citation": {"citation"},
     "wrong-time": {"number", "time"},

@@ -124,3 +124,28 @@ def test_a_paragraph_telling_what_did_not_happen_shares_no_words_with_its_citati
         "J1", before + "I ran the whole suite and reloaded the timeline in the browser. <!-- ev: e39 e40 -->\n"
     )
     assert len(told) == 1 and "the cited events share little with the paragraph" in told[0]
+
+
+# -- names the session never gives -----------------------------------------------------------------------
+
+
+def test_a_person_the_session_never_names_is_reported_as_a_note() -> None:
+    told = "On a Saturday evening I asked Claude for two changes to the timeline of claude-code-log, which my colleague Priya Raman had built. <!-- ev: e1 -->\n"
+    found = problems("J1", told)
+    assert found == [
+        'draft.md:5: name: "Priya Raman": the session never names Priya, Raman → name what the session shows, or '
+        "mark it <!-- ok --> if you know it from elsewhere"
+    ]
+    assert problems("J1", told.replace(", which my colleague Priya Raman had built", "")) == []
+    assert problems("J1", told.replace("built.", "built <!-- ok: she wrote it -->.")) == []
+
+
+def test_a_name_in_spanish_prose_and_the_languages_left_alone() -> None:
+    spanish = "Le pedí a Claude la fase 4 del proyecto que mantengo con Tomás Rivera, solo la fase 4. <!-- ev: e1 -->\n"
+    assert [line.split(": the")[0] for line in problems("J2", spanish)] == ['draft.md:5: name: "Tomás Rivera"']
+    # names the session gives (Pixel, Compose), acronyms and the months are no invention
+    known = "En el Pixel 7a fallaron las pruebas de Compose en julio, y la API no cambió. <!-- ev: e73 -->\n"
+    assert problems("J2", known) == []
+    # German capitalises every noun: a German post is not read for names
+    german = "Ich bat Claude um Phase 4, und mein Kollege Tomás Rivera prüfte die Änderungen. <!-- ev: e1 -->\n"
+    assert problems("J2", german) == []
