@@ -107,6 +107,7 @@ MOMENT_EVENTS = 3  # a paragraph citing this many events or fewer tells one mome
 MIN_FAR_CLAIMS = 3  # claims resting far from a citation that outweigh it
 FAR_PER_NEAR = 3
 MIN_CITATION_STEMS = 6
+MIN_BESIDE = 2  # claims resting beside a citation, none on it, that make the citation wrong
 
 
 def trace_all(claims: list[Claim], blocks: list[Block], index: Sources) -> list[Finding]:
@@ -1007,6 +1008,10 @@ class Tracer:
                 outweighed = len(far) >= MIN_FAR_CLAIMS and len(far) >= FAR_PER_NEAR * (len(traced) - len(far))
                 if outweighed and not misplaced:
                     specific, misplaced = far, True
+                beside = self._beside(claim, block, traced, near)
+                if beside is not None and not far:
+                    out.append(beside)
+                    continue
                 if far and (misplaced or not any(f.cited for f in traced)):
                     far = [f for f in specific if f.event not in near] if misplaced else far
                     elsewhere = ", ".join(dict.fromkeys(f.event or "" for f in far))
@@ -1041,6 +1046,27 @@ class Tracer:
                     )
                 )
         return out
+
+    def _beside(self, claim: Claim, block: Block, traced: list[Finding], near: set[str]) -> Finding | None:
+        """Every claim of the paragraph rests on an event next to the ones it cites and none on a cited event
+        itself: the citation points at the neighbours of what it tells (a read before the subagents' reports,
+        the message before the run)."""
+        index = self.index
+        if len(traced) < MIN_BESIDE:
+            return None
+        cited = index.expand(block.cites)
+        events = [f.event or "" for f in traced]
+        if any(e in cited or e.split(".")[0] in cited for e in events) or not all(e in near for e in events):
+            return None
+        elsewhere = ", ".join(dict.fromkeys(events))
+        return Finding(
+            claim,
+            CONTRADICTED,
+            traced[0].event,
+            traced[0].excerpt,
+            f"its claims trace to {elsewhere}, next to the events it cites, and to none of them",
+            advice=f"cite {elsewhere}",
+        )
 
     def _unknown(self, cites: list[str]) -> tuple[str, str] | None:
         """What is wrong with the ids a citation names that the cleared view does not have: no such event, an

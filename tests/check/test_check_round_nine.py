@@ -149,3 +149,18 @@ def test_a_name_in_spanish_prose_and_the_languages_left_alone() -> None:
     # German capitalises every noun: a German post is not read for names
     german = "Ich bat Claude um Phase 4, und mein Kollege Tomás Rivera prüfte die Änderungen. <!-- ev: e1 -->\n"
     assert problems("J2", german) == []
+
+
+def test_a_citation_beside_what_the_paragraph_tells_is_wrong() -> None:
+    # e7 and e8 are the two subagents' reports; e4 is a read of the task document, e11 a read of three files
+    spanish = "El primero volvió diciendo que el código heredado (`isActivityInForeground`, `checkAllComplete()`, `STARTUP_GRACE_PERIOD_MS`) ya no estaba; el segundo, que `EngineController` no tenía ningún mecanismo de comprobación de salud. <!-- ev: {} -->\n"
+    english = "The first came back saying the old code (`isActivityInForeground`, `checkAllComplete()`, `STARTUP_GRACE_PERIOD_MS`) was gone; the second, that `EngineController` had no health check at all. <!-- ev: {} -->\n"
+    for told in (spanish, english):
+        assert problems("J2", told.format("e7 e8")) == []
+        wrong = problems("J2", told.format("e4 e11"))
+        assert len(wrong) == 1
+        assert (
+            'citation: "<!-- ev: e4 e11 -->": its claims trace to e7, next to the events it cites, and to none of them'
+            in wrong[0]
+        )
+        assert wrong[0].endswith("→ cite e7")
