@@ -164,3 +164,14 @@ def test_a_citation_beside_what_the_paragraph_tells_is_wrong() -> None:
             in wrong[0]
         )
         assert wrong[0].endswith("→ cite e7")
+
+
+def test_the_whole_a_count_is_part_of_is_a_count_too() -> None:
+    # e50: "All 114 tests passed … with 0 failures": no total of 120 anywhere
+    assert problems("J2", "Luego informó de que en el emulador habían pasado 114 pruebas. <!-- ev: e50 -->\n") == []
+    for told in (
+        "Luego informó de que en el emulador habían pasado 114 pruebas de 120. <!-- ev: e50 -->\n",
+        "Then it reported that 114 tests out of 120 had passed on the emulator. <!-- ev: e50 -->\n",
+    ):
+        found = problems("J2", told)
+        assert len(found) == 1 and 'number: "120": no event or figure of the session states it' in found[0]
