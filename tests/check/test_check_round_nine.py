@@ -175,3 +175,25 @@ def test_the_whole_a_count_is_part_of_is_a_count_too() -> None:
     ):
         found = problems("J2", told)
         assert len(found) == 1 and 'number: "120": no event or figure of the session states it' in found[0]
+
+
+# -- decisions and requests told in Spanish and French ---------------------------------------------------
+
+
+def test_a_request_told_in_spanish_needs_a_message_of_the_author_where_it_is_cited() -> None:
+    # e20, e21, e23: Claude's plan and its first edits; no message of mine
+    asked = "Le pedí que dejara fuera la prueba nueva para ir más rápido. <!-- ev: e20 e21 e23 -->\n"
+    found = problems("J2", asked)
+    assert len(found) == 1 and "no message of yours is in the cited events (e20, e21, e23)" in found[0]
+    # where my message is cited, a request is no claim to the idea
+    assert problems("J2", "Le pedí que planificara y trabajara en la fase 4, solo la fase 4. <!-- ev: e1 -->\n") == []
+
+
+def test_a_shared_decision_told_in_spanish_or_french_nobody_proposed() -> None:
+    # e84: Claude's closing question; nothing after it
+    for told in (
+        "Decidimos dejar las pruebas de Compose fuera de la integración continua hasta arreglarlas. <!-- ev: e84 -->\n",
+        "Nous avons décidé de laisser les tests Compose hors de l'intégration continue. <!-- ev: e84 -->\n",
+    ):
+        found = problems("J2", told)
+        assert len(found) == 1 and "credit:" in found[0] and "nobody in the cited events proposed this" in found[0]
