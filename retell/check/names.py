@@ -53,9 +53,9 @@ def _words(run: str) -> list[str]:
     return out
 
 
-def grade_names(blocks: list[Block], index: Sources) -> list[Finding]:
+def grade_names(blocks: list[Block], index: Sources, findings: list[Finding]) -> list[Finding]:
     """The capitalised names of the post's prose that no source of the session holds, one finding per run of
-    them ("Lucía Ferrer")."""
+    them ("Lucía Ferrer"); a name another finding of its paragraph already reports is left to that one."""
     prose = [b for b in blocks if b.kind in (PARAGRAPH, QUOTE, LIST)]
     if language_of(" ".join(b.text for b in prose)) not in _CAPITALISING:
         return []
@@ -78,7 +78,8 @@ def grade_names(blocks: list[Block], index: Sources) -> list[Finding]:
                 for w in _words(" ".join(words))
                 if len(w) >= MIN_NAME and w.lower() not in _VOCABULARY and w.lower() not in said
             ]
-            if not unknown:
+            told = " ".join(f.reason for f in findings if f.claim.block is block and f.problem).lower()
+            if not unknown or all(w.lower() in told for w in unknown):
                 continue
             run = text[start : match.end()]
             claim = Claim(NAME, run, block.line_at(start), block, at=match.end())

@@ -38,7 +38,7 @@ def check_draft(
     grade_rejected(findings, index)
     findings += grade_error_terms(extracted.blocks, index)
     findings += grade_error_kinds(extracted.blocks, index)
-    findings += grade_names(extracted.blocks, index)  # what has no counterpart in the session at all
+    findings += grade_names(extracted.blocks, index, findings)  # what has no counterpart in the session at all
     findings.sort(key=lambda f: (f.claim.line, f.claim.at))
     cited = sum(1 for b in extracted.blocks if b.cites)
     return CheckReport(name, findings, extracted.code_blocks, cited)

@@ -141,8 +141,15 @@ def test_a_person_the_session_never_names_is_reported_as_a_note() -> None:
 
 
 def test_a_name_in_spanish_prose_and_the_languages_left_alone() -> None:
-    spanish = "Le pedí a Claude la fase 4 del proyecto que mantengo con Tomás Rivera, solo la fase 4. <!-- ev: e1 -->\n"
+    spanish = (
+        "Trabajé con Claude en la fase 4 del proyecto que mantengo con Tomás Rivera, solo la fase 4. <!-- ev: e1 -->\n"
+    )
     assert [line.split(": the")[0] for line in problems("J2", spanish)] == ['draft.md:5: name: "Tomás Rivera"']
+    # told once: a credit of the paragraph that already says the session never mentions the name keeps it
+    credited = problems(
+        "J2", "Le pedí a Claude la fase 4 del proyecto que mantengo con Tomás Rivera. <!-- ev: e1 -->\n"
+    )
+    assert len(credited) == 1 and "never mentions rivera, tomás" in credited[0]
     # names the session gives (Pixel, Compose), acronyms and the months are no invention
     known = "En el Pixel 7a fallaron las pruebas de Compose en julio, y la API no cambió. <!-- ev: e73 -->\n"
     assert problems("J2", known) == []
