@@ -204,3 +204,29 @@ def test_a_shared_decision_told_in_spanish_or_french_nobody_proposed() -> None:
     ):
         found = problems("J2", told)
         assert len(found) == 1 and "credit:" in found[0] and "nobody in the cited events proposed this" in found[0]
+
+
+# -- a run told as repeated ------------------------------------------------------------------------------
+
+
+def test_a_run_told_as_repeated_needs_a_test_run_where_the_paragraph_points() -> None:
+    # e55, e57: a grep of the results and Claude's count; no test ran there. e67: the e2e run from :app
+    for told in (
+        "Claude contó 9 pruebas de `ServiceLifecycleTest` pasadas y las volvió a ejecutar una por una para asegurarse. <!-- ev: e55 e57 -->\n",
+        "Claude counted 9 `ServiceLifecycleTest` tests passed and re-ran them one by one to make sure. <!-- ev: e55 e57 -->\n",
+    ):
+        found = [line for line in problems("J2", told) if "run again" in line]
+        assert (
+            len(found) == 1 and "no test run in or next to the cited events (e55, e57) shows it run again" in found[0]
+        )
+    assert problems("J2", "Claude proposed to re-run them one by one. <!-- ev: e55 e57 -->\n") == []
+    assert problems("J2", "Claude re-ran the e2e test from the `:app` module. <!-- ev: e64 e67 -->\n") == []
+
+
+def test_gradle_test_tasks_are_test_runs() -> None:
+    from retell.extract.tools import is_test_command
+
+    assert is_test_command(
+        "./gradlew :app:connectedDebugAndroidTest -Pandroid.testInstrumentationRunnerArguments.class=X"
+    )
+    assert is_test_command("./gradlew test") and not is_test_command("./gradlew :app:compileDebugKotlin")
