@@ -1,6 +1,7 @@
 """A run told as repeated ("re-ran them one by one", "las volvió a ejecutar", "les a relancés", "erneut
-ausgeführt") needs a run where its paragraph points: a test command among the cited events or their
-neighbours. Nothing there, and the repeat is a claim with no counterpart in the session."""
+ausgeführt") needs a run where its paragraph points: among the cited events or their neighbours, a test command
+when its sentence speaks of tests, else any command that runs something (not a `cat` or a `grep`). Nothing
+there, and the repeat is a claim with no counterpart in the session."""
 
 from __future__ import annotations
 
@@ -31,6 +32,16 @@ _UNSAID = re.compile(
 _CLAUSE_START = re.compile(r"[.;:!?]\s|[\n。！？]")
 
 
+_SENTENCE = re.compile(r"[.!?]\s|[\n。！？]")
+_TESTS = re.compile(r"\b(?:tests?|suite|specs?|pruebas?|tests|Tests?|essais)\b|测试|テスト", re.I)
+# what only looks at things: no run of anything
+_LOOKS = re.compile(r"^\s*(?:cat|grep|rg|ls|head|tail|find|sed|awk|echo|wc|pwd|which|file|stat|less|more)\b")
+
+
+def _runs_something(command: str | None) -> bool:
+    return bool(command) and not _LOOKS.match(command or "")
+
+
 def grade_reruns(blocks: list[Block], index: Sources) -> list[Finding]:
     out: list[Finding] = []
     for block in blocks:
@@ -41,12 +52,14 @@ def grade_reruns(blocks: list[Block], index: Sources) -> list[Finding]:
             clause = _CLAUSE_START.split(text[: match.start()])[-1]
             if _UNSAID.search(clause[-60:]):
                 continue
+            sentence = _SENTENCE.split(text[: match.start()])[-1] + text[match.start() : match.end() + 80]
+            tests = bool(_TESTS.search(sentence))  # "the tests", "las pruebas": a test run; else any run
             near = near_events(index, block.cites)
             runs = [
                 event_id
                 for event_id in index.in_order(near)
                 for call in index.event_calls.get(event_id, [])
-                if call.name == "Bash" and is_test_command(call.target)
+                if call.name == "Bash" and (is_test_command(call.target) if tests else _runs_something(call.target))
             ]
             if runs:
                 continue

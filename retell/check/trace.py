@@ -224,6 +224,18 @@ class Tracer:
 
     def quote(self, claim: Claim, scope: Scope) -> Finding:
         finding = self._quote(claim, scope)
+        if claim.speaker is None and finding.status == TRACED and finding.event and _tells_claude_only(claim.block):
+            source = next((s for s in self.index.by_event.get(finding.event, []) if s.speaker == AUTHOR), None)
+            if source is not None and not any(s.speaker != AUTHOR for s in self.index.by_event.get(finding.event, [])):
+                # no one named for it, in a paragraph that tells only what Claude did and said: the words are
+                # given to Claude, and they are the author's
+                finding = found(
+                    claim,
+                    source,
+                    f"these are your words ({source.id}), in a paragraph that tells only what Claude said",
+                    CONTRADICTED,
+                    advice="say that you said it, or quote what Claude said",
+                )
         if quote_words(claim.text) < MIN_INLINE_QUOTE_WORDS:
             finding.confidence = LOW  # two words are too few to be sure of whose they are
         return finding
@@ -1172,6 +1184,20 @@ _DENIAL = re.compile(
     r"nie|nichts|ne|pas|jamais|aucun\w*|rien)\b|没|沒|未|不|ない|なかった|せず|ず[、。]",
     re.I,
 )
+
+
+# The narrator in a sentence: a first-person word in English, Spanish, French, German, Chinese or Japanese.
+_FIRST_PERSON = re.compile(
+    r"\b(?:I|I'm|I'd|I've|me|my|mine|we|our|us|yo|mi|mis|nos|nosotros|nuestr[oa]s?|pregunté|dije|respondí|"
+    r"contesté|escribí|pedí|je|j|moi|mon|ma|mes|nous|notre|ich|mir|mich|mein\w*|wir|uns|unser\w*)\b|我|私|僕",
+)
+_QUOTED_TEXT = re.compile(r"\"[^\"\n]*\"|“[^”\n]*”|«[^»\n]*»|„[^“”\n]*[“”]|「[^」\n]*」")
+
+
+def _tells_claude_only(block: Block) -> bool:
+    """The paragraph opens on Claude and never speaks of the narrator (quoted words left out)."""
+    prose = _QUOTED_TEXT.sub(" ", block.text)
+    return bool(re.match(r"\s*(?:[-*>]\s*)?Claude\b", prose)) and not _FIRST_PERSON.search(prose)
 
 
 def _tells_absence(prose: str) -> bool:

@@ -230,3 +230,25 @@ def test_gradle_test_tasks_are_test_runs() -> None:
         "./gradlew :app:connectedDebugAndroidTest -Pandroid.testInstrumentationRunnerArguments.class=X"
     )
     assert is_test_command("./gradlew test") and not is_test_command("./gradlew :app:compileDebugKotlin")
+
+
+def test_a_script_run_again_needs_any_run_not_a_test_run() -> None:
+    # I1 e16: `python model_comparison.py` failed, the requirements were installed, and it ran again
+    told = "Its first run failed with a traceback, so Claude installed the requirements and ran it again. <!-- ev: e14 e16 -->\n"
+    assert [line for line in problems("I1", told) if "run again" in line] == []
+    # e13: a web search only
+    lone = problems("I1", "Claude searched the web and then ran it again. <!-- ev: e13 -->\n")
+    assert [line for line in lone if "run again" in line] != []
+
+
+# -- quotes given to nobody, in a paragraph about Claude -------------------------------------------------
+
+
+def test_words_of_the_author_in_a_paragraph_that_tells_only_what_claude_said() -> None:
+    # e81: Claude's analysis; e82: my own guess that physical hardware is faster than the emulator
+    spanish = 'Claude leyó `TorrentListScreenTest.kt` y dio tres razones; el error apuntaba al marco de pruebas de Compose, porque "physical hardware tends to be a lot faster than the emulator". <!-- ev: e77 e79 e81 -->\n'
+    found = problems("J2", spanish)
+    assert len(found) == 1 and "these are your words (e82), in a paragraph that tells only what Claude said" in found[0]
+    # the narrator in the paragraph: the words may be theirs
+    mine = 'Claude leyó `TorrentListScreenTest.kt`, y yo añadí mi sospecha: "physical hardware tends to be a lot faster than the emulator". <!-- ev: e77 e79 e81 e82 -->\n'
+    assert problems("J2", mine) == []
