@@ -121,6 +121,12 @@ def _failed(call: Any) -> bool:
     )
 
 
+def failure_line(call: Any) -> str:
+    """The line of a run's output that says it failed whatever its exit status ("BUILD FAILED in 2m 12s"), or ""."""
+    line = _FAILURE_LINE.search(getattr(call, "output", None) or "")
+    return line.group(0) if line else ""
+
+
 def _failure(call: Any) -> str:
     """What a failed run says of its failure, in one line."""
     line = _FAILURE_LINE.search(getattr(call, "output", None) or "")

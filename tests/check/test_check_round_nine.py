@@ -252,3 +252,30 @@ def test_words_of_the_author_in_a_paragraph_that_tells_only_what_claude_said() -
     # the narrator in the paragraph: the words may be theirs
     mine = 'Claude leyó `TorrentListScreenTest.kt`, y yo añadí mi sospecha: "physical hardware tends to be a lot faster than the emulator". <!-- ev: e77 e79 e81 e82 -->\n'
     assert problems("J2", mine) == []
+
+
+# -- an error told by what happened ----------------------------------------------------------------------
+
+
+def test_an_error_told_by_what_happened_must_be_what_the_failed_call_says() -> None:
+    # J1 e9: the edit was turned down ("The user doesn't want to proceed…"), nothing was "not found"
+    found = problems(
+        "J1",
+        "I rejected it, and the edit failed because the old string was not found in the file. <!-- ev: e9 e10 e11 -->\n",
+    )
+    assert (
+        len(found) == 1
+        and "no missing error near it; the failed call in e9 says: The user doesn't want to proceed" in found[0]
+    )
+    # J2 e62: a Gradle run through `| tail` that printed BUILD FAILED, and nothing about the emulator
+    for told in (
+        "The first attempt ended with `BUILD FAILED in 2m 12s`: the emulator did not respond. <!-- ev: e62 -->\n",
+        "El primer intento acabó con `BUILD FAILED in 2m 12s`: el emulador no respondía. <!-- ev: e62 -->\n",
+        "La première tentative a échoué : l'émulateur ne répondait pas. <!-- ev: e62 -->\n",
+    ):
+        found = problems("J2", told)
+        assert (
+            len(found) == 1
+            and "no unresponsive error near it; the failed call in e62 says: BUILD FAILED in 2m 12s" in found[0]
+        )
+    assert problems("J2", "El primer intento acabó con `BUILD FAILED in 2m 12s`. <!-- ev: e62 -->\n") == []
