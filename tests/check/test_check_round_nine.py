@@ -279,3 +279,26 @@ def test_an_error_told_by_what_happened_must_be_what_the_failed_call_says() -> N
             and "no unresponsive error near it; the failed call in e62 says: BUILD FAILED in 2m 12s" in found[0]
         )
     assert problems("J2", "El primer intento acabó con `BUILD FAILED in 2m 12s`. <!-- ev: e62 -->\n") == []
+
+
+# -- what the author did by hand -------------------------------------------------------------------------
+
+
+def test_what_the_author_did_by_hand_needs_a_message_of_theirs() -> None:
+    # J1 e39: Claude's summary; e40-e42: /doctor, /status, /mcp; no message of mine after e32
+    before = "Claude ticked off both tasks and summed up. <!-- ev: e37 e39 -->\n\n"
+    for told in (
+        "I reloaded the timeline, toggled the sidechain filter and watched its row disappear. <!-- ev: e39 e40 -->\n",
+        "Recargué la línea de tiempo, activé el filtro y vi desaparecer la fila. <!-- ev: e39 e40 -->\n",
+        "J'ai rechargé la page et la ligne a disparu. <!-- ev: e39 e40 -->\n",
+    ):
+        found = problems("J1", before + told)
+        assert len(found) == 1 and "no message of yours in or next to the cited events (e39, e40) tells it" in found[0]
+    assert problems("J1", before + "I did not reload the timeline in the session. <!-- ev: e39 e40 -->\n") == []
+    # my first message (e1) is where I said what I saw on the page
+    assert (
+        problems(
+            "J1", 'I had checked the timeline and saw that filtering would "also collapse the row". <!-- ev: e1 -->\n'
+        )
+        == []
+    )
