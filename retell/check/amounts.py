@@ -553,13 +553,8 @@ def amounts(text: str, default_unit: str = "") -> list[Amount]:
         amount = Amount(match.start(), match.end(), NEXT_DAY_MINUTES, DURATION, relative=True, approx="above")
         amount.next_day = True
         add(amount)
-    from retell.check.european import european_durations  # (imports this module)
-
     starts = _starts(text)
     if not starts and not _CJK_TEXT.search(text):
-        for amount in european_durations(text, found):
-            add(amount)
-        found.sort(key=lambda a: a.start)
         return found
     if "+" in text:
         for match in _DIFF.finditer(text):
@@ -570,8 +565,6 @@ def amounts(text: str, default_unit: str = "") -> list[Amount]:
     for amount in durations(text, starts):
         if add(amount):
             _range(text, amount, add)
-    for amount in european_durations(text, found):  # "unos ocho minutos después", "knapp eine Stunde"
-        add(amount)
     for match in _matches(_COUNT, text, starts):
         count = _count(text, match, default_unit)
         if count is not None and add(count):
