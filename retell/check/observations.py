@@ -34,10 +34,13 @@ def _noted(index: Sources, event_id: str) -> bool:
     return any(s.speaker == NOTE for s in index.of([event_id]))
 
 
-def grade_by_hand(blocks: list[Block], index: Sources) -> list[Finding]:
+def grade_by_hand(blocks: list[Block], index: Sources, findings: list[Finding]) -> list[Finding]:
+    """One finding a paragraph, unless a result of it is already reported ("recording worked": no message of
+    yours reports it), which says the same."""
     out: list[Finding] = []
+    told = {id(f.claim.block) for f in findings if f.problem and f.claim.kind == OUTCOME}
     for block in blocks:
-        if not block.cites:
+        if not block.cites or id(block) in told:
             continue
         near = near_events(index, block.cites)
         # a message of the author's (a slash command such as `/doctor` reports nothing seen)

@@ -43,7 +43,7 @@ def check_draft(
     # what has no counterpart in the session at all: a name it never gives, a run it never repeated
     findings += grade_names(extracted.blocks, index, findings)
     findings += grade_reruns(extracted.blocks, index)
-    findings += grade_by_hand(extracted.blocks, index)
+    findings += grade_by_hand(extracted.blocks, index, findings)
     findings.sort(key=lambda f: (f.claim.line, f.claim.at))
     cited = sum(1 for b in extracted.blocks if b.cites)
     return CheckReport(name, findings, extracted.code_blocks, cited)
