@@ -17,8 +17,9 @@ English, G2 five English sessions told in Chinese, drafted through the hand-off 
 by someone who never saw the checker; each set is reported on its own. A third (`blind3`: H1 in English, H2
 told in German, a holdout variant only) was made the same way, to measure what the first two were tuned on;
 round seven tuned on it too. A fourth (`blind4`: I1, I2), written the same way, measured round seven; round eight
-tuned on it. A fifth (`blind5`: J1, J2), written by someone who never saw the checker, is the one set not used to
-tune (UNTUNED): its figures are reported, its details never printed; it is skipped while its folder is missing.
+tuned on it. A fifth (`blind5`: J1, J2), written the same way, measured round eight; round nine tuned on it. A
+sixth (`blind6`: K1, K2), written by someone who never saw the checker, is the one set not used to tune
+(UNTUNED): its figures are reported, its details never printed; it is skipped while its folder is missing.
 
 For each post and variant the faithful text, then the planted one, is put in place of draft.md in a copy
 of the work folder and checked with `run_check` (what `retell check` runs). Scoring:
@@ -38,7 +39,8 @@ The script imports whatever `retell` the running interpreter has, so `cd /work/m
 /path/to/bench/check_real.py` measures main's code on the same data. Until round five only the dev variant
 was used to tune the check and the holdout's details were never printed; from round six every set is tuned
 on (a third blind set measures the check), and `-v --holdout-details` lists the holdouts' details too. From
-round seven `-v` also lists blind3's details (tuned on); from round eight blind4's too, never blind5's.
+round seven `-v` also lists blind3's details (tuned on); from round eight blind4's too, from round nine blind5's,
+never blind6's.
 """
 
 from __future__ import annotations
@@ -66,10 +68,11 @@ SETS = {
     "blind3": ("H1", "H2"),
     "blind4": ("I1", "I2"),
     "blind5": ("J1", "J2"),
+    "blind6": ("K1", "K2"),
 }
-# the sets the check was never tuned on: round eight tuned on every variant of the first four; blind5 is written
+# the sets the check was never tuned on: round nine tuned on every variant of the first five; blind6 is written
 # by someone who never saw the checker and kept away from whoever tunes it (skipped while its folder is missing)
-UNTUNED = ("blind5",)
+UNTUNED = ("blind6",)
 VARIANTS = ("dev", "holdout")
 SHOWN = ("dev",)  # details (misses, false alarms) are printed for these variants only
 KINDS = (
@@ -92,7 +95,7 @@ EXPECTED = {
     "unmarked-number": {"number"},
     "invented-decision": {"credit"},
     "changed-command": {"command"},
-    "invented-name": {"code", "path"},
+    "invented-name": {"code", "path", "name"},
     "wrong-error": {"code", "quote", "Claude quote", "author quote", "subagent quote", "number"},
     "wrong-citation": {"citation"},
     "wrong-time": {"number", "time"},
@@ -250,7 +253,8 @@ def report(
         f"away from plants; --strict passes {sum(r.faithful.blocking == 0 for r in results)}/{len(results)} "
         f"faithful drafts"
     )
-    if verbose and blind not in UNTUNED and (variant in SHOWN or show_holdout or blind in ("blind3", "blind4")):
+    holdout_only = ("blind3", "blind4", "blind5")  # sets with a holdout variant only, all tuned on
+    if verbose and blind not in UNTUNED and (variant in SHOWN or show_holdout or blind in holdout_only):
         for r in results:
             for plant, hit in zip(r.plants, r.caught_by, strict=True):
                 if hit is None:
@@ -361,7 +365,7 @@ def main() -> None:
         for blind in args.sets or SETS:
             for variant in args.variant or VARIANTS:
                 if not (DATA / blind / variant).is_dir():
-                    continue  # blind3 and blind4 have a holdout only; blind5 is not here until its author hands it over
+                    continue  # blind3-blind5 have a holdout only; blind6 is not here until its author hands it over
                 figures.append(report(blind, variant, run_set(blind, variant, tmp), args.verbose, args.holdout_details))
         if args.drafts:
             drafts(tmp)

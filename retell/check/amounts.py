@@ -292,6 +292,10 @@ def durations(text: str, starts: list[int] | None = None) -> list[Amount]:
         vague = _vague(raw)
         if vague is not None:
             low, high = vague
+            if scale < 1:
+                # "a few seconds later": event times are when a message was written, not when it was seen, so
+                # a vague count of seconds bears out any gap under its top, none at all included
+                low = 0.0
             add(Amount(match.start(), match.end(), low * scale, DURATION, scale, high=high * scale, approx="about"))
             continue
         if raw.lower().startswith("half"):
@@ -567,6 +571,7 @@ def amounts(text: str, default_unit: str = "") -> list[Amount]:
             _range(text, count, add)
             _partners(text, count, add)
             _follower(text, count, add)
+            _out_of(text, count, add)
     for amount in _cjk_counts(text, found):
         if add(amount):
             _range(text, amount, add)
@@ -745,6 +750,26 @@ _FOLLOWER = re.compile(
     r"(?:and\s+)?then)\s+(?P<num>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?![\w.%,]*\w)(?!\s*(?:%|[A-Za-z]))",
     re.I,
 )
+
+
+# "114 tests of 120", "114 pruebas de 120", "114 tests sur 120", "114 Tests von 120": the whole the count is part
+# of, a count of the same things
+_OUT_OF = re.compile(
+    r"\s+(?:out\s+of|of|de|sur|von|su)\s+(?:(?:un\s+)?total\s+de\s+)?(?P<num>\d{1,3}(?:,\d{3})+|\d+)\b(?![.,]\d)"
+)
+
+
+def _out_of(text: str, amount: Amount, add: object) -> None:
+    if amount.unit in (DURATION, MONEY, PERCENT, DIFF) or amount.unit.startswith((THING, VERSION)) or not amount.unit:
+        return
+    match = _OUT_OF.match(text, amount.end)
+    if match is None:
+        return
+    parsed = value_of(match.group("num"))
+    if parsed is not None:
+        whole = Amount(match.start("num"), match.end("num"), parsed[0], amount.unit, parsed[1])
+        whole.changed = amount.changed
+        add(whole)  # type: ignore[operator]
 
 
 def _follower(text: str, amount: Amount, add: object) -> None:

@@ -466,7 +466,14 @@ _EU_CREDIT_VERBS = (
 )
 # Spanish drops the pronoun: "Decidí…", "Encontré `x` en la página": the first person's own verb.
 _ES_CREDIT = re.compile(
-    r"(?<!\w)(?P<verb>[Dd]ecidí|[Ee]legí|[Pp]ropuse|[Ss]ugerí|[Ee]ncontré|[Dd]escubrí|[Nn]oté|[Ii]nsistí)\b(?P<rest>[^.!?;]*)"
+    r"(?<!\w)(?P<verb>[Dd]ecidí|[Ee]legí|[Pp]ropuse|[Ss]ugerí|[Ee]ncontré|[Dd]escubrí|[Nn]oté|[Ii]nsistí|[Pp]edí)\b"
+    r"(?P<rest>[^.!?;]*)"
+)
+_ASKED = {"pedí": "asked"}  # a request: asking for what was offered is no claim to the idea
+# "we" deciding in Spanish, French and German: "Decidimos…", "Nous avons décidé…", "Wir haben beschlossen…"
+_EU_WE = re.compile(
+    r"(?<!\w)(?P<verb>[Dd]ecidimos|[Aa]cordamos|[Ee]legimos|[Nn]ous avons (?:décidé|choisi|convenu)|"
+    r"[Ww]ir (?:haben (?:uns )?)?(?:entschieden|beschlossen|vereinbart|einigten uns))\b(?P<rest>[^.!?;]*)"
 )
 _EU_CREDIT = re.compile(
     r"(?P<actor>\b(?:[Ii]ch|[Jj]e|[Jj]['’]ai|[Jj]['’]avais)\b|\bClaude\b(?!\s+Code)(?:\s+(?:a|avait|hatte))?)"
@@ -535,7 +542,10 @@ def credit_claims(text: str, block: Block) -> list[Claim]:
         actor = CLAUDE if match.group("actor").startswith("Claude") else AUTHOR
         add(match.start(), match.end(), match.group("rest"), actor, match.group("verb"))
     for match in _ES_CREDIT.finditer(text):
-        add(match.start(), match.end(), match.group("rest"), AUTHOR, match.group("verb").lower())
+        verb = match.group("verb").lower()
+        add(match.start(), match.end(), match.group("rest"), AUTHOR, _ASKED.get(verb, verb))
+    for match in _EU_WE.finditer(text):
+        add(match.start(), match.end(), match.group("rest"), BOTH, "decided")
     for match in _EU_IDEA.finditer(text):
         whose = match.group("whose") or match.group("whose2") or ""
         actor = CLAUDE if "Claude" in whose else AUTHOR

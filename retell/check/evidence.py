@@ -14,6 +14,7 @@ import re
 
 from retell.check.claims import ANY_QUOTE, CODE_SPAN, COMMAND, OUTCOME, PATH, QUOTE_KINDS, Claim, quoted_terms
 from retell.check.document import Block
+from retell.check.outcomes import failure_line
 from retell.check.scope import near_events
 from retell.check.sources import TOOL, Sources
 from retell.check.verdict import CONTRADICTED, TRACED, UNTRACED, Finding, found
@@ -344,18 +345,41 @@ _KIND_TOLD = re.compile(
 )
 
 
+# An error told by what happened rather than by its name: "the old string was not found", "no se encontró", "el
+# emulador no respondía", "ne répondait pas": the kind, and what an error of that kind says.
+_ERROR_KINDS["missing"] = (
+    r"not found|no such|does not exist|doesn't exist|cannot find|can't find|missing|ENOENT|\b404\b"
+)
+_ERROR_KINDS["unresponsive"] = _ERROR_KINDS["timeout"] + r"|not respond|unresponsive|\bhang|\bhung|\bANR\b"
+_KIND_IN_CLAUSE = {
+    "missing": re.compile(
+        r"\b(?:was|were|is|are|could not be|couldn't be)\s+not\s+found\b|\bwas(?:n't| not) found\b|"
+        r"\bno se (?:encontró|encontraba|encontraron)\b|\bintrouvable\b|\bnicht gefunden\b",
+        re.I,
+    ),
+    "unresponsive": re.compile(
+        r"\b(?:did not|didn't|was not|wasn't)\s+respond(?:ing)?\b|\bunresponsive\b|"
+        r"\bno (?:respondía|respondió|responde)\b|\bne (?:répondait|répond) (?:pas|plus)\b"
+        r"|\b(?:reagierte|antwortete) nicht\b",
+        re.I,
+    ),
+}
+
+
 def _kind_of(word: str) -> str:
     return next((k for k, p in _ERROR_KIND_WORDS.items() if re.fullmatch(p, word, re.I)), "")
 
 
 def _failed_calls(index: Sources, near: list[str] | set[str]) -> list[tuple[str, str]]:
-    """(event id, error) of every failed call among these events, in the session's order."""
-    return [
-        (event_id, call.error)
-        for event_id in index.in_order(near)
-        for call in index.event_calls.get(event_id, [])
-        if call.error
-    ]
+    """(event id, error) of every failed call among these events, in the session's order: a call with an error,
+    or a run whose output says it failed ("BUILD FAILED in 2m 12s" through `| tail`, which exits 0)."""
+    out = []
+    for event_id in index.in_order(near):
+        for call in index.event_calls.get(event_id, []):
+            error = call.error or failure_line(call)
+            if error:
+                out.append((event_id, error))
+    return out
 
 
 def _against_failure(claim: Claim, index: Sources, failure: tuple[str, str], lead: str, verb: str) -> Finding:
@@ -382,9 +406,9 @@ def grade_error_kinds(blocks: list[Block], index: Sources) -> list[Finding]:
         if not failed:
             continue
         text = block.text
-        for match in _KIND_TOLD.finditer(text):
-            word = next(g for g in match.groups() if g)
-            kind = _kind_of(word)
+        told = [(m, _kind_of(next(g for g in m.groups() if g))) for m in _KIND_TOLD.finditer(text)]
+        told += [(m, kind) for kind, pattern in _KIND_IN_CLAUSE.items() for m in pattern.finditer(text)]
+        for match, kind in told:
             said = re.compile(_ERROR_KINDS.get(kind, "(?!)"), re.I)
             if not kind or any(said.search(s.text) for s in index.of(near)):
                 continue

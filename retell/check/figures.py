@@ -27,6 +27,7 @@ from retell.check.amounts import (
     Amount,
 )
 from retell.check.claims import SMALL_COUNT, Claim
+from retell.check.document import HEADING
 from retell.check.scope import Scope
 from retell.check.sources import (
     NOTE,
@@ -292,20 +293,32 @@ def _count(claim: Claim, index: Sources, scope: Scope) -> Finding:
     for figure in sorted(figures, key=lambda f: f.source not in cited):  # what it cites, then its neighbours
         if figure.source in near | cited and _fits_figure(amount, figure):
             return _figure_found(claim, figure, index, cited=True)
-    countable = scope.has_citation and unit in _COUNTABLE and not amount.approx and amount.high is None
+    # A heading sums up its section ("## Three edits turned down"): what the section's paragraphs cite counts
+    heading = claim.block.kind == HEADING and not scope.has_citation and bool(scope.around)
+    countable = (scope.has_citation or heading) and unit in _COUNTABLE and not amount.approx and amount.high is None
     whole = amount.value == int(amount.value)
     # "six tool calls each": what one of the cited events counts, never all of them together
     groups = [[i] for i in scope.cited] if amount.each else [scope.cited]
+    if heading:
+        groups = [sorted(scope.around)]
     counted = (
         countable
         and whole
         and any(int(amount.value) in derived_counts(index, group, unit, amount.changed) for group in groups)
     )
     if counted:
-        event_id = next((i for i in scope.cited if i in index.by_event), scope.cited[0])
+        pool = groups[0] if heading else scope.cited
+        event_id = next((i for i in pool if i in index.by_event), pool[0])
         return found(claim, _first(index, event_id), cited=True)
     # A figure the cited events give in words the session's reading of figures does not parse ("Word count is
     # 823"): the number itself is there. Never for what a result or the stats count (tests, files, calls, money).
+    if scope.has_citation and unit in (TESTS, FAILED) and amount.high is None and amount.value == int(amount.value):
+        # "30 tests failed" of a cited "30 UI Compose tests failed": a few words of what kind of tests between
+        # the number and the noun, which the session's reading of figures does not parse
+        kinds = re.compile(rf"(?<![\w.]){int(amount.value)}(?:\s+[\w-]+){{1,3}}?\s+tests?\b", re.I)
+        given = next((s for s in index.of(near) if kinds.search(s.text)), None)
+        if given is not None:
+            return found(claim, given, cited=True)
     literal = scope.has_citation and unit not in {TESTS, MONEY, PERCENT, *_STATS_UNITS} and not amount.approx
     if literal and amount.high is None and amount.value >= 10:
         given = next((s for s in index.of(near) if amount.value in _numbers_in(s.text)), None)
@@ -561,7 +574,7 @@ def _from_start(index: Sources, ids: set[str]) -> list[tuple[float, str, str]]:
     return out
 
 
-def _lengths(index: Sources, scope: Scope) -> list[tuple[float, str, str]]:
+def _lengths(index: Sources, scope: Scope, heading: bool = False) -> list[tuple[float, str, str]]:
     """For "it took five minutes": how long what the paragraph cites took (first to last, from an event it
     mentions, or one subagent it cites), a wait a command was given (`sleep 2`), and one step of work (a
     pause of more than IDLE_GAP_MS between two events is not work)."""
@@ -571,6 +584,9 @@ def _lengths(index: Sources, scope: Scope) -> list[tuple[float, str, str]]:
     if worked is not None:
         out.append((worked, "", ""))
     groups = [cited, *(index.expand([i]) for i in scope.cited)] if cited else []
+    if heading and scope.around:
+        # a heading ("## Ten minutes of tests") sums up loosely: the time between any two events of its section
+        out += _gaps(index, scope.around)
     for group in groups:
         stamps = sorted((index.clock[i], i) for i in group if i in index.clock)
         if len(stamps) > 1:
@@ -644,9 +660,11 @@ def check_time(claim: Claim, index: Sources, scope: Scope) -> Finding:
     setting = _setting(claim, index, scope)
     if setting is not None:
         return found(claim, setting, cited=setting.id in scope.near)
-    gaps = _between(index, scope) if amount.relative else _lengths(index, scope)
+    gaps = _between(index, scope) if amount.relative else _lengths(index, scope, claim.block.kind == HEADING)
     if amount.relative and scope.around:
-        gaps = _anchored(claim, index, gaps, scope.around - scope.told)
+        # an event its other claims were found in counts only if its paragraph's own citation reaches it ("twelve
+        # minutes after Claude's summary", citing the event after the summary)
+        gaps = _anchored(claim, index, gaps, scope.around - (scope.told - scope.near))
     if mine:
         gaps = gaps + _from_author(index, scope.near | scope.told)
     if amount.from_start and (scope.around or scope.near):

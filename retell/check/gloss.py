@@ -94,6 +94,15 @@ _BEFORE_RE = re.compile(r"(?<!\w)(?:" + "|".join(f"(?P<b{n}>{p})" for n, (p, _) 
 _AFTER_RE = re.compile(r"\s+(?:" + "|".join(f"(?P<a{n}>{p})" for n, (p, _) in enumerate(_AFTER)) + r")(?!\w)", re.I)
 # Fixed phrases of time: "eine halbe Stunde", "anderthalb Stunden", "une demi-heure", "une heure et demie".
 _PHRASES = [
+    # a later day: "al día siguiente", "am nächsten Morgen", "le lendemain" (hours at least between two events)
+    (
+        r"(?:al|el) día siguiente|a la (?:mañana|tarde|noche) siguiente|am (?:nächsten|folgenden) "
+        r"(?:Tag|Morgen|Abend|Nachmittag)|le lendemain|le (?:jour|matin|soir) suivant",
+        "the next day",
+    ),
+    # a vague count: "unos segundos", "ein paar Sekunden", "quelques minutes"
+    (r"unos (?:pocos )?segundos|(?:ein paar|einige) Sekunden|quelques secondes", "a few seconds"),
+    (r"unos (?:pocos )?minutos|(?:ein paar|einige) Minuten|quelques minutes", "a few minutes"),
     (r"(?:eine|einer|einem) halben? Stunde|une demi-heure|une demie-heure|media hora", "half an hour"),
     (r"Dreiviertelstunde|trois quarts d['’]heure|tres cuartos de hora", "three quarters of an hour"),
     (r"(?:eine|einer|einem) Viertelstunde|(?:un|d['’]un) quart d['’]heure|un cuarto de hora", "a quarter of an hour"),

@@ -103,8 +103,12 @@ def _calls(
 
 
 # A line of a run's output that says the run failed whatever its tests did: pytest's coverage gate ("FAIL
-# Required test coverage of 99% not reached"), a Go or a make failure, a Python traceback.
-_FAILURE_LINE = re.compile(r"^(?:FAIL|FAILED|ERROR)\b.*|^Traceback \(most recent call last\).*|^make: \*\*\*.*", re.M)
+# Required test coverage of 99% not reached"), a Go or a make failure, a Python traceback, a Gradle or Maven
+# build ("BUILD FAILED in 2m 12s": piped through `| tail`, the run's exit status is tail's).
+_FAILURE_LINE = re.compile(
+    r"^(?:BUILD |TESTS? )?(?:FAIL|FAILED|FAILURE|ERROR)\b.*|^Traceback \(most recent call last\).*|^make: \*\*\*.*",
+    re.M,
+)
 
 
 def _failed(call: Any) -> bool:
@@ -115,6 +119,12 @@ def _failed(call: Any) -> bool:
         or outcome == "failed"
         or bool(_FAILURE_LINE.search(getattr(call, "output", None) or ""))
     )
+
+
+def failure_line(call: Any) -> str:
+    """The line of a run's output that says it failed whatever its exit status ("BUILD FAILED in 2m 12s"), or ""."""
+    line = _FAILURE_LINE.search(getattr(call, "output", None) or "")
+    return line.group(0) if line else ""
 
 
 def _failure(call: Any) -> str:

@@ -621,7 +621,10 @@ def _counts(index: Sources, expanded: set[str], unit: str, changed: bool) -> set
         tests = [c for c in bash if is_test_command(c.target)]
         return {len(bash), len(tests), len(bash) - len(tests)}
     if unit in ("edits", "searches"):
-        return {len(families.get("edit" if unit == "edits" else "search", []))}
+        done = families.get("edit" if unit == "edits" else "search", [])
+        # "three edits turned down", "the one edit that went through": the refused (or failed) and the rest
+        refused = sum(1 for c in done if c.error)
+        return {len(done), refused, len(done) - refused}
     if unit == "commits":
         commits = [c for c in families.get("bash", []) if c.target and re.search(r"\bgit\s+commit\b", c.target)]
         # a summary listing the commits by their hashes ("1. `17015f9` - docs, 2. `1d28f1e` - …") counts them too

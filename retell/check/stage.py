@@ -8,7 +8,10 @@ from typing import Any
 
 from retell.check.claims import extract
 from retell.check.evidence import evidence_claims, grade_error_kinds, grade_error_terms, grade_files, grade_rejected
+from retell.check.names import grade_names
+from retell.check.observations import grade_by_hand
 from retell.check.report import STRICT_MARK, CheckReport
+from retell.check.reruns import grade_reruns
 from retell.check.sources import build_sources
 from retell.check.trace import trace_all
 from retell.errors import GateError, WorkdirError
@@ -37,6 +40,10 @@ def check_draft(
     grade_rejected(findings, index)
     findings += grade_error_terms(extracted.blocks, index)
     findings += grade_error_kinds(extracted.blocks, index)
+    # what has no counterpart in the session at all: a name it never gives, a run it never repeated
+    findings += grade_names(extracted.blocks, index, findings)
+    findings += grade_reruns(extracted.blocks, index)
+    findings += grade_by_hand(extracted.blocks, index, findings)
     findings.sort(key=lambda f: (f.claim.line, f.claim.at))
     cited = sum(1 for b in extracted.blocks if b.cites)
     return CheckReport(name, findings, extracted.code_blocks, cited)

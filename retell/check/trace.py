@@ -107,6 +107,7 @@ MOMENT_EVENTS = 3  # a paragraph citing this many events or fewer tells one mome
 MIN_FAR_CLAIMS = 3  # claims resting far from a citation that outweigh it
 FAR_PER_NEAR = 3
 MIN_CITATION_STEMS = 6
+MIN_BESIDE = 2  # claims resting beside a citation, none on it, that make the citation wrong
 
 
 def trace_all(claims: list[Claim], blocks: list[Block], index: Sources) -> list[Finding]:
@@ -223,6 +224,18 @@ class Tracer:
 
     def quote(self, claim: Claim, scope: Scope) -> Finding:
         finding = self._quote(claim, scope)
+        if claim.speaker is None and finding.status == TRACED and finding.event and _tells_claude_only(claim.block):
+            source = next((s for s in self.index.by_event.get(finding.event, []) if s.speaker == AUTHOR), None)
+            if source is not None and not any(s.speaker != AUTHOR for s in self.index.by_event.get(finding.event, [])):
+                # no one named for it, in a paragraph that tells only what Claude did and said: the words are
+                # given to Claude, and they are the author's
+                finding = found(
+                    claim,
+                    source,
+                    f"these are your words ({source.id}), in a paragraph that tells only what Claude said",
+                    CONTRADICTED,
+                    advice="say that you said it, or quote what Claude said",
+                )
         if quote_words(claim.text) < MIN_INLINE_QUOTE_WORDS:
             finding.confidence = LOW  # two words are too few to be sure of whose they are
         return finding
@@ -641,6 +654,9 @@ class Tracer:
         pair = _key_value(code, index, scope)
         if pair is not None:
             return found(claim, pair, cited=True)
+        cut = _cut_short(code, index.of(scope.near))
+        if cut is not None:
+            return found(claim, cut, cited=True)
         pieces = [p.strip() for p in re.split(r"…|\.\.\.", code) if p.strip()]
         if len(pieces) > 1 and all(_mention(p, index, scope) for p in pieces):
             return found(claim, _mention(pieces[0], index, scope))
@@ -718,7 +734,9 @@ class Tracer:
         def scored(side: set[str]) -> list[tuple[float, Source]]:
             out = []
             for source in index.sources:
-                if source.speaker not in side or source.retells or source.id in ("title", "stats"):
+                # the harness's "The user doesn't want to proceed…" reports the author's refusal: the author's act
+                speaker = AUTHOR if source.speaker == TOOL and _REJECTED.search(source.text) else source.speaker
+                if speaker not in side or source.retells or source.id in ("title", "stats"):
                     continue
                 score = sum(w for s, w in weights.items() if s in source.stems) / whole
                 out.append((score + (0.05 if source.id in cited else 0.0), source))
@@ -1002,6 +1020,10 @@ class Tracer:
                 outweighed = len(far) >= MIN_FAR_CLAIMS and len(far) >= FAR_PER_NEAR * (len(traced) - len(far))
                 if outweighed and not misplaced:
                     specific, misplaced = far, True
+                beside = self._beside(claim, block, traced, near)
+                if beside is not None and not far:
+                    out.append(beside)
+                    continue
                 if far and (misplaced or not any(f.cited for f in traced)):
                     far = [f for f in specific if f.event not in near] if misplaced else far
                     elsewhere = ", ".join(dict.fromkeys(f.event or "" for f in far))
@@ -1020,7 +1042,10 @@ class Tracer:
                 continue
             if own and not loose:
                 continue  # its claims are traced by loose rules or to the stats: they say nothing of the citation
-            share, source = self._overlap(" ".join(_plain(b) for b in unit), index.of(block.cites))
+            prose = " ".join(_plain(b) for b in unit)
+            if _tells_absence(prose):
+                continue  # "I ran no test": what did not happen shares no words with the events it cites
+            share, source = self._overlap(prose, index.of(block.cites))
             if share is not None and share < CITATION_OVERLAP:
                 out.append(
                     Finding(
@@ -1033,6 +1058,27 @@ class Tracer:
                     )
                 )
         return out
+
+    def _beside(self, claim: Claim, block: Block, traced: list[Finding], near: set[str]) -> Finding | None:
+        """Every claim of the paragraph rests on an event next to the ones it cites and none on a cited event
+        itself: the citation points at the neighbours of what it tells (a read before the subagents' reports,
+        the message before the run)."""
+        index = self.index
+        if len(traced) < MIN_BESIDE:
+            return None
+        cited = index.expand(block.cites)
+        events = [f.event or "" for f in traced]
+        if any(e in cited or e.split(".")[0] in cited for e in events) or not all(e in near for e in events):
+            return None
+        elsewhere = ", ".join(dict.fromkeys(events))
+        return Finding(
+            claim,
+            CONTRADICTED,
+            traced[0].event,
+            traced[0].excerpt,
+            f"its claims trace to {elsewhere}, next to the events it cites, and to none of them",
+            advice=f"cite {elsewhere}",
+        )
 
     def _unknown(self, cites: list[str]) -> tuple[str, str] | None:
         """What is wrong with the ids a citation names that the cleared view does not have: no such event, an
@@ -1132,6 +1178,35 @@ _AUTHOR_SIDE = {AUTHOR, NOTE}
 _MACHINE_SIDE = {CLAUDE, SUBAGENT, TOOL}  # thinking restates the ask as often as it decides
 
 
+# A word that denies what its sentence tells: "I ran no test", "no volví a cargar", "nichts", 没有, しなかった.
+_DENIAL = re.compile(
+    r"\b(?:no|not|never|nothing|none|neither|nor|without|\w+n't|nunca|nada|ningun[oa]?|ningún|sin|nicht|kein\w*|"
+    r"nie|nichts|ne|pas|jamais|aucun\w*|rien)\b|没|沒|未|不|ない|なかった|せず|ず[、。]",
+    re.I,
+)
+
+
+# The narrator in a sentence: a first-person word in English, Spanish, French, German, Chinese or Japanese.
+_FIRST_PERSON = re.compile(
+    r"\b(?:I|I'm|I'd|I've|me|my|mine|we|our|us|yo|mi|mis|nos|nosotros|nuestr[oa]s?|pregunté|dije|respondí|"
+    r"contesté|escribí|pedí|je|j|moi|mon|ma|mes|nous|notre|ich|mir|mich|mein\w*|wir|uns|unser\w*)\b|我|私|僕",
+)
+_QUOTED_TEXT = re.compile(r"\"[^\"\n]*\"|“[^”\n]*”|«[^»\n]*»|„[^“”\n]*[“”]|「[^」\n]*」")
+
+
+def _tells_claude_only(block: Block) -> bool:
+    """The paragraph opens on Claude and never speaks of the narrator (quoted words left out)."""
+    prose = _QUOTED_TEXT.sub(" ", block.text)
+    return bool(re.match(r"\s*(?:[-*>]\s*)?Claude\b", prose)) and not _FIRST_PERSON.search(prose)
+
+
+def _tells_absence(prose: str) -> bool:
+    """Every sentence of the paragraph denies something (what did not happen, what nobody ran): the events it
+    cites are where it did not happen, and share no words with it."""
+    sentences = [s for s in re.split(r"(?<=[.!?。！？])\s*", prose) if re.search(r"\w", s)]
+    return bool(sentences) and all(_DENIAL.search(s) for s in sentences)
+
+
 def _names(text: str) -> list[str]:
     """The names a sentence gives (Safari, ScriptProcessor, vite.config.js), lower case: what a decision is
     about, which the session must mention somewhere if the decision was made there."""
@@ -1228,6 +1303,24 @@ def _mention(needle: str, index: Sources, scope: Scope, *, only: bool = False) -
 
 
 _KEY_VALUE = re.compile(r"(?P<key>[\w.-]{2,})\s*[:=]\s*(?P<value>\S.{0,80})")
+
+
+MIN_CUT_PREFIX = 12  # characters of a name that must come before the session's "…" for the name to be its end
+
+
+def _cut_short(code: str, near: Iterable[Source]) -> Source | None:
+    """The event near the paragraph whose text the session keeps cut short right inside the name: an output
+    ending "No such file or dire…" names `No such file or directory` (the cleared view shortens long output)."""
+    if len(code) <= MIN_CUT_PREFIX:
+        return None
+    for source in near:
+        at = source.text.find("…")
+        while at >= MIN_CUT_PREFIX:
+            for length in range(min(len(code) - 1, at), MIN_CUT_PREFIX - 1, -1):
+                if source.text[at - length : at] == code[:length]:
+                    return source
+            at = source.text.find("…", at + 1)
+    return None
 
 
 def _key_value(code: str, index: Sources, scope: Scope) -> Source | None:

@@ -74,7 +74,7 @@ _FAMILIES: dict[str, str] = {
 _TEST_COMMAND = re.compile(
     r"(?:^|[\s;&|(/])(?:pytest|py\.test|tox|nox|jest|vitest|mocha|ava|rspec|phpunit|ctest|"
     r"go\s+test|cargo\s+(?:test|nextest)|(?:npm|pnpm|yarn|bun)\s+(?:run\s+)?test|deno\s+test|"
-    r"dotnet\s+test|mvn\s+(?:-\S+\s+)*test|gradle\w*\s+test|\./gradlew\s+\S*test|make\s+(?:check|test)|"
+    r"dotnet\s+test|mvn\s+(?:-\S+\s+)*test|gradle\w*\s+\S*[Tt]est|\./gradlew\s+\S*[Tt]est|make\s+(?:check|test)|"
     r"python\d?(?:\.\d+)?\s+-m\s+(?:pytest|unittest)|uv\s+run\s+(?:python\s+-m\s+)?pytest)\b"
 )
 _COUNTS = re.compile(r"(\d+)\s+(passed|failed|errors?|skipped|xfailed|xpassed|pending|todo|broken)\b", re.I)

@@ -128,7 +128,8 @@ def test_a_result_in_a_browser_and_a_lint_run_nobody_showed() -> None:
         "B",
         "Claude restarted the dev server, and the recorder worked in Firefox and Chrome. <!-- ev: e79 e82 e87 -->\n",
     )
-    assert len(browsers) == 1 and "outcome" in browsers[0] and "no message of yours reports it" in browsers[0]
+    assert len(browsers) == 2 and "outcome" in browsers[0] and "no message of yours reports it" in browsers[0]
+    assert 'name: "Firefox": the session never names Firefox' in browsers[1]  # nor any browser of the kind
     lint = problems("A", "The lint run came back clean before the commit. <!-- ev: e84 e86 -->\n")
     assert len(lint) == 1 and "no build in the session shows this" in lint[0]
     # Code that loads something is no result; agents that worked in their own worktrees did work, not succeed.

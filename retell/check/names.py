@@ -1,0 +1,97 @@
+"""Names the session never gives: a person, a team, a product or a library a post names (capitalised in the
+middle of a sentence: "which my colleague Marta had built", "que mantengo con Lucía Ferrer") that appears in no
+event, no tool's output and none of the author's notes. Comparing a claim with the events it cites cannot see
+these: they have no counterpart in the session at all.
+
+Read in the languages that capitalise names only (English, Spanish, French, Italian, Portuguese, Dutch); German
+capitalises every noun, and a Chinese or Japanese post writes its people in its own script and the names of
+formats and tools ("Markdown") in Latin letters whether or not the session uses them: both are left alone. A
+word-frequency list was weighed for telling names from vocabulary and left out: in Spanish "Marta" and "Lucía"
+are as frequent as common words (Zipf 4.2), and the list weighs 58 MB. Reported as a note, never blocking: a
+post may name what the author knows from elsewhere (mark it `<!-- ok -->`)."""
+
+from __future__ import annotations
+
+import re
+
+from retell.check.claims import Claim
+from retell.check.document import HEADING, LIST, PARAGRAPH, QUOTE, Block
+from retell.check.evidence import accept_marked
+from retell.check.language import language_of
+from retell.check.sources import Sources
+from retell.check.text import wordset
+from retell.check.verdict import UNTRACED, Finding
+
+NAME = "name"
+# What is no name of the post's own: quoted words, code, links' targets, markers (blanked, offsets kept).
+_HIDDEN = re.compile(r"`[^`\n]*`|“[^“”\n]*”|\"[^\"\n]*\"|«[^«»\n]*»|「[^「」\n]*」|\]\([^)\s]*\)|https?://\S+")
+_UPPER = "A-ZÁÉÍÓÚÑÄÖÜÀÂÈÊÎÔÛÇ"
+# A run of capitalised words ("Lucía Ferrer"), each maybe hyphenated or possessive ("Vercel-hosted", "Claude's")
+_WORD = rf"[{_UPPER}][\w'’-]*"
+_RUN = re.compile(rf"(?<![\w'’./@#-]){_WORD}(?:[ \t]+{_WORD})*")
+_SENTENCE_START = re.compile(r"(?:^|[.!?:;¿¡(\[*#>—–-]|\n)\s*$")
+# Capitalised in English though no name of anything a session would hold: the days, the months, "I".
+_VOCABULARY = wordset(
+    "i i'd i'm i've i'll monday tuesday wednesday thursday friday saturday sunday january february march april "
+    "may june july august september october november december"
+)
+_CAPITALISING = ("en", "es", "fr", "it", "pt", "nl")
+MIN_NAME = 3  # letters of a name worth looking for ("QA", "UI" are too short to tell from vocabulary)
+
+
+def _words(run: str) -> list[str]:
+    out = []
+    for word in run.split():
+        word = re.sub(r"['’]s?$", "", word)
+        for part in word.split("-"):
+            part = part.strip("'’")
+            if not part[:1].isupper():
+                continue  # "Vercel-hosted": the name is the capitalised part
+            if re.fullmatch(rf"[{_UPPER}\d]+s?", part):
+                continue  # an acronym ("API", "SHAs"): the vocabulary of the trade more often than a name
+            out.append(part)
+    return out
+
+
+def grade_names(blocks: list[Block], index: Sources, findings: list[Finding]) -> list[Finding]:
+    """The capitalised names of the post's prose that no source of the session holds, one finding per run of
+    them ("Lucía Ferrer"); a name another finding of its paragraph already reports is left to that one."""
+    prose = [b for b in blocks if b.kind in (PARAGRAPH, QUOTE, LIST)]
+    if language_of(" ".join(b.text for b in prose)) not in _CAPITALISING:
+        return []
+    said = " ".join(s.folded for s in index.sources)
+    out: list[Finding] = []
+    for block in prose:
+        if block.kind == HEADING:
+            continue
+        text = _HIDDEN.sub(lambda m: " " * len(m.group(0)), block.text)
+        for match in _RUN.finditer(text):
+            words = match.group(0).split()
+            start = match.start()
+            if _SENTENCE_START.search(text[:start]):
+                if len(words) == 1:
+                    continue  # the first word of a sentence is capitalised whatever it is
+                start = match.start() + len(words[0]) + 1
+                words = words[1:]
+            unknown = [
+                w
+                for w in _words(" ".join(words))
+                if len(w) >= MIN_NAME and w.lower() not in _VOCABULARY and w.lower() not in said
+            ]
+            told = " ".join(f.reason for f in findings if f.claim.block is block and f.problem).lower()
+            if not unknown or all(w.lower() in told for w in unknown):
+                continue
+            run = text[start : match.end()]
+            claim = Claim(NAME, run, block.line_at(start), block, at=match.end())
+            accept_marked([claim], [])
+            if claim.accepted is not None:
+                continue
+            out.append(
+                Finding(
+                    claim,
+                    UNTRACED,
+                    reason=f"the session never names {', '.join(unknown[:3])}",
+                    advice="name what the session shows, or mark it <!-- ok --> if you know it from elsewhere",
+                )
+            )
+    return out
