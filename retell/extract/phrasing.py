@@ -16,7 +16,7 @@ import re
 from collections.abc import Sequence
 
 from retell.extract.requests import clause_cut
-from retell.extract.unchatted import plain_japanese
+from retell.extract.unchatted import announces_a_list, plain_japanese
 
 PHRASE_CHARS = 72
 PHRASE_SLACK = 8
@@ -62,7 +62,7 @@ _VERBS = frozenset(
         take report mark warn raise retry toggle collapse exclude ignore escape attach apply accept reject require
         downgrade pull tune train scrape notify schedule automate archive highlight rearrange reorder insert
         append prepend paginate truncate flatten bind emit encode decode rotate stream embed
-        provide propose suggest design draft outline sketch
+        provide propose suggest design draft outline sketch abort cancel debounce throttle
         """,
     )
 )
@@ -164,7 +164,7 @@ def as_phrase(text: str, objects: Sequence[str] = (), limit: int = PHRASE_CHARS)
     # "(Phase 2 from docs/…)": an aside, not the point; not when a Japanese particle follows it: "orders テーブルの
     # (shop_id, created_at) に…" names the columns
     line = re.sub(r"\s*\([^()]*\)(?!\s*[\u3040-\u309f])", "", line).strip()
-    if re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", line):
+    if re.search(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]", line):  # (Korean too: "npm test 돌리면…" keeps its case)
         line = plain_japanese(line)  # "…を調べてください" -> "…を調べる", never the stem "…を調べ"
         tidied = re.sub(_CJK_POLITE_START, "", re.sub(_CJK_POLITE_END, "", line)).strip()
         return tidied if len(tidied) >= 4 else line
@@ -517,6 +517,8 @@ def says_nothing_alone(phrase: str) -> bool:
     """Whether a phrase made of the author's words points at something it does not name, or is an opinion,
     not what happened (an -ing phrase says what happened; CJK text is left to its own rules)."""
     words = [w.strip(",.;:!?") for w in phrase.split()]
+    if announces_a_list(phrase):
+        return True  # "Three quick things": what they were, the requests that follow say
     if not words or re.search(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]", phrase):
         return False
     first = words[0].lower().replace("\u2019", "'")

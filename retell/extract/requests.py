@@ -12,6 +12,7 @@ import re
 
 from retell.claude.schema import NOT_A_REQUEST_COMMANDS
 from retell.events import COMMAND, HUMAN, Event
+from retell.extract.unchatted import without_pointer_lead
 
 # Patterns as strings, compiled (and cached) by `re` on first use: most sessions are named by Claude Code's
 # own title, so a parse seldom needs them, and compiling them all at import cost ~5 ms of every start.
@@ -30,7 +31,7 @@ _GREETING = (
     r"hej|hoi|goedemorgen|привет|здравствуйте)"
     r"(?: there| again| all| everyone| a todos| pessoal| galera| zusammen| tout le monde)?"
     r"(?:,?\s+(?:claude|cc|buddy|friend|mate|team))?|你好|您好|嗨|哈囉|哈喽|大家好|早上好|早安|晚上好|下午好|"
-    r"こんにちは|おはよう(?:ございます)?|こんばんは|안녕하세요|xin chào|chào bạn|chào)(?![\w'])"
+    r"こんにちは|おはよう(?:ございます)?|こんばんは|안녕하세요|xin chào|chào bạn|chào)(?![\w'])[~～]*"  # "안녕하세요~"
     # several greetings in a row ("opa, bom dia."), and the smile after one ("Morning :)")
     r"(?::-?\)|:D\b|;-?\)|[\U0001F300-\U0001FAFF\u2600-\u27BF]|[\s,，、!！.。:：;；—–-])*)+"
 )
@@ -275,6 +276,7 @@ def first_request(texts: list[str]) -> str | None:
         request = clean_request(text)
         if request is None:
             continue
+        request = without_pointer_lead(request)  # "esto es lo que nos pasa? el lockfile cambia…": the next says
         if substantial(request):
             sentence = first_sentence(request)  # "Fix the sidebar. It covers…": the first says it
             return sentence if substantial(sentence) else request

@@ -35,6 +35,50 @@ _ASK = re.compile(
     r"tem como|dá pra|dá para|hay (?:forma|manera) de|se puede|on peut|est-ce qu'on peut)"
     r"(?:\s+(?:aussi|également|también|também|auch|bitte|mal|noch|me|mir|nous|nos))*\s+"
 )
+# "I need / Necesito / Ich brauche" in front of a thing ("Necesito un README decente para geocodex, ahora mismo
+# solo pone 'WIP'" -> "Un README decente para geocodex"): the thing is the work; what follows its comma, the why
+_NOUN_WISH = re.compile(
+    r"(?i)^(?:(?:I|we) (?:need|want|would like)|necesito|necesitamos|quiero|queremos|preciso(?: de)?|"
+    r"precisamos(?: de)?|quero|queremos|ich brauche|wir brauchen|ich möchte|ich hätte gern|il me faut|"
+    r"j'ai besoin d'|je voudrais|mi serve|ho bisogno di|vorrei)\s+"
+    r"(?=(?:a|an|some|un|una|unos|unas|um|uma|uns|umas|ein|eine|einen|une|des|uno)\s)"
+)
+# An opener that announces what follows, not the work ("three quick things:", "Tre cose veloci", "deux
+# questions :", "zwei Sachen"): a title that says nothing of the session
+_LIST_OPENER = re.compile(
+    r"(?i)^(?:a few|some|several|a couple of|two|three|four|five|\d+|due|tre|quattro|deux|trois|quatre|zwei|drei|"
+    r"vier|dos|tres|cuatro|duas|dois|três|quatro)\s+(?:(?:quick|small|little|short|veloci|rapide|piccole|"
+    r"rapides|petites|kurze|kleine|rápidas|rápidos|pequeñas|pequenas|rápidinhas)\s+)?"
+    r"(?:things?|cose|choses|sachen|dinge|cosas|coisas|questions?|domande|fragen|preguntas|perguntas|"
+    r"requests?|tasks?|chores|fixes|items?|points?)(?:\s+(?:quick|veloci|rapides|rápidas))?\W*$"
+)
+# 三件事 / 3つ / 세 가지: the same in Chinese, Japanese and Korean
+_CJK_LIST_OPENER = re.compile(r"^[\d一二三四五两兩几幾]+\s*(?:件事|个问题|個問題|つ|点|가지)[\W]*$")
+
+
+def announces_a_list(phrase: str) -> bool:
+    """Whether a phrase only announces the requests that follow it ("Three quick things", "Tre cose veloci")."""
+    text = phrase.strip()
+    return bool(_LIST_OPENER.match(text) or _CJK_LIST_OPENER.match(text))
+
+
+# A first sentence that points at something the reader cannot see ("esto es lo que nos está pasando?", "this is
+# what I get:", "voilà ce qui se passe"); what follows it says what it was
+_POINTER_LEAD = re.compile(
+    r"(?i)^(?:this|that|here|esto|eso|esta|aquí|ceci|ça|voilà|voici|c'est|das|dies|isso|isto|aqui|questo|ecco)\b"
+    r"[^.!?？。\n]{0,40}[.!?？。:]\s+(?=\S)"
+)
+
+
+def without_pointer_lead(request: str) -> str:
+    """`request` without a first sentence that only points (see _POINTER_LEAD), when four words or more follow."""
+    lead = _POINTER_LEAD.match(request.strip())
+    if not lead:
+        return request
+    rest = request.strip()[lead.end() :]
+    return rest[:1].upper() + rest[1:] if len(rest.split()) >= 4 else request
+
+
 _INFINITIVE_FIRST = re.compile(r"(?i)^\w+(?:ar|er|ir|re)(?:lo|la|los|las|le|les|se)?\b")  # es, pt, fr
 
 
@@ -89,6 +133,11 @@ def unchatted(phrase: str) -> str:
     newcomer = _NEWCOMER.match(text)
     if newcomer and _WISH.match(text[newcomer.end() :]):
         text = text[newcomer.end() :]
+    thing = _NOUN_WISH.match(text)
+    if thing and len(text) - thing.end() >= 12:
+        rest = re.split(r",\s+|\s+\(|\.\s", text[thing.end() :])[0].rstrip(" .:")  # the thing, not why
+        if len(rest.split()) >= 3:
+            text = rest[:1].upper() + rest[1:]
     wish = _WISH.match(text)
     if wish and len(text) - wish.end() >= 12:
         rest = text[wish.end() :]
@@ -100,6 +149,9 @@ def unchatted(phrase: str) -> str:
     if len(cut.split()) >= 3 or (_CJK.search(cut) and len(cut) >= 6):
         text = cut
     text = plain_korean(plain_chinese(plain_japanese(text)))
+    clauses = re.split(r"[，,]\s*", text)
+    if _CJK.search(text) and len(clauses) >= 3 and len(clauses[0]) >= 12 and all(len(c) <= 12 for c in clauses[1:]):
+        text = clauses[0]  # "…一直是 False，WSL2，顯卡 RTX 3060": the symptom, then its particulars strung on
     if _CJK.search(text) and len(text) > CJK_TITLE_CHARS:
         bare = re.sub(r"\([^()]*\)", lambda m: "_" * len(m.group(0)), text)  # not a comma inside brackets
         first = _CJK_CLAUSE.search(bare, 6)
@@ -228,3 +280,26 @@ def as_the_session_writes(phrase: str, texts: Iterable[str]) -> str:
         return form if count >= 2 else word
 
     return re.sub(r"(?<![\w./@-])[a-z][a-z0-9]{2,}(?![\w/@-])(?!\s+-)", case, phrase)  # not "claude -p"
+
+
+# Initialisms every developer writes in capitals; "ci" or "api" typed in a hurry is "CI", "API" in a title
+_INITIALISMS = frozenset(
+    "ci cd api apis url urls sql css html json yaml http https ssh dns cpu gpu jwt sdk cli csv pdf ui ux "
+    "aws gcp prs db".split()
+)
+_ENGLISH_WORDS = re.compile(r"(?i)\b(?:the|an|to|and|is|are|for|with|of|on|takes|it|my|our|this)\b")
+
+
+def with_initialisms(phrase: str) -> str:
+    """An English phrase with the initialisms in it in capitals ("Ci takes 14 minutes…" -> "CI takes 14
+    minutes…"); never inside code, a path or a name with a dot, and not in another language (Italian "ci")."""
+    if not _ENGLISH_WORDS.search(phrase) or _CJK.search(phrase):
+        return phrase
+    parts = re.split(r"(`[^`]*`)", phrase)
+    for i in range(0, len(parts), 2):
+        parts[i] = re.sub(
+            r"(?<![\w./@$-])[A-Za-z]{2,5}(?![\w/@-])(?!\.\w)",
+            lambda m: m.group(0).upper() if m.group(0).lower() in _INITIALISMS and not m.group(0).isupper() else m.group(0),
+            parts[i],
+        )
+    return "".join(parts)
