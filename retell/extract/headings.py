@@ -169,6 +169,32 @@ def without_own_clause(heading: str) -> str:
     return cut if cut != heading and len(cut.split()) >= 3 else heading
 
 
+# An assent or a go-ahead in any language ("Ja mach", "vas-y", "yes do that", "直して", "提交"): the step is what was
+# agreed to, which these words do not say
+_ASSENT = re.compile(
+    r"(?i)^(?:(?:ja|yes|ok(?:ay)?|sí|si|oui|sim|ok)[,!.]?\s+)?(?:mach(?:\s+(?:das|es|mal|bitte))*|vas-y|allez-y|go(?: ahead)?|"
+    r"do (?:it|that|this)|dale|hazlo|pode|faz|manda(?: ver)?|vai|procedi|fallo|fai pure|"
+    r"直して|やって|お願い(?:します)?|提交(?:吧)?|改吧|就这样|就這樣|继续吧|繼續吧|해\s?주세요|진행(?:해)?)\W*$"
+)
+# An interjection that opens a line of chat ("等等，改 settings…", "算了，放棄", "Nickel, les factures sortent",
+# "pera, o CI quebrou"): the author reacting, not the step
+_INTERJECTION = re.compile(
+    r"(?i)^(?:等等|等一下|算了|哦|噢|啊|嗯|诶|欸|哎|唉|えっ|うーん|あー|아|음|nickel|ah|oh|hmm+|ugh|wait|pera|"
+    r"espera|aspetta|attends|warte|ops|oops|uff|boh|bah|tja|na ja|naja|puxa|nossa|vaya|bueno)"
+    r"(?:[，,、!！。…]|\.(?!\w)|\s+(?=\w))"
+)
+# The author's own plans ("Vou deixar rodando em staging…", "Je vais tester…", "I'll take it to the team")
+_OWN_PLAN = re.compile(
+    r"(?i)^(?:vou|vamos|voy a|vamos a|je vais|on va|ich werde|wir werden|I'll|I will|I'm going to|we'll|"
+    r"lo (?:miro|reviso)|vado a|le mando|te mando|lhe mando)\b|"
+    # what the author wants, thinks or prefers ("Faz sentido mas quero ter certeza…", "Prefiro fakeredis…")
+    r"\b(?:quero|prefiro|acho que|quiero|prefiero|creo que|je pense|je préfère|ich denke|ich finde|voglio|"
+    r"preferisco|penso che)\b"
+)
+# A conjunction that joins a line to the chat before it ("Aber mach das bitte so…", "Et si la facture…")
+_JOINED_ON = re.compile(r"(?i)^(?:aber|mais|pero|mas|però|und|donc|dann|entonces|então|quindi|et|y|e)\s+\w")
+
+
 def chat_line(heading: str) -> bool:
     """Whether a heading is a line of chat in any language: thanks, praise, texting, a sign-off, a complaint
     that points ("this endpoint is too slow"), an expectation ("Nesting should work"), a short ask whose
@@ -177,6 +203,13 @@ def chat_line(heading: str) -> bool:
     text = heading.strip()
     if _CHAT_WORDS.search(text) or _EXPECTS.search(text):
         return True
+    if _ASSENT.match(text) or _INTERJECTION.match(text) or _OWN_PLAN.search(text) or _JOINED_ON.match(text):
+        return True
+    cjk = re.sub(r"[\s\W]", "", text)
+    if re.fullmatch(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]{1,3}", cjk):
+        return True  # "回来了", "提交": three characters or fewer name no step
+    if re.match(r"(?i)^(?:what'?s|whats|what is|where'?s|who'?s|how'?s)\b", text) and len(text.split()) <= 6:
+        return True  # "What's the remaining 4 min": a question in passing
     words = text.rstrip("?？!.").split()
     if 1 < len(words) <= 3 and words[-1].lower() in ("both", "it", "this", "that", "them", "all", "everything"):
         return True
@@ -230,7 +263,9 @@ def _candidates(events: Sequence[Event], earlier: Collection[str] = ()) -> Itera
     objects = edited_names(events)
     phrase = ""
     if request:
-        phrase = _telling(without_typos(unchatted(request_phrase(request, objects, HEADING_CHARS) or ""), events))
+        phrase = _asked(
+            request, _telling(without_typos(unchatted(request_phrase(request, objects, HEADING_CHARS) or ""), events))
+        )
         if points_elsewhere(phrase):  # "…using the instruction in README.md": Claude's "I'll create a program
             yield restated_request(events)  # that generates sound from word embeddings" says what it was
     # "Tu peux ajouter…", "Kannst du … umstellen?": "Ajouter…", "… umstellen" says the step, before the chat
@@ -245,6 +280,16 @@ def _candidates(events: Sequence[Event], earlier: Collection[str] = ()) -> Itera
         _telling(without_typos(request_phrase(later, objects, HEADING_CHARS) or "", events)) for later in requests[1:]
     ]
     later_asks = [p for p in later_asks if p.split(" ", 1)[0].endswith("ing")]
+    if request and not works_in_english(request):
+        # a post in another language: what Claude said it did there ("我恢复 settings，只让搜索用…"), and the
+        # author's later asks in their words ("CSV やめて JSON Lines にする") say the step; the files it
+        # touched, named in that language, only list them
+        yield local_announcement(events)
+        if _CJK_TEXT.search(request):  # (a later ask in Spanish or German is said by asked_work, above)
+            for later in requests[1:]:
+                step = _asked(later, unchatted(request_phrase(later, objects, HEADING_CHARS) or ""))
+                if len(_CJK_TEXT.findall(step)) >= 4 and not _CJK_ASIDE.search(step):
+                    yield step
     if _a_list(activity):  # "Changing the findings, the requirements and the plan": what Claude said it changed,
         yield announced_change(events)  # or what the author asked for later in the stretch, says more
         yield from later_asks
@@ -266,6 +311,75 @@ def _candidates(events: Sequence[Event], earlier: Collection[str] = ()) -> Itera
         yield f"Back to {changed.group(1)}"  # the same file as a heading before (not the title): the work came back
     yield kind_heading(events)
     yield named_files_heading(events)  # the work is the title: the files it touched, by their names
+
+
+def _asked(request: str, phrase: str) -> str:
+    """A CJK request's phrase with the question mark its request ended with (the phrase drops a polite ending
+    and the mark with it): "--csv フラグは残ってる？" is a question asked in passing, not a step."""
+    asked = request.rstrip().endswith(("?", "？"))
+    one_sentence = len([t for t in re.split(r"[。！？!?]", request.rstrip().rstrip("?？")) if t.strip()]) == 1
+    if phrase and asked and one_sentence and _CJK_TEXT.search(phrase) and not phrase.endswith("？"):
+        return phrase + "？"  # (not "…挂掉，本地跑却总是过。帮我看看？": the question is the plea after it)
+    return phrase
+
+
+# A CJK line that reacts or objects ("でも Excel で開くと…", "哦原来是…", "有道理，那就不改"), not a step
+_CJK_ASIDE = re.compile(
+    r"^(?:提交|commit|でも|けど|但是|不过|不過|可是|그런데|하지만|근데|哦|噢|啊|嗯|えっ|あっ|あ、|有道理|好吧|行吧|果然|原来|原來|なるほど|"
+    r"そっか|そうか)|哈哈|呵呵|笑$|ｗ$|[？?]$"
+)
+_CJK_TEXT = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
+
+
+def works_in_english(text: str) -> bool:
+    """Whether an author's message is written in English (not CJK, and its function words English ones)."""
+    from retell.extract.typos import in_english
+
+    return not _CJK_TEXT.search(text) and in_english(text)
+
+
+# Claude saying what it does, in the author's language, before it does it ("我恢复 settings，只让搜索用
+# SearchPagination。", "Vou passar `now` como argumento.", "Je vais générer le PDF en tâche de fond.",
+# "Ich kann das Flag aus dem Alias nehmen."): what follows the lead is the step, in the post's language
+_LOCAL_ANNOUNCED = re.compile(
+    r"^(?:(?:好的|好|那)[，,、]\s*)?我(?:来|來|先|会|會|就|现在|現在)?(?=[\u4e00-\u9fff])(?![们們觉覺得想看查])|"
+    r"^(?:Agora |Então )?[Vv]ou (?=\w+[aei]r\b)|^(?:Ahora )?[Vv]oy a (?=\w+[aei]r\b)|"
+    r"^(?:Maintenant,? )?[Jj]e vais (?=\w+(?:er|ir|re)\b)|^[Ii]ch (?:kann|werde) (?=\w)|^(?:Ora )?[Vv]ado a (?=\w+[aei]re\b)"
+)
+# Verbs of looking in those languages: an approach, not a step ("Vou procurar", "我看看", "Je vais regarder")
+_LOCAL_LOOKING = re.compile(
+    r"(?i)^(?:procurar|olhar|verificar|ver|buscar|mirar|revisar|comprobar|regarder|vérifier|chercher|voir|"
+    r"nachsehen|prüfen|schauen|suchen|guardare|cercare|controllare)\b|^(?:看|查|检查|檢查|确认|確認|试|試)"
+)
+
+
+def local_announcement(events: Sequence[Event]) -> str:
+    """The step Claude announced in a language other than English and then made (an edit or a new file
+    follows): its words after the lead (see _LOCAL_ANNOUNCED), its first clause or two; "" when none."""
+    pending = ""
+    for event in events:
+        if event.sidechain or event.abandoned:
+            continue
+        if event.kind == ASSISTANT and event.text:
+            pending = ""
+            for sentence in re.split(r"(?<=[。！？])|(?<=[.!?])\s+", " ".join(event.text.split())):
+                lead = _LOCAL_ANNOUNCED.match(sentence.strip())
+                if not lead:
+                    continue
+                rest = sentence.strip()[lead.end() :].rstrip("。.!！ ")
+                if (
+                    _LOCAL_LOOKING.match(rest)
+                    or len(rest) < 6
+                    or re.search(r"(?i)\b(?:das|es|lo|la|isso|ça|le)$", rest)
+                ):
+                    continue
+                if lead.group(0).startswith(("Ich", "ich")) and not re.search(r"\w+en$", rest):
+                    continue  # German: the infinitive closes the step ("das Flag aus dem Alias nehmen")
+                pending = rest[:1].upper() + rest[1:] if not _CJK_TEXT.search(rest[:1]) else rest
+                break
+        elif event.kind == TOOL_RUN and pending and any(family(c.name) in ("edit", "write") for c in event.calls or ()):
+            return pending if len(pending) <= HEADING_CHARS else (clause_cut(pending, HEADING_CHARS, shortest=12) or "")
+    return ""
 
 
 def _asks(events: Sequence[Event]) -> list[str]:

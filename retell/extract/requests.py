@@ -89,6 +89,9 @@ _ACK_WORDS = (
     r"(?:ok(?:ay)?|yes|yep|yeah|yess+|sure|thanks?|thx|ty|cool|great|nice|perfect|good|fine|alright|so|then|"
     r"got it|ugh|ah+|oh|hmm+|aha|wow|done|lgtm|agreed?|top|parfait|merci|super|prima|passt|danke|ja|"
     r"genial|vale|gracias|valeu|beleza|sii+|对|好的?|行|是的?|嗯|はい|ありがとう(?:ございます)?|"
+    # an interjection or a return ("Nickel, les factures sortent", "うーん、じゃあ…", "回来了。前端…")
+    r"nickel|pera|aspetta|attends|warte|wait|hmm+|uff|puxa|nossa|vaya|bueno|tja|naja|"
+    r"等等|等一下|算了|哦|噢|啊|诶|欸|うーん|じゃあ|えっ|あー|回来了|回來了|我回来了|我回來了|"
     r"(?:bien vu|good catch|nice catch|buen ojo|gut gesehen|boa)(?: (?:pour|for|on|con|mit|bei|em) [^,.!;]{1,30})?)"
 )
 _ACK_LEAD = r"(?i)^(?:" + _ACK_WORDS + r"(?:\s+" + _ACK_WORDS + r")*[.!,;:，。！、]+\s*)+(?=\S)"

@@ -143,7 +143,12 @@ def unchatted(phrase: str) -> str:
         rest = text[wish.end() :]
         text = rest[:1].upper() + rest[1:]
     if _CJK.search(text):  # the first sentence ("…を貼りたいです。管理画面が遅くて…。"): the rest is why
-        text = re.split(r"(?<=[^\x00-\x7f])[。！？!?]", text, maxsplit=1)[0]
+        sentences = [t for t in re.split(r"(?<=[^\x00-\x7f])[。！？!?]", text) if t.strip()]
+        # … unless it is a word or two ("放棄。先用 CPU 跑小資料集…"): the next one says the step
+        short = len(sentences) > 1 and len(re.sub(r"\W", "", sentences[0])) <= 3
+        short = short and not re.search(r"[てで]$", sentences[0].strip())  # "直して。…": the ask, then an aside
+        text = (sentences[1] if short else sentences[0]).strip() if sentences else text
+        text = re.sub(r"^(?:じゃあ|それなら|なら|那就|那么|那麼|그럼|그러면)[、，,\s]*(?=.{4})", "", text)  # "then, …"
     text = _CJK_TAIL.sub("", text)
     cut = _RUN_ON.sub("", _CHAT_TAIL.sub("", text))
     if len(cut.split()) >= 3 or (_CJK.search(cut) and len(cut) >= 6):
@@ -196,6 +201,8 @@ def plain_japanese(text: str) -> str:
     asked = re.match(r"^(.{6,}?)(?:ので|から|けど)、?.+?[てで]" + _PLEASE, text)
     if asked and _CJK.search(asked.group(1)):
         return asked.group(1)
+    if re.search(r"(?:に|を|で)?しよう(?:か|よ)?[。！!]*$", text):  # "JSON Lines にしよう" -> "JSON Lines にする"
+        return re.sub(r"しよう(?:か|よ)?[。！!]*$", "する", text)
     te = re.search(r"([えけげせぜてでねべめれ])て" + _PLEASE, text)
     if te:
         return text[: te.start()] + te.group(1) + "る"
