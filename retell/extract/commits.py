@@ -108,7 +108,8 @@ def _joined_asides(text: str, parts: list[str]) -> list[str]:
     joined: list[str] = []
     for part in parts:
         verb = part.split(" ", 1)[0]
-        if joined and not is_verb(verb) and not re.search(rf";\s+{re.escape(part)}", text):
+        listed = joined and not is_verb(joined[-1].split(" ", 1)[0])  # "dependency cache, test sharding": nouns
+        if joined and (listed or not is_verb(verb)) and not re.search(rf";\s+{re.escape(part)}", text):
             joined[-1] = f"{joined[-1]}, {part}"
         else:
             joined.append(part)

@@ -172,8 +172,8 @@ def without_own_clause(heading: str) -> str:
 # An assent or a go-ahead in any language ("Ja mach", "vas-y", "yes do that", "直して", "提交"): the step is what was
 # agreed to, which these words do not say
 _ASSENT = re.compile(
-    r"(?i)^(?:(?:ja|yes|ok(?:ay)?|sí|si|oui|sim|ok)[,!.]?\s+)?(?:mach(?:\s+(?:das|es|mal|bitte))*|vas-y|allez-y|go(?: ahead)?|"
-    r"do (?:it|that|this)|dale|hazlo|pode|faz|manda(?: ver)?|vai|procedi|fallo|fai pure|"
+    r"(?i)^(?:(?:ja|yes|ok(?:ay)?|sí|si|oui|sim|ok)[,!.]?\s+)?(?:mach(?:\s+(?:das|es|mal|bitte))*|vas-y|allez-y|"
+    r"go(?: ahead)?|do (?:it|that|this)|dale|hazlo|pode|faz|manda(?: ver)?|vai|procedi|fallo|fai pure|"
     r"直して|やって|お願い(?:します)?|提交(?:吧)?|改吧|就这样|就這樣|继续吧|繼續吧|해\s?주세요|진행(?:해)?)\W*$"
 )
 # An interjection that opens a line of chat ("等等，改 settings…", "算了，放棄", "Nickel, les factures sortent",
@@ -344,7 +344,8 @@ def works_in_english(text: str) -> bool:
 _LOCAL_ANNOUNCED = re.compile(
     r"^(?:(?:好的|好|那)[，,、]\s*)?我(?:来|來|先|会|會|就|现在|現在)?(?=[\u4e00-\u9fff])(?![们們觉覺得想看查])|"
     r"^(?:Agora |Então )?[Vv]ou (?=\w+[aei]r\b)|^(?:Ahora )?[Vv]oy a (?=\w+[aei]r\b)|"
-    r"^(?:Maintenant,? )?[Jj]e vais (?=\w+(?:er|ir|re)\b)|^[Ii]ch (?:kann|werde) (?=\w)|^(?:Ora )?[Vv]ado a (?=\w+[aei]re\b)"
+    r"^(?:Maintenant,? )?[Jj]e vais (?=\w+(?:er|ir|re)\b)|^[Ii]ch (?:kann|werde) (?=\w)|"
+    r"^(?:Ora )?[Vv]ado a (?=\w+[aei]re\b)"
 )
 # Verbs of looking in those languages: an approach, not a step ("Vou procurar", "我看看", "Je vais regarder")
 _LOCAL_LOOKING = re.compile(

@@ -291,8 +291,11 @@ def as_the_session_writes(phrase: str, texts: Iterable[str]) -> str:
 
 # Initialisms every developer writes in capitals; "ci" or "api" typed in a hurry is "CI", "API" in a title
 _INITIALISMS = frozenset(
-    "ci cd api apis url urls sql css html json yaml http https ssh dns cpu gpu jwt sdk cli csv pdf ui ux "
-    "aws gcp prs db".split()
+    re.findall(
+        r"\w+",
+        "ci api url sql css html json yaml http https ssh dns cpu gpu jwt sdk cli csv pdf ui ux "
+        "aws gcp pr db",
+    )
 )
 _ENGLISH_WORDS = re.compile(r"(?i)\b(?:the|an|to|and|is|are|for|with|of|on|takes|it|my|our|this)\b")
 
@@ -304,9 +307,14 @@ def with_initialisms(phrase: str) -> str:
         return phrase
     parts = re.split(r"(`[^`]*`)", phrase)
     for i in range(0, len(parts), 2):
-        parts[i] = re.sub(
-            r"(?<![\w./@$-])[A-Za-z]{2,5}(?![\w/@-])(?!\.\w)",
-            lambda m: m.group(0).upper() if m.group(0).lower() in _INITIALISMS and not m.group(0).isupper() else m.group(0),
-            parts[i],
-        )
+        parts[i] = re.sub(r"(?<![\w./@$-])[A-Za-z]{2,5}(?![\w/@-])(?!\.\w)", _capitals, parts[i])
     return "".join(parts)
+
+
+def _capitals(match: re.Match[str]) -> str:
+    word = match.group(0)
+    if word.lower() in _INITIALISMS:
+        return word.upper()
+    if word.lower().endswith("s") and word[:-1].lower() in _INITIALISMS and len(word) >= 3:
+        return word[:-1].upper() + "s"  # "apis", "APIS" -> "APIs"
+    return word
