@@ -24,7 +24,7 @@ from retell.extract.requests import author_words, clause_cut, clean_request, fir
 from retell.extract.roles import command_work, commands_in_words, files_in_words
 from retell.extract.tools import SHELL_TOOLS, family, is_test_command
 from retell.extract.typos import fix_typos, session_words
-from retell.extract.unchatted import asked_work, unchatted, with_initialisms
+from retell.extract.unchatted import asked_work, spelled_out, unchatted, with_initialisms
 from retell.report import number_word
 
 HEADING_CHARS = 70
@@ -68,8 +68,10 @@ def chapter_heading(events: Sequence[Event], avoid: Collection[str] = ()) -> str
             continue  # "Fixing that first", "Getting this in prod…": what "that" is, the reader cannot see
         if len(heading.split()) < 2 and not re.search(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]", heading):
             continue  # one word ("Rotating", "Good"): it names no step
+        if re.match(r"(?i)^(?:the|a|an|die|der|das|le|la|les|el|los|las|il|lo|o|os|as)\s+\S+$", heading):
+            continue  # "The CI": a thing, not what was done with it
         if heading and not any(_same(heading.casefold(), t) for t in taken):
-            return with_initialisms(heading)
+            return with_initialisms(spelled_out(heading))
     return ""
 
 

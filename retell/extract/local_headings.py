@@ -1,7 +1,7 @@
 """Headings retell makes up itself (from the work, not from the author's words) in the post's language: a
 Japanese post is headed "CLAUDE.md の変更", not "Changing the CLAUDE.md instructions". File names stay as they
 are; the words around them come from this table (Japanese, Chinese, Korean, Spanish, Portuguese, French,
-German). A language missing here keeps the English heading."""
+German, Italian). A language missing here keeps the English heading."""
 
 from __future__ import annotations
 
@@ -217,6 +217,35 @@ WORDS: dict[str, dict[str, str]] = {
         "project": "Travailler sur {project}",
         "session": "Travailler avec Claude Code",
     },
+    "it": {
+        "migration": "la migrazione",
+        "list": ", ",
+        "edit": "Modifiche a {names}",
+        "write": "Creazione di {names}",
+        "read": "Lettura di {names}",
+        "and": " e ",
+        "more": "{names} e altri",
+        "tests": "Far passare i test",
+        "types": "Far passare il controllo dei tipi",
+        "lint": "Far passare il linter",
+        "build": "Far funzionare la build",
+        "subagents": "Dividere il lavoro tra subagenti",
+        "commit": "Fare il commit",
+        "commands": "Eseguire comandi",
+        "search": "Cercare nel codice",
+        "web": "Documentarsi",
+        "plan": "Un piano",
+        "images": "Guardare gli screenshot",
+        "talk": "Parlarne con Claude",
+        "start": "Da dove è partito",
+        "ended": "Com'è finita",
+        "idle": "Dopo una pausa",
+        "compaction": "Dopo la compattazione del contesto",
+        "resumed": "La sessione ripresa",
+        "part": "Parte {n}",
+        "project": "Lavoro su {project}",
+        "session": "Lavoro con Claude Code",
+    },
     "de": {
         "migration": "die Migration",
         "list": ", ",
@@ -308,6 +337,9 @@ def in_language(heading: str, events: Sequence[Event], language: str | None) -> 
             )
             # "an die Migration", "em a migração": the article after a preposition takes its case or contraction
             made = re.sub(r"\ban die Migration\b", "an der Migration", re.sub(r"\bem a\b", "na", made))
+            made = re.sub(
+                r"\ba la migrazione\b", "alla migrazione", re.sub(r"\bdi la migrazione\b", "della migrazione", made)
+            )
             if made.startswith(words["migration"]):  # "die Migration neu anlegen" opens the heading (not "m0.py")
                 made = made[:1].upper() + made[1:]
             return made

@@ -192,6 +192,8 @@ def _tidy(line: str) -> str | None:
         line = line[polite.end() :].rstrip("? ")
     line = re.sub(r"[\s,]+please\W*$", "", line, flags=re.I)
     line = re.sub(_THANKS, "", line)
+    # "…too while ur there", "…while you're at it": the author's aside, not the work
+    line = re.sub(r"(?i)(?:\s+too)?,?\s+while (?:you'?re|ur|u r|you are) (?:there|at it|in there)\W*$", "", line)
     line = re.sub(r"(?<![\w.])@(?=[\w./-]+\.\w)", "", line)  # "@src/app.py": Claude Code's file mention
     line = _without_urls(line)
     line = re.sub(r"(?:\s*(?:[:;]-?[()DPp/\\|]|\\))+$", "", line)  # a trailing ":(" or a line-continuing "\"

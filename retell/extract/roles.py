@@ -119,6 +119,8 @@ def file_role(path: str) -> str:
     if ext in _CODE and ("-" in stem or ext in ("sh", "bash", "zsh", "ps1")):  # hello.sh: "the hello script"
         return f"the {stem} script"  # extract-coderabbit-feedback.py: a command's name, said as it is typed
     if ext in _CODE or not ext:
+        if re.match(r"^[a-z]+[A-Z]\w*$", stem):  # useOrdersQuery.ts: a function's name, not "the use orders query"
+            return stem
         if words.split()[0].lower() in _ACTIONS or words.split()[0].lower().endswith("ing"):
             return name  # prune.go, export_daily.py, posting.py: "the prune", "the export daily" read as garble
         return f"the {words}"

@@ -21,7 +21,7 @@ from retell.extract.phrasing import (
 )
 from retell.extract.requests import author_words, clause_cut, clean_request, first_request, substantial
 from retell.extract.tools import family, shorten_words
-from retell.extract.unchatted import as_the_session_writes, unchatted, with_initialisms
+from retell.extract.unchatted import as_the_session_writes, spelled_out, unchatted, with_initialisms
 
 if TYPE_CHECKING:
     from retell.secrets import Scanner  # (the caller's: a listing titles sessions without importing the scanner)
@@ -151,7 +151,7 @@ def post_title(title: str | None, source: str | None, events: Sequence[Event]) -
             return summary_phrase(title), source  # the summary names what the instructions were for
         if phrase:
             phrase = unchatted(_clearer(phrase, written or request, events))
-            phrase = as_the_session_writes(with_initialisms(phrase), _claude_texts(events))
+            phrase = as_the_session_writes(with_initialisms(spelled_out(phrase)), _claude_texts(events))
             phrase = short_enough(phrase, TITLE_WORDS, TITLE_KEEPS)
     if phrase and re.match(_LOOKING, phrase) and _changed_files(events):
         # "Looking at the git diff of renderer.py", then the session changed things: what it changed says more

@@ -98,7 +98,7 @@ def asked_work(text: str) -> str | None:
         if len(rest.split()) < 3 or not (german or _INFINITIVE_FIRST.match(rest)):
             continue
         rest = re.split(r"\s+(?:et|y|e|und)\s+(?:regarde|mira|olha|schau)\b", rest)[0]  # "…, et regarde ce…"
-        rest = re.sub(r"(?i)^(\w+)\s+(?:también|também|aussi|également|auch|noch)\b", r"\1", rest)
+        rest = re.sub(r"(?i)^(\w+)\s+(?:también|tambien|também|tambem|aussi|également|auch|noch)\b", r"\1", rest)
         return rest[:1].upper() + rest[1:]
     return None
 
@@ -293,8 +293,7 @@ def as_the_session_writes(phrase: str, texts: Iterable[str]) -> str:
 _INITIALISMS = frozenset(
     re.findall(
         r"\w+",
-        "ci api url sql css html json yaml http https ssh dns cpu gpu jwt sdk cli csv pdf ui ux "
-        "aws gcp pr db",
+        "ci api url sql css html json yaml http https ssh dns cpu gpu jwt sdk cli csv pdf ui ux aws gcp pr db",
     )
 )
 _ENGLISH_WORDS = re.compile(r"(?i)\b(?:the|an|to|and|is|are|for|with|of|on|takes|it|my|our|this)\b")
@@ -318,3 +317,10 @@ def _capitals(match: re.Match[str]) -> str:
     if word.lower().endswith("s") and word[:-1].lower() in _INITIALISMS and len(word) >= 3:
         return word[:-1].upper() + "s"  # "apis", "APIS" -> "APIs"
     return word
+
+
+def spelled_out(phrase: str) -> str:
+    """A phrase with the chat's shorthand spelled out: "w/" is "with", "w/o" "without", "b/c" "because"."""
+    phrase = re.sub(r"(?i)(?<![\w/])w/o(?=\s)", "without", phrase)
+    phrase = re.sub(r"(?i)(?<![\w/])w/(?=\s)", "with", phrase)
+    return re.sub(r"(?i)(?<![\w/])b/c(?=\s)", "because", phrase)
