@@ -457,9 +457,28 @@ def request_phrase(request: str, objects: Sequence[str] = (), limit: int = PHRAS
         # "I'm working on a Rust CLI. Help me add subcommands": the context, then the request
         asked = next((p for p in phrases[1:] if p.split(" ", 1)[0].endswith("ing") and not says_nothing_alone(p)), None)
         if asked:
-            return asked
+            return _which_ones(phrases[0], asked)
     # the first that says something on its own ("I don't like this idea. Can you list its weak points?")
     return next((p for p in phrases if not says_nothing_alone(p)), phrases[0] if phrases else None)
+
+
+# What a scene counts ("We have like 60 feature flags in LaunchDarkly…"): what "which ones" asks about
+_COUNTED_THINGS = re.compile(
+    r"(?i)^(?:I|we) (?:have|'ve got|got) (?:like |about |around |some |roughly |~)?\d+\s+"
+    r"(?P<things>[A-Za-z][\w-]*(?: [A-Za-z][\w-]*){0,2}?)(?P<where> (?:in|on) [\w.-]+)?"
+    r"(?=\s+(?:and|that|which|but)\b|[,.]|$)"
+)
+
+
+def _which_ones(scene: str, asked: str) -> str:
+    """The ask with "which ones" said as the things the scene counted ("Figuring out which ones are never read"
+    after "We have like 60 feature flags in LaunchDarkly" -> "Figuring out which feature flags in LaunchDarkly
+    are never read"); the ask as it was when the scene counts nothing."""
+    counted = _COUNTED_THINGS.match(scene)
+    if not counted or not re.search(r"(?i)\bwhich (?:ones|of them)\b", asked):
+        return asked
+    things = counted.group("things") + (counted.group("where") or "")
+    return re.sub(r"(?i)\bwhich (?:ones|of them)\b", f"which {things}", asked, count=1)
 
 
 def _plus_in_words(match: re.Match[str]) -> str:

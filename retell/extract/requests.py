@@ -78,6 +78,16 @@ _HOW_TO_WORK = (
     r"(?i)[\s,.;:—–-]*(?:please\s+)?(?:do not|don'?t|no need to|never)\s+(?:change|touch|modify|edit|write)\s+"
     r"(?:any(?:thing| code| files?)?|the code|code|files?)\b[^.!?]*[.!?]*"
 )
+# A label in front of the question on the same line ("Question sans code :", "Quick question:", "Frage:"), and
+# the scene set before it ("pour notre app (SQLite, …), est-ce que…"): the question is what is asked
+_LABEL_LEAD = (
+    r"(?i)^(?:(?:quick|small|simple|research|general|side|short|petite|kurze|pequeña|pequena)\s+)?"
+    r"(?:question|q|frage|pregunta|pergunta|domanda)(?:\s+(?:sans code|without code|sin código|sem código|ohne code|"
+    r"rapide|rápida|veloce|for you|pour toi))?\s*:\s*"
+    r"(?:(?:pour|for|para|für|per) [^,()]{1,40}(?:\([^()]*\))?,\s*"
+    r"(?=est-ce|is it|should|does|do we|vale la|vale a|lohnt|conviene))?"
+    r"(?=\w)"
+)
 # What such a line can leave: a label, not a request
 _LABEL = (
     r"(?i)^(?:(?:a|one|another|quick|small|simple|research|general|follow-up|side)\s+)*"
@@ -187,6 +197,7 @@ def _tidy(line: str) -> str | None:
     line = re.sub(_HOW_TO_WORK, "", line).strip()
     if re.match(_LABEL, line.rstrip(" .,;:!")):
         return None  # "Research question": the request is on the next line
+    line = re.sub(_LABEL_LEAD, "", line)  # "Question sans code : pour notre app, est-ce que…": the question
     polite = re.match(_POLITE, line)
     if polite:  # "can you fix the tests?" is the request "Fix the tests"
         line = line[polite.end() :].rstrip("? ")
@@ -284,9 +295,15 @@ def first_request(texts: list[str]) -> str | None:
         request = without_pointer_lead(request)  # "esto es lo que nos pasa? el lockfile cambia…": the next says
         if substantial(request):
             sentence = first_sentence(request)  # "Fix the sidebar. It covers…": the first says it
+            if re.match(_SCENE, sentence) and sentence != request.rstrip(".!。！"):
+                return request  # "we have 60 flags… figure out which ones…": the ask follows the scene it sets
             return sentence if substantial(sentence) else request
         fallback = fallback or request
     return fallback
+
+
+# A sentence that sets the scene ("we have like 60 feature flags in LaunchDarkly and I think half are dead")
+_SCENE = r"(?i)^(?:I|we) (?:have|'ve got|got) (?:like |about |around |some |roughly |~)?\d"
 
 
 _SENTENCE_END = r"(?<=[.!?。！？])\s+|(?<=[。！？])"
