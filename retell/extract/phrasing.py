@@ -156,6 +156,9 @@ def gerund(verb: str) -> str:
     return verb + "ing"
 
 
+_FRENCH = re.compile(r"(?i)\b(?:est-ce|le|la|les|des|du|une|pour|vaut|c'est|qu'|est|sont|nous|vous|pas)\b")
+
+
 def as_phrase(text: str, objects: Sequence[str] = (), limit: int = PHRASE_CHARS) -> str:
     """`text` (one tidied line: a request, a commit subject) as a phrase that says what happened; `objects`:
     what the work touched (short file names), named when the request only says "these" or "this". The text
@@ -179,6 +182,7 @@ def as_phrase(text: str, objects: Sequence[str] = (), limit: int = PHRASE_CHARS)
         line,
     )
     asked = line.endswith(("?", "？"))
+    mark = " ?" if re.search(r"\s\?$", line) and _FRENCH.search(line) else "?"  # French: "vaut le coup ?"
     line = line.rstrip("?？!. ")
     rewritten = _rewrite(line, objects)
     if rewritten is None:  # a statement kept as the author put it, "All of texts…" mended to "All of the texts…"
@@ -187,7 +191,7 @@ def as_phrase(text: str, objects: Sequence[str] = (), limit: int = PHRASE_CHARS)
             r"(?=[a-z]+s\b)",
             r"\1 of the ",
             _first_clause(line),
-        ) + ("?" if asked else "")
+        ) + (mark if asked else "")
     else:  # "change the TUI that it launches…" says "so that"
         phrase = re.sub(
             r"(?i)^((?:changing|making|updating|modifying) (?:the )?[\w.-]+) that (it|they)\b",
@@ -465,7 +469,7 @@ def request_phrase(request: str, objects: Sequence[str] = (), limit: int = PHRAS
 # What a scene counts ("We have like 60 feature flags in LaunchDarkly…"): what "which ones" asks about
 _COUNTED_THINGS = re.compile(
     r"(?i)^(?:I|we) (?:have|'ve got|got) (?:like |about |around |some |roughly |~)?\d+\s+"
-    r"(?P<things>[A-Za-z][\w-]*(?: [A-Za-z][\w-]*){0,2}?)(?P<where> (?:in|on) [\w.-]+)?"
+    r"(?P<things>[A-Za-z][\w-]*(?: [A-Za-z][\w-]*){0,2}?)(?P<where> (?:in|on|at) (?:the |our |my )?[\w.-]+)?"
     r"(?=\s+(?:and|that|which|but)\b|[,.]|$)"
 )
 
