@@ -224,9 +224,32 @@ def test_the_step_claude_announced_in_the_authors_language_heads_the_stretch(
     assert chapter_heading(_stretch(ask, claude=claude), ["A title"]) == heading
 
 
+def test_what_claude_runs_first_is_no_announced_step() -> None:
+    # "我先在本機用 curl 重現：" leads into a command, not the change made after it
+    stretch = [
+        Event(HUMAN, id="h0", text="websocket 一直 400，幫我看看"),
+        Event(ASSISTANT, id="a1", text="問題很明確。我先在本機用 curl 重現："),
+        Event(TOOL_RUN, id="t1", calls=[ToolCall("Bash", target="curl -si https://example.test/ws")]),
+        Event(TOOL_RUN, id="t2", calls=[ToolCall("Edit", target="/srv/p/nginx/site.conf")]),
+    ]
+    assert "curl" not in chapter_heading(stretch, ["A title"])
+
+
 def test_a_later_ask_in_japanese_heads_the_stretch_before_its_files() -> None:
     stretch = _stretch("キャッシュの件、どうなってる？", "うーん、じゃあ キャッシュを Redis にしよう。メモリは足りるし")
     assert chapter_heading(stretch, ["A title"]) == "キャッシュを Redis にする"
+
+
+@pytest.mark.parametrize(
+    "later",
+    [
+        "user_id だけのインデックスはもう要らないですよね",  # a question by its ending
+        "讚。其他 chart 有沒有一樣寫死的問題？",  # praise, then a question
+        "對，照你說的改",  # an assent that points at Claude's words
+    ],
+)
+def test_a_later_cjk_line_that_asks_or_points_heads_nothing(later: str) -> None:
+    assert chapter_heading(_stretch("キャッシュの件、どうなってる？", later), ["A title"]) == "Changing the config"
 
 
 def test_a_bare_noun_names_no_step() -> None:

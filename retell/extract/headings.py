@@ -319,8 +319,9 @@ def _asked(request: str, phrase: str) -> str:
     """A CJK request's phrase with the question mark its request ended with (the phrase drops a polite ending
     and the mark with it): "--csv フラグは残ってる？" is a question asked in passing, not a step."""
     asked = request.rstrip().endswith(("?", "？"))
-    one_sentence = len([t for t in re.split(r"[。！？!?]", request.rstrip().rstrip("?？")) if t.strip()]) == 1
-    if phrase and asked and one_sentence and _CJK_TEXT.search(phrase) and not phrase.endswith("？"):
+    last = [t for t in re.split(r"(?<=[。！？!?])", request.rstrip()) if t.strip()][-1:]
+    in_last = bool(last) and phrase[:6] in last[0]  # the phrase is the question, not a sentence before it
+    if phrase and asked and in_last and _CJK_TEXT.search(phrase) and not phrase.endswith("？"):
         return phrase + "？"  # (not "…挂掉，本地跑却总是过。帮我看看？": the question is the plea after it)
     return phrase
 
@@ -328,7 +329,9 @@ def _asked(request: str, phrase: str) -> str:
 # A CJK line that reacts or objects ("でも Excel で開くと…", "哦原来是…", "有道理，那就不改"), not a step
 _CJK_ASIDE = re.compile(
     r"^(?:提交|commit|でも|けど|但是|不过|不過|可是|그런데|하지만|근데|哦|噢|啊|嗯|えっ|あっ|あ、|有道理|好吧|行吧|果然|原来|原來|なるほど|"
-    r"そっか|そうか)|哈哈|呵呵|笑$|ｗ$|[？?]$"
+    r"そっか|そうか|(?:对|對|是的|好的?|行|嗯)[，,、])|哈哈|呵呵|笑$|ｗ$|[？?:：]$|"
+    # a question by its ending ("…もう要らないですよね", "…可以吗"), Claude addressed ("照你說的改")
+    r"(?:よね|ですか|ますか|かな|でしょうか|吗|嗎|呢|吧)$|你|您"
 )
 _CJK_TEXT = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
 
@@ -369,6 +372,8 @@ def local_announcement(events: Sequence[Event]) -> str:
                 lead = _LOCAL_ANNOUNCED.match(sentence.strip())
                 if not lead:
                     continue
+                if sentence.rstrip().endswith((":", "：")):
+                    continue  # "我先在本機用 curl 重現：": what it runs next, not a change
                 rest = sentence.strip()[lead.end() :].rstrip("。.!！ ")
                 if (
                     _LOCAL_LOOKING.match(rest)
@@ -380,8 +385,12 @@ def local_announcement(events: Sequence[Event]) -> str:
                     continue  # German: the infinitive closes the step ("das Flag aus dem Alias nehmen")
                 pending = rest[:1].upper() + rest[1:] if not _CJK_TEXT.search(rest[:1]) else rest
                 break
-        elif event.kind == TOOL_RUN and pending and any(family(c.name) in ("edit", "write") for c in event.calls or ()):
-            return pending if len(pending) <= HEADING_CHARS else (clause_cut(pending, HEADING_CHARS, shortest=12) or "")
+        elif event.kind == TOOL_RUN and pending:
+            kinds = {family(c.name) for c in event.calls or ()}
+            if kinds & {"edit", "write"}:
+                return pending if len(pending) <= HEADING_CHARS else (clause_cut(pending, HEADING_CHARS, 12) or "")
+            if "bash" in kinds:
+                pending = ""  # a command ran first: the announcement was of that, not of the change
     return ""
 
 
