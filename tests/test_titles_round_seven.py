@@ -280,3 +280,15 @@ def test_an_italian_post_is_headed_in_italian() -> None:
     assert in_language("Where it ended", [], "it") == "Com'è finita"
     edits = [Event(TOOL_RUN, id="e1", calls=[ToolCall("Edit", target="/srv/p/app/sitemap.py")])]
     assert in_language("Changing the sitemap", edits, "it") == "Modifiche a sitemap.py"
+
+
+@pytest.mark.parametrize(
+    ("command", "heading"),
+    [
+        ("git cherry-pick --allow-empty 5f2e6d1", "Cherry-picking a commit"),  # brought back, nothing rebased
+        ('git config --global alias.rb "rebase -i --autosquash"', "Changing the git config"),  # not a rebase
+    ],
+)
+def test_a_git_command_is_said_as_what_it_did(command: str, heading: str) -> None:
+    stretch = [Event(HUMAN, id="h0", text="ok"), Event(TOOL_RUN, id="t1", calls=[ToolCall("Bash", target=command)])]
+    assert chapter_heading(stretch, ["A title"]) == heading

@@ -206,7 +206,12 @@ _GIT_WORK = [
     (r"\bgit\s+(?:-C\s+\S+\s+)?merge\b", "merging the branches"),
     (r"\bgit\s+(?:-C\s+\S+\s+)?push\b", "pushing the changes"),
     (r"\bgit\s+(?:-C\s+\S+\s+)?commit\b", "committing the work"),
-    (r"\bgit\s+(?:-C\s+\S+\s+)?(?:rebase|cherry-pick)\b", "rebasing the branch"),
+    (r"\bgit\s+(?:-C\s+\S+\s+)?rebase\b", "rebasing the branch"),
+    (r"\bgit\s+(?:-C\s+\S+\s+)?cherry-pick\b", "cherry-picking a commit"),  # brought back, not rebased
+    (
+        r"\bgit\s+(?:-C\s+\S+\s+)?config\s+(?:--global\s+|--local\s+)?(?!--get|--list|-l\b)\S+\s+\S",
+        "changing the git config",
+    ),
     (r"\bgit\s+(?:-C\s+\S+\s+)?(?:checkout|switch|worktree add)\b", "working on branches"),
 ]
 
