@@ -292,3 +292,17 @@ def test_an_italian_post_is_headed_in_italian() -> None:
 def test_a_git_command_is_said_as_what_it_did(command: str, heading: str) -> None:
     stretch = [Event(HUMAN, id="h0", text="ok"), Event(TOOL_RUN, id="t1", calls=[ToolCall("Bash", target=command)])]
     assert chapter_heading(stretch, ["A title"]) == heading
+
+
+def test_a_session_titled_by_its_tests_names_them(tx: Transcript, tmp_path: Path) -> None:
+    # a bare path, then talk: the title is the work, and "Getting the tests to pass" could head any session
+    tx.user("tests/prop_dates.rs")
+    tx.tool_call(
+        "Bash",
+        {"command": "cargo test --test prop_dates", "description": "run"},
+        "test result: FAILED. 3 passed; 1 failed",
+        is_error=True,
+    )
+    edit(tx, "src/dates.rs")
+    tx.tool_call("Bash", {"command": "cargo test", "description": "run"}, "test result: ok. 4 passed; 0 failed")
+    assert Told(tx, tmp_path).title == "Getting the prop_dates tests to pass"
