@@ -213,6 +213,11 @@ def test_the_chat_in_front_of_a_step_is_left_out(ask: str, heading: str) -> None
             "Trocar o cálculo do IP para ler o X-Forwarded-For",
         ),
         (
+            "und wenn der Report-Job die Tabelle sperrt?",
+            "Vorschlag: lock_timeout setzen und in drei Schritten migrieren (nullable → Backfill → NOT NULL).",
+            "lock_timeout setzen und in drei Schritten migrieren",
+        ),
+        (
             "und was, wenn der Job hängt?",
             "Ich kann einen lock_timeout von 5 Sekunden setzen.", "Einen lock_timeout von 5 Sekunden setzen",
         ),

@@ -347,6 +347,7 @@ def works_in_english(text: str) -> bool:
 # SearchPagination。", "Vou passar `now` como argumento.", "Je vais générer le PDF en tâche de fond.",
 # "Ich kann das Flag aus dem Alias nehmen."): what follows the lead is the step, in the post's language
 _LOCAL_ANNOUNCED = re.compile(
+    r"^(?:Vorschlag|Proposition|Propuesta|Proposta|Proposta)\s?:\s+(?=\w)|^(?:建议|建議|提案)[：:]\s*|"
     r"^(?:(?:好的|好|那)[，,、]\s*)?我(?:来|來|先|会|會|就|现在|現在)?(?=[\u4e00-\u9fff])(?![们們觉覺得想看查])|"
     r"^(?:Agora |Então )?[Vv]ou (?=\w+[aei]r\b)|^(?:Ahora )?[Vv]oy a (?=\w+[aei]r\b)|"
     r"^(?:Maintenant,? )?[Jj]e vais (?=\w+(?:er|ir|re)\b)|^[Ii]ch (?:kann|werde) (?=\w)|"
@@ -374,16 +375,18 @@ def local_announcement(events: Sequence[Event]) -> str:
                     continue
                 if sentence.rstrip().endswith((":", "：")):
                     continue  # "我先在本機用 curl 重現：": what it runs next, not a change
-                rest = sentence.strip()[lead.end() :].rstrip("。.!！ ")
+                rest = re.sub(r"\s*[(（][^()（）]*[)）]", "", sentence.strip()[lead.end() :]).rstrip("。.!！ ")
                 if (
                     _LOCAL_LOOKING.match(rest)
                     or len(rest) < 6
                     or re.search(r"(?i)\b(?:das|es|lo|la|isso|ça|le)$", rest)
                 ):
                     continue
-                if lead.group(0).startswith(("Ich", "ich")) and not re.search(r"\w+en$", rest):
+                german = lead.group(0).startswith(("Ich", "ich", "Vorschlag"))
+                if german and not re.search(r"\w+en$", rest):
                     continue  # German: the infinitive closes the step ("das Flag aus dem Alias nehmen")
-                pending = rest[:1].upper() + rest[1:] if not _CJK_TEXT.search(rest[:1]) else rest
+                plain_word = re.match(r"[^\W\d_]+\b(?![_.-]\w)", rest)  # not "lock_timeout", a name kept as it is
+                pending = rest[:1].upper() + rest[1:] if plain_word and not _CJK_TEXT.search(rest[:1]) else rest
                 break
         elif event.kind == TOOL_RUN and pending:
             kinds = {family(c.name) for c in event.calls or ()}

@@ -160,7 +160,8 @@ def unchatted(phrase: str) -> str:
     if _CJK.search(text) and len(text) > CJK_TITLE_CHARS:
         bare = re.sub(r"\([^()]*\)", lambda m: "_" * len(m.group(0)), text)  # not a comma inside brackets
         first = _CJK_CLAUSE.search(bare, 6)
-        if first and len(_CJK.findall(text[: first.start()])) >= 6:
+        cjk = len(_CJK.findall(text[: first.start()])) if first else 0
+        if first and (cjk >= 6 or (cjk >= 2 and first.start() >= 16)):  # "给 inventory-api 写个 openapi.yaml，…"
             text = text[: first.start()]
     return text.rstrip(" ,，、") or phrase
 
