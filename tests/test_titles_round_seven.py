@@ -283,6 +283,9 @@ def test_a_function_s_file_is_named_by_its_identifier() -> None:
 
 def test_an_italian_post_is_headed_in_italian() -> None:
     assert in_language("Where it ended", [], "it") == "Com'è finita"
+    # and a Russian or a Vietnamese one in theirs (the numbers box already was)
+    assert in_language("Where it ended", [], "ru") == "Чем всё закончилось"
+    assert in_language("Getting the tests to pass", [], "vi") == "Làm cho các bài kiểm thử chạy qua"
     edits = [Event(TOOL_RUN, id="e1", calls=[ToolCall("Edit", target="/srv/p/app/sitemap.py")])]
     assert in_language("Changing the sitemap", edits, "it") == "Modifiche a sitemap.py"
 

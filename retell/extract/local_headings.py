@@ -1,7 +1,7 @@
 """Headings retell makes up itself (from the work, not from the author's words) in the post's language: a
 Japanese post is headed "CLAUDE.md の変更", not "Changing the CLAUDE.md instructions". File names stay as they
 are; the words around them come from this table (Japanese, Chinese, Korean, Spanish, Portuguese, French,
-German, Italian). A language missing here keeps the English heading."""
+German, Italian, Russian, Vietnamese). A language missing here keeps the English heading."""
 
 from __future__ import annotations
 
@@ -246,6 +246,64 @@ WORDS: dict[str, dict[str, str]] = {
         "project": "Lavoro su {project}",
         "session": "Lavoro con Claude Code",
     },
+    "ru": {
+        "migration": "миграция",
+        "list": ", ",
+        "edit": "Изменения в {names}",
+        "write": "Создание {names}",
+        "read": "Чтение {names}",
+        "and": " и ",
+        "more": "{names} и другие",
+        "tests": "Добиться прохождения тестов",
+        "types": "Добиться прохождения проверки типов",
+        "lint": "Добиться прохождения линтера",
+        "build": "Добиться успешной сборки",
+        "subagents": "Распределение работы между субагентами",
+        "commit": "Коммит изменений",
+        "commands": "Запуск команд",
+        "search": "Поиск по коду",
+        "web": "Поиск информации",
+        "plan": "План",
+        "images": "Скриншоты",
+        "talk": "Обсуждение с Claude",
+        "start": "С чего всё началось",
+        "ended": "Чем всё закончилось",
+        "idle": "После перерыва",
+        "compaction": "После сжатия контекста",
+        "resumed": "Сессия возобновлена",
+        "part": "Часть {n}",
+        "project": "Работа над {project}",
+        "session": "Работа с Claude Code",
+    },
+    "vi": {
+        "migration": "migration",
+        "list": ", ",
+        "edit": "Thay đổi {names}",
+        "write": "Tạo {names}",
+        "read": "Đọc {names}",
+        "and": " và ",
+        "more": "{names} và các tệp khác",
+        "tests": "Làm cho các bài kiểm thử chạy qua",
+        "types": "Vượt qua kiểm tra kiểu",
+        "lint": "Vượt qua linter",
+        "build": "Làm cho bản build chạy được",
+        "subagents": "Chia việc cho các subagent",
+        "commit": "Commit các thay đổi",
+        "commands": "Chạy lệnh",
+        "search": "Tìm trong mã nguồn",
+        "web": "Tra cứu",
+        "plan": "Lập kế hoạch",
+        "images": "Xem ảnh chụp màn hình",
+        "talk": "Trao đổi với Claude",
+        "start": "Khởi đầu",
+        "ended": "Kết quả",
+        "idle": "Sau một lúc nghỉ",
+        "compaction": "Sau khi nén ngữ cảnh",
+        "resumed": "Tiếp tục phiên làm việc",
+        "part": "Phần {n}",
+        "project": "Làm việc với {project}",
+        "session": "Làm việc với Claude Code",
+    },
     "de": {
         "migration": "die Migration",
         "list": ", ",
@@ -340,6 +398,7 @@ def in_language(heading: str, events: Sequence[Event], language: str | None) -> 
             made = re.sub(
                 r"\ba la migrazione\b", "alla migrazione", re.sub(r"\bdi la migrazione\b", "della migrazione", made)
             )
+            made = re.sub(r"(?:(?<=\b[Вв] )|(?<=Создание )|(?<=Чтение ))миграция", "миграции", made)
             if made.startswith(words["migration"]):  # "die Migration neu anlegen" opens the heading (not "m0.py")
                 made = made[:1].upper() + made[1:]
             return made
