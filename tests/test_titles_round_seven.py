@@ -314,3 +314,38 @@ def test_a_session_titled_by_its_tests_names_them(tx: Transcript, tmp_path: Path
     edit(tx, "src/dates.rs")
     tx.tool_call("Bash", {"command": "cargo test", "description": "run"}, "test result: ok. 4 passed; 0 failed")
     assert Told(tx, tmp_path).title == "Getting the prop_dates tests to pass"
+
+
+@pytest.mark.parametrize(
+    ("ask", "claude", "language", "heading"),
+    [
+        (
+            "有道理，那就先不改 Go",
+            'list.go 的结构体没有 omitempty。spec 应该写成 `type: [string, "null"]`（3.1 写法）。',
+            "zh",
+            'spec 应该写成 `type: [string, "null"]`',
+        ),
+        (
+            "mas os outros testes não usam redis, por que agora precisa",
+            "Alternativa: usar fakeredis nos testes e não subir serviço no CI.",
+            "pt",
+            "Usar fakeredis nos testes e não subir serviço no CI",
+        ),
+        # spoken to the author, or a sentence with a comma: no finding, the files
+        ("et si la facture change après", "Vous pouvez garder le timeout actuel.", "fr", "Modifications de config.py"),
+        ("perfetto, procedi", "Scrivo il documento in italiano con un diagramma.", "it", "Modifiche a config.py"),
+        ("und dann das Constraint", "`CHECK NOT VALID` → `VALIDATE` → FK validieren.", "de", "Änderungen an config.py"),
+        (
+            "muss ich den Job vorher stoppen",
+            "Sicherer ist trotzdem, den Job im Wartungsfenster zu pausieren.",
+            "de",
+            "Änderungen an config.py",
+        ),
+    ],
+)
+def test_what_claude_found_in_the_authors_language_heads_a_stretch_of_files(
+    ask: str, claude: str, language: str, heading: str
+) -> None:
+    # a stretch whose ask is chat and whose work only names files: what Claude found before the change says more
+    stretch = _stretch(ask, claude=claude)
+    assert in_language(chapter_heading(stretch, ["A title"]), stretch, language) == heading

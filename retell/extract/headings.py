@@ -207,6 +207,8 @@ def chat_line(heading: str) -> bool:
         return True
     if _ASSENT.match(text) or _INTERJECTION.match(text) or _OWN_PLAN.search(text) or _JOINED_ON.match(text):
         return True
+    if re.search(_CJK_REACTION, text):  # "有道理，那就先不改", "哦原来是我们自己写的 哈哈": a reaction
+        return True
     cjk = re.sub(r"[\s\W]", "", text)
     if re.fullmatch(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]{1,3}", cjk):
         return True  # "回来了", "提交": three characters or fewer name no step
@@ -292,6 +294,8 @@ def _candidates(events: Sequence[Event], earlier: Collection[str] = ()) -> Itera
                 step = _asked(later, unchatted(request_phrase(later, objects, HEADING_CHARS) or ""))
                 if len(_CJK_TEXT.findall(step)) >= 4 and not _CJK_ASIDE.search(step):
                     yield step
+        if _files_only(activity):
+            yield claude_finding(events)  # what Claude found before it changed them, rather than their names
     if _a_list(activity):  # "Changing the findings, the requirements and the plan": what Claude said it changed,
         yield announced_change(events)  # or what the author asked for later in the stretch, says more
         yield from later_asks
@@ -327,9 +331,12 @@ def _asked(request: str, phrase: str) -> str:
 
 
 # A CJK line that reacts or objects ("でも Excel で開くと…", "哦原来是…", "有道理，那就不改"), not a step
-_CJK_ASIDE = re.compile(
+_CJK_REACTION = (
     r"^(?:提交|commit|でも|けど|但是|不过|不過|可是|그런데|하지만|근데|哦|噢|啊|嗯|えっ|あっ|あ、|有道理|好吧|行吧|果然|原来|原來|なるほど|"
-    r"そっか|そうか|(?:对|對|是的|好的?|行|嗯)[，,、])|哈哈|呵呵|笑$|ｗ$|[？?:：]$|"
+    r"そっか|そうか|(?:对|對|是的|好的?|行|嗯)[，,、])|哈哈|呵呵|笑$|ｗ$"
+)
+_CJK_ASIDE = re.compile(
+    _CJK_REACTION + r"|[？?:：]$|"
     # a question by its ending ("…もう要らないですよね", "…可以吗"), Claude addressed ("照你說的改")
     r"(?:よね|ですか|ますか|かな|でしょうか|吗|嗎|呢|吧)$|你|您"
 )
@@ -358,6 +365,52 @@ _LOCAL_LOOKING = re.compile(
     r"(?i)^(?:procurar|olhar|verificar|ver|buscar|mirar|revisar|comprobar|regarder|vérifier|chercher|voir|"
     r"nachsehen|prüfen|schauen|suchen|guardare|cercare|controllare)\b|^(?:看|查|检查|檢查|确认|確認|试|試)"
 )
+
+
+def _files_only(activity: str) -> bool:
+    """Whether a heading of the work only names the files it touched (it would read as a list of them)."""
+    return bool(re.match(r"^(?:Changing|Writing|Reading|Editing) ", activity))
+
+
+# Claude speaking to the author or of itself, in the languages retell heads in: a finding says neither
+_ADDRESSED = re.compile(
+    r"(?i)\b(?:you|your|I|vous|votre|vos|tu|ton|ta|tes|usted|tú|tus|você|seu|sua|du|dein|deine|Sie|Ihr|Ihre|ich|"
+    r"je|j'|yo|eu|io|recomiendo|recomendo|recommande|empfehle|consiglio|propongo|proponho|propose)\b|"
+    r"你|您|我|あなた|私|僕|제가|저는|당신"
+)
+
+
+def claude_finding(events: Sequence[Event]) -> str:
+    """What Claude found, said in the author's language just before the stretch's first change ("spec 应该写成
+    `type: [string, "null"]`", "型のおかげで chekout_complete のスペルミスが見つかりました"): its last sentence
+    before the edit, its first clause; "" when that is English, a question, speaks to the author or of Claude,
+    or is too short or too long to head a section."""
+    said = ""
+    for event in events:
+        if event.sidechain or event.abandoned:
+            continue
+        if event.kind == ASSISTANT and event.text:
+            said = event.text
+        elif event.kind == TOOL_RUN and any(family(c.name) in ("edit", "write") for c in event.calls or ()):
+            break
+    else:
+        return ""
+    text = re.sub(r"```.*?```", " ", said, flags=re.S)
+    sentences = [t.strip() for t in re.split(r"(?<=[。！？])|(?<=[.!?])\s+", " ".join(text.split())) if t.strip()]
+    if not sentences:
+        return ""
+    sentence = re.sub(r"^[^\W\d_]+(?: [^\W\d_]+)?\s?[:：]\s+", "", sentences[-1])  # "Compromis : …": the label off
+    if sentence.endswith(("?", "？")) or _ADDRESSED.search(sentence) or works_in_english(sentence):
+        return ""
+    if re.search(r"→|->|=>", sentence) or re.match(r"[A-ZÁÉÍÓÚ][a-záéíóúàèìòùç]+o\s", sentence):
+        return ""  # steps in arrows ("`CHECK NOT VALID` → `VALIDATE`…"); Claude's "Scrivo…", "Hago…", "Faço…"
+    clause = re.split(r"\s*[;；—]\s*|(?<=[，、])|,\s+(?=(?:mais|pero|mas|ma|aber|sinon|sino|senão)\b)", sentence)[0]
+    clause = re.sub(r"\s*[(（][^()（）]*[)）]", "", clause).rstrip("。.!！，、, ")
+    size = len(_CJK_TEXT.findall(clause)) * 2 + len(re.sub(_CJK_TEXT, "", clause))
+    if not 12 <= size <= HEADING_CHARS or (not _CJK_TEXT.search(clause) and "," in clause):
+        return ""  # (a sentence with a comma in it, "Sicherer ist trotzdem, den Job…", reads as one, not a heading)
+    cased = re.match(r"[^\W\d_]+\b(?![_.-]\w)", clause) and not _CJK_TEXT.search(clause)
+    return clause[:1].upper() + clause[1:] if cased else clause
 
 
 def local_announcement(events: Sequence[Event]) -> str:
