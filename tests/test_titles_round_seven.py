@@ -349,3 +349,10 @@ def test_what_claude_found_in_the_authors_language_heads_a_stretch_of_files(
     # a stretch whose ask is chat and whose work only names files: what Claude found before the change says more
     stretch = _stretch(ask, claude=claude)
     assert in_language(chapter_heading(stretch, ["A title"]), stretch, language) == heading
+
+
+def test_a_german_title_writes_its_nouns_as_the_session_does(tx: Transcript, tmp_path: Path) -> None:
+    # German capitalises every noun: one capital "Rebase" in Claude's sentences is the word's spelling
+    tx.user("warum ist mein tag nach dem rebase weg?")
+    tx.assistant("Der Tag zeigte auf einen leeren Commit. Beim Rebase wurde er verworfen.")
+    assert Told(tx, tmp_path).title == "Warum ist mein Tag nach dem Rebase weg?"

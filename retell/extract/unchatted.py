@@ -265,6 +265,9 @@ def plain_chinese(text: str) -> str:
 _OPENING = re.compile(r"(?:^|[.!?:\n]\s*|[-*#>]\s+|\*\*)$")
 
 
+_GERMAN = re.compile(r"\b(?:ist|nach|dem|der|die|das|mein|meine|nicht|und|mit|warum|wieso|auf|für|beim|wird)\b")
+
+
 def as_the_session_writes(phrase: str, texts: Iterable[str]) -> str:
     """The author's lower-case names in the case the session writes them ("api" -> "API", "openapi" ->
     "OpenAPI", "react 19" -> "React 19"): a word Claude writes two times or more inside its sentences, always in
@@ -279,13 +282,17 @@ def as_the_session_writes(phrase: str, texts: Iterable[str]) -> str:
             forms = seen.setdefault(word.lower(), {})
             forms[word] = forms.get(word, 0) + (0 if opening and word.istitle() else 1)
 
+    german = bool(_GERMAN.search(phrase))
+
     def case(match: re.Match[str]) -> str:
         word = match.group(0)
         forms = {f: n for f, n in seen.get(word, {}).items() if n}
         if word in seen.get(word, {}) or len(forms) != 1:
             return word
         ((form, count),) = forms.items()
-        return form if count >= 2 else word
+        # a German noun Claude wrote once in its capital ("Beim Rebase…") is a noun: German writes every one so
+        german_noun = german and form.istitle()
+        return form if count >= 2 or (german_noun and count >= 1) else word
 
     return re.sub(r"(?<![\w./@-])[a-z][a-z0-9]{2,}(?![\w/@-])(?!\s+-)", case, phrase)  # not "claude -p"
 
