@@ -80,6 +80,22 @@ def test_a_commit_is_said_in_one_verb_form(subject: str, phrase: str) -> None:
     assert commit_phrase(subject) == phrase
 
 
+def test_a_commit_with_git_options_in_front_is_still_a_commit() -> None:
+    subject = "escape the feed titles in the RSS view"
+    events = [
+        Event(
+            TOOL_RUN,
+            id="t1",
+            calls=[
+                ToolCall(
+                    "Bash", target=f'git -c user.name=bot commit -am "{subject}"', output=f"[main 1234567] {subject}"
+                )
+            ],
+        )
+    ]
+    assert session_summaries(events) == [subject]
+
+
 def test_a_bump_with_a_fix_is_work_not_housekeeping() -> None:
     events = [
         Event(

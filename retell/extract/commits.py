@@ -9,14 +9,14 @@ from collections.abc import Iterable
 
 from retell.events import TOOL_RUN, Event
 from retell.extract.phrasing import PHRASE_CHARS, as_phrase, is_verb, request_phrase
-from retell.extract.tools import SHELL_TOOLS, family, is_outcome_command
+from retell.extract.tools import SHELL_TOOLS, family
 
 # git commit's own report of a commit it made: "[main 1a2b3c4] Subject" (a refused or failed commit has none)
 _COMMITTED = re.compile(r"^\[[^\]\s]+(?: \(root-commit\))? [0-9a-f]{7,}\] (.+)$", re.M)
 # The message a command gave `git commit`: `-m "…"`, `-qm '…'`, `-am "…"` (a quiet commit prints no subject)
 _COMMIT_MESSAGE = re.compile(r"\bgit\s+commit\b[^;&|]*?\s-[a-zA-Z]*m\s*(?:\"((?:[^\"\\]|\\.)+)\"|'([^']+)')")
 # A command that makes a commit of this session's work (`git commit`, or a pull request's own) …
-_MAKES_A_COMMIT = re.compile(r"\bgit\s+(?:-C\s+\S+\s+)?commit\b")
+_MAKES_A_COMMIT = re.compile(r"\bgit(?:\s+-[cC]\s+\S+)*\s+commit\b")  # (`git -C repo commit`, `git -c k=v commit`)
 # … and one that commits nothing else: a cherry-pick, a rebase or a merge in the same command prints old subjects
 _COMMITS_ONLY = re.compile(r"^(?!.*\bgit\s+(?:cherry-pick|rebase|merge|am|revert)\b)", re.S)
 _EMPTY_COMMIT = re.compile(r"\bgit\s+commit\b[^;&|]*\s--allow-empty\b")
@@ -43,7 +43,7 @@ def session_summaries(events: Iterable[Event]) -> list[str]:
             pr = _PR_TITLE.search(call.target or "")
             if pr:
                 prs.append((pr.group(1) or pr.group(2)).strip())
-            if not is_outcome_command(call.target) or not _MAKES_A_COMMIT.search(call.target or ""):
+            if not _MAKES_A_COMMIT.search(call.target or ""):
                 continue  # (what `cat`, `git log` or a script printed is not a commit this session made)
             if _EMPTY_COMMIT.search(call.target or ""):
                 continue  # an empty commit (`--allow-empty`, to trigger a build) changed nothing: no story
