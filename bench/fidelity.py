@@ -521,7 +521,8 @@ _BAD_TITLE = [
             re.I,
         ),
     ),
-    ("all caps", re.compile(r"^[^a-z]*[A-Z]{2}[^a-z]*$")),
+    # (not a Chinese or Japanese line that names "CPU" or "IT": its script has no case)
+    ("all caps", re.compile(r"^(?!.*[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af])[^a-z]*[A-Z]{2}[^a-z]*$")),
     ("list item", re.compile(r"^\s*(?:[-*+•]|\d+[.)])\s")),
     ("placeholder", re.compile(r"\[Image #\d+\]|\[Pasted text")),
     ("cut", re.compile(r"…$")),

@@ -9,16 +9,22 @@ from collections.abc import Iterable
 
 from retell.events import TOOL_RUN, Event
 from retell.extract.phrasing import PHRASE_CHARS, as_phrase, is_verb, request_phrase
-from retell.extract.tools import SHELL_TOOLS, family, is_outcome_command
+from retell.extract.tools import SHELL_TOOLS, family
 
 # git commit's own report of a commit it made: "[main 1a2b3c4] Subject" (a refused or failed commit has none)
 _COMMITTED = re.compile(r"^\[[^\]\s]+(?: \(root-commit\))? [0-9a-f]{7,}\] (.+)$", re.M)
 # The message a command gave `git commit`: `-m "…"`, `-qm '…'`, `-am "…"` (a quiet commit prints no subject)
 _COMMIT_MESSAGE = re.compile(r"\bgit\s+commit\b[^;&|]*?\s-[a-zA-Z]*m\s*(?:\"((?:[^\"\\]|\\.)+)\"|'([^']+)')")
+# A command that makes a commit of this session's work (`git commit`, or a pull request's own) …
+_MAKES_A_COMMIT = re.compile(r"\bgit(?:\s+-[cC]\s+\S+)*\s+commit\b")  # (`git -C repo commit`, `git -c k=v commit`)
+# … and one that commits nothing else: a cherry-pick, a rebase or a merge in the same command prints old subjects
+_COMMITS_ONLY = re.compile(r"^(?!.*\bgit\s+(?:cherry-pick|rebase|merge|am|revert)\b)", re.S)
+_EMPTY_COMMIT = re.compile(r"\bgit\s+commit\b[^;&|]*\s--allow-empty\b")
 _PR_TITLE = re.compile(r"\bgh pr create\b.*?(?:--title|-t)[ =](?:\"([^\"]+)\"|'([^']+)')")
-# Commits that say nothing about the work: merges, reverts, version bumps, work in progress, checkpoints.
+# Commits that say nothing about the work: merges, reverts, version bumps, work in progress, checkpoints (a bump
+# followed by another change is work: "Bump werkzeug 3.0.6; ProxyFix so sitemap uses https").
 _HOUSEKEEPING = re.compile(
-    r"(?i)^(?:merge\b|revert\b|wip\b|bump\b|v?\d+\.\d+|release\b|chore(?:\(|:)|milestone:|checkpoint|"
+    r"(?i)^(?:merge\b|revert\b|wip\b|bump\b(?![^;]*;\s*\w)|v?\d+\.\d+|release\b|chore(?:\(|:)|milestone:|checkpoint|"
     r"initial commit$|update readme$|fixup!|squash!)"
 )
 
@@ -37,9 +43,12 @@ def session_summaries(events: Iterable[Event]) -> list[str]:
             pr = _PR_TITLE.search(call.target or "")
             if pr:
                 prs.append((pr.group(1) or pr.group(2)).strip())
-            if not is_outcome_command(call.target):
+            if not _MAKES_A_COMMIT.search(call.target or ""):
                 continue  # (what `cat`, `git log` or a script printed is not a commit this session made)
-            subjects = _COMMITTED.findall(call.output or "")
+            if _EMPTY_COMMIT.search(call.target or ""):
+                continue  # an empty commit (`--allow-empty`, to trigger a build) changed nothing: no story
+            # (a cherry-pick or a rebase prints the subjects of older commits: work done before, not here)
+            subjects = _COMMITTED.findall(call.output or "") if _COMMITS_ONLY.search(call.target or "") else []
             if not subjects:  # `git commit -qm "…"` printed nothing: the command says what it committed
                 messages = _COMMIT_MESSAGE.finditer(call.target or "")
                 subjects = [(m.group(1) or m.group(2)).split("\n")[0] for m in messages]
@@ -72,11 +81,39 @@ def commit_phrase(subject: str, limit: int = PHRASE_CHARS) -> str:
     scoped = re.match(r"^[\w.-]+(?: [\w.-]+)?:\s+(?=[a-z])", text)
     if scoped and is_verb(text[scoped.end() :].split(" ", 1)[0]):  # "Fly: bind…"; not "Docker: cache-friendly…"
         text = text[scoped.end() :]
-    parts = [p.strip() for p in re.split(r";\s+", text) if p.strip()]
+    # changes joined by ";" or by a comma in front of a verb ("extract useOrdersQuery, abort stale requests"):
+    # each said the same way ("Extracting useOrdersQuery and aborting stale requests"), not one of two forms
+    parts = _joined_asides(text, [p.strip() for p in re.split(r";\s+|,\s+(?:and\s+)?", text) if p.strip()])
     if len(parts) == 2 and all(request_phrase(p) and as_phrase(p).split(" ", 1)[0].endswith("ing") for p in parts):
         first, second = (as_phrase(p, limit=limit) for p in parts)
         return f"{first} and {second[:1].lower()}{second[1:]}"
-    return as_phrase(parts[0] if parts else text, limit=limit)
+    phrase = as_phrase(parts[0] if parts else text, limit=limit)
+    noted = _NOTED.search(phrase)
+    if noted and phrase.split(" ", 1)[0].endswith("ing"):
+        # "search: fix N+1 (select/prefetch), SearchPagination 20/50": the change without the notes after it,
+        # and where it was when it is short ("Fixing N+1 in search")
+        phrase = phrase[: noted.start()]
+        if scoped and len(phrase.split()) <= 3 and scoped.group(0).count(" ") == 1:
+            phrase += f" in {scoped.group(0).rstrip(': ')}"
+    return phrase
+
+
+# A name and a figure after a comma, with no verb ("…, SearchPagination 20/50"): a commit's notes
+_NOTED = re.compile(r",\s+[A-Z0-9][\w./+-]*(?:\s+[\w./+-]+){0,2}$(?<=\d)")
+
+
+def _joined_asides(text: str, parts: list[str]) -> list[str]:
+    """The parts split at a comma, joined back where the comma did not stand in front of a verb ("Fix the
+    parser, which broke…" is one change)."""
+    joined: list[str] = []
+    for part in parts:
+        verb = part.split(" ", 1)[0]
+        listed = joined and not is_verb(joined[-1].split(" ", 1)[0])  # "dependency cache, test sharding": nouns
+        if joined and (listed or not is_verb(verb)) and not re.search(rf";\s+{re.escape(part)}", text):
+            joined[-1] = f"{joined[-1]}, {part}"
+        else:
+            joined.append(part)
+    return joined
 
 
 def shorthand(phrase: str) -> bool:
@@ -84,7 +121,9 @@ def shorthand(phrase: str) -> bool:
     ("Docker: cache-friendly layers, .dockerignore, native-arch builds"); the request or a summary says it."""
     nouns = re.match(r"^[\w .-]+: [^,]+(?:, [^,]+){2,}$", phrase) or phrase.count(",") >= 2
     listed = nouns and not phrase.split(" ", 1)[0].endswith("ing")
-    return bool(listed or re.search(r"\s(?:->|=>|→)\s", phrase))
+    # a change, then a name and a figure with no verb ("Fixing N+1, SearchPagination 20/50"): notes, no title
+    noted = _NOTED.search(phrase)
+    return bool(listed or noted or re.search(r"\s(?:->|=>|→)\s", phrase))
 
 
 def _words(text: str) -> set[str]:

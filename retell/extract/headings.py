@@ -24,7 +24,7 @@ from retell.extract.requests import author_words, clause_cut, clean_request, fir
 from retell.extract.roles import command_work, commands_in_words, files_in_words
 from retell.extract.tools import SHELL_TOOLS, family, is_test_command
 from retell.extract.typos import fix_typos, session_words
-from retell.extract.unchatted import asked_work, unchatted
+from retell.extract.unchatted import asked_work, spelled_out, unchatted, with_initialisms
 from retell.report import number_word
 
 HEADING_CHARS = 70
@@ -68,8 +68,10 @@ def chapter_heading(events: Sequence[Event], avoid: Collection[str] = ()) -> str
             continue  # "Fixing that first", "Getting this in prod…": what "that" is, the reader cannot see
         if len(heading.split()) < 2 and not re.search(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]", heading):
             continue  # one word ("Rotating", "Good"): it names no step
+        if re.match(r"(?i)^(?:the|a|an|die|der|das|le|la|les|el|los|las|il|lo|o|os|as)\s+\S+$", heading):
+            continue  # "The CI": a thing, not what was done with it
         if heading and not any(_same(heading.casefold(), t) for t in taken):
-            return heading
+            return with_initialisms(spelled_out(heading))
     return ""
 
 
@@ -169,6 +171,32 @@ def without_own_clause(heading: str) -> str:
     return cut if cut != heading and len(cut.split()) >= 3 else heading
 
 
+# An assent or a go-ahead in any language ("Ja mach", "vas-y", "yes do that", "直して", "提交"): the step is what was
+# agreed to, which these words do not say
+_ASSENT = re.compile(
+    r"(?i)^(?:(?:ja|yes|ok(?:ay)?|sí|si|oui|sim|ok)[,!.]?\s+)?(?:mach(?:\s+(?:das|es|mal|bitte))*|vas-y|allez-y|"
+    r"go(?: ahead)?|do (?:it|that|this)|dale|hazlo|pode|faz|manda(?: ver)?|vai|procedi|fallo|fai pure|"
+    r"直して|やって|お願い(?:します)?|提交(?:吧)?|改吧|就这样|就這樣|继续吧|繼續吧|해\s?주세요|진행(?:해)?)\W*$"
+)
+# An interjection that opens a line of chat ("等等，改 settings…", "算了，放棄", "Nickel, les factures sortent",
+# "pera, o CI quebrou"): the author reacting, not the step
+_INTERJECTION = re.compile(
+    r"(?i)^(?:等等|等一下|算了|哦|噢|啊|嗯|诶|欸|哎|唉|えっ|うーん|あー|아|음|nickel|ah|oh|hmm+|ugh|wait|pera|"
+    r"espera|aspetta|attends|warte|ops|oops|uff|boh|bah|tja|na ja|naja|puxa|nossa|vaya|bueno)"
+    r"(?:[，,、!！。…]|\.(?!\w)|\s+(?=\w))"
+)
+# The author's own plans ("Vou deixar rodando em staging…", "Je vais tester…", "I'll take it to the team")
+_OWN_PLAN = re.compile(
+    r"(?i)^(?:vou|vamos|voy a|vamos a|je vais|on va|ich werde|wir werden|I'll|I will|I'm going to|we'll|"
+    r"lo (?:miro|reviso)|vado a|le mando|te mando|lhe mando)\b|"
+    # what the author wants, thinks or prefers ("Faz sentido mas quero ter certeza…", "Prefiro fakeredis…")
+    r"\b(?:quero|prefiro|acho que|quiero|prefiero|creo que|je pense|je préfère|ich denke|ich finde|voglio|"
+    r"preferisco|penso che)\b"
+)
+# A conjunction that joins a line to the chat before it ("Aber mach das bitte so…", "Et si la facture…")
+_JOINED_ON = re.compile(r"(?i)^(?:aber|mais|pero|mas|però|und|donc|dann|entonces|então|quindi|et|y|e)\s+\w")
+
+
 def chat_line(heading: str) -> bool:
     """Whether a heading is a line of chat in any language: thanks, praise, texting, a sign-off, a complaint
     that points ("this endpoint is too slow"), an expectation ("Nesting should work"), a short ask whose
@@ -177,6 +205,15 @@ def chat_line(heading: str) -> bool:
     text = heading.strip()
     if _CHAT_WORDS.search(text) or _EXPECTS.search(text):
         return True
+    if _ASSENT.match(text) or _INTERJECTION.match(text) or _OWN_PLAN.search(text) or _JOINED_ON.match(text):
+        return True
+    if re.search(_CJK_REACTION, text):  # "有道理，那就先不改", "哦原来是我们自己写的 哈哈": a reaction
+        return True
+    cjk = re.sub(r"[\s\W]", "", text)
+    if re.fullmatch(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]{1,3}", cjk):
+        return True  # "回来了", "提交": three characters or fewer name no step
+    if re.match(r"(?i)^(?:what'?s|whats|what is|where'?s|who'?s|how'?s)\b", text) and len(text.split()) <= 6:
+        return True  # "What's the remaining 4 min": a question in passing
     words = text.rstrip("?？!.").split()
     if 1 < len(words) <= 3 and words[-1].lower() in ("both", "it", "this", "that", "them", "all", "everything"):
         return True
@@ -230,7 +267,9 @@ def _candidates(events: Sequence[Event], earlier: Collection[str] = ()) -> Itera
     objects = edited_names(events)
     phrase = ""
     if request:
-        phrase = _telling(without_typos(unchatted(request_phrase(request, objects, HEADING_CHARS) or ""), events))
+        phrase = _asked(
+            request, _telling(without_typos(unchatted(request_phrase(request, objects, HEADING_CHARS) or ""), events))
+        )
         if points_elsewhere(phrase):  # "…using the instruction in README.md": Claude's "I'll create a program
             yield restated_request(events)  # that generates sound from word embeddings" says what it was
     # "Tu peux ajouter…", "Kannst du … umstellen?": "Ajouter…", "… umstellen" says the step, before the chat
@@ -245,6 +284,18 @@ def _candidates(events: Sequence[Event], earlier: Collection[str] = ()) -> Itera
         _telling(without_typos(request_phrase(later, objects, HEADING_CHARS) or "", events)) for later in requests[1:]
     ]
     later_asks = [p for p in later_asks if p.split(" ", 1)[0].endswith("ing")]
+    if request and not works_in_english(request):
+        # a post in another language: what Claude said it did there ("我恢复 settings，只让搜索用…"), and the
+        # author's later asks in their words ("CSV やめて JSON Lines にする") say the step; the files it
+        # touched, named in that language, only list them
+        yield local_announcement(events)
+        if _CJK_TEXT.search(request):  # (a later ask in Spanish or German is said by asked_work, above)
+            for later in requests[1:]:
+                step = _asked(later, unchatted(request_phrase(later, objects, HEADING_CHARS) or ""))
+                if len(_CJK_TEXT.findall(step)) >= 4 and not _CJK_ASIDE.search(step):
+                    yield step
+        if _files_only(activity):
+            yield claude_finding(events)  # what Claude found before it changed them, rather than their names
     if _a_list(activity):  # "Changing the findings, the requirements and the plan": what Claude said it changed,
         yield announced_change(events)  # or what the author asked for later in the stretch, says more
         yield from later_asks
@@ -266,6 +317,137 @@ def _candidates(events: Sequence[Event], earlier: Collection[str] = ()) -> Itera
         yield f"Back to {changed.group(1)}"  # the same file as a heading before (not the title): the work came back
     yield kind_heading(events)
     yield named_files_heading(events)  # the work is the title: the files it touched, by their names
+
+
+def _asked(request: str, phrase: str) -> str:
+    """A CJK request's phrase with the question mark its request ended with (the phrase drops a polite ending
+    and the mark with it): "--csv フラグは残ってる？" is a question asked in passing, not a step."""
+    asked = request.rstrip().endswith(("?", "？"))
+    last = [t for t in re.split(r"(?<=[。！？!?])", request.rstrip()) if t.strip()][-1:]
+    in_last = bool(last) and phrase[:6] in last[0]  # the phrase is the question, not a sentence before it
+    if phrase and asked and in_last and _CJK_TEXT.search(phrase) and not phrase.endswith("？"):
+        return phrase + "？"  # (not "…挂掉，本地跑却总是过。帮我看看？": the question is the plea after it)
+    return phrase
+
+
+# A CJK line that reacts or objects ("でも Excel で開くと…", "哦原来是…", "有道理，那就不改"), not a step
+_CJK_REACTION = (
+    r"^(?:提交|commit|でも|けど|但是|不过|不過|可是|그런데|하지만|근데|哦|噢|啊|嗯|えっ|あっ|あ、|有道理|好吧|行吧|果然|原来|原來|なるほど|"
+    r"そっか|そうか|(?:对|對|是的|好的?|行|嗯)[，,、])|哈哈|呵呵|笑$|ｗ$"
+)
+_CJK_ASIDE = re.compile(
+    _CJK_REACTION + r"|[？?:：]$|"
+    # a question by its ending ("…もう要らないですよね", "…可以吗"), Claude addressed ("照你說的改")
+    r"(?:よね|ですか|ますか|かな|でしょうか|吗|嗎|呢|吧)$|你|您"
+)
+_CJK_TEXT = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
+
+
+def works_in_english(text: str) -> bool:
+    """Whether an author's message is written in English (not CJK, and its function words English ones)."""
+    from retell.extract.typos import in_english
+
+    return not _CJK_TEXT.search(text) and in_english(text)
+
+
+# Claude saying what it does, in the author's language, before it does it ("我恢复 settings，只让搜索用
+# SearchPagination。", "Vou passar `now` como argumento.", "Je vais générer le PDF en tâche de fond.",
+# "Ich kann das Flag aus dem Alias nehmen."): what follows the lead is the step, in the post's language
+_LOCAL_ANNOUNCED = re.compile(
+    r"^(?:Vorschlag|Proposition|Propuesta|Proposta|Proposta)\s?:\s+(?=\w)|^(?:建议|建議|提案)[：:]\s*|"
+    r"^(?:(?:好的|好|那)[，,、]\s*)?我(?:来|來|先|会|會|就|现在|現在)?(?=[\u4e00-\u9fff])(?![们們觉覺得想看查])|"
+    r"^(?:Agora |Então )?[Vv]ou (?=\w+[aei]r\b)|^(?:Ahora )?[Vv]oy a (?=\w+[aei]r\b)|"
+    r"^(?:Maintenant,? )?[Jj]e vais (?=\w+(?:er|ir|re)\b)|^[Ii]ch (?:kann|werde) (?=\w)|"
+    r"^(?:Ora )?[Vv]ado a (?=\w+[aei]re\b)"
+)
+# Verbs of looking in those languages: an approach, not a step ("Vou procurar", "我看看", "Je vais regarder")
+_LOCAL_LOOKING = re.compile(
+    r"(?i)^(?:procurar|olhar|verificar|ver|buscar|mirar|revisar|comprobar|regarder|vérifier|chercher|voir|"
+    r"nachsehen|prüfen|schauen|suchen|guardare|cercare|controllare)\b|^(?:看|查|检查|檢查|确认|確認|试|試)"
+)
+
+
+def _files_only(activity: str) -> bool:
+    """Whether a heading of the work only names the files it touched (it would read as a list of them)."""
+    return bool(re.match(r"^(?:Changing|Writing|Reading|Editing) ", activity))
+
+
+# Claude speaking to the author or of itself, in the languages retell heads in: a finding says neither
+_ADDRESSED = re.compile(
+    r"(?i)\b(?:you|your|I|vous|votre|vos|tu|ton|ta|tes|usted|tú|tus|você|seu|sua|du|dein|deine|Sie|Ihr|Ihre|ich|"
+    r"je|j'|yo|eu|io|recomiendo|recomendo|recommande|empfehle|consiglio|propongo|proponho|propose)\b|"
+    r"你|您|我|あなた|私|僕|제가|저는|당신"
+)
+
+
+def claude_finding(events: Sequence[Event]) -> str:
+    """What Claude found, said in the author's language just before the stretch's first change ("spec 应该写成
+    `type: [string, "null"]`", "型のおかげで chekout_complete のスペルミスが見つかりました"): its last sentence
+    before the edit, its first clause; "" when that is English, a question, speaks to the author or of Claude,
+    or is too short or too long to head a section."""
+    said = ""
+    for event in events:
+        if event.sidechain or event.abandoned:
+            continue
+        if event.kind == ASSISTANT and event.text:
+            said = event.text
+        elif event.kind == TOOL_RUN and any(family(c.name) in ("edit", "write") for c in event.calls or ()):
+            break
+    else:
+        return ""
+    text = re.sub(r"```.*?```", " ", said, flags=re.S)
+    sentences = [t.strip() for t in re.split(r"(?<=[。！？])|(?<=[.!?])\s+", " ".join(text.split())) if t.strip()]
+    if not sentences:
+        return ""
+    sentence = re.sub(r"^[^\W\d_]+(?: [^\W\d_]+)?\s?[:：]\s+", "", sentences[-1])  # "Compromis : …": the label off
+    if sentence.endswith(("?", "？")) or _ADDRESSED.search(sentence) or works_in_english(sentence):
+        return ""
+    if re.search(r"→|->|=>", sentence) or re.match(r"[A-ZÁÉÍÓÚ][a-záéíóúàèìòùç]+o\s", sentence):
+        return ""  # steps in arrows ("`CHECK NOT VALID` → `VALIDATE`…"); Claude's "Scrivo…", "Hago…", "Faço…"
+    clause = re.split(r"\s*[;；—]\s*|(?<=[，、])|,\s+(?=(?:mais|pero|mas|ma|aber|sinon|sino|senão)\b)", sentence)[0]
+    clause = re.sub(r"\s*[(（][^()（）]*[)）]", "", clause).rstrip("。.!！，、, ")
+    size = len(_CJK_TEXT.findall(clause)) * 2 + len(re.sub(_CJK_TEXT, "", clause))
+    if not 12 <= size <= HEADING_CHARS or (not _CJK_TEXT.search(clause) and "," in clause):
+        return ""  # (a sentence with a comma in it, "Sicherer ist trotzdem, den Job…", reads as one, not a heading)
+    cased = re.match(r"[^\W\d_]+\b(?![_.-]\w)", clause) and not _CJK_TEXT.search(clause)
+    return clause[:1].upper() + clause[1:] if cased else clause
+
+
+def local_announcement(events: Sequence[Event]) -> str:
+    """The step Claude announced in a language other than English and then made (an edit or a new file
+    follows): its words after the lead (see _LOCAL_ANNOUNCED), its first clause or two; "" when none."""
+    pending = ""
+    for event in events:
+        if event.sidechain or event.abandoned:
+            continue
+        if event.kind == ASSISTANT and event.text:
+            pending = ""
+            for sentence in re.split(r"(?<=[。！？])|(?<=[.!?])\s+", " ".join(event.text.split())):
+                lead = _LOCAL_ANNOUNCED.match(sentence.strip())
+                if not lead:
+                    continue
+                if sentence.rstrip().endswith((":", "：")):
+                    continue  # "我先在本機用 curl 重現：": what it runs next, not a change
+                rest = re.sub(r"\s*[(（][^()（）]*[)）]", "", sentence.strip()[lead.end() :]).rstrip("。.!！ ")
+                if (
+                    _LOCAL_LOOKING.match(rest)
+                    or len(rest) < 6
+                    or re.search(r"(?i)\b(?:das|es|lo|la|isso|ça|le)$", rest)
+                ):
+                    continue
+                german = lead.group(0).startswith(("Ich", "ich", "Vorschlag"))
+                if german and not re.search(r"\w+en$", rest):
+                    continue  # German: the infinitive closes the step ("das Flag aus dem Alias nehmen")
+                plain_word = re.match(r"[^\W\d_]+\b(?![_.-]\w)", rest)  # not "lock_timeout", a name kept as it is
+                pending = rest[:1].upper() + rest[1:] if plain_word and not _CJK_TEXT.search(rest[:1]) else rest
+                break
+        elif event.kind == TOOL_RUN and pending:
+            kinds = {family(c.name) for c in event.calls or ()}
+            if kinds & {"edit", "write"}:
+                return pending if len(pending) <= HEADING_CHARS else (clause_cut(pending, HEADING_CHARS, 12) or "")
+            if "bash" in kinds:
+                pending = ""  # a command ran first: the announcement was of that, not of the change
+    return ""
 
 
 def _asks(events: Sequence[Event]) -> list[str]:

@@ -1,7 +1,7 @@
 """Headings retell makes up itself (from the work, not from the author's words) in the post's language: a
 Japanese post is headed "CLAUDE.md の変更", not "Changing the CLAUDE.md instructions". File names stay as they
 are; the words around them come from this table (Japanese, Chinese, Korean, Spanish, Portuguese, French,
-German). A language missing here keeps the English heading."""
+German, Italian, Russian, Vietnamese). A language missing here keeps the English heading."""
 
 from __future__ import annotations
 
@@ -217,6 +217,93 @@ WORDS: dict[str, dict[str, str]] = {
         "project": "Travailler sur {project}",
         "session": "Travailler avec Claude Code",
     },
+    "it": {
+        "migration": "la migrazione",
+        "list": ", ",
+        "edit": "Modifiche a {names}",
+        "write": "Creazione di {names}",
+        "read": "Lettura di {names}",
+        "and": " e ",
+        "more": "{names} e altri",
+        "tests": "Far passare i test",
+        "types": "Far passare il controllo dei tipi",
+        "lint": "Far passare il linter",
+        "build": "Far funzionare la build",
+        "subagents": "Dividere il lavoro tra subagenti",
+        "commit": "Fare il commit",
+        "commands": "Eseguire comandi",
+        "search": "Cercare nel codice",
+        "web": "Documentarsi",
+        "plan": "Un piano",
+        "images": "Guardare gli screenshot",
+        "talk": "Parlarne con Claude",
+        "start": "Da dove è partito",
+        "ended": "Com'è finita",
+        "idle": "Dopo una pausa",
+        "compaction": "Dopo la compattazione del contesto",
+        "resumed": "La sessione ripresa",
+        "part": "Parte {n}",
+        "project": "Lavoro su {project}",
+        "session": "Lavoro con Claude Code",
+    },
+    "ru": {
+        "migration": "миграция",
+        "list": ", ",
+        "edit": "Изменения в {names}",
+        "write": "Создание {names}",
+        "read": "Чтение {names}",
+        "and": " и ",
+        "more": "{names} и другие",
+        "tests": "Добиться прохождения тестов",
+        "types": "Добиться прохождения проверки типов",
+        "lint": "Добиться прохождения линтера",
+        "build": "Добиться успешной сборки",
+        "subagents": "Распределение работы между субагентами",
+        "commit": "Коммит изменений",
+        "commands": "Запуск команд",
+        "search": "Поиск по коду",
+        "web": "Поиск информации",
+        "plan": "План",
+        "images": "Скриншоты",
+        "talk": "Обсуждение с Claude",
+        "start": "С чего всё началось",
+        "ended": "Чем всё закончилось",
+        "idle": "После перерыва",
+        "compaction": "После сжатия контекста",
+        "resumed": "Сессия возобновлена",
+        "part": "Часть {n}",
+        "project": "Работа над {project}",
+        "session": "Работа с Claude Code",
+    },
+    "vi": {
+        "migration": "migration",
+        "list": ", ",
+        "edit": "Thay đổi {names}",
+        "write": "Tạo {names}",
+        "read": "Đọc {names}",
+        "and": " và ",
+        "more": "{names} và các tệp khác",
+        "tests": "Làm cho các bài kiểm thử chạy qua",
+        "types": "Vượt qua kiểm tra kiểu",
+        "lint": "Vượt qua linter",
+        "build": "Làm cho bản build chạy được",
+        "subagents": "Chia việc cho các subagent",
+        "commit": "Commit các thay đổi",
+        "commands": "Chạy lệnh",
+        "search": "Tìm trong mã nguồn",
+        "web": "Tra cứu",
+        "plan": "Lập kế hoạch",
+        "images": "Xem ảnh chụp màn hình",
+        "talk": "Trao đổi với Claude",
+        "start": "Khởi đầu",
+        "ended": "Kết quả",
+        "idle": "Sau một lúc nghỉ",
+        "compaction": "Sau khi nén ngữ cảnh",
+        "resumed": "Tiếp tục phiên làm việc",
+        "part": "Phần {n}",
+        "project": "Làm việc với {project}",
+        "session": "Làm việc với Claude Code",
+    },
     "de": {
         "migration": "die Migration",
         "list": ", ",
@@ -308,6 +395,10 @@ def in_language(heading: str, events: Sequence[Event], language: str | None) -> 
             )
             # "an die Migration", "em a migração": the article after a preposition takes its case or contraction
             made = re.sub(r"\ban die Migration\b", "an der Migration", re.sub(r"\bem a\b", "na", made))
+            made = re.sub(
+                r"\ba la migrazione\b", "alla migrazione", re.sub(r"\bdi la migrazione\b", "della migrazione", made)
+            )
+            made = re.sub(r"(?:(?<=\b[Вв] )|(?<=Создание )|(?<=Чтение ))миграция", "миграции", made)
             if made.startswith(words["migration"]):  # "die Migration neu anlegen" opens the heading (not "m0.py")
                 made = made[:1].upper() + made[1:]
             return made

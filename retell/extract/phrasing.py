@@ -16,7 +16,7 @@ import re
 from collections.abc import Sequence
 
 from retell.extract.requests import clause_cut
-from retell.extract.unchatted import plain_japanese
+from retell.extract.unchatted import announces_a_list, plain_japanese
 
 PHRASE_CHARS = 72
 PHRASE_SLACK = 8
@@ -62,7 +62,7 @@ _VERBS = frozenset(
         take report mark warn raise retry toggle collapse exclude ignore escape attach apply accept reject require
         downgrade pull tune train scrape notify schedule automate archive highlight rearrange reorder insert
         append prepend paginate truncate flatten bind emit encode decode rotate stream embed
-        provide propose suggest design draft outline sketch
+        provide propose suggest design draft outline sketch abort cancel debounce throttle
         """,
     )
 )
@@ -156,6 +156,9 @@ def gerund(verb: str) -> str:
     return verb + "ing"
 
 
+_FRENCH = re.compile(r"(?i)\b(?:est-ce|le|la|les|des|du|une|pour|vaut|c'est|qu'|est|sont|nous|vous|pas)\b")
+
+
 def as_phrase(text: str, objects: Sequence[str] = (), limit: int = PHRASE_CHARS) -> str:
     """`text` (one tidied line: a request, a commit subject) as a phrase that says what happened; `objects`:
     what the work touched (short file names), named when the request only says "these" or "this". The text
@@ -164,7 +167,7 @@ def as_phrase(text: str, objects: Sequence[str] = (), limit: int = PHRASE_CHARS)
     # "(Phase 2 from docs/…)": an aside, not the point; not when a Japanese particle follows it: "orders テーブルの
     # (shop_id, created_at) に…" names the columns
     line = re.sub(r"\s*\([^()]*\)(?!\s*[\u3040-\u309f])", "", line).strip()
-    if re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", line):
+    if re.search(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]", line):  # (Korean too: "npm test 돌리면…" keeps its case)
         line = plain_japanese(line)  # "…を調べてください" -> "…を調べる", never the stem "…を調べ"
         tidied = re.sub(_CJK_POLITE_START, "", re.sub(_CJK_POLITE_END, "", line)).strip()
         return tidied if len(tidied) >= 4 else line
@@ -179,6 +182,7 @@ def as_phrase(text: str, objects: Sequence[str] = (), limit: int = PHRASE_CHARS)
         line,
     )
     asked = line.endswith(("?", "？"))
+    mark = " ?" if re.search(r"\s\?$", line) and _FRENCH.search(line) else "?"  # French: "vaut le coup ?"
     line = line.rstrip("?？!. ")
     rewritten = _rewrite(line, objects)
     if rewritten is None:  # a statement kept as the author put it, "All of texts…" mended to "All of the texts…"
@@ -187,7 +191,7 @@ def as_phrase(text: str, objects: Sequence[str] = (), limit: int = PHRASE_CHARS)
             r"(?=[a-z]+s\b)",
             r"\1 of the ",
             _first_clause(line),
-        ) + ("?" if asked else "")
+        ) + (mark if asked else "")
     else:  # "change the TUI that it launches…" says "so that"
         phrase = re.sub(
             r"(?i)^((?:changing|making|updating|modifying) (?:the )?[\w.-]+) that (it|they)\b",
@@ -457,9 +461,28 @@ def request_phrase(request: str, objects: Sequence[str] = (), limit: int = PHRAS
         # "I'm working on a Rust CLI. Help me add subcommands": the context, then the request
         asked = next((p for p in phrases[1:] if p.split(" ", 1)[0].endswith("ing") and not says_nothing_alone(p)), None)
         if asked:
-            return asked
+            return _which_ones(phrases[0], asked)
     # the first that says something on its own ("I don't like this idea. Can you list its weak points?")
     return next((p for p in phrases if not says_nothing_alone(p)), phrases[0] if phrases else None)
+
+
+# What a scene counts ("We have like 60 feature flags in LaunchDarkly…"): what "which ones" asks about
+_COUNTED_THINGS = re.compile(
+    r"(?i)^(?:I|we) (?:have|'ve got|got) (?:like |about |around |some |roughly |~)?\d+\s+"
+    r"(?P<things>[A-Za-z][\w-]*(?: [A-Za-z][\w-]*){0,2}?)(?P<where> (?:in|on|at) (?:the |our |my )?[\w.-]+)?"
+    r"(?=\s+(?:and|that|which|but)\b|[,.]|$)"
+)
+
+
+def _which_ones(scene: str, asked: str) -> str:
+    """The ask with "which ones" said as the things the scene counted ("Figuring out which ones are never read"
+    after "We have like 60 feature flags in LaunchDarkly" -> "Figuring out which feature flags in LaunchDarkly
+    are never read"); the ask as it was when the scene counts nothing."""
+    counted = _COUNTED_THINGS.match(scene)
+    if not counted or not re.search(r"(?i)\bwhich (?:ones|of them)\b", asked):
+        return asked
+    things = counted.group("things") + (counted.group("where") or "")
+    return re.sub(r"(?i)\bwhich (?:ones|of them)\b", f"which {things}", asked, count=1)
 
 
 def _plus_in_words(match: re.Match[str]) -> str:
@@ -517,6 +540,8 @@ def says_nothing_alone(phrase: str) -> bool:
     """Whether a phrase made of the author's words points at something it does not name, or is an opinion,
     not what happened (an -ing phrase says what happened; CJK text is left to its own rules)."""
     words = [w.strip(",.;:!?") for w in phrase.split()]
+    if announces_a_list(phrase):
+        return True  # "Three quick things": what they were, the requests that follow say
     if not words or re.search(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]", phrase):
         return False
     first = words[0].lower().replace("\u2019", "'")

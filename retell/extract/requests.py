@@ -12,6 +12,7 @@ import re
 
 from retell.claude.schema import NOT_A_REQUEST_COMMANDS
 from retell.events import COMMAND, HUMAN, Event
+from retell.extract.unchatted import without_pointer_lead
 
 # Patterns as strings, compiled (and cached) by `re` on first use: most sessions are named by Claude Code's
 # own title, so a parse seldom needs them, and compiling them all at import cost ~5 ms of every start.
@@ -30,7 +31,7 @@ _GREETING = (
     r"hej|hoi|goedemorgen|привет|здравствуйте)"
     r"(?: there| again| all| everyone| a todos| pessoal| galera| zusammen| tout le monde)?"
     r"(?:,?\s+(?:claude|cc|buddy|friend|mate|team))?|你好|您好|嗨|哈囉|哈喽|大家好|早上好|早安|晚上好|下午好|"
-    r"こんにちは|おはよう(?:ございます)?|こんばんは|안녕하세요|xin chào|chào bạn|chào)(?![\w'])"
+    r"こんにちは|おはよう(?:ございます)?|こんばんは|안녕하세요|xin chào|chào bạn|chào)(?![\w'])[~～]*"  # "안녕하세요~"
     # several greetings in a row ("opa, bom dia."), and the smile after one ("Morning :)")
     r"(?::-?\)|:D\b|;-?\)|[\U0001F300-\U0001FAFF\u2600-\u27BF]|[\s,，、!！.。:：;；—–-])*)+"
 )
@@ -77,6 +78,16 @@ _HOW_TO_WORK = (
     r"(?i)[\s,.;:—–-]*(?:please\s+)?(?:do not|don'?t|no need to|never)\s+(?:change|touch|modify|edit|write)\s+"
     r"(?:any(?:thing| code| files?)?|the code|code|files?)\b[^.!?]*[.!?]*"
 )
+# A label in front of the question on the same line ("Question sans code :", "Quick question:", "Frage:"), and
+# the scene set before it ("pour notre app (SQLite, …), est-ce que…"): the question is what is asked
+_LABEL_LEAD = (
+    r"(?i)^(?:(?:quick|small|simple|research|general|side|short|petite|kurze|pequeña|pequena)\s+)?"
+    r"(?:question|q|frage|pregunta|pergunta|domanda)(?:\s+(?:sans code|without code|sin código|sem código|ohne code|"
+    r"rapide|rápida|veloce|for you|pour toi))?\s*:\s*"
+    r"(?:(?:pour|for|para|für|per) [^,()]{1,40}(?:\([^()]*\))?,\s*"
+    r"(?=est-ce|is it|should|does|do we|vale la|vale a|lohnt|conviene))?"
+    r"(?=\w)"
+)
 # What such a line can leave: a label, not a request
 _LABEL = (
     r"(?i)^(?:(?:a|one|another|quick|small|simple|research|general|follow-up|side)\s+)*"
@@ -88,6 +99,9 @@ _ACK_WORDS = (
     r"(?:ok(?:ay)?|yes|yep|yeah|yess+|sure|thanks?|thx|ty|cool|great|nice|perfect|good|fine|alright|so|then|"
     r"got it|ugh|ah+|oh|hmm+|aha|wow|done|lgtm|agreed?|top|parfait|merci|super|prima|passt|danke|ja|"
     r"genial|vale|gracias|valeu|beleza|sii+|对|好的?|行|是的?|嗯|はい|ありがとう(?:ございます)?|"
+    # an interjection or a return ("Nickel, les factures sortent", "うーん、じゃあ…", "回来了。前端…")
+    r"nickel|pera|aspetta|attends|warte|wait|hmm+|uff|puxa|nossa|vaya|bueno|tja|naja|"
+    r"等等|等一下|算了|哦|噢|啊|诶|欸|うーん|じゃあ|えっ|あー|回来了|回來了|我回来了|我回來了|"
     r"(?:bien vu|good catch|nice catch|buen ojo|gut gesehen|boa)(?: (?:pour|for|on|con|mit|bei|em) [^,.!;]{1,30})?)"
 )
 _ACK_LEAD = r"(?i)^(?:" + _ACK_WORDS + r"(?:\s+" + _ACK_WORDS + r")*[.!,;:，。！、]+\s*)+(?=\S)"
@@ -183,11 +197,14 @@ def _tidy(line: str) -> str | None:
     line = re.sub(_HOW_TO_WORK, "", line).strip()
     if re.match(_LABEL, line.rstrip(" .,;:!")):
         return None  # "Research question": the request is on the next line
+    line = re.sub(_LABEL_LEAD, "", line)  # "Question sans code : pour notre app, est-ce que…": the question
     polite = re.match(_POLITE, line)
     if polite:  # "can you fix the tests?" is the request "Fix the tests"
         line = line[polite.end() :].rstrip("? ")
     line = re.sub(r"[\s,]+please\W*$", "", line, flags=re.I)
     line = re.sub(_THANKS, "", line)
+    # "…too while ur there", "…while you're at it": the author's aside, not the work
+    line = re.sub(r"(?i)(?:\s+too)?,?\s+while (?:you'?re|ur|u r|you are) (?:there|at it|in there)\W*$", "", line)
     line = re.sub(r"(?<![\w.])@(?=[\w./-]+\.\w)", "", line)  # "@src/app.py": Claude Code's file mention
     line = _without_urls(line)
     line = re.sub(r"(?:\s*(?:[:;]-?[()DPp/\\|]|\\))+$", "", line)  # a trailing ":(" or a line-continuing "\"
@@ -275,11 +292,18 @@ def first_request(texts: list[str]) -> str | None:
         request = clean_request(text)
         if request is None:
             continue
+        request = without_pointer_lead(request)  # "esto es lo que nos pasa? el lockfile cambia…": the next says
         if substantial(request):
             sentence = first_sentence(request)  # "Fix the sidebar. It covers…": the first says it
+            if re.match(_SCENE, sentence) and sentence != request.rstrip(".!。！"):
+                return request  # "we have 60 flags… figure out which ones…": the ask follows the scene it sets
             return sentence if substantial(sentence) else request
         fallback = fallback or request
     return fallback
+
+
+# A sentence that sets the scene ("we have like 60 feature flags in LaunchDarkly and I think half are dead")
+_SCENE = r"(?i)^(?:I|we) (?:have|'ve got|got) (?:like |about |around |some |roughly |~)?\d"
 
 
 _SENTENCE_END = r"(?<=[.!?。！？])\s+|(?<=[。！？])"

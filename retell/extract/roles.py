@@ -119,6 +119,8 @@ def file_role(path: str) -> str:
     if ext in _CODE and ("-" in stem or ext in ("sh", "bash", "zsh", "ps1")):  # hello.sh: "the hello script"
         return f"the {stem} script"  # extract-coderabbit-feedback.py: a command's name, said as it is typed
     if ext in _CODE or not ext:
+        if re.match(r"^[a-z]+[A-Z]\w*$", stem):  # useOrdersQuery.ts: a function's name, not "the use orders query"
+            return stem
         if words.split()[0].lower() in _ACTIONS or words.split()[0].lower().endswith("ing"):
             return name  # prune.go, export_daily.py, posting.py: "the prune", "the export daily" read as garble
         return f"the {words}"
@@ -204,7 +206,12 @@ _GIT_WORK = [
     (r"\bgit\s+(?:-C\s+\S+\s+)?merge\b", "merging the branches"),
     (r"\bgit\s+(?:-C\s+\S+\s+)?push\b", "pushing the changes"),
     (r"\bgit\s+(?:-C\s+\S+\s+)?commit\b", "committing the work"),
-    (r"\bgit\s+(?:-C\s+\S+\s+)?(?:rebase|cherry-pick)\b", "rebasing the branch"),
+    (r"\bgit\s+(?:-C\s+\S+\s+)?rebase\b", "rebasing the branch"),
+    (r"\bgit\s+(?:-C\s+\S+\s+)?cherry-pick\b", "cherry-picking a commit"),  # brought back, not rebased
+    (
+        r"\bgit\s+(?:-C\s+\S+\s+)?config\s+(?:--global\s+|--local\s+)?(?!--get|--list|-l\b)\S+\s+\S",
+        "changing the git config",
+    ),
     (r"\bgit\s+(?:-C\s+\S+\s+)?(?:checkout|switch|worktree add)\b", "working on branches"),
 ]
 

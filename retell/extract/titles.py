@@ -21,7 +21,7 @@ from retell.extract.phrasing import (
 )
 from retell.extract.requests import author_words, clause_cut, clean_request, first_request, substantial
 from retell.extract.tools import family, shorten_words
-from retell.extract.unchatted import as_the_session_writes, unchatted
+from retell.extract.unchatted import as_the_session_writes, spelled_out, unchatted, with_initialisms
 
 if TYPE_CHECKING:
     from retell.secrets import Scanner  # (the caller's: a listing titles sessions without importing the scanner)
@@ -151,7 +151,8 @@ def post_title(title: str | None, source: str | None, events: Sequence[Event]) -
             return summary_phrase(title), source  # the summary names what the instructions were for
         if phrase:
             phrase = unchatted(_clearer(phrase, written or request, events))
-            phrase = short_enough(as_the_session_writes(phrase, _claude_texts(events)), TITLE_WORDS, TITLE_KEEPS)
+            phrase = as_the_session_writes(with_initialisms(spelled_out(phrase)), _claude_texts(events))
+            phrase = short_enough(phrase, TITLE_WORDS, TITLE_KEEPS)
     if phrase and re.match(_LOOKING, phrase) and _changed_files(events):
         # "Looking at the git diff of renderer.py", then the session changed things: what it changed says more
         # (a later request for a change, else the change Claude announced and made)
@@ -168,7 +169,7 @@ def post_title(title: str | None, source: str | None, events: Sequence[Event]) -
     if phrase and says_nothing_alone(phrase):  # "Some progress: in the first screenshot": what the work was
         from retell.extract.headings import activity_heading  # lazily: a listing titles sessions without it
 
-        work = activity_heading(events)
+        work = which_tests(activity_heading(events), events)
         return (work, "work") if work else (None, None)
     if phrase and closing_chores(phrase) and committed:
         return committed, "commit"  # "Finishing the moment -> date-fns migration" says more than "…and committing"
@@ -180,12 +181,31 @@ def post_title(title: str | None, source: str | None, events: Sequence[Event]) -
         announced = announced_change(events)
         if announced and names_the_work(announced):
             return short_enough(announced, TITLE_WORDS, TITLE_KEEPS), "work"
-        work = activity_heading(events)
+        work = which_tests(activity_heading(events), events)
         if work and not re.match(_LOOKING, work):
             return work, "work"
     if phrase:
         return phrase, "first-prompt"
     return title, source
+
+
+def which_tests(work: str, events: Sequence[Event]) -> str:
+    """ "Getting the tests to pass" as a title, with the tests named when the first failing run named them
+    ("Getting the prop_roundtrip tests to pass"): a title that could head any session says which."""
+    if work != "Getting the tests to pass":
+        return work
+    from retell.extract.tools import SHELL_TOOLS, is_test_command
+
+    for event in events:
+        for call in event.calls or () if event.kind == TOOL_RUN and not event.sidechain else ():
+            if call.name in SHELL_TOOLS and is_test_command(call.target) and call.outcome and "failed" in call.outcome:
+                named = re.search(
+                    r"(?:--test|-run|-k)[ =]([A-Za-z][\w-]*)|\b(?:test_)?([A-Za-z][\w-]*?)(?:_test)?\.(?:py|rs|go)\b",
+                    call.target or "",
+                )
+                name = next((g for g in named.groups() if g), None) if named else None
+                return f"Getting the {name} tests to pass" if name else work
+    return work
 
 
 def _points_at_the_chat(phrase: str) -> bool:

@@ -35,6 +35,50 @@ _ASK = re.compile(
     r"tem como|dá pra|dá para|hay (?:forma|manera) de|se puede|on peut|est-ce qu'on peut)"
     r"(?:\s+(?:aussi|également|también|também|auch|bitte|mal|noch|me|mir|nous|nos))*\s+"
 )
+# "I need / Necesito / Ich brauche" in front of a thing ("Necesito un README decente para geocodex, ahora mismo
+# solo pone 'WIP'" -> "Un README decente para geocodex"): the thing is the work; what follows its comma, the why
+_NOUN_WISH = re.compile(
+    r"(?i)^(?:(?:I|we) (?:need|want|would like)|necesito|necesitamos|quiero|queremos|preciso(?: de)?|"
+    r"precisamos(?: de)?|quero|queremos|ich brauche|wir brauchen|ich möchte|ich hätte gern|il me faut|"
+    r"j'ai besoin d'|je voudrais|mi serve|ho bisogno di|vorrei)\s+"
+    r"(?=(?:a|an|some|un|una|unos|unas|um|uma|uns|umas|ein|eine|einen|une|des|uno)\s)"
+)
+# An opener that announces what follows, not the work ("three quick things:", "Tre cose veloci", "deux
+# questions :", "zwei Sachen"): a title that says nothing of the session
+_LIST_OPENER = re.compile(
+    r"(?i)^(?:a few|some|several|a couple of|two|three|four|five|\d+|due|tre|quattro|deux|trois|quatre|zwei|drei|"
+    r"vier|dos|tres|cuatro|duas|dois|três|quatro)\s+(?:(?:quick|small|little|short|veloci|rapide|piccole|"
+    r"rapides|petites|kurze|kleine|rápidas|rápidos|pequeñas|pequenas|rápidinhas)\s+)?"
+    r"(?:things?|cose|choses|sachen|dinge|cosas|coisas|questions?|domande|fragen|preguntas|perguntas|"
+    r"requests?|tasks?|chores|fixes|items?|points?)(?:\s+(?:quick|veloci|rapides|rápidas))?\W*$"
+)
+# 三件事 / 3つ / 세 가지: the same in Chinese, Japanese and Korean
+_CJK_LIST_OPENER = re.compile(r"^[\d一二三四五两兩几幾]+\s*(?:件事|个问题|個問題|つ|点|가지)[\W]*$")
+
+
+def announces_a_list(phrase: str) -> bool:
+    """Whether a phrase only announces the requests that follow it ("Three quick things", "Tre cose veloci")."""
+    text = phrase.strip()
+    return bool(_LIST_OPENER.match(text) or _CJK_LIST_OPENER.match(text))
+
+
+# A first sentence that points at something the reader cannot see ("esto es lo que nos está pasando?", "this is
+# what I get:", "voilà ce qui se passe"); what follows it says what it was
+_POINTER_LEAD = re.compile(
+    r"(?i)^(?:this|that|here|esto|eso|esta|aquí|ceci|ça|voilà|voici|c'est|das|dies|isso|isto|aqui|questo|ecco)\b"
+    r"[^.!?？。\n]{0,40}[.!?？。:]\s+(?=\S)"
+)
+
+
+def without_pointer_lead(request: str) -> str:
+    """`request` without a first sentence that only points (see _POINTER_LEAD), when four words or more follow."""
+    lead = _POINTER_LEAD.match(request.strip())
+    if not lead:
+        return request
+    rest = request.strip()[lead.end() :]
+    return rest[:1].upper() + rest[1:] if len(rest.split()) >= 4 else request
+
+
 _INFINITIVE_FIRST = re.compile(r"(?i)^\w+(?:ar|er|ir|re)(?:lo|la|los|las|le|les|se)?\b")  # es, pt, fr
 
 
@@ -54,7 +98,7 @@ def asked_work(text: str) -> str | None:
         if len(rest.split()) < 3 or not (german or _INFINITIVE_FIRST.match(rest)):
             continue
         rest = re.split(r"\s+(?:et|y|e|und)\s+(?:regarde|mira|olha|schau)\b", rest)[0]  # "…, et regarde ce…"
-        rest = re.sub(r"(?i)^(\w+)\s+(?:también|também|aussi|également|auch|noch)\b", r"\1", rest)
+        rest = re.sub(r"(?i)^(\w+)\s+(?:también|tambien|também|tambem|aussi|également|auch|noch)\b", r"\1", rest)
         return rest[:1].upper() + rest[1:]
     return None
 
@@ -89,21 +133,35 @@ def unchatted(phrase: str) -> str:
     newcomer = _NEWCOMER.match(text)
     if newcomer and _WISH.match(text[newcomer.end() :]):
         text = text[newcomer.end() :]
+    thing = _NOUN_WISH.match(text)
+    if thing and len(text) - thing.end() >= 12:
+        rest = re.split(r",\s+|\s+\(|\.\s", text[thing.end() :])[0].rstrip(" .:")  # the thing, not why
+        if len(rest.split()) >= 3:
+            text = rest[:1].upper() + rest[1:]
     wish = _WISH.match(text)
     if wish and len(text) - wish.end() >= 12:
         rest = text[wish.end() :]
         text = rest[:1].upper() + rest[1:]
     if _CJK.search(text):  # the first sentence ("…を貼りたいです。管理画面が遅くて…。"): the rest is why
-        text = re.split(r"(?<=[^\x00-\x7f])[。！？!?]", text, maxsplit=1)[0]
+        sentences = [t for t in re.split(r"(?<=[^\x00-\x7f])[。！？!?]", text) if t.strip()]
+        # … unless it is a word or two ("放棄。先用 CPU 跑小資料集…"): the next one says the step
+        short = len(sentences) > 1 and len(re.sub(r"\W", "", sentences[0])) <= 3
+        short = short and not re.search(r"[てで]$", sentences[0].strip())  # "直して。…": the ask, then an aside
+        text = (sentences[1] if short else sentences[0]).strip() if sentences else text
+        text = re.sub(r"^(?:じゃあ|それなら|なら|那就|那么|那麼|그럼|그러면)[、，,\s]*(?=.{4})", "", text)  # "then, …"
     text = _CJK_TAIL.sub("", text)
     cut = _RUN_ON.sub("", _CHAT_TAIL.sub("", text))
     if len(cut.split()) >= 3 or (_CJK.search(cut) and len(cut) >= 6):
         text = cut
     text = plain_korean(plain_chinese(plain_japanese(text)))
+    clauses = re.split(r"[，,]\s*", text)
+    if _CJK.search(text) and len(clauses) >= 3 and len(clauses[0]) >= 12 and all(len(c) <= 12 for c in clauses[1:]):
+        text = clauses[0]  # "…一直是 False，WSL2，顯卡 RTX 3060": the symptom, then its particulars strung on
     if _CJK.search(text) and len(text) > CJK_TITLE_CHARS:
         bare = re.sub(r"\([^()]*\)", lambda m: "_" * len(m.group(0)), text)  # not a comma inside brackets
         first = _CJK_CLAUSE.search(bare, 6)
-        if first and len(_CJK.findall(text[: first.start()])) >= 6:
+        cjk = len(_CJK.findall(text[: first.start()])) if first else 0
+        if first and (cjk >= 6 or (cjk >= 2 and first.start() >= 16)):  # "给 inventory-api 写个 openapi.yaml，…"
             text = text[: first.start()]
     return text.rstrip(" ,，、") or phrase
 
@@ -144,6 +202,8 @@ def plain_japanese(text: str) -> str:
     asked = re.match(r"^(.{6,}?)(?:ので|から|けど)、?.+?[てで]" + _PLEASE, text)
     if asked and _CJK.search(asked.group(1)):
         return asked.group(1)
+    if re.search(r"(?:に|を|で)?しよう(?:か|よ)?[。！!]*$", text):  # "JSON Lines にしよう" -> "JSON Lines にする"
+        return re.sub(r"しよう(?:か|よ)?[。！!]*$", "する", text)
     te = re.search(r"([えけげせぜてでねべめれ])て" + _PLEASE, text)
     if te:
         return text[: te.start()] + te.group(1) + "る"
@@ -205,6 +265,9 @@ def plain_chinese(text: str) -> str:
 _OPENING = re.compile(r"(?:^|[.!?:\n]\s*|[-*#>]\s+|\*\*)$")
 
 
+_GERMAN = re.compile(r"\b(?:ist|nach|dem|der|die|das|mein|meine|nicht|und|mit|warum|wieso|auf|für|beim|wird)\b")
+
+
 def as_the_session_writes(phrase: str, texts: Iterable[str]) -> str:
     """The author's lower-case names in the case the session writes them ("api" -> "API", "openapi" ->
     "OpenAPI", "react 19" -> "React 19"): a word Claude writes two times or more inside its sentences, always in
@@ -219,12 +282,53 @@ def as_the_session_writes(phrase: str, texts: Iterable[str]) -> str:
             forms = seen.setdefault(word.lower(), {})
             forms[word] = forms.get(word, 0) + (0 if opening and word.istitle() else 1)
 
+    german = bool(_GERMAN.search(phrase))
+
     def case(match: re.Match[str]) -> str:
         word = match.group(0)
         forms = {f: n for f, n in seen.get(word, {}).items() if n}
         if word in seen.get(word, {}) or len(forms) != 1:
             return word
         ((form, count),) = forms.items()
-        return form if count >= 2 else word
+        # a German noun Claude wrote once in its capital ("Beim Rebase…") is a noun: German writes every one so
+        german_noun = german and form.istitle()
+        return form if count >= 2 or (german_noun and count >= 1) else word
 
     return re.sub(r"(?<![\w./@-])[a-z][a-z0-9]{2,}(?![\w/@-])(?!\s+-)", case, phrase)  # not "claude -p"
+
+
+# Initialisms every developer writes in capitals; "ci" or "api" typed in a hurry is "CI", "API" in a title
+_INITIALISMS = frozenset(
+    re.findall(
+        r"\w+",
+        "ci api url sql css html json yaml http https ssh dns cpu gpu jwt sdk cli csv pdf ui ux aws gcp pr db",
+    )
+)
+_ENGLISH_WORDS = re.compile(r"(?i)\b(?:the|an|to|and|is|are|for|with|of|on|takes|it|my|our|this)\b")
+
+
+def with_initialisms(phrase: str) -> str:
+    """An English phrase with the initialisms in it in capitals ("Ci takes 14 minutes…" -> "CI takes 14
+    minutes…"); never inside code, a path or a name with a dot, and not in another language (Italian "ci")."""
+    if not _ENGLISH_WORDS.search(phrase) or _CJK.search(phrase):
+        return phrase
+    parts = re.split(r"(`[^`]*`)", phrase)
+    for i in range(0, len(parts), 2):
+        parts[i] = re.sub(r"(?<![\w./@$-])[A-Za-z]{2,5}(?![\w/@-])(?!\.\w)", _capitals, parts[i])
+    return "".join(parts)
+
+
+def _capitals(match: re.Match[str]) -> str:
+    word = match.group(0)
+    if word.lower() in _INITIALISMS:
+        return word.upper()
+    if word.lower().endswith("s") and word[:-1].lower() in _INITIALISMS and len(word) >= 3:
+        return word[:-1].upper() + "s"  # "apis", "APIS" -> "APIs"
+    return word
+
+
+def spelled_out(phrase: str) -> str:
+    """A phrase with the chat's shorthand spelled out: "w/" is "with", "w/o" "without", "b/c" "because"."""
+    phrase = re.sub(r"(?i)(?<![\w/])w/o(?=\s)", "without", phrase)
+    phrase = re.sub(r"(?i)(?<![\w/])w/(?=\s)", "with", phrase)
+    return re.sub(r"(?i)(?<![\w/])b/c(?=\s)", "because", phrase)

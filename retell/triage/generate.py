@@ -27,7 +27,7 @@ from retell.extract.local_headings import in_language, project_title
 from retell.extract.project import project_name
 from retell.extract.requests import author_words
 from retell.extract.timeutil import to_epoch_ms
-from retell.extract.titles import post_title
+from retell.extract.titles import post_title, which_tests
 from retell.extract.tools import shorten_words
 from retell.redact import Redactor
 from retell.report import gap_phrase, human_bytes
@@ -204,7 +204,7 @@ def proposed_title(log: EventLog, language: str | None = None) -> tuple[str | No
         title = without_typos(title, log.events)
     if not title:  # no request and no title (an excerpt, a session of tool work): what the work was ("Working on
         # <project> with Claude Code" says nothing of it); the work only: a talk is no title
-        work = in_language(activity_heading(log.events), log.events, language)
+        work = in_language(which_tests(activity_heading(log.events), log.events), log.events, language)
         if work:
             title, source = work, "work"
         elif project_name(log.session.cwd) and kind_heading(log.events) in _KIND_TITLES:

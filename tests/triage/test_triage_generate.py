@@ -84,7 +84,8 @@ def test_one_entry_per_chapter_secret_and_image(session: Session) -> None:
     assert [c["title"] for c in chapters] == [
         "Sending out subagents",  # "Fix the blank login page" is the title, said as "Fixing…"
         "Implementing the plan: rotate the token and fix the redirect",
-        "The tests",  # "Now …, please" is how it was said, not what it is about
+        # "Now the tests, please" leaves "The tests": a thing, not what was done with it; the stretch took a screenshot
+        "Looking at screenshots",
     ]
     assert chapters[2]["info"]["bridge"].startswith("We fixed the redirect.")
     secrets = doc["secrets"]
