@@ -199,6 +199,10 @@ def test_an_avif_image_labelled_png_is_kept(tx: Transcript, tmp_path: Path) -> N
         (["Sửa lỗi đăng nhập giúp tôi, bấm nút thì không có gì xảy ra", "ok"], "vi", "Bản nháp này do retell"),
         (["Bitte repariere den Fehler beim Anmelden, der Knopf macht gar nichts", "ja"], "de", "Diesen Entwurf hat"),
         (["Please fix the login page, the button does nothing when clicked", "ok"], "en", None),
+        # (a blind session set, fresh4, stop 36: Dutch, Polish and Turkish posts ended "Where it ended")
+        (["Kun je de inlogpagina repareren? De knop doet niets als ik erop klik", "ja"], "nl", "retell schreef dit"),
+        (["Napraw stronę logowania, przycisk nic nie robi po kliknięciu", "tak"], "pl", "retell napisał ten"),
+        (["Giriş sayfasını düzeltir misin, butona tıklayınca hiçbir şey olmuyor", "evet"], "tr", "Bu taslağı retell"),
     ],
 )
 def test_the_post_is_in_the_authors_language(
@@ -457,3 +461,23 @@ def test_code_in_a_message_is_placed_beside_the_quote_and_the_quote_keeps_its_ci
     # Python-Markdown reads no fenced code inside a block quote: the code is outside it, closed, and the citation
     # is on the quote (after a closing fence it would keep the fence from closing)
     assert "> Why does this run? <!-- ev: e1 -->\n\n```html\n<script>alert(1)</script>\n```\n" in draft
+
+
+@pytest.mark.parametrize(
+    ("message", "ended", "numbers"),
+    [
+        ("Kun je de inlogpagina repareren? De knop doet niets als ik erop klik", "Hoe het afliep", "In cijfers"),
+        ("Napraw stronę logowania, przycisk nic nie robi po kliknięciu", "Jak to się skończyło", "W liczbach"),
+        ("Giriş sayfasını düzeltir misin, butona tıklayınca hiçbir şey olmuyor", "Nasıl bitti", "Rakamlarla"),
+    ],
+)
+def test_the_headings_retell_makes_up_are_in_the_posts_language(
+    tx: Transcript, tmp_path: Path, message: str, ended: str, numbers: str
+) -> None:
+    """A blind reader (fresh4, stop 36): "Where it ended" and "By the numbers" in Dutch, Polish and Turkish posts."""
+    tx.user(message)
+    tx.assistant("Done: the click handler was never bound; `login.js` binds it now.")
+    told = Told(tx, tmp_path)
+    assert f"## {ended}\n" in told.draft and "Where it ended" not in told.draft
+    post = told.post(tmp_path)
+    assert numbers in post and "By the numbers" not in post

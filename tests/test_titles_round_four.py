@@ -167,7 +167,8 @@ def test_a_chinese_session_of_work_alone_is_titled_and_headed_in_chinese(tx: Tra
     assert in_language("修复登录页面", events, "zh") == "修复登录页面"  # the author's own words stay
     assert in_language("Changing the renderer", events, "en") == "Changing the renderer"
     assert in_language("Changing the renderer", events, "vi") == "Thay đổi renderer.py"  # (round seven)
-    assert in_language("Changing the renderer", events, "nl") == "Changing the renderer"  # no words for it yet
+    assert in_language("Changing the renderer", events, "nl") == "Wijzigingen in renderer.py"  # (stop 36)
+    assert in_language("Changing the renderer", events, "sv") == "Changing the renderer"  # no words for it yet
     assert project_title("proj", "ja") == "proj での作業"
     assert project_title("proj", "en") is None
 
