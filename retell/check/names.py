@@ -30,10 +30,14 @@ _UPPER = "A-ZÁÉÍÓÚÑÄÖÜÀÂÈÊÎÔÛÇ"
 _WORD = rf"[{_UPPER}][\w'’-]*"
 _RUN = re.compile(rf"(?<![\w'’./@#-]){_WORD}(?:[ \t]+{_WORD})*")
 _SENTENCE_START = re.compile(r"(?:^|[.!?:;¿¡(\[*#>—–-]|\n)\s*$")
-# Capitalised in English though no name of anything a session would hold: the days, the months, "I".
+# Capitalised in English though no name of anything a session would hold: the days, the months, "I", and the
+# languages (the offline engine's own note says its sentences are "in English"; a post says it is "in Spanish").
 _VOCABULARY = wordset(
     "i i'd i'm i've i'll monday tuesday wednesday thursday friday saturday sunday january february march april "
-    "may june july august september october november december"
+    "may june july august september october november december "
+    "english spanish french german italian portuguese dutch polish turkish russian ukrainian chinese japanese "
+    "korean vietnamese arabic hebrew hindi swedish norwegian danish finnish czech greek indonesian thai "
+    "mandarin cantonese traditional simplified"
 )
 _CAPITALISING = ("en", "es", "fr", "it", "pt", "nl")
 MIN_NAME = 3  # letters of a name worth looking for ("QA", "UI" are too short to tell from vocabulary)

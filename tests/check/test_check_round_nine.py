@@ -140,6 +140,13 @@ def test_a_person_the_session_never_names_is_reported_as_a_note() -> None:
     assert problems("J1", told.replace("built.", "built <!-- ok: she wrote it -->.")) == []
 
 
+def test_a_language_is_no_name_the_session_must_give() -> None:
+    """The offline engine's own note ("its own sentences are in English") failed its own check on a corpus
+    session told in Japanese (stop 36)."""
+    told = "I asked Claude for two changes to the timeline, and wrote the post in English though the notes were in Spanish. <!-- ev: e1 -->\n"
+    assert problems("J1", told) == []
+
+
 def test_a_name_in_spanish_prose_and_the_languages_left_alone() -> None:
     spanish = (
         "Trabajé con Claude en la fase 4 del proyecto que mantengo con Tomás Rivera, solo la fase 4. <!-- ev: e1 -->\n"
