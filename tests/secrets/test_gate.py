@@ -68,6 +68,7 @@ def test_the_letters_python_folds_onto_ascii_ones_are_all_known() -> None:
 def test_the_findings_are_the_same_without_google_re2(
     monkeypatch: pytest.MonkeyPatch, usernames: tuple[str, ...]
 ) -> None:
+    monkeypatch.setattr(rule_module, "ASK_AFTER", 0)
     texts = _texts()
     asked = Scanner(usernames)
     with_re2 = [[(f.kind, f.start, f.end, f.value) for f in asked.find(text)] for text in texts]
@@ -90,6 +91,7 @@ def test_an_account_and_its_password_are_found_and_the_rule_does_not_run_where_i
         return matches(self, text, near)
 
     monkeypatch.setattr(rule_module.Rule, "matches", recording)
+    monkeypatch.setattr(rule_module, "ASK_AFTER", 0)
     prose = "We split the list, sorted it, and wrote it back, one line per item, " * 40
     assert Scanner().find(prose) == []
     assert "account-comma-password" not in ran
@@ -98,7 +100,8 @@ def test_an_account_and_its_password_are_found_and_the_rule_does_not_run_where_i
     assert [(f.kind, f.value) for f in found] == [("password-in-text", "Kestrel#2031")]
 
 
-def test_a_text_that_is_no_utf8_is_scanned_by_every_rule() -> None:
+def test_a_text_that_is_no_utf8_is_scanned_by_every_rule(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(rule_module, "ASK_AFTER", 0)
     text = "RDP: administrator, Kestrel#2031\n\ud800"
     assert [f.value for f in Scanner().find(text)] == ["Kestrel#2031"]
 
@@ -117,3 +120,13 @@ def test_without_google_re2_no_rule_is_asked_first(monkeypatch: pytest.MonkeyPat
     rule = rule_module.Rule("password-in-text", "secret", r"(?i)(?<!\w)(?:admin|root), (?P<v>\S{6,})", (", ",))
     assert rule.asked_first is None
     assert rule.may_match("root, Kestrel#2031")
+
+
+def test_a_rule_is_asked_of_re2_only_once_it_has_been_tried_over_much_text() -> None:
+    rule = rule_module.Rule("password-in-text", "secret", r"(?i)(?<!\w)(?:admin|oper), (?P<v>\S{6,})", (", ",))
+    short = "a list, of things, " * 10
+    assert rule.may_match(short)  # (tried: too little text so far to be worth RE2's compile)
+    assert "asked_first" not in rule.__dict__
+    long = "a list, of things, " * (rule_module.ASK_AFTER // 19 + 1)
+    assert not rule.may_match(long)
+    assert rule.may_match("oper, Kestrel#2031")
