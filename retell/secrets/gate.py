@@ -1,0 +1,237 @@
+"""A rule's regex, tried in full at every position of a text, asked first of RE2 (google-re2): can it match here?
+
+Python's regex engine finds a regex that starts with a literal (or a set of first characters) by a fast search
+for it; one that starts with a lookbehind or an ignore-case word list (`(?i)(?<![\\w/.:@$-])(?P<user>admin|root|
+…)`) is tried in full at each position: one such rule cost a 100 MB session's parse 0.7-0.9 s of CPU to find a
+match in 76 of 5,437 texts. Here the regex is read with Python's own regex parser and written again as an RE2
+pattern that matches wherever it could, and more (`superset`): lookarounds and anchors dropped, a back reference
+as any text, `\\w` as any word character or any non-ASCII one, a long count loosened. RE2 runs it in linear time
+(a DFA over the text's UTF-8 bytes); where it finds nothing, the rule's regex can find nothing and is not run;
+where it finds something, the rule's own regex runs as before and gives the exact spans. So the findings are
+the same, byte for byte.
+
+Only those rules are asked: where Python's engine starts from a literal, RE2 is no faster (measured). Without
+google-re2 (no wheel for a platform), or for a text RE2 cannot read (a lone surrogate), every rule runs as before.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+try:  # (Python 3.11 moved the parser; 3.10 has it under its old name)
+    _parser: Any = importlib.import_module("re._parser")
+    _c: Any = importlib.import_module("re._constants")
+except ImportError:  # pragma: no cover - Python 3.10
+    _parser = importlib.import_module("sre_parse")
+    _c = importlib.import_module("sre_constants")
+
+_TOP = 0x10FFFF
+_NON_ASCII = [(0x80, _TOP)]
+# Python's IGNORECASE matches these with an ASCII letter (İ and ı with i, ſ with s, the Kelvin sign with k): found
+# by trying every code point (tests/secrets/test_gate.py does it again)
+_ASCII_FOLDS = [(0x130, 0x131), (0x17F, 0x17F), (0x212A, 0x212A)]
+# `{m,n}`: counts up to this are kept; a longer one only needs this many (a superset, and a smaller automaton)
+_COUNT = 8
+_SURROGATES = (0xD800, 0xDFFF)
+
+Ranges = list[tuple[int, int]]
+
+# (what a class holds, at least, where it is negated; what it can hold, where it is not)
+_CATEGORIES: dict[str, tuple[Ranges, Ranges]] = {
+    "DIGIT": ([(0x30, 0x39)], [(0x30, 0x39), *_NON_ASCII]),
+    "NOT_DIGIT": ([(0, 0x2F), (0x3A, 0x7F)], [(0, 0x2F), (0x3A, _TOP)]),
+    # (Unicode's `\s` also holds \x1c-\x1f; ASCII's does not)
+    "SPACE": ([(0x09, 0x0D), (0x20, 0x20)], [(0x09, 0x0D), (0x1C, 0x20), *_NON_ASCII]),
+    "NOT_SPACE": ([(0, 0x08), (0x0E, 0x1B), (0x21, 0x7F)], [(0, 0x08), (0x0E, 0x1F), (0x21, _TOP)]),
+    "WORD": (
+        [(0x30, 0x39), (0x41, 0x5A), (0x5F, 0x5F), (0x61, 0x7A)],
+        [(0x30, 0x39), (0x41, 0x5A), (0x5F, 0x5F), (0x61, 0x7A), *_NON_ASCII],
+    ),
+    "NOT_WORD": (
+        [(0, 0x2F), (0x3A, 0x40), (0x5B, 0x5E), (0x60, 0x60), (0x7B, 0x7F)],
+        [(0, 0x2F), (0x3A, 0x40), (0x5B, 0x5E), (0x60, 0x60), (0x7B, _TOP)],
+    ),
+}
+
+
+class Untranslatable(Exception):
+    """A regex this reading does not know: its rule always runs."""
+
+
+def superset(regex: str, flags: int = 0) -> str:
+    """An RE2 pattern that matches somewhere in every text where `regex` (Python's) matches somewhere."""
+    parsed = _parser.parse(regex, flags)
+    ignore = bool(parsed.state.flags & _c.SRE_FLAG_IGNORECASE)
+    return _seq(parsed.data, ignore)
+
+
+def _seq(items: Any, ignore: bool) -> str:
+    return "".join(_node(op, av, ignore) for op, av in items)
+
+
+def _node(op: Any, av: Any, ignore: bool) -> str:
+    name = op.name
+    if name == "LITERAL":
+        return _class(_fold([(av, av)]) if ignore else [(av, av)])
+    if name == "NOT_LITERAL":  # (Python's IGNORECASE excludes its other cases too: excluding fewer is wider)
+        return _class(_complement([(av, av)]))
+    if name == "ANY":
+        return "(?s:.)"
+    if name == "IN":
+        return _class(_in(av, ignore))
+    if name == "BRANCH":
+        return "(?:" + "|".join(_seq(branch, ignore) for branch in av[1]) + ")"
+    if name == "SUBPATTERN":
+        _group, add, delete, body = av
+        if add & _c.SRE_FLAG_IGNORECASE:
+            ignore = True
+        if delete & _c.SRE_FLAG_IGNORECASE:
+            ignore = False
+        return "(?:" + _seq(body, ignore) + ")"
+    if name == "ATOMIC_GROUP":  # (it only ever takes fewer matches)
+        return "(?:" + _seq(av, ignore) + ")"
+    if name in ("MAX_REPEAT", "MIN_REPEAT", "POSSESSIVE_REPEAT"):
+        low, high, body = av
+        inner = "(?:" + _seq(body, ignore) + ")"
+        low = min(low, _COUNT)
+        if high == _c.MAXREPEAT or high > _COUNT:
+            return f"{inner}{{{low},}}" if low else f"{inner}*"
+        return f"{inner}{{{low},{high}}}"
+    if name in ("AT", "ASSERT", "ASSERT_NOT"):  # (an anchor or a lookaround only narrows where it matches)
+        return ""
+    if name == "GROUPREF":
+        return "(?s:.)*"
+    if name == "GROUPREF_EXISTS":
+        _group, yes, no = av
+        return "(?:" + _seq(yes, ignore) + "|" + (_seq(no, ignore) if no else "") + ")"
+    raise Untranslatable(name)
+
+
+def _in(items: Any, ignore: bool) -> Ranges:
+    """The code points a class can match (more, never fewer)."""
+    negate = bool(items) and items[0][0].name == "NEGATE"
+    held: Ranges = []
+    for op, av in items[1:] if negate else items:
+        name = op.name
+        if name == "LITERAL":
+            held.append((av, av))
+        elif name == "RANGE":
+            held.append((av[0], av[1]))
+        elif name == "CATEGORY":
+            category = av.name.removeprefix("CATEGORY_").removeprefix("UNI_")
+            if category not in _CATEGORIES:
+                raise Untranslatable(av.name)
+            at_least, at_most = _CATEGORIES[category]
+            held.extend(at_least if negate else at_most)
+        else:
+            raise Untranslatable(name)
+    if negate:  # (what it surely excludes: the items as written, each category's ASCII part)
+        return _complement(held)
+    return _fold(held) if ignore else held
+
+
+def _fold(ranges: Ranges) -> Ranges:
+    """With IGNORECASE: ASCII letters in both cases and what Python folds onto them; a non-ASCII character may
+    fold onto any other, and onto i, k or s (the other way round of `_ASCII_FOLDS`)."""
+    out = list(ranges)
+    for low, high in ranges:
+        if high > 0x7F:
+            out.append((0x80, _TOP))
+            out.extend((c, c) for c in b"IKSiks")
+        for a, b, shift in ((0x41, 0x5A, 0x20), (0x61, 0x7A, -0x20)):
+            lo, hi = max(low, a), min(high, b)
+            if lo <= hi:
+                out.append((lo + shift, hi + shift))
+                out.extend(_ASCII_FOLDS)
+    return out
+
+
+def _complement(ranges: Ranges) -> Ranges:
+    out: Ranges = []
+    at = 0
+    for low, high in _merged(ranges):
+        if low > at:
+            out.append((at, low - 1))
+        at = max(at, high + 1)
+    if at <= _TOP:
+        out.append((at, _TOP))
+    return out
+
+
+def _merged(ranges: Ranges) -> Ranges:
+    out: Ranges = []
+    for low, high in sorted(ranges):
+        if out and low <= out[-1][1] + 1:
+            out[-1] = (out[-1][0], max(out[-1][1], high))
+        else:
+            out.append((low, high))
+    return out
+
+
+def _class(ranges: Ranges) -> str:
+    """An RE2 class of these code points (UTF-8 has no surrogates: they are left out)."""
+    parts = []
+    for low, high in _merged(ranges):
+        for a, b in ((low, min(high, _SURROGATES[0] - 1)), (max(low, _SURROGATES[1] + 1), high)):
+            if a <= b:
+                parts.append(f"\\x{{{a:x}}}" if a == b else f"\\x{{{a:x}}}-\\x{{{b:x}}}")
+    if not parts:
+        return "[^\\x00-\\x{10ffff}]"  # (matches nothing)
+    return "[" + "".join(parts) + "]"
+
+
+def _tried_everywhere(items: Any, ignore: bool) -> bool:
+    """Whether Python's engine tries this regex in full at each position: it starts with no literal (nor a set of
+    first characters) that the engine's own search can look for (re/_compiler.py's `_compile_info`)."""
+    if not items:
+        return False
+    op, av = items[0]
+    name = op.name
+    if name == "SUBPATTERN":
+        _group, add, delete, body = av
+        inner = (ignore or bool(add & _c.SRE_FLAG_IGNORECASE)) and not delete & _c.SRE_FLAG_IGNORECASE
+        return _tried_everywhere(body, inner)
+    if name == "LITERAL":
+        return ignore
+    if name == "IN":
+        return ignore
+    if name == "BRANCH":
+        return ignore or any(not branch or branch[0][0].name != "LITERAL" for branch in av[1])
+    return True  # (an assertion, a repeat, any character: no prefix to search for)
+
+
+class Gate:
+    """Whether a rule's regex can match a text, asked of RE2."""
+
+    def __init__(self, pattern: Any) -> None:
+        self._search = pattern.search
+
+    def can_match(self, text: str) -> bool:
+        try:
+            return self._search(text) is not None
+        except UnicodeEncodeError:  # (a lone surrogate: RE2 reads UTF-8 only)
+            return True
+
+
+def gate_for(regex: str, flags: int) -> Gate | None:
+    """A `Gate` for a regex that Python tries in full at each position; None for any other (Python's own search is
+    as fast), for a regex this reading does not know, or without google-re2."""
+    try:
+        parsed = _parser.parse(regex, flags)
+        ignore = bool(parsed.state.flags & _c.SRE_FLAG_IGNORECASE)
+        if not _tried_everywhere(parsed.data, ignore):
+            return None
+        translated = _seq(parsed.data, ignore)
+    except Exception:  # (a shape this reading does not know: the rule runs as before)
+        return None
+    try:
+        import re2  # google-re2
+    except ImportError:
+        return None
+    options = re2.Options()
+    options.log_errors = False
+    try:
+        return Gate(re2.compile(translated, options))
+    except re2.error:  # (too big for RE2's limits: the rule runs as before)
+        return None

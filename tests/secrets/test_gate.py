@@ -1,0 +1,132 @@
+"""A rule that Python's engine would try at every position of a text is asked of RE2 first (secrets/gate.py): RE2
+runs a wider pattern read from the rule's regex, and where it finds nothing the rule's regex is not run. The
+findings stay exactly what they were, with google-re2 or without it."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pytest
+from secrets_support import ordinary, planted
+
+from retell.secrets import Scanner
+from retell.secrets import gate as gate_module
+from retell.secrets import rule as rule_module
+
+re2 = pytest.importorskip("re2")
+
+# What Python's IGNORECASE and Unicode classes take that an ASCII reading would miss: dotless and dotted i, the
+# long s, the Kelvin sign, Arabic-Indic and full-width digits, no-break and ideographic spaces, \x1c-\x1f
+UNICODE = [
+    "RDP: admİn, Kestrel#2031 and ROOT, Falcon#2024; ſa, Sparrow#2025",
+    "ADMIN , 'Heron#2026' ; deploy,Osprey#2027 (port 2222); user\u00a0, Plover#2028",
+    "kubectl login --password Kelvin\u212a99x -u ops; mysql -pS3cr3t\u017fx; ٤١٥-٥٥٥-٠١٣٢ ４１５-５５５-０１３２",
+    "pass\x1c word\u3000is\u2003Hunter2024!; login: root\x1fToor2024!",
+]
+
+
+def _texts() -> list[str]:
+    texts = [case.text for case in planted(seed=3)] + ordinary() + UNICODE
+    # the same texts with their letters in other cases and in the letters Python's IGNORECASE folds onto them
+    swapped = [t.swapcase() for t in texts]
+    folded = [t.replace("i", "ı").replace("s", "ſ").replace("k", "\u212a") for t in texts]
+    return texts + swapped + folded
+
+
+def test_the_wider_pattern_matches_wherever_the_rule_does() -> None:
+    scanner = Scanner(("sam", "j.doe"))
+    texts = _texts()
+    runs: dict[int, list[str]] = {}  # (each rule over the texts where a scan runs it: its keywords occur)
+    for text in texts:
+        for index in {i for _, (_, indexes, _) in scanner._keywords.iter(text.lower()) for i in indexes}:
+            runs.setdefault(index, []).append(text)
+    checked = 0
+    for index, rule in enumerate(scanner.rules):
+        try:
+            wider = re2.compile(gate_module.superset(rule.regex, rule.flags))
+        except (gate_module.Untranslatable, re2.error):
+            continue
+        checked += 1
+        for text in texts if rule.always else runs.get(index, []):
+            for m in rule.pattern.finditer(text):
+                assert wider.search(m.group(0)) is not None, (rule.kind, rule.rule_id, m.group(0))
+    assert checked > 300
+
+
+def test_the_letters_python_folds_onto_ascii_ones_are_all_known() -> None:
+    ascii_letters = re.compile("[a-z]", re.I)
+    folded = [c for c in range(0x80, 0x110000) if ascii_letters.fullmatch(chr(c))]
+    known = [c for low, high in gate_module._ASCII_FOLDS for c in range(low, high + 1)]
+    assert folded == known
+    # and those fold onto i, k and s only, of the ASCII characters
+    for c in known:
+        assert {chr(x) for x in range(0x80) if re.fullmatch(re.escape(chr(c)), chr(x), re.I)} <= set("IKSiks")
+
+
+@pytest.mark.parametrize("usernames", [(), ("sam",)])
+def test_the_findings_are_the_same_without_google_re2(
+    monkeypatch: pytest.MonkeyPatch, usernames: tuple[str, ...]
+) -> None:
+    monkeypatch.setattr(rule_module, "ASK_AFTER", 0)
+    texts = _texts()
+    asked = Scanner(usernames)
+    with_re2 = [[(f.kind, f.start, f.end, f.value) for f in asked.find(text)] for text in texts]
+    assert any(r.asked_first is not None for r in asked.rules)
+    monkeypatch.setattr(rule_module.Rule, "may_match", lambda self, text: True)
+    assert [[(f.kind, f.start, f.end, f.value) for f in asked.find(text)] for text in texts] == with_re2
+    assert any(with_re2[-len(UNICODE) :])
+
+
+def test_an_account_and_its_password_are_found_and_the_rule_does_not_run_where_it_cannot_match(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    ran: list[str] = []
+    matches = rule_module.Rule.matches
+
+    def recording(
+        self: rule_module.Rule, text: str, near: list[tuple[int, int]] | None = None
+    ) -> Iterator[re.Match[str]]:
+        ran.append(self.rule_id or self.kind)
+        return matches(self, text, near)
+
+    monkeypatch.setattr(rule_module.Rule, "matches", recording)
+    monkeypatch.setattr(rule_module, "ASK_AFTER", 0)
+    prose = "We split the list, sorted it, and wrote it back, one line per item, " * 40
+    assert Scanner().find(prose) == []
+    assert "account-comma-password" not in ran
+    found = Scanner().find("RDP: administrator, Kestrel#2031")
+    assert "account-comma-password" in ran
+    assert [(f.kind, f.value) for f in found] == [("password-in-text", "Kestrel#2031")]
+
+
+def test_a_text_that_is_no_utf8_is_scanned_by_every_rule(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(rule_module, "ASK_AFTER", 0)
+    text = "RDP: administrator, Kestrel#2031\n\ud800"
+    assert [f.value for f in Scanner().find(text)] == ["Kestrel#2031"]
+
+
+def test_without_google_re2_no_rule_is_asked_first(monkeypatch: pytest.MonkeyPatch) -> None:
+    import builtins
+
+    real_import = builtins.__import__
+
+    def no_re2(name: str, *args: object, **kwargs: object) -> object:
+        if name == "re2":
+            raise ImportError(name)
+        return real_import(name, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(builtins, "__import__", no_re2)
+    rule = rule_module.Rule("password-in-text", "secret", r"(?i)(?<!\w)(?:admin|root), (?P<v>\S{6,})", (", ",))
+    assert rule.asked_first is None
+    assert rule.may_match("root, Kestrel#2031")
+
+
+def test_a_rule_is_asked_of_re2_only_once_it_has_been_tried_over_much_text() -> None:
+    rule = rule_module.Rule("password-in-text", "secret", r"(?i)(?<!\w)(?:admin|oper), (?P<v>\S{6,})", (", ",))
+    short = "a list, of things, " * 10
+    assert rule.may_match(short)  # (tried: too little text so far to be worth RE2's compile)
+    assert "asked_first" not in rule.__dict__
+    long = "a list, of things, " * (rule_module.ASK_AFTER // 19 + 1)
+    assert not rule.may_match(long)
+    assert rule.may_match("oper, Kestrel#2031")
