@@ -221,8 +221,13 @@ _IPV4_SHAPED = re.compile(r"\d{1,3}(?:\.\d{1,3}){3}")
 
 
 def _placeholder_digits(digits: str) -> bool:
-    """`123-456-7890`, `987-654-3210`: the digits a form's example shows, not anyone's number."""
-    return digits in "01234567890123456789" or digits in "98765432109876543210"
+    """`123-456-7890`, `987-654-3210`, `+49 000 0000000`: the digits a form's example shows (a run, or a
+    country code and one digit repeated), not anyone's number."""
+    return (
+        digits in "01234567890123456789"
+        or digits in "98765432109876543210"
+        or re.fullmatch(r"\d{0,3}?(\d)\1{6,}", digits) is not None
+    )
 
 
 # A number in a country's national format with no word saying it is one (`0151 23456789`, `06 12 34 56 78`,

@@ -202,3 +202,15 @@ def test_a_recovery_phrase_with_no_word_naming_it_is_flagged(scanner: Scanner, t
 )
 def test_lowercase_words_that_are_no_phrase_are_left(scanner: Scanner, text: str) -> None:
     assert not [f for f in scanner.scan(text) if f.kind == "private-key"], text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '<input name="phone" placeholder="+49 0000 0000000">',
+        "mobile: +31 000 000000",
+        '{"tel": "+34 000 000 000"}',
+    ],
+)
+def test_a_phone_field_placeholder_of_one_repeated_digit_is_no_number(scanner: Scanner, text: str) -> None:
+    assert not scanner.scan(text), text
