@@ -20,6 +20,7 @@ from retell.secrets.values import (
     is_numeric,
     is_placeholder,
     looks_random,
+    words,
 )
 
 _QUOTED = r"(?:\"(?P<vq>(?:[^\"\\\n]|\\.){1,300})\"|'(?P<vs>[^'\n]{1,300})')"
@@ -80,10 +81,25 @@ def _tagged(m: re.Match[str]) -> bool:
 _JOINED_PASSPHRASE = re.compile(r"[a-z]{3,12}(?:-[a-z]{3,12}){2,5}(?:-?\d{1,4})?")
 
 
+# words that make a hyphenated description of a password, not a passphrase (`auto-generated-value`,
+# `case-sensitive-and-hashed`, `user-defined-per-site`)
+_DESCRIBING = words(
+    """
+    auto self user non pre post read write only based generated defined managed protected encrypted hashed
+    salted required optional default random secure strong weak sensitive insensitive case per site time
+    """
+)
+
+
 def _joined_passphrase(value: str) -> bool:
     bare = value.strip("'\"`" + TYPOGRAPHIC)
     words = bare.split("-")
-    return len(bare) >= 14 and _JOINED_PASSPHRASE.fullmatch(bare) is not None and len(set(words)) == len(words)
+    return (
+        len(bare) >= 14
+        and _JOINED_PASSPHRASE.fullmatch(bare) is not None
+        and len(set(words)) == len(words)
+        and not _DESCRIBING.intersection(words)
+    )
 
 
 def _told_password(value: str, m: re.Match[str]) -> bool:

@@ -120,7 +120,13 @@ def test_a_told_passphrase_or_a_compound_password_word_is_flagged(scanner: Scann
 
 @pytest.mark.parametrize(
     "text",
-    ["the password is end-to-end encrypted", "the reset-password flow is read-only-mode", "my-long-branch-name is up"],
+    [
+        "the password is end-to-end encrypted",
+        "the reset-password flow is read-only-mode",
+        "my-long-branch-name is up",
+        "the admin password is auto-generated-value on first boot",
+        "das Passwort ist case-sensitive-und-gehasht",
+    ],
 )
 def test_a_hyphenated_phrase_that_is_no_password_is_left(scanner: Scanner, text: str) -> None:
     assert not scanner.scan(text), text
