@@ -20,6 +20,7 @@ from retell.secrets.values import (
     is_numeric,
     is_placeholder,
     looks_random,
+    words,
 )
 
 _QUOTED = r"(?:\"(?P<vq>(?:[^\"\\\n]|\\.){1,300})\"|'(?P<vs>[^'\n]{1,300})')"
@@ -74,12 +75,39 @@ def _tagged(m: re.Match[str]) -> bool:
     return m.lastgroup is not None and YAML_TAG.match(m.string, m.start(m.lastgroup)) is not None
 
 
+# A generated passphrase (diceware, Bitwarden's and 1Password's word generators): three to six lowercase words
+# joined by hyphens, maybe a number at the end (`nemo-soccer-snoopy`). Told after a password word it is the
+# password, though it is shaped like a slug that alone tells nothing.
+_JOINED_PASSPHRASE = re.compile(r"[a-z]{3,12}(?:-[a-z]{3,12}){2,5}(?:-?\d{1,4})?")
+
+
+# words that make a hyphenated description of a password, not a passphrase (`auto-generated-value`,
+# `case-sensitive-and-hashed`, `user-defined-per-site`)
+_DESCRIBING = words(
+    """
+    auto self user non pre post read write only based generated defined managed protected encrypted hashed
+    salted required optional default random secure strong weak sensitive insensitive case per site time
+    """
+)
+
+
+def _joined_passphrase(value: str) -> bool:
+    bare = value.strip("'\"`" + TYPOGRAPHIC)
+    words = bare.split("-")
+    return (
+        len(bare) >= 14
+        and _JOINED_PASSPHRASE.fullmatch(bare) is not None
+        and len(set(words)) == len(words)
+        and not _DESCRIBING.intersection(words)
+    )
+
+
 def _told_password(value: str, m: re.Match[str]) -> bool:
     return (
         not is_placeholder(_written(m))
         and not _tagged(m)
         and not _names_no_credential(m)
-        and looks_like_a_password(value)
+        and (looks_like_a_password(value) or _joined_passphrase(value))
     )
 
 
@@ -543,7 +571,8 @@ _NOUN_PASS = (
 def _told(words: str, g: str, chosen: bool = False) -> str:
     # the word may end a variable's name, in a code span or not (`I set \`DB_PASSWORD\` to \`C0b@lt40\``)
     return (
-        rf"(?i)(?<![A-Za-z0-9-]){words}(?:[_.][\w.]*)?(?![\w-])[`'\"”]?{_GAP}{_VERB}"
+        # (or ends a German compound: `das Jenkins-Passwort ist …`, `WLAN-Kennwort:`)
+        rf"(?i)(?:(?<![A-Za-z0-9-])|(?<=[A-Za-z]{{2}}-)(?-i:(?=[A-ZÄÖÜ]))){words}(?:[_.][\w.]*)?(?![\w-])[`'\"”]?{_GAP}{_VERB}"
         r"(?:[ \t]+(?:now|still|just|actually|also|jetzt|nun|noch|maintenant|toujours|ahora|todavía|agora|ainda|nu))?"
         r"(?:[ \t]*[:：])?" + (r"[ \t]*[\"'`“]?" + _CHOSEN_AHEAD if chosen else "") + _TOLD.format(g=g)  # (`is: x`)
     )
@@ -806,6 +835,21 @@ PAIR_RULES: tuple[Rule, ...] = (
         accept=lambda value, m: _paired_password(value, m, said=True),
         trims=".,;:)]}>",
         rule_id="login-user-colon-password",
+        window=(0, 160),
+    ),
+    # `creds for the test tenant: trang@acme Rainbow2025!`: a user and a password side by side after a colon that
+    # ends what names them as credentials; the value marked as chosen, and the end of what is said after it
+    Rule(
+        "password-in-text",
+        SECRET,
+        r"(?i)\b(?:creds?|credentials?|login|log-in|zugangsdaten|identifiants|credenciales)\b[^\n:]{0,40}?:[ \t]*"
+        r"[\"'`]?(?P<user>[\w.@+-]{2,40})[\"'`]?[ \t]+[\"'`]?(?P<v>[^\s\"'`,;]{6,64})[\"'`]?"
+        r"(?=[ \t]*(?:$|\n|[—–(]|[-.;,][ \t]|[.;,]?$))",
+        ("cred", "login", "log-in", "zugangsdaten", "identifiants", "credenciales"),
+        group="v",
+        accept=lambda value, m: _marked_password(value, m) and _paired_password(value, m, said=True),
+        trims=".,;:)]}>",
+        rule_id="login-user-space-password",
         window=(0, 160),
     ),
     # `password Hunter2024!`, `pw: Bananas99!`, `Kennwort Sonne2024!`, `la clave Gato2024`

@@ -14,7 +14,9 @@ import binascii
 import hashlib
 import re
 
+from retell.secrets.ed25519 import public_key
 from retell.secrets.rule import SECRET, Rule
+from retell.secrets.seed_phrase import SEED_PHRASE_RULE
 from retell.secrets.values import looks_random
 
 # -- a private key's DER, told by its structure ------------------------------------------------------------
@@ -156,6 +158,17 @@ def _byte_array_key(value: str, m: re.Match[str]) -> bool:
     return len(numbers) in (32, 64) and all(n < 256 for n in numbers) and len(set(numbers)) >= len(numbers) // 2
 
 
+def _keypair_bytes(value: str, m: re.Match[str]) -> bool:
+    """64 bytes with no word near them, told as a Solana keypair (`id.json`) by what they are: the last 32 are
+    the Ed25519 public key of the first 32, or the array is the whole file or output (the CLI's keypair file
+    holds nothing else; a list of 64 bytes in code or a test sits among other text)."""
+    numbers = [int(n) for n in re.findall(r"\d+", value)]
+    if len(numbers) != 64 or any(n > 255 for n in numbers):
+        return False
+    alone = not m.string[: m.start()].strip() and not m.string[m.end() :].strip()
+    return (alone and len(set(numbers)) >= 32) or public_key(bytes(numbers[:32])) == bytes(numbers[32:])
+
+
 # Where a key's body sits with no structure to tell it by (its first line cut off, or random as the bytes of
 # an OpenSSH or PuTTY key's middle are): lines of base64 as long as PEM's (64) or OpenSSH's (70), right after
 # a word that names a private key or a key file, with no word of a certificate or a public key there.
@@ -272,4 +285,13 @@ KEY_MATERIAL_RULES = (
         accept=_byte_array_key,
         rule_id="byte-array-key",
     ),
+    Rule(
+        "private-key",
+        SECRET,
+        r"\[[ \t\r\n]*(?:\d{1,3}[ \t\r\n]*,[ \t\r\n]*){63}\d{1,3}[ \t\r\n]*\]",
+        ("[",),
+        accept=_keypair_bytes,
+        rule_id="ed25519-keypair-bytes",
+    ),
+    SEED_PHRASE_RULE,
 )

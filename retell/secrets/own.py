@@ -99,6 +99,25 @@ def _user_password(value: str, m: re.Match[str]) -> bool:
     )
 
 
+# A URL's password runs to the last `@` of its authority: a raw `@` in it (`smtp://me:Zaq1@wsx9@smtp.host`) is
+# the password's when another `@` follows before the path, or the password was cut at the first one.
+_USERINFO_PASSWORD = r"(?:[^\s@'\"<>/]|@(?=[^\s@'\"<>/?#]*@))+"
+# `jdbc:mysql://localhost:3306/shop?…@…`: a host, its port and a path before an `@` in the query, not a password
+# (a database URL's password may hold a raw `/`, as base64 ones do)
+_DB_URL_PASSWORD = r"(?:[^\s@'\"]|@(?=[^\s@'\"/?#]*@))+"
+_PORT_AND_PATH = re.compile(r"\d{1,5}/")
+
+
+def _jwe_header(value: str) -> bool:
+    """The first part is a JOSE header that names a content encryption (`"enc"`)."""
+    head = value.split(".", 1)[0]
+    try:
+        decoded = base64.urlsafe_b64decode(head + "=" * (-len(head) % 4))
+    except (binascii.Error, ValueError):
+        return False
+    return decoded.startswith(b"{") and b'"enc"' in decoded
+
+
 def _url_password(value: str, m: re.Match[str]) -> bool:
     bare = value.strip()
     if len(bare) < 3 or is_placeholder(bare) or (bare.startswith("{") and bare.endswith("}")):
@@ -547,6 +566,16 @@ OWN_RULES: tuple[Rule, ...] = (
         ("eyj",),
         entropy=3.0,
     ),
+    # An encrypted JWT (JWE, five parts; the key part is empty under `"alg":"dir"`): next-auth's session cookie.
+    # Its header says so (`"enc"`), which no other dotted base64 run does.
+    Rule(
+        "jwt",
+        SECRET,
+        r"(?<![\w.-])eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}",
+        ("eyj",),
+        accept=lambda value, m: _jwe_header(value),
+        rule_id="jwe",
+    ),
     # OpenRouter's keys (`sk-or-v1-` and 64 hex digits), which gitleaks does not know yet
     Rule("openrouter-api-key", SECRET, r"sk-or-v1-[0-9a-f]{64}(?![0-9a-f])", ("sk-or-v1-",), entropy=3.0),
     # Prefixes distinctive enough to need no label (gitleaks wants one, or knows only `dp.pt.`): Doppler's
@@ -772,7 +801,7 @@ OWN_RULES: tuple[Rule, ...] = (
         SECRET,
         r"(?i)\b(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|redis|rediss|amqps?|mssql|sqlserver|"
         r"oracle|couchdb|clickhouse|cockroachdb|neo4j(?:\+s)?|bolt|nats|kafka|memcached|jdbc:[a-z]+|"
-        r"snowflake|db2|ldaps?|smtps?|imaps?|pop3s?|s?ftp|ftps)://[^\s:/@'\"]*:([^\s@'\"]+)@[^\s'\"]+",
+        r"snowflake|db2|ldaps?|smtps?|imaps?|pop3s?|s?ftp|ftps)://[^\s:/@'\"]*:(" + _DB_URL_PASSWORD + r")@[^\s'\"]+",
         (
             "postgres",
             "mysql",
@@ -801,13 +830,13 @@ OWN_RULES: tuple[Rule, ...] = (
             "ftp",
         ),
         group=1,
-        accept=_url_password,
+        accept=lambda value, m: _url_password(value, m) and not _PORT_AND_PATH.match(value),
     ),
     Rule(
         "url-credentials",
         SECRET,
         r"(?i)\b(?:https?|wss?|git|ssh|svn|git\+https?|git\+ssh|rsync|socks5h?|[a-z][a-z0-9+.-]{1,20})://"
-        r"[^\s:/@'\"<>]*:([^\s@'\"<>/]+)@[^\s'\"<>]+",
+        r"[^\s:/@'\"<>]*:(" + _USERINFO_PASSWORD + r")@[^\s'\"<>]+",
         ("://",),
         group=1,
         accept=_url_password,

@@ -221,8 +221,13 @@ _IPV4_SHAPED = re.compile(r"\d{1,3}(?:\.\d{1,3}){3}")
 
 
 def _placeholder_digits(digits: str) -> bool:
-    """`123-456-7890`, `987-654-3210`: the digits a form's example shows, not anyone's number."""
-    return digits in "01234567890123456789" or digits in "98765432109876543210"
+    """`123-456-7890`, `987-654-3210`, `+49 000 0000000`: the digits a form's example shows (a run, or a
+    country code and one digit repeated), not anyone's number."""
+    return (
+        digits in "01234567890123456789"
+        or digits in "98765432109876543210"
+        or re.fullmatch(r"\d{0,3}?(\d)\1{6,}", digits) is not None
+    )
 
 
 # A number in a country's national format with no word saying it is one (`0151 23456789`, `06 12 34 56 78`,
@@ -654,7 +659,9 @@ _PERSON_SHAPES = (
         r"assign(?:ed)?(?:[ \t]+(?:it|this|that|them|(?:the|this|that|a|my|your|our|his|her)[ \t]+[\w-]+))?[ \t]+to|"
         r"(?:requested|request|asked[ \t]+for)[ \t]+(?:a[ \t]+)?(?:review|approval|sign-?off)[ \t]+from|"
         r"owned[ \t]+by|escalate[ \t]+to|hand(?:ed)?[ \t]+(?:(?:it|this|the[ \t]+[\w-]+)[ \t]+)?over[ \t]+to|"
-        r"frag|fragt?[ \t]+bei|pregunta[ \t]+a|demande[ \t]+à))[ \t]+" + _name("addressed"),
+        # (German puts a softening word between the verb and the person: `frag bitte`, `frag mal`, `frag doch`)
+        r"frag(?:[ \t]+(?:bitte|mal|doch))?|fragt?[ \t]+bei|pregunta[ \t]+a|demande[ \t]+à))[ \t]+"
+        + _name("addressed"),
         (
             "ask",
             "ping",
@@ -807,7 +814,9 @@ _METADATA_BEFORE = re.compile(
     r"(?:\[[^\]]{0,600}?)?(?:\{[^}]{0,200}?(?:\bname[\"']?[ \t]*[:=][ \t]*))?$"
 )
 _LIST_HEADING = re.compile(
-    r"(?im)^[ \t]*#{0,4}[ \t]*(?:authors|contributors|maintainers|credits|people)[ \t]*:?[ \t]*$"
+    # (perhaps with how the list is ordered: `# Authors, in order of first contribution`, `Contributors (A–Z)`)
+    r"(?im)^[ \t]*#{0,4}[ \t]*(?:authors|contributors|maintainers|credits|people)[ \t]*:?"
+    r"(?:[ \t]*(?:,|\(|[—–][ \t]|-[ \t])[^\n]{0,80})?[ \t]*$"
 )
 # Not a person: an assistant, a bot, a placeholder, an organisation.
 _NOT_A_PERSON_REGEX = (
@@ -934,6 +943,25 @@ def _person(value: str, m: re.Match[str]) -> bool:
     )
 
 
+def _sole_item(lines_before: list[str], m: re.Match[str]) -> bool:
+    """A list of one (`# Authors` over a single name, an AUTHORS file of one person): the heading right above
+    the line, blank lines apart, and nothing after it but blank lines or the next heading."""
+    above = [line for line in lines_before[:-1] if line.strip()]
+    if not above or not _LIST_HEADING.match(above[-1]):
+        return False
+    after = m.string[m.end() :].lstrip(" \t\r\n")
+    if after and not after.startswith("#"):
+        return False
+    # (a lone line there may be a section's text: `Pull Requests`, `Contributing Guide`)
+    value = m.group(m.lastgroup or 0)
+    lowered = [w.lower() for w in value.split()]
+    return len(lowered) >= 2 and not any(w in _PHRASE_WORDS or w in _SECTION_WORDS for w in lowered)
+
+
+# what a README's Authors or Credits section says instead of naming anyone (`Open Source`, `Core Team`)
+_SECTION_WORDS = words("open source guide contributing contributors team core community everyone thanks special see")
+
+
 def _listed_person(value: str, m: re.Match[str]) -> bool:
     if " " not in value.strip() and value.isascii():
         return False  # a package's author field often holds a handle
@@ -951,7 +979,7 @@ def _listed_person(value: str, m: re.Match[str]) -> bool:
         rest = m.string[m.end() : line_end if line_end >= 0 else len(m.string)]
         after = m.string[line_end + 1 :].split("\n", 1)[0] if line_end >= 0 else ""
         beside = [lines[-2] if len(lines) > 1 else "", after]
-        if not rest.strip() and not any(_NAME_LINE.match(line) for line in beside):
+        if not rest.strip() and not any(_NAME_LINE.match(line) for line in beside) and not _sole_item(lines, m):
             return False
     for line in reversed(lines[:-1]):
         if _LIST_HEADING.match(line):

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from retell.secrets.personal import _CJK_SURNAME
 from retell.secrets.rule import PII, Rule
 from retell.secrets.values import words
 
@@ -479,8 +480,11 @@ _HAN = (
     r"(?=(?P<han>[\u4e00-\u9fff]{3,4}?)(?:[" + re.escape(_HAN_AFTER) + r"]|$))"
 )
 # Japanese: a family name the gazetteer knows, then an honorific (`田中さん`, `佐藤様`), or family and given.
+# (a given name in kana joined to the family name never starts with a particle: in `この部分は田中さん` the match
+# would start at `部分` and run over `は`, and the name after it was never tried)
 _JA = (
-    r"(?<![\u4e00-\u9fff々])(?P<ja>[\u4e00-\u9fff々]{1,3}(?:[ \t\u3000]?[\u4e00-\u9fff々\u3040-\u30ff]{1,3})?)"
+    r"(?<![\u4e00-\u9fff々])(?P<ja>[\u4e00-\u9fff々]{1,3}(?:[ \t\u3000][\u4e00-\u9fff々\u3040-\u30ff]{1,3}|"
+    r"(?![はがのをにともでへや])[\u4e00-\u9fff々\u3040-\u30ff]{1,3})?)"
     r"(?=さん|様|さま|氏|先生|くん|君|ちゃん)"
 )
 # Korean: a family name and a given name the gazetteer knows, as one word, perhaps with a particle or title.
@@ -495,12 +499,18 @@ def _han_person(value: str, m: re.Match[str]) -> bool:
     return any(value[:cut] in family and value[cut:] in given and len(value) - cut >= 2 for cut in (1, 2))
 
 
+_CHINESE_FULL_NAME = re.compile(_CJK_SURNAME + r"[\u4e00-\u9fff]{2}")
+
+
 def _ja_person(value: str, m: re.Match[str]) -> bool:
     given, family = gazetteer()
     parts = value.replace("\u3000", " ").split()
     if len(parts) == 2:
         return parts[0] in family and parts[1] in given
-    return value in family or any(value[:cut] in family and value[cut:] in given for cut in range(1, len(value)))
+    if value in family or any(value[:cut] in family and value[cut:] in given for cut in range(1, len(value))):
+        return True
+    # a Chinese name given a Japanese honorific (`许晓燕さん`): a common Chinese family name and two characters
+    return _CHINESE_FULL_NAME.fullmatch(value) is not None
 
 
 _KO_NOT_NAMES = words("고객 선생 사장 부장 과장 차장 대리 팀장 실장 회장 교수 원장 이사 형님 사용자 관리자 여러분")

@@ -1,0 +1,63 @@
+"""A wallet's recovery phrase pasted with no word naming it (`i restored my metamask with this phrase … arm behave
+canoe …`): twelve to twenty-four words in a row, every one from the BIP-39 English word list.
+
+Prose never runs that long on the list: it has none of the words prose is held together with (`the`, `and`,
+`is`, `to`, `my`, `it`), so twelve listed words in a row are a phrase whether or not its checksum holds (a phrase
+typed from memory, or made up for a test, may fail it and still be someone's). The list is the BIP's own, as
+Trezor's `mnemonic` package ships it (vendored in retell/data/ with its licence: data, not code to depend on).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from functools import lru_cache
+from pathlib import Path
+
+from retell.secrets.rule import SECRET, Rule
+
+# a run of twelve or more lowercase words of a listed word's length (3 to 8 letters), on one line
+_RUN = re.compile(r"(?<![\w'’-])[a-z]{3,8}(?:[ \t]+[a-z]{3,8}){11,}(?![\w'’-])")
+_PHRASE = r"[a-z]{3,8}(?:[ \t]+[a-z]{3,8}){11,23}"
+_WORD = re.compile(r"[a-z]+")
+
+
+@lru_cache(maxsize=1)
+def wordlist() -> frozenset[str]:
+    path = Path(__file__).resolve().parent.parent / "data" / "bip39-english.txt"
+    return frozenset(path.read_text(encoding="utf-8").split())
+
+
+def _phrase(value: str, m: re.Match[str]) -> bool:
+    """12 to 24 listed words, mostly different (not Hardhat's public `test test … junk`)."""
+    found = value.split()
+    return 12 <= len(found) <= 24 and len(set(found)) >= len(found) * 2 // 3
+
+
+class _SeedPhraseRule(Rule):
+    """Tried only inside runs of lowercase words, and there on each stretch of listed words."""
+
+    def matches(self, text: str, near: list[tuple[int, int]] | None = None) -> Iterator[re.Match[str]]:
+        listed = wordlist()
+        for run in _RUN.finditer(text):
+            stretch: list[re.Match[str]] = []
+            for word in [*_WORD.finditer(text, run.start(), run.end()), None]:
+                if word is not None and word.group(0) in listed:
+                    stretch.append(word)
+                    continue
+                if 12 <= len(stretch) <= 24:
+                    m = self.pattern.fullmatch(text, stretch[0].start(), stretch[-1].end())
+                    if m is not None:
+                        yield m
+                stretch = []
+
+
+SEED_PHRASE_RULE = _SeedPhraseRule(
+    "private-key",
+    SECRET,
+    _PHRASE,
+    (),
+    accept=_phrase,
+    rule_id="recovery-phrase-words",
+    always=True,  # (no word announces it; tried only in runs of twelve lowercase words: matches())
+)
