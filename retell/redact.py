@@ -8,6 +8,7 @@ tool commands, subagent prompts and results, titles).
 
 from __future__ import annotations
 
+import bisect
 import copy
 import json
 import re
@@ -48,6 +49,24 @@ from retell.workdir import Workdir
 PLACEHOLDER = re.compile(r"\[REDACTED:[\w.-]+\]")
 _ALNUM_RUN = re.compile(r"[A-Za-z0-9]{4}")
 _PADDING = "-_.=~"  # what a title's trim takes off the end of a token (`==` of base64, a JWT's `--`)
+
+
+class _Spans:
+    """Non-overlapping spans, kept sorted: whether a new one is free is two comparisons (a value repeated
+    thousands of times in one output is not checked against every span before it)."""
+
+    def __init__(self) -> None:
+        self.starts: list[int] = []
+        self.ends: list[int] = []
+
+    def add(self, start: int, end: int) -> bool:
+        """Take [start, end) when it overlaps no span taken; whether it was taken."""
+        i = bisect.bisect_right(self.starts, start)
+        if (i > 0 and self.ends[i - 1] > start) or (i < len(self.starts) and self.starts[i] < end):
+            return False
+        self.starts.insert(i, start)
+        self.ends.insert(i, end)
+        return True
 
 
 @dataclass
@@ -128,46 +147,32 @@ class Redactor:
         return kept + terms
 
     def _repeats(self, haystack: str, view: DecodedView | None) -> list[Finding]:
-        """Every occurrence of a known flagged value, the longest first where they overlap."""
+        """Every occurrence of a known flagged value, the longest first where they overlap; then the long ones
+        repeated with another case or without their trailing padding: a title or heading made from a message
+        capitalises its first word and trims its end, and a token so altered (`EyJhbGci…TW0` for
+        `eyJhbGci…TW0--`) is no longer the value, nor a token to the rules."""
         out: list[Finding] = []
-        for value in sorted(self.known, key=len, reverse=True):
-            start = haystack.find(value)
+        taken = _Spans()
+        ordered = sorted(self.known, key=len, reverse=True)
+        searches = [(haystack, value, value) for value in ordered]
+        # (`İ` is the one letter whose lower case is two characters: as `I` it keeps every offset in place)
+        lowered = haystack.replace("\u0130", "I").lower()
+        searches += [
+            (lowered, value, form)
+            for value in ordered
+            if len(value) >= self.ALTERED_MIN_LENGTH
+            for form in sorted({value.lower(), value.rstrip(_PADDING).lower()}, key=len, reverse=True)
+            if len(form) >= self.ALTERED_MIN_LENGTH
+        ]
+        for text, value, form in searches:
+            start = text.find(form)
             while start >= 0:
-                end = start + len(value)
+                end = start + len(form)
                 a, b = (view.original(start), view.original(end)) if view is not None else (start, end)
-                if all(b <= f.start or a >= f.end for f in out):
+                if taken.add(a, b):
                     kind, category = self.known[value]
                     out.append(Finding(kind, category, a, b, value))
-                start = haystack.find(value, end)
-        out.extend(self._altered_repeats(haystack, view, out))
-        return out
-
-    def _altered_repeats(self, haystack: str, view: DecodedView | None, found: list[Finding]) -> list[Finding]:
-        """Known values of ALTERED_MIN_LENGTH or more repeated with another case or without their trailing
-        padding: a title or heading made from a message capitalises its first word and trims its end, and a
-        token so altered (`EyJhbGci…TW0` for `eyJhbGci…TW0--`) is no longer the value, nor a token to the rules."""
-        lowered = haystack.lower()
-        if len(lowered) != len(haystack):  # (a letter whose lower case is longer: offsets would not hold)
-            return []
-        out: list[Finding] = []
-        taken = list(found)
-        for value in sorted(self.known, key=len, reverse=True):
-            if len(value) < self.ALTERED_MIN_LENGTH:
-                break
-            forms = {value.lower(), value.rstrip(_PADDING).lower()}
-            for form in sorted(forms, key=len, reverse=True):
-                if len(form) < self.ALTERED_MIN_LENGTH:
-                    continue
-                start = lowered.find(form)
-                while start >= 0:
-                    end = start + len(form)
-                    a, b = (view.original(start), view.original(end)) if view is not None else (start, end)
-                    if all(b <= f.start or a >= f.end for f in taken):
-                        kind, category = self.known[value]
-                        finding = Finding(kind, category, a, b, value)
-                        out.append(finding)
-                        taken.append(finding)
-                    start = lowered.find(form, end)
+                start = text.find(form, end)
         return out
 
     def _inert_spans(self, text: str) -> list[tuple[int, int]]:

@@ -45,7 +45,7 @@ def gap_phrase(previous_end: str | None, start: str | None) -> str:
     if minutes >= 60 * 60:
         # Past two and a half days, what elapsed, not UTC's calendar: the author's own midnight is unknown, and
         # 95 hours from a quarter to midnight is "three days" by UTC's dates but nearly four by the clock.
-        days = round(minutes / (24 * 60))
+        days = max(days, int(minutes / (24 * 60) + 0.5))  # (half up, and never fewer than the dates say)
     if days == 1:
         return "the next day"
     if days < 14:

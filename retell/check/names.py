@@ -57,6 +57,16 @@ def _words(run: str) -> list[str]:
     return out
 
 
+def _named_in(word: str, said: str) -> bool:
+    """Whether the session's text holds `word` where a word begins (not "ian" inside "median")."""
+    start = said.find(word)
+    while start >= 0:
+        if start == 0 or not said[start - 1].isalnum():
+            return True
+        start = said.find(word, start + 1)
+    return False
+
+
 def grade_names(blocks: list[Block], index: Sources, findings: list[Finding]) -> list[Finding]:
     """The capitalised names of the post's prose that no source of the session holds, one finding per run of
     them ("Lucía Ferrer"); a name another finding of its paragraph already reports is left to that one."""
@@ -80,7 +90,7 @@ def grade_names(blocks: list[Block], index: Sources, findings: list[Finding]) ->
             unknown = [
                 w
                 for w in _words(" ".join(words))
-                if len(w) >= MIN_NAME and w.lower() not in _VOCABULARY and w.lower() not in said
+                if len(w) >= MIN_NAME and w.lower() not in _VOCABULARY and not _named_in(w.lower(), said)
             ]
             told = " ".join(f.reason for f in findings if f.claim.block is block and f.problem).lower()
             if not unknown or all(w.lower() in told for w in unknown):

@@ -258,6 +258,18 @@ _NOT_A_PHONE_BEFORE = re.compile(
     r"tracking|ref|reference|kvk|siret|siren|vat|ust|steuer|tax|ssn|nin|aadhaar|cpf|cnpj|dni|nie|nif)\b"
     r"[ \t.:#=]*|#[ \t]*|[$€£¥₹₫][ \t]*)$"
 )
+# A North American number written as one (10 digits in its 3-3-4 groups) is a phone more often than not: only
+# nouns make it something else there, not a verb or a preposition ("Sent 415-555-0132 the invoice", "over …")
+_NOT_A_NANP_BEFORE = re.compile(
+    r"(?i)(?:\b(?:ids?|pid|uid|gid|port|ports|build|version|ver|v|rev|revision|release|commit|issue|pr|order|"
+    r"orders|job|jobs|task|request|req|trace|span|pipeline|kernel|heap|rss|mem|memory|disk|rx|tx|"
+    r"invoice|ticket|case|serial|sn|isbn|ean|upc|gtin|iban|bic|swift|sort code|account|acct|card|cvv|zip|"
+    r"postcode|postal|size|bytes|total|count|sum|amount|price|cost|hash|block|height|epoch|seed|checksum|crc|"
+    r"offset|line|lines|row|rows|step|steps|iteration|iter|batch|no|nr|num|number of|tracking|ref|reference|"
+    r"vat|tax|ssn|revenue|sales|balance|budget|(?:heap|disk|mem|memory|swap)[ \t]+(?:used|free))\b[ \t.:#=]*|"
+    r"#[ \t]*|[$€£¥₹₫][ \t]*)$"
+)
+_NANP_SHAPED = re.compile(_PHONE_NANP)
 _UNIT_AFTER = re.compile(
     r"(?i)^[ \t]?(?:[kmgtp]?i?b\b|bytes|ms\b|µs|ns\b|s\b|sec|secs|seconds|min\b|mins|h\b|hrs|rows|lines|files|"
     r"tests|items|records|entries|times|x\b|px|pt|em|rem|kg|g\b|m\b|km|mm|cm|€|\$|eur|usd|gbp|ops|req|%|"
@@ -298,11 +310,10 @@ def _national_phone(value: str, m: re.Match[str]) -> bool:
 def _nanp_phone(value: str, m: re.Match[str]) -> bool:
     """A North American number no word calls one: the same context test as a national number's (a size, an
     order's number, a duration, an amount, a row of figures are not phones), then libphonenumber."""
-    dashed = bool(re.search(r"\(|\d[-.]\d", value))
-    return _unsaid_number_is_alone(value, m, separators_say=dashed) and _phone(value, m)
+    return _unsaid_number_is_alone(value, m, separators_say=True, nanp=True) and _phone(value, m)
 
 
-def _unsaid_number_is_alone(value: str, m: re.Match[str], separators_say: bool) -> bool:
+def _unsaid_number_is_alone(value: str, m: re.Match[str], separators_say: bool, nanp: bool = False) -> bool:
     """A number no word calls a phone is one only where nothing says it is something else: no word before it
     that makes it an id, a size, a version, an amount or a count (`order`, `size:`, `heap used`, `€`), no
     unit after it (`bytes`, `KiB`, `ms`, `VND`), not glued to a word, and not one of a row of figures (`ps`,
@@ -313,16 +324,20 @@ def _unsaid_number_is_alone(value: str, m: re.Match[str], separators_say: bool) 
     line_end = text.find("\n", m.end())
     before = text[max(line_start, m.start() - 30) : m.start()]
     after = text[m.end() : m.end() + 12]
-    if _NOT_A_PHONE_BEFORE.search(before) or _UNIT_AFTER.match(after):
+    if (_NOT_A_NANP_BEFORE if nanp else _NOT_A_PHONE_BEFORE).search(before) or _UNIT_AFTER.match(after):
         return False
     if re.search(r"[\w.]-?$", before) and not re.search(r"[\s(\[{\"'`,;:|>]$", before):
         return False
-    # a version or another figure just before it (`version 3.12 415.555.2671`, `at 1714 5600 00`)
-    if re.search(r"\d[\w.-]*[ \t]+$", before):
+    # a version or another figure just before it (`version 3.12 415.555.2671`, `at 1714 5600 00`); before a
+    # North American number, only a version (`Suite 200 415-555-0132` is an address and a phone)
+    written = nanp and re.search(r"\(|\d[-.]\d", value) is not None  # (`415-555-0132`, not `415 555 0132`)
+    if re.search(r"\d+\.\d[\w.-]*[ \t]+$" if written else r"\d[\w.-]*[ \t]+$", before):
         return False
     # a row of figures (`ps`, `du`, a data table): other numbers of 3+ digits on the same line
     line = text[line_start : line_end if line_end >= 0 else len(text)]
-    if separators_say:
+    if nanp:  # (other North American numbers on the line, spaced or not, are phones too, not figures)
+        line = _NANP_SHAPED.sub(" ", line)
+    elif separators_say:
         line = re.sub(r"\(?\d+\)?(?:[-.]\d+)+", " ", line)  # (other numbers written as phones are not figures)
     others = len(re.findall(r"(?<![\w.])\d{3,}", line)) - len(re.findall(r"(?<![\w.])\d{3,}", value))
     return others < 3

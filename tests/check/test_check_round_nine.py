@@ -309,3 +309,11 @@ def test_what_the_author_did_by_hand_needs_a_message_of_theirs() -> None:
         )
         == []
     )
+
+
+def test_a_name_is_given_by_the_session_only_where_a_word_begins() -> None:
+    """The review of stop 36: "Ian" counted as given because "median" holds it."""
+    from retell.check.names import _named_in
+
+    assert not _named_in("ian", "the median run took 3 s")
+    assert _named_in("ian", "ask ian about it") and _named_in("vercel", "deployed to vercel.app")

@@ -256,3 +256,15 @@ def test_the_default_folder_of_a_session_parsed_before_is_continued(cli: Any, fi
     assert manifest["session"]["id"] == SESSION_B  # and it keeps its anchor
     assert cli("parse", files["a"], files["c"], "-q").exit_code == 0  # neither has a folder yet: the earliest's
     assert sorted(p.name for p in (tmp_path / "cwd").iterdir()) == ["retell-a11ce000", "retell-b0b00000"]
+
+
+def test_a_gap_of_days_never_reads_shorter_as_it_grows() -> None:
+    """The review of stop 36: rounded half to even, 59 hours after 23:59 read "three days later" (the dates)
+    and 60 hours "two days later"."""
+    from datetime import datetime, timedelta
+
+    from retell.report import gap_phrase
+
+    end = datetime(2026, 1, 5, 23, 59)
+    said = [gap_phrase(end.isoformat() + "Z", (end + timedelta(hours=h)).isoformat() + "Z") for h in (59, 60, 84)]
+    assert said == ["three days later", "three days later", "four days later"]

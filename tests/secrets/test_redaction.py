@@ -262,3 +262,17 @@ def test_subagent_text_and_titles_are_cleared_too(tx: Transcript, parse, tmp_pat
     text = dump(view_of(result, tmp_path))
     for value in (TOKEN, PASSWORD, ACCESS_TOKEN):
         assert value not in text
+
+
+def test_a_capitalised_repeat_is_found_beside_a_turkish_dotted_capital_i() -> None:
+    """The review of stop 36: `İ` lower-cases to two characters, and the search for a known value repeated in
+    another case gave up on the whole text (`İstanbul: AB3DE…` kept the value)."""
+    from retell.redact import Redactor
+    from retell.secrets import Scanner
+
+    value = "aB3dE5gH7jK9mN1pQ3sT5vX7"
+    redactor = Redactor("s", {}, Scanner(), {value: ("generic-api-key", "secret")})
+    for text in (f"Title: {value.upper()} used", f"İstanbul: {value.upper()} used", f"İ {value} İ {value.upper()}"):
+        cleared = redactor.text(text)
+        assert value.lower() not in cleared.lower(), cleared
+        assert cleared.startswith(text[:2])  # (the rest of the text in place)
