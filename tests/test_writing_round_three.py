@@ -23,8 +23,8 @@ def stats_box(manifest: dict, language: str = "en") -> str:
     return TemplateLibrary("templates").render("stats.md.j2", **context).text
 
 
-def system_prompt_numbers(manifest: dict) -> str:
-    """The "Numbers" part of the instructions every model call starts with."""
+def system_prompt_numbers(manifest: dict, part: str = "# Numbers", until: str = "# Craft") -> str:
+    """The "Numbers" part (or another) of the instructions every model call starts with."""
     from types import SimpleNamespace
 
     facts = session_facts(manifest)
@@ -50,7 +50,7 @@ def system_prompt_numbers(manifest: dict) -> str:
         )
         .text
     )
-    return text.split("# Numbers", 1)[1].split("# Craft", 1)[0]
+    return text.split(part, 1)[1].split(until, 1)[0]
 
 
 # -- 1. the stats box counts what the session did ---------------------------------------------------------
@@ -354,3 +354,19 @@ def test_everyday_acronyms_and_quoted_code_are_no_names_to_introduce() -> None:
     assert names_in(text) == ["<ruby>", "Vercel", "uv tool", "Hatchling"]
     japanese = "ルビは `display: ruby-text` で描き、HTML の ID を付けた。ビルドは Astro が担う。"
     assert names_in(japanese, "ja") == ["Astro"]
+
+
+def test_utc_times_are_never_told_as_the_authors_time_of_day(parse, make_transcript):
+    """A model in the loop (stop 36): the prompt called sessions at 14:34 and 23:45 UTC "one evening's work",
+    and a post said "just before midnight" where the tool output showed the author at 00:46+01:00."""
+    tx = make_transcript(start=datetime(2026, 1, 5, 23, 10, tzinfo=timezone.utc))
+    tx.user("the build is red, have a look")
+    tx.tick(60 * 65)
+    tx.tool_call("Bash", {"command": "npm run build"}, "built in 2.1s")
+    tx.assistant("Fixed the import; the build is green.")
+    manifest = parse(tx).manifest
+    numbers = system_prompt_numbers(manifest)
+    assert "evening" not in numbers and '"past midnight"' not in numbers, numbers
+    craft = system_prompt_numbers(manifest, "# Craft", "\x00")
+    assert "UTC is not the author's clock: never tell the time of day" in craft
+    assert '"the next morning", "after an hour away"' not in craft  # (offered as what to say, before)
