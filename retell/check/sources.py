@@ -278,12 +278,12 @@ def build_sources(view: EventLog, manifest: dict[str, Any], triage: Triage, log:
             add(event.id, CLAUDE, event.text, retells=True)  # the parent agent's further instructions
         elif kind == COMMAND:
             add(event.id, AUTHOR, f"{event.name or ''} {event.args or ''}".strip())
-            if event.name and event.name.startswith("!"):
-                runs.append((event.id, (event.name[1:] + " " + (event.args or "")).strip()))
-            if event.calls:  # what the author's own `!` command printed, read as a tool's output is
+            if event.calls:  # the author's own `!` command as a call: the run, what it printed, its outcome
                 event_calls[event.id] = list(event.calls)
                 for call in event.calls:
                     _visit_call(event.id, call, voice, add, runs, touched, programs)
+            elif event.name and event.name.startswith("!"):
+                runs.append((event.id, (event.name[1:] + " " + (event.args or "")).strip()))
         elif kind == INTERRUPT:
             add(event.id, AUTHOR, event.text)
         elif kind in (ASSISTANT, PLAN):

@@ -247,28 +247,30 @@ _PHONE_NATIONAL = (
 )
 _NATIONAL_REGIONS = ("US", "GB", "DE", "FR", "NL", "ES", "SE", "IN", "BR", "JP", "CN", "VN", "AU")
 # what a number after these words is: an id, a size, a version, an amount (`build 0412 345 678`)
-_NOT_A_PHONE_BEFORE = re.compile(
-    r"(?i)(?:\b(?:ids?|pid|uid|gid|port|ports|build|version|ver|v|rev|revision|release|commit|issue|pr|order|"
-    r"orders|job|jobs|task|request|req|trace|span|run|pipeline|kernel|used|free|heap|rss|mem|memory|disk|"
-    r"transferred|downloaded|uploaded|received|sent|rx|tx|read|written|elapsed|took|ran|"
-    r"approx|ca|over|under|total|balance|budget|revenue|sales|paid|due|"
-    r"invoice|ticket|case|serial|sn|isbn|ean|upc|gtin|iban|bic|swift|sort code|account|acct|card|cvv|zip|"
-    r"postcode|postal|lat|lon|lng|size|bytes|total|count|sum|amount|price|cost|tx|hash|block|height|epoch|"
-    r"seed|checksum|crc|offset|line|lines|row|rows|step|steps|iteration|iter|epoch|batch|no|nr|num|number of|"
-    r"tracking|ref|reference|kvk|siret|siren|vat|ust|steuer|tax|ssn|nin|aadhaar|cpf|cnpj|dni|nie|nif)\b"
-    r"[ \t.:#=]*|#[ \t]*|[$€£¥₹₫][ \t]*)$"
+_FIGURE_NOUNS = (
+    r"ids?|pid|uid|gid|port|ports|build|version|ver|v|rev|revision|release|commit|issue|pr|order|orders|"
+    r"job|jobs|task|request|req|trace|span|pipeline|kernel|heap|rss|mem|memory|disk|rx|tx|invoice|ticket|"
+    r"case|serial|sn|isbn|ean|upc|gtin|iban|bic|swift|sort code|account|acct|card|cvv|zip|postcode|postal|"
+    r"size|bytes|total|count|sum|amount|price|cost|hash|block|height|epoch|seed|checksum|crc|offset|line|"
+    r"lines|row|rows|step|steps|iteration|iter|batch|no|nr|num|number of|tracking|ref|reference|vat|tax|"
+    r"ssn|revenue|sales|balance|budget"
 )
+# and, before a number written in a country's own way, a verb, a preposition or a national register's name
+# (`Ran 1024 tests`, `over 2048`, `siret 732 829 320`)
+_FIGURE_VERBS = (
+    r"run|used|free|transferred|downloaded|uploaded|received|sent|read|written|elapsed|took|ran|approx|ca|"
+    r"over|under|paid|due|lat|lon|lng|kvk|siret|siren|ust|steuer|nin|aadhaar|cpf|cnpj|dni|nie|nif"
+)
+
+
+def _words_before(words: str) -> re.Pattern[str]:
+    return re.compile(rf"(?i)(?:\b(?:{words})\b[ \t.:#=]*|#[ \t]*|[$€£¥₹₫][ \t]*)$")
+
+
+_NOT_A_PHONE_BEFORE = _words_before(f"{_FIGURE_NOUNS}|{_FIGURE_VERBS}")
 # A North American number written as one (10 digits in its 3-3-4 groups) is a phone more often than not: only
 # nouns make it something else there, not a verb or a preposition ("Sent 415-555-0132 the invoice", "over …")
-_NOT_A_NANP_BEFORE = re.compile(
-    r"(?i)(?:\b(?:ids?|pid|uid|gid|port|ports|build|version|ver|v|rev|revision|release|commit|issue|pr|order|"
-    r"orders|job|jobs|task|request|req|trace|span|pipeline|kernel|heap|rss|mem|memory|disk|rx|tx|"
-    r"invoice|ticket|case|serial|sn|isbn|ean|upc|gtin|iban|bic|swift|sort code|account|acct|card|cvv|zip|"
-    r"postcode|postal|size|bytes|total|count|sum|amount|price|cost|hash|block|height|epoch|seed|checksum|crc|"
-    r"offset|line|lines|row|rows|step|steps|iteration|iter|batch|no|nr|num|number of|tracking|ref|reference|"
-    r"vat|tax|ssn|revenue|sales|balance|budget|(?:heap|disk|mem|memory|swap)[ \t]+(?:used|free))\b[ \t.:#=]*|"
-    r"#[ \t]*|[$€£¥₹₫][ \t]*)$"
-)
+_NOT_A_NANP_BEFORE = _words_before(rf"{_FIGURE_NOUNS}|(?:heap|disk|mem|memory|swap)[ \t]+(?:used|free)")
 _NANP_SHAPED = re.compile(_PHONE_NANP)
 _UNIT_AFTER = re.compile(
     r"(?i)^[ \t]?(?:[kmgtp]?i?b\b|bytes|ms\b|µs|ns\b|s\b|sec|secs|seconds|min\b|mins|h\b|hrs|rows|lines|files|"

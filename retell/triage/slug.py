@@ -14,6 +14,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from retell.redact import PLACEHOLDER
+
 SLUG_CHARS = 60  # the readable part (a CJK character counts twice); the session suffix comes on top
 SUFFIX_CHARS = 6
 # Scripts kept as written: CJK ideographs, kana, Hangul (slugify would transliterate them).
@@ -56,15 +58,12 @@ _ID = re.compile(r"^(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,}$")
 _UUID = re.compile(r"\b[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}\b", re.I)
 
 
-# What retell wrote for a redacted value: in a slug, `redacted-internal-host` is no word of the title, and it
-# would put the kind of what was hidden into the post's address.
-_PLACEHOLDER = re.compile(r"\[REDACTED:[\w.-]+\]")
-
-
 def _words_only(title: str) -> str:
     """The title without URLs, uuids and redaction markers, with paths as their last part (a file's name
     without its extension)."""
-    title = _UUID.sub(" ", _URL.sub(" ", _PLACEHOLDER.sub(" ", title)))
+    # (what retell wrote for a redacted value is no word of the title: `redacted-internal-host` would put the kind
+    # of what was hidden into the post's address)
+    title = _UUID.sub(" ", _URL.sub(" ", PLACEHOLDER.sub(" ", title)))
     return _PATH.sub(lambda m: " " + m.group(1).rsplit(".", 1)[0] + " ", title)
 
 
