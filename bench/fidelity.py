@@ -343,6 +343,7 @@ _HAN = re.compile(r"[\u4e00-\u9fff\u3400-\u4dbf]")
 _KANA = re.compile(r"[\u3040-\u30ff]")
 _HANGUL = re.compile(r"[\uac00-\ud7af]")
 _CYRILLIC = re.compile(r"[\u0400-\u04ff]")
+_ARABIC = re.compile(r"[\u0600-\u06ff\u0750-\u077f]")
 _VIETNAMESE = re.compile(r"[ăâđêôơưạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹ]", re.I)
 _GERMAN = re.compile(r"\b(?:und|ich|nicht|das|ist|bitte|mit|auf|für|wir|eine?|der|die)\b", re.I)
 _FRENCH = re.compile(r"\b(?:je|les|des|est|pour|une|pas|avec|dans|qui|que)\b", re.I)
@@ -351,6 +352,9 @@ _ITALIAN = re.compile(r"\b(?:il|che|non|gli|sono|della|delle|nel|questo|questa|a
 _PORTUGUESE = re.compile(r"\b(?:não|nao|é|os|uma|com|do|da|dos|das|está|mas|você|voce|isso|pra)\b", re.I)
 _DUTCH = re.compile(r"\b(?:het|een|niet|ik|je|wij|zijn|voor|met|van|maar|ook|dat|wat|dit|kan|moet|nog)\b", re.I)
 _POLISH = re.compile(r"\b(?:nie|się|jest|to|na|że|w|z|do|jak|ale|tak|czy|mamy|bo|już|co)\b", re.I)
+_SWEDISH = re.compile(r"\b(?:och|inte|jag|det|är|att|som|för|på|med|vi|har|ska|kan|den|nu|efter|också)\b", re.I)
+_CZECH = re.compile(r"\b(?:je|se|to|na|že|ale|jak|tak|co|ještě|není|jsem|proč|taky|než|jsou|už|mám)\b", re.I)
+_CZECH_LETTERS = re.compile(r"[ěřůťď]", re.I)  # letters Czech writes and Polish does not
 _TURKISH = re.compile(r"\b(?:bir|ve|bu|için|değil|ama|çok|ne|var|yok|mı|mi|da|de|şu|gibi|daha)\b", re.I)
 _ENGLISH = re.compile(r"\b(?:the|and|is|to|it|of|in|this|that|for|with|you|can|please|i|we|on|be)\b", re.I)
 # Frequent characters that only one of the two Chinese scripts writes
@@ -381,6 +385,8 @@ def expected_language(texts: list[str]) -> str | None:
             han_text += text
         elif letters >= 12 and len(_CYRILLIC.findall(text)) / letters > 0.3:
             votes["ru"] += 1
+        elif letters >= 12 and len(_ARABIC.findall(text)) / letters > 0.3:
+            votes["ar"] += 1  # (Persian and Urdu share the script; none is in the sets measured)
         elif letters >= 12 and len(_VIETNAMESE.findall(text)) / letters > 0.03:
             votes["vi"] += 1
         elif words >= 5 and len(_GERMAN.findall(text)) / words > 0.12:
@@ -395,6 +401,10 @@ def expected_language(texts: list[str]) -> str | None:
             votes["es"] += 1
         elif words >= 5 and len(_DUTCH.findall(text)) / words > 0.12:
             votes["nl"] += 1
+        elif words >= 5 and len(_SWEDISH.findall(text)) / words > 0.12:
+            votes["sv"] += 1
+        elif words >= 5 and _CZECH_LETTERS.search(text) and len(_CZECH.findall(text)) / words > 0.12:
+            votes["cs"] += 1
         elif words >= 5 and len(_POLISH.findall(text)) / words > 0.12:
             votes["pl"] += 1
         elif words >= 5 and len(_TURKISH.findall(text)) / words > 0.12:
