@@ -57,6 +57,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from retell.check.report import CheckReport
 from retell.check.stage import run_check
 
 DATA = Path(__file__).resolve().parent / "check"
@@ -163,9 +164,86 @@ def check(work: Path, text: str) -> Checked:
     started = time.perf_counter()
     report = run_check(work)
     seconds = time.perf_counter() - started
+    if VERIFY.folder is not None:
+        report = VERIFY.merged(work, text, report)
     data = report.to_json()
     problems = [c for c in data["claims"] if c["status"] in ("untraced", "contradicted")]
     return Checked(problems, int(data["summary"].get("blocking", 0)), seconds)
+
+
+@dataclass
+class Verifying:
+    """`--verify-dir DIR`: the check with a model's verdicts merged in (`retell check --verify`). Each draft's
+    verification prompts are written to DIR/<set>/<post>-<hash of the text>/ as hand-off prompt files (the
+    folder names neither the variant nor whether the text is planted: whoever answers sees only the prompt);
+    the answers (`….answer.md` beside each prompt) are read from there. A draft with an answer missing is
+    checked by the rules alone and counted as pending."""
+
+    folder: Path | None = None
+    downgrade: bool = False  # a low-confidence rule finding the model reads as supported counts as traced
+    blind: str = ""
+    written: int = 0
+    pending: int = 0
+    answered: int = 0
+    unverified: int = 0  # drafts checked by the rules alone (an answer missing)
+    dropped: int = 0
+    malformed: list[str] = field(default_factory=list)
+
+    def merged(self, work: Path, text: str, report: CheckReport) -> CheckReport:
+        import hashlib
+
+        from retell.check.verify import Verification, answer_items, draft_hash, merge, read_answer
+        from retell.check.verify_request import verify_requests
+        from retell.errors import LLMError
+        from retell.fsutil import atomic_write_text
+        from retell.llm.handoff import ANSWER, PROMPT, render_prompt
+        from retell.llm.pricing import load_prices
+        from retell.templating import TemplateLibrary
+        from retell.triage.stage import require_approved
+
+        assert self.folder is not None
+        triage, parsed, view = require_approved(work)
+        prices = load_prices()
+        model = prices.defaults.get("verify", "claude-sonnet-5-5")
+        pairs = verify_requests(
+            text, view, parsed.manifest, triage, model, prices.limits(model), TemplateLibrary("prompts")
+        )
+        folder = self.folder / self.blind / f"{work.name}-{hashlib.sha256(text.encode()).hexdigest()[:8]}"
+        lines = text.split("\n")
+        known = {e.id for e in view.events if e.id}
+        verdicts = []
+        missing = False
+        for n, (chunk, request) in enumerate(pairs, 1):
+            stem = f"{n:04d}-verify-{chunk.label}"
+            prompt = folder / (stem + PROMPT)
+            rendered = render_prompt(request, stem)
+            if not prompt.is_file() or prompt.read_text(encoding="utf-8") != rendered:
+                atomic_write_text(prompt, rendered)
+                self.written += 1
+            answer = folder / (stem + ANSWER)
+            if not answer.is_file():
+                self.pending += 1
+                missing = True
+                continue
+            answer_text = answer.read_text(encoding="utf-8")
+            try:
+                answer_items(answer_text)
+            except LLMError as exc:
+                self.malformed.append(f"{answer}: {exc}")
+                missing = True
+                continue
+            found, lost = read_answer(answer_text, chunk, lines, known)
+            self.answered += 1
+            self.dropped += lost
+            verdicts += found
+        if missing:
+            self.unverified += 1
+            return report
+        verification = Verification(draft_hash(text), "handoff", model, verdicts)
+        return merge(report, verification, text, downgrade=self.downgrade)
+
+
+VERIFY = Verifying()
 
 
 def score(result: PostResult, planted_text: str) -> None:
@@ -194,6 +272,7 @@ def score(result: PostResult, planted_text: str) -> None:
 
 
 def run_set(blind: str, variant: str, tmp: Path) -> list[PostResult]:
+    VERIFY.blind = blind
     results = []
     for post in SETS[blind]:
         folder = DATA / blind / variant / post
@@ -357,7 +436,19 @@ def main() -> None:
     parser.add_argument("--set", choices=tuple(SETS), action="append", dest="sets", help="only this set (repeatable)")
     parser.add_argument("--json", type=Path, help="write the figures to this file")
     parser.add_argument("--timing", action="store_true", help="also time the check of a 2,500-word draft")
+    parser.add_argument(
+        "--verify-dir",
+        type=Path,
+        help="merge a model's verdicts (retell check --verify): write each draft's verification prompts to this "
+        "folder and read the answers written beside them",
+    )
+    parser.add_argument(
+        "--downgrade",
+        action="store_true",
+        help="with --verify-dir: a low-confidence rule finding the model reads as supported counts as traced",
+    )
     args = parser.parse_args()
+    VERIFY.folder, VERIFY.downgrade = args.verify_dir, args.downgrade
     os.environ["XDG_CONFIG_HOME"] = tempfile.mkdtemp()  # no user style or prompt overrides
     figures = []
     with tempfile.TemporaryDirectory() as name:
@@ -371,6 +462,15 @@ def main() -> None:
             drafts(tmp)
         if args.timing:
             timing(tmp)
+    if VERIFY.folder is not None:
+        print(
+            f"\n--verify-dir {VERIFY.folder}: {VERIFY.written} prompt file(s) written, {VERIFY.answered} answer(s) "
+            f"read, {VERIFY.pending} pending; {VERIFY.unverified} draft(s) checked by the rules alone (an answer "
+            f"missing or malformed); {VERIFY.dropped} verdict(s) dropped (words not on their line)"
+            + (" (downgrade on)" if VERIFY.downgrade else "")
+        )
+        for problem in VERIFY.malformed:
+            print(f"  malformed: {problem}")
     if args.json:
         args.json.write_text(json.dumps(figures, indent=1) + "\n", encoding="utf-8")
 
