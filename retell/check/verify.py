@@ -212,7 +212,7 @@ def merge(report: CheckReport, verification: Verification, text: str, *, downgra
         rules = [
             f
             for f in report.findings
-            if f.claim.block is block and f.source != MODEL and _overlaps(verdict.words, f.claim.text)
+            if f.claim.block.start == block.start and f.source != MODEL and _overlaps(verdict.words, f.claim.text)
         ]
         said = f"the model: {verdict.verdict}" + (f" ({verdict.event})" if verdict.event else "")
         said += f": {verdict.reason}" if verdict.reason else ""
