@@ -309,6 +309,7 @@ class VerifyOutcome:
     notes: list[str] = field(default_factory=list)
     dry_run_plan: str | None = None
     costs: str | None = None
+    spent_usd: float | None = 0.0  # what the calls of this run cost (None: a price unknown)
     saved: Path | None = None
 
 
@@ -329,7 +330,15 @@ def run_verify(
     """The rules' `report` of draft.md, with what a model finds in it merged in (one call per part)."""
     from retell.llm.engines import choose_engine
     from retell.llm.pricing import load_prices
-    from retell.llm.runner import Runner, cost_table, enforce_max_cost, pick_model, plan_table, unknown_prices
+    from retell.llm.runner import (
+        Runner,
+        cost_table,
+        enforce_max_cost,
+        pick_model,
+        plan_table,
+        total_spent,
+        unknown_prices,
+    )
     from retell.redact import Redactor, guard
     from retell.templating import TemplateLibrary
     from retell.triage.stage import require_approved
@@ -389,6 +398,7 @@ def run_verify(
     if dropped:
         outcome.notes.append(f"--verify: {dropped} verdict(s) named words draft.md does not have there: not used")
     outcome.costs = cost_table(runner.costs, runner.prices.as_of, unknown_prices(runner.prices, [chosen]))
+    outcome.spent_usd = total_spent(runner.costs)
     return outcome
 
 

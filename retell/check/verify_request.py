@@ -220,6 +220,7 @@ def verify_requests(
             template=f"{SYSTEM_TEMPLATE}+{TASK_TEMPLATE}",
             template_hash=f"{system.template_hash}+{task.template_hash}",
             json_schema=SCHEMA,
+            published=False,  # verdicts are read, never published: a quoted `<tag>` in them is no markup
         )
         out.append((chunk, request))
     return out

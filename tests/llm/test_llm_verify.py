@@ -27,8 +27,9 @@ from llm_support import (
     ok,
     run,
     sse_response,
+    standard_session,
 )
-from model_answers import user_text, verify_answer
+from model_answers import call_kind, user_text, verify_answer
 
 from retell.check.report import CheckReport
 from retell.check.stage import run_check
@@ -330,3 +331,33 @@ def test_a_part_is_bounded_whatever_the_sessions_size(workdir: Path) -> None:
     parts = chunks(long)
     sizes = [len(re.findall(r"\w+", re.sub(r"<!--.*?-->", "", " ".join(b.raw for b in p.blocks)))) for p in parts]
     assert len(parts) >= 6 and max(sizes) <= 350
+
+
+def test_run_verify_reads_the_draft_after_writing_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    stub = Stub()  # a well-behaved model: outline, sections, finish, and the verification's JSON
+    install(monkeypatch, stub)
+    tx = standard_session()
+    session = tx.write(tmp_path / "claude" / "projects" / "-srv-demo-proj" / f"{tx.session_id}.jsonl")
+    result = ok(run("run", session, "--yes", "-o", tmp_path / "R", "--verify"))
+    kinds = [call_kind(body) for body in stub.bodies]
+    assert "verify" in kinds and kinds.index("verify") > kinds.index("finish")
+    assert "verify " in result.stderr and "problem(s) only the model found" in result.stderr
+    assert (tmp_path / "R" / VERIFY_FILE).is_file()
+
+
+def test_a_handoff_answer_quoting_markup_of_the_draft_is_read(workdir: Path) -> None:
+    """A verdict quotes the draft's words, tags and all: it is never published, so it is no live markup."""
+    text = DRAFT.replace("the designers were delighted", "the designers were delighted with the <details> block")
+    (workdir / "draft.md").write_text(text, encoding="utf-8")
+    run("check", workdir, "--verify", "--engine", "handoff")
+    for prompt in sorted((workdir / "handoff").glob("*-verify-*.prompt.md")):
+        body = prompt.read_text(encoding="utf-8")
+        assert "raw HTML tags" not in body  # the post's markup rules are not this answer's
+        user = body.split("<user>\n", 1)[1].split("\n</user>", 1)[0]
+        answer = verify_answer(user)
+        for claim in answer["claims"]:
+            claim["words"] = "the <details> block"
+        prompt.with_name(prompt.name.replace(".prompt.md", ".answer.md")).write_text(json.dumps(answer), "utf-8")
+    result = run("check", workdir, "--verify", "--engine", "handoff")
+    assert result.exit_code == 1, result.output
+    assert "[model]" in result.stdout and "<details>" in result.stdout
