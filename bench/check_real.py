@@ -18,8 +18,16 @@ by someone who never saw the checker; each set is reported on its own. A third (
 told in German, a holdout variant only) was made the same way, to measure what the first two were tuned on;
 round seven tuned on it too. A fourth (`blind4`: I1, I2), written the same way, measured round seven; round eight
 tuned on it. A fifth (`blind5`: J1, J2), written the same way, measured round eight; round nine tuned on it. A
-sixth (`blind6`: K1, K2), written by someone who never saw the checker, is the one set not used to tune
-(UNTUNED): its figures are reported, its details never printed; it is skipped while its folder is missing.
+sixth (`blind6`: K1, K2), written the same way, measured round nine; round ten tuned on it. A seventh (`blind7`:
+L1, L2), written by someone who never saw the checker, is the one set not used to tune (UNTUNED): its figures
+are reported, its details never printed; it is skipped while its folder is missing.
+
+`--verify-dir DIR` scores each set three ways: the rules alone, with a model's verdicts merged in (`retell check
+--verify`), and also letting a low-confidence rule finding the model reads as supported count as traced
+(downgrade). It writes each draft's verification prompts to DIR/<set>/<post>-<hash of the text>/ as hand-off
+prompt files (the folder names neither the variant nor whether the text is planted) and reads the answers
+written beside them; a draft with an answer missing is scored by the rules alone and counted as pending. The
+answers must come from a model that sees only the prompt file.
 
 For each post and variant the faithful text, then the planted one, is put in place of draft.md in a copy
 of the work folder and checked with `run_check` (what `retell check` runs). Scoring:
@@ -40,7 +48,7 @@ The script imports whatever `retell` the running interpreter has, so `cd /work/m
 was used to tune the check and the holdout's details were never printed; from round six every set is tuned
 on (a third blind set measures the check), and `-v --holdout-details` lists the holdouts' details too. From
 round seven `-v` also lists blind3's details (tuned on); from round eight blind4's too, from round nine blind5's,
-never blind6's.
+from round ten blind6's, never blind7's.
 """
 
 from __future__ import annotations
@@ -70,10 +78,11 @@ SETS = {
     "blind4": ("I1", "I2"),
     "blind5": ("J1", "J2"),
     "blind6": ("K1", "K2"),
+    "blind7": ("L1", "L2"),
 }
-# the sets the check was never tuned on: round nine tuned on every variant of the first five; blind6 is written
+# the sets the check was never tuned on: round ten tuned on every variant of the first six; blind7 is written
 # by someone who never saw the checker and kept away from whoever tunes it (skipped while its folder is missing)
-UNTUNED = ("blind6",)
+UNTUNED = ("blind7",)
 VARIANTS = ("dev", "holdout")
 SHOWN = ("dev",)  # details (misses, false alarms) are printed for these variants only
 KINDS = (
@@ -187,6 +196,7 @@ class Verifying:
     answered: int = 0
     unverified: int = 0  # drafts checked by the rules alone (an answer missing)
     dropped: int = 0
+    stale: int = 0  # answers set aside: their prompt is no longer what the check asks
     malformed: list[str] = field(default_factory=list)
 
     def merged(self, work: Path, text: str, report: CheckReport) -> CheckReport:
@@ -217,10 +227,13 @@ class Verifying:
             stem = f"{n:04d}-verify-{chunk.label}"
             prompt = folder / (stem + PROMPT)
             rendered = render_prompt(request, stem)
+            answer = folder / (stem + ANSWER)
             if not prompt.is_file() or prompt.read_text(encoding="utf-8") != rendered:
+                if answer.is_file():  # an answer to another prompt (the template or the draft changed): set aside
+                    answer.rename(answer.with_name(stem + ".stale.md"))
+                    self.stale += 1
                 atomic_write_text(prompt, rendered)
                 self.written += 1
-            answer = folder / (stem + ANSWER)
             if not answer.is_file():
                 self.pending += 1
                 missing = True
@@ -244,6 +257,7 @@ class Verifying:
 
 
 VERIFY = Verifying()
+MODES: dict[str, tuple[Path | None, bool]] = {}  # --verify-dir: each way the check is scored (folder, downgrade)
 
 
 def score(result: PostResult, planted_text: str) -> None:
@@ -296,7 +310,7 @@ def line_of(problem: dict[str, Any]) -> str:
 
 
 def report(
-    blind: str, variant: str, results: list[PostResult], verbose: bool, show_holdout: bool = False
+    blind: str, variant: str, results: list[PostResult], verbose: bool, show_holdout: bool = False, mode: str = ""
 ) -> dict[str, Any]:
     per_kind: dict[str, list[int]] = {k: [0, 0] for k in KINDS}
     for result in results:
@@ -309,7 +323,8 @@ def report(
     planted_false = sum(len(r.planted_false) for r in results)
     words = sum(r.words for r in results)
     precision = caught / (caught + faithful_false + planted_false) if caught + faithful_false + planted_false else 1.0
-    print(f"\n== {blind} {variant} ({'not used to tune' if blind in UNTUNED else 'used to tune the check'}) ==")
+    tuned = "not used to tune" if blind in UNTUNED else "used to tune the check"
+    print(f"\n== {blind} {variant} ({tuned}){f' [{mode}]' if mode else ''} ==")
     print(f"{'kind':<20} {'caught':>7} {'recall':>7}")
     for kind, (hit, total) in per_kind.items():
         print(f"{kind:<20} {f'{hit}/{total}':>7} {hit / total if total else 1:>7.2f}")
@@ -332,7 +347,7 @@ def report(
         f"away from plants; --strict passes {sum(r.faithful.blocking == 0 for r in results)}/{len(results)} "
         f"faithful drafts"
     )
-    holdout_only = ("blind3", "blind4", "blind5")  # sets with a holdout variant only, all tuned on
+    holdout_only = ("blind3", "blind4", "blind5", "blind6")  # sets with a holdout variant only, all tuned on
     if verbose and blind not in UNTUNED and (variant in SHOWN or show_holdout or blind in holdout_only):
         for r in results:
             for plant, hit in zip(r.plants, r.caught_by, strict=True):
@@ -442,13 +457,9 @@ def main() -> None:
         help="merge a model's verdicts (retell check --verify): write each draft's verification prompts to this "
         "folder and read the answers written beside them",
     )
-    parser.add_argument(
-        "--downgrade",
-        action="store_true",
-        help="with --verify-dir: a low-confidence rule finding the model reads as supported counts as traced",
-    )
     args = parser.parse_args()
-    VERIFY.folder, VERIFY.downgrade = args.verify_dir, args.downgrade
+    folder = args.verify_dir
+    MODES.update({"rules": (None, False), "rules+model": (folder, False), "rules+model, downgrade": (folder, True)})
     os.environ["XDG_CONFIG_HOME"] = tempfile.mkdtemp()  # no user style or prompt overrides
     figures = []
     with tempfile.TemporaryDirectory() as name:
@@ -456,18 +467,34 @@ def main() -> None:
         for blind in args.sets or SETS:
             for variant in args.variant or VARIANTS:
                 if not (DATA / blind / variant).is_dir():
-                    continue  # blind3-blind5 have a holdout only; blind6 is not here until its author hands it over
-                figures.append(report(blind, variant, run_set(blind, variant, tmp), args.verbose, args.holdout_details))
+                    continue  # blind3-blind6 have a holdout only; blind7 is not here until its author hands it over
+                if folder is None:
+                    figures.append(
+                        report(blind, variant, run_set(blind, variant, tmp), args.verbose, args.holdout_details)
+                    )
+                    continue
+                # --verify-dir: the rules alone, then with the model's verdicts, then also downgrading
+                for mode, (given, downgrade) in MODES.items():
+                    VERIFY.folder, VERIFY.downgrade = given, downgrade
+                    results = run_set(blind, variant, tmp)
+                    figures.append(
+                        {
+                            "mode": mode,
+                            **report(blind, variant, results, args.verbose, args.holdout_details, mode),
+                        }
+                    )
+                VERIFY.folder = folder
         if args.drafts:
             drafts(tmp)
         if args.timing:
             timing(tmp)
-    if VERIFY.folder is not None:
+    if folder is not None:
         print(
-            f"\n--verify-dir {VERIFY.folder}: {VERIFY.written} prompt file(s) written, {VERIFY.answered} answer(s) "
+            f"\n--verify-dir {folder} (counted over both scorings with the model): {VERIFY.written} prompt file(s) "
+            f"written, {VERIFY.answered} answer(s) "
             f"read, {VERIFY.pending} pending; {VERIFY.unverified} draft(s) checked by the rules alone (an answer "
-            f"missing or malformed); {VERIFY.dropped} verdict(s) dropped (words not on their line)"
-            + (" (downgrade on)" if VERIFY.downgrade else "")
+            f"missing or malformed); {VERIFY.dropped} verdict(s) dropped (words not on their line); {VERIFY.stale} "
+            "answer(s) set aside as stale (their prompt changed)"
         )
         for problem in VERIFY.malformed:
             print(f"  malformed: {problem}")
