@@ -63,6 +63,7 @@ SCHEMA: dict[str, Any] = {
 
 _COMMENT = re.compile(r"<!--.*?-->", re.S)
 _WORD = re.compile(r"\w+")
+_EVENT_ID = re.compile(r"^\[([^\]\s]+)\]", re.M)  # an event's line in the material starts with its id
 
 
 @dataclass
@@ -151,6 +152,18 @@ def near_events(chunk: Chunk, view: EventLog) -> tuple[list[Event], list[Event]]
     return near, rest
 
 
+def _timed(text: str, events: list[Event]) -> str:
+    """Each event's line with its UTC clock time after the id (`[e12] 23:45:15 AUTHOR: …`): a claim of time
+    ("twenty minutes later", "五分ほど") is measured between them. The material's pause lines give the day."""
+    clock = {e.id: e.ts[11:19] for e in events if e.id and e.ts and len(e.ts) >= 19 and e.ts[10] == "T"}
+
+    def stamp(match: re.Match[str]) -> str:
+        time = clock.get(match.group(1))
+        return f"{match.group(0)} {time}" if time else match.group(0)
+
+    return _EVENT_ID.sub(stamp, text)
+
+
 def _facts_line(manifest: dict[str, Any], triage: Triage) -> str:
     facts = session_facts(manifest, triage.told_sessions())
     parts = [
@@ -206,8 +219,8 @@ def verify_requests(
             chunk=chunk,
             chunks=len(parts),
             lines=chunk.lines(),
-            near=shown_near.text if shown_near else "",
-            rest=shown_rest.text if shown_rest else "",
+            near=_timed(shown_near.text, near) if shown_near else "",
+            rest=_timed(shown_rest.text, rest) if shown_rest else "",
             condensed="; ".join(condensed),
         )
         request = LLMRequest(
