@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -339,7 +339,7 @@ def run_verify(
         total_spent,
         unknown_prices,
     )
-    from retell.redact import Redactor, guard
+    from retell.redact import Redactor, clear_model_output, guard
     from retell.templating import TemplateLibrary
     from retell.triage.stage import require_approved
     from retell.workdir import Workdir
@@ -387,7 +387,11 @@ def run_verify(
     for record in records:
         chunk = by_label[record.request.label]
         found, lost = read_answer(record.response.text, chunk, lines, known)
-        verdicts += found
+        for verdict in found:
+            # the reason is the model's own text: anything secret-shaped in it is redacted, as in a draft
+            reason, notes = clear_model_output(verdict.reason, redactor, f"verify {chunk.label}, line {verdict.line}")
+            verdicts.append(replace(verdict, reason=reason))
+            runner.notes.extend(notes)
         dropped += lost
         parts.append(
             {"part": chunk.label, "lines": [chunk.first, chunk.last], "call": str(record.path.relative_to(path))}

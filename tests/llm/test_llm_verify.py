@@ -361,3 +361,28 @@ def test_a_handoff_answer_quoting_markup_of_the_draft_is_read(workdir: Path) -> 
     result = run("check", workdir, "--verify", "--engine", "handoff")
     assert result.exit_code == 1, result.output
     assert "[model]" in result.stdout and "<details>" in result.stdout
+
+
+def test_json_gives_each_claims_source_and_who_verified(workdir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    install(monkeypatch, Stub(_verify_answer))
+    result = run("check", workdir, "--verify", "--json")
+    assert result.exit_code == 1
+    data = json.loads(result.stdout)
+    assert data["summary"]["verified_by"].startswith("anthropic, ")
+    model = [c for c in data["claims"] if c["source"] == "model"]
+    assert len(model) == 1 and model[0]["kind"] == "claim" and model[0]["blocking"] is False
+    assert {c["source"] for c in data["claims"]} <= {"rules", "model", "rules+model"}
+
+
+def test_a_secret_shaped_item_the_model_writes_is_redacted(workdir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def answer(body: dict[str, Any], stub: Stub) -> httpx2.Response:
+        data = verify_answer(user_text(body))
+        for claim in data["claims"]:
+            claim["reason"] = f"the token {FAKE_GITHUB_TOKEN} is not in the session"
+        return sse_response(json.dumps(data), model=body["model"])
+
+    install(monkeypatch, Stub(answer))
+    result = run("check", workdir, "--verify")
+    assert FAKE_GITHUB_TOKEN not in result.output
+    assert FAKE_GITHUB_TOKEN not in (workdir / VERIFY_FILE).read_text(encoding="utf-8")
+    assert "secret-shaped" in result.stderr
