@@ -168,10 +168,15 @@ def work_folder(post: str, into: Path) -> Path:
     return target
 
 
-def check(work: Path, text: str) -> Checked:
+def run_check_text(work: Path, text: str) -> CheckReport:
+    """The rules' report of `text` as the draft of the work folder `work`."""
     (work / "draft.md").write_text(text, encoding="utf-8")
+    return run_check(work)
+
+
+def check(work: Path, text: str) -> Checked:
     started = time.perf_counter()
-    report = run_check(work)
+    report = run_check_text(work, text)
     seconds = time.perf_counter() - started
     if VERIFY.folder is not None:
         report = VERIFY.merged(work, text, report)
