@@ -18,8 +18,16 @@ by someone who never saw the checker; each set is reported on its own. A third (
 told in German, a holdout variant only) was made the same way, to measure what the first two were tuned on;
 round seven tuned on it too. A fourth (`blind4`: I1, I2), written the same way, measured round seven; round eight
 tuned on it. A fifth (`blind5`: J1, J2), written the same way, measured round eight; round nine tuned on it. A
-sixth (`blind6`: K1, K2), written by someone who never saw the checker, is the one set not used to tune
-(UNTUNED): its figures are reported, its details never printed; it is skipped while its folder is missing.
+sixth (`blind6`: K1, K2), written the same way, measured round nine; round ten tuned on it. A seventh (`blind7`:
+L1, L2), written by someone who never saw the checker, is the one set not used to tune (UNTUNED): its figures
+are reported, its details never printed; it is skipped while its folder is missing.
+
+`--verify-dir DIR` scores each set three ways: the rules alone, with a model's verdicts merged in (`retell check
+--verify`), and also letting a low-confidence rule finding the model reads as supported count as traced
+(downgrade). It writes each draft's verification prompts to DIR/<set>/<post>-<hash of the text>/ as hand-off
+prompt files (the folder names neither the variant nor whether the text is planted) and reads the answers
+written beside them; a draft with an answer missing is scored by the rules alone and counted as pending. The
+answers must come from a model that sees only the prompt file.
 
 For each post and variant the faithful text, then the planted one, is put in place of draft.md in a copy
 of the work folder and checked with `run_check` (what `retell check` runs). Scoring:
@@ -40,7 +48,7 @@ The script imports whatever `retell` the running interpreter has, so `cd /work/m
 was used to tune the check and the holdout's details were never printed; from round six every set is tuned
 on (a third blind set measures the check), and `-v --holdout-details` lists the holdouts' details too. From
 round seven `-v` also lists blind3's details (tuned on); from round eight blind4's too, from round nine blind5's,
-never blind6's.
+from round ten blind6's, never blind7's.
 """
 
 from __future__ import annotations
@@ -57,6 +65,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from retell.check.report import CheckReport
 from retell.check.stage import run_check
 
 DATA = Path(__file__).resolve().parent / "check"
@@ -71,7 +80,7 @@ SETS = {
     "blind6": ("K1", "K2"),
     "blind7": ("L1", "L2"),
 }
-# the sets the check was never tuned on: round ten tunes on every variant of the first six; blind7 is written
+# the sets the check was never tuned on: round ten tuned on every variant of the first six; blind7 is written
 # by someone who never saw the checker and kept away from whoever tunes it (skipped while its folder is missing)
 UNTUNED = ("blind7",)
 VARIANTS = ("dev", "holdout")
@@ -159,14 +168,101 @@ def work_folder(post: str, into: Path) -> Path:
     return target
 
 
-def check(work: Path, text: str) -> Checked:
+def run_check_text(work: Path, text: str) -> CheckReport:
+    """The rules' report of `text` as the draft of the work folder `work`."""
     (work / "draft.md").write_text(text, encoding="utf-8")
+    return run_check(work)
+
+
+def check(work: Path, text: str) -> Checked:
     started = time.perf_counter()
-    report = run_check(work)
+    report = run_check_text(work, text)
     seconds = time.perf_counter() - started
+    if VERIFY.folder is not None:
+        report = VERIFY.merged(work, text, report)
     data = report.to_json()
     problems = [c for c in data["claims"] if c["status"] in ("untraced", "contradicted")]
     return Checked(problems, int(data["summary"].get("blocking", 0)), seconds)
+
+
+@dataclass
+class Verifying:
+    """`--verify-dir DIR`: the check with a model's verdicts merged in (`retell check --verify`). Each draft's
+    verification prompts are written to DIR/<set>/<post>-<hash of the text>/ as hand-off prompt files (the
+    folder names neither the variant nor whether the text is planted: whoever answers sees only the prompt);
+    the answers (`….answer.md` beside each prompt) are read from there. A draft with an answer missing is
+    checked by the rules alone and counted as pending."""
+
+    folder: Path | None = None
+    downgrade: bool = False  # a low-confidence rule finding the model reads as supported counts as traced
+    blind: str = ""
+    written: int = 0
+    pending: int = 0
+    answered: int = 0
+    unverified: int = 0  # drafts checked by the rules alone (an answer missing)
+    dropped: int = 0
+    stale: int = 0  # answers set aside: their prompt is no longer what the check asks
+    malformed: list[str] = field(default_factory=list)
+
+    def merged(self, work: Path, text: str, report: CheckReport) -> CheckReport:
+        import hashlib
+
+        from retell.check.verify import Verification, answer_items, draft_hash, merge, read_answer
+        from retell.check.verify_request import verify_requests
+        from retell.errors import LLMError
+        from retell.fsutil import atomic_write_text
+        from retell.llm.handoff import ANSWER, PROMPT, render_prompt
+        from retell.llm.pricing import load_prices
+        from retell.templating import TemplateLibrary
+        from retell.triage.stage import require_approved
+
+        assert self.folder is not None
+        triage, parsed, view = require_approved(work)
+        prices = load_prices()
+        model = prices.defaults.get("verify", "claude-sonnet-5-5")
+        pairs = verify_requests(
+            text, view, parsed.manifest, triage, model, prices.limits(model), TemplateLibrary("prompts")
+        )
+        folder = self.folder / self.blind / f"{work.name}-{hashlib.sha256(text.encode()).hexdigest()[:8]}"
+        lines = text.split("\n")
+        known = {e.id for e in view.events if e.id}
+        verdicts = []
+        missing = False
+        for n, (chunk, request) in enumerate(pairs, 1):
+            stem = f"{n:04d}-verify-{chunk.label}"
+            prompt = folder / (stem + PROMPT)
+            rendered = render_prompt(request, stem)
+            answer = folder / (stem + ANSWER)
+            if not prompt.is_file() or prompt.read_text(encoding="utf-8") != rendered:
+                if answer.is_file():  # an answer to another prompt (the template or the draft changed): set aside
+                    answer.rename(answer.with_name(stem + ".stale.md"))
+                    self.stale += 1
+                atomic_write_text(prompt, rendered)
+                self.written += 1
+            if not answer.is_file():
+                self.pending += 1
+                missing = True
+                continue
+            answer_text = answer.read_text(encoding="utf-8")
+            try:
+                answer_items(answer_text)
+            except LLMError as exc:
+                self.malformed.append(f"{answer}: {exc}")
+                missing = True
+                continue
+            found, lost = read_answer(answer_text, chunk, lines, known)
+            self.answered += 1
+            self.dropped += lost
+            verdicts += found
+        if missing:
+            self.unverified += 1
+            return report
+        verification = Verification(draft_hash(text), "handoff", model, verdicts)
+        return merge(report, verification, text, downgrade=self.downgrade)
+
+
+VERIFY = Verifying()
+MODES: dict[str, tuple[Path | None, bool]] = {}  # --verify-dir: each way the check is scored (folder, downgrade)
 
 
 def score(result: PostResult, planted_text: str) -> None:
@@ -195,6 +291,7 @@ def score(result: PostResult, planted_text: str) -> None:
 
 
 def run_set(blind: str, variant: str, tmp: Path) -> list[PostResult]:
+    VERIFY.blind = blind
     results = []
     for post in SETS[blind]:
         folder = DATA / blind / variant / post
@@ -218,7 +315,7 @@ def line_of(problem: dict[str, Any]) -> str:
 
 
 def report(
-    blind: str, variant: str, results: list[PostResult], verbose: bool, show_holdout: bool = False
+    blind: str, variant: str, results: list[PostResult], verbose: bool, show_holdout: bool = False, mode: str = ""
 ) -> dict[str, Any]:
     per_kind: dict[str, list[int]] = {k: [0, 0] for k in KINDS}
     for result in results:
@@ -231,7 +328,8 @@ def report(
     planted_false = sum(len(r.planted_false) for r in results)
     words = sum(r.words for r in results)
     precision = caught / (caught + faithful_false + planted_false) if caught + faithful_false + planted_false else 1.0
-    print(f"\n== {blind} {variant} ({'not used to tune' if blind in UNTUNED else 'used to tune the check'}) ==")
+    tuned = "not used to tune" if blind in UNTUNED else "used to tune the check"
+    print(f"\n== {blind} {variant} ({tuned}){f' [{mode}]' if mode else ''} ==")
     print(f"{'kind':<20} {'caught':>7} {'recall':>7}")
     for kind, (hit, total) in per_kind.items():
         print(f"{kind:<20} {f'{hit}/{total}':>7} {hit / total if total else 1:>7.2f}")
@@ -254,7 +352,7 @@ def report(
         f"away from plants; --strict passes {sum(r.faithful.blocking == 0 for r in results)}/{len(results)} "
         f"faithful drafts"
     )
-    holdout_only = ("blind3", "blind4", "blind5")  # sets with a holdout variant only, all tuned on
+    holdout_only = ("blind3", "blind4", "blind5", "blind6")  # sets with a holdout variant only, all tuned on
     if verbose and blind not in UNTUNED and (variant in SHOWN or show_holdout or blind in holdout_only):
         for r in results:
             for plant, hit in zip(r.plants, r.caught_by, strict=True):
@@ -358,7 +456,15 @@ def main() -> None:
     parser.add_argument("--set", choices=tuple(SETS), action="append", dest="sets", help="only this set (repeatable)")
     parser.add_argument("--json", type=Path, help="write the figures to this file")
     parser.add_argument("--timing", action="store_true", help="also time the check of a 2,500-word draft")
+    parser.add_argument(
+        "--verify-dir",
+        type=Path,
+        help="merge a model's verdicts (retell check --verify): write each draft's verification prompts to this "
+        "folder and read the answers written beside them",
+    )
     args = parser.parse_args()
+    folder = args.verify_dir
+    MODES.update({"rules": (None, False), "rules+model": (folder, False), "rules+model, downgrade": (folder, True)})
     os.environ["XDG_CONFIG_HOME"] = tempfile.mkdtemp()  # no user style or prompt overrides
     figures = []
     with tempfile.TemporaryDirectory() as name:
@@ -366,12 +472,37 @@ def main() -> None:
         for blind in args.sets or SETS:
             for variant in args.variant or VARIANTS:
                 if not (DATA / blind / variant).is_dir():
-                    continue  # blind3-blind5 have a holdout only; blind6 is not here until its author hands it over
-                figures.append(report(blind, variant, run_set(blind, variant, tmp), args.verbose, args.holdout_details))
+                    continue  # blind3-blind6 have a holdout only; blind7 is not here until its author hands it over
+                if folder is None:
+                    figures.append(
+                        report(blind, variant, run_set(blind, variant, tmp), args.verbose, args.holdout_details)
+                    )
+                    continue
+                # --verify-dir: the rules alone, then with the model's verdicts, then also downgrading
+                for mode, (given, downgrade) in MODES.items():
+                    VERIFY.folder, VERIFY.downgrade = given, downgrade
+                    results = run_set(blind, variant, tmp)
+                    figures.append(
+                        {
+                            "mode": mode,
+                            **report(blind, variant, results, args.verbose, args.holdout_details, mode),
+                        }
+                    )
+                VERIFY.folder = folder
         if args.drafts:
             drafts(tmp)
         if args.timing:
             timing(tmp)
+    if folder is not None:
+        print(
+            f"\n--verify-dir {folder} (counted over both scorings with the model): {VERIFY.written} prompt file(s) "
+            f"written, {VERIFY.answered} answer(s) "
+            f"read, {VERIFY.pending} pending; {VERIFY.unverified} draft(s) checked by the rules alone (an answer "
+            f"missing or malformed); {VERIFY.dropped} verdict(s) dropped (words not on their line); {VERIFY.stale} "
+            "answer(s) set aside as stale (their prompt changed)"
+        )
+        for problem in VERIFY.malformed:
+            print(f"  malformed: {problem}")
     if args.json:
         args.json.write_text(json.dumps(figures, indent=1) + "\n", encoding="utf-8")
 

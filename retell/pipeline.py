@@ -36,6 +36,7 @@ class RunOptions:
     strict: bool = False  # render refuses untraced author quotes and numbers
     dry_run: bool = False  # parse and triage, then the whole run's estimate; nothing sent, nothing drafted
     force: bool = False  # re-parse a folder of more sessions with only those named
+    verify: bool = False  # `retell check --verify` after the draft: a model reads it (advice, never blocking)
 
 
 @dataclass
@@ -51,6 +52,7 @@ STAGE_DOING = {
     "triage": "Triage: writing triage.yaml and the contact sheet",
     "outline": "Outline: planning the post",
     "draft": "Draft: writing the sections",
+    "verify": "Verify: a model reads the draft beside the session",
     "render": "Render: checking the draft, converting the images, writing the post",
 }
 
@@ -173,6 +175,24 @@ def run_pipeline(
         )
 
     stage("draft", draft)
+
+    def verify() -> str:
+        from retell.check.stage import run_check
+        from retell.check.verdict import MODEL
+        from retell.check.verify import run_verify
+
+        result = run_verify(path, run_check(path), engine=options.engine, max_cost=options.max_cost)
+        outcome.messages.extend(f"warning: {note}" for note in result.notes)
+        if result.costs:
+            spent.append(result.costs)
+            used.append(result.spent_usd)
+        if not result.report.verified:
+            return "the rules only (no model)"
+        found = sum(1 for f in result.report.problems if f.source == MODEL)
+        return f"{result.engine}: {found} problem(s) only the model found (render shows them; none blocks)"
+
+    if options.verify:
+        stage("verify", verify)
 
     def render() -> str:
         result = run_render(

@@ -24,6 +24,8 @@ def call_kind(body: dict[str, Any]) -> str:
         return "finish"
     if text.startswith("Revise the post as the author asks"):
         return "revise"
+    if text.startswith("# The session"):
+        return "verify"
     return "other"
 
 
@@ -103,8 +105,26 @@ def revise_answer(user: str) -> str:
     return "\n\n".join(out)
 
 
+def verify_answer(user: str) -> dict[str, Any]:
+    """`retell check --verify`: a line saying someone was delighted is not in the session, one about the group
+    headers is supported by e10, and nothing else is a claim (a well-behaved checker, deterministic for the tests)."""
+    claims = []
+    for match in re.finditer(r"^L(\d+): (.*)$", user, re.M):
+        line, text = int(match.group(1)), match.group(2)
+        words = " ".join(text.split()[:8])
+        if "delighted" in text:
+            claims.append(
+                {"line": line, "words": words, "verdict": "not in the session", "event": "", "reason": "nobody said so"}
+            )
+        elif "group headers" in text:
+            claims.append({"line": line, "words": words, "verdict": "supported", "event": "e10", "reason": "e10"})
+    return {"claims": claims}
+
+
 def answer_text(user: str) -> str:
     """What a well-behaved model returns for any of retell's prompts (also used by the fake `claude`)."""
+    if user.startswith("# The session"):
+        return json.dumps(verify_answer(user))
     if user.startswith("Plan the post"):
         return json.dumps(outline_answer(user))
     if user.startswith("The sections of the post are written"):

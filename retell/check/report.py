@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from retell.check.text import one_line
-from retell.check.verdict import ACCEPTED, CONTRADICTED, TRACED, UNCHECKED, UNTRACED, Finding
+from retell.check.verdict import ACCEPTED, CONTRADICTED, MODEL, TRACED, UNCHECKED, UNTRACED, Finding
 
 STRICT_MARK = " [stops render --strict]"
 
@@ -17,6 +17,7 @@ class CheckReport:
     findings: list[Finding]
     code_blocks: int = 0  # fenced code shown as code: not checked
     cited_paragraphs: int = 0
+    verified: str = ""  # "engine, model" when a model's verdicts are merged in (`retell check --verify`)
 
     @property
     def problems(self) -> list[Finding]:
@@ -37,10 +38,13 @@ class CheckReport:
     def line(self, finding: Finding) -> str:
         claim = finding.claim
         text = one_line(claim.text, 90)
-        out = f'{self.name}:{claim.line}: {claim.kind}: "{text}"'
+        # with a model's verdicts merged in, every line says who found it
+        source = f" [{finding.source}]" if self.verified else ""
+        out = f'{self.name}:{claim.line}: {claim.kind}{source}: "{text}"'
         if finding.status == TRACED:
             where = finding.event or "?"
-            return out + f" -> {where}" + (" (cited)" if finding.cited else "")
+            out += f" -> {where}" + (" (cited)" if finding.cited else "")
+            return out + (f" ({one_line(finding.model_note, 120)})" if finding.model_note else "")
         out += f": {finding.reason}" if finding.reason else f": {finding.status}"
         if finding.status == ACCEPTED:
             out += " (accepted" + (f": {claim.accepted}" if claim.accepted else "") + ")"
@@ -48,6 +52,8 @@ class CheckReport:
             out += f"; closest {finding.event}: “{one_line(finding.excerpt, 70)}”"
         if finding.problem and finding.advice:
             out += f" → {finding.advice}"
+        if finding.model_note and finding.source != MODEL:
+            out += f" ({one_line(finding.model_note, 120)})"
         if finding.blocking:
             out += STRICT_MARK
         return out
@@ -64,6 +70,9 @@ class CheckReport:
             head += f"; {untraced} untraced, {contradicted} contradicted"
         else:
             head += "; nothing untraced"
+        if self.verified:
+            by_model = sum(1 for f in self.problems if f.source == MODEL)
+            head += f"; verified by a model ({self.verified}): {by_model} problem(s) only it found"
         if self.count(ACCEPTED):
             head += f"; {self.count(ACCEPTED)} accepted by you"
         if self.blocking:
@@ -88,6 +97,7 @@ class CheckReport:
                 "blocking": len(self.blocking),
                 "code_blocks_not_traced": self.code_blocks,
                 "cited_paragraphs": self.cited_paragraphs,
+                "verified_by": self.verified or None,
             },
             "claims": [
                 {
@@ -102,6 +112,8 @@ class CheckReport:
                     "confidence": f.confidence if f.problem else None,
                     "blocking": f.blocking,
                     "advice": (f.advice or None) if f.problem else None,
+                    "source": f.source,
+                    "model": f.model_note or None,
                 }
                 for f in self.findings
             ],

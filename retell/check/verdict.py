@@ -20,6 +20,11 @@ UNCHECKED = "unchecked"
 HIGH = "high"
 LOW = "low"
 
+# Who found it: the check's rules, a model asked by `retell check --verify` (check/verify.py), or both.
+RULES = "rules"
+MODEL = "model"
+RULES_AND_MODEL = "rules+model"
+
 
 @dataclass
 class Finding:
@@ -35,6 +40,8 @@ class Finding:
         False  # traced by a loose rule (a time between events, a count of files named): says nothing of a citation
     )
     far: bool = False  # said, but far from what its paragraph cites (a quote of another moment)
+    source: str = RULES  # who found it (RULES, MODEL, RULES_AND_MODEL)
+    model_note: str = ""  # what the model said of a rule finding (`--verify`): its verdict, event and reason
 
     @property
     def problem(self) -> bool:

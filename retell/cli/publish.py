@@ -91,6 +91,13 @@ def run(
     ] = None,
     max_cost: Annotated[float | None, typer.Option("--max-cost", help="Refuse model runs estimated above USD.")] = None,
     strict: Annotated[bool, typer.Option("--strict", help="Refuse untraced author quotes and numbers.")] = False,
+    verify: Annotated[
+        bool,
+        typer.Option(
+            "--verify",
+            help="After the draft, a model reads it beside the session (retell check --verify); advice only.",
+        ),
+    ] = False,
     dry_run: Annotated[
         bool,
         typer.Option("--dry-run", help="Parse, triage, then say what outline and draft would cost; send nothing."),
@@ -120,6 +127,7 @@ def run(
             strict=strict,
             dry_run=dry_run,
             force=force,
+            verify=verify,
         ),
         progress=lambda line: typer.echo(line, err=True) if not quiet else None,
         again=again,

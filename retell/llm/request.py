@@ -28,6 +28,7 @@ class LLMRequest:
     template: str  # template file name(s)
     template_hash: str
     json_schema: dict[str, Any] | None = None  # structured output
+    published: bool = True  # False: the answer is never part of the post (a verification), so no markup rule holds
 
     def body(self) -> dict[str, Any]:
         """The Messages API request body (also what the cache key and the secret guard see)."""

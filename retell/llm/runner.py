@@ -439,7 +439,7 @@ class Runner:
                     raise self.engine.refuse(request, str(exc)) from None
                 kept = self.store.save_failure(request, self.choice.name, str(exc), response)
                 raise LLMError(f"{name}: {exc} (see {kept}); re-run to ask again") from None
-        if isinstance(self.engine, HandoffEngine):
+        if isinstance(self.engine, HandoffEngine) and request.published:
             problems = _live_markup(response.text, request.json_schema is not None, authors)
             if problems:
                 more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""

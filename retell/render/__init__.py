@@ -17,6 +17,8 @@ import orjson
 from retell import cores, jsonio
 from retell.check.report import CheckReport
 from retell.check.stage import check_draft, require_traced
+from retell.check.verify import load as load_verification
+from retell.check.verify import merge as merge_verification
 from retell.errors import GateError, RetellError, SecretLeakError, WorkdirError
 from retell.findings import Finding, line_of
 from retell.fsutil import atomic_copy, atomic_write_bytes, named_os_error, staging_dir
@@ -125,6 +127,11 @@ def compose_post(path: Path, options: RenderOptions, *, strict: bool = True) -> 
     draft = workdir.draft.read_text(encoding="utf-8")
     # `retell check`: render prints it, --strict gates on it
     claims = check_draft(draft, view, parsed.manifest, triage, log=parsed.log)
+    # what a model found in this very text (`retell check --verify`), shown beside the rules' findings; none of
+    # it stops --strict
+    verified = load_verification(Path(path), draft)
+    if verified is not None:
+        claims = merge_verification(claims, verified, draft)
     draft_meta, body = split_front_matter(draft)
     post = post_settings(
         triage.post,

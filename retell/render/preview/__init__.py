@@ -20,6 +20,7 @@ import orjson
 
 from retell import jsonio
 from retell.check.report import STRICT_MARK
+from retell.check.verdict import MODEL
 from retell.errors import RetellError
 from retell.findings import Finding
 from retell.fsutil import atomic_write_bytes
@@ -33,6 +34,7 @@ TEMPLATE = "preview.html.j2"
 RECORD = ".retell-preview.json"  # pages retell wrote in a folder, and their images: the only files it replaces
 # Every check whose findings the page shows, in this order; each is listed (as passed) even with none.
 GROUNDING = "grounding check"  # retell check: claims in the post traced to the session
+MODEL_CHECK = "model check"  # retell check --verify: what a model found that the rules did not (never blocking)
 SOURCES = (GATE, GROUNDING)
 _PUBLISHED_NAME = re.compile(r"^[0-9a-f]{16}\.(png|jpg|gif|webp)$")
 
@@ -115,8 +117,9 @@ def collect_findings(composed: ComposedPost) -> list[Finding]:
             line = report.line(problem).removesuffix(STRICT_MARK)
             where = f"{report.name}:{claim.line}: {claim.kind}: "  # the panel shows both on their own
             message = line[len(where) :] if line.startswith(where) else line
+            source = MODEL_CHECK if problem.source == MODEL else GROUNDING  # a model's verdict, shown as such
             findings.append(
-                Finding(GROUNDING, claim.kind, message, (claim.line,), blocking=False, strict=id(problem) in strict)
+                Finding(source, claim.kind, message, (claim.line,), blocking=False, strict=id(problem) in strict)
             )
     return findings
 

@@ -1,0 +1,430 @@
+"""`retell check --verify`: a model reads each part of the draft beside the events it cites, and says of every
+claim whether the session bears it out. What the rules cannot see (an outcome nobody saw, a decision nobody
+took, a name nothing holds) it can; what it finds is merged with the rules' findings, marked as the model's.
+
+The verdicts are kept in WORKDIR/verify.json with the hash of the draft they read, so `retell render` and
+`retell preview` show them without asking again (and drop them once draft.md changes). A model's verdict is
+advice: none of its findings stops `render --strict` (docs/check.md, "Round ten").
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+import orjson
+
+from retell import jsonio
+from retell.check.claims import Claim
+from retell.check.document import Block, read_blocks
+from retell.check.report import CheckReport
+from retell.check.verdict import (
+    ACCEPTED,
+    CONTRADICTED,
+    LOW,
+    MODEL,
+    RULES_AND_MODEL,
+    TRACED,
+    UNTRACED,
+    Finding,
+)
+from retell.check.verify_request import (
+    CONTRADICTED as SAYS_OTHERWISE,
+)
+from retell.check.verify_request import (
+    NOT_CITED,
+    NOT_IN_SESSION,
+    STAGE,
+    SUPPORTED,
+    VERDICTS,
+    Chunk,
+    verify_requests,
+)
+from retell.errors import LLMError, RetellError
+from retell.events import EventLog
+from retell.fsutil import atomic_write_bytes
+from retell.llm.answers import extract_json
+
+VERIFY_FILE = "verify.json"
+SCHEMA_VERSION = 1
+MODEL_KIND = "claim"  # the kind of a finding only the model made (the rules' kinds name what they compared)
+ANSWER_TEXT = 1_500  # tokens of answer expected per part, for the cost estimate
+
+_SPACE = re.compile(r"\s+")
+_MARKUP = re.compile(r"[`*_“”\"‘’'«»「」『』]")
+_COMMENT = re.compile(r"<!--.*?-->", re.S)
+_TOKEN = re.compile(r"\w+")
+
+
+@dataclass(frozen=True)
+class Verdict:
+    line: int
+    words: str
+    verdict: str
+    event: str
+    reason: str
+    part: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "line": self.line,
+            "words": self.words,
+            "verdict": self.verdict,
+            "event": self.event,
+            "reason": self.reason,
+            "part": self.part,
+        }
+
+
+@dataclass
+class Verification:
+    """What the model said of one draft: its verdicts, and who said them."""
+
+    draft_sha256: str
+    engine: str
+    model: str
+    verdicts: list[Verdict]
+    dropped: int = 0  # claims the model placed on a line whose words are not there (not used)
+    notes: list[str] = field(default_factory=list)
+
+
+def draft_hash(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _plain(text: str) -> str:
+    return _SPACE.sub(" ", _MARKUP.sub("", _COMMENT.sub(" ", text))).strip().casefold()
+
+
+# -- the answer ------------------------------------------------------------------------------------------
+
+
+def read_answer(text: str, chunk: Chunk, lines: list[str], known: set[str]) -> tuple[list[Verdict], int]:
+    """The verdicts of one answer, each on the line of the part where its words are; (verdicts, how many were
+    dropped: words the part does not hold). Raises LLMError for an answer that is not the object asked for (it
+    is then neither used nor cached, and asked for again)."""
+    out: list[Verdict] = []
+    dropped = 0
+    for item in answer_items(text):
+        line = _locate(int(item["line"]), item["words"], chunk, lines)
+        if line is None:
+            dropped += 1
+            continue
+        event = item["event"].strip()
+        out.append(
+            Verdict(
+                line,
+                " ".join(item["words"].split()),
+                item["verdict"],
+                event if event in known else "",
+                " ".join(item["reason"].split()),
+                chunk.label,
+            )
+        )
+    return out, dropped
+
+
+def answer_items(text: str) -> list[dict[str, Any]]:
+    """The claims of an answer, each checked for its fields; LLMError names the first that is wrong."""
+    data = extract_json(text)
+    if not isinstance(data, dict) or not isinstance(data.get("claims"), list):
+        raise LLMError('the answer is not the JSON object asked for ({"claims": [...]})')
+    for i, item in enumerate(data["claims"]):
+        problem = _item_problem(item)
+        if problem:
+            raise LLMError(f"claims[{i}] {problem}")
+    return list(data["claims"])
+
+
+def _item_problem(item: Any) -> str | None:
+    if not isinstance(item, dict):
+        return "is not an object"
+    for key, kind in (("line", int), ("words", str), ("verdict", str), ("event", str), ("reason", str)):
+        value = item.get(key)
+        if not isinstance(value, kind) or isinstance(value, bool):
+            return f"has no {key} ({kind.__name__})"
+    if item["verdict"] not in VERDICTS:
+        return f"has the verdict {item['verdict']!r}; it must be one of {', '.join(VERDICTS)}"
+    if not item["words"].strip():
+        return "has no words"
+    return None
+
+
+def _locate(line: int, words: str, chunk: Chunk, lines: list[str]) -> int | None:
+    """The line of the part the words are on: the one the model gave, else the first that holds them."""
+    wanted = _plain(words)
+    if not wanted:
+        return None
+    candidates = [line] if chunk.first <= line <= chunk.last else []
+    candidates += [n for n in range(chunk.first, chunk.last + 1) if n != line]
+    for n in candidates:
+        if 0 < n <= len(lines) and wanted in _plain(lines[n - 1]):
+            return n
+    return None
+
+
+# -- merging with the rules -----------------------------------------------------------------------------
+
+
+def _tokens(text: str) -> set[str]:
+    return {t for t in _TOKEN.findall(_plain(text)) if len(t) > 2 or t.isdigit()}
+
+
+def _overlaps(words: str, claim: str) -> bool:
+    a, b = _plain(words), _plain(claim)
+    if a and b and (a in b or b in a):
+        return True
+    ta, tb = _tokens(words), _tokens(claim)
+    return bool(ta and tb) and len(ta & tb) >= max(1, min(len(ta), len(tb)) // 2)
+
+
+def _known_ids(view: EventLog) -> set[str]:
+    return {e.id for e in view.events if e.id}
+
+
+def _block_of(blocks: list[Block], line: int) -> Block | None:
+    return next((b for b in blocks if b.start <= line < b.start + len(b.lines)), None)
+
+
+_ADVICE = {
+    NOT_IN_SESSION: "say what the session shows, or cut it; mark it <!-- ok --> if you know it from elsewhere",
+    SAYS_OTHERWISE: "correct it to what {event} says",
+    NOT_CITED: "cite {event}, where it is, or move it there",
+}
+
+
+def merge(report: CheckReport, verification: Verification, text: str, *, downgrade: bool = False) -> CheckReport:
+    """The rules' report with the model's verdicts: a problem the rules missed becomes a finding of the model's
+    (never blocking); a problem both found is marked as both; a rule problem the model reads as supported keeps
+    the model's word beside it, and with `downgrade` (a low-confidence one only) is counted as traced."""
+    blocks = read_blocks(text)
+    report.verified = f"{verification.engine}, {verification.model}"
+    added: list[Finding] = []
+    seen: set[tuple[int, str]] = set()
+    for verdict in verification.verdicts:
+        block = _block_of(blocks, verdict.line)
+        if block is None:
+            continue
+        rules = [
+            f
+            for f in report.findings
+            if f.claim.block.start == block.start and f.source != MODEL and _overlaps(verdict.words, f.claim.text)
+        ]
+        said = f"the model: {verdict.verdict}" + (f" ({verdict.event})" if verdict.event else "")
+        said += f": {verdict.reason}" if verdict.reason else ""
+        if verdict.verdict == SUPPORTED:
+            for finding in rules:
+                if not finding.problem:
+                    continue
+                finding.model_note = said
+                if downgrade and verdict.event and finding.confidence == LOW:
+                    finding.status, finding.source = TRACED, RULES_AND_MODEL
+                    finding.event, finding.excerpt = verdict.event, ""
+            continue
+        problems = [f for f in rules if f.problem]
+        if problems:
+            for finding in problems:
+                finding.source, finding.model_note = RULES_AND_MODEL, said
+            continue
+        key = (verdict.line, _plain(verdict.words))
+        if key in seen:
+            continue
+        seen.add(key)
+        added.append(_model_finding(verdict, block, text))
+    report.findings = sorted([*report.findings, *added], key=lambda f: (f.claim.line, f.claim.at))
+    return report
+
+
+def _model_finding(verdict: Verdict, block: Block, text: str) -> Finding:
+    at = _plain(block.raw).find(_plain(verdict.words))
+    claim = Claim(MODEL_KIND, verdict.words, verdict.line, block, at=max(0, at))
+    accepted = any(m.kind == "ok" for m in block.marks)
+    status = ACCEPTED if accepted else CONTRADICTED if verdict.verdict == SAYS_OTHERWISE else UNTRACED
+    if accepted:
+        claim.accepted = next((m.note for m in block.marks if m.kind == "ok"), "")
+    reason = f"the model: {verdict.verdict}" + (f": {verdict.reason}" if verdict.reason else "")
+    advice = _ADVICE.get(verdict.verdict, "").format(event=verdict.event or "the event")
+    return Finding(claim, status, verdict.event or None, "", reason, confidence=LOW, advice=advice, source=MODEL)
+
+
+# -- verify.json -------------------------------------------------------------------------------------------
+
+
+def save(path: Path, verification: Verification, parts: list[dict[str, Any]]) -> Path:
+    target = path / VERIFY_FILE
+    atomic_write_bytes(
+        target,
+        jsonio.dumps(
+            {
+                "schema_version": SCHEMA_VERSION,
+                "draft_sha256": verification.draft_sha256,
+                "engine": verification.engine,
+                "model": verification.model,
+                "parts": parts,
+                "dropped": verification.dropped,
+                "verdicts": [v.to_dict() for v in verification.verdicts],
+            }
+        ),
+    )
+    return target
+
+
+def load(path: Path, text: str) -> Verification | None:
+    """The verdicts kept for this very draft text; None when there are none, or they read another text."""
+    target = path / VERIFY_FILE
+    if not target.is_file():
+        return None
+    try:
+        data = orjson.loads(target.read_bytes())
+        if data.get("draft_sha256") != draft_hash(text):
+            return None  # draft.md changed since: the verdicts read another text
+        verdicts = [
+            Verdict(
+                int(v["line"]),
+                str(v["words"]),
+                str(v["verdict"]),
+                str(v["event"]),
+                str(v["reason"]),
+                str(v.get("part", "")),
+            )
+            for v in data["verdicts"]
+            if v.get("verdict") in VERDICTS
+        ]
+        return Verification(data["draft_sha256"], str(data["engine"]), str(data["model"]), verdicts)
+    except (OSError, orjson.JSONDecodeError, KeyError, TypeError, ValueError, AttributeError):
+        return None  # a damaged file is no verdict: `retell check --verify` writes it again
+
+
+# -- the run ---------------------------------------------------------------------------------------------
+
+
+@dataclass
+class VerifyOutcome:
+    report: CheckReport
+    engine: str
+    notes: list[str] = field(default_factory=list)
+    dry_run_plan: str | None = None
+    costs: str | None = None
+    spent_usd: float | None = 0.0  # what the calls of this run cost (None: a price unknown)
+    saved: Path | None = None
+
+
+def run_verify(
+    path: Path,
+    report: CheckReport,
+    *,
+    engine: str | None = None,
+    model: str | None = None,
+    force: bool = False,
+    dry_run: bool = False,
+    max_cost: float | None = None,
+    jobs: int = 3,
+    prompts_dir: Path | None = None,
+    log: Callable[[str], None] = lambda _m: None,
+    on_engine: Callable[[Any], None] | None = None,
+) -> VerifyOutcome:
+    """The rules' `report` of draft.md, with what a model finds in it merged in (one call per part)."""
+    from retell.llm.engines import choose_engine
+    from retell.llm.pricing import load_prices
+    from retell.llm.runner import (
+        Runner,
+        cost_table,
+        enforce_max_cost,
+        pick_model,
+        plan_table,
+        total_spent,
+        unknown_prices,
+    )
+    from retell.redact import Redactor, clear_model_output, guard
+    from retell.templating import TemplateLibrary
+    from retell.triage.stage import require_approved
+    from retell.workdir import Workdir
+
+    choice = choose_engine(engine, dry_run=dry_run)
+    if on_engine is not None:
+        on_engine(choice)
+    if choice.name == "offline":
+        why = "--engine offline" if engine else "no ANTHROPIC_API_KEY and no `claude` on PATH"
+        note = f"--verify: no model to ask ({why}): the rules only; use --engine anthropic, claude-cli or handoff"
+        return VerifyOutcome(report, choice.name, [note])
+    triage, parsed, view = require_approved(path)
+    text = Workdir(path).draft.read_text(encoding="utf-8", errors="replace")
+    prices = load_prices()
+    chosen = pick_model(STAGE, model, prices)
+    redactor = Redactor.for_log(parsed.log, triage.secrets, triage.redact)
+    # The draft is the author's text: a secret in it stops here, named by its line (the runner's guard would
+    # name only the request).
+    guard(
+        [(f"draft.md line {n}", line) for n, line in enumerate(text.split("\n"), 1)],
+        redactor,
+        "draft.md, about to be sent for verification",
+    )
+    library = TemplateLibrary("prompts", prompts_dir)
+    pairs = verify_requests(text, view, parsed.manifest, triage, chosen, prices.limits(chosen), library)
+    if not pairs:
+        return VerifyOutcome(report, choice.name, ["--verify: draft.md has no prose to verify"])
+    requests = [request for _, request in pairs]
+    runner = Runner(path, choice, redactor, force=force, jobs=jobs, log=log)
+    runner.check(requests)
+    planned = runner.plan(requests, {STAGE: ANSWER_TEXT})
+    if dry_run:
+        folder = runner.write_dry_run(planned)
+        plan = plan_table(planned, runner.prices.as_of, runner.count_note)
+        return VerifyOutcome(report, choice.name, dry_run_plan=f"{plan}\nprompts written to {folder}")
+    enforce_max_cost(planned, max_cost, runner.prices)
+    lines = text.split("\n")
+    known = _known_ids(view)
+    by_label = {request.label: chunk for chunk, request in pairs}
+
+    records = _run_once_more(runner, requests)
+    verdicts: list[Verdict] = []
+    dropped = 0
+    parts = []
+    for record in records:
+        chunk = by_label[record.request.label]
+        found, lost = read_answer(record.response.text, chunk, lines, known)
+        for verdict in found:
+            # the reason is the model's own text: anything secret-shaped in it is redacted, as in a draft
+            reason, notes = clear_model_output(verdict.reason, redactor, f"verify {chunk.label}, line {verdict.line}")
+            verdicts.append(replace(verdict, reason=reason))
+            runner.notes.extend(notes)
+        dropped += lost
+        parts.append(
+            {"part": chunk.label, "lines": [chunk.first, chunk.last], "call": str(record.path.relative_to(path))}
+        )
+    verification = Verification(draft_hash(text), choice.name, chosen, verdicts, dropped)
+    saved = save(path, verification, parts)
+    outcome = VerifyOutcome(merge(report, verification, text), choice.name, list(runner.notes), saved=saved)
+    if dropped:
+        outcome.notes.append(f"--verify: {dropped} verdict(s) named words draft.md does not have there: not used")
+    outcome.costs = cost_table(runner.costs, runner.prices.as_of, unknown_prices(runner.prices, [chosen]))
+    outcome.spent_usd = total_spent(runner.costs)
+    return outcome
+
+
+def _run_once_more(runner: Any, requests: list[Any]) -> list[Any]:
+    """Every part answered; a malformed answer (not the JSON asked for) is asked for once more. Answers already
+    read are kept in the call log, so the second round pays only for the parts that failed. (A hand-off answer
+    is refused and its prompt waits again: whoever answers it is told why.)"""
+    malformed: list[str] = []
+
+    def accept(text: str) -> None:
+        try:
+            answer_items(text)
+        except LLMError as exc:
+            malformed.append(str(exc))
+            raise
+
+    for attempt in (1, 2):
+        malformed.clear()
+        try:
+            return list(runner.run(requests, accept=accept))
+        except LLMError:
+            if attempt == 2 or not malformed or runner.choice.name == "handoff":
+                raise
+            runner.log(f"verify: an answer was not the JSON asked for ({malformed[0]}); asking once more")
+    raise RetellError("unreachable")  # pragma: no cover

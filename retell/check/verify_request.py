@@ -1,0 +1,239 @@
+"""`retell check --verify`: the draft cut into parts, and one model request per part.
+
+A part is a run of paragraphs under one heading, at most CHUNK_WORDS words (a longer paragraph is a part of
+its own). Each request carries the part's lines, numbered as in draft.md, the events its paragraphs cite with
+NEAR events either side (what the rules call "near"), and the rest of the cleared session condensed to a fixed
+budget: input is bounded whatever the session's size. Everything comes from the cleared view (what
+`require_approved` returns); the runner's guard scans the whole request before it leaves the machine.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from retell.check.document import CODE, HEADING, IMAGE, Block, read_blocks
+from retell.events import Event, EventLog
+from retell.llm.budget import output_budget, worth_caching
+from retell.llm.pricing import Limits
+from retell.llm.request import LLMRequest, SystemBlock, estimate_tokens
+from retell.templating import TemplateLibrary
+from retell.triage.model import Triage
+from retell.write.facts import session_facts
+from retell.write.material import render_material
+
+STAGE = "verify"
+SYSTEM_TEMPLATE = "verify_system.md.j2"
+TASK_TEMPLATE = "verify_task.md.j2"
+CHUNK_WORDS = 350  # a part's prose: about what one careful read holds
+NEAR = 2  # events either side of a cited one (as the rules look "near" a paragraph)
+NEAR_TOKENS = 7_000  # the cited events and their neighbours
+REST_TOKENS = 5_000  # the rest of the session, condensed
+ANSWER_TOKENS = 3_000  # about 40 claims with their reasons
+
+SUPPORTED = "supported"
+CONTRADICTED = "contradicted"
+NOT_CITED = "not in the cited events"
+NOT_IN_SESSION = "not in the session"
+VERDICTS = (SUPPORTED, CONTRADICTED, NOT_CITED, NOT_IN_SESSION)
+
+SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "claims": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "properties": {
+                    "line": {"type": "integer"},
+                    "words": {"type": "string"},
+                    "verdict": {"type": "string", "enum": list(VERDICTS)},
+                    "event": {"type": "string"},
+                    "reason": {"type": "string"},
+                },
+                "required": ["line", "words", "verdict", "event", "reason"],
+                "additionalProperties": False,
+            },
+        }
+    },
+    "required": ["claims"],
+    "additionalProperties": False,
+}
+
+_COMMENT = re.compile(r"<!--.*?-->", re.S)
+_WORD = re.compile(r"\w+")
+_EVENT_ID = re.compile(r"^\[([^\]\s]+)\]", re.M)  # an event's line in the material starts with its id
+
+
+@dataclass
+class Chunk:
+    number: int  # 1-based
+    first: int  # lines of draft.md it covers (1-based, inclusive)
+    last: int
+    heading: str
+    blocks: list[Block] = field(default_factory=list)
+
+    @property
+    def label(self) -> str:
+        return f"p{self.number}"
+
+    @property
+    def cites(self) -> list[str]:
+        return list(dict.fromkeys(i for b in self.blocks for i in b.cites))
+
+    def lines(self) -> str:
+        """The part as the model reads it: `L12: text`, hidden markers left out, each cited paragraph ending
+        with the events it cites."""
+        out: list[str] = []
+        for block in self.blocks:
+            raw = block.lines
+            for n, line in enumerate(raw):
+                shown = _COMMENT.sub("", line).rstrip()
+                if shown.strip():
+                    out.append(f"L{block.start + n}: {shown}")
+            if block.cites:
+                out.append(f"(cites: {' '.join(block.cites)})")
+            out.append("")
+        return "\n".join(out).strip("\n")
+
+
+def _words(block: Block) -> int:
+    return len(_WORD.findall(_COMMENT.sub("", block.raw)))
+
+
+def chunks(text: str, max_words: int = CHUNK_WORDS) -> list[Chunk]:
+    """The draft's prose in parts: under one heading, at most `max_words` words each. Code blocks and images
+    are left out (the rules check code; an image is the session's own)."""
+    out: list[Chunk] = []
+    heading = ""
+    current: Chunk | None = None
+    words = 0
+
+    def close() -> None:
+        nonlocal current, words
+        if current is not None and current.blocks:
+            out.append(current)
+        current, words = None, 0
+
+    for block in read_blocks(text):
+        if block.kind == HEADING:
+            close()
+            heading = _COMMENT.sub("", block.raw).strip().lstrip("#").strip()
+            continue
+        if block.kind in (CODE, IMAGE):
+            continue
+        size = _words(block)
+        if not size:
+            continue
+        if current is not None and words + size > max_words:
+            close()
+        if current is None:
+            current = Chunk(len(out) + 1, block.start, block.start, heading)
+        current.blocks.append(block)
+        current.last = block.start + len(block.lines) - 1
+        words += size
+    close()
+    for number, chunk in enumerate(out, 1):
+        chunk.number = number
+    return out
+
+
+def near_events(chunk: Chunk, view: EventLog) -> tuple[list[Event], list[Event]]:
+    """(the events the part cites with NEAR either side, the rest of the session), in session order."""
+    position = {e.id: i for i, e in enumerate(view.events)}
+    wanted: set[int] = set()
+    for cited in chunk.cites:
+        at = position.get(cited) if cited in position else position.get(cited.split(".")[0])
+        if at is not None:
+            wanted.update(range(max(0, at - NEAR), min(len(view.events), at + NEAR + 1)))
+    near = [e for i, e in enumerate(view.events) if i in wanted]
+    rest = [e for i, e in enumerate(view.events) if i not in wanted]
+    return near, rest
+
+
+def _timed(text: str, events: list[Event]) -> str:
+    """Each event's line with its UTC clock time after the id (`[e12] 23:45:15 AUTHOR: …`): a claim of time
+    ("twenty minutes later", "五分ほど") is measured between them. The material's pause lines give the day."""
+    clock = {e.id: e.ts[11:19] for e in events if e.id and e.ts and len(e.ts) >= 19 and e.ts[10] == "T"}
+
+    def stamp(match: re.Match[str]) -> str:
+        time = clock.get(match.group(1))
+        return f"{match.group(0)} {time}" if time else match.group(0)
+
+    return _EVENT_ID.sub(stamp, text)
+
+
+def _facts_line(manifest: dict[str, Any], triage: Triage) -> str:
+    facts = session_facts(manifest, triage.told_sessions())
+    parts = [
+        f"{facts.get('sessions', 1)} session(s)",
+        f"active time {facts.get('active_time', '?')}",
+        f"{facts.get('human_turns', 0)} messages from the author",
+        f"{facts.get('tool_calls', 0)} tool calls ({facts.get('tool_errors', 0)} failed)",
+        f"{facts.get('files_changed', 0)} files changed",
+        f"{facts.get('subagents', 0)} subagents",
+        f"{facts.get('compactions', 0)} compactions",
+    ]
+    if facts.get("first_day"):
+        parts.append(f"from {facts['first_day']} to {facts.get('last_day') or facts['first_day']} (UTC)")
+    return "; ".join(parts)
+
+
+def _story(triage: Triage) -> str:
+    story = triage.story
+    said = [
+        ("Backstory", story.backstory),
+        ("What they set out to do", story.intent),
+        ("Corrections", story.corrections),
+        ("Scope", story.scope),
+    ]
+    return "\n".join(f"- {name}: {text.strip()}" for name, text in said if text and text.strip())
+
+
+def verify_requests(
+    text: str,
+    view: EventLog,
+    manifest: dict[str, Any],
+    triage: Triage,
+    model: str,
+    limits: Limits,
+    library: TemplateLibrary,
+) -> list[tuple[Chunk, LLMRequest]]:
+    """One request per part of the draft: the instructions as the cached system prefix, the part and its
+    events as the user message, a JSON answer (SCHEMA)."""
+    system = library.render(SYSTEM_TEMPLATE)
+    parts = chunks(text)
+    facts, story = _facts_line(manifest, triage), _story(triage)
+    cache = len(parts) > 1 and worth_caching(limits, estimate_tokens(system.text))
+    out = []
+    for chunk in parts:
+        near, rest = near_events(chunk, view)
+        shown_near = render_material(near, NEAR_TOKENS) if near else None
+        shown_rest = render_material(rest, REST_TOKENS) if rest else None
+        condensed = [*(shown_near.condensed if shown_near else []), *(shown_rest.condensed if shown_rest else [])]
+        task = library.render(
+            TASK_TEMPLATE,
+            facts=facts,
+            story=story,
+            chunk=chunk,
+            chunks=len(parts),
+            lines=chunk.lines(),
+            near=_timed(shown_near.text, near) if shown_near else "",
+            rest=_timed(shown_rest.text, rest) if shown_rest else "",
+            condensed="; ".join(condensed),
+        )
+        request = LLMRequest(
+            stage=STAGE,
+            label=chunk.label,
+            model=model,
+            system=(SystemBlock(system.text, cache=cache),),
+            user=task.text,
+            max_tokens=output_budget(limits, ANSWER_TOKENS),
+            template=f"{SYSTEM_TEMPLATE}+{TASK_TEMPLATE}",
+            template_hash=f"{system.template_hash}+{task.template_hash}",
+            json_schema=SCHEMA,
+            published=False,  # verdicts are read, never published: a quoted `<tag>` in them is no markup
+        )
+        out.append((chunk, request))
+    return out

@@ -1,0 +1,89 @@
+"""`bench/check_real.py --verify-dir`: the verification prompts of a blind set's drafts are written as hand-off
+prompt files that say nothing of the answer key, and the answers written beside them are read and merged."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import shutil
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+BENCH = Path(__file__).resolve().parents[2] / "bench" / "check_real.py"
+POST = "K1"
+FOLDER = BENCH.parent / "check" / "blind6" / "holdout" / POST
+
+
+@pytest.fixture(scope="module")
+def bench() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("check_real_bench", BENCH)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["check_real_bench"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture
+def work(tmp_path: Path, bench: ModuleType, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    target = tmp_path / "work" / POST
+    shutil.copytree(bench.DATA / "work" / POST, target)
+    return target
+
+
+def _verifying(bench: ModuleType, folder: Path) -> object:
+    verifying = bench.Verifying(folder=folder)
+    verifying.blind = "blind6"
+    return verifying
+
+
+def test_the_prompt_files_say_nothing_of_the_answer_key(bench: ModuleType, work: Path, tmp_path: Path) -> None:
+    out = tmp_path / "verify"
+    verifying = _verifying(bench, out)
+    for name in ("faithful.md", "planted.md"):
+        text = (FOLDER / name).read_text(encoding="utf-8")
+        report = bench.run_check_text(work, text)
+        assert verifying.merged(work, text, report) is report  # no answer yet: the rules alone
+    folders = sorted(p.name for p in (out / "blind6").iterdir())
+    assert len(folders) == 2 and all(name.startswith(f"{POST}-") for name in folders)
+    plants = [json.loads(line)["planted"] for line in (FOLDER / "plants.jsonl").read_text().splitlines() if line]
+    for prompt in (out / "blind6").rglob("*.prompt.md"):
+        text = prompt.read_text(encoding="utf-8")
+        assert "faithful" not in prompt.as_posix() and "planted" not in prompt.as_posix()
+        assert "plant" not in text.lower() and "faithful" not in text.lower()
+    assert verifying.pending == verifying.written > 0
+    assert any(plants[0][:30] in p.read_text(encoding="utf-8") for p in (out / "blind6").rglob("*.prompt.md"))
+
+
+def test_answers_beside_the_prompts_are_merged_and_stale_ones_set_aside(
+    bench: ModuleType, work: Path, tmp_path: Path
+) -> None:
+    out = tmp_path / "verify"
+    text = (FOLDER / "planted.md").read_text(encoding="utf-8")
+    _verifying(bench, out).merged(work, text, bench.run_check_text(work, text))
+    prompts = sorted((out / "blind6").rglob("*.prompt.md"))
+    first = prompts[0].read_text(encoding="utf-8")
+    line = int(first.split("\nL", 1)[1].split(":", 1)[0])
+    words = first.split(f"\nL{line}: ", 1)[1].split("\n", 1)[0].split()[:4]
+    for prompt in prompts:
+        claims = []
+        if prompt == prompts[0]:
+            claims = [
+                {"line": line, "words": " ".join(words), "verdict": "not in the session", "event": "", "reason": "r"}
+            ]
+        answer = prompt.with_name(prompt.name.replace(".prompt.md", ".answer.md"))
+        answer.write_text(json.dumps({"claims": claims}), encoding="utf-8")
+    verifying = _verifying(bench, out)
+    merged = verifying.merged(work, text, bench.run_check_text(work, text))
+    assert merged.verified and verifying.answered == len(prompts) and verifying.pending == 0
+    assert any(f.source in ("model", "rules+model") and f.claim.line == line for f in merged.problems)
+    # the prompt of the first part changes (a template edited): its answer no longer answers it
+    prompts[0].write_text(first.replace("careful", "diligent"), encoding="utf-8")
+    verifying = _verifying(bench, out)
+    verifying.merged(work, text, bench.run_check_text(work, text))
+    assert verifying.stale == 1 and verifying.pending == 1
+    assert prompts[0].with_name(prompts[0].name.replace(".prompt.md", ".stale.md")).is_file()

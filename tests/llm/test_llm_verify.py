@@ -1,0 +1,388 @@
+"""`retell check --verify`: a model reads each part of the draft beside the events it cites (round ten).
+
+What a user notices: one call per part, through the engine they have (a loopback stub of the API, a fake
+`claude`, hand-off answer files); the model's findings marked [model] in the report, the preview and render,
+never stopping --strict; a malformed answer asked for once more, then a one-line error; offline, the rules
+alone, and said; nothing uncleared ever in a request; the verdicts dropped once draft.md changes.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import httpx2
+import pytest
+from llm_support import (
+    FAKE_GITHUB_TOKEN,
+    Stub,
+    call_logs,
+    fake_claude,
+    fake_claude_calls,
+    install,
+    isolate,
+    make_workdir,
+    ok,
+    run,
+    sse_response,
+    standard_session,
+)
+from model_answers import call_kind, user_text, verify_answer
+
+from retell.check.report import CheckReport
+from retell.check.stage import run_check
+from retell.check.verdict import MODEL, RULES_AND_MODEL, TRACED, UNTRACED
+from retell.check.verify import VERIFY_FILE, Verdict, Verification, draft_hash, merge, read_answer
+from retell.check.verify_request import chunks
+
+DRAFT = """---
+title: The filter that hid whole groups
+---
+
+The timeline hid whole groups when I filtered it, so I asked Claude to fix it. <!-- ev: e1 -->
+
+Claude read the filter code first and found it dropped whole groups instead of their items. <!-- ev: e2 e3 e5 -->
+
+## The fix
+
+I asked for the items to be hidden and the group headers kept visible. <!-- ev: e9 -->
+
+Claude hid the items, and the designers were delighted with the change the same evening. <!-- ev: e10 -->
+
+In the end my colleague Zorblax read the change over. <!-- ev: e12 -->
+"""
+
+
+@pytest.fixture(autouse=True)
+def _isolated(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    isolate(monkeypatch, tmp_path)
+
+
+@pytest.fixture
+def workdir(tmp_path: Path) -> Path:
+    work = make_workdir(tmp_path)
+    (work / "draft.md").write_text(DRAFT, encoding="utf-8")
+    return work
+
+
+def _verify_answer(body: dict[str, Any], stub: Stub) -> httpx2.Response:
+    text = json.dumps(verify_answer(user_text(body)))
+    return sse_response(text, model=body["model"], request_id=f"req_{len(stub.bodies):04d}")
+
+
+def _line_of(text: str, needle: str) -> int:
+    return next(n for n, line in enumerate(text.split("\n"), 1) if needle in line)
+
+
+def test_verify_sends_one_call_per_part_and_marks_the_models_findings(
+    workdir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    stub = Stub(_verify_answer)
+    install(monkeypatch, stub)
+    result = run("check", workdir, "--verify")
+    assert result.exit_code == 1, result.output  # the model found a name nothing holds
+    assert len(stub.bodies) == len(chunks(DRAFT)) == 2  # one per part: the opening, and "The fix"
+    delighted = _line_of(DRAFT, "delighted")
+    line = next(x for x in result.stdout.splitlines() if x.startswith(f"draft.md:{delighted}:"))
+    assert "[model]" in line and "not in the session" in line
+    assert "verified by a model (anthropic, " in result.stdout
+    logs = call_logs(workdir)
+    assert [c["stage"] for c in logs] == ["verify", "verify"]
+    assert (workdir / VERIFY_FILE).is_file()
+    # the structured answer asked for: a JSON Schema with the four verdicts
+    schema = stub.bodies[0]["output_config"]["format"]["schema"]
+    assert schema["properties"]["claims"]["items"]["properties"]["verdict"]["enum"][3] == "not in the session"
+
+
+def test_each_call_carries_its_part_and_the_events_it_cites(workdir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    stub = Stub(_verify_answer)
+    install(monkeypatch, stub)
+    run("check", workdir, "--verify")
+    second = user_text(stub.bodies[1])
+    assert "under “The fix”" in second
+    assert "delighted" in second and "The timeline hid whole groups" not in second  # only its own part
+    near = second.split("# The events it cites, and their neighbours", 1)[1].split("# The rest of the session")[0]
+    assert "[e10]" in near and "[e9]" in near and "[e1]" not in near  # cited, with neighbours; not the rest
+    assert "<!-- ev:" not in second  # the markers are said as "(cites: …)", not sent as HTML
+    assert "(cites: e10)" in second
+
+
+def test_the_sessions_secret_is_never_in_a_request(workdir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    stub = Stub(_verify_answer)
+    install(monkeypatch, stub)
+    run("check", workdir, "--verify")
+    assert stub.bodies
+    assert all(FAKE_GITHUB_TOKEN not in json.dumps(body) for body in stub.bodies)  # the cleared view only
+
+
+def test_an_uncleared_secret_in_the_draft_stops_before_anything_is_sent(
+    workdir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    stub = Stub(_verify_answer)
+    install(monkeypatch, stub)
+    text = DRAFT.replace("so I asked Claude", f"so I pasted {FAKE_GITHUB_TOKEN} and asked Claude")
+    (workdir / "draft.md").write_text(text, encoding="utf-8")
+    result = run("check", workdir, "--verify")
+    assert result.exit_code != 0
+    assert "secret" in result.stderr and f"draft.md line {_line_of(text, 'pasted')}" in result.stderr
+    assert FAKE_GITHUB_TOKEN not in result.output
+    assert stub.bodies == []
+
+
+def test_a_malformed_answer_is_asked_for_once_more(workdir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def answer(body: dict[str, Any], stub: Stub) -> httpx2.Response:
+        if len(stub.bodies) == 1:
+            return sse_response("Here is my review: the post looks fine.", model=body["model"])
+        return _verify_answer(body, stub)
+
+    stub = Stub(answer)
+    install(monkeypatch, stub, key=True)
+    result = run("check", workdir, "--verify", "--jobs", "1")
+    assert result.exit_code == 1, result.output
+    assert len(stub.bodies) == 3  # the part answered in prose was asked again; the other was not
+    assert "[model]" in result.stdout
+
+
+def test_an_answer_malformed_twice_is_one_line_and_nothing_is_kept(
+    workdir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def answer(body: dict[str, Any], stub: Stub) -> httpx2.Response:
+        return sse_response('{"claims": [{"line": 5, "verdict": "probably fine"}]}', model=body["model"])
+
+    install(monkeypatch, Stub(answer))
+    result = run("check", workdir, "--verify", "--jobs", "1")
+    assert result.exit_code == 1
+    errors = [line for line in result.stderr.splitlines() if line.strip()]
+    assert len(errors) == 1 and errors[0].startswith("retell: error:"), result.stderr
+    assert "verify p1" in errors[0] and "claims[0]" in errors[0]
+    assert "Traceback" not in result.output
+    assert not (workdir / VERIFY_FILE).exists()
+    assert list((workdir / "llm").glob("verify-p1-*.failed.json"))
+
+
+def test_offline_is_the_rules_alone_and_says_so(workdir: Path) -> None:
+    result = run("check", workdir, "--verify", "--engine", "offline")
+    assert "rules only" in result.stderr
+    assert "[model]" not in result.stdout and "verified by a model" not in result.stdout
+    assert not (workdir / VERIFY_FILE).exists()
+
+
+def test_engine_options_need_verify(workdir: Path) -> None:
+    result = run("check", workdir, "--engine", "anthropic")
+    assert result.exit_code == 1
+    assert "go with --verify" in result.stderr
+
+
+def test_a_dry_run_writes_the_prompts_and_sends_nothing(workdir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    stub = Stub(_verify_answer)
+    install(monkeypatch, stub)
+    result = ok(run("check", workdir, "--verify", "--dry-run"))
+    assert stub.bodies == []
+    assert "verify/p1" in result.stdout and "verify/p2" in result.stdout
+    assert sorted(p.name for p in (workdir / "llm" / "dry-run").iterdir()) == [
+        "verify-p1.prompt.md",
+        "verify-p2.prompt.md",
+    ]
+
+
+def test_a_second_run_reads_the_call_log_and_pays_nothing(workdir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    stub = Stub(_verify_answer)
+    install(monkeypatch, stub)
+    run("check", workdir, "--verify")
+    run("check", workdir, "--verify")
+    assert len(stub.bodies) == 2
+
+
+def test_the_fake_claude_cli_engine(workdir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    log = fake_claude(tmp_path, monkeypatch)
+    result = run("check", workdir, "--verify", "--engine", "claude-cli")
+    assert result.exit_code == 1, result.output
+    assert len(fake_claude_calls(log)) == 2
+    assert "[model]" in result.stdout
+
+
+def test_handoff_writes_prompt_files_then_reads_the_answers(workdir: Path) -> None:
+    result = run("check", workdir, "--verify", "--engine", "handoff")
+    assert result.exit_code == 75, result.output
+    prompts = sorted((workdir / "handoff").glob("*-verify-*.prompt.md"))
+    assert len(prompts) == 2
+    for prompt in prompts:
+        text = prompt.read_text(encoding="utf-8")
+        user = text.split("<user>\n", 1)[1].split("\n</user>", 1)[0]
+        answer = prompt.with_name(prompt.name.replace(".prompt.md", ".answer.md"))
+        answer.write_text(json.dumps(verify_answer(user)), encoding="utf-8")
+    result = run("check", workdir, "--verify", "--engine", "handoff")
+    assert result.exit_code == 1, result.output
+    assert "[model]" in result.stdout and "the designers were" in result.stdout
+
+
+def test_a_handoff_answer_in_prose_is_refused_with_why(workdir: Path) -> None:
+    run("check", workdir, "--verify", "--engine", "handoff")
+    for prompt in sorted((workdir / "handoff").glob("*-verify-*.prompt.md")):
+        prompt.with_name(prompt.name.replace(".prompt.md", ".answer.md")).write_text("Looks fine.", encoding="utf-8")
+    result = run("check", workdir, "--verify", "--engine", "handoff")
+    assert result.exit_code == 75
+    assert "JSON" in result.output
+    assert list((workdir / "handoff").glob("*.refused.md"))
+
+
+def test_render_and_preview_show_the_models_findings_and_strict_does_not_stop_on_them(
+    workdir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    install(monkeypatch, Stub(_verify_answer))
+    run("check", workdir, "--verify")
+    out = workdir / "out"
+    result = run("render", workdir, "--strict", "-o", out)
+    assert result.exit_code == 0, result.output  # the model's finding is advice
+    assert "verified by a model" in result.output
+    from retell.render.preview import MODEL_CHECK, PreviewOptions, build_preview
+
+    preview = build_preview(workdir, PreviewOptions())
+    model = [f for f in preview.findings if f.source == MODEL_CHECK]
+    assert len(model) == 1 and "the designers were" in model[0].message and not model[0].strict
+    assert MODEL_CHECK in preview.html()
+
+
+def test_verdicts_are_dropped_once_the_draft_changes(workdir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    install(monkeypatch, Stub(_verify_answer))
+    run("check", workdir, "--verify")
+    (workdir / "draft.md").write_text(DRAFT.replace("delighted", "pleased"), encoding="utf-8")
+    result = run("render", workdir, "-o", workdir / "out")
+    assert "verified by a model" not in result.output
+
+
+# -- merging, on the report itself --------------------------------------------------------------------------
+
+
+def _report(workdir: Path) -> CheckReport:
+    return run_check(workdir)
+
+
+def test_a_problem_both_found_is_marked_as_both(workdir: Path) -> None:
+    report = _report(workdir)
+    zorblax = _line_of(DRAFT, "Zorblax")
+    rule = [f for f in report.problems if f.claim.line == zorblax]
+    assert rule, report.lines()  # the rules say "the session never names Zorblax"
+    words = "my colleague Zorblax read the change over"
+    merged = merge(
+        report,
+        Verification(draft_hash(DRAFT), "t", "m", [Verdict(zorblax, words, "not in the session", "", "no one")]),
+        DRAFT,
+    )
+    both = [f for f in merged.problems if f.claim.line == zorblax and "Zorblax" in f.claim.text]
+    assert [f.source for f in both] == [RULES_AND_MODEL]
+    assert "[rules+model]" in merged.line(both[0]) and "the model: not in the session" in merged.line(both[0])
+    assert not [f for f in merged.problems if f.source == MODEL]  # one finding, not two
+
+
+def test_a_low_confidence_rule_finding_the_model_supports_is_downgraded_only_when_asked(workdir: Path) -> None:
+    zorblax = _line_of(DRAFT, "Zorblax")
+    verdict = Verdict(zorblax, "my colleague Zorblax", "supported", "e10", "said in e10")
+    kept = merge(_report(workdir), Verification(draft_hash(DRAFT), "t", "m", [verdict]), DRAFT)
+    finding = next(f for f in kept.findings if f.claim.line == zorblax and "Zorblax" in f.claim.text)
+    assert finding.status == UNTRACED and "the model: supported (e10)" in kept.line(finding)
+    lowered = merge(_report(workdir), Verification(draft_hash(DRAFT), "t", "m", [verdict]), DRAFT, downgrade=True)
+    finding = next(f for f in lowered.findings if f.claim.line == zorblax and "Zorblax" in f.claim.text)
+    assert finding.status == TRACED and finding.event == "e10"
+
+
+def test_the_answer_is_placed_on_the_line_that_holds_its_words(workdir: Path) -> None:
+    part = chunks(DRAFT)[1]
+    lines = DRAFT.split("\n")
+    answer = json.dumps(
+        {
+            "claims": [
+                {
+                    "line": part.first,
+                    "words": "my colleague Zorblax",
+                    "verdict": "not in the session",
+                    "event": "",
+                    "reason": "x",
+                },
+                {
+                    "line": part.first,
+                    "words": "words nowhere in the post",
+                    "verdict": "not in the session",
+                    "event": "",
+                    "reason": "x",
+                },
+                {
+                    "line": part.first,
+                    "words": "the group headers kept visible",
+                    "verdict": "supported",
+                    "event": "e99",
+                    "reason": "x",
+                },
+            ]
+        }
+    )
+    verdicts, dropped = read_answer(answer, part, lines, {"e9", "e10"})
+    assert [v.line for v in verdicts] == [_line_of(DRAFT, "Zorblax"), _line_of(DRAFT, "group headers")]
+    assert dropped == 1
+    assert verdicts[1].event == ""  # an id the session does not have is no evidence
+
+
+def test_a_part_is_bounded_whatever_the_sessions_size(workdir: Path) -> None:
+    long = DRAFT + "\n".join(
+        f"\nParagraph {n} tells more of the fix, at some length. <!-- ev: e10 -->" for n in range(200)
+    )
+    parts = chunks(long)
+    sizes = [len(re.findall(r"\w+", re.sub(r"<!--.*?-->", "", " ".join(b.raw for b in p.blocks)))) for p in parts]
+    assert len(parts) >= 6 and max(sizes) <= 350
+
+
+def test_run_verify_reads_the_draft_after_writing_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    stub = Stub()  # a well-behaved model: outline, sections, finish, and the verification's JSON
+    install(monkeypatch, stub)
+    tx = standard_session()
+    session = tx.write(tmp_path / "claude" / "projects" / "-srv-demo-proj" / f"{tx.session_id}.jsonl")
+    result = ok(run("run", session, "--yes", "-o", tmp_path / "R", "--verify"))
+    kinds = [call_kind(body) for body in stub.bodies]
+    assert "verify" in kinds and kinds.index("verify") > kinds.index("finish")
+    assert "verify " in result.stderr and "problem(s) only the model found" in result.stderr
+    assert (tmp_path / "R" / VERIFY_FILE).is_file()
+
+
+def test_a_handoff_answer_quoting_markup_of_the_draft_is_read(workdir: Path) -> None:
+    """A verdict quotes the draft's words, tags and all: it is never published, so it is no live markup."""
+    text = DRAFT.replace("the designers were delighted", "the designers were delighted with the <details> block")
+    (workdir / "draft.md").write_text(text, encoding="utf-8")
+    run("check", workdir, "--verify", "--engine", "handoff")
+    for prompt in sorted((workdir / "handoff").glob("*-verify-*.prompt.md")):
+        body = prompt.read_text(encoding="utf-8")
+        assert "raw HTML tags" not in body  # the post's markup rules are not this answer's
+        user = body.split("<user>\n", 1)[1].split("\n</user>", 1)[0]
+        answer = verify_answer(user)
+        for claim in answer["claims"]:
+            claim["words"] = "the <details> block"
+        prompt.with_name(prompt.name.replace(".prompt.md", ".answer.md")).write_text(json.dumps(answer), "utf-8")
+    result = run("check", workdir, "--verify", "--engine", "handoff")
+    assert result.exit_code == 1, result.output
+    assert "[model]" in result.stdout and "<details>" in result.stdout
+
+
+def test_json_gives_each_claims_source_and_who_verified(workdir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    install(monkeypatch, Stub(_verify_answer))
+    result = run("check", workdir, "--verify", "--json")
+    assert result.exit_code == 1
+    data = json.loads(result.stdout)
+    assert data["summary"]["verified_by"].startswith("anthropic, ")
+    model = [c for c in data["claims"] if c["source"] == "model"]
+    assert len(model) == 1 and model[0]["kind"] == "claim" and model[0]["blocking"] is False
+    assert {c["source"] for c in data["claims"]} <= {"rules", "model", "rules+model"}
+
+
+def test_a_secret_shaped_item_the_model_writes_is_redacted(workdir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def answer(body: dict[str, Any], stub: Stub) -> httpx2.Response:
+        data = verify_answer(user_text(body))
+        for claim in data["claims"]:
+            claim["reason"] = f"the token {FAKE_GITHUB_TOKEN} is not in the session"
+        return sse_response(json.dumps(data), model=body["model"])
+
+    install(monkeypatch, Stub(answer))
+    result = run("check", workdir, "--verify")
+    assert FAKE_GITHUB_TOKEN not in result.output
+    assert FAKE_GITHUB_TOKEN not in (workdir / VERIFY_FILE).read_text(encoding="utf-8")
+    assert "secret-shaped" in result.stderr
