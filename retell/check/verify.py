@@ -45,7 +45,7 @@ from retell.check.verify_request import (
     verify_requests,
 )
 from retell.errors import LLMError, RetellError
-from retell.events import EventLog
+from retell.events import EventLog, walk
 from retell.fsutil import atomic_write_bytes
 from retell.llm.answers import extract_json
 
@@ -183,7 +183,8 @@ def _overlaps(words: str, claim: str) -> bool:
 
 
 def _known_ids(view: EventLog) -> set[str]:
-    return {e.id for e in view.events if e.id}
+    """Every event an answer may name as evidence, a subagent's steps included (`e2.4`)."""
+    return {e.id for e in walk(view.events) if e.id}
 
 
 def _block_of(blocks: list[Block], line: int) -> Block | None:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from retell.check.document import CODE, HEADING, IMAGE, Block, read_blocks
-from retell.events import Event, EventLog
+from retell.events import Event, EventLog, walk
 from retell.llm.budget import output_budget, worth_caching
 from retell.llm.pricing import Limits
 from retell.llm.request import LLMRequest, SystemBlock, estimate_tokens
@@ -140,16 +140,38 @@ def chunks(text: str, max_words: int = CHUNK_WORDS) -> list[Chunk]:
 
 
 def near_events(chunk: Chunk, view: EventLog) -> tuple[list[Event], list[Event]]:
-    """(the events the part cites with NEAR either side, the rest of the session), in session order."""
+    """(the events the part cites with NEAR either side, the rest of the session), in session order. A cited
+    step of a subagent (`e2.4`) comes with its neighbours among the subagent's own steps, right after the spawn:
+    the spawn's line shows only the brief and the report, not what the agent ran or read."""
     position = {e.id: i for i, e in enumerate(view.events)}
     wanted: set[int] = set()
+    steps: dict[int, set[int]] = {}  # a spawn's position: the positions of its wanted steps (walk order)
     for cited in chunk.cites:
-        at = position.get(cited) if cited in position else position.get(cited.split(".")[0])
-        if at is not None:
-            wanted.update(range(max(0, at - NEAR), min(len(view.events), at + NEAR + 1)))
-    near = [e for i, e in enumerate(view.events) if i in wanted]
+        top = cited if cited in position else cited.split(".")[0]
+        at = position.get(top)
+        if at is None:
+            continue
+        wanted.update(range(max(0, at - NEAR), min(len(view.events), at + NEAR + 1)))
+        if top != cited:
+            inner = _subagent_steps(view.events[at])
+            found = next((i for i, e in enumerate(inner) if e.id == cited), None)
+            if found is not None:
+                steps.setdefault(at, set()).update(range(max(0, found - NEAR), min(len(inner), found + NEAR + 1)))
+    near: list[Event] = []
+    for i, event in enumerate(view.events):
+        if i in wanted:
+            near.append(event)
+            inner = _subagent_steps(event) if i in steps else []
+            near.extend(inner[k] for k in sorted(steps.get(i, ())))
     rest = [e for i, e in enumerate(view.events) if i not in wanted]
     return near, rest
+
+
+def _subagent_steps(event: Event) -> list[Event]:
+    """A spawn's subagent's events, its own subagents' included, in the order they happened."""
+    if event.subagent is None:
+        return []
+    return list(walk(event.subagent.events))
 
 
 def _timed(text: str, events: list[Event]) -> str:

@@ -130,9 +130,10 @@ def _letters(prose: str) -> int:
 
 def _identified(prose: str) -> str | None:
     """py3langid's answer for a message of at least MIN_LETTERS letters in no CJK script, None when unsure."""
-    shares: Counter[str] = Counter()
+    shares: dict[str, float] = {}
     for label, probability in _identifier().rank(prose):
-        shares[_VARIETY_OF.get(str(label), str(label))] += float(probability)
+        language = _VARIETY_OF.get(str(label), str(label))
+        shares[language] = shares.get(language, 0.0) + float(probability)
     language, confidence = min(shares.items(), key=lambda item: (-item[1], item[0]))
     if confidence < MIN_CONFIDENCE or language in _CHINESE_LABELS:
         return None  # (Chinese script was decided above; a model's Chinese guess on other text is noise)

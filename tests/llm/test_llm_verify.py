@@ -386,3 +386,28 @@ def test_a_secret_shaped_item_the_model_writes_is_redacted(workdir: Path, monkey
     assert FAKE_GITHUB_TOKEN not in result.output
     assert FAKE_GITHUB_TOKEN not in (workdir / VERIFY_FILE).read_text(encoding="utf-8")
     assert "secret-shaped" in result.stderr
+
+
+def test_a_cited_step_of_a_subagent_is_shown_with_its_neighbours() -> None:
+    """A paragraph citing what a subagent ran (`e2.4`) gets that step before the model, not only the spawn's
+    brief and report: otherwise every claim about the agent's own work reads as "not in the session"."""
+    from retell.check.verify_request import near_events
+    from retell.events import SUBAGENT, TOOL_RUN, Event, EventLog, SessionInfo, Subagent, ToolCall
+
+    steps = [
+        Event(kind=TOOL_RUN, id=f"e2.{n}", summary=f"Ran step {n}", calls=[ToolCall("Bash", target=f"ls dir{n}")])
+        for n in range(1, 9)
+    ]
+    spawn = Event(kind=SUBAGENT, id="e2", subagent=Subagent("toolu_1", description="Explore the code", events=steps))
+    log = EventLog(
+        session=SessionInfo(id="s"),
+        chapters=[],
+        events=[Event(kind="human", id="e1", text="map the code"), spawn, Event(kind="assistant", id="e3", text="ok")],
+    )
+    part = chunks("The agent listed `dir4` first. <!-- ev: e2.4 -->\n")[0]
+    near, rest = near_events(part, log)
+    ids = [e.id for e in near]
+    assert ids[: ids.index("e2") + 1] == ["e1", "e2"]
+    assert "e2.4" in ids and ids.index("e2.4") > ids.index("e2")
+    assert "e2.8" not in ids  # the agent's other steps stay out: only the cited one's neighbours
+    assert [e.id for e in rest] == []
