@@ -59,6 +59,53 @@ def test_a_greeting_never_titles_a_post(tx: Transcript, tmp_path: Path) -> None:
     assert told.title == "Файл .env не попадал в образ"
 
 
+def test_a_pleasantry_never_titles_a_post(tx: Transcript, tmp_path: Path) -> None:
+    # (main: "Hope you're doing well")
+    tx.user("hey claude, hope you're doing well!")
+    tx.assistant("Hi! What are we working on?")
+    tx.user("the thing from yesterday, same problem")
+    tx.tool_call("Read", {"file_path": f"{CWD}/app/cache.py"}, "def key(user): ...")
+    tx.assistant("The problem is that the cache key ignores the user's locale.")
+    edit(tx, "app/cache.py")
+    told = Told(tx, tmp_path)
+    assert told.title == "The cache key ignores the user's locale"
+    assert not any("same problem" in h for h in told.headings), told.headings
+
+
+def test_a_complaint_in_korean_never_titles_a_post(tx: Transcript, tmp_path: Path) -> None:
+    # (main: "아 진짜 또 로그인 풀렸어", the complaint; what Claude found, in Korean, says what the post is about)
+    tx.user("아 진짜 또 로그인 풀렸어. 짜증나")
+    tx.tool_call("Read", {"file_path": f"{CWD}/auth/session.ts"}, "export const TTL = 3600")
+    tx.assistant("원인은 세션 쿠키의 만료 시간을 초 대신 밀리초로 계산한 것이었습니다.")
+    edit(tx, "auth/session.ts")
+    told = Told(tx, tmp_path)
+    assert told.title == "세션 쿠키의 만료 시간을 초 대신 밀리초로 계산한 것"
+
+
+def test_a_pasted_log_line_never_titles_a_post_the_error_that_went_away_does(tx: Transcript, tmp_path: Path) -> None:
+    # (main: "Changing sync.py")
+    tx.user(
+        "2026-11-30 02:00:11,532 ERROR [worker-3] jobs.sync: Task sync_orders raised unexpected: "
+        "ConnectionResetError: [Errno 104] Connection reset by peer"
+    )
+    _bash(tx, "python -m jobs.sync --once", "ConnectionResetError: [Errno 104] Connection reset by peer", is_error=True)
+    tx.assistant("The worker keeps one connection for the whole batch.")
+    edit(tx, "jobs/sync.py")
+    _bash(tx, "python -m jobs.sync --once", "synced 1200 orders")
+    told = Told(tx, tmp_path)
+    assert told.title == "Fixing the ConnectionResetError"
+
+
+def test_a_pasted_list_of_files_never_titles_a_post(tx: Transcript, tmp_path: Path) -> None:
+    # (main: "Changing the users")
+    tx.user("src/api/users.ts\nsrc/api/orders.ts\nsrc/api/auth.ts")
+    tx.assistant("These three fail lint. Let me look.")
+    _todos(tx, ("Fix the lint errors in the API handlers", "Fixing the lint errors in the API handlers", "completed"))
+    edit(tx, "src/api/users.ts")
+    told = Told(tx, tmp_path)
+    assert told.title == "Fixing the lint errors in the API handlers"
+
+
 def test_a_request_that_names_its_goal_still_titles_a_post(tx: Transcript, tmp_path: Path) -> None:
     # the evidence comes first only where the author's words name no goal: a clear ask is the story's start
     tx.user("add a --dry-run flag to the sync command")

@@ -143,7 +143,10 @@ _GREETING = re.compile(
     r"(?i)^(?:hi|hello|hey|hiya|yo|good (?:morning|afternoon|evening)|morning|hallo|moin|servus|hola|buenas|"
     r"bonjour|salut|coucou|ciao|buongiorno|olá|oi|bom dia|boa tarde|hoi|goedemorgen|dag|cześć|hej|dzień dobry|"
     r"merhaba|selam|günaydın|привет|здравствуй(?:те)?|добрый день|xin chào|chào)\b|"
-    r"^(?:你好|您好|早上好|早安|嗨|哈囉|哈喽|こんにちは|おはよう|こんばんは|안녕)"
+    r"^(?:你好|您好|早上好|早安|嗨|哈囉|哈喽|こんにちは|おはよう|こんばんは|안녕)|"
+    # a pleasantry left when the greeting's name is taken off ("hey claude, hope you're doing well!")
+    r"^(?:(?:I )?hope (?:you(?:'re| are)|all is|everything(?:'s| is)) (?:doing )?(?:well|good|fine)|"
+    r"how(?:'s it going| are you| are things))\b"
 )
 # A log line: a timestamp or a level in front, a stack frame, a prompt's output
 _LOG_LINE = re.compile(
@@ -159,10 +162,24 @@ _REACTION = re.compile(
     r"let'?s (?:do (?:it|that|this)|go)|sounds good|makes sense)\b[\s,.!]*"
     r"(?:(?:let'?s )?(?:do (?:it|that|this)|go ahead|commit(?: it)?|push(?: it)?|continue|proceed)\b|$)"
 )
+# A complaint, in the languages retell heads in (the words of a mood, not "again": "pick it up again" is a goal)
 _COMPLAINT = re.compile(
     r"(?i)\b(?:annoying|so frustrating|frustrated|sucks|ridiculous|driving me (?:crazy|nuts)|hate (?:this|it)|"
-    r"wtf)\b|(?-i:\bAGAIN\b)"
+    r"wtf|qué fastidio|harto|harta|nervt|nervig|ça m'énerve|relou|saoulant|que saco|saco cheio|che palle|uffa|"
+    r"бесит|достало|задолбало|wkurza\w*|irritant|sinir bozucu|bıktım)\b|(?-i:\bAGAIN\b)|"
+    r"짜증|열받|烦死|好烦|真烦|气死|うざ|イライラ|ムカつ"
 )
+
+# A line that points back at the chat for what it is about ("the thing from yesterday, same problem")
+_POINTS_BACK = re.compile(
+    r"(?i)^(?:the|that|this) (?:thing|issue|problem|bug|error|stuff) (?:from|of|we|I|you)\b|"
+    r"\bsame (?:problem|issue|error|thing|bug) (?:as|again|here)?\s*[.!]?$"
+)
+
+
+def complains(text: str) -> bool:
+    """Whether a message holds a complaint (see _COMPLAINT): its request is a symptom in a mood, not a goal."""
+    return bool(_COMPLAINT.search(" ".join(text.split())))
 
 
 def greets(text: str) -> bool:
@@ -181,7 +198,7 @@ def names_a_goal(text: str, *, chat: bool = True) -> bool:
     tokens = [t for t in re.split(r"[\s,]+", line) if t]
     if tokens and sum(bool(_PATH.match(t)) for t in tokens) * 2 > len(tokens):
         return False  # mostly file names: a list, not a goal
-    if _REACTION.match(line) or _COMPLAINT.search(line):
+    if _REACTION.match(line) or _COMPLAINT.search(line) or _POINTS_BACK.search(line):
         return False
     from retell.extract.headings import chat_line  # lazily: headings asks this module first
 

@@ -199,13 +199,13 @@ def post_title(title: str | None, source: str | None, events: Sequence[Event]) -
 def _a_goal(request: str | None, texts: Sequence[str]) -> bool:
     """Whether the author's first request names a goal (extract.deeds.names_a_goal), and its message is no
     greeting whose request only a rewrite could say as work ("Привет! Снова ты…")."""
-    from retell.extract.deeds import greets, names_a_goal  # lazily: a listing titles sessions without it
+    from retell.extract.deeds import complains, greets, names_a_goal  # lazily: a listing titles sessions without it
     from retell.extract.phrasing import rewrites
 
     if not request or not names_a_goal(request, chat=False):  # (the chat around a goal: the phrase drops it)
         return False
     message = next((t for t in texts if request[:20] in t), "")
-    return not (greets(message) and not rewrites(request))
+    return not (complains(message) or (greets(message) and not rewrites(request)))
 
 
 def which_tests(work: str, events: Sequence[Event]) -> str:
