@@ -56,6 +56,8 @@ def chapter_heading(events: Sequence[Event], avoid: Collection[str] = ()) -> str
     what kind of stretch it was (a plan, screenshots, a conversation). A heading in `avoid` (the post's title,
     the headings before, in that order) is passed over for the next; "" only when nothing is left."""
     taken = {a.casefold() for a in avoid}
+    said = next((w for e in events if (w := author_words(e))), None)
+    deed = best_deed(events, said)
     earlier = {a.casefold() for a in list(avoid)[1:]}  # the post's title comes first; "Back to" follows a heading
     for candidate in _candidates(events, earlier):
         heading = without_own_clause(without_loose_end(short_enough(_to_the_reader(candidate))))
@@ -71,9 +73,17 @@ def chapter_heading(events: Sequence[Event], avoid: Collection[str] = ()) -> str
             continue  # one word ("Rotating", "Good"): it names no step
         if re.match(r"(?i)^(?:the|a|an|die|der|das|le|la|les|el|los|las|il|lo|o|os|as)\s+\S+$", heading):
             continue  # "The CI": a thing, not what was done with it
+        if heading and avoid and heading == deed and _opens_alike(heading, next(iter(avoid))):
+            continue  # a task item that opens as the title does ("Creating a Jupyter notebook with…"): a repeat
         if heading and not any(_same(heading.casefold(), t) for t in taken):
             return with_initialisms(spelled_out(heading))
     return ""
+
+
+def _opens_alike(heading: str, title: str) -> bool:
+    """Whether a heading opens with the title's first four words ("Creating a Jupyter notebook…" twice)."""
+    first = [w.casefold() for w in heading.split()[:4]]
+    return len(first) == 4 and first == [w.casefold() for w in title.split()[:4]]
 
 
 def _same(heading: str, taken: str) -> bool:
