@@ -187,11 +187,11 @@ def greets(text: str) -> bool:
     return bool(_GREETING.search(" ".join(text.split())))
 
 
-def names_a_goal(text: str, *, chat: bool = True) -> bool:
+def names_a_goal(text: str) -> bool:
     """Whether a line of the author's names a goal a title or heading can say: not a greeting, a log line or
     stack frame, a bare list of files, a reaction or go-ahead ("yes, let's do that", "ok commit, message in
-    Chinese"), nor a complaint; with `chat`, nor a line of chat (headings.chat_line: a whole message often
-    holds one around its step, "ah bien vu… le back vérifie le jeton en dur… merci !", which a heading drops)."""
+    Chinese"), nor a complaint. A line of chat around a step ("ah bien vu… le back vérifie le jeton en dur…
+    merci !") is left to headings.chat_line, which judges the heading made of it, not the whole message."""
     line = " ".join(text.split())
     if not line or _GREETING.search(line) or _LOG_LINE.search(text.strip()):
         return False
@@ -200,11 +200,10 @@ def names_a_goal(text: str, *, chat: bool = True) -> bool:
         return False  # mostly file names: a list, not a goal
     if _REACTION.match(line) or _COMPLAINT.search(line) or _POINTS_BACK.search(line):
         return False
-    from retell.extract.headings import chat_line  # lazily: headings asks this module first
-
-    if re.match(r"(?i)^(?:(?:ok(?:ay)?|yes|sure)[,!.]?\s+)?(?:commit|push)(?: it| this| that| everything)?\b\W", line):
-        return False  # "ok commit, message in Chinese": a chore asked for, the work's goal was before it
-    return not (chat and chat_line(line))
+    # "ok commit, message in Chinese": a chore asked for, the work's goal was before it
+    return not re.match(
+        r"(?i)^(?:(?:ok(?:ay)?|yes|sure)[,!.]?\s+)?(?:commit|push)(?: it| this| that| everything)?\b\W", line
+    )
 
 
 # -- the best of them -------------------------------------------------------------------------------------------

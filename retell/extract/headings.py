@@ -279,9 +279,9 @@ def _candidates(events: Sequence[Event], earlier: Collection[str] = ()) -> Itera
     # away), in the author's language; the author's words after, and only when they name a goal
     said = next((w for e in events if (w := author_words(e))), None)
     deed = best_deed(events, said)
-    if not request or not names_a_goal(request, chat=False):
+    if not request or not names_a_goal(request):
         yield deed  # the author's words are chat or a paste (or none): what was done comes first
-        requests = [r for r in requests if names_a_goal(r, chat=False)]
+        requests = [r for r in requests if names_a_goal(r)]
         request = requests[0] if requests else None
     objects = edited_names(events)
     phrase = ""

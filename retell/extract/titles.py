@@ -202,7 +202,7 @@ def _a_goal(request: str | None, texts: Sequence[str]) -> bool:
     from retell.extract.deeds import complains, greets, names_a_goal  # lazily: a listing titles sessions without it
     from retell.extract.phrasing import rewrites
 
-    if not request or not names_a_goal(request, chat=False):  # (the chat around a goal: the phrase drops it)
+    if not request or not names_a_goal(request):  # (the chat around a goal: the phrase drops it)
         return False
     message = next((t for t in texts if request[:20] in t), "")
     return not (complains(message) or (greets(message) and not rewrites(request)))
