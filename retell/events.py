@@ -28,7 +28,7 @@ RECAP = "recap"  # an away summary Claude Code wrote when the author came back
 TURN_DURATION = "turn_duration"  # how long a turn took (pacing)
 
 # The texts of a tool call that reach a prompt or a post (each scanned for secrets, each redacted).
-CALL_TEXTS = ("target", "error", "outcome", "diff", "output")
+CALL_TEXTS = ("target", "error", "outcome", "diff", "output", "done")
 
 CONTENT_KINDS = frozenset({HUMAN, COMMAND, INTERRUPT, ASSISTANT, THINKING, PLAN, TOOL_RUN, SUBAGENT, IMAGE, PROMPT})
 ALL_KINDS = CONTENT_KINDS | {BRIDGE, RECAP, TURN_DURATION}
@@ -46,6 +46,9 @@ class ToolCall:
     # ("-old" / "+new" lines), and a build, lint, test or failing command's exit and telling output lines.
     diff: str | None = None
     output: str | None = None
+    # A task list's items marked completed in this call (TodoWrite: their activeForm, "Fixing the parser"), one
+    # a line: the steps Claude said it finished, which a heading may say
+    done: str | None = None
     tool_use_id: str | None = field(default=None, repr=False)  # internal: links results; not written
 
     def to_dict(self) -> dict[str, Any]:
@@ -60,6 +63,8 @@ class ToolCall:
             d["diff"] = self.diff
         if self.output is not None:
             d["output"] = self.output
+        if self.done is not None:
+            d["done"] = self.done
         return d
 
     @classmethod
@@ -71,6 +76,7 @@ class ToolCall:
             outcome=d.get("outcome"),
             diff=d.get("diff"),
             output=d.get("output"),
+            done=d.get("done"),
         )
 
 

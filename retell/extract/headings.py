@@ -8,6 +8,7 @@ from collections.abc import Collection, Iterator, Sequence
 
 from retell.events import ASSISTANT, HUMAN, IMAGE, PLAN, SUBAGENT, TOOL_RUN, Event, ToolCall
 from retell.extract.commits import best_summary, commit_phrase, edited_names, session_summaries, shorthand
+from retell.extract.deeds import best_deed, names_a_goal
 from retell.extract.phrasing import (
     HEADING_WORDS,
     as_phrase,
@@ -55,6 +56,8 @@ def chapter_heading(events: Sequence[Event], avoid: Collection[str] = ()) -> str
     what kind of stretch it was (a plan, screenshots, a conversation). A heading in `avoid` (the post's title,
     the headings before, in that order) is passed over for the next; "" only when nothing is left."""
     taken = {a.casefold() for a in avoid}
+    said = next((w for e in events if (w := author_words(e))), None)
+    deed = best_deed(events, said)
     earlier = {a.casefold() for a in list(avoid)[1:]}  # the post's title comes first; "Back to" follows a heading
     for candidate in _candidates(events, earlier):
         heading = without_own_clause(without_loose_end(short_enough(_to_the_reader(candidate))))
@@ -62,17 +65,25 @@ def chapter_heading(events: Sequence[Event], avoid: Collection[str] = ()) -> str
             continue  # Claude speaking to the author ("…the logic you described"): the post is not addressed to them
         if chat_quote(heading) or vague_manner(heading) or bare_file_list(heading) or asked_in_passing(heading):
             continue  # "If I just rename a folder I have found…": a sentence of the chat, not what happened
-        if chat_line(heading):
-            continue  # "If I just rename a folder I have found…": a sentence of the chat, not what happened
+        if chat_line(heading) or (heading and not names_a_goal(heading)):
+            continue  # "yes, let's do that", a log line, a list of files: chat or a paste, not what happened
         if re.match(_POINTS, heading.partition(" ")[2]) and heading.split(" ", 1)[0].endswith("ing"):
             continue  # "Fixing that first", "Getting this in prod…": what "that" is, the reader cannot see
         if len(heading.split()) < 2 and not re.search(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]", heading):
             continue  # one word ("Rotating", "Good"): it names no step
         if re.match(r"(?i)^(?:the|a|an|die|der|das|le|la|les|el|los|las|il|lo|o|os|as)\s+\S+$", heading):
             continue  # "The CI": a thing, not what was done with it
+        if heading and avoid and heading == deed and _opens_alike(heading, next(iter(avoid))):
+            continue  # a task item that opens as the title does ("Creating a Jupyter notebook with…"): a repeat
         if heading and not any(_same(heading.casefold(), t) for t in taken):
             return with_initialisms(spelled_out(heading))
     return ""
+
+
+def _opens_alike(heading: str, title: str) -> bool:
+    """Whether a heading opens with the title's first four words ("Creating a Jupyter notebook…" twice)."""
+    first = [w.casefold() for w in heading.split()[:4]]
+    return len(first) == 4 and first == [w.casefold() for w in title.split()[:4]]
 
 
 def _same(heading: str, taken: str) -> bool:
@@ -264,6 +275,14 @@ def _candidates(events: Sequence[Event], earlier: Collection[str] = ()) -> Itera
         committed = commit_phrase(summary, limit=HEADING_CHARS)
         if not shorthand(committed):  # "Docker: cache-friendly layers, .dockerignore, …": a changelog line
             yield without_typos(committed, events)
+    # then what the stretch did, by evidence (a task item Claude completed, what it found, the error that went
+    # away), in the author's language; the author's words after, and only when they name a goal
+    said = next((w for e in events if (w := author_words(e))), None)
+    deed = best_deed(events, said)
+    if not request or not names_a_goal(request):
+        yield deed  # the author's words are chat or a paste (or none): what was done comes first
+        requests = [r for r in requests if names_a_goal(r)]
+        request = requests[0] if requests else None
     objects = edited_names(events)
     phrase = ""
     if request:
@@ -277,6 +296,7 @@ def _candidates(events: Sequence[Event], earlier: Collection[str] = ()) -> Itera
     if request and works(phrase):
         yield phrase
     yield outcome_heading(events)
+    yield deed  # the author's goal said first; then what was done
     if request:
         yield restated_request(events)
     activity = activity_heading(events)

@@ -141,6 +141,13 @@ def post_title(title: str | None, source: str | None, events: Sequence[Event]) -
         return committed, "commit"
     if title and source == "ai-title":
         return title, source
+    if not _a_goal(written, texts):
+        # the author's words name no goal (a complaint, a greeting, a pasted log): what the session did says it
+        from retell.extract.deeds import best_deed  # lazily: a listing titles sessions without it
+
+        deed = best_deed(events, written or (texts[0] if texts else None))
+        if deed:
+            return short_enough(deed, TITLE_WORDS, TITLE_KEEPS), "deed"
     phrase = None
     if request:
         objects = edited_names(events)
@@ -187,6 +194,18 @@ def post_title(title: str | None, source: str | None, events: Sequence[Event]) -
     if phrase:
         return phrase, "first-prompt"
     return title, source
+
+
+def _a_goal(request: str | None, texts: Sequence[str]) -> bool:
+    """Whether the author's first request names a goal (extract.deeds.names_a_goal), and its message is no
+    greeting whose request only a rewrite could say as work ("Привет! Снова ты…")."""
+    from retell.extract.deeds import complains, greets, names_a_goal  # lazily: a listing titles sessions without it
+    from retell.extract.phrasing import rewrites
+
+    if not request or not names_a_goal(request):  # (the chat around a goal: the phrase drops it)
+        return False
+    message = next((t for t in texts if request[:20] in t), "")
+    return not (complains(message) or (greets(message) and not rewrites(request)))
 
 
 def which_tests(work: str, events: Sequence[Event]) -> str:

@@ -194,12 +194,15 @@ def project_path(path: str, cwd: str | None) -> str:
 def describe_call(name: str, tool_input: Any, cwd: str | None, tool_use_id: str | None = None) -> ToolCall:
     """A compact action: the tool's name and the single field a reader needs."""
     target: str | None = None
+    done: str | None = None
     if isinstance(tool_input, dict):
         if name == "TodoWrite":
             todos = tool_input.get("todos")
             if isinstance(todos, list):
-                done = sum(1 for t in todos if isinstance(t, dict) and t.get("status") == "completed")
-                target = f"{len(todos)} items, {done} done"
+                completed = [t for t in todos if isinstance(t, dict) and t.get("status") == "completed"]
+                target = f"{len(todos)} items, {len(completed)} done"
+                named = [n.strip() for t in completed if isinstance(n := t.get("activeForm") or t.get("content"), str)]
+                done = "\n".join(n for n in named if n) or None
         elif name == "AskUserQuestion":
             questions = tool_input.get("questions")
             if isinstance(questions, list) and questions and isinstance(questions[0], dict):
@@ -218,7 +221,7 @@ def describe_call(name: str, tool_input: Any, cwd: str | None, tool_use_id: str 
             target = relative_path(target, cwd)
         target = shorten(target, MAX_TARGET)
     diff = edit_diff(name, tool_input) if name in _EDIT_TOOLS and isinstance(tool_input, dict) else None
-    return ToolCall(name=name, target=target, diff=diff, tool_use_id=tool_use_id)
+    return ToolCall(name=name, target=target, diff=diff, done=done, tool_use_id=tool_use_id)
 
 
 # -- what an edit changed ---------------------------------------------------------------------------------

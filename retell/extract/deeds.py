@@ -1,0 +1,236 @@
+"""What a session, or a stretch of it, did, ranked by evidence: the task items Claude marked completed, what
+Claude stated it found ("The bug was…"), the error that went away; and whether the author's words name a goal
+at all. Titles (extract.titles) and headings (extract.headings) take these before the author's words, which
+are chat as often as they are a goal ("yes, let's do that", a pasted log line, a greeting, a list of files)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from retell.events import ASSISTANT, TOOL_RUN, Event
+from retell.extract.tools import SHELL_TOOLS, family
+
+FOUND_CHARS = 70  # a finding longer than this reads as a sentence of the chat, not a heading
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
+
+# Verbs of an approach (reading, checking, running): a step, but not what the stretch did
+_LOOKING_ITEM = re.compile(
+    r"(?i)^(?:read|check|run|verify|test|explore|investigate|look|review|examine|search|understand|analy[sz]e|"
+    r"find|inspect|confirm|re-?run|summari[sz]e|identify|commit|push|research|study|"
+    r"reading|checking|running|verifying|testing|exploring|investigating|looking|reviewing|examining|"
+    r"searching|understanding|analy[sz]ing|finding|inspecting|confirming|re-?running|summari[sz]ing|"
+    r"identifying|committing|pushing|researching|studying)\b|^(?:阅读|閱讀|查看|检查|檢查|运行|運行|執行|确认|確認|调查|調查)|(?:を読む|を確認|を調査|を実行)"
+)
+
+
+def completed_items(events: Sequence[Event]) -> list[str]:
+    """The task items a stretch marked completed (TodoWrite's activeForm, in Claude's words: "Fixing the
+    off-by-one"), in order, those that only looked or ran something left out; an item completed in an
+    earlier call of the stretch is not counted again."""
+    seen: set[str] = set()
+    items: list[str] = []
+    for event in events:
+        if event.kind != TOOL_RUN or event.sidechain or event.abandoned:
+            continue
+        for call in event.calls or ():
+            for item in (call.done or "").splitlines() if family(call.name) == "todo" else ():
+                if item not in seen:
+                    seen.add(item)
+                    items.append(item)
+    kept = [i for i in items if not _LOOKING_ITEM.search(i) and len(i.split()) + len(_CJK.findall(i)) >= 2]
+    return [_as_work(i) for i in kept]
+
+
+def _as_work(item: str) -> str:
+    """An item said as work: an older task list's imperative ("Set up project dependencies") as its -ing
+    phrase ("Setting up project dependencies"), an aside in brackets left out."""
+    from retell.extract.phrasing import as_phrase, rewrites
+
+    item = re.sub(r"\s*\([^()]*\)$", "", item).strip()
+    if _CJK.search(item) or not (item.split(" ", 1)[0].endswith("ing") or rewrites(item)):
+        return item
+    phrase = item if item.split(" ", 1)[0].endswith("ing") else as_phrase(item)
+    # "Updating pyproject.toml to use Hatchling and fix module references": one verb form
+    return re.sub(r"(?<=\S) and (?!the\b|a\b)([a-z]+)\b(?= \S)", _and_gerund, phrase)
+
+
+def _and_gerund(match: re.Match[str]) -> str:
+    from retell.extract.phrasing import gerund, rewrites
+
+    verb = match.group(1)
+    return f" and {gerund(verb)}" if rewrites(f"{verb} it") and not verb.endswith("ing") else match.group(0)
+
+
+# Claude's statement of what it found, per language: the lead, then the finding (a clause that can head a
+# section on its own: "The bug was that the cache key ignored the locale" -> "The cache key ignored the locale").
+# German and Dutch put the verb last after "dass"/"dat": only their colon form is a heading as it stands.
+_FOUND_LEADS = (
+    r"(?:found it[.!:]\s*|so\s+|ok(?:ay)?[,.]\s*)?(?:the\s+)?(?:real\s+|actual\s+)?"
+    r"(?:root cause|bug|issue|problem|culprit|cause)(?:\s+here)?\s+(?:was|is)(?:\s+that)?[:,]?\s+|"
+    r"(?:the\s+)?(?:root cause|culprit|cause)\s*:\s+",
+    r"(?:原因は|問題は|根本原因は)[、，]?",
+    r"(?:问题在于|问题出在|原因是|根本原因是|根因是|問題在於|問題出在|根本原因是)[：:，,]?",
+    r"(?:원인은|문제는)\s*",
+    r"(?:el problema (?:era|es|estaba en) (?:que\s+)?|la causa (?:era|es) (?:que\s+)?)",
+    r"(?:le problème (?:était|est|venait (?:de ce )?qu[e']) ?|la cause (?:était|est) (?:que\s+)?)",
+    r"(?:il problema (?:era|è) (?:che\s+)?|la causa (?:era|è) (?:che\s+)?)",
+    r"(?:o problema (?:era|é) (?:que\s+)?|a causa (?:era|é) (?:que\s+)?)",
+    r"(?:das problem|die ursache)\s*:\s+",
+    r"(?:het probleem|de oorzaak)\s*:\s+",
+    r"(?:проблема (?:была )?в том, что|причина (?:была )?в том, что|проблема\s*:)\s*",
+    r"(?:problem polegał na tym, że|przyczyną było to, że|problem\s*:)\s*",
+    r"(?:sorunun (?:kaynağı|nedeni)|sorun)\s*:\s*",
+    r"(?:vấn đề là|nguyên nhân là)\s*",
+)
+_FOUND = re.compile(r"(?i)^(?:" + "|".join(_FOUND_LEADS) + r")(?=\S)")
+# what Claude says to the author or of itself: a finding says neither
+_SPEAKING = re.compile(r"(?i:\b(?:you|your)\b)|\b(?:I|I'm|I've|my)\b|你|您|我|あなた|私|僕|제가|저는")
+
+
+def claude_found(events: Sequence[Event]) -> str:
+    """What Claude stated it found, in its words and language, when a change followed in the stretch: the
+    finding after its lead ("The bug was that…", "原因は…", "Problem polegał na tym, że…"), its first
+    clause; "" when none, or when it speaks to the author or is too long to head a section."""
+    found = ""
+    for event in events:
+        if event.sidechain or event.abandoned:
+            continue
+        if event.kind == ASSISTANT and event.text and not found:
+            found = _finding(event.text)
+        elif found and event.kind == TOOL_RUN and any(family(c.name) in ("edit", "write") for c in event.calls or ()):
+            return found
+    return ""
+
+
+def _finding(text: str) -> str:
+    prose = " ".join(re.sub(r"```.*?```", " ", text, flags=re.S).split())
+    for sentence in re.split(r"(?<=[。！？])|(?<=[.!?])\s+(?=\S)", prose):
+        lead = _FOUND.match(sentence.strip().replace("**", ""))
+        if not lead:
+            continue
+        rest = sentence.strip().replace("**", "")[lead.end() :]
+        rest = re.split(r"\s*[;；—]\s*|,\s+(?:so|which|and so|but)\s+|[，,]\s*(?:所以|因此|だから|ので)", rest)[0]
+        rest = re.sub(r"(?:でした|です|だった|이었습니다|였습니다|입니다|이에요|예요)$", "", rest.rstrip("。.!！ "))
+        size = len(_CJK.findall(rest)) * 2 + len(_CJK.sub("", rest))
+        if _SPEAKING.search(rest) or not 12 <= size <= FOUND_CHARS or rest.endswith(("?", "？", ":")):
+            return ""
+        plain = re.match(r"(?i)(?:the|a|an)\s", rest) or re.match(r"[^\W\d_]+\b(?![_.-]\w)", rest)
+        return rest[:1].upper() + rest[1:] if plain and not _CJK.match(rest) else rest
+    return ""
+
+
+_ERROR_NAME = re.compile(r"\b([A-Z][A-Za-z]*(?:Error|Exception)|E[A-Z]{3,}|TS\d{4}|E\d{4})\b")
+
+
+def resolved_error(events: Sequence[Event]) -> str:
+    """ "Fixing the ConnectionResetError": an error a command failed with, named by its class or code, when the
+    same command later ran without it; "" when none went away."""
+    runs = [c for e in events if e.kind == TOOL_RUN and not e.sidechain for c in e.calls or () if c.name in SHELL_TOOLS]
+    for i, call in enumerate(runs):
+        named = _ERROR_NAME.search(call.error or "") or _ERROR_NAME.search(call.output or "") if call.error else None
+        if not named or not call.target:
+            continue
+        head = call.target.split()[:3]
+        if any(later.target and later.target.split()[:3] == head and not later.error for later in runs[i + 1 :]):
+            return f"Fixing the {named.group(1)}"
+    return ""
+
+
+# -- whether the author's words name a goal -------------------------------------------------------------------
+
+_GREETING = re.compile(
+    r"(?i)^(?:hi|hello|hey|hiya|yo|good (?:morning|afternoon|evening)|morning|hallo|moin|servus|hola|buenas|"
+    r"bonjour|salut|coucou|ciao|buongiorno|olá|oi|bom dia|boa tarde|hoi|goedemorgen|dag|cześć|hej|dzień dobry|"
+    r"merhaba|selam|günaydın|привет|здравствуй(?:те)?|добрый день|xin chào|chào)\b|"
+    r"^(?:你好|您好|早上好|早安|嗨|哈囉|哈喽|こんにちは|おはよう|こんばんは|안녕)|"
+    # a pleasantry left when the greeting's name is taken off ("hey claude, hope you're doing well!")
+    r"^(?:(?:I )?hope (?:you(?:'re| are)|all is|everything(?:'s| is)) (?:doing )?(?:well|good|fine)|"
+    r"how(?:'s it going| are you| are things))\b"
+)
+# A log line: a timestamp or a level in front, a stack frame, a prompt's output
+_LOG_LINE = re.compile(
+    r"^\s*(?:\[?\d{4}-\d\d-\d\d[T ]\d\d:\d\d|\[?\d\d:\d\d:\d\d[\].,]|\[?(?:ERROR|WARN(?:ING)?|INFO|DEBUG|FATAL|"
+    r"TRACE|CRITICAL)\]?[\s:]|at [\w$.]+\(|Traceback \(most recent|Exception in thread|npm ERR!|error\[E\d+\]|"
+    r"E\s{2,}|File \"[^\"]+\", line \d+|\w+(?:\.\w+)+(?:Error|Exception):)"
+)
+_PATH = re.compile(r"^[`'\"]?(?:[\w.@~-]+[/\\])+[\w.@-]+[`'\"]?[,;]?$|^[`'\"]?[\w-]+\.[A-Za-z0-9]{1,6}[`'\"]?[,;]?$")
+# The author reacting, agreeing or sending Claude on (no goal of their own in the words)
+_REACTION = re.compile(
+    r"(?i)^(?:ugh|argh|meh|wtf|omg|sigh|damn|ok(?:ay)?|yes|yeah|yep|yup|sure|fine|right|no|nope|cool|nice|great|"
+    r"perfect|thanks?|thx|lgtm|good|agreed?|exactly|do it|go(?: ahead| on)?|continue|proceed|"
+    r"let'?s (?:do (?:it|that|this)|go)|sounds good|makes sense)\b[\s,.!]*"
+    r"(?:(?:let'?s )?(?:do (?:it|that|this)|go ahead|commit(?: it)?|push(?: it)?|continue|proceed)\b|$)"
+)
+# A complaint, in the languages retell heads in (the words of a mood, not "again": "pick it up again" is a goal)
+_COMPLAINT = re.compile(
+    r"(?i)\b(?:annoying|so frustrating|frustrated|sucks|ridiculous|driving me (?:crazy|nuts)|hate (?:this|it)|"
+    r"wtf|qué fastidio|harto|harta|nervt|nervig|ça m'énerve|relou|saoulant|que saco|saco cheio|che palle|uffa|"
+    r"бесит|достало|задолбало|wkurza\w*|irritant|sinir bozucu|bıktım)\b|(?-i:\bAGAIN\b)|"
+    r"짜증|열받|烦死|好烦|真烦|气死|うざ|イライラ|ムカつ"
+)
+
+# A line that points back at the chat for what it is about ("the thing from yesterday, same problem")
+_POINTS_BACK = re.compile(
+    r"(?i)^(?:the|that|this) (?:thing|issue|problem|bug|error|stuff) (?:from|of|we|I|you)\b|"
+    r"\bsame (?:problem|issue|error|thing|bug) (?:as|again|here)?\s*[.!]?$"
+)
+
+
+def complains(text: str) -> bool:
+    """Whether a message holds a complaint (see _COMPLAINT): its request is a symptom in a mood, not a goal."""
+    return bool(_COMPLAINT.search(" ".join(text.split())))
+
+
+def greets(text: str) -> bool:
+    """Whether a message opens with a greeting ("hi claude", "Привет!", "你好")."""
+    return bool(_GREETING.search(" ".join(text.split())))
+
+
+def names_a_goal(text: str) -> bool:
+    """Whether a line of the author's names a goal a title or heading can say: not a greeting, a log line or
+    stack frame, a bare list of files, a reaction or go-ahead ("yes, let's do that", "ok commit, message in
+    Chinese"), nor a complaint. A line of chat around a step ("ah bien vu… le back vérifie le jeton en dur…
+    merci !") is left to headings.chat_line, which judges the heading made of it, not the whole message."""
+    line = " ".join(text.split())
+    if not line or _GREETING.search(line) or _LOG_LINE.search(text.strip()):
+        return False
+    tokens = [t for t in re.split(r"[\s,]+", line) if t]
+    if tokens and sum(bool(_PATH.match(t)) for t in tokens) * 2 > len(tokens):
+        return False  # mostly file names: a list, not a goal
+    if _REACTION.match(line) or _COMPLAINT.search(line) or _POINTS_BACK.search(line):
+        return False
+    # "ok commit, message in Chinese": a chore asked for, the work's goal was before it
+    return not re.match(
+        r"(?i)^(?:(?:ok(?:ay)?|yes|sure)[,!.]?\s+)?(?:commit|push)(?: it| this| that| everything)?\b\W", line
+    )
+
+
+# -- the best of them -------------------------------------------------------------------------------------------
+
+_CYRILLIC = re.compile(r"[\u0400-\u04ff]")
+
+
+def _script(text: str) -> str:
+    """A rough language key: CJK, Cyrillic, English, or another language of Latin letters."""
+    from retell.extract.typos import in_english
+
+    if _CJK.search(text):
+        return "cjk"
+    if _CYRILLIC.search(text):
+        return "cyrillic"
+    return "en" if in_english(text) else "latin"
+
+
+def best_deed(events: Sequence[Event], said_in: str | None = None) -> str:
+    """What a session or stretch did, best evidence first: a task item Claude completed that changed something,
+    what Claude stated it found before a change, the error that went away; "" when none. `said_in`: words of
+    the author's, whose language a deed in Claude's words must share (an English item never heads a Russian
+    post); a made-up "Fixing the <error>" is put in the post's language later (local_headings.in_language)."""
+    language = _script(said_in) if said_in else None
+    if language in ("en", "latin") and len((said_in or "").split()) < 6:
+        language = None  # too few words to tell English from another language of Latin letters
+    for deed in (*completed_items(events)[:1], claude_found(events)):
+        if deed and (language is None or _script(deed) == language):
+            return deed
+    return resolved_error(events)
