@@ -102,6 +102,17 @@ def _joined_passphrase(value: str) -> bool:
     )
 
 
+def _chosen_by_a_person(value: str) -> bool:
+    """A capital, a small letter, a digit and a symbol: no path, version, ratio or name has all four."""
+    value = value.rstrip(".,;:)]}>")
+    return (
+        any(c.isupper() for c in value)
+        and any(c.islower() for c in value)
+        and any(c.isdigit() for c in value)
+        and any(c in "!#$%&*+?@^~_-=." for c in value)
+    )
+
+
 def _told_password(value: str, m: re.Match[str]) -> bool:
     return (
         not is_placeholder(_written(m))
@@ -302,6 +313,50 @@ COMMAND_RULES: tuple[Rule, ...] = (
         group=("aq", "as", "bq", "bs"),
         accept=_password,
         rule_id="password-call",
+    ),
+    # A password hashed in code is a password: Laravel's `Hash::make('…')`, PHP's `password_hash('…', …)`,
+    # Django's `make_password('…')`, Werkzeug's `generate_password_hash('…')`, `bcrypt.hashpw(b'…', …)`,
+    # `bcrypt.hash('…', 10)`, Spring's `passwordEncoder.encode("…")`, Rails' `BCrypt::Password.create('…')`.
+    Rule(
+        "password-assignment",
+        SECRET,
+        r"(?i)(?:\bHash::make|\bbcrypt|\bpassword_hash|\bmake_password|\bgenerate_password_hash|\bhashpw|"
+        r"\bhash_?password|\bBCrypt::Password\.create|\b(?:bcrypt|bcryptjs|argon2|argon)\.hash(?:Sync)?|"
+        r"\b(?:password_?)?encoder\.encode|\bHashPassword|\bpbkdf2_sha256\.hash)[ \t]*\([ \t]*b?" + _QUOTED,
+        (
+            "hash::make",
+            "bcrypt",
+            "password_hash",
+            "make_password",
+            "hashpw",
+            "hash_password",
+            "hashpassword",
+            "argon",
+            "encoder.encode",
+            "pbkdf2_sha256",
+        ),
+        group=("vq", "vs"),
+        accept=_password,
+        rule_id="password-hashed-in-code",
+    ),
+    # A UI test typing into a password field: Playwright's `page.fill('#password', '…')` and
+    # `getByLabel('Password').fill('…')`, Cypress' `cy.get('#password').type('…')`, Selenium's
+    # `find_element(By.ID, "password").send_keys("…")`, Capybara's `fill_in 'Password', with: '…'`.
+    Rule(
+        "password-assignment",
+        SECRET,
+        r"(?i)\b(?:fill|type|fill_in|fillField|setValue|set_value|input_text|send_keys|sendKeys)[ \t]*\(?[ \t]*"
+        r"(?:'[^'\n]{0,60}?pass(?:word|wd|phrase)?[^'\n]{0,40}'|\"[^\"\n]{0,60}?pass(?:word|wd|phrase)?[^\"\n]{0,40}\")"
+        r"[ \t]*,[ \t]*(?:with:[ \t]*)?"
+        + _QUOTED
+        + r"|pass(?:word|wd|phrase)?[^'\"`\n]{0,40}[\"'`][ \t]*\)(?:[ \t]*\.[ \t]*\w+[ \t]*\([^()\n]{0,40}\)){0,2}"
+        r"[ \t]*\.[ \t]*(?:type|fill|send_keys|sendKeys|setValue|pressSequentially|press_sequentially)[ \t]*\([ \t]*"
+        + _QUOTED.replace("?P<v", "?P<c"),
+        ("pass",),
+        group=("vq", "vs", "cq", "cs"),
+        accept=_password,
+        window=(200, 200),
+        rule_id="password-typed-in-a-test",
     ),
     # `echo 'user:pw' | chpasswd`: a user's new password, piped; `echo -n 'user:pw' | base64`: Basic credentials
     # being made.
@@ -966,6 +1021,40 @@ TOLD_RULES: tuple[Rule, ...] = (
         trims=".,;:)]}>",
         at_keyword=True,
         rule_id="password-set-to",
+    ),
+    # Languages that put the verb last: `das Passwort … habe ich auf Amelie2026? geändert`, `het wachtwoord … op …
+    # gezet`, `パスワードを … に変更しました`, `密码改成 …`.
+    Rule(
+        "password-in-text",
+        SECRET,
+        r"(?i)(?:(?<![A-Za-z0-9-])|(?<=[A-Za-z]{2}-))(?:passwort|kennwort|wachtwoord|lösenord|losenord|passord|"
+        r"adgangskode|password|pw)\b[^\n]{0,80}?[ \t](?:auf|op|på|til|till)[ \t]+[\"'`„“]?"
+        r"(?P<v>[^\s\"'`“”,;]{6,64})[\"'`“”]?[ \t]+(?:ge(?:ä|ae)ndert|gesetzt|umgestellt|zurückgesetzt|"
+        r"zurueckgesetzt|aktualisiert|veranderd|gewijzigd|gezet|ändrat|satt|endret|ændret)\b|"
+        r"(?:パスワード|暗証番号)[^\n]{0,40}?を[ \t]*(?P<j>[^\s\"'`“”、。]{6,64}?)[ \t]*に(?:変更|設定|リセット)|"
+        r"(?:密码|密碼|口令)[^\n]{0,20}?(?:改成|改为|改為|设成|设为|設為|重置为|重置為)[ \t]*[\"'`“]?"
+        r"(?P<c>[^\s\"'`“”,;，。、]{6,64})",
+        _keywords(
+            "passwort,kennwort,wachtwoord,lösenord,losenord,passord,adgangskode,password,pw,パスワード,暗証番号,"
+            "密码,密碼,口令"
+        ),
+        group=("v", "j", "c"),
+        accept=_told_password,
+        trims=".,;:)]}>",
+        window=(20, 200),
+        rule_id="password-set-verb-last",
+    ),
+    # `the grafana box is back up, kiosk / Mariposa18*`: a user and a password side by side with no word, where
+    # the password is plainly a person's choice (a capital, a small letter, a digit and a symbol).
+    Rule(
+        "password-in-text",
+        SECRET,
+        r"(?<![\w/.:-])[a-z][\w.@-]{1,30}[ \t]+/[ \t]+(?P<v>[^\s/\"'`,;]{8,64})",
+        (" / ",),
+        group="v",
+        accept=lambda value, m: _chosen_by_a_person(value) and _told_password(value, m),
+        trims=".,;:)]}>",
+        rule_id="user-slash-strong-password",
     ),
     # `user alice pass Pancake%131`, `login: alice, pw: …`: a user and a password, each after its word.
     Rule(

@@ -181,7 +181,7 @@ def _hook_with_a_secret(value: str, m: re.Match[str]) -> bool:
     `?token=<random>`), or Zapier's catch hook (`/hooks/catch/<account>/<hook>`), which is one whole."""
     if re.search(r"(?i)hooks\.zapier\.com/hooks/catch/\d+/\w+", value):
         return True
-    rest = re.split(r"(?i)/(?:hooks?|webhooks?|trigger)(?=[/?])", value, maxsplit=1)[-1]
+    rest = re.split(r"(?i)/(?:hooks?|webhooks?|trigger|robot)(?=[/?])", value, maxsplit=1)[-1]
     parts = [p for p in re.split(r"[/?&=#]", rest) if p]
     # (`evt_1PqX…`, `cus_…`: an object's id in a route, not a secret)
     return any(
@@ -648,12 +648,13 @@ OWN_RULES: tuple[Rule, ...] = (
         ("logic.azure.com", "powerplatform.com"),
     ),
     # Any other service's incoming webhook (Zapier, IFTTT, Mattermost, Rocket.Chat, Azure Automation, a
-    # self-hosted one): a URL with a hook in its path and a machine-made part after it is a credential whole.
+    # self-hosted one; a chat robot's: DingTalk's `/robot/send?access_token=…`, WeCom's `/webhook/send?key=…`,
+    # Feishu's `/bot/v2/hook/…`): a URL with a hook in its path and a machine-made part after it is a credential whole.
     Rule(
         "webhook-url",
         SECRET,
-        r"(?i)https?://[\w.-]+(?::\d+)?/(?:[\w.%-]+/){0,6}?(?:hooks?|webhooks?|trigger)(?:/|\?)[^\s\"'<>`]+",
-        ("hook", "/trigger/"),
+        r"(?i)https?://[\w.-]+(?::\d+)?/(?:[\w.%-]+/){0,6}?(?:hooks?|webhooks?|trigger|robot)(?:/|\?)[^\s\"'<>`]+",
+        ("hook", "/trigger/", "/robot/"),
         accept=_hook_with_a_secret,
         trims=".,;:)]}>",
         rule_id="webhook-url",
@@ -948,7 +949,8 @@ OWN_RULES: tuple[Rule, ...] = (
         "home-path",
         PII,
         # A Windows account name may hold spaces: up to the next backslash when one follows.
-        r"(?:/mnt/[a-z])?/Users/[^\W_][\w.-]*|/home/[^\W_][\w.-]*|"  # (WSL's `/mnt/c/Users/…` whole)
+        # (WSL's `/mnt/c/Users/…` and Git Bash's `/c/Users/…` whole)
+        r"(?:/mnt/[a-z]|/[a-zA-Z](?=/Users/))?/Users/[^\W_][\w.-]*|/home/[^\W_][\w.-]*|"
         r"[A-Za-z]:(?:\\\\?|/)Users(?:\\\\?|/)(?:[^\W_][^\\/\n:*?\"<>|]{0,40}(?=\\|/)|[^\W_][\w.-]*)|"
         # a WSL distribution's home seen from Windows: `\\wsl$\Ubuntu\home\name`, `\\wsl.localhost\Debian\home\name`
         r"(?:\\\\?){2}wsl(?:\$|\.localhost)(?:\\\\?)[^\\\n]{1,40}?(?:\\\\?)home(?:\\\\?)[^\W_][\w.-]*",

@@ -145,3 +145,96 @@ def test_a_bare_key_named_by_its_word_is_flagged(scanner: Scanner, text: str, va
 )
 def test_look_alikes_stay_clean(scanner: Scanner, text: str) -> None:
     assert not scanner.scan(text), [text[f.start : f.end] for f in scanner.scan(text)]
+
+
+# -- dev8's misses, by class (sentences written here, none the set's) ------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Passwort vom Testserver habe ich auf Kranich!2027 geändert", "Kranich!2027"),
+        ("het wachtwoord van de NAS heb ik op Tulpen#88 gezet", "Tulpen#88"),
+        ("ステージングのパスワードを Momiji#2029 に変更しました", "Momiji#2029"),
+        ("测试库的密码改成 Lan#2030qa 了", "Lan#2030qa"),
+    ],
+)
+def test_a_password_told_with_its_verb_last(scanner: Scanner, text: str, value: str) -> None:
+    assert flagged_whole(scanner, text, value), text
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("the metabase container restarted, viewer / Hortensia42! should still work", "Hortensia42!"),
+        ("jenkins is reachable again: builder / Quokka_2031x", "Quokka_2031x"),
+    ],
+)
+def test_a_user_and_a_chosen_password_side_by_side(scanner: Scanner, text: str, value: str) -> None:
+    assert flagged_whole(scanner, text, value), text
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("await page.getByLabel('Password').fill('Heron.slate47');", "Heron.slate47"),
+        ("await page.fill('input[name=\"password\"]', 'Winter2031&');", "Winter2031&"),
+        ("cy.get('#password').clear().type('Orchid!9981')", "Orchid!9981"),
+        ('driver.find_element(By.NAME, "passwd").send_keys("Basalt#5512")', "Basalt#5512"),
+        ("fill_in 'Password', with: 'Lantern77?'", "Lantern77?"),
+    ],
+)
+def test_a_password_typed_into_its_field_by_a_ui_test(scanner: Scanner, text: str, value: str) -> None:
+    assert flagged_whole(scanner, text, value), text
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("'password' => Hash::make('willow62%'),", "willow62%"),
+        ("$hash = password_hash('Cobalt!1984', PASSWORD_BCRYPT);", "Cobalt!1984"),
+        ("user.password = make_password('harbor-light-73')", "harbor-light-73"),
+        ("pw = bcrypt.hashpw(b'Ferns&Moss12', bcrypt.gensalt())", "Ferns&Moss12"),
+        ("const hash = await bcrypt.hash('Juniper#2028', 10);", "Juniper#2028"),
+        ('admin.setPassword(passwordEncoder.encode("Glacier!77"));', "Glacier!77"),
+    ],
+)
+def test_a_password_hashed_in_code(scanner: Scanner, text: str, value: str) -> None:
+    assert flagged_whole(scanner, text, value), text
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        (
+            "FEISHU_HOOK=https://open.feishu.cn/open-apis/bot/v2/hook/5c1e9a7d-2b44-4f0e-9d3a-81c6b7e2f04d",
+            "https://open.feishu.cn/open-apis/bot/v2/hook/5c1e9a7d-2b44-4f0e-9d3a-81c6b7e2f04d",
+        ),
+        (
+            'curl "https://oapi.dingtalk.com/robot/send?access_token=7c0d9e4b2a61f83d5e07b9c1a4f26d8e3b5a7c9d1e2f4a6b8c0d2e4f6a8b0c2d"',
+            "https://oapi.dingtalk.com/robot/send?access_token=7c0d9e4b2a61f83d5e07b9c1a4f26d8e3b5a7c9d1e2f4a6b8c0d2e4f6a8b0c2d",
+        ),
+    ],
+)
+def test_a_chat_robots_webhook_is_flagged_whole(scanner: Scanner, text: str, value: str) -> None:
+    assert flagged_whole(scanner, text, value), text
+
+
+def test_a_git_bash_home_folder_is_flagged_whole(scanner: Scanner) -> None:
+    text = "lwojcik@DESKTOP-3KQ9ZP MINGW64 /c/Users/lwojcik/src/api (main)"
+    assert flagged_whole(scanner, text, "/c/Users/lwojcik"), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"auth": {"password": "Passwort", "confirm": "Passwort bestätigen"}}',
+        '"password": "Mot de passe",',
+        "password: パスワード",
+        "the ratio is 16 / 9 and src / Main2.java moved",
+        "page.fill('#username', 'Winter2031&')",
+        "we hash('abc123') the cache key with bcrypt rounds = 12",
+    ],
+)
+def test_dev8_look_alikes_stay_clean(scanner: Scanner, text: str) -> None:
+    assert not scanner.scan(text), [text[f.start : f.end] for f in scanner.scan(text)]
