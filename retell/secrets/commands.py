@@ -102,6 +102,19 @@ def _joined_passphrase(value: str) -> bool:
     )
 
 
+# A verb that sets a password, in the Romance languages: what tells `changé le mot de passe en …` from `le mot de
+# passe en clair`.
+_SET_VERB = re.compile(
+    r"(?i)\b(?:chang[ée]|modifi[ée]|mis|remis|r[ée]initialis[ée]|d[ée]fini|cambi[ée]|cambiad[oa]|pus[eo]|"
+    r"restablec[íi]|mud(?:ei|ou|ado)|alter(?:ei|ou|ado)|troc(?:ei|ou|ado)|redefin(?:i|iu|ido)|cambiat[oa]|"
+    r"impostat[oa]|messo|reimpostat[oa]|changed|set|reset)\b"
+)
+
+
+def _set_on_the_line(m: re.Match[str]) -> bool:
+    return _SET_VERB.search(_line(m)) is not None
+
+
 def _chosen_by_a_person(value: str) -> bool:
     """A capital, a small letter, a digit and a symbol: no path, version, ratio or name has all four."""
     value = value.rstrip(".,;:)]}>")
@@ -322,21 +335,31 @@ COMMAND_RULES: tuple[Rule, ...] = (
         SECRET,
         r"(?i)(?:\bHash::make|\bbcrypt|\bpassword_hash|\bmake_password|\bgenerate_password_hash|\bhashpw|"
         r"\bhash_?password|\bBCrypt::Password\.create|\b(?:bcrypt|bcryptjs|argon2|argon)\.hash(?:Sync)?|"
-        r"\b(?:password_?)?encoder\.encode|\bHashPassword|\bpbkdf2_sha256\.hash)[ \t]*\([ \t]*b?" + _QUOTED,
+        r"\b(?:password_?)?encoder\.encode|\bHashPassword|\bpbkdf2_sha256\.hash|"
+        # (a hasher's object: passlib's `pwd_context.hash('…')`, argon2-cffi's `ph.hash('…')`)
+        r"\b\w*(?:hasher|context|\bph)\.hash|"
+        # what checks a password takes it first: `bcrypt.compare('…', hash)`, `password_verify('…', $h)`
+        r"\bbcrypt\.(?:compare(?:Sync)?|checkpw)|\bpassword_verify|\bHash::check|\bcheck_password|"
+        r"\b\w*(?:hasher|context|\bph)\.verify)[ \t]*\([ \t]*b?" + _QUOTED,
         (
             "hash::make",
+            "hash::check",
             "bcrypt",
             "password_hash",
+            "password_verify",
             "make_password",
+            "check_password",
             "hashpw",
             "hash_password",
             "hashpassword",
             "argon",
             "encoder.encode",
             "pbkdf2_sha256",
+            ".hash(",
+            ".verify(",
         ),
         group=("vq", "vs"),
-        accept=_password,
+        accept=lambda value, m: _password(value, m) and not _TECHNICAL.match(value),
         rule_id="password-hashed-in-code",
     ),
     # A UI test typing into a password field: Playwright's `page.fill('#password', '…')` and
@@ -346,14 +369,23 @@ COMMAND_RULES: tuple[Rule, ...] = (
         "password-assignment",
         SECRET,
         r"(?i)\b(?:fill|type|fill_in|fillField|setValue|set_value|input_text|send_keys|sendKeys)[ \t]*\(?[ \t]*"
-        r"(?:'[^'\n]{0,60}?pass(?:word|wd|phrase)?[^'\n]{0,40}'|\"[^\"\n]{0,60}?pass(?:word|wd|phrase)?[^\"\n]{0,40}\")"
+        r"(?:'[^'\n]{0,60}?pass(?:word|wd|phrase)?[^'\n]{0,40}'|\"[^\"\n]{0,60}?pass(?:word|wd|phrase)?[^\"\n]{0,40}\"|"
+        # (Testing Library: `userEvent.type(screen.getByLabelText(/password/i), '…')`; a field's variable)
+        r"[\w.$]{0,40}\([^,()\n]{0,60}pass(?:word|wd|phrase)?[^,()\n]{0,40}\)|\w*pass(?:word|wd)\w*)"
         r"[ \t]*,[ \t]*(?:with:[ \t]*)?"
         + _QUOTED
-        + r"|pass(?:word|wd|phrase)?[^'\"`\n]{0,40}[\"'`][ \t]*\)(?:[ \t]*\.[ \t]*\w+[ \t]*\([^()\n]{0,40}\)){0,2}"
-        r"[ \t]*\.[ \t]*(?:type|fill|send_keys|sendKeys|setValue|pressSequentially|press_sequentially)[ \t]*\([ \t]*"
-        + _QUOTED.replace("?P<v", "?P<c"),
+        # (a chain after the field: `cy.get('#password').clear().type('…')`, `element(by.id('password')).sendKeys`,
+        # `loginPage.passwordInput.fill('…')`, jQuery's `$('#password').val('…')`)
+        + r"|pass(?:word|wd|phrase)?(?:[^'\"`\n()]{0,40}[\"'`][ \t]*\){1,2}|\w*)"
+        r"(?:[ \t]*\.[ \t]*\w+[ \t]*\([^()\n]{0,40}\)){0,2}"
+        r"[ \t]*\.[ \t]*(?:type|fill|send_keys|sendKeys|setValue|setText|val|pressSequentially|press_sequentially)"
+        r"[ \t]*\([ \t]*"
+        + _QUOTED.replace("?P<v", "?P<c")
+        # (React Testing Library: `fireEvent.change(passwordInput, { target: { value: '…' } })`)
+        + r"|pass(?:word|wd)\w*[ \t]*,[ \t]*\{[ \t]*target:[ \t]*\{[ \t]*value:[ \t]*"
+        + _QUOTED.replace("?P<v", "?P<d"),
         ("pass",),
-        group=("vq", "vs", "cq", "cs"),
+        group=("vq", "vs", "cq", "cs", "dq", "ds"),
         accept=_password,
         window=(200, 200),
         rule_id="password-typed-in-a-test",
@@ -1033,13 +1065,16 @@ TOLD_RULES: tuple[Rule, ...] = (
         r"zurueckgesetzt|aktualisiert|veranderd|gewijzigd|gezet|ändrat|satt|endret|ændret)\b|"
         r"(?:パスワード|暗証番号)[^\n]{0,40}?を[ \t]*(?P<j>[^\s\"'`“”、。]{6,64}?)[ \t]*に(?:変更|設定|リセット)|"
         r"(?:密码|密碼|口令)[^\n]{0,20}?(?:改成|改为|改為|设成|设为|設為|重置为|重置為)[ \t]*[\"'`“]?"
-        r"(?P<c>[^\s\"'`“”,;，。、]{6,64})",
+        r"(?P<c>[^\s\"'`“”,;，。、]{6,64})|"
+        # (`j'ai changé le mot de passe du NAS en …`, `cambié la contraseña a …`, `mudei a senha para …`)
+        r"(?:mot[ \t]+de[ \t]+passe|mdp|contraseña|contrasena|clave|senha|password)\b[^\n]{0,60}?[ \t]"
+        r"(?:en|à|a|para|por|in)[ \t]+[\"'`“«]?[ \t]*(?P<r>[^\s\"'`“”«»,;]{6,64})",
         _keywords(
             "passwort,kennwort,wachtwoord,lösenord,losenord,passord,adgangskode,password,pw,パスワード,暗証番号,"
-            "密码,密碼,口令"
+            "密码,密碼,口令,mot de passe,mdp,contraseña,contrasena,clave,senha"
         ),
-        group=("v", "j", "c"),
-        accept=_told_password,
+        group=("v", "j", "c", "r"),
+        accept=lambda value, m: _told_password(value, m) and (m.group("r") is None or _set_on_the_line(m)),
         trims=".,;:)]}>",
         window=(20, 200),
         rule_id="password-set-verb-last",

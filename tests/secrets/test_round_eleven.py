@@ -157,6 +157,10 @@ def test_look_alikes_stay_clean(scanner: Scanner, text: str) -> None:
         ("het wachtwoord van de NAS heb ik op Tulpen#88 gezet", "Tulpen#88"),
         ("ステージングのパスワードを Momiji#2029 に変更しました", "Momiji#2029"),
         ("测试库的密码改成 Lan#2030qa 了", "Lan#2030qa"),
+        ("j'ai changé le mot de passe du NAS en Lavande#2031 hier", "Lavande#2031"),
+        ("cambié la contraseña del router a Girasol#88x", "Girasol#88x"),
+        ("mudei a senha do painel para Caju!2029", "Caju!2029"),
+        ("ho cambiato la password di jenkins in Pesca!4455", "Pesca!4455"),
     ],
 )
 def test_a_password_told_with_its_verb_last(scanner: Scanner, text: str, value: str) -> None:
@@ -182,6 +186,11 @@ def test_a_user_and_a_chosen_password_side_by_side(scanner: Scanner, text: str, 
         ("cy.get('#password').clear().type('Orchid!9981')", "Orchid!9981"),
         ('driver.find_element(By.NAME, "passwd").send_keys("Basalt#5512")', "Basalt#5512"),
         ("fill_in 'Password', with: 'Lantern77?'", "Lantern77?"),
+        ("await userEvent.type(screen.getByLabelText(/password/i), 'Pelican#4410')", "Pelican#4410"),
+        ("element(by.id('password')).sendKeys('Birch!7731');", "Birch!7731"),
+        ("await loginPage.passwordInput.fill('Quartz.river58');", "Quartz.river58"),
+        ("$('#password').val('Maple#2290');", "Maple#2290"),
+        ("fireEvent.change(passwordInput, { target: { value: 'Spruce!6612' } });", "Spruce!6612"),
     ],
 )
 def test_a_password_typed_into_its_field_by_a_ui_test(scanner: Scanner, text: str, value: str) -> None:
@@ -197,6 +206,9 @@ def test_a_password_typed_into_its_field_by_a_ui_test(scanner: Scanner, text: st
         ("pw = bcrypt.hashpw(b'Ferns&Moss12', bcrypt.gensalt())", "Ferns&Moss12"),
         ("const hash = await bcrypt.hash('Juniper#2028', 10);", "Juniper#2028"),
         ('admin.setPassword(passwordEncoder.encode("Glacier!77"));', "Glacier!77"),
+        ("hashed = pwd_context.hash('Ember#5521')", "Ember#5521"),
+        ("assert bcrypt.checkpw(b'Nimbus!77', stored)", "Nimbus!77"),
+        ("if (password_verify('Cedar2024!', $row['hash'])) {", "Cedar2024!"),
     ],
 )
 def test_a_password_hashed_in_code(scanner: Scanner, text: str, value: str) -> None:
@@ -220,9 +232,15 @@ def test_a_chat_robots_webhook_is_flagged_whole(scanner: Scanner, text: str, val
     assert flagged_whole(scanner, text, value), text
 
 
-def test_a_git_bash_home_folder_is_flagged_whole(scanner: Scanner) -> None:
-    text = "lwojcik@DESKTOP-3KQ9ZP MINGW64 /c/Users/lwojcik/src/api (main)"
-    assert flagged_whole(scanner, text, "/c/Users/lwojcik"), text
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("lwojcik@DESKTOP-3KQ9ZP MINGW64 /c/Users/lwojcik/src/api (main)", "/c/Users/lwojcik"),
+        ("cd /cygdrive/c/Users/kbartos/work", "/cygdrive/c/Users/kbartos"),
+    ],
+)
+def test_a_git_bash_or_cygwin_home_folder_is_flagged_whole(scanner: Scanner, text: str, value: str) -> None:
+    assert flagged_whole(scanner, text, value), text
 
 
 @pytest.mark.parametrize(
@@ -234,6 +252,9 @@ def test_a_git_bash_home_folder_is_flagged_whole(scanner: Scanner) -> None:
         "the ratio is 16 / 9 and src / Main2.java moved",
         "page.fill('#username', 'Winter2031&')",
         "we hash('abc123') the cache key with bcrypt rounds = 12",
+        "const digest = context.hash('sha256')",
+        "le mot de passe en clair est stocké dans Config2024.yml",
+        "la contraseña a veces falla con Chrome2024!",
     ],
 )
 def test_dev8_look_alikes_stay_clean(scanner: Scanner, text: str) -> None:
