@@ -107,7 +107,7 @@ def _joined_passphrase(value: str) -> bool:
 _SET_VERB = re.compile(
     r"(?i)\b(?:chang[ée]|modifi[ée]|mis|remis|r[ée]initialis[ée]|d[ée]fini|cambi[ée]|cambiad[oa]|pus[eo]|"
     r"restablec[íi]|mud(?:ei|ou|ado)|alter(?:ei|ou|ado)|troc(?:ei|ou|ado)|redefin(?:i|iu|ido)|cambiat[oa]|"
-    r"impostat[oa]|messo|reimpostat[oa]|changed|set|reset)\b"
+    r"impostat[oa]|messo|reimpostat[oa])\b"
 )
 
 
