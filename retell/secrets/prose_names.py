@@ -320,9 +320,17 @@ _OPEN_SYLLABLES = re.compile(
 )
 
 
+# English words of Latin make have open syllables too (`Position`, `Generate`, `Engine`): their endings, none a
+# Yoruba or Igbo name's (of the 176 given names of six letters or more in Faker's yo_NG and ig_NG, 175 pass)
+_ENGLISH_ENDING = re.compile(r"(?:tion|sion|ize|ise|ate|ure|ive|ove|ine|ime|ume|ule|ete|ude|ane|one|ene|age|ese)$")
+
+
 def _open_syllables(word: str) -> bool:
-    """A given name the gazetteer lacks, made of three open syllables or more (six letters or more)."""
+    """A given name the gazetteer lacks, made of three open syllables or more (six letters or more), and not an
+    English word's (its ending, or a word of BIP-39's English list: `Machine`, `Future`)."""
     import unicodedata
+
+    from retell.secrets.seed_phrase import wordlist
 
     folded = "".join(c for c in unicodedata.normalize("NFKD", word) if not unicodedata.combining(c)).lower()
     return (
@@ -330,6 +338,8 @@ def _open_syllables(word: str) -> bool:
         and sum(c in "aeiou" for c in folded) >= 3
         and word.lower() not in _AMBIGUOUS | _PRODUCTS
         and _OPEN_SYLLABLES.fullmatch(folded) is not None
+        and _ENGLISH_ENDING.search(folded) is None
+        and folded not in wordlist()
     )
 
 

@@ -141,6 +141,8 @@ def test_a_bare_key_named_by_its_word_is_flagged(scanner: Scanner, text: str, va
         "the signing key lives in vault under prod/signing-key-2024",
         "这个是文明的做法，白天写的代码晚上测",
         "Kubernetes Deployment rolled out; Toronto office is closed",
+        "**Position Field:**\nThe position value equals the number of lines",
+        "Generate Miller indices, then Validate Field names",
     ],
 )
 def test_look_alikes_stay_clean(scanner: Scanner, text: str) -> None:
