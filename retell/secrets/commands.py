@@ -126,9 +126,16 @@ def _chosen_by_a_person(value: str) -> bool:
     )
 
 
+# A compound adjective says how a password is kept, not what it is (`the password will be Base64-encoded`).
+_COMPOUND_ADJECTIVE = re.compile(
+    r"^[A-Za-z0-9]+-(?:[a-z]+ed|[a-z]+ing|based|only|safe|like|free|friendly|aware|compatible|protected)$"
+)
+
+
 def _told_password(value: str, m: re.Match[str]) -> bool:
     return (
-        not is_placeholder(_written(m))
+        not _COMPOUND_ADJECTIVE.match(value.rstrip(".,;:)]}>"))
+        and not is_placeholder(_written(m))
         and not _tagged(m)
         and not _names_no_credential(m)
         and (looks_like_a_password(value) or _joined_passphrase(value))
@@ -627,7 +634,10 @@ _TOKEN_CJK = r"(?:トークン|令牌|密钥|密鑰|私钥|私鑰|秘密鍵|토�
 # (French and German name what the password is for at length: `du compte admin sur le NAS c'est`)
 _GAP = r"(?:[ \t]+[^\s.!?;:=,，。、\"'`]{1,24}){0,9}?"
 _VERB = (
-    r"(?:[ \t]+(?:is|was|'s|are|es|est|c'est|ist|lautet|war|era|é|è|là|er|är|jest|to|je|ni|on|je[ \t]+to)(?![\w'])|"
+    r"(?:[ \t]+(?:is|was|'s|are|es|est|c'est|ist|lautet|war|era|é|è|là|er|är|jest|to|je|ni|on|je[ \t]+to|"
+    # (what it will be: `the new admin password should be …`)
+    r"(?:should|will|must|shall|would|can)[ \t]+be|needs?[ \t]+to[ \t]+be|has[ \t]+to[ \t]+be|becomes|stays|remains)"
+    r"(?![\w'])|"
     r"[ \t]*(?::(?!//)|：|->|=>|→)|[ \t]+=[ \t])"  # (`https://…` after the word: a scheme's colon, no verb)
 )
 _CJK_VERB = r"[ \t]*(?:は|是|为|為|：|:|=|는|은)?"
@@ -1090,6 +1100,35 @@ TOLD_RULES: tuple[Rule, ...] = (
         accept=lambda value, m: _chosen_by_a_person(value) and _told_password(value, m),
         trims=".,;:)]}>",
         rule_id="user-slash-strong-password",
+    ),
+    # `please use Tundra!9931 as the password for the staging db`, `I typed … as the root password`: the value
+    # first, then what it is.
+    Rule(
+        "password-in-text",
+        SECRET,
+        r"(?i)\b(?:use|used|using|typed|type|set|chose|chosen|picked|pick|entered|enter|gave|give|went[ \t]+with)"
+        r"[ \t]+[\"'`“]?(?P<v>[^\s\"'`“”,;]{6,64})[\"'`”]?[ \t]+as[ \t]+(?:(?:the|my|our|your|a|an|its|his|her)[ \t]+)?"
+        r"(?:[\w-]+[ \t]+){0,2}(?:password|passphrase|passwort|pw|pwd|pin|passcode)\b",
+        _keywords("password,passphrase,passwort, pw, pwd, pin,passcode"),
+        group="v",
+        accept=_told_password,
+        trims=".,;:)]}>",
+        window=(100, 60),
+        rule_id="value-as-the-password",
+    ),
+    # A prompt answered on its own line, as a terminal shows it: git's `Password for 'https://host': …`,
+    # `Enter passphrase for key '/home/me/.ssh/id_ed25519': …` (the answer typed where echo was on)
+    Rule(
+        "password-in-text",
+        SECRET,
+        r"(?i)\b(?:password|passphrase|passwort|kennwort)[ \t]+(?:for|für|de|pour)[ \t]+[^\n]{1,100}?:[ \t]+"
+        r"(?P<v>[^\s\"'`“”]{6,64})[ \t]*$",
+        _keywords("password for,passphrase for,passwort für,kennwort für"),
+        group="v",
+        accept=_told_password,
+        flags=re.M,
+        window=(10, 200),
+        rule_id="prompt-answered-on-its-line",
     ),
     # `user alice pass Pancake%131`, `login: alice, pw: …`: a user and a password, each after its word.
     Rule(

@@ -261,3 +261,38 @@ def test_a_git_bash_or_cygwin_home_folder_is_flagged_whole(scanner: Scanner, tex
 )
 def test_dev8_look_alikes_stay_clean(scanner: Scanner, text: str) -> None:
     assert not scanner.scan(text), [text[f.start : f.end] for f in scanner.scan(text)]
+
+
+# -- forms of the same classes that no set holds (written here, before the holdout is measured) ----------------
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ('var cred = new NetworkCredential("svc_build", "Otter!5531");', "Otter!5531"),
+        ('new PasswordAuthentication("mailer", "Quince#77".toCharArray())', "Quince#77"),
+        ('Request r = b.header("Authorization", Credentials.basic("ci", "Bramble!2024"))', "Bramble!2024"),
+        ("Password for 'https://git.example.org': Sparrow#2031", "Sparrow#2031"),
+        ("the new admin password should be Meteor#5512 from now on", "Meteor#5512"),
+        ("please use Tundra!9931 as the password for the staging db", "Tundra!9931"),
+        ("I typed Ginkgo#2024 as the root password during install", "Ginkgo#2024"),
+    ],
+)
+def test_more_ways_a_password_is_written(scanner: Scanner, text: str, value: str) -> None:
+    assert flagged_whole(scanner, text, value), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Password for 'https://github.com':",
+        "the password should be rotated every 90 days",
+        "the password must be at least 12 characters",
+        "the password will be Base64-encoded",
+        "use sha256 as the password hash",
+        "we use bcrypt as the password hashing algorithm",
+        "set MAX_LEN as the password length limit",
+    ],
+)
+def test_what_is_said_about_a_password_stays_clean(scanner: Scanner, text: str) -> None:
+    assert not scanner.scan(text), [text[f.start : f.end] for f in scanner.scan(text)]
