@@ -189,6 +189,20 @@ def _hook_with_a_secret(value: str, m: re.Match[str]) -> bool:
     )
 
 
+def _keyed_push_url(value: str, m: re.Match[str]) -> bool:
+    """A key in the URL's path or query: a part of 16 characters or more, machine-made (not a route, a
+    version or an object's id)."""
+    rest = value.split("://", 1)[-1].split("/", 1)[-1]
+    parts = [p for p in re.split(r"[/?&=#.]", rest) if p]
+    return any(len(p) >= 16 and _keyed(p) and looks_random(p) and not is_placeholder(p) for p in parts)
+
+
+def _keyed(part: str) -> bool:
+    """A key's look: both cases and digits, or long hex, or a UUID (not `2024-03-01-outage`)."""
+    mixed = any(c.isupper() for c in part) and any(c.islower() for c in part) and any(c.isdigit() for c in part)
+    return mixed or re.fullmatch(r"[0-9a-f]{24,}|[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}", part) is not None
+
+
 def has_key_body(value: str) -> bool:
     """A key block holds a key, not `...` or `<your key here>` between its lines."""
     text = re.sub(r"-----[A-Z0-9 ]+-----|Proc-Type:.*|DEK-Info:.*", " ", value)
@@ -658,6 +672,21 @@ OWN_RULES: tuple[Rule, ...] = (
         accept=_hook_with_a_secret,
         trims=".,;:)]}>",
         rule_id="webhook-url",
+    ),
+    # A push or alert service's URL, set under a name that says what it is for (`BARK_URL`, `NOTIFY_URL`,
+    # `ALERT_WEBHOOK`), with its key in the path and no hook word there (Bark's `api.day.app/<key>/`,
+    # ServerChan's `sctapi.ftqq.com/<SendKey>.send`, a random ntfy topic): whoever has it can post, it is whole.
+    Rule(
+        "webhook-url",
+        SECRET,
+        r"(?i)\b[\w.-]{0,30}(?:webhook|hook|notify|notification|push|alert|alarm|bark|serverchan|ntfy|gotify)[\w.-]{0,30}"
+        r"[\"']?[ \t]*[:=][ \t]*[\"']?(?P<v>https?://[\w.-]+(?::\d+)?/[^\s\"'<>`]+)",
+        ("hook", "notif", "push", "alert", "alarm", "bark", "serverchan", "ntfy", "gotify"),
+        group="v",
+        accept=_keyed_push_url,
+        trims=".,;:)]}>",
+        window=(70, 300),
+        rule_id="push-url-named",
     ),
     Rule(
         "sentry-dsn",

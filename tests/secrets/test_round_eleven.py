@@ -296,3 +296,30 @@ def test_more_ways_a_password_is_written(scanner: Scanner, text: str, value: str
 )
 def test_what_is_said_about_a_password_stays_clean(scanner: Scanner, text: str) -> None:
     assert not scanner.scan(text), [text[f.start : f.end] for f in scanner.scan(text)]
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("BARK_URL=https://api.day.app/Xk2pQ9vLmN3rT7wYzA4bC1/", "https://api.day.app/Xk2pQ9vLmN3rT7wYzA4bC1/"),
+        (
+            "SERVERCHAN_URL: https://sctapi.ftqq.com/SCT217734TzQx9KpLmNvB3rYw.send",
+            "https://sctapi.ftqq.com/SCT217734TzQx9KpLmNvB3rYw.send",
+        ),
+        ("NTFY_URL=https://ntfy.sh/alerts-x9Kq2LmZ7vPq4RtY", "https://ntfy.sh/alerts-x9Kq2LmZ7vPq4RtY"),
+    ],
+)
+def test_a_push_services_url_named_for_it_is_flagged_whole(scanner: Scanner, text: str, value: str) -> None:
+    assert flagged_whole(scanner, text, value), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "PUSH_URL=https://registry.example.com/v2/app/manifests/latest",
+        "ALERTMANAGER_URL=http://alertmanager:9093/api/v2/alerts",
+        "NOTIFY_URL=https://status.acme.io/incidents/2024-03-01-outage",
+    ],
+)
+def test_a_push_or_alert_url_with_no_key_stays_clean(scanner: Scanner, text: str) -> None:
+    assert not scanner.scan(text), [text[f.start : f.end] for f in scanner.scan(text)]
