@@ -116,13 +116,14 @@ def _set_on_the_line(m: re.Match[str]) -> bool:
 
 
 def _chosen_by_a_person(value: str) -> bool:
-    """A capital, a small letter, a digit and a symbol: no path, version, ratio or name has all four."""
+    """A capital, a small letter, a digit and a symbol (not a dot or a hyphen, which code's names and versions
+    hold: `Lodash.debounce42`, `Node-18x`): no path, version, ratio or name has all four."""
     value = value.rstrip(".,;:)]}>")
     return (
         any(c.isupper() for c in value)
         and any(c.islower() for c in value)
         and any(c.isdigit() for c in value)
-        and any(c in "!#$%&*+?@^~_-=." for c in value)
+        and any(c in "!#$%&*+?@^~_=" for c in value)
     )
 
 
@@ -1075,7 +1076,7 @@ TOLD_RULES: tuple[Rule, ...] = (
         r"zurueckgesetzt|aktualisiert|veranderd|gewijzigd|gezet|ändrat|satt|endret|ændret)\b|"
         r"(?:パスワード|暗証番号)[^\n]{0,40}?を[ \t]*(?P<j>[^\s\"'`“”、。]{6,64}?)[ \t]*に(?:変更|設定|リセット)|"
         r"(?:密码|密碼|口令)[^\n]{0,20}?(?:改成|改为|改為|设成|设为|設為|重置为|重置為)[ \t]*[\"'`“]?"
-        r"(?P<c>[^\s\"'`“”,;，。、]{6,64})|"
+        r"(?P<c>[!#-&(-_a-~]{6,64})(?![!#-&(-_a-~])|"  # (typed in ASCII: not `改成30分钟吧`, a duration)
         # (`j'ai changé le mot de passe du NAS en …`, `cambié la contraseña a …`, `mudei a senha para …`)
         r"(?:mot[ \t]+de[ \t]+passe|mdp|contraseña|contrasena|clave|senha|password)\b[^\n]{0,60}?[ \t]"
         r"(?:en|à|a|para|por|in)[ \t]+[\"'`“«]?[ \t]*(?P<r>[^\s\"'`“”«»,;]{6,64})",
