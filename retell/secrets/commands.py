@@ -102,9 +102,41 @@ def _joined_passphrase(value: str) -> bool:
     )
 
 
+# A verb that sets a password, in the Romance languages: what tells `changé le mot de passe en …` from `le mot de
+# passe en clair`.
+_SET_VERB = re.compile(
+    r"(?i)\b(?:chang[ée]|modifi[ée]|mis|remis|r[ée]initialis[ée]|d[ée]fini|cambi[ée]|cambiad[oa]|pus[eo]|"
+    r"restablec[íi]|mud(?:ei|ou|ado)|alter(?:ei|ou|ado)|troc(?:ei|ou|ado)|redefin(?:i|iu|ido)|cambiat[oa]|"
+    r"impostat[oa]|messo|reimpostat[oa])\b"
+)
+
+
+def _set_on_the_line(m: re.Match[str]) -> bool:
+    return _SET_VERB.search(_line(m)) is not None
+
+
+def _chosen_by_a_person(value: str) -> bool:
+    """A capital, a small letter, a digit and a symbol (not a dot or a hyphen, which code's names and versions
+    hold: `Lodash.debounce42`, `Node-18x`): no path, version, ratio or name has all four."""
+    value = value.rstrip(".,;:)]}>")
+    return (
+        any(c.isupper() for c in value)
+        and any(c.islower() for c in value)
+        and any(c.isdigit() for c in value)
+        and any(c in "!#$%&*+?@^~_=" for c in value)
+    )
+
+
+# A compound adjective says how a password is kept, not what it is (`the password will be Base64-encoded`).
+_COMPOUND_ADJECTIVE = re.compile(
+    r"^[A-Za-z0-9]+-(?:[a-z]+ed|[a-z]+ing|based|only|safe|like|free|friendly|aware|compatible|protected)$"
+)
+
+
 def _told_password(value: str, m: re.Match[str]) -> bool:
     return (
-        not is_placeholder(_written(m))
+        not _COMPOUND_ADJECTIVE.match(value.rstrip(".,;:)]}>"))
+        and not is_placeholder(_written(m))
         and not _tagged(m)
         and not _names_no_credential(m)
         and (looks_like_a_password(value) or _joined_passphrase(value))
@@ -302,6 +334,69 @@ COMMAND_RULES: tuple[Rule, ...] = (
         group=("aq", "as", "bq", "bs"),
         accept=_password,
         rule_id="password-call",
+    ),
+    # A password hashed in code is a password: Laravel's `Hash::make('…')`, PHP's `password_hash('…', …)`,
+    # Django's `make_password('…')`, Werkzeug's `generate_password_hash('…')`, `bcrypt.hashpw(b'…', …)`,
+    # `bcrypt.hash('…', 10)`, Spring's `passwordEncoder.encode("…")`, Rails' `BCrypt::Password.create('…')`.
+    Rule(
+        "password-assignment",
+        SECRET,
+        r"(?i)(?:\bHash::make|\bbcrypt|\bpassword_hash|\bmake_password|\bgenerate_password_hash|\bhashpw|"
+        r"\bhash_?password|\bBCrypt::Password\.create|\b(?:bcrypt|bcryptjs|argon2|argon)\.hash(?:Sync)?|"
+        r"\b(?:password_?)?encoder\.encode|\bHashPassword|\bpbkdf2_sha256\.hash|"
+        # (a hasher's object: passlib's `pwd_context.hash('…')`, argon2-cffi's `ph.hash('…')`)
+        r"\b\w*(?:hasher|context|\bph)\.hash|"
+        # what checks a password takes it first: `bcrypt.compare('…', hash)`, `password_verify('…', $h)`
+        r"\bbcrypt\.(?:compare(?:Sync)?|checkpw)|\bpassword_verify|\bHash::check|\bcheck_password|"
+        r"\b\w*(?:hasher|context|\bph)\.verify)[ \t]*\([ \t]*b?" + _QUOTED,
+        (
+            "hash::make",
+            "hash::check",
+            "bcrypt",
+            "password_hash",
+            "password_verify",
+            "make_password",
+            "check_password",
+            "hashpw",
+            "hash_password",
+            "hashpassword",
+            "argon",
+            "encoder.encode",
+            "pbkdf2_sha256",
+            ".hash(",
+            ".verify(",
+        ),
+        group=("vq", "vs"),
+        accept=lambda value, m: _password(value, m) and not _TECHNICAL.match(value),
+        rule_id="password-hashed-in-code",
+    ),
+    # A UI test typing into a password field: Playwright's `page.fill('#password', '…')` and
+    # `getByLabel('Password').fill('…')`, Cypress' `cy.get('#password').type('…')`, Selenium's
+    # `find_element(By.ID, "password").send_keys("…")`, Capybara's `fill_in 'Password', with: '…'`.
+    Rule(
+        "password-assignment",
+        SECRET,
+        r"(?i)\b(?:fill|type|fill_in|fillField|setValue|set_value|input_text|send_keys|sendKeys)[ \t]*\(?[ \t]*"
+        r"(?:'[^'\n]{0,60}?pass(?:word|wd|phrase)?[^'\n]{0,40}'|\"[^\"\n]{0,60}?pass(?:word|wd|phrase)?[^\"\n]{0,40}\"|"
+        # (Testing Library: `userEvent.type(screen.getByLabelText(/password/i), '…')`; a field's variable)
+        r"[\w.$]{0,40}\([^,()\n]{0,60}pass(?:word|wd|phrase)?[^,()\n]{0,40}\)|\w*pass(?:word|wd)\w*)"
+        r"[ \t]*,[ \t]*(?:with:[ \t]*)?"
+        + _QUOTED
+        # (a chain after the field: `cy.get('#password').clear().type('…')`, `element(by.id('password')).sendKeys`,
+        # `loginPage.passwordInput.fill('…')`, jQuery's `$('#password').val('…')`)
+        + r"|pass(?:word|wd|phrase)?(?:[^'\"`\n()]{0,40}[\"'`][ \t]*\){1,2}|\w*)"
+        r"(?:[ \t]*\.[ \t]*\w+[ \t]*\([^()\n]{0,40}\)){0,2}"
+        r"[ \t]*\.[ \t]*(?:type|fill|send_keys|sendKeys|setValue|setText|val|pressSequentially|press_sequentially)"
+        r"[ \t]*\([ \t]*"
+        + _QUOTED.replace("?P<v", "?P<c")
+        # (React Testing Library: `fireEvent.change(passwordInput, { target: { value: '…' } })`)
+        + r"|pass(?:word|wd)\w*[ \t]*,[ \t]*\{[ \t]*target:[ \t]*\{[ \t]*value:[ \t]*"
+        + _QUOTED.replace("?P<v", "?P<d"),
+        ("pass",),
+        group=("vq", "vs", "cq", "cs", "dq", "ds"),
+        accept=_password,
+        window=(200, 200),
+        rule_id="password-typed-in-a-test",
     ),
     # `echo 'user:pw' | chpasswd`: a user's new password, piped; `echo -n 'user:pw' | base64`: Basic credentials
     # being made.
@@ -540,7 +635,10 @@ _TOKEN_CJK = r"(?:トークン|令牌|密钥|密鑰|私钥|私鑰|秘密鍵|토�
 # (French and German name what the password is for at length: `du compte admin sur le NAS c'est`)
 _GAP = r"(?:[ \t]+[^\s.!?;:=,，。、\"'`]{1,24}){0,9}?"
 _VERB = (
-    r"(?:[ \t]+(?:is|was|'s|are|es|est|c'est|ist|lautet|war|era|é|è|là|er|är|jest|to|je|ni|on|je[ \t]+to)(?![\w'])|"
+    r"(?:[ \t]+(?:is|was|'s|are|es|est|c'est|ist|lautet|war|era|é|è|là|er|är|jest|to|je|ni|on|je[ \t]+to|"
+    # (what it will be: `the new admin password should be …`)
+    r"(?:should|will|must|shall|would|can)[ \t]+be|needs?[ \t]+to[ \t]+be|has[ \t]+to[ \t]+be|becomes|stays|remains)"
+    r"(?![\w'])|"
     r"[ \t]*(?::(?!//)|：|->|=>|→)|[ \t]+=[ \t])"  # (`https://…` after the word: a scheme's colon, no verb)
 )
 _CJK_VERB = r"[ \t]*(?:は|是|为|為|：|:|=|는|은)?"
@@ -966,6 +1064,72 @@ TOLD_RULES: tuple[Rule, ...] = (
         trims=".,;:)]}>",
         at_keyword=True,
         rule_id="password-set-to",
+    ),
+    # Languages that put the verb last: `das Passwort … habe ich auf Amelie2026? geändert`, `het wachtwoord … op …
+    # gezet`, `パスワードを … に変更しました`, `密码改成 …`.
+    Rule(
+        "password-in-text",
+        SECRET,
+        r"(?i)(?:(?<![A-Za-z0-9-])|(?<=[A-Za-z]{2}-))(?:passwort|kennwort|wachtwoord|lösenord|losenord|passord|"
+        r"adgangskode|password|pw)\b[^\n]{0,80}?[ \t](?:auf|op|på|til|till)[ \t]+[\"'`„“]?"
+        r"(?P<v>[^\s\"'`“”,;]{6,64})[\"'`“”]?[ \t]+(?:ge(?:ä|ae)ndert|gesetzt|umgestellt|zurückgesetzt|"
+        r"zurueckgesetzt|aktualisiert|veranderd|gewijzigd|gezet|ändrat|satt|endret|ændret)\b|"
+        r"(?:パスワード|暗証番号)[^\n]{0,40}?を[ \t]*(?P<j>[^\s\"'`“”、。]{6,64}?)[ \t]*に(?:変更|設定|リセット)|"
+        r"(?:密码|密碼|口令)[^\n]{0,20}?(?:改成|改为|改為|设成|设为|設為|重置为|重置為)[ \t]*[\"'`“]?"
+        r"(?P<c>[!#-&(-_a-~]{6,64})(?![!#-&(-_a-~])|"  # (typed in ASCII: not `改成30分钟吧`, a duration)
+        # (`j'ai changé le mot de passe du NAS en …`, `cambié la contraseña a …`, `mudei a senha para …`)
+        r"(?:mot[ \t]+de[ \t]+passe|mdp|contraseña|contrasena|clave|senha|password)\b[^\n]{0,60}?[ \t]"
+        r"(?:en|à|a|para|por|in)[ \t]+[\"'`“«]?[ \t]*(?P<r>[^\s\"'`“”«»,;]{6,64})",
+        _keywords(
+            "passwort,kennwort,wachtwoord,lösenord,losenord,passord,adgangskode,password,pw,パスワード,暗証番号,"
+            "密码,密碼,口令,mot de passe,mdp,contraseña,contrasena,clave,senha"
+        ),
+        group=("v", "j", "c", "r"),
+        accept=lambda value, m: _told_password(value, m) and (m.group("r") is None or _set_on_the_line(m)),
+        trims=".,;:)]}>",
+        window=(20, 200),
+        rule_id="password-set-verb-last",
+    ),
+    # `the grafana box is back up, kiosk / Mariposa18*`: a user and a password side by side with no word, where
+    # the password is plainly a person's choice (a capital, a small letter, a digit and a symbol).
+    Rule(
+        "password-in-text",
+        SECRET,
+        r"(?<![\w/.:-])[a-z][\w.@-]{1,30}[ \t]+/[ \t]+(?P<v>[^\s/\"'`,;]{8,64})",
+        (" / ",),
+        group="v",
+        accept=lambda value, m: _chosen_by_a_person(value) and _told_password(value, m),
+        trims=".,;:)]}>",
+        rule_id="user-slash-strong-password",
+    ),
+    # `please use Tundra!9931 as the password for the staging db`, `I typed … as the root password`: the value
+    # first, then what it is.
+    Rule(
+        "password-in-text",
+        SECRET,
+        r"(?i)\b(?:use|used|using|typed|type|set|chose|chosen|picked|pick|entered|enter|gave|give|went[ \t]+with)"
+        r"[ \t]+[\"'`“]?(?P<v>[^\s\"'`“”,;]{6,64})[\"'`”]?[ \t]+as[ \t]+(?:(?:the|my|our|your|a|an|its|his|her)[ \t]+)?"
+        r"(?:[\w-]+[ \t]+){0,2}(?:password|passphrase|passwort|pw|pwd|pin|passcode)\b",
+        _keywords("password,passphrase,passwort, pw, pwd, pin,passcode"),
+        group="v",
+        accept=_told_password,
+        trims=".,;:)]}>",
+        window=(100, 60),
+        rule_id="value-as-the-password",
+    ),
+    # A prompt answered on its own line, as a terminal shows it: git's `Password for 'https://host': …`,
+    # `Enter passphrase for key '/home/me/.ssh/id_ed25519': …` (the answer typed where echo was on)
+    Rule(
+        "password-in-text",
+        SECRET,
+        r"(?i)\b(?:password|passphrase|passwort|kennwort)[ \t]+(?:for|für|de|pour)[ \t]+[^\n]{1,100}?:[ \t]+"
+        r"(?P<v>[^\s\"'`“”]{6,64})[ \t]*$",
+        _keywords("password for,passphrase for,passwort für,kennwort für"),
+        group="v",
+        accept=_told_password,
+        flags=re.M,
+        window=(10, 200),
+        rule_id="prompt-answered-on-its-line",
     ),
     # `user alice pass Pancake%131`, `login: alice, pw: …`: a user and a password, each after its word.
     Rule(

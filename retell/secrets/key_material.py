@@ -13,6 +13,7 @@ import base64
 import binascii
 import hashlib
 import re
+from collections.abc import Iterator
 
 from retell.secrets.ed25519 import public_key
 from retell.secrets.rule import SECRET, Rule
@@ -85,6 +86,27 @@ _DER_BODY = (
     r"(?:[A-Za-z0-9+/]{16,}|[A-Za-z0-9+/]{1,15}(?==|[ \t]*(?:\r?\n|\\n|[\"'`,]|$)))){0,400}={0,2}"
 )
 
+
+class _GluedDerRule(Rule):
+    """A private key's base64 glued to other base64 on its line (`<a certificate's base64><the key's>`, a
+    blob pasted after a prefix that is base64 too): the body rule's own start (`M` after no base64 character)
+    never sees it. Each `M` inside a run of base64 is tried as a key's start, by the structure its bytes
+    decode to, and the first that is one is the key, to the run's end."""
+
+    def matches(self, text: str, near: list[tuple[int, int]] | None = None) -> Iterator[re.Match[str]]:
+        for run in _BASE64_RUN.finditer(text):
+            at = text.find("M", run.start() + 1, run.end() - 47)
+            while at >= 0:
+                if der_private_key(_decoded_head(text[at : at + 64])):
+                    m = self.pattern.match(text, at)
+                    if m is not None:
+                        yield m
+                        break
+                at = text.find("M", at + 1, run.end() - 47)
+
+
+_BASE64_RUN = re.compile(r"[A-Za-z0-9+/]{64,}")
+
 # -- a wallet's key, told by its own checksum ------------------------------------------------------------
 
 _BASE58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
@@ -115,6 +137,34 @@ def _wallet_key(value: str, m: re.Match[str]) -> bool:
     if value[1:4] == "prv":
         return len(payload) == 78
     return payload[0] in (0x80, 0xEF) and (len(payload) == 33 or (len(payload) == 34 and payload[-1] == 1))
+
+
+# -- a bare key named by its word --------------------------------------------------------------------------
+
+# A word that names a symmetric or signing key (not a cache's, a table's or a map's key): what follows it within
+# a few words, as hex or base64 of a key's length (16 to 64 bytes) and random, is the key itself
+# (`the AES key is 9f4c…`, `HMAC secret: q9Zx…=`, `Schlüssel: …`, `密钥是 …`).
+_NAMED_KEY = (
+    r"(?i:(?<![\w])(?:aes|hmac|encryption|decryption|signing|master|private|fernet|symmetric|shared|wrapping|"
+    r"cipher|crypto|jwt|session|cookie|totp|otp|mfa|2fa|hmac[ _-]?sha\d*)[ _-]?(?:key|secret|seed)s?(?![\w])|"
+    r"schlüssel|clé|clave|chave|密钥|秘钥|秘密鍵|鍵)"
+    r"[^\n]{0,30}?(?<![\w+/=-])(?P<v>(?:0x)?[0-9a-fA-F]{32,128}|[A-Za-z0-9+/_-]{20,88}={0,2})(?![\w+/=-])"
+)
+
+
+def _named_key(value: str, m: re.Match[str]) -> bool:
+    """A key's length in hex (16, 24, 32, 48 or 64 bytes; 20, a SHA-1's, is not one) or base64, random, with no
+    word of a digest, an id or a public key between its word and it."""
+    between = m.string[m.start() : m.start("v")]
+    if _NOT_A_KEY.search(between):
+        return False
+    raw = value.removeprefix("0x")
+    if re.fullmatch(r"[0-9a-fA-F]+", raw):
+        return len(raw) in (32, 48, 64, 96, 128) and looks_random(raw)
+    body = value.rstrip("=")
+    size = len(body) * 3 // 4
+    kinds = sum((any(c.islower() for c in body), any(c.isupper() for c in body), any(c.isdigit() for c in body)))
+    return size in (16, 24, 32, 48, 64) and kinds == 3 and looks_random(body) and not re.search(r"[a-z]{8}", body)
 
 
 # -- key files and key words ---------------------------------------------------------------------------------
@@ -276,6 +326,24 @@ KEY_MATERIAL_RULES = (
         accept=_hex_key,
         window=(10, 200),  # (the key word comes first, on the value's line or the line before)
         rule_id="hex-key-near-words",
+    ),
+    _GluedDerRule(
+        "private-key",
+        SECRET,
+        _DER_BODY.removeprefix("M(?<![A-Za-z0-9+/]M)").join(("M", "")),
+        ("mig", "mih", "mii", "caq"),
+        accept=_der_key_body,
+        rule_id="private-key-der-glued",
+    ),
+    Rule(
+        "private-key",
+        SECRET,
+        _NAMED_KEY,
+        ("key", "secret", "seed", "schlüssel", "clé", "clave", "chave", "密钥", "秘钥", "鍵"),
+        group="v",
+        accept=_named_key,
+        window=(60, 200),
+        rule_id="key-named-by-its-word",
     ),
     Rule(
         "private-key",

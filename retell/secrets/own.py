@@ -181,12 +181,26 @@ def _hook_with_a_secret(value: str, m: re.Match[str]) -> bool:
     `?token=<random>`), or Zapier's catch hook (`/hooks/catch/<account>/<hook>`), which is one whole."""
     if re.search(r"(?i)hooks\.zapier\.com/hooks/catch/\d+/\w+", value):
         return True
-    rest = re.split(r"(?i)/(?:hooks?|webhooks?|trigger)(?=[/?])", value, maxsplit=1)[-1]
+    rest = re.split(r"(?i)/(?:hooks?|webhooks?|trigger|robot)(?=[/?])", value, maxsplit=1)[-1]
     parts = [p for p in re.split(r"[/?&=#]", rest) if p]
     # (`evt_1PqX…`, `cus_…`: an object's id in a route, not a secret)
     return any(
         len(p) >= 16 and looks_random(p) and not is_placeholder(p) and not re.match(r"[a-z]{2,4}_", p) for p in parts
     )
+
+
+def _keyed_push_url(value: str, m: re.Match[str]) -> bool:
+    """A key in the URL's path or query: a part of 16 characters or more, machine-made (not a route, a
+    version or an object's id)."""
+    rest = value.split("://", 1)[-1].split("/", 1)[-1]
+    parts = [p for p in re.split(r"[/?&=#.]", rest) if p]
+    return any(len(p) >= 16 and _keyed(p) and looks_random(p) and not is_placeholder(p) for p in parts)
+
+
+def _keyed(part: str) -> bool:
+    """A key's look: both cases and digits, or long hex, or a UUID (not `2024-03-01-outage`)."""
+    mixed = any(c.isupper() for c in part) and any(c.islower() for c in part) and any(c.isdigit() for c in part)
+    return mixed or re.fullmatch(r"[0-9a-f]{24,}|[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}", part) is not None
 
 
 def has_key_body(value: str) -> bool:
@@ -648,15 +662,31 @@ OWN_RULES: tuple[Rule, ...] = (
         ("logic.azure.com", "powerplatform.com"),
     ),
     # Any other service's incoming webhook (Zapier, IFTTT, Mattermost, Rocket.Chat, Azure Automation, a
-    # self-hosted one): a URL with a hook in its path and a machine-made part after it is a credential whole.
+    # self-hosted one; a chat robot's: DingTalk's `/robot/send?access_token=…`, WeCom's `/webhook/send?key=…`,
+    # Feishu's `/bot/v2/hook/…`): a URL with a hook in its path and a machine-made part after it is a credential whole.
     Rule(
         "webhook-url",
         SECRET,
-        r"(?i)https?://[\w.-]+(?::\d+)?/(?:[\w.%-]+/){0,6}?(?:hooks?|webhooks?|trigger)(?:/|\?)[^\s\"'<>`]+",
-        ("hook", "/trigger/"),
+        r"(?i)https?://[\w.-]+(?::\d+)?/(?:[\w.%-]+/){0,6}?(?:hooks?|webhooks?|trigger|robot)(?:/|\?)[^\s\"'<>`]+",
+        ("hook", "/trigger/", "/robot/"),
         accept=_hook_with_a_secret,
         trims=".,;:)]}>",
         rule_id="webhook-url",
+    ),
+    # A push or alert service's URL, set under a name that says what it is for (`BARK_URL`, `NOTIFY_URL`,
+    # `ALERT_WEBHOOK`), with its key in the path and no hook word there (Bark's `api.day.app/<key>/`,
+    # ServerChan's `sctapi.ftqq.com/<SendKey>.send`, a random ntfy topic): whoever has it can post, it is whole.
+    Rule(
+        "webhook-url",
+        SECRET,
+        r"(?i)\b[\w.-]{0,30}(?:webhook|hook|notify|notification|push|alert|alarm|bark|serverchan|ntfy|gotify)[\w.-]{0,30}"
+        r"[\"']?[ \t]*[:=][ \t]*[\"']?(?P<v>https?://[\w.-]+(?::\d+)?/[^\s\"'<>`]+)",
+        ("hook", "notif", "push", "alert", "alarm", "bark", "serverchan", "ntfy", "gotify"),
+        group="v",
+        accept=_keyed_push_url,
+        trims=".,;:)]}>",
+        window=(70, 300),
+        rule_id="push-url-named",
     ),
     Rule(
         "sentry-dsn",
@@ -948,7 +978,8 @@ OWN_RULES: tuple[Rule, ...] = (
         "home-path",
         PII,
         # A Windows account name may hold spaces: up to the next backslash when one follows.
-        r"(?:/mnt/[a-z])?/Users/[^\W_][\w.-]*|/home/[^\W_][\w.-]*|"  # (WSL's `/mnt/c/Users/…` whole)
+        # (WSL's `/mnt/c/Users/…`, Git Bash's `/c/Users/…`, Cygwin's `/cygdrive/c/Users/…` whole)
+        r"(?:/mnt/[a-z]|/cygdrive/[a-z]|/[a-zA-Z](?=/Users/))?/Users/[^\W_][\w.-]*|/home/[^\W_][\w.-]*|"
         r"[A-Za-z]:(?:\\\\?|/)Users(?:\\\\?|/)(?:[^\W_][^\\/\n:*?\"<>|]{0,40}(?=\\|/)|[^\W_][\w.-]*)|"
         # a WSL distribution's home seen from Windows: `\\wsl$\Ubuntu\home\name`, `\\wsl.localhost\Debian\home\name`
         r"(?:\\\\?){2}wsl(?:\$|\.localhost)(?:\\\\?)[^\\\n]{1,40}?(?:\\\\?)home(?:\\\\?)[^\W_][\w.-]*",

@@ -439,6 +439,21 @@ PASTED_RULES: tuple[Rule, ...] = (
         rule_id="login-call",
         window=(5, 300),
     ),
+    # a credential object made from a user and a password, by position: .NET's `new NetworkCredential("u", "pw")`,
+    # Java's `new PasswordAuthentication("u", "pw".toCharArray())` and `UsernamePasswordCredentials`, Spring's
+    # `UsernamePasswordAuthenticationToken`, OkHttp's `Credentials.basic("u", "pw")`, requests' `HTTPBasicAuth`
+    Rule(
+        "password-assignment",
+        SECRET,
+        r"(?i)\b(?:NetworkCredential|PasswordAuthentication|UsernamePasswordCredentials?|"
+        r"UsernamePasswordAuthenticationToken|Credentials\.basic|BasicCredentials|HTTPBasicAuth|HTTPDigestAuth|"
+        r"BasicAuth|PasswordCredential|SimpleCredentials)[ \t]*\([ \t]*" + _ARG + r"[ \t]*,[ \t]*" + _Q,
+        ("credential", "passwordauthentication", "authenticationtoken", "basicauth", "digestauth", "basicauth"),
+        group="v",
+        accept=_positional,
+        rule_id="credential-object-positional",
+        window=(40, 300),
+    ),
     # a browser's cookie jar (Netscape's cookies.txt, as curl -c and the browser extensions write it)
     Rule(
         "session-cookie",

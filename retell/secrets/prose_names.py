@@ -262,7 +262,9 @@ def _pair_person(value: str, m: re.Match[str]) -> bool:
         len(w.rstrip(".")) > 1 and w.isupper() for w in names
     ):
         return False
-    if _refused(value):
+    # (`Nguyen Van An`: a family name, then given names, the last of which may be a word as well)
+    three = len(names) == 3 and first in family and first not in given and names[1] in given and last in given
+    if _refused(" ".join(names[:-1]) if three else value):
         return False
     start, end = m.span("pair")
     if (
@@ -284,6 +286,7 @@ def _pair_person(value: str, m: re.Match[str]) -> bool:
                 _listed_with_names(m, start, end)
                 or _context(m, start, end, strong=True)
                 or _given_a_role(m, end, names)
+                or (_open_syllables(first) and not _heading(m, start, end))
             )
         )
     if first.lower() in _PRODUCTS or first.lower() in _PARTICLES or first in _TITLES or _inside_phrase(m, start):
@@ -307,6 +310,39 @@ def _pair_person(value: str, m: re.Match[str]) -> bool:
     )
 
 
+# A word of open syllables, as Yoruba, Igbo and many West African names are made (`Oluwaseun`, `Temitope`,
+# `Chidinma`, `Ikechukwu`): each syllable a consonant (or a digraph: gb, kp, kw, nw, ch, sh…) and a vowel, or a
+# syllabic n or m before a consonant, perhaps a final n. Such names are compounds of many parts, so no list
+# holds them all; their structure tells them. English words rarely have it (`Toronto`, `Banana` do: hence a
+# family name the gazetteer knows after it, and no capitalised word before).
+_OPEN_SYLLABLES = re.compile(
+    r"(?:(?:gb|kp|gw|kw|nw|ny|ch|sh|gh|[bdfghjklmnprstvwyz])?[aeiou]|[nm](?=[bcdfghjklmnprstvwyz]))+n?"
+)
+
+
+# English words of Latin make have open syllables too (`Position`, `Generate`, `Engine`): their endings, none a
+# Yoruba or Igbo name's (of the 176 given names of six letters or more in Faker's yo_NG and ig_NG, 175 pass)
+_ENGLISH_ENDING = re.compile(r"(?:tion|sion|ize|ise|ate|ure|ive|ove|ine|ime|ume|ule|ete|ude|ane|one|ene|age|ese)$")
+
+
+def _open_syllables(word: str) -> bool:
+    """A given name the gazetteer lacks, made of three open syllables or more (six letters or more), and not an
+    English word's (its ending, or a word of BIP-39's English list: `Machine`, `Future`)."""
+    import unicodedata
+
+    from retell.secrets.seed_phrase import wordlist
+
+    folded = "".join(c for c in unicodedata.normalize("NFKD", word) if not unicodedata.combining(c)).lower()
+    return (
+        len(folded) >= 6
+        and sum(c in "aeiou" for c in folded) >= 3
+        and word.lower() not in _AMBIGUOUS | _PRODUCTS
+        and _OPEN_SYLLABLES.fullmatch(folded) is not None
+        and _ENGLISH_ENDING.search(folded) is None
+        and folded not in wordlist()
+    )
+
+
 def _known_family(word: str, family: frozenset[str]) -> bool:
     """A family name the gazetteer knows, or a double-barrelled one whose parts it knows (`Asantewaa-Mensah`,
     `García-Márquez`)."""
@@ -322,7 +358,14 @@ def _family_first(names: list[str], m: re.Match[str], start: int, end: int) -> b
     middle name); two only where said to be a person's or listed with names (`Müller Hans` could be a
     heading's two words)."""
     given, _ = gazetteer()
-    if any(w.lower() in _AMBIGUOUS | _PRODUCTS for w in (names[0], names[-1])) or _refused(" ".join(names)):
+    # (three words with a given name between, `Nguyen Van An`: the order says it, whatever its last word is too)
+    last_may_be_a_word = len(names) == 3 and names[1] in given and names[-1] in given
+    if (
+        names[0].lower() in _AMBIGUOUS | _PRODUCTS
+        or names[-1].lower() in _PRODUCTS
+        or (names[-1].lower() in _AMBIGUOUS and not last_may_be_a_word)
+        or _refused(" ".join(names[:-1] if last_may_be_a_word else names))
+    ):
         return False
     if _inside_phrase(m, start) or _heading(m, start, end):
         return False
@@ -494,6 +537,28 @@ _KO = (
 )
 
 
+# A name of two characters (a common family name and a one-character given name: `张伟`, `王芳`): so short, so many
+# words look like one (`白天`, `文明`), that both sides must say it is a person's: what comes before (`是`, `跟`,
+# `问`, the start of a sentence) and a verb said of a person right after (`张伟写的`, `跟王芳确认`, `李娜说`).
+_HAN2 = (
+    r"(?:(?<=[" + re.escape(_HAN_BEFORE) + r"。！？!?；;])|^)"
+    r"(?P<han2>" + _CJK_SURNAME + r"[\u4e00-\u9fff])"
+    r"(?=写|寫|说|說|讲|講|确认|確認|负责|負責|提的|提了|提过|提過|审|審|发现|發現|觉得|覺得|改的|改了|回复|回覆|"
+    r"同意|批准|合并|合併|修的|修了|做的|加的|建议|建議|问过|問過|告诉|告訴|知道|在做|在改|在查)"
+)
+# Two characters that are words, and start as a family name does (a time, a sense, a thing).
+_HAN2_WORDS = words(
+    "白天 周末 周日 周一 周五 上午 上周 上次 上面 高兴 方便 明白 文明 马上 黄金 金色 石头 江湖 龙头 万一 司机 严重 "
+    "向上 孔子 高手 高级 余下 程序 任何 任务 朱红 付费 范围 段落 雷达 史上 夏天 毛病 于是 许多 何时 何必 田里 "
+    "董事 曾经 张开 陈述 钱包 万物 欧洲 阳光"
+)
+
+
+def _han2_person(value: str, m: re.Match[str]) -> bool:
+    given, family = gazetteer()
+    return value not in _HAN2_WORDS and value[0] in family and value[1] in given
+
+
 def _han_person(value: str, m: re.Match[str]) -> bool:
     given, family = gazetteer()
     return any(value[:cut] in family and value[cut:] in given and len(value) - cut >= 2 for cut in (1, 2))
@@ -603,6 +668,18 @@ PROSE_NAME_RULES: tuple[Rule, ...] = (
         rule_id="han-name",
         always=True,
         prefilter=r"[\u4e00-\u9fff]{3}",
+    ),
+    _ScriptRule(
+        "person-name",
+        PII,
+        _HAN2,
+        (),
+        group="han2",
+        accept=_han2_person,
+        replacement="[REDACTED:person-name]",
+        rule_id="han-two-character-name",
+        always=True,
+        prefilter=_CJK_SURNAME + r"[\u4e00-\u9fff][写寫说說讲講确確负負提审審发發觉覺改回同批合修做加建问問告知在]",
     ),
     _ScriptRule(
         "person-name",

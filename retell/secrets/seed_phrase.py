@@ -16,10 +16,16 @@ from pathlib import Path
 
 from retell.secrets.rule import SECRET, Rule
 
-# a run of twelve or more lowercase words of a listed word's length (3 to 8 letters), on one line
-_RUN = re.compile(r"(?<![\w'’-])[a-z]{3,8}(?:[ \t]+[a-z]{3,8}){11,}(?![\w'’-])")
-_PHRASE = r"[a-z]{3,8}(?:[ \t]+[a-z]{3,8}){11,23}"
+# A word of the phrase as people write it down: a listed word's length (3 to 8 letters), perhaps numbered as a
+# wallet shows it (`1. arm`, `2) behave`, `3: canoe`, `4 dash`), and the words one a line, numbered or not.
+_NUMBER = r"(?:\d{1,2}[.):][ \t]*|\d{1,2}[ \t]+)"
+_ITEM = rf"{_NUMBER}?[a-z]{{3,8}}"
+_GAP = r"(?:[ \t]+|[ \t]*\r?\n[ \t]*)"
+# a run of twelve or more such words
+_RUN = re.compile(rf"(?<![\w'’-]){_ITEM}(?:{_GAP}{_ITEM}){{11,}}(?![\w'’-])")
+_PHRASE = rf"{_ITEM}(?:{_GAP}{_ITEM}){{11,23}}"
 _WORD = re.compile(r"[a-z]+")
+_NUMBERS = re.compile(r"(?<![\w])\d{1,2}(?=[.):]|[ \t]+[a-z])")
 
 
 @lru_cache(maxsize=1)
@@ -29,8 +35,14 @@ def wordlist() -> frozenset[str]:
 
 
 def _phrase(value: str, m: re.Match[str]) -> bool:
-    """12 to 24 listed words, mostly different (not Hardhat's public `test test … junk`)."""
-    found = value.split()
+    """12 to 24 listed words, mostly different (not Hardhat's public `test test … junk`); numbered, then from 1
+    on in order (a numbered list of steps or words that is not a phrase rarely counts so)."""
+    found = _WORD.findall(value)
+    numbers = [int(n) for n in _NUMBERS.findall(value)]
+    if numbers and numbers != list(range(numbers[0], numbers[0] + len(numbers))):
+        return False
+    if numbers and len(numbers) < len(found) - 1:
+        return False  # numbered here and there: a list's items, not a phrase's words
     return 12 <= len(found) <= 24 and len(set(found)) >= len(found) * 2 // 3
 
 
@@ -46,7 +58,11 @@ class _SeedPhraseRule(Rule):
                     stretch.append(word)
                     continue
                 if 12 <= len(stretch) <= 24:
-                    m = self.pattern.fullmatch(text, stretch[0].start(), stretch[-1].end())
+                    # (from the first word's number, when it has one: `1. arm` is flagged whole)
+                    before = text[max(run.start(), stretch[0].start() - 6) : stretch[0].start()]
+                    number = re.search(rf"{_NUMBER}$", before)
+                    start = stretch[0].start() - (len(number.group(0)) if number else 0)
+                    m = self.pattern.fullmatch(text, start, stretch[-1].end())
                     if m is not None:
                         yield m
                 stretch = []

@@ -168,6 +168,18 @@ def looks_random(value: str) -> bool:
 # -- the verdict ------------------------------------------------------------------------------------
 
 
+# The word "password" in the languages a form is translated into: the value of an i18n file's `password` key.
+_PASSWORD_IN_LANGUAGES = frozenset(
+    w.casefold()
+    for w in words(
+        """
+        password passwort kennwort contraseña contrasena clave senha wachtwoord lösenord losenord adgangskode
+        passord hasło haslo parola heslo şifre sifre salasana jelszó пароль parolă geslo lozinka slaptažodis
+        parole salasõna κωδικός סיסמה パスワード 密码 密碼 비밀번호 passcode passphrase"""
+    )
+) | {"mot de passe", "mật khẩu", "kata sandi", "كلمة المرور", "palavra-passe", "кодово слово"}
+
+
 def credential(value: str, *, password: bool = False, strong: bool = False, digits_only_ok: bool = False) -> bool:
     """Does an assigned value look like a credential?
 
@@ -184,6 +196,8 @@ def credential(value: str, *, password: bool = False, strong: bool = False, digi
         return False  # a phrase: "Enter your password here"
     if len(words) == 2 and (bare.endswith("?") or any(w.lower().strip("?!.:,") in _VOCABULARY for w in words)):
         return False  # a form's label or a question: "Forgot password?", "Show password"
+    if bare.casefold() in _PASSWORD_IN_LANGUAGES:
+        return False  # the word itself, translated: a form's label in an i18n file (`"password": "Contraseña"`)
     letters = sum(c.isalpha() for c in bare)
     digits = sum(c.isdigit() for c in bare)
     if not letters:
