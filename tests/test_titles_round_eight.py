@@ -303,3 +303,22 @@ def test_the_heading_of_a_stretch_prefers_what_claude_found_to_a_log_line() -> N
         Event(TOOL_RUN, id="t1", calls=[ToolCall("Edit", target="/p/jobs/sync.py")]),
     ]
     assert chapter_heading(events) == "The connection pool was never recycled after a reset"
+
+
+@pytest.mark.parametrize(
+    ("language", "ended", "numbers"),
+    [
+        ("sv", "Hur det slutade", "I siffror"),
+        ("cs", "Jak to skončilo", "V číslech"),
+        ("ar", "كيف انتهى الأمر", "بالأرقام"),
+    ],
+)
+def test_a_swedish_czech_or_arabic_post_is_headed_in_its_language(language: str, ended: str, numbers: str) -> None:
+    # fresh5's reader (never tuned on) marked English stock headings on a Swedish post; triage proposes these
+    # languages (Arabic since this round), so the post's own headings and its numbers box speak them too
+    from retell.extract.local_headings import in_language
+    from retell.write.locales import words
+
+    assert in_language("Where it ended", [], language) == ended
+    assert words(language)["heading"] == numbers
+    assert set(words(language)) == set(words("pl"))  # every word the numbers box and the note need
