@@ -204,3 +204,5 @@ def test_the_prompts_say_the_model_cannot_see_an_image_and_the_plan_follows_the_
     assert 'never "most of an hour"' in prompt
     section = (Path(__file__).resolve().parents[1] / "prompts" / "section_task.md.j2").read_text(encoding="utf-8")
     assert "You cannot see them: say what one shows only as the words around it in the material do" in section
+    # a diff line the material cut (`comprehensive sta…`) was shown in a post ending on a full stop, as if whole
+    assert "a line ending in `…` was cut short here: in code, keep its `…` or leave the line out" in section
