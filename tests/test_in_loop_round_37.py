@@ -173,6 +173,8 @@ def test_the_marker_example_never_repeats_one_id() -> None:
     ]
     assert example_ids(one_message) == ["e1", "e2"]
     assert example_ids([Event(kind=ASSISTANT, id="e16", text="Done")]) == ["e16"]
+    command_first = [Event(kind="command", id="e1", name="/orchestrator"), Event(kind=ASSISTANT, id="e2", text="On it")]
+    assert example_ids(command_first) == ["e1", "e2"]  # in the material's order, never `e2 e1`
     assert example_ids([]) == ["e1"]
 
 
@@ -206,3 +208,31 @@ def test_the_prompts_say_the_model_cannot_see_an_image_and_the_plan_follows_the_
     assert "You cannot see them: say what one shows only as the words around it in the material do" in section
     # a diff line the material cut (`comprehensive sta…`) was shown in a post ending on a full stop, as if whole
     assert "a line ending in `…` was cut short here: in code, keep its `…` or leave the line out" in section
+
+
+# -- the editor's list of the round, kept with the answers it was made from --------------------------------------
+
+FIXTURES = Path(__file__).parent / "fixtures" / "real_answers"
+
+
+def _strings(node: object) -> list[str]:
+    if isinstance(node, str):
+        return [node]
+    if isinstance(node, dict):
+        return [s for value in node.values() for s in _strings(value)]
+    if isinstance(node, list):
+        return [s for value in node for s in _strings(value)]
+    return []
+
+
+def test_the_editors_list_quotes_the_answers_and_names_the_tests_that_pin_its_fixes() -> None:
+    from retell import yamlio
+
+    listed = yamlio.load(FIXTURES / "round37-edits.yaml")
+    entries = listed["edits"] + listed["false_alarms"]
+    assert len(listed["edits"]) == 15
+    tests = {name for name in globals() if name.startswith("test_")}
+    for entry in entries:
+        answers = json.loads((FIXTURES / f"{entry['run']}.json").read_text(encoding="utf-8"))
+        assert any(entry["text"] in s for s in _strings(answers)), entry["text"]
+        assert entry.get("fixed_by") in (None, *tests), entry["fixed_by"]

@@ -42,7 +42,9 @@ def example_ids(events: list[Event]) -> list[str]:
     form the material uses, `e3` in one session and `37f83ec9-e85` in several, so the model copies that form."""
     told = [e.id for e in events if e.kind in (HUMAN, ASSISTANT) and e.id] + [e.id for e in events if e.id]
     # Two different ids, or one: an example of the same id twice (`e2 e2`) is one a model copies.
-    return list(dict.fromkeys(told))[:2] or ["e1"]
+    chosen = list(dict.fromkeys(told))[:2]
+    order = {e.id: i for i, e in enumerate(events)}
+    return sorted(chosen, key=lambda i: order.get(i, 0)) or ["e1"]  # in the material's order: `e1 e2`
 
 
 def system_context(triage: Triage, manifest: dict[str, Any], view: EventLog) -> dict[str, Any]:
