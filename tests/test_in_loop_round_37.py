@@ -80,6 +80,8 @@ def _ide_session(version: str = "2.0.5") -> Transcript:
     tx.tool_call("Bash", commit, PROPOSAL, is_error=True, tool_use_result="Error: " + PROPOSAL)
     tx.assistant("Good catch! The base tag only works on the main site.")
     tx.tool_call("Bash", {"command": "npm test"}, "Exit code 1\n1 failed", is_error=True)
+    # a command's output that is not what Claude Code records of a reply (no `toolUseResult: "Error: …"`)
+    tx.tool_call("Bash", {"command": "cargo test"}, "test result: FAILED. 3 passed; 1 failed", is_error=True)
     tx.tool_call("Bash", {"command": "claude --version"}, "This command requires approval", is_error=True)
     tx.assistant("Done.")
     return tx
@@ -140,7 +142,7 @@ def test_a_search_names_the_folder_it_searched(tmp_path: Path) -> None:
     tx.user("Update CLAUDE.md.")
     tx.tool_call("Glob", {"pattern": "**/*.md", "path": "/home/robin/.claude/commands"}, "No files found")
     tx.tool_call("Glob", {"pattern": "**/*.md", "path": "/home/robin/site/.claude/commands"}, "No files found")
-    tx.tool_call("Grep", {"pattern": "rewrites"}, "next.config.js")
+    tx.tool_call("Grep", {"pattern": "rewrites", "path": "/home/robin/site"}, "next.config.js")  # the project
     tx.assistant("No commands there.")
     prompt = _outline_prompt(_parse(tmp_path, tx))
     assert "Ran 3 searches (“**/*.md in ~/.claude/commands”, “**/*.md in .claude/commands”, “rewrites”)" in prompt

@@ -645,7 +645,9 @@ class SessionExtractor:
         elif isinstance(tool_use_id, str) and tool_use_id in self._calls:
             call, _event = self._calls.pop(tool_use_id)
             apply_result(call, content, is_error)
-            reply = _turned_down_in_ide(call.name, is_error, result_text(content), record.version)
+            reply = _turned_down_in_ide(
+                call.name, is_error, result_text(content), record.version, record.tool_use_result()
+            )
             if reply:
                 # What the author typed when turning the call down: their words, whole, not the command's output.
                 call.error, call.output = TURNED_DOWN, None
@@ -948,10 +950,13 @@ def _block_signature(block: dict[str, Any]) -> tuple[str, int]:
     return btype, hash(body if isinstance(body, str) else repr(block)[:2000])
 
 
-def _turned_down_in_ide(tool: str, is_error: bool, text: str, version: Any) -> str | None:
-    """The author's reply when they turned a shell call down in an IDE, or None: a 2.x shell error that is neither
-    a command's failure ("Exit code 1") nor one of Claude Code's own refusals."""
+def _turned_down_in_ide(tool: str, is_error: bool, text: str, version: Any, recorded: Any) -> str | None:
+    """The author's reply when they turned a shell call down in an IDE, or None: a 2.x shell error, recorded as
+    `toolUseResult: "Error: <the same text>"`, that is neither a command's failure ("Exit code 1") nor one of
+    Claude Code's own refusals."""
     if not is_error or tool not in SHELL_TOOLS or not isinstance(version, str) or version_key(version)[:1] < (2,):
+        return None
+    if not isinstance(recorded, str) or recorded.strip() != f"Error: {text.strip()}":
         return None
     reply = text.strip()
     if not reply or _SHELL_FAILURE.match(reply) or len(reply) > MAX_TURNED_DOWN:

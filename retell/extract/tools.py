@@ -220,8 +220,13 @@ def describe_call(name: str, tool_input: Any, cwd: str | None, tool_use_id: str 
             # Where it searched is what the search was for: `**/*.md` in `~/.claude/commands` looks for slash
             # commands, not for the project's documents.
             where = tool_input.get("path")
-            if isinstance(where, str) and where.strip() and (where := relative_path(where, cwd)) not in (".", "./"):
-                target = f"{target} in {where}"
+            at_root = (
+                isinstance(where, str) and cwd is not None and posixpath.normpath(where) == posixpath.normpath(cwd)
+            )
+            if isinstance(where, str) and where.strip() and not at_root:
+                where = relative_path(where, cwd)
+                if where not in (".", "./"):
+                    target = f"{target} in {where}"
         target = shorten(target, MAX_TARGET)
     diff = edit_diff(name, tool_input) if name in _EDIT_TOOLS and isinstance(tool_input, dict) else None
     return ToolCall(name=name, target=target, diff=diff, tool_use_id=tool_use_id)
