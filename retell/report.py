@@ -33,7 +33,9 @@ def gap_phrase(previous_end: str | None, start: str | None) -> str:
     a, b = _moment(previous_end), _moment(start)
     if a is None or b is None:
         return ""
-    minutes = max(0, int((b - a).total_seconds()) // 60)
+    # Rounded as the chapters' "When" lines round (format_duration): a pause of 5 min 36 s is "6 min" there, and
+    # "five minutes later" here had a prompt give two figures for one pause.
+    minutes = max(0, round((b - a).total_seconds() / 60))
     if minutes < 1:
         return "right after"
     if minutes < 60:

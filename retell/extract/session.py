@@ -59,6 +59,8 @@ from retell.extract.subagents import apply_spawn_result
 from retell.extract.thread import ROLE_MESSAGE, ROLE_OTHER, ROLE_PROMPT, ROLE_REPLY, ConversationTree, Thread
 from retell.extract.timeutil import BREAK_GAP_MS, Clock, sortable
 from retell.extract.tools import (
+    SHELL_TOOLS,
+    TURNED_DOWN,
     absolute_path,
     apply_result,
     describe_call,
@@ -75,6 +77,16 @@ _LOCAL_ERROR = "<local-command-stderr>"
 _REJECTION_FEEDBACK = re.compile(
     r"(?:the user said:|the user provided the following reason for the rejection:)\s*(.+)\Z", re.S | re.I
 )
+# A shell call turned down in an IDE (Claude Code 2.x in VS Code) comes back as an error holding only what the
+# author typed ("please add transformer.js too first"): a 2.x shell failure says "Exit code N", and Claude Code's
+# own refusals are these sentences.
+_SHELL_FAILURE = re.compile(
+    r"\A\s*(?:Exit code \d|<tool_use_error>|Error\b|This (?:Bash )?command|Claude requested permission|Permission to "
+    r"|Command timed out|Command failed|Shell \S+ is not running|\[Request interrupted|Interrupted|Cancelled"
+    r"|The user doesn't want|Tool use was|[a-z]+ in '.*' was blocked)",
+    re.I,
+)
+MAX_TURNED_DOWN = 3000  # the author's own words are kept whole, up to a bound for a runaway paste
 _FILE_TOOLS = {
     "Read": "read",
     "NotebookRead": "read",
@@ -633,6 +645,13 @@ class SessionExtractor:
         elif isinstance(tool_use_id, str) and tool_use_id in self._calls:
             call, _event = self._calls.pop(tool_use_id)
             apply_result(call, content, is_error)
+            reply = _turned_down_in_ide(
+                call.name, is_error, result_text(content), record.version, record.tool_use_result()
+            )
+            if reply:
+                # What the author typed when turning the call down: their words, whole, not the command's output.
+                call.error, call.output = TURNED_DOWN, None
+                self._human(HumanText(reply), lineno, ts, record)
             if call.name == "Bash" and not is_error and LinkFacts.wants(call.target):
                 self.links.read_output(call.target or "", result_text(content))
             tool_name = call.name
@@ -929,6 +948,20 @@ def _block_signature(block: dict[str, Any]) -> tuple[str, int]:
         return btype, hash(block_id)
     body = block.get("text") if btype == "text" else block.get("thinking") if btype == "thinking" else None
     return btype, hash(body if isinstance(body, str) else repr(block)[:2000])
+
+
+def _turned_down_in_ide(tool: str, is_error: bool, text: str, version: Any, recorded: Any) -> str | None:
+    """The author's reply when they turned a shell call down in an IDE, or None: a 2.x shell error, recorded as
+    `toolUseResult: "Error: <the same text>"`, that is neither a command's failure ("Exit code 1") nor one of
+    Claude Code's own refusals."""
+    if not is_error or tool not in SHELL_TOOLS or not isinstance(version, str) or version_key(version)[:1] < (2,):
+        return None
+    if not isinstance(recorded, str) or recorded.strip() != f"Error: {text.strip()}":
+        return None
+    reply = text.strip()
+    if not reply or _SHELL_FAILURE.match(reply) or len(reply) > MAX_TURNED_DOWN:
+        return None
+    return reply
 
 
 def version_key(version: str) -> tuple[int, ...]:

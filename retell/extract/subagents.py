@@ -14,6 +14,7 @@ from typing import Any
 import orjson
 
 from retell.events import Event, Subagent
+from retell.extract.tools import error_line
 
 _AGENT_TAIL = re.compile(
     r"\n*agentId:\s*([0-9A-Za-z_-]+)[^\n]*(?:\n(?!<usage>)[^\n]*)*?(?:\n*<usage>(.*?)</usage>)?\s*\Z", re.S
@@ -55,7 +56,7 @@ def apply_spawn_result(agent: Subagent, result_content_text: str, tool_use_resul
     """Fill a spawn's result, agent id and usage from its tool_result and `toolUseResult`."""
     tail = split_result_tail(result_content_text)
     if is_error:
-        agent.error = tail.text.splitlines()[0][:200] if tail.text else "failed"
+        agent.error = error_line(tail.text) if tail.text else "failed"
     elif tail.text and not _ASYNC_LAUNCH.search(tail.text):
         agent.result = tail.text
     if tail.agent_id:

@@ -219,6 +219,17 @@ def describe_call(name: str, tool_input: Any, cwd: str | None, tool_use_id: str 
             target = command_target(target)
         if name in ("Read", "Write", "Edit", "MultiEdit", "NotebookEdit", "NotebookRead", "LS"):
             target = relative_path(target, cwd)
+        if name in ("Glob", "Grep") and isinstance(tool_input, dict):
+            # Where it searched is what the search was for: `**/*.md` in `~/.claude/commands` looks for slash
+            # commands, not for the project's documents.
+            where = tool_input.get("path")
+            at_root = (
+                isinstance(where, str) and cwd is not None and posixpath.normpath(where) == posixpath.normpath(cwd)
+            )
+            if isinstance(where, str) and where.strip() and not at_root:
+                where = relative_path(where, cwd)
+                if where not in (".", "./"):
+                    target = f"{target} in {where}"
         target = shorten(target, MAX_TARGET)
     diff = edit_diff(name, tool_input) if name in _EDIT_TOOLS and isinstance(tool_input, dict) else None
     return ToolCall(name=name, target=target, diff=diff, done=done, tool_use_id=tool_use_id)
@@ -469,13 +480,29 @@ def tells_outcome(call: ToolCall) -> bool:
     )
 
 
+# The error a shell call the author turned down in an IDE records (their words are an AUTHOR line after it).
+TURNED_DOWN = "turned down by the author"
+
+
+def error_line(text: str) -> str:
+    """The line that says what went wrong: the first, and the one after it when the first only leads into it
+    ("InputValidationError: Task failed due to the following issue:" / "The required parameter `prompt` is
+    missing"): without it a post can only say that something failed, or guess why."""
+    lines = [ln.strip() for ln in _ERROR_TAG.sub("", text).splitlines() if ln.strip()]
+    if not lines:
+        return "failed"
+    first = lines[0]
+    if first.endswith(":") and len(lines) > 1:
+        first = f"{first} {lines[1]}"
+    return shorten(first, MAX_ERROR)
+
+
 def apply_result(call: ToolCall, content: Any, is_error: bool) -> None:
     """Record what a reader needs of a call's result: its error line, a test run's outcome, and a command's
     exit and telling output lines (of a failure, a test run, a build, a lint or a commit)."""
     text = result_text(content)
     if is_error:
-        first = next((ln for ln in _ERROR_TAG.sub("", text).splitlines() if ln.strip()), "failed")
-        call.error = shorten(first, MAX_ERROR)
+        call.error = error_line(text)
     if call.name in SHELL_TOOLS and is_test_command(call.target):
         call.outcome = test_outcome(text, is_error)
     elif call.name == "AskUserQuestion" and text and not is_error:

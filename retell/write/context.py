@@ -40,10 +40,11 @@ class StageOptions:
 def example_ids(events: list[Event]) -> list[str]:
     """Two ids of events the material shows, for the prompts' marker examples (`<!-- ev: e3 e5 -->`): ids in the
     form the material uses, `e3` in one session and `37f83ec9-e85` in several, so the model copies that form."""
-    told = [e.id for e in events if e.kind in (HUMAN, ASSISTANT) and e.id]
-    told = told or [e.id for e in events if e.id]
-    first = told[:2] or ["e1"]
-    return first if len(first) == 2 else [first[0], first[0]]
+    told = [e.id for e in events if e.kind in (HUMAN, ASSISTANT) and e.id] + [e.id for e in events if e.id]
+    # Two different ids, or one: an example of the same id twice (`e2 e2`) is one a model copies.
+    chosen = list(dict.fromkeys(told))[:2]
+    order = {e.id: i for i, e in enumerate(events)}
+    return sorted(chosen, key=lambda i: order.get(i, 0)) or ["e1"]  # in the material's order: `e1 e2`
 
 
 def system_context(triage: Triage, manifest: dict[str, Any], view: EventLog) -> dict[str, Any]:

@@ -37,6 +37,7 @@ from retell.extract.timeutil import to_epoch_ms
 from retell.extract.tools import (
     NO_OUTPUT,
     SHELL_TOOLS,
+    TURNED_DOWN,
     excerpt_lines,
     family,
     is_outcome_command,
@@ -88,6 +89,19 @@ class Material:
     condensed: list[str] = field(default_factory=list)  # what was done to fit, for the report
 
 
+# An IDE's link to a place in a file, in Claude's words: `[next.config.js](cci:1://file://~/x/next.config.js:0:0-0:0)`
+# or `[vercel.json](vercel.json:20:8-23:9)`. The name is what it says; the target is no link a post can carry (and
+# one copied into a post is refused), so the material gives the name alone.
+_EDITOR_LINK = re.compile(r"\[([^\]\n]{1,200})\]\((?:cci:\d+://[^)\s]*|[^)\s:]+:\d+:\d+-\d+:\d+)\)")
+
+
+def editor_links(text: str | None) -> str | None:
+    """Claude's text with each IDE link to a file position replaced by its name (in backticks, as a file is)."""
+    if not text or "](" not in text:
+        return text
+    return _EDITOR_LINK.sub(lambda m: m.group(1) if m.group(1).startswith("`") else f"`{m.group(1)}`", text)
+
+
 def event_line(
     event: Event, limit: int | None = None, outcome_lines: int = _OUTCOME_LINES[0], printed: Printed = None
 ) -> str:
@@ -105,7 +119,7 @@ def event_line(
         images = f" [pasted image: {', '.join(event.images)}]" if event.images else ""
         return f"{tag} AUTHOR{extra}: {clip(event.text)}{images}"
     if kind == ASSISTANT:
-        return f"{tag} CLAUDE: {clip(event.text)}"
+        return f"{tag} CLAUDE: {clip(editor_links(event.text))}"
     if kind == THINKING:
         return f"{tag} CLAUDE (private thinking, never quote): {clip(event.text)}"
     if kind == PLAN:
@@ -114,6 +128,8 @@ def event_line(
         # a failed command's "Exit code 1" is told by its output below, with the lines that say why
         errors = [c.error for c in event.calls or () if c.error and not (c.output and outcome_lines)]
         failed = f" — failed: {shorten(errors[0], 160)}" if errors else ""
+        if errors and errors[0] == TURNED_DOWN:  # not a failure of the command: the author said no
+            failed = f" — {TURNED_DOWN}"
         return (
             f"{tag} TOOLS: {event.summary}{named_commands(event)}{failed}"
             + answers_block(event)

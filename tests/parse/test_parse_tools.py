@@ -21,7 +21,7 @@ def _runs(result) -> list[dict]:
         ("Edit", {"file_path": f"{CWD}/README.md", "old_string": "a", "new_string": "b"}, "README.md"),
         ("Bash", {"command": "npm run build", "description": "Build"}, "npm run build"),
         ("Bash", {"command": "cd web && \\\n  npm ci\nnpm test"}, "npm ci …"),  # the cd is not the work
-        ("Grep", {"pattern": "def load_.*config", "path": "src", "output_mode": "content"}, "def load_.*config"),
+        ("Grep", {"pattern": "def load_.*config", "path": "src", "output_mode": "content"}, "def load_.*config in src"),
         ("Glob", {"pattern": "**/*.toml"}, "**/*.toml"),
         (
             "WebFetch",
