@@ -26,3 +26,16 @@ def test_done_holds_only_what_the_call_newly_completed(tx: Transcript, parse: Pa
     assert [c.get("done") for c in todo] == ["Fixing the parser crash", "Adding a retry to the fetcher"]
     second = [Event.from_dict(e) for e in events(result, "tool_run")][1:]  # the stretch after the first call
     assert completed_items(second) == ["Adding a retry to the fetcher"]
+
+
+def test_a_sidechains_task_list_leaves_the_main_threads_alone(tx: Transcript, parse: Parse) -> None:
+    """An old main file holds a subagent's thread as sidechain records: its own list, not the main one's."""
+    tx.user("fix the parser crash, then add a retry to the fetcher")
+    _todos(tx, ("Fixing the parser crash", "completed"), ("Adding a retry to the fetcher", "in_progress"))
+    tx.sidechain = True
+    _todos(tx, ("Searching the fetcher's callers", "completed"))
+    tx.sidechain = False
+    _todos(tx, ("Fixing the parser crash", "completed"), ("Adding a retry to the fetcher", "completed"))
+    result = parse(tx)
+    main = [c for e in events(result, "tool_run") for c in e["calls"] if c["name"] == "TodoWrite"][-1]
+    assert main.get("done") == "Adding a retry to the fetcher"
