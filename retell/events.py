@@ -46,7 +46,7 @@ class ToolCall:
     # ("-old" / "+new" lines), and a build, lint, test or failing command's exit and telling output lines.
     diff: str | None = None
     output: str | None = None
-    # A task list's items marked completed in this call (TodoWrite: their activeForm, "Fixing the parser"), one
+    # A task list's items newly marked completed in this call (TodoWrite: their activeForm, "Fixing the parser"), one
     # a line: the steps Claude said it finished, which a heading may say
     done: str | None = None
     tool_use_id: str | None = field(default=None, repr=False)  # internal: links results; not written

@@ -4,24 +4,15 @@ part of what was told (three messages of a blind set were counted lost while the
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
 from types import ModuleType
 
 import pytest
-
-BENCH = Path(__file__).resolve().parent.parent / "bench" / "fidelity.py"
+from bench_support import load_bench
 
 
 @pytest.fixture(scope="module")
 def fidelity() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("fidelity_bench", BENCH)
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["fidelity_bench"] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_bench("fidelity.py", "fidelity_bench")
 
 
 def test_a_quote_and_the_log_after_it_are_one_message(fidelity: ModuleType) -> None:

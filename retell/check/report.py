@@ -35,12 +35,16 @@ class CheckReport:
     def ok(self) -> bool:
         return not self.problems
 
+    def where(self, finding: Finding) -> str:
+        """A report line's opening: file, line, kind (the preview's panel shows these on their own)."""
+        # with a model's verdicts merged in, every line says who found it
+        source = f" [{finding.source}]" if self.verified else ""
+        return f"{self.name}:{finding.claim.line}: {finding.claim.kind}{source}: "
+
     def line(self, finding: Finding) -> str:
         claim = finding.claim
         text = one_line(claim.text, 90)
-        # with a model's verdicts merged in, every line says who found it
-        source = f" [{finding.source}]" if self.verified else ""
-        out = f'{self.name}:{claim.line}: {claim.kind}{source}: "{text}"'
+        out = f'{self.where(finding)}"{text}"'
         if finding.status == TRACED:
             where = finding.event or "?"
             out += f" -> {where}" + (" (cited)" if finding.cited else "")

@@ -89,7 +89,6 @@ class Verification:
     model: str
     verdicts: list[Verdict]
     dropped: int = 0  # claims the model placed on a line whose words are not there (not used)
-    notes: list[str] = field(default_factory=list)
 
 
 def draft_hash(text: str) -> str:
@@ -235,12 +234,12 @@ def merge(report: CheckReport, verification: Verification, text: str, *, downgra
         if key in seen:
             continue
         seen.add(key)
-        added.append(_model_finding(verdict, block, text))
+        added.append(_model_finding(verdict, block))
     report.findings = sorted([*report.findings, *added], key=lambda f: (f.claim.line, f.claim.at))
     return report
 
 
-def _model_finding(verdict: Verdict, block: Block, text: str) -> Finding:
+def _model_finding(verdict: Verdict, block: Block) -> Finding:
     at = _plain(block.raw).find(_plain(verdict.words))
     claim = Claim(MODEL_KIND, verdict.words, verdict.line, block, at=max(0, at))
     accepted = any(m.kind == "ok" for m in block.marks)

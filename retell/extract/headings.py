@@ -57,9 +57,9 @@ def chapter_heading(events: Sequence[Event], avoid: Collection[str] = ()) -> str
     the headings before, in that order) is passed over for the next; "" only when nothing is left."""
     taken = {a.casefold() for a in avoid}
     said = next((w for e in events if (w := author_words(e))), None)
-    deed = best_deed(events, said)
+    deed = best_deed(events, said)  # what the stretch did, by evidence: found once, for the candidates too
     earlier = {a.casefold() for a in list(avoid)[1:]}  # the post's title comes first; "Back to" follows a heading
-    for candidate in _candidates(events, earlier):
+    for candidate in _candidates(events, deed, earlier):
         heading = without_own_clause(without_loose_end(short_enough(_to_the_reader(candidate))))
         if re.search(r"(?i)\byou(?:r|'re|'ve|'ll|'d)?\b", heading):
             continue  # Claude speaking to the author ("…the logic you described"): the post is not addressed to them
@@ -265,8 +265,9 @@ def chat_quote(heading: str) -> bool:
     return bool(_CHAT_OPENING.match(heading) or _FIRST_PERSON.search(heading.replace("\u2019", "'")))
 
 
-def _candidates(events: Sequence[Event], earlier: Collection[str] = ()) -> Iterator[str]:
-    """What a stretch's heading could be, best first; `earlier`: the headings before it (casefolded)."""
+def _candidates(events: Sequence[Event], deed: str, earlier: Collection[str] = ()) -> Iterator[str]:
+    """What a stretch's heading could be, best first; `deed`: what it did (deeds.best_deed); `earlier`: the
+    headings before it (casefolded)."""
     requests = [r for e in events if (w := author_words(e)) and (r := clean_request(w))][: LATER_ASKS + 1]
     request = requests[0] if requests else None
     summaries = session_summaries(events)
@@ -277,8 +278,6 @@ def _candidates(events: Sequence[Event], earlier: Collection[str] = ()) -> Itera
             yield without_typos(committed, events)
     # then what the stretch did, by evidence (a task item Claude completed, what it found, the error that went
     # away), in the author's language; the author's words after, and only when they name a goal
-    said = next((w for e in events if (w := author_words(e))), None)
-    deed = best_deed(events, said)
     if not request or not names_a_goal(request):
         yield deed  # the author's words are chat or a paste (or none): what was done comes first
         requests = [r for r in requests if names_a_goal(r)]

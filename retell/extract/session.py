@@ -162,6 +162,10 @@ class SessionExtractor:
         self._prior_uuids = prior_uuids
         self.first_prior_replay: int | None = None  # the first record replayed from an earlier session
         self._calls: dict[str, tuple[ToolCall, Event]] = {}
+        # the items the last TodoWrite held completed: a task list is sent whole each time, so a call's `done`
+        # is what it newly completed (else a later stretch is headed by an earlier one's step); a sidechain
+        # thread's list (a subagent's, in an old main file) apart from the main thread's
+        self._todo_done: dict[bool, set[str]] = {}
         self._spawns: dict[str, Event] = {}
         self.spawn_events: list[Event] = []
         self._queue: deque[tuple[str, str | None]] = deque()  # (content key, its human text) per enqueue
@@ -471,6 +475,12 @@ class SessionExtractor:
             self._emit(Event(kind=PLAN, ts=ts, line=lineno, text=tool_input["plan"].strip()), record)
             return
         call = describe_call(name, tool_input, cwd)  # its result is found through self._calls, by the id
+        if name == "TodoWrite" and call.target is not None:
+            completed = call.done.splitlines() if call.done else []
+            thread = record.isSidechain is True
+            before = self._todo_done.get(thread, set())
+            call.done = "\n".join(i for i in completed if i not in before) or None
+            self._todo_done[thread] = set(completed)
         self.counts.tool_calls += 1
         counter = self._tools.get(name)
         if counter is None:

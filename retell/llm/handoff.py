@@ -370,21 +370,17 @@ def answer_format(request: LLMRequest) -> str:
         "in backticks. Inside a fenced code block or a code span, anything goes, template syntax included: it is "
         "published exactly as written (retell keeps it literal for Jekyll, Hugo and Astro)."
     )
-    if request.json_schema is not None and not request.published:
-        schema = orjson.dumps(request.json_schema, option=orjson.OPT_INDENT_2).decode()
-        return (
-            "Answer with one JSON object and nothing else: no prose before or after it, no code fence. It must "
-            f"match this JSON Schema (every listed property present, no others):\n\n{schema}\n\n"
-            "retell refuses an answer that is empty or that holds a secret (the material never shows one)."
-        )
     if request.json_schema is not None:
         schema = orjson.dumps(request.json_schema, option=orjson.OPT_INDENT_2).decode()
-        return (
+        head = (
             "Answer with one JSON object and nothing else: no prose before or after it, no code fence. It must "
-            "match this JSON Schema (every listed property present, no others):\n\n"
-            f"{schema}\n\n"
-            "The Markdown in its strings follows the rules for prose: " + rules
+            f"match this JSON Schema (every listed property present, no others):\n\n{schema}\n\n"
         )
+        if not request.published:  # a verification: read, never published, so no rule of prose holds
+            return (
+                head + "retell refuses an answer that is empty or that holds a secret (the material never shows one)."
+            )
+        return head + "The Markdown in its strings follows the rules for prose: " + rules
     return (
         "Answer with the text itself, in Markdown, exactly as the user message asks for it: no preamble, no "
         "notes about the answer, no code fence around it. " + rules

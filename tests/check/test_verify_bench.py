@@ -3,28 +3,21 @@ prompt files that say nothing of the answer key, and the answers written beside 
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import shutil
-import sys
 from pathlib import Path
 from types import ModuleType
 
 import pytest
+from bench_support import BENCH_DIR, load_bench
 
-BENCH = Path(__file__).resolve().parents[2] / "bench" / "check_real.py"
 POST = "K1"
-FOLDER = BENCH.parent / "check" / "blind6" / "holdout" / POST
+FOLDER = BENCH_DIR / "check" / "blind6" / "holdout" / POST
 
 
 @pytest.fixture(scope="module")
 def bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("check_real_bench", BENCH)
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["check_real_bench"] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_bench("check_real.py", "check_real_bench")
 
 
 @pytest.fixture

@@ -411,3 +411,18 @@ def test_a_cited_step_of_a_subagent_is_shown_with_its_neighbours() -> None:
     assert "e2.4" in ids and ids.index("e2.4") > ids.index("e2")
     assert "e2.8" not in ids  # the agent's other steps stay out: only the cited one's neighbours
     assert [e.id for e in rest] == []
+
+
+def test_the_preview_panel_says_each_place_once_with_verdicts_merged(
+    workdir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The panel shows a finding's line and kind on their own: its message is the rest of the report line, with
+    or without the `[source]` tag a merged report adds (else "draft.md:13: claim [model]: …" stood in it)."""
+    install(monkeypatch, Stub(_verify_answer))
+    run("check", workdir, "--verify")
+    from retell.render.preview import GROUNDING, MODEL_CHECK, PreviewOptions, build_preview
+
+    preview = build_preview(workdir, PreviewOptions())
+    shown = [f for f in preview.findings if f.source in (GROUNDING, MODEL_CHECK)]
+    assert any(f.source == MODEL_CHECK for f in shown)
+    assert all(not f.message.startswith("draft.md:") for f in shown), [f.message for f in shown]

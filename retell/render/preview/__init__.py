@@ -115,7 +115,7 @@ def collect_findings(composed: ComposedPost) -> list[Finding]:
         for problem in report.problems:
             claim = problem.claim
             line = report.line(problem).removesuffix(STRICT_MARK)
-            where = f"{report.name}:{claim.line}: {claim.kind}: "  # the panel shows both on their own
+            where = report.where(problem)  # the panel shows the line and the kind on their own
             message = line[len(where) :] if line.startswith(where) else line
             source = MODEL_CHECK if problem.source == MODEL else GROUNDING  # a model's verdict, shown as such
             findings.append(
