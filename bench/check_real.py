@@ -19,8 +19,9 @@ told in German, a holdout variant only) was made the same way, to measure what t
 round seven tuned on it too. A fourth (`blind4`: I1, I2), written the same way, measured round seven; round eight
 tuned on it. A fifth (`blind5`: J1, J2), written the same way, measured round eight; round nine tuned on it. A
 sixth (`blind6`: K1, K2), written the same way, measured round nine; round ten tuned on it. A seventh (`blind7`:
-L1, L2), written by someone who never saw the checker, is the one set not used to tune (UNTUNED): its figures
-are reported, its details never printed; it is skipped while its folder is missing.
+L1, L2), written the same way, measured round ten; round eleven tuned on it. An eighth (`blind8`: M1, M2), written
+by someone who never saw the checker, is the one set not used to tune (UNTUNED): its figures are reported, its
+details never printed; it is skipped while its folder is missing.
 
 `--verify-dir DIR` scores each set three ways: the rules alone, with a model's verdicts merged in (`retell check
 --verify`), and also letting a low-confidence rule finding the model reads as supported count as traced
@@ -79,10 +80,11 @@ SETS = {
     "blind5": ("J1", "J2"),
     "blind6": ("K1", "K2"),
     "blind7": ("L1", "L2"),
+    "blind8": ("M1", "M2"),
 }
-# the sets the check was never tuned on: round ten tuned on every variant of the first six; blind7 is written
-# by someone who never saw the checker and kept away from whoever tunes it (skipped while its folder is missing)
-UNTUNED = ("blind7",)
+# the sets the check was never tuned on: round eleven tuned on every variant of the first seven; blind8 is
+# written by someone who never saw the checker and kept away from whoever tunes it (skipped while missing)
+UNTUNED = ("blind8",)
 VARIANTS = ("dev", "holdout")
 SHOWN = ("dev",)  # details (misses, false alarms) are printed for these variants only
 KINDS = (
