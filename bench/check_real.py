@@ -19,8 +19,9 @@ told in German, a holdout variant only) was made the same way, to measure what t
 round seven tuned on it too. A fourth (`blind4`: I1, I2), written the same way, measured round seven; round eight
 tuned on it. A fifth (`blind5`: J1, J2), written the same way, measured round eight; round nine tuned on it. A
 sixth (`blind6`: K1, K2), written the same way, measured round nine; round ten tuned on it. A seventh (`blind7`:
-L1, L2), written by someone who never saw the checker, is the one set not used to tune (UNTUNED): its figures
-are reported, its details never printed; it is skipped while its folder is missing.
+L1, L2), written the same way, measured round ten; round eleven tuned on it. An eighth (`blind8`: M1, M2),
+written by someone who never saw the checker, is the one set not used to tune (UNTUNED): its figures are
+reported, its details never printed; it is skipped while its folder is missing.
 
 `--verify-dir DIR` scores each set three ways: the rules alone, with a model's verdicts merged in (`retell check
 --verify`), and also letting a low-confidence rule finding the model reads as supported count as traced
@@ -48,7 +49,7 @@ The script imports whatever `retell` the running interpreter has, so `cd /work/m
 was used to tune the check and the holdout's details were never printed; from round six every set is tuned
 on (a third blind set measures the check), and `-v --holdout-details` lists the holdouts' details too. From
 round seven `-v` also lists blind3's details (tuned on); from round eight blind4's too, from round nine blind5's,
-from round ten blind6's, never blind7's.
+from round ten blind6's, from round eleven blind7's, never blind8's.
 """
 
 from __future__ import annotations
@@ -79,10 +80,12 @@ SETS = {
     "blind5": ("J1", "J2"),
     "blind6": ("K1", "K2"),
     "blind7": ("L1", "L2"),
+    "blind8": ("M1", "M2"),
 }
-# the sets the check was never tuned on: round ten tuned on every variant of the first six; blind7 is written
-# by someone who never saw the checker and kept away from whoever tunes it (skipped while its folder is missing)
-UNTUNED = ("blind7",)
+# the sets the check was never tuned on: round eleven tuned on every variant of the first seven; blind8 is
+# written by someone who never saw the checker and kept away from whoever tunes it (skipped while its folder is
+# missing)
+UNTUNED = ("blind8",)
 VARIANTS = ("dev", "holdout")
 SHOWN = ("dev",)  # details (misses, false alarms) are printed for these variants only
 KINDS = (
@@ -352,7 +355,7 @@ def report(
         f"away from plants; --strict passes {sum(r.faithful.blocking == 0 for r in results)}/{len(results)} "
         f"faithful drafts"
     )
-    holdout_only = ("blind3", "blind4", "blind5", "blind6")  # sets with a holdout variant only, all tuned on
+    holdout_only = ("blind3", "blind4", "blind5", "blind6", "blind7")  # sets with a holdout variant only, all tuned on
     if verbose and blind not in UNTUNED and (variant in SHOWN or show_holdout or blind in holdout_only):
         for r in results:
             for plant, hit in zip(r.plants, r.caught_by, strict=True):
@@ -472,7 +475,7 @@ def main() -> None:
         for blind in args.sets or SETS:
             for variant in args.variant or VARIANTS:
                 if not (DATA / blind / variant).is_dir():
-                    continue  # blind3-blind6 have a holdout only; blind7 is not here until its author hands it over
+                    continue  # blind3-blind7 have a holdout only; blind8 is not here until its author hands it over
                 if folder is None:
                     figures.append(
                         report(blind, variant, run_set(blind, variant, tmp), args.verbose, args.holdout_details)
