@@ -28,7 +28,9 @@ reported, its details never printed; it is skipped while its folder is missing.
 (downgrade). It writes each draft's verification prompts to DIR/<set>/<post>-<hash of the text>/ as hand-off
 prompt files (the folder names neither the variant nor whether the text is planted) and reads the answers
 written beside them; a draft with an answer missing is scored by the rules alone and counted as pending. The
-answers must come from a model that sees only the prompt file.
+answers must come from a model that sees only the prompt file. `--as-answered` scores the answers a folder holds
+beside the prompts they answered, writing and renaming nothing, where the check now words some prompts otherwise
+(the stored answers of bench/check/verify, kept as they were answered).
 
 For each post and variant the faithful text, then the planted one, is put in place of draft.md in a copy
 of the work folder and checked with `run_check` (what `retell check` runs). Scoring:
@@ -205,6 +207,8 @@ class Verifying:
     unverified: int = 0  # drafts checked by the rules alone (an answer missing)
     dropped: int = 0
     stale: int = 0  # answers set aside: their prompt is no longer what the check asks
+    frozen: bool = False  # --as-answered: read the answers beside the prompts they answered; write nothing
+    older: int = 0  # --as-answered: answers to a prompt the check now words otherwise
     malformed: list[str] = field(default_factory=list)
 
     def merged(self, work: Path, text: str, report: CheckReport) -> CheckReport:
@@ -236,7 +240,10 @@ class Verifying:
             prompt = folder / (stem + PROMPT)
             rendered = render_prompt(request, stem)
             answer = folder / (stem + ANSWER)
-            if not prompt.is_file() or prompt.read_text(encoding="utf-8") != rendered:
+            if self.frozen:
+                if prompt.is_file() and prompt.read_text(encoding="utf-8") != rendered:
+                    self.older += 1  # answered from the prompt beside it, which the check now words otherwise
+            elif not prompt.is_file() or prompt.read_text(encoding="utf-8") != rendered:
                 if answer.is_file():  # an answer to another prompt (the template or the draft changed): set aside
                     answer.rename(answer.with_name(stem + ".stale.md"))
                     self.stale += 1
@@ -465,8 +472,16 @@ def main() -> None:
         help="merge a model's verdicts (retell check --verify): write each draft's verification prompts to this "
         "folder and read the answers written beside them",
     )
+    parser.add_argument(
+        "--as-answered",
+        action="store_true",
+        help="with --verify-dir, score the answers stored there as they are, beside the prompts they answered, even "
+        "where the check now words a prompt otherwise; write and rename nothing (bench/check/verify is kept as "
+        "answered)",
+    )
     args = parser.parse_args()
     folder = args.verify_dir
+    VERIFY.frozen = args.as_answered
     MODES.update({"rules": (None, False), "rules+model": (folder, False), "rules+model, downgrade": (folder, True)})
     os.environ["XDG_CONFIG_HOME"] = tempfile.mkdtemp()  # no user style or prompt overrides
     figures = []
@@ -503,6 +518,7 @@ def main() -> None:
             f"read, {VERIFY.pending} pending; {VERIFY.unverified} draft(s) checked by the rules alone (an answer "
             f"missing or malformed); {VERIFY.dropped} verdict(s) dropped (words not on their line); {VERIFY.stale} "
             "answer(s) set aside as stale (their prompt changed)"
+            + (f"; --as-answered: {VERIFY.older} answer(s) to a prompt now worded otherwise" if VERIFY.frozen else "")
         )
         for problem in VERIFY.malformed:
             print(f"  malformed: {problem}")

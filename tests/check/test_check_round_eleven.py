@@ -112,3 +112,71 @@ def test_an_empty_literal_is_named_by_its_quotes() -> None:
     assert problems("L2", 'Claude explained that `""` turns every tool off. <!-- ev: 2b4ed4c0-e10 -->\n') == []
     other = problems("L2", "Claude explained that `[]` turns every tool off. <!-- ev: 2b4ed4c0-e10 -->\n")
     assert len(other) == 1 and "no event names it" in other[0]
+
+
+# -- what the model is shown (retell check --verify) ------------------------------------------------------
+
+
+def _request(post: str, body: str) -> str:
+    """The user message of the verification request of `body`, a one-part draft of the bench work folder `post`."""
+    from check_support import FRONT_MATTER, bench_session
+
+    from retell.check.verify_request import verify_requests
+    from retell.llm.pricing import load_prices
+    from retell.templating import TemplateLibrary
+
+    triage, parsed, view = bench_session(post)
+    prices = load_prices()
+    model = prices.defaults.get("verify", "claude-sonnet-5-5")
+    pairs = verify_requests(
+        FRONT_MATTER + body, view, parsed.manifest, triage, model, prices.limits(model), TemplateLibrary("prompts")
+    )
+    assert len(pairs) == 1
+    return pairs[0][1].user
+
+
+def test_a_cited_run_shows_all_the_session_kept_of_what_it_printed() -> None:
+    # e2.4's `tree` output is kept as its first and last lines, "25 directories, 131 files" the last; e2.23's
+    # `wc -l` printed "10629 total": the drafting material's choice of outputs left both out
+    tree = _request("L2", "The agent's `tree` ended on a count of folders and files. <!-- ev: 29ccd257-e2.4 -->\n")
+    assert "25 directories, 131 files" in tree
+    counted = _request("L2", "The agent counted the package's lines with `wc -l`. <!-- ev: 29ccd257-e2.23 -->\n")
+    assert "10629 total" in counted
+    # a second command of a cited run, whose output no reply took up
+    grep = _request("L2", "Claude filtered the help with `grep` too. <!-- ev: 2b4ed4c0-e4 -->\n")
+    assert "--add-dir <directories...>" in grep
+
+
+def test_a_query_the_runs_line_cuts_short_is_given_in_full() -> None:
+    # e3's line reads “…Task tool capabilities 20…”: the query's end is what a post may quote
+    shown = _request("L2", "The web search was refused. <!-- ev: 2b4ed4c0-e3 -->\n")
+    assert "in full: `Claude Code CLI -p flag WebSearch Task tool capabilities 2025 2026`" in shown
+
+
+def test_a_subagents_type_is_shown() -> None:
+    shown = _request("L2", "Claude started one subagent. <!-- ev: 29ccd257-e2 -->\n")
+    assert "SUBAGENT “Explore codebase structure” (agent type: Explore)" in shown
+
+
+def test_the_drafting_material_is_unchanged() -> None:
+    """What the outline and draft prompts show is not the fact-check's: the same events render as before."""
+    from check_support import bench_session
+
+    from retell.write.material import render_material
+
+    _, _, view = bench_session("L2")
+    text = render_material(view.events, 40_000).text
+    assert "(agent type:" not in text and "in full:" not in text
+    assert "25 directories, 131 files" not in text  # chosen out of the drafting material, as before
+
+
+def test_the_instructions_say_what_a_standing_fact_and_a_denial_are() -> None:
+    # blind6's answers read "the page is the tokenizer's" as told of another moment, and "I only saw it later"
+    # as an outcome nobody saw: neither is
+    from retell.check.verify_request import SYSTEM_TEMPLATE
+    from retell.templating import TemplateLibrary
+
+    system = " ".join(TemplateLibrary("prompts").render(SYSTEM_TEMPLATE).text.split())
+    assert "A standing fact (what a file, page, tool or project is or does) is no moment" in system
+    assert "A sentence that says what the session does not show" in system
+    assert "`in full:` below it" in system
