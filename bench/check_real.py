@@ -19,16 +19,18 @@ told in German, a holdout variant only) was made the same way, to measure what t
 round seven tuned on it too. A fourth (`blind4`: I1, I2), written the same way, measured round seven; round eight
 tuned on it. A fifth (`blind5`: J1, J2), written the same way, measured round eight; round nine tuned on it. A
 sixth (`blind6`: K1, K2), written the same way, measured round nine; round ten tuned on it. A seventh (`blind7`:
-L1, L2), written the same way, measured round ten; round eleven tuned on it. An eighth (`blind8`: M1, M2), written
-by someone who never saw the checker, is the one set not used to tune (UNTUNED): its figures are reported, its
-details never printed; it is skipped while its folder is missing.
+L1, L2), written the same way, measured round ten; round eleven tuned on it. An eighth (`blind8`: M1, M2),
+written by someone who never saw the checker, is the one set not used to tune (UNTUNED): its figures are
+reported, its details never printed; it is skipped while its folder is missing.
 
 `--verify-dir DIR` scores each set three ways: the rules alone, with a model's verdicts merged in (`retell check
 --verify`), and also letting a low-confidence rule finding the model reads as supported count as traced
 (downgrade). It writes each draft's verification prompts to DIR/<set>/<post>-<hash of the text>/ as hand-off
 prompt files (the folder names neither the variant nor whether the text is planted) and reads the answers
 written beside them; a draft with an answer missing is scored by the rules alone and counted as pending. The
-answers must come from a model that sees only the prompt file.
+answers must come from a model that sees only the prompt file. `--as-answered` scores the answers a folder holds
+beside the prompts they answered, writing and renaming nothing, where the check now words some prompts otherwise
+(the stored answers of bench/check/verify, kept as they were answered).
 
 For each post and variant the faithful text, then the planted one, is put in place of draft.md in a copy
 of the work folder and checked with `run_check` (what `retell check` runs). Scoring:
@@ -49,7 +51,7 @@ The script imports whatever `retell` the running interpreter has, so `cd /work/m
 was used to tune the check and the holdout's details were never printed; from round six every set is tuned
 on (a third blind set measures the check), and `-v --holdout-details` lists the holdouts' details too. From
 round seven `-v` also lists blind3's details (tuned on); from round eight blind4's too, from round nine blind5's,
-from round ten blind6's, never blind7's.
+from round ten blind6's, from round eleven blind7's, never blind8's.
 """
 
 from __future__ import annotations
@@ -83,7 +85,8 @@ SETS = {
     "blind8": ("M1", "M2"),
 }
 # the sets the check was never tuned on: round eleven tuned on every variant of the first seven; blind8 is
-# written by someone who never saw the checker and kept away from whoever tunes it (skipped while missing)
+# written by someone who never saw the checker and kept away from whoever tunes it (skipped while its folder is
+# missing)
 UNTUNED = ("blind8",)
 VARIANTS = ("dev", "holdout")
 SHOWN = ("dev",)  # details (misses, false alarms) are printed for these variants only
@@ -204,6 +207,8 @@ class Verifying:
     unverified: int = 0  # drafts checked by the rules alone (an answer missing)
     dropped: int = 0
     stale: int = 0  # answers set aside: their prompt is no longer what the check asks
+    frozen: bool = False  # --as-answered: read the answers beside the prompts they answered; write nothing
+    older: int = 0  # --as-answered: answers to a prompt the check now words otherwise
     malformed: list[str] = field(default_factory=list)
 
     def merged(self, work: Path, text: str, report: CheckReport) -> CheckReport:
@@ -235,7 +240,10 @@ class Verifying:
             prompt = folder / (stem + PROMPT)
             rendered = render_prompt(request, stem)
             answer = folder / (stem + ANSWER)
-            if not prompt.is_file() or prompt.read_text(encoding="utf-8") != rendered:
+            if self.frozen:
+                if prompt.is_file() and prompt.read_text(encoding="utf-8") != rendered:
+                    self.older += 1  # answered from the prompt beside it, which the check now words otherwise
+            elif not prompt.is_file() or prompt.read_text(encoding="utf-8") != rendered:
                 if answer.is_file():  # an answer to another prompt (the template or the draft changed): set aside
                     answer.rename(answer.with_name(stem + ".stale.md"))
                     self.stale += 1
@@ -354,7 +362,7 @@ def report(
         f"away from plants; --strict passes {sum(r.faithful.blocking == 0 for r in results)}/{len(results)} "
         f"faithful drafts"
     )
-    holdout_only = ("blind3", "blind4", "blind5", "blind6")  # sets with a holdout variant only, all tuned on
+    holdout_only = ("blind3", "blind4", "blind5", "blind6", "blind7")  # sets with a holdout variant only, all tuned on
     if verbose and blind not in UNTUNED and (variant in SHOWN or show_holdout or blind in holdout_only):
         for r in results:
             for plant, hit in zip(r.plants, r.caught_by, strict=True):
@@ -464,8 +472,16 @@ def main() -> None:
         help="merge a model's verdicts (retell check --verify): write each draft's verification prompts to this "
         "folder and read the answers written beside them",
     )
+    parser.add_argument(
+        "--as-answered",
+        action="store_true",
+        help="with --verify-dir, score the answers stored there as they are, beside the prompts they answered, even "
+        "where the check now words a prompt otherwise; write and rename nothing (bench/check/verify is kept as "
+        "answered)",
+    )
     args = parser.parse_args()
     folder = args.verify_dir
+    VERIFY.frozen = args.as_answered
     MODES.update({"rules": (None, False), "rules+model": (folder, False), "rules+model, downgrade": (folder, True)})
     os.environ["XDG_CONFIG_HOME"] = tempfile.mkdtemp()  # no user style or prompt overrides
     figures = []
@@ -474,7 +490,7 @@ def main() -> None:
         for blind in args.sets or SETS:
             for variant in args.variant or VARIANTS:
                 if not (DATA / blind / variant).is_dir():
-                    continue  # blind3-blind6 have a holdout only; blind7 is not here until its author hands it over
+                    continue  # blind3-blind7 have a holdout only; blind8 is not here until its author hands it over
                 if folder is None:
                     figures.append(
                         report(blind, variant, run_set(blind, variant, tmp), args.verbose, args.holdout_details)
@@ -502,6 +518,7 @@ def main() -> None:
             f"read, {VERIFY.pending} pending; {VERIFY.unverified} draft(s) checked by the rules alone (an answer "
             f"missing or malformed); {VERIFY.dropped} verdict(s) dropped (words not on their line); {VERIFY.stale} "
             "answer(s) set aside as stale (their prompt changed)"
+            + (f"; --as-answered: {VERIFY.older} answer(s) to a prompt now worded otherwise" if VERIFY.frozen else "")
         )
         for problem in VERIFY.malformed:
             print(f"  malformed: {problem}")

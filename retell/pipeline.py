@@ -137,11 +137,15 @@ def run_pipeline(
 
         dry = StageOptions(engine=options.engine, model=options.model, dry_run=True)
         estimate = estimate_run(path, dry)
+        if options.verify:
+            from retell.check.verify import estimate_verify
+
+            estimate_verify(path, estimate, dry)
         ceiling = estimate.ceiling(options.max_cost)
         outcome.messages += [estimate.text(), *([ceiling] if ceiling else [])]
         outcome.messages.append("Nothing was sent: run it without --dry-run to write")
         return outcome
-    estimated = _estimate(path, stage_options)  # said again at the end, against what the calls used
+    estimated = _estimate(path, stage_options, options.verify)  # said again at the end, against what was used
 
     spent: list[str] = []  # the cost tables of the stages that called a model
     used: list[float | None] = []
@@ -177,11 +181,19 @@ def run_pipeline(
     stage("draft", draft)
 
     def verify() -> str:
-        from retell.check.stage import run_check
+        from retell.check.stage import load_draft, run_check
         from retell.check.verdict import MODEL
         from retell.check.verify import run_verify
 
-        result = run_verify(path, run_check(path), engine=options.engine, max_cost=options.max_cost)
+        loaded = load_draft(path)  # read once: the text checked is the text sent
+        result = run_verify(
+            path,
+            run_check(path, loaded),
+            loaded=loaded,
+            engine=options.engine,
+            model=options.model,
+            max_cost=options.max_cost,
+        )
         outcome.messages.extend(f"warning: {note}" for note in result.notes)
         if result.costs:
             spent.append(result.costs)
@@ -218,7 +230,7 @@ def run_pipeline(
     return outcome
 
 
-def _estimate(path: Path, options: StageOptions) -> str | None:
+def _estimate(path: Path, options: StageOptions, verify: bool = False) -> str | None:
     """The whole run's estimate as a range ("$0.19–$0.99"), for the closing note; None when it cannot be made
     (the run itself then says why) or when nothing would be paid for (offline, the hand-off engine)."""
     from retell.errors import RetellError
@@ -228,6 +240,10 @@ def _estimate(path: Path, options: StageOptions) -> str | None:
         return None
     try:
         estimate = estimate_run(path, options, count=False)
+        if verify:
+            from retell.check.verify import estimate_verify
+
+            estimate_verify(path, estimate, options, count=False)
     except RetellError:
         return None
     if estimate.choice.name in ("offline", "handoff"):

@@ -32,7 +32,7 @@ _UNITS: list[tuple[str, str]] = [
     (TESTS, r"tests?|test cases?|passed|passing|passes"),
     (MONEY, r"dollars?|usd|cents?"),
     (PERCENT, r"%|percent|per cent"),
-    ("lines", r"lines?(?: of code)?"),
+    ("lines", r"lines?(?: of code)?|s?loc"),  # "~2,600 LOC" is lines of code
     ("words", r"words?"),
     ("insertions", r"insertions?|inserted(?: lines)?|additions?|added lines"),
     ("deletions", r"deletions?|deleted(?: lines)?|removed lines"),
@@ -572,6 +572,7 @@ def amounts(text: str, default_unit: str = "") -> list[Amount]:
             _partners(text, count, add)
             _follower(text, count, add)
             _out_of(text, count, add)
+            _parallel(text, count, add)
     for amount in _cjk_counts(text, found):
         if add(amount):
             _range(text, amount, add)
@@ -783,6 +784,49 @@ def _follower(text: str, amount: Amount, add: object) -> None:
         follower = Amount(match.start("num"), match.end("num"), parsed[0], amount.unit, parsed[1])
         follower.changed = amount.changed
         add(follower)  # type: ignore[operator]
+
+
+# "`tui.py` at about 2,600 lines, `renderer.py` at about 2,300 and `cache.py` at 1,850", "mit rund 2.600 Zeilen,
+# `renderer.py` mit rund 2.300": figures a sentence lists after one with its unit, each after the same preposition,
+# count the same thing.
+_QUALIFIER = (
+    r"(?:about|around|roughly|some|nearly|almost|over|under|rund|etwa|circa|ca\.|knapp|gut|fast|environ|près de|"
+    r"unos|unas|alrededor de|casi|~)"
+)
+_PREPOSITION = re.compile(rf"(?<!\w)(?P<prep>[^\W\d_]{{2,5}})\s+(?:{_QUALIFIER}\s*)?$", re.I)
+_PREPOSITIONS = wordset("at with of by to from mit bei von auf um con de en avec à a")
+_LIST_END = re.compile(r"[;:!?\n]|\.(?:\s|$)")
+
+
+def _parallel(text: str, amount: Amount, add: object) -> None:
+    if amount.unit in (DURATION, MONEY, PERCENT, DIFF) or amount.unit.startswith((THING, VERSION)) or not amount.unit:
+        return
+    lead = _PREPOSITION.search(text[max(0, amount.start - 30) : amount.start])
+    if lead is None or lead.group("prep").lower() not in _PREPOSITIONS:
+        return
+    stop = _LIST_END.search(text, amount.end)
+    rest = text[amount.end : stop.start() if stop else len(text)]
+    follower = re.compile(
+        rf"(?<!\w){re.escape(lead.group('prep'))}\s+(?P<q>{_QUALIFIER}\s*)?(?P<num>\d{{1,3}}(?:[,.]\d{{3}})+|\d+)"
+        r"(?![\w%]|[.,]\d)",
+        re.I,
+    )
+    for match in follower.finditer(rest):
+        after = re.match(r"\s*([^\W\d_]+)", rest[match.end() :])
+        if after is not None and after.group(1).lower() not in _LIST_WORDS:
+            continue  # "at 2,300 words": a figure with a unit of its own
+        number = match.group("num")
+        grouped = re.search(r"[,.]\d{3}$", number) is not None
+        value = float(re.sub(r"[,.]", "", number)) if grouped else float(number)
+        parsed = value_of(number.replace(".", ","))
+        begin = amount.end + match.start("num")
+        partner = Amount(begin, begin + len(number), value, amount.unit, parsed[1] if parsed else 1.0)
+        partner.approx = amount.approx if match.group("q") else ""
+        partner.changed = amount.changed
+        add(partner)  # type: ignore[operator]
+
+
+_LIST_WORDS = wordset("and und et y e en or oder ou o")
 
 
 def unit_of_label(label: str) -> str:

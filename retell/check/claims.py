@@ -15,6 +15,7 @@ from retell.check.amounts import DURATION, THING, Amount, amounts, unit_of_label
 from retell.check.attribution import AGENT, AUTHOR, CLAUDE, PRONOUN, SUBAGENT, mentions, resolve_it, speaker_of
 from retell.check.document import CODE, HEADING, IMAGE, LIST, MARKER_ONLY, QUOTE, TABLE, Block, read_blocks
 from retell.check.gloss import gloss, glossable
+from retell.check.numerals import EN_NUMBER, value_of
 from retell.check.text import CJK, content_stems, script_of, words, wordset
 
 __all__ = ["AGENT", "AUTHOR", "CLAUDE", "SUBAGENT", "Claim", "Extracted", "extract", "speaker_of"]
@@ -63,6 +64,7 @@ class Claim:
     stems: list[str] = field(default_factory=list)  # credits: what was decided, as content stems
     request: bool = False  # credits: asked for, not thought of ("I asked for a full export"): who said it first is moot
     whole: bool = False  # outcomes: told of the whole suite ("the whole suite passed")
+    part: int | None = None  # outcomes: told of some of a run's tests ("the other three passed": 3; "the rest": 0)
     agreement: bool = False  # credits: "I agreed to…", "I approved…": an answer to a proposal, not an idea
     accepted: str | None = None  # the author's `ok` mark (its note, or "")
     command: str = ""  # outputs: the command said to have printed it
@@ -308,6 +310,32 @@ RETRY = re.compile(
 _CLAUSE = re.compile(r"[.;:!?](?=\s|$)|[\n。！？]|,\s+(?:and|but|then|so)\b|、")
 
 
+# Some of a run's tests, told as passing: "the other three tests", "the rest", "the remaining nineteen",
+# "the three tests printed after it", "die übrigen drei Tests", "les trois autres tests", "los otros tres".
+_PART = re.compile(
+    rf"\b(?:the\s+)?(?:(?P<rest>rest|others|remaining|other|übrigen|anderen|restlichen|autres|otros|otras|demás)"
+    rf"(?:\s+(?P<n1>\d+|{EN_NUMBER}))?|(?P<n2>\d+|{EN_NUMBER})\s+(?:other\s+|remaining\s+)?(?:\w+\s+)?tests?\b"
+    rf"(?!\s+(?:in all|in total|altogether)))",
+    re.I,
+)
+
+
+def _part_of_run(clause: str) -> int | None:
+    """How many of a run's tests a clause says passed, when it tells of some of them ("the other three": 3, "the
+    rest": 0); None when it tells of the run ("the tests passed", "all 20 passed")."""
+    if re.search(r"\ball\b(?![/-])|\bwhole\b|\bentire\b|\bevery\b", clause, re.I):  # not "the all/none buttons"
+        return None
+    match = _PART.search(clause)
+    counted = re.search(rf"(?:^|[\s,;])(?P<n>\d+|{EN_NUMBER})\s*$", clause, re.I)  # "…, three passed"
+    if match is None and counted is None:
+        return None
+    number = counted.group("n") if counted is not None else match.group("n1") or match.group("n2")  # type: ignore[union-attr]
+    if number is None:
+        return 0
+    value = value_of(number)
+    return int(value[0]) if value else 0
+
+
 def outcome_claims(text: str, block: Block) -> list[Claim]:
     """ "the tests passed", "pushed, and the deploy went through", "recording worked first time": a result the
     narrator asserts (not one Claude said, expected or was asked for)."""
@@ -364,6 +392,8 @@ def outcome_claims(text: str, block: Block) -> list[Claim]:
         claim.retry = bool(RETRY.search(clause))
         # told as complete: "the whole suite passed", "exported it without a single warning"
         claim.whole = bool(_WHOLE_SUITE.search(clause)) or verb.startswith(("without", "with no"))
+        if family == "tests" and positive:
+            claim.part = _part_of_run(clause)
         if family == "process":
             named = re.findall(dict(_FAMILIES)["process"], clause, re.I)
             claim.noun = re.sub(r"(?:s|ed|er)$", "", named[-1].lower()) if named else ""
@@ -906,9 +936,23 @@ _AS_VALUE = re.compile(
 )
 
 
-def _governs(between: str) -> bool:
-    """Whether a verb, followed by `between`, still acts on the file right after it."""
-    return not _OWN_PHRASE.search(between)
+# A clause the verb takes as its object, whose file is what was read or seen about, not what was read: "read from
+# the list that `x.py` had been deleted", "saw in the log whether `y.js` loaded", "noticed how `z.md` was built".
+_WH_CLAUSE = re.compile(r"\b(?:whether|how|why|where|what)\b", re.I)
+_ITS_VERB = re.compile(
+    r"^\S*\s+(?:had|has|have|was|were|is|are|did|does|do|no longer|still|could|would|should|might|must|"
+    r"needed|went|came|got|held|kept|lived|moved|used|read|named)\b",
+    re.I,
+)
+
+
+def _governs(between: str, after: str = "") -> bool:
+    """Whether a verb, followed by `between`, still acts on the file right after it (`after`: what follows the
+    file, up to the clause's end)."""
+    if _OWN_PHRASE.search(between) or _WH_CLAUSE.search(between):
+        return False
+    # "that" before the file, and a verb after it: a clause ("…that `x.py` had been deleted"), not "that `x.py`"
+    return not (re.search(r"\bthat\b", between, re.I) and _ITS_VERB.match(after))
 
 
 def _touch(text: str, at: int) -> str:
@@ -926,7 +970,7 @@ def _touch(text: str, at: int) -> str:
         participle = after and re.fullmatch(r"\S*\s+(?:(?:was|were|got|being)\s+)?", clause[where : match.start()])
         if after != verb_last and not participle:
             continue
-        if not after and not verb_last and not _governs(clause[match.end() : where]):
+        if not after and not verb_last and not _governs(clause[match.end() : where], clause[where:]):
             continue
 
         kind = "read" if match.group("read") or match.group("ja_read") else "edit"

@@ -14,7 +14,7 @@ import re
 
 from retell.check.claims import ANY_QUOTE, CODE_SPAN, COMMAND, OUTCOME, PATH, QUOTE_KINDS, Claim, quoted_terms
 from retell.check.document import Block
-from retell.check.outcomes import failure_line
+from retell.check.outcomes import OWN_RUN, failure_line
 from retell.check.scope import near_events
 from retell.check.sources import TOOL, Sources
 from retell.check.verdict import CONTRADICTED, TRACED, UNTRACED, Finding, found
@@ -81,6 +81,12 @@ _MYSELF = re.compile(
     r"|\b(?:[Ll]o\s+)?(?:ejecuté|probé|lancé|llamé)\b[^.;!?\n]{0,60}?\byo mism[oa]\b"
     r"|\b[Yy]o mism[oa]\s+(?:lo\s+)?(?:ejecuté|probé|llamé)\b",
 )
+# A result of the author's own run told in words the run rules do not read: "and it worked", "es funktionierte".
+_WORKED = re.compile(
+    r"(?<!\w)(?:worked|works|working|broke|ran (?:fine|cleanly|through)|funktionierte|klappte|ging|lief|liefen|"
+    r"fonctionnait|a fonctionné|marchait|funcionó|funcionaba)(?!\w)",
+    re.I,
+)
 # Code whose place is a file: not a command, a flag alone is a command's (see _run_outcomes).
 _VERSION = re.compile(r"(?<![\w.])\d+\.\d+(?:\.\d+)?\+?(?![\w.])")
 
@@ -107,6 +113,10 @@ def evidence_claims(blocks: list[Block], claims: list[Claim]) -> list[Claim]:
             claim = Claim(OUTCOME, said.strip()[:120], block.line_at(match.start()), block)
             claim.at, claim.family = match.end(), "app"
             claim.positive = not _NOT_ASSERTED.search(said) and not _RESULT_NEGATIVE.search(said)
+            if not _RESULT.search(said) and not _WORKED.search(said):
+                # "I ran the tests myself, behind a `!`": the act, with no result told; the author's own run
+                # or message near it shows it, whatever that run printed
+                claim.family = OWN_RUN
             out.append(claim)
         for start, end in _clauses(text):
             clause = text[start:end]

@@ -13,8 +13,11 @@ from retell.check.attribution import AUTHOR, CLAUDE, SUBAGENT
 from retell.check.claims import Claim
 from retell.check.scope import Scope
 from retell.check.sources import TOOL, Source, Sources, is_refusal_reason
+from retell.check.testlines import listed_tests
 from retell.check.verdict import CONTRADICTED, HIGH, LOW, TRACED, UNCHECKED, UNTRACED, Finding, found
 from retell.extract.tools import is_test_command
+
+OWN_RUN = "own run"  # a claim's family: "I ran the tests myself", the act with no result told
 
 
 def _segments(command: str) -> list[str]:
@@ -113,11 +116,14 @@ _FAILURE_LINE = re.compile(
 
 def _failed(call: Any) -> bool:
     outcome = call.outcome or ""
+    output = getattr(call, "output", None) or ""
     return (
         bool(call.error)
         or bool(re.search(r"\b[1-9]\d* (?:failed|errors?)\b", outcome))
         or outcome == "failed"
-        or bool(_FAILURE_LINE.search(getattr(call, "output", None) or ""))
+        or bool(_FAILURE_LINE.search(output))
+        # a verbose run kept with no summary (its tail, an `!` run): a test it lists as failed failed the run
+        or (not outcome and listed_tests(call.target, output).failed > 0)
     )
 
 
@@ -129,7 +135,11 @@ def failure_line(call: Any) -> str:
 
 def _failure(call: Any) -> str:
     """What a failed run says of its failure, in one line."""
-    line = _FAILURE_LINE.search(getattr(call, "output", None) or "")
+    output = getattr(call, "output", None) or ""
+    listed = listed_tests(call.target, output)
+    if not call.error and not call.outcome and listed.failed:
+        return f"{listed.failed} of the {listed.total} tests it lists failed"
+    line = _FAILURE_LINE.search(output)
     what = call.error or (line.group(0) if line and not re.search(r"\bfailed\b", call.outcome or "") else "")
     return (what or call.outcome or "it failed").splitlines()[0][:80]
 
@@ -172,6 +182,8 @@ def _timed_out(claim: Claim, index: Sources, scope: Scope) -> Finding | None:
 def _check(claim: Claim, index: Sources, scope: Scope) -> Finding:
     family = claim.family
     where = scope.near if scope.has_citation else None
+    if family == OWN_RUN:
+        return _own_run(claim, index, where)
     if family in _COMMANDS:
         verdict = _by_runs(claim, index, where)
         if verdict is not None:
@@ -324,7 +336,7 @@ def _by_runs(claim: Claim, index: Sources, ids: set[str] | None) -> Finding | No
                 )
             shown = full
         matching = shown + [(e, c) for e, c in matching if _failed(c) and (e, c) not in shown]
-    good = [(e, c) for e, c in matching if not _failed(c)]
+    good = [(e, c) for e, c in matching if not _failed(c) or (claim.positive and _passed_in_part(c, claim.part))]
     bad = [(e, c) for e, c in matching if _failed(c)]
     if (claim.positive and good) or (not claim.positive and bad):
         event_id = (good if claim.positive else bad)[-1][0]
@@ -344,6 +356,34 @@ def _by_runs(claim: Claim, index: Sources, ids: set[str] | None) -> Finding | No
         confidence=HIGH,
         advice="say what the run shows",
     )
+
+
+def _own_run(claim: Claim, index: Sources, ids: set[str] | None) -> Finding:
+    """ "I ran the tests myself": the act, told with no result. An `!` command of the author's, or a message of
+    theirs, near the paragraph shows it; what the run printed is another claim's."""
+    pool = index.of(ids) if ids is not None else index.sources
+    runs = [s for s in pool if s.speaker == AUTHOR and index.event_kinds.get(s.id) == "command" and s.text[:1] == "!"]
+    said = [s for s in pool if s.speaker == AUTHOR and index.event_kinds.get(s.id) == "human"]
+    if runs or said:
+        return found(claim, (runs or said)[-1], cited=ids is not None)
+    where = "the cited events" if ids is not None else "the session"
+    return found(
+        claim,
+        None,
+        f"no run or message of yours in {where} shows it",
+        UNTRACED,
+        advice="cite your own run (an `!` command) or the message where you said so, or mark it <!-- ok -->",
+    )
+
+
+def _passed_in_part(call: Any, part: int | None) -> bool:
+    """Whether a run bears out that some of its tests passed ("the other three passed", "the rest passed"): its
+    summary or the lines it lists per test count at least that many passed."""
+    if part is None:
+        return False
+    counted = re.search(r"\b(\d+) passed\b", call.outcome or "")
+    passed = int(counted.group(1)) if counted else listed_tests(call.target, getattr(call, "output", None)).passed
+    return passed > 0 and passed >= part
 
 
 def _by_subagents(claim: Claim, index: Sources, ids: set[str] | None) -> Finding:

@@ -19,6 +19,7 @@ from typing import Any
 
 from retell.check.amounts import DURATION, FAILED, TESTS, Amount, amounts
 from retell.check.attribution import AUTHOR, CLAUDE, SUBAGENT
+from retell.check.testlines import listed_tests
 from retell.check.text import Tokens, content_stems, idf, light_words, script_of, tokens
 from retell.events import (
     ASSISTANT,
@@ -386,6 +387,9 @@ def _visit_call(event_id: str, call: Any, voice: str, add: Any, runs: list, touc
     add(event_id, TOOL, call.outcome)
     for extra in ("output", "diff"):  # kept by newer parses: what the call printed or changed
         add(event_id, TOOL, getattr(call, extra, None))
+    listed = listed_tests(call.target, getattr(call, "output", None))
+    if listed.total and not call.outcome:  # a run kept as its per-test lines only: what they count
+        add(event_id, TOOL, f"{listed.passed} passed, {listed.failed} failed")
     if not call.target:
         return
     if fam == "bash" and call.name == "Bash":

@@ -3,6 +3,7 @@ end and by `retell render` before it writes."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -62,10 +63,26 @@ def require_traced(report: CheckReport) -> None:
         )
 
 
-def run_check(path: Path) -> CheckReport:
+@dataclass(frozen=True)
+class Loaded:
+    """What a check reads of a work folder, read once: the approved triage, the parse, the cleared view and
+    draft.md's text. `retell check --verify` checks and sends this very text (draft.md may change meanwhile)."""
+
+    triage: Triage
+    parsed: Any  # retell.triage.stage's Parsed: its manifest and whole log
+    view: EventLog
+    text: str
+
+
+def load_draft(path: Path) -> Loaded:
     triage, parsed, view = require_approved(path)
     workdir = Workdir(path)
     if not workdir.draft.is_file():
         raise WorkdirError(f"{workdir.draft} does not exist: run `retell draft {path}` first")
-    text = workdir.draft.read_text(encoding="utf-8", errors="replace")
-    return check_draft(text, view, parsed.manifest, triage, log=parsed.log)
+    return Loaded(triage, parsed, view, workdir.draft.read_text(encoding="utf-8", errors="replace"))
+
+
+def run_check(path: Path, loaded: Loaded | None = None) -> CheckReport:
+    """The check of draft.md; `loaded`: the work folder as `load_draft` read it (read here when None)."""
+    loaded = loaded or load_draft(path)
+    return check_draft(loaded.text, loaded.view, loaded.parsed.manifest, loaded.triage, log=loaded.parsed.log)

@@ -323,19 +323,20 @@ class Tracer:
             return found(claim, None, "nothing in it to compare", UNCHECKED)
         ids = claim.translated or scope.near if marked else scope.near
         voices = allowed - {TOOL, NOTE}  # what is translated is someone's words, not a tool's output
-        pool = [s for s in index.of(ids) if s.speaker in voices and other_script(claim.text, s.text)]
+        context = claim.block.text if marked else ""
+        pool = [s for s in index.of(ids) if s.speaker in voices and other_script(claim.text, s.text, context)]
         # A quote in a script nobody in the session writes (a Chinese post on English sessions) can only be a
         # translation, marked or not: compared with the whole session when what it cites holds none.
         own = tongue(claim.text)
         foreign = not marked and not any(s.speaker in voices and tongue(s.text) == own for s in index.sources)
         if not pool and ((marked and not claim.translated) or foreign):
-            pool = [s for s in index.sources if s.speaker in voices and other_script(claim.text, s.text)]
+            pool = [s for s in index.sources if s.speaker in voices and other_script(claim.text, s.text, context)]
         if not pool and marked and claim.translated:
             # The event it names is someone else's: a translation of Claude's words given to the author.
             others = [s for s in index.of(claim.translated) if s.speaker in _SPEAKERS[None] - voices - {TOOL, NOTE}]
             for source in others:
                 ok, _, compared = survives(claim.text, source.text)
-                if ok and compared and other_script(claim.text, source.text):
+                if ok and compared and other_script(claim.text, source.text, context):
                     words, to = _WORDS_OF.get(source.speaker, (f"{source.speaker}'s words", source.speaker))
                     whose = _WHOSE.get(claim.speaker or "", "theirs")
                     return found(
@@ -631,6 +632,8 @@ class Tracer:
     def code(self, claim: Claim, scope: Scope) -> Finding:
         index = self.index
         code = _clean_code(claim.text)
+        if not code:  # `""`, `''`: an empty literal, named by its quotes as they are
+            code = " ".join(claim.text.split())
         variants = [code, re.sub(r"\(\)$", "", code), code.rstrip(".,;:"), code.strip("<>")]
         if re.fullmatch(r"[A-Za-z]+", code):  # devDependency, devDependencies
             variants += [code + "s", re.sub(r"y$", "ies", code), re.sub(r"(?:ies|s)$", "", code)]

@@ -26,6 +26,20 @@ def _is_name(token: str, before: str, nouns: bool = False) -> bool:
     return not nouns and token[:1].isupper() and not _SENTENCE_START.search(before)
 
 
+# Thousands grouped with dots, as German, Spanish, Italian, Dutch and Portuguese write them: "10.600" is 10,600 there
+# and 10.6 in English. Such a figure in a translation is read both ways.
+_DOT_GROUPED = re.compile(r"^\d{1,3}(?:\.\d{3})+$")
+
+
+def readings(figure: str) -> set[float]:
+    """The values a figure written in a translated quote may have: "10.600" is 10.6 or 10,600."""
+    parsed = value_of(figure)
+    out = {parsed[0]} if parsed is not None else set()
+    if _DOT_GROUPED.match(figure.strip()):
+        out.add(float(figure.strip().replace(".", "")))
+    return out
+
+
 def anchors(text: str) -> tuple[set[str], set[float]]:
     """(names, numbers) of a text: in Chinese, Japanese or Korean text every Latin word is a name (it was left
     untranslated); in other text, only what looks like a name or code."""
@@ -57,12 +71,16 @@ def prose_script(text: str) -> str:
     return script_of(_CODEISH.sub(" ", text)) or script_of(text)
 
 
-def other_script(quote: str, source: str) -> bool:
+def other_script(quote: str, source: str, context: str = "") -> bool:
     """The quote and its source are written in different scripts (one of them Chinese, Japanese or Korean), or
-    in different languages of one script (a German post quoting the author's English)."""
+    in different languages of one script (a German post quoting the author's English). A quote too short to
+    tell its language by ("31 Python-Dateien, ~10.600 LOC") is taken to be in the language of its `context`,
+    the paragraph that quotes it."""
     a, b = prose_script(quote), prose_script(source)
     if a and b and a != b:
         return True
+    if context and not language_of(_CODEISH.sub(" ", quote)):
+        quote = context
     return other_language(_CODEISH.sub(" ", quote), _CODEISH.sub(" ", source))
 
 
@@ -78,12 +96,24 @@ def survives(quote: str, source: str) -> tuple[bool, list[str], int]:
     q_names, q_numbers = anchors(quote)
     s_names, s_numbers = anchors(source)
     s_folded = source.lower()
-    missing = [n for n in sorted(q_names) if n not in s_names and n not in s_folded]
-    missing += [_show(v) for v in sorted(q_numbers - s_numbers)]
+    missing = [n for n in sorted(q_names) if n not in s_names and n not in s_folded and not _compound_kept(n, s_folded)]
+    # a figure read both ways ("10.600": 10.6 or 10,600) survives when either reading is in the source
+    grouped = {m.group(0): readings(m.group(0)) for m in _NUMBER.finditer(quote) if _DOT_GROUPED.match(m.group(0))}
+    either = {v for values in grouped.values() for v in values}
+    missing += [_show(v) for v in sorted(q_numbers - s_numbers - either)]
+    missing += [figure for figure, values in grouped.items() if not values & s_numbers]
+    q_all = q_numbers | {v for values in grouped.values() for v in values}
     whole = len(CJK.findall(quote)) + len(quote.split()) >= len(source.split()) // 2
     if whole and len(source) < 400:
-        missing += [_show(v) for v in sorted(s_numbers - q_numbers) if v >= 2]
+        missing += [_show(v) for v in sorted(s_numbers - q_all) if v >= 2]
     return not missing, missing, len(q_names) + len(q_numbers)
+
+
+def _compound_kept(name: str, source: str) -> bool:
+    """ "Python-Dateien", "Haiku-Modell": a name joined to a word of the translation's language by a hyphen
+    survives when its name is in the source."""
+    parts = [p for p in name.split("-") if len(p) > 1]
+    return len(parts) > 1 and any(re.search(rf"(?<![\w-]){re.escape(p)}(?![\w-])", source) for p in parts)
 
 
 def _show(value: float) -> str:

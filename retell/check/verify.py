@@ -22,6 +22,7 @@ from retell import jsonio
 from retell.check.claims import Claim
 from retell.check.document import Block, read_blocks
 from retell.check.report import CheckReport
+from retell.check.stage import Loaded, load_draft
 from retell.check.verdict import (
     ACCEPTED,
     CONTRADICTED,
@@ -240,15 +241,39 @@ def merge(report: CheckReport, verification: Verification, text: str, *, downgra
 
 
 def _model_finding(verdict: Verdict, block: Block) -> Finding:
-    at = _plain(block.raw).find(_plain(verdict.words))
-    claim = Claim(MODEL_KIND, verdict.words, verdict.line, block, at=max(0, at))
-    accepted = any(m.kind == "ok" for m in block.marks)
-    status = ACCEPTED if accepted else CONTRADICTED if verdict.verdict == SAYS_OTHERWISE else UNTRACED
-    if accepted:
-        claim.accepted = next((m.note for m in block.marks if m.kind == "ok"), "")
+    end = _end_of(verdict.words, block.text)
+    claim = Claim(MODEL_KIND, verdict.words, verdict.line, block, at=max(0, end if end is not None else 0))
+    mark = _vouching(block, end)
+    status = ACCEPTED if mark is not None else CONTRADICTED if verdict.verdict == SAYS_OTHERWISE else UNTRACED
+    if mark is not None:
+        claim.accepted = mark.note
     reason = f"the model: {verdict.verdict}" + (f": {verdict.reason}" if verdict.reason else "")
     advice = _ADVICE.get(verdict.verdict, "").format(event=verdict.event or "the event")
     return Finding(claim, status, verdict.event or None, "", reason, confidence=LOW, advice=advice, source=MODEL)
+
+
+_SENTENCE_END = re.compile(r"[.!?。！？](?=\s+\S)")
+
+
+def _end_of(words: str, text: str) -> int | None:
+    """Where the model's words end in the block's text (markup, quotes and spacing aside), or None."""
+    tokens = _TOKEN.findall(words)
+    if not tokens:
+        return None
+    found = re.search(r"\W*".join(re.escape(t) for t in tokens), text, re.I)
+    return found.end() if found else None
+
+
+def _vouching(block: Block, end: int | None) -> Any:
+    """The `<!-- ok -->` that vouches for a model's finding ending at `end`: the first after its words in the same
+    sentence (as for the rules' claims, the author marks the claim they vouch for, right after it or further on
+    in its sentence); an `ok` in another sentence of the paragraph vouches for that sentence's claims only."""
+    if end is None:
+        return None
+    for mark in block.marks:
+        if mark.kind == "ok" and mark.at >= end:
+            return None if _SENTENCE_END.search(block.text[end : mark.at]) else mark
+    return None
 
 
 # -- verify.json -------------------------------------------------------------------------------------------
@@ -317,6 +342,7 @@ def run_verify(
     path: Path,
     report: CheckReport,
     *,
+    loaded: Loaded | None = None,
     engine: str | None = None,
     model: str | None = None,
     force: bool = False,
@@ -327,7 +353,8 @@ def run_verify(
     log: Callable[[str], None] = lambda _m: None,
     on_engine: Callable[[Any], None] | None = None,
 ) -> VerifyOutcome:
-    """The rules' `report` of draft.md, with what a model finds in it merged in (one call per part)."""
+    """The rules' `report` of draft.md, with what a model finds in it merged in (one call per part). `loaded`:
+    the work folder as the check that made `report` read it (read again when None: the draft may differ)."""
     from retell.llm.engines import choose_engine
     from retell.llm.pricing import load_prices
     from retell.llm.runner import (
@@ -341,8 +368,6 @@ def run_verify(
     )
     from retell.redact import Redactor, clear_model_output, guard
     from retell.templating import TemplateLibrary
-    from retell.triage.stage import require_approved
-    from retell.workdir import Workdir
 
     choice = choose_engine(engine, dry_run=dry_run)
     if on_engine is not None:
@@ -351,8 +376,8 @@ def run_verify(
         why = "--engine offline" if engine else "no ANTHROPIC_API_KEY and no `claude` on PATH"
         note = f"--verify: no model to ask ({why}): the rules only; use --engine anthropic, claude-cli or handoff"
         return VerifyOutcome(report, choice.name, [note])
-    triage, parsed, view = require_approved(path)
-    text = Workdir(path).draft.read_text(encoding="utf-8", errors="replace")
+    loaded = loaded or load_draft(path)
+    triage, parsed, view, text = loaded.triage, loaded.parsed, loaded.view, loaded.text
     prices = load_prices()
     chosen = pick_model(STAGE, model, prices)
     redactor = Redactor.for_log(parsed.log, triage.secrets, triage.redact)
@@ -404,6 +429,41 @@ def run_verify(
     outcome.costs = cost_table(runner.costs, runner.prices.as_of, unknown_prices(runner.prices, [chosen]))
     outcome.spent_usd = total_spent(runner.costs)
     return outcome
+
+
+def estimate_verify(path: Path, estimate: Any, options: Any, *, count: bool = True) -> None:
+    """`retell run --verify --dry-run`: the verification's calls added to the run's `estimate` (a
+    `retell.write.estimate.RunEstimate` of the same `options`), priced as the outline and the draft are. Before
+    there is a draft they are the calls of a stand-in of it: the plan's sections at the draft's length, in
+    paragraphs citing the plan's events."""
+    from retell.llm.engines import EngineChoice
+    from retell.llm.pricing import load_prices
+    from retell.llm.runner import Runner, pick_model
+    from retell.redact import Redactor
+    from retell.templating import TemplateLibrary
+    from retell.triage.stage import require_approved
+    from retell.workdir import Workdir
+    from retell.write.estimate import stage_estimate, stand_in_draft
+
+    triage, parsed, view = require_approved(path)
+    prices = load_prices()
+    chosen = pick_model(STAGE, options.model, prices)
+    draft = Workdir(path).draft
+    if estimate.draft_kept and draft.is_file():
+        text = draft.read_text(encoding="utf-8", errors="replace")
+    else:
+        text = stand_in_draft(estimate.plan, estimate.section_words) if estimate.plan is not None else ""
+        estimate.notes.insert(
+            -2, "the verification is estimated on a stand-in of the draft: its length, citing the plan's events"
+        )
+    library = TemplateLibrary("prompts", options.prompts_dir)
+    pairs = verify_requests(text, view, parsed.manifest, triage, chosen, prices.limits(chosen), library)
+    redactor = Redactor.for_log(parsed.log, triage.secrets, triage.redact)
+    runner = Runner(
+        path, EngineChoice(estimate.priced_as, estimate.choice.reason), redactor, force=options.force, jobs=1
+    )
+    planned = runner.plan([request for _, request in pairs], {STAGE: ANSWER_TEXT}, count=count)
+    estimate.stages.append(stage_estimate(STAGE, planned, {STAGE: ANSWER_TEXT}, prices, chosen))
 
 
 def _run_once_more(runner: Any, requests: list[Any]) -> list[Any]:

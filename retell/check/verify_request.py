@@ -231,8 +231,11 @@ def verify_requests(
     out = []
     for chunk in parts:
         near, rest = near_events(chunk, view)
-        shown_near = render_material(near, NEAR_TOKENS) if near else None
-        shown_rest = render_material(rest, REST_TOKENS) if rest else None
+        # the cited events (a subagent's cited steps too) with all a claim can cite of them: every output the
+        # session kept (a `tree`'s "25 directories, 131 files", a `wc -l`'s total), each target in full
+        cited = frozenset(chunk.cites)
+        shown_near = render_material(near, NEAR_TOKENS, cited) if near else None
+        shown_rest = render_material(rest, REST_TOKENS, frozenset()) if rest else None
         condensed = [*(shown_near.condensed if shown_near else []), *(shown_rest.condensed if shown_rest else [])]
         task = library.render(
             TASK_TEMPLATE,

@@ -39,11 +39,12 @@ def check(
     """Trace every quote, path, command, number and credit in draft.md to the session; exit 1 if any is not."""
     setup_logging(quiet, verbose)
     from retell import jsonio
-    from retell.check.stage import run_check
+    from retell.check.stage import load_draft, run_check
 
     if not verify and (engine or model or force or dry_run or max_cost is not None or prompts_dir):
         raise RetellError("--engine, --model, --force, --dry-run, --max-cost and --prompts-dir go with --verify")
-    report = run_check(workdir)
+    loaded = load_draft(workdir)  # read once: the text checked is the text sent for --verify
+    report = run_check(workdir, loaded)
     outcome = None
     if verify:
         from retell.check.verify import run_verify
@@ -53,6 +54,7 @@ def check(
             outcome = run_verify(
                 workdir,
                 report,
+                loaded=loaded,
                 engine=engine,
                 model=model,
                 force=force,

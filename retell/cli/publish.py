@@ -84,7 +84,7 @@ def run(
         str | None,
         typer.Option("--engine", help="anthropic | claude-cli | handoff | offline", callback=known_engine),
     ] = None,
-    model: Annotated[str | None, typer.Option("--model", help="Model id for outline and draft.")] = None,
+    model: Annotated[str | None, typer.Option("--model", help="Model id for outline, draft and --verify.")] = None,
     target: TargetOpt = "hugo",
     post_dir: Annotated[
         Path | None, typer.Option("--post-dir", help="Where render writes (default: WORKDIR/post).")

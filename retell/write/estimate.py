@@ -1,5 +1,6 @@
-"""What a whole run (outline and draft) would cost, before anything is paid: `retell run --dry-run`,
-`retell outline --dry-run`, and the note `retell run` ends with (the estimate against what the calls used).
+"""What a whole run (outline and draft, and with `--verify` the verification) would cost, before anything is
+paid: `retell run --dry-run`, `retell outline --dry-run`, and the note `retell run` ends with (the estimate
+against what the calls used).
 
 The outline call is the one `retell outline` would send. The draft's calls follow outline.yaml when there is one
 (it is what `retell draft` follows), else the offline engine's plan of the session as a stand-in: its sections cut
@@ -37,11 +38,12 @@ from retell.write.outline import (
     outline_state,
     triage_fingerprint,
 )
+from retell.write.outline_model import Outline
 
 
 @dataclass
 class StageEstimate:
-    stage: str  # outline | draft
+    stage: str  # outline | draft | verify
     model: str
     calls: int
     cached: int
@@ -58,6 +60,9 @@ class RunEstimate:
     priced_as: str  # the engine whose prices are shown (offline runs are priced as if sent to the API)
     stages: list[StageEstimate]
     notes: list[str] = field(default_factory=list)
+    plan: Outline | None = None  # the plan the draft is estimated on (for estimating its verification)
+    section_words: int = 0  # each section's length, in the post's unit
+    draft_kept: bool = False  # draft.md is kept as it is: no draft call
 
     @property
     def low(self) -> float | None:
@@ -89,7 +94,8 @@ class RunEstimate:
         return f"Within {ceiling} (estimated at {self.range_text()})"
 
     def text(self) -> str:
-        head = f"Whole run (outline and draft), engine: {self.choice.name} ({self.choice.reason})"
+        stages = "outline, draft and verify" if any(s.stage == "verify" for s in self.stages) else "outline and draft"
+        head = f"Whole run ({stages}), engine: {self.choice.name} ({self.choice.reason})"
         if self.priced_as != self.choice.name:
             head += f"; priced as if sent with --engine {self.priced_as}"
         rows = [("stage", "model", "calls", "~in", "~out", "~USD")]
@@ -126,8 +132,9 @@ def usd_range(low: float | None, high: float | None) -> str:
 
 
 def estimate_run(path: Path, options: StageOptions, *, count: bool = True) -> RunEstimate:
-    """The estimate of `retell outline` then `retell draft` with these options, nothing sent. `count`: input
-    tokens counted with messages.count_tokens where the engine can (free), else estimated."""
+    """The estimate of `retell outline` then `retell draft` with these options, nothing sent (the verification of
+    `retell run --verify` is added by `retell.check.verify.estimate_verify`). `count`: input tokens counted with
+    messages.count_tokens where the engine can (free), else estimated."""
     triage, parsed, view = require_approved(path)
     choice = choose_engine(options.engine, dry_run=True)
     priced_as = "anthropic" if choice.name == "offline" else choice.name
@@ -171,8 +178,8 @@ def estimate_run(path: Path, options: StageOptions, *, count: bool = True) -> Ru
         notes.append("draft.md was made from these very inputs and is kept: no draft calls")
     texts = {"outline": OUTLINE_EXPECTED_OUTPUT, "section": section_text, "finish": FINISH_EXPECTED_TOKENS}
     stages = [
-        _stage("outline", outline_calls, texts, prices, pick_model("outline", options.model, prices)),
-        _stage("draft", draft_planned, texts, prices, draft_model),
+        stage_estimate("outline", outline_calls, texts, prices, pick_model("outline", options.model, prices)),
+        stage_estimate("draft", draft_planned, texts, prices, draft_model),
     ]
     notes.append(f"input tokens {runner.count_note}")
     if choice.name == "offline":
@@ -185,16 +192,36 @@ def estimate_run(path: Path, options: StageOptions, *, count: bool = True) -> Ru
         "output: the text asked for, without thinking – with the model's whole thinking reserve; prices as of "
         + prices.as_of
     )
-    return RunEstimate(choice, priced_as, stages, notes)
+    return RunEstimate(choice, priced_as, stages, notes, plan, calls.words, not draft_planned)
+
+
+STAND_IN_PARAGRAPH = 90  # words of a paragraph of the stand-in draft (a model's run about 60 to 120)
+
+
+def stand_in_draft(plan: Outline, words: int) -> str:
+    """A draft of the plan's shape, for estimating its verification before it is written: each section's heading
+    and `words` words in paragraphs, each citing the next events of the section's beats (what a verification
+    request carries besides the prose)."""
+    out = ["---", "title: stand-in", "---", ""]
+    for section in plan.sections:
+        out += [f"## {section.heading}", ""]
+        ids = [i for beat in section.beats if beat.treatment != "skip" for i in beat.events]
+        paragraphs = max(1, round(words / STAND_IN_PARAGRAPH))
+        for n in range(paragraphs):
+            cited = ids[2 * n % len(ids) : 2 * n % len(ids) + 2] if ids else []
+            marker = f" <!-- ev: {' '.join(cited)} -->" if cited else ""
+            out += [" ".join(["word"] * STAND_IN_PARAGRAPH) + marker, ""]
+    return "\n".join(out)
 
 
 def _draft_is_current(workdir: Workdir, triage: Triage, events_sha256: str, engine: str, model: str) -> bool:
     return existing_fingerprint(workdir) == inputs_fingerprint(workdir, triage, events_sha256, engine, model)
 
 
-def _stage(
+def stage_estimate(
     name: str, planned: list[PlannedCall], texts: dict[str, int], prices: PriceTable, model: str
 ) -> StageEstimate:
+    """One stage's row: its calls priced with an answer of the text asked for, then with the thinking reserve."""
     low = high = 0.0
     unknown = False
     out_low = out_high = input_tokens = 0

@@ -103,10 +103,16 @@ def editor_links(text: str | None) -> str | None:
 
 
 def event_line(
-    event: Event, limit: int | None = None, outcome_lines: int = _OUTCOME_LINES[0], printed: Printed = None
+    event: Event,
+    limit: int | None = None,
+    outcome_lines: int = _OUTCOME_LINES[0],
+    printed: Printed = None,
+    *,
+    exact: bool = False,
 ) -> str:
     """One event as a line a model can cite by id (with its outcomes, for tool work, on lines below it).
-    `printed`: the calls whose plain output is shown (see `chosen_printouts`); None shows every one."""
+    `printed`: the calls whose plain output is shown (see `chosen_printouts`); None shows every one. `exact`:
+    what a fact-check needs besides (a subagent's type, a call's target in full where its line cuts it)."""
 
     def clip(text: str | None) -> str:
         text = (text or "").strip()
@@ -130,15 +136,18 @@ def event_line(
         failed = f" — failed: {shorten(errors[0], 160)}" if errors else ""
         if errors and errors[0] == TURNED_DOWN:  # not a failure of the command: the author said no
             failed = f" — {TURNED_DOWN}"
+        head = f"{tag} TOOLS: {event.summary}{named_commands(event)}{failed}"
         return (
-            f"{tag} TOOLS: {event.summary}{named_commands(event)}{failed}"
+            head
+            + (targets_block(event, head) if exact else "")
             + answers_block(event)
             + outcome_block(event, outcome_lines, printed)
         )
     if kind == SUBAGENT and event.subagent is not None:
         agent = event.subagent
         who = agent.description or agent.agent_type or "a subagent"
-        parts = [f"{tag} SUBAGENT “{who}”"]
+        typed = f" (agent type: {agent.agent_type})" if exact and agent.agent_type and agent.agent_type != who else ""
+        parts = [f"{tag} SUBAGENT “{who}”{typed}"]
         if agent.prompt:
             parts.append(f" was asked: {clip(agent.prompt)}")
         if agent.result:
@@ -163,6 +172,24 @@ def event_line(
         chars = SUMMARY_CHARS if limit is None else min(SUMMARY_CHARS, max(limit, 600))
         return f"{tag} {frame}:\n{condense_summary(event.text or '', chars)}"
     return f"{tag} {kind}: {clip(event.text)}"
+
+
+FULL_TARGET_CHARS = 400  # a call's target given in full (a query, a command line), at most this long
+
+
+def targets_block(event: Event, line: str) -> str:
+    """Each call's target in full, under a run's line that cuts it (a search query ending "…capabilities 20…",
+    a command named in 80 characters): what a claim quotes of it can be checked."""
+    cut = [m.group(1).strip() for m in _CUT_SHORT.finditer(line)]
+    out = []
+    for call in event.calls or ():
+        target = (call.target or "").strip()
+        if target and not target.endswith("…") and any(len(c) >= 8 and target.startswith(c) for c in cut):
+            out.append(f"  in full: `{shorten(target, FULL_TARGET_CHARS)}`")
+    return "\n" + "\n".join(out) if out else ""
+
+
+_CUT_SHORT = re.compile(r"[“`]([^“”`\n]+)…")  # a name the line cuts short: “…capabilities 20…”, `cmd &&…`
 
 
 def answers_block(event: Event) -> str:
@@ -457,9 +484,11 @@ def pause_note(before: Event | None, event: Event) -> str:
 # -- the whole material -------------------------------------------------------------------------------------
 
 
-def render_material(events: list[Event], budget_tokens: int) -> Material:
+def render_material(events: list[Event], budget_tokens: int, exact: frozenset[str] | None = None) -> Material:
     """Events as lines, with the pauses between them, condensed until they fit `budget_tokens`; after them,
-    the results worth showing (kept whatever is condensed, within the budget)."""
+    the results worth showing (kept whatever is condensed, within the budget). `exact`, for a fact-check: the
+    ids of events shown with everything a claim can cite of them (every output the session kept, each call's
+    target in full); every line then also names a subagent's type."""
     results = decisive_results(events)
     tail = "\n\n" + "\n".join([RESULTS_HEAD, *results]) if results else ""
     if tail and estimate_tokens(tail) * 4 > budget_tokens:
@@ -469,6 +498,8 @@ def render_material(events: list[Event], budget_tokens: int) -> Material:
     notes: list[str] = []
     limit: int | None = None
     printed = chosen_printouts(kept)
+    if exact:
+        printed |= {(e.id, i) for e in kept if e.id in exact for i, call in enumerate(e.calls or ()) if call.output}
     outcome_lines = _outcome_lines(kept, budget_tokens, printed)
     if outcome_lines < _OUTCOME_LINES[0]:
         notes.append(
@@ -477,7 +508,13 @@ def render_material(events: list[Event], budget_tokens: int) -> Material:
 
     def line(event: Event) -> str:
         trim = limit if limit is None or event.kind != HUMAN else max(limit, 1500)
-        return event_line(event, trim, outcome_lines, printed)
+        if exact is None:
+            return event_line(event, trim, outcome_lines, printed)
+        return (
+            event_line(event, trim, outcome_lines, printed, exact=True)
+            if event.id in exact
+            else (event_line(event, trim, outcome_lines, printed, exact=event.kind == SUBAGENT))
+        )
 
     text = _join(kept, line)
     for step in _TRIM_STEPS:

@@ -80,3 +80,25 @@ def test_answers_beside_the_prompts_are_merged_and_stale_ones_set_aside(
     verifying.merged(work, text, bench.run_check_text(work, text))
     assert verifying.stale == 1 and verifying.pending == 1
     assert prompts[0].with_name(prompts[0].name.replace(".prompt.md", ".stale.md")).is_file()
+
+
+def test_as_answered_reads_the_stored_answers_beside_their_prompts_and_writes_nothing(
+    bench: ModuleType, work: Path, tmp_path: Path
+) -> None:
+    """`--as-answered`: bench/check/verify keeps round ten's answers to round ten's prompts; once the check words a
+    prompt otherwise they are still read (and counted as such), never set aside or overwritten."""
+    text = (FOLDER / "faithful.md").read_text(encoding="utf-8")
+    out = tmp_path / "verify"
+    _verifying(bench, out).merged(work, text, bench.run_check_text(work, text))  # this round's prompts
+    prompts = sorted((out / "blind6").rglob("*.prompt.md"))
+    for prompt in prompts:  # answered, then the prompt worded otherwise (as round eleven's differ from round ten's)
+        prompt.with_name(prompt.name.replace(".prompt.md", ".answer.md")).write_text('{"claims": []}', "utf-8")
+        prompt.write_text(prompt.read_text(encoding="utf-8").replace("careful", "diligent"), encoding="utf-8")
+    before = {p: p.read_bytes() for p in (out / "blind6").rglob("*") if p.is_file()}
+    verifying = _verifying(bench, out)
+    verifying.frozen = True  # type: ignore[attr-defined]
+    merged = verifying.merged(work, text, bench.run_check_text(work, text))
+    assert merged.verified
+    assert verifying.answered == verifying.older == len(prompts)  # type: ignore[attr-defined]
+    assert verifying.stale == verifying.written == verifying.pending == 0  # type: ignore[attr-defined]
+    assert {p: p.read_bytes() for p in (out / "blind6").rglob("*") if p.is_file()} == before

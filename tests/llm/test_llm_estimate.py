@@ -85,3 +85,54 @@ def test_run_ends_with_the_estimate_against_what_the_calls_used(tmp_path: Path, 
     note = next(ln for ln in result.stdout.splitlines() if ln.startswith("Estimated before the run: "))
     assert re.fullmatch(r"Estimated before the run: \$\d+\.\d\d–\$\d+\.\d\d; the calls used \$\d+\.\d\d", note), note
     assert stub_api.kinds[0] == "outline"  # the estimate itself sent nothing
+
+
+def test_run_verify_dry_run_prices_the_verification_too(tmp_path: Path) -> None:
+    """`retell run --verify` pays for one verification call per part of the draft: its dry run says so, and a
+    --max-cost the whole is held against counts them (round eleven: they were left out)."""
+    work = tmp_path / "W"
+    plain = ok(run("run", _session(tmp_path), "--yes", "--dry-run", "-o", work, "--engine", "anthropic")).stdout
+    out = ok(
+        run("run", _session(tmp_path), "--yes", "--dry-run", "--verify", "-o", work, "--engine", "anthropic")
+    ).stdout
+    assert "Whole run (outline, draft and verify), engine: anthropic" in out
+    rows = {ln.split()[0]: ln.split() for ln in out.splitlines() if ln.startswith("  ")}
+    assert rows["verify"][1] == "claude-sonnet-5-5" and int(rows["verify"][2]) >= 1
+    assert "the verification is estimated on a stand-in of the draft" in out
+    assert _total(out)[0] > _total(plain)[0] and _total(out)[1] > _total(plain)[1]
+    low, high = _total(out)
+    between = f"{(low + high) / 2:.2f}"
+    ceiling = ok(
+        run(
+            "run",
+            _session(tmp_path),
+            "--yes",
+            "--dry-run",
+            "--verify",
+            "-o",
+            work,
+            "--engine",
+            "anthropic",
+            "--max-cost",
+            between,
+        )
+    ).stdout
+    assert f"May exceed --max-cost ${between}" in ceiling
+    # and with --model, every call of the run is priced on that model, the verification's too
+    named = ok(
+        run(
+            "run",
+            _session(tmp_path),
+            "--yes",
+            "--dry-run",
+            "--verify",
+            "-o",
+            work,
+            "--engine",
+            "anthropic",
+            "--model",
+            "claude-haiku-4-5",
+        )
+    ).stdout
+    named_rows = {ln.split()[0]: ln.split() for ln in named.splitlines() if ln.startswith("  ")}
+    assert named_rows["verify"][1] == named_rows["draft"][1] == "claude-haiku-4-5"

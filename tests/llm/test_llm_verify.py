@@ -426,3 +426,59 @@ def test_the_preview_panel_says_each_place_once_with_verdicts_merged(
     shown = [f for f in preview.findings if f.source in (GROUNDING, MODEL_CHECK)]
     assert any(f.source == MODEL_CHECK for f in shown)
     assert all(not f.message.startswith("draft.md:") for f in shown), [f.message for f in shown]
+
+
+def test_check_verify_reads_the_work_folder_once(workdir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The check and the model read the same draft.md, read once (round eleven: verify read the work folder
+    again after the check, so the text sent could be another than the text checked)."""
+    import retell.check.stage
+    import retell.triage.stage
+
+    loads: list[Path] = []
+    original = retell.triage.stage.require_approved
+
+    def counted(path: Path) -> Any:
+        loads.append(path)
+        return original(path)
+
+    monkeypatch.setattr(retell.triage.stage, "require_approved", counted)
+    monkeypatch.setattr(retell.check.stage, "require_approved", counted)
+    install(monkeypatch, Stub(_verify_answer))
+    result = run("check", workdir, "--verify")
+    assert result.exit_code == 1, result.output
+    assert len(loads) == 1
+
+
+def test_run_verify_asks_the_model_run_was_given(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`retell run --model X --verify`: every call of the run goes to X, the verification's too (round eleven: it
+    went to the verify default)."""
+    stub = Stub()
+    install(monkeypatch, stub)
+    tx = standard_session()
+    session = tx.write(tmp_path / "claude" / "projects" / "-srv-demo-proj" / f"{tx.session_id}.jsonl")
+    ok(run("run", session, "--yes", "-o", tmp_path / "R", "--verify", "--model", "claude-haiku-4-5"))
+    verify = [body for body in stub.bodies if call_kind(body) == "verify"]
+    assert verify and {body["model"] for body in verify} == {"claude-haiku-4-5"}
+    assert {body["model"] for body in stub.bodies} == {"claude-haiku-4-5"}
+
+
+def test_an_ok_vouches_for_the_model_findings_of_its_own_sentence(workdir: Path) -> None:
+    """`<!-- ok -->` after a claim vouches for that claim (docs/check.md, "The hidden markers"): a model's finding
+    too, when the mark follows its words in their sentence; a finding of another sentence of the paragraph stands
+    (round eleven: one `ok` anywhere in a paragraph accepted every finding the model made in it)."""
+    text = DRAFT.replace(
+        "Claude hid the items, and the designers were delighted with the change the same evening. <!-- ev: e10 -->",
+        "Claude hid the items, and the designers were delighted with the change the same evening. "
+        "<!-- ok: they said so at the stand-up --> The sales team ordered a cake for it. <!-- ev: e10 -->",
+    )
+    report = CheckReport("draft.md", [], 0, 1)
+    line = _line_of(text, "delighted")
+    verdicts = [
+        Verdict(line, "the designers were delighted with the change", "not in the session", "", "nobody said so"),
+        Verdict(line, "The sales team ordered a cake", "not in the session", "", "no cake in the session"),
+    ]
+    merged = merge(report, Verification(draft_hash(text), "anthropic", "m", verdicts), text)
+    by_words = {f.claim.text: f for f in merged.findings}
+    delighted = by_words["the designers were delighted with the change"]
+    assert delighted.status == "accepted" and delighted.claim.accepted == "they said so at the stand-up"
+    assert by_words["The sales team ordered a cake"].status == UNTRACED
