@@ -24,7 +24,7 @@ from retell.extract.phrasing import (
 from retell.extract.requests import author_words, clause_cut, clean_request, first_sentence
 from retell.extract.roles import command_work, commands_in_words, files_in_words
 from retell.extract.tools import SHELL_TOOLS, family, is_test_command
-from retell.extract.typos import fix_typos, session_words
+from retell.extract.typos import fix_typos, in_english, session_words, spelled_as_elsewhere, word_counts
 from retell.extract.unchatted import asked_work, spelled_out, unchatted, with_initialisms
 from retell.report import number_word
 
@@ -646,8 +646,13 @@ def announced_change(events: Sequence[Event]) -> str:
 
 def without_typos(heading: str, events: Sequence[Event]) -> str:
     """A heading made of the author's words, their obvious typos fixed (a word Claude or a tool also used in
-    `events` is the session's own term, never "fixed")."""
+    `events` is the session's own term, never "fixed"). When the author writes in another language the English
+    dictionary is not asked ("per mio nipote" became "per moi nipote"): a word is spelled as the session spells
+    it elsewhere, if at all (typos.spelled_as_elsewhere)."""
     texts = [e.text for e in events if e.kind in (ASSISTANT, PLAN) and e.text]
+    authors = [w for e in events if (w := author_words(e))]
+    if not in_english(" ".join(authors)):
+        return spelled_as_elsewhere(heading, word_counts(authors + texts))
     texts += [c.target for e in events if e.kind == TOOL_RUN for c in e.calls or () if c.target]
     return fix_typos(heading, session_words(texts))
 

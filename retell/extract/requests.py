@@ -12,6 +12,7 @@ import re
 
 from retell.claude.schema import NOT_A_REQUEST_COMMANDS
 from retell.events import COMMAND, HUMAN, Event
+from retell.extract.typos import in_english
 from retell.extract.unchatted import without_pointer_lead
 
 # Patterns as strings, compiled (and cached) by `re` on first use: most sessions are named by Claude Code's
@@ -208,8 +209,9 @@ def _tidy(line: str) -> str | None:
     line = re.sub(r"(?<![\w.])@(?=[\w./-]+\.\w)", "", line)  # "@src/app.py": Claude Code's file mention
     line = _without_urls(line)
     line = re.sub(r"(?:\s*(?:[:;]-?[()DPp/\\|]|\\))+$", "", line)  # a trailing ":(" or a line-continuing "\"
-    if not re.search(r"(?i)\b(?:il|gli|della|nel|sono|che|funzionano|funziona)\b", line):  # Italian "i pagamenti"
-        line = re.sub(r"(?<![\w'])i(?=\s|'m\b|'ve\b|'d\b|'ll\b)", "I", line)  # "am i in" -> "am I in"
+    if in_english(line) and not re.search(r"(?i)\b(?:il|gli|della|nel|sono|che|funzionano|funziona)\b", line):
+        # "am i in" -> "am I in"; not Italian "i pagamenti", Swedish "sen i tisdags"
+        line = re.sub(r"(?<![\w'])i(?=\s|'m\b|'ve\b|'d\b|'ll\b)", "I", line)
     line = line.rstrip(" .,;:!—–-，。：；！")
     if (
         not line

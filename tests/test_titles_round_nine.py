@@ -1,0 +1,69 @@
+"""Titles and headings, round nine (issue 24): the fault classes a blind reader found on fresh5, each in a
+session of our own wording. A title is never the opening of a chat message (an address or greeting, a report of
+what the author did before pasting its error); a commit's title in another language than the post's is not used
+as it stands; a heading that names only files says what was done to them; and no typo is made or kept (the
+English dictionary never corrects another language; a word the author wrote once is spelled as the session
+spells it elsewhere)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import Transcript
+from told_support import CWD, Told, edit, offline_env  # noqa: F401  (offline_env: a fixture, used by name)
+
+from retell.extract.requests import clean_request
+from retell.extract.typos import in_english
+
+pytestmark = pytest.mark.usefixtures("offline_env")
+
+
+def _bash(tx: Transcript, command: str, output: str = "", *, is_error: bool = False) -> None:
+    tx.tool_call("Bash", {"command": command, "description": "run"}, output, is_error=is_error)
+
+
+# -- typos: never made, never kept ------------------------------------------------------------------------------
+
+
+def test_the_english_dictionary_never_corrects_an_italian_title(tx: Transcript, tmp_path: Path) -> None:
+    # (main: "mio" became "moi", the English dictionary's word two letters away)
+    tx.user("ciao! fare tris in un file html per mio figlio, niente librerie")
+    tx.assistant("Ecco il gioco del tris in un solo file.")
+    tx.tool_call("Write", {"file_path": f"{CWD}/tris.html", "content": "<html></html>"}, "File created")
+    tx.user("funziona! però il computer vince sempre, si può fare più facile?")
+    edit(tx, "tris.html")
+    told = Told(tx, tmp_path)
+    assert "moi" not in told.title.split() and all("moi" not in h.split() for h in told.headings), told.title
+
+
+def test_a_swedish_i_is_not_the_english_pronoun() -> None:
+    # (main: "Rapporten har blivit långsam sen I måndags")
+    assert clean_request("Rapporten har blivit långsam sen i måndags, runt tio sekunder") == (
+        "Rapporten har blivit långsam sen i måndags, runt tio sekunder"
+    )
+    assert clean_request("am i on the right branch") == "Am I on the right branch"
+
+
+@pytest.mark.parametrize(
+    "text", ["Rapporten har blivit långsam sen i måndags", "Il gioco è già pronto", "Zrobiłem to w piątek"]
+)
+def test_a_word_english_never_writes_says_the_text_is_not_english(text: str) -> None:
+    assert not in_english(text)
+
+
+def test_a_word_written_once_is_spelled_as_the_session_spells_it_elsewhere() -> None:
+    from retell.extract.typos import spelled_as_elsewhere, word_counts  # (new in round nine)
+
+    counts = word_counts(
+        [
+            "la doc est completement dépassée depuis la v2",  # the author, once without its accent
+            "Je réécris complètement la doc.",  # Claude
+            "Le fichier Exprot.md est vide",  # the author, once with two letters swapped
+            "Export.md liste les options ; Export.md est généré",
+        ]
+    )
+    assert spelled_as_elsewhere("La doc est completement dépassée", counts) == "La doc est complètement dépassée"
+    assert spelled_as_elsewhere("Le fichier Exprot.md", counts) == "Le fichier Export.md"
+    # an inflection is no slip: "dépassé" next to "dépassée" stays as written
+    assert spelled_as_elsewhere("dépassé", word_counts(["dépassé", "dépassée dépassée"])) == "dépassé"
