@@ -67,3 +67,45 @@ def test_a_word_written_once_is_spelled_as_the_session_spells_it_elsewhere() -> 
     assert spelled_as_elsewhere("Le fichier Exprot.md", counts) == "Le fichier Export.md"
     # an inflection is no slip: "dépassé" next to "dépassée" stays as written
     assert spelled_as_elsewhere("dépassé", word_counts(["dépassé", "dépassée dépassée"])) == "dépassé"
+
+
+# -- a title or heading in the post's language --------------------------------------------------------------------
+
+
+def test_an_english_commit_never_titles_a_chinese_post_as_it_stands(tx: Transcript, tmp_path: Path) -> None:
+    # (main: "Adding retry queue, exponential backoff", English, on a post whose author writes Chinese)
+    tx.user("回调失败之后就直接丢了，客户那边一直在投诉。帮我加个重试机制，最多重试五次，间隔逐渐变长")
+    tx.tool_call("Read", {"file_path": f"{CWD}/hooks/sender.py"}, "def send(url, body): ...")
+    tx.assistant("我在 sender.py 里加一个重试队列，失败时按指数退避重新投递。")
+    edit(tx, "hooks/sender.py")
+    tx.user("可以，提交吧")
+    _bash(
+        tx,
+        'git commit -am "hooks: add retry queue, exponential backoff"',
+        "[main 4c5d6e7] hooks: add retry queue, exponential backoff\n 1 file changed",
+    )
+    told = Told(tx, tmp_path)
+    assert told.triage["post"]["language"] == "zh-Hans"
+    assert told.title == "添加 retry queue", told.title
+    assert not any(h.startswith("Adding") for h in told.headings), told.headings
+
+
+def test_an_english_commit_never_heads_a_german_post(tx: Transcript, tmp_path: Path) -> None:
+    # (main: "Cache parsed settings once, skip re-reads per row" titled a post written in German)
+    tx.user(
+        "der import von kunden.csv dauert jetzt ewig, früher waren es ein paar sekunden. kannst du schauen "
+        "woran das liegt? die datei ist nicht größer geworden"
+    )
+    tx.tool_call("Read", {"file_path": f"{CWD}/importer/run.py"}, "def run(): ...")
+    tx.assistant("Die Einstellungen werden für jede Zeile neu eingelesen. Ich lese sie einmal am Anfang.")
+    edit(tx, "importer/run.py")
+    tx.user("super, bitte committen")
+    _bash(
+        tx,
+        'git commit -am "perf: cache parsed settings once, skip re-reads per row"',
+        "[main 9a8b7c6] perf: cache parsed settings once, skip re-reads per row\n 1 file changed",
+    )
+    told = Told(tx, tmp_path)
+    assert told.triage["post"]["language"] == "de"
+    shown = [told.title, *told.headings]
+    assert not any(s.startswith(("Caching", "Cache ")) for s in shown), shown

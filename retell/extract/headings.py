@@ -9,6 +9,7 @@ from collections.abc import Collection, Iterator, Sequence
 from retell.events import ASSISTANT, HUMAN, IMAGE, PLAN, SUBAGENT, TOOL_RUN, Event, ToolCall
 from retell.extract.commits import best_summary, commit_phrase, edited_names, session_summaries, shorthand
 from retell.extract.deeds import best_deed, names_a_goal
+from retell.extract.local_headings import deed_in_language, fits_language
 from retell.extract.phrasing import (
     HEADING_WORDS,
     as_phrase,
@@ -50,16 +51,17 @@ def request_heading(text: str, limit: int = HEADING_CHARS) -> str:
     return clause_cut(sentence, limit, shortest=16)
 
 
-def chapter_heading(events: Sequence[Event], avoid: Collection[str] = ()) -> str:
+def chapter_heading(events: Sequence[Event], avoid: Collection[str] = (), language: str | None = None) -> str:
     """What a stretch is about, said as what happened: the commit (or pull request) it made that best matches
     the author's request in it, else that request ("Fixing the lint errors in app.py"), else the work, else
     what kind of stretch it was (a plan, screenshots, a conversation). A heading in `avoid` (the post's title,
-    the headings before, in that order) is passed over for the next; "" only when nothing is left."""
+    the headings before, in that order) is passed over for the next; "" only when nothing is left. `language`:
+    the post's; a commit in another is not a heading as it stands (local_headings.fits_language)."""
     taken = {a.casefold() for a in avoid}
     said = next((w for e in events if (w := author_words(e))), None)
     deed = best_deed(events, said)  # what the stretch did, by evidence: found once, for the candidates too
     earlier = {a.casefold() for a in list(avoid)[1:]}  # the post's title comes first; "Back to" follows a heading
-    for candidate in _candidates(events, deed, earlier):
+    for candidate in _candidates(events, deed, earlier, language):
         heading = without_own_clause(without_loose_end(short_enough(_to_the_reader(candidate))))
         if re.search(r"(?i)\byou(?:r|'re|'ve|'ll|'d)?\b", heading):
             continue  # Claude speaking to the author ("…the logic you described"): the post is not addressed to them
@@ -265,7 +267,9 @@ def chat_quote(heading: str) -> bool:
     return bool(_CHAT_OPENING.match(heading) or _FIRST_PERSON.search(heading.replace("\u2019", "'")))
 
 
-def _candidates(events: Sequence[Event], deed: str, earlier: Collection[str] = ()) -> Iterator[str]:
+def _candidates(
+    events: Sequence[Event], deed: str, earlier: Collection[str] = (), language: str | None = None
+) -> Iterator[str]:
     """What a stretch's heading could be, best first; `deed`: what it did (deeds.best_deed); `earlier`: the
     headings before it (casefolded)."""
     requests = [r for e in events if (w := author_words(e)) and (r := clean_request(w))][: LATER_ASKS + 1]
@@ -274,7 +278,10 @@ def _candidates(events: Sequence[Event], deed: str, earlier: Collection[str] = (
     best = best_summary(summaries, request)
     for summary in sorted(summaries, key=lambda s: s != best):  # the best match first, then the others
         committed = commit_phrase(summary, limit=HEADING_CHARS)
-        if not shorthand(committed):  # "Docker: cache-friendly layers, .dockerignore, …": a changelog line
+        # not "Docker: cache-friendly layers, .dockerignore, …", a changelog line; nor English on a German post
+        if not fits_language(committed, language):
+            committed = deed_in_language(committed, language)
+        if committed and not shorthand(committed):
             yield without_typos(committed, events)
     # then what the stretch did, by evidence (a task item Claude completed, what it found, the error that went
     # away), in the author's language; the author's words after, and only when they name a goal
