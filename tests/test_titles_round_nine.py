@@ -109,3 +109,48 @@ def test_an_english_commit_never_heads_a_german_post(tx: Transcript, tmp_path: P
     assert told.triage["post"]["language"] == "de"
     shown = [told.title, *told.headings]
     assert not any(s.startswith(("Caching", "Cache ")) for s in shown), shown
+
+
+# -- a title is never a chat message's opening --------------------------------------------------------------------
+
+
+def test_an_address_never_opens_a_title(tx: Transcript, tmp_path: Path) -> None:
+    # (main: "Tomek, raport miesięczny liczy zwroty dwa razy", the name the author addressed)
+    tx.user("Tomek, raport miesięczny liczy zwroty dwa razy. Sprawdź zapytanie w reports/monthly.sql")
+    tx.tool_call("Read", {"file_path": f"{CWD}/reports/monthly.sql"}, "SELECT ...")
+    tx.assistant("Zwroty są dołączane dwa razy przez JOIN na tabeli płatności. Poprawiam zapytanie.")
+    edit(tx, "reports/monthly.sql")
+    told = Told(tx, tmp_path)
+    assert not told.title.startswith("Tomek"), told.title
+    assert told.title.startswith("Raport miesięczny liczy zwroty dwa razy"), told.title
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("ahoj, faktury se generují s datem splatnosti o den dříve", "Faktury se generují s datem splatnosti o den"),
+        ("Also, add a --force flag to the sync command", "Add a --force flag to the sync command"),
+        ("README, CHANGELOG and the docs are out of date", "README, CHANGELOG and the docs are out of date"),
+        ("fix, then run the tests again", "Fix, then run the tests again"),
+    ],
+)
+def test_a_word_set_off_before_the_request_is_an_address(said: str, kept: str) -> None:
+    assert (clean_request(said) or "").startswith(kept)
+
+
+def test_a_line_pointing_back_at_a_talk_never_titles_a_post(tx: Transcript, tmp_path: Path) -> None:
+    # (main: "The cache thing from last week", what the reader cannot see; the commit says what was done)
+    tx.user("hey")
+    tx.assistant("Hi! What are we on today?")
+    tx.user("the cache thing from last week. product pages still show the old price for an hour after a change")
+    tx.tool_call("Read", {"file_path": f"{CWD}/shop/pricing.py"}, "def price(sku): ...")
+    edit(tx, "shop/pricing.py")
+    _bash(
+        tx,
+        'git commit -am "pricing: price-cache expiry on update w/ event hook, shorter ttl, miss logging"',
+        "[main 2b3c4d5] pricing: price-cache expiry on update w/ event hook, shorter ttl, miss logging\n"
+        " 1 file changed",
+    )
+    told = Told(tx, tmp_path)
+    assert "thing from" not in told.title, told.title
+    assert told.title == "Price-cache expiry on update with event hook", told.title

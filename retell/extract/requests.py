@@ -36,6 +36,9 @@ _GREETING = (
     # several greetings in a row ("opa, bom dia."), and the smile after one ("Morning :)")
     r"(?::-?\)|:D\b|;-?\)|[\U0001F300-\U0001FAFF\u2600-\u27BF]|[\s,，、!！.。:：;；—–-])*)+"
 )
+# An address or a greeting by its form, in any language: one word set off by a comma or "!" before the request
+# ("ahoj, služba…", "Mohammed! the build…"); not a word in capitals ("README, CHANGELOG and…"), nor a list
+_ADDRESS = r"^(?![A-Z]{2})[^\W\d_]{2,8}[,，!！]\s+(?![^\s,]+,|(?i:then|and|or|but)\b)(?=(?:\S+\s+){3}\S)"
 # What a greeting's removal can leave in front: "你好，…", "Hi! …"
 _LEADING_PUNCTUATION = r"^[\s,，、。.!！?？:：;；—–-]+"
 # A prompt a plugin or a script wrote for the agent, not a request of the author's ("Memory agent, you are
@@ -191,6 +194,7 @@ def _tidy(line: str) -> str | None:
         return None
     asked = line.rstrip().endswith(("?", "？"))
     line = re.sub(_GREETING, "", line).strip()
+    line = re.sub(_ADDRESS, "", line)
     line = re.sub(_LEADING_PUNCTUATION, "", line)
     line = re.sub(_ACK_LEAD, "", line)
     line = re.sub(_PLEA, "", line)

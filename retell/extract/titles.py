@@ -8,7 +8,14 @@ from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from retell.events import ASSISTANT, TOOL_RUN, Event
-from retell.extract.commits import best_summary, commit_phrase, edited_names, session_summaries, shorthand
+from retell.extract.commits import (
+    best_summary,
+    commit_phrase,
+    edited_names,
+    first_item,
+    session_summaries,
+    shorthand,
+)
 from retell.extract.phrasing import (
     TITLE_WORDS,
     closing_chores,
@@ -155,6 +162,9 @@ def post_title(
         deed = best_deed(events, written or (texts[0] if texts else None))
         if deed:
             return short_enough(deed, TITLE_WORDS, TITLE_KEEPS), "deed"
+        item = first_item(best) if best else ""  # "dispatch: exponential backoff w/ jitter, honor Retry-After"
+        if item and fits_language(item, language):
+            return item, "commit"
     phrase = None
     if request:
         objects = edited_names(events)
