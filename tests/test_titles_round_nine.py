@@ -13,6 +13,9 @@ import pytest
 from conftest import Transcript
 from told_support import CWD, Told, edit, offline_env  # noqa: F401  (offline_env: a fixture, used by name)
 
+from retell.events import TOOL_RUN, Event, ToolCall
+from retell.extract.headings import activity_heading
+from retell.extract.local_headings import in_language
 from retell.extract.requests import clean_request
 from retell.extract.typos import in_english
 
@@ -154,3 +157,33 @@ def test_a_line_pointing_back_at_a_talk_never_titles_a_post(tx: Transcript, tmp_
     told = Told(tx, tmp_path)
     assert "thing from" not in told.title, told.title
     assert told.title == "Price-cache expiry on update with event hook", told.title
+
+
+# -- a heading names what was done, not only the files ------------------------------------------------------------
+
+
+def _edits(*diffs: tuple[str, str]) -> list[Event]:
+    return [Event(TOOL_RUN, id=f"t{i}", calls=[ToolCall("Edit", target=p, diff=d)]) for i, (p, d) in enumerate(diffs)]
+
+
+def test_a_setting_changed_in_two_files_heads_its_stretch_not_the_files() -> None:
+    # (main: "Changing the settings and .env.example")
+    events = _edits(
+        ("/p/app/settings.py", "-MAX_UPLOAD_MB = 10\n+MAX_UPLOAD_MB = 50"),
+        ("/p/.env.example", "-MAX_UPLOAD_MB=10\n+# larger scans from the clinic\n+MAX_UPLOAD_MB=50"),
+    )
+    assert activity_heading(events) == "Setting MAX_UPLOAD_MB to 50"
+    assert in_language("Setting MAX_UPLOAD_MB to 50", events, "ja") == "MAX_UPLOAD_MB を 50 に設定"
+    assert in_language("Setting MAX_UPLOAD_MB to 50", events, "de") == "MAX_UPLOAD_MB auf 50 setzen"
+
+
+def test_edits_that_do_more_than_one_setting_keep_the_files() -> None:
+    events = _edits(
+        ("/p/app/settings.py", "-MAX_UPLOAD_MB = 10\n+MAX_UPLOAD_MB = 50"),
+        ("/p/app/upload.py", "-    return save(f)\n+    return save(f, chunked=True)"),
+    )
+    assert activity_heading(events).startswith("Changing ")
+    # a key of YAML with no "_" or capitals ("image:", "test:") is no setting a heading can name
+    assert activity_heading(_edits(("/p/compose.yml", "-    image: grafana:10\n+    image: grafana:11"))).startswith(
+        "Changing"
+    )

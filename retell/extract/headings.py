@@ -719,6 +719,9 @@ def activity_heading(events: Sequence[Event]) -> str:
             for c in e.calls or ()
             if family(c.name) in ("edit", "write")
         )
+        setting = changed_setting(calls)  # "Changing Base.xcconfig" names a file; what was done to it says more
+        if setting and not written_only:
+            return setting
         return ("Writing " if written_only else "Changing ") + files_in_words(edited)  # a file written, not changed
     if top == "bash":
         return commands_in_words([c.target or "" for c in calls if family(c.name) == "bash"]) or "Running commands"
@@ -732,6 +735,37 @@ def activity_heading(events: Sequence[Event]) -> str:
         "background": "Watching background commands",
         "web": "Looking things up",
     }.get(top, "")
+
+
+# A setting on a line of its own: a name with "_" or "." in it or in capitals (not "test:", "image:"), "=" or
+# ":", a short value ("ENABLE_USER_SCRIPT_SANDBOXING = NO;", "max_connections: 200")
+_SETTING = re.compile(
+    r"^[-+]\s*(?P<key>[A-Za-z][\w]*[_.][\w.]*\w|[A-Z][A-Z0-9]{3,})\s*[=:]\s*['\"]?(?P<value>[^\s;,'\"]{1,24})['\"]?[;,]?\s*$"
+)
+
+
+def changed_setting(calls: Sequence[ToolCall]) -> str:
+    """ "Setting ENABLE_USER_SCRIPT_SANDBOXING to NO": what a stretch's edits did when each changed one setting's
+    value, the same one to the same value (in one file or several); "" when they did anything else too."""
+    found: set[tuple[str, str]] = set()
+    for call in calls:
+        if family(call.name) != "edit":
+            continue
+        lines = (call.diff or "").splitlines()
+        old = {
+            m.group("key"): m.group("value") for line in lines if line.startswith("-") and (m := _SETTING.match(line))
+        }
+        new = {
+            m.group("key"): m.group("value") for line in lines if line.startswith("+") and (m := _SETTING.match(line))
+        }
+        changed = {(k, v) for k, v in new.items() if k in old and old[k] != v}
+        if not changed:
+            return ""
+        found |= changed
+    if len(found) != 1:
+        return ""
+    key, value = found.pop()
+    return f"Setting {key} to {value}"
 
 
 # Checks a stretch ran until they passed: said as the outcome ("Getting the type checker to pass").

@@ -535,6 +535,7 @@ _KINDS = [
     (r"^(?:Changing|Back to|Editing) ", "edit"),
     (r"^Writing ", "write"),
     (r"^Reading ", "read"),
+    (r"^Setting (?P<name>\S+) to (?P<value>\S+)$", "set"),
     (r"^Getting the tests to pass$", "tests"),
     (r"^Fixing the (?P<error>[A-Z][A-Za-z]*(?:Error|Exception)|E[A-Z]{3,}|TS\d{4}|E\d{4})$", "error"),
     (r"^Getting the type checker to pass$", "types"),
@@ -600,6 +601,27 @@ def fits_language(text: str, language: str | None) -> bool:
 _ENGLISH_FORM = r"^[A-Z][a-z]+ing\b|(?i:\b(?:the|and|to|of|for|with|from|into|once|up)\b)"
 
 
+# A setting changed ("Setting ENABLE_USER_SCRIPT_SANDBOXING to NO"), in each language
+_SET = {
+    "ja": "{name} を {value} に設定",
+    "zh-Hans": "将 {name} 设为 {value}",
+    "zh-Hant": "將 {name} 設為 {value}",
+    "ko": "{name} 값을 {value}(으)로 설정",
+    "es": "Configurar {name} a {value}",
+    "pt": "Definir {name} como {value}",
+    "fr": "Passer {name} à {value}",
+    "de": "{name} auf {value} setzen",
+    "it": "Impostare {name} a {value}",
+    "ru": "Установка {name} в {value}",
+    "vi": "Đặt {name} thành {value}",
+    "nl": "{name} op {value} zetten",
+    "pl": "Ustawienie {name} na {value}",
+    "tr": "{name} değerini {value} yapma",
+    "sv": "Sätta {name} till {value}",
+    "cs": "Nastavení {name} na {value}",
+    "ar": "ضبط {name} على {value}",
+}
+
 # A change said in English ("Adding RPM/TPM token-bucket limiter, …"), its verb in each language: a commit's
 # title in English on a Chinese post is said "添加 RPM/TPM token-bucket limiter", its object kept as written
 _DEED_VERBS: dict[str, tuple[str, str, str, str]] = {  # add, fix, remove, update
@@ -622,8 +644,13 @@ _DEED_VERBS: dict[str, tuple[str, str, str, str]] = {  # add, fix, remove, updat
     "ar": ("إضافة {what}", "إصلاح {what}", "إزالة {what}", "تحديث {what}"),
 }
 _DEED = re.compile(
-    r"^(?P<verb>Adding|Fixing|Removing|Updating) (?:the |a |an )?(?P<what>[^,:;]+?)(?=,| and | to | in | for |$)"
+    r"^(?P<verb>Adding|Introducing|Fixing|Repairing|Removing|Dropping|Deleting|Updating|Bumping|Upgrading) "
+    r"(?:the |a |an )?(?P<what>[^,:;]+?)(?=,| and | to | in | for |$)"
 )
+
+
+_VERB_OF = {"Adding": 0, "Introducing": 0, "Fixing": 1, "Repairing": 1, "Removing": 2, "Dropping": 2, "Deleting": 2,
+            "Updating": 3, "Bumping": 3, "Upgrading": 3}  # fmt: skip
 
 
 def deed_in_language(phrase: str, language: str | None) -> str:
@@ -637,7 +664,7 @@ def deed_in_language(phrase: str, language: str | None) -> str:
     what = deed.group("what").strip()
     if len(what.split()) > 4 or re.search(r"(?i)\b(?:the|of|with|from|into|once|up|by|on|at|it|this)\b", what):
         return ""
-    made = verbs[("Adding", "Fixing", "Removing", "Updating").index(deed.group("verb"))].format(what=what)
+    made = verbs[_VERB_OF[deed.group("verb")]].format(what=what)
     return made[:1].upper() + made[1:]
 
 
@@ -672,6 +699,8 @@ def in_language(heading: str, events: Sequence[Event], language: str | None) -> 
             return made
         if kind == "part":
             return words["part"].format(n=match.group(1))
+        if kind == "set":  # the setting and its value keep their spelling: "ENABLE_X を NO に設定"
+            return _SET[table_key(language)].format(name=match.group("name"), value=match.group("value"))
         if kind == "error":  # the error keeps its name: "ConnectionResetError の解消"
             return words["error"].format(error=match.group("error"))
         return words[kind]
