@@ -114,7 +114,8 @@ def test_a_bump_with_a_fix_is_work_not_housekeeping() -> None:
 
 
 def test_an_opener_that_announces_a_list_never_titles_a_post(tx: Transcript, tmp_path: Path) -> None:
-    # the commit that did the chores says what they were (a bump followed by a fix is work, not housekeeping)
+    # the commit that did the chores says what they were (a bump followed by a fix is work, not housekeeping); in
+    # the post's language since round nine: an English commit is said with a French verb, its object as written
     tx.user(
         "Salut ! deux petites choses :\n1. feedparser est signalé vulnérable\n2. le flux RSS a des titres mal échappés"
     )
@@ -124,7 +125,7 @@ def test_an_opener_that_announces_a_list_never_titles_a_post(tx: Transcript, tmp
     _bash(tx, f'git commit -am "{subject}"', f"[main 1234567] {subject}")
     told = Told(tx, tmp_path)
     assert "choses" not in told.title.lower()
-    assert told.title == "Bumping feedparser 6.0.11 and escaping the feed titles"
+    assert told.title == "Mettre à jour feedparser 6.0.11"
 
 
 # -- titles: the author's words, when they read as a title ------------------------------------------------------------

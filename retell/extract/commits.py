@@ -126,6 +126,19 @@ def shorthand(phrase: str) -> bool:
     return bool(listed or noted or re.search(r"\s(?:->|=>|→)\s", phrase))
 
 
+def first_item(summary: str) -> str:
+    """The first change a shorthand commit lists, as a title ("dispatch: exponential backoff w/ jitter, honor
+    Retry-After" -> "Exponential backoff with jitter"); "" when it lists none or the item is a word or two."""
+    body = re.sub(r"^[\w .()/-]+:\s+", "", summary.strip().splitlines()[0] if summary.strip() else "")
+    item = re.split(r",\s+|;\s+|\s+\+\s+", body)[0].strip()
+    item = re.sub(r"(?<!\S)w/(?=\s)", "with", item)
+    if len(item.split()) < 3 or re.search(r"\s(?:->|=>|→)\s", item):
+        return ""
+    if is_verb(item.split(" ", 1)[0]):  # "invalidate cache on price update": "Invalidating cache on…"
+        item = as_phrase(item)
+    return item[:1].upper() + item[1:]
+
+
 def _words(text: str) -> set[str]:
     return {w.lower()[:6] for w in re.findall(r"[A-Za-z]{4,}", text)}
 

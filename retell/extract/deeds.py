@@ -173,6 +173,8 @@ _COMPLAINT = re.compile(
 # A line that points back at the chat for what it is about ("the thing from yesterday, same problem")
 _POINTS_BACK = re.compile(
     r"(?i)^(?:the|that|this) (?:thing|issue|problem|bug|error|stuff) (?:from|of|we|I|you)\b|"
+    # "the retry thing from yesterday": a thing named by a word or two, from a talk the reader did not see
+    r"^(?:the|that|this) [\w-]+(?: [\w-]+)? (?:thing|stuff) (?:from|we|I|you)\b|"
     r"\bsame (?:problem|issue|error|thing|bug) (?:as|again|here)?\s*[.!]?$"
 )
 

@@ -9,6 +9,7 @@ from collections.abc import Collection, Iterator, Sequence
 from retell.events import ASSISTANT, HUMAN, IMAGE, PLAN, SUBAGENT, TOOL_RUN, Event, ToolCall
 from retell.extract.commits import best_summary, commit_phrase, edited_names, session_summaries, shorthand
 from retell.extract.deeds import best_deed, names_a_goal
+from retell.extract.local_headings import deed_in_language, fits_language
 from retell.extract.phrasing import (
     HEADING_WORDS,
     as_phrase,
@@ -24,7 +25,7 @@ from retell.extract.phrasing import (
 from retell.extract.requests import author_words, clause_cut, clean_request, first_sentence
 from retell.extract.roles import command_work, commands_in_words, files_in_words
 from retell.extract.tools import SHELL_TOOLS, family, is_test_command
-from retell.extract.typos import fix_typos, session_words
+from retell.extract.typos import fix_typos, in_english, session_words, spelled_as_elsewhere, word_counts
 from retell.extract.unchatted import asked_work, spelled_out, unchatted, with_initialisms
 from retell.report import number_word
 
@@ -50,16 +51,17 @@ def request_heading(text: str, limit: int = HEADING_CHARS) -> str:
     return clause_cut(sentence, limit, shortest=16)
 
 
-def chapter_heading(events: Sequence[Event], avoid: Collection[str] = ()) -> str:
+def chapter_heading(events: Sequence[Event], avoid: Collection[str] = (), language: str | None = None) -> str:
     """What a stretch is about, said as what happened: the commit (or pull request) it made that best matches
     the author's request in it, else that request ("Fixing the lint errors in app.py"), else the work, else
     what kind of stretch it was (a plan, screenshots, a conversation). A heading in `avoid` (the post's title,
-    the headings before, in that order) is passed over for the next; "" only when nothing is left."""
+    the headings before, in that order) is passed over for the next; "" only when nothing is left. `language`:
+    the post's; a commit in another is not a heading as it stands (local_headings.fits_language)."""
     taken = {a.casefold() for a in avoid}
     said = next((w for e in events if (w := author_words(e))), None)
     deed = best_deed(events, said)  # what the stretch did, by evidence: found once, for the candidates too
     earlier = {a.casefold() for a in list(avoid)[1:]}  # the post's title comes first; "Back to" follows a heading
-    for candidate in _candidates(events, deed, earlier):
+    for candidate in _candidates(events, deed, earlier, language):
         heading = without_own_clause(without_loose_end(short_enough(_to_the_reader(candidate))))
         if re.search(r"(?i)\byou(?:r|'re|'ve|'ll|'d)?\b", heading):
             continue  # Claude speaking to the author ("…the logic you described"): the post is not addressed to them
@@ -265,7 +267,9 @@ def chat_quote(heading: str) -> bool:
     return bool(_CHAT_OPENING.match(heading) or _FIRST_PERSON.search(heading.replace("\u2019", "'")))
 
 
-def _candidates(events: Sequence[Event], deed: str, earlier: Collection[str] = ()) -> Iterator[str]:
+def _candidates(
+    events: Sequence[Event], deed: str, earlier: Collection[str] = (), language: str | None = None
+) -> Iterator[str]:
     """What a stretch's heading could be, best first; `deed`: what it did (deeds.best_deed); `earlier`: the
     headings before it (casefolded)."""
     requests = [r for e in events if (w := author_words(e)) and (r := clean_request(w))][: LATER_ASKS + 1]
@@ -274,7 +278,10 @@ def _candidates(events: Sequence[Event], deed: str, earlier: Collection[str] = (
     best = best_summary(summaries, request)
     for summary in sorted(summaries, key=lambda s: s != best):  # the best match first, then the others
         committed = commit_phrase(summary, limit=HEADING_CHARS)
-        if not shorthand(committed):  # "Docker: cache-friendly layers, .dockerignore, …": a changelog line
+        # not "Docker: cache-friendly layers, .dockerignore, …", a changelog line; nor English on a German post
+        if not fits_language(committed, language):
+            committed = deed_in_language(committed, language)
+        if committed and not shorthand(committed):
             yield without_typos(committed, events)
     # then what the stretch did, by evidence (a task item Claude completed, what it found, the error that went
     # away), in the author's language; the author's words after, and only when they name a goal
@@ -646,8 +653,13 @@ def announced_change(events: Sequence[Event]) -> str:
 
 def without_typos(heading: str, events: Sequence[Event]) -> str:
     """A heading made of the author's words, their obvious typos fixed (a word Claude or a tool also used in
-    `events` is the session's own term, never "fixed")."""
+    `events` is the session's own term, never "fixed"). When the author writes in another language the English
+    dictionary is not asked ("per mio nipote" became "per moi nipote"): a word is spelled as the session spells
+    it elsewhere, if at all (typos.spelled_as_elsewhere)."""
     texts = [e.text for e in events if e.kind in (ASSISTANT, PLAN) and e.text]
+    authors = [w for e in events if (w := author_words(e))]
+    if not in_english(" ".join(authors)):
+        return spelled_as_elsewhere(heading, word_counts(authors + texts))
     texts += [c.target for e in events if e.kind == TOOL_RUN for c in e.calls or () if c.target]
     return fix_typos(heading, session_words(texts))
 
@@ -707,6 +719,9 @@ def activity_heading(events: Sequence[Event]) -> str:
             for c in e.calls or ()
             if family(c.name) in ("edit", "write")
         )
+        setting = changed_setting(calls)  # "Changing Base.xcconfig" names a file; what was done to it says more
+        if setting and not written_only:
+            return setting
         return ("Writing " if written_only else "Changing ") + files_in_words(edited)  # a file written, not changed
     if top == "bash":
         return commands_in_words([c.target or "" for c in calls if family(c.name) == "bash"]) or "Running commands"
@@ -720,6 +735,37 @@ def activity_heading(events: Sequence[Event]) -> str:
         "background": "Watching background commands",
         "web": "Looking things up",
     }.get(top, "")
+
+
+# A setting on a line of its own: a name with "_" or "." in it or in capitals (not "test:", "image:"), "=" or
+# ":", a short value ("ENABLE_USER_SCRIPT_SANDBOXING = NO;", "max_connections: 200")
+_SETTING = re.compile(
+    r"^[-+]\s*(?P<key>[A-Za-z][\w]*[_.][\w.]*\w|[A-Z][A-Z0-9]{3,})\s*[=:]\s*['\"]?(?P<value>[^\s;,'\"]{1,24})['\"]?[;,]?\s*$"
+)
+
+
+def changed_setting(calls: Sequence[ToolCall]) -> str:
+    """ "Setting ENABLE_USER_SCRIPT_SANDBOXING to NO": what a stretch's edits did when each changed one setting's
+    value, the same one to the same value (in one file or several); "" when they did anything else too."""
+    found: set[tuple[str, str]] = set()
+    for call in calls:
+        if family(call.name) != "edit":
+            continue
+        lines = (call.diff or "").splitlines()
+        old = {
+            m.group("key"): m.group("value") for line in lines if line.startswith("-") and (m := _SETTING.match(line))
+        }
+        new = {
+            m.group("key"): m.group("value") for line in lines if line.startswith("+") and (m := _SETTING.match(line))
+        }
+        changed = {(k, v) for k, v in new.items() if k in old and old[k] != v}
+        if not changed:
+            return ""
+        found |= changed
+    if len(found) != 1:
+        return ""
+    key, value = found.pop()
+    return f"Setting {key} to {value}"
 
 
 # Checks a stretch ran until they passed: said as the outcome ("Getting the type checker to pass").

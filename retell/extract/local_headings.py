@@ -535,6 +535,7 @@ _KINDS = [
     (r"^(?:Changing|Back to|Editing) ", "edit"),
     (r"^Writing ", "write"),
     (r"^Reading ", "read"),
+    (r"^Setting (?P<name>\S+) to (?P<value>\S+)$", "set"),
     (r"^Getting the tests to pass$", "tests"),
     (r"^Fixing the (?P<error>[A-Z][A-Za-z]*(?:Error|Exception)|E[A-Z]{3,}|TS\d{4}|E\d{4})$", "error"),
     (r"^Getting the type checker to pass$", "types"),
@@ -569,6 +570,104 @@ def knows(language: str | None) -> bool:
     return bool(language) and table_key(language or "") in WORDS
 
 
+# The script a language is written in, for the languages retell heads in that are not written in Latin letters
+_SCRIPTS = {
+    "ja": re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]"),
+    "zh-Hans": re.compile(r"[\u4e00-\u9fff]"),
+    "zh-Hant": re.compile(r"[\u4e00-\u9fff]"),
+    "ko": re.compile(r"[\uac00-\ud7af]"),
+    "ru": re.compile(r"[\u0400-\u04ff]"),
+    "ar": re.compile(r"[\u0600-\u06ff]"),
+}
+
+
+def fits_language(text: str, language: str | None) -> bool:
+    """Whether a title or heading can stand as it is in a post in `language`: written in its script, and for a
+    language of Latin letters other than English, not English ("Opening GeoIP reader once" heads no German post).
+    An English post takes any (its authors name things in every language); a language retell has no words for
+    is not judged."""
+    if not text or not language or not knows(language) or table_key(language) == "en":
+        return True
+    from retell.extract.typos import in_english
+
+    script = _SCRIPTS.get(table_key(language))
+    if script is not None:
+        return bool(script.search(text))
+    english = in_english(text) and bool(re.search(_ENGLISH_FORM, text))
+    return not _CJK.search(text) and not re.search(r"[\u0400-\u04ff\u0600-\u06ff]", text) and not english
+
+
+# English by its form: retell's own -ing opening, or a function word ("GitHub Actions" is no language's)
+_ENGLISH_FORM = r"^[A-Z][a-z]+ing\b|(?i:\b(?:the|and|to|of|for|with|from|into|once|up)\b)"
+
+
+# A setting changed ("Setting ENABLE_USER_SCRIPT_SANDBOXING to NO"), in each language
+_SET = {
+    "ja": "{name} を {value} に設定",
+    "zh-Hans": "将 {name} 设为 {value}",
+    "zh-Hant": "將 {name} 設為 {value}",
+    "ko": "{name} 값을 {value}(으)로 설정",
+    "es": "Configurar {name} a {value}",
+    "pt": "Definir {name} como {value}",
+    "fr": "Passer {name} à {value}",
+    "de": "{name} auf {value} setzen",
+    "it": "Impostare {name} a {value}",
+    "ru": "Установка {name} в {value}",
+    "vi": "Đặt {name} thành {value}",
+    "nl": "{name} op {value} zetten",
+    "pl": "Ustawienie {name} na {value}",
+    "tr": "{name} değerini {value} yapma",
+    "sv": "Sätta {name} till {value}",
+    "cs": "Nastavení {name} na {value}",
+    "ar": "ضبط {name} على {value}",
+}
+
+# A change said in English ("Adding RPM/TPM token-bucket limiter, …"), its verb in each language: a commit's
+# title in English on a Chinese post is said "添加 RPM/TPM token-bucket limiter", its object kept as written
+_DEED_VERBS: dict[str, tuple[str, str, str, str]] = {  # add, fix, remove, update
+    "ja": ("{what} を追加", "{what} を修正", "{what} を削除", "{what} を更新"),
+    "zh-Hans": ("添加 {what}", "修复 {what}", "移除 {what}", "更新 {what}"),
+    "zh-Hant": ("新增 {what}", "修正 {what}", "移除 {what}", "更新 {what}"),
+    "ko": ("{what} 추가", "{what} 수정", "{what} 제거", "{what} 업데이트"),
+    "es": ("Añadir {what}", "Corregir {what}", "Quitar {what}", "Actualizar {what}"),
+    "pt": ("Adicionar {what}", "Corrigir {what}", "Remover {what}", "Atualizar {what}"),
+    "fr": ("Ajouter {what}", "Corriger {what}", "Supprimer {what}", "Mettre à jour {what}"),
+    "de": ("{what} hinzufügen", "{what} beheben", "{what} entfernen", "{what} aktualisieren"),
+    "it": ("Aggiungere {what}", "Correggere {what}", "Rimuovere {what}", "Aggiornare {what}"),
+    "ru": ("Добавление {what}", "Исправление {what}", "Удаление {what}", "Обновление {what}"),
+    "vi": ("Thêm {what}", "Sửa {what}", "Bỏ {what}", "Cập nhật {what}"),
+    "nl": ("{what} toevoegen", "{what} repareren", "{what} verwijderen", "{what} bijwerken"),
+    "pl": ("Dodanie {what}", "Naprawa {what}", "Usunięcie {what}", "Aktualizacja {what}"),
+    "tr": ("{what} ekleme", "{what} düzeltme", "{what} kaldırma", "{what} güncelleme"),
+    "sv": ("Lägga till {what}", "Rätta {what}", "Ta bort {what}", "Uppdatera {what}"),
+    "cs": ("Přidání {what}", "Oprava {what}", "Odstranění {what}", "Aktualizace {what}"),
+    "ar": ("إضافة {what}", "إصلاح {what}", "إزالة {what}", "تحديث {what}"),
+}
+_DEED = re.compile(
+    r"^(?P<verb>Adding|Introducing|Fixing|Repairing|Removing|Dropping|Deleting|Updating|Bumping|Upgrading) "
+    r"(?:the |a |an )?(?P<what>[^,:;]+?)(?=,| and | to | in | for |$)"
+)
+
+
+_VERB_OF = {"Adding": 0, "Introducing": 0, "Fixing": 1, "Repairing": 1, "Removing": 2, "Dropping": 2, "Deleting": 2,
+            "Updating": 3, "Bumping": 3, "Upgrading": 3}  # fmt: skip
+
+
+def deed_in_language(phrase: str, language: str | None) -> str:
+    """An English change ("Adding RPM/TPM token-bucket limiter, capping concurrency") said in the post's
+    language with its first object as written ("添加 RPM/TPM token-bucket limiter"); "" when its verb is not one
+    of the table's, its object is long or holds English words a reader of that language would trip on."""
+    verbs = _DEED_VERBS.get(table_key(language)) if language else None
+    deed = _DEED.match(phrase)
+    if not verbs or not deed:
+        return ""
+    what = deed.group("what").strip()
+    if len(what.split()) > 4 or re.search(r"(?i)\b(?:the|of|with|from|into|once|up|by|on|at|it|this)\b", what):
+        return ""
+    made = verbs[_VERB_OF[deed.group("verb")]].format(what=what)
+    return made[:1].upper() + made[1:]
+
+
 def in_language(heading: str, events: Sequence[Event], language: str | None) -> str:
     """`heading` in the post's language when retell made it up in English (see _KINDS); the heading as it was
     when it is the author's words, already in the language, or the language is not in the table."""
@@ -600,6 +699,8 @@ def in_language(heading: str, events: Sequence[Event], language: str | None) -> 
             return made
         if kind == "part":
             return words["part"].format(n=match.group(1))
+        if kind == "set":  # the setting and its value keep their spelling: "ENABLE_X を NO に設定"
+            return _SET[table_key(language)].format(name=match.group("name"), value=match.group("value"))
         if kind == "error":  # the error keeps its name: "ConnectionResetError の解消"
             return words["error"].format(error=match.group("error"))
         return words[kind]

@@ -12,6 +12,7 @@ import re
 
 from retell.claude.schema import NOT_A_REQUEST_COMMANDS
 from retell.events import COMMAND, HUMAN, Event
+from retell.extract.typos import in_english
 from retell.extract.unchatted import without_pointer_lead
 
 # Patterns as strings, compiled (and cached) by `re` on first use: most sessions are named by Claude Code's
@@ -35,6 +36,9 @@ _GREETING = (
     # several greetings in a row ("opa, bom dia."), and the smile after one ("Morning :)")
     r"(?::-?\)|:D\b|;-?\)|[\U0001F300-\U0001FAFF\u2600-\u27BF]|[\s,，、!！.。:：;；—–-])*)+"
 )
+# An address or a greeting by its form, in any language: one word set off by a comma or "!" before the request
+# ("ahoj, služba…", "Mohammed! the build…"); not a word in capitals ("README, CHANGELOG and…"), nor a list
+_ADDRESS = r"^(?![A-Z]{2})[^\W\d_]{2,8}[,，!！]\s+(?![^\s,]+,|(?i:then|and|or|but)\b)(?=(?:\S+\s+){3}\S)"
 # What a greeting's removal can leave in front: "你好，…", "Hi! …"
 _LEADING_PUNCTUATION = r"^[\s,，、。.!！?？:：;；—–-]+"
 # A prompt a plugin or a script wrote for the agent, not a request of the author's ("Memory agent, you are
@@ -190,6 +194,7 @@ def _tidy(line: str) -> str | None:
         return None
     asked = line.rstrip().endswith(("?", "？"))
     line = re.sub(_GREETING, "", line).strip()
+    line = re.sub(_ADDRESS, "", line)
     line = re.sub(_LEADING_PUNCTUATION, "", line)
     line = re.sub(_ACK_LEAD, "", line)
     line = re.sub(_PLEA, "", line)
@@ -208,8 +213,9 @@ def _tidy(line: str) -> str | None:
     line = re.sub(r"(?<![\w.])@(?=[\w./-]+\.\w)", "", line)  # "@src/app.py": Claude Code's file mention
     line = _without_urls(line)
     line = re.sub(r"(?:\s*(?:[:;]-?[()DPp/\\|]|\\))+$", "", line)  # a trailing ":(" or a line-continuing "\"
-    if not re.search(r"(?i)\b(?:il|gli|della|nel|sono|che|funzionano|funziona)\b", line):  # Italian "i pagamenti"
-        line = re.sub(r"(?<![\w'])i(?=\s|'m\b|'ve\b|'d\b|'ll\b)", "I", line)  # "am i in" -> "am I in"
+    if in_english(line) and not re.search(r"(?i)\b(?:il|gli|della|nel|sono|che|funzionano|funziona)\b", line):
+        # "am i in" -> "am I in"; not Italian "i pagamenti", Swedish "sen i tisdags"
+        line = re.sub(r"(?<![\w'])i(?=\s|'m\b|'ve\b|'d\b|'ll\b)", "I", line)
     line = line.rstrip(" .,;:!—–-，。：；！")
     if (
         not line

@@ -8,7 +8,14 @@ from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from retell.events import ASSISTANT, TOOL_RUN, Event
-from retell.extract.commits import best_summary, commit_phrase, edited_names, session_summaries, shorthand
+from retell.extract.commits import (
+    best_summary,
+    commit_phrase,
+    edited_names,
+    first_item,
+    session_summaries,
+    shorthand,
+)
 from retell.extract.phrasing import (
     TITLE_WORDS,
     closing_chores,
@@ -114,7 +121,9 @@ def session_vocabulary(events: Iterable[Event]) -> list[str]:
     return vocabulary(author + claude)
 
 
-def post_title(title: str | None, source: str | None, events: Sequence[Event]) -> tuple[str | None, str | None]:
+def post_title(
+    title: str | None, source: str | None, events: Sequence[Event], language: str | None = None
+) -> tuple[str | None, str | None]:
     """(title, source) a post proposes: what happened, as a blogger would put it.
 
     The author's own title (`/rename`) as it is; then what the session said it did (a pull request's title, the
@@ -122,9 +131,12 @@ def post_title(title: str | None, source: str | None, events: Sequence[Event]) -
     title; then the author's first real request said as what happened ("Fix these lint errors?" -> "Fixing the
     lint errors in test_tui.py") when it names the work; then a fitting summary record (a later session's
     noun stack, "Cache Version Compatibility Tests Added", reads worse than the request said as work); else
-    the request as it could be said, else the session's title as it was."""
+    the request as it could be said, else the session's title as it was. `language`: the post's; a commit's or
+    Claude Code's title in another ("Opening GeoIP reader once" on a German post) is passed over."""
     if title and source == "custom-title":
         return title, source
+    from retell.extract.local_headings import deed_in_language, fits_language  # lazily: as above
+
     texts = [w for e in events if (w := author_words(e))][:TITLE_CANDIDATES]
     written = first_request(texts)  # as the author wrote it: how its message is found again
     request = written
@@ -137,9 +149,11 @@ def post_title(title: str | None, source: str | None, events: Sequence[Event]) -
     summaries = session_summaries(events)
     best = best_summary(summaries, request) if summaries else None
     committed = commit_phrase(best) if best else None
+    if committed and not fits_language(committed, language):
+        committed = deed_in_language(committed, language) or None  # "添加 RPM/TPM limiter", else the evidence
     if committed and not shorthand(committed):
         return committed, "commit"
-    if title and source == "ai-title":
+    if title and source == "ai-title" and fits_language(title, language):
         return title, source
     if not _a_goal(written, texts):
         # the author's words name no goal (a complaint, a greeting, a pasted log): what the session did says it
@@ -148,6 +162,9 @@ def post_title(title: str | None, source: str | None, events: Sequence[Event]) -
         deed = best_deed(events, written or (texts[0] if texts else None))
         if deed:
             return short_enough(deed, TITLE_WORDS, TITLE_KEEPS), "deed"
+        item = first_item(best) if best else ""  # "dispatch: exponential backoff w/ jitter, honor Retry-After"
+        if item and fits_language(item, language):
+            return item, "commit"
     phrase = None
     if request:
         objects = edited_names(events)

@@ -13,6 +13,7 @@ Claude writes "Pydantic").
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Collection
 from functools import lru_cache
 from typing import Any
@@ -74,10 +75,17 @@ _ENGLISH = frozenset(
 
 
 def in_english(text: str) -> bool:
-    """Whether a text of Latin letters reads as English (its function words are English ones, or it has none)."""
+    """Whether a text of Latin letters reads as English (its function words are English ones, or it has none).
+    A word with a letter English does not write ("jättelångsam", "però", "się") weighs as a foreign word: by
+    its form, in any language of Latin letters the lists above do not know (Swedish "sen i tisdags" is not
+    English for its "i")."""
     words = re.findall(r"[^\W\d_]+", text.lower())
-    foreign = sum(w in _FOREIGN for w in words)
+    foreign = sum(w in _FOREIGN or bool(_NOT_ENGLISH_LETTER.search(w)) for w in words)
     return foreign == 0 or sum(w in _ENGLISH for w in words) > foreign
+
+
+# Latin letters with a diacritic, and the letters of Latin script English does not use (ß, ł, ı, ø, æ…)
+_NOT_ENGLISH_LETTER = re.compile(r"[\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f\u1e00-\u1eff]")
 
 
 # Contractions typed without their apostrophe that are no other word ("cant", "wont", "ill", "id" are)
@@ -185,3 +193,50 @@ def _checker() -> Any:
     from spellchecker import SpellChecker
 
     return SpellChecker(language="en", distance=1)
+
+
+# -- without a dictionary: a word the author wrote once, spelled otherwise everywhere else ----------------------
+
+_ANY_WORD = re.compile(r"[^\W\d_]{4,}")
+
+
+def _bare(word: str) -> str:
+    """A word without its accents ("complètement" -> "completement")."""
+    return "".join(ch for ch in unicodedata.normalize("NFD", word) if not unicodedata.combining(ch))
+
+
+def word_counts(texts: Collection[str]) -> dict[str, int]:
+    """How often the session writes each word (lower case, any script): what `spelled_as_elsewhere` weighs."""
+    counts: dict[str, int] = {}
+    for text in texts:
+        for word in _ANY_WORD.findall(text.lower()):
+            counts[word] = counts.get(word, 0) + 1
+    return counts
+
+
+def spelled_as_elsewhere(text: str, counts: dict[str, int]) -> str:
+    """`text` with a word the session writes only here spelled as the session writes it elsewhere, when exactly
+    one other word of the session is that word with its accents ("completement" where "complètement" is written)
+    or, written twice or more, with two neighbouring letters swapped ("Exprot" where "Export" is written). No
+    dictionary: it holds in any language, and an inflection ("obsoleto",
+    "obsoleta") is never one slip of these two kinds."""
+
+    def fix(match: re.Match[str]) -> str:
+        word = match.group(0)
+        lower = word.lower()
+        if counts.get(lower, 0) > 1:
+            return word
+        bare = _bare(lower)
+        near = {
+            other
+            for other, n in counts.items()
+            if other != lower
+            and len(other) == len(lower)
+            and (_bare(other) == bare or (n >= 2 and _swapped(lower, other)))
+        }
+        if len(near) != 1:
+            return word
+        meant = near.pop()
+        return meant[:1].upper() + meant[1:] if word[:1].isupper() else meant
+
+    return _ANY_WORD.sub(fix, text)

@@ -199,7 +199,7 @@ def proposed_title(log: EventLog, language: str | None = None) -> tuple[str | No
     """The title before redaction, without the obvious typos of the author's words (never in a title someone
     set); a session that holds no request is titled by its work ("Debugging a failing test with a subagent"),
     not "Working on <project> with Claude Code", which could head any session."""
-    title, source = post_title(log.session.title, log.session.title_source, log.events)
+    title, source = post_title(log.session.title, log.session.title_source, log.events, language)
     if title and source in ("first-prompt", "commit"):
         title = without_typos(title, log.events)
     if title and source == "deed":  # "Fixing the ConnectionResetError" is retell's own words: in the post's
@@ -342,7 +342,7 @@ def chapter_entry(
     entry["include"] = left_out is None
     if left_out is not None:
         entry.yaml_add_eol_comment(left_out, "include")
-    entry["title"] = in_language(default_chapter_title(chapter, events, scrub, avoid), events, language)
+    entry["title"] = in_language(default_chapter_title(chapter, events, scrub, avoid, language), events, language)
     entry["info"] = chapter_info(chapter, events, scrub)
     return entry
 
@@ -455,12 +455,14 @@ def gist(events: list[Event], scrub: Scrub) -> str:
     return shorten_words(" ".join(scrub(words).split()), 140)
 
 
-def default_chapter_title(chapter: Chapter, events: list[Event], scrub: Scrub, avoid: Iterable[str] = ()) -> str:
+def default_chapter_title(
+    chapter: Chapter, events: list[Event], scrub: Scrub, avoid: Iterable[str] = (), language: str | None = None
+) -> str:
     """What the chapter is about (extract.headings.chapter_heading), never a heading in `avoid`."""
     scrubbed = [_scrubbed(e, scrub) for e in events]
     passed = list(avoid)
     for _ in range(3):  # a heading that would show a redaction marker is passed over for the next
-        heading = chapter_heading(scrubbed, passed)
+        heading = chapter_heading(scrubbed, passed, language)
         if not heading or scrub(heading) == heading:
             return heading or _fallback_heading(chapter, events)
         passed.append(heading)

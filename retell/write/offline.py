@@ -201,7 +201,9 @@ def offline_outline(view: EventLog, triage: Triage) -> Outline:
         heading = titles.get(chapter) if first_in_chapter else None
         if not heading:
             told = [e for ep in group for e in ep.events]
-            heading = chapter_heading(told, [triage.post.title, *used_headings]) or "What came next"
+            heading = (
+                chapter_heading(told, [triage.post.title, *used_headings], triage.post.language) or "What came next"
+            )
             heading = in_language(heading, told, triage.post.language)
         base, n = heading, 2
         while heading in used_headings:
