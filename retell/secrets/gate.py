@@ -217,37 +217,18 @@ class Gate:
 
 
 # The last text's UTF-8: the scanner asks the gates of many rules about one text in turn (~100 of them for some).
-_LAST: list[Any] = [None, None]
+# (one tuple, replaced whole: a thread that scans meanwhile never pairs a text with another's bytes)
+_LAST: tuple[str | None, bytes | None] = (None, None)
 
 
 def _utf8(text: str) -> bytes | None:
-    if _LAST[0] is not text:
-        try:
-            encoded: bytes | None = text.encode("utf-8")
-        except UnicodeEncodeError:
-            encoded = None
-        _LAST[0], _LAST[1] = text, encoded
-    return _LAST[1]
-
-
-def gate_for(regex: str, flags: int) -> Gate | None:
-    """A `Gate` for a regex that Python tries in full at each position; None for any other (Python's own search is
-    as fast), for a regex this reading does not know, or without google-re2."""
+    global _LAST
+    last = _LAST
+    if last[0] is text:
+        return last[1]
     try:
-        parsed = _parser.parse(regex, flags)
-        ignore = bool(parsed.state.flags & _c.SRE_FLAG_IGNORECASE)
-        if not _tried_everywhere(parsed.data, ignore):
-            return None
-        translated = _seq(parsed.data, ignore)
-    except Exception:  # (a shape this reading does not know: the rule runs as before)
-        return None
-    try:
-        import re2  # google-re2
-    except ImportError:
-        return None
-    options = re2.Options()
-    options.log_errors = False
-    try:
-        return Gate(re2.compile(translated, options))
-    except re2.error:  # (too big for RE2's limits: the rule runs as before)
-        return None
+        encoded: bytes | None = text.encode("utf-8")
+    except UnicodeEncodeError:
+        encoded = None
+    _LAST = (text, encoded)
+    return encoded
