@@ -232,3 +232,26 @@ def _utf8(text: str) -> bytes | None:
         encoded = None
     _LAST = (text, encoded)
     return encoded
+
+
+def gate_for(regex: str, flags: int) -> Gate | None:
+    """A `Gate` for a regex that Python tries in full at each position; None for any other (Python's own search is
+    as fast), for a regex this reading does not know, or without google-re2."""
+    try:
+        parsed = _parser.parse(regex, flags)
+        ignore = bool(parsed.state.flags & _c.SRE_FLAG_IGNORECASE)
+        if not _tried_everywhere(parsed.data, ignore):
+            return None
+        translated = _seq(parsed.data, ignore)
+    except Exception:  # (a shape this reading does not know: the rule runs as before)
+        return None
+    try:
+        import re2  # google-re2
+    except ImportError:
+        return None
+    options = re2.Options()
+    options.log_errors = False
+    try:
+        return Gate(re2.compile(translated, options))
+    except re2.error:  # (too big for RE2's limits: the rule runs as before)
+        return None
