@@ -655,7 +655,9 @@ PROSE_NAME_RULES: tuple[Rule, ...] = (
         accept=_speaker_person,
         replacement="[REDACTED:person-name]",
         rule_id="speaker-name",
-        prefilter=rf"(?m)^[ \t>*•-]*(?:\[?\d{{1,2}}:\d\d(?::\d\d)?\]?[ \t]+)?[{_UPPER}][^\W\d_]+[ \t]*[:：][ \t]",
+        # (a name's letters, and the apostrophes and hyphens the regex lets in: `O'Brien:`, `Jean-Luc:`)
+        prefilter=rf"(?m)^[ \t>*•-]*(?:\[?\d{{1,2}}:\d\d(?::\d\d)?\]?[ \t]+)?[{_UPPER}](?:[^\W\d_]|['’-])+"
+        r"[ \t]*[:：][ \t]",
     ),
     _ScriptRule(
         "person-name",

@@ -129,7 +129,9 @@ class Rule:
     def asked_first(self) -> Any:
         """An RE2 pattern that finds something wherever this rule's regex can match (gate.py), for a rule whose
         regex runs over the whole text and that Python's engine tries in full at each position; else None."""
-        if self.prefilter or self.window is not None or self.at_keyword or self.anchor is not None:
+        # (a windowed rule too: RE2's one linear pass over the whole text costs less than the windows' searches,
+        # tried at every position of each, in the texts where it finds nothing)
+        if self.prefilter or self.at_keyword or self.anchor is not None:
             return None
         if type(self).matches is not Rule.matches:  # (a rule that picks where to try its regex)
             return None
@@ -214,6 +216,20 @@ class Rule:
             re.compile(f"{lead_class}{{0,{limit}}}\\Z", self.flags),
         )
 
+    @cached_property
+    def _tail_pattern(self) -> re.Pattern[str] | None:
+        """The regex from its keywords on (`(?i)(?:access|auth|…)<the rest>`), when it is the lead, then that: a match
+        whose keyword starts at k exists only where this matches at k (the same text, the same end), so a keyword
+        where it does not is no match's, and the ~50 starts before it need not be tried."""
+        assert self.keyword_led is not None
+        keywords, lead_class, limit = self.keyword_led
+        flags = "(?i)" if self.regex.startswith("(?i)") else ""
+        head = f"{flags}{lead_class}{{0,{limit}}}?"
+        keyed = f"(?:{keywords})"
+        if not self.regex.startswith(head + keyed):
+            return None
+        return re.compile(flags + self.regex[len(head) :], self.flags)
+
     def _keyword_led(self, text: str, a: int, b: int) -> Iterator[re.Match[str]]:
         """What `pattern.finditer(text, a, b)` yields, trying the regex only where a match can start: a match
         takes at most `limit` lead characters, then a keyword, so it starts at p only if a keyword starts at
@@ -223,9 +239,12 @@ class Rule:
         assert self.keyword_led is not None
         keyword_at, run_to = self._lead_patterns
         limit = self.keyword_led[2]
+        tail = self._tail_pattern
         spans: list[tuple[int, int]] = []  # [lo, hi]: the positions a match may start at
         for k in keyword_at.finditer(text, a, b):
             at = k.start()
+            if tail is not None and tail.match(text, at, b) is None:
+                continue  # (no match takes its keyword here: whatever its lead, the rest fails from here)
             run = run_to.search(text, max(a, at - limit), at)  # (always matches: the empty run at `at`)
             spans.append((run.start() if run is not None else at, at))
         pos = a

@@ -115,3 +115,64 @@ def test_a_keyword_led_rule_finds_what_its_regex_finds_in_each_window() -> None:
                 assert mine == [(m.span(), m.groups()) for m in rule.pattern.finditer(text, a, b)], (rule.rule_id, text)
                 compared += len(mine)
     assert compared > 20  # (the texts do hold matches)
+
+
+# Recovery phrases as people paste them (twelve listed words, numbered, one a line) and near misses (eleven words,
+# a word off the list, prose of short words).
+PHRASES = [
+    "restored it with this: arm behave canoe dash eager fabric gadget habit icon jacket kangaroo label, done",
+    "seed:\n1. arm\n2. behave\n3. canoe\n4. dash\n5. eager\n6. fabric\n7. gadget\n8. habit\n9. icon\n10. jacket\n"
+    "11. kangaroo\n12. label\n",
+    "arm behave canoe dash eager fabric gadget habit icon jacket kangaroo",
+    "arm behave canoe dash eager fabric gadget habit icon jacket kangaroo zzzzzz label",
+    "the cat sat on the mat and then the dog ran off with the ball and the kid cried",
+]
+
+
+def _pool() -> list[str]:
+    from test_gate import UNICODE
+
+    texts = NEAR + LED + PHRASES + UNICODE + ordinary()
+    texts += [case.text for seed in (1, 2, 3) for case in planted(seed=seed)]
+    return texts + [t.swapcase() for t in texts]
+
+
+@pytest.mark.parametrize("usernames", [(), ("sam", "j.doe")])
+def test_no_prefilter_drops_a_rule_s_own_positive_example(
+    monkeypatch: pytest.MonkeyPatch, usernames: tuple[str, ...]
+) -> None:
+    """For every rule, each text where its own regex matches and a scan would run it (its keywords occur, or it
+    always runs) passes every filter a scan asks first: its prefilter, RE2's wider pattern (asked from the first
+    text on here), and for recovery-phrase-words RE2's reading of its run of words."""
+    from retell.secrets import seed_phrase
+
+    monkeypatch.setattr(rule_module, "ASK_AFTER", 0)
+    scanner = Scanner(usernames)
+    pool = _pool()
+    lowered = [text.lower() for text in pool]
+    with_positives: set[str] = set()
+    for rule in scanner.rules:
+        for text, low in zip(pool, lowered, strict=True):
+            if not (rule.always or any(k in low for k in rule.keywords)) or rule.pattern.search(text) is None:
+                continue
+            with_positives.add(rule.rule_id or rule.kind)
+            assert rule.may_match(text), (rule.rule_id or rule.kind, text)
+    assert len(with_positives) > 90  # (the planted families, the names, the phones, gitleaks' keyword-led rules…)
+    gate = seed_phrase._run_gate()
+    assert gate is not None
+    runs = [text for text in pool if seed_phrase._RUN.search(text)]
+    assert len(runs) >= 2
+    assert all(gate.can_match(text) for text in runs)
+
+
+def test_the_findings_are_the_same_with_every_filter_and_with_none(monkeypatch: pytest.MonkeyPatch) -> None:
+    from retell.secrets import seed_phrase
+
+    pool = _pool()
+    monkeypatch.setattr(rule_module, "ASK_AFTER", 0)
+    filtered = _findings(Scanner(("sam",)), pool)
+    assert any(f[0] == "private-key" for found in filtered[: len(NEAR) + len(LED) + 2] for f in found)
+    monkeypatch.setattr(rule_module.Rule, "may_match", lambda self, text: True)
+    monkeypatch.setattr(rule_module.Rule, "_tail_pattern", None)
+    monkeypatch.setattr(seed_phrase, "_run_gate", lambda: None)
+    assert _findings(Scanner(("sam",)), pool) == filtered
