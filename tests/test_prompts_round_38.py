@@ -200,6 +200,7 @@ def test_the_authors_clock_is_given_only_when_they_gave_their_posts_date_an_offs
 
     local = _outline_prompt(_parse(tmp_path / "paris", tx, change=paris))
     assert "The author's clock was UTC+01:00 (17:13 UTC was 18:13 there): tell a time of day" in local
+    assert "never in UTC.\n- Write as the author" in local
     assert "time zone is not known" not in local
 
 
