@@ -468,8 +468,46 @@ def _counts_phrase(line: str) -> str | None:
 
 
 def result_matters(call: ToolCall) -> bool:
-    """Whether a successful call's output says something the story uses (a command's output, an answer)."""
-    return call.name == "AskUserQuestion" or call.name in SHELL_TOOLS
+    """Whether a successful call's output says something the story uses (a command's output, an answer, what a
+    search found)."""
+    return call.name == "AskUserQuestion" or call.name in SHELL_TOOLS or call.name in SEARCH_TOOLS
+
+
+# A file search's result, as a post may tell it: how many files, and the first few by name. Claude's next words
+# often say what a search found ("the toggle exists in the template"); without it a post tells them as the
+# search's result. Matching lines are not kept (what a line holds is the file's, not the search's).
+SEARCH_TOOLS = frozenset({"Grep", "Glob"})
+SEARCH_NAMES = 3
+_SEARCH_NOTHING = re.compile(r"^\s*(?:No (?:files|matches) found|Found 0 (?:files|lines?|matches))\b", re.I)
+_SEARCH_HEAD = re.compile(r"^\s*Found (\d+) (files?|lines?|matches|total occurrences?)\b.*$", re.I)
+_SEARCH_TRUNCATED = re.compile(r"^\s*\(Results are truncated", re.I)
+_MATCH_FILE = re.compile(r"^([^\s:]+\.\w+|[^\s:]*/[^\s:]+):\d+[:-]")
+
+
+def search_outcome(text: str) -> str:
+    """`found 3 files: timeline.html, models.py, renderer.py`, `found 12 matching lines in 2 files: …` or
+    `found nothing`, from a Grep's or a Glob's result."""
+    if _SEARCH_NOTHING.match(text) or not text.strip():
+        return "found nothing"
+    lines = [ln.strip() for ln in text.splitlines() if ln.strip() and not _SEARCH_TRUNCATED.match(ln)]
+    head = _SEARCH_HEAD.match(lines[0]) if lines else None
+    if head:
+        lines = lines[1:]
+    if all(":" not in ln or _WINDOWS_DRIVE.match(ln) for ln in lines):  # file paths, one a line
+        files = lines
+        count = plural_files(int(head.group(1)) if head and head.group(2).lower().startswith("file") else len(files))
+    else:  # matching lines: `path:12:text` names its file; a search of one file gives the lines alone
+        files = list(dict.fromkeys(m.group(1) for ln in lines if (m := _MATCH_FILE.match(ln))))
+        count = f"{len(lines)} matching line{'s' if len(lines) != 1 else ''}"
+        count += f" in {plural_files(len(files))}" if len(files) > 1 else ""
+        files = files if len(files) > 1 else []
+    names = [posixpath.basename(f.rstrip("/")) or f for f in files[:SEARCH_NAMES]]
+    shown = ", ".join(names) + (f" and {len(files) - len(names)} more" if len(files) > len(names) else "")
+    return f"found {count}: {shown}" if shown else f"found {count}"
+
+
+def plural_files(n: int) -> str:
+    return f"{n} file" if n == 1 else f"{n} files"
 
 
 def tells_outcome(call: ToolCall) -> bool:
@@ -507,6 +545,8 @@ def apply_result(call: ToolCall, content: Any, is_error: bool) -> None:
         call.outcome = test_outcome(text, is_error)
     elif call.name == "AskUserQuestion" and text and not is_error:
         call.outcome = answers_text(text)
+    elif call.name in SEARCH_TOOLS and not is_error:
+        call.outcome = search_outcome(_ERROR_TAG.sub("", text))
     if call.name in SHELL_TOOLS:
         if is_error or is_test_command(call.target) or is_outcome_command(call.target):
             call.output = command_output(text, is_error)

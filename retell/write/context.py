@@ -7,13 +7,16 @@ from pathlib import Path
 from typing import Any
 
 from retell.errors import RetellError
-from retell.events import ASSISTANT, HUMAN, Event, EventLog
-from retell.report import gap_phrase, utc_minute
+from retell.events import ASSISTANT, COMMAND, HUMAN, SUBAGENT, Event, EventLog
+from retell.extract.requests import is_request_command
+from retell.extract.subagents import spawn_ran
+from retell.report import gap_phrase, plural, utc_minute
 from retell.templating import TemplateLibrary
 from retell.triage.model import LENGTHS, Triage
 from retell.write.facts import session_facts
 from retell.write.locales import length_range, length_rule
 from retell.write.style import load_style
+from retell.write.timetext import author_clock
 
 ANGLE_HELP = {
     "process": "how the session went, step by step, with its turns",
@@ -65,11 +68,29 @@ def system_context(triage: Triage, manifest: dict[str, Any], view: EventLog) -> 
         "words": LENGTHS[triage.post.length],
         "length": length_range(triage.post.language, triage.post.length),
         "length_rule": length_rule(triage.post.language),
-        "facts": session_facts(manifest, triage.told_sessions()),
+        "facts": session_facts(manifest, triage.told_sessions()) | uncounted(view.events),
         "notes": notes,
         "links": triage.story.links,
         "banned_examples": ", ".join(f"“{p}”" for p in style.examples[:6]),
         "ids": example_ids(view.events),
+        # the author's clock, when their post's date gives its offset (else times stay UTC, and no time of day)
+        "author_clock": author_clock(triage.post.date, next((c.start for c in view.chapters if c.start), None)),
+    }
+
+
+def uncounted(events: list[Event]) -> dict[str, int | str]:
+    """What the material shows that the session's counts leave out, so the Numbers block can say so: commands
+    the author ran themselves (`!` shell commands, slash commands without a request), which are not "messages
+    from the author", and subagents that failed before they started, which are not "subagents"."""
+    told = [e for e in events if not e.sidechain and not e.abandoned]
+    commands = [e for e in told if e.kind == COMMAND and not is_request_command(e)]
+    shell = sum(1 for e in commands if e.name == "!")
+    slash = sum(1 for e in commands if (e.name or "").startswith("/"))
+    ran = [plural(shell, "`!` shell command")] if shell else []
+    ran += [plural(slash, "slash command")] if slash else []
+    return {
+        "own_commands": " and ".join(ran),  # "1 `!` shell command and 1 slash command"
+        "failed_subagents": sum(1 for e in told if e.kind == SUBAGENT and not spawn_ran(e)),
     }
 
 

@@ -321,6 +321,18 @@ def _write_draft(workdir: Workdir, text: str) -> None:
     atomic_write_text(_draft_hash_file(workdir), hashlib.sha256(text.encode("utf-8")).hexdigest() + "\n")
 
 
+# A section says at most about this share of its material's length: the post's length shared out over its
+# sections asked 913 words of each section of a two-minute session (round 37), more than its material holds.
+MATERIAL_SHARE = 0.5
+
+
+def section_words(share: int, material: str, language: str) -> int:
+    """A section's length, in the post's unit: its share of the post (`share`), at most half of its material
+    (counted the same way), never below the floor a section needs."""
+    floor = scale(150, language)
+    return max(floor, min(share, int(count_length(material, language) * MATERIAL_SHARE)))
+
+
 def _words_per_section(triage: Triage, outline: Outline) -> int:
     """About how long each section is, in the post's unit (words; characters in zh, ja, ko)."""
     low, high, _unit = length_range(triage.post.language, triage.post.length)
@@ -344,6 +356,7 @@ def section_requests(
     count = len(outline.sections)
     for index, section in enumerate(outline.sections):
         material = render_material(slices[index], budget)
+        words = section_words(calls.words, material.text, language)
         if material.condensed:
             condensed.append(f"{section.id}: " + "; ".join(material.condensed))
         task = calls.library.render(
@@ -351,7 +364,7 @@ def section_requests(
             section=section,
             number=index + 1,
             count=count,
-            words=calls.words,
+            words=words,
             unit=calls.unit,
             hook=outline.hook,
             ending=outline.ending,
@@ -375,7 +388,7 @@ def section_requests(
                 model=calls.model,
                 system=shared,
                 user=task.text,
-                max_tokens=output_budget(calls.limits, section_text_tokens(calls.words, calls.unit)),
+                max_tokens=output_budget(calls.limits, section_text_tokens(words, calls.unit)),
                 template=f"system.md.j2+outline_context.md.j2+{task.name}",
                 template_hash=f"{calls.template_hash}+{task.template_hash}",
             )

@@ -31,11 +31,13 @@ from retell.events import (
     TOOL_RUN,
     TURN_DURATION,
     Event,
+    Subagent,
     ToolCall,
 )
 from retell.extract.timeutil import to_epoch_ms
 from retell.extract.tools import (
     NO_OUTPUT,
+    SEARCH_TOOLS,
     SHELL_TOOLS,
     TURNED_DOWN,
     excerpt_lines,
@@ -150,6 +152,7 @@ def event_line(
         parts = [f"{tag} SUBAGENT “{who}”{typed}"]
         if agent.prompt:
             parts.append(f" was asked: {clip(agent.prompt)}")
+        parts.append(subagent_work(agent))
         if agent.result:
             parts.append(f" | reported back: {clip(agent.result)}")
         elif agent.error:
@@ -157,7 +160,10 @@ def event_line(
         return "".join(parts)
     if kind == IMAGE:
         return f"{tag} IMAGE {event.asset} (returned by {event.source})"
-    if kind == COMMAND:  # (the author's own `!` command: what it printed under it, as a tool run's)
+    if kind == COMMAND and event.name == "!":  # the author's own shell command, what it printed under it
+        ran = f"{tag} AUTHOR ran `{clip(event.args)}` themselves (a `!` command in Claude Code)"
+        return ran + outcome_block(event, outcome_lines)
+    if kind == COMMAND:
         ran = f"{tag} AUTHOR ran {event.name}{' ' + clip(event.args) if event.args else ''}"
         return ran + outcome_block(event, outcome_lines)
     if kind == INTERRUPT:
@@ -192,6 +198,26 @@ def targets_block(event: Event, line: str) -> str:
 _CUT_SHORT = re.compile(r"[“`]([^“”`\n]+)…")  # a name the line cuts short: “…capabilities 20…”, `cmd &&…`
 
 
+SUBAGENT_STEPS = 8  # of a subagent's own tool runs, at most this many are named (the rest counted)
+SUBAGENT_STEP_CHARS = 90
+
+
+def subagent_work(agent: Subagent) -> str:
+    """` | its own work (24 tool uses, 1 min): [e2.3] Ran `tree -L 2`; [e2.5] Read 3 files …`: what a subagent
+    did between its brief and its report, with the ids of its steps, so a post tells its work from what it did
+    rather than from its report alone."""
+    runs = [e for e in agent.events if e.kind == TOOL_RUN and e.summary and not e.abandoned]
+    if not runs:
+        return ""
+    figures = [plural(agent.tool_uses, "tool use")] if agent.tool_uses else []
+    if agent.duration_ms:
+        figures.append(format_duration(agent.duration_ms))
+    named = [f"[{e.id}] {shorten(e.summary or '', SUBAGENT_STEP_CHARS)}" for e in runs[:SUBAGENT_STEPS]]
+    more = f"; and {plural(len(runs) - len(named), 'more step')}" if len(runs) > len(named) else ""
+    head = f"its own work ({', '.join(figures)})" if figures else "its own work"
+    return f" | {head}: " + "; ".join(named) + more
+
+
 def answers_block(event: Event) -> str:
     """Claude's questions to the author (AskUserQuestion) and the author's answers, under the run's line: the
     answers are the author's own choices or words, so they are never condensed away."""
@@ -222,6 +248,9 @@ def outcome_block(event: Event, max_lines: int, printed: Printed = None) -> str:
         return ""
     out: list[str] = []
     for index, call in enumerate(event.calls or ()):
+        if call.name in SEARCH_TOOLS and call.outcome and not call.error:
+            several = len(event.calls or ()) > 1 and call.target
+            out.append(f"  {f'“{call.target}”' if several else 'it'} {call.outcome}")
         if call.diff:
             lines = call.diff.splitlines()
             # the diff's own last line may already say how many it left out: `… (16 more changed lines)`
@@ -432,6 +461,10 @@ RESULTS_HEAD = (
     "show the line in a ```text block rather than only saying so, and cite its event):"
 )
 _FAILING = re.compile(r"\b(?:[1-9]\d* (?:failed|errors?)|failed|error|FAIL)\b")
+# A failure anywhere in what a run printed (`test_x[chromium] FAILED [ 70%]`): the run is no success, whatever
+# its last line says; and one test's own line (`…::test_y PASSED [ 85%]`) is no verdict on the run.
+_FAILED_ANYWHERE = re.compile(r"\b(?:FAILED|FAIL|ERROR|[1-9]\d* (?:failed|errors?))\b")
+_ONE_TEST = re.compile(r"\[\s*\d+%\]\s*$|::\S+\s+(?:PASSED|SKIPPED|XFAIL|XPASS)\b")
 # What a tool prints after its verdict and says nothing of the work: pyright's and pip's "a new version is
 # available", npm's notices, a timer. The line a post shows is the verdict above them.
 _AFTERWORD = re.compile(
@@ -455,9 +488,13 @@ def decisive_results(events: list[Event], limit: int = RESULTS_SHOWN) -> list[st
             if not (is_test_command(call.target) or is_outcome_command(call.target)):
                 continue
             lines = [ln for ln in call.output.splitlines() if ln.strip() and not ln.startswith("exit ")]
+            if any(_FAILED_ANYWHERE.search(ln) for ln in lines):
+                continue
             while lines and _AFTERWORD.search(lines[-1]):
                 lines.pop()
             if not lines or any(_FAILING.search(ln) and "0 failed" not in ln for ln in lines[-RESULT_LINES:]):
+                continue
+            if any(_ONE_TEST.search(ln) for ln in lines[-RESULT_LINES:]):
                 continue
             shown = [ln.strip().strip("=").strip() or ln.strip() for ln in lines[-RESULT_LINES:]]  # "=== 16 passed ==="
             found.append((event, call.target or call.name, shown))

@@ -108,6 +108,22 @@ _EVERYDAY_ACRONYMS = frozenset(
 # (`display: ruby-base`, `x = 1;`); one holding a command or an identifier names a thing (`uv tool`, `useAuth`).
 _CODE_NOT_NAME = re.compile(r"[:=;{}]|\s\S+\s\S+\s")
 ALWAYS_MET = ("Claude", "Claude Code")
+# Claude Code's own tools and agent types: a prompt that lists "Task" or "Explore-Agent" as a name to introduce
+# asks the model to explain the tool, and all the material shows of it is its name (a blind reading of a German
+# post, blind set 7). A word of an error message ("Host key verification failed") is no name either.
+_CLAUDE_TOOLS = frozenset(
+    {
+        "Agent", "AskUserQuestion", "Bash", "BashOutput", "Edit", "ExitPlanMode", "Explore", "Glob", "Grep",
+        "KillShell", "LS", "MultiEdit", "NotebookEdit", "NotebookRead", "Plan", "PowerShell", "Read",
+        "SendMessage", "Skill", "SlashCommand", "Task", "TodoWrite", "WebFetch", "WebSearch", "Write",
+    }
+)  # fmt: skip
+_MESSAGE_WORDS = frozenset(
+    {
+        "Host", "Error", "Warning", "Permission", "Connection", "Exit", "Failed", "Success", "Usage", "Key",
+        "Server", "Client", "Request", "Response", "Timeout", "Denied", "Invalid", "Missing", "Unknown",
+    }
+)  # fmt: skip
 _NOUNS_CAPITALISED = frozenset(["de", "lb"])  # German, Luxembourgish: every noun begins with a capital
 MAX_NAMES = 24
 
@@ -118,7 +134,7 @@ def names_in(text: str, language: str = "en") -> list[str]:
     text = re.sub(r"\bClaude Code\b", "Claude", text)  # named by every prompt; "Code" is no name of its own
     found: list[tuple[int, str]] = []
     for match in _CODE.finditer(text):
-        if not _CODE_NOT_NAME.search(match.group(1)):
+        if not _CODE_NOT_NAME.search(match.group(1)) and match.group(1).strip() not in _CLAUDE_TOOLS:
             found.append((match.start(), match.group(1).strip()))
     for match in _FILE.finditer(text):
         found.append((match.start(), match.group(1)))
@@ -126,6 +142,8 @@ def names_in(text: str, language: str = "en") -> list[str]:
         word = match.group(1).rstrip(".-")
         if word in _NOT_NAMES or word in ALWAYS_MET or word in _EVERYDAY_ACRONYMS or len(word) < 2:
             continue
+        if word in _MESSAGE_WORDS or any(part in _CLAUDE_TOOLS for part in word.split("-")):
+            continue  # "Task-Werkzeug", "Explore-Agent": Claude Code's tools, named by what they did
         strong = any(c.isupper() for c in word[1:]) or any(c in word for c in ".-") or any(c.isdigit() for c in word)
         if not strong and (plain_words_are_nouns or _SENTENCE_START.search(text[: match.start()][-6:])):
             continue  # "Fixed the import." begins a sentence; "die Installation" is a noun: neither names anything

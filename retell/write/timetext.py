@@ -72,3 +72,19 @@ def chapter_time(chapter: Chapter, events: list[Event], before: Chapter | None) 
     if before is not None and (previous := _utc(before.end)) is not None and (start - previous).total_seconds() >= 60:
         line += f"; {format_duration(int((start - previous).total_seconds() * 1000))} after the chapter before ended"
     return line
+
+
+def author_clock(post_date: str | None, ts: str | None) -> str:
+    """`UTC+01:00 (17:13 UTC was 18:13 there)`: the author's clock, from the offset they gave their post's
+    date (triage.yaml's `post.date`); "" while it is UTC's own, retell's default, which says nothing of
+    where they were."""
+    try:
+        offset = datetime.fromisoformat(post_date or "").utcoffset()
+    except ValueError:
+        return ""
+    moment = _utc(ts)
+    if not offset or moment is None:
+        return ""
+    sign, minutes = ("+" if offset.total_seconds() > 0 else "-"), abs(int(offset.total_seconds())) // 60
+    there = (moment + offset).strftime("%H:%M")
+    return f"UTC{sign}{minutes // 60:02d}:{minutes % 60:02d} ({moment:%H:%M} UTC was {there} there)"

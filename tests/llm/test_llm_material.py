@@ -329,10 +329,10 @@ def test_outcomes_shrink_to_their_share_of_a_small_budget(work: Path) -> None:
 @pytest.mark.parametrize(
     ("language", "system_length", "section_length"),
     [
-        ("ja", "at most 3,600–5,000 characters in all, counted as retell counts them", "about 1,218 characters"),
-        ("zh-Hant", "at most 2,700–3,750 characters in all", "about 913 characters"),
-        ("ko", "at most 2,900–4,000 characters in all", "about 977 characters"),
-        ("de", "at most 1,800–2,500 words in all.", "about 609 words"),
+        ("ja", "at most 3,600–5,000 characters in all, counted as retell counts them", "characters"),
+        ("zh-Hant", "at most 2,700–3,750 characters in all", "characters"),
+        ("ko", "at most 2,900–4,000 characters in all", "characters"),
+        ("de", "at most 1,800–2,500 words in all.", "words"),
     ],
 )
 def test_lengths_are_in_characters_for_chinese_japanese_and_korean(
@@ -347,7 +347,8 @@ def test_lengths_are_in_characters_for_chinese_japanese_and_korean(
     edit_triage(work, change)
     s1 = dry_prompts(work)["section-s1"]
     assert system_length in s1
-    assert f"Length: {section_length}" in s1 and "at most; say what the beats need" in s1
+    # (the figure is the section's share of the post, at most half its material: retell.write.draft.section_words)
+    assert re.search(rf"Length: about [\d,]+ {section_length}", s1) and "at most; say what the beats need" in s1
 
 
 def test_a_japanese_drafts_length_is_counted_in_characters() -> None:
@@ -367,7 +368,7 @@ def test_the_instructions_say_when_code_earns_its_place_and_how_to_mark_a_transl
     assert "Show the change the post is about." in system
     assert "a fenced block with its language" in system and "under about 15 lines" in system
     assert "never write code the material does not show" in system
-    assert f"put `<!-- translated: {event_id(work, ASK)} -->` right after it" in system  # an id of the material
+    assert f"put `<!-- translated: {event_id(work, ASK)} -->` right after each translated quote" in system
 
 
 def test_a_translated_mark_never_reaches_the_post() -> None:

@@ -207,7 +207,8 @@ def test_what_the_authors_own_command_printed_is_in_the_material() -> None:
         Event("command", id="e9", name="!", args="uv run pytest", calls=[ok_run]),
     ]
     material = render_material(stretch, 100_000)
-    assert "[e8] AUTHOR ran ! uv run pytest test/test_names.py\n" in material.text
+    ran = "[e8] AUTHOR ran `uv run pytest test/test_names.py` themselves (a `!` command in Claude Code)\n"
+    assert ran in material.text
     assert "5 failed, 6 passed in 0.37s" in material.text
     assert "- [e9] `uv run pytest` said: 11 passed in 0.30s" in material.text  # a result worth showing
 
