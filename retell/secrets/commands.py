@@ -11,6 +11,7 @@ import re
 
 from retell.secrets.own import _LABEL, CREDENTIAL_KEYWORDS, SENTENCE_END, VALUE, VALUE_GROUPS, YAML_TAG, unquoted
 from retell.secrets.rule import SECRET, Rule
+from retell.secrets.stores import PREFIXED_TOKEN_RULES, STORE_RULES
 from retell.secrets.values import (
     TYPOGRAPHIC,
     credential,
@@ -593,6 +594,7 @@ COMMAND_RULES: tuple[Rule, ...] = (
         trims="\r\n\\n",
         rule_id="putty-private-lines",
     ),
+    *STORE_RULES,
 )
 
 
@@ -971,6 +973,72 @@ PAIR_RULES: tuple[Rule, ...] = (
     ),
 )
 
+# -- a password after its noun, the one chosen token of its clause (round twelve) ---------------------------
+
+# The noun, in the languages the blind sets hold and their neighbours, with the endings that make it "its" or
+# "the" (Turkish `şifresi`, Swedish `lösenordet`, Hungarian `jelszava`, Hebrew `הסיסמה`, Arabic `كلمة المرور`);
+# `pass` only before what it opens (`pass wifi văn phòng là …`).
+_CLAUSE_NOUNS = (
+    r"(?:passwords?|passwort|kennwort|passcode|passphrase|mot[ \t]+de[ \t]+passe|mdp|contraseña|contrasena|clave|"
+    r"senha|wachtwoord|lösenord(?:et)?|losenord(?:et)?|adgangskode(?:n)?|passord(?:et)?|hasło|haslo|parola|"
+    r"heslo|şifre(?:si|miz|niz|n|m)?|sifre(?:si)?|salasana|jelsz(?:ó|ava|avát|ót)|парол(?:ь|я|ем|і)|"
+    r"mật[ \t]+khẩu|mat[ \t]+khau|kata[ \t]+sandi|kata[ \t]+laluan|كلمة[ \t]+(?:ال)?(?:مرور|سر)|رمز[ \t]+(?:عبور|ورود)|"
+    r"סיסמ(?:ה|א|ת)|κωδικ(?:ός|ό|ού)|συνθηματικό|पासवर्ड|รหัสผ่าน|"
+    r"pass(?=[ \t]+(?:wifi|wi-fi|wlan|vpn|admin|root|db|server|máy|mạng|router)\b))"
+)
+# between the noun and the value: words with no digit that end no sentence (`к базе`, `do routera w biurze`,
+# `a teszt adatbázishoz:`, `, in case you need it:`)
+_CLAUSE_GAP = r"(?:[ \t]+[^\s\d.!?;。！？\"'`“”]{1,30}){0,9}?"
+_CLAUSE_VALUE = (
+    r"[ \t]+[\"'`“]?(?P<v>(?=[^\s\"'`“”,;，。、]*\d|[a-z]{3,12}-[a-z]{3,12}-[a-z]{3,12})[^\s\"'`“”,;，。、]{6,64})"
+)
+_TICKET = re.compile(r"^[A-Z][A-Z0-9]{1,9}-\d+$")
+_CLAUSE_END = re.compile(r"[.!?。！？\n]|$")
+
+
+def _clause_password(value: str, m: re.Match[str]) -> bool:
+    """The first token with a digit after a password's noun is its value when it is plainly chosen (small
+    letters, digits, and a capital or a symbol other than `-` and `.`, which names and regions hold: `eu-west-1`),
+    or a generated passphrase, and no other such token follows in the clause (two make a list, not a value)."""
+    bare = value.strip("'\"`" + TYPOGRAPHIC).rstrip(".,;:)]}>")
+    if _TICKET.match(bare) or not _told_password(bare, m):
+        return False
+    if not _joined_passphrase(bare):
+        marked = any(c.isupper() for c in bare) or any(c in "!#$%&*+?@^~_=" for c in bare)
+        if not (marked and any(c.islower() for c in bare) and any(c.isdigit() for c in bare)):
+            return False
+    rest = m.string[m.end() : m.end() + 120]
+    rest = rest[: _CLAUSE_END.search(rest).start()]  # type: ignore[union-attr]
+    return not any(
+        any(c.isupper() for c in t) and any(c.islower() for c in t) and any(c.isdigit() for c in t)
+        for t in rest.split()
+    )
+
+
+CLAUSE_RULES: tuple[Rule, ...] = (
+    Rule(
+        "password-in-text",
+        SECRET,
+        r"(?i)(?<![A-Za-z0-9_-])"
+        + _CLAUSE_NOUNS
+        + r"(?![\w-])[`'\"”]?,?"
+        + _CLAUSE_GAP
+        + r"[ \t]*[:：]?"
+        + _CLAUSE_VALUE,
+        _keywords(
+            "pass,kennwort,mot de passe,mdp,contrase,clave,senha,wachtwoord,lösenord,losenord,adgangskode,"
+            "hasło,haslo,parola,heslo,şifre,sifre,salasana,jelsz,парол,mật khẩu,mat khau,kata sandi,kata laluan,"
+            "كلمة,رمز,סיסמ,κωδικ,συνθηματικό,पासवर्ड,รหัสผ่าน"
+        ),
+        group="v",
+        accept=_clause_password,
+        trims=".,;:)]}>",
+        at_keyword=True,
+        rule_id="password-noun-clause",
+    ),
+)
+
+
 TOLD_RULES: tuple[Rule, ...] = (
     Rule(
         "password-in-text",
@@ -1158,6 +1226,8 @@ TOLD_RULES: tuple[Rule, ...] = (
         rule_id="user-slash-password",
     ),
     *PAIR_RULES,
+    *CLAUSE_RULES,
+    *PREFIXED_TOKEN_RULES,
 )
 
 
