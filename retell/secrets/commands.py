@@ -1015,7 +1015,40 @@ def _clause_password(value: str, m: re.Match[str]) -> bool:
     )
 
 
+# what a prompt for a password asks, on the line of what was typed (`it keeps asking "deploy@host's password:"`)
+_PROMPTED = re.compile(
+    r"(?i)password|passphrase|passwort|kennwort|log[ \t-]?in|sign[ \t-]?in|credentials|sudo|ssh|prompt|"
+    r"permission denied"
+)
+
+
+def _typed_password(value: str, m: re.Match[str]) -> bool:
+    """What was typed at a login, told as typed: a password when plainly chosen (a capital or a symbol, small
+    letters and digits) or a generated passphrase, and the line speaks of a password prompt or a login."""
+    bare = value.strip("'\"`" + TYPOGRAPHIC).rstrip(".,;:)]}>")
+    if _TICKET.match(bare) or not _told_password(bare, m) or "/" in bare or bare.startswith(("-", ".")):
+        return False
+    chosen = _joined_passphrase(bare) or (
+        (any(c.isupper() for c in bare) or any(c in "!#$%&*+?@^~_=" for c in bare))
+        and any(c.islower() for c in bare)
+        and any(c.isdigit() for c in bare)
+    )
+    return bool(chosen) and _PROMPTED.search(_line(m)) is not None
+
+
 CLAUSE_RULES: tuple[Rule, ...] = (
+    # `I typed Verano2019# and it says permission denied`, `I entered … twice`: after a password prompt
+    Rule(
+        "password-in-text",
+        SECRET,
+        r"(?i)\b(?:typed|entered|tried|pasted|put[ \t]+in)[ \t]+(?:in[ \t]+)?[\"'`“]?(?P<v>[^\s\"'`“”,;]{6,64})",
+        _keywords("typed,entered,tried,pasted,put in"),
+        group="v",
+        accept=_typed_password,
+        trims=".,;:)]}>",
+        at_keyword=True,
+        rule_id="password-typed-at-a-prompt",
+    ),
     Rule(
         "password-in-text",
         SECRET,

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import itertools
 import re
 
 from retell.secrets.rule import PII, SECRET, Rule, shannon_entropy
@@ -181,8 +182,13 @@ def _hook_with_a_secret(value: str, m: re.Match[str]) -> bool:
     `?token=<random>`), or Zapier's catch hook (`/hooks/catch/<account>/<hook>`), which is one whole."""
     if re.search(r"(?i)hooks\.zapier\.com/hooks/catch/\d+/\w+", value):
         return True
-    rest = re.split(r"(?i)/(?:hooks?|webhooks?|trigger|robot)(?=[/?])", value, maxsplit=1)[-1]
+    rest = re.split(r"(?i)/(?:hooks?|webhooks?|trigger|robot|integrations?)(?=[/?])", value, maxsplit=1)[-1]
     parts = [p for p in re.split(r"[/?&=#]", rest) if p]
+    # a deploy hook: a project's id, then its key (`/integrations/deploy/prj_…/3EusNlIW0Z`)
+    if any(
+        re.fullmatch(r"[a-z]{2,4}_\w{16,}", a) and len(b) >= 8 and looks_random(b) for a, b in itertools.pairwise(parts)
+    ):
+        return True
     # (`evt_1PqX…`, `cus_…`: an object's id in a route, not a secret)
     return any(
         len(p) >= 16 and looks_random(p) and not is_placeholder(p) and not re.match(r"[a-z]{2,4}_", p) for p in parts
@@ -678,9 +684,11 @@ OWN_RULES: tuple[Rule, ...] = (
         "webhook-url",
         SECRET,
         # (or a host named for its hooks: Make's `hook.eu2.make.com/<token>`)
-        r"(?i)https?://(?:[\w.-]+(?::\d+)?/(?:[\w.%-]+/){0,6}?(?:hooks?|webhooks?|trigger|robot)(?:/|\?)|"
+        # (an event intake's: PagerDuty's `/integration/<key>/enqueue`, Vercel's `/integrations/deploy/<id>/<key>`)
+        r"(?i)https?://(?:[\w.-]+(?::\d+)?/(?:[\w.%-]+/){0,6}?(?:hooks?|webhooks?|trigger|robot|integrations?)"
+        r"(?:/|\?)|"
         r"(?:hooks?|webhooks?)\.[\w.-]+(?::\d+)?/)[^\s\"'<>`]+",
-        ("hook", "/trigger/", "/robot/"),
+        ("hook", "/trigger/", "/robot/", "/integration"),
         accept=_hook_with_a_secret,
         trims=".,;:)]}>",
         rule_id="webhook-url",

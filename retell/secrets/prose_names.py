@@ -262,6 +262,8 @@ def _pair_person(value: str, m: re.Match[str]) -> bool:
     names = value.split()
     given, family = gazetteer()
     first, last = names[0], names[-1]
+    if _PLACE_AFTER.match(m.string, m.end("pair")):
+        return False  # `the Santa Cruz office`, `Ho Chi Minh City`: a place named for a person is a place
     if _role_slot(value, m, names, given, family):
         return True
     if (first not in given and not _known_family(last, family) and first not in family) or any(
@@ -328,6 +330,18 @@ _COPYRIGHT_BEFORE = re.compile(
 )
 
 
+_PLACE_AFTER = re.compile(
+    r"(?i)[ \t]+(?:office|offices|city|campus|branch|region|site|data[ \t]?center|datacenter|airport|time[ \t]?zone|"
+    r"hq|store|warehouse|county|province|street|avenue|station)\b"
+)
+# a person thanked or written for (`thanks Watanabe Haruto`, `a comment for Kovács Eszter`), and git's
+# `%h %an` line (a short hash, then the author's name to the line's end)
+_FOR_BEFORE = re.compile(
+    r"(?i)\b(?:thanks|thank[ \t]+you|thx|kudos(?:[ \t]+to)?|(?:comment|note|message|question)[ \t]+for)[ \t]*,?[ \t]*$"
+)
+_HASH_LINE = re.compile(r"[ \t]*[0-9a-f]{7,40}[ \t]+$")
+
+
 def _role_slot(value: str, m: re.Match[str], names: list[str], given: frozenset[str], family: frozenset[str]) -> bool:
     if not 2 <= len(names) <= 4 or any(len(w) > 1 and w.isupper() for w in names):
         return False
@@ -348,7 +362,14 @@ def _role_slot(value: str, m: re.Match[str], names: list[str], given: frozenset[
         return False
     line_end = text.find("\n", end)
     line = text[line_start : line_end if line_end >= 0 else len(text)]
-    return bool(_LIST_LABEL.match(line) or _COPYRIGHT_BEFORE.search(before) or _ASSIGNED_BEFORE.search(before))
+    at_line_end = not line[end - line_start :].strip()
+    return bool(
+        _LIST_LABEL.match(line)
+        or _COPYRIGHT_BEFORE.search(before)
+        or _ASSIGNED_BEFORE.search(before)
+        or _FOR_BEFORE.search(before)
+        or (at_line_end and _HASH_LINE.fullmatch(text[line_start:start]))
+    )
 
 
 # A word of open syllables, as Yoruba, Igbo and many West African names are made (`Oluwaseun`, `Temitope`,

@@ -265,3 +265,30 @@ def test_a_jwk_private_part_in_code(scanner: Scanner, template: str) -> None:
 def test_a_public_jwk_flags_nothing(scanner: Scanner) -> None:
     text = 'const pub = { kty: "OKP", crv: "Ed25519", x: "' + _b64url(43, 34) + '" };'
     assert not scanner.scan(text), text
+
+
+# -- a password typed at a prompt, told as what was typed (written before the rule; dev9's class) --------------
+
+TYPED = [
+    ("ssh kept prompting for the password, I entered Lighthouse42! twice and it still fails", "Lighthouse42!"),
+    ('sudo asked for my password and I typed Mirabel88$ but got "Sorry, try again"', "Mirabel88$"),
+    ('at the "Password:" prompt I pasted tulpe-regen-fiets-42 and nothing happened', "tulpe-regen-fiets-42"),
+    ("the login page said invalid credentials when I tried Kestrel2023# again", "Kestrel2023#"),
+]
+
+NOT_TYPED = [
+    "I typed npm install and it failed with EACCES",
+    "I entered Node18 in the version field",
+    "I tried v2.3.1 and the password reset still fails",
+    "the login page broke when I typed ./gradlew build",
+]
+
+
+@pytest.mark.parametrize(("text", "value"), TYPED)
+def test_a_password_told_as_what_was_typed_at_a_login(scanner: Scanner, text: str, value: str) -> None:
+    assert flagged_whole(scanner, text, value), text
+
+
+@pytest.mark.parametrize("text", NOT_TYPED)
+def test_what_was_typed_elsewhere_is_no_password(scanner: Scanner, text: str) -> None:
+    assert not scanner.scan(text), text
