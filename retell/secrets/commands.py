@@ -989,8 +989,10 @@ _CLAUSE_NOUNS = (
 # between the noun and the value: words with no digit that end no sentence (`к базе`, `do routera w biurze`,
 # `a teszt adatbázishoz:`, `, in case you need it:`)
 _CLAUSE_GAP = r"(?:[ \t]+[^\s\d.!?;。！？\"'`“”]{1,30}){0,9}?"
+# (`password=…` after the noun is an assignment's, not a value told)
 _CLAUSE_VALUE = (
-    r"[ \t]+[\"'`“]?(?P<v>(?=[^\s\"'`“”,;，。、]*\d|[a-z]{3,12}-[a-z]{3,12}-[a-z]{3,12})[^\s\"'`“”,;，。、]{6,64})"
+    r"[ \t]+[\"'`“]?(?P<v>(?=[^\s\"'`“”,;，。、]*\d|[a-z]{3,12}-[a-z]{3,12}-[a-z]{3,12})"
+    r"[^\s\"'`“”,;=，。、]{6,64})(?!=)"
 )
 _TICKET = re.compile(r"^[A-Z][A-Z0-9]{1,9}-\d+$")
 _CAUSE_BEFORE = re.compile(
