@@ -11,6 +11,7 @@ import re
 
 from retell.secrets.own import _LABEL, CREDENTIAL_KEYWORDS, SENTENCE_END, VALUE, VALUE_GROUPS, YAML_TAG, unquoted
 from retell.secrets.rule import SECRET, Rule
+from retell.secrets.stores import PREFIXED_TOKEN_RULES, STORE_RULES
 from retell.secrets.values import (
     TYPOGRAPHIC,
     credential,
@@ -593,6 +594,7 @@ COMMAND_RULES: tuple[Rule, ...] = (
         trims="\r\n\\n",
         rule_id="putty-private-lines",
     ),
+    *STORE_RULES,
 )
 
 
@@ -971,6 +973,112 @@ PAIR_RULES: tuple[Rule, ...] = (
     ),
 )
 
+# -- a password after its noun, the one chosen token of its clause (round twelve) ---------------------------
+
+# The noun, in the languages the blind sets hold and their neighbours, with the endings that make it "its" or
+# "the" (Turkish `şifresi`, Swedish `lösenordet`, Hungarian `jelszava`, Hebrew `הסיסמה`, Arabic `كلمة المرور`);
+# `pass` only before what it opens (`pass wifi văn phòng là …`).
+_CLAUSE_NOUNS = (
+    r"(?:passwords?|passwort|kennwort|passcode|passphrase|mot[ \t]+de[ \t]+passe|mdp|contraseña|contrasena|clave|"
+    r"senha|wachtwoord|lösenord(?:et)?|losenord(?:et)?|adgangskode(?:n)?|passord(?:et)?|hasło|haslo|parola|"
+    r"heslo|şifre(?:si|miz|niz|n|m)?|sifre(?:si)?|salasana|jelsz(?:ó|ava|avát|ót)|парол(?:ь|я|ем|і)|"
+    r"mật[ \t]+khẩu|mat[ \t]+khau|kata[ \t]+sandi|kata[ \t]+laluan|كلمة[ \t]+(?:ال)?(?:مرور|سر)|رمز[ \t]+(?:عبور|ورود)|"
+    r"סיסמ(?:ה|א|ת)|κωδικ(?:ός|ό|ού)|συνθηματικό|पासवर्ड|รหัสผ่าน|"
+    r"pass(?=[ \t]+(?:wifi|wi-fi|wlan|vpn|admin|root|db|server|máy|mạng|router)\b))"
+)
+# between the noun and the value: words with no digit that end no sentence (`к базе`, `do routera w biurze`,
+# `a teszt adatbázishoz:`, `, in case you need it:`)
+_CLAUSE_GAP = r"(?:[ \t]+[^\s\d.!?;。！？\"'`“”]{1,30}){0,9}?"
+# (`password=…` after the noun is an assignment's, not a value told)
+_CLAUSE_VALUE = (
+    r"[ \t]+[\"'`“]?(?P<v>(?=[^\s\"'`“”,;，。、]*\d|[a-z]{3,12}-[a-z]{3,12}-[a-z]{3,12})"
+    r"[^\s\"'`“”,;=，。、]{6,64})(?!=)"
+)
+_TICKET = re.compile(r"^[A-Z][A-Z0-9]{1,9}-\d+$")
+_CAUSE_BEFORE = re.compile(
+    r"(?i)(?<![\w-])(?:with|con|mit|avec|com|met|in|on|en|bei|under|unter|sous|bajo)[ \t]+[\"'`“]?$"
+)
+_CLAUSE_END = re.compile(r"[.!?。！？\n]|$")
+
+
+def _clause_password(value: str, m: re.Match[str]) -> bool:
+    """The first token with a digit after a password's noun is its value when it is plainly chosen (small
+    letters, digits, and a capital or a symbol other than `-` and `.`, which names and regions hold: `eu-west-1`),
+    or a generated passphrase, and no other such token follows in the clause (two make a list, not a value)."""
+    bare = value.strip("'\"`" + TYPOGRAPHIC).rstrip(".,;:)]}>")
+    if _TICKET.match(bare) or not _told_password(bare, m):
+        return False
+    if _CAUSE_BEFORE.search(m.string, 0, m.start("v")):
+        return False  # `la contraseña a veces falla con Chrome2024!`: what it fails with, not what it is
+    if not _joined_passphrase(bare):
+        marked = any(c.isupper() for c in bare) or any(c in "!#$%&*+?@^~_=" for c in bare)
+        if not (marked and any(c.islower() for c in bare) and any(c.isdigit() for c in bare)):
+            return False
+    rest = m.string[m.end() : m.end() + 120]
+    rest = rest[: _CLAUSE_END.search(rest).start()]  # type: ignore[union-attr]
+    return not any(
+        any(c.isupper() for c in t) and any(c.islower() for c in t) and any(c.isdigit() for c in t)
+        for t in rest.split()
+    )
+
+
+# what a prompt for a password asks, on the line of what was typed (`it keeps asking "deploy@host's password:"`)
+_PROMPTED = re.compile(
+    r"(?i)password|passphrase|passwort|kennwort|log[ \t-]?in|sign[ \t-]?in|credentials|sudo|ssh|prompt|"
+    r"permission denied"
+)
+
+
+def _typed_password(value: str, m: re.Match[str]) -> bool:
+    """What was typed at a login, told as typed: a password when plainly chosen (a capital or a symbol, small
+    letters and digits) or a generated passphrase, and the line speaks of a password prompt or a login."""
+    bare = value.strip("'\"`" + TYPOGRAPHIC).rstrip(".,;:)]}>")
+    if _TICKET.match(bare) or not _told_password(bare, m) or "/" in bare or bare.startswith(("-", ".")):
+        return False
+    chosen = _joined_passphrase(bare) or (
+        (any(c.isupper() for c in bare) or any(c in "!#$%&*+?@^~_=" for c in bare))
+        and any(c.islower() for c in bare)
+        and any(c.isdigit() for c in bare)
+    )
+    return bool(chosen) and _PROMPTED.search(_line(m)) is not None
+
+
+CLAUSE_RULES: tuple[Rule, ...] = (
+    # `I typed Verano2019# and it says permission denied`, `I entered … twice`: after a password prompt
+    Rule(
+        "password-in-text",
+        SECRET,
+        r"(?i)\b(?:typed|entered|tried|pasted|put[ \t]+in)[ \t]+(?:in[ \t]+)?[\"'`“]?(?P<v>[^\s\"'`“”,;]{6,64})",
+        _keywords("typed,entered,tried,pasted,put in"),
+        group="v",
+        accept=_typed_password,
+        trims=".,;:)]}>",
+        at_keyword=True,
+        rule_id="password-typed-at-a-prompt",
+    ),
+    Rule(
+        "password-in-text",
+        SECRET,
+        r"(?i)(?<![A-Za-z0-9_-])"
+        + _CLAUSE_NOUNS
+        + r"(?![\w-])[`'\"”]?,?"
+        + _CLAUSE_GAP
+        + r"[ \t]*[:：]?"
+        + _CLAUSE_VALUE,
+        _keywords(
+            "pass,kennwort,mot de passe,mdp,contrase,clave,senha,wachtwoord,lösenord,losenord,adgangskode,"
+            "hasło,haslo,parola,heslo,şifre,sifre,salasana,jelsz,парол,mật khẩu,mat khau,kata sandi,kata laluan,"
+            "كلمة,رمز,סיסמ,κωδικ,συνθηματικό,पासवर्ड,รหัสผ่าน"
+        ),
+        group="v",
+        accept=_clause_password,
+        trims=".,;:)]}>",
+        at_keyword=True,
+        rule_id="password-noun-clause",
+    ),
+)
+
+
 TOLD_RULES: tuple[Rule, ...] = (
     Rule(
         "password-in-text",
@@ -1158,6 +1266,8 @@ TOLD_RULES: tuple[Rule, ...] = (
         rule_id="user-slash-password",
     ),
     *PAIR_RULES,
+    *CLAUSE_RULES,
+    *PREFIXED_TOKEN_RULES,
 )
 
 

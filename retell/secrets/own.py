@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import itertools
 import re
 
 from retell.secrets.rule import PII, SECRET, Rule, shannon_entropy
@@ -181,8 +182,13 @@ def _hook_with_a_secret(value: str, m: re.Match[str]) -> bool:
     `?token=<random>`), or Zapier's catch hook (`/hooks/catch/<account>/<hook>`), which is one whole."""
     if re.search(r"(?i)hooks\.zapier\.com/hooks/catch/\d+/\w+", value):
         return True
-    rest = re.split(r"(?i)/(?:hooks?|webhooks?|trigger|robot)(?=[/?])", value, maxsplit=1)[-1]
+    rest = re.split(r"(?i)/(?:hooks?|webhooks?|trigger|robot|integrations?)(?=[/?])", value, maxsplit=1)[-1]
     parts = [p for p in re.split(r"[/?&=#]", rest) if p]
+    # a deploy hook: a project's id, then its key (`/integrations/deploy/prj_…/3EusNlIW0Z`)
+    if any(
+        re.fullmatch(r"[a-z]{2,4}_\w{16,}", a) and len(b) >= 8 and looks_random(b) for a, b in itertools.pairwise(parts)
+    ):
+        return True
     # (`evt_1PqX…`, `cus_…`: an object's id in a route, not a secret)
     return any(
         len(p) >= 16 and looks_random(p) and not is_placeholder(p) and not re.match(r"[a-z]{2,4}_", p) for p in parts
@@ -226,15 +232,25 @@ def _encoded_private_key(value: str, m: re.Match[str]) -> bool:
 
 # A JSON Web Key's private members (RFC 7518): `d` of an EC, OKP or RSA key, and an RSA key's primes and
 # exponents; .NET's XML form of an RSA key has the same members as elements.
-_JWK_PRIVATE = r"\"(?:d|p|q|dp|dq|qi)\"[ \t]*:[ \t]*\"(?P<jwk>[A-Za-z0-9_-]{20,})\""
+# (its members quoted as JSON writes them, single-quoted, escaped, or bare as JavaScript and YAML write them:
+# `{ kty: "OKP", d: "…" }`, `d: …` under `kty: OKP`)
+_JWK_PRIVATE = (
+    r"(?<![\w\\-])(?:\\?[\"'])?(?:d|p|q|dp|dq|qi)(?:\\?[\"'])?[ \t]*:[ \t]*(?:\\?[\"'])?"
+    r"(?P<jwk>[A-Za-z0-9_-]{20,})(?![A-Za-z0-9_-])"
+)
+_KTY = re.compile(r"(?<![\w-])(?:\\?[\"'])?kty(?:\\?[\"'])?[ \t]*:")
 _XML_RSA_PRIVATE = r"<(?P<tag>D|P|Q|DP|DQ|InverseQ)>(?P<xml>[A-Za-z0-9+/]{20,}={0,2})</(?P=tag)>"
 
 
 def _jwk_member(value: str, m: re.Match[str]) -> bool:
     """Only inside a key: `"kty"` (JSON) or `<RSAKeyValue>` (XML) before the member, in the same object."""
     before = m.string[max(0, m.start() - 2000) : m.start()]
-    opened = before.rfind("{") if m.group("jwk") else before.rfind("<RSAKeyValue>")
-    return opened >= 0 and (not m.group("jwk") or '"kty"' in before[opened:]) and looks_random(value)
+    if not m.group("jwk"):
+        return "<RSAKeyValue>" in before and looks_random(value)
+    opened = before.rfind("{")
+    # in an object (JSON, JavaScript, Python), or in YAML's lines with no braces: the key's own `kty` before it
+    region = before[opened:] if opened >= 0 and "}" not in before[opened:] else before[-600:]
+    return _KTY.search(region) is not None and looks_random(value)
 
 
 def _recovery_phrase(value: str, m: re.Match[str]) -> bool:
@@ -667,8 +683,12 @@ OWN_RULES: tuple[Rule, ...] = (
     Rule(
         "webhook-url",
         SECRET,
-        r"(?i)https?://[\w.-]+(?::\d+)?/(?:[\w.%-]+/){0,6}?(?:hooks?|webhooks?|trigger|robot)(?:/|\?)[^\s\"'<>`]+",
-        ("hook", "/trigger/", "/robot/"),
+        # (or a host named for its hooks: Make's `hook.eu2.make.com/<token>`)
+        # (an event intake's: PagerDuty's `/integration/<key>/enqueue`, Vercel's `/integrations/deploy/<id>/<key>`)
+        r"(?i)https?://(?:[\w.-]+(?::\d+)?/(?:[\w.%-]+/){0,6}?(?:hooks?|webhooks?|trigger|robot|integrations?)"
+        r"(?:/|\?)|"
+        r"(?:hooks?|webhooks?)\.[\w.-]+(?::\d+)?/)[^\s\"'<>`]+",
+        ("hook", "/trigger/", "/robot/", "/integration"),
         accept=_hook_with_a_secret,
         trims=".,;:)]}>",
         rule_id="webhook-url",
@@ -731,7 +751,7 @@ OWN_RULES: tuple[Rule, ...] = (
         "private-key",
         SECRET,
         _JWK_PRIVATE + "|" + _XML_RSA_PRIVATE,
-        ('"kty"', "<rsakeyvalue>"),
+        ("kty", "<rsakeyvalue>"),
         group=("jwk", "xml"),
         accept=_jwk_member,
         rule_id="private-key-members",

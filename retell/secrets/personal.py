@@ -113,8 +113,9 @@ def _internal_host(value: str, m: re.Match[str]) -> bool:
 # (`(415) 555-0132`, `415-555-0132`), or any number right after a word that says it is one (`phone:`,
 # `call me on`, `mobile`). phonenumbers (Google's libphonenumber metadata) decides whether it is one.
 _PHONE_WORDS = (
-    r"(?:phone|tel|telephone|mobile|cell|cellphone|fax|whatsapp|signal|sms|text me|call me|ring me|contact|"
-    r"hotline|helpline|support line|direct line|landline|toll[ -]free|"
+    # (a messaging app's link to a number: `wa.me/<number>`, `viber://chat?number=`)
+    r"(?:phone|tel|telephone|mobile|cell|cellphone|fax|whatsapp|wa\.me|viber|signal|sms|text me|call me|ring me|"
+    r"contact|hotline|helpline|support line|direct line|landline|toll[ -]free|"
     r"telefon|telefonnummer|handy|mobil|mobilnummer|rufnummer|téléphone|telephone|portable|tél|teléfono|telefono|"
     r"móvil|movil|celular|telefone|telemóvel|telefoon|mobiel|telefonnummer|numer|điện thoại|dien thoai|sđt|sdt|"
     r"номер|телефон|mob|tlf|tfn|puh|ring me|bel me|bellen|llámame|llamar|appelle-moi|appeler|ruf mich|anrufen|"
@@ -1123,6 +1124,8 @@ PERSONAL_RULES: tuple[Rule, ...] = (
             "cell",
             "fax",
             "whatsapp",
+            "wa.me",
+            "viber",
             "signal",
             "sms",
             "text me",

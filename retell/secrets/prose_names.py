@@ -84,7 +84,11 @@ _PRODUCTS = words(
     """
 )
 # The only lowercase words inside a name (`Pieter de Graaf`, `Ludwig van der Berg`, `Aisha binti Rahman`).
-_PARTICLES = words("van von der den de del della di da das dos du la le bin binti ibn bint al el ten ter zu af av y")
+_PARTICLES = words(
+    "van von der den de del della di da das dos du la le bin binti ibn bint al el ten ter zu af av y"
+    # (Irish ones are capitalised: `Ciarán Ó Flaithearta`, `Siobhán Ní Bhriain`, `Aoife Nic Giolla`)
+    " Ó Ní Nic Uí Ua Mac"
+)
 
 # A capitalised word as names are written: `Jürgen`, `O'Sullivan`, `Jean-Luc`, `Алексей` (not `Zhang's`).
 _UPPER = r"A-ZÀ-ÖØ-ÞĀ-ɏА-ЯЁЀ-ЏΑ-Ω"
@@ -258,6 +262,10 @@ def _pair_person(value: str, m: re.Match[str]) -> bool:
     names = value.split()
     given, family = gazetteer()
     first, last = names[0], names[-1]
+    if _PLACE_AFTER.match(m.string, m.end("pair")):
+        return False  # `the Santa Cruz office`, `Ho Chi Minh City`: a place named for a person is a place
+    if _role_slot(value, m, names, given, family):
+        return True
     if (first not in given and not _known_family(last, family) and first not in family) or any(
         len(w.rstrip(".")) > 1 and w.isupper() for w in names
     ):
@@ -307,6 +315,60 @@ def _pair_person(value: str, m: re.Match[str]) -> bool:
         _context(m, start, end, strong=first.lower() in _AMBIGUOUS)
         or (first.lower() not in _AMBIGUOUS and _listed_with_names(m, start, end))
         or _given_a_role(m, end, names)
+    )
+
+
+# Round twelve: the line's role says a person is named, whether the gazetteer knows the words or not: a role
+# given by a verb (`add Fujimoto Aoi as reviewer`, `assign it to …`), a list of people under its label
+# (`Attendees: …`), a copyright's holder (`copyright = '2025, …'`). For a list and a copyright the name must also
+# look like one (a word the gazetteer knows, a letter outside ASCII, a particle): `Attendees: Platform Team`,
+# `copyright 2024, Acme Corp` are no one's.
+_ROLE_VERB_BEFORE = re.compile(r"(?i)\b(?:add|adding|added|assign|assigned|invite|invited|make|request|set)[ \t]+$")
+_ASSIGNED_BEFORE = re.compile(r"(?i)\b(?:assign(?:ed)?(?:[ \t]+(?:it|this|that|the[ \t]+\w+))?[ \t]+to)[ \t]*:?[ \t]*$")
+_COPYRIGHT_BEFORE = re.compile(
+    r"(?i)(?:copyright|©|\(c\))[^\n]{0,16}?\b(?:19|20)\d\d(?:[ \t]*[-–][ \t]*(?:19|20)\d\d)?[ \t]*,?[ \t]*$"
+)
+
+
+_PLACE_AFTER = re.compile(
+    r"(?i)[ \t]+(?:office|offices|city|campus|branch|region|site|data[ \t]?center|datacenter|airport|time[ \t]?zone|"
+    r"hq|store|warehouse|county|province|street|avenue|station)\b"
+)
+# a person thanked or written for (`thanks Watanabe Haruto`, `a comment for Kovács Eszter`), and git's
+# `%h %an` line (a short hash, then the author's name to the line's end)
+_FOR_BEFORE = re.compile(
+    r"(?i)\b(?:thanks|thank[ \t]+you|thx|kudos(?:[ \t]+to)?|(?:comment|note|message|question)[ \t]+for)[ \t]*,?[ \t]*$"
+)
+_HASH_LINE = re.compile(r"[ \t]*[0-9a-f]{7,40}[ \t]+$")
+
+
+def _role_slot(value: str, m: re.Match[str], names: list[str], given: frozenset[str], family: frozenset[str]) -> bool:
+    if not 2 <= len(names) <= 4 or any(len(w) > 1 and w.isupper() for w in names):
+        return False
+    if any(w.lower() in _AMBIGUOUS | _PRODUCTS for w in names if w not in _PARTICLES):
+        return False
+    start, end = m.span("pair")
+    text = m.string
+    line_start = text.rfind("\n", 0, start) + 1
+    before = text[max(line_start, start - 60) : start]
+    if _ROLE_AFTER.match(text, end) and _ROLE_VERB_BEFORE.search(before):
+        return True
+    looks = (
+        not value.isascii()
+        or any(w in _PARTICLES for w in names[1:-1])
+        or any(w in given or w in family for w in names)
+    )
+    if not looks:
+        return False
+    line_end = text.find("\n", end)
+    line = text[line_start : line_end if line_end >= 0 else len(text)]
+    at_line_end = not line[end - line_start :].strip()
+    return bool(
+        _LIST_LABEL.match(line)
+        or _COPYRIGHT_BEFORE.search(before)
+        or _ASSIGNED_BEFORE.search(before)
+        or _FOR_BEFORE.search(before)
+        or (at_line_end and _HASH_LINE.fullmatch(text[line_start:start]))
     )
 
 
@@ -517,7 +579,7 @@ def _speaker_person(value: str, m: re.Match[str]) -> bool:
 # Chinese: a family name and a two-character given name the gazetteer knows, beside what is said of a person
 # (`是林雅婷写的`, `跟林雅婷确认`, `王小明说`), or standing apart from other Han characters.
 _HAN_BEFORE = "是跟和与與问問找让讓请請给給被由向叫@、，,：:（(「“\"' \t\n"
-_HAN_AFTER = "写寫说說的确確负負同提审審在也已会會要和与與、，,。：:）)」”\"' \t\n觉覺讲講问問回看改"
+_HAN_AFTER = "写寫说說的确確负負同提审審在也已会會要和与與、，,。：:）)」”\"' \t\n觉覺讲講问問回看改来來"
 _HAN = (
     r"(?:(?<=[" + re.escape(_HAN_BEFORE) + r"])|^)"
     r"(?=(?P<han>[\u4e00-\u9fff]{3,4}?)(?:[" + re.escape(_HAN_AFTER) + r"]|$))"
@@ -559,8 +621,17 @@ def _han2_person(value: str, m: re.Match[str]) -> bool:
     return value not in _HAN2_WORDS and value[0] in family and value[1] in given
 
 
+# Family names of two characters (复姓): their given name may be one character (`司马云`, `诸葛明`).
+_COMPOUND_SURNAMES = words(
+    "欧阳 歐陽 司马 司馬 诸葛 諸葛 上官 司徒 东方 東方 皇甫 夏侯 令狐 慕容 尉迟 尉遲 长孙 長孫 宇文 公孙 公孫 轩辕 "
+    "軒轅 澹台 独孤 獨孤 南宫 南宮 端木 闻人 聞人 呼延 申屠 西门 西門 钟离 鍾離 赫连 赫連 万俟 百里 东郭 東郭"
+)
+
+
 def _han_person(value: str, m: re.Match[str]) -> bool:
     given, family = gazetteer()
+    if value[:2] in _COMPOUND_SURNAMES and 1 <= len(value) - 2 <= 2:
+        return True
     return any(value[:cut] in family and value[cut:] in given and len(value) - cut >= 2 for cut in (1, 2))
 
 
@@ -571,7 +642,11 @@ def _ja_person(value: str, m: re.Match[str]) -> bool:
     given, family = gazetteer()
     parts = value.replace("\u3000", " ").split()
     if len(parts) == 2:
-        return parts[0] in family and parts[1] in given
+        # family and given written apart before an honorific (`藤本 葵さん`): the space says it is a name's parts
+        written_apart = re.fullmatch(r"[\u4e00-\u9fff々]{2,3}", parts[0]) and re.fullmatch(
+            r"[\u4e00-\u9fff々]{1,2}|[\u3040-\u309f]{2,3}", parts[1]
+        )
+        return bool(written_apart) or (parts[0] in family and parts[1] in given)
     if value in family or any(value[:cut] in family and value[cut:] in given for cut in range(1, len(value))):
         return True
     # a Chinese name given a Japanese honorific (`许晓燕さん`): a common Chinese family name and two characters
