@@ -17,7 +17,7 @@ _NEW = [
     ("uk", "Чим усе закінчилося", "У цифрах"),
     ("fa", "به کجا رسید", "به زبان اعداد"),
     ("hi", "नतीजा क्या रहा", "आँकड़ों में"),
-    ("th", "สรุปผล", "ตัวเลขที่น่าสนใจ"),
+    ("th", "สรุปผล", "สรุปเป็นตัวเลข"),
     ("ro", "Unde am ajuns", "În cifre"),
     ("hu", "Mire jutottunk", "Számokban"),
     ("fi", "Mihin päädyttiin", "Lukuina"),
@@ -62,3 +62,17 @@ def test_french_and_german_say_how_it_went_as_a_blog_would() -> None:
 @pytest.mark.parametrize("heading", ["Πού καταλήξαμε", "איפה זה נגמר", "नतीजा क्या रहा", "สรุปผล"])
 def test_a_heading_in_another_script_heads_no_latin_lettered_post(heading: str) -> None:
     assert not fits_language(heading, "de")
+
+
+@pytest.mark.parametrize("language", [lang for lang, _, _ in _NEW])
+def test_the_numbers_box_of_a_post_is_in_its_language(tx, parse, language: str) -> None:  # type: ignore[no-untyped-def]
+    from retell.templating import TemplateLibrary
+    from retell.write.facts import session_facts
+    from retell.write.locales import stats_context
+
+    tx.user("Fix the renderer, please.")
+    tx.assistant("Done: the renderer is fixed.")
+    context = stats_context(session_facts(parse(tx).manifest), language, first_person=True, credit=True)
+    box = TemplateLibrary("templates").render("stats.md.j2", **context).text
+    assert words(language)["heading"] in box and words(language)["sessions"] not in ("", "Sessions")
+    assert not any(english in box for english in ("By the numbers", "Figures from", "counted by", "Tool calls"))
