@@ -169,7 +169,8 @@ def test_a_chinese_session_of_work_alone_is_titled_and_headed_in_chinese(tx: Tra
     assert in_language("Changing the renderer", events, "vi") == "Thay đổi renderer.py"  # (round seven)
     assert in_language("Changing the renderer", events, "nl") == "Wijzigingen in renderer.py"  # (stop 36)
     assert in_language("Changing the renderer", events, "sv") == "Ändringar i renderer.py"  # (stop 37)
-    assert in_language("Changing the renderer", events, "fi") == "Changing the renderer"  # no words for it yet
+    assert in_language("Changing the renderer", events, "fi") == "Muutokset: renderer.py"  # (issue 24)
+    assert in_language("Changing the renderer", events, "eu") == "Changing the renderer"  # no words for it yet
     assert project_title("proj", "ja") == "proj での作業"
     assert project_title("proj", "en") is None
 

@@ -23,6 +23,7 @@ CHARS_PER_WORD = {"zh": 1.5, "ja": 2.0, "ko": 1.6}
 # A character of these scripts counts as one unit of length; anything else is counted in words.
 _DENSE = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af\u1100-\u11ff]")
 _HANT_REGIONS = ("tw", "hk", "mo", "hant")
+_ALIASES = {"nb": "no", "nn": "no"}  # Norwegian: py3langid says `no`, a writer's setting may say `nb`
 _COMMENT = re.compile(r"<!--.*?-->", re.S)
 
 
@@ -31,7 +32,7 @@ def language_key(language: str) -> str:
     parts = language.replace("_", "-").lower().split("-")
     if parts[0] == "zh":
         return "zh-Hant" if any(p in _HANT_REGIONS for p in parts[1:]) else "zh-Hans"
-    return parts[0] or "en"
+    return _ALIASES.get(parts[0], parts[0]) or "en"
 
 
 def counts_characters(language: str) -> bool:
