@@ -34,7 +34,7 @@ from retell.extract.requests import author_words
 from retell.fsutil import atomic_write_bytes
 
 DEFAULT_LANGUAGE = "en"
-RULES_VERSION = 2  # of the rules below: a remembered answer made by other rules is not reused
+RULES_VERSION = 3  # of the rules below: a remembered answer made by other rules is not reused
 MIN_LETTERS = 16  # fewer letters than this cannot be told apart reliably (scripts aside)
 MIN_CONFIDENCE = 0.8
 MESSAGES = 200  # the first messages say it; a long session need not be read to the end
@@ -47,6 +47,9 @@ _LATIN = re.compile(r"[A-Za-z\u00c0-\u024f]")
 _CHINESE_LABELS = frozenset({"zh", "yue", "wuu"})
 # py3langid's labels of a variety, and the written language a post in it is told in.
 _VARIETY_OF = {"arz": "ar", "ary": "ar", "hbo": "he", "grc": "el", "uzs": "uz", "sdh": "ku", "nn": "no"}
+# Written standards so close that py3langid splits one message's share between them (Indonesian heard as 0.80
+# Indonesian and 0.16 Malay): their shares are added up and the post takes the one heard most.
+_CLOSE_STANDARDS = (frozenset({"id", "ms"}), frozenset({"hr", "sr", "bs"}), frozenset({"cs", "sk"}))
 
 
 def author_language(log: EventLog, remembered: Path | None = None) -> str:
@@ -134,6 +137,12 @@ def _identified(prose: str) -> str | None:
     for label, probability in _identifier().rank(prose):
         language = _VARIETY_OF.get(str(label), str(label))
         shares[language] = shares.get(language, 0.0) + float(probability)
+    for standards in _CLOSE_STANDARDS:
+        heard = sorted((share, label) for label, share in shares.items() if label in standards)
+        if len(heard) > 1:
+            shares[heard[-1][1]] = sum(share for share, _ in heard)
+            for _, label in heard[:-1]:
+                del shares[label]
     language, confidence = min(shares.items(), key=lambda item: (-item[1], item[0]))
     if confidence < MIN_CONFIDENCE or language in _CHINESE_LABELS:
         return None  # (Chinese script was decided above; a model's Chinese guess on other text is noise)

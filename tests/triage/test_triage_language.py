@@ -135,3 +135,23 @@ def test_an_arabic_session_is_proposed_in_arabic_whatever_variety_the_model_hear
 def test_varieties_add_up_only_within_their_language() -> None:
     # a Persian message stays Persian: its share is not Arabic's, though the script is the same
     assert main_language(["لطفا این تابع را درست کن، تست‌ها هنوز شکست می‌خورند و نمی‌دانم چرا"]) == "fa"
+
+
+# Indonesian as a developer types it: py3langid hears 0.59 Indonesian and 0.37 Malay, under the confidence needed
+# alone; the two standards' shares add up and the post is told in the one heard most.
+INDONESIAN = ["hmm masih ada 9 test gagal di modul login… ya udah lah, kita balik lagi aja dulu"]
+# and Malay in its own words stays Malay
+MALAY = ["saya mahu cuba tukar pangkalan data ke postgres, boleh tolong semak skrip migrasi ini"]
+
+
+def test_an_indonesian_session_is_proposed_in_indonesian_not_english() -> None:
+    assert main_language(INDONESIAN) == "id"
+
+
+def test_a_malay_session_stays_malay() -> None:
+    assert main_language(MALAY) == "ms"
+
+
+def test_close_standards_add_up_only_among_themselves() -> None:
+    # a Dutch message stays Dutch: adding up close standards never moves a share to another language
+    assert main_language(["kun je kijken waarom de build faalt sinds gisteren? de logs zeggen alleen timeout"]) == "nl"
