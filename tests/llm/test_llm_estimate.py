@@ -24,6 +24,12 @@ def _session(tmp_path: Path) -> Path:
     return tx.write(tmp_path / "claude" / "projects" / "-srv-demo-proj" / f"{tx.session_id}.jsonl")
 
 
+def _verify_dry_run(tmp_path: Path, work: Path, *extra: str) -> str:
+    """What `retell run --verify --dry-run --engine anthropic` prints, with any further options."""
+    session = _session(tmp_path)
+    return ok(run("run", session, "--yes", "--dry-run", "--verify", "-o", work, "--engine", "anthropic", *extra)).stdout
+
+
 def _total(text: str) -> tuple[float, float]:
     line = next(ln for ln in text.splitlines() if ln.strip().startswith("total "))
     match = RANGE.search(line)
@@ -92,9 +98,7 @@ def test_run_verify_dry_run_prices_the_verification_too(tmp_path: Path) -> None:
     --max-cost the whole is held against counts them (round eleven: they were left out)."""
     work = tmp_path / "W"
     plain = ok(run("run", _session(tmp_path), "--yes", "--dry-run", "-o", work, "--engine", "anthropic")).stdout
-    out = ok(
-        run("run", _session(tmp_path), "--yes", "--dry-run", "--verify", "-o", work, "--engine", "anthropic")
-    ).stdout
+    out = _verify_dry_run(tmp_path, work)
     assert "Whole run (outline, draft and verify), engine: anthropic" in out
     rows = {ln.split()[0]: ln.split() for ln in out.splitlines() if ln.startswith("  ")}
     assert rows["verify"][1] == "claude-sonnet-5-5" and int(rows["verify"][2]) >= 1
@@ -102,37 +106,9 @@ def test_run_verify_dry_run_prices_the_verification_too(tmp_path: Path) -> None:
     assert _total(out)[0] > _total(plain)[0] and _total(out)[1] > _total(plain)[1]
     low, high = _total(out)
     between = f"{(low + high) / 2:.2f}"
-    ceiling = ok(
-        run(
-            "run",
-            _session(tmp_path),
-            "--yes",
-            "--dry-run",
-            "--verify",
-            "-o",
-            work,
-            "--engine",
-            "anthropic",
-            "--max-cost",
-            between,
-        )
-    ).stdout
+    ceiling = _verify_dry_run(tmp_path, work, "--max-cost", between)
     assert f"May exceed --max-cost ${between}" in ceiling
     # and with --model, every call of the run is priced on that model, the verification's too
-    named = ok(
-        run(
-            "run",
-            _session(tmp_path),
-            "--yes",
-            "--dry-run",
-            "--verify",
-            "-o",
-            work,
-            "--engine",
-            "anthropic",
-            "--model",
-            "claude-haiku-4-5",
-        )
-    ).stdout
+    named = _verify_dry_run(tmp_path, work, "--model", "claude-haiku-4-5")
     named_rows = {ln.split()[0]: ln.split() for ln in named.splitlines() if ln.startswith("  ")}
     assert named_rows["verify"][1] == named_rows["draft"][1] == "claude-haiku-4-5"
