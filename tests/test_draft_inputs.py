@@ -8,19 +8,14 @@ import shutil
 from pathlib import Path
 
 import pytest
+from told_support import no_live_settings  # noqa: F401  (no_live_settings: a fixture, used by name)
 from typer.testing import CliRunner
 
 from retell.cli import app
 
 ROOT = Path(__file__).resolve().parents[1]
 SESSION = "examples/claude/projects/-home-sam-src-tidyfeeds/0b7c3f52-5d1e-4a8e-9c1a-7f3e2d9b6a10.jsonl"
-
-
-@pytest.fixture(autouse=True)
-def _offline(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    for name in ("ANTHROPIC_API_KEY", "ANTHROPIC_BASE_URL", "RETELL_MODEL", "CLAUDE_CONFIG_DIR"):
-        monkeypatch.delenv(name, raising=False)
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+pytestmark = pytest.mark.usefixtures("no_live_settings")
 
 
 def _run(*args: str) -> str:

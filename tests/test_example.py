@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from told_support import no_live_settings  # noqa: F401  (no_live_settings: a fixture, used by name)
 from typer.testing import CliRunner
 
 from retell import yamlio
@@ -28,13 +29,7 @@ GOLDEN_DRAFT = ROOT / "examples/draft.md"
 UPDATE = os.environ.get("RETELL_UPDATE_GOLDEN") == "1"
 # Image files are named by the hash of their encoded bytes, which depends on the installed libwebp.
 _IMAGE_NAME = re.compile(r"[0-9a-f]{16}\.(webp|png|jpg|gif)")
-
-
-@pytest.fixture(autouse=True)
-def _offline(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    for name in ("ANTHROPIC_API_KEY", "ANTHROPIC_BASE_URL", "RETELL_MODEL", "CLAUDE_CONFIG_DIR"):
-        monkeypatch.delenv(name, raising=False)
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))  # no user overrides of prompts or prices
+pytestmark = pytest.mark.usefixtures("no_live_settings")
 
 
 def _run(*args: str) -> str:

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 import yaml
 from conftest import Transcript, events, image_block, make_png, text_block, tool_use_block
+from told_support import offline
 
 from retell.claude.locate import SessionRef
 from retell.markup import as_shown
@@ -27,8 +28,7 @@ OFFLINE = StageOptions(engine="offline")
 
 @pytest.fixture(autouse=True)
 def _offline(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    offline(monkeypatch, tmp_path, ("ANTHROPIC_API_KEY",))
 
 
 class Told:

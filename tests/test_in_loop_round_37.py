@@ -25,7 +25,8 @@ from pathlib import Path
 
 import pytest
 from conftest import Transcript, image_block, make_png, text_block
-from typer.testing import CliRunner, Result
+from told_support import no_live_settings, ok  # noqa: F401  (no_live_settings: a fixture, used by name)
+from typer.testing import CliRunner
 
 from retell.cli import app
 from retell.events import ASSISTANT, HUMAN, TOOL_RUN, Event
@@ -40,18 +41,7 @@ PROPOSAL = (
     "So if I do https://www.example.org/tokenizer/index.html that works – but would this fix work in the "
     "standalone repo, or should we redirect to https://www.example.org/tokenizer/index.html instead?"
 )
-
-
-@pytest.fixture(autouse=True)
-def _offline(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    for name in ("ANTHROPIC_API_KEY", "ANTHROPIC_BASE_URL", "RETELL_MODEL", "CLAUDE_CONFIG_DIR"):
-        monkeypatch.delenv(name, raising=False)
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-
-
-def ok(result: Result) -> Result:
-    assert result.exit_code == 0, result.output
-    return result
+pytestmark = pytest.mark.usefixtures("no_live_settings")
 
 
 def _parse(tmp_path: Path, *sessions: Transcript) -> Path:

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 from conftest import Transcript, text_block
+from told_support import offline
 from typer.testing import CliRunner
 
 from retell.cli import app
@@ -14,9 +15,8 @@ from retell.triage.stage import require_approved
 
 @pytest.fixture(autouse=True)
 def _offline(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
+    offline(monkeypatch, tmp_path, ("ANTHROPIC_API_KEY",))
     monkeypatch.setenv("PATH", "/usr/bin:/bin")  # no `claude` on PATH
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
 
 
 def run(*args: object) -> str:

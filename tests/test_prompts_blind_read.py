@@ -21,6 +21,7 @@ from pathlib import Path
 import pytest
 from conftest import Transcript
 from sessions_support import session_a, session_b
+from told_support import no_live_settings, ok  # noqa: F401  (no_live_settings: a fixture, used by name)
 from typer.testing import CliRunner, Result
 
 from retell import yamlio
@@ -28,22 +29,11 @@ from retell.cli import app
 from retell.markup import live_markup, protect_for_target
 
 runner = CliRunner()
+pytestmark = pytest.mark.usefixtures("no_live_settings")
 
 
 def run(*args: str | Path) -> Result:
     return runner.invoke(app, [str(a) for a in args])
-
-
-def ok(result: Result) -> Result:
-    assert result.exit_code == 0, result.output
-    return result
-
-
-@pytest.fixture(autouse=True)
-def _offline(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    for name in ("ANTHROPIC_API_KEY", "ANTHROPIC_BASE_URL", "RETELL_MODEL", "CLAUDE_CONFIG_DIR"):
-        monkeypatch.delenv(name, raising=False)
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
 
 
 def _work(tmp_path: Path, *sessions: Transcript) -> Path:

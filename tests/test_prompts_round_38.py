@@ -23,7 +23,8 @@ from pathlib import Path
 
 import pytest
 from conftest import Transcript, text_block, tool_use_block
-from typer.testing import CliRunner, Result
+from told_support import no_live_settings, ok  # noqa: F401  (no_live_settings: a fixture, used by name)
+from typer.testing import CliRunner
 
 from retell import yamlio
 from retell.cli import app
@@ -31,18 +32,7 @@ from retell.cli import app
 runner = CliRunner()
 START = datetime(2026, 1, 23, 17, 13, tzinfo=timezone.utc)
 CWD = "/src/experiments/claude_p"
-
-
-@pytest.fixture(autouse=True)
-def _offline(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    for name in ("ANTHROPIC_API_KEY", "ANTHROPIC_BASE_URL", "RETELL_MODEL", "CLAUDE_CONFIG_DIR"):
-        monkeypatch.delenv(name, raising=False)
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-
-
-def ok(result: Result) -> Result:
-    assert result.exit_code == 0, result.output
-    return result
+pytestmark = pytest.mark.usefixtures("no_live_settings")
 
 
 def _parse(tmp_path: Path, *sessions: Transcript, change=None) -> Path:

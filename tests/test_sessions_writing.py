@@ -4,13 +4,13 @@ session boundaries, and a session left out in triage is left out of the post and
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from datetime import datetime, timezone
 from pathlib import Path
 
 import pytest
 from conftest import SESSION_ID, Transcript
 from sessions_support import SESSION_B, session_a, session_b
+from told_support import no_live_settings, ok  # noqa: F401  (no_live_settings: a fixture, used by name)
 from typer.testing import CliRunner, Result
 
 from retell import yamlio
@@ -21,23 +21,11 @@ CONTINUED = (
     "The conversation is summarized below:\nWe fixed the blank login page (the template was never rendered) and "
     "the redirect now returns to the page the user came from. Pending: the changelog."
 )
+pytestmark = pytest.mark.usefixtures("no_live_settings")
 
 
 def run(*args: str | Path) -> Result:
     return CliRunner().invoke(app, [str(a) for a in args])
-
-
-def ok(result: Result) -> Result:
-    assert result.exit_code == 0, result.output
-    return result
-
-
-@pytest.fixture(autouse=True)
-def _offline(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[None]:
-    for name in ("ANTHROPIC_API_KEY", "ANTHROPIC_BASE_URL", "RETELL_MODEL", "CLAUDE_CONFIG_DIR"):
-        monkeypatch.delenv(name, raising=False)
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-    yield
 
 
 def session_d() -> Transcript:

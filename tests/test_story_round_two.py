@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 import yaml
 from conftest import Transcript, events, tool_use_block, write_jsonl
+from told_support import offline_env  # noqa: F401  (offline_env: a fixture, used by name)
 
 from retell.claude.locate import SessionRef
 from retell.parse import ParseOptions, ParseResult, extract_session, parse_to_workdir
@@ -24,13 +25,7 @@ from retell.write.outline import run_outline
 OFFLINE = StageOptions(engine="offline")
 OLD = "3f2a9c1b-5d4e-4f60-8a71-92b3c4d5e6f7"
 NEW = "8c7d6e5f-1a2b-4c3d-9e8f-0a1b2c3d4e5f"
-
-
-@pytest.fixture(autouse=True)
-def _offline(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+pytestmark = pytest.mark.usefixtures("offline_env")
 
 
 class Told:

@@ -1,6 +1,6 @@
 """One session told offline, end to end, for the title and heading tests: parse, triage (approved as
 proposed), the offline outline and draft, and render; what the author sees is triage.yaml's title and the
-post's headings."""
+post's headings. The offline fixtures and `ok` here are shared by the other tests that run retell offline."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 import yaml
 from conftest import Transcript
+from typer.testing import Result
 
 from retell.claude.locate import SessionRef
 from retell.parse import ParseOptions, parse_to_workdir
@@ -24,12 +25,34 @@ OFFLINE = StageOptions(engine="offline")
 CWD = "/srv/demo/proj"
 
 
+# What the machine running the tests may set that would reach a model or the user's own settings.
+LIVE_SETTINGS = ("ANTHROPIC_API_KEY", "ANTHROPIC_BASE_URL", "RETELL_MODEL", "CLAUDE_CONFIG_DIR")
+
+
+def offline(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, names: tuple[str, ...] = LIVE_SETTINGS) -> None:
+    """`names` unset and a config of the test's own (no user overrides of prompts or prices)."""
+    for name in names:
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+
+
+@pytest.fixture
+def no_live_settings(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """No key, gateway, model or Claude Code config from the machine, and a config of the test's own."""
+    offline(monkeypatch, tmp_path)
+
+
 @pytest.fixture
 def offline_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """No API key and a config and cache of the test's own: the offline engine, whatever the machine has."""
-    monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    offline(monkeypatch, tmp_path, ("ANTHROPIC_API_KEY",))
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+
+
+def ok(result: Result) -> Result:
+    """`result`, once its command is known to have succeeded (its output is the failure message otherwise)."""
+    assert result.exit_code == 0, result.output
+    return result
 
 
 class Told:
