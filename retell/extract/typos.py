@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Collection
+from collections import Counter
+from collections.abc import Collection, Mapping
 from functools import lru_cache
 from typing import Any
 
@@ -205,16 +206,12 @@ def _bare(word: str) -> str:
     return "".join(ch for ch in unicodedata.normalize("NFD", word) if not unicodedata.combining(ch))
 
 
-def word_counts(texts: Collection[str]) -> dict[str, int]:
+def word_counts(texts: Collection[str]) -> Counter[str]:
     """How often the session writes each word (lower case, any script): what `spelled_as_elsewhere` weighs."""
-    counts: dict[str, int] = {}
-    for text in texts:
-        for word in _ANY_WORD.findall(text.lower()):
-            counts[word] = counts.get(word, 0) + 1
-    return counts
+    return Counter(word for text in texts for word in _ANY_WORD.findall(text.lower()))
 
 
-def spelled_as_elsewhere(text: str, counts: dict[str, int]) -> str:
+def spelled_as_elsewhere(text: str, counts: Mapping[str, int]) -> str:
     """`text` with a word the session writes only here spelled as the session writes it elsewhere, when exactly
     one other word of the session is that word with its accents ("completement" where "complètement" is written)
     or, written twice or more, with two neighbouring letters swapped ("Exprot" where "Export" is written). No
