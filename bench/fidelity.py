@@ -610,8 +610,26 @@ def measure(session: Path, work: Path) -> dict[str, Any]:
     return row
 
 
+_REDACTED = re.compile(r"\[REDACTED:[\w.-]+\]")
+
+
+def _alnum(text: str) -> str:
+    return "".join(ch for ch in _HOME.sub("~", text).lower() if ch.isalnum())
+
+
+def unredacted(quote: str, messages: list[str]) -> str:
+    """A quote as the author wrote it: where retell redacted a value (a name, a password) in the quote, the one
+    message whose words around each `[REDACTED:kind]` are the quote's, or the quote as it is (none or several)."""
+    if "[REDACTED:" not in quote:
+        return quote
+    parts = [_alnum(part) for part in _REDACTED.split(quote)]
+    pattern = re.compile(".+?".join(re.escape(part) for part in parts))
+    found = [text for text in messages if pattern.match(_alnum(text))]
+    return found[0] if len(found) == 1 else quote
+
+
 def _count_messages(row: dict[str, Any], raw: Raw, post: str, work: Path) -> None:
-    quotes = author_quotes(post)
+    quotes = [unredacted(q, [t for _, t in raw.messages]) for q in author_quotes(post)]
     quoted = Counter(_key(q) for q in quotes)
     wanted = Counter(_key(t) for _, t in raw.messages if _key(t))
     events = json.loads((work / "events.json").read_text(encoding="utf-8"))["events"]

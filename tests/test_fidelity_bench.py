@@ -30,3 +30,16 @@ def test_a_log_before_the_words_is_part_of_the_message(fidelity: ModuleType) -> 
 
 def test_code_with_no_lead_is_no_quote_of_the_author(fidelity: ModuleType) -> None:
     assert fidelity.author_quotes("Claude ran:\n\n```\nls -la\n```\n\n> a quote of Claude") == []
+
+
+def test_a_quote_with_a_name_redacted_is_the_message_it_quotes(fidelity: ModuleType) -> None:
+    """retell redacts a colleague's name in the author's words by default: the quote is still theirs, not lost."""
+    messages = ["ok, ask Priya about the flaky test first", "ok, ask me about the build"]
+    quote = "ok, ask [REDACTED:person-name] about the flaky test first"
+    assert fidelity.unredacted(quote, messages) == messages[0]
+    assert fidelity.unredacted("ok, ask [REDACTED:person-name] about another test", messages).startswith("ok, ask [")
+
+
+def test_a_redacted_quote_two_messages_could_be_is_left_as_it_is(fidelity: ModuleType) -> None:
+    messages = ["thanks Ana, merged", "thanks Bo, merged"]
+    assert fidelity.unredacted("thanks [REDACTED:person-name], merged", messages).startswith("thanks [")
