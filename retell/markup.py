@@ -835,7 +835,7 @@ def protect_for_target(markdown: str, target: str) -> str:
     in_raw = False  # inside a `{% raw %}` the author wrote: already literal for Liquid
     for region in code_regions(markdown):
         prose = markdown[last : region.start]
-        out.append(character_references(prose))
+        out.append(_braces_in_links(character_references(prose)))
         for tag in _RAW.finditer(prose):
             in_raw = tag.group(1) is None
         code = markdown[region.start : region.end]
@@ -845,8 +845,35 @@ def protect_for_target(markdown: str, target: str) -> str:
             code = _hugo_literal(code)
         out.append(code)
         last = region.end
-    out.append(character_references(markdown[last:]))
+    out.append(_braces_in_links(character_references(markdown[last:])))
     return "".join(out)
+
+
+_BRACE_ENCODED = {"{": "%7B", "}": "%7D"}
+_BRACE_REFERENCE = {"{": "&#123;", "}": "&#125;"}
+
+
+def _braces_in_links(prose: str) -> str:
+    """A brace in what prose keeps as written (a link's destination, an autolink, an HTML tag) as a template
+    engine cannot read it: percent-encoded in a URL (CommonMark's href is the same), a character reference in
+    a tag or a link's title. Liquid reads `{%` anywhere in the file: `[x](http://a{%)` stopped a Jekyll build."""
+    if "{" not in prose and "}" not in prose:
+        return prose
+
+    def encoded(match: re.Match[str]) -> str:
+        kept = match.group(0)
+        if "{" not in kept and "}" not in kept:
+            return kept
+        if kept.startswith("](") or (kept.startswith("<") and ":" in kept and not kept.startswith("</")):
+            title = re.search(r"[ \t]+(?:\"[^\"\n]*\"|'[^'\n]*')[ \t]*\)\Z", kept) if kept.startswith("](") else None
+            cut = title.start() if title else len(kept)
+            url = re.sub(r"[{}]", lambda brace: _BRACE_ENCODED[brace.group(0)], kept[:cut])
+            return url + re.sub(r"[{}]", lambda brace: _BRACE_REFERENCE[brace.group(0)], kept[cut:])
+        if kept.startswith("<!--") or kept.lstrip().startswith("["):
+            return kept  # a comment or a reference definition: left as it was (the lint reports template syntax)
+        return re.sub(r"[{}]", lambda brace: _BRACE_REFERENCE[brace.group(0)], kept)
+
+    return _AS_WRITTEN.sub(encoded, prose)
 
 
 def character_references(prose: str) -> str:

@@ -229,6 +229,19 @@ def test_liquid_leaves_a_jekyll_post_exactly_as_markdown_would_read_it(text: str
     assert after_liquid == protect_for_target(markdown, "plain")
 
 
+@pytest.mark.parametrize(
+    "text", ["<http://x{%>", "see [the run](https://ci.example/{% raw %}) now", "<https://h/{{x}}>"]
+)
+def test_a_brace_in_a_link_never_reaches_liquid(text: str) -> None:
+    """Hypothesis found `<http://x{%>`: the model's link kept `{%` in its destination and Liquid stopped the build."""
+    from liquid import Environment
+
+    markdown = blockquote(session_markdown(text)) + "\n\n" + model_markdown(text)
+    protected = protect_for_target(markdown, "jekyll")
+    assert Environment().from_string(protected).render() == protect_for_target(markdown, "plain")
+    assert MarkdownIt("commonmark").render(protected) == MarkdownIt("commonmark").render(markdown)
+
+
 def test_escaped_braces_become_character_references_and_the_authors_stay_live() -> None:
     protected = protect_for_target("\\{\\{ x \\}\\} and {{ page.title }} and \\\\{", "jekyll")
     assert protected == "&#123;&#123; x &#125;&#125; and {{ page.title }} and &#92;{"
