@@ -7,9 +7,10 @@ from pathlib import Path
 from typing import Any
 
 from retell.errors import RetellError
-from retell.events import ASSISTANT, COMMAND, HUMAN, SUBAGENT, Event, EventLog
+from retell.events import ASSISTANT, COMMAND, HUMAN, SUBAGENT, TOOL_RUN, Event, EventLog
 from retell.extract.requests import is_request_command
 from retell.extract.subagents import spawn_ran
+from retell.extract.tools import SHELL_TOOLS, TURNED_DOWN, is_test_command
 from retell.report import gap_phrase, plural, utc_minute
 from retell.templating import TemplateLibrary
 from retell.triage.model import LENGTHS, Triage
@@ -81,14 +82,24 @@ def system_context(triage: Triage, manifest: dict[str, Any], view: EventLog) -> 
 def uncounted(events: list[Event]) -> dict[str, int | str]:
     """What the material shows that the session's counts leave out, so the Numbers block can say so: commands
     the author ran themselves (`!` shell commands, slash commands without a request), which are not "messages
-    from the author", and subagents that failed before they started, which are not "subagents"."""
+    from the author", subagents that failed before they started, which are not "subagents", and the failed
+    tool calls that are test runs whose tests failed: counted as failed, though a test written first is run
+    to fail (a model told "8 (1 failed)" wrote the red run that reproduced a bug as a setback)."""
     told = [e for e in events if not e.sidechain and not e.abandoned]
     commands = [e for e in told if e.kind == COMMAND and not is_request_command(e)]
     shell = sum(1 for e in commands if e.name == "!")
     slash = sum(1 for e in commands if (e.name or "").startswith("/"))
     ran = [plural(shell, "`!` shell command")] if shell else []
     ran += [plural(slash, "slash command")] if slash else []
+    red = sum(
+        1
+        for e in told
+        if e.kind == TOOL_RUN
+        for c in e.calls or ()
+        if c.name in SHELL_TOOLS and c.error and c.error != TURNED_DOWN and is_test_command(c.target)
+    )
     return {
+        "red_runs": plural(red, "test run") if red else "",
         "own_commands": " and ".join(ran),  # "1 `!` shell command and 1 slash command"
         "failed_subagents": sum(1 for e in told if e.kind == SUBAGENT and not spawn_ran(e)),
     }
