@@ -651,7 +651,8 @@ def command_output(text: str, failed: bool) -> str | None:
     shown = [shorten(ln.strip(), MAX_OUTPUT_LINE) for ln in picked]
     more = sum(1 for ln in lines if _TELLING.search(ln)) - len(telling) if telling else 0
     if more > 0:  # telling lines left out (a loop of five runs showing four) are said, never silently dropped
-        shown.insert(0, f"… ({more} earlier line{'s' if more > 1 else ''} like these)")
+        count = "" if len(text) > 20_000 else f"{more} "  # (only the end was read: no count)
+        shown.insert(0, f"… ({count}earlier line{'s' if more > 1 or not count else ''} like these)")
     out = ([exit_line] if exit_line else []) + shown
     return "\n".join(out) or None
 

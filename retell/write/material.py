@@ -34,6 +34,7 @@ from retell.events import (
     Subagent,
     ToolCall,
 )
+from retell.extract.testlines import no_verdict, shows_failure
 from retell.extract.timeutil import to_epoch_ms
 from retell.extract.tools import (
     NO_OUTPUT,
@@ -515,10 +516,6 @@ RESULTS_HEAD = (
     "show the line in a ```text block rather than only saying so, and cite its event):"
 )
 _FAILING = re.compile(r"\b(?:[1-9]\d* (?:failed|errors?)|failed|error|FAIL)\b")
-# A failure anywhere in what a run printed (`test_x[chromium] FAILED [ 70%]`): the run is no success, whatever
-# its last line says; and one test's own line (`…::test_y PASSED [ 85%]`) is no verdict on the run.
-_FAILED_ANYWHERE = re.compile(r"\b(?:FAILED|FAIL|ERROR|[1-9]\d* (?:failed|errors?))\b")
-_ONE_TEST = re.compile(r"\[\s*\d+%\]\s*$|::\S+\s+(?:PASSED|SKIPPED|XFAIL|XPASS)\b")
 # What a tool prints after its verdict and says nothing of the work: pyright's and pip's "a new version is
 # available", npm's notices, a timer. The line a post shows is the verdict above them.
 _AFTERWORD = re.compile(
@@ -542,13 +539,13 @@ def decisive_results(events: list[Event], limit: int = RESULTS_SHOWN) -> list[st
             if not (is_test_command(call.target) or is_outcome_command(call.target)):
                 continue
             lines = [ln for ln in call.output.splitlines() if ln.strip() and not ln.startswith("exit ")]
-            if any(_FAILED_ANYWHERE.search(ln) for ln in lines):
+            if shows_failure("\n".join(lines)):  # a failure anywhere (`…::test_x FAILED [ 70%]`): no success
                 continue
             while lines and _AFTERWORD.search(lines[-1]):
                 lines.pop()
             if not lines or any(_FAILING.search(ln) and "0 failed" not in ln for ln in lines[-RESULT_LINES:]):
                 continue
-            if any(_ONE_TEST.search(ln) for ln in lines[-RESULT_LINES:]):
+            if any(no_verdict(ln) for ln in lines[-RESULT_LINES:]):  # one test's own line says nothing of the run
                 continue
             shown = [ln.strip().strip("=").strip() or ln.strip() for ln in lines[-RESULT_LINES:]]  # "=== 16 passed ==="
             found.append((event, call.target or call.name, shown))

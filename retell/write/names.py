@@ -131,11 +131,11 @@ _MESSAGE_WORDS = frozenset(
 _NOUNS_CAPITALISED = frozenset(["de", "lb"])  # German, Luxembourgish: every noun begins with a capital
 MAX_NAMES = 24
 # An id of a ticket or a finding (`ALTO-02`, `JIRA-123`, `CVE-2024-3094`): a reference, not a thing to introduce.
-_REFERENCE = re.compile(r"^[A-Z]{2,}(?:-\d+)+$")
-# A code span that is a payload or an encoding rather than a word (`..%2f`, `%00`): no run of two letters,
-# or a percent escape.
+_REFERENCE = re.compile(r"^(?:[A-Z]{2,}-\d+|CVE-\d{4}-\d+)$")  # (ISO-8859-1 names an encoding: a name)
+# A code span that is a payload or an encoding rather than a word (`..%2f`, `%00`, `../../`): a percent
+# escape, or no letter at all.
 _PAYLOAD = re.compile(r"%[0-9A-Fa-f]{2}")
-_TWO_LETTERS = re.compile(r"[^\W\d_]{2}")
+_LETTER = re.compile(r"[^\W\d_]")
 
 
 @functools.lru_cache(maxsize=1)
@@ -163,7 +163,7 @@ def _code_name(span: str) -> bool:
     span = span.strip()
     if _CODE_NOT_NAME.search(span) or span in _CLAUDE_TOOLS or _REFERENCE.match(span):
         return False
-    return not _PAYLOAD.search(span) and _TWO_LETTERS.search(span) is not None
+    return not _PAYLOAD.search(span) and _LETTER.search(span) is not None
 
 
 def names_in(text: str, language: str = "en") -> list[str]:
