@@ -134,6 +134,10 @@ def test_claudes_guesses_and_pasted_text_and_restored_accents_have_a_rule(tmp_pa
     assert "change a quote in any way (a restored accent, `¿` or capital included), put `<!-- cleaned" in prompt
     pasted = r"^\[e1\] AUTHOR \(its `>` lines are text they pasted, not their own words\): This came"
     assert re.search(pasted, prompt, re.M)
+    tx = Transcript(cwd=CWD, start=START)
+    tx.user("Fix the flaky due-date test.")
+    tx.assistant("Locally you're in Eastern time.")
+    assert "- Text the author pasted" not in _outline_prompt(_parse(tmp_path / "typed", tx))  # only where some is
 
 
 # -- 4. the finishing prompt quotes the sections whole ---------------------------------------------------------------
@@ -176,15 +180,15 @@ def test_the_opening_draws_the_reader_on_from_what_happened(tmp_path: Path) -> N
         "finish_task.md.j2", sections=[], hook="A flaky test", ending="", unit="words", first_words="", last_words=""
     )
     assert (
-        "Start from the hook (A flaky test) and draw the reader on with what happened (the problem, what was at stake "
-        "as the session shows it), never with a motive or feeling the session does not show." in task.text
+        "Start from the hook (A flaky test) and draw the reader on with what happened, never with a motive or "
+        "feeling the session does not show." in task.text
     )
     assert "make a reader want to go on" not in task.text
     tx = Transcript(cwd=CWD, start=START)
     _claude_guesses(tx)
     prompt = _outline_prompt(_parse(tmp_path, tx))
     assert "Never give the author a reason, motive or feeling the session does not show." in prompt
-    assert "(never with a motive or feeling the session does not show)" in prompt
+    assert '- "hook": one or two sentences that open the post on what happened and make a developer' in prompt
 
 
 # -- 6. a red run -----------------------------------------------------------------------------------------------

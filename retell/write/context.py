@@ -16,6 +16,7 @@ from retell.templating import TemplateLibrary
 from retell.triage.model import LENGTHS, Triage
 from retell.write.facts import session_facts
 from retell.write.locales import length_range, length_rule
+from retell.write.material import pasted_quote
 from retell.write.style import load_style
 from retell.write.timetext import author_clock
 
@@ -74,6 +75,8 @@ def system_context(triage: Triage, manifest: dict[str, Any], view: EventLog) -> 
         "links": triage.story.links,
         "banned_examples": ", ".join(f"“{p}”" for p in style.examples[:6]),
         "ids": example_ids(view.events),
+        # the rule on pasted text, only where the material marks some (every line a model reads costs)
+        "pasted": any(e.kind == HUMAN and pasted_quote(e.text) for e in view.events),
         # the author's clock, when their post's date gives its offset (else times stay UTC, and no time of day)
         "author_clock": author_clock(triage.post.date, next((c.start for c in view.chapters if c.start), None)),
     }
