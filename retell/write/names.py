@@ -140,8 +140,9 @@ _LETTER = re.compile(r"[^\W\d_]")
 
 @functools.lru_cache(maxsize=1)
 def calendar_words() -> frozenset[str]:
-    """Month and weekday names (wide, and abbreviated from three letters) in every language of retell's
-    locales, as they are written capitalised: "March", "Friday", "Maret", "Senin" name a date, not a thing."""
+    """Month and weekday names in every language of retell's locales, as they are written capitalised
+    ("March", "Friday", "Maret", "Senin" name a date, not a thing), and English abbreviations ("Mar", "Fri").
+    Other languages' abbreviations stay names: "Sam", "Tor" and "Per" are people and tools as often as days."""
     from babel.dates import get_day_names, get_month_names
 
     from retell.write.locales import babel_locale, known_languages
@@ -149,7 +150,8 @@ def calendar_words() -> frozenset[str]:
     found: set[str] = set()
     for language in known_languages():
         locale = babel_locale(language)
-        for width in ("wide", "abbreviated"):
+        widths = ("wide", "abbreviated") if language == "en" else ("wide",)
+        for width in widths:
             for context in ("format", "stand-alone"):
                 months = get_month_names(width, context, locale).values()
                 names = [*months, *get_day_names(width, context, locale).values()]
