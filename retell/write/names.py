@@ -19,6 +19,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Iterable
+from typing import Literal
 
 _CODE = re.compile(r"`([^`\n]{2,40})`")
 _FILE = re.compile(
@@ -150,7 +151,7 @@ def calendar_words() -> frozenset[str]:
     found: set[str] = set()
     for language in known_languages():
         locale = babel_locale(language)
-        widths = ("wide", "abbreviated") if language == "en" else ("wide",)
+        widths: tuple[Literal["wide", "abbreviated"], ...] = ("wide", "abbreviated") if language == "en" else ("wide",)
         for width in widths:
             for context in ("format", "stand-alone"):
                 months = get_month_names(width, context, locale).values()
