@@ -13,8 +13,8 @@ from retell.check.attribution import AUTHOR, CLAUDE, SUBAGENT
 from retell.check.claims import Claim
 from retell.check.scope import Scope
 from retell.check.sources import TOOL, Source, Sources, is_refusal_reason
-from retell.check.testlines import listed_tests
 from retell.check.verdict import CONTRADICTED, HIGH, LOW, TRACED, UNCHECKED, UNTRACED, Finding, found
+from retell.extract.testlines import listed_tests
 from retell.extract.tools import is_test_command
 
 OWN_RUN = "own run"  # a claim's family: "I ran the tests myself", the act with no result told

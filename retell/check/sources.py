@@ -19,7 +19,6 @@ from typing import Any
 
 from retell.check.amounts import DURATION, FAILED, TESTS, Amount, amounts
 from retell.check.attribution import AUTHOR, CLAUDE, SUBAGENT
-from retell.check.testlines import listed_tests
 from retell.check.text import Tokens, content_stems, idf, light_words, script_of, tokens
 from retell.events import (
     ASSISTANT,
@@ -40,6 +39,7 @@ from retell.events import (
 from retell.events import (
     SUBAGENT as SUBAGENT_EVENT,
 )
+from retell.extract.testlines import listed_tests
 from retell.extract.timeutil import to_epoch_ms
 from retell.extract.tools import family, is_test_command
 from retell.triage.model import Triage

@@ -14,6 +14,8 @@ from typing import Any
 from retell.events import ToolCall
 
 MAX_TARGET = 200
+MAX_COMMIT_TARGET = 600
+_COMMIT_HEREDOC_DONE = re.compile(r"\bgit\s+(?:-\S+\s+)*commit\b[^\n]*?(?:-m|--message)\b")
 MAX_ERROR = 200
 
 # The input field a reader needs, per tool; the first present wins.
@@ -230,7 +232,8 @@ def describe_call(name: str, tool_input: Any, cwd: str | None, tool_use_id: str 
                 where = relative_path(where, cwd)
                 if where not in (".", "./"):
                     target = f"{target} in {where}"
-        target = shorten(target, MAX_TARGET)
+        # a commit's message is what the author often asked for ("reference the finding"): kept longer
+        target = shorten(target, MAX_COMMIT_TARGET if _COMMIT_HEREDOC_DONE.search(target) else MAX_TARGET)
     diff = edit_diff(name, tool_input) if name in _EDIT_TOOLS and isinstance(tool_input, dict) else None
     return ToolCall(name=name, target=target, diff=diff, done=done, tool_use_id=tool_use_id)
 
@@ -350,6 +353,7 @@ def command_target(command: str) -> str:
     `set -e`, bare assignments and `echo` banners passed over, ` …` added when more lines follow. A command
     that only changes folder stays `cd <dir>`; one that says nothing else keeps its first line."""
     joined = re.sub(r"\\\n", " ", command.strip())  # (`\` continues a line)
+    joined = _COMMIT_HEREDOC.sub(_one_line_message, joined)
     lines = _lines_outside_values(joined)
     # a heredoc's closing word, or a line of closing brackets and quotes, ends something: it does no work
     ends = set(re.findall(r"<<-?[ \t]*['\"]?(\w+)", joined))
@@ -362,6 +366,21 @@ def command_target(command: str) -> str:
         if line and not _BARE_CD.match(line) and not _SAYS_NOTHING.match(line) and not line.startswith("#!"):
             return line + (" …" if i < len(lines) - 1 and not line.endswith("…") else "")
     return lines[0].strip() + (" …" if len(lines) > 1 and not lines[0].endswith("…") else "") if lines else command
+
+
+# A commit message given in a heredoc (`git commit -m "$(cat <<'EOF'` … `EOF` `)"`, as Claude Code writes it):
+# kept on the command's line, its paragraphs joined by " / ", so what the message says is not cut to `<<'EOF' …`
+# (a post could not tell whether it named the finding the author asked it to name).
+_COMMIT_HEREDOC = re.compile(
+    r"(\bcommit\b[^\n]*?(?:-m|--message)\s+)"
+    r"\"\$\(cat\s+<<-?\s*['\"]?(\w+)['\"]?[ \t]*\n(.*?)\n[ \t]*\2[ \t]*\n?\s*\)\"",
+    re.S,
+)
+
+
+def _one_line_message(match: re.Match[str]) -> str:
+    paragraphs = [" ".join(p.split()) for p in match.group(3).strip().split("\n\n") if p.strip()]
+    return match.group(1) + '"' + " / ".join(paragraphs).replace('"', '\\"') + '"'
 
 
 def _lines_outside_values(text: str) -> list[str]:
@@ -630,6 +649,10 @@ def command_output(text: str, failed: bool) -> str | None:
     telling.reverse()
     picked = (telling or lines)[-wanted:] if lines else []
     shown = [shorten(ln.strip(), MAX_OUTPUT_LINE) for ln in picked]
+    more = sum(1 for ln in lines if _TELLING.search(ln)) - len(telling) if telling else 0
+    if more > 0:  # telling lines left out (a loop of five runs showing four) are said, never silently dropped
+        count = "" if len(text) > 20_000 else f"{more} "  # (only the end was read: no count)
+        shown.insert(0, f"… ({count}earlier line{'s' if more > 1 or not count else ''} like these)")
     out = ([exit_line] if exit_line else []) + shown
     return "\n".join(out) or None
 

@@ -7,14 +7,16 @@ from pathlib import Path
 from typing import Any
 
 from retell.errors import RetellError
-from retell.events import ASSISTANT, COMMAND, HUMAN, SUBAGENT, Event, EventLog
+from retell.events import ASSISTANT, COMMAND, HUMAN, SUBAGENT, TOOL_RUN, Event, EventLog
 from retell.extract.requests import is_request_command
 from retell.extract.subagents import spawn_ran
+from retell.extract.tools import SHELL_TOOLS, TURNED_DOWN, is_test_command
 from retell.report import gap_phrase, plural, utc_minute
 from retell.templating import TemplateLibrary
 from retell.triage.model import LENGTHS, Triage
 from retell.write.facts import session_facts
 from retell.write.locales import length_range, length_rule
+from retell.write.material import pasted_quote
 from retell.write.style import load_style
 from retell.write.timetext import author_clock
 
@@ -73,6 +75,8 @@ def system_context(triage: Triage, manifest: dict[str, Any], view: EventLog) -> 
         "links": triage.story.links,
         "banned_examples": ", ".join(f"“{p}”" for p in style.examples[:6]),
         "ids": example_ids(view.events),
+        # the rule on pasted text, only where the material marks some (every line a model reads costs)
+        "pasted": any(e.kind == HUMAN and pasted_quote(e.text) for e in view.events),
         # the author's clock, when their post's date gives its offset (else times stay UTC, and no time of day)
         "author_clock": author_clock(triage.post.date, next((c.start for c in view.chapters if c.start), None)),
     }
@@ -81,14 +85,24 @@ def system_context(triage: Triage, manifest: dict[str, Any], view: EventLog) -> 
 def uncounted(events: list[Event]) -> dict[str, int | str]:
     """What the material shows that the session's counts leave out, so the Numbers block can say so: commands
     the author ran themselves (`!` shell commands, slash commands without a request), which are not "messages
-    from the author", and subagents that failed before they started, which are not "subagents"."""
+    from the author", subagents that failed before they started, which are not "subagents", and the failed
+    tool calls that are test runs whose tests failed: counted as failed, though a test written first is run
+    to fail (a model told "8 (1 failed)" wrote the red run that reproduced a bug as a setback)."""
     told = [e for e in events if not e.sidechain and not e.abandoned]
     commands = [e for e in told if e.kind == COMMAND and not is_request_command(e)]
     shell = sum(1 for e in commands if e.name == "!")
     slash = sum(1 for e in commands if (e.name or "").startswith("/"))
     ran = [plural(shell, "`!` shell command")] if shell else []
     ran += [plural(slash, "slash command")] if slash else []
+    red = sum(
+        1
+        for e in told
+        if e.kind == TOOL_RUN
+        for c in e.calls or ()
+        if c.name in SHELL_TOOLS and c.error and c.error != TURNED_DOWN and is_test_command(c.target)
+    )
     return {
+        "red_runs": plural(red, "test run") if red else "",
         "own_commands": " and ".join(ran),  # "1 `!` shell command and 1 slash command"
         "failed_subagents": sum(1 for e in told if e.kind == SUBAGENT and not spawn_ran(e)),
     }

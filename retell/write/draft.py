@@ -563,15 +563,52 @@ def weave(lead: str, text: str) -> str:
     return f"{lead}\n\n{text}"
 
 
+_FENCE = re.compile(r"^[ \t]{0,3}(`{3,}|~{3,})")
+
+
+def _blocks(text: str) -> list[str]:
+    """A section's paragraphs, a fenced code block whole as one (a blank line inside it splits nothing)."""
+    blocks: list[str] = []
+    current: list[str] = []
+    fence = ""
+    for line in strip_markers(text).strip().splitlines():
+        opened = _FENCE.match(line)
+        if fence:
+            current.append(line)
+            if opened and opened.group(1)[0] == fence[0] and len(opened.group(1)) >= len(fence):
+                fence = ""
+        elif opened:
+            fence = opened.group(1)
+            current.append(line)
+        elif line.strip():
+            current.append(line)
+        elif current:
+            blocks.append("\n".join(current))
+            current = []
+    if current:
+        blocks.append("\n".join(current))
+    return [b for b in blocks if not b.startswith("![")]
+
+
 def _first_sentence(text: str) -> str:
-    first = strip_markers(text).strip().split("\n\n", 1)[0]
+    blocks = _blocks(text)
+    first = next((b for b in blocks if not _FENCE.match(b)), "")
     match = re.match(r"(.+?[.!?。！？])(?:\s|$)", first, re.S)
     return " ".join((match.group(1) if match else first).split())[:300]
 
 
 def _last_paragraph(text: str) -> str:
-    paragraphs = [p for p in strip_markers(text).strip().split("\n\n") if p.strip() and not p.startswith("![")]
-    return " ".join(paragraphs[-1].split())[:600] if paragraphs else ""
+    """The section's last paragraph as the finishing call quotes it; a code block never cut (the model writing
+    the ending saw a block cut to its first lines, and a different section from the post's): a section ending
+    on code is quoted from the paragraph before it, with the block whole."""
+    blocks = _blocks(text)
+    if not blocks:
+        return ""
+    if _FENCE.match(blocks[-1]):
+        before = [b for b in blocks[:-1] if not _FENCE.match(b)]
+        lead = " ".join(before[-1].split())[:600] if before else ""
+        return f"{lead}\n{blocks[-1]}".strip()
+    return " ".join(blocks[-1].split())[:600]
 
 
 def assemble_file(outline: Outline, triage: Triage, body: str, engine: str, model: str, inputs: str) -> str:

@@ -223,3 +223,8 @@ def stats_context(facts: dict[str, Any], language: str, *, first_person: bool, c
         },
         "credit": w["credit"].format(retell=retell) if credit else "",
     }
+
+
+def known_languages() -> list[str]:
+    """The languages retell's own words are written in (retell/data/locales.yaml)."""
+    return list(_table())

@@ -34,6 +34,7 @@ from retell.events import (
     Subagent,
     ToolCall,
 )
+from retell.extract.testlines import no_verdict, shows_failure
 from retell.extract.timeutil import to_epoch_ms
 from retell.extract.tools import (
     NO_OUTPUT,
@@ -124,6 +125,8 @@ def event_line(
     kind = event.kind
     if kind == HUMAN:
         extra = " (typed while Claude worked)" if event.queued else ""
+        if pasted_quote(event.text):
+            extra += " (its `>` lines are text they pasted, not their own words)"
         images = f" [pasted image: {', '.join(event.images)}]" if event.images else ""
         return f"{tag} AUTHOR{extra}: {clip(event.text)}{images}"
     if kind == ASSISTANT:
@@ -142,6 +145,7 @@ def event_line(
         return (
             head
             + (targets_block(event, head) if exact else "")
+            + commit_messages(event, head)
             + answers_block(event)
             + outcome_block(event, outcome_lines, printed)
         )
@@ -181,6 +185,55 @@ def event_line(
 
 
 FULL_TARGET_CHARS = 400  # a call's target given in full (a query, a command line), at most this long
+
+# Two or more lines of an author's message quoted with `>`: text they pasted (a report, a finding, a log).
+_QUOTED_LINES = re.compile(r"^[ \t]*>", re.M)
+
+
+def pasted_quote(text: str | None) -> bool:
+    return bool(text) and len(_QUOTED_LINES.findall(text or "")) >= 2
+
+
+# `git commit -m "…"` (or `--message`, `-am`), or its message in a heredoc (`-m "$(cat <<'EOF' … EOF)"`).
+_COMMIT = re.compile(r"\bgit\s+(?:-\S+\s+)*commit\b")
+_HEREDOC = re.compile(r"<<-?\s*['\"]?(\w+)['\"]?[^\n]*\n(.*?)\n\s*\1\b", re.S)
+COMMIT_MESSAGE_CHARS = 600
+
+
+def commit_messages(event: Event, line: str) -> str:
+    """Each commit's message in full under a run's line that cuts it short (`git commit -m "fix(api): …`):
+    what the message says (that it names the finding the author asked it to name) is a fact a post tells."""
+    out = []
+    for call in event.calls or ():
+        target = call.target or ""
+        if call.name not in SHELL_TOOLS or not _COMMIT.search(target):
+            continue
+        message = commit_message(target)
+        if message and " ".join(message.split()) not in " ".join(line.split()):
+            out.append(f"  commit message: “{shorten(message, COMMIT_MESSAGE_CHARS)}”")
+    return "\n" + "\n".join(out) if out else ""
+
+
+def commit_message(command: str) -> str | None:
+    """The message a `git commit` command line gives, its paragraphs joined; None when it gives none."""
+    import shlex
+
+    heredoc = _HEREDOC.search(command)
+    if heredoc:
+        return " / ".join(p.strip() for p in heredoc.group(2).strip().split("\n\n") if p.strip()) or None
+    match = _COMMIT.search(command)
+    try:
+        words = shlex.split(command[match.end() :] if match else command)
+    except ValueError:  # an unclosed quote: the command as it was recorded
+        return None
+    parts: list[str] = []
+    for index, word in enumerate(words[:-1]):
+        if word in ("-m", "--message") or (word.startswith("-") and not word.startswith("--") and word.endswith("m")):
+            parts.append(words[index + 1].strip())
+        if word in ("&&", ";", "||", "|"):
+            break
+    parts += [w.split("=", 1)[1] for w in words if w.startswith("--message=")]
+    return " / ".join(p for p in parts if p) or None
 
 
 def targets_block(event: Event, line: str) -> str:
@@ -264,9 +317,11 @@ def outcome_block(event: Event, max_lines: int, printed: Printed = None) -> str:
         if not call.output:
             continue
         if not _plain_printout(call):
-            lines = call.output.splitlines()[:max_lines]
+            lines = call.output.splitlines()
             out.append(f"  `{call.target or call.name}` said:")
-            out.extend(f"    {line}" for line in lines)
+            out.extend(f"    {line}" for line in lines[:max_lines])
+            if len(lines) > max_lines:  # never fewer lines than it printed, unsaid: a loop of 5 showing 4
+                out.append(f"    … ({plural(len(lines) - max_lines, 'more line')})")
         elif printed is None or (event.id, index) in printed:
             alone = len(event.calls or ()) == 1  # its line above already shows the command whole
             out.extend(printout_lines(None if alone else call.target or call.name, call.output, max_lines))
@@ -461,10 +516,6 @@ RESULTS_HEAD = (
     "show the line in a ```text block rather than only saying so, and cite its event):"
 )
 _FAILING = re.compile(r"\b(?:[1-9]\d* (?:failed|errors?)|failed|error|FAIL)\b")
-# A failure anywhere in what a run printed (`test_x[chromium] FAILED [ 70%]`): the run is no success, whatever
-# its last line says; and one test's own line (`…::test_y PASSED [ 85%]`) is no verdict on the run.
-_FAILED_ANYWHERE = re.compile(r"\b(?:FAILED|FAIL|ERROR|[1-9]\d* (?:failed|errors?))\b")
-_ONE_TEST = re.compile(r"\[\s*\d+%\]\s*$|::\S+\s+(?:PASSED|SKIPPED|XFAIL|XPASS)\b")
 # What a tool prints after its verdict and says nothing of the work: pyright's and pip's "a new version is
 # available", npm's notices, a timer. The line a post shows is the verdict above them.
 _AFTERWORD = re.compile(
@@ -488,13 +539,13 @@ def decisive_results(events: list[Event], limit: int = RESULTS_SHOWN) -> list[st
             if not (is_test_command(call.target) or is_outcome_command(call.target)):
                 continue
             lines = [ln for ln in call.output.splitlines() if ln.strip() and not ln.startswith("exit ")]
-            if any(_FAILED_ANYWHERE.search(ln) for ln in lines):
+            if shows_failure("\n".join(lines)):  # a failure anywhere (`…::test_x FAILED [ 70%]`): no success
                 continue
             while lines and _AFTERWORD.search(lines[-1]):
                 lines.pop()
             if not lines or any(_FAILING.search(ln) and "0 failed" not in ln for ln in lines[-RESULT_LINES:]):
                 continue
-            if any(_ONE_TEST.search(ln) for ln in lines[-RESULT_LINES:]):
+            if any(no_verdict(ln) for ln in lines[-RESULT_LINES:]):  # one test's own line says nothing of the run
                 continue
             shown = [ln.strip().strip("=").strip() or ln.strip() for ln in lines[-RESULT_LINES:]]  # "=== 16 passed ==="
             found.append((event, call.target or call.name, shown))

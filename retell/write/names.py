@@ -8,13 +8,18 @@ names, CamelCase and dotted names, acronyms, and capitalised words that do not m
 language that capitalises every noun (German), a plain capitalised word is a noun as often as a name ("Wunsch",
 "Installation"), so there only the forms no noun takes count: code spans, files, CamelCase, dotted, acronyms.
 Neither the acronyms every developer reads unexplained (HTML, ID, CI) nor code spans that hold a statement
-rather than a name (`display: ruby-base`) are names to introduce.
+rather than a name (`display: ruby-base`) are names to introduce; nor, by their form, months and weekdays (in
+every language retell's locales know), a word set as a variable (`TZ=UTC`), an id of a ticket or a finding
+(`ALTO-02`, `CVE-2024-3094`), or a code span that is an encoded payload (`..%2f`) rather than a word.
+Capitalised words that follow one another are one name ("New York", "GitHub Actions").
 """
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable
+from typing import Literal
 
 _CODE = re.compile(r"`([^`\n]{2,40})`")
 _FILE = re.compile(
@@ -101,7 +106,7 @@ _EVERYDAY_ACRONYMS = frozenset(
         "AI", "API", "APIs", "ASCII", "CD", "CI", "CLI", "CPU", "CSS", "CSV", "DNS", "FAQ", "GPU", "HTML",
         "HTTP", "HTTPS", "ID", "IDs", "IDE", "IP", "JS", "JSON", "LLM", "OS", "PDF", "PNG", "PR", "PRs",
         "RAM", "README", "REST", "SDK", "SQL", "SSH", "SSL", "SVG", "TLS", "TODO", "UI", "URL", "URLs",
-        "UTF-8", "UX", "XML", "YAML",
+        "UTF-8", "UX", "XML", "YAML", "UTC", "GMT",
     }
 )  # fmt: skip
 # A code span holding a declaration, an assignment or a statement is code the post quotes, not a name
@@ -126,6 +131,42 @@ _MESSAGE_WORDS = frozenset(
 )  # fmt: skip
 _NOUNS_CAPITALISED = frozenset(["de", "lb"])  # German, Luxembourgish: every noun begins with a capital
 MAX_NAMES = 24
+# An id of a ticket or a finding (`ALTO-02`, `JIRA-123`, `CVE-2024-3094`): a reference, not a thing to introduce.
+_REFERENCE = re.compile(r"^(?:[A-Z]{2,}-\d+|CVE-\d{4}-\d+)$")  # (ISO-8859-1 names an encoding: a name)
+# A code span that is a payload or an encoding rather than a word (`..%2f`, `%00`, `../../`): a percent
+# escape, or no letter at all.
+_PAYLOAD = re.compile(r"%[0-9A-Fa-f]{2}")
+_LETTER = re.compile(r"[^\W\d_]")
+
+
+@functools.lru_cache(maxsize=1)
+def calendar_words() -> frozenset[str]:
+    """Month and weekday names in every language of retell's locales, as they are written capitalised
+    ("March", "Friday", "Maret", "Senin" name a date, not a thing), and English abbreviations ("Mar", "Fri").
+    Other languages' abbreviations stay names: "Sam", "Tor" and "Per" are people and tools as often as days."""
+    from babel.dates import get_day_names, get_month_names
+
+    from retell.write.locales import babel_locale, known_languages
+
+    found: set[str] = set()
+    for language in known_languages():
+        locale = babel_locale(language)
+        widths: tuple[Literal["wide", "abbreviated"], ...] = ("wide", "abbreviated") if language == "en" else ("wide",)
+        for width in widths:
+            for context in ("format", "stand-alone"):
+                months = get_month_names(width, context, locale).values()
+                names = [*months, *get_day_names(width, context, locale).values()]
+                found.update(n.rstrip(".") for n in names if len(n.rstrip(".")) >= 3)
+    return frozenset(n[:1].upper() + n[1:] for n in found)
+
+
+def _code_name(span: str) -> bool:
+    """Whether a code span names a thing (`uv tool`, `useAuth`), rather than holding a statement, a payload or
+    a reference."""
+    span = span.strip()
+    if _CODE_NOT_NAME.search(span) or span in _CLAUDE_TOOLS or _REFERENCE.match(span):
+        return False
+    return not _PAYLOAD.search(span) and _LETTER.search(span) is not None
 
 
 def names_in(text: str, language: str = "en") -> list[str]:
@@ -134,20 +175,30 @@ def names_in(text: str, language: str = "en") -> list[str]:
     text = re.sub(r"\bClaude Code\b", "Claude", text)  # named by every prompt; "Code" is no name of its own
     found: list[tuple[int, str]] = []
     for match in _CODE.finditer(text):
-        if not _CODE_NOT_NAME.search(match.group(1)) and match.group(1).strip() not in _CLAUDE_TOOLS:
+        if _code_name(match.group(1)):
             found.append((match.start(), match.group(1).strip()))
     for match in _FILE.finditer(text):
         found.append((match.start(), match.group(1)))
+    calendar = calendar_words()
+    words: list[tuple[int, int, str]] = []  # (start, end, word) of the capitalised words that name something
     for match in _WORD.finditer(text):
         word = match.group(1).rstrip(".-")
         if word in _NOT_NAMES or word in ALWAYS_MET or word in _EVERYDAY_ACRONYMS or len(word) < 2:
             continue
+        after = text[match.start() + len(word) : match.start() + len(word) + 1]
+        if word in calendar or _REFERENCE.match(word) or after == "=":
+            continue  # "March", "Friday"; "ALTO-02"; "TZ=UTC": a date, a reference, a variable
         if word in _MESSAGE_WORDS or any(part in _CLAUDE_TOOLS for part in word.split("-")):
             continue  # "Task-Werkzeug", "Explore-Agent": Claude Code's tools, named by what they did
         strong = any(c.isupper() for c in word[1:]) or any(c in word for c in ".-") or any(c.isdigit() for c in word)
         if not strong and (plain_words_are_nouns or _SENTENCE_START.search(text[: match.start()][-6:])):
             continue  # "Fixed the import." begins a sentence; "die Installation" is a noun: neither names anything
-        found.append((match.start(), word))
+        if words and words[-1][1] + 1 == match.start() and text[words[-1][1]] == " ":
+            start, _end, first = words.pop()  # "New York": one name in two words
+            words.append((start, match.start() + len(word), f"{first} {word}"))
+        else:
+            words.append((match.start(), match.start() + len(word), word))
+    found.extend((start, word) for start, _end, word in words)
     ordered: dict[str, None] = {}
     for _, name in sorted(found, key=lambda item: item[0]):
         ordered.setdefault(name, None)
