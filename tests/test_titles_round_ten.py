@@ -170,13 +170,13 @@ def test_claude_codes_title_in_the_posts_language_beats_an_english_commit(tx: Tr
 
 
 def test_an_english_commit_is_kept_over_a_greeting(tx: Transcript, tmp_path: Path) -> None:
-    # the author's words are a greeting and a remark: the commit, in English, says what was done
+    # the author's words are a greeting, a remark and a pasted error: the commit, in English, says what was done
     tx.user("hallo")
     tx.assistant("Hallo! Woran arbeiten wir?")
     tx.user("moment, ich such noch den link zum ticket")
     tx.assistant("Kein Problem.")
     tx.user(
-        "so. der nightly import bricht ab sobald eine zeile ein leeres datum hat:\n\n"
+        "Traceback (most recent call last):\n  File \"importer/rows.py\", line 41, in parse\n"
         "ValueError: time data '' does not match format '%Y-%m-%d'"
     )
     tx.tool_call("Read", {"file_path": f"{CWD}/importer/rows.py"}, "def parse(row): ...")

@@ -171,7 +171,7 @@ def post_title(
             return deed, "deed"
         if not _a_goal(written, texts):
             return foreign, "commit"
-    if not _a_goal(written, texts):
+    if not _a_goal(written, texts) or _leads_into_paste(written, texts):
         # the author's words name no goal (a complaint, a greeting, a pasted log): what the session did says it
         from retell.extract.deeds import best_deed  # lazily: a listing titles sessions without it
 
@@ -249,11 +249,9 @@ def _checked_after_a_paste(
 ) -> str:
     """What the work was ("Getting the tests to pass", said in the post's language later) when the author's first
     request only led into a pasted error and the session then made a check pass; "" otherwise."""
-    from retell.extract.deeds import introduces_paste
     from retell.extract.headings import activity_heading
 
-    message = next((t for t in texts if request and request[:20].casefold() in t.casefold()), "")
-    if not message or not introduces_paste(message):
+    if not _leads_into_paste(request, texts):
         return ""
     work = activity_heading(events)
     if not re.match(_A_CHECK, work):
@@ -264,15 +262,22 @@ def _checked_after_a_paste(
 def _a_goal(request: str | None, texts: Sequence[str]) -> bool:
     """Whether the author's first request names a goal (extract.deeds.names_a_goal), and its message is no
     greeting whose request only a rewrite could say as work ("Привет! Снова ты…")."""
-    from retell.extract.deeds import complains, greets, introduces_paste, names_a_goal  # lazily: as above
+    from retell.extract.deeds import complains, greets, names_a_goal  # lazily: a listing titles sessions without it
     from retell.extract.phrasing import rewrites
 
     if not request or not names_a_goal(request):  # (the chat around a goal: the phrase drops it)
         return False
     message = next((t for t in texts if request[:20].casefold() in t.casefold()), "")
-    # "Тесты стали падать после…:" above a pasted log: the report of a symptom, not the goal
-    reports = introduces_paste(message) and not rewrites(request)
-    return not (reports or complains(message) or (greets(message) and not rewrites(request)))
+    return not (complains(message) or (greets(message) and not rewrites(request)))
+
+
+def _leads_into_paste(request: str | None, texts: Sequence[str]) -> bool:
+    """Whether the first request's message only leads into a pasted error (deeds.introduces_paste): a title then
+    says the work it led to when there is one, and the author's line is kept over a commit in another language."""
+    from retell.extract.deeds import introduces_paste
+
+    message = next((t for t in texts if request and request[:20].casefold() in t.casefold()), "")
+    return bool(message) and introduces_paste(message)
 
 
 def which_tests(work: str, events: Sequence[Event]) -> str:
