@@ -176,7 +176,7 @@ def test_an_english_commit_is_kept_over_a_greeting(tx: Transcript, tmp_path: Pat
     tx.user("moment, ich such noch den link zum ticket")
     tx.assistant("Kein Problem.")
     tx.user(
-        "Traceback (most recent call last):\n  File \"importer/rows.py\", line 41, in parse\n"
+        'Traceback (most recent call last):\n  File "importer/rows.py", line 41, in parse\n'
         "ValueError: time data '' does not match format '%Y-%m-%d'"
     )
     tx.tool_call("Read", {"file_path": f"{CWD}/importer/rows.py"}, "def parse(row): ...")
@@ -206,3 +206,14 @@ def test_retells_own_headings_are_no_until_fragment(key: str) -> None:
     for language, words in WORDS.items():
         heading = words[key]
         assert not heading.startswith(_UNTIL) and not heading.endswith(("まで", "तक")), (language, heading)
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [("he", "התוצאה"), ("da", "Resultatet"), ("no", "Resultatet"), ("fi", "Lopputulos"), ("hu", "Az eredmény")],
+)
+def test_how_it_ended_is_said_as_a_plain_result_not_a_word_for_word_where(language: str, said: str) -> None:
+    # (main: "איפה זה נגמר", "Hvor vi endte": "where it ended" word for word; a reader took the Hebrew for a question)
+    from retell.extract.local_headings import in_language
+
+    assert in_language("Where it ended", [], language) == said
