@@ -217,3 +217,36 @@ def test_how_it_ended_is_said_as_a_plain_result_not_a_word_for_word_where(langua
     from retell.extract.local_headings import in_language
 
     assert in_language("Where it ended", [], language) == said
+
+
+def test_a_greeting_by_form_leaves_the_commit_over_the_scene_after_it(tx: Transcript, tmp_path: Path) -> None:
+    # (main: "أهلاً", then "عندنا موقع Next.js", the scene the greeting opened: neither says what was done)
+    tx.user("أهلاً. عندنا موقع Next.js. صفحة الدفع تعرض المبلغ بالإنجليزي حتى لو اللغة عربية، نبغى الأرقام بالعربي")
+    tx.tool_call("Read", {"file_path": f"{CWD}/app/checkout/page.tsx"}, "export default function Page() {}")
+    edit(tx, "app/checkout/page.tsx")
+    tx.user("تمام، commit بالإنجليزي")
+    _commit(tx, "Format checkout totals with the active locale")
+    told = Told(tx, tmp_path)
+    assert told.triage["post"]["language"] == "ar"
+    assert not told.title.startswith(("أهلاً", "عندنا")), told.title
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [("de", "Room auf KSP umstellen"), ("fr", "Migrer Room vers KSP"), ("ja", "Room を KSP に移行")],
+)
+def test_a_move_from_one_thing_to_another_is_said_in_the_posts_language(language: str, said: str) -> None:
+    from retell.extract.local_headings import deed_in_language
+
+    assert deed_in_language("Migrating Room to KSP and aligning JVM target with toolchain 17", language) == said
+    assert deed_in_language("Moving the config to a file", language) == ""  # English words in its names
+
+
+def test_claude_codes_title_of_two_changes_is_joined_by_the_posts_and(tx: Transcript, tmp_path: Path) -> None:
+    # (main: "Sửa lỗi múi giờ; thêm test", a commit's semicolon in a title)
+    tx.add({"type": "ai-title", "aiTitle": "Sửa lỗi múi giờ; thêm test", "sessionId": tx.session_id})
+    tx.user("ngày hết hạn hiển thị lệch một ngày với người dùng ở Việt Nam, bạn xem giúp mình với nhé")
+    tx.tool_call("Read", {"file_path": f"{CWD}/billing/dates.py"}, "def due(): ...")
+    edit(tx, "billing/dates.py")
+    told = Told(tx, tmp_path)
+    assert told.title == "Sửa lỗi múi giờ và thêm test", told.title

@@ -10,7 +10,7 @@ import re
 from collections.abc import Sequence
 
 from retell.events import ASSISTANT, TOOL_RUN, Event
-from retell.extract.requests import author_words
+from retell.extract.requests import author_words, opens_with_opener
 from retell.extract.tools import SHELL_TOOLS, family
 
 FOUND_CHARS = 70  # a finding longer than this reads as a sentence of the chat, not a heading
@@ -250,8 +250,9 @@ def complains(text: str) -> bool:
 
 
 def greets(text: str) -> bool:
-    """Whether a message opens with a greeting ("hi claude", "Привет!", "你好")."""
-    return bool(_GREETING.search(" ".join(text.split())))
+    """Whether a message opens with a greeting ("hi claude", "Привет!", "你好"), or with a sentence of one or two
+    words before its request in a language the list does not hold ("السلام عليكم. عندنا…")."""
+    return bool(_GREETING.search(" ".join(text.split()))) or opens_with_opener(text)
 
 
 def names_a_goal(text: str) -> bool:

@@ -29,7 +29,7 @@ from retell.extract.phrasing import (
     vague_manner,
     without_loose_end,
 )
-from retell.extract.requests import author_words, clause_cut, clean_request, first_sentence
+from retell.extract.requests import author_words, clause_cut, clean_request, first_sentence, opens_with_opener
 from retell.extract.roles import command_work, commands_in_words, files_in_words
 from retell.extract.tools import SHELL_TOOLS, family, is_test_command
 from retell.extract.typos import fix_typos, in_english, session_words, spelled_as_elsewhere, word_counts
@@ -65,7 +65,8 @@ def chapter_heading(events: Sequence[Event], avoid: Collection[str] = (), langua
     the headings before, in that order) is passed over for the next; "" only when nothing is left. `language`:
     the post's; a commit in another is not a heading as it stands (local_headings.fits_language)."""
     taken = {a.casefold() for a in avoid}
-    said = next((w for e in events if (w := author_words(e))), None)
+    # all the author's words of the stretch: "hi" alone is too short to tell which language a deed must be in
+    said = " ".join(w for e in events if (w := author_words(e))) or None
     deed = best_deed(events, said)  # what the stretch did, by evidence: found once, for the candidates too
     earlier = {a.casefold() for a in list(avoid)[1:]}  # the post's title comes first; "Back to" follows a heading
     for candidate in _candidates(events, deed, earlier, language):
@@ -286,7 +287,9 @@ def _candidates(
     request = requests[0] if requests else None
     # a reply ("ừ thêm đi") or a line that only leads into a paste ("…και τώρα:"): no goal, whatever the language
     closing = before_a_commit_only(events)  # "ок, гляну завтра… закомічу що є", then only `git commit`
-    unsaid = {r for w, r in said if only_replies(w) or introduces_paste(w) or w in closing}
+    # …or a message opened by a greeting or an opener by its form ("السلام عليكم. عندنا تطبيق…"): the scene after it
+    # is as often no goal, and what the stretch did says more
+    unsaid = {r for w, r in said if only_replies(w) or introduces_paste(w) or w in closing or opens_with_opener(w)}
     summaries = session_summaries(events)
     best = best_summary(summaries, request)
     for summary in sorted(summaries, key=lambda s: s != best):  # the best match first, then the others

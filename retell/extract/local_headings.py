@@ -1077,6 +1077,44 @@ _DEED = re.compile(
 )
 
 
+# A move from one thing to another ("Migrating Room to KSP"), said in each language with both names as written
+_MOVE = {
+    "ja": "{what} を {to} に移行",
+    "zh-Hans": "将 {what} 迁移到 {to}",
+    "zh-Hant": "將 {what} 遷移到 {to}",
+    "ko": "{what} → {to} 전환",
+    "es": "Migrar {what} a {to}",
+    "pt": "Migrar {what} para {to}",
+    "fr": "Migrer {what} vers {to}",
+    "de": "{what} auf {to} umstellen",
+    "it": "Migrare {what} a {to}",
+    "ru": "Перевод {what} на {to}",
+    "vi": "Chuyển {what} sang {to}",
+    "nl": "{what} naar {to} migreren",
+    "pl": "Migracja {what} na {to}",
+    "tr": "{what} → {to} geçişi",
+    "sv": "Flytta {what} till {to}",
+    "cs": "Převod {what} na {to}",
+    "ar": "ترحيل {what} إلى {to}",
+    "he": "מעבר של {what} ל-{to}",
+    "el": "Μετάβαση του {what} σε {to}",
+    "id": "Migrasi {what} ke {to}",
+    "uk": "Перехід {what} на {to}",
+    "fa": "مهاجرت {what} به {to}",
+    "hi": "{what} को {to} पर ले जाना",
+    "th": "ย้าย {what} ไปใช้ {to}",
+    "ro": "Migrarea {what} la {to}",
+    "hu": "{what} átállítása: {to}",
+    "fi": "Siirtyminen: {what} → {to}",
+    "da": "Flytte {what} til {to}",
+    "no": "Flytte {what} til {to}",
+}
+_MOVED = re.compile(
+    r"^(?:Migrating|Moving|Switching|Porting) (?:the )?(?P<what>[^,:;]+?) (?:to|onto) (?P<to>[^,:;]+?)(?=,| and |$)"
+)
+_SAID_IN_ENGLISH = r"(?i)\b(?:the|a|an|of|with|from|into|once|up|by|on|at|it|this|to|for|and)\b"
+
+
 _VERB_OF = {"Adding": 0, "Introducing": 0, "Fixing": 1, "Repairing": 1, "Removing": 2, "Dropping": 2, "Deleting": 2,
             "Updating": 3, "Bumping": 3, "Upgrading": 3}  # fmt: skip
 
@@ -1086,6 +1124,12 @@ def deed_in_language(phrase: str, language: str | None) -> str:
     language with its first object as written ("添加 RPM/TPM token-bucket limiter"); "" when its verb is not one
     of the table's, its object is long or holds English words a reader of that language would trip on."""
     verbs = _DEED_VERBS.get(table_key(language)) if language else None
+    moved = _MOVED.match(phrase)
+    if verbs and moved and table_key(language or "") in _MOVE:  # "Migrating Room to KSP": "Room auf KSP umstellen"
+        what, to = moved.group("what").strip(), moved.group("to").strip()
+        if all(len(n.split()) <= 3 and not re.search(_SAID_IN_ENGLISH, n) for n in (what, to)):
+            made = _MOVE[table_key(language or "")].format(what=what, to=to)
+            return made[:1].upper() + made[1:]
     deed = _DEED.match(phrase)
     if not verbs or not deed:
         return ""

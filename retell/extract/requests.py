@@ -41,7 +41,14 @@ _GREETING = (
 _ADDRESS = r"^(?![A-Z]{2})[^\W\d_]{2,8}[,，!！]\s+(?![^\s,]+,|(?i:then|and|or|but)\b)(?=(?:\S+\s+){3}\S)"
 # A greeting or an opener by its form, in a language the list above does not know: a sentence of one word, or
 # of two words in no Latin letter ("السلام عليكم. عندنا تطبيق…", "So. nach dem Update…"), before four words more
-_SALUTATION = r"^[^\W\d_]+(?:\s[^\W\d_]+)?[.!！。؛]+\s+(?=(?:\S+\s+){3}\S)"
+_SALUTATION = r"^[^\W\d_][^\s.!！。؛,]*(?:\s[^\W\d_][^\s.!！。؛,]*)?[.!！。؛]+\s+(?=(?:\S+\s+){3}\S)"  # (marks: "أهلاً")
+
+
+def opens_with_opener(text: str) -> bool:
+    """Whether a message opens with a sentence of one or two words that `clean_request` leaves out (see
+    _without_opener): a greeting or an opener by its form."""
+    line = " ".join(text.split())
+    return bool(line) and _without_opener(line) != line
 
 
 def _without_opener(line: str) -> str:

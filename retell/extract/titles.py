@@ -161,7 +161,7 @@ def post_title(
     if committed and not shorthand(committed):
         return committed, "commit"
     if own_title:
-        return title, source
+        return _joined(title or "", language), source
     if foreign:
         # the evidence in the post's language comes first, then the author's goal in their words; words that name
         # none never replace the commit ("السلام عليكم" for "Applying RTL immediately…"): a title in English is a
@@ -230,6 +230,20 @@ def post_title(
     if phrase:
         return phrase, "first-prompt"
     return title, source
+
+
+def _joined(title: str, language: str | None) -> str:
+    """Claude Code's title of two changes joined by ";" ("Viết lại README; sửa tháng nhuận"), a commit's style,
+    joined by the post's word for "and" when it is a word of its own ("Viết lại README và sửa tháng nhuận")."""
+    from retell.extract.local_headings import WORDS, knows, table_key
+
+    parts = title.split("; ")
+    if len(parts) != 2 or not all(p.strip() for p in parts):
+        return title
+    word = WORDS[table_key(language)]["and"] if language and knows(language) else " and "
+    if not re.fullmatch(r" [^\W\d_]+ ", word):
+        return title  # ("、", "ו-"): not a word between two spaces; the title stays as Claude Code wrote it
+    return f"{parts[0]}{word}{parts[1][:1].lower()}{parts[1][1:]}"
 
 
 def _deed_in_language(events: Sequence[Event], said: str | None, language: str | None) -> str:
