@@ -250,3 +250,16 @@ def test_claude_codes_title_of_two_changes_is_joined_by_the_posts_and(tx: Transc
     edit(tx, "billing/dates.py")
     told = Told(tx, tmp_path)
     assert told.title == "Sửa lỗi múi giờ và thêm test", told.title
+
+
+def test_what_claude_found_in_the_posts_language_beats_an_english_commit(tx: Transcript, tmp_path: Path) -> None:
+    # (main: the English commit "Reset the price cache on every price change" titled a post written in Ukrainian)
+    tx.user("Привіт. Після зміни ціни сторінка товару ще годину показує стару ціну, клієнти скаржаться")
+    tx.tool_call("Read", {"file_path": f"{CWD}/shop/cache.py"}, "def price(sku): ...")
+    tx.assistant("Причина зрозуміла: кеш цін не скидається після зміни ціни. Виправляю.")
+    edit(tx, "shop/cache.py")
+    tx.user("дякую, закоміть англійською")
+    _commit(tx, "Reset the price cache on every price change")
+    told = Told(tx, tmp_path)
+    assert told.triage["post"]["language"] == "uk"
+    assert told.title == "Кеш цін не скидається після зміни ціни", told.title

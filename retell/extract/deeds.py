@@ -69,8 +69,8 @@ def _and_gerund(match: re.Match[str]) -> str:
 # German and Dutch put the verb last after "dass"/"dat": only their colon form is a heading as it stands.
 _FOUND_LEADS = (
     r"(?:found it[.!:]\s*|so\s+|ok(?:ay)?[,.]\s*)?(?:the\s+)?(?:real\s+|actual\s+)?"
-    r"(?:root cause|bug|issue|problem|culprit|cause)(?:\s+here)?\s+(?:was|is)(?:\s+that)?[:,]?\s+|"
-    r"(?:the\s+)?(?:root cause|culprit|cause)\s*:\s+",
+    r"(?:root cause|bug|issue|problem|culprit|cause)(?:\s+here)?\s+(?:was|is)(?!\s+clear\b)(?:\s+that)?[:,]?\s+|"
+    r"(?:the\s+)?(?:root cause|culprit|cause)(?: is clear| found)?\s*:\s+",
     r"(?:原因は|問題は|根本原因は)[、，]?",
     r"(?:问题在于|问题出在|原因是|根本原因是|根因是|問題在於|問題出在|根本原因是)[：:，,]?",
     r"(?:원인은|문제는)\s*",
@@ -78,9 +78,10 @@ _FOUND_LEADS = (
     r"(?:le problème (?:était|est|venait (?:de ce )?qu[e']) ?|la cause (?:était|est) (?:que\s+)?)",
     r"(?:il problema (?:era|è) (?:che\s+)?|la causa (?:era|è) (?:che\s+)?)",
     r"(?:o problema (?:era|é) (?:que\s+)?|a causa (?:era|é) (?:que\s+)?)",
-    r"(?:das problem|die ursache)\s*:\s+",
+    r"(?:das problem|die ursache)(?: ist klar| gefunden)?\s*:\s+",
     r"(?:het probleem|de oorzaak)\s*:\s+",
-    r"(?:проблема (?:была )?в том, что|причина (?:была )?в том, что|проблема\s*:)\s*",
+    r"(?:проблема (?:была )?в том, что|причина (?:была )?в том, что|(?:проблема|причина)(?: понятна| найдена)?\s*:)\s*",
+    r"(?:(?:проблема|причина) (?:була )?в тому, що|(?:проблема|причина)(?: зрозуміла| знайдена)?\s*:)\s*",
     r"(?:problem polegał na tym, że|przyczyną było to, że|problem\s*:)\s*",
     r"(?:sorunun (?:kaynağı|nedeni)|sorun)\s*:\s*",
     r"(?:vấn đề là|nguyên nhân là)\s*",
