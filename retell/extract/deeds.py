@@ -200,10 +200,11 @@ def introduces_paste(text: str) -> bool:
 
 
 def only_replies(text: str) -> bool:
-    """Whether a whole message is a reply of REPLY_WORDS words or fewer ("ừ thêm đi", "mira esto", "ok go"), no
-    CJK (three characters or fewer there: headings.chat_line)."""
+    """Whether a whole message is a reply of REPLY_WORDS words or fewer ("ừ thêm đi", "mira esto", "ok go"), naming
+    no path, file or figure, no CJK (three characters or fewer there: headings.chat_line)."""
     line = " ".join(text.split())
-    return bool(line) and not _CJK.search(line) and len(line.split()) <= REPLY_WORDS and "`" not in line
+    named = re.search(r"[`/\\_\d]|\w\.\w", line)  # a path, a file, a figure: "~/proj/deploy.sh failed. Why?"
+    return bool(line) and not _CJK.search(line) and len(line.split()) <= REPLY_WORDS and not named
 
 
 # A message held back: short, answered without a tool call, and followed by a longer one ("moment, muss erst den
