@@ -11,19 +11,19 @@ from retell.extract.local_headings import deed_in_language, fits_language, in_la
 from retell.write.locales import words
 
 _NEW = [
-    ("he", "איפה זה נגמר", "במספרים"),
+    ("he", "התוצאה", "במספרים"),
     ("el", "Πού καταλήξαμε", "Σε αριθμούς"),
     ("id", "Hasil akhirnya", "Dalam angka"),
     ("uk", "Чим усе закінчилося", "У цифрах"),
     ("fa", "به کجا رسید", "به زبان اعداد"),
     ("hi", "नतीजा क्या रहा", "आँकड़ों में"),
     ("th", "สรุปผล", "สรุปเป็นตัวเลข"),
-    ("ro", "Unde am ajuns", "În cifre"),
-    ("hu", "Mire jutottunk", "Számokban"),
-    ("fi", "Mihin päädyttiin", "Lukuina"),
-    ("da", "Hvor vi endte", "I tal"),
-    ("no", "Hvor vi endte opp", "I tall"),
-    ("nb", "Hvor vi endte opp", "I tall"),
+    ("ro", "Rezultatul", "În cifre"),
+    ("hu", "Az eredmény", "Számokban"),
+    ("fi", "Lopputulos", "Lukuina"),
+    ("da", "Resultatet", "I tal"),
+    ("no", "Resultatet", "I tall"),
+    ("nb", "Resultatet", "I tall"),
 ]
 
 
@@ -59,7 +59,7 @@ def test_french_and_german_say_how_it_went_as_a_blog_would() -> None:
     assert in_language("Where it ended", [], "de") == "Wie es ausging"
 
 
-@pytest.mark.parametrize("heading", ["Πού καταλήξαμε", "איפה זה נגמר", "नतीजा क्या रहा", "สรุปผล"])
+@pytest.mark.parametrize("heading", ["Πού καταλήξαμε", "התוצאה", "नतीजा क्या रहा", "สรุปผล"])
 def test_a_heading_in_another_script_heads_no_latin_lettered_post(heading: str) -> None:
     assert not fits_language(heading, "de")
 

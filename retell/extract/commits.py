@@ -81,6 +81,11 @@ def commit_phrase(subject: str, limit: int = PHRASE_CHARS) -> str:
     scoped = re.match(r"^[\w.-]+(?: [\w.-]+)?:\s+(?=[a-z])", text)
     if scoped and is_verb(text[scoped.end() :].split(" ", 1)[0]):  # "Fly: bind…"; not "Docker: cache-friendly…"
         text = text[scoped.end() :]
+    # a lower-case scope before a subject in another script ("billing: 0042 마이그레이션 충돌 해결"): a scope, which
+    # no reader of that language takes for the first word of a title
+    foreign = re.match(r"^[a-z][\w.-]*(?:\([\w.-]+\))?!?:\s+(?=.*[^\x00-\u024f\u1e00-\u1eff\W\d_])", text)
+    if foreign:
+        text = text[foreign.end() :]
     # changes joined by ";" or by a comma in front of a verb ("extract useOrdersQuery, abort stale requests"):
     # each said the same way ("Extracting useOrdersQuery and aborting stale requests"), not one of two forms
     parts = _joined_asides(text, [p.strip() for p in re.split(r";\s+|,\s+(?:and\s+)?", text) if p.strip()])

@@ -5,10 +5,12 @@ are chat as often as they are a goal ("yes, let's do that", a pasted log line, a
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Sequence
 
 from retell.events import ASSISTANT, TOOL_RUN, Event
+from retell.extract.requests import author_words, opens_with_opener
 from retell.extract.tools import SHELL_TOOLS, family
 
 FOUND_CHARS = 70  # a finding longer than this reads as a sentence of the chat, not a heading
@@ -67,8 +69,8 @@ def _and_gerund(match: re.Match[str]) -> str:
 # German and Dutch put the verb last after "dass"/"dat": only their colon form is a heading as it stands.
 _FOUND_LEADS = (
     r"(?:found it[.!:]\s*|so\s+|ok(?:ay)?[,.]\s*)?(?:the\s+)?(?:real\s+|actual\s+)?"
-    r"(?:root cause|bug|issue|problem|culprit|cause)(?:\s+here)?\s+(?:was|is)(?:\s+that)?[:,]?\s+|"
-    r"(?:the\s+)?(?:root cause|culprit|cause)\s*:\s+",
+    r"(?:root cause|bug|issue|problem|culprit|cause)(?:\s+here)?\s+(?:was|is)(?!\s+clear\b)(?:\s+that)?[:,]?\s+|"
+    r"(?:the\s+)?(?:root cause|culprit|cause)(?: is clear| found)?\s*:\s+",
     r"(?:原因は|問題は|根本原因は)[、，]?",
     r"(?:问题在于|问题出在|原因是|根本原因是|根因是|問題在於|問題出在|根本原因是)[：:，,]?",
     r"(?:원인은|문제는)\s*",
@@ -76,9 +78,10 @@ _FOUND_LEADS = (
     r"(?:le problème (?:était|est|venait (?:de ce )?qu[e']) ?|la cause (?:était|est) (?:que\s+)?)",
     r"(?:il problema (?:era|è) (?:che\s+)?|la causa (?:era|è) (?:che\s+)?)",
     r"(?:o problema (?:era|é) (?:que\s+)?|a causa (?:era|é) (?:que\s+)?)",
-    r"(?:das problem|die ursache)\s*:\s+",
+    r"(?:das problem|die ursache)(?: ist klar| gefunden)?\s*:\s+",
     r"(?:het probleem|de oorzaak)\s*:\s+",
-    r"(?:проблема (?:была )?в том, что|причина (?:была )?в том, что|проблема\s*:)\s*",
+    r"(?:проблема (?:была )?в том, что|причина (?:была )?в том, что|(?:проблема|причина)(?: понятна| найдена)?\s*:)\s*",
+    r"(?:(?:проблема|причина) (?:була )?в тому, що|(?:проблема|причина)(?: зрозуміла| знайдена)?\s*:)\s*",
     r"(?:problem polegał na tym, że|przyczyną było to, że|problem\s*:)\s*",
     r"(?:sorunun (?:kaynağı|nedeni)|sorun)\s*:\s*",
     r"(?:vấn đề là|nguyên nhân là)\s*",
@@ -179,14 +182,79 @@ _POINTS_BACK = re.compile(
 )
 
 
+# What follows a line that only introduces a paste: a log line, a stack frame, a build tool's failure banner
+_PASTED = re.compile(
+    r"^\s*(?:[\w.]*(?:Error|Exception|Warning)\b|Traceback \(|FAILURE:|FAILED\b|error(?:\[\w+\])?:|panic:|"
+    r"\d+\) |at [\w$.]+[(:]|WARNING:|ERROR\b|E\s{2,}|\[\d|={3,}|-{3,}|\$ |> )"
+)
+REPLY_WORDS = 3  # a whole message this short, in letters spaced into words, answers Claude: it names no step
+
+
+def introduces_paste(text: str) -> bool:
+    """Whether a message's first line only leads into what the author pasted under it, in any language: it ends
+    with a colon and the next line is a log line or an error ("Αναβάθμισα pydantic … και τώρα:" above a
+    PydanticUserError). The paste is the symptom; the line is no goal a title or heading can say. (A line with
+    no colon, "Getting InvalidDefinitionException when posting a card payment", says the symptom itself.)"""
+    lines = [line for line in text.strip().splitlines() if line.strip()]
+    return len(lines) >= 2 and lines[0].rstrip().endswith((":", "：")) and bool(_PASTED.match(lines[1]))
+
+
+def only_replies(text: str) -> bool:
+    """Whether a whole message is a reply of REPLY_WORDS words or fewer ("ừ thêm đi", "mira esto", "ok go"), naming
+    no path, file or figure, no CJK (three characters or fewer there: headings.chat_line)."""
+    line = " ".join(text.split())
+    named = re.search(r"[`/\\_\d]|\w\.\w", line)  # a path, a file, a figure: "~/proj/deploy.sh failed. Why?"
+    return bool(line) and not _CJK.search(line) and len(line.split()) <= REPLY_WORDS and not named
+
+
+# A message held back: short, answered without a tool call, and followed by a longer one ("moment, muss erst den
+# build log kopieren", "one sec, pasting the log"): the author said what they were about to do, the next says it
+HELD_WORDS = 8
+
+
+def held_messages(events: Sequence[Event]) -> set[str]:
+    """The author's messages that only held the floor before the request (see HELD_WORDS), in any language."""
+    said = [(i, w) for i, e in enumerate(events) if (w := author_words(e)) and not e.sidechain]
+    held: set[str] = set()
+    for (i, words), (j, after) in itertools.pairwise(said):
+        worked = any(e.kind == TOOL_RUN and not e.sidechain for e in events[i + 1 : j])
+        short, longer = len(words.split()), len(after.split())
+        if not worked and short <= HELD_WORDS and longer >= max(2 * short, HELD_WORDS):
+            held.add(words)
+    return held
+
+
+_GIT_CHORE = re.compile(r"^\s*git\s+(?:add|commit|push|status|diff|log|show|switch|checkout|branch|tag|stash)\b")
+
+
+def before_a_commit_only(events: Sequence[Event]) -> set[str]:
+    """The author's messages after which the only work, up to their next message, was committing what was done
+    ("ок, гляну завтра… поки закомічу що є", "yes. conventional commit pls"): a sign-off, whatever it says of
+    the author's plans; the commit says the step."""
+    said = [i for i, e in enumerate(events) if author_words(e) and not e.sidechain] + [len(events)]
+    closing: set[str] = set()
+    for i, j in itertools.pairwise(said):
+        if i == len(events):
+            break
+        calls = [c for e in events[i + 1 : j] if e.kind == TOOL_RUN and not e.sidechain for c in e.calls or ()]
+        commands = [c.target or "" for c in calls]
+        chores = calls and all(
+            c.name in SHELL_TOOLS and _GIT_CHORE.match(t) for c, t in zip(calls, commands, strict=True)
+        )
+        if chores and any(re.search(r"\bgit\s+commit\b", t) for t in commands):
+            closing.add(author_words(events[i]) or "")
+    return closing
+
+
 def complains(text: str) -> bool:
     """Whether a message holds a complaint (see _COMPLAINT): its request is a symptom in a mood, not a goal."""
     return bool(_COMPLAINT.search(" ".join(text.split())))
 
 
 def greets(text: str) -> bool:
-    """Whether a message opens with a greeting ("hi claude", "Привет!", "你好")."""
-    return bool(_GREETING.search(" ".join(text.split())))
+    """Whether a message opens with a greeting ("hi claude", "Привет!", "你好"), or with a sentence of one or two
+    words before its request in a language the list does not hold ("السلام عليكم. عندنا…")."""
+    return bool(_GREETING.search(" ".join(text.split()))) or opens_with_opener(text)
 
 
 def names_a_goal(text: str) -> bool:

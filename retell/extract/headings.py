@@ -8,7 +8,14 @@ from collections.abc import Collection, Iterator, Sequence
 
 from retell.events import ASSISTANT, HUMAN, IMAGE, PLAN, SUBAGENT, TOOL_RUN, Event, ToolCall
 from retell.extract.commits import best_summary, commit_phrase, edited_names, session_summaries, shorthand
-from retell.extract.deeds import best_deed, names_a_goal
+from retell.extract.deeds import (
+    before_a_commit_only,
+    best_deed,
+    held_messages,
+    introduces_paste,
+    names_a_goal,
+    only_replies,
+)
 from retell.extract.local_headings import deed_in_language, fits_language
 from retell.extract.phrasing import (
     HEADING_WORDS,
@@ -22,7 +29,7 @@ from retell.extract.phrasing import (
     vague_manner,
     without_loose_end,
 )
-from retell.extract.requests import author_words, clause_cut, clean_request, first_sentence
+from retell.extract.requests import author_words, clause_cut, clean_request, first_sentence, opens_with_opener
 from retell.extract.roles import command_work, commands_in_words, files_in_words
 from retell.extract.tools import SHELL_TOOLS, family, is_test_command
 from retell.extract.typos import fix_typos, in_english, session_words, spelled_as_elsewhere, word_counts
@@ -58,7 +65,8 @@ def chapter_heading(events: Sequence[Event], avoid: Collection[str] = (), langua
     the headings before, in that order) is passed over for the next; "" only when nothing is left. `language`:
     the post's; a commit in another is not a heading as it stands (local_headings.fits_language)."""
     taken = {a.casefold() for a in avoid}
-    said = next((w for e in events if (w := author_words(e))), None)
+    # all the author's words of the stretch: "hi" alone is too short to tell which language a deed must be in
+    said = " ".join(w for e in events if (w := author_words(e))) or None
     deed = best_deed(events, said)  # what the stretch did, by evidence: found once, for the candidates too
     earlier = {a.casefold() for a in list(avoid)[1:]}  # the post's title comes first; "Back to" follows a heading
     for candidate in _candidates(events, deed, earlier, language):
@@ -272,8 +280,16 @@ def _candidates(
 ) -> Iterator[str]:
     """What a stretch's heading could be, best first; `deed`: what it did (deeds.best_deed); `earlier`: the
     headings before it (casefolded)."""
-    requests = [r for e in events if (w := author_words(e)) and (r := clean_request(w))][: LATER_ASKS + 1]
+    held = held_messages(events)  # "moment, muss erst den build log kopieren": what the author was about to do
+    said = [(w, r) for e in events if (w := author_words(e)) and w not in held and (r := clean_request(w))]
+    said = said[: LATER_ASKS + 1]
+    requests = [r for _, r in said]
     request = requests[0] if requests else None
+    # a reply ("ừ thêm đi") or a line that only leads into a paste ("…και τώρα:"): no goal, whatever the language
+    closing = before_a_commit_only(events)  # "ок, гляну завтра… закомічу що є", then only `git commit`
+    # …or a message opened by a greeting or an opener by its form ("السلام عليكم. عندنا تطبيق…"): the scene after it
+    # is as often no goal, and what the stretch did says more
+    unsaid = {r for w, r in said if only_replies(w) or introduces_paste(w) or w in closing or opens_with_opener(w)}
     summaries = session_summaries(events)
     best = best_summary(summaries, request)
     for summary in sorted(summaries, key=lambda s: s != best):  # the best match first, then the others
@@ -285,10 +301,14 @@ def _candidates(
             yield without_typos(committed, events)
     # then what the stretch did, by evidence (a task item Claude completed, what it found, the error that went
     # away), in the author's language; the author's words after, and only when they name a goal
+    opened_unsaid = request in unsaid
+    requests = [r for r in requests if r not in unsaid]
+    if opened_unsaid:  # the chat after a paste answers Claude ("…상관없대요"): the work says more than it
+        request = None
     if not request or not names_a_goal(request):
         yield deed  # the author's words are chat or a paste (or none): what was done comes first
         requests = [r for r in requests if names_a_goal(r)]
-        request = requests[0] if requests else None
+        request = None if opened_unsaid else (requests[0] if requests else None)
     objects = edited_names(events)
     phrase = ""
     if request:
@@ -480,7 +500,7 @@ def _asks(events: Sequence[Event]) -> list[str]:
     """The author's messages of a stretch that are not English (their asks are said by asked_work)."""
     from retell.extract.typos import in_english
 
-    return [w for e in events if (w := author_words(e)) and not in_english(w)][: LATER_ASKS + 1]
+    return [w for e in events if (w := author_words(e)) and not in_english(w) and not only_replies(w)][: LATER_ASKS + 1]
 
 
 def _a_list(heading: str) -> bool:

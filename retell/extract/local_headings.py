@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
+from typing import Any
 
 from retell.events import TOOL_RUN, Event
 from retell.extract.roles import MIGRATION
@@ -28,11 +30,11 @@ WORDS: dict[str, dict[str, str]] = {
         "read": "{names} を読む",
         "and": "、",
         "more": "{names} ほか",
-        "tests": "テストが通るまで",
+        "tests": "テストを通す",
         "error": "{error} の解消",
-        "types": "型チェックが通るまで",
-        "lint": "リンターが通るまで",
-        "build": "ビルドが通るまで",
+        "types": "型チェックを通す",
+        "lint": "リンターを通す",
+        "build": "ビルドを通す",
         "subagents": "サブエージェントに任せる",
         "commit": "変更をコミットする",
         "commands": "コマンドを実行する",
@@ -386,11 +388,11 @@ WORDS: dict[str, dict[str, str]] = {
         "read": "Lektura: {names}",
         "and": " i ",
         "more": "{names} i inne",
-        "tests": "Aż testy przejdą",
+        "tests": "Naprawa testów",
         "error": "Naprawa błędu {error}",
-        "types": "Aż sprawdzanie typów przejdzie",
-        "lint": "Aż linter przestanie zgłaszać błędy",
-        "build": "Aż build zadziała",
+        "types": "Naprawa błędów typów",
+        "lint": "Naprawa uwag lintera",
+        "build": "Naprawa builda",
         "subagents": "Podział pracy między subagentów",
         "commit": "Commit zmian",
         "commands": "Uruchamianie poleceń",
@@ -446,11 +448,11 @@ WORDS: dict[str, dict[str, str]] = {
         "read": "Läsning av {names}",
         "and": " och ",
         "more": "{names} med flera",
-        "tests": "Tills testerna gick igenom",
+        "tests": "Få testerna att gå igenom",
         "error": "Att bli av med {error}",
-        "types": "Tills typkontrollen gick igenom",
-        "lint": "Tills lintern var nöjd",
-        "build": "Tills bygget fungerade",
+        "types": "Få typkontrollen att gå igenom",
+        "lint": "Göra lintern nöjd",
+        "build": "Få bygget att fungera",
         "subagents": "Arbetet fördelat på subagenter",
         "commit": "Ändringarna committas",
         "commands": "Kommandon körs",
@@ -477,11 +479,11 @@ WORDS: dict[str, dict[str, str]] = {
         "read": "Čtení: {names}",
         "and": " a ",
         "more": "{names} a další",
-        "tests": "Dokud testy neprojdou",
+        "tests": "Zprovoznění testů",
         "error": "Oprava chyby {error}",
-        "types": "Dokud kontrola typů neprojde",
-        "lint": "Dokud linter nepřestane hlásit chyby",
-        "build": "Dokud build nefunguje",
+        "types": "Oprava typových chyb",
+        "lint": "Oprava chyb z linteru",
+        "build": "Zprovoznění buildu",
         "subagents": "Práce rozdělená mezi subagenty",
         "commit": "Commit změn",
         "commands": "Spouštění příkazů",
@@ -508,11 +510,11 @@ WORDS: dict[str, dict[str, str]] = {
         "read": "قراءة: {names}",
         "and": " و",
         "more": "{names} وغيرها",
-        "tests": "حتى نجحت الاختبارات",
+        "tests": "إنجاح الاختبارات",
         "error": "إصلاح الخطأ: {error}",
-        "types": "حتى نجح فحص الأنواع",
-        "lint": "حتى توقف المدقق عن الاعتراض",
-        "build": "حتى نجح البناء",
+        "types": "إصلاح أخطاء الأنواع",
+        "lint": "إصلاح ملاحظات المدقق",
+        "build": "إصلاح البناء",
         "subagents": "توزيع العمل على وكلاء فرعيين",
         "commit": "حفظ التغييرات في git",
         "commands": "تشغيل الأوامر",
@@ -539,11 +541,11 @@ WORDS: dict[str, dict[str, str]] = {
         "read": "קריאה: {names}",
         "and": " ו-",
         "more": "{names} ועוד",
-        "tests": "עד שהבדיקות עברו",
+        "tests": "תיקון הבדיקות",
         "error": "תיקון השגיאה: {error}",
-        "types": "עד שבדיקת הטיפוסים עברה",
-        "lint": "עד שה-linter הפסיק להתלונן",
-        "build": "עד שה-build עבר",
+        "types": "תיקון שגיאות הטיפוסים",
+        "lint": "תיקון הערות ה-linter",
+        "build": "תיקון ה-build",
         "subagents": "חלוקת העבודה בין תת-סוכנים",
         "commit": "קומיט לשינויים",
         "commands": "הרצת פקודות",
@@ -553,7 +555,7 @@ WORDS: dict[str, dict[str, str]] = {
         "images": "צילומי המסך",
         "talk": "התייעצות עם Claude",
         "start": "איך זה התחיל",
-        "ended": "איפה זה נגמר",
+        "ended": "התוצאה",
         "idle": "אחרי הפסקה",
         "compaction": "אחרי דחיסת ההקשר",
         "resumed": "חזרה לסשן",
@@ -570,11 +572,11 @@ WORDS: dict[str, dict[str, str]] = {
         "read": "Ανάγνωση: {names}",
         "and": " και ",
         "more": "{names} και άλλα",
-        "tests": "Μέχρι να περάσουν τα tests",
+        "tests": "Διόρθωση των tests",
         "error": "Διόρθωση του {error}",
-        "types": "Μέχρι να περάσει ο έλεγχος τύπων",
-        "lint": "Μέχρι να ησυχάσει ο linter",
-        "build": "Μέχρι να περάσει το build",
+        "types": "Διόρθωση σφαλμάτων τύπων",
+        "lint": "Διόρθωση των παρατηρήσεων του linter",
+        "build": "Διόρθωση του build",
         "subagents": "Μοιράζοντας τη δουλειά σε subagents",
         "commit": "Commit των αλλαγών",
         "commands": "Εκτέλεση εντολών",
@@ -600,11 +602,11 @@ WORDS: dict[str, dict[str, str]] = {
         "read": "Membaca {names}",
         "and": " dan ",
         "more": "{names}, dan lainnya",
-        "tests": "Sampai semua tes lolos",
+        "tests": "Membuat semua tes lolos",
         "error": "Membereskan {error}",
-        "types": "Sampai pemeriksaan tipe lolos",
-        "lint": "Sampai linter tidak protes lagi",
-        "build": "Sampai build-nya jalan",
+        "types": "Membuat pemeriksaan tipe lolos",
+        "lint": "Membereskan peringatan linter",
+        "build": "Membuat build berjalan",
         "subagents": "Membagi kerja ke subagen",
         "commit": "Meng-commit perubahan",
         "commands": "Menjalankan perintah",
@@ -631,11 +633,11 @@ WORDS: dict[str, dict[str, str]] = {
         "read": "Читання: {names}",
         "and": " і ",
         "more": "{names} та інші",
-        "tests": "Доки не пройдуть тести",
+        "tests": "Виправлення тестів",
         "error": "Виправлення помилки {error}",
-        "types": "Доки не пройде перевірка типів",
-        "lint": "Доки лінтер не замовкне",
-        "build": "Доки збірка не запрацює",
+        "types": "Виправлення помилок типів",
+        "lint": "Виправлення зауважень лінтера",
+        "build": "Виправлення збірки",
         "subagents": "Розподіл роботи між субагентами",
         "commit": "Коміт змін",
         "commands": "Запуск команд",
@@ -662,11 +664,11 @@ WORDS: dict[str, dict[str, str]] = {
         "read": "خواندن: {names}",
         "and": " و ",
         "more": "{names} و بقیه",
-        "tests": "تا پاس شدن تست‌ها",
+        "tests": "درست کردن تست‌ها",
         "error": "رفع خطا: {error}",
-        "types": "تا پاس شدن بررسی نوع‌ها",
-        "lint": "تا راضی شدن لینتر",
-        "build": "تا درست شدن بیلد",
+        "types": "رفع خطاهای نوع",
+        "lint": "رفع ایرادهای لینتر",
+        "build": "درست کردن بیلد",
         "subagents": "تقسیم کار بین زیرعامل‌ها",
         "commit": "کامیت تغییرات",
         "commands": "اجرای دستورها",
@@ -692,11 +694,11 @@ WORDS: dict[str, dict[str, str]] = {
         "read": "पढ़ी गई फ़ाइलें: {names}",
         "and": " और ",
         "more": "{names} और अन्य",
-        "tests": "टेस्ट पास होने तक",
+        "tests": "टेस्ट पास कराना",
         "error": "{error} ठीक करना",
-        "types": "टाइप चेक पास होने तक",
+        "types": "टाइप चेक पास कराना",
         "lint": "लिंटर की शिकायतें दूर करना",
-        "build": "बिल्ड चलने तक",
+        "build": "बिल्ड ठीक करना",
         "subagents": "सब-एजेंटों में काम बाँटना",
         "commit": "बदलावों को कमिट करना",
         "commands": "कमांड चलाना",
@@ -753,11 +755,11 @@ WORDS: dict[str, dict[str, str]] = {
         "read": "Lectură: {names}",
         "and": " și ",
         "more": "{names} și altele",
-        "tests": "Până au trecut testele",
+        "tests": "Repararea testelor",
         "error": "Rezolvarea erorii {error}",
-        "types": "Până a trecut verificarea tipurilor",
-        "lint": "Până s-a liniștit linterul",
-        "build": "Până a mers build-ul",
+        "types": "Repararea erorilor de tip",
+        "lint": "Rezolvarea avertismentelor linterului",
+        "build": "Repararea build-ului",
         "subagents": "Munca împărțită între subagenți",
         "commit": "Commit-ul modificărilor",
         "commands": "Rularea comenzilor",
@@ -767,7 +769,7 @@ WORDS: dict[str, dict[str, str]] = {
         "images": "Capturile de ecran",
         "talk": "Discuție cu Claude",
         "start": "Cum a început",
-        "ended": "Unde am ajuns",
+        "ended": "Rezultatul",
         "idle": "După o pauză",
         "compaction": "După compactarea contextului",
         "resumed": "Înapoi în sesiune",
@@ -783,11 +785,11 @@ WORDS: dict[str, dict[str, str]] = {
         "read": "Átnézve: {names}",
         "and": " és ",
         "more": "{names} és a többi",
-        "tests": "Amíg át nem mentek a tesztek",
+        "tests": "A tesztek javítása",
         "error": "Hibajavítás: {error}",
-        "types": "Amíg át nem ment a típusellenőrzés",
-        "lint": "Amíg a linter el nem hallgatott",
-        "build": "Amíg a build le nem futott",
+        "types": "A típushibák javítása",
+        "lint": "A linter hibáinak javítása",
+        "build": "A build javítása",
         "subagents": "A munka szétosztása subagentek között",
         "commit": "A változások commitolása",
         "commands": "Parancsok futtatása",
@@ -797,7 +799,7 @@ WORDS: dict[str, dict[str, str]] = {
         "images": "Képernyőképek",
         "talk": "Megbeszélés Claude-dal",
         "start": "Hogyan kezdődött",
-        "ended": "Mire jutottunk",
+        "ended": "Az eredmény",
         "idle": "Egy kis szünet után",
         "compaction": "A kontextus tömörítése után",
         "resumed": "Vissza a munkamenethez",
@@ -813,11 +815,11 @@ WORDS: dict[str, dict[str, str]] = {
         "read": "Luettu: {names}",
         "and": " ja ",
         "more": "{names} ym.",
-        "tests": "Kunnes testit menivät läpi",
+        "tests": "Testien korjaaminen",
         "error": "Virheen korjaus: {error}",
-        "types": "Kunnes tyyppitarkistus meni läpi",
-        "lint": "Kunnes linter oli tyytyväinen",
-        "build": "Kunnes build toimi",
+        "types": "Tyyppivirheiden korjaaminen",
+        "lint": "Linterin huomautusten korjaaminen",
+        "build": "Buildin korjaaminen",
         "subagents": "Työt jaettuna aliagenteille",
         "commit": "Muutosten commitointi",
         "commands": "Komentojen ajaminen",
@@ -827,7 +829,7 @@ WORDS: dict[str, dict[str, str]] = {
         "images": "Kuvakaappaukset",
         "talk": "Keskustelu Clauden kanssa",
         "start": "Miten se alkoi",
-        "ended": "Mihin päädyttiin",
+        "ended": "Lopputulos",
         "idle": "Tauon jälkeen",
         "compaction": "Kontekstin tiivistämisen jälkeen",
         "resumed": "Takaisin sessioon",
@@ -843,11 +845,11 @@ WORDS: dict[str, dict[str, str]] = {
         "read": "Gennemlæsning af {names}",
         "and": " og ",
         "more": "{names} m.fl.",
-        "tests": "Indtil testene gik igennem",
+        "tests": "Få testene til at gå igennem",
         "error": "Af med {error}",
-        "types": "Indtil typetjekket gik igennem",
-        "lint": "Indtil linteren var tilfreds",
-        "build": "Indtil buildet virkede",
+        "types": "Få typetjekket igennem",
+        "lint": "Gøre linteren tilfreds",
+        "build": "Få buildet til at virke",
         "subagents": "Arbejdet fordelt på subagenter",
         "commit": "Ændringerne committes",
         "commands": "Kommandoer køres",
@@ -857,7 +859,7 @@ WORDS: dict[str, dict[str, str]] = {
         "images": "Skærmbillederne",
         "talk": "Snak med Claude",
         "start": "Sådan startede det",
-        "ended": "Hvor vi endte",
+        "ended": "Resultatet",
         "idle": "Efter en pause",
         "compaction": "Efter at konteksten blev komprimeret",
         "resumed": "Tilbage i sessionen",
@@ -874,11 +876,11 @@ WORDS: dict[str, dict[str, str]] = {
         "read": "Gjennomlesning av {names}",
         "and": " og ",
         "more": "{names} m.fl.",
-        "tests": "Til testene gikk gjennom",
+        "tests": "Få testene til å gå gjennom",
         "error": "Å bli kvitt {error}",
-        "types": "Til typesjekken gikk gjennom",
-        "lint": "Til linteren var fornøyd",
-        "build": "Til bygget virket",
+        "types": "Få typesjekken gjennom",
+        "lint": "Gjøre linteren fornøyd",
+        "build": "Få bygget til å virke",
         "subagents": "Arbeidet fordelt på subagenter",
         "commit": "Endringene committes",
         "commands": "Kommandoer kjøres",
@@ -888,7 +890,7 @@ WORDS: dict[str, dict[str, str]] = {
         "images": "Skjermbildene",
         "talk": "Samtale med Claude",
         "start": "Slik startet det",
-        "ended": "Hvor vi endte opp",
+        "ended": "Resultatet",
         "idle": "Etter en pause",
         "compaction": "Etter at konteksten ble komprimert",
         "resumed": "Tilbake i økten",
@@ -969,8 +971,34 @@ def fits_language(text: str, language: str | None) -> bool:
     script = _SCRIPTS.get(table_key(language))
     if script is not None:
         return bool(script.search(text))
-    english = in_english(text) and bool(re.search(_ENGLISH_FORM, text))
+    english = in_english(text) and (bool(re.search(_ENGLISH_FORM, text)) or _english_words(text, table_key(language)))
     return not _CJK.search(text) and not re.search(_NOT_LATIN, text) and not english
+
+
+# Languages of Latin letters whose dictionary is at hand (pyspellchecker's), to weigh a text's words against English
+_DICTIONARIES = frozenset({"es", "fr", "it", "pt", "de", "nl"})
+
+
+def _english_words(text: str, language: str) -> bool:
+    """Whether a text with no English function word still reads as English to a reader of `language`: two of its
+    words or more only English knows, more than only that language knows ("Support multiple authors per book"
+    on a French post: "authors", "per", "book"; "Plusieurs auteurs par livre": none)."""
+    if language not in _DICTIONARIES:
+        return False
+    words = list(re.findall(r"[^\W\d_]{3,}", text.lower()))
+    if len(words) < 3:
+        return False
+    english, local = _dictionary("en"), _dictionary(language)
+    only_english = sum(w in english and w not in local for w in words)
+    only_local = sum(w in local and w not in english for w in words)
+    return only_english >= 2 and only_english > only_local
+
+
+@lru_cache(maxsize=8)
+def _dictionary(language: str) -> Any:
+    from spellchecker import SpellChecker  # (loaded when a title's language is in doubt, not for every post)
+
+    return SpellChecker(language=language)
 
 
 # English by its form: retell's own -ing opening, or a function word ("GitHub Actions" is no language's)
@@ -1049,6 +1077,44 @@ _DEED = re.compile(
 )
 
 
+# A move from one thing to another ("Migrating Room to KSP"), said in each language with both names as written
+_MOVE = {
+    "ja": "{what} を {to} に移行",
+    "zh-Hans": "将 {what} 迁移到 {to}",
+    "zh-Hant": "將 {what} 遷移到 {to}",
+    "ko": "{what} → {to} 전환",
+    "es": "Migrar {what} a {to}",
+    "pt": "Migrar {what} para {to}",
+    "fr": "Migrer {what} vers {to}",
+    "de": "{what} auf {to} umstellen",
+    "it": "Migrare {what} a {to}",
+    "ru": "Перевод {what} на {to}",
+    "vi": "Chuyển {what} sang {to}",
+    "nl": "{what} naar {to} migreren",
+    "pl": "Migracja {what} na {to}",
+    "tr": "{what} → {to} geçişi",
+    "sv": "Flytta {what} till {to}",
+    "cs": "Převod {what} na {to}",
+    "ar": "ترحيل {what} إلى {to}",
+    "he": "מעבר של {what} ל-{to}",
+    "el": "Μετάβαση του {what} σε {to}",
+    "id": "Migrasi {what} ke {to}",
+    "uk": "Перехід {what} на {to}",
+    "fa": "مهاجرت {what} به {to}",
+    "hi": "{what} को {to} पर ले जाना",
+    "th": "ย้าย {what} ไปใช้ {to}",
+    "ro": "Migrarea {what} la {to}",
+    "hu": "{what} átállítása: {to}",
+    "fi": "Siirtyminen: {what} → {to}",
+    "da": "Flytte {what} til {to}",
+    "no": "Flytte {what} til {to}",
+}
+_MOVED = re.compile(
+    r"^(?:Migrating|Moving|Switching|Porting) (?:the )?(?P<what>[^,:;]+?) (?:to|onto) (?P<to>[^,:;]+?)(?=,| and |$)"
+)
+_SAID_IN_ENGLISH = r"(?i)\b(?:the|a|an|of|with|from|into|once|up|by|on|at|it|this|to|for|and)\b"
+
+
 _VERB_OF = {"Adding": 0, "Introducing": 0, "Fixing": 1, "Repairing": 1, "Removing": 2, "Dropping": 2, "Deleting": 2,
             "Updating": 3, "Bumping": 3, "Upgrading": 3}  # fmt: skip
 
@@ -1058,6 +1124,12 @@ def deed_in_language(phrase: str, language: str | None) -> str:
     language with its first object as written ("添加 RPM/TPM token-bucket limiter"); "" when its verb is not one
     of the table's, its object is long or holds English words a reader of that language would trip on."""
     verbs = _DEED_VERBS.get(table_key(language)) if language else None
+    moved = _MOVED.match(phrase)
+    if verbs and moved and table_key(language or "") in _MOVE:  # "Migrating Room to KSP": "Room auf KSP umstellen"
+        what, to = moved.group("what").strip(), moved.group("to").strip()
+        if all(len(n.split()) <= 3 and not re.search(_SAID_IN_ENGLISH, n) for n in (what, to)):
+            made = _MOVE[table_key(language or "")].format(what=what, to=to)
+            return made[:1].upper() + made[1:]
     deed = _DEED.match(phrase)
     if not verbs or not deed:
         return ""

@@ -39,6 +39,29 @@ _GREETING = (
 # An address or a greeting by its form, in any language: one word set off by a comma or "!" before the request
 # ("ahoj, služba…", "Mohammed! the build…"); not a word in capitals ("README, CHANGELOG and…"), nor a list
 _ADDRESS = r"^(?![A-Z]{2})[^\W\d_]{2,8}[,，!！]\s+(?![^\s,]+,|(?i:then|and|or|but)\b)(?=(?:\S+\s+){3}\S)"
+# A greeting or an opener by its form, in a language the list above does not know: a sentence of one word, or
+# of two words in no Latin letter ("السلام عليكم. عندنا تطبيق…", "So. nach dem Update…"), before four words more
+_SALUTATION = r"^[^\W\d_][^\s.!！。؛,]*(?:\s[^\W\d_][^\s.!！。؛,]*)?[.!！。؛]+\s+(?=(?:\S+\s+){3}\S)"  # (marks: "أهلاً")
+
+
+def opens_with_opener(text: str) -> bool:
+    """Whether a message opens with a sentence of one or two words that `clean_request` leaves out (see
+    _without_opener): a greeting or an opener by its form."""
+    line = " ".join(text.split())
+    return bool(line) and _without_opener(line) != line
+
+
+def _without_opener(line: str) -> str:
+    """`line` without an opening sentence of one or two words before four words or more (a greeting, "mira
+    esto.", "ок, гляну завтра."), unless the line is English, whose greetings the list above knows and whose
+    two words can be an ask ("Fix it. The login page…")."""
+    opener = re.match(_SALUTATION, line)
+    if not opener:
+        return line
+    english = in_english(line) and not re.search(r"[^\W\d_A-Za-z\u00c0-\u024f]", line)
+    return line if english else line[opener.end() :]
+
+
 # What a greeting's removal can leave in front: "你好，…", "Hi! …"
 _LEADING_PUNCTUATION = r"^[\s,，、。.!！?？:：;；—–-]+"
 # A prompt a plugin or a script wrote for the agent, not a request of the author's ("Memory agent, you are
@@ -130,7 +153,12 @@ _LOG_LINE = (
     r"^[\w.]*(?:Error|Exception|Warning|Fault)(?:\[\w+\])?:|^Caused by:|^panic:|^fatal:|^FAILED |^E {2,}|"
     r"^npm (?:ERR!|WARN)|^error(?:\[\w+\])?:|^warning:|^\S+@\S+:\S*[$#] |^[$#>] \S|^>>> |^PS [A-Z]:\\|"
     r"^\(\S+\) \S+@|^\d+ (?:passed|failed)\b|^[⎿│├└┌]|^\s*\{\s*\"|^\s*\d+\s*\||"
-    r"^(?:GET|POST|PUT|DELETE|PATCH|HEAD) /\S* HTTP/|^HTTP/\d|^\w+\.(?:go|rs|py|js|ts|java|c|cpp):\d+"
+    r"^(?:GET|POST|PUT|DELETE|PATCH|HEAD) /\S* HTTP/|^HTTP/\d|^\w+\.(?:go|rs|py|js|ts|java|c|cpp):\d+|"
+    # a banner a program prints around its output ("<--- Last few GCs --->", "=== RUN", "*** FAILED ***")
+    r"^\s*(?:<-{2,}|={3,}|\*{3}|-{3,}>|>{3}|~{3,})|"
+    # a process's or a thread's id in brackets ("[1:0x5a1c2e0] 86412331 ms: Mark-Compact…", "[12345] exited")
+    r"^\[[^\]\s]*\d[^\]\s]*\]\s|"
+    r"^\s*#?\d+[:\s]\s*0x[0-9a-fA-F]{4,}\b"  # a numbered stack frame at an address ("1: 0xb8a3c0 node::Abort")
 )
 _FLAG = r"^--?[A-Za-z][\w-]*(?:[= ]\S+)?$"
 _ID = r"(?i)^(?:[0-9a-f]{7,}|[0-9a-f]{8}-[0-9a-f-]{27,}|\d+|#\d+)$"
@@ -195,6 +223,7 @@ def _tidy(line: str) -> str | None:
     asked = line.rstrip().endswith(("?", "？"))
     line = re.sub(_GREETING, "", line).strip()
     line = re.sub(_ADDRESS, "", line)
+    line = _without_opener(line)
     line = re.sub(_LEADING_PUNCTUATION, "", line)
     line = re.sub(_ACK_LEAD, "", line)
     line = re.sub(_PLEA, "", line)

@@ -138,6 +138,10 @@ def post_title(
     from retell.extract.local_headings import deed_in_language, fits_language  # lazily: as above
 
     texts = [w for e in events if (w := author_words(e))][:TITLE_CANDIDATES]
+    from retell.extract.deeds import held_messages  # lazily: a listing titles sessions without it
+
+    held = held_messages(events)
+    texts = [t for t in texts if t not in held] or texts
     written = first_request(texts)  # as the author wrote it: how its message is found again
     request = written
     if request:
@@ -149,13 +153,25 @@ def post_title(
     summaries = session_summaries(events)
     best = best_summary(summaries, request) if summaries else None
     committed = commit_phrase(best) if best else None
+    foreign = None  # a commit in another language than the post's: still what was done, if nothing better says it
     if committed and not fits_language(committed, language):
+        foreign = committed if not shorthand(committed) else None
         committed = deed_in_language(committed, language) or None  # "添加 RPM/TPM limiter", else the evidence
+    own_title = title and source == "ai-title" and fits_language(title, language)
     if committed and not shorthand(committed):
         return committed, "commit"
-    if title and source == "ai-title" and fits_language(title, language):
-        return title, source
-    if not _a_goal(written, texts):
+    if own_title:
+        return _joined(title or "", language), source
+    if foreign:
+        # the evidence in the post's language comes first, then the author's goal in their words; words that name
+        # none never replace the commit ("السلام عليكم" for "Applying RTL immediately…"): a title in English is a
+        # rewrite, a greeting or a remark is no title at all
+        deed = _deed_in_language(events, written or (texts[0] if texts else None), language)
+        if deed:
+            return deed, "deed"
+        if not _a_goal(written, texts):
+            return foreign, "commit"
+    if not _a_goal(written, texts) or _leads_into_paste(written, texts):
         # the author's words name no goal (a complaint, a greeting, a pasted log): what the session did says it
         from retell.extract.deeds import best_deed  # lazily: a listing titles sessions without it
 
@@ -165,6 +181,9 @@ def post_title(
         item = first_item(best) if best else ""  # "dispatch: exponential backoff w/ jitter, honor Retry-After"
         if item and fits_language(item, language):
             return item, "commit"
+        checked = _checked_after_a_paste(written, texts, events, language)
+        if checked:  # "Ενημέρωσα το sqlalchemy σε 2.0 και τώρα:" above an error, then the tests made to pass
+            return checked, "deed"
     phrase = None
     if request:
         objects = edited_names(events)
@@ -213,6 +232,47 @@ def post_title(
     return title, source
 
 
+def _joined(title: str, language: str | None) -> str:
+    """Claude Code's title of two changes joined by ";" ("Viết lại README; sửa tháng nhuận"), a commit's style,
+    joined by the post's word for "and" when it is a word of its own ("Viết lại README và sửa tháng nhuận")."""
+    from retell.extract.local_headings import WORDS, knows, table_key
+
+    parts = title.split("; ")
+    if len(parts) != 2 or not all(p.strip() for p in parts):
+        return title
+    word = WORDS[table_key(language)]["and"] if language and knows(language) else " and "
+    if not re.fullmatch(r" [^\W\d_]+ ", word):
+        return title  # ("、", "ו-"): not a word between two spaces; the title stays as Claude Code wrote it
+    return f"{parts[0]}{word}{parts[1][:1].lower()}{parts[1][1:]}"
+
+
+def _deed_in_language(events: Sequence[Event], said: str | None, language: str | None) -> str:
+    """A deed of the session (deeds.best_deed) that fits the post's language, else ""."""
+    from retell.extract.deeds import best_deed
+    from retell.extract.local_headings import fits_language
+
+    deed = best_deed(events, said) if said else ""
+    return short_enough(deed, TITLE_WORDS, TITLE_KEEPS) if deed and fits_language(deed, language) else ""
+
+
+_A_CHECK = r"^Getting the (?:tests|type checker|linters) to pass$|^Getting the build to work$"
+
+
+def _checked_after_a_paste(
+    request: str | None, texts: Sequence[str], events: Sequence[Event], language: str | None
+) -> str:
+    """What the work was ("Getting the tests to pass", said in the post's language later) when the author's first
+    request only led into a pasted error and the session then made a check pass; "" otherwise."""
+    from retell.extract.headings import activity_heading
+
+    if not _leads_into_paste(request, texts):
+        return ""
+    work = activity_heading(events)
+    if not re.match(_A_CHECK, work):
+        return ""
+    return which_tests(work, events) if not language or language.startswith("en") else work
+
+
 def _a_goal(request: str | None, texts: Sequence[str]) -> bool:
     """Whether the author's first request names a goal (extract.deeds.names_a_goal), and its message is no
     greeting whose request only a rewrite could say as work ("Привет! Снова ты…")."""
@@ -221,8 +281,17 @@ def _a_goal(request: str | None, texts: Sequence[str]) -> bool:
 
     if not request or not names_a_goal(request):  # (the chat around a goal: the phrase drops it)
         return False
-    message = next((t for t in texts if request[:20] in t), "")
+    message = next((t for t in texts if request[:20].casefold() in t.casefold()), "")
     return not (complains(message) or (greets(message) and not rewrites(request)))
+
+
+def _leads_into_paste(request: str | None, texts: Sequence[str]) -> bool:
+    """Whether the first request's message only leads into a pasted error (deeds.introduces_paste): a title then
+    says the work it led to when there is one, and the author's line is kept over a commit in another language."""
+    from retell.extract.deeds import introduces_paste
+
+    message = next((t for t in texts if request and request[:20].casefold() in t.casefold()), "")
+    return bool(message) and introduces_paste(message)
 
 
 def which_tests(work: str, events: Sequence[Event]) -> str:
