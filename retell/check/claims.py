@@ -70,6 +70,7 @@ class Claim:
     command: str = ""  # outputs: the command said to have printed it
     owner: str = ""  # paths: whose file the sentence says it is ("Bob's `notes.md`", "alice, editing `x.md`")
     owns: bool = False  # paths: "Bob's `notes.md`": a file the owner wrote or edited, not one it only read
+    untouched: bool = False  # paths: told as not touched ("nothing in `x.py` changed"): no moment to place it
 
     @property
     def unit(self) -> str:
@@ -766,6 +767,8 @@ def _prose_claims(block: Block, programs: frozenset[str]) -> list[Claim]:
         elif kind == PATH and not is_route(code):
             claim.as_value = bool(_AS_VALUE.search(masked[max(0, match.start() - 40) : match.start()]))
             claim.touch = "" if claim.as_value else _touch(masked, match.start())
+            claim.untouched = not claim.as_value and _untouched(masked, match.start())
+            claim.touch = "" if claim.untouched else claim.touch
             claim.ran = bool(claim.touch)
             claim.owner, claim.owns = _owner(masked, match.start())
         claims.append(claim)
@@ -789,6 +792,8 @@ def _prose_claims(block: Block, programs: frozenset[str]) -> list[Claim]:
         claim = Claim(PATH, path, block.line_at(match.start()), block, at=match.end())
         if not is_route(path):
             claim.touch = _touch(masked, match.start())
+            claim.untouched = _untouched(masked, match.start())
+            claim.touch = "" if claim.untouched else claim.touch
         claim.ran = bool(claim.touch)
         claims.append(claim)
         text = _blank(text, match.start(), match.end(), keep="PATH")
@@ -978,6 +983,24 @@ def _touch(text: str, at: int) -> str:
         if best is None or distance < best[0]:
             best = (distance, kind)
     return best[1] if best else ""
+
+
+def _untouched(text: str, at: int) -> bool:
+    """ "nothing in `x.py` was touched", "`x.py` was never opened": a touch the clause denies."""
+    clause, where = _clause(text, at)
+    # the path's own phrase: "I didn't want them dropped, and Claude edited `x.py`" denies nothing of `x.py`
+    head = _PHRASE_BREAK.split(clause[:where])[-1]
+    phrase = head + _PHRASE_BREAK.split(clause[where:])[0]
+    denied = bool(_TOUCH_WORDS.search(phrase)) and bool(_TOUCH_DENIED.search(phrase))
+    return denied or bool(_LEFT_ALONE.search(phrase))
+
+
+_PHRASE_BREAK = re.compile(r",\s|\s(?:and|but|while|whereas|though)\s", re.I)
+
+
+# A clause telling a file was not touched: what it denies is no touch to trace.
+_LEFT_ALONE = re.compile(r"\b(?:untouched|unchanged|unedited|left alone|as it was)\b", re.I)
+_TOUCH_DENIED = re.compile(r"\b(?:not|never|nothing|nobody|no one|none|neither|nor|untouched|unchanged|\w+n't)\b", re.I)
 
 
 def _apply_marks(claims: list[Claim], blocks: list[Block]) -> None:
