@@ -102,8 +102,16 @@ KINDS = (
     "wrong-citation",
     "wrong-time",
 )
-# The check's kinds that name each kind of plant (a problem of another kind on the paragraph still counts).
+# The kinds a set's plants.jsonl may list that are scored like the others, though no set above plants them:
+# round twelve's verification judges a motive or feeling given to the author that the session does not show, and
+# Claude's guess told as fact. Any other kind a plants.jsonl lists is scored too (after these, by name): a new
+# set needs no code change.
+NEW_KINDS = ("invented-motive", "guess-as-fact")
+# The check's kinds that name each kind of plant (a problem of another kind on the paragraph still counts; a kind
+# not listed here is matched by the model's kind, `claim`, first).
 EXPECTED = {
+    "invented-motive": {"claim", "credit"},
+    "guess-as-fact": {"claim", "credit", "name", "code"},
     "invented-outcome": {"outcome", "number", "command"},
     "wrong-file": {"path"},
     "moved-quote": {"author quote", "Claude quote", "subagent quote", "quote"},
@@ -289,7 +297,8 @@ def score(result: PostResult, planted_text: str) -> None:
             for plant in plants:
                 if id(plant) in assigned:
                     continue
-                match = next((p for p in here if not exact or p["kind"] in EXPECTED[plant["kind"]]), None)
+                wanted = EXPECTED.get(plant["kind"], {"claim"})
+                match = next((p for p in here if not exact or p["kind"] in wanted), None)
                 if match is not None:
                     assigned[id(plant)] = match
                     here.remove(match)
@@ -327,7 +336,10 @@ def line_of(problem: dict[str, Any]) -> str:
 def report(
     blind: str, variant: str, results: list[PostResult], verbose: bool, show_holdout: bool = False, mode: str = ""
 ) -> dict[str, Any]:
-    per_kind: dict[str, list[int]] = {k: [0, 0] for k in KINDS}
+    listed = {plant["kind"] for result in results for plant in result.plants}
+    # the ten kinds every set plants, then whatever else this set's plants.jsonl lists
+    known = (*KINDS, *(k for k in NEW_KINDS if k in listed))
+    per_kind: dict[str, list[int]] = {k: [0, 0] for k in (*known, *sorted(listed - set(known)))}
     for result in results:
         for plant, caught in zip(result.plants, result.caught, strict=True):
             per_kind[plant["kind"]][0] += caught
