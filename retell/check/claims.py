@@ -663,7 +663,8 @@ def _output_claims(block: Block, lines: list[str]) -> list[Claim]:
 def _code_block_claims(block: Block) -> list[Claim]:
     """A shell session shown in a post: each command in it is a command the session should have."""
     body = list(block.lines)
-    while len(body) > 1 and MARKER_ONLY.match(body[-1]):  # a citation on the line after the closing fence
+    # a citation on a line after the closing fence (blank lines between)
+    while len(body) > 1 and (MARKER_ONLY.match(body[-1]) or not body[-1].strip()):
         body.pop()
     lines = body[1:-1] if len(body) > 1 else []
     prompted = any(ln.lstrip().startswith("$ ") for ln in lines)

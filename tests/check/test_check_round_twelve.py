@@ -75,3 +75,35 @@ def test_a_spanish_ni_ni_sentence_tells_an_absence() -> None:
         "M2", "La sesión acaba ahí: el parche sube a producción y alguien lo prueba de nuevo. <!-- ev: e16 -->\n"
     )
     assert wrong
+
+
+# -- a citation on its own line after a code block ---------------------------------------------------------
+
+_FROZEN = """The first edit pinned the clock in the decorator like this:
+
+```python
+@time_machine.travel(dt.datetime(2026, 3, 6, 15, 0, tzinfo=BILLING_TZ), tick=False)
+def test_due_date_rolls_to_next_business_day(customer):
+```
+
+<!-- ev: {cites} -->
+"""
+
+
+def test_a_citation_after_a_code_block_cites_the_block_and_its_lead_in() -> None:
+    from retell.check.document import read_blocks
+
+    lead, code = read_blocks(_FROZEN.format(cites="e11"))[:2]
+    assert lead.cites == code.cites == ["e11"]  # it was read as an example inside the block: nothing cited
+    assert problems("M1", _FROZEN.format(cites="e11")) == []
+    # the test run, two events on, holds none of it: the citation is reported on the marker's own line
+    wrong = check("M1", _FROZEN.format(cites="e14"))
+    marker_line = 5 + _FROZEN.split("\n").index("<!-- ev: {cites} -->")  # after the four lines of front matter
+    assert [f.claim.line for f in wrong.problems if f.claim.kind == "citation"] == [marker_line]
+
+
+def test_a_shell_block_cited_after_its_fence_is_checked_against_what_it_cites() -> None:
+    shell = 'Claude looked for the dependency:\n\n```bash\ngrep -rn "time-machine" .\n```\n\n<!-- ev: e9 -->\n'
+    found = problems("M1", shell)
+    assert len(found) == 1 and "grep -rn" in found[0]
+    assert "```" not in found[0].split(":", 3)[-1].split('"')[1]  # the closing fence is no command
