@@ -563,3 +563,37 @@ def test_run_verify_keeps_the_choice_of_clearing_in_verify_json(
     assert json.loads((tmp_path / "K" / VERIFY_FILE).read_text("utf-8"))["model_clears"] is False
     alone = run("run", session, "--yes", "-o", tmp_path / "X", "--keep-rule-findings")
     assert alone.exit_code == 1 and "--keep-rule-findings goes with --verify" in alone.output
+
+
+def test_a_code_block_is_shown_to_the_model_with_the_events_cited_after_it(workdir: Path) -> None:
+    """Round twelve: a flag changed in a code block (`--ff-only` for `--no-ff`, a `True` for a `False`) slipped
+    past the model because the parts left code blocks out, and a citation on the line after the closing fence
+    was read as an example inside the block. A block now goes to the model with its lines numbered, its lead-in
+    and itself citing what the marker after it cites; a long one is cut after CODE_LINES lines."""
+    from retell.check.verify_request import CODE_LINES
+
+    text = (
+        "---\ntitle: t\n---\n\nClaude merged the branch with:\n\n```bash\ngit merge --ff-only fix/groups\n```\n\n"
+        "<!-- ev: e10 -->\n\nThe long listing it printed:\n\n```text\n"
+        + "\n".join(f"line {n} of the listing" for n in range(CODE_LINES + 12))
+        + "\n```\n"
+    )
+    first = chunks(text)[0]
+    shown = first.lines()
+    assert "L8: git merge --ff-only fix/groups" in shown
+    assert shown.count("(cites: e10)") == 2  # the lead-in and the block
+    # its opening fence and 29 of its 42 lines shown; the other 13 and the closing fence counted
+    assert f"L{15 + CODE_LINES}: … (14 more lines of the block)" in shown
+    assert f"line {CODE_LINES - 2} of the listing" in shown and f"line {CODE_LINES - 1} of the listing" not in shown
+
+
+def test_the_instructions_ask_for_code_citations_motives_and_guesses() -> None:
+    """The system prompt names what round twelve found the model letting through, and what drafts get wrong in
+    practice: a code block compared line by line, a claim only a neighbour of the cited events holds, a reason or
+    feeling the author never gave, Claude's guess told as fact."""
+    from retell.templating import TemplateLibrary
+
+    system = TemplateLibrary("prompts").render("verify_system.md.j2").text
+    assert "code block" in system and "flags and values" in system
+    assert "a claim only a neighbour holds" in system
+    assert "a reason or feeling the author never gave" in system and "Claude's guess told as fact" in system
