@@ -20,8 +20,8 @@ round seven tuned on it too. A fourth (`blind4`: I1, I2), written the same way, 
 tuned on it. A fifth (`blind5`: J1, J2), written the same way, measured round eight; round nine tuned on it. A
 sixth (`blind6`: K1, K2), written the same way, measured round nine; round ten tuned on it. A seventh (`blind7`:
 L1, L2), written the same way, measured round ten; round eleven tuned on it. An eighth (`blind8`: M1, M2),
-written by someone who never saw the checker, is the one set not used to tune (UNTUNED): its figures are
-reported, its details never printed; it is skipped while its folder is missing.
+written the same way, measured round eleven; round twelve tuned on it. A set listed in UNTUNED has its figures
+reported, its details never printed (none is, until the ninth arrives); a set whose folder is missing is skipped.
 
 `--verify-dir DIR` scores each set three ways: the rules alone, with a model's verdicts merged in (`retell check
 --verify`), and also letting a low-confidence rule finding the model reads as supported count as traced
@@ -51,7 +51,7 @@ The script imports whatever `retell` the running interpreter has, so `cd /work/m
 was used to tune the check and the holdout's details were never printed; from round six every set is tuned
 on (a third blind set measures the check), and `-v --holdout-details` lists the holdouts' details too. From
 round seven `-v` also lists blind3's details (tuned on); from round eight blind4's too, from round nine blind5's,
-from round ten blind6's, from round eleven blind7's, never blind8's.
+from round ten blind6's, from round eleven blind7's, from round twelve blind8's.
 """
 
 from __future__ import annotations
@@ -84,9 +84,8 @@ SETS = {
     "blind7": ("L1", "L2"),
     "blind8": ("M1", "M2"),
 }
-# the sets the check was never tuned on: round eleven tuned on every variant of the first seven; blind8 is
-# written by someone who never saw the checker and kept away from whoever tunes it (skipped while its folder is
-# missing)
+# the sets the check was never tuned on: round twelve tuned on every variant of all eight (a ninth, written by
+# someone who never saw the checker, goes here when it arrives)
 UNTUNED: tuple[str, ...] = ()
 VARIANTS = ("dev", "holdout")
 SHOWN = ("dev",)  # details (misses, false alarms) are printed for these variants only
