@@ -656,6 +656,9 @@ def _output_claims(block: Block, lines: list[str]) -> list[Claim]:
         stripped = line.strip()
         if _MESSAGE_LINE.search(stripped):
             claims.append(Claim(ANY_QUOTE, stripped, block.line_at(offset), block, at=offset + len(line)))
+        # a test run's summary ("Tests: 3 failed, 2 passed, 5 total"): its counts are the run's, as in prose
+        counted = number_claims(" " * offset + line, block)
+        claims.extend(c for c in counted if c.amount is not None and c.amount.result)
         offset += len(line) + 1
     return claims
 

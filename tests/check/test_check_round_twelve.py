@@ -107,3 +107,11 @@ def test_a_shell_block_cited_after_its_fence_is_checked_against_what_it_cites() 
     found = problems("M1", shell)
     assert len(found) == 1 and "grep -rn" in found[0]
     assert "```" not in found[0].split(":", 3)[-1].split('"')[1]  # the closing fence is no command
+
+
+def test_the_counts_of_a_run_summary_shown_as_output_are_the_runs() -> None:
+    # e6: jest's tail, "Tests:       3 failed, 2 passed, 5 total"
+    shown = "La ejecución en rojo terminó así:\n\n```text\nTests:       {counts}\n```\n\n<!-- ev: e6 -->\n"
+    assert problems("M2", shown.format(counts="3 failed, 2 passed, 5 total")) == []
+    wrong = problems("M2", shown.format(counts="3 failed, 1 passed"))
+    assert len(wrong) == 1 and '"1 passed"' in wrong[0] and "write 2" in wrong[0]
