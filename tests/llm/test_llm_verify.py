@@ -329,6 +329,8 @@ def test_check_verify_clears_by_default_and_says_which(workdir: Path, monkeypatc
     preview = build_preview(workdir, PreviewOptions())
     assert [f.lines for f in preview.findings if f.source == CLEARED] == [(zorblax,)]
     assert not [f for f in preview.findings if f.source == GROUNDING and zorblax in f.lines]
+    page = preview.html()
+    assert CLEARED in page and "Zorblax" in page.split(CLEARED, 1)[1]
 
 
 def test_keep_rule_findings_turns_clearing_off_for_check_render_and_preview(
