@@ -48,7 +48,7 @@ class Sampler:
     """CPU-weighted stack samples of this process (re-armed in a forked child: timers are not inherited)."""
 
     def __init__(self) -> None:
-        self.stacks: collections.Counter[tuple[str, ...]] = collections.Counter()
+        self.stacks: collections.defaultdict[tuple[str, ...], float] = collections.defaultdict(float)
         self.last = time.process_time()
 
     def enable(self) -> None:
@@ -71,17 +71,17 @@ class Sampler:
         self.last = now
 
     def write(self, path: Path) -> None:
-        own: collections.Counter[str] = collections.Counter()
-        inclusive: collections.Counter[str] = collections.Counter()
+        own: collections.defaultdict[str, float] = collections.defaultdict(float)
+        inclusive: collections.defaultdict[str, float] = collections.defaultdict(float)
         for stack, cpu in self.stacks.items():
             if stack:
                 own[stack[0]] += cpu
             for name in set(stack):
                 inclusive[name] += cpu
         lines = [f"{sum(self.stacks.values()):.3f} s of CPU sampled", "", "self:"]
-        lines += [f"{cpu:8.3f} {name}" for name, cpu in own.most_common(50)]
+        lines += [f"{cpu:8.3f} {name}" for name, cpu in sorted(own.items(), key=lambda x: -x[1])[:50]]
         lines += ["", "inclusive:"]
-        lines += [f"{cpu:8.3f} {name}" for name, cpu in inclusive.most_common(100)]
+        lines += [f"{cpu:8.3f} {name}" for name, cpu in sorted(inclusive.items(), key=lambda x: -x[1])[:100]]
         path.write_text("\n".join(lines) + "\n")
 
 
@@ -94,7 +94,7 @@ def main() -> int:
     args = ap.parse_args()
     args.out.parent.mkdir(parents=True, exist_ok=True)
     if args.one_core:
-        cores.can_fork = lambda: False  # type: ignore[assignment]
+        cores.can_fork = lambda: False
     sampler = Sampler() if args.sample else None
     profile = cProfile.Profile()
     real_exit = os._exit
