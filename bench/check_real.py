@@ -20,8 +20,8 @@ round seven tuned on it too. A fourth (`blind4`: I1, I2), written the same way, 
 tuned on it. A fifth (`blind5`: J1, J2), written the same way, measured round eight; round nine tuned on it. A
 sixth (`blind6`: K1, K2), written the same way, measured round nine; round ten tuned on it. A seventh (`blind7`:
 L1, L2), written the same way, measured round ten; round eleven tuned on it. An eighth (`blind8`: M1, M2),
-written by someone who never saw the checker, is the one set not used to tune (UNTUNED): its figures are
-reported, its details never printed; it is skipped while its folder is missing.
+written the same way, measured round eleven; round twelve tuned on it. A set listed in UNTUNED has its figures
+reported, its details never printed (none is, until the ninth arrives); a set whose folder is missing is skipped.
 
 `--verify-dir DIR` scores each set three ways: the rules alone, with a model's verdicts merged in (`retell check
 --verify`), and also letting a low-confidence rule finding the model reads as supported count as traced
@@ -51,7 +51,7 @@ The script imports whatever `retell` the running interpreter has, so `cd /work/m
 was used to tune the check and the holdout's details were never printed; from round six every set is tuned
 on (a third blind set measures the check), and `-v --holdout-details` lists the holdouts' details too. From
 round seven `-v` also lists blind3's details (tuned on); from round eight blind4's too, from round nine blind5's,
-from round ten blind6's, from round eleven blind7's, never blind8's.
+from round ten blind6's, from round eleven blind7's, from round twelve blind8's.
 """
 
 from __future__ import annotations
@@ -84,10 +84,9 @@ SETS = {
     "blind7": ("L1", "L2"),
     "blind8": ("M1", "M2"),
 }
-# the sets the check was never tuned on: round eleven tuned on every variant of the first seven; blind8 is
-# written by someone who never saw the checker and kept away from whoever tunes it (skipped while its folder is
-# missing)
-UNTUNED = ("blind8",)
+# the sets the check was never tuned on: round twelve tuned on every variant of all eight (a ninth, written by
+# someone who never saw the checker, goes here when it arrives)
+UNTUNED: tuple[str, ...] = ()
 VARIANTS = ("dev", "holdout")
 SHOWN = ("dev",)  # details (misses, false alarms) are printed for these variants only
 KINDS = (
@@ -102,8 +101,16 @@ KINDS = (
     "wrong-citation",
     "wrong-time",
 )
-# The check's kinds that name each kind of plant (a problem of another kind on the paragraph still counts).
+# The kinds a set's plants.jsonl may list that are scored like the others, though no set above plants them:
+# round twelve's verification judges a motive or feeling given to the author that the session does not show, and
+# Claude's guess told as fact. Any other kind a plants.jsonl lists is scored too (after these, by name): a new
+# set needs no code change.
+NEW_KINDS = ("invented-motive", "guess-as-fact")
+# The check's kinds that name each kind of plant (a problem of another kind on the paragraph still counts; a kind
+# not listed here is matched by the model's kind, `claim`, first).
 EXPECTED = {
+    "invented-motive": {"claim", "credit"},
+    "guess-as-fact": {"claim", "credit", "name", "code"},
     "invented-outcome": {"outcome", "number", "command"},
     "wrong-file": {"path"},
     "moved-quote": {"author quote", "Claude quote", "subagent quote", "quote"},
@@ -289,7 +296,8 @@ def score(result: PostResult, planted_text: str) -> None:
             for plant in plants:
                 if id(plant) in assigned:
                     continue
-                match = next((p for p in here if not exact or p["kind"] in EXPECTED[plant["kind"]]), None)
+                wanted = EXPECTED.get(plant["kind"], {"claim"})
+                match = next((p for p in here if not exact or p["kind"] in wanted), None)
                 if match is not None:
                     assigned[id(plant)] = match
                     here.remove(match)
@@ -327,7 +335,10 @@ def line_of(problem: dict[str, Any]) -> str:
 def report(
     blind: str, variant: str, results: list[PostResult], verbose: bool, show_holdout: bool = False, mode: str = ""
 ) -> dict[str, Any]:
-    per_kind: dict[str, list[int]] = {k: [0, 0] for k in KINDS}
+    listed = {plant["kind"] for result in results for plant in result.plants}
+    # the ten kinds every set plants, then whatever else this set's plants.jsonl lists
+    known = (*KINDS, *(k for k in NEW_KINDS if k in listed))
+    per_kind: dict[str, list[int]] = {k: [0, 0] for k in (*known, *sorted(listed - set(known)))}
     for result in results:
         for plant, caught in zip(result.plants, result.caught, strict=True):
             per_kind[plant["kind"]][0] += caught
@@ -362,7 +373,8 @@ def report(
         f"away from plants; --strict passes {sum(r.faithful.blocking == 0 for r in results)}/{len(results)} "
         f"faithful drafts"
     )
-    holdout_only = ("blind3", "blind4", "blind5", "blind6", "blind7")  # sets with a holdout variant only, all tuned on
+    # sets with a holdout variant only, all tuned on
+    holdout_only = ("blind3", "blind4", "blind5", "blind6", "blind7", "blind8")
     if verbose and blind not in UNTUNED and (variant in SHOWN or show_holdout or blind in holdout_only):
         for r in results:
             for plant, hit in zip(r.plants, r.caught_by, strict=True):
@@ -482,6 +494,8 @@ def main() -> None:
     args = parser.parse_args()
     folder = args.verify_dir
     VERIFY.frozen = args.as_answered
+    # "rules+model" is `--verify --keep-rule-findings`; "rules+model, downgrade" is `--verify` as it runs by default
+    # (retell.check.verify.MODEL_CLEARS): a low-confidence rule finding the model supports counts as traced
     MODES.update({"rules": (None, False), "rules+model": (folder, False), "rules+model, downgrade": (folder, True)})
     os.environ["XDG_CONFIG_HOME"] = tempfile.mkdtemp()  # no user style or prompt overrides
     figures = []

@@ -70,6 +70,7 @@ class Claim:
     command: str = ""  # outputs: the command said to have printed it
     owner: str = ""  # paths: whose file the sentence says it is ("Bob's `notes.md`", "alice, editing `x.md`")
     owns: bool = False  # paths: "Bob's `notes.md`": a file the owner wrote or edited, not one it only read
+    untouched: bool = False  # paths: told as not touched ("nothing in `x.py` changed"): no moment to place it
 
     @property
     def unit(self) -> str:
@@ -655,6 +656,9 @@ def _output_claims(block: Block, lines: list[str]) -> list[Claim]:
         stripped = line.strip()
         if _MESSAGE_LINE.search(stripped):
             claims.append(Claim(ANY_QUOTE, stripped, block.line_at(offset), block, at=offset + len(line)))
+        # a test run's summary ("Tests: 3 failed, 2 passed, 5 total"): its counts are the run's, as in prose
+        counted = number_claims(" " * offset + line, block)
+        claims.extend(c for c in counted if c.amount is not None and c.amount.result)
         offset += len(line) + 1
     return claims
 
@@ -662,7 +666,8 @@ def _output_claims(block: Block, lines: list[str]) -> list[Claim]:
 def _code_block_claims(block: Block) -> list[Claim]:
     """A shell session shown in a post: each command in it is a command the session should have."""
     body = list(block.lines)
-    while len(body) > 1 and MARKER_ONLY.match(body[-1]):  # a citation on the line after the closing fence
+    # a citation on a line after the closing fence (blank lines between)
+    while len(body) > 1 and (MARKER_ONLY.match(body[-1]) or not body[-1].strip()):
         body.pop()
     lines = body[1:-1] if len(body) > 1 else []
     prompted = any(ln.lstrip().startswith("$ ") for ln in lines)
@@ -766,6 +771,8 @@ def _prose_claims(block: Block, programs: frozenset[str]) -> list[Claim]:
         elif kind == PATH and not is_route(code):
             claim.as_value = bool(_AS_VALUE.search(masked[max(0, match.start() - 40) : match.start()]))
             claim.touch = "" if claim.as_value else _touch(masked, match.start())
+            claim.untouched = not claim.as_value and _untouched(masked, match.start())
+            claim.touch = "" if claim.untouched else claim.touch
             claim.ran = bool(claim.touch)
             claim.owner, claim.owns = _owner(masked, match.start())
         claims.append(claim)
@@ -789,6 +796,8 @@ def _prose_claims(block: Block, programs: frozenset[str]) -> list[Claim]:
         claim = Claim(PATH, path, block.line_at(match.start()), block, at=match.end())
         if not is_route(path):
             claim.touch = _touch(masked, match.start())
+            claim.untouched = _untouched(masked, match.start())
+            claim.touch = "" if claim.untouched else claim.touch
         claim.ran = bool(claim.touch)
         claims.append(claim)
         text = _blank(text, match.start(), match.end(), keep="PATH")
@@ -978,6 +987,24 @@ def _touch(text: str, at: int) -> str:
         if best is None or distance < best[0]:
             best = (distance, kind)
     return best[1] if best else ""
+
+
+def _untouched(text: str, at: int) -> bool:
+    """ "nothing in `x.py` was touched", "`x.py` was never opened": a touch the clause denies."""
+    clause, where = _clause(text, at)
+    # the path's own phrase: "I didn't want them dropped, and Claude edited `x.py`" denies nothing of `x.py`
+    head = _PHRASE_BREAK.split(clause[:where])[-1]
+    phrase = head + _PHRASE_BREAK.split(clause[where:])[0]
+    denied = bool(_TOUCH_WORDS.search(phrase)) and bool(_TOUCH_DENIED.search(phrase))
+    return denied or bool(_LEFT_ALONE.search(phrase))
+
+
+_PHRASE_BREAK = re.compile(r",\s|\s(?:and|but|while|whereas|though)\s", re.I)
+
+
+# A clause telling a file was not touched: what it denies is no touch to trace.
+_LEFT_ALONE = re.compile(r"\b(?:untouched|unchanged|unedited|left alone|as it was)\b", re.I)
+_TOUCH_DENIED = re.compile(r"\b(?:not|never|nothing|nobody|no one|none|neither|nor|untouched|unchanged|\w+n't)\b", re.I)
 
 
 def _apply_marks(claims: list[Claim], blocks: list[Block]) -> None:

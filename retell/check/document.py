@@ -114,6 +114,8 @@ def read_blocks(markdown: str) -> list[Block]:
             # A marker on a line of its own belongs to the block before it.
             target = current or (blocks[-1] if blocks else None)
             if target is not None:
+                if target.kind == CODE:  # after the blank lines below its fence: each line where draft.md has it
+                    target.lines.extend([""] * (number - target.start - len(target.lines)))
                 target.lines.append(line)
         elif stripped.startswith("#"):
             close()
@@ -149,9 +151,15 @@ def read_blocks(markdown: str) -> list[Block]:
 
 
 def _read_marks(block: Block) -> None:
-    if block.kind == CODE:
-        return  # a marker shown in a code block is an example, not a mark
     raw = _INLINE_CODE.sub(lambda m: " " * len(m.group(0)), block.raw)
+    if block.kind == CODE:
+        # a marker shown in a code block is an example, not a mark; one on a line of its own after the closing
+        # fence cites the events the block shows (the block and its lead-in)
+        tail = len(block.lines)
+        while tail > 1 and (MARKER_ONLY.match(block.lines[tail - 1]) or not block.lines[tail - 1].strip()):
+            tail -= 1
+        start = len("\n".join(block.lines[:tail]))
+        raw = " " * start + raw[start:]
     for match in CITE.finditer(raw):
         block.marks.append(Mark("cite", match.start(), event_ids(match.group(1))))
     for match in CLEANED.finditer(raw):

@@ -628,6 +628,24 @@ def _setting(claim: Claim, index: Sources, scope: Scope) -> Source | None:
     return None
 
 
+# "the two dates are a day apart", "New York is five hours behind UTC": a difference between two clocks, dates
+# or time zones the work is about, not a length of time between events of the session.
+_CLOCKS = re.compile(
+    r"\b(?:dates?|clocks?|time\s?zones?|timezones?|UTC|GMT|offsets?|calendars?|days? of the week)\b", re.I
+)
+_APART = re.compile(r"^\s*(?:apart|behind|ahead|earlier than|later than|off)\b", re.I)
+
+
+def _between_clocks(claim: Claim) -> bool:
+    amount = claim.amount
+    assert amount is not None
+    text = claim.block.text
+    if not _APART.match(text[amount.end : amount.end + 20]):
+        return False
+    start = max(text.rfind(stop, 0, amount.start) for stop in (". ", "; ", ": ", "\n"))
+    return bool(_CLOCKS.search(text[start + 1 : amount.start]))
+
+
 def check_time(claim: Claim, index: Sources, scope: Scope) -> Finding:
     amount = claim.amount
     assert amount is not None
@@ -639,6 +657,8 @@ def check_time(claim: Claim, index: Sources, scope: Scope) -> Finding:
         return _next_day(claim, index, scope)
     if amount.weekday >= 0:
         return _weekday(claim, index, scope)
+    if _between_clocks(claim):
+        return found(claim, None, "a difference between clocks or dates, not a time taken", UNCHECKED, weak=True)
     # "two minutes later" is the time between two events, never a length: only durations ("it took an
     # hour") are compared with the session's lengths (a chapter's, a subagent's run, the session's own).
     # An uncited paragraph (an opening, an ending, a heading) tells the whole story: "nine minutes later
@@ -746,6 +766,26 @@ def _next_day(claim: Claim, index: Sources, scope: Scope) -> Finding:
 _DAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 
 
+def _names_date(index: Sources, date: datetime) -> str | None:
+    """The first event whose text names this date (2026-03-21, date(2026, 3, 21), 21 March, March 21st)."""
+    month = _MONTHS[date.month - 1]
+    pattern = re.compile(
+        rf"\b{date.year}-0?{date.month}-0?{date.day}\b|\b{date.year},\s*0?{date.month},\s*0?{date.day}\b"
+        rf"|\b0?{date.day}(?:st|nd|rd|th)?\s+(?:of\s+)?{month}\b|\b{month}\s+0?{date.day}(?:st|nd|rd|th)?\b",
+        re.I,
+    )
+    return next((s.id for s in index.sources if s.speaker != NOTE and pattern.search(s.text)), None)
+
+
+def _named_weekday(weekday: int, index: Sources, scope: Scope) -> str | None:
+    """The cited event whose text names this weekday ("Saturday + 14 = Saturday 2026-03-21" in a test's comment):
+    a day the work is about, not the day it ran."""
+    if not scope.has_citation:
+        return None
+    pattern = re.compile(rf"\b(?:{_DAYS[weekday]}|{_DAYS[weekday][:3]})\b")
+    return next((s.id for s in index.of(scope.cited) if pattern.search(s.text)), None)
+
+
 def _weekday(claim: Claim, index: Sources, scope: Scope) -> Finding:
     """ "On Tuesday morning", 周二上午: some event the paragraph cites falls on that day (and part of it) in some
     time zone (UTC-12 to UTC+14: the session keeps UTC, not where the author was). Reported, never blocking."""
@@ -754,6 +794,9 @@ def _weekday(claim: Claim, index: Sources, scope: Scope) -> Finding:
     dated = _dated_weekday(claim, index)
     if dated is not None:
         return dated
+    named = _named_weekday(amount.weekday, index, scope)
+    if named is not None:
+        return Finding(claim, TRACED, named, f"the weekday {named} names", weak=True)
     ids = set(index.expand(scope.cited)) if scope.has_citation else set(index.clock)  # not the neighbours
     stamps = [index.clock[i] for i in ids if i in index.clock]
     if not stamps:
@@ -816,6 +859,9 @@ def _dated_weekday(claim: Claim, index: Sources) -> Finding | None:
         en = _EN_DATE_AFTER.match(after)
         if en and en.group("m") and en.group("m").lower() in _MONTHS:
             day, month = int(en.group("d")), _MONTHS.index(en.group("m").lower()) + 1
+        elif en and re.match(r",?\s*the\s", after):  # "Saturday the 7th": the month told earlier in the paragraph
+            earlier = re.findall(r"\b(" + "|".join(_MONTHS) + r")\b", text[: amount.start].lower())
+            day, month = int(en.group("d")), _MONTHS.index(earlier[-1]) + 1 if earlier else None
     if day is None or month is None or not index.clock:
         return None
     years = {datetime.fromtimestamp(m * 60, timezone.utc).year for m in index.clock.values()}
@@ -829,6 +875,9 @@ def _dated_weekday(claim: Claim, index: Sources) -> Finding | None:
         start = date.timestamp() / 60
         if any(start - 14 * 60 <= m < start + 24 * 60 + 12 * 60 for m in index.clock.values()):
             return Finding(claim, TRACED, None, f"{date:%Y-%m-%d}, a day of the session", weak=True)
+        named = _names_date(index, date)
+        if named is not None:  # a date the work is about (a test's frozen clock, a deadline), not when it ran
+            return Finding(claim, TRACED, named, f"{date:%Y-%m-%d}, a date {named} names", weak=True)
     return found(
         claim,
         None,

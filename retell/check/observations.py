@@ -24,7 +24,9 @@ _BY_HAND = re.compile(
 )
 # Told as not done, wished for or asked for: "I never reloaded", "no comprobé", "I should have tried"
 _NOT_DONE = re.compile(
-    r"\b(?:not|never|no|n't|should|would|could|might|will|wanted|want|nunca|ni|pas|jamais|nicht|nie|kein\w*)\b", re.I
+    r"\b(?:not|never|no|n't|nothing|nobody|none|neither|should|would|could|might|will|wanted|want|nunca|ni|nada|nadie|"
+    r"pas|jamais|rien|personne|nicht|nie|nichts|niemand|kein\w*)\b",
+    re.I,
 )
 _TOLD_OF = re.compile(r"\b(?:what|whatever|lo que|ce que|was)\s*$", re.I)
 _SENTENCE = re.compile(r"[.!?;]\s|[\n。！？]")

@@ -45,6 +45,9 @@ class CheckReport:
         claim = finding.claim
         text = one_line(claim.text, 90)
         out = f'{self.where(finding)}"{text}"'
+        if finding.cleared:  # the rules' problem, and the model's word that cleared it
+            note = one_line(finding.model_note, 120)
+            return out + f": cleared by the model (the rules: {finding.reason or UNTRACED}; {note})"
         if finding.status == TRACED:
             where = finding.event or "?"
             out += f" -> {where}" + (" (cited)" if finding.cited else "")
@@ -62,8 +65,13 @@ class CheckReport:
             out += STRICT_MARK
         return out
 
+    @property
+    def cleared(self) -> list[Finding]:
+        """Rule problems the model supported with an event (`--verify`): counted as traced, listed as such."""
+        return [f for f in self.findings if f.cleared]
+
     def lines(self, verbose: bool = False) -> list[str]:
-        wanted = self.findings if verbose else self.problems
+        wanted = self.findings if verbose else [f for f in self.findings if f.problem or f.cleared]
         return [self.line(f) for f in wanted]
 
     def summary(self) -> str:
@@ -77,6 +85,8 @@ class CheckReport:
         if self.verified:
             by_model = sum(1 for f in self.problems if f.source == MODEL)
             head += f"; verified by a model ({self.verified}): {by_model} problem(s) only it found"
+            if self.cleared:
+                head += f", {len(self.cleared)} of the rules' cleared by it"
         if self.count(ACCEPTED):
             head += f"; {self.count(ACCEPTED)} accepted by you"
         if self.blocking:
@@ -102,6 +112,7 @@ class CheckReport:
                 "code_blocks_not_traced": self.code_blocks,
                 "cited_paragraphs": self.cited_paragraphs,
                 "verified_by": self.verified or None,
+                "cleared_by_model": len(self.cleared),
             },
             "claims": [
                 {
@@ -118,6 +129,7 @@ class CheckReport:
                     "advice": (f.advice or None) if f.problem else None,
                     "source": f.source,
                     "model": f.model_note or None,
+                    "cleared_by_model": f.cleared,
                 }
                 for f in self.findings
             ],

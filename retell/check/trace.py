@@ -411,6 +411,8 @@ class Tracer:
                 )
         if near:
             return found(claim, _first(index, near[0][0]), cited=True)
+        if touches and claim.untouched:  # "nothing in `x.py` was touched": the session knows the file; no moment
+            return Finding(claim, TRACED, touches[0][0], f"a file the session knows ({touches[0][0]})", weak=True)
         if touches:
             event_id = touches[0][0]
             summary = (
@@ -1183,8 +1185,8 @@ _MACHINE_SIDE = {CLAUDE, SUBAGENT, TOOL}  # thinking restates the ask as often a
 
 # A word that denies what its sentence tells: "I ran no test", "no volví a cargar", "nichts", 没有, しなかった.
 _DENIAL = re.compile(
-    r"\b(?:no|not|never|nothing|none|neither|nor|without|\w+n't|nunca|nada|ningun[oa]?|ningún|sin|nicht|kein\w*|"
-    r"nie|nichts|ne|pas|jamais|aucun\w*|rien)\b|没|沒|未|不|ない|なかった|せず|ず[、。]",
+    r"\b(?:no|not|never|nothing|nobody|none|neither|nor|without|\w+n't|nunca|nada|nadie|ni|tampoco|ningun[oa]?|ningún|"
+    r"sin|nicht|kein\w*|nie|nichts|niemand|ne|pas|jamais|aucun\w*|rien|personne)\b|没|沒|未|不|ない|なかった|せず|ず[、。]",
     re.I,
 )
 

@@ -42,6 +42,7 @@ class Finding:
     far: bool = False  # said, but far from what its paragraph cites (a quote of another moment)
     source: str = RULES  # who found it (RULES, MODEL, RULES_AND_MODEL)
     model_note: str = ""  # what the model said of a rule finding (`--verify`): its verdict, event and reason
+    cleared: bool = False  # a rule problem the model supported with an event, counted as traced (`--verify`)
 
     @property
     def problem(self) -> bool:

@@ -50,6 +50,12 @@ from retell.events import EventLog, walk
 from retell.fsutil import atomic_write_bytes
 from retell.llm.answers import extract_json
 
+# The default of `--verify` (`retell check`, `retell run`; kept in verify.json, so render and the preview agree):
+# a rule problem the check is not sure of (low confidence, never one that stops --strict) that the model reads
+# as supported, naming an event of the session, counts as traced and is listed as cleared by the model.
+# `--keep-rule-findings` turns it off for one run. The one place to flip it (docs/check.md, "Round twelve").
+MODEL_CLEARS = True
+
 VERIFY_FILE = "verify.json"
 SCHEMA_VERSION = 1
 MODEL_KIND = "claim"  # the kind of a finding only the model made (the rules' kinds name what they compared)
@@ -90,6 +96,7 @@ class Verification:
     model: str
     verdicts: list[Verdict]
     dropped: int = 0  # claims the model placed on a line whose words are not there (not used)
+    clears: bool = MODEL_CLEARS  # a low-confidence rule problem the model supports with an event counts as traced
 
 
 def draft_hash(text: str) -> str:
@@ -198,10 +205,12 @@ _ADVICE = {
 }
 
 
-def merge(report: CheckReport, verification: Verification, text: str, *, downgrade: bool = False) -> CheckReport:
+def merge(report: CheckReport, verification: Verification, text: str, *, downgrade: bool | None = None) -> CheckReport:
     """The rules' report with the model's verdicts: a problem the rules missed becomes a finding of the model's
     (never blocking); a problem both found is marked as both; a rule problem the model reads as supported keeps
-    the model's word beside it, and with `downgrade` (a low-confidence one only) is counted as traced."""
+    the model's word beside it, and when the verification clears (`downgrade`, by default what it was run with:
+    MODEL_CLEARS) a low-confidence one it supports with an event counts as traced, marked as cleared."""
+    clears = verification.clears if downgrade is None else downgrade
     blocks = read_blocks(text)
     report.verified = f"{verification.engine}, {verification.model}"
     added: list[Finding] = []
@@ -222,8 +231,8 @@ def merge(report: CheckReport, verification: Verification, text: str, *, downgra
                 if not finding.problem:
                     continue
                 finding.model_note = said
-                if downgrade and verdict.event and finding.confidence == LOW:
-                    finding.status, finding.source = TRACED, RULES_AND_MODEL
+                if clears and verdict.event and finding.confidence == LOW and not finding.blocking:
+                    finding.status, finding.source, finding.cleared = TRACED, RULES_AND_MODEL, True
                     finding.event, finding.excerpt = verdict.event, ""
             continue
         problems = [f for f in rules if f.problem]
@@ -291,6 +300,7 @@ def save(path: Path, verification: Verification, parts: list[dict[str, Any]]) ->
                 "model": verification.model,
                 "parts": parts,
                 "dropped": verification.dropped,
+                "model_clears": verification.clears,
                 "verdicts": [v.to_dict() for v in verification.verdicts],
             }
         ),
@@ -319,7 +329,10 @@ def load(path: Path, text: str) -> Verification | None:
             for v in data["verdicts"]
             if v.get("verdict") in VERDICTS
         ]
-        return Verification(data["draft_sha256"], str(data["engine"]), str(data["model"]), verdicts)
+        clears = data.get("model_clears", MODEL_CLEARS)  # a file written before round twelve: the default
+        return Verification(
+            data["draft_sha256"], str(data["engine"]), str(data["model"]), verdicts, clears=clears is True
+        )
     except (OSError, orjson.JSONDecodeError, KeyError, TypeError, ValueError, AttributeError):
         return None  # a damaged file is no verdict: `retell check --verify` writes it again
 
@@ -350,11 +363,13 @@ def run_verify(
     max_cost: float | None = None,
     jobs: int = 3,
     prompts_dir: Path | None = None,
+    clears: bool = MODEL_CLEARS,
     log: Callable[[str], None] = lambda _m: None,
     on_engine: Callable[[Any], None] | None = None,
 ) -> VerifyOutcome:
     """The rules' `report` of draft.md, with what a model finds in it merged in (one call per part). `loaded`:
-    the work folder as the check that made `report` read it (read again when None: the draft may differ)."""
+    the work folder as the check that made `report` read it (read again when None: the draft may differ).
+    `clears`: a low-confidence rule problem the model supports with an event counts as traced (MODEL_CLEARS)."""
     from retell.llm.engines import choose_engine
     from retell.llm.pricing import load_prices
     from retell.llm.runner import (
@@ -421,7 +436,7 @@ def run_verify(
         parts.append(
             {"part": chunk.label, "lines": [chunk.first, chunk.last], "call": str(record.path.relative_to(path))}
         )
-    verification = Verification(draft_hash(text), choice.name, chosen, verdicts, dropped)
+    verification = Verification(draft_hash(text), choice.name, chosen, verdicts, dropped, clears)
     saved = save(path, verification, parts)
     outcome = VerifyOutcome(merge(report, verification, text), choice.name, list(runner.notes), saved=saved)
     if dropped:

@@ -27,6 +27,8 @@ STAGE = "verify"
 SYSTEM_TEMPLATE = "verify_system.md.j2"
 TASK_TEMPLATE = "verify_task.md.j2"
 CHUNK_WORDS = 350  # a part's prose: about what one careful read holds
+CODE_LINES = 30  # of a code block shown in a part (a command, a diff, a test the post says the session has)
+CODE_WORDS = 60  # what a code block counts toward a part's size, however long
 NEAR = 2  # events either side of a cited one (as the rules look "near" a paragraph)
 NEAR_TOKENS = 7_000  # the cited events and their neighbours
 REST_TOKENS = 5_000  # the rest of the session, condensed
@@ -88,10 +90,17 @@ class Chunk:
         out: list[str] = []
         for block in self.blocks:
             raw = block.lines
+            shown_lines = 0
             for n, line in enumerate(raw):
                 shown = _COMMENT.sub("", line).rstrip()
-                if shown.strip():
-                    out.append(f"L{block.start + n}: {shown}")
+                if not shown.strip():
+                    continue
+                if block.kind == CODE and shown_lines == CODE_LINES:
+                    rest = sum(1 for x in raw[n:] if _COMMENT.sub("", x).strip())
+                    out.append(f"L{block.start + n}: … ({rest} more lines of the block)")
+                    break
+                out.append(f"L{block.start + n}: {shown}")
+                shown_lines += 1
             if block.cites:
                 out.append(f"(cites: {' '.join(block.cites)})")
             out.append("")
@@ -103,8 +112,9 @@ def _words(block: Block) -> int:
 
 
 def chunks(text: str, max_words: int = CHUNK_WORDS) -> list[Chunk]:
-    """The draft's prose in parts: under one heading, at most `max_words` words each. Code blocks and images
-    are left out (the rules check code; an image is the session's own)."""
+    """The draft's prose in parts: under one heading, at most `max_words` words each. A code block goes with the
+    prose around it (the rules compare only shell blocks, and a flag or value changed in a block is a claim like
+    any other: round twelve); images are left out (an image is the session's own)."""
     out: list[Chunk] = []
     heading = ""
     current: Chunk | None = None
@@ -121,9 +131,9 @@ def chunks(text: str, max_words: int = CHUNK_WORDS) -> list[Chunk]:
             close()
             heading = _COMMENT.sub("", block.raw).strip().lstrip("#").strip()
             continue
-        if block.kind in (CODE, IMAGE):
+        if block.kind == IMAGE:
             continue
-        size = _words(block)
+        size = min(_words(block), CODE_WORDS) if block.kind == CODE else _words(block)
         if not size:
             continue
         if current is not None and words + size > max_words:

@@ -7,7 +7,15 @@ from typing import Annotated
 import typer
 
 from retell.cli.app import Quiet, Workdir, app, handle_errors, say, setup_logging, warn, working
-from retell.cli.writing import DryRunOpt, EngineOpt, MaxCostOpt, ModelOpt, PromptsOpt, _engine_announcer
+from retell.cli.writing import (
+    DryRunOpt,
+    EngineOpt,
+    KeepRuleFindingsOpt,
+    MaxCostOpt,
+    ModelOpt,
+    PromptsOpt,
+    _engine_announcer,
+)
 from retell.errors import RetellError
 
 
@@ -23,7 +31,8 @@ def check(
         typer.Option(
             "--verify",
             help="Also have a model read each part of the draft beside the events it cites (one call per part; "
-            "the cleared session only). Its findings are marked [model] and never stop render --strict.",
+            "the cleared session only). Its findings are marked [model] and never stop render --strict; a "
+            "low-confidence rule finding it supports with an event is cleared (see --keep-rule-findings).",
         ),
     ] = False,
     engine: EngineOpt = None,
@@ -35,19 +44,24 @@ def check(
     max_cost: MaxCostOpt = None,
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, max=16, help="With --verify: parts read at once.")] = 3,
     prompts_dir: PromptsOpt = None,
+    keep_rule_findings: KeepRuleFindingsOpt = False,
 ) -> None:
     """Trace every quote, path, command, number and credit in draft.md to the session; exit 1 if any is not."""
     setup_logging(quiet, verbose)
     from retell import jsonio
     from retell.check.stage import load_draft, run_check
 
-    if not verify and (engine or model or force or dry_run or max_cost is not None or prompts_dir):
-        raise RetellError("--engine, --model, --force, --dry-run, --max-cost and --prompts-dir go with --verify")
+    if not verify and (
+        engine or model or force or dry_run or max_cost is not None or prompts_dir or keep_rule_findings
+    ):
+        raise RetellError(
+            "--engine, --model, --force, --dry-run, --max-cost, --prompts-dir and --keep-rule-findings go with --verify"
+        )
     loaded = load_draft(workdir)  # read once: the text checked is the text sent for --verify
     report = run_check(workdir, loaded)
     outcome = None
     if verify:
-        from retell.check.verify import run_verify
+        from retell.check.verify import MODEL_CLEARS, run_verify
 
         hush = quiet or as_json
         with working("Check: a model reads the draft beside the session", hush):
@@ -62,6 +76,7 @@ def check(
                 max_cost=max_cost,
                 jobs=jobs,
                 prompts_dir=prompts_dir,
+                clears=MODEL_CLEARS and not keep_rule_findings,
                 log=lambda m: say(m, hush or not verbose),
                 on_engine=_engine_announcer(hush),
             )

@@ -183,3 +183,15 @@ def draft(
         say(f"  {line}", quiet)
     if result.costs:
         say(result.costs, quiet)
+
+
+# `--verify`: keep every rule problem the model supports (by default a low-confidence one it supports with an
+# event counts as traced: retell.check.verify.MODEL_CLEARS)
+KeepRuleFindingsOpt = Annotated[
+    bool,
+    typer.Option(
+        "--keep-rule-findings",
+        help="With --verify: a rule finding the model reads as supported stays a problem (by default a "
+        "low-confidence one it supports with a cited event counts as traced, listed as cleared by the model).",
+    ),
+]

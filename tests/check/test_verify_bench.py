@@ -102,3 +102,24 @@ def test_as_answered_reads_the_stored_answers_beside_their_prompts_and_writes_no
     assert verifying.answered == verifying.older == len(prompts)  # type: ignore[attr-defined]
     assert verifying.stale == verifying.written == verifying.pending == 0  # type: ignore[attr-defined]
     assert {p: p.read_bytes() for p in (out / "blind6").rglob("*") if p.is_file()} == before
+
+
+def test_a_kind_no_set_planted_before_is_scored_per_kind(bench: ModuleType, capsys: pytest.CaptureFixture[str]) -> None:
+    """A set whose plants.jsonl lists kinds of its own (`invented-motive`, `guess-as-fact`, or any other) is scored
+    kind by kind, without a change to the script; the model's `claim` finding is what catches them first."""
+    planted = "---\ntitle: t\n---\n\nI did it because I was tired.\n\nCI runs on UTC.\n\nNothing else.\n"
+    found = [{"line": 5, "kind": "claim", "claim": "because I was tired", "status": "untraced"}]
+    plants = [
+        {"line": 5, "kind": "invented-motive", "planted": "because I was tired"},
+        {"line": 7, "kind": "guess-as-fact", "planted": "CI runs on UTC"},
+        {"line": 9, "kind": "a-kind-of-its-own", "planted": "Nothing else"},
+    ]
+    checked = bench.Checked(found, 0, 0.0)
+    result = bench.PostResult("holdout", "Z1", 10.0, bench.Checked([], 0, 0.0), checked, plants)
+    bench.score(result, planted)
+    assert result.caught == [True, False, False]
+    figures = bench.report("blindZ", "holdout", [result], verbose=False)
+    assert figures["recall"]["invented-motive"] == 1.0 and figures["recall"]["guess-as-fact"] == 0.0
+    assert figures["recall"]["a-kind-of-its-own"] == 0.0 and figures["recall"]["wrong-time"] is None
+    out = capsys.readouterr().out
+    assert out.index("wrong-time") < out.index("invented-motive") < out.index("guess-as-fact") < out.index("a-kind-of")

@@ -277,15 +277,82 @@ def test_a_problem_both_found_is_marked_as_both(workdir: Path) -> None:
     assert not [f for f in merged.problems if f.source == MODEL]  # one finding, not two
 
 
-def test_a_low_confidence_rule_finding_the_model_supports_is_downgraded_only_when_asked(workdir: Path) -> None:
+def test_a_low_confidence_rule_finding_the_model_supports_is_cleared_unless_kept(workdir: Path) -> None:
     zorblax = _line_of(DRAFT, "Zorblax")
     verdict = Verdict(zorblax, "my colleague Zorblax", "supported", "e10", "said in e10")
-    kept = merge(_report(workdir), Verification(draft_hash(DRAFT), "t", "m", [verdict]), DRAFT)
+    kept = merge(_report(workdir), Verification(draft_hash(DRAFT), "t", "m", [verdict], clears=False), DRAFT)
     finding = next(f for f in kept.findings if f.claim.line == zorblax and "Zorblax" in f.claim.text)
-    assert finding.status == UNTRACED and "the model: supported (e10)" in kept.line(finding)
-    lowered = merge(_report(workdir), Verification(draft_hash(DRAFT), "t", "m", [verdict]), DRAFT, downgrade=True)
+    assert finding.status == UNTRACED and "the model: supported (e10)" in kept.line(finding) and not kept.cleared
+    lowered = merge(_report(workdir), Verification(draft_hash(DRAFT), "t", "m", [verdict]), DRAFT)  # the default
     finding = next(f for f in lowered.findings if f.claim.line == zorblax and "Zorblax" in f.claim.text)
-    assert finding.status == TRACED and finding.event == "e10"
+    assert finding.status == TRACED and finding.event == "e10" and lowered.cleared == [finding]
+    assert "cleared by the model (the rules: " in lowered.line(finding) and "supported (e10)" in lowered.line(finding)
+    # with no event named, the model's word clears nothing
+    bare = Verdict(zorblax, "my colleague Zorblax", "supported", "", "seems fine")
+    unnamed = merge(_report(workdir), Verification(draft_hash(DRAFT), "t", "m", [bare]), DRAFT)
+    assert not unnamed.cleared
+
+
+def _supports_zorblax(body: dict[str, Any], stub: Stub) -> httpx2.Response:
+    """The test model's answer, and the Zorblax line read as supported by e12."""
+    user = user_text(body)
+    data = verify_answer(user)
+    for match in re.finditer(r"^L(\d+): (.*Zorblax.*)$", user, re.M):
+        data["claims"].append(
+            {
+                "line": int(match.group(1)),
+                "words": "my colleague Zorblax",
+                "verdict": "supported",
+                "event": "e12",
+                "reason": "e12",
+            }
+        )
+    return sse_response(json.dumps(data), model=body["model"], request_id=f"req_{len(stub.bodies):04d}")
+
+
+def test_check_verify_clears_by_default_and_says_which(workdir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    install(monkeypatch, Stub(_supports_zorblax))
+    zorblax = _line_of(DRAFT, "Zorblax")
+    result = run("check", workdir, "--verify")
+    line = next(x for x in result.stdout.splitlines() if x.startswith(f"draft.md:{zorblax}:") and "Zorblax" in x)
+    assert "cleared by the model" in line and "supported (e12)" in line
+    assert "1 of the rules' cleared by it" in result.stdout
+    data = json.loads(run("check", workdir, "--verify", "--json").stdout)
+    cleared = [c for c in data["claims"] if c["cleared_by_model"]]
+    assert data["summary"]["cleared_by_model"] == 1 and len(cleared) == 1
+    assert cleared[0]["status"] == "traced" and cleared[0]["source"] == "rules+model" and cleared[0]["reason"]
+    # render and the preview read the same verify.json: the same finding cleared, listed apart, never counted
+    render = run("render", workdir, "-o", workdir / "out")
+    assert "1 of the rules' cleared by it" in render.output
+    from retell.render.preview import CLEARED, GROUNDING, PreviewOptions, build_preview
+
+    preview = build_preview(workdir, PreviewOptions())
+    assert [f.lines for f in preview.findings if f.source == CLEARED] == [(zorblax,)]
+    assert not [f for f in preview.findings if f.source == GROUNDING and zorblax in f.lines]
+    page = preview.html()
+    assert CLEARED in page and "Zorblax" in page.split(CLEARED, 1)[1]
+
+
+def test_keep_rule_findings_turns_clearing_off_for_check_render_and_preview(
+    workdir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    install(monkeypatch, Stub(_supports_zorblax))
+    zorblax = _line_of(DRAFT, "Zorblax")
+    result = run("check", workdir, "--verify", "--keep-rule-findings")
+    line = next(x for x in result.stdout.splitlines() if x.startswith(f"draft.md:{zorblax}:") and "Zorblax" in x)
+    assert "cleared" not in line and "the model: supported (e12)" in line
+    assert json.loads((workdir / VERIFY_FILE).read_text("utf-8"))["model_clears"] is False
+    assert "cleared by it" not in run("render", workdir, "-o", workdir / "out").output
+    from retell.render.preview import CLEARED, GROUNDING, PreviewOptions, build_preview
+
+    preview = build_preview(workdir, PreviewOptions())
+    assert not [f for f in preview.findings if f.source == CLEARED]
+    assert [f for f in preview.findings if f.source == GROUNDING and zorblax in f.lines]
+
+
+def test_keep_rule_findings_goes_with_verify(workdir: Path) -> None:
+    result = run("check", workdir, "--keep-rule-findings")
+    assert result.exit_code == 1 and "--keep-rule-findings" in result.output and "Traceback" not in result.output
 
 
 def test_the_answer_is_placed_on_the_line_that_holds_its_words(workdir: Path) -> None:
@@ -482,3 +549,53 @@ def test_an_ok_vouches_for_the_model_findings_of_its_own_sentence(workdir: Path)
     delighted = by_words["the designers were delighted with the change"]
     assert delighted.status == "accepted" and delighted.claim.accepted == "they said so at the stand-up"
     assert by_words["The sales team ordered a cake"].status == UNTRACED
+
+
+def test_run_verify_keeps_the_choice_of_clearing_in_verify_json(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`retell run --verify` clears as `retell check --verify` does, and `--keep-rule-findings` turns it off: the
+    choice is kept in verify.json, so the render the run ends with (and a later preview) reads it the same way."""
+    install(monkeypatch, Stub())
+    tx = standard_session()
+    session = tx.write(tmp_path / "claude" / "projects" / "-srv-demo-proj" / f"{tx.session_id}.jsonl")
+    ok(run("run", session, "--yes", "-o", tmp_path / "R", "--verify"))
+    assert json.loads((tmp_path / "R" / VERIFY_FILE).read_text("utf-8"))["model_clears"] is True
+    ok(run("run", session, "--yes", "-o", tmp_path / "K", "--verify", "--keep-rule-findings"))
+    assert json.loads((tmp_path / "K" / VERIFY_FILE).read_text("utf-8"))["model_clears"] is False
+    alone = run("run", session, "--yes", "-o", tmp_path / "X", "--keep-rule-findings")
+    assert alone.exit_code == 1 and "--keep-rule-findings goes with --verify" in alone.output
+
+
+def test_a_code_block_is_shown_to_the_model_with_the_events_cited_after_it(workdir: Path) -> None:
+    """Round twelve: a flag changed in a code block (`--ff-only` for `--no-ff`, a `True` for a `False`) slipped
+    past the model because the parts left code blocks out, and a citation on the line after the closing fence
+    was read as an example inside the block. A block now goes to the model with its lines numbered, its lead-in
+    and itself citing what the marker after it cites; a long one is cut after CODE_LINES lines."""
+    from retell.check.verify_request import CODE_LINES
+
+    text = (
+        "---\ntitle: t\n---\n\nClaude merged the branch with:\n\n```bash\ngit merge --ff-only fix/groups\n```\n\n"
+        "<!-- ev: e10 -->\n\nThe long listing it printed:\n\n```text\n"
+        + "\n".join(f"line {n} of the listing" for n in range(CODE_LINES + 12))
+        + "\n```\n"
+    )
+    first = chunks(text)[0]
+    shown = first.lines()
+    assert "L8: git merge --ff-only fix/groups" in shown
+    assert shown.count("(cites: e10)") == 2  # the lead-in and the block
+    # its opening fence and 29 of its 42 lines shown; the other 13 and the closing fence counted
+    assert f"L{15 + CODE_LINES}: … (14 more lines of the block)" in shown
+    assert f"line {CODE_LINES - 2} of the listing" in shown and f"line {CODE_LINES - 1} of the listing" not in shown
+
+
+def test_the_instructions_ask_for_code_citations_motives_and_guesses() -> None:
+    """The system prompt names what round twelve found the model letting through, and what drafts get wrong in
+    practice: a code block compared line by line, a claim only a neighbour of the cited events holds, a reason or
+    feeling the author never gave, Claude's guess told as fact."""
+    from retell.templating import TemplateLibrary
+
+    system = TemplateLibrary("prompts").render("verify_system.md.j2").text
+    assert "code block" in system and "flags and values" in system
+    assert "a claim only a neighbour holds" in system
+    assert "a reason or feeling the author never gave" in system and "Claude's guess told as fact" in system

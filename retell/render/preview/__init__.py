@@ -35,6 +35,7 @@ RECORD = ".retell-preview.json"  # pages retell wrote in a folder, and their ima
 # Every check whose findings the page shows, in this order; each is listed (as passed) even with none.
 GROUNDING = "grounding check"  # retell check: claims in the post traced to the session
 MODEL_CHECK = "model check"  # retell check --verify: what a model found that the rules did not (never blocking)
+CLEARED = "cleared by the model"  # --verify: rule problems the model supported with an event (not problems)
 SOURCES = (GATE, GROUNDING)
 _PUBLISHED_NAME = re.compile(r"^[0-9a-f]{16}\.(png|jpg|gif|webp)$")
 
@@ -121,6 +122,10 @@ def collect_findings(composed: ComposedPost) -> list[Finding]:
             findings.append(
                 Finding(source, claim.kind, message, (claim.line,), blocking=False, strict=id(problem) in strict)
             )
+        for cleared in report.cleared:  # what the rules raised and the model's reading cleared: shown, never counted
+            line, where = report.line(cleared), report.where(cleared)
+            message = line[len(where) :] if line.startswith(where) else line
+            findings.append(Finding(CLEARED, cleared.claim.kind, message, (cleared.claim.line,), blocking=False))
     return findings
 
 
@@ -142,7 +147,7 @@ def build_preview(path: Path, options: PreviewOptions) -> Preview:
     header = front_matter_header(meta, by_url)
     header.update(title=mask(header["title"]), description=mask(header["description"]))
     header["tags"] = [mask(tag) for tag in header["tags"]]
-    flagged = {line for finding in findings for line in finding.lines}
+    flagged = {line for finding in findings if finding.source != CLEARED for line in finding.lines}
     draft_lines = mask(composed.draft).splitlines() if flagged else []
     context: dict[str, Any] = {
         "post": header,
