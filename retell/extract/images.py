@@ -115,18 +115,13 @@ class ImageStore:
             return None, []
         found: list[Told] = []
         cuts: list[Cut] = []
-        view = memoryview(line)
-        for start, end in _base64_spans(line):
-            key = _span_key(line, view, start, end)  # (no copy of the text: a new image's is decoded, once)
-            if key is None:
-                continue  # (not ASCII: the parser decodes it)
+        for start, end, text in _base64_texts(line):
+            key = (len(text), hash(text))
             if key not in self._told:
                 try:
-                    data, plain = _decode_span(line, view, start, end)
+                    data, plain = _decode_base64(text)
                 except (binascii.Error, ValueError):
                     continue  # (the parser warns)
-                if data is None:
-                    continue  # (not ASCII: the parser decodes it)
                 digest = hashlib.sha256(data).hexdigest()
                 kind = sniff_image_type(data)
                 size = _verify(data) if kind is not None else None
@@ -259,10 +254,10 @@ _BASE64_SOURCE = b'"type":"base64"'
 _BLOCK_HEAD = 200  # bytes from an image block's start to its data: `"source":{"type":"base64","media_type":…`
 
 
-def _base64_spans(line: bytes) -> Iterator[tuple[int, int]]:
-    """(start, end): the span of the base64 text of each image block on a raw line, found in its bytes (the
-    line is never decoded: on a screenshot-heavy day, decoding the lines that hold images cost the reading
-    child as much as the images).
+def _base64_texts(line: bytes) -> Iterator[tuple[int, int, str]]:
+    """(start, end, text): the base64 text of each image block on a raw line, found in its bytes (the line is
+    never decoded: on a screenshot-heavy day, decoding the lines that hold images cost the reading child as
+    much as the images).
     Only a guess at what the parser will find: the parser uses what the child told of a text only when the
     text it decoded is the same (its length and hash), and decodes any other itself. A JSON string holds no
     unescaped quote, so `"type":"image"` is a key of the line's structure; a text with an escape is skipped."""
@@ -274,44 +269,12 @@ def _base64_spans(line: bytes) -> Iterator[tuple[int, int]]:
             start = key + len(_DATA_KEY)
             end = line.find(b'"', start)
             if end > start and line.find(b"\\", start, end) < 0:
-                yield start, end
+                data = line[start:end]
+                if data.isascii():
+                    yield start, end, data.decode("ascii")
             at = line.find(IMAGE_MARK, max(end, start))
         else:
             at = line.find(IMAGE_MARK, at + 1)
-
-
-# A span's key is its length and the `hash()` of its bytes, which is the hash of the same letters as a str (the
-# parser's key) in CPython: both hash the same bytes when every letter is ASCII. Where that does not hold, the
-# span is copied into a str first, as the parser holds it.
-_SAME_HASH = hash(b"retell:png") == hash("retell:png") == hash(memoryview(b"|retell:png")[1:])
-_BYTES_FROM_JSON = msgspec.json.Decoder(bytes)
-
-
-def _span_key(line: bytes, view: memoryview, start: int, end: int) -> tuple[int, int] | None:
-    """The key of the text at line[start:end] (its length and hash as the parser's str); None when it is not
-    ASCII (the letters of no base64 text: left to the parser)."""
-    if _SAME_HASH:
-        return end - start, hash(view[start:end])  # (a non-ASCII span is never decoded: see `_decode_span`)
-    data = line[start:end]
-    if not data.isascii():
-        return None
-    text = data.decode("ascii")
-    return len(text), hash(text)
-
-
-def _decode_span(line: bytes, view: memoryview, start: int, end: int) -> tuple[bytes | None, bool]:
-    """`_decode_base64` of the text at line[start:end] (a JSON string's letters, no escape), read from the line's
-    bytes in place when it is strict base64 (msgspec's JSON decoder reads the quoted span as bytes: no copy of
-    the text, no str made of it); else as the str the parser would decode (None: not ASCII, not read ahead)."""
-    if _SAME_HASH:
-        try:
-            return _BYTES_FROM_JSON.decode(view[start - 1 : end + 1]), True  # (the quotes around it: a JSON string)
-        except msgspec.DecodeError:  # (ValidationError too)
-            pass  # (not strict base64: binascii's reading, from a str, as before)
-    data = line[start:end]
-    if not data.isascii():
-        return None, False
-    return _decode_base64(data.decode("ascii"))
 
 
 def _verify(data: bytes) -> tuple[int, int] | None:

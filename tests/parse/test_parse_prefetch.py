@@ -6,7 +6,6 @@ that small files with every oddity the reader handles take that path too.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import sys
 from pathlib import Path
@@ -286,38 +285,3 @@ def test_the_parser_scans_the_texts_told_so_far_while_it_waits_for_the_reading_c
     assert _outputs([path], tmp_path / "two") == alone
     assert any(done > 0 for done in steps)  # (events scanned while waiting)
     assert len(json.loads(alone[1])["pii_warnings"]) > 40
-
-
-def test_the_reading_child_decodes_a_strict_base64_text_from_the_lines_bytes_without_a_copy(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """A screenshot's base64 (~400 KB) is decoded from the line's bytes in place: no copy of the text, no str made
-    of it (two copies of 80 MB on a screenshot-heavy day); its key is the parser's (the length and hash of the
-    same text as a str). A text only the forgiving decoder reads goes the old way, as a str; a text that is not
-    ASCII is left to the parser."""
-    import base64
-
-    png = make_png((9, 6), (1, 2, 3))
-    strict = base64.b64encode(png).decode()
-    loose = strict[:8] + "\\n" + strict[8:]  # (a JSON escape: not read ahead at all)
-    spaced = strict[:8] + " " + strict[8:]
-    line = json.dumps(
-        [
-            image_block(png),
-            {"type": "image", "source": {"type": "base64", "media_type": "image/png", "data": spaced}},
-            {"type": "image", "source": {"type": "base64", "media_type": "image/png", "data": "é" + strict}},
-            {"type": "image", "source": {"type": "base64", "media_type": "image/png", "data": loose}},
-        ],
-        ensure_ascii=False,
-        separators=(",", ":"),
-    ).encode()
-    as_str: list[str] = []
-    decode = images._decode_base64
-    monkeypatch.setattr(images, "_decode_base64", lambda text: as_str.append(text) or decode(text))
-    store = images.ImageStore(tmp_path)
-    found, cuts = store.decode_ahead(line)
-    assert found is not None
-    assert [told[:2] for told in found] == [(len(strict), hash(strict)), (len(spaced), hash(spaced))]
-    assert [told[2] for told in found] == [hashlib.sha256(png).hexdigest()] * 2
-    assert as_str == [spaced]  # (the strict text never became a str)
-    assert [line[a:b].decode() for a, b, _ in cuts] == [strict]
