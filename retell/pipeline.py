@@ -37,7 +37,7 @@ class RunOptions:
     dry_run: bool = False  # parse and triage, then the whole run's estimate; nothing sent, nothing drafted
     force: bool = False  # re-parse a folder of more sessions with only those named
     verify: bool = False  # `retell check --verify` after the draft: a model reads it (advice, never blocking)
-    keep_rule_findings: bool = False  # with verify: no rule problem is cleared by the model's word
+    model_clears: bool = False  # with verify: a low-confidence rule problem the model supports counts as traced
 
 
 @dataclass
@@ -184,7 +184,7 @@ def run_pipeline(
     def verify() -> str:
         from retell.check.stage import load_draft, run_check
         from retell.check.verdict import MODEL
-        from retell.check.verify import MODEL_CLEARS, run_verify
+        from retell.check.verify import run_verify
 
         loaded = load_draft(path)  # read once: the text checked is the text sent
         result = run_verify(
@@ -194,7 +194,7 @@ def run_pipeline(
             engine=options.engine,
             model=options.model,
             max_cost=options.max_cost,
-            clears=MODEL_CLEARS and not options.keep_rule_findings,
+            clears=options.model_clears,
         )
         outcome.messages.extend(f"warning: {note}" for note in result.notes)
         if result.costs:

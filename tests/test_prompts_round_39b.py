@@ -14,7 +14,13 @@ def render_prompt(name: str, **context: Any) -> str:
 
 
 def _outline(images: list[dict[str, str]]) -> str:
-    chapter = {"id": "ch1", "title": "Fixing the cache", "when": "", "material": "[e1] AUTHOR: fix the cache", "session": ""}
+    chapter = {
+        "id": "ch1",
+        "title": "Fixing the cache",
+        "when": "",
+        "material": "[e1] AUTHOR: fix the cache",
+        "session": "",
+    }
     return render_prompt("outline.md.j2", sessions=1, chapters=[chapter], ids=["e1"], images=images)
 
 

@@ -15,6 +15,7 @@ from retell.cli.writing import (
     ModelOpt,
     PromptsOpt,
     _engine_announcer,
+    model_clears,
 )
 from retell.errors import RetellError
 
@@ -31,8 +32,8 @@ def check(
         typer.Option(
             "--verify",
             help="Also have a model read each part of the draft beside the events it cites (one call per part; "
-            "the cleared session only). Its findings are marked [model] and never stop render --strict; a "
-            "low-confidence rule finding it supports with an event is cleared (see --keep-rule-findings).",
+            "the cleared session only). Its findings are marked [model] and never stop render --strict; rule "
+            "findings stay, with its word beside them (see --model-clears).",
         ),
     ] = False,
     engine: EngineOpt = None,
@@ -44,7 +45,7 @@ def check(
     max_cost: MaxCostOpt = None,
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, max=16, help="With --verify: parts read at once.")] = 3,
     prompts_dir: PromptsOpt = None,
-    keep_rule_findings: KeepRuleFindingsOpt = False,
+    keep_rule_findings: KeepRuleFindingsOpt = None,
 ) -> None:
     """Trace every quote, path, command, number and credit in draft.md to the session; exit 1 if any is not."""
     setup_logging(quiet, verbose)
@@ -52,16 +53,17 @@ def check(
     from retell.check.stage import load_draft, run_check
 
     if not verify and (
-        engine or model or force or dry_run or max_cost is not None or prompts_dir or keep_rule_findings
+        engine or model or force or dry_run or max_cost is not None or prompts_dir or keep_rule_findings is not None
     ):
         raise RetellError(
-            "--engine, --model, --force, --dry-run, --max-cost, --prompts-dir and --keep-rule-findings go with --verify"
+            "--engine, --model, --force, --dry-run, --max-cost, --prompts-dir, --keep-rule-findings and --model-clears "
+            "go with --verify"
         )
     loaded = load_draft(workdir)  # read once: the text checked is the text sent for --verify
     report = run_check(workdir, loaded)
     outcome = None
     if verify:
-        from retell.check.verify import MODEL_CLEARS, run_verify
+        from retell.check.verify import run_verify
 
         hush = quiet or as_json
         with working("Check: a model reads the draft beside the session", hush):
@@ -76,7 +78,7 @@ def check(
                 max_cost=max_cost,
                 jobs=jobs,
                 prompts_dir=prompts_dir,
-                clears=MODEL_CLEARS and not keep_rule_findings,
+                clears=model_clears(keep_rule_findings),
                 log=lambda m: say(m, hush or not verbose),
                 on_engine=_engine_announcer(hush),
             )

@@ -9,7 +9,7 @@ import typer
 
 from retell.cli.app import Quiet, Verbose, Workdir, app, handle_errors, say, setup_logging, working
 from retell.cli.parse import BranchOpt, FewerOpt, ProjectOpt, Sessions, SinceOpt, UntilOpt, resolve_sessions
-from retell.cli.writing import KeepRuleFindingsOpt, known_engine
+from retell.cli.writing import KeepRuleFindingsOpt, known_engine, model_clears
 from retell.errors import RetellError
 
 TargetOpt = Annotated[str, typer.Option("--target", "-t", help="hugo | jekyll | astro | plain")]
@@ -99,7 +99,7 @@ def run(
             help="After the draft, a model reads it beside the session (retell check --verify); advice only.",
         ),
     ] = False,
-    keep_rule_findings: KeepRuleFindingsOpt = False,
+    keep_rule_findings: KeepRuleFindingsOpt = None,
     dry_run: Annotated[
         bool,
         typer.Option("--dry-run", help="Parse, triage, then say what outline and draft would cost; send nothing."),
@@ -112,8 +112,8 @@ def run(
     setup_logging(quiet, verbose)
     from retell.pipeline import RunOptions, run_pipeline
 
-    if keep_rule_findings and not verify:
-        raise RetellError("--keep-rule-findings goes with --verify")
+    if keep_rule_findings is not None and not verify:
+        raise RetellError("--keep-rule-findings and --model-clears go with --verify")
     refs = resolve_sessions(sessions, project, since, until, branch)
     again = list(sessions or ()) or [f"--project={project}"] + [
         f"--{name}={value}" for name, value in (("since", since), ("until", until), ("branch", branch)) if value
@@ -132,7 +132,7 @@ def run(
             dry_run=dry_run,
             force=force,
             verify=verify,
-            keep_rule_findings=keep_rule_findings,
+            model_clears=model_clears(keep_rule_findings),
         ),
         progress=lambda line: typer.echo(line, err=True) if not quiet else None,
         again=again,

@@ -185,13 +185,22 @@ def draft(
         say(result.costs, quiet)
 
 
-# `--verify`: keep every rule problem the model supports (by default a low-confidence one it supports with an
-# event counts as traced: retell.check.verify.MODEL_CLEARS)
+# `--verify`: whether a low-confidence rule problem the model supports with an event counts as traced (None: the
+# default, retell.check.verify.MODEL_CLEARS)
 KeepRuleFindingsOpt = Annotated[
-    bool,
+    bool | None,
     typer.Option(
-        "--keep-rule-findings",
-        help="With --verify: a rule finding the model reads as supported stays a problem (by default a "
-        "low-confidence one it supports with a cited event counts as traced, listed as cleared by the model).",
+        "--keep-rule-findings/--model-clears",
+        help="With --verify: a rule finding the model reads as supported stays a problem (the default), or "
+        "--model-clears: a low-confidence one it supports with a cited event counts as traced, listed as cleared "
+        "by the model (fewer false alarms, a few real catches lost: docs/check.md, round twelve).",
+        show_default=False,
     ),
 ]
+
+
+def model_clears(keep_rule_findings: bool | None) -> bool:
+    """Whether the model's word clears a low-confidence rule problem, given `--keep-rule-findings/--model-clears`."""
+    from retell.check.verify import MODEL_CLEARS
+
+    return MODEL_CLEARS if keep_rule_findings is None else not keep_rule_findings
