@@ -194,7 +194,7 @@ def test_the_prompts_say_the_model_cannot_see_an_image_and_the_plan_follows_the_
     tx.assistant("Adding rewrites.")
     prompt = _outline_prompt(_parse(tmp_path, tx))
     assert "You cannot see an image: its caption says only what the author's words near it" in prompt
-    assert "they follow the rules for its prose (no time of day from UTC times" in prompt
+    assert "follow the rules for its prose (no time of day from UTC times" in prompt
     assert 'never "most of an hour"' in prompt
     section = (Path(__file__).resolve().parents[1] / "prompts" / "section_task.md.j2").read_text(encoding="utf-8")
     assert "You cannot see them: say what one shows only as the words around it in the material do" in section

@@ -15,7 +15,7 @@ from retell.check.scope import Scope
 from retell.check.sources import TOOL, Source, Sources, is_refusal_reason
 from retell.check.verdict import CONTRADICTED, HIGH, LOW, TRACED, UNCHECKED, UNTRACED, Finding, found
 from retell.extract.testlines import listed_tests
-from retell.extract.tools import is_test_command
+from retell.extract.tools import INTERRUPTED, is_test_command
 
 OWN_RUN = "own run"  # a claim's family: "I ran the tests myself", the act with no result told
 
@@ -118,7 +118,7 @@ def _failed(call: Any) -> bool:
     outcome = call.outcome or ""
     output = getattr(call, "output", None) or ""
     return (
-        bool(call.error)
+        (bool(call.error) and call.error != INTERRUPTED)
         or bool(re.search(r"\b[1-9]\d* (?:failed|errors?)\b", outcome))
         or outcome == "failed"
         or bool(_FAILURE_LINE.search(output))

@@ -59,12 +59,14 @@ from retell.extract.subagents import apply_spawn_result
 from retell.extract.thread import ROLE_MESSAGE, ROLE_OTHER, ROLE_PROMPT, ROLE_REPLY, ConversationTree, Thread
 from retell.extract.timeutil import BREAK_GAP_MS, Clock, sortable
 from retell.extract.tools import (
+    INTERRUPTED,
     SHELL_TOOLS,
     TURNED_DOWN,
     absolute_path,
     apply_result,
     describe_call,
     family,
+    interrupted_output,
     project_path,
     result_matters,
     result_text,
@@ -658,10 +660,14 @@ class SessionExtractor:
             reply = _turned_down_in_ide(
                 call.name, is_error, result_text(content), record.version, record.tool_use_result()
             )
+            stopped = interrupted_output(result_text(content), record.tool_use_result()) if is_error else None
             if reply:
                 # What the author typed when turning the call down: their words, whole, not the command's output.
                 call.error, call.output = TURNED_DOWN, None
                 self._human(HumanText(reply), lineno, ts, record)
+            elif stopped is not None:
+                call.error, call.output = INTERRUPTED, stopped or None
+                is_error = False  # stopped by the author: no failure of the call
             if call.name == "Bash" and not is_error and LinkFacts.wants(call.target):
                 self.links.read_output(call.target or "", result_text(content))
             tool_name = call.name

@@ -539,6 +539,27 @@ def tells_outcome(call: ToolCall) -> bool:
 
 # The error a shell call the author turned down in an IDE records (their words are an AUTHOR line after it).
 TURNED_DOWN = "turned down by the author"
+# A call the author stopped (Esc): its result says only "[Request interrupted by user for tool use]", and a shell
+# call's `toolUseResult` keeps what it printed before the stop (`interrupted: true`): not a failure of the command,
+# and what it printed says how far it got ("deployment.apps/x rolled back" before the wait that was cut).
+INTERRUPTED = "interrupted by the author"
+_INTERRUPTED_RESULT = re.compile(r"\A\s*\[Request interrupted by user", re.I)
+
+
+def failed_call(call: ToolCall) -> bool:
+    """Whether a call failed: it has an error, and the author did not stop it."""
+    return bool(call.error) and call.error != INTERRUPTED
+
+
+def interrupted_output(text: str, recorded: Any) -> str | None:
+    """For a call the author interrupted: what it printed before the stop ("" when nothing is kept); None when
+    the result is not an interruption."""
+    if not _INTERRUPTED_RESULT.match(text):
+        return None
+    if isinstance(recorded, dict) and recorded.get("interrupted") is True:
+        printed = "\n".join(str(recorded.get(key) or "") for key in ("stdout", "stderr")).strip()
+        return output_excerpt(printed) if printed else ""
+    return ""
 
 
 def error_line(text: str) -> str:
@@ -795,7 +816,7 @@ def summarize_run(calls: Sequence[ToolCall]) -> str:
     """One sentence for a run of calls of one family: 'Read 14 files in src/auth/'."""
     fam = family(calls[0].name)
     n = len(calls)
-    failed = sum(1 for c in calls if c.error)
+    failed = sum(1 for c in calls if failed_call(c))
     targets = [c.target for c in calls if c.target]
     if fam in ("read", "edit", "write"):
         sentence = _files_sentence(fam, calls[0].name, targets, n)
@@ -895,7 +916,7 @@ def _files_sentence(fam: str, tool: str, targets: list[str], n: int) -> str:
 
 def _bash_sentence(calls: Sequence[ToolCall]) -> str:
     tests = [c for c in calls if c.name in SHELL_TOOLS and is_test_command(c.target)]
-    failed = sum(1 for c in calls if c.error)
+    failed = sum(1 for c in calls if failed_call(c))
     if len(calls) == 1:
         call = calls[0]
         if tests:
@@ -905,7 +926,7 @@ def _bash_sentence(calls: Sequence[ToolCall]) -> str:
             sentence = f"Changed into {folder.group(1)}" if folder.group(1) else "Changed folder"
         else:
             sentence = f"Ran `{call.target}`" if call.target else f"Used {call.name}"
-        return sentence + (" (failed)" if call.error else "")
+        return sentence + (" (failed)" if failed_call(call) else "")
     sentence = f"Ran {len(calls)} commands"
     if tests:
         last = tests[-1]

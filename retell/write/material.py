@@ -37,6 +37,7 @@ from retell.events import (
 from retell.extract.testlines import no_verdict, shows_failure
 from retell.extract.timeutil import to_epoch_ms
 from retell.extract.tools import (
+    INTERRUPTED,
     NO_OUTPUT,
     SEARCH_TOOLS,
     SHELL_TOOLS,
@@ -137,10 +138,15 @@ def event_line(
         return f"{tag} CLAUDE proposed a plan: {clip(event.text)}"
     if kind == TOOL_RUN:
         # a failed command's "Exit code 1" is told by its output below, with the lines that say why
-        errors = [c.error for c in event.calls or () if c.error and not (c.output and outcome_lines)]
+        stopped = [c for c in event.calls or () if c.error == INTERRUPTED]
+        told = [c for c in event.calls or () if c.error != INTERRUPTED]
+        errors = [c.error for c in told if c.error and not (c.output and outcome_lines)]
         failed = f" — failed: {shorten(errors[0], 160)}" if errors else ""
         if errors and errors[0] == TURNED_DOWN:  # not a failure of the command: the author said no
             failed = f" — {TURNED_DOWN}"
+        if stopped:  # not a failure either: what it printed before the stop (below) says how far it got
+            printed_some = outcome_lines and any(c.output for c in stopped)
+            failed = f" — {INTERRUPTED}" + (", after printing what follows" if printed_some else "") + failed
         head = f"{tag} TOOLS: {event.summary}{named_commands(event)}{failed}"
         return (
             head

@@ -36,6 +36,7 @@ from retell.extract.requests import is_author_message, is_request_command
 from retell.extract.signals import DISCOVERY, PIVOT
 from retell.extract.timeutil import to_epoch_ms
 from retell.extract.tools import (
+    failed_call,
     family,
     is_test_command,
     other_tool_phrase,
@@ -686,7 +687,7 @@ class _Writer:
         if opens:  # the section's first paragraph: no "Then" back to a stretch the reader has not just read
             lead = "Claude got to work: it"
         sentence = f"{lead} {_join(phrases)}."
-        failed = sum(1 for c in calls if c.error)
+        failed = sum(1 for c in calls if failed_call(c))
         if failed and len(calls) == 1:
             sentence += " The call failed."
         elif failed:
