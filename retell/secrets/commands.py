@@ -1079,6 +1079,85 @@ CLAUSE_RULES: tuple[Rule, ...] = (
 )
 
 
+# -- a password given alone, as the answer to an earlier question (round thirteen) ---------------------------
+#
+# The scan sees one text at a time: the question ("what's the db password?") is usually in the message before.
+# What the text itself says is enough in two shapes: the value is the message's whole first line, or follows
+# "it's" (`oh sorry — it's Autumn2024! (capital first letter)`), and it is plainly a person's choice (a
+# capital, a small letter, a digit and a symbol: no ordinary one-word reply, version, ticket or path has all
+# four); or the value is alone on its line under a line of the same text that asks for a password (a quoted
+# question, `> and the admin password for grafana?`), and then a chosen password or a passphrase is enough.
+
+_TICKET_REF = re.compile(r"(?i)^(?:pr|mr|issue|issues|bug|fix|fixes|ticket|task|story|case|gh|pull|closes|refs?)#?\d+$")
+
+
+def _answered_alone(value: str, m: re.Match[str]) -> bool:
+    bare = value.strip("`'\"" + TYPOGRAPHIC).rstrip(".,;:)]}>")
+    if not _chosen_by_a_person(bare) or _TICKET_REF.match(bare) or is_code(bare) or not _told_password(bare, m):
+        return False
+    if re.search(r"[=\\/,~]", bare):
+        return False  # a setting (`NO_PROXY=…`), a path (`C:\Users\ADMINI~1\…`), a list: not a value alone
+    if bare.endswith("!") and not _chosen_by_a_person(bare[:-1]):
+        # an exclamation after a name with a digit (`it's MyApp2!`): a password's trailing `!` has a number before
+        return sum(c.isdigit() for c in bare) >= 2
+    return True
+
+
+_ASKS_FOR_A_PASSWORD = re.compile(
+    r"(?im)^[ \t>]*[^\n]*(?:\b"
+    + _PASSWORD_WORDS
+    + r"\b|\b(?:creds|credentials|login|passcode|pin)\b|"
+    + _PASSWORD_CJK
+    + r")[^\n]*[?？][ \t]*$"
+)
+
+
+def _answer_under_a_question(value: str, m: re.Match[str]) -> bool:
+    bare = value.strip("`'\"" + TYPOGRAPHIC)
+    before = m.string[max(0, m.start() - 300) : m.start()]
+    lines = [line for line in before.split("\n") if line.strip()]
+    if not lines or not _ASKS_FOR_A_PASSWORD.search(lines[-1]):
+        return False
+    return _told_password(bare, m) and not is_code(bare) and not _TICKET_REF.match(bare)
+
+
+ANSWER_RULES: tuple[Rule, ...] = (
+    # the message's first line is the value alone (`Tornado#4412` then "that one is for the backup user")
+    Rule(
+        "password-in-text",
+        SECRET,
+        r"\A[ \t]*[`'\"]?(?P<v>[^\s`'\"]{6,64})[`'\"]?[ \t]*(?:\n|\Z)",
+        (),
+        group="v",
+        accept=_answered_alone,
+        always=True,
+        prefilter=(r"\A[ \t]*[`'\"]?[^\s`'\"]{6,64}[`'\"]?[ \t]*(?:\n|\Z)",),
+        rule_id="password-answered-alone",
+    ),
+    # `it's BocaJuniors1905# (capital first letter)`, `c'est …`, `es ist …`, `its … iirc`
+    Rule(
+        "password-in-text",
+        SECRET,
+        r"(?i)(?:\bit'?s|\bit[ \t]+is|\bc'est|\bes[ \t]+ist|\bè|\bé|\bes)[ \t]+[`'\"“]?(?P<v>[^\s`'\"“”,;]{6,64})",
+        _keywords("it's,its,it is,c'est,es ist,è,é,es "),
+        group="v",
+        accept=_answered_alone,
+        trims=".,;:)]}>",
+        rule_id="password-after-its",
+    ),
+    # `> what's the db password?` then the value alone on a line
+    Rule(
+        "password-in-text",
+        SECRET,
+        r"(?m)^[ \t]*[`'\"]?(?P<v>[^\s`'\">]{6,64})[`'\"]?[ \t]*$",
+        _keywords("?,？"),
+        group="v",
+        accept=_answer_under_a_question,
+        rule_id="password-under-its-question",
+    ),
+)
+
+
 TOLD_RULES: tuple[Rule, ...] = (
     Rule(
         "password-in-text",
@@ -1267,6 +1346,7 @@ TOLD_RULES: tuple[Rule, ...] = (
     ),
     *PAIR_RULES,
     *CLAUSE_RULES,
+    *ANSWER_RULES,
     *PREFIXED_TOKEN_RULES,
 )
 

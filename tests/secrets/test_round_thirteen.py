@@ -63,7 +63,7 @@ HOOK_URLS = [
 HOOK_CONTEXTS = [
     "curl -X POST {u}",
     "DEPLOY_HOOK={u}",
-    "webhook: \"{u}\"",
+    'webhook: "{u}"',
     "hier ist der Hook, falls du ihn brauchst: {u}",
 ]
 
@@ -170,7 +170,7 @@ COMMAND_PASSWORDS = [
     ("vncpasswd -f <<< 'Orca!7781' > ~/.vnc/passwd", "Orca!7781"),
     ("lftp -u deploy -p 'Heron&55' sftp://files.example.org", "Heron&55"),
     ("ncftpget -u backup -p Walrus%909 ftp.example.org . /dump.sql", "Walrus%909"),
-    ("tool --user ops -p \"Badger!31\" sync", "Badger!31"),
+    ('tool --user ops -p "Badger!31" sync', "Badger!31"),
 ]
 
 
@@ -209,8 +209,15 @@ def test_a_flag_pair_that_is_no_login(scanner: Scanner, text: str) -> None:
 
 VENDOR_TOLD = [
     ("here's my Okta key, use it for now: 00" + _random(40, 30), "00" + _random(40, 30)),
-    ("the Mailgun key (temp): " + _random(32, 31, "0123456789abcdef") + "-" + _random(8, 32, "0123456789abcdef")
-     + "-" + _random(8, 33, "0123456789abcdef"), None),
+    (
+        "the Mailgun key (temp): "
+        + _random(32, 31, "0123456789abcdef")
+        + "-"
+        + _random(8, 32, "0123456789abcdef")
+        + "-"
+        + _random(8, 33, "0123456789abcdef"),
+        None,
+    ),
     ("Algolia admin key → " + _random(32, 34, "0123456789abcdef"), None),
 ]
 
