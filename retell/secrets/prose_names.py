@@ -127,7 +127,11 @@ _SAID_AFTER = re.compile(
 # A person given a role on a change or a project, after their name (`add Elif Karataş as reviewer`, `als Reviewer`)
 _ROLE_AFTER = re.compile(
     r"(?i)[ \t]+(?:as|als|como|comme)[ \t]+(?:(?:a|an|the|our|my|new)[ \t]+)?(?:co-?)?(?:reviewer|assignee|"
-    r"approver|owner|maintainer|collaborator|contributor|author|admin|member|on-?call|lead|mentor)s?\b"
+    r"approver|owner|maintainer|collaborator|contributor|author|admin|member|on-?call|lead|mentor)s?\b|"
+    # (round thirteen) the role in the languages authors write in: `als Reviewerin`, `comme relectrice`
+    r"[ \t]+(?:als|comme|como|come)[ \t]+(?:(?:der|die|le|la|el|il)[ \t]+)?(?:reviewer(?:in|innen)?|"
+    r"prüfer(?:in)?|gutachter(?:in)?|relect(?:eur|rice)|réviseu(?:r|se)|revisor(?:a)?|revisore|approbat(?:eur|rice)|"
+    r"verantwortliche[rn]?|responsable|assignee|owner)\b"
 )
 
 
@@ -340,6 +344,18 @@ _FOR_BEFORE = re.compile(
     r"(?i)\b(?:thanks|thank[ \t]+you|thx|kudos(?:[ \t]+to)?|(?:comment|note|message|question)[ \t]+for)[ \t]*,?[ \t]*$"
 )
 _HASH_LINE = re.compile(r"[ \t]*[0-9a-f]{7,40}[ \t]+$")
+# (round thirteen) a role named, then the person (`reviewer on this PR is …`, `on-call this week: …`, `the
+# assignee is …`), and a change's author told by what they did to the code (`according to the blame, …
+# introduced this check`, `I think … broke this`)
+_ROLE_IS_BEFORE = re.compile(
+    r"(?i)\b(?:reviewers?|assignees?|approvers?|owners?|maintainers?|on[ -]?call|author|customer|contact|"
+    r"point[ \t]+of[ \t]+contact|poc|lead|tech[ \t]+lead|manager)\b[^\n.!?]{0,30}?(?:\bis|\bare|\bwas|:)[ \t]*$"
+)
+_AUTHORED_AFTER = re.compile(
+    r"(?i)[ \t]+(?:(?:probably|just|originally|accidentally)[ \t]+)?(?:introduced|added|wrote|committed|authored|"
+    r"broke|reverted|refactored|rewrote|removed|deleted|changed|touched|pushed|owns)\b"
+)
+_AUTHORED_CUE = re.compile(r"(?i)\b(?:blame|git|commit|refactor|PR|pull request|merge|this|it|the code|the check)\b")
 
 
 def _role_slot(value: str, m: re.Match[str], names: list[str], given: frozenset[str], family: frozenset[str]) -> bool:
@@ -352,6 +368,8 @@ def _role_slot(value: str, m: re.Match[str], names: list[str], given: frozenset[
     line_start = text.rfind("\n", 0, start) + 1
     before = text[max(line_start, start - 60) : start]
     if _ROLE_AFTER.match(text, end) and _ROLE_VERB_BEFORE.search(before):
+        return True
+    if _ROLE_IS_BEFORE.search(before) and all(w[0].isupper() or w in _PARTICLES for w in names) and not _refused(value):
         return True
     looks = (
         not value.isascii()
@@ -369,6 +387,14 @@ def _role_slot(value: str, m: re.Match[str], names: list[str], given: frozenset[
         or _ASSIGNED_BEFORE.search(before)
         or _FOR_BEFORE.search(before)
         or (at_line_end and _HASH_LINE.fullmatch(text[line_start:start]))
+        or (
+            (
+                _ROLE_AFTER.match(text, end) is not None
+                or (_AUTHORED_AFTER.match(text, end) and _AUTHORED_CUE.search(line))
+            )
+            and all(w[0].isupper() or w in _PARTICLES for w in names)
+            and not _refused(value)
+        )
     )
 
 
@@ -606,7 +632,10 @@ _HAN2 = (
     r"(?:(?<=[" + re.escape(_HAN_BEFORE) + r"。！？!?；;])|^)"
     r"(?P<han2>" + _CJK_SURNAME + r"[\u4e00-\u9fff])"
     r"(?=写|寫|说|說|讲|講|确认|確認|负责|負責|提的|提了|提过|提過|审|審|发现|發現|觉得|覺得|改的|改了|回复|回覆|"
-    r"同意|批准|合并|合併|修的|修了|做的|加的|建议|建議|问过|問過|告诉|告訴|知道|在做|在改|在查)"
+    r"同意|批准|合并|合併|修的|修了|做的|加的|建议|建議|问过|問過|告诉|告訴|知道|在做|在改|在查|"
+    # round thirteen: a time word between the name and its verb (`是许静上周改的`), and a commit's verbs
+    r"(?:上周|上週|昨天|今天|前天|刚才|剛才|上个月|上個月|去年|早上|上午|下午|晚上|周[一二三四五六日]|星期[一二三四五六日天])"
+    r"(?:写|寫|说|說|改|修|做|加|提|删|刪|合|弄|搞|动|動|上线|部署|发|發)|提交|引入|删的|刪的|删了|刪了|动过|動過)"
 )
 # Two characters that are words, and start as a family name does (a time, a sense, a thing).
 _HAN2_WORDS = words(
@@ -660,6 +689,8 @@ def _ko_person(value: str, m: re.Match[str]) -> bool:
     given, family = gazetteer()
     if value in _KO_NOT_NAMES or len(value) != 3:
         return False
+    if value[0] in family and m.string.startswith(("님", "씨"), m.end("ko")):
+        return True  # an honorific says a person is named, whether the gazetteer knows the given name or not
     return value[0] in family and value[1:] in given
 
 
@@ -756,7 +787,10 @@ PROSE_NAME_RULES: tuple[Rule, ...] = (
         replacement="[REDACTED:person-name]",
         rule_id="han-two-character-name",
         always=True,
-        prefilter=_CJK_SURNAME + r"[\u4e00-\u9fff][写寫说說讲講确確负負提审審发發觉覺改回同批合修做加建问問告知在]",
+        # (a time word's first character too: `许静上周改的`, `钱磊昨天提交的`)
+        prefilter=_CJK_SURNAME
+        + r"[\u4e00-\u9fff][写寫说說讲講确確负負提审審发發觉覺改回同批合修做加建问問告知在"
+        + r"上昨今前刚剛去早下晚周星引删刪动動]",
     ),
     _ScriptRule(
         "person-name",
