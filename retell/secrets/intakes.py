@@ -10,6 +10,7 @@ only the query's `key=` (a partial redaction leaves the rest of what is needed).
 
 from __future__ import annotations
 
+import itertools
 import re
 
 from retell.secrets.rule import SECRET, Rule
@@ -29,8 +30,8 @@ _SENDING_SEGMENT = (
 
 def _machine_part(part: str) -> bool:
     """A part a machine made: random and long enough, or hex of a key's length, or a UUID."""
-    if is_placeholder(part):
-        return False
+    if is_placeholder(part) or re.match(r"[a-z]{2,4}_", part):
+        return False  # (`evt_1PqX…`, `prj_…`: an object's id in a route, not its key)
     if re.fullmatch(r"[0-9a-f]{20,}|[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}", part, re.I):
         return True
     digits, letters = any(c.isdigit() for c in part), any(c.isalpha() for c in part)
@@ -44,7 +45,15 @@ def _intake_with_a_secret(value: str, m: re.Match[str]) -> bool:
     if any(_machine_part(v) or (len(v) >= 8 and looks_random(v)) for v in _QUERY_CREDENTIAL.findall("?" + query)):
         return True
     after = [i for i, s in enumerate(segments) if _SEGMENT_WORD.search(s)]
-    return bool(after) and any(_machine_part(s) for s in segments[after[0] + 1 :])
+    if not after:
+        return False
+    rest = segments[after[0] + 1 :]
+    # a project's id, then its key (Vercel's `/deploy/prj_…/pPgNKOBVrJ`: letters alone, mixed case, are enough)
+    keyed = any(
+        re.fullmatch(r"[a-z]{2,4}_\w{16,}", a) and re.fullmatch(r"(?=.*[a-z])(?=.*[A-Z])[A-Za-z0-9]{8,}", b)
+        for a, b in itertools.pairwise(rest)
+    )
+    return keyed or any(_machine_part(s) for s in rest)
 
 
 def _bitrix_key(value: str, m: re.Match[str]) -> bool:
@@ -64,7 +73,7 @@ INTAKE_RULES: tuple[Rule, ...] = (
     Rule(
         "webhook-url",
         SECRET,
-        r"(?i)https?://[\w.-]+(?::\d+)?/(?:[\w.%-]+/){0,8}?" + _SENDING_SEGMENT + r"\?[^\s\"'<>`]*?"
+        r"(?i)https?://[\w.-]+(?::\d+)?/(?:[\w.%-]+/){0,8}?" + _SENDING_SEGMENT + r"(?:/[\w.%-]+){0,2}\?[^\s\"'<>`]*?"
         r"(?:key|token|secret|sig)=[^\s\"'<>`]+",
         ("key=", "token=", "secret=", "sig="),
         accept=_intake_with_a_secret,

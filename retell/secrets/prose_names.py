@@ -358,6 +358,25 @@ _AUTHORED_AFTER = re.compile(
 _AUTHORED_CUE = re.compile(r"(?i)\b(?:blame|git|commit|refactor|PR|pull request|merge|this|it|the code|the check)\b")
 
 
+_ROLE_COLUMN = re.compile(r"(?i)\b(?:assignee|assigned[ \t]+to|owner|reviewer|author|reporter|on[ -]?call)\b")
+
+
+def _under_a_role_column(text: str, line_start: int, start: int) -> bool:
+    """A name in a fixed-width table's column headed by a role (`ASSIGNEE`, `Owner`), a few lines above."""
+    column = start - line_start
+    if column < 4:
+        return False
+    head = line_start
+    for _ in range(8):
+        if head <= 0:
+            return False
+        head = text.rfind("\n", 0, head - 1) + 1
+        header = text[head : text.find("\n", head)]
+        if any(abs(r.start() - column) <= 1 for r in _ROLE_COLUMN.finditer(header)):
+            return True
+    return False
+
+
 def _role_slot(value: str, m: re.Match[str], names: list[str], given: frozenset[str], family: frozenset[str]) -> bool:
     if not 2 <= len(names) <= 4 or any(len(w) > 1 and w.isupper() for w in names):
         return False
@@ -369,7 +388,18 @@ def _role_slot(value: str, m: re.Match[str], names: list[str], given: frozenset[
     before = text[max(line_start, start - 60) : start]
     if _ROLE_AFTER.match(text, end) and _ROLE_VERB_BEFORE.search(before):
         return True
-    if _ROLE_IS_BEFORE.search(before) and all(w[0].isupper() or w in _PARTICLES for w in names) and not _refused(value):
+    # (a change's author: the cue may be before or after the name, `… broke this in the last refactor`)
+    if not _refused(value) and all(w[0].isupper() or w in _PARTICLES for w in names):
+        line_end = text.find("\n", end)
+        at_end = not text[end : line_end if line_end >= 0 else len(text)].strip()
+        if (at_end and _HASH_LINE.fullmatch(text[line_start:start])) or _under_a_role_column(text, line_start, start):
+            return True
+    authored = _AUTHORED_AFTER.match(text, end) is not None and _AUTHORED_CUE.search(before + text[end : end + 80])
+    if (
+        (_ROLE_IS_BEFORE.search(before) or authored)
+        and all(w[0].isupper() or w in _PARTICLES for w in names)
+        and not _refused(value)
+    ):
         return True
     looks = (
         not value.isascii()
@@ -388,10 +418,7 @@ def _role_slot(value: str, m: re.Match[str], names: list[str], given: frozenset[
         or _FOR_BEFORE.search(before)
         or (at_line_end and _HASH_LINE.fullmatch(text[line_start:start]))
         or (
-            (
-                _ROLE_AFTER.match(text, end) is not None
-                or (_AUTHORED_AFTER.match(text, end) and _AUTHORED_CUE.search(line))
-            )
+            _ROLE_AFTER.match(text, end) is not None
             and all(w[0].isupper() or w in _PARTICLES for w in names)
             and not _refused(value)
         )
