@@ -1096,12 +1096,16 @@ def _answered_alone(value: str, m: re.Match[str]) -> bool:
     if not _chosen_by_a_person(bare) or _TICKET_REF.match(bare) or is_code(bare) or not _told_password(bare, m):
         return False
     if (
-        len(bare) > 40
-        or re.search(r"[=\\/,~]|%(?:2[0-9A-Fa-f]|3[A-Fa-f]|40)", bare)
+        len(bare) > 24
+        or re.search(r"[=\\/,~<>]|%(?:2[0-9A-Fa-f]|3[A-Fa-f]|40)", bare)
         or any(ord(c) >= 0x2000 for c in bare)
+        or re.match(r"[a-z]{2,6}_", bare)
+        or len(re.findall(r"[A-Z]?[a-z]+|[A-Z]+|\d+|[^\w]+|_+", bare)) > 10
     ):
-        # (a whole URL-encoded line, a key's base64 line, Japanese prose around ASCII: no value alone)
-        return False  # a setting (`NO_PROXY=…`), a path (`C:\Users\ADMINI~1\…`), a list: not a value alone
+        # not a value alone: a setting (`NO_PROXY=…`), a path (`C:\Users\ADMINI~1\…`), a list, a whole URL-encoded
+        # line, a key's base64 line, Japanese prose around ASCII, an id a machine made (`msg_01M5mG…`: a prefix,
+        # or many short runs of each kind)
+        return False
     if bare.endswith("!") and not _chosen_by_a_person(bare[:-1]):
         # an exclamation after a name with a digit (`it's MyApp2!`): a password's trailing `!` has a number before
         return sum(c.isdigit() for c in bare) >= 2

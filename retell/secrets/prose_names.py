@@ -92,15 +92,17 @@ _PARTICLES = words(
 
 # A capitalised word as names are written: `Jürgen`, `O'Sullivan`, `Jean-Luc`, `Алексей` (not `Zhang's`).
 _UPPER = r"A-ZÀ-ÖØ-ÞĀ-ɏА-ЯЁЀ-ЏΑ-Ω"
-_WORD = rf"[{_UPPER}](?:[^\W\d_]+|(?=['’][{_UPPER}]))(?:['’](?!s\b)[^\W\d_]+|-[{_UPPER}]?[^\W\d_]+)*"
+# (a letter, or a combining mark after one: `Adérìnsọ́lá` written decomposed keeps its acute on `ọ`)
+_LETTERS = r"(?:[^\W\d_][\u0300-\u036f]*)+"
+_WORD = rf"[{_UPPER}][\u0300-\u036f]*(?:{_LETTERS}|(?=['’][{_UPPER}]))(?:['’](?!s\b){_LETTERS}|-[{_UPPER}]?{_LETTERS})*"
 _INITIAL = rf"[{_UPPER}]\."
 _PARTICLE = r"(?:" + "|".join(sorted(_PARTICLES, key=lambda p: (-len(p), p))) + r")"
 # Each position where a capitalised word starts, the longest run of up to three name words from there (a
 # lookahead: a run that is no name, `Yesterday Wei Zhang`, still lets `Wei Zhang` be tried one word on).
 # A run of two capitalised words or more (a charset first: the regex engine skips to each capital in C).
 _RUN = re.compile(
-    rf"[{_UPPER}](?<![\w@/\\.$#'’-][{_UPPER}])(?:[^\W\d_]|['’-])*"
-    rf"(?:[ \t]+(?:{_PARTICLE}[ \t]+){{0,2}}[{_UPPER}](?:[^\W\d_]|['’.-])*)+"
+    rf"[{_UPPER}](?<![\w@/\\.$#'’-][{_UPPER}])(?:[^\W\d_]|['’-]|[\u0300-\u036f])*"
+    rf"(?:[ \t]+(?:{_PARTICLE}[ \t]+){{0,2}}[{_UPPER}](?:[^\W\d_]|['’.-]|[\u0300-\u036f])*)+"
 )
 _PAIR = (
     rf"(?<![\w@/\\.$#'’-])(?=(?P<pair>{_WORD}(?:[ \t]+(?:{_INITIAL}[ \t]+)?(?:{_PARTICLE}[ \t]+){{0,2}}{_WORD}){{1,2}})"
