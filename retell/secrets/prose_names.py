@@ -270,6 +270,8 @@ def _pair_person(value: str, m: re.Match[str]) -> bool:
     first, last = names[0], names[-1]
     if _PLACE_AFTER.match(m.string, m.end("pair")):
         return False  # `the Santa Cruz office`, `Ho Chi Minh City`: a place named for a person is a place
+    if last.lower() in _CONTACT_LABELS and m.string.startswith(":", m.end("pair")):
+        return False  # a signature's lines joined into one (`Thanks, Bence Mob: +36…`): the label of a number
     if _role_slot(value, m, names, given, family):
         return True
     if (first not in given and not _known_family(last, family) and first not in family) or any(
@@ -344,6 +346,11 @@ _PLACE_AFTER = re.compile(
 # `%h %an` line (a short hash, then the author's name to the line's end)
 _FOR_BEFORE = re.compile(
     r"(?i)\b(?:thanks|thank[ \t]+you|thx|kudos(?:[ \t]+to)?|(?:comment|note|message|question)[ \t]+for)[ \t]*,?[ \t]*$"
+)
+# the labels of a signature's contact lines, which a text joined from lines puts after a name (`Bence Mob: …`)
+_CONTACT_LABELS = words(
+    "mob mobile tel tele phone cell cellphone fax email e-mail mail web site skype whatsapp signal telegram direct "
+    "office handy telefon mobil portable móvil celular tél"
 )
 _HASH_LINE = re.compile(r"[ \t]*[0-9a-f]{7,40}[ \t]+$")
 # (round thirteen) a role named, then the person (`reviewer on this PR is …`, `on-call this week: …`, `the
