@@ -373,7 +373,8 @@ _ROLE_COLUMN = re.compile(r"(?i)\b(?:assignee|assigned[ \t]+to|owner|reviewer|au
 def _under_a_role_column(text: str, line_start: int, start: int) -> bool:
     """A name in a fixed-width table's column headed by a role (`ASSIGNEE`, `Owner`), a few lines above."""
     column = start - line_start
-    if column < 4:
+    # a fixed-width table's cell: two spaces or a tab before it, and a header of such columns above
+    if column < 4 or not re.search(r"(?:  |\t)$", text[line_start:start]):
         return False
     head = line_start
     for _ in range(8):
@@ -381,6 +382,8 @@ def _under_a_role_column(text: str, line_start: int, start: int) -> bool:
             return False
         head = text.rfind("\n", 0, head - 1) + 1
         header = text[head : text.find("\n", head)]
+        if not re.search(r"\S(?:  |\t)\s*\S", header):
+            continue
         if any(abs(r.start() - column) <= 1 for r in _ROLE_COLUMN.finditer(header)):
             return True
     return False

@@ -270,3 +270,9 @@ def test_a_name_written_with_combining_marks_is_redacted_whole(scanner: Scanner,
 )
 def test_a_contact_label_after_a_given_name_is_no_family_name(scanner: Scanner, text: str) -> None:
     assert not [f for f in scanner.scan(text) if f.kind == "person-name"], text
+
+
+def test_a_role_word_above_a_numbered_option_is_no_table_column(scanner: Scanner) -> None:
+    # found by corpus_runs.py (a real session's outline): a role word on a line above at the same column
+    text = "Owner of the audio path is unclear.\nOptions:\n1. **Keep ScriptProcessor** (still works) - simpler"
+    assert not [f for f in scanner.scan(text) if f.kind == "person-name"], text
