@@ -357,8 +357,13 @@ _HASH_LINE = re.compile(r"[ \t]*[0-9a-f]{7,40}[ \t]+$")
 # assignee is …`), and a change's author told by what they did to the code (`according to the blame, …
 # introduced this check`, `I think … broke this`)
 _ROLE_IS_BEFORE = re.compile(
-    r"(?i)\b(?:reviewers?|assignees?|approvers?|owners?|maintainers?|on[ -]?call|author|customer|contact|"
-    r"point[ \t]+of[ \t]+contact|poc|lead|tech[ \t]+lead|manager)\b[^\n.!?]{0,30}?(?:\bis|\bare|\bwas|:)[ \t]*$"
+    # a role, then `is`/`are`/`was` (`the reviewer on this PR is …`, `our point of contact was …`), or a role whose
+    # holder is always a person, then a colon (`on-call this week: …`, `Reviewers: …`); never a label in capitals
+    # (retell's own prompts write `AUTHOR:` before each of the author's messages: `AUTHOR: Das Passwort …`)
+    r"\b(?i:reviewers?|assignees?|approvers?|owners?|maintainers?|on[ -]?call|author|customer|contact|"
+    r"point[ \t]+of[ \t]+contact|poc|lead|tech[ \t]+lead|manager)\b[^\n.!?]{0,30}?\b(?i:is|are|was)[ \t]*$|"
+    r"\b(?:[Rr]eviewers?|[Aa]ssignees?|[Aa]pprovers?|[Oo]wners?|[Mm]aintainers?|[Oo]n[ -]?call)\b"
+    r"[^\n.!?:]{0,30}?:[ \t]*$"
 )
 _AUTHORED_AFTER = re.compile(
     r"(?i)[ \t]+(?:(?:probably|just|originally|accidentally)[ \t]+)?(?:introduced|added|wrote|committed|authored|"

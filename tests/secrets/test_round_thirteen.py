@@ -276,3 +276,9 @@ def test_a_role_word_above_a_numbered_option_is_no_table_column(scanner: Scanner
     # found by corpus_runs.py (a real session's outline): a role word on a line above at the same column
     text = "Owner of the audio path is unclear.\nOptions:\n1. **Keep ScriptProcessor** (still works) - simpler"
     assert not [f for f in scanner.scan(text) if f.kind == "person-name"], text
+
+
+def test_retells_own_author_label_is_no_role(scanner: Scanner) -> None:
+    # found by dev10's end-to-end run: a prompt writes `AUTHOR:` before each of the author's messages
+    text = "[e1] AUTHOR: Das Passwort für den Jenkins-Admin ist [REDACTED:password-in-text], bitte nicht committen"
+    assert not [f for f in scanner.scan(text) if f.kind == "person-name"], text
