@@ -1079,6 +1079,211 @@ CLAUSE_RULES: tuple[Rule, ...] = (
 )
 
 
+# -- a password given alone, as the answer to an earlier question (round thirteen) ---------------------------
+#
+# The scan sees one text at a time: the question ("what's the db password?") is usually in the message before.
+# What the text itself says is enough in two shapes: the value is the message's whole first line, or follows
+# "it's" (`oh sorry — it's Autumn2024! (capital first letter)`), and it is plainly a person's choice (a
+# capital, a small letter, a digit and a symbol: no ordinary one-word reply, version, ticket or path has all
+# four); or the value is alone on its line under a line of the same text that asks for a password (a quoted
+# question, `> and the admin password for grafana?`), and then a chosen password or a passphrase is enough.
+
+_TICKET_REF = re.compile(r"(?i)^(?:pr|mr|issue|issues|bug|fix|fixes|ticket|task|story|case|gh|pull|closes|refs?)#?\d+$")
+
+
+def _answered_alone(value: str, m: re.Match[str]) -> bool:
+    bare = value.strip("`'\"" + TYPOGRAPHIC).rstrip(".,;:)]}>")
+    if not _chosen_by_a_person(bare) or _TICKET_REF.match(bare) or is_code(bare) or not _told_password(bare, m):
+        return False
+    if (
+        len(bare) > 24
+        or re.search(r"[=\\/,~<>]|%(?:2[0-9A-Fa-f]|3[A-Fa-f]|40)", bare)
+        or any(ord(c) >= 0x2000 for c in bare)
+        or re.match(r"[a-z]{2,6}_", bare)
+        or len(re.findall(r"[A-Z]?[a-z]+|[A-Z]+|\d+|[^\w]+|_+", bare)) > 10
+    ):
+        # not a value alone: a setting (`NO_PROXY=…`), a path (`C:\Users\ADMINI~1\…`), a list, a whole URL-encoded
+        # line, a key's base64 line, Japanese prose around ASCII, an id a machine made (`msg_01M5mG…`: a prefix,
+        # or many short runs of each kind)
+        return False
+    if bare.endswith("!") and not _chosen_by_a_person(bare[:-1]):
+        # an exclamation after a name with a digit (`it's MyApp2!`): a password's trailing `!` has a number before
+        return sum(c.isdigit() for c in bare) >= 2
+    return True
+
+
+_ASKS_FOR_A_PASSWORD = re.compile(
+    r"(?im)^[ \t>]*[^\n]*(?:\b"
+    + _PASSWORD_WORDS
+    + r"\b|\b(?:creds|credentials|login|passcode|pin)\b|"
+    + _PASSWORD_CJK
+    + r")[^\n]*[?？][ \t]*$"
+)
+
+
+def _answer_under_a_question(value: str, m: re.Match[str]) -> bool:
+    bare = value.strip("`'\"" + TYPOGRAPHIC)
+    before = m.string[max(0, m.start() - 300) : m.start()]
+    lines = [line for line in before.split("\n") if line.strip()]
+    if not lines or not _ASKS_FOR_A_PASSWORD.search(lines[-1]):
+        return False
+    return _told_password(bare, m) and not is_code(bare) and not _TICKET_REF.match(bare)
+
+
+ANSWER_RULES: tuple[Rule, ...] = (
+    # the message's first line is the value alone (`Tornado#4412` then "that one is for the backup user")
+    Rule(
+        "password-in-text",
+        SECRET,
+        r"\A[ \t]*[`'\"]?(?P<v>[^\s`'\"]{6,64})[`'\"]?[ \t]*(?:\n|\Z)",
+        (),
+        group="v",
+        accept=_answered_alone,
+        always=True,
+        prefilter=(r"\A[ \t]*[`'\"]?[^\s`'\"]{6,64}[`'\"]?[ \t]*(?:\n|\Z)",),
+        rule_id="password-answered-alone",
+    ),
+    # `it's BocaJuniors1905# (capital first letter)`, `c'est …`, `es ist …`, `its … iirc`
+    Rule(
+        "password-in-text",
+        SECRET,
+        r"(?i)(?:\bit'?s|\bit[ \t]+is|\bc'est|\bes[ \t]+ist|\bè|\bé|\bes)[ \t]+[`'\"“]?(?P<v>[^\s`'\"“”,;]{6,64})",
+        _keywords("it's,its,it is,c'est,es ist,è,é,es "),
+        group="v",
+        accept=_answered_alone,
+        trims=".,;:)]}>",
+        rule_id="password-after-its",
+    ),
+    # `> what's the db password?` then the value alone on a line
+    Rule(
+        "password-in-text",
+        SECRET,
+        r"(?m)^[ \t]*[`'\"]?(?P<v>[^\s`'\">]{6,64})[`'\"]?[ \t]*$",
+        _keywords("?,？"),
+        group="v",
+        accept=_answer_under_a_question,
+        rule_id="password-under-its-question",
+    ),
+)
+
+
+def _logged_in_with(value: str, m: re.Match[str]) -> bool:
+    """`ho provato ad entrare con Pomme.7110 ma…`: the match says it is a login; the value plainly chosen."""
+    bare = value.strip("'\"`" + TYPOGRAPHIC).rstrip(".,;:)]}>")
+    if _TICKET.match(bare) or not _told_password(bare, m) or "/" in bare or "@" in bare:
+        return False
+    return _joined_passphrase(bare) or (
+        (any(c.isupper() for c in bare) or any(c in "!#$%&*+?@^~_=" for c in bare))
+        and any(c.islower() for c in bare)
+        and any(c.isdigit() for c in bare)
+    )
+
+
+def _flag_pair_password(value: str, m: re.Match[str]) -> bool:
+    """`-u USER -p PASS` on any command: a password that looks chosen (never `-p 8080:80`, `-p 1234`)."""
+    bare = value.strip("'\"")
+    return looks_like_a_password(bare) and not is_code(bare) and ":" not in bare and not bare.startswith("-")
+
+
+# what a key or a token beside a make may be that is no credential (`the cache key is 5f2b…`)
+_NOT_A_CREDENTIAL_KEY = re.compile(
+    r"(?i)\b(?:cache|hash|digest|sha\d*|md5|commit|checksum|etag|idempotency|primary|foreign|sort|partition|ssh|"
+    r"gpg|pgp|fingerprint|public|publishable|license|licence|product|registry|row|map|dict|object|lookup|site)\b"
+)
+
+
+def _token_after_its_make(value: str, m: re.Match[str]) -> bool:
+    if _NOT_A_CREDENTIAL_KEY.search(m.group(0)[: m.start("v") - m.start()]):
+        return False
+    return _told_token(value, m) and sum(c.isdigit() for c in value) >= 2
+
+
+ROUND_THIRTEEN_RULES: tuple[Rule, ...] = (
+    # `here's my Okta key, use it for now: 00ip…`, `Algolia admin key → b070…`: a make (a capitalised name or an
+    # account's word) and `key`/`token`, a few words, then a machine-made value after a colon or an arrow
+    Rule(
+        "token-in-text",
+        SECRET,
+        r"(?:\b[A-Z][\w.-]{1,30}|\b(?i:api|admin|access|secret|private|service|server|bot|app))[ \t]+"
+        r"(?:(?i:admin|api|access|secret|private|server|service|management|master|live|prod|production)[ \t]+)?"
+        r"(?i:keys?|tokens?|secret)\b[^\n:→=]{0,40}?(?::|→|->|=>)[ \t]*[\"'`“]?(?P<v>[A-Za-z0-9_\-+/.]{20,128})",
+        ("key", "token", "secret"),
+        group="v",
+        accept=_token_after_its_make,
+        trims=".,;:)]}>",
+        window=(80, 200),
+        rule_id="token-after-its-make",
+    ),
+    # `entra con soporte y Jacaranda77!`, `connecte-toi avec compta et …`, `melde dich mit buchhaltung und … an`:
+    # a user and a password joined by a conjunction after "with", on a line that speaks of logging in
+    Rule(
+        "password-in-text",
+        SECRET,
+        r"(?i)\b(?:con|avec|mit|with|com|met|med|z)[ \t]+[\"'`]?(?P<user>[a-z][\w.@+-]{1,39})[\"'`]?[ \t]+"
+        r"(?:and|&|und|et|y|e|en|och|og|i|a)[ \t]+[\"'`]?(?P<v>[^\s\"'`,;]{6,64})",
+        (" and ", " & ", " und ", " et ", " y ", " e ", " en ", " och ", " og ", " i ", " a "),
+        group="v",
+        accept=_joined_password,
+        trims=".,;:)]}>",
+        rule_id="with-user-and-password",
+    ),
+    # `tried to log in with Pomme.7110`, `ho provato ad entrare con …`, `me conecté con …`: what a login was tried with
+    Rule(
+        "password-in-text",
+        SECRET,
+        r"(?i)\b(?:log(?:ged|ging)?[ \t-]?in|sign(?:ed|ing)?[ \t-]?in|entrar|entrare|entrer|accedere|acceder|"
+        r"acessar|logar|connecter|conecté|conectar|anmelden|einloggen|inloggen|zalogować)[ \t]+(?:con|with|avec|mit|"
+        r"com|met|como|as)[ \t]+[\"'`“]?(?P<v>[^\s\"'`“”,;]{6,64})",
+        _keywords(
+            "log,sign,entrar,entrare,entrer,acceder,accedere,acessar,logar,connecter,conect,anmelden,einloggen,inloggen,zalogowa"
+        ),
+        group="v",
+        accept=_logged_in_with,
+        trims=".,;:)]}>",
+        rule_id="logged-in-with",
+    ),
+    # `j'ai mis Kış2021* comme mot de passe`, `he puesto … como contraseña`, `ho messo … come password`
+    Rule(
+        "password-in-text",
+        SECRET,
+        r"(?i)\b(?:mis|mets|mettre|puesto|puse|pongo|messo|metto|gesetzt|genommen|coloquei|usei|usé|utilisé|usato|"
+        r"choisi|elegí|scelto)[ \t]+[\"'`“]?(?P<v>[^\s\"'`“”,;]{6,64})[\"'`”]?[ \t]+(?:comme|como|come|als)[ \t]+"
+        r"(?:(?:le|la|el|il|das|mon|ma|mi|meu|minha|mein)[ \t]+)?(?:nouveau[ \t]+|nueva[ \t]+|nuova[ \t]+|neues[ \t]+)?"
+        r"(?:mot[ \t]+de[ \t]+passe|mdp|contraseña|clave|password|passwort|kennwort|senha|parola[ \t]+d'ordine)\b",
+        _keywords("mot de passe,mdp,contraseña,clave,password,passwort,kennwort,senha"),
+        group="v",
+        accept=_logged_in_with,
+        trims=".,;:)]}>",
+        window=(100, 80),
+        rule_id="value-as-the-password-romance",
+    ),
+    # a flag named for a password, on any command (`x11vnc -storepasswd …`, `--admin-pass …`, `-rpcpassword=…`)
+    Rule(
+        "password-flag",
+        SECRET,
+        r"(?<![\w-])--?[a-z][\w-]{0,30}?(?:passwd|password|passphrase|pwd|pass)(?![\w-]*(?:-stdin|-file|file|word-?file))"
+        r"[\w-]{0,10}(?:[ \t]+|=)" + _ARGUMENT.format(g="f"),
+        ("passwd", "password", "passphrase", "pwd", "pass"),
+        group="f",
+        accept=lambda value, m: _password(value.strip("'\""), m) and not value.startswith("-"),
+        value_of=lambda value, m: value.strip("'\""),
+        rule_id="flag-named-for-a-password",
+    ),
+    # `-u USER -p PASS` on any command (`ncftpput`, `lftp`, a tool the rules do not list)
+    Rule(
+        "password-flag",
+        SECRET,
+        r"(?<![\w-])(?:-u|--user(?:name)?)(?:[ \t]+|=)[^\s-][^\s]{0,40}[ \t]+(?:-[a-zA-Z][ \t]+)?-p[ \t]+"
+        + _ARGUMENT.format(g="p"),
+        (" -p ",),
+        group="p",
+        accept=_flag_pair_password,
+        value_of=lambda value, m: value.strip("'\""),
+        rule_id="user-flag-then-p",
+    ),
+)
+
+
 TOLD_RULES: tuple[Rule, ...] = (
     Rule(
         "password-in-text",
@@ -1267,6 +1472,8 @@ TOLD_RULES: tuple[Rule, ...] = (
     ),
     *PAIR_RULES,
     *CLAUSE_RULES,
+    *ANSWER_RULES,
+    *ROUND_THIRTEEN_RULES,
     *PREFIXED_TOKEN_RULES,
 )
 

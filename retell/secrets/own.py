@@ -17,6 +17,7 @@ import binascii
 import itertools
 import re
 
+from retell.secrets.intakes import INTAKE_RULES
 from retell.secrets.rule import PII, SECRET, Rule, shannon_entropy
 from retell.secrets.values import (
     TYPOGRAPHIC,
@@ -708,6 +709,7 @@ OWN_RULES: tuple[Rule, ...] = (
         window=(70, 300),
         rule_id="push-url-named",
     ),
+    *INTAKE_RULES,
     Rule(
         "sentry-dsn",
         SECRET,

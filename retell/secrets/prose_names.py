@@ -92,15 +92,17 @@ _PARTICLES = words(
 
 # A capitalised word as names are written: `Jürgen`, `O'Sullivan`, `Jean-Luc`, `Алексей` (not `Zhang's`).
 _UPPER = r"A-ZÀ-ÖØ-ÞĀ-ɏА-ЯЁЀ-ЏΑ-Ω"
-_WORD = rf"[{_UPPER}](?:[^\W\d_]+|(?=['’][{_UPPER}]))(?:['’](?!s\b)[^\W\d_]+|-[{_UPPER}]?[^\W\d_]+)*"
+# (a letter, or a combining mark after one: `Adérìnsọ́lá` written decomposed keeps its acute on `ọ`)
+_LETTERS = r"(?:[^\W\d_][\u0300-\u036f]*)+"
+_WORD = rf"[{_UPPER}][\u0300-\u036f]*(?:{_LETTERS}|(?=['’][{_UPPER}]))(?:['’](?!s\b){_LETTERS}|-[{_UPPER}]?{_LETTERS})*"
 _INITIAL = rf"[{_UPPER}]\."
 _PARTICLE = r"(?:" + "|".join(sorted(_PARTICLES, key=lambda p: (-len(p), p))) + r")"
 # Each position where a capitalised word starts, the longest run of up to three name words from there (a
 # lookahead: a run that is no name, `Yesterday Wei Zhang`, still lets `Wei Zhang` be tried one word on).
 # A run of two capitalised words or more (a charset first: the regex engine skips to each capital in C).
 _RUN = re.compile(
-    rf"[{_UPPER}](?<![\w@/\\.$#'’-][{_UPPER}])(?:[^\W\d_]|['’-])*"
-    rf"(?:[ \t]+(?:{_PARTICLE}[ \t]+){{0,2}}[{_UPPER}](?:[^\W\d_]|['’.-])*)+"
+    rf"[{_UPPER}](?<![\w@/\\.$#'’-][{_UPPER}])(?:[^\W\d_]|['’-]|[\u0300-\u036f])*"
+    rf"(?:[ \t]+(?:{_PARTICLE}[ \t]+){{0,2}}[{_UPPER}](?:[^\W\d_]|['’.-]|[\u0300-\u036f])*)+"
 )
 _PAIR = (
     rf"(?<![\w@/\\.$#'’-])(?=(?P<pair>{_WORD}(?:[ \t]+(?:{_INITIAL}[ \t]+)?(?:{_PARTICLE}[ \t]+){{0,2}}{_WORD}){{1,2}})"
@@ -127,7 +129,11 @@ _SAID_AFTER = re.compile(
 # A person given a role on a change or a project, after their name (`add Elif Karataş as reviewer`, `als Reviewer`)
 _ROLE_AFTER = re.compile(
     r"(?i)[ \t]+(?:as|als|como|comme)[ \t]+(?:(?:a|an|the|our|my|new)[ \t]+)?(?:co-?)?(?:reviewer|assignee|"
-    r"approver|owner|maintainer|collaborator|contributor|author|admin|member|on-?call|lead|mentor)s?\b"
+    r"approver|owner|maintainer|collaborator|contributor|author|admin|member|on-?call|lead|mentor)s?\b|"
+    # (round thirteen) the role in the languages authors write in: `als Reviewerin`, `comme relectrice`
+    r"[ \t]+(?:als|comme|como|come)[ \t]+(?:(?:der|die|le|la|el|il)[ \t]+)?(?:reviewer(?:in|innen)?|"
+    r"prüfer(?:in)?|gutachter(?:in)?|relect(?:eur|rice)|réviseu(?:r|se)|revisor(?:a)?|revisore|approbat(?:eur|rice)|"
+    r"verantwortliche[rn]?|responsable|assignee|owner)\b"
 )
 
 
@@ -264,6 +270,8 @@ def _pair_person(value: str, m: re.Match[str]) -> bool:
     first, last = names[0], names[-1]
     if _PLACE_AFTER.match(m.string, m.end("pair")):
         return False  # `the Santa Cruz office`, `Ho Chi Minh City`: a place named for a person is a place
+    if last.lower() in _CONTACT_LABELS and m.string.startswith(":", m.end("pair")):
+        return False  # a signature's lines joined into one (`Thanks, Bence Mob: +36…`): the label of a number
     if _role_slot(value, m, names, given, family):
         return True
     if (first not in given and not _known_family(last, family) and first not in family) or any(
@@ -339,7 +347,51 @@ _PLACE_AFTER = re.compile(
 _FOR_BEFORE = re.compile(
     r"(?i)\b(?:thanks|thank[ \t]+you|thx|kudos(?:[ \t]+to)?|(?:comment|note|message|question)[ \t]+for)[ \t]*,?[ \t]*$"
 )
+# the labels of a signature's contact lines, which a text joined from lines puts after a name (`Bence Mob: …`)
+_CONTACT_LABELS = words(
+    "mob mobile tel tele phone cell cellphone fax email e-mail mail web site skype whatsapp signal telegram direct "
+    "office handy telefon mobil portable móvil celular tél"
+)
 _HASH_LINE = re.compile(r"[ \t]*[0-9a-f]{7,40}[ \t]+$")
+# (round thirteen) a role named, then the person (`reviewer on this PR is …`, `on-call this week: …`, `the
+# assignee is …`), and a change's author told by what they did to the code (`according to the blame, …
+# introduced this check`, `I think … broke this`)
+_ROLE_IS_BEFORE = re.compile(
+    # a role, then `is`/`are`/`was` (`the reviewer on this PR is …`, `our point of contact was …`), or a role whose
+    # holder is always a person, then a colon (`on-call this week: …`, `Reviewers: …`); never a label in capitals
+    # (retell's own prompts write `AUTHOR:` before each of the author's messages: `AUTHOR: Das Passwort …`)
+    r"\b(?i:reviewers?|assignees?|approvers?|owners?|maintainers?|on[ -]?call|author|customer|contact|"
+    r"point[ \t]+of[ \t]+contact|poc|lead|tech[ \t]+lead|manager)\b[^\n.!?]{0,30}?\b(?i:is|are|was)[ \t]*$|"
+    r"\b(?:[Rr]eviewers?|[Aa]ssignees?|[Aa]pprovers?|[Oo]wners?|[Mm]aintainers?|[Oo]n[ -]?call)\b"
+    r"[^\n.!?:]{0,30}?:[ \t]*$"
+)
+_AUTHORED_AFTER = re.compile(
+    r"(?i)[ \t]+(?:(?:probably|just|originally|accidentally)[ \t]+)?(?:introduced|added|wrote|committed|authored|"
+    r"broke|reverted|refactored|rewrote|removed|deleted|changed|touched|pushed|owns)\b"
+)
+_AUTHORED_CUE = re.compile(r"(?i)\b(?:blame|git|commit|refactor|PR|pull request|merge|this|it|the code|the check)\b")
+
+
+_ROLE_COLUMN = re.compile(r"(?i)\b(?:assignee|assigned[ \t]+to|owner|reviewer|author|reporter|on[ -]?call)\b")
+
+
+def _under_a_role_column(text: str, line_start: int, start: int) -> bool:
+    """A name in a fixed-width table's column headed by a role (`ASSIGNEE`, `Owner`), a few lines above."""
+    column = start - line_start
+    # a fixed-width table's cell: two spaces or a tab before it, and a header of such columns above
+    if column < 4 or not re.search(r"(?:  |\t)$", text[line_start:start]):
+        return False
+    head = line_start
+    for _ in range(8):
+        if head <= 0:
+            return False
+        head = text.rfind("\n", 0, head - 1) + 1
+        header = text[head : text.find("\n", head)]
+        if not re.search(r"\S(?:  |\t)\s*\S", header):
+            continue
+        if any(abs(r.start() - column) <= 1 for r in _ROLE_COLUMN.finditer(header)):
+            return True
+    return False
 
 
 def _role_slot(value: str, m: re.Match[str], names: list[str], given: frozenset[str], family: frozenset[str]) -> bool:
@@ -352,6 +404,19 @@ def _role_slot(value: str, m: re.Match[str], names: list[str], given: frozenset[
     line_start = text.rfind("\n", 0, start) + 1
     before = text[max(line_start, start - 60) : start]
     if _ROLE_AFTER.match(text, end) and _ROLE_VERB_BEFORE.search(before):
+        return True
+    # (a change's author: the cue may be before or after the name, `… broke this in the last refactor`)
+    if not _refused(value) and all(w[0].isupper() or w in _PARTICLES for w in names):
+        line_end = text.find("\n", end)
+        at_end = not text[end : line_end if line_end >= 0 else len(text)].strip()
+        if (at_end and _HASH_LINE.fullmatch(text[line_start:start])) or _under_a_role_column(text, line_start, start):
+            return True
+    authored = _AUTHORED_AFTER.match(text, end) is not None and _AUTHORED_CUE.search(before + text[end : end + 80])
+    if (
+        (_ROLE_IS_BEFORE.search(before) or authored)
+        and all(w[0].isupper() or w in _PARTICLES for w in names)
+        and not _refused(value)
+    ):
         return True
     looks = (
         not value.isascii()
@@ -369,6 +434,11 @@ def _role_slot(value: str, m: re.Match[str], names: list[str], given: frozenset[
         or _ASSIGNED_BEFORE.search(before)
         or _FOR_BEFORE.search(before)
         or (at_line_end and _HASH_LINE.fullmatch(text[line_start:start]))
+        or (
+            _ROLE_AFTER.match(text, end) is not None
+            and all(w[0].isupper() or w in _PARTICLES for w in names)
+            and not _refused(value)
+        )
     )
 
 
@@ -606,7 +676,10 @@ _HAN2 = (
     r"(?:(?<=[" + re.escape(_HAN_BEFORE) + r"。！？!?；;])|^)"
     r"(?P<han2>" + _CJK_SURNAME + r"[\u4e00-\u9fff])"
     r"(?=写|寫|说|說|讲|講|确认|確認|负责|負責|提的|提了|提过|提過|审|審|发现|發現|觉得|覺得|改的|改了|回复|回覆|"
-    r"同意|批准|合并|合併|修的|修了|做的|加的|建议|建議|问过|問過|告诉|告訴|知道|在做|在改|在查)"
+    r"同意|批准|合并|合併|修的|修了|做的|加的|建议|建議|问过|問過|告诉|告訴|知道|在做|在改|在查|"
+    # round thirteen: a time word between the name and its verb (`是许静上周改的`), and a commit's verbs
+    r"(?:上周|上週|昨天|今天|前天|刚才|剛才|上个月|上個月|去年|早上|上午|下午|晚上|周[一二三四五六日]|星期[一二三四五六日天])"
+    r"(?:写|寫|说|說|改|修|做|加|提|删|刪|合|弄|搞|动|動|上线|部署|发|發)|提交|引入|删的|刪的|删了|刪了|动过|動過)"
 )
 # Two characters that are words, and start as a family name does (a time, a sense, a thing).
 _HAN2_WORDS = words(
@@ -660,6 +733,8 @@ def _ko_person(value: str, m: re.Match[str]) -> bool:
     given, family = gazetteer()
     if value in _KO_NOT_NAMES or len(value) != 3:
         return False
+    if value[0] in family and m.string.startswith(("님", "씨"), m.end("ko")):
+        return True  # an honorific says a person is named, whether the gazetteer knows the given name or not
     return value[0] in family and value[1:] in given
 
 
@@ -756,7 +831,10 @@ PROSE_NAME_RULES: tuple[Rule, ...] = (
         replacement="[REDACTED:person-name]",
         rule_id="han-two-character-name",
         always=True,
-        prefilter=_CJK_SURNAME + r"[\u4e00-\u9fff][写寫说說讲講确確负負提审審发發觉覺改回同批合修做加建问問告知在]",
+        # (a time word's first character too: `许静上周改的`, `钱磊昨天提交的`)
+        prefilter=_CJK_SURNAME
+        + r"[\u4e00-\u9fff][写寫说說讲講确確负負提审審发發觉覺改回同批合修做加建问問告知在"
+        + r"上昨今前刚剛去早下晚周星引删刪动動]",
     ),
     _ScriptRule(
         "person-name",

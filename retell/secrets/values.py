@@ -49,7 +49,11 @@ _VOCABULARY = words(
 _LONGEST_WORD = max(len(w) for w in _VOCABULARY)
 # Said to stand for a value: `your_smtp_password_here`, `enter-api-token`, `<…>`-less templates; and the
 # documentation's convention of writing EXAMPLE into a sample key (`wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY`).
-_STANDS_FOR = re.compile(r"(?i:^(?:your|enter|insert|paste|put)[_-][a-z_-]+$|^[a-z_-]+[_-]here$)|EXAMPLE")
+# A default written to be changed says so in words (`change-me-in-prod`, `please-change-me`, `replace_me_later`).
+_STANDS_FOR = re.compile(
+    r"(?i:^(?:your|enter|insert|paste|put)[_-][a-z_-]+$|^[a-z_-]+[_-]here$|"
+    r"^(?:[a-z]+[_-])*(?:change|replace)[_-]?(?:me|this|it)(?:[_-][a-z]+)*$)|EXAMPLE"
+)
 
 
 def is_placeholder(value: str) -> bool:

