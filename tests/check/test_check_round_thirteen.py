@@ -28,3 +28,19 @@ def test_a_negation_typed_without_its_apostrophe_may_be_quoted_with_it() -> None
     # a word changed is still a changed quote
     changed = "\"Don't delete the pods, that's how Argo tracks it,\" I wrote. <!-- cleaned: e10 --> <!-- ev: e10 -->\n"
     assert problems("N1", changed)
+
+
+# -- who speaks, in French -----------------------------------------------------------------------------------
+# N2: e2 is Claude's "D'accord. Je regarde d'abord le schéma, …"; e21 mine: "non le mobile est en lecture seule, …"
+
+
+def test_a_french_pluperfect_of_mine_before_a_quote_names_me() -> None:
+    assert problems("N2", "J'avais écrit « Je regarde d'abord le schéma », rien de plus. <!-- ev: e2 -->\n")
+    assert problems("N2", "Claude avait écrit « Je regarde d'abord le schéma », rien de plus. <!-- ev: e2 -->\n") == []
+
+
+def test_a_french_inverted_tag_after_a_quote_names_its_speaker() -> None:
+    # "ajoutait-il" with nobody named before it: the one who writes besides me is Claude
+    assert problems("N2", "Mais « le mobile est en lecture seule », ajoutait-il, et c'était tout. <!-- ev: e21 -->\n")
+    assert problems("N2", "« Le mobile est en lecture seule », a-t-il écrit. <!-- ev: e21 -->\n")
+    assert problems("N2", "Mais « le mobile est en lecture seule », ai-je répondu. <!-- ev: e21 -->\n") == []
