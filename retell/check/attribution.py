@@ -130,6 +130,8 @@ _EU_SAY = (
     r"entgegnete|schlug|fügte|warnte|notierte|fasste|erklärte|versprach|bestätigte|berichtete|verlangte|forderte|"
     r"écrit|écrivit|demandé|demanda|répondu|répondit|dit|ajouté|ajouta|proposé|proposa|tapé|expliqué|expliqua|"
     r"précisé|précisa|conclu|conclut|suggéré|suggéra|affirmé|affirma|insisté|insista|résumé|résuma|noté|nota|"
+    r"écrivait|écrivais|demandait|demandais|répondait|répondais|disait|disais|ajoutait|ajoutais|proposait|"
+    r"proposais|expliquait|expliquais|précisait|précisais|insistait|insistais|notait|notais|"
     r"escribió|respondió|dijo|contestó|preguntó|propuso|sugirió|añadió|explicó|insistió"
 )
 # Spanish drops the pronoun: the verb's person says who ("«…», escribí" is mine, "escribió Claude" Claude's).
@@ -137,19 +139,23 @@ _ES_MINE = r"escribí|respondí|dije|pregunté|pedí|contesté|añadí|insistí|
 _EU_ME = r"ich|je|j'|j’|moi"
 _EU_CLAUDE = r"Claude|er|es|il|der Agent|der Subagent|l'agent|l’agent|le sous-agent"
 _EU_AFTER = re.compile(
-    rf"^\s*[,.!?:;]?\s*(?:(?:{_EU_SAY})\s+(?:(?P<me>ich)|(?P<it>{_EU_CLAUDE}))\b"
+    rf"^\s*[,.!?:;]?\s*(?:(?:{_EU_SAY})(?:\s+|-t-|-)(?:(?P<me>ich|je)|(?P<it>{_EU_CLAUDE}))\b"
     rf"|(?:ai|avais)-(?:je|j)\s+(?P<me2>{_EU_SAY})\b"
+    rf"|(?:a|avait)-t-(?P<it4>il)\s+(?:{_EU_SAY})\b"
     rf"|(?:a|avait)\s+(?:{_EU_SAY})\s+(?P<it2>Claude|l'agent|l’agent)\b"
     rf"|(?:(?P<me3>ich)|(?P<it3>Claude))\s+(?:{_EU_SAY})\b"
     rf"|(?:le\s+|yo\s+)?(?P<me4>{_ES_MINE})\b)",
     re.I,
 )
 _EU_LEAD = re.compile(
-    rf"(?:(?P<author>\b(?:[Ii]ch|[Jj]e|[Jj]['’]ai|[Mm]eine|[Mm]a|[Mm]on)\b)|(?P<claude>\bClaude(?:s)?\b(?!\s+Code)))"
+    rf"(?:(?P<author>\b(?:[Ii]ch|[Jj]e|[Jj]['’](?:ai|avais)|[Mm]eine|[Mm]a|[Mm]on)\b)|(?P<claude>\bClaude(?:s)?\b(?!\s+Code)))"
     rf"(?=\s+(?:(?:hatte|habe|hat|ai|a|avais|avait|dann|daraufhin|alors|ensuite|noch|nur|sofort)\s+)?"
     rf"(?:{_EU_SAY}|Antwort|Frage|Bitte|Nachricht|Vorschlag|réponse|question|demande|message|proposition)\b)",
 )
 _EU_INVERTED = re.compile(rf"\b(?:{_EU_SAY})\s+(?:(?P<author>ich)|(?P<claude>Claude))\b\s*:?\s*$", re.I)
+
+
+_EU_HE = re.compile(r"^\s*[,.!?:;]?\s*[^\W\d_]+(?:\s+|-t-|-)(?:il|er)\b", re.I)
 
 
 def _european_after(after: str) -> str | None:
@@ -158,7 +164,7 @@ def _european_after(after: str) -> str | None:
         return None
     if match.group("me") or match.group("me2") or match.group("me3") or match.group("me4"):
         return AUTHOR
-    who = (match.group("it") or match.group("it2") or match.group("it3") or "").lower()
+    who = (match.group("it") or match.group("it2") or match.group("it3") or match.group("it4") or "").lower()
     if "agent" in who:
         return SUBAGENT if "sub" in who else AGENT
     return CLAUDE if who == "claude" else PRONOUN
@@ -221,7 +227,10 @@ def speaker_of(lead: str, context: str = "", after: str = "", *, joined: bool = 
     # speaker the sentence names after it wins over whoever the sentence before was about.
     opens = bool(re.search(r"[.!?]\s*$", lead)) and not lead.rstrip().endswith("...")
     if named is not None and (joined or before is None or opens):
-        named = resolve_it(context + " " + lead) if named == PRONOUN else named
+        if named == PRONOUN:
+            # "ajoutait-il", "schrieb er" with nobody named before: in a post told by its author, the one
+            # "il"/"er" who writes is Claude
+            named = resolve_it(context + " " + lead) or (CLAUDE if _EU_HE.match(after) else None)
         return None if named == PROGRAM else named
     return None if before == PROGRAM else before
 

@@ -44,6 +44,7 @@ class Block:
     info: str = ""  # code: the fence's language
     marks: list[Mark] = field(default_factory=list)
     cites: list[str] = field(default_factory=list)  # events cited for this block (its lead-in's too)
+    own_cites: list[str] = field(default_factory=list)  # the events its own markers cite
     lead: Block | None = None  # the paragraph ending in ":" that introduces this block
     follows: Block | None = None  # the block this lead-in introduces
 
@@ -170,6 +171,7 @@ def _read_marks(block: Block) -> None:
         block.marks.append(Mark("ok", match.start(), [], (match.group(1) or "").strip()))
     block.marks.sort(key=lambda m: m.at)
     block.cites = list(dict.fromkeys(i for m in block.marks if m.kind == "cite" for i in m.ids))
+    block.own_cites = list(block.cites)
 
 
 def _link_leads(blocks: list[Block]) -> None:

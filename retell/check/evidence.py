@@ -27,6 +27,12 @@ _NOT_RUN = re.compile(
     re.I,
 )
 
+# A lead-in that denies the block's effect: "removed no pod", "changed nothing", "never ran", "n'a rien supprimé"
+_NO_EFFECT = re.compile(
+    r"(?<!\w)(?:no|nothing|never|not|none|nichts|nie|kein\w*|rien|jamais|aucun\w*|nada|nunca|ningún|ninguna)(?!\w)",
+    re.I,
+)
+
 # A clause: up to a stop, a colon, a semicolon, or a comma that starts a new clause ("…, and pushed",
 # "…, und lief", "…, mais a échoué").
 _CLAUSE = re.compile(
@@ -309,6 +315,9 @@ def grade_rejected(findings: list[Finding], index: Sources) -> None:
             continue
         if _NOT_RUN.search(claim.block.text):
             continue  # the paragraph tells of it as proposed or turned down ("…, and I turned the checks down")
+        lead = claim.block.lead
+        if lead is not None and (_NOT_RUN.search(lead.text) or _NO_EFFECT.search(lead.text)):
+            continue  # a block its lead-in tells as proposed or as doing nothing ("The command removed no pod:")
         event_id = calls[0][0]
         graded = found(
             claim,

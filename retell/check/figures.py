@@ -62,6 +62,9 @@ _COUNTABLE = wordset(
     """messages calls subagents files commands edits commits compactions chapters searches errors images
     failed"""
 )
+# Things a cited run's output may list one a line, by their name ("image=checkout-api:…", "Image: …"): never
+# what the session's stats count.
+_LISTED_UNITS = {"images": re.compile(r"\bimages?\b", re.I)}
 # Units whose stated or counted figure the session always has: a different value is a contradiction.
 _STATS_UNITS = wordset("""messages calls failed errors files subagents compactions tokens money""")
 
@@ -285,6 +288,15 @@ def _count(claim: Claim, index: Sources, scope: Scope) -> Finding:
         # "two new tests, `test_a` and `test_b`": the count is the list that follows (its names are claims
         # of their own, traced one by one)
         return Finding(claim, TRACED, None, "the names listed after it", weak=True)
+    if scope.has_citation and unit in _LISTED_UNITS and amount.high is None and not amount.approx:
+        # "The history gave the two images" of a cited `rollout history` printing two `image=…` lines: what the
+        # cited output lists by that very word, not the session's screenshots
+        noun = _LISTED_UNITS[unit]
+        for event_id in sorted(index.expand(scope.cited)):
+            for source in index.of([event_id]):
+                lines = {line.strip() for line in source.text.splitlines() if noun.search(line)}
+                if source.speaker == TOOL and len(lines) == amount.value:
+                    return found(claim, source, cited=True)
     figures = _figures(index, units)
     if amount.result:  # "all 6 passed" is what passed, never the run's parts added up
         figures = [f for f in figures if f.label != TESTS_RUN]

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 
 from retell.check.sources import Source
-from retell.check.text import CRITICAL, FILLERS, STOPWORDS, Tokens, normalise, tokens, typo_level
+from retell.check.text import CRITICAL, FILLERS, STOPWORDS, Tokens, normalise, tokens, typo_level, wordset
 
 MIN_CLEANED_COVERAGE = 0.75  # share of a cleaned quote's words that must be the source's own
 MAX_MID_OMISSION = 3  # words a cleaned quote may drop in one place inside a sentence without an elision mark
@@ -118,6 +118,13 @@ def fit_segment(segment: Tokens, source: Source, *, cut_after: bool = False) -> 
         if tag == "equal":
             result.matched += i2 - i1
         elif tag == "replace":
+            spelled, facing = _spelled(quoted), _spelled(original)
+            if edge and len(facing) > len(spelled):
+                facing = facing[-len(spelled) :] if index == 0 else facing[: len(spelled)]
+            if spelled == facing and _BARE_NOT.intersection(quoted + original):
+                result.matched += i2 - i1  # "don't" quoted of a "dont": the apostrophe restored
+                result.typos += 1
+                continue
             if edge and len(original) > len(quoted):
                 # Source text beyond the quoted stretch: keep only the part facing the quote.
                 original = original[-len(quoted) :] if index == 0 else original[: len(quoted)]
@@ -142,6 +149,11 @@ def _replaced(result: Fit, quoted: list[str], original: list[str], *, last: bool
             else:
                 result.meaning.append(f"“{o}” → “{q}”")
         return
+    if _spelled(quoted) == _spelled(original):
+        # "don't" quoted of a message typed "dont": the apostrophe restored, a typo fix
+        result.matched += len(quoted)
+        result.typos += 1
+        return
     _added(result, quoted)
     kept = [w for w in original if w in CRITICAL or w.isdigit()]
     content = [w for w in original if w not in STOPWORDS and w not in FILLERS]
@@ -149,6 +161,19 @@ def _replaced(result: Fit, quoted: list[str], original: list[str], *, last: bool
         result.meaning.append("drops “" + " ".join(kept) + "”")
     elif content:
         result.cosmetic.append("drops “" + " ".join(original) + "”")
+
+
+# English negations typed without their apostrophe ("dont", "isnt"), as the quote's "don't" is read: "do not"
+_BARE_NOT = wordset(
+    "dont doesnt didnt isnt wasnt arent werent havent hasnt hadnt couldnt shouldnt wouldnt mustnt neednt"
+)
+
+
+def _spelled(words: list[str]) -> list[str]:
+    out: list[str] = []
+    for word in words:
+        out.extend((word[:-2], "not") if word in _BARE_NOT else (word,))
+    return out
 
 
 def _added(result: Fit, quoted: list[str]) -> None:

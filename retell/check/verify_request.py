@@ -101,8 +101,12 @@ class Chunk:
                     break
                 out.append(f"L{block.start + n}: {shown}")
                 shown_lines += 1
-            if block.cites:
-                out.append(f"(cites: {' '.join(block.cites)})")
+            # a lead-in and its block that each cite their own events are judged by them: the block's citation
+            # shared with a lead-in would hide a wrong one on the lead-in ("It came back with the crash:" citing
+            # the search, not the query the block shows)
+            cites = block.own_cites or block.cites
+            if cites:
+                out.append(f"(cites: {' '.join(cites)})")
             out.append("")
         return "\n".join(out).strip("\n")
 

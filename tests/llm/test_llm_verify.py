@@ -602,3 +602,26 @@ def test_the_instructions_ask_for_code_citations_motives_and_guesses() -> None:
     assert "code block" in system and "flags and values" in system
     assert "a claim only a neighbour holds" in system
     assert "a reason or feeling the author never gave" in system and "Claude's guess told as fact" in system
+
+
+def test_a_lead_in_and_its_block_citing_their_own_events_are_shown_with_their_own() -> None:
+    """Round thirteen: the block's citation shared with a lead-in that cites another event hid a wrong citation
+    from the model ("It came back with the crash itself:" citing the search, the block the query's output)."""
+    text = (
+        "It came back with the crash itself: <!-- ev: e13 -->\n\n```text\nError: missing env var\n```\n"
+        "<!-- ev: e12 -->\n\nThe query ran next:\n\n```bash\nlogcli query x\n```\n<!-- ev: e12 -->\n"
+    )
+    shown = chunks(text)[0].lines()
+    assert "L1: It came back with the crash itself:\n(cites: e13)\n" in shown
+    assert "L5: ```\n(cites: e12)\n" in shown
+    # a lead-in with no marker of its own still shows the block's
+    assert "L8: The query ran next:\n(cites: e12)\n" in shown
+
+
+def test_the_instructions_say_claudes_words_are_no_proof_of_what_they_state() -> None:
+    """Round thirteen: the model took Claude's own words as support for the same words told as fact ("the third
+    replica was crashlooping", "prod was still on revision 41 and healthy")."""
+    from retell.templating import TemplateLibrary
+
+    system = TemplateLibrary("prompts").render("verify_system.md.j2").text
+    assert "Claude's words show what Claude said, not that it was so" in system
