@@ -230,8 +230,9 @@ _JOINED_ON = re.compile(r"(?i)^(?:aber|mais|pero|mas|però|und|donc|dann|entonce
 
 
 # The author speaking of themselves in an English line that is no step ("The cart empties after I log in",
-# "Broke once we moved to pnpm"): a symptom as they lived it; a step opens with its -ing word
-_SPEAKER = re.compile(r"(?<=\s)I\b|(?i:\b(?:we|my|our|us)\b)")
+# "Broke once we moved to pnpm"): a symptom as they lived it, told by what they did; a step opens with its -ing
+# word. ("Some of my feeds come out garbled" says what was found: a possessive is no deed of the author's.)
+_SPEAKER = re.compile(r"(?<=\s)I\b|(?i:\bwe\b)")
 # A yes, a wait or a "well" opening a line, in any language, by words no language uses as a step ("Oke masuk
 # akal", "Ναι η στήλη…", "Так, і ще…", "うん、…", "잠깐만요…"); "no"/"ok"/"nah" only in a line of three words or fewer
 _REPLY_OPENING = re.compile(
