@@ -13,6 +13,7 @@ import pytest
 from conftest import Transcript
 from told_support import CWD, Told, edit, offline_env  # noqa: F401  (offline_env: a fixture, used by name)
 
+from retell.extract import headings
 from retell.extract.deeds import names_a_goal
 from retell.extract.headings import chat_line
 from retell.extract.requests import clean_request
@@ -31,8 +32,6 @@ def _bash(tx: Transcript, command: str, output: str = "", *, is_error: bool = Fa
 @pytest.mark.parametrize(
     "line",
     [
-        "The cart empties itself whenever I switch tabs",  # a symptom as the author lived it
-        "Broke right after we upgraded the router",
         "Iya betul juga",  # a yes opening a line (Indonesian)
         "Ναι, το index λείπει",  # (Greek)
         "No dokładnie tak",  # a "well" in a line of three words (Polish)
@@ -44,6 +43,21 @@ def _bash(tx: Transcript, command: str, output: str = "", *, is_error: bool = Fa
 )
 def test_the_author_speaking_is_a_chat_line(line: str) -> None:
     assert chat_line(line), line
+
+
+@pytest.mark.parametrize(
+    ("line", "as_lived"),
+    [
+        ("The cart empties itself whenever I switch tabs", True),  # a symptom as the author lived it
+        ("Broke right after we upgraded the router", True),
+        ("I'm seeing duplicate rows in the export", True),
+        ("Some of my feeds come out garbled", False),  # what was found: a possessive is no deed of the author's
+        ("Fixing how we cache sessions", False),  # an -ing step may say "we"
+        ("I test di integrazione", False),  # Italian "I" is an article
+    ],
+)
+def test_a_symptom_as_the_author_lived_it(line: str, as_lived: bool) -> None:
+    assert headings.lived(line) == as_lived, line
 
 
 @pytest.mark.parametrize(
@@ -178,7 +192,11 @@ def test_the_ask_after_a_choice_heads_its_stretch_not_the_files(tx: Transcript, 
 def test_a_pasted_documents_first_line_in_another_language_never_heads_an_english_post(
     tx: Transcript, tmp_path: Path
 ) -> None:
-    # (base: "Especificación — Pedidos recurrentes", the first line of a spec pasted in Spanish, headed the post)
+    # (base: "Especificación — Pedidos recurrentes", the first line of a spec pasted in Spanish, headed a stretch)
+    tx.user("add a created_at column to the orders table and backfill it from the audit log")
+    edit(tx, "migrations/0007_created_at.sql")
+    _bash(tx, "npm test", "28 passed")
+    tx.tick(3 * 3600)
     tx.user(
         "Especificación — Pedidos recurrentes\n\nContexto: hoy cada pedido se crea a mano.\n"
         "Requisitos:\n1. Un tipo `Subscription` con `interval` y `nextRun`."

@@ -69,8 +69,15 @@ def chapter_heading(events: Sequence[Event], avoid: Collection[str] = (), langua
     said = " ".join(w for e in events if (w := author_words(e))) or None
     deed = best_deed(events, said)  # what the stretch did, by evidence: found once, for the candidates too
     earlier = {a.casefold() for a in list(avoid)[1:]}  # the post's title comes first; "Back to" follows a heading
+    kind = kind_heading(events)
+    symptom = ""  # the author's symptom as they lived it: only over a heading of the kind of stretch
     for candidate in _candidates(events, deed, earlier, language):
         heading = without_own_clause(without_loose_end(short_enough(_to_the_reader(candidate))))
+        if heading and heading == kind and symptom:
+            return symptom
+        if lived(heading) and not any(_same(heading.casefold(), t) for t in taken):
+            symptom = symptom or with_initialisms(spelled_out(heading))
+            continue  # "The player keeps sliding after I release the stick": what was done about it says more
         if re.search(r"(?i)\byou(?:r|'re|'ve|'ll|'d)?\b", heading):
             continue  # Claude speaking to the author ("…the logic you described"): the post is not addressed to them
         if chat_quote(heading) or vague_manner(heading) or bare_file_list(heading) or asked_in_passing(heading):
@@ -89,7 +96,7 @@ def chapter_heading(events: Sequence[Event], avoid: Collection[str] = (), langua
             continue  # a task item that opens as the title does ("Creating a Jupyter notebook with…"): a repeat
         if heading and not any(_same(heading.casefold(), t) for t in taken):
             return with_initialisms(spelled_out(heading))
-    return ""
+    return symptom  # nothing else: the symptom, as the author lived it
 
 
 def another_language(heading: str) -> bool:
@@ -232,7 +239,7 @@ _JOINED_ON = re.compile(r"(?i)^(?:aber|mais|pero|mas|però|und|donc|dann|entonce
 # The author speaking of themselves in an English line that is no step ("The cart empties after I log in",
 # "Broke once we moved to pnpm"): a symptom as they lived it, told by what they did; a step opens with its -ing
 # word. ("Some of my feeds come out garbled" says what was found: a possessive is no deed of the author's.)
-_SPEAKER = re.compile(r"(?<=\s)I\b|(?i:\bwe\b)")
+_SPEAKER = re.compile(r"(?<=\s)I\b|^I(?:'m|'ve|'d)\b|(?i:\bwe\b)")
 # A yes, a wait or a "well" opening a line, in any language, by words no language uses as a step ("Oke masuk
 # akal", "Ναι η στήλη…", "Так, і ще…", "うん、…", "잠깐만요…"); "no"/"ok"/"nah" only in a line of three words or fewer
 _REPLY_OPENING = re.compile(
@@ -249,12 +256,17 @@ _SPOKEN_ENDING = re.compile(
 
 
 def spoken(heading: str) -> bool:
-    """Whether a heading is the author speaking (see _SPEAKER, _REPLY_OPENING, _SPOKEN_ENDING), in any language."""
+    """Whether a heading is the author speaking (see _REPLY_OPENING, _SPOKEN_ENDING), in any language."""
     text = heading.strip()
     if _REPLY_OPENING.match(text) or _SPOKEN_ENDING.search(text):
         return True
-    if _SHORT_REPLY.match(text) and len(text.split()) <= 3:
-        return True
+    return bool(_SHORT_REPLY.match(text)) and len(text.split()) <= 3
+
+
+def lived(heading: str) -> bool:
+    """Whether an English heading is a symptom as the author lived it (see _SPEAKER): it heads a stretch only when
+    nothing the stretch did says more (chapter_heading keeps it before a heading of the kind of stretch)."""
+    text = heading.strip()
     return bool(_SPEAKER.search(text)) and not re.match(r"[A-Z][a-z]+ing\b", text) and bool(_ENGLISH.search(text))
 
 

@@ -125,8 +125,8 @@ def post_title(
     title: str | None, source: str | None, events: Sequence[Event], language: str | None = None
 ) -> tuple[str | None, str | None]:
     """(title, source) a post proposes (see _post_title); the author's words that are no title by their form (the
-    author speaking, "…whenever I switch tabs"; a program's output, a pod's row; a pasted document's first line
-    in another language than an English post's) give way to what the session did, when it shows."""
+    author speaking, "…whenever I switch tabs"; a program's output, a pod's row) give way to what the session did,
+    when it shows."""
     chosen, chosen_source = _post_title(title, source, events, language)
     if chosen and chosen_source in ("first-prompt", "summary", None) and _no_title(chosen, language):
         from retell.extract.deeds import best_deed
@@ -144,10 +144,11 @@ def post_title(
 def _no_title(text: str, language: str | None) -> bool:
     """Words of the author's that no form lets stand as a title (see post_title)."""
     from retell.extract.deeds import output_line
-    from retell.extract.headings import another_language, spoken
+    from retell.extract.headings import lived, spoken
 
-    english = not language or language.startswith("en")
-    return spoken(text) or output_line(text) or (english and another_language(text))
+    # (not another language than the post's: a title in the author's words is the best sign of the language a
+    # short session was judged wrong on, "necesito documentar…" under an English mix of Claude's)
+    return spoken(text) or lived(text) or output_line(text)
 
 
 def _post_title(
