@@ -257,13 +257,31 @@ def greets(text: str) -> bool:
     return bool(_GREETING.search(" ".join(text.split()))) or opens_with_opener(text)
 
 
+# Terminal output by its form: two "Key: value" fields with a figure or a dotted name ("Process: com.x.app, PID:
+# 2190"), a row of columns mostly figures ("web-7d9c5b8f6d-2xkqp 0/1 CrashLoopBackOff 6 9m"), a command quoted
+# with its flags inside a tool's hint ("…run 'python manage.py migrate --fake'")
+_FIELD = re.compile(r"(?:^|[,;]\s*)[A-Za-z][\w ]{0,15}:\s+(?=\S*(?:\d|\w\.\w))")
+_FIGURE = re.compile(r"^\d+(?:[/.:]\d+)*[smhd%]?$|^<?\d+[smhd]$")
+_QUOTED_COMMAND = re.compile(r"['`\"][\w./-]+(?: [\w./=-]+)* --?[A-Za-z][\w-]*[^'`\"]*['`\"]")
+
+
+def output_line(text: str) -> bool:
+    """Whether a line is a program's output or a command it suggests, not words of the author's (see _FIELD)."""
+    line = " ".join(text.split()).strip("`")
+    if len(_FIELD.findall(line)) >= 2 or _QUOTED_COMMAND.search(line):
+        return True
+    tokens = line.split()
+    figures = sum(bool(_FIGURE.match(t)) for t in tokens)
+    return len(tokens) >= 3 and figures >= 2 and 2 * figures >= len(tokens)
+
+
 def names_a_goal(text: str) -> bool:
     """Whether a line of the author's names a goal a title or heading can say: not a greeting, a log line or
     stack frame, a bare list of files, a reaction or go-ahead ("yes, let's do that", "ok commit, message in
     Chinese"), nor a complaint. A line of chat around a step ("ah bien vu… le back vérifie le jeton en dur…
     merci !") is left to headings.chat_line, which judges the heading made of it, not the whole message."""
     line = " ".join(text.split())
-    if not line or _GREETING.search(line) or _LOG_LINE.search(text.strip()):
+    if not line or _GREETING.search(line) or _LOG_LINE.search(text.strip()) or output_line(line):
         return False
     tokens = [t for t in re.split(r"[\s,]+", line) if t]
     if tokens and sum(bool(_PATH.match(t)) for t in tokens) * 2 > len(tokens):

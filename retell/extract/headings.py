@@ -16,7 +16,7 @@ from retell.extract.deeds import (
     names_a_goal,
     only_replies,
 )
-from retell.extract.local_headings import deed_in_language, fits_language
+from retell.extract.local_headings import deed_in_language, fits_language, table_key
 from retell.extract.phrasing import (
     HEADING_WORDS,
     as_phrase,
@@ -32,7 +32,7 @@ from retell.extract.phrasing import (
 from retell.extract.requests import author_words, clause_cut, clean_request, first_sentence, opens_with_opener
 from retell.extract.roles import command_work, commands_in_words, files_in_words
 from retell.extract.tools import SHELL_TOOLS, family, is_test_command
-from retell.extract.typos import fix_typos, in_english, session_words, spelled_as_elsewhere, word_counts
+from retell.extract.typos import fix_typos, foreign_words, in_english, session_words, spelled_as_elsewhere, word_counts
 from retell.extract.unchatted import asked_work, spelled_out, unchatted, with_initialisms
 from retell.report import number_word
 
@@ -69,12 +69,21 @@ def chapter_heading(events: Sequence[Event], avoid: Collection[str] = (), langua
     said = " ".join(w for e in events if (w := author_words(e))) or None
     deed = best_deed(events, said)  # what the stretch did, by evidence: found once, for the candidates too
     earlier = {a.casefold() for a in list(avoid)[1:]}  # the post's title comes first; "Back to" follows a heading
+    kind = kind_heading(events)
+    symptom = ""  # the author's symptom as they lived it: only over a heading of the kind of stretch
     for candidate in _candidates(events, deed, earlier, language):
         heading = without_own_clause(without_loose_end(short_enough(_to_the_reader(candidate))))
+        if heading and heading == kind and symptom:
+            return symptom
+        if lived(heading) and not any(_same(heading.casefold(), t) for t in taken):
+            symptom = symptom or with_initialisms(spelled_out(heading))
+            continue  # "The player keeps sliding after I release the stick": what was done about it says more
         if re.search(r"(?i)\byou(?:r|'re|'ve|'ll|'d)?\b", heading):
             continue  # Claude speaking to the author ("…the logic you described"): the post is not addressed to them
         if chat_quote(heading) or vague_manner(heading) or bare_file_list(heading) or asked_in_passing(heading):
             continue  # "If I just rename a folder I have found…": a sentence of the chat, not what happened
+        if language and table_key(language) == "en" and another_language(heading):
+            continue  # "Spécification — Variantes de produit", a pasted document's first line, on an English post
         if chat_line(heading) or (heading and not names_a_goal(heading)):
             continue  # "yes, let's do that", a log line, a list of files: chat or a paste, not what happened
         if re.match(_POINTS, heading.partition(" ")[2]) and heading.split(" ", 1)[0].endswith("ing"):
@@ -87,7 +96,16 @@ def chapter_heading(events: Sequence[Event], avoid: Collection[str] = (), langua
             continue  # a task item that opens as the title does ("Creating a Jupyter notebook with…"): a repeat
         if heading and not any(_same(heading.casefold(), t) for t in taken):
             return with_initialisms(spelled_out(heading))
-    return ""
+    return symptom  # nothing else: the symptom, as the author lived it
+
+
+def another_language(heading: str) -> bool:
+    """Whether a heading of Latin letters is in another language than English: not English by its function
+    words, another language's by a word or more, and of three words or more with no English function word in
+    them ("Fixing the café menu" holds a name an English post can hold, "Café Müller" is a name)."""
+    if in_english(heading) or _CJK_TEXT.search(heading) or not foreign_words(heading):
+        return False
+    return len(re.findall(r"[^\W\d_]+", heading)) >= 3 and not _ENGLISH.search(heading)
 
 
 def _opens_alike(heading: str, title: str) -> bool:
@@ -218,13 +236,47 @@ _OWN_PLAN = re.compile(
 _JOINED_ON = re.compile(r"(?i)^(?:aber|mais|pero|mas|però|und|donc|dann|entonces|então|quindi|et|y|e)\s+\w")
 
 
+# The author speaking of themselves in an English line that is no step ("The cart empties after I log in",
+# "Broke once we moved to pnpm"): a symptom as they lived it, told by what they did; a step opens with its -ing
+# word. ("Some of my feeds come out garbled" says what was found: a possessive is no deed of the author's.)
+_SPEAKER = re.compile(r"(?<=\s)I\b|^I(?:'m|'ve|'d)\b|(?i:\bwe\b)")
+# A yes, a wait or a "well" opening a line, in any language, by words no language uses as a step ("Oke masuk
+# akal", "Ναι η στήλη…", "Так, і ще…", "うん、…", "잠깐만요…"); "no"/"ok"/"nah" only in a line of three words or fewer
+_REPLY_OPENING = re.compile(
+    r"(?i)^(?:oke|okey|iya|sip|ναι|όχι|εντάξει|да|нет|ага|так|ні|угу|כן|לא|evet|hayır|tamam|sí|oui|sim|"
+    r"jo|jep|joo|はい|うん|ええ|いや|네|예|응|아니요|잠깐(?:만요)?|ちょっと待って)(?:[\s,，、.!！…]|$)"
+)
+_SHORT_REPLY = re.compile(r"(?i)^(?:no|nah|ok(?:ay)?|ja|nee|nein|non|yes|yeah|ya|tak)\b")
+# A line of speech by its ending: Korean polite speech ("…열어볼게요", "…안 돼요"), a Japanese "after I did X, Y
+# happened" ("…上げたら…なくなった"): the author telling what they do or saw, not a step
+_SPOKEN_ENDING = re.compile(
+    r"(?:게요|세요|거든요|네요|어요|아요|해요|죠|까요)\s*[.!?？！]*$|たら.*[たよね]\s*[。!！]*$|"
+    r"(?:ます|ました|です|でした)\s*[。!！]*$"  # Japanese polite speech ("…書き換えます"): Claude or the author talking
+)
+
+
+def spoken(heading: str) -> bool:
+    """Whether a heading is the author speaking (see _REPLY_OPENING, _SPOKEN_ENDING), in any language."""
+    text = heading.strip()
+    if _REPLY_OPENING.match(text) or _SPOKEN_ENDING.search(text):
+        return True
+    return bool(_SHORT_REPLY.match(text)) and len(text.split()) <= 3
+
+
+def lived(heading: str) -> bool:
+    """Whether an English heading is a symptom as the author lived it (see _SPEAKER): it heads a stretch only when
+    nothing the stretch did says more (chapter_heading keeps it before a heading of the kind of stretch)."""
+    text = heading.strip()
+    return bool(_SPEAKER.search(text)) and not re.match(r"[A-Z][a-z]+ing\b", text) and bool(_ENGLISH.search(text))
+
+
 def chat_line(heading: str) -> bool:
     """Whether a heading is a line of chat in any language: thanks, praise, texting, a sign-off, a complaint
     that points ("this endpoint is too slow"), an expectation ("Nesting should work"), a short ask whose
     object is a pointer ("Do both"), or a question in another language that is no why or how ("Wie lange
     dauert Schritt 3?")."""
     text = heading.strip()
-    if _CHAT_WORDS.search(text) or _EXPECTS.search(text):
+    if _CHAT_WORDS.search(text) or _EXPECTS.search(text) or spoken(text):
         return True
     if _ASSENT.match(text) or _INTERJECTION.match(text) or _OWN_PLAN.search(text) or _JOINED_ON.match(text):
         return True
@@ -347,6 +399,13 @@ def _candidates(
         yield from later_asks
     # a stretch opened by a remark ("not much to see here"), then asks: a look around says less than they do
     looked = re.match(_ONLY_LOOKED, activity) and not phrase and len(requests) > 1
+    if _files_only(activity):  # "Changing sales.py": what Claude said it changed there, in the post's language
+        if (not language or table_key(language) == "en") and re.search(r"\.\w{1,6}\b", activity):
+            announced = announced_change(events)  # (a file by its name only: a role, "the cache tests", says more)
+            yield "" if re.search(r"(?i)\bbetter\b", announced) else announced  # "a better solution": how?
+        else:
+            yield local_announcement(events)
+            yield claude_finding(events)
     if not looked:
         yield activity
     yield from later_asks  # a stretch of talk whose first ask only pointed: a later ask's work

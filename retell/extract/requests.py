@@ -132,6 +132,13 @@ _ACK_WORDS = (
     r"(?:bien vu|good catch|nice catch|buen ojo|gut gesehen|boa)(?: (?:pour|for|on|con|mit|bei|em) [^,.!;]{1,30})?)"
 )
 _ACK_LEAD = r"(?i)^(?:" + _ACK_WORDS + r"(?:\s+" + _ACK_WORDS + r")*[.!,;:，。！、]+\s*)+(?=\S)"
+# A reply that opens an ask: a choice among Claude's options ("yeah 2. and put the snippet…"), or a yes joined to
+# the ask by "and" in the author's language ("네 그리고 NaN 카테고리는…", "oui et ajoute…"): the ask is what follows
+_REPLY_LEAD = (
+    r"(?i)^(?:(?:ok(?:ay)?|yes|yeah|yep|sure|oke|ja|oui|sí|si|sim|да|так|네|예|はい|うん|ναι|evet|iya)[\s,.!]+)?"
+    r"(?:(?:option\s+)?\d{1,2}[.)!,]+\s+(?:and\s+(?:also\s+)?)?(?=[^\W\d_])|"
+    r"(?<=\s)(?:and|und|et|y|e|en|i|и|і|ve|dan|그리고|それと|そして)\s+(?=\S))"
+)
 _POLITE = r"(?i)^(?:please|pls|kindly)\s+|^(?:can|could|would|will) you(?: please)?\s+"
 _ACKNOWLEDGEMENT = (
     # one or more acknowledgements and nothing else ("Ugh ok", "好的 谢谢", "valeu!!!"), never a request
@@ -226,6 +233,7 @@ def _tidy(line: str) -> str | None:
     line = _without_opener(line)
     line = re.sub(_LEADING_PUNCTUATION, "", line)
     line = re.sub(_ACK_LEAD, "", line)
+    line = re.sub(_REPLY_LEAD, "", line)
     line = re.sub(_PLEA, "", line)
     line = re.sub(_FILLER, "", line)
     line = re.sub(_HOW_TO_WORK, "", line).strip()

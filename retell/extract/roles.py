@@ -98,8 +98,8 @@ def file_role(path: str) -> str:
     if test and (ext in _CODE or not ext):
         return f"the {_words(next(g for g in test.groups() if g))} tests"
     words = _words(stem)
-    if not words:
-        return name
+    if not words or re.search(r"\d[^\w\s]+\d", stem):
+        return name  # (a version in the name, "UPGRADING-3.0.md": in words its figures fall apart, "UPGRADING 3 0")
     if MIGRATION.match(name):
         return "the migration"
     if ext in _CODE and (re.search(r"\d", stem) or stem.lower() in _GENERIC_STEMS):

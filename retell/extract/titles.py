@@ -124,6 +124,36 @@ def session_vocabulary(events: Iterable[Event]) -> list[str]:
 def post_title(
     title: str | None, source: str | None, events: Sequence[Event], language: str | None = None
 ) -> tuple[str | None, str | None]:
+    """(title, source) a post proposes (see _post_title); the author's words that are no title by their form (the
+    author speaking, "…whenever I switch tabs"; a program's output, a pod's row) give way to what the session did,
+    when it shows."""
+    chosen, chosen_source = _post_title(title, source, events, language)
+    if chosen and chosen_source in ("first-prompt", "summary", None) and _no_title(chosen, language):
+        from retell.extract.deeds import best_deed
+        from retell.extract.headings import activity_heading
+
+        deed = best_deed(events)
+        if deed and not _no_title(deed, language):
+            return short_enough(deed, TITLE_WORDS, TITLE_KEEPS), "deed"
+        work = which_tests(activity_heading(events), events)
+        if work and not re.match(_LOOKING, work):
+            return work, "work"  # (retell's words: triage says them in the post's language)
+    return chosen, chosen_source
+
+
+def _no_title(text: str, language: str | None) -> bool:
+    """Words of the author's that no form lets stand as a title (see post_title)."""
+    from retell.extract.deeds import output_line
+    from retell.extract.headings import lived, spoken
+
+    # (not another language than the post's: a title in the author's words is the best sign of the language a
+    # short session was judged wrong on, "necesito documentar…" under an English mix of Claude's)
+    return spoken(text) or lived(text) or output_line(text)
+
+
+def _post_title(
+    title: str | None, source: str | None, events: Sequence[Event], language: str | None = None
+) -> tuple[str | None, str | None]:
     """(title, source) a post proposes: what happened, as a blogger would put it.
 
     The author's own title (`/rename`) as it is; then what the session said it did (a pull request's title, the

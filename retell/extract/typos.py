@@ -85,6 +85,11 @@ def in_english(text: str) -> bool:
     return foreign == 0 or sum(w in _ENGLISH for w in words) > foreign
 
 
+def foreign_words(text: str) -> int:
+    """How many of a text's words are another language's by list or by a letter English does not write."""
+    return sum(w in _FOREIGN or bool(_NOT_ENGLISH_LETTER.search(w)) for w in re.findall(r"[^\W\d_]+", text.lower()))
+
+
 # Latin letters with a diacritic, and the letters of Latin script English does not use (ß, ł, ı, ø, æ…)
 _NOT_ENGLISH_LETTER = re.compile(r"[\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f\u1e00-\u1eff]")
 
