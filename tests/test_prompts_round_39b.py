@@ -52,3 +52,19 @@ def test_the_finishing_prompt_says_where_its_evidence_ids_come_from() -> None:
         last_words="It worked.",
     )
     assert "citing ids from the sections' markers above" in prompt
+
+
+def test_a_commit_message_of_several_lines_in_quotes_keeps_what_follows_it() -> None:
+    """In the loop (fresh7 #6), `git commit -am 'Title\n\nWhy.' && git push origin main` reached the prompts as
+    `git commit -am 'Title …`: every model told the push as never done."""
+    from retell.extract.tools import command_target
+
+    single = (
+        "git commit -am 'billing: roll back to 3.1\n\n3.2 fails to start: a missing variable.' && git push origin main"
+    )
+    assert command_target(single) == (
+        "git commit -am 'billing: roll back to 3.1 / 3.2 fails to start: a missing variable.' && git push origin main"
+    )
+    double = 'git commit --message="feat: a \\"quoted\\" word\n\nbody one\nbody two" && git push'
+    assert command_target(double) == 'git commit --message="feat: a \\"quoted\\" word / body one body two" && git push'
+    assert command_target("git commit -m 'one line' && git push") == "git commit -m 'one line' && git push"

@@ -353,7 +353,7 @@ def command_target(command: str) -> str:
     `set -e`, bare assignments and `echo` banners passed over, ` …` added when more lines follow. A command
     that only changes folder stays `cd <dir>`; one that says nothing else keeps its first line."""
     joined = re.sub(r"\\\n", " ", command.strip())  # (`\` continues a line)
-    joined = _COMMIT_HEREDOC.sub(_one_line_message, joined)
+    joined = _COMMIT_QUOTED.sub(_one_line_quoted, _COMMIT_HEREDOC.sub(_one_line_message, joined))
     lines = _lines_outside_values(joined)
     # a heredoc's closing word, or a line of closing brackets and quotes, ends something: it does no work
     ends = set(re.findall(r"<<-?[ \t]*['\"]?(\w+)", joined))
@@ -381,6 +381,22 @@ _COMMIT_HEREDOC = re.compile(
 def _one_line_message(match: re.Match[str]) -> str:
     paragraphs = [" ".join(p.split()) for p in match.group(3).strip().split("\n\n") if p.strip()]
     return match.group(1) + '"' + " / ".join(paragraphs).replace('"', '\\"') + '"'
+
+
+# A commit message of several lines in quotes (`git commit -am 'Title\n\nWhy.' && git push`): its paragraphs
+# joined the same way, so the line keeps what follows the message (a `git push` cut off with the body's lines was
+# told as never done, in the loop, stop 39).
+_COMMIT_QUOTED = re.compile(
+    r"(\bcommit\b[^\n]*?(?:\s-[a-zA-Z]*m|\s--message)(?:=|\s+))(?:'([^']*\n[^']*)'|\"((?:\\.|[^\"\\])*\n(?:\\.|[^\"\\])*)\")",
+    re.S,
+)
+
+
+def _one_line_quoted(match: re.Match[str]) -> str:
+    quote = "'" if match.group(2) is not None else '"'
+    message = match.group(2) if match.group(2) is not None else match.group(3)
+    paragraphs = [" ".join(p.split()) for p in re.split(r"\n[ \t]*\n", message.strip()) if p.strip()]
+    return match.group(1) + quote + " / ".join(paragraphs) + quote
 
 
 def _lines_outside_values(text: str) -> list[str]:
