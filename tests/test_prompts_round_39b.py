@@ -68,3 +68,12 @@ def test_a_commit_message_of_several_lines_in_quotes_keeps_what_follows_it() -> 
     double = 'git commit --message="feat: a \\"quoted\\" word\n\nbody one\nbody two" && git push'
     assert command_target(double) == 'git commit --message="feat: a \\"quoted\\" word / body one body two" && git push'
     assert command_target("git commit -m 'one line' && git push") == "git commit -m 'one line' && git push"
+
+
+def test_the_numbers_say_what_files_changed_counts() -> None:
+    """In the loop (fresh7 #22), the numbers said "files changed: 3" beside a quoted commit's "6 files changed"
+    (`git add -A` took files the session never edited): two models and two editors could not square them."""
+    from pathlib import Path
+
+    template = Path(__file__).resolve().parents[1] / "prompts" / "system.md.j2"
+    assert "(the files the session edited or wrote: a commit may take in more" in template.read_text("utf-8")
