@@ -657,10 +657,9 @@ class SessionExtractor:
         elif isinstance(tool_use_id, str) and tool_use_id in self._calls:
             call, _event = self._calls.pop(tool_use_id)
             apply_result(call, content, is_error)
-            reply = _turned_down_in_ide(
-                call.name, is_error, result_text(content), record.version, record.tool_use_result()
-            )
-            stopped = interrupted_output(result_text(content), record.tool_use_result()) if is_error else None
+            text, recorded = result_text(content), record.tool_use_result()  # (each read once)
+            reply = _turned_down_in_ide(call.name, is_error, text, record.version, recorded)
+            stopped = interrupted_output(text, recorded) if is_error else None
             if reply:
                 # What the author typed when turning the call down: their words, whole, not the command's output.
                 call.error, call.output = TURNED_DOWN, None

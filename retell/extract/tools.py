@@ -378,9 +378,13 @@ _COMMIT_HEREDOC = re.compile(
 )
 
 
+def _one_line(paragraphs: list[str]) -> str:
+    """A commit message's paragraphs on one line: each one's whitespace squeezed, joined by " / "."""
+    return " / ".join(" ".join(p.split()) for p in paragraphs if p.strip())
+
+
 def _one_line_message(match: re.Match[str]) -> str:
-    paragraphs = [" ".join(p.split()) for p in match.group(3).strip().split("\n\n") if p.strip()]
-    return match.group(1) + '"' + " / ".join(paragraphs).replace('"', '\\"') + '"'
+    return match.group(1) + '"' + _one_line(match.group(3).strip().split("\n\n")).replace('"', '\\"') + '"'
 
 
 # A commit message of several lines in quotes (`git commit -am 'Title\n\nWhy.' && git push`): its paragraphs
@@ -395,8 +399,7 @@ _COMMIT_QUOTED = re.compile(
 def _one_line_quoted(match: re.Match[str]) -> str:
     quote = "'" if match.group(2) is not None else '"'
     message = match.group(2) if match.group(2) is not None else match.group(3)
-    paragraphs = [" ".join(p.split()) for p in re.split(r"\n[ \t]*\n", message.strip()) if p.strip()]
-    return match.group(1) + quote + " / ".join(paragraphs) + quote
+    return match.group(1) + quote + _one_line(re.split(r"\n[ \t]*\n", message.strip())) + quote
 
 
 def _lines_outside_values(text: str) -> list[str]:
