@@ -127,16 +127,37 @@ def _texts(content: Any) -> list[str] | None:
 _REJECTION = re.compile(r"The user provided the following reason for the rejection:\s*(.+)", re.S)
 
 
-def _rejection_reasons(content: Any) -> list[str]:
-    """What the author typed when refusing a tool call (Claude Code puts it inside the tool result)."""
+_NOT_A_REPLY = re.compile(
+    r"(?:Exit code \d|Command (?:timed out|failed)|Error|<tool_use_error>|Permission|Claude |This |The user doesn't"
+    r"|Shell |Tool use|Interrupted|Cancelled|\[Request|\S+ in '.*' was blocked)",
+    re.I,
+)
+
+
+def _rejection_reasons(content: Any, recorded: Any = None, shell_call: Any = None) -> list[str]:
+    """What the author typed when refusing a tool call (Claude Code puts it inside the tool result). Claude
+    Code 2.x in an IDE records the reply alone: an error result whose `toolUseResult` is "Error: " and the
+    same words (read in the corpus: "please add transformer.js too first" on a `git commit`)."""
     out = []
     for block in content if isinstance(content, list) else []:
         if isinstance(block, dict) and block.get("type") == "tool_result":
             inner = block.get("content")
             if isinstance(inner, list):
                 inner = " ".join(b.get("text", "") for b in inner if isinstance(b, dict))
-            if isinstance(inner, str) and (m := _REJECTION.search(inner)):
+            if not isinstance(inner, str):
+                continue
+            if m := _REJECTION.search(inner):
                 out.append(m.group(1).strip())
+            elif (
+                block.get("is_error")
+                and shell_call is not None
+                and shell_call(block.get("tool_use_id"))
+                and isinstance(recorded, str)
+                and recorded.strip() == f"Error: {inner.strip()}"
+                and inner.strip()
+                and not _NOT_A_REPLY.match(inner.strip())
+            ):
+                out.append(inner.strip())
     return out
 
 
@@ -169,6 +190,7 @@ class Raw:
         self.messages: list[tuple[int, str]] = []  # (line, text)
         self.replies = 0
         self.tool_ids: set[str] = set()
+        self.shell_ids: set[str] = set()  # the shell calls' ids
         self.files: set[str] = set()
         self.first_cwd: str | None = None
         self.stamps: list[tuple[str, bool]] = []  # (timestamp, part of the work: not a trailing /exit)
@@ -205,6 +227,8 @@ class Raw:
                         self.replies += 1
                     if block.get("type") == "tool_use" and block.get("name") not in _SPAWNS | {"ExitPlanMode"}:
                         self.tool_ids.add(str(block.get("id")))
+                        if block.get("name") in ("Bash", "PowerShell"):
+                            self.shell_ids.add(str(block.get("id")))
                         if block.get("name") in _EDITS and isinstance(block.get("input"), dict):
                             target = block["input"].get("file_path") or block["input"].get("notebook_path")
                             if isinstance(target, str) and target:
@@ -218,7 +242,9 @@ class Raw:
                 message = record.get("message") if isinstance(record.get("message"), dict) else {}
                 texts = _texts(message.get("content"))
                 if texts is None:  # a tool result; the author's reason for refusing a call is their own words
-                    texts = _rejection_reasons(message.get("content"))
+                    texts = _rejection_reasons(
+                        message.get("content"), record.get("toolUseResult"), self._shell_call_in_2x(record)
+                    )
                 if not texts:
                     continue
                 words = [w for t in texts if (w := _typed(t))]
@@ -261,6 +287,13 @@ class Raw:
         self.messages.sort()
         if snapshot:
             self.files |= {_absolute(str(p), self.first_cwd) for p in snapshot}
+
+    def _shell_call_in_2x(self, record: dict[str, Any]) -> Any:
+        """For Claude Code 2.x records: whether a tool-use id is a shell call (the IDE's turned-down reply)."""
+        version = str(record.get("version") or "0")
+        if not version.split(".")[0].isdigit() or int(version.split(".")[0]) < 2:
+            return None
+        return lambda tool_id: str(tool_id) in self.shell_ids
 
     @staticmethod
     def _housekeeping(record: dict[str, Any]) -> bool:
@@ -355,6 +388,12 @@ _POLISH = re.compile(r"\b(?:nie|się|jest|to|na|że|w|z|do|jak|ale|tak|czy|mamy|
 _SWEDISH = re.compile(r"\b(?:och|inte|jag|det|är|att|som|för|på|med|vi|har|ska|kan|den|nu|efter|också)\b", re.I)
 _CZECH = re.compile(r"\b(?:je|se|to|na|že|ale|jak|tak|co|ještě|není|jsem|proč|taky|než|jsou|už|mám)\b", re.I)
 _CZECH_LETTERS = re.compile(r"[ěřůťď]", re.I)  # letters Czech writes and Polish does not
+_UKRAINIAN = re.compile(r"[іїєґ]", re.I)
+_RUSSIAN_ONLY = re.compile(r"[ыэъё]", re.I)
+_PERSIAN = re.compile(r"[پچژگ]")  # letters Persian writes and Arabic does not
+_HEBREW = re.compile(r"[\u05d0-\u05ea]")
+_GREEK = re.compile(r"[\u0370-\u03ff\u1f00-\u1fff]")
+_THAI = re.compile(r"[\u0e01-\u0e5b]")
 _TURKISH = re.compile(r"\b(?:bir|ve|bu|için|değil|ama|çok|ne|var|yok|mı|mi|da|de|şu|gibi|daha)\b", re.I)
 _ENGLISH = re.compile(r"\b(?:the|and|is|to|it|of|in|this|that|for|with|you|can|please|i|we|on|be)\b", re.I)
 # Frequent characters that only one of the two Chinese scripts writes
@@ -384,9 +423,16 @@ def expected_language(texts: list[str]) -> str | None:
             votes["zh"] += 1
             han_text += text
         elif letters >= 12 and len(_CYRILLIC.findall(text)) / letters > 0.3:
-            votes["ru"] += 1
+            # Letters only Ukrainian writes against letters it never does
+            votes["uk" if len(_UKRAINIAN.findall(text)) > len(_RUSSIAN_ONLY.findall(text)) else "ru"] += 1
         elif letters >= 12 and len(_ARABIC.findall(text)) / letters > 0.3:
-            votes["ar"] += 1  # (Persian and Urdu share the script; none is in the sets measured)
+            votes["fa" if _PERSIAN.search(text) else "ar"] += 1  # (Urdu shares Persian's letters: none measured)
+        elif letters >= 12 and len(_HEBREW.findall(text)) / letters > 0.3:
+            votes["he"] += 1
+        elif letters >= 12 and len(_GREEK.findall(text)) / letters > 0.3:
+            votes["el"] += 1
+        elif letters >= 12 and len(_THAI.findall(text)) / letters > 0.3:
+            votes["th"] += 1
         elif letters >= 12 and len(_VIETNAMESE.findall(text)) / letters > 0.03:
             votes["vi"] += 1
         elif words >= 5 and len(_GERMAN.findall(text)) / words > 0.12:

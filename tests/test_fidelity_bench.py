@@ -4,6 +4,8 @@ part of what was told (three messages of a blind set were counted lost while the
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from types import ModuleType
 
 import pytest
@@ -43,3 +45,53 @@ def test_a_quote_with_a_name_redacted_is_the_message_it_quotes(fidelity: ModuleT
 def test_a_redacted_quote_two_messages_could_be_is_left_as_it_is(fidelity: ModuleType) -> None:
     messages = ["thanks Ana, merged", "thanks Bo, merged"]
     assert fidelity.unredacted("thanks [REDACTED:person-name], merged", messages).startswith("thanks [")
+
+
+def _records(version: str, reply: str, recorded: str) -> list[dict[str, object]]:
+    call = {"type": "tool_use", "id": "toolu_1", "name": "Bash", "input": {"command": "git commit -m wip"}}
+    result = {"type": "tool_result", "tool_use_id": "toolu_1", "content": reply, "is_error": True}
+    base = {"sessionId": "s", "version": version, "cwd": "/w", "isSidechain": False}
+    return [
+        {**base, "type": "user", "uuid": "u1", "parentUuid": None, "timestamp": "2025-10-04T00:00:00Z",
+         "message": {"role": "user", "content": "commit it"}},
+        {**base, "type": "assistant", "uuid": "a1", "parentUuid": "u1", "timestamp": "2025-10-04T00:00:05Z",
+         "message": {"role": "assistant", "content": [call]}},
+        {**base, "type": "user", "uuid": "u2", "parentUuid": "a1", "timestamp": "2025-10-04T00:00:30Z",
+         "message": {"role": "user", "content": [result]}, "toolUseResult": recorded},
+    ]  # fmt: skip
+
+
+def _raw(fidelity: ModuleType, tmp_path: Path, records: list[dict[str, object]]) -> list[str]:
+    path = tmp_path / "s.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+    return [text for _, text in fidelity.Raw(path).messages]
+
+
+def test_the_reply_to_a_call_turned_down_in_an_ide_is_the_authors(fidelity: ModuleType, tmp_path: Path) -> None:
+    """Claude Code 2.x in an IDE records the author's reply alone as the shell call's error (read in the corpus:
+    three replies of one session were counted "not the author's" while retell told them rightly)."""
+    reply = "please add the tokenizer file too first"
+    assert _raw(fidelity, tmp_path, _records("2.0.5", reply, f"Error: {reply}")) == ["commit it", reply]
+
+
+def test_a_shell_calls_own_error_is_no_reply(fidelity: ModuleType, tmp_path: Path) -> None:
+    failure = "Exit code 1\nerror: pathspec 'x' did not match"
+    assert _raw(fidelity, tmp_path, _records("2.0.5", failure, f"Error: {failure}")) == ["commit it"]
+    assert _raw(fidelity, tmp_path, _records("1.0.98", "add it too", "Error: add it too")) == ["commit it"]
+
+
+@pytest.mark.parametrize(
+    ("message", "language"),
+    [
+        ("Привіт, у мене застосунок падає після оновлення, що це може бути?", "uk"),
+        ("Привет, у меня приложение падает после обновления, что это может быть?", "ru"),
+        ("سلام، این برنامه بعد از به‌روزرسانی دیگر کار نمی‌کند، چرا؟", "fa"),
+        ("مرحبا، التطبيق يتوقف بعد التحديث، ما السبب؟", "ar"),
+        ("שלום, הבנייה נכשלת אחרי העדכון האחרון", "he"),
+        ("Γεια, η σελίδα των κρατήσεων είναι πολύ αργή", "el"),
+    ],
+)
+def test_the_bench_votes_a_script_shared_by_languages_by_the_letters_only_one_writes(
+    fidelity: ModuleType, message: str, language: str
+) -> None:
+    assert fidelity.expected_language([message, message]) == language
