@@ -21,8 +21,9 @@ tuned on it. A fifth (`blind5`: J1, J2), written the same way, measured round ei
 sixth (`blind6`: K1, K2), written the same way, measured round nine; round ten tuned on it. A seventh (`blind7`:
 L1, L2), written the same way, measured round ten; round eleven tuned on it. An eighth (`blind8`: M1, M2),
 written the same way, measured round eleven; round twelve tuned on it. A ninth (`blind9`: N1, N2), written the
-same way, measured round twelve; round thirteen tuned on it. A set listed in UNTUNED has its figures reported, its
-details never printed (none is, until the tenth arrives); a set whose folder is missing is skipped.
+same way, measured round twelve; round thirteen tuned on it. A tenth (`blind10`: P1, P2, fourteen kinds with
+`wrong-order` and `wrong-speaker`), written the same way, measures round fourteen. A set listed in UNTUNED has its
+figures reported, its details never printed; a set whose folder is missing is skipped.
 
 `--verify-dir DIR` scores each set three ways: the rules alone, with a model's verdicts merged in (`retell check
 --verify`), and also letting a low-confidence rule finding the model reads as supported count as traced
@@ -85,10 +86,11 @@ SETS = {
     "blind7": ("L1", "L2"),
     "blind8": ("M1", "M2"),
     "blind9": ("N1", "N2"),
+    "blind10": ("P1", "P2"),
 }
 # the sets the check was never tuned on: round thirteen tuned on every variant of the first nine (blind9
-# measured round twelve, stop 39)
-UNTUNED: tuple[str, ...] = ()
+# measured round twelve, stop 39); blind10 arrived in stop 40
+UNTUNED: tuple[str, ...] = ("blind10",)
 VARIANTS = ("dev", "holdout")
 SHOWN = ("dev",)  # details (misses, false alarms) are printed for these variants only
 KINDS = (
@@ -376,7 +378,7 @@ def report(
         f"faithful drafts"
     )
     # sets with a holdout variant only, all tuned on
-    holdout_only = ("blind3", "blind4", "blind5", "blind6", "blind7", "blind8", "blind9")
+    holdout_only = ("blind3", "blind4", "blind5", "blind6", "blind7", "blind8", "blind9", "blind10")
     if verbose and blind not in UNTUNED and (variant in SHOWN or show_holdout or blind in holdout_only):
         for r in results:
             for plant, hit in zip(r.plants, r.caught_by, strict=True):
