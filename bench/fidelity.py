@@ -382,7 +382,9 @@ _GERMAN = re.compile(r"\b(?:und|ich|nicht|das|ist|bitte|mit|auf|für|wir|eine?|d
 _FRENCH = re.compile(r"\b(?:je|les|des|est|pour|une|pas|avec|dans|qui|que)\b", re.I)
 _SPANISH = re.compile(r"\b(?:el|los|las|que|por|para|una|con|del|está|pero)\b", re.I)
 _ITALIAN = re.compile(r"\b(?:il|che|non|gli|sono|della|delle|nel|questo|questa|anche|ho|perché|è|alla|degli)\b", re.I)
-_PORTUGUESE = re.compile(r"\b(?:não|nao|é|os|uma|com|do|da|dos|das|está|mas|você|voce|isso|pra)\b", re.I)
+_PORTUGUESE = re.compile(
+    r"\b(?:não|nao|é|os|uma|com|do|da|dos|das|está|mas|você|voce|isso|pra|em|ou|mais|então|sempre|também|já|só)\b", re.I
+)
 _DUTCH = re.compile(r"\b(?:het|een|niet|ik|je|wij|zijn|voor|met|van|maar|ook|dat|wat|dit|kan|moet|nog)\b", re.I)
 _POLISH = re.compile(r"\b(?:nie|się|jest|to|na|że|w|z|do|jak|ale|tak|czy|mamy|bo|już|co)\b", re.I)
 _SWEDISH = re.compile(r"\b(?:och|inte|jag|det|är|att|som|för|på|med|vi|har|ska|kan|den|nu|efter|också)\b", re.I)
@@ -394,6 +396,19 @@ _PERSIAN = re.compile(r"[پچژگ]")  # letters Persian writes and Arabic does n
 _HEBREW = re.compile(r"[\u05d0-\u05ea]")
 _GREEK = re.compile(r"[\u0370-\u03ff\u1f00-\u1fff]")
 _THAI = re.compile(r"[\u0e01-\u0e5b]")
+_HUNGARIAN = re.compile(r"\b(?:és|hogy|nem|van|egy|az|ez|meg|már|kell|csak|mint|ugyanaz|itt|köszi)\b", re.I)
+_HUNGARIAN_LETTERS = re.compile(r"[őű]", re.I)  # letters only Hungarian writes
+_CATALAN = re.compile(
+    r"\b(?:amb|això|aixo|però|doncs|perquè|aquest|aquesta|també|molt|ho|fes|puc|vull|què|és|els)\b", re.I
+)
+_FINNISH = re.compile(
+    r"\b(?:ja|on|ei|se|että|kun|mutta|niin|tämä|voi|ole|vielä|nyt|jo|kanssa|miksi|mitä|ettei)\b", re.I
+)
+_ROMANIAN = re.compile(r"\b(?:și|si|că|nu|este|pe|cu|la|mai|sau|dacă|pentru|ăsta|asta|după|încă|acum|îl)\b", re.I)
+_MALAY_INDONESIAN = re.compile(r"\b(?:yang|dan|ini|itu|dengan|untuk|saya|sudah|ada|lagi|pun|kita|juga)\b", re.I)
+_MALAY = re.compile(r"\b(?:tak|boleh|nak|macam|sahaja|kena|awak|cuba|sikit|betul|kenapa)\b", re.I)
+_INDONESIAN = re.compile(r"\b(?:tidak|bisa|gimana|aja|nggak|gak|udah|sih|dong|banget|kayaknya|terus|pakai|cek)\b", re.I)
+_SWAHILI = re.compile(r"\b(?:na|ya|kwa|ni|hii|kwenye|sana|tafadhali|nini|hapana|lakini|kuna|wa|za|cha|la|hiyo)\b", re.I)
 _TURKISH = re.compile(r"\b(?:bir|ve|bu|için|değil|ama|çok|ne|var|yok|mı|mi|da|de|şu|gibi|daha)\b", re.I)
 _ENGLISH = re.compile(r"\b(?:the|and|is|to|it|of|in|this|that|for|with|you|can|please|i|we|on|be)\b", re.I)
 # Frequent characters that only one of the two Chinese scripts writes
@@ -435,10 +450,19 @@ def expected_language(texts: list[str]) -> str | None:
             votes["th"] += 1
         elif letters >= 12 and len(_VIETNAMESE.findall(text)) / letters > 0.03:
             votes["vi"] += 1
+        elif words >= 4 and (
+            _HUNGARIAN_LETTERS.search(text)
+            or (len(_HUNGARIAN.findall(text)) / words > 0.15 and re.search(r"[áéíóöúü]", text, re.I))
+        ):
+            votes["hu"] += 1
+        elif words >= 4 and _CZECH_LETTERS.search(text):
+            votes["cs"] += 1  # (ě, ř, ů: no other language measured writes them)
         elif words >= 5 and len(_GERMAN.findall(text)) / words > 0.12:
             votes["de"] += 1
         elif words >= 5 and len(_FRENCH.findall(text)) / words > 0.12:
             votes["fr"] += 1
+        elif words >= 4 and len(_CATALAN.findall(text)) / words > 0.12 > len(_SPANISH.findall(text)) / words:
+            votes["ca"] += 1
         elif words >= 5 and len(_ITALIAN.findall(text)) / words > 0.12 > len(_SPANISH.findall(text)) / words:
             votes["it"] += 1
         elif words >= 5 and len(_PORTUGUESE.findall(text)) / words > 0.12 > len(_SPANISH.findall(text)) / words:
@@ -455,6 +479,19 @@ def expected_language(texts: list[str]) -> str | None:
             votes["pl"] += 1
         elif words >= 5 and len(_TURKISH.findall(text)) / words > 0.12:
             votes["tr"] += 1
+        elif words >= 5 and len(_ROMANIAN.findall(text)) / words > 0.15 and re.search(r"[ășțâî]", text, re.I):
+            votes["ro"] += 1
+        elif words >= 5 and len(_FINNISH.findall(text)) / words > 0.12 and re.search(r"[äö]", text, re.I):
+            votes["fi"] += 1
+        elif (
+            words >= 5
+            and len(_MALAY_INDONESIAN.findall(text)) / words > 0.12
+            and (_MALAY.search(text) or _INDONESIAN.search(text))
+        ):
+            # the words the two share say which family; the words only one uses say which language
+            votes["id" if len(_INDONESIAN.findall(text)) >= len(_MALAY.findall(text)) else "ms"] += 1
+        elif words >= 5 and len(_SWAHILI.findall(text)) / words > 0.15:
+            votes["sw"] += 1
         elif words >= 5 and len(_ENGLISH.findall(text)) / words > 0.08:
             votes["en"] += 1  # (Latin letters in none of the languages above, nor English, or fewer than five
             # words, "ok", "thx", "continue": no vote)

@@ -89,6 +89,14 @@ def test_a_shell_calls_own_error_is_no_reply(fidelity: ModuleType, tmp_path: Pat
         ("مرحبا، التطبيق يتوقف بعد التحديث، ما السبب؟", "ar"),
         ("שלום, הבנייה נכשלת אחרי העדכון האחרון", "he"),
         ("Γεια, η σελίδα των κρατήσεων είναι πολύ αργή", "el"),
+        ("a riport nem működik, kell egy új makró ugyanaz a formátum mint régen", "hu"),
+        ("per què falla això? no ho entenc, però el test passava ahir", "ca"),
+        ("build padá na linkeru, nevím proč, zkus přidat tu knihovnu", "cs"),
+        ("miksi linkkeri ei löydä tätä funktiota, se on kyllä kirjastossa", "fi"),
+        ("tafadhali angalia ukurasa huu, maneno ni marefu sana kwa wakulima", "sw"),
+        ("servernya gak bisa connect, udah dicek juga config yang baru", "id"),
+        ("kenapa cart tak ada lepas user login, boleh cek config yang baru", "ms"),
+        ("o teste voltou a falhar no CI, mais ou menos uma vez em cada cinco", "pt"),
     ],
 )
 def test_the_bench_votes_a_script_shared_by_languages_by_the_letters_only_one_writes(
