@@ -46,7 +46,7 @@ from retell.triage.stage import require_approved
 from retell.workdir import Workdir
 from retell.write.context import StageOptions, example_ids, prompts, session_openings, system_context
 from retell.write.locales import count_length, counts_characters, length_range, scale
-from retell.write.markers import strip_markers
+from retell.write.markers import CITE, event_ids, strip_markers
 from retell.write.material import render_material
 from retell.write.names import met_names, names_in
 from retell.write.offline import offline_draft
@@ -201,6 +201,7 @@ class DraftCalls:
     template_hash: str
     limits: Limits
     unit: str = "words"  # or characters (zh, ja, ko)
+    events: tuple[Event, ...] = ()  # the cleared view's events, for what the sections leave untold at the end
 
     def finish(self, texts: list[str]) -> LLMRequest:
         return finish_request(self, texts)
@@ -211,6 +212,7 @@ def draft_calls(
 ) -> DraftCalls:
     calls = draft_prompts(outline, view, triage, manifest, options, model)
     calls.sections, calls.condensed = section_requests(outline, view, triage, calls, options.max_input_tokens)
+    calls.events = tuple(view.events)
     return calls
 
 
@@ -512,6 +514,7 @@ def finish_request(calls: DraftCalls, texts: list[str]) -> LLMRequest:
         unit=calls.unit,
         first_words=_first_sentence(texts[0]) if texts else "",
         last_words=_last_paragraph(texts[-1]) if texts else "",
+        after=untold_after(calls.events, texts),
     )
     return LLMRequest(
         stage="finish",
@@ -524,6 +527,22 @@ def finish_request(calls: DraftCalls, texts: list[str]) -> LLMRequest:
         template_hash=f"{calls.template_hash}+{task.template_hash}",
         json_schema=FINISH_JSON_SCHEMA,
     )
+
+
+# The material of what follows the sections' last cited event: the ending's own events (an answer, a last
+# check, the author's word that they finished it) are often there, and a finishing call that cannot see them
+# either leaves the plan's ending out or cites an event that does not hold it (both seen in the loop, stop 40).
+AFTER_TOKENS = 1500
+
+
+def untold_after(events: tuple[Event, ...], texts: list[str]) -> str:
+    """The session's events after the last one a section cites, as material lines; "" when there are none."""
+    cited = {ident.split(".")[0] for text in texts for group in CITE.findall(text) for ident in event_ids(group)}
+    order = [i for i, event in enumerate(events) if event.id in cited]
+    if not order:
+        return ""
+    rest = [e for e in events[max(order) + 1 :] if "." not in e.id]
+    return render_material(rest, AFTER_TOKENS).text.strip() if rest else ""
 
 
 def clean_section(text: str) -> str:
@@ -567,7 +586,9 @@ _FENCE = re.compile(r"^[ \t]{0,3}(`{3,}|~{3,})")
 
 
 def _blocks(text: str) -> list[str]:
-    """A section's paragraphs, a fenced code block whole as one (a blank line inside it splits nothing)."""
+    """A section's paragraphs, a fenced code block whole as one (a blank line inside it splits nothing) and
+    always a block of its own: the prose written against it, with no blank line between, is not part of it (the
+    evidence marker that stood between them is gone here)."""
     blocks: list[str] = []
     current: list[str] = []
     fence = ""
@@ -577,9 +598,13 @@ def _blocks(text: str) -> list[str]:
             current.append(line)
             if opened and opened.group(1)[0] == fence[0] and len(opened.group(1)) >= len(fence):
                 fence = ""
+                blocks.append("\n".join(current))
+                current = []
         elif opened:
+            if current:
+                blocks.append("\n".join(current))
             fence = opened.group(1)
-            current.append(line)
+            current = [line]
         elif line.strip():
             current.append(line)
         elif current:
