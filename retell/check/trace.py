@@ -30,7 +30,7 @@ from retell.check.claims import (
     Claim,
     quote_words,
 )
-from retell.check.document import Block
+from retell.check.document import CODE, Block
 from retell.check.figures import check_number
 from retell.check.outcomes import check_outcome
 from retell.check.polarity import answer_polarity, decision_polarity
@@ -107,6 +107,7 @@ MOMENT_EVENTS = 3  # a paragraph citing this many events or fewer tells one mome
 MIN_FAR_CLAIMS = 3  # claims resting far from a citation that outweigh it
 FAR_PER_NEAR = 3
 MIN_CITATION_STEMS = 6
+MIN_SHOWN_LINE = 8  # characters of a block's line for it to say which event printed it
 MIN_BESIDE = 2  # claims resting beside a citation, none on it, that make the citation wrong
 
 
@@ -995,6 +996,10 @@ class Tracer:
                 out.append(Finding(claim, CONTRADICTED, reason=reason, advice=advice))
                 continue
             own = [f for b in unit for f in by_block.get(id(b), [])]
+            shown = self._lead_shows_elsewhere(unit, own)
+            if shown is not None:
+                out.append(shown)
+                continue
             if any(f.problem and not f.far for f in own):
                 continue  # its claims are reported on their own
             # A quote said far from the citation counts where it was said: when the whole paragraph rests
@@ -1063,6 +1068,47 @@ class Tracer:
                     )
                 )
         return out
+
+    def _lead_shows_elsewhere(self, unit: list[Block], own: list[Finding]) -> Finding | None:
+        """A lead-in citing events of its own above a block (an output, a listing) that none of them shows and
+        another event does: "It came back with the crash itself: <!-- ev: e13 -->" over e12's log lines, "The
+        suite came out like this: <!-- ev: e6 -->" over the green run's summary. What the block shows is what
+        the lead-in tells; a lead-in whose own claims rest on its cited events (the message that asked for the
+        run) is judged by those."""
+        from retell.check.claims import CITATION
+
+        lead = next((b for b in unit if b.follows is not None), None)
+        if lead is None or lead.follows is None or lead.follows.kind != CODE or not lead.own_cites:
+            return None
+        block = lead.follows
+        if not block.own_cites or set(block.own_cites) == set(lead.own_cites):
+            return None
+        index = self.index
+        cited = index.expand(lead.own_cites)
+        if any(f.claim.block is lead and f.status == TRACED and f.event in cited for f in own):
+            return None
+        lines = [_fold(x) for x in _code_body(block)]
+        lines = [x for x in lines if len(x) >= MIN_SHOWN_LINE]
+        if not lines:
+            return None
+        mine = index.of(lead.own_cites)
+        if any(x in s.folded for s in mine for x in lines):
+            return None
+        others = [s for s in index.sources if s.id not in cited and s.speaker not in ("note", "thinking")]
+        holder = next((s for s in others if sum(x in s.folded for x in lines) * 2 >= len(lines)), None)
+        if holder is None:
+            return None
+        mark = next(m for m in lead.marks if m.kind == "cite")
+        claim = Claim(CITATION, "<!-- ev: " + " ".join(lead.own_cites) + " -->", lead.line_at(mark.at), lead)
+        claim.at = mark.at
+        return Finding(
+            claim,
+            CONTRADICTED,
+            holder.id,
+            one_line(holder.text),
+            f"the block it introduces shows {holder.id}, which it does not cite",
+            advice=f"cite {holder.id}",
+        )
 
     def _beside(self, claim: Claim, block: Block, traced: list[Finding], near: set[str]) -> Finding | None:
         """Every claim of the paragraph rests on an event next to the ones it cites and none on a cited event
@@ -1197,6 +1243,18 @@ _FIRST_PERSON = re.compile(
     r"contesté|escribí|pedí|je|j|moi|mon|ma|mes|nous|notre|ich|mir|mich|mein\w*|wir|uns|unser\w*)\b|我|私|僕",
 )
 _QUOTED_TEXT = re.compile(r"\"[^\"\n]*\"|“[^”\n]*”|«[^»\n]*»|„[^“”\n]*[“”]|「[^」\n]*」")
+
+
+def _code_body(block: Block) -> list[str]:
+    """A code block's lines between its fences."""
+    lines = block.text.split("\n")
+    body = [x for x in lines if x.strip()]
+    return [x for x in body if not x.strip().startswith(("```", "~~~"))]
+
+
+def _fold(text: str) -> str:
+    # as Source.folded: lower case, backticks gone, whitespace collapsed
+    return " ".join(text.replace("`", "").lower().split())
 
 
 def _tells_claude_only(block: Block) -> bool:

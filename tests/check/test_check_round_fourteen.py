@@ -1,0 +1,97 @@
+"""Round fourteen of the check (issue 21): cases of our own for the classes it works on, written before the
+change on two sessions of bench/check/work (M1, English: a flaky due-date test; e9 a grep of pyproject.toml, e11
+the test edit, e12 one pytest run "10 passed in 0.61s", e14 five runs under `TZ=UTC` and the suite "212 passed",
+e18 the commit `4be91c2`, "1 file changed, 17 insertions(+), 4 deletions(-)". M2, Spanish: a path traversal; e5
+the new test, e6 its red run "3 failed, 2 passed", e8 the fix, e9 the suite "97 passed", e15 the commit `2d8c5b7`
+"2 files changed, 33 insertions(+)"). Each planted case has its faithful twin."""
+
+from __future__ import annotations
+
+import pytest
+from check_support import _offline, problems  # noqa: F401  (_offline: a fixture)
+
+TODO = pytest.mark.xfail(strict=True, reason="not built yet")
+
+# -- wrong citations: what a paragraph names is in another event than the one it cites ------------------------
+
+RUN = "```text\n10 passed in 0.61s\n```\n<!-- ev: e12 -->\n"
+SUITE_ES = "```text\nTests:       97 passed, 97 total\n```\n<!-- ev: e9 -->\n"
+
+
+def test_a_commit_s_figures_cited_to_a_test_run_are_a_wrong_citation() -> None:
+    body = "Claude committed it as `4be91c2`: 17 insertions and 4 deletions in one file. <!-- ev: {} -->\n"
+    assert problems("M1", body.format("e18")) == []
+    assert problems("M1", body.format("e14"))
+
+
+def test_a_spanish_commit_cited_to_the_suite_run_is_a_wrong_citation() -> None:
+    body = "El commit `2d8c5b7` tocó dos ficheros, con 33 líneas añadidas. <!-- ev: {} -->\n"
+    assert problems("M2", body.format("e15")) == []
+    assert problems("M2", body.format("e9"))
+
+
+def test_a_lead_in_citing_another_event_than_the_output_it_shows_is_a_wrong_citation() -> None:
+    lead = "The first run came back green: <!-- ev: {} -->\n\n"
+    assert problems("M1", lead.format("e12") + RUN) == []
+    assert problems("M1", lead.format("e9") + RUN)
+
+
+def test_a_spanish_lead_in_citing_the_red_run_for_the_green_one_is_a_wrong_citation() -> None:
+    lead = "La suite completa salió así: <!-- ev: {} -->\n\n"
+    assert problems("M2", lead.format("e9") + SUITE_ES) == []
+    assert problems("M2", lead.format("e6") + SUITE_ES)
+
+
+# -- the order of steps ---------------------------------------------------------------------------------------
+
+
+@TODO
+def test_a_step_told_after_one_it_came_before_is_out_of_order() -> None:
+    faithful = (
+        "Before the commit `4be91c2`, `TZ=UTC` runs of the tests printed 10 passed five times. <!-- ev: e14 e18 -->\n"
+    )
+    planted = (
+        "After the commit `4be91c2`, `TZ=UTC` runs of the tests printed 10 passed five times. <!-- ev: e14 e18 -->\n"
+    )
+    assert problems("M1", faithful) == []
+    assert problems("M1", planted)
+
+
+@TODO
+def test_a_spanish_step_told_after_one_it_came_before_is_out_of_order() -> None:
+    faithful = "Tras el commit `2d8c5b7`, Claude recomendó desplegarlo cuanto antes. <!-- ev: e15 e16 -->\n"
+    planted = "Tras el commit `2d8c5b7`, Claude lanzó `npx jest` y salieron 97 tests en verde. <!-- ev: e9 e15 -->\n"
+    assert problems("M2", faithful) == []
+    assert problems("M2", planted)
+
+
+@TODO
+def test_a_paragraph_opening_on_then_that_cites_only_earlier_events_is_out_of_order() -> None:
+    first = "Claude committed the fix as `4be91c2` on `fix/flaky-due-dates`. <!-- ev: e18 -->\n\n"
+    assert problems("M1", first + "Then I read the commit line myself and said nothing more. <!-- ev: e19 -->\n") == []
+    assert problems(
+        "M1", first + "Then it ran `uv run pytest tests/test_invoices.py -q`: 10 passed. <!-- ev: e12 -->\n"
+    )
+
+
+# -- who did it -----------------------------------------------------------------------------------------------
+
+
+@TODO
+def test_the_author_s_message_told_as_claude_s_is_the_wrong_speaker() -> None:
+    assert (
+        problems(
+            "M1", "I asked for option two and thought `time-machine` was already a dev dependency. <!-- ev: e8 -->\n"
+        )
+        == []
+    )
+    assert problems(
+        "M1",
+        "Claude picked option two itself, sure that `time-machine` was already a dev dependency. <!-- ev: e8 -->\n",
+    )
+
+
+@TODO
+def test_a_spanish_request_of_mine_told_as_claude_s_is_the_wrong_speaker() -> None:
+    assert problems("M2", "Le pedí que referenciara el hallazgo en el mensaje del commit. <!-- ev: e14 -->\n") == []
+    assert problems("M2", "Claude propuso referenciar el hallazgo en el mensaje del commit. <!-- ev: e14 -->\n")
