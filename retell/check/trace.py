@@ -32,6 +32,7 @@ from retell.check.claims import (
 )
 from retell.check.document import CODE, Block
 from retell.check.figures import check_number
+from retell.check.order import order_findings
 from retell.check.outcomes import check_outcome
 from retell.check.polarity import answer_polarity, decision_polarity
 from retell.check.quotes import judge
@@ -129,6 +130,7 @@ def trace_all(claims: list[Claim], blocks: list[Block], index: Sources) -> list[
     # A small count of something the session never counts ("three routes") is a writer's own count: no claim.
     findings = [f for f in findings if not (f.status == UNCHECKED and f.weak)]
     findings.extend(tracer.citations(blocks, findings))
+    findings.extend(order_findings(blocks, index))
     for finding in findings:
         if finding.problem and finding.claim.accepted is not None:
             finding.status = ACCEPTED

@@ -45,7 +45,6 @@ def test_a_spanish_lead_in_citing_the_red_run_for_the_green_one_is_a_wrong_citat
 # -- the order of steps ---------------------------------------------------------------------------------------
 
 
-@TODO
 def test_a_step_told_after_one_it_came_before_is_out_of_order() -> None:
     faithful = (
         "Before the commit `4be91c2`, `TZ=UTC` runs of the tests printed 10 passed five times. <!-- ev: e14 e18 -->\n"
@@ -57,7 +56,6 @@ def test_a_step_told_after_one_it_came_before_is_out_of_order() -> None:
     assert problems("M1", planted)
 
 
-@TODO
 def test_a_spanish_step_told_after_one_it_came_before_is_out_of_order() -> None:
     faithful = "Tras el commit `2d8c5b7`, Claude recomendó desplegarlo cuanto antes. <!-- ev: e15 e16 -->\n"
     planted = "Tras el commit `2d8c5b7`, Claude lanzó `npx jest` y salieron 97 tests en verde. <!-- ev: e9 e15 -->\n"
@@ -65,7 +63,6 @@ def test_a_spanish_step_told_after_one_it_came_before_is_out_of_order() -> None:
     assert problems("M2", planted)
 
 
-@TODO
 def test_a_paragraph_opening_on_then_that_cites_only_earlier_events_is_out_of_order() -> None:
     first = "Claude committed the fix as `4be91c2` on `fix/flaky-due-dates`. <!-- ev: e18 -->\n\n"
     assert problems("M1", first + "Then I read the commit line myself and said nothing more. <!-- ev: e19 -->\n") == []
