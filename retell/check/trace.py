@@ -762,6 +762,15 @@ class Tracer:
         (own, own_source), (other, other_source) = best(own_found), best(other_found)
         who, credited = ("you", "Claude") if claim.actor == CLAUDE else ("Claude", "you")
         advice = "credit yourself" if who == "you" else "credit Claude"
+        speaker = self._other_speaker(claim, scope, own_found, other_found)
+        if speaker is not None:
+            return found(
+                claim,
+                speaker,
+                f"{who} said this ({speaker.id}), not {credited}, in the event it cites",
+                CONTRADICTED,
+                advice=advice,
+            )
         if own >= CREDIT_SUPPORTED and other >= CREDIT_SUPPORTED:
             mine, theirs = first_strong(own_found, own), first_strong(other_found, other)
             asking = claim.request and claim.actor == AUTHOR  # asking for what was offered is no claim to the idea
@@ -796,6 +805,32 @@ class Tracer:
         if max(own, other) < CREDIT_NOTHING:
             return found(claim, own_source or other_source, "worded too freely to compare", UNCHECKED)
         return found(claim, own_source)
+
+    def _other_speaker(
+        self,
+        claim: Claim,
+        scope: Scope,
+        own_found: list[tuple[float, Source]],
+        other_found: list[tuple[float, Source]],
+    ) -> Source | None:
+        """What the paragraph credits to one side, its cited events hold in the other side's words and not in
+        the credited side's at all ("Claude suggested `time-machine` was already a dev dependency", citing my
+        message that says so): the act is told as the wrong one's. An ask or an agreement ("I asked for…",
+        "I agreed") restates the other side's words, and so may a decision: both are left to the rules below."""
+        if not scope.has_citation or claim.actor not in (AUTHOR, CLAUDE) or claim.request or claim.agreement:
+            return None
+        if _DECIDED.search(claim.text) or _CHOICE.search(claim.text):
+            return None  # a decision answers a question in the asker's words ("I decided to go ahead": "Yes")
+        named = set(scope.cited)
+        mine = max((score for score, src in own_found if src.id in named), default=0.0)
+        anywhere = max((score for score, _ in own_found), default=0.0)
+        theirs = max(((score, src) for score, src in other_found if src.id in named), key=lambda f: f[0], default=None)
+        if theirs is None or mine >= CREDIT_NOTHING or theirs[0] < CREDIT_NOTHING:
+            return None
+        # the other side's words, cited, and clearly closer to the claim than anything the credited side said
+        if theirs[0] < CREDIT_SUPPORTED and theirs[0] - anywhere < CREDIT_MARGIN:
+            return None
+        return theirs[1]
 
     def _named_first(self, claim: Claim) -> Finding | None:
         """Code a decision credited to the author names (`uv tool upgrade --reinstall`), in any language: when

@@ -74,21 +74,12 @@ def test_a_paragraph_opening_on_then_that_cites_only_earlier_events_is_out_of_or
 # -- who did it -----------------------------------------------------------------------------------------------
 
 
-@TODO
-def test_the_author_s_message_told_as_claude_s_is_the_wrong_speaker() -> None:
-    assert (
-        problems(
-            "M1", "I asked for option two and thought `time-machine` was already a dev dependency. <!-- ev: e8 -->\n"
-        )
-        == []
-    )
-    assert problems(
-        "M1",
-        "Claude picked option two itself, sure that `time-machine` was already a dev dependency. <!-- ev: e8 -->\n",
-    )
+def test_the_author_s_remark_told_as_claude_s_is_the_wrong_speaker() -> None:
+    body = "{} suggested that `time-machine` was probably already among the dev dependencies. <!-- ev: e8 -->\n"
+    assert problems("M1", body.format("I")) == []
+    assert problems("M1", body.format("Claude"))
 
 
-@TODO
 def test_a_spanish_request_of_mine_told_as_claude_s_is_the_wrong_speaker() -> None:
     assert problems("M2", "Le pedí que referenciara el hallazgo en el mensaje del commit. <!-- ev: e14 -->\n") == []
     assert problems("M2", "Claude propuso referenciar el hallazgo en el mensaje del commit. <!-- ev: e14 -->\n")
