@@ -33,10 +33,16 @@ _NEXT = re.compile(
     r"despu[eé]s|m[aá]s\s+tarde|a\s+continuaci[oó]n|dann|danach|anschlie(?:ß|ss)end|sp[aä]ter)\b",
     re.I,
 )
-_SENTENCE = re.compile(r"[^.!?。]+(?:[.!?。]+|$)")
+_SENTENCE = re.compile(r"(?:[^.!?。]|[.!?](?![\s.!?]|$))+(?:[.!?。]+|$)")  # a "." inside a name or figure ends nothing
 _CODE = re.compile(r"`([^`\n]{3,})`")
 _QUOTED = re.compile(r"[\"“«„]\s*([^\"”»“]{10,}?)\s*[\"”»“]")
 MIN_ANCHOR = 3  # characters of code or a quote for it to say where it comes from
+
+
+def sentences(text: str) -> list[tuple[int, int]]:
+    """The spans of a paragraph's sentences; a "." inside code or a figure ends none."""
+    masked = re.sub(r"`[^`\n]*`", lambda m: "x" * len(m.group(0)), text)
+    return [(m.start(), m.end()) for m in _SENTENCE.finditer(masked)]
 
 
 def order_findings(blocks: list[Block], index: Sources) -> list[Finding]:
@@ -78,8 +84,8 @@ def _fold(text: str) -> str:
 def _sentences(block: Block, index: Sources) -> list[Finding]:
     out = []
     text = block.text
-    for match in _SENTENCE.finditer(text):
-        sentence = match.group(0)
+    for start, end in sentences(text):
+        sentence = text[start:end]
         opens = _OPENS.match(sentence)
         then = _THEN.search(sentence)
         if opens is not None and "," in sentence:
@@ -93,7 +99,7 @@ def _sentences(block: Block, index: Sources) -> list[Finding]:
         before, after = _places(earlier, index), _places(later, index)
         if before is None or after is None or min(before) <= max(after):
             continue
-        out.append(_finding(block, match.start(), match.end(), sentence, min(before), max(after), index))
+        out.append(_finding(block, start, end, sentence, min(before), max(after), index))
     return out
 
 
@@ -102,8 +108,8 @@ def _after_previous(block: Block, previous: Block, index: Sources) -> Finding | 
     theirs = [index.order[i] for i in previous.own_cites if i in index.order]
     if not mine or not theirs or max(mine) >= min(theirs):
         return None
-    sentence = _SENTENCE.match(block.text)
-    end = sentence.end() if sentence else len(block.text)
+    spans = sentences(block.text)
+    end = spans[0][1] if spans else len(block.text)
     return _finding(block, 0, end, block.text[:end], min(theirs), max(mine), index)
 
 

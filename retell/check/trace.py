@@ -38,6 +38,7 @@ from retell.check.polarity import answer_polarity, decision_polarity
 from retell.check.quotes import judge
 from retell.check.scope import Scope, scopes
 from retell.check.sources import NOTE, PATHISH, THOUGHT, TOOL, Source, Sources
+from retell.check.speaker import speaker_findings
 from retell.check.text import content_stems, one_line, script_of, words
 from retell.check.translation import other_script, prose_script, survives, tongue
 from retell.check.verdict import (
@@ -131,6 +132,7 @@ def trace_all(claims: list[Claim], blocks: list[Block], index: Sources) -> list[
     findings = [f for f in findings if not (f.status == UNCHECKED and f.weak)]
     findings.extend(tracer.citations(blocks, findings))
     findings.extend(order_findings(blocks, index))
+    findings.extend(speaker_findings(blocks, index))
     for finding in findings:
         if finding.problem and finding.claim.accepted is not None:
             finding.status = ACCEPTED

@@ -83,3 +83,27 @@ def test_the_author_s_remark_told_as_claude_s_is_the_wrong_speaker() -> None:
 def test_a_spanish_request_of_mine_told_as_claude_s_is_the_wrong_speaker() -> None:
     assert problems("M2", "Le pedí que referenciara el hallazgo en el mensaje del commit. <!-- ev: e14 -->\n") == []
     assert problems("M2", "Claude propuso referenciar el hallazgo en el mensaje del commit. <!-- ev: e14 -->\n")
+
+
+def test_a_run_of_claude_s_told_as_mine_is_the_wrong_speaker() -> None:
+    ran = "`uv run pytest tests/test_invoices.py -q` and got 10 passed. <!-- ev: e12 -->\n"
+    assert problems("M1", "Claude ran " + ran) == []
+    assert problems("M1", "I ran " + ran)
+
+
+def test_a_spanish_run_of_claude_s_told_as_mine_is_the_wrong_speaker() -> None:
+    ran = "`npx jest` y salieron 97 tests en verde. <!-- ev: e9 -->\n"
+    assert problems("M2", "Claude ejecutó " + ran) == []
+    assert problems("M2", "Ejecuté yo mismo " + ran)
+
+
+def test_what_i_pasted_told_as_claude_s_is_the_wrong_speaker() -> None:
+    body = "{} the CI failure: `1 failed, 211 passed in 14.02s`. <!-- ev: e1 -->\n"
+    assert problems("M1", body.format("I pasted")) == []
+    assert problems("M1", body.format("Claude pasted"))
+
+
+def test_a_spanish_paste_of_mine_told_as_claude_s_is_the_wrong_speaker() -> None:
+    body = "{} el informe con la prueba `GET /api/descargas/..%2f..%2f..%2fetc%2fpasswd`. <!-- ev: e1 -->\n"
+    assert problems("M2", body.format("Pegué")) == []
+    assert problems("M2", body.format("Claude pegó"))
