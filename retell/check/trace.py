@@ -1154,9 +1154,11 @@ class Tracer:
         itself: the citation points at the neighbours of what it tells (a read before the subagents' reports,
         the message before the run)."""
         index = self.index
-        if len(traced) < MIN_BESIDE:
-            return None
+        # one claim of what only one moment says (a figure, a result, a command, a quote) is enough: "212
+        # passed" citing the single run that printed 10 tells the suite's run beside it (round fourteen)
         cited = index.expand(block.cites)
+        if len(traced) < MIN_BESIDE and not (len(traced) == 1 and self._only_beside(traced[0], cited)):
+            return None
         events = [f.event or "" for f in traced]
         if any(e in cited or e.split(".")[0] in cited for e in events) or not all(e in near for e in events):
             return None
@@ -1168,6 +1170,26 @@ class Tracer:
             traced[0].excerpt,
             f"its claims trace to {elsewhere}, next to the events it cites, and to none of them",
             advice=f"cite {elsewhere}",
+        )
+
+    def _only_beside(self, finding: Finding, cited: set[str]) -> bool:
+        """A claim that names what one moment printed or said (a figure in digits, an output, a quote), in none
+        of the cited events' text: alone, it says the citation is one event off. Not a command: a run's output
+        checked later (a background server's) is cited for the command that started it."""
+        claim = finding.claim
+        if claim.kind not in (NUMBER, OUTPUT, *QUOTE_KINDS):
+            return False
+        if claim.kind == NUMBER and (claim.unit == DURATION or not re.search(r"\d", claim.text)):
+            return False
+        wanted = _clean_code(claim.text).lower() if claim.kind != NUMBER else re.sub(r"\D+", " ", claim.text).strip()
+        wanted = " ".join(wanted.split())
+        return bool(wanted) and not any(
+            (
+                wanted in s.folded
+                if claim.kind != NUMBER
+                else re.search(rf"(?<![\d.]){re.escape(wanted)}(?![\d])", s.text)
+            )
+            for s in self.index.of(cited)
         )
 
     def _unknown(self, cites: list[str]) -> tuple[str, str] | None:
