@@ -641,7 +641,9 @@ class Tracer:
         code = _clean_code(claim.text)
         if not code:  # `""`, `''`: an empty literal, named by its quotes as they are
             code = " ".join(claim.text.split())
-        variants = [code, re.sub(r"\(\)$", "", code), code.rstrip(".,;:"), code.strip("<>")]
+        # `new AudioContext()`, `await fetchAll()`: a call written around a name the session gives is that name
+        called = re.sub(r"\([^()]*\)$", "", re.sub(r"^(?:new|await)\s+", "", code))
+        variants = [code, re.sub(r"\(\)$", "", code), code.rstrip(".,;:"), code.strip("<>"), called]
         if re.fullmatch(r"[A-Za-z]+", code):  # devDependency, devDependencies
             variants += [code + "s", re.sub(r"y$", "ies", code), re.sub(r"(?:ies|s)$", "", code)]
         for variant in dict.fromkeys(v for v in variants if v):

@@ -133,3 +133,37 @@ def test_a_spanish_paste_of_mine_told_as_claude_s_is_the_wrong_speaker() -> None
     body = "{} el informe con la prueba `GET /api/descargas/..%2f..%2f..%2fetc%2fpasswd`. <!-- ev: e1 -->\n"
     assert problems("M2", body.format("Pegué")) == []
     assert problems("M2", body.format("Claude pegó"))
+
+
+# -- false alarms, by class ---------------------------------------------------------------------------------------
+# B: the Web Audio session names `AudioContext`, never `new AudioContext()`; I2 (a tokenizer page) names
+# "HuggingFace", in one word, and handles the Enter key.
+
+CALL = "In `js/drone.js` the code already {} `new {}()`. <!-- ev: e58 e61 e62 e63 -->\n"
+
+
+def test_a_constructor_call_around_a_name_the_session_gives_is_that_name() -> None:
+    assert problems("B", CALL.format("used", "AudioContext")) == []
+    assert problems("B", CALL.format("used", "AudioContextPool"))
+
+
+def test_a_constructor_call_in_spanish_prose_is_that_name_too() -> None:
+    assert problems("B", CALL.format("usaba", "AudioContext").replace("the code already", "el código ya")) == []
+    assert problems("B", CALL.format("usaba", "AudioGraphContext").replace("the code already", "el código ya"))
+
+
+def test_a_name_the_session_writes_in_one_word_may_be_told_in_two() -> None:
+    assert problems("I2", "Titles are taken from the model pages of Hugging Face. <!-- ev: e58 -->\n") == []
+    assert problems("I2", "Titles are taken from the model pages of Hugging Hub. <!-- ev: e58 -->\n")
+
+
+def test_a_french_name_the_session_writes_in_one_word_may_be_told_in_two() -> None:
+    assert problems("I2", "Les titres viennent des pages de Hugging Face. <!-- ev: e58 -->\n") == []
+    assert problems("I2", "Les titres viennent des pages de Hugging Hub. <!-- ev: e58 -->\n")
+
+
+def test_a_key_of_the_keyboard_is_no_name() -> None:
+    body = "Le gestionnaire de la touche {} n'a pas trouvé son texte. <!-- ev: e42 e44 -->\n"
+    assert problems("I2", body.format("Entrée")) == []
+    assert problems("I2", body.format("Entrée, écrit par Lucas,"))
+    assert problems("I2", "El manejador de la tecla Intro no encontró su texto. <!-- ev: e42 e44 -->\n") == []
