@@ -167,3 +167,13 @@ def test_a_key_of_the_keyboard_is_no_name() -> None:
     assert problems("I2", body.format("Entrée")) == []
     assert problems("I2", body.format("Entrée, écrit par Lucas,"))
     assert problems("I2", "El manejador de la tecla Intro no encontró su texto. <!-- ev: e42 e44 -->\n") == []
+
+
+def test_a_result_verb_in_another_sense_is_no_result() -> None:
+    # M1 has a commit and no push: "pushed numbers through the parser" tells no `git push`
+    assert problems("M1", "Claude pushed three made-up dates through the test with a loop. <!-- ev: e14 -->\n") == []
+    assert problems("M1", "Claude committed the fix and pushed it. <!-- ev: e18 -->\n")
+    # read in English only: a Spanish "empujó" is no outcome the rules compare, either way
+    assert (
+        problems("M2", "Con `npx jest`, Claude empujó la suite entera hasta 97 tests en verde. <!-- ev: e9 -->\n") == []
+    )
