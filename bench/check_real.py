@@ -107,9 +107,10 @@ KINDS = (
 )
 # The kinds a set's plants.jsonl may list that are scored like the others, though no set above plants them:
 # round twelve's verification judges a motive or feeling given to the author that the session does not show, and
-# Claude's guess told as fact. Any other kind a plants.jsonl lists is scored too (after these, by name): a new
-# set needs no code change.
-NEW_KINDS = ("invented-motive", "guess-as-fact")
+# Claude's guess told as fact; round fourteen, steps told in the wrong order and an act told as the wrong one's
+# (the author's for Claude's, or the reverse). Any other kind a plants.jsonl lists is scored too (after these, by
+# name): a new set needs no code change.
+NEW_KINDS = ("invented-motive", "guess-as-fact", "wrong-order", "wrong-speaker")
 # The check's kinds that name each kind of plant (a problem of another kind on the paragraph still counts; a kind
 # not listed here is matched by the model's kind, `claim`, first).
 EXPECTED = {
@@ -124,6 +125,8 @@ EXPECTED = {
     "invented-name": {"code", "path", "name"},
     "wrong-error": {"code", "quote", "Claude quote", "author quote", "subagent quote", "number"},
     "wrong-citation": {"citation"},
+    "wrong-order": {"order", "claim"},
+    "wrong-speaker": {"speaker", "credit", "author quote", "Claude quote", "subagent quote", "quote", "claim"},
     "wrong-time": {"number", "time"},
 }
 _FRONT = re.compile(r"\A---\n.*?\n---\n", re.S)

@@ -256,7 +256,10 @@ _REPLIERS = re.compile(
 # "a document already merged into master", is a description, not a claim).
 _DOER = re.compile(r"\b(?:I|we|Claude|it|he|she|they|the agent|agents?|subagents?|teammates?)\b(?!.*\b(?:with|as)\s*$)")
 _NOT_A_RESULT = re.compile(
-    r"^\s*(?:back|for|ahead|on|it (?:one|a|further)|the idea|to (?:the|a) (?:idea|plan|approach))\b", re.I
+    r"^\s*(?:back|for|ahead|on|it (?:one|a|further)|the idea|to (?:the|a) (?:idea|plan|approach))\b|"
+    # "pushed made-up numbers through the code", "merged the lists across files": moved, no git push or merge
+    r"^\s*(?:[\w'-]+\s+){1,3}(?:through|past|against|across)\b",
+    re.I,
 )
 _NEGATIVE = r"failed|fails|broke|errored|crashed|timed out|went red|(?:did|does)(?: not|n't) (?:work|load|pass|build)"
 _OUTCOME = re.compile(
@@ -363,7 +366,9 @@ def outcome_claims(text: str, block: Block) -> list[Claim]:
             continue  # "only worked in Chrome Canary": a limit it had, not a result
         family = _VERB_FAMILIES.get(verb, "")
         passive = bool(_PASSIVE.search(clause))  # "the export went through and was committed"
-        if family and ((not _DOER.search(clause) and not passive) or _NOT_A_RESULT.match(match.group("tail") or "")):
+        if family and (
+            (not _DOER.search(clause) and not passive) or _NOT_A_RESULT.match(text[match.end() : match.end() + 60])
+        ):
             continue  # "pushed it one step further", "With Vite installed", "already merged into master"
         if not family:
             at: dict[str, int] = {}

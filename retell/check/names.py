@@ -40,6 +40,8 @@ _VOCABULARY = wordset(
     "mandarin cantonese traditional simplified"
 )
 _CAPITALISING = ("en", "es", "fr", "it", "pt", "nl")
+_KEY_BEFORE = re.compile(r"\b(?:touche|touches|tecla|teclas|tasto|toets|Taste|Tasten)\s+$", re.I)
+_KEY_AFTER = re.compile(r"\s+(?:key|keys)\b", re.I)
 MIN_NAME = 3  # letters of a name worth looking for ("QA", "UI" are too short to tell from vocabulary)
 
 
@@ -87,6 +89,10 @@ def grade_names(blocks: list[Block], index: Sources, findings: list[Finding]) ->
                     continue  # the first word of a sentence is capitalised whatever it is
                 start = match.start() + len(words[0]) + 1
                 words = words[1:]
+            if len(words) > 1 and any(_named_in(j.join(words).lower(), said) for j in ("", "-", "_")):
+                continue  # "Hugging Face", the session's "HuggingFace": one name, written in words
+            if _KEY_BEFORE.search(text[:start]) or (len(words) == 1 and _KEY_AFTER.match(text[match.end() :])):
+                continue  # "la touche Entrée", "the Enter key": a key of the keyboard, no name
             unknown = [
                 w
                 for w in _words(" ".join(words))

@@ -30,13 +30,15 @@ from retell.check.claims import (
     Claim,
     quote_words,
 )
-from retell.check.document import Block
+from retell.check.document import CODE, Block
 from retell.check.figures import check_number
+from retell.check.order import order_findings
 from retell.check.outcomes import check_outcome
 from retell.check.polarity import answer_polarity, decision_polarity
 from retell.check.quotes import judge
 from retell.check.scope import Scope, scopes
 from retell.check.sources import NOTE, PATHISH, THOUGHT, TOOL, Source, Sources
+from retell.check.speaker import speaker_findings
 from retell.check.text import content_stems, one_line, script_of, words
 from retell.check.translation import other_script, prose_script, survives, tongue
 from retell.check.verdict import (
@@ -107,6 +109,7 @@ MOMENT_EVENTS = 3  # a paragraph citing this many events or fewer tells one mome
 MIN_FAR_CLAIMS = 3  # claims resting far from a citation that outweigh it
 FAR_PER_NEAR = 3
 MIN_CITATION_STEMS = 6
+MIN_SHOWN_LINE = 8  # characters of a block's line for it to say which event printed it
 MIN_BESIDE = 2  # claims resting beside a citation, none on it, that make the citation wrong
 
 
@@ -128,6 +131,8 @@ def trace_all(claims: list[Claim], blocks: list[Block], index: Sources) -> list[
     # A small count of something the session never counts ("three routes") is a writer's own count: no claim.
     findings = [f for f in findings if not (f.status == UNCHECKED and f.weak)]
     findings.extend(tracer.citations(blocks, findings))
+    findings.extend(order_findings(blocks, index))
+    findings.extend(speaker_findings(blocks, index))
     for finding in findings:
         if finding.problem and finding.claim.accepted is not None:
             finding.status = ACCEPTED
@@ -636,7 +641,9 @@ class Tracer:
         code = _clean_code(claim.text)
         if not code:  # `""`, `''`: an empty literal, named by its quotes as they are
             code = " ".join(claim.text.split())
-        variants = [code, re.sub(r"\(\)$", "", code), code.rstrip(".,;:"), code.strip("<>")]
+        # `new AudioContext()`, `await fetchAll()`: a call written around a name the session gives is that name
+        called = re.sub(r"\([^()]*\)$", "", re.sub(r"^(?:new|await)\s+", "", code))
+        variants = [code, re.sub(r"\(\)$", "", code), code.rstrip(".,;:"), code.strip("<>"), called]
         if re.fullmatch(r"[A-Za-z]+", code):  # devDependency, devDependencies
             variants += [code + "s", re.sub(r"y$", "ies", code), re.sub(r"(?:ies|s)$", "", code)]
         for variant in dict.fromkeys(v for v in variants if v):
@@ -759,6 +766,15 @@ class Tracer:
         (own, own_source), (other, other_source) = best(own_found), best(other_found)
         who, credited = ("you", "Claude") if claim.actor == CLAUDE else ("Claude", "you")
         advice = "credit yourself" if who == "you" else "credit Claude"
+        speaker = self._other_speaker(claim, scope, own_found, other_found)
+        if speaker is not None:
+            return found(
+                claim,
+                speaker,
+                f"{who} said this ({speaker.id}), not {credited}, in the event it cites",
+                CONTRADICTED,
+                advice=advice,
+            )
         if own >= CREDIT_SUPPORTED and other >= CREDIT_SUPPORTED:
             mine, theirs = first_strong(own_found, own), first_strong(other_found, other)
             asking = claim.request and claim.actor == AUTHOR  # asking for what was offered is no claim to the idea
@@ -793,6 +809,32 @@ class Tracer:
         if max(own, other) < CREDIT_NOTHING:
             return found(claim, own_source or other_source, "worded too freely to compare", UNCHECKED)
         return found(claim, own_source)
+
+    def _other_speaker(
+        self,
+        claim: Claim,
+        scope: Scope,
+        own_found: list[tuple[float, Source]],
+        other_found: list[tuple[float, Source]],
+    ) -> Source | None:
+        """What the paragraph credits to one side, its cited events hold in the other side's words and not in
+        the credited side's at all ("Claude suggested `time-machine` was already a dev dependency", citing my
+        message that says so): the act is told as the wrong one's. An ask or an agreement ("I asked for…",
+        "I agreed") restates the other side's words, and so may a decision: both are left to the rules below."""
+        if not scope.has_citation or claim.actor not in (AUTHOR, CLAUDE) or claim.request or claim.agreement:
+            return None
+        if _DECIDED.search(claim.text) or _CHOICE.search(claim.text):
+            return None  # a decision answers a question in the asker's words ("I decided to go ahead": "Yes")
+        named = set(scope.cited)
+        mine = max((score for score, src in own_found if src.id in named), default=0.0)
+        anywhere = max((score for score, _ in own_found), default=0.0)
+        theirs = max(((score, src) for score, src in other_found if src.id in named), key=lambda f: f[0], default=None)
+        if theirs is None or mine >= CREDIT_NOTHING or theirs[0] < CREDIT_NOTHING:
+            return None
+        # the other side's words, cited, and clearly closer to the claim than anything the credited side said
+        if theirs[0] < CREDIT_SUPPORTED and theirs[0] - anywhere < CREDIT_MARGIN:
+            return None
+        return theirs[1]
 
     def _named_first(self, claim: Claim) -> Finding | None:
         """Code a decision credited to the author names (`uv tool upgrade --reinstall`), in any language: when
@@ -995,6 +1037,10 @@ class Tracer:
                 out.append(Finding(claim, CONTRADICTED, reason=reason, advice=advice))
                 continue
             own = [f for b in unit for f in by_block.get(id(b), [])]
+            shown = self._lead_shows_elsewhere(unit, own)
+            if shown is not None:
+                out.append(shown)
+                continue
             if any(f.problem and not f.far for f in own):
                 continue  # its claims are reported on their own
             # A quote said far from the citation counts where it was said: when the whole paragraph rests
@@ -1064,14 +1110,57 @@ class Tracer:
                 )
         return out
 
+    def _lead_shows_elsewhere(self, unit: list[Block], own: list[Finding]) -> Finding | None:
+        """A lead-in citing events of its own above a block (an output, a listing) that none of them shows and
+        another event does: "It came back with the crash itself: <!-- ev: e13 -->" over e12's log lines, "The
+        suite came out like this: <!-- ev: e6 -->" over the green run's summary. What the block shows is what
+        the lead-in tells; a lead-in whose own claims rest on its cited events (the message that asked for the
+        run) is judged by those."""
+        from retell.check.claims import CITATION
+
+        lead = next((b for b in unit if b.follows is not None), None)
+        if lead is None or lead.follows is None or lead.follows.kind != CODE or not lead.own_cites:
+            return None
+        block = lead.follows
+        if not block.own_cites or set(block.own_cites) == set(lead.own_cites):
+            return None
+        index = self.index
+        cited = index.expand(lead.own_cites)
+        if any(f.claim.block is lead and f.status == TRACED and f.event in cited for f in own):
+            return None
+        lines = [_fold(x) for x in _code_body(block)]
+        lines = [x for x in lines if len(x) >= MIN_SHOWN_LINE]
+        if not lines:
+            return None
+        mine = index.of(lead.own_cites)
+        if any(x in s.folded for s in mine for x in lines):
+            return None
+        others = [s for s in index.sources if s.id not in cited and s.speaker not in ("note", "thinking")]
+        holder = next((s for s in others if sum(x in s.folded for x in lines) * 2 >= len(lines)), None)
+        if holder is None:
+            return None
+        mark = next(m for m in lead.marks if m.kind == "cite")
+        claim = Claim(CITATION, "<!-- ev: " + " ".join(lead.own_cites) + " -->", lead.line_at(mark.at), lead)
+        claim.at = mark.at
+        return Finding(
+            claim,
+            CONTRADICTED,
+            holder.id,
+            one_line(holder.text),
+            f"the block it introduces shows {holder.id}, which it does not cite",
+            advice=f"cite {holder.id}",
+        )
+
     def _beside(self, claim: Claim, block: Block, traced: list[Finding], near: set[str]) -> Finding | None:
         """Every claim of the paragraph rests on an event next to the ones it cites and none on a cited event
         itself: the citation points at the neighbours of what it tells (a read before the subagents' reports,
         the message before the run)."""
         index = self.index
-        if len(traced) < MIN_BESIDE:
-            return None
+        # one claim of what only one moment says (a figure, a result, a command, a quote) is enough: "212
+        # passed" citing the single run that printed 10 tells the suite's run beside it (round fourteen)
         cited = index.expand(block.cites)
+        if len(traced) < MIN_BESIDE and not (len(traced) == 1 and self._only_beside(traced[0], cited)):
+            return None
         events = [f.event or "" for f in traced]
         if any(e in cited or e.split(".")[0] in cited for e in events) or not all(e in near for e in events):
             return None
@@ -1083,6 +1172,26 @@ class Tracer:
             traced[0].excerpt,
             f"its claims trace to {elsewhere}, next to the events it cites, and to none of them",
             advice=f"cite {elsewhere}",
+        )
+
+    def _only_beside(self, finding: Finding, cited: set[str]) -> bool:
+        """A claim that names what one moment printed or said (a figure in digits, an output, a quote), in none
+        of the cited events' text: alone, it says the citation is one event off. Not a command: a run's output
+        checked later (a background server's) is cited for the command that started it."""
+        claim = finding.claim
+        if claim.kind not in (NUMBER, OUTPUT, *QUOTE_KINDS):
+            return False
+        if claim.kind == NUMBER and (claim.unit == DURATION or not re.search(r"\d", claim.text)):
+            return False
+        wanted = _clean_code(claim.text).lower() if claim.kind != NUMBER else re.sub(r"\D+", " ", claim.text).strip()
+        wanted = " ".join(wanted.split())
+        return bool(wanted) and not any(
+            (
+                wanted in s.folded
+                if claim.kind != NUMBER
+                else re.search(rf"(?<![\d.]){re.escape(wanted)}(?![\d])", s.text)
+            )
+            for s in self.index.of(cited)
         )
 
     def _unknown(self, cites: list[str]) -> tuple[str, str] | None:
@@ -1197,6 +1306,18 @@ _FIRST_PERSON = re.compile(
     r"contesté|escribí|pedí|je|j|moi|mon|ma|mes|nous|notre|ich|mir|mich|mein\w*|wir|uns|unser\w*)\b|我|私|僕",
 )
 _QUOTED_TEXT = re.compile(r"\"[^\"\n]*\"|“[^”\n]*”|«[^»\n]*»|„[^“”\n]*[“”]|「[^」\n]*」")
+
+
+def _code_body(block: Block) -> list[str]:
+    """A code block's lines between its fences."""
+    lines = block.text.split("\n")
+    body = [x for x in lines if x.strip()]
+    return [x for x in body if not x.strip().startswith(("```", "~~~"))]
+
+
+def _fold(text: str) -> str:
+    # as Source.folded: lower case, backticks gone, whitespace collapsed
+    return " ".join(text.replace("`", "").lower().split())
 
 
 def _tells_claude_only(block: Block) -> bool:

@@ -84,6 +84,17 @@ class Chunk:
     def cites(self) -> list[str]:
         return list(dict.fromkeys(i for b in self.blocks for i in b.cites))
 
+    def cited_by(self) -> dict[str, list[int]]:
+        """Each cited event: the first lines of the paragraphs and blocks that cite it, shown on the event's own
+        line, so "does this event say what L12 says?" is asked of it alone, not of its neighbours (round fourteen:
+        a citation one event off was read as right)."""
+        out: dict[str, list[int]] = {}
+        for block in self.blocks:
+            for event_id in _shown_cites(block):
+                if block.start not in out.setdefault(event_id, []):
+                    out[event_id].append(block.start)
+        return out
+
     def lines(self) -> str:
         """The part as the model reads it: `L12: text`, hidden markers left out, each cited paragraph ending
         with the events it cites."""
@@ -101,14 +112,17 @@ class Chunk:
                     break
                 out.append(f"L{block.start + n}: {shown}")
                 shown_lines += 1
-            # a lead-in and its block that each cite their own events are judged by them: the block's citation
-            # shared with a lead-in would hide a wrong one on the lead-in ("It came back with the crash:" citing
-            # the search, not the query the block shows)
-            cites = block.own_cites or block.cites
+            cites = _shown_cites(block)
             if cites:
                 out.append(f"(cites: {' '.join(cites)})")
             out.append("")
         return "\n".join(out).strip("\n")
+
+
+def _shown_cites(block: Block) -> list[str]:
+    # a lead-in and its block that each cite their own events are judged by them: the block's citation shared
+    # with a lead-in would hide a wrong one on the lead-in
+    return block.own_cites or block.cites
 
 
 def _words(block: Block) -> int:
@@ -188,14 +202,18 @@ def _subagent_steps(event: Event) -> list[Event]:
     return list(walk(event.subagent.events))
 
 
-def _timed(text: str, events: list[Event]) -> str:
+def _timed(text: str, events: list[Event], cited_by: dict[str, list[int]] | None = None) -> str:
     """Each event's line with its UTC clock time after the id (`[e12] 23:45:15 AUTHOR: …`): a claim of time
-    ("twenty minutes later", "五分ほど") is measured between them. The material's pause lines give the day."""
+    ("twenty minutes later", "五分ほど") is measured between them. The material's pause lines give the day. A
+    cited event also says which lines cite it (`[e12] 23:45:15 (cited by L40 L44) TOOLS: …`)."""
     clock = {e.id: e.ts[11:19] for e in events if e.id and e.ts and len(e.ts) >= 19 and e.ts[10] == "T"}
+    cited_by = cited_by or {}
 
     def stamp(match: re.Match[str]) -> str:
         time = clock.get(match.group(1))
-        return f"{match.group(0)} {time}" if time else match.group(0)
+        out = f"{match.group(0)} {time}" if time else match.group(0)
+        lines = cited_by.get(match.group(1))
+        return f"{out} (cited by {' '.join(f'L{n}' for n in lines)})" if lines else out
 
     return _EVENT_ID.sub(stamp, text)
 
@@ -258,7 +276,7 @@ def verify_requests(
             chunk=chunk,
             chunks=len(parts),
             lines=chunk.lines(),
-            near=_timed(shown_near.text, near) if shown_near else "",
+            near=_timed(shown_near.text, near, chunk.cited_by()) if shown_near else "",
             rest=_timed(shown_rest.text, rest) if shown_rest else "",
             condensed="; ".join(condensed),
         )

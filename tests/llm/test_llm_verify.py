@@ -625,3 +625,33 @@ def test_the_instructions_say_claudes_words_are_no_proof_of_what_they_state() ->
 
     system = TemplateLibrary("prompts").render("verify_system.md.j2").text
     assert "Claude's words show what Claude said, not that it was so" in system
+
+
+def test_each_cited_event_says_which_lines_cite_it() -> None:
+    """Round fourteen: a citation one event off (the search cited for the query's output, the red run for the
+    green one) was read as right: the model found the claim in a neighbour. Each cited event now names the lines
+    that cite it, so it is read against those alone; a neighbour names none."""
+    from retell.check.verify_request import _timed
+
+    text = (
+        "It came back with the crash itself: <!-- ev: e13 -->\n\n```text\nError: missing env var\n```\n"
+        "<!-- ev: e12 -->\n\nThe search found nothing. <!-- ev: e13 -->\n"
+    )
+    part = chunks(text)[0]
+    assert part.cited_by() == {"e13": [1, 8], "e12": [3]}
+    shown = _timed("[e12] TOOLS: logcli\n[e13] TOOLS: grep\n[e14] CLAUDE: found it", [], part.cited_by())
+    assert shown.splitlines() == [
+        "[e12] (cited by L3) TOOLS: logcli",
+        "[e13] (cited by L1 L8) TOOLS: grep",
+        "[e14] CLAUDE: found it",
+    ]
+
+
+def test_the_instructions_ask_who_did_each_thing_and_in_what_order() -> None:
+    """Round fourteen: an act told as the wrong one's (the author's for Claude's, or the reverse) and a step told
+    after one it came before are claims the model is asked to judge."""
+    from retell.templating import TemplateLibrary
+
+    system = TemplateLibrary("prompts").render("verify_system.md.j2").text
+    assert "who did each thing" in system and "in what order" in system
+    assert "cited by" in system
