@@ -165,7 +165,7 @@ def _post_title(
     Claude Code's title in another ("Opening GeoIP reader once" on a German post) is passed over."""
     if title and source == "custom-title":
         return title, source
-    from retell.extract.local_headings import deed_in_language, fits_language  # lazily: as above
+    from retell.extract.local_headings import deed_in_language, fits_language, no_word_of  # lazily: as above
 
     texts = [w for e in events if (w := author_words(e))][:TITLE_CANDIDATES]
     from retell.extract.deeds import held_messages  # lazily: a listing titles sessions without it
@@ -187,8 +187,11 @@ def _post_title(
     if committed and not fits_language(committed, language):
         foreign = committed if not shorthand(committed) else None
         committed = deed_in_language(committed, language) or None  # "添加 RPM/TPM limiter", else the evidence
-    own_title = title and source == "ai-title" and fits_language(title, language)
-    if committed and not shorthand(committed):
+    # (Claude Code's title holding no word of the post's language, "Limiter mutex review" on a Dutch post, is English)
+    own_title = title and source == "ai-title" and fits_language(title, language) and not no_word_of(title, language)
+    if committed and not shorthand(committed) and not (foreign and own_title):
+        # (a commit half said in the post's language by a table, "修复 double mutable borrow", gives way to Claude
+        # Code's title when that is all in the post's language: "修复连接池的重复可变借用")
         return committed, "commit"
     if own_title:
         return _joined(title or "", language), source
