@@ -382,6 +382,7 @@ def _candidates(
     # a line that reports (a symptom, a lead-in, a rate: authored.names_a_task) heads nothing; what the stretch did
     # does (a symptom the author lived, "…after I…", is kept by chapter_heading for a stretch that did nothing more)
     reported = bool(phrase) and (reports(phrase) or reports(request or "")) and not lived(phrase)
+    reported = reported and not asked_work(request or "")  # "Kun je … herschrijven?": an ask, not a report
     if request and works(phrase) and not too_long(phrase):
         yield phrase if names_a_task(phrase) or lived(phrase) else _Reported(phrase)
     yield outcome_heading(events)

@@ -28,7 +28,7 @@ from retell.extract.phrasing import (
 )
 from retell.extract.requests import author_words, clause_cut, clean_request, first_request, substantial
 from retell.extract.tools import family, shorten_words
-from retell.extract.unchatted import as_the_session_writes, spelled_out, unchatted, with_initialisms
+from retell.extract.unchatted import as_the_session_writes, asked_work, spelled_out, unchatted, with_initialisms
 
 if TYPE_CHECKING:
     from retell.secrets import Scanner  # (the caller's: a listing titles sessions without importing the scanner)
@@ -221,6 +221,11 @@ def _post_title(
     if request:
         objects = edited_names(events)
         phrase = request_phrase(request, objects)
+        from retell.extract.headings import works_in_english  # lazily: a listing titles sessions without it
+
+        asked = asked_work(request) if phrase and not works_in_english(request) else None
+        if asked:  # "Kun je de rate limiter … herschrijven?": "De rate limiter … herschrijven", the step in its words
+            phrase = asked
         if phrase and says_nothing_alone(phrase):  # "There's not much to see here": the next request says more
             phrase = next(_telling_phrases(texts, objects), phrase)
         if phrase and points_elsewhere(phrase) and title and source == "summary":
