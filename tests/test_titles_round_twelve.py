@@ -247,3 +247,30 @@ def test_records_are_in_the_real_format(tx: Transcript) -> None:
     tx.user("hola")
     record = json.loads(json.dumps(tx.records[-1]))
     assert record["type"] == "user" and record["message"]["role"] == "user"
+
+
+# -- found while reading the cases above (written before their fix) ---------------------------------------------
+
+
+def test_a_title_in_another_language_is_not_spelled_as_english(tx: Transcript, tmp_path: Path) -> None:
+    # an Indonesian word with no diacritic ("hari") is no typo of an English one ("hair")
+    tx.user("Laporan harian gagal dikirim setiap hari Senin pagi ke tim keuangan, tolong perbaiki jadwal cron-nya")
+    edit(tx, "jobs/laporan_harian.py")
+    _bash(tx, "pytest -q", "7 passed")
+    told = Told(tx, tmp_path)
+    assert told.triage["post"]["language"] == "id"
+    assert "hair" not in told.title.split(), told.title
+
+
+def test_a_yes_and_a_remark_never_title_a_post(tx: Transcript, tmp_path: Path) -> None:
+    # the first message is a path; the second opens with a yes: what Claude set out on and did says the work
+    tx.user("src/sync/uploader.ts")
+    tx.tool_call("Read", {"file_path": f"{CWD}/src/sync/uploader.ts"}, "export async function upload() {}")
+    tx.assistant("Widzę, że upload nie ponawia próby po błędzie sieci.")
+    tx.user("tak, właśnie to mnie męczy. zrób coś z tym")
+    _todo(tx, ("Dodać ponawianie z wykładniczym opóźnieniem", "Dodaję ponawianie", "in_progress"))
+    edit(tx, "src/sync/uploader.ts")
+    _bash(tx, "npm test", "18 passed")
+    told = Told(tx, tmp_path)
+    assert told.triage["post"]["language"] == "pl"
+    assert not told.title.startswith(("Tak", "Właśnie")), told.title

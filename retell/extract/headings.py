@@ -271,6 +271,20 @@ def spoken(heading: str) -> bool:
     return bool(_SHORT_REPLY.match(text)) and len(text.split()) <= 3
 
 
+def opens_with_a_yes(text: str) -> bool:
+    """Whether a message opens with a yes or a no set off by a mark ("tak, właśnie to…", "no, the other one"): it
+    answers Claude, and what it goes on to say is as often the chat around a goal as one."""
+    return bool(_MARKED_YES.match(text.strip()))
+
+
+# A yes or a no set off by a mark, in the languages retell heads in ("tak,", "no.", "네,"; not "네 그리고…", which
+# runs on into its ask)
+_MARKED_YES = re.compile(
+    r"(?i)^(?:yes|yeah|yep|no|nope|nah|ok(?:ay)?|tak|nie|ja|nee|nein|non|oui|sí|si|sim|não|da|да|нет|так|ні|evet|"
+    r"hayır|iya|ya|ναι|όχι|כן|לא|はい|うん|네|응|아니요|对|對|是的|好的?)\s*[,.!，。！、]"
+)
+
+
 def lived(heading: str) -> bool:
     """Whether an English heading is a symptom as the author lived it (see _SPEAKER): it heads a stretch only when
     nothing the stretch did says more (chapter_heading keeps it before a heading of the kind of stretch)."""
@@ -358,7 +372,7 @@ def _candidates(
         if not fits_language(committed, language):
             committed = deed_in_language(committed, language)
         if committed and not shorthand(committed):
-            yield without_typos(committed, events)
+            yield without_typos(committed, events, language)
     # then what the stretch did, by evidence (a task item Claude completed, what it found, the error that went
     # away), in the author's language; the author's words after, and only when they name a goal
     opened_unsaid = request in unsaid
@@ -373,7 +387,8 @@ def _candidates(
     phrase = ""
     if request:
         phrase = _asked(
-            request, _telling(without_typos(unchatted(request_phrase(request, objects, HEADING_CHARS) or ""), events))
+            request,
+            _telling(without_typos(unchatted(request_phrase(request, objects, HEADING_CHARS) or ""), events, language)),
         )
         if points_elsewhere(phrase):  # "…using the instruction in README.md": Claude's "I'll create a program
             yield restated_request(events)  # that generates sound from word embeddings" says what it was
@@ -391,7 +406,8 @@ def _candidates(
         yield restated_request(events)
     activity = activity_heading(events)
     later_asks = [
-        _telling(without_typos(request_phrase(later, objects, HEADING_CHARS) or "", events)) for later in requests[1:]
+        _telling(without_typos(request_phrase(later, objects, HEADING_CHARS) or "", events, language))
+        for later in requests[1:]
     ]
     later_asks = [p for p in later_asks if p.split(" ", 1)[0].endswith("ing")]
     if request and not works_in_english(request):
@@ -437,7 +453,7 @@ def _candidates(
     if request and rewrites(request) and request_phrase(request) and not request.rstrip().endswith(("?", "？")):
         # the ask in the author's own form ("Fix the login page"), when the -ing one is the title; never a
         # question or a thank-you restated
-        own = _telling(without_typos(request_heading(request), events))
+        own = _telling(without_typos(request_heading(request), events, language))
         yield _Reported(own) if reports(own) else own
     changed = re.match(r"^Changing (the [\w .-]+)$", activity)
     if changed and " and " not in changed.group(1) and any(_same(activity.casefold(), t) for t in earlier):
@@ -775,14 +791,16 @@ def announced_change(events: Sequence[Event]) -> str:
     return ""
 
 
-def without_typos(heading: str, events: Sequence[Event]) -> str:
+def without_typos(heading: str, events: Sequence[Event], language: str | None = None) -> str:
     """A heading made of the author's words, their obvious typos fixed (a word Claude or a tool also used in
     `events` is the session's own term, never "fixed"). When the author writes in another language the English
     dictionary is not asked ("per mio nipote" became "per moi nipote"): a word is spelled as the session spells
     it elsewhere, if at all (typos.spelled_as_elsewhere)."""
     texts = [e.text for e in events if e.kind in (ASSISTANT, PLAN) and e.text]
     authors = [w for e in events if (w := author_words(e))]
-    if not in_english(" ".join(authors)):
+    # (a post in another language is never spelled by the English dictionary: an Indonesian "hari" is no "hair",
+    # whatever its letters say of the language)
+    if (language and table_key(language) != "en") or not in_english(" ".join(authors)):
         return spelled_as_elsewhere(heading, word_counts(authors + texts))
     texts += [c.target for e in events if e.kind == TOOL_RUN for c in e.calls or () if c.target]
     return fix_typos(heading, session_words(texts))

@@ -179,7 +179,7 @@ def _post_title(
 
         # typos first, then the phrase: "cna you mkae the sidebar…" is "Making the sidebar…" only once it reads
         # "can you make"; fixed after, it stayed a chat request ("Can you make the sidebar colapse…")
-        request = without_typos(request, events)
+        request = without_typos(request, events, language)
     summaries = session_summaries(events)
     best = best_summary(summaries, request) if summaries else None
     committed = commit_phrase(best) if best else None
@@ -211,6 +211,11 @@ def _post_title(
         deed = best_deed(events, written or (texts[0] if texts else None))
         if deed:
             return short_enough(deed, TITLE_WORDS, TITLE_KEEPS), "deed"
+        from retell.extract.deeds import planned_item
+
+        planned = planned_item(events, language)  # the step Claude set out on and then made
+        if planned:
+            return short_enough(planned, TITLE_WORDS, TITLE_KEEPS), "deed"
         item = first_item(best) if best else ""  # "dispatch: exponential backoff w/ jitter, honor Retry-After"
         if item and fits_language(item, language):
             return item, "commit"
@@ -319,8 +324,13 @@ def _a_goal(request: str | None, texts: Sequence[str]) -> bool:
 
     if not request or not names_a_goal(request):  # (the chat around a goal: the phrase drops it)
         return False
+    from retell.extract.headings import opens_with_a_yes, works_in_english
+
     message = next((t for t in texts if request[:20].casefold() in t.casefold()), "")
-    return not (complains(message) or (greets(message) and not rewrites(request)))
+    # a message in another language that opens with a yes answers Claude ("tak, właśnie to mnie męczy"): what the
+    # session did titles it first (an English one, "Ok, so, maybe also list…", is said as its step by the phrase)
+    answers = opens_with_a_yes(message) and not works_in_english(message)
+    return not (complains(message) or (greets(message) and not rewrites(request)) or answers)
 
 
 def _leads_into_paste(request: str | None, texts: Sequence[str]) -> bool:
