@@ -30,11 +30,15 @@ _STATEMENT = re.compile(
     r"(?i)\b(?:is|are|was|were|am|does|doesn't|don't|did|didn't|isn't|aren't|wasn't|weren't|won't|can't|cannot|"
     r"couldn't|has|hasn't|haven't|had|keeps|kept|still|anymore|no longer|nothing|never|since)\b"
 )
-# A question of why or how, in the languages retell heads in: a thing to find out, not a report
+# A question by its question word (why, how, what, which, where, when), in the languages retell heads in: a thing to
+# find out or to weigh ("What about the cache files already on disk?"), not a report
 _FIND_OUT = re.compile(
-    r"(?i)^(?:why|how|warum|wieso|weshalb|wie|pourquoi|comment|por ?qu[ée]|cómo|como|perché|come|waarom|hoe|"
-    r"dlaczego|jak|почему|как|чому|як|neden|nasıl|varför|hur|proč|jak|γιατί|πώς|mengapa|kenapa|bagaimana|"
-    r"tại sao|sao|làm sao)\b|^(?:为什么|為什麼|怎么|怎麼|なぜ|どうして|왜)"
+    r"(?i)^(?:why|how|what|which|where|when|warum|wieso|weshalb|wie|was|welche[rs]?|wo|wann|pourquoi|comment|"
+    r"quoi|quel(?:le)?s?|où|quand|et (?:si|les?|la)|por ?qu[ée]|cómo|como|qu[ée]|cu[áa]l(?:es)?|d[óo]nde|cu[áa]ndo|"
+    r"¿\s*\w+|perché|come|cosa|quale|dove|quando|o que|qual|onde|waarom|hoe|wat|welke|waar|wanneer|dlaczego|jak|co|"
+    r"który|gdzie|kiedy|почему|как|что|какой|где|когда|чому|як|що|який|де|коли|neden|nasıl|hangi|nerede|varför|"
+    r"hur|vad|vilken|när|proč|jak|co|kde|kdy|γιατί|πώς|τι|ποιο|πού|πότε|mengapa|kenapa|bagaimana|apa|mana|kapan|"
+    r"tại sao|sao|làm sao|gì|nào|đâu)\b|^(?:为什么|為什麼|怎么|怎麼|什么|哪|なぜ|どうして|何|どこ|いつ|왜|뭐|어디|언제)"
 )
 _STEP = re.compile(r"^[A-Z][a-z]+ing\b")  # retell's -ing step, made from an ask ("Adding a retry to…")
 # What a subject opens on: an article, a demonstrative, a pronoun, a "here is" (function words of the languages
