@@ -28,7 +28,7 @@ RECAP = "recap"  # an away summary Claude Code wrote when the author came back
 TURN_DURATION = "turn_duration"  # how long a turn took (pacing)
 
 # The texts of a tool call that reach a prompt or a post (each scanned for secrets, each redacted).
-CALL_TEXTS = ("target", "error", "outcome", "diff", "output", "done")
+CALL_TEXTS = ("target", "error", "outcome", "diff", "output", "done", "doing")
 
 CONTENT_KINDS = frozenset({HUMAN, COMMAND, INTERRUPT, ASSISTANT, THINKING, PLAN, TOOL_RUN, SUBAGENT, IMAGE, PROMPT})
 ALL_KINDS = CONTENT_KINDS | {BRIDGE, RECAP, TURN_DURATION}
@@ -49,6 +49,9 @@ class ToolCall:
     # A task list's items newly marked completed in this call (TodoWrite: their activeForm, "Fixing the parser"), one
     # a line: the steps Claude said it finished, which a heading may say
     done: str | None = None
+    # …and the item it marked in progress (TodoWrite: its content, "Add Task.Supervisor to the tree"): the step Claude
+    # set out on, which a heading may say when the stretch then changed files
+    doing: str | None = None
     tool_use_id: str | None = field(default=None, repr=False)  # internal: links results; not written
 
     def to_dict(self) -> dict[str, Any]:
@@ -65,6 +68,8 @@ class ToolCall:
             d["output"] = self.output
         if self.done is not None:
             d["done"] = self.done
+        if self.doing is not None:
+            d["doing"] = self.doing
         return d
 
     @classmethod
@@ -77,6 +82,7 @@ class ToolCall:
             diff=d.get("diff"),
             output=d.get("output"),
             done=d.get("done"),
+            doing=d.get("doing"),
         )
 
 

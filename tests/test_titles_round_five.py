@@ -275,10 +275,11 @@ def test_closing_chores_head_a_stretch_only_when_nothing_else_does() -> None:
         ),
         ("¿puedes revisar también el middleware de sesiones?", "Revisar el middleware de sesiones"),
         ("valeu! tem como testar o alerta sem derrubar nada?", "Testar o alerta sem derrubar nada"),
-        # "good catch on X," in front; the author trails off after what they found
+        # "good catch on X," in front; the author trails off after what they found: a report, which heads no
+        # stretch that did something (round twelve: authored.reports), so the work does
         (
             "ah bien vu pour le bouton, le back vérifie le jeton en dur… je m'en occupe côté back. merci !",
-            "Le back vérifie le jeton en dur",
+            "Changing the config",
         ),
     ],
 )

@@ -78,8 +78,11 @@ def commit_phrase(subject: str, limit: int = PHRASE_CHARS) -> str:
     "Parsing date-only values…"), a scope in front of verbs out and changes joined by "and" ("Fly: bind
     0.0.0.0:$PORT; make /healthz cheap" -> "Binding 0.0.0.0:$PORT and making /healthz cheap")."""
     text = re.sub(_ISSUE_REF, "", subject.strip())
-    scoped = re.match(r"^[\w.-]+(?: [\w.-]+)?:\s+(?=[a-z])", text)
-    if scoped and is_verb(text[scoped.end() :].split(" ", 1)[0]):  # "Fly: bind…"; not "Docker: cache-friendly…"
+    scoped = re.match(r"^[\w.-]+(?: [\w.-]+)?(?:\([\w.-]+\))?!?:\s+(?=[a-z])", text)
+    # a conventional commit's scope ("vpc!:", "fix(api):") is a scope whatever follows it; a plain one only before a
+    # verb ("Fly: bind…"; not "Docker: cache-friendly…")
+    marked = scoped and re.search(r"[!)]:", scoped.group(0))
+    if scoped and (marked or is_verb(text[scoped.end() :].split(" ", 1)[0])):
         text = text[scoped.end() :]
     # a lower-case scope before a subject in another script ("billing: 0042 마이그레이션 충돌 해결"): a scope, which
     # no reader of that language takes for the first word of a title
@@ -99,7 +102,7 @@ def commit_phrase(subject: str, limit: int = PHRASE_CHARS) -> str:
         # and where it was when it is short ("Fixing N+1 in search")
         phrase = phrase[: noted.start()]
         if scoped and len(phrase.split()) <= 3 and scoped.group(0).count(" ") == 1:
-            phrase += f" in {scoped.group(0).rstrip(': ')}"
+            phrase += f" in {scoped.group(0).rstrip(': !')}"
     return phrase
 
 

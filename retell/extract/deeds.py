@@ -44,6 +44,30 @@ def completed_items(events: Sequence[Event]) -> list[str]:
     return [_as_work(i) for i in kept]
 
 
+def planned_item(events: Sequence[Event], language: str | None = None) -> str:
+    """The task item Claude set out on (TodoWrite's item in progress, in its words: "Add Task.Supervisor to the
+    supervision tree") when the stretch then changed files: what was done to them, said before their names. An
+    approach item is left out, and an item not in the post's `language` (local_headings.fits_language)."""
+    begun = ""
+    for event in events:
+        if event.kind != TOOL_RUN or event.sidechain or event.abandoned:
+            continue
+        for call in event.calls or ():
+            kind = family(call.name)
+            if kind == "todo" and not begun:
+                begun = next((i for i in (call.doing or "").splitlines() if _a_step(i, language)), "")
+            elif kind in ("edit", "write") and begun:
+                return _as_work(begun)
+    return ""
+
+
+def _a_step(item: str, language: str | None) -> bool:
+    from retell.extract.local_headings import fits_language
+
+    words = len(item.split()) + len(_CJK.findall(item))
+    return not _LOOKING_ITEM.search(item) and words >= 2 and len(item) <= FOUND_CHARS and fits_language(item, language)
+
+
 def _as_work(item: str) -> str:
     """An item said as work: an older task list's imperative ("Set up project dependencies") as its -ing
     phrase ("Setting up project dependencies"), an aside in brackets left out."""
@@ -273,6 +297,13 @@ def output_line(text: str) -> bool:
     tokens = line.split()
     figures = sum(bool(_FIGURE.match(t)) for t in tokens)
     return len(tokens) >= 3 and figures >= 2 and 2 * figures >= len(tokens)
+
+
+def reports_output(text: str) -> bool:
+    """Whether a message opens with what a program printed (a log line, a stack frame, a table of pods) or only
+    leads into such a paste: a report of what went wrong, which the stretch after it mended."""
+    first = next((line for line in text.strip().splitlines() if line.strip()), "")
+    return bool(_LOG_LINE.search(first)) or output_line(first) or introduces_paste(text)
 
 
 def names_a_goal(text: str) -> bool:

@@ -7,6 +7,7 @@ import re
 from collections.abc import Collection, Iterator, Sequence
 
 from retell.events import ASSISTANT, HUMAN, IMAGE, PLAN, SUBAGENT, TOOL_RUN, Event, ToolCall
+from retell.extract.authored import names_a_task, reports, too_long
 from retell.extract.commits import best_summary, commit_phrase, edited_names, session_summaries, shorthand
 from retell.extract.deeds import (
     before_a_commit_only,
@@ -15,8 +16,10 @@ from retell.extract.deeds import (
     introduces_paste,
     names_a_goal,
     only_replies,
+    planned_item,
+    reports_output,
 )
-from retell.extract.local_headings import deed_in_language, fits_language, table_key
+from retell.extract.local_headings import FIX, deed_in_language, fits_language, table_key
 from retell.extract.phrasing import (
     HEADING_WORDS,
     as_phrase,
@@ -90,13 +93,18 @@ def chapter_heading(events: Sequence[Event], avoid: Collection[str] = (), langua
             continue  # "Fixing that first", "Getting this in prod…": what "that" is, the reader cannot see
         if len(heading.split()) < 2 and not re.search(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]", heading):
             continue  # one word ("Rotating", "Good"): it names no step
-        if re.match(r"(?i)^(?:the|a|an|die|der|das|le|la|les|el|los|las|il|lo|o|os|as)\s+\S+$", heading):
+        if heading != FIX and re.match(
+            r"(?i)^(?:the|a|an|die|der|das|le|la|les|el|los|las|il|lo|o|os|as)\s+\S+$", heading
+        ):
             continue  # "The CI": a thing, not what was done with it
         if heading and avoid and heading == deed and _opens_alike(heading, next(iter(avoid))):
             continue  # a task item that opens as the title does ("Creating a Jupyter notebook with…"): a repeat
         if heading and not any(_same(heading.casefold(), t) for t in taken):
+            if isinstance(candidate, _Reported):  # "The build is failing on CI": what was done about it says more
+                symptom = symptom or with_initialisms(spelled_out(heading))
+                continue
             return with_initialisms(spelled_out(heading))
-    return symptom  # nothing else: the symptom, as the author lived it
+    return symptom  # nothing else: the symptom, as the author lived it or reported it
 
 
 def another_language(heading: str) -> bool:
@@ -263,6 +271,20 @@ def spoken(heading: str) -> bool:
     return bool(_SHORT_REPLY.match(text)) and len(text.split()) <= 3
 
 
+def opens_with_a_yes(text: str) -> bool:
+    """Whether a message opens with a yes or a no set off by a mark ("tak, właśnie to…", "no, the other one"): it
+    answers Claude, and what it goes on to say is as often the chat around a goal as one."""
+    return bool(_MARKED_YES.match(text.strip()))
+
+
+# A yes or a no set off by a mark, in the languages retell heads in ("tak,", "no.", "네,"; not "네 그리고…", which
+# runs on into its ask)
+_MARKED_YES = re.compile(
+    r"(?i)^(?:yes|yeah|yep|no|nope|nah|ok(?:ay)?|tak|nie|ja|nee|nein|non|oui|sí|si|sim|não|da|да|нет|так|ні|evet|"
+    r"hayır|iya|ya|ναι|όχι|כן|לא|はい|うん|네|응|아니요|对|對|是的|好的?)\s*[,.!，。！、]"
+)
+
+
 def lived(heading: str) -> bool:
     """Whether an English heading is a symptom as the author lived it (see _SPEAKER): it heads a stretch only when
     nothing the stretch did says more (chapter_heading keeps it before a heading of the kind of stretch)."""
@@ -350,7 +372,7 @@ def _candidates(
         if not fits_language(committed, language):
             committed = deed_in_language(committed, language)
         if committed and not shorthand(committed):
-            yield without_typos(committed, events)
+            yield without_typos(committed, events, language)
     # then what the stretch did, by evidence (a task item Claude completed, what it found, the error that went
     # away), in the author's language; the author's words after, and only when they name a goal
     opened_unsaid = request in unsaid
@@ -365,21 +387,27 @@ def _candidates(
     phrase = ""
     if request:
         phrase = _asked(
-            request, _telling(without_typos(unchatted(request_phrase(request, objects, HEADING_CHARS) or ""), events))
+            request,
+            _telling(without_typos(unchatted(request_phrase(request, objects, HEADING_CHARS) or ""), events, language)),
         )
         if points_elsewhere(phrase):  # "…using the instruction in README.md": Claude's "I'll create a program
             yield restated_request(events)  # that generates sound from word embeddings" says what it was
     # "Tu peux ajouter…", "Kannst du … umstellen?": "Ajouter…", "… umstellen" says the step, before the chat
     yield from (a for w in _asks(events) if (a := asked_work(w)))
-    if request and works(phrase):
-        yield phrase
+    # a line that reports (a symptom, a lead-in, a rate: authored.names_a_task) heads nothing; what the stretch did
+    # does (a symptom the author lived, "…after I…", is kept by chapter_heading for a stretch that did nothing more)
+    reported = bool(phrase) and (reports(phrase) or reports(request or "")) and not lived(phrase)
+    reported = reported and not asked_work(request or "")  # "Kun je … herschrijven?": an ask, not a report
+    if request and works(phrase) and not too_long(phrase):
+        yield phrase if names_a_task(phrase) or lived(phrase) else _Reported(phrase)
     yield outcome_heading(events)
     yield deed  # the author's goal said first; then what was done
     if request:
         yield restated_request(events)
     activity = activity_heading(events)
     later_asks = [
-        _telling(without_typos(request_phrase(later, objects, HEADING_CHARS) or "", events)) for later in requests[1:]
+        _telling(without_typos(request_phrase(later, objects, HEADING_CHARS) or "", events, language))
+        for later in requests[1:]
     ]
     later_asks = [p for p in later_asks if p.split(" ", 1)[0].endswith("ing")]
     if request and not works_in_english(request):
@@ -390,7 +418,7 @@ def _candidates(
         if _CJK_TEXT.search(request):  # (a later ask in Spanish or German is said by asked_work, above)
             for later in requests[1:]:
                 step = _asked(later, unchatted(request_phrase(later, objects, HEADING_CHARS) or ""))
-                if len(_CJK_TEXT.findall(step)) >= 4 and not _CJK_ASIDE.search(step):
+                if len(_CJK_TEXT.findall(step)) >= 4 and not _CJK_ASIDE.search(step) and names_a_task(step):
                     yield step
         if _files_only(activity):
             yield claude_finding(events)  # what Claude found before it changed them, rather than their names
@@ -406,6 +434,15 @@ def _candidates(
         else:
             yield local_announcement(events)
             yield claude_finding(events)
+    if _files_only(activity) and (table_key(language or "en") != "en" or re.search(r"\.\w{1,6}\b", activity)):
+        # the files by their names only: the step Claude set out on and then made says what was done to them; else
+        # a stretch that fixed something (opened by a report or a paste, or by a command that failed) is "The fix"
+        yield planned_item(events, language)
+        if request and works(phrase) and too_long(phrase):
+            yield phrase  # a long ask, cut to its first clause, before the files' names
+        pasted = bool(said) and reports_output(said[0][0])
+        if (reported or pasted or _failed_before_a_change(events)) and not _wrote_a_file(events):
+            yield FIX  # (a stretch that wrote a new file made something)
     if not looked:
         yield activity
     yield from later_asks  # a stretch of talk whose first ask only pointed: a later ask's work
@@ -416,12 +453,36 @@ def _candidates(
     if request and rewrites(request) and request_phrase(request) and not request.rstrip().endswith(("?", "？")):
         # the ask in the author's own form ("Fix the login page"), when the -ing one is the title; never a
         # question or a thank-you restated
-        yield _telling(without_typos(request_heading(request), events))
+        own = _telling(without_typos(request_heading(request), events, language))
+        yield _Reported(own) if reports(own) else own
     changed = re.match(r"^Changing (the [\w .-]+)$", activity)
     if changed and " and " not in changed.group(1) and any(_same(activity.casefold(), t) for t in earlier):
         yield f"Back to {changed.group(1)}"  # the same file as a heading before (not the title): the work came back
     yield kind_heading(events)
     yield named_files_heading(events)  # the work is the title: the files it touched, by their names
+
+
+def _wrote_a_file(events: Sequence[Event]) -> bool:
+    calls = [c for e in events if e.kind == TOOL_RUN and not e.sidechain for c in e.calls or ()]
+    return any(family(c.name) == "write" for c in calls)
+
+
+class _Reported(str):
+    """The author's line that reports what they saw (authored.reports): like a symptom they lived, it heads a
+    stretch only when nothing the stretch did says more than the kind of stretch."""
+
+    __slots__ = ()
+
+
+def _failed_before_a_change(events: Sequence[Event]) -> bool:
+    """Whether a command of the stretch failed before its first edit: what followed mended something."""
+    for event in events:
+        for call in event.calls or () if event.kind == TOOL_RUN and not event.sidechain else ():
+            if family(call.name) in ("edit", "write"):
+                return False
+            if call.name in SHELL_TOOLS and call.error:
+                return True
+    return False
 
 
 def _asked(request: str, phrase: str) -> str:
@@ -730,14 +791,16 @@ def announced_change(events: Sequence[Event]) -> str:
     return ""
 
 
-def without_typos(heading: str, events: Sequence[Event]) -> str:
+def without_typos(heading: str, events: Sequence[Event], language: str | None = None) -> str:
     """A heading made of the author's words, their obvious typos fixed (a word Claude or a tool also used in
     `events` is the session's own term, never "fixed"). When the author writes in another language the English
     dictionary is not asked ("per mio nipote" became "per moi nipote"): a word is spelled as the session spells
     it elsewhere, if at all (typos.spelled_as_elsewhere)."""
     texts = [e.text for e in events if e.kind in (ASSISTANT, PLAN) and e.text]
     authors = [w for e in events if (w := author_words(e))]
-    if not in_english(" ".join(authors)):
+    # (a post in another language is never spelled by the English dictionary: an Indonesian "hari" is no "hair",
+    # whatever its letters say of the language)
+    if (language and table_key(language) != "en") or not in_english(" ".join(authors)):
         return spelled_as_elsewhere(heading, word_counts(authors + texts))
     texts += [c.target for e in events if e.kind == TOOL_RUN for c in e.calls or () if c.target]
     return fix_typos(heading, session_words(texts))

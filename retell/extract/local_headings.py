@@ -900,8 +900,20 @@ WORDS: dict[str, dict[str, str]] = {
     },
 }
 
+# A stretch that fixed something and says nothing better of it than the files it changed: the kind of stretch, in
+# each language, before a bare list of files ("Der Fix", not "Änderungen an a.yaml, b.yaml und weitere")
+FIX = "The fix"
+_FIX = {
+    "ja": "修正", "zh-Hans": "修复", "zh-Hant": "修正", "ko": "수정", "es": "La corrección", "pt": "A correção",
+    "fr": "Le correctif", "de": "Der Fix", "it": "La correzione", "ru": "Исправление", "vi": "Bản sửa lỗi",
+    "nl": "De oplossing", "pl": "Poprawka", "tr": "Düzeltme", "sv": "Rättelsen", "cs": "Oprava", "ar": "الإصلاح",
+    "he": "התיקון", "el": "Η διόρθωση", "id": "Perbaikannya", "uk": "Виправлення", "fa": "رفع مشکل", "hi": "सुधार",
+    "th": "การแก้ไข", "ro": "Remedierea", "hu": "A javítás", "fi": "Korjaus", "da": "Rettelsen", "no": "Rettingen",
+}  # fmt: skip
+
 # The English headings retell makes up, by kind (headings.py, triage's fallbacks)
 _KINDS = [
+    (r"^The fix$", "fix"),
     (r"^(?:Changing|Back to|Editing) ", "edit"),
     (r"^Writing ", "write"),
     (r"^Reading ", "read"),
@@ -992,6 +1004,23 @@ def _english_words(text: str, language: str) -> bool:
     only_english = sum(w in english and w not in local for w in words)
     only_local = sum(w in local and w not in english for w in words)
     return only_english >= 2 and only_english > only_local
+
+
+def no_word_of(text: str, language: str | None) -> bool:
+    """Whether a short title of Latin letters holds no word of the post's language and one or more only English
+    knows ("Limiter mutex review" on a Dutch post): Claude Code's title, too short for _english_words to weigh,
+    said in English. Only for the languages whose dictionary is at hand."""
+    from retell.extract.typos import foreign_words
+
+    key = table_key(language) if language else ""
+    if key not in _DICTIONARIES or _CJK.search(text) or re.search(_NOT_LATIN, text) or foreign_words(text):
+        return False  # (a function word of another language, "di", "con", is the post's language's)
+    words = list(re.findall(r"[^\W\d_]{2,}", text.lower()))  # ("di", "de", "na": a short word of the language counts)
+    if len([w for w in words if len(w) >= 3]) < 2:
+        return False
+    english, local = _dictionary("en"), _dictionary(key)
+    only_english = sum(w in english and w not in local for w in words if len(w) >= 3)
+    return only_english >= 1 and not any(w in local and w not in english for w in words)
 
 
 @lru_cache(maxsize=8)
@@ -1169,6 +1198,8 @@ def in_language(heading: str, events: Sequence[Event], language: str | None) -> 
             if made.startswith(words["migration"]):  # "die Migration neu anlegen" opens the heading (not "m0.py")
                 made = made[:1].upper() + made[1:]
             return made
+        if kind == "fix":
+            return _FIX.get(table_key(language), heading)
         if kind == "part":
             return words["part"].format(n=match.group(1))
         if kind == "set":  # the setting and its value keep their spelling: "ENABLE_X を NO に設定"

@@ -28,7 +28,7 @@ from retell.extract.phrasing import (
 )
 from retell.extract.requests import author_words, clause_cut, clean_request, first_request, substantial
 from retell.extract.tools import family, shorten_words
-from retell.extract.unchatted import as_the_session_writes, spelled_out, unchatted, with_initialisms
+from retell.extract.unchatted import as_the_session_writes, asked_work, spelled_out, unchatted, with_initialisms
 
 if TYPE_CHECKING:
     from retell.secrets import Scanner  # (the caller's: a listing titles sessions without importing the scanner)
@@ -165,7 +165,7 @@ def _post_title(
     Claude Code's title in another ("Opening GeoIP reader once" on a German post) is passed over."""
     if title and source == "custom-title":
         return title, source
-    from retell.extract.local_headings import deed_in_language, fits_language  # lazily: as above
+    from retell.extract.local_headings import deed_in_language, fits_language, no_word_of  # lazily: as above
 
     texts = [w for e in events if (w := author_words(e))][:TITLE_CANDIDATES]
     from retell.extract.deeds import held_messages  # lazily: a listing titles sessions without it
@@ -179,7 +179,7 @@ def _post_title(
 
         # typos first, then the phrase: "cna you mkae the sidebar…" is "Making the sidebar…" only once it reads
         # "can you make"; fixed after, it stayed a chat request ("Can you make the sidebar colapse…")
-        request = without_typos(request, events)
+        request = without_typos(request, events, language)
     summaries = session_summaries(events)
     best = best_summary(summaries, request) if summaries else None
     committed = commit_phrase(best) if best else None
@@ -187,8 +187,11 @@ def _post_title(
     if committed and not fits_language(committed, language):
         foreign = committed if not shorthand(committed) else None
         committed = deed_in_language(committed, language) or None  # "添加 RPM/TPM limiter", else the evidence
-    own_title = title and source == "ai-title" and fits_language(title, language)
-    if committed and not shorthand(committed):
+    # (Claude Code's title holding no word of the post's language, "Limiter mutex review" on a Dutch post, is English)
+    own_title = title and source == "ai-title" and fits_language(title, language) and not no_word_of(title, language)
+    if committed and not shorthand(committed) and not (foreign and own_title):
+        # (a commit half said in the post's language by a table, "修复 double mutable borrow", gives way to Claude
+        # Code's title when that is all in the post's language: "修复连接池的重复可变借用")
         return committed, "commit"
     if own_title:
         return _joined(title or "", language), source
@@ -208,6 +211,11 @@ def _post_title(
         deed = best_deed(events, written or (texts[0] if texts else None))
         if deed:
             return short_enough(deed, TITLE_WORDS, TITLE_KEEPS), "deed"
+        from retell.extract.deeds import planned_item
+
+        planned = planned_item(events, language)  # the step Claude set out on and then made
+        if planned:
+            return short_enough(planned, TITLE_WORDS, TITLE_KEEPS), "deed"
         item = first_item(best) if best else ""  # "dispatch: exponential backoff w/ jitter, honor Retry-After"
         if item and fits_language(item, language):
             return item, "commit"
@@ -218,6 +226,11 @@ def _post_title(
     if request:
         objects = edited_names(events)
         phrase = request_phrase(request, objects)
+        from retell.extract.headings import works_in_english  # lazily: a listing titles sessions without it
+
+        asked = asked_work(request) if phrase and not works_in_english(request) else None
+        if asked:  # "Kun je de rate limiter … herschrijven?": "De rate limiter … herschrijven", the step in its words
+            phrase = asked
         if phrase and says_nothing_alone(phrase):  # "There's not much to see here": the next request says more
             phrase = next(_telling_phrases(texts, objects), phrase)
         if phrase and points_elsewhere(phrase) and title and source == "summary":
@@ -311,8 +324,13 @@ def _a_goal(request: str | None, texts: Sequence[str]) -> bool:
 
     if not request or not names_a_goal(request):  # (the chat around a goal: the phrase drops it)
         return False
+    from retell.extract.headings import opens_with_a_yes, works_in_english
+
     message = next((t for t in texts if request[:20].casefold() in t.casefold()), "")
-    return not (complains(message) or (greets(message) and not rewrites(request)))
+    # a message in another language that opens with a yes answers Claude ("tak, właśnie to mnie męczy"): what the
+    # session did titles it first (an English one, "Ok, so, maybe also list…", is said as its step by the phrase)
+    answers = opens_with_a_yes(message) and not works_in_english(message)
+    return not (complains(message) or (greets(message) and not rewrites(request)) or answers)
 
 
 def _leads_into_paste(request: str | None, texts: Sequence[str]) -> bool:

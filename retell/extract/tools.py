@@ -197,6 +197,7 @@ def describe_call(name: str, tool_input: Any, cwd: str | None, tool_use_id: str 
     """A compact action: the tool's name and the single field a reader needs."""
     target: str | None = None
     done: str | None = None
+    doing: str | None = None
     if isinstance(tool_input, dict):
         if name == "TodoWrite":
             todos = tool_input.get("todos")
@@ -205,6 +206,9 @@ def describe_call(name: str, tool_input: Any, cwd: str | None, tool_use_id: str 
                 target = f"{len(todos)} items, {len(completed)} done"
                 named = [n.strip() for t in completed if isinstance(n := t.get("activeForm") or t.get("content"), str)]
                 done = "\n".join(n for n in named if n) or None
+                started = [t for t in todos if isinstance(t, dict) and t.get("status") == "in_progress"]
+                begun = [n.strip() for t in started if isinstance(n := t.get("content") or t.get("activeForm"), str)]
+                doing = "\n".join(n for n in begun if n) or None
         elif name == "AskUserQuestion":
             questions = tool_input.get("questions")
             if isinstance(questions, list) and questions and isinstance(questions[0], dict):
@@ -235,7 +239,7 @@ def describe_call(name: str, tool_input: Any, cwd: str | None, tool_use_id: str 
         # a commit's message is what the author often asked for ("reference the finding"): kept longer
         target = shorten(target, MAX_COMMIT_TARGET if _COMMIT_HEREDOC_DONE.search(target) else MAX_TARGET)
     diff = edit_diff(name, tool_input) if name in _EDIT_TOOLS and isinstance(tool_input, dict) else None
-    return ToolCall(name=name, target=target, diff=diff, done=done, tool_use_id=tool_use_id)
+    return ToolCall(name=name, target=target, diff=diff, done=done, doing=doing, tool_use_id=tool_use_id)
 
 
 # -- what an edit changed ---------------------------------------------------------------------------------

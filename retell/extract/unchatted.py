@@ -32,8 +32,9 @@ _NEWCOMER = re.compile(
 _ASK = re.compile(
     r"(?i)^(?:¿\s*)?(?:(?:tu |vous )?(?:peux|pourrais|pouvez|pourriez)(?:-tu|-vous)?|(?:me )?(?:puedes|podrías|podéis)|"
     r"(?:você )?(?:pode|poderia|consegue)|(?:kannst|könntest) du|(?:können|könnten) (?:sie|wir)|"
-    r"tem como|dá pra|dá para|hay (?:forma|manera) de|se puede|on peut|est-ce qu'on peut)"
-    r"(?:\s+(?:aussi|également|también|também|auch|bitte|mal|noch|me|mir|nous|nos))*\s+"
+    r"tem como|dá pra|dá para|hay (?:forma|manera) de|se puede|on peut|est-ce qu'on peut|"
+    r"(?:mi )?(?:puoi|potresti|potete)|(?:kun|kan|zou) je|(?:kunt|zou) u)"  # Italian; Dutch, its verb last as German's
+    r"(?:\s+(?:aussi|également|también|também|auch|bitte|mal|noch|anche|ook|even|me|mir|nous|nos))*\s+"
 )
 # "I need / Necesito / Ich brauche" in front of a thing ("Necesito un README decente para geocodex, ahora mismo
 # solo pone 'WIP'" -> "Un README decente para geocodex"): the thing is the work; what follows its comma, the why
@@ -83,9 +84,9 @@ _INFINITIVE_FIRST = re.compile(r"(?i)^\w+(?:ar|er|ir|re)(?:lo|la|los|las|le|les|
 
 
 def asked_work(text: str) -> str | None:
-    """The work a request in Spanish, Portuguese, French or German asks for, as its infinitive ("Ajouter les 37
-    traductions anglaises", "Die Konfiguration auf pydantic-settings umstellen"): a heading in the author's
-    language that says the step. None when no sentence asks so."""
+    """The work a request in Spanish, Portuguese, French, Italian, German or Dutch asks for, as its infinitive
+    ("Ajouter les 37 traductions anglaises", "Die Konfiguration auf pydantic-settings umstellen"): a heading in the
+    author's language that says the step. None when no sentence asks so."""
     if _CJK.search(text):
         return None
     sentences = [s.strip().rstrip("?？!. ") for s in re.split(r"(?<=[.!?])\s+", text.strip())[:3]]
@@ -94,7 +95,7 @@ def asked_work(text: str) -> str | None:
         if not ask:
             continue
         rest = line[ask.end() :].strip()
-        german = re.match(r"(?i)^(?:kannst|könntest|können|könnten|wir|ich)\b", line)
+        german = re.match(r"(?i)^(?:kannst|könntest|können|könnten|wir|ich|kun|kan|kunt|zou)\b", line)
         if len(rest.split()) < 3 or not (german or _INFINITIVE_FIRST.match(rest)):
             continue
         rest = re.split(r"\s+(?:et|y|e|und)\s+(?:regarde|mira|olha|schau)\b", rest)[0]  # "…, et regarde ce…"

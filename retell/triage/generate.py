@@ -201,7 +201,7 @@ def proposed_title(log: EventLog, language: str | None = None) -> tuple[str | No
     not "Working on <project> with Claude Code", which could head any session."""
     title, source = post_title(log.session.title, log.session.title_source, log.events, language)
     if title and source in ("first-prompt", "commit"):
-        title = without_typos(title, log.events)
+        title = without_typos(title, log.events, language)
     if title and source in ("deed", "work"):  # "Fixing the ConnectionResetError" is retell's own words: in the post's
         title = in_language(title, log.events, language)
     if not title:  # no request and no title (an excerpt, a session of tool work): what the work was ("Working on
