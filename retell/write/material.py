@@ -54,6 +54,7 @@ from retell.extract.tools import (
 from retell.llm.request import estimate_tokens
 from retell.report import plural
 from retell.write.facts import format_duration
+from retell.write.promises import gap_notes
 from retell.write.timetext import moment_text
 
 # Dropped first when over budget (lowest story value first).
@@ -646,12 +647,13 @@ def render_material(events: list[Event], budget_tokens: int, exact: frozenset[st
             else (event_line(event, trim, outcome_lines, printed, exact=event.kind == SUBAGENT))
         )
 
-    text = _join(kept, line)
+    gaps = gap_notes(kept)  # where a run did other than Claude had just announced
+    text = _join(kept, line, gaps)
     for step in _TRIM_STEPS:
         if estimate_tokens(text) <= budget_tokens:
             break
         limit = step
-        text = _join(kept, line)
+        text = _join(kept, line, gaps)
     if limit is not None:
         notes.append(f"long texts trimmed to {limit} characters")
     for kind in _DROP_ORDER:
@@ -665,7 +667,7 @@ def render_material(events: list[Event], budget_tokens: int, exact: frozenset[st
         drop = {id(e) for e in victims}
         kept = [e for e in kept if id(e) not in drop]
         notes.append(f"{len(victims)} {kind} event(s) left out")
-        text = _join(kept, line)
+        text = _join(kept, line, gaps)
     text += tail
     budget_tokens += estimate_tokens(tail)
     tokens = estimate_tokens(text)
@@ -674,7 +676,7 @@ def render_material(events: list[Event], budget_tokens: int, exact: frozenset[st
     return Material(text=text, tokens=tokens, events=len(kept), condensed=notes)
 
 
-def _join(events: list[Event], line: Callable[[Event], str]) -> str:
+def _join(events: list[Event], line: Callable[[Event], str], gaps: dict[str, list[str]] | None = None) -> str:
     out: list[str] = []
     before: Event | None = None
     for event in events:
@@ -682,6 +684,7 @@ def _join(events: list[Event], line: Callable[[Event], str]) -> str:
         if note:
             out.append(note)
         out.append(line(event))
+        out.extend(f"  {gap}" for gap in (gaps or {}).get(event.id, ()))
         if event.ts:
             before = event
     return "\n".join(out)
