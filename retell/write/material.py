@@ -428,7 +428,7 @@ def chosen_printouts(events: list[Event], budget_chars: int = PRINTED_CHARS) -> 
                 continue
             output = call.output or ""
             last = index == len(calls) - 1 and reply is not None
-            if later is not None and _takes_up(output, call.target or "", later):
+            if later is not None and _takes_up(output, call.target or "", later, strict=reply is None):
                 rank = 0
             elif last:
                 rank = 1
@@ -463,6 +463,7 @@ def _next_words(events: list[Event], position: int, *, past_runs: bool = False) 
     return None
 
 
+_IDENTIFIER = re.compile(r"[_.-]|\d|[a-z][A-Z]|^[A-Z]{3,}$")  # a name from code, not a plain word
 _TELLS_TROUBLE = re.compile(r"\b(?:fatal|error|exception|panic|missing|denied|refused|not found)\b", re.I)
 
 
@@ -472,8 +473,10 @@ def _bookkeeping(event: Event) -> bool:
     return bool(event.calls) and all(family(call.name) == "todo" for call in event.calls or ())
 
 
-def _takes_up(output: str, command: str, reply: str) -> bool:
-    """Whether `reply` uses a word of `output` that the command itself does not name (`base`, `3.11.5`)."""
+def _takes_up(output: str, command: str, reply: str, *, strict: bool = False) -> bool:
+    """Whether `reply` uses a word of `output` that the command itself does not name (`base`, `3.11.5`);
+    `strict` (words after other runs came between): an identifier only (`PAYMENTS_KEY`, `values-prod.yaml`), not
+    a plain word any later message may use ("environment")."""
     if output == NO_OUTPUT:
         return False
     said = {w.lower() for w in _WORD.findall(reply)}
@@ -481,7 +484,8 @@ def _takes_up(output: str, command: str, reply: str) -> bool:
     for word in _WORD.findall(output):
         low = word.lower()
         if low in said and low not in asked and low not in _COMMON_WORDS and (len(low) >= 4 or low.isalpha()):
-            return True
+            if not strict or _IDENTIFIER.search(word):
+                return True
     return False
 
 
