@@ -38,7 +38,7 @@ REJECTED = (
     "to proceed."
 )
 LOG = "\n".join(
-    f'2026-05-22T22:12:{s:02d}Z level={"fatal" if s % 2 else "info"} msg="{m}"'
+    f'2026-05-22T22:12:{s:02d}Z level={"fatal" if m.startswith("Missing") else "info"} msg="{m}"'
     for s, m in enumerate(["starting", "Missing required env var LEDGER_SIGNING_KEY", "exiting"] * 2)
 )
 CURL = 'curl -s -o /dev/null -w "%{http_code}" https://ledger.example.org/healthz --max-time 5 --retry 2'
