@@ -292,3 +292,18 @@ def test_each_section_prompt_says_its_share_of_the_posts_code_blocks(tmp_path: P
     shares = [0 if "none in this section" in ln else int(ln.split("at most ", 1)[1].split()[0]) for ln in lines]
     assert 1 <= sum(shares) <= 3
     assert all(ln.endswith("(the post has room for 3, shared out over its sections).") for ln in lines)
+
+
+def test_a_secret_in_a_searchs_found_lines_is_redacted_in_the_prompt(tmp_path: Path) -> None:
+    token = "gh" + "p_" + "k3Y9xQ2mB7vL1pR8sT4wZ6nC0dF5hJ2aE9uM"
+    tx = Transcript(cwd=CWD, start=START)
+    tx.user("where is the deploy token set?")
+    tx.tool_call(
+        "Grep",
+        {"pattern": "DEPLOY_TOKEN", "path": "charts/", "output_mode": "content", "-n": True},
+        f"charts/ledger/values-ci.yaml:7:  DEPLOY_TOKEN: {token}",
+    )
+    tx.assistant("DEPLOY_TOKEN is set in values-ci.yaml.")
+    prompt = _outline_prompt(_parse(tmp_path, tx))
+    assert token not in prompt
+    assert "    charts/ledger/values-ci.yaml:7:  DEPLOY_TOKEN: [REDACTED:github-token]\n" in prompt
