@@ -483,9 +483,9 @@ def _takes_up(output: str, command: str, reply: str, *, strict: bool = False) ->
     asked = {w.lower() for w in _WORD.findall(command)}
     for word in _WORD.findall(output):
         low = word.lower()
-        if low in said and low not in asked and low not in _COMMON_WORDS and (len(low) >= 4 or low.isalpha()):
-            if not strict or _IDENTIFIER.search(word):
-                return True
+        plain = low in said and low not in asked and low not in _COMMON_WORDS and (len(low) >= 4 or low.isalpha())
+        if plain and (not strict or _IDENTIFIER.search(word)):
+            return True
     return False
 
 
