@@ -183,14 +183,14 @@ def test_the_authors_clock_is_given_only_when_they_gave_their_posts_date_an_offs
     tx.user("Search if claude -p can use WebSearch.")
     tx.assistant("It can, when the tool is allowed.")
     utc = _outline_prompt(_parse(tmp_path, tx))
-    assert "The author's time zone is not known (UTC is not their clock, and a time a command printed" in utc
+    assert "The author's time zone is not known (UTC is not their clock)" in utc
 
     def paris(doc: dict) -> None:
         doc["post"]["date"] = "2026-01-23T18:13:00+01:00"
 
     local = _outline_prompt(_parse(tmp_path / "paris", tx, change=paris))
     assert "The author's clock was UTC+01:00 (17:13 UTC was 18:13 there): tell a time of day" in local
-    assert "never in UTC.\n- Write as the author" in local
+    assert "never in UTC. A time the author wrote" in local
     assert "time zone is not known" not in local
 
 

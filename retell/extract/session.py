@@ -57,7 +57,7 @@ from retell.extract.requests import is_author_message
 from retell.extract.shellfiles import files_changed_by
 from retell.extract.subagents import apply_spawn_result
 from retell.extract.thread import ROLE_MESSAGE, ROLE_OTHER, ROLE_PROMPT, ROLE_REPLY, ConversationTree, Thread
-from retell.extract.timeutil import BREAK_GAP_MS, Clock, sortable
+from retell.extract.timeutil import BREAK_GAP_MS, IDLE_GAP_MS, WAIT_COUNTED_MS, Clock, sortable
 from retell.extract.tools import (
     INTERRUPTED,
     SHELL_TOOLS,
@@ -88,6 +88,10 @@ _SHELL_FAILURE = re.compile(
     r"|The user doesn't want|Tool use was|[a-z]+ in '.*' was blocked)",
     re.I,
 )
+# Claude Code's own result for a call the author rejected in its permission prompt: their act, not a failure.
+_REJECTED = re.compile(
+    r"\A\s*(?:Error: )?The user doesn't want to (?:proceed with this tool use|take this action)", re.I
+)
 MAX_TURNED_DOWN = 3000  # the author's own words are kept whole, up to a bound for a runaway paste
 _FILE_TOOLS = {
     "Read": "read",
@@ -110,6 +114,7 @@ class Counts:
     meta_records: int = 0
     tool_calls: int = 0
     tool_errors: int = 0
+    turned_down: int = 0  # of tool_errors, the calls the author turned down: their act, not a failure
     resent_prompts: int = 0  # the same prompt sent again (after an interrupt or API error): told once
 
 
@@ -160,6 +165,8 @@ class SessionExtractor:
         self.usage = UsageLedger(counted=prior_messages)
         self.counts = Counts()
         self.clock = Clock()
+        self._last_gap = 0  # the pause before the record being read (main thread)
+        self._waited_ms = 0  # of the active time the clock counts, the minutes spent waiting for the author
         self._seen_uuids: set[int] = set()
         self._prior_uuids = prior_uuids
         self.first_prior_replay: int | None = None  # the first record replayed from an earlier session
@@ -303,7 +310,8 @@ class SessionExtractor:
             self.counts.sidechain_records += 1
         if ts is not None and not sidechain and not self.subagent_mode:
             before = self.clock.latest
-            if self.clock.tick(ts) >= BREAK_GAP_MS:
+            self._last_gap = self.clock.tick(ts)
+            if self._last_gap >= BREAK_GAP_MS:
                 self.chapters.idle_pending = True  # after a pause of hours the next thing told opens a chapter
                 if self._after_pause is None:
                     # Until something is told after it, what follows the pause (an `/exit` days later) is
@@ -612,6 +620,8 @@ class SessionExtractor:
             if not self._first_prompt_skipped:
                 self._first_prompt_skipped = True  # repeats the spawn's prompt
                 return
+        if kind == HUMAN and not queued and WAIT_COUNTED_MS < self._last_gap <= IDLE_GAP_MS:
+            self._waited_ms += self._last_gap - WAIT_COUNTED_MS  # Claude was done: the author was away or reading
         event = Event(kind=kind, ts=ts, line=lineno, text=item.text, images=assets or None, queued=queued)
         event.documents = item.documents or None
         self._emit(event, record)
@@ -664,6 +674,8 @@ class SessionExtractor:
                 # What the author typed when turning the call down: their words, whole, not the command's output.
                 call.error, call.output = TURNED_DOWN, None
                 self._human(HumanText(reply), lineno, ts, record)
+            elif is_error and _REJECTED.match(text):
+                call.error, call.output = TURNED_DOWN, None  # (Claude Code's note to the model is no output)
             elif stopped is not None:
                 call.error, call.output = INTERRUPTED, stopped or None
                 is_error = False  # stopped by the author: no failure of the call
@@ -672,6 +684,7 @@ class SessionExtractor:
             tool_name = call.name
             if is_error:
                 self.counts.tool_errors += 1
+                self.counts.turned_down += call.error == TURNED_DOWN
                 self._tools.setdefault(call.name, Counter())["errors"] += 1
         if is_error:
             feedback = _REJECTION_FEEDBACK.search(result_text(content))
@@ -832,7 +845,7 @@ class SessionExtractor:
             entrypoints=sorted(self._entrypoints),
             start=start,
             end=end,
-            active_ms=self.clock.active_ms,
+            active_ms=self.clock.active_ms - self._waited_ms,
             titles=titles,
             files={k: sorted({project_path(p, self.cwd) for p in v}) for k, v in self._files.items()},
             tools={name: dict(c) for name, c in sorted(self._tools.items())},

@@ -5,6 +5,9 @@ from __future__ import annotations
 from datetime import datetime, timezone
 
 IDLE_GAP_MS = 10 * 60 * 1000  # a pause longer than this is idle time, not work
+# Active time, as a reader means it: Claude's working time, and of each wait before an author's message (not one
+# typed while Claude worked) only this much (reading and typing it); the rest of the wait is idle.
+WAIT_COUNTED_MS = 60 * 1000
 BREAK_GAP_MS = 2 * 60 * 60 * 1000  # a pause of hours: the author came back later, a new chapter
 
 

@@ -517,7 +517,8 @@ def result_matters(call: ToolCall) -> bool:
 
 # A file search's result, as a post may tell it: how many files, and the first few by name. Claude's next words
 # often say what a search found ("the toggle exists in the template"); without it a post tells them as the
-# search's result. Matching lines are not kept (what a line holds is the file's, not the search's).
+# search's result. Matching lines are kept as the call's output (an excerpt, as a command's): they are what a
+# "found it" rests on.
 SEARCH_TOOLS = frozenset({"Grep", "Glob"})
 SEARCH_NAMES = 3
 _SEARCH_NOTHING = re.compile(r"^\s*(?:No (?:files|matches) found|Found 0 (?:files|lines?|matches))\b", re.I)
@@ -570,8 +571,8 @@ _INTERRUPTED_RESULT = re.compile(r"\A\s*\[Request interrupted by user", re.I)
 
 
 def failed_call(call: ToolCall) -> bool:
-    """Whether a call failed: it has an error, and the author did not stop it."""
-    return bool(call.error) and call.error != INTERRUPTED
+    """Whether a call failed: it has an error, and the author did not stop it or turn it down."""
+    return bool(call.error) and call.error not in (INTERRUPTED, TURNED_DOWN)
 
 
 def interrupted_output(text: str, recorded: Any) -> str | None:
@@ -610,6 +611,8 @@ def apply_result(call: ToolCall, content: Any, is_error: bool) -> None:
         call.outcome = answers_text(text)
     elif call.name in SEARCH_TOOLS and not is_error:
         call.outcome = search_outcome(_ERROR_TAG.sub("", text))
+        if "matching line" in call.outcome:  # the lines found: what Claude's next words rest on
+            call.output = output_excerpt(_ERROR_TAG.sub("", text))
     if call.name in SHELL_TOOLS:
         if is_error or is_test_command(call.target) or is_outcome_command(call.target):
             call.output = command_output(text, is_error)
@@ -661,7 +664,9 @@ _TELLING = re.compile(
     r"\b(?:error|errors|failed|failure|fail|FAIL|exception|traceback|warning|warn|passed|success|succeeded|"
     r"built|compiled|done|found \d+|\d+ (?:problems?|files? changed|insertions?|deletions?)|"
     r"All checks passed|no issues|not found|denied|refused|fatal|panic|abort(?:ed)?)\b|[✓✗×✔✘]|"
-    r"^\[[\w./-]+(?: \(root-commit\))? [0-9a-f]{7,}\]",  # git commit's "[main 1a2b3c4] message"
+    r"^\[[\w./-]+(?: \(root-commit\))? [0-9a-f]{7,}\]"  # git commit's "[main 1a2b3c4] message"
+    # a push's "To github.com:o/r.git", "   1a2b3c4..5d6e7f8  main -> main", "Everything up-to-date"
+    r"|^\s*To \S+$|^\s*(?:[0-9a-f]{7,}\.\.[0-9a-f]{7,}|\* \[new branch\])\s+\S+ -> \S+|Everything up-to-date",
     re.I,
 )
 

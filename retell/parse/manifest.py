@@ -168,6 +168,7 @@ def transcript_manifest(
             "assistant_messages": main.usage.totals.api_messages,
             "tool_calls": main.counts.tool_calls,
             "tool_errors": main.counts.tool_errors,
+            "turned_down": main.counts.turned_down,
             "tools": main.tools,
             "subagents": sum(1 for e in events if e.kind == SUBAGENT and spawn_ran(e)),
             "compactions": sum(1 for c in chapters if c.reason in ("compaction", "slash_compact")),

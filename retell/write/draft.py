@@ -48,7 +48,7 @@ from retell.write.context import StageOptions, example_ids, prompts, session_ope
 from retell.write.locales import count_length, counts_characters, length_range, scale
 from retell.write.markers import CITE, event_ids, strip_markers
 from retell.write.material import render_material
-from retell.write.names import met_names, names_in
+from retell.write.names import code_names, met_names, names_in
 from retell.write.offline import offline_draft
 from retell.write.outline import load_outline
 from retell.write.outline_model import FINISH_JSON_SCHEMA, Outline, Section, outline_yaml_for_prompt
@@ -60,6 +60,9 @@ CHARS_TO_TOKENS = 1.35  # Chinese, Japanese, Korean: about a token a character (
 FINISH_TEXT_TOKENS = 3000  # the opening and the ending, as JSON
 FINISH_EXPECTED_TOKENS = 700
 MAX_NEW_NAMES = 12  # the names a section prompt points out as new to the reader
+# Code blocks in a whole post (the system prompt's "at most two or three"): shared out over the sections whose
+# beats rest on a tool run with changed lines or output, so that each section prompt says its own share.
+POST_CODE_BLOCKS = 3
 
 
 def section_text_tokens(length: int, unit: str = "words") -> int:
@@ -342,6 +345,22 @@ def _words_per_section(triage: Triage, outline: Outline) -> int:
     return max(floor, int((low + high) / 2 * 0.85 / max(1, len(outline.sections))))
 
 
+def code_blocks(sections: list[Section], slices: list[list[Event]]) -> list[int]:
+    """How many code blocks each section may show: POST_CODE_BLOCKS shared out, one at a time in reading order,
+    over the sections whose beats cite a tool run with changed lines or output (the others show none)."""
+    showing = []
+    for index, section in enumerate(sections):
+        cited = {e for beat in section.beats if beat.treatment != "skip" for e in beat.events}
+        runs = [e for e in slices[index] if e.id in cited and any(c.diff or c.output for c in e.calls or ())]
+        if runs:
+            showing.append(index)
+    blocks = [0] * len(sections)
+    for turn in range(POST_CODE_BLOCKS):
+        if showing:
+            blocks[showing[turn % len(showing)]] += 1
+    return blocks
+
+
 def section_requests(
     outline: Outline, view: EventLog, triage: Triage, calls: DraftCalls, budget: int
 ) -> tuple[list[LLMRequest], list[str]]:
@@ -356,8 +375,11 @@ def section_requests(
     met = [met_names(told[: index + 1], language=language) for index in range(len(outline.sections))]
     times = chapter_times(view)
     count = len(outline.sections)
+    blocks = code_blocks(outline.sections, slices)
     for index, section in enumerate(outline.sections):
         material = render_material(slices[index], budget)
+        new_names = [n for n in names_in(_section_text(section), language) if n not in met[index]][:MAX_NEW_NAMES]
+        in_code = code_names(new_names, material.text)
         words = section_words(calls.words, material.text, language)
         if material.condensed:
             condensed.append(f"{section.id}: " + "; ".join(material.condensed))
@@ -372,7 +394,10 @@ def section_requests(
             ending=outline.ending,
             previous=_neighbour(outline.sections, index - 1),
             met=met[index],
-            new_names=[n for n in names_in(_section_text(section), language) if n not in met[index]][:MAX_NEW_NAMES],
+            new_names=[n for n in new_names if n not in in_code],
+            code_names=in_code,
+            blocks=blocks[index],
+            post_blocks=POST_CODE_BLOCKS,
             next=_neighbour(outline.sections, index + 1),
             when=[f"{titles}: {line}" for titles, line in _section_times(section, times)],
             sessions=starts[index],

@@ -45,7 +45,7 @@ def session_facts(manifest: dict[str, Any], told: Collection[str] | None = None)
         "active_ms": sum(p["session"]["active_ms"] or 0 for p in parts),
         "models": sorted({m for p in parts for m in p["session"]["models"]}),
     }
-    counts = {name: sum(p["counts"][name] for p in parts) for name in _COUNTS}
+    counts = {name: sum(p["counts"].get(name, 0) for p in parts) for name in (*_COUNTS, "turned_down")}
     files = {name: sorted({f for p in parts for f in p["files"].get(name, [])}) for name in _FILE_LISTS}
     usage = _added(p["usage"]["total"] for p in parts)
     return _facts(session, counts, files, usage, pause, sessions=len(parts))
@@ -105,7 +105,9 @@ def _facts(
         "sessions": sessions,
         "human_turns": counts["human_turns"],
         "tool_calls": counts["tool_calls"],
-        "tool_errors": counts["tool_errors"],
+        # a call the author turned down is their act, not a failure: counted apart (older manifests lack it)
+        "tool_errors": counts["tool_errors"] - counts.get("turned_down", 0),
+        "turned_down": counts.get("turned_down", 0),
         "files_changed": len(changed),
         "subagents": counts["subagents"],
         "compactions": counts["compactions"],

@@ -54,6 +54,7 @@ from retell.extract.tools import (
 from retell.llm.request import estimate_tokens
 from retell.report import plural
 from retell.write.facts import format_duration
+from retell.write.promises import gap_notes
 from retell.write.timetext import moment_text
 
 # Dropped first when over budget (lowest story value first).
@@ -310,6 +311,9 @@ def outcome_block(event: Event, max_lines: int, printed: Printed = None) -> str:
         if call.name in SEARCH_TOOLS and call.outcome and not call.error:
             several = len(event.calls or ()) > 1 and call.target
             out.append(f"  {f'“{call.target}”' if several else 'it'} {call.outcome}")
+            if call.output:  # the lines it found: what "found it" rests on
+                out.extend(f"    {line}" for line in excerpt_lines(call.output, max_lines))
+            continue
         if call.diff:
             lines = call.diff.splitlines()
             # the diff's own last line may already say how many it left out: `… (16 more changed lines)`
@@ -328,10 +332,26 @@ def outcome_block(event: Event, max_lines: int, printed: Printed = None) -> str:
             out.extend(f"    {line}" for line in lines[:max_lines])
             if len(lines) > max_lines:  # never fewer lines than it printed, unsaid: a loop of 5 showing 4
                 out.append(f"    … ({plural(len(lines) - max_lines, 'more line')})")
+            if _push_unshown(call):
+                out.append("    (no line here is the push's: its output does not show the push went through)")
         elif printed is None or (event.id, index) in printed:
             alone = len(event.calls or ()) == 1  # its line above already shows the command whole
             out.extend(printout_lines(None if alone else call.target or call.name, call.output, max_lines))
+        elif call.output != NO_OUTPUT:  # said, so that nothing reads as never printed
+            alone = len(event.calls or ()) == 1
+            who = "it" if alone else f"`{shorten(call.target or call.name, NAMED_COMMAND_CHARS)}`"
+            out.append(f"  ({who} printed {plural(_printed_count(call.output), 'line')}, not shown here)")
     return "\n" + "\n".join(out) if out else ""
+
+
+_PUSH = re.compile(r"\bgit\s+(?:-\S+\s+)*push\b")
+_PUSHED = re.compile(r"^\s*To \S+$|\S+ -> \S+|Everything up-to-date|set up to track|rejected|\bremote:", re.M)
+
+
+def _push_unshown(call: ToolCall) -> bool:
+    """A command that pushes after a commit (`git commit … && git push`) whose output has the commit's lines and
+    none of the push's: a post would tell "committed and pushed" from a run that shows only the commit."""
+    return bool(call.target and _PUSH.search(call.target) and call.output) and not _PUSHED.search(call.output or "")
 
 
 # -- what commands printed ------------------------------------------------------------------------------------
@@ -341,7 +361,7 @@ Printed = frozenset[tuple[str, int]] | None
 # Of the commands that are not failures, test runs or builds (those are told above), a material shows what
 # the ones that matter printed, within this many characters: a short answer (`base`) is often the turn of a
 # story, the whole listing never is.
-PRINTED_CHARS = 1200
+PRINTED_CHARS = 1600
 NAMED_COMMANDS = 6  # a run of several commands names at most this many
 NAMED_COMMAND_CHARS = 80
 # Words of a command's output that do not show the text after it is about that output.
@@ -360,10 +380,20 @@ def _plain_printout(call: ToolCall) -> bool:
     return call.name in SHELL_TOOLS and bool(call.output) and not tells_outcome(call)
 
 
+def _printed_count(output: str) -> int:
+    """How many lines an output excerpt stands for (its `… (N more lines)` counted)."""
+    lines = output.splitlines()
+    return sum(int(m.group(1)) if (m := _ELIDED_LINES.match(ln)) else 1 for ln in lines)
+
+
+_ELIDED_LINES = re.compile(r"^… \((\d+) more lines?\)$")
+
+
 def printout_lines(command: str | None, output: str, max_lines: int) -> list[str]:
     """A command's plain output under its run: `  `cmd` printed:` (`  it printed:` under a run of one command,
-    named on the line above) and its lines, or that it printed nothing."""
-    who = f"`{shorten(command, NAMED_COMMAND_CHARS)}`" if command else "it"
+    named on the line above) and its lines, or that it printed nothing. The command is given whole (up to
+    FULL_TARGET_CHARS): the run's line above names it cut short, and a cut mid-argument hides what it asked."""
+    who = f"`{shorten(command, FULL_TARGET_CHARS)}`" if command else "it"
     if output == NO_OUTPUT:
         return [f"  {who} printed nothing"]
     return [f"  {who} printed:", *(f"    {line}" for line in excerpt_lines(output, max_lines))]
@@ -391,18 +421,21 @@ def chosen_printouts(events: list[Event], budget_chars: int = PRINTED_CHARS) -> 
         if event.kind != TOOL_RUN:
             continue
         reply = _next_words(events, position)
+        later = reply if reply is not None else _next_words(events, position, past_runs=True)
         calls = event.calls or []
         for index, call in enumerate(calls):
             if not _plain_printout(call):
                 continue
             output = call.output or ""
             last = index == len(calls) - 1 and reply is not None
-            if reply is not None and _takes_up(output, call.target or "", reply):
+            if later is not None and _takes_up(output, call.target or "", later, strict=reply is None):
                 rank = 0
             elif last:
                 rank = 1
             elif output == NO_OUTPUT or len(output.splitlines()) <= 3:
                 rank = 2
+            elif _TELLS_TROUBLE.search(output):  # a log's fatal line: often the cause a post names
+                rank = 3
             else:
                 continue
             named = None if len(calls) == 1 else call.target or call.name
@@ -418,15 +451,20 @@ def chosen_printouts(events: list[Event], budget_chars: int = PRINTED_CHARS) -> 
     return frozenset(chosen)
 
 
-def _next_words(events: list[Event], position: int) -> str | None:
+def _next_words(events: list[Event], position: int, *, past_runs: bool = False) -> str | None:
     """The text of the first message (Claude's or the author's) after events[position], when no other tool
-    run comes between."""
+    run comes between (`past_runs`: whatever runs come between: Claude's "Found it" after a log query and a
+    search names what the query printed)."""
     for event in events[position + 1 :]:
         if event.kind in (HUMAN, ASSISTANT):
             return event.text or ""
-        if event.kind == TOOL_RUN and not _bookkeeping(event):
+        if event.kind == TOOL_RUN and not _bookkeeping(event) and not past_runs:
             return None
     return None
+
+
+_IDENTIFIER = re.compile(r"[_.-]|\d|[a-z][A-Z]|^[A-Z]{3,}$")  # a name from code, not a plain word
+_TELLS_TROUBLE = re.compile(r"\b(?:fatal|error|exception|panic|missing|denied|refused|not found)\b", re.I)
 
 
 def _bookkeeping(event: Event) -> bool:
@@ -435,15 +473,18 @@ def _bookkeeping(event: Event) -> bool:
     return bool(event.calls) and all(family(call.name) == "todo" for call in event.calls or ())
 
 
-def _takes_up(output: str, command: str, reply: str) -> bool:
-    """Whether `reply` uses a word of `output` that the command itself does not name (`base`, `3.11.5`)."""
+def _takes_up(output: str, command: str, reply: str, *, strict: bool = False) -> bool:
+    """Whether `reply` uses a word of `output` that the command itself does not name (`base`, `3.11.5`);
+    `strict` (words after other runs came between): an identifier only (`PAYMENTS_KEY`, `values-prod.yaml`), not
+    a plain word any later message may use ("environment")."""
     if output == NO_OUTPUT:
         return False
     said = {w.lower() for w in _WORD.findall(reply)}
     asked = {w.lower() for w in _WORD.findall(command)}
     for word in _WORD.findall(output):
         low = word.lower()
-        if low in said and low not in asked and low not in _COMMON_WORDS and (len(low) >= 4 or low.isalpha()):
+        plain = low in said and low not in asked and low not in _COMMON_WORDS and (len(low) >= 4 or low.isalpha())
+        if plain and (not strict or _IDENTIFIER.search(word)):
             return True
     return False
 
@@ -610,12 +651,13 @@ def render_material(events: list[Event], budget_tokens: int, exact: frozenset[st
             else (event_line(event, trim, outcome_lines, printed, exact=event.kind == SUBAGENT))
         )
 
-    text = _join(kept, line)
+    gaps = gap_notes(kept)  # where a run did other than Claude had just announced
+    text = _join(kept, line, gaps)
     for step in _TRIM_STEPS:
         if estimate_tokens(text) <= budget_tokens:
             break
         limit = step
-        text = _join(kept, line)
+        text = _join(kept, line, gaps)
     if limit is not None:
         notes.append(f"long texts trimmed to {limit} characters")
     for kind in _DROP_ORDER:
@@ -629,7 +671,7 @@ def render_material(events: list[Event], budget_tokens: int, exact: frozenset[st
         drop = {id(e) for e in victims}
         kept = [e for e in kept if id(e) not in drop]
         notes.append(f"{len(victims)} {kind} event(s) left out")
-        text = _join(kept, line)
+        text = _join(kept, line, gaps)
     text += tail
     budget_tokens += estimate_tokens(tail)
     tokens = estimate_tokens(text)
@@ -638,7 +680,7 @@ def render_material(events: list[Event], budget_tokens: int, exact: frozenset[st
     return Material(text=text, tokens=tokens, events=len(kept), condensed=notes)
 
 
-def _join(events: list[Event], line: Callable[[Event], str]) -> str:
+def _join(events: list[Event], line: Callable[[Event], str], gaps: dict[str, list[str]] | None = None) -> str:
     out: list[str] = []
     before: Event | None = None
     for event in events:
@@ -646,6 +688,7 @@ def _join(events: list[Event], line: Callable[[Event], str]) -> str:
         if note:
             out.append(note)
         out.append(line(event))
+        out.extend(f"  {gap}" for gap in (gaps or {}).get(event.id, ()))
         if event.ts:
             before = event
     return "\n".join(out)

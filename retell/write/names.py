@@ -11,7 +11,10 @@ Neither the acronyms every developer reads unexplained (HTML, ID, CI) nor code s
 rather than a name (`display: ruby-base`) are names to introduce; nor, by their form, months and weekdays (in
 every language retell's locales know), a word set as a variable (`TZ=UTC`), an id of a ticket or a finding
 (`ALTO-02`, `CVE-2024-3094`), or a code span that is an encoded payload (`..%2f`) rather than a word.
-Capitalised words that follow one another are one name ("New York", "GitHub Actions").
+Capitalised words that follow one another are one name ("New York", "GitHub Actions"). SQL's keywords in
+capitals (`INSERT INTO … SELECT`) are no names, nor, in a language that capitalises nouns, a compound of plain
+nouns ("Commit-Zeile"). `code_names` says which names the material shows in code or output (a model class, a
+pod's state): those are told as shown, never defined.
 """
 
 from __future__ import annotations
@@ -129,6 +132,16 @@ _MESSAGE_WORDS = frozenset(
         "Server", "Client", "Request", "Response", "Timeout", "Denied", "Invalid", "Missing", "Unknown",
     }
 )  # fmt: skip
+# SQL's keywords, written in capitals in a statement the plan's notes quote (`INSERT INTO … SELECT`): no names.
+_SQL_WORDS = frozenset(
+    {
+        "SELECT", "INSERT", "INTO", "UPDATE", "DELETE", "FROM", "WHERE", "DROP", "COLUMN", "TABLE", "ALTER",
+        "CREATE", "ADD", "JOIN", "VALUES", "SET", "NULL", "PRIMARY", "KEY", "INDEX", "ORDER", "BY", "GROUP",
+        "LIMIT", "AND", "OR", "AS", "DISTINCT", "RETURNING", "CONSTRAINT", "FOREIGN", "REFERENCES", "DEFAULT",
+        "TRUNCATE", "CASCADE", "UNIQUE", "EXISTS", "INNER", "LEFT", "OUTER", "HAVING", "UNION", "ALL", "ON",
+        "NOT", "IN", "IS", "BEGIN", "COMMIT", "ROLLBACK", "RENAME", "TO", "MIGRATION",
+    }
+)  # fmt: skip
 _NOUNS_CAPITALISED = frozenset(["de", "lb"])  # German, Luxembourgish: every noun begins with a capital
 MAX_NAMES = 24
 # An id of a ticket or a finding (`ALTO-02`, `JIRA-123`, `CVE-2024-3094`): a reference, not a thing to introduce.
@@ -137,6 +150,7 @@ _REFERENCE = re.compile(r"^(?:[A-Z]{2,}-\d+|CVE-\d{4}-\d+)$")  # (ISO-8859-1 nam
 # escape, or no letter at all.
 _PAYLOAD = re.compile(r"%[0-9A-Fa-f]{2}")
 _LETTER = re.compile(r"[^\W\d_]")
+_NOUN_COMPOUND = re.compile(r"^[A-ZÄÖÜ][a-zäöüß]+(?:-[A-ZÄÖÜ][a-zäöüß]+)+$")
 
 
 @functools.lru_cache(maxsize=1)
@@ -190,6 +204,10 @@ def names_in(text: str, language: str = "en") -> list[str]:
             continue  # "March", "Friday"; "ALTO-02"; "TZ=UTC": a date, a reference, a variable
         if word in _MESSAGE_WORDS or any(part in _CLAUDE_TOOLS for part in word.split("-")):
             continue  # "Task-Werkzeug", "Explore-Agent": Claude Code's tools, named by what they did
+        if word in _SQL_WORDS:
+            continue  # "INSERT INTO … SELECT": a statement's keywords
+        if plain_words_are_nouns and _NOUN_COMPOUND.match(word):
+            continue  # "Commit-Zeile", "Pod-Liste": a compound noun, its parts plain capitalised words
         strong = any(c.isupper() for c in word[1:]) or any(c in word for c in ".-") or any(c.isdigit() for c in word)
         if not strong and (plain_words_are_nouns or _SENTENCE_START.search(text[: match.start()][-6:])):
             continue  # "Fixed the import." begins a sentence; "die Installation" is a noun: neither names anything
@@ -214,3 +232,11 @@ def met_names(texts: Iterable[str], limit: int = MAX_NAMES, language: str = "en"
             seen.pop(name, None)
             seen[name] = None
     return list(seen)[-limit:]
+
+
+def code_names(names: Iterable[str], material: str) -> list[str]:
+    """Of `names`, those the material shows in code or in what a command printed (its indented lines: an
+    edit's changed lines, an output): `Livre` of `model Livre {`, `CrashLoopBackOff` of a pod listing. Such a
+    name is no person, tool or project to introduce: it is told as the material shows it."""
+    shown = "\n".join(line for line in material.splitlines() if line.startswith("    "))
+    return [n for n in names if re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", shown)]

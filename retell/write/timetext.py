@@ -8,8 +8,8 @@ from __future__ import annotations
 from datetime import datetime, timezone
 from itertools import pairwise
 
-from retell.events import Chapter, Event
-from retell.extract.timeutil import IDLE_GAP_MS, to_epoch_ms
+from retell.events import HUMAN, Chapter, Event
+from retell.extract.timeutil import IDLE_GAP_MS, WAIT_COUNTED_MS, to_epoch_ms
 from retell.write.facts import format_duration
 
 _WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
@@ -49,10 +49,19 @@ def moment_text(ts: str | None) -> str:
 
 
 def active_ms(events: list[Event]) -> int:
-    """Time worked in these events: the gaps between their times, each pause over IDLE_GAP_MS left out (as
-    the session's own active time is counted)."""
-    stamps = sorted(ms for e in events if e.ts and (ms := to_epoch_ms(e.ts)) is not None)
-    return sum(b - a for a, b in pairwise(stamps) if b - a <= IDLE_GAP_MS)
+    """Time worked in these events, as the session's own active time is counted: the gaps between their
+    times, each pause over IDLE_GAP_MS left out, and of a wait before an author's message (not one typed while
+    Claude worked) only WAIT_COUNTED_MS."""
+    timed = sorted(((ms, e) for e in events if e.ts and (ms := to_epoch_ms(e.ts)) is not None), key=lambda t: t[0])
+    total = 0
+    for (a, _), (b, event) in pairwise(timed):
+        gap = b - a
+        if gap > IDLE_GAP_MS:
+            continue
+        if event.kind == HUMAN and not event.queued:
+            gap = min(gap, WAIT_COUNTED_MS)
+        total += gap
+    return total
 
 
 def chapter_time(chapter: Chapter, events: list[Event], before: Chapter | None) -> str:

@@ -284,7 +284,7 @@ def test_a_chapter_says_how_long_after_the_one_before_it_began() -> None:
     before = Chapter("ch1", 1, "start", start="2025-10-03T23:00:00.000Z", end="2025-10-03T23:51:00.000Z")
     chapter = Chapter("ch2", 2, "idle", start="2025-10-04T12:32:00.000Z", end="2025-10-04T12:44:30.000Z")
     stamps = ["2025-10-04T12:32:00.000Z", "2025-10-04T12:38:00.000Z", "2025-10-04T12:44:30.000Z"]
-    line = chapter_time(chapter, [Event("human", ts=ts) for ts in stamps], before)
+    line = chapter_time(chapter, [Event("assistant", ts=ts) for ts in stamps], before)
     assert line == (
         "Saturday 4 October 2025, 12:32 to 12:44 UTC (12 min; active 12 min); "
         "12 h 41 min after the chapter before ended"
