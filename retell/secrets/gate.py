@@ -255,3 +255,55 @@ def gate_for(regex: str, flags: int) -> Gate | None:
         return Gate(re2.compile(translated, options))
     except re2.error:  # (too big for RE2's limits: the rule runs as before)
         return None
+
+
+class AnyOf:
+    """Which of several regexes can match a text, asked of RE2 in one pass (an `re2.Set`): each is read as
+    `superset` reads a rule's, so a regex that RE2 says cannot match cannot match with Python's engine either.
+
+    For short plain patterns (the rules' prefilters: `\\d\\d\\d[ .-]\\d\\d\\d\\d`, `[\\u4e00-\\u9fff]{3}`, `</`), whose
+    combined automaton stays small; a Set of whole rules' regexes blows up (perf6). RE2 gives up on a Set silently
+    when its automaton runs out of memory (no match at all), so an empty pattern, which matches every text, is
+    asked too: without it in the answer, nothing is known."""
+
+    def __init__(self, match: Any, sentinel: int, owners: dict[int, int], unread: frozenset[int]) -> None:
+        self._match, self._sentinel, self._owners, self._unread = match, sentinel, owners, unread
+
+    def matching(self, text: str) -> frozenset[int] | None:
+        """The owners of the regexes that can match `text`; None when unknown (every regex may match)."""
+        encoded = _utf8(text)
+        if encoded is None:
+            return None
+        found = self._match(encoded)
+        if self._sentinel not in found:  # (the empty pattern always matches: RE2 gave up)
+            return None
+        owners = self._owners
+        return self._unread.union([owners[i] for i in found if i in owners])
+
+
+def any_of(patterns: list[tuple[int, str, int]]) -> AnyOf | None:
+    """An `AnyOf` of these (owner, Python regex, flags); None without google-re2. The owner of a regex this reading
+    does not know is always in the answer."""
+    try:
+        import re2  # google-re2
+    except ImportError:
+        return None
+    options = re2.Options()
+    options.log_errors = False
+    try:
+        found = re2.Set.SearchSet(options)
+        sentinel = found.Add(b"")
+    except Exception:  # pragma: no cover - (RE2 refuses the empty pattern: never seen)
+        return None
+    owners: dict[int, int] = {}
+    unread: set[int] = set()
+    for owner, regex, flags in patterns:
+        try:
+            owners[found.Add(superset(regex, flags).encode("utf-8"))] = owner
+        except Exception:  # (a shape this reading does not know, or too big for RE2: it may always match)
+            unread.add(owner)
+    try:
+        found.Compile()
+    except Exception:  # pragma: no cover - (RE2's limits: each is asked on its own)
+        return None
+    return AnyOf(found.Match, sentinel, owners, frozenset(unread))

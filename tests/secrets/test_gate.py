@@ -13,6 +13,7 @@ from secrets_support import ordinary, planted
 from retell.secrets import Scanner
 from retell.secrets import gate as gate_module
 from retell.secrets import rule as rule_module
+from retell.secrets import scanner as scanner_module
 
 re2 = pytest.importorskip("re2")
 
@@ -74,6 +75,7 @@ def test_the_findings_are_the_same_without_google_re2(
     with_re2 = [[(f.kind, f.start, f.end, f.value) for f in asked.find(text)] for text in texts]
     assert any(r.asked_first is not None for r in asked.rules)
     monkeypatch.setattr(rule_module.Rule, "may_match", lambda self, text: True)
+    monkeypatch.setattr(scanner_module, "_prefilters", lambda usernames: None)
     assert [[(f.kind, f.start, f.end, f.value) for f in asked.find(text)] for text in texts] == with_re2
     assert any(with_re2[-len(UNICODE) :])
 
@@ -130,3 +132,67 @@ def test_a_rule_is_asked_of_re2_only_once_it_has_been_tried_over_much_text() -> 
     long = "a list, of things, " * (rule_module.ASK_AFTER // 19 + 1)
     assert not rule.may_match(long)
     assert rule.may_match("oper, Kestrel#2031")
+
+
+def _prefiltered_rules(scanner: Scanner) -> list[tuple[int, list[re.Pattern[str]]]]:
+    return [(i, list(rule.prefilter_pattern or ())) for i, rule in enumerate(scanner.rules) if rule.prefilter]
+
+
+def test_one_pass_over_every_prefilter_finds_each_prefilter_python_finds() -> None:
+    from test_prefilter import NEAR
+
+    from retell.secrets import scanner as scanner_module
+
+    scanner = Scanner(("sam", "j.doe"))
+    every = scanner_module._prefilters(scanner.usernames)
+    assert every is not None
+    prefiltered = _prefiltered_rules(scanner)
+    assert len(prefiltered) > 15
+    found = 0
+    for text in _texts() + NEAR + [t.swapcase() for t in NEAR]:
+        maybe = every.matching(text)
+        assert maybe is not None
+        for index, parts in prefiltered:
+            if any(part.search(text) for part in parts):
+                found += 1
+                assert index in maybe, (scanner.rules[index].kind, text)
+    assert found > 100
+
+
+def test_when_re2_gives_up_on_the_set_every_prefilter_is_asked() -> None:
+    every = gate_module.any_of([(7, r"\d\d\d[ .-]\d\d\d\d", 0), (8, r"(?i)value[ \t]*[:=]", 0)])
+    assert every is not None
+    assert every.matching("call 555-1234") == {7}
+    assert every.matching("nothing here") == frozenset()
+    assert every.matching("lone \ud800 surrogate") is None  # (RE2 reads UTF-8 only)
+    gave_up = gate_module.AnyOf(lambda encoded: [], 0, {1: 7}, frozenset())
+    assert gave_up.matching("call 555-1234") is None  # (not even the empty pattern: RE2 failed, nothing is known)
+
+
+def test_a_prefilter_re2_cannot_read_is_always_asked() -> None:
+    every = gate_module.any_of([(7, r"\d\d\d[ .-]\d\d\d\d", 0), (9, r"(?<=a)b(?(1)c|d)", 0)])
+    assert every is not None
+    assert every.matching("nothing here") == {9}
+
+
+def test_a_rule_whose_prefilter_finds_nothing_is_not_asked_once_the_scanner_has_seen_much_text(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    asked: list[str] = []
+    real = rule_module.Rule.may_match
+
+    def recording(self: rule_module.Rule, text: str) -> bool:
+        if self.prefilter:
+            asked.append(self.rule_id or self.kind)
+        return real(self, text)
+
+    monkeypatch.setattr(rule_module.Rule, "may_match", recording)
+    scanner = Scanner()
+    words = "it is a day of sun and of sea; we go to it, you and I\n"  # (no word of six letters, no digit)
+    scanner.find(words * 1000)  # (~50,000 characters: each prefilter asked on its own)
+    assert "password-answered-alone" in asked
+    asked.clear()
+    scanner.find(words * 3)
+    assert asked == []  # (one RE2 pass said no prefilter can find anything in it)
+    scanner.find("call 415-555-0132 today")
+    assert "nanp-phone" in asked
