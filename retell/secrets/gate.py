@@ -274,8 +274,8 @@ class AnyOf:
         encoded = _utf8(text)
         if encoded is None:
             return None
-        found = self._match(encoded)
-        if self._sentinel not in found:  # (the empty pattern always matches: RE2 gave up)
+        found = self._match(encoded)  # (google-re2 answers None for no match at all)
+        if not found or self._sentinel not in found:  # (the empty pattern always matches: RE2 gave up)
             return None
         owners = self._owners
         return self._unread.union([owners[i] for i in found if i in owners])
