@@ -16,7 +16,10 @@ google-re2 (no wheel for a platform), or for a text RE2 cannot read (a lone surr
 
 from __future__ import annotations
 
+import functools
 import importlib
+import re as _re
+import unicodedata
 from typing import Any
 
 try:  # (Python 3.11 moved the parser; 3.10 has it under its old name)
@@ -135,8 +138,11 @@ def _fold(ranges: Ranges) -> Ranges:
     """With IGNORECASE: ASCII letters in both cases and what Python folds onto them; a non-ASCII character may
     fold onto any other, and onto i, k or s (the other way round of `_ASCII_FOLDS`)."""
     out = list(ranges)
+    exact = _exact_folds(ranges)
+    if exact is not None:
+        out.extend(exact)
     for low, high in ranges:
-        if high > 0x7F:
+        if high > 0x7F and exact is None:
             out.append((0x80, _TOP))
             out.extend((c, c) for c in b"IKSiks")
         for a, b, shift in ((0x41, 0x5A, 0x20), (0x61, 0x7A, -0x20)):
@@ -145,6 +151,31 @@ def _fold(ranges: Ranges) -> Ranges:
                 out.append((lo + shift, hi + shift))
                 out.extend(_ASCII_FOLDS)
     return out
+
+
+_FOLD_LIMIT = 64  # non-ASCII code points of a class whose folds are looked up one by one; more: any non-ASCII
+# Every code point with a case (one that IGNORECASE can match with another) lies below this, in the Unicode versions
+# checked (tests/secrets/test_gate.py checks the running one); under any other, every code point is looked at.
+_CASED_BELOW = 0x1F000
+_CHECKED_UNICODE = frozenset({"14.0.0"})  # (Python 3.11; another version looks at every code point)
+
+
+def _exact_folds(ranges: Ranges) -> Ranges | None:
+    """The code points Python's IGNORECASE matches with these non-ASCII ones, found by Python's own engine over
+    every code point that can have a case; None for a class of more than _FOLD_LIMIT non-ASCII ones."""
+    wide = [(max(low, 0x80), high) for low, high in ranges if high > 0x7F]
+    if not wide or sum(high - low + 1 for low, high in wide) > _FOLD_LIMIT:
+        return None
+    chars = "".join(chr(c) for low, high in wide for c in range(low, high + 1) if not 0xD800 <= c <= 0xDFFF)
+    found = _re.findall("(?i)[" + _re.escape(chars) + "]", _candidates() + chars)
+    return [(ord(c), ord(c)) for c in set(found)]
+
+
+@functools.lru_cache(maxsize=1)
+def _candidates() -> str:
+    """Every code point, but those that have no case and lie above all that have one (_CASED_BELOW)."""
+    end = _CASED_BELOW if unicodedata.unidata_version in _CHECKED_UNICODE else _TOP + 1
+    return "".join(map(chr, range(0xD800))) + "".join(map(chr, range(0xE000, end)))
 
 
 def _complement(ranges: Ranges) -> Ranges:

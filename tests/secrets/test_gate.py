@@ -198,3 +198,41 @@ def test_a_rule_whose_prefilter_finds_nothing_is_not_asked_once_the_scanner_has_
     assert asked == []  # (one RE2 pass said no prefilter can find anything in it)
     scanner.find("call 415-555-0132 today")
     assert "nanp-phone" in asked
+
+
+def test_no_code_point_above_the_bound_has_a_case() -> None:
+    """What `_exact_folds` rests on: IGNORECASE matches two code points when their simple lower cases are the same
+    (or by re's extra cases); every code point that lower-cases to another, and that other, lie below the bound."""
+    import _sre
+    from re import _casefix  # type: ignore[attr-defined]
+
+    bound = gate_module._CASED_BELOW
+    for c in range(0x110000):
+        low = _sre.unicode_tolower(c)
+        if low != c:
+            assert c < bound and low < bound, hex(c)
+    assert all(c < bound and all(x < bound for x in xs) for c, xs in _casefix._EXTRA_CASES.items())
+
+
+@pytest.mark.parametrize("chars", ["é", "ü", "ω", "å", "ß", "鍵", "ſ", "ǅ", "ΐ", "ς", "\u1e9e", "ﬀ", "𐐨", "è鍵é"])
+def test_the_folds_of_a_few_non_ascii_characters_are_what_python_matches(chars: str) -> None:
+    every = "".join(map(chr, range(0xD800))) + "".join(map(chr, range(0xE000, 0x110000)))
+    expected = set(re.findall("(?i)[" + re.escape(chars) + "]", every))
+    folds = gate_module._exact_folds([(ord(c), ord(c)) for c in chars])
+    assert folds is not None
+    assert {chr(low) for low, _ in folds} == expected
+    assert gate_module._exact_folds([(0x80, 0x80 + gate_module._FOLD_LIMIT)]) is None  # (a wide class: any non-ASCII)
+
+
+def test_a_rule_with_a_non_ascii_word_is_asked_of_re2_with_that_word_and_its_cases_only() -> None:
+    """`è`, `é`, `鍵` under IGNORECASE were read as any non-ASCII character or i, k, s: the wider pattern of
+    password-after-its (`\\bè[ \\t]+…`) then matched `is something` in most texts."""
+    rule = next(r for r in Scanner().rules if r.rule_id == "password-after-its")
+    wider = re2.compile(gate_module.superset(rule.regex, rule.flags))
+    assert wider.search("this is something ordinary") is None
+    assert wider.search("Le mot de passe, c'est Tr0ub4dor&3") is not None
+    assert wider.search("la contraseña É Tr0ub4dor&3") is not None
+    key = next(r for r in Scanner().rules if r.rule_id == "key-named-by-its-word")
+    wider = re2.compile(gate_module.superset(key.regex, key.flags))
+    assert wider.search("the bucket holds 9f8e7d6c5b4a39281706f5e4d3c2b1a0 objects") is None
+    assert wider.search("鍵: 9f8e7d6c5b4a39281706f5e4d3c2b1a0") is not None
