@@ -16,7 +16,10 @@ google-re2 (no wheel for a platform), or for a text RE2 cannot read (a lone surr
 
 from __future__ import annotations
 
+import functools
 import importlib
+import re as _re
+import unicodedata
 from typing import Any
 
 try:  # (Python 3.11 moved the parser; 3.10 has it under its old name)
@@ -135,8 +138,11 @@ def _fold(ranges: Ranges) -> Ranges:
     """With IGNORECASE: ASCII letters in both cases and what Python folds onto them; a non-ASCII character may
     fold onto any other, and onto i, k or s (the other way round of `_ASCII_FOLDS`)."""
     out = list(ranges)
+    exact = _exact_folds(ranges)
+    if exact is not None:
+        out.extend(exact)
     for low, high in ranges:
-        if high > 0x7F:
+        if high > 0x7F and exact is None:
             out.append((0x80, _TOP))
             out.extend((c, c) for c in b"IKSiks")
         for a, b, shift in ((0x41, 0x5A, 0x20), (0x61, 0x7A, -0x20)):
@@ -145,6 +151,31 @@ def _fold(ranges: Ranges) -> Ranges:
                 out.append((lo + shift, hi + shift))
                 out.extend(_ASCII_FOLDS)
     return out
+
+
+_FOLD_LIMIT = 64  # non-ASCII code points of a class whose folds are looked up one by one; more: any non-ASCII
+# Every code point with a case (one that IGNORECASE can match with another) lies below this, in the Unicode versions
+# checked (tests/secrets/test_gate.py checks the running one); under any other, every code point is looked at.
+_CASED_BELOW = 0x1F000
+_CHECKED_UNICODE = frozenset({"14.0.0"})  # (Python 3.11; another version looks at every code point)
+
+
+def _exact_folds(ranges: Ranges) -> Ranges | None:
+    """The code points Python's IGNORECASE matches with these non-ASCII ones, found by Python's own engine over
+    every code point that can have a case; None for a class of more than _FOLD_LIMIT non-ASCII ones."""
+    wide = [(max(low, 0x80), high) for low, high in ranges if high > 0x7F]
+    if not wide or sum(high - low + 1 for low, high in wide) > _FOLD_LIMIT:
+        return None
+    chars = "".join(chr(c) for low, high in wide for c in range(low, high + 1) if not 0xD800 <= c <= 0xDFFF)
+    found = _re.findall("(?i)[" + _re.escape(chars) + "]", _candidates() + chars)
+    return [(ord(c), ord(c)) for c in set(found)]
+
+
+@functools.lru_cache(maxsize=1)
+def _candidates() -> str:
+    """Every code point, but those that have no case and lie above all that have one (_CASED_BELOW)."""
+    end = _CASED_BELOW if unicodedata.unidata_version in _CHECKED_UNICODE else _TOP + 1
+    return "".join(map(chr, range(0xD800))) + "".join(map(chr, range(0xE000, end)))
 
 
 def _complement(ranges: Ranges) -> Ranges:
@@ -255,3 +286,55 @@ def gate_for(regex: str, flags: int) -> Gate | None:
         return Gate(re2.compile(translated, options))
     except re2.error:  # (too big for RE2's limits: the rule runs as before)
         return None
+
+
+class AnyOf:
+    """Which of several regexes can match a text, asked of RE2 in one pass (an `re2.Set`): each is read as
+    `superset` reads a rule's, so a regex that RE2 says cannot match cannot match with Python's engine either.
+
+    For short plain patterns (the rules' prefilters: `\\d\\d\\d[ .-]\\d\\d\\d\\d`, `[\\u4e00-\\u9fff]{3}`, `</`), whose
+    combined automaton stays small; a Set of whole rules' regexes blows up (perf6). RE2 gives up on a Set silently
+    when its automaton runs out of memory (no match at all), so an empty pattern, which matches every text, is
+    asked too: without it in the answer, nothing is known."""
+
+    def __init__(self, match: Any, sentinel: int, owners: dict[int, int], unread: frozenset[int]) -> None:
+        self._match, self._sentinel, self._owners, self._unread = match, sentinel, owners, unread
+
+    def matching(self, text: str) -> frozenset[int] | None:
+        """The owners of the regexes that can match `text`; None when unknown (every regex may match)."""
+        encoded = _utf8(text)
+        if encoded is None:
+            return None
+        found = self._match(encoded)  # (google-re2 answers None for no match at all)
+        if not found or self._sentinel not in found:  # (the empty pattern always matches: RE2 gave up)
+            return None
+        owners = self._owners
+        return self._unread.union([owners[i] for i in found if i in owners])
+
+
+def any_of(patterns: list[tuple[int, str, int]]) -> AnyOf | None:
+    """An `AnyOf` of these (owner, Python regex, flags); None without google-re2. The owner of a regex this reading
+    does not know is always in the answer."""
+    try:
+        import re2  # google-re2
+    except ImportError:
+        return None
+    options = re2.Options()
+    options.log_errors = False
+    try:
+        found = re2.Set.SearchSet(options)
+        sentinel = found.Add(b"")
+    except Exception:  # pragma: no cover - (RE2 refuses the empty pattern: never seen)
+        return None
+    owners: dict[int, int] = {}
+    unread: set[int] = set()
+    for owner, regex, flags in patterns:
+        try:
+            owners[found.Add(superset(regex, flags).encode("utf-8"))] = owner
+        except Exception:  # (a shape this reading does not know, or too big for RE2: it may always match)
+            unread.add(owner)
+    try:
+        found.Compile()
+    except Exception:  # pragma: no cover - (RE2's limits: each is asked on its own)
+        return None
+    return AnyOf(found.Match, sentinel, owners, frozenset(unread))

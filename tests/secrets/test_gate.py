@@ -13,6 +13,7 @@ from secrets_support import ordinary, planted
 from retell.secrets import Scanner
 from retell.secrets import gate as gate_module
 from retell.secrets import rule as rule_module
+from retell.secrets import scanner as scanner_module
 
 re2 = pytest.importorskip("re2")
 
@@ -74,6 +75,7 @@ def test_the_findings_are_the_same_without_google_re2(
     with_re2 = [[(f.kind, f.start, f.end, f.value) for f in asked.find(text)] for text in texts]
     assert any(r.asked_first is not None for r in asked.rules)
     monkeypatch.setattr(rule_module.Rule, "may_match", lambda self, text: True)
+    monkeypatch.setattr(scanner_module, "_prefilters", lambda usernames: None)
     assert [[(f.kind, f.start, f.end, f.value) for f in asked.find(text)] for text in texts] == with_re2
     assert any(with_re2[-len(UNICODE) :])
 
@@ -130,3 +132,107 @@ def test_a_rule_is_asked_of_re2_only_once_it_has_been_tried_over_much_text() -> 
     long = "a list, of things, " * (rule_module.ASK_AFTER // 19 + 1)
     assert not rule.may_match(long)
     assert rule.may_match("oper, Kestrel#2031")
+
+
+def _prefiltered_rules(scanner: Scanner) -> list[tuple[int, list[re.Pattern[str]]]]:
+    return [(i, list(rule.prefilter_pattern or ())) for i, rule in enumerate(scanner.rules) if rule.prefilter]
+
+
+def test_one_pass_over_every_prefilter_finds_each_prefilter_python_finds() -> None:
+    from test_prefilter import NEAR
+
+    from retell.secrets import scanner as scanner_module
+
+    scanner = Scanner(("sam", "j.doe"))
+    every = scanner_module._prefilters(scanner.usernames)
+    assert every is not None
+    prefiltered = _prefiltered_rules(scanner)
+    assert len(prefiltered) > 15
+    found = 0
+    for text in _texts() + NEAR + [t.swapcase() for t in NEAR]:
+        maybe = every.matching(text)
+        assert maybe is not None
+        for index, parts in prefiltered:
+            if any(part.search(text) for part in parts):
+                found += 1
+                assert index in maybe, (scanner.rules[index].kind, text)
+    assert found > 100
+
+
+def test_when_re2_gives_up_on_the_set_every_prefilter_is_asked() -> None:
+    every = gate_module.any_of([(7, r"\d\d\d[ .-]\d\d\d\d", 0), (8, r"(?i)value[ \t]*[:=]", 0)])
+    assert every is not None
+    assert every.matching("call 555-1234") == {7}
+    assert every.matching("nothing here") == frozenset()
+    assert every.matching("lone \ud800 surrogate") is None  # (RE2 reads UTF-8 only)
+    # (not even the empty pattern: RE2 failed, nothing is known; google-re2 says None for no match at all)
+    for answer in ([], None, [1]):
+        gave_up = gate_module.AnyOf(lambda encoded, answer=answer: answer, 0, {1: 7}, frozenset())
+        assert gave_up.matching("call 555-1234") is None
+
+
+def test_a_prefilter_re2_cannot_read_is_always_asked() -> None:
+    every = gate_module.any_of([(7, r"\d\d\d[ .-]\d\d\d\d", 0), (9, r"(?<=a)b(?(1)c|d)", 0)])
+    assert every is not None
+    assert every.matching("nothing here") == {9}
+
+
+def test_a_rule_whose_prefilter_finds_nothing_is_not_asked_once_the_scanner_has_seen_much_text(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    asked: list[str] = []
+    real = rule_module.Rule.may_match
+
+    def recording(self: rule_module.Rule, text: str) -> bool:
+        if self.prefilter:
+            asked.append(self.rule_id or self.kind)
+        return real(self, text)
+
+    monkeypatch.setattr(rule_module.Rule, "may_match", recording)
+    scanner = Scanner()
+    words = "it is a day of sun and of sea; we go to it, you and I\n"  # (no word of six letters, no digit)
+    scanner.find(words * 1000)  # (~50,000 characters: each prefilter asked on its own)
+    assert "password-answered-alone" in asked
+    asked.clear()
+    scanner.find(words * 3)
+    assert asked == []  # (one RE2 pass said no prefilter can find anything in it)
+    scanner.find("call 415-555-0132 today")
+    assert "nanp-phone" in asked
+
+
+def test_no_code_point_above_the_bound_has_a_case() -> None:
+    """What `_exact_folds` rests on: IGNORECASE matches two code points when their simple lower cases are the same
+    (or by re's extra cases); every code point that lower-cases to another, and that other, lie below the bound."""
+    import _sre
+    from re import _casefix  # type: ignore[attr-defined]
+
+    bound = gate_module._CASED_BELOW
+    for c in range(0x110000):
+        low = _sre.unicode_tolower(c)
+        if low != c:
+            assert c < bound and low < bound, hex(c)
+    assert all(c < bound and all(x < bound for x in xs) for c, xs in _casefix._EXTRA_CASES.items())
+
+
+@pytest.mark.parametrize("chars", ["é", "ü", "ω", "å", "ß", "鍵", "ſ", "ǅ", "ΐ", "ς", "\u1e9e", "ﬀ", "𐐨", "è鍵é"])
+def test_the_folds_of_a_few_non_ascii_characters_are_what_python_matches(chars: str) -> None:
+    every = "".join(map(chr, range(0xD800))) + "".join(map(chr, range(0xE000, 0x110000)))
+    expected = set(re.findall("(?i)[" + re.escape(chars) + "]", every))
+    folds = gate_module._exact_folds([(ord(c), ord(c)) for c in chars])
+    assert folds is not None
+    assert {chr(low) for low, _ in folds} == expected
+    assert gate_module._exact_folds([(0x80, 0x80 + gate_module._FOLD_LIMIT)]) is None  # (a wide class: any non-ASCII)
+
+
+def test_a_rule_with_a_non_ascii_word_is_asked_of_re2_with_that_word_and_its_cases_only() -> None:
+    """`è`, `é`, `鍵` under IGNORECASE were read as any non-ASCII character or i, k, s: the wider pattern of
+    password-after-its (`\\bè[ \\t]+…`) then matched `is something` in most texts."""
+    rule = next(r for r in Scanner().rules if r.rule_id == "password-after-its")
+    wider = re2.compile(gate_module.superset(rule.regex, rule.flags))
+    assert wider.search("this is something ordinary") is None
+    assert wider.search("Le mot de passe, c'est Tr0ub4dor&3") is not None
+    assert wider.search("la contraseña É Tr0ub4dor&3") is not None
+    key = next(r for r in Scanner().rules if r.rule_id == "key-named-by-its-word")
+    wider = re2.compile(gate_module.superset(key.regex, key.flags))
+    assert wider.search("the bucket holds 9f8e7d6c5b4a39281706f5e4d3c2b1a0 objects") is None
+    assert wider.search("鍵: 9f8e7d6c5b4a39281706f5e4d3c2b1a0") is not None

@@ -12,6 +12,7 @@ from secrets_support import ordinary, planted
 
 from retell.secrets import Scanner
 from retell.secrets import rule as rule_module
+from retell.secrets import scanner as scanner_module
 from retell.secrets.own import account_name_rule
 from retell.secrets.scanner import base_rules
 
@@ -40,6 +41,7 @@ def test_a_prefilter_never_changes_what_is_found(monkeypatch: pytest.MonkeyPatch
     scanner = Scanner(usernames)
     with_prefilters = _findings(scanner, texts)
     monkeypatch.setattr(rule_module.Rule, "may_match", lambda self, text: True)
+    monkeypatch.setattr(scanner_module, "_prefilters", lambda usernames: None)
     assert _findings(scanner, texts) == with_prefilters
     assert any(with_prefilters[: len(NEAR)])  # (the texts near the values do hold some)
 
@@ -173,6 +175,7 @@ def test_the_findings_are_the_same_with_every_filter_and_with_none(monkeypatch: 
     filtered = _findings(Scanner(("sam",)), pool)
     assert any(f[0] == "private-key" for found in filtered[: len(NEAR) + len(LED) + 2] for f in found)
     monkeypatch.setattr(rule_module.Rule, "may_match", lambda self, text: True)
+    monkeypatch.setattr(scanner_module, "_prefilters", lambda usernames: None)
     monkeypatch.setattr(rule_module.Rule, "_tail_pattern", None)
     monkeypatch.setattr(seed_phrase, "_run_gate", lambda: None)
     assert _findings(Scanner(("sam",)), pool) == filtered
