@@ -253,7 +253,8 @@ OTHER_KEYS = [
     ("a WireGuard PrivateKey", "[Interface]\nPrivateKey = " + (k := _b64(32)) + "\nAddress = 10.8.0.2/24", k),
     (
         "an age identity",
-        "# created: 2026-12-01\nAGE-SECRET-KEY-1" + (a := "QYZ7JXK2W9M4F8H3N6P5R0T1V2C7L8G9D3S4A5E6U7Y8X9Z0QWE4R"),
+        "# created: 2026-12-01\nAGE-SECRET-KEY-1"
+        + (a := "".join(_RNG.choice("QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L") for _ in range(58))),
         "AGE-SECRET-KEY-1" + a,
     ),
     (
