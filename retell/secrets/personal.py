@@ -375,9 +375,10 @@ _PARTICLE = (
 def _name(group: str) -> str:
     """A name: 1-4 words, the first and the last capitalised (a letter with no case counts: 王小明), particles
     such as `van der` between."""
-    word = r"(?:[^\W\d_a-z][\w'’.-]*)"
+    # (a combining mark belongs to its word: `Ṣódípẹ̀` written with a grave apart)
+    word = r"(?:[^\W\d_a-z][\w'’.\u0300-\u036f-]*)"
     # a later word may carry its particle glued on: `al-Farsi`, `d'Alembert`, `ben-Haim`
-    later = r"(?:(?:[a-z]{1,3}[-'’])?[^\W\d_a-z][\w'’.-]*)"
+    later = r"(?:(?:[a-z]{1,3}[-'’])?[^\W\d_a-z][\w'’.\u0300-\u036f-]*)"
     return rf"(?P<{group}>{word}(?:[ \t]+(?:{_PARTICLE}[ \t]+){{0,2}}{later}){{0,3}})"
 
 
@@ -706,9 +707,10 @@ _PERSON_SHAPES = (
     # a message's or an email's sign-off: `Thanks,` / `Best regards,` over the writer's name on its own line
     (
         "signoff",
-        r"^[ \t]*(?i:"
+        # (a pasted email's lines quoted: `> Kind regards,` / `> Jane Doe`)
+        r"^[ \t>]*(?i:"
         + _VALEDICTIONS
-        + r")[ \t]*[,!.]?[ \t]*\r?\n(?:[ \t]*(?:--)?[ \t]*\r?\n)?[ \t]*"
+        + r")[ \t]*[,!.]?[ \t]*\r?\n(?:[ \t>]*(?:--)?[ \t]*\r?\n)?[ \t>]*"
         + _name("signoff")
         + r"[ \t]*$",
         _VALEDICTION_KEYWORDS,

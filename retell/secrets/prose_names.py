@@ -91,7 +91,21 @@ _PARTICLES = words(
 )
 
 # A capitalised word as names are written: `Jürgen`, `O'Sullivan`, `Jean-Luc`, `Алексей` (not `Zhang's`).
-_UPPER = r"A-ZÀ-ÖØ-ÞĀ-ɏА-ЯЁЀ-ЏΑ-Ω"
+def _upper_ranges() -> str:
+    """Every capital letter of the scripts with case (Latin with its extensions, Greek, Cyrillic, Armenian,
+    Georgian's Mtavruli…), as a character class's ranges: Vietnamese `Ứng` and Yoruba `Ọlá` begin with letters
+    past Latin Extended-B."""
+    capitals = [i for i in range(0xC0, 0x2C00) if chr(i).isupper() or chr(i).istitle()]
+    ranges: list[tuple[int, int]] = []
+    for i in capitals:
+        if ranges and ranges[-1][1] >= i - 2:  # a lower-case letter between two capitals (Ā ā Ă) joins them
+            ranges[-1] = (ranges[-1][0], i)
+        else:
+            ranges.append((i, i))
+    return "A-Z" + "".join(chr(a) if a == b else f"{chr(a)}-{chr(b)}" for a, b in ranges)
+
+
+_UPPER = _upper_ranges()
 # (a letter, or a combining mark after one: `Adérìnsọ́lá` written decomposed keeps its acute on `ọ`)
 _LETTERS = r"(?:[^\W\d_][\u0300-\u036f]*)+"
 _WORD = rf"[{_UPPER}][\u0300-\u036f]*(?:{_LETTERS}|(?=['’][{_UPPER}]))(?:['’](?!s\b){_LETTERS}|-[{_UPPER}]?{_LETTERS})*"
@@ -101,11 +115,12 @@ _PARTICLE = r"(?:" + "|".join(sorted(_PARTICLES, key=lambda p: (-len(p), p))) + 
 # lookahead: a run that is no name, `Yesterday Wei Zhang`, still lets `Wei Zhang` be tried one word on).
 # A run of two capitalised words or more (a charset first: the regex engine skips to each capital in C).
 _RUN = re.compile(
-    rf"[{_UPPER}](?<![\w@/\\.$#'’-][{_UPPER}])(?:[^\W\d_]|['’-]|[\u0300-\u036f])*"
+    rf"[{_UPPER}](?<![\w@/\\.$#-][{_UPPER}])(?<![\w.]['’][{_UPPER}])(?:[^\W\d_]|['’-]|[\u0300-\u036f])*"
     rf"(?:[ \t]+(?:{_PARTICLE}[ \t]+){{0,2}}[{_UPPER}](?:[^\W\d_]|['’.-]|[\u0300-\u036f])*)+"
 )
 _PAIR = (
-    rf"(?<![\w@/\\.$#'’-])(?=(?P<pair>{_WORD}(?:[ \t]+(?:{_INITIAL}[ \t]+)?(?:{_PARTICLE}[ \t]+){{0,2}}{_WORD}){{1,2}})"
+    # (an opening quote may stand before a name, `[ 'Jane Doe' ]`; an apostrophe inside a word may not, `O'Brien`)
+    rf"(?<![\w@/\\.$#-])(?<![\w.]['’])(?=(?P<pair>{_WORD}(?:[ \t]+(?:{_INITIAL}[ \t]+)?(?:{_PARTICLE}[ \t]+){{0,2}}{_WORD}){{1,2}})"
     r"(?![\w@/\\(]|[-.:]\w))"
 )
 # Scripts with no case, where a name is written as its words: Arabic and Devanagari.
@@ -372,6 +387,35 @@ _AUTHORED_AFTER = re.compile(
 _AUTHORED_CUE = re.compile(r"(?i)\b(?:blame|git|commit|refactor|PR|pull request|merge|this|it|the code|the check)\b")
 
 
+# (round fourteen) the answer to a question about a person, in the same text: `who's on call this week? I think
+# it's …`, `wer hat Bereitschaft? ich glaube, es ist …`, `qui est d'astreinte ? je crois que c'est …`
+_WHO_ASKED = re.compile(r"(?i)(?:\bwho(?:'s|se|m)?|\bwer|\bwem|\bqui|\bchi|quién|\bquien|\bquem|\bкто)\b[^?\n]{0,80}\?")
+_ANSWER_BEFORE = re.compile(
+    r"(?i)(?:\bit'?s|\bit[ \t]+is|\bthat'?s|\bes[ \t]+ist|\bc'est|\bè|\bsia|\bes|\bé|\bseria|\bsería)[ \t]*$"
+)
+# a tool's listing of people: a line asked for them (`npm view … maintainers`, `git shortlog -sn`), then each a
+# list's quoted item or a count's row
+_PEOPLE_ASKED = re.compile(
+    r"(?i)\b(?:maintainers|contributors|authors|owners|committers|collaborators|members|shortlog|codeowners)\b"
+)
+_LISTED_ITEM = re.compile(r"""(?:(?<=[\[,][ \t])|(?<=[\[,]))['"]$""")
+_COUNT_ROW = re.compile(r"[ \t]*\d+\t[ \t]*$")
+
+
+def _answer_or_listed(text: str, start: int, end: int, line_start: int) -> bool:
+    """A name given as the answer to `who…?` earlier in its text, or an item of a tool's listing of people."""
+    if _ANSWER_BEFORE.search(text[max(line_start, start - 12) : start]) and _WHO_ASKED.search(
+        text[max(0, start - 200) : start]
+    ):
+        return True
+    if not _PEOPLE_ASKED.search(text[max(0, start - 300) : start]):
+        return False
+    quoted = _LISTED_ITEM.search(text[max(line_start, start - 3) : start]) and text[end : end + 1] in ("'", '"')
+    row_end = text.find("\n", end)
+    counted = _COUNT_ROW.fullmatch(text[line_start:start]) and not text[end : row_end if row_end >= 0 else None].strip()
+    return bool(quoted or counted)
+
+
 _ROLE_COLUMN = re.compile(r"(?i)\b(?:assignee|assigned[ \t]+to|owner|reviewer|author|reporter|on[ -]?call)\b")
 
 
@@ -413,7 +457,7 @@ def _role_slot(value: str, m: re.Match[str], names: list[str], given: frozenset[
             return True
     authored = _AUTHORED_AFTER.match(text, end) is not None and _AUTHORED_CUE.search(before + text[end : end + 80])
     if (
-        (_ROLE_IS_BEFORE.search(before) or authored)
+        (_ROLE_IS_BEFORE.search(before) or authored or _answer_or_listed(text, start, end, line_start))
         and all(w[0].isupper() or w in _PARTICLES for w in names)
         and not _refused(value)
     ):
