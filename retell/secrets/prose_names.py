@@ -90,6 +90,7 @@ _PARTICLES = words(
     " Ó Ní Nic Uí Ua Mac"
 )
 
+
 # A capitalised word as names are written: `Jürgen`, `O'Sullivan`, `Jean-Luc`, `Алексей` (not `Zhang's`).
 def _upper_ranges() -> str:
     """Every capital letter of the scripts with case (Latin with its extensions, Greek, Cyrillic, Armenian,
@@ -120,7 +121,8 @@ _RUN = re.compile(
 )
 _PAIR = (
     # (an opening quote may stand before a name, `[ 'Jane Doe' ]`; an apostrophe inside a word may not, `O'Brien`)
-    rf"(?<![\w@/\\.$#-])(?<![\w.]['’])(?=(?P<pair>{_WORD}(?:[ \t]+(?:{_INITIAL}[ \t]+)?(?:{_PARTICLE}[ \t]+){{0,2}}{_WORD}){{1,2}})"
+    rf"(?<![\w@/\\.$#-])(?<![\w.]['’])"
+    rf"(?=(?P<pair>{_WORD}(?:[ \t]+(?:{_INITIAL}[ \t]+)?(?:{_PARTICLE}[ \t]+){{0,2}}{_WORD}){{1,2}})"
     r"(?![\w@/\\(]|[-.:]\w))"
 )
 # Scripts with no case, where a name is written as its words: Arabic and Devanagari.
@@ -270,10 +272,16 @@ def _inside_phrase(m: re.Match[str], start: int) -> bool:
     return word.lower().rstrip(".,") not in _OPENERS and word not in given and word not in family
 
 
+# A typeface is named like a person (`Josefin Sans`, `Fira Code`, `Source Serif Pro`): its last word says it is one.
+_TYPEFACE_WORDS = words("sans serif mono code display text slab condensed narrow grotesk grotesque rounded pro")
+
+
 def _refused(value: str) -> bool:
     from retell.secrets.personal import _PHRASE_WORDS, _PLACEHOLDER_PERSON, _not_a_person
 
     if _not_a_person().search(value) or _PLACEHOLDER_PERSON.match(value.strip().rstrip(".")):
+        return True
+    if value.split()[-1].lower() in _TYPEFACE_WORDS:
         return True
     return any(w.lower() in _PHRASE_WORDS for w in value.split())
 
@@ -595,7 +603,12 @@ def _listed_with_names(m: re.Match[str], start: int, end: int) -> bool:
 def _uncased_person(value: str, m: re.Match[str]) -> bool:
     given, family = gazetteer()
     names = value.split()
-    return names[0] in given and names[-1] in family and names[0] != names[-1]
+    last = names[-1]
+    # (an Arabic family name with its article, the gazetteer's without it or a tribe's or a place's nisba in -ي:
+    # `الزهراني`, `القحطاني`)
+    if names[0] in given and last.startswith("ال") and len(last) >= 5 and (last.endswith("ي") or last[2:] in family):
+        return True
+    return names[0] in given and last in family and names[0] != last
 
 
 # -- a given name alone, where what is said around it is said of a person -------------------------------------
