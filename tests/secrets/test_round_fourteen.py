@@ -309,3 +309,37 @@ def test_a_keys_body_is_redacted_wherever_it_recurs(label: str, session: str, la
     left = [p for p in body_lines if p[:16] in out]
     assert not left, (label, out[:200])
     assert not redactor.uncleared(out) or all(f.value in redactor.known for _, f in redactor.uncleared(out)), label
+
+
+# -- a second batch, written before its rules (after the first batch's were built): names by the marks around them
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("@kbaptiste (Kévin Baptiste) can you take a look at the flaky test?", "Kévin Baptiste"),
+        ("cc Zanele Khumalo (@zkhumalo) on the rollout", "Zanele Khumalo"),
+        ('From: "Lerato Mokoena" <lerato@corp.example>\nSubject: rollback', "Lerato Mokoena"),
+        ("To: Joaquín Ibarra <jibarra@corp.example>", "Joaquín Ibarra"),
+        ("/infra/terraform/  @acme/platform  # owner: Radosław Kaczmarek", "Radosław Kaczmarek"),
+        ("Zapytaj Tomasza Wiśniewskiego, on to pisał", "Tomasza Wiśniewskiego"),
+        ("спроси у Алексея Смирнова, он это писал", "Алексея Смирнова"),
+        ("Jürgen Webers Änderung hat den Build kaputt gemacht", "Jürgen Webers"),
+    ],
+)
+def test_a_name_by_the_marks_around_it(scanner: Scanner, text: str, value: str) -> None:
+    assert flagged_whole(scanner, text, value), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "@types/node (TypeScript Definitions) is out of date",
+        "From: GitHub Actions <noreply@github.com>",
+        "cc Release Engineering (@acme/release) on the rollout",
+        "/docs/  @acme/docs  # owner: Docs Team",
+        "die Jenkins Pipelines Änderung ist live",
+    ],
+)
+def test_marks_around_no_person(scanner: Scanner, text: str) -> None:
+    assert not _names(scanner, text), text
