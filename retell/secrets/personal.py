@@ -568,7 +568,13 @@ _PERSON_SHAPES = (
         (0, 4000),
     ),
     # a mailbox: `Jane Doe <jane@acme.io>` (mail headers, AUTHORS, MAINTAINERS, package metadata)
-    ("mailbox", r"(?:^|(?<=[\s\"'`:,(\[]))" + _name("mailbox") + r"[ \t]+<[^<>@\s]+@[^<>\s]+>", ("@",), (60, 260)),
+    # (a display name may be quoted: `From: "Jane Doe" <jane@…>`)
+    (
+        "mailbox",
+        r"(?:^|(?<=[\s\"'`:,(\[]))" + _name("mailbox") + r"[\"']?[ \t]+<[^<>@\s]+@[^<>\s]+>",
+        ("@",),
+        (60, 260),
+    ),
     # a licence's holder; Javadoc's and PHPDoc's `@author`
     (
         "copyright",

@@ -268,6 +268,8 @@ def _inside_phrase(m: re.Match[str], start: int) -> bool:
     word = before.group(1)
     if word in _TITLES or not (word[0].isupper() or word[0].isdigit()):
         return False
+    if not text[: before.start()].rstrip(" \t>*-") or re.search(r"[.!?:]\s*$|\n[ \t>*-]*$", text[: before.start()]):
+        return False  # a sentence's first word has its capital from the sentence (`Zapytaj Tomasza Nowaka`)
     given, family = gazetteer()
     return word.lower().rstrip(".,") not in _OPENERS and word not in given and word not in family
 
@@ -286,10 +288,47 @@ def _refused(value: str) -> bool:
     return any(w.lower() in _PHRASE_WORDS for w in value.split())
 
 
+# The endings a name takes in a sentence, and its form in the gazetteer (round fourteen): Polish and Russian
+# cases (`Tomasza Wiśniewskiego`, `у Алексея Смирнова`), a German genitive (`Jürgen Webers Änderung`).
+_INFLECTIONS = (
+    ("iego", "i"), ("iemu", "i"), ("owi", ""), ("em", ""), ("a", ""), ("y", "a"), ("ę", "a"), ("ą", "a"),
+    ("я", "й"), ("я", "ь"), ("а", ""), ("у", ""), ("ю", "й"), ("ом", ""), ("ем", "й"), ("ой", "а"), ("ы", "а"),
+    ("s", ""),
+)  # fmt: skip
+
+
+def _lemma(word: str, given: frozenset[str], family: frozenset[str]) -> str:
+    """`word` as the gazetteer writes it, when it is an inflected form of a name it holds; else `word`."""
+    if word in given or word in family or len(word) < 5:
+        return word
+    for ending, base in [("", ""), *_INFLECTIONS]:
+        if word.endswith(ending):
+            form = word[: len(word) - len(ending)] + base
+            for known in (form, *_gender_twins(form)):
+                if known in given or known in family:
+                    return known
+    return word
+
+
+# A family name's two genders are one name (`Wiśniewski`/`Wiśniewska`, `Смирнов`/`Смирнова`): the gazetteer may
+# hold only one of them.
+_TWINS = (("ski", "ska"), ("cki", "cka"), ("dzki", "dzka"), ("ов", "ова"), ("ев", "ева"), ("ин", "ина"), ("ий", "ая"))
+
+
+def _gender_twins(word: str) -> list[str]:
+    out = []
+    for male, female in _TWINS:
+        if word.endswith(male):
+            out.append(word[: -len(male)] + female)
+        elif word.endswith(female):
+            out.append(word[: -len(female)] + male)
+    return out
+
+
 def _pair_person(value: str, m: re.Match[str]) -> bool:
     """A given name and a family name, perhaps with an initial, a particle or a second given name between."""
-    names = value.split()
     given, family = gazetteer()
+    names = [_lemma(w, given, family) for w in value.split()]
     first, last = names[0], names[-1]
     if _PLACE_AFTER.match(m.string, m.end("pair")):
         return False  # `the Santa Cruz office`, `Ho Chi Minh City`: a place named for a person is a place
@@ -410,8 +449,18 @@ _LISTED_ITEM = re.compile(r"""(?:(?<=[\[,][ \t])|(?<=[\[,]))['"]$""")
 _COUNT_ROW = re.compile(r"[ \t]*\d+\t[ \t]*$")
 
 
+# a name beside a handle: `@kbaptiste (Kévin Baptiste)`, `Zanele Khumalo (@zkhumalo)`; a team's handle has a `/`
+_MENTION_BEFORE = re.compile(r"(?<![\w/@.-])@[A-Za-z0-9][\w-]{1,38}[ \t]*\($")
+_MENTION_AFTER = re.compile(r"[ \t]*\(@[A-Za-z0-9][\w-]{1,38}\)")
+
+
 def _answer_or_listed(text: str, start: int, end: int, line_start: int) -> bool:
-    """A name given as the answer to `who…?` earlier in its text, or an item of a tool's listing of people."""
+    """A name given as the answer to `who…?` earlier in its text, an item of a tool's listing of people, or a
+    name beside a person's handle."""
+    if (_MENTION_BEFORE.search(text[max(line_start, start - 45) : start]) and text.startswith(")", end)) or (
+        _MENTION_AFTER.match(text, end)
+    ):
+        return True
     if _ANSWER_BEFORE.search(text[max(line_start, start - 12) : start]) and _WHO_ASKED.search(
         text[max(0, start - 200) : start]
     ):
