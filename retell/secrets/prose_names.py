@@ -268,8 +268,13 @@ def _inside_phrase(m: re.Match[str], start: int) -> bool:
     word = before.group(1)
     if word in _TITLES or not (word[0].isupper() or word[0].isdigit()):
         return False
-    if not text[: before.start()].rstrip(" \t>*-") or re.search(r"[.!?:]\s*$|\n[ \t>*-]*$", text[: before.start()]):
-        return False  # a sentence's first word has its capital from the sentence (`Zapytaj Tomasza Nowaka`)
+    line_end = text.find("\n", m.end())
+    sentence_goes_on = re.search(r"[ \t,][a-zß-ÿа-я]", text[m.end() : line_end if line_end >= 0 else len(text)])
+    starts = not text[: before.start()].rstrip(" \t>*-") or re.search(
+        r"[.!?:]\s*$|\n[ \t>*-]*$", text[: before.start()]
+    )
+    if starts and sentence_goes_on:
+        return False  # a sentence's first word has its capital from the sentence (`Zapytaj Tomasza Nowaka, on …`)
     given, family = gazetteer()
     return word.lower().rstrip(".,") not in _OPENERS and word not in given and word not in family
 
