@@ -351,3 +351,80 @@ def test_a_name_by_the_marks_around_it(scanner: Scanner, text: str, value: str) 
 )
 def test_marks_around_no_person(scanner: Scanner, text: str) -> None:
     assert not _names(scanner, text), text
+
+
+# -- a third batch, from dev11's classes after its before/after were measured (own wordings, written first) ---
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("I changed the admin password to Nopal2031. you can try again", "Nopal2031."),
+        ("connect with root and Quetzal77., then run the migration", "Quetzal77."),
+        ("  POSTGRES_PASSWORD: Kestrel2044.\n  POSTGRES_DB: app", "Kestrel2044."),
+        ("mail.smtp.password=Ocelot1881.\nmail.smtp.port=587", "Ocelot1881."),
+        ("sandinya Merbau2290 ya, jangan dibagi", "Merbau2290"),
+        ("kata sandinya Jati#4471 untuk server staging", "Jati#4471"),
+        ("ho impostato Cedro#2291 come password del database", "Cedro#2291"),
+        ("puse Ceiba2024! como contraseña del admin", "Ceiba2024!"),
+    ],
+)
+def test_dev11_password_classes(scanner: Scanner, text: str, value: str) -> None:
+    assert flagged_whole(scanner, text, value), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the password is Hunter2024. Then log in as admin.",
+        "version: 2.4.",
+        "ho impostato Python3 come interprete",
+    ],
+)
+def test_dev11_password_look_alikes(scanner: Scanner, text: str) -> None:
+    found = [f for f in scanner.scan(text) if "password" in f.kind]
+    assert all(not f.value.endswith(".") for f in found) and "Python3" not in [f.value for f in found], text
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("# billing: Oluwatobi Adeyemi (backup: @acme/billing)\n/billing/ @acme/billing", "Oluwatobi Adeyemi"),
+        ("# search: Mateus Albuquerque (escalation @acme/search)", "Mateus Albuquerque"),
+        ("Megosztottam a tervet Szabó Katalinnal, ő jóváhagyta.", "Szabó Katalinnal"),
+        ("Sain palautetta Mikko Virtaselta eilen.", "Mikko Virtaselta"),
+    ],
+)
+def test_dev11_name_classes(scanner: Scanner, text: str, value: str) -> None:
+    assert flagged_whole(scanner, text, value), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Author: Docs Guild\nDate: 2025-06-22", "Author: Platform Chapter", "# search: Elastic Search (see @acme/search)"],
+)
+def test_dev11_name_look_alikes(scanner: Scanner, text: str) -> None:
+    assert not _names(scanner, text), text
+
+
+def _discord_token(seed: int) -> str:
+    rng = random.Random(seed)
+    snowflake = str(rng.randrange(10**17, 10**19))
+    first = base64.b64encode(snowflake.encode()).decode().rstrip("=")
+    alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-"
+    return (
+        first
+        + "."
+        + "".join(rng.choice(alphabet) for _ in range(6))
+        + "."
+        + "".join(rng.choice(alphabet) for _ in range(38))
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["bot.run('{t}')", "DISCORD_BOT={t}", 'await client.login("{t}")', "token: {t}"],
+)
+def test_a_discord_bot_token_by_its_structure(scanner: Scanner, text: str) -> None:
+    token = _discord_token(len(text))
+    assert flagged_whole(scanner, text.format(t=token), token), text
