@@ -855,7 +855,9 @@ _NOT_A_PERSON_REGEX = (
     r"\b(?:inc|llc|ltd|gmbh|corp|corporation|foundation|authors|contributors|project|team|labs|technologies|"
     r"software|systems|ag|sa|bv|ab|oy|kk|pbc|limited|company|co|org|developers|community|engineering|devs|"
     r"platform|ops|devops|security|support|infra|infrastructure|research|studio|group|partners|service|services|"
-    r"desk|helpdesk|center|centre|office|sales|hr|legal|finance|billing|admins|channel|bot)\b\.?$"
+    r"desk|helpdesk|center|centre|office|sales|hr|legal|finance|billing|admins|channel|bot|"
+    # (round fourteen) the other words a company gives its teams: `Docs Guild`, `Platform Chapter`
+    r"guild|chapter|tribe|squad|crew|circle|collective|council|committee|working[ \t]+group)\b\.?$"
 )
 
 

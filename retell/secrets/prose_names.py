@@ -299,6 +299,11 @@ _INFLECTIONS = (
     ("iego", "i"), ("iemu", "i"), ("owi", ""), ("em", ""), ("a", ""), ("y", "a"), ("ę", "a"), ("ą", "a"),
     ("я", "й"), ("я", "ь"), ("а", ""), ("у", ""), ("ю", "й"), ("ом", ""), ("ем", "й"), ("ой", "а"), ("ы", "а"),
     ("s", ""),
+    # Hungarian (`Dorottyának`, `Katalinnal`) and Finnish (`Heikkilältä`, `Virtaselta`) case endings
+    ("ának", "a"), ("ének", "e"), ("ával", "a"), ("ével", "e"), ("nak", ""), ("nek", ""), ("nal", ""), ("nel", ""),
+    ("val", ""), ("vel", ""), ("tól", ""), ("től", ""), ("nál", ""), ("nél", ""), ("ért", ""),
+    ("selta", "nen"), ("seltä", "nen"), ("selle", "nen"), ("sen", "nen"), ("lta", ""), ("ltä", ""), ("lle", ""),
+    ("lla", ""), ("llä", ""), ("sta", ""), ("stä", ""), ("ssa", ""), ("ssä", ""), ("n", ""),
 )  # fmt: skip
 
 
@@ -456,7 +461,8 @@ _COUNT_ROW = re.compile(r"[ \t]*\d+\t[ \t]*$")
 
 # a name beside a handle: `@kbaptiste (Kévin Baptiste)`, `Zanele Khumalo (@zkhumalo)`; a team's handle has a `/`
 _MENTION_BEFORE = re.compile(r"(?<![\w/@.-])@[A-Za-z0-9][\w-]{1,38}[ \t]*\($")
-_MENTION_AFTER = re.compile(r"[ \t]*\(@[A-Za-z0-9][\w-]{1,38}\)")
+# (also a team's handle in parentheses after a person, as a CODEOWNERS comment writes it: `… (backup: @acme/billing)`)
+_MENTION_AFTER = re.compile(r"[ \t]*\((?:[^()@\n]{0,24}?[ \t])?@[A-Za-z0-9][\w-]{1,38}(?:/[\w-]{1,60})?\)")
 
 
 def _answer_or_listed(text: str, start: int, end: int, line_start: int) -> bool:
