@@ -223,6 +223,11 @@ class Redactor:
             return self._searches[1]
         ordered = sorted(self.known, key=len, reverse=True)
         searches = [(value, value) for value in ordered]
+        # a key's body, line by line: a title trims its armour's dashes, an excerpt cuts after its BEGIN line,
+        # a message quotes one line or the second half; each line still is the key (redacted under its id)
+        searches += [
+            (value, piece) for value in ordered if self.known[value][0] == "private-key" for piece in _key_lines(value)
+        ]
         exact = _Forms.of(searches, 0)
         altered_from = len(searches)
         searches += [
@@ -319,6 +324,17 @@ class Redactor:
             if decision is None or decision.action != "keep":
                 result.append((sid, finding))
         return result
+
+
+_KEY_LINE = re.compile(r"[A-Za-z0-9+/=_-]{24,}")
+_KEY_LINE_MIN = 24  # characters of base64: a key's line, never a word or a path
+
+
+def _key_lines(value: str) -> list[str]:
+    """The lines of a key's body (whatever joins them: new lines, spaces, `\\n`), its armour left out."""
+    body = re.sub(r"-----(?:BEGIN|END) [A-Z0-9 ]+-----", " ", value)
+    pieces = [p for p in _KEY_LINE.findall(body.replace("\\n", " ")) if len(p) >= _KEY_LINE_MIN and p != value]
+    return [p for p in dict.fromkeys(pieces) if any(c.isdigit() for c in p) and any(c.isupper() for c in p)]
 
 
 def _inside_a_replacement(text: str, finding: Finding, replaced: set[str]) -> bool:

@@ -984,7 +984,11 @@ _CLAUSE_NOUNS = (
     r"heslo|şifre(?:si|miz|niz|n|m)?|sifre(?:si)?|salasana|jelsz(?:ó|ava|avát|ót)|парол(?:ь|я|ем|і)|"
     r"mật[ \t]+khẩu|mat[ \t]+khau|kata[ \t]+sandi|kata[ \t]+laluan|كلمة[ \t]+(?:ال)?(?:مرور|سر)|رمز[ \t]+(?:عبور|ورود)|"
     r"סיסמ(?:ה|א|ת)|κωδικ(?:ός|ό|ού)|συνθηματικό|पासवर्ड|รหัสผ่าน|"
-    r"pass(?=[ \t]+(?:wifi|wi-fi|wlan|vpn|admin|root|db|server|máy|mạng|router)\b))"
+    r"pass(?=[ \t]+(?:wifi|wi-fi|wlan|vpn|admin|root|db|server|máy|mạng|router)\b)|"
+    # (round fourteen) Korean, its particle glued on (`비번은`, `암호를`); `pass` owned by what it opens through a
+    # genitive (Hinglish `pgadmin ka pass … hai`, `router ki pass …`)
+    r"(?:암호|비번|비밀번호|패스워드)(?:은|는|이|가|을|를|도)?|password(?:nya)|(?:kata[ \t]+)?sandinya|pw(?:nya)|"
+    r"(?:(?<=[ \t]ka[ \t])|(?<=[ \t]ki[ \t])|(?<=[ \t]ke[ \t]))pass)"
 )
 # between the noun and the value: words with no digit that end no sentence (`к базе`, `do routera w biurze`,
 # `a teszt adatbázishoz:`, `, in case you need it:`)
@@ -1068,7 +1072,7 @@ CLAUSE_RULES: tuple[Rule, ...] = (
         _keywords(
             "pass,kennwort,mot de passe,mdp,contrase,clave,senha,wachtwoord,lösenord,losenord,adgangskode,"
             "hasło,haslo,parola,heslo,şifre,sifre,salasana,jelsz,парол,mật khẩu,mat khau,kata sandi,kata laluan,"
-            "كلمة,رمز,סיסמ,κωδικ,συνθηματικό,पासवर्ड,รหัสผ่าน"
+            "كلمة,رمز,סיסמ,κωδικ,συνθηματικό,पासवर्ड,รหัสผ่าน,암호,비번,비밀번호,패스워드,sandinya,pwnya"
         ),
         group="v",
         accept=_clause_password,
@@ -1246,8 +1250,8 @@ ROUND_THIRTEEN_RULES: tuple[Rule, ...] = (
     Rule(
         "password-in-text",
         SECRET,
-        r"(?i)\b(?:mis|mets|mettre|puesto|puse|pongo|messo|metto|gesetzt|genommen|coloquei|usei|usé|utilisé|usato|"
-        r"choisi|elegí|scelto)[ \t]+[\"'`“]?(?P<v>[^\s\"'`“”,;]{6,64})[\"'`”]?[ \t]+(?:comme|como|come|als)[ \t]+"
+        # (any verb before the value: `ho impostato`, `he configurado`, `j'ai défini`; what follows it says it all)
+        r"(?i)(?<=[^\W\d_])[ \t]+[\"'`“]?(?P<v>[^\s\"'`“”,;]{6,64})[\"'`”]?[ \t]+(?:comme|como|come|als)[ \t]+"
         r"(?:(?:le|la|el|il|das|mon|ma|mi|meu|minha|mein)[ \t]+)?(?:nouveau[ \t]+|nueva[ \t]+|nuova[ \t]+|neues[ \t]+)?"
         r"(?:mot[ \t]+de[ \t]+passe|mdp|contraseña|clave|password|passwort|kennwort|senha|parola[ \t]+d'ordine)\b",
         _keywords("mot de passe,mdp,contraseña,clave,password,passwort,kennwort,senha"),

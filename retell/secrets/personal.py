@@ -375,9 +375,10 @@ _PARTICLE = (
 def _name(group: str) -> str:
     """A name: 1-4 words, the first and the last capitalised (a letter with no case counts: 王小明), particles
     such as `van der` between."""
-    word = r"(?:[^\W\d_a-z][\w'’.-]*)"
+    # (a combining mark belongs to its word: `Ṣódípẹ̀` written with a grave apart)
+    word = r"(?:[^\W\d_a-z][\w'’.\u0300-\u036f-]*)"
     # a later word may carry its particle glued on: `al-Farsi`, `d'Alembert`, `ben-Haim`
-    later = r"(?:(?:[a-z]{1,3}[-'’])?[^\W\d_a-z][\w'’.-]*)"
+    later = r"(?:(?:[a-z]{1,3}[-'’])?[^\W\d_a-z][\w'’.\u0300-\u036f-]*)"
     return rf"(?P<{group}>{word}(?:[ \t]+(?:{_PARTICLE}[ \t]+){{0,2}}{later}){{0,3}})"
 
 
@@ -567,7 +568,13 @@ _PERSON_SHAPES = (
         (0, 4000),
     ),
     # a mailbox: `Jane Doe <jane@acme.io>` (mail headers, AUTHORS, MAINTAINERS, package metadata)
-    ("mailbox", r"(?:^|(?<=[\s\"'`:,(\[]))" + _name("mailbox") + r"[ \t]+<[^<>@\s]+@[^<>\s]+>", ("@",), (60, 260)),
+    # (a display name may be quoted: `From: "Jane Doe" <jane@…>`)
+    (
+        "mailbox",
+        r"(?:^|(?<=[\s\"'`:,(\[]))" + _name("mailbox") + r"[\"']?[ \t]+<[^<>@\s]+@[^<>\s]+>",
+        ("@",),
+        (60, 260),
+    ),
     # a licence's holder; Javadoc's and PHPDoc's `@author`
     (
         "copyright",
@@ -706,9 +713,10 @@ _PERSON_SHAPES = (
     # a message's or an email's sign-off: `Thanks,` / `Best regards,` over the writer's name on its own line
     (
         "signoff",
-        r"^[ \t]*(?i:"
+        # (a pasted email's lines quoted: `> Kind regards,` / `> Jane Doe`)
+        r"^[ \t>]*(?i:"
         + _VALEDICTIONS
-        + r")[ \t]*[,!.]?[ \t]*\r?\n(?:[ \t]*(?:--)?[ \t]*\r?\n)?[ \t]*"
+        + r")[ \t]*[,!.]?[ \t]*\r?\n(?:[ \t>]*(?:--)?[ \t]*\r?\n)?[ \t>]*"
         + _name("signoff")
         + r"[ \t]*$",
         _VALEDICTION_KEYWORDS,
@@ -847,7 +855,9 @@ _NOT_A_PERSON_REGEX = (
     r"\b(?:inc|llc|ltd|gmbh|corp|corporation|foundation|authors|contributors|project|team|labs|technologies|"
     r"software|systems|ag|sa|bv|ab|oy|kk|pbc|limited|company|co|org|developers|community|engineering|devs|"
     r"platform|ops|devops|security|support|infra|infrastructure|research|studio|group|partners|service|services|"
-    r"desk|helpdesk|center|centre|office|sales|hr|legal|finance|billing|admins|channel|bot)\b\.?$"
+    r"desk|helpdesk|center|centre|office|sales|hr|legal|finance|billing|admins|channel|bot|"
+    # (round fourteen) the other words a company gives its teams: `Docs Guild`, `Platform Chapter`
+    r"guild|chapter|tribe|squad|crew|circle|collective|council|committee|working[ \t]+group)\b\.?$"
 )
 
 

@@ -90,8 +90,23 @@ _PARTICLES = words(
     " Ó Ní Nic Uí Ua Mac"
 )
 
+
 # A capitalised word as names are written: `Jürgen`, `O'Sullivan`, `Jean-Luc`, `Алексей` (not `Zhang's`).
-_UPPER = r"A-ZÀ-ÖØ-ÞĀ-ɏА-ЯЁЀ-ЏΑ-Ω"
+def _upper_ranges() -> str:
+    """Every capital letter of the scripts with case (Latin with its extensions, Greek, Cyrillic, Armenian,
+    Georgian's Mtavruli…), as a character class's ranges: Vietnamese `Ứng` and Yoruba `Ọlá` begin with letters
+    past Latin Extended-B."""
+    capitals = [i for i in range(0xC0, 0x2C00) if chr(i).isupper() or chr(i).istitle()]
+    ranges: list[tuple[int, int]] = []
+    for i in capitals:
+        if ranges and ranges[-1][1] >= i - 2:  # a lower-case letter between two capitals (Ā ā Ă) joins them
+            ranges[-1] = (ranges[-1][0], i)
+        else:
+            ranges.append((i, i))
+    return "A-Z" + "".join(chr(a) if a == b else f"{chr(a)}-{chr(b)}" for a, b in ranges)
+
+
+_UPPER = _upper_ranges()
 # (a letter, or a combining mark after one: `Adérìnsọ́lá` written decomposed keeps its acute on `ọ`)
 _LETTERS = r"(?:[^\W\d_][\u0300-\u036f]*)+"
 _WORD = rf"[{_UPPER}][\u0300-\u036f]*(?:{_LETTERS}|(?=['’][{_UPPER}]))(?:['’](?!s\b){_LETTERS}|-[{_UPPER}]?{_LETTERS})*"
@@ -101,11 +116,13 @@ _PARTICLE = r"(?:" + "|".join(sorted(_PARTICLES, key=lambda p: (-len(p), p))) + 
 # lookahead: a run that is no name, `Yesterday Wei Zhang`, still lets `Wei Zhang` be tried one word on).
 # A run of two capitalised words or more (a charset first: the regex engine skips to each capital in C).
 _RUN = re.compile(
-    rf"[{_UPPER}](?<![\w@/\\.$#'’-][{_UPPER}])(?:[^\W\d_]|['’-]|[\u0300-\u036f])*"
+    rf"[{_UPPER}](?<![\w@/\\.$#-][{_UPPER}])(?<![\w.]['’][{_UPPER}])(?:[^\W\d_]|['’-]|[\u0300-\u036f])*"
     rf"(?:[ \t]+(?:{_PARTICLE}[ \t]+){{0,2}}[{_UPPER}](?:[^\W\d_]|['’.-]|[\u0300-\u036f])*)+"
 )
 _PAIR = (
-    rf"(?<![\w@/\\.$#'’-])(?=(?P<pair>{_WORD}(?:[ \t]+(?:{_INITIAL}[ \t]+)?(?:{_PARTICLE}[ \t]+){{0,2}}{_WORD}){{1,2}})"
+    # (an opening quote may stand before a name, `[ 'Jane Doe' ]`; an apostrophe inside a word may not, `O'Brien`)
+    rf"(?<![\w@/\\.$#-])(?<![\w.]['’])"
+    rf"(?=(?P<pair>{_WORD}(?:[ \t]+(?:{_INITIAL}[ \t]+)?(?:{_PARTICLE}[ \t]+){{0,2}}{_WORD}){{1,2}})"
     r"(?![\w@/\\(]|[-.:]\w))"
 )
 # Scripts with no case, where a name is written as its words: Arabic and Devanagari.
@@ -251,8 +268,19 @@ def _inside_phrase(m: re.Match[str], start: int) -> bool:
     word = before.group(1)
     if word in _TITLES or not (word[0].isupper() or word[0].isdigit()):
         return False
+    line_end = text.find("\n", m.end())
+    sentence_goes_on = re.search(r"[ \t,][a-zß-ÿа-я]", text[m.end() : line_end if line_end >= 0 else len(text)])
+    starts = not text[: before.start()].rstrip(" \t>*-") or re.search(
+        r"[.!?:]\s*$|\n[ \t>*-]*$", text[: before.start()]
+    )
+    if starts and sentence_goes_on:
+        return False  # a sentence's first word has its capital from the sentence (`Zapytaj Tomasza Nowaka, on …`)
     given, family = gazetteer()
     return word.lower().rstrip(".,") not in _OPENERS and word not in given and word not in family
+
+
+# A typeface is named like a person (`Josefin Sans`, `Fira Code`, `Source Serif Pro`): its last word says it is one.
+_TYPEFACE_WORDS = words("sans serif mono code display text slab condensed narrow grotesk grotesque rounded pro")
 
 
 def _refused(value: str) -> bool:
@@ -260,13 +288,57 @@ def _refused(value: str) -> bool:
 
     if _not_a_person().search(value) or _PLACEHOLDER_PERSON.match(value.strip().rstrip(".")):
         return True
+    if value.split()[-1].lower() in _TYPEFACE_WORDS:
+        return True
     return any(w.lower() in _PHRASE_WORDS for w in value.split())
+
+
+# The endings a name takes in a sentence, and its form in the gazetteer (round fourteen): Polish and Russian
+# cases (`Tomasza Wiśniewskiego`, `у Алексея Смирнова`), a German genitive (`Jürgen Webers Änderung`).
+_INFLECTIONS = (
+    ("iego", "i"), ("iemu", "i"), ("owi", ""), ("em", ""), ("a", ""), ("y", "a"), ("ę", "a"), ("ą", "a"),
+    ("я", "й"), ("я", "ь"), ("а", ""), ("у", ""), ("ю", "й"), ("ом", ""), ("ем", "й"), ("ой", "а"), ("ы", "а"),
+    ("s", ""),
+    # Hungarian (`Dorottyának`, `Katalinnal`) and Finnish (`Heikkilältä`, `Virtaselta`) case endings
+    ("ának", "a"), ("ének", "e"), ("ával", "a"), ("ével", "e"), ("nak", ""), ("nek", ""), ("nal", ""), ("nel", ""),
+    ("val", ""), ("vel", ""), ("tól", ""), ("től", ""), ("nál", ""), ("nél", ""), ("ért", ""),
+    ("selta", "nen"), ("seltä", "nen"), ("selle", "nen"), ("sen", "nen"), ("lta", ""), ("ltä", ""), ("lle", ""),
+    ("lla", ""), ("llä", ""), ("sta", ""), ("stä", ""), ("ssa", ""), ("ssä", ""), ("n", ""),
+)  # fmt: skip
+
+
+def _lemma(word: str, given: frozenset[str], family: frozenset[str]) -> str:
+    """`word` as the gazetteer writes it, when it is an inflected form of a name it holds; else `word`."""
+    if word in given or word in family or len(word) < 5:
+        return word
+    for ending, base in [("", ""), *_INFLECTIONS]:
+        if word.endswith(ending):
+            form = word[: len(word) - len(ending)] + base
+            for known in (form, *_gender_twins(form)):
+                if known in given or known in family:
+                    return known
+    return word
+
+
+# A family name's two genders are one name (`Wiśniewski`/`Wiśniewska`, `Смирнов`/`Смирнова`): the gazetteer may
+# hold only one of them.
+_TWINS = (("ski", "ska"), ("cki", "cka"), ("dzki", "dzka"), ("ов", "ова"), ("ев", "ева"), ("ин", "ина"), ("ий", "ая"))
+
+
+def _gender_twins(word: str) -> list[str]:
+    out = []
+    for male, female in _TWINS:
+        if word.endswith(male):
+            out.append(word[: -len(male)] + female)
+        elif word.endswith(female):
+            out.append(word[: -len(female)] + male)
+    return out
 
 
 def _pair_person(value: str, m: re.Match[str]) -> bool:
     """A given name and a family name, perhaps with an initial, a particle or a second given name between."""
-    names = value.split()
     given, family = gazetteer()
+    names = [_lemma(w, given, family) for w in value.split()]
     first, last = names[0], names[-1]
     if _PLACE_AFTER.match(m.string, m.end("pair")):
         return False  # `the Santa Cruz office`, `Ho Chi Minh City`: a place named for a person is a place
@@ -372,6 +444,46 @@ _AUTHORED_AFTER = re.compile(
 _AUTHORED_CUE = re.compile(r"(?i)\b(?:blame|git|commit|refactor|PR|pull request|merge|this|it|the code|the check)\b")
 
 
+# (round fourteen) the answer to a question about a person, in the same text: `who's on call this week? I think
+# it's …`, `wer hat Bereitschaft? ich glaube, es ist …`, `qui est d'astreinte ? je crois que c'est …`
+_WHO_ASKED = re.compile(r"(?i)(?:\bwho(?:'s|se|m)?|\bwer|\bwem|\bqui|\bchi|quién|\bquien|\bquem|\bкто)\b[^?\n]{0,80}\?")
+_ANSWER_BEFORE = re.compile(
+    r"(?i)(?:\bit'?s|\bit[ \t]+is|\bthat'?s|\bes[ \t]+ist|\bc'est|\bè|\bsia|\bes|\bé|\bseria|\bsería)[ \t]*$"
+)
+# a tool's listing of people: a line asked for them (`npm view … maintainers`, `git shortlog -sn`), then each a
+# list's quoted item or a count's row
+_PEOPLE_ASKED = re.compile(
+    r"(?i)\b(?:maintainers|contributors|authors|owners|committers|collaborators|members|shortlog|codeowners)\b"
+)
+_LISTED_ITEM = re.compile(r"""(?:(?<=[\[,][ \t])|(?<=[\[,]))['"]$""")
+_COUNT_ROW = re.compile(r"[ \t]*\d+\t[ \t]*$")
+
+
+# a name beside a handle: `@kbaptiste (Kévin Baptiste)`, `Zanele Khumalo (@zkhumalo)`; a team's handle has a `/`
+_MENTION_BEFORE = re.compile(r"(?<![\w/@.-])@[A-Za-z0-9][\w-]{1,38}[ \t]*\($")
+# (also a team's handle in parentheses after a person, as a CODEOWNERS comment writes it: `… (backup: @acme/billing)`)
+_MENTION_AFTER = re.compile(r"[ \t]*\((?:[^()@\n]{0,24}?[ \t])?@[A-Za-z0-9][\w-]{1,38}(?:/[\w-]{1,60})?\)")
+
+
+def _answer_or_listed(text: str, start: int, end: int, line_start: int) -> bool:
+    """A name given as the answer to `who…?` earlier in its text, an item of a tool's listing of people, or a
+    name beside a person's handle."""
+    if (_MENTION_BEFORE.search(text[max(line_start, start - 45) : start]) and text.startswith(")", end)) or (
+        _MENTION_AFTER.match(text, end)
+    ):
+        return True
+    if _ANSWER_BEFORE.search(text[max(line_start, start - 12) : start]) and _WHO_ASKED.search(
+        text[max(0, start - 200) : start]
+    ):
+        return True
+    if not _PEOPLE_ASKED.search(text[max(0, start - 300) : start]):
+        return False
+    quoted = _LISTED_ITEM.search(text[max(line_start, start - 3) : start]) and text[end : end + 1] in ("'", '"')
+    row_end = text.find("\n", end)
+    counted = _COUNT_ROW.fullmatch(text[line_start:start]) and not text[end : row_end if row_end >= 0 else None].strip()
+    return bool(quoted or counted)
+
+
 _ROLE_COLUMN = re.compile(r"(?i)\b(?:assignee|assigned[ \t]+to|owner|reviewer|author|reporter|on[ -]?call)\b")
 
 
@@ -413,7 +525,7 @@ def _role_slot(value: str, m: re.Match[str], names: list[str], given: frozenset[
             return True
     authored = _AUTHORED_AFTER.match(text, end) is not None and _AUTHORED_CUE.search(before + text[end : end + 80])
     if (
-        (_ROLE_IS_BEFORE.search(before) or authored)
+        (_ROLE_IS_BEFORE.search(before) or authored or _answer_or_listed(text, start, end, line_start))
         and all(w[0].isupper() or w in _PARTICLES for w in names)
         and not _refused(value)
     ):
@@ -551,7 +663,12 @@ def _listed_with_names(m: re.Match[str], start: int, end: int) -> bool:
 def _uncased_person(value: str, m: re.Match[str]) -> bool:
     given, family = gazetteer()
     names = value.split()
-    return names[0] in given and names[-1] in family and names[0] != names[-1]
+    last = names[-1]
+    # (an Arabic family name with its article, the gazetteer's without it or a tribe's or a place's nisba in -ي:
+    # `الزهراني`, `القحطاني`)
+    if names[0] in given and last.startswith("ال") and len(last) >= 5 and (last.endswith("ي") or last[2:] in family):
+        return True
+    return names[0] in given and last in family and names[0] != last
 
 
 # -- a given name alone, where what is said around it is said of a person -------------------------------------

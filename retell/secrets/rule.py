@@ -267,6 +267,8 @@ class Rule:
         if m.string[end : end + 1] in ("'", '"', "`") and end < len(m.string):
             return span  # a quoted value ends at its quote
         while end > start and m.string[end - 1] in self.trims:
+            if m.string[end - 1] == "." and _dot_belongs(m.string, start, end):
+                break
             end -= 1
         return (start, end) if end > start else None
 
@@ -306,3 +308,20 @@ def shannon_entropy(value: str) -> float:
     counts = Counter(value)  # (counted in C, in the order the characters first occur, as a dict would be)
     n = len(value)
     return -sum(c / n * math.log2(c / n) for c in counts.values())
+
+
+_SENTENCE_GOES_ON = re.compile(r"(?:,|[ \t]+[a-z])")
+_CONFIG_LINE = re.compile(r"[ \t]*[\"']?[\w.-]+[\"']?[ \t]*(?:=|:[ \t])[ \t]*[\"']?$")
+
+
+def _dot_belongs(text: str, start: int, end: int) -> bool:
+    """(round fourteen) A value's last `.` is its own where no sentence ends there: the sentence goes on in small
+    letters or after a comma (`reset it to Boca1923. so you can…`), or the value ends a config line
+    (`KEY: Ajax1900.`)."""
+    if end - start < 3 or text[end - 2 : end - 1] == ".":
+        return False  # `…` and `..` end a sentence
+    if _SENTENCE_GOES_ON.match(text, end):
+        return True
+    line_start = text.rfind("\n", 0, start) + 1
+    at_line_end = text[end : end + 1] in ("", "\n", "\r")
+    return at_line_end and _CONFIG_LINE.fullmatch(text, line_start, start) is not None
