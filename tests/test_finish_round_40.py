@@ -25,15 +25,19 @@ def test_the_finishing_call_sees_what_follows_the_last_cited_event() -> None:
     assert "[e3]" in after and "Worth tagging 1.4.1" in after
     assert "[e4] AUTHOR: tagged it myself, thanks" in after
     assert "[e2]" not in after
-    prompt = TemplateLibrary("prompts").render(
-        "finish_task.md.j2",
-        sections=[{"id": "s1", "heading": "The lost row", "text": sections[0]}],
-        hook="A row went missing.",
-        first_words="The export lost a row.",
-        ending="End on the tag.",
-        last_words="The export lost a row.",
-        after=after,
-    ).text
+    prompt = (
+        TemplateLibrary("prompts")
+        .render(
+            "finish_task.md.j2",
+            sections=[{"id": "s1", "heading": "The lost row", "text": sections[0]}],
+            hook="A row went missing.",
+            first_words="The export lost a row.",
+            ending="End on the tag.",
+            last_words="The export lost a row.",
+            after=after,
+        )
+        .text
+    )
     assert "after the last event the sections cite" in prompt
     assert "citing ids from the sections' markers above or from the events after them" in prompt
 
@@ -41,9 +45,11 @@ def test_the_finishing_call_sees_what_follows_the_last_cited_event() -> None:
 def test_nothing_is_added_when_the_sections_cite_the_last_event() -> None:
     assert untold_after(_events(), ["All of it. <!-- ev: e1 e2 e3 e4 -->"]) == ""
     assert untold_after(_events(), ["No marker at all."]) == ""
-    prompt = TemplateLibrary("prompts").render(
-        "finish_task.md.j2", sections=[], hook="h", first_words="", ending="e", last_words="", after=""
-    ).text
+    prompt = (
+        TemplateLibrary("prompts")
+        .render("finish_task.md.j2", sections=[], hook="h", first_words="", ending="e", last_words="", after="")
+        .text
+    )
     assert "after the last event the sections cite" not in prompt
     assert "citing ids from the sections' markers above (they are the events you have)" in prompt
 
@@ -60,5 +66,6 @@ def test_the_last_paragraph_is_the_last_one_written_when_blocks_stand_between_ma
     assert _last_paragraph(section) == "I said to deploy first and leave the export for tomorrow."
     ending_on_code = section.rsplit("\n\nI said", 1)[0]
     assert _last_paragraph(ending_on_code) == (
-        "Then it asked for the query plan: an index scan. The tests passed:\n```text\n12 passed, 1 skipped in 4.18s\n```"
+        "Then it asked for the query plan: an index scan. The tests passed:\n"
+        "```text\n12 passed, 1 skipped in 4.18s\n```"
     )
