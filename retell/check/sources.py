@@ -41,7 +41,7 @@ from retell.events import (
 )
 from retell.extract.testlines import listed_tests
 from retell.extract.timeutil import to_epoch_ms
-from retell.extract.tools import family, is_test_command
+from retell.extract.tools import TURNED_DOWN, failed_call, family, is_test_command
 from retell.triage.model import Triage
 from retell.write.facts import session_facts
 
@@ -467,7 +467,7 @@ def _stats(view: EventLog, manifest: dict[str, Any]) -> list[Figure]:
     out += [
         Figure("messages", sum(1 for e in top if e.kind == HUMAN), "stats", "messages told"),
         Figure("calls", len(calls), "stats", "tool calls told"),
-        Figure(FAILED, sum(1 for c in calls if c.error), "stats", "failed tool calls told"),
+        Figure(FAILED, sum(1 for c in calls if failed_call(c)), "stats", "failed tool calls told"),
         Figure("subagents", sum(1 for e in top if e.kind == SUBAGENT_EVENT), "stats", "subagents told"),
     ]
     for chapter in view.chapters:
@@ -481,7 +481,7 @@ def _stats(view: EventLog, manifest: dict[str, Any]) -> list[Figure]:
             out += [
                 Figure("messages", sum(1 for e in events if e.kind == HUMAN), "stats", f"messages in {chapter.id}"),
                 Figure("calls", len(own), "stats", f"tool calls in {chapter.id}"),
-                Figure(FAILED, sum(1 for c in own if c.error), "stats", f"failed tool calls in {chapter.id}"),
+                Figure(FAILED, sum(1 for c in own if failed_call(c)), "stats", f"failed tool calls in {chapter.id}"),
             ]
     return out
 
@@ -613,7 +613,8 @@ def _counts(index: Sources, expanded: set[str], unit: str, changed: bool) -> set
         on_files = [c for c in work if family(c.name) in files]  # "a read and an edit: two tool calls"
         return {len(calls), len(work), len(ok), len(on_files), *(len(group) for group in families.values())}
     if unit in ("failed", "errors"):
-        return {sum(1 for c in work if c.error), sum(1 for c in calls if c.error)}
+        # a call the author turned down or stopped is no failure (`failed_call`), though it holds an error
+        return {sum(1 for c in work if c.error), sum(1 for c in calls if c.error), sum(map(failed_call, work))}
     if unit == "files":
         kinds = {"edit", "write"} if changed else files
         return {
@@ -623,7 +624,9 @@ def _counts(index: Sources, expanded: set[str], unit: str, changed: bool) -> set
     if unit == "commands":
         bash = families.get("bash", [])
         tests = [c for c in bash if is_test_command(c.target)]
-        return {len(bash), len(tests), len(bash) - len(tests)}
+        ran = [c for c in bash if c.error != TURNED_DOWN]  # a command turned down never ran
+        others = [c for c in ran if not is_test_command(c.target)]
+        return {len(bash), len(tests), len(bash) - len(tests), len(ran), len(others)}
     if unit in ("edits", "searches"):
         done = families.get("edit" if unit == "edits" else "search", [])
         # "three edits turned down", "the one edit that went through": the refused (or failed) and the rest

@@ -36,6 +36,7 @@ from retell.extract.requests import is_author_message, is_request_command
 from retell.extract.signals import DISCOVERY, PIVOT
 from retell.extract.timeutil import to_epoch_ms
 from retell.extract.tools import (
+    TURNED_DOWN,
     failed_call,
     family,
     is_test_command,
@@ -567,7 +568,10 @@ class _Writer:
             out.extend(self.image_lines(ask.images or [], pasted=True))
         replies = [e for e in events if e.kind == ASSISTANT and e.text]
         opening_reply = _informative(replies[0].text or "", 1) if replies else ""
-        if opening_reply:
+        runs = [e for e in events if e.kind == TOOL_RUN]
+        # Claude's first words go where the session has them: before its calls, or after them when it worked first
+        reply_later = bool(runs) and bool(replies) and events.index(replies[0]) > events.index(runs[0])
+        if opening_reply and not reply_later:
             out.append(_cited(f"Claude {self._said()}: “{session_inline(opening_reply)}”", replies[:1]))
         for event in events:
             if event.kind == PLAN:
@@ -575,7 +579,6 @@ class _Writer:
         agents = [e for e in events if e.kind == SUBAGENT and e.subagent is not None]
         if agents:
             out.append(_cited(self.subagents(agents), agents))
-        runs = [e for e in events if e.kind == TOOL_RUN]
         minutes = sum((e.duration_ms or 0) for e in events if e.kind == TURN_DURATION) / 60000
         montage = self.montage(runs, minutes, opens=self.section_start and not out)
         if montage:
@@ -583,6 +586,10 @@ class _Writer:
         for run in runs:
             for call in (c for c in run.calls or () if c.name == "AskUserQuestion" and c.outcome):
                 out.append(_cited(self.question(call.target or "", call.outcome or ""), [run]))
+        if opening_reply and reply_later:
+            done = events.index(replies[0]) > events.index(runs[-1])
+            lead = "When it was done, Claude said" if done else "Along the way, Claude said"
+            out.append(_cited(f"{lead}: “{session_inline(opening_reply)}”", replies[:1]))
         for event in events:
             if event.kind == HUMAN and event.queued and event is not ask:
                 out.append(
@@ -680,13 +687,21 @@ class _Writer:
 
     def montage(self, runs: list[Event], minutes: float, *, opens: bool = False) -> str:
         calls = [c for e in runs for c in e.calls or () if c.name != "AskUserQuestion"]
-        phrases = _montage_phrases(calls)
-        if not phrases:
+        # a call the author turned down never ran: told as theirs, apart from the work
+        refused = [c for c in calls if c.error == TURNED_DOWN]
+        phrases = _montage_phrases([c for c in calls if c.error != TURNED_DOWN])
+        if not phrases and not refused:
             return ""
         lead = ("Then it got to work: it", "From there it", "After that it")[self.turn % 3]
         if opens:  # the section's first paragraph: no "Then" back to a stretch the reader has not just read
             lead = "Claude got to work: it"
-        sentence = f"{lead} {_join(phrases)}."
+        sentence = f"{lead} {_join(phrases)}." if phrases else ""
+        if refused:
+            named = [c.target for c in refused if c.target and len(c.target) <= 40 and says_something(c.target)]
+            what = "one of its calls" if len(refused) == 1 else f"{_number(len(refused))} of its calls"
+            example = f" ({code_span(named[0])})" if named else ""
+            sentence += f" {self.me(True)} turned down {what}{example}."
+        sentence = sentence.strip()
         failed = sum(1 for c in calls if failed_call(c))
         if failed and len(calls) == 1:
             sentence += " The call failed."
