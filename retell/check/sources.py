@@ -611,7 +611,8 @@ def _counts(index: Sources, expanded: set[str], unit: str, changed: bool) -> set
     if unit == "calls":
         ok = [c for c in work if not c.error]
         on_files = [c for c in work if family(c.name) in files]  # "a read and an edit: two tool calls"
-        return {len(calls), len(work), len(ok), len(on_files), *(len(group) for group in families.values())}
+        refused = sum(1 for c in work if c.error == TURNED_DOWN)  # "I turned down two of its calls"
+        return {len(calls), len(work), len(ok), len(on_files), refused, *(len(group) for group in families.values())}
     if unit in ("failed", "errors"):
         # a call the author turned down or stopped is no failure (`failed_call`), though it holds an error
         return {sum(1 for c in work if c.error), sum(1 for c in calls if c.error), sum(map(failed_call, work))}

@@ -697,9 +697,8 @@ class _Writer:
             lead = "Claude got to work: it"
         sentence = f"{lead} {_join(phrases)}." if phrases else ""
         if refused:
-            named = [c.target for c in refused if c.target and len(c.target) <= 40 and says_something(c.target)]
             what = "one of its calls" if len(refused) == 1 else f"{_number(len(refused))} of its calls"
-            example = f" ({code_span(named[0])})" if named else ""
+            example = _refused_example(refused)
             sentence += f" {self.me(True)} turned down {what}{example}."
         sentence = sentence.strip()
         failed = sum(1 for c in calls if failed_call(c))
@@ -775,6 +774,22 @@ class _Writer:
         return f"## {in_language('Where it ended', [], self.language)}\n\n" + _cited(
             f"Claude's last word on the matter: “{session_inline(summary)}”", [last]
         )
+
+
+def _refused_example(refused: list[ToolCall]) -> str:
+    """What the author turned down, named by its kind: " (`rm -rf public/`)", " (edits to `CLAUDE.md`)"."""
+    kinds = {family(c.name) for c in refused}
+    targets = list(dict.fromkeys(c.target for c in refused if c.target))
+    if kinds == {"bash"}:
+        named = [t for t in targets if len(t) <= 40 and says_something(t)]
+        return f" ({code_span(named[0])})" if named else ""
+    if len(kinds) == 1 and kinds <= {"edit", "write"} and len(targets) == 1:
+        noun = kinds.pop()  # "edit" or "write"
+        where = code_span(_short_path(targets[0]))
+        if len(refused) > 1:
+            return f" ({noun}s to {where})"
+        return f" ({'an' if noun == 'edit' else 'a'} {noun} to {where})"
+    return ""
 
 
 def _montage_phrases(calls: list[ToolCall]) -> list[str]:
