@@ -405,10 +405,14 @@ _FINNISH = re.compile(
     r"\b(?:ja|on|ei|se|että|kun|mutta|niin|tämä|voi|ole|vielä|nyt|jo|kanssa|miksi|mitä|ettei)\b", re.I
 )
 _ROMANIAN = re.compile(r"\b(?:și|si|că|nu|este|pe|cu|la|mai|sau|dacă|pentru|ăsta|asta|după|încă|acum|îl)\b", re.I)
-_MALAY_INDONESIAN = re.compile(r"\b(?:yang|dan|ini|itu|dengan|untuk|saya|sudah|ada|lagi|pun|kita|juga)\b", re.I)
+_MALAY_INDONESIAN = re.compile(
+    r"\b(?:yang|dan|ini|itu|dengan|untuk|saya|sudah|ada|lagi|pun|kita|juga|apa|bahasa|mantap|kalau|tapi|belum|gagal)\b",
+    re.I,
+)
 _MALAY = re.compile(r"\b(?:tak|boleh|nak|macam|sahaja|kena|awak|cuba|sikit|betul|kenapa)\b", re.I)
 _INDONESIAN = re.compile(r"\b(?:tidak|bisa|gimana|aja|nggak|gak|udah|sih|dong|banget|kayaknya|terus|pakai|cek)\b", re.I)
 _SWAHILI = re.compile(r"\b(?:na|ya|kwa|ni|hii|kwenye|sana|tafadhali|nini|hapana|lakini|kuna|wa|za|cha|la|hiyo)\b", re.I)
+_SWAHILI_ONLY = re.compile(r"\b(?:kwa|hii|kwenye|sana|tafadhali|nini|hapana|lakini|kuna|hiyo|cha|za|wa)\b", re.I)
 _TURKISH = re.compile(r"\b(?:bir|ve|bu|için|değil|ama|çok|ne|var|yok|mı|mi|da|de|şu|gibi|daha)\b", re.I)
 _ENGLISH = re.compile(r"\b(?:the|and|is|to|it|of|in|this|that|for|with|you|can|please|i|we|on|be)\b", re.I)
 # Frequent characters that only one of the two Chinese scripts writes
@@ -490,7 +494,8 @@ def expected_language(texts: list[str]) -> str | None:
         ):
             # the words the two share say which family; the words only one uses say which language
             votes["id" if len(_INDONESIAN.findall(text)) >= len(_MALAY.findall(text)) else "ms"] += 1
-        elif words >= 5 and len(_SWAHILI.findall(text)) / words > 0.15:
+        elif words >= 5 and len(_SWAHILI.findall(text)) / words > 0.15 and _SWAHILI_ONLY.search(text):
+            # ("ya", "na", "ni" are Indonesian and Malay words too: a word only Swahili writes decides)
             votes["sw"] += 1
         elif words >= 5 and len(_ENGLISH.findall(text)) / words > 0.08:
             votes["en"] += 1  # (Latin letters in none of the languages above, nor English, or fewer than five
@@ -614,8 +619,8 @@ _BAD_TITLE = [
             re.I,
         ),
     ),
-    # (not a Chinese or Japanese line that names "CPU" or "IT": its script has no case)
-    ("all caps", re.compile(r"^(?!.*[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af])[^a-z]*[A-Z]{2}[^a-z]*$")),
+    # (not a line in a script without case, Chinese, Arabic, Hebrew, Thai…, that names "CPU" or "PDF")
+    ("all caps", re.compile(r"^(?!.*[^\W\d_a-zA-Z\u00c0-\u024f\u0370-\u03ff\u0400-\u04ff])[^a-z]*[A-Z]{2}[^a-z]*$")),
     ("list item", re.compile(r"^\s*(?:[-*+•]|\d+[.)])\s")),
     ("placeholder", re.compile(r"\[Image #\d+\]|\[Pasted text")),
     ("cut", re.compile(r"…$")),

@@ -97,9 +97,27 @@ def test_a_shell_calls_own_error_is_no_reply(fidelity: ModuleType, tmp_path: Pat
         ("servernya gak bisa connect, udah dicek juga config yang baru", "id"),
         ("kenapa cart tak ada lepas user login, boleh cek config yang baru", "ms"),
         ("o teste voltou a falhar no CI, mais ou menos uma vez em cada cinco", "pt"),
+        # "ya" is Indonesian's "yes" as much as Swahili's "of": only a word one of them writes decides (fresh9)
+        ("mantap. commit pakai bahasa indonesia ya", "id"),
+        ("sawa, nimeona ya kwanza, lakini hii ya pili bado inavunjika", "sw"),
     ],
 )
 def test_the_bench_votes_a_script_shared_by_languages_by_the_letters_only_one_writes(
     fidelity: ModuleType, message: str, language: str
 ) -> None:
     assert fidelity.expected_language([message, message]) == language
+
+
+@pytest.mark.parametrize(
+    ("title", "caps"),
+    [
+        ("نص عربي مقطع ومعكوس في فواتير PDF", False),  # Arabic has no case: "PDF" is no shouting
+        ("תיקון ה-API של הזמנות", False),
+        ("แก้ CSV ที่อ่านไม่ออก", False),
+        ("FIX THE BUILD", True),
+        ("ÄNDERUNG DER API", True),
+        ("ΔΙΟΡΘΩΣΗ API", True),
+    ],
+)
+def test_all_caps_is_a_fault_only_in_a_script_with_case(fidelity: ModuleType, title: str, caps: bool) -> None:
+    assert (fidelity.bad_title_reason(title) == "all caps") is caps
