@@ -22,7 +22,9 @@ sixth (`blind6`: K1, K2), written the same way, measured round nine; round ten t
 L1, L2), written the same way, measured round ten; round eleven tuned on it. An eighth (`blind8`: M1, M2),
 written the same way, measured round eleven; round twelve tuned on it. A ninth (`blind9`: N1, N2), written the
 same way, measured round twelve; round thirteen tuned on it. A tenth (`blind10`: P1, P2, fourteen kinds with
-`wrong-order` and `wrong-speaker`), written the same way, measures round fourteen. A set listed in UNTUNED has its
+`wrong-order` and `wrong-speaker`), written the same way, measured round fourteen; round fifteen tuned on it. An
+eleventh (`blind11`: Q1, Q2, from fresh9's sessions, English and Dutch), written the same way, measures round
+fifteen. A set listed in UNTUNED has its
 figures reported, its details never printed; a set whose folder is missing is skipped.
 
 `--verify-dir DIR` scores each set three ways: the rules alone, with a model's verdicts merged in (`retell check
@@ -87,10 +89,11 @@ SETS = {
     "blind8": ("M1", "M2"),
     "blind9": ("N1", "N2"),
     "blind10": ("P1", "P2"),
+    "blind11": ("Q1", "Q2"),
 }
 # the sets the check was never tuned on: round thirteen tuned on every variant of the first nine (blind9
-# measured round twelve, stop 39); blind10 arrived in stop 40
-UNTUNED: tuple[str, ...] = ("blind10",)
+# measured round twelve, stop 39); blind10 arrived in stop 40, blind11 in stop 41
+UNTUNED: tuple[str, ...] = ("blind10", "blind11")
 VARIANTS = ("dev", "holdout")
 SHOWN = ("dev",)  # details (misses, false alarms) are printed for these variants only
 KINDS = (
@@ -381,7 +384,7 @@ def report(
         f"faithful drafts"
     )
     # sets with a holdout variant only, all tuned on
-    holdout_only = ("blind3", "blind4", "blind5", "blind6", "blind7", "blind8", "blind9", "blind10")
+    holdout_only = ("blind3", "blind4", "blind5", "blind6", "blind7", "blind8", "blind9", "blind10", "blind11")
     if verbose and blind not in UNTUNED and (variant in SHOWN or show_holdout or blind in holdout_only):
         for r in results:
             for plant, hit in zip(r.plants, r.caught_by, strict=True):
