@@ -262,8 +262,13 @@ class Redactor:
             # values around it: `https://…` with its slashes blanked is another value, with another id)
             written = [d.replacement for d in self.decisions.values() if d.action == "replace" and d.replacement]
             written.extend(self.terms.replacements)
+            # a word's edge is asked for only where the replacement has one: `\r0` after `%3A` stands whole
             self._replacement_patterns = [
-                re.compile(rf"(?<![\w-]){re.escape(replacement)}(?![\w-])")
+                re.compile(
+                    ("(?<![\\w-])" if _wordish(replacement[0]) else "")
+                    + re.escape(replacement)
+                    + ("(?![\\w-])" if _wordish(replacement[-1]) else "")
+                )
                 for replacement in written
                 if any(c.isalnum() for c in replacement)
             ]
@@ -335,6 +340,10 @@ def _key_lines(value: str) -> list[str]:
     body = re.sub(r"-----(?:BEGIN|END) [A-Z0-9 ]+-----", " ", value)
     pieces = [p for p in _KEY_LINE.findall(body.replace("\\n", " ")) if len(p) >= _KEY_LINE_MIN and p != value]
     return [p for p in dict.fromkeys(pieces) if any(c.isdigit() for c in p) and any(c.isupper() for c in p)]
+
+
+def _wordish(char: str) -> bool:
+    return char.isalnum() or char in "_-"
 
 
 def _inside_a_replacement(text: str, finding: Finding, replaced: set[str]) -> bool:

@@ -108,3 +108,24 @@ def test_a_placeholder_is_never_flagged_in_any_context(kind: str) -> None:
     for context in contexts:
         text = context.format(p=placeholder)
         assert redactor.find(text) == [], text
+
+
+@pytest.mark.parametrize("replacement", ["\\r0", ".x9", "(pw)1"])
+def test_a_replacement_that_starts_or_ends_off_a_word_stands_whole(replacement: str) -> None:
+    """Hypothesis found it (main 49c9b53): a password inside a URL-escaped connection string replaced by `\\r0`,
+    the host kept, left `…app%3A\\r0%40db.internal…`; the replacement was inert only with a word's edge before
+    it, `%3A` ends on a letter, so the scan read `0@db.internal` as an email and the cleared text was stopped."""
+    text = "GET /search?q=%20DATABASE_URL%3Dpostgres%3A%2F%2Fapp%3AFalcon462%23FYt%40db.internal%3A5432%2Fshop"
+    decisions: dict[str, SecretDecision] = {}
+    known: dict[str, tuple[str, str]] = {}
+    for finding in SCANNER.scan(text):
+        sid = secret_id(finding.kind, finding.value, SALT)
+        keep = finding.kind == "internal-host"
+        decisions[sid] = SecretDecision(sid, "keep" if keep else "replace", "" if keep else replacement)
+        if len(finding.value) >= Redactor.MIN_KNOWN_LENGTH:
+            known[finding.value] = (finding.kind, finding.category)
+    assert any(d.action == "replace" for d in decisions.values())
+    redactor = Redactor(SALT, decisions, SCANNER, known)
+    cleared = redactor.text(text)
+    assert replacement in cleared and "Falcon462" not in cleared
+    assert redactor.uncleared(cleared) == [], cleared
