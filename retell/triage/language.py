@@ -34,11 +34,17 @@ from retell.extract.requests import author_words
 from retell.fsutil import atomic_write_bytes
 
 DEFAULT_LANGUAGE = "en"
-RULES_VERSION = 3  # of the rules below: a remembered answer made by other rules is not reused
+RULES_VERSION = 4  # of the rules below: a remembered answer made by other rules is not reused
 MIN_LETTERS = 16  # fewer letters than this cannot be told apart reliably (scripts aside)
 MIN_CONFIDENCE = 0.8
 MESSAGES = 200  # the first messages say it; a long session need not be read to the end
 _NOT_PROSE = re.compile(r"```.*?(?:```|\Z)|`[^`\n]*`|https?://\S+|(?:[\w.@~-]*/)+[\w.@-]*|\S+\.\w{1,5}\b", re.S)
+# A program's line pasted with the author's words ("UnicodeDecodeError: 'utf-8' codec can't decode…" above
+# "socorro"): the program's English, not the author's, so it casts no vote
+_PROGRAM_LINE = re.compile(
+    r"(?m)^[ \t]*(?:[\w.$]*(?:Error|Exception|Warning)\s*:|Traceback \(most recent call last\)|"
+    r"File \"[^\"]*\", line \d+|at [\w.$<>]+ \(|(?:panic|fatal|FATAL|ERROR|WARN(?:ING)?)\s*[:\]]).*$"
+)
 _HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 _KANA = re.compile(r"[\u3040-\u30ff\u31f0-\u31ff\uff66-\uff9f]")
 _HANGUL = re.compile(r"[\uac00-\ud7af\u1100-\u11ff\u3130-\u318f]")
@@ -72,7 +78,7 @@ def author_language(log: EventLog, remembered: Path | None = None) -> str:
 
 
 def main_language(texts: list[str]) -> str:
-    proses = [_NOT_PROSE.sub(" ", text) for text in texts]
+    proses = [_NOT_PROSE.sub(" ", _PROGRAM_LINE.sub(" ", text)) for text in texts]
     by_script = [script_language(prose) for prose in proses]
     votes: Counter[str] = Counter(language for language in by_script if language is not None)
     # The messages only the model can tell: at most one vote each. When they cannot overturn what the scripts
