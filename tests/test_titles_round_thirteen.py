@@ -107,3 +107,46 @@ def test_a_task_still_heads(line: str) -> None:
     from retell.extract.headings import chat_line
 
     assert names_a_task(line) and not chat_line(line), line
+
+
+# -- C. a stretch that fixed a pasted error is not headed by its files, even when it wrote a new one -----------
+
+_PASTES = [
+    ("de", "Das passiert bei jedem Aufruf der Terminliste, seit dem letzten Deploy am Freitag", "Änderungen an"),
+    ("es", "Esto sale cada vez que abro la lista de pedidos desde el panel de administración", "Cambios en"),
+    ("fr", "Ça arrive à chaque ouverture de la liste des factures depuis le déploiement de vendredi", "Modifications"),
+    ("pt", "Isso acontece sempre que abro a lista de clientes, desde a atualização de sexta-feira", "Alterações em"),
+    ("it", "Succede ogni volta che apro la lista degli ordini dopo il rilascio di venerdì", "Modifiche a"),
+    ("nl", "Dit gebeurt elke keer als ik de lijst met afspraken open sinds de release van vrijdag", "Wijzigingen in"),
+    ("pl", "To się dzieje za każdym razem, gdy otwieram listę zamówień po piątkowym wdrożeniu", "Zmiany w"),
+    ("ca", "Això passa cada vegada que obro la llista de préstecs des del desplegament de divendres", "Canvis a"),
+]
+
+
+@pytest.mark.parametrize(("language", "line", "files_form"), _PASTES)
+def test_a_fixed_paste_is_no_file_list_though_a_file_was_written(
+    tx,  # type: ignore[no-untyped-def]
+    tmp_path,  # type: ignore[no-untyped-def]
+    language: str,
+    line: str,
+    files_form: str,
+) -> None:
+    from told_support import Told, edit
+
+    tx.user(f"SerializationException: Serializer for class 'Instant' is not found.\n\n{line}")
+    tx.tool_call("Write", {"file_path": "/p/src/InstantSerializer.kt", "content": "object InstantSerializer"}, "ok")
+    edit(tx, "src/Serialization.kt")
+    edit(tx, "src/TerminDto.kt")
+    tx.tool_call("Bash", {"command": "./gradlew test", "description": "run"}, "BUILD SUCCESSFUL")
+    told = Told(tx, tmp_path)
+    assert told.triage["post"]["language"] == language
+    assert not any(h.startswith(files_form) for h in told.headings), told.headings
+
+
+@pytest.mark.parametrize("line", ["══╡ EXCEPTION CAUGHT BY RENDERING LIBRARY ╞══", "ERROR: build failed"])
+def test_a_shouted_exception_or_error_is_no_errors_name(line: str) -> None:
+    # "EXCEPTION の解消" headed a Flutter post: errno names (ENOENT, EACCES) are E and capitals, these words are not
+    from retell.extract.deeds import _ERROR_NAME
+
+    assert not _ERROR_NAME.search(line)
+    assert _ERROR_NAME.search("spawn git ENOENT")

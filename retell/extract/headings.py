@@ -485,8 +485,8 @@ def _candidates(
         if request and works(phrase) and too_long(phrase):
             yield phrase  # a long ask, cut to its first clause, before the files' names
         pasted = bool(said) and reports_output(said[0][0])
-        if (reported or pasted or _failed_before_a_change(events)) and not _wrote_a_file(events):
-            yield FIX  # (a stretch that wrote a new file made something)
+        if (reported or pasted or _failed_before_a_change(events)) and not _only_wrote(events):
+            yield FIX  # (a stretch that only wrote new files made something; one that changed a file fixed it)
     if not looked:
         yield activity
     yield from later_asks  # a stretch of talk whose first ask only pointed: a later ask's work
@@ -506,9 +506,11 @@ def _candidates(
     yield named_files_heading(events)  # the work is the title: the files it touched, by their names
 
 
-def _wrote_a_file(events: Sequence[Event]) -> bool:
+def _only_wrote(events: Sequence[Event]) -> bool:
+    """Whether the stretch wrote new files and changed none already there (a new serializer beside two edited
+    files fixed what the paste showed)."""
     calls = [c for e in events if e.kind == TOOL_RUN and not e.sidechain for c in e.calls or ()]
-    return any(family(c.name) == "write" for c in calls)
+    return any(family(c.name) == "write" for c in calls) and not any(family(c.name) == "edit" for c in calls)
 
 
 class _Reported(str):
