@@ -150,3 +150,17 @@ def test_a_shouted_exception_or_error_is_no_errors_name(line: str) -> None:
 
     assert not _ERROR_NAME.search(line)
     assert _ERROR_NAME.search("spawn git ENOENT")
+
+
+def test_when_no_line_of_the_authors_can_be_told_claudes_answers_say_the_language() -> None:
+    # the author pasted an error and typed "socorro" and a short line: none votes; Claude answered in Portuguese
+    from retell.triage.language import main_language
+
+    author = ["UnicodeDecodeError: 'utf-8' codec can't decode byte 0xe7\n\nsocorro", "commita msm"]
+    claude = [
+        "O arquivo veio do Excel em cp1252, não em UTF-8. Vou ler primeiro como utf-8-sig e, se falhar, como cp1252.",
+        "Pronto: os testes passam e a importação lê os dois formatos.",
+    ]
+    assert main_language(author) == "en"
+    assert main_language(author, claude) == "pt"
+    assert main_language(["please fix the failing import test"], claude) == "en"  # the author's vote stands
