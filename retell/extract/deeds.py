@@ -147,7 +147,7 @@ def _finding(text: str) -> str:
     return ""
 
 
-_ERROR_NAME = re.compile(r"\b([A-Z][A-Za-z]*(?:Error|Exception)|E[A-Z]{3,}|TS\d{4}|E\d{4})\b")
+_ERROR_NAME = re.compile(r"\b([A-Z][A-Za-z]*(?:Error|Exception)|E(?!RROR\b|XCEPTION\b)[A-Z]{3,}|TS\d{4}|E\d{4})\b")
 
 
 def resolved_error(events: Sequence[Event]) -> str:
@@ -179,7 +179,7 @@ _GREETING = re.compile(
 _LOG_LINE = re.compile(
     r"^\s*(?:\[?\d{4}-\d\d-\d\d[T ]\d\d:\d\d|\[?\d\d:\d\d:\d\d[\].,]|\[?(?:ERROR|WARN(?:ING)?|INFO|DEBUG|FATAL|"
     r"TRACE|CRITICAL)\]?[\s:]|at [\w$.]+\(|Traceback \(most recent|Exception in thread|npm ERR!|error\[E\d+\]|"
-    r"E\s{2,}|File \"[^\"]+\", line \d+|\w+(?:\.\w+)+(?:Error|Exception):)"
+    r"E\s{2,}|File \"[^\"]+\", line \d+|(?:\w+(?:\.\w+)+|[A-Z]\w*)(?:Error|Exception):)"
 )
 _PATH = re.compile(r"^[`'\"]?(?:[\w.@~-]+[/\\])+[\w.@-]+[`'\"]?[,;]?$|^[`'\"]?[\w-]+\.[A-Za-z0-9]{1,6}[`'\"]?[,;]?$")
 # The author reacting, agreeing or sending Claude on (no goal of their own in the words)

@@ -252,13 +252,15 @@ _SPEAKER = re.compile(r"(?<=\s)I\b|^I(?:'m|'ve|'d)\b|(?i:\bwe\b)")
 # akal", "Ναι η στήλη…", "Так, і ще…", "うん、…", "잠깐만요…"); "no"/"ok"/"nah" only in a line of three words or fewer
 _REPLY_OPENING = re.compile(
     r"(?i)^(?:oke|okey|iya|sip|ναι|όχι|εντάξει|да|нет|ага|так|ні|угу|כן|לא|evet|hayır|tamam|sí|oui|sim|"
-    r"jo|jep|joo|はい|うん|ええ|いや|네|예|응|아니요|잠깐(?:만요)?|ちょっと待って)(?:[\s,，、.!！…]|$)"
+    r"jo|jep|joo|はい|うん|ええ|いや|네|예|응|아니요|잠깐(?:만요)?|ちょっと待って)(?:[\s,，、.!！…]|$)|^そうそう"
 )
 _SHORT_REPLY = re.compile(r"(?i)^(?:no|nah|ok(?:ay)?|ja|nee|nein|non|yes|yeah|ya|tak)\b")
 # A line of speech by its ending: Korean polite speech ("…열어볼게요", "…안 돼요"), a Japanese "after I did X, Y
 # happened" ("…上げたら…なくなった"): the author telling what they do or saw, not a step
 _SPOKEN_ENDING = re.compile(
-    r"(?:게요|세요|거든요|네요|어요|아요|해요|죠|까요)\s*[.!?？！]*$|たら.*[たよね]\s*[。!！]*$|"
+    r"[\uac00-\ud7af]요\s*[.!?？！]*$|죠\s*[.!?？！]*$|たら.*[たよね]\s*[。!！]*$|"
+    # a Japanese line ending on a plain past ("そうそうSEで出た", "やっぱり落ちた"): what happened, not a step
+    r"[\u3040-\u30ff\u4e00-\u9fff]た\s*[。!！]*$|"
     r"(?:ます|ました|です|でした)\s*[。!！]*$"  # Japanese polite speech ("…書き換えます"): Claude or the author talking
 )
 
@@ -292,6 +294,46 @@ def lived(heading: str) -> bool:
     return bool(_SPEAKER.search(text)) and not re.match(r"[A-Z][a-z]+ing\b", text) and bool(_ENGLISH.search(text))
 
 
+# Words that name no subject, in the languages retell's authors write: a pointer ("this", "esto", "ini", "hii"),
+# a call ("hey", "oye", "bhai"), a yes ("ndio", "haan"), "a problem" or "a question" ("masalah", "tatizo",
+# "duda"), an ask's verb with no object ("look", "mirar", "dekho", "irekebishe"), a modal or a pronoun, a
+# function word. A line of chat made only of them ("Oye puedes mirar esto", "Bhai ek problem hai", "Ada masalah
+# pelik", "Ndio irekebishe") says what it points at nowhere: it names neither a task nor its subject.
+_NO_SUBJECT = frozenset(
+    """
+    this that it these those here there there's here's it's esto eso esta este aquí aqui isso isto ça cela ci
+    das dies hier questo qui ini itu sini ye yeh yah iska isko ise hii hiki hapa ito dito tohle ovo ovdje això allò
+    hey hi hello oye oi ei eh ey hola bhai yaar bro dude mate guys jamani kaka boss salut hallo ciao pak bang kak
+    bos
+    yes yeah ok okay si sí sim oui ja haan han ha ji ndio ndiyo sawa ya iya oo opo jo áno ano
+    problem problems issue issues bug bugs error errors problema problemas probleem problème masalah tatizo shida
+    dikkat pareshani gadbad pelik weird strange odd raro rara extraño extraña estranho estranha strano bizarre
+    komisch seltsam aneh ajeeb duda doubt question pregunta dúvida pergunta swali thing cosa coisa chose ding
+    look check see help do continue go mirar mira miras ver revisar revisa ayuda ayudas ayudar arreglar
+    arregla arreglas olhar olha ajuda ajudar regarder regarde aide aider anschauen schauen ansehen helfen
+    guardare guarda aiutare aiuta darci dare occhiata un'occhiata lihat tolong cek bantu betulkan baiki dekho
+    dekh dekhna karo kar kardo angalia rekebisha irekebishe saidia endelea fanya tingnan ayusin pozri oprav
+    pogledaj popravi
+    can could would you please puedes puede podrías pode podes peux pouvez kannst können puoi può bisa boleh
+    kamu awak aap tum unaweza tafadhali me mi te mal dir du tu mich
+    a an the at on to of got have has we i is are hay tengo tenemos tem temos gibt es ada ek hai kuna kuwa
+    again lagi otra vez another more today hoy zara abhi phir tena just still one un una uno um uma une ein eine
+    einen de y e et and und
+    """.split()  # noqa: SIM905  (a word list read as text)
+)
+
+
+def names_no_subject(text: str) -> bool:
+    """Whether a short line is made only of words that name no subject (see _NO_SUBJECT)."""
+    words = [w.strip("¿¡?!.,;:…\"'()") for w in text.lower().split()]
+    words = [w for w in words if w]
+    return 0 < len(words) <= 6 and all(w in _NO_SUBJECT for w in words)
+
+
+# What the author is not doing ("Not asking for code today", "Not now"): the chat around the work
+_NOT_DOING = re.compile(r"^Not\s+(?:\w+ing|today|now|yet)\b")
+
+
 def chat_line(heading: str) -> bool:
     """Whether a heading is a line of chat in any language: thanks, praise, texting, a sign-off, a complaint
     that points ("this endpoint is too slow"), an expectation ("Nesting should work"), a short ask whose
@@ -299,6 +341,8 @@ def chat_line(heading: str) -> bool:
     dauert Schritt 3?")."""
     text = heading.strip()
     if _CHAT_WORDS.search(text) or _EXPECTS.search(text) or spoken(text):
+        return True
+    if names_no_subject(text) or _NOT_DOING.match(text):
         return True
     if _ASSENT.match(text) or _INTERJECTION.match(text) or _OWN_PLAN.search(text) or _JOINED_ON.match(text):
         return True
@@ -441,8 +485,8 @@ def _candidates(
         if request and works(phrase) and too_long(phrase):
             yield phrase  # a long ask, cut to its first clause, before the files' names
         pasted = bool(said) and reports_output(said[0][0])
-        if (reported or pasted or _failed_before_a_change(events)) and not _wrote_a_file(events):
-            yield FIX  # (a stretch that wrote a new file made something)
+        if (reported or pasted or _failed_before_a_change(events)) and not _only_wrote(events):
+            yield FIX  # (a stretch that only wrote new files made something; one that changed a file fixed it)
     if not looked:
         yield activity
     yield from later_asks  # a stretch of talk whose first ask only pointed: a later ask's work
@@ -462,9 +506,11 @@ def _candidates(
     yield named_files_heading(events)  # the work is the title: the files it touched, by their names
 
 
-def _wrote_a_file(events: Sequence[Event]) -> bool:
+def _only_wrote(events: Sequence[Event]) -> bool:
+    """Whether the stretch wrote new files and changed none already there (a new serializer beside two edited
+    files fixed what the paste showed)."""
     calls = [c for e in events if e.kind == TOOL_RUN and not e.sidechain for c in e.calls or ()]
-    return any(family(c.name) == "write" for c in calls)
+    return any(family(c.name) == "write" for c in calls) and not any(family(c.name) == "edit" for c in calls)
 
 
 class _Reported(str):

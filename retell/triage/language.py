@@ -11,7 +11,8 @@ spec does not outvote thirty-five short Chinese messages.
   the two scripts has (CC-CEDICT's lists, from zhon) the author's Chinese messages use more. Cantonese
   written in Traditional characters is `zh-Hant` too.
 - Other messages are identified by py3langid; a message too short to tell ("ok", "continue") or one it is
-  unsure of does not vote. English is the answer when nothing votes.
+  unsure of does not vote. When nothing votes, Claude's answers vote the same way (an author who pasted an
+  error and typed "socorro" is answered in their language); English when they do not either.
 - py3langid spreads one written language over labels of its varieties (Arabic over `ar`, Egyptian `arz` and
   Moroccan `ary`): their shares are added up before its answer is judged sure or not, or a Gulf Arabic
   message with two English words (ar 0.49, ary 0.22) never votes and the post is proposed in English.
@@ -29,16 +30,22 @@ from typing import Any
 
 import orjson
 
-from retell.events import EventLog
+from retell.events import ASSISTANT, EventLog
 from retell.extract.requests import author_words
 from retell.fsutil import atomic_write_bytes
 
 DEFAULT_LANGUAGE = "en"
-RULES_VERSION = 3  # of the rules below: a remembered answer made by other rules is not reused
+RULES_VERSION = 5  # of the rules below: a remembered answer made by other rules is not reused
 MIN_LETTERS = 16  # fewer letters than this cannot be told apart reliably (scripts aside)
 MIN_CONFIDENCE = 0.8
 MESSAGES = 200  # the first messages say it; a long session need not be read to the end
 _NOT_PROSE = re.compile(r"```.*?(?:```|\Z)|`[^`\n]*`|https?://\S+|(?:[\w.@~-]*/)+[\w.@-]*|\S+\.\w{1,5}\b", re.S)
+# A program's line pasted with the author's words ("UnicodeDecodeError: 'utf-8' codec can't decode…" above
+# "socorro"): the program's English, not the author's, so it casts no vote
+_PROGRAM_LINE = re.compile(
+    r"(?m)^[ \t]*(?:[\w.$]*(?:Error|Exception|Warning)\s*:|Traceback \(most recent call last\)|"
+    r"File \"[^\"]*\", line \d+|at [\w.$<>]+ \(|(?:panic|fatal|FATAL|ERROR|WARN(?:ING)?)\s*[:\]]).*$"
+)
 _HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 _KANA = re.compile(r"[\u3040-\u30ff\u31f0-\u31ff\uff66-\uff9f]")
 _HANGUL = re.compile(r"[\uac00-\ud7af\u1100-\u11ff\u3130-\u318f]")
@@ -56,23 +63,33 @@ def author_language(log: EventLog, remembered: Path | None = None) -> str:
     """`remembered`: a file in the work folder that keeps the answer keyed to the author's messages, so that
     triaging the same parse again never loads the model (about a second of CPU) to say the same thing."""
     texts = [w for e in log.events if (w := author_words(e))][:MESSAGES]
+    answers = [e.text for e in log.events if e.kind == ASSISTANT and not e.sidechain and e.text][:MESSAGES]
     if remembered is None:
-        return main_language(texts)
-    key = _messages_key(texts)
+        return main_language(texts, answers)
+    key = _messages_key([*texts, "\0", *answers])
     try:
         kept = orjson.loads(remembered.read_bytes())
     except (OSError, orjson.JSONDecodeError):
         kept = None
     if isinstance(kept, dict) and kept.get("key") == key and isinstance(kept.get("language"), str):
         return str(kept["language"])
-    language = main_language(texts)
+    language = main_language(texts, answers)
     with contextlib.suppress(OSError):  # a read-only work folder: the answer is only not remembered
         atomic_write_bytes(remembered, orjson.dumps({"key": key, "language": language}), durable=False)
     return language
 
 
-def main_language(texts: list[str]) -> str:
-    proses = [_NOT_PROSE.sub(" ", text) for text in texts]
+def main_language(texts: list[str], answers: list[str] | None = None) -> str:
+    """The language most of `texts` (the author's messages) are in; when none of them can be told (an error
+    pasted with "socorro", a short line), the language Claude answered in (`answers`), else English."""
+    language = _voted(texts)
+    if language is None and answers:
+        language = _voted(answers)
+    return language or DEFAULT_LANGUAGE
+
+
+def _voted(texts: list[str]) -> str | None:
+    proses = [_NOT_PROSE.sub(" ", _PROGRAM_LINE.sub(" ", text)) for text in texts]
     by_script = [script_language(prose) for prose in proses]
     votes: Counter[str] = Counter(language for language in by_script if language is not None)
     # The messages only the model can tell: at most one vote each. When they cannot overturn what the scripts
@@ -85,7 +102,7 @@ def main_language(texts: list[str]) -> str:
     if untold and not _decided(votes, len(untold)):
         votes.update(language for prose in untold if (language := _identified(prose)) is not None)
     if not votes:
-        return DEFAULT_LANGUAGE
+        return None
     winner = min(votes, key=lambda lang: (-votes[lang], lang))
     if winner != "zh":
         return winner

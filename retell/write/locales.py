@@ -23,7 +23,9 @@ CHARS_PER_WORD = {"zh": 1.5, "ja": 2.0, "ko": 1.6}
 # A character of these scripts counts as one unit of length; anything else is counted in words.
 _DENSE = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af\u1100-\u11ff]")
 _HANT_REGIONS = ("tw", "hk", "mo", "hant")
-_ALIASES = {"nb": "no", "nn": "no"}  # Norwegian: py3langid says `no`, a writer's setting may say `nb`
+# Norwegian: py3langid says `no`, a writer's setting may say `nb`; Malay reads the Indonesian words, Bosnian
+# the Croatian ones (retell/extract/local_headings.py)
+_ALIASES = {"nb": "no", "nn": "no", "ms": "id", "bs": "hr"}
 _COMMENT = re.compile(r"<!--.*?-->", re.S)
 
 
