@@ -24,7 +24,7 @@ def test_the_finishing_call_sees_what_follows_the_last_cited_event() -> None:
     after = untold_after(_events(), sections)
     assert "[e3]" in after and "Worth tagging 1.4.1" in after
     assert "[e4] AUTHOR: tagged it myself, thanks" in after
-    assert "[e2]" not in after
+    assert "[e2] CLAUDE: Found it" in after and "[e1]" not in after  # the last cited event whole (stop 41)
     prompt = (
         TemplateLibrary("prompts")
         .render(
@@ -38,8 +38,8 @@ def test_the_finishing_call_sees_what_follows_the_last_cited_event() -> None:
         )
         .text
     )
-    assert "after the last event the sections cite" in prompt
-    assert "citing ids from the sections' markers above or from the events after them" in prompt
+    assert "from the last event the sections cite on" in prompt
+    assert "citing ids from the sections' markers above or from the events shown after them" in prompt
 
 
 def test_nothing_is_added_when_the_sections_cite_the_last_event() -> None:
@@ -50,7 +50,7 @@ def test_nothing_is_added_when_the_sections_cite_the_last_event() -> None:
         .render("finish_task.md.j2", sections=[], hook="h", first_words="", ending="e", last_words="", after="")
         .text
     )
-    assert "after the last event the sections cite" not in prompt
+    assert "from the last event the sections cite on" not in prompt
     assert "citing ids from the sections' markers above (they are the events you have)" in prompt
 
 

@@ -180,7 +180,8 @@ def test_the_opening_draws_the_reader_on_from_what_happened(tmp_path: Path) -> N
         "finish_task.md.j2", sections=[], hook="A flaky test", ending="", unit="words", first_words="", last_words=""
     )
     assert (
-        "Start from the hook (A flaky test) and draw the reader on with what happened, never with a motive or "
+        "Start from the hook (A flaky test): its facts, in its words or yours, none added; draw the reader on with "
+        "what happened, never with a motive or "
         "feeling the session does not show." in task.text
     )
     assert "make a reader want to go on" not in task.text

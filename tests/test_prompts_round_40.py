@@ -291,7 +291,7 @@ def test_each_section_prompt_says_its_share_of_the_posts_code_blocks(tmp_path: P
     lines = [next(ln for ln in p.splitlines() if ln.startswith("- Code blocks: ")) for p in prompts]
     shares = [0 if "none in this section" in ln else int(ln.split("at most ", 1)[1].split()[0]) for ln in lines]
     assert 1 <= sum(shares) <= 3
-    assert all(ln.endswith("(the post has room for 3, shared out over its sections).") for ln in lines)
+    assert all("(the post has room for 3, shared out over its sections). This limit wins" in ln for ln in lines)
 
 
 def test_a_secret_in_a_searchs_found_lines_is_redacted_in_the_prompt(tmp_path: Path) -> None:

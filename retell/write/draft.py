@@ -48,7 +48,7 @@ from retell.write.context import StageOptions, example_ids, prompts, session_ope
 from retell.write.locales import count_length, counts_characters, length_range, scale
 from retell.write.markers import CITE, event_ids, strip_markers
 from retell.write.material import render_material
-from retell.write.names import code_names, met_names, names_in
+from retell.write.names import code_names, code_spans, is_met, met_names, names_in
 from retell.write.offline import offline_draft
 from retell.write.outline import load_outline
 from retell.write.outline_model import FINISH_JSON_SCHEMA, Outline, Section, outline_yaml_for_prompt
@@ -361,6 +361,9 @@ def code_blocks(sections: list[Section], slices: list[list[Event]]) -> list[int]
     return blocks
 
 
+FOLLOWING_EVENTS = 8  # of the events after a section's material, at most this many are read for its outputs
+
+
 def section_requests(
     outline: Outline, view: EventLog, triage: Triage, calls: DraftCalls, budget: int
 ) -> tuple[list[LLMRequest], list[str]]:
@@ -376,9 +379,15 @@ def section_requests(
     times = chapter_times(view)
     count = len(outline.sections)
     blocks = code_blocks(outline.sections, slices)
+    position = {e.id: i for i, e in enumerate(view.events)}
     for index, section in enumerate(outline.sections):
-        material = render_material(slices[index], budget)
-        new_names = [n for n in names_in(_section_text(section), language) if n not in met[index]][:MAX_NEW_NAMES]
+        last = max((position.get(e.id, -1) for e in slices[index]), default=-1)
+        # what follows the section in the session: the words that take up its last run's output
+        following = list(view.events[last + 1 : last + 1 + FOLLOWING_EVENTS])
+        material = render_material(slices[index], budget, following=following)
+        seen = [*met[index], *code_spans(told[: index + 1])]
+        new_names = [n for n in names_in(_section_text(section), language) if not is_met(n, seen)]
+        new_names = new_names[:MAX_NEW_NAMES]
         in_code = code_names(new_names, material.text)
         words = section_words(calls.words, material.text, language)
         if material.condensed:
@@ -561,13 +570,15 @@ AFTER_TOKENS = 1500
 
 
 def untold_after(events: tuple[Event, ...], texts: list[str]) -> str:
-    """The session's events after the last one a section cites, as material lines; "" when there are none."""
+    """The session's events from the last one a section cites on (that one whole: a section tells only part of
+    it, and Claude's last advice, "bump the version, e.g. 2.3.1", sat in the message the last section cited
+    for its summing-up, stop 40), as material lines; "" when no section cites one or nothing follows it."""
     cited = {ident.split(".")[0] for text in texts for group in CITE.findall(text) for ident in event_ids(group)}
     order = [i for i, event in enumerate(events) if event.id in cited]
-    if not order:
+    if not order or not [e for e in events[max(order) + 1 :] if "." not in e.id]:
         return ""
-    rest = [e for e in events[max(order) + 1 :] if "." not in e.id]
-    return render_material(rest, AFTER_TOKENS).text.strip() if rest else ""
+    rest = [e for e in events[max(order) :] if "." not in e.id]
+    return render_material(rest, AFTER_TOKENS).text.strip()
 
 
 def clean_section(text: str) -> str:

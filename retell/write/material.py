@@ -183,7 +183,7 @@ def event_line(
         return f"{tag} PARENT AGENT: {clip(event.text)}"
     if kind == TURN_DURATION:
         minutes = (event.duration_ms or 0) / 60000
-        return f"{tag} (that turn took {minutes:.1f} min)"
+        return f"{tag} (Claude worked {minutes:.1f} min on that turn)"  # ("that turn took" read as a wait)
     if kind in (BRIDGE, RECAP):
         frame = SUMMARY_FRAME[kind].format(id=event.id)
         chars = SUMMARY_CHARS if limit is None else min(SUMMARY_CHARS, max(limit, 600))
@@ -350,8 +350,14 @@ _PUSHED = re.compile(r"^\s*To \S+$|\S+ -> \S+|Everything up-to-date|set up to tr
 
 def _push_unshown(call: ToolCall) -> bool:
     """A command that pushes after a commit (`git commit … && git push`) whose output has the commit's lines and
-    none of the push's: a post would tell "committed and pushed" from a run that shows only the commit."""
-    return bool(call.target and _PUSH.search(call.target) and call.output) and not _PUSHED.search(call.output or "")
+    none of the push's: a post would tell "committed and pushed" from a run that shows only the commit. Not when
+    the command's exit vouches for the push: it ran without error and only `&&` follows the push (`… && git push
+    -q origin main && git log --oneline -1` printed the log, so the push exited 0: stop 40)."""
+    push = _PUSH.search(call.target or "")
+    if not (push and call.output) or _PUSHED.search(call.output or ""):
+        return False
+    rest = re.sub(r"&&|\d*>&\d+", " ", (call.target or "")[push.end() :])  # (`2>&1` redirects, runs nothing)
+    return bool(call.error) or bool(re.search(r"[;|&\n]", rest))
 
 
 # -- what commands printed ------------------------------------------------------------------------------------
@@ -410,18 +416,23 @@ def named_commands(event: Event) -> str:
     return ": " + ", ".join(names) + (f" and {more} more" if more else "")
 
 
-def chosen_printouts(events: list[Event], budget_chars: int = PRINTED_CHARS) -> frozenset[tuple[str, int]]:
+def chosen_printouts(
+    events: list[Event], budget_chars: int = PRINTED_CHARS, following: list[Event] | None = None
+) -> frozenset[tuple[str, int]]:
     """The commands whose plain output a material shows, within `budget_chars`: first those whose output the
     next words (Claude's or the author's) take up, then the last command before someone speaks (what a turn
     rests on), then short outputs (a few lines: usually the point of running the command), in time order
-    within each. The rest stay named on their run's line."""
+    within each. The rest stay named on their run's line. `following`: the session's events after these (a
+    section's material ends where the next section's begins, and the words that take up its last run's output,
+    "All 5 files in the wheel now", are often the next section's first: stop 40)."""
     ranked: list[tuple[int, int, tuple[str, int], int]] = []
     order = 0
+    session = [*events, *(following or ())]
     for position, event in enumerate(events):
         if event.kind != TOOL_RUN:
             continue
-        reply = _next_words(events, position)
-        later = reply if reply is not None else _next_words(events, position, past_runs=True)
+        reply = _next_words(session, position)
+        later = reply if reply is not None else _next_words(session, position, past_runs=True)
         calls = event.calls or []
         for index, call in enumerate(calls):
             if not _plain_printout(call):
@@ -463,6 +474,7 @@ def _next_words(events: list[Event], position: int, *, past_runs: bool = False) 
     return None
 
 
+_FILTER_PATTERN = re.compile(r"\b(?:grep|rg|egrep)\b(?:\s+-[\w-]+)*\s+(?:'[^']*'|\"[^\"]*\"|\S+)")
 _IDENTIFIER = re.compile(r"[_.-]|\d|[a-z][A-Z]|^[A-Z]{3,}$")  # a name from code, not a plain word
 _TELLS_TROUBLE = re.compile(r"\b(?:fatal|error|exception|panic|missing|denied|refused|not found)\b", re.I)
 
@@ -480,7 +492,9 @@ def _takes_up(output: str, command: str, reply: str, *, strict: bool = False) ->
     if output == NO_OUTPUT:
         return False
     said = {w.lower() for w in _WORD.findall(reply)}
-    asked = {w.lower() for w in _WORD.findall(command)}
+    # a filter's pattern (`grep -E 'WORKER TIMEOUT|SIGKILL'`) asks which lines to keep: the lines it kept are
+    # the answer, and a reply naming SIGKILL takes them up (the journal's line, left out, stop 40)
+    asked = {w.lower() for w in _WORD.findall(_FILTER_PATTERN.sub(" ", command))}
     for word in _WORD.findall(output):
         low = word.lower()
         plain = low in said and low not in asked and low not in _COMMON_WORDS and (len(low) >= 4 or low.isalpha())
@@ -616,14 +630,35 @@ def pause_note(before: Event | None, event: Event) -> str:
     return f"({format_duration(b - a)} later: {moment_text(event.ts)})"
 
 
+REPLY_WAIT_MS = 60 * 1000  # an author's message this long after the event before it says how long
+
+
+def reply_wait(before: Event | None, event: Event) -> str:
+    """`(7 min later)` before an author's message a minute or more after the event before it: a reply's order
+    and distance from what it answers ("bumped it myself", 7 minutes after Claude's advice to bump, was told
+    as done before the advice: stop 40)."""
+    if before is None or not before.ts or not event.ts:
+        return ""
+    a, b = to_epoch_ms(before.ts), to_epoch_ms(event.ts)
+    if a is None or b is None or b - a < REPLY_WAIT_MS:
+        return ""
+    return f"({format_duration(b - a)} later)"
+
+
 # -- the whole material -------------------------------------------------------------------------------------
 
 
-def render_material(events: list[Event], budget_tokens: int, exact: frozenset[str] | None = None) -> Material:
+def render_material(
+    events: list[Event],
+    budget_tokens: int,
+    exact: frozenset[str] | None = None,
+    following: list[Event] | None = None,
+) -> Material:
     """Events as lines, with the pauses between them, condensed until they fit `budget_tokens`; after them,
     the results worth showing (kept whatever is condensed, within the budget). `exact`, for a fact-check: the
     ids of events shown with everything a claim can cite of them (every output the session kept, each call's
-    target in full); every line then also names a subagent's type."""
+    target in full); every line then also names a subagent's type. `following`: the session's events after
+    these, read only to choose which outputs to show (`chosen_printouts`)."""
     results = decisive_results(events)
     tail = "\n\n" + "\n".join([RESULTS_HEAD, *results]) if results else ""
     if tail and estimate_tokens(tail) * 4 > budget_tokens:
@@ -632,7 +667,7 @@ def render_material(events: list[Event], budget_tokens: int, exact: frozenset[st
     kept = list(events)
     notes: list[str] = []
     limit: int | None = None
-    printed = chosen_printouts(kept)
+    printed = chosen_printouts(kept, following=following)
     if exact:
         printed |= {(e.id, i) for e in kept if e.id in exact for i, call in enumerate(e.calls or ()) if call.output}
     outcome_lines = _outcome_lines(kept, budget_tokens, printed)
@@ -684,7 +719,7 @@ def _join(events: list[Event], line: Callable[[Event], str], gaps: dict[str, lis
     out: list[str] = []
     before: Event | None = None
     for event in events:
-        note = pause_note(before, event)
+        note = pause_note(before, event) or (reply_wait(before, event) if event.kind == HUMAN else "")
         if note:
             out.append(note)
         out.append(line(event))

@@ -174,11 +174,15 @@ def calendar_words() -> frozenset[str]:
     return frozenset(n[:1].upper() + n[1:] for n in found)
 
 
+# A figure or a version in a code span (`48113 bytes`, `3.02s`, `2.3.1`): what a run printed, not a name.
+_FIGURE = re.compile(r"^\d[\d.,:]*\s?[^\W\d_]{0,6}%?$")
+
+
 def _code_name(span: str) -> bool:
-    """Whether a code span names a thing (`uv tool`, `useAuth`), rather than holding a statement, a payload or
-    a reference."""
+    """Whether a code span names a thing (`uv tool`, `useAuth`), rather than holding a statement, a payload, a
+    figure or a reference."""
     span = span.strip()
-    if _CODE_NOT_NAME.search(span) or span in _CLAUDE_TOOLS or _REFERENCE.match(span):
+    if _CODE_NOT_NAME.search(span) or span in _CLAUDE_TOOLS or _REFERENCE.match(span) or _FIGURE.match(span):
         return False
     return not _PAYLOAD.search(span) and _LETTER.search(span) is not None
 
@@ -208,7 +212,10 @@ def names_in(text: str, language: str = "en") -> list[str]:
             continue  # "INSERT INTO … SELECT": a statement's keywords
         if plain_words_are_nouns and _NOUN_COMPOUND.match(word):
             continue  # "Commit-Zeile", "Pod-Liste": a compound noun, its parts plain capitalised words
-        strong = any(c.isupper() for c in word[1:]) or any(c in word for c in ".-") or any(c.isdigit() for c in word)
+        # a hyphen makes a name only with a capital or a digit after it ("GPT-4", "Explore-Agent"): "I-am",
+        # "Mi-a", "Dis-moi" begin a sentence with a word and its clitic (Romanian, French: stop 40)
+        hyphened = any(c.isupper() or c.isdigit() for part in word.split("-")[1:] for c in part)
+        strong = any(c.isupper() for c in word[1:]) or "." in word or hyphened or any(c.isdigit() for c in word)
         if not strong and (plain_words_are_nouns or _SENTENCE_START.search(text[: match.start()][-6:])):
             continue  # "Fixed the import." begins a sentence; "die Installation" is a noun: neither names anything
         if words and words[-1][1] + 1 == match.start() and text[words[-1][1]] == " ":
@@ -221,6 +228,18 @@ def names_in(text: str, language: str = "en") -> list[str]:
     for _, name in sorted(found, key=lambda item: item[0]):
         ordered.setdefault(name, None)
     return [name for name in ordered if name]
+
+
+def code_spans(texts: Iterable[str]) -> list[str]:
+    """Every code span of these texts, a name or not (`pip install -e .` holds a statement, and `-e .` in it)."""
+    return [m.group(1).strip() for text in texts for m in _CODE.finditer(text)]
+
+
+def is_met(name: str, met: Iterable[str]) -> bool:
+    """Whether the reader has met `name`: among `met` (names, or code spans read before), or a whole part of one
+    (`-e .` of `pip install -e .`)."""
+    pattern = re.compile(rf"(?<![\w-]){re.escape(name)}(?![\w-])")
+    return any(name == seen or (len(seen) > len(name) and pattern.search(seen)) for seen in met)
 
 
 def met_names(texts: Iterable[str], limit: int = MAX_NAMES, language: str = "en") -> list[str]:
