@@ -1,0 +1,117 @@
+"""Issue 22, round fifteen: classes, not cases. Every text here was written for this round (none is a set's), in
+other languages, envelopes and wordings than holdout11's and dev12's, BEFORE the rules were changed (the count on
+the parent is in bench/README.md, "Round fifteen"):
+
+- a password given as a passphrase of lowercase words (`lantern-quokka-meridian`) under a password key that is not
+  upper case (Java properties, a JDBC or ADO.NET connection string, an INI file);
+- a password as a DSL's call with no separator (Gradle's `storePassword 'pw'`, Ruby's `password 'pw'`), and as an
+  ARM/CloudFormation parameter's nested `"value"`;
+- a password told in chat as the second half of a login pair (`log in as admin, pw`, `user root / pw`), with no
+  password word;
+- a password after an abbreviation of the word (`mk` in Vietnamese, `mdp` in French, `pw`, `pwd`);
+- a password sent alone on the line after a sentence that ends in `is` / `:` (`the password for the nas is` ⏎ pw).
+Look-alikes stay clean: placeholders, a Kubernetes secret's name, a command's flags, a hash.
+"""
+
+from __future__ import annotations
+
+import pytest
+from scan_support import flagged_whole
+
+from retell.secrets import Scanner
+
+
+@pytest.fixture(scope="module")
+def scanner() -> Scanner:
+    return Scanner()
+
+
+def _flags(scanner: Scanner, text: str) -> list[tuple[str, str]]:
+    return [(f.kind, f.value) for f in scanner.scan(text)]
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("app.mail.smtp.password=lantern-quokka-meridian\n", "lantern-quokka-meridian"),
+        (
+            "Server=db01;Database=crm;User Id=crm;Password=tundra-pelican-saffron;TrustServerCertificate=true",
+            "tundra-pelican-saffron",
+        ),
+        ("[database]\nhost = 10.0.0.4\npassword = walnut.osprey.cobalt\n", "walnut.osprey.cobalt"),
+        ("quarkus.datasource.password: marigold_vortex_plinth", "marigold_vortex_plinth"),
+    ],
+)
+def test_a_passphrase_of_words_under_a_password_key(scanner: Scanner, text: str, value: str) -> None:
+    assert flagged_whole(scanner, text, value), _flags(scanner, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ('android {\n  signingConfigs {\n    debug {\n      keyPassword "Quetzal#4411"\n    }\n  }\n}', "Quetzal#4411"),
+        ("user 'deploy' do\n  password 'Ravioli!2030'\nend", "Ravioli!2030"),
+        ('    storePassword = "fennec_7733"\n', "fennec_7733"),
+        ('"parameters": {\n  "sqlAdminPassword": {\n    "value": "Tamarind$58"\n  }\n}', "Tamarind$58"),
+        ("DbPassword:\n  Type: String\n  Default: 'Hornbill2024!'", "Hornbill2024!"),
+    ],
+)
+def test_a_password_in_a_dsl_call_or_a_nested_value(scanner: Scanner, text: str, value: str) -> None:
+    assert flagged_whole(scanner, text, value), _flags(scanner, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("sign in to the nas as root, Quokka1988! and check the shares", "Quokka1988!"),
+        ("you can ssh in as deploy / Marmot_55 for now", "Marmot_55"),
+        ("melde dich als admin an, Wiesel2021# geht noch", "Wiesel2021#"),
+        ("connecte-toi en tant que admin, Bouleau77! marche encore", "Bouleau77!"),
+    ],
+)
+def test_a_password_as_the_second_half_of_a_login_pair(scanner: Scanner, text: str, value: str) -> None:
+    assert flagged_whole(scanner, text, value), _flags(scanner, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("mk router là Sen2019@ nhé", "Sen2019@"),
+        ("mk: Bamboo88# em đổi rồi", "Bamboo88#"),
+        ("le mdp du nas c'est Chouette42!", "Chouette42!"),
+        ("pw for the vpn is Kestrel!19", "Kestrel!19"),
+    ],
+)
+def test_a_password_after_an_abbreviation(scanner: Scanner, text: str, value: str) -> None:
+    assert flagged_whole(scanner, text, value), _flags(scanner, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("the wifi password in the office is\n\nPelican_2024!", "Pelican_2024!"),
+        ("das Passwort für den Drucker lautet\nMöwe2023!", "Möwe2023!"),
+        ("the admin password for jenkins:\n\nOcelot#771", "Ocelot#771"),
+    ],
+)
+def test_a_password_alone_on_the_line_after_its_sentence(scanner: Scanner, text: str, value: str) -> None:
+    assert flagged_whole(scanner, text, value), _flags(scanner, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "spring.datasource.password=your-db-password\n",
+        "password: my-app-secret\n",
+        "  passwordSecretRef:\n    name: postgres-cluster-credentials\n",
+        "storePassword System.getenv('STORE_PASSWORD')\n",
+        'keyPassword "${KEY_PASSWORD}"\n',
+        "log in as admin, then open the settings page",
+        "sign in as root, v2.3.1 should still work",
+        "mk là gì vậy anh?",
+        "the password for the nas is\n\nin 1Password under Infra",
+        "the password hash is\n$2b$12$KIXQJwF8y7Qm2Vb1r9x9UeW2hJ8kH5x6t7y8z9A0b1C2d3E4f5G6H",
+    ],
+)
+def test_look_alikes_stay_clean(scanner: Scanner, text: str) -> None:
+    assert not [k for k, _ in _flags(scanner, text) if k.startswith("password")], _flags(scanner, text)
