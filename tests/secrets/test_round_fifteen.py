@@ -218,3 +218,34 @@ def test_a_name_in_a_calendar_entry(scanner: Scanner, text: str, value: str) -> 
 
 def test_a_calendar_resource_stays_clean(scanner: Scanner) -> None:
     assert not _names(scanner, "ORGANIZER;CN=Release Calendar:mailto:releases@acme.dev")
+
+
+# -- names where code and chat tools write a person: a TODO's owner, a mention by display name, a login's log line --
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("// FIXME(Ingrid): the retry budget is per host, not global", "Ingrid"),
+        ("# NOTE(Tomasz Nowak): kept for the v1 clients", "Tomasz Nowak"),
+        ("@Ingrid Halvorsen could you re-run the nightly?", "Ingrid Halvorsen"),
+        ("@Yusuf Demir merged it, thanks", "Yusuf Demir"),
+        ("Nov 02 10:11:04 api[311]: session opened for user Dmitri Volkov from 10.2.0.7", "Dmitri Volkov"),
+    ],
+)
+def test_a_name_where_a_tool_writes_a_person(scanner: Scanner, text: str, value: str) -> None:
+    assert flagged_whole(scanner, text, value), _flags(scanner, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "# TODO(Perf): batch these calls",
+        "// FIXME(Windows): paths with spaces",
+        "@Override public String toString()",
+        "@Component Scan finds it",
+        "session opened for user Postgres Admin from 10.0.0.1",
+    ],
+)
+def test_tool_shaped_words_stay_clean(scanner: Scanner, text: str) -> None:
+    assert not _names(scanner, text), _flags(scanner, text)
