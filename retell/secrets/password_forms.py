@@ -10,7 +10,7 @@ import re
 
 from retell.secrets.commands import _marked_password, _told_password, unquoted
 from retell.secrets.own import SENTENCE_END, label_is_about
-from retell.secrets.rule import SECRET, Rule
+from retell.secrets.rule import PII, SECRET, Rule
 from retell.secrets.values import credential, is_placeholder
 
 _PASSWORD_LABEL = r"\w{0,40}?(?:[Pp]ass(?:word|wd|phrase)|PASS(?:WORD|WD|PHRASE))\w{0,20}"
@@ -141,5 +141,50 @@ PASSWORD_FORM_RULES: tuple[Rule, ...] = (
         accept=_chosen,
         window=(0, 200),
         rule_id="password-alone-under-its-sentence",
+    ),
+)
+
+
+# -- names where code and chat tools write a person (round fifteen) -----------------------------------------
+
+
+def _known_given(value: str, m: re.Match[str]) -> bool:
+    """The first word a given name the gazetteer knows (`Perf`, `Windows`, `Override` are none), every word
+    capitalised, no stand-in (`Jane Doe`)."""
+    from retell.secrets.prose_names import _refused, gazetteer
+
+    given, _ = gazetteer()
+    names = value.split()
+    return names[0] in given and all(w[:1].isupper() for w in names) and not _refused(value)
+
+
+_GIVEN = r"[^\W\d_a-z][\w'’\u0300-\u036f-]{1,30}"
+
+NAME_FORM_RULES: tuple[Rule, ...] = (
+    # a TODO's owner: `TODO(Zofia):`, `FIXME(Ingrid Halvorsen)`, `NOTE(…)`
+    Rule(
+        "person-name",
+        PII,
+        r"\b(?:TODO|FIXME|XXX|HACK|NOTE|BUG)\((?P<n>" + _GIVEN + r"(?:[ \t]+" + _GIVEN + r"){0,2})\)",
+        ("todo(", "fixme(", "xxx(", "hack(", "note(", "bug("),
+        group="n",
+        accept=_known_given,
+        replacement="[REDACTED:person-name]",
+        at_keyword=True,
+        rule_id="todo-owner-name",
+    ),
+    # a chat's mention by display name, a space inside: `@Maarten van den Broek can you…`, `@Stavros Papadakis`
+    Rule(
+        "person-name",
+        PII,
+        r"(?<![\w@.])@(?P<n>" + _GIVEN + r"(?:[ \t]+(?:(?:van|von|de|der|den|da|di|du|del|la|le|bin|binti|al|el)"
+        r"[ \t]+){0,3}" + _GIVEN + r"){1,2})",
+        ("@",),
+        group="n",
+        accept=_known_given,
+        replacement="[REDACTED:person-name]",
+        trims=SENTENCE_END,
+        at_keyword=True,
+        rule_id="mention-display-name",
     ),
 )
