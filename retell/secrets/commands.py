@@ -673,7 +673,8 @@ def _told(words: str, g: str, chosen: bool = False) -> str:
     return (
         # (or ends a German compound: `das Jenkins-Passwort ist …`, `WLAN-Kennwort:`)
         rf"(?i)(?:(?<![A-Za-z0-9-])|(?<=[A-Za-z]{{2}}-)(?-i:(?=[A-ZÄÖÜ]))){words}(?:[_.][\w.]*)?(?![\w-])[`'\"”]?{_GAP}{_VERB}"
-        r"(?:[ \t]+(?:now|still|just|actually|also|jetzt|nun|noch|maintenant|toujours|ahora|todavía|agora|ainda|nu))?"
+        r"(?:[ \t]+(?:now|still|just|actually|also|jetzt|nun|noch|maintenant|toujours|ahora|todavía|agora|ainda|"
+        r"nu)(?!\w))?"
         r"(?:[ \t]*[:：])?" + (r"[ \t]*[\"'`“]?" + _CHOSEN_AHEAD if chosen else "") + _TOLD.format(g=g)  # (`is: x`)
     )
 
@@ -988,7 +989,9 @@ _CLAUSE_NOUNS = (
     # (round fourteen) Korean, its particle glued on (`비번은`, `암호를`); `pass` owned by what it opens through a
     # genitive (Hinglish `pgadmin ka pass … hai`, `router ki pass …`)
     r"(?:암호|비번|비밀번호|패스워드)(?:은|는|이|가|을|를|도)?|password(?:nya)|(?:kata[ \t]+)?sandinya|pw(?:nya)|"
-    r"(?:(?<=[ \t]ka[ \t])|(?<=[ \t]ki[ \t])|(?<=[ \t]ke[ \t]))pass)"
+    r"(?:(?<=[ \t]ka[ \t])|(?<=[ \t]ki[ \t])|(?<=[ \t]ke[ \t]))pass|"
+    # (round fifteen) Vietnamese `mk` (mật khẩu) before what it opens and `là`, or a colon
+    r"mk(?=(?:[ \t]+[^\s\d.!?;:]{1,15}){0,3}[ \t]+l[àa][ \t]|[ \t]*:))"
 )
 # between the noun and the value: words with no digit that end no sentence (`к базе`, `do routera w biurze`,
 # `a teszt adatbázishoz:`, `, in case you need it:`)
@@ -1072,7 +1075,7 @@ CLAUSE_RULES: tuple[Rule, ...] = (
         _keywords(
             "pass,kennwort,mot de passe,mdp,contrase,clave,senha,wachtwoord,lösenord,losenord,adgangskode,"
             "hasło,haslo,parola,heslo,şifre,sifre,salasana,jelsz,парол,mật khẩu,mat khau,kata sandi,kata laluan,"
-            "كلمة,رمز,סיסמ,κωδικ,συνθηματικό,पासवर्ड,รหัสผ่าน,암호,비번,비밀번호,패스워드,sandinya,pwnya"
+            "كلمة,رمز,סיסמ,κωδικ,συνθηματικό,पासवर्ड,รหัสผ่าน,암호,비번,비밀번호,패스워드,sandinya,pwnya,mk"
         ),
         group="v",
         accept=_clause_password,

@@ -806,6 +806,13 @@ _PERSON_SHAPES = (
         ),
         (70, 30),
     ),
+    # (round fifteen) a calendar entry's people: iCalendar's `ORGANIZER;CN=Jane Doe:mailto:…`, `ATTENDEE;…;CN=…`
+    (
+        "ical",
+        r"(?:ORGANIZER|ATTENDEE)[^:\n]{0,120}?;CN=\"?" + _name("ical") + r"\"?(?=[:;])",
+        (";cn=",),
+        (160, 80),
+    ),
     # who owns a path or a service, in a CODEOWNERS comment, a runbook, a service catalogue: `# owner: Jane Doe`
     (
         "owner",
@@ -894,6 +901,7 @@ _IN_PROSE = frozenset(
     {
         "told",
         "signoff",
+        "ical",
         "colleague",
         "teammate",
         "department",
@@ -918,6 +926,10 @@ _PLACEHOLDER_PERSON = re.compile(
     r"taro[ \t]+yamada|yamada[ \t]+taro|hanako[ \t]+yamada|ola[ \t]+nordmann|kari[ \t]+nordmann|"
     r"matti[ \t]+meikäläinen|jean[ \t]+dupont|juan[ \t]+p[ée]rez|fulano[ \t]+de[ \t]+tal|ivan[ \t]+ivanov|"
     r"test[ \t]+user|alice[ \t]+example|bob[ \t]+example|foo[ \t]+bar|"
+    # (round fifteen) other countries' and vendors' stand-ins: Apple's `John Appleseed`, Australia's `John Citizen`,
+    # the Philippines' `Juan dela Cruz`, Korea's `Hong Gildong`, China's `Zhang San` / `Li Si`
+    r"(?:john|jane)[ \t]+(?:appleseed|citizen)|joe[ \t]+(?:schmoe|sixpack)|juan[ \t]+dela[ \t]+cruz|"
+    r"hong[ \t]+gil-?dong|zhang[ \t]+san|li[ \t]+si|wang[ \t]+wu|"
     # and the public figures documentation and sample data borrow (`Ada Lovelace` in a doctest)
     r"ada[ \t]+lovelace|alan[ \t]+turing|grace[ \t]+hopper|nikola[ \t]+tesla|albert[ \t]+einstein|marie[ \t]+curie|"
     r"isaac[ \t]+newton|charles[ \t]+babbage|linus[ \t]+torvalds|guido[ \t]+van[ \t]+rossum|dennis[ \t]+ritchie|"
@@ -1021,7 +1033,9 @@ def _listed_person(value: str, m: re.Match[str]) -> bool:
 # A table's column that holds people's names (a CSV export, a fixture): its header names it so.
 _NAME_COLUMN = re.compile(
     r"(?i)^[\"']?(?:(?:full|display|customer|contact|author|owner|person|employee|member|patient|client|user|"
-    r"account|holder)[ _-]?name|name|full[ _-]?name|customer|contact|author|owner|assignee|reporter|person)[\"']?$"
+    r"account|holder)[ _-]?name|name|full[ _-]?name|customer|contact|author|owner|assignee|reporter|person|"
+    # (round fifteen) a role only a person holds
+    r"reviewer|approver|requester|organi[sz]er|on[ _-]?call|primary|secondary)[\"']?$"
 )
 
 
@@ -1215,7 +1229,22 @@ PERSONAL_RULES: tuple[Rule, ...] = (
         "person-name",
         PII,
         r"(?m)(?:^|(?<=[,\t]))[\"']?" + _name("csv") + r"[\"']?(?=[,\t]|\r?$)",
-        ("name,", ",name", "name\t", "\tname", "customer,", "contact,", "author,", "owner,", "person,"),
+        (
+            "name,",
+            ",name",
+            "name\t",
+            "\tname",
+            "customer,",
+            "contact,",
+            "author,",
+            "owner,",
+            "person,",
+            "reviewer",
+            "approver",
+            "requester",
+            "organizer",
+            "organiser",
+        ),
         group="csv",
         accept=_csv_person,
         replacement="[REDACTED:person-name]",

@@ -506,6 +506,48 @@ def _under_a_role_column(text: str, line_start: int, start: int) -> bool:
     return False
 
 
+# (round fifteen) a structured key naming a person's role, the name its whole value: YAML's `primary: …`, JSON's
+# `"contact": "…"`, INI's `reviewer = …`, iCalendar's `ORGANIZER;CN=…`. A key in small letters (a config's), never a
+# prose label; the name must still look like one (`primary: East Region` does not).
+_ROLE_KEY_BEFORE = re.compile(
+    r"^[ \t]*(?:-[ \t]+)?[\"']?(?:primary|secondary|backup|contact|reviewer|approver|assignee|reporter|requester|"
+    r"organi[sz]er|owner|maintainer|lead|manager|on[_-]?call|escalation|responsible|sponsor|author|signer|"
+    r"signatory|approved[_-]by|reviewed[_-]by|requested[_-]by|created[_-]by)s?[\"']?[ \t]*[:=][ \t]*[\"']?$|"
+    r"(?:ORGANIZER|ATTENDEE)[^\n:]{0,80}?;CN=\"?$"
+)
+# an INSERT's column list, then the row's values: a name's column by its header (`full_name`, `display_name`)
+_INSERT_HEAD = re.compile(r"(?is)\binsert[ \t]+into[ \t]+[\w.\"`\[\]]+[ \t]*\(([^()]{1,600})\)\s*values\s*")
+_NAME_COLUMNS = re.compile(
+    r"(?i)^(?:(?:full|display|customer|contact|author|owner|person|employee|member|patient|client|user|legal|real)"
+    r"[_-]?name|name|fullname|person|customer|contact|author|owner|assignee|reporter|reviewer)$"
+)
+
+
+def _in_a_name_column_of_an_insert(text: str, start: int) -> bool:
+    """A quoted value of an INSERT's row whose column is a person's name (by the column list's word)."""
+    if start < 1 or text[start - 1] not in "'\"":
+        return False
+    heads = list(_INSERT_HEAD.finditer(text, max(0, start - 4000), start))
+    if not heads:
+        return False
+    head = heads[-1]
+    if head is None:
+        return False
+    row_open = text.rfind("(", head.end() - 1, start)
+    if row_open < 0 or "\n\n" in text[row_open:start]:
+        return False
+    cell = re.sub(r"'[^'\n]*'|\"[^\"\n]*\"", "''", text[row_open + 1 : start - 1])
+    columns = [c.strip().strip('"`[]').lower() for c in head.group(1).split(",")]
+    index = cell.count(",")
+    if index >= len(columns) or _NAME_COLUMNS.match(columns[index]) is None:
+        return False
+    # a bare `name` is a person's only beside what a table of people holds (`cities (id, name)` is a place's)
+    return columns[index] != "name" or any(_PEOPLE_COLUMNS.search(c) for c in columns)
+
+
+_PEOPLE_COLUMNS = re.compile(r"e-?mail|phone|mobile|birth|dob|surname|first[_-]?name|last[_-]?name|salary|hired")
+
+
 def _role_slot(value: str, m: re.Match[str], names: list[str], given: frozenset[str], family: frozenset[str]) -> bool:
     if not 2 <= len(names) <= 4 or any(len(w) > 1 and w.isupper() for w in names):
         return False
@@ -542,6 +584,10 @@ def _role_slot(value: str, m: re.Match[str], names: list[str], given: frozenset[
     at_line_end = not line[end - line_start :].strip()
     return bool(
         _LIST_LABEL.match(line)
+        or (
+            (_ROLE_KEY_BEFORE.search(text[line_start:start]) or _in_a_name_column_of_an_insert(text, start))
+            and not _refused(value)
+        )
         or _COPYRIGHT_BEFORE.search(before)
         or _ASSIGNED_BEFORE.search(before)
         or _FOR_BEFORE.search(before)

@@ -19,6 +19,7 @@ from retell.secrets.commands import COMMAND_RULES, TOLD_RULES
 from retell.secrets.decode import decoded_view, undiffed_view
 from retell.secrets.key_material import KEY_MATERIAL_RULES
 from retell.secrets.own import COMMON_ACCOUNTS, OWN_RULES, account_name_rule, personal_account
+from retell.secrets.password_forms import NAME_FORM_RULES, PASSWORD_FORM_RULES
 from retell.secrets.pasted import PASTED_RULES
 from retell.secrets.personal import PERSONAL_RULES
 from retell.secrets.preview import default_replacement
@@ -76,6 +77,8 @@ def base_rules() -> tuple[tuple[Rule, ...], tuple[Allowlist, ...]]:
         + vendored
         + TOLD_RULES
         + PASTED_RULES
+        + PASSWORD_FORM_RULES
+        + NAME_FORM_RULES
     )
     return rules, global_allow
 

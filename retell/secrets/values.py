@@ -169,6 +169,29 @@ def looks_random(value: str) -> bool:
     return kinds >= 2 and shannon_entropy(value) >= (3.0 if len(value) >= 12 else 2.5)
 
 
+# (round fifteen) Three or more lowercase words of 4+ letters joined by one `-` or `_` (`lantern-quokka-meridian`):
+# a generated passphrase under a password label, where a resource's name is made of the system's words
+# (`postgres-cluster-credentials`, `mysql_root_password`) or placeholder words (`your-db-password`).
+_WORD_PASSPHRASE = re.compile(r"^[a-z]{4,12}(?:([-_])[a-z]{4,12})(?:\1[a-z]{4,12}){1,4}$")
+_SYSTEM_WORDS = words(
+    """
+    postgres postgresql mysql mariadb redis mongo mongodb oracle mssql sqlserver elastic kafka rabbit rabbitmq
+    cluster cache database master primary replica admin root prod production staging stage local debug release
+    internal external service server client backend frontend store keystore truststore vault config settings
+    file path secret secrets credential credentials password passwords pass token tokens from with none null
+    env environment default generated random managed shared common main stack deploy deployment ingress
+    """
+)
+
+
+def is_word_passphrase(value: str) -> bool:
+    """`lantern-quokka-meridian`, `marigold_vortex_plinth`: a passphrase of words, not a resource's name."""
+    if _WORD_PASSPHRASE.match(value) is None:
+        return False
+    parts = re.split(r"[-_]", value)
+    return len(set(parts)) == len(parts) and not any(p in _VOCABULARY or p in _SYSTEM_WORDS for p in parts)
+
+
 # -- the verdict ------------------------------------------------------------------------------------
 
 
@@ -208,6 +231,8 @@ def credential(value: str, *, password: bool = False, strong: bool = False, digi
         return digits_only_ok and digits >= 4
     if not password and not strong:
         return looks_random(bare)
+    if password and is_word_passphrase(bare):
+        return True
     if is_identifier(bare):  # a name from code; a password only where the context is explicit
         return password and strong and not bare.isupper() and len(bare) >= 6
     if digits or letters < len(bare):  # a word with digits or symbols: how people make passwords
