@@ -22,8 +22,8 @@ sixth (`blind6`: K1, K2), written the same way, measured round nine; round ten t
 L1, L2), written the same way, measured round ten; round eleven tuned on it. An eighth (`blind8`: M1, M2),
 written the same way, measured round eleven; round twelve tuned on it. A ninth (`blind9`: N1, N2), written the
 same way, measured round twelve; round thirteen tuned on it. A tenth (`blind10`: P1, P2, fourteen kinds with
-`wrong-order` and `wrong-speaker`), written the same way, measured round fourteen; round fifteen tuned on it. A set listed in UNTUNED has its
-figures reported, its details never printed; a set whose folder is missing is skipped.
+`wrong-order` and `wrong-speaker`), written the same way, measured round fourteen; round fifteen tuned on it.
+A set listed in UNTUNED has its figures reported, its details never printed; a set whose folder is missing is skipped.
 
 `--verify-dir DIR` scores each set three ways: the rules alone, with a model's verdicts merged in (`retell check
 --verify`), and also letting a low-confidence rule finding the model reads as supported count as traced
