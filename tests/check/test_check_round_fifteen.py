@@ -106,3 +106,17 @@ def test_a_spanish_test_that_fails_if_is_what_it_checks() -> None:
     )
     assert problems("M2", faithful) == []
     assert problems("M2", planted)
+
+
+# -- what the model is shown: the project a post may name without an event spelling it out --------------------
+
+
+def test_the_verification_prompt_names_the_project_folder_and_branch() -> None:
+    from test_check_round_eleven import _request
+
+    # "my billing API" of /Users/marcus/work/billing-api: the folder's name, never the path with the user's name
+    shown = _request("M1", "The billing API's due dates moved with the time zone. <!-- ev: e11 -->\n")
+    assert "project folder `billing-api`" in shown and "git branch `fix/flaky-due-dates`" in shown
+    assert "marcus" not in shown.split("# Part")[0]
+    spanish = _request("M2", "La intranet servía ficheros fuera de su carpeta. <!-- ev: e8 -->\n")
+    assert "project folder `intranet-api`" in spanish
