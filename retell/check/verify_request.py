@@ -233,7 +233,8 @@ def _facts_line(manifest: dict[str, Any], triage: Triage) -> str:
     if facts.get("first_day"):
         parts.append(f"from {facts['first_day']} to {facts.get('last_day') or facts['first_day']} (UTC)")
     # the project the post may name ("my gateway pod" of `notify-gateway`), which no event need spell out
-    session = manifest.get("session") if isinstance(manifest.get("session"), dict) else {}
+    raw = manifest.get("session")
+    session: dict[str, Any] = raw if isinstance(raw, dict) else {}
     project = project_name(session.get("cwd"))
     if project:
         parts.append(f"project folder `{project}`")
