@@ -120,3 +120,38 @@ def test_the_verification_prompt_names_the_project_folder_and_branch() -> None:
     assert "marcus" not in shown.split("# Part")[0]
     spanish = _request("M2", "La intranet servía ficheros fuera de su carpeta. <!-- ev: e8 -->\n")
     assert "project folder `intranet-api`" in spanish
+
+
+# -- who did it: a lead-in telling as mine the command of the block under it; an idea of Claude's told as mine -
+
+JEST = "\n\n```bash\nnpx jest test/descargas.traversal.test.js\n```\n<!-- ev: e6 -->\n"
+COMMIT = (
+    '\n\n```bash\ngit add tests/test_invoices.py && git commit -m "test: freeze clock in invoice due-date tests"\n```\n'
+)
+
+
+def test_a_lead_in_telling_claude_s_commit_as_mine_is_the_wrong_speaker() -> None:
+    assert problems("M1", "Claude committed it on the branch:" + COMMIT + "<!-- ev: e18 -->\n") == []
+    assert problems("M1", "I committed it on the branch:" + COMMIT + "<!-- ev: e18 -->\n")
+
+
+def test_a_portuguese_lead_in_telling_claude_s_run_as_mine_is_the_wrong_speaker() -> None:
+    assert problems("M2", "O Claude rodou o teste novo, só esse arquivo:" + JEST) == []
+    assert problems("M2", "Rodei eu mesmo o teste novo, só esse arquivo:" + JEST)
+
+
+def test_a_portuguese_run_of_claude_s_told_as_mine_after_a_lead_is_the_wrong_speaker() -> None:
+    assert problems("M2", "Dessa vez o Claude rodou o teste novo:" + JEST) == []
+    assert problems("M2", "Dessa vez eu rodei o teste novo:" + JEST)
+
+
+def test_an_idea_only_claude_put_forward_told_as_mine_is_the_wrong_speaker() -> None:
+    body = "{} validating the name and passing `root` and `dotfiles: 'deny'` to `sendFile`. <!-- ev: e12 -->\n"
+    assert problems("M2", body.format("Claude proposed")) == []
+    assert problems("M2", body.format("I proposed"))
+
+
+def test_a_portuguese_idea_only_claude_put_forward_told_as_mine_is_the_wrong_speaker() -> None:
+    body = "{} validar o nome e passar `root` e `dotfiles: 'deny'` ao `sendFile`. <!-- ev: e12 -->\n"
+    assert problems("M2", body.format("O Claude propôs")) == []
+    assert problems("M2", body.format("Eu propus"))
