@@ -107,7 +107,7 @@ def _anchors(sentence: str) -> list[str]:
 
 def _commands(block: Block) -> list[str]:
     """The command lines of a code block a lead-in introduces ("$ " and a trailing comment dropped)."""
-    out = []
+    out: list[str] = []
     for line in block.lines:
         text = re.sub(r"^\s*[$>]\s+", "", line).strip()
         if text.startswith(("```", "~~~", "#", "<!--")):
