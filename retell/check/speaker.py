@@ -21,7 +21,7 @@ from retell.check.document import CODE, PARAGRAPH, Block
 from retell.check.order import sentences
 from retell.check.sources import NOTE, TOOL, Source, Sources
 from retell.check.text import one_line
-from retell.check.verdict import CONTRADICTED, Finding
+from retell.check.verdict import CONTRADICTED, HIGH, Finding
 
 SPEAKER = "speaker"
 
@@ -95,6 +95,9 @@ def speaker_findings(blocks: list[Block], index: Sources) -> list[Finding]:
                     one_line(found.text),
                     f"{whose[0]} did this ({found.id}), not {whose[1]}",
                     advice=f"tell it as {whose[0]}'s" if whose[0] == "Claude" else "tell it as yours",
+                    # read off the session mechanically (who ran the command, whose message holds the idea): the
+                    # model's "supported" does not clear it
+                    confidence=HIGH,
                 )
             )
     return out
