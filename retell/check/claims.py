@@ -261,6 +261,12 @@ _NOT_A_RESULT = re.compile(
     r"^\s*(?:[\w'-]+\s+){1,3}(?:through|past|against|across)\b",
     re.I,
 )
+# "fails if …", "passes only when …", "falla si …": a condition, what a test checks, not how a run ended
+_CONDITION = re.compile(
+    r"^\s*(?:only\s+|again\s+)?(?:if|when|whenever|unless|once|as soon as|the moment|si|se|quand|cuando|quando|"
+    r"wenn|sobald|falls)\b",
+    re.I,
+)
 _NEGATIVE = r"failed|fails|broke|errored|crashed|timed out|went red|(?:did|does)(?: not|n't) (?:work|load|pass|build)"
 _OUTCOME = re.compile(
     rf"\b(?:(?P<neg>{_NEGATIVE})|(?P<pos>{_POSITIVE}))\b(?=(?P<tail>[^.;:!?\n]{{0,24}}))",
@@ -362,6 +368,8 @@ def outcome_claims(text: str, block: Block) -> list[Claim]:
             claim.at, claim.family = match.end(), "reply"
             claims.append(claim)
             continue
+        if _CONDITION.match(match.group("tail") or "") and not verb.endswith("ed"):
+            continue  # "a test that fails if a closed socket leaves its listener": what it checks, no run's result
         if _NOT_ASSERTED.search(clause) or _NOT.search(clause[-40:]) or re.search(r"\bonly\s*$", clause):
             continue  # "only worked in Chrome Canary": a limit it had, not a result
         family = _VERB_FAMILIES.get(verb, "")

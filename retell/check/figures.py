@@ -26,6 +26,7 @@ from retell.check.amounts import (
     VERSION,
     Amount,
 )
+from retell.check.attribution import AUTHOR
 from retell.check.claims import SMALL_COUNT, Claim
 from retell.check.document import HEADING
 from retell.check.scope import Scope
@@ -640,6 +641,34 @@ def _setting(claim: Claim, index: Sources, scope: Scope) -> Source | None:
     return None
 
 
+# A length an output prints ("1832.44 / 0.00 ms", "40 passed in 2.78s", "BUILD FAILED in 2m 12s", "(3.9m)"):
+# told in words ("a pass of nearly two seconds"), it is that output's figure, not a time between events.
+_PRINTED = re.compile(
+    r"(?<![\w.])(?:(?P<m2>\d+)m\s+(?P<s2>\d+)s|(?P<n>\d+(?:\.\d+)?)(?:\s*/\s*\d+(?:\.\d+)?)?\s?"
+    r"(?P<u>ms|s|sec|secs|m|min|mins|h))(?![\w])"
+)
+_TO_MINUTES = {"ms": 1 / 60000, "s": 1 / 60, "sec": 1 / 60, "secs": 1 / 60, "m": 1.0, "min": 1.0, "mins": 1.0}
+
+
+def _printed(claim: Claim, index: Sources, scope: Scope) -> Source | None:
+    """The cited event (or its neighbour) whose output prints the length a claim tells ("nearly two seconds")."""
+    amount = claim.amount
+    assert amount is not None
+    if amount.relative or not scope.near:
+        return None
+    for source in index.of(scope.near):
+        if source.speaker not in (TOOL, AUTHOR):
+            continue
+        for m in _PRINTED.finditer(source.text):
+            if m.group("m2"):
+                value = int(m.group("m2")) + int(m.group("s2")) / 60
+            else:
+                value = float(m.group("n")) * _TO_MINUTES.get(m.group("u"), 60.0)
+            if value > 0 and _bounds(amount, value):
+                return source
+    return None
+
+
 # "the two dates are a day apart", "New York is five hours behind UTC": a difference between two clocks, dates
 # or time zones the work is about, not a length of time between events of the session.
 _CLOCKS = re.compile(
@@ -689,7 +718,7 @@ def check_time(claim: Claim, index: Sources, scope: Scope) -> Finding:
             if span.source == "stats" or span.source not in index.by_event:
                 return Finding(claim, TRACED, span.source, f"{span.label}: {_show(span.value, DURATION)}", weak=True)
             return found(claim, _first(index, span.source), cited=span.source in scope.near)
-    setting = _setting(claim, index, scope)
+    setting = _setting(claim, index, scope) or _printed(claim, index, scope)
     if setting is not None:
         return found(claim, setting, cited=setting.id in scope.near)
     gaps = _between(index, scope) if amount.relative else _lengths(index, scope, claim.block.kind == HEADING)

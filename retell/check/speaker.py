@@ -17,16 +17,20 @@ import re
 
 from retell.check.attribution import AUTHOR, CLAUDE, SUBAGENT
 from retell.check.claims import Claim
-from retell.check.document import PARAGRAPH, Block
+from retell.check.document import CODE, PARAGRAPH, Block
 from retell.check.order import sentences
 from retell.check.sources import NOTE, TOOL, Source, Sources
 from retell.check.text import one_line
-from retell.check.verdict import CONTRADICTED, Finding
+from retell.check.verdict import CONTRADICTED, HIGH, Finding
 
 SPEAKER = "speaker"
 
+# a short lead may open the sentence: "This time I ran …", "In the same step, right after the tests, I committed"
+_LEAD = r"^\W*(?:[^\s.:;!?]+\s+){0,8}?"
 _I_RAN = re.compile(
-    r"^\W*(?:(?:then|so|and|first|finally)\s+)?I\s+(?:\w+\s+){0,2}?(?:ran|re-?ran|executed|typed|launched)\b|"
+    rf"{_LEAD}I\s+(?:\w+\s+){{0,2}}?(?:ran|re-?ran|executed|typed|launched|committed|pushed)\b|"
+    rf"{_LEAD}eu\s+(?:mesmo\s+)?(?:rodei|executei|lancei|digitei|commitei|fiz o commit)\b|"
+    r"^\W*(?:(?:depois|ent[ãa]o|primeiro|a[íi])\s+)?(?:rodei|executei|lancei|digitei|commitei)\b|"
     r"^\W*(?:(?:luego|entonces|primero|despu[eé]s)\s+)?(?:yo\s+)?(?:ejecut[eé]|lanc[eé]|corr[ií]|tecle[eé]|relanc[eé])\b|"
     r"^\W*(?:(?:puis|ensuite|alors|d'abord)\s+)?j'ai\s+(?:\w+\s+)?(?:lanc[eé]|ex[eé]cut[eé]|tap[eé]|relanc[eé])\b|"
     r"^\W*(?:(?:dann|danach|zuerst)\s+)?(?:f[uü]hrte|startete|tippte)\s+ich\b|^\W*ich\s+(?:f[uü]hrte|startete|tippte)\b",
@@ -40,6 +44,13 @@ _CLAUDE_WROTE = re.compile(
     r"f[uü]gte|schrieb|schickte|sagte|tippte)\b",
     re.I,
 )
+# an idea told as the author's: "I proposed …", "Eu propus …", "Propuse …", "J'ai proposé …", "Ich schlug … vor"
+_I_PROPOSED = re.compile(
+    r"^\W*(?:(?:then|so|and|first)\s+)?I\s+(?:\w+\s+)?(?:proposed|suggested|came up with)\b|"
+    r"^\W*(?:(?:depois|ent[ãa]o|luego)\s+)?(?:eu\s+|yo\s+)?(?:propus|sugeri|propuse|suger[íi])\b|"
+    r"^\W*j'ai\s+(?:propos[ée]|sugg[ée]r[ée])\b|^\W*ich\s+schlug\b",
+    re.I,
+)
 _CODE = re.compile(r"`([^`\n]{3,})`")
 _QUOTED = re.compile(r"[\"“«„]\s*([^\"”»“]{10,}?)\s*[\"”»“]")
 _AUTHOR_SIDE = (AUTHOR, NOTE)
@@ -49,12 +60,17 @@ _MACHINE_SIDE = (CLAUDE, SUBAGENT, TOOL)
 def speaker_findings(blocks: list[Block], index: Sources) -> list[Finding]:
     out: list[Finding] = []
     for block in blocks:
-        if block.kind != PARAGRAPH or not block.cites:
+        shown = block.follows  # the block a lead-in ending in ":" introduces, and what it cites
+        cites = block.cites or (shown.cites if shown is not None else [])
+        if block.kind != PARAGRAPH or not cites:
             continue
-        cited = index.expand(block.cites)
-        for start, end in sentences(block.text):
+        cited = index.expand(cites)
+        spans = sentences(block.text)
+        for start, end in spans:
             sentence = block.text[start:end]
             anchors = _anchors(sentence)
+            if shown is not None and shown.kind == CODE and (start, end) == spans[-1]:
+                anchors += _commands(shown)
             if not anchors:
                 continue
             found = None
@@ -64,6 +80,9 @@ def speaker_findings(blocks: list[Block], index: Sources) -> list[Finding]:
             elif _CLAUDE_WROTE.match(sentence):
                 found = _only_mine(anchors, index)
                 whose = ("you", "Claude")
+            elif _I_PROPOSED.match(sentence):
+                found = _only_claude(anchors, cited, index)
+                whose = ("Claude", "you")
             if found is None:
                 continue
             claim = Claim(SPEAKER, one_line(sentence.strip(), 90), block.line_at(start), block)
@@ -76,6 +95,9 @@ def speaker_findings(blocks: list[Block], index: Sources) -> list[Finding]:
                     one_line(found.text),
                     f"{whose[0]} did this ({found.id}), not {whose[1]}",
                     advice=f"tell it as {whose[0]}'s" if whose[0] == "Claude" else "tell it as yours",
+                    # read off the session mechanically (who ran the command, whose message holds the idea): the
+                    # model's "supported" does not clear it
+                    confidence=HIGH,
                 )
             )
     return out
@@ -84,6 +106,18 @@ def speaker_findings(blocks: list[Block], index: Sources) -> list[Finding]:
 def _anchors(sentence: str) -> list[str]:
     found = [m.group(1) for m in _CODE.finditer(sentence)] + [m.group(1) for m in _QUOTED.finditer(sentence)]
     return [" ".join(a.replace("`", "").lower().split()) for a in found if len(a.strip()) >= 3]
+
+
+def _commands(block: Block) -> list[str]:
+    """The command lines of a code block a lead-in introduces ("$ " and a trailing comment dropped)."""
+    out: list[str] = []
+    for line in block.lines:
+        text = re.sub(r"^\s*[$>]\s+", "", line).strip()
+        if text.startswith(("```", "~~~", "#", "<!--")):
+            continue
+        # each command of a chain on its own: the session may keep a long command line cut short
+        out.extend(" ".join(p.lower().split()) for p in re.split(r"&&|\|\||;|\|", text) if len(p.strip()) >= 6)
+    return out[:3]
 
 
 def _holders(anchor: str, index: Sources) -> list[Source]:
@@ -101,6 +135,20 @@ def _ran_by_claude(anchors: list[str], cited: set[str], index: Sources) -> Sourc
             continue
         return next((s for s in holders if s.id in ran), None) or next(iter(holders), None)
     return None
+
+
+def _only_claude(anchors: list[str], cited: set[str], index: Sources) -> Source | None:
+    """Every anchor is in a cited message of Claude's and in no message of the author's."""
+    first = None
+    for anchor in anchors:
+        holders = _holders(anchor, index)
+        if any(s.speaker in _AUTHOR_SIDE for s in holders):
+            return None
+        mine = next((s for s in holders if s.speaker == CLAUDE and s.id in cited), None)
+        if mine is None:
+            return None
+        first = first or mine
+    return first
 
 
 def _only_mine(anchors: list[str], index: Sources) -> Source | None:

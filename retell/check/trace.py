@@ -32,6 +32,7 @@ from retell.check.claims import (
 )
 from retell.check.document import CODE, Block
 from retell.check.figures import check_number
+from retell.check.guesses import guess_findings
 from retell.check.order import order_findings
 from retell.check.outcomes import check_outcome
 from retell.check.polarity import answer_polarity, decision_polarity
@@ -133,6 +134,7 @@ def trace_all(claims: list[Claim], blocks: list[Block], index: Sources) -> list[
     findings.extend(tracer.citations(blocks, findings))
     findings.extend(order_findings(blocks, index))
     findings.extend(speaker_findings(blocks, index))
+    findings.extend(guess_findings(blocks, index))
     for finding in findings:
         if finding.problem and finding.claim.accepted is not None:
             finding.status = ACCEPTED

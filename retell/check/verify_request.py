@@ -15,6 +15,7 @@ from typing import Any
 
 from retell.check.document import CODE, HEADING, IMAGE, Block, read_blocks
 from retell.events import Event, EventLog, walk
+from retell.extract.project import project_name
 from retell.llm.budget import output_budget, worth_caching
 from retell.llm.pricing import Limits
 from retell.llm.request import LLMRequest, SystemBlock, estimate_tokens
@@ -231,6 +232,15 @@ def _facts_line(manifest: dict[str, Any], triage: Triage) -> str:
     ]
     if facts.get("first_day"):
         parts.append(f"from {facts['first_day']} to {facts.get('last_day') or facts['first_day']} (UTC)")
+    # the project the post may name ("my gateway pod" of `notify-gateway`), which no event need spell out
+    raw = manifest.get("session")
+    session: dict[str, Any] = raw if isinstance(raw, dict) else {}
+    project = project_name(session.get("cwd"))
+    if project:
+        parts.append(f"project folder `{project}`")
+    branches = [b for b in session.get("git_branches") or [] if isinstance(b, str) and b and b != "HEAD"]
+    if branches:
+        parts.append("git branch " + ", ".join(f"`{b}`" for b in branches[:3]))
     return "; ".join(parts)
 
 

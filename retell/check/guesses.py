@@ -1,0 +1,159 @@
+"""Claude's guess told as fact: a sentence of the post that tells, with no hedge and not as Claude's, what a cited
+message of Claude's only guessed ("Next.js might be treating `/tokenizer/` as a route" told as "Next.js was
+treating `/tokenizer/` as a route").
+
+The form is read, not the meaning: Claude's sentence carries a hedge ("probably", "might", "I suspect",
+"likely", *parece*, *vermutlich*, *sans doute*, 可能 …), and the post's sentence repeats what follows the hedge:
+a code span of Claude's sentence and one word of the guess (in any language: words are compared by their first
+four letters, so "filtrava" meets "filtered"), or, with no code, three words of the guess. A sentence that
+hedges on its own ("was probably", "quizá") or gives the words to Claude ("Claude suspected", "by Claude's
+account", "segundo o Claude") tells it as a guess. Claude's words with no hedge say nothing here: whether a
+plain statement of Claude's was a guess is left to the model (`--verify`).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from retell.check.attribution import CLAUDE, SUBAGENT
+from retell.check.claims import Claim
+from retell.check.document import PARAGRAPH, Block
+from retell.check.order import sentences
+from retell.check.sources import Sources
+from retell.check.text import STOPWORDS, one_line, words
+from retell.check.verdict import LOW, UNTRACED, Finding
+
+GUESS = "guess"
+
+# Claude hedging: the guess is what follows the hedge, to the end of its sentence
+_HEDGE = re.compile(
+    r"\b(?:probably|likely|presumably|possibly|perhaps|maybe|might(?: be| have)?|could be|may be|may have|"
+    r"(?:I|I'd)\s+(?:suspect|guess|think|believe|bet)|my (?:guess|hunch|suspicion)|seems?(?: to| like)?|"
+    r"appears? to|looks like|"
+    r"probablemente|quiz[áa]s?|tal vez|puede que|parece(?: que)?|supongo|sospecho|"
+    r"provavelmente|talvez|pode ser|acho que|suspeito|"
+    r"probablement|sans doute|peut-[êe]tre|il semble|je (?:pense|suppose|soup[çc]onne)|"
+    r"vermutlich|wahrscheinlich|vielleicht|anscheinend|scheint|ich (?:vermute|glaube|denke))\b"
+    r"|可能|也许|大概|似乎|恐怕|たぶん|多分|おそらく|かもしれ|と思い|と思わ",
+    re.I,
+)
+# The post hedging, or giving the words to Claude: a guess told as one
+_TOLD_AS_GUESS = re.compile(
+    r"\b(?:probably|likely|presumably|possibly|perhaps|maybe|might|may|could|seem(?:s|ed)?|appear(?:s|ed)?|"
+    r"guess(?:ed)?|suspect(?:s|ed)?|suspicion|hunch|theory|hypothes[ie]s|reckon(?:ed|ing)?|thought|think|"
+    r"believed?|reading|according|supposedly|apparently|"
+    r"by (?:Claude's|Claude’s|its) (?:\w+)|Claude(?:'s|’s)? (?:\w+ )?(?:said|read|put|described|called|took|"
+    r"figured|concluded|diagnos\w+|explained|view|account|answer|reply|idea|words)|as Claude|in Claude's|"
+    r"its (?:count|reading|account|guess|view|words)|"
+    r"(?:Claude|it|he|she)\s+(?:\w+\s+)?(?:considered|decided|concluded|judged|reasoned|said|says|reported|noted|"
+    r"wrote|answered|replied|called|named|blamed|put it)|"
+    r"probablemente|quiz[áa]s?|tal vez|puede que|parec[íi]a|parece|supuso|sospech\w*|cre[íi]a|según|hipótesis|"
+    r"provavelmente|talvez|parecia|segundo|leitura|sup[ôo]s|achava|hipótese|para o Claude|"
+    r"probablement|sans doute|peut-[êe]tre|semblait|selon|d'après|soup[çc]onn\w*|pensait|"
+    r"vermutlich|wahrscheinlich|vielleicht|schien|laut|meinte|vermutete|Vermutung)\b"
+    r"|可能|也许|大概|似乎|猜|认为|推测|据|たぶん|おそらく|かもしれ|推測|と考え|によると|によれば|と見",
+    re.I,
+)
+# A sentence whose subject is Claude tells what Claude did or said ("It read the diff and split them…"), not
+# the world as Claude guessed it; "Claude Code" is the program, which may be the guess's subject.
+_CLAUDE_DID = re.compile(
+    r"^\W*(?:(?:then|so|and|first|finally|luego|despu[ée]s|depois|ent[ãa]o|puis|ensuite|dann)\s+)?"
+    r"(?:(?:o|el|le|der)\s+)?(?:Claude|It|Ele|Il|Er)\b(?!\s+Code)",
+    re.I,
+)
+# A hedge on a plan ("I think the better approach is …") is no guess about what is so.
+_PLAN = re.compile(
+    r"\b(?:better|best|should|approach|let me|let's|I'll|we need|we can|plan|option|instead of trying)\b", re.I
+)
+_CODE = re.compile(r"`([^`\n]{2,})`")
+_CLAUDE_SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
+_WORD_STOP = frozenset({"claude", "code", "that", "this", "with", "from", "instead", "rather"})
+
+
+def guess_findings(blocks: list[Block], index: Sources) -> list[Finding]:
+    out: list[Finding] = []
+    for block in blocks:
+        if block.kind != PARAGRAPH or not block.cites:
+            continue
+        guesses = [
+            (source, guess)
+            for source in index.of(block.cites)
+            if source.speaker in (CLAUDE, SUBAGENT)
+            for guess in _guesses(source.text)
+        ]
+        if not guesses:
+            continue
+        for start, end in sentences(block.text):
+            sentence = block.text[start:end]
+            if (
+                _CLAUDE_DID.match(sentence)
+                or _TOLD_AS_GUESS.search(sentence)
+                or _TOLD_AS_GUESS.search(_lead(block.text, start))
+            ):
+                continue
+            hit = next(((s, g) for s, g in guesses if _tells(sentence, g)), None)
+            if hit is None:
+                continue
+            source, (whole, _codes, _stems) = hit
+            claim = Claim(GUESS, one_line(sentence.strip(), 90), block.line_at(start), block)
+            claim.at = end
+            out.append(
+                Finding(
+                    claim,
+                    UNTRACED,
+                    source.id,
+                    one_line(whole, 160),
+                    f"Claude only guessed this ({source.id}); the post tells it as fact",
+                    confidence=LOW,
+                    advice="tell it as Claude's guess, or cite what shows it",
+                )
+            )
+    return out
+
+
+Guess = tuple[str, frozenset[str], frozenset[str]]  # Claude's sentence, its code spans, the guess's word heads
+
+
+def _guesses(text: str) -> list[Guess]:
+    out: list[Guess] = []
+    for piece in _CLAUDE_SENTENCE.split(text):
+        hedge = _HEDGE.search(piece)
+        if hedge is None or _PLAN.search(piece):
+            continue
+        codes = frozenset(_fold(c) for c in _CODE.findall(piece))
+        rest = _CODE.sub(" ", piece[hedge.end() :])
+        heads = _heads(rest)
+        if heads:
+            out.append((piece.strip(), codes, heads))
+    return out
+
+
+def _tells(sentence: str, guess: Guess) -> bool:
+    _whole, codes, heads = guess
+    shared = len(_heads(_CODE.sub(" ", sentence)) & heads)
+    mine = {_fold(c) for c in _CODE.findall(sentence)}
+    if mine & codes:
+        return shared >= 1
+    return shared >= 3
+
+
+def _heads(text: str) -> frozenset[str]:
+    """The first four letters of each word that carries meaning, accents folded ("servía", "serving": "serv")."""
+    out = set()
+    for word in words(text):
+        low = _fold(word)
+        if len(low) >= 4 and low.isalpha() and low not in STOPWORDS and low not in _WORD_STOP:
+            out.add(low[:4])
+    return frozenset(out)
+
+
+def _fold(text: str) -> str:
+    decomposed = unicodedata.normalize("NFKD", text.lower())
+    return " ".join("".join(c for c in decomposed if not unicodedata.combining(c)).split())
+
+
+def _lead(text: str, start: int) -> str:
+    """What opens the sentence's line up to a colon just before it ("The second, by Claude's reckoning: …")."""
+    before = text[:start].rstrip()
+    return before[before.rfind("\n") + 1 :] if before.endswith(":") else ""
