@@ -204,7 +204,7 @@ def stats_context(facts: dict[str, Any], language: str, *, first_person: bool, c
     home = project_home() if credit else None
     retell = f"[retell]({home})" if home else "retell"
     return {
-        "t": w,
+        "t": {**w, "failed": counted(w["failed"], facts["tool_errors"], language)},
         "facts": facts,
         "first_person": first_person,
         "n": {
@@ -225,6 +225,15 @@ def stats_context(facts: dict[str, Any], language: str, *, first_person: bool, c
         },
         "credit": w["credit"].format(retell=retell) if credit else "",
     }
+
+
+def counted(entry: str | dict[str, str], n: int, language: str) -> str:
+    """A phrase of a count in the form the number takes: `entry` is one string, or its forms by CLDR plural
+    category ("1 nieudane", "5 nieudanych"), chosen by Babel."""
+    if isinstance(entry, str):
+        return entry
+    form = "other" if _english(language) else babel_locale(language).plural_form(n)
+    return entry.get(form) or entry["other"]
 
 
 def known_languages() -> list[str]:
