@@ -14,19 +14,15 @@ holding one of them is searched as before (`trusted`).
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass
 from typing import Any
 
-try:  # (Python 3.11 moved the parser; 3.10 has it under its old name)
-    _parser: Any = importlib.import_module("re._parser")
-    _c: Any = importlib.import_module("re._constants")
-except ImportError:  # pragma: no cover - Python 3.10
-    _parser = importlib.import_module("sre_parse")
-    _c = importlib.import_module("sre_constants")
+from retell.secrets.gate import _ASCII_FOLDS
+from retell.secrets.sre import constants as _c
+from retell.secrets.sre import parser as _parser
 
-# non-ASCII characters that IGNORECASE matches with an ASCII letter (gate.py's _ASCII_FOLDS)
-_FOLDS_TO_ASCII = (0x130, 0x131, 0x17F, 0x212A)
+# non-ASCII characters that IGNORECASE matches with an ASCII letter
+_FOLDS_TO_ASCII = tuple(c for a, b in _ASCII_FOLDS for c in range(a, b + 1))
 # what a lower-cased text may spell differently from what the regex matched (see the module's docstring)
 _UNTRUSTED = ("\u0130", "\u0131", "\u017f")
 _MAX_SET = 16  # strings in a set of alternatives: more, and the set is dropped

@@ -17,17 +17,12 @@ google-re2 (no wheel for a platform), or for a text RE2 cannot read (a lone surr
 from __future__ import annotations
 
 import functools
-import importlib
 import re as _re
 import unicodedata
 from typing import Any
 
-try:  # (Python 3.11 moved the parser; 3.10 has it under its old name)
-    _parser: Any = importlib.import_module("re._parser")
-    _c: Any = importlib.import_module("re._constants")
-except ImportError:  # pragma: no cover - Python 3.10
-    _parser = importlib.import_module("sre_parse")
-    _c = importlib.import_module("sre_constants")
+from retell.secrets.sre import constants as _c
+from retell.secrets.sre import parser as _parser
 
 _TOP = 0x10FFFF
 _NON_ASCII = [(0x80, _TOP)]

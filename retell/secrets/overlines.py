@@ -13,19 +13,14 @@ only: anything it does not know (a back reference, a new node) counts as "can ho
 from __future__ import annotations
 
 import hashlib
-import importlib
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 import orjson
 
-try:  # (Python 3.11 moved the parser; 3.10 has it under its old name)
-    _parser: Any = importlib.import_module("re._parser")
-    _c: Any = importlib.import_module("re._constants")
-except ImportError:  # pragma: no cover - Python 3.10
-    _parser = importlib.import_module("sre_parse")
-    _c = importlib.import_module("sre_constants")
+from retell.secrets.sre import constants as _c
+from retell.secrets.sre import parser as _parser
 
 _NEWLINE = 10
 _REPEATS = ("MAX_REPEAT", "MIN_REPEAT", "POSSESSIVE_REPEAT")
