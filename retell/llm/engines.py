@@ -171,9 +171,11 @@ class AnthropicEngine:
         import httpx2  # the SDK's transport; errors in the middle of a stream surface as its exceptions
 
         anthropic = self._anthropic
+        opened = False  # the response began: a connection lost after this is a stream cut, worth asking again
         try:
             # Streaming: drafts are long, and non-streaming requests are refused above ~21k max_tokens.
             with self.client.messages.stream(**body) as stream:
+                opened = True
                 complete = False
                 for event in stream:
                     if event.type == "message_start":
@@ -213,9 +215,12 @@ class AnthropicEngine:
             raise LLMError(
                 f"the Anthropic API {what} even after retries; re-run later (finished calls are kept)"
             ) from None
-        except anthropic.APITimeoutError:
-            raise LLMError("the request to the Anthropic API timed out; re-run (finished calls are kept)") from None
-        except anthropic.APIConnectionError:
+        except anthropic.APIConnectionError as exc:  # APITimeoutError is one of these
+            # Newer SDKs wrap a connection lost mid-stream as this too; the SDK only retries before the stream opens.
+            if opened:
+                raise _StreamFault(f"the response stream broke off ({exc})") from None
+            if isinstance(exc, anthropic.APITimeoutError):
+                raise LLMError("the request to the Anthropic API timed out; re-run (finished calls are kept)") from None
             raise LLMError("cannot reach the Anthropic API (connection error); check the network and re-run") from None
         except (anthropic.APIError, httpx2.HTTPError, httpx2.StreamError) as exc:
             raise _StreamFault(f"the response stream broke off ({exc})") from None

@@ -159,6 +159,34 @@ def test_a_connection_dropped_mid_stream_is_a_clear_error(planned: Path, monkeyp
     assert not (planned / "draft.md").exists()
 
 
+class _StalledStream(httpx2.SyncByteStream):
+    """The answer starts, then nothing more arrives until the read times out."""
+
+    def __init__(self, head: bytes) -> None:
+        self.head = head
+
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        yield self.head
+        raise httpx2.ReadTimeout("The read operation timed out")
+
+
+def test_a_stream_that_stalls_mid_way_is_a_cut_stream(planned: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Newer SDKs wrap a timeout or a lost connection inside an open stream as APITimeoutError/APIConnectionError,
+    # which they retry only before the stream opens: retell treats it as a cut stream (asked again, with
+    # retries on: tests/llm/test_llm_faults.py), never as "cannot reach the API".
+    def stall(body: dict, _stub: Stub) -> httpx2.Response:
+        head = sse_bytes(sse_events("Half a sentence", model=body["model"], chunks=3)[:4])
+        return httpx2.Response(200, headers={"content-type": "text/event-stream"}, stream=_StalledStream(head))
+
+    install(monkeypatch, _failing_for("section:s1", stall))
+    message = failed(run("draft", planned, "--jobs", "1"))
+    assert message.startswith("retell: error: section s1: the response stream broke off"), message
+    assert not (planned / "draft.md").exists()
+    install(monkeypatch, stub := Stub())
+    ok(run("draft", planned))
+    assert "section:s1" in stub.kinds
+
+
 def test_an_empty_stream_is_a_clear_error(planned: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     install(monkeypatch, _failing_for("section:s1", lambda _b, _s: raw_sse_response(b"")))
     failed(run("draft", planned, "--jobs", "1"))
