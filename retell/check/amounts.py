@@ -57,6 +57,7 @@ _FILLER = (
     r"failing|broken|remaining|changed|edited|modified|source|python|markdown|research|real|distinct|"
     r"of\s+(?:those|the|them|its|these|my|his|her|their)))"
 )
+_FAILING_FILLER = re.compile(r"\b(?:red|failing|broken)\b", re.I)
 _NUM = rf"(?:\$\s?)?(?:{DIGITS}|{EN_NUMBER})"
 _MULT = r"(?:\s?(?:k|K|M|million|thousand|billion|bn)\b)?"
 # Not inside a word, a path or a version; after a hyphen only in a range ("3-4 weeks", "500–800 words").
@@ -653,9 +654,13 @@ def _count(text: str, match: re.Match[str], default_unit: str) -> Amount | None:
             unit, end = THING + _singular(thing.group(1)), end + thing.end()
     if unit == TESTS and _RESULT_AFTER.match(text[end:]):
         unit = FAILED if re.match(r"\s+(?:\w+\s+)?fail", text[end:], re.I) else TESTS
+    # "one red test", "two failing tests", "a broken test": the session's "1 failed"
+    failing = unit == TESTS and bool(_FAILING_FILLER.search(text[match.end("num") : match.start("u_tests")]))
+    if failing:
+        unit = FAILED
     amount = Amount(match.start(), end, value, unit, precision, text=text[match.start() : end], scale=scale)
-    amount.result = unit in (TESTS, FAILED) and bool(
-        re.search(r"pass|fail", amount.text, re.I) or _RESULT_AFTER.match(text[end:])
+    amount.result = failing or (
+        unit in (TESTS, FAILED) and bool(re.search(r"pass|fail", amount.text, re.I) or _RESULT_AFTER.match(text[end:]))
     )
     amount.approx = _qualifier(text, match.start(), end)
     if unit == TESTS and not amount.result:

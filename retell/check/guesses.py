@@ -34,8 +34,13 @@ _HEDGE = re.compile(
     r"probablemente|quiz[áa]s?|tal vez|puede que|parece(?: que)?|supongo|sospecho|"
     r"provavelmente|talvez|pode ser|acho que|suspeito|"
     r"probablement|sans doute|peut-[êe]tre|il semble|je (?:pense|suppose|soup[çc]onne)|"
-    r"vermutlich|wahrscheinlich|vielleicht|anscheinend|scheint|ich (?:vermute|glaube|denke))\b"
-    r"|可能|也许|大概|似乎|恐怕|たぶん|多分|おそらく|かもしれ|と思い|と思わ",
+    r"vermutlich|wahrscheinlich|vielleicht|anscheinend|scheint|ich (?:vermute|glaube|denke)|"
+    # Dutch, Italian, Polish, Swedish, Indonesian, Turkish, Russian
+    r"waarschijnlijk|misschien|wellicht|vermoedelijk|lijkt|ik (?:denk|vermoed)|probabilmente|forse|magari|"
+    r"sembra|(?:credo|penso) che|suppongo|prawdopodobnie|chyba|wydaje się|myślę, że|förmodligen|kanske|"
+    r"troligen|verkar|mungkin|sepertinya|kayaknya|barangkali|muhtemelen|belki|galiba|sanırım|вероятно|"
+    r"возможно|может быть|кажется|похоже)\b"
+    r"|可能|也许|大概|似乎|恐怕|たぶん|多分|おそらく|かもしれ|と思い|と思わ|아마|것 같",
     re.I,
 )
 # The post hedging, or giving the words to Claude: a guess told as one
@@ -51,8 +56,14 @@ _TOLD_AS_GUESS = re.compile(
     r"probablemente|quiz[áa]s?|tal vez|puede que|parec[íi]a|parece|supuso|sospech\w*|cre[íi]a|según|hipótesis|"
     r"provavelmente|talvez|parecia|segundo|leitura|sup[ôo]s|achava|hipótese|para o Claude|"
     r"probablement|sans doute|peut-[êe]tre|semblait|selon|d'après|soup[çc]onn\w*|pensait|"
-    r"vermutlich|wahrscheinlich|vielleicht|schien|laut|meinte|vermutete|Vermutung)\b"
-    r"|可能|也许|大概|似乎|猜|认为|推测|据|たぶん|おそらく|かもしれ|推測|と考え|によると|によれば|と見",
+    r"vermutlich|wahrscheinlich|vielleicht|schien|laut|meinte|vermutete|Vermutung|"
+    r"waarschijnlijk|misschien|wellicht|vermoedelijk|leek|volgens|lezing|vermoedde|dacht|"
+    r"probabilmente|forse|magari|sembrava|secondo|ipotesi|supponeva|pensava|"
+    r"prawdopodobnie|chyba|może|wydawało się|według|przypuszcza\w*|förmodligen|kanske|troligen|verkade|enligt|"
+    r"mungkin|sepertinya|menurut|dugaan|muhtemelen|belki|göre|tahmin\w*|вероятно|возможно|казалось|"
+    r"по (?:словам|мнению)|предполож\w*)\b"
+    r"|可能|也许|大概|似乎|猜|认为|推测|据|たぶん|おそらく|かもしれ|推測|と考え|によると|によれば|と見"
+    r"|아마|것 같|따르면",
     re.I,
 )
 # A sentence whose subject is Claude tells what Claude did or said ("It read the diff and split them…"), not

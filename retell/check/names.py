@@ -97,6 +97,8 @@ def grade_names(blocks: list[Block], index: Sources, findings: list[Finding]) ->
                 w
                 for w in _words(" ".join(words))
                 if len(w) >= MIN_NAME and w.lower() not in _VOCABULARY and not _named_in(w.lower(), said)
+                # "Claudes lezing", "Annas Branch": a name the session holds, in a genitive or plural with -s
+                and not (w.endswith("s") and len(w) > MIN_NAME and _named_in(w[:-1].lower(), said))
             ]
             told = " ".join(f.reason for f in findings if f.claim.block is block and f.problem).lower()
             if not unknown or all(w.lower() in told for w in unknown):

@@ -1297,7 +1297,12 @@ _MACHINE_SIDE = {CLAUDE, SUBAGENT, TOOL}  # thinking restates the ask as often a
 # A word that denies what its sentence tells: "I ran no test", "no volví a cargar", "nichts", 没有, しなかった.
 _DENIAL = re.compile(
     r"\b(?:no|not|never|nothing|nobody|none|neither|nor|without|\w+n't|nunca|nada|nadie|ni|tampoco|ningun[oa]?|ningún|"
-    r"sin|nicht|kein\w*|nie|nichts|niemand|ne|pas|jamais|aucun\w*|rien|personne)\b|没|沒|未|不|ない|なかった|せず|ず[、。]",
+    r"sin|nicht|kein\w*|nie|nichts|niemand|ne|pas|jamais|aucun\w*|rien|personne|"
+    # Dutch, Portuguese, Italian, Polish, Swedish/Danish/Norwegian, Indonesian/Malay, Russian (not "without":
+    # "passed without the failure" tells what happened)
+    r"niet|geen|nooit|niets|não|nenhum\w*|non|mai|niente|nessun\w*|nigdy|nic|żadn\w*|"
+    r"inte|ingen|inget|aldrig|ikke|aldri|ingenting|tidak|tak|bukan|belum|не|нет|никогда|ничего|никто)\b"
+    r"|没|沒|未|不|ない|なかった|せず|ず[、。]|않|없|못",
     re.I,
 )
 
