@@ -96,7 +96,9 @@ def grade_names(blocks: list[Block], index: Sources, findings: list[Finding]) ->
             unknown = [
                 w
                 for w in _words(" ".join(words))
-                if len(w) >= MIN_NAME and w.lower() not in _VOCABULARY and not _named_in(w.lower(), said)
+                if len(w) >= MIN_NAME
+                and w.lower() not in _VOCABULARY
+                and not _named_in(w.lower(), said)
                 # "Claudes lezing", "Annas Branch": a name the session holds, in a genitive or plural with -s
                 and not (w.endswith("s") and len(w) > MIN_NAME and _named_in(w[:-1].lower(), said))
             ]
