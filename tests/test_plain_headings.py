@@ -163,7 +163,8 @@ def test_claudes_restatement_that_counts_what_it_fixes_heads_nothing(tx: Transcr
     told = Told(tx, tmp_path)
     assert told.title == "Refactoring the timeline filtering"
     assert not any("both" in h.lower() for h in told.headings)
-    assert told.headings == ["Changing the timeline template"]
+    # (round fourteen: Claude's summary of the change says what was done to the file, not its name)
+    assert told.headings == ["Groups are hidden now and the header has the items' colour"]
 
 
 def test_a_long_heading_ends_before_its_trailing_clause(tx: Transcript, tmp_path: Path) -> None:
@@ -282,10 +283,13 @@ def test_a_stretch_that_changed_an_earlier_headings_file_again_says_so() -> None
         Event(HUMAN, id="e1", text="I think the library is setting it, it's an inline style (and there's no data-groupid"),
         Event(ASSISTANT, id="e2", text="I can see in the dev tools that the library is setting inline styles."),
         Event(TOOL_RUN, id="e3", calls=[ToolCall("Edit", target="/srv/p/claude_code_log/templates/components/timeline.html")]),
-        Event(ASSISTANT, id="e4", text="The group header now has the items' colour."),
+        Event(ASSISTANT, id="e4", text="Done, the inline style is overridden."),
     ]  # fmt: skip
     taken = ["Refactoring the timeline filtering", "Changing the timeline template and the timeline styles"]
     assert chapter_heading(events, taken) == "Back to the timeline template"
+    # (round fourteen: Claude's summary of what the change now does says more than the file it came back to)
+    events[-1] = Event(ASSISTANT, id="e4", text="The group header now has the items' colour.")
+    assert chapter_heading(events, taken) == "The group header now has the items' colour"
 
 
 def test_a_contraction_typed_without_its_apostrophe_is_mended() -> None:

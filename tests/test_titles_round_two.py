@@ -210,7 +210,8 @@ def test_claudes_restatement_heads_a_stretch_whose_request_only_points(tx: Trans
     told = Told(tx, tmp_path)
     # the stretch is the whole session: its restatement names the post, and the heading does not repeat it
     assert told.title == "Rewriting the tokenizer to use proper HTML ruby elements"
-    assert told.headings == ["Changing the tokenizer"]
+    # (round fourteen: Claude's summary of the change heads it rather than the file's name)
+    assert told.headings == ["The tokenizer now renders native ruby elements"]
     assert not any(h.startswith("This is") for h in told.headings + [c["title"] for c in told.triage["chapters"]])
 
 

@@ -311,8 +311,10 @@ def names_a_goal(text: str) -> bool:
     stack frame, a bare list of files, a reaction or go-ahead ("yes, let's do that", "ok commit, message in
     Chinese"), nor a complaint. A line of chat around a step ("ah bien vu… le back vérifie le jeton en dur…
     merci !") is left to headings.chat_line, which judges the heading made of it, not the whole message."""
+    from retell.extract.chatforms import code_line
+
     line = " ".join(text.split())
-    if not line or _GREETING.search(line) or _LOG_LINE.search(text.strip()) or output_line(line):
+    if not line or _GREETING.search(line) or _LOG_LINE.search(text.strip()) or output_line(line) or code_line(line):
         return False
     tokens = [t for t in re.split(r"[\s,]+", line) if t]
     if tokens and sum(bool(_PATH.match(t)) for t in tokens) * 2 > len(tokens):

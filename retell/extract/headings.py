@@ -8,6 +8,7 @@ from collections.abc import Collection, Iterator, Sequence
 
 from retell.events import ASSISTANT, HUMAN, IMAGE, PLAN, SUBAGENT, TOOL_RUN, Event, ToolCall
 from retell.extract.authored import names_a_task, reports, too_long
+from retell.extract.chatforms import plans
 from retell.extract.commits import best_summary, commit_phrase, edited_names, session_summaries, shorthand
 from retell.extract.deeds import (
     before_a_commit_only,
@@ -19,7 +20,7 @@ from retell.extract.deeds import (
     planned_item,
     reports_output,
 )
-from retell.extract.local_headings import FIX, deed_in_language, fits_language, table_key
+from retell.extract.local_headings import FIX, deed_in_language, fits_language, in_language, table_key
 from retell.extract.phrasing import (
     HEADING_WORDS,
     as_phrase,
@@ -33,6 +34,7 @@ from retell.extract.phrasing import (
     without_loose_end,
 )
 from retell.extract.requests import author_words, clause_cut, clean_request, first_sentence, opens_with_opener
+from retell.extract.result import claude_result
 from retell.extract.roles import command_work, commands_in_words, files_in_words
 from retell.extract.tools import SHELL_TOOLS, family, is_test_command
 from retell.extract.typos import fix_typos, foreign_words, in_english, session_words, spelled_as_elsewhere, word_counts
@@ -87,6 +89,8 @@ def chapter_heading(events: Sequence[Event], avoid: Collection[str] = (), langua
             continue  # "If I just rename a folder I have found…": a sentence of the chat, not what happened
         if language and table_key(language) == "en" and another_language(heading):
             continue  # "Spécification — Variantes de produit", a pasted document's first line, on an English post
+        if heading and not fits_language(in_language(heading, events, language), language):
+            continue  # "Running the tests", an English task item on a German post: one language per post
         if chat_line(heading) or (heading and not names_a_goal(heading)):
             continue  # "yes, let's do that", a log line, a list of files: chat or a paste, not what happened
         if re.match(_POINTS, heading.partition(" ")[2]) and heading.split(" ", 1)[0].endswith("ing"):
@@ -342,7 +346,7 @@ def chat_line(heading: str) -> bool:
     text = heading.strip()
     if _CHAT_WORDS.search(text) or _EXPECTS.search(text) or spoken(text):
         return True
-    if names_no_subject(text) or _NOT_DOING.match(text):
+    if names_no_subject(text) or _NOT_DOING.match(text) or plans(text):
         return True
     if _ASSENT.match(text) or _INTERJECTION.match(text) or _OWN_PLAN.search(text) or _JOINED_ON.match(text):
         return True
@@ -478,6 +482,10 @@ def _candidates(
         else:
             yield local_announcement(events)
             yield claude_finding(events)
+    if _files_only(activity) or _a_list(activity):
+        # the files by their names: Claude's summary of what the change now does says what was done to them
+        result = claude_result(events, HEADING_CHARS)
+        yield result if fits_language(result, language) else ""
     if _files_only(activity) and (table_key(language or "en") != "en" or re.search(r"\.\w{1,6}\b", activity)):
         # the files by their names only: the step Claude set out on and then made says what was done to them; else
         # a stretch that fixed something (opened by a report or a paste, or by a command that failed) is "The fix"

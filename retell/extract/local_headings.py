@@ -1376,6 +1376,8 @@ def in_language(heading: str, events: Sequence[Event], language: str | None) -> 
         if kind == "error":  # the error keeps its name: "ConnectionResetError の解消"
             return words["error"].format(error=match.group("error"))
         return words[kind]
+    if re.match(r"[A-Z][a-z]+ing\b", heading) and not fits_language(heading, language) and _only_ran(events):
+        return words["commands"]  # retell's words for commands run ("Running the tests"), in the post's language
     if table_key(language) not in _CJK_TABLES:
         return heading  # in a language of Latin letters an unknown heading is the author's own words: kept
     # another heading of retell's own (commands run, a look around) or the author's English words
@@ -1409,6 +1411,12 @@ def _listed(names: list[str], words: dict[str, str]) -> str:
         return words["and"].join(names)
     # "a.py, b.py und weitere", not "a.py und b.py und weitere": a list that goes on is joined by its comma
     return words["more"].format(names=words.get("list", words["and"]).join(names[:2]))
+
+
+def _only_ran(events: Sequence[Event]) -> bool:
+    """Whether a stretch ran commands and changed no file."""
+    kinds = {family(c.name) for e in events if e.kind == TOOL_RUN and not e.sidechain for c in e.calls or ()}
+    return "bash" in kinds and not kinds & {"edit", "write"}
 
 
 def _ran_commands(events: Sequence[Event]) -> bool:

@@ -135,10 +135,39 @@ def post_title(
         deed = best_deed(events)
         if deed and not _no_title(deed, language):
             return short_enough(deed, TITLE_WORDS, TITLE_KEEPS), "deed"
+        result = _result_in_language(events, language)
+        if result:
+            return result, "deed"
         work = which_tests(activity_heading(events), events)
         if work and not re.match(_LOOKING, work):
             return work, "work"  # (retell's words: triage says them in the post's language)
+    if chosen and chosen_source in ("first-prompt", "summary", None) and _chat_title(chosen):
+        # the author talking (a run-up, a plan, a report of more than six words that names no result): Claude's
+        # summary of the change says what was done; the words stay when the session shows nothing better
+        result = _result_in_language(events, language)
+        if result:
+            return result, "deed"
     return chosen, chosen_source
+
+
+def _result_in_language(events: Sequence[Event], language: str | None) -> str:
+    """Claude's summary of the change (extract.result), when it is in the post's language."""
+    from retell.extract.local_headings import fits_language
+    from retell.extract.result import claude_result
+
+    result = claude_result(events, TITLE_CHARS)
+    return result if result and fits_language(result, language) else ""
+
+
+def _chat_title(text: str) -> bool:
+    """A title that is the author's chat by its form: a run-up, a plan, a line of chat (headings.chat_line), a
+    report of more than LABEL_WORDS words (authored.reports: "The dashboard has been really slow for…")."""
+    from retell.extract.authored import LABEL_WORDS, reports
+    from retell.extract.chatforms import plans, runs_up
+    from retell.extract.headings import chat_line
+
+    long_report = reports(text) and len(text.split()) > LABEL_WORDS
+    return runs_up(text) or plans(text) or chat_line(text) or long_report
 
 
 def _no_title(text: str, language: str | None) -> bool:
@@ -204,13 +233,17 @@ def _post_title(
             return deed, "deed"
         if not _a_goal(written, texts):
             return foreign, "commit"
-    if not _a_goal(written, texts) or _leads_into_paste(written, texts):
-        # the author's words name no goal (a complaint, a greeting, a pasted log): what the session did says it
+    if not _a_goal(written, texts) or _leads_into_paste(written, texts) or _talks(written, texts):
+        # the author's words name no goal (a complaint, a greeting, a pasted log, the author talking before the
+        # work): what the session did says it
         from retell.extract.deeds import best_deed  # lazily: a listing titles sessions without it
 
         deed = best_deed(events, written or (texts[0] if texts else None))
         if deed:
             return short_enough(deed, TITLE_WORDS, TITLE_KEEPS), "deed"
+        result = _result_in_language(events, language)  # Claude's summary of the change: what it now does
+        if result:
+            return result, "deed"
         from retell.extract.deeds import planned_item
 
         planned = planned_item(events, language)  # the step Claude set out on and then made
@@ -331,6 +364,22 @@ def _a_goal(request: str | None, texts: Sequence[str]) -> bool:
     # session did titles it first (an English one, "Ok, so, maybe also list…", is said as its step by the phrase)
     answers = opens_with_a_yes(message) and not works_in_english(message)
     return not (complains(message) or (greets(message) and not rewrites(request)) or answers)
+
+
+def _talks(request: str | None, texts: Sequence[str]) -> bool:
+    """Whether the first request's message is the author talking before the work (extract.chatforms): a run-up
+    ("Sorry for the mess, …", "Folgendes, …", "Bhai …"), a plan, or a report of more than LABEL_WORDS words that
+    no form says as a step. What the session did titles it first; the words stay when it shows nothing."""
+    from retell.extract.authored import LABEL_WORDS, reports
+    from retell.extract.chatforms import plans, runs_up
+    from retell.extract.phrasing import rewrites
+
+    if not request:
+        return False
+    message = next((t for t in texts if request[:20].casefold() in t.casefold()), "")
+    long_report = reports(request) and len(request.split()) > LABEL_WORDS and not rewrites(request)
+    # (the request too: "long story, I spent the whole weekend…" is left when "Ok so," was taken off it)
+    return runs_up(message) or runs_up(request) or plans(message) or long_report
 
 
 def _leads_into_paste(request: str | None, texts: Sequence[str]) -> bool:
