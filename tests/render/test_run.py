@@ -185,7 +185,7 @@ def test_editing_triage_redoes_the_draft_and_keeps_the_previous_one(session: Ses
     previous = draft.read_bytes()
     triage = workdir / "triage.yaml"
     triage.write_text(
-        triage.read_text().replace("    title: Changing the styles\n", "    title: The sidebar on top\n", 1)
+        re.sub(r"(?m)^    title: .*$", "    title: The sidebar on top", triage.read_text(), count=1)
     )
     assert "The sidebar on top" in triage.read_text()
     result = ok(run(session, workdir, "--yes"))
@@ -199,7 +199,7 @@ def test_a_chapter_title_edited_in_triage_becomes_the_heading(session: Session, 
     ok(run(session, workdir, "--yes"))
     triage = workdir / "triage.yaml"
     triage.write_text(
-        triage.read_text().replace("    title: Changing the styles\n", "    title: The sidebar on top\n", 1)
+        re.sub(r"(?m)^    title: .*$", "    title: The sidebar on top", triage.read_text(), count=1)
     )
     ok(run(session, workdir, "--yes"))
     assert "\n## The sidebar on top\n" in post_of(workdir).read_text()
