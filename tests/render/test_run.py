@@ -184,9 +184,7 @@ def test_editing_triage_redoes_the_draft_and_keeps_the_previous_one(session: Ses
     draft.write_text(draft.read_text() + "\nMy own closing line.\n")
     previous = draft.read_bytes()
     triage = workdir / "triage.yaml"
-    triage.write_text(
-        re.sub(r"(?m)^    title: .*$", "    title: The sidebar on top", triage.read_text(), count=1)
-    )
+    triage.write_text(re.sub(r"(?m)^    title: .*$", "    title: The sidebar on top", triage.read_text(), count=1))
     assert "The sidebar on top" in triage.read_text()
     result = ok(run(session, workdir, "--yes"))
     assert "kept" not in stages(result)["draft"]
@@ -198,9 +196,7 @@ def test_editing_triage_redoes_the_draft_and_keeps_the_previous_one(session: Ses
 def test_a_chapter_title_edited_in_triage_becomes_the_heading(session: Session, workdir: Path) -> None:
     ok(run(session, workdir, "--yes"))
     triage = workdir / "triage.yaml"
-    triage.write_text(
-        re.sub(r"(?m)^    title: .*$", "    title: The sidebar on top", triage.read_text(), count=1)
-    )
+    triage.write_text(re.sub(r"(?m)^    title: .*$", "    title: The sidebar on top", triage.read_text(), count=1))
     ok(run(session, workdir, "--yes"))
     assert "\n## The sidebar on top\n" in post_of(workdir).read_text()
 
