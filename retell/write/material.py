@@ -307,6 +307,8 @@ def outcome_block(event: Event, max_lines: int, printed: Printed = None) -> str:
     if max_lines <= 0:
         return ""
     out: list[str] = []
+    edits = sum(1 for call in event.calls or () if call.diff)
+    edit = 0
     for index, call in enumerate(event.calls or ()):
         if call.name in SEARCH_TOOLS and call.outcome and not call.error:
             several = len(event.calls or ()) > 1 and call.target
@@ -322,7 +324,10 @@ def outcome_block(event: Event, max_lines: int, printed: Printed = None) -> str:
                 lines = lines[:-1]
             hidden = max(0, len(lines) - max_lines) + (int(elided.group(1)) if elided else 0)
             shown = lines[:max_lines] + ([f"… ({plural(hidden, 'more changed line')})"] if hidden else [])
-            out.append(f"  changed {call.target or 'a file'}:")
+            # each edit its own unit, with its id: a model joined two edits of one file into one diff (round 42)
+            edit += 1
+            unit = f"one edit, [{event.id}]" if edits == 1 else f"edit {edit} of {edits} in [{event.id}]"
+            out.append(f"  changed {call.target or 'a file'} ({unit}):")
             out.extend(f"    {line}" for line in shown)
         if not call.output:
             continue

@@ -300,8 +300,10 @@ def test_the_material_shows_test_results_failing_lines_diffs_and_commits(work: P
     s1 = material(dry_prompts(work)["section-s1"])
     assert "TOOLS: Ran tests: 1 failed, 2 passed\n  `pytest -q` said:\n    exit 1\n" in s1
     assert "    FAILED tests/test_feed.py::test_apostrophe - AssertionError" in s1
-    assert (
-        "  changed tidyfeeds/fetch.py:\n    -    body = resp.text\n    +    body = resp.content  # keep the bytes" in s1
+    assert re.search(  # each edit its own unit, with its id (round 42)
+        r"  changed tidyfeeds/fetch\.py \(one edit, \[e\d+\]\):\n    -    body = resp\.text\n"
+        r"    \+    body = resp\.content  # keep the bytes",
+        s1,
     )
     assert "TOOLS: Ran tests: 3 passed\n  `pytest -q` said:\n    3 passed in 0.12s" in s1
     assert "    [main 1a2b3c4] Keep bytes\n    2 files changed" in s1
