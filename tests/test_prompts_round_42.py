@@ -158,3 +158,62 @@ def test_the_instructions_say_a_diff_shows_one_edit(tmp_path: Path) -> None:
     section = _section_prompts(work)[0]
     assert rule in section
     assert "each edit under its own `changed …` line, with its id" in section
+
+
+# -- 3. the outline sees what the sections will ---------------------------------------------------------------------
+
+NODES = ("node-a", "node-b", "node-c", "node-d", "node-e")
+
+
+def _describe(node: str) -> str:
+    """`kubectl describe node` output: 12 lines, one of them the condition Claude then names."""
+    lines = [f"Name:               {node}", "Roles:              worker", f"Labels:             zone=eu-{node[-1]}"]
+    lines += [f"  MemoryPressure   False   kubelet has sufficient memory ({i})" for i in range(8)]
+    lines.append(f"  DiskPressure     True    kubelet has disk pressure: pvc-{node[-1]}7f3 is at 97%")
+    return "\n".join(lines)
+
+
+def _nodes() -> Transcript:
+    """Five nodes described one at a time, each output taken up by Claude's next words (a volume it names)."""
+    tx = Transcript(cwd=CWD, start=START)
+    tx.user("the alerts say disk pressure on the workers. find which volumes fill them")
+    for node in NODES:
+        tx.tool_call("Bash", {"command": f"kubectl describe node {node}"}, _describe(node))
+        tx.assistant(f"{node}: pvc-{node[-1]}7f3 is at 97%.")
+    tx.user("ok, resize them all to 50Gi")
+    tx.assistant("I'll resize them.")
+    return tx
+
+
+def _line(node: str) -> str:
+    return f"    DiskPressure     True    kubelet has disk pressure: pvc-{node[-1]}7f3 is at 97%\n"
+
+
+def test_the_outline_shows_every_output_a_section_of_its_chapter_would(tmp_path: Path) -> None:
+    work = _parse(tmp_path, _nodes())
+    outline = _outline_prompt(work)
+    assert all(_line(node) in outline for node in NODES)
+    assert "not shown here" not in outline
+
+
+def test_a_section_shows_the_output_of_every_run_its_beats_cite(tmp_path: Path) -> None:
+    work = _parse(tmp_path, _nodes())
+    events = json.loads((work / "events.json").read_text(encoding="utf-8"))["events"]
+    runs = [e["id"] for e in events if e["kind"] == "tool_run"]
+    beat = {"beat": "discovery", "treatment": "summarise", "note": "The last node's volume was full."}
+    plan = {
+        "title": "Disk pressure",
+        "hook": "Five workers under disk pressure.",
+        "sections": [
+            {
+                "id": "s1",
+                "heading": "Five nodes",
+                "chapters": ["ch1"],
+                "purpose": "Find the full volumes.",
+                "beats": [beat | {"events": [runs[-1]]}],
+            }
+        ],
+        "ending": "End on the resize.",
+    }
+    section = _section_prompts(work, plan)[0]
+    assert _line(NODES[-1]) in section  # the cited run's output, whatever else competes for the room

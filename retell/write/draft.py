@@ -47,7 +47,7 @@ from retell.workdir import Workdir
 from retell.write.context import StageOptions, example_ids, prompts, session_openings, system_context
 from retell.write.locales import count_length, counts_characters, length_range, scale
 from retell.write.markers import CITE, event_ids, strip_markers
-from retell.write.material import render_material
+from retell.write.material import FOLLOWING_EVENTS, render_material
 from retell.write.names import code_names, code_spans, is_met, met_names, names_in
 from retell.write.offline import offline_draft
 from retell.write.outline import load_outline
@@ -361,9 +361,6 @@ def code_blocks(sections: list[Section], slices: list[list[Event]]) -> list[int]
     return blocks
 
 
-FOLLOWING_EVENTS = 8  # of the events after a section's material, at most this many are read for its outputs
-
-
 def section_requests(
     outline: Outline, view: EventLog, triage: Triage, calls: DraftCalls, budget: int
 ) -> tuple[list[LLMRequest], list[str]]:
@@ -384,7 +381,8 @@ def section_requests(
         last = max((position.get(e.id, -1) for e in slices[index]), default=-1)
         # what follows the section in the session: the words that take up its last run's output
         following = list(view.events[last + 1 : last + 1 + FOLLOWING_EVENTS])
-        material = render_material(slices[index], budget, following=following)
+        cited = frozenset(e for beat in section.beats for e in beat.events)
+        material = render_material(slices[index], budget, following=following, cited=cited)
         seen = [*met[index], *code_spans(told[: index + 1])]
         new_names = [n for n in names_in(_section_text(section), language) if not is_met(n, seen)]
         new_names = new_names[:MAX_NEW_NAMES]
