@@ -217,3 +217,52 @@ def test_a_section_shows_the_output_of_every_run_its_beats_cite(tmp_path: Path) 
     }
     section = _section_prompts(work, plan)[0]
     assert _line(NODES[-1]) in section  # the cited run's output, whatever else competes for the room
+
+
+# -- 4. which code block goes when a section is over its limit -----------------------------------------------------
+
+
+def _threshold_fix() -> Transcript:
+    """A failing check, the fix to the rule, the check again: three runs a section may want to show."""
+    tx = Transcript(cwd=CWD, start=START)
+    tx.user("promtool says the disk rule is broken")
+    tx.tool_call(
+        "Bash",
+        {"command": "promtool check rules rules/disk.yml"},
+        'Checking rules/disk.yml\n  FAILED:\nrules/disk.yml: 4:15: group "disk", rule 1: could not parse expression',
+        is_error=True,
+    )
+    tx.assistant("The expression has a stray `%`.")
+    tx.tool_call(
+        "Edit",
+        {"file_path": f"{CWD}/rules/disk.yml", "old_string": "expr: disk > 90%\n", "new_string": "expr: disk > 90\n"},
+    )
+    tx.tool_call(
+        "Bash", {"command": "promtool check rules rules/disk.yml"}, "Checking rules/disk.yml\n  SUCCESS: 1 rules found"
+    )
+    tx.assistant("SUCCESS: 1 rules found.")
+    return tx
+
+
+def test_a_section_over_its_code_block_limit_is_told_which_blocks_to_keep(tmp_path: Path) -> None:
+    work = _parse(tmp_path, _threshold_fix())
+    events = json.loads((work / "events.json").read_text(encoding="utf-8"))["events"]
+    failed, edit, passed = (e["id"] for e in events if e["kind"] == "tool_run")
+    beats = [
+        {"beat": "opening", "treatment": "summarise", "events": [failed], "note": "promtool failed."},
+        {"beat": "action", "treatment": "summarise", "events": [edit], "note": "The stray % went."},
+        {"beat": "resolution", "treatment": "summarise", "events": [passed], "note": "promtool passed."},
+    ]
+    sections = [
+        {"id": "s1", "heading": "A stray %", "chapters": ["ch1"], "purpose": "Fix the rule.", "beats": beats},
+        {"id": "s2", "heading": "Checked", "chapters": ["ch1"], "purpose": "Check it.", "beats": [beats[2]]},
+    ]
+    plan = {"title": "A stray %", "hook": "promtool failed.", "sections": sections, "ending": "End on it."}
+    first = _section_prompts(work, plan)[0]
+    line = next(ln for ln in first.splitlines() if ln.startswith("- Code blocks: "))
+    assert line.startswith("- Code blocks: at most 2 in this section")
+    # the change first, then the failure, then a result: the order the craft gives ("the fix, the failing line")
+    assert (
+        f"where the beats or the results ask for more, show these in this order up to the limit: [{edit}] (its "
+        f"changed lines), [{failed}] (its failing output), [{passed}] (what it printed); tell the rest in prose."
+    ) in line

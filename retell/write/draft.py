@@ -21,7 +21,7 @@ from typing import Any
 
 from retell import __version__
 from retell.errors import LLMError
-from retell.events import Event, EventLog
+from retell.events import TOOL_RUN, Event, EventLog
 from retell.fsutil import atomic_copy, atomic_write_text
 from retell.llm.answers import extract_json
 from retell.llm.budget import output_budget, worth_caching
@@ -361,6 +361,27 @@ def code_blocks(sections: list[Section], slices: list[list[Event]]) -> list[int]
     return blocks
 
 
+def block_order(section: Section, events: list[Event]) -> list[str]:
+    """The code blocks a section's beats ask for, in the order it keeps them when they are more than its share
+    ("[e4] (its changed lines)"): the change first, then a failure's output, then other output (the craft's
+    "the fix, the failing line or the config"), each in the order the beats cite them. A model over the limit
+    was not told which to drop (round 42)."""
+    runs = {e.id: e for e in events if e.kind == TOOL_RUN}
+    cited = [
+        runs[i] for i in dict.fromkeys(e for b in section.beats if b.treatment != "skip" for e in b.events) if i in runs
+    ]
+    ranked: list[tuple[int, int, str]] = []
+    for order, run in enumerate(cited):
+        calls = run.calls or []
+        if any(c.diff for c in calls):
+            ranked.append((0, order, f"[{run.id}] (its changed lines)"))
+        elif any(c.output and c.error for c in calls):
+            ranked.append((1, order, f"[{run.id}] (its failing output)"))
+        elif any(c.output for c in calls):
+            ranked.append((2, order, f"[{run.id}] (what it printed)"))
+    return [text for _rank, _order, text in sorted(ranked)]
+
+
 def section_requests(
     outline: Outline, view: EventLog, triage: Triage, calls: DraftCalls, budget: int
 ) -> tuple[list[LLMRequest], list[str]]:
@@ -404,6 +425,7 @@ def section_requests(
             new_names=[n for n in new_names if n not in in_code],
             code_names=in_code,
             blocks=blocks[index],
+            block_order=block_order(section, slices[index]) if blocks[index] else [],
             post_blocks=POST_CODE_BLOCKS,
             next=_neighbour(outline.sections, index + 1),
             when=[f"{titles}: {line}" for titles, line in _section_times(section, times)],
