@@ -266,3 +266,52 @@ def test_a_section_over_its_code_block_limit_is_told_which_blocks_to_keep(tmp_pa
         f"where the beats or the results ask for more, show these in this order up to the limit: [{edit}] (its "
         f"changed lines), [{failed}] (its failing output), [{passed}] (what it printed); tell the rest in prose."
     ) in line
+
+
+# -- 5. names: proper names as written, never a run of words ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("language", "text", "names"),
+    [
+        ("pl", "Usunąłem `%` oraz regułę, z `for: 5m` dla Grafany i `amtool`.", ["Grafany", "amtool"]),
+        ("de", "Ich habe `%` entfernt und die Regel, mit `x` für `amtool` geprüft.", ["amtool"]),
+        ("es", "Quité el `%` de la regla, con `x` y lo comprobé con `amtool` en Grafana.", ["amtool", "Grafana"]),
+        (
+            "tr",
+            "Dün Prometheus'a kural ekledim, `%` işaretini ve kural, ile `x` sildim; `amtool` ile denedim.",
+            ["Prometheus", "amtool"],
+        ),
+        (
+            "ru",
+            "Добавил правило в Prometheus, убрал `%` и правило, с `x` проверил через `amtool`.",
+            ["Prometheus", "amtool"],
+        ),
+    ],
+)
+def test_a_one_character_code_span_never_pairs_the_words_after_it_into_a_name(
+    language: str, text: str, names: list[str]
+) -> None:
+    from retell.write.names import names_in
+
+    assert names_in(text, language) == names
+
+
+def test_a_name_inflected_in_the_posts_language_is_listed_as_the_session_writes_it(tmp_path: Path) -> None:
+    tx = Transcript(cwd=CWD, start=START)
+    tx.user("dodaj regułę alertu, gdy dysk przekroczy 90%")
+    tx.tool_call("Read", {"file_path": f"{CWD}/prometheus.yml"}, "rule_files: []")
+    tx.assistant("Prometheus wczytuje reguły z rules/. Dodaję DiskFull.")
+    work = _parse(tmp_path, tx, "pl")
+    beat = {"beat": "action", "treatment": "summarise", "events": ["e3"]}
+    sections = [
+        {"id": "s1", "heading": "Reguła", "chapters": ["ch1"], "purpose": "Dodać regułę do Prometheusa.",
+         "beats": [beat | {"note": "Claude dodał regułę do Prometheusa."}]},
+        {"id": "s2", "heading": "Sprawdzenie", "chapters": ["ch1"], "purpose": "Sprawdzić regułę.",
+         "beats": [beat | {"note": "Prometheusem sprawdziliśmy regułę DiskFull."}]},
+    ]  # fmt: skip
+    plan = {"title": "Reguła", "hook": "Dysk się zapełniał.", "sections": sections, "ending": "Koniec."}
+    first, second = (p.split("- Names: ", 1)[1].split("\n", 1)[0] for p in _section_prompts(work, plan))
+    assert "(here: Prometheus)" in first and "Prometheusa" not in first
+    assert "the reader has already met Prometheus " in second or "met Prometheus (" in second
+    assert "Prometheusem" not in second and "(here: DiskFull)" in second

@@ -21,7 +21,7 @@ from typing import Any
 
 from retell import __version__
 from retell.errors import LLMError
-from retell.events import TOOL_RUN, Event, EventLog
+from retell.events import ASSISTANT, HUMAN, TOOL_RUN, Event, EventLog
 from retell.fsutil import atomic_copy, atomic_write_text
 from retell.llm.answers import extract_json
 from retell.llm.budget import output_budget, worth_caching
@@ -48,7 +48,15 @@ from retell.write.context import StageOptions, example_ids, prompts, session_ope
 from retell.write.locales import count_length, counts_characters, length_range, scale
 from retell.write.markers import CITE, event_ids, strip_markers
 from retell.write.material import FOLLOWING_EVENTS, render_material
-from retell.write.names import code_names, code_spans, is_met, met_names, names_in
+from retell.write.names import (
+    code_names,
+    code_spans,
+    is_met,
+    met_names,
+    names_as_written,
+    names_in,
+    written_forms,
+)
 from retell.write.offline import offline_draft
 from retell.write.outline import load_outline
 from retell.write.outline_model import FINISH_JSON_SCHEMA, Outline, Section, outline_yaml_for_prompt
@@ -361,6 +369,16 @@ def code_blocks(sections: list[Section], slices: list[list[Event]]) -> list[int]
     return blocks
 
 
+def session_names(view: EventLog) -> list[str]:
+    """The capitalised words of the session's own words (the author's and Claude's messages), as they write them:
+    the forms a name inflected in the plan's prose is compared with."""
+    found: dict[str, None] = {}
+    for event in view.events:
+        if event.kind in (HUMAN, ASSISTANT) and event.text:
+            found.update(dict.fromkeys(written_forms(event.text)))
+    return list(found)
+
+
 def block_order(section: Section, events: list[Event]) -> list[str]:
     """The code blocks a section's beats ask for, in the order it keeps them when they are more than its share
     ("[e4] (its changed lines)"): the change first, then a failure's output, then other output (the craft's
@@ -393,7 +411,12 @@ def section_requests(
     # what the reader has read before each section: the opening (from the hook) and the sections before it
     told = [outline.hook or "", *(_section_text(s) for s in outline.sections)]
     language = triage.post.language
-    met = [met_names(told[: index + 1], language=language) for index in range(len(outline.sections))]
+    # a name as the session's own words write it, not inflected as the plan's prose needed it ("Prometheusa")
+    forms = session_names(view)
+    met = [
+        names_as_written(met_names(told[: index + 1], language=language), forms, language)
+        for index in range(len(outline.sections))
+    ]
     times = chapter_times(view)
     count = len(outline.sections)
     blocks = code_blocks(outline.sections, slices)
@@ -405,7 +428,8 @@ def section_requests(
         cited = frozenset(e for beat in section.beats for e in beat.events)
         material = render_material(slices[index], budget, following=following, cited=cited)
         seen = [*met[index], *code_spans(told[: index + 1])]
-        new_names = [n for n in names_in(_section_text(section), language) if not is_met(n, seen)]
+        named = names_as_written(names_in(_section_text(section), language), [*forms, *met[index]], language)
+        new_names = [n for n in named if not is_met(n, seen)]
         new_names = new_names[:MAX_NEW_NAMES]
         in_code = code_names(new_names, material.text)
         words = section_words(calls.words, material.text, language)
