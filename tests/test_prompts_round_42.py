@@ -14,6 +14,7 @@ built from sessions in Claude Code's record format written for these tests:
 from __future__ import annotations
 
 import json
+import re
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -315,3 +316,17 @@ def test_a_name_inflected_in_the_posts_language_is_listed_as_the_session_writes_
     assert "(here: Prometheus)" in first and "Prometheusa" not in first
     assert "the reader has already met Prometheus " in second or "met Prometheus (" in second
     assert "Prometheusem" not in second and "(here: DiskFull)" in second
+
+
+# -- 6. one reading of a length -----------------------------------------------------------------------------------
+
+
+def test_a_length_is_said_one_way_a_ceiling(tmp_path: Path) -> None:
+    work = _parse(tmp_path, _threshold_fix(), "pl")
+    outline = _outline_prompt(work)
+    section = _section_prompts(work)[0]
+    assert "at most 1,800–2,500" not in outline and "about" not in section.split("Length: ", 1)[1].split("\n")[0]
+    assert "- Length: medium: at most 2,500 words in all. This is a ceiling, not a target:" in outline
+    assert re.search(
+        r"\nLength: at most [\d,]+ words: a ceiling, not a target; say what the beats need and stop\.\n", section
+    )
