@@ -255,7 +255,10 @@ def _first(item: tuple[int, Event]) -> int:
 
 def worked_minutes(ms: int) -> str:
     """A time of work as a reader counts it again from the events' times: to a tenth of a minute under ten
-    minutes ("6.7 min", where whole minutes would make 6.7 into 7), whole minutes above."""
+    minutes ("6.7 min", where whole minutes would make 6.7 into 7), whole minutes above, "under a minute"
+    below one."""
+    if ms < 60_000:
+        return "under a minute"
     if ms < 10 * 60_000:
         return f"{ms / 60_000:.1f} min"
     return format_duration(ms)

@@ -161,10 +161,10 @@ def day(iso_day: str | None, language: str) -> str:
 
 def duration(ms: int | None, language: str, *, tenths: bool = False) -> str:
     """`1 h 05 min` in English; in another language its own units (`1 Std. 5 Min.`, `1小时5分钟`). With `tenths`,
-    a time under ten minutes to a tenth of a minute (`6.7 min`, `6,7 min`), as the prompts give active time."""
+    a time of one to ten minutes to a tenth of a minute (`6.7 min`, `6,7 min`), as the prompts give active time."""
     from retell.write.facts import format_duration, worked_minutes
 
-    if tenths and ms and 0 < ms < 10 * 60_000:
+    if tenths and ms and 60_000 <= ms < 10 * 60_000:
         if _english(language):
             return worked_minutes(ms)
         from babel.units import format_unit

@@ -434,8 +434,8 @@ def chosen_printouts(
     within each. The rest stay named on their run's line. `following`: the session's events after these (a
     section's material ends where the next section's begins, and the words that take up its last run's output,
     "All 5 files in the wheel now", are often the next section's first: stop 40). `cited`: the runs a section's
-    beats cite, whose outputs are shown first and whatever they take of the room: the plan rests on them, and the
-    outline saw them (round 42)."""
+    beats cite: of their outputs, those chosen by the rules above are shown first and whatever they take of the
+    room, as the outline, with more room, was shown them and planned on them (round 42)."""
     ranked: list[tuple[int, int, tuple[str, int], int]] = []
     order = 0
     session = [*events, *(following or ())]
@@ -450,9 +450,7 @@ def chosen_printouts(
                 continue
             output = call.output or ""
             last = index == len(calls) - 1 and reply is not None
-            if event.id in cited:
-                rank = -1
-            elif later is not None and _takes_up(output, call.target or "", later, strict=reply is None):
+            if later is not None and _takes_up(output, call.target or "", later, strict=reply is None):
                 rank = 0
             elif last:
                 rank = 1
@@ -461,7 +459,9 @@ def chosen_printouts(
             elif _TELLS_TROUBLE.search(output):  # a log's fatal line: often the cause a post names
                 rank = 3
             else:
-                continue
+                continue  # a long routine output nobody takes up: the outline was not shown it either
+            if event.id in cited:
+                rank = -1
             named = None if len(calls) == 1 else call.target or call.name
             cost = len("\n".join(printout_lines(named, output, _OUTCOME_LINES[0]))) + 1  # (+ its newline)
             ranked.append((rank, order, (event.id, index), cost))
