@@ -122,7 +122,9 @@ def _anchored(
 # "since I asked", 依頼から12秒ほど, 离我问那句话过了将近一个小时.
 _AFTER_MINE = re.compile(
     r"^\s*(?:or so\s+)?(?:after|since|from)\s+(?:my\b|I\s+(?:asked|said|wrote|typed|answered|replied|approved|"
-    r"agreed|gave|sent|told)\b)",
+    r"agreed|gave|sent|told)\b)"
+    # German, French, Spanish: "eine Dreiviertelstunde nach meiner ersten Nachricht", "après mon message"
+    r"|^\s*(?:nach|seit)\s+meine[mnrs]?\b|^\s*(?:après|depuis)\s+(?:mon|ma|mes)\b|^\s*(?:después\s+de|tras|desde)\s+mis?\b",
     re.I,
 )
 _MINE_BEFORE = re.compile(

@@ -43,7 +43,7 @@ from retell.extract.testlines import listed_tests
 from retell.extract.timeutil import to_epoch_ms
 from retell.extract.tools import TURNED_DOWN, failed_call, family, is_test_command
 from retell.triage.model import Triage
-from retell.write.facts import session_facts
+from retell.write.facts import session_facts, work_time
 
 TOOL = "tool"
 RAREST_WORDS = 8  # words of a query that pick its candidate sources
@@ -495,13 +495,16 @@ def _time_spans(view: EventLog, manifest: dict[str, Any]) -> list[Figure]:
     """The session's lengths of time: its length and active time, each chapter's, the pause before each
     chapter, and the time between sessions told as one story."""
     out = []
-    facts = session_facts(manifest)
     session = manifest.get("session") or {}
     for key, label in (("duration_ms", "the session's length"), ("active_ms", "active time")):
         if session.get(key):
             out.append(Figure(DURATION, session[key] / 60000, "stats", label))
-    if facts.get("active_ms") is None and facts.get("active_time") not in (None, "unknown"):
-        pass  # the facts line's active time is the manifest's (above)
+    # the active time the prompts and the post's table give: counted from the events' times, and its parts
+    work = work_time(view.events)
+    if work is not None:
+        for ms, label in ((work.active_ms, "active time"), (work.claude_ms, "Claude's working time")):
+            if ms:
+                out.append(Figure(DURATION, ms / 60000, "stats", label))
     chapters = [(c, _minutes(c.start), _minutes(c.end)) for c in view.chapters]
     for chapter, start, end in chapters:
         if start is not None and end is not None:

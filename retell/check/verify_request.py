@@ -219,11 +219,12 @@ def _timed(text: str, events: list[Event], cited_by: dict[str, list[int]] | None
     return _EVENT_ID.sub(stamp, text)
 
 
-def _facts_line(manifest: dict[str, Any], triage: Triage) -> str:
-    facts = session_facts(manifest, triage.told_sessions())
+def _facts_line(manifest: dict[str, Any], triage: Triage, view: EventLog) -> str:
+    facts = session_facts(manifest, triage.told_sessions(), view.events)
     parts = [
         f"{facts.get('sessions', 1)} session(s)",
-        f"active time {facts.get('active_time', '?')}",
+        f"active time {facts.get('active_time', '?')}"
+        + (f" ({facts['active_counted']})" if facts.get("active_counted") else ""),
         f"{facts.get('human_turns', 0)} messages from the author",
         f"{facts.get('tool_calls', 0)} tool calls ({facts.get('tool_errors', 0)} failed)",
         f"{facts.get('files_changed', 0)} files changed",
@@ -268,7 +269,7 @@ def verify_requests(
     events as the user message, a JSON answer (SCHEMA)."""
     system = library.render(SYSTEM_TEMPLATE)
     parts = chunks(text)
-    facts, story = _facts_line(manifest, triage), _story(triage)
+    facts, story = _facts_line(manifest, triage, view), _story(triage)
     cache = len(parts) > 1 and worth_caching(limits, estimate_tokens(system.text))
     out = []
     for chunk in parts:

@@ -154,7 +154,7 @@ def compose_post(path: Path, options: RenderOptions, *, strict: bool = True) -> 
         stats = library.render(
             "stats.md.j2",
             **stats_context(
-                session_facts(parsed.manifest, triage.told_sessions()),
+                session_facts(parsed.manifest, triage.told_sessions(), view.events),
                 triage.post.language,
                 first_person=triage.post.voice == "first-person",
                 credit=triage.post.credit,

@@ -70,7 +70,7 @@ def system_context(triage: Triage, manifest: dict[str, Any], view: EventLog) -> 
         "words": LENGTHS[triage.post.length],
         "length": length_range(triage.post.language, triage.post.length),
         "length_rule": length_rule(triage.post.language),
-        "facts": session_facts(manifest, triage.told_sessions()) | uncounted(view.events),
+        "facts": session_facts(manifest, triage.told_sessions(), view.events) | uncounted(view.events),
         "notes": notes,
         "links": triage.story.links,
         "banned_examples": ", ".join(f"“{p}”" for p in style.examples[:6]),

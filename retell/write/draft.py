@@ -21,7 +21,7 @@ from typing import Any
 
 from retell import __version__
 from retell.errors import LLMError
-from retell.events import Event, EventLog
+from retell.events import ASSISTANT, HUMAN, TOOL_RUN, Event, EventLog
 from retell.fsutil import atomic_copy, atomic_write_text
 from retell.llm.answers import extract_json
 from retell.llm.budget import output_budget, worth_caching
@@ -47,8 +47,16 @@ from retell.workdir import Workdir
 from retell.write.context import StageOptions, example_ids, prompts, session_openings, system_context
 from retell.write.locales import count_length, counts_characters, length_range, scale
 from retell.write.markers import CITE, event_ids, strip_markers
-from retell.write.material import render_material
-from retell.write.names import code_names, code_spans, is_met, met_names, names_in
+from retell.write.material import FOLLOWING_EVENTS, render_material
+from retell.write.names import (
+    code_names,
+    code_spans,
+    is_met,
+    met_names,
+    names_as_written,
+    names_in,
+    written_forms,
+)
 from retell.write.offline import offline_draft
 from retell.write.outline import load_outline
 from retell.write.outline_model import FINISH_JSON_SCHEMA, Outline, Section, outline_yaml_for_prompt
@@ -361,7 +369,35 @@ def code_blocks(sections: list[Section], slices: list[list[Event]]) -> list[int]
     return blocks
 
 
-FOLLOWING_EVENTS = 8  # of the events after a section's material, at most this many are read for its outputs
+def session_names(view: EventLog) -> list[str]:
+    """The capitalised words of the session's own words (the author's and Claude's messages), as they write them:
+    the forms a name inflected in the plan's prose is compared with."""
+    found: dict[str, None] = {}
+    for event in view.events:
+        if event.kind in (HUMAN, ASSISTANT) and event.text:
+            found.update(dict.fromkeys(written_forms(event.text)))
+    return list(found)
+
+
+def block_order(section: Section, events: list[Event]) -> list[str]:
+    """The code blocks a section's beats ask for, in the order it keeps them when they are more than its share
+    ("[e4] (its changed lines)"): the change first, then a failure's output, then other output (the craft's
+    "the fix, the failing line or the config"), each in the order the beats cite them. A model over the limit
+    was not told which to drop (round 42)."""
+    runs = {e.id: e for e in events if e.kind == TOOL_RUN}
+    cited = [
+        runs[i] for i in dict.fromkeys(e for b in section.beats if b.treatment != "skip" for e in b.events) if i in runs
+    ]
+    ranked: list[tuple[int, int, str]] = []
+    for order, run in enumerate(cited):
+        calls = run.calls or []
+        if any(c.diff for c in calls):
+            ranked.append((0, order, f"[{run.id}] (its changed lines)"))
+        elif any(c.output and c.error for c in calls):
+            ranked.append((1, order, f"[{run.id}] (its failing output)"))
+        elif any(c.output for c in calls):
+            ranked.append((2, order, f"[{run.id}] (what it printed)"))
+    return [text for _rank, _order, text in sorted(ranked)]
 
 
 def section_requests(
@@ -375,7 +411,12 @@ def section_requests(
     # what the reader has read before each section: the opening (from the hook) and the sections before it
     told = [outline.hook or "", *(_section_text(s) for s in outline.sections)]
     language = triage.post.language
-    met = [met_names(told[: index + 1], language=language) for index in range(len(outline.sections))]
+    # a name as the session's own words write it, not inflected as the plan's prose needed it ("Prometheusa")
+    forms = session_names(view)
+    met = [
+        names_as_written(met_names(told[: index + 1], language=language), forms, language)
+        for index in range(len(outline.sections))
+    ]
     times = chapter_times(view)
     count = len(outline.sections)
     blocks = code_blocks(outline.sections, slices)
@@ -384,9 +425,11 @@ def section_requests(
         last = max((position.get(e.id, -1) for e in slices[index]), default=-1)
         # what follows the section in the session: the words that take up its last run's output
         following = list(view.events[last + 1 : last + 1 + FOLLOWING_EVENTS])
-        material = render_material(slices[index], budget, following=following)
+        cited = frozenset(e for beat in section.beats for e in beat.events)
+        material = render_material(slices[index], budget, following=following, cited=cited)
         seen = [*met[index], *code_spans(told[: index + 1])]
-        new_names = [n for n in names_in(_section_text(section), language) if not is_met(n, seen)]
+        named = names_as_written(names_in(_section_text(section), language), [*forms, *met[index]], language)
+        new_names = [n for n in named if not is_met(n, seen)]
         new_names = new_names[:MAX_NEW_NAMES]
         in_code = code_names(new_names, material.text)
         words = section_words(calls.words, material.text, language)
@@ -406,6 +449,7 @@ def section_requests(
             new_names=[n for n in new_names if n not in in_code],
             code_names=in_code,
             blocks=blocks[index],
+            block_order=block_order(section, slices[index]) if blocks[index] else [],
             post_blocks=POST_CODE_BLOCKS,
             next=_neighbour(outline.sections, index + 1),
             when=[f"{titles}: {line}" for titles, line in _section_times(section, times)],

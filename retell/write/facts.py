@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable
+from dataclasses import dataclass
 from datetime import date, datetime, timezone
+from itertools import pairwise
 from typing import Any
 
-from retell.extract.timeutil import sortable, to_epoch_ms
+from retell.events import COMMAND, HUMAN, Event, walk
+from retell.extract.timeutil import IDLE_GAP_MS, WAIT_COUNTED_MS, sortable, to_epoch_ms
 from retell.llm.pricing import load_prices
 
 DAY_MS = 24 * 60 * 60 * 1000
@@ -17,11 +20,27 @@ _COUNTS = ("human_turns", "tool_calls", "tool_errors", "subagents", "compactions
 _FILE_LISTS = ("edited", "written", "snapshot", "shell", "subagents")
 
 
-def session_facts(manifest: dict[str, Any], told: Collection[str] | None = None) -> dict[str, Any]:
+def session_facts(
+    manifest: dict[str, Any], told: Collection[str] | None = None, events: list[Event] | None = None
+) -> dict[str, Any]:
     """The figures of the session; of a work folder of several, the sums over the sessions told (`told`:
     their keys; None: all). Active time, messages, tool calls and tokens add up (tokens were counted once
     per API message at parse time), files changed are the union, and the days spanned run from the first
-    session's first day to the last one's last."""
+    session's first day to the last one's last. With `events` (the events told), active time is counted from
+    their times, as a reader of them can count it (`work_time`), and says how."""
+    facts = _session_facts(manifest, told)
+    work = work_time(events) if events is not None else None
+    if work is None:
+        return facts
+    return facts | {
+        "active_ms": work.active_ms,
+        "active_time": worked_minutes(work.active_ms),
+        "active_counted": work.counted(),
+        "claude_time": worked_minutes(work.claude_ms),
+    }
+
+
+def _session_facts(manifest: dict[str, Any], told: Collection[str] | None) -> dict[str, Any]:
     parts = manifest.get("sessions") or []
     if told is not None:
         parts = [part for part in parts if part["key"] in told]
@@ -176,6 +195,73 @@ def _day(ts: Any) -> date | None:
         return None
     ms = to_epoch_ms(ts)
     return datetime.fromtimestamp(ms / 1000, tz=timezone.utc).date() if ms is not None else None
+
+
+@dataclass(frozen=True)
+class WorkTime:
+    """Active time as the events' own times give it, in its two parts."""
+
+    claude_ms: int  # from each of the author's messages to Claude's last step before their next
+    author_ms: int  # of each wait before the author's message or command, at most WAIT_COUNTED_MS
+    waits: int  # the author's messages and commands that came after a wait
+    pauses: int  # gaps over IDLE_GAP_MS, left out
+
+    @property
+    def active_ms(self) -> int:
+        return self.claude_ms + self.author_ms
+
+    def counted(self) -> str:
+        """How the figure was counted, with its parts, so a reader of the events' times can count it again."""
+        text = (
+            f"counted from the events' times: Claude at work {worked_minutes(self.claude_ms)}, from each of the "
+            "author's messages to Claude's last step before their next, its subagents' steps included"
+        )
+        if self.waits:
+            waits = (
+                "the wait before their message" if self.waits == 1 else f"each wait before their {self.waits} messages"
+            )
+            author = worked_minutes(self.author_ms)
+            text += f"; and the author {author}, at most a minute of {waits}, for reading and typing it"
+        if self.pauses:
+            text += f"; {self.pauses} pause{'s' if self.pauses > 1 else ''} over 10 min not counted"
+        return text
+
+
+def work_time(events: list[Event]) -> WorkTime | None:
+    """Active time from the times of these events (subagents' steps included): each gap between two events in
+    time order is Claude's work, except a gap over IDLE_GAP_MS (a pause, left out) and the wait before the
+    author's message or command (not one typed while Claude worked), of which WAIT_COUNTED_MS at most counts.
+    Records that are no event (progress, hooks) never count: a reader of the events can count it again.
+    None without two timed events."""
+    timed = sorted(((ms, e) for e in walk(events) if e.ts and (ms := to_epoch_ms(e.ts)) is not None), key=_first)
+    if len(timed) < 2:
+        return None
+    claude = author = waits = pauses = 0
+    for (a, _), (b, event) in pairwise(timed):
+        gap = b - a
+        if gap > IDLE_GAP_MS:
+            pauses += 1
+        elif event.kind in (HUMAN, COMMAND) and not event.queued and not event.sidechain:
+            author += min(gap, WAIT_COUNTED_MS)
+            waits += 1 if gap > 0 else 0
+        else:
+            claude += gap
+    return WorkTime(claude, author, waits, pauses)
+
+
+def _first(item: tuple[int, Event]) -> int:
+    return item[0]
+
+
+def worked_minutes(ms: int) -> str:
+    """A time of work as a reader counts it again from the events' times: to a tenth of a minute under ten
+    minutes ("6.7 min", where whole minutes would make 6.7 into 7), whole minutes above, "under a minute"
+    below one."""
+    if ms < 60_000:
+        return "under a minute"
+    if ms < 10 * 60_000:
+        return f"{ms / 60_000:.1f} min"
+    return format_duration(ms)
 
 
 def format_duration(ms: int | None) -> str:

@@ -159,10 +159,17 @@ def day(iso_day: str | None, language: str) -> str:
     return str(format_date(date.fromisoformat(iso_day), format="long", locale=babel_locale(language)))
 
 
-def duration(ms: int | None, language: str) -> str:
-    """`1 h 05 min` in English; in another language its own units (`1 Std. 5 Min.`, `1小时5分钟`)."""
-    from retell.write.facts import format_duration
+def duration(ms: int | None, language: str, *, tenths: bool = False) -> str:
+    """`1 h 05 min` in English; in another language its own units (`1 Std. 5 Min.`, `1小时5分钟`). With `tenths`,
+    a time of one to ten minutes to a tenth of a minute (`6.7 min`, `6,7 min`), as the prompts give active time."""
+    from retell.write.facts import format_duration, worked_minutes
 
+    if tenths and ms and 60_000 <= ms < 10 * 60_000:
+        if _english(language):
+            return worked_minutes(ms)
+        from babel.units import format_unit
+
+        return str(format_unit(round(ms / 60_000, 1), "duration-minute", length="short", locale=babel_locale(language)))
     if _english(language) or not ms or ms <= 0:
         return format_duration(ms)
     from babel.units import format_unit
@@ -221,7 +228,11 @@ def stats_context(facts: dict[str, Any], language: str, *, first_person: bool, c
             "first_day": day(facts.get("first_day"), language),
             "last_day": day(facts.get("last_day"), language),
             "duration": duration(facts.get("duration_ms"), language) if "duration_ms" in facts else facts["duration"],
-            "active_time": duration(facts.get("active_ms"), language) if "active_ms" in facts else facts["active_time"],
+            "active_time": (
+                duration(facts.get("active_ms"), language, tenths=True)
+                if "active_ms" in facts
+                else facts["active_time"]
+            ),
         },
         "credit": w["credit"].format(retell=retell) if credit else "",
     }

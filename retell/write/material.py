@@ -51,7 +51,7 @@ from retell.extract.tools import (
     shorten_words,
     tells_outcome,
 )
-from retell.llm.request import estimate_tokens
+from retell.llm.request import CHARS_PER_TOKEN, estimate_tokens
 from retell.report import plural
 from retell.write.facts import format_duration
 from retell.write.promises import gap_notes
@@ -307,6 +307,8 @@ def outcome_block(event: Event, max_lines: int, printed: Printed = None) -> str:
     if max_lines <= 0:
         return ""
     out: list[str] = []
+    edits = sum(1 for call in event.calls or () if call.diff)
+    edit = 0
     for index, call in enumerate(event.calls or ()):
         if call.name in SEARCH_TOOLS and call.outcome and not call.error:
             several = len(event.calls or ()) > 1 and call.target
@@ -322,7 +324,10 @@ def outcome_block(event: Event, max_lines: int, printed: Printed = None) -> str:
                 lines = lines[:-1]
             hidden = max(0, len(lines) - max_lines) + (int(elided.group(1)) if elided else 0)
             shown = lines[:max_lines] + ([f"… ({plural(hidden, 'more changed line')})"] if hidden else [])
-            out.append(f"  changed {call.target or 'a file'}:")
+            # each edit its own unit, with its id: a model joined two edits of one file into one diff (round 42)
+            edit += 1
+            unit = f"one edit, [{event.id}]" if edits == 1 else f"edit {edit} of {edits} in [{event.id}]"
+            out.append(f"  changed {call.target or 'a file'} ({unit}):")
             out.extend(f"    {line}" for line in shown)
         if not call.output:
             continue
@@ -368,6 +373,7 @@ Printed = frozenset[tuple[str, int]] | None
 # the ones that matter printed, within this many characters: a short answer (`base`) is often the turn of a
 # story, the whole listing never is.
 PRINTED_CHARS = 1600
+FOLLOWING_EVENTS = 8  # of the events after a material, at most this many are read for its outputs
 NAMED_COMMANDS = 6  # a run of several commands names at most this many
 NAMED_COMMAND_CHARS = 80
 # Words of a command's output that do not show the text after it is about that output.
@@ -417,14 +423,19 @@ def named_commands(event: Event) -> str:
 
 
 def chosen_printouts(
-    events: list[Event], budget_chars: int = PRINTED_CHARS, following: list[Event] | None = None
+    events: list[Event],
+    budget_chars: int = PRINTED_CHARS,
+    following: list[Event] | None = None,
+    cited: frozenset[str] = frozenset(),
 ) -> frozenset[tuple[str, int]]:
     """The commands whose plain output a material shows, within `budget_chars`: first those whose output the
     next words (Claude's or the author's) take up, then the last command before someone speaks (what a turn
     rests on), then short outputs (a few lines: usually the point of running the command), in time order
     within each. The rest stay named on their run's line. `following`: the session's events after these (a
     section's material ends where the next section's begins, and the words that take up its last run's output,
-    "All 5 files in the wheel now", are often the next section's first: stop 40)."""
+    "All 5 files in the wheel now", are often the next section's first: stop 40). `cited`: the runs a section's
+    beats cite: of their outputs, those chosen by the rules above are shown first and whatever they take of the
+    room, as the outline, with more room, was shown them and planned on them (round 42)."""
     ranked: list[tuple[int, int, tuple[str, int], int]] = []
     order = 0
     session = [*events, *(following or ())]
@@ -448,15 +459,19 @@ def chosen_printouts(
             elif _TELLS_TROUBLE.search(output):  # a log's fatal line: often the cause a post names
                 rank = 3
             else:
-                continue
+                continue  # a long routine output nobody takes up: the outline was not shown it either
+            if event.id in cited:
+                rank = -1
             named = None if len(calls) == 1 else call.target or call.name
             cost = len("\n".join(printout_lines(named, output, _OUTCOME_LINES[0]))) + 1  # (+ its newline)
             ranked.append((rank, order, (event.id, index), cost))
             order += 1
     chosen: set[tuple[str, int]] = set()
     left = budget_chars
-    for _rank, _order, key, cost in sorted(ranked):
-        if cost <= left:
+    for rank, _order, key, cost in sorted(ranked):
+        if rank < 0:
+            chosen.add(key)
+        elif cost <= left:
             chosen.add(key)
             left -= cost
     return frozenset(chosen)
@@ -648,17 +663,28 @@ def reply_wait(before: Event | None, event: Event) -> str:
 # -- the whole material -------------------------------------------------------------------------------------
 
 
+def outline_printed_chars(budget_tokens: int) -> int:
+    """The room for what commands printed in the outline's material of one chapter: the outcomes' share of its
+    budget, and never less than a section's. A chapter is told in one section or several, each with
+    PRINTED_CHARS of its own: at a section's room, the outline planned on fewer outputs than its sections then
+    showed (round 42). Over the budget, each output shows fewer lines, as every outcome does."""
+    return max(PRINTED_CHARS, int(budget_tokens * OUTCOME_SHARE * CHARS_PER_TOKEN))
+
+
 def render_material(
     events: list[Event],
     budget_tokens: int,
     exact: frozenset[str] | None = None,
     following: list[Event] | None = None,
+    cited: frozenset[str] = frozenset(),
+    printed_chars: int = PRINTED_CHARS,
 ) -> Material:
     """Events as lines, with the pauses between them, condensed until they fit `budget_tokens`; after them,
     the results worth showing (kept whatever is condensed, within the budget). `exact`, for a fact-check: the
     ids of events shown with everything a claim can cite of them (every output the session kept, each call's
     target in full); every line then also names a subagent's type. `following`: the session's events after
-    these, read only to choose which outputs to show (`chosen_printouts`)."""
+    these, read only to choose which outputs to show (`chosen_printouts`); `cited`: the runs whose outputs are shown
+    first; `printed_chars`: the room for the other outputs."""
     results = decisive_results(events)
     tail = "\n\n" + "\n".join([RESULTS_HEAD, *results]) if results else ""
     if tail and estimate_tokens(tail) * 4 > budget_tokens:
@@ -667,7 +693,7 @@ def render_material(
     kept = list(events)
     notes: list[str] = []
     limit: int | None = None
-    printed = chosen_printouts(kept, following=following)
+    printed = chosen_printouts(kept, printed_chars, following, cited)
     if exact:
         printed |= {(e.id, i) for e in kept if e.id in exact for i, call in enumerate(e.calls or ()) if call.output}
     outcome_lines = _outcome_lines(kept, budget_tokens, printed)

@@ -24,7 +24,11 @@ import re
 from collections.abc import Iterable
 from typing import Literal
 
-_CODE = re.compile(r"`([^`\n]{2,40})`")
+# Every code span, paired in order whatever its length (a one-character `%` included): matching only spans of 2 to
+# 40 characters paired the closing backtick of `%` with the next opening one, and the words between ("oraz
+# regułę, z") came out as a name (round 42). The length is judged after (`_code_name`).
+_CODE = re.compile(r"`([^`\n]+)`")
+_CODE_CHARS = (2, 40)
 _FILE = re.compile(
     r"(?<![\w/.-])([\w-]+\.(?:py|js|mjs|ts|tsx|jsx|vue|md|json|ya?ml|toml|go|rs|java|kt|rb|sh|css|html|sql|txt|lock))\b"
 )
@@ -174,6 +178,8 @@ def calendar_words() -> frozenset[str]:
     return frozenset(n[:1].upper() + n[1:] for n in found)
 
 
+# A comma, a full stop or a semicolon before a space: a clause of prose, which no name holds.
+_PROSE = re.compile(r"[,.;!?]\s")
 # A figure or a version in a code span (`48113 bytes`, `3.02s`, `2.3.1`): what a run printed, not a name.
 _FIGURE = re.compile(r"^\d[\d.,:]*\s?[^\W\d_]{0,6}%?$")
 
@@ -182,6 +188,8 @@ def _code_name(span: str) -> bool:
     """Whether a code span names a thing (`uv tool`, `useAuth`), rather than holding a statement, a payload, a
     figure or a reference."""
     span = span.strip()
+    if not _CODE_CHARS[0] <= len(span) <= _CODE_CHARS[1] or _PROSE.search(span):
+        return False
     if _CODE_NOT_NAME.search(span) or span in _CLAUDE_TOOLS or _REFERENCE.match(span) or _FIGURE.match(span):
         return False
     return not _PAYLOAD.search(span) and _LETTER.search(span) is not None
@@ -232,7 +240,7 @@ def names_in(text: str, language: str = "en") -> list[str]:
 
 def code_spans(texts: Iterable[str]) -> list[str]:
     """Every code span of these texts, a name or not (`pip install -e .` holds a statement, and `-e .` in it)."""
-    return [m.group(1).strip() for text in texts for m in _CODE.finditer(text)]
+    return [m.group(1).strip() for text in texts for m in _CODE.finditer(text) if len(m.group(1).strip()) >= 2]
 
 
 def is_met(name: str, met: Iterable[str]) -> bool:
@@ -259,3 +267,40 @@ def code_names(names: Iterable[str], material: str) -> list[str]:
     name is no person, tool or project to introduce: it is told as the material shows it."""
     shown = "\n".join(line for line in material.splitlines() if line.startswith("    "))
     return [n for n in names if re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", shown)]
+
+
+# Languages that inflect a name by an ending on it ("Prometheusa", "Prometheusem" in Polish): the plan's prose,
+# written in one, gives a name in the case its sentence needs, and a Names list that repeats that form asks a
+# model to use it where another case is due (round 42). Turkish sets its endings off with an apostrophe
+# ("Prometheus'a"), which no name found here takes.
+_INFLECTING = frozenset(
+    {"pl", "cs", "sk", "ru", "uk", "be", "bg", "hr", "sr", "bs", "sl", "lt", "lv", "fi", "et", "hu", "ro"}
+)
+_ENDING = 3  # the longest ending taken for a case: "-owi", "-em", "-a"
+
+
+def as_written(name: str, forms: Iterable[str], language: str) -> str:
+    """`name` in the form the session writes it: in a language that inflects names, a name that is one of
+    `forms` (the names the session's own words use) with a case ending after it ("Prometheusa" of "Prometheus")
+    is that form; otherwise the name as it is."""
+    if language.split("-")[0].lower() not in _INFLECTING:
+        return name
+    best = name
+    for form in forms:
+        rest = name[len(form) :]
+        inflected = len(form) >= 4 and 0 < len(rest) <= _ENDING and name.startswith(form)
+        if inflected and rest.isalpha() and rest.islower() and len(form) < len(best):
+            best = form
+    return best
+
+
+def names_as_written(names: Iterable[str], forms: Iterable[str], language: str) -> list[str]:
+    """`names`, each in the form the session writes it (`as_written`), in order, each once."""
+    known = list(forms)
+    return list(dict.fromkeys(as_written(name, known, language) for name in names))
+
+
+def written_forms(text: str) -> list[str]:
+    """Every capitalised word of `text`, a sentence's first included ("Prometheus wczytuje…"): the forms a name
+    may take as written, for `as_written` to compare with."""
+    return [m.group(1).rstrip(".-") for m in _WORD.finditer(text)]

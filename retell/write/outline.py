@@ -40,7 +40,7 @@ from retell.write.context import (
     session_openings,
     system_context,
 )
-from retell.write.material import render_material
+from retell.write.material import FOLLOWING_EVENTS, outline_printed_chars, render_material
 from retell.write.offline import offline_outline
 from retell.write.outline_model import (
     OUTLINE_JSON_SCHEMA,
@@ -172,9 +172,14 @@ def build_outline_request(
     chapters = []
     condensed = []
     before = None
-    for chapter in view.chapters:
-        events = [e for e in view.events if e.chapter == chapter.id]
-        material = render_material(events, budget)
+    by_chapter = {c.id: [e for e in view.events if e.chapter == c.id] for c in view.chapters}
+    for position, chapter in enumerate(view.chapters):
+        events = by_chapter[chapter.id]
+        # what a chapter's sections will be shown of its commands' outputs: the words after it count (the next
+        # chapter's first), and each section has room of its own, so the chapter's room is larger
+        after = view.chapters[position + 1 :]
+        following = by_chapter[after[0].id][:FOLLOWING_EVENTS] if after else []
+        material = render_material(events, budget, following=following, printed_chars=outline_printed_chars(budget))
         if material.condensed:
             condensed.append(f"{chapter.id}: " + "; ".join(material.condensed))
         chapters.append(

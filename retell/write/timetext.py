@@ -6,11 +6,10 @@ Transcripts stamp times in UTC and do not say where the author was, so every tim
 from __future__ import annotations
 
 from datetime import datetime, timezone
-from itertools import pairwise
 
-from retell.events import HUMAN, Chapter, Event
-from retell.extract.timeutil import IDLE_GAP_MS, WAIT_COUNTED_MS, to_epoch_ms
-from retell.write.facts import format_duration
+from retell.events import Chapter, Event
+from retell.extract.timeutil import to_epoch_ms
+from retell.write.facts import format_duration, work_time, worked_minutes
 
 _WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 _MONTHS = (
@@ -49,19 +48,9 @@ def moment_text(ts: str | None) -> str:
 
 
 def active_ms(events: list[Event]) -> int:
-    """Time worked in these events, as the session's own active time is counted: the gaps between their
-    times, each pause over IDLE_GAP_MS left out, and of a wait before an author's message (not one typed while
-    Claude worked) only WAIT_COUNTED_MS."""
-    timed = sorted(((ms, e) for e in events if e.ts and (ms := to_epoch_ms(e.ts)) is not None), key=lambda t: t[0])
-    total = 0
-    for (a, _), (b, event) in pairwise(timed):
-        gap = b - a
-        if gap > IDLE_GAP_MS:
-            continue
-        if event.kind == HUMAN and not event.queued:
-            gap = min(gap, WAIT_COUNTED_MS)
-        total += gap
-    return total
+    """Time worked in these events, counted as the post's active time is (`work_time`)."""
+    work = work_time(events)
+    return work.active_ms if work is not None else 0
 
 
 def chapter_time(chapter: Chapter, events: list[Event], before: Chapter | None) -> str:
@@ -76,7 +65,7 @@ def chapter_time(chapter: Chapter, events: list[Event], before: Chapter | None) 
         if (end - start).total_seconds() >= 60
         else "under a minute"
     )
-    worked = format_duration(active_ms(events)) if active_ms(events) >= 60_000 else "under a minute"
+    worked = worked_minutes(active_ms(events)) if active_ms(events) >= 60_000 else "under a minute"
     line = f"{day_text(chapter.start)}, {start:%H:%M} to {until} UTC ({span}; active {worked})"
     if before is not None and (previous := _utc(before.end)) is not None and (start - previous).total_seconds() >= 60:
         line += f"; {format_duration(int((start - previous).total_seconds() * 1000))} after the chapter before ended"
