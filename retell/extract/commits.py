@@ -51,12 +51,24 @@ def session_summaries(events: Iterable[Event]) -> list[str]:
             subjects = _COMMITTED.findall(call.output or "") if _COMMITS_ONLY.search(call.target or "") else []
             if not subjects:  # `git commit -qm "…"` printed nothing: the command says what it committed
                 messages = _COMMIT_MESSAGE.finditer(call.target or "")
-                subjects = [(m.group(1) or m.group(2)).split("\n")[0] for m in messages]
+                subjects = [_subject(m.group(1) or m.group(2)) for m in messages]
             for subject in subjects:
                 subject = subject.strip()
                 if len(subject.split()) >= 3 and not _HOUSEKEEPING.match(subject):
                     commits.append(subject)
     return list(dict.fromkeys(prs + commits))
+
+
+# Where a message's subject ends: a line break, or the " / " that joins its paragraphs on the command's line
+# (retell/extract/tools.py) before a body: a list item ("- pin surefire 3.3.1") or a paragraph of prose. A short
+# "A / B" inside a subject ("Fix login / signup redirect") is the subject's own.
+_BODY_JOIN = re.compile(r" / (?=[-*•] |\d+[.)] |(?:(?!/\s)\S+\s+){6})")  # six words before any next " / "
+
+
+def _subject(message: str) -> str:
+    """A commit message's subject: its first line, without the body a multi-line `-m` joined to it."""
+    first = message.split("\n")[0]
+    return _BODY_JOIN.split(first, maxsplit=1)[0]
 
 
 def best_summary(summaries: list[str], request: str | None) -> str | None:
