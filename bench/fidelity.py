@@ -379,7 +379,9 @@ _CYRILLIC = re.compile(r"[\u0400-\u04ff]")
 _ARABIC = re.compile(r"[\u0600-\u06ff\u0750-\u077f]")
 _VIETNAMESE = re.compile(r"[ăâđêôơưạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹ]", re.I)
 _GERMAN = re.compile(r"\b(?:und|ich|nicht|das|ist|bitte|mit|auf|für|wir|eine?|der|die)\b", re.I)
-_FRENCH = re.compile(r"\b(?:je|les|des|est|pour|une|pas|avec|dans|qui|que)\b", re.I)
+_FRENCH = re.compile(
+    r"\b(?:je|j'ai|les|des|est|c'est|pour|une|pas|avec|dans|qui|que|et|tu|ça|mais|faut|merci|y'a)\b", re.I
+)
 _SPANISH = re.compile(r"\b(?:el|los|las|que|por|para|una|con|del|está|pero)\b", re.I)
 _ITALIAN = re.compile(r"\b(?:il|che|non|gli|sono|della|delle|nel|questo|questa|anche|ho|perché|è|alla|degli)\b", re.I)
 _PORTUGUESE = re.compile(
@@ -413,6 +415,13 @@ _MALAY = re.compile(r"\b(?:tak|boleh|nak|macam|sahaja|kena|awak|cuba|sikit|betul
 _INDONESIAN = re.compile(r"\b(?:tidak|bisa|gimana|aja|nggak|gak|udah|sih|dong|banget|kayaknya|terus|pakai|cek)\b", re.I)
 _SWAHILI = re.compile(r"\b(?:na|ya|kwa|ni|hii|kwenye|sana|tafadhali|nini|hapana|lakini|kuna|wa|za|cha|la|hiyo)\b", re.I)
 _SWAHILI_ONLY = re.compile(r"\b(?:kwa|hii|kwenye|sana|tafadhali|nini|hapana|lakini|kuna|hiyo|cha|za|wa)\b", re.I)
+_TURKISH_LETTERS = re.compile(r"[ığİ]")  # letters only Turkish (and Azerbaijani) write
+# Hindi written in Latin letters (Hinglish): retell tells it in English (no locale writes Hindi in Latin script)
+_HINGLISH = re.compile(
+    r"\b(?:hai|nahi|nahin|kya|bhai|yaar|karo|kar|raha|rahi|rahe|hu|hoon|mein|aur|ka|ki|ke|ko|se|ho|bhi|kuch|kyun|"
+    r"abhi|wala|wali|ruko|haan|ek|cheez|dekha|aata|hota|hamesha|maine|humara)\b",
+    re.I,
+)
 _TURKISH = re.compile(r"\b(?:bir|ve|bu|için|değil|ama|çok|ne|var|yok|mı|mi|da|de|şu|gibi|daha)\b", re.I)
 _ENGLISH = re.compile(r"\b(?:the|and|is|to|it|of|in|this|that|for|with|you|can|please|i|we|on|be)\b", re.I)
 # Frequent characters that only one of the two Chinese scripts writes
@@ -461,6 +470,10 @@ def expected_language(texts: list[str]) -> str | None:
             votes["hu"] += 1
         elif words >= 4 and _CZECH_LETTERS.search(text):
             votes["cs"] += 1  # (ě, ř, ů: no other language measured writes them)
+        elif words >= 4 and len(_TURKISH_LETTERS.findall(text)) >= 2:
+            votes["tr"] += 1  # (ı and ğ: no other language measured writes them)
+        elif words >= 4 and len(_HINGLISH.findall(text)) / words > 0.2:
+            votes["hi-Latn"] += 1
         elif words >= 5 and len(_GERMAN.findall(text)) / words > 0.12:
             votes["de"] += 1
         elif words >= 5 and len(_FRENCH.findall(text)) / words > 0.12:
@@ -516,6 +529,8 @@ def language_right(told: str, expected: str) -> bool:
     told, expected = told.lower(), expected.lower()
     if expected == "zh":
         return told.startswith("zh")
+    if expected == "hi-latn":
+        return told == "en"  # Hinglish is told in English: no locale writes Hindi in Latin letters
     return told == expected or (told.split("-")[0] == expected and "-" not in expected)
 
 

@@ -100,6 +100,10 @@ def test_a_shell_calls_own_error_is_no_reply(fidelity: ModuleType, tmp_path: Pat
         # "ya" is Indonesian's "yes" as much as Swahili's "of": only a word one of them writes decides (fresh9)
         ("mantap. commit pakai bahasa indonesia ya", "id"),
         ("sawa, nimeona ya kwanza, lakini hii ya pili bado inavunjika", "sw"),
+        # fresh10's referee faults (stop 42): Turkish read as Portuguese, French as English, Hinglish as Portuguese
+        ("sorun değil, iyi ki yakalandı. CI'da da aynı durum var mıydı?", "tr"),
+        ("Salut ! J'ai mis à jour la lib et maintenant le service ne démarre plus du tout", "fr"),
+        ("bhai webhook ka signature verify nahi ho raha, hamesha error aa raha hai", "hi-Latn"),
     ],
 )
 def test_the_bench_votes_a_script_shared_by_languages_by_the_letters_only_one_writes(
