@@ -380,7 +380,7 @@ _ARABIC = re.compile(r"[\u0600-\u06ff\u0750-\u077f]")
 _VIETNAMESE = re.compile(r"[ăâđêôơưạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹ]", re.I)
 _GERMAN = re.compile(r"\b(?:und|ich|nicht|das|ist|bitte|mit|auf|für|wir|eine?|der|die)\b", re.I)
 _FRENCH = re.compile(
-    r"\b(?:je|j'ai|les|des|est|c'est|pour|une|pas|avec|dans|qui|que|et|tu|ça|mais|faut|merci|y'a)\b", re.I
+    r"\b(?:je|j'ai|les|des|est|c'est|pour|une|pas|avec|dans|qui|que|et|tu|ça|mais|faut|merci|y'a|du|plus|suis)\b", re.I
 )
 _SPANISH = re.compile(r"\b(?:el|los|las|que|por|para|una|con|del|está|pero)\b", re.I)
 _ITALIAN = re.compile(r"\b(?:il|che|non|gli|sono|della|delle|nel|questo|questa|anche|ho|perché|è|alla|degli)\b", re.I)
