@@ -77,8 +77,16 @@ _TEST_COMMAND = re.compile(
     r"(?:^|[\s;&|(/])(?:pytest|py\.test|tox|nox|jest|vitest|mocha|ava|rspec|phpunit|ctest|"
     r"go\s+test|cargo\s+(?:test|nextest)|(?:npm|pnpm|yarn|bun)\s+(?:run\s+)?test|deno\s+test|"
     r"dotnet\s+test|mvn\s+(?:-\S+\s+)*test|gradle\w*\s+\S*[Tt]est|\./gradlew\s+\S*[Tt]est|make\s+(?:check|test)|"
-    r"python\d?(?:\.\d+)?\s+-m\s+(?:pytest|unittest)|uv\s+run\s+(?:python\s+-m\s+)?pytest)\b"
+    r"python\d?(?:\.\d+)?\s+-m\s+(?:pytest|unittest)|uv\s+run\s+(?:python\s+-m\s+)?pytest|"
+    # Rails, Elixir, Swift, Flutter/Dart, Laravel, Scala, Bazel, Playwright, Zig, Haskell, Clojure, Meson
+    r"rails\s+test|rake\s+(?:test|spec)|mix\s+test|swift\s+test|xcodebuild\s+(?:\S+\s+)*test|flutter\s+test|"
+    r"dart\s+test|php\s+artisan\s+test|sbt\s+(?:\S+\s+)*test|bazel\s+test|playwright\s+test|zig\s+build\s+test|"
+    r"(?:stack|cabal)\s+test|lein\s+test|meson\s+test)\b"
 )
+# Minitest's summary (Rails, `rake test`): "65 runs, 174 assertions, 2 failures, 1 errors, 0 skips"
+_MINITEST = re.compile(r"(\d+) (?:runs|tests), \d+ assertions, (\d+) failures, (\d+) errors, (\d+) skips")
+# ExUnit's "24 tests, 2 failures" and XCTest's "Executed 9 tests, with 0 failures"
+_TESTS_FAILURES = re.compile(r"\b(\d+) tests?,(?: with)? (\d+) failures?\b")
 _COUNTS = re.compile(r"(\d+)\s+(passed|failed|errors?|skipped|xfailed|xpassed|pending|todo|broken)\b", re.I)
 _CARGO = re.compile(r"test result: (?:ok|FAILED)\. (\d+) passed; (\d+) failed")
 _JEST_TESTS = re.compile(r"^Tests:\s+(.+?)\s*$", re.M)
@@ -479,6 +487,21 @@ def test_outcome(output: str, failed: bool) -> str | None:
     m = _CARGO.search(tail)
     if m:
         return f"{m.group(2)} failed, {m.group(1)} passed" if m.group(2) != "0" else f"{m.group(1)} passed"
+    m = _MINITEST.search(tail)
+    if m:
+        runs, failures, errors, skips = (int(g) for g in m.groups())
+        passed = runs - failures - errors - skips
+        parts = [
+            (failures, "failed"),
+            (errors, "error" if errors == 1 else "errors"),
+            (passed, "passed"),
+            (skips, "skipped"),
+        ]
+        return ", ".join(f"{n} {word}" for n, word in parts if n or word == "passed")
+    m = _TESTS_FAILURES.search(tail)
+    if m:
+        tests, failures = int(m.group(1)), int(m.group(2))
+        return f"{failures} failed, {tests - failures} passed" if failures else f"{tests} passed"
     m = _JEST_TESTS.search(tail)
     if m:
         return _counts_phrase(m.group(1)) or m.group(1)

@@ -129,6 +129,33 @@ def test_pytest_outcome(tx: Transcript, parse) -> None:
     assert run["summary"] == "Ran tests: 3 failed, 10 passed"
 
 
+@pytest.mark.parametrize(
+    ("command", "output", "outcome"),
+    [
+        # Minitest, as Rails and `rake test` print it (a blind set's author found `bin/rails test` untold, stop 42)
+        (
+            "bin/rails test test/models",
+            "Finished in 3.9s\n65 runs, 174 assertions, 0 failures, 0 errors, 0 skips",
+            "65 passed",
+        ),
+        (
+            "bundle exec rake test",
+            "12 runs, 30 assertions, 2 failures, 1 errors, 1 skips",
+            "2 failed, 1 error, 8 passed, 1 skipped",
+        ),
+        ("mix test", "Finished in 0.4 seconds\n24 tests, 0 failures", "24 passed"),
+        ("swift test", "Executed 9 tests, with 1 failure (0 unexpected) in 0.2 seconds", "1 failed, 8 passed"),
+        ("php artisan test", "Tests:    2 failed, 31 passed (80 assertions)", "2 failed, 31 passed"),
+    ],
+)
+def test_more_test_runners_are_test_runs(tx: Transcript, parse, command: str, output: str, outcome: str | None) -> None:
+    tx.tool_call("Bash", {"command": command}, output)
+    (run,) = _runs(parse(tx))
+    assert run["summary"].startswith("Ran tests"), run["summary"]
+    if outcome:
+        assert run["calls"][0]["outcome"] == outcome
+
+
 def test_passing_test_run_among_other_commands(tx: Transcript, parse) -> None:
     tx.tool_call("Bash", {"command": "git status"}, "clean")
     tx.tool_call("Bash", {"command": "python -m pytest"}, "==== 12 passed, 1 skipped in 0.4s ====")
