@@ -23,8 +23,9 @@ L1, L2), written the same way, measured round ten; round eleven tuned on it. An 
 written the same way, measured round eleven; round twelve tuned on it. A ninth (`blind9`: N1, N2), written the
 same way, measured round twelve; round thirteen tuned on it. A tenth (`blind10`: P1, P2, fourteen kinds with
 `wrong-order` and `wrong-speaker`), written the same way, measured round fourteen; round fifteen tuned on it. An
-eleventh (`blind11`: Q1, Q2, from fresh9's sessions, English and Dutch), written the same way, measures round
-fifteen. A set listed in UNTUNED has its figures reported, its details never printed; a set whose folder is missing
+eleventh (`blind11`: Q1, Q2, from fresh9's sessions, English and Dutch), written the same way, measured round
+fifteen; round sixteen tuned on it. A twelfth (`blind12`: R1, R2, from fresh10's sessions, English and Italian),
+written the same way, measures round sixteen. A set listed in UNTUNED has its figures reported, its details never printed; a set whose folder is missing
 is skipped.
 
 `--verify-dir DIR` scores each set three ways: the rules alone, with a model's verdicts merged in (`retell check
@@ -93,7 +94,8 @@ SETS = {
     "blind12": ("R1", "R2"),
 }
 # the sets the check was never tuned on: round fifteen tunes on every variant of the first ten (blind10
-# measured round fourteen, stop 40); blind11 arrived in stop 41 and measures round fifteen
+# measured round fourteen, stop 40); blind11 arrived in stop 41 and measured round fifteen; round sixteen tunes on it,
+# and blind12 (stop 42) measures round sixteen
 UNTUNED: tuple[str, ...] = ("blind12",)
 VARIANTS = ("dev", "holdout")
 SHOWN = ("dev",)  # details (misses, false alarms) are printed for these variants only
