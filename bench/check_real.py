@@ -25,8 +25,8 @@ same way, measured round twelve; round thirteen tuned on it. A tenth (`blind10`:
 `wrong-order` and `wrong-speaker`), written the same way, measured round fourteen; round fifteen tuned on it. An
 eleventh (`blind11`: Q1, Q2, from fresh9's sessions, English and Dutch), written the same way, measured round
 fifteen; round sixteen tuned on it. A twelfth (`blind12`: R1, R2, from fresh10's sessions, English and Italian),
-written the same way, measures round sixteen. A set listed in UNTUNED has its figures reported, its details never printed; a set whose folder is missing
-is skipped.
+written the same way, measures round sixteen. A set listed in UNTUNED has its figures reported, its details never
+printed; a set whose folder is missing is skipped.
 
 `--verify-dir DIR` scores each set three ways: the rules alone, with a model's verdicts merged in (`retell check
 --verify`), and also letting a low-confidence rule finding the model reads as supported count as traced

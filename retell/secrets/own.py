@@ -59,6 +59,10 @@ def label_is_about(label: str) -> bool:
 YAML_TAG = re.compile(r"!!?[A-Za-z][\w.:/-]*[ \t]+\S")
 
 
+# What follows a test's name on a runner's status line: its time (`go test -v`: "(0.00s)"), or the line's end
+_TEST_STATUS = re.compile(r"[ \t]*(?:\(\d+(?:\.\d+)?m?s\)|$)", re.M)
+
+
 def _assigned(value: str, m: re.Match[str]) -> bool:
     label, sep = m.group("label"), m.group("sep")
     if m.string.endswith("//", 0, m.start("label")):
@@ -75,6 +79,8 @@ def _assigned(value: str, m: re.Match[str]) -> bool:
         and re.match(r"[;,)\]}\s]", m.string[m.end("sep") + 1 : m.end("sep") + 2])
     ):
         return False  # `expect "password:"; send …`: the quote after `password:` closes the label's own string
+    if label in ("PASS", "FAIL") and sep.strip() == ":" and _TEST_STATUS.match(m.string, m.end()):
+        return False  # `--- PASS: TestUnknownKeyFallsBackToIP (0.00s)`: a test runner's verdict on a test's name
     if sep.strip() == ":" and YAML_TAG.match(m.string, m.start("v") if m.group("v") else m.end()):
         return False  # a YAML tag before the value (`!vault |`, `!secret db_password`, `!Ref DbPassword`)
     passwordish = _PASSWORDISH.search(label) is not None
