@@ -192,3 +192,62 @@ def test_a_sentry_endpoint_with_its_key(scanner: Scanner, text: str, value: str)
 )
 def test_look_alikes_stay_clean(scanner: Scanner, text: str) -> None:
     assert _flags(scanner, text) == []
+
+
+# -- batch 2 (written after batch 1's rules, before its own): holdout11's other classes, other values -------------
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("โทรศัพท์มือถือ 081 234 5678 โทรได้ทั้งวัน", "081 234 5678"),
+        ("เบอร์มือถือ 0351 15-612-3456 โทรได้ตลอด", "0351 15-612-3456"),
+        ("رقم الجوال 050 123 4567 للتواصل", "050 123 4567"),
+        ("מספר הטלפון שלי 052-123-4567 אם צריך", "052-123-4567"),
+        ("το κινητό μου 691 234 5678 για ό,τι χρειαστείς", "691 234 5678"),
+        ("nomor HP saya 0812-3456-7890 ya, kabari kalau ada apa-apa", "0812-3456-7890"),
+        ("मेरा मोबाइल नंबर 98765 43210 है", "98765 43210"),
+    ],
+)
+def test_a_phone_said_in_more_languages(scanner: Scanner, text: str, value: str) -> None:
+    assert flagged_whole(scanner, text, value), _flags(scanner, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Tulip_2718  (that's the one for the router, same admin as before)", "Tulip_2718"),
+        ("Gecko!4410 (the pw for the staging nas)", "Gecko!4410"),
+        ("Kranich2023 (das ist das Passwort für die Fritzbox)", "Kranich2023"),
+        ("我把数据库的密码改成了Panda2031.，你试一下", "Panda2031."),
+        ("路由器密码设成了Lotus_88.，记得改", "Lotus_88."),
+    ],
+)
+def test_a_password_first_then_what_it_is_for(scanner: Scanner, text: str, value: str) -> None:
+    assert flagged_whole(scanner, text, value), _flags(scanner, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("error: cannot read /var/home/kwame.asante/.config/app.toml", "/var/home/kwame.asante"),
+        ("du -sh /export/home/lhuber/.cache", "/export/home/lhuber"),
+    ],
+)
+def test_a_home_under_another_root(scanner: Scanner, text: str, value: str) -> None:
+    assert flagged_whole(scanner, text, value), _flags(scanner, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Release2024 (the branch for the spring launch)",
+        "v2.3.1 (that's the one for the new API)",
+        "README.md (the one for the docs site)",
+        "เวอร์ชัน 2024 ราคา 1 500 บาท",
+        "nomor pesanan 2024-0815-7731 sudah dikirim",
+        "我把版本改成了2.1.0，你试一下",
+    ],
+)
+def test_batch_two_look_alikes_stay_clean(scanner: Scanner, text: str) -> None:
+    assert _flags(scanner, text) == []
