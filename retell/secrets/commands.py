@@ -1137,7 +1137,42 @@ def _answer_under_a_question(value: str, m: re.Match[str]) -> bool:
     return _told_password(bare, m) and not is_code(bare) and not _TICKET_REF.match(bare)
 
 
+# (round sixteen) the value first, then in parentheses what it is for: `Tulip_2718  (that's the one for the router)`,
+# `Kranich2023 (das ist das Passwort für die Fritzbox)`: the note names a credential or says "the one for"
+_NOTE_SAYS_CREDENTIAL = re.compile(
+    r"(?i)\bthe[ \t]+one[ \t]+(?:for|on)\b|\b(?:password|passwort|kennwort|pw|pwd|pass|passphrase|login|logins|"
+    r"creds?|credentials|user|admin|account|mdp|mot[ \t]+de[ \t]+passe|contraseña|clave|senha|wachtwoord|"
+    r"parola|hasło|şifre|пароль)\b|密码|密碼|パスワード|비밀번호"
+)
+
+
+def _value_then_its_note(value: str, m: re.Match[str]) -> bool:
+    bare = value.strip("`'\"" + TYPOGRAPHIC).rstrip(".,;:)]}>")
+    if not _NOTE_SAYS_CREDENTIAL.search(m.group("note")):
+        return False
+    return (
+        len(bare) <= 32
+        and any(c.isalpha() for c in bare)
+        and any(c.isdigit() for c in bare)
+        and not re.search(r"[=\\/,~<>@]", bare)
+        and not _TICKET_REF.match(bare)
+        and not is_code(bare)
+        and _told_password(bare, m)
+    )
+
+
 ANSWER_RULES: tuple[Rule, ...] = (
+    Rule(
+        "password-in-text",
+        SECRET,
+        r"\A[ \t]*[`'\"]?(?P<v>[^\s`'\"(]{6,64})[`'\"]?[ \t]+\((?P<note>[^()\n]{3,160})\)",
+        (),
+        group="v",
+        accept=_value_then_its_note,
+        always=True,
+        prefilter=(r"\A[ \t]*[`'\"]?[^\s`'\"(]{6,64}[`'\"]?[ \t]+\(",),
+        rule_id="password-then-its-note",
+    ),
     # the message's first line is the value alone (`Tornado#4412` then "that one is for the backup user")
     Rule(
         "password-in-text",

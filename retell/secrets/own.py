@@ -1015,7 +1015,8 @@ OWN_RULES: tuple[Rule, ...] = (
         PII,
         # A Windows account name may hold spaces: up to the next backslash when one follows.
         # (WSL's `/mnt/c/Users/…`, Git Bash's `/c/Users/…`, Cygwin's `/cygdrive/c/Users/…` whole)
-        r"(?:/mnt/[a-z]|/cygdrive/[a-z]|/[a-zA-Z](?=/Users/))?/Users/[^\W_][\w.-]*|/home/[^\W_][\w.-]*|"
+        # (round sixteen) a home under another root, whole: Fedora Atomic's `/var/home/…`, Solaris' `/export/home/…`
+        r"(?:/mnt/[a-z]|/cygdrive/[a-z]|/[a-zA-Z](?=/Users/))?/Users/[^\W_][\w.-]*|(?:/var|/export|/usr)?/home/[^\W_][\w.-]*|"
         r"[A-Za-z]:(?:\\\\?|/)Users(?:\\\\?|/)(?:[^\W_][^\\/\n:*?\"<>|]{0,40}(?=\\|/)|[^\W_][\w.-]*)|"
         # a WSL distribution's home seen from Windows: `\\wsl$\Ubuntu\home\name`, `\\wsl.localhost\Debian\home\name`
         r"(?:\\\\?){2}wsl(?:\$|\.localhost)(?:\\\\?)[^\\\n]{1,40}?(?:\\\\?)home(?:\\\\?)[^\W_][\w.-]*",
