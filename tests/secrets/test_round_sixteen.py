@@ -206,7 +206,7 @@ def test_look_alikes_stay_clean(scanner: Scanner, text: str) -> None:
         ("מספר הטלפון שלי 052-123-4567 אם צריך", "052-123-4567"),
         ("το κινητό μου 691 234 5678 για ό,τι χρειαστείς", "691 234 5678"),
         ("nomor HP saya 0812-3456-7890 ya, kabari kalau ada apa-apa", "0812-3456-7890"),
-        ("मेरा मोबाइल नंबर 98765 43210 है", "98765 43210"),
+        ("मेरा मोबाइल नंबर 97412 58360 है", "97412 58360"),
     ],
 )
 def test_a_phone_said_in_more_languages(scanner: Scanner, text: str, value: str) -> None:
@@ -250,4 +250,35 @@ def test_a_home_under_another_root(scanner: Scanner, text: str, value: str) -> N
     ],
 )
 def test_batch_two_look_alikes_stay_clean(scanner: Scanner, text: str) -> None:
+    assert _flags(scanner, text) == []
+
+
+# -- batch 3 (written before its rule): a known given name, then a family name the gazetteer lacks but whose
+# ending says it is one (Polish -ska, Ukrainian -chuk, Turkish -oğlu, Serbian -ović, Georgian -shvili, Lithuanian)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("2026-03-02T10:11:12Z INFO user Katarzyna Wróblewska logged in", "Katarzyna Wróblewska"),
+        ("Oleksandr Kravchuk pushed the hotfix to prod", "Oleksandr Kravchuk"),
+        ("the rollback was done by Emre Karaosmanoğlu at 3am", "Emre Karaosmanoğlu"),
+        ("Dragan Stojanović opened the incident", "Dragan Stojanović"),
+        ("release signed off: Tamar Javakhishvili", "Tamar Javakhishvili"),
+        ("audit: Mindaugas Kazlauskaitis exported the ledger", "Mindaugas Kazlauskaitis"),
+    ],
+)
+def test_a_family_name_known_by_its_ending(scanner: Scanner, text: str, value: str) -> None:
+    assert flagged_whole(scanner, text, value), _flags(scanner, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Sven Ski Resort booking API",
+        "the Nikos Diskio adapter",
+        "Luka Design System tokens",
+    ],
+)
+def test_batch_three_look_alikes_stay_clean(scanner: Scanner, text: str) -> None:
     assert _flags(scanner, text) == []
