@@ -678,13 +678,30 @@ def _open_syllables(word: str) -> bool:
     )
 
 
+# (round sixteen) The endings only family names take, in the languages that make them so: Polish (`-ska`, `-ński`,
+# `-wicz`), Ukrainian (`-enko`, `-chuk`), Georgian (`-shvili`, `-dze`), Armenian (`-yan`), Greek (`-opoulos`,
+# `-akis`, `-idis`), Turkish (`-oğlu`), South Slavic (`-ović`, `-ević`), Romanian (`-escu`), Lithuanian (`-aitis`,
+# `-auskas`, `-ienė`), Scandinavian patronymics (`-sson`). A family name the gazetteer lacks is known by it.
+_FAMILY_ENDING = re.compile(
+    r"(?:[sc]k[ia]|ńsk[ia]|dzk[ia]|wicz|owicz|enko|[cs]huk|czuk|shvili|dze|[^aeiou]yan|opoulos|akis|idis|iadis|"
+    r"o[gğ]lu|[oe]vi[cćč]|escu|aitis|aitė|auskas|auskienė|ienė|[^aeiou]sson)\Z"
+)
+
+
+def _family_by_ending(word: str) -> bool:
+    """A capitalised word of six letters or more, small letters after its capital, with a family name's ending."""
+    if len(word) < 6 or not word[0].isupper() or not word[1:].islower() or not word.replace("-", "").isalpha():
+        return False
+    return _FAMILY_ENDING.search(word) is not None
+
+
 def _known_family(word: str, family: frozenset[str]) -> bool:
     """A family name the gazetteer knows, or a double-barrelled one whose parts it knows (`Asantewaa-Mensah`,
-    `García-Márquez`)."""
+    `García-Márquez`), or one its ending says is a family name (`Wróblewska`, `Kravchuk`)."""
     if word in family:
         return True
     parts = word.split("-")
-    return len(parts) == 2 and all(part in family for part in parts)
+    return (len(parts) == 2 and all(part in family for part in parts)) or _family_by_ending(word)
 
 
 def _family_first(names: list[str], m: re.Match[str], start: int, end: int) -> bool:

@@ -106,6 +106,8 @@ VENDOR_SHAPE_RULES: tuple[Rule, ...] = (
         r"https?://script\.google\.com/(?:a/macros/[\w.-]+|macros)/s/[A-Za-z0-9_-]{30,}/(?:exec|dev)"
         rf"(?:\?{_URL_REST}*)?",
         ("script.google.com/",),
+        # (a deployment id masked or written as a placeholder in docs: `AKfycbxxxx…`, `YOUR_DEPLOYMENT_ID…`)
+        accept=lambda value, m: _not_masked(value.split("/s/", 1)[1].split("/", 1)[0], m),
         trims=".,;:)]}>",
         rule_id="apps-script-web-app",
     ),

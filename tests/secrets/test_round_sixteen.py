@@ -183,6 +183,9 @@ def test_a_sentry_endpoint_with_its_key(scanner: Scanner, text: str, value: str)
         "open docs/MAINTAINERS.md.orig.backup and com.example.app.MainActivity",
         "see https://sentry.io/settings/acme/projects/web/keys/ for the DSN",
         "https://script.google.com/home/start and the Apps Script docs",
+        # (written after batch 1's rules) a deployment id masked or a placeholder in docs
+        "POST to https://script.google.com/macros/s/AKfycbxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx/exec",
+        "WEBAPP_URL=https://script.google.com/macros/s/YOUR_DEPLOYMENT_ID_GOES_HERE_PLEASE/exec",
         "hab das Schema gefragt? nein, den Cache",
         "@Override public void run() { Main Thread can you }",
         # a forge's noreply address cut short by a summary (written after dev12's blocked run showed it)
