@@ -285,3 +285,36 @@ def test_a_family_name_known_by_its_ending(scanner: Scanner, text: str, value: s
 )
 def test_batch_three_look_alikes_stay_clean(scanner: Scanner, text: str) -> None:
     assert _flags(scanner, text) == []
+
+
+# -- batch 4 (written before its fix): what holdout11 showed end to end ----------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("value", "text"),
+    [
+        ("Ravenna1907.", "title: Ravenna1907"),
+        ("Quokka!2031!", "# Quokka!2031 and the backup job"),
+        ("Marmot_77.", "Reset it to Marmot_77, then log in"),
+    ],
+)
+def test_a_known_value_recurring_without_its_last_punctuation(value: str, text: str) -> None:
+    """A title or a clause made from the message drops a value's last `.` (`Besiktas1904.  (that's the one…)` became
+    the title `Besiktas1904`): the value without it is still the value."""
+    from retell.redact import Redactor
+
+    redactor = Redactor("s", {}, Scanner(), {value: ("password-in-text", "secret")})
+    cleared = redactor.text(text)
+    assert value.rstrip(".!?") not in cleared, cleared
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Wordpress_logged_in_0c1d2e3f4a5b6c7d8e9f0a1b2c3d4e5f=shop%7C1767225600%7CZx8Cv7Bn6Mm5Ll4Kk3Jj2Hh1Gg0Ff9Dd8Ss7Aa6Qq5",
+        "WORDPRESS_SEC_4F1C2A9E8B7D6C5A4F3E2D1C0B9A8F7E=editor|1767225600|qW3eR5tY7uI9oP1aS3dF5gH7jK9lZ1xC3vB5nM7q",
+    ],
+)
+def test_a_wordpress_cookie_capitalised_as_a_title_makes_it(scanner: Scanner, text: str) -> None:
+    value = text.split("=", 1)[1]
+    assert flagged_whole(scanner, text, value), _flags(scanner, text)
