@@ -94,7 +94,7 @@ VENDOR_SHAPE_RULES: tuple[Rule, ...] = (
     Rule(
         "session-cookie",
         SECRET,
-        r"\b(?:wordpress_(?:logged_in|sec)|wp_woocommerce_session)_[0-9a-f]{32}=(?P<v>[^\s;,\"'<>`]{20,})",
+        r"\b(?i:wordpress_(?:logged_in|sec)|wp_woocommerce_session)_[0-9a-fA-F]{32}=(?P<v>[^\s;,\"'<>`]{20,})",
         ("wordpress_logged_in_", "wordpress_sec_", "wp_woocommerce_session_"),
         group="v",
         accept=_not_masked,
