@@ -248,6 +248,11 @@ def test_a_home_under_another_root(scanner: Scanner, text: str, value: str) -> N
     "text",
     [
         "Release2024 (the branch for the spring launch)",
+        # (written after batch 2's rule, from look-alikes tried on it)
+        "Node18 (the one for the login service)",
+        "PBKDF2 (password stretching)",
+        "ubuntu-22.04 (the one for the admin box)",
+        "Python3.12 (the one for the login lambda)",
         "v2.3.1 (that's the one for the new API)",
         "README.md (the one for the docs site)",
         "เวอร์ชัน 2024 ราคา 1 500 บาท",
