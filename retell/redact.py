@@ -49,6 +49,7 @@ from retell.workdir import Workdir
 # What retell writes for a decision: never a secret itself (see `Redactor.find`).
 PLACEHOLDER = re.compile(r"\[REDACTED:[\w.-]+\]")
 _ALNUM_RUN = re.compile(r"[A-Za-z0-9]{4}")
+_SENTENCE_END = ".!?"
 _PADDING = "-_.=~"  # what a title's trim takes off the end of a token (`==` of base64, a JWT's `--`)
 
 
@@ -227,6 +228,13 @@ class Redactor:
         # a message quotes one line or the second half; each line still is the key (redacted under its id)
         searches += [
             (value, piece) for value in ordered if self.known[value][0] == "private-key" for piece in _key_lines(value)
+        ]
+        # (round sixteen) a value whose last character ends sentences (`Besiktas1904.`, `Quokka!2031!`): a title or a
+        # clause made from its message drops it, and the rest is still the value
+        searches += [
+            (value, value[:-1])
+            for value in ordered
+            if value[-1:] in _SENTENCE_END and len(value) > self.MIN_KNOWN_LENGTH and value[:-1] not in self.known
         ]
         exact = _Forms.of(searches, 0)
         altered_from = len(searches)

@@ -1137,7 +1137,48 @@ def _answer_under_a_question(value: str, m: re.Match[str]) -> bool:
     return _told_password(bare, m) and not is_code(bare) and not _TICKET_REF.match(bare)
 
 
+# (round sixteen) the value first, then in parentheses what it is for: `Tulip_2718  (that's the one for the router)`,
+# `Kranich2023 (das ist das Passwort für die Fritzbox)`: the note names a credential or says "the one for"
+_NOTE_SAYS_CREDENTIAL = re.compile(
+    r"(?i)\b(?:password|passwort|kennwort|pw|pwd|pass|passphrase|login|logins|"
+    r"creds?|credentials|user|admin|account|mdp|mot[ \t]+de[ \t]+passe|contraseña|clave|senha|wachtwoord|"
+    r"parola|hasło|şifre|пароль)\b|密码|密碼|パスワード|비밀번호"
+)
+
+
+_WORD_AND_NUMBER = re.compile(r"[A-Za-z][a-z]{3,}[_.!#$%&*+?@^~-]?\d{3,}[_.!#$%&*+?@^~-]?")
+
+
+def _value_then_its_note(value: str, m: re.Match[str]) -> bool:
+    bare = value.strip("`'\"" + TYPOGRAPHIC).rstrip(".,;:)]}>")
+    if not _NOTE_SAYS_CREDENTIAL.search(m.group("note")):
+        return False
+    # a person's choice: capitals, small letters, digits and a symbol, or a word and a number (`Kranich2023`,
+    # `papaya_1989`); not a version (`Python3.12`, `ubuntu-22.04`), an acronym (`PBKDF2`) or a runtime (`Node18`)
+    chosen = _chosen_by_a_person(bare) or _WORD_AND_NUMBER.fullmatch(bare) is not None
+    return (
+        chosen
+        and len(bare) <= 32
+        and not re.search(r"\d[.]\d", bare)
+        and not re.search(r"[=\\/,~<>@]", bare)
+        and not _TICKET_REF.match(bare)
+        and not is_code(bare)
+        and _told_password(bare, m)
+    )
+
+
 ANSWER_RULES: tuple[Rule, ...] = (
+    Rule(
+        "password-in-text",
+        SECRET,
+        r"\A[ \t]*[`'\"]?(?P<v>[^\s`'\"(]{6,64})[`'\"]?[ \t]+\((?P<note>[^()\n]{3,160})\)",
+        (),
+        group="v",
+        accept=_value_then_its_note,
+        always=True,
+        prefilter=(r"\A[ \t]*[`'\"]?[^\s`'\"(]{6,64}[`'\"]?[ \t]+\(",),
+        rule_id="password-then-its-note",
+    ),
     # the message's first line is the value alone (`Tornado#4412` then "that one is for the backup user")
     Rule(
         "password-in-text",

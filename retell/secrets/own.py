@@ -419,6 +419,8 @@ _NON_PERSONAL_EMAIL = re.compile(
 )
 
 
+_NOREPLY_HOSTS = ("users.noreply.github.com", "users.noreply.gitlab.com", "users.noreply.codeberg.org")
+
 # Latin letters beyond ASCII (accents, Vietnamese): À-ÿ but × and ÷, Latin Extended A and B, Latin Extended Additional
 _LATIN = "\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f\u1e00-\u1eff"
 
@@ -427,6 +429,11 @@ def _email(value: str, m: re.Match[str]) -> bool:
     tld = value.rsplit(".", 1)[-1].lower()
     if re.search(r"://[^\s/@]*$", m.string[max(0, m.start() - 200) : m.start()]):
         return False  # `scheme://user:password@host`: credentials in a URL, not an email
+    domain = value.rsplit("@", 1)[-1].lower()
+    if any(host.startswith(domain) for host in _NOREPLY_HOSTS):
+        # (round sixteen) a forge's noreply address cut short by a summary (`…@users.noreply.github`): no one's
+        # mailbox, and not one retell may flag after writing it itself
+        return False
     return tld not in _FILE_TLDS and not _NON_PERSONAL_EMAIL.search(value)
 
 
@@ -435,7 +442,14 @@ def home_account(path: str) -> str:
     return re.split(r"[/\\]", path.rstrip("/\\"))[-1]
 
 
+# (round sixteen) a URL on a web host up to the path: its `/home/…` is a route (`script.google.com/home/start`,
+# `…/docs/home/intro`), never a folder; `file:///home/jane/…` has no host and is one
+_WEB_URL_BEFORE = re.compile(r"(?i)(?:https?|ftps?|wss?)://[^/\s\"'<>`]+/[^\s\"'<>`]*\Z")
+
+
 def _home_account(value: str, m: re.Match[str]) -> bool:
+    if _WEB_URL_BEFORE.search(m.string, max(0, m.start() - 300), m.start() + 1):
+        return False
     return personal_account(home_account(value))
 
 
@@ -1007,7 +1021,8 @@ OWN_RULES: tuple[Rule, ...] = (
         PII,
         # A Windows account name may hold spaces: up to the next backslash when one follows.
         # (WSL's `/mnt/c/Users/…`, Git Bash's `/c/Users/…`, Cygwin's `/cygdrive/c/Users/…` whole)
-        r"(?:/mnt/[a-z]|/cygdrive/[a-z]|/[a-zA-Z](?=/Users/))?/Users/[^\W_][\w.-]*|/home/[^\W_][\w.-]*|"
+        # (round sixteen) a home under another root, whole: Fedora Atomic's `/var/home/…`, Solaris' `/export/home/…`
+        r"(?:/mnt/[a-z]|/cygdrive/[a-z]|/[a-zA-Z](?=/Users/))?/Users/[^\W_][\w.-]*|(?:/var|/export|/usr)?/home/[^\W_][\w.-]*|"
         r"[A-Za-z]:(?:\\\\?|/)Users(?:\\\\?|/)(?:[^\W_][^\\/\n:*?\"<>|]{0,40}(?=\\|/)|[^\W_][\w.-]*)|"
         # a WSL distribution's home seen from Windows: `\\wsl$\Ubuntu\home\name`, `\\wsl.localhost\Debian\home\name`
         r"(?:\\\\?){2}wsl(?:\$|\.localhost)(?:\\\\?)[^\\\n]{1,40}?(?:\\\\?)home(?:\\\\?)[^\W_][\w.-]*",

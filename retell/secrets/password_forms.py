@@ -151,11 +151,17 @@ PASSWORD_FORM_RULES: tuple[Rule, ...] = (
 def _known_given(value: str, m: re.Match[str]) -> bool:
     """The first word a given name the gazetteer knows (`Perf`, `Windows`, `Override` are none), every word
     capitalised, no stand-in (`Jane Doe`)."""
-    from retell.secrets.prose_names import _refused, gazetteer
+    from retell.secrets.prose_names import _PARTICLES, _refused, gazetteer
 
     given, _ = gazetteer()
     names = value.split()
-    return names[0] in given and all(w[:1].isupper() for w in names) and not _refused(value)
+    # (a particle is a name's lowercase word: `@Luuk van der Meer`, `@Inés de la Fuente`)
+    return (
+        names[0] in given
+        and all(w[:1].isupper() or w in _PARTICLES for w in names)
+        and names[-1] not in _PARTICLES
+        and not _refused(value)
+    )
 
 
 _GIVEN = r"[^\W\d_a-z][\w'’\u0300-\u036f-]{1,30}"
@@ -177,7 +183,9 @@ NAME_FORM_RULES: tuple[Rule, ...] = (
     Rule(
         "person-name",
         PII,
-        r"(?<![\w@.])@(?P<n>" + _GIVEN + r"(?:[ \t]+(?:(?:van|von|de|der|den|da|di|du|del|la|le|bin|binti|al|el)"
+        r"(?<![\w@.])@(?P<n>"
+        + _GIVEN
+        + r"(?:[ \t]+(?:(?:van|von|de|der|den|da|di|du|del|la|las|los|le|dos|das|do|bin|binti|al|el|ter|ten)"
         r"[ \t]+){0,3}" + _GIVEN + r"){1,2})",
         ("@",),
         group="n",

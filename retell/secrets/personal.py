@@ -119,9 +119,14 @@ _PHONE_WORDS = (
     r"telefon|telefonnummer|handy|mobil|mobilnummer|rufnummer|téléphone|telephone|portable|tél|teléfono|telefono|"
     r"móvil|movil|celular|telefone|telemóvel|telefoon|mobiel|telefonnummer|numer|điện thoại|dien thoai|sđt|sdt|"
     r"номер|телефон|mob|tlf|tfn|puh|ring me|bel me|bellen|llámame|llamar|appelle-moi|appeler|ruf mich|anrufen|"
-    r"gọi|liên hệ|nummer|numéro|número|contacto)"
+    r"gọi|liên hệ|nummer|numéro|número|contacto|"
+    # (round sixteen) in more of the languages authors write in: Hindi, Arabic, Persian, Hebrew, Greek,
+    # Turkish, Indonesian and Malay
+    r"फ़ोन|फोन|मोबाइल|नंबर|هاتف|جوال|موبايل|تلفن|شماره|טלפון|נייד|τηλέφωνο|τηλ|κινητό|"
+    r"cep|numaram|nomor hp|nomor telepon|no hp|telepon|telp)"
 )
-_PHONE_CJK = r"(?:電話|电话|携帯|手机|手機|联系|聯絡|連絡先|電話番号|电话号码|번호|전화|휴대폰)"
+# (and Thai, written without spaces between words: `ติดต่อเบอร์ 02…`, no word boundary before it)
+_PHONE_CJK = r"(?:電話|电话|携帯|手机|手機|联系|聯絡|連絡先|電話番号|电话号码|번호|전화|휴대폰|เบอร์|โทร|มือถือ)"
 # Three shapes, three rules (one alternation would be tried at every position of every text): each with
 # the literal it starts with, or the word that says what it is.
 _PHONE_INTL = r"\+\d{1,3}[ .-]?(?:\(\d{1,4}\)[ .-]?)?\d[\d .-]{5,16}\d(?![\w.-]?\d)"
@@ -1198,6 +1203,30 @@ PERSONAL_RULES: tuple[Rule, ...] = (
             "번호",
             "전화",
             "휴대폰",
+            "เบอร์",
+            "โทร",
+            "มือถือ",
+            "फ़ोन",
+            "फोन",
+            "मोबाइल",
+            "नंबर",
+            "هاتف",
+            "جوال",
+            "موبايل",
+            "تلفن",
+            "شماره",
+            "טלפון",
+            "נייד",
+            "τηλέφωνο",
+            "τηλ",
+            "κινητό",
+            "cep",
+            "numaram",
+            "nomor hp",
+            "nomor telepon",
+            "no hp",
+            "telepon",
+            "telp",
             "hotline",
             "helpline",
             "support line",

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import gzip
 import re
+import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
@@ -28,13 +29,34 @@ from retell.secrets.rule import PII, Rule
 from retell.secrets.values import words
 
 
+class _Names(frozenset[str]):
+    """A gazetteer's names, where a name typed with accents the gazetteer holds only plain is one too (round
+    sixteen: `Pádraig`, `Siobhán`, `Zoë` where Faker writes `Padraig`, `Siobhan`, `Zoe`), from five letters, as
+    the plain spellings themselves (refresh_names.py)."""
+
+    def __contains__(self, word: object) -> bool:
+        if frozenset.__contains__(self, word):
+            return True
+        if not isinstance(word, str) or word.isascii() or len(word) < 5:
+            return False
+        plain = _plain(word)
+        return plain != word and frozenset.__contains__(self, plain)
+
+
+def _plain(word: str) -> str:
+    """`word` without its accents (`Pádraig` -> `Padraig`; `đ` -> `d`)."""
+    decomposed = unicodedata.normalize("NFKD", word.replace("đ", "d").replace("Đ", "D"))
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
 @lru_cache(maxsize=1)
 def gazetteer() -> tuple[frozenset[str], frozenset[str]]:
-    """(given names, family names), as Faker's locales spell them."""
+    """(given names, family names), as Faker's locales spell them, with the Latin spellings of those in Cyrillic,
+    Greek and Hangul (bench/secrets/romanise_names.py)."""
     data = (Path(__file__).resolve().parent.parent / "data" / "person-names.txt.gz").read_bytes()
     text = gzip.decompress(data).decode("utf-8")
     given, family = text.split("\n# given\n", 1)[1].split("\n# family\n", 1)
-    return frozenset(given.split("\n")), frozenset(family.split("\n"))
+    return _Names(given.split("\n")), _Names(family.split("\n"))
 
 
 # Given names that are also common words, places, languages, products or assistants: alone they say nothing
@@ -86,6 +108,9 @@ _PRODUCTS = words(
 # The only lowercase words inside a name (`Pieter de Graaf`, `Ludwig van der Berg`, `Aisha binti Rahman`).
 _PARTICLES = words(
     "van von der den de del della di da das dos du la le bin binti ibn bint al el ten ter zu af av y"
+    # (round sixteen) Spanish, Italian and German ones written before a plural or a contracted article:
+    # `Rocío de las Heras`, `Beatriz de los Santos`, `Lucia degli Esposti`, `Anna vom Bruch`
+    " los las degli dei delle vom zum zur"
     # (Irish ones are capitalised: `Ciarán Ó Flaithearta`, `Siobhán Ní Bhriain`, `Aoife Nic Giolla`)
     " Ó Ní Nic Uí Ua Mac"
 )
@@ -140,7 +165,9 @@ _SAID_AFTER = re.compile(
     r"signed[ \t]+off|is[ \t]+(?:out|away|off|on[ \t]+(?:leave|vacation|holiday|pto))|will[ \t]+(?:review|merge|"
     r"check|look|take|handle|fix|send|ping|own)|sagt|sagte|meint|meinte|findet|schreibt|dice|dijo|"
     r"comentó|pidió|aprobó|a[ \t]+dit|dit|pense|demande|a[ \t]+demandé|a[ \t]+validé|zei|vindt|sa|säger|"
-    r"disse|pediu|aprovou)\b|"
+    r"disse|pediu|aprovou|"
+    # (round sixteen) a person asked, the participle after the name: `hab Zeynep gefragt`, `ik heb Sanne gevraagd`
+    r"gefragt|gevraagd|angerufen|angeschrieben|gebeten)\b|"
     r"[ \t]*[:：][ \t]+\S)"  # a speaker's line in meeting notes or a pasted chat: `Priya: I'll take it`
 )
 # A person given a role on a change or a project, after their name (`add Elif Karataş as reviewer`, `als Reviewer`)
@@ -170,9 +197,25 @@ _TOLD_BEFORE = re.compile(
     r"cc|dm|message|email|e-mail|call|with|from|by|per|according[ \t]+to|paired[ \t]+with|reviewer|assignee|"
     r"owner|hi|hey|hello|dear|laut|frag(?:[ \t]+(?:bitte|mal|doch))?|von|mit|bei|danke(?:[ \t]+an)?|hallo|"
     r"según|pregúntale[ \t]+a|pregunta[ \t]+a|gracias(?:[ \t]+a)?|hola|selon|demande[ \t]+à|merci(?:[ \t]+à)?|"
-    r"bonjour|salut|par|vraag|volgens|dank|tack|enligt|segundo|obrigad[oa](?:[ \t]+a)?|pergunta[ \t]+a|oi)|@)"
+    r"bonjour|salut|par|vraag|volgens|dank|tack|enligt|segundo|obrigad[oa](?:[ \t]+a)?|pergunta[ \t]+a|oi|"
+    # (round sixteen) a person asked, the verb before the name: `le pregunté a Lucía`, `j'ai demandé à Amélie`,
+    # `perguntei à Ana`, `ho chiesto a Giulia`
+    r"pregunt(?:é|e|amos)[ \t]+a|demandé[ \t]+à|perguntei[ \t]+(?:a|à|ao)|chiesto[ \t]+a)|@)"
     r"[ \t]*,?[ \t]*$"
 )
+
+
+# (round sixteen) a person addressed: the name starts the message or its line, then a request made to them
+# (`Yaroslava Tarasenko can you take a look…`, `Lukas, kannst du…`, `Amélie, tu peux…`, `Lucía, ¿puedes…`)
+_ADDRESSED_AFTER = re.compile(
+    r"(?i)[ \t]*[,:—–-]?[ \t]+(?:(?:can|could|would|will)[ \t]+you|pls|please|kannst[ \t]+du|könntest[ \t]+du|"
+    r"kunnen[ \t]+jullie|kun[ \t]+je|kan[ \t]+je|tu[ \t]+peux|tu[ \t]+pourrais|pourrais-tu|peux-tu|"
+    r"¿?[ \t]*(?:puedes|podrías|podes|pode|poderia|puoi|potresti))\b"
+)
+
+
+def _addressed(text: str, line_start: int, start: int, end: int) -> bool:
+    return not text[line_start:start].strip(" \t>*-•@") and _ADDRESSED_AFTER.match(text, end) is not None
 
 
 def _context(m: re.Match[str], start: int, end: int, strong: bool = False) -> bool:
@@ -182,6 +225,8 @@ def _context(m: re.Match[str], start: int, end: int, strong: bool = False) -> bo
     line_start = text.rfind("\n", 0, start) + 1
     before = text[max(line_start, start - 40) : start]
     if _TOLD_BEFORE.search(before) and not (strong and _WEAK_BEFORE.search(before)):
+        return True
+    if _addressed(text, line_start, start, end):
         return True
     after = _SAID_AFTER.match(text, end, min(len(text), end + 60))
     if after is None:
@@ -633,13 +678,30 @@ def _open_syllables(word: str) -> bool:
     )
 
 
+# (round sixteen) The endings only family names take, in the languages that make them so: Polish (`-ska`, `-ński`,
+# `-wicz`), Ukrainian (`-enko`, `-chuk`), Georgian (`-shvili`, `-dze`), Armenian (`-yan`), Greek (`-opoulos`,
+# `-akis`, `-idis`), Turkish (`-oğlu`), South Slavic (`-ović`, `-ević`), Romanian (`-escu`), Lithuanian (`-aitis`,
+# `-auskas`, `-ienė`), Scandinavian patronymics (`-sson`). A family name the gazetteer lacks is known by it.
+_FAMILY_ENDING = re.compile(
+    r"(?:[sc]k[ia]|ńsk[ia]|dzk[ia]|wicz|owicz|enko|[cs]huk|czuk|shvili|dze|[^aeiou]yan|opoulos|akis|idis|iadis|"
+    r"o[gğ]lu|[oe]vi[cćč]|escu|aitis|aitė|auskas|auskienė|ienė|[^aeiou]sson)\Z"
+)
+
+
+def _family_by_ending(word: str) -> bool:
+    """A capitalised word of six letters or more, small letters after its capital, with a family name's ending."""
+    if len(word) < 6 or not word[0].isupper() or not word[1:].islower() or not word.replace("-", "").isalpha():
+        return False
+    return _FAMILY_ENDING.search(word) is not None
+
+
 def _known_family(word: str, family: frozenset[str]) -> bool:
     """A family name the gazetteer knows, or a double-barrelled one whose parts it knows (`Asantewaa-Mensah`,
-    `García-Márquez`)."""
+    `García-Márquez`), or one its ending says is a family name (`Wróblewska`, `Kravchuk`)."""
     if word in family:
         return True
     parts = word.split("-")
-    return len(parts) == 2 and all(part in family for part in parts)
+    return (len(parts) == 2 and all(part in family for part in parts)) or _family_by_ending(word)
 
 
 def _family_first(names: list[str], m: re.Match[str], start: int, end: int) -> bool:
@@ -781,6 +843,35 @@ _ALONE_KEYWORDS = (
     " zei",
     " säger",
     " disse",
+    # (round sixteen) asked, and addressed
+    " gefragt",
+    " gevraagd",
+    " angerufen",
+    " angeschrieben",
+    " gebeten",
+    "pregunt",
+    "perguntei",
+    "demandé",
+    "chiesto",
+    " can you",
+    " could you",
+    " would you",
+    " will you",
+    " please",
+    " pls",
+    "kannst du",
+    "könntest du",
+    "kun je",
+    "kan je",
+    "tu peux",
+    "tu pourrais",
+    "pourrais-tu",
+    "peux-tu",
+    "puedes",
+    "podrías",
+    "poderia",
+    "puoi",
+    "potresti",
 )
 # A single word is a name only with a strong cue: not `with`, `from`, `by` (`with Julia`, `from Jordan`).
 _WEAK_BEFORE = re.compile(r"(?i)\b(?:with|from|by|per|von|mit|bei|par|call|message|email|e-mail|owner)[ \t]*,?[ \t]*$")

@@ -310,7 +310,7 @@ def shannon_entropy(value: str) -> float:
     return -sum(c / n * math.log2(c / n) for c in counts.values())
 
 
-_SENTENCE_GOES_ON = re.compile(r"(?:,|[ \t]+[a-z])")
+_SENTENCE_GOES_ON = re.compile(r"(?:[,，、]|[ \t]+[a-z])")  # (a full-width comma too: `改成了Axolotl2026.，`)
 _CONFIG_LINE = re.compile(r"[ \t]*[\"']?[\w.-]+[\"']?[ \t]*(?:=|:[ \t])[ \t]*[\"']?$")
 
 

@@ -26,6 +26,7 @@ from retell.secrets.preview import default_replacement
 from retell.secrets.prose_names import PROSE_NAME_RULES
 from retell.secrets.rule import SECRET, Allowlist, Rule
 from retell.secrets.session_links import SESSION_LINK_RULES
+from retell.secrets.vendor_shapes import VENDOR_SHAPE_RULES
 from retell.secrets.vendored import gitleaks_rules
 
 _CACHE_TEXT_LIMIT = 2000
@@ -74,6 +75,7 @@ def base_rules() -> tuple[tuple[Rule, ...], tuple[Allowlist, ...]]:
         + COMMAND_RULES
         + PERSONAL_RULES
         + PROSE_NAME_RULES
+        + VENDOR_SHAPE_RULES
         + vendored
         + TOLD_RULES
         + PASTED_RULES

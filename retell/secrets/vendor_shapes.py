@@ -1,0 +1,141 @@
+"""Vendors' credentials known by their own shape, where no keyword near them names the vendor (round sixteen).
+
+gitleaks' rules for these want the vendor's name beside the value (`new_relic… = NRAK-…`) or know only a test key
+(`FLWSECK_TEST-`); a session quotes them bare: in an error (`using key NRAK-…`), a constructor's argument, a
+cookie pasted into a message. Each is told by what its make puts in it:
+
+- New Relic's user, admin and insert keys (`NRAK-`, `NRAA-`, `NRRA-`: 27 capitals and digits; `NRII-`: 32);
+- Flutterwave's secret keys (`FLWSECK-<32 hex>-X`, live and test);
+- a Tor onion service's private key as its control port and stem take it (`ED25519-V3:<base64 of 64 bytes>`,
+  `key_content='…'` beside `key_type='ED25519-V3'`);
+- WordPress's login cookies (`wordpress_logged_in_<hash>=user|expiry|token|hmac`, `wordpress_sec_…`), whole;
+- a Google Apps Script web app's URL (`script.google.com/macros/s/<deployment>/exec`): whoever has it runs the
+  script as its owner, like a webhook;
+- a Discord bot token: its first part is the bot's id (a snowflake, 17 to 20 digits) in base64, which no other
+  dotted name decodes to;
+- a WordPress application password (six groups of four letters and digits) near a word that says what it is;
+- a Sentry endpoint with its key in the query (a CSP `report-uri …/security/?sentry_key=…`, `…/store/?…`), whole:
+  like a DSN, the URL is the credential.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import re
+
+from retell.secrets.rule import SECRET, Rule
+from retell.secrets.values import is_masked, is_placeholder
+
+_URL_REST = r"[^\s\"'<>`]"
+
+
+def _not_masked(value: str, m: re.Match[str]) -> bool:
+    return not is_masked(value) and not is_placeholder(value) and not re.search(r"(.)\1{7}", value)
+
+
+def _snowflake(value: str, m: re.Match[str]) -> bool:
+    """The token's first part decodes to a Discord id: 17 to 20 digits."""
+    head = value.split(".", 1)[0]
+    try:
+        decoded = base64.urlsafe_b64decode(head + "=" * (-len(head) % 4))
+    except (binascii.Error, ValueError):
+        return False
+    return decoded.isdigit() and 17 <= len(decoded) <= 20 and _not_masked(value, m)
+
+
+def _app_password(value: str, m: re.Match[str]) -> bool:
+    """Random letters and digits, as WordPress makes them: capitals, small letters and digits (a hex dump's groups
+    have no capitals, a placeholder repeats itself)."""
+    plain = value.replace(" ", "")
+    return (
+        any(c.isupper() for c in plain)
+        and any(c.islower() for c in plain)
+        and any(c.isdigit() for c in plain)
+        and len(set(plain)) >= 12
+    )
+
+
+VENDOR_SHAPE_RULES: tuple[Rule, ...] = (
+    Rule(
+        "new-relic-user-api-key",
+        SECRET,
+        r"(?<![\w-])NR(?:AK|AA|RA)-[A-Z0-9]{27}(?![\w-])",
+        ("nrak-", "nraa-", "nrra-"),
+        accept=_not_masked,
+        rule_id="new-relic-key-bare",
+    ),
+    Rule(
+        "new-relic-insert-key",
+        SECRET,
+        r"(?<![\w-])NRII-[A-Za-z0-9_-]{32}(?![\w-])",
+        ("nrii-",),
+        accept=_not_masked,
+        rule_id="new-relic-insert-key-bare",
+    ),
+    Rule(
+        "flutterwave-secret-key",
+        SECRET,
+        r"(?<![\w-])FLWSECK(?:_TEST)?-[a-fA-F0-9]{32}-X(?![\w-])",
+        ("flwseck",),
+        accept=_not_masked,
+        rule_id="flutterwave-secret-key-bare",
+    ),
+    Rule(
+        "private-key",
+        SECRET,
+        r"(?:\bED25519-V3:(?P<k>[A-Za-z0-9+/]{86}==)|"
+        r"\bkey_content[ \t]*=[ \t]*[\"'](?P<c>[A-Za-z0-9+/]{86}==)[\"'])",
+        ("ed25519-v3:", "key_content"),
+        group=("k", "c"),
+        accept=lambda value, m: m.group("k") is not None or "ed25519-v3" in m.string.lower(),
+        rule_id="tor-onion-service-key",
+    ),
+    Rule(
+        "session-cookie",
+        SECRET,
+        r"\b(?i:wordpress_(?:logged_in|sec)|wp_woocommerce_session)_[0-9a-fA-F]{32}=(?P<v>[^\s;,\"'<>`]{20,})",
+        ("wordpress_logged_in_", "wordpress_sec_", "wp_woocommerce_session_"),
+        group="v",
+        accept=_not_masked,
+        rule_id="wordpress-login-cookie",
+    ),
+    Rule(
+        "webhook-url",
+        SECRET,
+        r"https?://script\.google\.com/(?:a/macros/[\w.-]+|macros)/s/[A-Za-z0-9_-]{30,}/(?:exec|dev)"
+        rf"(?:\?{_URL_REST}*)?",
+        ("script.google.com/",),
+        # (a deployment id masked or written as a placeholder in docs: `AKfycbxxxx…`, `YOUR_DEPLOYMENT_ID…`)
+        accept=lambda value, m: _not_masked(value.split("/s/", 1)[1].split("/", 1)[0], m),
+        trims=".,;:)]}>",
+        rule_id="apps-script-web-app",
+    ),
+    Rule(
+        "discord-bot-token",
+        SECRET,
+        r"(?<![\w.-])[MNO][A-Za-z0-9_-]{22,27}\.[A-Za-z0-9_-]{6,7}\.[A-Za-z0-9_-]{27,40}(?![\w-])",
+        (),
+        accept=_snowflake,
+        always=True,  # (no word announces it; its prefilter finds the dots' shape in C)
+        prefilter=r"\.[A-Za-z0-9_-]{6,7}\.[A-Za-z0-9_-]{27}",
+        rule_id="discord-bot-token-bare",
+    ),
+    Rule(
+        "wordpress-application-password",
+        SECRET,
+        r"(?<![\w-])[A-Za-z0-9]{4}(?: [A-Za-z0-9]{4}){5}(?![\w-])",
+        ("app_pass", "app-pass", "apppass", "application pass", "application_pass", "app pass", "wp-json", "xmlrpc"),
+        accept=_app_password,
+        window=(160, 160),
+        rule_id="wordpress-application-password",
+    ),
+    Rule(
+        "sentry-dsn",
+        SECRET,
+        rf"https?://[\w.-]+(?::\d+)?/api/\d+/[\w/-]*?\?{_URL_REST}*?\bsentry_key=[0-9a-f]{{32}}{_URL_REST}*",
+        ("sentry_key=",),
+        trims=".,;:)]}>",
+        rule_id="sentry-keyed-endpoint",
+    ),
+)
