@@ -135,7 +135,7 @@ def post_title(
         deed = best_deed(events)
         if deed and not _no_title(deed, language):
             return short_enough(deed, TITLE_WORDS, TITLE_KEEPS), "deed"
-        result = _result_in_language(events, language)
+        result = _result_in_language(first_exchange(events), language)  # (the first ask's, as below)
         if result:
             return result, "deed"
         work = which_tests(activity_heading(events), events)
@@ -143,11 +143,21 @@ def post_title(
             return work, "work"  # (retell's words: triage says them in the post's language)
     if chosen and chosen_source in ("first-prompt", "summary", None) and _chat_title(chosen):
         # the author talking (a run-up, a plan, a report of more than six words that names no result): Claude's
-        # summary of the change says what was done; the words stay when the session shows nothing better
-        result = _result_in_language(events, language)
+        # summary of the change says what was done; the words stay when the session shows nothing better. Only
+        # the first ask's summary: one after a later ask's edit ("nu iets anders, …") is about other work
+        result = _result_in_language(first_exchange(events), language)
         if result:
             return result, "deed"
     return chosen, chosen_source
+
+
+def first_exchange(events: Sequence[Event], request: str | None = None) -> Sequence[Event]:
+    """The events up to the author's message after the one that holds `request` (else after their first): the
+    first ask and what Claude did and said about it, before the author spoke again."""
+    said = [i for i, e in enumerate(events) if author_words(e)]
+    held = (request or "")[:20].casefold()
+    asked = next((k for k, i in enumerate(said) if held and held in (author_words(events[i]) or "").casefold()), 0)
+    return events[: said[asked + 1]] if len(said) > asked + 1 else events
 
 
 def _result_in_language(events: Sequence[Event], language: str | None) -> str:
@@ -232,7 +242,8 @@ def _post_title(
         if deed:
             return deed, "deed"
         if not _a_goal(written, texts):
-            return foreign, "commit"
+            # said in the post's language when its verb is the table's, its object cut short: "Naprawa deadlock"
+            return deed_in_language(foreign, language, short=True) or foreign, "commit"
     if not _a_goal(written, texts) or _leads_into_paste(written, texts) or _talks(written, texts):
         # the author's words name no goal (a complaint, a greeting, a pasted log, the author talking before the
         # work): what the session did says it
@@ -241,7 +252,9 @@ def _post_title(
         deed = best_deed(events, written or (texts[0] if texts else None))
         if deed:
             return short_enough(deed, TITLE_WORDS, TITLE_KEEPS), "deed"
-        result = _result_in_language(events, language)  # Claude's summary of the change: what it now does
+        # Claude's summary of the change the first ask led to: what it now does (one after a later ask's edit is
+        # about other work)
+        result = _result_in_language(first_exchange(events, written), language)
         if result:
             return result, "deed"
         from retell.extract.deeds import planned_item
