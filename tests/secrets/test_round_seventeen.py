@@ -35,6 +35,7 @@ _PK_LIVE = "pk_live_6c9j7rDmSgC0fmbpUfiJQitBA1Hm9AIc76bym8jjIdq4ttlUvFXEUoNFZWDd
 _PK_TEST = "pk_test_3i2l3xi8U10lfcPZvoOvfVX0ucCXYzwdeZV1W0eGrlXeLMueRl6vqkIKA1T0eMm3AP67lqXs3PEMfFjoRBmCM9tA89VTTec8pIX"
 _SK_LIVE = "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"
 _RK_LIVE = "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"
+_POSTMARK = "RHMjOErNnT4eteVQWE4e88whhWJ3OsE0nw1Z8Lf3"
 _MAPBOX_PUBLIC = "pk.eyJ1Ijoi1ugjymiQqE9Ulcg0Po2laRY5nSa3xQnhSz6fMMwX.t2FIJ8dHSrUI4KmFCdYSIK"
 
 
@@ -106,8 +107,14 @@ def test_the_secret_keys_beside_them_are_still_found(scanner: Scanner, text: str
         ("klucz do Mailgun: bb865968f2a7660cb12d2c3311a5e238 (nie commituj)", "bb865968f2a7660cb12d2c3311a5e238"),
         ("token od Sentry: 9a8b7c6d5e4f30211f2e3d4c5b6a7988 (z konta firmy)", "9a8b7c6d5e4f30211f2e3d4c5b6a7988"),
         ("la clave de Algolia: f16c465d83f5b4816b48c273badf898b, la de admin", "f16c465d83f5b4816b48c273badf898b"),
-        ("der Schlüssel für Postmark: RHMjOErNnT4eteVQWE4e88whhWJ3OsE0nw1Z8Lf3", "RHMjOErNnT4eteVQWE4e88whhWJ3OsE0nw1Z8Lf3"),
-        ("ye le Postmark ka token RHMjOErNnT4eteVQWE4e88whhWJ3OsE0nw1Z8Lf3 aur deploy kar", "RHMjOErNnT4eteVQWE4e88whhWJ3OsE0nw1Z8Lf3"),
+        (
+            "der Schlüssel für Postmark: RHMjOErNnT4eteVQWE4e88whhWJ3OsE0nw1Z8Lf3",
+            "RHMjOErNnT4eteVQWE4e88whhWJ3OsE0nw1Z8Lf3",
+        ),
+        (
+            "ye le Postmark ka token RHMjOErNnT4eteVQWE4e88whhWJ3OsE0nw1Z8Lf3 aur deploy kar",
+            "RHMjOErNnT4eteVQWE4e88whhWJ3OsE0nw1Z8Lf3",
+        ),
         ("Mailgun 的 key 是 bb865968f2a7660cb12d2c3311a5e238，别外传", "bb865968f2a7660cb12d2c3311a5e238"),
     ],
 )
