@@ -1023,10 +1023,47 @@ def _clause_password(value: str, m: re.Match[str]) -> bool:
             return False
     rest = m.string[m.end() : m.end() + 120]
     rest = rest[: _CLAUSE_END.search(rest).start()]  # type: ignore[union-attr]
+    tokens = rest.split()
     return not any(
         any(c.isupper() for c in t) and any(c.islower() for c in t) and any(c.isdigit() for c in t)
-        for t in rest.split()
+        for i, t in enumerate(tokens)
+        if not _named_by(tokens[max(0, i - 2) : i])
     )
+
+
+# (round seventeen) a word that names what the next value is, after a comma in the same clause: `…, SSID-nya
+# Kantor-5G`, `…, usuario admin3`, `…, login operator2` is another thing's value, not a second password (a list)
+_NAMES_A_VALUE = frozenset(
+    {
+        "ssid",
+        "ssid-nya",
+        "ssidnya",
+        "network",
+        "netzwerk",
+        "red",
+        "réseau",
+        "reseau",
+        "jaringan",
+        "user",
+        "username",
+        "usuario",
+        "utilisateur",
+        "benutzer",
+        "pengguna",
+        "login",
+        "uživatel",
+        "użytkownik",
+        "host",
+        "hostname",
+        "server",
+        "servidor",
+        "serveur",
+    }
+)
+
+
+def _named_by(before: list[str]) -> bool:
+    return any(w.lower().strip(",:：") in _NAMES_A_VALUE for w in before)
 
 
 # what a prompt for a password asks, on the line of what was typed (`it keeps asking "deploy@host's password:"`)
@@ -1261,6 +1298,24 @@ ROUND_THIRTEEN_RULES: tuple[Rule, ...] = (
         trims=".,;:)]}>",
         window=(80, 200),
         rule_id="token-after-its-make",
+    ),
+    # (round seventeen) the make after the key's word, as Polish, Hinglish, Chinese and Japanese put it:
+    # `klucz do Datadog: …`, `token od Sentry: …`, `Postmark ka token …`, `Mailgun 的 key 是 …`, `GitHub のトークンは …`
+    Rule(
+        "token-in-text",
+        SECRET,
+        r"(?:\b(?i:klucz(?:a|em)?|token(?:em|u)?|sekret)(?:[ \t]+(?i:api|dostępu))?[ \t]+(?i:do|od|z|dla)[ \t]+"
+        r"[A-Z][\w.-]{1,30}|"
+        r"\b[A-Z][\w.-]{1,30}(?:[ \t]+[A-Z][\w.-]{1,30})?[ \t]+(?i:ka|ki|ke)[ \t]+(?i:api[ \t]+)?"
+        r"(?i:keys?|tokens?|secret)|"
+        r"\b[A-Z][\w.-]{1,30}[ \t]*(?:的|の)[ \t]*(?i:api[ \t]*)?(?:(?i:keys?|tokens?|secret)|密钥|令牌|キー|トークン))"
+        r"[ \t]*(?:[:：→=]|->|是|は|(?i:hai)\b)?[ \t]*[\"'`“]?(?P<v>[A-Za-z0-9_\-+/.]{20,128})",
+        ("klucz", "token", "sekret", " ka ", " ki ", " ke ", "的", "の"),
+        group="v",
+        accept=_token_after_its_make,
+        trims=".,;:)]}>",
+        window=(80, 200),
+        rule_id="token-after-its-make-other-languages",
     ),
     # `entra con soporte y Jacaranda77!`, `connecte-toi avec compta et …`, `melde dich mit buchhaltung und … an`:
     # a user and a password joined by a conjunction after "with", on a line that speaks of logging in

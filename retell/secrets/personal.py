@@ -505,7 +505,11 @@ _DEPARTMENT_KEYWORDS = tuple(f"{p}{d}" for d in _DEPARTMENTS.split("|") for p in
 # What a message says someone said or asked, when it starts with their name.
 _REPORTING = (
     r"says|said|asked|asks|wants|wanted|mentioned|reported|noticed|told me|told us|pinged me|emailed|messaged|"
-    r"suggested|complained|confirmed|needs|requested|flagged|wrote|thinks"
+    r"suggested|complained|confirmed|needs|requested|flagged|wrote|thinks|"
+    # (round seventeen) Polish past tenses (`zrobił(a)` too: the word ends before its bracket) and Hinglish's `ne`
+    # before what was said or done
+    r"powiedział|powiedziała|zrobił|zrobiła|napisał|napisała|zgłosił|zgłosiła|poprosił|poprosiła|zapytał|zapytała|"
+    r"ne bola|ne boli|ne kaha|ne likha|ne bataya|ne poocha|ne pucha"
 )
 
 

@@ -168,6 +168,11 @@ _SAID_AFTER = re.compile(
     r"disse|pediu|aprovou|"
     # (round sixteen) a person asked, the participle after the name: `hab Zeynep gefragt`, `ik heb Sanne gevraagd`
     r"gefragt|gevraagd|angerufen|angeschrieben|gebeten)\b|"
+    # (round seventeen) Polish past tenses, `(a)` written for either gender (`zrobił(a) review`), and Hinglish's
+    # agent marker `ne` before what they said or did (`… ne bola tha`, `… ne kaha`)
+    r"[ \t]*,?[ \t]+(?:(?:już|też|juz|tez)[ \t]+)?(?:powiedział|zrobił|napisał|zatwierdził|zgłosił|poprosił|sprawdził|"
+    r"zmergował|zauważył|znalazł|zapytał|odpisał|naprawił)(?:a|\(a\))?(?!\w)|"
+    r"[ \t]+ne[ \t]+(?:bola|boli|kaha|likha|bataya|poocha|pucha|suggest|approve|review|merge|fix)(?!\w)|"
     r"[ \t]*[:：][ \t]+\S)"  # a speaker's line in meeting notes or a pasted chat: `Priya: I'll take it`
 )
 # A person given a role on a change or a project, after their name (`add Elif Karataş as reviewer`, `als Reviewer`)
@@ -843,6 +848,30 @@ _ALONE_KEYWORDS = (
     " zei",
     " säger",
     " disse",
+    # (round seventeen) Polish past tenses, Hinglish's `ne` before what was said or done
+    " powiedzia",
+    " zrobi",
+    " napisa",
+    " zatwierdzi",
+    " zgłosi",
+    " poprosi",
+    " sprawdzi",
+    " zmergowa",
+    " zauważy",
+    " znalaz",
+    " zapyta",
+    " odpisa",
+    " naprawi",
+    " ne bol",
+    " ne kaha",
+    " ne likha",
+    " ne bataya",
+    " ne p",
+    " ne suggest",
+    " ne approve",
+    " ne review",
+    " ne merge",
+    " ne fix",
     # (round sixteen) asked, and addressed
     " gefragt",
     " gevraagd",

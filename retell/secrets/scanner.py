@@ -26,6 +26,7 @@ from retell.secrets.preview import default_replacement
 from retell.secrets.prose_names import PROSE_NAME_RULES
 from retell.secrets.rule import SECRET, Allowlist, Rule
 from retell.secrets.session_links import SESSION_LINK_RULES
+from retell.secrets.values import public_or_masked_token
 from retell.secrets.vendor_shapes import VENDOR_SHAPE_RULES
 from retell.secrets.vendored import gitleaks_rules
 
@@ -299,6 +300,8 @@ class Scanner:
                     continue
                 if rule.kind == "jwt" and _JWT_IO_EXAMPLE in value:
                     continue
+                if rule.category == SECRET and public_or_masked_token(value):
+                    continue  # (round seventeen) a publishable key, or a prefix before a mask
                 value = rule.canonical or (rule.value_of(value, m) if rule.value_of else value)
                 priority = index + (len(self.rules) if rule.kind in _CONTEXT_KINDS else 0)
                 found.append((Finding(rule.kind, rule.category, span[0], span[1], value), priority))

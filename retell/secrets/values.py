@@ -76,6 +76,20 @@ def placeholder_after_prefix(value: str) -> bool:
     return any(len(parts) > i and only_placeholder_words("-".join(parts[i:])) for i in (1, 2))
 
 
+# (round seventeen) A vendor's prefix, then only a mask (`sk_live_xxx`, `xoxb-xxx-xxx`, `npm_XXX` in a
+# `.env.example`): the make is named, the value is not there.
+_MASK_AFTER_PREFIX = re.compile(r"^[a-z]{2,8}(?:[_-][a-z0-9]{2,8}){0,2}[_-][xX*•]{3,}(?:[_-][xX*•]{3,})*$")
+# A key public by design, made to be shipped in a web page: Stripe's publishable `pk_live_`/`pk_test_` and
+# Mapbox's public `pk.` token (their secret twins, `sk_`/`rk_` and `sk.`, are credentials).
+_PUBLIC_BY_DESIGN = re.compile(r"^(?:pk_(?:live|test)_[A-Za-z0-9]{20,}|pk\.eyJ[\w-]{10,}\.[\w-]{10,})$")
+
+
+def public_or_masked_token(value: str) -> bool:
+    """A vendor's key that is public by design, or its prefix with only a mask after it: no secret."""
+    bare = value.strip("'\"`")
+    return _PUBLIC_BY_DESIGN.match(bare) is not None or _MASK_AFTER_PREFIX.match(bare) is not None
+
+
 def only_placeholder_words(value: str) -> bool:
     parts = [p for p in re.split(r"[^A-Za-z0-9]+|(?<=[a-z])(?=[A-Z])", value) if p]
     return bool(parts) and all(_segments(p.lower()) for p in parts)

@@ -15,7 +15,9 @@ cookie pasted into a message. Each is told by what its make puts in it:
   dotted name decodes to;
 - a WordPress application password (six groups of four letters and digits) near a word that says what it is;
 - a Sentry endpoint with its key in the query (a CSP `report-uri …/security/?sentry_key=…`, `…/store/?…`), whole:
-  like a DSN, the URL is the credential.
+  like a DSN, the URL is the credential;
+- (round seventeen) a Docker Hub personal or organisation access token (`dckr_pat_…`, `dckr_oat_…`), which
+  gitleaks has no rule for.
 """
 
 from __future__ import annotations
@@ -129,6 +131,14 @@ VENDOR_SHAPE_RULES: tuple[Rule, ...] = (
         accept=_app_password,
         window=(160, 160),
         rule_id="wordpress-application-password",
+    ),
+    Rule(
+        "docker-hub-token",
+        SECRET,
+        r"(?<![\w-])dckr_(?:pat|oat)_[A-Za-z0-9_-]{24,40}(?![\w-])",
+        ("dckr_pat_", "dckr_oat_"),
+        accept=_not_masked,
+        rule_id="docker-hub-access-token",
     ),
     Rule(
         "sentry-dsn",

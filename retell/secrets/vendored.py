@@ -7,8 +7,8 @@ stable), and two small widenings make the rules see what a transcript holds that
 
 - a token glued to the character before it (`…\\nghp_…` after an unescaped `\\n`, `TOKEN=xoxb-…`) is found
   when its prefix is distinctive (`glpat-`, `npm_`, `SG.`…): the rule's leading `\\b` is dropped;
-- a token may end where a URL or a sentence goes on (`&`, `,`, `)`, `.`, `<`), not only at a quote,
-  whitespace or `;`.
+- a token may end where a URL or a sentence goes on (`&`, `,`, `)`, `.`, `<`, and the full-width `，` `。`
+  `）` of Chinese and Japanese), not only at a quote, whitespace or `;`.
 """
 
 from __future__ import annotations
@@ -59,11 +59,11 @@ KIND_OF_RULE = {
 # (rule.py, `prefilter`). Read from each regex after `widen`, whose sha256 (its first 16 hex digits) is kept
 # with it: a refreshed rule whose regex changed runs without one until its prefilter is read again.
 _PREFILTERS = {
-    "jwt": ("99b10e2268735207", r"ey[a-zA-Z0-9]{17}"),
+    "jwt": ("9580bc598995da4d", r"ey[a-zA-Z0-9]{17}"),
     # (`_` and `s.` first: a literal start is found by a fast search in C; `(?i)` or an alternation first would
     # have the regex engine tried at every position, ~5x to 30x slower on a session's story)
-    "lob-api-key": ("4a7795349794640d", r"_[a-fA-F0-9]{35}"),
-    "vault-service-token": ("ebcb7f100e2c76fc", r"s\.(?:(?<=hvs\.)|[a-zA-Z0-9]{24})"),
+    "lob-api-key": ("7022430046c1b305", r"_[a-fA-F0-9]{35}"),
+    "vault-service-token": ("baddfd07c7309896", r"s\.(?:(?<=hvs\.)|[a-zA-Z0-9]{24})"),
 }
 _KEEP_BOUNDARY = frozenset({"vault-service-token"})  # its `s.` alternative is not distinctive
 _LEADING_PREFIX = re.compile(r"(\(\?i\))?\\b((?:\((?:\?:)?)*)((?:[A-Za-z0-9_-]|\\\.){3,})")
@@ -74,7 +74,8 @@ _CURL_GREEDY = r"(?:.*|.*(?:[\r\n]{1,2}.*){1,5})"
 _CURL_LAZY = r"(?:.*?|.*?(?:[\r\n]{1,2}.*?){1,5})"
 _CURL_BOUNDED = r"(?:[^\n]{0,300}?|[^\n]{0,300}?(?:[\r\n]{1,2}[^\n]{0,300}?){1,5})"
 _GITLEAKS_END = r"""(?:[\x60'"\s;]|\\[nr]|$)"""
-_WIDER_END = r"""(?:[\x60'"\s;&,)<>\]}|.:]|\\[nr]|$)"""
+# (round seventeen: also where a sentence in Chinese or Japanese goes on, `SG.…，先别提交`, `ghp_…。`)
+_WIDER_END = r"""(?:[\x60'"\s;&,)<>\]}|.:，。、；：）」』】！？]|\\[nr]|$)"""
 
 
 @lru_cache(maxsize=1)
