@@ -49,6 +49,9 @@ from retell.workdir import Workdir
 # What retell writes for a decision: never a secret itself (see `Redactor.find`).
 PLACEHOLDER = re.compile(r"\[REDACTED:[\w.-]+\]")
 _ALNUM_RUN = re.compile(r"[A-Za-z0-9]{4}")
+# The kinds found by a word and a context window (a password or a token told in a sentence), not by their shape
+_TOLD_KINDS = frozenset({"password-in-text", "token-in-text"})
+_TOLD_REACH = 90  # characters: as far as those rules look past their word
 _SENTENCE_END = ".!?"
 _PADDING = "-_.=~"  # what a title's trim takes off the end of a token (`==` of base64, a JWT's `--`)
 
@@ -167,6 +170,9 @@ class Redactor:
         findings = self.scanner.scan(text)
         if inert:  # a permissive rule may read the blanked span as a value: only what is left of it counts
             findings = [f for f in findings if "\0" not in f.value or _ALNUM_RUN.search(f.value)]
+            # A password told in words was found where retell's placeholder now stands; the next token of the
+            # same clause ("the wifi password is [REDACTED], SSID FH-Lantai3") is not a second one to stop on
+            findings = [f for f in findings if not _told_after(f, inert, text)]
         if self.known:
             repeats = self._repeats(text, None)
             view = decoded_view(text)
@@ -605,3 +611,12 @@ def check_author_text(triage: Triage, redactor: Redactor) -> None:
             f"your text holds {len(problems)} secret(s) not cleared in triage: {listed}. Triage decisions apply "
             "to the session, not to what you write: remove it there (or write a placeholder such as <token>)"
         )
+
+
+def _told_after(finding: Finding, inert: list[tuple[int, int]], text: str) -> bool:
+    """A password or token told in words, found after an inert span of its own line, within the rules' reach:
+    the placeholder took the value the words were about."""
+    return finding.kind in _TOLD_KINDS and any(
+        end <= finding.start and finding.start - end <= _TOLD_REACH and "\n" not in text[end : finding.start]
+        for _, end in inert
+    )
