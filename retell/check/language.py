@@ -25,6 +25,8 @@ _SMALL_WORDS = {
     "it": "il lo la gli le e è una del della che per con non si di da al sono era anche come ma più",
     "nl": "de het een en is van dat op te niet met voor zijn was ook maar bij als aan er nog wel",
     "pt": "o a os as e é um uma do da dos das em que por com para não se no na mas foi era",
+    "pl": "i w z na nie się że to jest do jak ale co od po za już tak czy był była było przez dla tylko jeszcze "
+    "mi mnie ten ta te które który która gdy bo więc żeby",
 }
 _LANGS = {lang: frozenset(words.split()) for lang, words in _SMALL_WORDS.items()}
 _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
@@ -35,7 +37,7 @@ MIN_SMALL_WORDS = 2  # below this, a text is too short to tell
 
 @lru_cache(maxsize=4096)
 def language_of(text: str) -> str:
-    """ "en", "de", "fr", "es", "it", "nl", "pt", "cjk" (Chinese, Japanese, Korean), or "" when the text is too
+    """ "en", "de", "fr", "es", "it", "nl", "pt", "pl", "cjk" (Chinese, Japanese, Korean), or "" when the text is too
     short or too much code to tell."""
     prose = _CODE.sub(" ", text)
     cjk = len(CJK.findall(prose))

@@ -39,7 +39,7 @@ _VOCABULARY = wordset(
     "korean vietnamese arabic hebrew hindi swedish norwegian danish finnish czech greek indonesian thai "
     "mandarin cantonese traditional simplified"
 )
-_CAPITALISING = ("en", "es", "fr", "it", "pt", "nl")
+_CAPITALISING = ("en", "es", "fr", "it", "pt", "nl", "pl")
 _KEY_BEFORE = re.compile(r"\b(?:touche|touches|tecla|teclas|tasto|toets|Taste|Tasten)\s+$", re.I)
 _KEY_AFTER = re.compile(r"\s+(?:key|keys)\b", re.I)
 MIN_NAME = 3  # letters of a name worth looking for ("QA", "UI" are too short to tell from vocabulary)
@@ -48,7 +48,9 @@ MIN_NAME = 3  # letters of a name worth looking for ("QA", "UI" are too short to
 def _words(run: str) -> list[str]:
     out = []
     for word in run.split():
-        word = re.sub(r"['’]s?$", "", word)
+        # "Claude's", and a case ending after an apostrophe, as Polish, Czech and Turkish write a foreign name
+        # ("Claude'a", "Claude'owi", "Claude'em", "Claude'un")
+        word = re.sub(r"['’](?:s|[^\W\d_A-Z]{1,4})?$", "", word)
         for part in word.split("-"):
             part = part.strip("'’")
             if not part[:1].isupper():

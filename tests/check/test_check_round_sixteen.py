@@ -92,3 +92,26 @@ def test_a_paragraph_that_only_denies_is_no_wrong_citation(denial: str) -> None:
 def test_a_guess_told_with_a_hedge_in_dutch_italian_or_polish_is_told_as_one(faithful: str, planted: str) -> None:
     assert problems("A", f"{faithful} <!-- ev: e57 -->\n") == []
     assert problems("A", f"{planted} <!-- ev: e57 -->\n")
+
+
+# -- a name with a case ending after an apostrophe (Polish, Czech, Turkish write a foreign name so) ----------------
+
+
+@pytest.mark.parametrize(
+    "faithful",
+    [
+        "Zapytałem Claude'a, czy to nie jest tak, że Next.js może traktować `/tokenizer/` jako trasę. <!-- ev: e57 -->\n",
+        "Dałem to Claude'owi, a ten podejrzewał, że to się dzieje, bo Next.js może traktować `/tokenizer/` jako trasę."
+        " <!-- ev: e57 -->\n",
+        "Claude'un tahminine göre Next.js `/tokenizer/` yolunu belki bir route gibi işliyordu. <!-- ev: e57 -->\n",
+    ],
+)
+def test_a_name_with_a_case_ending_after_an_apostrophe_is_the_name(faithful: str) -> None:
+    assert [p for p in problems("A", faithful) if "never names" in p] == []
+
+
+def test_a_name_the_session_never_holds_is_found_in_a_polish_post() -> None:
+    planted = (
+        "Zapytałem Wojtka, czy to nie jest tak, że Next.js może traktować `/tokenizer/` jako trasę. <!-- ev: e57 -->\n"
+    )
+    assert [p for p in problems("A", planted) if "never names Wojtka" in p]
