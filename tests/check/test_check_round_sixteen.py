@@ -100,7 +100,8 @@ def test_a_guess_told_with_a_hedge_in_dutch_italian_or_polish_is_told_as_one(fai
 @pytest.mark.parametrize(
     "faithful",
     [
-        "Zapytałem Claude'a, czy to nie jest tak, że Next.js może traktować `/tokenizer/` jako trasę. <!-- ev: e57 -->\n",
+        "Zapytałem Claude'a, czy to nie jest tak, że Next.js może traktować `/tokenizer/` jako trasę."
+        " <!-- ev: e57 -->\n",
         "Dałem to Claude'owi, a ten podejrzewał, że to się dzieje, bo Next.js może traktować `/tokenizer/` jako trasę."
         " <!-- ev: e57 -->\n",
         "Claude'un tahminine göre Next.js `/tokenizer/` yolunu belki bir route gibi işliyordu. <!-- ev: e57 -->\n",
