@@ -129,6 +129,8 @@ def event_line(
         extra = " (typed while Claude worked)" if event.queued else ""
         if pasted_quote(event.text):
             extra += " (its `>` lines are text they pasted, not their own words)"
+        if cut_paste(event.text):
+            extra += " (a paste in it shows `...` where they left lines out: part of the output, not all of it)"
         images = f" [pasted image: {', '.join(event.images)}]" if event.images else ""
         return f"{tag} AUTHOR{extra}: {clip(event.text)}{images}"
     if kind == ASSISTANT:
@@ -199,6 +201,17 @@ _QUOTED_LINES = re.compile(r"^[ \t]*>", re.M)
 
 def pasted_quote(text: str | None) -> bool:
     return bool(text) and len(_QUOTED_LINES.findall(text or "")) >= 2
+
+
+# A line of only "..." (or "…") inside a fenced block of the author's: where they cut what they pasted
+_FENCED = re.compile(r"^[ \t]*(```|~~~)[^\n]*\n(.*?)^[ \t]*\1", re.M | re.S)
+_CUT_LINE = re.compile(r"^[ \t]*(?:\.{3,}|…)[ \t]*$", re.M)
+
+
+def cut_paste(text: str | None) -> bool:
+    """Whether the author's message pastes output they shortened themselves (a stack trace ending in `...`): a
+    post must not call it the whole trace."""
+    return any(_CUT_LINE.search(block.group(2)) for block in _FENCED.finditer(text or ""))
 
 
 # `git commit -m "…"` (or `--message`, `-am`), or its message in a heredoc (`-m "$(cat <<'EOF' … EOF)"`).
