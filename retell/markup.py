@@ -237,6 +237,11 @@ def _session_parts(text: str) -> Iterator[tuple[str, str]]:
                 yield "prose", paragraph
 
 
+def code_blocks(text: str) -> list[str]:
+    """The contents of the fenced code blocks of typed text (an unclosed fence runs to the end)."""
+    return [content for kind, content, _ in _session_blocks(text) if kind == "code"]
+
+
 def _session_blocks(text: str) -> Iterator[tuple[str, str, str]]:
     """("prose", paragraph, "") and ("code", content, info) blocks of typed text; an unclosed fence runs to
     the end, as in CommonMark."""

@@ -172,12 +172,17 @@ def _result_in_language(events: Sequence[Event], language: str | None) -> str:
 def _chat_title(text: str) -> bool:
     """A title that is the author's chat by its form: a run-up, a plan, a line of chat (headings.chat_line), a
     report of more than LABEL_WORDS words (authored.reports: "The dashboard has been really slow for…")."""
-    from retell.extract.authored import LABEL_WORDS, reports
     from retell.extract.chatforms import plans, runs_up
     from retell.extract.headings import chat_line
 
-    long_report = reports(text) and len(text.split()) > LABEL_WORDS
-    return runs_up(text) or plans(text) or chat_line(text) or long_report
+    return runs_up(text) or plans(text) or chat_line(text) or _long_report(text)
+
+
+def _long_report(text: str) -> bool:
+    """A report (authored.reports) of more than LABEL_WORDS words: the author telling, not naming a goal."""
+    from retell.extract.authored import LABEL_WORDS, reports
+
+    return reports(text) and len(text.split()) > LABEL_WORDS
 
 
 def _no_title(text: str, language: str | None) -> bool:
@@ -383,14 +388,13 @@ def _talks(request: str | None, texts: Sequence[str]) -> bool:
     """Whether the first request's message is the author talking before the work (extract.chatforms): a run-up
     ("Sorry for the mess, …", "Folgendes, …", "Bhai …"), a plan, or a report of more than LABEL_WORDS words that
     no form says as a step. What the session did titles it first; the words stay when it shows nothing."""
-    from retell.extract.authored import LABEL_WORDS, reports
     from retell.extract.chatforms import plans, runs_up
     from retell.extract.phrasing import rewrites
 
     if not request:
         return False
     message = next((t for t in texts if request[:20].casefold() in t.casefold()), "")
-    long_report = reports(request) and len(request.split()) > LABEL_WORDS and not rewrites(request)
+    long_report = _long_report(request) and not rewrites(request)
     # (the request too: "long story, I spent the whole weekend…" is left when "Ok so," was taken off it)
     return runs_up(message) or runs_up(request) or plans(message) or long_report
 

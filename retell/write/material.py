@@ -52,6 +52,7 @@ from retell.extract.tools import (
     tells_outcome,
 )
 from retell.llm.request import CHARS_PER_TOKEN, estimate_tokens
+from retell.markup import code_blocks
 from retell.report import plural
 from retell.write.facts import format_duration
 from retell.write.promises import gap_notes
@@ -204,14 +205,13 @@ def pasted_quote(text: str | None) -> bool:
 
 
 # A line of only "..." (or "…") inside a fenced block of the author's: where they cut what they pasted
-_FENCED = re.compile(r"^[ \t]*(```|~~~)[^\n]*\n(.*?)^[ \t]*\1", re.M | re.S)
 _CUT_LINE = re.compile(r"^[ \t]*(?:\.{3,}|…)[ \t]*$", re.M)
 
 
 def cut_paste(text: str | None) -> bool:
     """Whether the author's message pastes output they shortened themselves (a stack trace ending in `...`): a
     post must not call it the whole trace."""
-    return any(_CUT_LINE.search(block.group(2)) for block in _FENCED.finditer(text or ""))
+    return any(_CUT_LINE.search(block) for block in code_blocks(text or ""))
 
 
 # `git commit -m "…"` (or `--message`, `-am`), or its message in a heredoc (`-m "$(cat <<'EOF' … EOF)"`).

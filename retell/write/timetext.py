@@ -65,7 +65,7 @@ def chapter_time(chapter: Chapter, events: list[Event], before: Chapter | None) 
         if (end - start).total_seconds() >= 60
         else "under a minute"
     )
-    worked = worked_minutes(active_ms(events)) if active_ms(events) >= 60_000 else "under a minute"
+    worked = worked_minutes(active_ms(events))
     line = f"{day_text(chapter.start)}, {start:%H:%M} to {until} UTC ({span}; active {worked})"
     if before is not None and (previous := _utc(before.end)) is not None and (start - previous).total_seconds() >= 60:
         line += f"; {format_duration(int((start - previous).total_seconds() * 1000))} after the chapter before ended"
