@@ -20,7 +20,7 @@ import orjson
 
 from retell import jsonio
 from retell.check.claims import Claim
-from retell.check.document import Block, read_blocks
+from retell.check.document import CODE, Block, read_blocks
 from retell.check.quoted import quoted_in
 from retell.check.report import CheckReport
 from retell.check.stage import Loaded, load_draft
@@ -246,7 +246,10 @@ def merge(report: CheckReport, verification: Verification, text: str, *, downgra
         rules = [
             f
             for f in report.findings
-            if f.claim.block.start == block.start and f.source != MODEL and _overlaps(verdict.words, f.claim.text)
+            if f.claim.block.start == block.start
+            and f.source != MODEL
+            and (block.kind != CODE or f.claim.line == verdict.line)  # a listing's lines share dates and folders
+            and _overlaps(verdict.words, f.claim.text)
         ]
         said = verdict.said()
         if verdict.verdict == SUPPORTED:

@@ -190,3 +190,29 @@ def test_a_code_block_with_a_blank_line_is_one_paragraph_with_its_marker(bench: 
     spans = bench.paragraphs(text)
     assert spans[4] == spans[10] == (3, 10)
     assert spans[1] == (1, 1) and spans[12] == (12, 12)
+
+
+def test_a_models_verdict_on_one_line_of_a_block_is_not_merged_into_a_rule_finding_on_another() -> None:
+    """Two lines of one listing are wrong; the rules find one of them, the model both: two findings, not one (a
+    verdict joined a rule finding of its block by the tokens the two listing lines share, a date and a folder)."""
+    from retell.check.claims import Claim
+    from retell.check.document import read_blocks
+    from retell.check.report import CheckReport
+    from retell.check.verdict import LOW, UNTRACED, Finding
+    from retell.check.verify import Verdict, Verification, merge
+
+    text = (
+        "---\ntitle: t\n---\n\nThe listing:\n\n```text\n87  2026-05-19 12:52   pkg/__init__.py\n"
+        "2290  2026-05-19 12:52   pkg/rules/calc.py\n914  2026-05-19 12:52   pkg/rules/rates.py\n"
+        "```\n<!-- ev: e11 -->\n"
+    )
+    block = next(b for b in read_blocks(text) if b.kind == "code")
+    claim = Claim("quote", "914  2026-05-19 12:52   pkg/rules/rates.py", 10, block)
+    report = CheckReport("draft.md", [Finding(claim, UNTRACED, None, "", "r", confidence=LOW)])
+    verdicts = [
+        Verdict(8, "87  2026-05-19 12:52   pkg/__init__.py", "contradicted", "e11", "63 bytes"),
+        Verdict(10, "914  2026-05-19 12:52   pkg/rules/rates.py", "contradicted", "e11", "laden.py"),
+    ]
+    merged = merge(report, Verification("x", "handoff", "m", verdicts), text)
+    lines = sorted(f.claim.line for f in merged.findings if f.problem)
+    assert lines == [8, 10]
