@@ -153,10 +153,13 @@ def paragraphs(text: str) -> dict[int, tuple[int, int]]:
     out: dict[int, tuple[int, int]] = {}
     lines = text.split("\n")
     start = None
+    fenced = False  # inside a code block, a blank line does not end the paragraph (a diff of two hunks)
     for n, line in enumerate([*lines, ""], 1):
+        if line.lstrip().startswith(("```", "~~~")):
+            fenced = not fenced
         if line.strip() and start is None:
             start = n
-        elif not line.strip() and start is not None:
+        elif not line.strip() and start is not None and not fenced:
             for m in range(start, n):
                 out[m] = (start, n - 1)
             start = None
@@ -282,7 +285,7 @@ class Verifying:
                 self.malformed.append(f"{answer}: {exc}")
                 missing = True
                 continue
-            found, lost = read_answer(answer_text, chunk, lines, known)
+            found, lost = read_answer(answer_text, chunk, lines, known, shown=request.user)
             self.answered += 1
             self.dropped += lost
             verdicts += found

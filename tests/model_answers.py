@@ -114,10 +114,19 @@ def verify_answer(user: str) -> dict[str, Any]:
         words = " ".join(text.split()[:8])
         if "delighted" in text:
             claims.append(
-                {"line": line, "words": words, "verdict": "not in the session", "event": "", "reason": "nobody said so"}
+                {
+                    "line": line,
+                    "words": words,
+                    "verdict": "not in the session",
+                    "event": "",
+                    "evidence": "",
+                    "reason": "nobody said so",
+                }
             )
         elif "group headers" in text:
-            claims.append({"line": line, "words": words, "verdict": "supported", "event": "e10", "reason": "e10"})
+            claims.append(
+                {"line": line, "words": words, "verdict": "supported", "event": "e10", "evidence": "", "reason": "e10"}
+            )
     return {"claims": claims}
 
 

@@ -20,7 +20,8 @@ import orjson
 
 from retell import jsonio
 from retell.check.claims import Claim
-from retell.check.document import Block, read_blocks
+from retell.check.document import CODE, Block, read_blocks
+from retell.check.quoted import quoted_in
 from retell.check.report import CheckReport
 from retell.check.stage import Loaded, load_draft
 from retell.check.verdict import (
@@ -76,6 +77,7 @@ class Verdict:
     event: str
     reason: str
     part: str = ""
+    evidence: str = ""  # the words of `event` the model copied as showing it (a contradiction, another event)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -85,7 +87,14 @@ class Verdict:
             "event": self.event,
             "reason": self.reason,
             "part": self.part,
+            "evidence": self.evidence,
         }
+
+    def said(self) -> str:
+        """The verdict as a report line gives it: `the model: contradicted (e4): … (it reads "…")`."""
+        out = f"the model: {self.verdict}" + (f" ({self.event})" if self.event else "")
+        out += f": {self.reason}" if self.reason else ""
+        return out + (f' (it reads "{self.evidence}")' if self.evidence else "")
 
 
 @dataclass
@@ -111,15 +120,18 @@ def _plain(text: str) -> str:
 # -- the answer ------------------------------------------------------------------------------------------
 
 
-def read_answer(text: str, chunk: Chunk, lines: list[str], known: set[str]) -> tuple[list[Verdict], int]:
+def read_answer(
+    text: str, chunk: Chunk, lines: list[str], known: set[str], *, shown: str | None = None
+) -> tuple[list[Verdict], int]:
     """The verdicts of one answer, each on the line of the part where its words are; (verdicts, how many were
-    dropped: words the part does not hold). Raises LLMError for an answer that is not the object asked for (it
+    dropped: words the part does not hold, or a contradiction or another event whose `evidence` the material
+    `shown` to the model does not hold). Raises LLMError for an answer that is not the object asked for (it
     is then neither used nor cached, and asked for again)."""
     out: list[Verdict] = []
     dropped = 0
     for item in answer_items(text):
         line = _locate(int(item["line"]), item["words"], chunk, lines)
-        if line is None:
+        if line is None or _unfounded(item, shown):
             dropped += 1
             continue
         event = item["event"].strip()
@@ -131,9 +143,18 @@ def read_answer(text: str, chunk: Chunk, lines: list[str], known: set[str]) -> t
                 event if event in known else "",
                 " ".join(item["reason"].split()),
                 chunk.label,
+                " ".join(str(item.get("evidence", "")).split()),
             )
         )
     return out, dropped
+
+
+def _unfounded(item: dict[str, Any], shown: str | None) -> bool:
+    """A verdict that says an event shows something (a contradiction, the claim in another event) without words
+    of the material to show it. An answer to an older prompt, with no `evidence` at all, is read as before."""
+    if shown is None or "evidence" not in item or item["verdict"] not in (SAYS_OTHERWISE, NOT_CITED):
+        return False
+    return not quoted_in(item["evidence"], shown)
 
 
 def answer_items(text: str) -> list[dict[str, Any]]:
@@ -155,6 +176,8 @@ def _item_problem(item: Any) -> str | None:
         value = item.get(key)
         if not isinstance(value, kind) or isinstance(value, bool):
             return f"has no {key} ({kind.__name__})"
+    if not isinstance(item.get("evidence", ""), str):
+        return "has an evidence that is not a string"
     if item["verdict"] not in VERDICTS:
         return f"has the verdict {item['verdict']!r}; it must be one of {', '.join(VERDICTS)}"
     if not item["words"].strip():
@@ -223,10 +246,12 @@ def merge(report: CheckReport, verification: Verification, text: str, *, downgra
         rules = [
             f
             for f in report.findings
-            if f.claim.block.start == block.start and f.source != MODEL and _overlaps(verdict.words, f.claim.text)
+            if f.claim.block.start == block.start
+            and f.source != MODEL
+            and (block.kind != CODE or f.claim.line == verdict.line)  # a listing's lines share dates and folders
+            and _overlaps(verdict.words, f.claim.text)
         ]
-        said = f"the model: {verdict.verdict}" + (f" ({verdict.event})" if verdict.event else "")
-        said += f": {verdict.reason}" if verdict.reason else ""
+        said = verdict.said()
         if verdict.verdict == SUPPORTED:
             for finding in rules:
                 if not finding.problem:
@@ -258,6 +283,7 @@ def _model_finding(verdict: Verdict, block: Block) -> Finding:
     if mark is not None:
         claim.accepted = mark.note
     reason = f"the model: {verdict.verdict}" + (f": {verdict.reason}" if verdict.reason else "")
+    reason += f' (it reads "{verdict.evidence}")' if verdict.evidence else ""
     advice = _ADVICE.get(verdict.verdict, "").format(event=verdict.event or "the event")
     return Finding(claim, status, verdict.event or None, "", reason, confidence=LOW, advice=advice, source=MODEL)
 
@@ -326,6 +352,7 @@ def load(path: Path, text: str) -> Verification | None:
                 str(v["event"]),
                 str(v["reason"]),
                 str(v.get("part", "")),
+                str(v.get("evidence", "")),
             )
             for v in data["verdicts"]
             if v.get("verdict") in VERDICTS
@@ -427,7 +454,7 @@ def run_verify(
     parts = []
     for record in records:
         chunk = by_label[record.request.label]
-        found, lost = read_answer(record.response.text, chunk, lines, known)
+        found, lost = read_answer(record.response.text, chunk, lines, known, shown=record.request.user)
         for verdict in found:
             # the reason is the model's own text: anything secret-shaped in it is redacted, as in a draft
             reason, notes = clear_model_output(verdict.reason, redactor, f"verify {chunk.label}, line {verdict.line}")

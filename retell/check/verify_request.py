@@ -53,9 +53,10 @@ SCHEMA: dict[str, Any] = {
                     "words": {"type": "string"},
                     "verdict": {"type": "string", "enum": list(VERDICTS)},
                     "event": {"type": "string"},
+                    "evidence": {"type": "string"},  # the event's own words that show a contradiction or where it is
                     "reason": {"type": "string"},
                 },
-                "required": ["line", "words", "verdict", "event", "reason"],
+                "required": ["line", "words", "verdict", "event", "evidence", "reason"],
                 "additionalProperties": False,
             },
         }
