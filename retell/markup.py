@@ -333,6 +333,36 @@ def _canonical_code_blocks(markdown: str) -> str:
     return "".join(lines)
 
 
+def fenced_blocks_apart(markdown: str) -> str:
+    """`markdown` with a blank line before and after each fenced code block of the text itself (not one inside a
+    list item or a quote, whose lines are the container's): CommonMark ends a paragraph at a fence, but some
+    renderers glue a paragraph to the block right after its closing fence, and a post read either way should
+    look one way (a marker on the line after a fence, once removed, left the two touching)."""
+    from markdown_it import MarkdownIt  # lazy: only drafting and rendering need it
+
+    lines = _lines(markdown)
+    apart: set[int] = set()  # line numbers before which a blank line goes
+    for token in MarkdownIt("commonmark").enable("table").parse(markdown):
+        if token.type != "fence" or token.level > 0 or token.map is None:
+            continue
+        start, end = token.map
+        if start > 0 and lines[start - 1].strip():
+            apart.add(start)
+        if end < len(lines) and lines[end].strip():
+            apart.add(end)
+    if not apart:
+        return markdown
+    out: list[str] = []
+    for number, line in enumerate(lines):
+        if number in apart:
+            before = out[-1] if out else ""
+            if not before.endswith(("\n", "\r")):
+                out[-1] = before + "\n"  # a closing fence that ended the text without a line break
+            out.append("\n")
+        out.append(line)
+    return "".join(out)
+
+
 def _guard_mdx(encoded: str) -> str:
     """A line that MDX would read as a JavaScript import or export (run at build time): its first letter as a
     character reference, the same letter to every other dialect."""

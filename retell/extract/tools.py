@@ -689,9 +689,21 @@ _TELLING = re.compile(
     r"All checks passed|no issues|not found|denied|refused|fatal|panic|abort(?:ed)?)\b|[✓✗×✔✘]|"
     r"^\[[\w./-]+(?: \(root-commit\))? [0-9a-f]{7,}\]"  # git commit's "[main 1a2b3c4] message"
     # a push's "To github.com:o/r.git", "   1a2b3c4..5d6e7f8  main -> main", "Everything up-to-date"
-    r"|^\s*To \S+$|^\s*(?:[0-9a-f]{7,}\.\.[0-9a-f]{7,}|\* \[new branch\])\s+\S+ -> \S+|Everything up-to-date",
+    r"|^\s*To \S+$|^\s*(?:[0-9a-f]{7,}\.\.[0-9a-f]{7,}|\* \[new branch\])\s+\S+ -> \S+|Everything up-to-date"
+    r"|^(?:real|user|sys)\s+(?:\d+m)?[\d.,]+s$"  # `time`'s figures: a measurement the post may quote
+    r"|^ok\s+\S+\s+(?:[\d.]+s|\(cached\))",  # go test's verdict on a package
     re.I,
 )
+# Where a failing test says it failed, and usually why: a line naming a place in a source file with its line
+# (Go's "import_test.go:57: row 2291: …", Rust's "panicked at src/resize.rs:212:13:", pytest's
+# "tests/test_x.py:12: AssertionError"), never a stack frame ("at f (src/x.js:3:9)", "  File …").
+_FAILURE_PLACE = re.compile(r"^\s*(?!at\s)(?:\S.*?\s)?[\w./-]+\.[A-Za-z]{1,5}:\d+(?::\d+)?:")
+# a traceback's frame names a place and no reason ("tests/test_x.py:14: in test_caps"); pytest says the reason
+# on its "E   AssertionError: …" line
+_FRAME = re.compile(r":\d+: (?:in [\w.<>]+\s*$|\w*Warning\b)")  # (a warning on the way is no reason either)
+_PYTEST_REASON = re.compile(r"^E\s+[\w.]*(?:Error|Exception|Failure|Exit)\b")
+MAX_FAILURE_PLACES = 2
+_FAILED = re.compile(r"\b(?:FAIL|FAILED|failed|failures?)\b")
 
 
 @lru_cache(maxsize=4096)
@@ -701,7 +713,9 @@ def is_outcome_command(command: str | None) -> bool:
 
 def command_output(text: str, failed: bool) -> str | None:
     """A command's exit (when it failed) and its telling output lines: the last lines that name an error, a
-    failure, a warning or a count, else its last lines; at most MAX_OUTPUT_LINES, each shortened."""
+    failure, a warning, a count or a timing, each once, else its last lines; at most MAX_OUTPUT_LINES, each
+    shortened, and for a failure the lines that say where it failed. With no exit and no telling line, its
+    excerpt, as any command's."""
     # (an escape sequence holds no line break: removed from the whole text, it is removed from each line)
     lines = [ln.rstrip() for ln in _ANSI.sub("", _ERROR_TAG.sub("", text[-20_000:])).splitlines()]
     lines = [ln for ln in lines if ln.strip()]
@@ -712,21 +726,45 @@ def command_output(text: str, failed: bool) -> str | None:
     elif failed:
         exit_line = "failed"
     wanted = MAX_OUTPUT_LINES - (1 if exit_line else 0)
-    telling: list[str] = []  # the last `wanted` telling lines, looked for from the end
-    for ln in reversed(lines):
-        if _TELLING.search(ln):
-            telling.append(ln)
+    telling: list[int] = []  # the last `wanted` telling lines, looked for from the end
+    seen: set[str] = set()  # a line said again (go test's bare "FAIL" twice) is kept once
+    for number in range(len(lines) - 1, -1, -1):
+        if _TELLING.search(lines[number]) and lines[number].strip() not in seen:
+            seen.add(lines[number].strip())
+            telling.append(number)
             if len(telling) == wanted:
                 break
+    if not telling and not exit_line:
+        # no line says how it went (a profile after a build, a benchmark's table): no verdict to pick, so it is
+        # shown as any command's output is, its first lines included (a table's top rows are its point)
+        return output_excerpt(text) if lines else None
     telling.reverse()
-    picked = (telling or lines)[-wanted:] if lines else []
-    shown = [shorten(ln.strip(), MAX_OUTPUT_LINE) for ln in picked]
-    more = sum(1 for ln in lines if _TELLING.search(ln)) - len(telling) if telling else 0
+    picked = telling or list(range(len(lines)))[-wanted:]
+    if exit_line or any(_FAILED.search(lines[n]) for n in picked):
+        picked = sorted({*picked, *_failure_places(lines)})
+    shown = [shorten(lines[n].strip(), MAX_OUTPUT_LINE) for n in picked]
+    shown_lines = {lines[n].strip() for n in picked}
+    more = len({ln.strip() for ln in lines if _TELLING.search(ln)} - shown_lines) if telling else 0
     if more > 0:  # telling lines left out (a loop of five runs showing four) are said, never silently dropped
         count = "" if len(text) > 20_000 else f"{more} "  # (only the end was read: no count)
         shown.insert(0, f"… ({count}earlier line{'s' if more > 1 or not count else ''} like these)")
     out = ([exit_line] if exit_line else []) + shown
     return "\n".join(out) or None
+
+
+def _failure_places(lines: list[str]) -> list[int]:
+    """The first lines of a failed run that name where it failed and why, or pytest's reason (MAX_FAILURE_PLACES),
+    each with the line after it when it only leads into it ("panicked at src/resize.rs:212:13:" / the message):
+    the test's own words on what went wrong, which the bare FAIL lines at the end of a run had crowded out."""
+    found: list[int] = []
+    for number, line in enumerate(lines):
+        if len(found) >= MAX_FAILURE_PLACES:
+            break
+        if (_FAILURE_PLACE.match(line) and not _FRAME.search(line)) or _PYTEST_REASON.match(line):
+            found.append(number)
+            if line.rstrip().endswith(":") and number + 1 < len(lines):
+                found.append(number + 1)
+    return found
 
 
 # What any other command printed: all of it when it is a few lines (`base`, `Python 3.11.5`: often the point

@@ -25,6 +25,7 @@ from retell.fsutil import atomic_copy, atomic_write_bytes, named_os_error, stagi
 from retell.markup import (
     as_shown,
     code_regions,
+    fenced_blocks_apart,
     find_placeholders,
     front_matter_text,
     jekyll_text,
@@ -149,6 +150,7 @@ def compose_post(path: Path, options: RenderOptions, *, strict: bool = True) -> 
     cleaned = len(live_matches(body, CLEANED))
     # citations, cleaned, translated and ok marks are the author's only; a line of them alone goes with its blank line
     body = substitute_live(substitute_live(body, MARKER_LINE, lambda _m: ""), HIDDEN, lambda _m: "").strip()
+    body = fenced_blocks_apart(body)  # a block and the paragraph after it read apart by every renderer
     body = link_work(body, view.session.links, lambda url: _cleared(url, parsed, triage))
     if options.stats:
         stats = library.render(

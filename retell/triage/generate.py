@@ -259,7 +259,7 @@ def post_section(
         "use_thinking": "may the post mention Claude's thinking (never quoted)? false: it never leaves",
         "draft": "mark the post as a draft in its front matter",
         "cover": "asset file name of the cover image; empty: the first included image",
-        "credit": 'end "By the numbers" with "counted by retell"; false: leave it out',
+        "credit": 'end "By the numbers" with "counted by retell", linked to its home (none yet: left out); false: no',
     }
     for key, comment in comments.items():
         post.yaml_add_eol_comment(comment, key, column=30)

@@ -34,7 +34,7 @@ class PostSettings:
     use_thinking: bool
     draft: bool
     cover: str | None
-    credit: bool = True  # end "By the numbers" with "counted by retell" (render only)
+    credit: bool = True  # end "By the numbers" with "counted by retell", linked to its home (render only)
 
     @property
     def word_budget(self) -> tuple[int, int]:

@@ -135,6 +135,9 @@ def _facts(
         + usage["cache_read_input_tokens"]
         + usage["cache_creation_input_tokens"],
         "output_tokens": usage["output_tokens"],
+        # most of a long session's tokens are its context read again from the prompt cache: said beside the
+        # total, which alone reads as that much new text
+        "cache_read_tokens": usage["cache_read_input_tokens"],
         "cost_usd": None if cost is None else round(cost, 2),
         "models": session.get("models", []),
     }

@@ -209,7 +209,10 @@ def stats_context(facts: dict[str, Any], language: str, *, first_person: bool, c
     """The variables of templates/stats.md.j2: the words in the post's language and every figure formatted."""
     w = words(language)
     home = project_home() if credit else None
-    retell = f"[retell]({home})" if home else "retell"
+    tokens = number(facts["tokens"], language)
+    share = cache_share(facts)
+    if share is not None:
+        tokens = w["tokens_cached"].format(tokens=tokens, share=percent(share, language))
     return {
         "t": {**w, "failed": counted(w["failed"], facts["tool_errors"], language)},
         "facts": facts,
@@ -221,7 +224,7 @@ def stats_context(facts: dict[str, Any], language: str, *, first_person: bool, c
             "files_changed": number(facts["files_changed"], language),
             "subagents": number(facts["subagents"], language),
             "compactions": number(facts["compactions"], language),
-            "tokens": number(facts["tokens"], language),
+            "tokens": tokens,
             "sessions": number(facts["sessions"], language),
             "days": number(facts["days"], language),
             "cost": money(facts["cost_usd"], language) if facts.get("cost_usd") is not None else None,
@@ -234,8 +237,29 @@ def stats_context(facts: dict[str, Any], language: str, *, first_person: bool, c
                 else facts["active_time"]
             ),
         },
-        "credit": w["credit"].format(retell=retell) if credit else "",
+        # the credit names retell only as a link a reader can follow: a bare name is a tool they cannot look up
+        "credit": w["credit"].format(retell=f"[retell]({home})") if home else "",
     }
+
+
+CACHE_SHARE_SHOWN = 0.5  # from this share of cache reads on, the token count says it
+
+
+def cache_share(facts: dict[str, Any]) -> float | None:
+    """The share of the tokens read from the prompt cache, when it is at least CACHE_SHARE_SHOWN (None below,
+    or for facts from before it was counted)."""
+    cached, total = facts.get("cache_read_tokens"), facts.get("tokens")
+    if not cached or not total or cached / total < CACHE_SHARE_SHOWN:
+        return None
+    return float(cached / total)
+
+
+def percent(share: float, language: str) -> str:
+    """A share as a whole percentage in the language's form ("91%", "91 %"), never "100%" for less than all."""
+    from babel.numbers import format_percent
+
+    whole = min(round(share * 100), 99 if share < 1 else 100)
+    return str(format_percent(whole / 100, locale=babel_locale(language)))
 
 
 def counted(entry: str | dict[str, str], n: int, language: str) -> str:

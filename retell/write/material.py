@@ -55,6 +55,7 @@ from retell.llm.request import CHARS_PER_TOKEN, estimate_tokens
 from retell.markup import code_blocks
 from retell.report import plural
 from retell.write.facts import format_duration
+from retell.write.figure_sources import figure_notes
 from retell.write.promises import gap_notes
 from retell.write.timetext import moment_text
 
@@ -691,13 +692,15 @@ def render_material(
     following: list[Event] | None = None,
     cited: frozenset[str] = frozenset(),
     printed_chars: int = PRINTED_CHARS,
+    session: list[Event] | None = None,
 ) -> Material:
     """Events as lines, with the pauses between them, condensed until they fit `budget_tokens`; after them,
     the results worth showing (kept whatever is condensed, within the budget). `exact`, for a fact-check: the
     ids of events shown with everything a claim can cite of them (every output the session kept, each call's
     target in full); every line then also names a subagent's type. `following`: the session's events after
     these, read only to choose which outputs to show (`chosen_printouts`); `cited`: the runs whose outputs are shown
-    first; `printed_chars`: the room for the other outputs."""
+    first; `printed_chars`: the room for the other outputs; `session`: every event of the session, in order, where
+    the figures in Claude's words are looked for (`figure_notes`; default: these events)."""
     results = decisive_results(events)
     tail = "\n\n" + "\n".join([RESULTS_HEAD, *results]) if results else ""
     if tail and estimate_tokens(tail) * 4 > budget_tokens:
@@ -726,6 +729,8 @@ def render_material(
         )
 
     gaps = gap_notes(kept)  # where a run did other than Claude had just announced
+    for event_id, figures in figure_notes(kept, session).items():  # whose Claude's figures are, no output showing them
+        gaps.setdefault(event_id, []).extend(figures)
     text = _join(kept, line, gaps)
     for step in _TRIM_STEPS:
         if estimate_tokens(text) <= budget_tokens:

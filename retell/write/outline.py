@@ -179,7 +179,9 @@ def build_outline_request(
         # chapter's first), and each section has room of its own, so the chapter's room is larger
         after = view.chapters[position + 1 :]
         following = by_chapter[after[0].id][:FOLLOWING_EVENTS] if after else []
-        material = render_material(events, budget, following=following, printed_chars=outline_printed_chars(budget))
+        material = render_material(
+            events, budget, following=following, printed_chars=outline_printed_chars(budget), session=view.events
+        )
         if material.condensed:
             condensed.append(f"{chapter.id}: " + "; ".join(material.condensed))
         chapters.append(

@@ -1,0 +1,147 @@
+"""Where the figures in Claude's words come from, when no output shows them.
+
+A model tells a figure of Claude's as measured: "from 90 s to 21 s" reads as two timings, where 90 s was the
+author's own estimate, typed in their message, and only 21 s a command printed. Or it drops a figure Claude
+worked out ("4000 × 3000 is 12 000 000 pixels") because nothing marks it as the point of the explanation. Each
+figure of a Claude message with a unit (a time, a size, a percentage) or worked out in it (a result beside a
+product) is looked up in what came before it in the session: found in a command's output, it needs no note;
+else the note says whose it is: the author's words (with their event), Claude's arithmetic, or in no output.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from retell.events import ASSISTANT, HUMAN, TOOL_RUN, Event
+
+_GROUPED = r"\d{1,3}(?:(?:[ \u00a0\u202f]|,(?=\d{3}(?!\d)))\d{3})+"
+_NUMBER = rf"(?:{_GROUPED}|\d+)(?:[.,]\d+)?"
+_UNIT = r"ms|s|sec|secs|seconds?|min|mins|minutes?|h|hrs?|hours?|%|[KMGT]i?B|[kmgt]b|[KMGT](?=\s|$)"  # (3.4M: du -h)
+# "21.4 s", "90s", "48 MB", "56,6%", "640k lines", "1m52s"; never inside a word or a longer number
+_FIGURE = re.compile(
+    rf"(?<![\w.,/#-])(?:(?P<m>\d+)m(?P<ms>\d+(?:[.,]\d+)?)s"
+    rf"|(?P<n>{_NUMBER})(?P<k>k\b)?(?:[ \u00a0]?(?P<u>{_UNIT})(?![\w/]))?)"
+    r"(?:[ \u00a0](?P<w>[^\W\d_]{3,}))?",
+    re.UNICODE,
+)
+_OPERATION = re.compile(rf"({_NUMBER})k?\s?[×x*]\s?({_NUMBER})k?")
+_SENTENCE = re.compile(r"(?:[^.!?\n]|[.!?](?=\d))+(?:[.!?]|\n|$)")  # "21.4 s" is no sentence's end
+_SCALE = {"ms": 0.001, "s": 1, "sec": 1, "secs": 1, "second": 1, "seconds": 1, "min": 60, "mins": 60}
+_SCALE |= {"minute": 60, "minutes": 60, "h": 3600, "hr": 3600, "hrs": 3600, "hour": 3600, "hours": 3600}
+_SIZE = {"k": 1e3, "m": 1e6, "g": 1e9, "t": 1e12}
+MAX_NOTED = 4  # figures a note names, at most
+
+
+@dataclass(frozen=True)
+class Figure:
+    text: str  # as written
+    value: float  # in seconds, bytes, percent or plain units
+    kind: str  # "time", "size", "percent" or "count"
+    decimals: int  # the precision it was written with
+
+
+def _value(number: str) -> tuple[float, int]:
+    """A written number's value and decimals: "12 000 000", "10,000" (groups) and "8,9", "21.4" (decimals)."""
+    compact = re.sub(r"[ \u00a0\u202f]|,(?=\d{3}(?!\d))", "", number)
+    whole, _, fraction = compact.replace(",", ".").partition(".")
+    return float(f"{whole}.{fraction or 0}"), len(fraction)
+
+
+def figures_in(text: str) -> list[Figure]:
+    """The figures of `text` with a unit, or with a word after them (a count: "12 000 000 pixels")."""
+    found = []
+    for match in _FIGURE.finditer(text):
+        if match.group("m") is not None:
+            seconds, decimals = _value(match.group("ms"))
+            value = int(match.group("m")) * 60 + seconds
+            found.append(Figure(match.group(0).split()[0], value, "time", decimals))
+            continue
+        value, decimals = _value(match.group("n"))
+        if match.group("k"):
+            value *= 1000
+        unit = match.group("u")
+        written = match.group(0) if unit is None else match.group(0)[: match.end("u") - match.start()]
+        if unit is None:
+            found.append(Figure(written.strip(), value, "count", decimals))
+        elif unit == "%":
+            found.append(Figure(written, value, "percent", decimals))
+        elif unit.lower() in _SCALE:
+            found.append(Figure(written, value * _SCALE[unit.lower()], "time", decimals))
+        else:
+            power = _SIZE.get(unit[0].lower(), 1)
+            found.append(Figure(written, value * power, "size", decimals))
+    return found
+
+
+def _same(claimed: Figure, seen: Figure) -> bool:
+    """Whether `seen` is `claimed`, as Claude rounded it (8.94 s told as "8,9 s", 1m52.37s as "1m52s")."""
+    if claimed.kind != seen.kind:
+        return False
+    if claimed.kind == "size":  # a size printed in KiB or kB, told in the other
+        return any(abs(seen.value * f - claimed.value) <= 0.05 * claimed.value for f in (1, 1.024**2, 1 / 1.024**2))
+    return abs(seen.value - claimed.value) <= 10.0**-claimed.decimals / 2 + 1e-9
+
+
+def _in(claimed: Figure, figures: Iterable[Figure]) -> bool:
+    return any(_same(claimed, seen) for seen in figures)
+
+
+def _worked_out(sentence: str) -> list[float]:
+    """The operands of the products a sentence states ("4000 × 3000"): a figure larger than them all is their
+    result."""
+    return [_value(n)[0] for match in _OPERATION.finditer(sentence) for n in match.groups()]
+
+
+def _source_note(event: Event, before: list[Event]) -> str | None:
+    outputs = [
+        f
+        for e in before
+        if e.kind == TOOL_RUN
+        for call in e.calls or ()
+        for f in figures_in(f"{call.output or ''}\n{call.outcome or ''}")
+    ]
+    said = [(e, figures_in(e.text or "")) for e in before if e.kind == HUMAN]
+    notes: list[str] = []
+    seen: set[str] = set()
+    for sentence in _SENTENCE.findall(event.text or ""):
+        operands = _worked_out(sentence)
+        for figure in figures_in(sentence):
+            if figure.text in seen or _in(figure, outputs):
+                continue
+            by_author = next((e for e, figs in reversed(said) if _in(figure, figs)), None)
+            if by_author is not None:
+                if figure.kind == "count":
+                    continue  # a count the author gave (4000 photos) is theirs to give: no measurement to miss
+                notes.append(
+                    f"{figure.text} is the author's own figure, in [{by_author.id}], in no output of the session"
+                )
+            elif operands and figure.value > max(operands) and figure.value not in operands:
+                notes.append(f"{figure.text} is Claude's arithmetic, in no output")
+            elif figure.kind != "count":
+                notes.append(f"{figure.text} is Claude's own figure, in no output shown here")
+            else:
+                continue
+            seen.add(figure.text)
+    if not notes:
+        return None
+    return f"(where its figures come from: {'; '.join(notes[:MAX_NOTED])})"
+
+
+def figure_notes(events: list[Event], session: list[Event] | None = None) -> dict[str, list[str]]:
+    """Notes to put under Claude's messages in `events`, by event id: whose each figure is that no output before
+    it shows. `session`: every event of the session, in order, where the figures are looked for (default:
+    `events`)."""
+    ordered = session if session is not None else events
+    position = {e.id: i for i, e in enumerate(ordered)}
+    notes: dict[str, list[str]] = {}
+    for event in events:
+        if event.kind != ASSISTANT or not event.text or not any(ch.isdigit() for ch in event.text):
+            continue
+        at = position.get(event.id)
+        before = ordered[:at] if at is not None else [e for e in events if e is not event]
+        note = _source_note(event, before)
+        if note:
+            notes[event.id] = [note]
+    return notes
