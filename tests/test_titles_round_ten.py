@@ -184,7 +184,8 @@ def test_an_english_commit_is_kept_over_a_greeting(tx: Transcript, tmp_path: Pat
     tx.user("passt, commit bitte auf englisch")
     _commit(tx, "Skip rows with an empty date in the nightly import")
     told = Told(tx, tmp_path)
-    assert told.title.startswith("Skipping rows with an empty date"), told.title
+    # (round seventeen: the subject whole on a German post, not re-said as English work)
+    assert told.title == "Skip rows with an empty date in the nightly import", told.title
 
 
 def test_a_scope_is_no_first_word_of_a_title_in_another_script() -> None:

@@ -65,6 +65,18 @@ _WHEN_OPENING = re.compile(
 )
 
 
+# A contrast between two clauses, in a language other than English (whose statements _STATEMENT tells): what a
+# tool says against what is ("…\"Tests run: 0\" diyor ama projede 40 test var", "…läuft lokal, aber auf CI…")
+_CONTRAST = re.compile(
+    r"(?i)\s(?:ama|fakat|ancak|aber|mais|pero|però|mas|maar|ale|но|але|tapi|namun|nhưng|men|mutta)\s+\S+\s+\S"
+)
+# A Chinese, Japanese or Korean line that opens on the author's own situation ("我们有个爬虫脚本…", "うちの…",
+# "저희 회사…"): it tells what they have, not a thing to do
+_CJK_SITUATION = re.compile(
+    r"^(?:我们|我們|咱们|我这边|我這邊|我(?=有)|うちの|私の|僕の|弊社の|저희|제가|우리)(?!来|來|想|要|需要)"
+)
+
+
 def names_a_task(line: str) -> bool:
     """Whether `line` names a task by its form (see the module's doc)."""
     text = " ".join(line.split()).strip()
@@ -94,7 +106,9 @@ def reports(line: str) -> bool:
     if _CLAUSE_MARK.search(text) or _MEASURED.search(text):
         return True
     if _CJK.search(text):
-        return False
+        return bool(_CJK_SITUATION.match(text))
+    if _CONTRAST.search(text) and not _in_english(text):
+        return True
     if _LATIN_ONLY.match(text) and _in_english(text) and _STATEMENT.search(text):
         return True
     return len(text.split()) > LABEL_WORDS and bool(_SUBJECT_OPENING.match(text) or _WHEN_OPENING.match(text))

@@ -69,3 +69,18 @@ _PLAN = re.compile(
 def plans(line: str) -> bool:
     """Whether a line is the author's plan for later (see _PLAN)."""
     return bool(_PLAN.search(" ".join(line.split())))
+
+
+# A thank-you, in the languages retell's authors write: what a message that closes a session says last or near it
+_THANKS = re.compile(
+    r"(?i)\b(?:thanks|thank you|thx|ty|cheers|merci|danke|dank je(?: wel)?|dankjewel|bedankt|gracias|obrigad[oa]|"
+    r"valeu|grazie|dzięki|dziękuję|děkuji|díky|köszönöm|kiitos|tack|takk|teşekkür\w*|sağ ?ol|terima kasih|makasih|"
+    r"asante|salamat|shukriya|dhanyavaad|спасибо|спасибі|дякую|благодарю|شكرا\w*|شكراً|ممنون|תודה|ευχαριστώ|"
+    r"cảm ơn)\b|谢谢|謝謝|感谢|感謝|多谢|多謝|ありがと|助かりました|감사|고마워|고맙"
+)
+
+
+def signs_off(message: str) -> bool:
+    """Whether a message thanks and asks nothing ("makes sense… leave it uncommitted… thanks a lot", "is prima voor
+    dev. ik commit het zelf…, bedankt!"): at a session's end, the author's closing words, not a step of the work."""
+    return bool(_THANKS.search(message)) and not re.search(r"[?？]", message) and "```" not in message

@@ -211,6 +211,8 @@ _PASTED = re.compile(
     r"^\s*(?:[\w.]*(?:Error|Exception|Warning)\b|Traceback \(|FAILURE:|FAILED\b|error(?:\[\w+\])?:|panic:|"
     r"\d+\) |at [\w$.]+[(:]|WARNING:|ERROR\b|E\s{2,}|\[\d|={3,}|-{3,}|\$ |> )"
 )
+# A fence opening a block under the line: what the author pasted, whatever it holds (a trace, a log, a stack)
+_FENCE = re.compile(r"^\s*(?:`{3,}|~{3,})")
 REPLY_WORDS = 3  # a whole message this short, in letters spaced into words, answers Claude: it names no step
 
 
@@ -221,6 +223,14 @@ def introduces_paste(text: str) -> bool:
     no colon, "Getting InvalidDefinitionException when posting a card payment", says the symptom itself.)"""
     lines = [line for line in text.strip().splitlines() if line.strip()]
     return len(lines) >= 2 and lines[0].rstrip().endswith((":", "：")) and bool(_PASTED.match(lines[1]))
+
+
+def introduces_block(text: str) -> bool:
+    """Whether a message's first line leads, with a colon, into a fenced block the author pasted ("cześć, mam taki
+    błąd w moim narzędziu do logów:" over a stack trace): as a heading it is the author's opening report, not
+    the step. (A title keeps such a line when it names the thing: introduces_paste is the title's test.)"""
+    lines = [line for line in text.strip().splitlines() if line.strip()]
+    return len(lines) >= 2 and lines[0].rstrip().endswith((":", "：")) and bool(_FENCE.match(lines[1]))
 
 
 def only_replies(text: str) -> bool:

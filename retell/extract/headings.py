@@ -14,6 +14,7 @@ from retell.extract.deeds import (
     before_a_commit_only,
     best_deed,
     held_messages,
+    introduces_block,
     introduces_paste,
     names_a_goal,
     only_replies,
@@ -91,6 +92,8 @@ def chapter_heading(events: Sequence[Event], avoid: Collection[str] = (), langua
             continue  # "Spécification — Variantes de produit", a pasted document's first line, on an English post
         if heading and not fits_language(in_language(heading, events, language), language):
             continue  # "Running the tests", an English task item on a German post: one language per post
+        if only_approach(heading) or cjk_question(heading):
+            continue  # "Taking a look", "可以算…排名嗎": how the author asked, not what the stretch did
         if chat_line(heading) or (heading and not names_a_goal(heading)):
             continue  # "yes, let's do that", a log line, a list of files: chat or a paste, not what happened
         if re.match(_POINTS, heading.partition(" ")[2]) and heading.split(" ", 1)[0].endswith("ing"):
@@ -103,6 +106,9 @@ def chapter_heading(events: Sequence[Event], avoid: Collection[str] = (), langua
             continue  # "The CI": a thing, not what was done with it
         if heading and avoid and heading == deed and _opens_alike(heading, next(iter(avoid))):
             continue  # a task item that opens as the title does ("Creating a Jupyter notebook with…"): a repeat
+        said_so = in_language(heading, events, language).casefold() if heading else ""
+        if said_so and said_so != heading.casefold() and any(_same(said_so, t) for t in taken):
+            continue  # "Getting the tests to pass" said as "Naprawa testów", the heading before: a repeat
         if heading and not any(_same(heading.casefold(), t) for t in taken):
             if isinstance(candidate, _Reported):  # "The build is failing on CI": what was done about it says more
                 symptom = symptom or with_initialisms(spelled_out(heading))
@@ -366,6 +372,25 @@ def chat_line(heading: str) -> bool:
     return bool(_POINTING.search(text) and not re.match(r"(?i)^(?:\w+ing|fix|add|make|change)\b", text))
 
 
+# An approach with no object: the author's "can you take a look?" said as a step names nothing done
+_ONLY_APPROACH = re.compile(
+    r"(?i)^(?:taking|having|giving it|doing) (?:a |another )?(?:quick |closer |first )?(?:look|peek|glance|stab|pass)"
+    r"(?:\s+(?:first|now|again|here|around))?[.!]?$"
+)
+# A CJK question by its ending particle, its mark dropped ("…的排名嗎", "…していいですか", "…안되나요")
+_CJK_QUESTION = re.compile(r"(?:吗|嗎|呢|ですか|ますか|でしょうか|かな|나요|까요|ㄹ까|습니까|는지요)[？?]?$")
+
+
+def only_approach(heading: str) -> bool:
+    """Whether a heading is an approach with no object ("Taking a look", "Having a quick look")."""
+    return bool(_ONLY_APPROACH.match(heading.strip()))
+
+
+def cjk_question(heading: str) -> bool:
+    """Whether a Chinese, Japanese or Korean heading is a question by its ending (see _CJK_QUESTION)."""
+    return bool(_CJK_TEXT.search(heading)) and bool(_CJK_QUESTION.search(heading.strip()))
+
+
 def asked_in_passing(heading: str) -> bool:
     """Whether a heading is a question asked in passing (see _YES_NO_QUESTION)."""
     return heading.rstrip().endswith(("?", "？")) and bool(_YES_NO_QUESTION.search(heading.strip()))
@@ -411,7 +436,11 @@ def _candidates(
     closing = before_a_commit_only(events)  # "ок, гляну завтра… закомічу що є", then only `git commit`
     # …or a message opened by a greeting or an opener by its form ("السلام عليكم. عندنا تطبيق…"): the scene after it
     # is as often no goal, and what the stretch did says more
-    unsaid = {r for w, r in said if only_replies(w) or introduces_paste(w) or w in closing or opens_with_opener(w)}
+    unsaid = {
+        r
+        for w, r in said
+        if only_replies(w) or introduces_paste(w) or introduces_block(w) or w in closing or opens_with_opener(w)
+    }
     summaries = session_summaries(events)
     best = best_summary(summaries, request)
     for summary in sorted(summaries, key=lambda s: s != best):  # the best match first, then the others
@@ -492,7 +521,7 @@ def _candidates(
         yield planned_item(events, language)
         if request and works(phrase) and too_long(phrase):
             yield phrase  # a long ask, cut to its first clause, before the files' names
-        pasted = bool(said) and reports_output(said[0][0])
+        pasted = bool(said) and (reports_output(said[0][0]) or introduces_block(said[0][0]))
         if (reported or pasted or _failed_before_a_change(events)) and not _only_wrote(events):
             yield FIX  # (a stretch that only wrote new files made something; one that changed a file fixed it)
     if not looked:
@@ -620,8 +649,8 @@ def claude_finding(events: Sequence[Event]) -> str:
     if not sentences:
         return ""
     sentence = re.sub(r"^[^\W\d_]+(?: [^\W\d_]+)?\s?[:：]\s+", "", sentences[-1])  # "Compromis : …": the label off
-    if sentence.endswith(("?", "？")) or _ADDRESSED.search(sentence) or works_in_english(sentence):
-        return ""
+    if sentence.endswith(("?", "？", ":", "：")) or _ADDRESSED.search(sentence) or works_in_english(sentence):
+        return ""  # (a sentence ending in a colon announces what follows it: "まずモデルを変更します：")
     if re.search(r"→|->|=>", sentence) or re.match(r"[A-ZÁÉÍÓÚ][a-záéíóúàèìòùç]+o\s", sentence):
         return ""  # steps in arrows ("`CHECK NOT VALID` → `VALIDATE`…"); Claude's "Scrivo…", "Hago…", "Faço…"
     clause = re.split(r"\s*[;；—]\s*|(?<=[，、])|,\s+(?=(?:mais|pero|mas|ma|aber|sinon|sino|senão)\b)", sentence)[0]

@@ -1268,10 +1268,6 @@ _DEED = re.compile(
     r"^(?P<verb>Adding|Introducing|Fixing|Repairing|Removing|Dropping|Deleting|Updating|Bumping|Upgrading) "
     r"(?:the |a |an )?(?P<what>[^,:;]+?)(?=,| and | to | in | for |$)"
 )
-# Where a change's object ends in a short one, before where or when it happened ("deadlock on large files")
-_WHERE = re.compile(r" (?:on|at|with|from|by|when|after|during) ")
-
-
 # A move from one thing to another ("Migrating Room to KSP"), said in each language with both names as written
 _MOVE = {
     "ja": "{what} を {to} に移行",
@@ -1319,12 +1315,10 @@ _VERB_OF = {"Adding": 0, "Introducing": 0, "Fixing": 1, "Repairing": 1, "Removin
             "Updating": 3, "Bumping": 3, "Upgrading": 3}  # fmt: skip
 
 
-def deed_in_language(phrase: str, language: str | None, short: bool = False) -> str:
+def deed_in_language(phrase: str, language: str | None) -> str:
     """An English change ("Adding RPM/TPM token-bucket limiter, capping concurrency") said in the post's
     language with its first object as written ("添加 RPM/TPM token-bucket limiter"); "" when its verb is not one
-    of the table's, its object is long or holds English words a reader of that language would trip on.
-    `short`: the object ends before where or when ("Fixing deadlock on large files": "Naprawa deadlock"), for
-    when nothing else in the post's language says the change (it says less than the author's own words)."""
+    of the table's, its object is long or holds English words a reader of that language would trip on."""
     verbs = _DEED_VERBS.get(table_key(language)) if language else None
     moved = _MOVED.match(phrase)
     if verbs and moved and table_key(language or "") in _MOVE:  # "Migrating Room to KSP": "Room auf KSP umstellen"
@@ -1336,8 +1330,6 @@ def deed_in_language(phrase: str, language: str | None, short: bool = False) -> 
     if not verbs or not deed:
         return ""
     what = deed.group("what").strip()
-    if short:
-        what = _WHERE.split(what)[0].strip()
     if len(what.split()) > 4 or re.search(r"(?i)\b(?:the|of|with|from|into|once|up|by|on|at|it|this)\b", what):
         return ""
     made = verbs[_VERB_OF[deed.group("verb")]].format(what=what)

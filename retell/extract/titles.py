@@ -148,7 +148,33 @@ def post_title(
         result = _result_in_language(first_exchange(events), language)
         if result:
             return result, "deed"
+        if _long_report(chosen) and language and not language.startswith("en"):
+            # nothing else says the work: the report's own first clause does, without the complaint after it
+            # ("Пишу бота на aiogram 3, не могу понять, почему…" -> "Пишу бота на aiogram 3"); an English one is
+            # said by the phrase (its second clause often says the symptom: "…, two uploads overwrite each other")
+            return own_clause(chosen) or chosen, chosen_source
     return chosen, chosen_source
+
+
+_CLAUSE_MARK = re.compile(r"\s*[,，、،;；:：]\s|\s+[—–-]\s+")
+CLAUSE_WORDS = (3, 8)  # the fewest and the most words a report's first clause keeps to title a post
+
+
+def own_clause(report: str) -> str:
+    """A report's first clause when it names something on its own: three to eight words, no greeting, run-up or
+    line of chat ("Привет, слушай" names nothing); "" otherwise."""
+    from retell.extract.chatforms import runs_up
+    from retell.extract.deeds import names_a_goal
+    from retell.extract.headings import chat_line
+
+    parts = _CLAUSE_MARK.split(report.strip(), maxsplit=1)
+    if len(parts) < 2:
+        return ""
+    clause = parts[0].strip()
+    fewest, most = CLAUSE_WORDS
+    if not fewest <= len(clause.split()) <= most or runs_up(report) or chat_line(clause):
+        return ""
+    return clause if names_a_goal(clause) else ""
 
 
 def first_exchange(events: Sequence[Event], request: str | None = None) -> Sequence[Event]:
@@ -246,9 +272,10 @@ def _post_title(
         deed = _deed_in_language(events, written or (texts[0] if texts else None), language)
         if deed:
             return deed, "deed"
-        if not _a_goal(written, texts):
-            # said in the post's language when its verb is the table's, its object cut short: "Naprawa deadlock"
-            return deed_in_language(foreign, language, short=True) or foreign, "commit"
+        if not _a_goal(written, texts) and best:
+            # the subject whole, as the author committed it: a local verb before English words ("Naprawa
+            # deadlock", "Deadlock を修正") is a mix no writer makes, and English re-said as work is still English
+            return best, "commit"
     if not _a_goal(written, texts) or _leads_into_paste(written, texts) or _talks(written, texts):
         # the author's words name no goal (a complaint, a greeting, a pasted log, the author talking before the
         # work): what the session did says it

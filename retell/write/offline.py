@@ -27,6 +27,7 @@ from retell.events import (
     SessionEntry,
     ToolCall,
 )
+from retell.extract.chatforms import signs_off
 from retell.extract.headings import chapter_heading, chat_line
 from retell.extract.headings import join_words as _join
 from retell.extract.headings import short_path as _short_path
@@ -134,11 +135,14 @@ def _fold_chat(groups: list[list[Episode]]) -> list[list[Episode]]:
     """A section of chat only (a thanks, a sign-off, praise; no tool work, no image) told at the end of the one
     before: "Thx ur the best" or "완벽해요" heads no section, and no made-up heading stands in for it."""
     folded: list[list[Episode]] = []
-    for group in groups:
+    for n, group in enumerate(groups, 1):
         events = [e for ep in group for e in ep.events]
         asks = [w for e in events if _is_ask(e) and (w := _words(e))]
         idle = not any(e.kind in (TOOL_RUN, IMAGE, SUBAGENT) for e in events)
-        if folded and idle and asks and all(_only_chat(w) for w in asks):
+        # (the session's last words, when they thank and ask nothing, close the section before: "makes sense,
+        # nice catch… leave it uncommitted… thanks a lot" is no step, however long)
+        closing = n == len(groups) and all(signs_off(w) for w in asks)
+        if folded and idle and asks and (closing or all(_only_chat(w) for w in asks)):
             folded[-1] = folded[-1] + group
         else:
             folded.append(group)
