@@ -519,6 +519,23 @@ _EU_WE = re.compile(
     r"(?<!\w)(?P<verb>[Dd]ecidimos|[Aa]cordamos|[Ee]legimos|[Nn]ous avons (?:décidé|choisi|convenu)|"
     r"[Ww]ir (?:haben (?:uns )?)?(?:entschieden|beschlossen|vereinbart|einigten uns))\b(?P<rest>[^.!?;]*)"
 )
+# Dutch, Italian, Polish and Portuguese decisions, and German or Dutch ones with the verb before its subject:
+# "We besloten…", "Daarna kozen we ervoor…", "Abbiamo deciso di…", "Postanowiliśmy…", "Combinamos…",
+# "Danach beschlossen wir…" (the two together), and the author's own: "Ik besloot…", "Ho deciso di…",
+# "Zdecydowałem…", "Decidi…", "beschloss ich…". What follows the verb is what was decided.
+_SENTENCE_REST = r"(?:[^.!?;]|\.(?=\w))*"  # to the sentence's end; a version's dots (0.4.1) are no end
+_MORE_WE = re.compile(
+    r"(?<!\w)(?P<verb>(?:[Ww]e|[Ww]ij)\s+(?:hebben\s+(?:samen\s+)?)?(?:besloten|kozen|gekozen|spraken af)|"
+    r"(?:besloten|kozen|spraken)\s+we|(?:[Aa]bbiamo|[Aa]vevamo)\s+(?:deciso|scelto|concordato|stabilito)|"
+    r"[Dd]ecidemmo|[Ss]cegliemmo|[Zz]decydowali[śs]my|[Pp]ostanowili[śs]my|[Ww]ybrali[śs]my|[Uu]stalili[śs]my|"
+    r"[Cc]ombinamos|[Ee]scolhemos|(?:beschlossen|entschieden|vereinbarten)\s+wir|einigten\s+wir\s+uns|"
+    rf"lieten\s+we\s+(?:\w+\s+)?bewust)\b(?P<rest>{_SENTENCE_REST})"
+)
+_MORE_I = re.compile(
+    r"(?<!\w)(?P<verb>(?:[Ii]k\s+(?:heb\s+)?(?:besloot|besloten|koos|gekozen))|(?:besloot|koos)\s+ik|"
+    r"(?:[Hh]o|[Aa]vevo)\s+(?:deciso|scelto)|[Zz]decydowa[łl](?:em|am)|[Pp]ostanowi[łl](?:em|am)|"
+    rf"[Ww]ybra[łl](?:em|am)|[Dd]ecidi|[Ee]scolhi|(?:beschloss|entschied)\s+ich)\b(?P<rest>{_SENTENCE_REST})"
+)
 _EU_CREDIT = re.compile(
     r"(?P<actor>\b(?:[Ii]ch|[Jj]e|[Jj]['’]ai|[Jj]['’]avais)\b|\bClaude\b(?!\s+Code)(?:\s+(?:a|avait|hatte))?)"
     r"(?:\s+(?:dann|daraufhin|selbst|schließlich|sofort|alors|ensuite|finalement|moi-même|daraus|mir))*"
@@ -590,6 +607,9 @@ def credit_claims(text: str, block: Block) -> list[Claim]:
         add(match.start(), match.end(), match.group("rest"), AUTHOR, _ASKED.get(verb, verb))
     for match in _EU_WE.finditer(text):
         add(match.start(), match.end(), match.group("rest"), BOTH, "decided")
+    for pattern, actor in ((_MORE_WE, BOTH), (_MORE_I, AUTHOR)):
+        for match in pattern.finditer(text):
+            add(match.start(), match.end(), match.group("rest"), actor, "decided")
     for match in _EU_IDEA.finditer(text):
         whose = match.group("whose") or match.group("whose2") or ""
         actor = CLAUDE if "Claude" in whose else AUTHOR

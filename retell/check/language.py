@@ -21,7 +21,7 @@ _SMALL_WORDS = {
     "fr": "le la les et est une des du dans pour pas que qui sur au aux avec ce cette il elle je nous vous mais "
     "ou été était avait sont ont plus son sa ses mon ma mes leur un en ai suis puis très sans",
     "es": "el la los las y es una del en que por con para no se lo al su sus como pero más fue era este esta mi "
-    "yo muy también después",
+    "yo muy también después hasta desde entre sobre",
     "it": "il lo la gli le e è una del della che per con non si di da al sono era anche come ma più",
     "nl": "de het een en is van dat op te niet met voor zijn was ook maar bij als aan er nog wel",
     "pt": "o a os as e é um uma do da dos das em que por com para não se no na mas foi era",

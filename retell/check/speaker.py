@@ -33,7 +33,22 @@ _I_RAN = re.compile(
     r"^\W*(?:(?:depois|ent[ãa]o|primeiro|a[íi])\s+)?(?:rodei|executei|lancei|digitei|commitei)\b|"
     r"^\W*(?:(?:luego|entonces|primero|despu[eé]s)\s+)?(?:yo\s+)?(?:ejecut[eé]|lanc[eé]|corr[ií]|tecle[eé]|relanc[eé])\b|"
     r"^\W*(?:(?:puis|ensuite|alors|d'abord)\s+)?j'ai\s+(?:\w+\s+)?(?:lanc[eé]|ex[eé]cut[eé]|tap[eé]|relanc[eé])\b|"
-    r"^\W*(?:(?:dann|danach|zuerst)\s+)?(?:f[uü]hrte|startete|tippte)\s+ich\b|^\W*ich\s+(?:f[uü]hrte|startete|tippte)\b",
+    r"^\W*(?:(?:dann|danach|zuerst)\s+)?(?:f[uü]hrte|startete|tippte)\s+ich\b|^\W*ich\s+(?:f[uü]hrte|startete|tippte)\b|"
+    rf"{_LEAD}ik\s+(?:\w+\s+)?(?:draaide|voerde|startte|typte)\b|^\W*(?:daarna\s+|toen\s+)?(?:draaide|voerde)\s+ik\b|"
+    rf"{_LEAD}(?:io\s+)?(?:ho|avevo)\s+(?:\w+\s+)?(?:eseguito|lanciato|digitato)\b|"
+    rf"{_LEAD}(?:sam\s+|sama\s+)?(?:uruchomi[łl]|odpali[łl]|wpisa[łl])(?:em|am)\b|"
+    r"(?:私|僕|俺|自分)(?:が|は|で)[^。]{0,80}?(?:を)?(?:実行|走らせ)|我(?:自己|亲自)?(?:运行|执行|跑)了?",
+    re.I,
+)
+# a file told as opened or read by the author: "I had opened `app.ts` myself", "Ik had `x` zelf geopend",
+# "J'avais ouvert moi-même `x`", "Ich hatte `x` selbst geöffnet", "Yo mismo abrí `x`"
+_I_OPENED = re.compile(
+    rf"{_LEAD}I\s+(?:\w+\s+){{0,2}}?(?:opened|read|looked at|edited)\b|"
+    rf"{_LEAD}ik\s+(?:had\s+|heb\s+)?(?:\S+\s+){{0,3}}?(?:zelf\s+)?(?:geopend|gelezen|opende|las|bewerkt)\b|"
+    rf"{_LEAD}j'(?:ai|avais)\s+(?:\S+\s+)?(?:ouvert|lu|[eé]dit[eé])\b|"
+    rf"{_LEAD}ich\s+(?:hatte\s+|habe\s+)?(?:\S+\s+){{0,3}}?(?:selbst\s+)?(?:ge[öo]ffnet|gelesen|[öo]ffnete|las)\b|"
+    rf"{_LEAD}(?:yo\s+(?:mismo\s+)?)?(?:abr[ií]|le[ií]|edit[eé])\b|"
+    rf"{_LEAD}(?:io\s+)?(?:ho|avevo)\s+(?:\S+\s+)?(?:aperto|letto)\b",
     re.I,
 )
 _CLAUDE_WROTE = re.compile(
@@ -76,6 +91,9 @@ def speaker_findings(blocks: list[Block], index: Sources) -> list[Finding]:
             found = None
             if _I_RAN.match(sentence):
                 found = _ran_by_claude(anchors, cited, index)
+                whose = ("Claude", "you")
+            elif _I_OPENED.match(sentence) and not sentence.lstrip().startswith("Claude"):
+                found = _touched_by_claude(anchors, cited, index)
                 whose = ("Claude", "you")
             elif _CLAUDE_WROTE.match(sentence):
                 found = _only_mine(anchors, index)
@@ -134,6 +152,19 @@ def _ran_by_claude(anchors: list[str], cited: set[str], index: Sources) -> Sourc
         if any(s.speaker in _AUTHOR_SIDE for s in holders):
             continue
         return next((s for s in holders if s.id in ran), None) or next(iter(holders), None)
+    return None
+
+
+def _touched_by_claude(anchors: list[str], cited: set[str], index: Sources) -> Source | None:
+    """The first anchor a cited tool call of Claude's touched (a file it read or edited) and that no message of
+    the author's names."""
+    for anchor in anchors:
+        holders = _holders(anchor, index)
+        if any(s.speaker in _AUTHOR_SIDE for s in holders):
+            continue
+        tool = next((s for s in holders if s.speaker == TOOL and (s.id in cited or s.id.split(".")[0] in cited)), None)
+        if tool is not None:
+            return tool
     return None
 
 

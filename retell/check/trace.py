@@ -88,10 +88,18 @@ CREDIT_MARGIN = 0.25
 CREDIT_NOTHING = 0.2
 # A shared decision ("we agreed to…") must share this much of its meaning with something said near it.
 CREDIT_SHARED = 0.4
+# A decision whose words the session never says, for more than this share of their weight (two words at least),
+# was stated by nobody.
+UNHEARD_SHARE = 0.5
+ANSWER_WORDS = 12  # a message this short after a question answers it
+MIN_UNHEARD = 2
 _REJECTED = re.compile(r"The user (?:doesn't|does not) want", re.I)  # a refused tool call, not a decision's words
 _DECIDED = re.compile(
     r"\b(?:agreed|decided|chose|settled on|opted|went with|décidé|choisi|opté|entschieden|entschied|gewählt|"
-    r"decidí|decidimos|elegí|elegimos)\b|決め|決定|决定|商定|ことにした",
+    r"decidí|decidimos|elegí|elegimos|besloten|besloot|kozen|koos|gekozen|deciso|scelto|decidemmo|scegliemmo|"
+    r"zdecydowali[śs]my|postanowili[śs]my|wybrali[śs]my|zdecydowa[łl](?:em|am)|postanowi[łl](?:em|am)|"
+    r"wybra[łl](?:em|am)|decidi|escolhi|escolhemos|combinamos|beschlossen|beschloss|bewust)\b|"
+    r"決め|決定|决定|商定|ことにした",
     re.I,
 )
 # A plain yes: "Yes, run the tests", "ok", "sounds good", "go ahead", はい, 好的.
@@ -702,7 +710,10 @@ class Tracer:
                     UNTRACED,
                     advice="cite the message where it was decided, or say who decided",
                 )
-        named_first = self._named_first(claim) if claim.actor == AUTHOR and not claim.request else None
+        # picking what Claude offered, in answer to its question, is the author's decision ("do 2": "I decided on
+        # the second fix, `time_machine`"): Claude named it first, the author chose it
+        picked = _DECIDED.search(claim.text) is not None and self._answered(scope)
+        named_first = self._named_first(claim) if claim.actor == AUTHOR and not claim.request and not picked else None
         if named_first is not None:
             return named_first
         unknown = [n for n in _names(claim.text) if not any(_stem(n) in s.folded for s in index.sources)]
@@ -727,13 +738,27 @@ class Tracer:
         unsaid = self._decision_unsaid(claim, scope, weights, whole)
         if unsaid is not None:
             return unsaid
+        unheard = self._decision_unheard(claim, scope, weights, whole) if claim.actor == AUTHOR else None
+        if unheard is not None:
+            return unheard
         if claim.agreement and claim.actor == AUTHOR:
             return self._agreed(claim, scope, weights, whole)
+        if picked and claim.actor == AUTHOR:
+            # the decision's words are the question's, the choice the answer's: "I decided on the second fix"
+            asked = [s for s in index.of(scope.near) if s.speaker == CLAUDE and "?" in s.text]
+            share = max((sum(w for st, w in weights.items() if st in s.stems) / whole for s in asked), default=0.0)
+            if share >= CREDIT_NOTHING:
+                return found(claim, asked[0], cited=True)
         if scope.has_citation and script_of(claim.text) == "cjk" and self._other_script(scope):
             return self._polarity_across(claim, scope)
         if claim.actor == BOTH:
             if _DECIDED.search(claim.text):
-                return self._shared(claim, scope, weights, whole)
+                shared = self._shared(claim, scope, weights, whole)
+                # put forward near it in words close to it, and yet in words the session never says for the most
+                # part ("skip a separate test for the Buffer case" of Claude's "a Buffer the scrubber skips")
+                if shared.status == TRACED:
+                    return self._decision_unheard(claim, scope, weights, whole) or shared
+                return shared
             return found(claim, None, "a shared decision", TRACED)  # "we argued about…", "we found…"
         if _CHOICE.search(claim.text) and scope.has_citation:
             # "I chose Vite": the chooser is whoever named the pick in answer, though the other side listed it
@@ -859,6 +884,43 @@ class Tracer:
             )
         return None
 
+    def _answered(self, scope: Scope) -> bool:
+        """A short message of the author's near the paragraph answers a question Claude asked before it."""
+        if not scope.has_citation:
+            return False
+        asked = False
+        for source in sorted(self.index.of(scope.near), key=lambda s: s.order):
+            if source.speaker == CLAUDE and "?" in source.text:
+                asked = True
+            elif asked and source.speaker == AUTHOR and len(source.text.split()) <= ANSWER_WORDS:
+                return True
+        return False
+
+    def _decision_unheard(self, claim: Claim, scope: Scope, weights: dict[str, float], whole: float) -> Finding | None:
+        """ "we decided to skip a separate test for the Buffer case", "I decided to keep it for a later pull
+        request": a decision of the author's or of both whose words the session never says, for most of their
+        weight, was stated by nobody, though the question it would answer is cited. Compared only where the
+        messages near it are in the post's language (a translation shares no words)."""
+        if claim.actor not in (AUTHOR, BOTH) or not scope.has_citation or claim.request or claim.agreement:
+            return None
+        if not _DECIDED.search(claim.text) or len(weights) < MIN_UNHEARD:
+            return None
+        said = [s for s in self.index.of(scope.near) if s.speaker in _AUTHOR_SIDE | _MACHINE_SIDE and not s.retells]
+        own = tongue(claim.text)
+        if not said or own in ("", "latin", "cjk") or not any(tongue(s.text) == own for s in said):
+            return None
+        frequency = self.index.document_frequency
+        never = [st for st in weights if not frequency.get(st)]
+        if len(never) < MIN_UNHEARD or sum(weights[st] for st in never) / whole <= UNHEARD_SHARE:
+            return None
+        return found(
+            claim,
+            None,
+            "nobody in the session says this: it never speaks of " + ", ".join(never[:4]),
+            UNTRACED,
+            advice="say what was decided in the session, or mark it <!-- ok --> if it was decided elsewhere",
+        )
+
     def _decision_unsaid(self, claim: Claim, scope: Scope, weights: dict[str, float], whole: float) -> Finding | None:
         """ "I decided to drop the test script" citing a message of mine that only ran a command: a decision the
         author is credited with must share some of its words with the author's messages it cites (compared only
@@ -872,7 +934,7 @@ class Tracer:
         # a message in no language of its own (a command, a path) is compared whatever the post's language
         if not mine or any(tongue(s.text) not in (own, "latin", "") for s in mine):
             return None
-        if any(_ASSENT.match(s.text) or _REFUSAL.match(s.text) for s in mine):
+        if any(_ASSENT.match(s.text) or _REFUSAL.match(s.text) for s in mine) or self._answered(scope):
             return None  # an answer to Claude's question decides what the question asked, in no words of its own
         said = {st for s in mine for st in s.stems}
         shared = sum(w for st, w in weights.items() if st in said) / whole
@@ -994,6 +1056,13 @@ class Tracer:
             return found(claim, None, "a shared decision", TRACED)
         pool = index.of(scope.near) if scope.has_citation else index.sources
         said = [s for s in pool if s.speaker in _AUTHOR_SIDE | _MACHINE_SIDE and not s.retells]
+        own = tongue(claim.block.text)
+        if own not in ("", "latin") and said and not any(tongue(s.text) in (own, "") for s in said):
+            # "Abbiamo scelto la seconda opzione" of English messages: words cannot be compared, only what a
+            # translation keeps (names, numbers): a name nothing near it says is a decision nobody put forward
+            kept, _, anchored = survives(claim.block.text, " ".join(s.text for s in said))
+            if (kept or not anchored) and self._answered(scope):
+                return found(claim, None, "told in another language than the session: not compared", UNCHECKED)
         scored = [(sum(w for st, w in weights.items() if st in s.stems) / whole, s) for s in said]
         score, source = max(scored, key=lambda f: f[0], default=(0.0, None))
         if score >= CREDIT_SHARED:
