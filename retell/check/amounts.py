@@ -126,8 +126,17 @@ _HALF_AN_HOUR = re.compile(
 )
 _SHORT = re.compile(
     r"(?<![A-Za-z0-9_.])(?:(?P<h>\d+)\s?(?:h|hrs?)\s?(?P<hm>\d+)\s?(?:m|min|mins)\b"
+    # "2 min 21 s", "2m 21s", "2m21.5s": one length, as `time` prints it
+    r"|(?P<mm>\d+)\s?(?:m|min|mins)\s?(?P<ms>\d+(?:\.\d+)?)\s?(?:s|sec|secs)\b"
     r"|(?P<n>\d+(?:\.\d+)?)\s?(?P<u>h|min|ms|m)\b|(?P<s>\d{1,2}(?:\.\d+)?|\d+\.\d+)\s?s\b)"
 )
+# "ran in 2:21", "took 1:05:30": minutes and seconds (or hours) on a clock's face told as a length, only after a
+# word that makes it one ("at 2:21" is a time of day)
+_CLOCK_LENGTH = re.compile(r"(?<![\w.:])(?:(?P<h>\d{1,2}):)?(?P<m>\d{1,2}):(?P<s>\d{2})(?:\.\d+)?(?![\w:])")
+_CLOCK_BEFORE = re.compile(
+    r"\b(?:in|took|takes|taking|lasted|lasting|within|under|of)\s+(?:about\s+|just\s+|roughly\s+|only\s+)?$", re.I
+)
+_CLOCK_AFTER = re.compile(r"^\s*(?:[ap]\.?m\b|Uhr\b|h\b|o['’]clock|UTC|GMT|CET|[+-]\d)", re.I)
 _ORDINAL_SECOND = re.compile(
     r"\s*(?!later|after|before|earlier|ago|or\b|and\b|passed|in\b|of\b|to\b|apart|long|more|less)[a-z]", re.I
 )
@@ -275,13 +284,22 @@ def durations(text: str, starts: list[int] | None = None) -> list[Amount]:
 
     for match in _SHORT.finditer(text):
         if match.group("h"):
-            minutes = int(match.group("h")) * 60 + int(match.group("hm"))
-            add(Amount(match.start(), match.end(), float(minutes), DURATION, 1.0))
+            hours = int(match.group("h")) * 60 + int(match.group("hm"))
+            add(Amount(match.start(), match.end(), float(hours), DURATION, 1.0))
+        elif match.group("mm"):
+            length = int(match.group("mm")) + float(match.group("ms")) / 60
+            add(Amount(match.start(), match.end(), length, DURATION, 1 / 60))
         elif match.group("s"):
             add(Amount(match.start(), match.end(), float(match.group("s")) / 60, DURATION, 1 / 60))
         else:
             scale = _MINUTES[match.group("u")]
             add(Amount(match.start(), match.end(), float(match.group("n")) * scale, DURATION, scale))
+    for match in _CLOCK_LENGTH.finditer(text):
+        if _CLOCK_BEFORE.search(text[max(0, match.start() - 30) : match.start()]) and not _CLOCK_AFTER.match(
+            text[match.end() : match.end() + 6]
+        ):
+            clock = int(match.group("h") or 0) * 60 + int(match.group("m")) + int(match.group("s")) / 60
+            add(Amount(match.start(), match.end(), clock, DURATION, 1 / 60))
     for match in _HALF_AN_HOUR.finditer(text):
         share = 0.75 if match.group("three") else 0.25 if match.group("quarter") else 0.5
         add(Amount(match.start(), match.end(), _unit_minutes(match.group("u")) * share, DURATION, 1.0))
@@ -348,8 +366,11 @@ _CJK_DURATION = re.compile(
     rf"(?:(?P<m>{_CJK_N})\s*(?:分間|分钟|分鐘|分(?!の)|분))?\s*"
     rf"(?:(?P<s>{_CJK_N})\s*(?:秒間|秒钟|秒|초))?"
     rf"(?P<post>ほど|くらい|ぐらい|程度|前後|足らず|弱|未満|以内|強|あまり|余り|以上|超|近く|左右|多|쯤|정도)?"
-    rf"(?P<rel>後|前|之后|以后|后|후|전)?"
+    # "5分後", "5分ほどして", "5分経って", "5分钟后", "5분 뒤", "5분쯤 지나서": the time between two moments
+    rf"(?:\s*(?P<rel>後|前|之后|以后|后|후|전|뒤|して|した|経って|経ち|経つ|経過|たって|たち|(?:이|가)?\s*지나|지난))?"
 )
+# "过了5分钟", "经过大约十分钟": the time between two moments, said before the figure
+_CJK_PASSED_BEFORE = re.compile(r"(?:过了|過了|经过了?|經過了?)\s*(?:大约|大概|约|將近|将近|差不多)?\s*$")
 _CJK_ABOUT = {"ほど", "くらい", "ぐらい", "程度", "前後", "左右", "쯤", "정도"}
 _CJK_BELOW = {"足らず", "弱", "未満", "以内", "近く"}
 _CJK_ABOVE = {"強", "あまり", "余り", "以上", "超", "多"}
@@ -378,7 +399,7 @@ def _cjk_durations(text: str, taken: list[Amount]) -> list[Amount]:
             approx = "below" if post in _CJK_BELOW else "above" if post in _CJK_ABOVE else approx
             start = match.start("pre") if match.group("pre") else match.start(next(k for k in "dhms" if match.group(k)))
             amount = Amount(start, match.end(), value, DURATION, present[-1][1], approx=approx)
-            amount.relative = bool(match.group("rel"))
+            amount.relative = bool(match.group("rel") or _CJK_PASSED_BEFORE.search(text[max(0, start - 8) : start]))
             amount.text = text[start : match.end()]
             out.append(amount)
     return out

@@ -15,7 +15,9 @@ from retell.check.amounts import DURATION, THING, Amount, amounts, unit_of_label
 from retell.check.attribution import AGENT, AUTHOR, CLAUDE, PRONOUN, SUBAGENT, mentions, resolve_it, speaker_of
 from retell.check.document import CODE, HEADING, IMAGE, LIST, MARKER_ONLY, QUOTE, TABLE, Block, read_blocks
 from retell.check.gloss import gloss, glossable
+from retell.check.language import language_of
 from retell.check.numerals import EN_NUMBER, value_of
+from retell.check.relative_times import gloss_relative
 from retell.check.text import CJK, content_stems, script_of, words, wordset
 
 __all__ = ["AGENT", "AUTHOR", "CLAUDE", "SUBAGENT", "Claim", "Extracted", "extract", "speaker_of"]
@@ -881,7 +883,10 @@ def number_claims(text: str, block: Block, default_unit: str = "") -> list[Claim
     """Numbers stated with a unit. `text` has quotes and code blanked out already."""
     claims = []
     # A German or French post: its figures are read in an English gloss and placed back where they are written.
+    # Elsewhere but in English, a relative time ("через пять минут", "cinque minuti dopo") is glossed alone.
     glossed = gloss(text) if glossable(block.text) else None
+    if glossed is None and language_of(block.text) != "en":
+        glossed = gloss_relative(text)
     for amount in amounts(glossed.text if glossed else text, default_unit):
         if glossed is not None:
             amount.start, amount.end = glossed.back(amount.start), glossed.back(amount.end, end=True)

@@ -645,25 +645,38 @@ def _setting(claim: Claim, index: Sources, scope: Scope) -> Source | None:
 
 # A length an output prints ("1832.44 / 0.00 ms", "40 passed in 2.78s", "BUILD FAILED in 2m 12s", "(3.9m)"):
 # told in words ("a pass of nearly two seconds"), it is that output's figure, not a time between events.
+# `time`'s own notations are the same length told otherwise: "real 2m21.480s" (bash), "real 141.48" (`time -p`),
+# "2:21.48elapsed" (GNU time), "Elapsed (wall clock) time (h:mm:ss or m:ss): 2:21.48".
 _PRINTED = re.compile(
-    r"(?<![\w.])(?:(?P<m2>\d+)m\s+(?P<s2>\d+)s|(?P<n>\d+(?:\.\d+)?)(?:\s*/\s*\d+(?:\.\d+)?)?\s?"
+    r"(?<![\w.])(?:(?P<m2>\d+)m\s*(?P<s2>\d+(?:\.\d+)?)s|(?P<n>\d+(?:\.\d+)?)(?:\s*/\s*\d+(?:\.\d+)?)?\s?"
     r"(?P<u>ms|s|sec|secs|m|min|mins|h))(?![\w])"
+    r"|(?<![\w.])real\s+(?P<real>\d+(?:\.\d+)?)(?![\w.])"
+    r"|(?<![\w.:])(?:(?P<ch>\d+):)?(?P<cm>\d+):(?P<cs>\d{2}(?:\.\d+)?)elapsed\b"
+    r"|wall clock\) time[^:\n]*:\s*(?:(?P<wh>\d+):)?(?P<wm>\d+):(?P<ws>\d{2}(?:\.\d+)?)"
 )
 _TO_MINUTES = {"ms": 1 / 60000, "s": 1 / 60, "sec": 1 / 60, "secs": 1 / 60, "m": 1.0, "min": 1.0, "mins": 1.0}
 
 
-def _printed(claim: Claim, index: Sources, scope: Scope) -> Source | None:
-    """The cited event (or its neighbour) whose output prints the length a claim tells ("nearly two seconds")."""
+def _printed(claim: Claim, index: Sources, scope: Scope, among: set[str] | None = None) -> Source | None:
+    """The cited event (or its neighbour; or one of `among`) whose output prints the length a claim tells ("nearly
+    two seconds")."""
     amount = claim.amount
     assert amount is not None
-    if amount.relative or not scope.near:
+    among = scope.near if among is None else among
+    if amount.relative or not among:
         return None
-    for source in index.of(scope.near):
+    for source in index.of(among):
         if source.speaker not in (TOOL, AUTHOR):
             continue
         for m in _PRINTED.finditer(source.text):
             if m.group("m2"):
-                value = int(m.group("m2")) + int(m.group("s2")) / 60
+                value = int(m.group("m2")) + float(m.group("s2")) / 60
+            elif m.group("real"):
+                value = float(m.group("real")) / 60
+            elif m.group("cm") or m.group("wm"):
+                keys = ("ch", "cm", "cs") if m.group("cm") else ("wh", "wm", "ws")
+                h, mm, ss = (m.group(k) for k in keys)
+                value = int(h or 0) * 60 + int(mm) + float(ss) / 60
             else:
                 value = float(m.group("n")) * _TO_MINUTES.get(m.group("u"), 60.0)
             if value > 0 and _bounds(amount, value):
@@ -715,6 +728,11 @@ def check_time(claim: Claim, index: Sources, scope: Scope) -> Finding:
         # a turn's, a subagent's or a stated length counts near the paragraph; the session's anywhere
         and (s.source == "stats" or s.source not in index.clock or not scope.has_citation or s.source in scope.near)
     ]
+    # What a cited run printed ("real 2m21.480s") is the evidence of the length told (2分21秒), before Claude's
+    # words saying the same beside it
+    printed = _printed(claim, index, scope, among=index.expand(scope.cited)) if scope.cited else None
+    if printed is not None:
+        return found(claim, printed, cited=True)
     for span in spans:
         if _bounds(amount, span.value):
             if span.source == "stats" or span.source not in index.by_event:

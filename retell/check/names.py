@@ -24,7 +24,10 @@ from retell.check.verdict import UNTRACED, Finding
 
 NAME = "name"
 # What is no name of the post's own: quoted words, code, links' targets, markers (blanked, offsets kept).
-_HIDDEN = re.compile(r"`[^`\n]*`|“[^“”\n]*”|\"[^\"\n]*\"|«[^«»\n]*»|「[^「」\n]*」|\]\([^)\s]*\)|https?://\S+")
+# (quotes in „…“ and »…« too: German, Dutch and Polish open a quote low, and its first word has a capital)
+_HIDDEN = re.compile(
+    r"`[^`\n]*`|“[^“”\n]*”|„[^„“”\n]*[“”]|»[^»«\n]*«|\"[^\"\n]*\"|«[^«»\n]*»|「[^「」\n]*」|\]\([^)\s]*\)|https?://\S+"
+)
 _UPPER = "A-ZÁÉÍÓÚÑÄÖÜÀÂÈÊÎÔÛÇ"
 # A run of capitalised words ("Lucía Ferrer"), each maybe hyphenated or possessive ("Vercel-hosted", "Claude's")
 _WORD = rf"[{_UPPER}][\w'’-]*"

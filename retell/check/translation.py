@@ -103,10 +103,17 @@ def survives(quote: str, source: str) -> tuple[bool, list[str], int]:
     missing += [_show(v) for v in sorted(q_numbers - s_numbers - either)]
     missing += [figure for figure, values in grouped.items() if not values & s_numbers]
     q_all = q_numbers | {v for values in grouped.values() for v in values}
-    whole = len(CJK.findall(quote)) + len(quote.split()) >= len(source.split()) // 2
-    if whole and len(source) < 400:
-        missing += [_show(v) for v in sorted(s_numbers - q_all) if v >= 2]
+    # Code pasted in the message (a CSS rule, a config) is no part of what a translator renders: "render all of
+    # a short message" and "keep its numbers" are counted on its prose
+    prose = "\n".join(line for line in source.splitlines() if not _CODE_LINE.search(line))
+    whole = len(CJK.findall(quote)) + len(quote.split()) >= len(prose.split()) // 2
+    if whole and len(prose) < 400:
+        missing += [_show(v) for v in sorted(anchors(prose)[1] - q_all) if v >= 2]
     return not missing, missing, len(q_names) + len(q_numbers)
+
+
+# A line of code in a message: one that opens or closes a block or ends a statement, an assignment or a prompt
+_CODE_LINE = re.compile(r"[{};]\s*\\?$|^\s*[}\])]|^\s*(?:\$ |>>> |[\w.-]+\s*[:=]\s*\S+[;,]?\s*$)")
 
 
 def _compound_kept(name: str, source: str) -> bool:

@@ -1,0 +1,109 @@
+"""A relative time told in a language `gloss.py` does not gloss whole ("через пять минут", "5 dakika sonra",
+"بعد خمس دقائق", "cinque minuti dopo", "vijf minuten later", "pięć minut później"), glossed into English ("5
+minutes later"), so `amounts.py` reads it as the time between two moments, as "five minutes later" is.
+
+Only the phrase of a figure, its unit and the word that makes it relative is glossed: a bare "5 минут" in these
+languages stays unread (a length is a claim that needs more words than a small table can give)."""
+
+from __future__ import annotations
+
+import re
+
+from retell.check.gloss import Gloss
+
+_WORDS = {
+    # Russian (the forms after "через" and "спустя")
+    "одну": 1, "одна": 1, "две": 2, "два": 2, "три": 3, "четыре": 4, "пять": 5, "шесть": 6, "семь": 7,
+    "восемь": 8, "девять": 9, "десять": 10, "пятнадцать": 15, "двадцать": 20, "тридцать": 30, "сорок": 40,
+    # Turkish
+    "bir": 1, "iki": 2, "üç": 3, "dört": 4, "beş": 5, "altı": 6, "yedi": 7, "sekiz": 8, "dokuz": 9, "on": 10,
+    "on beş": 15, "yirmi": 20, "otuz": 30, "kırk": 40,
+    # Arabic
+    "ثلاث": 3, "ثلاثة": 3, "أربع": 4, "أربعة": 4, "خمس": 5, "خمسة": 5, "ست": 6, "ستة": 6, "سبع": 7, "سبعة": 7,
+    "ثماني": 8, "ثمانية": 8, "تسع": 9, "تسعة": 9, "عشر": 10, "عشرة": 10, "عشرين": 20, "ثلاثين": 30, "أربعين": 40,
+    # Italian, Portuguese
+    "due": 2, "tre": 3, "quattro": 4, "cinque": 5, "sei": 6, "sette": 7, "otto": 8, "nove": 9, "dieci": 10,
+    "quindici": 15, "venti": 20, "trenta": 30, "quaranta": 40,
+    "dois": 2, "duas": 2, "três": 3, "quatro": 4, "cinco": 5, "seis": 6, "sete": 7, "oito": 8, "dez": 10,
+    "quinze": 15, "vinte": 20, "trinta": 30, "quarenta": 40,
+    # Dutch
+    "twee": 2, "drie": 3, "vier": 4, "vijf": 5, "zes": 6, "zeven": 7, "acht": 8, "negen": 9, "tien": 10,
+    "vijftien": 15, "twintig": 20, "dertig": 30, "veertig": 40,
+    # Polish
+    "dwie": 2, "dwa": 2, "trzy": 3, "cztery": 4, "pięć": 5, "sześć": 6, "siedem": 7, "osiem": 8,
+    "dziewięć": 9, "dziesięć": 10, "piętnaście": 15, "dwadzieścia": 20, "trzydzieści": 30, "czterdzieści": 40,
+}  # fmt: skip
+# Eastern Arabic digits, as an Arabic post may write them
+_DIGITS = str.maketrans("٠١٢٣٤٥٦٧٨٩۰۱۲۳۴۵۶۷۸۹", "01234567890123456789")
+
+_UNITS = [
+    (r"секунд[уы]?|saniye|ثوان[ٍي]?|ثانية|ثانيتين|secondi|secondo|segundos?|seconden|seconde|sekund[ęy]?", "seconds"),
+    (r"минут[уы]?|dakika|دقائق|دقيقة|دقيقتين|minuti|minuto|minutos|minuten|minuut|minut[ęy]?", "minutes"),
+    (r"час(?:а|ов)?|saat|ساعات|ساعة|ساعتين|ore|ora|horas?|uur|godzin[ęy]?", "hours"),
+]
+# A unit with no number before it is one of it ("через минуту", "بعد ساعة"), or two in Arabic's dual
+_DUAL = re.compile(r"دقيقتين|ساعتين|ثانيتين")
+_UNIT = "|".join(f"(?:{pattern})" for pattern, _ in _UNITS)
+_NUMBER = r"\d+(?:[.,]\d+)?|[٠-٩۰-۹]+|" + "|".join(sorted(map(re.escape, _WORDS), key=len, reverse=True))
+_ABOUT = (
+    r"примерно|около|почти|где-то|yaklaşık|aşağı yukarı|حوالي|نحو|قرابة|circa|quasi|cerca de|uns|umas|quase|"
+    r"ongeveer|zo'n|bijna|około|jakieś|prawie"
+)
+_FIGURE = rf"(?:(?P<about>{_ABOUT})\s+)?(?:(?P<n>{_NUMBER})\s+)?(?P<unit>{_UNIT})"
+# The word that makes it relative, before the figure ("через", "спустя", "بعد", "dopo", "depois de", "na", "po")
+# or after it ("спустя", "sonra", "dopo", "depois", "later", "później"); "kadar" is "about" after the figure.
+_BEFORE = re.compile(
+    rf"(?<!\w)(?:через|спустя|بعد|dopo|depois de|após|na|po)\s+{_FIGURE}(?!\w)",
+    re.I,
+)
+_AFTER = re.compile(
+    rf"(?<!\w){_FIGURE}(?:\s+(?P<kadar>kadar))?\s+"
+    r"(?:спустя|sonra|dopo|più tardi|depois|mais tarde|later|później)(?!\w)",
+    re.I,
+)
+
+
+# Only Russian and Arabic say "one" by the unit alone ("через минуту", "بعد ساعة"): "dopo ore" is no hour
+_BARE_UNIT = re.compile(r"[\u0400-\u04ff\u0600-\u06ff]")
+
+
+def _value(raw: str | None, unit: str) -> str | None:
+    if raw is None:
+        if not _BARE_UNIT.match(unit):
+            return None
+        return "2" if _DUAL.fullmatch(unit) else "1"
+    raw = raw.translate(_DIGITS)
+    if raw[:1].isdigit():
+        return raw.replace(",", ".")
+    number = _WORDS.get(raw.lower())
+    return None if number is None else str(number)
+
+
+def gloss_relative(text: str) -> Gloss | None:
+    """The text with each relative time of these languages in English ("about 5 minutes later"), or None when it
+    has none."""
+    replacements: list[tuple[int, int, str]] = []
+    for pattern in (_BEFORE, _AFTER):
+        for match in pattern.finditer(text):
+            if any(match.start() < b and match.end() > a for a, b, _ in replacements):
+                continue
+            unit = match.group("unit")
+            value = _value(match.group("n"), unit)
+            if value is None:
+                continue
+            english = next(e for p, e in _UNITS if re.fullmatch(p, unit, re.I))
+            about = "about " if match.group("about") or match.groupdict().get("kadar") else ""
+            replacements.append((match.start(), match.end(), f"{about}{value} {english} later"))
+    if not replacements:
+        return None
+    replacements.sort()
+    out, pieces, last, length = [], [], 0, 0
+    for start, end, english in replacements:
+        out.append(text[last:start])
+        length += start - last
+        pieces.append((length, length + len(english), start, end))
+        out.append(english)
+        length += len(english)
+        last = end
+    out.append(text[last:])
+    return Gloss("".join(out), pieces)
