@@ -52,6 +52,9 @@ class ToolCall:
     # …and the item it marked in progress (TodoWrite: its content, "Add Task.Supervisor to the tree"): the step Claude
     # set out on, which a heading may say when the stretch then changed files
     doing: str | None = None
+    # A Write over a file whose content the session held ("read": a whole Read of it; "written": its own earlier
+    # Write, or edits to what it held): `diff` is then against that content, not the new file's first lines
+    rewrite_of: str | None = None
     tool_use_id: str | None = field(default=None, repr=False)  # internal: links results; not written
 
     def to_dict(self) -> dict[str, Any]:
@@ -70,6 +73,8 @@ class ToolCall:
             d["done"] = self.done
         if self.doing is not None:
             d["doing"] = self.doing
+        if self.rewrite_of is not None:
+            d["rewrite_of"] = self.rewrite_of
         return d
 
     @classmethod
@@ -83,6 +88,7 @@ class ToolCall:
             output=d.get("output"),
             done=d.get("done"),
             doing=d.get("doing"),
+            rewrite_of=d.get("rewrite_of"),
         )
 
 

@@ -15,6 +15,7 @@ from collections import Counter, deque
 from collections.abc import Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from retell.claude.records import Record, ResultBlock, ToolResults, content_has_image
@@ -40,6 +41,7 @@ from retell.events import (
     ToolCall,
 )
 from retell.extract.chapters import ChapterTracker
+from retell.extract.heldfiles import HeldFiles
 from retell.extract.human import (
     Command,
     CompactSummary,
@@ -59,6 +61,7 @@ from retell.extract.subagents import apply_spawn_result
 from retell.extract.thread import ROLE_MESSAGE, ROLE_OTHER, ROLE_PROMPT, ROLE_REPLY, ConversationTree, Thread
 from retell.extract.timeutil import BREAK_GAP_MS, IDLE_GAP_MS, WAIT_COUNTED_MS, Clock, sortable
 from retell.extract.tools import (
+    ANSWERS,
     INTERRUPTED,
     SHELL_TOOLS,
     TURNED_DOWN,
@@ -171,6 +174,7 @@ class SessionExtractor:
         self._prior_uuids = prior_uuids
         self.first_prior_replay: int | None = None  # the first record replayed from an earlier session
         self._calls: dict[str, tuple[ToolCall, Event]] = {}
+        self._held = HeldFiles()
         # the items the last TodoWrite held completed: a task list is sent whole each time, so a call's `done`
         # is what it newly completed (else a later stretch is headed by an earlier one's step); a sidechain
         # thread's list (a subagent's, in an old main file) apart from the main thread's
@@ -504,6 +508,9 @@ class SessionExtractor:
         elif name == "Bash" and isinstance(tool_input, dict) and isinstance(tool_input.get("command"), str):
             for path in files_changed_by(tool_input["command"]):
                 self._files["shell"].add(absolute_path(path, cwd))
+                self._held.forget(absolute_path(path, cwd))
+        if isinstance(tool_input, dict) and tool_use_id:
+            self._held.called(name, tool_input, tool_use_id, cwd, call)
         event = Event(kind=TOOL_RUN, ts=ts, line=lineno, calls=[call])
         target = self._place(event, record)
         if target is not None:
@@ -566,6 +573,8 @@ class SessionExtractor:
         for block in blocks:
             if block.get("type") == "tool_result":
                 is_error = block.get("is_error") is True
+                if isinstance(block.get("tool_use_id"), str):
+                    self._held.answered(block["tool_use_id"], is_error, partial(block.get, "content"), record)
                 self._tool_result(block.get("tool_use_id"), is_error, block.get("content"), record, lineno, ts)
             else:
                 rest.append(block)
@@ -641,6 +650,8 @@ class SessionExtractor:
         image, a subagent's report, a test run, an answer to a question. (Most output never is.)"""
         tool_use_id = block.tool_use_id
         is_error = block.is_error is True
+        if isinstance(tool_use_id, str):
+            self._held.answered(tool_use_id, is_error, block.content_value, record)
         if not is_error and not self._result_needed(tool_use_id) and not content_has_image(block):
             if isinstance(tool_use_id, str):
                 self._calls.pop(tool_use_id, None)
@@ -679,6 +690,8 @@ class SessionExtractor:
             elif stopped is not None:
                 call.error, call.output = INTERRUPTED, stopped or None
                 is_error = False  # stopped by the author: no failure of the call
+            elif call.error in ANSWERS:
+                is_error = False  # a diff that found differences, a grep that matched nothing: an answer
             if call.name == "Bash" and not is_error and LinkFacts.wants(call.target):
                 self.links.read_output(call.target or "", result_text(content))
             tool_name = call.name

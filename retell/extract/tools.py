@@ -250,6 +250,46 @@ def describe_call(name: str, tool_input: Any, cwd: str | None, tool_use_id: str 
     return ToolCall(name=name, target=target, diff=diff, done=done, doing=doing, tool_use_id=tool_use_id)
 
 
+# -- what a file held, as the session saw it -----------------------------------------------------------------
+
+# Claude Code's Read returns each line behind its number: `     1→text` (older) or `     1\ttext`.
+_READ_LINE = re.compile(r"^\s*(\d+)(?:→|\t)(.*)$")
+_READ_NOTE = re.compile(r"\n*<system-reminder>.*", re.S)
+READ_LIMIT = 2000  # Claude Code reads at most this many lines unless asked: a file that long may go on
+
+
+def read_content(text: str, recorded: Any = None) -> str | None:
+    """A whole file as a Read gave it (its `toolUseResult.file` when it says it is whole, else the numbered
+    lines of the result from line 1 on); None when it is a part of the file or cannot be told."""
+    file = recorded.get("file") if isinstance(recorded, dict) else None
+    if isinstance(file, dict) and isinstance(file.get("content"), str):
+        whole = file.get("startLine") in (None, 0, 1) and file.get("numLines") == file.get("totalLines")
+        return file["content"] if whole and file.get("numLines") is not None else None
+    body = _READ_NOTE.sub("", text).rstrip("\n")
+    lines: list[str] = []
+    for number, line in enumerate(body.split("\n"), 1):
+        match = _READ_LINE.match(line)
+        if not match or int(match.group(1)) != number:
+            return None
+        lines.append(match.group(2))
+    if not lines or len(lines) >= READ_LIMIT:
+        return None
+    return "\n".join(lines)
+
+
+def apply_edits(content: str, tool_input: dict[str, Any]) -> str | None:
+    """`content` after an Edit or a MultiEdit; None when an edit's old text is not in it (what the session
+    held is no longer the file)."""
+    listed = tool_input.get("edits")
+    edits: list[Any] = listed if isinstance(listed, list) else [tool_input]
+    for edit in edits:
+        old, new = (edit.get("old_string"), edit.get("new_string")) if isinstance(edit, dict) else (None, None)
+        if not isinstance(old, str) or not isinstance(new, str) or not old or old not in content:
+            return None
+        content = content.replace(old, new) if edit.get("replace_all") else content.replace(old, new, 1)
+    return content
+
+
 # -- what an edit changed ---------------------------------------------------------------------------------
 
 MAX_DIFF_LINES = 14
@@ -276,6 +316,11 @@ def edit_diff(name: str, tool_input: dict[str, Any]) -> str | None:
         pairs = [(e.get("old_string"), e.get("new_string")) for e in tool_input["edits"] if isinstance(e, dict)]
     else:
         pairs = [(tool_input.get("old_string"), tool_input.get("new_string"))]
+    return pairs_diff(pairs)
+
+
+def pairs_diff(pairs: Sequence[tuple[Any, Any]]) -> str | None:
+    """The compact diff of (old, new) texts: a whole-file Write over a file the session held is one pair."""
     out: list[str] = []
     hidden = 0
     for old, new in pairs:
@@ -593,9 +638,59 @@ INTERRUPTED = "interrupted by the author"
 _INTERRUPTED_RESULT = re.compile(r"\A\s*\[Request interrupted by user", re.I)
 
 
+# A comparison or a search whose exit 1 is its answer (the line's last command decides): not a failure.
+DIFFERENCES_FOUND = "exit 1: differences found"
+NO_MATCH = "exit 1: no match"
+ANSWERS = frozenset({DIFFERENCES_FOUND, NO_MATCH})
+_STEP_FAILED = re.compile(
+    r"\b(?:error|failed|failures?|failing|FAIL|fatal|panic(?:ked)?|exception|traceback|No such file|denied)\b", re.I
+)
+_COMPARERS = frozenset({"diff", "cmp", "colordiff", "diff3", "sdiff"})
+_SEARCHERS = frozenset({"grep", "egrep", "fgrep", "zgrep", "rg", "ag", "ack", "git-grep"})
+
+
 def failed_call(call: ToolCall) -> bool:
-    """Whether a call failed: it has an error, and the author did not stop it or turn it down."""
-    return bool(call.error) and call.error not in (INTERRUPTED, TURNED_DOWN)
+    """Whether a call failed: it has an error, the author did not stop it or turn it down, and it is no
+    comparison or search that answered with its exit 1."""
+    return bool(call.error) and call.error not in (INTERRUPTED, TURNED_DOWN) and call.error not in ANSWERS
+
+
+def answered_exit(command: str | None, text: str) -> str | None:
+    """DIFFERENCES_FOUND or NO_MATCH when a shell command's exit 1 is the answer of the command whose exit the
+    line reports (`diff`, `cmp`, `git diff --exit-code`: differences found; `grep`, `rg`: no line matched),
+    None otherwise (another exit, another last command: `diff a b && echo same` stopped at the diff)."""
+    first = text.lstrip().split("\n", 1)[0].strip()
+    if not command or first != "Exit code 1":
+        return None
+    # a step before it that failed (`npm test && grep -q ok out`: the chain stopped there, with npm's exit 1)
+    if any(_STEP_FAILED.search(line) for line in text.splitlines()[1:] if not _DIFF_LINE.match(line)):
+        return None
+    from retell.extract.shellwords import last_command, program
+
+    words = last_command(command)
+    name = program(words)
+    if name == "git":
+        sub = [w for w in words[1:] if not w.startswith("-")]
+        name = {"diff": "diff", "grep": "git-grep"}.get(sub[0], "") if sub else ""
+    if name in _COMPARERS:
+        return DIFFERENCES_FOUND
+    if name in _SEARCHERS:
+        return NO_MATCH
+    return None
+
+
+def runs_comparison(command: str | None) -> bool:
+    """Whether a shell command line runs a comparison anywhere (`diff <(sort a) <(sort b)`, `git diff`, `cmp`):
+    what it printed of the differences is its result."""
+    if not command or not re.search(r"\b(?:diff|cmp|sdiff|diff3)\b", command):
+        return False
+    from retell.extract.shellwords import program, simple_commands
+
+    for words in simple_commands(command):
+        name = program(words)
+        if name in _COMPARERS or (name == "git" and "diff" in words):
+            return True
+    return False
 
 
 def interrupted_output(text: str, recorded: Any) -> str | None:
@@ -627,7 +722,7 @@ def apply_result(call: ToolCall, content: Any, is_error: bool) -> None:
     exit and telling output lines (of a failure, a test run, a build, a lint or a commit)."""
     text = result_text(content)
     if is_error:
-        call.error = error_line(text)
+        call.error = (answered_exit(call.target, text) if call.name in SHELL_TOOLS else None) or error_line(text)
     if call.name in SHELL_TOOLS and is_test_command(call.target):
         call.outcome = test_outcome(text, is_error)
     elif call.name == "AskUserQuestion" and text and not is_error:
@@ -638,7 +733,7 @@ def apply_result(call: ToolCall, content: Any, is_error: bool) -> None:
             call.output = output_excerpt(_ERROR_TAG.sub("", text))
     if call.name in SHELL_TOOLS:
         if is_error or is_test_command(call.target) or is_outcome_command(call.target):
-            call.output = command_output(text, is_error)
+            call.output = command_output(text, is_error, compared=runs_comparison(call.target))
         else:
             call.output = output_excerpt(text)
 
@@ -711,7 +806,16 @@ def is_outcome_command(command: str | None) -> bool:
     return bool(command) and _OUTCOME_COMMAND.search(command) is not None  # type: ignore[arg-type]
 
 
-def command_output(text: str, failed: bool) -> str | None:
+# What a comparison printed of the differences: normal diff's `17c17`, `< old`, `---`, `> new`, a unified hunk's
+# `@@ … @@` and its `-`/`+` lines, cmp's "a b differ: byte 5, line 1", diff -r's "Only in" and "Files … differ".
+_DIFF_LINE = re.compile(
+    r"^(?:\d+(?:,\d+)?[acd]\d+(?:,\d+)?|[<>] .*|[<>]|---|@@ .*|[-+](?![-+]{2} ).*|.* differ(?::| ).*|"
+    r"Only in .*|Binary files .* differ)$"
+)
+MAX_DIFF_RESULT = 10
+
+
+def command_output(text: str, failed: bool, compared: bool = False) -> str | None:
     """A command's exit (when it failed) and its telling output lines: the last lines that name an error, a
     failure, a warning, a count or a timing, each once, else its last lines; at most MAX_OUTPUT_LINES, each
     shortened, and for a failure the lines that say where it failed. With no exit and no telling line, its
@@ -742,6 +846,9 @@ def command_output(text: str, failed: bool) -> str | None:
     picked = telling or list(range(len(lines)))[-wanted:]
     if exit_line or any(_FAILED.search(lines[n]) for n in picked):
         picked = sorted({*picked, *_failure_places(lines)})
+    if compared:  # the differences a comparison printed are its result, never left out for its exit
+        differences = [n for n, line in enumerate(lines) if _DIFF_LINE.match(line)][:MAX_DIFF_RESULT]
+        picked = sorted({*picked, *differences})
     shown = [shorten(lines[n].strip(), MAX_OUTPUT_LINE) for n in picked]
     shown_lines = {lines[n].strip() for n in picked}
     more = len({ln.strip() for ln in lines if _TELLING.search(ln)} - shown_lines) if telling else 0
@@ -771,6 +878,9 @@ def _failure_places(lines: list[str]) -> list[int]:
 # of running it), else its first and last lines with the number left out between them.
 EXCERPT_HEAD = 3
 EXCERPT_TAIL = 3
+# A short output is shown whole: a `head -5` after a timing is 8 lines, and its cut middle held the table's header
+# and top row (round 44: a model then cut it further, and the post's table began on its second row).
+EXCERPT_WHOLE = 10
 NO_OUTPUT = "(no output)"
 _EMPTY_RESULTS = frozenset({"", "(No content)", "Tool ran without output or errors", NO_OUTPUT})
 _ELIDED = re.compile(r"^… \((\d+) more lines?\)$")
@@ -780,7 +890,7 @@ _PEM_END = re.compile(r"-----END [A-Z0-9 ]*-----")
 
 def output_excerpt(text: str) -> str:
     """What a successful command printed, as events.json keeps it: every line when there are at most
-    EXCERPT_HEAD + EXCERPT_TAIL, else the first and last lines around `… (N more lines)`; blank lines and
+    EXCERPT_WHOLE, else the first and last lines around `… (N more lines)`; blank lines and
     terminal colours left out, each line shortened (never inside a secret); `(no output)` when it printed
     nothing. A key block (`-----BEGIN …`) the cut would split is left out whole: cut, no rule would know it."""
     if text.strip() in _EMPTY_RESULTS:
@@ -793,7 +903,7 @@ def output_excerpt(text: str) -> str:
     lines = [ln.rstrip() for ln in text.splitlines() if ln and not ln.isspace()]
     if not lines:
         return NO_OUTPUT
-    if len(lines) <= EXCERPT_HEAD + EXCERPT_TAIL:
+    if len(lines) <= EXCERPT_WHOLE:
         head, tail = lines, []
     else:
         head, tail = lines[:EXCERPT_HEAD], lines[-EXCERPT_TAIL:]

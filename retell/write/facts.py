@@ -37,6 +37,7 @@ def session_facts(
         "active_time": worked_minutes(work.active_ms),
         "active_counted": work.counted(),
         "claude_time": worked_minutes(work.claude_ms),
+        "claude_ms": work.claude_ms,
     }
 
 

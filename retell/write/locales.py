@@ -231,6 +231,8 @@ def stats_context(facts: dict[str, Any], language: str, *, first_person: bool, c
             "first_day": day(facts.get("first_day"), language),
             "last_day": day(facts.get("last_day"), language),
             "duration": duration(facts.get("duration_ms"), language) if "duration_ms" in facts else facts["duration"],
+            # Claude's time at work, the part of active time a reader can count again from the events' times
+            "worked": duration(facts["claude_ms"], language, tenths=True) if facts.get("claude_ms") else None,
             "active_time": (
                 duration(facts.get("active_ms"), language, tenths=True)
                 if "active_ms" in facts

@@ -341,6 +341,11 @@ def outcome_block(event: Event, max_lines: int, printed: Printed = None) -> str:
             # each edit its own unit, with its id: a model joined two edits of one file into one diff (round 42)
             edit += 1
             unit = f"one edit, [{event.id}]" if edits == 1 else f"edit {edit} of {edits} in [{event.id}]"
+            if call.rewrite_of:  # a Write's whole file, as what it changed: the old lines too (round 44)
+                unit += (
+                    "; the whole file written again, shown as the lines that differ from the file as the session had "
+                    f"{call.rewrite_of} it before (`-` its old lines, `+` the new, a space: unchanged)"
+                )
             out.append(f"  changed {call.target or 'a file'} ({unit}):")
             out.extend(f"    {line}" for line in shown)
         if not call.output:

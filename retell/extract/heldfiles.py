@@ -1,0 +1,83 @@
+"""What the session held of each file it read or wrote, so a whole-file Write over one is told as what it changed.
+
+A Write gives the whole new file; told by its first lines alone, every line reads as new (round 44: a post told
+an unchanged `Counter` as the rewrite's, and could not show the old regex it replaced). The content held is the
+last whole Read's (its result decoded only when a Write to that file comes), the last Write's, with the Edits
+since applied; a shell command that changes the file, a failed edit or a partial Read leaves nothing held.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from retell.events import ToolCall
+from retell.extract.tools import absolute_path, apply_edits, pairs_diff, read_content, result_text
+
+# What is held of a file: its content, or how to read it from a Read's result; and where it came from.
+_Content = str | Callable[[], str | None]
+
+
+class HeldFiles:
+    def __init__(self) -> None:
+        self._held: dict[str, tuple[_Content, str]] = {}  # path -> (content, "read" | "written")
+        self._pending: dict[str, tuple[str, str]] = {}  # tool_use_id -> (path, tool name)
+
+    def forget(self, path: str) -> None:
+        self._held.pop(path, None)
+
+    def called(self, name: str, tool_input: dict[str, Any], tool_use_id: str, cwd: str | None, call: ToolCall) -> None:
+        """A Read, Write, Edit or MultiEdit call: a Write over a file held gets its diff against it."""
+        path = tool_input.get("file_path")
+        if not isinstance(path, str) or not path or name not in ("Read", "Write", "Edit", "MultiEdit"):
+            return
+        path = absolute_path(path, cwd)
+        if name == "Read":
+            if tool_input.get("limit") is None and tool_input.get("offset") in (None, 0, 1):
+                self._pending[tool_use_id] = (path, name)  # held when its result comes, if it is the whole file
+            return  # (a part of the file, by offset or limit, holds no whole file)
+        self._pending[tool_use_id] = (path, name)
+        before = self._content(path)
+        if name == "Write":
+            content = tool_input.get("content")
+            if not isinstance(content, str):
+                self.forget(path)
+                return
+            if before is not None and before.rstrip("\n") != content.rstrip("\n"):
+                diff = pairs_diff([(before, content)])
+                if diff:
+                    call.diff, call.rewrite_of = diff, self._held[path][1]
+            self._held[path] = (content, "written")
+        elif before is not None:
+            after = apply_edits(before, tool_input)
+            if after is None:
+                self.forget(path)
+            else:
+                self._held[path] = (after, self._held[path][1])
+
+    def answered(self, tool_use_id: str, is_error: bool, content: Callable[[], Any], record: Any) -> None:
+        """A call's result: a whole Read's content is held (read only if needed), a failed change forgets."""
+        pending = self._pending.pop(tool_use_id, None)
+        if pending is None:
+            return
+        path, name = pending
+        if is_error:
+            if name != "Read":
+                self.forget(path)
+            return
+        if name == "Read":
+            self._held[path] = (lambda: read_content(result_text(content()), record.tool_use_result()), "read")
+
+    def _content(self, path: str) -> str | None:
+        held = self._held.get(path)
+        if held is None:
+            return None
+        value, source = held
+        if isinstance(value, str):
+            return value
+        text = value()
+        if text is None:
+            self.forget(path)
+            return None
+        self._held[path] = (text, source)
+        return text

@@ -1,0 +1,84 @@
+"""The simple commands of a shell command line, as the standard library's shlex splits it (the reader
+`shellfiles.py` uses): which programs it runs, and which one's exit the whole line's exit is.
+
+A `diff` that finds differences or a `grep` that matches nothing exits 1: an answer, not a failure, when it is
+the command whose exit the line reports (the last of its chain). What cannot be read for sure (an unbalanced
+quote) gives nothing.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+import shlex
+
+_SEPARATORS = {"&&", "||", ";", "|", "&", ";;", "|&"}
+_WRAPPERS = frozenset({"sudo", "env", "nohup", "time", "command", "builtin", "nice", "timeout", "xargs", "!"})
+_HEREDOC = re.compile(r"<<-?\s*(['\"]?)([A-Za-z_][\w-]*)\1[^\n]*\n.*?\n\s*\2\s*(?:\n|$)", re.S)
+
+
+def simple_commands(command: str) -> list[list[str]]:
+    """Each simple command's words, in order, those inside `( … )`, `$( … )` and `<( … )` included; the line's
+    last command (`last_command`) is the last one outside them. [] when the line cannot be split."""
+    return [words for words, _depth in _commands(command)]
+
+
+def last_command(command: str) -> list[str]:
+    """The words of the command whose exit is the line's: the last simple command at the top level (`diff` in
+    `make && diff <(sort a) <(sort b)`, `head` in `grep x f | head -2`), its wrappers (`time`, `sudo`, `VAR=1`)
+    passed over."""
+    top = [words for words, depth in _commands(command) if depth == 0]
+    return _program_words(top[-1]) if top else []
+
+
+def program(words: list[str]) -> str:
+    """The program a simple command's words run (`diff`, `git`), past wrappers and assignments."""
+    plain = _program_words(words)
+    return posixpath.basename(plain[0]) if plain else ""
+
+
+def _program_words(words: list[str]) -> list[str]:
+    while words and (words[0] in _WRAPPERS or re.match(r"^\w+=", words[0]) or words[0].startswith("-")):
+        words = words[1:]
+    return words
+
+
+def _commands(command: str) -> list[tuple[list[str], int]]:
+    text = _HEREDOC.sub("\n", command).replace("\\\n", " ")
+    try:
+        lexer = shlex.shlex(text.replace("\n", " ; "), posix=True, punctuation_chars=True)
+        lexer.whitespace_split = True
+        lexer.commenters = ""
+        tokens = list(lexer)
+    except ValueError:  # an unbalanced quote: nothing certain
+        return []
+    out: list[tuple[list[str], int]] = []
+    stack: list[list[str]] = [[]]  # the words of the command being read, one per open bracket
+
+    def close(depth: int) -> None:
+        if stack[depth]:
+            out.append((stack[depth], depth))
+        stack[depth] = []
+
+    for token in tokens:
+        if token and set(token) <= set("<>()&|;$"):
+            for part in re.findall(r"\(|\)|[^()]+", token):
+                if part == "(":
+                    stack.append([])
+                elif part == ")":
+                    if len(stack) > 1:
+                        close(len(stack) - 1)
+                        stack.pop()
+                elif "<" in part or ">" in part or part == "$":
+                    continue  # a redirection (`2>&1`, `>`) or the `<` of `<(`: no separator
+                elif part in _SEPARATORS or part.strip() in _SEPARATORS:
+                    close(len(stack) - 1)
+        elif token.startswith(("$(", "<(")):
+            stack.append([token[2:]] if token[2:] else [])
+        else:
+            stack[-1].append(token)
+    while len(stack) > 1:
+        close(len(stack) - 1)
+        stack.pop()
+    close(0)
+    return out
