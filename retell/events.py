@@ -53,7 +53,8 @@ class ToolCall:
     # set out on, which a heading may say when the stretch then changed files
     doing: str | None = None
     # A Write over a file whose content the session held ("read": a whole Read of it; "written": its own earlier
-    # Write, or edits to what it held): `diff` is then against that content, not the new file's first lines
+    # Write, or edits to what it held; "found": held nothing, Claude Code's record of the Write says what it replaced):
+    # `diff` is then against that content, not the new file's first lines
     rewrite_of: str | None = None
     tool_use_id: str | None = field(default=None, repr=False)  # internal: links results; not written
 

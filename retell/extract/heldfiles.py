@@ -4,6 +4,9 @@ A Write gives the whole new file; told by its first lines alone, every line read
 an unchanged `Counter` as the rewrite's, and could not show the old regex it replaced). The content held is the
 last whole Read's (its result decoded only when a Write to that file comes), the last Write's, with the Edits
 since applied; a shell command that changes the file, a failed edit or a partial Read leaves nothing held.
+When the session held nothing of it, Claude Code's own record of the Write says what it replaced: its result
+(`toolUseResult`, type "update") carries the file as it was (`originalFile`, in newer versions) or the hunks it
+changed (`structuredPatch`).
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from retell.events import ToolCall
-from retell.extract.tools import absolute_path, apply_edits, pairs_diff, read_content, result_text
+from retell.extract.tools import MAX_DIFF_LINES, absolute_path, apply_edits, pairs_diff, read_content, result_text
 
 # What is held of a file: its content, or how to read it from a Read's result; and where it came from.
 _Content = str | Callable[[], str | None]
@@ -22,6 +25,7 @@ class HeldFiles:
     def __init__(self) -> None:
         self._held: dict[str, tuple[_Content, str]] = {}  # path -> (content, "read" | "written")
         self._pending: dict[str, tuple[str, str]] = {}  # tool_use_id -> (path, tool name)
+        self._unheld: dict[str, tuple[ToolCall, str]] = {}  # a Write over nothing held: (its call, new content)
 
     def forget(self, path: str) -> None:
         self._held.pop(path, None)
@@ -47,6 +51,8 @@ class HeldFiles:
                 diff = pairs_diff([(before, content)])
                 if diff:
                     call.diff, call.rewrite_of = diff, self._held[path][1]
+            elif before is None:
+                self._unheld[tool_use_id] = (call, content)  # its result may say what it replaced
             self._held[path] = (content, "written")
         elif before is not None:
             after = apply_edits(before, tool_input)
@@ -58,9 +64,12 @@ class HeldFiles:
     def answered(self, tool_use_id: str, is_error: bool, content: Callable[[], Any], record: Any) -> None:
         """A call's result: a whole Read's content is held (read only if needed), a failed change forgets."""
         pending = self._pending.pop(tool_use_id, None)
+        unheld = self._unheld.pop(tool_use_id, None)
         if pending is None:
             return
         path, name = pending
+        if unheld is not None and not is_error:
+            _replaced(*unheld, record.tool_use_result())
         if is_error:
             if name != "Read":
                 self.forget(path)
@@ -81,3 +90,44 @@ class HeldFiles:
             return None
         self._held[path] = (text, source)
         return text
+
+
+def _replaced(call: ToolCall, content: str, result: Any) -> None:
+    """A Write the session held nothing of before: its diff from Claude Code's record of what it replaced."""
+    if not isinstance(result, dict) or result.get("type") != "update":
+        return  # "create": a new file, told by its lines
+    original = result.get("originalFile")
+    if isinstance(original, str):
+        diff = pairs_diff([(original, content)])
+    else:
+        diff = _patch_lines(result.get("structuredPatch"))
+    if diff:
+        call.diff, call.rewrite_of = diff, "found"
+
+
+def _patch_lines(patch: Any) -> str | None:
+    """The hunks of a `structuredPatch` as pairs_diff writes a diff: their lines, "…" between hunks, capped."""
+    if not isinstance(patch, list):
+        return None
+    out: list[str] = []
+    hidden = 0
+    for hunk in patch:
+        lines = hunk.get("lines") if isinstance(hunk, dict) else None
+        if not isinstance(lines, list):
+            continue
+        if out and out[-1] != "…":
+            out.append("…")
+        for line in lines:
+            if not isinstance(line, str) or line[:1] not in "+- ":
+                continue
+            if len(out) < MAX_DIFF_LINES:
+                out.append(line)
+            elif line[:1] in "+-":
+                hidden += 1
+    while out and out[-1] == "…":
+        out.pop()
+    if not any(line[:1] in "+-" for line in out):
+        return None
+    if hidden:
+        out.append(f"… ({hidden} more changed lines)")
+    return "\n".join(out)

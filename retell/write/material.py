@@ -342,9 +342,10 @@ def outcome_block(event: Event, max_lines: int, printed: Printed = None) -> str:
             edit += 1
             unit = f"one edit, [{event.id}]" if edits == 1 else f"edit {edit} of {edits} in [{event.id}]"
             if call.rewrite_of:  # a Write's whole file, as what it changed: the old lines too (round 44)
+                base = "it was before" if call.rewrite_of == "found" else f"the session had {call.rewrite_of} it before"
                 unit += (
-                    "; the whole file written again, shown as the lines that differ from the file as the session had "
-                    f"{call.rewrite_of} it before (`-` its old lines, `+` the new, a space: unchanged)"
+                    "; the whole file written again, shown as the lines that differ from the file as "
+                    f"{base} (`-` its old lines, `+` the new, a space: unchanged)"
                 )
             out.append(f"  changed {call.target or 'a file'} ({unit}):")
             out.extend(f"    {line}" for line in shown)
