@@ -75,6 +75,12 @@ _DONE = [
     ("ar", "مرحبا، عندي هذا الخطأ في برنامج الاستيراد مع الملفات الكبيرة:",
      "أصلحت الجمود في مجموعة العمال بحيث تُقرأ النتائج فوراً.",
      "إصلاح الجمود في مجموعة العمال"),
+    ("tr", "selam, içe aktarma aracımda büyük dosyalarda böyle bir hata alıyorum:",
+     "Worker havuzundaki deadlock'u düzelttim, sonuçlar bekleme öncesinde okunuyor.",
+     "Worker havuzundaki deadlock düzeltildi"),
+    ("tr", "merhaba, içe aktarma aracım büyük dosyalarda şu hatayı veriyor:",
+     "Worker havuzundaki kilitlenme giderildi; sonuçlar bekleme öncesinde okunuyor.",
+     "Worker havuzundaki kilitlenme giderildi"),
     ("ja", "インポートツールで大きいファイルを読むとこのエラーが出ました。",
      "ワーカープールのデッドロックを修正しました（結果をすぐに読むようにしています）。",
      "ワーカープールのデッドロックを修正しました"),
@@ -101,7 +107,9 @@ def _fixed_and_committed(tx: Transcript, lead_in: str, answer: str, message: str
     tx.assistant("Done.")
 
 
-@pytest.mark.parametrize(("language", "lead_in", "answer", "said"), _DONE, ids=[c[0] for c in _DONE])
+@pytest.mark.parametrize(
+    ("language", "lead_in", "answer", "said"), _DONE, ids=[f"{c[0]}-{i}" for i, c in enumerate(_DONE)]
+)
 def test_claudes_statement_in_the_posts_language_titles_it_over_an_english_commit(
     tx: Transcript, tmp_path: Path, language: str, lead_in: str, answer: str, said: str
 ) -> None:
@@ -134,13 +142,13 @@ def test_the_first_asks_statement_not_a_later_side_asks(tx: Transcript, tmp_path
         ("tr", "selam, içe aktarma aracımda büyük dosyalarda böyle bir hata alıyorum:",
          "Sorun worker havuzundaydı; düzelttim ve büyük dosya için bir test ekledim."),
     ],
-    ids=["pl-pointer", "tr-no-form"],
+    ids=["pl-pointer", "tr-no-object"],
 )  # fmt: skip
 def test_the_english_subject_stays_whole_when_nothing_in_the_language_says_the_work(
     tx: Transcript, tmp_path: Path, language: str, lead_in: str, answer: str
 ) -> None:
-    # "Poprawiłem to" names nothing ("to": the chat's pointer), a Turkish verb-final statement has no title form
-    # here: the subject, whole but for its scope, still says the work (never a code-made mix)
+    # "Poprawiłem to" names nothing ("to": the chat's pointer), nor does a Turkish "düzelttim" with no object: the
+    # subject, whole but for its scope, still says the work (never a code-made mix)
     _fixed_and_committed(tx, lead_in, answer, _SUBJECT)
     told = Told(tx, tmp_path)
     assert told.title == "Fix deadlock on large batches, add --limit flag", told.title

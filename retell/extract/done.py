@@ -104,6 +104,20 @@ _CHORE = re.compile(
     r"(?i)\b(?:tests?|testy?|testów|testes|тест\w*|commit\w*|readme)\b|テスト|コミット|测试|測試|提交|테스트|커밋"
 )
 
+# Turkish puts the verb last: a passive statement is a title as it is ("…kilitlenme giderildi"); Claude's first person
+# ("…deadlock'u düzelttim") is said in the passive, its object's case ending after an apostrophe dropped (a case
+# ending joined to a Turkish word, "hatayı", is not undone: no title then)
+_TR_PASSIVE = (
+    r"düzeltildi|giderildi|eklendi|değiştirildi|kaldırıldı|güncellendi|silindi|yeniden yazıldı|taşındı|"
+    r"iyileştirildi|çözüldü"
+)
+_TR_FIRST = {
+    "düzelttim": "düzeltildi", "giderdim": "giderildi", "ekledim": "eklendi", "değiştirdim": "değiştirildi",
+    "kaldırdım": "kaldırıldı", "güncelledim": "güncellendi", "sildim": "silindi", "yeniden yazdım": "yeniden yazıldı",
+    "taşıdım": "taşındı", "çözdüm": "çözüldü",
+}  # fmt: skip
+_TR_CASE = r"['’][yn]?[ıiuü]$"  # the accusative after an apostrophe ("deadlock'u", "surefire'ı"; not "3.3.1'e")
+
 _JA = re.compile(
     r"^(?P<said>[^。！？!?]*?を[^。！？!?を]*?(?:修正|追加|変更|作成|適用|削除|更新|実装|置き換え|書き換え|直し|解消|導入|移行|"
     r"統合|分割|設定|対応|マージ)[^。！？!?を]*?ました)"
@@ -154,6 +168,8 @@ def as_title(sentence: str, key: str) -> str:
         said = m.group("said") if (m := _ZH.match(text)) else ""
     elif key == "ko":
         said = f"{m.group('what').strip()} {m.group('verb')}" if (m := _KO.match(text)) else ""
+    elif key == "tr":
+        said = _turkish(text)
     elif key in _BEFORE:
         said = _verb_first(text, key)
     elif key in _AFTER:
@@ -195,3 +211,20 @@ def _cut(text: str, key: str) -> str:
     """`text` up to where its change ends (see _CUT, _AND)."""
     cut = re.split(_CUT, text, maxsplit=1)[0]
     return re.split(rf"(?:^|\s+)(?:{_AND[key]})(?:\s|$)", cut, maxsplit=1)[0].strip()
+
+
+def _turkish(text: str) -> str:
+    clause = re.split(r"\s*[,;:(—–]|\s+ve\s", text, maxsplit=1)[0].strip().rstrip(".!")
+    passive = re.match(rf"(?i)(?P<what>.+?)\s+(?:{_TR_PASSIVE})$", clause)
+    if passive:
+        return clause if len(passive.group("what").split()) >= DONE_WORDS else ""
+    verbs = "|".join(sorted(map(re.escape, _TR_FIRST), key=len, reverse=True))
+    first = re.match(rf"(?i)(?P<what>.+?)\s+(?P<verb>{verbs})$", clause)
+    if not first:
+        return ""
+    words = first.group("what").split()
+    marked = [i for i, w in enumerate(words) if re.search(_TR_CASE, w)]
+    if not marked:
+        return ""  # (a case ending joined to a word, "hatayı", "sürümünü", is not undone here)
+    what = " ".join(re.sub(_TR_CASE, "", w) if i == marked[-1] else w for i, w in enumerate(words))
+    return f"{what} {_TR_FIRST[first.group('verb').lower()]}" if len(what.split()) >= DONE_WORDS else ""
