@@ -275,3 +275,17 @@ def test_a_plan_typed_without_its_apostrophe_is_chat(line: str, chat: bool) -> N
     from retell.extract.headings import chat_line
 
     assert chat_line(line) is chat
+
+
+def test_the_closing_statement_of_the_first_ask_comes_before_a_step_on_the_way(tx: Transcript, tmp_path: Path) -> None:
+    # a step said on the way ("the Go toolchain updated first") is not what the first ask's work was
+    tx.user("hallo, ich bekomme diesen Fehler in meinem Importer bei großen Dateien:" + _PASTE)
+    _bash(tx, "go get go@1.22", "go: upgraded go 1.21 => 1.22")
+    tx.assistant("Ich habe zuerst die Go-Toolchain aktualisiert, damit der Race-Detector läuft.")
+    edit(tx, "internal/worker/pool.go")
+    tx.assistant("Ich habe den Deadlock im Worker-Pool behoben, indem die Ergebnisse sofort gelesen werden.")
+    tx.user("passt, bitte committen")
+    _bash(tx, f'git commit -qam "{_SUBJECT}"')
+    tx.assistant("Erledigt.")
+    told = Told(tx, tmp_path)
+    assert told.title == "Deadlock im Worker-Pool beheben", told.title

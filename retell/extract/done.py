@@ -133,8 +133,9 @@ _KO = re.compile(
 
 
 def claude_done(events: Sequence[Event], language: str | None) -> str:
-    """Claude's first statement of a change it made, in `events` (its messages after its first tool run, main
-    thread), said as a title in `language` (see the module's docstring); "" when none is in a form this knows."""
+    """Claude's statement of a change it made, in `events` (its messages after its first tool run, main thread; the
+    closing one first), said as a title in `language` (see the module's docstring); "" when none is in a form this
+    knows."""
     if not language:
         return ""
     from retell.extract.local_headings import table_key
@@ -142,16 +143,20 @@ def claude_done(events: Sequence[Event], language: str | None) -> str:
 
     key = table_key(language)
     acted = False
+    messages: list[str] = []
     for event in events:
         if event.sidechain or event.abandoned:
             continue
         if event.kind == TOOL_RUN:
             acted = True
         elif event.kind == ASSISTANT and acted and event.text:
-            for sentence in _sentences(event.text):
-                said = as_title(sentence, key)
-                if said:
-                    return said
+            messages.append(event.text)
+    # the closing message first (it sums the exchange up), then the ones before it (a step said on the way)
+    for text in reversed(messages):
+        for sentence in _sentences(text):
+            said = as_title(sentence, key)
+            if said:
+                return said
     return ""
 
 
