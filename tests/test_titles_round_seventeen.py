@@ -84,7 +84,8 @@ def test_an_english_commit_titles_a_post_in_another_language_by_its_subject_whol
     _fixed_and_committed(tx, lead_in, answer, _SUBJECT + _BODY)
     told = Told(tx, tmp_path)
     assert told.triage["post"].get("language", language).startswith(language)
-    assert told.title == _SUBJECT, told.title
+    # (round nineteen: without its scope, "worker: ")
+    assert told.title == "Fix deadlock on large batches, add --limit", told.title
 
 
 def test_an_english_commit_is_said_as_work_on_an_english_post(tx: Transcript, tmp_path: Path) -> None:

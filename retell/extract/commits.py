@@ -53,10 +53,35 @@ def session_summaries(events: Iterable[Event]) -> list[str]:
                 messages = _COMMIT_MESSAGE.finditer(call.target or "")
                 subjects = [_subject(m.group(1) or m.group(2)) for m in messages]
             for subject in subjects:
-                subject = subject.strip()
+                subject = without_tags(subject.strip())
                 if len(subject.split()) >= 3 and not _HOUSEKEEPING.match(subject):
                     commits.append(subject)
     return list(dict.fromkeys(prs + commits))
+
+
+# A ticket or a mark in front of a subject or after it ("[PAY-412] ", "PAY-412: ", "WIP: ", "[wip] ", " (#88)"): a
+# tracker's, never a reader's
+_TAGS = re.compile(
+    r"^(?:\s*(?:\[[^\]\n]{1,24}\]|[A-Z][A-Z0-9]+-\d+\b\s*[:—–-]?|WIP\b\s*[:!-]?|wip\b\s*[:!-]?|#\d+\s*[:—–-]))+\s*|"
+    r"\s*(?:\((?:#\d+|[A-Z][A-Z0-9]+-\d+)\)|\[[A-Z][A-Z0-9]+-\d+\])$"
+)
+# A conventional commit's type and scope, or a lower-case scope ("fix(api)!: ", "ci: ", "orders: ", "Feat: ")
+_SCOPE = re.compile(
+    r"^(?:(?i:feat|fix|chore|ci|docs?|refactor|tests?|perf|build|style|revert|hotfix)|[a-z][\w./-]*)"
+    r"(?:\([^)\n]{1,30}\))?!?:\s+(?=\S)"
+)
+
+
+def without_tags(subject: str) -> str:
+    """A commit's subject without a ticket tag or a WIP mark ("[PAY-412] Handle empty rows" -> "Handle empty
+    rows"); its scope stays (commit_phrase says where from it: "Fixing N+1 in search")."""
+    return _TAGS.sub("", subject).strip()
+
+
+def without_scope(subject: str) -> str:
+    """A subject as a title: no type, scope or tag ("orders: merge 0014 migrations" -> "Merge 0014 migrations")."""
+    text = _SCOPE.sub("", without_tags(subject), count=1)
+    return text[:1].upper() + text[1:] if text else subject
 
 
 # Where a message's subject ends: a line break, or the " / " that joins its paragraphs on the command's line

@@ -246,6 +246,9 @@ _INTERJECTION = re.compile(
 _OWN_PLAN = re.compile(
     r"(?i)^(?:vou|vamos|voy a|vamos a|je vais|on va|ich werde|wir werden|I'll|I will|I'm going to|we'll|"
     r"lo (?:miro|reviso)|vado a|le mando|te mando|lhe mando)\b|"
+    # the same typed without its apostrophe ("Ill do the commit myself", "Im gonna push it later")
+    r"^(?-i:Ill|Im|Ive|Ima|Imma)\s+(?:do|push|commit|merge|deploy|test|check|try|handle|take|look|run|gonna|going|"
+    r"just|probably|also|already|done)\b|"
     # what the author wants, thinks or prefers ("Faz sentido mas quero ter certeza…", "Prefiro fakeredis…")
     r"\b(?:quero|prefiro|acho que|quiero|prefiero|creo que|je pense|je préfère|ich denke|ich finde|voglio|"
     r"preferisco|penso che)\b"

@@ -585,10 +585,16 @@ def short_enough(phrase: str, words: int = HEADING_WORDS, keep: float = 0.0) -> 
     was when none does (never "…": a heading cut mid-thought reads as a mistake)."""
     if len(phrase.split()) <= words or re.search(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]", phrase):
         return phrase
+    if re.match(_ASKS, phrase):
+        return phrase  # a question cut before its clause asks nothing ("Why would a query"): whole, or not at all
     shortest = max(3, keep * len(phrase.split()))
     cuts = [phrase[: m.start()].rstrip(" ,;:-–—") for m in _TRAILING.finditer(phrase)]
     fitting = [c for c in cuts if shortest <= len(c.split()) <= words and not _dangling(c)]
     return max(fitting, key=len) if fitting else phrase
+
+
+# A question by its opening: what it asks is at its end
+_ASKS = r"(?i)^(?:why|how|what|when|where|which|who|is|are|does|do|did|can|could|would|should|will)\s"
 
 
 def _dangling(cut: str) -> bool:

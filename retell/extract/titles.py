@@ -15,6 +15,7 @@ from retell.extract.commits import (
     first_item,
     session_summaries,
     shorthand,
+    without_scope,
 )
 from retell.extract.phrasing import (
     TITLE_WORDS,
@@ -145,7 +146,7 @@ def post_title(
         # the author talking (a run-up, a plan, a report of more than six words that names no result): Claude's
         # summary of the change says what was done; the words stay when the session shows nothing better. Only
         # the first ask's summary: one after a later ask's edit ("nu iets anders, …") is about other work
-        result = _result_in_language(first_exchange(events), language)
+        result = _said_in_language(first_exchange(events), language)
         if result:
             return result, "deed"
         if _long_report(chosen) and language and not language.startswith("en"):
@@ -153,7 +154,31 @@ def post_title(
             # ("Пишу бота на aiogram 3, не могу понять, почему…" -> "Пишу бота на aiogram 3"); an English one is
             # said by the phrase (its second clause often says the symptom: "…, two uploads overwrite each other")
             return own_clause(chosen) or chosen, chosen_source
+        if reacts(chosen):  # the author's reaction ("ok makes sense lol") is never a title: what the work was is one
+            from retell.extract.headings import activity_heading
+
+            work = which_tests(activity_heading(events), events)
+            if work and not re.match(_LOOKING, work):
+                return work, "work"
     return chosen, chosen_source
+
+
+# The author reacting to Claude's answer: it makes sense, they see, they laugh ("ok makes sense lol", "なるほど…笑")
+_REACTS = re.compile(
+    r"(?i)\b(?:makes sense|got it|tiene sentido|faz sentido|ha senso|c'est logique|ergibt sinn|macht sinn|dává smysl|"
+    r"lol|lmao|haha\w*|jaja\w*|kkk+|хаха\w*|xd)\b|"
+    # words that react only when they open the line ("Ясно, …"; "了解 React 的渲染" is "learning about React")
+    r"^(?:ya veo|понятно|ясно|зрозуміло|rozumiem|jasne|anladım|mantıklı|hiểu rồi|có lý|vettigt|förstår|"
+    r"了解(?:です|しました)?|明白了|原来如此|原來如此|有道理|알겠\w*|그렇군요|فهمت|منطقي)\s*(?:[,.!、，。！]|$)|"
+    r"なるほど|ㅋㅋ|[笑ｗ]$|😂|🤣"
+)
+
+
+def reacts(text: str) -> bool:
+    """Whether a line is the author's reaction (see _REACTS) or another line of chat (headings.chat_line)."""
+    from retell.extract.headings import chat_line
+
+    return bool(_REACTS.search(text.strip())) or chat_line(text)
 
 
 _CLAUSE_MARK = re.compile(r"\s*[,，、،;；:：]\s|\s+[—–-]\s+")
@@ -195,13 +220,21 @@ def _result_in_language(events: Sequence[Event], language: str | None) -> str:
     return result if result and fits_language(result, language) else ""
 
 
+def _said_in_language(events: Sequence[Event], language: str | None) -> str:
+    """Claude's words for the change of `events` in the post's language: what the work now does (extract.result),
+    else what Claude said it did (extract.done); ""."""
+    from retell.extract.done import claude_done
+
+    return _result_in_language(events, language) or claude_done(events, language)
+
+
 def _chat_title(text: str) -> bool:
     """A title that is the author's chat by its form: a run-up, a plan, a line of chat (headings.chat_line), a
     report of more than LABEL_WORDS words (authored.reports: "The dashboard has been really slow for…")."""
     from retell.extract.chatforms import plans, runs_up
     from retell.extract.headings import chat_line
 
-    return runs_up(text) or plans(text) or chat_line(text) or _long_report(text)
+    return runs_up(text) or plans(text) or chat_line(text) or _long_report(text) or bool(_REACTS.search(text))
 
 
 def _long_report(text: str) -> bool:
@@ -259,6 +292,12 @@ def _post_title(
         committed = deed_in_language(committed, language) or None  # "添加 RPM/TPM limiter", else the evidence
     # (Claude Code's title holding no word of the post's language, "Limiter mutex review" on a Dutch post, is English)
     own_title = title and source == "ai-title" and fits_language(title, language) and not no_word_of(title, language)
+    if committed and foreign:
+        # an English commit re-said by a table ("添加 RPM/TPM limiter") mixes two languages: Claude's own words for the
+        # first ask, in the post's language, come first
+        said = _said_in_language(first_exchange(events, written), language)
+        if said:
+            return said, "deed"
     if committed and not shorthand(committed) and not (foreign and own_title):
         # (a commit half said in the post's language by a table, "修复 double mutable borrow", gives way to Claude
         # Code's title when that is all in the post's language: "修复连接池的重复可变借用")
@@ -272,10 +311,16 @@ def _post_title(
         deed = _deed_in_language(events, written or (texts[0] if texts else None), language)
         if deed:
             return deed, "deed"
+        # Claude answers in the author's language: what it said it did for the first ask says the work in it (a
+        # statement after a later ask's edit may be about a side task)
+        said = _said_in_language(first_exchange(events, written), language)
+        if said:
+            return said, "deed"
         if not _a_goal(written, texts) and best:
-            # the subject whole, as the author committed it: a local verb before English words ("Naprawa
-            # deadlock", "Deadlock を修正") is a mix no writer makes, and English re-said as work is still English
-            return best, "commit"
+            # the subject whole, as the author committed it, but for its type, scope or ticket: a local verb before
+            # English words ("Naprawa deadlock", "Deadlock を修正") is a mix no writer makes, and English re-said as
+            # work is still English
+            return without_scope(best), "commit"
     if not _a_goal(written, texts) or _leads_into_paste(written, texts) or _talks(written, texts):
         # the author's words name no goal (a complaint, a greeting, a pasted log, the author talking before the
         # work): what the session did says it
