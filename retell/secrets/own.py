@@ -133,7 +133,20 @@ def _url_password(value: str, m: re.Match[str]) -> bool:
     # a password that is its user's name is a default account's (RabbitMQ's `guest:guest`, `postgres:postgres`),
     # the same on every install: nobody chooses it
     user = re.match(r"[^:]*://([^\s:/@'\"<>]*):", m.group(0))
-    return not (user is not None and user.group(1).lower() == bare.lower())
+    return not (user is not None and (user.group(1).lower() == bare.lower() or _mirrors_user(user.group(1), bare)))
+
+
+# (round eighteen) a tutorial's pair: the password is the user's stem and a password word (`dbuser:dbpass`,
+# `proxyuser:proxypass`, `ftp_user:ftp_password`): made to be replaced, nobody's choice
+_USER_WORD = re.compile(r"(?i)^(?P<stem>[a-z]{2,12}?)[_.-]?(?:user(?:name)?|usr|login|name|acct)$")
+_PASSWORD_WORD = r"[_.-]?(?:pass(?:word|wd)?|pwd|pw|secret)"
+
+
+def _mirrors_user(user: str, password: str) -> bool:
+    named = _USER_WORD.match(user)
+    return (
+        named is not None and re.fullmatch(re.escape(named.group("stem")) + _PASSWORD_WORD, password, re.I) is not None
+    )
 
 
 def _token_like(value: str, m: re.Match[str]) -> bool:
@@ -434,7 +447,43 @@ def _email(value: str, m: re.Match[str]) -> bool:
         # (round sixteen) a forge's noreply address cut short by a summary (`…@users.noreply.github`): no one's
         # mailbox, and not one retell may flag after writing it itself
         return False
-    return tld not in _FILE_TLDS and not _NON_PERSONAL_EMAIL.search(value)
+    return tld not in _FILE_TLDS and not _NON_PERSONAL_EMAIL.search(value) and not _placeholder_address(value)
+
+
+# (round eighteen) The words documentation builds an address from, in the languages authors write in: a mailbox
+# said to be yours or a form's field (`your.email@…`, `firstname.lastname@…`, `vorname.nachname@…`,
+# `prenom.nom@…`), or a company that stands for yours (`…@yourcompany.com`, `…@firma.de`, `…@empresa.com`)
+_PLACEHOLDER_LOCAL_WORDS = words(
+    """
+    your you my me our user username name first last firstname lastname fullname surname given family email mail
+    address e-mail someone somebody anyone person vorname nachname prenom prénom nom nombre apellido apellidos nome
+    cognome sobrenome voornaam achternaam imie imię nazwisko fornavn etternavn efternamn förnamn ten ho tên họ
+    """
+)
+_OWN_MAILBOX_WORDS = frozenset(
+    {"me", "my", "our", "mail", "address", "person", "ten", "given", "family", "first", "last"}
+)
+_PLACEHOLDER_DOMAIN = re.compile(
+    r"(?i)@(?:(?:your|my|the)[-_]?)?(?:company|companyname|domain|domainname|org|organi[sz]ation|business|corp|"
+    r"firma|meinefirma|unternehmen|empresa|entreprise|societe|azienda|bedrijf|foretag|företag|firm)"
+    r"\.[a-z]{2,6}(?:\.[a-z]{2})?$"
+)
+
+
+def _placeholder_address(value: str) -> bool:
+    from retell.secrets.personal import _PLACEHOLDER_PERSON  # (personal's list of documentation's people)
+
+    local = value.rsplit("@", 1)[0].lower()
+    parts = [p for p in re.split(r"[._+-]", local) if p]
+    # (one word alone must be a field's, not `me@` or `mail@` on a person's own domain)
+    words_only = bool(parts) and all(p in _PLACEHOLDER_LOCAL_WORDS for p in parts)
+    if words_only and len(parts) == 1:
+        words_only = parts[0] not in _OWN_MAILBOX_WORDS
+    return (
+        words_only
+        or _PLACEHOLDER_DOMAIN.search(value) is not None
+        or _PLACEHOLDER_PERSON.match(" ".join(parts)) is not None
+    )
 
 
 def home_account(path: str) -> str:

@@ -158,6 +158,34 @@ def test_other_keys_of_those_vendors_are_found(scanner: Scanner, text: str, valu
 @pytest.mark.parametrize(
     "text",
     [
+        # an identifier named `sid`: Windows' security identifiers, a vendor's resource ids
+        "USER_SID=S-1-5-21-3623811015-3361044348-30300820-1013",
+        "export TWILIO_ACCOUNT_SID=ACa1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6",
+        "MESSAGING_SERVICE_SID=MG2b4d6f8a0c1e3f5a7b9c0d2e4f6a8b0c",
+        # a sample key with EXAMPLE written into it, for any vendor
+        "GOOGLE_API_KEY=AIzaSyA-EXAMPLE-KEY-1234567890abcdefghi",
+        "sendgrid:\n  api_key: SG.EXAMPLEkey123456789012.abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ\n",
+    ],
+)
+def test_ids_named_sid_and_sample_keys_stay_clean(scanner: Scanner, text: str) -> None:
+    assert _flags(scanner, text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("PHPSESSID=9f8e7d6c5b4a39281706f5e4d3c2b1a0", "9f8e7d6c5b4a39281706f5e4d3c2b1a0"),
+        ("TWILIO_AUTH_TOKEN=9f8e7d6c5b4a39281706f5e4d3c2b1a0", "9f8e7d6c5b4a39281706f5e4d3c2b1a0"),
+        ("GOOGLE_API_KEY=AIzaSyD4kR9mQ2xZ7vL1nP8tB3wC6yH0jF5gS2a", "AIzaSyD4kR9mQ2xZ7vL1nP8tB3wC6yH0jF5gS2a"),
+    ],
+)
+def test_a_session_a_token_and_a_real_key_beside_them_are_found(scanner: Scanner, text: str, value: str) -> None:
+    assert flagged_whole(scanner, text, value), _flags(scanner, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
         "С уважением,\nкоманда поддержки",
         "Спасибо,\nотдел эксплуатации",
         "Cheers,\nThe Platform Team",
