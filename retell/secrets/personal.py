@@ -1158,6 +1158,45 @@ def _csv_person(value: str, m: re.Match[str]) -> bool:
     return header[column] != "name" or any(_PEOPLE_COLUMN.search(field) for field in header)
 
 
+# (round eighteen) A cell of a table drawn with pipes (psql's output, a Markdown table) under a header that says the
+# column holds names or a part of one (`first_name`, `full_name`, `customer`): read as a comma-separated table is.
+_TABLE_RULE = re.compile(r"[ \t]*[-+|:=]+[ \t\-+|:=]*")
+
+
+def _pipe_person(value: str, m: re.Match[str]) -> bool:
+    text = m.string
+    line_start = text.rfind("\n", 0, m.start()) + 1
+    column = text.count("|", line_start, m.start())
+    header_line = None
+    head = line_start
+    for _ in range(400):  # (the block of table lines above: its first line that is no rule is the header)
+        if head <= 0:
+            break
+        above = text.rfind("\n", 0, head - 1) + 1
+        line = text[above : head - 1]
+        if _TABLE_RULE.fullmatch(line):
+            head = above
+            continue
+        if "|" not in line:
+            break
+        header_line, head = line, above
+    if header_line is None:
+        return False
+    header = [cell.strip().strip("\"'").lower() for cell in header_line.split("|")]
+    if column >= len(header):
+        return False
+    row_end = text.find("\n", m.end())
+    row = text[line_start : row_end if row_end >= 0 else len(text)].split("|")
+    if _NAME_PART_COLUMN.match(header[column]):
+        parts = [c.strip() for c, h in zip(row, header, strict=False) if _NAME_PART_COLUMN.match(h)]
+        if any(_PLACEHOLDER_PERSON.match(" ".join(order)) for order in (parts, parts[::-1])):
+            return False
+        return _name_part(value, m)
+    if not _NAME_COLUMN.match(header[column]) or (" " not in value.strip() and value.isascii()):
+        return False
+    return _person(value, m) and (header[column] != "name" or any(_PEOPLE_COLUMN.search(h) for h in header))
+
+
 _RECORD_OF_A_PERSON = re.compile(r"(?i)[\"']?(?:e-?mail|phone|mobile|address|birth|dob|surname)[\"']?[ \t]*[:=]")
 
 
@@ -1170,7 +1209,14 @@ def _record_person(value: str, m: re.Match[str]) -> bool:
     start = max(text.rfind("{", 0, m.start()), text.rfind("\n\n", 0, m.start()), m.start() - 300)
     close = text.find("}", m.end())
     end = min(close if close >= 0 else len(text), m.end() + 300)
-    return _RECORD_OF_A_PERSON.search(text, max(0, start), end) is not None
+    fields = [f.group(0) for f in _RECORD_OF_A_PERSON.finditer(text, max(0, start), end)]
+    if fields and all(re.match(r"(?i)[\"']?e-?mail", f) for f in fields):
+        # (round eighteen) only an email says so: a person's, not a role's or a team's (`releases@`, `support@`)
+        from retell.secrets.own import _NON_PERSONAL_EMAIL  # (own's list of addresses that are no one's)
+
+        addresses = re.findall(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", text[max(0, start) : end])
+        return any(not _NON_PERSONAL_EMAIL.search(a) for a in addresses)
+    return bool(fields)
 
 
 # a line of an AUTHORS file: a name, perhaps its address or handle
@@ -1367,14 +1413,26 @@ PERSONAL_RULES: tuple[Rule, ...] = (
     Rule(
         "person-name",
         PII,
-        r"(?<![\w-])[\"']?name[\"']?[ \t]*[:=][ \t]*[\"']" + _name("record") + r"[\"']",
+        r"(?m)(?<=\|)[ \t]*" + _name("pipe") + r"[ \t]*(?=\||\r?$)",
+        ("name", "customer", "author", "owner", "assignee", "reporter", "contact", *_NAME_PART_KEYWORDS),
+        group="pipe",
+        accept=_pipe_person,
+        replacement="[REDACTED:person-name]",
+        rule_id="pipe-table-name",
+        window=(0, 20000),
+    ),
+    Rule(
+        "person-name",
+        PII,
+        # (round eighteen: also unquoted to the line's end, as YAML writes it: `- name: Oksana Melnyk` over `email: …`)
+        r"(?m)(?<![\w-])[\"']?name[\"']?[ \t]*[:=][ \t]*[\"']?" + _name("record") + r"(?:[\"']|[ \t]*\r?$)",
         ("name",),
         group="record",
         accept=_record_person,
         replacement="[REDACTED:person-name]",
         rule_id="record-name",
         window=(5, 120),
-        gate=r"""[\"']?[ \t]*[:=][ \t]*[\"']""",
+        gate=r"""[\"']?[ \t]*[:=][ \t]*[\"']?\S""",
     ),
     Rule(
         "person-name",

@@ -294,6 +294,46 @@ def test_words_under_name_part_columns_that_name_no_one_stay_clean(scanner: Scan
     assert _flags(scanner, text) == []
 
 
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        # psql's output and a Markdown table: a cell under a column of names or of name parts
+        (
+            "SELECT * FROM staff;\n id | first_name | last_name\n----+------------+----------\n"
+            "  1 | Chidi      | Okafor",
+            "Chidi",
+        ),
+        ("| id | first_name | last_name |\n|---|---|---|\n| 1 | Henrik | Lindqvist |", "Lindqvist"),
+        (
+            " customer_id | full_name | tier\n-------------+-----------+-----\n 4411 | Wanjiru Kamau | gold",
+            "Wanjiru Kamau",
+        ),
+        ("| name | email |\n| --- | --- |\n| Tomás | t.ferreira@sapo.pt |", "Tomás"),
+        # a record written as YAML, unquoted, beside a person's email or phone
+        ("owners:\n  - name: Oksana Melnyk\n    email: o.melnyk@ukr.net\n", "Oksana Melnyk"),
+        ("- name: Dagny Halvorsen\n  phone: +47 412 34 567", "Dagny Halvorsen"),
+    ],
+)
+def test_a_name_in_a_drawn_table_or_a_yaml_record(scanner: Scanner, text: str, value: str) -> None:
+    assert flagged_whole(scanner, text, value), _flags(scanner, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        " id | name          | price\n----+---------------+------\n  1 | Grace Hopper Poster | 12",
+        " id | first_name | last_name\n----+------------+----------\n  1 | John       | Doe",
+        "| Service | Owner |\n|---|---|\n| billing | platform-team |",
+        "| name | version |\n| --- | --- |\n| Django Ninja | 1.1 |",
+        "- name: Release Train\n  email: releases@acme.io",
+        '{"name": "Platform Oncall", "email": "oncall@acme.io"}',
+        "- name: Billing Service\n  port: 8080",
+    ],
+)
+def test_tables_and_records_of_no_one_stay_clean(scanner: Scanner, text: str) -> None:
+    assert _flags(scanner, text) == []
+
+
 # -- 3. recall: private keys in the forms they are pasted ---------------------------------------------------------
 
 _KEY_LINES = [
