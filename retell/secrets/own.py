@@ -18,6 +18,7 @@ import itertools
 import re
 
 from retell.secrets.intakes import INTAKE_RULES
+from retell.secrets.personal import _NON_PERSONAL_EMAIL, _PLACEHOLDER_PERSON
 from retell.secrets.rule import PII, SECRET, Rule, shannon_entropy
 from retell.secrets.values import (
     TYPOGRAPHIC,
@@ -412,26 +413,6 @@ _FILE_TLDS = frozenset(
         "map",
     }
 )
-_NON_PERSONAL_EMAIL = re.compile(
-    r"(?:^noreply@anthropic\.com$|@example\.(?:com|org|net)$|"
-    # documentation's example domains in other countries and languages (`max@example.de`, `jan@voorbeeld.nl`)
-    r"@(?:example|beispiel|exemple|ejemplo|esempio|exemplo|voorbeeld|exempel|eksempel|przyklad)\.[a-z]{2,3}(?:\.[a-z]{2})?$|"
-    r"@(?:test|localhost|domain|email)\.(?:com|org)$|"
-    r"^(?:git|hg|ssh|user|name|you|someone|email|foo|bar|noreply|no-reply)@|@users\.noreply\.github\.com$|"
-    # an organisation's role addresses (RFC 2142 and their like): no person's (`hello@`, `info@` and `contact@` are
-    # often one person's own domain's)
-    r"^(?:support|donotreply|do-not-reply|postmaster|abuse|hostmaster|webmaster|security|sales|"
-    r"privacy|legal|billing|press|notifications?|bounces?|mailer-daemon|"
-    # a team's address (`platform@`, `devops@`, `oncall@`): a group's, not a person's
-    r"team|platform|engineering|helpdesk|it-support|oncall|on-call|alerts|releases|maintainers|"
-    # a machine's shared account at a host (`scp x ubuntu@ec2-….amazonaws.com:`), no one's mailbox
-    r"ubuntu|ec2-user|centos|debian|fedora|azureuser|opc|bitnami|vagrant|pi)@|"
-    # reserved names no mail reaches (RFC 2606, 6761, 6762): `dev@livecd.local` is a machine's account
-    r"\.(?:local|localhost|localdomain|test|example|invalid)$)",
-    re.I,
-)
-
-
 _NOREPLY_HOSTS = ("users.noreply.github.com", "users.noreply.gitlab.com", "users.noreply.codeberg.org")
 
 # Latin letters beyond ASCII (accents, Vietnamese): À-ÿ but × and ÷, Latin Extended A and B, Latin Extended Additional
@@ -471,8 +452,6 @@ _PLACEHOLDER_DOMAIN = re.compile(
 
 
 def _placeholder_address(value: str) -> bool:
-    from retell.secrets.personal import _PLACEHOLDER_PERSON  # (personal's list of documentation's people)
-
     local = value.rsplit("@", 1)[0].lower()
     parts = [p for p in re.split(r"[._+-]", local) if p]
     # (one word alone must be a field's, not `me@` or `mail@` on a person's own domain)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from retell.secrets.gazetteer import gazetteer
 from retell.secrets.rule import PII, Rule
 from retell.secrets.values import words
 
@@ -105,6 +106,27 @@ def _internal_host(value: str, m: re.Match[str]) -> bool:
         return False  # `raspberrypi.local`, `svc.cluster.local`: the same name on every network
     after = m.string[m.end() : m.end() + 1]
     return after not in ("(", "[", "_")
+
+
+# The addresses that are no one's own (own.py's email rule, and a record whose only email is one of them).
+_NON_PERSONAL_EMAIL = re.compile(
+    r"(?:^noreply@anthropic\.com$|@example\.(?:com|org|net)$|"
+    # documentation's example domains in other countries and languages (`max@example.de`, `jan@voorbeeld.nl`)
+    r"@(?:example|beispiel|exemple|ejemplo|esempio|exemplo|voorbeeld|exempel|eksempel|przyklad)\.[a-z]{2,3}(?:\.[a-z]{2})?$|"
+    r"@(?:test|localhost|domain|email)\.(?:com|org)$|"
+    r"^(?:git|hg|ssh|user|name|you|someone|email|foo|bar|noreply|no-reply)@|@users\.noreply\.github\.com$|"
+    # an organisation's role addresses (RFC 2142 and their like): no person's (`hello@`, `info@` and `contact@` are
+    # often one person's own domain's)
+    r"^(?:support|donotreply|do-not-reply|postmaster|abuse|hostmaster|webmaster|security|sales|"
+    r"privacy|legal|billing|press|notifications?|bounces?|mailer-daemon|"
+    # a team's address (`platform@`, `devops@`, `oncall@`): a group's, not a person's
+    r"team|platform|engineering|helpdesk|it-support|oncall|on-call|alerts|releases|maintainers|"
+    # a machine's shared account at a host (`scp x ubuntu@ec2-….amazonaws.com:`), no one's mailbox
+    r"ubuntu|ec2-user|centos|debian|fedora|azureuser|opc|bitnami|vagrant|pi)@|"
+    # reserved names no mail reaches (RFC 2606, 6761, 6762): `dev@livecd.local` is a machine's account
+    r"\.(?:local|localhost|localdomain|test|example|invalid)$)",
+    re.I,
+)
 
 
 # -- phone numbers ----------------------------------------------------------------------------------
@@ -1115,8 +1137,6 @@ _NAME_PART_KEYWORDS = (
 
 
 def _name_part(value: str, m: re.Match[str]) -> bool:
-    from retell.secrets.prose_names import gazetteer  # (prose_names reads this module: imported on use)
-
     word = value.strip().strip("\"'")
     if " " in word or len(word) < 2 or word.isupper() or not word[0].isupper():
         return _person(value, m)
@@ -1212,8 +1232,6 @@ def _record_person(value: str, m: re.Match[str]) -> bool:
     fields = [f.group(0) for f in _RECORD_OF_A_PERSON.finditer(text, max(0, start), end)]
     if fields and all(re.match(r"(?i)[\"']?e-?mail", f) for f in fields):
         # (round eighteen) only an email says so: a person's, not a role's or a team's (`releases@`, `support@`)
-        from retell.secrets.own import _NON_PERSONAL_EMAIL  # (own's list of addresses that are no one's)
-
         addresses = re.findall(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", text[max(0, start) : end])
         return any(not _NON_PERSONAL_EMAIL.search(a) for a in addresses)
     return bool(fields)

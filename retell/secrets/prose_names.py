@@ -16,48 +16,15 @@ not) only there or after a particle (`de Graaf`).
 
 from __future__ import annotations
 
-import gzip
 import re
 import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import lru_cache
-from pathlib import Path
 
+from retell.secrets.gazetteer import gazetteer
 from retell.secrets.personal import _CJK_SURNAME, _VALEDICTION_KEYWORDS, _VALEDICTIONS
 from retell.secrets.rule import PII, Rule
 from retell.secrets.values import words
-
-
-class _Names(frozenset[str]):
-    """A gazetteer's names, where a name typed with accents the gazetteer holds only plain is one too (round
-    sixteen: `Pádraig`, `Siobhán`, `Zoë` where Faker writes `Padraig`, `Siobhan`, `Zoe`), from five letters, as
-    the plain spellings themselves (refresh_names.py)."""
-
-    def __contains__(self, word: object) -> bool:
-        if frozenset.__contains__(self, word):
-            return True
-        if not isinstance(word, str) or word.isascii() or len(word) < 5:
-            return False
-        plain = _plain(word)
-        return plain != word and frozenset.__contains__(self, plain)
-
-
-def _plain(word: str) -> str:
-    """`word` without its accents (`Pádraig` -> `Padraig`; `đ` -> `d`)."""
-    decomposed = unicodedata.normalize("NFKD", word.replace("đ", "d").replace("Đ", "D"))
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
-
-
-@lru_cache(maxsize=1)
-def gazetteer() -> tuple[frozenset[str], frozenset[str]]:
-    """(given names, family names), as Faker's locales spell them, with the Latin spellings of those in Cyrillic,
-    Greek and Hangul (bench/secrets/romanise_names.py)."""
-    data = (Path(__file__).resolve().parent.parent / "data" / "person-names.txt.gz").read_bytes()
-    text = gzip.decompress(data).decode("utf-8")
-    given, family = text.split("\n# given\n", 1)[1].split("\n# family\n", 1)
-    return _Names(given.split("\n")), _Names(family.split("\n"))
-
 
 # Given names that are also common words, places, languages, products or assistants: alone they say nothing
 # (`Will Docker start?`, `Grace Period`, `Ruby Gems`, `ask Claude`, `Pascal Case`, `Victoria Metrics`).
@@ -673,7 +640,6 @@ _ENGLISH_ENDING = re.compile(r"(?:tion|sion|ize|ise|ate|ure|ive|ove|ine|ime|ume|
 def _open_syllables(word: str) -> bool:
     """A given name the gazetteer lacks, made of three open syllables or more (six letters or more), and not an
     English word's (its ending, or a word of BIP-39's English list: `Machine`, `Future`)."""
-    import unicodedata
 
     from retell.secrets.seed_phrase import wordlist
 
