@@ -81,8 +81,11 @@ def _der_key_body(value: str, m: re.Match[str]) -> bool:
 # line): `secret/ci-key patched` printed after it is not a line of it. The length of a key sets its second to
 # fourth characters (`MIIE…`, `MIGH…`, `MHcC…`, `MC4C…`): its keywords are what every length has in common
 # (`MI[GHI]` for a long form, `CAQ` for a short one's version).
+# (round eighteen) Between two lines, what a paste puts there: a quote's `> ` (a mail or a chat quoted), an indent,
+# and a string literal closed and opened again (`"MIIE…"` over `"…"`, `"…\n" +` over `"…"` in code).
+_LINE_BREAK = r"(?:(?:\\n)?[\"'][ \t]*\+?[ \t]*)?(?:\r?\n|\\n)(?:[ \t]*>)*[ \t]*(?:\+?[ \t]*[\"'](?=[A-Za-z0-9+/]))?"
 _DER_BODY = (
-    r"M(?<![A-Za-z0-9+/]M)[A-Za-z0-9+/]{15,}(?:(?:\r?\n|\\n)"
+    r"M(?<![A-Za-z0-9+/]M)[A-Za-z0-9+/]{15,}(?:" + _LINE_BREAK + r""
     r"(?:[A-Za-z0-9+/]{16,}|[A-Za-z0-9+/]{1,15}(?==|[ \t]*(?:\r?\n|\\n|[\"'`,]|$)))){0,400}={0,2}"
 )
 
@@ -315,6 +318,19 @@ KEY_MATERIAL_RULES = (
         ("xprv", "tprv", "wif", "privkey", "private", "wallet", "bitcoin", "btc", "key", "secret", "seed"),
         accept=_wallet_key,
         rule_id="wallet-key",
+    ),
+    # (round eighteen) a private key as `openssl pkey|rsa|ec -text` prints it: its private parts in colon-separated
+    # hex under their own labels (`priv:`, `privateExponent:`, `prime1:` … `coefficient:`); `modulus:`, `pub:`
+    # and `publicExponent:` are public and stay
+    Rule(
+        "private-key",
+        SECRET,
+        r"(?m)^[ \t]*(?:priv|privateExponent|prime[12]|exponent[12]|coefficient)[ \t]*:[ \t]*\r?\n"
+        r"(?P<v>(?:[ \t]+(?:[0-9a-fA-F]{2}:)*[0-9a-fA-F]{2}:?[ \t]*(?:\r?\n|$))+)",
+        ("priv:", "privateexponent:", "prime1:", "prime2:", "exponent1:", "exponent2:", "coefficient:"),
+        group="v",
+        accept=lambda value, m: len(re.findall(r"[0-9a-fA-F]{2}", value)) >= 16,
+        rule_id="openssl-text-private-part",
     ),
     # a Nostr private key (NIP-19's bech32 `nsec1…`)
     Rule("private-key", SECRET, r"\bnsec1[02-9ac-hj-np-z]{58}\b", ("nsec1",), rule_id="nostr-secret-key"),

@@ -18,6 +18,7 @@ import itertools
 import re
 
 from retell.secrets.intakes import INTAKE_RULES
+from retell.secrets.personal import _NON_PERSONAL_EMAIL, _PLACEHOLDER_PERSON
 from retell.secrets.rule import PII, SECRET, Rule, shannon_entropy
 from retell.secrets.values import (
     TYPOGRAPHIC,
@@ -133,7 +134,20 @@ def _url_password(value: str, m: re.Match[str]) -> bool:
     # a password that is its user's name is a default account's (RabbitMQ's `guest:guest`, `postgres:postgres`),
     # the same on every install: nobody chooses it
     user = re.match(r"[^:]*://([^\s:/@'\"<>]*):", m.group(0))
-    return not (user is not None and user.group(1).lower() == bare.lower())
+    return not (user is not None and (user.group(1).lower() == bare.lower() or _mirrors_user(user.group(1), bare)))
+
+
+# (round eighteen) a tutorial's pair: the password is the user's stem and a password word (`dbuser:dbpass`,
+# `proxyuser:proxypass`, `ftp_user:ftp_password`): made to be replaced, nobody's choice
+_USER_WORD = re.compile(r"(?i)^(?P<stem>[a-z]{2,12}?)[_.-]?(?:user(?:name)?|usr|login|name|acct)$")
+_PASSWORD_WORD = r"[_.-]?(?:pass(?:word|wd)?|pwd|pw|secret)"
+
+
+def _mirrors_user(user: str, password: str) -> bool:
+    named = _USER_WORD.match(user)
+    return (
+        named is not None and re.fullmatch(re.escape(named.group("stem")) + _PASSWORD_WORD, password, re.I) is not None
+    )
 
 
 def _token_like(value: str, m: re.Match[str]) -> bool:
@@ -399,26 +413,6 @@ _FILE_TLDS = frozenset(
         "map",
     }
 )
-_NON_PERSONAL_EMAIL = re.compile(
-    r"(?:^noreply@anthropic\.com$|@example\.(?:com|org|net)$|"
-    # documentation's example domains in other countries and languages (`max@example.de`, `jan@voorbeeld.nl`)
-    r"@(?:example|beispiel|exemple|ejemplo|esempio|exemplo|voorbeeld|exempel|eksempel|przyklad)\.[a-z]{2,3}(?:\.[a-z]{2})?$|"
-    r"@(?:test|localhost|domain|email)\.(?:com|org)$|"
-    r"^(?:git|hg|ssh|user|name|you|someone|email|foo|bar|noreply|no-reply)@|@users\.noreply\.github\.com$|"
-    # an organisation's role addresses (RFC 2142 and their like): no person's (`hello@`, `info@` and `contact@` are
-    # often one person's own domain's)
-    r"^(?:support|donotreply|do-not-reply|postmaster|abuse|hostmaster|webmaster|security|sales|"
-    r"privacy|legal|billing|press|notifications?|bounces?|mailer-daemon|"
-    # a team's address (`platform@`, `devops@`, `oncall@`): a group's, not a person's
-    r"team|platform|engineering|helpdesk|it-support|oncall|on-call|alerts|releases|maintainers|"
-    # a machine's shared account at a host (`scp x ubuntu@ec2-….amazonaws.com:`), no one's mailbox
-    r"ubuntu|ec2-user|centos|debian|fedora|azureuser|opc|bitnami|vagrant|pi)@|"
-    # reserved names no mail reaches (RFC 2606, 6761, 6762): `dev@livecd.local` is a machine's account
-    r"\.(?:local|localhost|localdomain|test|example|invalid)$)",
-    re.I,
-)
-
-
 _NOREPLY_HOSTS = ("users.noreply.github.com", "users.noreply.gitlab.com", "users.noreply.codeberg.org")
 
 # Latin letters beyond ASCII (accents, Vietnamese): À-ÿ but × and ÷, Latin Extended A and B, Latin Extended Additional
@@ -434,7 +428,41 @@ def _email(value: str, m: re.Match[str]) -> bool:
         # (round sixteen) a forge's noreply address cut short by a summary (`…@users.noreply.github`): no one's
         # mailbox, and not one retell may flag after writing it itself
         return False
-    return tld not in _FILE_TLDS and not _NON_PERSONAL_EMAIL.search(value)
+    return tld not in _FILE_TLDS and not _NON_PERSONAL_EMAIL.search(value) and not _placeholder_address(value)
+
+
+# (round eighteen) The words documentation builds an address from, in the languages authors write in: a mailbox
+# said to be yours or a form's field (`your.email@…`, `firstname.lastname@…`, `vorname.nachname@…`,
+# `prenom.nom@…`), or a company that stands for yours (`…@yourcompany.com`, `…@firma.de`, `…@empresa.com`)
+_PLACEHOLDER_LOCAL_WORDS = words(
+    """
+    your you my me our user username name first last firstname lastname fullname surname given family email mail
+    address e-mail someone somebody anyone person vorname nachname prenom prénom nom nombre apellido apellidos nome
+    cognome sobrenome voornaam achternaam imie imię nazwisko fornavn etternavn efternamn förnamn ten ho tên họ
+    """
+)
+_OWN_MAILBOX_WORDS = frozenset(
+    {"me", "my", "our", "mail", "address", "person", "ten", "given", "family", "first", "last"}
+)
+_PLACEHOLDER_DOMAIN = re.compile(
+    r"(?i)@(?:(?:your|my|the)[-_]?)?(?:company|companyname|domain|domainname|org|organi[sz]ation|business|corp|"
+    r"firma|meinefirma|unternehmen|empresa|entreprise|societe|azienda|bedrijf|foretag|företag|firm)"
+    r"\.[a-z]{2,6}(?:\.[a-z]{2})?$"
+)
+
+
+def _placeholder_address(value: str) -> bool:
+    local = value.rsplit("@", 1)[0].lower()
+    parts = [p for p in re.split(r"[._+-]", local) if p]
+    # (one word alone must be a field's, not `me@` or `mail@` on a person's own domain)
+    words_only = bool(parts) and all(p in _PLACEHOLDER_LOCAL_WORDS for p in parts)
+    if words_only and len(parts) == 1:
+        words_only = parts[0] not in _OWN_MAILBOX_WORDS
+    return (
+        words_only
+        or _PLACEHOLDER_DOMAIN.search(value) is not None
+        or _PLACEHOLDER_PERSON.match(" ".join(parts)) is not None
+    )
 
 
 def home_account(path: str) -> str:

@@ -123,8 +123,16 @@ _SESSION_NAME = (
 )
 
 
+# (round eighteen) What a name with `sid` holds when it is an identifier, not a session: a Windows security
+# identifier (`USER_SID=S-1-5-21-…`) and a vendor's resource id, two capitals and 32 hex digits (Twilio's
+# `TWILIO_ACCOUNT_SID=AC…`, `MESSAGING_SERVICE_SID=MG…`), printed in every URL of the account's API
+_NAMED_ID = re.compile(r"S-1-\d{1,2}(?:-\d+){1,14}|[A-Z]{2}[0-9a-f]{32}")
+
+
 def _session_value(value: str, m: re.Match[str]) -> bool:
     bare = value.strip("\"'`" + TYPOGRAPHIC)
+    if _NAMED_ID.fullmatch(bare):
+        return False
     # (a UUID under `session_id` is a record's or a tool's session, as Claude Code's own `sessionId` is; and
     # `selected_session_id: reactive[Optional[str]]` is a type annotation: a cookie's value has no brackets)
     return (

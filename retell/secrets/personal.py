@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from retell.secrets.gazetteer import gazetteer
 from retell.secrets.rule import PII, Rule
 from retell.secrets.values import words
 
@@ -105,6 +106,27 @@ def _internal_host(value: str, m: re.Match[str]) -> bool:
         return False  # `raspberrypi.local`, `svc.cluster.local`: the same name on every network
     after = m.string[m.end() : m.end() + 1]
     return after not in ("(", "[", "_")
+
+
+# The addresses that are no one's own (own.py's email rule, and a record whose only email is one of them).
+_NON_PERSONAL_EMAIL = re.compile(
+    r"(?:^noreply@anthropic\.com$|@example\.(?:com|org|net)$|"
+    # documentation's example domains in other countries and languages (`max@example.de`, `jan@voorbeeld.nl`)
+    r"@(?:example|beispiel|exemple|ejemplo|esempio|exemplo|voorbeeld|exempel|eksempel|przyklad)\.[a-z]{2,3}(?:\.[a-z]{2})?$|"
+    r"@(?:test|localhost|domain|email)\.(?:com|org)$|"
+    r"^(?:git|hg|ssh|user|name|you|someone|email|foo|bar|noreply|no-reply)@|@users\.noreply\.github\.com$|"
+    # an organisation's role addresses (RFC 2142 and their like): no person's (`hello@`, `info@` and `contact@` are
+    # often one person's own domain's)
+    r"^(?:support|donotreply|do-not-reply|postmaster|abuse|hostmaster|webmaster|security|sales|"
+    r"privacy|legal|billing|press|notifications?|bounces?|mailer-daemon|"
+    # a team's address (`platform@`, `devops@`, `oncall@`): a group's, not a person's
+    r"team|platform|engineering|helpdesk|it-support|oncall|on-call|alerts|releases|maintainers|"
+    # a machine's shared account at a host (`scp x ubuntu@ec2-….amazonaws.com:`), no one's mailbox
+    r"ubuntu|ec2-user|centos|debian|fedora|azureuser|opc|bitnami|vagrant|pi)@|"
+    # reserved names no mail reaches (RFC 2606, 6761, 6762): `dev@livecd.local` is a machine's account
+    r"\.(?:local|localhost|localdomain|test|example|invalid)$)",
+    re.I,
+)
 
 
 # -- phone numbers ----------------------------------------------------------------------------------
@@ -211,10 +233,26 @@ def _phone(value: str, m: re.Match[str], said: bool = False) -> bool:
             number = phonenumbers.parse(value, region)
         except phonenumbers.NumberParseException:
             continue
+        if _fictional_nanp(number):
+            return False
         # A number a word calls one may be fictional (a `555` exchange): possible is enough there.
         if phonenumbers.is_valid_number(number) or (said and not glued_ok and phonenumbers.is_possible_number(number)):
             return True
     return False
+
+
+# North America's area code 555, assigned to no one, as a mockup writes it (`(555) 123-4567`, `555-234-5678`)
+_NO_ONES_AREA = re.compile(r"(?:\+?1[ .-]?)?(?:\(555\)|555)[ .-]?\d{3}[ .-]?\d{4}")
+
+
+def _fictional_nanp(number: object) -> bool:
+    """(round eighteen) North America's numbers no one has: area code 555 is never assigned (`(555) 123-4567` in a
+    mockup), and a 555 exchange with no area code at all (`555-0100`) is film and documentation's. A real area code
+    before a 555 exchange (`+1 646 555 0193`) stays a phone: a word called it one."""
+    national = str(getattr(number, "national_number", ""))
+    return getattr(number, "country_code", 0) == 1 and (
+        (len(national) == 10 and national.startswith("555")) or (len(national) == 7 and national.startswith("555"))
+    )
 
 
 def _said_phone(value: str, m: re.Match[str]) -> bool:
@@ -306,7 +344,7 @@ def _national_phone(value: str, m: re.Match[str]) -> bool:
     digits = re.sub(r"\D", "", value)
     if not 9 <= len(digits) <= (15 if value.startswith("00") else 13) or len(set(digits)) < 4:
         return False
-    if _placeholder_digits(digits) or _IPV4_SHAPED.fullmatch(value):
+    if _placeholder_digits(digits) or _IPV4_SHAPED.fullmatch(value) or _NO_ONES_AREA.fullmatch(value.strip()):
         return False
     if _DATE_START.match(value):
         return False
@@ -399,7 +437,10 @@ _VALEDICTIONS = (
     r"sincerely|yours|yours truly|all the best|talk soon|viele grüße|beste grüße|liebe grüße|freundliche grüße|"
     r"mit freundlichen grüßen|gruß|grüße|mfg|danke|cordialement|bien à vous|bien cordialement|merci|"
     r"amitiés|saludos|un saludo|atentamente|gracias|cumprimentos|abraços|obrigad[oa]|groeten|met vriendelijke groet|"
-    r"hälsningar|mvh|med vänlig hälsning|trân trọng|cảm ơn"
+    r"hälsningar|mvh|med vänlig hälsning|trân trọng|cảm ơn|"
+    # (round eighteen) Polish, Italian, Czech, Turkish, Russian, Indonesian
+    r"pozdrawiam|pozdrowienia|dzięki|saluti|un saluto|cordiali saluti|grazie|s pozdravem|díky|děkuji|"
+    r"saygılarımla|teşekkürler|selamlar|с уважением|спасибо|salam|terima kasih|makasih"
 )
 _VALEDICTION_KEYWORDS = (
     "thank",
@@ -429,6 +470,19 @@ _VALEDICTION_KEYWORDS = (
     "mvh",
     "trân trọng",
     "cảm ơn",
+    "pozdr",
+    "dzięki",
+    "salut",
+    "grazie",
+    "díky",
+    "děkuji",
+    "saygı",
+    "teşekkür",
+    "selamlar",
+    "уважением",
+    "спасибо",
+    "salam",
+    "kasih",
 )
 # The people an author works with, as they name them before the name.
 _RELATIONS = (
@@ -960,6 +1014,9 @@ _PLACEHOLDER_PERSON = re.compile(
 def _person(value: str, m: re.Match[str]) -> bool:
     if len(value) < 2 or _not_a_person().search(value) or value.isupper():
         return False
+    first, last = (re.sub(r"^[a-z]{1,3}[-'’]", "", w) for w in (value.split()[0], value.split()[-1]))
+    if first[:1].islower() or last[:1].islower():
+        return False  # (round eighteen) a small letter of a cased script (`команда поддержки`), not a name's capital
     if _PLACEHOLDER_PERSON.match(value.strip().rstrip(".")):
         return False
     if m.lastgroup in _IN_PROSE and any(w.lower() in _PHRASE_WORDS for w in value.split()):
@@ -1051,10 +1108,44 @@ _NAME_COLUMN = re.compile(
 _PEOPLE_COLUMN = re.compile(r"e-?mail|phone|mobile|address|birth|dob|surname|first[ _-]?name|last[ _-]?name")
 
 
+# (round eighteen) a column that holds a part of a person's name, in the languages authors write in: one word there
+# is a name when the gazetteer knows it (`first_name,last_name` over `Ayşe,Demir`)
+_NAME_PART_COLUMN = re.compile(
+    r"(?i)^[\"']?(?:(?:first|last|given|family|middle|fore|sur)[ _-]?name|surname|forename|vorname|nachname|"
+    r"pr[ée]nom|nom[ _-]?de[ _-]?famille|nombre|apellidos?|primer[ _-]?apellido|cognome|sobrenome|imi[eę]|nazwisko|"
+    r"voornaam|achternaam|f[oö]rnamn|efternamn|fornavn|etternavn|etunimi|sukunimi)[\"']?$"
+)
+_NAME_PART_KEYWORDS = (
+    "first",
+    "last",
+    "given",
+    "family",
+    "surname",
+    "forename",
+    "vorname",
+    "nachname",
+    "nom",
+    "apellido",
+    "cognome",
+    "nazwisko",
+    "imi",
+    "naam",
+    "namn",
+    "navn",
+    "nimi",
+)
+
+
+def _name_part(value: str, m: re.Match[str]) -> bool:
+    word = value.strip().strip("\"'")
+    if " " in word or len(word) < 2 or word.isupper() or not word[0].isupper():
+        return _person(value, m)
+    given, family = gazetteer()
+    return word in given or word in family or _person(value, m)
+
+
 def _csv_person(value: str, m: re.Match[str]) -> bool:
     """A field of a comma- or tab-separated table under a header that says the column holds names."""
-    if not _person(value, m):
-        return False
     text = m.string
     line_start = text.rfind("\n", 0, m.start()) + 1
     sep = "\t" if "\t" in text[line_start : m.start()] or text[m.end() : m.end() + 1] == "\t" else ","
@@ -1072,11 +1163,58 @@ def _csv_person(value: str, m: re.Match[str]) -> bool:
     header = [
         field.strip().strip("\"'").lower() for field in text[header_start : text.find("\n", header_start)].split(sep)
     ]
-    if column >= len(header) or not _NAME_COLUMN.match(header[column]):
+    if column < len(header) and _NAME_PART_COLUMN.match(header[column]):
+        # the row's whole name decides whether it is documentation's (`John,Doe`, `Max,Mustermann`)
+        line_end = text.find("\n", m.end())
+        row = text[line_start : line_end if line_end >= 0 else len(text)].split(sep)
+        parts = [f.strip().strip("\"'") for f, h in zip(row, header, strict=False) if _NAME_PART_COLUMN.match(h)]
+        if any(_PLACEHOLDER_PERSON.match(" ".join(order)) for order in (parts, parts[::-1])):
+            return False
+        return _name_part(value, m)
+    if column >= len(header) or not _NAME_COLUMN.match(header[column]) or not _person(value, m):
         return False
     # a bare `name` column is a person's only beside what else a table of people holds (`id,name,price` is
     # a product's)
     return header[column] != "name" or any(_PEOPLE_COLUMN.search(field) for field in header)
+
+
+# (round eighteen) A cell of a table drawn with pipes (psql's output, a Markdown table) under a header that says the
+# column holds names or a part of one (`first_name`, `full_name`, `customer`): read as a comma-separated table is.
+_TABLE_RULE = re.compile(r"[ \t]*[-+|:=]+[ \t\-+|:=]*")
+
+
+def _pipe_person(value: str, m: re.Match[str]) -> bool:
+    text = m.string
+    line_start = text.rfind("\n", 0, m.start()) + 1
+    column = text.count("|", line_start, m.start())
+    header_line = None
+    head = line_start
+    for _ in range(400):  # (the block of table lines above: its first line that is no rule is the header)
+        if head <= 0:
+            break
+        above = text.rfind("\n", 0, head - 1) + 1
+        line = text[above : head - 1]
+        if _TABLE_RULE.fullmatch(line):
+            head = above
+            continue
+        if "|" not in line:
+            break
+        header_line, head = line, above
+    if header_line is None:
+        return False
+    header = [cell.strip().strip("\"'").lower() for cell in header_line.split("|")]
+    if column >= len(header):
+        return False
+    row_end = text.find("\n", m.end())
+    row = text[line_start : row_end if row_end >= 0 else len(text)].split("|")
+    if _NAME_PART_COLUMN.match(header[column]):
+        parts = [c.strip() for c, h in zip(row, header, strict=False) if _NAME_PART_COLUMN.match(h)]
+        if any(_PLACEHOLDER_PERSON.match(" ".join(order)) for order in (parts, parts[::-1])):
+            return False
+        return _name_part(value, m)
+    if not _NAME_COLUMN.match(header[column]) or (" " not in value.strip() and value.isascii()):
+        return False
+    return _person(value, m) and (header[column] != "name" or any(_PEOPLE_COLUMN.search(h) for h in header))
 
 
 _RECORD_OF_A_PERSON = re.compile(r"(?i)[\"']?(?:e-?mail|phone|mobile|address|birth|dob|surname)[\"']?[ \t]*[:=]")
@@ -1091,7 +1229,12 @@ def _record_person(value: str, m: re.Match[str]) -> bool:
     start = max(text.rfind("{", 0, m.start()), text.rfind("\n\n", 0, m.start()), m.start() - 300)
     close = text.find("}", m.end())
     end = min(close if close >= 0 else len(text), m.end() + 300)
-    return _RECORD_OF_A_PERSON.search(text, max(0, start), end) is not None
+    fields = [f.group(0) for f in _RECORD_OF_A_PERSON.finditer(text, max(0, start), end)]
+    if fields and all(re.match(r"(?i)[\"']?e-?mail", f) for f in fields):
+        # (round eighteen) only an email says so: a person's, not a role's or a team's (`releases@`, `support@`)
+        addresses = re.findall(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", text[max(0, start) : end])
+        return any(not _NON_PERSONAL_EMAIL.search(a) for a in addresses)
+    return bool(fields)
 
 
 # a line of an AUTHORS file: a name, perhaps its address or handle
@@ -1277,6 +1420,7 @@ PERSONAL_RULES: tuple[Rule, ...] = (
             "requester",
             "organizer",
             "organiser",
+            *_NAME_PART_KEYWORDS,
         ),
         group="csv",
         accept=_csv_person,
@@ -1287,14 +1431,26 @@ PERSONAL_RULES: tuple[Rule, ...] = (
     Rule(
         "person-name",
         PII,
-        r"(?<![\w-])[\"']?name[\"']?[ \t]*[:=][ \t]*[\"']" + _name("record") + r"[\"']",
+        r"(?m)(?<=\|)[ \t]*" + _name("pipe") + r"[ \t]*(?=\||\r?$)",
+        ("name", "customer", "author", "owner", "assignee", "reporter", "contact", *_NAME_PART_KEYWORDS),
+        group="pipe",
+        accept=_pipe_person,
+        replacement="[REDACTED:person-name]",
+        rule_id="pipe-table-name",
+        window=(0, 20000),
+    ),
+    Rule(
+        "person-name",
+        PII,
+        # (round eighteen: also unquoted to the line's end, as YAML writes it: `- name: Oksana Melnyk` over `email: …`)
+        r"(?m)(?<![\w-])[\"']?name[\"']?[ \t]*[:=][ \t]*[\"']?" + _name("record") + r"(?:[\"']|[ \t]*\r?$)",
         ("name",),
         group="record",
         accept=_record_person,
         replacement="[REDACTED:person-name]",
         rule_id="record-name",
         window=(5, 120),
-        gate=r"""[\"']?[ \t]*[:=][ \t]*[\"']""",
+        gate=r"""[\"']?[ \t]*[:=][ \t]*[\"']?\S""",
     ),
     Rule(
         "person-name",

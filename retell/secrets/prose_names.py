@@ -16,48 +16,15 @@ not) only there or after a particle (`de Graaf`).
 
 from __future__ import annotations
 
-import gzip
 import re
 import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import lru_cache
-from pathlib import Path
 
-from retell.secrets.personal import _CJK_SURNAME
+from retell.secrets.gazetteer import gazetteer
+from retell.secrets.personal import _CJK_SURNAME, _VALEDICTION_KEYWORDS, _VALEDICTIONS
 from retell.secrets.rule import PII, Rule
 from retell.secrets.values import words
-
-
-class _Names(frozenset[str]):
-    """A gazetteer's names, where a name typed with accents the gazetteer holds only plain is one too (round
-    sixteen: `Pádraig`, `Siobhán`, `Zoë` where Faker writes `Padraig`, `Siobhan`, `Zoe`), from five letters, as
-    the plain spellings themselves (refresh_names.py)."""
-
-    def __contains__(self, word: object) -> bool:
-        if frozenset.__contains__(self, word):
-            return True
-        if not isinstance(word, str) or word.isascii() or len(word) < 5:
-            return False
-        plain = _plain(word)
-        return plain != word and frozenset.__contains__(self, plain)
-
-
-def _plain(word: str) -> str:
-    """`word` without its accents (`Pádraig` -> `Padraig`; `đ` -> `d`)."""
-    decomposed = unicodedata.normalize("NFKD", word.replace("đ", "d").replace("Đ", "D"))
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
-
-
-@lru_cache(maxsize=1)
-def gazetteer() -> tuple[frozenset[str], frozenset[str]]:
-    """(given names, family names), as Faker's locales spell them, with the Latin spellings of those in Cyrillic,
-    Greek and Hangul (bench/secrets/romanise_names.py)."""
-    data = (Path(__file__).resolve().parent.parent / "data" / "person-names.txt.gz").read_bytes()
-    text = gzip.decompress(data).decode("utf-8")
-    given, family = text.split("\n# given\n", 1)[1].split("\n# family\n", 1)
-    return _Names(given.split("\n")), _Names(family.split("\n"))
-
 
 # Given names that are also common words, places, languages, products or assistants: alone they say nothing
 # (`Will Docker start?`, `Grace Period`, `Ruby Gems`, `ask Claude`, `Pascal Case`, `Victoria Metrics`).
@@ -205,7 +172,12 @@ _TOLD_BEFORE = re.compile(
     r"bonjour|salut|par|vraag|volgens|dank|tack|enligt|segundo|obrigad[oa](?:[ \t]+a)?|pergunta[ \t]+a|oi|"
     # (round sixteen) a person asked, the verb before the name: `le pregunté a Lucía`, `j'ai demandé à Amélie`,
     # `perguntei à Ana`, `ho chiesto a Giulia`
-    r"pregunt(?:é|e|amos)[ \t]+a|demandé[ \t]+à|perguntei[ \t]+(?:a|à|ao)|chiesto[ \t]+a)|@)"
+    r"pregunt(?:é|e|amos)[ \t]+a|demandé[ \t]+à|perguntei[ \t]+(?:a|à|ao)|chiesto[ \t]+a|"
+    # (round eighteen) a greeting in the other languages authors write in: `Ciao Giulia!`, `Hej Linnea,`,
+    # `Cześć Tomasz`, `Привет, Дмитрий`, `Merhaba Elif`, `Xin chào Linh`
+    r"ciao|salve|buongiorno|hej|hei|moi|moin|servus|hoi|cześć|czesc|witaj|ahoj|szia|olá|ola|buenos[ \t]+días|"
+    r"buenas|привет|здравствуй(?:те)?|merhaba|selam|xin[ \t]+chào|chào|halo|hai|γεια[ \t]+σου|γεια|"
+    r"שלום|مرحبا|नमस्ते)|@)"
     r"[ \t]*,?[ \t]*$"
 )
 
@@ -668,7 +640,6 @@ _ENGLISH_ENDING = re.compile(r"(?:tion|sion|ize|ise|ate|ure|ive|ove|ine|ime|ume|
 def _open_syllables(word: str) -> bool:
     """A given name the gazetteer lacks, made of three open syllables or more (six letters or more), and not an
     English word's (its ending, or a word of BIP-39's English list: `Machine`, `Future`)."""
-    import unicodedata
 
     from retell.secrets.seed_phrase import wordlist
 
@@ -790,6 +761,36 @@ _ALONE = rf"(?:(?<![\w@/\\.$#'’-])(?P<alone>{_WORD})(?![\w@/\\(]|[-.]\w|[ \t]+
 # the speaker of a line of notes or of a chat pasted with its times (`Priya: I'll take it`, `[09:14] Oksana: …`)
 _SPEAKER = rf"(?m)^[ \t>*•-]*(?:\[?\d{{1,2}}:\d\d(?::\d\d)?\]?[ \t]+)?(?P<speaker>{_WORD})[ \t]*[:：][ \t]+\S"
 _ALONE_KEYWORDS = (
+    # (round eighteen) greetings in more languages
+    "ciao",
+    "salve",
+    "buongiorno",
+    "hej",
+    "hei ",
+    "moi ",
+    "moin",
+    "servus",
+    "hoi ",
+    "cześć",
+    "czesc",
+    "witaj",
+    "ahoj",
+    "szia",
+    "olá",
+    "ola ",
+    "buenos",
+    "buenas",
+    "привет",
+    "здравствуй",
+    "merhaba",
+    "selam",
+    "chào",
+    "halo ",
+    "hai ",
+    "γεια",
+    "שלום",
+    "مرحبا",
+    "नमस्ते",
     "ask",
     "ping",
     "tell",
@@ -914,6 +915,40 @@ def _alone_person(value: str, m: re.Match[str]) -> bool:
         return False
     start, end = m.span("alone")
     return _context(m, start, end, strong=True)
+
+
+# (round eighteen) a family name after the honorific a letter or a form addresses a person with (`Dear Mr. Okonkwo`,
+# `Sehr geehrter Herr Schneider`, `Mme Lefebvre`, `Pani Nowak`): the honorific says a person is named, the gazetteer
+# that the word is a family name. The honorific goes with it: `Mr. [REDACTED]` still names no one, but a reader
+# of `Dear Mr. Okonkwo` has the whole of it.
+_HONORIFIC = (
+    r"(?:Mr|Mrs|Ms|Mx|Dr|Prof|Herr|Herrn|Frau|Mme|Mlle|Mevr|Dhr|Sra|Srta|Sig|Sig\.ra|Pan|Pani|Pana|Panią|"
+    r"Monsieur|Madame|Señor|Señora|Signor|Signora|Senhor|Senhora)"
+)
+_TITLED = rf"(?<![\w.])(?P<titled>{_HONORIFIC}\.?[ \t]+{_WORD})(?![\w'’-]|\.\w|[ \t]+(?:{_INITIAL}[ \t]+)?[{_UPPER}])"
+
+
+def _titled_person(value: str, m: re.Match[str]) -> bool:
+    surname = value.split()[-1]
+    if len(surname) < 3 or surname.lower() in _AMBIGUOUS or surname.lower() in _PRODUCTS or _refused(surname):
+        return False
+    _, family = gazetteer()
+    return _known_family(surname, family)
+
+
+# (round eighteen) a message signed with a given name alone under its sign-off (`Cheers,` / `Priya`, `Pozdrawiam,` /
+# `Tomasz`): the writer's name, as a full name there already is
+_SIGNED_ALONE = (
+    r"(?m)^[ \t>]*(?i:" + _VALEDICTIONS + r")[ \t]*[,!.]?[ \t]*\r?\n(?:[ \t>]*(?:--)?[ \t]*\r?\n)?[ \t>]*"
+    r"(?P<signed>" + _WORD + r")[ \t]*[.!]?[ \t]*$"
+)
+
+
+def _signed_person(value: str, m: re.Match[str]) -> bool:
+    if len(value) < 3 or value.lower() in _AMBIGUOUS or value.lower() in _PRODUCTS or _refused(value):
+        return False
+    given, _ = gazetteer()
+    return value in given
 
 
 def _speaker_person(value: str, m: re.Match[str]) -> bool:
@@ -1078,6 +1113,49 @@ PROSE_NAME_RULES: tuple[Rule, ...] = (
         replacement="[REDACTED:person-name]",
         rule_id="given-name-alone",
         window=(50, 50),
+    ),
+    Rule(
+        "person-name",
+        PII,
+        _SIGNED_ALONE,
+        _VALEDICTION_KEYWORDS,
+        group="signed",
+        accept=_signed_person,
+        replacement="[REDACTED:person-name]",
+        rule_id="given-name-signed",
+        window=(60, 40),
+    ),
+    Rule(
+        "person-name",
+        PII,
+        _TITLED,
+        (
+            "mr",
+            "mrs",
+            "ms",
+            "mx",
+            "dr",
+            "prof",
+            "herr",
+            "frau",
+            "mme",
+            "mlle",
+            "mevr",
+            "dhr",
+            "sra",
+            "sig",
+            "pan",
+            "monsieur",
+            "madame",
+            "señor",
+            "signor",
+            "senhor",
+        ),
+        group="titled",
+        accept=_titled_person,
+        replacement="[REDACTED:person-name]",
+        rule_id="family-name-after-honorific",
+        window=(5, 40),
     ),
     Rule(
         "person-name",

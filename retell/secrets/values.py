@@ -84,10 +84,31 @@ _MASK_AFTER_PREFIX = re.compile(r"^[a-z]{2,8}(?:[_-][a-z0-9]{2,8}){0,2}[_-][xX*â
 _PUBLIC_BY_DESIGN = re.compile(r"^(?:pk_(?:live|test)_[A-Za-z0-9]{20,}|pk\.eyJ[\w-]{10,}\.[\w-]{10,})$")
 
 
+# (round eighteen) Keys a vendor prints in its own documentation for everyone to paste (Stripe's test-mode
+# samples, GitHub's and Slack's example tokens), as AWS's `â€¦EXAMPLE` keys and jwt.io's token are: copied from the
+# docs into a tutorial or a test, they open no one's account.
+_VENDOR_DOCUMENTED = frozenset(
+    {
+        "sk_test_4eC39HqLyjWDarjtT1zdp7dc",
+        "sk_test_BQokikJOvBiI2HlWgH4olfQ2",
+        "sk_test_26PHem9AhJZvU623DfE1x4sd",
+        "ghp_16C7e42F292c6912E7710c838347Ae178B4a",
+        "xoxb-17653672481-19874698323-pdFZKVeTuE8sk7oOcBrzbqgy",
+    }
+)
+
+
 def public_or_masked_token(value: str) -> bool:
-    """A vendor's key that is public by design, or its prefix with only a mask after it: no secret."""
+    """A vendor's key that is public by design or printed in its documentation (or written as a sample, with
+    EXAMPLE in it), or its prefix with only a mask after it: no secret."""
     bare = value.strip("'\"`")
-    return _PUBLIC_BY_DESIGN.match(bare) is not None or _MASK_AFTER_PREFIX.match(bare) is not None
+    return (
+        _PUBLIC_BY_DESIGN.match(bare) is not None
+        or _MASK_AFTER_PREFIX.match(bare) is not None
+        or bare in _VENDOR_DOCUMENTED
+        # (documentation's convention of writing EXAMPLE into a sample key, for every vendor as for AWS's)
+        or "EXAMPLE" in bare
+    )
 
 
 def only_placeholder_words(value: str) -> bool:

@@ -1,0 +1,41 @@
+"""The gazetteer of people's names: given and family names as Faker's locales spell them (MIT; vendored in
+`retell/data/person-names.txt.gz`, refreshed with `bench/secrets/refresh_names.py`), read on first use. Its own
+module so that what reads names in tables and records (`personal.py`) and in prose (`prose_names.py`) share it
+without importing each other."""
+
+from __future__ import annotations
+
+import gzip
+import unicodedata
+from functools import lru_cache
+from pathlib import Path
+
+
+class _Names(frozenset[str]):
+    """A gazetteer's names, where a name typed with accents the gazetteer holds only plain is one too (round
+    sixteen: `Pádraig`, `Siobhán`, `Zoë` where Faker writes `Padraig`, `Siobhan`, `Zoe`), from five letters, as
+    the plain spellings themselves (refresh_names.py)."""
+
+    def __contains__(self, word: object) -> bool:
+        if frozenset.__contains__(self, word):
+            return True
+        if not isinstance(word, str) or word.isascii() or len(word) < 5:
+            return False
+        plain = _plain(word)
+        return plain != word and frozenset.__contains__(self, plain)
+
+
+def _plain(word: str) -> str:
+    """`word` without its accents (`Pádraig` -> `Padraig`; `đ` -> `d`)."""
+    decomposed = unicodedata.normalize("NFKD", word.replace("đ", "d").replace("Đ", "D"))
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+@lru_cache(maxsize=1)
+def gazetteer() -> tuple[frozenset[str], frozenset[str]]:
+    """(given names, family names), as Faker's locales spell them, with the Latin spellings of those in Cyrillic,
+    Greek and Hangul (bench/secrets/romanise_names.py)."""
+    data = (Path(__file__).resolve().parent.parent / "data" / "person-names.txt.gz").read_bytes()
+    text = gzip.decompress(data).decode("utf-8")
+    given, family = text.split("\n# given\n", 1)[1].split("\n# family\n", 1)
+    return _Names(given.split("\n")), _Names(family.split("\n"))
