@@ -158,7 +158,7 @@ def test_a_push_services_docs_and_placeholders_stay_clean(scanner: Scanner, text
         ("Teilnehmer: Jonas Becker; Nomvula Khumalo; Sipho Ndlovu", "Nomvula Khumalo"),
         ("Participantes: Lucía Fernández, Tendai Moyo, Wanjiru Kamau", "Wanjiru Kamau"),
         ("**Present:** Maria Rossi, Oluwaseun Adeyemi, Chidi Okafor", "Chidi Okafor"),
-        ("Uczestnicy: Katarzyna Nowak, Bongani Zulu", "Bongani Zulu"),
+        ("Uczestnicy: Katarzyna Nowak, Bongani Mthembu", "Bongani Mthembu"),
     ],
 )
 def test_the_others_in_a_list_of_people_are_names_too(scanner: Scanner, text: str, value: str) -> None:
@@ -212,4 +212,33 @@ def test_the_author_column_of_git_log_output(scanner: Scanner, text: str, value:
     ],
 )
 def test_git_log_oneline_subjects_stay_clean(scanner: Scanner, text: str) -> None:
+    assert _flags(scanner, text) == []
+
+
+# -- 4. a Wi-Fi passphrase under its pre-shared key's name --------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ('network={\n    ssid="Werkstatt"\n    psk="mora17%"\n    key_mgmt=WPA-PSK\n}\n', "mora17%"),
+        ("[wifi-security]\nkey-mgmt=wpa-psk\npsk=kot!2019\n", "kot!2019"),
+        ("wifi:\n  ssid: Casa\n  psk: 'sol#88'\n", "sol#88"),
+        ('WIFI_PSK="tigre9$"\n', "tigre9$"),
+    ],
+)
+def test_a_wifi_passphrase_under_psk_is_found(scanner: Scanner, text: str, value: str) -> None:
+    assert flagged_whole(scanner, text, value), _flags(scanner, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'network={\n    ssid="Werkstatt"\n    psk="${WIFI_PSK}"\n    key_mgmt=WPA-PSK\n}\n',
+        "[wifi-security]\nkey-mgmt=wpa-psk\npsk-flags=1\n",
+        "wifi:\n  ssid: Casa\n  psk: <your-passphrase>\n",
+        "auth_alg=OPEN\nkey_mgmt=WPA-PSK\nproto=RSN\n",
+    ],
+)
+def test_psk_settings_with_no_passphrase_stay_clean(scanner: Scanner, text: str) -> None:
     assert _flags(scanner, text) == []
