@@ -45,8 +45,8 @@ _ABOUT = words(
     reset rule rules visible visibility
     """
 )
-# Labels whose value a person chooses (a password, a passphrase, a PIN, a `*_SECRET`).
-_PASSWORDISH = re.compile(r"(?i)pass|pwd|secret|\bpin\b")
+# Labels whose value a person chooses (a password, a passphrase, a PIN, a `*_SECRET`, a Wi-Fi network's `psk`).
+_PASSWORDISH = re.compile(r"(?i)pass|pwd|secret|\bpin\b|(?<![a-z])psk(?![a-z])")
 
 
 def label_is_about(label: str) -> bool:
@@ -756,6 +756,18 @@ OWN_RULES: tuple[Rule, ...] = (
         trims=".,;:)]}>",
         window=(70, 300),
         rule_id="push-url-named",
+    ),
+    # (round nineteen) The same services' URLs told bare, in a log line or in prose (`[notifier] POST
+    # https://api.day.app/<key>/…`, `the Bark endpoint (…)`): their hosts say what they are, the key is in the path
+    # (Bark, ServerChan's `<SendKey>.send`, Pushcut's `/<secret>/notifications/…`, a random ntfy.sh topic).
+    Rule(
+        "webhook-url",
+        SECRET,
+        r"(?i)https?://(?:api\.day\.app|(?:sctapi|sc)\.ftqq\.com|api\.pushcut\.io|ntfy\.sh)/[^\s\"'<>`]+",
+        ("api.day.app", "ftqq.com", "pushcut.io", "ntfy.sh/"),
+        accept=_keyed_push_url,
+        trims=".,;:)]}>",
+        rule_id="push-service-url",
     ),
     *INTAKE_RULES,
     Rule(

@@ -233,7 +233,7 @@ def _phone(value: str, m: re.Match[str], said: bool = False) -> bool:
             number = phonenumbers.parse(value, region)
         except phonenumbers.NumberParseException:
             continue
-        if _fictional_nanp(number):
+        if _fictional_nanp(number) or _vendor_test_number(number):
             return False
         # A number a word calls one may be fictional (a `555` exchange): possible is enough there.
         if phonenumbers.is_valid_number(number) or (said and not glued_ok and phonenumbers.is_possible_number(number)):
@@ -253,6 +253,13 @@ def _fictional_nanp(number: object) -> bool:
     return getattr(number, "country_code", 0) == 1 and (
         (len(national) == 10 and national.startswith("555")) or (len(national) == 7 and national.startswith("555"))
     )
+
+
+def _vendor_test_number(number: object) -> bool:
+    """(round nineteen) A test number a vendor documents for everyone, as AWS's EXAMPLE keys are: Twilio's magic
+    numbers (`+1 500 555 0000` to `0009`) answer test credentials only, so they reach no one."""
+    national = str(getattr(number, "national_number", ""))
+    return getattr(number, "country_code", 0) == 1 and re.fullmatch(r"500555000\d", national) is not None
 
 
 def _said_phone(value: str, m: re.Match[str]) -> bool:

@@ -447,6 +447,35 @@ _CONTACT_LABELS = words(
     "office handy telefon mobil portable móvil celular tél"
 )
 _HASH_LINE = re.compile(r"[ \t]*[0-9a-f]{7,40}[ \t]+$")
+# (round nineteen) `git log --format='%h %an %s'` pasted without its command: a short hash, then the author, then
+# the subject (`9751527 Zeynep Aksoy fix flaky test`, `7c3e9f1 - Jane Doe - fix`)
+_HASH_COLUMN = re.compile(r"[ \t]*\^?[0-9a-f]{7,40}(?:[ \t]+[-|:][ \t]+|[ \t]+)")
+# what a commit's subject starts with, which `git log --oneline` puts where the author would be (`Revert Jest …`)
+_SUBJECT_VERBS = words(
+    """
+    add adds added fix fixes fixed update updates updated bump bumps revert reverts merge merged remove removes
+    removed refactor refactors release releases drop drops move moves rename renames improve improves use uses
+    implement implements support supports clean cleanup initial make makes allow allows enable enables disable
+    disables replace replaces upgrade upgrades downgrade set sets create creates delete deletes change changes
+    handle handles introduce introduces prepare tweak tweaks document docs test tests wip chore feat build ci style
+    """
+)
+
+
+def _in_an_author_column(text: str, value: str, names: list[str]) -> bool:
+    """The words after a short hash are an author's when the column is one: the same name after a hash on another
+    line, or a bot there (`3330604 dependabot[bot] bump axios`). A subject's first word is a verb (`Revert Jest
+    config` twice is `--oneline`'s subject, not an author)."""
+    if names[0].lower() in _SUBJECT_VERBS:
+        return False
+    rows = [line for line in text.split("\n") if _HASH_COLUMN.match(line)]
+    if len(rows) < 2:
+        return False
+    authors = [line[_HASH_COLUMN.match(line).end() :] for line in rows]  # type: ignore[union-attr]
+    bot = any(re.match(r"[\w.-]+\[bot\][ \t]", a) for a in authors)
+    return bot or sum(a.startswith(value) for a in authors) >= 2
+
+
 # (round thirteen) a role named, then the person (`reviewer on this PR is …`, `on-call this week: …`, `the
 # assignee is …`), and a change's author told by what they did to the code (`according to the blame, …
 # introduced this check`, `I think … broke this`)
@@ -587,6 +616,8 @@ def _role_slot(value: str, m: re.Match[str], names: list[str], given: frozenset[
         at_end = not text[end : line_end if line_end >= 0 else len(text)].strip()
         if (at_end and _HASH_LINE.fullmatch(text[line_start:start])) or _under_a_role_column(text, line_start, start):
             return True
+        if _HASH_COLUMN.fullmatch(text[line_start:start]) and _in_an_author_column(text, value, names):
+            return True
     authored = _AUTHORED_AFTER.match(text, end) is not None and _AUTHORED_CUE.search(before + text[end : end + 80])
     if (
         (_ROLE_IS_BEFORE.search(before) or authored or _answer_or_listed(text, start, end, line_start))
@@ -594,15 +625,16 @@ def _role_slot(value: str, m: re.Match[str], names: list[str], given: frozenset[
         and not _refused(value)
     ):
         return True
+    line_end = text.find("\n", end)
+    line = text[line_start : line_end if line_end >= 0 else len(text)]
     looks = (
         not value.isascii()
         or any(w in _PARTICLES for w in names[1:-1])
         or any(w in given or w in family for w in names)
+        or (_LIST_LABEL.match(line) is not None and _a_known_name_beside(line, value, given, family))
     )
     if not looks:
         return False
-    line_end = text.find("\n", end)
-    line = text[line_start : line_end if line_end >= 0 else len(text)]
     at_line_end = not line[end - line_start :].strip()
     return bool(
         _LIST_LABEL.match(line)
@@ -713,6 +745,24 @@ _LIST_LABEL = re.compile(
     r"people|team|members|cc|teilnehmer(?:innen)?|anwesend|participantes|asistentes|présents|deelnemers|"
     r"deltagare|participantes|uczestnicy|участники|参会人员?|出席者|참석자)[ \t]*:"
 )
+
+
+def _a_known_name_beside(line: str, value: str, given: frozenset[str], family: frozenset[str]) -> bool:
+    """(round nineteen) In a labelled list of people (`Attendees: Lerato Mokoena, Anders Lindqvist`), another item is
+    a name the gazetteer knows whole (a given name and a family name): the list is of people, so its other items of
+    two or three capitalised words are people too, whether the gazetteer knows them or not."""
+    items = re.split(r"[,;]|\band\b|\bund\b|\by\b|\bet\b|\bi\b|\be\b", line.split(":", 1)[-1])
+    for item in items:
+        words_ = item.strip(" \t#>*-.").split()
+        if (
+            len(words_) in (2, 3)
+            and " ".join(words_) != value
+            and words_[0] in given
+            and _known_family(words_[-1], family)
+            and words_[0].lower() not in _AMBIGUOUS
+        ):
+            return True
+    return False
 
 
 def _listed_with_names(m: re.Match[str], start: int, end: int) -> bool:

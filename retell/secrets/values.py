@@ -242,6 +242,32 @@ _PASSWORD_IN_LANGUAGES = frozenset(
 ) | {"mot de passe", "mật khẩu", "kata sandi", "كلمة المرور", "palavra-passe", "кодово слово"}
 
 
+# (round nineteen) the word as scripts that write no spaces between words put it inside a longer label
+_UNSPACED_PASSWORD_WORDS = tuple(w for w in _PASSWORD_IN_LANGUAGES if not w.isascii() and " " not in w and len(w) <= 5)
+
+
+def _is_password_word(word: str) -> bool:
+    """`contraseña`, `hasła`, `пароля`, `şifreyi`: the password word of a language, or the same word inflected."""
+    word = word.strip("?!.:,;¿¡()").casefold()
+    return word in _PASSWORD_IN_LANGUAGES or any(
+        len(w) >= 5 and " " not in w and word.startswith(w[:-1]) and len(word) <= len(w) + 3
+        for w in _PASSWORD_IN_LANGUAGES
+    )
+
+
+def _translated_label(value: str) -> bool:
+    """(round nineteen) A form's label in the language it is translated into, under a password key: words with no
+    digit, one of them the password word (`Confirmar contraseña`, `Passwort bestätigen`, `Повторите пароль`,
+    `パスワードを確認`). A password made of that word carries digits or symbols (`Contraseña2024!`)."""
+    if any(c.isdigit() for c in value) or re.search(r"[^\w\s?!.:,;¿¡()'’-]", value):
+        return False
+    folded = value.casefold()
+    parts = value.split()
+    if len(parts) >= 2:
+        return any(_is_password_word(p) for p in parts) or any(" " in w and w in folded for w in _PASSWORD_IN_LANGUAGES)
+    return any(w in value and w != value for w in _UNSPACED_PASSWORD_WORDS)
+
+
 def credential(value: str, *, password: bool = False, strong: bool = False, digits_only_ok: bool = False) -> bool:
     """Does an assigned value look like a credential?
 
@@ -258,7 +284,7 @@ def credential(value: str, *, password: bool = False, strong: bool = False, digi
         return False  # a phrase: "Enter your password here"
     if len(words) == 2 and (bare.endswith("?") or any(w.lower().strip("?!.:,") in _VOCABULARY for w in words)):
         return False  # a form's label or a question: "Forgot password?", "Show password"
-    if bare.casefold() in _PASSWORD_IN_LANGUAGES:
+    if bare.casefold() in _PASSWORD_IN_LANGUAGES or _translated_label(bare):
         return False  # the word itself, translated: a form's label in an i18n file (`"password": "Contraseña"`)
     letters = sum(c.isalpha() for c in bare)
     digits = sum(c.isdigit() for c in bare)
