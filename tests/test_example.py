@@ -131,7 +131,7 @@ def test_the_example_sessions_make_one_post_in_time_order(tmp_path: Path) -> Non
     assert first < text.index("back on the encoding branch before I open the PR") < third
     assert first < second < third
     assert text.count("back on the encoding branch before I open the PR") == 1  # replayed, told once
-    assert "| Sessions | 3, over 3 days (2026-05-12 to 2026-05-14) |" in text
+    assert "- **Sessions**: 3, over 3 days (2026-05-12 to 2026-05-14)\n" in text
     assert "ghp_" not in text  # the token, in two sessions, was redacted by one decision
     assert len(list(work.glob("triage.yaml"))) == 1
     assert [s["id"] for s in yamlio.load(work / "triage.yaml")["sessions"]] == ["0b7c3f52", "5a1e94d0", "c3d97e21"]

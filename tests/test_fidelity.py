@@ -92,7 +92,7 @@ def test_a_rewound_branch_is_not_told_as_if_it_happened(tx: Transcript, tmp_path
             },
         }
     ]
-    assert "| My messages | 2 |" in told.post(tmp_path)
+    assert "- **My messages**: 2\n" in told.post(tmp_path)
 
 
 def test_an_abandoned_branch_the_author_includes_is_told_as_what_was_tried(tx: Transcript, tmp_path: Path) -> None:
@@ -304,7 +304,7 @@ def test_a_session_resumed_days_later_has_honest_time(tx: Transcript, tmp_path: 
     assert [c.reason for c in chapters] == ["start", "idle"]
     assert chapters[1].bridge is not None  # the away recap says "previously…"
     post = told.post(tmp_path)
-    assert "| Active time | 0 min, over 16 days (2026-01-05 to 2026-01-20) |" in post  # seconds of work
+    assert "- **Active time**: 0 min, over 16 days (2026-01-05 to 2026-01-20)\n" in post  # seconds of work
     assert "Session length" not in post
 
 

@@ -97,15 +97,16 @@ def test_a_sections_new_names_leave_out_dates_and_variables(tmp_path: Path) -> N
 
 def test_a_loop_whose_output_was_cut_says_how_many_lines_are_left_out(tmp_path: Path) -> None:
     tx = Transcript(cwd=CWD, start=START)
-    tx.user("Run it five times with TZ=UTC to be sure.")
-    loop = "for i in 1 2 3 4 5; do TZ=UTC pytest tests/test_due_dates.py -q | tail -1; done"
-    printed = "\n".join(f"10 passed in 0.5{i}s" for i in range(5))
+    tx.user("Run it twelve times with TZ=UTC to be sure.")
+    loop = "for i in $(seq 12); do TZ=UTC pytest tests/test_due_dates.py -q | tail -1; done"
+    # (over EXCERPT_WHOLE lines: a loop of five is shown whole since round 45)
+    printed = "\n".join(f"10 passed in 0.{50 + i}s" for i in range(12))
     tx.tool_call("Bash", {"command": loop}, printed)
-    tx.assistant("Five green runs.")
+    tx.assistant("Twelve green runs.")
     prompt = _outline_prompt(_parse(tmp_path, tx))
     said = prompt.split("` said:\n", 1)[1].split("\n[e", 1)[0]
-    assert said.splitlines()[:2] == ["    … (1 earlier line like these)", "    10 passed in 0.51s"]
-    assert said.count("10 passed in 0.5") == 4  # the four the material keeps, and a line saying one is not shown
+    assert said.splitlines()[:2] == ["    … (8 earlier lines like these)", "    10 passed in 0.58s"]
+    assert said.count("10 passed in 0.") == 4  # the four the material keeps, and a line saying eight are not shown
 
 
 # -- 3, 8, 9. the rules of the system prompt ---------------------------------------------------------------------

@@ -205,7 +205,8 @@ def test_a_figure_only_the_author_gave_is_marked_as_theirs_and_unmeasured(tmp_pa
     prompt = _outline_prompt(_parse(tmp_path, _thumbnails()))
     block = _event_block(prompt, "e10")
     # 90 s: the author's "~90s" in [e1], in no output; 21.4 s: the `time` run's "real 0m21.37s"
-    assert re.search(r"90 s\b[^\n]*the author's own figure[^\n]*\[e1\][^\n]*in no output", block), block
+    # (round 45: the note quotes the author's words and says no output shows it, never how they came by it)
+    assert re.search(r"90 s: the author wrote “[^”\n]*90s?[^”\n]*” in \[e1\]; no output shows it", block), block
     assert "21.4 s" not in block.split("\n", 1)[1]  # measured: no note on it
 
 
@@ -275,19 +276,19 @@ def _render(work: Path) -> str:
 @pytest.mark.parametrize(
     ("language", "row"),
     [
-        ("en", r"\| Tokens \| 44,820 \(90% read from cache\) \|"),
-        ("pl", r"\| Tokeny \| 44\s820 \(90%\s?z pamięci podręcznej\) \|"),
-        ("de", r"\| Tokens \| 44\.820 \(90\s?% aus dem Cache\) \|"),
+        ("en", r"- \*\*Tokens\*\*: 44,820 \(90% read from cache\)\n"),
+        ("pl", r"- \*\*Tokeny\*\*: 44\s820 \(90%\s?z pamięci podręcznej\)\n"),
+        ("de", r"- \*\*Tokens\*\*: 44\.820 \(90\s?% aus dem Cache\)\n"),
     ],
 )
 def test_the_token_count_says_its_share_of_cache_reads(tmp_path: Path, language: str, row: str) -> None:
     post = _render(_parse(tmp_path, _thumbnails(cache_read=10_000), language))
-    assert re.search(row, post), post[post.index("|") :]
+    assert re.search(row, post), post[post.rindex("\n## ") :]
 
 
 def test_the_token_count_with_few_cache_reads_is_a_plain_figure(tmp_path: Path) -> None:
     post = _render(_parse(tmp_path, _thumbnails(cache_read=0)))
-    assert re.search(r"\| Tokens \| 4,820 \|", post)  # 10% cache reads: the count alone
+    assert re.search(r"- \*\*Tokens\*\*: 4,820\n", post)  # 10% cache reads: the count alone
 
 
 def test_the_credit_names_no_tool_the_reader_cannot_look_up(tmp_path: Path) -> None:

@@ -243,7 +243,7 @@ def test_other_comparisons_keep_what_they_found(tmp_path: Path, command: str, ou
 def test_a_comparison_that_exits_1_is_an_answer_not_a_failure(tmp_path: Path, command: str, output: str) -> None:
     work = _parse(tmp_path, _compared(command, output), "en")
     post = _render(work)
-    row = next(line for line in post.splitlines() if line.startswith("| Tool calls"))
+    row = next(line for line in post.splitlines() if line.startswith("- **Tool calls**"))
     assert "failed" not in row, row
     block = _event_block(_outline_prompt(work), "e2")
     assert "(failed)" not in block.split("\n")[0], block
@@ -261,7 +261,7 @@ def test_a_comparison_that_exits_1_is_an_answer_not_a_failure(tmp_path: Path, co
 def test_a_failure_before_or_beside_a_comparison_still_counts(tmp_path: Path, command: str, output: str) -> None:
     """The last command of the chain decides, and only its exit 1; a chain cut short before it failed."""
     post = _render(_parse(tmp_path, _compared(command, output), "en"))
-    row = next(line for line in post.splitlines() if line.startswith("| Tool calls"))
+    row = next(line for line in post.splitlines() if line.startswith("- **Tool calls**"))
     assert "1 failed" in row, row
 
 
@@ -333,8 +333,8 @@ def _timed() -> Transcript:
 )
 def test_the_numbers_say_what_the_time_of_work_counts(tmp_path: Path, language: str, expected: str) -> None:
     post = _render(_parse(tmp_path, _timed(), language))
-    table = post[post.rindex("| |") :]
-    row = next(line for line in table.splitlines()[2:] if re.search(r"\d", line))  # the first row: the session
+    table = post[post.rindex("\n## ") :]
+    row = next(line for line in table.splitlines() if line.startswith("- ") and re.search(r"\d", line))  # the session
     assert expected in row, row
     assert "active" not in row and "実作業" not in row, row
 

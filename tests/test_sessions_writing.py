@@ -61,7 +61,7 @@ def test_the_offline_post_states_each_gap_and_uses_the_session_s_opening_summary
     assert "ran out of room and compacted" not in draft  # a session's opening summary is not a compaction
     ok(run("render", work, "-q"))
     (post,) = (work / "post").glob("*/index.md")
-    assert "| Sessions | 3, over 5 days (2026-01-05 to 2026-01-09) |" in post.read_text(encoding="utf-8")
+    assert "- **Sessions**: 3, over 5 days (2026-01-05 to 2026-01-09)\n" in post.read_text(encoding="utf-8")
 
 
 def test_a_session_left_out_is_not_in_the_post_nor_in_its_numbers(work: Path):
@@ -78,8 +78,8 @@ def test_a_session_left_out_is_not_in_the_post_nor_in_its_numbers(work: Path):
     assert "Now the redirect after login." in text
     assert "The login page is blank" not in text and "Write the changelog entry now." not in text
     assert "This is the story of a session with Claude Code" in text  # one session told: told as one
-    assert "| Sessions |" not in text
-    assert re.search(r"\| My messages \| 1 \|", text)
+    assert "**Sessions**" not in text
+    assert re.search(r"- \*\*My messages\*\*: 1\n", text)
 
 
 def test_the_prompts_carry_the_session_boundaries(work: Path):

@@ -74,7 +74,7 @@ def test_a_background_task_notice_delivered_through_the_queue_is_not_the_author(
     told = Told(tx, tmp_path)
     assert _humans(told.result) == ["Run the nightly import and tell me what fails."]
     assert "task_id" not in told.draft and "While Claude was still working" not in told.draft
-    assert "| My messages | 1 |" in told.post
+    assert "- **My messages**: 1\n" in told.post
 
 
 def test_a_message_from_another_claude_session_is_not_the_author(tx: Transcript, tmp_path: Path) -> None:
@@ -93,7 +93,7 @@ def test_a_message_from_another_claude_session_is_not_the_author(tx: Transcript,
     told = Told(tx, tmp_path)
     assert _humans(told.result) == ["Run the nightly import and tell me what fails."]
     assert "rebase before you touch" not in told.draft and "bump the version" not in told.draft
-    assert "| My messages | 1 |" in told.post
+    assert "- **My messages**: 1\n" in told.post
 
 
 # -- doubled and lost messages -----------------------------------------------------------------------------------
@@ -148,7 +148,7 @@ def test_a_request_command_resent_after_local_errors_is_told_once(tx: Transcript
     (command_event,) = events(told.result, "command")
     assert (command_event["resent"], command_event["errors"]) == (3, 3)
     assert told.draft.count("check the timeout handling in the login flow") == 1
-    assert "| My messages | 2 |" in told.post
+    assert "- **My messages**: 2\n" in told.post
 
 
 def test_a_paste_resent_after_api_errors_is_told_once_with_a_word_of_the_errors(tx: Transcript, tmp_path: Path) -> None:
@@ -344,7 +344,7 @@ def test_files_changed_counts_each_file_once(tx: Transcript, tmp_path: Path) -> 
         "app/config.py",
         "app/main.py",
     ]
-    assert "| Files changed | 3 |" in told.post
+    assert "- **Files changed**: 3\n" in told.post
     assert told.result.manifest["session"]["cwd"] == "/srv/demo/proj"  # where the session was started
 
 
@@ -592,7 +592,7 @@ def test_a_windows_session_with_a_dot_folder_in_the_home_becomes_a_post(tmp_path
     told = Told(tx, tmp_path)
     assert "> Why does the checkout page crash when the cart is empty?" in told.post
     assert "alice" not in told.post  # the account name stays out of the post
-    assert "| Files changed | 1 |" in told.post  # the edit's absolute path and the snapshot's are one file
+    assert "- **Files changed**: 1\n" in told.post  # the edit's absolute path and the snapshot's are one file
     assert "PowerShell" not in told.post
 
 

@@ -88,7 +88,7 @@ def test_files_changed_by_subagents_and_shell_commands_are_counted(tx: Transcrip
     manifest = parse(tx).manifest
     box = stats_box(manifest)
     # src/helper.py (git mv), docs/notes.md (heredoc), CHANGELOG.md (the subagent); not the plan
-    assert "| Files changed | 3 |" in box, box
+    assert "- **Files changed**: 3\n" in box, box
     assert "files changed: 3" in system_prompt_numbers(manifest)
     assert manifest["files"]["subagents"] == ["CHANGELOG.md"]
     assert manifest["files"]["shell"] == ["docs/notes.md", "src/helper.py"]
@@ -98,7 +98,7 @@ def test_a_spawn_refused_before_it_ran_is_no_subagent(tx: Transcript, parse, ses
     """Judge: "3 subagents" in the box where the post (and the session) had two that worked."""
     _work_by_others(tx, session_path)
     manifest = parse(tx).manifest
-    assert "| Subagents | 1 |" in stats_box(manifest)
+    assert "- **Subagents**: 1\n" in stats_box(manifest)
     assert "- Subagents: 1;" in system_prompt_numbers(manifest)
 
 
@@ -143,7 +143,7 @@ def test_a_session_across_midnight_is_told_in_hours_not_days(parse, make_transcr
     assert "days" not in numbers.replace('"two days"', ""), numbers
     assert "across midnight UTC (2026-01-05 into 2026-01-06)" in numbers
     box = stats_box(manifest)
-    assert "over 2 days" not in box and "| Session length |" in box
+    assert "over 2 days" not in box and "**Session length**:" in box
 
 
 def test_a_session_with_a_night_between_is_still_over_two_days(parse, make_transcript):

@@ -851,7 +851,20 @@ def _prose_claims(block: Block, programs: frozenset[str]) -> list[Claim]:
     return claims
 
 
+# A labelled line of a list, as retell's numbers are written since round 45: "- **Tool calls**: 35 (3 failed)".
+_LABELLED_ITEM = re.compile(r"^\s*[-*+]\s+\*\*(?P<label>[^*\n]+)\*\*\s*[:：]", re.M)
+
+
 def _number_claims(text: str, block: Block) -> list[Claim]:
+    if block.kind == LIST and len(block.text) == len(text) and _LABELLED_ITEM.search(block.text):
+        # (`text` has its markup blanked, in place: the labels are read in the block's own text)
+        out = []
+        for start, line in _rows(block.text):
+            item = _LABELLED_ITEM.match(line)
+            cut = start + (item.end() if item else 0)
+            segment = " " * cut + text[cut : start + len(line)]
+            out.extend(number_claims(segment, block, unit_of_label(item.group("label")) if item else ""))
+        return out
     if block.kind != TABLE:
         return number_claims(text, block)
     out = []

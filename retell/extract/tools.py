@@ -789,6 +789,13 @@ _TELLING = re.compile(
     r"|^ok\s+\S+\s+(?:[\d.]+s|\(cached\))",  # go test's verdict on a package
     re.I,
 )
+# Telling lines that say nothing of how the run went: `time`'s figures, a warning on the way. Kept beside the
+# output's verdict or its last lines, never instead of them (round 45: `time`'s three lines filled the lines
+# kept, and the service's log lines printed after them, the point of the run, were dropped).
+_MEASUREMENT = re.compile(r"^\s*(?:real|user|sys)\s+(?:\d+m)?[\d.,]+s$", re.I)
+_WARNING_ONLY = re.compile(r"^\W*(?:npm\s+)?warn(?:ing)?\b", re.I)
+MEASUREMENT_LINES = 3  # a timing's real, user and sys: the last ones printed
+ASIDE_WARNINGS = 1  # of a successful run's warnings, with no verdict line, the last
 # Where a failing test says it failed, and usually why: a line naming a place in a source file with its line
 # (Go's "import_test.go:57: row 2291: …", Rust's "panicked at src/resize.rs:212:13:", pytest's
 # "tests/test_x.py:12: AssertionError"), never a stack frame ("at f (src/x.js:3:9)", "  File …").
@@ -829,21 +836,30 @@ def command_output(text: str, failed: bool, compared: bool = False) -> str | Non
         lines = lines[1:]
     elif failed:
         exit_line = "failed"
+    if not exit_line and len(lines) <= EXCERPT_WHOLE:
+        # a short output is shown whole, as any command's: nothing to choose (nothing printed: nothing to tell)
+        return output_excerpt(text) if lines else None
     wanted = MAX_OUTPUT_LINES - (1 if exit_line else 0)
+    measured = [n for n, line in enumerate(lines) if _MEASUREMENT.match(line)][-MEASUREMENT_LINES:]
     telling: list[int] = []  # the last `wanted` telling lines, looked for from the end
     seen: set[str] = set()  # a line said again (go test's bare "FAIL" twice) is kept once
     for number in range(len(lines) - 1, -1, -1):
-        if _TELLING.search(lines[number]) and lines[number].strip() not in seen:
-            seen.add(lines[number].strip())
-            telling.append(number)
-            if len(telling) == wanted:
-                break
+        line = lines[number]
+        if number in measured or not _TELLING.search(line) or line.strip() in seen:
+            continue
+        if not exit_line and _WARNING_ONLY.match(line):
+            continue  # a warning on the way is said beside a successful run's last lines (below), not for them
+        seen.add(line.strip())
+        telling.append(number)
+        if len(telling) == wanted:
+            break
     if not telling and not exit_line:
         # no line says how it went (a profile after a build, a benchmark's table): no verdict to pick, so it is
-        # shown as any command's output is, its first lines included (a table's top rows are its point)
-        return output_excerpt(text) if lines else None
+        # shown as any command's output is, its first and last lines, with a timing's and a warning's lines
+        warnings = [n for n, line in enumerate(lines) if _WARNING_ONLY.match(line)][-ASIDE_WARNINGS:]
+        return _excerpt_keeping(lines, {*measured, *warnings}) if measured or warnings else output_excerpt(text)
     telling.reverse()
-    picked = telling or list(range(len(lines)))[-wanted:]
+    picked = sorted({*(telling or list(range(len(lines)))[-wanted:]), *measured})
     if exit_line or any(_FAILED.search(lines[n]) for n in picked):
         picked = sorted({*picked, *_failure_places(lines)})
     if compared:  # the differences a comparison printed are its result, never left out for its exit
@@ -851,12 +867,36 @@ def command_output(text: str, failed: bool, compared: bool = False) -> str | Non
         picked = sorted({*picked, *differences})
     shown = [shorten(lines[n].strip(), MAX_OUTPUT_LINE) for n in picked]
     shown_lines = {lines[n].strip() for n in picked}
-    more = len({ln.strip() for ln in lines if _TELLING.search(ln)} - shown_lines) if telling else 0
+    told = {ln.strip() for ln in lines if _TELLING.search(ln) and not (not exit_line and _WARNING_ONLY.match(ln))}
+    more = len(told - shown_lines) if telling else 0
     if more > 0:  # telling lines left out (a loop of five runs showing four) are said, never silently dropped
         count = "" if len(text) > 20_000 else f"{more} "  # (only the end was read: no count)
         shown.insert(0, f"… ({count}earlier line{'s' if more > 1 or not count else ''} like these)")
     out = ([exit_line] if exit_line else []) + shown
     return "\n".join(out) or None
+
+
+def _excerpt_keeping(lines: list[str], kept: set[int]) -> str:
+    """An output's first and last lines, as `output_excerpt` gives them, with the lines `kept` where they
+    stand (a timing's lines, never a part of a secret: they are whole lines of their own), each gap said as
+    `… (N more lines)`."""
+    head, tail = _head_and_tail(lines)
+    shown = {*range(len(head)), *range(len(lines) - len(tail), len(lines)), *kept}
+    out: list[str] = []
+    last = -1
+    for number in sorted(shown):
+        hidden = number - last - 1
+        if hidden:
+            out.append(f"… ({hidden} more line{'s' if hidden != 1 else ''})")
+        out.append(shorten(lines[number], MAX_OUTPUT_LINE))
+        last = number
+    return "\n".join(out)
+
+
+def says_how_it_went(line: str) -> bool:
+    """Whether an output line is a verdict on the run (an error, a count, a commit, a test summary), not a
+    timing's figure or a warning on the way."""
+    return bool(_TELLING.search(line)) and not _MEASUREMENT.match(line) and not _WARNING_ONLY.match(line)
 
 
 def _failure_places(lines: list[str]) -> list[int]:
@@ -903,19 +943,24 @@ def output_excerpt(text: str) -> str:
     lines = [ln.rstrip() for ln in text.splitlines() if ln and not ln.isspace()]
     if not lines:
         return NO_OUTPUT
-    if len(lines) <= EXCERPT_WHOLE:
-        head, tail = lines, []
-    else:
-        head, tail = lines[:EXCERPT_HEAD], lines[-EXCERPT_TAIL:]
-        head = head[: _open_block_start(head)]
-        tail = tail[_closed_block_end(tail) :]
-        head, tail = _without_split_values(lines, head, tail)
+    head, tail = _head_and_tail(lines)
     shown = [shorten(ln, MAX_OUTPUT_LINE) for ln in head]
     hidden = len(lines) - len(head) - len(tail)
     if hidden:
         shown.append(f"… ({hidden} more line{'s' if hidden != 1 else ''})")
     shown.extend(shorten(ln, MAX_OUTPUT_LINE) for ln in tail)
     return "\n".join(shown)
+
+
+def _head_and_tail(lines: list[str]) -> tuple[list[str], list[str]]:
+    """The first and last lines an excerpt shows: all of them up to EXCERPT_WHOLE, else EXCERPT_HEAD and
+    EXCERPT_TAIL, short of a key block or a value over several lines the cut would split."""
+    if len(lines) <= EXCERPT_WHOLE:
+        return lines, []
+    head, tail = lines[:EXCERPT_HEAD], lines[-EXCERPT_TAIL:]
+    head = head[: _open_block_start(head)]
+    tail = tail[_closed_block_end(tail) :]
+    return _without_split_values(lines, head, tail)
 
 
 # A line that may be a line of a value over several lines (a key's body printed without its BEGIN line): one

@@ -18,7 +18,18 @@ from retell.events import ASSISTANT, HUMAN, TOOL_RUN, Event
 
 _GROUPED = r"\d{1,3}(?:(?:[ \u00a0\u202f]|,(?=\d{3}(?!\d)))\d{3})+"
 _NUMBER = rf"(?:{_GROUPED}|\d+)(?:[.,]\d+)?"
-_UNIT = r"ms|s|sec|secs|seconds?|min|mins|minutes?|h|hrs?|hours?|%|[KMGT]i?B|[kmgt]b|[KMGT](?=\s|$)"  # (3.4M: du -h)
+# Times in the words of the languages Claude most often answers in ("30 с", "45 Sekunden", "2 minutos"): a
+# Ukrainian session's "not 10 с until SIGKILL" had no note (round 45). Hours only where the word is no year
+# (Russian "год").
+_TIME_WORDS = (
+    r"мс|с|сек|секунд[аиу]?|хв|хвилин[аиу]?|мин|минут[аы]?|ч|час(?:а|ов)?|годин[аиу]?"
+    r"|[Ss]ek(?:unden?|und[ay]?)?|[Mm]inuten?|minut[ay]?|[Ss]td|[Ss]tunden?|godz(?:in[ay]?)?"
+    r"|secondes?|segundos?|secondi|minutos?|minuti|heures?|horas?"
+)
+_UNIT = (
+    r"ms|s|sec|secs|seconds?|min|mins|minutes?|h|hrs?|hours?|%|[KMGT]i?B|[kmgt]b|[KMGT](?=\s|$)"  # (3.4M: du -h)
+    rf"|{_TIME_WORDS}"
+)
 # "21.4 s", "90s", "48 MB", "56,6%", "640k lines", "1m52s"; never inside a word or a longer number
 _FIGURE = re.compile(
     rf"(?<![\w.,/#-])(?:(?P<m>\d+)m(?P<ms>\d+(?:[.,]\d+)?)s"
@@ -30,6 +41,10 @@ _OPERATION = re.compile(rf"({_NUMBER})k?\s?[×x*]\s?({_NUMBER})k?")
 _SENTENCE = re.compile(r"(?:[^.!?\n]|[.!?](?=\d))+(?:[.!?]|\n|$)")  # "21.4 s" is no sentence's end
 _SCALE = {"ms": 0.001, "s": 1, "sec": 1, "secs": 1, "second": 1, "seconds": 1, "min": 60, "mins": 60}
 _SCALE |= {"minute": 60, "minutes": 60, "h": 3600, "hr": 3600, "hrs": 3600, "hour": 3600, "hours": 3600}
+_SCALE_BY_STEM = (  # a time word of another language, by its first letters (lower case)
+    ("мс", 0.001), ("с", 1), ("sek", 1), ("seg", 1), ("sec", 1), ("хв", 60), ("мин", 60), ("min", 60),
+    ("ч", 3600), ("год", 3600), ("std", 3600), ("stund", 3600), ("godz", 3600), ("heure", 3600), ("hora", 3600),
+)  # fmt: skip
 _SIZE = {"k": 1e3, "m": 1e6, "g": 1e9, "t": 1e12}
 MAX_NOTED = 4  # figures a note names, at most
 
@@ -40,6 +55,7 @@ class Figure:
     value: float  # in seconds, bytes, percent or plain units
     kind: str  # "time", "size", "percent" or "count"
     decimals: int  # the precision it was written with
+    scale: float = 1  # what one of its written unit is worth (0.001 for "ms"): its precision is in that unit
 
 
 def _value(number: str) -> tuple[float, int]:
@@ -49,14 +65,22 @@ def _value(number: str) -> tuple[float, int]:
     return float(f"{whole}.{fraction or 0}"), len(fraction)
 
 
-def figures_in(text: str) -> list[Figure]:
-    """The figures of `text` with a unit, or with a word after them (a count: "12 000 000 pixels")."""
+def _time_scale(unit: str) -> float | None:
+    """Seconds in one of `unit`, when it is a time ("s", "min", "секунд", "Minuten"); None otherwise."""
+    unit = unit.lower()
+    if unit in _SCALE:
+        return _SCALE[unit]
+    return next((scale for stem, scale in _SCALE_BY_STEM if unit.startswith(stem)), None)
+
+
+def _figures(text: str) -> list[tuple[Figure, re.Match[str]]]:
+    """The figures of `text`, each with where it is written."""
     found = []
     for match in _FIGURE.finditer(text):
         if match.group("m") is not None:
             seconds, decimals = _value(match.group("ms"))
             value = int(match.group("m")) * 60 + seconds
-            found.append(Figure(match.group(0).split()[0], value, "time", decimals))
+            found.append((Figure(match.group(0).split()[0], value, "time", decimals), match))
             continue
         value, decimals = _value(match.group("n"))
         if match.group("k"):
@@ -64,15 +88,42 @@ def figures_in(text: str) -> list[Figure]:
         unit = match.group("u")
         written = match.group(0) if unit is None else match.group(0)[: match.end("u") - match.start()]
         if unit is None:
-            found.append(Figure(written.strip(), value, "count", decimals))
+            figure = Figure(written.strip(), value, "count", decimals)
         elif unit == "%":
-            found.append(Figure(written, value, "percent", decimals))
-        elif unit.lower() in _SCALE:
-            found.append(Figure(written, value * _SCALE[unit.lower()], "time", decimals))
+            figure = Figure(written, value, "percent", decimals)
+        elif (scale := _time_scale(unit)) is not None:
+            figure = Figure(written, value * scale, "time", decimals, scale)
         else:
             power = _SIZE.get(unit[0].lower(), 1)
-            found.append(Figure(written, value * power, "size", decimals))
+            figure = Figure(written, value * power, "size", decimals)
+        found.append((figure, match))
     return found
+
+
+def figures_in(text: str) -> list[Figure]:
+    """The figures of `text` with a unit, or with a word after them (a count: "12 000 000 pixels")."""
+    return [figure for figure, _ in _figures(text)]
+
+
+# A word that says a figure is rough, written before it: kept with the author's figure when the note quotes it
+# ("~30 секунд", "about 90s", "etwa 45 Sekunden"), since it is part of what they said.
+_ROUGHLY = re.compile(
+    r"(?:(?<![^\W\d_])(?:about|around|roughly|approximately|approx\.|nearly|almost|some|etwa|ungefähr|circa|ca\.|rund|"
+    r"fast|environ|presque|unos|unas|aproximadamente|casi|quasi|около|примерно|почти|близько|приблизно|майже|"
+    r"około|prawie|ongeveer|bijna|ungefär|nästan|omkring|cirka|yaklaşık|zhruba|asi)\s+|[~≈∼]\s?)$",
+    re.I,
+)
+
+
+def _as_written(figure: Figure, text: str) -> str:
+    """How the author wrote `figure` in `text`, with a word before it that makes it rough."""
+    for seen, match in _figures(text):
+        if _same(figure, seen):
+            start = match.start()
+            rough = _ROUGHLY.search(text[max(0, start - 20) : start])
+            end = match.start() + len(seen.text) if match.group("u") or match.group("m") else match.end()
+            return text[start - (len(rough.group(0)) if rough else 0) : end].strip()
+    return figure.text
 
 
 def _same(claimed: Figure, seen: Figure) -> bool:
@@ -81,7 +132,8 @@ def _same(claimed: Figure, seen: Figure) -> bool:
         return False
     if claimed.kind == "size":  # a size printed in KiB or kB, told in the other
         return any(abs(seen.value * f - claimed.value) <= 0.05 * claimed.value for f in (1, 1.024**2, 1 / 1.024**2))
-    return abs(seen.value - claimed.value) <= 10.0**-claimed.decimals / 2 + 1e-9
+    # (as written: "250 ms" is 250 ± 0.5 ms, never 0.25 ± 0.5 s, which a `user 0m0.021s` would be)
+    return abs(seen.value - claimed.value) <= 10.0**-claimed.decimals / 2 * claimed.scale + 1e-9
 
 
 def _in(claimed: Figure, figures: Iterable[Figure]) -> bool:
@@ -105,18 +157,20 @@ def _source_note(event: Event, before: list[Event]) -> str | None:
     said = [(e, figures_in(e.text or "")) for e in before if e.kind == HUMAN]
     notes: list[str] = []
     seen: set[str] = set()
+    noted: list[Figure] = []  # "30 с" and "~30 секунд" in one message: one figure, one note
     for sentence in _SENTENCE.findall(event.text or ""):
         operands = _worked_out(sentence)
         for figure in figures_in(sentence):
-            if figure.text in seen or _in(figure, outputs):
+            if figure.text in seen or _in(figure, outputs) or (figure.kind != "count" and _in(figure, noted)):
                 continue
             by_author = next((e for e, figs in reversed(said) if _in(figure, figs)), None)
             if by_author is not None:
                 if figure.kind == "count":
                     continue  # a count the author gave (4000 photos) is theirs to give: no measurement to miss
-                notes.append(
-                    f"{figure.text} is the author's own figure, in [{by_author.id}], in no output of the session"
-                )
+                # only what the session shows: their words, and that no output has it; never how they came by
+                # it (a model read "the author's own figure" as "my estimate, not a measurement": round 45)
+                written = _as_written(figure, by_author.text or "")
+                notes.append(f"{figure.text}: the author wrote “{written}” in [{by_author.id}]; no output shows it")
             elif operands and figure.value > max(operands) and figure.value not in operands:
                 notes.append(f"{figure.text} is Claude's arithmetic, in no output")
             elif figure.kind != "count":
@@ -124,6 +178,7 @@ def _source_note(event: Event, before: list[Event]) -> str | None:
             else:
                 continue
             seen.add(figure.text)
+            noted.append(figure)
     if not notes:
         return None
     return f"(where its figures come from: {'; '.join(notes[:MAX_NOTED])})"

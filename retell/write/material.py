@@ -47,6 +47,7 @@ from retell.extract.tools import (
     is_outcome_command,
     is_test_command,
     question_answers,
+    says_how_it_went,
     shorten,
     shorten_words,
     tells_outcome,
@@ -639,6 +640,8 @@ def decisive_results(events: list[Event], limit: int = RESULTS_SHOWN) -> list[st
                 continue
             while lines and _AFTERWORD.search(lines[-1]):
                 lines.pop()
+            # a short output is kept whole (round 45): its verdict, not a log line printed after it
+            lines = lines[: max((i + 1 for i, ln in enumerate(lines) if says_how_it_went(ln)), default=len(lines))]
             if not lines or any(_FAILING.search(ln) and "0 failed" not in ln for ln in lines[-RESULT_LINES:]):
                 continue
             if any(no_verdict(ln) for ln in lines[-RESULT_LINES:]):  # one test's own line says nothing of the run

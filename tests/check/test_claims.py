@@ -97,6 +97,19 @@ def test_the_by_the_numbers_box_is_checked_against_the_stats(check_example: Chec
     assert [line.split(": ")[:3] for line in wrong.lines()] == [["draft.md:11", "number", '"40"']]
 
 
+def test_the_numbers_as_a_list_are_checked_against_the_stats(check_example: Check) -> None:
+    """retell writes its numbers as a list since round 45: pasted into draft.md, they are checked as the table was."""
+    box = (
+        "## By the numbers\n\n- **Session length**: 1 h 54 min (29 min active)\n- **My messages**: 8\n"
+        "- **Tool calls**: 35 (3 failed)\n- **Files changed**: 7\n- **Subagents**: 1\n"
+        "- **Tokens**: 3,208,563\n- **Cost at API prices**: $1.18\n"
+    )
+    report = check_example(HEAD + box)
+    assert report.ok and report.count("traced") == 9, report.lines(verbose=True)
+    wrong = check_example(HEAD + box.replace("**Tool calls**: 35", "**Tool calls**: 40"))
+    assert [line.split(": ")[:3] for line in wrong.lines()] == [["draft.md:9", "number", '"40"']]
+
+
 @pytest.mark.parametrize(
     ("quote", "ok"),
     [

@@ -150,7 +150,7 @@ def test_real_sessions_of_one_piece_of_work_become_one_post(name: str, tmp_path:
             starts.append(" ".join(asks[0].text.split())[:40])
     found = [" ".join(post.split()).find(s) for s in starts if s in " ".join(post.split())]
     assert found == sorted(found) and len(found) >= 2, (starts, found)
-    assert f"| Sessions | {len(files)}" in post
+    assert f"- **Sessions**: {len(files)}" in post
     # The numbers: the sessions' own figures add up to the totals; every API message once.
     manifest = parsed.manifest
     facts = session_facts(manifest)

@@ -51,11 +51,11 @@ def test_stats_box_is_on_by_default_with_numbers_from_the_manifest_and_models_ya
     box = body.split("## By the numbers", 1)[1]
     tokens, cost = expected_stats(work.session.records)
     # most of the tokens are cache reads: said beside the count, which alone reads as that much new text
-    assert re.search(rf"\| Tokens \| {tokens:,} \(\d+% read from cache\) \|", box)
-    assert f"| Cost at API prices | ${cost:.2f} |" in box
-    assert "| My messages | 4 |" in box  # voice: first-person
-    assert "| Tool calls | 3 |" in box
-    assert "| Files changed | 1 |" in box
+    assert re.search(rf"- \*\*Tokens\*\*: {tokens:,} \(\d+% read from cache\)\n", box)
+    assert f"- **Cost at API prices**: ${cost:.2f}\n" in box
+    assert "- **My messages**: 4\n" in box  # voice: first-person
+    assert "- **Tool calls**: 3\n" in box
+    assert "- **Files changed**: 1\n" in box
     assert "Subagents" not in box and "compactions" not in box  # rows only when there is something to count
     # no credit while pyproject's [project.urls] names no home page: never a link nobody has checked, nor a bare
     # name no reader can look up
@@ -102,31 +102,31 @@ def test_the_author_can_turn_the_credit_off_in_triage(work: Work) -> None:
         (
             "ja",
             "## 数字で見る",
-            ["| 送ったメッセージ | 4 |", "| ツール呼び出し | 3 |"],
+            ["- **送ったメッセージ**：4\n", "- **ツール呼び出し**：3\n"],
             "*数字はセッションの記録から（[retell](https://retell.example.org/) で集計）。*",
         ),
         (
             "zh-Hant",
             "## 數據一覽",
-            ["| 我送出的訊息 | 4 |", "| 變更的檔案 | 1 |"],
+            ["- **我送出的訊息**：4\n", "- **變更的檔案**：1\n"],
             "*數據取自工作階段紀錄，由 [retell](https://retell.example.org/) 統計。*",
         ),
         (
             "zh-CN",
             "## 数据一览",
-            ["| 我发出的消息 | 4 |", "| 改动的文件 | 1 |"],
+            ["- **我发出的消息**：4\n", "- **改动的文件**：1\n"],
             "*数据来自会话记录，由 [retell](https://retell.example.org/) 统计。*",
         ),
         (
             "de",
             "## In Zahlen",
-            ["| Meine Nachrichten | 4 |", "| Tool-Aufrufe | 3 |"],
+            ["- **Meine Nachrichten**: 4\n", "- **Tool-Aufrufe**: 3\n"],
             "*Zahlen aus dem Protokoll der Sitzung, gezählt von [retell](https://retell.example.org/).*",
         ),
         (
             "pt-BR",
             "## Em números",
-            ["| Minhas mensagens | 4 |"],
+            ["- **Minhas mensagens**: 4\n"],
             "*Números da transcrição da sessão, contados pelo [retell](https://retell.example.org/).*",
         ),
     ],
@@ -149,15 +149,15 @@ def test_the_stats_box_formats_numbers_and_money_as_the_language_does(work: Work
     work.set_post(language="de")
     work.render_ok("-o", work.out)
     _, body = page(work)
-    assert f"| Tokens | {tokens:,} (".replace(",", ".") in body
-    assert f"| Kosten zu API-Preisen | {cost:.2f}".replace(".", ",") + "\xa0$ |" in body
+    assert f"- **Tokens**: {tokens:,} (".replace(",", ".") in body
+    assert f"- **Kosten zu API-Preisen**: {cost:.2f}".replace(".", ",") + "\xa0$\n" in body
 
 
 def test_stats_box_speaks_of_the_author_in_third_person(work: Work) -> None:
     work.set_post(voice="third-person")
     work.render_ok("-o", work.out)
     _, body = page(work)
-    assert "| Messages from the author | 4 |" in body
+    assert "- **Messages from the author**: 4\n" in body
 
 
 def test_no_stats_removes_the_box(work: Work) -> None:
