@@ -54,9 +54,20 @@ def session_summaries(events: Iterable[Event]) -> list[str]:
                 subjects = [_subject(m.group(1) or m.group(2)) for m in messages]
             for subject in subjects:
                 subject = without_tags(subject.strip())
-                if len(subject.split()) >= 3 and not _HOUSEKEEPING.match(subject):
+                if _says_enough(subject) and not _HOUSEKEEPING.match(subject):
                     commits.append(subject)
     return list(dict.fromkeys(prs + commits))
+
+
+SUBJECT_WORDS = 3  # a subject of fewer words ("fix", "wip stuff") says nothing of the work
+SUBJECT_CJK = 6  # … or of fewer Japanese or Chinese characters, a script written without spaces
+
+
+def _says_enough(subject: str) -> bool:
+    """Whether a subject is long enough to say the work: three words, or six CJK characters ("修复订单导出的时区问题"
+    is one "word" to str.split)."""
+    cjk = len(re.findall(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]", subject))
+    return len(subject.split()) >= SUBJECT_WORDS or cjk >= SUBJECT_CJK
 
 
 # A ticket or a mark in front of a subject or after it ("[PAY-412] ", "PAY-412: ", "WIP: ", "[wip] ", " (#88)"): a

@@ -26,6 +26,7 @@ from retell.extract.phrasing import (
     HEADING_WORDS,
     as_phrase,
     closing_chores,
+    how_to_question,
     points_elsewhere,
     request_phrase,
     rewrites,
@@ -92,7 +93,7 @@ def chapter_heading(events: Sequence[Event], avoid: Collection[str] = (), langua
             continue  # "Spécification — Variantes de produit", a pasted document's first line, on an English post
         if heading and not fits_language(in_language(heading, events, language), language):
             continue  # "Running the tests", an English task item on a German post: one language per post
-        if only_approach(heading) or cjk_question(heading):
+        if only_approach(heading) or cjk_question(heading) or how_to_question(heading):
             continue  # "Taking a look", "可以算…排名嗎": how the author asked, not what the stretch did
         if chat_line(heading) or (heading and not names_a_goal(heading)):
             continue  # "yes, let's do that", a log line, a list of files: chat or a paste, not what happened

@@ -85,10 +85,24 @@ _LEAD_INS = [
     r"let'?s (?:also |now |just |try (?:to |and )?)*",
     r"help (?:me |us )?(?:to )?(?=\w)",
     r"how (?:can|do|could|should|would) (?:I|we|you)(?: best)? (?=\w)",
+    r"(?:quick (?:q|question)|qq|random question|real quick)\b[\s,.!:;—–-]*",
     r"(?:please|pls|kindly)\s+",
     r"(?:ultrathink|think (?:hard|harder|deeply))\b[\s,.:;!-]*",  # Claude Code's thinking keywords, not the request
     r"(?:can|could|would|will) you(?: please)?(?: help (?:me |us )?(?:to )?)?\s+",
 ]
+# A how-to question ("what's the cleanest way to…", "is there a good way to…"): the step it asks about follows
+_HOW_TO = (
+    r"(?i)^(?:what(?:'s| is)|is there) (?:the |a |an )?(?:cleanest|best|simplest|easiest|right|proper|correct|"
+    r"idiomatic|nicest|preferred|recommended|standard|good|clean|nice|simple|easy|sane|sensible) (?:way|approach) "
+    r"(?:to|of) "
+)
+
+
+def how_to_question(line: str) -> bool:
+    """Whether a line is a how-to question ("What's the cleanest way to debounce…"), its mark dropped or not."""
+    return bool(re.match(_HOW_TO, line.strip()))
+
+
 # First-person reports: what follows is the subject ("I keep getting build errors when…" -> "Build errors when…").
 _REPORTS = (
     r"I(?: keep (?:getting|seeing|hitting)| am getting|'m getting|'m seeing| am seeing|"
@@ -279,6 +293,9 @@ def _rewrite(line: str, objects: Sequence[str]) -> str | None:
         before = rest
         for lead in _LEAD_INS:
             rest = re.sub(r"(?i)^" + lead, "", rest).lstrip(" ,")
+        how_to = re.match(_HOW_TO, rest)
+        if how_to and rest[how_to.end() :].split(" ", 1)[0].lower() in _VERBS:
+            rest = rest[how_to.end() :]  # "quick q, what's the cleanest way to debounce…": the work it names
         if rest == before:
             break
     first, _, tail = rest.partition(" ")

@@ -28,6 +28,7 @@ from retell.extract.phrasing import (
     vague_manner,
 )
 from retell.extract.requests import author_words, clause_cut, clean_request, first_request, substantial
+from retell.extract.said_title import points, said_title, too_long_to_title
 from retell.extract.tools import family, shorten_words
 from retell.extract.unchatted import as_the_session_writes, asked_work, spelled_out, unchatted, with_initialisms
 
@@ -153,13 +154,27 @@ def post_title(
             # nothing else says the work: the report's own first clause does, without the complaint after it
             # ("Пишу бота на aiogram 3, не могу понять, почему…" -> "Пишу бота на aiogram 3"); an English one is
             # said by the phrase (its second clause often says the symptom: "…, two uploads overwrite each other")
-            return own_clause(chosen) or chosen, chosen_source
+            clause = own_clause(chosen)
+            if clause:
+                return clause, chosen_source
+            summaries = session_summaries(events)  # else a clause of it that names the work, or Claude's finding
+            native = (
+                said_title(events, language, summaries[0] if summaries else None) if too_long_to_title(chosen) else ""
+            )
+            return (native, "said") if native else (chosen, chosen_source)
         if reacts(chosen):  # the author's reaction ("ok makes sense lol") is never a title: what the work was is one
             from retell.extract.headings import activity_heading
 
             work = which_tests(activity_heading(events), events)
             if work and not re.match(_LOOKING, work):
                 return work, "work"
+    if chosen and chosen_source in ("first-prompt", "summary", None) and too_long_to_title(chosen):
+        # the author's report pasted whole ("Мой асинхронный парсер цен … начинает сыпать ошибками"): a clause of it
+        # that names the work, or Claude's statement of the cause or outcome, in the post's language
+        summaries = session_summaries(events)
+        native = said_title(events, language, summaries[0] if summaries else None)
+        if native:
+            return native, "said"
     return chosen, chosen_source
 
 
@@ -298,6 +313,11 @@ def _post_title(
         said = _said_in_language(first_exchange(events, written), language)
         if said:
             return said, "deed"
+        if not own_title and _mixed(committed):
+            # the author's clause or Claude's finding, in the language, before a table-made mix ("添加 retry queue")
+            native = said_title(events, language, best)
+            if native:
+                return native, "said"
     if committed and not shorthand(committed) and not (foreign and own_title):
         # (a commit half said in the post's language by a table, "修复 double mutable borrow", gives way to Claude
         # Code's title when that is all in the post's language: "修复连接池的重复可变借用")
@@ -316,6 +336,11 @@ def _post_title(
         said = _said_in_language(first_exchange(events, written), language)
         if said:
             return said, "deed"
+        # (the author's goal says the work in their words below, unless it points at a paste: "…hází tohle:")
+        goal = _a_goal(written, texts) and not points(written or "")
+        native = said_title(events, language, best) if best and not goal else ""
+        if native:  # the author's clause that names the work, or Claude's finding, in the post's language
+            return native, "said"
         if not _a_goal(written, texts) and best:
             # the subject whole, as the author committed it, but for its type, scope or ticket: a local verb before
             # English words ("Naprawa deadlock", "Deadlock を修正") is a mix no writer makes, and English re-said as
@@ -396,6 +421,18 @@ def _post_title(
     if phrase:
         return phrase, "first-prompt"
     return title, source
+
+
+def _mixed(phrase: str) -> bool:
+    """Whether a commit said in the post's language by a table still holds its English object ("添加 retry queue",
+    "Corrigir N+1 queries"): a mix no writer makes ("Mettre à jour feedparser 6.0.11" is all French)."""
+    from retell.extract.typos import in_english
+
+    verb, _, rest = phrase.partition(" ")
+    if re.search(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]", verb) and not re.search(r"[^\x00-\x7f]", rest):
+        return bool(re.search(r"[A-Za-z]{2,}", rest))  # (a CJK verb before ASCII words: "新增 OAC")
+    english = in_english(rest) and bool(re.search(r"\b[a-z]{3,}\b", rest))
+    return bool(rest) and (english or bool(re.search(r"\b(?:to|the|for|of|with|from|and|into)\b", rest)))
 
 
 def _joined(title: str, language: str | None) -> str:
