@@ -57,7 +57,7 @@ _add(
 _add("private-key", _private_key(), "the deploy key is\n{}\nkeep it safe")
 _add("password-assignment", _chars(6) + "9!" + _chars(4), "set password={} in the env file")
 _add("connection-string", _chars(12) + "7", "DATABASE_URL=postgres://app:{}@localhost:5432/shop")
-_add("email", "jane.doe@acme-corp.io", "send the report to {} when done")
+_add("email", "jana.dvorak@acme-corp.io", "send the report to {} when done")
 _add("home-path", "/home/bobsmith", "the logs are in {}/logs/app.log")
 
 SECRET_KINDS = [k for k in SECRETS if k not in ("email", "home-path")]
