@@ -240,7 +240,7 @@ def test_guard_failure_leaves_the_work_folder_resumable(
 def test_a_secret_shaped_string_in_a_model_answer_does_not_wedge_the_draft(
     workdir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    email = "jane.doe" + "@acme-corp.io"
+    email = "jana.dvorak" + "@acme-corp.io"
 
     def answer(body: dict, stub: Stub) -> httpx2.Response:
         if call_kind(body) == "section:s1":
