@@ -130,7 +130,10 @@ def commit_phrase(subject: str, limit: int = PHRASE_CHARS) -> str:
     # a conventional commit's scope ("vpc!:", "fix(api):") is a scope whatever follows it; a plain one only before a
     # verb ("Fly: bind…"; not "Docker: cache-friendly…")
     marked = scoped and re.search(r"[!)]:", scoped.group(0))
-    if scoped and (marked or is_verb(text[scoped.end() :].split(" ", 1)[0])):
+    # a one-word lower-case scope is a component's ("api: count abandoned ingests", "parse: zero-copy parser"):
+    # a scope whatever follows it, as a blind reader found "Api: …" and "Parse: …" titles kept it
+    component = scoped and scoped.group(0)[:1].islower() and " " not in scoped.group(0).rstrip()
+    if scoped and (marked or component or is_verb(text[scoped.end() :].split(" ", 1)[0])):
         text = text[scoped.end() :]
     # a lower-case scope before a subject in another script ("billing: 0042 마이그레이션 충돌 해결"): a scope, which
     # no reader of that language takes for the first word of a title
