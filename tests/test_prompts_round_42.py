@@ -20,6 +20,8 @@ from pathlib import Path
 
 import pytest
 from conftest import Transcript, text_block, tool_use_block
+from prompt_support import outline_prompt as _outline_prompt
+from prompt_support import parse_work
 from told_support import no_live_settings, ok  # noqa: F401  (no_live_settings: a fixture, used by name)
 from typer.testing import CliRunner
 
@@ -34,21 +36,7 @@ pytestmark = pytest.mark.usefixtures("no_live_settings")
 
 
 def _parse(tmp_path: Path, tx: Transcript, language: str = "") -> Path:
-    path = tx.write(tmp_path / PROJECTS / f"{tx.session_id}.jsonl")
-    work = tmp_path / "w"
-    ok(runner.invoke(app, ["parse", str(path), "-o", str(work), "-q"]))
-    if language:
-        ok(runner.invoke(app, ["triage", str(work), "-q"]))
-        doc = yamlio.load(work / "triage.yaml")
-        doc["post"]["language"] = language
-        (work / "triage.yaml").write_text(yamlio.dumps(doc), encoding="utf-8")
-    ok(runner.invoke(app, ["triage", str(work), "--approve", "-q"]))
-    return work
-
-
-def _outline_prompt(work: Path) -> str:
-    ok(runner.invoke(app, ["outline", str(work), "--engine", "anthropic", "--dry-run"]))
-    return next((work / "llm" / "dry-run").glob("outline*.prompt.md")).read_text(encoding="utf-8")
+    return parse_work(tmp_path, tx, PROJECTS, language)
 
 
 def _section_prompts(work: Path, outline: dict | None = None) -> list[str]:

@@ -22,10 +22,14 @@ from pathlib import Path
 
 import pytest
 from conftest import Transcript, usage
+from prompt_support import event_block as _event_block
+from prompt_support import outline_prompt as _outline_prompt
+from prompt_support import parse_work
+from prompt_support import section_prompts as _section_prompts
 from told_support import no_live_settings, ok  # noqa: F401  (no_live_settings: a fixture, used by name)
 from typer.testing import CliRunner
 
-from retell import markup, yamlio
+from retell import markup
 from retell.cli import app
 
 runner = CliRunner()
@@ -36,34 +40,7 @@ pytestmark = pytest.mark.usefixtures("no_live_settings")
 
 
 def _parse(tmp_path: Path, tx: Transcript, language: str = "") -> Path:
-    path = tx.write(tmp_path / PROJECTS / f"{tx.session_id}.jsonl")
-    work = tmp_path / "w"
-    ok(runner.invoke(app, ["parse", str(path), "-o", str(work), "-q"]))
-    if language:
-        ok(runner.invoke(app, ["triage", str(work), "-q"]))
-        doc = yamlio.load(work / "triage.yaml")
-        doc["post"]["language"] = language
-        (work / "triage.yaml").write_text(yamlio.dumps(doc), encoding="utf-8")
-    ok(runner.invoke(app, ["triage", str(work), "--approve", "-q"]))
-    return work
-
-
-def _outline_prompt(work: Path) -> str:
-    ok(runner.invoke(app, ["outline", str(work), "--engine", "anthropic", "--dry-run"]))
-    return next((work / "llm" / "dry-run").glob("outline*.prompt.md")).read_text(encoding="utf-8")
-
-
-def _section_prompts(work: Path) -> list[str]:
-    ok(runner.invoke(app, ["outline", str(work), "--engine", "offline", "-q"]))
-    ok(runner.invoke(app, ["draft", str(work), "--engine", "handoff", "--dry-run"]))
-    return [p.read_text(encoding="utf-8") for p in sorted((work / "llm" / "dry-run").glob("section-*"))]
-
-
-def _event_block(prompt: str, event_id: str) -> str:
-    """The lines of one event in a material: its own line and the indented lines under it."""
-    match = re.search(rf"^\[{event_id}\] .*(?:\n  .*)*", prompt, re.M)
-    assert match, f"[{event_id}] not in the prompt"
-    return match.group(0)
+    return parse_work(tmp_path, tx, PROJECTS, language)
 
 
 # -- a Rust session: an estimate, a profile, a failing test, a timing --------------------------------------------

@@ -8,13 +8,21 @@ from __future__ import annotations
 
 import difflib
 import re
+from pathlib import Path
 
 import pytest
 from conftest import Transcript
-from test_prompts_round_44 import CWD, NEW_JS, OLD_JS, START, _event_block, _outline_prompt, _parse
+from prompt_support import event_block as _event_block
+from prompt_support import outline_prompt as _outline_prompt
+from prompt_support import parse_work
+from test_prompts_round_44 import CWD, NEW_JS, OLD_JS, PROJECTS, START
 from told_support import no_live_settings  # noqa: F401  (a fixture, used by name)
 
 pytestmark = pytest.mark.usefixtures("no_live_settings")
+
+
+def _parse(tmp_path: Path, tx: Transcript, language: str = "") -> Path:
+    return parse_work(tmp_path, tx, PROJECTS, language)
 
 
 def _patch(old: str, new: str) -> list[dict]:

@@ -1,0 +1,50 @@
+"""What the prompt rounds' tests share: a work folder made from a session in the real record format, parsed and
+approved (its post's language set when asked), and the prompts a model would be sent for it."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from conftest import Transcript
+from told_support import ok
+from typer.testing import CliRunner
+
+from retell import yamlio
+from retell.cli import app
+
+runner = CliRunner()
+
+
+def parse_work(tmp_path: Path, tx: Transcript, projects: str, language: str = "") -> Path:
+    """The session written under `projects` in tmp_path, parsed into tmp_path/w and approved as proposed."""
+    path = tx.write(tmp_path / projects / f"{tx.session_id}.jsonl")
+    work = tmp_path / "w"
+    ok(runner.invoke(app, ["parse", str(path), "-o", str(work), "-q"]))
+    if language:
+        ok(runner.invoke(app, ["triage", str(work), "-q"]))
+        doc = yamlio.load(work / "triage.yaml")
+        doc["post"]["language"] = language
+        (work / "triage.yaml").write_text(yamlio.dumps(doc), encoding="utf-8")
+    ok(runner.invoke(app, ["triage", str(work), "--approve", "-q"]))
+    return work
+
+
+def outline_prompt(work: Path) -> str:
+    """The outline prompt the anthropic engine would send (a dry run)."""
+    ok(runner.invoke(app, ["outline", str(work), "--engine", "anthropic", "--dry-run"]))
+    return next((work / "llm" / "dry-run").glob("outline*.prompt.md")).read_text(encoding="utf-8")
+
+
+def section_prompts(work: Path) -> list[str]:
+    """The section prompts of the offline engine's outline, as the hand-off engine would write them."""
+    ok(runner.invoke(app, ["outline", str(work), "--engine", "offline", "-q"]))
+    ok(runner.invoke(app, ["draft", str(work), "--engine", "handoff", "--dry-run"]))
+    return [p.read_text(encoding="utf-8") for p in sorted((work / "llm" / "dry-run").glob("section-*"))]
+
+
+def event_block(prompt: str, event_id: str) -> str:
+    """The lines of one event in a material: its own line and the indented lines under it."""
+    match = re.search(rf"^\[{event_id}\] .*(?:\n  .*)*", prompt, re.M)
+    assert match, f"[{event_id}] not in the prompt"
+    return match.group(0)
