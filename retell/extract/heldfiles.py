@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from retell.events import ToolCall
-from retell.extract.tools import MAX_DIFF_LINES, absolute_path, apply_edits, pairs_diff, read_content, result_text
+from retell.extract.tools import absolute_path, apply_edits, compact_diff, pairs_diff, read_content, result_text
 
 # What is held of a file: its content, or how to read it from a Read's result; and where it came from.
 _Content = str | Callable[[], str | None]
@@ -106,28 +106,14 @@ def _replaced(call: ToolCall, content: str, result: Any) -> None:
 
 
 def _patch_lines(patch: Any) -> str | None:
-    """The hunks of a `structuredPatch` as pairs_diff writes a diff: their lines, "…" between hunks, capped."""
+    """The hunks of a `structuredPatch` as any edit's diff is written (`compact_diff`); None with no change."""
     if not isinstance(patch, list):
         return None
-    out: list[str] = []
-    hidden = 0
-    for hunk in patch:
-        lines = hunk.get("lines") if isinstance(hunk, dict) else None
-        if not isinstance(lines, list):
-            continue
-        if out and out[-1] != "…":
-            out.append("…")
-        for line in lines:
-            if not isinstance(line, str) or line[:1] not in "+- ":
-                continue
-            if len(out) < MAX_DIFF_LINES:
-                out.append(line)
-            elif line[:1] in "+-":
-                hidden += 1
-    while out and out[-1] == "…":
-        out.pop()
-    if not any(line[:1] in "+-" for line in out):
+    runs = [
+        [line for line in hunk["lines"] if isinstance(line, str) and line[:1] in "+- "]
+        for hunk in patch
+        if isinstance(hunk, dict) and isinstance(hunk.get("lines"), list)
+    ]
+    if not any(line[:1] in "+-" for run in runs for line in run):
         return None
-    if hidden:
-        out.append(f"… ({hidden} more changed lines)")
-    return "\n".join(out)
+    return compact_diff(runs)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import posixpath
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -321,7 +321,7 @@ def edit_diff(name: str, tool_input: dict[str, Any]) -> str | None:
 
 def pairs_diff(pairs: Sequence[tuple[Any, Any]]) -> str | None:
     """The compact diff of (old, new) texts: a whole-file Write over a file the session held is one pair."""
-    out: list[str] = []
+    runs: list[list[str]] = []
     hidden = 0
     for old, new in pairs:
         if not isinstance(old, str) or not isinstance(new, str) or old == new:
@@ -329,7 +329,16 @@ def pairs_diff(pairs: Sequence[tuple[Any, Any]]) -> str | None:
         if len(old) + len(new) > MAX_DIFF_INPUT:
             hidden += old.count("\n") + new.count("\n") + 2
             continue
-        for line in _changed_lines(old, new):
+        runs.append(_changed_lines(old, new))
+    return compact_diff(runs, hidden)
+
+
+def compact_diff(runs: Iterable[Sequence[str]], hidden: int = 0) -> str | None:
+    """Runs of diff lines (`-old`, `+new`, ` same`) as one diff: "…" between runs, at most MAX_DIFF_LINES lines,
+    the changed lines left out counted at its end (with `hidden`, those of changes too long to show)."""
+    out: list[str] = []
+    for run in runs:
+        for line in run:
             if len(out) < MAX_DIFF_LINES:
                 out.append(line)
             elif line[:1] in "+-":
