@@ -26,7 +26,7 @@ _CHANGERS = ("mv", "rm", "cp", "touch", "tee", "sed", "perl")
 
 def files_changed_by(command: str) -> list[str]:
     """The paths `command` moves, removes, copies onto, edits in place or writes, in the order named."""
-    text = _HEREDOC.sub("\n", command).replace("\\\n", " ")  # a line continued with a backslash is one
+    text = without_heredocs(command)
     if _changes_nothing(text):
         return []
     out: list[str] = []
@@ -61,6 +61,12 @@ def files_changed_by(command: str) -> list[str]:
         if path.strip() and not _UNSURE.search(path) and not path.startswith(_NOT_FILES) and path not in ("-", "."):
             seen.setdefault(path.rstrip("/"), None)
     return [p for p in seen if p]
+
+
+def without_heredocs(command: str) -> str:
+    """A command line without its here-documents' bodies (text fed to a command, no command of its own), and a
+    line continued with a backslash joined to the next: what a shell splits into words."""
+    return _HEREDOC.sub("\n", command).replace("\\\n", " ")
 
 
 def _changes_nothing(text: str) -> bool:

@@ -12,9 +12,11 @@ import posixpath
 import re
 import shlex
 
+from retell.extract.shellfiles import without_heredocs
+
 _SEPARATORS = {"&&", "||", ";", "|", "&", ";;", "|&"}
-_WRAPPERS = frozenset({"sudo", "env", "nohup", "time", "command", "builtin", "nice", "timeout", "xargs", "!"})
-_HEREDOC = re.compile(r"<<-?\s*(['\"]?)([A-Za-z_][\w-]*)\1[^\n]*\n.*?\n\s*\2\s*(?:\n|$)", re.S)
+# What a command line runs its program through (`sudo rm`, `time make`): passed over to find the program
+WRAPPERS = frozenset({"sudo", "env", "nohup", "time", "command", "builtin", "nice", "timeout", "xargs"})
 
 
 def simple_commands(command: str) -> list[list[str]]:
@@ -37,14 +39,21 @@ def program(words: list[str]) -> str:
     return posixpath.basename(plain[0]) if plain else ""
 
 
-def _program_words(words: list[str]) -> list[str]:
-    while words and (words[0] in _WRAPPERS or re.match(r"^\w+=", words[0]) or words[0].startswith("-")):
+def past_wrappers(words: list[str], also: frozenset[str] = frozenset()) -> list[str]:
+    """A simple command's words from its program on: wrappers, their options and `VAR=value` passed over."""
+    while words and (
+        words[0] in WRAPPERS or words[0] in also or re.match(r"^\w+=", words[0]) or words[0].startswith("-")
+    ):
         words = words[1:]
     return words
 
 
+def _program_words(words: list[str]) -> list[str]:
+    return past_wrappers(words, also=frozenset({"!"}))  # `! grep -q x f`: its exit negated, its program grep
+
+
 def _commands(command: str) -> list[tuple[list[str], int]]:
-    text = _HEREDOC.sub("\n", command).replace("\\\n", " ")
+    text = without_heredocs(command)
     try:
         lexer = shlex.shlex(text.replace("\n", " ; "), posix=True, punctuation_chars=True)
         lexer.whitespace_split = True

@@ -12,6 +12,7 @@ from functools import lru_cache
 from typing import Any
 
 from retell.events import ToolCall
+from retell.extract.shellwords import last_command, past_wrappers, program, simple_commands
 
 MAX_TARGET = 200
 MAX_COMMIT_TARGET = 600
@@ -116,7 +117,6 @@ _SHELL_WORDS = frozenset(
         "Write-Host", "Write-Output", "Set-Location", "foreach", "ForEach-Object",
     }
 )  # fmt: skip
-_WRAPPERS = frozenset({"sudo", "env", "nohup", "time", "command", "builtin", "nice", "timeout", "xargs"})
 
 
 def family(name: str) -> str:
@@ -505,9 +505,7 @@ def says_something(target: str | None) -> bool:
 def program_of(command: str) -> str | None:
     """The program a command line runs (`pytest`, `npm`, `git`), past `sudo`/`env`/`VAR=value`; None for a
     shell keyword (`for`, `if`, `export`), `cd`, `echo` or an expansion."""
-    words = command_target(command).split()
-    while words and (words[0] in _WRAPPERS or re.match(r"^\w+=", words[0]) or words[0].startswith("-")):
-        words.pop(0)
+    words = past_wrappers(command_target(command).split())
     if not words:
         return None
     first = re.split(r"[/\\]", words[0].rstrip(";&|"))[-1]
@@ -674,8 +672,6 @@ def answered_exit(command: str | None, text: str) -> str | None:
     # a step before it that failed (`npm test && grep -q ok out`: the chain stopped there, with npm's exit 1)
     if any(_STEP_FAILED.search(line) for line in text.splitlines()[1:] if not _DIFF_LINE.match(line)):
         return None
-    from retell.extract.shellwords import last_command, program
-
     words = last_command(command)
     name = program(words)
     if name == "git":
@@ -693,8 +689,6 @@ def runs_comparison(command: str | None) -> bool:
     what it printed of the differences is its result."""
     if not command or not re.search(r"\b(?:diff|cmp|sdiff|diff3)\b", command):
         return False
-    from retell.extract.shellwords import program, simple_commands
-
     for words in simple_commands(command):
         name = program(words)
         if name in _COMPARERS or (name == "git" and "diff" in words):
