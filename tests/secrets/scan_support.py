@@ -1,4 +1,5 @@
-"""What the secrets tests share: whether the scanner flags a value whole, wherever the text repeats it."""
+"""What the secrets tests share: what the scanner flags in a text, and whether it flags a value whole wherever
+the text repeats it."""
 
 from __future__ import annotations
 
@@ -15,3 +16,8 @@ def flagged_whole(scanner: Scanner, text: str, value: str) -> bool:
             return False
         start = text.find(value, start + 1)
     return True
+
+
+def flags(scanner: Scanner, text: str) -> list[tuple[str, str]]:
+    """What the scanner flags in a text: each finding's kind and value."""
+    return [(f.kind, f.value) for f in scanner.scan(text)]

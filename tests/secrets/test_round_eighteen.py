@@ -25,6 +25,7 @@ from pathlib import Path
 
 import pytest
 from scan_support import flagged_whole
+from scan_support import flags as _flags
 
 from retell.secrets import Scanner
 
@@ -32,10 +33,6 @@ from retell.secrets import Scanner
 @pytest.fixture(scope="module")
 def scanner() -> Scanner:
     return Scanner()
-
-
-def _flags(scanner: Scanner, text: str) -> list[tuple[str, str]]:
-    return [(f.kind, f.value) for f in scanner.scan(text)]
 
 
 # -- 1. false positives, each with its real twin ------------------------------------------------------------------

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import pytest
 from scan_support import flagged_whole
+from scan_support import flags as _flags
 
 from retell.secrets import Scanner
 
@@ -24,10 +25,6 @@ from retell.secrets import Scanner
 @pytest.fixture(scope="module")
 def scanner() -> Scanner:
     return Scanner()
-
-
-def _flags(scanner: Scanner, text: str) -> list[tuple[str, str]]:
-    return [(f.kind, f.value) for f in scanner.scan(text)]
 
 
 @pytest.mark.parametrize(

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import pytest
 from scan_support import flagged_whole
+from scan_support import flags as _flags
 
 from retell.secrets import Scanner
 
@@ -25,10 +26,6 @@ from retell.secrets import Scanner
 @pytest.fixture(scope="module")
 def scanner() -> Scanner:
     return Scanner()
-
-
-def _flags(scanner: Scanner, text: str) -> list[tuple[str, str]]:
-    return [(f.kind, f.value) for f in scanner.scan(text)]
 
 
 _PK_LIVE = "pk_live_6c9j7rDmSgC0fmbpUfiJQitBA1Hm9AIc76bym8jjIdq4ttlUvFXEUoNFZWDdOcslHEI7lYeJ4ZFzYPxOg0ah9Q3Q13w079CtYHu"

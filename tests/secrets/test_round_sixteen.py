@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import pytest
 from scan_support import flagged_whole
+from scan_support import flags as _flags
 
 from retell.secrets import Scanner
 
@@ -28,10 +29,6 @@ from retell.secrets import Scanner
 @pytest.fixture(scope="module")
 def scanner() -> Scanner:
     return Scanner()
-
-
-def _flags(scanner: Scanner, text: str) -> list[tuple[str, str]]:
-    return [(f.kind, f.value) for f in scanner.scan(text)]
 
 
 # -- 1. names whose gazetteer entry is in another script, or typed with accents ------------------------------
