@@ -28,7 +28,7 @@ RECAP = "recap"  # an away summary Claude Code wrote when the author came back
 TURN_DURATION = "turn_duration"  # how long a turn took (pacing)
 
 # The texts of a tool call that reach a prompt or a post (each scanned for secrets, each redacted).
-CALL_TEXTS = ("target", "error", "outcome", "diff", "output", "done", "doing")
+CALL_TEXTS = ("target", "error", "outcome", "diff", "output", "done", "doing", "place")
 
 CONTENT_KINDS = frozenset({HUMAN, COMMAND, INTERRUPT, ASSISTANT, THINKING, PLAN, TOOL_RUN, SUBAGENT, IMAGE, PROMPT})
 ALL_KINDS = CONTENT_KINDS | {BRIDGE, RECAP, TURN_DURATION}
@@ -56,6 +56,9 @@ class ToolCall:
     # Write, or edits to what it held; "found": held nothing, Claude Code's record of the Write says what it replaced):
     # `diff` is then against that content, not the new file's first lines
     rewrite_of: str | None = None
+    # An Edit whose diff does not show where it is: the lines above its changes that hold them, one a line, from the
+    # file as the session held it (`readinessProbe:`, `def fetch(url):`)
+    place: str | None = None
     tool_use_id: str | None = field(default=None, repr=False)  # internal: links results; not written
 
     def to_dict(self) -> dict[str, Any]:
@@ -76,6 +79,8 @@ class ToolCall:
             d["doing"] = self.doing
         if self.rewrite_of is not None:
             d["rewrite_of"] = self.rewrite_of
+        if self.place is not None:
+            d["place"] = self.place
         return d
 
     @classmethod
@@ -90,6 +95,7 @@ class ToolCall:
             done=d.get("done"),
             doing=d.get("doing"),
             rewrite_of=d.get("rewrite_of"),
+            place=d.get("place"),
         )
 
 

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from retell.events import ToolCall
+from retell.extract.edit_places import edit_places
 from retell.extract.tools import absolute_path, apply_edits, compact_diff, pairs_diff, read_content, result_text
 
 # What is held of a file: its content, or how to read it from a Read's result; and where it came from.
@@ -55,6 +56,11 @@ class HeldFiles:
                 self._unheld[tool_use_id] = (call, content)  # its result may say what it replaced
             self._held[path] = (content, "written")
         elif before is not None:
+            if name == "Edit" and isinstance(old := tool_input.get("old_string"), str):
+                new = tool_input.get("new_string")
+                call.place = (
+                    "\n".join(edit_places(path, before, old, new if isinstance(new, str) else "", call.diff)) or None
+                )
             after = apply_edits(before, tool_input)
             if after is None:
                 self.forget(path)

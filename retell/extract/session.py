@@ -55,6 +55,7 @@ from retell.extract.human import (
 from retell.extract.ids import key64
 from retell.extract.images import ImageStore
 from retell.extract.links import LinkFacts
+from retell.extract.new_lines import NewLines
 from retell.extract.requests import is_author_message
 from retell.extract.shellfiles import files_changed_by
 from retell.extract.subagents import apply_spawn_result
@@ -175,6 +176,7 @@ class SessionExtractor:
         self.first_prior_replay: int | None = None  # the first record replayed from an earlier session
         self._calls: dict[str, tuple[ToolCall, Event]] = {}
         self._held = HeldFiles()
+        self._new_lines = NewLines()  # the lines the edits added: a long output keeps the ones that show them
         # the items the last TodoWrite held completed: a task list is sent whole each time, so a call's `done`
         # is what it newly completed (else a later stretch is headed by an earlier one's step); a sidechain
         # thread's list (a subagent's, in an old main file) apart from the main thread's
@@ -511,6 +513,8 @@ class SessionExtractor:
                 self._held.forget(absolute_path(path, cwd))
         if isinstance(tool_input, dict) and tool_use_id:
             self._held.called(name, tool_input, tool_use_id, cwd, call)
+        if call.diff:
+            self._new_lines.add(call.diff)  # what a check's output may show of it
         event = Event(kind=TOOL_RUN, ts=ts, line=lineno, calls=[call])
         target = self._place(event, record)
         if target is not None:
@@ -677,7 +681,7 @@ class SessionExtractor:
             tool_name = "Agent"
         elif isinstance(tool_use_id, str) and tool_use_id in self._calls:
             call, _event = self._calls.pop(tool_use_id)
-            apply_result(call, content, is_error)
+            apply_result(call, content, is_error, self._new_lines)
             text, recorded = result_text(content), record.tool_use_result()  # (each read once)
             reply = _turned_down_in_ide(call.name, is_error, text, record.version, recorded)
             stopped = interrupted_output(text, recorded) if is_error else None

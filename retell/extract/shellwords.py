@@ -53,6 +53,30 @@ def _program_words(words: list[str]) -> list[str]:
 
 
 def _commands(command: str) -> list[tuple[list[str], int]]:
+    return [(words, depth) for words, depth, _after in _chained(command)]
+
+
+def echoed(command: str) -> list[tuple[str, str]]:
+    """(the text, the operator before it) of each `echo` or `printf` of literal text that runs after `||`
+    (`grep -n x f || echo 'none'`), or after `&&` at the line's end (`make && echo BUILD-OK`): a line the command
+    line prints itself, never the program's before it. (An `&& echo "---"` between two commands is a banner.)"""
+    out: list[tuple[str, str]] = []
+    chained = _chained(command)
+    for number, (words, _depth, after) in enumerate(chained):
+        if after not in ("||", "&&") or not words or words[0] not in ("echo", "printf"):
+            continue
+        if after == "&&" and number < len(chained) - 1:
+            continue
+        args = [w for w in words[1:] if not re.fullmatch(r"-[neE]+", w)]
+        text = " ".join(args).replace("\\n", "").strip()
+        # (an expansion or a format is not known before it runs; a line of dashes is a banner)
+        if re.search(r"\w", text) and not re.search(r"[$`%]", text):
+            out.append((text, after))
+    return out
+
+
+def _chained(command: str) -> list[tuple[list[str], int, str]]:
+    """Each simple command's words, its depth in brackets, and the separator before it ("" for the first)."""
     text = without_heredocs(command)
     try:
         lexer = shlex.shlex(text.replace("\n", " ; "), posix=True, punctuation_chars=True)
@@ -61,33 +85,39 @@ def _commands(command: str) -> list[tuple[list[str], int]]:
         tokens = list(lexer)
     except ValueError:  # an unbalanced quote: nothing certain
         return []
-    out: list[tuple[list[str], int]] = []
+    out: list[tuple[list[str], int, str]] = []
     stack: list[list[str]] = [[]]  # the words of the command being read, one per open bracket
+    before: list[str] = [""]  # the separator before the command being read, one per open bracket
 
-    def close(depth: int) -> None:
+    def close(depth: int, separator: str = "") -> None:
         if stack[depth]:
-            out.append((stack[depth], depth))
+            out.append((stack[depth], depth, before[depth]))
         stack[depth] = []
+        before[depth] = separator
 
     for token in tokens:
         if token and set(token) <= set("<>()&|;$"):
             for part in re.findall(r"\(|\)|[^()]+", token):
                 if part == "(":
                     stack.append([])
+                    before.append("")
                 elif part == ")":
                     if len(stack) > 1:
                         close(len(stack) - 1)
                         stack.pop()
+                        before.pop()
                 elif "<" in part or ">" in part or part == "$":
                     continue  # a redirection (`2>&1`, `>`) or the `<` of `<(`: no separator
                 elif part in _SEPARATORS or part.strip() in _SEPARATORS:
-                    close(len(stack) - 1)
+                    close(len(stack) - 1, part.strip())
         elif token.startswith(("$(", "<(")):
             stack.append([token[2:]] if token[2:] else [])
+            before.append("")
         else:
             stack[-1].append(token)
     while len(stack) > 1:
         close(len(stack) - 1)
         stack.pop()
+        before.pop()
     close(0)
     return out

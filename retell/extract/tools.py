@@ -12,6 +12,7 @@ from functools import lru_cache
 from typing import Any
 
 from retell.events import ToolCall
+from retell.extract.new_lines import NewLines
 from retell.extract.shellwords import last_command, past_wrappers, program, simple_commands
 
 MAX_TARGET = 200
@@ -720,9 +721,10 @@ def error_line(text: str) -> str:
     return shorten(first, MAX_ERROR)
 
 
-def apply_result(call: ToolCall, content: Any, is_error: bool) -> None:
+def apply_result(call: ToolCall, content: Any, is_error: bool, new: NewLines | None = None) -> None:
     """Record what a reader needs of a call's result: its error line, a test run's outcome, and a command's
-    exit and telling output lines (of a failure, a test run, a build, a lint or a commit)."""
+    exit and telling output lines (of a failure, a test run, a build, a lint or a commit). `new`: the lines the
+    session's edits added, kept where a long output shows them."""
     text = result_text(content)
     if is_error:
         call.error = (answered_exit(call.target, text) if call.name in SHELL_TOOLS else None) or error_line(text)
@@ -736,9 +738,9 @@ def apply_result(call: ToolCall, content: Any, is_error: bool) -> None:
             call.output = output_excerpt(_ERROR_TAG.sub("", text))
     if call.name in SHELL_TOOLS:
         if is_error or is_test_command(call.target) or is_outcome_command(call.target):
-            call.output = command_output(text, is_error, compared=runs_comparison(call.target))
+            call.output = command_output(text, is_error, compared=runs_comparison(call.target), new=new)
         else:
-            call.output = output_excerpt(text)
+            call.output = output_excerpt(text, new)
 
 
 # -- the author's answers to Claude's questions ------------------------------------------------------------
@@ -825,7 +827,7 @@ _DIFF_LINE = re.compile(
 MAX_DIFF_RESULT = 10
 
 
-def command_output(text: str, failed: bool, compared: bool = False) -> str | None:
+def command_output(text: str, failed: bool, compared: bool = False, new: NewLines | None = None) -> str | None:
     """A command's exit (when it failed) and its telling output lines: the last lines that name an error, a
     failure, a warning, a count or a timing, each once, else its last lines; at most MAX_OUTPUT_LINES, each
     shortened, and for a failure the lines that say where it failed. With no exit and no telling line, its
@@ -841,7 +843,7 @@ def command_output(text: str, failed: bool, compared: bool = False) -> str | Non
         exit_line = "failed"
     if not exit_line and len(lines) <= EXCERPT_WHOLE:
         # a short output is shown whole, as any command's: nothing to choose (nothing printed: nothing to tell)
-        return output_excerpt(text) if lines else None
+        return output_excerpt(text, new) if lines else None
     wanted = MAX_OUTPUT_LINES - (1 if exit_line else 0)
     measured = [n for n, line in enumerate(lines) if _MEASUREMENT.match(line)][-MEASUREMENT_LINES:]
     telling: list[int] = []  # the last `wanted` telling lines, looked for from the end
@@ -860,7 +862,9 @@ def command_output(text: str, failed: bool, compared: bool = False) -> str | Non
         # no line says how it went (a profile after a build, a benchmark's table): no verdict to pick, so it is
         # shown as any command's output is, its first and last lines, with a timing's and a warning's lines
         warnings = [n for n, line in enumerate(lines) if _WARNING_ONLY.match(line)][-ASIDE_WARNINGS:]
-        return _excerpt_keeping(lines, {*measured, *warnings}) if measured or warnings else output_excerpt(text)
+        changes = new.shown_in(lines[:SEARCHED_FOR_CHANGES]) if new else set()
+        kept = {*measured, *warnings, *changes}
+        return _excerpt_keeping(lines, kept) if kept else output_excerpt(text)
     telling.reverse()
     picked = sorted({*(telling or list(range(len(lines)))[-wanted:]), *measured})
     if exit_line or any(_FAILED.search(lines[n]) for n in picked):
@@ -924,6 +928,7 @@ EXCERPT_TAIL = 3
 # A short output is shown whole: a `head -5` after a timing is 8 lines, and its cut middle held the table's header
 # and top row (round 44: a model then cut it further, and the post's table began on its second row).
 EXCERPT_WHOLE = 10
+SEARCHED_FOR_CHANGES = 2000  # of a long output, the first lines looked through for the lines of a change
 NO_OUTPUT = "(no output)"
 _EMPTY_RESULTS = frozenset({"", "(No content)", "Tool ran without output or errors", NO_OUTPUT})
 _ELIDED = re.compile(r"^… \((\d+) more lines?\)$")
@@ -931,9 +936,10 @@ _PEM_BEGIN = re.compile(r"-----BEGIN [A-Z0-9 ]*-----")
 _PEM_END = re.compile(r"-----END [A-Z0-9 ]*-----")
 
 
-def output_excerpt(text: str) -> str:
+def output_excerpt(text: str, new: NewLines | None = None) -> str:
     """What a successful command printed, as events.json keeps it: every line when there are at most
-    EXCERPT_WHOLE, else the first and last lines around `… (N more lines)`; blank lines and
+    EXCERPT_WHOLE, else the first and last lines around `… (N more lines)`, with the lines between that show
+    what the session's edits added (`new`: a check's proof of the change); blank lines and
     terminal colours left out, each line shortened (never inside a secret); `(no output)` when it printed
     nothing. A key block (`-----BEGIN …`) the cut would split is left out whole: cut, no rule would know it."""
     if text.strip() in _EMPTY_RESULTS:
@@ -946,6 +952,8 @@ def output_excerpt(text: str) -> str:
     lines = [ln.rstrip() for ln in text.splitlines() if ln and not ln.isspace()]
     if not lines:
         return NO_OUTPUT
+    if new and len(lines) > EXCERPT_WHOLE and (changes := new.shown_in(lines[:SEARCHED_FOR_CHANGES])):
+        return _excerpt_keeping(lines, changes)
     head, tail = _head_and_tail(lines)
     shown = [shorten(ln, MAX_OUTPUT_LINE) for ln in head]
     hidden = len(lines) - len(head) - len(tail)

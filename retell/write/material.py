@@ -34,6 +34,7 @@ from retell.events import (
     Subagent,
     ToolCall,
 )
+from retell.extract.shellwords import echoed
 from retell.extract.testlines import no_verdict, shows_failure
 from retell.extract.timeutil import to_epoch_ms
 from retell.extract.tools import (
@@ -59,6 +60,7 @@ from retell.write.facts import format_duration
 from retell.write.figure_sources import figure_notes
 from retell.write.promises import gap_notes
 from retell.write.timetext import moment_text
+from retell.write.unsaid import unnamed_change_notes
 
 # Dropped first when over budget (lowest story value first).
 _DROP_ORDER = (TURN_DURATION, TOOL_RUN, IMAGE, THINKING, COMMAND, PROMPT, ASSISTANT, SUBAGENT, PLAN, RECAP, BRIDGE)
@@ -348,7 +350,9 @@ def outcome_block(event: Event, max_lines: int, printed: Printed = None) -> str:
                     "; the whole file written again, shown as the lines that differ from the file as "
                     f"{base} (`-` its old lines, `+` the new, a space: unchanged)"
                 )
-            out.append(f"  changed {call.target or 'a file'} ({unit}):")
+            # where it changed the file, when its lines do not show it ("another probe" for the readinessProbe)
+            within = ", within " + " and ".join(f"`{p}`" for p in call.place.splitlines()) if call.place else ""
+            out.append(f"  changed {call.target or 'a file'} ({unit}){within}:")
             out.extend(f"    {line}" for line in shown)
         if not call.output:
             continue
@@ -360,9 +364,11 @@ def outcome_block(event: Event, max_lines: int, printed: Printed = None) -> str:
                 out.append(f"    … ({plural(len(lines) - max_lines, 'more line')})")
             if _push_unshown(call):
                 out.append("    (no line here is the push's: its output does not show the push went through)")
+            out.extend(echo_notes(call))
         elif printed is None or (event.id, index) in printed:
             alone = len(event.calls or ()) == 1  # its line above already shows the command whole
             out.extend(printout_lines(None if alone else call.target or call.name, call.output, max_lines))
+            out.extend(echo_notes(call))
         elif call.output != NO_OUTPUT:  # said, so that nothing reads as never printed
             alone = len(event.calls or ()) == 1
             who = "it" if alone else f"`{shorten(call.target or call.name, NAMED_COMMAND_CHARS)}`"
@@ -430,6 +436,26 @@ def printout_lines(command: str | None, output: str, max_lines: int) -> list[str
     if output == NO_OUTPUT:
         return [f"  {who} printed nothing"]
     return [f"  {who} printed:", *(f"    {line}" for line in excerpt_lines(output, max_lines))]
+
+
+_ECHO_MEANS = {
+    "||": "printed when the command before it failed (a search that found nothing included)",
+    "&&": "printed when the command before it succeeded",
+}
+
+
+def echo_notes(call: ToolCall) -> list[str]:
+    """A note under each output line that the command line's own `echo` after `||` or `&&` printed: told as the
+    program's output, `grep … || echo 'no probes key'` made "grep found nothing (`no probes key`)" (round 46)."""
+    if not call.output or call.name not in SHELL_TOOLS or not call.target or "echo" not in call.target:
+        return []
+    shown = {line.strip() for line in call.output.splitlines()}
+    return [
+        f"    (`{text}` is the command line's own `echo`, after `{operator}`: {_ECHO_MEANS[operator]}; "
+        "no output of that command)"
+        for text, operator in echoed(call.target)
+        if text in shown
+    ]
 
 
 def named_commands(event: Event) -> str:
@@ -740,6 +766,8 @@ def render_material(
     gaps = gap_notes(kept)  # where a run did other than Claude had just announced
     for event_id, figures in figure_notes(kept, session).items():  # whose Claude's figures are, no output showing them
         gaps.setdefault(event_id, []).extend(figures)
+    for event_id, changes in unnamed_change_notes(kept, session).items():  # what an edit did that Claude never said
+        gaps.setdefault(event_id, []).extend(changes)
     text = _join(kept, line, gaps)
     for step in _TRIM_STEPS:
         if estimate_tokens(text) <= budget_tokens:
