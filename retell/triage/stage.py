@@ -14,8 +14,8 @@ from retell.errors import GateError, RetellError, SecretLeakError, ValidationErr
 from retell.events import EVENTS_SCHEMA_VERSION, EventLog, branch_id
 from retell.fsutil import atomic_write_text
 from retell.parse import MANIFEST_SCHEMA_VERSION
-from retell.redact import cleared_view
 from retell.secrets.author_terms import load_user_terms
+from retell.triage import viewcache
 from retell.triage.contact_sheet import write_contact_sheet
 from retell.triage.generate import build_document
 from retell.triage.merge import MergeReport, merge
@@ -302,7 +302,7 @@ def require_approved(path: Path) -> tuple[Triage, Parsed, EventLog]:
     if key is not None and key in _GATE:
         triage, parsed, view = _GATE[key]
         if view is None:
-            view = cleared_view(parsed.log, triage)
+            view = viewcache.cleared(workdir.path, parsed.log, parsed.events_sha256, triage)
             _GATE[key] = (triage, parsed, view)
         return triage, parsed, view
     passed = _require_approved(workdir, path)
@@ -336,4 +336,4 @@ def _require_approved(workdir: Workdir, path: Path) -> tuple[Triage, Parsed, Eve
             f"{workdir.triage} is not approved yet: review it, then run `retell triage {path} --approve` "
             "(nothing is sent to a model before that)"
         )
-    return triage, parsed, cleared_view(parsed.log, triage)
+    return triage, parsed, viewcache.cleared(workdir.path, parsed.log, parsed.events_sha256, triage)

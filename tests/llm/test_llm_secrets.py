@@ -229,9 +229,10 @@ def test_guard_failure_leaves_the_work_folder_resumable(
     folder = _prompts_with(tmp_path, "system.md.j2", f"Deploy with {SECOND_GITHUB_TOKEN} if asked.")
     stub = Stub()
     install(monkeypatch, stub)
-    before = sorted(p.name for p in workdir.iterdir())
+    # (the cleared view the gate kept is a cache of what the author approved, not a stage's output)
+    before = sorted(p.name for p in workdir.iterdir() if p.name != "cleared-view.json")
     failed(run("outline", workdir, "--prompts-dir", folder))
-    assert sorted(p.name for p in workdir.iterdir()) == before
+    assert sorted(p.name for p in workdir.iterdir() if p.name != "cleared-view.json") == before
     shutil.rmtree(folder)
     ok(run("outline", workdir))
     assert stub.kinds == ["outline"]
