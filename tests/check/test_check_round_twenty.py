@@ -1,0 +1,160 @@
+"""Round twenty of the check (issue 21): lengths and counts told with their unit in the languages the drafting
+prompt writes in, and what a verification prompt shows of the cited events.
+
+- "de sessie duurde 19 minuten", "Die Sitzung dauerte 19 Minuten", "Oturum 19 dakika sürdü", "Сессия длилась 19
+  минут" are lengths, traced as "The session took 19 minutes" is; the same sentence with 40 is still reported.
+- "3 bestanden", "3 testy", "3 теста" are counts of files and tests, compared with what the session counts.
+- A verification prompt gives each event's clock time to a tenth of a second (a post's "half a second later"
+  is measured), and a cited run that read or edited several files names every one of them (its line cuts the
+  list short).
+
+The session (real record format): e1 my ask, e2 Claude's plan, e3 a test run (3 passed), ten minutes' pause,
+e4 Claude's note, e5 an edit of two files, nine minutes' pause, e6 my request to commit, e7 the commit."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from check_support import _offline  # noqa: F401  (fixture)
+from conftest import Transcript
+
+from retell.check.stage import run_check
+from retell.claude.locate import SessionRef
+from retell.parse import ParseOptions, parse_to_workdir
+from retell.triage.stage import run_triage
+
+HEAD = "---\ntitle: t\n---\n\n"
+
+
+@pytest.fixture(scope="module")
+def work(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("r20")
+    tx = Transcript()
+    tx.user("The export job is slow. Can you look at it?")
+    tx.assistant("I'll run the tests first.")
+    tx.tool_call("Bash", {"command": "pytest -q"}, "3 passed in 0.41s")
+    tx.tick(600)
+    tx.assistant("All 3 tests pass. I'll edit export.py and utils.py.")
+    tx.tool_call("Edit", {"file_path": "/srv/demo/proj/export.py"}, "ok")
+    tx.tool_call("Edit", {"file_path": "/srv/demo/proj/utils.py"}, "ok")
+    tx.tick(540)
+    tx.user("Thanks, commit it.")
+    tx.tool_call("Bash", {"command": "git commit -qam 'fix export' && git log --oneline -1"}, "d2c09a7 fix export")
+    path = tx.write(root / "s.jsonl")
+    target = root / "w"
+    parse_to_workdir(SessionRef(path, path.stem), target, ParseOptions())
+    run_triage(target, approve=True)
+    return target
+
+
+def problems(work: Path, body: str) -> list[str]:
+    (work / "draft.md").write_text(HEAD + body + "\n", encoding="utf-8")
+    return run_check(work).lines()
+
+
+# (the session's length told in a language, the same sentence with a length nothing took)
+LENGTHS = [
+    ("De sessie duurde 19 minuten.", "De sessie duurde 40 minuten."),
+    ("Die Sitzung dauerte 19 Minuten.", "Die Sitzung dauerte 40 Minuten."),
+    ("La sessione è durata 19 minuti.", "La sessione è durata 40 minuti."),
+    ("A sessão durou 19 minutos.", "A sessão durou 40 minutos."),
+    ("Sesja trwała 19 minut.", "Sesja trwała 40 minut."),
+    ("Relace trvala 19 minut.", "Relace trvala 40 minut."),
+    ("Sessionen tog 19 minuter.", "Sessionen tog 40 minuter."),
+    ("Oturum 19 dakika sürdü.", "Oturum 40 dakika sürdü."),
+    ("Сессия длилась 19 минут.", "Сессия длилась 40 минут."),
+    ("Сесія тривала 19 хвилин.", "Сесія тривала 40 хвилин."),
+    ("セッションは19分かかった。", "セッションは40分かかった。"),
+    ("세션은 19분 걸렸다.", "세션은 40분 걸렸다."),
+]
+
+
+@pytest.mark.parametrize(("faithful", "planted"), LENGTHS)
+def test_a_length_told_with_its_unit_in_another_language_is_a_length(work: Path, faithful: str, planted: str) -> None:
+    assert problems(work, faithful + " <!-- ev: e1 e7 -->") == []
+    assert problems(work, planted + " <!-- ev: e1 e7 -->")
+
+
+# (two files edited, told in a language; the same with four)
+COUNTS = [
+    ("Claude bewerkte 2 bestanden.", "Claude bewerkte 4 bestanden."),
+    ("Claude hat 2 Dateien bearbeitet.", "Claude hat 4 Dateien bearbeitet."),
+    ("Claude editou 2 arquivos.", "Claude editou 4 arquivos."),
+    ("Claude edytował 2 pliki.", "Claude edytował 4 pliki."),
+    ("Claude upravil 2 soubory.", "Claude upravil 4 soubory."),
+    ("Claude отредактировал 2 файла.", "Claude отредактировал 4 файла."),
+]
+
+
+@pytest.mark.parametrize(("faithful", "planted"), COUNTS)
+def test_a_count_of_files_in_another_language_is_compared(work: Path, faithful: str, planted: str) -> None:
+    assert problems(work, faithful + " <!-- ev: e4 e5 -->") == []
+    assert problems(work, planted + " <!-- ev: e4 e5 -->")
+
+
+@pytest.mark.parametrize(
+    ("faithful", "planted"),
+    [
+        ("Claude uruchomił 3 testy i przeszły.", "Claude uruchomił 5 testów i przeszły."),
+        ("Claude запустил 3 теста, и они прошли.", "Claude запустил 5 тестов, и они прошли."),
+        ("Claude körde 3 tester och alla gick igenom.", "Claude körde 5 tester och alla gick igenom."),
+    ],
+)
+def test_a_count_of_tests_in_another_language_is_compared(work: Path, faithful: str, planted: str) -> None:
+    assert problems(work, faithful + " <!-- ev: e3 -->") == []
+    assert problems(work, planted + " <!-- ev: e3 -->")
+
+
+# -- what a verification prompt shows ------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def quick(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """e1 my ask; e2 Claude reads four files in one run (its line names three); e3, half a second after e2,
+    Claude's note."""
+    root = tmp_path_factory.mktemp("r20v")
+    tx = Transcript()
+    tx.user("The listing page is slow. Can you look?")
+    tx.tool_call("Read", {"file_path": "/srv/demo/app/controllers/projects_controller.rb"}, "class X; end")
+    tx.tool_call("Read", {"file_path": "/srv/demo/app/views/projects/_project.html.erb"}, "<%= x %>")
+    tx.tool_call("Read", {"file_path": "/srv/demo/app/models/project.rb"}, "class Project; end")
+    tx.tool_call("Read", {"file_path": "/srv/demo/app/models/task.rb"}, "class Task; end")
+    tx.tick(0.5)
+    tx.assistant("An N+1 in the partial.")
+    path = tx.write(root / "s.jsonl")
+    target = root / "w"
+    parse_to_workdir(SessionRef(path, path.stem), target, ParseOptions())
+    run_triage(target, approve=True)
+    return target
+
+
+def _prompt(work: Path, body: str) -> str:
+    from retell.check.stage import load_draft
+    from retell.check.verify_request import verify_requests
+    from retell.llm.pricing import load_prices
+    from retell.templating import TemplateLibrary
+
+    (work / "draft.md").write_text(HEAD + body + "\n", encoding="utf-8")
+    loaded = load_draft(work)
+    prices = load_prices()
+    model = prices.defaults.get("verify", "claude-sonnet-5-5")
+    library = TemplateLibrary("prompts")
+    pairs = verify_requests(
+        loaded.text, loaded.view, loaded.parsed.manifest, loaded.triage, model, prices.limits(model), library
+    )
+    return pairs[0][1].user
+
+
+def test_a_cited_read_of_several_files_names_every_one(quick: Path) -> None:
+    body = "Claude read the controller, the partial and the models `project.rb` and `task.rb`. <!-- ev: e2 -->"
+    user = _prompt(quick, body)
+    assert "task.rb" in user.split("# The events it cites")[1]
+
+
+def test_clock_times_are_given_to_a_tenth_of_a_second(quick: Path) -> None:
+    import re
+
+    user = _prompt(quick, "Half a second later Claude named an N+1 in the partial. <!-- ev: e2 e3 -->")
+    times = re.findall(r"\] (\d\d:\d\d:\d\d\.\d)", user)
+    assert len(times) >= 2
