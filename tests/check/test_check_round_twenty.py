@@ -158,3 +158,92 @@ def test_clock_times_are_given_to_a_tenth_of_a_second(quick: Path) -> None:
     user = _prompt(quick, "Half a second later Claude named an N+1 in the partial. <!-- ev: e2 e3 -->")
     times = re.findall(r"\] (\d\d:\d\d:\d\d\.\d)", user)
     assert len(times) >= 2
+
+
+# -- a translated quote of what a tool shows, or of text pasted in a message ------------------------------------
+
+
+@pytest.fixture(scope="module")
+def pasted(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """e1 my message in Dutch, pasting an English warning; e2 Claude's edit whose new line carries an English
+    comment; e3 Claude's note."""
+    root = tmp_path_factory.mktemp("r20t")
+    tx = Transcript()
+    tx.user(
+        "Bullet geeft nu een waarschuwing op de detailpagina:\n\n```\nGET /projects/412\n"
+        "USE eager loading detected\n  Task => [:assignee]\n  Add to your query: .includes([:assignee])\n"
+        "Call stack\n  /app/views/projects/show.html.erb:21:in block in the view\n```\n\n"
+        "Waarom? Ik heb die pagina niet aangeraakt."
+    )
+    tx.tool_call(
+        "Edit",
+        {
+            "file_path": "/srv/demo/test/fixtures/projects.yml",
+            "old_string": "  archived: false",
+            "new_string": "  archived: false\n  tasks_count: 3 # fixtures skip counter_cache callbacks",
+        },
+        "ok",
+    )
+    tx.assistant("De fixtures hebben nu een tasks_count.")
+    path = tx.write(root / "s.jsonl")
+    target = root / "w"
+    parse_to_workdir(SessionRef(path, path.stem), target, ParseOptions())
+    run_triage(target, approve=True)
+    return target
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "Claude zette `tasks_count` in de fixtures, met het commentaar «fixtures slaan de callbacks van "
+        "counter_cache over» <!-- translated: e2 -->. <!-- ev: e2 -->",
+        "Il commento diceva «le fixtures saltano i callback della counter_cache» <!-- translated: e2 -->. "
+        "<!-- ev: e2 -->",
+    ],
+)
+def test_a_translated_quote_of_a_code_comment_in_an_edit_is_traced(pasted: Path, body: str) -> None:
+    assert problems(pasted, body) == []
+
+
+def test_a_translated_quote_of_a_code_comment_still_keeps_its_names(pasted: Path) -> None:
+    body = (
+        "Het commentaar zei «fixtures slaan de callbacks van touch_later over» <!-- translated: e2 -->. <!-- ev: e2 -->"
+    )
+    assert problems(pasted, body)
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "Bullet zei me «voeg aan je query toe» <!-- translated: e1 --> een `.includes([:assignee])`. <!-- ev: e1 -->",
+        "Bullet mi diceva «aggiungi alla tua query» <!-- translated: e1 --> un `.includes([:assignee])`. "
+        "<!-- ev: e1 -->",
+    ],
+)
+def test_a_translated_quote_of_a_warning_pasted_in_a_message_is_no_invented_quote(pasted: Path, body: str) -> None:
+    assert problems(pasted, body) == []
+
+
+# -- a model's verdict the rules' own reading of the same names clears ----------------------------------------------
+
+
+def _merged(work: Path, body: str, words: str, verdict: str = "not in the session") -> list[str]:
+    from retell.check.verify import Verdict, Verification, draft_hash, merge
+
+    text = HEAD + body + "\n"
+    (work / "draft.md").write_text(text, encoding="utf-8")
+    report = run_check(work)
+    verification = Verification(
+        draft_hash(text), "handoff", "m", [Verdict(5, words, verdict, "", "no event shows it being read")]
+    )
+    return merge(report, verification, text).lines()
+
+
+def test_a_not_in_the_session_on_names_the_cited_event_holds_is_not_used(quick: Path) -> None:
+    body = "Claude read the controller, the partial and the models `project.rb` and `task.rb`. <!-- ev: e2 -->"
+    assert _merged(quick, body, "the models `project.rb` and `task.rb`") == []
+
+
+def test_a_verdict_that_says_more_than_the_names_is_kept(quick: Path) -> None:
+    body = "Claude read `task.rb`, which is safe because `project.rb` already validates every task. <!-- ev: e2 -->"
+    assert _merged(quick, body, "which is safe because `project.rb` already validates every task")
