@@ -247,3 +247,51 @@ def test_a_not_in_the_session_on_names_the_cited_event_holds_is_not_used(quick: 
 def test_a_verdict_that_says_more_than_the_names_is_kept(quick: Path) -> None:
     body = "Claude read `task.rb`, which is safe because `project.rb` already validates every task. <!-- ev: e2 -->"
     assert _merged(quick, body, "which is safe because `project.rb` already validates every task")
+
+
+# -- a test run's lines counted by `uniq -c` ------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def repeated(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """e1 my ask; e2 a go test run five times over, its lines sorted and counted; e3 a pytest run the same way."""
+    root = tmp_path_factory.mktemp("r20u")
+    tx = Transcript()
+    tx.user("Run the limiter tests a few times with -race, please.")
+    tx.tool_call(
+        "Bash",
+        {
+            "command": "go test -race -count=5 ./internal/ratelimit/ -v 2>&1"
+            " | grep -E '^(---|ok|FAIL|PASS)' | sort | uniq -c"
+        },
+        "      5 --- PASS: TestSweepEvictsIdle (0.00s)\n      5 --- PASS: TestUnknownKeyFallsBackToIP (0.00s)\n"
+        "      1 PASS\n      1 ok  \tgithub.com/acme/gw/internal/ratelimit\t2.114s",
+    )
+    tx.tool_call(
+        "Bash",
+        {
+            "command": "for i in 1 2 3; do pytest -v tests/test_limits.py; done"
+            " | grep -E 'PASSED|FAILED' | sort | uniq -c"
+        },
+        "      3 tests/test_limits.py::test_burst PASSED\n      3 tests/test_limits.py::test_refill PASSED\n"
+        "      3 tests/test_limits.py::test_idle PASSED",
+    )
+    path = tx.write(root / "s.jsonl")
+    target = root / "w"
+    parse_to_workdir(SessionRef(path, path.stem), target, ParseOptions())
+    run_triage(target, approve=True)
+    return target
+
+
+@pytest.mark.parametrize(
+    ("faithful", "planted", "cites"),
+    [
+        ("The counted lines name two tests, each passing five times.", "The counted lines name four tests.", "e2"),
+        ("Three tests passed in each of the three runs.", "Six tests passed in each of the three runs.", "e2"),
+    ],
+)
+def test_a_count_of_tests_a_uniq_c_listing_names_is_traced(
+    repeated: Path, faithful: str, planted: str, cites: str
+) -> None:
+    assert problems(repeated, f"{faithful} <!-- ev: {cites} -->") == []
+    assert problems(repeated, f"{planted} <!-- ev: {cites} -->")
