@@ -97,8 +97,9 @@ SETS = {
 }
 # the sets the check was never tuned on: round fifteen tunes on every variant of the first ten (blind10
 # measured round fourteen, stop 40); blind11 arrived in stop 41 and measured round fifteen; round sixteen tunes on it,
-# blind12 (stop 42) measured round sixteen and seventeen; blind13 (stop 43) measures rounds seventeen and eighteen
-UNTUNED: tuple[str, ...] = ("blind12", "blind13")
+# blind12 (stop 42) measured round sixteen and seventeen, round twenty tunes on it; blind13 (stop 43) measures
+# rounds seventeen to nineteen
+UNTUNED: tuple[str, ...] = ("blind13",)
 VARIANTS = ("dev", "holdout")
 SHOWN = ("dev",)  # details (misses, false alarms) are printed for these variants only
 KINDS = (
@@ -300,11 +301,39 @@ VERIFY = Verifying()
 MODES: dict[str, tuple[Path | None, bool]] = {}  # --verify-dir: each way the check is scored (folder, downgrade)
 
 
+_MARKER_ONLY = re.compile(r"\s*<!--\s*ev:[^>]*-->\s*")
+
+
+def with_lead_in(text: str, span: tuple[int, int], spans: dict[int, tuple[int, int]]) -> tuple[int, int]:
+    """A code block's paragraph with the lead-in before it ("…, with the free plan as the fallback:") when that
+    lead-in has no marker of its own: the block's marker cites the lead-in's claims too, so a citation planted
+    on it is what a finding on the lead-in reports (blind12 R1:88 and R2:50 were counted as false alarms). Only
+    for a plant on the marker's own line, and only where the lead-in holds no plant of its own."""
+    lines = text.split("\n")
+    first, last = span
+    if not lines[first - 1].lstrip().startswith(("```", "~~~")) or first < 3:
+        return span
+    lead = spans.get(first - 2)
+    if lead is None:
+        return span
+    lead_text = " ".join(lines[lead[0] - 1 : lead[1]]).rstrip()
+    if not lead_text.endswith(":") or "<!--" in lead_text:
+        return span
+    return (lead[0], last)
+
+
 def score(result: PostResult, planted_text: str) -> None:
     spans = paragraphs(planted_text)
+    lines = planted_text.split("\n")
     by_paragraph: dict[tuple[int, int], list[dict[str, Any]]] = defaultdict(list)
     for plant in result.plants:
-        by_paragraph[spans.get(plant["line"], (plant["line"], plant["line"]))].append(plant)
+        span = spans.get(plant["line"], (plant["line"], plant["line"]))
+        if _MARKER_ONLY.fullmatch(lines[plant["line"] - 1]):  # a block's own marker: it cites its lead-in too
+            wider = with_lead_in(planted_text, span, spans)
+            # a lead-in with a plant of its own keeps its paragraph (a problem there is that plant's)
+            if not any(wider[0] <= other["line"] < span[0] for other in result.plants):
+                span = wider
+        by_paragraph[span].append(plant)
     free = list(result.planted.problems)
     assigned: dict[int, dict[str, Any]] = {}
     for (first, last), plants in by_paragraph.items():

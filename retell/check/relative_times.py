@@ -2,8 +2,10 @@
 "بعد خمس دقائق", "cinque minuti dopo", "vijf minuten later", "pięć minut później"), glossed into English ("5
 minutes later"), so `amounts.py` reads it as the time between two moments, as "five minutes later" is.
 
-Only the phrase of a figure, its unit and the word that makes it relative is glossed: a bare "5 минут" in these
-languages stays unread (a length is a claim that needs more words than a small table can give)."""
+A length or a count told with its unit ("de sessie duurde 19 minuten", "19 dakika sürdü", "3 bestanden",
+"Сессия длилась 19 минут") is glossed too ("19 minutes", "3 files"), in the languages the drafting prompt writes
+in (round twenty): before, "19 minuten" was read as 19 of something unknown, which no event gives, and "19 минут"
+was not read at all. Only the figure and its unit are glossed; every other word stays as it is."""
 
 from __future__ import annotations
 
@@ -41,6 +43,38 @@ _UNITS = [
     (r"минут[уы]?|dakika|دقائق|دقيقة|دقيقتين|minuti|minuto|minutos|minuten|minuut|minut[ęy]?", "minutes"),
     (r"час(?:а|ов)?|saat|ساعات|ساعة|ساعتين|ore|ora|horas?|uur|godzin[ęy]?", "hours"),
 ]
+# The units of a length or a count told alone (no word making it relative), in the languages the drafting
+# prompt writes in, after a figure in digits. English words are left to
+# `amounts.py`, which reads them in every language.
+_BARE_UNITS = [
+    (
+        r"секунд[ауы]?|секунди|saniye|seconden|seconde[ns]?|secondi|secondo|segundos?|sekund[aęy]?|sekunder|"
+        r"Sekunden?|sekunn(?:i|in|ia)",
+        "seconds",
+    ),
+    (
+        r"минут[ауы]?|хвилин[аиу]?|dakika|minuten|minuut|minuti|minuto|minutos|minut[aęuy]?|minuter|Minuten?|"
+        r"minuutt(?:i|ia)",
+        "minutes",
+    ),
+    (
+        r"час(?:а|ов)?|годин[аиу]?|saat|uur|uren|ore|horas?|godzin[aęy]?|hodin[auy]?|timm(?:e|ar|arna)|Stunden?|"
+        r"heures?|tun(?:ti|tia)",
+        "hours",
+    ),
+    (r"дн(?:я|ей)|днів|dagen|giorni|dias|días|dni|dní|dagar|Tage|jours|gün|päivää", "days"),
+    (
+        r"файл(?:а|ов|ів|и)|bestanden|Dateien|arquivos|ficheiros|archivos|fichiers|plik(?:i|ów)|soubor(?:y|ů)|"
+        r"filer|dosya",
+        "files",
+    ),
+    (r"тест(?:а|ов|ів|и)|testy|testów|testů|tester|testler|testi|testes|pruebas", "tests"),
+    (
+        r"стро(?:ки|к)|рядк(?:и|ів)|regels|Zeilen|righe|linhas|líneas|lignes|lini[ei]|wierszy|řádk(?:y|ů)|rader|"
+        r"satır",
+        "lines",
+    ),
+]
 # A unit with no number before it is one of it ("через минуту", "بعد ساعة"), or two in Arabic's dual
 _DUAL = re.compile(r"دقيقتين|ساعتين|ثانيتين")
 _UNIT = "|".join(f"(?:{pattern})" for pattern, _ in _UNITS)
@@ -63,6 +97,12 @@ _AFTER = re.compile(
 )
 
 
+_BARE_UNIT_RE = "|".join(f"(?:{pattern})" for pattern, _ in _BARE_UNITS)
+# in digits only: a number word alone is often a figure of speech or a sum the writer made ("cinco testes" of
+# 250 runs of 50), and "Due minuti e mezzo dopo" is a relative time the table above does not read whole
+_BARE = re.compile(rf"(?<![\w.,:/-])(?P<n>\d+(?:[.,]\d+)?)\s+(?P<unit>{_BARE_UNIT_RE})(?!\w)", re.I)
+
+
 # Only Russian and Arabic say "one" by the unit alone ("через минуту", "بعد ساعة"): "dopo ore" is no hour
 _BARE_UNIT = re.compile(r"[\u0400-\u04ff\u0600-\u06ff]")
 
@@ -80,8 +120,8 @@ def _value(raw: str | None, unit: str) -> str | None:
 
 
 def gloss_relative(text: str) -> Gloss | None:
-    """The text with each relative time of these languages in English ("about 5 minutes later"), or None when it
-    has none."""
+    """The text with each relative time of these languages in English ("about 5 minutes later"), and each length
+    or count told with its unit ("19 minutes", "3 files"), or None when it has none."""
     replacements: list[tuple[int, int, str]] = []
     for pattern in (_BEFORE, _AFTER):
         for match in pattern.finditer(text):
@@ -94,6 +134,13 @@ def gloss_relative(text: str) -> Gloss | None:
             english = next(e for p, e in _UNITS if re.fullmatch(p, unit, re.I))
             about = "about " if match.group("about") or match.groupdict().get("kadar") else ""
             replacements.append((match.start(), match.end(), f"{about}{value} {english} later"))
+    for match in _BARE.finditer(text):
+        if any(match.start() < b and match.end() > a for a, b, _ in replacements):
+            continue
+        value = _value(match.group("n"), match.group("unit"))
+        if value is not None:
+            english = next(e for p, e in _BARE_UNITS if re.fullmatch(p, match.group("unit"), re.I))
+            replacements.append((match.start(), match.end(), f"{value} {english}"))
     if not replacements:
         return None
     replacements.sort()

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from dataclasses import replace
 
 from retell.check.amounts import DURATION
 from retell.check.attribution import AGENT, AUTHOR, CLAUDE, SUBAGENT
@@ -33,6 +34,7 @@ from retell.check.claims import (
 from retell.check.document import CODE, Block
 from retell.check.figures import check_number
 from retell.check.guesses import guess_findings
+from retell.check.language import language_of
 from retell.check.order import order_findings
 from retell.check.outcomes import check_outcome
 from retell.check.polarity import answer_polarity, decision_polarity
@@ -362,11 +364,28 @@ class Tracer:
                         confidence=HIGH,
                         advice=f"attribute them to {to}",
                     )
+        pasted: set[int] = set()
+        if not pool and marked and claim.translated:
+            # A marked translation of what a tool shows (a code comment in an edit, a linter's warning): the
+            # marker names the event, and its names and numbers must survive as a speaker's would (blind12 R2:106)
+            # (a tool's text is seldom prose enough to tell its language: only one in the quote's own is left out)
+            said_in = tongue(claim.text) if language_of(claim.text) else tongue(claim.block.text)
+            pool = [s for s in index.of(claim.translated) if s.speaker == TOOL and tongue(s.text) != said_in]
+            if not pool:  # a message that pastes text in another language (a warning, a log): its pasted part
+                pool = [
+                    replace(s, text=piece)
+                    for s in index.of(claim.translated)
+                    if s.speaker in voices
+                    for piece in _pieces(s.text)
+                    if tongue(piece) != said_in and language_of(piece)
+                ]
+                pasted = {id(s) for s in pool}
         if not pool:
             return found(claim, None, "", UNTRACED)  # not a translation: the caller compares it word for word
         best: tuple[int, list[str], Source] | None = None
         for source in pool:
-            ok, missing, compared = survives(claim.text, source.text)
+            part = source.speaker == TOOL or id(source) in pasted  # a tool's text, or a pasted piece of a message
+            ok, missing, compared = survives(claim.text, source.text, part=part)
             if ok:
                 if not compared:
                     return found(
@@ -1606,3 +1625,11 @@ def _closest_word(text: str, index: Sources) -> Source | None:
     query = [w for w in words(text) if len(w) > 2]
     best = index.candidates(query, None, limit=1) if query else []
     return best[0] if best else None
+
+
+def _pieces(text: str) -> list[str]:
+    """A message's paragraphs and lines, each a piece a translated quote may render (a pasted warning)."""
+    text = re.sub(r"^[ \t]*(?:```|~~~).*$", "", text, flags=re.M)  # a fence is no part of what was pasted
+    paragraphs = [p.strip() for p in re.split(r"\n\s*\n", text) if p.strip()]
+    lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
+    return list(dict.fromkeys([*paragraphs, *lines]))

@@ -89,10 +89,11 @@ def tongue(text: str) -> str:
     return language_of(_CODEISH.sub(" ", text)) or prose_script(text)
 
 
-def survives(quote: str, source: str) -> tuple[bool, list[str], int]:
+def survives(quote: str, source: str, *, part: bool = False) -> tuple[bool, list[str], int]:
     """Does a translated quote keep its source's names and numbers? (ok, what is missing, how many anchors
     were compared). Every name and number of the quote must be in the source; when the quote renders all
-    of a short source, the source's numbers must be in the quote too."""
+    of a short source, the source's numbers must be in the quote too. `part`: the source is a tool's text (an
+    edit's lines, an output), of which a quote renders a piece (a comment, a warning), never all."""
     q_names, q_numbers = anchors(quote)
     s_names, s_numbers = anchors(source)
     s_folded = source.lower()
@@ -107,7 +108,7 @@ def survives(quote: str, source: str) -> tuple[bool, list[str], int]:
     # a short message" and "keep its numbers" are counted on its prose
     prose = "\n".join(line for line in source.splitlines() if not _CODE_LINE.search(line))
     whole = len(CJK.findall(quote)) + len(quote.split()) >= len(prose.split()) // 2
-    if whole and len(prose) < 400:
+    if whole and len(prose) < 400 and not part:
         missing += [_show(v) for v in sorted(anchors(prose)[1] - q_all) if v >= 2]
     return not missing, missing, len(q_names) + len(q_numbers)
 

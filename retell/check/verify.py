@@ -19,7 +19,7 @@ from typing import Any
 import orjson
 
 from retell import jsonio
-from retell.check.claims import Claim
+from retell.check.claims import CODE_SPAN, COMMAND, PATH, Claim
 from retell.check.document import CODE, Block, read_blocks
 from retell.check.quoted import quoted_in
 from retell.check.report import CheckReport
@@ -266,6 +266,11 @@ def merge(report: CheckReport, verification: Verification, text: str, *, downgra
             for finding in problems:
                 finding.source, finding.model_note = RULES_AND_MODEL, said
             continue
+        found = _found_by_rules(verdict, rules, block)
+        if found:
+            for finding in found:
+                finding.model_note = f"{said} (not used: {finding.event} names it, which the paragraph cites)"
+            continue
         key = (verdict.line, _plain(verdict.words))
         if key in seen:
             continue
@@ -273,6 +278,36 @@ def merge(report: CheckReport, verification: Verification, text: str, *, downgra
         added.append(_model_finding(verdict, block))
     report.findings = sorted([*report.findings, *added], key=lambda f: (f.claim.line, f.claim.at))
     return report
+
+
+# What the rules compare word for word with the session: a file, a command, a span of code
+_NAMED_KINDS = frozenset({PATH, COMMAND, CODE_SPAN})
+_SPAN = re.compile(r"`([^`]+)`")
+_AROUND_NAMES = 12  # letters of the words around them: "i modelli `project.rb` e `task.rb`" is names alone
+
+
+def _found_by_rules(verdict: Verdict, rules: list[Finding], block: Block) -> list[Finding]:
+    """The rules' traced claims that show a model's "not in the session" wrong on its face: every name in code
+    the verdict's words give (`task.rb`) the rules found, as written, in an event its paragraph cites. A model
+    shown a run's line that cut its list of files short judged the fourth file never read (blind12, R2:38);
+    what the verdict disputes beyond the names (who read it, when) a model says as `contradicted` or `not in
+    the cited events`, which this leaves alone; and words that say more than the names (a state, a guess told
+    as fact: "safe because `auth.Middleware` already rejects them") are left to the model."""
+    if verdict.verdict != NOT_IN_SESSION:
+        return []
+    names = [_plain(n) for n in _SPAN.findall(verdict.words) if _plain(n)]
+    rest = "".join(_TOKEN.findall(_SPAN.sub(" ", verdict.words)))
+    if not names or len(rest) > _AROUND_NAMES:
+        return []  # a claim about the names (what they were, did or are), not the names alone
+    cited = set(block.cites)
+    traced = [f for f in rules if f.status == TRACED and f.claim.kind in _NAMED_KINDS and f.event in cited]
+    found: list[Finding] = []
+    for name in names:
+        match = next((f for f in traced if _plain(f.claim.text) == name), None)
+        if match is None:
+            return []
+        found.append(match)
+    return found
 
 
 def _model_finding(verdict: Verdict, block: Block) -> Finding:

@@ -204,11 +204,19 @@ def _subagent_steps(event: Event) -> list[Event]:
     return list(walk(event.subagent.events))
 
 
+def _clock(ts: str) -> str:
+    """`11:06:03.6`: the time to a tenth of a second where the record keeps it. A post's "half a second later"
+    is measured between 11:06:03.6 and 11:06:04.1; rounded to the second, a model read it as contradicted by
+    one whole second (blind12, R2:48 and R2:72)."""
+    tenth = ts[20:21] if len(ts) > 20 and ts[19] == "." else ""
+    return ts[11:19] + (f".{tenth}" if tenth.isdigit() else "")
+
+
 def _timed(text: str, events: list[Event], cited_by: dict[str, list[int]] | None = None) -> str:
     """Each event's line with its UTC clock time after the id (`[e12] 23:45:15 AUTHOR: …`): a claim of time
     ("twenty minutes later", "五分ほど") is measured between them. The material's pause lines give the day. A
     cited event also says which lines cite it (`[e12] 23:45:15 (cited by L40 L44) TOOLS: …`)."""
-    clock = {e.id: e.ts[11:19] for e in events if e.id and e.ts and len(e.ts) >= 19 and e.ts[10] == "T"}
+    clock = {e.id: _clock(e.ts) for e in events if e.id and e.ts and len(e.ts) >= 19 and e.ts[10] == "T"}
     cited_by = cited_by or {}
 
     def stamp(match: re.Match[str]) -> str:

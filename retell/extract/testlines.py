@@ -127,13 +127,21 @@ class Listed:
         return self.passed + self.failed
 
 
+# a run piped through `uniq -c` (`go test -count=5 … | sort | uniq -c`): its lines lead with a count
+_UNIQ_COUNT = re.compile(r"\|\s*uniq\s+(?:-\w*c\w*|--count)\b")
+_COUNT_PREFIX = re.compile(r"^\s*\d+\s+")
+
+
 def listed_tests(command: str | None, output: str | None) -> Listed:
     """The tests a test run's output lists one a line, counted by status (none for any other command)."""
     if not output or not is_test_command(command):
         return Listed()
     passed = failed = 0
     numbered: set[str] = set()
+    counted = bool(_UNIQ_COUNT.search(command or ""))
     for line in output.splitlines():
+        if counted:  # `… | sort | uniq -c`: each line led by how often it came, one line per test
+            line = _COUNT_PREFIX.sub("", line, count=1)
         found = one_test(line)
         if found is not None:
             passed += found.status == PASSED
