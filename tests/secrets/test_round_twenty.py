@@ -70,6 +70,9 @@ def test_an_unknown_given_name_said_of_a_person_is_found(scanner: Scanner, text:
         "Terraform wants the state file unlocked",
         "ask ChatGPT about the regex",
         "Netlify's build image changed",
+        "Hola Mundo, ya arranca",
+        "Danke Schön für den Fix",
+        "hey Siri, set a timer",
     ],
 )
 def test_a_product_in_a_persons_place_stays_clean(scanner: Scanner, text: str) -> None:
