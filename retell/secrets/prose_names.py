@@ -1048,8 +1048,13 @@ def _unknown_given(value: str, m: re.Match[str], start: int, end: int) -> bool:
     if not _NAME_SHAPE.fullmatch(value) or any(c.isupper() for c in value[1:]):
         return False
     folded = value.lower()
-    if folded in _SERVICES or folded in _AMBIGUOUS or folded in _PRODUCTS or _english_word(folded):
+    if folded in _SERVICES or folded in _AMBIGUOUS or folded in _PRODUCTS:
         return False
+    # the cue first, the dictionary last: it is loaded only where a person's cue stands beside an unknown word
+    return _said_only_of_a_person(m, start, end) and not _english_word(folded)
+
+
+def _said_only_of_a_person(m: re.Match[str], start: int, end: int) -> bool:
     text = m.string
     line_start = text.rfind("\n", 0, start) + 1
     before = text[max(line_start, start - 40) : start]
