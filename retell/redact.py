@@ -144,6 +144,8 @@ class Redactor:
     # (name, text): where the guard looks for a secret it stops on, to name the line to fix
     sources: list[Path | tuple[str, str]] = field(default_factory=list)
     terms: Terms = field(default_factory=Terms)
+    # the session's log: the guard asks it whether a value stands there, unflagged, among the same words
+    session: EventLog | None = field(default=None, repr=False, compare=False)
     _replacement_patterns: list[re.Pattern[str]] | None = field(default=None, repr=False)
     _searches: tuple[tuple[str, ...], tuple[list[tuple[str, str]], _Forms | None, _Forms | None]] | None = field(
         default=None, repr=False, compare=False
@@ -155,7 +157,7 @@ class Redactor:
     @classmethod
     def for_log(cls, log: EventLog, decisions: dict[str, SecretDecision], terms: Sequence[Term] = ()) -> Redactor:
         scanner, known = _known_values(log)
-        return cls(log.session.id, decisions, scanner, dict(known), terms=Terms(tuple(terms)))
+        return cls(log.session.id, decisions, scanner, dict(known), terms=Terms(tuple(terms)), session=log)
 
     def find(self, text: str) -> list[Finding]:
         """Rule matches plus verbatim repeats of known flagged values (also where escapes hide them),
@@ -334,6 +336,28 @@ class Redactor:
                     where[sid] = f"{name} line {text.count(chr(10), 0, finding.start) + 1}"
         return where
 
+    def as_the_session_had_it(self, text: str, finding: Finding) -> bool:
+        """Whether the session holds this value among the same words (only spaces, line breaks, quote marks
+        and Markdown's escapes differing) where its own scan did not flag it. retell joins the lines of a
+        paragraph it quotes (`Cache Key:` and, on the next line, its value become one line), and a rule that
+        reads a label and a value on one line flags there what the parse, and so triage, never listed: the
+        author cleared that text as the session had it. A value beside words the session never put around it
+        (`the password is …`) is not this, and still stops."""
+        if self.session is None or finding.kind == TERM_KIND or finding.value in self.known:
+            return False
+        around = _loose_context(text, finding.start, finding.end)
+        for _, source in all_texts(self.session):
+            start = source.find(finding.value)
+            flagged: list[Finding] | None = None
+            while start >= 0:
+                end = start + len(finding.value)
+                if _loose_context(source, start, end) == around:
+                    flagged = self.scanner.scan(source) if flagged is None else flagged
+                    if not any(f.start < end and start < f.end for f in flagged):
+                        return True
+                start = source.find(finding.value, start + 1)
+        return False
+
     def uncleared(self, text: str) -> list[tuple[str, Finding]]:
         """Findings in `text` the author did not decide to keep: (secret id, finding)."""
         result = []
@@ -347,6 +371,20 @@ class Redactor:
 
 _KEY_LINE = re.compile(r"[A-Za-z0-9+/=_-]{24,}")
 _KEY_LINE_MIN = 24  # characters of base64: a key's line, never a word or a path
+
+
+# what a quote may change around a value without changing its meaning: spaces and line breaks, Markdown's
+# block-quote marks, escapes and code-span ticks
+_LOOSE = re.compile(r"[\s\\>`*_]+")
+_CONTEXT_BEFORE = 24
+_CONTEXT_AFTER = 8
+
+
+def _loose_context(text: str, start: int, end: int) -> tuple[str, str]:
+    """The characters just before and after text[start:end], without what a quote may change."""
+    before = _LOOSE.sub("", text[max(0, start - 8 * _CONTEXT_BEFORE) : start])[-_CONTEXT_BEFORE:]
+    after = _LOOSE.sub("", text[end : end + 8 * _CONTEXT_AFTER])[:_CONTEXT_AFTER]
+    return before, after
 
 
 def _key_lines(value: str) -> list[str]:
@@ -483,7 +521,8 @@ def guard(texts: Iterable[tuple[str, str]], redactor: Redactor, what: str) -> No
     found: dict[str, tuple[Finding, str]] = {}  # each item once, however often it occurs
     for where, text in texts:
         for sid, finding in redactor.uncleared(text):
-            found.setdefault(sid, (finding, where))
+            if sid not in found and not redactor.as_the_session_had_it(text, finding):
+                found[sid] = (finding, where)
     if not found:
         return
     located = redactor.locate(set(found))

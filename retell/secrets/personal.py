@@ -144,7 +144,8 @@ _PHONE_WORDS = (
     r"gọi|liên hệ|nummer|numéro|número|contacto|"
     # (round sixteen) in more of the languages authors write in: Hindi, Arabic, Persian, Hebrew, Greek,
     # Turkish, Indonesian and Malay
-    r"फ़ोन|फोन|मोबाइल|नंबर|هاتف|جوال|موبايل|تلفن|شماره|טלפון|נייד|τηλέφωνο|τηλ|κινητό|"
+    # (round twenty) Arabic's with its article glued on: `رقم الهاتف`, `الجوال`
+    r"फ़ोन|फोन|मोबाइल|नंबर|(?:ال)?(?:هاتف|جوال|موبايل)|تلفن|شماره|טלפון|נייד|τηλέφωνο|τηλ|κινητό|"
     r"cep|numaram|nomor hp|nomor telepon|no hp|telepon|telp)"
 )
 # (and Thai, written without spaces between words: `ติดต่อเบอร์ 02…`, no word boundary before it)
@@ -208,6 +209,22 @@ _REGIONS = (
     "NG",
     "ZA",
     "AR",
+    # (round twenty) where the sets' authors also write: the Gulf, Egypt, Israel, Greece, Thailand, Romania, Ukraine
+    "SA",
+    "AE",
+    "EG",
+    "IL",
+    "GR",
+    "TH",
+    "RO",
+    "UA",
+    "MY",
+    "PK",
+    "KE",
+    "CZ",
+    "HU",
+    "CO",
+    "CL",
 )
 
 

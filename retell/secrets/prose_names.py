@@ -20,6 +20,7 @@ import re
 import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 
 from retell.secrets.gazetteer import gazetteer
 from retell.secrets.personal import _CJK_SURNAME, _VALEDICTION_KEYWORDS, _VALEDICTIONS
@@ -178,7 +179,8 @@ _TOLD_BEFORE = re.compile(
     r"ciao|salve|buongiorno|hej|hei|moi|moin|servus|hoi|cześć|czesc|witaj|ahoj|szia|olá|ola|buenos[ \t]+días|"
     r"buenas|привет|здравствуй(?:те)?|merhaba|selam|xin[ \t]+chào|chào|halo|hai|γεια[ \t]+σου|γεια|"
     r"שלום|مرحبا|नमस्ते)|@)"
-    r"[ \t]*,?[ \t]*$"
+    # (round twenty) `cc: Thảo`, a label's colon after the word
+    r"[ \t]*[,:]?[ \t]*$"
 )
 
 
@@ -201,7 +203,7 @@ def _context(m: re.Match[str], start: int, end: int, strong: bool = False) -> bo
     text = m.string
     line_start = text.rfind("\n", 0, start) + 1
     before = text[max(line_start, start - 40) : start]
-    if _TOLD_BEFORE.search(before) and not (strong and _WEAK_BEFORE.search(before)):
+    if _TOLD_BEFORE.search(before) and not (strong and _WEAK_BEFORE.search(before) and not _MET_BEFORE.search(before)):
         return True
     if _addressed(text, line_start, start, end):
         return True
@@ -807,10 +809,32 @@ def _uncased_person(value: str, m: re.Match[str]) -> bool:
 
 # -- a given name alone, where what is said around it is said of a person -------------------------------------
 
-_ALONE = rf"(?:(?<![\w@/\\.$#'’-])(?P<alone>{_WORD})(?![\w@/\\(]|[-.]\w|[ \t]+(?:{_INITIAL}[ \t]+)?[{_UPPER}]))"
+# (round twenty: after an `@` too, `@Nkechi said`, where no word or address runs into the `@`)
+_ALONE = (
+    rf"(?:(?<![\w/\\.$#'’-])(?<![\w/\\.$#'’-]@)(?P<alone>{_WORD})"
+    rf"(?![\w@/\\(]|[-.]\w|[ \t]+(?:{_INITIAL}[ \t]+)?[{_UPPER}]))"
+)
 # the speaker of a line of notes or of a chat pasted with its times (`Priya: I'll take it`, `[09:14] Oksana: …`)
 _SPEAKER = rf"(?m)^[ \t>*•-]*(?:\[?\d{{1,2}}:\d\d(?::\d\d)?\]?[ \t]+)?(?P<speaker>{_WORD})[ \t]*[:：][ \t]+\S"
 _ALONE_KEYWORDS = (
+    # (round twenty) a person met: `check with …`, `talked to …`
+    "check with",
+    "checked with",
+    "confirm with",
+    "sync with",
+    "synced with",
+    "talk to",
+    "talked to",
+    "talk with",
+    "talked with",
+    "spoke to",
+    "spoke with",
+    "chat with",
+    "chatted with",
+    "paired with",
+    "met with",
+    "reach out to",
+    "reached out to",
     # (round eighteen) greetings in more languages
     "ciao",
     "salve",
@@ -849,6 +873,7 @@ _ALONE_KEYWORDS = (
     "thx",
     "kudos",
     "cc ",
+    "cc:",
     "hi ",
     "hey ",
     "hello ",
@@ -859,6 +884,7 @@ _ALONE_KEYWORDS = (
     "hallo ",
     "según ",
     "pregunta",
+    "pregúnta",
     "gracias",
     "hola ",
     "selon ",
@@ -955,16 +981,105 @@ _ALONE_KEYWORDS = (
 )
 # A single word is a name only with a strong cue: not `with`, `from`, `by` (`with Julia`, `from Jordan`).
 _WEAK_BEFORE = re.compile(r"(?i)\b(?:with|from|by|per|von|mit|bei|par|call|message|email|e-mail|owner)[ \t]*,?[ \t]*$")
+# (round twenty) but `with` and `to` after a verb said only of meeting a person are strong: `check with Ingrid`,
+# `I talked to Abebe`, `sync with Yerlan`
+_MET_BEFORE = re.compile(
+    r"(?i)\b(?:check(?:ed)?|confirm(?:ed)?|sync(?:ed)?|talk(?:ed)?|spoke|speak|chat(?:ted)?|pair(?:ed)?|"
+    r"met|meet(?:ing)?|reach(?:ed)?[ \t]+out)[ \t]+(?:with|to)[ \t]*$"
+)
+# What is said only of a person, around a word the gazetteer does not know (a product is asked, pinged, thanked
+# and has branches too, so not those alone: `ask Jenkins`, `Grafana's dashboard`): the verbs of people's talk and
+# review after it, their own things after an `'s`, or a word before that only a person is addressed with.
+_PERSON_ONLY_AFTER = re.compile(
+    r"(?i)(?:['’]s[ \t]+(?:review|pr|pull[ \t]+request|branch|comment|feedback|suggestion|laptop|approval|idea|"
+    r"question|answer|message|email|notes)\b|"
+    r"[ \t]*,?[ \t]+(?:(?:also|just|already|still|has|had)[ \t]+)?(?:said|says|asked|asks|approved|reviewed|"
+    r"mentioned|suggested|thinks|thought|replied|agreed|disagreed|pinged|signed[ \t]+off|"
+    r"is[ \t]+(?:out|away|off|on[ \t]+(?:leave|vacation|holiday|pto)))\b)"
+)
+_PERSON_ONLY_BEFORE = re.compile(
+    r"(?i)(?:\b(?:ask|asked|ping|pinged|tell|told|cc|dm|thanks|thank[ \t]+you|thx|kudos[ \t]+to|dear|"
+    r"frag|pregúntale[ \t]+a|demande[ \t]+à)"
+    r"[ \t]*[,:]?[ \t]*$)"
+)
+# a greeting is said to a world too (`Hola Mundo`, `Ciao Mondo`, `Danke Schön`): with a request after the word only
+_GREETING_BEFORE = re.compile(
+    r"(?i)\b(?:hi|hey|hello|hallo|hola|bonjour|salut|ciao|hej|cześć|привет|merhaba|olá|oi)[ \t]*,?[ \t]*$"
+)
 
 
 def _alone_person(value: str, m: re.Match[str]) -> bool:
     if len(value) < 3 or value.lower() in _AMBIGUOUS or value.lower() in _PRODUCTS:
         return False
     given, _ = gazetteer()
-    if value not in given or _refused(value):
+    if _refused(value):
         return False
     start, end = m.span("alone")
+    if value not in given:
+        return _unknown_given(value, m, start, end)
     return _context(m, start, end, strong=True)
+
+
+# Products and services a session names where a person could stand (`ask Kubernetes`, `Dependabot's PR`), which
+# are in no English dictionary; the dictionary refuses the rest (`Jenkins`, `Stripe`, `Renovate`).
+_SERVICES = words(
+    """
+    kubernetes github gitlab bitbucket jira confluence vercel netlify heroku datadog pagerduty opsgenie nginx
+    postgres postgresql mysql sqlite mongodb grafana dependabot renovatebot sonarqube sonarcloud snyk codecov
+    coveralls npm pnpm yarn supabase firebase cloudflare okta auth0 sendgrid twilio mailgun mailchimp zapier notion
+    asana trello figma chatgpt openai anthropic perplexity windsurf codex aws azure gcp gke eks aks argocd
+    fastapi pytest pydantic numpy webpack vite eslint prettier typescript javascript golang kotlin graphql
+    circleci buildkite teamcity bamboo jfrog artifactory nexus sentry bugsnag rollbar newrelic honeycomb
+    posthog mixpanel amplitude segment intercom zendesk hubspot salesforce shopify magento wordpress drupal
+    linkedin youtube whatsapp telegram discord slack msteams zoom webex kafka rabbitmq celery airflow dagster
+    prefect dbt snowflake databricks bigquery redshift clickhouse elasticsearch opensearch kibana logstash
+    fluentd vector tailscale wireguard openvpn ngrok localstack minio ceph longhorn istio linkerd envoy traefik
+    caddy haproxy keycloak vaultwarden bitwarden lastpass onepassword dashlane gemini mistral llama deepseek
+    qwen claude copilot cursor replit lovable bolt devin
+    """
+)
+_NAME_SHAPE = re.compile(r"[^\W\d_][\u0300-\u036f]*(?:[^\W\d_A-Z][\u0300-\u036f]*){2,13}")
+
+
+def _unknown_given(value: str, m: re.Match[str], start: int, end: int) -> bool:
+    """(round twenty) A given name the gazetteer lacks (`Oluwaseun`, `Bartosz`, `Tsegaye`, `Priyanka`): one
+    capitalised word, small letters after its capital, in no English dictionary and no product's name, where what
+    is said around it is said only of a person (`ask …`, `@… said`, `…'s review`, `check with …`)."""
+    if not _NAME_SHAPE.fullmatch(value) or any(c.isupper() for c in value[1:]):
+        return False
+    folded = value.lower()
+    if folded in _SERVICES or folded in _AMBIGUOUS or folded in _PRODUCTS:
+        return False
+    # the cue first, the dictionary last: it is loaded only where a person's cue stands beside an unknown word
+    return _said_only_of_a_person(m, start, end) and not _english_word(folded)
+
+
+def _said_only_of_a_person(m: re.Match[str], start: int, end: int) -> bool:
+    text = m.string
+    line_start = text.rfind("\n", 0, start) + 1
+    before = text[max(line_start, start - 40) : start]
+    if _PERSON_ONLY_BEFORE.search(before) or _MET_BEFORE.search(before):
+        return True
+    if _GREETING_BEFORE.search(before) and _ADDRESSED_AFTER.match(text, end):
+        return True
+    if _PERSON_ONLY_AFTER.match(text, end, min(len(text), end + 60)) is None:
+        return False
+    # after it, the verb: the word starts its clause (not `the Kafka said`), a handle's `@` or a list's comma may
+    # stand before it
+    return not before.strip() or before.rstrip().endswith(("@", ",", ";", ".", "!", "?", ":", "per", "and", "but"))
+
+
+def _english_word(folded: str) -> bool:
+    """A word of pyspellchecker's English frequency list (loaded once, ~0.1 s, only when an unknown capitalised
+    word stands where a person's name could)."""
+    return folded in _english_words()
+
+
+@lru_cache(maxsize=1)
+def _english_words() -> frozenset[str]:
+    from spellchecker import SpellChecker
+
+    return frozenset(SpellChecker(language="en", distance=1).word_frequency.dictionary)
 
 
 # (round eighteen) a family name after the honorific a letter or a form addresses a person with (`Dear Mr. Okonkwo`,

@@ -17,7 +17,12 @@ cookie pasted into a message. Each is told by what its make puts in it:
 - a Sentry endpoint with its key in the query (a CSP `report-uri …/security/?sentry_key=…`, `…/store/?…`), whole:
   like a DSN, the URL is the credential;
 - (round seventeen) a Docker Hub personal or organisation access token (`dckr_pat_…`, `dckr_oat_…`), which
-  gitleaks has no rule for.
+  gitleaks has no rule for;
+- (round twenty) vendors' tokens whose own prefix and length tell them, told bare (gitleaks wants the vendor's name
+  beside them, or has no rule): Mailgun's `key-<32 hex>`, Supabase's `sbp_<40 hex>`, Neon's `napi_…`, Airtable's
+  `pat<14>.<64 hex>`, CircleCI's `CCIPAT_…`, Buildkite's `bkua_…`, Contentful's `CFPAT-…`, DeepSeek's `sk-<32 hex>`,
+  Mapbox's secret `sk.eyJ…`, Firebase's legacy server key `AAAA…:APA91b…`, LaunchDarkly's `sdk-<uuid>`, Asana's
+  `2/<digits>/<digits>:<32 hex>`.
 """
 
 from __future__ import annotations
@@ -44,6 +49,13 @@ def _snowflake(value: str, m: re.Match[str]) -> bool:
     except (binascii.Error, ValueError):
         return False
     return decoded.isdigit() and 17 <= len(decoded) <= 20 and _not_masked(value, m)
+
+
+def _random_enough(value: str, m: re.Match[str]) -> bool:
+    """Not a mask, a placeholder or a run of one character, and its body as varied as a random one (a hex body of
+    32 has ~14 distinct characters; `0000…` or `abababab…` has 1 or 2)."""
+    body = re.sub(r"^(?:key-|sbp_|napi_|CCIPAT_|bkua_|CFPAT-|sk-|sdk-|mob-)", "", value)
+    return _not_masked(value, m) and len(set(body)) >= 10
 
 
 def _app_password(value: str, m: re.Match[str]) -> bool:
@@ -139,6 +151,44 @@ VENDOR_SHAPE_RULES: tuple[Rule, ...] = (
         ("dckr_pat_", "dckr_oat_"),
         accept=_not_masked,
         rule_id="docker-hub-access-token",
+    ),
+    Rule(
+        "vendor-api-key",
+        SECRET,
+        r"(?<![\w.-])(?:key-[0-9a-f]{32}|sbp_[0-9a-f]{40}|napi_[a-z0-9]{64}|pat[A-Za-z0-9]{14}\.[0-9a-f]{64}|"
+        r"CCIPAT_[A-Za-z0-9]{22}_[0-9a-f]{40}|bkua_[0-9a-f]{40}|CFPAT-[A-Za-z0-9_-]{43}|sk-[0-9a-f]{32}|"
+        r"(?:sdk|mob)-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?![\w-]|\.\w)",
+        ("key-", "sbp_", "napi_", "pat", "ccipat_", "bkua_", "cfpat-", "sk-", "sdk-", "mob-"),
+        accept=_random_enough,
+        rule_id="vendor-prefixed-key-bare",
+        prefilter=r"key-[0-9a-f]{32}|sbp_|napi_|pat[A-Za-z0-9]{14}\.|CCIPAT_|bkua_|CFPAT-|sk-[0-9a-f]{32}|"
+        r"(?:sdk|mob)-[0-9a-f]{8}-",
+    ),
+    Rule(
+        "asana-personal-access-token",
+        SECRET,
+        r"(?<![\w/.-])[0-2]/\d{15,17}/\d{15,17}:[0-9a-f]{32}(?![\w-])",
+        (),
+        accept=_not_masked,
+        always=True,  # (no word announces it; its prefilter finds the two ids' shape in C)
+        prefilter=r"\d{15}/\d{15}",
+        rule_id="asana-pat-bare",
+    ),
+    Rule(
+        "mapbox-secret-token",
+        SECRET,
+        r"(?<![\w.-])sk\.eyJ[A-Za-z0-9_-]{20,}\.[A-Za-z0-9_-]{20,}(?![\w.-])",
+        ("sk.eyj",),
+        accept=_not_masked,
+        rule_id="mapbox-secret-token-bare",
+    ),
+    Rule(
+        "firebase-server-key",
+        SECRET,
+        r"(?<![\w-])AAAA[A-Za-z0-9_-]{7}:APA91b[A-Za-z0-9_-]{120,160}(?![\w-])",
+        (":apa91b",),
+        accept=_not_masked,
+        rule_id="firebase-legacy-server-key",
     ),
     Rule(
         "sentry-dsn",
