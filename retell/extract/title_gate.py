@@ -70,6 +70,8 @@ _CAUSE = re.compile(
     r"потому что|так как|тому що|бо|çünkü|eftersom|protože|karena|vì|لأن|כי|επειδή)\s"
     r"|(?:해서|어서|아서|때문에)\s|因为|因為|所以|ので、|から、"
 )
+# An address or a redaction: a log's detail, never a title's ("Nginx mencoba ke 172.19.0.4")
+_ADDRESS = re.compile(r"\b\d{1,3}(?:\.\d{1,3}){3}\b|\[REDACTED[:\]]")
 # Words that only say there is a problem, a plea or a greeting: a title of them names nothing
 _EMPTY = re.compile(
     r"(?i)^(?:\W*(?:we|i|you|there|it|this|that|a|an|the|is|are|has|have|got|'s|'re|big|weird|strange|small|"
@@ -120,7 +122,7 @@ def fails(title: str, language: str | None = None) -> str:
         return "sign-off"
     if _EMPTY.match(text):
         return "names nothing"
-    if output_line(text) or re.match(r"(?i)^(?:diff --git|[-+]{3} |@@ |\$ |>>> )", text):
+    if output_line(text) or re.match(r"(?i)^(?:diff --git|[-+]{3} |@@ |\$ |>>> )", text) or _ADDRESS.search(text):
         return "output"  # a program's line pasted ("api-gateway-… 0/1 ImagePullBackOff", "diff --git a/…")
     # (a CJK statement closed politely, "…を変更しました", is Claude's statement of the work, not chat)
     if (chat_line(text) and not _CJK.search(text)) or runs_up(text) or plans(text) or greets(text) or signs_off(text):
@@ -171,7 +173,8 @@ def repaired(title: str) -> list[str]:
         text = capitalised(text[wish.end() :])
         out.append(text)
     cause = _CAUSE.search(text)
-    if cause and word_count(text[: cause.start()]) >= TITLE_WORDS[0]:
+    # (cut before a conjunction of its own; a Korean or Japanese ending, "…만 해서", leaves half a clause)
+    if cause and cause.group().startswith(" ") and word_count(text[: cause.start()]) >= TITLE_WORDS[0]:
         text = text[: cause.start()].rstrip(" ,;:")
         out.append(text)
     joined = re.split(r"\s+/\s+|\s*[;；]\s*", text)

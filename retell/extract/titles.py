@@ -135,8 +135,10 @@ def post_title(
     from retell.extract.title_gate import fails
 
     failed = fails(_as_said(chosen, chosen_source, events, language), language)
-    # (Claude's statement of the change and a commit are shortened by their own rules: their length is theirs)
-    if not failed or (failed == "long" and chosen_source in ("deed", "commit", "ai-title")):
+    # (Claude's statement of the change, a commit and a request said as work, "Finding out whether…", are shortened
+    # by their own rules: their length is theirs)
+    long_kept = chosen_source in ("deed", "commit", "ai-title") or re.match(r"[A-Z][a-z]+ing ", chosen)
+    if not failed or (failed == "long" and long_kept):
         return chosen, chosen_source
     for candidate, candidate_source in _alternatives(chosen, chosen_source, events, language):
         if not fails(_as_said(candidate, candidate_source, events, language), language):
