@@ -21,7 +21,7 @@ from retell.extract.deeds import (
     planned_item,
     reports_output,
 )
-from retell.extract.local_headings import FIX, deed_in_language, fits_language, in_language, table_key
+from retell.extract.local_headings import FIX, deed_in_language, fits_language, in_language, ran_programs, table_key
 from retell.extract.phrasing import (
     HEADING_WORDS,
     as_phrase,
@@ -38,6 +38,7 @@ from retell.extract.phrasing import (
 from retell.extract.requests import author_words, clause_cut, clean_request, first_sentence, opens_with_opener
 from retell.extract.result import claude_result
 from retell.extract.roles import command_work, commands_in_words, files_in_words
+from retell.extract.title_forms import mended
 from retell.extract.tools import SHELL_TOOLS, family, is_test_command
 from retell.extract.typos import fix_typos, foreign_words, in_english, session_words, spelled_as_elsewhere, word_counts
 from retell.extract.unchatted import asked_work, spelled_out, unchatted, with_initialisms
@@ -79,7 +80,7 @@ def chapter_heading(events: Sequence[Event], avoid: Collection[str] = (), langua
     kind = kind_heading(events)
     symptom = ""  # the author's symptom as they lived it: only over a heading of the kind of stretch
     for candidate in _candidates(events, deed, earlier, language):
-        heading = without_own_clause(without_loose_end(short_enough(_to_the_reader(candidate))))
+        heading = mended(without_own_clause(without_loose_end(short_enough(_to_the_reader(candidate)))))
         if heading and heading == kind and symptom:
             return symptom
         if lived(heading) and not any(_same(heading.casefold(), t) for t in taken):
@@ -953,7 +954,8 @@ def activity_heading(events: Sequence[Event]) -> str:
             return setting
         return ("Writing " if written_only else "Changing ") + files_in_words(edited)  # a file written, not changed
     if top == "bash":
-        return commands_in_words([c.target or "" for c in calls if family(c.name) == "bash"]) or "Running commands"
+        said = commands_in_words([c.target or "" for c in calls if family(c.name) == "bash"])
+        return said or ran_programs(events, "en") or "Running commands"  # ("Running gradlew test": which commands)
     read = [c.target for c in calls if family(c.name) == "read" and c.target and not _is_plan(c.target)]
     if top == "read" and read:
         return "Reading " + files_in_words(read)

@@ -1065,6 +1065,50 @@ _FIX = {
     "ca": "La correcció", "sw": "Marekebisho", "tl": "Ang pag-aayos", "sk": "Oprava", "hr": "Popravak",
 }  # fmt: skip
 
+# Commands run, named by their programs and objects ("./gradlew test" -> "gradlew test 실행"), when no word of
+# retell's says what they were for: "Running commands" heads any stretch (judged unusable on fresh12)
+_RAN = {
+    "en": "Running {programs}", "ja": "{programs} を実行", "zh-Hans": "运行 {programs}", "zh-Hant": "執行 {programs}",
+    "ko": "{programs} 실행", "es": "Ejecutando {programs}", "pt": "Rodando {programs}", "fr": "Lancer {programs}",
+    "it": "Eseguire {programs}", "ru": "Запуск {programs}", "vi": "Chạy {programs}", "de": "{programs} ausführen",
+    "nl": "{programs} uitvoeren", "pl": "Uruchamianie {programs}", "tr": "{programs} çalıştırmak",
+    "sv": "{programs} körs", "cs": "Spouštění {programs}", "ar": "تشغيل {programs}", "he": "הרצת {programs}",
+    "el": "Εκτέλεση {programs}", "id": "Menjalankan {programs}", "uk": "Запуск {programs}", "fa": "اجرای {programs}",
+    "hi": "{programs} चलाना", "th": "รัน {programs}", "ro": "Rularea {programs}", "hu": "{programs} futtatása",
+    "fi": "{programs} ajaminen", "da": "{programs} køres", "no": "{programs} kjøres", "ca": "Executant {programs}",
+    "sw": "Kuendesha {programs}", "tl": "Pagpapatakbo ng {programs}", "sk": "Spúšťanie {programs}",
+    "hr": "Pokretanje {programs}",
+}  # fmt: skip
+RAN_PROGRAMS = 2  # the most programs a heading names
+_OBJECT = re.compile(r"^:?[A-Za-z][\w.:-]{0,30}$")  # a subcommand or a file ("test", ":app:check", "export.py")
+
+
+def ran_programs(events: Sequence[Event], language: str | None) -> str:
+    """The commands a stretch ran, by program and object, in the post's language ("gradlew test 실행"); ""."""
+    from retell.extract.shellwords import past_wrappers
+    from retell.extract.tools import command_target, program_of
+
+    key = table_key(language) if language and knows(language) else "en"
+    said: list[str] = []
+    for event in events:
+        for call in event.calls or () if event.kind == TOOL_RUN and not event.sidechain else ():
+            program = program_of(call.target or "") if family(call.name) == "bash" else None
+            if not program or program in ("git", "cat", "ls", "head", "tail", "grep", "rg", "find", "sed", "cp", "mv"):
+                continue  # (what only looks or moves files names no step of its own)
+            words = past_wrappers(command_target(call.target or "").split())[1:]
+            words = [w for w in words if not w.startswith("-")][:1]
+            named = f"{program} {words[0]}" if words and _OBJECT.match(words[0]) else program
+            if program in ("python", "python3", "node") and named == program:
+                continue  # (an inline script: the interpreter alone says nothing)
+            said.append(named)
+    if not said:
+        return ""
+    chosen = sorted(dict.fromkeys(said), key=lambda n: (-said.count(n), said.index(n)))[:RAN_PROGRAMS]
+    words_of = WORDS.get(key) or {}
+    joiner = words_of.get("and", " and ")
+    return _RAN.get(key, _RAN["en"]).format(programs=joiner.join(chosen))
+
+
 # The English headings retell makes up, by kind (headings.py, triage's fallbacks)
 _KINDS = [
     (r"^The fix$", "fix"),
@@ -1073,7 +1117,11 @@ _KINDS = [
     (r"^Reading ", "read"),
     (r"^Setting (?P<name>\S+) to (?P<value>\S+)$", "set"),
     (r"^Getting the tests to pass$", "tests"),
-    (r"^Fixing the (?P<error>[A-Z][A-Za-z]*(?:Error|Exception)|E[A-Z]{3,}|TS\d{4}|E\d{4})$", "error"),
+    (
+        r"^Fixing the (?P<error>[A-Z][A-Za-z]*(?:Error|Exception)|E[A-Z]{3,}|TS\d{4}|E\d{4}|"
+        r"[45]\d\d(?: [A-Z][a-z]+)+|OOMKilled|CrashLoopBackOff)$",
+        "error",
+    ),
     (r"^Getting the type checker to pass$", "types"),
     (r"^Getting the linters to pass$", "lint"),
     (r"^Getting the build to work$", "build"),
@@ -1121,6 +1169,13 @@ _SCRIPTS = {
     "hi": re.compile(r"[\u0900-\u097f]"),
     "th": re.compile(r"[\u0e00-\u0e7f]"),
 }
+
+
+def written_apart(language: str | None) -> bool:
+    """Whether a language is written in a script of its own (see _SCRIPTS), not in Latin letters."""
+    return bool(language) and knows(language) and table_key(language or "") in _SCRIPTS
+
+
 # Letters of those scripts: a heading holding them is no Latin-lettered language's
 _NOT_LATIN = r"[\u0370-\u03ff\u0400-\u04ff\u0590-\u05ff\u0600-\u06ff\u0900-\u097f\u0e00-\u0e7f]"
 
@@ -1373,13 +1428,16 @@ def in_language(heading: str, events: Sequence[Event], language: str | None) -> 
             return _SET[table_key(language)].format(name=match.group("name"), value=match.group("value"))
         if kind == "error":  # the error keeps its name: "ConnectionResetError の解消"
             return words["error"].format(error=match.group("error"))
+        if kind == "commands":
+            return ran_programs(events, language) or words[kind]
         return words[kind]
     if re.match(r"[A-Z][a-z]+ing\b", heading) and not fits_language(heading, language) and _only_ran(events):
-        return words["commands"]  # retell's words for commands run ("Running the tests"), in the post's language
+        # retell's words for commands run ("Running the tests"), in the post's language, with what they ran
+        return ran_programs(events, language) or words["commands"]
     if table_key(language) not in _CJK_TABLES:
         return heading  # in a language of Latin letters an unknown heading is the author's own words: kept
     # another heading of retell's own (commands run, a look around) or the author's English words
-    return words["commands"] if _ran_commands(events) else words["talk"]
+    return (ran_programs(events, language) or words["commands"]) if _ran_commands(events) else words["talk"]
 
 
 def project_title(project: str | None, language: str | None) -> str | None:

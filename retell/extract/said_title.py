@@ -12,7 +12,7 @@ a run-up is no candidate."""
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from retell.events import ASSISTANT, TOOL_RUN, Event
@@ -75,12 +75,19 @@ class Candidate:
     technical: int  # the names and figures it holds
 
 
-def said_title(events: Sequence[Event], language: str | None, subject: str | None = None) -> str:
+def said_title(
+    events: Sequence[Event],
+    language: str | None,
+    subject: str | None = None,
+    keep: Callable[[str], bool] | None = None,
+    any_language: bool = False,
+) -> str:
     """The best-scoring candidate in `language` (see the module's docstring), else "". `subject`: the commit the
-    session made, whose words a candidate that names the work shares."""
+    session made, whose words a candidate that names the work shares; `keep`: a test every candidate passes (the
+    title gate); `any_language`: English posts too (by default a title in English is left to the phrase)."""
     from retell.extract.local_headings import fits_language, table_key
 
-    if not language or table_key(language) == "en":
+    if not language or (table_key(language) == "en" and not any_language):
         return ""
     key = table_key(language)
     opening = _opening(events)
@@ -99,7 +106,7 @@ def said_title(events: Sequence[Event], language: str | None, subject: str | Non
     for rank, (text, marked) in enumerate(claims):
         if fits_language(text, language):
             found.append(_candidate(text, False, rank, marked, author_stems))
-    named = [c for c in found if c.shared or c.technical]  # a clause that names nothing the session is about
+    named = [c for c in found if (c.shared or c.technical) and (keep is None or keep(_capitalised(c.text)))]
     if not named:
         return ""
     best = max(named, key=_score)
@@ -232,7 +239,7 @@ _OWN_SITUATION = re.compile(
 
 def _plain(text: str) -> str:
     """A clause as a title: no markup, aside in brackets, trailing mark or the author's "I have" before a thing."""
-    plain = re.sub(r"\*\*|`", "", _ASIDE.sub("", text)).strip()
+    plain = re.sub(r"\*\*|`|(?<!\w)\*(?=\S)|(?<=\S)\*(?!\w)", "", _ASIDE.sub("", text)).strip()
     return _OWN_SITUATION.sub("", plain.rstrip(" .:：;,!。！、").strip())
 
 

@@ -126,6 +126,90 @@ def session_vocabulary(events: Iterable[Event]) -> list[str]:
 def post_title(
     title: str | None, source: str | None, events: Sequence[Event], language: str | None = None
 ) -> tuple[str | None, str | None]:
+    """(title, source) a post proposes (see _proposed), through the gate every title passes (extract.title_gate): a
+    candidate that is no title by its form (a file list, joined subjects, chat, a wish, shouting) gives way to a
+    repaired form of it, to the next candidate that passes, else to one built from what the session is about."""
+    chosen, chosen_source = _proposed(title, source, events, language)
+    if not chosen or chosen_source == "custom-title":
+        return chosen, chosen_source
+    from retell.extract.title_gate import fails
+
+    failed = fails(_as_said(chosen, chosen_source, events, language), language)
+    # (Claude's statement of the change, a commit and a request said as work, "Finding out whether…", are shortened
+    # by their own rules: their length is theirs)
+    long_kept = chosen_source in ("deed", "commit", "ai-title") or re.match(r"[A-Z][a-z]+ing ", chosen)
+    if not failed or (failed == "long" and long_kept):
+        return chosen, chosen_source
+    for candidate, candidate_source in _alternatives(chosen, chosen_source, events, language):
+        if not fails(_as_said(candidate, candidate_source, events, language), language):
+            return candidate, candidate_source
+    # none passes: one built from the problem the author brought, by its name ("IllegalStateException 해결": short,
+    # but it names what the session is about); else the title as it was (a file list: the caller titles the post by
+    # its project, triage.generate.proposed_title)
+    error = problem_named(events)
+    if error:
+        return f"Fixing the {error}", "deed"
+    return chosen, chosen_source
+
+
+def _as_said(title: str, source: str | None, events: Sequence[Event], language: str | None) -> str:
+    """A title as the post will say it: retell's own words ("deed", "work") in the post's language."""
+    if source not in ("deed", "work"):
+        return title
+    from retell.extract.local_headings import in_language
+
+    return in_language(title, events, language)
+
+
+def _alternatives(
+    chosen: str, source: str | None, events: Sequence[Event], language: str | None
+) -> Iterator[tuple[str, str | None]]:
+    """The candidates after a title that failed the gate, best first: its repaired forms (extract.title_gate), a
+    clause of the author's or Claude's finding (said_title), the session's commits (each subject, then each of two
+    joined ones), what it did (deeds), Claude's words for it, then a title built from the problem it fixed."""
+    from retell.extract.deeds import best_deed
+    from retell.extract.title_gate import fails, repaired
+
+    for form in repaired(chosen):
+        yield form, source
+    summaries = session_summaries(events)
+    said = said_title(
+        events, language, summaries[0] if summaries else None, keep=lambda t: not fails(t), any_language=True
+    )
+    if said:
+        yield said, "said"
+    from retell.extract.local_headings import fits_language
+
+    for summary in summaries:
+        subject = without_scope(summary)
+        if fits_language(subject, language):
+            yield subject, "commit"
+            for form in repaired(subject):
+                yield form, "commit"
+    deed = best_deed(events)
+    if deed:
+        yield short_enough(deed, TITLE_WORDS, TITLE_KEEPS), "deed"
+    done = _said_in_language(first_exchange(events), language)
+    if done:
+        yield done, "deed"
+
+
+# A problem by its name: an exception, an HTTP status with its phrase, a container's fate
+_PROBLEM = re.compile(
+    r"\b(?:[A-Z][A-Za-z]*(?:Error|Exception)|[45]\d\d (?:[A-Z][a-z]+ ?){1,3}(?<! )|OOMKilled|CrashLoopBackOff)\b"
+)
+
+
+def problem_named(events: Sequence[Event]) -> str:
+    """The problem the author brought, by its name (see _PROBLEM): in their first message, pastes included; ""."""
+    first = next((w for e in events if (w := author_words(e))), "")
+    found = _PROBLEM.search(first)
+    return found.group().strip() if found else ""
+
+
+def _proposed(
+    title: str | None, source: str | None, events: Sequence[Event], language: str | None = None
+) -> tuple[str | None, str | None]:
     """(title, source) a post proposes (see _post_title); the author's words that are no title by their form (the
     author speaking, "…whenever I switch tabs"; a program's output, a pod's row) give way to what the session did,
     when it shows."""

@@ -192,6 +192,14 @@ def _is_slip(typed: str, meant: str) -> bool:
     return any(typed[:i] + typed[i + 1 :] == meant and typed[i] == typed[i - 1] for i in range(1, len(typed)))
 
 
+COMMON_WORD = 1e-5  # a word this frequent in English prose is a word of the language, not a name
+
+
+def common_word(word: str) -> bool:
+    """Whether a lower-case word is a common English word (the dictionary's frequency list)."""
+    return _checker().word_usage_frequency(word) >= COMMON_WORD
+
+
 @lru_cache(maxsize=1)
 def _checker() -> Any:
     # pyspellchecker: Peter Norvig's corrector with an English word-frequency list; loaded only when a

@@ -27,6 +27,7 @@ from retell.extract.local_headings import in_language, project_title
 from retell.extract.project import project_name
 from retell.extract.requests import author_words
 from retell.extract.timeutil import to_epoch_ms
+from retell.extract.title_gate import file_list
 from retell.extract.titles import post_title, which_tests
 from retell.extract.tools import shorten_words
 from retell.redact import Redactor
@@ -204,10 +205,12 @@ def proposed_title(log: EventLog, language: str | None = None) -> tuple[str | No
         title = without_typos(title, log.events, language)
     if title and source in ("deed", "work"):  # "Fixing the ConnectionResetError" is retell's own words: in the post's
         title = in_language(title, log.events, language)
+    if title and source != "custom-title" and file_list(title):
+        return None, None  # a list of files titles no post (extract.title_gate): the project's name does
     if not title:  # no request and no title (an excerpt, a session of tool work): what the work was ("Working on
         # <project> with Claude Code" says nothing of it); the work only: a talk is no title
         work = in_language(which_tests(activity_heading(log.events), log.events), log.events, language)
-        if work:
+        if work and not file_list(work):  # (a list of files titles no post: the project's name does, below)
             title, source = work, "work"
         elif project_name(log.session.cwd) and kind_heading(log.events) in _KIND_TITLES:
             # screenshots and words, no tool work: what the author did, on what ("Looking at screenshots of app")

@@ -1,0 +1,61 @@
+"""The forms of words a title or a heading may take, by themselves: a conjunction a sentence was cut after, the
+author's wish before the work, a sign-off, and a count of words that reads CJK by its characters. The title gate
+(title_gate) and the headings (headings.chapter_heading) both ask them."""
+
+from __future__ import annotations
+
+import re
+
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")
+# A conjunction a sentence was cut after ("… kaldırıyor ama", "… but")
+DANGLING = re.compile(
+    r"(?i)(?:^|\s)(?:and|but|or|so|because|then|aber|und|oder|denn|weil|mais|et|ou|donc|car|pero|y|o|porque|ma|e|"
+    r"perché|mas|ou|porém|maar|en|of|want|ale|i|lub|bo|ama|ve|veya|çünkü|fakat|но|и|или|потому что|але|і|або|"
+    r"men|och|eller|ale|a|nebo|tapi|dan|atau|karena|nhưng|và|hoặc|vì|لكن|و|أو|אבל|ו|או|kaj|dar|de|és)\s*[,.]?$"
+    r"|(?:但是|但|而且|所以|因为|因為|然後|然后|けど|が|から|ので|그런데|근데|그리고|하지만)\s*$"
+    r"|(?:인데|는데|은데|지만)\s*[,.]?$"  # (a Korean clause left on its connective ending: "…인데")
+)
+# The author ending the session ("OK, that's enough for now", "Theek hai abhi itna kaafi")
+ENOUGH = re.compile(
+    r"(?i)\b(?:enough for (?:now|today)|that's all for (?:now|today)|itna kaafi|bas itna|assez pour aujourd'hui|"
+    r"genug für heute|suficiente por hoy|basta por hoy|por hoy es todo|por hoje é isso|per oggi basta|"
+    r"genoeg voor vandaag|na dziś wystarczy|на сегодня (?:всё|хватит)|на сьогодні (?:все|досить)|bugünlük bu kadar|"
+    r"cukup dulu|segitu dulu|vậy thôi)\b|今日はここまで|今天就到这|今天先這樣|今天先这样|오늘은 여기까지"
+)
+# The author's wish or duty before the work ("On doit passer à…", "Chcę przenieść…", "We need to…"): the work after
+# it is the title ("Passer à pydantic 2")
+WISH = re.compile(
+    r"(?i)^(?:(?:so|ok|okay|alors|also|bueno|pues|então|allora|dus|więc|итак|ну)[,\s]+)?"
+    r"(?:we (?:need|have|want|must|should)(?: to)?|i (?:need|want|would like|'d like)(?: to)?|we've got to|"
+    r"on doit|il faut|nous devons|je veux|je voudrais|j'aimerais|wir müssen|ich möchte|ich will|wir wollen|"
+    r"tenemos que|hay que|quiero|queremos|necesito|necesitamos|temos que|precisamos|quero|queremos|"
+    r"dobbiamo|devo|voglio|vogliamo|we moeten|ik wil|wij willen|musimy|chcę|chcemy|muszę|"
+    r"нам нужно|нужно|надо|хочу|хотим|мне нужно|нам треба|треба|хочу|хочемо|"
+    r"yapmamız lazım|istiyorum|vi måste|jag vill|vi vill|musíme|chci|chceme|kita harus|saya mau|aku mau|"
+    r"mình muốn|chúng ta cần|cần)\s+",
+)
+
+
+def word_count(title: str) -> int:
+    """Words, or CJK characters and the words among them."""
+    cjk = len(_CJK.findall(title))
+    # (not the one-letter words: "o", "y", "w" are a title's glue, as in said_title)
+    words = [w for w in _CJK.sub(" ", title).split() if re.search(r"\w", w) and (len(w) > 1 or w.isdigit())]
+    return cjk + len(words) if cjk else len(words)
+
+
+def capitalised(text: str) -> str:
+    return text[:1].upper() + text[1:] if text[:1].islower() else text
+
+
+def mended(heading: str) -> str:
+    """A heading as the gate would let it stand: the work after the author's wish ("Chcę przenieść testy…" ->
+    "Przenieść testy…"), without a conjunction it was cut after ("…kaldırıyor ama"); "" for a sign-off ("Theek hai
+    abhi itna kaafi"), which heads no section."""
+    text = heading.strip()
+    if not text or ENOUGH.search(text):
+        return ""
+    wish = WISH.match(text)
+    if wish and word_count(text[wish.end() :]) >= 2:
+        text = capitalised(text[wish.end() :])
+    return DANGLING.sub("", text).strip() or text
