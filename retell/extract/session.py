@@ -69,6 +69,7 @@ from retell.extract.tools import (
     absolute_path,
     apply_result,
     describe_call,
+    excerpt_taken_up,
     family,
     interrupted_output,
     project_path,
@@ -79,6 +80,9 @@ from retell.extract.tools import (
 from retell.extract.usage import UsageLedger
 
 _AWAY_SUFFIX = " (disable recaps in /config)"
+CUT_OUTPUTS_HELD = 8  # long outputs held until the next words, at most (the oldest is let go)
+CUT_OUTPUT_CHARS = 200_000  # of each, at most this much is held
+_CUT = re.compile(r"^… \(\d+ more lines?\)$", re.M)  # an excerpt's gap: the output was cut
 _LOCAL_ERROR = "<local-command-stderr>"
 _REJECTION_FEEDBACK = re.compile(
     r"(?:the user said:|the user provided the following reason for the rejection:)\s*(.+)\Z", re.S | re.I
@@ -177,6 +181,9 @@ class SessionExtractor:
         self._calls: dict[str, tuple[ToolCall, Event]] = {}
         self._held = HeldFiles()
         self._new_lines = NewLines()  # the lines the edits added: a long output keeps the ones that show them
+        # long outputs cut to their first and last lines, with what they printed, until the next words come: the
+        # lines those words take up are kept too (extract/taken_up.py)
+        self._cut_outputs: deque[tuple[ToolCall, str]] = deque(maxlen=CUT_OUTPUTS_HELD)
         # the items the last TodoWrite held completed: a task list is sent whole each time, so a call's `done`
         # is what it newly completed (else a later stretch is headed by an earlier one's step); a sidechain
         # thread's list (a subagent's, in an old main file) apart from the main thread's
@@ -478,6 +485,16 @@ class SessionExtractor:
             return
         target.append(event)
         self._merge_event, self._merge_key = event, (kind, message_id)
+        if kind == ASSISTANT:
+            self._take_up(event.text or "")
+
+    def _take_up(self, words: str) -> None:
+        """The long outputs cut since the last words, each with the lines `words` take up kept."""
+        while self._cut_outputs:
+            call, printed = self._cut_outputs.popleft()
+            excerpt = excerpt_taken_up(printed, words, self._new_lines)
+            if excerpt is not None:
+                call.output = excerpt
 
     def _tool_use(self, block: dict[str, Any], lineno: int, ts: str | None, cwd: str | None, record: Record) -> None:
         name = block.get("name")
@@ -636,6 +653,8 @@ class SessionExtractor:
         if kind == HUMAN and not queued and WAIT_COUNTED_MS < self._last_gap <= IDLE_GAP_MS:
             self._waited_ms += self._last_gap - WAIT_COUNTED_MS  # Claude was done: the author was away or reading
         event = Event(kind=kind, ts=ts, line=lineno, text=item.text, images=assets or None, queued=queued)
+        if kind == HUMAN:
+            self._take_up(item.text or "")  # the author's words may take up what a command printed, too
         event.documents = item.documents or None
         self._emit(event, record)
 
@@ -683,6 +702,8 @@ class SessionExtractor:
             call, _event = self._calls.pop(tool_use_id)
             apply_result(call, content, is_error, self._new_lines)
             text, recorded = result_text(content), record.tool_use_result()  # (each read once)
+            if not is_error and call.name in SHELL_TOOLS and call.output and _CUT.search(call.output):
+                self._cut_outputs.append((call, text[:CUT_OUTPUT_CHARS]))
             reply = _turned_down_in_ide(call.name, is_error, text, record.version, recorded)
             stopped = interrupted_output(text, recorded) if is_error else None
             if reply:

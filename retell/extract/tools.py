@@ -14,8 +14,12 @@ from typing import Any
 from retell.events import ToolCall
 from retell.extract.new_lines import NewLines
 from retell.extract.shellwords import last_command, past_wrappers, program, simple_commands
+from retell.extract.taken_up import taken_up_lines
 
-MAX_TARGET = 200
+# a command line of up to this many characters is kept whole: a longer cut had hidden the `&& psql -c "ANALYZE …;
+# VACUUM …"` run between an index's build and the plan that measured it, and the post credited the index alone
+# (round 47)
+MAX_TARGET = 400
 MAX_COMMIT_TARGET = 600
 _COMMIT_HEREDOC_DONE = re.compile(r"\bgit\s+(?:-\S+\s+)*commit\b[^\n]*?(?:-m|--message)\b")
 MAX_ERROR = 200
@@ -307,9 +311,11 @@ def edit_diff(name: str, tool_input: dict[str, Any]) -> str | None:
         if not isinstance(content, str) or not content.strip():
             return None
         lines = content.splitlines()
-        head = "\n".join(lines[: _whole_values_before(content, MAX_DIFF_LINES - 1)])  # (only what is shown)
-        shown = [f"+{ln}" for ln in _diff_lines(head)]
-        if len(lines) > len(shown):
+        shown = _new_file_with_its_loop(content, lines)
+        if shown is None:
+            head = "\n".join(lines[: _whole_values_before(content, MAX_DIFF_LINES - 1)])  # (only what is shown)
+            shown = [f"+{ln}" for ln in _diff_lines(head)]
+        if len(lines) > sum(1 for ln in shown if ln != "…"):
             shown.append(f"… ({len(lines)} lines in all)")
         return "\n".join(shown)
     pairs: list[tuple[Any, Any]] = []
@@ -351,6 +357,35 @@ def compact_diff(runs: Iterable[Sequence[str]], hidden: int = 0) -> str | None:
     if hidden:
         out.append(f"… ({hidden} more changed lines)")
     return "\n".join(out) or None
+
+
+# A new script longer than its excerpt: its first lines are a header, imports and argument parsing, and the loop
+# that does its work came after the cut (round 47: a post showed a re-send script's `process.argv` lines and never
+# what it re-sent). Its first lines and, from its first loop on, what does the work.
+NEW_FILE_HEAD = 3
+_LOOP = re.compile(r"^\s*(?:for|while|until|loop|foreach)\b|^\s*for\s+await\b|\.forEach\(|\.each\s+do\b")
+
+
+def _new_file_with_its_loop(content: str, lines: list[str]) -> list[str] | None:
+    """A new file's excerpt as `+` lines: its first NEW_FILE_HEAD lines, `…`, and the lines from its first loop
+    on; None when it fits whole, has no loop past the first lines, or a cut would split a value over lines."""
+    if len(lines) < MAX_DIFF_LINES:
+        return None
+    start = next((n for n, line in enumerate(lines) if n >= MAX_DIFF_LINES - 2 and _LOOP.search(line)), None)
+    if start is None:
+        return None
+    end = start + MAX_DIFF_LINES - NEW_FILE_HEAD - 2  # (room for the `…` and the count)
+    from retell.secrets import multiline_values  # lazily: only a long new file with a loop past its head
+
+    offsets = [0]
+    for line in lines:
+        offsets.append(offsets[-1] + len(line) + 1)
+    cuts = (offsets[NEW_FILE_HEAD], offsets[start], offsets[min(end, len(lines))])
+    if any(a < cut < b for a, b in multiline_values(content) for cut in cuts):
+        return None
+    head = "\n".join(lines[:NEW_FILE_HEAD])
+    body = "\n".join(lines[start:end])
+    return [*(f"+{ln}" for ln in _diff_lines(head)), "…", *(f"+{ln}" for ln in _diff_lines(body))]
 
 
 def _whole_values_before(content: str, limit: int) -> int:
@@ -949,11 +984,14 @@ def output_excerpt(text: str, new: NewLines | None = None) -> str:
         text = _ANSI.sub("", text)
     if "tool_use_error>" in text:
         text = _ERROR_TAG.sub("", text)
-    lines = [ln.rstrip() for ln in text.splitlines() if ln and not ln.isspace()]
+    lines = _printed_lines(text)
     if not lines:
         return NO_OUTPUT
-    if new and len(lines) > EXCERPT_WHOLE and (changes := new.shown_in(lines[:SEARCHED_FOR_CHANGES])):
-        return _excerpt_keeping(lines, changes)
+    kept = new.shown_in(lines[:SEARCHED_FOR_CHANGES]) if new and len(lines) > EXCERPT_WHOLE else set()
+    if len(lines) > EXCERPT_WHOLE:
+        kept |= _patch_changes(lines)
+    if kept:
+        return _excerpt_keeping(lines, kept)
     head, tail = _head_and_tail(lines)
     shown = [shorten(ln, MAX_OUTPUT_LINE) for ln in head]
     hidden = len(lines) - len(head) - len(tail)
@@ -961,6 +999,43 @@ def output_excerpt(text: str, new: NewLines | None = None) -> str:
         shown.append(f"… ({hidden} more line{'s' if hidden != 1 else ''})")
     shown.extend(shorten(ln, MAX_OUTPUT_LINE) for ln in tail)
     return "\n".join(shown)
+
+
+def _printed_lines(text: str) -> list[str]:
+    """An output's lines as an excerpt shows them: blank ones left out, except a patch's blank context line (a
+    single space between its `+` lines: dropped, the diff shown read as other code)."""
+    patch = _PATCH_START.search(text) is not None
+    return [ln.rstrip() or " " for ln in text.splitlines() if ln and (not ln.isspace() or (patch and ln == " "))]
+
+
+# A patch printed by git (`git log -p`, `git show`, `git diff`, `git stash show -p`): its removed and added lines
+# are what it shows. Cut to its first and last lines, `git log -p`'s excerpt kept the commit's header and the `+`
+# lines at its end, and dropped the `-` lines that proved the old order (round 47).
+_PATCH_START = re.compile(r"^(?:diff --git |@@ -\d)", re.M)
+_PATCH_CHANGE = re.compile(r"^[-+](?![-+]{2} )")
+
+
+def _patch_changes(lines: list[str]) -> set[int]:
+    """The numbers of a patch's first changed lines (MAX_DIFF_RESULT), none when `lines` hold no patch."""
+    if not any(_PATCH_START.match(line) for line in lines[:SEARCHED_FOR_CHANGES]):
+        return set()
+    changed = [n for n, line in enumerate(lines[:SEARCHED_FOR_CHANGES]) if _PATCH_CHANGE.match(line)]
+    return set(changed[:MAX_DIFF_RESULT])
+
+
+def excerpt_taken_up(text: str, words: str, new: NewLines | None = None) -> str | None:
+    """What a command printed, as `output_excerpt` keeps it, with the lines `words` take up (Claude's next
+    message: a plan's scans it explains, a pod's `OOMKilled`) kept where they stand; None when the output is
+    short or the words take up no line of its middle."""
+    lines = _printed_lines(_ERROR_TAG.sub("", _ANSI.sub("", text)))
+    if len(lines) <= EXCERPT_WHOLE:
+        return None
+    taken = taken_up_lines(lines[:SEARCHED_FOR_CHANGES], words)
+    head, tail = _head_and_tail(lines)
+    if not taken - {*range(len(head)), *range(len(lines) - len(tail), len(lines))}:
+        return None
+    kept = taken | (new.shown_in(lines[:SEARCHED_FOR_CHANGES]) if new else set()) | _patch_changes(lines)
+    return _excerpt_keeping(lines, kept)
 
 
 def _head_and_tail(lines: list[str]) -> tuple[list[str], list[str]]:

@@ -46,7 +46,12 @@ _SCALE_BY_STEM = (  # a time word of another language, by its first letters (low
     ("ч", 3600), ("год", 3600), ("std", 3600), ("stund", 3600), ("godz", 3600), ("heure", 3600), ("hora", 3600),
 )  # fmt: skip
 _SIZE = {"k": 1e3, "m": 1e6, "g": 1e9, "t": 1e12}
+_BARE_MULTIPLES = frozenset("KMGT")  # a size when alone ("3.4M", du -h); a count before a word ("1.19M rows")
+_BYTE_WORDS = frozenset({"bytes", "byte", "octets", "bajtów", "bytů", "байт", "байтів"})
+# EXPLAIN ANALYZE's "actual time=0.011..4.190" (Postgres, MySQL 8): two times in milliseconds, with no unit
+_PLAN_TIMES = re.compile(r"actual time=(\d+(?:\.\d+)?)\.\.(\d+(?:\.\d+)?)")
 MAX_NOTED = 4  # figures a note names, at most
+_CLAUDES = "Claude's"
 
 
 @dataclass(frozen=True)
@@ -89,6 +94,9 @@ def _figures(text: str) -> list[tuple[Figure, re.Match[str]]]:
         written = match.group(0) if unit is None else match.group(0)[: match.end("u") - match.start()]
         if unit is None:
             figure = Figure(written.strip(), value, "count", decimals)
+        elif unit in _BARE_MULTIPLES and match.group("w") and match.group("w").lower() not in _BYTE_WORDS:
+            power = _SIZE[unit.lower()]  # "1.19M rows", "45K requests": a count in thousands or millions
+            figure = Figure(written, value * power, "count", decimals, power)
         elif unit == "%":
             figure = Figure(written, value, "percent", decimals)
         elif (scale := _time_scale(unit)) is not None:
@@ -146,13 +154,25 @@ def _worked_out(sentence: str) -> list[float]:
     return [_value(n)[0] for match in _OPERATION.finditer(sentence) for n in match.groups()]
 
 
+def _printed_figures(output: str) -> list[Figure]:
+    """The figures an output printed: those with a unit, and a query plan's times, in milliseconds unsaid (a
+    "4 ms seq scan" read off `actual time=0.011..4.190` is the plan's, not Claude's: round 47)."""
+    figures = figures_in(output)
+    if "actual time=" in output:
+        for match in _PLAN_TIMES.finditer(output):
+            for number in match.groups():
+                value, decimals = _value(number)
+                figures.append(Figure(f"{number} ms", value * 0.001, "time", decimals, 0.001))
+    return figures
+
+
 def _source_note(event: Event, before: list[Event]) -> str | None:
     outputs = [
         f
         for e in before
         if e.kind == TOOL_RUN
         for call in e.calls or ()
-        for f in figures_in(f"{call.output or ''}\n{call.outcome or ''}")
+        for f in _printed_figures(f"{call.output or ''}\n{call.outcome or ''}")
     ]
     said = [(e, figures_in(e.text or "")) for e in before if e.kind == HUMAN]
     notes: list[str] = []
@@ -172,16 +192,19 @@ def _source_note(event: Event, before: list[Event]) -> str | None:
                 written = _as_written(figure, by_author.text or "")
                 notes.append(f"{figure.text}: the author wrote “{written}” in [{by_author.id}]; no output shows it")
             elif operands and figure.value > max(operands) and figure.value not in operands:
-                notes.append(f"{figure.text} is Claude's arithmetic, in no output")
+                notes.append(f"{figure.text} is {_CLAUDES} arithmetic, in no output")
             elif figure.kind != "count":
-                notes.append(f"{figure.text} is Claude's own figure, in no output shown here")
+                notes.append(f"{figure.text} is {_CLAUDES} own figure, in no output shown here")
             else:
                 continue
             seen.add(figure.text)
             noted.append(figure)
     if not notes:
         return None
-    return f"(where its figures come from: {'; '.join(notes[:MAX_NOTED])})"
+    shown = notes[:MAX_NOTED]
+    # a note is for the writer: a model hedged every figure it named ("by its count", "both its figures": round 47)
+    once = "; say once that they are Claude's, not at each figure" if sum(_CLAUDES in n for n in shown) > 1 else ""
+    return f"(where its figures come from: {'; '.join(shown)}{once})"
 
 
 def figure_notes(events: list[Event], session: list[Event] | None = None) -> dict[str, list[str]]:

@@ -418,6 +418,7 @@ Printed = frozenset[tuple[str, int]] | None
 # the ones that matter printed, within this many characters: a short answer (`base`) is often the turn of a
 # story, the whole listing never is.
 PRINTED_CHARS = 1600
+TINY_OUTPUT_CHARS = 80  # an output this short says which steps ran: shown whenever there is room
 FOLLOWING_EVENTS = 8  # of the events after a material, at most this many are read for its outputs
 NAMED_COMMANDS = 6  # a run of several commands names at most this many
 NAMED_COMMAND_CHARS = 80
@@ -517,8 +518,8 @@ def chosen_printouts(
             last = index == len(calls) - 1 and reply is not None
             if later is not None and _takes_up(output, call.target or "", later, strict=reply is None):
                 rank = 0
-            elif last:
-                rank = 1
+            elif last or len(output) <= TINY_OUTPUT_CHARS:
+                rank = 1  # (a few words, `SET / CREATE INDEX / ANALYZE / VACUUM`: a step between runs, round 47)
             elif output == NO_OUTPUT or len(output.splitlines()) <= 3:
                 rank = 2
             elif _TELLS_TROUBLE.search(output):  # a log's fatal line: often the cause a post names
