@@ -167,6 +167,20 @@ class Gloss:
     # (start in the gloss, end in the gloss, start in the original, end in the original) of each replacement
     pieces: list[tuple[int, int, int, int]] = field(default_factory=list)
 
+    @classmethod
+    def of(cls, text: str, replacements: list[tuple[int, int, str]]) -> Gloss:
+        """`text` with each (start, end, english) span replaced, the spans not overlapping."""
+        out, pieces, last, length = [], [], 0, 0
+        for start, end, english in sorted(replacements):
+            out.append(text[last:start])
+            length += start - last
+            pieces.append((length, length + len(english), start, end))
+            out.append(english)
+            length += len(english)
+            last = end
+        out.append(text[last:])
+        return cls("".join(out), pieces)
+
     def back(self, at: int, *, end: bool = False) -> int:
         """The place in the original of a place in the gloss (a place inside a replacement: its start, or its
         end when `end`)."""
@@ -221,18 +235,7 @@ def gloss(text: str) -> Gloss:
         english = next(e for p, e in _UNITS if re.fullmatch(p, unit.group("unit")))
         add(unit.start(), unit.end(), english)
         _qualify(text, match.start(), unit.end(), add)
-    replacements.sort()
-    out, pieces, last = [], [], 0
-    length = 0
-    for start, end, english in replacements:
-        out.append(text[last:start])
-        length += start - last
-        pieces.append((length, length + len(english), start, end))
-        out.append(english)
-        length += len(english)
-        last = end
-    out.append(text[last:])
-    return Gloss("".join(out), pieces)
+    return Gloss.of(text, replacements)
 
 
 def _skip_space(text: str, at: int) -> int:

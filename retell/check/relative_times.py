@@ -143,14 +143,4 @@ def gloss_relative(text: str) -> Gloss | None:
             replacements.append((match.start(), match.end(), f"{value} {english}"))
     if not replacements:
         return None
-    replacements.sort()
-    out, pieces, last, length = [], [], 0, 0
-    for start, end, english in replacements:
-        out.append(text[last:start])
-        length += start - last
-        pieces.append((length, length + len(english), start, end))
-        out.append(english)
-        length += len(english)
-        last = end
-    out.append(text[last:])
-    return Gloss("".join(out), pieces)
+    return Gloss.of(text, replacements)

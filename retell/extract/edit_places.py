@@ -46,7 +46,7 @@ def edit_places(path: str, before: str, old: str, new: str, shown: str | None) -
         if tag == "equal":
             continue
         first = old_lines[i1] if i2 > i1 and old_lines[i1].strip() else (new_lines[j1] if j2 > j1 else "")
-        place = _place_above(file_lines, start + i1, _indent(first), ext)
+        place = _place_above(file_lines, start + i1, indent_width(first), ext)
         if place and place.strip() not in shown_lines and place not in places:
             places.append(place)
         if len(places) == MAX_PLACES:
@@ -54,7 +54,8 @@ def edit_places(path: str, before: str, old: str, new: str, shown: str | None) -
     return [shorten(place.strip(), MAX_PLACE_CHARS) for place in places]
 
 
-def _indent(line: str) -> int:
+def indent_width(line: str) -> int:
+    """The columns a line is indented by (a tab is four)."""
     return len(line.expandtabs(4)) - len(line.expandtabs(4).lstrip())
 
 
@@ -65,9 +66,9 @@ def _place_above(lines: list[str], at: int, indent: int, ext: str) -> str | None
         return next((line for line in above if _SECTION.match(line)), None)
     holders: list[str] = []  # the lines indented less, nearest first
     for line in above:
-        if _indent(line) < indent:
+        if indent_width(line) < indent:
             holders.append(line)
-            indent = _indent(line)
+            indent = indent_width(line)
             if indent == 0:
                 break
     if not holders:

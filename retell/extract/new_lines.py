@@ -18,7 +18,7 @@ _WORD = re.compile(r"[A-Za-z0-9]{3}")
 _PLACEHOLDER = re.compile(r"\{\{.*?\}\}|\$\{[^}]*\}")
 # one word of 16+ characters (a line of a key's body), or a key block's edge: never kept alone (a secret's line
 # shown without the lines around it is no longer recognised)
-_UNSAFE = re.compile(r"^\s*\S{16,}\s*$|-----(?:BEGIN|END) ")
+UNSAFE_ALONE = re.compile(r"^\s*\S{16,}\s*$|-----(?:BEGIN|END) ")
 
 
 class NewLines:
@@ -30,7 +30,7 @@ class NewLines:
         """The `+` lines of an edit's diff."""
         for line in (diff or "").splitlines():
             text = line[1:].strip()
-            if line[:1] != "+" or len(text) < _MIN_CHARS or not _WORD.search(text) or _UNSAFE.search(text):
+            if line[:1] != "+" or len(text) < _MIN_CHARS or not _WORD.search(text) or UNSAFE_ALONE.search(text):
                 continue
             if _PLACEHOLDER.search(text):
                 literal = _PLACEHOLDER.split(text)
@@ -49,7 +49,7 @@ class NewLines:
         seen: set[str] = set()
         for number, line in enumerate(lines):
             text = line.strip()
-            if text in seen or _UNSAFE.search(text):
+            if text in seen or UNSAFE_ALONE.search(text):
                 continue
             if text in exact or any(pattern.match(text) for pattern in self._patterns):
                 seen.add(text)

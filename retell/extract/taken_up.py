@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 
+from retell.extract.new_lines import UNSAFE_ALONE
+
 MAX_TAKEN_UP = 6  # of one output, at most this many lines are kept for the words that take it up
 _DISTINCT = 3  # a name or figure on more lines than this picks none of them
 _CODE_SPAN = re.compile(r"`([^`\n]{3,80})`")
@@ -23,7 +25,6 @@ _IDENTIFIER = re.compile(
 _FIGURE = re.compile(r"(?<![\w.,])(\d+(?:[.,]\d+)?)\s?(k|K|M|Mio\.?)?(?![\w])")
 _NUMBER = re.compile(r"(?<![\d.])\d+(?![\d])")
 _SCALE = {"k": 1e3, "K": 1e3, "M": 1e6, "Mio": 1e6, "Mio.": 1e6}
-_UNSAFE = re.compile(r"^\s*\S{16,}\s*$|-----(?:BEGIN|END) ")  # a line of a key's body: never kept alone
 
 
 def _names(words: str) -> set[str]:
@@ -56,7 +57,7 @@ def taken_up_lines(lines: list[str], words: str) -> set[int]:
         return set()
     hits: dict[str, set[int]] = {}
     for number, line in enumerate(lines):
-        if _UNSAFE.search(line):
+        if UNSAFE_ALONE.search(line):
             continue
         for name in names:
             if name in line:

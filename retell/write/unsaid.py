@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from retell.events import ASSISTANT, HUMAN, TOOL_RUN, Event
+from retell.extract.edit_places import indent_width
 
 MAX_NOTED = 3  # settings noted under one run
 # `key: value`, `key = value`, `"key": value,` (a YAML list item's `- key: value` too); never `==` or `:=`
@@ -74,16 +75,13 @@ def changed_settings(diff: str) -> list[tuple[str, str, str, str]]:
 
 def _holder(lines: list[str], at: int) -> str:
     """The nearest line above diff line `at`, the diff shows, indented less and opening a block (`livenessProbe:`)."""
-    indent = _indent(lines[at][1:])
+    indent = indent_width(lines[at][1:])
     for line in reversed(lines[:at]):
         text = line[1:]
-        if line[:1] in (" ", "-") and text.strip() and _indent(text) < indent and text.rstrip().endswith((":", "{")):
+        opens_a_block = text.rstrip().endswith((":", "{"))
+        if line[:1] in (" ", "-") and text.strip() and indent_width(text) < indent and opens_a_block:
             return text.strip()
     return ""
-
-
-def _indent(text: str) -> int:
-    return len(text.expandtabs(4)) - len(text.expandtabs(4).lstrip())
 
 
 def _turn_words(events: list[Event], at: int) -> str:
