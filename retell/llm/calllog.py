@@ -32,12 +32,28 @@ class CallRecord:
     seconds: float
 
 
+def log_name(stage: str, label: str, key: str) -> str:
+    """A logged call's file name (without `.json`): its stage, its label and the start of its request's hash."""
+    return f"{stage}-{label}-{key[:12]}"
+
+
 class CallStore:
     def __init__(self, root: Path) -> None:
         self.root = root
 
     def _name(self, request: LLMRequest, key: str) -> str:
-        return f"{request.stage}-{request.label}-{key[:12]}"
+        return log_name(request.stage, request.label, key)
+
+    def logged_answer(self, stage: str, label: str, key: str) -> str | None:
+        """The answer text logged for the request with this key, when one was used (status ok)."""
+        try:
+            data = orjson.loads((self.root / f"{log_name(stage, label, key)}.json").read_bytes())
+        except (OSError, orjson.JSONDecodeError):
+            return None
+        if not isinstance(data, dict) or data.get("key") != key or data.get("status") != "ok":
+            return None
+        text = (data.get("response") or {}).get("text")
+        return text if isinstance(text, str) else None
 
     def lookup(self, request: LLMRequest, engine: str) -> CallRecord | None:
         key = request.key(engine)

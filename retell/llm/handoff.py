@@ -23,6 +23,7 @@ What keeps it honest:
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -32,6 +33,7 @@ import orjson
 from retell.errors import RetellError
 from retell.fsutil import atomic_write_text
 from retell.llm.answers import extract_json
+from retell.llm.calllog import CallStore
 from retell.llm.engines import CallHooks
 from retell.llm.request import LLMRequest, LLMResponse, Usage, estimate_tokens
 from retell.redact import Redactor, guard
@@ -292,6 +294,57 @@ class HandoffEngine:
         except OSError:
             return None
         return target
+
+
+def answer_texts(workdir: Path, stages: Collection[str]) -> list[str]:
+    """The answers of these stages' prompts as a run would use them: each answer file's text, or the logged answer
+    where the file was deleted (not an edit). A stage's output records the same of the answers it was made from,
+    so an answer edited after its output was made is seen, even once its log was updated by a run that stopped."""
+    folder = workdir / FOLDER
+    if not folder.is_dir():
+        return []
+    store = CallStore(workdir / "llm")
+    texts = []
+    for path in sorted(folder.glob("*" + PROMPT)):
+        stem = path.name.removesuffix(PROMPT)
+        match = _NAME.match(stem)
+        if match is None or match.group(2) not in stages:
+            continue
+        answer = path.with_name(stem + ANSWER)
+        text: str | Unreadable | None = _answer_text(answer) if answer.is_file() else None
+        if text is None:
+            key = _header_key(path)
+            text = None if key is None else store.logged_answer(match.group(2), match.group(3), key)
+        if isinstance(text, Unreadable):
+            text = f"unreadable: {text.reason}"
+        if text is not None:
+            texts.append(text)
+    return texts
+
+
+def answers_edited_since_read(workdir: Path, stages: Collection[str]) -> list[Path]:
+    """The answer files of these stages that now hold other text than the answer retell read from them and logged.
+    A stage whose output is otherwise current (outline.yaml, draft.md) is made again from them: an answer edited
+    after retell read it is read again (docs/handoff.md). A deleted answer is not an edit (the logged one stands)."""
+    folder = workdir / FOLDER
+    if not folder.is_dir():
+        return []
+    store = CallStore(workdir / "llm")
+    edited = []
+    for path in sorted(folder.glob("*" + PROMPT)):
+        stem = path.name.removesuffix(PROMPT)
+        match = _NAME.match(stem)
+        answer = path.with_name(stem + ANSWER)
+        if match is None or match.group(2) not in stages or not answer.is_file():
+            continue
+        key = _header_key(path)
+        logged = None if key is None else store.logged_answer(match.group(2), match.group(3), key)
+        if logged is None:
+            continue  # never read (pending, or the log was deleted): the stage asks for it as usual
+        text = _answer_text(answer)
+        if not isinstance(text, str) or text != logged:
+            edited.append(answer)
+    return edited
 
 
 class PromptUnwritable(RetellError):

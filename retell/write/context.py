@@ -42,6 +42,16 @@ class StageOptions:
     max_input_tokens: int = 60_000
 
 
+def handoff_answers_edited(path: Path, options: StageOptions, stages: set[str]) -> list[Path]:
+    """With the hand-off engine: the answers of these stages edited since retell read them (none otherwise), so a
+    stage whose output is otherwise current is made again from them."""
+    if options.engine != "handoff":
+        return []
+    from retell.llm.handoff import answers_edited_since_read
+
+    return answers_edited_since_read(path, stages)
+
+
 def example_ids(events: list[Event]) -> list[str]:
     """Two ids of events the material shows, for the prompts' marker examples (`<!-- ev: e3 e5 -->`): ids in the
     form the material uses, `e3` in one session and `37f83ec9-e85` in several, so the model copies that form."""

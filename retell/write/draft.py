@@ -44,7 +44,13 @@ from retell.redact import Redactor, author_sources, check_author_text, clear_mod
 from retell.triage.model import Triage
 from retell.triage.stage import require_approved
 from retell.workdir import Workdir
-from retell.write.context import StageOptions, example_ids, prompts, session_openings, system_context
+from retell.write.context import (
+    StageOptions,
+    example_ids,
+    prompts,
+    session_openings,
+    system_context,
+)
 from retell.write.locales import count_length, counts_characters, length_range, scale
 from retell.write.markers import CITE, event_ids, strip_markers
 from retell.write.material import FOLLOWING_EVENTS, render_material
@@ -98,6 +104,9 @@ class DraftResult:
     reused: bool = False
 
 
+DRAFT_STAGES = {"section", "finish"}  # the calls a draft is made of
+
+
 def inputs_fingerprint(workdir: Workdir, triage: Triage, parsed_sha: str, engine: str, model: str) -> str:
     """What a draft depends on: the events, the author's triage decisions and outline, the engine and model."""
     digest = hashlib.sha256()
@@ -105,6 +114,24 @@ def inputs_fingerprint(workdir: Workdir, triage: Triage, parsed_sha: str, engine
         digest.update(part.encode() + b"\0")
     digest.update(workdir.outline.read_bytes() + b"\0")
     return digest.hexdigest()[:16]
+
+
+def with_answers(fingerprint: str, answers: list[str]) -> str:
+    """The fingerprint of a draft made from hand-off answers: its inputs and the answers' texts (in any order)."""
+    digest = hashlib.sha256(fingerprint.encode() + b"\0")
+    for text in sorted(answers):
+        digest.update(text.encode("utf-8", "surrogatepass") + b"\0")
+    return digest.hexdigest()[:16]
+
+
+def current_fingerprint(workdir: Workdir, fingerprint: str, engine: str) -> str:
+    """What a draft made now from these inputs would record. With the hand-off engine it includes the answers, so
+    one edited after the draft was made makes it again (docs/handoff.md)."""
+    if engine != "handoff":
+        return fingerprint
+    from retell.llm.handoff import answer_texts
+
+    return with_answers(fingerprint, answer_texts(workdir.path, DRAFT_STAGES))
 
 
 def existing_fingerprint(workdir: Workdir) -> str | None:
@@ -133,7 +160,7 @@ def run_draft(
         on_engine(choice)
     model = "" if choice.name == "offline" else pick_model("draft", options.model, load_prices())
     fingerprint = inputs_fingerprint(workdir, triage, parsed.events_sha256, choice.name, model)
-    if reuse and existing_fingerprint(workdir) == fingerprint:
+    if reuse and existing_fingerprint(workdir) == current_fingerprint(workdir, fingerprint, choice.name):
         return DraftResult(workdir.draft, choice, warnings=warnings, reused=True)
     if choice.name == "offline":
         if options.dry_run:
@@ -179,6 +206,8 @@ def run_draft(
     sections_text = section_texts(outline, records, redactor, warnings)
     record = runner.run([calls.finish(sections_text)], accept=_require_finish_json)[0]
     tie = finish_answer(record, redactor, warnings)
+    if choice.name == "handoff":
+        fingerprint = with_answers(fingerprint, [r.response.text for r in [*records, record]])
     text = draft_text(outline, triage, sections_text, tie, choice.name, model, fingerprint)
     _write_draft(workdir, text)
     return DraftResult(

@@ -25,6 +25,7 @@ from retell.workdir import Workdir
 from retell.write.context import StageOptions
 from retell.write.draft import (
     FINISH_EXPECTED_TOKENS,
+    current_fingerprint,
     draft_calls,
     existing_fingerprint,
     inputs_fingerprint,
@@ -215,7 +216,8 @@ def stand_in_draft(plan: Outline, words: int) -> str:
 
 
 def _draft_is_current(workdir: Workdir, triage: Triage, events_sha256: str, engine: str, model: str) -> bool:
-    return existing_fingerprint(workdir) == inputs_fingerprint(workdir, triage, events_sha256, engine, model)
+    made_from = inputs_fingerprint(workdir, triage, events_sha256, engine, model)
+    return existing_fingerprint(workdir) == current_fingerprint(workdir, made_from, engine)
 
 
 def stage_estimate(

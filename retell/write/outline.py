@@ -36,6 +36,7 @@ from retell.write.context import (
     StageOptions,
     chapter_titles,
     example_ids,
+    handoff_answers_edited,
     prompts,
     session_openings,
     system_context,
@@ -105,8 +106,16 @@ def run_outline(
     notes: list[str] = []
     if workdir.outline.exists() and not options.force and not options.dry_run:
         state = outline_state(workdir, made_from)
-        if state != "stale":
+        edited = handoff_answers_edited(path, options, {"outline"})
+        if state == "current" and edited:
+            notes.append(f"{edited[0]} was edited since outline.yaml was planned from it: planned again")
+        elif state != "stale":
             outline, warnings = load_outline(workdir, view, triage)  # nothing to send: no engine needed
+            if edited:
+                warnings.append(
+                    f"{edited[0]} was edited since outline.yaml was planned from it, but you edited outline.yaml "
+                    "too, so it is kept; `retell outline --force` plans again from the answer"
+                )
             if state == "stale-edited":
                 warnings.append(
                     "triage.yaml changed since outline.yaml was planned, but you edited outline.yaml, so it is "

@@ -332,6 +332,61 @@ def test_an_answer_edited_after_it_was_read_is_read_again_and_what_was_made_from
     assert "Section s1, rewritten by hand, ends" in (planned / "draft.md").read_text(encoding="utf-8")
 
 
+def _edit_answer(workdir: Path, call: str, old: str, new: str) -> Path:
+    """The answerer rewrites an answer retell has already read (a phrase in it, as a temporary file and a rename)."""
+    answer = answer_of(next(p for p in prompts(workdir) if call in p.name))
+    text = answer.read_text(encoding="utf-8")
+    assert old in text, text
+    write_answer(answer.with_name(answer.name.removesuffix(".answer.md") + ".prompt.md"), text.replace(old, new))
+    return answer
+
+
+def test_an_outline_answer_edited_after_outline_yaml_was_made_plans_again_from_it(planned: Path) -> None:
+    # outline.yaml is current: without the edit, the stage keeps it and asks nothing
+    ok(run("outline", planned, *HANDOFF))
+    answer = _edit_answer(planned, "outline-plan", "Part 2: ch2", "The pivot, retold")
+    result = ok(run("outline", planned, *HANDOFF))
+    assert f"{answer}: edited since retell read it; read again" in result.stderr
+    assert "The pivot, retold" in (planned / "outline.yaml").read_text(encoding="utf-8")
+    assert [log["request_id"] for log in call_logs(planned)] == ["handoff/0001-outline-plan.answer.md"]
+    # read once more, it is current again: kept, with no warning
+    again = ok(run("outline", planned, *HANDOFF))
+    assert "edited since" not in again.stderr and "kept" in again.stdout
+
+
+def test_an_outline_answer_edited_when_outline_yaml_was_edited_too_keeps_the_authors_outline(planned: Path) -> None:
+    outline = planned / "outline.yaml"
+    outline.write_text(outline.read_text(encoding="utf-8").replace("'Part 2: ch2'", "'My own heading'"), "utf-8")
+    answer = _edit_answer(planned, "outline-plan", "Part 2: ch2", "The pivot, retold")
+    result = ok(run("outline", planned, *HANDOFF))
+    assert "My own heading" in outline.read_text(encoding="utf-8")
+    warning = next(line for line in result.stderr.splitlines() if str(answer) in line)
+    assert "you edited outline.yaml too, so it is kept" in warning and "retell outline --force" in warning
+
+
+def test_a_section_answer_edited_after_the_draft_was_made_is_read_again_by_retell_run(tmp_path: Path) -> None:
+    tx = standard_session()
+    session = tx.write(tmp_path / "claude" / "projects" / "-srv-demo-proj" / f"{tx.session_id}.jsonl")
+    work = tmp_path / "R"
+    args = ("run", session, "--yes", "-o", work, *HANDOFF)
+    for expected in (1, 2, 1):
+        waiting(run(*args), expected)
+        answer_pending(work)
+    ok(run(*args))
+    section = _edit_answer(work, "section-s1", "Section s1 ends", "Section s1, rewritten after the post, ends")
+    # the finishing call quoted the old section: asked anew, then the post is made from the edited answer
+    stderr = waiting(run(*args), 1)
+    assert f"{section}: edited since retell read it; read again" in stderr
+    assert pending(work) == ["0005-finish-tie"]
+    answer_pending(work)
+    ok(run(*args))
+    [post] = list((work / "post").rglob("index.md"))
+    assert "Section s1, rewritten after the post, ends" in post.read_text(encoding="utf-8")
+    # made from the answers as they now stand: kept, and a dry run plans no draft call
+    assert "draft.md kept" in ok(run(*args)).output
+    assert "draft.md was made from these very inputs and is kept" in ok(run(*args, "--dry-run")).output
+
+
 def test_an_answer_read_and_left_alone_is_taken_from_the_log(planned: Path) -> None:
     waiting(run("draft", planned, *HANDOFF), 2)
     answer_pending(planned)
