@@ -70,6 +70,10 @@ def test_a_word_written_once_is_spelled_as_the_session_spells_it_elsewhere() -> 
     assert spelled_as_elsewhere("Le fichier Exprot.md", counts) == "Le fichier Export.md"
     # an inflection is no slip: "dépassé" next to "dépassée" stays as written
     assert spelled_as_elsewhere("dépassé", word_counts(["dépassé", "dépassée dépassée"])) == "dépassé"
+    # a word written with its accents keeps them, whatever the session writes bare elsewhere
+    czech = word_counts(["dispatch uvnitř transakci", "v transakci", "joby z transakcí po commitu"])
+    assert spelled_as_elsewhere("Fronta: joby z transakcí po commitu", czech) == "Fronta: joby z transakcí po commitu"
+    assert spelled_as_elsewhere("régler le probléme", word_counts(["le probleme", "probleme"])) == "régler le probléme"
 
 
 # -- a title or heading in the post's language --------------------------------------------------------------------

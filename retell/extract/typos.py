@@ -242,7 +242,9 @@ def spelled_as_elsewhere(text: str, counts: Mapping[str, int]) -> str:
             for other, n in counts.items()
             if other != lower
             and len(other) == len(lower)
-            and (_bare(other) == bare or (n >= 2 and _swapped(lower, other)))
+            # accents only ever added: a word written with them is no slip for its bare form (Czech "transakcí"
+            # and "transakci" are two cases of one word)
+            and ((lower == bare and _bare(other) == bare) or (n >= 2 and _swapped(lower, other)))
         }
         if len(near) != 1:
             return word
