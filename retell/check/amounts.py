@@ -159,6 +159,20 @@ _WHOLE_STORY = re.compile(
     re.I,
 )
 _RELATIVE = re.compile(r"^(?:\s*or so)?\s*(?:later|after|afterwards|before|earlier|ago|apart|in\b|on\b)", re.I)
+# A length told with the verb that makes it one: "the build took about 7 minutes on staging", "lasted roughly an
+# hour in CI": a word after it ("on", "in", "before") places the length, it does not make it a time between events
+_LENGTH_VERB = re.compile(
+    r"\b(?:took|takes|taking|take|lasted|lasts|lasting|last|spent|spends|ran for|runs for|run for|needed|needs)\s+"
+    r"(?:(?:about|around|roughly|nearly|almost|approximately|some|close to|just|only|over|under|barely|well over|"
+    r"more than|less than|a good|a full|another|all of)\s+)*~?\s*$",
+    re.I,
+)
+# The state before and the state after, each measured: "6842 ms before and 62 ms after", "6842 ms before, 62 ms
+# after", "from 6842 ms before to 62 ms after": a pair of figures an output prints, not times between events
+_PAIRED_BEFORE = re.compile(r"^\s*before\s*(?:,|and\b|to\b|vs\.?|versus\b|→|->)\s*(?:about\s+|~\s*)?\d", re.I)
+_PAIRED_AFTER = re.compile(
+    r"\d[\d.,]*\s*\w*\s+before\s*(?:,|and\b|to\b|vs\.?|versus\b|→|->)\s*(?:about\s+|~\s*)?$", re.I
+)
 
 _ABOUT_BEFORE = re.compile(
     r"(?:\babout|\baround|\broughly|\bnearly|\balmost|\bapproximately|\bsome|~|\bclose to|\bthe better part of)\s*$",
@@ -277,7 +291,15 @@ def durations(text: str, starts: list[int] | None = None) -> list[Amount]:
             amount.text = text[amount.start : amount.end]
             if not amount.approx:
                 amount.approx = _qualifier(text, amount.start, amount.end)
-            amount.relative = amount.relative or bool(_RELATIVE.match(text[amount.end :]))
+            amount.relative = amount.relative or (
+                bool(_RELATIVE.match(text[amount.end :]))
+                and not _LENGTH_VERB.search(text[max(0, amount.start - 60) : amount.start])
+                and not _PAIRED_BEFORE.match(text[amount.end :])
+                and not (
+                    re.match(r"\s*after\b", text[amount.end :], re.I)
+                    and _PAIRED_AFTER.search(text[max(0, amount.start - 40) : amount.start])
+                )
+            )
             clause = re.split(r"[.;!?。！？]\s", text[: amount.start])[-1]
             amount.from_start = bool(_FROM_START.match(text[amount.end :]) or _WHOLE_STORY.search(clause))
             out.append(amount)

@@ -55,6 +55,10 @@ _ADDRESSEE = re.compile(
     r"\b(?:told|tell|tells|asked|ask|asks|answered|replied to|to|for|with|at|from|by|sent|reminded|showed)\s+$", re.I
 )
 _WHEN = re.compile(r"\b(?:after|before|since|following|until|till|within)\s+$", re.I)
+# "which waited in the queue while Claude worked:": an actor a subordinate clause names, doing something other than
+# speaking, says nothing of who speaks the quote after it (the sentence's own subject does)
+_SUBORDINATE = re.compile(r"\b(?:while|whilst|as|when|until|till|whereas|because)\s+$", re.I)
+_SAYS_NEXT = re.compile(rf"\s*(?:\w+ly\s+)?(?:(?:had|has|was|then|also|just|still)\s+)*(?:{_SPEECH})\b", re.I)
 _ACCORDING = re.compile(r"\b(?:[Aa]ccording to|[Ii]n the words of)\s+$")
 # An actor, then a verb that names or judges what follows, then the possessive: "Claude called my …"
 _NAMING = re.compile(
@@ -84,6 +88,13 @@ def mentions(text: str, *, acting: bool = True) -> list[tuple[int, str]]:
             continue
         if acting and _ADDRESSEE.search(text[: match.start()]):
             continue  # "I told Claude:" — Claude is spoken to, not speaking
+        if (
+            acting
+            and group in (CLAUDE, SUBAGENT, AGENT)
+            and _SUBORDINATE.search(text[: match.start()])
+            and not _SAYS_NEXT.match(text, match.end())
+        ):
+            continue  # "I had typed a question, which waited while Claude worked: “…”"
         if acting and word in _POSSESSIVE and _WHEN.search(text[: match.start()]):
             continue  # "Its verdict, a minute after my question: “…”": a time, not who speaks
         found.append((match.start(), AUTHOR if group == "name" else group))

@@ -761,6 +761,7 @@ def check_time(claim: Claim, index: Sources, scope: Scope) -> Finding:
                 b,
                 f"{_show(gap, DURATION)} between {a} and {b}" + (f": {first.text[:60]}" if first else ""),
                 weak=True,
+                measured=gap,
             )
     labels = {g: f"between {a} and {b}" for g, a, b in gaps if a and b} | {s.value: s.label for s in spans}
     candidates = [g for g, _, _ in gaps] + [s.value for s in spans]

@@ -261,6 +261,10 @@ def merge(report: CheckReport, verification: Verification, text: str, *, downgra
                     finding.status, finding.source, finding.cleared = TRACED, RULES_AND_MODEL, True
                     finding.event, finding.excerpt = verdict.event, ""
             continue
+        timed = _timed_by_clock(verdict, rules)
+        if timed is not None:
+            timed.model_note = f"{said} (not used: the record's clock, to the millisecond, gives {timed.excerpt})"
+            continue
         problems = [f for f in rules if f.problem]
         if problems:
             for finding in problems:
@@ -308,6 +312,27 @@ def _found_by_rules(verdict: Verdict, rules: list[Finding], block: Block) -> lis
             return []
         found.append(match)
     return found
+
+
+def _timed_by_clock(verdict: Verdict, rules: list[Finding]) -> Finding | None:
+    """The rules' traced time between two events that a model's contradiction of it misreads: the rules measured
+    the gap on the record's clock to the millisecond and it rounds to the figure told ("six seconds after" for
+    6.3 s), where a model reading clock times to the second counted seven (blind13 S1:152, S2:146). Only an exact
+    figure under a minute: a length in minutes, or one told as "about", the rules may have matched to a gap between
+    other events than the ones the post means (planted wrong times blind11 Q1:32, blind12 R1:135 were lost so).
+    A figure the measured gap does not round to is left to the model."""
+    if verdict.verdict != SAYS_OTHERWISE:
+        return None
+    for finding in rules:
+        amount = finding.claim.amount
+        if finding.status != TRACED or finding.measured is None or amount is None or amount.high or amount.approx:
+            continue
+        if amount.value >= 1:
+            continue  # minutes: clock times to the second read them well; the rules' gap may be another pair's
+        step = amount.precision or 1 / 60
+        if abs(finding.measured - amount.value) <= step / 2 + 1e-9:
+            return finding
+    return None
 
 
 def _model_finding(verdict: Verdict, block: Block) -> Finding:
