@@ -29,7 +29,8 @@ written the same way, measured rounds sixteen and seventeen. A thirteenth (`blin
 sessions, English and Swedish), written the same way, measures rounds seventeen and eighteen. A fourteenth
 (`blind14`: T1, T2, from fresh12's sessions, English and Korean), written the same way, measures round twenty on. A
 fifteenth (`blind15`: U1, U2, from fresh13's sessions, English and Czech), written the same way, measures round
-twenty-one on. A set listed in UNTUNED has its figures reported, its details never printed; a set whose folder is missing is skipped.
+twenty-one on. A set listed in UNTUNED has its figures reported, its details never printed; a set whose folder is
+missing is skipped.
 
 `--verify-dir DIR` scores each set three ways: the rules alone, with a model's verdicts merged in (`retell check
 --verify`), and also letting a low-confidence rule finding the model reads as supported count as traced
