@@ -76,4 +76,5 @@ def test_the_numbers_say_what_files_changed_counts() -> None:
     from pathlib import Path
 
     template = Path(__file__).resolve().parents[1] / "prompts" / "system.md.j2"
-    assert "(the files the session edited or wrote: a commit may take in more" in template.read_text("utf-8")
+    assert "files Claude edited or wrote: " in template.read_text("utf-8")  # round 48: the table's own label
+    assert "a commit's stat is git's count" in template.read_text("utf-8")

@@ -344,7 +344,7 @@ def test_files_changed_counts_each_file_once(tx: Transcript, tmp_path: Path) -> 
         "app/config.py",
         "app/main.py",
     ]
-    assert "- **Files changed**: 3\n" in told.post
+    assert "- **Files Claude edited or wrote**: 3\n" in told.post
     assert told.result.manifest["session"]["cwd"] == "/srv/demo/proj"  # where the session was started
 
 
@@ -592,7 +592,8 @@ def test_a_windows_session_with_a_dot_folder_in_the_home_becomes_a_post(tmp_path
     told = Told(tx, tmp_path)
     assert "> Why does the checkout page crash when the cart is empty?" in told.post
     assert "alice" not in told.post  # the account name stays out of the post
-    assert "- **Files changed**: 1\n" in told.post  # the edit's absolute path and the snapshot's are one file
+    # the edit's absolute path and the snapshot's are one file
+    assert "- **Files Claude edited or wrote**: 1\n" in told.post
     assert "PowerShell" not in told.post
 
 

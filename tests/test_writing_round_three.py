@@ -88,8 +88,8 @@ def test_files_changed_by_subagents_and_shell_commands_are_counted(tx: Transcrip
     manifest = parse(tx).manifest
     box = stats_box(manifest)
     # src/helper.py (git mv), docs/notes.md (heredoc), CHANGELOG.md (the subagent); not the plan
-    assert "- **Files changed**: 3\n" in box, box
-    assert "files changed: 3" in system_prompt_numbers(manifest)
+    assert "- **Files Claude edited or wrote**: 3\n" in box, box
+    assert "files Claude edited or wrote: 3" in system_prompt_numbers(manifest)
     assert manifest["files"]["subagents"] == ["CHANGELOG.md"]
     assert manifest["files"]["shell"] == ["docs/notes.md", "src/helper.py"]
 

@@ -449,7 +449,7 @@ def _stats(view: EventLog, manifest: dict[str, Any]) -> list[Figure]:
         Figure("calls", facts["tool_calls"], "stats", "tool calls"),
         Figure(FAILED, facts["tool_errors"], "stats", "failed tool calls"),
         Figure("errors", facts["tool_errors"], "stats", "failed tool calls"),
-        Figure("files", facts["files_changed"], "stats", "files changed"),
+        Figure("files", facts["files_changed"], "stats", "files Claude edited or wrote"),
         Figure("subagents", facts["subagents"], "stats", "subagents"),
         Figure("compactions", facts["compactions"], "stats", "context compactions"),
         Figure("tokens", facts["tokens"], "stats", "tokens"),

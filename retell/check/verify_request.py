@@ -236,7 +236,7 @@ def _facts_line(manifest: dict[str, Any], triage: Triage, view: EventLog) -> str
         + (f" ({facts['active_counted']})" if facts.get("active_counted") else ""),
         f"{facts.get('human_turns', 0)} messages from the author",
         f"{facts.get('tool_calls', 0)} tool calls ({facts.get('tool_errors', 0)} failed)",
-        f"{facts.get('files_changed', 0)} files changed",
+        f"{facts.get('files_changed', 0)} files Claude edited or wrote (a commit's stat counts what git took in)",
         f"{facts.get('subagents', 0)} subagents",
         f"{facts.get('compactions', 0)} compactions",
     ]

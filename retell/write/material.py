@@ -57,6 +57,7 @@ from retell.extract.tools import (
 from retell.llm.request import CHARS_PER_TOKEN, estimate_tokens
 from retell.markup import code_blocks
 from retell.report import plural
+from retell.write.after_change import after_change_notes
 from retell.write.facts import format_duration
 from retell.write.figure_sources import figure_notes
 from retell.write.promises import gap_notes
@@ -787,6 +788,8 @@ def render_material(
         gaps.setdefault(event_id, []).extend(figures)
     for event_id, changes in unnamed_change_notes(kept, session).items():  # what an edit did that Claude never said
         gaps.setdefault(event_id, []).extend(changes)
+    for event_id, after in after_change_notes(kept, session).items():  # what ran after a file's last change
+        gaps.setdefault(event_id, []).extend(after)
     text = _join(kept, line, gaps)
     for step in _TRIM_STEPS:
         if estimate_tokens(text) <= budget_tokens:
