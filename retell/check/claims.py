@@ -348,6 +348,14 @@ def _part_of_run(clause: str) -> int | None:
     return int(value[0]) if value else 0
 
 
+# "with the fix", "without the change", "before the patch": the condition a run was made under (a fix proved by
+# running the tests with it and again without it), never what passed or failed
+_CONDITION_OF_CHANGE = re.compile(
+    r"\b(?:with|without|before|after)\s+(?:the|my|this|that|our|its|his|her|their)\s+(?:fix|change|patch)(?:es|s)?\b",
+    re.I,
+)
+
+
 def outcome_claims(text: str, block: Block) -> list[Claim]:
     """ "the tests passed", "pushed, and the deploy went through", "recording worked first time": a result the
     narrator asserts (not one Claude said, expected or was asked for)."""
@@ -382,9 +390,10 @@ def outcome_claims(text: str, block: Block) -> list[Claim]:
             continue  # "pushed it one step further", "With Vite installed", "already merged into master"
         if not family:
             at: dict[str, int] = {}
+            subject = _CONDITION_OF_CHANGE.sub(" ", clause)  # "with the fix, the tests passed": the tests did
             for name, pattern in _FAMILIES:
                 pattern = rf"(?:\b|(?<=[^\x00-\x7f]))(?:{pattern})(?:\b|(?=[^\x00-\x7f]))"
-                places = [m.start() for m in re.finditer(pattern, clause, re.I)]
+                places = [m.start() for m in re.finditer(pattern, subject, re.I)]
                 if places:
                     at[name] = places[-1]
             if "fetch" in at and set(at) - {"fetch", "app"}:

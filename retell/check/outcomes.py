@@ -15,6 +15,7 @@ from retell.check.scope import Scope
 from retell.check.sources import TOOL, Source, Sources, is_refusal_reason
 from retell.check.verdict import CONTRADICTED, HIGH, LOW, TRACED, UNCHECKED, UNTRACED, Finding, found
 from retell.extract.testlines import listed_tests
+from retell.extract.testruns import a_run_passed, times_run, told_runs
 from retell.extract.tools import INTERRUPTED, is_test_command
 
 OWN_RUN = "own run"  # a claim's family: "I ran the tests myself", the act with no result told
@@ -336,7 +337,13 @@ def _by_runs(claim: Claim, index: Sources, ids: set[str] | None) -> Finding | No
                 )
             shown = full
         matching = shown + [(e, c) for e, c in matching if _failed(c) and (e, c) not in shown]
-    good = [(e, c) for e, c in matching if not _failed(c) or (claim.positive and _passed_in_part(c, claim.part))]
+    # a call that ran the tests twice (with the fix, then without it) backs "passed" by its green run and "failed"
+    # by its red one
+    good = [
+        (e, c)
+        for e, c in matching
+        if not _failed(c) or (claim.positive and (_passed_in_part(c, claim.part) or _a_run_of_several_passed(c)))
+    ]
     bad = [(e, c) for e, c in matching if _failed(c)]
     if (claim.positive and good) or (not claim.positive and bad):
         event_id = (good if claim.positive else bad)[-1][0]
@@ -376,13 +383,19 @@ def _own_run(claim: Claim, index: Sources, ids: set[str] | None) -> Finding:
     )
 
 
+def _a_run_of_several_passed(call: Any) -> bool:
+    """Whether a call that ran the tests more than once passed in one of its runs ("2 passed, then 1 failed")."""
+    return times_run(call.outcome) > 1 and a_run_passed(call.outcome)
+
+
 def _passed_in_part(call: Any, part: int | None) -> bool:
     """Whether a run bears out that some of its tests passed ("the other three passed", "the rest passed"): its
     summary or the lines it lists per test count at least that many passed."""
     if part is None:
         return False
-    counted = re.search(r"\b(\d+) passed\b", call.outcome or "")
-    passed = int(counted.group(1)) if counted else listed_tests(call.target, getattr(call, "output", None)).passed
+    # of several runs, the one that passed most ("20 runs: 19 passed" counts runs, not tests: no count)
+    counts = [int(m.group(1)) for run in told_runs(call.outcome) if (m := re.search(r"\b(\d+) passed\b", run))]
+    passed = max(counts) if counts else listed_tests(call.target, getattr(call, "output", None)).passed
     return passed > 0 and passed >= part
 
 

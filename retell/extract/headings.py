@@ -38,6 +38,7 @@ from retell.extract.phrasing import (
 from retell.extract.requests import author_words, clause_cut, clean_request, first_sentence, opens_with_opener
 from retell.extract.result import claude_result
 from retell.extract.roles import command_work, commands_in_words, files_in_words
+from retell.extract.testruns import told_runs
 from retell.extract.title_forms import mended
 from retell.extract.tools import SHELL_TOOLS, family, is_test_command
 from retell.extract.typos import fix_typos, foreign_words, in_english, session_words, spelled_as_elsewhere, word_counts
@@ -915,9 +916,20 @@ def outcome_heading(events: Sequence[Event]) -> str:
     """What a stretch got to: tests, a type checker, a linter or a build that failed and then passed."""
     calls = [c for e in events if e.kind == TOOL_RUN and not e.sidechain for c in e.calls or ()]
     tests = [c.outcome for c in calls if c.name in SHELL_TOOLS and is_test_command(c.target) and c.outcome]
-    if tests and "failed" not in tests[-1] and any("failed" in t for t in tests):
+    if tests and _got_to_pass(tests):
         return "Getting the tests to pass"
     return _mended(calls)
+
+
+def _got_to_pass(outcomes: list[str]) -> bool:
+    """Whether test runs failed and then passed: the last call passed (of one that ran the tests more than once, a
+    run of it passed after a failure before it: the red run after it is the fix stashed on purpose)."""
+    runs = [(n, run) for n, outcome in enumerate(outcomes) for run in told_runs(outcome)]
+    last = len(outcomes) - 1
+    if len(told_runs(outcomes[-1])) < 2:
+        return "failed" not in outcomes[-1] and any("failed" in o for o in outcomes)
+    green = [i for i, (n, run) in enumerate(runs) if n == last and "failed" not in run]
+    return bool(green) and any("failed" in run for _, run in runs[: green[0]])
 
 
 def activity_heading(events: Sequence[Event]) -> str:

@@ -15,6 +15,7 @@ from retell.events import ToolCall
 from retell.extract.new_lines import NewLines
 from retell.extract.shellwords import last_command, past_wrappers, program, simple_commands
 from retell.extract.taken_up import taken_up_lines
+from retell.extract.testruns import COUNTED_FROM, run_failed, runs_outcome, test_runs, times_run
 
 # a command line of up to this many characters is kept whole: a longer cut had hidden the `&& psql -c "ANALYZE …;
 # VACUUM …"` run between an index's build and the plan that measured it, and the post credited the index alone
@@ -569,8 +570,19 @@ def is_test_command(command: str | None) -> bool:
     return bool(command) and _TEST_COMMAND.search(command) is not None  # type: ignore[arg-type]
 
 
+# Runners whose one run the summary of its own runner reads better than the last counting line does: cargo (every
+# crate's "test result:" summed), dotnet, mocha, PHPUnit, rspec, unittest, Maven.
+_OWN_SUMMARY = frozenset({"cargo", "dotnet", "mocha", "phpunit", "rspec", "unittest", "maven"})
+
+
 def test_outcome(output: str, failed: bool) -> str | None:
-    """'3 failed, 10 passed' from a test runner's output; None when it does not say."""
+    """'3 failed, 10 passed' from a test runner's output; None when it does not say. A command that ran the tests
+    more than once tells each run ("2 passed, then 1 failed": testruns.py)."""
+    told = test_runs(output)
+    if len(told) > 1:
+        return runs_outcome(told)
+    if told and told[0].family in _OWN_SUMMARY:
+        return told[0].outcome
     tail = output[-4000:]
     m = _CARGO.search(tail)
     if m:
@@ -773,9 +785,23 @@ def apply_result(call: ToolCall, content: Any, is_error: bool, new: NewLines | N
             call.output = output_excerpt(_ERROR_TAG.sub("", text))
     if call.name in SHELL_TOOLS:
         if is_error or is_test_command(call.target) or is_outcome_command(call.target):
-            call.output = command_output(text, is_error, compared=runs_comparison(call.target), new=new)
+            verdicts = _run_verdicts(text) if is_test_command(call.target) else ()
+            call.output = command_output(
+                text, is_error, compared=runs_comparison(call.target), new=new, verdicts=verdicts
+            )
         else:
             call.output = output_excerpt(text, new)
+
+
+def _run_verdicts(text: str) -> tuple[str, ...]:
+    """Of a call that ran the tests more than once, the summary lines its output keeps whatever else it keeps: the
+    last passing run's and the last failing run's (a proof by stash is both; a loop's twenty are two lines)."""
+    runs = test_runs(text)
+    if len(runs) < 2:
+        return ()
+    passing = [r.line for r in runs if "passed" in r.outcome and not run_failed(r.outcome)]
+    failing = [r.line for r in runs if run_failed(r.outcome)]
+    return tuple(dict.fromkeys([*passing[-1:], *failing[-1:]]))
 
 
 # -- the author's answers to Claude's questions ------------------------------------------------------------
@@ -862,11 +888,18 @@ _DIFF_LINE = re.compile(
 MAX_DIFF_RESULT = 10
 
 
-def command_output(text: str, failed: bool, compared: bool = False, new: NewLines | None = None) -> str | None:
+def command_output(
+    text: str,
+    failed: bool,
+    compared: bool = False,
+    new: NewLines | None = None,
+    verdicts: Sequence[str] = (),
+) -> str | None:
     """A command's exit (when it failed) and its telling output lines: the last lines that name an error, a
     failure, a warning, a count or a timing, each once, else its last lines; at most MAX_OUTPUT_LINES, each
     shortened, and for a failure the lines that say where it failed. With no exit and no telling line, its
-    excerpt, as any command's."""
+    excerpt, as any command's. `verdicts`: summary lines kept wherever they are (the runs of the tests in one
+    call, the green one before the red one)."""
     # (an escape sequence holds no line break: removed from the whole text, it is removed from each line)
     lines = [ln.rstrip() for ln in _ANSI.sub("", _ERROR_TAG.sub("", text[-20_000:])).splitlines()]
     lines = [ln for ln in lines if ln.strip()]
@@ -904,6 +937,10 @@ def command_output(text: str, failed: bool, compared: bool = False, new: NewLine
     picked = sorted({*(telling or list(range(len(lines)))[-wanted:]), *measured})
     if exit_line or any(_FAILED.search(lines[n]) for n in picked):
         picked = sorted({*picked, *_failure_places(lines)})
+    if verdicts:  # each run's verdict: the last line that says it
+        wanted_lines = {v.strip() for v in verdicts}
+        last_of = {lines[n].strip(): n for n in range(len(lines)) if lines[n].strip() in wanted_lines}
+        picked = sorted({*picked, *last_of.values()})
     if compared:  # the differences a comparison printed are its result, never left out for its exit
         differences = [n for n, line in enumerate(lines) if _DIFF_LINE.match(line)][:MAX_DIFF_RESULT]
         picked = sorted({*picked, *differences})
@@ -1250,7 +1287,7 @@ def _bash_sentence(calls: Sequence[ToolCall]) -> str:
     if len(calls) == 1:
         call = calls[0]
         if tests:
-            return f"Ran tests: {call.outcome}" if call.outcome else "Ran tests"
+            return _tests_sentence(call.outcome)
         folder = _BARE_CD.match(call.target or "")
         if folder:
             sentence = f"Changed into {folder.group(1)}" if folder.group(1) else "Changed folder"
@@ -1264,6 +1301,18 @@ def _bash_sentence(calls: Sequence[ToolCall]) -> str:
     if failed:
         sentence += f" ({failed} failed)"
     return sentence
+
+
+def _tests_sentence(outcome: str | None) -> str:
+    """ "Ran tests: 3 passed"; a call that ran them more than once says how often ("Ran tests twice: 2 passed,
+    then 1 failed", "Ran tests 20 times: 19 passed, 1 failed")."""
+    if not outcome:
+        return "Ran tests"
+    times = times_run(outcome)
+    if times < 2:
+        return f"Ran tests: {outcome}"
+    how_often = "twice" if times == 2 else f"{times} times"
+    return f"Ran tests {how_often}: {outcome.split(': ', 1)[1] if times >= COUNTED_FROM else outcome}"
 
 
 def _background_sentence(calls: Sequence[ToolCall]) -> str:

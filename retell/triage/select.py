@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from retell.events import ASSISTANT, IMAGE, TOOL_RUN, Event, EventLog
 from retell.extract.requests import author_words, is_author_message
 from retell.extract.signals import DISCOVERY, PIVOT
+from retell.extract.testruns import a_run_passed
 
 # How many chapters a post of each length tells (a section of about 400 words each, with an opening and an
 # ending). A session with no more chapters than this is told whole.
@@ -100,7 +101,7 @@ def _count(weight: ChapterWeight, event: Event, failed: dict[str, int]) -> None:
         for call in event.calls or ():
             if call.error:
                 failed[weight.id] = failed.get(weight.id, 0) + 1
-            elif call.outcome and "passed" in call.outcome and "failed" not in call.outcome:
+            elif a_run_passed(call.outcome):  # (a call that ran them twice: its green run)
                 weight.passed += 1
                 if failed.get(weight.id):
                     weight.fixed += 1

@@ -37,6 +37,7 @@ from retell.events import (
 )
 from retell.extract.shellwords import echoed
 from retell.extract.testlines import no_verdict, shows_failure
+from retell.extract.testruns import passing_line, told_runs
 from retell.extract.timeutil import to_epoch_ms
 from retell.extract.tools import (
     INTERRUPTED,
@@ -677,6 +678,10 @@ def decisive_results(events: list[Event], limit: int = RESULTS_SHOWN) -> list[st
         if event.kind not in (TOOL_RUN, COMMAND):  # (a command the author ran with `!` has its output too)
             continue
         for call in event.calls or ():
+            several = _passing_of_several(call)
+            if several:  # the tests run twice in one call (with the fix, then without it): its green run
+                found.append((event, call.target or call.name, [several]))
+                continue
             if call.error or not call.output or _FAILING.search(call.outcome or ""):
                 continue
             if not (is_test_command(call.target) or is_outcome_command(call.target)):
@@ -696,6 +701,20 @@ def decisive_results(events: list[Event], limit: int = RESULTS_SHOWN) -> list[st
             found.append((event, call.target or call.name, shown))
     chosen = found[-limit:]
     return [f"- [{event.id}] `{shorten(target, 120)}` said: " + " / ".join(lines) for event, target, lines in chosen]
+
+
+def _passing_of_several(call: ToolCall) -> str:
+    """Of a call that ran the tests more than once, the summary line of its passing run, with which run it was
+    ("in run 1 of 2: Tests:    2 passed"); "" when it ran them once, or no run it kept passed."""
+    runs = told_runs(call.outcome)
+    if len(runs) < 2 or not is_test_command(call.target):
+        return ""
+    line = passing_line(call.output)
+    passed = [n for n, run in enumerate(runs, 1) if not _FAILING.search(run)]
+    if line is None or not passed:
+        return ""
+    which = f"run {passed[-1]} of {len(runs)}" if len(passed) == 1 else f"{len(passed)} of its {len(runs)} runs"
+    return f"(in {which}) " + (line.strip("=").strip() or line)
 
 
 # -- time ---------------------------------------------------------------------------------------------------

@@ -35,6 +35,7 @@ from retell.extract.local_headings import in_language
 from retell.extract.project import project_name
 from retell.extract.requests import is_author_message, is_request_command
 from retell.extract.signals import DISCOVERY, PIVOT
+from retell.extract.testruns import a_run_passed, times_run
 from retell.extract.timeutil import to_epoch_ms
 from retell.extract.tools import (
     TURNED_DOWN,
@@ -272,7 +273,7 @@ def _beats(group: list[Episode], *, is_first: bool, last_assistant: Event | None
             e.id
             for e in ep.events
             if e.kind == TOOL_RUN
-            and any(c.outcome and "passed" in c.outcome and "failed" not in c.outcome for c in e.calls or ())
+            and any(a_run_passed(c.outcome) for c in e.calls or ())  # (of a proof by stash: its green run)
         ]
         if passed:
             beats.append(Beat("convergence", "montage", passed[-1:], "The tests pass."))
@@ -825,7 +826,12 @@ def _montage_phrases(calls: list[ToolCall]) -> list[str]:
             others = len(group) - len(tests)
             if tests:
                 outcomes = [c.outcome for c in tests if c.outcome]
-                if len(outcomes) >= 2 and outcomes[0] != outcomes[-1]:
+                several = any(times_run(o) > 1 for o in outcomes)  # "2 passed, then 1 failed" has its own comma
+                if len(outcomes) >= 2 and outcomes[0] != outcomes[-1] and several:
+                    phrases.append(
+                        f"ran the tests (at first {md_text(outcomes[0])}; in the end {md_text(outcomes[-1])})"
+                    )
+                elif len(outcomes) >= 2 and outcomes[0] != outcomes[-1]:
                     phrases.append(
                         f"ran the tests ({md_text(outcomes[0])} at first, {md_text(outcomes[-1])} in the end)"
                     )
