@@ -10,7 +10,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-EVENTS_SCHEMA_VERSION = 1
+# 2: a shell call's whole command of several lines (`calls[].command`); an older folder is parsed again
+EVENTS_SCHEMA_VERSION = 2
 
 # Event kinds, in rough order of story value.
 HUMAN = "human"  # the author's own words (typed, pasted, or queued while the agent worked)
@@ -28,7 +29,7 @@ RECAP = "recap"  # an away summary Claude Code wrote when the author came back
 TURN_DURATION = "turn_duration"  # how long a turn took (pacing)
 
 # The texts of a tool call that reach a prompt or a post (each scanned for secrets, each redacted).
-CALL_TEXTS = ("target", "error", "outcome", "diff", "output", "done", "doing", "place")
+CALL_TEXTS = ("target", "command", "error", "outcome", "diff", "output", "done", "doing", "place")
 
 CONTENT_KINDS = frozenset({HUMAN, COMMAND, INTERRUPT, ASSISTANT, THINKING, PLAN, TOOL_RUN, SUBAGENT, IMAGE, PROMPT})
 ALL_KINDS = CONTENT_KINDS | {BRIDGE, RECAP, TURN_DURATION}
@@ -40,6 +41,9 @@ class ToolCall:
 
     name: str
     target: str | None = None  # file path, command, pattern or URL
+    # A shell command written over several lines, whole (within a bound): `target` is its one line that does the
+    # work, which summaries and headings say; the script's other lines are what it did (an UPDATE, a heredoc's file)
+    command: str | None = None
     error: str | None = None  # first line of the error, when the call failed
     outcome: str | None = None  # e.g. "3 failed, 10 passed" for a test run
     # What the call changed or said, compact enough for a prompt: an edit's changed lines as a small diff
@@ -65,6 +69,8 @@ class ToolCall:
         d: dict[str, Any] = {"name": self.name}
         if self.target is not None:
             d["target"] = self.target
+        if self.command is not None:
+            d["command"] = self.command
         if self.error is not None:
             d["error"] = self.error
         if self.outcome is not None:
@@ -88,6 +94,7 @@ class ToolCall:
         return cls(
             name=d["name"],
             target=d.get("target"),
+            command=d.get("command"),
             error=d.get("error"),
             outcome=d.get("outcome"),
             diff=d.get("diff"),

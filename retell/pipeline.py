@@ -19,6 +19,7 @@ import orjson
 
 from retell import __version__
 from retell.claude.locate import SessionRef
+from retell.events import EVENTS_SCHEMA_VERSION
 from retell.parse import ParseOptions, check_source, default_workdir_for, parse_to_workdir
 from retell.workdir import Workdir
 from retell.write.context import StageOptions
@@ -255,12 +256,15 @@ def _estimate(path: Path, options: StageOptions, verify: bool = False) -> str | 
 
 
 def _parse_is_current(workdir: Workdir, sources: Sequence[Path]) -> bool:
-    """True when manifest.json was made by this retell from exactly these files' bytes."""
+    """True when manifest.json was made by this retell from exactly these files' bytes, in this events.json format
+    (a folder an older retell wrote is parsed again: its events lack what the later stages now read)."""
     try:
         manifest = orjson.loads(workdir.manifest.read_bytes())
     except (OSError, orjson.JSONDecodeError):
         return False
     if manifest.get("retell_version") != __version__ or not workdir.events.exists():
+        return False
+    if manifest.get("events_schema_version") != EVENTS_SCHEMA_VERSION:
         return False
     parts = manifest.get("sessions") or [manifest]
     recorded = sorted(str(part.get("source", {}).get("sha256")) for part in parts)

@@ -385,7 +385,7 @@ def _visit_call(event_id: str, call: Any, voice: str, add: Any, runs: list, touc
     if call.error and is_refusal_reason(call.error):
         add(event_id, AUTHOR, call.error)  # "please add transformer.js too first": the author's own words
     add(event_id, TOOL, call.outcome)
-    for extra in ("output", "diff"):  # kept by newer parses: what the call printed or changed
+    for extra in ("command", "output", "diff"):  # kept by newer parses: its whole script, what it printed or changed
         add(event_id, TOOL, getattr(call, extra, None))
     listed = listed_tests(call.target, getattr(call, "output", None))
     if listed.total and not call.outcome:  # a run kept as its per-test lines only: what they count

@@ -111,6 +111,8 @@ _SAYS_NOTHING = re.compile(
     r"^(?:#|set\s+[-+]\w|setopt\b|export\s+\w+=|\w+=(?:\S*|\"[^\"]*\"|'[^']*')$|(?:echo|printf|Write-Host)\b|"
     r"\$ErrorActionPreference\s*=|trap\b|:\s*$|(?:Set-Location|pushd)\s)"
 )
+# A PowerShell variable given a here-string (`$body = @"`, `$sql = @'`): its lines up to `"@` are the value.
+_HERE_STRING_VALUE = re.compile(r"""^\s*\$[\w:]+\s*=\s*@(["'])\s*$""")
 # The start of a script run inline, which names only the interpreter: `python3 -c "`, `node -e '`,
 # `python - <<'EOF'`, `cat <<EOF > x`.
 _INLINE_SCRIPT = re.compile(r"""(?:\s-[ce]\s*["']?$|<<-?\s*['"]?\w+['"]?(?:\s*>\s*\S+)?\s*$)""")
@@ -234,8 +236,10 @@ def describe_call(name: str, tool_input: Any, cwd: str | None, tool_use_id: str 
                 if isinstance(value, str) and value.strip():
                     target = value
                     break
+    command: str | None = None
     if target is not None:
         if name in SHELL_TOOLS:
+            command = whole_command(target)
             target = command_target(target)
         if name in ("Read", "Write", "Edit", "MultiEdit", "NotebookEdit", "NotebookRead", "LS"):
             target = relative_path(target, cwd)
@@ -253,7 +257,9 @@ def describe_call(name: str, tool_input: Any, cwd: str | None, tool_use_id: str 
         # a commit's message is what the author often asked for ("reference the finding"): kept longer
         target = shorten(target, MAX_COMMIT_TARGET if _COMMIT_HEREDOC_DONE.search(target) else MAX_TARGET)
     diff = edit_diff(name, tool_input) if name in _EDIT_TOOLS and isinstance(tool_input, dict) else None
-    return ToolCall(name=name, target=target, diff=diff, done=done, doing=doing, tool_use_id=tool_use_id)
+    return ToolCall(
+        name=name, target=target, command=command, diff=diff, done=done, doing=doing, tool_use_id=tool_use_id
+    )
 
 
 # -- what a file held, as the session saw it -----------------------------------------------------------------
@@ -460,7 +466,14 @@ def command_target(command: str) -> str:
     lines = _lines_outside_values(joined)
     # a heredoc's closing word, or a line of closing brackets and quotes, ends something: it does no work
     ends = set(re.findall(r"<<-?[ \t]*['\"]?(\w+)", joined))
+    here_string = ""  # inside a PowerShell here-string a variable is given (`$body = @"` … `"@`): its text, no work
     for i, line in enumerate(lines):
+        if here_string:
+            here_string = "" if line.lstrip().startswith(here_string) else here_string
+            continue
+        if opened := _HERE_STRING_VALUE.match(line):
+            here_string = opened.group(1) + "@"
+            continue
         if line.strip() in ends or not re.search(r"\w", line):
             continue
         while _CD_PREFIX.match(line):
@@ -469,6 +482,69 @@ def command_target(command: str) -> str:
         if line and not _BARE_CD.match(line) and not _SAYS_NOTHING.match(line) and not line.startswith("#!"):
             return line + (" …" if i < len(lines) - 1 and not line.endswith("…") else "")
     return lines[0].strip() + (" …" if len(lines) > 1 and not lines[0].endswith("…") else "") if lines else command
+
+
+# A command written over several lines is kept whole beside its one-line target: the lines after the first are
+# where a script does its work (`python manage.py shell -c "` and an UPDATE, `psql <<'SQL'` and its statements,
+# `cat > fix.py <<'EOF'` and the run after EOF), and a post told only the first line guessed the rest (stop 45:
+# "inserted test data" for an UPDATE of existing rows). The bound: on the corpus (not tuned on) 45 of 48 commands
+# of several lines fit whole, the longest 88 lines and 1,901 characters (a whole file written by a heredoc); 4,000
+# characters bound a runaway paste. Past them, the first and last lines (what runs after a heredoc is at its end).
+MAX_COMMAND_LINES = 60
+MAX_COMMAND_CHARS = 4000
+MAX_COMMAND_LINE = 400
+COMMAND_TAIL = 14  # of the lines kept past the bound, the last ones
+
+
+def whole_command(command: str) -> str | None:
+    """A shell command of several lines as written (each line's trailing blanks dropped), within MAX_COMMAND_LINES
+    lines and MAX_COMMAND_CHARS characters: past them, its first and last lines around `… (N more lines)`, never a
+    cut through a value over several lines (a key's block: whole or left out), a long line cut as `shorten` cuts
+    (never inside a flagged value). None for a command that is one line once `\\`-continued lines and a commit's
+    message are joined (its target says it all)."""
+    text = command.strip()
+    joined = _COMMIT_QUOTED.sub(_one_line_quoted, _COMMIT_HEREDOC.sub(_one_line_message, re.sub(r"\\\n", " ", text)))
+    if sum(1 for line in joined.split("\n") if line.strip()) < 2:
+        return None
+    lines = [_command_line(line) for line in text.split("\n")]
+    if len(lines) <= MAX_COMMAND_LINES and sum(len(line) + 1 for line in lines) <= MAX_COMMAND_CHARS:
+        return "\n".join(lines)
+    head = min(len(lines), MAX_COMMAND_LINES - COMMAND_TAIL - 1)
+    tail = len(lines) - min(COMMAND_TAIL, len(lines) - head)
+    while head > 1 and sum(len(line) + 1 for line in lines[:head] + lines[tail:]) > MAX_COMMAND_CHARS - 40:
+        head -= 1
+    while tail < len(lines) - 1 and sum(len(line) + 1 for line in lines[:head] + lines[tail:]) > MAX_COMMAND_CHARS - 40:
+        tail += 1
+    head, tail = _cuts_outside_values(text, head, tail)
+    if tail <= head:
+        return "\n".join(lines)
+    hidden = tail - head
+    return "\n".join([*lines[:head], f"… ({hidden} more line{'s' if hidden != 1 else ''})", *lines[tail:]])
+
+
+def _command_line(line: str) -> str:
+    """A line of a command as kept: trailing blanks dropped, its indentation kept, a long one cut."""
+    line = line.rstrip()
+    if len(line) <= MAX_COMMAND_LINE:
+        return line
+    body = line.lstrip()
+    return line[: len(line) - len(body)] + shorten(body, MAX_COMMAND_LINE)
+
+
+def _cuts_outside_values(text: str, head: int, tail: int) -> tuple[int, int]:
+    """`head` (lines kept before the cut) and `tail` (where the kept last lines start) moved so that no value over
+    several lines is split: the lines of a key's block are kept all or none."""
+    from retell.secrets import multiline_values  # lazily: only a command past its bound is scanned
+
+    starts = [0]
+    for line in text.split("\n"):
+        starts.append(starts[-1] + len(line) + 1)
+    for start, end in multiline_values(text):
+        if start < starts[head] < end:
+            head = text.count("\n", 0, start)
+        if start < starts[tail] < end:
+            tail = text.count("\n", 0, end) + 1
+    return head, tail
 
 
 # A commit message given in a heredoc (`git commit -m "$(cat <<'EOF'` … `EOF` `)"`, as Claude Code writes it):

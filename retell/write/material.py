@@ -122,10 +122,12 @@ def event_line(
     printed: Printed = None,
     *,
     exact: bool = False,
+    scripts: Scripts | None = None,
 ) -> str:
     """One event as a line a model can cite by id (with its outcomes, for tool work, on lines below it).
     `printed`: the calls whose plain output is shown (see `chosen_printouts`); None shows every one. `exact`:
-    what a fact-check needs besides (a subagent's type, a call's target in full where its line cuts it)."""
+    what a fact-check needs besides (a subagent's type, a call's target in full where its line cuts it).
+    `scripts`: the calls whose whole command of several lines is shown (see `chosen_scripts`); None: none."""
 
     def clip(text: str | None) -> str:
         text = (text or "").strip()
@@ -164,7 +166,7 @@ def event_line(
             + (targets_block(event, head) if exact else "")
             + commit_messages(event, head)
             + answers_block(event)
-            + outcome_block(event, outcome_lines, printed)
+            + outcome_block(event, outcome_lines, printed, scripts)
         )
     if kind == SUBAGENT and event.subagent is not None:
         agent = event.subagent
@@ -183,7 +185,7 @@ def event_line(
         return f"{tag} IMAGE {event.asset} (returned by {event.source})"
     if kind == COMMAND and event.name == "!":  # the author's own shell command, what it printed under it
         ran = f"{tag} AUTHOR ran `{clip(event.args)}` themselves (a `!` command in Claude Code)"
-        return ran + outcome_block(event, outcome_lines)
+        return ran + outcome_block(event, outcome_lines, scripts=scripts)
     if kind == COMMAND:
         ran = f"{tag} AUTHOR ran {event.name}{' ' + clip(event.args) if event.args else ''}"
         return ran + outcome_block(event, outcome_lines)
@@ -337,10 +339,11 @@ def answers_block(event: Event) -> str:
 _ELIDED_CHANGES = re.compile(r"^… \((\d+) more changed lines?\)$")
 
 
-def outcome_block(event: Event, max_lines: int, printed: Printed = None) -> str:
+def outcome_block(event: Event, max_lines: int, printed: Printed = None, scripts: Scripts | None = None) -> str:
     """A tool run's outcomes as indented lines under its summary: each edit's changed lines, each telling
     command's exit and output, and what the chosen other commands printed (`printed`; None: all of them); at
-    most `max_lines` lines of each (none when 0)."""
+    most `max_lines` lines of each (none when 0). Above a command's output, its whole command of several lines
+    when `scripts` chose it (or that it is left out)."""
     if max_lines <= 0:
         return ""
     out: list[str] = []
@@ -374,6 +377,11 @@ def outcome_block(event: Event, max_lines: int, printed: Printed = None) -> str:
             within = ", within " + " and ".join(f"`{p}`" for p in call.place.splitlines()) if call.place else ""
             out.append(f"  changed {call.target or 'a file'} ({unit}){within}:")
             out.extend(f"    {line}" for line in shown)
+        if call.command and scripts and (event.id, index) in scripts:
+            who = (
+                "the command" if len(event.calls or ()) == 1 else f"`{shorten(call.target or '', NAMED_COMMAND_CHARS)}`"
+            )
+            out.extend(script_block(call.command, who, script_lines(max_lines), scripts[(event.id, index)]))
         if not call.output:
             continue
         if not _plain_printout(call):
@@ -543,6 +551,109 @@ def chosen_printouts(
             chosen.add(key)
             left -= cost
     return frozenset(chosen)
+
+
+# -- a command's whole script --------------------------------------------------------------------------------
+
+# The calls whose whole command of several lines (events.json's `command`) a material names: True, its lines are
+# shown; False, it is said to be left out. A run's line names such a command by its first line (`python manage.py
+# shell -c " …`, `psql <<'SQL' …`); the lines after it are what the script did, and a post told from the first line
+# alone guessed the rest (stop 45: "inserted test data" for an UPDATE of the rows there, a re-apply between a
+# rollback and the tests left out).
+Scripts = dict[tuple[str, int], bool]
+# The room for the scripts' lines in one material, beside the outputs' own (PRINTED_CHARS): a script never pushes an
+# output out. When it is short, those whose output is told come first, then those a later word rests on, in time
+# order within each; a script past the room is said to be left out, never silently.
+SCRIPT_CHARS = 3000
+# A file a command writes (`cat > fix.py <<'EOF'`, `tee notes.md`): a later command that names it rests on it.
+_WRITES_FILE = re.compile(r"(?:>>?|\btee\s+(?:-a\s+)?)\s*['\"]?([\w.~/-]*\w\.\w+)")
+
+
+def script_lines(outcome_lines: int) -> int:
+    """At most how many lines of a script a material shows, as the outcomes' lines shrink to fit their share:
+    30 at the full 14, 18 at 8, 10 at 4, none below (a run's line then names it)."""
+    return outcome_lines * 2 + 2 if outcome_lines >= 4 else 0
+
+
+def script_block(command: str, who: str, max_lines: int, shown: bool = True) -> list[str]:
+    """`  the command as written (12 lines):` and its lines (blank ones left out, each line's indentation kept),
+    at most `max_lines`, its first and last around `… (N more lines)`; or, not `shown`, that it is left out."""
+    if max_lines <= 0:
+        return []
+    count = plural(_printed_count(command), "line")
+    if not shown:
+        return [f"  ({who} as written, {count}, not shown here)"]
+    lines = excerpt_lines("\n".join(ln for ln in command.splitlines() if ln.strip()), max_lines)
+    return [f"  {who} as written ({count}):", *(f"    {line}" for line in lines)]
+
+
+def chosen_scripts(
+    events: list[Event],
+    printed: Printed,
+    following: list[Event] | None = None,
+    exact: frozenset[str] | None = None,
+    budget_chars: int = SCRIPT_CHARS,
+) -> Scripts:
+    """The commands of several lines whose lines a material shows, within `budget_chars`: those whose output (or
+    outcome, or error) it tells, then those a later word rests on (the next words name what the script names and
+    its first line does not, or a later command names a file it wrote); for a fact-check, every one of the `exact`
+    events first. The others stay named by their first line alone; those that do not fit are said to be left out."""
+    session = [*events, *(following or ())]
+    ranked: list[tuple[int, int, tuple[str, int], int]] = []
+    for position, event in enumerate(events):
+        if event.kind not in (TOOL_RUN, COMMAND):
+            continue
+        calls = event.calls or []
+        for index, call in enumerate(calls):
+            if not call.command or call.name not in SHELL_TOOLS:
+                continue
+            key = (event.id, index)
+            if exact and event.id in exact:
+                rank = -1
+            elif _output_told(call, key, printed):
+                rank = 0
+            elif _script_rests_on(call, session, position):
+                rank = 1
+            else:
+                continue
+            who = "the command" if len(calls) == 1 else f"`{shorten(call.target or '', NAMED_COMMAND_CHARS)}`"
+            cost = len("\n".join(script_block(call.command, who, script_lines(_OUTCOME_LINES[0])))) + 1
+            ranked.append((rank, len(ranked), key, cost))
+    chosen: Scripts = {}
+    left = budget_chars
+    for rank, _order, key, cost in sorted(ranked):
+        shown = rank < 0 or cost <= left
+        chosen[key] = shown
+        if shown and rank >= 0:
+            left -= cost
+    return chosen
+
+
+def _output_told(call: ToolCall, key: tuple[str, int], printed: Printed) -> bool:
+    """Whether a material tells what a command printed (its outcome, its error, its output chosen), not "printed
+    nothing", which says nothing of what the script did."""
+    if call.outcome or call.error:
+        return True
+    if not call.output or call.output == NO_OUTPUT:
+        return False
+    return not _plain_printout(call) or printed is None or key in printed
+
+
+def _script_rests_on(call: ToolCall, session: list[Event], position: int) -> bool:
+    """Whether a later word rests on what a script did: the next words (Claude's or the author's, past other runs)
+    name an identifier of its lines that its first line does not show, or a later command names a file it wrote."""
+    script = call.command or ""
+    words = _next_words(session, position, past_runs=True)
+    if words:
+        said = {w.lower() for w in _WORD.findall(words)}
+        shown = {w.lower() for w in _WORD.findall(call.target or "")}
+        for word in _WORD.findall(script):
+            low = word.lower()
+            if low in said and low not in shown and low not in _COMMON_WORDS and _IDENTIFIER.search(word):
+                return True
+    written = {m.group(1) for m in _WRITES_FILE.finditer(script)}
+    later = (c.target or "" for e in session[position + 1 :] for c in e.calls or ())
+    return bool(written) and any(name in target for target in later for name in written)
 
 
 def _next_words(events: list[Event], position: int, *, past_runs: bool = False) -> str | None:
@@ -786,7 +897,8 @@ def render_material(
     printed = chosen_printouts(kept, printed_chars, following, cited)
     if exact:
         printed |= {(e.id, i) for e in kept if e.id in exact for i, call in enumerate(e.calls or ()) if call.output}
-    outcome_lines = _outcome_lines(kept, budget_tokens, printed)
+    scripts = chosen_scripts(kept, printed, following, exact)
+    outcome_lines = _outcome_lines(kept, budget_tokens, printed, scripts)
     if outcome_lines < _OUTCOME_LINES[0]:
         notes.append(
             "tool outcomes cut to " + (f"{outcome_lines} lines each" if outcome_lines else "their one-line summaries")
@@ -795,11 +907,11 @@ def render_material(
     def line(event: Event) -> str:
         trim = limit if limit is None or event.kind != HUMAN else max(limit, 1500)
         if exact is None:
-            return event_line(event, trim, outcome_lines, printed)
+            return event_line(event, trim, outcome_lines, printed, scripts=scripts)
         return (
-            event_line(event, trim, outcome_lines, printed, exact=True)
+            event_line(event, trim, outcome_lines, printed, exact=True, scripts=scripts)
             if event.id in exact
-            else (event_line(event, trim, outcome_lines, printed, exact=event.kind == SUBAGENT))
+            else (event_line(event, trim, outcome_lines, printed, exact=event.kind == SUBAGENT, scripts=scripts))
         )
 
     gaps = gap_notes(kept)  # where a run did other than Claude had just announced
@@ -851,10 +963,12 @@ def _join(events: list[Event], line: Callable[[Event], str], gaps: dict[str, lis
     return "\n".join(out)
 
 
-def _outcome_lines(events: list[Event], budget_tokens: int, printed: Printed) -> int:
-    """The most lines of each outcome that keep all outcomes within OUTCOME_SHARE of the budget."""
-    runs = [e for e in events if e.kind == TOOL_RUN and any(c.diff or c.output for c in e.calls or ())]
+def _outcome_lines(events: list[Event], budget_tokens: int, printed: Printed, scripts: Scripts | None = None) -> int:
+    """The most lines of each outcome that keep all outcomes (the scripts shown with them) within OUTCOME_SHARE of
+    the budget."""
+    runs = [e for e in events if e.kind == TOOL_RUN and any(c.diff or c.output or c.command for c in e.calls or ())]
     for lines in _OUTCOME_LINES:
-        if sum(estimate_tokens(outcome_block(e, lines, printed)) for e in runs) <= budget_tokens * OUTCOME_SHARE:
+        shares = (estimate_tokens(outcome_block(e, lines, printed, scripts)) for e in runs)
+        if sum(shares) <= budget_tokens * OUTCOME_SHARE:
             return lines
     return 0

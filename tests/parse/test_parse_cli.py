@@ -95,7 +95,7 @@ def test_parse_writes_a_work_folder(cli, session_path: Path, cwd: Path) -> None:
     out = cwd / f"retell-{SESSION_ID[:8]}"
     assert sorted(p.name for p in out.iterdir()) == ["assets", "events.json", "manifest.json"]
     events, manifest = _load(out)
-    assert events["schema_version"] == 1
+    assert events["schema_version"] == 2
     assert manifest["schema_version"] == 1
     assert manifest["session"]["id"] == SESSION_ID
     assert [p.name for p in (out / "assets").iterdir()] == [manifest["images"][0]["asset"]]
