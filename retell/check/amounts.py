@@ -540,6 +540,9 @@ _OF_WHICH = re.compile(
     r"(?:(?P<f>failed|errored)|passed)\b",
     re.I,
 )
+# "250 passed in", "500 passed to `setTimeout`", "passed as the delay": a value given to code ("40 passed in 2.78s"
+# is a test run's, a length after it)
+_HANDED = re.compile(r"\s+(?:in|to|into|as|along|through|down)\b(?!\s*~?\d)", re.I)
 _CHANGE = r"changed|edited|modified|written|wrote|touched|rewrote|updated|created|deleted|changing|editing"
 _CHANGED_BEFORE = re.compile(rf"\b(?:{_CHANGE})\b(?:\s+\w+){{0,2}}\s*$", re.I)
 _CHANGED_AFTER = re.compile(rf"\s+(?:were\s+|was\s+|got\s+)?(?:{_CHANGE})\b", re.I)
@@ -686,6 +689,8 @@ def _count(text: str, match: re.Match[str], default_unit: str) -> Amount | None:
         r"\b(?:in|over|across|within)\s+$", text[max(0, match.start() - 10) : match.start()], re.I
     ):
         return None  # "added the tests in two passes": rounds of work, not tests that passed
+    if re.fullmatch(r"passed", text[match.end("num") : end].strip(), re.I) and _HANDED.match(text[end:]):
+        return None  # "with the same 250 passed in": a value handed to code, not tests that passed
     if unit.startswith(THING) and number.lower() in ("a single", "one"):
         return None  # "one thing", "a single edit": not a count anyone checks
     if unit == FAILED:  # "two failed requests": requests that failed, not failed tool calls or tests

@@ -8,6 +8,7 @@ in someone's mouth, a file or command that never was, a figure, a result nobody 
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
 
@@ -356,6 +357,20 @@ _CONDITION_OF_CHANGE = re.compile(
 )
 
 
+@functools.lru_cache(maxsize=32)
+def _family_re(pattern: str) -> re.Pattern[str]:
+    return re.compile(rf"(?:\b|(?<=[^\x00-\x7f]))(?:{pattern})(?:\b|(?=[^\x00-\x7f]))", re.I)
+
+
+_RELATIVE_PRONOUN = re.compile(r"\b(?:which|that|who)\b", re.I)
+_OBJECT = re.compile(
+    r"\s+(?:(?:the|its|their|all|every|both|each|of|\d+|one|two|three|four|five|six|seven|eight|nine|ten|"
+    r"existing|new|old|unit|component's|project's)\s+){0,3}"
+    r"(?:(?P<tests>tests?|test suite|suite|specs?)|(?P<build>build|typecheck|type check|lint|linter))\b",
+    re.I,
+)
+
+
 def outcome_claims(text: str, block: Block) -> list[Claim]:
     """ "the tests passed", "pushed, and the deploy went through", "recording worked first time": a result the
     narrator asserts (not one Claude said, expected or was asked for)."""
@@ -392,8 +407,7 @@ def outcome_claims(text: str, block: Block) -> list[Claim]:
             at: dict[str, int] = {}
             subject = _CONDITION_OF_CHANGE.sub(" ", clause)  # "with the fix, the tests passed": the tests did
             for name, pattern in _FAMILIES:
-                pattern = rf"(?:\b|(?<=[^\x00-\x7f]))(?:{pattern})(?:\b|(?=[^\x00-\x7f]))"
-                places = [m.start() for m in re.finditer(pattern, subject, re.I)]
+                places = [m.start() for m in _family_re(pattern).finditer(subject)]
                 if places:
                     at[name] = places[-1]
             if "fetch" in at and set(at) - {"fetch", "app"}:
@@ -404,6 +418,20 @@ def outcome_claims(text: str, block: Block) -> list[Claim]:
                 # `tree` コマンドは…で失敗した: the command failed, not the subagent).
                 named.sort(key=lambda name: at[name])
             family = named[-1] if named else ""
+            # "a test of its own, which failed once before it passed": what a relative pronoun follows is the subject
+            relative = [m.start() for m in _RELATIVE_PRONOUN.finditer(clause)]
+            if relative and not japanese:
+                before = {
+                    name: max(spots)
+                    for name, pattern in _FAMILIES
+                    if (spots := [m.start() for m in _family_re(pattern).finditer(clause) if m.start() < relative[-1]])
+                }
+                if before:
+                    family = max(before, key=lambda name: before[name])
+            # "passed the three tests the component had", "failed the typecheck": what passed is named after the verb
+            told = _OBJECT.match(text, match.end()) if verb in ("passed", "failed") else None
+            if told is not None:
+                family = "tests" if told.group("tests") else "build"
         if not family and verb == "timed out":
             family = "run"  # "claudelog.com timed out": a failure of some call, whose error must say so
         if not family:

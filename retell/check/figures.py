@@ -25,8 +25,9 @@ from retell.check.amounts import (
     THING,
     VERSION,
     Amount,
+    durations,
 )
-from retell.check.attribution import AUTHOR
+from retell.check.attribution import AUTHOR, CLAUDE, SUBAGENT
 from retell.check.claims import SMALL_COUNT, Claim
 from retell.check.document import HEADING
 from retell.check.scope import Scope
@@ -702,6 +703,43 @@ def _between_clocks(claim: Claim) -> bool:
     return bool(_CLOCKS.search(text[start + 1 : amount.start]))
 
 
+# The word that makes a figure a time between two moments, right after it
+_RELATION = re.compile(r"\s*(apart|later|earlier|after|before)\b", re.I)
+
+
+def _stated_gap(claim: Claim, index: Sources, scope: Scope) -> Source | None:
+    """A cited message that states the same time between two moments in the same words: "two requests 300 ms apart
+    can still resolve in the wrong order" retold from Claude's reasoning is that message's figure, no time between
+    two events of the session."""
+    amount = claim.amount
+    assert amount is not None
+    word = _RELATION.match(claim.block.text[amount.end : amount.end + 20])
+    if not amount.relative or word is None or not scope.cited:
+        return None
+    for source in index.of(index.expand(scope.cited)):
+        if source.speaker not in (CLAUDE, AUTHOR, SUBAGENT):
+            continue
+        for told in durations(source.text):
+            said = _RELATION.match(source.text[told.end : told.end + 20])
+            if said is not None and said.group(1).lower() == word.group(1).lower() and told.value == amount.value:
+                return source
+    return None
+
+
+# "Claude agreed within half a minute": at most that long after what came before, as much as a length of its own
+_WITHIN = re.compile(r"\bwithin\s+(?:about\s+|roughly\s+|just\s+)?$", re.I)
+
+
+def _since_before(index: Sources, scope: Scope) -> list[tuple[float, str, str]]:
+    """The time from each earlier event around the paragraph to the first it cites (what it tells happened
+    "within half a minute")."""
+    cited = sorted((index.clock[i], i) for i in scope.cited if i in index.clock)
+    if not cited:
+        return []
+    at, first = cited[0]
+    return [(at - index.clock[i], i, first) for i in sorted(scope.around) if i in index.clock and index.clock[i] < at]
+
+
 def check_time(claim: Claim, index: Sources, scope: Scope) -> Finding:
     amount = claim.amount
     assert amount is not None
@@ -738,10 +776,13 @@ def check_time(claim: Claim, index: Sources, scope: Scope) -> Finding:
             if span.source == "stats" or span.source not in index.by_event:
                 return Finding(claim, TRACED, span.source, f"{span.label}: {_show(span.value, DURATION)}", weak=True)
             return found(claim, _first(index, span.source), cited=span.source in scope.near)
-    setting = _setting(claim, index, scope) or _printed(claim, index, scope)
+    setting = _setting(claim, index, scope) or _printed(claim, index, scope) or _stated_gap(claim, index, scope)
     if setting is not None:
         return found(claim, setting, cited=setting.id in scope.near)
     gaps = _between(index, scope) if amount.relative else _lengths(index, scope, claim.block.kind == HEADING)
+    text = claim.block.text
+    if not amount.relative and scope.cited and _WITHIN.search(text[max(0, amount.start - 30) : amount.start]):
+        gaps += _since_before(index, scope)
     if amount.relative and scope.around:
         # an event its other claims were found in counts only if its paragraph's own citation reaches it ("twelve
         # minutes after Claude's summary", citing the event after the summary)

@@ -24,6 +24,18 @@ _SMALL_WORDS = {
     "yo muy también después hasta desde entre sobre",
     "it": "il lo la gli le e è una del della che per con non si di da al sono era anche come ma più",
     "nl": "de het een en is van dat op te niet met voor zijn was ook maar bij als aan er nog wel",
+    # Czech, Slovak, Croatian (and Serbian, Bosnian in Latin letters), Slovene, before Portuguese and Polish, which
+    # a tie goes to the first of (a Czech "o", "se", "na" are Portuguese words too): the words each shares with Polish
+    # are listed too, so that a text of one of them outweighs Polish by its own ("jsem", "som", "sam", "sem"); none
+    # that English writes as well ("a", "to", "do", "in", "so"), which a short English output holds, nor a word of one
+    # letter ("v", "s", "z"), which a version or a unit is ("v2.1.8", "0.57s")
+    "cs": "je se ve na že jsem jsme jsou byl byla bylo byly ale už jen ještě který která které když jako "
+    "protože aby než nebo také taky tedy pak po za od jak co tak mě jeho jsi",
+    "sk": "je sa vo na že som sme sú bol bola bolo boli ale už len ešte ktorý ktorá ktoré keď ako pretože "
+    "aby než alebo tiež teda potom po za od čo tak ma jeho aj",
+    "hr": "je na da se su sam smo bio bila bilo ali već samo još koji koja koje kad kada kao jer ili nije "
+    "od za sa iz po njegov što",
+    "sl": "je na da se sem smo bil bila bilo ali že samo še ki kot ker ni od za iz po njegov kar tudi",
     "pt": "o a os as e é um uma do da dos das em que por com para não se no na mas foi era",
     "pl": "i w z na nie się że to jest do jak ale co od po za już tak czy był była było przez dla tylko jeszcze "
     "mi mnie ten ta te które który która gdy bo więc żeby",
@@ -37,8 +49,8 @@ MIN_SMALL_WORDS = 2  # below this, a text is too short to tell
 
 @lru_cache(maxsize=4096)
 def language_of(text: str) -> str:
-    """ "en", "de", "fr", "es", "it", "nl", "pt", "pl", "cjk" (Chinese, Japanese, Korean), or "" when the text is too
-    short or too much code to tell."""
+    """ "en", "de", "fr", "es", "it", "nl", "pt", "pl", "cs", "sk", "hr", "sl", "cjk" (Chinese, Japanese, Korean),
+    or "" when the text is too short or too much code to tell."""
     prose = _CODE.sub(" ", text)
     cjk = len(CJK.findall(prose))
     words = [w.lower().replace("’", "'") for w in _WORD.findall(prose) if not CJK.match(w)]

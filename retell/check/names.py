@@ -28,11 +28,12 @@ NAME = "name"
 _HIDDEN = re.compile(
     r"`[^`\n]*`|“[^“”\n]*”|„[^„“”\n]*[“”]|»[^»«\n]*«|\"[^\"\n]*\"|«[^«»\n]*»|「[^「」\n]*」|\]\([^)\s]*\)|https?://\S+"
 )
-_UPPER = "A-ZÁÉÍÓÚÑÄÖÜÀÂÈÊÎÔÛÇ"
+_UPPER = "A-ZÁÉÍÓÚÑÄÖÜÀÂÈÊÎÔÛÇČĎĚŇŘŠŤŮÝŽĹĽŔŁŚŹŻĆŃĘĄĐ"
 # A run of capitalised words ("Lucía Ferrer"), each maybe hyphenated or possessive ("Vercel-hosted", "Claude's")
 _WORD = rf"[{_UPPER}][\w'’-]*"
 _RUN = re.compile(rf"(?<![\w'’./@#-]){_WORD}(?:[ \t]+{_WORD})*")
-_SENTENCE_START = re.compile(r"(?:^|[.!?:;¿¡(\[*#>—–-]|\n)\s*$")
+# (not after ";": a sentence goes on there, and a capital after it is a name's, "…; Horizon picks it up")
+_SENTENCE_START = re.compile(r"(?:^|[.!?:¿¡(\[*#>—–-]|\n)\s*$")
 # Capitalised in English though no name of anything a session would hold: the days, the months, "I", and the
 # languages (the offline engine's own note says its sentences are "in English"; a post says it is "in Spanish").
 _VOCABULARY = wordset(
@@ -42,7 +43,17 @@ _VOCABULARY = wordset(
     "korean vietnamese arabic hebrew hindi swedish norwegian danish finnish czech greek indonesian thai "
     "mandarin cantonese traditional simplified"
 )
-_CAPITALISING = ("en", "es", "fr", "it", "pt", "nl", "pl")
+_CAPITALISING = ("en", "es", "fr", "it", "pt", "nl", "pl", "cs", "sk", "hr", "sl")
+# Languages that decline a name: "podle Clauda", "Claudovo čtení", "Claudovi", "v Laravelu" (Czech), "z Claudem"
+# (Polish), "prema Claudeu" (Croatian), "po Claudovem mnenju" (Slovene). A name's case ending, or the suffix of
+# an adjective made from it, is cut off; what is left names what the session holds when a word of the session
+# begins with it and goes on by one vowel at most (the "e" of "Claude", the "a" of "Marta": "Marty", "Martou").
+_DECLINING = ("pl", "cs", "sk", "hr", "sl")
+_CASE_ENDING = re.compile(
+    r"(?:ov(?:ými|ých|ým|ou|ého|ému|em|ega|emu|ih|ima|om|ej|a|o|y|i|e|u)|ův|ův|ovi|owi|ům|ami|ach|ách|ech|ích|ie"
+    r"|em|om|ou|ów|ą|ę|a|u|e|y|i|ě|ů)$"
+)
+MIN_STEM = 4
 _KEY_BEFORE = re.compile(r"\b(?:touche|touches|tecla|teclas|tasto|toets|Taste|Tasten)\s+$", re.I)
 _KEY_AFTER = re.compile(r"\s+(?:key|keys)\b", re.I)
 MIN_NAME = 3  # letters of a name worth looking for ("QA", "UI" are too short to tell from vocabulary)
@@ -74,11 +85,30 @@ def _named_in(word: str, said: str) -> bool:
     return False
 
 
+def _declined(word: str, said: str) -> bool:
+    """Whether `word` is, with its case ending cut, a name the session's text holds ("Clauda": "claude")."""
+    ending = _CASE_ENDING.search(word)
+    if ending is None:
+        return False
+    stem = word[: ending.start()].lower()
+    if len(stem) < MIN_STEM:
+        return False
+    start = said.find(stem)
+    while start >= 0:
+        if start == 0 or not said[start - 1].isalnum():
+            rest = re.match(r"\w*", said[start + len(stem) :])
+            if rest is not None and (rest.group(0) == "" or rest.group(0) in ("a", "e", "o", "y", "i", "u")):
+                return True
+        start = said.find(stem, start + 1)
+    return False
+
+
 def grade_names(blocks: list[Block], index: Sources, findings: list[Finding]) -> list[Finding]:
     """The capitalised names of the post's prose that no source of the session holds, one finding per run of
     them ("Lucía Ferrer"); a name another finding of its paragraph already reports is left to that one."""
     prose = [b for b in blocks if b.kind in (PARAGRAPH, QUOTE, LIST)]
-    if language_of(" ".join(b.text for b in prose)) not in _CAPITALISING:
+    language = language_of(" ".join(b.text for b in prose))
+    if language not in _CAPITALISING:
         return []
     said = " ".join(s.folded for s in index.sources)
     out: list[Finding] = []
@@ -106,6 +136,7 @@ def grade_names(blocks: list[Block], index: Sources, findings: list[Finding]) ->
                 and not _named_in(w.lower(), said)
                 # "Claudes lezing", "Annas Branch": a name the session holds, in a genitive or plural with -s
                 and not (w.endswith("s") and len(w) > MIN_NAME and _named_in(w[:-1].lower(), said))
+                and not (language in _DECLINING and _declined(w, said))
             ]
             told = " ".join(f.reason for f in findings if f.claim.block is block and f.problem).lower()
             if not unknown or all(w.lower() in told for w in unknown):

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from retell.check.claims import OUTCOME, Claim
-from retell.check.document import Block
+from retell.check.document import CODE, Block
 from retell.check.evidence import accept_marked
 from retell.check.scope import near_events
 from retell.check.sources import NOTE, Sources
@@ -30,6 +30,7 @@ _NOT_DONE = re.compile(
 )
 _TOLD_OF = re.compile(r"\b(?:what|whatever|lo que|ce que|was)\s*$", re.I)
 _SENTENCE = re.compile(r"[.!?;]\s|[\n。！？]")
+_INLINE_CODE = re.compile(r"`[^`\n]*`")
 
 
 def _noted(index: Sources, event_id: str) -> bool:
@@ -49,7 +50,9 @@ def grade_by_hand(blocks: list[Block], index: Sources, findings: list[Finding]) 
         authored = [i for i in near if index.event_kinds.get(i) == "human" or _noted(index, i)]
         if authored:
             continue  # a message of the author's is there to tell it
-        text = block.text
+        if block.kind == CODE:
+            continue  # `vi.mocked(…)` in a test's code is no "vi" (I saw) of a Spanish narrator
+        text = _INLINE_CODE.sub(lambda m: " " * len(m.group(0)), block.text)
         for match in _BY_HAND.finditer(text):
             sentence = _SENTENCE.split(text[: match.start()])[-1]
             if _NOT_DONE.search(sentence[-40:] + " " + text[match.start() : match.end() + 12]):

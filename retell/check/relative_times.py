@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from retell.check.gloss import Gloss
+from retell.check.slavic_times import slavic_times
 
 _WORDS = {
     # Russian (the forms after "через" and "спустя")
@@ -122,7 +123,7 @@ def _value(raw: str | None, unit: str) -> str | None:
 def gloss_relative(text: str) -> Gloss | None:
     """The text with each relative time of these languages in English ("about 5 minutes later"), and each length
     or count told with its unit ("19 minutes", "3 files"), or None when it has none."""
-    replacements: list[tuple[int, int, str]] = []
+    replacements = slavic_times(text)  # declined numerals and units first: "po sedmi minutách", "za půl minuty"
     for pattern in (_BEFORE, _AFTER):
         for match in pattern.finditer(text):
             if any(match.start() < b and match.end() > a for a, b, _ in replacements):
