@@ -224,6 +224,10 @@ def word_counts(texts: Collection[str]) -> Counter[str]:
     return Counter(word for text in texts for word in _ANY_WORD.findall(text.lower()))
 
 
+def _accents(word: str) -> int:
+    return sum(not c.isascii() for c in word)
+
+
 def spelled_as_elsewhere(text: str, counts: Mapping[str, int]) -> str:
     """`text` with a word the session writes only here spelled as the session writes it elsewhere, when exactly
     one other word of the session is that word with its accents ("completement" where "complètement" is written)
@@ -247,6 +251,8 @@ def spelled_as_elsewhere(text: str, counts: Mapping[str, int]) -> str:
         if len(near) != 1:
             return word
         meant = near.pop()
+        if _bare(meant) == bare and _accents(meant) <= _accents(lower):
+            return word  # an accent typed is meant ("transakcí" beside "transakci": two forms of a Czech word)
         return meant[:1].upper() + meant[1:] if word[:1].isupper() else meant
 
     return _ANY_WORD.sub(fix, text)
