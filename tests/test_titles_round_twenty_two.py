@@ -10,7 +10,7 @@ title (extract.built_title): the action noun in French ("Correction de la migrat
 Portuguese and Italian, the gerund in English, the deed for a wish, the subject and its figures.
 
 Controls keep good titles: a Spanish infinitive commit, a Chinese commit with its figures, an English conventional
-commit said as work, a Czech commit whose diacritics stay. Every line here is our own wording."""
+commit said as work, a Japanese need already said as the deed. Every line here is our own wording."""
 
 from __future__ import annotations
 
@@ -93,6 +93,9 @@ _SCOPED = [
     ("cs", "ahoj, slevy v košíku se počítají dřív, než se objednávka uloží, a pak nesedí částky v transakcí",
      ["Podívám se na košík.", "Slevy se teď počítají až po uložení objednávky."],
      "Košík: přepočítat slevy až po uložení transakcí", "Přepočítat slevy až po uložení transakcí"),
+    ("cs", "ahoj, joby se spouštějí ještě uvnitř transakce a občas nenajdou objednávku, spadne to s výjimkou",
+     ["Podívám se na joby.", "Joby se teď odesílají až po commitu."],
+     "Fronta: joby z transakcí dispatchovat až po commitu", "Joby z transakcí dispatchovat až po commitu"),
 ]  # fmt: skip
 
 
@@ -223,9 +226,6 @@ _GOOD = [
     ("en", "I want to make linkcheck check URLs in parallel, right now it takes six minutes for a 2k-link site",
      ["Looking at the loop.", "Checks now run in parallel with a per-host limit."],
      "check: parallel link checking with per-host limit", "Parallel link checking with per-host limit"),
-    ("cs", "ahoj, joby se spouštějí ještě uvnitř transakce a občas nenajdou objednávku, spadne to s výjimkou",
-     ["Podívám se na joby.", "Joby se teď odesílají až po commitu."],
-     "Fronta: joby z transakcí dispatchovat až po commitu", "Joby z transakcí dispatchovat až po commitu"),
 ]  # fmt: skip
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from retell.extract.title_forms import capitalised, word_count
+from retell.extract.title_forms import MOST_WORDS, capitalised, word_count
 
 # A greeting that opens the author's line, with whom it greets ("Hi Claude!", "مرحبا،", "chào Claude,")
 _GREETING = re.compile(
@@ -84,6 +84,7 @@ _BUG_NOUNS = (
     r"(?:bug|bugs|problem|problems|issue|error|crash|problema|problemas|error|fallo|problème|souci|erreur|fehler|erro|"
     r"errore|probleem|fout|problém|chyba|chybu|błąd|проблема|баг|ошибка|помилка|lỗi|vấn đề|masalah)"
 )
+_WITH = r"(?:with|in|con|en|com|em|avec|dans|mit|bei|met|z|ze|w|s|se|v|ve|с|в|з|у|với|trong|dengan|di)"
 _EN_HAVE = r"(?:so\s+|ok\s+)?(?:i|we)(?:'ve| have| got|'ve got| am having| are having| keep (?:getting|hitting))\s+"
 _VI_HAVE = r"(?:mình|tôi|em|anh|chị|bọn mình|chúng tôi|team mình)\s+(?:có|gặp|bị|đang bị|đang gặp)\s+(?:một\s+|1\s+)?"
 _BUG = {
@@ -137,12 +138,14 @@ _WHY = re.compile(
     r"(?i)^(?:why|warum|wieso|pourquoi|por qué|porque|perché|waarom|dlaczego|почему|чому|neden|varför|proč|kenapa|"
     r"mengapa|tại sao|miért|de ce|γιατί|なぜ|どうして|为什么|為什麼|왜|ทำไม|למה|لماذا|چرا)"
 )
-# A preposition or particle a sentence was cut after ("… pică toate cu", "… with"): the title ends before it
+# A preposition a sentence was cut after ("… pică toate cu", "… with"): the title ends before it. Not in German,
+# Dutch or the Scandinavian languages, whose verbs end on a particle of that form ("komt … niet meer op"), nor the
+# English particles of phrasal verbs ("log in", "turn on")
 _TRAILING = re.compile(
-    r"(?i)\s+(?:with|for|to|of|on|in|at|from|by|cu|la|de|pe|din|în|mit|für|von|zu|bei|avec|pour|sur|dans|con|para|"
-    r"por|en|com|em|di|da|per|su|met|voor|van|op|z|ze|w|na|do|s|se|v|ve|u|с|со|в|на|для|з|із|у|від|ile|için|với|"
-    r"cho|của|dengan|untuk|di|ke|dari|med|för|på|av|från)\s*[:,.]?$"
+    r"(?i)\s+(?:with|for|of|from|by|cu|la|de|pe|din|în|avec|pour|sur|dans|con|para|por|en|com|em|di|da|per|su|z|ze|w|"
+    r"na|do|s|se|v|ve|u|с|со|в|на|для|з|із|у|від|ile|için|với|cho|của|dengan|untuk|di|ke|dari)\s*[:,.]?$"
 )
+_PARTICLES = frozenset({"de", "nl", "sv", "da", "no", "nb"})
 
 
 def built(text: str, source: str | None, language: str | None, whole: str | None = None) -> str:
@@ -153,14 +156,16 @@ def built(text: str, source: str | None, language: str | None, whole: str | None
     title = _shortened(whole.strip(), key) if whole else text.strip()
     title = _without_greeting(title)
     title = _without_opening_and(title, key)
-    if source == "commit":
+    if source == "scope":  # (its scope only: a heading compared with the title, headings.chapter_heading)
+        title = _without_scope(title)
+    elif source == "commit":
         title = _without_scope(title)
         title = _recast(title, key)
     else:
         title = _from_opening(title, key)
     if source != "commit":
         title = _without_what_i_see(title)
-    title = _without_trailing(_without_aside(title))
+    title = _without_aside(title) if key in _PARTICLES else _without_trailing(_without_aside(title))
     return title or text.strip()
 
 
@@ -199,12 +204,10 @@ def _shortened(sentence: str, key: str) -> str:
     """A request too long for a title said shorter without losing its end: its hedges out, then (in English) the
     first "in the …" that places its subject ("The city search autocomplete in the booking form sometimes shows
     results for an older query" -> "The city search autocomplete shows results for an older query")."""
-    from retell.extract.title_gate import TITLE_WORDS
-
     text = _HEDGES.sub("", sentence) if key == "en" else sentence
-    if key == "en" and word_count(text) > TITLE_WORDS[1]:
+    if key == "en" and word_count(text) > MOST_WORDS:
         text = _FIRST_IN.sub("", text, count=1)
-    return text if word_count(text) <= TITLE_WORDS[1] else sentence
+    return text if word_count(text) <= MOST_WORDS else sentence
 
 
 def _without_greeting(text: str) -> str:
@@ -261,7 +264,8 @@ def _from_opening(text: str, key: str) -> str:
     "Sửa bug lạ với Pinia"), the thing they own, reworked, the thing they need."""
     bug = _BUG.get(key)
     if bug:
-        opening = re.match(rf"(?i)^{bug[0]}(?P<rest>(?:\w+\s+){{0,2}}?{_BUG_NOUNS}\b.*)$", text)
+        # (the bug with its subject: "bug lạ với Pinia"; "un problema gordo: …" names none, its description does)
+        opening = re.match(rf"(?i)^{bug[0]}(?P<rest>(?:\w+\s+){{0,2}}?{_BUG_NOUNS}(?:\s+\w+)?\s+{_WITH}\s.*)$", text)
         if opening:
             rest = opening.group("rest")
             if key == "en":
@@ -288,14 +292,12 @@ def _from_opening(text: str, key: str) -> str:
 
 def built_opening(request: str, language: str | None) -> str:
     """The author's first request as a title by a pattern of this module (the fix of the bug they brought, the thing
-    they need, a question of why without its mark, which the gate takes for chat); "" when none applies."""
-    from retell.extract.title_gate import fails
-
+    they need, a question of why without its mark); "" when none applies."""
     text = _without_greeting(request.strip().split("\n")[0])
     opening = _from_opening(text, _key(language))
     if opening != text:
         return opening
-    if _WHY.match(text) and fails(text) == "chat" and word_count(text) >= 3:
+    if _WHY.match(text) and word_count(text) >= 3:
         return text.rstrip(" ?？")
     return ""
 

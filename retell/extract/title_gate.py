@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import re
 
-from retell.extract.title_forms import DANGLING, ENOUGH, WISH, capitalised, word_count
+from retell.extract.title_forms import DANGLING, ENOUGH, FILE_MADE, MOST_WORDS, WISH, capitalised, word_count
 
-TITLE_WORDS = (3, 12)  # the fewest and the most words a title holds (spaced scripts)
+TITLE_WORDS = (3, MOST_WORDS)  # the fewest and the most words a title holds (spaced scripts)
 TITLE_CJK = (6, 30)  # … and characters, in Japanese and Chinese (written without spaces)
 
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")
@@ -189,13 +189,9 @@ def fails(title: str, language: str | None = None) -> str:
 
 # The "and" or "but" joining two clauses, where a long title is cut (Arabic "و" and Hebrew "ו" are joined to the word)
 _AND_BUT = re.compile(
-    r"\s(?:and|but|und|aber|et|mais|y|pero|e|ma|mas|en|maar|i|ale|и|но|і|але|та|och|men|a|ve|ama|dan|tapi|và|"
-    r"nhưng|és|de|și|dar|και|αλλά)\s|\s[וو](?=[^\W\d_]{2})"
+    r"\s(?:and|but|und|aber|et|mais|y|pero|e|ma|mas|maar|i|ale|и|но|і|але|та|och|ve|ama|dan|tapi|và|nhưng|és|și|"
+    r"dar|και|αλλά)\s|\s[וو](?=[^\W\d_]{2})"  # (not "a", "en", "de", "men": English and French words too)
 )
-
-
-# A file's name said as words ("Writing the 000043 txn account posted idx"): a zero-padded number is a file's
-_FILE_MADE = re.compile(r"(?<![\w.])0\d{3,}(?![\w.])")
 
 
 def _facts(text: str) -> bool:
@@ -208,7 +204,7 @@ def _facts(text: str) -> bool:
 def file_list(text: str) -> bool:
     """A list of what was touched: two file names or more, a list that ends "and more" in any language, or a file's
     name said as words ("the 000043 txn account posted idx")."""
-    return len(_FILE.findall(text)) >= 2 or bool(_LIST_END.search(text)) or bool(_FILE_MADE.search(text))
+    return len(_FILE.findall(text)) >= 2 or bool(_LIST_END.search(text)) or bool(FILE_MADE.search(text))
 
 
 def shouts(text: str) -> bool:
@@ -255,7 +251,22 @@ def repaired(title: str) -> list[str]:
     out.append(text)
     if word_count(text) > (TITLE_CJK if _CJK.search(text) else TITLE_WORDS)[1]:
         first = re.split(r"\s*[,;:，、；：]\s*", text)[0]  # the first clause says the point
-        out.append(first if word_count(first) >= TITLE_WORDS[0] else clause_cut(text, len(text) // 2 + 10))
+        # (a cut between words may leave a preposition that led on: "…the last plant in" ends before it)
+        cut = re.sub(r"(?i)\s+(?:in|on|at|to|of|with|for|from|by|into)$", "", clause_cut(text, len(text) // 2 + 10))
+        if word_count(first) >= TITLE_WORDS[0] and first != text:
+            out.append(first)
+        elif not _CJK.search(text):
+            # (as many words as a title holds, without the words that led on: "…the last plant in a room" -> "…the
+            # last plant"), then the half
+            words = text.split()[: TITLE_WORDS[1]]
+            while words and re.fullmatch(
+                r"(?i)a|an|the|in|on|at|to|of|with|for|from|by|into|and|or|when|if", words[-1]
+            ):
+                words.pop()
+            out.append(" ".join(words))
+            out.append(cut)
+        else:
+            out.append(cut)
         # (else before its first "and" or "but": "نقلنا التطبيق إلى Flutter 3 والخطوط…" -> "…إلى Flutter 3")
         joined_by = _AND_BUT.search(text)
         if joined_by and word_count(text[: joined_by.start()]) >= TITLE_WORDS[0]:
