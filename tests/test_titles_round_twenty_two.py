@@ -198,6 +198,14 @@ def test_an_answer_to_claude_is_chat(line: str) -> None:
         ("Tengo un problema con las colas de Sidekiq", "es", "Resolver el problema con las colas de Sidekiq"),
         ("Нужен нормальный кэш для нашего API каталога", "ru", "Кэш для API каталога"),
         ("Mam problem z kolejką w Laravelu", "pl", "Problem z kolejką w Laravelu"),
+        ("Потрібен нормальний retry для нашого клієнта (Go 1.23)", "uk", "Retry для клієнта"),
+        (
+            "集計処理を高速化：バックトラック解消（8GBで40分→2分）",
+            "ja",
+            "集計処理を高速化：バックトラック解消（8GBで40分→2分）",
+        ),
+        ("Orders-service komt na de deploy niet meer op", "nl", "Orders-service komt na de deploy niet meer op"),
+        ("Testele merg local dar pe CI pică toate cu", "ro", "Testele merg local dar pe CI pică toate"),
         (
             "The app hangs whenever we open the settings page",
             "en",
@@ -243,3 +251,20 @@ def test_an_accent_typed_is_never_taken_off() -> None:
     counts = {"transakci": 2, "transakcí": 1, "joby": 3}
     assert spelled_as_elsewhere("Joby z transakcí až po commitu", counts) == "Joby z transakcí až po commitu"
     assert spelled_as_elsewhere("Joby z transakci", {"transakcí": 2}) == "Joby z transakcí"  # (an accent added)
+
+
+@pytest.mark.parametrize(
+    ("heading", "language", "english"),
+    [
+        ("Docker: multi-stage slim image", "hu", True),
+        ("Fix deadlock on large files", "pl", True),
+        ("Multi-stage build a képhez", "hu", False),
+        ("Oprava fronty v transakci", "cs", False),
+        ("Fix deadlock on large files", "en", False),
+    ],
+)
+def test_an_english_heading_on_a_post_written_with_marks(heading: str, language: str, english: bool) -> None:
+    # the heading a title was built from ("A docker image: 1.91 GB → 284 MB") stays no English heading under it
+    from retell.extract.local_headings import english_on
+
+    assert english_on(heading, language) is english

@@ -318,6 +318,8 @@ def _without_what_i_see(text: str) -> str:
 def _without_aside(text: str) -> str:
     """Without an aside in brackets at the end ("… notifier (Go 1.23)"): the setting, not the work."""
     aside = re.search(r"\s*[(（][^()（）]*[)）]\s*$", text)
+    if aside and re.search(r"\d.*(?:->|→|=>)", aside.group()):
+        return text  # ("…（8GBで40分→2分21秒）": the outcome's figures, which the title keeps)
     return text[: aside.start()] if aside and word_count(text[: aside.start()]) >= 3 else text
 
 

@@ -22,7 +22,15 @@ from retell.extract.deeds import (
     planned_item,
     reports_output,
 )
-from retell.extract.local_headings import FIX, deed_in_language, fits_language, in_language, ran_programs, table_key
+from retell.extract.local_headings import (
+    FIX,
+    deed_in_language,
+    english_on,
+    fits_language,
+    in_language,
+    ran_programs,
+    table_key,
+)
 from retell.extract.phrasing import (
     HEADING_WORDS,
     as_phrase,
@@ -93,7 +101,9 @@ def chapter_heading(events: Sequence[Event], avoid: Collection[str] = (), langua
             continue  # "If I just rename a folder I have found…": a sentence of the chat, not what happened
         if language and table_key(language) == "en" and another_language(heading):
             continue  # "Spécification — Variantes de produit", a pasted document's first line, on an English post
-        if heading and not fits_language(in_language(heading, events, language), language):
+        if heading and (
+            not fits_language(in_language(heading, events, language), language) or english_on(heading, language)
+        ):
             continue  # "Running the tests", an English task item on a German post: one language per post
         if only_approach(heading) or cjk_question(heading) or how_to_question(heading):
             continue  # "Taking a look", "可以算…排名嗎": how the author asked, not what the stretch did
