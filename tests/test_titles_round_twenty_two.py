@@ -260,6 +260,7 @@ def test_an_accent_typed_is_never_taken_off() -> None:
         ("Fix deadlock on large files", "pl", True),
         ("Multi-stage build a képhez", "hu", False),
         ("Oprava fronty v transakci", "cs", False),
+        ("Acil bir durum var", "tr", False),
         ("Fix deadlock on large files", "en", False),
     ],
 )

@@ -101,9 +101,8 @@ def chapter_heading(events: Sequence[Event], avoid: Collection[str] = (), langua
             continue  # "If I just rename a folder I have found…": a sentence of the chat, not what happened
         if language and table_key(language) == "en" and another_language(heading):
             continue  # "Spécification — Variantes de produit", a pasted document's first line, on an English post
-        if heading and (
-            not fits_language(in_language(heading, events, language), language) or english_on(heading, language)
-        ):
+        local = in_language(heading, events, language) if heading else ""
+        if heading and (not fits_language(local, language) or english_on(local, language)):
             continue  # "Running the tests", an English task item on a German post: one language per post
         if only_approach(heading) or cjk_question(heading) or how_to_question(heading):
             continue  # "Taking a look", "可以算…排名嗎": how the author asked, not what the stretch did

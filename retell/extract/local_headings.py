@@ -1240,15 +1240,15 @@ _MARKED_LATIN = frozenset(
 
 def english_on(text: str, language: str | None) -> bool:
     """Whether a heading of Latin letters is English on a post in a language written with marks English has not
-    ("Docker: multi-stage slim image" on a Hungarian post): no such mark in it, two words or more of English's
-    dictionary, two thirds of its lower-case words or more ("multi" is no word of it; "Docker" is a name)."""
+    ("Docker: multi-stage slim image" on a Hungarian post): no such mark in it, three words or more of English's
+    dictionary, three quarters of its lower-case words or more ("multi" is no word of it; "Docker" is a name)."""
     key = table_key(language) if language else ""
     if key not in _MARKED_LATIN or re.search(r"[^\x00-\x7f]", text):
         return False
     words = [w for w in re.findall(r"[A-Za-z]{3,}", text) if not w[:1].isupper()]
     english = _dictionary("en")
     known = sum(w.lower() in english for w in words)
-    return known >= 2 and 3 * known >= 2 * len(words)
+    return known >= 3 and 4 * known >= 3 * len(words)  # (two short words, "durum var", are any language's)
 
 
 @lru_cache(maxsize=8)
