@@ -8,6 +8,7 @@ from collections.abc import Collection, Iterator, Sequence
 
 from retell.events import ASSISTANT, HUMAN, IMAGE, PLAN, SUBAGENT, TOOL_RUN, Event, ToolCall
 from retell.extract.authored import names_a_task, reports, too_long
+from retell.extract.built_title import built
 from retell.extract.chatforms import plans
 from retell.extract.commits import best_summary, commit_phrase, edited_names, session_summaries, shorthand
 from retell.extract.deeds import (
@@ -21,7 +22,15 @@ from retell.extract.deeds import (
     planned_item,
     reports_output,
 )
-from retell.extract.local_headings import FIX, deed_in_language, fits_language, in_language, ran_programs, table_key
+from retell.extract.local_headings import (
+    FIX,
+    deed_in_language,
+    english_on,
+    fits_language,
+    in_language,
+    ran_programs,
+    table_key,
+)
 from retell.extract.phrasing import (
     HEADING_WORDS,
     as_phrase,
@@ -39,7 +48,7 @@ from retell.extract.requests import author_words, clause_cut, clean_request, fir
 from retell.extract.result import claude_result
 from retell.extract.roles import command_work, commands_in_words, files_in_words
 from retell.extract.testruns import told_runs
-from retell.extract.title_forms import mended
+from retell.extract.title_forms import FILE_MADE, mended
 from retell.extract.tools import SHELL_TOOLS, family, is_test_command
 from retell.extract.typos import fix_typos, foreign_words, in_english, session_words, spelled_as_elsewhere, word_counts
 from retell.extract.unchatted import asked_work, spelled_out, unchatted, with_initialisms
@@ -93,7 +102,8 @@ def chapter_heading(events: Sequence[Event], avoid: Collection[str] = (), langua
             continue  # "If I just rename a folder I have found…": a sentence of the chat, not what happened
         if language and table_key(language) == "en" and another_language(heading):
             continue  # "Spécification — Variantes de produit", a pasted document's first line, on an English post
-        if heading and not fits_language(in_language(heading, events, language), language):
+        local = in_language(heading, events, language) if heading else ""
+        if heading and (not fits_language(local, language) or english_on(local, language)):
             continue  # "Running the tests", an English task item on a German post: one language per post
         if only_approach(heading) or cjk_question(heading) or how_to_question(heading):
             continue  # "Taking a look", "可以算…排名嗎": how the author asked, not what the stretch did
@@ -112,7 +122,16 @@ def chapter_heading(events: Sequence[Event], avoid: Collection[str] = (), langua
         said_so = in_language(heading, events, language).casefold() if heading else ""
         if said_so and said_so != heading.casefold() and any(_same(said_so, t) for t in taken):
             continue  # "Getting the tests to pass" said as "Naprawa testów", the heading before: a repeat
-        if heading and not any(_same(heading.casefold(), t) for t in taken):
+        if FILE_MADE.search(heading):
+            continue  # "Writing the 000043 txn account posted idx": a file's name said as words
+        # (the title as built from this very candidate, "Correction de la migration…" of "Corrige la migration…", is
+        # a repeat too)
+        # (in English, only its scope out: a request's imperative heads a section under the title that says it as
+        # work, "Restructure the configuration loader…" under "Restructuring…")
+        english = not language or table_key(language) == "en"
+        kinds = ("scope",) if english else ("commit", None)
+        forms = {heading.casefold(), *(built(heading, kind, language).casefold() for kind in kinds)}
+        if heading and not any(_same(form, t) for form in forms for t in taken):
             if isinstance(candidate, _Reported):  # "The build is failing on CI": what was done about it says more
                 symptom = symptom or with_initialisms(spelled_out(heading))
                 continue

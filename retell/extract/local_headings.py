@@ -1232,6 +1232,25 @@ def no_word_of(text: str, language: str | None) -> bool:
     return only_english >= 1 and not any(w in local and w not in english for w in words)
 
 
+# Languages of Latin letters with letters English does not write, whose words retell has no dictionary for
+_MARKED_LATIN = frozenset(
+    {"hu", "cs", "sk", "pl", "ro", "tr", "vi", "sv", "da", "no", "fi", "et", "lv", "lt", "hr", "sl"}
+)
+
+
+def english_on(text: str, language: str | None) -> bool:
+    """Whether a heading of Latin letters is English on a post in a language written with marks English has not
+    ("Docker: multi-stage slim image" on a Hungarian post): no such mark in it, three words or more of English's
+    dictionary, three quarters of its lower-case words or more ("multi" is no word of it; "Docker" is a name)."""
+    key = table_key(language) if language else ""
+    if key not in _MARKED_LATIN or re.search(r"[^\x00-\x7f]", text):
+        return False
+    words = [w for w in re.findall(r"[A-Za-z]{3,}", text) if not w[:1].isupper()]
+    english = _dictionary("en")
+    known = sum(w.lower() in english for w in words)
+    return known >= 3 and 4 * known >= 3 * len(words)  # (two short words, "durum var", are any language's)
+
+
 @lru_cache(maxsize=8)
 def _dictionary(language: str) -> Any:
     from spellchecker import SpellChecker  # (loaded when a title's language is in doubt, not for every post)

@@ -57,7 +57,7 @@ _VERBS = frozenset(
         mock configure initialize scaffold bootstrap embed resolve prevent avoid ensure
         give get cut ship swap strip skip tag pin look describe prepare collect gather identify
         inspect audit examine diagnose reproduce solve tweak adjust modify edit extend expand shrink
-        rewire unify consolidate separate deduplicate dedupe remember write list
+        rewire unify consolidate separate deduplicate dedupe remember write list correct harden
         explore research study trace locate evaluate assess
         take report mark warn raise retry toggle collapse exclude ignore escape attach apply accept reject require
         downgrade pull tune train scrape notify schedule automate archive highlight rearrange reorder insert

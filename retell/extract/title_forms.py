@@ -7,6 +7,9 @@ from __future__ import annotations
 import re
 
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")
+MOST_WORDS = 12  # the most words a title holds (spaced scripts; title_gate.TITLE_WORDS)
+# A file's name said as words ("Writing the 000043 txn account posted idx"): a zero-padded number is a file's
+FILE_MADE = re.compile(r"(?<![\w.])0\d{3,}(?![\w.])")
 # A conjunction a sentence was cut after ("… kaldırıyor ama", "… but")
 DANGLING = re.compile(
     r"(?i)(?:^|\s)(?:and|but|or|so|because|then|aber|und|oder|denn|weil|mais|et|ou|donc|car|pero|y|o|porque|ma|e|"

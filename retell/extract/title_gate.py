@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import re
 
-from retell.extract.title_forms import DANGLING, ENOUGH, WISH, capitalised, word_count
+from retell.extract.title_forms import DANGLING, ENOUGH, FILE_MADE, MOST_WORDS, WISH, capitalised, word_count
 
-TITLE_WORDS = (3, 12)  # the fewest and the most words a title holds (spaced scripts)
+TITLE_WORDS = (3, MOST_WORDS)  # the fewest and the most words a title holds (spaced scripts)
 TITLE_CJK = (6, 30)  # … and characters, in Japanese and Chinese (written without spaces)
 
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")
@@ -90,7 +90,12 @@ _HANGS = re.compile(
 _CAUSE = re.compile(
     r"(?i)\s(?:because|since|parce que|puisque|weil|da|porque|ya que|perché|poiché|omdat|aangezien|ponieważ|bo|"
     r"потому что|так как|тому що|бо|çünkü|eftersom|protože|karena|vì|لأن|כי|επειδή)\s"
-    r"|(?:해서|어서|아서|때문에)\s|因为|因為|所以|ので、|から、"
+    r"|(?:해서|어서|아서|때문에)\s|因为|因為|所以|ので、|から、|\s(?:เพราะ|ดังนั้น|จึง)"
+)
+# A line of code: SQL opening on its keyword in capitals, or two names compared ("a.id = t.account_id")
+_CODE = re.compile(
+    r"^(?:SELECT|FROM|WHERE|JOIN|UPDATE|INSERT|DELETE|CREATE|ALTER|WITH)\s+\w|[\w.]+\s*(?:==?|!=)\s*[\w.]+\.[\w]"
+    r"|\b[a-z]+_[\w.]*\s*(?:==?|!=|<=?|>=?)\s*['\w]"
 )
 # An address or a redaction: a log's detail, never a title's ("Nginx mencoba ke 172.19.0.4")
 _ADDRESS = re.compile(r"\b\d{1,3}(?:\.\d{1,3}){3}\b|\[REDACTED[:\]]")
@@ -109,6 +114,20 @@ _EMPTY = re.compile(
 )
 
 
+# A line that answers Claude ("No, the index…", "ไม่ใช่ครับ …", "Нет, …"): the chat, whatever follows
+_ANSWER = re.compile(
+    r"(?i)^(?:no|nope|yes|yeah|yep|nein|ja|non|oui|sí|si|não|sim|nie|tak|ne|ano|nee|nej|нет|да|ні|так|hayır|evet|"
+    r"không|tidak|bukan|iya|όχι|ναι|nu|igen|nem)\s*[,!.]\s"
+    r"|^(?:いいえ|はい|不是|不对|不對|是的|아니요|아뇨|네)[、，,。!！\s]|^(?:ไม่ใช่|ใช่|ไม่)(?:ครับ|ค่ะ|คะ)"
+)
+
+# A plea to the reader or to Claude ("جرّب الآن من فضلك", "try it now please"): chat, never a title
+_PLEA = re.compile(
+    r"(?i)\b(?:please|por favor|s'il te plaît|s'il vous plaît|bitte|per favore|proszę|пожалуйста|будь ласка|lütfen|"
+    r"vui lòng|kérlek|vă rog|παρακαλώ)\b|من فضلك|لو سمحت|お願いします|부탁(?:드립니다|해요)"
+)
+
+
 def fails(title: str, language: str | None = None) -> str:
     """Why `title` is no title by its form ("" when it passes): its length, a file list, joined subjects,
     shouting, a dangling conjunction, a cause given, a wish, a line of chat, words that name nothing, or (a
@@ -120,6 +139,8 @@ def fails(title: str, language: str | None = None) -> str:
     text = title.strip()
     if not text:
         return "empty"
+    if _ANSWER.search(text) or _PLEA.search(text):
+        return "chat"
     fewest, most = TITLE_CJK if _CJK.search(text) else TITLE_WORDS
     count = word_count(text)
     if count < fewest:
@@ -128,6 +149,8 @@ def fails(title: str, language: str | None = None) -> str:
         return "long"
     if file_list(text):
         return "file list"
+    if _facts(text):
+        return "facts"
     if _JOINED.search(text):
         return "joined"
     if shouts(text):
@@ -144,7 +167,12 @@ def fails(title: str, language: str | None = None) -> str:
         return "sign-off"
     if _EMPTY.match(text):
         return "names nothing"
-    if output_line(text) or re.match(r"(?i)^(?:diff --git|[-+]{3} |@@ |\$ |>>> )", text) or _ADDRESS.search(text):
+    if (
+        output_line(text)
+        or re.match(r"(?i)^(?:diff --git|[-+]{3} |@@ |\$ |>>> )", text)
+        or _ADDRESS.search(text)
+        or _CODE.search(text)
+    ):
         return "output"  # a program's line pasted ("api-gateway-… 0/1 ImagePullBackOff", "diff --git a/…")
     # (a CJK statement closed politely, "…を変更しました", is Claude's statement of the work, not chat)
     if (chat_line(text) and not _CJK.search(text)) or runs_up(text) or plans(text) or greets(text) or signs_off(text):
@@ -159,9 +187,24 @@ def fails(title: str, language: str | None = None) -> str:
     return ""
 
 
+# The "and" or "but" joining two clauses, where a long title is cut (Arabic "و" and Hebrew "ו" are joined to the word)
+_AND_BUT = re.compile(
+    r"\s(?:and|but|und|aber|et|mais|y|pero|e|ma|mas|maar|i|ale|и|но|і|але|та|och|ve|ama|dan|tapi|và|nhưng|és|și|"
+    r"dar|και|αλλά)\s|\s[וو](?=[^\W\d_]{2})"  # (not "a", "en", "de", "men": English and French words too)
+)
+
+
+def _facts(text: str) -> bool:
+    """A list of facts, three short parts or more between commas ("Monorepo mit pnpm workspaces, 4 packages, alle
+    TypeScript"): the setting the author gave, no title."""
+    parts = [p for p in re.split(r"\s*[,，、]\s*", text) if p]
+    return len(parts) >= 3 and all(word_count(p) <= 4 for p in parts)
+
+
 def file_list(text: str) -> bool:
-    """A list of what was touched: two file names or more, or a list that ends "and more" in any language."""
-    return len(_FILE.findall(text)) >= 2 or bool(_LIST_END.search(text))
+    """A list of what was touched: two file names or more, a list that ends "and more" in any language, or a file's
+    name said as words ("the 000043 txn account posted idx")."""
+    return len(_FILE.findall(text)) >= 2 or bool(_LIST_END.search(text)) or bool(FILE_MADE.search(text))
 
 
 def shouts(text: str) -> bool:
@@ -208,7 +251,26 @@ def repaired(title: str) -> list[str]:
     out.append(text)
     if word_count(text) > (TITLE_CJK if _CJK.search(text) else TITLE_WORDS)[1]:
         first = re.split(r"\s*[,;:，、；：]\s*", text)[0]  # the first clause says the point
-        out.append(first if word_count(first) >= TITLE_WORDS[0] else clause_cut(text, len(text) // 2 + 10))
+        # (a cut between words may leave a preposition that led on: "…the last plant in" ends before it)
+        cut = re.sub(r"(?i)\s+(?:in|on|at|to|of|with|for|from|by|into)$", "", clause_cut(text, len(text) // 2 + 10))
+        if word_count(first) >= TITLE_WORDS[0] and first != text:
+            out.append(first)
+        elif not _CJK.search(text):
+            # (as many words as a title holds, without the words that led on: "…the last plant in a room" -> "…the
+            # last plant"), then the half
+            words = text.split()[: TITLE_WORDS[1]]
+            while words and re.fullmatch(
+                r"(?i)a|an|the|in|on|at|to|of|with|for|from|by|into|and|or|when|if", words[-1]
+            ):
+                words.pop()
+            out.append(" ".join(words))
+            out.append(cut)
+        else:
+            out.append(cut)
+        # (else before its first "and" or "but": "نقلنا التطبيق إلى Flutter 3 والخطوط…" -> "…إلى Flutter 3")
+        joined_by = _AND_BUT.search(text)
+        if joined_by and word_count(text[: joined_by.start()]) >= TITLE_WORDS[0]:
+            out.append(text[: joined_by.start()].rstrip(" ,"))
     return [r for r in dict.fromkeys(out) if r and r != title.strip()]
 
 

@@ -132,15 +132,39 @@ def post_title(
     chosen, chosen_source = _proposed(title, source, events, language)
     if not chosen or chosen_source == "custom-title":
         return chosen, chosen_source
+    from retell.extract.built_title import built, built_goal, built_opening
     from retell.extract.title_gate import fails
 
+    texts = [w for e in events if (w := author_words(e))][:TITLE_CANDIDATES]
+    request = first_request(texts) or ""
+    # the author's need said as the deed it asks for ("…を追加したいです" -> "…を追加する") titles the post before a
+    # clause the scorer took from their message or Claude's
+    goal = built_goal(request, language) if request else ""
+    # (and before Claude's "now" result, "Тепер клієнт повторює запит…": a state, where the goal names the work)
+    if goal and chosen_source in ("first-prompt", "said", "summary", "deed", None) and not fails(goal, language):
+        return goal, "first-prompt"
+    figures = _figured(chosen, chosen_source, events, texts, language)
+    if figures:
+        return figures, "commit"
+    line = request.strip().split("\n")[0]
+    cut = len(line) > TITLE_CHARS + TITLE_SLACK and prompt_title(line) == chosen  # (by its length alone)
+    chosen = built(chosen, chosen_source, language, line if cut else None)
     failed = fails(_as_said(chosen, chosen_source, events, language), language)
     # (Claude's statement of the change, a commit and a request said as work, "Finding out whether…", are shortened
     # by their own rules: their length is theirs)
     long_kept = chosen_source in ("deed", "commit", "ai-title") or re.match(r"[A-Z][a-z]+ing ", chosen)
     if not failed or (failed == "long" and long_kept):
         return chosen, chosen_source
-    for candidate, candidate_source in _alternatives(chosen, chosen_source, events, language):
+    # (last, the author's first request built by a pattern: "ทำไม…ไม่เจอ?" -> "ทำไม…ไม่เจอ", a why without its mark)
+    from retell.extract.title_gate import repaired
+
+    opening = built_opening(request, language) if request else ""
+    tried = [
+        *_alternatives(chosen, chosen_source, events, language),
+        *((form, "first-prompt") for form in ([opening, *repaired(opening)] if opening else [])),
+    ]
+    for candidate, candidate_source in tried:
+        candidate = built(candidate, candidate_source, language)
         if not fails(_as_said(candidate, candidate_source, events, language), language):
             return candidate, candidate_source
     # none passes: one built from the problem the author brought, by its name ("IllegalStateException 해결": short,
@@ -150,6 +174,23 @@ def post_title(
     if error:
         return f"Fixing the {error}", "deed"
     return chosen, chosen_source
+
+
+def _figured(
+    chosen: str, source: str | None, events: Sequence[Event], texts: Sequence[str], language: str | None
+) -> str:
+    """A commit in English on a post in another language whose figures say the outcome ("Docker: multi-stage slim
+    image (1.91 GB -> 284 MB)" on a Hungarian post): the author's subject with the figures, in no language's words
+    but theirs (extract.built_title.figured); ""."""
+    if source != "commit" or not language or language.startswith("en") or not texts:
+        return ""
+    from retell.extract.built_title import figured
+    from retell.extract.typos import in_english
+
+    for summary in session_summaries(events):
+        if in_english(without_scope(summary)) and chosen.rstrip(".") in without_scope(summary) + summary:
+            return figured(summary, texts[0])
+    return ""
 
 
 def _as_said(title: str, source: str | None, events: Sequence[Event], language: str | None) -> str:
@@ -314,9 +355,11 @@ def _result_in_language(events: Sequence[Event], language: str | None) -> str:
     """Claude's summary of the change (extract.result), when it is in the post's language."""
     from retell.extract.local_headings import fits_language
     from retell.extract.result import claude_result
+    from retell.extract.title_gate import fails
 
     result = claude_result(events, TITLE_CHARS)
-    return result if result and fits_language(result, language) else ""
+    # (a plea or an answer, "جرّب الآن من فضلك", "try it now please", is Claude's chat, not what the work does now)
+    return result if result and fits_language(result, language) and fails(result) != "chat" else ""
 
 
 def _said_in_language(events: Sequence[Event], language: str | None) -> str:
