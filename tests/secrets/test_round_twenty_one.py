@@ -1,0 +1,220 @@
+"""Issue 22, round twenty-one: classes, not cases. Every text here was written for this round (none is from a blind
+set), in several shapes and languages, BEFORE the rules were changed (the count on the parent is in
+bench/README.md, "Round twenty-one").
+
+- a person's name the gazetteer lacks, where the record's own field says it is a person's: a role's key in YAML,
+  JSON or INI (`primary:` under `oncall:`, `"assignee":`, `reviewer =`), an INSERT's name column, a fixed-width
+  table's role column, a CODEOWNERS line's comment after its owners' handles; and "Family, Given" in such a field.
+  Their look-alikes are teams, regions and products in the same fields (`owner: Platform Team`);
+- a name in a script without capitals (Thai, Bengali, Hebrew, Devanagari, Arabic) where one of its words is a name
+  the gazetteer knows and what is said around it is said of a person (`… บอกว่า`, `… ने कहा`, `ask …`, `thanks …`);
+- a family name first, then given names the gazetteer lacks, left to a person to do something (`for Phạm Thu Trang
+  to review`);
+- a password told in a language the rules did not list (Swahili `nenosiri`, Serbo-Croatian `lozinka`, Slovenian
+  `geslo`, Romanian `parola … este`, Bengali `পাসওয়ার্ড`);
+- false positives: a password manager named where a password is kept (`im 1Password-Tresor`, `in Bitwarden`), and a
+  webhook's documented sample whose parts are runs (`…/catch/123456/abcdef/`).
+"""
+
+from __future__ import annotations
+
+import pytest
+from scan_support import flagged_whole
+from scan_support import flags as _flags
+
+from retell.secrets import Scanner
+
+
+@pytest.fixture(scope="module")
+def scanner() -> Scanner:
+    return Scanner()
+
+
+def _names(scanner: Scanner, text: str) -> list[str]:
+    return [value for kind, value in _flags(scanner, text) if kind == "person-name"]
+
+
+# -- 1. a name in a field that says it is a person's ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("rotation:\n  primary: Tavita Faleolo\n  secondary: Ruslan Zhaksybekov\n", "Tavita Faleolo"),
+        ("rotation:\n  primary: Tavita Faleolo\n  secondary: Ruslan Zhaksybekov\n", "Ruslan Zhaksybekov"),
+        ('{"id": 4411, "status": "open", "assignee": "Solomone Taufa"}', "Solomone Taufa"),
+        ("[review]\nreviewer = Yerlan Abenov\nrequired = 2\n", "Yerlan Abenov"),
+        ("  on_call: Tahmina Begum Sarker\n  since: 2025-03-01\n", "Tahmina Begum Sarker"),
+        ('{"owner": "Faleolo, Tavita", "repo": "billing"}', "Faleolo, Tavita"),
+        (
+            "INSERT INTO staff (id, full_name, team) VALUES (31, 'Kaveh Bagheri Nejad', 'infra');",
+            "Kaveh Bagheri Nejad",
+        ),
+        (
+            "insert into tickets (id, title, assignee) values\n  (8, 'Fix CSV export', 'Solomone Taufa');",
+            "Solomone Taufa",
+        ),
+        (
+            "ID      TITLE                        OWNER\nOPS-17  Rotate staging certs         Tavita Faleolo Ioane\n",
+            "Tavita Faleolo Ioane",
+        ),
+        ("/infra/terraform/   @northwind/infra   # Yerlan Abenov\n", "Yerlan Abenov"),
+        ("*.sql  @northwind/data @kbagheri  # Kaveh Bagheri Nejad\n", "Kaveh Bagheri Nejad"),
+    ],
+)
+def test_a_name_in_a_persons_field_is_found(scanner: Scanner, text: str, value: str) -> None:
+    assert flagged_whole(scanner, text, value), _flags(scanner, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "rotation:\n  primary: East Region\n  secondary: West Region\n",
+        "owner: Platform Team\ncontact: Customer Support\n",
+        '{"id": 4411, "status": "open", "assignee": "Unassigned"}',
+        '{"reviewer": "Code Owners", "required": 2}',
+        "[review]\nreviewer = Release Manager\n",
+        "INSERT INTO teams (id, owner, region) VALUES (2, 'Data Platform', 'eu');",
+        "ID      TITLE                        OWNER\nOPS-17  Rotate staging certs         Site Reliability\n",
+        "/docs/   @northwind/docs   # Docs Guild\n",
+        "/web/  @northwind/web  # Frontend Platform Team\n",
+        "backup: Nightly Snapshot\nprimary: Blue Green\n",
+    ],
+)
+def test_a_team_or_a_thing_in_a_persons_field_stays_clean(scanner: Scanner, text: str) -> None:
+    assert _names(scanner, text) == []
+
+
+# -- 2. a name in a script without capitals, said of a person ---------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("ศรีสวัสดิ์ มณีวงศ์ บอกว่าระบบล่มตอนเช้า", "ศรีสวัสดิ์ มณีวงศ์"),
+        ("ask ศรีสวัสดิ์ มณีวงศ์ about the backup job", "ศรีสวัสดิ์ มณีวงศ์"),
+        ("thanks রফিক উদ্দিন for the logs", "রফিক উদ্দিন"),
+        ("כמו שנועה אבוטבול אמרה, cc נועה אבוטבול on the fix", "נועה אבוטבול"),
+        ("राजेश तिवारीजी ने कहा कि deploy कल होगा", "राजेश तिवारीजी"),
+    ],
+)
+def test_a_name_in_an_uncased_script_said_of_a_person_is_found(scanner: Scanner, text: str, value: str) -> None:
+    assert flagged_whole(scanner, text, value), _flags(scanner, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "เอกสาร ทางการ บอกว่าต้องรีสตาร์ท",
+        "ask ระบบ แจ้งเตือน about it",
+        "thanks সার্ভার লগ for nothing",
+        "הודעת שגיאה אמרה שהשרת נפל",
+    ],
+)
+def test_words_in_an_uncased_script_said_of_a_thing_stay_clean(scanner: Scanner, text: str) -> None:
+    assert _names(scanner, text) == []
+
+
+# -- 3. a family name first, then given names the gazetteer lacks, left to a person -----------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("I'll leave the schema change for Trần Khánh Linh to review once CI is green.", "Trần Khánh Linh"),
+        ("Leaving this one for Phan Quỳnh Như to merge tomorrow.", "Phan Quỳnh Như"),
+    ],
+)
+def test_a_name_left_to_a_person_to_do_is_found(scanner: Scanner, text: str, value: str) -> None:
+    assert flagged_whole(scanner, text, value), _flags(scanner, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'll leave the schema change for Code Review to pick up.",
+        "Leaving this for Release Please to merge tomorrow.",
+    ],
+)
+def test_a_tool_left_to_do_something_stays_clean(scanner: Scanner, text: str) -> None:
+    assert _names(scanner, text) == []
+
+
+# -- 4. a password told in more languages ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("nenosiri la router ya ofisini ni Twiga#2024 usiweke kwenye repo", "Twiga#2024"),
+        ("lozinka za staging server je Vuk!2024, nemoj je commitati", "Vuk!2024"),
+        ("geslo za testno bazo je Medved55! — ne deli ga", "Medved55!"),
+        ("parola pentru routerul din birou este Castel77! te rog nu o pune in git", "Castel77!"),
+        ("ওয়াইফাইয়ের পাসওয়ার্ড হলো Padma2024! কাউকে দিও না", "Padma2024!"),
+    ],
+)
+def test_a_password_told_in_more_languages_is_found(scanner: Scanner, text: str, value: str) -> None:
+    assert flagged_whole(scanner, text, value), _flags(scanner, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "nenosiri lazima liwe na herufi 12 au zaidi",
+        "lozinka mora imati najmanje 12 znakova",
+        "geslo mora imeti vsaj 12 znakov",
+    ],
+)
+def test_a_password_rule_in_more_languages_stays_clean(scanner: Scanner, text: str) -> None:
+    assert _flags(scanner, text) == []
+
+
+# -- 5. false positives: where a password is kept, and a webhook's documented sample -------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "ich hab das Passwort im Bitwarden-Tresor 'Prod' abgelegt",
+        "the password is in 1Password, vault 'Infra'",
+        "la contraseña está en LastPass-Vault, pídesela a ops",
+        "hasło jest w KeePassXC-Baza na dysku zespołu",
+        "le mot de passe est dans 1Password-Coffre « Staging »",
+    ],
+)
+def test_a_password_manager_where_the_password_is_kept_stays_clean(scanner: Scanner, text: str) -> None:
+    assert _flags(scanner, text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("das Passwort ist Bitwarden2024! (ja, wirklich)", "Bitwarden2024!"),
+        ("the password is 1Password#77, don't laugh", "1Password#77"),
+    ],
+)
+def test_a_password_made_of_a_managers_name_is_found(scanner: Scanner, text: str, value: str) -> None:
+    assert flagged_whole(scanner, text, value), _flags(scanner, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "curl -X POST https://hooks.zapier.com/hooks/catch/123456/abcdef/ -d '{}'",
+        "ZAPIER_HOOK=https://hooks.zapier.com/hooks/catch/000000/xxxxxx/",
+        "e.g. https://hooks.zapier.com/hooks/catch/12345678/abc123/",
+    ],
+)
+def test_a_webhooks_documented_sample_stays_clean(scanner: Scanner, text: str) -> None:
+    assert _flags(scanner, text) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "curl -X POST https://hooks.zapier.com/hooks/catch/9183746/3kq8zx2/ -d '{}'",
+        "ZAPIER_HOOK=https://hooks.zapier.com/hooks/catch/123456/b7pq2mx/",
+    ],
+)
+def test_a_real_zapier_hook_is_found(scanner: Scanner, text: str) -> None:
+    assert any(kind == "webhook-url" for kind, _ in _flags(scanner, text)), _flags(scanner, text)
