@@ -247,3 +247,111 @@ def test_a_known_value_recurring_without_its_parentheses(value: str, text: str, 
     redactor = Redactor("s", {}, Scanner(), {value: ("phone-number", "pii")})
     cleared = redactor.text(text)
     assert rest not in cleared, cleared
+
+
+# -- 7. (written after the dev15 fixes, before their own) more of the brief's classes ------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Tel: +1 415 555 0132 x204", "+1 415 555 0132 x204"),
+        ("call me at (312) 555-0199 ext. 45 after lunch", "(312) 555-0199 ext. 45"),
+        ("телефон: +7 495 123-45-67 доб. 312", "+7 495 123-45-67 доб. 312"),
+        ("Telefon: +49 30 901820-0, Durchwahl 417", "+49 30 901820-0, Durchwahl 417"),
+        ("Tél : +33 1 42 68 53 00 poste 2214", "+33 1 42 68 53 00 poste 2214"),
+    ],
+)
+def test_a_phone_number_with_its_extension_is_found_whole(scanner: Scanner, text: str, value: str) -> None:
+    assert flagged_whole(scanner, text, value), _flags(scanner, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("admin:$apr1$x8Jk2Lm9$Qw3eR5tY7uI9oP1aS3dF5/", "$apr1$x8Jk2Lm9$Qw3eR5tY7uI9oP1aS3dF5/"),
+        (
+            "deploy:$2y$05$Lk8vQ2mN4pR6tX1zB3dF5uQw3eR5tY7uI9oP1aS3dF5gH7jK9lZ1x\n",
+            "$2y$05$Lk8vQ2mN4pR6tX1zB3dF5uQw3eR5tY7uI9oP1aS3dF5gH7jK9lZ1x",
+        ),
+        ("ci:{SHA}W6ph5Mm5Pz8GgiULbPgzG37mj9g=", "{SHA}W6ph5Mm5Pz8GgiULbPgzG37mj9g="),
+    ],
+)
+def test_an_htpasswd_line_s_hash_is_found_whole(scanner: Scanner, text: str, value: str) -> None:
+    assert flagged_whole(scanner, text, value), _flags(scanner, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "export PATH=user:$HOME/bin",
+        "root:x:0:0:root:/root:/bin/bash",
+        "nobody:*:19000:0:99999:7:::",
+    ],
+)
+def test_a_passwd_line_without_a_hash_stays_clean(scanner: Scanner, text: str) -> None:
+    assert _flags(scanner, text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("รหัสผ่านไวไฟคือ Chang2024!", "Chang2024!"),
+        ("รหัสผ่านเซิร์ฟเวอร์ทดสอบคือ Somtam#88 นะ", "Somtam#88"),
+    ],
+)
+def test_a_thai_password_after_its_glued_noun_is_found(scanner: Scanner, text: str, value: str) -> None:
+    assert flagged_whole(scanner, text, value), _flags(scanner, text)
+
+
+def test_a_thai_password_rule_stays_clean(scanner: Scanner) -> None:
+    assert _flags(scanner, "รหัสผ่านต้องมีอย่างน้อย 12 ตัว") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("@tavita.faleolo can you look at the flaky test?", "tavita.faleolo"),
+        ("ask @kaveh_bagheri about the migration", "kaveh_bagheri"),
+        ("thanks @yerlan.abenov!", "yerlan.abenov"),
+        ("cc @solomone_taufa", "solomone_taufa"),
+    ],
+)
+def test_a_handle_made_of_a_persons_names_is_found(scanner: Scanner, text: str, value: str) -> None:
+    assert flagged_whole(scanner, text, value), _flags(scanner, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "ask @release_bot to tag it",
+        "cc @platform_team",
+        "thanks @github_actions for nothing",
+        "@types/node can you believe it",
+        "ping @on_call about the alert",
+    ],
+)
+def test_a_handle_of_a_bot_or_a_team_stays_clean(scanner: Scanner, text: str) -> None:
+    assert _names(scanner, text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("- name: Tavita Faleolo\n  slack: '@tavita'\n  department: Payments\n", "Tavita Faleolo"),
+        ('{"name": "Kaveh Bagheri Nejad", "job_title": "SRE", "manager": "Ruslan"}', "Kaveh Bagheri Nejad"),
+    ],
+)
+def test_a_records_name_beside_a_persons_fields_is_found(scanner: Scanner, text: str, value: str) -> None:
+    assert flagged_whole(scanner, text, value), _flags(scanner, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "- name: Data Lake\n  department: Analytics\n",
+        '{"name": "Night Shift", "manager": "ops"}',
+    ],
+)
+def test_a_records_name_that_is_a_things_stays_clean(scanner: Scanner, text: str) -> None:
+    assert _names(scanner, text) == []
