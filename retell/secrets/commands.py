@@ -993,7 +993,9 @@ _CLAUSE_NOUNS = (
     r"senha|wachtwoord|lösenord(?:et)?|losenord(?:et)?|adgangskode(?:n)?|passord(?:et)?|hasło|haslo|parola|"
     r"heslo|şifre(?:si|miz|niz|n|m)?|sifre(?:si)?|salasana|jelsz(?:ó|ava|avát|ót)|парол(?:ь|я|ем|і)|"
     r"mật[ \t]+khẩu|mat[ \t]+khau|kata[ \t]+sandi|kata[ \t]+laluan|كلمة[ \t]+(?:ال)?(?:مرور|سر)|رمز[ \t]+(?:عبور|ورود)|"
-    r"סיסמ(?:ה|א|ת)|κωδικ(?:ός|ό|ού)|συνθηματικό|पासवर्ड|รหัสผ่าน|"
+    r"סיסמ(?:ה|א|ת)|κωδικ(?:ός|ό|ού)|συνθηματικό|पासवर्ड|"
+    # (round twenty-one) Thai writes no space between words: what it opens and `คือ` (is) glued on
+    r"รหัสผ่าน[\u0e01-\u0e4e]{0,40}|"
     r"pass(?=[ \t]+(?:wifi|wi-fi|wlan|vpn|admin|root|db|server|máy|mạng|router)\b)|"
     # (round fourteen) Korean, its particle glued on (`비번은`, `암호를`); `pass` owned by what it opens through a
     # genitive (Hinglish `pgadmin ka pass … hai`, `router ki pass …`)

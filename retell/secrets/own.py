@@ -586,6 +586,18 @@ CREDENTIAL_KEYWORDS = (
 )
 
 OWN_RULES: tuple[Rule, ...] = (
+    # (round twenty-one) a password's hash on an htpasswd or shadow line, `user:HASH`: crypt's `$apr1$`, `$1$`,
+    # `$5$`, `$6$`, `$y$`, bcrypt's `$2y$`, and `{SHA}`; one `$` inside would otherwise cut a told password short
+    Rule(
+        "password-hash",
+        SECRET,
+        r"(?m)^[ \t]*[\w.@-]{1,64}:(?P<hash>\$(?:apr1|1|5|6|y|gy|7|2[abxy]?)\$[./A-Za-z0-9$=,]{16,200}|"
+        r"\{SSHA?\}[A-Za-z0-9+/]{20,}={0,2})(?=[:\s]|$)",
+        ("$apr1$", "$1$", "$5$", "$6$", "$y$", "$gy$", "$7$", "$2", "{sha}", "{ssha}"),
+        group="hash",
+        replacement="[REDACTED:password-hash]",
+        rule_id="htpasswd-hash",
+    ),
     Rule(
         "private-key",
         SECRET,

@@ -1273,6 +1273,12 @@ def _pipe_person(value: str, m: re.Match[str]) -> bool:
 _RECORD_OF_A_PERSON = re.compile(r"(?i)[\"']?(?:e-?mail|phone|mobile|address|birth|dob|surname)[\"']?[ \t]*[:=]")
 
 
+_STAFF_FIELDS = re.compile(
+    r"(?i)(?<![\w-])[\"']?(?:slack|github|gitlab|pronouns|department|dept|job[_-]?title|manager|reports[_-]?to|"
+    r"employee[_-]?id|hire[_-]?date|start[_-]?date)[\"']?[ \t]*[:=]"
+)
+
+
 def _record_person(value: str, m: re.Match[str]) -> bool:
     """A record's bare `name` is a person's where the same record holds what a person's does (an email, a
     phone, a birth date): `{"name": "Jane Doe", "email": …}`; `{"name": "billing-api", "port": …}` is not."""
@@ -1283,6 +1289,12 @@ def _record_person(value: str, m: re.Match[str]) -> bool:
     close = text.find("}", m.end())
     end = min(close if close >= 0 else len(text), m.end() + 300)
     fields = [f.group(0) for f in _RECORD_OF_A_PERSON.finditer(text, max(0, start), end)]
+    if not fields and _STAFF_FIELDS.search(text, max(0, start), end):
+        # (round twenty-one) a staff directory's fields (`slack:`, `department:`, `job_title:`) say a person's record,
+        # where the name is not a dictionary's words (`Data Lake` under `department:` is a thing's)
+        given, family = gazetteer()
+        names = value.split()
+        return (names[0] in given and names[-1] in family) or not all(english_word(w.lower()) for w in names)
     if fields and all(re.match(r"(?i)[\"']?e-?mail", f) for f in fields):
         # (round eighteen) only an email says so: a person's, not a role's or a team's (`releases@`, `support@`)
         addresses = re.findall(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", text[max(0, start) : end])

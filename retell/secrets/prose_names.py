@@ -1155,6 +1155,43 @@ _HONORIFIC = (
     r"(?:Mr|Mrs|Ms|Mx|Dr|Prof|Herr|Herrn|Frau|Mme|Mlle|Mevr|Dhr|Sra|Srta|Sig|Sig\.ra|Pan|Pani|Pana|Panią|"
     r"Monsieur|Madame|Señor|Señora|Signor|Signora|Senhor|Senhora)"
 )
+# (round twenty-one) a handle made of a person's names, `@tavita.faleolo`, `@kaveh_bagheri`: two or three words of
+# small letters joined by `.` or `_`, where a person is spoken to or of (`ask @…`, `@… can you`), or whose words
+# the gazetteer knows as a given and a family name; a bot's or a team's words are a dictionary's (`@release_bot`)
+_NAMED_HANDLE = r"(?<![\w@/.-])@(?P<handle>[a-z]{2,}[._][a-z]{2,}(?:[._][a-z]{2,})?)(?![\w/@-]|\.\w)"
+
+
+# what a bot's, a team's or a role's handle is made of (`@release_bot`, `@infra_oncall`, `@dev_ops`)
+_MACHINE_WORDS = words(
+    "bot bots ci cd ops devops dev devs admin admins alerts alert noreply team teams squad infra sre oncall deploy "
+    "build builds release releases bors auto svc service"
+)
+
+
+def _handle_person(value: str, m: re.Match[str]) -> bool:
+    parts = re.split(r"[._]", value)
+    if any(p in _SERVICES or p in _PRODUCTS or p in _AMBIGUOUS or p in _MACHINE_WORDS for p in parts):
+        return False
+    given, family = gazetteer()
+    known = parts[0].title() in given and _known_family(parts[-1].title(), family)
+    if not known and not _handle_said_of_a_person(m):
+        return False
+    return known or not all(english_word(p) for p in parts)
+
+
+def _handle_said_of_a_person(m: re.Match[str]) -> bool:
+    text = m.string
+    start, end = m.start(), m.end("handle")
+    line_start = text.rfind("\n", 0, start) + 1
+    before = text[max(line_start, start - 40) : start]
+    return bool(
+        _PERSON_ONLY_BEFORE.search(before)
+        or _MET_BEFORE.search(before)
+        or (not before.strip() and _ADDRESSED_AFTER.match(text, end))
+        or _PERSON_ONLY_AFTER.match(text, end, min(len(text), end + 60))
+    )
+
+
 _TITLED = rf"(?<![\w.])(?P<titled>{_HONORIFIC}\.?[ \t]+{_WORD})(?![\w'’-]|\.\w|[ \t]+(?:{_INITIAL}[ \t]+)?[{_UPPER}])"
 
 
@@ -1354,6 +1391,17 @@ PROSE_NAME_RULES: tuple[Rule, ...] = (
         replacement="[REDACTED:person-name]",
         rule_id="given-name-signed",
         window=(60, 40),
+    ),
+    Rule(
+        "person-name",
+        PII,
+        _NAMED_HANDLE,
+        ("@",),
+        group="handle",
+        accept=_handle_person,
+        replacement="[REDACTED:person-name]",
+        rule_id="named-handle",
+        window=(50, 60),
     ),
     Rule(
         "person-name",
