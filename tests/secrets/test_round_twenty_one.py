@@ -355,3 +355,31 @@ def test_a_records_name_beside_a_persons_fields_is_found(scanner: Scanner, text:
 )
 def test_a_records_name_that_is_a_things_stays_clean(scanner: Scanner, text: str) -> None:
     assert _names(scanner, text) == []
+
+
+# -- 8. (dev14's class, written before its rule) a Chinese name between `跟`/`和`/`找` and a verb of talk ------------
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("跟李思琪确认一下部署时间", "李思琪"),
+        ("我找刘俊熙讨论一下这个接口", "刘俊熙"),
+        ("已经和陈雨桐沟通过了，下周上线", "陈雨桐"),
+    ],
+)
+def test_a_chinese_name_spoken_with_is_found(scanner: Scanner, text: str, value: str) -> None:
+    assert flagged_whole(scanner, text, value), _flags(scanner, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "跟高可用方案确认一下",
+        "和方案确认。",
+        "跟张贴的文档确认一下",
+        "找周末的时间讨论一下",
+    ],
+)
+def test_words_spoken_with_in_chinese_stay_clean(scanner: Scanner, text: str) -> None:
+    assert _names(scanner, text) == []
