@@ -1234,7 +1234,10 @@ def _speaker_person(value: str, m: re.Match[str]) -> bool:
 # Chinese: a family name and a two-character given name the gazetteer knows, beside what is said of a person
 # (`是林雅婷写的`, `跟林雅婷确认`, `王小明说`), or standing apart from other Han characters.
 _HAN_BEFORE = "是跟和与與问問找让讓请請给給被由向叫@、，,：:（(「“\"' \t\n"
-_HAN_AFTER = "写寫说說的确確负負同提审審在也已会會要和与與、，,。：:）)」”\"' \t\n觉覺讲講问問回看改来來"
+_HAN_AFTER = (
+    "写寫说說的确確负負同提审審在也已会會要和与與、，,。：:）)」”\"' \t\n觉覺讲講问問回看改来來"
+    "讨討沟溝商联聯核聊对對"  # (round twenty-one: the verbs of talk, `跟王思远讨论`)
+)
 _HAN = (
     r"(?:(?<=[" + re.escape(_HAN_BEFORE) + r"])|^)"
     r"(?=(?P<han>[\u4e00-\u9fff]{3,4}?)(?:[" + re.escape(_HAN_AFTER) + r"]|$))"
@@ -1290,7 +1293,21 @@ def _han_person(value: str, m: re.Match[str]) -> bool:
     given, family = gazetteer()
     if value[:2] in _COMPOUND_SURNAMES and 1 <= len(value) - 2 <= 2:
         return True
-    return any(value[:cut] in family and value[cut:] in given and len(value) - cut >= 2 for cut in (1, 2))
+    if any(value[:cut] in family and value[cut:] in given and len(value) - cut >= 2 for cut in (1, 2)):
+        return True
+    # (round twenty-one) a given name the gazetteer lacks, where only a person stands: talked with (`跟`, `和`, `找`,
+    # `与`) before, a verb of talk after (`跟王思远确认一下`, `找刘俊熙讨论`, `和陈雨桐沟通过`)
+    start, end = m.span("han")
+    text = m.string
+    return (
+        len(value) == 3
+        and _CHINESE_FULL_NAME.fullmatch(value) is not None
+        and text[start - 1 : start] in ("跟", "和", "找", "与", "與")
+        and _HAN_TALK_AFTER.match(text, end) is not None
+    )
+
+
+_HAN_TALK_AFTER = re.compile(r"确认|確認|讨论|討論|沟通|溝通|商量|对一下|對一下|联系|聯繫|聊过|聊過|同步|核对|核對")
 
 
 _CHINESE_FULL_NAME = re.compile(_CJK_SURNAME + r"[\u4e00-\u9fff]{2}")
