@@ -383,3 +383,22 @@ def test_a_chinese_name_spoken_with_is_found(scanner: Scanner, text: str, value:
 )
 def test_words_spoken_with_in_chinese_stay_clean(scanner: Scanner, text: str) -> None:
     assert _names(scanner, text) == []
+
+
+# -- 9. (probed, written before its rule) a phone after the short labels of more languages ----------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("тел.: 8 (912) 345-67-89", "8 (912) 345-67-89"),
+        ("моб. 8 912 345-67-89, звоните после 18:00", "8 912 345-67-89"),
+    ],
+)
+def test_a_phone_after_a_short_label_is_found(scanner: Scanner, text: str, value: str) -> None:
+    assert flagged_whole(scanner, text, value), _flags(scanner, text)
+
+
+@pytest.mark.parametrize("text", ["тел. модуль v2 сборка 8 (912) шагов", "моб. версия 1.2.3 вышла"])
+def test_a_short_label_without_a_number_stays_clean(scanner: Scanner, text: str) -> None:
+    assert _flags(scanner, text) == []
