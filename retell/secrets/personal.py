@@ -147,7 +147,9 @@ _PHONE_WORDS = (
     # Turkish, Indonesian and Malay
     # (round twenty) Arabic's with its article glued on: `رقم الهاتف`, `الجوال`
     r"फ़ोन|फोन|मोबाइल|नंबर|(?:ال)?(?:هاتف|جوال|موبايل)|تلفن|شماره|טלפון|נייד|τηλέφωνο|τηλ|κινητό|"
-    r"cep|numaram|nomor hp|nomor telepon|no hp|telepon|telp)"
+    r"cep|numaram|nomor hp|nomor telepon|no hp|telepon|telp|"
+    # (round twenty-one) Russian's and Ukrainian's short labels, Czech, Finnish, Swahili
+    r"тел|моб|сот|сотовый|мобильный|мобільний|číslo|puhelin|simu)"
 )
 # (and Thai, written without spaces between words: `ติดต่อเบอร์ 02…`, no word boundary before it)
 _PHONE_CJK = r"(?:電話|电话|携帯|手机|手機|联系|聯絡|連絡先|電話番号|电话号码|번호|전화|휴대폰|เบอร์|โทร|มือถือ)"
@@ -1404,6 +1406,13 @@ PERSONAL_RULES: tuple[Rule, ...] = (
             "sdt",
             "номер",
             "телефон",
+            "тел",
+            "моб",
+            "сот",
+            "мобіл",
+            "číslo",
+            "puhelin",
+            "simu",
             "電話",
             "电话",
             "携帯",
