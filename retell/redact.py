@@ -56,6 +56,11 @@ _SENTENCE_END = ".!?"
 _PADDING = "-_.=~"  # what a title's trim takes off the end of a token (`==` of base64, a JWT's `--`)
 
 
+def _without_parentheses(value: str) -> str:
+    """`value` without its parts in parentheses, as a title writes it (`(201) 555-7131` -> `555-7131`)."""
+    return re.sub(r"[ \t]{2,}", " ", re.sub(r"\([^()]*\)", "", value)).strip()
+
+
 class _Spans:
     """Non-overlapping spans, kept sorted: whether a new one is free is two comparisons (a value repeated
     thousands of times in one output is not checked against every span before it)."""
@@ -243,6 +248,15 @@ class Redactor:
             (value, value[:-1])
             for value in ordered
             if value[-1:] in _SENTENCE_END and len(value) > self.MIN_KNOWN_LENGTH and value[:-1] not in self.known
+        ]
+        # (round twenty-one) a value with a part in parentheses (a phone's area code, `(201) 555-7131`): a title
+        # made from its message drops what is in parentheses, and the rest is still the value
+        searches += [
+            (value, form)
+            for value in ordered
+            if "(" in value
+            for form in [_without_parentheses(value)]
+            if form != value and len(form) > self.MIN_KNOWN_LENGTH and form not in self.known
         ]
         exact = _Forms.of(searches, 0)
         altered_from = len(searches)

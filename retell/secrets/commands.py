@@ -134,9 +134,18 @@ _COMPOUND_ADJECTIVE = re.compile(
 )
 
 
+# (round twenty-one) where a password is kept, not what it is: a password manager's name, perhaps with a word of
+# its own after a hyphen (`im 1Password-Tresor`, `in Bitwarden`, `en LastPass-Vault`); `Bitwarden2024!` is a password
+_PASSWORD_MANAGER = re.compile(
+    r"(?i)(?:1password|lastpass|keepass(?:xc)?|bitwarden|vaultwarden|dashlane|keeper|enpass|nordpass|roboform|"
+    r"proton[ -]?pass|keychain)(?:-[^\W\d_]+)?"
+)
+
+
 def _told_password(value: str, m: re.Match[str]) -> bool:
     return (
-        not _COMPOUND_ADJECTIVE.match(value.rstrip(".,;:)]}>"))
+        not _PASSWORD_MANAGER.fullmatch(value.strip("'\"`" + TYPOGRAPHIC).rstrip(".,;:)]}>"))
+        and not _COMPOUND_ADJECTIVE.match(value.rstrip(".,;:)]}>"))
         and not is_placeholder(_written(m))
         and not _tagged(m)
         and not _names_no_credential(m)
@@ -984,14 +993,18 @@ _CLAUSE_NOUNS = (
     r"senha|wachtwoord|lösenord(?:et)?|losenord(?:et)?|adgangskode(?:n)?|passord(?:et)?|hasło|haslo|parola|"
     r"heslo|şifre(?:si|miz|niz|n|m)?|sifre(?:si)?|salasana|jelsz(?:ó|ava|avát|ót)|парол(?:ь|я|ем|і)|"
     r"mật[ \t]+khẩu|mat[ \t]+khau|kata[ \t]+sandi|kata[ \t]+laluan|كلمة[ \t]+(?:ال)?(?:مرور|سر)|رمز[ \t]+(?:عبور|ورود)|"
-    r"סיסמ(?:ה|א|ת)|κωδικ(?:ός|ό|ού)|συνθηματικό|पासवर्ड|รหัสผ่าน|"
+    r"סיסמ(?:ה|א|ת)|κωδικ(?:ός|ό|ού)|συνθηματικό|पासवर्ड|"
+    # (round twenty-one) Thai writes no space between words: what it opens and `คือ` (is) glued on
+    r"รหัสผ่าน[\u0e01-\u0e4e]{0,40}|"
     r"pass(?=[ \t]+(?:wifi|wi-fi|wlan|vpn|admin|root|db|server|máy|mạng|router)\b)|"
     # (round fourteen) Korean, its particle glued on (`비번은`, `암호를`); `pass` owned by what it opens through a
     # genitive (Hinglish `pgadmin ka pass … hai`, `router ki pass …`)
     r"(?:암호|비번|비밀번호|패스워드)(?:은|는|이|가|을|를|도)?|password(?:nya)|(?:kata[ \t]+)?sandinya|pw(?:nya)|"
     r"(?:(?<=[ \t]ka[ \t])|(?<=[ \t]ki[ \t])|(?<=[ \t]ke[ \t]))pass|"
     # (round fifteen) Vietnamese `mk` (mật khẩu) before what it opens and `là`, or a colon
-    r"mk(?=(?:[ \t]+[^\s\d.!?;:]{1,15}){0,3}[ \t]+l[àa][ \t]|[ \t]*:))"
+    r"mk(?=(?:[ \t]+[^\s\d.!?;:]{1,15}){0,3}[ \t]+l[àa][ \t]|[ \t]*:)|"
+    # (round twenty-one) Swahili, Serbo-Croatian, Slovenian, Romanian, Bengali, Amharic, Urdu
+    r"nenosiri|neno[ \t]+la[ \t]+siri|lozink[aeiu]|gesl[oa]|parol[aăe]|পাসওয়ার্ড|পাসওয়ার্ড|የይለፍ[ \t]+ቃል|پاس[ \t]?ورڈ)"
 )
 # between the noun and the value: words with no digit that end no sentence (`к базе`, `do routera w biurze`,
 # `a teszt adatbázishoz:`, `, in case you need it:`)
@@ -1112,7 +1125,8 @@ CLAUSE_RULES: tuple[Rule, ...] = (
         _keywords(
             "pass,kennwort,mot de passe,mdp,contrase,clave,senha,wachtwoord,lösenord,losenord,adgangskode,"
             "hasło,haslo,parola,heslo,şifre,sifre,salasana,jelsz,парол,mật khẩu,mat khau,kata sandi,kata laluan,"
-            "كلمة,رمز,סיסמ,κωδικ,συνθηματικό,पासवर्ड,รหัสผ่าน,암호,비번,비밀번호,패스워드,sandinya,pwnya,mk"
+            "كلمة,رمز,סיסמ,κωδικ,συνθηματικό,पासवर्ड,รหัสผ่าน,암호,비번,비밀번호,패스워드,sandinya,pwnya,mk,"
+            "nenosiri,neno la siri,lozink,gesl,parol,পাসওয়ার্ড,পাসওয়ার্ড,የይለፍ,پاس"
         ),
         group="v",
         accept=_clause_password,

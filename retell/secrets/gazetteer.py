@@ -31,6 +31,22 @@ def _plain(word: str) -> str:
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
+def _script_marks() -> str:
+    """The combining marks of the scripts from Hebrew to Myanmar (a vowel sign, a tone mark, a virama) as a
+    character class's ranges: they belong to their word (`แจ้ง`, `राजेश`, `উদ্দিন`), though `\\w` leaves them."""
+    marks = [c for c in range(0x0590, 0x1000) if unicodedata.category(chr(c)) in ("Mn", "Mc")]
+    ranges: list[tuple[int, int]] = []
+    for c in marks:
+        if ranges and ranges[-1][1] == c - 1:
+            ranges[-1] = (ranges[-1][0], c)
+        else:
+            ranges.append((c, c))
+    return "".join(chr(a) if a == b else f"{chr(a)}-{chr(b)}" for a, b in ranges)
+
+
+SCRIPT_MARKS = _script_marks()
+
+
 @lru_cache(maxsize=1)
 def gazetteer() -> tuple[frozenset[str], frozenset[str]]:
     """(given names, family names), as Faker's locales spell them, with the Latin spellings of those in Cyrillic,

@@ -201,8 +201,10 @@ def _aws_secret(value: str, m: re.Match[str]) -> bool:
 def _hook_with_a_secret(value: str, m: re.Match[str]) -> bool:
     """A hook's URL that holds its secret: a machine-made part after the hook (`/hooks/<26 random>`,
     `?token=<random>`), or Zapier's catch hook (`/hooks/catch/<account>/<hook>`), which is one whole."""
-    if re.search(r"(?i)hooks\.zapier\.com/hooks/catch/\d+/\w+", value):
-        return True
+    zapier = re.search(r"(?i)hooks\.zapier\.com/hooks/catch/(\d+)/(\w+)", value)
+    if zapier:
+        # (round twenty-one) documentation's sample: the hook a run of a keyboard or a mask (`123456/abcdef`)
+        return not (_a_run(zapier.group(2)) or is_placeholder(zapier.group(2)))
     rest = re.split(r"(?i)/(?:hooks?|webhooks?|trigger|robot|integrations?)(?=[/?])", value, maxsplit=1)[-1]
     parts = [p for p in re.split(r"[/?&=#]", rest) if p]
     # a deploy hook: a project's id, then its key (`/integrations/deploy/prj_…/3EusNlIW0Z`)
@@ -214,6 +216,16 @@ def _hook_with_a_secret(value: str, m: re.Match[str]) -> bool:
     return any(
         len(p) >= 16 and looks_random(p) and not is_placeholder(p) and not re.match(r"[a-z]{2,4}_", p) for p in parts
     )
+
+
+def _a_run(part: str) -> bool:
+    """A sample's part, typed along the keyboard or the alphabet: one character repeated (`000000`, `xxxxxx`),
+    or each the next one (`123456`, `abcdef`), or such a run of letters then of digits (`abc123`)."""
+    lowered = part.lower()
+    pieces = re.findall(r"[a-z]+|\d+", lowered)
+    if "".join(pieces) != lowered or len(pieces) > 2:
+        return False
+    return all(len(set(p)) == 1 or all(ord(b) - ord(a) == 1 for a, b in itertools.pairwise(p)) for p in pieces)
 
 
 def _keyed_push_url(value: str, m: re.Match[str]) -> bool:
@@ -574,6 +586,18 @@ CREDENTIAL_KEYWORDS = (
 )
 
 OWN_RULES: tuple[Rule, ...] = (
+    # (round twenty-one) a password's hash on an htpasswd or shadow line, `user:HASH`: crypt's `$apr1$`, `$1$`,
+    # `$5$`, `$6$`, `$y$`, bcrypt's `$2y$`, and `{SHA}`; one `$` inside would otherwise cut a told password short
+    Rule(
+        "password-hash",
+        SECRET,
+        r"(?m)^[ \t]*[\w.@-]{1,64}:(?P<hash>\$(?:apr1|1|5|6|y|gy|7|2[abxy]?)\$[./A-Za-z0-9$=,]{16,200}|"
+        r"\{SSHA?\}[A-Za-z0-9+/]{20,}={0,2})(?=[:\s]|$)",
+        ("$apr1$", "$1$", "$5$", "$6$", "$y$", "$gy$", "$7$", "$2", "{sha}", "{ssha}"),
+        group="hash",
+        replacement="[REDACTED:password-hash]",
+        rule_id="htpasswd-hash",
+    ),
     Rule(
         "private-key",
         SECRET,

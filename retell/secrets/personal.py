@@ -11,7 +11,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from retell.secrets.gazetteer import gazetteer
+from retell.secrets.english import english_word
+from retell.secrets.gazetteer import SCRIPT_MARKS, gazetteer
 from retell.secrets.rule import PII, Rule
 from retell.secrets.values import words
 
@@ -146,7 +147,9 @@ _PHONE_WORDS = (
     # Turkish, Indonesian and Malay
     # (round twenty) Arabic's with its article glued on: `رقم الهاتف`, `الجوال`
     r"फ़ोन|फोन|मोबाइल|नंबर|(?:ال)?(?:هاتف|جوال|موبايل)|تلفن|شماره|טלפון|נייד|τηλέφωνο|τηλ|κινητό|"
-    r"cep|numaram|nomor hp|nomor telepon|no hp|telepon|telp)"
+    r"cep|numaram|nomor hp|nomor telepon|no hp|telepon|telp|"
+    # (round twenty-one) Russian's and Ukrainian's short labels, Czech, Finnish, Swahili
+    r"тел|моб|сот|сотовый|мобильный|мобільний|číslo|puhelin|simu)"
 )
 # (and Thai, written without spaces between words: `ติดต่อเบอร์ 02…`, no word boundary before it)
 _PHONE_CJK = r"(?:電話|电话|携帯|手机|手機|联系|聯絡|連絡先|電話番号|电话号码|번호|전화|휴대폰|เบอร์|โทร|มือถือ)"
@@ -443,9 +446,10 @@ def _name(group: str) -> str:
     """A name: 1-4 words, the first and the last capitalised (a letter with no case counts: 王小明), particles
     such as `van der` between."""
     # (a combining mark belongs to its word: `Ṣódípẹ̀` written with a grave apart)
-    word = r"(?:[^\W\d_a-z][\w'’.\u0300-\u036f-]*)"
+    # (round twenty-one: and the marks of the scripts with no case, `ศรีสวัสดิ์`, which `\w` leaves out)
+    word = rf"(?:[^\W\d_a-z][\w'’.\u0300-\u036f{SCRIPT_MARKS}-]*)"
     # a later word may carry its particle glued on: `al-Farsi`, `d'Alembert`, `ben-Haim`
-    later = r"(?:(?:[a-z]{1,3}[-'’])?[^\W\d_a-z][\w'’.\u0300-\u036f-]*)"
+    later = rf"(?:(?:[a-z]{{1,3}}[-'’])?[^\W\d_a-z][\w'’.\u0300-\u036f{SCRIPT_MARKS}-]*)"
     return rf"(?P<{group}>{word}(?:[ \t]+(?:{_PARTICLE}[ \t]+){{0,2}}{later}){{0,3}})"
 
 
@@ -1073,6 +1077,33 @@ def _person(value: str, m: re.Match[str]) -> bool:
     )
 
 
+_CAPITALISED = r"[^\W\d_a-z][\w'’\u0300-\u036f-]+"
+
+
+def _inverted_person(value: str, m: re.Match[str]) -> bool:
+    """`Faleolo, Tavita` or `FALEOLO Tavita` in a person's field: the family name first, set apart by a comma or
+    written in capitals; the given names capitalised. Not words of a dictionary alone (`Support, Customer`), nor a
+    name documentation gives no one."""
+    if "," in value:
+        family_part, given_part = (p.strip() for p in value.split(",", 1))
+    else:
+        family_part, given_part = value.split(None, 1)
+        if not (family_part.isupper() and len(family_part) >= 2):
+            return False  # `Tavita Faleolo` is the other shapes' (a given name first)
+    given_words = given_part.split()
+    if not given_words or any(not w[0].isupper() or w.isupper() for w in given_words):
+        return False
+    family_word = family_part.title() if family_part.isupper() else family_part
+    plain = " ".join([*given_words, family_word])
+    if _not_a_person().search(plain) or _PLACEHOLDER_PERSON.match(plain) or _not_a_person().search(value):
+        return False
+    if any(w.lower() in _PHRASE_WORDS for w in [*given_words, family_word]):
+        return False
+    given, family = gazetteer()
+    known = given_words[0] in given or family_word in family
+    return known or not all(english_word(w.lower()) for w in [*given_words, family_word])
+
+
 def _sole_item(lines_before: list[str], m: re.Match[str]) -> bool:
     """A list of one (`# Authors` over a single name, an AUTHORS file of one person): the heading right above
     the line, blank lines apart, and nothing after it but blank lines or the next heading."""
@@ -1244,6 +1275,12 @@ def _pipe_person(value: str, m: re.Match[str]) -> bool:
 _RECORD_OF_A_PERSON = re.compile(r"(?i)[\"']?(?:e-?mail|phone|mobile|address|birth|dob|surname)[\"']?[ \t]*[:=]")
 
 
+_STAFF_FIELDS = re.compile(
+    r"(?i)(?<![\w-])[\"']?(?:slack|github|gitlab|pronouns|department|dept|job[_-]?title|manager|reports[_-]?to|"
+    r"employee[_-]?id|hire[_-]?date|start[_-]?date)[\"']?[ \t]*[:=]"
+)
+
+
 def _record_person(value: str, m: re.Match[str]) -> bool:
     """A record's bare `name` is a person's where the same record holds what a person's does (an email, a
     phone, a birth date): `{"name": "Jane Doe", "email": …}`; `{"name": "billing-api", "port": …}` is not."""
@@ -1254,6 +1291,12 @@ def _record_person(value: str, m: re.Match[str]) -> bool:
     close = text.find("}", m.end())
     end = min(close if close >= 0 else len(text), m.end() + 300)
     fields = [f.group(0) for f in _RECORD_OF_A_PERSON.finditer(text, max(0, start), end)]
+    if not fields and _STAFF_FIELDS.search(text, max(0, start), end):
+        # (round twenty-one) a staff directory's fields (`slack:`, `department:`, `job_title:`) say a person's record,
+        # where the name is not a dictionary's words (`Data Lake` under `department:` is a thing's)
+        given, family = gazetteer()
+        names = value.split()
+        return (names[0] in given and names[-1] in family) or not all(english_word(w.lower()) for w in names)
     if fields and all(re.match(r"(?i)[\"']?e-?mail", f) for f in fields):
         # (round eighteen) only an email says so: a person's, not a role's or a team's (`releases@`, `support@`)
         addresses = re.findall(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", text[max(0, start) : end])
@@ -1363,6 +1406,13 @@ PERSONAL_RULES: tuple[Rule, ...] = (
             "sdt",
             "номер",
             "телефон",
+            "тел",
+            "моб",
+            "сот",
+            "мобіл",
+            "číslo",
+            "puhelin",
+            "simu",
             "電話",
             "电话",
             "携帯",
@@ -1475,6 +1525,50 @@ PERSONAL_RULES: tuple[Rule, ...] = (
         rule_id="record-name",
         window=(5, 120),
         gate=r"""[\"']?[ \t]*[:=][ \t]*[\"']?\S""",
+    ),
+    # (round twenty-one) a person's field holding the name family name first, as directories write it: `"owner":
+    # "Faleolo, Tavita"`, `assignee: FALEOLO Tavita`
+    Rule(
+        "person-name",
+        PII,
+        r"(?m)(?<![\w-])[\"']?(?i:(?:full|display|contact|author|employee|customer)[_-]?name|owner|assignee|reviewer|"
+        r"approver|reporter|contact|author|maintainer|on[_-]?call|primary|secondary|lead|manager)[\"']?[ \t]*[:=][ \t]*"
+        r"[\"']?(?P<inverted>"
+        + _CAPITALISED
+        + r"(?:[ \t]+"
+        + _CAPITALISED
+        + r")?,[ \t]+"
+        + _CAPITALISED
+        + r"(?:[ \t]+"
+        + _CAPITALISED
+        + r")?|"
+        + _CAPITALISED
+        + r"[ \t]+"
+        + _CAPITALISED
+        + r"(?:[ \t]+"
+        + _CAPITALISED
+        + r")?)(?:[\"']|[ \t]*\r?$)",
+        (
+            "name",
+            "owner",
+            "assignee",
+            "reviewer",
+            "approver",
+            "reporter",
+            "contact",
+            "author",
+            "maintainer",
+            "call",
+            "primary",
+            "secondary",
+            "lead",
+            "manager",
+        ),
+        group="inverted",
+        accept=_inverted_person,
+        replacement="[REDACTED:person-name]",
+        rule_id="family-first-field-name",
+        window=(5, 120),
     ),
     Rule(
         "person-name",

@@ -20,8 +20,8 @@ import re
 import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import lru_cache
 
+from retell.secrets.english import english_word
 from retell.secrets.gazetteer import gazetteer
 from retell.secrets.personal import _CJK_SURNAME, _VALEDICTION_KEYWORDS, _VALEDICTIONS
 from retell.secrets.rule import PII, Rule
@@ -118,8 +118,12 @@ _PAIR = (
     rf"(?=(?P<pair>{_WORD}(?:[ \t]+(?:{_INITIAL}[ \t]+)?(?:{_PARTICLE}[ \t]+){{0,2}}{_WORD}){{1,2}})"
     r"(?![\w@/\\(]|[-.:]\w))"
 )
-# Scripts with no case, where a name is written as its words: Arabic and Devanagari.
-_UNCASED_WORD = r"[\u0600-\u06ff\u0900-\u097f]{2,}"
+# Scripts with no case, where a name is written as its words: Arabic and Devanagari; (round twenty-one) Hebrew,
+# Bengali, Thai and Ethiopic (their letters and marks, not their punctuation or digits)
+_UNCASED_WORD = (
+    r"[\u0600-\u06ff\u0900-\u097f\u0591-\u05c7\u05d0-\u05ea\u0980-\u09e3\u0e01-\u0e2e\u0e30-\u0e3a"
+    r"\u0e40-\u0e45\u0e47-\u0e4e\u1200-\u135f]{2,}"
+)
 _UNCASED_PAIR = rf"(?<![\w])(?=(?P<uncased>{_UNCASED_WORD}[ \t]+{_UNCASED_WORD})(?!\w))"
 
 # What is said of a person right after their name (matched at the name's end), and what is said to or of one
@@ -207,6 +211,8 @@ def _context(m: re.Match[str], start: int, end: int, strong: bool = False) -> bo
         return True
     if _addressed(text, line_start, start, end):
         return True
+    if _LEFT_FOR_BEFORE.search(before) and _LEFT_TO_AFTER.match(text, end):
+        return True
     after = _SAID_AFTER.match(text, end, min(len(text), end + 60))
     if after is None:
         return False
@@ -214,6 +220,13 @@ def _context(m: re.Match[str], start: int, end: int, strong: bool = False) -> bo
         # a speaker's line: the name starts the line (`Priya: I'll take the migration`), as in notes and chats
         return not strong and not text[line_start:start].strip(" \t-*•>")
     return True
+
+
+# (round twenty-one) a change left to a person to do: `for Trần Khánh Linh to review`, `for … to merge`
+_LEFT_FOR_BEFORE = re.compile(r"(?i)\bfor[ \t]+$")
+_LEFT_TO_AFTER = re.compile(
+    r"(?i)[ \t]+to[ \t]+(?:review|merge|approve|check|look[ \t]+at|sign[ \t]+off|test|verify|decide|pick[ \t]+up)\b"
+)
 
 
 _LONGEST_HEADING = 300  # characters: a longer line is prose or data, never a title-case heading
@@ -382,7 +395,9 @@ def _pair_person(value: str, m: re.Match[str]) -> bool:
     if (
         first not in given
         and first in family
-        and ((last in given and last not in family) or (len(names) == 3 and (names[1] in given or last in given)))
+        # (round twenty-one: three words with given names the gazetteer lacks, `Đặng Quỳnh Như`, where a cue says
+        # so: _family_first asks for it)
+        and ((last in given and last not in family) or len(names) == 3)
     ):
         return _family_first(names, m, start, end)
     if first not in given:
@@ -566,6 +581,10 @@ _ROLE_KEY_BEFORE = re.compile(
     r"^[ \t]*(?:-[ \t]+)?[\"']?(?:primary|secondary|backup|contact|reviewer|approver|assignee|reporter|requester|"
     r"organi[sz]er|owner|maintainer|lead|manager|on[_-]?call|escalation|responsible|sponsor|author|signer|"
     r"signatory|approved[_-]by|reviewed[_-]by|requested[_-]by|created[_-]by)s?[\"']?[ \t]*[:=][ \t]*[\"']?$|"
+    # (round twenty-one) a JSON object's member after others on its line: `{"id": 4411, "assignee": "…"}`
+    r"[{,][ \t]*\"(?:primary|secondary|backup|contact|reviewer|approver|assignee|reporter|requester|owner|"
+    r"maintainer|lead|manager|on[_-]?call|author|approved[_-]by|reviewed[_-]by|requested[_-]by|created[_-]by)s?\""
+    r"[ \t]*:[ \t]*\"$|"
     r"(?:ORGANIZER|ATTENDEE)[^\n:]{0,80}?;CN=\"?$"
 )
 # an INSERT's column list, then the row's values: a name's column by its header (`full_name`, `display_name`)
@@ -598,17 +617,39 @@ def _in_a_name_column_of_an_insert(text: str, start: int) -> bool:
     return columns[index] != "name" or any(_PEOPLE_COLUMNS.search(c) for c in columns)
 
 
+# a CODEOWNERS line: a path, its owners' handles, then a comment naming the person (`/billing/ @org/billing  # …`)
+_OWNERS_COMMENT_BEFORE = re.compile(r"[ \t]*[^\s#@]\S*(?:[ \t]+@[\w.-]+(?:/[\w.-]+)?)+[ \t]+#[ \t]*")
+
+
+def _dictionary_words(names: list[str]) -> bool:
+    """Every word (particles aside) an English word or a product's: a team's, a region's or a function's name."""
+    return all(
+        w.lower() in _PRODUCTS or w.lower() in _SERVICES or english_word(w.lower())
+        for w in names
+        if w not in _PARTICLES
+    )
+
+
 _PEOPLE_COLUMNS = re.compile(r"e-?mail|phone|mobile|birth|dob|surname|first[_-]?name|last[_-]?name|salary|hired")
 
 
 def _role_slot(value: str, m: re.Match[str], names: list[str], given: frozenset[str], family: frozenset[str]) -> bool:
     if not 2 <= len(names) <= 4 or any(len(w) > 1 and w.isupper() for w in names):
         return False
-    if any(w.lower() in _AMBIGUOUS | _PRODUCTS for w in names if w not in _PARTICLES):
-        return False
     start, end = m.span("pair")
     text = m.string
     line_start = text.rfind("\n", 0, start) + 1
+    if any(w.lower() in _AMBIGUOUS | _PRODUCTS for w in names if w not in _PARTICLES):
+        # (round twenty-one) a given name that is a word too (`Carmen`, `Rose`) in a table's role column, before a
+        # family name the gazetteer knows: the column says a person is named
+        return (
+            len(names) >= 2
+            and names[-1].lower() not in _AMBIGUOUS | _PRODUCTS
+            and _known_family(names[-1], family)
+            and all(w[0].isupper() or w in _PARTICLES for w in names)
+            and not _refused(value)
+            and _under_a_role_column(text, line_start, start)
+        )
     before = text[max(line_start, start - 60) : start]
     if _ROLE_AFTER.match(text, end) and _ROLE_VERB_BEFORE.search(before):
         return True
@@ -616,8 +657,11 @@ def _role_slot(value: str, m: re.Match[str], names: list[str], given: frozenset[
     if not _refused(value) and all(w[0].isupper() or w in _PARTICLES for w in names):
         line_end = text.find("\n", end)
         at_end = not text[end : line_end if line_end >= 0 else len(text)].strip()
-        if (at_end and _HASH_LINE.fullmatch(text[line_start:start])) or _under_a_role_column(text, line_start, start):
+        if at_end and _HASH_LINE.fullmatch(text[line_start:start]):
             return True
+        if _under_a_role_column(text, line_start, start):
+            # (round twenty-one) a team's or a function's words in the column are no one (`Site Reliability`)
+            return (names[0] in given and _known_family(names[-1], family)) or not _dictionary_words(names)
         if _HASH_COLUMN.fullmatch(text[line_start:start]) and _in_an_author_column(text, value, names):
             return True
     authored = _AUTHORED_AFTER.match(text, end) is not None and _AUTHORED_CUE.search(before + text[end : end + 80])
@@ -635,9 +679,19 @@ def _role_slot(value: str, m: re.Match[str], names: list[str], given: frozenset[
         or any(w in given or w in family for w in names)
         or (_LIST_LABEL.match(line) is not None and _a_known_name_beside(line, value, given, family))
     )
+    at_line_end = not line[end - line_start :].strip()
+    # (round twenty-one) the record's field says a person is named, whatever the gazetteer knows: a role's key
+    # (`primary:` under `oncall:`, `"assignee":`), an INSERT's name column, a CODEOWNERS line's comment after its
+    # owners; the words must not all be a dictionary's (`East Region`, `Platform Team`)
+    fielded = (
+        _ROLE_KEY_BEFORE.search(text[line_start:start]) is not None
+        or _in_a_name_column_of_an_insert(text, start)
+        or (at_line_end and _OWNERS_COMMENT_BEFORE.fullmatch(text[line_start:start]) is not None)
+    )
+    if fielded and not _refused(value) and all(w[0].isupper() or w in _PARTICLES for w in names):
+        return looks or not _dictionary_words(names)
     if not looks:
         return False
-    at_line_end = not line[end - line_start :].strip()
     return bool(
         _LIST_LABEL.match(line)
         or (
@@ -804,7 +858,31 @@ def _uncased_person(value: str, m: re.Match[str]) -> bool:
     # `الزهراني`, `القحطاني`)
     if names[0] in given and last.startswith("ال") and len(last) >= 5 and (last.endswith("ي") or last[2:] in family):
         return True
-    return names[0] in given and last in family and names[0] != last
+    if names[0] in given and last in family and names[0] != last:
+        return True
+    # (round twenty-one) one word the gazetteer knows, and the words around say a person is named: a verb of
+    # speech after it in its own script (`… บอกว่า`, `… ने कहा`, `… אמרה`, `… قال`), or a person's cue before it
+    # (`ask …`, `thanks …`, `cc …`)
+    if not (names[0] in given or names[0] in family or last in given or last in family) or names[0] == last:
+        return False
+    text = m.string
+    start, end = m.span("uncased")
+    line_start = text.rfind("\n", 0, start) + 1
+    return (
+        _UNCASED_SAID_AFTER.match(text, end) is not None
+        or _PERSON_ONLY_BEFORE.search(text[max(line_start, start - 40) : start]) is not None
+    )
+
+
+# what is said of a person right after their name, in the scripts with no case (Thai writes it glued on)
+_UNCASED_SAID_AFTER = re.compile(
+    r"[ \t]*(?:บอก|พูด|แจ้ง|เขียน|ถาม|ตอบ|อนุมัติ|รีวิว|"  # Thai: said, told, wrote, asked, answered, approved
+    r"ने[ \t]+(?:कहा|बताया|लिखा|पूछा)|ने\b|"  # Hindi: the agent's `ने` before what they said
+    r"(?:বলেছে|বলেছেন|বলল|বললেন|লিখেছে|জানিয়েছে|জানাল)|"  # Bengali
+    r"(?:אמר|אמרה|כתב|כתבה|ביקש|ביקשה|אישר|אישרה)(?![\u05d0-\u05ea])|"  # Hebrew
+    r"(?:قال|قالت|كتب|كتبت|طلب|طلبت|وافق|وافقت|گفت|نوشت)(?![\u0600-\u06ff])|"  # Arabic, Persian
+    r"(?:አለ|አለች|ብሏል|ብላለች|ጻፈ|ጻፈች))"  # Amharic
+)
 
 
 # -- a given name alone, where what is said around it is said of a person -------------------------------------
@@ -1051,7 +1129,7 @@ def _unknown_given(value: str, m: re.Match[str], start: int, end: int) -> bool:
     if folded in _SERVICES or folded in _AMBIGUOUS or folded in _PRODUCTS:
         return False
     # the cue first, the dictionary last: it is loaded only where a person's cue stands beside an unknown word
-    return _said_only_of_a_person(m, start, end) and not _english_word(folded)
+    return _said_only_of_a_person(m, start, end) and not english_word(folded)
 
 
 def _said_only_of_a_person(m: re.Match[str], start: int, end: int) -> bool:
@@ -1069,19 +1147,6 @@ def _said_only_of_a_person(m: re.Match[str], start: int, end: int) -> bool:
     return not before.strip() or before.rstrip().endswith(("@", ",", ";", ".", "!", "?", ":", "per", "and", "but"))
 
 
-def _english_word(folded: str) -> bool:
-    """A word of pyspellchecker's English frequency list (loaded once, ~0.1 s, only when an unknown capitalised
-    word stands where a person's name could)."""
-    return folded in _english_words()
-
-
-@lru_cache(maxsize=1)
-def _english_words() -> frozenset[str]:
-    from spellchecker import SpellChecker
-
-    return frozenset(SpellChecker(language="en", distance=1).word_frequency.dictionary)
-
-
 # (round eighteen) a family name after the honorific a letter or a form addresses a person with (`Dear Mr. Okonkwo`,
 # `Sehr geehrter Herr Schneider`, `Mme Lefebvre`, `Pani Nowak`): the honorific says a person is named, the gazetteer
 # that the word is a family name. The honorific goes with it: `Mr. [REDACTED]` still names no one, but a reader
@@ -1090,6 +1155,43 @@ _HONORIFIC = (
     r"(?:Mr|Mrs|Ms|Mx|Dr|Prof|Herr|Herrn|Frau|Mme|Mlle|Mevr|Dhr|Sra|Srta|Sig|Sig\.ra|Pan|Pani|Pana|Panią|"
     r"Monsieur|Madame|Señor|Señora|Signor|Signora|Senhor|Senhora)"
 )
+# (round twenty-one) a handle made of a person's names, `@tavita.faleolo`, `@kaveh_bagheri`: two or three words of
+# small letters joined by `.` or `_`, where a person is spoken to or of (`ask @…`, `@… can you`), or whose words
+# the gazetteer knows as a given and a family name; a bot's or a team's words are a dictionary's (`@release_bot`)
+_NAMED_HANDLE = r"(?<![\w@/.-])@(?P<handle>[a-z]{2,}[._][a-z]{2,}(?:[._][a-z]{2,})?)(?![\w/@-]|\.\w)"
+
+
+# what a bot's, a team's or a role's handle is made of (`@release_bot`, `@infra_oncall`, `@dev_ops`)
+_MACHINE_WORDS = words(
+    "bot bots ci cd ops devops dev devs admin admins alerts alert noreply team teams squad infra sre oncall deploy "
+    "build builds release releases bors auto svc service"
+)
+
+
+def _handle_person(value: str, m: re.Match[str]) -> bool:
+    parts = re.split(r"[._]", value)
+    if any(p in _SERVICES or p in _PRODUCTS or p in _AMBIGUOUS or p in _MACHINE_WORDS for p in parts):
+        return False
+    given, family = gazetteer()
+    known = parts[0].title() in given and _known_family(parts[-1].title(), family)
+    if not known and not _handle_said_of_a_person(m):
+        return False
+    return known or not all(english_word(p) for p in parts)
+
+
+def _handle_said_of_a_person(m: re.Match[str]) -> bool:
+    text = m.string
+    start, end = m.start(), m.end("handle")
+    line_start = text.rfind("\n", 0, start) + 1
+    before = text[max(line_start, start - 40) : start]
+    return bool(
+        _PERSON_ONLY_BEFORE.search(before)
+        or _MET_BEFORE.search(before)
+        or (not before.strip() and _ADDRESSED_AFTER.match(text, end))
+        or _PERSON_ONLY_AFTER.match(text, end, min(len(text), end + 60))
+    )
+
+
 _TITLED = rf"(?<![\w.])(?P<titled>{_HONORIFIC}\.?[ \t]+{_WORD})(?![\w'’-]|\.\w|[ \t]+(?:{_INITIAL}[ \t]+)?[{_UPPER}])"
 
 
@@ -1132,7 +1234,10 @@ def _speaker_person(value: str, m: re.Match[str]) -> bool:
 # Chinese: a family name and a two-character given name the gazetteer knows, beside what is said of a person
 # (`是林雅婷写的`, `跟林雅婷确认`, `王小明说`), or standing apart from other Han characters.
 _HAN_BEFORE = "是跟和与與问問找让讓请請给給被由向叫@、，,：:（(「“\"' \t\n"
-_HAN_AFTER = "写寫说說的确確负負同提审審在也已会會要和与與、，,。：:）)」”\"' \t\n觉覺讲講问問回看改来來"
+_HAN_AFTER = (
+    "写寫说說的确確负負同提审審在也已会會要和与與、，,。：:）)」”\"' \t\n觉覺讲講问問回看改来來"
+    "讨討沟溝商联聯核聊对對"  # (round twenty-one: the verbs of talk, `跟王思远讨论`)
+)
 _HAN = (
     r"(?:(?<=[" + re.escape(_HAN_BEFORE) + r"])|^)"
     r"(?=(?P<han>[\u4e00-\u9fff]{3,4}?)(?:[" + re.escape(_HAN_AFTER) + r"]|$))"
@@ -1188,7 +1293,21 @@ def _han_person(value: str, m: re.Match[str]) -> bool:
     given, family = gazetteer()
     if value[:2] in _COMPOUND_SURNAMES and 1 <= len(value) - 2 <= 2:
         return True
-    return any(value[:cut] in family and value[cut:] in given and len(value) - cut >= 2 for cut in (1, 2))
+    if any(value[:cut] in family and value[cut:] in given and len(value) - cut >= 2 for cut in (1, 2)):
+        return True
+    # (round twenty-one) a given name the gazetteer lacks, where only a person stands: talked with (`跟`, `和`, `找`,
+    # `与`) before, a verb of talk after (`跟王思远确认一下`, `找刘俊熙讨论`, `和陈雨桐沟通过`)
+    start, end = m.span("han")
+    text = m.string
+    return (
+        len(value) == 3
+        and _CHINESE_FULL_NAME.fullmatch(value) is not None
+        and text[start - 1 : start] in ("跟", "和", "找", "与", "與")
+        and _HAN_TALK_AFTER.match(text, end) is not None
+    )
+
+
+_HAN_TALK_AFTER = re.compile(r"确认|確認|讨论|討論|沟通|溝通|商量|对一下|對一下|联系|聯繫|聊过|聊過|同步|核对|核對")
 
 
 _CHINESE_FULL_NAME = re.compile(_CJK_SURNAME + r"[\u4e00-\u9fff]{2}")
@@ -1289,6 +1408,17 @@ PROSE_NAME_RULES: tuple[Rule, ...] = (
         replacement="[REDACTED:person-name]",
         rule_id="given-name-signed",
         window=(60, 40),
+    ),
+    Rule(
+        "person-name",
+        PII,
+        _NAMED_HANDLE,
+        ("@",),
+        group="handle",
+        accept=_handle_person,
+        replacement="[REDACTED:person-name]",
+        rule_id="named-handle",
+        window=(50, 60),
     ),
     Rule(
         "person-name",

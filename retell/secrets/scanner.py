@@ -302,6 +302,9 @@ class Scanner:
                     continue
                 if rule.category == SECRET and public_or_masked_token(value):
                     continue  # (round seventeen) a publishable key, or a prefix before a mask
+                if rule.kind == "phone-number":  # (its extension after it, once the number itself passed)
+                    span = _with_extension(text, span)
+                    value = text[span[0] : span[1]]
                 value = rule.canonical or (rule.value_of(value, m) if rule.value_of else value)
                 priority = index + (len(self.rules) if rule.kind in _CONTEXT_KINDS else 0)
                 found.append((Finding(rule.kind, rule.category, span[0], span[1], value), priority))
@@ -325,6 +328,19 @@ _MARKER = re.compile(r"\[REDACTED:[\w.-]+\]")
 # jwt.io's sample token (its claims `sub: 1234567890`, `name: John Doe`, `iat: 1516239022`), quoted in
 # documentation and tests everywhere: an example, as AWS's `…EXAMPLE` keys are
 _JWT_IO_EXAMPLE = "eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ"
+
+
+# (round twenty-one) a phone number's extension, written after it: `x204`, `ext. 45`, `доб. 312`, `, Durchwahl 417`,
+# `poste 2214`; it belongs to the number (a number redacted without it leaves its tail)
+_EXTENSION = re.compile(
+    r"[ \t]*,?[ \t]*(?i:x|ext|extn|extension|доб|добавочный|poste|durchwahl|dw|wew|ramal|anexo|interno|int|"
+    r"内线|分机|内線)\.?[ \t]*\.?[ \t]*\d{1,6}(?![\w.-]?\d)"
+)
+
+
+def _with_extension(text: str, span: tuple[int, int]) -> tuple[int, int]:
+    m = _EXTENSION.match(text, span[1])
+    return (span[0], m.end()) if m is not None else span
 
 
 def _to_url_end(text: str, span: tuple[int, int]) -> tuple[int, int]:
