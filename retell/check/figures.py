@@ -351,8 +351,8 @@ def _count(claim: Claim, index: Sources, scope: Scope) -> Finding:
                 return found(claim, printed, cited=True)
     touched = _TOUCHED_BEFORE.search(claim.block.text[max(0, amount.start - 24) : amount.start])
     reading = touched is not None and touched.group(0).lower().startswith(("read", "opened"))
-    # the session's "files changed" says nothing of the files read
-    backed = [f for f in figures if not (reading and "changed" in f.label)]
+    # the session's count of files changed (edited or written) says nothing of the files read
+    backed = [f for f in figures if not (reading and f.unit == FILES and f.source == "stats")]
     if countable and unit == FILES and touched is not None and not any(_fits_figure(amount, f) for f in backed):
         # "read eleven files": what the cited tools read (or changed) is the count, not every file they name
         tools = sorted(c for c in derived_counts(index, scope.cited, unit, amount.changed) if c)

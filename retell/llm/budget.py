@@ -28,6 +28,11 @@ def expected_output(limits: Limits, text_tokens: int) -> int:
     return text_tokens + thinking
 
 
+CACHE_MARGIN = 1.1  # how far an estimate of a prefix's tokens may err (it is counted from characters, not tokenized)
+
+
 def worth_caching(limits: Limits, prefix_tokens: int) -> bool:
-    """Below the model's minimum a breakpoint caches nothing (silently): then none is set."""
-    return prefix_tokens >= limits.min_cache_tokens
+    """Below the model's minimum a breakpoint caches nothing (silently): then none is set. The prefix's size is an
+    estimate, so one within its error of the minimum gets none either: a breakpoint that caches nothing would
+    promise a saving (in the estimate and the cost table) that never comes."""
+    return prefix_tokens >= limits.min_cache_tokens * CACHE_MARGIN
