@@ -55,6 +55,20 @@ _ADDRESSEE = re.compile(
     r"\b(?:told|tell|tells|asked|ask|asks|answered|replied to|to|for|with|at|from|by|sent|reminded|showed)\s+$", re.I
 )
 _WHEN = re.compile(r"\b(?:after|before|since|following|until|till|within)\s+$", re.I)
+# "with one line of my own under it:", "the trace I pasted into it:": what a preposition governs is its object, never
+# the one speaking (who speaks is the sentence's subject)
+_GOVERNED = re.compile(
+    r"\b(?:under|into|in|on|onto|about|of|over|beside|below|above|through|inside|behind|beneath|alongside|along "
+    r"with|together with|against|upon|toward|towards|than|like)\s+$",
+    re.I,
+)
+# "the question it raised for me:", "the error Claude had hit:": an actor right after a noun its determiner opens is
+# the subject of a clause about that noun, after the sentence's own; it speaks the quote only with a verb of saying
+# ("I read the answer Claude gave:")
+_ABOUT_A_NOUN = re.compile(
+    r"\b(?:the|a|an|one|this|that|each|every|some|any|my|his|her|their|our|your|its)\s+(?:[\w-]+\s+){0,2}?"
+    r"(?!(?:and|or|but|then|so|when|while|as|because|that|which|who|where)\s)[a-z][\w-]*\s+$",
+)
 # "which waited in the queue while Claude worked:": an actor a subordinate clause names, doing something other than
 # speaking, says nothing of who speaks the quote after it (the sentence's own subject does)
 _SUBORDINATE = re.compile(r"\b(?:while|whilst|as|when|until|till|whereas|because)\s+$", re.I)
@@ -88,6 +102,23 @@ def mentions(text: str, *, acting: bool = True) -> list[tuple[int, str]]:
             continue
         if acting and _ADDRESSEE.search(text[: match.start()]):
             continue  # "I told Claude:" — Claude is spoken to, not speaking
+        if (
+            acting
+            and word not in _POSSESSIVE
+            and not re.match(r"['’]s\b", text[match.end() :])  # "In Claude's words:" is Claude's
+            and _GOVERNED.search(text[: match.start()])
+            and not _SAYS_NEXT.match(text, match.end())  # "just like Claude said:"
+        ):
+            continue  # "with one line of my own under it:": the object of "under", not who speaks
+        if (
+            acting
+            and found  # the sentence's own subject came first ("With the diff Claude showed:" is Claude's)
+            and group in (CLAUDE, PRONOUN, AGENT, SUBAGENT)
+            and word not in _POSSESSIVE
+            and _ABOUT_A_NOUN.search(text[max(0, match.start() - 60) : match.start()])
+            and not _SAYS_NEXT.match(text, match.end())
+        ):
+            continue  # "along with the question it raised for me:": a clause about the question, not its speaker
         if (
             acting
             and group in (CLAUDE, SUBAGENT, AGENT)
@@ -196,9 +227,29 @@ def _european_lead(lead: str) -> str | None:
     return found
 
 
+# Turkish: a verb of saying after the quote, its person in its ending ("“…” dedim", "diye ekledim", "diye sordu",
+# "“…” yazmıştım"): the first person is the author, "Claude dedi" Claude.
+_TR_SAY = r"de|di|ekle|yaz|sor|söyle|yanıtla|cevapla|iste|belirt|hatırlat|uyar|anlat|not\s+düş|cevap\s+ver|yanıt\s+ver"
+_TR_AFTER = re.compile(
+    rf"^\s*[,.]?\s*(?:diye\s+)?(?:(?P<who>ben|Claude)\s+)?(?:de\s+|da\s+|bir\s+de\s+)?(?:{_TR_SAY})"
+    r"(?:(?P<me>[dt][ıiuü]m|m[ıiuü]şt[ıiuü]m|[ıiuü]?yordum)|(?P<it>[dt][ıiuü]|m[ıiuü]şt[ıiuü]|[ıiuü]?yordu))(?![^\W\d_])",
+    re.I,
+)
+
+
+def _turkish_after(after: str) -> str | None:
+    match = _TR_AFTER.match(after)
+    if match is None:
+        return None
+    if match.group("me"):
+        return AUTHOR
+    # a third person with no subject of its own may be a thing ("listemin sonunda “…” yazıyordu": my list said it)
+    return CLAUDE if (match.group("who") or "").lower() == "claude" else None
+
+
 def speaker_after(after: str) -> str | None:
     """The speaker named right after a quote ("“…,” I replied"; 「…」と私が書いた), or None."""
-    european = _european_after(after)
+    european = _european_after(after) or _turkish_after(after)
     if european is not None:
         return european
     match = _AFTER.match(after)

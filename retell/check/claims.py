@@ -283,8 +283,13 @@ _ACTIVITY = {
         r"(?:a|its|his|her|their|the) (?:own|worktree|branch|folder|directory|repo)))\b",
         re.I,
     ),
-    # "loads that worklet module": code that loads something, not a page that loaded
-    "load": re.compile(r"^\s+(?:into|onto|up|it|them|the|that|this|those|these|a|an|its|their|each|every)\b", re.I),
+    # "loads that worklet module", "Claude's fix loaded both relationships eagerly", "loaded `owner` and `items`":
+    # code that loads something (its object follows), not a page that loaded
+    "load": re.compile(
+        r"^\s+(?:into|onto|up|it|them|the|that|this|those|these|a|an|its|their|each|every|both|all|any|some|several|"
+        r"everything|my|our|his|her|your|one|two|three|four|five|six|\d+|CODE)\b",
+        re.I,
+    ),
     # "went through three commits", "went through several rounds": steps taken, not a result
     "went": re.compile(
         r"^\s+(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|a dozen|a few|a couple|several|many|"

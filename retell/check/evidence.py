@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from retell.check.claims import ANY_QUOTE, CODE_SPAN, COMMAND, OUTCOME, PATH, QUOTE_KINDS, Claim, quoted_terms
+from retell.check.claims import ANY_QUOTE, CODE_SPAN, COMMAND, OUTCOME, PATH, QUOTE_KINDS, Claim, is_route, quoted_terms
 from retell.check.document import Block
 from retell.check.outcomes import OWN_RUN, failure_line
 from retell.check.scope import near_events
@@ -207,6 +207,8 @@ def grade_files(findings: list[Finding], index: Sources) -> None:
         for finding in paths:
             if finding.claim.accepted is not None:
                 continue  # vouched for with <!-- ok -->
+            if is_route(finding.claim.text):
+                continue  # "the query of `/items/expiring`": a site's route, no file code is in
             at = finding.claim.at
             clause_end = next((b for a, b in clauses if a <= at <= b + 1), len(text))
             # up to the clause's end, or the next file it names

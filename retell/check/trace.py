@@ -698,6 +698,12 @@ class Tracer:
         cut = _cut_short(code, index.of(scope.near))
         if cut is not None:
             return found(claim, cut, cited=True)
+        member = _member(code, index, scope)
+        if member is not None:
+            return found(claim, member, cited=self._in_scope(member, scope))
+        elided = _elided(code, index, scope)
+        if elided is not None:
+            return found(claim, elided, cited=self._in_scope(elided, scope))
         pieces = [p.strip() for p in re.split(r"…|\.\.\.", code) if p.strip()]
         if len(pieces) > 1 and all(_mention(p, index, scope) for p in pieces):
             return found(claim, _mention(pieces[0], index, scope))
@@ -1400,6 +1406,23 @@ _FIRST_PERSON = re.compile(
     r"\b(?:I|I'm|I'd|I've|me|my|mine|we|our|us|yo|mi|mis|nos|nosotros|nuestr[oa]s?|pregunté|dije|respondí|"
     r"contesté|escribí|pedí|je|j|moi|mon|ma|mes|nous|notre|ich|mir|mich|mein\w*|wir|uns|unser\w*)\b|我|私|僕",
 )
+# The narrator in languages that drop the pronoun or write it otherwise: Turkish verbs and pronouns in the first person
+# ("yazdım", "ekledim", "istemiştim", "soruyorum", "ben", "bana"; a text with ı, ş or ğ only: "victim", "datum"),
+# Italian, Portuguese, Dutch, Swedish, Czech, Slovak, Polish, Russian, Ukrainian, Vietnamese and Korean pronouns.
+_TURKISH_LETTERS = re.compile(r"[ıİşŞğĞ]")
+_TURKISH_FIRST_PERSON = re.compile(
+    r"(?<![^\W\d_])(?:ben|bana|beni|benim|bende|benden|biz|bize|bizi|bizim)(?![^\W\d_])"
+    r"|[^\W\d_]{2,}(?:[dt][ıiuü]m|[dt][ıiuü]k|[ıiuü]yorum|[ae]c[ae]ğ[ıi]m|m[ıiuü]şt[ıiuü]m)(?![^\W\d_])",
+    re.I,
+)
+_OTHER_FIRST_PERSON = re.compile(  # (case kept: "IO", "OSS" are no pronouns)
+    r"(?<![^\W\d_])(?:[Ii]o|ho|mio|mia|miei|mie|[Ee]u|meu|minha|meus|minhas|[Ii]k|mijn|mij|[Ww]ij|onze|[Jj]ag|mig|mitt|"
+    r"mina|oss|[Jj]á|jsem|jsme|můj|moje|mně|mě|som|sme|môj|mnie|mój|moja|jestem|[Яя]|мне|меня|мой|моя|моё|мои|[Мм]ы|"
+    r"нам|наш|мені|мене|мій|[Tt]ôi|mình|내가|나는|나도|내|제가|저는|저도|제|저)(?![^\W\d_])",
+)
+# "Claude'a yazdım", "Claude'dan istedim": Claude in a Turkish case other than the subject's (or the genitive,
+# "Claude'un", which is "Claude's"): spoken to or asked of, not the one telling
+_CLAUDE_OBLIQUE = re.compile(r"Claude['’](?!(?:s|d|ll|ve|re|un|ün|nin|in|ın)(?![^\W\d_]))[^\W\d_]+")
 _QUOTED_TEXT = re.compile(r"\"[^\"\n]*\"|“[^”\n]*”|«[^»\n]*»|„[^“”\n]*[“”]|「[^」\n]*」")
 
 
@@ -1418,7 +1441,11 @@ def _fold(text: str) -> str:
 def _tells_claude_only(block: Block) -> bool:
     """The paragraph opens on Claude and never speaks of the narrator (quoted words left out)."""
     prose = _QUOTED_TEXT.sub(" ", block.text)
-    return bool(re.match(r"\s*(?:[-*>]\s*)?Claude\b", prose)) and not _FIRST_PERSON.search(prose)
+    if not re.match(r"\s*(?:[-*>]\s*)?Claude\b", prose) or _CLAUDE_OBLIQUE.match(prose.lstrip(" ->*")):
+        return False
+    if _TURKISH_LETTERS.search(prose) and _TURKISH_FIRST_PERSON.search(prose):
+        return False
+    return not _FIRST_PERSON.search(prose) and not _OTHER_FIRST_PERSON.search(prose)
 
 
 def _tells_absence(prose: str) -> bool:
@@ -1519,6 +1546,80 @@ def _mention(needle: str, index: Sources, scope: Scope, *, only: bool = False) -
             continue
         hay = source.folded
         if folded in hay and (pattern is None or folded[:1].isalnum() is False or pattern.search(hay)):
+            return source
+    return None
+
+
+# `User.pantries`: a type and a member of it, as a post names what the session shows defined inside the type
+_DOTTED = re.compile(r"(?P<owner>[A-Za-z_]\w*)\.(?P<member>[A-Za-z_]\w*)")
+_TYPE_OPENS = r"(?:class|struct|interface|trait|enum|record|object|type|impl|protocol|model|message)\s+"
+_ANY_TYPE = re.compile(rf"(?m)^[ \t+\-]*(?:\w+\s+)*?{_TYPE_OPENS}[A-Za-z_]\w*")
+
+
+def _member(code: str, index: Sources, scope: Scope) -> Source | None:
+    """`User.pantries` where the session shows `class User` with a field `pantries:` (an edit whose place is
+    `class User(Base):` and whose diff changes `pantries: …`; a file written or read with the type and its field),
+    `Pool.limit` for Go's `type Pool struct { limit int }`: the member is defined inside that type, before the next
+    type the text opens."""
+    match = _DOTTED.fullmatch(code)
+    if match is None:
+        return None
+    owner, member = match.group("owner"), match.group("member")
+    opens = re.compile(rf"(?m)^[ \t+\-]*(?:\w+\s+)*?{_TYPE_OPENS}{re.escape(owner)}(?!\w)")
+    defines = re.compile(
+        rf"(?m)^[ \t+\-]*(?:(?:def|async|fn|func|pub|public|private|protected|internal|static|readonly|final|val|var|"
+        rf"let|const|override|get|set)\s+)*{re.escape(member)}\s*(?:[:=(?<]|\s+[\w\[\]*.<>]+\s*(?:$|[=;`{{]))"
+    )
+    texts: list[tuple[str, str]] = []
+    for event_id in [*index.in_order(scope.near), *index.order]:
+        for call in index.event_calls.get(event_id, []):
+            place, diff = getattr(call, "place", None), getattr(call, "diff", None)
+            if place and diff:
+                texts.append((event_id, f"{place}\n{diff}"))
+    texts += [(s.id, s.text) for s in index.sources if s.speaker != THOUGHT]
+    for event_id, text in texts:
+        for opened in opens.finditer(text):
+            after = text[opened.end() :]
+            following = _ANY_TYPE.search(after)
+            body = after[: following.start()] if following else after
+            if defines.search(body):
+                return next((s for s in index.by_event.get(event_id, []) if member in s.text), None) or next(
+                    iter(index.by_event.get(event_id, [])), None
+                )
+    return None
+
+
+MIN_ELIDED_CHARS = 12  # letters and digits an elided quote must keep to be told from any text
+
+
+def _elided(code: str, index: Sources, scope: Scope) -> Source | None:
+    """A line shortened with "…" (`SemanticException: Cannot compare left expression of type …`, its package left out
+    and its end cut; `greenlet_spawn has not been called; … Was IO attempted`): one text of the session, near the
+    paragraph first, holds its pieces in that order. A piece's outer edges are word edges; next to the "…" it may be
+    a part of a word."""
+    if "…" not in code and "..." not in code:
+        return None
+    parts = re.split(r"\s*(?:…|\.\.\.)\s*", code.replace("`", "").lower())
+    pieces = [(i, " ".join(p.split())) for i, p in enumerate(parts) if p.strip()]
+    if not pieces or sum(len(re.findall(r"\w", p)) for _, p in pieces) < MIN_ELIDED_CHARS:
+        return None
+    last = len(parts) - 1
+    patterns = []
+    for i, piece in pieces:
+        head = r"(?<![a-z0-9_])" if i == 0 and piece[:1].isalnum() else ""
+        tail = r"(?![a-z0-9_])" if i == last and piece[-1:].isalnum() else ""
+        patterns.append(re.compile(head + re.escape(piece) + tail))
+    near = _unique([*index.of(scope.cited), *index.of(scope.near)])
+    for source in _unique([*near, *index.sources]):
+        if source.speaker == THOUGHT:
+            continue
+        at = 0
+        for pattern in patterns:
+            match = pattern.search(source.folded, at)
+            if match is None:
+                break
+            at = match.end()
+        else:
             return source
     return None
 
