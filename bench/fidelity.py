@@ -12,10 +12,12 @@ the offline outline and draft, and render; then what a reader would notice, coun
 The expectations are read from the raw JSONL by this script's own rules, never by retell's code:
 - the author's messages: user records that are the human typing (not isMeta, compaction summaries, tool
   results, command output, harness notices, other sessions' messages), slash commands' arguments, and messages
-  queued while the agent worked (queue `enqueue` closed by a `remove`, `queued_command` attachments). Each is
+  queued while the agent worked (queue `enqueue` closed by a `remove`, `queued_command` attachments, or by a
+  `dequeue` after the agent's records came between, its user record counted as queued). Each is
   looked for among the post's quotes of the author ("I started with this:", "While Claude was still working, I
   added:" …): told exactly once, lost, doubled; and every such quote that is none of them is "not the author's".
   A message retell put on a rewound (abandoned) branch is counted apart: not told by design.
+  Of them, those queued: how many the post tells as "While Claude was still working, I added:".
 - the language: each message votes by its script (Han, kana, Hangul, Cyrillic), Vietnamese letters, or the
   function words of German, French, Italian, Portuguese, Spanish or English (Latin letters in none of them: no vote); Chinese as Traditional or Simplified by a short list of characters only one script has. Only
   trusted when clear.
@@ -194,8 +196,11 @@ class Raw:
         self.files: set[str] = set()
         self.first_cwd: str | None = None
         self.stamps: list[tuple[str, bool]] = []  # (timestamp, part of the work: not a trailing /exit)
+        self.queued: set[str] = set()  # the keys of the messages typed while the agent worked
         queued: list[tuple[int, str]] = []
         pending: list[tuple[int, str | None]] = []
+        conversation = 0  # main-thread user and assistant records read
+        dequeued: str | None = None  # the text a dequeue delivers next, when it waited while the agent worked
         typed_texts: set[str] = set()
         snapshot: dict[str, Any] | None = None
         for lineno, line in enumerate(path.read_bytes().split(b"\n"), 1):
@@ -216,6 +221,10 @@ class Raw:
                 snap = record.get("snapshot")
                 if isinstance(snap, dict) and isinstance(snap.get("trackedFileBackups"), dict):
                     snapshot = snap["trackedFileBackups"]
+            if rtype in ("user", "assistant") and not record.get("isSidechain"):
+                conversation += 1
+                if rtype == "assistant":
+                    dequeued = None
             if rtype == "assistant":  # (tool calls of the whole file count, side threads' too)
                 message = record.get("message") if isinstance(record.get("message"), dict) else {}
                 if message.get("model") == "<synthetic>" or record.get("isApiErrorMessage"):
@@ -251,6 +260,9 @@ class Raw:
                 if words:
                     self.messages.append((lineno, "\n".join(words)))
                     typed_texts.add(_key(words[0]))
+                    if dequeued is not None and _key(dequeued) == _key("\n".join(words)):
+                        self.queued.add(_key(dequeued))  # delivered by a dequeue after it waited: typed earlier
+                    dequeued = None
             elif rtype == "queue-operation":
                 op = record.get("operation")
                 content = record.get("content")
@@ -260,9 +272,14 @@ class Raw:
                     words = [w for t in texts if (w := _typed(t))]
                     text = "\n".join(words) if words else None
                 if op == "enqueue":
-                    pending.append((lineno, text))
-                elif op == "dequeue" and pending:
-                    pending.pop(0)
+                    pending.append((conversation, text))
+                elif op == "dequeue":
+                    dequeued = None
+                    if pending:
+                        # the user record after it carries it: typed while the agent worked when records came
+                        # between (an IDE writes the pair, nothing between, for every message it sends)
+                        seen, waiting = pending.pop(0)
+                        dequeued = waiting if seen != conversation else None
                 elif op == "remove" and record.get("reason") in (None, "absorbed_mid_turn"):
                     match = next((i for i, (_, t) in enumerate(pending) if text is not None and t == text), None)
                     taken = pending.pop(match if match is not None else 0) if pending else (lineno, text)
@@ -281,6 +298,8 @@ class Raw:
         seen_queued: set[str] = set()
         for lineno, text in queued:  # a queued message recorded twice, or delivered as a user record: once
             key = _key(text)
+            if key:
+                self.queued.add(key)
             if key and key not in seen_queued and key not in typed_texts:
                 seen_queued.add(key)
                 self.messages.append((lineno, text))
@@ -563,13 +582,23 @@ def _blocks(post: str) -> list[str]:
     return blocks
 
 
-def author_quotes(post: str) -> list[str]:
-    """The post's quotes of the author: after a lead that says the author wrote it, the blockquotes and the
-    fenced code blocks that follow it (a log the author pasted is shown as code, before or after their words)."""
+_QUEUED_LEAD = "While Claude was still working, I added:"
+
+
+def queued_quotes(post: str) -> list[str]:
+    """The post's quotes of the author told as added while Claude was still working."""
+    return author_quotes(post, _QUEUED_LEAD)
+
+
+def author_quotes(post: str, lead_text: str | None = None) -> list[str]:
+    """The post's quotes of the author: after a lead that says the author wrote it (`lead_text`: that lead
+    only), the blockquotes and the fenced code blocks that follow it (a log the author pasted is shown as code,
+    before or after their words)."""
     blocks = _blocks(post)
     quotes = []
     for i, lead in enumerate(blocks):
-        if not _AUTHOR_LEAD.match(re.sub(r"\s*<!--.*?-->", "", lead).strip()):
+        said = re.sub(r"\s*<!--.*?-->", "", lead).strip()
+        if not _AUTHOR_LEAD.match(said) or (lead_text is not None and said != lead_text):
             continue
         parts = []
         for block in blocks[i + 1 :]:
@@ -758,7 +787,11 @@ def _count_messages(row: dict[str, Any], raw: Raw, post: str, work: Path) -> Non
     not_authors = [
         q for q in quotes if _key(q) and not any(_key(q).startswith(k) or k.startswith(_key(q)) for k in known)
     ]
+    added = Counter(_key(unredacted(q, [t for _, t in raw.messages])) for q in queued_quotes(post))
+    queued = {key for key in wanted if key in raw.queued}
     row.update(
+        messages_queued=len(queued),
+        queued_told_as_added=sum(1 for key in queued if added.get(key)),
         messages_told_once=once,
         messages_lost=lost,
         messages_doubled=doubled,
@@ -854,6 +887,8 @@ def main(argv: list[str] | None = None) -> int:
         "  lost": sum(r["messages_lost"] for r in posts),
         "  doubled": sum(r["messages_doubled"] for r in posts),
         "  on a rewound branch (not told, by design)": sum(r["messages_rewound"] for r in posts),
+        "  typed while Claude worked (queued)": sum(r["messages_queued"] for r in posts),
+        "    told as added while Claude worked": sum(r["queued_told_as_added"] for r in posts),
         "quotes that are not the author's": sum(r["quotes_not_the_authors"] for r in posts),
         "language judged / right": f"{len(judged)} / {sum(1 for r in judged if language_right(r['language'], r['expected_language']))}",
         "posts with a figure not borne out": sum(1 for r in posts if r["figures_wrong"]),

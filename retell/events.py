@@ -193,6 +193,9 @@ class Event:
     images: list[str] | None = None  # asset file names (human: pasted images)
     documents: list[str] | None = None  # human: pasted documents, by type ("PDF")
     queued: bool = False  # human: typed while the agent was working
+    # human, queued and delivered later (`dequeue`, then a user record): when the author typed it (the enqueue's
+    # time); `ts` is when it reached Claude, after the step running then ended
+    typed_at: str | None = None
     resent: int = 0  # human, command: sent again this many more times before it went through (told once)
     name: str | None = None  # command: "/compact"; tool_run: the tool family
     args: str | None = None  # command arguments
@@ -222,6 +225,8 @@ class Event:
             d["documents"] = list(self.documents)
         if self.queued:
             d["queued"] = True
+        if self.typed_at is not None:
+            d["typed_at"] = self.typed_at
         if self.resent:
             d["resent"] = self.resent
         if self.calls is not None:
@@ -246,6 +251,7 @@ class Event:
             images=d.get("images"),
             documents=d.get("documents"),
             queued=bool(d.get("queued", False)),
+            typed_at=d.get("typed_at"),
             resent=int(d.get("resent", 0)),
             name=d.get("name"),
             args=d.get("args"),

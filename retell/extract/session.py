@@ -190,7 +190,12 @@ class SessionExtractor:
         self._todo_done: dict[bool, set[str]] = {}
         self._spawns: dict[str, Event] = {}
         self.spawn_events: list[Event] = []
-        self._queue: deque[tuple[str, str | None]] = deque()  # (content key, its human text) per enqueue
+        # per enqueue: (content key, its human text, its time, the conversation's records read by then)
+        self._queue: deque[tuple[str, str | None, str | None, int]] = deque()
+        self._conversation_records = 0  # main-thread user and assistant records read
+        # A message dequeued after it waited while Claude worked: (its text, when it was typed), until the user
+        # record that delivers it comes (or another does, or Claude speaks first)
+        self._dequeued: tuple[str, str | None] | None = None
         # A mid-turn message can be recorded twice (queue `remove` and a `queued_command` attachment);
         # each emitted text absorbs one later copy, until the author's next regular message.
         self._queued_emitted: list[str] = []
@@ -254,6 +259,10 @@ class SessionExtractor:
         if sidechain and self._claim_thread(record, key64(uuid)):
             return  # the thread's first message repeats the spawn's prompt
         self._role = ROLE_MESSAGE if rtype in ("user", "assistant") else ROLE_OTHER
+        if rtype in ("user", "assistant") and record.isSidechain is not True:
+            self._conversation_records += 1
+            if rtype == "assistant":
+                self._dequeued = None  # Claude went on: no user record delivered the dequeued message
         if rtype == "assistant":
             self._assistant(lineno, record, ts)
         elif rtype == "user":
@@ -605,8 +614,12 @@ class SessionExtractor:
             self._prompt_failed()  # a slash command that failed locally, with no reply
         for item in classify_user_blocks(rest):
             if isinstance(item, HumanText):
-                self._queued_emitted.clear()
                 self._role = ROLE_PROMPT
+                dequeued, self._dequeued = self._dequeued, None
+                if dequeued is not None and _same_words(dequeued[0], item.text):
+                    self._delivered(item, dequeued[1], lineno, ts, record)
+                    continue
+                self._queued_emitted.clear()
                 self._human(item, lineno, ts, record)
             elif isinstance(item, Command):
                 event = Event(kind=COMMAND, ts=ts, line=lineno, name=item.name, args=item.args or None)
@@ -635,7 +648,15 @@ class SessionExtractor:
         apply_result(call, text, False)
         command.calls = [call]
 
-    def _human(self, item: HumanText, lineno: int, ts: str | None, record: Record, queued: bool = False) -> None:
+    def _human(
+        self,
+        item: HumanText,
+        lineno: int,
+        ts: str | None,
+        record: Record,
+        queued: bool = False,
+        typed_at: str | None = None,
+    ) -> None:
         assets = []
         for i, block in enumerate(item.images):
             info = self.images.add(block, f"line {lineno} (pasted image {i + 1})")
@@ -652,7 +673,9 @@ class SessionExtractor:
                 return
         if kind == HUMAN and not queued and WAIT_COUNTED_MS < self._last_gap <= IDLE_GAP_MS:
             self._waited_ms += self._last_gap - WAIT_COUNTED_MS  # Claude was done: the author was away or reading
-        event = Event(kind=kind, ts=ts, line=lineno, text=item.text, images=assets or None, queued=queued)
+        event = Event(
+            kind=kind, ts=ts, line=lineno, text=item.text, images=assets or None, queued=queued, typed_at=typed_at
+        )
         if kind == HUMAN:
             self._take_up(item.text or "")  # the author's words may take up what a command printed, too
         event.documents = item.documents or None
@@ -783,10 +806,16 @@ class SessionExtractor:
         if operation == "enqueue":
             items = classify_user_blocks(blocks_of(record.content))
             human = next((i for i in items if isinstance(i, HumanText) and i.text), None)
-            self._queue.append((_queue_key(record.content), human.text if human else None))
+            text = human.text if human else None
+            self._queue.append((_queue_key(record.content), text, ts, self._conversation_records))
         elif operation == "dequeue":
+            self._dequeued = None
             if self._queue:
-                self._queue.popleft()  # a normal user record carries it next
+                _key, text, typed, seen = self._queue.popleft()  # a normal user record carries it next
+                # Claude worked while it waited (records came between): typed then, not a new prompt. An IDE
+                # writes the pair for every message, milliseconds apart with nothing between: an ordinary one.
+                if text is not None and seen != self._conversation_records:
+                    self._dequeued = (text, typed)
         elif operation == "remove":
             content = record.content
             text = self._take_queued(_queue_key(content) if content is not None else None)
@@ -803,12 +832,21 @@ class SessionExtractor:
         """The queued message a `remove` takes out: the one with its content when it names one (several may
         wait, and they are not always removed in the order they came), else the oldest."""
         if key is not None:
-            for i, (queued_key, text) in enumerate(self._queue):
+            for i, (queued_key, text, _ts, _seen) in enumerate(self._queue):
                 if queued_key == key:
                     del self._queue[i]
                     return text
             return None
         return self._queue.popleft()[1] if self._queue else None
+
+    def _delivered(self, item: HumanText, typed_at: str | None, lineno: int, ts: str | None, record: Record) -> None:
+        """The user record that delivers a dequeued message: the message the author typed at `typed_at` while
+        Claude worked (told once, however recorded), which reached Claude at `ts`."""
+        if item.text in self._queued_emitted:
+            self._queued_emitted.remove(item.text)  # a queued_command attachment told it already
+            return
+        self._queued_emitted.append(item.text)
+        self._human(item, lineno, ts, record, queued=True, typed_at=typed_at)
 
     def _queued_text(self, prompt: Any, lineno: int, ts: str | None, record: Record) -> None:
         """A message the human typed while the agent worked, absorbed mid-turn (once, however recorded)."""
@@ -938,6 +976,10 @@ def _queue_key(content: Any) -> str:
     if isinstance(content, str):
         return " ".join(content.split())
     return " ".join(" ".join(str(b.get("text", "")) for b in blocks_of(content)).split())
+
+
+def _same_words(a: str | None, b: str | None) -> bool:
+    return bool(a) and " ".join((a or "").split()) == " ".join((b or "").split())
 
 
 def _key_or_none(uuid: Any) -> int | None:

@@ -59,10 +59,10 @@ from retell.llm.request import CHARS_PER_TOKEN, estimate_tokens
 from retell.markup import code_blocks
 from retell.report import plural
 from retell.write.after_change import after_change_notes
-from retell.write.facts import format_duration
+from retell.write.facts import format_duration, worked_minutes
 from retell.write.figure_sources import figure_notes
 from retell.write.promises import gap_notes
-from retell.write.timetext import moment_text
+from retell.write.timetext import clock_text, moment_text
 from retell.write.unsaid import unnamed_change_notes
 
 # Dropped first when over budget (lowest story value first).
@@ -136,7 +136,7 @@ def event_line(
     tag = f"[{event.id}]" + (" (tried, then rewound: not what finally happened)" if event.abandoned else "")
     kind = event.kind
     if kind == HUMAN:
-        extra = " (typed while Claude worked)" if event.queued else ""
+        extra = f" ({typed_while_claude_worked(event)})" if event.queued else ""
         if pasted_quote(event.text):
             extra += " (its `>` lines are text they pasted, not their own words)"
         if cut_paste(event.text):
@@ -201,6 +201,21 @@ def event_line(
         chars = SUMMARY_CHARS if limit is None else min(SUMMARY_CHARS, max(limit, 600))
         return f"{tag} {frame}:\n{condense_summary(event.text or '', chars)}"
     return f"{tag} {kind}: {clip(event.text)}"
+
+
+def typed_while_claude_worked(event: Event) -> str:
+    """What a queued message's line says of its time: typed while Claude worked; for one Claude Code delivered
+    later (`typed_at`), when it was typed and when it reached Claude, so that neither its place after the events
+    in between nor the time between reads as a reply to them (round 45: "4 minutes after the test output I
+    wrote…", of a note typed as the run began)."""
+    typed, delivered = to_epoch_ms(event.typed_at or ""), to_epoch_ms(event.ts or "")
+    if typed is None or delivered is None or delivered < typed:
+        return "typed while Claude worked"
+    return (
+        f"typed while Claude worked, at {clock_text(event.typed_at)}; it reached Claude "
+        f"{worked_minutes(delivered - typed).replace('under a minute', 'less than a minute')} later, at "
+        f"{clock_text(event.ts)}, when the step then running ended: not a reply to what came in between"
+    )
 
 
 FULL_TARGET_CHARS = 400  # a call's target given in full (a query, a command line), at most this long
@@ -953,7 +968,10 @@ def _join(events: list[Event], line: Callable[[Event], str], gaps: dict[str, lis
     out: list[str] = []
     before: Event | None = None
     for event in events:
-        note = pause_note(before, event) or (reply_wait(before, event) if event.kind == HUMAN else "")
+        # a queued message's line says when it was typed: the time since the event before is no reply's wait
+        note = pause_note(before, event) or (
+            reply_wait(before, event) if event.kind == HUMAN and not event.queued else ""
+        )
         if note:
             out.append(note)
         out.append(line(event))

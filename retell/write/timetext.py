@@ -47,6 +47,12 @@ def moment_text(ts: str | None) -> str:
     return f"{day_text(ts)}, {moment:%H:%M} UTC" if moment is not None else ""
 
 
+def clock_text(ts: str | None) -> str:
+    """`12:32 UTC`, or ""."""
+    moment = _utc(ts)
+    return f"{moment:%H:%M} UTC" if moment is not None else ""
+
+
 def active_ms(events: list[Event]) -> int:
     """Time worked in these events, counted as the post's active time is (`work_time`)."""
     work = work_time(events)

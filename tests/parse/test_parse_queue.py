@@ -15,12 +15,13 @@ def _humans(result) -> list[tuple[str, bool]]:
 
 
 def test_enqueue_then_dequeue_gives_one_human_event(tx: Transcript, parse) -> None:
+    """Claude worked while it waited (a reply came between): typed then, queued (tests/test_dequeued_messages.py)."""
     _busy_turn(tx)
     tx.queue("enqueue", "also update the changelog")
     tx.assistant("Migration done.")
     tx.queue("dequeue")
     tx.user("also update the changelog")  # the normal user record carries the message
-    assert _humans(parse(tx)) == [("run the migration", False), ("also update the changelog", False)]
+    assert _humans(parse(tx)) == [("run the migration", False), ("also update the changelog", True)]
 
 
 def test_enqueue_then_remove_absorbed_mid_turn_is_a_queued_human_event(tx: Transcript, parse) -> None:
