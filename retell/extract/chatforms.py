@@ -76,7 +76,8 @@ _THANKS = re.compile(
     r"(?i)\b(?:thanks|thank you|thx|ty|cheers|merci|danke|dank je(?: wel)?|dankjewel|bedankt|gracias|obrigad[oa]|"
     r"valeu|grazie|dzięki|dziękuję|děkuji|díky|köszönöm|kiitos|tack|takk|teşekkür\w*|sağ ?ol|terima kasih|makasih|"
     r"asante|salamat|shukriya|dhanyavaad|спасибо|спасибі|дякую|благодарю|شكرا\w*|شكراً|ممنون|תודה|ευχαριστώ|"
-    r"cảm ơn)\b|谢谢|謝謝|感谢|感謝|多谢|多謝|ありがと|助かりました|감사|고마워|고맙"
+    r"cảm ơn|eline sağlık|ellerine sağlık|emeğine sağlık|eyvallah|دستت درد نکنه|دستتون درد نکنه|يعطيك العافية)\b|"
+    r"谢谢|謝謝|感谢|感謝|多谢|多謝|ありがと|助かりました|감사|고마워|고맙"
 )
 
 
