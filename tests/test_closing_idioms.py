@@ -83,3 +83,22 @@ def test_a_thank_you_idiom_signs_off(said: str) -> None:
 @pytest.mark.parametrize("said", ["sağlık modülünü de ekler misin", "eline sağlık ama neden yavaş?"])
 def test_a_question_or_a_request_is_no_sign_off(said: str) -> None:
     assert not signs_off(said)
+
+
+# -- an English commit's deed said in the post's language keeps no English preposition ------------------------------
+
+
+@pytest.mark.parametrize(
+    ("said", "language", "made"),
+    [
+        ("Upgrading to Spring Boot 3.2", "tr", "Spring Boot 3.2 güncelleme"),
+        ("Upgrading to Spring Boot 3.2", "de", "Spring Boot 3.2 aktualisieren"),
+        ("Adding to the cart", "tr", ""),
+        ("Fixing in place", "es", ""),
+    ],
+)
+def test_an_english_deed_in_the_posts_language_keeps_no_preposition(said: str, language: str, made: str) -> None:
+    # fresh14's Turkish post was titled "To Spring Boot 3.2 güncelleme" from its commit "Upgrade to Spring Boot 3.2"
+    from retell.extract.local_headings import deed_in_language
+
+    assert deed_in_language(said, language) == made
