@@ -55,7 +55,7 @@ def test_stats_box_is_on_by_default_with_numbers_from_the_manifest_and_models_ya
     assert f"- **Cost at API prices**: ${cost:.2f}\n" in box
     assert "- **My messages**: 4\n" in box  # voice: first-person
     assert "- **Tool calls**: 3\n" in box
-    assert "- **Files changed**: 1\n" in box
+    assert "- **Files Claude edited or wrote**: 1\n" in box
     assert "Subagents" not in box and "compactions" not in box  # rows only when there is something to count
     # no credit while pyproject's [project.urls] names no home page: never a link nobody has checked, nor a bare
     # name no reader can look up
@@ -108,13 +108,13 @@ def test_the_author_can_turn_the_credit_off_in_triage(work: Work) -> None:
         (
             "zh-Hant",
             "## 數據一覽",
-            ["- **我送出的訊息**：4\n", "- **變更的檔案**：1\n"],
+            ["- **我送出的訊息**：4\n", "- **Claude 編輯或寫入的檔案**：1\n"],
             "*數據取自工作階段紀錄，由 [retell](https://retell.example.org/) 統計。*",
         ),
         (
             "zh-CN",
             "## 数据一览",
-            ["- **我发出的消息**：4\n", "- **改动的文件**：1\n"],
+            ["- **我发出的消息**：4\n", "- **Claude 编辑或写入的文件**：1\n"],
             "*数据来自会话记录，由 [retell](https://retell.example.org/) 统计。*",
         ),
         (
