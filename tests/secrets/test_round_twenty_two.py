@@ -9,7 +9,7 @@ Look-alikes first (a clean text must stay clean):
 - an organisation's report and role mailboxes (`dmarc-reports@`, `tlsrpt@`, `hostmaster@`) in DNS records;
 - a CI image's own account in a home path (`C:\\Users\\runneradmin`, `VssAdministrator`, `ContainerAdministrator`);
 - phone numbers a regulator reserves for drama and documentation (Ofcom's `07700 900xxx`, `020 7946 0xxx`, …;
-  ACMA's `0491 570 xxx`, `(02) 5550 xxxx`).
+  ACMA's `0491 570 xxx`, `(02) 5550 xxxx`) where the text says they are made up (`FAKE_…`, "fictional", "drama").
 
 Then what leaked:
 - a name, then what a person says or does, in more languages (`… szerint`, `… каже`, `… reviewt`, `… dice`);
@@ -113,15 +113,27 @@ def test_a_ci_images_own_account_stays_clean(scanner: Scanner, text: str) -> Non
     "text",
     [
         'TEST_MOBILE = "07700 900123"  # Ofcom drama range',
-        "phone: +44 7700 900984",
-        "Tel: 020 7946 0321",
-        "call the Leeds office on 0113 496 0799",
-        "mobile: 0491 570 156",
-        "Ph: (02) 5550 1234",
+        "# fake numbers for the fixtures\nphone: +44 7700 900984",
+        "Tel: 020 7946 0321 (a fictional number for the screenshot)",
+        "in the demo, call the example Leeds office on 0113 496 0799",
+        "mobile: 0491 570 156  # ACMA's range for drama",
+        "placeholder = {'ph': '(02) 5550 1234'}",
     ],
 )
-def test_numbers_reserved_for_drama_stay_clean(scanner: Scanner, text: str) -> None:
+def test_numbers_reserved_for_drama_said_to_be_made_up_stay_clean(scanner: Scanner, text: str) -> None:
     assert _flags(scanner, text) == [], _flags(scanner, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("I put your number (020 7946 0321) in the escalation policy", "020 7946 0321"),
+        ("on-call mobile: 07700 900461", "07700 900461"),
+    ],
+)
+def test_a_drama_range_number_told_as_someones_stays_a_phone(scanner: Scanner, text: str, value: str) -> None:
+    # the earlier blind sets plant these as someone's number; only a text that says it is made up clears it
+    assert flagged_whole(scanner, text, value), _flags(scanner, text)
 
 
 def test_a_real_uk_and_au_number_is_still_found(scanner: Scanner) -> None:
@@ -313,3 +325,22 @@ def test_a_payment_gateways_server_key_by_its_prefix(scanner: Scanner, text: str
 )
 def test_a_gateways_public_key_or_mask_stays_clean(scanner: Scanner, text: str) -> None:
     assert _flags(scanner, text) == [], _flags(scanner, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("@Oluwakemi Bhatnagar said the flag can go", "Oluwakemi Bhatnagar"),
+        ("@Tsegaye Mensah can you rerun the job?", "Tsegaye Mensah"),
+    ],
+)
+def test_a_mention_whose_given_name_the_gazetteer_lacks(scanner: Scanner, text: str, value: str) -> None:
+    assert flagged_whole(scanner, text, value), _flags(scanner, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["@Release Notes are out", "@Platform Team please review", "@Github Actions failed again"],
+)
+def test_a_mention_of_a_thing_stays_clean(scanner: Scanner, text: str) -> None:
+    assert _names(scanner, text) == []
