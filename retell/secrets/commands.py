@@ -19,6 +19,7 @@ from retell.secrets.values import (
     is_dotted_password,
     is_identifier,
     is_numeric,
+    is_password_hash,
     is_placeholder,
     looks_random,
     words,
@@ -142,9 +143,19 @@ _PASSWORD_MANAGER = re.compile(
 )
 
 
+def _a_stored_hash(value: str, m: re.Match[str]) -> bool:
+    """(round twenty-two) The value starts a password's stored hash, read to its end (a rule may have cut it at a
+    `,` or a length): `argon2$argon2id$v=19$m=102400,t=2,p=8$…` under `password:` is shown, not told."""
+    bare = value.strip("'\"`" + TYPOGRAPHIC)
+    at = m.string.find(bare, m.start())
+    whole = re.match(r"[^\s'\"`]+", m.string[at:]) if at >= 0 and bare else None
+    return whole is not None and is_password_hash(whole.group(0).rstrip(",;"))
+
+
 def _told_password(value: str, m: re.Match[str]) -> bool:
     return (
-        not _PASSWORD_MANAGER.fullmatch(value.strip("'\"`" + TYPOGRAPHIC).rstrip(".,;:)]}>"))
+        not _a_stored_hash(value, m)
+        and not _PASSWORD_MANAGER.fullmatch(value.strip("'\"`" + TYPOGRAPHIC).rstrip(".,;:)]}>"))
         and not _COMPOUND_ADJECTIVE.match(value.rstrip(".,;:)]}>"))
         and not is_placeholder(_written(m))
         and not _tagged(m)

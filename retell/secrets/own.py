@@ -377,6 +377,16 @@ COMMON_ACCOUNTS = frozenset(
         "jovyan",
         "opc",
         "deploy",
+        # (round twenty-two) the accounts CI images and containers run as: GitHub's Windows runner, Azure
+        # Pipelines' hosted agent, a Windows container's, GitLab's and Buildkite's agents, AWS CloudShell's
+        "runneradmin",
+        "vssadministrator",
+        "containeradministrator",
+        "containeruser",
+        "gitlab-runner",
+        "buildkite-agent",
+        "appveyor",
+        "cloudshell-user",
     }
 )
 # The names documentation uses for "some user": `/home/alice/project` in a README is an example. (The
@@ -592,7 +602,7 @@ OWN_RULES: tuple[Rule, ...] = (
         "password-hash",
         SECRET,
         r"(?m)^[ \t]*[\w.@-]{1,64}:(?P<hash>\$(?:apr1|1|5|6|y|gy|7|2[abxy]?)\$[./A-Za-z0-9$=,]{16,200}|"
-        r"\{SSHA?\}[A-Za-z0-9+/]{20,}={0,2})(?=[:\s]|$)",
+        r"\{S?SHA\}[A-Za-z0-9+/]{20,}={0,2})(?=[:\s]|$)",  # (round twenty-two: `{SHA}` too, as its comment says)
         ("$apr1$", "$1$", "$5$", "$6$", "$y$", "$gy$", "$7$", "$2", "{sha}", "{ssha}"),
         group="hash",
         replacement="[REDACTED:password-hash]",

@@ -43,6 +43,24 @@ def _paired(value: str, m: re.Match[str]) -> bool:
     return _chosen(value, m) and (digits >= 2 or any(not c.isalnum() for c in bare))
 
 
+# a person's chosen password as handed over in prose: letters (a capital among them) then two to four digits,
+# perhaps a symbol; never one dictionary word or product with its version (`Python312`, `Windows11`, `node20`)
+_WORDS_AND_DIGITS = re.compile(r"(?P<letters>[A-Za-z]*[A-Z][A-Za-z]*)\d{2,4}[!#$%&*?@^~_=+]*")
+
+
+def _handed_to_a_login(value: str, m: re.Match[str]) -> bool:
+    shape = _WORDS_AND_DIGITS.fullmatch(value)
+    if shape is None or not _paired(value, m):
+        return False
+    from retell.secrets.english import english_word
+    from retell.secrets.prose_names import _PRODUCTS, _SERVICES
+
+    parts = [p.lower() for p in re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])", shape.group("letters"))]
+    if len(parts) == 1 and (english_word(parts[0]) or parts[0] in _SERVICES or parts[0] in _PRODUCTS):
+        return False
+    return len(shape.group("letters")) >= 6
+
+
 _WORD_DOT_YEAR = re.compile(r"[A-Z][a-z]{2,}\.\d{2,4}[!#$%&*?@]*")
 # a hash is shown, not a password told: crypt's `$2b$12$…`, `$argon2id$…`, a long hex digest
 _HASH = re.compile(r"\$[0-9a-z]{1,8}\$|[0-9a-fA-F]{32,}$")
@@ -112,6 +130,34 @@ PASSWORD_FORM_RULES: tuple[Rule, ...] = (
         window=(0, 180),
         rule_id="password-after-a-login-pair",
     ),
+    # (round twenty-two) prose about a login that failed or works again, a chosen password handed over in a code
+    # span by a preposition, no password word before it: "the login failed…, I restarted it with `…`", "Sign-in
+    # works again: I set the admin user to `…`", "Der Login ging nicht, ich habe den Container mit `…` neu gestartet"
+    Rule(
+        "password-in-text",
+        SECRET,
+        r"(?i)(?<![\w-])(?:with|to|using|mit|auf|con|avec|com|met)[ \t]+`(?P<v>[^`\s]{8,64})`",
+        (
+            "login",
+            "log in",
+            "logged in",
+            "log-in",
+            "sign in",
+            "sign-in",
+            "signed in",
+            "signin",
+            "anmeld",
+            "einlogg",
+            "connexion",
+            "iniciar sesi",
+            "inicio de sesi",
+            "accesso",
+        ),
+        group="v",
+        accept=_handed_to_a_login,
+        window=(300, 300),
+        rule_id="password-handed-to-a-login",
+    ),
     # a sentence that announces the password and stops (`… is`, `… lautet`, `…:`), the value alone on the next
     # line, a blank line between or not: two messages typed one after the other
     Rule(
@@ -164,6 +210,25 @@ def _known_given(value: str, m: re.Match[str]) -> bool:
     )
 
 
+def _mentioned_person(value: str, m: re.Match[str]) -> bool:
+    """(round twenty-two) a display name whose given name the gazetteer lacks (`@Ritika Bhatnagar said …`): its
+    family name known and no word a dictionary's, a product's or a service's (`@Release Notes`)."""
+    if _known_given(value, m):
+        return True
+    from retell.secrets.english import english_word
+    from retell.secrets.prose_names import _AMBIGUOUS, _PRODUCTS, _SERVICES, _known_family, _refused, gazetteer
+
+    _, family = gazetteer()
+    names = value.split()
+    return (
+        len(names) in (2, 3)
+        and all(w[:1].isupper() and w[1:].islower() for w in names)
+        and _known_family(names[-1], family)
+        and not any(w.lower() in _AMBIGUOUS | _PRODUCTS | _SERVICES or english_word(w.lower()) for w in names[:-1])
+        and not _refused(value)
+    )
+
+
 _GIVEN = r"[^\W\d_a-z][\w'’\u0300-\u036f-]{1,30}"
 
 NAME_FORM_RULES: tuple[Rule, ...] = (
@@ -189,7 +254,7 @@ NAME_FORM_RULES: tuple[Rule, ...] = (
         r"[ \t]+){0,3}" + _GIVEN + r"){1,2})",
         ("@",),
         group="n",
-        accept=_known_given,
+        accept=_mentioned_person,
         replacement="[REDACTED:person-name]",
         trims=SENTENCE_END,
         at_keyword=True,

@@ -13,7 +13,16 @@ import re
 from retell.secrets.commands import _ACCOUNT_NAMES, _CREDENTIAL_CONTEXT, looks_like_a_password
 from retell.secrets.own import VALUE, VALUE_GROUPS
 from retell.secrets.rule import SECRET, Rule
-from retell.secrets.values import TYPOGRAPHIC, credential, is_code, is_placeholder, is_uuid, looks_random, words
+from retell.secrets.values import (
+    TYPOGRAPHIC,
+    credential,
+    is_code,
+    is_masked,
+    is_placeholder,
+    is_uuid,
+    looks_random,
+    words,
+)
 
 # -- base64 of `user:password` ------------------------------------------------------------------------
 
@@ -102,6 +111,9 @@ def _account_and_password(value: str, m: re.Match[str]) -> bool:
 
 _ARG = r"(?:\"[^\"\n]*\"|'[^'\n]*'|[$\w.:>\[\]-]+)"
 _Q = r"[\"'](?P<v>[^\"'\n]{4,128})[\"']"
+# (round twenty-two) between a call's arguments: spaces, or a line break and its indent (one argument a line:
+# `DriverManager.getConnection(` ⏎ `    url,` ⏎ `    "user",` ⏎ `    "pw")`)
+_GAP = r"(?:[ \t]*\r?\n)?[ \t]{0,40}"
 
 
 def _positional(value: str, m: re.Match[str]) -> bool:
@@ -418,7 +430,7 @@ PASTED_RULES: tuple[Rule, ...] = (
         r"(?i)(?:\bnew[ \t]+PDO|\bmysqli_connect|\bnew[ \t]+mysqli|\bmysql_connect|\bpg_connect|"
         r"DriverManager\.getConnection|\bpymysql\.connect|\bMySQLdb\.connect|"
         r"\b(?:ftplib\.)?FTP(?:_TLS)?|\bftp_login|\bldap_bind|\bssh2_auth_password|\bimap_open)"
-        r"[ \t]*\([ \t]*" + _ARG + r"[ \t]*,[ \t]*" + _ARG + r"[ \t]*,[ \t]*" + _Q,
+        r"[ \t]*\(" + _GAP + _ARG + r"[ \t]*," + _GAP + _ARG + r"[ \t]*," + _GAP + _Q,
         (
             "pdo",
             "mysqli",
@@ -440,7 +452,7 @@ PASTED_RULES: tuple[Rule, ...] = (
     Rule(
         "password-assignment",
         SECRET,
-        r"(?i)\.(?:login|authenticate|simple_bind_s|bind_s)[ \t]*\([ \t]*" + _ARG + r"[ \t]*,[ \t]*" + _Q,
+        r"(?i)\.(?:login|authenticate|simple_bind_s|bind_s)[ \t]*\(" + _GAP + _ARG + r"[ \t]*," + _GAP + _Q,
         (".login", ".authenticate", ".simple_bind", ".bind_s"),
         group="v",
         accept=_positional,
@@ -455,7 +467,7 @@ PASTED_RULES: tuple[Rule, ...] = (
         SECRET,
         r"(?i)\b(?:NetworkCredential|PasswordAuthentication|UsernamePasswordCredentials?|"
         r"UsernamePasswordAuthenticationToken|Credentials\.basic|BasicCredentials|HTTPBasicAuth|HTTPDigestAuth|"
-        r"BasicAuth|PasswordCredential|SimpleCredentials)[ \t]*\([ \t]*" + _ARG + r"[ \t]*,[ \t]*" + _Q,
+        r"BasicAuth|PasswordCredential|SimpleCredentials)[ \t]*\(" + _GAP + _ARG + r"[ \t]*," + _GAP + _Q,
         ("credential", "passwordauthentication", "authenticationtoken", "basicauth", "digestauth", "basicauth"),
         group="v",
         accept=_positional,
@@ -487,6 +499,29 @@ PASTED_RULES: tuple[Rule, ...] = (
         trims=".,;:)]}>",
         rule_id="cookie-devtools",
         window=(60, 300),
+    ),
+    # (round twenty-two) a session cookie's value told beside its name in prose, by no `=`: "the `connect.sid` cookie
+    # (`s%3A…`)", "the sessionid cookie `…`", "PHPSESSID cookie value: `…`"; the value quoted or in a code span
+    Rule(
+        "session-cookie",
+        SECRET,
+        r"(?i)(?<![\w.%-])[`'\"]?" + _SESSION_NAME + r"[`'\"]?[ \t]+cookies?\b[^`'\"\n]{0,30}?[`'\"]"
+        r"(?P<v>[^`'\"\s<>]{16,})[`'\"]",
+        ("cookie",),
+        group="v",
+        accept=_session_value,
+        rule_id="session-cookie-named-in-prose",
+        window=(60, 400),
+    ),
+    # (round twenty-two) Express' signed session value told bare, whatever is around it: `s%3A<id>.<signature>`
+    # (`s:` URL-encoded, as a browser's jar and `curl -v` show it)
+    Rule(
+        "session-cookie",
+        SECRET,
+        r"(?<![\w%-])s%3A[A-Za-z0-9_-]{24,64}\.[A-Za-z0-9%+/_-]{27,120}(?![\w%+/-])",
+        ("s%3a",),
+        accept=lambda value, m: _session_value(value, m) and not is_masked(value),
+        rule_id="express-signed-session",
     ),
     # `laravel_session=eyJ…`, `connect.sid=s%3A…` told in a message or a code span, away from any Cookie header
     Rule(

@@ -120,6 +120,8 @@ _NON_PERSONAL_EMAIL = re.compile(
     # often one person's own domain's)
     r"^(?:support|donotreply|do-not-reply|postmaster|abuse|hostmaster|webmaster|security|sales|"
     r"privacy|legal|billing|press|notifications?|bounces?|mailer-daemon|"
+    # (round twenty-two) where mail servers send their reports (a DMARC record's `rua=`/`ruf=`, TLS-RPT's)
+    r"dmarc[\w.+-]*|tls-?rpt[\w.+-]*|tls-?reports?|reports?|fbl|"
     # a team's address (`platform@`, `devops@`, `oncall@`): a group's, not a person's
     r"team|platform|engineering|helpdesk|it-support|oncall|on-call|alerts|releases|maintainers|"
     # a machine's shared account at a host (`scp x ubuntu@ec2-….amazonaws.com:`), no one's mailbox
@@ -248,6 +250,8 @@ def _phone(value: str, m: re.Match[str], said: bool = False) -> bool:
     import phonenumbers  # lazily: only a text with a phone-shaped number pays for it (~20 ms)
 
     regions: tuple[str | None, ...] = (None,) if value.startswith("+") else _REGIONS if said else ("US", "CA")
+    if _fictional_by_its_text(value, m):
+        return False
     for region in regions:
         try:
             number = phonenumbers.parse(value, region)
@@ -273,6 +277,73 @@ def _fictional_nanp(number: object) -> bool:
     return getattr(number, "country_code", 0) == 1 and (
         (len(national) == 10 and national.startswith("555")) or (len(national) == 7 and national.startswith("555"))
     )
+
+
+# (round twenty-two) the ranges a regulator keeps for drama, fiction and documentation, so that no one is called
+# (a number there is fictional where its text says so: `_fictional_by_its_text`):
+# Ofcom's (`07700 900xxx`, `020 7946 0xxx`, `0113 496 0xxx`, `01632 960xxx`, …) and ACMA's (`0491 57x xxx`,
+# `(02) 5550 xxxx`, `(03) 7010 xxxx`, …), national numbers after the country code
+_DRAMA_RANGES = {
+    44: (
+        "7700900",
+        "2079460",
+        "1134960",
+        "1144960",
+        "1154960",
+        "1164960",
+        "1174960",
+        "1184960",
+        "1214960",
+        "1314960",
+        "1414960",
+        "1514960",
+        "1614960",
+        "1914980",
+        "2896496",
+        "2920180",
+        "1632960",
+        "3069990",
+        "8081570",
+        "9098790",
+    ),
+    61: ("49157", "25550", "27010", "35550", "37010", "75550", "77010", "85550", "87010"),
+}
+
+
+_DRAMA_REGIONS = ("GB", "AU")
+
+
+def _parsed(value: str, region: str | None) -> object:
+    import phonenumbers
+
+    try:
+        return phonenumbers.parse(value, region)
+    except phonenumbers.NumberParseException:
+        return None
+
+
+def _reserved_for_drama(number: object) -> bool:
+    national = str(getattr(number, "national_number", ""))
+    return national.startswith(_DRAMA_RANGES.get(getattr(number, "country_code", 0), ()))
+
+
+# what says a number is made up, on its line or the line before: `FAKE_UK_MOBILE = …`, `# Ofcom reserves … for drama`
+_SAID_MADE_UP = re.compile(
+    r"(?i)(?<![a-z])(?:fake|dummy|fictional|fiction|fictitious|drama|example|sample|test|mock|placeholder|reserved|"
+    r"ofcom|acma|not[ \t]+a[ \t]+real)(?![a-z])"
+)
+
+
+def _fictional_by_its_text(value: str, m: re.Match[str]) -> bool:
+    """A number in a regulator's drama range, on a line (or under a line) that says it is made up. Read in its own
+    country first (`07700 900123` is Ofcom's, not a US number). The same range written as someone's number (`I put
+    your number (020 7946 0321) in the escalation policy`) stays a phone: the earlier blind sets plant it so."""
+    if not any(_reserved_for_drama(_parsed(value, region)) for region in _DRAMA_REGIONS):
+        return False
+    text = m.string
+    line_start = text.rfind("\n", 0, max(0, text.rfind("\n", 0, m.start()))) + 1
+    line_end = text.find("\n", m.end())
+    return _SAID_MADE_UP.search(text, line_start, line_end if line_end >= 0 else len(text)) is not None
 
 
 def _vendor_test_number(number: object) -> bool:
@@ -375,7 +446,7 @@ def _national_phone(value: str, m: re.Match[str]) -> bool:
         return False
     if _DATE_START.match(value):
         return False
-    if not _unsaid_number_is_alone(value, m, separators_say=False):
+    if not _unsaid_number_is_alone(value, m, separators_say=False) or _fictional_by_its_text(value, m):
         return False
     return _matched_national(value, _author_region())
 

@@ -92,7 +92,9 @@ def _upper_ranges() -> str:
     capitals = [i for i in range(0xC0, 0x2C00) if chr(i).isupper() or chr(i).istitle()]
     ranges: list[tuple[int, int]] = []
     for i in capitals:
-        if ranges and ranges[-1][1] >= i - 2:  # a lower-case letter between two capitals (Ā ā Ă) joins them
+        # (round twenty-two) only capitals next to each other join: Latin Extended-A alternates capital and small
+        # letter (Ř ř Ś ś), and a range over both read `říká` in `Marek Dvořák říká` as a third name word
+        if ranges and ranges[-1][1] == i - 1:
             ranges[-1] = (ranges[-1][0], i)
         else:
             ranges.append((i, i))
@@ -139,7 +141,13 @@ _SAID_AFTER = re.compile(
     r"comentó|pidió|aprobó|a[ \t]+dit|dit|pense|demande|a[ \t]+demandé|a[ \t]+validé|zei|vindt|sa|säger|"
     r"disse|pediu|aprovou|"
     # (round sixteen) a person asked, the participle after the name: `hab Zeynep gefragt`, `ik heb Sanne gevraagd`
-    r"gefragt|gevraagd|angerufen|angeschrieben|gebeten)\b|"
+    r"gefragt|gevraagd|angerufen|angeschrieben|gebeten|"
+    # (round twenty-two) in more of the languages authors write in: Hungarian's `szerint` (according to), German's
+    # and Dutch's anglicisms (`reviewt`, `approved`), Ukrainian, Russian, Turkish, Dutch, Czech, Polish, Italian,
+    # Portuguese, Swedish, Indonesian
+    r"szerint|mondta|mondja|írta|reviewt|approvt|checkt|testet|prüft|каже|сказав|сказала|пише|написав|написала|"
+    r"вважає|говорит|сказал|пишет|написал|написала|считает|diyor|dedi|söyledi|yazdı|zegt|schreef|říká|řekl|řekla|"
+    r"píše|mówi|uważa|pisze|ha[ \t]+detto|diz|disse|acha|tycker|bilang|mengatakan|menulis)\b|"
     # (round seventeen) Polish past tenses, `(a)` written for either gender (`zrobił(a) review`), and Hinglish's
     # agent marker `ne` before what they said or did (`… ne bola tha`, `… ne kaha`)
     r"[ \t]*,?[ \t]+(?:(?:już|też|juz|tez)[ \t]+)?(?:powiedział|zrobił|napisał|zatwierdził|zgłosił|poprosił|sprawdził|"
@@ -201,6 +209,17 @@ def _addressed(text: str, line_start: int, start: int, end: int) -> bool:
     return not text[line_start:start].strip(" \t>*-•@") and _ADDRESSED_AFTER.match(text, end) is not None
 
 
+# (round twenty-two) a change done by a person, named after it: `reviewed by …`, `di-review oleh …` / `sama …`,
+# `revisado por …`, `relu par …`, `geprüft von …`; a product does things by itself only in other words
+_DONE_BY_BEFORE = re.compile(
+    r"(?i)\b(?:(?:reviewed|approved|merged|signed[ \t]+off|authored|written|tested|requested|assigned|reported|"
+    r"raised|opened|filed)[ \t]+by|di-?(?:review|approve|merge|cek|periksa|setujui|tes|test)[ \t]+(?:oleh|sama)|"
+    r"(?:revisad[oa]|aprobad[oa]|aprovad[oa]|escrit[oa]|probad[oa])[ \t]+por|(?:relu|validé|approuvé|écrit|testé)e?s?"
+    r"[ \t]+par|(?:geprüft|reviewt|freigegeben|geschrieben|getestet|gemergt)[ \t]+von|(?:beoordeeld|goedgekeurd)"
+    r"[ \t]+door)[ \t]*:?[ \t]*$"
+)
+
+
 def _context(m: re.Match[str], start: int, end: int, strong: bool = False) -> bool:
     """Whether the words right around a name say it is a person's; `strong`: not `with`, `from`, `by` before it
     (`from Victoria Metrics`, `with Julia`), nor a speaker's colon after it."""
@@ -208,6 +227,8 @@ def _context(m: re.Match[str], start: int, end: int, strong: bool = False) -> bo
     line_start = text.rfind("\n", 0, start) + 1
     before = text[max(line_start, start - 40) : start]
     if _TOLD_BEFORE.search(before) and not (strong and _WEAK_BEFORE.search(before) and not _MET_BEFORE.search(before)):
+        return True
+    if _DONE_BY_BEFORE.search(before):
         return True
     if _addressed(text, line_start, start, end):
         return True
@@ -383,10 +404,30 @@ def _pair_person(value: str, m: re.Match[str]) -> bool:
         return False  # a signature's lines joined into one (`Thanks, Bence Mob: +36…`): the label of a number
     if _role_slot(value, m, names, given, family):
         return True
-    if (first not in given and not _known_family(last, family) and first not in family) or any(
-        len(w.rstrip(".")) > 1 and w.isupper() for w in names
+    if any(len(w.rstrip(".")) > 1 and w.isupper() for w in names):
+        return False
+    if first not in given and not _known_family(last, family) and first not in family:
+        # (round twenty-two) no word the gazetteer knows (`Tavita Faleolo reviewt …`, `approved by Priyanka
+        # Raghunathan`): a name where only a person is spoken of, and no word a dictionary's or a product's
+        return _unknown_pair(value, names, m)
+    return _known_pair(value, names, m, given, family)
+
+
+def _unknown_pair(value: str, names: list[str], m: re.Match[str]) -> bool:
+    if len(names) not in (2, 3) or not all(
+        _NAME_SHAPE.fullmatch(w) and not any(c.isupper() for c in w[1:]) for w in names
     ):
         return False
+    if any(w.lower() in _SERVICES | _AMBIGUOUS | _PRODUCTS for w in names) or _refused(value):
+        return False
+    start, end = m.span("pair")
+    if _inside_phrase(m, start) or not _said_only_of_a_person(m, start, end):
+        return False
+    return not any(english_word(w.lower()) for w in names)
+
+
+def _known_pair(value: str, names: list[str], m: re.Match[str], given: frozenset[str], family: frozenset[str]) -> bool:
+    first, last = names[0], names[-1]
     # (`Nguyen Van An`: a family name, then given names, the last of which may be a word as well)
     three = len(names) == 3 and first in family and first not in given and names[1] in given and last in given
     if _refused(" ".join(names[:-1]) if three else value):
@@ -408,19 +449,40 @@ def _pair_person(value: str, m: re.Match[str]) -> bool:
             and last in family
             and last.lower() not in _AMBIGUOUS | _PRODUCTS
             and first.lower() not in _AMBIGUOUS | _PRODUCTS
-            and len(names) == 2
             and (
-                _listed_with_names(m, start, end)
-                or _context(m, start, end, strong=True)
-                or _given_a_role(m, end, names)
-                or (_open_syllables(first) and not _heading(m, start, end))
+                (
+                    len(names) == 2
+                    and (
+                        _listed_with_names(m, start, end)
+                        or _context(m, start, end, strong=True)
+                        or _given_a_role(m, end, names)
+                        or (_open_syllables(first) and not _heading(m, start, end))
+                    )
+                )
+                # (round twenty-two) a second given or family name between (`Rizky Pratama Nugroho`), where said
+                # to be a person's
+                or (
+                    len(names) == 3
+                    and (names[1] in given or _known_family(names[1], family))
+                    and names[1].lower() not in _AMBIGUOUS | _PRODUCTS
+                    and (_context(m, start, end, strong=True) or _given_a_role(m, end, names))
+                )
             )
         )
     if first.lower() in _PRODUCTS or first.lower() in _PARTICLES or first in _TITLES or _inside_phrase(m, start):
         return False
     middle = names[1:-1]
     if any(not (w in _PARTICLES or re.fullmatch(_INITIAL, w) or w in given or w in family) for w in middle):
-        return False
+        # (round twenty-two) a middle name the gazetteer lacks (`Dwi Hartono Wibowo`) where a person is spoken of,
+        # between a given and a family name it knows
+        start, end = m.span("pair")
+        return (
+            _known_family(last, family)
+            and first.lower() not in _AMBIGUOUS | _PRODUCTS
+            and not _inside_phrase(m, start)
+            and not _dictionary_words(middle)
+            and _context(m, start, end, strong=True)
+        )
     known_family = _known_family(last, family) and last.lower() not in _PRODUCTS
     after_particle = bool(middle) and middle[-1] in _PARTICLES
     # (a given name that is a word too is a name's before another given name: `Rosa María Quispe`)
@@ -585,7 +647,13 @@ _ROLE_KEY_BEFORE = re.compile(
     r"[{,][ \t]*\"(?:primary|secondary|backup|contact|reviewer|approver|assignee|reporter|requester|owner|"
     r"maintainer|lead|manager|on[_-]?call|author|approved[_-]by|reviewed[_-]by|requested[_-]by|created[_-]by)s?\""
     r"[ \t]*:[ \t]*\"$|"
-    r"(?:ORGANIZER|ATTENDEE)[^\n:]{0,80}?;CN=\"?$"
+    r"(?:ORGANIZER|ATTENDEE)[^\n:]{0,80}?;CN=\"?$|"
+    # (round twenty-two) a log line's field (logfmt): a person's key (`customer="…"`, `full_name='…'`), or a bare
+    # `name=` after the user's own id on the line (`user_id=6466 name="…"`)
+    r"(?:^|[ \t])(?:customer|customer_?name|full_?name|display_?name|real_?name|user_?name|contact_?name|author|"
+    r"assignee|reporter|patient|employee|member|cardholder|holder_?name|billing_?name|recipient)=[\"']$|"
+    r"\b(?:user_?id|uid|user|email|customer_?id|account_?id|member_?id)=\S+[ \t]+(?:[\w.-]+=\S+[ \t]+){0,4}"
+    r"name=[\"']$"
 )
 # an INSERT's column list, then the row's values: a name's column by its header (`full_name`, `display_name`)
 _INSERT_HEAD = re.compile(r"(?is)\binsert[ \t]+into[ \t]+[\w.\"`\[\]]+[ \t]*\(([^()]{1,600})\)\s*values\s*")
@@ -642,13 +710,27 @@ def _role_slot(value: str, m: re.Match[str], names: list[str], given: frozenset[
     if any(w.lower() in _AMBIGUOUS | _PRODUCTS for w in names if w not in _PARTICLES):
         # (round twenty-one) a given name that is a word too (`Carmen`, `Rose`) in a table's role column, before a
         # family name the gazetteer knows: the column says a person is named
+        capitalised = all(w[0].isupper() or w in _PARTICLES for w in names) and not _refused(value)
+        others = [w for w in names if w.lower() not in _AMBIGUOUS | _PRODUCTS and w not in _PARTICLES]
         return (
-            len(names) >= 2
-            and names[-1].lower() not in _AMBIGUOUS | _PRODUCTS
-            and _known_family(names[-1], family)
-            and all(w[0].isupper() or w in _PARTICLES for w in names)
-            and not _refused(value)
-            and _under_a_role_column(text, line_start, start)
+            capitalised
+            and (
+                (
+                    names[-1].lower() not in _AMBIGUOUS | _PRODUCTS
+                    and _known_family(names[-1], family)
+                    and _under_a_role_column(text, line_start, start)
+                )
+                # (round twenty-two) in a person's own field (`customer="Maria Clarissa …"`, an INSERT's `full_name`),
+                # where the other words are no dictionary's (`customer="Rose Garden"` is a shop's)
+                or (
+                    bool(others)
+                    and not _dictionary_words(others)
+                    and (
+                        _ROLE_KEY_BEFORE.search(text[line_start:start]) is not None
+                        or _in_a_name_column_of_an_insert(text, start)
+                    )
+                )
+            )
         )
     before = text[max(line_start, start - 60) : start]
     if _ROLE_AFTER.match(text, end) and _ROLE_VERB_BEFORE.search(before):
@@ -1073,7 +1155,11 @@ _PERSON_ONLY_AFTER = re.compile(
     r"question|answer|message|email|notes)\b|"
     r"[ \t]*,?[ \t]+(?:(?:also|just|already|still|has|had)[ \t]+)?(?:said|says|asked|asks|approved|reviewed|"
     r"mentioned|suggested|thinks|thought|replied|agreed|disagreed|pinged|signed[ \t]+off|"
-    r"is[ \t]+(?:out|away|off|on[ \t]+(?:leave|vacation|holiday|pto)))\b)"
+    r"is[ \t]+(?:out|away|off|on[ \t]+(?:leave|vacation|holiday|pto))|"
+    # (round twenty-two) the same verbs of talk and review in the languages authors write in
+    r"sagt|sagte|meint|meinte|reviewt|dice|dijo|dit|zegt|säger|disse|diz|szerint|mondta|каже|сказав|сказала|"
+    r"говорит|сказал|считает|вважає|diyor|dedi|söyledi|říká|řekl|řekla|mówi|powiedział|powiedziała|uważa|bilang|"
+    r"ha[ \t]+detto)\b)"
 )
 _PERSON_ONLY_BEFORE = re.compile(
     r"(?i)(?:\b(?:ask|asked|ping|pinged|tell|told|cc|dm|thanks|thank[ \t]+you|thx|kudos[ \t]+to|dear|"
@@ -1136,7 +1222,7 @@ def _said_only_of_a_person(m: re.Match[str], start: int, end: int) -> bool:
     text = m.string
     line_start = text.rfind("\n", 0, start) + 1
     before = text[max(line_start, start - 40) : start]
-    if _PERSON_ONLY_BEFORE.search(before) or _MET_BEFORE.search(before):
+    if _PERSON_ONLY_BEFORE.search(before) or _MET_BEFORE.search(before) or _DONE_BY_BEFORE.search(before):
         return True
     if _GREETING_BEFORE.search(before) and _ADDRESSED_AFTER.match(text, end):
         return True

@@ -34,6 +34,14 @@ _TEMPLATE = re.compile(
 # Masked or elided: `****`, `xxxx`, `sk-ant-...`, `•••`.
 # retell's own marker, also as a slug makes it (`…-redacted-password-b11d00`), is never a value.
 _MASKED = re.compile(r"^[*xX.\-_•#?0]+$|\*{3,}|[xX]{4,}|•{2,}|\.\.\.|…|(?i:redacted)")
+# (round twenty-two) a mask written as a word in brackets, as loggers and frameworks print a hidden value: Rails'
+# `[FILTERED]`, `[hidden]`, `(masked)`, `<removed>`, in the languages authors write in
+_MASK_WORD = re.compile(
+    r"(?i)^[\[(<{]\s*(?:hidden|masked|filtered|removed|omitted|secret|sensitive|scrubbed|elided|truncated|"
+    r"obfuscated|censored|private|protected|not[ _-]?shown|sanitized|sanitised|versteckt|maskiert|entfernt|"
+    r"geschwärzt|oculto|ocultado|oculta|masqué|caché|supprimé|nascosto|oscurato|скрыто|приховано|隐藏|已隐藏|非表示)"
+    r"\s*[\])>}]$"
+)
 # The words a placeholder is made of. A value made only of these (`your_password_here`, `DEMO_KEY`,
 # `changeme`, `mysecretkey`, `TestToken`, `API_KEY_HERE`) stands for a secret rather than being one.
 _VOCABULARY = words(
@@ -61,7 +69,7 @@ def is_placeholder(value: str) -> bool:
     bare = value.strip()
     if not bare:
         return True
-    if _TEMPLATE.match(bare) or _MASKED.search(bare) or _STANDS_FOR.search(bare):
+    if _TEMPLATE.match(bare) or _MASKED.search(bare) or _MASK_WORD.match(bare) or _STANDS_FOR.search(bare):
         return True
     return only_placeholder_words(bare)
 
@@ -81,7 +89,12 @@ def placeholder_after_prefix(value: str) -> bool:
 _MASK_AFTER_PREFIX = re.compile(r"^[a-z]{2,8}(?:[_-][a-z0-9]{2,8}){0,2}[_-][xX*•]{3,}(?:[_-][xX*•]{3,})*$")
 # A key public by design, made to be shipped in a web page: Stripe's publishable `pk_live_`/`pk_test_` and
 # Mapbox's public `pk.` token (their secret twins, `sk_`/`rk_` and `sk.`, are credentials).
-_PUBLIC_BY_DESIGN = re.compile(r"^(?:pk_(?:live|test)_[A-Za-z0-9]{20,}|pk\.eyJ[\w-]{10,}\.[\w-]{10,})$")
+# (round twenty-two) Payment gateways' client keys, made for the browser as Stripe's are: Midtrans' `Mid-client-`,
+# Xendit's `xnd_public_…`, Omise's `pkey_…` (their server keys, `Mid-server-`, `xnd_production_`, `skey_`, are found).
+_PUBLIC_BY_DESIGN = re.compile(
+    r"^(?:pk_(?:live|test)_[A-Za-z0-9]{20,}|pk\.eyJ[\w-]{10,}\.[\w-]{10,}|(?:SB-)?Mid-client-[\w-]{12,}|"
+    r"xnd_public_(?:production|development)_[\w-]{20,}|pkey_(?:test_)?[0-9a-z]{16,})$"
+)
 
 
 # (round eighteen) Keys a vendor prints in its own documentation for everyone to paste (Stripe's test-mode
@@ -268,6 +281,23 @@ def _translated_label(value: str) -> bool:
     return any(w in value and w != value for w in _UNSPACED_PASSWORD_WORDS)
 
 
+# (round twenty-two) A password's stored hash in the formats frameworks write it: Django's `pbkdf2_sha256$<n>$…$…`
+# (and `argon2$argon2id$…`, `bcrypt_sha256$$2b$…`), crypt's `$2b$12$…`, `$argon2id$v=19$…`, `$6$…`, Werkzeug's
+# `scrypt:32768:8:1$…$<hex>` and `pbkdf2:sha256:600000$…$<hex>`, LDAP's `{SSHA}…`. A fixture or a dump shows it under
+# a password key; it is what a login is checked against, not the password told (an htpasswd or shadow line keeps
+# its own rule, `htpasswd-hash`).
+_PASSWORD_HASH = re.compile(
+    r"^(?:(?:pbkdf2_sha(?:1|256)|argon2|bcrypt(?:_sha256)?|scrypt|sha1|md5|unsalted_sha1|crypt)\$\S*\$\S{8,}|"
+    r"\$(?:1|2[abxy]?|5|6|y|gy|7|apr1|argon2(?:i|d|id)|scrypt|pbkdf2(?:-sha\d+)?)\$\S{16,}|"
+    r"(?:scrypt:\d+:\d+:\d+|pbkdf2:sha\d+(?::\d+)?)\$[^$\s]{4,}\$[0-9a-f]{32,}|"
+    r"\{(?:SSHA|SHA|SSHA256|SSHA512|SHA256|SHA512|SMD5|MD5|CRYPT|PBKDF2(?:-SHA\d+)?|ARGON2)\}[A-Za-z0-9+/$.=,-]{16,})$"
+)
+
+
+def is_password_hash(value: str) -> bool:
+    return _PASSWORD_HASH.match(value.strip("'\"`")) is not None
+
+
 def credential(value: str, *, password: bool = False, strong: bool = False, digits_only_ok: bool = False) -> bool:
     """Does an assigned value look like a credential?
 
@@ -278,6 +308,8 @@ def credential(value: str, *, password: bool = False, strong: bool = False, digi
     """
     bare = value.strip("'\"`" + TYPOGRAPHIC)
     if len(bare) < 4 or len(set(bare)) < 3 or is_placeholder(bare) or is_code(bare) or is_numeric(bare):
+        return False
+    if is_password_hash(bare):
         return False
     words = bare.split()
     if len(words) > 2 or (len(words) == 2 and not (password and strong)):

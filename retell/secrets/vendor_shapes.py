@@ -22,7 +22,9 @@ cookie pasted into a message. Each is told by what its make puts in it:
   beside them, or has no rule): Mailgun's `key-<32 hex>`, Supabase's `sbp_<40 hex>`, Neon's `napi_…`, Airtable's
   `pat<14>.<64 hex>`, CircleCI's `CCIPAT_…`, Buildkite's `bkua_…`, Contentful's `CFPAT-…`, DeepSeek's `sk-<32 hex>`,
   Mapbox's secret `sk.eyJ…`, Firebase's legacy server key `AAAA…:APA91b…`, LaunchDarkly's `sdk-<uuid>`, Asana's
-  `2/<digits>/<digits>:<32 hex>`.
+  `2/<digits>/<digits>:<32 hex>`;
+- (round twenty-two) payment gateways' server keys: Midtrans' `Mid-server-`, Xendit's `xnd_production_`, Omise's
+  `skey_`, Mercado Pago's `APP_USR-…` access token.
 """
 
 from __future__ import annotations
@@ -54,7 +56,12 @@ def _snowflake(value: str, m: re.Match[str]) -> bool:
 def _random_enough(value: str, m: re.Match[str]) -> bool:
     """Not a mask, a placeholder or a run of one character, and its body as varied as a random one (a hex body of
     32 has ~14 distinct characters; `0000…` or `abababab…` has 1 or 2)."""
-    body = re.sub(r"^(?:key-|sbp_|napi_|CCIPAT_|bkua_|CFPAT-|sk-|sdk-|mob-)", "", value)
+    body = re.sub(
+        r"^(?:key-|sbp_|napi_|CCIPAT_|bkua_|CFPAT-|sk-|sdk-|mob-|(?:SB-)?Mid-server-|xnd_[a-z]+_|skey_(?:test_)?|"
+        r"APP_USR-)",
+        "",
+        value,
+    )
     return _not_masked(value, m) and len(set(body)) >= 10
 
 
@@ -163,6 +170,18 @@ VENDOR_SHAPE_RULES: tuple[Rule, ...] = (
         rule_id="vendor-prefixed-key-bare",
         prefilter=r"key-[0-9a-f]{32}|sbp_|napi_|pat[A-Za-z0-9]{14}\.|CCIPAT_|bkua_|CFPAT-|sk-[0-9a-f]{32}|"
         r"(?:sdk|mob)-[0-9a-f]{8}-",
+    ),
+    # (round twenty-two) payment gateways' server keys by their own prefix, told bare: Midtrans' `Mid-server-…`
+    # (sandbox `SB-Mid-server-…`), Xendit's `xnd_production_…`/`xnd_development_…`, Omise's `skey_…`, Mercado Pago's
+    # access token `APP_USR-<app id>-<date>-<32 hex>-<user id>`; their client keys are public (values.py)
+    Rule(
+        "payment-gateway-server-key",
+        SECRET,
+        r"(?<![\w-])(?:(?:SB-)?Mid-server-[A-Za-z0-9_-]{20,48}|xnd_(?:production|development)_[A-Za-z0-9_-]{40,80}|"
+        r"skey_(?:test_)?[0-9a-z]{16,40}|APP_USR-\d{10,20}-\d{6}-[0-9a-f]{32}-\d{6,12})(?![\w-])",
+        ("mid-server-", "xnd_production_", "xnd_development_", "skey_", "app_usr-"),
+        accept=_random_enough,
+        rule_id="payment-gateway-server-key",
     ),
     Rule(
         "asana-personal-access-token",
