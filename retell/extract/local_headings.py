@@ -1404,8 +1404,6 @@ def deed_in_language(phrase: str, language: str | None) -> str:
     if not verbs or not deed:
         return ""
     what = deed.group("what").strip()
-    if _VERB_OF[deed.group("verb")] == 3:  # "Upgrading to Spring Boot 3.2": an update of what it goes to
-        what = re.sub(r"(?i)^to\s+", "", what)
     english = r"(?i)\b(?:the|of|with|from|into|once|up|by|on|at|it|this|to|for|in)\b"
     if len(what.split()) > 4 or re.search(english, what):
         return ""
