@@ -21,8 +21,25 @@ _GREETING = re.compile(
     r"moin|guten morgen|ciao|salve|buongiorno|olá|oi|bom dia|boa tarde|hoi|goedemorgen|cześć|dzień dobry|hej|ahoj|"
     r"dobrý den|čau|привет|здравствуйте|привіт|вітаю|добрий день|merhaba|selam|xin chào|chào|halo|selamat pagi|"
     r"مرحبا|مرحباً|أهلا|اهلا|السلام عليكم|שלום|היי|γεια σου|γεια|καλημέρα|szia|sziasztok|helló|salutare|bună|"
-    r"tjena|god morgon|こんにちは|おはようございます|お疲れ様です|你好|您好|嗨|안녕하세요|สวัสดีครับ|สวัสดีค่ะ|สวัสดี)"
+    r"tjena|god morgon|こんにちは|おはようございます|お疲れ様です|你好|您好|嗨|안녕하세요|สวัสดีครับ|สวัสดีค่ะ|สวัสดี|"
+    r"سلام علیکم|سلام|درود|وقت بخیر|namaste|namaskar|नमस्ते|नमस्कार|hei|terve|hej hej|hallå|god dag|goddag|"
+    r"dzień dobry|ahoj|zdravo|pozdrav|buna ziua|kia ora|sawubona|jambo|habari|مرحبًا|ہیلو|আসসালামু আলাইকুম|"
+    r"নমস্কার|வணக்கம்|నమస్తే|ನಮಸ್ಕಾರ|გამარჯობა|բարեւ|сайн байна уу|salam|assalamualaikum)"
     r"(?:\s+(?:claude|there|all|team|again|everyone))?[\s!,.،:;~～。！、]+)+"
+)
+# A sentence that only announces a question or a request ("I have a question.", "یه سوال داشتم", "j'ai une question"):
+# it names nothing, what follows it does
+_ANNOUNCES = re.compile(
+    r"(?i)^(?:(?:i\s+)?(?:have|had|got)\s+a\s+(?:quick\s+)?(?:question|q)|quick\s+(?:question|q)|"
+    r"(?:tengo|tenía)\s+una\s+(?:pregunta|duda)|una\s+pregunta|j'ai\s+une\s+question|petite\s+question|"
+    r"(?:ich\s+)?(?:habe|hätte)\s+(?:da\s+)?eine\s+(?:kurze\s+)?frage|kurze\s+frage|(?:tenho|tinha)\s+uma\s+(?:pergunta|dúvida)|"
+    r"(?:ho|avrei)\s+una\s+domanda|ik\s+heb\s+een\s+vraag|mam\s+pytanie|(?:у\s+меня|есть)\s+вопрос|"
+    r"у\s+мене\s+питання|bir\s+sorum\s+var|saya\s+(?:mau\s+)?(?:ada|punya)\s+pertanyaan|mau\s+(?:minta\s+tolong|tanya)(?:\s+nih)?|"
+    r"minta\s+tolong(?:\s+nih)?|(?:یه|یک)\s+سوال\s+(?:داشتم|دارم)|سوال\s+داشتم|عندي\s+سؤال|"
+    r"質問があります|ちょっと質問|질문이\s+있(?:어요|습니다)|有个问题|有個問題|问个问题|問個問題|"
+    r"mujhe\s+ek\s+(?:sawal|doubt)\s+(?:hai|tha)|ek\s+sawal\s+(?:hai|tha)|jeg\s+har\s+et\s+spørsmål|"
+    r"jeg\s+har\s+et\s+spørgsmål|jag\s+har\s+en\s+fråga|minulla\s+on\s+kysymys|יש\s+לי\s+שאלה)"
+    r"\s*[.!:،,;…。！]*\s*"
 )
 # A conjunction that opens a line lifted from a paragraph ("Och rapporten visar nu…", "And the report…")
 _OPENING_AND = {
@@ -159,7 +176,7 @@ def built(text: str, source: str | None, language: str | None, whole: str | None
     if source == "scope":  # (its scope only: a heading compared with the title, headings.chapter_heading)
         title = _without_scope(title)
     elif source == "commit":
-        title = _without_scope(title)
+        title = _without_body(_without_scope(title))
         title = _recast(title, key)
     else:
         title = _from_opening(title, key)
@@ -212,9 +229,30 @@ def _shortened(sentence: str, key: str) -> str:
 
 def _without_greeting(text: str) -> str:
     greeting = _GREETING.match(text)
-    if not greeting or word_count(text[greeting.end() :]) < 2:
+    rest = text[greeting.end() :] if greeting else text
+    announced = _ANNOUNCES.match(rest)  # ("سلام، یه سوال داشتم. دارم فایل…": the greeting and the announcement out)
+    if announced and word_count(rest[announced.end() :]) >= 3:
+        rest = rest[announced.end() :]
+    if rest == text or word_count(rest) < 2:
         return text
-    return capitalised(text[greeting.end() :].strip())
+    return capitalised(rest.strip())
+
+
+def without_opener(text: str) -> str:
+    """A request without the greeting and the announcement of a question it opens with ("سلام، یه سوال داشتم. دارم
+    فایل فروش…" -> "دارم فایل فروش…"; "Halo Claude! Mau minta tolong nih. Tim finance…"); as it was when nothing
+    follows them."""
+    return _without_greeting(text.strip())
+
+
+def only_opener(text: str) -> bool:
+    """Whether a line is a greeting or an announcement of a question and nothing else ("سلام، یه سوال داشتم", "Hi!")."""
+    rest = text.strip()
+    greeting = _GREETING.match(rest + " ")
+    rest = rest[greeting.end() :] if greeting else rest
+    announced = _ANNOUNCES.match(rest)
+    rest = rest[announced.end() :] if announced else rest
+    return (bool(greeting) or bool(announced)) and word_count(rest) < 2
 
 
 def _without_opening_and(text: str, key: str) -> str:
@@ -234,6 +272,15 @@ def _without_scope(text: str) -> str:
         return text
     rest = text[scope.end() :]
     return capitalised(rest) if word_count(rest) >= 3 else text
+
+
+def _without_body(text: str) -> str:
+    """A commit's subject without its body, which the record joins to it by " / " ("長いタイトルで…切れないように /
+    バッジを fixedSize にし、…"): the subject says the change, the body how."""
+    subject, joined, _ = text.partition(" / ")
+    if joined and (word_count(subject) >= 3 or len(subject) >= 8):
+        return subject.rstrip(" .。")
+    return text
 
 
 def _recast(subject: str, key: str) -> str:
@@ -331,7 +378,7 @@ def _without_trailing(text: str) -> str:
 
 
 # Figures of a change, before and after ("1.91 GB -> 284 MB", "3.4 s → 0.4 s")
-_FIGURE = r"\d[\d.,]*\s?(?:[KMGT]i?B|ms|s|min|%|rows|req/s|MB/s)"
+_FIGURE = r"\d[\d.,]*\s?(?:[KMGT]i?B|ms|s|min|m|h|%|rows|req/s|MB/s)\b"
 _FIGURES = re.compile(rf"(?P<before>{_FIGURE})\s*(?:->|→|=>|to)\s*(?P<after>{_FIGURE})")
 
 
@@ -344,7 +391,11 @@ def figured(commit: str, opening: str) -> str:
     if not figures:
         return ""
     first = _without_greeting(opening.strip().split("\n")[0])
-    subject = re.split(rf"\s+{_FIGURE}|\s*[,;:.!?，、。]|\s+(?:is|ist|est|es|é|è|jest|je|är|ma|has|hat)\s", first)[0]
+    subject = re.split(
+        rf"\s+{_FIGURE}|\s*[,;:.!?，、。]|\s+(?:is|ist|est|es|é|è|jest|je|är|ma|has|hat|"
+        r"takes|duurt|tager|varer|tar|dauert|braucht|tarda|demora|prend|dure|impiega|dura|trwa|kestää|sürüyor)\s",
+        first,
+    )[0]
     subject = subject.strip()
     if not 2 <= word_count(subject) <= 6 or re.search(r"\d", subject):
         return ""

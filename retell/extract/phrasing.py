@@ -221,7 +221,9 @@ def as_phrase(text: str, objects: Sequence[str] = (), limit: int = PHRASE_CHARS)
     if len(phrase) > limit + PHRASE_SLACK:  # a whole phrase a little over the limit reads better than a cut one
         phrase = clause_cut(phrase, limit + PHRASE_SLACK, shortest=16) or phrase
     phrase = without_loose_end(tidy_grammar(phrase) if rewritten is not None else phrase)
-    return phrase[:1].upper() + phrase[1:]
+    from retell.extract.title_forms import IDENTIFIER
+
+    return phrase if IDENTIFIER.match(phrase) else phrase[:1].upper() + phrase[1:]
 
 
 # A chat request's shorthand, as a blogger writes it: "create TODO app by Next.js" is "Creating a TODO app with

@@ -269,7 +269,9 @@ def _tidy(line: str) -> str | None:
         return None
     if re.search(_CJK, line):
         return line  # "users テーブルの…": a table's name, not the start of a sentence
-    return line[:1].upper() + line[1:]
+    from retell.extract.title_forms import capitalised
+
+    return capitalised(line)  # (never a name in code: "fct_orders has…")
 
 
 def _without_urls(line: str) -> str:

@@ -47,7 +47,13 @@ def word_count(title: str) -> int:
     return cjk + len(words) if cjk else len(words)
 
 
+# A first word that is a name in code ("fct_orders", "useEffect", "s3", "agg.rs"): written as the code writes it
+IDENTIFIER = re.compile(r"^[a-z][\w.-]*?(?:_|\d|[a-z][A-Z]|\.[a-z])\S*")
+
+
 def capitalised(text: str) -> str:
+    if IDENTIFIER.match(text):
+        return text  # ("Fct_orders has duplicate order_ids" names no table)
     return text[:1].upper() + text[1:] if text[:1].islower() else text
 
 

@@ -135,7 +135,7 @@ def post_title(
     from retell.extract.built_title import built, built_goal, built_opening
     from retell.extract.title_gate import fails
 
-    texts = [w for e in events if (w := author_words(e))][:TITLE_CANDIDATES]
+    texts = [_past_opener(w) for e in events if (w := author_words(e))][:TITLE_CANDIDATES]
     request = first_request(texts) or ""
     # the author's need said as the deed it asks for ("…を追加したいです" -> "…を追加する") titles the post before a
     # clause the scorer took from their message or Claude's
@@ -176,6 +176,14 @@ def post_title(
     return chosen, chosen_source
 
 
+def _past_opener(text: str) -> str:
+    """A message whose first sentence is only a greeting or "I have a question" ("سلام، یه سوال داشتم. دارم فایل…"),
+    from what follows it; any other message as it is (a greeting before a goal is left to the rules that read it)."""
+    from retell.extract.built_title import only_opener, without_opener
+
+    return without_opener(text) if only_opener(first_request([text]) or "") else text
+
+
 def _figured(
     chosen: str, source: str | None, events: Sequence[Event], texts: Sequence[str], language: str | None
 ) -> str:
@@ -188,7 +196,8 @@ def _figured(
     from retell.extract.typos import in_english
 
     for summary in session_summaries(events):
-        if in_english(without_scope(summary)) and chosen.rstrip(".") in without_scope(summary) + summary:
+        said = (without_scope(summary) + summary).casefold()  # ("Cache pnpm store" of "ci: cache pnpm store, …")
+        if in_english(without_scope(summary)) and chosen.rstrip(".").casefold() in said:
             return figured(summary, texts[0])
     return ""
 
@@ -414,9 +423,12 @@ def _post_title(
 
     texts = [w for e in events if (w := author_words(e))][:TITLE_CANDIDATES]
     from retell.extract.deeds import held_messages  # lazily: a listing titles sessions without it
+    from retell.extract.typos import in_english
 
     held = held_messages(events)
     texts = [t for t in texts if t not in held] or texts
+    # (a greeting and "I have a question" name nothing: what follows them does, "سلام، یه سوال داشتم. دارم فایل…")
+    texts = [_past_opener(t) for t in texts]
     written = first_request(texts)  # as the author wrote it: how its message is found again
     request = written
     if request:
@@ -428,6 +440,18 @@ def _post_title(
     summaries = session_summaries(events)
     best = best_summary(summaries, request) if summaries else None
     committed = commit_phrase(best) if best else None
+    from retell.extract.typos import reads_as
+
+    if (
+        committed
+        and best
+        and not fits_language(committed, language)
+        and fits_language(without_scope(best), language)
+        and (not in_english(without_scope(best)) or reads_as(without_scope(best), language))
+    ):
+        # the subject was in the post's language until said as English work ("Export pesanan ke Excel dari admin" ->
+        # "Exporting pesanan…"): as the author committed it
+        committed = without_scope(best)
     foreign = None  # a commit in another language than the post's: still what was done, if nothing better says it
     if committed and not fits_language(committed, language):
         foreign = committed if not shorthand(committed) else None

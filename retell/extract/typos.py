@@ -85,6 +85,24 @@ def in_english(text: str) -> bool:
     return foreign == 0 or sum(w in _ENGLISH for w in words) > foreign
 
 
+# Function words of languages of Latin letters the lists above leave out, by language: a commit's subject in one of
+# them ("Export pesanan ke Excel dari admin") is not English for its English verb
+_OWN_WORDS = {
+    "id": "ke dari dan di yang untuk dengan pada ini itu tidak", "ms": "ke dari dan di yang untuk dengan pada",
+    "nl": "de het een van en voor met op niet naar bij", "pl": "i w z na do dla nie się od po",
+    "cs": "a v z na do pro se od po", "sv": "och i på för med av till inte en ett",
+    "da": "og i på for med af til ikke en et",
+    "no": "og i på for med av til ikke en et", "fi": "ja on ei kun myös", "tr": "ve ile için bir de da",
+    "ro": "și de la în cu pe din pentru", "hu": "és a az egy nem", "vi": "và của cho với trong không",
+}  # fmt: skip
+
+
+def reads_as(text: str, language: str | None) -> bool:
+    """Whether a text of Latin letters holds a function word of `language` that the English lists do not know."""
+    own = set(_OWN_WORDS.get((language or "").split("-")[0], "").split())
+    return bool(own & set(re.findall(r"[^\W\d_]+", text.lower())))
+
+
 def foreign_words(text: str) -> int:
     """How many of a text's words are another language's by list or by a letter English does not write."""
     return sum(w in _FOREIGN or bool(_NOT_ENGLISH_LETTER.search(w)) for w in re.findall(r"[^\W\d_]+", text.lower()))
