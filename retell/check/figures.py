@@ -517,6 +517,18 @@ def _thing(claim: Claim, index: Sources, scope: Scope) -> Finding:
         )
     if given is not None:
         return found(claim, given, weak=True)
+    listing = _lists(index, scope, amount) if scope.has_citation and amount.high is None else None
+    if listing is not None and listing[1] == amount.value:
+        return found(claim, listing[0], cited=True)
+    if listing is not None and amount.value > listing[1] >= 2:  # more than it lists ("the first three" may be fewer)
+        noun = amount.unit.removeprefix(THING)
+        return found(
+            claim,
+            listing[0],
+            f"the cited output lists {listing[1]} {noun}s",
+            UNTRACED,
+            advice="give the count the cited output shows",
+        )
     if amount.value <= SMALL_COUNT and amount.high is None:
         return found(claim, None, "", UNCHECKED, weak=True)  # dropped from the report: see trace_all
     for source in index.sources:
@@ -529,6 +541,33 @@ def _thing(claim: Claim, index: Sources, scope: Scope) -> Finding:
         UNTRACED,
         advice="give the count the session shows, or mark it <!-- ok -->",
     )
+
+
+# Items of one kind a tool's output lists, by the noun a post counts them with (its singular): "the line is cut after
+# fourteen dates" of a run printing fourteen `2026-02-08`s, "three URLs", "two commits" of hashes
+_ITEMS = {
+    ("date", "fecha", "datum"): re.compile(r"(?<![\w-])\d{4}-\d{2}-\d{2}(?![\w-])"),
+    ("url", "link", "lien", "enlace"): re.compile(r"https?://[^\s)\]>\"']+"),
+    ("commit", "hash", "sha"): re.compile(r"(?<![\w-])[0-9a-f]{7,40}(?![\w-])"),
+}
+
+
+def _lists(index: Sources, scope: Scope, amount: Amount) -> tuple[Source, int] | None:
+    """The cited tool output that lists items of the kind counted (distinct, each matched whole), and how many: the
+    one that lists exactly the figure first, else the one that lists most. A count read off the output, which
+    prints no figure for it."""
+    noun = amount.unit.removeprefix(THING)
+    pattern = next((p for nouns, p in _ITEMS.items() if noun in nouns), None)
+    if pattern is None or amount.value != int(amount.value):
+        return None
+    listed = [
+        (source, len(set(pattern.findall(source.text))))
+        for source in index.of(sorted(index.expand(scope.cited)))
+        if source.speaker == TOOL
+    ]
+    listed = [(source, count) for source, count in listed if count]
+    exact = next(((source, count) for source, count in listed if count == amount.value), None)
+    return exact or max(listed, key=lambda pair: pair[1], default=None)
 
 
 _BARE_NUMBER = re.compile(r"(?<![A-Za-z0-9_.])\d{1,3}(?:,\d{3})+(?![A-Za-z0-9_])|(?<![A-Za-z0-9_.])\d+(?![A-Za-z0-9_])")

@@ -39,6 +39,10 @@ _SMALL_WORDS = {
     "pt": "o a os as e é um uma do da dos das em que por com para não se no na mas foi era",
     "pl": "i w z na nie się że to jest do jak ale co od po za już tak czy był była było przez dla tylko jeszcze "
     "mi mnie ten ta te które który która gdy bo więc żeby",
+    # Vietnamese, written in syllables with spaces: its function words, nearly all with a tone mark or a letter no
+    # other language here writes (ư, ơ, đ), none a word of the lists above
+    "vi": "là và của có không được những các một trong khi thì mà cho với này đó ấy đã đang sẽ rồi cũng nó tôi "
+    "mình bạn vào lại như từ theo về người chưa hoặc nhưng nên vẫn để bị sau trước khỏi vì nếu",
 }
 _LANGS = {lang: frozenset(words.split()) for lang, words in _SMALL_WORDS.items()}
 _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
@@ -49,7 +53,7 @@ MIN_SMALL_WORDS = 2  # below this, a text is too short to tell
 
 @lru_cache(maxsize=4096)
 def language_of(text: str) -> str:
-    """ "en", "de", "fr", "es", "it", "nl", "pt", "pl", "cs", "sk", "hr", "sl", "cjk" (Chinese, Japanese, Korean),
+    """ "en", "de", "fr", "es", "it", "nl", "pt", "pl", "cs", "sk", "hr", "sl", "vi", "cjk" (Chinese, Japanese, Korean),
     or "" when the text is too short or too much code to tell."""
     prose = _CODE.sub(" ", text)
     cjk = len(CJK.findall(prose))

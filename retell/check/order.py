@@ -1,6 +1,6 @@
 """The order of steps a draft tells, against the order of the events that show them.
 
-Two forms a sentence or a paragraph can take, in English, French, Spanish and German:
+Two forms a sentence or a paragraph can take, in English, French, Spanish, German and Vietnamese:
 
 - a sentence opening on "After X, Y" ("Before X, Y") or telling "X, then Y": what X names (code, a quoted
   phrase) only in events later (earlier) than every event where what Y names is, tells the steps the wrong way
@@ -24,8 +24,9 @@ from retell.check.verdict import CONTRADICTED, Finding
 
 ORDER = "order"
 
-_AFTER = r"after|once|following|tras|despu[eé]s\s+de|luego\s+de|apr[eè]s|nachdem|nach"
-_BEFORE = r"before|prior\s+to|antes\s+de|avant(?:\s+de|\s+d')?|bevor|vor"
+# (Vietnamese: "Sau khi sửa `main.ts`, …", "Trước khi …")
+_AFTER = r"after|once|following|tras|despu[eé]s\s+de|luego\s+de|apr[eè]s|nachdem|nach|sau\s+khi"
+_BEFORE = r"before|prior\s+to|antes\s+de|avant(?:\s+de|\s+d')?|bevor|vor|trước\s+khi"
 _OPENS = re.compile(rf"^\W*(?:(?P<after>{_AFTER})|(?P<before>{_BEFORE}))\b", re.I)
 _THEN = re.compile(r",\s*(?:and\s+)?(?:then|puis|ensuite|y\s+luego|luego|dann|danach)\b", re.I)
 _NEXT = re.compile(
@@ -37,6 +38,7 @@ _SENTENCE = re.compile(r"(?:[^.!?。]|[.!?](?![\s.!?]|$))+(?:[.!?。]+|$)")  # a
 _CODE = re.compile(r"`([^`\n]{3,})`")
 _QUOTED = re.compile(r"[\"“«„]\s*([^\"”»“]{10,}?)\s*[\"”»“]")
 MIN_ANCHOR = 3  # characters of code or a quote for it to say where it comes from
+MOMENT_EVENTS = 3  # a paragraph citing this many events or fewer tells one moment (as the citation check reads it)
 
 
 def sentences(text: str) -> list[tuple[int, int]]:
@@ -77,6 +79,15 @@ def _places(text: str, index: Sources) -> set[int] | None:
     return places or None
 
 
+def _cited(places: set[int] | None, block: Block, index: Sources) -> set[int] | None:
+    """Where a side is, of the events its paragraph cites, when some of them hold what it names: the moment the
+    paragraph tells, not a summary that names it again later (`persist: true` in Claude's last message)."""
+    cited = {index.order[i] for i in block.own_cites if i in index.order}
+    if places is None or len(cited) > MOMENT_EVENTS:  # a paragraph citing many events looks back over a stretch
+        return places
+    return (places & cited) or places
+
+
 def _fold(text: str) -> str:
     return " ".join(text.replace("`", "").lower().split())
 
@@ -96,7 +107,7 @@ def _sentences(block: Block, index: Sources) -> list[Finding]:
             earlier, later = sentence[: then.start()], sentence[then.end() :]
         else:
             continue
-        before, after = _places(earlier, index), _places(later, index)
+        before, after = _cited(_places(earlier, index), block, index), _cited(_places(later, index), block, index)
         if before is None or after is None or min(before) <= max(after):
             continue
         out.append(_finding(block, start, end, sentence, min(before), max(after), index))

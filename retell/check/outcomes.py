@@ -52,7 +52,12 @@ _COMMANDS: dict[str, Callable[[str], bool]] = {
     "push": _runs(r"git\s+(?:-C\s+\S+\s+)?push\b"),
     "merge": _runs(r"(?:git\s+(?:-C\s+\S+\s+)?merge\b|gh\s+pr\s+merge\b)"),
     "commit": _runs(r"git\s+(?:-C\s+\S+\s+)?commit\b"),
-    "install": _runs(r"(?:npm|pnpm|yarn|pip3?|uv|bun|cargo|brew|apt(?:-get)?)\s+(?:install|add|i|sync)\b"),
+    # a package manager's, and an install by other means: coreutils' `install -m 755 a /usr/local/sbin/a`, `make
+    # install`, `go install`, `gem install`, `pipx install`, the system's package managers
+    "install": _runs(
+        r"(?:(?:npm|pnpm|yarn|pip3?|pipx|uv|bun|cargo|brew|apt(?:-get)?|go|gem|make|composer|poetry)\s+(?:install|add|i|sync)\b"
+        r"|install\b|(?:dnf|yum|zypper|apk)\s+(?:install|add)\b|pacman\s+-S)"
+    ),
     "fetch": _runs(r"(?:curl|wget|http|xh)\b"),
     "run": lambda c: True,  # "the command failed": any run near it
     "process": lambda c: True,  # "the export went through": a run that names it (see _by_runs)

@@ -387,6 +387,9 @@ def _visit_call(event_id: str, call: Any, voice: str, add: Any, runs: list, touc
     add(event_id, TOOL, call.outcome)
     for extra in ("command", "output", "diff"):  # kept by newer parses: its whole script, what it printed or changed
         add(event_id, TOOL, getattr(call, extra, None))
+    # the line an edit is within (`export const useCartStore = defineStore('cart', {`), read from the file as the
+    # session held it: the session shows it (a prompt does too), so code a post quotes from it is named
+    add(event_id, TOOL, getattr(call, "place", None))
     listed = listed_tests(call.target, getattr(call, "output", None))
     if listed.total and not call.outcome:  # a run kept as its per-test lines only: what they count
         add(event_id, TOOL, f"{listed.passed} passed, {listed.failed} failed")

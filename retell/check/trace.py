@@ -1331,6 +1331,10 @@ class Tracer:
         numbers with English events, not its Japanese words. None: too little to compare."""
         index = self.index
         across = _across_languages(prose, cited)
+        if across == (None, None):
+            # too few names to compare across languages, but a code block under the prose: code is in no
+            # language, and its lines are what the cited events must hold (a diff cited as the search beside it)
+            return self._code_lines(prose, cited)
         if across is not None:
             return across
         scripts = {script_of(s.text) for s in cited}
@@ -1354,8 +1358,25 @@ class Tracer:
                 best, where = score, source
         return sum(w for s, w in weights.items() if s in together) / whole, where
 
+    def _code_lines(self, prose: str, cited: list[Source]) -> tuple[float | None, Source | None]:
+        """The share of a code block's lines (diff markers and indentation left out) the cited events hold, when
+        some other event of the session holds one of them; (None, None) otherwise (no block, or code of nobody's)."""
+        lines = [
+            " ".join(line.lstrip("+- \t").split()).lower()
+            for match in _FENCED.finditer(prose)
+            for line in match.group(1).splitlines()
+        ]
+        lines = list(dict.fromkeys(line for line in lines if len(re.findall(r"[^\W_]", line)) >= MIN_CODE_LINE))
+        if not lines or not any(line in s.folded for line in lines for s in self.index.sources):
+            return None, None
+        held = {line for line in lines for s in cited if line in s.folded}
+        where = max(cited, key=lambda s: sum(line in s.folded for line in lines), default=None)
+        return len(held) / len(lines), where
+
 
 MIN_ANCHORS = 3  # names, numbers and code a paragraph must have for its overlap across languages to count
+MIN_CODE_LINE = 8  # letters and digits a line of a code block must have to say where it comes from
+_FENCED = re.compile(r"(?:```|~~~)[^\n]*\n(.*?)(?:```|~~~)", re.S)  # (a unit's blocks are joined on one line)
 
 
 def _across_languages(prose: str, cited: list[Source]) -> tuple[float | None, Source | None] | None:
@@ -1600,7 +1621,8 @@ def _elided(code: str, index: Sources, scope: Scope) -> Source | None:
     if "…" not in code and "..." not in code:
         return None
     parts = re.split(r"\s*(?:…|\.\.\.)\s*", code.replace("`", "").lower())
-    pieces = [(i, " ".join(p.split())) for i, p in enumerate(parts) if p.strip()]
+    # a piece with no letter or digit (the `)` or `})` that closes an elided call) says nothing of where it is
+    pieces = [(i, " ".join(p.split())) for i, p in enumerate(parts) if re.search(r"[^\W_]", p)]
     if not pieces or sum(len(re.findall(r"\w", p)) for _, p in pieces) < MIN_ELIDED_CHARS:
         return None
     last = len(parts) - 1

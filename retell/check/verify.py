@@ -239,11 +239,9 @@ def merge(report: CheckReport, verification: Verification, text: str, *, downgra
     report.verified = f"{verification.engine}, {verification.model}"
     added: list[Finding] = []
     seen: set[tuple[int, str]] = set()
-    for verdict in verification.verdicts:
-        block = _block_of(blocks, verdict.line)
-        if block is None:
-            continue
-        rules = [
+
+    def rules_of(verdict: Verdict, block: Block) -> list[Finding]:
+        return [
             f
             for f in report.findings
             if f.claim.block.start == block.start
@@ -251,11 +249,29 @@ def merge(report: CheckReport, verification: Verification, text: str, *, downgra
             and (block.kind != CODE or f.claim.line == verdict.line)  # a listing's lines share dates and folders
             and _overlaps(verdict.words, f.claim.text)
         ]
+
+    # A rule problem the model also disputes in another verdict (the order of a sentence contradicted, a part of it
+    # supported: blind16 V2:115) is not what the model supports: its support of a part never clears it.
+    disputed = {
+        id(f)
+        for verdict in verification.verdicts
+        if verdict.verdict != SUPPORTED
+        for block in [_block_of(blocks, verdict.line)]
+        if block is not None
+        for f in rules_of(verdict, block)
+    }
+    for verdict in verification.verdicts:
+        block = _block_of(blocks, verdict.line)
+        if block is None:
+            continue
+        rules = rules_of(verdict, block)
         said = verdict.said()
         if verdict.verdict == SUPPORTED:
             for finding in rules:
                 if not finding.problem:
                     continue
+                if id(finding) in disputed:
+                    continue  # the model's word on it is its dispute
                 finding.model_note = said
                 if clears and verdict.event and finding.confidence == LOW and not finding.blocking:
                     finding.status, finding.source, finding.cleared = TRACED, RULES_AND_MODEL, True
