@@ -233,3 +233,32 @@ def test_a_persian_name_with_its_joiner_before_a_verb_of_review(scanner: Scanner
 )
 def test_things_said_of_with_those_verbs_stay_clean(scanner: Scanner, text: str) -> None:
     assert _names(scanner, text) == [], _flags(scanner, text)
+
+
+# -- a heading's typo fix never changes a flagged value -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "fixed"),
+    [
+        # a name one slip from a word ("Choi" -> "Choir") is a person's, not a typo: the title kept "…r Minseok"
+        ("ask Choi Minseok to review the seperate branch", "Choi Minseok", "separate"),
+        ("Wiht Choi Minseok we fixed teh login", "Choi Minseok", "the login"),
+    ],
+)
+def test_a_typo_fix_never_changes_a_flagged_value(scanner: Scanner, text: str, value: str, fixed: str) -> None:
+    from retell.extract.typos import fix_typos
+
+    assert flagged_whole(scanner, text, value), _flags(scanner, text)
+    out = fix_typos(text, set())
+    assert value in out and fixed in out, out
+
+
+def test_a_word_spelled_as_elsewhere_never_changes_a_flagged_value(scanner: Scanner) -> None:
+    from retell.extract.typos import spelled_as_elsewhere
+
+    # the session writes "Chio" (a project's word) twice elsewhere; the author's "Choi Minseok" is still a person
+    text = "Choi Minseok sagt, der Build ist repariert"
+    assert flagged_whole(scanner, text, "Choi Minseok"), _flags(scanner, text)
+    out = spelled_as_elsewhere(text, {"chio": 2, "choi": 1})
+    assert "Choi Minseok" in out, out
