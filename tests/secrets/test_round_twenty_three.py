@@ -243,7 +243,7 @@ def test_things_said_of_with_those_verbs_stay_clean(scanner: Scanner, text: str)
     [
         # a name one slip from a word ("Choi" -> "Choir") is a person's, not a typo: the title kept "…r Minseok"
         ("ask Choi Minseok to review the seperate branch", "Choi Minseok", "separate"),
-        ("Wiht Choi Minseok we fixed teh login", "Choi Minseok", "the login"),
+        ("thanks Choi Minseok, wiht that patch we fixed teh login", "Choi Minseok", "the login"),
     ],
 )
 def test_a_typo_fix_never_changes_a_flagged_value(scanner: Scanner, text: str, value: str, fixed: str) -> None:
