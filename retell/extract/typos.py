@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import Counter
-from collections.abc import Collection, Mapping
+from collections.abc import Callable, Collection, Mapping
 from functools import lru_cache
 from typing import Any
 
@@ -47,7 +47,7 @@ def fix_typos(text: str, session_words: Collection[str]) -> str:
             return word
         return fixed[:1].upper() + fixed[1:] if word[0].isupper() else fixed
 
-    return _WORD.sub(fix, text)
+    return _outside_flagged(_WORD, fix, text)
 
 
 # Words of the trade the dictionary does not know, and a slip would turn into another word ("app" -> "pap")
@@ -269,4 +269,25 @@ def spelled_as_elsewhere(text: str, counts: Mapping[str, int]) -> str:
         meant = near.pop()
         return meant[:1].upper() + meant[1:] if word[:1].isupper() else meant
 
-    return _ANY_WORD.sub(fix, text)
+    return _outside_flagged(_ANY_WORD, fix, text)
+
+
+def _outside_flagged(pattern: re.Pattern[str], fix: Callable[[re.Match[str]], str], text: str) -> str:
+    """`pattern.sub(fix, text)`, except inside a value the secret scan flags: a name one slip from a word ("Choi"
+    and "Choir") is a person's, and a changed value is one the cleared view can no longer find and redact whole.
+    The scan runs only once a word would change."""
+    spans: list[tuple[int, int]] | None = None
+
+    def guarded(match: re.Match[str]) -> str:
+        nonlocal spans
+        fixed = fix(match)
+        if fixed == match.group(0):
+            return fixed
+        if spans is None:
+            from retell.secrets import flagged_spans  # lazily: most headings have nothing to fix
+
+            spans = flagged_spans(text)
+        inside = any(a < match.end() and match.start() < b for a, b in spans)
+        return match.group(0) if inside else fixed
+
+    return pattern.sub(guarded, text)

@@ -500,7 +500,43 @@ _WEB_URL_BEFORE = re.compile(r"(?i)(?:https?|ftps?|wss?)://[^/\s\"'<>`]+/[^\s\"'
 def _home_account(value: str, m: re.Match[str]) -> bool:
     if _WEB_URL_BEFORE.search(m.string, max(0, m.start() - 300), m.start() + 1):
         return False
-    return personal_account(home_account(value))
+    account = home_account(value)
+    return personal_account(account) and not _made_for_a_container(account, m.string)
+
+
+# (round twenty-three) the words a service's account is made of (`appuser`, `svc-worker`, `app_user`, `nonroot`)
+_SERVICE_WORDS = words(
+    """
+    app apps application user usr svc service services worker workers web www api bot runner agent build builder
+    ci deploy deployer non root nonroot daemon server srv task tasks job jobs celery django rails node python java
+    nginx backend frontend runtime container docker default dev system sys
+    """
+)
+
+
+def _service_account(name: str) -> bool:
+    """A name made only of the words a service's account is named with, joined or not (`appuser`, `svc-worker`)."""
+    letters = re.sub(r"[\d_.-]+", " ", name.lower()).split()
+    return bool(letters) and all(_segments(part) for part in letters)
+
+
+def _segments(word: str) -> bool:
+    """`word` is a run of service words (`appuser` = `app` + `user`)."""
+    ends = {0}
+    for end in range(1, len(word) + 1):
+        if any(start in ends and word[start:end] in _SERVICE_WORDS for start in range(max(0, end - 12), end)):
+            ends.add(end)
+    return len(word) in ends
+
+
+def _made_for_a_container(account: str, text: str) -> bool:
+    """(round twenty-three) the account a Dockerfile creates or runs as (`RUN useradd … kestrel`, `USER kestrel`):
+    the image's, not a person's. `sudo useradd -m tomasz` on a host is a person's."""
+    n = re.escape(account)
+    return (
+        re.search(rf"(?m)^[ \t]*USER[ \t]+{n}(?::\S+)?[ \t]*$", text) is not None
+        or re.search(rf"(?m)^[ \t]*RUN\b[^\n]*\b(?:useradd|adduser)\b[^\n]*[ \t]{n}(?![\w.-])", text) is not None
+    )
 
 
 def personal_account(name: str) -> bool:
@@ -508,6 +544,8 @@ def personal_account(name: str) -> bool:
     a shared account's 8.3 short name."""
     lowered = name.lower()
     if lowered in COMMON_ACCOUNTS or lowered in EXAMPLE_ACCOUNTS or name.startswith(("$", "<", "{", "%")):
+        return False
+    if _service_account(name):
         return False
     short = re.fullmatch(r"([a-z0-9]{1,6})~\d", lowered)  # an 8.3 short name: `ADMINI~1` is Administrator
     return short is None or not any(

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import re
 
-from retell.secrets.commands import _marked_password, _told_password, unquoted
+from retell.secrets.commands import _joined_passphrase, _marked_password, _told_password, unquoted
 from retell.secrets.own import SENTENCE_END, label_is_about
 from retell.secrets.rule import PII, SECRET, Rule
-from retell.secrets.values import credential, is_placeholder
+from retell.secrets.values import credential, is_placeholder, words
 
 _PASSWORD_LABEL = r"\w{0,40}?(?:[Pp]ass(?:word|wd|phrase)|PASS(?:WORD|WD|PHRASE))\w{0,20}"
 _QUOTED = r"(?:\"(?P<vq>(?:[^\"\\\n]|\\.){1,200})\"|'(?P<vs>[^'\n]{1,200})')"
@@ -35,10 +35,16 @@ def _chosen(value: str, m: re.Match[str]) -> bool:
     return _told_password(value, m) and _marked_password(value, m)
 
 
+# the words that glue a phrase written as a slug (`then-open-the-settings`); a generated passphrase has none
+_GLUE_WORDS = words("the then and or to of in on for with is it its by at not off only from into")
+
+
 def _paired(value: str, m: re.Match[str]) -> bool:
     """After a login's user and a comma, a value is a password when plainly chosen: two digits or a symbol
     besides a capital (`Heron2023.`, `Izmir_07$`); `login as admin, Dashboard2 is broken` names a screen."""
     bare = value.strip("'\"`").rstrip(".")
+    if _joined_passphrase(bare) and not _GLUE_WORDS.intersection(bare.split("-")):
+        return True  # (round twenty-three) a generated passphrase (`amber-falcon-drizzle`), not a phrase's slug
     digits = sum(c.isdigit() for c in bare)
     return _chosen(value, m) and (digits >= 2 or any(not c.isalnum() for c in bare))
 

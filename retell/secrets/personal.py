@@ -1026,7 +1026,16 @@ _NOT_A_PERSON_REGEX = (
     r"platform|ops|devops|security|support|infra|infrastructure|research|studio|group|partners|service|services|"
     r"desk|helpdesk|center|centre|office|sales|hr|legal|finance|billing|admins|channel|bot|"
     # (round fourteen) the other words a company gives its teams: `Docs Guild`, `Platform Chapter`
-    r"guild|chapter|tribe|squad|crew|circle|collective|council|committee|working[ \t]+group)\b\.?$"
+    r"guild|chapter|tribe|squad|crew|circle|collective|council|committee|working[ \t]+group|"
+    # (round twenty-three) a role account's display name (`QA Viewer`, `UAT Admin`, `SRE Operator`)
+    r"viewer|editor|operator|tester|moderator|superuser|auditor|readonly|read-only|"
+    # (round twenty-three) a place's last word (`Victoria Falls`, `Salt Lake City`, `Palm Springs`)
+    r"falls|city|beach|springs|heights|valley|bay|harbou?r|islands?|hills|creek|county)\b\.?$|"
+    # (round twenty-three) a place's first word, a saint's or a harbour's (`Santa Cruz`, `Port Elizabeth`, `Fort
+    # Collins`, `Puerto Vallarta`, `Cape Town`), and a test environment's or a team's capitals before a role (`QA`,
+    # `UAT`, `E2E`, `SRE`)
+    r"^(?:santa|san|santo|são|sao|saint|st|sainte|ste|sankt|port|porto|puerto|fort|mount|mt|lake|cape|cabo|ciudad|"
+    r"isla|qa|uat|e2e|sre|staging|sandbox)\b[ \t.]"
 )
 
 
@@ -1105,7 +1114,26 @@ _PLACEHOLDER_PERSON = re.compile(
     r"sergey[ \t]+brin|satya[ \t]+nadella|sundar[ \t]+pichai|sam[ \t]+altman|dario[ \t]+amodei|"
     r"martin[ \t]+fowler|kent[ \t]+beck|robert[ \t]+c\.?[ \t]+martin|melvin[ \t]+conway|"
     r"abraham[ \t]+lincoln|george[ \t]+washington|nelson[ \t]+mandela|mahatma[ \t]+gandhi|"
-    r"martin[ \t]+luther[ \t]+king|emmy[ \t]+noether|john[ \t]+mccarthy|niklaus[ \t]+wirth)$|"
+    r"martin[ \t]+luther[ \t]+king|emmy[ \t]+noether|john[ \t]+mccarthy|niklaus[ \t]+wirth|"
+    # (round twenty-three) brands and firms named for their founders: a shop, a label or a bank in seed data,
+    # not a person (`Tim Hortons`, `Levi Strauss`, `Dr. Martens`)
+    r"tim[ \t]+hortons|levi[ \t]+strauss|dr\.?[ \t]+(?:martens|pepper|oetker|scholl)|ralph[ \t]+lauren|"
+    r"calvin[ \t]+klein|tommy[ \t]+hilfiger|hugo[ \t]+boss|tom[ \t]+ford|ted[ \t]+baker|paul[ \t]+smith|"
+    r"fred[ \t]+perry|ben[ \t]+sherman|jimmy[ \t]+choo|louis[ \t]+vuitton|christian[ \t]+dior|"
+    r"giorgio[ \t]+armani|est[ée]e[ \t]+lauder|marc[ \t]+jacobs|kate[ \t]+spade|michael[ \t]+kors|"
+    r"tory[ \t]+burch|vera[ \t]+wang|coco[ \t]+chanel|yves[ \t]+saint[ \t]+laurent|carolina[ \t]+herrera|"
+    r"stella[ \t]+mccartney|steve[ \t]+madden|kenneth[ \t]+cole|anne[ \t]+klein|johnnie[ \t]+walker|"
+    r"jack[ \t]+daniel['’]?s|jim[ \t]+beam|john[ \t]+deere|walt[ \t]+disney|charles[ \t]+schwab|"
+    r"morgan[ \t]+stanley|goldman[ \t]+sachs|merrill[ \t]+lynch|dow[ \t]+jones|harley[ \t]+davidson|"
+    r"rolls[ \t-]+royce|aston[ \t]+martin|alfa[ \t]+romeo|betty[ \t]+crocker|ben[ \t]+&[ \t]+jerry['’]?s|"
+    r"marks[ \t]+(?:&|and)[ \t]+spencer|papa[ \t]+john['’]?s|jack[ \t]+wolfskin|"
+    # (round twenty-three) the stand-ins of other countries written in their own script (`Иван Иванов`,
+    # `Вася Пупкин`, Israel's `ישראל ישראלי`, Arabic's `فلان الفلاني`), and a name made with the words Spanish and
+    # Portuguese say for "so-and-so" (`Fulano de Tal`, `Fulana da Silva`, `Mengano Pérez`)
+    r"иван(?:[ \t]+иванович)?[ \t]+иванов|иванов[ \t]+иван(?:[ \t]+иванович)?|вася[ \t]+пупкин|"
+    r"пётр[ \t]+петров|петр[ \t]+петров|іван[ \t]+іваненко|ישראל[ \t]+ישראלי|فلان[ \t]+(?:ال)?فلان[يی]|"
+    r"(?:fulan[oa]|mengan[oa]|zutan[oa]|sicran[oa]|beltran[oa]|perengan[oa])\b.*|"
+    r".*\b(?:fulan[oa]|mengan[oa]|zutan[oa]|sicran[oa]|beltran[oa])|.*[ \t]de[ \t]+tal)$|"
     r"^(?:张三|李四|王五|山田太郎|山田花子|홍길동)$"
 )
 

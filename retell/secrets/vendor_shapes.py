@@ -53,6 +53,16 @@ def _snowflake(value: str, m: re.Match[str]) -> bool:
     return decoded.isdigit() and 17 <= len(decoded) <= 20 and _not_masked(value, m)
 
 
+def _a_paired_secret(value: str, m: re.Match[str]) -> bool:
+    """The other half of a key pair: machine-made (letters and digits, a dozen distinct characters), not a mask."""
+    return (
+        _not_masked(value, m)
+        and any(c.isdigit() for c in value)
+        and any(c.isalpha() for c in value)
+        and len(set(value)) >= 12
+    )
+
+
 def _random_enough(value: str, m: re.Match[str]) -> bool:
     """Not a mask, a placeholder or a run of one character, and its body as varied as a random one (a hex body of
     32 has ~14 distinct characters; `0000…` or `abababab…` has 1 or 2)."""
@@ -182,6 +192,40 @@ VENDOR_SHAPE_RULES: tuple[Rule, ...] = (
         ("mid-server-", "xnd_production_", "xnd_development_", "skey_", "app_usr-"),
         accept=_random_enough,
         rule_id="payment-gateway-server-key",
+    ),
+    # (round twenty-three) Mailchimp's API key: 32 hex and its data centre, which gitleaks reads with two digits only
+    # and beside the vendor's name (`…-us6` told bare in prose, `"apiKey": "…-us9"`)
+    Rule(
+        "mailchimp-api-key",
+        SECRET,
+        r"(?<![\w-])[0-9a-f]{32}-us\d{1,2}(?![\w-])",
+        ("-us",),
+        accept=_random_enough,
+        rule_id="mailchimp-api-key-bare",
+        prefilter=r"[0-9a-f]{32}-us\d",
+    ),
+    # (round twenty-three) GitLab's routable runner token (`glrt-t1_…`), whole: gitleaks' plain rule stops at 20
+    # characters after `glrt-`, and its routable one wants the `.…` suffix a token copied from the UI may lack
+    Rule(
+        "gitlab-runner-authentication-token",
+        SECRET,
+        r"(?<![\w-])glrt-t\d_[0-9A-Za-z_-]{20,300}(?![\w-])",
+        ("glrt-t",),
+        accept=_not_masked,
+        rule_id="gitlab-runner-token-routable-bare",
+    ),
+    # (round twenty-three) a key's id and its secret told as a pair (`SK… / …`, `AC…:…`, `AKIA… / …`): the id tells
+    # what the other half is, whatever the sentence around it says
+    Rule(
+        "api-key-secret",
+        SECRET,
+        r"(?<![\w])(?:SK[0-9a-fA-F]{32}|AC[0-9a-f]{32}|(?:AKIA|ASIA)[0-9A-Z]{16})[ \t]*[/:|,][ \t]*"
+        r"(?P<paired>[A-Za-z0-9/+]{20,64})(?![\w/+])",
+        ("sk", "ac", "akia", "asia"),
+        group="paired",
+        accept=_a_paired_secret,
+        rule_id="key-id-and-secret-pair",
+        prefilter=r"[0-9a-fA-F]{32}[ \t]*[/:|,]|[0-9A-Z]{16}[ \t]*[/:|,]",
     ),
     Rule(
         "asana-personal-access-token",
