@@ -204,15 +204,7 @@ class HandoffEngine:
         return self._index
 
     def _prompt_files(self) -> list[PromptFile]:
-        if not self.folder.is_dir():
-            return []
-        out = []
-        for path in sorted(self.folder.glob("*" + PROMPT)):
-            match = _NAME.match(path.name.removesuffix(PROMPT))
-            if match is None:
-                continue  # not a name retell writes: not retell's to manage
-            out.append(PromptFile(path, int(match.group(1)), match.group(2), match.group(3), _header_key(path)))
-        return out
+        return prompt_files(self.folder)
 
     def _unreadable(self) -> list[PromptFile]:
         return [p for p in self._prompt_files() if p.key is None]
@@ -296,55 +288,56 @@ class HandoffEngine:
         return target
 
 
+def prompt_files(folder: Path) -> list[PromptFile]:
+    """The prompt files in a hand-off folder, in name order; a name retell does not write is not retell's to manage."""
+    if not folder.is_dir():
+        return []
+    out = []
+    for path in sorted(folder.glob("*" + PROMPT)):
+        match = _NAME.match(path.name.removesuffix(PROMPT))
+        if match is not None:
+            out.append(PromptFile(path, int(match.group(1)), match.group(2), match.group(3), _header_key(path)))
+    return out
+
+
+def _answered(workdir: Path, stages: Collection[str]) -> list[tuple[PromptFile, str | Unreadable | None, str | None]]:
+    """Each prompt of these stages with its answer file's text now (None: no file) and the answer retell logged from
+    it (None: never read, or the log was deleted)."""
+    store = CallStore(workdir / "llm")
+    out: list[tuple[PromptFile, str | Unreadable | None, str | None]] = []
+    for prompt in prompt_files(workdir / FOLDER):
+        if prompt.stage not in stages:
+            continue
+        text = _answer_text(prompt.answer) if prompt.answer.is_file() else None
+        logged = None if prompt.key is None else store.logged_answer(prompt.stage, prompt.label, prompt.key)
+        out.append((prompt, text, logged))
+    return out
+
+
 def answer_texts(workdir: Path, stages: Collection[str]) -> list[str]:
     """The answers of these stages' prompts as a run would use them: each answer file's text, or the logged answer
     where the file was deleted (not an edit). A stage's output records the same of the answers it was made from,
     so an answer edited after its output was made is seen, even once its log was updated by a run that stopped."""
-    folder = workdir / FOLDER
-    if not folder.is_dir():
-        return []
-    store = CallStore(workdir / "llm")
     texts = []
-    for path in sorted(folder.glob("*" + PROMPT)):
-        stem = path.name.removesuffix(PROMPT)
-        match = _NAME.match(stem)
-        if match is None or match.group(2) not in stages:
-            continue
-        answer = path.with_name(stem + ANSWER)
-        text: str | Unreadable | None = _answer_text(answer) if answer.is_file() else None
-        if text is None:
-            key = _header_key(path)
-            text = None if key is None else store.logged_answer(match.group(2), match.group(3), key)
+    for _prompt, text, logged in _answered(workdir, stages):
         if isinstance(text, Unreadable):
-            text = f"unreadable: {text.reason}"
-        if text is not None:
+            texts.append(f"unreadable: {text.reason}")
+        elif text is not None:
             texts.append(text)
+        elif logged is not None:
+            texts.append(logged)
     return texts
 
 
 def answers_edited_since_read(workdir: Path, stages: Collection[str]) -> list[Path]:
     """The answer files of these stages that now hold other text than the answer retell read from them and logged.
     A stage whose output is otherwise current (outline.yaml, draft.md) is made again from them: an answer edited
-    after retell read it is read again (docs/handoff.md). A deleted answer is not an edit (the logged one stands)."""
-    folder = workdir / FOLDER
-    if not folder.is_dir():
-        return []
-    store = CallStore(workdir / "llm")
-    edited = []
-    for path in sorted(folder.glob("*" + PROMPT)):
-        stem = path.name.removesuffix(PROMPT)
-        match = _NAME.match(stem)
-        answer = path.with_name(stem + ANSWER)
-        if match is None or match.group(2) not in stages or not answer.is_file():
-            continue
-        key = _header_key(path)
-        logged = None if key is None else store.logged_answer(match.group(2), match.group(3), key)
-        if logged is None:
-            continue  # never read (pending, or the log was deleted): the stage asks for it as usual
-        text = _answer_text(answer)
-        if not isinstance(text, str) or text != logged:
-            edited.append(answer)
-    return edited
+    after retell read it is read again (docs/handoff.md). A deleted answer, or one never read, is no edit."""
+    return [
+        p.answer
+        for p, text, logged in _answered(workdir, stages)
+        if text is not None and logged is not None and text != logged
+    ]
 
 
 class PromptUnwritable(RetellError):
