@@ -617,7 +617,7 @@ class SessionExtractor:
                 self._role = ROLE_PROMPT
                 dequeued, self._dequeued = self._dequeued, None
                 if dequeued is not None and _same_words(dequeued[0], item.text):
-                    self._delivered(item, dequeued[1], lineno, ts, record)
+                    self._queued(item, lineno, ts, record, typed_at=dequeued[1])
                     continue
                 self._queued_emitted.clear()
                 self._human(item, lineno, ts, record)
@@ -839,26 +839,24 @@ class SessionExtractor:
             return None
         return self._queue.popleft()[1] if self._queue else None
 
-    def _delivered(self, item: HumanText, typed_at: str | None, lineno: int, ts: str | None, record: Record) -> None:
-        """The user record that delivers a dequeued message: the message the author typed at `typed_at` while
-        Claude worked (told once, however recorded), which reached Claude at `ts`."""
-        if item.text in self._queued_emitted:
-            self._queued_emitted.remove(item.text)  # a queued_command attachment told it already
-            return
-        self._queued_emitted.append(item.text)
-        self._human(item, lineno, ts, record, queued=True, typed_at=typed_at)
-
     def _queued_text(self, prompt: Any, lineno: int, ts: str | None, record: Record) -> None:
         """A message the human typed while the agent worked, absorbed mid-turn (once, however recorded)."""
         items = classify_user_blocks(blocks_of(prompt))
         human = next((i for i in items if isinstance(i, HumanText)), None)
-        if human is None:
+        if human is not None:
+            self._queued(human, lineno, ts, record)
+
+    def _queued(
+        self, item: HumanText, lineno: int, ts: str | None, record: Record, typed_at: str | None = None
+    ) -> None:
+        """A queued message, told once however many records carry it (a queue `remove`, a `queued_command`
+        attachment, the user record delivering a dequeued one); `typed_at`: when it was typed, when that is known
+        apart from `ts`, when it reached Claude."""
+        if item.text in self._queued_emitted:
+            self._queued_emitted.remove(item.text)  # the second record of the same message
             return
-        if human.text in self._queued_emitted:
-            self._queued_emitted.remove(human.text)  # the second record of the same message
-            return
-        self._queued_emitted.append(human.text)
-        self._human(human, lineno, ts, record, queued=True)
+        self._queued_emitted.append(item.text)
+        self._human(item, lineno, ts, record, queued=True, typed_at=typed_at)
 
     # -- finish ---------------------------------------------------------------------------------------
 
