@@ -21,3 +21,8 @@ def flagged_whole(scanner: Scanner, text: str, value: str) -> bool:
 def flags(scanner: Scanner, text: str) -> list[tuple[str, str]]:
     """What the scanner flags in a text: each finding's kind and value."""
     return [(f.kind, f.value) for f in scanner.scan(text)]
+
+
+def names(scanner: Scanner, text: str) -> list[str]:
+    """The people's names the scanner flags in a text."""
+    return [f.value for f in scanner.scan(text) if f.kind == "person-name"]

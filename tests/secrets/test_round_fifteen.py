@@ -18,6 +18,7 @@ from __future__ import annotations
 import pytest
 from scan_support import flagged_whole
 from scan_support import flags as _flags
+from scan_support import names as _names
 
 from retell.secrets import Scanner
 
@@ -134,10 +135,6 @@ def test_a_value_that_starts_like_an_adverb_is_kept_whole(scanner: Scanner, text
 
 
 # -- names in structured data: a key, a column or an INSERT's column naming a person's role ----------------
-
-
-def _names(scanner: Scanner, text: str) -> list[str]:
-    return [f.value for f in scanner.scan(text) if f.kind == "person-name"]
 
 
 @pytest.mark.parametrize(

@@ -25,6 +25,7 @@ import unicodedata
 
 import pytest
 from scan_support import flagged_whole
+from scan_support import names as _names
 
 from retell.secrets import Scanner
 
@@ -32,10 +33,6 @@ from retell.secrets import Scanner
 @pytest.fixture(scope="module")
 def scanner() -> Scanner:
     return Scanner()
-
-
-def _names(scanner: Scanner, text: str) -> list[str]:
-    return [f.value for f in scanner.scan(text) if f.kind == "person-name"]
 
 
 # -- names: capitals of every cased script -------------------------------------------------------------------

@@ -29,6 +29,7 @@ from __future__ import annotations
 import pytest
 from scan_support import flagged_whole
 from scan_support import flags as _flags
+from scan_support import names as _names
 
 from retell.secrets import Scanner
 
@@ -36,10 +37,6 @@ from retell.secrets import Scanner
 @pytest.fixture(scope="module")
 def scanner() -> Scanner:
     return Scanner()
-
-
-def _names(scanner: Scanner, text: str) -> list[str]:
-    return [value for kind, value in _flags(scanner, text) if kind == "person-name"]
 
 
 # -- look-alikes ------------------------------------------------------------------------------------------------
