@@ -12,7 +12,7 @@ import pytest
 from planted import EXAMPLE
 
 from retell.check.report import CheckReport
-from retell.check.stage import check_draft
+from retell.check.stage import check_draft, run_check
 from retell.claude.locate import SessionRef
 from retell.parse import ParseOptions, parse_to_workdir
 from retell.triage.stage import require_approved, run_triage
@@ -71,3 +71,21 @@ def check(post: str, body: str) -> CheckReport:
 
 def problems(post: str, body: str) -> list[str]:
     return check(post, body).lines()
+
+
+DRAFT_HEAD = "---\ntitle: t\n---\n\n"
+
+
+def approved_workdir(root: Path, tx: Any) -> Path:
+    """A session of the test's own (a conftest Transcript), parsed into ROOT/w and its triage approved as proposed."""
+    path = tx.write(root / "s.jsonl")
+    target = root / "w"
+    parse_to_workdir(SessionRef(path, path.stem), target, ParseOptions())
+    run_triage(target, approve=True)
+    return target
+
+
+def draft_problems(work: Path, body: str) -> list[str]:
+    """What `retell check` says of `body`, written as the work folder's draft."""
+    (work / "draft.md").write_text(DRAFT_HEAD + body + "\n", encoding="utf-8")
+    return run_check(work).lines()

@@ -32,16 +32,16 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from check_support import _offline  # noqa: F401  (fixture)
+from check_support import (
+    DRAFT_HEAD,
+    _offline,  # noqa: F401  (fixture)
+    approved_workdir,
+)
+from check_support import draft_problems as problems
 from conftest import Transcript
 
 from retell.check.language import language_of
 from retell.check.stage import run_check
-from retell.claude.locate import SessionRef
-from retell.parse import ParseOptions, parse_to_workdir
-from retell.triage.stage import run_triage
-
-HEAD = "---\ntitle: t\n---\n\n"
 
 DATES = (
     "2026-02-08 2026-02-07 2026-02-06 2026-02-05 2026-02-04 2026-02-03 2026-02-02 2026-02-01 2026-01-25 "
@@ -80,14 +80,6 @@ PERSISTENCE = (
 )
 
 
-def _work(root: Path, tx: Transcript) -> Path:
-    path = tx.write(root / "s.jsonl")
-    target = root / "w"
-    parse_to_workdir(SessionRef(path, path.stem), target, ParseOptions())
-    run_triage(target, approve=True)
-    return target
-
-
 @pytest.fixture(scope="module")
 def english(tmp_path_factory: pytest.TempPathFactory) -> Path:
     tx = Transcript()
@@ -109,7 +101,7 @@ def english(tmp_path_factory: pytest.TempPathFactory) -> Path:
     )
     tx.tick(5)
     tx.assistant("Installed and the timer is enabled.")
-    return _work(tmp_path_factory.mktemp("r24en"), tx)
+    return approved_workdir(tmp_path_factory.mktemp("r24en"), tx)
 
 
 @pytest.fixture(scope="module")
@@ -167,12 +159,7 @@ def vietnamese(tmp_path_factory: pytest.TempPathFactory) -> Path:
     tx.assistant("Xong: đã bỏ `persist: true` trong `cart.ts` và gọi `setupCartPersistence` trong `main.ts`.")
     tx.tick(300)
     tx.user("Ok chạy ổn rồi, mình tự commit nhé. Cảm ơn bạn!")
-    return _work(tmp_path_factory.mktemp("r24vi"), tx)
-
-
-def problems(work: Path, body: str) -> list[str]:
-    (work / "draft.md").write_text(HEAD + body + "\n", encoding="utf-8")
-    return run_check(work).lines()
+    return approved_workdir(tmp_path_factory.mktemp("r24vi"), tx)
 
 
 # -- Vietnamese is a language of its own ---------------------------------------------------------------------------
@@ -376,7 +363,7 @@ def test_an_order_told_in_vietnamese_or_against_a_later_summary(vietnamese: Path
 def _merged(work: Path, body: str, verdicts: list[tuple[str, str]]) -> list[str]:
     from retell.check.verify import Verdict, Verification, merge
 
-    text = HEAD + body + "\n"
+    text = DRAFT_HEAD + body + "\n"
     (work / "draft.md").write_text(text, encoding="utf-8")
     report = run_check(work)
     given = [Verdict(5, words, verdict, "e5", "the model's reason") for words, verdict in verdicts]

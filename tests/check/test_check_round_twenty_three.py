@@ -25,15 +25,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from check_support import _offline  # noqa: F401  (fixture)
+from check_support import (
+    _offline,  # noqa: F401  (fixture)
+    approved_workdir,
+)
+from check_support import draft_problems as problems
 from conftest import Transcript
-
-from retell.check.stage import run_check
-from retell.claude.locate import SessionRef
-from retell.parse import ParseOptions, parse_to_workdir
-from retell.triage.stage import run_triage
-
-HEAD = "---\ntitle: t\n---\n\n"
 
 TRACE = (
     "hey, moved the db layer to async sqlalchemy yesterday and now GET /pantries/1 blows up. here's the trace:\n\n"
@@ -56,14 +53,6 @@ MODELS = (
     "    id: Mapped[int] = mapped_column(primary_key=True)\n"
     '    owner: Mapped[User] = relationship(back_populates="pantries")\n'
 )
-
-
-def _work(root: Path, tx: Transcript) -> Path:
-    path = tx.write(root / "s.jsonl")
-    target = root / "w"
-    parse_to_workdir(SessionRef(path, path.stem), target, ParseOptions())
-    run_triage(target, approve=True)
-    return target
 
 
 @pytest.fixture(scope="module")
@@ -112,7 +101,7 @@ def english(tmp_path_factory: pytest.TempPathFactory) -> Path:
         },
         "File created successfully at: /home/dana/src/pantry-api/tools/pool.go",
     )
-    return _work(tmp_path_factory.mktemp("r23en"), tx)
+    return approved_workdir(tmp_path_factory.mktemp("r23en"), tx)
 
 
 @pytest.fixture(scope="module")
@@ -136,12 +125,7 @@ def turkish(tmp_path_factory: pytest.TempPathFactory) -> Path:
         "[ERROR]   ApplicationContextIT.contextLoads » IllegalState Failed to load ApplicationContext",
         is_error=True,
     )
-    return _work(tmp_path_factory.mktemp("r23tr"), tx)
-
-
-def problems(work: Path, body: str) -> list[str]:
-    (work / "draft.md").write_text(HEAD + body + "\n", encoding="utf-8")
-    return run_check(work).lines()
+    return approved_workdir(tmp_path_factory.mktemp("r23tr"), tx)
 
 
 # -- a quote the sentence gives to its subject ---------------------------------------------------------------------

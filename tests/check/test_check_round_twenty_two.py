@@ -23,23 +23,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from check_support import _offline  # noqa: F401  (fixture)
+from check_support import (
+    _offline,  # noqa: F401  (fixture)
+    approved_workdir,
+)
+from check_support import draft_problems as problems
 from conftest import Transcript
-
-from retell.check.stage import run_check
-from retell.claude.locate import SessionRef
-from retell.parse import ParseOptions, parse_to_workdir
-from retell.triage.stage import run_triage
-
-HEAD = "---\ntitle: t\n---\n\n"
-
-
-def _work(root: Path, tx: Transcript) -> Path:
-    path = tx.write(root / "s.jsonl")
-    target = root / "w"
-    parse_to_workdir(SessionRef(path, path.stem), target, ParseOptions())
-    run_triage(target, approve=True)
-    return target
 
 
 @pytest.fixture(scope="module")
@@ -83,12 +72,7 @@ def czech(tmp_path_factory: pytest.TempPathFactory) -> Path:
     tx.user("Super, díky. Commitni to.")
     tx.tick(10)
     tx.tool_call("Bash", {"command": "git commit -qam 'Fronta: afterCommit' && git log --oneline -1"}, "6b27f0e x")
-    return _work(tmp_path_factory.mktemp("r22cs"), tx)
-
-
-def problems(work: Path, body: str) -> list[str]:
-    (work / "draft.md").write_text(HEAD + body + "\n", encoding="utf-8")
-    return run_check(work).lines()
+    return approved_workdir(tmp_path_factory.mktemp("r22cs"), tx)
 
 
 # -- a name the session holds, declined ---------------------------------------------------------------------------
@@ -245,7 +229,7 @@ def english(tmp_path_factory: pytest.TempPathFactory) -> Path:
     tx.assistant("All 4 green.")
     tx.tick(60)
     tx.user("perfect, I'll commit myself")
-    return _work(tmp_path_factory.mktemp("r22en"), tx)
+    return approved_workdir(tmp_path_factory.mktemp("r22en"), tx)
 
 
 def test_a_figure_passed_in_as_an_argument_is_no_test_count(english: Path) -> None:
