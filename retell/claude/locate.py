@@ -72,6 +72,26 @@ def check_transcript_path(path: Path) -> Path:
     return path
 
 
+def refuse_subagent(path: Path) -> None:
+    """A subagent's transcript is told inside its session's post: its first message is the Task prompt Claude
+    wrote, which a post of its own would quote as the author's words. Name the session to run instead."""
+    if is_compaction_replay(path):
+        raise InputError(f"{path.name} is Claude Code's replay of a compaction, not a session: nothing to tell")
+    if not is_subagent_file(path):
+        return
+    if path.parent.name == "subagents":  # 2.1+: <session-id>/subagents/agent-<id>.jsonl
+        session = path.parent.parent.name
+        parent = path.parent.parent.with_suffix(".jsonl")
+    else:  # before 2.1.2: agent-<id>.jsonl beside the sessions, naming its session inside
+        session = _first_session_id(path) or ""
+        parent = path.with_name(f"{session}.jsonl")
+    where = f", {parent}" if session and parent.is_file() else f", session {session}" if session else ""
+    raise InputError(
+        f"{path.name} is a subagent's transcript, told inside the post of the session that started it; "
+        f"give that session instead{where}"
+    )
+
+
 def find_by_prefix(prefix: str) -> SessionRef:
     """The session whose id starts with `prefix`, in Claude Code's projects folder or, for a session Claude
     Code has since deleted, in retell's archive of them."""

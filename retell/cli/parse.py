@@ -56,7 +56,7 @@ def resolve_sessions(
     branch: str | None,
 ) -> list[SessionRef]:
     """The sessions named on the command line, or those `--project` selects."""
-    from retell.claude.locate import resolve_session
+    from retell.claude.locate import refuse_subagent, resolve_session
     from retell.cli.discover import parse_since
 
     if project is None:
@@ -64,7 +64,10 @@ def resolve_sessions(
             raise typer.BadParameter("--since, --until and --branch select sessions of a --project")
         if not sessions:
             raise typer.BadParameter("give a SESSION (or several), or --project PATH")
-        return [resolve_session(session) for session in sessions]
+        refs = [resolve_session(session) for session in sessions]
+        for ref in refs:
+            refuse_subagent(ref.path)
+        return refs
     if sessions:
         raise typer.BadParameter("give SESSIONs or --project, not both")
     from retell.discover.select import Selection, select_sessions

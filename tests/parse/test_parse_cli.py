@@ -421,3 +421,47 @@ def test_a_single_50_mb_line(cli, tmp_path: Path) -> None:
     # a guard against a line read or scanned in quadratic time (hours), not a benchmark: a busy machine may be
     # several times slower than an idle one
     assert elapsed < 120, f"a 50 MB line took {elapsed:.1f}s"
+
+
+# -- a subagent's transcript named on its own ---------------------------------------------------------
+
+
+def _subagent(path: Path) -> Path:
+    """A subagent's transcript: its first message is the Task prompt Claude wrote, not the author's."""
+    t = Transcript(sidechain=True, agent_id="a36efb2a1231c41e2")
+    t.user("You are alice (round 2). Merge master into your branch and report.")
+    t.assistant([text_block("Merged; no conflicts.")])
+    return t.write(path)
+
+
+@pytest.mark.parametrize("layout", ["subagents folder (2.1+)", "beside the sessions (before 2.1.2)"])
+def test_a_subagents_transcript_is_refused_with_its_session_named(
+    cli, session_path: Path, cwd: Path, layout: str
+) -> None:
+    """A post of its own would quote Claude's Task prompt as the author's first message."""
+    Transcript().write(session_path)
+    if layout.startswith("subagents"):
+        agent = session_path.with_suffix("") / "subagents" / "agent-a36efb2a1231c41e2.jsonl"
+    else:
+        agent = session_path.with_name("agent-a36efb2a.jsonl")
+    agent.parent.mkdir(parents=True, exist_ok=True)
+    _subagent(agent)
+    for command in ("parse", "run"):
+        message = assert_clean_error(cli(command, agent))
+        assert "subagent's transcript" in message
+        assert str(session_path) in message  # what to give instead
+    _assert_nothing_written(cwd)
+
+
+def test_a_subagents_transcript_whose_session_is_gone_names_the_session(cli, tmp_path: Path, cwd: Path) -> None:
+    agent = _subagent(tmp_path / "agent-a36efb2a.jsonl")
+    message = assert_clean_error(cli("parse", agent))
+    assert f"session {SESSION_ID}" in message
+    _assert_nothing_written(cwd)
+
+
+def test_a_compaction_replay_is_not_a_session(cli, tmp_path: Path, cwd: Path) -> None:
+    agent = _subagent(tmp_path / "agent-acompact-3f1e.jsonl")
+    message = assert_clean_error(cli("parse", agent))
+    assert "compaction" in message
+    _assert_nothing_written(cwd)
