@@ -150,7 +150,43 @@ _WISH = (
     r"(?i)^(?:\w+[,.!]?\s+)?I(?: want| need|'d like| would like) "
     r"((?:the|this|that|my|our|it|them)\b.*?) to (\w+)\b(.*)$"
 )
-_DEICTIC = r"\b(?:these|those|this)\b(?=\s+(?!(?:is|are|was|were|and|or|to|in|on|for|with|so|but)\b)[A-Za-z])"
+_DEICTIC = re.compile(r"(?i)\b(these|those|this)\s+([A-Za-z][\w']*)")
+# What follows a "this"/"these" that is not a thing's name: a word that joins or goes on ("this is", "these and"),
+# a verb ("so this gets caught", "so these pass", "this broke"), or a time ("this week" is not "the week")
+_NOT_A_THING_WORDS = (
+    "is are was were and or to in on for with so but one ones will would should could can might must may does did do "
+    "has had have isn't aren't wasn't weren't won't wouldn't shouldn't can't doesn't don't didn't hasn't haven't "
+    "broke went got came made took ran threw kept left fell became began "
+    "time times way morning afternoon evening week weekend month year sprint release"
+)
+_NOT_A_THING = frozenset(_NOT_A_THING_WORDS.split())
+# a plural "these"/"those" goes on with a verb's bare form: "so these pass again"
+_PLURAL_VERB_WORDS = (
+    "fail pass work break need run show look seem keep get go come crash hang appear happen return throw match exist "
+    "stay take make cause mean use stop start end still all both"
+)
+_PLURAL_VERBS = frozenset(_PLURAL_VERB_WORDS.split())
+
+
+def _as_the(match: re.Match[str]) -> str:
+    """A pointer before a thing's name as "the" ("these lint errors": "the lint errors"); one that stands for
+    the thing itself ("so this gets caught") kept."""
+    pointer, word = match.group(1), match.group(2)
+    lower = word.lower()
+    if lower in _NOT_A_THING:
+        return match.group(0)
+    if pointer.lower() == "this":
+        # a verb after a singular "this": "gets", "works", "happened" (never a noun's plural; "class", "status",
+        # "analysis" and "seed" are nouns)
+        if (lower.endswith("s") and not lower.endswith(("ss", "us", "is", "as"))) or (
+            len(lower) > 4 and lower.endswith("ed") and not lower.endswith("eed")
+        ):
+            return match.group(0)
+    elif lower in _PLURAL_VERBS:
+        return match.group(0)
+    return f"the {word}"
+
+
 _EMPTY_OBJECT = r"^(?:these|those|this|that|it|them|everything|all of (?:these|them|this))$"
 
 
@@ -430,7 +466,7 @@ def _coordinated(phrase: str) -> str:
 
 def _objected(ing: str, tail: str, objects: Sequence[str]) -> str:
     """The verb with its object, "these lint errors" as "the lint errors", a bare "these" as the files."""
-    tail = re.sub(_DEICTIC, "the", tail, flags=re.I)
+    tail = _DEICTIC.sub(_as_the, tail)
     if re.match(_EMPTY_OBJECT, tail, flags=re.I) or not tail:
         named = _objects(objects)
         return f"{ing} {named}" if named else f"{ing} {tail}".strip()
