@@ -87,6 +87,10 @@ _LOCAL_ERROR = "<local-command-stderr>"
 _REJECTION_FEEDBACK = re.compile(
     r"(?:the user said:|the user provided the following reason for the rejection:)\s*(.+)\Z", re.S | re.I
 )
+# What Claude Code writes after "the user said:" itself when the author answers an AskUserQuestion with "chat about
+# this" instead of submitting: its note to the model and the questions with the provisional answers, not words the
+# author typed (read in public transcripts of Claude Code 2.1)
+_CLARIFY_NOTE = re.compile(r"\A\s*The user wants to clarify these questions\.", re.I)
 # A shell call turned down in an IDE (Claude Code 2.x in VS Code) comes back as an error holding only what the
 # author typed ("please add transformer.js too first"): a 2.x shell failure says "Exit code N", and Claude Code's
 # own refusals are these sentences.
@@ -749,7 +753,7 @@ class SessionExtractor:
                 self._tools.setdefault(call.name, Counter())["errors"] += 1
         if is_error:
             feedback = _REJECTION_FEEDBACK.search(result_text(content))
-            if feedback and feedback.group(1).strip():
+            if feedback and feedback.group(1).strip() and not _CLARIFY_NOTE.match(feedback.group(1)):
                 # The author turned the call down and said why: their words, not tool output.
                 self._human(HumanText(feedback.group(1).strip()), lineno, ts, record)
         if isinstance(content, list):
