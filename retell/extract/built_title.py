@@ -13,19 +13,13 @@ from __future__ import annotations
 
 import re
 
+from retell.extract.greetings import GREETING
 from retell.extract.title_forms import MOST_WORDS, capitalised, word_count
 
 # A greeting that opens the author's line, with whom it greets ("Hi Claude!", "مرحبا،", "chào Claude,")
 _GREETING = re.compile(
-    r"(?i)^(?:(?:hi|hello|hey|hiya|yo|good morning|morning|hola|buenas|buenos días|bonjour|salut|coucou|hallo|servus|"
-    r"moin|guten morgen|ciao|salve|buongiorno|olá|oi|bom dia|boa tarde|hoi|goedemorgen|cześć|dzień dobry|hej|ahoj|"
-    r"dobrý den|čau|привет|здравствуйте|привіт|вітаю|добрий день|merhaba|selam|xin chào|chào|halo|selamat pagi|"
-    r"مرحبا|مرحباً|أهلا|اهلا|السلام عليكم|שלום|היי|γεια σου|γεια|καλημέρα|szia|sziasztok|helló|salutare|bună|"
-    r"tjena|god morgon|こんにちは|おはようございます|お疲れ様です|你好|您好|嗨|안녕하세요|สวัสดีครับ|สวัสดีค่ะ|สวัสดี|"
-    r"سلام علیکم|سلام|درود|وقت بخیر|namaste|namaskar|नमस्ते|नमस्कार|hei|terve|hej hej|hallå|god dag|goddag|"
-    r"dzień dobry|ahoj|zdravo|pozdrav|buna ziua|kia ora|sawubona|jambo|habari|مرحبًا|ہیلو|আসসালামু আলাইকুম|"
-    r"নমস্কার|வணக்கம்|నమస్తే|ನಮಸ್ಕಾರ|გამარჯობა|բարեւ|сайн байна уу|salam|assalamualaikum)"
-    r"(?:\s+(?:claude|there|all|team|again|everyone))?[\s!,.،:;~～。！、]+)+"
+    rf"(?i)^(?:{GREETING}(?:\s+(?:claude|there|all|team|again|everyone))?"
+    r"(?:[\s!,.،:;~～。！、]|[\U0001F300-\U0001FAFF\u2600-\u27BF])+)+"
 )
 # A sentence that only announces a question or a request ("I have a question.", "یه سوال داشتم", "j'ai une question"):
 # it names nothing, what follows it does

@@ -10,6 +10,7 @@ import re
 from collections.abc import Sequence
 
 from retell.events import ASSISTANT, TOOL_RUN, Event
+from retell.extract.greetings import GREETING
 from retell.extract.requests import author_words, opens_with_opener
 from retell.extract.tools import SHELL_TOOLS, family
 
@@ -167,10 +168,7 @@ def resolved_error(events: Sequence[Event]) -> str:
 # -- whether the author's words name a goal -------------------------------------------------------------------
 
 _GREETING = re.compile(
-    r"(?i)^(?:hi|hello|hey|hiya|yo|good (?:morning|afternoon|evening)|morning|hallo|moin|servus|hola|buenas|"
-    r"bonjour|salut|coucou|ciao|buongiorno|olá|oi|bom dia|boa tarde|hoi|goedemorgen|dag|cześć|hej|dzień dobry|"
-    r"merhaba|selam|günaydın|привет|здравствуй(?:те)?|добрый день|xin chào|chào)\b|"
-    r"^(?:你好|您好|早上好|早安|嗨|哈囉|哈喽|こんにちは|おはよう|こんばんは|안녕)|"
+    rf"(?i)^{GREETING}|"
     # a pleasantry left when the greeting's name is taken off ("hey claude, hope you're doing well!")
     r"^(?:(?:I )?hope (?:you(?:'re| are)|all is|everything(?:'s| is)) (?:doing )?(?:well|good|fine)|"
     r"how(?:'s it going| are you| are things))\b"

@@ -12,6 +12,7 @@ import re
 
 from retell.claude.schema import NOT_A_REQUEST_COMMANDS
 from retell.events import COMMAND, HUMAN, Event
+from retell.extract.greetings import GREETING
 from retell.extract.typos import in_english
 from retell.extract.unchatted import without_pointer_lead
 
@@ -25,16 +26,11 @@ _MARKUP = r"^\s*(?:#{1,6}\s+|>\s*|[-*+•]\s+|\d+[.)]\s+|\[[ xX]\]\s+)+"
 # reads as another value (a phone number); `__` is left alone: in a developer's message it is a dunder (`__init__`)
 _EMPHASIS = r"(?<![*\w])\*\*(?![*\s])|(?<![*\s])\*\*(?![*\w])|`"
 _GREETING = (
-    r"(?i)^(?:(?:(?:hi+|hy|hiya|hello|hey+|hallo|howdy|yo|greetings|morning|good (?:morning|afternoon|evening|day)|"
-    r"bonjour|bonsoir|coucou|salut|hola|buenos d[ií]as|buenas(?: tardes| noches)?|ciao|buongiorno|buonasera|"
-    r"olá|ola|oi|opa|e a[ií]|what'?s up|wh?assup|sup|bom dia|boa tarde|boa noite|servus|moin(?: moin)?|"
-    r"guten (?:morgen|tag|abend)|"
-    r"hej|hoi|goedemorgen|привет|здравствуйте)"
+    rf"(?i)^(?:{GREETING}"
     r"(?: there| again| all| everyone| a todos| pessoal| galera| zusammen| tout le monde)?"
-    r"(?:,?\s+(?:claude|cc|buddy|friend|mate|team))?|你好|您好|嗨|哈囉|哈喽|大家好|早上好|早安|晚上好|下午好|"
-    r"こんにちは|おはよう(?:ございます)?|こんばんは|안녕하세요|xin chào|chào bạn|chào)(?![\w'])[~～]*"  # "안녕하세요~"
+    r"(?:,?\s+(?:claude|cc|buddy|friend|mate|team))?(?![\w'])[~～]*"  # "안녕하세요~"
     # several greetings in a row ("opa, bom dia."), and the smile after one ("Morning :)")
-    r"(?::-?\)|:D\b|;-?\)|[\U0001F300-\U0001FAFF\u2600-\u27BF]|[\s,，、!！.。:：;；—–-])*)+"
+    r"(?::-?\)|:D\b|;-?\)|[\U0001F300-\U0001FAFF\u2600-\u27BF]|[\s,，、،؛!！.。:：;；—–-])*)+"
 )
 # An address or a greeting by its form, in any language: one word set off by a comma or "!" before the request
 # ("ahoj, služba…", "Mohammed! the build…"); not a word in capitals ("README, CHANGELOG and…"), nor a list
@@ -301,8 +297,12 @@ def _shouted(line: str) -> bool:
     """All capitals ("YES", "OPTION B, USE POSTGRES"): an answer to Claude's question, not a request."""
     if re.search(_CJK, line):
         return False  # "帮我把 README 翻译成英文": a name in capitals among Chinese words
-    cased = [ch for ch in line if ch.isalpha() and (ch.isupper() or ch.islower())]
-    return len(cased) >= 2 and all(ch.isupper() for ch in cased) and len(line.split()) <= 8
+    letters = [ch for ch in line if ch.isalpha()]
+    cased = [ch for ch in letters if ch.isupper() or ch.islower()]
+    # in a script with no capitals (Hebrew, Arabic, Hindi) an acronym's capitals are not the line's: "תוסיף בדיקת
+    # טוקן ל-API" is a request
+    mostly_cased = len(cased) * 2 >= len(letters)
+    return len(cased) >= 2 and mostly_cased and all(ch.isupper() for ch in cased) and len(line.split()) <= 8
 
 
 def _names_nothing(line: str) -> bool:

@@ -128,6 +128,18 @@ _PLEA = re.compile(
 )
 
 
+# A title that names its problem only by pointing at what the author pasted ("I get this error in my importer", "у
+# меня вот такая ошибка в импортёре", "me sale este error"): a reader has no paste to look at
+_POINTS_AT_PASTE = re.compile(
+    r"(?i)(?:^|\s)(?:this|these|that|the following|este|esta|estos|estas|ese|esa|esse|essa|cette|ce|ces|dieser|"
+    r"diesen|diese|dieses|folgenden|folgende|deze|dit|volgende|ten|ta|tento|tenhle|tuhle|"
+    r"вот так(?:ая|ую|ой|ие)|так(?:ая|ую|ой|ие)|эт(?:а|у|от|и)|ц(?:я|ю|ей|і)|так(?:а|у|ий|і))\s+"
+    r"(?:error|errors|exception|bug|issue|problem|warning|output|message|stack ?trace|traceback|errores|fallo|"
+    r"fallos|problema|erro|erros|erreur|erreurs|problème|fehler|fehlermeldung|fout|foutmelding|chyba|chybu|błąd|"
+    r"ошибк[аиу]|проблем[аиу]|помилк[аиу])(?![\w-])"
+)
+
+
 def fails(title: str, language: str | None = None) -> str:
     """Why `title` is no title by its form ("" when it passes): its length, a file list, joined subjects,
     shouting, a dangling conjunction, a cause given, a wish, a line of chat, words that name nothing, or (a
@@ -167,6 +179,8 @@ def fails(title: str, language: str | None = None) -> str:
         return "sign-off"
     if _EMPTY.match(text):
         return "names nothing"
+    if _POINTS_AT_PASTE.search(text):
+        return "points at a paste"
     if (
         output_line(text)
         or re.match(r"(?i)^(?:diff --git|[-+]{3} |@@ |\$ |>>> )", text)
