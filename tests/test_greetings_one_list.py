@@ -87,3 +87,18 @@ def test_a_title_that_names_its_error_passes(title: str) -> None:
     from retell.extract.title_gate import fails
 
     assert fails(title, "en") == ""
+
+
+@pytest.mark.parametrize(
+    ("ask", "goal"),
+    [
+        ("أريد إضافة اللغة العربية لرسائل الخطأ في الـ API", "إضافة اللغة العربية لرسائل الخطأ في الـ API"),
+        ("نريد تحسين سرعة البحث", "تحسين سرعة البحث"),
+        ("أريد أن أضيف اللغة العربية", ""),  # a verb after "أن" ("that I add") is no title
+    ],
+)
+def test_an_arabic_wish_titles_by_the_deed_it_asks_for(ask: str, goal: str) -> None:
+    """ "أريد إضافة…" ("I want adding…") titled a post as the author's wish; the verbal noun after it is the deed."""
+    from retell.extract.built_title import built_goal
+
+    assert built_goal(ask, "ar") == goal

@@ -143,6 +143,11 @@ _JA_PLAIN = {
 }  # fmt: skip
 _KO_WISH = re.compile(r"^(?P<what>.+?)[을를]?\s*(?P<noun>\S+?)하고\s*싶(?:어요|습니다|어|은데요?)[.!]?$")
 _ZH_WISH = re.compile(r"^(?:我|我们|我們)?(?:想要|想|希望|需要|打算)(?P<what>.{4,})$")
+# "أريد إضافة اللغة العربية لرسائل الخطأ" (I want adding…): the verbal noun after the wish is the deed ("إضافة…");
+# a verb after "أن" ("أريد أن أضيف", I want that I add) is no title, so only a noun is taken
+_AR_WISH = re.compile(
+    r"^(?:أريد|اريد|أود|اود|نريد|نود|بدي|بدنا|عايز|عاوز|عايزين|ودي|حاب|أحتاج|احتاج|نحتاج)\s+(?!أن\s|ان\s)(?P<what>\S.+)$"
+)
 
 # A question of why, which a blogger keeps as the title without its mark ("ทำไมค้นหาชื่อยาภาษาไทยใน API เราไม่เจอ")
 _WHY = re.compile(
@@ -194,6 +199,9 @@ def built_goal(request: str, language: str | None) -> str:
     if key in ("zh-Hans", "zh-Hant"):
         wish = _ZH_WISH.match(text)
         return wish.group("what") if wish else ""
+    if key == "ar":
+        wish = _AR_WISH.match(text)
+        return _without_aside(wish.group("what")).strip() if wish and word_count(wish.group("what")) >= 2 else ""
     need = _NEED.match(text)
     if need and not key.startswith("en") and word_count(text[need.end() :]) >= 2:
         return capitalised(_without_aside(_OUR.sub("", text[need.end() :]).strip()))
