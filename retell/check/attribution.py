@@ -50,7 +50,22 @@ _LEAD_VERBS = re.compile(
 )
 # "it was", "it is": a sentence's dummy subject, not Claude speaking ("most of it was short decisions")
 _DUMMY_IT = re.compile(r"\s*(?:was|were|is|'s)\b", re.I)
+# "the model was `models/marts/fct_orders.sql`", "the agent is a LangGraph graph": a common noun that may name
+# Claude is also a thing of the project (a dbt or ORM model, an agent being built); with a copula after it, the
+# sentence says what that thing is, not that anyone speaks (Claude is named by its name when it speaks)
+_THING_NOUN = re.compile(r"[Tt]he (?:model|assistant|agent)$")
 _POSSESSIVE = frozenset({"my", "its", "Its", "My"})
+# A possessive names who speaks when what it owns is something said or written ("my message:", "its answer was")
+# or when its phrase runs into the quote ("my reaction: “…”", "in its own words, “…”"); "my two counts, and so the
+# test “…”" owns a figure, and the quote is the sentence's, not mine.
+_SAID = (
+    r"messages?|words?|questions?|answers?|repl(?:y|ies)|responses?|requests?|notes?|prompts?|comments?|"
+    r"instructions?|summar(?:y|ies)|verdicts?|reactions?|reasoning|suggestions?|proposals?|plans?|explanations?|"
+    r"conclusions?|points?|lines?|texts?|wording|objections?|corrections?|follow-?ups?|advice|guess(?:es)?|take|"
+    r"diagnos[ie]s|reports?|thoughts?|ideas?|hints?|titles?|descriptions?|outputs?|commits?|feedback|reviews?|"
+    r"reminders?|warnings?|caveats?|promises?|claims?|orders?|brief|tasks?|reply|own"
+)
+_OWNS_WORDS = re.compile(rf"\s+(?:[\w'’-]+\s+){{0,2}}?(?:{_SAID})\b|(?:\s+[\w'’-]+){{0,3}}\s*[:,.!?;—–-]*\s*$", re.I)
 _ADDRESSEE = re.compile(
     r"\b(?:told|tell|tells|asked|ask|asks|answered|replied to|to|for|with|at|from|by|sent|reminded|showed)\s+$", re.I
 )
@@ -100,6 +115,8 @@ def mentions(text: str, *, acting: bool = True) -> list[tuple[int, str]]:
             continue
         if acting and group == PRONOUN and _DUMMY_IT.match(text, match.end()):
             continue
+        if acting and _THING_NOUN.fullmatch(word) and _DUMMY_IT.match(text, match.end()):
+            continue
         if acting and _ADDRESSEE.search(text[: match.start()]):
             continue  # "I told Claude:" — Claude is spoken to, not speaking
         if (
@@ -128,6 +145,8 @@ def mentions(text: str, *, acting: bool = True) -> list[tuple[int, str]]:
             continue  # "I had typed a question, which waited while Claude worked: “…”"
         if acting and word in _POSSESSIVE and _WHEN.search(text[: match.start()]):
             continue  # "Its verdict, a minute after my question: “…”": a time, not who speaks
+        if acting and word in _POSSESSIVE and not _OWNS_WORDS.match(text, match.end()):
+            continue  # "…, my two counts, and so the test “…”": what is mine is a figure, not the quote's words
         found.append((match.start(), AUTHOR if group == "name" else group))
     return found
 
