@@ -268,7 +268,7 @@ def _turkish_after(after: str) -> str | None:
 
 def speaker_after(after: str) -> str | None:
     """The speaker named right after a quote ("“…,” I replied"; 「…」と私が書いた), or None."""
-    european = _european_after(after) or _turkish_after(after)
+    european = _european_after(after) or _turkish_after(after) or _hebrew_after(after)
     if european is not None:
         return european
     match = _AFTER.match(after)
@@ -317,7 +317,7 @@ def speaker_of(lead: str, context: str = "", after: str = "", *, joined: bool = 
 
 
 def _speaker_before(lead: str, context: str) -> str | None:
-    ja = _japanese_lead(lead) or _european_lead(lead)
+    ja = _japanese_lead(lead) or _european_lead(lead) or _hebrew_lead(lead)
     if ja is not None:
         return ja
     sentences = _SENTENCE.split(lead.strip())
@@ -398,3 +398,48 @@ def _japanese_lead(lead: str) -> str | None:
             continue  # サブエージェントの1体目「…」: whose, or what it is called, not who speaks
         found = match.lastgroup
     return found
+
+
+# Hebrew: the author speaks in the first person of a verb (כתבתי "I wrote", עניתי, ביקשתי, הערתי, בחרתי), Claude by
+# its name as the subject ("Claude כתב", "ו-Claude הוסיף", "ענה Claude") or as whose words they are ("הסיכום של
+# Claude"); "ל-Claude", "אל Claude" is to whom one speaks. The small words Hebrew writes onto a verb (ו "and", ש
+# "that") are read through.
+_HE_MINE = (
+    r"כתבתי|עניתי|שאלתי|הערתי|ביקשתי|הוספתי|אמרתי|השבתי|הקלדתי|הדבקתי|ציינתי|התעקשתי|הסברתי|הצעתי|סיכמתי|"
+    r"שלחתי|הגבתי|הזכרתי|הבהרתי|בחרתי|החלטתי|אישרתי|דחיתי|הדגשתי|תיקנתי|הוריתי|חזרתי|התלוננתי|הודיתי"
+)
+_HE_SAYS = (
+    r"כתב|ענה|שאל|העיר|ביקש|הוסיף|אמר|השיב|הציע|הסביר|סיכם|ציין|התנצל|הודה|הגיב|המליץ|הזהיר|איחל|הבהיר|"
+    r"הודיע|טען|תיאר|דיווח|הדגיש|חזר"
+)
+_HE_ACTORS = re.compile(
+    rf"(?<![\u0590-\u05ff])[וש]?(?P<author>{_HE_MINE}|אני|שלי)(?![\u0590-\u05ff])"
+    r"|(?P<to>(?<![\u0590-\u05ff])(?:[וש]?ל-?|אל\s+|עם\s+)Claude\b)"
+    r"|(?P<claude>Claude\b)"
+)
+_HE_AFTER = re.compile(
+    rf"^\s*[,.:]?\s*(?:[וש]?(?P<author>{_HE_MINE})(?![\u0590-\u05ff])|[וש]?(?:{_HE_SAYS})\s+(?P<claude>Claude)\b)"
+)
+_HEBREW = re.compile(r"[\u0590-\u05ff]")
+
+
+def _hebrew_lead(lead: str) -> str | None:
+    """כתבתי "…", Claude כתב ש"…", "הסיכום של Claude: "…"": the last one named in the lead's sentence, when it is
+    written in Hebrew."""
+    sentence = re.split(r"[.!?]\s+|\n", lead)[-1]
+    if not _HEBREW.search(sentence):
+        return None
+    found = None
+    for match in _HE_ACTORS.finditer(sentence):
+        if match.lastgroup == "to":
+            continue
+        found = AUTHOR if match.lastgroup == "author" else CLAUDE
+    return found
+
+
+def _hebrew_after(after: str) -> str | None:
+    """ "…", כתבתי / "…", ענה Claude: the speaker right after a quote in Hebrew."""
+    match = _HE_AFTER.match(after)
+    if match is None:
+        return None
+    return AUTHOR if match.group("author") else CLAUDE
