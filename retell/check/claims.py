@@ -722,6 +722,9 @@ def _block_quote_claims(block: Block) -> list[Claim]:
 # Fences that show what a run printed (an error, a summary line): each message line is a quote of the session.
 _OUTPUT_LANGS = frozenset({"text", "txt", "output", "log", "plain", "plaintext"})
 _MESSAGE_LINE = re.compile(r"[^\W\d_]{2,}(?:\W+[^\W\d_]{2,}){2,}")  # three words or more: a message, not `3 passed`
+# a run's summary of two counts or more ("324 examples, 0 failures", "Tests: 3 failed, 2 passed"): its figures are the
+# run's, as the output printed them, whatever words they count
+_COUNTS_LINE = re.compile(r"(?:[^\W\d_]+:?\s+)?\d+\s+[^\W\d_]+(?:,?\s+\d+\s+[^\W\d_]+)+.*")
 
 
 def _output_claims(block: Block, lines: list[str]) -> list[Claim]:
@@ -731,11 +734,14 @@ def _output_claims(block: Block, lines: list[str]) -> list[Claim]:
     offset = len(block.lines[0]) + 1
     for line in lines:
         stripped = line.strip()
-        if _MESSAGE_LINE.search(stripped):
-            claims.append(Claim(ANY_QUOTE, stripped, block.line_at(offset), block, at=offset + len(line)))
         # a test run's summary ("Tests: 3 failed, 2 passed, 5 total"): its counts are the run's, as in prose
-        counted = number_claims(" " * offset + line, block)
-        claims.extend(c for c in counted if c.amount is not None and c.amount.result)
+        counted = [c for c in number_claims(" " * offset + line, block) if c.amount is not None and c.amount.result]
+        # (a summary whose every figure is a test count read above is left to those: "Tests: 3 failed, 1 passed")
+        read = [(c.amount.start, c.amount.end) for c in counted if c.amount is not None]
+        unread = [m for m in re.finditer(r"\d+", line) if not any(a <= offset + m.start() < b for a, b in read)]
+        if _MESSAGE_LINE.search(stripped) or (_COUNTS_LINE.fullmatch(stripped) and unread):
+            claims.append(Claim(ANY_QUOTE, stripped, block.line_at(offset), block, at=offset + len(line)))
+        claims.extend(counted)
         offset += len(line) + 1
     return claims
 
