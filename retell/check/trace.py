@@ -17,6 +17,7 @@ from dataclasses import replace
 
 from retell.check.amounts import DURATION
 from retell.check.attribution import AGENT, AUTHOR, CLAUDE, SUBAGENT
+from retell.check.changes import change_findings
 from retell.check.claims import (
     BOTH,
     CODE_SPAN,
@@ -144,6 +145,7 @@ def trace_all(claims: list[Claim], blocks: list[Block], index: Sources) -> list[
     findings.extend(tracer.citations(blocks, findings))
     findings.extend(order_findings(blocks, index))
     findings.extend(speaker_findings(blocks, index))
+    findings.extend(change_findings(blocks, index))
     findings.extend(guess_findings(blocks, index))
     for finding in findings:
         if finding.problem and finding.claim.accepted is not None:
