@@ -66,7 +66,7 @@ def _diff_values(index: Sources, ids: set[str], name: str) -> tuple[set[str], se
             added: set[str] = set()
             for line in (getattr(call, "diff", None) or "").splitlines():
                 if line[:1] in ("+", "-"):
-                    values = {m.group(1) for m in after.finditer(line)}
+                    values = {m.group(1) for m in after.finditer(line[1:])}
                     (removed if line.startswith("-") else added).update(values)
             if removed:
                 return removed, added, event_id

@@ -963,11 +963,14 @@ def check_time(claim: Claim, index: Sources, scope: Scope) -> Finding:
                 claim,
                 TRACED,
                 b,
-                f"{_show(gap, DURATION)} between {a} and {b}" + (f": {first.text[:60]}" if first else ""),
+                f"{_show(gap, DURATION)} "
+                + (f"between {a} and {b}" if a != b else f"between two moments {a} prints")
+                + (f": {first.text[:60]}" if first else ""),
                 weak=True,
                 measured=gap,
             )
-    labels = {g: f"between {a} and {b}" for g, a, b in gaps if a and b} | {s.value: s.label for s in spans}
+    labels = {g: f"between {a} and {b}" if a != b else f"between two moments {a} prints" for g, a, b in gaps if a and b}
+    labels |= {s.value: s.label for s in spans}
     candidates = [g for g, _, _ in gaps] + [s.value for s in spans]
     closest = min(candidates, key=lambda v: abs(v - amount.value), default=None)
     # Sure when every time near the paragraph (or, without a citation, in the session) is at least twice or
