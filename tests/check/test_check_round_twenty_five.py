@@ -76,8 +76,8 @@ def english(tmp_path_factory: pytest.TempPathFactory) -> Path:
         {
             "file_path": f"{ROOT}/models/marts/_marts__models.yml",
             "old_string": "      - name: order_id\n        description: Primary key.",
-            "new_string": "      - name: order_id\n        description: Primary key.\n        tests:\n          - unique\n"
-            "          - not_null",
+            "new_string": "      - name: order_id\n        description: Primary key.\n"
+            "        tests:\n          - unique\n          - not_null",
         },
         "ok",
     )
@@ -128,7 +128,8 @@ def english(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def hebrew(tmp_path_factory: pytest.TempPathFactory) -> Path:
     tx = Transcript()
     tx.user(
-        "שלום! מטופלים מקבלים את מייל התזכורת פעמיים. ה-job הוא AppointmentReminderJob ב-Sidekiq. אתמול קיבלנו 14 תלונות."
+        "שלום! מטופלים מקבלים את מייל התזכורת פעמיים. ה-job הוא AppointmentReminderJob ב-Sidekiq. "
+        "אתמול קיבלנו 14 תלונות."
     )
     tx.tick(3)
     tx.tool_call(
@@ -262,7 +263,10 @@ def test_tests_counted_as_things_are_what_the_edits_add_or_the_run_counted(
 
 
 def test_a_heading_counts_the_tests_its_section_adds(english: Path) -> None:
-    section = "## {count} tests, one of them on prod\n\nTwo edits followed. <!-- ev: e5 -->\n\nClaude ran them. <!-- ev: e6 -->"
+    section = (
+        "## {count} tests, one of them on prod\n\nTwo edits followed. <!-- ev: e5 -->\n\n"
+        "Claude ran them. <!-- ev: e6 -->"
+    )
     assert problems(english, section.format(count="Two")) == []
     assert len(problems(english, section.format(count="Seven"))) == 1
 
