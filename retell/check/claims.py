@@ -233,6 +233,9 @@ _FAMILIES: list[tuple[str, str]] = [
         "process",
         r"export(?:s|ed|er)?|import(?:s|ed|er)?|migrations?|backups?|conversions?|エクスポート|インポート|导出|导入",
     ),
+    # a run on a CI service ("went green in CI", "the pipeline failed"): after the tests and the build, which it
+    # runs ("the tests passed in CI" is CI's result, not a run of the session's)
+    ("ci", r"CI|pipelines?|GitHub Actions|workflow runs?|Travis|CircleCI|Jenkins|Buildkite"),
     # last, so that it wins over "page": "one of the fetches, the docs page, failed"
     ("fetch", r"fetch(?:es)?|web ?fetch(?:es)?|downloads?|web searche?s?|curl|wget"),
 ]
@@ -437,6 +440,8 @@ def outcome_claims(text: str, block: Block) -> list[Claim]:
             told = _OBJECT.match(text, match.end()) if verb in ("passed", "failed") else None
             if told is not None:
                 family = "tests" if told.group("tests") else "build"
+        if re.match(r"\s+(?:in|on)\s+(?:the\s+)?(?:CI|pipeline|GitHub Actions)\b", match.group("tail") or ""):
+            family = "ci"  # "went green in CI", "the tests passed on CI": the service's run, not one of the session's
         if not family and verb == "timed out":
             family = "run"  # "claudelog.com timed out": a failure of some call, whose error must say so
         if not family:

@@ -64,6 +64,8 @@ _COMMANDS: dict[str, Callable[[str], bool]] = {
         r"|install\b|(?:dnf|yum|zypper|apk)\s+(?:install|add)\b|pacman\s+-S)"
     ),
     "fetch": _runs(r"(?:curl|wget|http|xh)\b"),
+    # what the session can show of a CI service's run: its own client watching or listing it
+    "ci": _runs(r"(?:gh\s+(?:run|pr\s+checks|workflow)|glab\s+ci|circleci|travis)\b"),
     "run": lambda c: True,  # "the command failed": any run near it
     "process": lambda c: True,  # "the export went through": a run that names it (see _by_runs)
 }
@@ -82,6 +84,7 @@ _WORD = {
     "commit": "commit",
     "install": "install",
     "fetch": "fetch",
+    "ci": "CI run",
     "run": "command",
     "process": "run",
 }
