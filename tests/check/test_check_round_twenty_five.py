@@ -16,10 +16,11 @@ False alarms, by class:
 - a time a cited event states (Claude's "פג אחרי 15 דקות", a test's `3.days.from_now`) is retold, not measured; a
   time between moments a cited log prints is a gap too.
 
-Misses, by mechanism: Hebrew times glossed (כעבור כחמש דקות, כשעה אחר כך, פחות מחצי דקה); a Latin name in a Hebrew
-post; an act the author did "myself" (any verb, בעצמי) read against Claude's runs beside the cited events; quotes
-attributed in Hebrew (הערתי "…", Claude כתב "…"); the figures of a copied output line read apart (its bracketed text
-and dot leaders hid them) and a run's summary of counts in a block; a setting told as changed "from 5 to 2".
+Misses, by mechanism: a result told of CI ("went green in CI") with no CI run in the session; Hebrew times glossed
+(כעבור כחמש דקות, כשעה אחר כך, פחות מחצי דקה); a Latin name in a Hebrew post; an act the author did "myself" (any
+verb, בעצמי) read against Claude's runs beside the cited events; quotes attributed in Hebrew (הערתי "…", Claude כתב
+"…"); the figures of a copied output line read apart (its bracketed text and dot leaders hid them) and a run's
+summary of counts in a block; a setting told as changed "from 5 to 2".
 
 Each faithful case has a planted twin that must still be reported.
 
@@ -384,3 +385,17 @@ def test_a_gap_between_moments_a_cited_log_prints_is_a_gap(english: Path) -> Non
         "The log shows a start at 06:10 with no end; an hour later comes `Net::ReadTimeout`. <!-- ev: e2 -->",
         "between two moments e2 prints",
     )
+
+
+# -- a result on a CI service --------------------------------------------------------------------------------------
+
+
+def test_a_result_in_ci_is_one_only_cis_own_client_could_show(english: Path) -> None:
+    assert problems(english, "I told Claude to commit it, and that I would let CI check the PR. <!-- ev: e8 -->") == []
+    assert problems(english, "Claude committed it as `c9e07d5`, and the commit went through. <!-- ev: e9 -->") == []
+    for planted in (
+        "The branch went green in CI that afternoon. <!-- ev: e10 -->",
+        "The pipeline failed on the PR. <!-- ev: e10 -->",
+    ):
+        found = problems(english, planted)
+        assert len(found) == 1 and "no CI run in the session shows this" in found[0], found
