@@ -727,6 +727,9 @@ def _block_quote_claims(block: Block) -> list[Claim]:
 # Fences that show what a run printed (an error, a summary line): each message line is a quote of the session.
 _OUTPUT_LANGS = frozenset({"text", "txt", "output", "log", "plain", "plaintext"})
 _MESSAGE_LINE = re.compile(r"[^\W\d_]{2,}(?:\W+[^\W\d_]{2,}){2,}")  # three words or more: a message, not `3 passed`
+# a line naming something by its identifier, with a figure ("1 of 1 FAIL 283719 unique_orders_order_id", "ok
+# api/handlers 0.41s"): a test's, a model's or a package's name and its result, no message words around them
+_NAMED_LINE = re.compile(r"(?<![\w/.-])[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+){2,}(?![\w/.-])")
 # a run's summary of two counts or more ("324 examples, 0 failures", "Tests: 3 failed, 2 passed"): its figures are the
 # run's, as the output printed them, whatever words they count
 _COUNTS_LINE = re.compile(r"(?:[^\W\d_]+:?\s+)?\d+\s+[^\W\d_]+(?:,?\s+\d+\s+[^\W\d_]+)+.*")
@@ -744,7 +747,8 @@ def _output_claims(block: Block, lines: list[str]) -> list[Claim]:
         # (a summary whose every figure is a test count read above is left to those: "Tests: 3 failed, 1 passed")
         read = [(c.amount.start, c.amount.end) for c in counted if c.amount is not None]
         unread = [m for m in re.finditer(r"\d+", line) if not any(a <= offset + m.start() < b for a, b in read)]
-        if _MESSAGE_LINE.search(stripped) or (_COUNTS_LINE.fullmatch(stripped) and unread):
+        named = bool(_NAMED_LINE.search(stripped)) and bool(re.search(r"\d", stripped))
+        if _MESSAGE_LINE.search(stripped) or (_COUNTS_LINE.fullmatch(stripped) and unread) or named:
             claims.append(Claim(ANY_QUOTE, stripped, block.line_at(offset), block, at=offset + len(line)))
         claims.extend(counted)
         offset += len(line) + 1

@@ -340,9 +340,10 @@ def _count(claim: Claim, index: Sources, scope: Scope) -> Finding:
                 claim, _first(index, last), f"the cited edits, cut short in the session, add {added}+", UNCHECKED
             )
     heading = claim.block.kind == HEADING and not scope.has_citation and bool(scope.around)
-    if unit == TESTS and not amount.result and amount.high is None and (scope.has_citation or heading):
+    ran = re.search(r"\b(?:ran|runs?|running|re-?ran|executed)\s+(?:\w+\s+){0,2}$", claim.block.text[: amount.start])
+    if unit == TESTS and not amount.result and not ran and amount.high is None and (scope.has_citation or heading):
         # "the two tests under `order_id`", "## Three tests": tests told as things, no run's result, are what the
-        # cited edits add (one edit's, one event's, or all of them), not what a run counted
+        # cited edits add (one edit's, one event's, or all of them), not what a run counted ("ran one test" is a run's)
         told = set(scope.around) if heading else index.expand(scope.cited)
         where = _tests_added_counts(index, told if heading else scope.near, told).get(int(amount.value))
         if where is not None and amount.value == int(amount.value):

@@ -299,6 +299,12 @@ def test_a_setting_changed_from_one_value_to_another_is_the_diffs(english: Path)
             "14:50:53  1 of 3 OK created sql incremental model dbt_ana.orders ........ [SUCCESS 4212 in 8.92s]",
         ),
         ("hebrew", "318 examples, 0 failures", "324 examples, 0 failures"),
+        (
+            # a line of names and figures, no message words: the test that failed is named by its identifier
+            "english",
+            "14:51:24  1 of 1 FAIL 283719 unique_orders_order_id ........ [FAIL 283719 in 3.02s]",
+            "14:51:24  1 of 1 FAIL 283719 not_null_orders_order_id ........ [FAIL 283719 in 3.02s]",
+        ),
     ],
 )
 def test_the_figures_of_a_copied_output_line_are_read(
