@@ -50,7 +50,22 @@ _LEAD_VERBS = re.compile(
 )
 # "it was", "it is": a sentence's dummy subject, not Claude speaking ("most of it was short decisions")
 _DUMMY_IT = re.compile(r"\s*(?:was|were|is|'s)\b", re.I)
+# "the model was `models/marts/fct_orders.sql`", "the agent is a LangGraph graph": a common noun that may name
+# Claude is also a thing of the project (a dbt or ORM model, an agent being built); with a copula after it, the
+# sentence says what that thing is, not that anyone speaks (Claude is named by its name when it speaks)
+_THING_NOUN = re.compile(r"[Tt]he (?:model|assistant|agent)$")
 _POSSESSIVE = frozenset({"my", "its", "Its", "My"})
+# A possessive names who speaks when what it owns is something said or written ("my message:", "its answer was")
+# or when its phrase runs into the quote ("my reaction: “…”", "in its own words, “…”"); "my two counts, and so the
+# test “…”" owns a figure, and the quote is the sentence's, not mine.
+_SAID = (
+    r"messages?|words?|questions?|answers?|repl(?:y|ies)|responses?|requests?|notes?|prompts?|comments?|"
+    r"instructions?|summar(?:y|ies)|verdicts?|reactions?|reasoning|suggestions?|proposals?|plans?|explanations?|"
+    r"conclusions?|points?|lines?|texts?|wording|objections?|corrections?|follow-?ups?|advice|guess(?:es)?|take|"
+    r"diagnos[ie]s|reports?|thoughts?|ideas?|hints?|titles?|descriptions?|outputs?|commits?|feedback|reviews?|"
+    r"reminders?|warnings?|caveats?|promises?|claims?|orders?|brief|tasks?|reply|own"
+)
+_OWNS_WORDS = re.compile(rf"\s+(?:[\w'’-]+\s+){{0,2}}?(?:{_SAID})\b|(?:\s+[\w'’-]+){{0,3}}\s*[:,.!?;—–-]*\s*$", re.I)
 _ADDRESSEE = re.compile(
     r"\b(?:told|tell|tells|asked|ask|asks|answered|replied to|to|for|with|at|from|by|sent|reminded|showed)\s+$", re.I
 )
@@ -100,6 +115,8 @@ def mentions(text: str, *, acting: bool = True) -> list[tuple[int, str]]:
             continue
         if acting and group == PRONOUN and _DUMMY_IT.match(text, match.end()):
             continue
+        if acting and _THING_NOUN.fullmatch(word) and _DUMMY_IT.match(text, match.end()):
+            continue
         if acting and _ADDRESSEE.search(text[: match.start()]):
             continue  # "I told Claude:" — Claude is spoken to, not speaking
         if (
@@ -128,6 +145,8 @@ def mentions(text: str, *, acting: bool = True) -> list[tuple[int, str]]:
             continue  # "I had typed a question, which waited while Claude worked: “…”"
         if acting and word in _POSSESSIVE and _WHEN.search(text[: match.start()]):
             continue  # "Its verdict, a minute after my question: “…”": a time, not who speaks
+        if acting and word in _POSSESSIVE and not _OWNS_WORDS.match(text, match.end()):
+            continue  # "…, my two counts, and so the test “…”": what is mine is a figure, not the quote's words
         found.append((match.start(), AUTHOR if group == "name" else group))
     return found
 
@@ -249,7 +268,7 @@ def _turkish_after(after: str) -> str | None:
 
 def speaker_after(after: str) -> str | None:
     """The speaker named right after a quote ("“…,” I replied"; 「…」と私が書いた), or None."""
-    european = _european_after(after) or _turkish_after(after)
+    european = _european_after(after) or _turkish_after(after) or _hebrew_after(after)
     if european is not None:
         return european
     match = _AFTER.match(after)
@@ -298,7 +317,7 @@ def speaker_of(lead: str, context: str = "", after: str = "", *, joined: bool = 
 
 
 def _speaker_before(lead: str, context: str) -> str | None:
-    ja = _japanese_lead(lead) or _european_lead(lead)
+    ja = _japanese_lead(lead) or _european_lead(lead) or _hebrew_lead(lead)
     if ja is not None:
         return ja
     sentences = _SENTENCE.split(lead.strip())
@@ -379,3 +398,48 @@ def _japanese_lead(lead: str) -> str | None:
             continue  # サブエージェントの1体目「…」: whose, or what it is called, not who speaks
         found = match.lastgroup
     return found
+
+
+# Hebrew: the author speaks in the first person of a verb (כתבתי "I wrote", עניתי, ביקשתי, הערתי, בחרתי), Claude by
+# its name as the subject ("Claude כתב", "ו-Claude הוסיף", "ענה Claude") or as whose words they are ("הסיכום של
+# Claude"); "ל-Claude", "אל Claude" is to whom one speaks. The small words Hebrew writes onto a verb (ו "and", ש
+# "that") are read through.
+_HE_MINE = (
+    r"כתבתי|עניתי|שאלתי|הערתי|ביקשתי|הוספתי|אמרתי|השבתי|הקלדתי|הדבקתי|ציינתי|התעקשתי|הסברתי|הצעתי|סיכמתי|"
+    r"שלחתי|הגבתי|הזכרתי|הבהרתי|בחרתי|החלטתי|אישרתי|דחיתי|הדגשתי|תיקנתי|הוריתי|חזרתי|התלוננתי|הודיתי"
+)
+_HE_SAYS = (
+    r"כתב|ענה|שאל|העיר|ביקש|הוסיף|אמר|השיב|הציע|הסביר|סיכם|ציין|התנצל|הודה|הגיב|המליץ|הזהיר|איחל|הבהיר|"
+    r"הודיע|טען|תיאר|דיווח|הדגיש|חזר"
+)
+_HE_ACTORS = re.compile(
+    rf"(?<![\u0590-\u05ff])[וש]?(?P<author>{_HE_MINE}|אני|שלי)(?![\u0590-\u05ff])"
+    r"|(?P<to>(?<![\u0590-\u05ff])(?:[וש]?ל-?|אל\s+|עם\s+)Claude\b)"
+    r"|(?P<claude>Claude\b)"
+)
+_HE_AFTER = re.compile(
+    rf"^\s*[,.:]?\s*(?:[וש]?(?P<author>{_HE_MINE})(?![\u0590-\u05ff])|[וש]?(?:{_HE_SAYS})\s+(?P<claude>Claude)\b)"
+)
+_HEBREW = re.compile(r"[\u0590-\u05ff]")
+
+
+def _hebrew_lead(lead: str) -> str | None:
+    """כתבתי "…", Claude כתב ש"…", "הסיכום של Claude: "…"": the last one named in the lead's sentence, when it is
+    written in Hebrew."""
+    sentence = re.split(r"[.!?]\s+|\n", lead)[-1]
+    if not _HEBREW.search(sentence):
+        return None
+    found = None
+    for match in _HE_ACTORS.finditer(sentence):
+        if match.lastgroup == "to":
+            continue
+        found = AUTHOR if match.lastgroup == "author" else CLAUDE
+    return found
+
+
+def _hebrew_after(after: str) -> str | None:
+    """ "…", כתבתי / "…", ענה Claude: the speaker right after a quote in Hebrew."""
+    match = _HE_AFTER.match(after)
+    if match is None:
+        return None
+    return AUTHOR if match.group("author") else CLAUDE

@@ -233,6 +233,9 @@ _FAMILIES: list[tuple[str, str]] = [
         "process",
         r"export(?:s|ed|er)?|import(?:s|ed|er)?|migrations?|backups?|conversions?|エクスポート|インポート|导出|导入",
     ),
+    # a run on a CI service ("went green in CI", "the pipeline failed"): after the tests and the build, which it
+    # runs ("the tests passed in CI" is CI's result, not a run of the session's)
+    ("ci", r"CI|pipelines?|GitHub Actions|workflow runs?|Travis|CircleCI|Jenkins|Buildkite"),
     # last, so that it wins over "page": "one of the fetches, the docs page, failed"
     ("fetch", r"fetch(?:es)?|web ?fetch(?:es)?|downloads?|web searche?s?|curl|wget"),
 ]
@@ -437,6 +440,8 @@ def outcome_claims(text: str, block: Block) -> list[Claim]:
             told = _OBJECT.match(text, match.end()) if verb in ("passed", "failed") else None
             if told is not None:
                 family = "tests" if told.group("tests") else "build"
+        if re.match(r"\s+(?:in|on)\s+(?:the\s+)?(?:CI|pipeline|GitHub Actions)\b", match.group("tail") or ""):
+            family = "ci"  # "went green in CI", "the tests passed on CI": the service's run, not one of the session's
         if not family and verb == "timed out":
             family = "run"  # "claudelog.com timed out": a failure of some call, whose error must say so
         if not family:
@@ -722,6 +727,12 @@ def _block_quote_claims(block: Block) -> list[Claim]:
 # Fences that show what a run printed (an error, a summary line): each message line is a quote of the session.
 _OUTPUT_LANGS = frozenset({"text", "txt", "output", "log", "plain", "plaintext"})
 _MESSAGE_LINE = re.compile(r"[^\W\d_]{2,}(?:\W+[^\W\d_]{2,}){2,}")  # three words or more: a message, not `3 passed`
+# a line naming something by its identifier, with a figure ("1 of 1 FAIL 283719 unique_orders_order_id", "ok
+# api/handlers 0.41s"): a test's, a model's or a package's name and its result, no message words around them
+_NAMED_LINE = re.compile(r"(?<![\w/.-])[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+){2,}(?![\w/.-])")
+# a run's summary of two counts or more ("324 examples, 0 failures", "Tests: 3 failed, 2 passed"): its figures are the
+# run's, as the output printed them, whatever words they count
+_COUNTS_LINE = re.compile(r"(?:[^\W\d_]+:?\s+)?\d+\s+[^\W\d_]+(?:,?\s+\d+\s+[^\W\d_]+)+.*")
 
 
 def _output_claims(block: Block, lines: list[str]) -> list[Claim]:
@@ -731,11 +742,15 @@ def _output_claims(block: Block, lines: list[str]) -> list[Claim]:
     offset = len(block.lines[0]) + 1
     for line in lines:
         stripped = line.strip()
-        if _MESSAGE_LINE.search(stripped):
-            claims.append(Claim(ANY_QUOTE, stripped, block.line_at(offset), block, at=offset + len(line)))
         # a test run's summary ("Tests: 3 failed, 2 passed, 5 total"): its counts are the run's, as in prose
-        counted = number_claims(" " * offset + line, block)
-        claims.extend(c for c in counted if c.amount is not None and c.amount.result)
+        counted = [c for c in number_claims(" " * offset + line, block) if c.amount is not None and c.amount.result]
+        # (a summary whose every figure is a test count read above is left to those: "Tests: 3 failed, 1 passed")
+        read = [(c.amount.start, c.amount.end) for c in counted if c.amount is not None]
+        unread = [m for m in re.finditer(r"\d+", line) if not any(a <= offset + m.start() < b for a, b in read)]
+        named = bool(_NAMED_LINE.search(stripped)) and bool(re.search(r"\d", stripped))
+        if _MESSAGE_LINE.search(stripped) or (_COUNTS_LINE.fullmatch(stripped) and unread) or named:
+            claims.append(Claim(ANY_QUOTE, stripped, block.line_at(offset), block, at=offset + len(line)))
+        claims.extend(counted)
         offset += len(line) + 1
     return claims
 

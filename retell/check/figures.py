@@ -12,6 +12,7 @@ from __future__ import annotations
 import itertools
 import re
 from datetime import datetime, timezone
+from typing import Any
 
 from retell.check.amounts import (
     DIFF,
@@ -30,6 +31,8 @@ from retell.check.amounts import (
 from retell.check.attribution import AUTHOR, CLAUDE, SUBAGENT
 from retell.check.claims import SMALL_COUNT, Claim
 from retell.check.document import HEADING
+from retell.check.language import language_of
+from retell.check.relative_times import gloss_relative
 from retell.check.scope import Scope
 from retell.check.sources import (
     NOTE,
@@ -241,25 +244,74 @@ def _figures(index: Sources, units: set[str]) -> list[Figure]:
     return [f for unit in units for f in index.figures_by_unit.get(unit, [])]
 
 
-# A test function a diff adds: `+def test_…`, `+    it("…"`, `+test("…"`
-_TEST_ADDED = re.compile(r"^\+\s*(?:async\s+)?(?:def\s+test_\w*|(?:it|test)\s*\(\s*['\"`])", re.M)
+# A test a diff adds: `+def test_…`, `+    it("…"`, RSpec's `+  it "…" do`, `+test("…"`, Go's `+func TestX(`, Rust's
+# `+#[test]`, JUnit's `+@Test`, xUnit's `+[Fact]` (in a heredoc a command writes, its lines carry no `+`)
+_TEST_ADDED = (
+    r"^{plus}[ \t]*(?:async\s+)?(?:def\s+test_\w*|(?:it|test|specify)\s*(?:\(\s*)?['\"`]|func\s+Test\w*\s*\("
+    r"|#\[(?:tokio::)?test\]|@Test\b|\[(?:Fact|Theory|Test|TestMethod)\])"
+)
+_TEST_ADDED_DIFF = re.compile(_TEST_ADDED.format(plus=r"\+"), re.M)
+_TEST_WRITTEN = re.compile(_TEST_ADDED.format(plus=r"\+?"), re.M)
+# A list of tests in a schema file (dbt's `tests:` / `data_tests:` under a column or a model): each item at the list's
+# own indentation is a test (`- unique`, `- dbt_utils.expression_is_true:` with its arguments below it)
+_YAML_TESTS = r"^{plus}([ \t]*)(?:data_)?tests:[ \t]*\n((?:{plus}\1[ \t]+\S.*(?:\n|$))+)"
+_YAML_TESTS_DIFF = re.compile(_YAML_TESTS.format(plus=r"\+"), re.M)
+_YAML_TESTS_WRITTEN = re.compile(_YAML_TESTS.format(plus=r"\+?"), re.M)
+
+
+def _tests_in(text: str, *, diff: bool) -> int:
+    """How many tests `text` adds: a diff's added lines, or a file a command writes whole (a heredoc)."""
+    functions, lists = (_TEST_ADDED_DIFF, _YAML_TESTS_DIFF) if diff else (_TEST_WRITTEN, _YAML_TESTS_WRITTEN)
+    count = len(functions.findall(text))
+    for match in lists.finditer(text):
+        items = re.findall(r"^\+?([ \t]*)-[ \t]+\S", match.group(2), re.M)
+        count += sum(1 for indent in items if len(indent) == len(items[0])) if items else 0
+    return count
+
+
+def _call_tests(call: Any) -> tuple[int, bool]:
+    """The tests one call adds (an edit's diff, or a heredoc its command writes), and whether its diff is cut short."""
+    diff = getattr(call, "diff", None) or ""
+    count = _tests_in(diff, diff=True)
+    command = getattr(call, "command", None) or ""
+    if "<<" in command:
+        count += _tests_in(command, diff=False)
+    return count, bool(count) and bool(re.search(r"… \(\d+ more (?:changed )?lines?\)\s*$", diff))
 
 
 _LISTED = re.compile(r"\s*[,:(]\s*`[^`\n]+`(?:\s*(?:,|\band\b|\bor\b|、|和|と)\s*(?:and\s+)?`[^`\n]+`)*")
 
 
 def _tests_added(index: Sources, ids: set[str]) -> tuple[int, str, bool]:
-    """How many test functions the edits of these events add, the last event that adds one, and whether a diff
-    that adds one is cut short in the session ("… (22 more changed lines)": then the count is a least)."""
+    """How many tests the edits of these events add, the last event that adds one, and whether a diff that adds one
+    is cut short in the session ("… (22 more changed lines)": then the count is a least)."""
     count, last, cut = 0, "", False
     for event_id in index.in_order(ids):
         for call in index.event_calls.get(event_id, []):
-            diff = getattr(call, "diff", None) or ""
-            found_here = len(_TEST_ADDED.findall(diff))
+            found_here, cut_here = _call_tests(call)
             if found_here:
                 count, last = count + found_here, event_id
-                cut = cut or bool(re.search(r"… \(\d+ more (?:changed )?lines?\)\s*$", diff))
+                cut = cut or cut_here
     return count, last, cut
+
+
+def _tests_added_counts(index: Sources, ids: set[str], whole: set[str]) -> dict[int, str]:
+    """The counts of tests a paragraph may give of what these events add ("the two tests under `order_id`",
+    "## Three tests"): one edit's or one event's of `ids`, or those of `whole` (what it cites) together, each with
+    the event that adds them."""
+    out: dict[int, str] = {}
+    total, last = 0, ""
+    for event_id in index.in_order(ids | whole):
+        each: list[int] = [_call_tests(call)[0] for call in index.event_calls.get(event_id, [])]
+        added = sum(each)
+        if event_id in ids:
+            for count in [*each, added]:
+                out.setdefault(count, event_id)
+        if event_id in whole and added:
+            total, last = total + added, event_id
+    out.setdefault(total, last)
+    out.pop(0, None)
+    return out
 
 
 def _fits_figure(amount: Amount, figure: Figure) -> bool:
@@ -287,6 +339,15 @@ def _count(claim: Claim, index: Sources, scope: Scope) -> Finding:
             return found(
                 claim, _first(index, last), f"the cited edits, cut short in the session, add {added}+", UNCHECKED
             )
+    heading = claim.block.kind == HEADING and not scope.has_citation and bool(scope.around)
+    ran = re.search(r"\b(?:ran|runs?|running|re-?ran|executed)\s+(?:\w+\s+){0,2}$", claim.block.text[: amount.start])
+    if unit == TESTS and not amount.result and not ran and amount.high is None and (scope.has_citation or heading):
+        # "the two tests under `order_id`", "## Three tests": tests told as things, no run's result, are what the
+        # cited edits add (one edit's, one event's, or all of them), not what a run counted ("ran one test" is a run's)
+        told = set(scope.around) if heading else index.expand(scope.cited)
+        where = _tests_added_counts(index, told if heading else scope.near, told).get(int(amount.value))
+        if where is not None and amount.value == int(amount.value):
+            return found(claim, _first(index, where), cited=True)
     listed = _LISTED.match(claim.block.text, amount.end)
     if listed and amount.high is None and len(re.findall(r"`[^`]+`", listed.group(0))) == amount.value:
         # "two new tests, `test_a` and `test_b`": the count is the list that follows (its names are claims
@@ -310,7 +371,6 @@ def _count(claim: Claim, index: Sources, scope: Scope) -> Finding:
         if figure.source in near | cited and _fits_figure(amount, figure):
             return _figure_found(claim, figure, index, cited=True)
     # A heading sums up its section ("## Three edits turned down"): what the section's paragraphs cite counts
-    heading = claim.block.kind == HEADING and not scope.has_citation and bool(scope.around)
     countable = (scope.has_citation or heading) and unit in _COUNTABLE and not amount.approx and amount.high is None
     whole = amount.value == int(amount.value)
     # "six tool calls each": what one of the cited events counts, never all of them together
@@ -765,6 +825,64 @@ def _stated_gap(claim: Claim, index: Sources, scope: Scope) -> Source | None:
     return None
 
 
+# A time code states: Rails' `15.minutes`, `3.days.from_now`; Python's `timedelta(days=3)`
+_CODE_TIME = re.compile(
+    r"(?<![\w.])(?P<n>\d+(?:\.\d+)?)\.(?P<u>second|minute|hour|day|week)s?\b"
+    r"|\b(?P<u2>second|minute|hour|day|week)s\s*=\s*(?P<n2>\d+(?:\.\d+)?)\b"
+)
+_UNIT_MINUTES = {"second": 1 / 60, "minute": 1.0, "hour": 60.0, "day": 1440.0, "week": 10080.0}
+
+
+def _times_stated(text: str) -> list[tuple[float, bool]]:
+    """The times a text states (in minutes, each with whether it is told as between two moments): in its words,
+    in another language's words glossed (Claude's "פג אחרי 15 דקות"), and in its code (`3.days.from_now`)."""
+    out = [(a.value, a.relative) for a in durations(text)]
+    if language_of(text) not in ("en", ""):
+        glossed = gloss_relative(text)
+        if glossed is not None:
+            out += [(a.value, a.relative) for a in durations(glossed.text)]
+    for m in _CODE_TIME.finditer(text):
+        number, unit = (m.group("n"), m.group("u")) if m.group("n") else (m.group("n2"), m.group("u2"))
+        out.append((float(number) * _UNIT_MINUTES[unit], False))
+    return out
+
+
+def _stated_time(claim: Claim, index: Sources, scope: Scope) -> Source | None:
+    """A cited event that states the time itself: "an abandoned claim of 20 minutes" of Claude's list ("(20 דק׳)"),
+    "a claim that expires after 15 minutes" of its plan, "an appointment in three days" of a test's
+    `3.days.from_now`. The figure is retold from what the event says, not measured between two events; a time told
+    as a gap ("later", "after") rests only on one the event tells as a gap too."""
+    amount = claim.amount
+    assert amount is not None
+    if not scope.cited:
+        return None
+    for source in index.of(index.expand(scope.cited)):
+        if any(
+            relative == amount.relative and _bounds(amount, value) for value, relative in _times_stated(source.text)
+        ):
+            return source
+    return None
+
+
+# A moment a tool's output prints on a line of its own (a log's `2026-08-03T06:13:47.551Z`, dbt's `14:50:53`)
+_PRINTED_CLOCK = re.compile(r"^(?:\d{4}-\d{2}-\d{2}[T ])?(\d{1,2}):(\d{2}):(\d{2}(?:\.\d+)?)", re.M)
+
+
+def _printed_gaps(index: Sources, ids: set[str]) -> list[tuple[float, str, str]]:
+    """The time between the moments a cited output prints, line after line and first to last: "almost four minutes
+    later the timeout came" of a log a paragraph cites is told from its lines, not from when the session ran it."""
+    out: list[tuple[float, str, str]] = []
+    for source in index.of(ids):
+        if source.speaker != TOOL:
+            continue
+        moments = [int(h) * 60 + int(m) + float(s) / 60 for h, m, s in _PRINTED_CLOCK.findall(source.text)]
+        pairs = list(itertools.pairwise(moments))
+        if len(moments) > 2:
+            pairs.append((moments[0], moments[-1]))
+        out += [(b - a, source.id, source.id) for a, b in pairs if b > a]
+    return out
+
+
 # "Claude agreed within half a minute": at most that long after what came before, as much as a length of its own
 _WITHIN = re.compile(r"\bwithin\s+(?:about\s+|roughly\s+|just\s+)?$", re.I)
 
@@ -815,10 +933,17 @@ def check_time(claim: Claim, index: Sources, scope: Scope) -> Finding:
             if span.source == "stats" or span.source not in index.by_event:
                 return Finding(claim, TRACED, span.source, f"{span.label}: {_show(span.value, DURATION)}", weak=True)
             return found(claim, _first(index, span.source), cited=span.source in scope.near)
-    setting = _setting(claim, index, scope) or _printed(claim, index, scope) or _stated_gap(claim, index, scope)
+    setting = (
+        _setting(claim, index, scope)
+        or _printed(claim, index, scope)
+        or _stated_gap(claim, index, scope)
+        or _stated_time(claim, index, scope)
+    )
     if setting is not None:
         return found(claim, setting, cited=setting.id in scope.near)
     gaps = _between(index, scope) if amount.relative else _lengths(index, scope, claim.block.kind == HEADING)
+    if scope.cited:
+        gaps += _printed_gaps(index, index.expand(scope.cited))
     text = claim.block.text
     if not amount.relative and scope.cited and _WITHIN.search(text[max(0, amount.start - 30) : amount.start]):
         gaps += _since_before(index, scope)
@@ -839,11 +964,14 @@ def check_time(claim: Claim, index: Sources, scope: Scope) -> Finding:
                 claim,
                 TRACED,
                 b,
-                f"{_show(gap, DURATION)} between {a} and {b}" + (f": {first.text[:60]}" if first else ""),
+                f"{_show(gap, DURATION)} "
+                + (f"between {a} and {b}" if a != b else f"between two moments {a} prints")
+                + (f": {first.text[:60]}" if first else ""),
                 weak=True,
                 measured=gap,
             )
-    labels = {g: f"between {a} and {b}" for g, a, b in gaps if a and b} | {s.value: s.label for s in spans}
+    labels = {g: f"between {a} and {b}" if a != b else f"between two moments {a} prints" for g, a, b in gaps if a and b}
+    labels |= {s.value: s.label for s in spans}
     candidates = [g for g, _, _ in gaps] + [s.value for s in spans]
     closest = min(candidates, key=lambda v: abs(v - amount.value), default=None)
     # Sure when every time near the paragraph (or, without a citation, in the session) is at least twice or

@@ -45,6 +45,22 @@ _SMALL_WORDS = {
     "mình bạn vào lại như từ theo về người chưa hoặc nhưng nên vẫn để bị sau trước khỏi vì nếu",
 }
 _LANGS = {lang: frozenset(words.split()) for lang, words in _SMALL_WORDS.items()}
+# Alphabets other than Latin (and the Chinese, Japanese and Korean scripts, told apart above): a text mostly in one
+# of them is in a language of its own, whatever the few English words (`job`, Claude) it keeps. Hebrew and Arabic
+# write right to left and attach their small words to the next one (ה-job, וה-SMS, بالملف): no list of small words
+# would find them, the letters do. The tag is the script's: Russian and Ukrainian are one "cyrillic" here.
+_ALPHABETS = (
+    ("hebrew", re.compile(r"[\u0590-\u05ff\ufb1d-\ufb4f]")),
+    ("arabic", re.compile(r"[\u0600-\u06ff\u0750-\u077f\u08a0-\u08ff\ufb50-\ufdff\ufe70-\ufeff]")),
+    ("cyrillic", re.compile(r"[\u0400-\u052f]")),
+    ("greek", re.compile(r"[\u0370-\u03ff\u1f00-\u1fff]")),
+    ("devanagari", re.compile(r"[\u0900-\u097f]")),
+    ("bengali", re.compile(r"[\u0980-\u09ff]")),
+    ("tamil", re.compile(r"[\u0b80-\u0bff]")),
+    ("thai", re.compile(r"[\u0e00-\u0e7f]")),
+    ("georgian", re.compile(r"[\u10a0-\u10ff]")),
+    ("armenian", re.compile(r"[\u0530-\u058f]")),
+)
 _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
 # (a token is tried from its start only: from every position, a long run with no space is read again and again)
 _CODE = re.compile(r"`[^`]*`|(?<!\S)\S*[_/@#`]\S*|https?://\S+")
@@ -54,12 +70,16 @@ MIN_SMALL_WORDS = 2  # below this, a text is too short to tell
 @lru_cache(maxsize=4096)
 def language_of(text: str) -> str:
     """ "en", "de", "fr", "es", "it", "nl", "pt", "pl", "cs", "sk", "hr", "sl", "vi", "cjk" (Chinese, Japanese, Korean),
-    or "" when the text is too short or too much code to tell."""
+    an alphabet's name ("hebrew", "arabic", "cyrillic", "greek", …: `_ALPHABETS`), or "" when the text is too short
+    or too much code to tell."""
     prose = _CODE.sub(" ", text)
     cjk = len(CJK.findall(prose))
     words = [w.lower().replace("’", "'") for w in _WORD.findall(prose) if not CJK.match(w)]
     if cjk and cjk >= 2 * len(words):
         return "cjk"
+    alphabet = _alphabet(words)
+    if alphabet:
+        return alphabet
     counts = dict.fromkeys(_LANGS, 0)
     for word in words:
         for lang, small in _LANGS.items():
@@ -71,6 +91,19 @@ def language_of(text: str) -> str:
     if counts[best] < MIN_SMALL_WORDS:
         return ""
     return best
+
+
+def _alphabet(words: list[str]) -> str:
+    """The alphabet other than Latin most of these words are written in, or ""."""
+    counts = dict.fromkeys((name for name, _ in _ALPHABETS), 0)
+    for word in words:
+        for name, letters in _ALPHABETS:
+            if letters.match(word):
+                counts[name] += 1
+                break
+    best = max(counts, key=lambda name: counts[name])
+    others = len(words) - counts[best]
+    return best if counts[best] >= MIN_SMALL_WORDS and counts[best] > others else ""
 
 
 def other_language(a: str, b: str) -> bool:

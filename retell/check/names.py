@@ -44,6 +44,21 @@ _VOCABULARY = wordset(
     "mandarin cantonese traditional simplified"
 )
 _CAPITALISING = ("en", "es", "fr", "it", "pt", "nl", "pl", "cs", "sk", "hr", "sl")
+# Alphabets that write a name of Latin letters as the session wrote it, in the middle of their own words ("של
+# Twilio", "через Redis"): a capitalised Latin word there is a name, as in English (the alphabet's own names, with
+# capitals or none, are left alone)
+_LATIN_NAMES_IN = (
+    "hebrew",
+    "arabic",
+    "cyrillic",
+    "greek",
+    "devanagari",
+    "bengali",
+    "tamil",
+    "thai",
+    "georgian",
+    "armenian",
+)
 # Languages that decline a name: "podle Clauda", "Claudovo čtení", "Claudovi", "v Laravelu" (Czech), "z Claudem"
 # (Polish), "prema Claudeu" (Croatian), "po Claudovem mnenju" (Slovene). A name's case ending, or the suffix of
 # an adjective made from it, is cut off; what is left names what the session holds when a word of the session
@@ -108,7 +123,7 @@ def grade_names(blocks: list[Block], index: Sources, findings: list[Finding]) ->
     them ("Lucía Ferrer"); a name another finding of its paragraph already reports is left to that one."""
     prose = [b for b in blocks if b.kind in (PARAGRAPH, QUOTE, LIST)]
     language = language_of(" ".join(b.text for b in prose))
-    if language not in _CAPITALISING:
+    if language not in _CAPITALISING and language not in _LATIN_NAMES_IN:
         return []
     said = " ".join(s.folded for s in index.sources)
     out: list[Finding] = []

@@ -43,7 +43,12 @@ _COMMANDS: dict[str, Callable[[str], bool]] = {
     "tests": lambda c: is_test_command(c),
     "build": _runs(
         r"(?:(?:npm|pnpm|yarn|bun)\s+(?:run\s+)?(?:build|lint|typecheck|type-check|check)\b|tsc\b|webpack\b|make\b"
-        r"|vite\s+build\b|next\s+build\b|cargo\s+(?:build|check|clippy)\b|go\s+build\b|eslint\b|ruff\b|mypy\b)"
+        r"|vite\s+build\b|next\s+build\b|cargo\s+(?:build|check|clippy)\b|go\s+build\b|eslint\b|ruff\b|mypy\b"
+        # any other tool's own build, as its first or second word: `dbt build`, `docker build`, `docker compose
+        # build`, `dotnet build`, `swift build`, `bazel build`, `./gradlew build` (not a folder named build: `rm -rf
+        # build`, `cd build`, `git add build`)
+        r"|(?!(?:rm|rmdir|cd|ls|mkdir|cp|mv|cat|git|find|du|tar|zip|touch|chmod|chown|ln|echo|grep|rg|tree|open|code|"
+        r"vim?|nano|stat|head|tail|less|file|wc|diff)\b)[\w.-]+\s+(?:[a-z][\w-]*\s+)?build(?![\w.-]))"
     ),
     "deploy": _runs(
         r"(?:vercel\b|netlify\s+deploy\b|wrangler\s+(?:deploy|publish)\b|fly\s+deploy\b|firebase\s+deploy\b"
@@ -59,6 +64,8 @@ _COMMANDS: dict[str, Callable[[str], bool]] = {
         r"|install\b|(?:dnf|yum|zypper|apk)\s+(?:install|add)\b|pacman\s+-S)"
     ),
     "fetch": _runs(r"(?:curl|wget|http|xh)\b"),
+    # what the session can show of a CI service's run: its own client watching or listing it
+    "ci": _runs(r"(?:gh\s+(?:run|pr\s+checks|workflow)|glab\s+ci|circleci|travis)\b"),
     "run": lambda c: True,  # "the command failed": any run near it
     "process": lambda c: True,  # "the export went through": a run that names it (see _by_runs)
 }
@@ -77,6 +84,7 @@ _WORD = {
     "commit": "commit",
     "install": "install",
     "fetch": "fetch",
+    "ci": "CI run",
     "run": "command",
     "process": "run",
 }

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from retell.check.gloss import Gloss
+from retell.check.hebrew_times import hebrew_times
 from retell.check.slavic_times import slavic_times
 
 _WORDS = {
@@ -124,6 +125,7 @@ def gloss_relative(text: str) -> Gloss | None:
     """The text with each relative time of these languages in English ("about 5 minutes later"), and each length
     or count told with its unit ("19 minutes", "3 files"), or None when it has none."""
     replacements = slavic_times(text)  # declined numerals and units first: "po sedmi minutách", "za půl minuty"
+    replacements += hebrew_times(text)  # "כעבור כשלוש-עשרה שניות", "כשעה אחר כך": words Hebrew writes together
     for pattern in (_BEFORE, _AFTER):
         for match in pattern.finditer(text):
             if any(match.start() < b and match.end() > a for a, b, _ in replacements):

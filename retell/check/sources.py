@@ -53,7 +53,10 @@ _FILE_FAMILIES = ("read", "edit", "write")
 _ANSWER = re.compile(r'"([^"]+)"="([^"]*)"')
 PATHISH = re.compile(r"(?:~|\.{1,2})?/?(?:[\w.@+-]+/)+[\w.@+*-]*|[\w.-]+\.\w{1,6}\b")
 _TEST_NUMBERS = re.compile(
-    r"(?P<n>\d+)\s+(?:(?P<failed>failed|failing|failures?|errors?)"
+    # a runner that counts each test as it goes ("1 of 1 FAIL 283719 unique_fct_orders_order_id", "9 of 10 PASS …",
+    # dbt's): how many it ran is the count after "of"
+    r"\b\d+ of (?P<total>\d+) (?:PASS|FAIL|WARN)\b"
+    r"|(?P<n>\d+)\s+(?:(?P<failed>failed|failing|failures?|errors?)"
     r"|(?:passed|passing|pass(?:es)?|tests?|test cases?)\b)"
     r"|(?P<m>\d+)/(?P<of>\d+)\s*(?:tests?\s*)?(?:passed|passing|pass|全部通过|通过|通過|パス|成功)"
     r"|(?P<k>\d+)\s*(?:個|件|个)?(?:の)?(?:テスト|测试|測試)(?:が|は)?(?:全て|すべて|全部)?(?P<kf>失敗|失败)?",
@@ -424,6 +427,8 @@ def figures_in(source: Source) -> list[Figure]:
         elif match.group("m"):
             out.append(Figure(TESTS, int(match.group("m")), source.id, "test run"))
             out.append(Figure(TESTS, int(match.group("of")), source.id, "test run"))
+        elif match.group("total"):
+            out.append(Figure(TESTS, int(match.group("total")), source.id, "test run"))
         elif match.group("k"):
             out.append(Figure(FAILED if match.group("kf") else TESTS, int(match.group("k")), source.id, "test run"))
     for match in _ALL_PASS.finditer(text):

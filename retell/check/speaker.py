@@ -19,6 +19,7 @@ from retell.check.attribution import AUTHOR, CLAUDE, SUBAGENT
 from retell.check.claims import Claim
 from retell.check.document import CODE, PARAGRAPH, Block
 from retell.check.order import sentences
+from retell.check.scope import near_events
 from retell.check.sources import NOTE, TOOL, Source, Sources
 from retell.check.text import one_line
 from retell.check.verdict import CONTRADICTED, HIGH, Finding
@@ -51,6 +52,15 @@ _I_OPENED = re.compile(
     rf"{_LEAD}(?:io\s+)?(?:ho|avevo)\s+(?:\S+\s+)?(?:aperto|letto)\b",
     re.I,
 )
+# an act the sentence gives to the author by the reflexive, whatever its verb: "I queried prod myself", "I appended
+# the tests myself", "קראתי בעצמי את …" (I read … myself), "je l'ai relancé moi-même", "lo ejecuté yo mismo"
+_MYSELF = re.compile(
+    rf"{_LEAD}I\s+[^.;:!?]{{0,80}}?\bmyself\b|בעצמי|بنفسي|\bmoi-même\b|\byo\s+mism[oa]\b|\beu\s+mesm[oa]\b"
+    r"|\bio\s+stess[oa]\b|\bich\s+[^.;:!?]{0,40}?\bselbst\b|\bik\s+[^.;:!?]{0,40}?\bzelf\b|\bkendim\b",
+    re.I,
+)
+# someone else named before the reflexive: "I let Claude run it rather than doing it myself" is Claude's act
+_OTHER_ACTOR = re.compile(r"\b(?:Claude|the agent|the assistant|a subagent|the subagent|it)\b", re.I)
 _CLAUDE_WROTE = re.compile(
     r"^\W*(?:(?:then|so|and|first|finally|luego|entonces|puis|ensuite|dann)\s+)?Claude\s+(?:\w+\s+)?"
     r"(?:pasted|typed|wrote|sent|posted|reported|said|"
@@ -80,6 +90,9 @@ def speaker_findings(blocks: list[Block], index: Sources) -> list[Finding]:
         if block.kind != PARAGRAPH or not cites:
             continue
         cited = index.expand(cites)
+        # the run or read a sentence tells may be the event beside the one cited (the author's request cited, the
+        # commit it asked for right after)
+        near = near_events(index, cites)
         spans = sentences(block.text)
         for start, end in spans:
             sentence = block.text[start:end]
@@ -89,8 +102,12 @@ def speaker_findings(blocks: list[Block], index: Sources) -> list[Finding]:
             if not anchors:
                 continue
             found = None
+            myself = _MYSELF.search(sentence)
             if _I_RAN.match(sentence):
-                found = _ran_by_claude(anchors, cited, index)
+                found = _ran_by_claude(anchors, near, index)
+                whose = ("Claude", "you")
+            elif myself is not None and not _OTHER_ACTOR.search(sentence[: myself.end()]):
+                found = _ran_by_claude(anchors, near, index) or _touched_by_claude(anchors, near, index)
                 whose = ("Claude", "you")
             elif _I_OPENED.match(sentence) and not sentence.lstrip().startswith("Claude"):
                 found = _touched_by_claude(anchors, cited, index)

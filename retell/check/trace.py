@@ -17,6 +17,7 @@ from dataclasses import replace
 
 from retell.check.amounts import DURATION
 from retell.check.attribution import AGENT, AUTHOR, CLAUDE, SUBAGENT
+from retell.check.changes import change_findings
 from retell.check.claims import (
     BOTH,
     CODE_SPAN,
@@ -144,6 +145,7 @@ def trace_all(claims: list[Claim], blocks: list[Block], index: Sources) -> list[
     findings.extend(tracer.citations(blocks, findings))
     findings.extend(order_findings(blocks, index))
     findings.extend(speaker_findings(blocks, index))
+    findings.extend(change_findings(blocks, index))
     findings.extend(guess_findings(blocks, index))
     for finding in findings:
         if finding.problem and finding.claim.accepted is not None:
@@ -269,6 +271,15 @@ class Tracer:
         verdict = judge(claim.text, lambda q: _unique([*near, *index.candidates(list(q), allowed)]), cleaned)
         if verdict.ok and verdict.main is not None:
             source = verdict.main.source
+            changed = _figures_changed(claim, source)
+            if changed:
+                return found(
+                    claim,
+                    source,
+                    f"changes a figure of the output it copies ({', '.join(changed[:3])}: not in {source.id})",
+                    CONTRADICTED,
+                    advice=f"copy {source.id} as it printed",
+                )
             if self._far(source, scope) and quote_words(claim.text) >= MIN_INLINE_QUOTE_WORDS:
                 # Said, but not where the paragraph says: words of one moment told of another ("Claude answered
                 # by opening with “Thank you…”", words from an hour before).
@@ -1372,6 +1383,22 @@ class Tracer:
         held = {line for line in lines for s in cited if line in s.folded}
         where = max(cited, key=lambda s: sum(line in s.folded for line in lines), default=None)
         return len(held) / len(lines), where
+
+
+# A figure of an output line: a count, a time, a size ("4212", "8.92s", "14:50:20")
+# (with a unit after it, "8.92s", "12ms", "40%"; never a piece of a hash, "4be91c2")
+_LINE_FIGURE = re.compile(r"(?<![\w.])\d+(?:[.,:]\d+)*(?=[a-zA-Z%]{0,3}(?!\w))")
+
+
+def _figures_changed(claim: Claim, source: Source) -> list[str]:
+    """The figures of a line a post copies from a run's output (a fenced block) that the output it matches does not
+    print: "[SUCCESS 4212 in 8.92s]" of a run that printed 2412. The words around them match, and a quote's
+    bracketed text and dot leaders are left out when words are compared (a writer's insertion, an elision), so the
+    figures are read apart, as printed."""
+    if claim.block.kind != CODE:
+        return []
+    printed = source.text.replace(",", "")
+    return [f for f in _LINE_FIGURE.findall(claim.text) if f not in source.text and f.replace(",", "") not in printed]
 
 
 MIN_ANCHORS = 3  # names, numbers and code a paragraph must have for its overlap across languages to count
