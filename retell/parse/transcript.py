@@ -21,7 +21,7 @@ from retell.extract.subagents import AgentFile, is_warmup, read_agent_file_meta
 from retell.extract.titles import TITLE_CANDIDATES, session_title, session_vocabulary
 from retell.extract.tools import absolute_path
 from retell.extract.usage import UsageLedger
-from retell.parse.manifest import transcript_manifest, without_secrets
+from retell.parse.manifest import manifest_texts, transcript_manifest, without_secrets
 from retell.parse.parts import AgentLinks, ParseOptions, ParseResult, SharedState, Transcript
 from retell.secrets import (
     Scanner,
@@ -220,7 +220,6 @@ def extract_session(ref: SessionRef, assets_dir: Path | None, options: ParseOpti
     images.drop_unused()
     index_images(event_log, images)
 
-    flags = scan_event_log(event_log, part.scanner, part.ahead)
     # The manifest never holds a secret: its copy of the title is written with every flagged item redacted.
     manifest_title = part.scanner.redact_all(event_log.session.title)
     manifest = transcript_manifest(
@@ -231,6 +230,9 @@ def extract_session(ref: SessionRef, assets_dir: Path | None, options: ParseOpti
         manifest_title,
         options,
     )
+    # (its texts, which without_secrets scans below, scanned with the story's: on two cores, for a big one)
+    also = manifest_texts(manifest, part.warnings) if part.ahead is not None else ()
+    flags = scan_event_log(event_log, part.scanner, part.ahead, also)
     manifest["pii_warnings"] = flags
     manifest["warnings"] = part.warnings
     # The manifest never holds a secret: paths, branch names, tool names and warnings are told with every

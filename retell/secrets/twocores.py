@@ -47,8 +47,13 @@ class Ahead:
     def __init__(self, scanner: Scanner, parts: list[tuple[list[str], cores.Shared[str, list[Finding]]]]) -> None:
         self.scanner, self.parts = scanner, parts
 
-    def collect(self) -> None:
-        """Scan this process's share, take the children's, and give the scanner every finding."""
+    def collect(self, first: Iterable[str] = ()) -> None:
+        """Scan this process's share, take the children's, and give the scanner every finding. `first`: texts
+        to scan here before taking the children's (those a child was given are left to it)."""
+        told = {text for texts, _ in self.parts for text in texts}
+        scanner = self.scanner
+        pending = [text for text in dict.fromkeys(first) if text not in told and not scanner.primed(text)]
+        scanner.prime({text: tuple(scanner.find(text)) for text in pending})
         for texts, shared in self.parts:
             found = shared.results()
             self.scanner.prime({text: tuple(f) for text, f in zip(texts, found, strict=True)})

@@ -78,6 +78,29 @@ def test_a_scan_started_on_the_texts_told_so_far_finds_what_one_scan_finds(
     assert [f.value for f in later.scan(f"ssh {later_usernames[0]}@build")] == [later_usernames[0]]
 
 
+def test_texts_told_after_the_child_started_are_scanned_here_first(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`collect(first=…)`: what no child was given (the events' titles made at the end, the manifest's texts) is
+    scanned by this process before it takes the child's last texts, each once, with the findings one scan gives."""
+    texts = [case.text for case in planted()] + ordinary()
+    later = ["Ran `export GITHUB_TOKEN=ghp_4T5bXKI8naS53A9k5hIsdj1Kq0ZxWv7Lm2Ty` twice", "/home/sam/notes.md"]
+    monkeypatch.setattr(scanner, "_SCANNED_AHEAD", {})
+    monkeypatch.setattr(twocores, "SPLIT_MIN_CHARS", 0)
+    monkeypatch.setattr(cores.threading, "active_count", lambda: 1)
+    split = Scanner(usernames=("sam",))
+    ahead = twocores.start_ahead(split, texts, child_share=1.0)
+    assert ahead is not None
+    found: list[str] = []
+    find = split.find
+    monkeypatch.setattr(split, "find", lambda text: found.append(text) or find(text))
+    ahead.collect(first=[*later, texts[0], *later])
+    assert found[: len(later)] == later  # (these first, once; the child's own texts are not in `first`'s share)
+    assert texts[0] not in found[: len(later)]
+    assert all(split.primed(t) for t in texts + later)
+    alone = Scanner(usernames=("sam",))
+    assert [split.scan(t) for t in texts + later] == [alone.scan(t) for t in texts + later]
+    assert any(f.kind == "github-token" for f in split.scan(later[0]))
+
+
 def test_a_later_scanner_of_the_same_names_reads_what_was_scanned_ahead(monkeypatch: pytest.MonkeyPatch) -> None:
     """`retell run`: triage's redactor scans the texts the parse scanned ahead, with a scanner of the same
     account names; it reads their findings instead of scanning the story again. Another session's scanner
