@@ -82,6 +82,16 @@ class Shared(Generic[T, R]):
         os.close(write_end)
         self.pid, self._read_end = pid, read_end
 
+    def finished(self) -> bool:
+        """Whether the child has ended (all its share sent, or failed): its results wait in the pipe. It is not
+        reaped here (`results()` does). True when there is no child."""
+        if self.pid is None:
+            return True
+        try:  # (WNOWAIT: asked, not reaped; Linux, where a child is forked at all)
+            return os.waitid(os.P_PID, self.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is not None
+        except ChildProcessError:
+            return True
+
     def results(self) -> list[R]:
         results: list[Any] = [None] * len(self.items)
         if self.pid is None:

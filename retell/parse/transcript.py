@@ -29,6 +29,7 @@ from retell.secrets import (
     prepare_scanner,
     scan_event_log,
     start_ahead,
+    twocores,
     usernames_from_paths,
 )
 from retell.secrets.author_terms import user_terms
@@ -69,11 +70,25 @@ def read_transcript(
         prior_messages=shared.messages if shared is not None else None,
     )
     early: Ahead | None = None
+    told = 0  # events whose texts were handed to a scan child
 
     def scan_told_so_far() -> None:
-        # The reading child is done, the parser half way: the free core scans the texts told so far.
-        nonlocal early
-        early = start_ahead(_scanner(extractor), event_texts(extractor.events), child_share=1.0)
+        # The reading child is done, the parser half way or less: the free core scans the texts told so far;
+        # then, each time it is done, those told since (the extraction of the project's own shape takes three
+        # times as long as the reading: the second core sat idle for a second).
+        nonlocal early, told
+        if early is not None and not early.finished():
+            return
+        events = extractor.events  # (only appended to while reading)
+        if early is None:
+            early = start_ahead(_scanner(extractor), event_texts(events), child_share=1.0)
+        else:
+            texts = list(event_texts(events[told:]))
+            if sum(map(len, texts)) < twocores.FOLLOW_MIN_CHARS:
+                return
+            scanner = _scanner(extractor)
+            early = start_ahead(scanner, texts, child_share=1.0, earlier=early, least=twocores.FOLLOW_MIN_CHARS)
+        told = len(events)
 
     reader = TranscriptReader(
         ref.path,

@@ -4,8 +4,9 @@ A text's findings depend on the text alone (and the scanner's usernames), so whi
 when, changes nothing. `scan_ahead` splits the texts in two halves; `start_ahead` starts a child on most of
 them as soon as the records are read, so that it scans while this process finishes the extraction, then
 `Ahead.collect` does the rest. Earlier still, once the reading child is done (half way through a big parse),
-`start_ahead` may give a child all the texts told so far; the later start then splits only the texts told
-since (`earlier`). Worth it from SPLIT_MIN_CHARS of distinct text (a 100 MB session tells ~2 MB, which takes
+`start_ahead` may give a child all the texts told so far, and each time that child is done, another the texts
+told since (FOLLOW_MIN_CHARS of them at least); the later start then splits only the texts no child was given
+(`earlier`), and `collect` scans first what none was given. Worth it from SPLIT_MIN_CHARS of distinct text (a 100 MB session tells ~2 MB, which takes
 ~0.15 s to scan); below that, or where a fork is not safe (retell/cores.py), `Scanner.scan` finds them as it
 is asked.
 """
@@ -19,6 +20,7 @@ from retell import cores
 from retell.secrets.scanner import Finding, Scanner
 
 SPLIT_MIN_CHARS = 256 << 10
+FOLLOW_MIN_CHARS = 64 << 10  # of texts told since a child started, to start another once it is done
 AHEAD_SHARE = 0.7  # of the texts by length, to the child: this process has the extraction to finish first
 
 
@@ -47,6 +49,10 @@ class Ahead:
     def __init__(self, scanner: Scanner, parts: list[tuple[list[str], cores.Shared[str, list[Finding]]]]) -> None:
         self.scanner, self.parts = scanner, parts
 
+    def finished(self) -> bool:
+        """Whether every child has scanned all it was given (its findings wait in its pipe)."""
+        return all(shared.finished() for _, shared in self.parts)
+
     def collect(self, first: Iterable[str] = ()) -> None:
         """Scan this process's share, take the children's, and give the scanner every finding. `first`: texts
         to scan here before taking the children's (those a child was given are left to it)."""
@@ -60,11 +66,16 @@ class Ahead:
 
 
 def start_ahead(
-    scanner: Scanner, texts: Iterable[str], *, child_share: float = AHEAD_SHARE, earlier: Ahead | None = None
+    scanner: Scanner,
+    texts: Iterable[str],
+    *,
+    child_share: float = AHEAD_SHARE,
+    earlier: Ahead | None = None,
+    least: int | None = None,
 ) -> Ahead | None:
-    """Start a child scanning `child_share` of `texts` now, when worthwhile (None: nothing started). With
-    `earlier` (started on the texts told so far), only the texts it does not scan are split, and the result
-    collects both."""
+    """Start a child scanning `child_share` of `texts` now, when worthwhile (`least` characters of texts not
+    scanned yet, SPLIT_MIN_CHARS unless said; None: nothing started). With `earlier` (started on the texts told
+    so far), only the texts it does not scan are split, and the result collects both."""
     parts = []
     if earlier is not None:
         if earlier.scanner.usernames == scanner.usernames:
@@ -73,7 +84,7 @@ def start_ahead(
             earlier.collect()
     told = {text for part_texts, _ in parts for text in part_texts}
     distinct = [text for text in dict.fromkeys(texts) if text not in told and not scanner.primed(text)]
-    if sum(map(len, distinct)) >= SPLIT_MIN_CHARS and cores.can_fork():
+    if sum(map(len, distinct)) >= (SPLIT_MIN_CHARS if least is None else least) and cores.can_fork():
         shared = cores.Shared(
             scanner.find, distinct, weight=len, child_share=child_share, to_wire=_plain, from_wire=_findings, steal=True
         )

@@ -7,6 +7,7 @@ that small files with every oddity the reader handles take that path too.
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -204,8 +205,52 @@ def test_the_secret_scan_starts_on_what_is_told_once_the_reading_child_is_done(
 
     monkeypatch.setattr(transcript, "start_ahead", counted)
     assert _outputs([path], tmp_path / "two") == alone
-    assert [set(options) for options in starts] == [{"child_share"}, {"earlier"}]
+    # (the first start, any started on what was told since the last child was done, the split after reading)
+    assert set(starts[0]) == {"child_share"} and set(starts[-1]) == {"earlier"}
+    assert all(set(options) == {"child_share", "earlier", "least"} for options in starts[1:-1])
     assert len(json.loads(alone[1])["pii_warnings"]) > 40  # (a token a turn, and more)
+
+
+def test_each_time_the_scan_child_is_done_another_scans_what_was_told_since(
+    tmp_path: Path, two_cores: list[Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The parser may take much longer than the reading child (the project's own shape: three times): once the
+    child scanning the texts told so far is done, another takes those told since, so the second core does not
+    sit idle; the flags are the same as a scan in one process."""
+    tx = Transcript()
+    for turn in range(120):
+        tx.user(f"Step {turn}: deploy with token ghp_Zq8cV2nL4mX7pR1sT9wY3bK6dF0hJ{turn:05d}Qu, as sam@build.")
+        tx.assistant(f"Deployed step {turn}; the key AKIA{turn:04d}QWERTYUIOPAS is in /home/sam/.aws.")
+    path = tx.write(tmp_path / "secrets.jsonl")
+    prefetch.PREFETCH_MIN = 1 << 62
+    alone = _outputs([path], tmp_path / "one")
+    prefetch.PREFETCH_MIN = 0
+    monkeypatch.setattr(twocores, "SPLIT_MIN_CHARS", 0)
+    monkeypatch.setattr(twocores, "FOLLOW_MIN_CHARS", 0)
+    monkeypatch.setattr(prefetch._Child, "done", lambda child: True)
+    finished = twocores.Ahead.finished
+    waits: list[bool] = []
+
+    def done_at_once(ahead: twocores.Ahead) -> bool:  # (the children are given time to finish)
+        for _, shared in ahead.parts:
+            if shared.pid is not None:
+                os.waitid(os.P_PID, shared.pid, os.WEXITED | os.WNOWAIT)
+        waits.append(finished(ahead))
+        return waits[-1]
+
+    monkeypatch.setattr(twocores.Ahead, "finished", done_at_once)
+    starts: list[dict[str, object]] = []
+    start_ahead = transcript.start_ahead
+
+    def counted(scanner, texts, **options):  # type: ignore[no-untyped-def]
+        starts.append(options)
+        return start_ahead(scanner, texts, **options)
+
+    monkeypatch.setattr(transcript, "start_ahead", counted)
+    assert _outputs([path], tmp_path / "two") == alone
+    assert waits and all(waits)
+    follow_ups = [options for options in starts if set(options) == {"child_share", "earlier", "least"}]
+    assert len(follow_ups) >= 2
 
 
 def test_the_parser_reads_none_of_an_images_base64_once_the_child_has_told_it(

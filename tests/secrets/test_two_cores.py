@@ -147,3 +147,19 @@ def test_a_stealing_split_never_waits_for_a_child_that_lags(monkeypatch: pytest.
         os.close(never_read)
         os.close(never_written)
     assert set(range(stuck_from, 10)) <= set(calls)  # (and the child's first items when it sent them first)
+
+
+def test_asking_whether_a_child_is_done_leaves_its_results_to_take(monkeypatch: pytest.MonkeyPatch) -> None:
+    import time
+
+    monkeypatch.setattr(cores.threading, "active_count", lambda: 1)
+    items = list(range(40))
+    for steal in (False, True):
+        shared = cores.Shared(lambda n: n * n, items, weight=lambda n: 1, child_share=1.0, steal=steal)
+        assert shared.pid is not None
+        deadline = time.monotonic() + 30
+        while not shared.finished() and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert shared.finished() and shared.finished()  # (asked again: still not reaped)
+        assert shared.results() == [n * n for n in items]
+    assert cores.Shared(lambda n: n, [1], weight=lambda n: 1).finished()  # (no child: nothing to wait for)
