@@ -6,9 +6,9 @@ them as soon as the records are read, so that it scans while this process finish
 `Ahead.collect` does the rest. Earlier still, once the reading child is done (half way through a big parse),
 `start_ahead` may give a child all the texts told so far, and each time that child is done, another the texts
 told since (FOLLOW_MIN_CHARS of them at least); the later start then splits only the texts no child was given
-(`earlier`), and `collect` scans first what none was given. Worth it from SPLIT_MIN_CHARS of distinct text (a 100 MB session tells ~2 MB, which takes
-~0.15 s to scan); below that, or where a fork is not safe (retell/cores.py), `Scanner.scan` finds them as it
-is asked.
+(`earlier`), and `collect` scans first what none was given. Worth it from SPLIT_MIN_CHARS of distinct text (a
+100 MB session tells ~2 MB, which takes ~0.15 s to scan); below that, or where a fork is not safe
+(retell/cores.py), `Scanner.scan` finds them as it is asked.
 """
 
 from __future__ import annotations
