@@ -75,19 +75,19 @@ def read_transcript(
     def scan_told_so_far() -> None:
         # The reading child is done, the parser half way or less: the free core scans the texts told so far;
         # then, each time it is done, those told since (the extraction of the project's own shape takes three
-        # times as long as the reading: the second core sat idle for a second).
+        # times as long as the reading: the second core sat idle for a second), the same child fed them.
         nonlocal early, told
         if early is not None and not early.finished():
             return
         events = extractor.events  # (only appended to while reading)
         if early is None:
-            early = start_ahead(_scanner(extractor), event_texts(events), child_share=1.0)
+            early = start_ahead(_scanner(extractor), event_texts(events), child_share=1.0, feed=True)
         else:
             texts = list(event_texts(events[told:]))
             if sum(map(len, texts)) < twocores.FOLLOW_MIN_CHARS:
                 return
-            scanner = _scanner(extractor)
-            early = start_ahead(scanner, texts, child_share=1.0, earlier=early, least=twocores.FOLLOW_MIN_CHARS)
+            scanner, least = _scanner(extractor), twocores.FOLLOW_MIN_CHARS
+            early = start_ahead(scanner, texts, child_share=1.0, earlier=early, least=least, feed=True)
         told = len(events)
 
     reader = TranscriptReader(

@@ -72,10 +72,13 @@ def start_ahead(
     child_share: float = AHEAD_SHARE,
     earlier: Ahead | None = None,
     least: int | None = None,
+    feed: bool = False,
 ) -> Ahead | None:
     """Start a child scanning `child_share` of `texts` now, when worthwhile (`least` characters of texts not
     scanned yet, SPLIT_MIN_CHARS unless said; None: nothing started). With `earlier` (started on the texts told
-    so far), only the texts it does not scan are split, and the result collects both."""
+    so far), only the texts it does not scan are split, and the result collects both; when the last child
+    `earlier` started was fed (`feed`: it waits for more) and is done, they are handed to it instead of a new
+    child, which would compile the rules' regexes again."""
     parts = []
     if earlier is not None:
         if earlier.scanner.usernames == scanner.usernames:
@@ -84,9 +87,22 @@ def start_ahead(
             earlier.collect()
     told = {text for part_texts, _ in parts for text in part_texts}
     distinct = [text for text in dict.fromkeys(texts) if text not in told and not scanner.primed(text)]
-    if sum(map(len, distinct)) >= (SPLIT_MIN_CHARS if least is None else least) and cores.can_fork():
-        shared = cores.Shared(
-            scanner.find, distinct, weight=len, child_share=child_share, to_wire=_plain, from_wire=_findings, steal=True
-        )
-        parts = [*parts, (distinct, shared)]
+    worth = len(distinct) >= 2 and sum(map(len, distinct)) >= (SPLIT_MIN_CHARS if least is None else least)
+    if worth and cores.can_fork():  # (one text: no child; it is scanned when collected)
+        if parts and parts[-1][1].fed() and parts[-1][1].finished():
+            # (all of them: this process takes its share from the end when it collects, as from any child)
+            parts[-1][0].extend(distinct)
+            parts[-1][1].extend(distinct)
+        else:
+            shared = cores.Shared(
+                scanner.find,
+                distinct,
+                weight=len,
+                child_share=child_share,
+                to_wire=_plain,
+                from_wire=_findings,
+                steal=True,
+                feed=feed,
+            )
+            parts = [*parts, (distinct, shared)]
     return Ahead(scanner, parts) if parts else None

@@ -163,3 +163,28 @@ def test_asking_whether_a_child_is_done_leaves_its_results_to_take(monkeypatch: 
         assert shared.finished() and shared.finished()  # (asked again: still not reaped)
         assert shared.results() == [n * n for n in items]
     assert cores.Shared(lambda n: n, [1], weight=lambda n: 1).finished()  # (no child: nothing to wait for)
+
+
+def test_a_fed_child_takes_more_once_done_and_the_results_come_in_order(monkeypatch: pytest.MonkeyPatch) -> None:
+    import time
+
+    monkeypatch.setattr(cores.threading, "active_count", lambda: 1)
+    parent = os.getpid()
+    done_by: dict[int, int] = {}
+
+    def square(n: int) -> tuple[int, int]:
+        return n * n, os.getpid()
+
+    shared = cores.Shared(square, list(range(30)), weight=lambda n: 1, child_share=1.0, steal=True, feed=True)
+    assert shared.pid is not None and shared.fed()
+    for batch in (range(30, 60), range(60, 100)):
+        deadline = time.monotonic() + 30
+        while not shared.finished() and time.monotonic() < deadline:
+            time.sleep(0.005)
+        shared.extend(list(batch))  # (done: handed to the child)
+    shared.extend(list(range(100, 140)))  # (maybe still busy: then this process does them)
+    results = shared.results()
+    assert [r for r, _ in results] == [n * n for n in range(140)]
+    done_by = {n: pid for n, (_, pid) in enumerate(results)}
+    assert {done_by[n] for n in range(30, 100)} - {parent}  # (the child did some of what it was fed)
+    assert not shared.fed()  # (closed once collected)
