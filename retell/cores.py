@@ -15,6 +15,7 @@ import signal
 import struct
 import sys
 import threading
+import weakref
 from collections.abc import Callable, Sequence
 from typing import Any, Generic, TypeVar
 
@@ -35,6 +36,10 @@ def can_fork() -> bool:
 
 def _same(value: Any) -> Any:
     return value
+
+
+def _nothing() -> None:
+    return None
 
 
 class Shared(Generic[T, R]):
@@ -70,6 +75,7 @@ class Shared(Generic[T, R]):
         self.mine: list[int] = list(range(len(items)))
         self.theirs: list[int] = []
         self._feed: int | None = None  # where extend() writes (feed)
+        self._close_feed: Callable[[], Any] = _nothing
         self._received = bytearray()  # what the stealing child has sent, read ahead by finished() (feed)
         self._counted = (0, 0)  # (results whole in _received, where the next begins)
         if len(items) < 2 or not can_fork():
@@ -97,6 +103,8 @@ class Shared(Generic[T, R]):
         if more is not None:
             os.close(more[0])
             self._feed = more[1]
+            # (closed when collected, or when this object goes unused, say after an error: the child then ends)
+            self._close_feed = weakref.finalize(self, os.close, more[1])
         self.pid, self._read_end = pid, read_end
 
     def fed(self) -> bool:
@@ -177,7 +185,7 @@ class Shared(Generic[T, R]):
         progress (its results read as they come, never waited for)."""
         assert self.pid is not None
         if self._feed is not None:
-            os.close(self._feed)  # (a fed child ends once it has done what it was given)
+            self._close_feed()  # (a fed child ends once it has done what it was given)
             self._feed = None
         for i in self.mine:
             results[i] = self.func(self.items[i])

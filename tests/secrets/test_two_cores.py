@@ -188,3 +188,20 @@ def test_a_fed_child_takes_more_once_done_and_the_results_come_in_order(monkeypa
     done_by = {n: pid for n, (_, pid) in enumerate(results)}
     assert {done_by[n] for n in range(30, 100)} - {parent}  # (the child did some of what it was fed)
     assert not shared.fed()  # (closed once collected)
+
+
+def test_a_fed_child_left_uncollected_ends_when_its_work_is_dropped(monkeypatch: pytest.MonkeyPatch) -> None:
+    """(after an error between the start and the collection, say): nothing waits for it forever."""
+    import gc
+    import time
+
+    monkeypatch.setattr(cores.threading, "active_count", lambda: 1)
+    shared = cores.Shared(lambda n: n, list(range(10)), weight=lambda n: 1, child_share=1.0, steal=True, feed=True)
+    pid = shared.pid
+    assert pid is not None
+    del shared
+    gc.collect()
+    deadline = time.monotonic() + 30
+    while os.waitpid(pid, os.WNOHANG) == (0, 0) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert time.monotonic() < deadline  # (it ended and was reaped here)
