@@ -30,6 +30,7 @@ LAYERS: list[set[str]] = [
 ]
 SHARED = {
     "cores",  # when and how work goes to a forked child on the second core
+    "lazyre",  # module-level regexes compiled on first use
     "data",  # models.yaml, style.yaml
     "events",
     "errors",

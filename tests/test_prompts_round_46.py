@@ -390,3 +390,32 @@ def test_the_instructions_keep_one_name_for_claude_and_the_authors_belief_as_the
     for prompt in (_outline_prompt(work), *_section_prompts(work)):
         assert "in a language whose pronouns carry a gender" in prompt
         assert "what the author believed at the start that the session later shows otherwise" in prompt
+
+
+def test_an_output_line_shows_an_added_line_whatever_pattern_it_matches() -> None:
+    """The lines shown for a change are those an added line's pattern (a template's line, its placeholders any
+    value) matches, found only among the patterns whose first character is the line's: the same lines as trying
+    every pattern, for patterns that start with a placeholder, with a literal, and many of them."""
+    import re
+
+    from retell.extract.new_lines import MAX_SHOWN, NewLines
+
+    added = NewLines()
+    templates = [f"  name{n}: {{{{ .Values.name{n} }}}}" for n in range(60)]
+    templates += [f"{{{{ .Release.Name }}}}-worker{n}: ready" for n in range(30)]
+    templates += ["url: ${BASE_URL}/v2/items", "image: {{ .Values.image }}:latest", "plain added line"]
+    added.add("\n".join("+" + t for t in templates))
+    every = [
+        re.compile(".+?".join(re.escape(p) for p in re.split(r"\{\{.*?\}\}|\$\{[^}]*\}", t.strip())) + r"\Z")
+        for t in templates[-(len(added._patterns) + 1) : -1]
+    ]
+    lines = [f"name{n}: api-{n}" for n in range(40)] + ["prod-worker7: ready", "url: https://x.io/v2/items"]
+    lines += ["image: registry/app:1.2:latest", "plain added line", "name3 api", "worker: ready", ""]
+    expected: set[int] = set()
+    for number, line in enumerate(lines):
+        text = line.strip()
+        if text == "plain added line" or any(p.match(text) for p in every):
+            expected.add(number)
+    shown = added.shown_in(lines)
+    assert shown == set(sorted(expected)[:MAX_SHOWN]) and len(expected) > MAX_SHOWN
+    assert added.shown_in(lines[40:]) == {n - 40 for n in expected if n >= 40}

@@ -247,6 +247,8 @@ def main() -> None:
     print(f"{OUT.relative_to(ROOT)}: {len(rules)} rules from gitleaks {gitleaks_version} ({len(skipped)} skipped)")
     # which rules can flag a value over lines, read again from the new regexes (retell/secrets/overlines.py)
     subprocess.run([sys.executable, str(ROOT / "bench" / "secrets" / "write_overlines.py")], cwd=ROOT, check=True)
+    # and how RE2 is asked first about each of them (retell/secrets/gate.py)
+    subprocess.run([sys.executable, str(ROOT / "bench" / "secrets" / "write_gates.py")], cwd=ROOT, check=True)
 
 
 if __name__ == "__main__":

@@ -176,8 +176,7 @@ def _parse(reader: Reader, fd: int, pipe: _Pipe, child: _Child) -> Iterator[tupl
             raise InputError(f"{reader.path}: reading stopped unexpectedly")
         message = decoder.decode(pipe.read(_LENGTH.unpack(size)[0]))
         if when_read is not None and child.done():  # (asked once a batch: a system call, not a wait)
-            when_read()
-            when_read = None
+            when_read()  # (and again after each batch from then on: the free core may take more)
         if isinstance(message, dict):  # the last message: what the child counted
             _finish(reader, message)
             return

@@ -92,8 +92,9 @@ class TranscriptReader:
         # Work the parser needs later, done when the lines are read on two cores just after the child
         # starts: the child gets that much ahead instead of the parser waiting for its first lines.
         self.meanwhile = meanwhile
-        # Called when the lines are read on two cores, once the child has gone through them all: the parser
-        # is still decoding (about half way, in a big session) and the second core is free again.
+        # Called when the lines are read on two cores, once the child has gone through them all (the parser
+        # is still decoding, about half way in a big session, and the second core is free again), and again
+        # after each batch of lines the parser takes from then on.
         self.when_read = when_read
         # Called, when the lines are read on two cores, instead of waiting for the child's next lines: a small
         # step of work the parser would do later (it returns whether there is more to do).

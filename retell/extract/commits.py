@@ -10,20 +10,21 @@ from collections.abc import Iterable
 from retell.events import TOOL_RUN, Event
 from retell.extract.phrasing import PHRASE_CHARS, as_phrase, is_verb, request_phrase
 from retell.extract.tools import SHELL_TOOLS, family
+from retell.lazyre import lazy
 
 # git commit's own report of a commit it made: "[main 1a2b3c4] Subject" (a refused or failed commit has none)
-_COMMITTED = re.compile(r"^\[[^\]\s]+(?: \(root-commit\))? [0-9a-f]{7,}\] (.+)$", re.M)
+_COMMITTED = lazy(r"^\[[^\]\s]+(?: \(root-commit\))? [0-9a-f]{7,}\] (.+)$", re.M)
 # The message a command gave `git commit`: `-m "…"`, `-qm '…'`, `-am "…"` (a quiet commit prints no subject)
-_COMMIT_MESSAGE = re.compile(r"\bgit\s+commit\b[^;&|]*?\s-[a-zA-Z]*m\s*(?:\"((?:[^\"\\]|\\.)+)\"|'([^']+)')")
+_COMMIT_MESSAGE = lazy(r"\bgit\s+commit\b[^;&|]*?\s-[a-zA-Z]*m\s*(?:\"((?:[^\"\\]|\\.)+)\"|'([^']+)')")
 # A command that makes a commit of this session's work (`git commit`, or a pull request's own) …
-_MAKES_A_COMMIT = re.compile(r"\bgit(?:\s+-[cC]\s+\S+)*\s+commit\b")  # (`git -C repo commit`, `git -c k=v commit`)
+_MAKES_A_COMMIT = lazy(r"\bgit(?:\s+-[cC]\s+\S+)*\s+commit\b")  # (`git -C repo commit`, `git -c k=v commit`)
 # … and one that commits nothing else: a cherry-pick, a rebase or a merge in the same command prints old subjects
-_COMMITS_ONLY = re.compile(r"^(?!.*\bgit\s+(?:cherry-pick|rebase|merge|am|revert)\b)", re.S)
-_EMPTY_COMMIT = re.compile(r"\bgit\s+commit\b[^;&|]*\s--allow-empty\b")
-_PR_TITLE = re.compile(r"\bgh pr create\b.*?(?:--title|-t)[ =](?:\"([^\"]+)\"|'([^']+)')")
+_COMMITS_ONLY = lazy(r"^(?!.*\bgit\s+(?:cherry-pick|rebase|merge|am|revert)\b)", re.S)
+_EMPTY_COMMIT = lazy(r"\bgit\s+commit\b[^;&|]*\s--allow-empty\b")
+_PR_TITLE = lazy(r"\bgh pr create\b.*?(?:--title|-t)[ =](?:\"([^\"]+)\"|'([^']+)')")
 # Commits that say nothing about the work: merges, reverts, version bumps, work in progress, checkpoints (a bump
 # followed by another change is work: "Bump werkzeug 3.0.6; ProxyFix so sitemap uses https").
-_HOUSEKEEPING = re.compile(
+_HOUSEKEEPING = lazy(
     r"(?i)^(?:merge\b|revert\b|wip\b|bump\b(?![^;]*;\s*\w)|v?\d+\.\d+|release\b|chore(?:\(|:)|milestone:|checkpoint|"
     r"initial commit$|update readme$|fixup!|squash!)"
 )
@@ -72,12 +73,12 @@ def _says_enough(subject: str) -> bool:
 
 # A ticket or a mark in front of a subject or after it ("[PAY-412] ", "PAY-412: ", "WIP: ", "[wip] ", " (#88)"): a
 # tracker's, never a reader's
-_TAGS = re.compile(
+_TAGS = lazy(
     r"^(?:\s*(?:\[[^\]\n]{1,24}\]|[A-Z][A-Z0-9]+-\d+\b\s*[:—–-]?|WIP\b\s*[:!-]?|wip\b\s*[:!-]?|#\d+\s*[:—–-]))+\s*|"
     r"\s*(?:\((?:#\d+|[A-Z][A-Z0-9]+-\d+)\)|\[[A-Z][A-Z0-9]+-\d+\])$"
 )
 # A conventional commit's type and scope, or a lower-case scope ("fix(api)!: ", "ci: ", "orders: ", "Feat: ")
-_SCOPE = re.compile(
+_SCOPE = lazy(
     r"^(?:(?i:feat|fix|chore|ci|docs?|refactor|tests?|perf|build|style|revert|hotfix)|[a-z][\w./-]*)"
     r"(?:\([^)\n]{1,30}\))?!?:\s+(?=\S)"
 )
@@ -98,7 +99,7 @@ def without_scope(subject: str) -> str:
 # Where a message's subject ends: a line break, or the " / " that joins its paragraphs on the command's line
 # (retell/extract/tools.py) before a body: a list item ("- pin surefire 3.3.1") or a paragraph of prose. A short
 # "A / B" inside a subject ("Fix login / signup redirect") is the subject's own.
-_BODY_JOIN = re.compile(r" / (?=[-*•] |\d+[.)] |(?:(?!/\s)\S+\s+){6})")  # six words before any next " / "
+_BODY_JOIN = lazy(r" / (?=[-*•] |\d+[.)] |(?:(?!/\s)\S+\s+){6})")  # six words before any next " / "
 
 
 def _subject(message: str) -> str:
@@ -158,7 +159,7 @@ def commit_phrase(subject: str, limit: int = PHRASE_CHARS) -> str:
 
 
 # A name and a figure after a comma, with no verb ("…, SearchPagination 20/50"): a commit's notes
-_NOTED = re.compile(r",\s+[A-Z0-9][\w./+-]*(?:\s+[\w./+-]+){0,2}$(?<=\d)")
+_NOTED = lazy(r",\s+[A-Z0-9][\w./+-]*(?:\s+[\w./+-]+){0,2}$(?<=\d)")
 
 
 def _joined_asides(text: str, parts: list[str]) -> list[str]:

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 
 from retell.extract.requests import clause_cut
 from retell.extract.unchatted import announces_a_list, plain_japanese
+from retell.lazyre import lazy
 
 PHRASE_CHARS = 72
 PHRASE_SLACK = 8
@@ -206,7 +207,7 @@ def gerund(verb: str) -> str:
     return verb + "ing"
 
 
-_FRENCH = re.compile(r"(?i)\b(?:est-ce|le|la|les|des|du|une|pour|vaut|c'est|qu'|est|sont|nous|vous|pas)\b")
+_FRENCH = lazy(r"(?i)\b(?:est-ce|le|la|les|des|du|une|pour|vaut|c'est|qu'|est|sont|nous|vous|pas)\b")
 
 
 def as_phrase(text: str, objects: Sequence[str] = (), limit: int = PHRASE_CHARS) -> str:
@@ -270,18 +271,18 @@ _BUILT = (
     r"extension|plugin|CLI|API|service|project|template|theme|landing page|blog"
 )
 _NAMED = r"(?:[A-Z][\w.+#-]*|[\w-]+\.js)"
-_BARE_BUILT = re.compile(
+_BARE_BUILT = lazy(
     r"(?i)^((?:creating|building|making|writing|setting up|adding|scaffolding|starting) )"
     r"(?!(?:a|an|the|my|our|some|this|that|these|its|their)\b)"
     r"(?-i:((?:" + _NAMED + r"|[a-z][\w-]*)(?: " + _NAMED + r")?) )?"
     r"(?i:(" + _BUILT + r"))"
     r"(?=$|[,.:;]|\s(?:with|for|in|using|that|to|on|by|and|from|which)\b)"  # the thing, not "page numbers"
 )
-_BY_TOOL = re.compile(
+_BY_TOOL = lazy(
     r"(?i)^((?:creating|building|making|writing|setting up|scaffolding) (?:\S+ ){0,3}?(?:" + _BUILT + r")s?) "
     r"by (?-i:(" + _NAMED + r"))"
 )
-_BARE_MODEL = re.compile(
+_BARE_MODEL = lazy(
     r"\b(with|using|in|on|for|to|and) (?!the\b)(" + _NAMED + r") "
     r"(model|framework|library|API|plugin|extension|package|tool)\b(?!s)"
 )
@@ -298,7 +299,7 @@ def tidy_grammar(phrase: str) -> str:
 
 
 # Words a phrase cannot end on: what followed them was cut ("…with the title "Implementation details" and")
-_LOOSE_END = re.compile(r"(?i)[\s,;:–—-]+(?:and|or|but|the|a|an|which|then)$")
+_LOOSE_END = lazy(r"(?i)[\s,;:–—-]+(?:and|or|but|the|a|an|which|then)$")
 
 
 def without_loose_end(phrase: str) -> str:
@@ -494,7 +495,7 @@ def _named(phrase: str) -> str:
 
 
 # Sentences that open a message without asking anything ("Fair enough. Can you write…").
-_CHATTER = re.compile(
+_CHATTER = lazy(
     r"(?i)^(?:fair enough|sorry(?: to interrupt)?|never ?mind|oh no|oops|excellent(?: work)?|great(?: work| job)?|"
     r"perfect|awesome|nice(?: work| one)?|thanks?(?: you)?(?: so much)?|thank you|got it|I see|interesting|"
     r"good (?:catch|point|idea)|makes sense|cool|wow|hmm+|ok(?:ay)?|alright|"
@@ -522,7 +523,7 @@ def request_phrase(request: str, objects: Sequence[str] = (), limit: int = PHRAS
 
 
 # What a scene counts ("We have like 60 feature flags in LaunchDarkly…"): what "which ones" asks about
-_COUNTED_THINGS = re.compile(
+_COUNTED_THINGS = lazy(
     r"(?i)^(?:I|we) (?:have|'ve got|got) (?:like |about |around |some |roughly |~)?\d+\s+"
     r"(?P<things>[A-Za-z][\w-]*(?: [A-Za-z][\w-]*){0,2}?)(?P<where> (?:in|on|at) (?:the |our |my )?[\w.-]+)?"
     r"(?=\s+(?:and|that|which|but)\b|[,.]|$)"
@@ -626,7 +627,7 @@ def says_nothing_alone(phrase: str) -> bool:
 HEADING_WORDS = 9  # a heading a reader takes in at a glance
 TITLE_WORDS = 11  # a title may say more, not a paragraph
 # Where a phrase may end with what it says still whole: before a clause that explains, qualifies or adds
-_TRAILING = re.compile(
+_TRAILING = lazy(
     r"\s(?=(?:so that|so (?:I|we) can|rather than|instead of|in order to|because|that's|which|while|when|by)\s)|"
     r"(?<!\sso)\s(?=that\s)|,\s(?=(?:and|but|so|then|which|to|with|using|I|we|it|this|that)\s)|"
     r",\s(?=(?:always|never|usually|sometimes|mostly|only|every time)\s)"
@@ -686,7 +687,7 @@ def points_elsewhere(phrase: str) -> bool:
 
 
 # The chores that close a piece of work: committing, pushing, a changelog line, the notes, closing the issue
-_CHORE = re.compile(
+_CHORE = lazy(
     r"(?i)^(?:\w+ing )?(?:the |a |an )?(?:(?:committing|commit|pushing|push)"
     r"(?:\s+(?:it|them|this|everything|the changes|the work|all|to \S+))?$|"  # not "Merging the research branches"
     r"(?:changelog|notes?|todo)(?: (?:line|entry|file))?(?= to\b| with\b|$)|"  # not "a TODO app"

@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from retell.events import ASSISTANT, TOOL_RUN, Event
+from retell.lazyre import lazy
 
 SAID_WORDS = (3, 12)  # the fewest and the most words a title of this kind holds (spaced scripts)
 SAID_CJK = (8, 40)  # … and CJK characters, in Japanese and Chinese (written without spaces)
@@ -27,24 +28,24 @@ AUTHOR_WORDS = 4  # the fewest words of an author's clause ("Java 17", "pod limi
 VOCABULARY_MESSAGES = 20
 VI_EXTRA = 4  # a Vietnamese word is a syllable: a title holds more of them
 
-_CJK_CHAR = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")
-_STEM_WORD = re.compile(r"[^\W\d_]{4,}")  # (shorter: the function words every message holds)
+_CJK_CHAR = lazy(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")
+_STEM_WORD = lazy(r"[^\W\d_]{4,}")  # (shorter: the function words every message holds)
 # A word that points at what the reader cannot see: a paste ("tohle:", "şunu diyor"), the chat ("this")
-_POINTER = re.compile(
+_POINTER = lazy(
     r"(?i)(?<!\w)(?:this|these|that one|esto|este|esta|estos|eso|ceci|cette|cela|ça|diesen|dieses|diese|folgendes|"
     r"tohle|toto|tenhle|tuhle|taki|taka|takie|taką|takiego|ten błąd|şunu|şu|böyle|это|этот|эта|такой|такая|такую|"
     r"це|цей|ця|такий|така|таку|này|đây|هذا|هذه|هاد|ده|questo|questa|isso|isto|esse|essa|dit|deze|detta|"
     r"det här|den här|följande)(?!\w)|這個|这个|この|これ|이런|이거|이것"
 )
 # Where a sentence's clauses meet: a mark, or a word of contrast or cause in the languages retell writes
-_CLAUSE = re.compile(
+_CLAUSE = lazy(
     r"\s*[,;]\s+|\s*[，、；]\s*|\s+[—–]\s+|\s+-\s+|(?<=\S)\s+(?=(?:but|mais|pero|mas|ma|ale|ama|но|але|nhưng|men|maar|"
     r"bo|because|parce que|porque|weil|perché|protože|çünkü|потому что|тому що|lakin|لكن|بس|since|ever since|"
     r"depuis que|seit|seitdem|desde que|sen|sedan|da quando|odkąd|od kiedy|с тех пор как|відколи|sinds)\s)",
     re.I,
 )
 # A clause that opens on a relative pronoun or a connective hangs on the one before it: no title on its own
-_HANGS = re.compile(
+_HANGS = lazy(
     r"(?i)^(?:which|that|who|where|because|but|and|so|qui|dont|où|mais|car|parce que|welche|weil|denn|aber|und|"
     r"el cual|la cual|pero|porque|y|che|cui|ma|perché|que|mas|který|která|které|kteří|ale|protože|který|która|"
     r"które|bo|что|который|которая|которые|но|потому что|и|який|яка|які|що|але|бо|som|men|eftersom|och|omdat|"
@@ -52,17 +53,17 @@ _HANGS = re.compile(
 )  # (not the letters that are an article in another language: Portuguese "a", "o"; nor German "die", "der")
 # Words of work or of a problem in the languages retell writes (a clause that holds one names what was wrong or what
 # was done: "…sürekli restart oluyor", "…schlagen … fehl", "giờ bị lệch 7 tiếng")
-_WORK = re.compile(
+_WORK = lazy(
     r"(?i)(?<!\w)(?:fail|crash|error|broke|slow|leak|hang|timeout|restart|migrat|upgrad|fehl|absturz|stürzt|langsam|"
     r"hängt|kaputt|migrier|umstell|plant|erreur|bloqu|lent|fall|cuelg|duplic|demor|falh|erro|trav|errore|"
     r"błąd|błęd|pad|wywal|wolno|przenosz|zawiesz|chyb|hází|pomal|fel|krasch|slutat|ошибк|пада|висн|медлен|"
     r"сыпать|переез|миграц|помилк|повільн|вбива|hata|çök|yavaş|lỗi|lệch|chậm|sập|treo|خطأ|مشكل|بطيء|ندعم|"
     r"에러|오류|깨져|느려|올리)|遅|エラー|落ち|失敗|报错|錯誤|错误|慢|失败|崩溃|崩潰|改成|迁移|遷移"
 )
-_SENTENCE_END = re.compile(r"(?<=[.!?。！？])(?:\*\*)?\s+|(?<=[。！？])|\n+")  # (a bold sentence's "**" after its stop)
-_ASIDE = re.compile(r"\s*[(（][^()（）]*[)）]")
-_TECH = re.compile(r"`[^`]+`|\b\w*\d\w*\b|\b[a-z]+[A-Z]\w*|\b[A-Z]{2,}\b|\w[./_:]\w")
-_QUESTION_END = re.compile(r"[?？]\s*$")
+_SENTENCE_END = lazy(r"(?<=[.!?。！？])(?:\*\*)?\s+|(?<=[。！？])|\n+")  # (a bold sentence's "**" after its stop)
+_ASIDE = lazy(r"\s*[(（][^()（）]*[)）]")
+_TECH = lazy(r"`[^`]+`|\b\w*\d\w*\b|\b[a-z]+[A-Z]\w*|\b[A-Z]{2,}\b|\w[./_:]\w")
+_QUESTION_END = lazy(r"[?？]\s*$")
 
 
 @dataclass(frozen=True)
@@ -231,7 +232,7 @@ def _fits(text: str, key: str) -> bool:
 
 # The author's "I have a…" before the thing they have ("j'ai un script qui…", "tengo un problema con…"): the thing
 # is the title ("Un script qui…")
-_OWN_SITUATION = re.compile(
+_OWN_SITUATION = lazy(
     r"(?i)^(?:j['’]ai|tengo|tenho|ho|ich habe|ik heb|jag har|vi har|we have|I have)\s+"
     r"(?=(?:un|une|una|um|uma|uno|ein|eine|einen|een|en|ett|a|an)\s)"
 )

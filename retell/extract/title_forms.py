@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import re
 
-_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")
+from retell.lazyre import lazy
+
+_CJK = lazy(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")
 MOST_WORDS = 12  # the most words a title holds (spaced scripts; title_gate.TITLE_WORDS)
 # A file's name said as words ("Writing the 000043 txn account posted idx"): a zero-padded number is a file's
-FILE_MADE = re.compile(r"(?<![\w.])0\d{3,}(?![\w.])")
+FILE_MADE = lazy(r"(?<![\w.])0\d{3,}(?![\w.])")
 # A conjunction a sentence was cut after ("… kaldırıyor ama", "… but")
-DANGLING = re.compile(
+DANGLING = lazy(
     r"(?i)(?:^|\s)(?:and|but|or|so|because|then|aber|und|oder|denn|weil|mais|et|ou|donc|car|pero|y|o|porque|ma|e|"
     r"perché|mas|ou|porém|maar|en|of|want|ale|i|lub|bo|ama|ve|veya|çünkü|fakat|но|и|или|потому что|але|і|або|"
     r"men|och|eller|ale|a|nebo|tapi|dan|atau|karena|nhưng|và|hoặc|vì|لكن|و|أو|אבל|ו|או|kaj|dar|de|és)\s*[,.]?$"
@@ -19,7 +21,7 @@ DANGLING = re.compile(
     r"|(?:인데|는데|은데|지만)\s*[,.]?$"  # (a Korean clause left on its connective ending: "…인데")
 )
 # The author ending the session ("OK, that's enough for now", "Theek hai abhi itna kaafi")
-ENOUGH = re.compile(
+ENOUGH = lazy(
     r"(?i)\b(?:enough for (?:now|today)|that's all for (?:now|today)|itna kaafi|bas itna|assez pour aujourd'hui|"
     r"genug für heute|suficiente por hoy|basta por hoy|por hoy es todo|por hoje é isso|per oggi basta|"
     r"genoeg voor vandaag|na dziś wystarczy|на сегодня (?:всё|хватит)|на сьогодні (?:все|досить)|bugünlük bu kadar|"
@@ -27,7 +29,7 @@ ENOUGH = re.compile(
 )
 # The author's wish or duty before the work ("On doit passer à…", "Chcę przenieść…", "We need to…"): the work after
 # it is the title ("Passer à pydantic 2")
-WISH = re.compile(
+WISH = lazy(
     r"(?i)^(?:(?:so|ok|okay|alors|also|bueno|pues|então|allora|dus|więc|итак|ну)[,\s]+)?"
     r"(?:we (?:need|have|want|must|should)(?: to)?|i (?:need|want|would like|'d like)(?: to)?|we've got to|"
     r"on doit|il faut|nous devons|je veux|je voudrais|j'aimerais|wir müssen|ich möchte|ich will|wir wollen|"
@@ -48,7 +50,7 @@ def word_count(title: str) -> int:
 
 
 # A first word that is a name in code ("fct_orders", "useEffect", "s3", "agg.rs"): written as the code writes it
-IDENTIFIER = re.compile(r"^[a-z][\w.-]*?(?:_|\d|[a-z][A-Z]|\.[a-z])\S*")
+IDENTIFIER = lazy(r"^[a-z][\w.-]*?(?:_|\d|[a-z][A-Z]|\.[a-z])\S*")
 
 
 def capitalised(text: str) -> str:

@@ -31,6 +31,7 @@ from retell.extract.requests import author_words, clause_cut, clean_request, fir
 from retell.extract.said_title import points, said_title, too_long_to_title
 from retell.extract.tools import family, shorten_words
 from retell.extract.unchatted import as_the_session_writes, asked_work, spelled_out, unchatted, with_initialisms
+from retell.lazyre import lazy
 
 if TYPE_CHECKING:
     from retell.secrets import Scanner  # (the caller's: a listing titles sessions without importing the scanner)
@@ -80,7 +81,7 @@ def session_title(
     return None, None
 
 
-_WORD = re.compile(r"[^\W\d_]{3,}")
+_WORD = lazy(r"[^\W\d_]{3,}")
 _STOP = frozenset(
     {
         "the", "and", "for", "with", "from", "into", "that", "this", "then", "than", "are", "was", "were",
@@ -245,7 +246,7 @@ def _alternatives(
 
 
 # A problem by its name: an exception, an HTTP status with its phrase, a container's fate
-_PROBLEM = re.compile(
+_PROBLEM = lazy(
     r"\b(?:[A-Z][A-Za-z]*(?:Error|Exception)|[45]\d\d (?:[A-Z][a-z]+ ?){1,3}(?<! )|OOMKilled|CrashLoopBackOff)\b"
 )
 
@@ -313,7 +314,7 @@ def _proposed(
 
 
 # The author reacting to Claude's answer: it makes sense, they see, they laugh ("ok makes sense lol", "なるほど…笑")
-_REACTS = re.compile(
+_REACTS = lazy(
     r"(?i)\b(?:makes sense|got it|tiene sentido|faz sentido|ha senso|c'est logique|ergibt sinn|macht sinn|dává smysl|"
     r"lol|lmao|haha\w*|jaja\w*|kkk+|хаха\w*|xd)\b|"
     # words that react only when they open the line ("Ясно, …"; "了解 React 的渲染" is "learning about React")
@@ -330,7 +331,7 @@ def reacts(text: str) -> bool:
     return bool(_REACTS.search(text.strip())) or chat_line(text)
 
 
-_CLAUSE_MARK = re.compile(r"\s*[,，、،;；:：]\s|\s+[—–-]\s+")
+_CLAUSE_MARK = lazy(r"\s*[,，、،;；:：]\s|\s+[—–-]\s+")
 CLAUSE_WORDS = (3, 8)  # the fewest and the most words a report's first clause keeps to title a post
 
 
@@ -756,7 +757,7 @@ def _claude_texts(events: Sequence[Event]) -> list[str]:
     return [e.text for e in events if e.kind == ASSISTANT and e.text and not e.sidechain][:VOCABULARY_MESSAGES]
 
 
-_PARTICIPLE = re.compile(r"^(?P<what>[\w .&/-]+?) (?P<done>Added|Created|Fixed|Implemented|Updated|Removed|Improved)$")
+_PARTICIPLE = lazy(r"^(?P<what>[\w .&/-]+?) (?P<done>Added|Created|Fixed|Implemented|Updated|Removed|Improved)$")
 _DONE = {"Added": "add", "Created": "create", "Fixed": "fix", "Implemented": "implement", "Updated": "update",
          "Removed": "remove", "Improved": "improve"}  # fmt: skip
 # A noun of work at the end of the stack, and the verb it is made from
@@ -774,7 +775,7 @@ _WORK_NOUNS = {
     "Redesign": "redesign",
     "Rewrite": "rewrite",
 }  # fmt: skip  (not "Fixes": "Type Fixes" are fixes of type errors, not of a type)
-_NOMINAL = re.compile(
+_NOMINAL = lazy(
     r"^(?P<what>[\w.&/-]+(?: [\w.&/-]+)*?) (?P<noun>" + "|".join(_WORK_NOUNS) + r")"
     r"(?P<rest> (?:for|in|of|across|to|with|on) .+)?$"
 )

@@ -8,10 +8,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
+from retell.lazyre import lazy
+
+_CJK = lazy(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
 
 # "I need to / we want to" in front of an infinitive, in languages whose titles read well as one
-_WISH = re.compile(
+_WISH = lazy(
     r"(?i)^(?:(?:necesito|necesitamos|quiero|queremos|quisiera|me gustaría|hay que|tengo que|tenemos que)\s+"
     r"(?=\w+(?:ar|er|ir)(?:lo|la|los|las|le|les|se)?\b)|"  # Spanish: "necesito documentar…"
     r"(?:preciso|precisamos|quero|queremos|gostaria de|tenho que|temos que)\s+(?:de\s+)?"
@@ -23,13 +25,13 @@ _WISH = re.compile(
     r"(?=\w+(?:are|ere|ire)\b))"  # Italian: "devo capire come funziona…"
 )
 # Who the author is, before the wish ("Sono nuova nel team e devo capire…", "I'm new here and need to…")
-_NEWCOMER = re.compile(
+_NEWCOMER = lazy(
     r"(?i)^(?:sono nuov[oa]|I'm new|I am new|je suis (?:nouveau|nouvelle)|soy nuev[oa]|sou nov[oa]|ich bin neu)"
     r"\b[^,.;!?]{0,40}?\s+(?:e|and|et|y|und)\s+"
 )
 # Asking Claude to do something, in a language whose request then says the work as an infinitive ("tu peux
 # aussi ajouter les traductions ?", "Kannst du die Konfiguration auf pydantic-settings umstellen?")
-_ASK = re.compile(
+_ASK = lazy(
     r"(?i)^(?:¿\s*)?(?:(?:tu |vous )?(?:peux|pourrais|pouvez|pourriez)(?:-tu|-vous)?|(?:me )?(?:puedes|podrías|podéis)|"
     r"(?:você )?(?:pode|poderia|consegue)|(?:kannst|könntest) du|(?:können|könnten) (?:sie|wir)|"
     r"tem como|dá pra|dá para|hay (?:forma|manera) de|se puede|on peut|est-ce qu'on peut|"
@@ -38,7 +40,7 @@ _ASK = re.compile(
 )
 # "I need / Necesito / Ich brauche" in front of a thing ("Necesito un README decente para geocodex, ahora mismo
 # solo pone 'WIP'" -> "Un README decente para geocodex"): the thing is the work; what follows its comma, the why
-_NOUN_WISH = re.compile(
+_NOUN_WISH = lazy(
     r"(?i)^(?:(?:I|we) (?:need|want|would like)|necesito|necesitamos|quiero|queremos|preciso(?: de)?|"
     r"precisamos(?: de)?|quero|queremos|ich brauche|wir brauchen|ich möchte|ich hätte gern|il me faut|"
     r"j'ai besoin d'|je voudrais|mi serve|ho bisogno di|vorrei)\s+"
@@ -46,7 +48,7 @@ _NOUN_WISH = re.compile(
 )
 # An opener that announces what follows, not the work ("three quick things:", "Tre cose veloci", "deux
 # questions :", "zwei Sachen"): a title that says nothing of the session
-_LIST_OPENER = re.compile(
+_LIST_OPENER = lazy(
     r"(?i)^(?:a few|some|several|a couple of|two|three|four|five|\d+|due|tre|quattro|deux|trois|quatre|zwei|drei|"
     r"vier|dos|tres|cuatro|duas|dois|três|quatro)\s+(?:(?:quick|small|little|short|veloci|rapide|piccole|"
     r"rapides|petites|kurze|kleine|rápidas|rápidos|pequeñas|pequenas|rápidinhas)\s+)?"
@@ -54,7 +56,7 @@ _LIST_OPENER = re.compile(
     r"requests?|tasks?|chores|fixes|items?|points?)(?:\s+(?:quick|veloci|rapides|rápidas))?\W*$"
 )
 # 三件事 / 3つ / 세 가지: the same in Chinese, Japanese and Korean
-_CJK_LIST_OPENER = re.compile(r"^[\d一二三四五两兩几幾]+\s*(?:件事|个问题|個問題|つ|点|가지)[\W]*$")
+_CJK_LIST_OPENER = lazy(r"^[\d一二三四五两兩几幾]+\s*(?:件事|个问题|個問題|つ|点|가지)[\W]*$")
 
 
 def announces_a_list(phrase: str) -> bool:
@@ -65,7 +67,7 @@ def announces_a_list(phrase: str) -> bool:
 
 # A first sentence that points at something the reader cannot see ("esto es lo que nos está pasando?", "this is
 # what I get:", "voilà ce qui se passe"); what follows it says what it was
-_POINTER_LEAD = re.compile(
+_POINTER_LEAD = lazy(
     r"(?i)^(?:this|that|here|esto|eso|esta|aquí|ceci|ça|voilà|voici|c'est|das|dies|isso|isto|aqui|questo|ecco)\b"
     r"[^.!?？。\n]{0,40}[.!?？。:]\s+(?=\S)"
 )
@@ -80,7 +82,7 @@ def without_pointer_lead(request: str) -> str:
     return rest[:1].upper() + rest[1:] if len(rest.split()) >= 4 else request
 
 
-_INFINITIVE_FIRST = re.compile(r"(?i)^\w+(?:ar|er|ir|re)(?:lo|la|los|las|le|les|se)?\b")  # es, pt, fr
+_INFINITIVE_FIRST = lazy(r"(?i)^\w+(?:ar|er|ir|re)(?:lo|la|los|las|le|les|se)?\b")  # es, pt, fr
 
 
 def asked_work(text: str) -> str | None:
@@ -105,7 +107,7 @@ def asked_work(text: str) -> str | None:
 
 
 # What follows a clause's end and is the author talking, not the work
-_CHAT_TAIL = re.compile(
+_CHAT_TAIL = lazy(
     r"(?i)(?:,|\s+-|\s+—|\s+and|\s+y|\s+e|\s+und|\s+et)?\s+(?:"
     r"(?:and\s+)?I (?:have no idea|don'?t know|can'?t figure out|am not sure)\b|any idea\b|help me\b|"
     r"me salen\b|no sé (?:por qué|qué)\b|ayúdame\b|"
@@ -116,12 +118,12 @@ _CHAT_TAIL = re.compile(
 )
 # A second sentence run on without a stop ("…collapse on mobile its covering the whole page"), not a clause
 # ("…when it's not open")
-_RUN_ON = re.compile(
+_RUN_ON = lazy(
     r"(?i)(?<!when)(?<!\bif)(?<!because)(?<!that)(?<!where)(?<!since)(?<!while)(?<!unless)(?<!\band)(?<!but)"
     r"(?<!\bso)(?<!\bas)\s+(?:it'?s|its|it is|they'?re)\s+\w+ing\b.*$"
 )
-_CJK_TAIL = re.compile(r"[，,、]\s*(?:帮我|幫我|请|請|麻烦|麻煩|看看|能不能|可以帮|可不可以).*$")
-_CJK_CLAUSE = re.compile(r"[，,；;：:。]")
+_CJK_TAIL = lazy(r"[，,、]\s*(?:帮我|幫我|请|請|麻烦|麻煩|看看|能不能|可以帮|可不可以).*$")
+_CJK_CLAUSE = lazy(r"[，,；;：:。]")
 CJK_TITLE_CHARS = 36  # a longer Chinese or Japanese title is cut at its first clause
 
 
@@ -167,7 +169,7 @@ def unchatted(phrase: str) -> str:
     return text.rstrip(" ,，、") or phrase
 
 
-_EMOJI = re.compile("[\U0001f000-\U0001faff\u2600-\u27bf\u2b00-\u2bff\ufe0f\u200d]+")
+_EMOJI = lazy("[\U0001f000-\U0001faff\u2600-\u27bf\u2b00-\u2bff\ufe0f\u200d]+")
 
 
 def without_emoji(text: str) -> str:
@@ -227,11 +229,11 @@ def plain_japanese(text: str) -> str:
 
 # A Korean wish or plea after the work ("다크 모드 추가하고 싶어요", "로그인 버그 수정해 주세요"): a noun of
 # the work before 하다 is the work ("…추가"); another verb is said as its noun form ("만들고 싶어요" -> "만들기")
-_KO_WISH = re.compile(
+_KO_WISH = lazy(
     r"(?:하고\s*싶(?:어요|습니다|어|은데요?|네요|다)|해\s*(?:주세요|줘요|줘|주실 수 있나요|주시겠어요|주면 좋겠어요))"
     r"[.!?~…]*$"
 )
-_KO_VERB_WISH = re.compile(r"([\uac00-\ud7af])고\s*싶(?:어요|습니다|어|은데요?|네요|다)[.!?~…]*$")
+_KO_VERB_WISH = lazy(r"([\uac00-\ud7af])고\s*싶(?:어요|습니다|어|은데요?|네요|다)[.!?~…]*$")
 
 
 def plain_korean(text: str) -> str:
@@ -247,7 +249,7 @@ def plain_korean(text: str) -> str:
 
 # A Chinese wish in front of the work ("我想给购物车加一个优惠券功能" -> "给购物车加一个优惠券功能"); "帮我" and
 # "请" are taken off where a request is phrased (phrasing.py)
-_ZH_WISH = re.compile(
+_ZH_WISH = lazy(
     r"^(?:我们|我們|我)?(?:想要|想(?![法到问問])|要(?![是不么麼])|希望|打算)(?:帮我|幫我)?(?=[\u4e00-\u9fff])"
 )
 
@@ -263,10 +265,10 @@ def plain_chinese(text: str) -> str:
 
 
 # what ends right before a word that opens a sentence, a list item or a heading
-_OPENING = re.compile(r"(?:^|[.!?:\n]\s*|[-*#>]\s+|\*\*)$")
+_OPENING = lazy(r"(?:^|[.!?:\n]\s*|[-*#>]\s+|\*\*)$")
 
 
-_GERMAN = re.compile(r"\b(?:ist|nach|dem|der|die|das|mein|meine|nicht|und|mit|warum|wieso|auf|für|beim|wird)\b")
+_GERMAN = lazy(r"\b(?:ist|nach|dem|der|die|das|mein|meine|nicht|und|mit|warum|wieso|auf|für|beim|wird)\b")
 
 
 def as_the_session_writes(phrase: str, texts: Iterable[str]) -> str:
@@ -305,7 +307,7 @@ _INITIALISMS = frozenset(
         "ci api url sql css html json yaml http https ssh dns cpu gpu jwt sdk cli csv pdf ui ux aws gcp pr db",
     )
 )
-_ENGLISH_WORDS = re.compile(r"(?i)\b(?:the|an|to|and|is|are|for|with|of|on|takes|it|my|our|this)\b")
+_ENGLISH_WORDS = lazy(r"(?i)\b(?:the|an|to|and|is|are|for|with|of|on|takes|it|my|our|this)\b")
 
 
 def with_initialisms(phrase: str) -> str:

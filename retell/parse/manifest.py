@@ -46,6 +46,23 @@ def without_secrets(value: Any, scanner: Scanner, terms: Terms | None = None) ->
     return value
 
 
+def manifest_texts(value: Any, *more: Any) -> list[str]:
+    """The strings `without_secrets` scans in these values (its keys, and its values of 8 characters or more)."""
+    found: list[str] = []
+    todo = [value, *more]
+    while todo:
+        item = todo.pop()
+        if isinstance(item, str):
+            if len(item) >= 8:
+                found.append(item)
+        elif isinstance(item, dict):
+            found.extend(k for k in item if isinstance(k, str))
+            todo.extend(item.values())
+        elif isinstance(item, list):
+            todo.extend(item)
+    return found
+
+
 def transcript_manifest(
     part: Transcript,
     chapters: list[Chapter],

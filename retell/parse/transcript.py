@@ -21,7 +21,7 @@ from retell.extract.subagents import AgentFile, is_warmup, read_agent_file_meta
 from retell.extract.titles import TITLE_CANDIDATES, session_title, session_vocabulary
 from retell.extract.tools import absolute_path
 from retell.extract.usage import UsageLedger
-from retell.parse.manifest import transcript_manifest, without_secrets
+from retell.parse.manifest import manifest_texts, transcript_manifest, without_secrets
 from retell.parse.parts import AgentLinks, ParseOptions, ParseResult, SharedState, Transcript
 from retell.secrets import (
     Scanner,
@@ -29,6 +29,7 @@ from retell.secrets import (
     prepare_scanner,
     scan_event_log,
     start_ahead,
+    twocores,
     usernames_from_paths,
 )
 from retell.secrets.author_terms import user_terms
@@ -69,11 +70,25 @@ def read_transcript(
         prior_messages=shared.messages if shared is not None else None,
     )
     early: Ahead | None = None
+    told = 0  # events whose texts were handed to a scan child
 
     def scan_told_so_far() -> None:
-        # The reading child is done, the parser half way: the free core scans the texts told so far.
-        nonlocal early
-        early = start_ahead(_scanner(extractor), event_texts(extractor.events), child_share=1.0)
+        # The reading child is done, the parser half way or less: the free core scans the texts told so far;
+        # then, each time it is done, those told since (the extraction of the project's own shape takes three
+        # times as long as the reading: the second core sat idle for a second), the same child fed them.
+        nonlocal early, told
+        if early is not None and not early.finished():
+            return
+        events = extractor.events  # (only appended to while reading)
+        if early is None:
+            early = start_ahead(_scanner(extractor), event_texts(events), child_share=1.0, feed=True)
+        else:
+            texts = list(event_texts(events[told:]))
+            if sum(map(len, texts)) < twocores.FOLLOW_MIN_CHARS:
+                return
+            scanner, least = _scanner(extractor), twocores.FOLLOW_MIN_CHARS
+            early = start_ahead(scanner, texts, child_share=1.0, earlier=early, least=least, feed=True)
+        told = len(events)
 
     reader = TranscriptReader(
         ref.path,
@@ -220,7 +235,6 @@ def extract_session(ref: SessionRef, assets_dir: Path | None, options: ParseOpti
     images.drop_unused()
     index_images(event_log, images)
 
-    flags = scan_event_log(event_log, part.scanner, part.ahead)
     # The manifest never holds a secret: its copy of the title is written with every flagged item redacted.
     manifest_title = part.scanner.redact_all(event_log.session.title)
     manifest = transcript_manifest(
@@ -231,6 +245,9 @@ def extract_session(ref: SessionRef, assets_dir: Path | None, options: ParseOpti
         manifest_title,
         options,
     )
+    # (its texts, which without_secrets scans below, scanned with the story's: on two cores, for a big one)
+    also = manifest_texts(manifest, part.warnings) if part.ahead is not None else ()
+    flags = scan_event_log(event_log, part.scanner, part.ahead, also)
     manifest["pii_warnings"] = flags
     manifest["warnings"] = part.warnings
     # The manifest never holds a secret: paths, branch names, tool names and warnings are told with every

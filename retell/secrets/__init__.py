@@ -11,7 +11,7 @@ add a rule.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from functools import lru_cache
 from itertools import chain
 from typing import Any
@@ -148,18 +148,23 @@ def event_texts(events: list[Event]) -> Iterator[str]:
     return (text for event in walk(events) for _, text in event_fields(event))
 
 
-def scan_event_log(event_log: EventLog, scanner: Scanner, ahead: Ahead | None = None) -> list[dict[str, Any]]:
+def scan_event_log(
+    event_log: EventLog, scanner: Scanner, ahead: Ahead | None = None, also: Iterable[str] = ()
+) -> list[dict[str, Any]]:
     """Every flagged item in the texts that reach events.json, grouped by secret (one entry per value).
 
     Each entry: id, kind, category, a masked preview, and where it occurs (event id and field). The
-    value itself is never returned. `ahead`: texts already being scanned (twocores.start_ahead).
+    value itself is never returned. `ahead`: texts already being scanned (twocores.start_ahead); `also`: texts the
+    caller will scan next (the manifest's), scanned meanwhile.
     """
     salt = event_log.session.id
     entries: dict[str, dict[str, Any]] = {}
-    if ahead is not None:
-        ahead.collect()
     session = list(session_fields(event_log))
     located = [(event, name, text) for event in walk(event_log.events) for name, text in event_fields(event)]
+    if ahead is not None:
+        # The texts no child was given (told after it started, the events' own titles, the manifest's) are
+        # scanned here while the children go on, then this process takes what they have not reached.
+        ahead.collect(first=chain((text for _, text in session), (text for _, _, text in located), also))
     scan_ahead(scanner, chain((text for _, text in session), (text for _, _, text in located)))
 
     def record(location: dict[str, str], chapter: str | None, text: str) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from retell.lazyre import lazy
 from retell.secrets.own import _LABEL, CREDENTIAL_KEYWORDS, SENTENCE_END, VALUE, VALUE_GROUPS, YAML_TAG, unquoted
 from retell.secrets.rule import SECRET, Rule
 from retell.secrets.stores import PREFIXED_TOKEN_RULES, STORE_RULES
@@ -106,7 +107,7 @@ def _joined_passphrase(value: str) -> bool:
 
 # A verb that sets a password, in the Romance languages: what tells `changé le mot de passe en …` from `le mot de
 # passe en clair`.
-_SET_VERB = re.compile(
+_SET_VERB = lazy(
     r"(?i)\b(?:chang[ée]|modifi[ée]|mis|remis|r[ée]initialis[ée]|d[ée]fini|cambi[ée]|cambiad[oa]|pus[eo]|"
     r"restablec[íi]|mud(?:ei|ou|ado)|alter(?:ei|ou|ado)|troc(?:ei|ou|ado)|redefin(?:i|iu|ido)|cambiat[oa]|"
     r"impostat[oa]|messo|reimpostat[oa])\b"
@@ -618,7 +619,7 @@ COMMAND_RULES: tuple[Rule, ...] = (
 )
 
 
-_LABEL_WORD = re.compile(r"(?i)(?:^|[_.-]|(?<=[a-z])(?=[A-Z]))" + _LABEL + r"(?:$|[_.-]|(?<=[a-z])(?=[A-Z0-9]))")
+_LABEL_WORD = lazy(r"(?i)(?:^|[_.-]|(?<=[a-z])(?=[A-Z]))" + _LABEL + r"(?:$|[_.-]|(?<=[a-z])(?=[A-Z0-9]))")
 
 
 def _names_a_credential(label: str) -> bool:
@@ -744,7 +745,7 @@ _ACCOUNT_NAMES = (
     r"git|nextcloud|wordpress|wp|portainer|pgadmin|airflow|superset|metabase|rundeck|argocd|harbor|nexus)"
 )
 # words that say a credential is told (`creds are admin:x`, `ssh in as deploy / x`)
-_CREDENTIAL_CONTEXT = re.compile(
+_CREDENTIAL_CONTEXT = lazy(
     r"(?i)\b(?:login|log[ -]?in|logon|sign[ -]?in|credentials?|creds|account|user(?:name)?|benutzer|utilisateur|"
     r"usuario|usuário|gebruiker|användare|ssh|as|auth|basic|zugang(?:sdaten)?|identifiants|credenciales|acceso|"
     # what one logs into, and logging in in the languages authors write in (`entra en el panel con x / y`,
@@ -1025,11 +1026,9 @@ _CLAUSE_VALUE = (
     r"[ \t]+[\"'`“]?(?P<v>(?=[^\s\"'`“”,;，。、]*\d|[a-z]{3,12}-[a-z]{3,12}-[a-z]{3,12})"
     r"[^\s\"'`“”,;=，。、]{6,64})(?!=)"
 )
-_TICKET = re.compile(r"^[A-Z][A-Z0-9]{1,9}-\d+$")
-_CAUSE_BEFORE = re.compile(
-    r"(?i)(?<![\w-])(?:with|con|mit|avec|com|met|in|on|en|bei|under|unter|sous|bajo)[ \t]+[\"'`“]?$"
-)
-_CLAUSE_END = re.compile(r"[.!?。！？\n]|$")
+_TICKET = lazy(r"^[A-Z][A-Z0-9]{1,9}-\d+$")
+_CAUSE_BEFORE = lazy(r"(?i)(?<![\w-])(?:with|con|mit|avec|com|met|in|on|en|bei|under|unter|sous|bajo)[ \t]+[\"'`“]?$")
+_CLAUSE_END = lazy(r"[.!?。！？\n]|$")
 
 
 def _clause_password(value: str, m: re.Match[str]) -> bool:
@@ -1091,7 +1090,7 @@ def _named_by(before: list[str]) -> bool:
 
 
 # what a prompt for a password asks, on the line of what was typed (`it keeps asking "deploy@host's password:"`)
-_PROMPTED = re.compile(
+_PROMPTED = lazy(
     r"(?i)password|passphrase|passwort|kennwort|log[ \t-]?in|sign[ \t-]?in|credentials|sudo|ssh|prompt|"
     r"permission denied"
 )
@@ -1208,7 +1207,7 @@ _NOTE_SAYS_CREDENTIAL = re.compile(
 )
 
 
-_WORD_AND_NUMBER = re.compile(r"[A-Za-z][a-z]{3,}[_.!#$%&*+?@^~-]?\d{3,}[_.!#$%&*+?@^~-]?")
+_WORD_AND_NUMBER = lazy(r"[A-Za-z][a-z]{3,}[_.!#$%&*+?@^~-]?\d{3,}[_.!#$%&*+?@^~-]?")
 
 
 def _value_then_its_note(value: str, m: re.Match[str]) -> bool:
@@ -1296,7 +1295,7 @@ def _flag_pair_password(value: str, m: re.Match[str]) -> bool:
 
 
 # what a key or a token beside a make may be that is no credential (`the cache key is 5f2b…`)
-_NOT_A_CREDENTIAL_KEY = re.compile(
+_NOT_A_CREDENTIAL_KEY = lazy(
     r"(?i)\b(?:cache|hash|digest|sha\d*|md5|commit|checksum|etag|idempotency|primary|foreign|sort|partition|ssh|"
     r"gpg|pgp|fingerprint|public|publishable|license|licence|product|registry|row|map|dict|object|lookup|site)\b"
 )

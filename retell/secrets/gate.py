@@ -17,8 +17,12 @@ google-re2 (no wheel for a platform), or for a text RE2 cannot read (a lone surr
 from __future__ import annotations
 
 import functools
+import hashlib
 import re as _re
+import sys
 import unicodedata
+from collections.abc import Iterable
+from pathlib import Path
 from typing import Any
 
 from retell.secrets.sre import constants as _c
@@ -161,9 +165,16 @@ def _exact_folds(ranges: Ranges) -> Ranges | None:
     wide = [(max(low, 0x80), high) for low, high in ranges if high > 0x7F]
     if not wide or sum(high - low + 1 for low, high in wide) > _FOLD_LIMIT:
         return None
+    return list(_folds_of(tuple(wide)))
+
+
+@functools.lru_cache(maxsize=1024)
+def _folds_of(wide: tuple[tuple[int, int], ...]) -> tuple[tuple[int, int], ...]:
+    """_exact_folds of a class's non-ASCII ranges: one look-up over every code point each (the rules' regexes
+    repeat their classes: ~390 classes read, ~130 distinct, ~0.35 ms each)."""
     chars = "".join(chr(c) for low, high in wide for c in range(low, high + 1) if not 0xD800 <= c <= 0xDFFF)
     found = _re.findall("(?i)[" + _re.escape(chars) + "]", _candidates() + chars)
-    return [(ord(c), ord(c)) for c in set(found)]
+    return tuple((ord(c), ord(c)) for c in set(found))
 
 
 @functools.lru_cache(maxsize=1)
@@ -260,16 +271,84 @@ def _utf8(text: str) -> bytes | None:
     return encoded
 
 
-def gate_for(regex: str, flags: int) -> Gate | None:
-    """A `Gate` for a regex that Python tries in full at each position; None for any other (Python's own search is
-    as fast), for a regex this reading does not know, or without google-re2."""
+# The readings of the regexes retell ships, made once and kept with the package (`python
+# bench/secrets/write_gates.py` writes it again; tests/secrets/test_gate.py fails while it is out of date): reading
+# a rule's regex costs ~1.4 ms (Python's regex parser, then each class's case folds looked up), ~0.2 s for the rules
+# a big session asks, in each process that scans. Keyed by a hash of the regex and its flags, so a changed rule is
+# read again, never answered from the table; kept only for the Python and Unicode versions it was made with (the
+# parser's reading and the folds depend on them).
+TABLE = Path(__file__).resolve().parent.parent / "data" / "gates.json.gz"  # (~0.9 MB of JSON: alternations of names)
+
+
+def regex_key(regex: str, flags: int) -> str:
+    return hashlib.sha256(f"{flags}\0{regex}".encode()).hexdigest()[:16]
+
+
+def _made_for() -> dict[str, str]:
+    return {"python": "{}.{}".format(*sys.version_info[:2]), "unicode": unicodedata.unidata_version}
+
+
+@functools.lru_cache(maxsize=1)
+def _table() -> tuple[dict[str, str | None], dict[str, str | None]]:
+    """(gates: key -> translation, None for no gate; supersets: key -> superset, None for untranslatable)."""
+    import gzip
+
+    import orjson
+
+    try:
+        document = orjson.loads(gzip.decompress(TABLE.read_bytes()))
+        if document["made_for"] != _made_for():
+            return {}, {}
+        return document["gates"], document["supersets"]
+    except (OSError, EOFError, ValueError, KeyError, TypeError):
+        return {}, {}  # (no table: every regex is read when asked)
+
+
+def translation(regex: str, flags: int) -> str | None:
+    """The RE2 pattern a `Gate` runs for this regex; None when it needs none (Python's engine starts from a literal)
+    or this reading does not know it."""
     try:
         parsed = _parser.parse(regex, flags)
         ignore = bool(parsed.state.flags & _c.SRE_FLAG_IGNORECASE)
         if not _tried_everywhere(parsed.data, ignore):
             return None
-        translated = _seq(parsed.data, ignore)
+        return _seq(parsed.data, ignore)
     except Exception:  # (a shape this reading does not know: the rule runs as before)
+        return None
+
+
+def _known_superset(regex: str, flags: int) -> str:
+    """`superset(regex, flags)`, from the table when it holds this regex (raises Untranslatable as it would)."""
+    supersets = _table()[1]
+    key = regex_key(regex, flags)
+    if key not in supersets:
+        return superset(regex, flags)
+    known = supersets[key]
+    if known is None:
+        raise Untranslatable(regex)
+    return known
+
+
+def table_of(gated: Iterable[tuple[str, int]], prefilters: Iterable[tuple[str, int]]) -> dict[str, Any]:
+    """What the table holds for these (regex, flags): the gate translation of each regex RE2 may be asked first
+    about, the superset of each prefilter."""
+    gates = {regex_key(regex, flags): translation(regex, flags) for regex, flags in sorted(set(gated))}
+    supersets: dict[str, str | None] = {}
+    for regex, flags in sorted(set(prefilters)):
+        try:
+            supersets[regex_key(regex, flags)] = superset(regex, flags)
+        except Exception:  # (as any_of: an owner whose regex this reading does not know always runs)
+            supersets[regex_key(regex, flags)] = None
+    return {"made_for": _made_for(), "gates": gates, "supersets": supersets}
+
+
+def gate_for(regex: str, flags: int) -> Gate | None:
+    """A `Gate` for a regex that Python tries in full at each position; None for any other (Python's own search is
+    as fast), for a regex this reading does not know, or without google-re2."""
+    gates = _table()[0]
+    key = regex_key(regex, flags)
+    translated = gates[key] if key in gates else translation(regex, flags)
+    if translated is None:
         return None
     try:
         import re2  # google-re2
@@ -325,7 +404,7 @@ def any_of(patterns: list[tuple[int, str, int]]) -> AnyOf | None:
     unread: set[int] = set()
     for owner, regex, flags in patterns:
         try:
-            owners[found.Add(superset(regex, flags).encode("utf-8"))] = owner
+            owners[found.Add(_known_superset(regex, flags).encode("utf-8"))] = owner
         except Exception:  # (a shape this reading does not know, or too big for RE2: it may always match)
             unread.add(owner)
     try:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from retell.lazyre import lazy
 from retell.secrets.english import english_word
 from retell.secrets.gazetteer import SCRIPT_MARKS, gazetteer
 from retell.secrets.rule import PII, Rule
@@ -30,7 +31,7 @@ _PRIVATE_V6 = r"f[cd][0-9a-f]{2}(?::[0-9a-f]{0,4}){2,7}"
 # Software-defined, the same on every machine: Docker's default bridge, and the addresses the Android
 # emulator and VirtualBox's NAT give the host, their DNS and the guest.
 _EVERYONES = frozenset({"172.17.0.1", "10.0.2.2", "10.0.2.3", "10.0.2.15"})
-_VERSION_BEFORE = re.compile(r"(?i)(?:\bv|version[ :=]*|==|>=|<=|~=|\^|~)$")
+_VERSION_BEFORE = lazy(r"(?i)(?:\bv|version[ :=]*|==|>=|<=|~=|\^|~)$")
 
 
 def _private_ip(value: str, m: re.Match[str]) -> bool:
@@ -174,7 +175,7 @@ _PHONE_SAID = (
     + r")(?P<between>[^\n\d+(]{0,24})(?P<near>\+?\(?\d[\d ().-]{5,18}\d)(?![A-Za-z0-9_-]|\.\d)"
 )
 # what a setting named after a phone holds when it is not the number (`phone_id: 12345678`, `contactId`)
-_NOT_THE_NUMBER = re.compile(
+_NOT_THE_NUMBER = lazy(
     r"(?i)^[_-]?(?:ids?|uuid|key|hash|count|type|code|ext|extension|prefix|len|length|index|idx)\b|^Id"
 )
 _REGIONS = (
@@ -266,7 +267,7 @@ def _phone(value: str, m: re.Match[str], said: bool = False) -> bool:
 
 
 # North America's area code 555, assigned to no one, as a mockup writes it (`(555) 123-4567`, `555-234-5678`)
-_NO_ONES_AREA = re.compile(r"(?:\+?1[ .-]?)?(?:\(555\)|555)[ .-]?\d{3}[ .-]?\d{4}")
+_NO_ONES_AREA = lazy(r"(?:\+?1[ .-]?)?(?:\(555\)|555)[ .-]?\d{3}[ .-]?\d{4}")
 
 
 def _fictional_nanp(number: object) -> bool:
@@ -328,7 +329,7 @@ def _reserved_for_drama(number: object) -> bool:
 
 
 # what says a number is made up, on its line or the line before: `FAKE_UK_MOBILE = …`, `# Ofcom reserves … for drama`
-_SAID_MADE_UP = re.compile(
+_SAID_MADE_UP = lazy(
     r"(?i)(?<![a-z])(?:fake|dummy|fictional|fiction|fictitious|drama|example|sample|test|mock|placeholder|reserved|"
     r"ofcom|acma|not[ \t]+a[ \t]+real)(?![a-z])"
 )
@@ -359,7 +360,7 @@ def _said_phone(value: str, m: re.Match[str]) -> bool:
     return _phone(value, m, said=True)
 
 
-_IPV4_SHAPED = re.compile(r"\d{1,3}(?:\.\d{1,3}){3}")
+_IPV4_SHAPED = lazy(r"\d{1,3}(?:\.\d{1,3}){3}")
 
 
 def _placeholder_digits(digits: str) -> bool:
@@ -413,14 +414,14 @@ _NOT_A_PHONE_BEFORE = _words_before(f"{_FIGURE_NOUNS}|{_FIGURE_VERBS}")
 # A North American number written as one (10 digits in its 3-3-4 groups) is a phone more often than not: only
 # nouns make it something else there, not a verb or a preposition ("Sent 415-555-0132 the invoice", "over …")
 _NOT_A_NANP_BEFORE = _words_before(rf"{_FIGURE_NOUNS}|(?:heap|disk|mem|memory|swap)[ \t]+(?:used|free)")
-_NANP_SHAPED = re.compile(_PHONE_NANP)
-_UNIT_AFTER = re.compile(
+_NANP_SHAPED = lazy(_PHONE_NANP)
+_UNIT_AFTER = lazy(
     r"(?i)^[ \t]?(?:[kmgtp]?i?b\b|bytes|ms\b|µs|ns\b|s\b|sec|secs|seconds|min\b|mins|h\b|hrs|rows|lines|files|"
     r"tests|items|records|entries|times|x\b|px|pt|em|rem|kg|g\b|m\b|km|mm|cm|€|\$|eur|usd|gbp|ops|req|%|"
     # (a currency's ISO code: `212 555 1234 VND`)
     r"(?-i:[A-Z]{3})\b)"
 )
-_DATE_START = re.compile(
+_DATE_START = lazy(
     r"^(?:(?:19|20)\d\d[-./ ](?:0?[1-9]|1[0-2])[-./ ](?:0?[1-9]|[12]\d|3[01])|"
     r"(?:0?[1-9]|[12]\d|3[01])[-./ ](?:0?[1-9]|1[0-2])[-./ ](?:19|20)\d\d)(?!\d)"
 )
@@ -1003,12 +1004,12 @@ _LISTED = (
     + _name("i")[len("(?P<i>") : -1]
     + r")(?=[ \t]*(?:<[^>\n]*>|\(@?[\w.-]+\))?[ \t]*$)"
 )
-_METADATA_BEFORE = re.compile(
+_METADATA_BEFORE = lazy(
     r"(?i)(?:(?:\b|_)authors?_*|\bcontributors|(?:\b|_)maintainers?_*|\bcreators?|(?:\b|_)credits_*)"
     r"[\"']?[ \t]*[:=][ \t]*"
     r"(?:\[[^\]]{0,600}?)?(?:\{[^}]{0,200}?(?:\bname[\"']?[ \t]*[:=][ \t]*))?$"
 )
-_LIST_HEADING = re.compile(
+_LIST_HEADING = lazy(
     # (perhaps with how the list is ordered: `# Authors, in order of first contribution`, `Contributors (A–Z)`)
     r"(?im)^[ \t]*#{0,4}[ \t]*(?:authors|contributors|maintainers|credits|people)[ \t]*:?"
     r"(?:[ \t]*(?:,|\(|[—–][ \t]|-[ \t])[^\n]{0,80})?[ \t]*$"
@@ -1251,7 +1252,7 @@ def _listed_person(value: str, m: re.Match[str]) -> bool:
 
 
 # A table's column that holds people's names (a CSV export, a fixture): its header names it so.
-_NAME_COLUMN = re.compile(
+_NAME_COLUMN = lazy(
     r"(?i)^[\"']?(?:(?:full|display|customer|contact|author|owner|person|employee|member|patient|client|user|"
     r"account|holder)[ _-]?name|name|full[ _-]?name|customer|contact|author|owner|assignee|reporter|person|"
     # (round fifteen) a role only a person holds
@@ -1259,12 +1260,12 @@ _NAME_COLUMN = re.compile(
 )
 
 
-_PEOPLE_COLUMN = re.compile(r"e-?mail|phone|mobile|address|birth|dob|surname|first[ _-]?name|last[ _-]?name")
+_PEOPLE_COLUMN = lazy(r"e-?mail|phone|mobile|address|birth|dob|surname|first[ _-]?name|last[ _-]?name")
 
 
 # (round eighteen) a column that holds a part of a person's name, in the languages authors write in: one word there
 # is a name when the gazetteer knows it (`first_name,last_name` over `Ayşe,Demir`)
-_NAME_PART_COLUMN = re.compile(
+_NAME_PART_COLUMN = lazy(
     r"(?i)^[\"']?(?:(?:first|last|given|family|middle|fore|sur)[ _-]?name|surname|forename|vorname|nachname|"
     r"pr[ée]nom|nom[ _-]?de[ _-]?famille|nombre|apellidos?|primer[ _-]?apellido|cognome|sobrenome|imi[eę]|nazwisko|"
     r"voornaam|achternaam|f[oö]rnamn|efternamn|fornavn|etternavn|etunimi|sukunimi)[\"']?$"
@@ -1334,7 +1335,7 @@ def _csv_person(value: str, m: re.Match[str]) -> bool:
 
 # (round eighteen) A cell of a table drawn with pipes (psql's output, a Markdown table) under a header that says the
 # column holds names or a part of one (`first_name`, `full_name`, `customer`): read as a comma-separated table is.
-_TABLE_RULE = re.compile(r"[ \t]*[-+|:=]+[ \t\-+|:=]*")
+_TABLE_RULE = lazy(r"[ \t]*[-+|:=]+[ \t\-+|:=]*")
 
 
 def _pipe_person(value: str, m: re.Match[str]) -> bool:
@@ -1371,10 +1372,10 @@ def _pipe_person(value: str, m: re.Match[str]) -> bool:
     return _person(value, m) and (header[column] != "name" or any(_PEOPLE_COLUMN.search(h) for h in header))
 
 
-_RECORD_OF_A_PERSON = re.compile(r"(?i)[\"']?(?:e-?mail|phone|mobile|address|birth|dob|surname)[\"']?[ \t]*[:=]")
+_RECORD_OF_A_PERSON = lazy(r"(?i)[\"']?(?:e-?mail|phone|mobile|address|birth|dob|surname)[\"']?[ \t]*[:=]")
 
 
-_STAFF_FIELDS = re.compile(
+_STAFF_FIELDS = lazy(
     r"(?i)(?<![\w-])[\"']?(?:slack|github|gitlab|pronouns|department|dept|job[_-]?title|manager|reports[_-]?to|"
     r"employee[_-]?id|hire[_-]?date|start[_-]?date)[\"']?[ \t]*[:=]"
 )
@@ -1404,7 +1405,7 @@ def _record_person(value: str, m: re.Match[str]) -> bool:
 
 
 # a line of an AUTHORS file: a name, perhaps its address or handle
-_NAME_LINE = re.compile(
+_NAME_LINE = lazy(
     r"^[ \t]*(?:[-*+][ \t]+)?" + _name("n")[len("(?P<n>") : -1] + r"[ \t]*(?:<[^>\n]*>|\(@?[\w.-]+\))?[ \t]*$"
 )
 

@@ -21,6 +21,7 @@ import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from retell.lazyre import lazy
 from retell.secrets.english import english_word
 from retell.secrets.gazetteer import gazetteer
 from retell.secrets.personal import _CJK_SURNAME, _VALEDICTION_KEYWORDS, _VALEDICTIONS
@@ -131,7 +132,7 @@ _UNCASED_WORD = rf"{_UNCASED_WORD}(?:\u200c{_UNCASED_WORD})*"
 _UNCASED_PAIR = rf"(?<![\w])(?=(?P<uncased>{_UNCASED_WORD}[ \t]+{_UNCASED_WORD})(?!\w))"
 # a Persian family name: a stem, the joiner or none, and a suffix families are named with (`-zadeh`, `-pour`,
 # `-nejad`, `-nia`, `-far`, `-ian`)
-_PERSIAN_FAMILY = re.compile(r"[\u0600-\u06ff]{2,}\u200c?(?:زاده|پور|نژاد|نیا|فر|یان)")
+_PERSIAN_FAMILY = lazy(r"[\u0600-\u06ff]{2,}\u200c?(?:زاده|پور|نژاد|نیا|فر|یان)")
 # words that start a Persian phrase and are never a given name (`this`, `that`, `the code`, `the object marker`)
 _PERSIAN_FUNCTION_WORDS = frozenset({"این", "آن", "را", "که", "از", "به", "با", "در", "برای", "کد", "ابزار", "سیستم"})
 
@@ -207,7 +208,7 @@ _TOLD_BEFORE = re.compile(
 
 # (round sixteen) a person addressed: the name starts the message or its line, then a request made to them
 # (`Yaroslava Tarasenko can you take a look…`, `Lukas, kannst du…`, `Amélie, tu peux…`, `Lucía, ¿puedes…`)
-_ADDRESSED_AFTER = re.compile(
+_ADDRESSED_AFTER = lazy(
     r"(?i)[ \t]*[,:—–-]?[ \t]+(?:(?:can|could|would|will)[ \t]+you|pls|please|kannst[ \t]+du|könntest[ \t]+du|"
     r"kunnen[ \t]+jullie|kun[ \t]+je|kan[ \t]+je|tu[ \t]+peux|tu[ \t]+pourrais|pourrais-tu|peux-tu|"
     r"¿?[ \t]*(?:puedes|podrías|podes|pode|poderia|puoi|potresti))\b"
@@ -254,7 +255,7 @@ def _context(m: re.Match[str], start: int, end: int, strong: bool = False) -> bo
 
 # (round twenty-one) a change left to a person to do: `for Trần Khánh Linh to review`, `for … to merge`
 _LEFT_FOR_BEFORE = re.compile(r"(?i)\bfor[ \t]+$")
-_LEFT_TO_AFTER = re.compile(
+_LEFT_TO_AFTER = lazy(
     r"(?i)[ \t]+to[ \t]+(?:review|merge|approve|check|look[ \t]+at|sign[ \t]+off|test|verify|decide|pick[ \t]+up)\b"
 )
 
@@ -277,7 +278,7 @@ def _heading(m: re.Match[str], start: int, end: int) -> bool:
     return sum(t[0].isupper() for t in tokens) >= 0.8 * len(tokens)
 
 
-_SPEAKER_LINE = re.compile(rf"(?m)^[ \t>*•-]*(?:\[?\d{{1,2}}:\d\d\]?[ \t]+)?({_WORD})[ \t]*[:：][ \t]+\S")
+_SPEAKER_LINE = lazy(rf"(?m)^[ \t>*•-]*(?:\[?\d{{1,2}}:\d\d\]?[ \t]+)?({_WORD})[ \t]*[:：][ \t]+\S")
 
 
 def _speaker(m: re.Match[str], start: int, end: int) -> bool:
@@ -513,7 +514,7 @@ def _known_pair(value: str, names: list[str], m: re.Match[str], given: frozenset
 # (`Attendees: …`), a copyright's holder (`copyright = '2025, …'`). For a list and a copyright the name must also
 # look like one (a word the gazetteer knows, a letter outside ASCII, a particle): `Attendees: Platform Team`,
 # `copyright 2024, Acme Corp` are no one's.
-_ROLE_VERB_BEFORE = re.compile(r"(?i)\b(?:add|adding|added|assign|assigned|invite|invited|make|request|set)[ \t]+$")
+_ROLE_VERB_BEFORE = lazy(r"(?i)\b(?:add|adding|added|assign|assigned|invite|invited|make|request|set)[ \t]+$")
 _ASSIGNED_BEFORE = re.compile(r"(?i)\b(?:assign(?:ed)?(?:[ \t]+(?:it|this|that|the[ \t]+\w+))?[ \t]+to)[ \t]*:?[ \t]*$")
 _COPYRIGHT_BEFORE = re.compile(
     r"(?i)(?:copyright|©|\(c\))[^\n]{0,16}?\b(?:19|20)\d\d(?:[ \t]*[-–][ \t]*(?:19|20)\d\d)?[ \t]*,?[ \t]*$"
@@ -534,7 +535,7 @@ _CONTACT_LABELS = words(
     "mob mobile tel tele phone cell cellphone fax email e-mail mail web site skype whatsapp signal telegram direct "
     "office handy telefon mobil portable móvil celular tél"
 )
-_HASH_LINE = re.compile(r"[ \t]*[0-9a-f]{7,40}[ \t]+$")
+_HASH_LINE = lazy(r"[ \t]*[0-9a-f]{7,40}[ \t]+$")
 # (round nineteen) `git log --format='%h %an %s'` pasted without its command: a short hash, then the author, then
 # the subject (`9751527 Zeynep Aksoy fix flaky test`, `7c3e9f1 - Jane Doe - fix`)
 _HASH_COLUMN = re.compile(r"[ \t]*\^?[0-9a-f]{7,40}(?:[ \t]+[-|:][ \t]+|[ \t]+)")
@@ -580,12 +581,12 @@ _AUTHORED_AFTER = re.compile(
     r"(?i)[ \t]+(?:(?:probably|just|originally|accidentally)[ \t]+)?(?:introduced|added|wrote|committed|authored|"
     r"broke|reverted|refactored|rewrote|removed|deleted|changed|touched|pushed|owns)\b"
 )
-_AUTHORED_CUE = re.compile(r"(?i)\b(?:blame|git|commit|refactor|PR|pull request|merge|this|it|the code|the check)\b")
+_AUTHORED_CUE = lazy(r"(?i)\b(?:blame|git|commit|refactor|PR|pull request|merge|this|it|the code|the check)\b")
 
 
 # (round fourteen) the answer to a question about a person, in the same text: `who's on call this week? I think
 # it's …`, `wer hat Bereitschaft? ich glaube, es ist …`, `qui est d'astreinte ? je crois que c'est …`
-_WHO_ASKED = re.compile(r"(?i)(?:\bwho(?:'s|se|m)?|\bwer|\bwem|\bqui|\bchi|quién|\bquien|\bquem|\bкто)\b[^?\n]{0,80}\?")
+_WHO_ASKED = lazy(r"(?i)(?:\bwho(?:'s|se|m)?|\bwer|\bwem|\bqui|\bchi|quién|\bquien|\bquem|\bкто)\b[^?\n]{0,80}\?")
 _ANSWER_BEFORE = re.compile(
     r"(?i)(?:\bit'?s|\bit[ \t]+is|\bthat'?s|\bes[ \t]+ist|\bc'est|\bè|\bsia|\bes|\bé|\bseria|\bsería)[ \t]*$"
 )
@@ -594,8 +595,8 @@ _ANSWER_BEFORE = re.compile(
 _PEOPLE_ASKED = re.compile(
     r"(?i)\b(?:maintainers|contributors|authors|owners|committers|collaborators|members|shortlog|codeowners)\b"
 )
-_LISTED_ITEM = re.compile(r"""(?:(?<=[\[,][ \t])|(?<=[\[,]))['"]$""")
-_COUNT_ROW = re.compile(r"[ \t]*\d+\t[ \t]*$")
+_LISTED_ITEM = lazy(r"""(?:(?<=[\[,][ \t])|(?<=[\[,]))['"]$""")
+_COUNT_ROW = lazy(r"[ \t]*\d+\t[ \t]*$")
 
 
 # a name beside a handle: `@kbaptiste (Kévin Baptiste)`, `Zanele Khumalo (@zkhumalo)`; a team's handle has a `/`
@@ -623,7 +624,7 @@ def _answer_or_listed(text: str, start: int, end: int, line_start: int) -> bool:
     return bool(quoted or counted)
 
 
-_ROLE_COLUMN = re.compile(r"(?i)\b(?:assignee|assigned[ \t]+to|owner|reviewer|author|reporter|on[ -]?call)\b")
+_ROLE_COLUMN = lazy(r"(?i)\b(?:assignee|assigned[ \t]+to|owner|reviewer|author|reporter|on[ -]?call)\b")
 
 
 def _under_a_role_column(text: str, line_start: int, start: int) -> bool:
@@ -665,8 +666,8 @@ _ROLE_KEY_BEFORE = re.compile(
     r"name=[\"']$"
 )
 # an INSERT's column list, then the row's values: a name's column by its header (`full_name`, `display_name`)
-_INSERT_HEAD = re.compile(r"(?is)\binsert[ \t]+into[ \t]+[\w.\"`\[\]]+[ \t]*\(([^()]{1,600})\)\s*values\s*")
-_NAME_COLUMNS = re.compile(
+_INSERT_HEAD = lazy(r"(?is)\binsert[ \t]+into[ \t]+[\w.\"`\[\]]+[ \t]*\(([^()]{1,600})\)\s*values\s*")
+_NAME_COLUMNS = lazy(
     r"(?i)^(?:(?:full|display|customer|contact|author|owner|person|employee|member|patient|client|user|legal|real)"
     r"[_-]?name|name|fullname|person|customer|contact|author|owner|assignee|reporter|reviewer)$"
 )
@@ -695,7 +696,7 @@ def _in_a_name_column_of_an_insert(text: str, start: int) -> bool:
 
 
 # a CODEOWNERS line: a path, its owners' handles, then a comment naming the person (`/billing/ @org/billing  # …`)
-_OWNERS_COMMENT_BEFORE = re.compile(r"[ \t]*[^\s#@]\S*(?:[ \t]+@[\w.-]+(?:/[\w.-]+)?)+[ \t]+#[ \t]*")
+_OWNERS_COMMENT_BEFORE = lazy(r"[ \t]*[^\s#@]\S*(?:[ \t]+@[\w.-]+(?:/[\w.-]+)?)+[ \t]+#[ \t]*")
 
 
 def _dictionary_words(names: list[str]) -> bool:
@@ -707,7 +708,7 @@ def _dictionary_words(names: list[str]) -> bool:
     )
 
 
-_PEOPLE_COLUMNS = re.compile(r"e-?mail|phone|mobile|birth|dob|surname|first[_-]?name|last[_-]?name|salary|hired")
+_PEOPLE_COLUMNS = lazy(r"e-?mail|phone|mobile|birth|dob|surname|first[_-]?name|last[_-]?name|salary|hired")
 
 
 def _role_slot(value: str, m: re.Match[str], names: list[str], given: frozenset[str], family: frozenset[str]) -> bool:
@@ -806,14 +807,14 @@ def _role_slot(value: str, m: re.Match[str], names: list[str], given: frozenset[
 # syllabic n or m before a consonant, perhaps a final n. Such names are compounds of many parts, so no list
 # holds them all; their structure tells them. English words rarely have it (`Toronto`, `Banana` do: hence a
 # family name the gazetteer knows after it, and no capitalised word before).
-_OPEN_SYLLABLES = re.compile(
+_OPEN_SYLLABLES = lazy(
     r"(?:(?:gb|kp|gw|kw|nw|ny|ch|sh|gh|[bdfghjklmnprstvwyz])?[aeiou]|[nm](?=[bcdfghjklmnprstvwyz]))+n?"
 )
 
 
 # English words of Latin make have open syllables too (`Position`, `Generate`, `Engine`): their endings, none a
 # Yoruba or Igbo name's (of the 176 given names of six letters or more in Faker's yo_NG and ig_NG, 175 pass)
-_ENGLISH_ENDING = re.compile(r"(?:tion|sion|ize|ise|ate|ure|ive|ove|ine|ime|ume|ule|ete|ude|ane|one|ene|age|ese)$")
+_ENGLISH_ENDING = lazy(r"(?:tion|sion|ize|ise|ate|ure|ive|ove|ine|ime|ume|ule|ete|ude|ane|one|ene|age|ese)$")
 
 
 def _open_syllables(word: str) -> bool:
@@ -979,7 +980,7 @@ def _uncased_person(value: str, m: re.Match[str]) -> bool:
 
 
 # what is said of a person right after their name, in the scripts with no case (Thai writes it glued on)
-_UNCASED_SAID_AFTER = re.compile(
+_UNCASED_SAID_AFTER = lazy(
     r"[ \t]*(?:บอก|พูด|แจ้ง|เขียน|ถาม|ตอบ|อนุมัติ|รีวิว|"  # Thai: said, told, wrote, asked, answered, approved
     r"ने[ \t]+(?:कहा|बताया|लिखा|पूछा)|ने\b|"  # Hindi: the agent's `ने` before what they said
     r"(?:বলেছে|বলেছেন|বলল|বললেন|লিখেছে|জানিয়েছে|জানাল)|"  # Bengali
@@ -1165,7 +1166,7 @@ _ALONE_KEYWORDS = (
     "potresti",
 )
 # A single word is a name only with a strong cue: not `with`, `from`, `by` (`with Julia`, `from Jordan`).
-_WEAK_BEFORE = re.compile(r"(?i)\b(?:with|from|by|per|von|mit|bei|par|call|message|email|e-mail|owner)[ \t]*,?[ \t]*$")
+_WEAK_BEFORE = lazy(r"(?i)\b(?:with|from|by|per|von|mit|bei|par|call|message|email|e-mail|owner)[ \t]*,?[ \t]*$")
 # (round twenty) but `with` and `to` after a verb said only of meeting a person are strong: `check with Ingrid`,
 # `I talked to Abebe`, `sync with Yerlan`
 _MET_BEFORE = re.compile(
@@ -1422,7 +1423,7 @@ def _han_person(value: str, m: re.Match[str]) -> bool:
     )
 
 
-_HAN_TALK_AFTER = re.compile(r"确认|確認|讨论|討論|沟通|溝通|商量|对一下|對一下|联系|聯繫|聊过|聊過|同步|核对|核對")
+_HAN_TALK_AFTER = lazy(r"确认|確認|讨论|討論|沟通|溝通|商量|对一下|對一下|联系|聯繫|聊过|聊過|同步|核对|核對")
 
 
 _CHINESE_FULL_NAME = re.compile(_CJK_SURNAME + r"[\u4e00-\u9fff]{2}")

@@ -125,15 +125,21 @@ class Rule:
         asked = self.asked_first
         return asked is None or asked.can_match(text)
 
+    @property
+    def may_ask_first(self) -> bool:
+        """Whether RE2 may be asked first about this rule's regex (`asked_first`): not for a rule with a prefilter,
+        one tried at its keywords or around an anchor, or one that picks where to try its regex."""
+        # (a windowed rule too: RE2's one linear pass over the whole text costs less than the windows' searches,
+        # tried at every position of each, in the texts where it finds nothing)
+        if self.prefilter or self.at_keyword or self.anchor is not None:
+            return False
+        return type(self).matches is Rule.matches
+
     @cached_property
     def asked_first(self) -> Any:
         """An RE2 pattern that finds something wherever this rule's regex can match (gate.py), for a rule whose
         regex runs over the whole text and that Python's engine tries in full at each position; else None."""
-        # (a windowed rule too: RE2's one linear pass over the whole text costs less than the windows' searches,
-        # tried at every position of each, in the texts where it finds nothing)
-        if self.prefilter or self.at_keyword or self.anchor is not None:
-            return None
-        if type(self).matches is not Rule.matches:  # (a rule that picks where to try its regex)
+        if not self.may_ask_first:
             return None
         from retell.secrets.gate import gate_for  # (asked only of a text that holds a keyword)
 

@@ -86,6 +86,22 @@ def base_rules() -> tuple[tuple[Rule, ...], tuple[Allowlist, ...]]:
     return rules, global_allow
 
 
+def shipped_regexes() -> tuple[list[tuple[str, int]], list[tuple[str, int]]]:
+    """(regex, flags) of what gate.py's table holds: (the regexes RE2 may be asked first about: the rules' that may
+    ask and the seed phrase's run; the rules' prefilters)."""
+    from retell.secrets.seed_phrase import run_regex
+
+    rules, _ = base_rules()
+    gated = [(rule.regex, rule.flags) for rule in rules if rule.may_ask_first]
+    gated.append(run_regex())
+    prefilters: list[tuple[str, int]] = []
+    for rule in rules:
+        if rule.prefilter:
+            parts = (rule.prefilter,) if isinstance(rule.prefilter, str) else rule.prefilter
+            prefilters.extend((part, rule.flags) for part in parts)
+    return gated, prefilters
+
+
 def all_kinds() -> dict[str, str]:
     """Every kind a finding can have -> its category."""
     rules, _ = base_rules()

@@ -47,6 +47,11 @@ def _phrase(value: str, m: re.Match[str]) -> bool:
     return 12 <= len(found) <= 24 and len(set(found)) >= len(found) * 2 // 3
 
 
+def run_regex() -> tuple[str, int]:
+    """`_RUN`'s regex and flags (gate.py's table reads it with the rules')."""
+    return _RUN.pattern, _RUN.flags
+
+
 @lru_cache(maxsize=1)
 def _run_gate() -> Any:
     """RE2's answer to "can `_RUN` match here?" (gate.py: a superset of `_RUN`, its lookarounds dropped), or None

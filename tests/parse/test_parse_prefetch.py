@@ -7,6 +7,7 @@ that small files with every oddity the reader handles take that path too.
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -19,6 +20,7 @@ from retell.claude.locate import SessionRef
 from retell.errors import InputError
 from retell.extract import images
 from retell.parse import ParseOptions, parse_to_workdir, transcript
+from retell.secrets import scanner as scanner_module
 from retell.secrets import twocores
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -204,8 +206,63 @@ def test_the_secret_scan_starts_on_what_is_told_once_the_reading_child_is_done(
 
     monkeypatch.setattr(transcript, "start_ahead", counted)
     assert _outputs([path], tmp_path / "two") == alone
-    assert [set(options) for options in starts] == [{"child_share"}, {"earlier"}]
+    # (the first start, any on what was told since the child was done, the split after reading)
+    assert set(starts[0]) == {"child_share", "feed"} and set(starts[-1]) == {"earlier"}
+    first, more = {"child_share", "feed"}, {"child_share", "earlier", "least", "feed"}
+    assert all(set(options) in (first, more) for options in starts[1:-1])
     assert len(json.loads(alone[1])["pii_warnings"]) > 40  # (a token a turn, and more)
+
+
+def test_each_time_the_scan_child_is_done_it_is_fed_what_was_told_since(
+    tmp_path: Path, two_cores: list[Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The parser may take much longer than the reading child (the project's own shape: three times): once the
+    child scanning the texts told so far is done, it is handed those told since (one child, its rules compiled
+    once), so the second core does not sit idle; the flags are the same as a scan in one process."""
+    import time
+
+    tx = Transcript()
+    for turn in range(300):
+        tx.user(f"Step {turn}: deploy with token ghp_Zq8cV2nL4mX7pR1sT9wY3bK6dF0hJ{turn:05d}Qu, as sam@build.")
+        tx.assistant(f"Deployed step {turn}; the key AKIA{turn:04d}QWERTYUIOPAS is in /home/sam/.aws.")
+    path = tx.write(tmp_path / "secrets.jsonl")
+    prefetch.PREFETCH_MIN = 1 << 62
+    alone = _outputs([path], tmp_path / "one")
+    prefetch.PREFETCH_MIN = 0
+    monkeypatch.setattr(scanner_module, "_SCANNED_AHEAD", {})  # (an earlier test's findings: scanned again)
+    monkeypatch.setattr(twocores, "SPLIT_MIN_CHARS", 0)
+    monkeypatch.setattr(twocores, "FOLLOW_MIN_CHARS", 0)
+    monkeypatch.setattr(prefetch._Child, "done", lambda child: True)
+    finished = twocores.Ahead.finished
+
+    def done_soon(ahead: twocores.Ahead) -> bool:  # (the child is given time to finish)
+        deadline = time.monotonic() + 30
+        while not finished(ahead) and time.monotonic() < deadline:
+            time.sleep(0.005)
+        return finished(ahead)
+
+    monkeypatch.setattr(twocores.Ahead, "finished", done_soon)
+    forks: list[int] = []
+    fork = os.fork
+
+    def counted_fork() -> int:
+        pid = fork()
+        if pid:
+            forks.append(pid)
+        return pid
+
+    monkeypatch.setattr(cores.os, "fork", counted_fork)
+    fed: list[int] = []
+    extend = cores.Shared.extend
+
+    def counted_extend(shared: cores.Shared, more):  # type: ignore[no-untyped-def]
+        extend(shared, more)
+        fed.append(len(shared.theirs))
+
+    monkeypatch.setattr(cores.Shared, "extend", counted_extend)
+    assert _outputs([path], tmp_path / "two") == alone
+    assert len(fed) >= 2 and fed == sorted(fed)  # (handed to the child as told, and the rest at the end)
+    assert len(forks) == 2  # (the reading child and one scan child, however often it was fed)
 
 
 def test_the_parser_reads_none_of_an_images_base64_once_the_child_has_told_it(

@@ -236,3 +236,35 @@ def test_a_rule_with_a_non_ascii_word_is_asked_of_re2_with_that_word_and_its_cas
     wider = re2.compile(gate_module.superset(key.regex, key.flags))
     assert wider.search("the bucket holds 9f8e7d6c5b4a39281706f5e4d3c2b1a0 objects") is None
     assert wider.search("鍵: 9f8e7d6c5b4a39281706f5e4d3c2b1a0") is not None
+
+
+def test_the_table_of_gates_is_what_the_regexes_read() -> None:
+    """retell/data/gates.json.gz holds, for every regex retell ships that RE2 may be asked first about, the very
+    pattern reading it gives (after changing a rule: `python bench/secrets/write_gates.py`); a regex it does not
+    hold is read when asked, and a table made under another Python or Unicode is not used."""
+    import gzip
+
+    import orjson
+
+    from retell.secrets.scanner import shipped_regexes
+
+    gates, supersets = gate_module._table()
+    fresh = gate_module.table_of(*shipped_regexes())
+    assert (gates, supersets) == (fresh["gates"], fresh["supersets"])
+    assert sum(1 for g in gates.values() if g) > 250
+    unknown = r"(?i)(?<![\w-])zzq[0-9]{4}"
+    assert gate_module.regex_key(unknown, 0) not in gates
+    gate = gate_module.gate_for(unknown, 0)
+    assert gate is not None and gate.can_match("id ZZQ1234") and not gate.can_match("id zzq12")
+    document = orjson.loads(gzip.decompress(gate_module.TABLE.read_bytes()))
+    assert document["made_for"] == gate_module._made_for()
+
+
+def test_a_table_made_under_another_python_is_not_used(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(gate_module, "_made_for", lambda: {"python": "2.7", "unicode": "3.0.0"})
+    gate_module._table.cache_clear()
+    try:
+        assert gate_module._table() == ({}, {})
+    finally:
+        monkeypatch.undo()
+        gate_module._table.cache_clear()

@@ -78,6 +78,29 @@ def test_a_scan_started_on_the_texts_told_so_far_finds_what_one_scan_finds(
     assert [f.value for f in later.scan(f"ssh {later_usernames[0]}@build")] == [later_usernames[0]]
 
 
+def test_texts_told_after_the_child_started_are_scanned_here_first(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`collect(first=…)`: what no child was given (the events' titles made at the end, the manifest's texts) is
+    scanned by this process before it takes the child's last texts, each once, with the findings one scan gives."""
+    texts = [case.text for case in planted()] + ordinary()
+    later = ["Ran `export GITHUB_TOKEN=ghp_4T5bXKI8naS53A9k5hIsdj1Kq0ZxWv7Lm2Ty` twice", "/home/sam/notes.md"]
+    monkeypatch.setattr(scanner, "_SCANNED_AHEAD", {})
+    monkeypatch.setattr(twocores, "SPLIT_MIN_CHARS", 0)
+    monkeypatch.setattr(cores.threading, "active_count", lambda: 1)
+    split = Scanner(usernames=("sam",))
+    ahead = twocores.start_ahead(split, texts, child_share=1.0)
+    assert ahead is not None
+    found: list[str] = []
+    find = split.find
+    monkeypatch.setattr(split, "find", lambda text: found.append(text) or find(text))
+    ahead.collect(first=[*later, texts[0], *later])
+    assert found[: len(later)] == later  # (these first, once; the child's own texts are not in `first`'s share)
+    assert texts[0] not in found[: len(later)]
+    assert all(split.primed(t) for t in texts + later)
+    alone = Scanner(usernames=("sam",))
+    assert [split.scan(t) for t in texts + later] == [alone.scan(t) for t in texts + later]
+    assert any(f.kind == "github-token" for f in split.scan(later[0]))
+
+
 def test_a_later_scanner_of_the_same_names_reads_what_was_scanned_ahead(monkeypatch: pytest.MonkeyPatch) -> None:
     """`retell run`: triage's redactor scans the texts the parse scanned ahead, with a scanner of the same
     account names; it reads their findings instead of scanning the story again. Another session's scanner
@@ -124,3 +147,61 @@ def test_a_stealing_split_never_waits_for_a_child_that_lags(monkeypatch: pytest.
         os.close(never_read)
         os.close(never_written)
     assert set(range(stuck_from, 10)) <= set(calls)  # (and the child's first items when it sent them first)
+
+
+def test_asking_whether_a_child_is_done_leaves_its_results_to_take(monkeypatch: pytest.MonkeyPatch) -> None:
+    import time
+
+    monkeypatch.setattr(cores.threading, "active_count", lambda: 1)
+    items = list(range(40))
+    for steal in (False, True):
+        shared = cores.Shared(lambda n: n * n, items, weight=lambda n: 1, child_share=1.0, steal=steal)
+        assert shared.pid is not None
+        deadline = time.monotonic() + 30
+        while not shared.finished() and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert shared.finished() and shared.finished()  # (asked again: still not reaped)
+        assert shared.results() == [n * n for n in items]
+    assert cores.Shared(lambda n: n, [1], weight=lambda n: 1).finished()  # (no child: nothing to wait for)
+
+
+def test_a_fed_child_takes_more_once_done_and_the_results_come_in_order(monkeypatch: pytest.MonkeyPatch) -> None:
+    import time
+
+    monkeypatch.setattr(cores.threading, "active_count", lambda: 1)
+    parent = os.getpid()
+    done_by: dict[int, int] = {}
+
+    def square(n: int) -> tuple[int, int]:
+        return n * n, os.getpid()
+
+    shared = cores.Shared(square, list(range(30)), weight=lambda n: 1, child_share=1.0, steal=True, feed=True)
+    assert shared.pid is not None and shared.fed()
+    for batch in (range(30, 60), range(60, 100)):
+        deadline = time.monotonic() + 30
+        while not shared.finished() and time.monotonic() < deadline:
+            time.sleep(0.005)
+        shared.extend(list(batch))  # (done: handed to the child)
+    shared.extend(list(range(100, 140)))  # (maybe still busy: then this process does them)
+    results = shared.results()
+    assert [r for r, _ in results] == [n * n for n in range(140)]
+    done_by = {n: pid for n, (_, pid) in enumerate(results)}
+    assert {done_by[n] for n in range(30, 100)} - {parent}  # (the child did some of what it was fed)
+    assert not shared.fed()  # (closed once collected)
+
+
+def test_a_fed_child_left_uncollected_ends_when_its_work_is_dropped(monkeypatch: pytest.MonkeyPatch) -> None:
+    """(after an error between the start and the collection, say): nothing waits for it forever."""
+    import gc
+    import time
+
+    monkeypatch.setattr(cores.threading, "active_count", lambda: 1)
+    shared = cores.Shared(lambda n: n, list(range(10)), weight=lambda n: 1, child_share=1.0, steal=True, feed=True)
+    pid = shared.pid
+    assert pid is not None
+    del shared
+    gc.collect()
+    deadline = time.monotonic() + 30
+    while os.waitpid(pid, os.WNOHANG) == (0, 0) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert time.monotonic() < deadline  # (it ended and was reaped here)
