@@ -313,12 +313,13 @@ def test_a_person_of_a_git_log_line_is_a_name_to_introduce_not_code() -> None:
         "  it printed:\n"
         "    4e2b9d1 Priya Raman importer: retry whole batches\n"
         "    14:48:40  Database Error in model ledger\n"
-        "[e4] CLAUDE: Priya's change retries whole batches; see `config/importer.toml`.\n"
+        "[e4] CLAUDE: Priya's change retries whole batches; `Retrier` does it.\n"
+        "[e5] TOOLS: Ran `cat config/importer.toml`\n"
     )
-    assert code_names(["Priya Raman", "Database Error", "importer.toml"], material) == [
+    assert code_names(["Priya Raman", "Database Error", "importer.toml", "Retrier"], material) == [
         "Database Error",
         "importer.toml",
-    ]
+    ]  # (a message's backticks are its words: `Retrier` is introduced from what the material shows of it)
 
 
 # -- 7. a search with no match ---------------------------------------------------------------------------------------

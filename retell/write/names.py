@@ -268,6 +268,7 @@ def met_names(texts: Iterable[str], limit: int = MAX_NAMES, language: str = "en"
 
 # A name written as plain words ("Marcus", "Database Error"): a person, or words of a message, unless code shows it.
 _PLAIN_WORDS = re.compile(r"[A-Z][a-z]+(?: [A-Z][a-z]+)*")
+_RUN_LINE = re.compile(r"^\[[^\]]+\] (?:TOOLS|AUTHOR ran)\b")
 
 
 def code_names(names: Iterable[str], material: str) -> list[str]:
@@ -277,10 +278,10 @@ def code_names(names: Iterable[str], material: str) -> list[str]:
     told as the material shows it. A name in plain words that the session's messages also use as a word is not
     one: "Marcus" of a git log line, whom the author tags, is a person (round 49)."""
     lines = material.splitlines()
-    shown = "\n".join(
-        [line for line in lines if line.startswith("    ")]
-        + [m.group(1) for line in lines for m in _CODE.finditer(line)]
-    )
+    # (a command is in backticks on a run's line or the lines under it; a message's backticks are its words)
+    runs = [line for line in lines if line.startswith("  ") or _RUN_LINE.match(line)]
+    spans = [m.group(1) for line in runs for m in _CODE.finditer(line)]
+    shown = "\n".join([line for line in lines if line.startswith("    ")] + spans)
     prose = "\n".join(_CODE.sub(" ", line) for line in lines if not line.startswith("  "))
 
     def found(name: str, text: str) -> bool:
