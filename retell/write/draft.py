@@ -509,7 +509,11 @@ def section_requests(
         # what follows the section in the session: the words that take up its last run's output
         following = list(view.events[last + 1 : last + 1 + FOLLOWING_EVENTS])
         cited = frozenset(e for beat in section.beats for e in beat.events)
-        material = render_material(slices[index], budget, following=following, cited=cited, session=view.events)
+        # the run a beat ends on (a montage compresses its runs): its output is what the beat rests on
+        resting = frozenset(b.events[-1] for b in section.beats if b.events and b.treatment not in ("montage", "skip"))
+        material = render_material(
+            slices[index], budget, following=following, cited=cited, session=view.events, resting=resting
+        )
         seen = [*met[index], *code_spans(told[: index + 1])]
         named = names_as_written(names_in(_section_text(section), language), [*forms, *met[index]], language)
         new_names = [n for n in named if not is_met(n, seen)]

@@ -535,6 +535,7 @@ def chosen_printouts(
     budget_chars: int = PRINTED_CHARS,
     following: list[Event] | None = None,
     cited: frozenset[str] = frozenset(),
+    resting: frozenset[str] = frozenset(),
 ) -> frozenset[tuple[str, int]]:
     """The commands whose plain output a material shows, within `budget_chars`: first those whose output the
     next words (Claude's or the author's) take up, then the last command before someone speaks (what a turn
@@ -566,8 +567,8 @@ def chosen_printouts(
                 rank = 2
             elif _TELLS_TROUBLE.search(output):  # a log's fatal line: often the cause a post names
                 rank = 3
-            elif event.id in cited:
-                # a beat rests on it though no word takes it up (a migration's lines in the section that tells
+            elif event.id in resting:
+                # a beat ends on it though no word takes it up (a migration's lines in the section that tells
                 # the migration: round 49): shown as the room allows, after the others
                 rank = 4
             else:
@@ -920,6 +921,7 @@ def render_material(
     cited: frozenset[str] = frozenset(),
     printed_chars: int = PRINTED_CHARS,
     session: list[Event] | None = None,
+    resting: frozenset[str] = frozenset(),
 ) -> Material:
     """Events as lines, with the pauses between them, condensed until they fit `budget_tokens`; after them,
     the results worth showing (kept whatever is condensed, within the budget). `exact`, for a fact-check: the
@@ -927,7 +929,8 @@ def render_material(
     target in full); every line then also names a subagent's type. `following`: the session's events after
     these, read only to choose which outputs to show (`chosen_printouts`); `cited`: the runs whose outputs are shown
     first; `printed_chars`: the room for the other outputs; `session`: every event of the session, in order, where
-    the figures in Claude's words are looked for (`figure_notes`; default: these events)."""
+    the figures in Claude's words are looked for (`figure_notes`; default: these events); `resting`: the runs a
+    beat ends on (not a montage's), whose outputs are shown as the room allows though no word takes them up."""
     results = decisive_results(events)
     tail = "\n\n" + "\n".join([RESULTS_HEAD, *results]) if results else ""
     if tail and estimate_tokens(tail) * 4 > budget_tokens:
@@ -936,7 +939,7 @@ def render_material(
     kept = list(events)
     notes: list[str] = []
     limit: int | None = None
-    printed = chosen_printouts(kept, printed_chars, following, cited)
+    printed = chosen_printouts(kept, printed_chars, following, cited, resting)
     if exact:
         printed |= {(e.id, i) for e in kept if e.id in exact for i, call in enumerate(e.calls or ()) if call.output}
     scripts = chosen_scripts(kept, printed, following, exact)
