@@ -210,8 +210,8 @@ def test_the_numbers_say_a_failed_call_was_a_test_run_whose_tests_failed(tmp_pat
     tx.assistant("Reproducido: tres payloads devuelven el archivo.")
     prompt = _outline_prompt(_parse(tmp_path, tx))
     assert (
-        "tool calls: 2 (1 failed, of them 1 test run whose tests failed: no broken call, and the material says "
-        "whether that was the aim); files Claude edited or wrote" in _numbers(prompt)
+        "tool calls: 2 (1 failed, of them 1 test run whose tests failed: a run that reported failing tests, not a "
+        "broken call); files Claude edited or wrote" in _numbers(prompt)
     )
 
 

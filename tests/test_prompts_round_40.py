@@ -216,8 +216,8 @@ def test_names_shown_in_code_or_output_are_told_as_shown(tmp_path: Path) -> None
     names = next(ln for ln in prompt.splitlines() if ln.startswith("- Names: "))
     assert "(here: Loki)" in names
     assert (
-        "Names the material shows in code or output (CrashLoopBackOff: a state, a class, a field) are told as it "
-        "shows them, never defined." in names
+        "Names the material shows in code, a command or an output (CrashLoopBackOff: a file, a class, a state, a "
+        "field, the words of an error) are told as it shows them, never defined" in names
     )
 
 

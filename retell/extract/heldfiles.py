@@ -16,7 +16,15 @@ from typing import Any
 
 from retell.events import ToolCall
 from retell.extract.edit_places import edit_places
-from retell.extract.tools import absolute_path, apply_edits, compact_diff, pairs_diff, read_content, result_text
+from retell.extract.tools import (
+    MAX_REWRITE_LINES,
+    absolute_path,
+    apply_edits,
+    compact_diff,
+    pairs_diff,
+    read_content,
+    result_text,
+)
 
 # What is held of a file: its content, or how to read it from a Read's result; and where it came from.
 _Content = str | Callable[[], str | None]
@@ -49,7 +57,7 @@ class HeldFiles:
                 self.forget(path)
                 return
             if before is not None and before.rstrip("\n") != content.rstrip("\n"):
-                diff = pairs_diff([(before, content)])
+                diff = pairs_diff([(before, content)], MAX_REWRITE_LINES)
                 if diff:
                     call.diff, call.rewrite_of = diff, self._held[path][1]
             elif before is None:
@@ -104,7 +112,7 @@ def _replaced(call: ToolCall, content: str, result: Any) -> None:
         return  # "create": a new file, told by its lines
     original = result.get("originalFile")
     if isinstance(original, str):
-        diff = pairs_diff([(original, content)])
+        diff = pairs_diff([(original, content)], MAX_REWRITE_LINES)
     else:
         diff = _patch_lines(result.get("structuredPatch"))
     if diff:
@@ -122,4 +130,4 @@ def _patch_lines(patch: Any) -> str | None:
     ]
     if not any(line[:1] in "+-" for run in runs for line in run):
         return None
-    return compact_diff(runs)
+    return compact_diff(runs, limit=MAX_REWRITE_LINES)

@@ -22,6 +22,7 @@ from retell.extract.testruns import COUNTED_FROM, run_failed, runs_outcome, test
 # (round 47)
 MAX_TARGET = 400
 MAX_COMMIT_TARGET = 600
+MAX_COMMIT_COMMAND = 4000  # a one-line commit longer than its target: kept whole as its `command`, up to this
 _COMMIT_HEREDOC_DONE = re.compile(r"\bgit\s+(?:-\S+\s+)*commit\b[^\n]*?(?:-m|--message)\b")
 MAX_ERROR = 200
 
@@ -254,8 +255,12 @@ def describe_call(name: str, tool_input: Any, cwd: str | None, tool_use_id: str 
                 where = relative_path(where, cwd)
                 if where not in (".", "./"):
                     target = f"{target} in {where}"
-        # a commit's message is what the author often asked for ("reference the finding"): kept longer
-        target = shorten(target, MAX_COMMIT_TARGET if _COMMIT_HEREDOC_DONE.search(target) else MAX_TARGET)
+        # a commit's message is what the author often asked for ("reference the finding"): kept longer, and whole
+        # beside it (round 49: a message cut at "pai…" left Claude's word on what it said unchecked)
+        commit = _COMMIT_HEREDOC_DONE.search(target) is not None
+        if commit and command is None and len(target) > MAX_COMMIT_TARGET:
+            command = shorten(target, MAX_COMMIT_COMMAND)
+        target = shorten(target, MAX_COMMIT_TARGET if commit else MAX_TARGET)
     diff = edit_diff(name, tool_input) if name in _EDIT_TOOLS and isinstance(tool_input, dict) else None
     return ToolCall(
         name=name, target=target, command=command, diff=diff, done=done, doing=doing, tool_use_id=tool_use_id
@@ -305,6 +310,10 @@ def apply_edits(content: str, tool_input: dict[str, Any]) -> str | None:
 # -- what an edit changed ---------------------------------------------------------------------------------
 
 MAX_DIFF_LINES = 14
+# A whole file written again over one the session held: its changed lines are the change itself, often the
+# change the post is about, and 14 lines cut a job's rewrite to its first stretch (round 49: "… (11 more changed
+# lines)" hid the fan-out the post was about). Twice the room.
+MAX_REWRITE_LINES = 28
 MAX_DIFF_LINE = 160
 MAX_DIFF_INPUT = 40_000  # longer edits are told by their size only: a diff of them is no snippet
 _EDIT_TOOLS = frozenset({"Edit", "MultiEdit", "Write"})
@@ -333,8 +342,9 @@ def edit_diff(name: str, tool_input: dict[str, Any]) -> str | None:
     return pairs_diff(pairs)
 
 
-def pairs_diff(pairs: Sequence[tuple[Any, Any]]) -> str | None:
-    """The compact diff of (old, new) texts: a whole-file Write over a file the session held is one pair."""
+def pairs_diff(pairs: Sequence[tuple[Any, Any]], limit: int = MAX_DIFF_LINES) -> str | None:
+    """The compact diff of (old, new) texts, at most `limit` lines: a whole-file Write over a file the session
+    held is one pair."""
     runs: list[list[str]] = []
     hidden = 0
     for old, new in pairs:
@@ -344,20 +354,20 @@ def pairs_diff(pairs: Sequence[tuple[Any, Any]]) -> str | None:
             hidden += old.count("\n") + new.count("\n") + 2
             continue
         runs.append(_changed_lines(old, new))
-    return compact_diff(runs, hidden)
+    return compact_diff(runs, hidden, limit)
 
 
-def compact_diff(runs: Iterable[Sequence[str]], hidden: int = 0) -> str | None:
-    """Runs of diff lines (`-old`, `+new`, ` same`) as one diff: "…" between runs, at most MAX_DIFF_LINES lines,
-    the changed lines left out counted at its end (with `hidden`, those of changes too long to show)."""
+def compact_diff(runs: Iterable[Sequence[str]], hidden: int = 0, limit: int = MAX_DIFF_LINES) -> str | None:
+    """Runs of diff lines (`-old`, `+new`, ` same`) as one diff: "…" between runs, at most `limit` lines, the
+    changed lines left out counted at its end (with `hidden`, those of changes too long to show)."""
     out: list[str] = []
     for run in runs:
         for line in run:
-            if len(out) < MAX_DIFF_LINES:
+            if len(out) < limit:
                 out.append(line)
             elif line[:1] in "+-":
                 hidden += 1
-        if out and len(out) < MAX_DIFF_LINES and out[-1] != "…":
+        if out and len(out) < limit and out[-1] != "…":
             out.append("…")
     while out and out[-1] == "…":
         out.pop()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -10,12 +11,13 @@ from retell.errors import RetellError
 from retell.events import ASSISTANT, COMMAND, HUMAN, SUBAGENT, TOOL_RUN, Event, EventLog
 from retell.extract.requests import is_request_command
 from retell.extract.subagents import spawn_ran
-from retell.extract.tools import SHELL_TOOLS, TURNED_DOWN, is_test_command
+from retell.extract.timeutil import to_epoch_ms
+from retell.extract.tools import DIFFERENCES_FOUND, NO_MATCH, SHELL_TOOLS, TURNED_DOWN, is_test_command
 from retell.report import gap_phrase, plural, utc_minute
 from retell.templating import TemplateLibrary
 from retell.triage.model import LENGTHS, Triage
-from retell.write.facts import session_facts
-from retell.write.locales import length_range, length_rule
+from retell.write.facts import format_duration, session_facts
+from retell.write.locales import gendered_verbs, length_range, length_rule
 from retell.write.material import pasted_quote
 from retell.write.style import load_style
 from retell.write.timetext import author_clock
@@ -80,6 +82,7 @@ def system_context(triage: Triage, manifest: dict[str, Any], view: EventLog) -> 
         "words": LENGTHS[triage.post.length],
         "length": length_range(triage.post.language, triage.post.length),
         "length_rule": length_rule(triage.post.language),
+        "gendered": gendered_verbs(triage.post.language),
         "facts": session_facts(manifest, triage.told_sessions(), view.events) | uncounted(view.events),
         "notes": notes,
         "links": triage.story.links,
@@ -111,11 +114,44 @@ def uncounted(events: list[Event]) -> dict[str, int | str]:
         for c in e.calls or ()
         if c.name in SHELL_TOOLS and c.error and c.error != TURNED_DOWN and is_test_command(c.target)
     )
+    # a search that matched nothing, a comparison that found a difference: exit 1 as the answer, never counted as
+    # failed, though the transcript marks it as an error (round 49: the material said "exit 1" beside "1 failed")
+    errors = [c.error for e in told if e.kind == TOOL_RUN for c in e.calls or ()]
+    unmatched, differ = errors.count(NO_MATCH), errors.count(DIFFERENCES_FOUND)
+    answers = [plural(unmatched, "search that matched nothing", "searches that matched nothing")] if unmatched else []
+    answers += (
+        [plural(differ, "comparison that found a difference", "comparisons that found a difference")] if differ else []
+    )
     return {
         "red_runs": plural(red, "test run") if red else "",
+        "answers": " and ".join(answers),
+        "to_commit": to_commit(told),
         "own_commands": " and ".join(ran),  # "1 `!` shell command and 1 slash command"
         "failed_subagents": sum(1 for e in told if e.kind == SUBAGENT and not spawn_ran(e)),
     }
+
+
+_COMMIT = re.compile(r"\bgit\s+(?:-\S+\s+)*commit\b")
+
+
+def to_commit(events: list[Event]) -> str:
+    """The time from the author's first message to the session's last commit that went through ("24 min"), ""
+    with none: what an opening's "in under half an hour" can rest on, where the session's length runs on past it
+    (round 49: a thank-you a minute after the commit made the only figure the session's length)."""
+    first = next((e.ts for e in events if e.kind == HUMAN and e.ts), None)
+    commits = [
+        e.ts
+        for e in events
+        if e.kind == TOOL_RUN and e.ts
+        for c in e.calls or ()
+        if c.name in SHELL_TOOLS and not c.error and _COMMIT.search(c.target or "") and c.output
+    ]
+    if first is None or not commits:
+        return ""
+    start, end = to_epoch_ms(first), to_epoch_ms(commits[-1])
+    if start is None or end is None or end <= start:
+        return ""
+    return format_duration(end - start)
 
 
 def prompts(options: StageOptions) -> TemplateLibrary:

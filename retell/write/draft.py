@@ -21,7 +21,8 @@ from typing import Any
 
 from retell import __version__
 from retell.errors import LLMError
-from retell.events import ASSISTANT, HUMAN, TOOL_RUN, Event, EventLog
+from retell.events import ASSISTANT, HUMAN, TOOL_RUN, Event, EventLog, ToolCall
+from retell.extract.tools import ANSWERS, SHELL_TOOLS, says_how_it_went, tells_outcome
 from retell.fsutil import atomic_copy, atomic_write_text
 from retell.llm.answers import extract_json
 from retell.llm.budget import output_budget, worth_caching
@@ -77,6 +78,10 @@ MAX_NEW_NAMES = 12  # the names a section prompt points out as new to the reader
 # Code blocks in a whole post (the system prompt's "at most two or three"): shared out over the sections whose
 # beats rest on a tool run with changed lines or output, so that each section prompt says its own share.
 POST_CODE_BLOCKS = 3
+# A section whose beats cite both a change and the run it turns on (a red or a green run) has room for both: with
+# one block, the change won and the run the section turned on was told in prose (round 49). At most this many
+# blocks in a post, those seconds included.
+MAX_POST_CODE_BLOCKS = 5
 
 
 def section_text_tokens(length: int, unit: str = "words") -> int:
@@ -366,6 +371,7 @@ def _write_draft(workdir: Workdir, text: str) -> None:
 # A section says at most about this share of its material's length: the post's length shared out over its
 # sections asked 913 words of each section of a two-minute session (round 37), more than its material holds.
 MATERIAL_SHARE = 0.5
+SECTION_FLOOR = 0.8  # of a section's full share: the low end of its range
 
 
 def section_words(share: int, material: str, language: str) -> int:
@@ -382,19 +388,65 @@ def _words_per_section(triage: Triage, outline: Outline) -> int:
     return max(floor, int((low + high) / 2 * 0.85 / max(1, len(outline.sections))))
 
 
+def _cited_runs(section: Section, events: list[Event]) -> list[Event]:
+    """The tool runs a section's beats cite (skipped beats left out), in the order the beats cite them."""
+    runs = {e.id: e for e in events if e.kind == TOOL_RUN}
+    ids = dict.fromkeys(e for b in section.beats if b.treatment != "skip" for e in b.events)
+    return [runs[i] for i in ids if i in runs]
+
+
+_GIT_RECORD = re.compile(r"\bgit\s+(?:-\S+\s+)*(?:commit|push|tag)\b")
+_VERDICT = re.compile(r"\b(?:[Cc]ompleted successfully|succeeded|passed|failed|PASS|FAIL|ERROR)\b")
+
+
+def _result(call: ToolCall) -> bool:
+    """Whether a call is a run whose own lines say how it went: a test run, a build, a failure, or an output
+    ending on a verdict (`Done. PASS=10 …`, `1 of 1 FAIL 283719 …`); a search's or a diff's exit 1 is an answer."""
+    if (
+        not call.output
+        or call.name not in SHELL_TOOLS
+        or call.error in ANSWERS
+        or _GIT_RECORD.search(call.target or "")
+    ):
+        return False  # (a commit or a push records the work: no run it turns on)
+    if call.outcome or call.error or tells_outcome(call):
+        return True
+    lines = [ln for ln in call.output.splitlines() if ln.strip()]
+    return bool(lines) and (says_how_it_went(lines[-1]) or _VERDICT.search(lines[-1]) is not None)
+
+
+def _turning_run(section: Section, events: list[Event]) -> Event | None:
+    """The run a section turns on: the last one its beats cite whose lines say how it went (red or green); with
+    none, the last output a discovery or a pivot rests on (the log lines that bear out a reading)."""
+    cited = _cited_runs(section, events)
+    result = next((e for e in reversed(cited) if any(_result(c) for c in e.calls or ())), None)
+    if result is not None:
+        return result
+    found = {e for b in section.beats if b.beat in ("discovery", "pivot") and b.treatment != "skip" for e in b.events}
+    return next((e for e in reversed(cited) if e.id in found and any(c.output for c in e.calls or ())), None)
+
+
 def code_blocks(sections: list[Section], slices: list[list[Event]]) -> list[int]:
     """How many code blocks each section may show: POST_CODE_BLOCKS shared out, one at a time in reading order,
-    over the sections whose beats cite a tool run with changed lines or output (the others show none)."""
+    over the sections whose beats cite a tool run with changed lines or output (the others show none); then a
+    second for each section whose beats cite both a change and the run it turns on, up to MAX_POST_CODE_BLOCKS."""
     showing = []
+    both = []
     for index, section in enumerate(sections):
-        cited = {e for beat in section.beats if beat.treatment != "skip" for e in beat.events}
-        runs = [e for e in slices[index] if e.id in cited and any(c.diff or c.output for c in e.calls or ())]
+        runs = [e for e in _cited_runs(section, slices[index]) if any(c.diff or c.output for c in e.calls or ())]
         if runs:
             showing.append(index)
+            turning = _turning_run(section, slices[index])
+            red_or_green = turning is not None and any(_result(c) for c in turning.calls or ())
+            if red_or_green and any(c.diff for e in runs if e is not turning for c in e.calls or ()):
+                both.append(index)
     blocks = [0] * len(sections)
     for turn in range(POST_CODE_BLOCKS):
         if showing:
             blocks[showing[turn % len(showing)]] += 1
+    for index in both:
+        if blocks[index] < 2 and sum(blocks) < MAX_POST_CODE_BLOCKS:
+            blocks[index] += 1
     return blocks
 
 
@@ -410,19 +462,21 @@ def session_names(view: EventLog) -> list[str]:
 
 def block_order(section: Section, events: list[Event]) -> list[str]:
     """The code blocks a section's beats ask for, in the order it keeps them when they are more than its share
-    ("[e4] (its changed lines)"): the change first, then a failure's output, then other output (the craft's
-    "the fix, the failing line or the config"), each in the order the beats cite them. A model over the limit
-    was not told which to drop (round 42)."""
-    runs = {e.id: e for e in events if e.kind == TOOL_RUN}
-    cited = [
-        runs[i] for i in dict.fromkeys(e for b in section.beats if b.treatment != "skip" for e in b.events) if i in runs
-    ]
+    ("[e4] (its changed lines)"): the run the section turns on first (its last red or green run: round 49, where
+    a diff put first left the failing prod test to prose), then the change, then a failure's output, then other
+    output (the craft's "the fix, the failing line or the config"), each in the order the beats cite them. A
+    model over the limit was not told which to drop (round 42)."""
+    cited = _cited_runs(section, events)
+    turning = _turning_run(section, events)
     ranked: list[tuple[int, int, str]] = []
     for order, run in enumerate(cited):
         calls = run.calls or []
-        if any(c.diff for c in calls):
+        if run is turning:
+            what = "its own result lines" if any(_result(c) for c in calls) else "what it printed"
+            ranked.append((-1, order, f"[{run.id}] (the run it turns on: {what})"))
+        elif any(c.diff for c in calls):
             ranked.append((0, order, f"[{run.id}] (its changed lines)"))
-        elif any(c.output and c.error for c in calls):
+        elif any(c.output and c.error and c.error not in ANSWERS for c in calls):
             ranked.append((1, order, f"[{run.id}] (its failing output)"))
         elif any(c.output for c in calls):
             ranked.append((2, order, f"[{run.id}] (what it printed)"))
@@ -455,7 +509,11 @@ def section_requests(
         # what follows the section in the session: the words that take up its last run's output
         following = list(view.events[last + 1 : last + 1 + FOLLOWING_EVENTS])
         cited = frozenset(e for beat in section.beats for e in beat.events)
-        material = render_material(slices[index], budget, following=following, cited=cited, session=view.events)
+        # the run a beat ends on (a montage compresses its runs): its output is what the beat rests on
+        resting = frozenset(b.events[-1] for b in section.beats if b.events and b.treatment not in ("montage", "skip"))
+        material = render_material(
+            slices[index], budget, following=following, cited=cited, session=view.events, resting=resting
+        )
         seen = [*met[index], *code_spans(told[: index + 1])]
         named = names_as_written(names_in(_section_text(section), language), [*forms, *met[index]], language)
         new_names = [n for n in named if not is_met(n, seen)]
@@ -470,6 +528,10 @@ def section_requests(
             number=index + 1,
             count=count,
             words=words,
+            # near the section's full share, not one cut well below it to what its material holds: a range, as the
+            # post's length is
+            # ("at most" alone gave drafts under the floor of `short`: round 49)
+            floor=int(words * SECTION_FLOOR) if words >= calls.words * SECTION_FLOOR else 0,
             unit=calls.unit,
             hook=outline.hook,
             ending=outline.ending,
@@ -479,7 +541,7 @@ def section_requests(
             code_names=in_code,
             blocks=blocks[index],
             block_order=block_order(section, slices[index]) if blocks[index] else [],
-            post_blocks=POST_CODE_BLOCKS,
+            post_blocks=sum(blocks),
             next=_neighbour(outline.sections, index + 1),
             when=[f"{titles}: {line}" for titles, line in _section_times(section, times)],
             sessions=starts[index],

@@ -61,6 +61,7 @@ class Figure:
     kind: str  # "time", "size", "percent" or "count"
     decimals: int  # the precision it was written with
     scale: float = 1  # what one of its written unit is worth (0.001 for "ms"): its precision is in that unit
+    bare: bool = False  # written with a bare multiple and no word after it ("4.21M"): a size or a count
 
 
 def _value(number: str) -> tuple[float, int]:
@@ -103,7 +104,7 @@ def _figures(text: str) -> list[tuple[Figure, re.Match[str]]]:
             figure = Figure(written, value * scale, "time", decimals, scale)
         else:
             power = _SIZE.get(unit[0].lower(), 1)
-            figure = Figure(written, value * power, "size", decimals)
+            figure = Figure(written, value * power, "size", decimals, bare=unit in _BARE_MULTIPLES)
         found.append((figure, match))
     return found
 
@@ -137,7 +138,14 @@ def _as_written(figure: Figure, text: str) -> str:
 def _same(claimed: Figure, seen: Figure) -> bool:
     """Whether `seen` is `claimed`, as Claude rounded it (8.94 s told as "8,9 s", 1m52.37s as "1m52s")."""
     if claimed.kind != seen.kind:
-        return False
+        # "4.21M − 3.93M" is the author's "4.21M rows": a bare multiple is a count as well as a size (round 49:
+        # a note called the author's figure Claude's own)
+        bare = (claimed.bare and seen.kind == "count") or (seen.bare and claimed.kind == "count")
+        if not bare:
+            return False
+        return abs(seen.value - claimed.value) <= 10.0 ** -min(claimed.decimals, seen.decimals) / 2 * max(
+            claimed.scale, seen.scale, _SIZE.get(claimed.text[-1:].lower(), 1), _SIZE.get(seen.text[-1:].lower(), 1)
+        )
     if claimed.kind == "size":  # a size printed in KiB or kB, told in the other
         return any(abs(seen.value * f - claimed.value) <= 0.05 * claimed.value for f in (1, 1.024**2, 1 / 1.024**2))
     # (as written: "250 ms" is 250 ± 0.5 ms, never 0.25 ± 0.5 s, which a `user 0m0.021s` would be)

@@ -69,6 +69,19 @@ CHARACTER_RULE = (
 )
 
 
+# Languages whose verbs (in the past, or always) and adjectives agree in gender with their subject: no sentence
+# about Claude is neutral ("Claude קרא" / "קראה", "Claude sprawdził" / "sprawdziła"), so avoiding a pronoun does
+# not keep one gender through sections written apart (round 49, a Hebrew post).
+GENDERED_VERBS = frozenset(
+    {"he", "ar", "ru", "uk", "be", "pl", "cs", "sk", "bg", "sr", "hr", "sl", "lt", "lv", "hi", "ur"}
+)
+
+
+def gendered_verbs(language: str) -> bool:
+    """Whether a post in `language` must give Claude a grammatical gender in its verbs and adjectives."""
+    return language_key(language).split("-")[0] in GENDERED_VERBS
+
+
 def length_rule(language: str) -> str:
     """How a post's length is counted, when that is not simply its words ("" for words)."""
     return CHARACTER_RULE if counts_characters(language) else ""

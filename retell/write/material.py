@@ -40,7 +40,9 @@ from retell.extract.testlines import no_verdict, shows_failure
 from retell.extract.testruns import passing_line, told_runs
 from retell.extract.timeutil import to_epoch_ms
 from retell.extract.tools import (
+    ANSWERS,
     INTERRUPTED,
+    NO_MATCH,
     NO_OUTPUT,
     SEARCH_TOOLS,
     SHELL_TOOLS,
@@ -59,6 +61,7 @@ from retell.llm.request import CHARS_PER_TOKEN, estimate_tokens
 from retell.markup import code_blocks
 from retell.report import plural
 from retell.write.after_change import after_change_notes
+from retell.write.cut_readings import cut_reading_notes
 from retell.write.facts import format_duration, worked_minutes
 from retell.write.figure_sources import figure_notes
 from retell.write.promises import gap_notes
@@ -241,7 +244,7 @@ def cut_paste(text: str | None) -> bool:
 # `git commit -m "…"` (or `--message`, `-am`), or its message in a heredoc (`-m "$(cat <<'EOF' … EOF)"`).
 _COMMIT = re.compile(r"\bgit\s+(?:-\S+\s+)*commit\b")
 _HEREDOC = re.compile(r"<<-?\s*['\"]?(\w+)['\"]?[^\n]*\n(.*?)\n\s*\1\b", re.S)
-COMMIT_MESSAGE_CHARS = 600
+COMMIT_MESSAGE_CHARS = 1500
 
 
 def commit_messages(event: Event, line: str) -> str:
@@ -252,9 +255,18 @@ def commit_messages(event: Event, line: str) -> str:
         target = call.target or ""
         if call.name not in SHELL_TOOLS or not _COMMIT.search(target):
             continue
-        message = commit_message(target)
+        whole = call.command if call.command and "\n" not in call.command else target
+        message = commit_message(whole)
         if message and " ".join(message.split()) not in " ".join(line.split()):
             out.append(f"  commit message: “{shorten(message, COMMIT_MESSAGE_CHARS)}”")
+        if whole.endswith("…"):
+            # a message cut short (an older work folder, a very long message): what it says past the cut, and
+            # Claude's word on it, cannot be checked (round 49: "pai…", and "the message mentions the prod refresh")
+            cut = whole.rstrip("…").split()[-1] if whole.rstrip("…").split() else ""
+            out.append(
+                f"  (the command is cut short here, inside its commit message, at “{cut}…”: what the message says "
+                "past that is not shown; what Claude says it holds is Claude's word)"
+            )
     return "\n" + "\n".join(out) if out else ""
 
 
@@ -377,8 +389,10 @@ def outcome_block(event: Event, max_lines: int, printed: Printed = None, scripts
             elided = _ELIDED_CHANGES.match(lines[-1]) if lines else None
             if elided:
                 lines = lines[:-1]
-            hidden = max(0, len(lines) - max_lines) + (int(elided.group(1)) if elided else 0)
-            shown = lines[:max_lines] + ([f"… ({plural(hidden, 'more changed line')})"] if hidden else [])
+            # a whole file written again: its changed lines are the change itself (round 49), twice the room
+            room = max_lines * 2 if call.rewrite_of else max_lines
+            hidden = max(0, len(lines) - room) + (int(elided.group(1)) if elided else 0)
+            shown = lines[:room] + ([f"… ({plural(hidden, 'more changed line')})"] if hidden else [])
             # each edit its own unit, with its id: a model joined two edits of one file into one diff (round 42)
             edit += 1
             unit = f"one edit, [{event.id}]" if edits == 1 else f"edit {edit} of {edits} in [{event.id}]"
@@ -405,6 +419,9 @@ def outcome_block(event: Event, max_lines: int, printed: Printed = None, scripts
             out.extend(f"    {line}" for line in lines[:max_lines])
             if len(lines) > max_lines:  # never fewer lines than it printed, unsaid: a loop of 5 showing 4
                 out.append(f"    … ({plural(len(lines) - max_lines, 'more line')})")
+            if call.error in ANSWERS:  # (the transcript marks it as an error: round 49)
+                found = "no line matched" if call.error == NO_MATCH else "the files differ"
+                out.append(f"    ({found}: its exit 1 is the answer, not a failure, and is not counted as failed)")
             if _push_unshown(call):
                 out.append("    (no line here is the push's: its output does not show the push went through)")
             out.extend(echo_notes(call))
@@ -518,6 +535,7 @@ def chosen_printouts(
     budget_chars: int = PRINTED_CHARS,
     following: list[Event] | None = None,
     cited: frozenset[str] = frozenset(),
+    resting: frozenset[str] = frozenset(),
 ) -> frozenset[tuple[str, int]]:
     """The commands whose plain output a material shows, within `budget_chars`: first those whose output the
     next words (Claude's or the author's) take up, then the last command before someone speaks (what a turn
@@ -549,9 +567,13 @@ def chosen_printouts(
                 rank = 2
             elif _TELLS_TROUBLE.search(output):  # a log's fatal line: often the cause a post names
                 rank = 3
+            elif event.id in resting:
+                # a beat ends on it though no word takes it up (a migration's lines in the section that tells
+                # the migration: round 49): shown as the room allows, after the others
+                rank = 4
             else:
                 continue  # a long routine output nobody takes up: the outline was not shown it either
-            if event.id in cited:
+            if event.id in cited and rank < 4:
                 rank = -1
             named = None if len(calls) == 1 else call.target or call.name
             cost = len("\n".join(printout_lines(named, output, _OUTCOME_LINES[0]))) + 1  # (+ its newline)
@@ -620,8 +642,8 @@ def chosen_scripts(
             continue
         calls = event.calls or []
         for index, call in enumerate(calls):
-            if not call.command or call.name not in SHELL_TOOLS:
-                continue
+            if not call.command or call.name not in SHELL_TOOLS or "\n" not in call.command:
+                continue  # (a commit of one line kept whole for its message is told by its message)
             key = (event.id, index)
             if exact and event.id in exact:
                 rank = -1
@@ -685,6 +707,8 @@ def _next_words(events: list[Event], position: int, *, past_runs: bool = False) 
 
 _FILTER_PATTERN = re.compile(r"\b(?:grep|rg|egrep)\b(?:\s+-[\w-]+)*\s+(?:'[^']*'|\"[^\"]*\"|\S+)")
 _IDENTIFIER = re.compile(r"[_.-]|\d|[a-z][A-Z]|^[A-Z]{3,}$")  # a name from code, not a plain word
+_SHORT_DATE = re.compile(r"\d{2}-\d{2}")  # "07-13", a date without its year
+_DATE_TAIL = re.compile(r"\b\d{4}-(\d{2}-\d{2})\b")  # `2026-07-13`: its month and day
 _TELLS_TROUBLE = re.compile(r"\b(?:fatal|error|exception|panic|missing|denied|refused|not found)\b", re.I)
 
 
@@ -704,6 +728,10 @@ def _takes_up(output: str, command: str, reply: str, *, strict: bool = False) ->
     # a filter's pattern (`grep -E 'WORKER TIMEOUT|SIGKILL'`) asks which lines to keep: the lines it kept are
     # the answer, and a reply naming SIGKILL takes them up (the journal's line, left out, stop 40)
     asked = {w.lower() for w in _WORD.findall(_FILTER_PATTERN.sub(" ", command))}
+    # a date told without its year: "clean until 07-12" takes up a row's `2026-07-12` (round 49: the one query
+    # that showed where the duplicates began was left out)
+    if {m.group(1) for m in _DATE_TAIL.finditer(output)} & {w for w in said if _SHORT_DATE.fullmatch(w)}:
+        return True
     for word in _WORD.findall(output):
         low = word.lower()
         plain = low in said and low not in asked and low not in _COMMON_WORDS and (len(low) >= 4 or low.isalpha())
@@ -893,6 +921,7 @@ def render_material(
     cited: frozenset[str] = frozenset(),
     printed_chars: int = PRINTED_CHARS,
     session: list[Event] | None = None,
+    resting: frozenset[str] = frozenset(),
 ) -> Material:
     """Events as lines, with the pauses between them, condensed until they fit `budget_tokens`; after them,
     the results worth showing (kept whatever is condensed, within the budget). `exact`, for a fact-check: the
@@ -900,7 +929,8 @@ def render_material(
     target in full); every line then also names a subagent's type. `following`: the session's events after
     these, read only to choose which outputs to show (`chosen_printouts`); `cited`: the runs whose outputs are shown
     first; `printed_chars`: the room for the other outputs; `session`: every event of the session, in order, where
-    the figures in Claude's words are looked for (`figure_notes`; default: these events)."""
+    the figures in Claude's words are looked for (`figure_notes`; default: these events); `resting`: the runs a
+    beat ends on (not a montage's), whose outputs are shown as the room allows though no word takes them up."""
     results = decisive_results(events)
     tail = "\n\n" + "\n".join([RESULTS_HEAD, *results]) if results else ""
     if tail and estimate_tokens(tail) * 4 > budget_tokens:
@@ -909,7 +939,7 @@ def render_material(
     kept = list(events)
     notes: list[str] = []
     limit: int | None = None
-    printed = chosen_printouts(kept, printed_chars, following, cited)
+    printed = chosen_printouts(kept, printed_chars, following, cited, resting)
     if exact:
         printed |= {(e.id, i) for e in kept if e.id in exact for i, call in enumerate(e.calls or ()) if call.output}
     scripts = chosen_scripts(kept, printed, following, exact)
@@ -936,6 +966,8 @@ def render_material(
         gaps.setdefault(event_id, []).extend(changes)
     for event_id, after in after_change_notes(kept, session).items():  # what ran after a file's last change
         gaps.setdefault(event_id, []).extend(after)
+    for event_id, cut in cut_reading_notes(kept, session).items():  # Claude's reading of lines not shown
+        gaps.setdefault(event_id, []).extend(cut)
     text = _join(kept, line, gaps)
     for step in _TRIM_STEPS:
         if estimate_tokens(text) <= budget_tokens:

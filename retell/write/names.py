@@ -32,7 +32,8 @@ _CODE_CHARS = (2, 40)
 _FILE = re.compile(
     r"(?<![\w/.-])([\w-]+\.(?:py|js|mjs|ts|tsx|jsx|vue|md|json|ya?ml|toml|go|rs|java|kt|rb|sh|css|html|sql|txt|lock))\b"
 )
-_WORD = re.compile(r"(?<![\w`'’.-])([A-Z][\w]*(?:[.-][A-Za-z0-9]\w*)*)")
+# (a name qualified by `::` is one name: `Net::ReadTimeout` is one class, never `Net` and `ReadTimeout`: round 49)
+_WORD = re.compile(r"(?<![\w`'’.:-])([A-Z][\w]*(?:(?:[.-]|::)[A-Za-z0-9]\w*)*)")
 _SENTENCE_START = re.compile(r"(?:^|[.!?:;。！？]\s*|\n\s*[-*>#]*\s*|[“\"(]\s*)$")
 # Capitalised words that are no name, and names every prompt already gives the model.
 _NOT_NAMES = frozenset(
@@ -113,12 +114,12 @@ _EVERYDAY_ACRONYMS = frozenset(
         "AI", "API", "APIs", "ASCII", "CD", "CI", "CLI", "CPU", "CSS", "CSV", "DNS", "FAQ", "GPU", "HTML",
         "HTTP", "HTTPS", "ID", "IDs", "IDE", "IP", "JS", "JSON", "LLM", "OS", "PDF", "PNG", "PR", "PRs",
         "RAM", "README", "REST", "SDK", "SQL", "SSH", "SSL", "SVG", "TLS", "TODO", "UI", "URL", "URLs",
-        "UTF-8", "UX", "XML", "YAML", "UTC", "GMT",
+        "UTF-8", "UX", "XML", "YAML", "UTC", "GMT", "SMTP", "SMS", "TCP", "UDP", "DB",
     }
 )  # fmt: skip
 # A code span holding a declaration, an assignment or a statement is code the post quotes, not a name
 # (`display: ruby-base`, `x = 1;`); one holding a command or an identifier names a thing (`uv tool`, `useAuth`).
-_CODE_NOT_NAME = re.compile(r"[:=;{}]|\s\S+\s\S+\s")
+_CODE_NOT_NAME = re.compile(r"(?<!:):(?!:)|[=;{}]|\s\S+\s\S+\s")  # (`Net::ReadTimeout` is a name)
 ALWAYS_MET = ("Claude", "Claude Code")
 # Claude Code's own tools and agent types: a prompt that lists "Task" or "Explore-Agent" as a name to introduce
 # asks the model to explain the tool, and all the material shows of it is its name (a blind reading of a German
@@ -214,6 +215,10 @@ def names_in(text: str, language: str = "en") -> list[str]:
         after = text[match.start() + len(word) : match.start() + len(word) + 1]
         if word in calendar or _REFERENCE.match(word) or after == "=":
             continue  # "March", "Friday"; "ALTO-02"; "TZ=UTC": a date, a reference, a variable
+        if word in _MESSAGE_WORDS and words and words[-1][1] + 1 == match.start() and text[words[-1][1]] == " ":
+            start, _end, first = words.pop()  # "Database Error": an error's label, one name (round 49)
+            words.append((start, match.start() + len(word), f"{first} {word}"))
+            continue
         if word in _MESSAGE_WORDS or any(part in _CLAUDE_TOOLS for part in word.split("-")):
             continue  # "Task-Werkzeug", "Explore-Agent": Claude Code's tools, named by what they did
         if word in _SQL_WORDS:
@@ -261,12 +266,32 @@ def met_names(texts: Iterable[str], limit: int = MAX_NAMES, language: str = "en"
     return list(seen)[-limit:]
 
 
+# A name written as plain words ("Marcus", "Database Error"): a person, or words of a message, unless code shows it.
+_PLAIN_WORDS = re.compile(r"[A-Z][a-z]+(?: [A-Z][a-z]+)*")
+_RUN_LINE = re.compile(r"^\[[^\]]+\] (?:TOOLS|AUTHOR ran)\b")
+
+
 def code_names(names: Iterable[str], material: str) -> list[str]:
-    """Of `names`, those the material shows in code or in what a command printed (its indented lines: an
-    edit's changed lines, an output): `Livre` of `model Livre {`, `CrashLoopBackOff` of a pod listing. Such a
-    name is no person, tool or project to introduce: it is told as the material shows it."""
-    shown = "\n".join(line for line in material.splitlines() if line.startswith("    "))
-    return [n for n in names if re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", shown)]
+    """Of `names`, those the material shows in code, in a command or in what a command printed (its indented
+    lines: an edit's changed lines, an output): `Livre` of `model Livre {`, `CrashLoopBackOff` of a pod listing,
+    `schedule.yml` of `cat config/schedule.yml`. Such a name is no person, tool or project to introduce: it is
+    told as the material shows it. A name in plain words that the session's messages also use as a word is not
+    one: "Marcus" of a git log line, whom the author tags, is a person (round 49)."""
+    lines = material.splitlines()
+    # (a command is in backticks on a run's line or the lines under it; a message's backticks are its words)
+    runs = [line for line in lines if line.startswith("  ") or _RUN_LINE.match(line)]
+    spans = [m.group(1) for line in runs for m in _CODE.finditer(line)]
+    shown = "\n".join([line for line in lines if line.startswith("    ")] + spans)
+    prose = "\n".join(_CODE.sub(" ", line) for line in lines if not line.startswith("  "))
+
+    def found(name: str, text: str) -> bool:
+        return re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text) is not None
+
+    def said(name: str) -> bool:  # ("Marcus Oyelaran" of a git log line, whom the author tags as "Marcus")
+        parts = [p for p in name.split() if p not in _MESSAGE_WORDS]
+        return _PLAIN_WORDS.fullmatch(name) is not None and any(found(p, prose) for p in parts)
+
+    return [n for n in names if found(n, shown) and not said(n)]
 
 
 # Languages that inflect a name by an ending on it ("Prometheusa", "Prometheusem" in Polish): the plan's prose,

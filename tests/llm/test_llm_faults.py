@@ -134,9 +134,18 @@ def test_one_section_at_a_time_warms_the_cache_too(planned: Path, stub_api: Stub
     assert second.cache_read > 0
 
 
-def test_no_breakpoint_under_the_models_minimum(workdir: Path, stub_api: StubAPI) -> None:
-    """claude-haiku-4-5 caches nothing under 4,096 tokens: a breakpoint there would promise what never happens."""
-    stub_api.min_cache_tokens = {"claude-haiku-4-5": 4096}
+def test_no_breakpoint_under_the_models_minimum(
+    workdir: Path, stub_api: StubAPI, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A model caches nothing under its minimum: a breakpoint there would promise what never happens. (The minimum
+    is the user's table's, above this session's shared prompt: round 49's instructions took it past 4,096.)"""
+    config = tmp_path / "xdg"
+    (config / "retell").mkdir(parents=True)
+    (config / "retell" / "models.yaml").write_text(
+        "models:\n  claude-haiku-4-5: {min_cache_tokens: 16384}\n", encoding="utf-8"
+    )
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(config))
+    stub_api.min_cache_tokens = {"claude-haiku-4-5": 16384}
     ok(run("outline", workdir, "--model", "claude-haiku-4-5"))
     ok(run("draft", workdir, "--model", "claude-haiku-4-5"))
     for got in stub_api.calls:

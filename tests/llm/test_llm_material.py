@@ -332,10 +332,10 @@ def test_outcomes_shrink_to_their_share_of_a_small_budget(work: Path) -> None:
 @pytest.mark.parametrize(
     ("language", "system_length", "section_length"),
     [
-        ("ja", "at most 5,000 characters in all, counted as retell counts them", "characters"),
-        ("zh-Hant", "at most 3,750 characters in all", "characters"),
-        ("ko", "at most 4,000 characters in all", "characters"),
-        ("de", "at most 2,500 words in all.", "words"),
+        ("ja", "3,600 to 5,000 characters in all, counted as retell counts them", "characters"),
+        ("zh-Hant", "2,700 to 3,750 characters in all", "characters"),
+        ("ko", "2,900 to 4,000 characters in all", "characters"),
+        ("de", "1,800 to 2,500 words in all.", "words"),
     ],
 )
 def test_lengths_are_in_characters_for_chinese_japanese_and_korean(
