@@ -60,7 +60,8 @@ def _private_ip(value: str, m: re.Match[str]) -> bool:
 _LABEL = r"[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?"
 _INTERNAL_SUFFIX = r"(?:internal|intranet|intra|corp|lan|localdomain|home\.arpa|priv|private)"
 _INTERNAL_HOST = (
-    rf"(?i)(?:(?<=//)|(?<![\w./-]))(?:{_LABEL}\.)+(?:{_INTERNAL_SUFFIX}(?![\w-]|\.[a-z0-9])|"
+    # (round twenty-four) also a kubectl object's name, `node/<host>` (`Warning NodeNotReady node/db-3.corp.lan`)
+    rf"(?i)(?:(?<=//)|(?<![\w./-])|(?<=\bnode/)|(?<=\bnodes/)|(?<=\bmachine/)|(?<=\bhost/))(?:{_LABEL}\.)+(?:{_INTERNAL_SUFFIX}(?![\w-]|\.[a-z0-9])|"
     rf"(?:internal|intranet|intra|corp)\.(?:{_LABEL}\.)*[a-z]{{2,24}}(?![\w-]|\.[a-z0-9])|"
     # `int` as a company's internal zone (`gitlab.int.acme.io`): under a domain, not an attribute (`np.int.max`)
     rf"int\.(?:{_LABEL}\.)+[a-z]{{2,24}}(?![\w-]|\.[a-z0-9])|"
@@ -119,6 +120,8 @@ _NON_PERSONAL_EMAIL = re.compile(
     # an organisation's role addresses (RFC 2142 and their like): no person's (`hello@`, `info@` and `contact@` are
     # often one person's own domain's)
     r"^(?:support|donotreply|do-not-reply|postmaster|abuse|hostmaster|webmaster|security|sales|"
+    # (round twenty-four) a shop's and a company's desks (`orders@`, `invoices@`, `careers@`)
+    r"orders?|invoices?|invoicing|receipts?|payments?|accounts-payable|newsletter|marketing|careers|jobs|"
     r"privacy|legal|billing|press|notifications?|bounces?|mailer-daemon|"
     # (round twenty-two) where mail servers send their reports (a DMARC record's `rua=`/`ruf=`, TLS-RPT's)
     r"dmarc[\w.+-]*|tls-?rpt[\w.+-]*|tls-?reports?|reports?|fbl|"
@@ -1029,6 +1032,8 @@ _NOT_A_PERSON_REGEX = (
     r"guild|chapter|tribe|squad|crew|circle|collective|council|committee|working[ \t]+group|"
     # (round twenty-three) a role account's display name (`QA Viewer`, `UAT Admin`, `SRE Operator`)
     r"viewer|editor|operator|tester|moderator|superuser|auditor|readonly|read-only|"
+    # (round twenty-four) a program that writes a file, named as its `@author` (`OpenAPI Generator`, `Swagger Codegen`)
+    r"generator|codegen|converter|transpiler|compiler|scaffold(?:er|ing)?|importer|exporter|"
     # (round twenty-three) a place's last word (`Victoria Falls`, `Salt Lake City`, `Palm Springs`)
     r"falls|city|beach|springs|heights|valley|bay|harbou?r|islands?|hills|creek|county)\b\.?$|"
     # (round twenty-three) a place's first word, a saint's or a harbour's (`Santa Cruz`, `Port Elizabeth`, `Fort
@@ -1138,8 +1143,26 @@ _PLACEHOLDER_PERSON = re.compile(
 )
 
 
+def _the_mailboxs_own_brand(value: str, m: re.Match[str]) -> bool:
+    """(round twenty-four) `"Lumen Cart <no-reply@lumencart.io>"`: a display name whose words spell the address's
+    domain (or whose first word is one of its labels) is the company's, where the gazetteer knows no given name
+    first (`Jan Novák <jan@jannovak.cz>` stays a person's)."""
+    address = re.search(r"@([^<>\s]+)>", m.group(0))
+    words_ = value.split()
+    if address is None or len(words_) < 2:
+        return False
+    labels = [label.lower() for label in address.group(1).split(".")[:-1]]
+    spelled = re.sub(r"\W", "", value).lower()
+    if spelled not in labels and words_[0].lower() not in labels:
+        return False
+    given, _family = gazetteer()
+    return words_[0] not in given
+
+
 def _person(value: str, m: re.Match[str]) -> bool:
     if len(value) < 2 or _not_a_person().search(value) or value.isupper():
+        return False
+    if m.lastgroup == "mailbox" and _the_mailboxs_own_brand(value, m):
         return False
     first, last = (re.sub(r"^[a-z]{1,3}[-'’]", "", w) for w in (value.split()[0], value.split()[-1]))
     if first[:1].islower() or last[:1].islower():
@@ -1409,6 +1432,15 @@ _NAME_LINE = re.compile(
 )
 
 
+# (round twenty-four) A cloud's name for a machine that spells its private address (AWS's `ip-10-20-3-44`, with its
+# `.us-west-2.compute.internal` or `.ec2.internal` or none), wherever it is written: after `node/` in kubectl's
+# events, alone in `hostname`'s output.
+_PRIVATE_HOST_LABEL = (
+    rf"(?i)(?<![\w.-])ip-(?:10(?:-{_OCTET}){{3}}|172-(?:1[6-9]|2\d|3[01])(?:-{_OCTET}){{2}}|192-168(?:-{_OCTET}){{2}})"
+    rf"(?:\.{_LABEL})*(?![\w-])"
+)
+
+
 PERSONAL_RULES: tuple[Rule, ...] = (
     Rule(
         "private-ip",
@@ -1425,6 +1457,15 @@ PERSONAL_RULES: tuple[Rule, ...] = (
         ("internal", "intranet", "intra", "corp", ".lan", "localdomain", "home.arpa", ".priv", ".local", ".int."),
         accept=_internal_host,
         replacement="[REDACTED:internal-host]",
+    ),
+    Rule(
+        "internal-host",
+        PII,
+        _PRIVATE_HOST_LABEL,
+        ("ip-1",),
+        accept=lambda value, m: value.split(".")[0][3:].replace("-", ".") not in _EVERYONES,
+        replacement="[REDACTED:internal-host]",
+        rule_id="private-address-host-name",
     ),
     Rule(
         "internal-host",

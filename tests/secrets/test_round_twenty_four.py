@@ -183,7 +183,7 @@ def test_a_public_or_a_word_ip_label_stays_clean(scanner: Scanner, text: str) ->
     [
         ("sunucunun şifresini Gökyüzü2023! yaptım, bakar mısın?", "Gökyüzü2023!"),
         ("wifi şifresini Lale2024! olarak değiştirdim", "Lale2024!"),
-        ("admin parolasını Mavi.Deniz77 yaptım ama giremiyorum", "Mavi.Deniz77"),
+        ("admin parolasını Mavi_Deniz77 yaptım ama giremiyorum", "Mavi_Deniz77"),
         ("db şifresini de Kestane#42 diye ayarladım", "Kestane#42"),
         ("postgres kullanıcısının şifresini Ankara06* yaptık", "Ankara06*"),
     ],
@@ -226,4 +226,49 @@ def test_a_login_with_its_user_then_the_password_is_found(scanner: Scanner, text
     ],
 )
 def test_a_login_with_a_method_stays_clean(scanner: Scanner, text: str) -> None:
+    assert _flags(scanner, text) == []
+
+
+# -- the same classes in more shapes and languages (written after the first rules, before their widening) --------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"token_image: ghcr.io/orchard/token-svc@sha256:{_DIGEST}",
+        f'auth_image = "orchard/auth@sha256:{_DIGEST}"',
+        '"from": "Northwind Store <orders@northwindstore.com>"',
+        "node/ip-172-17-0-1 is the bridge",
+    ],
+)
+def test_more_look_alikes_stay_clean(scanner: Scanner, text: str) -> None:
+    assert _flags(scanner, text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Warning  node/gke-prod-pool-1-a1b2c3d4-xyz9.c.orchard-prod.internal  NotReady", None),
+        ("pods/api-7d9 evicted from node/worker-3.corp.orchard.lan", "worker-3.corp.orchard.lan"),
+        ("ich habe mich als admin mit Sommer2024! eingeloggt", "Sommer2024!"),
+        ("entré como root con Girasol#88 y no carga", "Girasol#88"),
+        ("je me suis connecté en tant que admin avec Cerise!2023", "Cerise!2023"),
+        ("logged into grafana as admin with Tiramisu&Co7", "Tiramisu&Co7"),
+        ("root şifresini Kartal1907* olarak ayarladım", "Kartal1907*"),
+    ],
+)
+def test_more_leaks_are_found(scanner: Scanner, text: str, value: str | None) -> None:
+    value = value or text.split("node/")[1].split()[0]
+    assert flagged_whole(scanner, text, value), _flags(scanner, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "logged into the dashboard as admin with SSO",
+        "entré como admin con Google y funciona",
+        "ich habe mich als admin mit YubiKey angemeldet",
+    ],
+)
+def test_more_logins_with_a_method_stay_clean(scanner: Scanner, text: str) -> None:
     assert _flags(scanner, text) == []
