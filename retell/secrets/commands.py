@@ -1004,7 +1004,7 @@ _CLAUSE_NOUNS = (
     r"senha|wachtwoord|lösenord(?:et)?|losenord(?:et)?|adgangskode(?:n)?|passord(?:et)?|hasło|haslo|parola|"
     r"heslo|salasana|jelsz(?:ó|ava|avát|ót)|парол(?:ь|я|ем|і)|"
     # (round twenty-four) Turkish's noun as the object of "made it" or "set it" (`şifresini … yaptım`, `parolayı`)
-    r"[şs]ifre(?:si(?:ni)?|yi|mi(?:zi)?|ni(?:zi)?|n|m)?|parola(?:s[ıi](?:n[ıi])?|y[ıi]|m[ıi]?)(?=[ \t])|"
+    r"[şs]ifre(?:si(?:ni)?|yi|miz(?:i)?|niz(?:i)?|mi|ni|n|m)?|parola(?:s[ıi](?:n[ıi])?|y[ıi]|m[ıi]?)(?=[ \t])|"
     r"mật[ \t]+khẩu|mat[ \t]+khau|kata[ \t]+sandi|kata[ \t]+laluan|كلمة[ \t]+(?:ال)?(?:مرور|سر)|رمز[ \t]+(?:عبور|ورود)|"
     r"סיסמ(?:ה|א|ת)|κωδικ(?:ός|ό|ού)|συνθηματικό|पासवर्ड|"
     # (round twenty-one) Thai writes no space between words: what it opens and `คือ` (is) glued on
@@ -1289,7 +1289,9 @@ _RUNTIME_AND_VERSION = re.compile(
 
 def _logged_in_with_a_password(value: str, m: re.Match[str]) -> bool:
     bare = value.strip("'\"`" + TYPOGRAPHIC).rstrip(".,;:)]}>")
-    return _RUNTIME_AND_VERSION.fullmatch(bare) is None and _logged_in_with(value, m)
+    if bare.startswith("-") or _RUNTIME_AND_VERSION.fullmatch(bare):
+        return False  # a flag (`with --max-old-space-size=4096`) or what ran (`with Python3 installed`)
+    return _logged_in_with(value, m)
 
 
 def _logged_in_with(value: str, m: re.Match[str]) -> bool:
@@ -1380,7 +1382,7 @@ ROUND_THIRTEEN_RULES: tuple[Rule, ...] = (
         r"entr[ée]|entr[oó]|entramos|connect[ée]e?s?|conectad[oa])"
         # (round twenty-four) what was logged into, then the user: `logged into grafana as admin with …`,
         # `signed in as deploy using …`, `je me suis connecté en tant que admin avec …`
-        r"(?:(?:to|[ \t]+(?:to|on|at|into|en|a|al|à|sur|auf|in))?[ \t]+(?:the[ \t]+)?[\w.-]{1,30}?)?"
+        r"(?:(?:to|[ \t]+(?:to|on|at|into|en|a|al|à|sur|auf|in))[ \t]+(?:the[ \t]+)?[\w.-]{1,30}?)?"
         r"(?:[ \t]+(?:as|als|como|comme|come|en[ \t]+tant[ \t]+que)[ \t]+[\"'`]?[\w.@+-]{1,40}[\"'`]?)?"
         r"[ \t]+(?:con|with|using|avec|mit|com|met|como|as)[ \t]+[\"'`“]?(?P<v>[^\s\"'`“”,;]{6,64})",
         _keywords(

@@ -29,7 +29,11 @@ _PRIVATE_V6 = r"f[cd][0-9a-f]{2}(?::[0-9a-f]{0,4}){2,7}"
 # home routers' default gateways, minikube's and docker-machine's default VM.
 # Software-defined, the same on every machine: Docker's default bridge, and the addresses the Android
 # emulator and VirtualBox's NAT give the host, their DNS and the guest.
-_EVERYONES = frozenset({"172.17.0.1", "10.0.2.2", "10.0.2.3", "10.0.2.15"})
+_EVERYONES = frozenset(
+    {"172.17.0.1", "10.0.2.2", "10.0.2.3", "10.0.2.15"}
+    # (round twenty-four) the gateways of Docker's own networks, which compose takes in turn (172.18/16 to 172.31/16)
+    | {f"172.{n}.0.1" for n in range(18, 32)}
+)
 _VERSION_BEFORE = re.compile(r"(?i)(?:\bv|version[ :=]*|==|>=|<=|~=|\^|~)$")
 
 
@@ -127,8 +131,10 @@ _NON_PERSONAL_EMAIL = re.compile(
     r"dmarc[\w.+-]*|tls-?rpt[\w.+-]*|tls-?reports?|reports?|fbl|"
     # a team's address (`platform@`, `devops@`, `oncall@`): a group's, not a person's
     r"team|platform|engineering|helpdesk|it-support|oncall|on-call|alerts|releases|maintainers|"
+    # (round twenty-four) a project's or a pipeline's (`bugs@`, `status@`, `ci@`), also plus-addressed (`team+py@`)
+    r"bugs?|issues|status|ci|builds?|deployments|actions|sandbox|feedback|"
     # a machine's shared account at a host (`scp x ubuntu@ec2-….amazonaws.com:`), no one's mailbox
-    r"ubuntu|ec2-user|centos|debian|fedora|azureuser|opc|bitnami|vagrant|pi)@|"
+    r"ubuntu|ec2-user|centos|debian|fedora|azureuser|opc|bitnami|vagrant|pi)(?:\+[\w.-]+)?@|"
     # reserved names no mail reaches (RFC 2606, 6761, 6762): `dev@livecd.local` is a machine's account
     r"\.(?:local|localhost|localdomain|test|example|invalid)$)",
     re.I,
@@ -372,6 +378,8 @@ def _placeholder_digits(digits: str) -> bool:
         digits in "01234567890123456789"
         or digits in "98765432109876543210"
         or re.fullmatch(r"\d{0,3}?(\d)\1{6,}", digits) is not None
+        # (round twenty-four) an area code, then a subscriber of one digit repeated (`+49 (0) 30 0000000`)
+        or re.search(r"(\d)\1{6,}$", digits) is not None
     )
 
 
@@ -1032,6 +1040,9 @@ _NOT_A_PERSON_REGEX = (
     r"guild|chapter|tribe|squad|crew|circle|collective|council|committee|working[ \t]+group|"
     # (round twenty-three) a role account's display name (`QA Viewer`, `UAT Admin`, `SRE Operator`)
     r"viewer|editor|operator|tester|moderator|superuser|auditor|readonly|read-only|"
+    # (round twenty-four) a pipeline, an environment or a group, named where a person could be (`Orchard CI`, `Orchard
+    # Pay Sandbox`, `Security Champions`)
+    r"ci|cd|sandbox|champions|reviewers|approvers|owners|"
     # (round twenty-four) a program that writes a file, named as its `@author` (`OpenAPI Generator`, `Swagger Codegen`)
     r"generator|codegen|converter|transpiler|compiler|scaffold(?:er|ing)?|importer|exporter|"
     # (round twenty-three) a place's last word (`Victoria Falls`, `Salt Lake City`, `Palm Springs`)
@@ -1143,20 +1154,24 @@ _PLACEHOLDER_PERSON = re.compile(
 )
 
 
-def _the_mailboxs_own_brand(value: str, m: re.Match[str]) -> bool:
-    """(round twenty-four) `"Lumen Cart <no-reply@lumencart.io>"`: a display name whose words spell the address's
-    domain (or whose first word is one of its labels) is the company's, where the gazetteer knows no given name
-    first (`Jan Novák <jan@jannovak.cz>` stays a person's)."""
-    address = re.search(r"@([^<>\s]+)>", m.group(0))
-    words_ = value.split()
-    if address is None or len(words_) < 2:
-        return False
-    labels = [label.lower() for label in address.group(1).split(".")[:-1]]
-    spelled = re.sub(r"\W", "", value).lower()
+def brand_of_domain(display: str, domain: str) -> bool:
+    """(round twenty-four) `"Lumen Cart <no-reply@lumencart.io>"`, `Orchard CI <ci@orchard.dev>`: a display name
+    whose words spell the address's domain (or whose first word is one of its labels) is the company's, where the
+    gazetteer knows no given name first (`Jan Novák <jan@jannovak.cz>` stays a person's)."""
+    words_ = display.split()
+    if not words_ or not words_[0][:1].isupper():
+        return False  # `kumo-labs <ops@kumo-labs.jp>`: an account's handle, not a company's written name
+    labels = [label.lower() for label in domain.split(".")[:-1]]
+    spelled = re.sub(r"\W", "", display).lower()
     if spelled not in labels and words_[0].lower() not in labels:
         return False
     given, _family = gazetteer()
     return words_[0] not in given
+
+
+def _the_mailboxs_own_brand(value: str, m: re.Match[str]) -> bool:
+    address = re.search(r"@([^<>\s]+)>", m.group(0))
+    return address is not None and brand_of_domain(value, address.group(1))
 
 
 def _person(value: str, m: re.Match[str]) -> bool:

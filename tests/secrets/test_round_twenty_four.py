@@ -272,3 +272,61 @@ def test_more_leaks_are_found(scanner: Scanner, text: str, value: str | None) ->
 )
 def test_more_logins_with_a_method_stay_clean(scanner: Scanner, text: str) -> None:
     assert _flags(scanner, text) == []
+
+
+# -- a company's mailboxes and groups (written after the rules above, before the email's and the name's widening) -
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "From: Orchard Status <status@orchard.dev>",
+        '  "bugs": { "email": "bugs@orchardpay.io" },',
+        "Signed-off-by: GitHub Actions <actions@github.com>",
+        "Author: Orchard CI <ci@orchard.dev>",
+        'from: "Orchard Pay <hello@orchardpay.com>"',
+        "DEFAULT_FROM_EMAIL = 'Brightwave <no-reply@brightwave.app>'",
+        '"name": "Orchard Pay Sandbox", "email": "sandbox@orchardpay.com"',
+        "Maintainer: Debian Python Team <team+python@tracker.debian.org>",
+        "reviewer: Security Champions",
+    ],
+)
+def test_a_companys_mailboxes_and_groups_stay_clean(scanner: Scanner, text: str) -> None:
+    assert _flags(scanner, text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("From: Mariana Oyelaran <hello@orchard.dev>", "Mariana Oyelaran"),
+        ("From: Jan Novák <hello@jannovak.cz>", "hello@jannovak.cz"),
+        ("npm notice maintainers: orchard-pay <ops@orchard-pay.io>", "ops@orchard-pay.io"),
+        ("reviewer: Tevita Lolohea", "Tevita Lolohea"),
+    ],
+)
+def test_a_persons_mailbox_and_name_are_still_found(scanner: Scanner, text: str, value: str) -> None:
+    assert flagged_whole(scanner, text, value), _flags(scanner, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "ERROR 1045 (28000): Access denied for user 'app'@'172.18.0.1' (using password: YES)",
+        'docker network inspect orchard_default | grep Gateway\n  "Gateway": "172.23.0.1"',
+        "tel: +49 (0) 30 0000000 (Platzhalter)",
+        "phone: +33 1 99999999 (exemple)",
+    ],
+)
+def test_dockers_own_gateways_and_a_number_of_one_digit_stay_clean(scanner: Scanner, text: str) -> None:
+    assert _flags(scanner, text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("ssh deploy@172.23.4.17", "172.23.4.17"),
+        ("Durchwahl: +49 30 2847 1193", "+49 30 2847 1193"),
+    ],
+)
+def test_a_machine_on_such_a_network_and_a_real_number_are_still_found(scanner: Scanner, text: str, value: str) -> None:
+    assert flagged_whole(scanner, text, value), _flags(scanner, text)
