@@ -1003,7 +1003,9 @@ PAIR_RULES: tuple[Rule, ...] = (
 _CLAUSE_NOUNS = (
     r"(?:passwords?|passwort|kennwort|passcode|passphrase|mot[ \t]+de[ \t]+passe|mdp|contraseña|contrasena|clave|"
     r"senha|wachtwoord|lösenord(?:et)?|losenord(?:et)?|adgangskode(?:n)?|passord(?:et)?|hasło|haslo|parola|"
-    r"heslo|şifre(?:si|miz|niz|n|m)?|sifre(?:si)?|salasana|jelsz(?:ó|ava|avát|ót)|парол(?:ь|я|ем|і)|"
+    r"heslo|salasana|jelsz(?:ó|ava|avát|ót)|парол(?:ь|я|ем|і)|"
+    # (round twenty-four) Turkish's noun as the object of "made it" or "set it" (`şifresini … yaptım`, `parolayı`)
+    r"[şs]ifre(?:si(?:ni)?|yi|miz(?:i)?|niz(?:i)?|mi|ni|n|m)?|parola(?:s[ıi](?:n[ıi])?|y[ıi]|m[ıi]?)(?=[ \t])|"
     r"mật[ \t]+khẩu|mat[ \t]+khau|kata[ \t]+sandi|kata[ \t]+laluan|كلمة[ \t]+(?:ال)?(?:مرور|سر)|رمز[ \t]+(?:عبور|ورود)|"
     r"סיסמ(?:ה|א|ת)|κωδικ(?:ός|ό|ού)|συνθηματικό|पासवर्ड|"
     # (round twenty-one) Thai writes no space between words: what it opens and `คือ` (is) glued on
@@ -1276,6 +1278,21 @@ ANSWER_RULES: tuple[Rule, ...] = (
 )
 
 
+# (round twenty-four) what a machine ran, with its version (`logged in as admin with Python3 installed`): a runtime's
+# or a system's name and digits, no symbol (`Welcome1`, `Loki2009`: a word and a number people choose)
+_RUNTIME_AND_VERSION = re.compile(
+    r"(?i)(?:python|py|node|nodejs|java|jdk|jre|php|ruby|perl|go|golang|rust|dotnet|net|windows|win|ubuntu|debian|"
+    r"fedora|centos|rhel|alpine|macos|ios|android|postgres|postgresql|mysql|redis|kotlin|scala|swift)\d{1,4}"
+)
+
+
+def _logged_in_with_a_password(value: str, m: re.Match[str]) -> bool:
+    bare = value.strip("'\"`" + TYPOGRAPHIC).rstrip(".,;:)]}>")
+    if bare.startswith("-") or _RUNTIME_AND_VERSION.fullmatch(bare):
+        return False  # a flag (`with --max-old-space-size=4096`) or what ran (`with Python3 installed`)
+    return _logged_in_with(value, m)
+
+
 def _logged_in_with(value: str, m: re.Match[str]) -> bool:
     """`ho provato ad entrare con Pomme.7110 ma…`: the match says it is a login; the value plainly chosen."""
     bare = value.strip("'\"`" + TYPOGRAPHIC).rstrip(".,;:)]}>")
@@ -1359,15 +1376,35 @@ ROUND_THIRTEEN_RULES: tuple[Rule, ...] = (
         "password-in-text",
         SECRET,
         r"(?i)\b(?:log(?:ged|ging)?[ \t-]?in|sign(?:ed|ing)?[ \t-]?in|entrar|entrare|entrer|accedere|acceder|"
-        r"acessar|logar|connecter|conecté|conectar|anmelden|einloggen|inloggen|zalogować)[ \t]+(?:con|with|avec|mit|"
-        r"com|met|como|as)[ \t]+[\"'`“]?(?P<v>[^\s\"'`“”,;]{6,64})",
+        r"acessar|logar|connecter|conecté|conectar|anmelden|einloggen|inloggen|zalogować|"
+        # (round twenty-four) the past in Spanish and French (`entré como root con …`, `connecté en tant que …`)
+        r"entr[ée]|entr[oó]|entramos|connect[ée]e?s?|conectad[oa])"
+        # (round twenty-four) what was logged into, then the user: `logged into grafana as admin with …`,
+        # `signed in as deploy using …`, `je me suis connecté en tant que admin avec …`
+        r"(?:(?:to|[ \t]+(?:to|on|at|into|en|a|al|à|sur|auf|in))[ \t]+(?:the[ \t]+)?[\w.-]{1,30}?)?"
+        r"(?:[ \t]+(?:as|als|como|comme|come|en[ \t]+tant[ \t]+que)[ \t]+[\"'`]?[\w.@+-]{1,40}[\"'`]?)?"
+        r"[ \t]+(?:con|with|using|avec|mit|com|met|como|as)[ \t]+[\"'`“]?(?P<v>[^\s\"'`“”,;]{6,64})",
         _keywords(
-            "log,sign,entrar,entrare,entrer,acceder,accedere,acessar,logar,connecter,conect,anmelden,einloggen,inloggen,zalogowa"
+            "log,sign,entrar,entrare,entrer,acceder,accedere,acessar,logar,connecter,conect,anmelden,einloggen,inloggen,zalogowa,"
+            "entré,entre,entró,entro,entramos,connect"
         ),
         group="v",
-        accept=_logged_in_with,
+        accept=_logged_in_with_a_password,
         trims=".,;:)]}>",
         rule_id="logged-in-with",
+    ),
+    # (round twenty-four) German puts the verb last: `ich habe mich als admin mit Sommer2024! eingeloggt`
+    Rule(
+        "password-in-text",
+        SECRET,
+        r"(?i)\bals[ \t]+[\"'`]?[\w.@+-]{1,40}[\"'`]?[ \t]+mit[ \t]+[\"'`„“]?(?P<v>[^\s\"'`“”,;]{6,64})[\"'`“”]?"
+        r"[ \t]+(?:(?:bei|auf|in|im)[ \t]+[\w.-]{1,30}[ \t]+)?"
+        r"(?:eingeloggt|angemeldet|einloggen|anmelden|reingekommen)\b",
+        ("eingeloggt", "angemeldet", "einloggen", "anmelden", "reingekommen"),
+        group="v",
+        accept=_logged_in_with_a_password,
+        trims=".,;:)]}>",
+        rule_id="logged-in-with-verb-last",
     ),
     # `j'ai mis Kış2021* comme mot de passe`, `he puesto … como contraseña`, `ho messo … come password`
     Rule(

@@ -45,14 +45,20 @@ def der_private_key(head: bytes) -> bool:
     (an OCTET STRING), PKCS#8 and PKCS#12 (a SEQUENCE). Or an EncryptedPrivateKeyInfo: a SEQUENCE that opens
     with a password-based encryption's OID. A certificate opens with a SEQUENCE (its TBS) and no version
     INTEGER; a public key (SPKI) with an algorithm that is not a PBE one; an RSA public key with a long
-    INTEGER (its modulus); a signature with a 20-33-byte INTEGER."""
+    INTEGER (its modulus); a signature with a 20-33-byte INTEGER; a certificate request's info (a version 0, then
+    its subject's name: a SEQUENCE of SETs, where a key's algorithm opens with an OID)."""
     if len(head) < 8 or head[0] != 0x30:
         return False
     inner = _der_length(head, 1)
     if inner is None or inner + 4 > len(head):
         return False
     if head[inner : inner + 2] == b"\x02\x01" and head[inner + 2] in (0, 1, 3):
-        return head[inner + 3] in (0x02, 0x04, 0x30)
+        if head[inner + 3] == 0x30:
+            # (round twenty-four) PKCS#8's algorithm and PKCS#12's content open with an OID; a certificate
+            # request's info has a version 0 and a SEQUENCE too, but that SEQUENCE is a subject's name (its SETs)
+            member = _der_length(head, inner + 4)
+            return member is not None and member < len(head) and head[member] == 0x06
+        return head[inner + 3] in (0x02, 0x04)
     if head[inner] == 0x30:
         algorithm = _der_length(head, inner + 1)
         if algorithm is None or algorithm + 2 > len(head) or head[algorithm] != 0x06:

@@ -18,7 +18,7 @@ import itertools
 import re
 
 from retell.secrets.intakes import INTAKE_RULES
-from retell.secrets.personal import _NON_PERSONAL_EMAIL, _PLACEHOLDER_PERSON
+from retell.secrets.personal import _NON_PERSONAL_EMAIL, _PLACEHOLDER_PERSON, brand_of_domain
 from retell.secrets.rule import PII, SECRET, Rule, shannon_entropy
 from retell.secrets.values import (
     TYPOGRAPHIC,
@@ -450,7 +450,14 @@ def _email(value: str, m: re.Match[str]) -> bool:
         # (round sixteen) a forge's noreply address cut short by a summary (`…@users.noreply.github`): no one's
         # mailbox, and not one retell may flag after writing it itself
         return False
-    return tld not in _FILE_TLDS and not _NON_PERSONAL_EMAIL.search(value) and not _placeholder_address(value)
+    if _NON_PERSONAL_EMAIL.search(value) or tld in _FILE_TLDS or _placeholder_address(value):
+        return False
+    # (round twenty-four) a company's mailbox under its own name (`Orchard Pay <hello@orchardpay.com>`)
+    display = _DISPLAY_BEFORE.search(m.string, max(0, m.start() - 80), m.start())
+    return display is None or not brand_of_domain(display.group("display").strip(), domain)
+
+
+_DISPLAY_BEFORE = re.compile(r"(?:^|(?<=[\s\"':=,(\[]))(?P<display>[^\s<>\"'@:=,][^<>\"'@\n:=,]{0,60}?)[\"']?[ \t]*<$")
 
 
 # (round eighteen) The words documentation builds an address from, in the languages authors write in: a mailbox

@@ -30,7 +30,11 @@ _PRIVATE_V6 = r"f[cd][0-9a-f]{2}(?::[0-9a-f]{0,4}){2,7}"
 # home routers' default gateways, minikube's and docker-machine's default VM.
 # Software-defined, the same on every machine: Docker's default bridge, and the addresses the Android
 # emulator and VirtualBox's NAT give the host, their DNS and the guest.
-_EVERYONES = frozenset({"172.17.0.1", "10.0.2.2", "10.0.2.3", "10.0.2.15"})
+_EVERYONES = frozenset(
+    {"172.17.0.1", "10.0.2.2", "10.0.2.3", "10.0.2.15"}
+    # (round twenty-four) the gateways of Docker's own networks, which compose takes in turn (172.18/16 to 172.31/16)
+    | {f"172.{n}.0.1" for n in range(18, 32)}
+)
 _VERSION_BEFORE = lazy(r"(?i)(?:\bv|version[ :=]*|==|>=|<=|~=|\^|~)$")
 
 
@@ -61,7 +65,8 @@ def _private_ip(value: str, m: re.Match[str]) -> bool:
 _LABEL = r"[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?"
 _INTERNAL_SUFFIX = r"(?:internal|intranet|intra|corp|lan|localdomain|home\.arpa|priv|private)"
 _INTERNAL_HOST = (
-    rf"(?i)(?:(?<=//)|(?<![\w./-]))(?:{_LABEL}\.)+(?:{_INTERNAL_SUFFIX}(?![\w-]|\.[a-z0-9])|"
+    # (round twenty-four) also a kubectl object's name, `node/<host>` (`Warning NodeNotReady node/db-3.corp.lan`)
+    rf"(?i)(?:(?<=//)|(?<![\w./-])|(?<=\bnode/)|(?<=\bnodes/)|(?<=\bmachine/)|(?<=\bhost/))(?:{_LABEL}\.)+(?:{_INTERNAL_SUFFIX}(?![\w-]|\.[a-z0-9])|"
     rf"(?:internal|intranet|intra|corp)\.(?:{_LABEL}\.)*[a-z]{{2,24}}(?![\w-]|\.[a-z0-9])|"
     # `int` as a company's internal zone (`gitlab.int.acme.io`): under a domain, not an attribute (`np.int.max`)
     rf"int\.(?:{_LABEL}\.)+[a-z]{{2,24}}(?![\w-]|\.[a-z0-9])|"
@@ -120,13 +125,17 @@ _NON_PERSONAL_EMAIL = re.compile(
     # an organisation's role addresses (RFC 2142 and their like): no person's (`hello@`, `info@` and `contact@` are
     # often one person's own domain's)
     r"^(?:support|donotreply|do-not-reply|postmaster|abuse|hostmaster|webmaster|security|sales|"
+    # (round twenty-four) a shop's and a company's desks (`orders@`, `invoices@`, `careers@`)
+    r"orders?|invoices?|invoicing|receipts?|payments?|accounts-payable|newsletter|marketing|careers|jobs|"
     r"privacy|legal|billing|press|notifications?|bounces?|mailer-daemon|"
     # (round twenty-two) where mail servers send their reports (a DMARC record's `rua=`/`ruf=`, TLS-RPT's)
     r"dmarc[\w.+-]*|tls-?rpt[\w.+-]*|tls-?reports?|reports?|fbl|"
     # a team's address (`platform@`, `devops@`, `oncall@`): a group's, not a person's
     r"team|platform|engineering|helpdesk|it-support|oncall|on-call|alerts|releases|maintainers|"
+    # (round twenty-four) a project's or a pipeline's (`bugs@`, `status@`, `ci@`), also plus-addressed (`team+py@`)
+    r"bugs?|issues|status|ci|builds?|deployments|actions|sandbox|feedback|"
     # a machine's shared account at a host (`scp x ubuntu@ec2-….amazonaws.com:`), no one's mailbox
-    r"ubuntu|ec2-user|centos|debian|fedora|azureuser|opc|bitnami|vagrant|pi)@|"
+    r"ubuntu|ec2-user|centos|debian|fedora|azureuser|opc|bitnami|vagrant|pi)(?:\+[\w.-]+)?@|"
     # reserved names no mail reaches (RFC 2606, 6761, 6762): `dev@livecd.local` is a machine's account
     r"\.(?:local|localhost|localdomain|test|example|invalid)$)",
     re.I,
@@ -370,6 +379,8 @@ def _placeholder_digits(digits: str) -> bool:
         digits in "01234567890123456789"
         or digits in "98765432109876543210"
         or re.fullmatch(r"\d{0,3}?(\d)\1{6,}", digits) is not None
+        # (round twenty-four) an area code, then a subscriber of one digit repeated (`+49 (0) 30 0000000`)
+        or re.search(r"(\d)\1{6,}$", digits) is not None
     )
 
 
@@ -1030,6 +1041,11 @@ _NOT_A_PERSON_REGEX = (
     r"guild|chapter|tribe|squad|crew|circle|collective|council|committee|working[ \t]+group|"
     # (round twenty-three) a role account's display name (`QA Viewer`, `UAT Admin`, `SRE Operator`)
     r"viewer|editor|operator|tester|moderator|superuser|auditor|readonly|read-only|"
+    # (round twenty-four) a pipeline, an environment or a group, named where a person could be (`Orchard CI`, `Orchard
+    # Pay Sandbox`, `Security Champions`)
+    r"ci|cd|sandbox|champions|reviewers|approvers|owners|"
+    # (round twenty-four) a program that writes a file, named as its `@author` (`OpenAPI Generator`, `Swagger Codegen`)
+    r"generator|codegen|converter|transpiler|compiler|scaffold(?:er|ing)?|importer|exporter|"
     # (round twenty-three) a place's last word (`Victoria Falls`, `Salt Lake City`, `Palm Springs`)
     r"falls|city|beach|springs|heights|valley|bay|harbou?r|islands?|hills|creek|county)\b\.?$|"
     # (round twenty-three) a place's first word, a saint's or a harbour's (`Santa Cruz`, `Port Elizabeth`, `Fort
@@ -1139,8 +1155,30 @@ _PLACEHOLDER_PERSON = re.compile(
 )
 
 
+def brand_of_domain(display: str, domain: str) -> bool:
+    """(round twenty-four) `"Lumen Cart <no-reply@lumencart.io>"`, `Orchard CI <ci@orchard.dev>`: a display name
+    whose words spell the address's domain (or whose first word is one of its labels) is the company's, where the
+    gazetteer knows no given name first (`Jan Novák <jan@jannovak.cz>` stays a person's)."""
+    words_ = display.split()
+    if not words_ or not words_[0][:1].isupper():
+        return False  # `kumo-labs <ops@kumo-labs.jp>`: an account's handle, not a company's written name
+    labels = [label.lower() for label in domain.split(".")[:-1]]
+    spelled = re.sub(r"\W", "", display).lower()
+    if spelled not in labels and words_[0].lower() not in labels:
+        return False
+    given, _family = gazetteer()
+    return words_[0] not in given
+
+
+def _the_mailboxs_own_brand(value: str, m: re.Match[str]) -> bool:
+    address = re.search(r"@([^<>\s]+)>", m.group(0))
+    return address is not None and brand_of_domain(value, address.group(1))
+
+
 def _person(value: str, m: re.Match[str]) -> bool:
     if len(value) < 2 or _not_a_person().search(value) or value.isupper():
+        return False
+    if m.lastgroup == "mailbox" and _the_mailboxs_own_brand(value, m):
         return False
     first, last = (re.sub(r"^[a-z]{1,3}[-'’]", "", w) for w in (value.split()[0], value.split()[-1]))
     if first[:1].islower() or last[:1].islower():
@@ -1410,6 +1448,15 @@ _NAME_LINE = lazy(
 )
 
 
+# (round twenty-four) A cloud's name for a machine that spells its private address (AWS's `ip-10-20-3-44`, with its
+# `.us-west-2.compute.internal` or `.ec2.internal` or none), wherever it is written: after `node/` in kubectl's
+# events, alone in `hostname`'s output.
+_PRIVATE_HOST_LABEL = (
+    rf"(?i)(?<![\w.-])ip-(?:10(?:-{_OCTET}){{3}}|172-(?:1[6-9]|2\d|3[01])(?:-{_OCTET}){{2}}|192-168(?:-{_OCTET}){{2}})"
+    rf"(?:\.{_LABEL})*(?![\w-])"
+)
+
+
 PERSONAL_RULES: tuple[Rule, ...] = (
     Rule(
         "private-ip",
@@ -1426,6 +1473,15 @@ PERSONAL_RULES: tuple[Rule, ...] = (
         ("internal", "intranet", "intra", "corp", ".lan", "localdomain", "home.arpa", ".priv", ".local", ".int."),
         accept=_internal_host,
         replacement="[REDACTED:internal-host]",
+    ),
+    Rule(
+        "internal-host",
+        PII,
+        _PRIVATE_HOST_LABEL,
+        ("ip-1",),
+        accept=lambda value, m: value.split(".")[0][3:].replace("-", ".") not in _EVERYONES,
+        replacement="[REDACTED:internal-host]",
+        rule_id="private-address-host-name",
     ),
     Rule(
         "internal-host",

@@ -181,10 +181,15 @@ def is_dotted_password(value: str) -> bool:
     return _DOTTED_PASSWORD.match(value) is not None and not _CODE_WORDS.search(value)
 
 
+# (round twenty-four) A container image pinned by its digest (`ghcr.io/acme/token-svc@sha256:<hex>`): a name and a
+# hash anyone can pull, whatever label it is set under (`token_image:`, `auth_image =`).
+_IMAGE_BY_DIGEST = re.compile(r"^(?:[\w.-]+(?::\d+)?/)*[\w.-]+(?::[\w.-]+)?@sha(?:256|512):[0-9a-f]{64,128}$")
+
+
 def is_code(value: str) -> bool:
     if is_dotted_password(value):
         return False
-    return _CODE.search(value) is not None
+    return _CODE.search(value) is not None or _IMAGE_BY_DIGEST.match(value.strip("'\"`")) is not None
 
 
 def is_numeric(value: str) -> bool:

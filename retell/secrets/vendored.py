@@ -177,6 +177,13 @@ def _a_key(value: str, m: re.Match[str]) -> bool:
     return _not_masked(value, m) and has_key_body(value)
 
 
+# A digest's algorithm right before the value (`sha256:`, `sha512=`, `md5:`): what follows is a hash, whatever word
+# the generic rule took for its name on the line (`api` in `docker images --digests org/api`).
+_DIGEST_BEFORE = re.compile(
+    r"(?i)(?<![\w-])(?:sha-?(?:1|224|256|384|512)|sha3-\d{3}|md5|blake2[bs]?(?:-\d+)?)[:=][\"']?$"
+)
+
+
 def _generic_value(value: str, m: re.Match[str]) -> bool:
     """gitleaks' `<name> = <value>` rules, read as retell reads an assignment: not a label about a credential
     (`keyVaultSecretId`, `token_type`), not a placeholder or a name from code, not a record's UUID under a
@@ -186,6 +193,9 @@ def _generic_value(value: str, m: re.Match[str]) -> bool:
     label = re.match(r"[\w.-]*", m.group(0)).group(0)  # type: ignore[union-attr]  # (always matches)
     if label_is_about(label) or is_placeholder(value) or is_identifier(value):
         return False
+    before = m.group(0)[: m.group(0).rfind(value)]
+    if _DIGEST_BEFORE.search(before) and re.fullmatch(r"[0-9a-fA-F]{32,128}", value):
+        return False  # (round twenty-four) `orchard/api  3.1.0  sha256:<hex>`: a digest named by its algorithm
     return not (is_uuid(value) and label.lower().strip("._-") in ("key", "keys", "id"))
 
 
