@@ -126,7 +126,13 @@ def _texts(content: Any) -> list[str] | None:
     return out
 
 
-_REJECTION = re.compile(r"The user provided the following reason for the rejection:\s*(.+)", re.S)
+# (Claude Code 2.x writes "To tell you how to proceed, the user said:\n…"; earlier ones "…the following reason…";
+# after it, "The user wants to clarify these questions." is Claude Code's own note, not the author's words)
+_REJECTION = re.compile(
+    r"(?:The user provided the following reason for the rejection:|To tell you how to proceed, the user said:)"
+    r"\s*(?!The user wants to clarify these questions\.)(.+)",
+    re.S,
+)
 
 
 _NOT_A_REPLY = re.compile(

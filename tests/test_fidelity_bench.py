@@ -125,3 +125,31 @@ def test_the_bench_votes_a_script_shared_by_languages_by_the_letters_only_one_wr
 )
 def test_all_caps_is_a_fault_only_in_a_script_with_case(fidelity: ModuleType, title: str, caps: bool) -> None:
     assert (fidelity.bad_title_reason(title) == "all caps") is caps
+
+
+@pytest.mark.parametrize(
+    ("result", "reason"),
+    [
+        (
+            "The user doesn't want to proceed with this tool use. To tell you how to proceed, the user said:\nno new deps",
+            ["no new deps"],
+        ),
+        (
+            "The user doesn't want to proceed with this tool use. The user provided the following reason for the "
+            "rejection: not on main",
+            ["not on main"],
+        ),
+        (
+            "The user doesn't want to proceed with this tool use. To tell you how to proceed, the user said:\nThe user "
+            "wants to clarify these questions.\n    This means they may have additional information",
+            [],
+        ),
+    ],
+)
+def test_a_reason_typed_when_turning_a_call_down_is_the_authors(
+    fidelity: ModuleType, result: str, reason: list[str]
+) -> None:
+    """Claude Code 2.x words the reason "To tell you how to proceed, the user said:"; the bench knew only the older
+    wording, so retell quoting the reason was counted as words not the author's (fresh16: 2)."""
+    block = {"type": "tool_result", "tool_use_id": "t1", "is_error": True, "content": result}
+    assert fidelity._rejection_reasons([block]) == reason
