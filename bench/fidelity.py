@@ -130,7 +130,7 @@ def _texts(content: Any) -> list[str] | None:
 # after it, "The user wants to clarify these questions." is Claude Code's own note, not the author's words)
 _REJECTION = re.compile(
     r"(?:The user provided the following reason for the rejection:|To tell you how to proceed, the user said:)"
-    r"\s*(?!The user wants to clarify these questions\.)(.+)",
+    r"(?!\s*The user wants to clarify these questions\.)\s*(.+)",
     re.S,
 )
 

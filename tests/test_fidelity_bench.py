@@ -131,8 +131,8 @@ def test_all_caps_is_a_fault_only_in_a_script_with_case(fidelity: ModuleType, ti
     ("result", "reason"),
     [
         (
-            "The user doesn't want to proceed with this tool use. To tell you how to proceed, the user said:\nno new deps",
-            ["no new deps"],
+            "The user doesn't want to proceed with this tool use. To tell you how to proceed, the user said:\nno deps",
+            ["no deps"],
         ),
         (
             "The user doesn't want to proceed with this tool use. The user provided the following reason for the "
