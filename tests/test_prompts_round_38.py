@@ -170,7 +170,7 @@ def test_a_subagents_own_steps_reach_the_prompt_with_their_ids(tmp_path: Path) -
     _explore(tx, tmp_path / "claude" / "projects" / "-src-experiments-claude-p")
     prompt = _outline_prompt(_parse(tmp_path, tx))
     line = next(ln for ln in prompt.splitlines() if "SUBAGENT “Explore codebase structure”" in ln)
-    assert "was asked: Map the project. | its own work (3 tool uses, 1 min): [e2.1] Ran `tree -L 2 " in line
+    assert "was asked: “Map the project.” | its own work (3 tool uses, 1 min): [e2.1] Ran `tree -L 2 " in line
     assert "; [e2.2] Read /workspace/claude-code-log/README.md; [e2.3] Ran `wc -l " in line
     assert line.endswith("| reported back: The package holds 31 modules.")
 

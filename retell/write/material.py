@@ -177,7 +177,8 @@ def event_line(
         typed = f" (agent type: {agent.agent_type})" if exact and agent.agent_type and agent.agent_type != who else ""
         parts = [f"{tag} SUBAGENT “{who}”{typed}"]
         if agent.prompt:
-            parts.append(f" was asked: {clip(agent.prompt)}")
+            # (quoted: its first word after "asked:" read as a person asked, "was asked: Durchsuche das Repository…")
+            parts.append(f" was asked: “{clip(agent.prompt)}”")
         parts.append(subagent_work(agent))
         if agent.result:
             parts.append(f" | reported back: {clip(agent.result)}")
