@@ -105,6 +105,7 @@ SETS = {
     "blind16": ("V1", "V2"),
     "blind17": ("W1", "W2"),
     "blind18": ("X1", "X2"),
+    "blind19": ("Y1", "Y2"),
 }
 # the sets the check was never tuned on: round fifteen tunes on every variant of the first ten (blind10
 # measured round fourteen, stop 40); blind11 arrived in stop 41 and measured round fifteen; round sixteen tunes on it,
@@ -113,8 +114,9 @@ SETS = {
 # blind15 (stop 45, from fresh13's sessions) measured round twenty-one, round twenty-two tunes on it; blind16 (stop 45,
 # fresh13) measured rounds twenty-one to twenty-three, round twenty-four tunes on it; blind17 (stop 45, fresh14)
 # measured round twenty-four, round twenty-five tunes on it; blind18 (stop 46, two corpus sessions, X2 told in
-# German) measured round twenty-four (main) and twenty-five
-UNTUNED: tuple[str, ...] = ("blind14", "blind18")
+# German) measured round twenty-four (main) and twenty-five; blind19 (stop 46, two synthetic sessions of fresh16,
+# English and German told in German) measures round twenty-five on
+UNTUNED: tuple[str, ...] = ("blind14", "blind18", "blind19")
 VARIANTS = ("dev", "holdout")
 SHOWN = ("dev",)  # details (misses, false alarms) are printed for these variants only
 KINDS = (
