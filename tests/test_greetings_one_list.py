@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from retell.extract.built_title import without_opener
+from retell.extract.built_title import built_goal, without_opener
 from retell.extract.deeds import greets
 from retell.extract.requests import clean_request
+from retell.extract.title_gate import fails
 
 ARABIC = "أريد إضافة اللغة العربية لرسائل الخطأ (ملف src/i18n)"
 
@@ -77,15 +78,11 @@ def test_an_answer_in_capitals_is_still_no_request(answer: str) -> None:
 def test_a_title_that_points_at_a_paste_fails_the_gate(title: str, language: str) -> None:
     """With the greeting taken off, "добрый день, у меня вот такая ошибка в импортёре:" left a title a reader cannot
     follow (the error is in the paste below it); the gate sends it on to the next candidate (the commit's subject)."""
-    from retell.extract.title_gate import fails
-
     assert fails(title, language) == "points at a paste"
 
 
 @pytest.mark.parametrize("title", ["Fixing the MissingGreenlet error", "Fixing the error in the importer"])
 def test_a_title_that_names_its_error_passes(title: str) -> None:
-    from retell.extract.title_gate import fails
-
     assert fails(title, "en") == ""
 
 
@@ -99,6 +96,4 @@ def test_a_title_that_names_its_error_passes(title: str) -> None:
 )
 def test_an_arabic_wish_titles_by_the_deed_it_asks_for(ask: str, goal: str) -> None:
     """ "أريد إضافة…" ("I want adding…") titled a post as the author's wish; the verbal noun after it is the deed."""
-    from retell.extract.built_title import built_goal
-
     assert built_goal(ask, "ar") == goal

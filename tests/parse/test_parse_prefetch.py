@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -182,16 +183,21 @@ def test_each_image_is_decoded_once_by_the_reading_child_and_never_by_the_parser
     assert len(names) == 2 == len(json.loads(alone[1])["images"])
 
 
+def _deploy_log(path: Path, turns: int) -> Path:
+    """A session with a token, an email, a key id and a home folder in every turn: many flags to scan for."""
+    tx = Transcript()
+    for turn in range(turns):
+        tx.user(f"Step {turn}: deploy with token ghp_Zq8cV2nL4mX7pR1sT9wY3bK6dF0hJ{turn:05d}Qu, as sam@build.")
+        tx.assistant(f"Deployed step {turn}; the key AKIA{turn:04d}QWERTYUIOPAS is in /home/sam/.aws.")
+    return tx.write(path)
+
+
 def test_the_secret_scan_starts_on_what_is_told_once_the_reading_child_is_done(
     tmp_path: Path, two_cores: list[Path], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """When the reading child has gone through the file, a child scans the texts told so far while the
     parser decodes the rest; the flags are the same as a scan in one process."""
-    tx = Transcript()
-    for turn in range(40):
-        tx.user(f"Step {turn}: deploy with token ghp_Zq8cV2nL4mX7pR1sT9wY3bK6dF0hJ{turn:05d}Qu, as sam@build.")
-        tx.assistant(f"Deployed step {turn}; the key AKIA{turn:04d}QWERTYUIOPAS is in /home/sam/.aws.")
-    path = tx.write(tmp_path / "secrets.jsonl")
+    path = _deploy_log(tmp_path / "secrets.jsonl", turns=40)
     prefetch.PREFETCH_MIN = 1 << 62
     alone = _outputs([path], tmp_path / "one")
     prefetch.PREFETCH_MIN = 0
@@ -219,13 +225,7 @@ def test_each_time_the_scan_child_is_done_it_is_fed_what_was_told_since(
     """The parser may take much longer than the reading child (the project's own shape: three times): once the
     child scanning the texts told so far is done, it is handed those told since (one child, its rules compiled
     once), so the second core does not sit idle; the flags are the same as a scan in one process."""
-    import time
-
-    tx = Transcript()
-    for turn in range(300):
-        tx.user(f"Step {turn}: deploy with token ghp_Zq8cV2nL4mX7pR1sT9wY3bK6dF0hJ{turn:05d}Qu, as sam@build.")
-        tx.assistant(f"Deployed step {turn}; the key AKIA{turn:04d}QWERTYUIOPAS is in /home/sam/.aws.")
-    path = tx.write(tmp_path / "secrets.jsonl")
+    path = _deploy_log(tmp_path / "secrets.jsonl", turns=300)
     prefetch.PREFETCH_MIN = 1 << 62
     alone = _outputs([path], tmp_path / "one")
     prefetch.PREFETCH_MIN = 0
