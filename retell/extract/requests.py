@@ -47,6 +47,14 @@ def opens_with_opener(text: str) -> bool:
     return bool(line) and _without_opener(line) != line
 
 
+def without_greeting(text: str) -> str:
+    """`text` on one line without the greeting, the address or the opener it starts with ("Moin! Kurze
+    Bitte: …", "Mohammed! the build…"): the words a teaser quotes; `text` itself when nothing else is left."""
+    line = " ".join(text.split())
+    rest = re.sub(_LEADING_PUNCTUATION, "", _without_opener(re.sub(_ADDRESS, "", re.sub(_GREETING, "", line))))
+    return rest or line
+
+
 def _without_opener(line: str) -> str:
     """`line` without an opening sentence of one or two words before four words or more (a greeting, "mira
     esto.", "ок, гляну завтра."), unless the line is English, whose greetings the list above knows and whose

@@ -33,7 +33,7 @@ from retell.extract.headings import join_words as _join
 from retell.extract.headings import short_path as _short_path
 from retell.extract.local_headings import in_language
 from retell.extract.project import project_name
-from retell.extract.requests import is_author_message, is_request_command
+from retell.extract.requests import is_author_message, is_request_command, without_greeting
 from retell.extract.signals import DISCOVERY, PIVOT
 from retell.extract.testruns import a_run_passed, times_run
 from retell.extract.timeutil import to_epoch_ms
@@ -307,7 +307,7 @@ def _description(first_ask: Event | None, sessions: int = 1) -> str:
         told = "A session with Claude Code, told from its transcript"
     if first_ask is None or not _words(first_ask):
         return "How a session with Claude Code went, told from its transcript." if sessions == 1 else f"{told}."
-    first = _sentences(re.sub(r"\[Image #\d+\]", "", _one_line(_words(first_ask))))
+    first = _sentences(without_greeting(re.sub(r"\[Image #\d+\]", "", _one_line(_words(first_ask)))))
     return f"{told}: " + shorten_words(first[0] if first else "", 110)
 
 
@@ -727,14 +727,11 @@ class _Writer:
         if len(events) == 1:
             agent = events[0].subagent
             assert agent is not None
-            task = _lower_first(agent.description or "look into something")
+            sent = _sent_off(agent.description, self.language)
             finding = _informative(agent.result or "", 2)
             if finding:
-                return (
-                    f"Claude sent a subagent off to {session_inline(task)}. "
-                    f"It came back with: “{session_inline(finding)}”"
-                )
-            return f"Claude sent a subagent off to {session_inline(task)}."
+                return f"{sent} It came back with: “{session_inline(finding)}”"
+            return sent
         return f"Claude sent out {_number(len(events))} subagents:\n\n" + "\n".join(lines)
 
     def question(self, question: str, outcome: str) -> str:
@@ -963,6 +960,17 @@ _number = number_word
 
 def _one_line(text: str) -> str:
     return " ".join(text.split())
+
+
+def _sent_off(description: str | None, language: str) -> str:
+    """The sentence that sends a subagent off: its task read into the English sentence ("off to find the
+    column checks"), or quoted as written when the post is in another language, whose words lowercased or
+    read after "to" would be wrong ("off to spaltenannahmen im ETL finden")."""
+    if not description:
+        return "Claude sent a subagent off to look into something."
+    if language_key(language) != "en":
+        return f"Claude sent a subagent off with the task “{session_inline(description)}”."
+    return f"Claude sent a subagent off to {session_inline(_lower_first(description))}."
 
 
 def _lower_first(text: str) -> str:

@@ -1,0 +1,58 @@
+"""The offline post's description quotes the first sentence of the author's first message: a greeting there
+("Moin!", "Hi Claude,") made the whole teaser a greeting ("told from its transcript: Moin!"), the line a feed
+reader and a search result show under the title (issue 24: what a blogger keeps)."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from pathlib import Path
+
+import pytest
+import yaml
+from conftest import Transcript
+from told_support import no_live_settings, ok  # noqa: F401  (no_live_settings: a fixture, used by name)
+from typer.testing import CliRunner
+
+from retell.cli import app
+
+runner = CliRunner()
+pytestmark = pytest.mark.usefixtures("no_live_settings")
+
+
+def _description(tmp_path: Path, first: str) -> str:
+    tx = Transcript(cwd="/home/kai/etl", start=datetime(2026, 6, 1, 8, 0, tzinfo=timezone.utc))
+    tx.user(first)
+    tx.tool_call("Bash", {"command": "pytest -q tests/dwd"}, "1 failed, 5 passed")
+    tx.assistant("The parser rejects the two new columns; I'll accept them and rerun.")
+    tx.user("thanks, commit it please")
+    tx.assistant("Committed as 91d2c4e.")
+    session = tx.write(tmp_path / "claude" / "projects" / "-home-kai-etl" / f"{tx.session_id}.jsonl")
+    work = tmp_path / "w"
+    ok(runner.invoke(app, ["run", str(session), "-o", str(work), "--yes", "--engine", "offline", "-q"]))
+    front = (work / "draft.md").read_text(encoding="utf-8").split("---")[1]
+    return str(yaml.safe_load(front)["description"])
+
+
+@pytest.mark.parametrize(
+    ("first", "teaser"),
+    [
+        (
+            "Moin! Kurze Bitte: unser Import der DWD-Tageswerte bricht seit gestern ab. Kannst du das reparieren?",
+            "Kurze Bitte: unser Import der DWD-Tageswerte bricht seit gestern ab",
+        ),
+        (
+            "Hi Claude, the nightly import fails since yesterday. Can you fix it?",
+            "the nightly import fails since yesterday",
+        ),
+        (
+            "こんにちは！夜間のインポートが昨日から失敗しています。直してください。",
+            "夜間のインポートが昨日から失敗しています",
+        ),
+    ],
+)
+def test_the_teaser_is_not_the_greeting(tmp_path: Path, first: str, teaser: str) -> None:
+    assert teaser in _description(tmp_path, first)
+
+
+def test_a_message_that_is_only_a_greeting_is_still_quoted(tmp_path: Path) -> None:
+    assert _description(tmp_path, "Hello!").endswith("Hello!")
