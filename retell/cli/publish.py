@@ -118,6 +118,17 @@ def run(
     again = list(sessions or ()) or [f"--project={project}"] + [
         f"--{name}={value}" for name, value in (("since", since), ("until", until), ("branch", branch)) if value
     ]
+    # the choices that shape the stages after the gate: the "continue" command repeats them, or a run begun with
+    # `--engine handoff` would go on with the default engine
+    again += [
+        f"--{name}={value}"
+        for name, value in (("engine", engine), ("model", model), ("post-dir", post_dir), ("max-cost", max_cost))
+        if value is not None
+    ]
+    again += [f"--target={target}"] if target != "hugo" else []
+    again += [flag for flag, on in (("--strict", strict), ("--verify", verify)) if on]
+    if keep_rule_findings is not None:
+        again.append("--keep-rule-findings" if keep_rule_findings else "--model-clears")
     outcome = run_pipeline(
         refs,
         RunOptions(
