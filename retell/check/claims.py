@@ -1118,8 +1118,8 @@ def _touch(text: str, at: int) -> str:
 
 # "without `--force`", "ohne `--force`", "sin `--force`": a name told as not used (blind18 X2:105)
 _WITHOUT = re.compile(
-    r"\b(?:without|ohne|sin|sans|senza|zonder|sem|bez|utan|uden|uten|bez|zonder)\s+"
-    r"(?:(?:a|an|any|the|einen?|den|das|die|el|la|le|les|il|lo|de|het|o|a)\s+)?$",
+    r"\b(?:without|ohne|sin|sans|senza|zonder|sem|bez|utan|uden|uten)\s+"
+    r"(?:(?:a|an|any|the|einen?|den|das|die|el|la|le|les|il|lo|de|het|o)\s+)?$",
     re.I,
 )
 

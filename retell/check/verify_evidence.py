@@ -123,8 +123,42 @@ def _fitted(lines: list[str], wanted: set[str], room: int) -> list[str]:
     return out
 
 
+NAMED_PER_TERM = 3  # of the session's lines that hold a name the part gives, at most this many each
+_NAMED = re.compile(r"`([^`\n]{6,120})`|[\"“„«]([^\"“”„«»\n]{6,120})[\"”“»]")
+
+
+def named_lines(part: str, view: EventLog, shown: str, budget: int) -> list[str]:
+    """Lines anywhere in the session's tool texts that hold a name, code or quote the part gives and that the
+    prompt does not show: what a claim names, found where it is (a file listed in a run nobody cites)."""
+    terms = [next(g for g in m.groups() if g) for m in _NAMED.finditer(part)]
+    terms = [t.strip() for t in dict.fromkeys(terms) if t.strip() and t.strip() not in shown]
+    if not terms:
+        return []
+    out: list[str] = []
+    used = 0
+    texts = [(e.id, t) for e in walk(view.events) if e.id for _, t in _texts(e)]
+    for term in terms:
+        found = 0
+        for event_id, text in texts:
+            for line in text.splitlines():
+                if term not in line or line.strip() in shown:
+                    continue
+                entry = f"  [{event_id}] {line.strip()[:300]}"
+                cost = estimate_tokens(entry)
+                if used + cost > budget:
+                    return out
+                out.append(entry)
+                used += cost
+                found += 1
+                break  # one line of each text
+            if found >= NAMED_PER_TERM:
+                break
+    return out
+
+
 def whole_evidence(cites: list[str], part: str, view: EventLog, shown: str, budget: int = EVIDENCE_TOKENS) -> str:
-    """The cited events whole, as far as `shown` (the material) cuts them; "" when it cuts nothing."""
+    """The cited events whole, as far as `shown` (the material) cuts them, and the lines of the session that hold
+    what the part names; "" when there is nothing the prompt does not show already."""
     events, spawns = _cited_events(cites, view)
     wanted = _terms(part)
     out: list[str] = []
@@ -147,4 +181,10 @@ def whole_evidence(cites: list[str], part: str, view: EventLog, shown: str, budg
             block = [f"[{event.id}] {what}, as the session keeps it:", *(f"    {line}" for line in fitted)]
             out.extend(block)
             used += estimate_tokens("\n".join(block))
+    named = named_lines(part, view, shown + "\n".join(out), budget - used)
+    if named:
+        out.append(
+            "Lines of the session that hold a name, code or quote the part gives (what the prompt shows nowhere else):"
+        )
+        out.extend(named)
     return "\n".join(out)

@@ -341,3 +341,11 @@ def test_the_cited_events_whole_keep_secrets_cleared(tmp_path: Path) -> None:
     assert "github_token:" in whole  # the line is shown whole, its value cleared
     for text in (user, whole):
         assert TOKEN not in text and "Zq8Lr2Vx7Nw4" not in text
+
+
+def test_a_name_the_part_gives_is_shown_where_the_session_has_it(english: Path) -> None:
+    _, _, view = require_approved(english)
+    part = "L5: The search found `.pnpm/next@15.5.2_react-dom`.\n(cites: e2)"
+    whole = whole_evidence(["e2"], part, view, shown="")
+    assert "[e7] node_modules/.pnpm/next@15.5.2_react-dom@19.1.0_react@19.1.0" in whole
+    assert "[e7]" not in whole_evidence(["e2"], part, view, shown=".pnpm/next@15.5.2_react-dom")
