@@ -693,6 +693,12 @@ def _count(text: str, match: re.Match[str], default_unit: str) -> Amount | None:
         return None  # "with the same 250 passed in": a value handed to code, not tests that passed
     if unit.startswith(THING) and number.lower() in ("a single", "one"):
         return None  # "one thing", "a single edit": not a count anyone checks
+    if (
+        unit.startswith(THING)
+        and noun
+        and (re.match(r"\.[A-Za-z]{1,5}\b", text[end:]) or re.search(r"\d:\s?$", text[: match.start("num")]))
+    ):
+        return None  # a listing's "09:54 actions.ts": a clock and a file's name, not 54 actions (blind18 X1:64)
     if unit == FAILED:  # "two failed requests": requests that failed, not failed tool calls or tests
         known = _KNOWN_UNIT.match(text[end:])
         thing = re.match(r"\s+([a-z][a-z-]{2,})\b", text[end:], re.I)

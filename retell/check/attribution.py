@@ -209,9 +209,14 @@ _EU_AFTER = re.compile(
     re.I,
 )
 _EU_LEAD = re.compile(
-    rf"(?:(?P<author>\b(?:[Ii]ch|[Jj]e|[Jj]['’](?:ai|avais)|[Mm]eine|[Mm]a|[Mm]on)\b)|(?P<claude>\bClaude(?:s)?\b(?!\s+Code)))"
-    rf"(?=\s+(?:(?:hatte|habe|hat|ai|a|avais|avait|dann|daraufhin|alors|ensuite|noch|nur|sofort)\s+)?"
-    rf"(?:{_EU_SAY}|Antwort|Frage|Bitte|Nachricht|Vorschlag|réponse|question|demande|message|proposition)\b)",
+    rf"(?:(?P<author>\b(?:[Ii]ch|[Jj]e|[Jj]['’](?:ai|avais)|[Mm]ein(?:e|er|em|en|es)?|[Mm]a|[Mm]on|[Mm]es)\b)"
+    rf"|(?P<claude>\bClaude(?:s)?\b(?!\s+Code)))"
+    rf"(?=\s+(?:(?:hatte|habe|hat|ai|a|avais|avait|dann|daraufhin|alors|ensuite|noch|nur|sofort|eigene[nmr]?|"
+    rf"eigenen|letzte[nmr]?|erste[nmr]?|kurze[nmr]?|propre|dernier|dernière)\s+)?"
+    # what the possessive owns is something said: "meine Bitte", "in meiner Zusammenfassung", "in Claudes Worten"
+    rf"(?:{_EU_SAY}|Antwort|Frage|Bitte|Nachricht|Vorschlag|Worten?|Wort|Zusammenfassung|Meldung|Notiz|Kommentar|"
+    rf"Erklärung|Commit-Nachricht|Zeilen|réponse|question|demande|message|proposition|mots|termes|résumé|note|"
+    rf"commentaire|explication)\b)",
 )
 _EU_INVERTED = re.compile(rf"\b(?:{_EU_SAY})\s+(?:(?P<author>ich)|(?P<claude>Claude))\b\s*:?\s*$", re.I)
 

@@ -74,6 +74,7 @@ class Claim:
     owner: str = ""  # paths: whose file the sentence says it is ("Bob's `notes.md`", "alice, editing `x.md`")
     owns: bool = False  # paths: "Bob's `notes.md`": a file the owner wrote or edited, not one it only read
     untouched: bool = False  # paths: told as not touched ("nothing in `x.py` changed"): no moment to place it
+    absent: bool = False  # code: told as not used ("without `--force`", "ohne `--force`"): nothing need name it
 
     @property
     def unit(self) -> str:
@@ -374,7 +375,7 @@ _RELATIVE_PRONOUN = re.compile(r"\b(?:which|that|who)\b", re.I)
 _OBJECT = re.compile(
     r"\s+(?:(?:the|its|their|all|every|both|each|of|\d+|one|two|three|four|five|six|seven|eight|nine|ten|"
     r"existing|new|old|unit|component's|project's)\s+){0,3}"
-    r"(?:(?P<tests>tests?|test suite|suite|specs?)|(?P<build>build|typecheck|type check|lint|linter))\b",
+    r"(?:(?P<tests>tests?|test suite|suite|specs?)|(?P<build>builds?|typechecks?|type checks?|lint|linter))\b",
     re.I,
 )
 
@@ -732,15 +733,27 @@ _MESSAGE_LINE = re.compile(r"[^\W\d_]{2,}(?:\W+[^\W\d_]{2,}){2,}")  # three word
 _NAMED_LINE = re.compile(r"(?<![\w/.-])[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+){2,}(?![\w/.-])")
 # a run's summary of two counts or more ("324 examples, 0 failures", "Tests: 3 failed, 2 passed"): its figures are the
 # run's, as the output printed them, whatever words they count
-_COUNTS_LINE = re.compile(r"(?:[^\W\d_]+:?\s+)?\d+\s+[^\W\d_]+(?:,?\s+\d+\s+[^\W\d_]+)+.*")
+# (a count's noun may take a word after it: git's "14 files changed, 3289 insertions(+), 1 deletion(-)")
+_COUNTS_LINE = re.compile(
+    r"(?:[^\W\d_]+:?\s+)?\d+\s+[^\W\d_]+(?:\s+[^\W\d_]+)?(?:,?\s+\d+\s+[^\W\d_]+(?:\s+[^\W\d_]+)?)+.*"
+)
 
 
 def _output_claims(block: Block, lines: list[str]) -> list[Claim]:
     """The output of a run shown as a block ("```text" under "Python stopped at line 73:"): each line of three
     words or more is a quote the events the block cites (its lead-in's) must hold, so a wrong error is caught."""
-    claims = []
+    placed = []
     offset = len(block.lines[0]) + 1
     for line in lines:
+        placed.append((line, offset))
+        offset += len(line) + 1
+    return _printed_claims(block, placed)
+
+
+def _printed_claims(block: Block, placed: list[tuple[str, int]]) -> list[Claim]:
+    """`_output_claims` of lines at their offsets in the block (a terminal's output under its `$` lines too)."""
+    claims = []
+    for line, offset in placed:
         stripped = line.strip()
         # a test run's summary ("Tests: 3 failed, 2 passed, 5 total"): its counts are the run's, as in prose
         counted = [c for c in number_claims(" " * offset + line, block) if c.amount is not None and c.amount.result]
@@ -751,7 +764,6 @@ def _output_claims(block: Block, lines: list[str]) -> list[Claim]:
         if _MESSAGE_LINE.search(stripped) or (_COUNTS_LINE.fullmatch(stripped) and unread) or named:
             claims.append(Claim(ANY_QUOTE, stripped, block.line_at(offset), block, at=offset + len(line)))
         claims.extend(counted)
-        offset += len(line) + 1
     return claims
 
 
@@ -768,17 +780,22 @@ def _code_block_claims(block: Block) -> list[Claim]:
     if block.info not in _SHELL_LANGS and not prompted:
         return []
     claims = []
+    printed: list[tuple[str, int]] = []
     offset = len(block.lines[0]) + 1
     for line in lines:
         stripped = line.strip()
         if prompted and not stripped.startswith("$ "):
+            # output under a prompt: its message lines are quotes of what the run printed, as in a ```text block
+            # (blind18 X1:27, an error the run never printed)
+            if stripped and not stripped.startswith(("…", "...")):
+                printed.append((line, offset))
             offset += len(line) + 1
-            continue  # output under a prompt
+            continue
         command = stripped[2:].strip() if stripped.startswith("$ ") else stripped
         if command and not command.startswith("#"):
             claims.append(Claim(COMMAND, command, block.line_at(offset), block, at=offset + len(line)))
         offset += len(line) + 1
-    return claims
+    return claims + _printed_claims(block, printed)
 
 
 # After a quote that ends its own sentence, a verb that goes on to report something ("confirmed that Vercel
@@ -860,6 +877,8 @@ def _prose_claims(block: Block, programs: frozenset[str]) -> list[Claim]:
         if kind == COMMAND:
             claim.ran = _asserts(_RUN_WORDS, masked, match.start())
             claim.by_author = claim.ran and _run_by_author(masked, match.start())
+        elif kind == CODE_SPAN:
+            claim.absent = bool(_WITHOUT.search(masked[max(0, match.start() - 24) : match.start()]))
         elif kind == PATH and not is_route(code):
             claim.as_value = bool(_AS_VALUE.search(masked[max(0, match.start() - 40) : match.start()]))
             claim.touch = "" if claim.as_value else _touch(masked, match.start())
@@ -1095,6 +1114,14 @@ def _touch(text: str, at: int) -> str:
         if best is None or distance < best[0]:
             best = (distance, kind)
     return best[1] if best else ""
+
+
+# "without `--force`", "ohne `--force`", "sin `--force`": a name told as not used (blind18 X2:105)
+_WITHOUT = re.compile(
+    r"\b(?:without|ohne|sin|sans|senza|zonder|sem|bez|utan|uden|uten)\s+"
+    r"(?:(?:a|an|any|the|einen?|den|das|die|el|la|le|les|il|lo|de|het|o)\s+)?$",
+    re.I,
+)
 
 
 def _untouched(text: str, at: int) -> bool:

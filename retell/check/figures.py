@@ -175,6 +175,19 @@ def _calendar_days_apart(amount: Amount, index: Sources, a: str, b: str) -> bool
     return any(int((last + h * 60) // day) - int((first + h * 60) // day) == days for h in range(-12, 15))
 
 
+_QUOTED = re.compile(r"[\"“„«»「]([^\"“”„«»「」]+)[\"”“«»」]")
+
+
+def _words_said(claim: Claim, index: Sources, scope: Scope, count: int) -> Finding | None:
+    """ "My whole request was three words: „…“": a count of words is what a message it cites says in that many
+    words, or the quote its paragraph gives (blind18 X2:6 and 121, "push to github")."""
+    if any(len(m.group(1).split()) == count for m in _QUOTED.finditer(claim.block.text)):
+        return Finding(claim, TRACED, None, "the quote it counts", weak=True)
+    pool = index.of(sorted(scope.near | index.expand(scope.cited))) if scope.has_citation else index.sources
+    said = next((s for s in pool if s.speaker in (AUTHOR, CLAUDE) and len(s.text.split()) == count), None)
+    return found(claim, said, cited=True) if said is not None else None
+
+
 def _show(value: float, unit: str) -> str:
     if unit == DURATION:
         if value < 1:
@@ -362,6 +375,10 @@ def _count(claim: Claim, index: Sources, scope: Scope) -> Finding:
                 lines = {line.strip() for line in source.text.splitlines() if noun.search(line)}
                 if source.speaker == TOOL and len(lines) == amount.value:
                     return found(claim, source, cited=True)
+    if unit == "words" and amount.high is None and amount.value == int(amount.value):
+        said = _words_said(claim, index, scope, int(amount.value))
+        if said is not None:
+            return said
     figures = _figures(index, units)
     if amount.result:  # "all 6 passed" is what passed, never the run's parts added up
         figures = [f for f in figures if f.label != TESTS_RUN]

@@ -120,6 +120,32 @@ def _declined(word: str, said: str) -> bool:
     return False
 
 
+# A file format named by its name ("Markdown files") where the session names its files by their extension (`*.md`)
+_FORMATS = {
+    "markdown": ("md", "markdown", "mdx"),
+    "yaml": ("yml", "yaml"),
+    "json": ("json", "jsonl"),
+    "typescript": ("ts", "tsx"),
+    "javascript": ("js", "jsx", "mjs", "cjs"),
+    "python": ("py",),
+    "toml": ("toml",),
+    "html": ("html", "htm"),
+    "css": ("css", "scss"),
+    "csv": ("csv",),
+    "ruby": ("rb",),
+    "rust": ("rs",),
+    "kotlin": ("kt", "kts"),
+    "svg": ("svg",),
+    "sql": ("sql",),
+}
+
+
+def _format_of(word: str, said: str) -> bool:
+    """ "Markdown" of a session that searched `**/*.md`: the format its files' extension names (blind18 X1:12)."""
+    extensions = _FORMATS.get(word.lower())
+    return bool(extensions) and any(re.search(rf"\w\.{e}\b|\*\.{e}\b", said) for e in extensions or ())
+
+
 def grade_names(blocks: list[Block], index: Sources, findings: list[Finding]) -> list[Finding]:
     """The capitalised names of the post's prose that no source of the session holds, one finding per run of
     them ("Lucía Ferrer"); a name another finding of its paragraph already reports is left to that one."""
@@ -154,6 +180,7 @@ def grade_names(blocks: list[Block], index: Sources, findings: list[Finding]) ->
                 # "Claudes lezing", "Annas Branch": a name the session holds, in a genitive or plural with -s
                 and not (w.endswith("s") and len(w) > MIN_NAME and _named_in(w[:-1].lower(), said))
                 and not (language in _DECLINING and _declined(w, said))
+                and not _format_of(w, said)
             ]
             told = " ".join(f.reason for f in findings if f.claim.block is block and f.problem).lower()
             if not unknown or all(w.lower() in told for w in unknown):

@@ -32,6 +32,7 @@ from retell.check.claims import (
     Claim,
     quote_words,
 )
+from retell.check.copied import copied_findings
 from retell.check.document import CODE, Block
 from retell.check.figures import check_number
 from retell.check.guesses import guess_findings
@@ -44,7 +45,7 @@ from retell.check.scope import Scope, scopes
 from retell.check.sources import NOTE, PATHISH, THOUGHT, TOOL, Source, Sources
 from retell.check.speaker import speaker_findings
 from retell.check.text import content_stems, one_line, script_of, words
-from retell.check.translation import other_script, prose_script, survives, tongue
+from retell.check.translation import other_script, prose_script, survives, tongue, tongue_known
 from retell.check.verdict import (
     ACCEPTED,
     CONTRADICTED,
@@ -146,6 +147,7 @@ def trace_all(claims: list[Claim], blocks: list[Block], index: Sources) -> list[
     findings.extend(order_findings(blocks, index))
     findings.extend(speaker_findings(blocks, index))
     findings.extend(change_findings(blocks, index))
+    findings.extend(copied_findings(blocks, index))
     findings.extend(guess_findings(blocks, index))
     for finding in findings:
         if finding.problem and finding.claim.accepted is not None:
@@ -305,6 +307,10 @@ class Tracer:
                     confidence=HIGH,
                     advice="leave it out, or say in your words what Claude did",
                 )
+            if source.retells and claim.speaker != AUTHOR and _named_whole(claim.text, source.text):
+                # "three subagents went out: “Setup Next.js project”, …": a subagent's task name quoted whole
+                # names it; nobody says it (blind18 X1:16)
+                return found(claim, source, cited=self._in_scope(source, scope))
             words, to = _WORDS_OF.get(source.speaker, (f"{source.speaker}'s words", source.speaker))
             return found(
                 claim,
@@ -352,7 +358,21 @@ class Tracer:
         ids = claim.translated or scope.near if marked else scope.near
         voices = allowed - {TOOL, NOTE}  # what is translated is someone's words, not a tool's output
         context = claim.block.text if marked else ""
-        pool = [s for s in index.of(ids) if s.speaker in voices and other_script(claim.text, s.text, context)]
+        named = set(claim.translated or ()) if marked else set()
+        # a message too short to tell its language by ("push to github") that the marker names is a source too, when
+        # the paragraph's language is known (blind18 X2:6)
+        short = bool(named) and bool(language_of(context))
+        pool = [
+            s
+            for s in index.of(ids)
+            if s.speaker in voices
+            and (
+                other_script(claim.text, s.text, context)
+                # …only where a name, number or code of it survives: a quote that shares nothing with it is no
+                # translation of it (blind7 L2:55, Claude's words told as my request)
+                or (short and s.id in named and not tongue_known(s.text) and _anchored_in(claim, s.text))
+            )
+        ]
         # A quote in a script nobody in the session writes (a Chinese post on English sessions) can only be a
         # translation, marked or not: compared with the whole session when what it cites holds none.
         own = tongue(claim.text)
@@ -363,7 +383,7 @@ class Tracer:
             # The event it names is someone else's: a translation of Claude's words given to the author.
             others = [s for s in index.of(claim.translated) if s.speaker in _SPEAKERS[None] - voices - {TOOL, NOTE}]
             for source in others:
-                ok, _, compared = survives(claim.text, source.text)
+                ok, _, compared = survives(claim.text, source.text, context=claim.block.text)
                 if ok and compared and other_script(claim.text, source.text, context):
                     words, to = _WORDS_OF.get(source.speaker, (f"{source.speaker}'s words", source.speaker))
                     whose = _WHOSE.get(claim.speaker or "", "theirs")
@@ -396,7 +416,7 @@ class Tracer:
         best: tuple[int, list[str], Source] | None = None
         for source in pool:
             part = source.speaker == TOOL or id(source) in pasted  # a tool's text, or a pasted piece of a message
-            ok, missing, compared = survives(claim.text, source.text, part=part)
+            ok, missing, compared = survives(claim.text, source.text, part=part, context=claim.block.text)
             if ok:
                 if not compared:
                     return found(
@@ -482,7 +502,7 @@ class Tracer:
         if mentioned is None and len(claimed) > 1:
             mentioned = next((s for s in index.sources if _path_in_text(s.text, claimed)), None)
         if mentioned is not None:
-            if claim.ran and mentioned.speaker != NOTE:
+            if claim.ran and mentioned.speaker != NOTE and not _module_of(stripped, mentioned):
                 return found(
                     claim,
                     mentioned,
@@ -564,7 +584,14 @@ class Tracer:
             named = _mention(command, index, scope, only=True)
             if named is not None:
                 return found(claim, named, cited=True)
-        ran = [(e, r) for e, r in index.runs if command in " ".join(r.split()) or _subsequence(wanted, r.split())]
+        elided = _elision(command)
+        ran = [
+            (e, r)
+            for e, r in index.runs
+            if command in " ".join(r.split())
+            or _subsequence(wanted, r.split())
+            or (elided is not None and elided.search(" ".join(r.split())))
+        ]
         near = [r for r in ran if r[0] in scope.near]
         if near:
             return found(claim, _first(index, near[0][0]), cited=True)
@@ -640,7 +667,14 @@ class Tracer:
         index = self.index
         command = " ".join(_clean_code(claim.command).split())
         wanted = command.split()
-        ran = [(e, r) for e, r in index.runs if command in " ".join(r.split()) or _subsequence(wanted, r.split())]
+        elided = _elision(command)
+        ran = [
+            (e, r)
+            for e, r in index.runs
+            if command in " ".join(r.split())
+            or _subsequence(wanted, r.split())
+            or (elided is not None and elided.search(" ".join(r.split())))
+        ]
         ran.sort(key=lambda r: r[0] not in scope.near)
         if not ran:
             return self.code(claim, scope)
@@ -718,6 +752,8 @@ class Tracer:
         pieces = [p.strip() for p in re.split(r"…|\.\.\.", code) if p.strip()]
         if len(pieces) > 1 and all(_mention(p, index, scope) for p in pieces):
             return found(claim, _mention(pieces[0], index, scope))
+        if claim.absent:  # "without `--force`": what was not used, which no event need name
+            return Finding(claim, TRACED, None, "told as not used", weak=True)
         return found(
             claim,
             _closest_word(code, index),
@@ -1577,6 +1613,30 @@ def _contains_path(known: str, claimed: list[str]) -> bool:
     return False
 
 
+def _anchored_in(claim: Claim, source: str) -> bool:
+    ok, _, compared = survives(claim.text, source, context=claim.block.text)
+    return ok and compared > 0
+
+
+def _named_whole(quote: str, label: str) -> bool:
+    """The quote is the whole label (a subagent's task name), case, spacing and end punctuation aside."""
+
+    def plain(text: str) -> str:
+        return " ".join(text.casefold().split()).strip(" .,:;!?…")
+
+    return bool(plain(quote)) and plain(quote) == plain(label)
+
+
+def _elision(command: str) -> re.Pattern[str] | None:
+    """`git commit -m "…"`: a command whose elided part (`…`, `...`) stands for any text, the rest as written
+    (blind18 X2:53, a commit message left out)."""
+    # (Go's `./...` is every package below, no elision)
+    pieces = re.split(r"…|(?<![/.])\.\.\.(?!/)", " ".join(command.split()))
+    if len(pieces) < 2 or sum(len(p.strip()) for p in pieces) < 6:
+        return None
+    return re.compile(".+?".join(re.escape(p) for p in pieces), re.S)
+
+
 def _mention(needle: str, index: Sources, scope: Scope, *, only: bool = False) -> Source | None:
     """A source that names `needle` (case-insensitive, backticks ignored): what the paragraph cites first,
     then the events near it, then (unless `only`) the session."""
@@ -1584,9 +1644,9 @@ def _mention(needle: str, index: Sources, scope: Scope, *, only: bool = False) -
     if not folded:
         return None
     # Word edges in ASCII: "`npm run start`を追加" names `npm run start` (a kana is not part of a command).
-    pattern = (
-        re.compile(r"(?<![A-Za-z0-9_])" + re.escape(folded) + r"(?![A-Za-z0-9_])") if folded[-1:].isalnum() else None
-    )
+    # …and a package at a version ends at pnpm's `_` too: `next@15.5.2` in `.pnpm/next@15.5.2_react-dom@19.1.0/`
+    after = r"(?![A-Za-z0-9]|\.\d)" if re.search(r"@\d+(?:\.\d+)+$", folded) else r"(?![A-Za-z0-9_])"
+    pattern = re.compile(r"(?<![A-Za-z0-9_])" + re.escape(folded) + after) if folded[-1:].isalnum() else None
     near = _unique([*index.of(scope.cited), *index.of(scope.near)])
     pool = near if only else _unique([*near, *index.sources])
     for source in pool:
@@ -1741,6 +1801,13 @@ def _imported(code: str, index: Sources, scope: Scope) -> Source | None:
             if source.speaker != THOUGHT and line.search(source.text):
                 return source
     return None
+
+
+def _module_of(path: str, source: Source) -> bool:
+    """`next/image` of a diff's `import Image from "next/image"`: a module an import names, which no tool opens
+    (blind18 X1:39: "took out the default `next/image` logo markup")."""
+    name = re.escape(path.strip("`"))
+    return bool(re.search(rf"""(?:\bfrom|\bimport|\brequire\(|\bimport\()\s*["']{name}["']""", source.text))
 
 
 def _path_in_text(text: str, claimed: list[str]) -> bool:

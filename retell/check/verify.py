@@ -40,6 +40,7 @@ from retell.check.verify_request import (
 from retell.check.verify_request import (
     NOT_CITED,
     NOT_IN_SESSION,
+    NOT_SHOWN,
     STAGE,
     SUPPORTED,
     VERDICTS,
@@ -135,11 +136,14 @@ def read_answer(
             dropped += 1
             continue
         event = item["event"].strip()
+        verdict = item["verdict"]
+        if verdict == NOT_SHOWN and not _cut_named(item, event, known, shown):
+            verdict = NOT_IN_SESSION  # no cut of the material named: nothing says what is left out may hold it
         out.append(
             Verdict(
                 line,
                 " ".join(item["words"].split()),
-                item["verdict"],
+                verdict,
                 event if event in known else "",
                 " ".join(item["reason"].split()),
                 chunk.label,
@@ -155,6 +159,18 @@ def _unfounded(item: dict[str, Any], shown: str | None) -> bool:
     if shown is None or "evidence" not in item or item["verdict"] not in (SAYS_OTHERWISE, NOT_CITED):
         return False
     return not quoted_in(item["evidence"], shown)
+
+
+_CUT = re.compile(r"…|\bmore\b|not shown", re.I)
+
+
+def _cut_named(item: dict[str, Any], event: str, known: set[str], shown: str | None) -> bool:
+    """A "not shown here" that names an event of the session and copies a cut the material shows (`… (12 more
+    changed lines)`, `and 13 more steps`): what the cut may hold is no finding."""
+    evidence = str(item.get("evidence", ""))
+    if event not in known or not _CUT.search(evidence):
+        return False
+    return shown is None or quoted_in(evidence, shown)
 
 
 def answer_items(text: str) -> list[dict[str, Any]]:
@@ -229,11 +245,19 @@ _ADVICE = {
 }
 
 
-def merge(report: CheckReport, verification: Verification, text: str, *, downgrade: bool | None = None) -> CheckReport:
+def merge(
+    report: CheckReport,
+    verification: Verification,
+    text: str,
+    *,
+    downgrade: bool | None = None,
+    view: EventLog | None = None,
+) -> CheckReport:
     """The rules' report with the model's verdicts: a problem the rules missed becomes a finding of the model's
     (never blocking); a problem both found is marked as both; a rule problem the model reads as supported keeps
     the model's word beside it, and when the verification clears (`downgrade`, by default what it was run with:
-    MODEL_CLEARS) a low-confidence one it supports with an event counts as traced, marked as cleared."""
+    MODEL_CLEARS) a low-confidence one it supports with an event counts as traced, marked as cleared. `view`: the
+    cleared session, where a line of code the model calls absent is looked for whole in the events it cites."""
     clears = verification.clears if downgrade is None else downgrade
     blocks = read_blocks(text)
     report.verified = f"{verification.engine}, {verification.model}"
@@ -277,6 +301,8 @@ def merge(report: CheckReport, verification: Verification, text: str, *, downgra
                     finding.status, finding.source, finding.cleared = TRACED, RULES_AND_MODEL, True
                     finding.event, finding.excerpt = verdict.event, ""
             continue
+        if verdict.verdict == NOT_SHOWN:
+            continue  # what a cut of the material may hold: neither a finding nor support of one
         timed = _timed_by_clock(verdict, rules)
         if timed is not None:
             timed.model_note = f"{said} (not used: the record's clock, to the millisecond, gives {timed.excerpt})"
@@ -291,6 +317,8 @@ def merge(report: CheckReport, verification: Verification, text: str, *, downgra
             for finding in found:
                 finding.model_note = f"{said} (not used: {finding.event} names it, which the paragraph cites)"
             continue
+        if view is not None and _held_whole(verdict, block, view):
+            continue  # a line of code a cited event holds as written: the model was shown it cut short
         key = (verdict.line, _plain(verdict.words))
         if key in seen:
             continue
@@ -298,6 +326,39 @@ def merge(report: CheckReport, verification: Verification, text: str, *, downgra
         added.append(_model_finding(verdict, block))
     report.findings = sorted([*report.findings, *added], key=lambda f: (f.claim.line, f.claim.at))
     return report
+
+
+_DIFF_MARK = re.compile(r"^[+\- ](?=\S|\s)", re.M)
+_HELD_CHARS = 6  # a line of code shorter than this (`}`, `};`) names nothing
+
+
+def _whole_texts(event: Any) -> list[str]:
+    out = [event.text or ""]
+    for call in event.calls or ():
+        out.extend([_DIFF_MARK.sub("", call.diff or ""), call.output or "", call.target or "", call.command or ""])
+    return out
+
+
+def _held_whole(verdict: Verdict, block: Block, view: EventLog) -> bool:
+    """A model's "not in the session" of a line of a code block that an event the block cites holds as written,
+    in the diff or output the session keeps whole: shown that event cut to its first lines, the model judged
+    the rest absent (blind18, X1:55-59 and 141-142: a Write's `id: string;`, an Edit's imports)."""
+    if verdict.verdict != NOT_IN_SESSION or block.kind != CODE:
+        return False
+    words = " ".join(verdict.words.split()).strip().strip("`")
+    if len(words) < _HELD_CHARS:
+        return False
+    # the whole block, not the line alone: a block of one event's lines cited to another that holds a few of
+    # them (blind18 planted X1:62, a Todo of e8.4's cited to e9.4's) stays the model's to judge
+    code = [" ".join(_COMMENT.sub("", line).split()) for line in block.lines[1:-1]]
+    code = [line for line in code if len(line) >= _HELD_CHARS]
+    cited = set(block.own_cites or block.cites)  # a block's own citation, not its lead-in's, as the model read it
+    for event in walk(view.events):
+        if event.id in cited:
+            text = "\n".join(" ".join(t.split()) for t in _whole_texts(event))
+            if words in text and all(line in text for line in code):
+                return True
+    return False
 
 
 # What the rules compare word for word with the session: a file, a command, a span of code
@@ -542,7 +603,7 @@ def run_verify(
         )
     verification = Verification(draft_hash(text), choice.name, chosen, verdicts, dropped, clears)
     saved = save(path, verification, parts)
-    outcome = VerifyOutcome(merge(report, verification, text), choice.name, list(runner.notes), saved=saved)
+    outcome = VerifyOutcome(merge(report, verification, text, view=view), choice.name, list(runner.notes), saved=saved)
     if dropped:
         outcome.notes.append(f"--verify: {dropped} verdict(s) named words draft.md does not have there: not used")
     outcome.costs = cost_table(runner.costs, runner.prices.as_of, unknown_prices(runner.prices, [chosen]))

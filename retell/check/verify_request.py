@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from retell.check.document import CODE, HEADING, IMAGE, Block, read_blocks
+from retell.check.verify_evidence import whole_evidence
 from retell.events import Event, EventLog, walk
 from retell.extract.project import project_name
 from retell.llm.budget import output_budget, worth_caching
@@ -39,7 +40,9 @@ SUPPORTED = "supported"
 CONTRADICTED = "contradicted"
 NOT_CITED = "not in the cited events"
 NOT_IN_SESSION = "not in the session"
-VERDICTS = (SUPPORTED, CONTRADICTED, NOT_CITED, NOT_IN_SESSION)
+# the material cuts the place the claim would be (round twenty-six): no finding, and no support of a rule's either
+NOT_SHOWN = "not shown here"
+VERDICTS = (SUPPORTED, CONTRADICTED, NOT_CITED, NOT_IN_SESSION, NOT_SHOWN)
 
 SCHEMA: dict[str, Any] = {
     "type": "object",
@@ -289,14 +292,18 @@ def verify_requests(
         shown_near = render_material(near, NEAR_TOKENS, cited) if near else None
         shown_rest = render_material(rest, REST_TOKENS, frozenset()) if rest else None
         condensed = [*(shown_near.condensed if shown_near else []), *(shown_rest.condensed if shown_rest else [])]
+        lines = chunk.lines()
+        # what the material's lines cut of the cited events (a Write's diff, a listing, a subagent's steps), whole
+        whole = whole_evidence(chunk.cites, lines, view, shown_near.text) if shown_near else ""
         task = library.render(
             TASK_TEMPLATE,
             facts=facts,
             story=story,
             chunk=chunk,
             chunks=len(parts),
-            lines=chunk.lines(),
+            lines=lines,
             near=_timed(shown_near.text, near, chunk.cited_by()) if shown_near else "",
+            whole=whole,
             rest=_timed(shown_rest.text, rest) if shown_rest else "",
             condensed="; ".join(condensed),
         )

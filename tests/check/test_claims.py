@@ -54,8 +54,13 @@ def test_front_matter_plain_code_images_and_links_are_not_claims() -> None:
 
 
 def test_a_shell_session_in_a_post_is_a_list_of_commands() -> None:
+    # …and what they printed under their prompts, read as a ```text block's lines are (round twenty-six)
     body = "```console\n$ .venv/bin/python -m pytest -q\n16 passed\n$ git status --short\n```\n"
-    assert _kinds(body) == [("command", ".venv/bin/python -m pytest -q"), ("command", "git status --short")]
+    assert _kinds(body) == [
+        ("command", ".venv/bin/python -m pytest -q"),
+        ("command", "git status --short"),
+        ("number", "16 passed"),
+    ]
 
 
 def test_numbers_are_read_with_their_unit() -> None:

@@ -1,0 +1,190 @@
+"""What a verification prompt shows of the events a part cites, whole: the lines the material's event lines cut.
+
+The material (`render_material`) condenses every event to fit its budget: a cited Write's diff to two lines and
+"… (12 more changed lines)", a listing to its first and last lines, a subagent to eight of its steps. Answerers
+then judged a post's copy of the lines cut away "not in the session" (blind18, X1: 22 of the model's 30 false
+alarms on 1,716 faithful words). This section gives them back, within a budget of its own: a cited subagent's
+steps, all of them, with its exact run time; each cited call's diff and output as the session keeps them; where
+a text does not fit, its lines that share a word with the part, so the line a claim names is there.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from retell.events import TOOL_RUN, Event, EventLog, walk
+from retell.extract.tools import NO_OUTPUT
+from retell.llm.request import estimate_tokens
+
+EVIDENCE_TOKENS = 6_000  # the cited events whole, beside the material's NEAR_TOKENS
+STEPS_SHOWN = 80  # of a cited subagent's steps, at most this many named
+STEP_CHARS = 120
+_TERM = re.compile(r"[\w@/.~-]{3,}")
+_STOPWORDS = (
+    "the and for with that this from was were are its his her their then than into onto over after before "
+    "which what when where who not but all one two der die das und mit von den des ein eine ist"
+)
+_STOP = frozenset(_STOPWORDS.split())
+
+
+def _terms(text: str) -> set[str]:
+    return {t.casefold().strip(".-") for t in _TERM.findall(text) if t.casefold() not in _STOP}
+
+
+def _seconds(ms: int | None) -> str:
+    """A run time to the second ("46 s", "3 min 31 s"): "about 46 seconds" rounded to "1 min" read as contradicted."""
+    if not ms or ms <= 0:
+        return ""
+    seconds = round(ms / 1000)
+    return f"{seconds} s" if seconds < 120 else f"{seconds // 60} min {seconds % 60} s"
+
+
+def _clock(event: Event) -> str:
+    ts = event.ts or ""
+    return ts[11:19] if len(ts) >= 19 and ts[10] == "T" else ""
+
+
+def _cited_events(cites: Iterable[str], view: EventLog) -> tuple[list[Event], list[Event]]:
+    """(the cited events themselves, the spawns whose subagent a citation names), in citation order."""
+    by_id = {e.id: e for e in walk(view.events) if e.id}
+    events: list[Event] = []
+    spawns: list[Event] = []
+    for cited in cites:
+        event = by_id.get(cited)
+        if event is not None and event not in events:
+            events.append(event)
+        spawn = by_id.get(cited.split(".")[0]) if "." in cited else event
+        if spawn is not None and spawn.subagent is not None and spawn not in spawns:
+            spawns.append(spawn)
+    return events, spawns
+
+
+def _steps(spawn: Event) -> list[str]:
+    agent = spawn.subagent
+    if agent is None:
+        return []
+    runs = [e for e in walk(agent.events) if e.kind == TOOL_RUN and e.summary and not e.abandoned]
+    if len(runs) <= 1:
+        return []
+    figures = [f"{agent.tool_uses} tool uses"] if agent.tool_uses else []
+    if _seconds(agent.duration_ms):
+        figures.append(f"ran {_seconds(agent.duration_ms)}")
+    head = f"[{spawn.id}] its subagent's steps, all {len(runs)} runs in order" + (
+        f" ({', '.join(figures)})" if figures else ""
+    )
+    out = [head + ":"]
+    for event in runs[:STEPS_SHOWN]:
+        summary = " ".join((event.summary or "").split())
+        if len(summary) > STEP_CHARS:
+            summary = summary[: STEP_CHARS - 1] + "…"
+        failed = sum(1 for c in event.calls or () if c.error)
+        mark = (" (failed)" if failed == len(event.calls or ()) else f" ({failed} failed)") if failed else ""
+        mark = "" if "failed)" in summary else mark  # its summary says so already
+        out.append(" ".join(x for x in (f"  [{event.id}]", _clock(event), summary + mark) if x))
+    if len(runs) > STEPS_SHOWN:
+        out.append(f"  and {len(runs) - STEPS_SHOWN} more")
+    return out
+
+
+def _texts(event: Event) -> list[tuple[str, str]]:
+    """(what it is, its text) of each call of a cited event: a diff, an output."""
+    out = []
+    calls = event.calls or ()
+    for call in calls:
+        name = call.target or call.name
+        if call.diff:
+            out.append((f"the change to {name}", call.diff))
+        if call.output and call.output != NO_OUTPUT:
+            out.append((f"what `{name}` printed" if call.name != "Read" else f"what {name} held", call.output))
+    return out
+
+
+def _fitted(lines: list[str], wanted: set[str], room: int) -> list[str]:
+    """The lines of a text that fit `room` tokens: all of them, else those that share a word with the part (and
+    the first and last), "…" where lines are left out."""
+    if estimate_tokens("\n".join(lines)) <= room:
+        return lines
+    keep = {0, len(lines) - 1} | {i for i, line in enumerate(lines) if _terms(line) & wanted}
+    out: list[str] = []
+    used = 0
+    last = -1
+    for i in sorted(keep):
+        cost = estimate_tokens(lines[i]) + 1
+        if used + cost > room:
+            break
+        if i != last + 1:
+            out.append("…")
+        out.append(lines[i])
+        used += cost
+        last = i
+    if last != len(lines) - 1:
+        out.append("…")
+    return out
+
+
+NAMED_PER_TERM = 3  # of the session's lines that hold a name the part gives, at most this many each
+_NAMED = re.compile(r"`([^`\n]{6,120})`|[\"“„«]([^\"“”„«»\n]{6,120})[\"”“»]")
+
+
+def named_lines(part: str, view: EventLog, shown: str, budget: int) -> list[str]:
+    """Lines anywhere in the session's tool texts that hold a name, code or quote the part gives and that the
+    prompt does not show: what a claim names, found where it is (a file listed in a run nobody cites)."""
+    terms = [next(g for g in m.groups() if g) for m in _NAMED.finditer(part)]
+    terms = [t.strip() for t in dict.fromkeys(terms) if t.strip() and t.strip() not in shown]
+    if not terms:
+        return []
+    out: list[str] = []
+    used = 0
+    texts = [(e.id, t) for e in walk(view.events) if e.id for _, t in _texts(e)]
+    for term in terms:
+        found = 0
+        for event_id, text in texts:
+            for line in text.splitlines():
+                if term not in line or line.strip() in shown:
+                    continue
+                entry = f"  [{event_id}] {line.strip()[:300]}"
+                cost = estimate_tokens(entry)
+                if used + cost > budget:
+                    return out
+                out.append(entry)
+                used += cost
+                found += 1
+                break  # one line of each text
+            if found >= NAMED_PER_TERM:
+                break
+    return out
+
+
+def whole_evidence(cites: list[str], part: str, view: EventLog, shown: str, budget: int = EVIDENCE_TOKENS) -> str:
+    """The cited events whole, as far as `shown` (the material) cuts them, and the lines of the session that hold
+    what the part names; "" when there is nothing the prompt does not show already."""
+    events, spawns = _cited_events(cites, view)
+    wanted = _terms(part)
+    out: list[str] = []
+    used = 0
+    for spawn in spawns:
+        steps = _steps(spawn)
+        cost = estimate_tokens("\n".join(steps))
+        if steps and used + cost <= budget // 2:
+            out.extend(steps)
+            used += cost
+    for event in events:
+        for what, text in _texts(event):
+            lines = [line.rstrip() for line in text.splitlines()]
+            if all(line.strip() in shown for line in lines if line.strip() and not line.startswith("… (")):
+                continue  # the material shows it whole already
+            room = budget - used
+            if room < 100:
+                break
+            fitted = _fitted(lines, wanted, min(room, budget // 3))
+            block = [f"[{event.id}] {what}, as the session keeps it:", *(f"    {line}" for line in fitted)]
+            out.extend(block)
+            used += estimate_tokens("\n".join(block))
+    named = named_lines(part, view, shown + "\n".join(out), budget - used)
+    if named:
+        out.append(
+            "Lines of the session that hold a name, code or quote the part gives (what the prompt shows nowhere else):"
+        )
+        out.extend(named)
+    return "\n".join(out)
