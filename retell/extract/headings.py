@@ -48,7 +48,7 @@ from retell.extract.requests import author_words, clause_cut, clean_request, fir
 from retell.extract.result import claude_result
 from retell.extract.roles import command_work, commands_in_words, files_in_words
 from retell.extract.testruns import told_runs
-from retell.extract.title_forms import FILE_MADE, mended
+from retell.extract.title_forms import FILE_MADE, addresses, mended
 from retell.extract.tools import SHELL_TOOLS, family, is_test_command
 from retell.extract.typos import fix_typos, foreign_words, in_english, session_words, spelled_as_elsewhere, word_counts
 from retell.extract.unchatted import asked_work, spelled_out, unchatted, with_initialisms
@@ -96,8 +96,8 @@ def chapter_heading(events: Sequence[Event], avoid: Collection[str] = (), langua
         if lived(heading) and not any(_same(heading.casefold(), t) for t in taken):
             symptom = symptom or with_initialisms(spelled_out(heading))
             continue  # "The player keeps sliding after I release the stick": what was done about it says more
-        if re.search(r"(?i)\byou(?:r|'re|'ve|'ll|'d)?\b", heading):
-            continue  # Claude speaking to the author ("…the logic you described"): the post is not addressed to them
+        if re.search(r"(?i)\byou(?:r|'re|'ve|'ll|'d)?\b", heading) or addresses(heading, language):
+            continue  # Claude speaking to the author ("…the logic you described", "Du rufst load() zweimal auf")
         if chat_quote(heading) or vague_manner(heading) or bare_file_list(heading) or asked_in_passing(heading):
             continue  # "If I just rename a folder I have found…": a sentence of the chat, not what happened
         if language and table_key(language) == "en" and another_language(heading):
@@ -921,9 +921,19 @@ def kind_heading(events: Sequence[Event]) -> str:
         return "Making a plan"
     if IMAGE in kinds or shows_screenshots(events):
         return "Looking at screenshots"
-    if ASSISTANT in kinds:
-        return "Talking it through with Claude"
+    if ASSISTANT in kinds and not _changed_a_file(events):
+        return "Talking it through with Claude"  # (a stretch that changed files was more than a talk: they say it)
     return ""
+
+
+def _changed_a_file(events: Sequence[Event]) -> bool:
+    """Whether a stretch edited or wrote a file itself (not through a subagent)."""
+    return any(
+        family(c.name) in ("edit", "write")
+        for e in events
+        if e.kind == TOOL_RUN and not e.sidechain and not e.abandoned
+        for c in e.calls or ()
+    )
 
 
 def shows_screenshots(events: Sequence[Event]) -> bool:
