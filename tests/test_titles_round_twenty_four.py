@@ -211,3 +211,58 @@ def test_a_stretch_that_changed_files_is_no_talk() -> None:
 )
 def test_what_a_program_printed_is_a_report(line: str) -> None:
     assert reports(line)
+
+
+# -- H. a Korean clause that ends on its reason, and Korean or Japanese advice to the reader --------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "예전 SDK 시절 함수를 아직 호출하고 있어서",  # (because it still calls the old SDK's function)
+        "설정 파일에 포트가 두 번 들어가 있어서",
+        "캐시 키에 사용자 ID가 빠져 있었기 때문에",
+    ],
+)
+def test_a_clause_that_ends_on_its_reason_is_no_title(text: str) -> None:
+    assert fails(text, "ko") == "cause"
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("reset_pin이나 config 함수를 쓰면 됩니다", "ko"),
+        ("보드에서 값을 한번 확인해 주세요", "ko"),
+        ("設定ファイルのポートを確認してください", "ja"),
+    ],
+)
+def test_advice_to_the_reader_is_no_title(text: str, language: str) -> None:
+    assert fails(text, language) == "chat"
+
+
+@pytest.mark.parametrize(("text", "language"), [("ADC 드라이버를 새 API로 이전", "ko"), ("設定ファイルの移行", "ja")])
+def test_a_korean_or_japanese_deed_passes(text: str, language: str) -> None:
+    assert fails(text, language) in ("", "short")
+
+
+# -- I. "can we also <change> …?" asks for the change, as "can you" does ---------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("request_", "phrase"),
+    [
+        ("nice. can we also make the sessions table unlogged so tests run faster?", "Making the sessions table"),
+        ("could we also add a retry to the uploader?", "Adding a retry to the uploader"),
+        ("can we drop the old index now?", "Dropping the old index"),
+    ],
+)
+def test_can_we_change_is_an_ask(request_: str, phrase: str) -> None:
+    from retell.extract.phrasing import request_phrase
+
+    assert (request_phrase(request_, []) or "").startswith(phrase)
+
+
+def test_can_we_use_stays_a_question() -> None:
+    from retell.extract.phrasing import request_phrase
+
+    assert (request_phrase("Can we use postgres here?", []) or "").startswith("Finding out whether")

@@ -99,7 +99,10 @@ _YOU_IN = {
     "ms": "kamu|anda",
     "vi": "bạn",
 }
-_YOU_CJK = lazy(r"你|您|あなた|당신|너는|네가")
+# (Korean and Japanese speak to the reader by the verb's ending: advice, "…를 쓰면 됩니다", a request, "…してください")
+_YOU_CJK = lazy(
+    r"你|您|あなた|당신|너는|네가|(?:면 됩니다|면 돼요|하세요|으세요|주세요|てください|て下さい)\s*[.!。！]?$"
+)
 
 
 def addresses(text: str, language: str | None = None) -> bool:

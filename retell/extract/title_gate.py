@@ -100,6 +100,8 @@ _CAUSE = re.compile(
     r"(?i)\s(?:because|since|parce que|puisque|weil|da|porque|ya que|perché|poiché|omdat|aangezien|ponieważ|bo|"
     r"потому что|так как|тому що|бо|çünkü|eftersom|protože|karena|vì|لأن|כי|επειδή)\s"
     r"|(?:해서|어서|아서|때문에)\s|因为|因為|所以|ので、|から、|\s(?:เพราะ|ดังนั้น|จึง)"
+    # (a Korean clause that ends on the reason it gives, Claude's "원인은 … 쓰고 있어서예요" without its copula)
+    r"|(?:해서|어서|아서|여서|라서|니까|때문에)\s*[,.]?$"
 )
 # A line of code: SQL opening on its keyword in capitals, or two names compared ("a.id = t.account_id")
 _CODE = re.compile(
