@@ -266,3 +266,38 @@ def test_can_we_use_stays_a_question() -> None:
     from retell.extract.phrasing import request_phrase
 
     assert (request_phrase("Can we use postgres here?", []) or "").startswith("Finding out whether")
+
+
+# -- J. the step Claude names as it sets out on it heads the stretch, not "The fix" ---------------------------------
+
+
+def test_claudes_step_before_the_change_heads_the_stretch(tx: Transcript, tmp_path: Path) -> None:
+    tx.user(
+        "We need to move the uploads bucket off the legacy Signing Service (LSS) and onto the Key Vault (KMS). "
+        "Prod must not be replaced.\n\nThe module lives in modules/uploads."
+    )
+    tx.tool_call("Read", {"file_path": f"{CWD}/modules/uploads/main.tf"}, "resource x {}")
+    tx.assistant(
+        "The provider already supports key vault grants, no upgrade needed. "
+        "Adding the vault grant and switching the bucket's key:"
+    )
+    edit(tx, "modules/uploads/main.tf")
+    tx.tool_call(
+        "Bash", {"command": "terraform validate", "description": "run"}, "Error: Cycle: grant, bucket", is_error=True
+    )
+    edit(tx, "modules/uploads/main.tf")
+    tx.tool_call("Bash", {"command": "terraform validate", "description": "run"}, "Success! The configuration is valid")
+    tx.assistant("The plan is clean: 1 to add, 1 to change, 0 to destroy.")
+    headings = Told(tx, tmp_path).headings
+    assert headings[0] == "Adding the vault grant and switching the bucket's key", headings
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["Checking the provider version first:", "Running the tests:", "Adding a test for it:", "Making your config safe:"],
+)
+def test_a_look_or_a_pointer_is_no_step(line: str) -> None:
+    from retell.extract.headings import announced_change
+
+    said = Event(id="a", kind="assistant", ts="2026-01-01T00:00:00Z", text=f"Fine. {line}")
+    assert announced_change([said, _edit()]) == ""

@@ -36,6 +36,7 @@ from retell.extract.phrasing import (
     as_phrase,
     closing_chores,
     how_to_question,
+    is_verb,
     points_elsewhere,
     request_phrase,
     rewrites,
@@ -880,6 +881,10 @@ def announced_change(events: Sequence[Event]) -> str:
                 sentence = first_sentence(" ".join(line.split())).rstrip(":")
                 lead = _ANNOUNCED.match(sentence)
                 if not lead:
+                    step = _step_announced(line)
+                    if step:
+                        pending = step
+                        break
                     continue
                 rest = _to_the_reader(sentence[lead.end() :])
                 verb, _, tail = rest.partition(" ")
@@ -897,6 +902,27 @@ def announced_change(events: Sequence[Event]) -> str:
         elif event.kind == TOOL_RUN and pending and any(family(c.name) in ("edit", "write") for c in event.calls or ()):
             return pending
     return ""
+
+
+# The step Claude names as it sets out on it, a gerund sentence that leads into the change ("…no bump needed. Adding
+# the OAC resource and switching the origin:")
+_STEP_LEADS_IN = re.compile(r"(?:^|(?<=[.!]\s))([A-Z][a-z]+ing\s[^.!?:]{6,}):\s*$")
+
+
+def _step_announced(line: str) -> str:
+    """The step a line of Claude's names as it sets out on it (see _STEP_LEADS_IN), when the gerund is a change's
+    ("Adding…", "Switching…"), not a look ("Checking…", "Running…"); "" otherwise."""
+    found = _STEP_LEADS_IN.search(" ".join(line.split()))
+    if not found:
+        return ""
+    step = found.group(1).strip()
+    gerund = step.split(" ", 1)[0].lower()
+    stems = {gerund[:-3], gerund[:-3] + "e", gerund[:-4]}  # "adding" -> add, "making" -> make, "running" -> run
+    if stems & _NOT_A_CHANGE or not any(is_verb(stem) for stem in stems) or re.search(r"(?i)\byour?\b", step):
+        return ""
+    if re.search(r"(?i)\b(?:it|this|that|them|these|those)\b", step):
+        return ""  # "Adding a test for it": what "it" is, the reader cannot see
+    return step if len(step.split()) <= HEADING_WORDS else ""
 
 
 def without_typos(heading: str, events: Sequence[Event], language: str | None = None) -> str:
