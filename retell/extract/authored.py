@@ -94,11 +94,26 @@ def too_long(line: str) -> bool:
     return bool(text) and not reports(text) and not names_a_task(text)
 
 
+# What a program printed, reported by the author ("console says: Uncaught TypeError", "im Log steht: …", "la consola
+# dice: …"): the author telling what they saw, never a step
+_PROGRAM_SAYS = re.compile(
+    r"(?i)^(?:(?:the|my|die|der|das|im|in der|la|el|le|il|o|a|na|w)\s+)?"
+    r"(?:console|log|logs|terminal|output|compiler|browser|devtools|server|error|stack ?trace|konsole|ausgabe|"
+    r"fehlermeldung|consola|salida|registro|sortie|journal|navigateur|uscita|saída|navegador|konsoli|konsola|"
+    r"logu|logach|wyjściu|консол[ьи]|лог[еи]?|вывод[еи]?)\s+"
+    r"(?:says|said|shows|showed|prints|printed|gives|gave|throws|threw|reads|spits out|sagt|zeigt|steht|meldet|"
+    r"wirft|dice|muestra|pone|sale|dit|affiche|indique|mostra|diz|pokazuje|mówi|wyrzuca|пишет|показывает|выдает|"
+    r"выдаёт)\b"
+)
+
+
 def reports(line: str) -> bool:
     """Whether `line` is a report by its form (see the module's doc): a sentence of what the author saw."""
     text = " ".join(line.split()).strip()
     if not text:
         return False
+    if _PROGRAM_SAYS.match(text):
+        return True
     if _STEP.match(text) and _LATIN_ONLY.match(text):
         return False  # retell's step, made from an ask ("Finding out whether it is possible to…")
     if _FIND_OUT.match(text) and text.endswith(("?", "？")) and not _CLAUSE_MARK.search(text[:-1]):

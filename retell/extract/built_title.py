@@ -346,8 +346,10 @@ def built_opening(request: str, language: str | None) -> str:
     opening = _from_opening(text, _key(language))
     if opening != text:
         return opening
-    if _WHY.match(text) and word_count(text) >= 3:
-        return text.rstrip(" ?？")
+    # (Spanish opens a question on its own mark: "¿por qué en Android el teclado tapa…?" asks why all the same)
+    asked = capitalised(text.lstrip("¿¡ "))
+    if _WHY.match(asked) and word_count(asked) >= 3:
+        return asked.rstrip(" ?？")
     return ""
 
 

@@ -43,6 +43,7 @@ _CODE_OPENING = re.compile(
 )
 _ASSIGNMENT = re.compile(r"^[A-Za-z_$][\w.$\[\]'\"]*\s*(?:[+\-*/|&]?=(?!=)|:=)\s*\S")
 _STATEMENT_END = re.compile(r"[;{}]\s*$|\)\s*;?\s*$")
+_GLOSS = re.compile(r"(?<=\s)\([^\W\d_][^()=;{}<>$|&]*\)")
 
 
 def code_line(line: str) -> bool:
@@ -52,6 +53,9 @@ def code_line(line: str) -> bool:
         return False
     if _CODE_OPENING.match(text) or _ASSIGNMENT.match(text):
         return True
+    # a gloss of words in parentheses after a space is prose's ("…off the legacy Origin Access Identity (OAI) and
+    # onto Origin Access Control (OAC)"), not a call's: code writes `f(x)` with no space before it
+    text = _GLOSS.sub("", text).strip()
     symbols = len(re.findall(r"[(){}\[\];=<>$|&]", text))
     return _STATEMENT_END.search(text) is not None and symbols >= 4 and symbols * 6 >= len(text.split())
 

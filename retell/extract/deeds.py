@@ -9,7 +9,7 @@ import itertools
 import re
 from collections.abc import Sequence
 
-from retell.events import ASSISTANT, TOOL_RUN, Event
+from retell.events import ASSISTANT, TOOL_RUN, Event, ToolCall
 from retell.extract.greetings import GREETING
 from retell.extract.requests import author_words, opens_with_opener
 from retell.extract.tools import SHELL_TOOLS, family
@@ -153,14 +153,25 @@ _ERROR_NAME = re.compile(r"\b([A-Z][A-Za-z]*(?:Error|Exception)|E(?!RROR\b|XCEPT
 
 def resolved_error(events: Sequence[Event]) -> str:
     """ "Fixing the ConnectionResetError": an error a command failed with, named by its class or code, when the
-    same command later ran without it; "" when none went away."""
-    runs = [c for e in events if e.kind == TOOL_RUN and not e.sidechain for c in e.calls or () if c.name in SHELL_TOOLS]
-    for i, call in enumerate(runs):
+    same command later ran without it; "" when none went away. Only the problem the stretch set out to fix: an error
+    seen before its first change, or one the author named; one the work itself caused on the way (the error a check
+    added on purpose now raises, a notebook runner's wrapper of a slip in new code) is no story's name."""
+    runs: list[tuple[ToolCall, bool]] = []  # each shell call, and whether the stretch had changed a file before it
+    changed = False
+    for event in events:
+        for call in event.calls or () if event.kind == TOOL_RUN and not event.sidechain else ():
+            if call.name in SHELL_TOOLS:
+                runs.append((call, changed))
+            changed = changed or family(call.name) in ("edit", "write")
+    said = " ".join(w for e in events if (w := author_words(e)))
+    for i, (call, after_a_change) in enumerate(runs):
         named = _ERROR_NAME.search(call.error or "") or _ERROR_NAME.search(call.output or "") if call.error else None
         if not named or not call.target:
             continue
+        if after_a_change and not re.search(rf"\b{re.escape(named.group(1))}\b", said):
+            continue
         head = call.target.split()[:3]
-        if any(later.target and later.target.split()[:3] == head and not later.error for later in runs[i + 1 :]):
+        if any(later.target and later.target.split()[:3] == head and not later.error for later, _ in runs[i + 1 :]):
             return f"Fixing the {named.group(1)}"
     return ""
 

@@ -36,6 +36,7 @@ from retell.extract.phrasing import (
     as_phrase,
     closing_chores,
     how_to_question,
+    is_verb,
     points_elsewhere,
     request_phrase,
     rewrites,
@@ -48,7 +49,7 @@ from retell.extract.requests import author_words, clause_cut, clean_request, fir
 from retell.extract.result import claude_result
 from retell.extract.roles import command_work, commands_in_words, files_in_words
 from retell.extract.testruns import told_runs
-from retell.extract.title_forms import FILE_MADE, mended
+from retell.extract.title_forms import FILE_MADE, addresses, mended
 from retell.extract.tools import SHELL_TOOLS, family, is_test_command
 from retell.extract.typos import fix_typos, foreign_words, in_english, session_words, spelled_as_elsewhere, word_counts
 from retell.extract.unchatted import asked_work, spelled_out, unchatted, with_initialisms
@@ -96,8 +97,8 @@ def chapter_heading(events: Sequence[Event], avoid: Collection[str] = (), langua
         if lived(heading) and not any(_same(heading.casefold(), t) for t in taken):
             symptom = symptom or with_initialisms(spelled_out(heading))
             continue  # "The player keeps sliding after I release the stick": what was done about it says more
-        if re.search(r"(?i)\byou(?:r|'re|'ve|'ll|'d)?\b", heading):
-            continue  # Claude speaking to the author ("…the logic you described"): the post is not addressed to them
+        if re.search(r"(?i)\byou(?:r|'re|'ve|'ll|'d)?\b", heading) or addresses(heading, language):
+            continue  # Claude speaking to the author ("…the logic you described", "Du rufst load() zweimal auf")
         if chat_quote(heading) or vague_manner(heading) or bare_file_list(heading) or asked_in_passing(heading):
             continue  # "If I just rename a folder I have found…": a sentence of the chat, not what happened
         if language and table_key(language) == "en" and another_language(heading):
@@ -880,6 +881,10 @@ def announced_change(events: Sequence[Event]) -> str:
                 sentence = first_sentence(" ".join(line.split())).rstrip(":")
                 lead = _ANNOUNCED.match(sentence)
                 if not lead:
+                    step = _step_announced(line)
+                    if step:
+                        pending = step
+                        break
                     continue
                 rest = _to_the_reader(sentence[lead.end() :])
                 verb, _, tail = rest.partition(" ")
@@ -897,6 +902,27 @@ def announced_change(events: Sequence[Event]) -> str:
         elif event.kind == TOOL_RUN and pending and any(family(c.name) in ("edit", "write") for c in event.calls or ()):
             return pending
     return ""
+
+
+# The step Claude names as it sets out on it, a gerund sentence that leads into the change ("…no bump needed. Adding
+# the OAC resource and switching the origin:")
+_STEP_LEADS_IN = re.compile(r"(?:^|(?<=[.!]\s))([A-Z][a-z]+ing\s[^.!?:]{6,}):\s*$")
+
+
+def _step_announced(line: str) -> str:
+    """The step a line of Claude's names as it sets out on it (see _STEP_LEADS_IN), when the gerund is a change's
+    ("Adding…", "Switching…"), not a look ("Checking…", "Running…"); "" otherwise."""
+    found = _STEP_LEADS_IN.search(" ".join(line.split()))
+    if not found:
+        return ""
+    step = found.group(1).strip()
+    gerund = step.split(" ", 1)[0].lower()
+    stems = {gerund[:-3], gerund[:-3] + "e", gerund[:-4]}  # "adding" -> add, "making" -> make, "running" -> run
+    if stems & _NOT_A_CHANGE or not any(is_verb(stem) for stem in stems) or re.search(r"(?i)\byour?\b", step):
+        return ""
+    if re.search(r"(?i)\b(?:it|this|that|them|these|those)\b", step):
+        return ""  # "Adding a test for it": what "it" is, the reader cannot see
+    return step if len(step.split()) <= HEADING_WORDS else ""
 
 
 def without_typos(heading: str, events: Sequence[Event], language: str | None = None) -> str:
@@ -921,9 +947,19 @@ def kind_heading(events: Sequence[Event]) -> str:
         return "Making a plan"
     if IMAGE in kinds or shows_screenshots(events):
         return "Looking at screenshots"
-    if ASSISTANT in kinds:
-        return "Talking it through with Claude"
+    if ASSISTANT in kinds and not _changed_a_file(events):
+        return "Talking it through with Claude"  # (a stretch that changed files was more than a talk: they say it)
     return ""
+
+
+def _changed_a_file(events: Sequence[Event]) -> bool:
+    """Whether a stretch edited or wrote a file itself (not through a subagent)."""
+    return any(
+        family(c.name) in ("edit", "write")
+        for e in events
+        if e.kind == TOOL_RUN and not e.sidechain and not e.abandoned
+        for c in e.calls or ()
+    )
 
 
 def shows_screenshots(events: Sequence[Event]) -> bool:

@@ -90,6 +90,11 @@ _LEAD_INS = [
     r"(?:please|pls|kindly)\s+",
     r"(?:ultrathink|think (?:hard|harder|deeply))\b[\s,.:;!-]*",  # Claude Code's thinking keywords, not the request
     r"(?:can|could|would|will) you(?: please)?(?: help (?:me |us )?(?:to )?)?\s+",
+    # "can we also make those relationships lazy?": a change asked for as "can you" asks it, not a question to find out
+    # (only before a verb of change: "can we use postgres here?" may be a question the session answered with a no)
+    r"(?:can|could) we (?:please |also |now |just )*(?=(?:make|add|change|fix|remove|delete|rename|move|split|merge|"
+    r"replace|convert|extract|drop|wrap|rewrite|refactor|simplify|update|upgrade|enable|disable|"
+    r"create|write|build|implement|migrate)\b)",
 ]
 # A how-to question ("what's the cleanest way to…", "is there a good way to…"): the step it asks about follows
 _HOW_TO = (

@@ -70,3 +70,43 @@ def mended(heading: str) -> str:
     if wish and word_count(text[wish.end() :]) >= 2:
         text = capitalised(text[wish.end() :])
     return DANGLING.sub("", text).strip() or text
+
+
+# A word that speaks to the reader (the author, in the chat Claude had with them): "Você está usando o fragment…",
+# "Du rufst load() zweimal auf", "You're calling it twice". Claude's answer to the author, never a title or a
+# heading, in any language. The forms no other language writes as a common word are read on every post; the rest
+# only on a post in their language ("du" is French "of the", "tu" Italian and French alike, "je" Dutch and French)
+_YOU_ANYWHERE = (
+    r"you|your|you're|you've|you'll|yourself|você|vocês|usted|ustedes|vous|votre|dein|deine|deinen|deinem|deiner|"
+    r"euch|jouw|jij|jullie|tuo|tuoi|twój|twoja|twoje|twojego|ciebie|tobie|ты|вы|вас|вам|тебе|тебя|твой|твоя|твои|"
+    r"твоё|ваш|ваша|ваши|ваше|ти|тобі|твій"
+)
+_YOU_IN = {
+    "de": "du|dich|dir",
+    "fr": "tu|toi|ton|ta|tes|vos",
+    "es": "tú|tu|tus|ti|contigo|vosotros|vuestro|vuestra",
+    "it": "tu|ti|te|tua|tue|voi|vostro|vostra",
+    "pt": "tu|teu|tua|teus|tuas|contigo|te",
+    "pl": "ty|wy|wasz|wasza|wasze",
+    "nl": "je|u|uw",
+    "sv": "du|din|ditt|dina|dig|ni|er",
+    "da": "du|din|dit|dine|dig|jer",
+    "no": "du|din|ditt|dine|deg",
+    "nb": "du|din|ditt|dine|deg",
+    "tr": "sen|siz|senin|sizin|sana|size",
+    "cs": "ty|tvůj|tvoje|vy|váš|vaše",
+    "id": "kamu|anda",
+    "ms": "kamu|anda",
+    "vi": "bạn",
+}
+# (Korean and Japanese speak to the reader by the verb's ending: advice, "…를 쓰면 됩니다", a request, "…してください")
+_YOU_CJK = lazy(
+    r"你|您|あなた|당신|너는|네가|(?:면 됩니다|면 돼요|하세요|으세요|주세요|てください|て下さい)\s*[.!。！]?$"
+)
+
+
+def addresses(text: str, language: str | None = None) -> bool:
+    """Whether a line speaks to the reader (see _YOU_ANYWHERE): Claude's answer to the author, not what was done."""
+    key = (language or "").replace("_", "-").lower().split("-")[0]
+    words = _YOU_ANYWHERE + ("|" + _YOU_IN[key] if key in _YOU_IN else "")
+    return bool(re.search(rf"(?i)(?<![\w'’-])(?:{words})(?![\w'’-])", text)) or bool(_YOU_CJK.search(text))

@@ -11,7 +11,16 @@ from __future__ import annotations
 
 import re
 
-from retell.extract.title_forms import DANGLING, ENOUGH, FILE_MADE, MOST_WORDS, WISH, capitalised, word_count
+from retell.extract.title_forms import (
+    DANGLING,
+    ENOUGH,
+    FILE_MADE,
+    MOST_WORDS,
+    WISH,
+    addresses,
+    capitalised,
+    word_count,
+)
 
 TITLE_WORDS = (3, MOST_WORDS)  # the fewest and the most words a title holds (spaced scripts)
 TITLE_CJK = (6, 30)  # … and characters, in Japanese and Chinese (written without spaces)
@@ -91,11 +100,15 @@ _CAUSE = re.compile(
     r"(?i)\s(?:because|since|parce que|puisque|weil|da|porque|ya que|perché|poiché|omdat|aangezien|ponieważ|bo|"
     r"потому что|так как|тому що|бо|çünkü|eftersom|protože|karena|vì|لأن|כי|επειδή)\s"
     r"|(?:해서|어서|아서|때문에)\s|因为|因為|所以|ので、|から、|\s(?:เพราะ|ดังนั้น|จึง)"
+    # (a Korean clause that ends on the reason it gives, Claude's "원인은 … 쓰고 있어서예요" without its copula)
+    r"|(?:해서|어서|아서|여서|라서|니까|때문에)\s*[,.]?$"
 )
 # A line of code: SQL opening on its keyword in capitals, or two names compared ("a.id = t.account_id")
 _CODE = re.compile(
     r"^(?:SELECT|FROM|WHERE|JOIN|UPDATE|INSERT|DELETE|CREATE|ALTER|WITH)\s+\w|[\w.]+\s*(?:==?|!=)\s*[\w.]+\.[\w]"
     r"|\b[a-z]+_[\w.]*\s*(?:==?|!=|<=?|>=?)\s*['\w]"
+    # (an attribute or a setting with its quoted value: `android:windowSoftInputMode="adjustNothing"`, `mode='strict'`)
+    r"|[\w.:-]+=([\"'])[^\"']*\1"
 )
 # An address or a redaction: a log's detail, never a title's ("Nginx mencoba ke 172.19.0.4")
 _ADDRESS = re.compile(r"\b\d{1,3}(?:\.\d{1,3}){3}\b|\[REDACTED[:\]]")
@@ -151,8 +164,8 @@ def fails(title: str, language: str | None = None) -> str:
     text = title.strip()
     if not text:
         return "empty"
-    if _ANSWER.search(text) or _PLEA.search(text):
-        return "chat"
+    if _ANSWER.search(text) or _PLEA.search(text) or addresses(text, language):
+        return "chat"  # (an answer, a plea, or Claude speaking to the author: "Você está usando o fragment…")
     fewest, most = TITLE_CJK if _CJK.search(text) else TITLE_WORDS
     count = word_count(text)
     if count < fewest:
@@ -273,9 +286,7 @@ def repaired(title: str) -> list[str]:
             # (as many words as a title holds, without the words that led on: "…the last plant in a room" -> "…the
             # last plant"), then the half
             words = text.split()[: TITLE_WORDS[1]]
-            while words and re.fullmatch(
-                r"(?i)a|an|the|in|on|at|to|of|with|for|from|by|into|and|or|when|if", words[-1]
-            ):
+            while words and re.fullmatch(_LEADS_ON, words[-1]):
                 words.pop()
             out.append(" ".join(words))
             out.append(cut)
@@ -286,6 +297,16 @@ def repaired(title: str) -> list[str]:
         if joined_by and word_count(text[: joined_by.start()]) >= TITLE_WORDS[0]:
             out.append(text[: joined_by.start()].rstrip(" ,"))
     return [r for r in dict.fromkeys(out) if r and r != title.strip()]
+
+
+# A word that leads on to the next and ends no title, in the languages of Latin letters retell writes: an article, a
+# preposition (with its article), a conjunction ("…el campo de contraseña del" -> "…el campo de contraseña")
+_LEADS_ON = (
+    r"(?i)a|an|the|in|on|at|to|of|with|for|from|by|into|and|or|when|if|"
+    r"de|del|della|delle|dei|degli|di|da|dal|dalla|do|dos|das|du|des|le|la|les|el|los|las|lo|un|una|uno|une|al|au|"
+    r"aux|à|en|con|per|para|por|pour|par|sur|y|e|et|o|ou|und|oder|im|am|zum|zur|von|vom|mit|für|der|die|das|den|dem|"
+    r"ein|eine|einen|einem|na|w|z|ze|we|od|dla|i|van|het|een|op|voor|met"
+)
 
 
 def fails_shout_only(text: str, match: re.Match[str]) -> bool:

@@ -161,8 +161,8 @@ def post_title(
 
     opening = built_opening(request, language) if request else ""
     tried = [
-        *_alternatives(chosen, chosen_source, events, language),
         *((form, "first-prompt") for form in ([opening, *repaired(opening)] if opening else [])),
+        *_alternatives(chosen, chosen_source, events, language),
     ]
     for candidate, candidate_source in tried:
         candidate = built(candidate, candidate_source, language)
