@@ -67,7 +67,12 @@ _SAID = (
 )
 _OWNS_WORDS = re.compile(rf"\s+(?:[\w'’-]+\s+){{0,2}}?(?:{_SAID})\b|(?:\s+[\w'’-]+){{0,3}}\s*[:,.!?;—–-]*\s*$", re.I)
 _ADDRESSEE = re.compile(
-    r"\b(?:told|tell|tells|asked|ask|asks|answered|replied to|to|for|with|at|from|by|sent|reminded|showed)\s+$", re.I
+    r"\b(?:told|tell|tells|asked|ask|asks|answered|replied to|to|for|with|at|from|by|sent|reminded|showed)\s+$"
+    # a name right after a verb in the past is its object: "I turned it down and interrupted Claude:"
+    r"|\b(?:I|we)\b[^.!?:]*\b[a-z]{3,}ed\s+$"
+    # Russian, with "я"/"мы" the verb's subject before it: "я отклонил правку и прервал Claude:", "я написал Claude:"
+    r"|(?:^|[\s,;(—–-])(?:я|мы)\s[^.!?:]*[а-яё]{2,}(?:л|ла|ли|лся|лась)\s+$",
+    re.I,
 )
 _WHEN = re.compile(r"\b(?:after|before|since|following|until|till|within)\s+$", re.I)
 # "with one line of my own under it:", "the trace I pasted into it:": what a preposition governs is its object, never

@@ -582,6 +582,9 @@ def _thing(claim: Claim, index: Sources, scope: Scope) -> Finding:
     # suspect sequences, down from 159"); else any number they give may be the count.
     holders = {f.source for f in same}
     given = next((s for s in pool if (not same or s.id in holders) and wanted & _numbers_in(s.text)), None)
+    bulleted = _bulleted(index, scope, amount) if scope.has_citation and given is None else None
+    if bulleted is not None:
+        return found(claim, bulleted, cited=True)  # "a five-item list" of a message the paragraph cites
     if same and given is None:
         noun = amount.unit.removeprefix(THING)
         said = ", ".join(dict.fromkeys(f"{_show(f.value, '')} in {f.source}" for f in same[:3]))
@@ -627,6 +630,24 @@ _ITEMS = {
     ("url", "link", "lien", "enlace"): re.compile(r"https?://[^\s)\]>\"']+"),
     ("commit", "hash", "sha"): re.compile(r"(?<![\w-])[0-9a-f]{7,40}(?![\w-])"),
 }
+
+
+# What a list's entries are called, whatever they hold: "a five-item list", "the list had five points"
+_LIST_NOUNS = wordset("item point step task bullet entry requirement todo checkbox thing question")
+_LIST_LINE = re.compile(r"^(\s*)(?:[-*+•]|\d{1,2}[.)])\s+(?:\[[ xX]\]\s+)?\S", re.M)
+
+
+def _bulleted(index: Sources, scope: Scope, amount: Amount) -> Source | None:
+    """A text the paragraph cites whose Markdown list has as many entries as the count of list entries told
+    (its top-level entries, or all of them): a message of five checkboxes is "a five-item list", whatever the
+    task list a tool printed next to it counts."""
+    if amount.unit.removeprefix(THING) not in _LIST_NOUNS or amount.high is not None:
+        return None
+    for source in index.of(scope.cited):
+        indents = [len(m.group(1).expandtabs()) for m in _LIST_LINE.finditer(source.text)]
+        if len(indents) >= 2 and amount.value in (len(indents), sum(i <= min(indents) for i in indents)):
+            return source
+    return None
 
 
 def _lists(index: Sources, scope: Scope, amount: Amount) -> tuple[Source, int] | None:

@@ -400,6 +400,9 @@ def _visit_call(event_id: str, call: Any, voice: str, add: Any, runs: list, touc
         return
     if fam == "bash" and call.name == "Bash":
         runs.append((event_id, call.target))
+        whole = getattr(call, "command", None)
+        if whole and " ".join(whole.split()) != " ".join(call.target.split()):
+            runs.append((event_id, whole))  # a target cut short ("python3 - <<'EOF' …") hides the `wc -l` after it
         for match in PATHISH.finditer(call.target):
             touched.append((event_id, match.group(0), "bash"))
         for part in re.split(r"&&|\|\||;|\|", call.target):

@@ -682,7 +682,8 @@ class Tracer:
         kept: list[tuple[str, str]] = []  # (event id, what a run of it printed)
         for event_id, target in ran:
             for call in index.event_calls.get(event_id, []):
-                if call.target and " ".join(call.target.split()) == " ".join(target.split()):
+                ran_as = (call.target, getattr(call, "command", None))
+                if any(text and " ".join(text.split()) == " ".join(target.split()) for text in ran_as):
                     printed = "\n".join(t for t in (call.output, call.outcome, call.error) if t)
                     if printed:
                         kept.append((event_id, printed))
