@@ -253,8 +253,8 @@ def test_a_section_over_its_code_block_limit_is_told_which_blocks_to_keep(tmp_pa
     # the run the section turns on (its last red or green run: round 49), then the change, then the failure
     assert (
         f"where the beats or the results ask for more, show these in this order up to the limit: [{passed}] (the run "
-        f"it turns on: its own result lines), [{edit}] (its changed lines, in a ```diff block), [{failed}] (its failing output); tell the "
-        "rest in prose."
+        f"it turns on: its own result lines), [{edit}] (its changed lines, in a ```diff block), [{failed}] (its "
+        "failing output); tell the rest in prose."
     ) in line
 
 
