@@ -201,7 +201,7 @@ def from_message(events: list[Event]) -> str:
     minutes later" counted from a `/clear` a minute before the request, where the edit came 53 s after it."""
     told = [e for e in events if _ms(e) and not e.sidechain]
     first = next((e for e in told if e.kind == HUMAN), None)
-    if first is None or len({e.session for e in told}) > 1:  # (a story of several sessions: its own times)
+    if first is None:
         return ""
     start = _ms(first)
     after = [e for e in told if _ms(e) >= start and e is not first]

@@ -250,6 +250,7 @@ class DraftCalls:
     limits: Limits
     unit: str = "words"  # or characters (zh, ja, ko)
     events: tuple[Event, ...] = ()  # the cleared view's events, for what the sections leave untold at the end
+    one_session: bool = True  # (the times from the author's message are a single session's)
 
     def finish(self, texts: list[str]) -> LLMRequest:
         return finish_request(self, texts)
@@ -261,6 +262,7 @@ def draft_calls(
     calls = draft_prompts(outline, view, triage, manifest, options, model)
     calls.sections, calls.condensed = section_requests(outline, view, triage, calls, options.max_input_tokens)
     calls.events = tuple(view.events)
+    calls.one_session = len(view.sessions) < 2
     return calls
 
 
@@ -701,7 +703,7 @@ def finish_request(calls: DraftCalls, texts: list[str]) -> LLMRequest:
         last_words=_last_paragraph(texts[-1]) if texts else "",
         after=untold_after(calls.events, texts),
         session_end=session_end(list(calls.events)),
-        from_message=from_message(list(calls.events)),
+        from_message=from_message(list(calls.events)) if calls.one_session else "",
     )
     return LLMRequest(
         stage="finish",
