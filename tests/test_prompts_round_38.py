@@ -286,7 +286,7 @@ def test_a_short_sessions_section_is_not_asked_for_more_than_its_material_holds(
     asked = [
         int(m.group(1).replace(",", ""))
         for p in prompts.values()
-        for m in [re.search(r"Length: at most ([\d,]+) words", p)]
+        for m in [re.search(r"Length: [\d,]+ to ([\d,]+) words: what its material holds", p)]
         if m
     ]
     assert asked and all(n == 150 for n in asked), asked  # before: 1,800-2,500 over its sections, 913 or more each

@@ -181,7 +181,9 @@ def test_the_opening_draws_the_reader_on_from_what_happened(tmp_path: Path) -> N
         "finish_task.md.j2", sections=[], hook="A flaky test", ending="", unit="words", first_words="", last_words=""
     )
     assert (
-        "Start from the hook (A flaky test): its facts, in its words or yours, none added; draw the reader on with "
+        "Start from the hook (A flaky test): its facts, in its words or yours, none added, and each figure in it "
+        "checked against the numbers above: a time or count they do not bear out is left out or said as they give "
+        "it, never kept because the plan wrote it; draw the reader on with "
         "what happened, never with a motive or "
         "feeling the session does not show." in task.text
     )

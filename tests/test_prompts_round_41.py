@@ -156,7 +156,10 @@ def test_the_finishing_call_shows_the_last_cited_message_whole(tmp_path: Path) -
     assert "What the session holds from the last event the sections cite on" in finish
     assert f"[{advice}] CLAUDE: Tests pass. You'll want to bump the version (e.g. 1.4.1)" in finish
     assert "(7 min later)\n" in finish and "AUTHOR: bumped it myself. thx" in finish
-    assert "Start from the hook (" in finish and "): its facts, in its words or yours, none added;" in finish
+    assert (
+        "Start from the hook (" in finish
+        and "): its facts, in its words or yours, none added, and each figure" in finish
+    )
 
 
 # -- 3. names ----------------------------------------------------------------------------------------------------------
@@ -267,4 +270,4 @@ def test_the_code_block_limit_wins_and_a_lead_in_shares_the_blocks_marker(tmp_pa
         "(a sentence ending in a colon before a code block goes with it: one marker for both, on a line after the "
         "closing fence)" in first
     )
-    assert "What a command or log printed and code are shown as they are, never translated." in first
+    assert "What a command or log printed and code are shown as they are, never translated:" in first

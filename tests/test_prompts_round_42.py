@@ -253,8 +253,8 @@ def test_a_section_over_its_code_block_limit_is_told_which_blocks_to_keep(tmp_pa
     # the run the section turns on (its last red or green run: round 49), then the change, then the failure
     assert (
         f"where the beats or the results ask for more, show these in this order up to the limit: [{passed}] (the run "
-        f"it turns on: its own result lines), [{edit}] (its changed lines), [{failed}] (its failing output); tell the "
-        "rest in prose."
+        f"it turns on: its own result lines), [{edit}] (its changed lines, in a ```diff block), [{failed}] (its "
+        "failing output); tell the rest in prose."
     ) in line
 
 
@@ -319,6 +319,7 @@ def test_a_length_is_said_one_way_a_ceiling(tmp_path: Path) -> None:
     assert "- Length: medium: 1,800 to 2,500 words in all. Never more; fewer only where the material holds" in outline
     assert re.search(
         r"\nLength: (?:[\d,]+ to [\d,]+ words: the section's share of the post's length; fewer only where its beats "
-        r"hold no more to tell|at most [\d,]+ words: a ceiling, not a target); say what the beats need and stop\.\n",
+        r"hold no more to tell|[\d,]+ to [\d,]+ words: what its material holds, less than its share of the post's "
+        r"length; fewer only where its beats hold no more to tell); say what the beats need and stop\.\n",
         section,
     )

@@ -27,6 +27,7 @@ _DEFINITION = re.compile(
     r"override|unsafe|extern|inline|virtual)\s+)*"
     r"(?:def|class|func|fn|function|impl|trait|struct|enum|interface|module|object|sub|proc|type|namespace)\b"
 )
+_CLOSERS = frozenset(")]}")
 _COMMENT = re.compile(r"^\s*(?:#|//|/\*|\*|--|;)")
 
 
@@ -67,6 +68,12 @@ def _place_above(lines: list[str], at: int, indent: int, ext: str) -> str | None
     holders: list[str] = []  # the lines indented less, nearest first
     for line in above:
         if indent_width(line) < indent:
+            if line.lstrip()[:1] in _CLOSERS and ext not in _INDENTED_DATA:
+                # the last line of a signature written over several lines (`) -> List[str]:`): the line that
+                # opens it, at the same indent, names the function (round 50: a post named a function from
+                # Claude's words alone, the edit's place being `) -> List[str]:`)
+                indent = indent_width(line) + 1
+                continue
             holders.append(line)
             indent = indent_width(line)
             if indent == 0:

@@ -1033,10 +1033,14 @@ def command_output(
     shown = [shorten(lines[n].strip(), MAX_OUTPUT_LINE) for n in picked]
     shown_lines = {lines[n].strip() for n in picked}
     told = {ln.strip() for ln in lines if _TELLING.search(ln) and not (not exit_line and _WARNING_ONLY.match(ln))}
+    if len(text) > 20_000 and telling:
+        # the lines before the end read above count too: an excerpt said "(earlier lines like these)" with no count
+        # beside "5 failed" of which it showed 3 (round 50)
+        head = _ANSI.sub("", _ERROR_TAG.sub("", text[:-20_000]))
+        told |= {ln.strip() for ln in head.splitlines()[:-1] if _TELLING.search(ln) and not _WARNING_ONLY.match(ln)}
     more = len(told - shown_lines) if telling else 0
     if more > 0:  # telling lines left out (a loop of five runs showing four) are said, never silently dropped
-        count = "" if len(text) > 20_000 else f"{more} "  # (only the end was read: no count)
-        shown.insert(0, f"… ({count}earlier line{'s' if more > 1 or not count else ''} like these)")
+        shown.insert(0, f"… ({more} earlier line{'s' if more > 1 else ''} like these)")
     out = ([exit_line] if exit_line else []) + shown
     return "\n".join(out) or None
 

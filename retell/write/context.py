@@ -126,6 +126,7 @@ def uncounted(events: list[Event]) -> dict[str, int | str]:
         "red_runs": plural(red, "test run") if red else "",
         "answers": " and ".join(answers),
         "to_commit": to_commit(told),
+        "from_message": from_message(told),
         "own_commands": " and ".join(ran),  # "1 `!` shell command and 1 slash command"
         "failed_subagents": sum(1 for e in told if e.kind == SUBAGENT and not spawn_ran(e)),
     }
@@ -152,6 +153,93 @@ def to_commit(events: list[Event]) -> str:
     if start is None or end is None or end <= start:
         return ""
     return format_duration(end - start)
+
+
+def session_end(events: list[Event]) -> str:
+    """How the session ends, for the ending: on whose word, and whether a commit went through. Round 50: endings
+    that stopped on Claude's summary as if the work were taken up ("which is what I had asked for", "这正是我要的"),
+    where the author never answered it and nothing was committed."""
+    told = [e for e in events if not e.sidechain and e.kind in (HUMAN, ASSISTANT, TOOL_RUN, COMMAND)]
+    if not told:
+        return ""
+    commits = [
+        e
+        for e in told
+        if e.kind == TOOL_RUN
+        for c in e.calls or ()
+        if c.name in SHELL_TOOLS and not c.error and _COMMIT.search(c.target or "") and c.output
+    ]
+    last = told[-1]
+    words = [e for e in told if e.kind in (HUMAN, ASSISTANT)]
+    if words and words[-1].kind == ASSISTANT:
+        text = f"The session ends on Claude's reply [{words[-1].id}]: the author wrote nothing after it"
+        judged = True
+    elif words:
+        text = f"The session ends on the author's message [{words[-1].id}]"
+        judged = False
+    else:
+        text = f"The session ends on [{last.id}]"
+        judged = True
+    text += f", and the last commit [{commits[-1].id}] went through" if commits else ", and nothing was committed"
+    if judged:
+        text += (
+            ". Say so where the ending tells how it stands (it stops there, with no reply from the author"
+            + ("" if commits else " and no commit")
+            + "), and give the author no verdict on the result (pleased, satisfied, “what I wanted”) that no word "
+            "of theirs shows"
+        )
+    return text + "."
+
+
+_CHANGES = frozenset({"Edit", "MultiEdit", "Write", "NotebookEdit"})
+
+
+def from_message(events: list[Event]) -> str:
+    """The times of the session's landmarks counted from the author's first message: Claude's first change that
+    went through, its last tool run, its last reply, and what came before the message (a `/clear`, a command the
+    author ran) that the session's length counts from. "" without a timed message. Round 50: an opening's "Two
+    minutes later" counted from a `/clear` a minute before the request, where the edit came 53 s after it."""
+    told = [e for e in events if _ms(e) and not e.sidechain]
+    first = next((e for e in told if e.kind == HUMAN), None)
+    if first is None:
+        return ""
+    start = _ms(first)
+    after = [e for e in told if _ms(e) >= start and e is not first]
+    marks: list[str] = []
+    change = next(
+        (e for e in after if e.kind == TOOL_RUN and any(c.name in _CHANGES and not c.error for c in e.calls or ())),
+        None,
+    )
+    if change is not None:
+        marks.append(f"Claude's first change that went through [{change.id}] {_since(start, _ms(change))} later")
+    runs = [e for e in after if e.kind == TOOL_RUN]
+    if runs and runs[-1] is not change:
+        marks.append(f"its last tool run [{runs[-1].id}] {_since(start, _ms(runs[-1]))} later")
+    replies = [e for e in after if e.kind == ASSISTANT]
+    if replies:
+        marks.append(f"its last reply [{replies[-1].id}] {_since(start, _ms(replies[-1]))} later")
+    if not marks:
+        return ""
+    text = f"from the author's first message [{first.id}]: " + ", ".join(marks)
+    before = [e for e in told if _ms(e) < start]
+    if before:
+        what = "a `/clear`" if before[0].kind == COMMAND and before[0].name == "/clear" else "an earlier step"
+        ahead = _since(_ms(before[0]), start)
+        text += f"; the session's length counts from [{before[0].id}] ({what}), {ahead} before that message"
+    return text
+
+
+def _ms(event: Event) -> int:
+    return to_epoch_ms(event.ts or "") or 0 if event.ts else 0
+
+
+def _since(start: int, end: int) -> str:
+    """A short time to the second ("53 s", "2 min 06 s"), a long one in minutes as the numbers give them."""
+    ms = max(0, end - start)
+    if ms >= 10 * 60_000:
+        return format_duration(ms)
+    minutes, seconds = divmod(round(ms / 1000), 60)
+    return f"{minutes} min {seconds:02d} s" if minutes else f"{seconds} s"
 
 
 def prompts(options: StageOptions) -> TemplateLibrary:

@@ -45,7 +45,7 @@ def cut_reading_notes(events: list[Event], session: list[Event] | None = None) -
                 break
             if before.kind == TOOL_RUN:
                 runs.append(before)
-        if not runs:
+        if not runs and not _cut_edits(ordered[:at]):
             continue
         runs.reverse()
         cut = []
@@ -60,6 +60,9 @@ def cut_reading_notes(events: list[Event], session: list[Event] | None = None) -
             if _MESSAGE.fullmatch(span) and span not in printed
         ]
         parts = []
+        told = _told_edits(ordered, at, printed)
+        if told:
+            parts.append(told)
         if cut:
             parts.append(
                 "Claude read the whole output of "
@@ -72,3 +75,57 @@ def cut_reading_notes(events: list[Event], session: list[Event] | None = None) -
         if parts:
             notes[event_id] = [f"({'; '.join(parts)})"]
     return notes
+
+
+_CUT_EDIT = re.compile(r"^… \((\d+) more changed lines?\)$", re.M)
+_CALL = re.compile(r"\(\)$")
+
+
+def _cut_edits(before: list[Event]) -> list[tuple[Event, int]]:
+    """The edits since the author's last message whose diff is shown cut, with how many changed lines it leaves
+    out."""
+    edits: list[tuple[Event, int]] = []
+    for event in reversed(before):
+        if event.kind == HUMAN:
+            break
+        if event.kind != TOOL_RUN:
+            continue
+        for call in event.calls or ():
+            if call.diff and not call.error and (m := _CUT_EDIT.search(call.diff)):
+                edits.insert(0, (event, int(m.group(1))))
+    return edits
+
+
+def _told_edits(ordered: list[Event], at: int, printed: str) -> str:
+    """A note on Claude's account of its own edits whose changed lines are shown cut, under the message that ends
+    the stretch since the author's last message (its summary) or that names code no line shown holds: a post told
+    "uses `isinstance()`" and "sorts by timestamp" of 19 lines nobody saw (round 50)."""
+    before, message = ordered[:at], ordered[at]
+    edits = _cut_edits(before)
+    if not edits:
+        return ""
+    spans = dict.fromkeys(m.group(1).strip() for m in _SPAN.finditer(message.text or ""))
+    # (a name the author's or Claude's words used before is no code of the edit's: `restock` of "restock should…")
+    said = "\n".join(e.text or "" for e in before if e.kind in (HUMAN, ASSISTANT))
+    unshown = [s for s in spans if len(s) > 2 and _CALL.sub("", s) not in printed and s not in said][:3]
+    if not unshown and not _ends_stretch(ordered, at):
+        return ""
+    which = ", ".join(f"[{e.id}] ({n} of its changed lines not shown)" for e, n in edits)
+    text = (
+        f"Claude tells here what its edit {which} does; the material shows only the lines above: what those lines do "
+        "is the diff's, anything more is Claude's account of its own code, told as Claude's"
+    )
+    if unshown:
+        text += "; " + ", ".join(f"`{s}`" for s in unshown) + (" is" if len(unshown) == 1 else " are")
+        text += " in no line shown here"
+    return text
+
+
+def _ends_stretch(ordered: list[Event], at: int) -> bool:
+    """Whether Claude's message at `at` is its last word before the author's next message (its summary)."""
+    for later in ordered[at + 1 :]:
+        if later.kind == HUMAN:
+            return True
+        if later.kind == ASSISTANT:
+            return False
+    return True

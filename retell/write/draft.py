@@ -48,13 +48,15 @@ from retell.workdir import Workdir
 from retell.write.context import (
     StageOptions,
     example_ids,
+    from_message,
     prompts,
+    session_end,
     session_openings,
     system_context,
 )
 from retell.write.locales import count_length, counts_characters, length_range, scale
 from retell.write.markers import CITE, event_ids, strip_markers
-from retell.write.material import FOLLOWING_EVENTS, render_material
+from retell.write.material import FOLLOWING_EVENTS, refused, render_material
 from retell.write.names import (
     code_names,
     code_spans,
@@ -62,6 +64,7 @@ from retell.write.names import (
     met_names,
     names_as_written,
     names_in,
+    printed_words,
     written_forms,
 )
 from retell.write.offline import offline_draft
@@ -247,6 +250,7 @@ class DraftCalls:
     limits: Limits
     unit: str = "words"  # or characters (zh, ja, ko)
     events: tuple[Event, ...] = ()  # the cleared view's events, for what the sections leave untold at the end
+    one_session: bool = True  # (the times from the author's message are a single session's)
 
     def finish(self, texts: list[str]) -> LLMRequest:
         return finish_request(self, texts)
@@ -258,6 +262,7 @@ def draft_calls(
     calls = draft_prompts(outline, view, triage, manifest, options, model)
     calls.sections, calls.condensed = section_requests(outline, view, triage, calls, options.max_input_tokens)
     calls.events = tuple(view.events)
+    calls.one_session = len(view.sessions) < 2
     return calls
 
 
@@ -378,7 +383,12 @@ def section_words(share: int, material: str, language: str) -> int:
     """A section's length, in the post's unit: its share of the post (`share`), at most half of its material
     (counted the same way), never below the floor a section needs."""
     floor = scale(150, language)
-    return max(floor, min(share, int(count_length(material, language) * MATERIAL_SHARE)))
+    # the material is mostly English whatever the post's language: a word of it is told in a language counted in
+    # characters as about as many characters as a word is worth (a zh post's sections were given 200 characters
+    # of a 1,200 floor, its material counted one a word: round 50)
+    told = scale(count_length(material, "en"), language) if counts_characters(language) else 0
+    held = max(count_length(material, language), told)
+    return max(floor, min(share, int(held * MATERIAL_SHARE)))
 
 
 def _words_per_section(triage: Triage, outline: Outline) -> int:
@@ -433,12 +443,16 @@ def code_blocks(sections: list[Section], slices: list[list[Event]]) -> list[int]
     showing = []
     both = []
     for index, section in enumerate(sections):
-        runs = [e for e in _cited_runs(section, slices[index]) if any(c.diff or c.output for c in e.calls or ())]
+        runs = [
+            e
+            for e in _cited_runs(section, slices[index])
+            if any((c.diff and not refused(c)) or c.output for c in e.calls or ())
+        ]
         if runs:
             showing.append(index)
             turning = _turning_run(section, slices[index])
             red_or_green = turning is not None and any(_result(c) for c in turning.calls or ())
-            if red_or_green and any(c.diff for e in runs if e is not turning for c in e.calls or ()):
+            if red_or_green and any(c.diff and not refused(c) for e in runs if e is not turning for c in e.calls or ()):
                 both.append(index)
     blocks = [0] * len(sections)
     for turn in range(POST_CODE_BLOCKS):
@@ -474,8 +488,8 @@ def block_order(section: Section, events: list[Event]) -> list[str]:
         if run is turning:
             what = "its own result lines" if any(_result(c) for c in calls) else "what it printed"
             ranked.append((-1, order, f"[{run.id}] (the run it turns on: {what})"))
-        elif any(c.diff for c in calls):
-            ranked.append((0, order, f"[{run.id}] (its changed lines)"))
+        elif any(c.diff and not refused(c) for c in calls):  # (a refused edit changed nothing: round 50)
+            ranked.append((0, order, f"[{run.id}] (its changed lines, in a ```diff block)"))
         elif any(c.output and c.error and c.error not in ANSWERS for c in calls):
             ranked.append((1, order, f"[{run.id}] (its failing output)"))
         elif any(c.output for c in calls):
@@ -517,6 +531,7 @@ def section_requests(
         seen = [*met[index], *code_spans(told[: index + 1])]
         named = names_as_written(names_in(_section_text(section), language), [*forms, *met[index]], language)
         new_names = [n for n in named if not is_met(n, seen)]
+        new_names = [n for n in new_names if n not in printed_words(new_names, material.text)]
         new_names = new_names[:MAX_NEW_NAMES]
         in_code = code_names(new_names, material.text)
         words = section_words(calls.words, material.text, language)
@@ -531,7 +546,10 @@ def section_requests(
             # near the section's full share, not one cut well below it to what its material holds: a range, as the
             # post's length is
             # ("at most" alone gave drafts under the floor of `short`: round 49)
-            floor=int(words * SECTION_FLOOR) if words >= calls.words * SECTION_FLOOR else 0,
+            # and a thin one too, near what its material holds: "at most …: a ceiling, not a target" gave a zh draft
+            # under half the post's floor (round 50)
+            floor=int(words * SECTION_FLOOR),
+            thin=words < calls.words * SECTION_FLOOR,
             unit=calls.unit,
             hook=outline.hook,
             ending=outline.ending,
@@ -684,6 +702,8 @@ def finish_request(calls: DraftCalls, texts: list[str]) -> LLMRequest:
         first_words=_first_sentence(texts[0]) if texts else "",
         last_words=_last_paragraph(texts[-1]) if texts else "",
         after=untold_after(calls.events, texts),
+        session_end=session_end(list(calls.events)),
+        from_message=from_message(list(calls.events)) if calls.one_session else "",
     )
     return LLMRequest(
         stage="finish",

@@ -112,7 +112,7 @@ def _facts(
     calendar = days_spanned(session.get("start"), session.get("end"))
     days = days_of_work(session.get("start"), session.get("end"), pause_ms)
     return {
-        "duration": format_duration(session.get("duration_ms")),
+        "duration": session_length(session.get("duration_ms"), session.get("active_ms")),
         "active_time": format_duration(session.get("active_ms")),
         "duration_ms": session.get("duration_ms"),
         "active_ms": session.get("active_ms"),
@@ -209,6 +209,7 @@ class WorkTime:
     author_ms: int  # of each wait before the author's message or command, at most WAIT_COUNTED_MS
     waits: int  # the author's messages and commands that came after a wait
     pauses: int  # gaps over IDLE_GAP_MS, left out
+    commands: int = 0  # of the waits, those before a command the author ran (`!`, a slash command)
 
     @property
     def active_ms(self) -> int:
@@ -221,8 +222,23 @@ class WorkTime:
             "author's messages to Claude's last step before their next, its subagents' steps included"
         )
         if self.waits:
+            # a command the author ran is no message: "before their 2 messages" beside "Messages from the author: 1"
+            # read as one message counted twice (round 50)
+            messages = self.waits - self.commands
+            turns = " and ".join(
+                part
+                for part in (
+                    f"{messages} message{'s' if messages != 1 else ''}" if messages else "",
+                    f"{self.commands} command{'s' if self.commands != 1 else ''} they ran themselves"
+                    if self.commands
+                    else "",
+                )
+                if part
+            )
             waits = (
-                "the wait before their message" if self.waits == 1 else f"each wait before their {self.waits} messages"
+                "the wait before their message"
+                if self.waits == 1 and not self.commands
+                else f"the wait before each of their {turns}"
             )
             author = worked_minutes(self.author_ms)
             text += f"; and the author {author}, at most a minute of {waits}, for reading and typing it"
@@ -240,7 +256,7 @@ def work_time(events: list[Event]) -> WorkTime | None:
     timed = sorted(((ms, e) for e in walk(events) if e.ts and (ms := to_epoch_ms(e.ts)) is not None), key=_first)
     if len(timed) < 2:
         return None
-    claude = author = waits = pauses = 0
+    claude = author = waits = pauses = commands = 0
     for (a, _), (b, event) in pairwise(timed):
         gap = b - a
         if gap > IDLE_GAP_MS:
@@ -248,13 +264,22 @@ def work_time(events: list[Event]) -> WorkTime | None:
         elif event.kind in (HUMAN, COMMAND) and not event.queued and not event.sidechain:
             author += min(gap, WAIT_COUNTED_MS)
             waits += 1 if gap > 0 else 0
+            commands += 1 if gap > 0 and event.kind == COMMAND else 0
         else:
             claude += gap
-    return WorkTime(claude, author, waits, pauses)
+    return WorkTime(claude, author, waits, pauses, commands)
 
 
 def _first(item: tuple[int, Event]) -> int:
     return item[0]
+
+
+def session_length(ms: int | None, active: int | None) -> str:
+    """A length in whole minutes, or to a tenth under ten minutes where whole minutes would make it shorter than
+    the active time said beside it ("2 min (active: 2.2 min)" for 2 min 27 s: round 50)."""
+    if ms and 0 < ms < 10 * 60_000 and active and round(ms / 60_000) < round(active / 60_000, 1):
+        return worked_minutes(ms)
+    return format_duration(ms)
 
 
 def worked_minutes(ms: int) -> str:

@@ -405,8 +405,24 @@ def outcome_block(event: Event, max_lines: int, printed: Printed = None, scripts
                 )
             # where it changed the file, when its lines do not show it ("another probe" for the readinessProbe)
             within = ", within " + " and ".join(f"`{p}`" for p in call.place.splitlines()) if call.place else ""
+            if refused(call):
+                # an edit refused before it applied changed nothing: its lines shown first, identical to the retry's,
+                # were told as the change (round 50); the edit that went through shows its own
+                out.append(
+                    f"  ({unit}: refused, so it changed nothing in {call.target or 'the file'}; its "
+                    f"{plural(sum(1 for ln in lines if ln[:1] in '+-') + hidden, 'changed line')} are not shown "
+                    "here, and are never shown as a change)"
+                )
+                continue
             out.append(f"  changed {call.target or 'a file'} ({unit}){within}:")
             out.extend(f"    {line}" for line in shown)
+            if hidden:
+                # the lines left out are no one's to tell: a post told the cut lines as what they do, from
+                # Claude's summary (round 50)
+                out.append(
+                    f"  (what the {plural(hidden, 'changed line')} not shown do is not in the material: tell the "
+                    "lines shown as the diff's, and anything more Claude says of this edit as Claude's account)"
+                )
         if call.command and scripts and (event.id, index) in scripts:
             who = (
                 "the command" if len(event.calls or ()) == 1 else f"`{shorten(call.target or '', NAMED_COMMAND_CHARS)}`"
@@ -426,10 +442,12 @@ def outcome_block(event: Event, max_lines: int, printed: Printed = None, scripts
             if _push_unshown(call):
                 out.append("    (no line here is the push's: its output does not show the push went through)")
             out.extend(echo_notes(call))
+            out.extend(test_scope_notes(call))
         elif printed is None or (event.id, index) in printed:
             alone = len(event.calls or ()) == 1  # its line above already shows the command whole
             out.extend(printout_lines(None if alone else call.target or call.name, call.output, max_lines))
             out.extend(echo_notes(call))
+            out.extend(test_scope_notes(call))
         elif call.output != NO_OUTPUT:  # said, so that nothing reads as never printed
             alone = len(event.calls or ()) == 1
             who = "it" if alone else f"`{shorten(call.target or call.name, NAMED_COMMAND_CHARS)}`"
@@ -504,6 +522,40 @@ _ECHO_MEANS = {
     "||": "printed when the command before it failed (a search that found nothing included)",
     "&&": "printed when the command before it succeeded",
 }
+
+
+def refused(call: ToolCall) -> bool:
+    """An edit the tool refused before it applied (a file not read first, an old text not found): not one the
+    author turned down, whose lines are what they turned down, nor one cut off mid-way."""
+    return bool(call.error) and call.error not in (TURNED_DOWN, INTERRUPTED) and call.name in _EDITS
+
+
+_EDITS = frozenset({"Edit", "MultiEdit", "Write", "NotebookEdit"})
+_DESELECTED = re.compile(r"\b(\d+) deselected\b")
+_FAILED_COUNT = re.compile(r"\b(\d+) failed\b")
+_FAILED_LINE = re.compile(r"^(?:FAILED|ERROR) \S")
+
+
+def test_scope_notes(call: ToolCall) -> list[str]:
+    """Notes under a test run's output on what it did not run or did not show: the tests its filter deselected
+    (Claude's "full test suite" for a run that left 48 out was told as every test), and the failing tests of its
+    count that no line shown names (all five of "5 failed" put in the one file the three shown name: round 50)."""
+    if not call.output or call.name not in SHELL_TOOLS or not is_test_command(call.target):
+        return []
+    notes = []
+    if (left := _DESELECTED.findall(call.output)) and (n := int(left[-1])):
+        notes.append(
+            f"    ({plural(n, 'test')} deselected by the command's own filter: this run is not the whole suite, "
+            "whatever Claude calls it)"
+        )
+    failed = _FAILED_COUNT.findall(call.output)
+    named = sum(1 for line in call.output.splitlines() if _FAILED_LINE.match(line.strip()))
+    if failed and named and (n := int(failed[-1])) > named:
+        notes.append(
+            f"    ({named} of the {n} failing tests are named above; the other {n - named} are in lines not shown: "
+            "never say where they are or what failed in them)"
+        )
+    return notes
 
 
 def echo_notes(call: ToolCall) -> list[str]:

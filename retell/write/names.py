@@ -294,6 +294,26 @@ def code_names(names: Iterable[str], material: str) -> list[str]:
     return [n for n in names if found(n, shown) and not said(n)]
 
 
+_PRINTED_SENTENCE = re.compile(r"^\s{4}(\w[\w'-]*)((?: [a-z][\w'-]*)+)[.!?]?\s*$")
+
+
+def printed_words(names: Iterable[str], material: str) -> list[str]:
+    """Of `names`, the words that only open a sentence a command printed ("All" of ruff's "All checks passed!",
+    "Done" of "Done in 2s"): a word of output with a capital, never a name to introduce or to show as code (round
+    50)."""
+    lines = material.splitlines()
+    opening = [line for line in lines if _PRINTED_SENTENCE.match(line)]
+    openers = {m.group(1) for line in opening if (m := _PRINTED_SENTENCE.match(line))}
+    rest = "\n".join(line for line in lines if line not in opening)  # ("Pydantic" of the author's words: a name)
+    for line in opening:  # (the sentence quoted again: a result worth showing)
+        rest = rest.replace(line.strip(), " ")
+
+    def elsewhere(name: str) -> bool:
+        return re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", rest) is not None
+
+    return [n for n in names if n in openers and not any(c.isupper() for c in n[1:]) and not elsewhere(n)]
+
+
 # Languages that inflect a name by an ending on it ("Prometheusa", "Prometheusem" in Polish): the plan's prose,
 # written in one, gives a name in the case its sentence needs, and a Names list that repeats that form asks a
 # model to use it where another case is due (round 42). Turkish sets its endings off with an apostrophe

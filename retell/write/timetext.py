@@ -9,7 +9,7 @@ from datetime import datetime, timezone
 
 from retell.events import Chapter, Event
 from retell.extract.timeutil import to_epoch_ms
-from retell.write.facts import format_duration, work_time, worked_minutes
+from retell.write.facts import format_duration, session_length, work_time, worked_minutes
 
 _WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 _MONTHS = (
@@ -66,12 +66,11 @@ def chapter_time(chapter: Chapter, events: list[Event], before: Chapter | None) 
     if start is None or end is None:
         return ""
     until = f"{end:%H:%M}" if end.date() == start.date() else moment_text(chapter.end).removesuffix(" UTC")
-    span = (
-        format_duration(int((end - start).total_seconds() * 1000))
-        if (end - start).total_seconds() >= 60
-        else "under a minute"
-    )
-    worked = worked_minutes(active_ms(events))
+    active = active_ms(events)
+    span = session_length(int((end - start).total_seconds() * 1000), active)
+    if (end - start).total_seconds() < 60:
+        span = "under a minute"
+    worked = worked_minutes(active)
     line = f"{day_text(chapter.start)}, {start:%H:%M} to {until} UTC ({span}; active {worked})"
     if before is not None and (previous := _utc(before.end)) is not None and (start - previous).total_seconds() >= 60:
         line += f"; {format_duration(int((start - previous).total_seconds() * 1000))} after the chapter before ended"

@@ -126,7 +126,7 @@ def test_section_requests_carry_their_own_material_and_the_word_budget(
     # medium post (1,800-2,500 words) over two sections is 913 words each, but no section is asked for more
     # than half its material, and these hold a few lines: the floor of 150 words. max_tokens is the text's
     # budget (words * 1.6 * 1.5 + 500) plus opus 5.5's thinking reserve of 8,000
-    assert "at most 150 words" in u1
+    assert "120 to 150 words: what its material holds" in u1
     assert s1["max_tokens"] == s2["max_tokens"] == int(150 * 1.6 * 1.5) + 500 + 8000
     # the image is offered to the section the outline placed it in, as assets/<file>
     assert "](assets/" in u1
@@ -208,7 +208,7 @@ def test_triage_settings_shape_every_prompt(workdir: Path, monkeypatch: pytest.M
         assert "The timeline is our release dashboard." in system
         assert "Hide noise without losing the structure." in system
     # short post, two sections: 1000 * 0.85 / 2 = 425 words each, at most half the material, at least 150
-    assert "at most 150 words" in stub.of("section:s1")[0]["messages"][0]["content"][0]["text"]
+    assert "120 to 150 words: what its material holds" in stub.of("section:s1")[0]["messages"][0]["content"][0]["text"]
 
 
 def test_every_call_is_logged_with_prompt_response_usage_and_request_id(

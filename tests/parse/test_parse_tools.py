@@ -327,7 +327,7 @@ def test_a_long_coloured_test_run_keeps_its_last_telling_lines() -> None:
     assert command_output("Exit code 1\n" + "\n".join(lines), True) == "\n".join(
         [
             "failed",  # (the exit line is beyond the last 20,000 characters read)
-            "… (earlier lines like these)",  # said, never silently left out; uncounted past what was read
+            "… (2998 earlier lines like these)",  # said, never silently left out; counted past what was read too
             "tests/test_2998.py::test_ok PASSED",
             "tests/test_2999.py::test_ok PASSED",
             "=== 1 failed, 2999 passed in 9.1s ===",
