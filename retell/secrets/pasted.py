@@ -527,8 +527,9 @@ PASTED_RULES: tuple[Rule, ...] = (
     Rule(
         "session-cookie",
         SECRET,
-        r"(?i)(?<![\w.%-])[\w.%-]{0,40}?(?:session|sess|sid)[\w.-]{0,20}?=(?P<v>[^;\s\"'`<>]{16,})",
-        ("session=", "sess=", "sid=", "session_id=", "sessionid="),
+        r"(?i)(?<![\w.%-])[\w.%-]{0,40}?(?:session|sess|sid)[\w.-]{0,20}?=[\"']?(?P<v>[^;\s\"'`<>]{16,})",
+        # (round twenty-five) and a variable named for the cookie: `SESSION_COOKIE=…`, `APP_SESSION_COOKIE="…"`
+        ("session=", "sess=", "sid=", "session_id=", "sessionid=", "session_cookie="),
         group="v",
         accept=_session_value,
         trims=".,;:)]}>",

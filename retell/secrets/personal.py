@@ -34,6 +34,11 @@ _EVERYONES = frozenset(
     {"172.17.0.1", "10.0.2.2", "10.0.2.3", "10.0.2.15"}
     # (round twenty-four) the gateways of Docker's own networks, which compose takes in turn (172.18/16 to 172.31/16)
     | {f"172.{n}.0.1" for n in range(18, 32)}
+    # (round twenty-five) the addresses every install of a common tool has: kubeadm's API service and DNS
+    # (10.96.0.1, 10.96.0.10), AKS' DNS (10.0.0.10), minikube's node, Docker Desktop's host and gateway
+    # (`host.docker.internal`), a home router's factory address, the default VPC's resolver (its base + 2)
+    | {"10.96.0.1", "10.96.0.10", "10.0.0.10", "192.168.49.1", "192.168.49.2", "192.168.65.1", "192.168.65.2"}
+    | {"192.168.65.254", "192.168.0.1", "192.168.1.1", "10.0.0.1", "10.0.0.2", "172.31.0.2"}
 )
 _VERSION_BEFORE = lazy(r"(?i)(?:\bv|version[ :=]*|==|>=|<=|~=|\^|~)$")
 
@@ -51,6 +56,8 @@ def _private_ip(value: str, m: re.Match[str]) -> bool:
                 return False
         elif octets[3] in (0, 255):
             return False  # a network or a broadcast address, not a machine
+    elif value.endswith("::") and re.match(r"/\d{1,3}\b", m.string[m.end() : m.end() + 5]):
+        return False  # (round twenty-five) `fd00::/8`, `fd12:3456::/48`: a range, as `10.0.0.0/8` is
     before = m.string[max(0, m.start() - 10) : m.start()]
     # `graniteos-10.8.8.84`: a package's version, glued to its name
     return _VERSION_BEFORE.search(before) is None and re.search(r"[A-Za-z]-$", before) is None
@@ -134,10 +141,18 @@ _NON_PERSONAL_EMAIL = re.compile(
     r"team|platform|engineering|helpdesk|it-support|oncall|on-call|alerts|releases|maintainers|"
     # (round twenty-four) a project's or a pipeline's (`bugs@`, `status@`, `ci@`), also plus-addressed (`team+py@`)
     r"bugs?|issues|status|ci|builds?|deployments|actions|sandbox|feedback|"
+    # (round twenty-five) an open-source office's or a community's (`oss@`, `opensource@`)
+    r"oss|opensource|open-source|community|"
     # a machine's shared account at a host (`scp x ubuntu@ec2-….amazonaws.com:`), no one's mailbox
     r"ubuntu|ec2-user|centos|debian|fedora|azureuser|opc|bitnami|vagrant|pi)(?:\+[\w.-]+)?@|"
+    # (round twenty-five) "no reply" or a bot as one part of the address (`billing-noreply@`, `noreply-builds@`,
+    # `release-bot@`, `bot@`): a desk's or a program's, whatever else the address names (not `noreplica@`)
+    r"^(?:[\w.+-]*[._+-])?(?:no-?reply|no_reply|do-?not-?reply|do_not_reply|bots?|robot)(?:[._+-][\w.+-]*)?@|"
     # reserved names no mail reaches (RFC 2606, 6761, 6762): `dev@livecd.local` is a machine's account
-    r"\.(?:local|localhost|localdomain|test|example|invalid)$)",
+    r"\.(?:local|localhost|localdomain|test|example|invalid)$|"
+    # (round twenty-five) a cloud's identity for a program: Google's service accounts (`…@….iam.gserviceaccount.com`,
+    # `…-compute@developer.gserviceaccount.com`)
+    r"@(?:[\w-]+\.)*gserviceaccount\.com$)",
     re.I,
 )
 
@@ -1163,6 +1178,8 @@ def brand_of_domain(display: str, domain: str) -> bool:
     if not words_ or not words_[0][:1].isupper():
         return False  # `kumo-labs <ops@kumo-labs.jp>`: an account's handle, not a company's written name
     labels = [label.lower() for label in domain.split(".")[:-1]]
+    # (round twenty-five) a label's words joined by a hyphen (`tallow-works.io`) spell the name too
+    labels += [label.replace("-", "") for label in labels] + [w for label in labels for w in label.split("-")]
     spelled = re.sub(r"\W", "", display).lower()
     if spelled not in labels and words_[0].lower() not in labels:
         return False

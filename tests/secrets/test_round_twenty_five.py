@@ -235,3 +235,86 @@ def test_a_jwt_wrapped_over_lines_is_found_whole(scanner: Scanner, prefix: str, 
     token = text[len(prefix) : text.index("\nexpires_in")]
     assert flagged_whole(scanner, text, token)
     assert all("expires_in" not in value for _, value in _flags(scanner, text))
+
+
+# -- (written after the first rules, probing the cookie class further) a token URL-encoded in a cookie ----------
+
+_XOXD = "xoxd-Vq7Lm2Pz9Rt4Kw8Xn3Bc6Hj1Fd5Gs0Ya%2FTe4Ui8Op2Qw6Er0Ty3%2BAs7Df1Gh5Jk9Lz%3D%3D"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"curl 'https://quillmark.slack.com/api/users.list' -H 'cookie: d={_XOXD}; d-s=1767225600'",
+        f"SLACK_D_COOKIE={_XOXD}",
+        f'{{"name": "d", "value": "{_XOXD}", "domain": ".slack.com"}}',
+    ],
+)
+def test_a_prefixed_token_url_encoded_is_found_whole(scanner: Scanner, text: str) -> None:
+    assert flagged_whole(scanner, text, _XOXD)
+
+
+def test_an_url_encoded_redirect_stays_clean(scanner: Scanner) -> None:
+    text = "GET /oauth/authorize?client_id=quill-web&redirect_uri=https%3A%2F%2Fapp.quillmark.app%2Fauth%2Fcallback"
+    assert _flags(scanner, text) == []
+
+
+# -- (written after the first rules, probing look-alikes further) logins at a host, programs' identities, the
+# addresses every install of a tool has, an IPv6 range -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "ssh deploy@staging.quillmark.app 'sudo systemctl restart api'",
+        "scp build.tar.gz jenkins@ci.quillmark.app:/var/lib/jenkins/",
+        "rsync -avz dist/ www-data@web1.quillmark.app:/var/www/app/",
+        "ssh -i ~/.ssh/ci.pem admin@bastion.quillmark.app",
+        "celery@worker-3.quillmark.app ready.",
+        "gcloud run deploy api --service-account=svc-deploy@quill-prod.iam.gserviceaccount.com",
+        '"client_email": "firebase-adminsdk-q81xz@quill-prod.iam.gserviceaccount.com",',
+        "member: serviceAccount:348201957311-compute@developer.gserviceaccount.com",
+    ],
+)
+def test_a_login_at_a_host_or_a_programs_identity_is_no_ones_mailbox(scanner: Scanner, text: str) -> None:
+    assert [kind for kind, _ in _flags(scanner, text) if kind == "email"] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("ssh tomasz.wrobel@build.quillmark.app", "tomasz.wrobel@build.quillmark.app"),
+        ("git config user.email deployer.kasia@gmail.com", "deployer.kasia@gmail.com"),
+        ('"client_email": "hana.sato@quill-prod.com",', "hana.sato@quill-prod.com"),
+    ],
+)
+def test_a_persons_login_or_mailbox_is_still_found(scanner: Scanner, text: str, value: str) -> None:
+    assert flagged_whole(scanner, text, value)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "kubectl get svc kubernetes\nNAME         TYPE        CLUSTER-IP   PORT(S)\nkubernetes   ClusterIP   10.96.0.1    443/TCP",
+        "nameserver 10.96.0.10\nsearch default.svc.cluster.local",
+        "az aks create --service-cidr 10.0.0.0/16 --dns-service-ip 10.0.0.10",
+        "$ minikube ip\n192.168.49.2",
+        "host.docker.internal has address 192.168.65.254",
+        "open http://192.168.1.1 to reach the router's admin page",
+        "ULA addresses live in fd00::/8; ours is fd12:3456:789a::/48",
+    ],
+)
+def test_an_address_every_install_has_or_a_range_stays_clean(scanner: Scanner, text: str) -> None:
+    assert _flags(scanner, text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("kubectl get pod api -o wide -> 10.96.4.17", "10.96.4.17"),
+        ("the NAS is at 192.168.1.47", "192.168.1.47"),
+        ("ping fd12:3456:789a::17", "fd12:3456:789a::17"),
+    ],
+)
+def test_a_machines_private_address_beside_them_is_still_found(scanner: Scanner, text: str, value: str) -> None:
+    assert flagged_whole(scanner, text, value)
