@@ -134,7 +134,7 @@ _NON_PERSONAL_EMAIL = re.compile(
     r"^(?:support|donotreply|do-not-reply|postmaster|abuse|hostmaster|webmaster|security|sales|"
     # (round twenty-four) a shop's and a company's desks (`orders@`, `invoices@`, `careers@`)
     r"orders?|invoices?|invoicing|receipts?|payments?|accounts-payable|newsletter|marketing|careers|jobs|"
-    r"privacy|legal|billing|press|notifications?|bounces?|mailer-daemon|"
+    r"privacy|legal|billing|press|notifications?|bounces?|mailer-daemon|alert|"
     # (round twenty-two) where mail servers send their reports (a DMARC record's `rua=`/`ruf=`, TLS-RPT's)
     r"dmarc[\w.+-]*|tls-?rpt[\w.+-]*|tls-?reports?|reports?|fbl|"
     # a team's address (`platform@`, `devops@`, `oncall@`): a group's, not a person's
@@ -545,9 +545,12 @@ def _name(group: str) -> str:
     such as `van der` between."""
     # (a combining mark belongs to its word: `Ṣódípẹ̀` written with a grave apart)
     # (round twenty-one: and the marks of the scripts with no case, `ศรีสวัสดิ์`, which `\w` leaves out)
-    word = rf"(?:[^\W\d_a-z][\w'’.\u0300-\u036f{SCRIPT_MARKS}-]*)"
+    # (round twenty-five) an apostrophe inside a word only (`O'Brien`), never the quote that closes the value
+    # (`GIT_AUTHOR_NAME='Ana Souza'`)
+    rest = rf"(?:[\w.\u0300-\u036f{SCRIPT_MARKS}-]|['’](?=[^\W\d_]))*"
+    word = rf"(?:[^\W\d_a-z]{rest})"
     # a later word may carry its particle glued on: `al-Farsi`, `d'Alembert`, `ben-Haim`
-    later = rf"(?:(?:[a-z]{{1,3}}[-'’])?[^\W\d_a-z][\w'’.\u0300-\u036f{SCRIPT_MARKS}-]*)"
+    later = rf"(?:(?:[a-z]{{1,3}}[-'’])?[^\W\d_a-z]{rest})"
     return rf"(?P<{group}>{word}(?:[ \t]+(?:{_PARTICLE}[ \t]+){{0,2}}{later}){{0,3}})"
 
 
@@ -1061,6 +1064,9 @@ _NOT_A_PERSON_REGEX = (
     r"ci|cd|sandbox|champions|reviewers|approvers|owners|"
     # (round twenty-four) a program that writes a file, named as its `@author` (`OpenAPI Generator`, `Swagger Codegen`)
     r"generator|codegen|converter|transpiler|compiler|scaffold(?:er|ing)?|importer|exporter|"
+    # (round twenty-five) what a program sends or does, named as a sender or an author (`Release Automation`,
+    # `Datadog Alerts`, `Billing Notifications`, `Uptime Monitoring`)
+    r"automation|alerts?|alerting|notifications?|notifier|monitoring|monitor|scheduler|digest|newsletter|"
     # (round twenty-three) a place's last word (`Victoria Falls`, `Salt Lake City`, `Palm Springs`)
     r"falls|city|beach|springs|heights|valley|bay|harbou?r|islands?|hills|creek|county)\b\.?$|"
     # (round twenty-three) a place's first word, a saint's or a harbour's (`Santa Cruz`, `Port Elizabeth`, `Fort
@@ -1192,10 +1198,18 @@ def _the_mailboxs_own_brand(value: str, m: re.Match[str]) -> bool:
     return address is not None and brand_of_domain(value, address.group(1))
 
 
+def _a_desks_mailbox(m: re.Match[str]) -> bool:
+    """(round twenty-five) `Sentry <noreply@…>`, `"Datadog Alerts" <alert@…>`: a name over a desk's, a bot's or a
+    no-reply address is the sender's, a program or a company (only the address's own part is asked: a person's
+    name over `…@users.noreply.github.com` or `…@example.com` stays a person's)."""
+    address = re.search(r"<([^<>@\s]+)@[^<>\s]+>", m.group(0))
+    return address is not None and _NON_PERSONAL_EMAIL.search(address.group(1) + "@x.zz") is not None
+
+
 def _person(value: str, m: re.Match[str]) -> bool:
     if len(value) < 2 or _not_a_person().search(value) or value.isupper():
         return False
-    if m.lastgroup == "mailbox" and _the_mailboxs_own_brand(value, m):
+    if m.lastgroup == "mailbox" and (_the_mailboxs_own_brand(value, m) or _a_desks_mailbox(m)):
         return False
     first, last = (re.sub(r"^[a-z]{1,3}[-'’]", "", w) for w in (value.split()[0], value.split()[-1]))
     if first[:1].islower() or last[:1].islower():

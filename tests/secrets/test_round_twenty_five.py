@@ -295,7 +295,8 @@ def test_a_persons_login_or_mailbox_is_still_found(scanner: Scanner, text: str, 
 @pytest.mark.parametrize(
     "text",
     [
-        "kubectl get svc kubernetes\nNAME         TYPE        CLUSTER-IP   PORT(S)\nkubernetes   ClusterIP   10.96.0.1    443/TCP",
+        "kubectl get svc kubernetes\nNAME         TYPE        CLUSTER-IP   PORT(S)\n"
+        "kubernetes   ClusterIP   10.96.0.1    443/TCP",
         "nameserver 10.96.0.10\nsearch default.svc.cluster.local",
         "az aks create --service-cidr 10.0.0.0/16 --dns-service-ip 10.0.0.10",
         "$ minikube ip\n192.168.49.2",
@@ -318,3 +319,35 @@ def test_an_address_every_install_has_or_a_range_stays_clean(scanner: Scanner, t
 )
 def test_a_machines_private_address_beside_them_is_still_found(scanner: Scanner, text: str, value: str) -> None:
     assert flagged_whole(scanner, text, value)
+
+
+# -- (written after the first rules, probing names further) a program named as a sender, a name in single quotes --
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "From: Sentry <noreply@md.getsentry.com>",
+        'From: "Quillmark Alerts" <alert@quillmark.app>',
+        "GIT_AUTHOR_NAME='Release Automation'",
+        "Reply-To: Uptime Monitoring <status-bot@quillmark.app>",
+        "Signed-off-by: Billing Notifications <notifications@quillmark.app>",
+    ],
+)
+def test_a_program_named_as_a_sender_is_not_a_person(scanner: Scanner, text: str) -> None:
+    assert [kind for kind, _ in _flags(scanner, text) if kind == "person-name"] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("GIT_AUTHOR_NAME='Tomasz Wróbel' GIT_AUTHOR_EMAIL=tw@quillmark.app git commit", "Tomasz Wróbel"),
+        ("git -c user.name='Aoife Ní Bhriain' commit -m fix", "Aoife Ní Bhriain"),
+        ("author_name: 'Kofi Mensah'", "Kofi Mensah"),
+        ("git config user.name 'Conor O’Neill'", "Conor O’Neill"),
+        ("From: Hana Sato <noreply@quill.dev>", "Hana Sato"),
+        ("Co-authored-by: Hana Sato <41234+hsato@users.noreply.github.com>", "Hana Sato"),
+    ],
+)
+def test_a_name_in_single_quotes_is_found_without_its_quote(scanner: Scanner, text: str, name: str) -> None:
+    assert name in [value for kind, value in _flags(scanner, text) if kind == "person-name"]
