@@ -351,3 +351,8 @@ def test_a_program_named_as_a_sender_is_not_a_person(scanner: Scanner, text: str
 )
 def test_a_name_in_single_quotes_is_found_without_its_quote(scanner: Scanner, text: str, name: str) -> None:
     assert name in [value for kind, value in _flags(scanner, text) if kind == "person-name"]
+
+
+def test_a_tests_session_id_argument_stays_clean(scanner: Scanner) -> None:
+    # (a real session's line the written corpus' bench flagged once the quoted value was read)
+    assert _flags(scanner, 'start(session_id="test-session-123", user="u1")') == []
