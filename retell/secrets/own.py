@@ -127,6 +127,23 @@ def _jwe_header(value: str) -> bool:
     return decoded.startswith(b"{") and b'"enc"' in decoded
 
 
+def _wrapped_jwt(value: str, m: re.Match[str]) -> bool:
+    """(round twenty-five) lines cut at one width (the first counted from its line's start, prefix and all), and
+    joined a JWT or a JWE: a JOSE header (`"alg"`), two or four dots."""
+    line_start = m.string.rfind("\n", 0, m.start()) + 1
+    lines = value.replace("\r\n", "\n").split("\n")
+    widths = [m.start() - line_start + len(lines[0])] + [len(line) for line in lines[1:-1]]
+    if len(set(widths)) != 1 or len(lines[-1]) > widths[0] or widths[0] < 40:
+        return False
+    joined = "".join(lines)
+    head = joined.split(".", 1)[0]
+    try:
+        decoded = base64.urlsafe_b64decode(head + "=" * (-len(head) % 4))
+    except (binascii.Error, ValueError):
+        return False
+    return joined.count(".") in (2, 4) and decoded.startswith(b"{") and b'"alg"' in decoded
+
+
 def _url_password(value: str, m: re.Match[str]) -> bool:
     bare = value.strip()
     if len(bare) < 3 or is_placeholder(bare) or (bare.startswith("{") and bare.endswith("}")):
@@ -452,6 +469,11 @@ def _email(value: str, m: re.Match[str]) -> bool:
         return False
     if _NON_PERSONAL_EMAIL.search(value) or tld in _FILE_TLDS or _placeholder_address(value):
         return False
+    local = value.rsplit("@", 1)[0].lower()
+    if (local in COMMON_ACCOUNTS and local not in _OWN_MAILBOX_WORDS | {"you", "username"}) or _service_account(local):
+        # (round twenty-five) a shared or a service's account at a host (`ssh deploy@staging.…`, `jenkins@ci.…`,
+        # `celery@worker-1.…`): a login, not a person's mailbox
+        return False
     # (round twenty-four) a company's mailbox under its own name (`Orchard Pay <hello@orchardpay.com>`)
     display = _DISPLAY_BEFORE.search(m.string, max(0, m.start() - 80), m.start())
     return display is None or not brand_of_domain(display.group("display").strip(), domain)
@@ -504,10 +526,20 @@ def home_account(path: str) -> str:
 _WEB_URL_BEFORE = re.compile(r"(?i)(?:https?|ftps?|wss?)://[^/\s\"'<>`]+/[^\s\"'<>`]*\Z")
 
 
+# (round twenty-five) the small words inside a family name (`Lars van der Berg`, `Jan de Vries`)
+_NAME_PARTICLES = words("de van der den von da do dos das del della di du la le bin binti al el ten ter zu y")
+
+
 def _home_account(value: str, m: re.Match[str]) -> bool:
     if _WEB_URL_BEFORE.search(m.string, max(0, m.start() - 300), m.start() + 1):
         return False
     account = home_account(value)
+    if " " in account and value.startswith("/"):
+        # a name with spaces in a Unix shell's view of `C:\Users`: a person's written name, each word capitalised
+        # (or a family name's particle), not a sentence that runs on to the next path
+        parts = account.split(" ")
+        if not parts[0][:1].isupper() or any(not (p[:1].isupper() or p in _NAME_PARTICLES) for p in parts[1:]):
+            return False
     return personal_account(account) and not _made_for_a_container(account, m.string)
 
 
@@ -517,6 +549,7 @@ _SERVICE_WORDS = words(
     app apps application user usr svc service services worker workers web www api bot runner agent build builder
     ci deploy deployer non root nonroot daemon server srv task tasks job jobs celery django rails node python java
     nginx backend frontend runtime container docker default dev system sys
+    jenkins ansible postgres mysql redis data
     """
 )
 
@@ -733,6 +766,17 @@ OWN_RULES: tuple[Rule, ...] = (
         ("eyj",),
         accept=lambda value, m: _jwe_header(value),
         rule_id="jwe",
+    ),
+    # (round twenty-five) a JWT a terminal, a log or a pager wrapped at its width: each line but the last as wide
+    # as the first (its prefix counted), and the lines joined a token whose header is a JOSE header
+    Rule(
+        "jwt",
+        SECRET,
+        r"(?<![\w.-])eyJ[A-Za-z0-9_.-]{16,}(?:\r?\n[A-Za-z0-9_.-]+(?=\r?\n|$)){1,24}",
+        ("eyj",),
+        accept=lambda value, m: _wrapped_jwt(value, m),
+        rule_id="jwt-wrapped",
+        prefilter=r"eyJ[A-Za-z0-9_.-]{16,}\r?\n",
     ),
     # OpenRouter's keys (`sk-or-v1-` and 64 hex digits), which gitleaks does not know yet
     Rule("openrouter-api-key", SECRET, r"sk-or-v1-[0-9a-f]{64}(?![0-9a-f])", ("sk-or-v1-",), entropy=3.0),
@@ -964,16 +1008,19 @@ OWN_RULES: tuple[Rule, ...] = (
     ),
     # A cookie as a browser, a test tool or an export lists it: `{"name": "sessionid", "value": "…"}`,
     # Playwright's `addCookies([{ name: 'session', value: '…' }])`.
+    # (round twenty-five) an export that lists the cookie's other fields between (Cookie-Editor's and
+    # EditThisCookie's keys in order: `"name"`, `"path"`, `"sameSite"`, … `"value"`), within the one object
     Rule(
         "session-cookie",
         SECRET,
-        r"(?i)\bname[\"']?[ \t]*[:=][ \t]*[\"']" + _SESSION_COOKIE + r"[\"'][ \t]*,?[ \t]*(?:\r?\n[ \t]*)?"
-        r"[\"']?value[\"']?[ \t]*[:=][ \t]*[\"'](?P<v>[^\"'\s]{8,})[\"']",
+        r"(?i)\bname[\"']?[ \t]*[:=][ \t]*[\"']" + _SESSION_COOKIE + r"[\"'][ \t]*,?[ \t]*"
+        r"(?:(?:\r?\n[ \t]*)?[\"']?[a-z][\w-]{0,30}[\"']?[ \t]*[:=][ \t]*[^{}\[\]\n,]{0,80},[ \t]*){0,12}"
+        r"(?:\r?\n[ \t]*)?[\"']?value[\"']?[ \t]*[:=][ \t]*[\"'](?P<v>[^\"'\s]{8,})[\"']",
         ("name",),
         group="v",
         accept=_token_like,
         rule_id="cookie-name-value",
-        window=(10, 400),
+        window=(10, 900),
         gate=r"""[\"']?[ \t]*[:=][ \t]*[\"']""",
     ),
     # A session cookie set in code: `client.cookies.set("session", "…")`, `cookies = {"_session_id": "…"}`.
@@ -986,6 +1033,19 @@ OWN_RULES: tuple[Rule, ...] = (
         group=1,
         accept=_token_like,
         rule_id="cookie-in-code",
+    ),
+    # (round twenty-five) a cookie jar or a session set by subscript: `client.cookies["sessionid"] = "…"`,
+    # `jar["_app_session"] = "…"`, Ruby's `cookies[:remember_token] = "…"`
+    Rule(
+        "session-cookie",
+        SECRET,
+        r"(?i)\[[ \t]*(?:[\"']|:)[\w.-]{0,40}?(?:sess(?:ion)?|sid|jwt|remember|login)[\w.-]*[\"']?[ \t]*\]"
+        r"[ \t]*=[ \t]*[\"'](?P<v>[^\"'\s]{8,})[\"']",
+        ("sess", "sid", "jwt", "remember", "login"),
+        group="v",
+        accept=_token_like,
+        rule_id="cookie-by-subscript",
+        prefilter=r"\][ \t]*=[ \t]*[\"']",
     ),
     Rule(
         "connection-string",
@@ -1141,6 +1201,8 @@ OWN_RULES: tuple[Rule, ...] = (
         # A Windows account name may hold spaces: up to the next backslash when one follows.
         # (WSL's `/mnt/c/Users/…`, Git Bash's `/c/Users/…`, Cygwin's `/cygdrive/c/Users/…` whole)
         # (round sixteen) a home under another root, whole: Fedora Atomic's `/var/home/…`, Solaris' `/export/home/…`
+        # (round twenty-five) there too, a Windows account's name may hold spaces (`/mnt/c/Users/First Last/`)
+        r"(?:/mnt/[a-z]|/cygdrive/[a-z]|/[a-zA-Z](?=/Users/))/Users/[^\W\d_][\w.'’-]*(?: [^\W\d_][\w.'’-]*){1,3}(?=/)|"
         r"(?:/mnt/[a-z]|/cygdrive/[a-z]|/[a-zA-Z](?=/Users/))?/Users/[^\W_][\w.-]*|(?:/var|/export|/usr)?/home/[^\W_][\w.-]*|"
         r"[A-Za-z]:(?:\\\\?|/)Users(?:\\\\?|/)(?:[^\W_][^\\/\n:*?\"<>|]{0,40}(?=\\|/)|[^\W_][\w.-]*)|"
         # a WSL distribution's home seen from Windows: `\\wsl$\Ubuntu\home\name`, `\\wsl.localhost\Debian\home\name`

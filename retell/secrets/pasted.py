@@ -527,10 +527,12 @@ PASTED_RULES: tuple[Rule, ...] = (
     Rule(
         "session-cookie",
         SECRET,
-        r"(?i)(?<![\w.%-])[\w.%-]{0,40}?(?:session|sess|sid)[\w.-]{0,20}?=(?P<v>[^;\s\"'`<>]{16,})",
-        ("session=", "sess=", "sid=", "session_id=", "sessionid="),
+        r"(?i)(?<![\w.%-])[\w.%-]{0,40}?(?:session|sess|sid)[\w.-]{0,20}?=(?P<q>[\"']?)(?P<v>[^;\s\"'`<>]{16,})",
+        # (round twenty-five) and a variable named for the cookie: `SESSION_COOKIE=…`, `APP_SESSION_COOKIE="…"`
+        ("session=", "sess=", "sid=", "session_id=", "sessionid=", "session_cookie="),
         group="v",
-        accept=_session_value,
+        # (quoted, only under a cookie's name: `session_id="test-session-123"` is a test's argument)
+        accept=lambda value, m: _session_value(value, m) and (not m.group("q") or "cookie" in m.group(0).lower()),
         trims=".,;:)]}>",
         rule_id="session-cookie-told",
         window=(60, 400),

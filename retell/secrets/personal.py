@@ -34,6 +34,11 @@ _EVERYONES = frozenset(
     {"172.17.0.1", "10.0.2.2", "10.0.2.3", "10.0.2.15"}
     # (round twenty-four) the gateways of Docker's own networks, which compose takes in turn (172.18/16 to 172.31/16)
     | {f"172.{n}.0.1" for n in range(18, 32)}
+    # (round twenty-five) the addresses every install of a common tool has: kubeadm's API service and DNS
+    # (10.96.0.1, 10.96.0.10), AKS' DNS (10.0.0.10), minikube's node, Docker Desktop's host and gateway
+    # (`host.docker.internal`), a home router's factory address, the default VPC's resolver (its base + 2)
+    | {"10.96.0.1", "10.96.0.10", "10.0.0.10", "192.168.49.1", "192.168.49.2", "192.168.65.1", "192.168.65.2"}
+    | {"192.168.65.254", "192.168.0.1", "192.168.1.1", "10.0.0.1", "10.0.0.2", "172.31.0.2"}
 )
 _VERSION_BEFORE = lazy(r"(?i)(?:\bv|version[ :=]*|==|>=|<=|~=|\^|~)$")
 
@@ -51,6 +56,8 @@ def _private_ip(value: str, m: re.Match[str]) -> bool:
                 return False
         elif octets[3] in (0, 255):
             return False  # a network or a broadcast address, not a machine
+    elif value.endswith("::") and re.match(r"/\d{1,3}\b", m.string[m.end() : m.end() + 5]):
+        return False  # (round twenty-five) `fd00::/8`, `fd12:3456::/48`: a range, as `10.0.0.0/8` is
     before = m.string[max(0, m.start() - 10) : m.start()]
     # `graniteos-10.8.8.84`: a package's version, glued to its name
     return _VERSION_BEFORE.search(before) is None and re.search(r"[A-Za-z]-$", before) is None
@@ -127,17 +134,25 @@ _NON_PERSONAL_EMAIL = re.compile(
     r"^(?:support|donotreply|do-not-reply|postmaster|abuse|hostmaster|webmaster|security|sales|"
     # (round twenty-four) a shop's and a company's desks (`orders@`, `invoices@`, `careers@`)
     r"orders?|invoices?|invoicing|receipts?|payments?|accounts-payable|newsletter|marketing|careers|jobs|"
-    r"privacy|legal|billing|press|notifications?|bounces?|mailer-daemon|"
+    r"privacy|legal|billing|press|notifications?|bounces?|mailer-daemon|alert|"
     # (round twenty-two) where mail servers send their reports (a DMARC record's `rua=`/`ruf=`, TLS-RPT's)
     r"dmarc[\w.+-]*|tls-?rpt[\w.+-]*|tls-?reports?|reports?|fbl|"
     # a team's address (`platform@`, `devops@`, `oncall@`): a group's, not a person's
     r"team|platform|engineering|helpdesk|it-support|oncall|on-call|alerts|releases|maintainers|"
     # (round twenty-four) a project's or a pipeline's (`bugs@`, `status@`, `ci@`), also plus-addressed (`team+py@`)
     r"bugs?|issues|status|ci|builds?|deployments|actions|sandbox|feedback|"
+    # (round twenty-five) an open-source office's or a community's (`oss@`, `opensource@`)
+    r"oss|opensource|open-source|community|"
     # a machine's shared account at a host (`scp x ubuntu@ec2-….amazonaws.com:`), no one's mailbox
     r"ubuntu|ec2-user|centos|debian|fedora|azureuser|opc|bitnami|vagrant|pi)(?:\+[\w.-]+)?@|"
+    # (round twenty-five) "no reply" or a bot as one part of the address (`billing-noreply@`, `noreply-builds@`,
+    # `release-bot@`, `bot@`): a desk's or a program's, whatever else the address names (not `noreplica@`)
+    r"^(?:[\w.+-]*[._+-])?(?:no-?reply|no_reply|do-?not-?reply|do_not_reply|bots?|robot)(?:[._+-][\w.+-]*)?@|"
     # reserved names no mail reaches (RFC 2606, 6761, 6762): `dev@livecd.local` is a machine's account
-    r"\.(?:local|localhost|localdomain|test|example|invalid)$)",
+    r"\.(?:local|localhost|localdomain|test|example|invalid)$|"
+    # (round twenty-five) a cloud's identity for a program: Google's service accounts (`…@….iam.gserviceaccount.com`,
+    # `…-compute@developer.gserviceaccount.com`)
+    r"@(?:[\w-]+\.)*gserviceaccount\.com$)",
     re.I,
 )
 
@@ -530,9 +545,12 @@ def _name(group: str) -> str:
     such as `van der` between."""
     # (a combining mark belongs to its word: `Ṣódípẹ̀` written with a grave apart)
     # (round twenty-one: and the marks of the scripts with no case, `ศรีสวัสดิ์`, which `\w` leaves out)
-    word = rf"(?:[^\W\d_a-z][\w'’.\u0300-\u036f{SCRIPT_MARKS}-]*)"
+    # (round twenty-five) an apostrophe inside a word only (`O'Brien`), never the quote that closes the value
+    # (`GIT_AUTHOR_NAME='Ana Souza'`)
+    rest = rf"(?:[\w.\u0300-\u036f{SCRIPT_MARKS}-]|['’](?=[^\W\d_]))*"
+    word = rf"(?:[^\W\d_a-z]{rest})"
     # a later word may carry its particle glued on: `al-Farsi`, `d'Alembert`, `ben-Haim`
-    later = rf"(?:(?:[a-z]{{1,3}}[-'’])?[^\W\d_a-z][\w'’.\u0300-\u036f{SCRIPT_MARKS}-]*)"
+    later = rf"(?:(?:[a-z]{{1,3}}[-'’])?[^\W\d_a-z]{rest})"
     return rf"(?P<{group}>{word}(?:[ \t]+(?:{_PARTICLE}[ \t]+){{0,2}}{later}){{0,3}})"
 
 
@@ -1046,6 +1064,9 @@ _NOT_A_PERSON_REGEX = (
     r"ci|cd|sandbox|champions|reviewers|approvers|owners|"
     # (round twenty-four) a program that writes a file, named as its `@author` (`OpenAPI Generator`, `Swagger Codegen`)
     r"generator|codegen|converter|transpiler|compiler|scaffold(?:er|ing)?|importer|exporter|"
+    # (round twenty-five) what a program sends or does, named as a sender or an author (`Release Automation`,
+    # `Datadog Alerts`, `Billing Notifications`, `Uptime Monitoring`)
+    r"automation|alerts?|alerting|notifications?|notifier|monitoring|monitor|scheduler|digest|newsletter|"
     # (round twenty-three) a place's last word (`Victoria Falls`, `Salt Lake City`, `Palm Springs`)
     r"falls|city|beach|springs|heights|valley|bay|harbou?r|islands?|hills|creek|county)\b\.?$|"
     # (round twenty-three) a place's first word, a saint's or a harbour's (`Santa Cruz`, `Port Elizabeth`, `Fort
@@ -1163,6 +1184,8 @@ def brand_of_domain(display: str, domain: str) -> bool:
     if not words_ or not words_[0][:1].isupper():
         return False  # `kumo-labs <ops@kumo-labs.jp>`: an account's handle, not a company's written name
     labels = [label.lower() for label in domain.split(".")[:-1]]
+    # (round twenty-five) a label's words joined by a hyphen (`tallow-works.io`) spell the name too
+    labels += [label.replace("-", "") for label in labels] + [w for label in labels for w in label.split("-")]
     spelled = re.sub(r"\W", "", display).lower()
     if spelled not in labels and words_[0].lower() not in labels:
         return False
@@ -1175,10 +1198,18 @@ def _the_mailboxs_own_brand(value: str, m: re.Match[str]) -> bool:
     return address is not None and brand_of_domain(value, address.group(1))
 
 
+def _a_desks_mailbox(m: re.Match[str]) -> bool:
+    """(round twenty-five) `Sentry <noreply@…>`, `"Datadog Alerts" <alert@…>`: a name over a desk's, a bot's or a
+    no-reply address is the sender's, a program or a company (only the address's own part is asked: a person's
+    name over `…@users.noreply.github.com` or `…@example.com` stays a person's)."""
+    address = re.search(r"<([^<>@\s]+)@[^<>\s]+>", m.group(0))
+    return address is not None and _NON_PERSONAL_EMAIL.search(address.group(1) + "@x.zz") is not None
+
+
 def _person(value: str, m: re.Match[str]) -> bool:
     if len(value) < 2 or _not_a_person().search(value) or value.isupper():
         return False
-    if m.lastgroup == "mailbox" and _the_mailboxs_own_brand(value, m):
+    if m.lastgroup == "mailbox" and (_the_mailboxs_own_brand(value, m) or _a_desks_mailbox(m)):
         return False
     first, last = (re.sub(r"^[a-z]{1,3}[-'’]", "", w) for w in (value.split()[0], value.split()[-1]))
     if first[:1].islower() or last[:1].islower():

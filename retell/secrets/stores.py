@@ -59,6 +59,17 @@ def _named_credential(value: str, m: re.Match[str]) -> bool:
     return (said or _CREDENTIAL_NAME.search(m.group("name")) is not None) and _stored(value, m)
 
 
+# (round twenty-five) a setting's part that names a credential itself, at its end (`aws_secret_access_key`,
+# `_authToken`, `pypi-token`, `github-oauth`), not a setting about one (`auth-type`, `credential.helper`)
+_CREDENTIAL_SETTING = re.compile(
+    r"(?i)(?:pass(?:word|wd|phrase)?|pwd|secret(?:[_-]?access[_-]?key)?|token|api[_-]?key|oauth|credentials|auth)$"
+)
+
+
+def _setting_is_a_credential(name: str) -> bool:
+    return any(_CREDENTIAL_SETTING.search(part) for part in re.split(r"[.:/]", name.strip("'\"")))
+
+
 STORE_RULES: tuple[Rule, ...] = (
     Rule(
         "password-flag",
@@ -107,6 +118,22 @@ STORE_RULES: tuple[Rule, ...] = (
         value_of=unquoted,
         rule_id="secret-store-named-value",
     ),
+    # (round twenty-five) a tool's own settings, where a setting may be a credential: `aws configure set
+    # aws_secret_access_key …`, `npm config set //registry/:_authToken …`, `poetry config pypi-token.pypi …`,
+    # `composer config --global --auth github-oauth.github.com …`, `git config --global github.token …`
+    Rule(
+        "password-flag",
+        SECRET,
+        r"\b(?:(?:aws[ \t]+configure|(?:npm|pnpm|yarn|gcloud|az|conda|pip3?|uv)[ \t]+config)[ \t]+set|"
+        r"(?:poetry|composer|git|bundle)[ \t]+config)"
+        r"(?:[ \t]+--?[\w-]+(?:[ \t]+[^\s-]\S*)?)*?"  # flags, before the name (`--global --auth`, `--profile ci`)
+        r"[ \t]+(?P<name>\"[^\"\n]+\"|'[^'\n]+'|[^\s=\"'-][^\s=\"']*)[ \t]+" + _value("s"),
+        ("configure set", "config set", "poetry config", "composer config", "git config", "bundle config"),
+        group=_groups("s"),
+        accept=lambda value, m: _setting_is_a_credential(m.group("name")) and _stored(value, m),
+        value_of=unquoted,
+        rule_id="tool-config-credential",
+    ),
     # piped to a program that reads a secret: `printf 'pw' | docker secret create NAME -`
     Rule(
         "password-flag",
@@ -124,9 +151,12 @@ STORE_RULES: tuple[Rule, ...] = (
 
 # -- a vendor token by its make ---------------------------------------------------------------------------
 
+# (round twenty-five) a body may carry base64's `+`, `/` and `=` URL-encoded, as a cookie does (Slack's
+# `d=xoxd-…%2F…%3D`): the token runs on through them, not cut at the first `%`
 _PREFIXED = (
     r"(?<![\w.-])(?P<t>[a-z][a-z0-9]{0,7}(?:[-_][a-z]{2,8}){0,2}[-_]"
-    r"(?=[\w-]*[A-Z])(?=[\w-]*[a-z])[A-Za-z0-9][\w-]{29,160})(?![\w+/=-]|\.[\w])"
+    r"(?=[\w-]*[A-Z])(?=[\w-]*[a-z])[A-Za-z0-9](?:[\w-]|%(?:2[BbFf]|3[Dd])){29,160})"
+    r"(?![\w+/=-]|\.[\w]|%(?:2[BbFf]|3[Dd]))"
 )
 
 

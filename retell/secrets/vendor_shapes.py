@@ -215,17 +215,19 @@ VENDOR_SHAPE_RULES: tuple[Rule, ...] = (
         rule_id="gitlab-runner-token-routable-bare",
     ),
     # (round twenty-three) a key's id and its secret told as a pair (`SK… / …`, `AC…:…`, `AKIA… / …`): the id tells
-    # what the other half is, whatever the sentence around it says
+    # what the other half is, whatever the sentence around it says; (round twenty-five) or a call's next argument,
+    # each quoted (`Client("SK…", "…")`, `NewStaticCredentials("AKIA…", "…", "")`), on the next line or not
     Rule(
         "api-key-secret",
         SECRET,
-        r"(?<![\w])(?:SK[0-9a-fA-F]{32}|AC[0-9a-f]{32}|(?:AKIA|ASIA)[0-9A-Z]{16})[ \t]*[/:|,][ \t]*"
+        r"(?<![\w])(?:SK[0-9a-fA-F]{32}|AC[0-9a-f]{32}|(?:AKIA|ASIA)[0-9A-Z]{16})(?:[ \t]*[/:|,][ \t]*|"
+        r"(?P<q>[\"'])[ \t]*,[ \t]*(?:\r?\n[ \t]*)?(?P=q))"
         r"(?P<paired>[A-Za-z0-9/+]{20,64})(?![\w/+])",
         ("sk", "ac", "akia", "asia"),
         group="paired",
         accept=_a_paired_secret,
         rule_id="key-id-and-secret-pair",
-        prefilter=r"[0-9a-fA-F]{32}[ \t]*[/:|,]|[0-9A-Z]{16}[ \t]*[/:|,]",
+        prefilter=r"[0-9a-fA-F]{32}[\"']?[ \t]*[/:|,]|[0-9A-Z]{16}[\"']?[ \t]*[/:|,]",
     ),
     Rule(
         "asana-personal-access-token",

@@ -50,7 +50,7 @@ def test_the_rules_that_can_flag_a_value_over_lines_are_the_key_blocks_and_a_few
     names = {rule.rule_id or rule.kind for rule in Scanner().rules if rule.span_can_hold_newline}
     assert {"private-key", "private-key-body", "curl-auth-user"} <= names
     assert not names & {"generic-api-key", "password-assignment", "email", "github-pat", "aws-access-token"}
-    assert len(names) < 20
+    assert len(names) <= 20  # (round twenty-five's `jwt-wrapped`, a token a terminal cut over lines, is the 20th)
 
 
 def test_multiline_values_says_what_a_full_scan_says_on_every_planted_case() -> None:
