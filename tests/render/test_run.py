@@ -72,7 +72,7 @@ def test_without_yes_it_stops_at_the_gate(session: Session, workdir: Path) -> No
     assert "1 flagged secret(s)" in out
     assert "contact-sheet.png" in out
     assert f"retell triage {workdir} --approve" in out
-    assert f"retell run {session.path} -o {workdir}" in out
+    assert f"retell run {session.path} --engine=offline -o {workdir}" in out
     assert (workdir / "triage.yaml").is_file()
     for name in ("outline.yaml", "draft.md", "post", "llm"):
         assert not (workdir / name).exists(), name
@@ -105,7 +105,7 @@ def test_after_the_author_approves_the_same_command_continues(session: Session, 
 def test_the_gate_message_works_with_a_session_id_prefix(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     session = write_session(tmp_path)  # under tmp/claude/projects, which is CLAUDE_CONFIG_DIR
     result = ok(retell("run", "5e551011", "--engine", "offline"))
-    assert "retell run 5e551011 -o retell-5e551011" in result.stdout
+    assert "retell run 5e551011 --engine=offline -o retell-5e551011" in result.stdout
     assert (tmp_path / "retell-5e551011" / "triage.yaml").is_file()
     assert session.path.is_file()
 
