@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from retell.events import TOOL_RUN, Event, EventLog, walk
 from retell.extract.tools import NO_OUTPUT
 from retell.llm.request import estimate_tokens
+from retell.write.material import refused
 
 EVIDENCE_TOKENS = 6_000  # the cited events whole, beside the material's NEAR_TOKENS
 STEPS_SHOWN = 80  # of a cited subagent's steps, at most this many named
@@ -93,7 +94,10 @@ def _texts(event: Event) -> list[tuple[str, str]]:
     calls = event.calls or ()
     for call in calls:
         name = call.target or call.name
-        if call.diff:
+        if call.diff and refused(call):
+            # the material hides a refused edit's lines (round 50): a post that quotes them is judged against them
+            out.append((f"the edit to {name} the tool refused before it applied (it changed nothing)", call.diff))
+        elif call.diff:
             out.append((f"the change to {name}", call.diff))
         if call.output and call.output != NO_OUTPUT:
             out.append((f"what `{name}` printed" if call.name != "Read" else f"what {name} held", call.output))

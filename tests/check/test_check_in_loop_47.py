@@ -23,6 +23,9 @@ from check_support import (
 from check_support import draft_problems as problems
 from conftest import Transcript
 
+from retell.check.verify_evidence import whole_evidence
+from retell.triage.stage import require_approved
+
 START = datetime(2026, 1, 8, 8, 40, tzinfo=timezone.utc)
 LIST = (
     "Please do these, and stop and tell me if anything is weird:\n"
@@ -65,3 +68,18 @@ def test_a_name_after_my_verb_is_spoken_to(tmp_path: Path) -> None:
     assert not [p for p in problems(work, told) if "not Claude's" in p]
     planted = f"Claude turned it down itself and said: {quote} <!-- ev: e6 -->"
     assert [p for p in problems(work, planted) if "not Claude's" in p]
+
+
+def test_a_refused_edits_lines_are_evidence_and_said_to_be_refused(tmp_path: Path) -> None:
+    """Round 50 hides a refused edit's lines from the writer's material; the verification prompt must show them,
+    as refused, or a post that quotes them is judged against nothing (a faithful line of blind20 was)."""
+    tx = Transcript(cwd="/home/ines/infra", start=START)
+    tx.user("pick the timestamp by entry type")
+    edit = {"file_path": "/home/ines/infra/utils.py", "old_string": "ts = e.timestamp", "new_string": "ts = pick(e)"}
+    tx.tool_call("Edit", edit, "File has not been read yet. Read it first before writing to it.", is_error=True)
+    tx.tool_call("Read", {"file_path": "/home/ines/infra/utils.py"}, "ts = e.timestamp")
+    tx.tool_call("Edit", edit, "The file has been updated.")
+    work = approved_workdir(tmp_path, tx)
+    view = require_approved(work)[2]
+    whole = whole_evidence(["e2"], "Its first edit, `ts = pick(e)`, was refused.", view, shown="")
+    assert "refused before it applied" in whole and "ts = pick(e)" in whole
