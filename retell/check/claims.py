@@ -20,6 +20,7 @@ from retell.check.language import language_of
 from retell.check.numerals import EN_NUMBER, value_of
 from retell.check.relative_times import gloss_relative
 from retell.check.text import CJK, content_stems, script_of, words, wordset
+from retell.write.locales import offline_notes
 
 __all__ = ["AGENT", "AUTHOR", "CLAUDE", "SUBAGENT", "Claim", "Extracted", "extract", "speaker_of"]
 
@@ -694,7 +695,8 @@ class Extracted:
 
 
 def extract(markdown: str, programs: frozenset[str] = frozenset()) -> Extracted:
-    blocks = read_blocks(markdown)
+    notes = offline_notes()
+    blocks = [b for b in read_blocks(markdown) if " ".join(b.text.strip().strip("*").split()) not in notes]
     claims: list[Claim] = []
     code_blocks = 0
     for block in blocks:

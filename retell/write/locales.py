@@ -125,6 +125,21 @@ def words(language: str) -> dict[str, str]:
     return {**table["en"], **table.get(language_key(language), {})}
 
 
+# The offline engine's note in every post not in English (after the note in the post's language, if any)
+ENGLISH_OFFLINE_NOTE = (
+    "retell wrote this draft without a model: its own sentences are in English, the quotes are the session's "
+    "original words. Draft it with a model for a post written in the session's language."
+)
+
+
+def offline_notes() -> frozenset[str]:
+    """Every wording of the offline engine's note on its English sentences: retell's words about the draft, which
+    claim nothing of the session (`retell check` leaves them alone: the German one's nouns read as names)."""
+    table = _table()
+    notes = {" ".join(str(t.get("offline_note") or "").split()) for t in table.values()}
+    return frozenset(n for n in notes | {ENGLISH_OFFLINE_NOTE} if n)
+
+
 def knows(language: str) -> bool:
     return language_key(language) in _table()
 

@@ -52,7 +52,7 @@ from retell.report import gap_phrase, number_word
 from retell.triage.model import Triage
 from retell.triage.select import CHAPTERS_PER_LENGTH
 from retell.write.facts import days_spanned
-from retell.write.locales import count_length, knows, language_key, length_range, words
+from retell.write.locales import ENGLISH_OFFLINE_NOTE, count_length, knows, language_key, length_range, words
 from retell.write.markers import cite
 from retell.write.outline_model import Beat, ImagePlacement, Outline, Section
 
@@ -427,10 +427,7 @@ def _on_day(ts: str | None) -> str:
 
 # The offline engine writes its own sentences in English; a post in another language says so plainly, in
 # that language (retell/data/locales.yaml: at least zh-Hans, zh-Hant, ja, ko, es, de, fr, pt, vi), and in English.
-_ENGLISH_NOTE = (
-    "*retell wrote this draft without a model: its own sentences are in English, the quotes are the session's "
-    "original words. Draft it with a model for a post written in the session's language.*"
-)
+_ENGLISH_NOTE = f"*{ENGLISH_OFFLINE_NOTE}*"
 
 
 def _language_note(language: str) -> str:

@@ -83,3 +83,15 @@ def test_a_refused_edits_lines_are_evidence_and_said_to_be_refused(tmp_path: Pat
     view = require_approved(work)[2]
     whole = whole_evidence(["e2"], "Its first edit, `ts = pick(e)`, was refused.", view, shown="")
     assert "refused before it applied" in whole and "ts = pick(e)" in whole
+
+
+def test_the_offline_engines_note_in_every_language_claims_nothing(tmp_path: Path) -> None:
+    """The offline engine's note on its English sentences, in the post's language, was checked as prose: German's
+    nouns and Dutch's "Engels" (English) were names the session never gives (stop 47: fresh16, fresh17)."""
+    from retell.write.locales import _table
+    from retell.write.offline import _language_note
+
+    work = _work(tmp_path)
+    body = "\n\n".join(_language_note(language) for language in sorted(_table()) if language != "en")
+    assert "Engels" in body and "Sprachmodell" in body  # (the notes this is about)
+    assert problems(work, body) == []
