@@ -377,6 +377,13 @@ def test_short_is_said_as_its_range_and_a_thin_section_as_a_ceiling(ledger) -> N
     # ceiling, not a target" gave a draft under half the post's floor)
     assert re.search(
         r"\nLength: \d+ to \d+ words: what its material holds, less than its share of the post's length; fewer only "
-        r"where its beats hold no more to tell; say what the beats need and stop\.\n",
+        r"where its beats hold no more to tell; say what the beats need and stop\.",
         prompts[2],
     )
+    # and the sections' ranges, which add up to less than short's 800 words, are said to win (stop 47: two answerers
+    # of fresh17's prompts asked which of the two lengths to keep)
+    planned = re.search(
+        r"All the sections' lengths together come to ([\d,]+) words, under the 800 the post's", prompts[2]
+    )
+    assert planned and int(planned.group(1).replace(",", "")) < 800
+    assert "the section's range wins, never stretch it toward the post's." in prompts[2]

@@ -518,6 +518,7 @@ def section_requests(
     count = len(outline.sections)
     blocks = code_blocks(outline.sections, slices)
     position = {e.id: i for i, e in enumerate(view.events)}
+    materials = []
     for index, section in enumerate(outline.sections):
         last = max((position.get(e.id, -1) for e in slices[index]), default=-1)
         # what follows the section in the session: the words that take up its last run's output
@@ -525,16 +526,25 @@ def section_requests(
         cited = frozenset(e for beat in section.beats for e in beat.events)
         # the run a beat ends on (a montage compresses its runs): its output is what the beat rests on
         resting = frozenset(b.events[-1] for b in section.beats if b.events and b.treatment not in ("montage", "skip"))
-        material = render_material(
-            slices[index], budget, following=following, cited=cited, session=view.events, resting=resting
+        materials.append(
+            render_material(
+                slices[index], budget, following=following, cited=cited, session=view.events, resting=resting
+            )
         )
+    lengths = [section_words(calls.words, m.text, language) for m in materials]
+    # the sections' ranges all together, when they fall short of the post's length: both answerers of fresh17's
+    # prompts saw 1,800-2,500 words asked and sections adding up to about 1,100, and asked which wins (stop 47)
+    post_floor = length_range(language, triage.post.length)[0]
+    planned = sum(lengths) if sum(lengths) < post_floor else 0
+    for index, section in enumerate(outline.sections):
+        material = materials[index]
         seen = [*met[index], *code_spans(told[: index + 1])]
         named = names_as_written(names_in(_section_text(section), language), [*forms, *met[index]], language)
         new_names = [n for n in named if not is_met(n, seen)]
         new_names = [n for n in new_names if n not in printed_words(new_names, material.text)]
         new_names = new_names[:MAX_NEW_NAMES]
         in_code = code_names(new_names, material.text)
-        words = section_words(calls.words, material.text, language)
+        words = lengths[index]
         if material.condensed:
             condensed.append(f"{section.id}: " + "; ".join(material.condensed))
         task = calls.library.render(
@@ -551,6 +561,8 @@ def section_requests(
             floor=int(words * SECTION_FLOOR),
             thin=words < calls.words * SECTION_FLOOR,
             unit=calls.unit,
+            planned=planned,
+            post_floor=post_floor,
             hook=outline.hook,
             ending=outline.ending,
             previous=_neighbour(outline.sections, index - 1),
