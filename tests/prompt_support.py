@@ -3,6 +3,7 @@ approved (its post's language set when asked), and the prompts a model would be 
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -48,3 +49,21 @@ def event_block(prompt: str, event_id: str) -> str:
     match = re.search(rf"^\[{event_id}\] .*(?:\n  .*)*", prompt, re.M)
     assert match, f"[{event_id}] not in the prompt"
     return match.group(0)
+
+
+def event_ids(work: Path, kind: str) -> list[str]:
+    """The ids of the work folder's top-level events of `kind` ("tool_run", "assistant"…), in order."""
+    events = json.loads((work / "events.json").read_text(encoding="utf-8"))["events"]
+    return [e["id"] for e in events if e["kind"] == kind]
+
+
+def plan_section(sid: str, *beats: tuple[str, list[str]]) -> dict:
+    """A section of a hand-written outline.yaml: (beat, its events) each told as a summary."""
+    return {
+        "id": sid,
+        "heading": f"Part {sid}",
+        "chapters": ["ch1"],
+        "purpose": "Tell it.",
+        "beats": [{"beat": kind, "treatment": "summarise", "events": ids, "note": "It."} for kind, ids in beats],
+        "images": [],
+    }

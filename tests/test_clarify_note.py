@@ -11,12 +11,8 @@ from pathlib import Path
 
 import pytest
 from conftest import Transcript
-from told_support import no_live_settings, ok  # noqa: F401  (no_live_settings: a fixture, used by name)
-from typer.testing import CliRunner
+from told_support import Told, no_live_settings  # noqa: F401  (no_live_settings: a fixture, used by name)
 
-from retell.cli import app
-
-runner = CliRunner()
 pytestmark = pytest.mark.usefixtures("no_live_settings")
 LEAD = (
     "The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file edit, "
@@ -50,9 +46,7 @@ def _human_texts(tmp_path: Path, result: str) -> tuple[list[str], str]:
     tx.assistant("What would you like to talk through before I pick the backend?")
     tx.user("redis is fine but we run two regions, does that change anything?")
     tx.assistant("With two regions, a replicated Redis or sticky sessions per region would both work.")
-    session = tx.write(tmp_path / "claude" / "projects" / "-home-ada-app" / f"{tx.session_id}.jsonl")
-    work = tmp_path / "w"
-    ok(runner.invoke(app, ["run", str(session), "-o", str(work), "--yes", "--engine", "offline", "-q"]))
+    work = Told(tx, tmp_path).work
     events = json.loads((work / "events.json").read_text(encoding="utf-8"))["events"]
     return [e["text"] for e in events if e["kind"] == "human"], (work / "draft.md").read_text(encoding="utf-8")
 

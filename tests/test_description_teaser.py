@@ -10,12 +10,8 @@ from pathlib import Path
 import pytest
 import yaml
 from conftest import Transcript
-from told_support import no_live_settings, ok  # noqa: F401  (no_live_settings: a fixture, used by name)
-from typer.testing import CliRunner
+from told_support import Told, no_live_settings  # noqa: F401  (no_live_settings: a fixture, used by name)
 
-from retell.cli import app
-
-runner = CliRunner()
 pytestmark = pytest.mark.usefixtures("no_live_settings")
 
 
@@ -26,10 +22,7 @@ def _description(tmp_path: Path, first: str) -> str:
     tx.assistant("The parser rejects the two new columns; I'll accept them and rerun.")
     tx.user("thanks, commit it please")
     tx.assistant("Committed as 91d2c4e.")
-    session = tx.write(tmp_path / "claude" / "projects" / "-home-kai-etl" / f"{tx.session_id}.jsonl")
-    work = tmp_path / "w"
-    ok(runner.invoke(app, ["run", str(session), "-o", str(work), "--yes", "--engine", "offline", "-q"]))
-    front = (work / "draft.md").read_text(encoding="utf-8").split("---")[1]
+    front = (Told(tx, tmp_path).work / "draft.md").read_text(encoding="utf-8").split("---")[1]
     return str(yaml.safe_load(front)["description"])
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from test_subagent_brief_quoted import _session
-from told_support import no_live_settings, ok  # noqa: F401  (no_live_settings: a fixture, used by name)
+from told_support import Told, no_live_settings  # noqa: F401  (no_live_settings: a fixture, used by name)
 from typer.testing import CliRunner
 
 from retell.cli import app
@@ -20,14 +20,11 @@ runner = CliRunner()
 
 @pytest.mark.usefixtures("no_live_settings")
 def test_a_german_offline_draft_passes_its_own_check(tmp_path: Path) -> None:
-    folder = tmp_path / "claude" / "projects" / "-srv-wetter-etl"
-    tx = _session(folder)
+    tx = _session(tmp_path / "claude" / "projects" / "-srv-demo-proj")  # (where Told writes the session)
     tx.user("Super, danke! Bitte committen, den DAG stoße ich nach dem Meeting selbst an.")
     tx.tool_call("Bash", {"command": "git commit -am 'DWD: neue Spalten zulassen'"}, "[main 91d2c4e] DWD")
     tx.assistant("Committet als 91d2c4e auf main.")
-    session = tx.write(folder / f"{tx.session_id}.jsonl")
-    work = tmp_path / "w"
-    ok(runner.invoke(app, ["run", str(session), "-o", str(work), "--yes", "--engine", "offline", "-q"]))
+    work = Told(tx, tmp_path).work
     draft = (work / "draft.md").read_text(encoding="utf-8")
     assert "Diesen Entwurf hat retell ohne Sprachmodell geschrieben" in draft  # (the note this is about)
     assert "off with the task “Spaltenannahmen finden”" in draft

@@ -26,7 +26,7 @@ from pathlib import Path
 
 import pytest
 from conftest import Transcript, usage
-from prompt_support import event_block, outline_prompt, parse_work
+from prompt_support import event_block, event_ids, outline_prompt, parse_work, plan_section
 from told_support import no_live_settings, ok  # noqa: F401  (a fixture, used by name)
 from typer.testing import CliRunner
 
@@ -55,27 +55,11 @@ def _parse(tmp_path: Path, tx: Transcript, language: str = "", length: str = "")
     return work
 
 
-def _runs(work: Path) -> list[str]:
-    events = json.loads((work / "events.json").read_text(encoding="utf-8"))["events"]
-    return [e["id"] for e in events if e["kind"] == "tool_run"]
-
-
 def _section_prompts(work: Path, sections: list[dict]) -> list[str]:
     plan = {"title": "Ledger", "hook": "It started with a count.", "sections": sections, "ending": "End on it."}
     yamlio.save(work / "outline.yaml", yamlio.loads(json.dumps(plan), "outline.yaml"), backup=False)
     ok(runner.invoke(app, ["draft", str(work), "--engine", "handoff", "--dry-run"]))
     return [p.read_text(encoding="utf-8") for p in sorted((work / "llm" / "dry-run").glob("section-*"))]
-
-
-def _section(sid: str, *beats: tuple[str, list[str]]) -> dict:
-    return {
-        "id": sid,
-        "heading": f"Part {sid}",
-        "chapters": ["ch1"],
-        "purpose": "Tell it.",
-        "beats": [{"beat": kind, "treatment": "summarise", "events": ids, "note": "It."} for kind, ids in beats],
-        "images": [],
-    }
 
 
 def _numbers(prompt: str) -> str:
@@ -184,14 +168,14 @@ def _ledger_session() -> Transcript:
 def ledger(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[str]]:
     tmp = tmp_path_factory.mktemp("ledger")
     work = _parse(tmp, _ledger_session(), length="short")
-    runs = _runs(work)
+    runs = event_ids(work, "tool_run")
     query, fix, migrate, grep, red, fix2, green, commit = runs
     prompts = _section_prompts(
         work,
         [
-            _section("s1", ("opening", ["e1"]), ("discovery", [query, "e3"])),
-            _section("s2", ("action", [fix, migrate, grep]), ("action", [red, fix2, green])),
-            _section("s3", ("resolution", [commit])),
+            plan_section("s1", ("opening", ["e1"]), ("discovery", [query, "e3"])),
+            plan_section("s2", ("action", [fix, migrate, grep]), ("action", [red, fix2, green])),
+            plan_section("s3", ("resolution", [commit])),
         ],
     )
     return work, prompts
@@ -213,14 +197,14 @@ def test_a_figure_the_author_gave_is_noted_as_theirs_where_claude_writes_it_bare
 def test_a_query_claude_reads_by_date_without_the_year_is_shown(ledger) -> None:
     work, prompts = ledger
     for prompt in (outline_prompt(work), prompts[0]):
-        block = event_block(prompt, _runs(work)[0])
+        block = event_block(prompt, event_ids(work, "tool_run")[0])
         assert "not shown here" not in block
         assert "2026-10-26 | 8326 | 4176" in block
 
 
 def test_a_cited_output_nobody_takes_up_is_shown_in_the_section_that_tells_it(ledger) -> None:
     work, prompts = ledger
-    block = event_block(prompts[1], _runs(work)[2])
+    block = event_block(prompts[1], event_ids(work, "tool_run")[2])
     assert "Running upgrade 7c1d -> 9e4a, unique entry_id" in block and "not shown here" not in block
 
 
@@ -248,7 +232,7 @@ def test_a_rewrite_keeps_twice_the_changed_lines_of_an_edit(tmp_path: Path) -> N
 def test_a_long_commit_message_is_kept_whole_and_shown(ledger) -> None:
     work, prompts = ledger
     assert len(_MESSAGE) > MAX_COMMIT_TARGET
-    block = event_block(prompts[2], _runs(work)[-1])
+    block = event_block(prompts[2], event_ids(work, "tool_run")[-1])
     assert "then on the primary.”" in block
     assert "cut short here" not in block
 
@@ -285,7 +269,7 @@ def test_claudes_reading_of_a_cut_output_is_marked_as_resting_on_lines_not_shown
 
 def test_a_section_with_a_change_and_its_green_run_has_room_for_both_the_run_first(ledger) -> None:
     work, prompts = ledger
-    _query, fix, migrate, _grep, red, fix2, green, _commit = _runs(work)
+    _query, fix, migrate, _grep, red, fix2, green, _commit = event_ids(work, "tool_run")
     line = next(ln for ln in prompts[1].splitlines() if ln.startswith("- Code blocks: "))
     assert line.startswith("- Code blocks: at most 2 in this section (the post has room for 4,")
     assert (
@@ -333,7 +317,7 @@ def test_a_search_with_no_match_is_said_not_counted_as_failed(ledger) -> None:
         "tool calls: 8 (1 failed, of them 1 test run whose tests failed: a run that reported failing tests" in numbers
     )
     assert "not counted as failed: 1 search that matched nothing, whose exit 1 is the answer" in numbers
-    block = event_block(prompts[1], _runs(work)[3])
+    block = event_block(prompts[1], event_ids(work, "tool_run")[3])
     assert "(no line matched: its exit 1 is the answer, not a failure, and is not counted as failed)" in block
 
 

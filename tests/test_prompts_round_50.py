@@ -28,7 +28,7 @@ from pathlib import Path
 
 import pytest
 from conftest import Transcript, usage
-from prompt_support import event_block, outline_prompt, parse_work
+from prompt_support import event_block, event_ids, outline_prompt, parse_work, plan_section
 from told_support import no_live_settings, ok  # noqa: F401  (a fixture, used by name)
 from typer.testing import CliRunner
 
@@ -142,29 +142,8 @@ def _pantry_session() -> Transcript:
     return tx
 
 
-def _runs(work: Path) -> list[str]:
-    events = json.loads((work / "events.json").read_text(encoding="utf-8"))["events"]
-    return [e["id"] for e in events if e["kind"] == "tool_run"]
-
-
-def _ids(work: Path, kind: str) -> list[str]:
-    events = json.loads((work / "events.json").read_text(encoding="utf-8"))["events"]
-    return [e["id"] for e in events if e["kind"] == kind]
-
-
 def _numbers(prompt: str) -> str:
     return prompt.split("# Numbers", 1)[1].split("# Craft", 1)[0]
-
-
-def _section(sid: str, *beats: tuple[str, list[str]]) -> dict:
-    return {
-        "id": sid,
-        "heading": f"Part {sid}",
-        "chapters": ["ch1"],
-        "purpose": "Tell it.",
-        "beats": [{"beat": kind, "treatment": "summarise", "events": ids, "note": "It."} for kind, ids in beats],
-        "images": [],
-    }
 
 
 @pytest.fixture(scope="module")
@@ -172,14 +151,14 @@ def pantry(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[str], s
     """The work folder, its section prompts and its finishing prompt (the sections answered)."""
     tmp = tmp_path_factory.mktemp("pantry")
     work = parse_work(tmp, _pantry_session(), PROJECTS)
-    refused, _read, edit, ruff, green = _runs(work)
+    refused, _read, edit, ruff, green = event_ids(work, "tool_run")
     plan = {
         "title": "Restock by date",
         "hook": "Two minutes later the helper was rewritten.",
         "sections": [
-            _section("s1", ("opening", ["e1", "e2", "e3"])),
-            _section("s2", ("action", [refused, edit])),
-            _section("s3", ("convergence", [ruff, green]), ("resolution", [_ids(work, "assistant")[-1]])),
+            plan_section("s1", ("opening", ["e1", "e2", "e3"])),
+            plan_section("s2", ("action", [refused, edit])),
+            plan_section("s3", ("convergence", [ruff, green]), ("resolution", [event_ids(work, "assistant")[-1]])),
         ],
         "ending": "End on it.",
     }
@@ -236,7 +215,7 @@ def test_the_finishing_call_checks_the_hooks_figures_against_the_times(pantry) -
 
 def test_a_refused_edit_shows_no_lines_and_is_not_offered_as_a_block(pantry) -> None:
     work, sections, _finish = pantry
-    refused, _read, edit, _ruff, _green = _runs(work)
+    refused, _read, edit, _ruff, _green = event_ids(work, "tool_run")
     block = event_block(sections[1], refused)
     assert "(failed) — failed: File has not been read yet." in block
     assert f"(one edit, [{refused}]: refused, so it changed nothing in pantry/stock.py;" in block
@@ -253,7 +232,7 @@ def test_a_refused_edit_shows_no_lines_and_is_not_offered_as_a_block(pantry) -> 
 
 def test_an_edit_inside_a_signature_over_several_lines_names_its_def(pantry) -> None:
     work, sections, _finish = pantry
-    edit = _runs(work)[2]
+    edit = event_ids(work, "tool_run")[2]
     assert "changed pantry/stock.py (one edit, [" + edit + "]), within `def restock(`:" in sections[1]
     old = "fn totals(\n    rows: &[Row],\n) -> Vec<u64> {\n    let mut out = Vec::new();\n    out\n}\n"
     assert edit_places("src/t.rs", old, "    let mut out = Vec::new();", "    let mut out = vec![];", None) == [
@@ -268,7 +247,7 @@ def test_an_edit_inside_a_signature_over_several_lines_names_its_def(pantry) -> 
 
 def test_the_lines_an_edit_leaves_out_and_claudes_account_of_them_are_marked(pantry) -> None:
     work, sections, _finish = pantry
-    edit = _runs(work)[2]
+    edit = event_ids(work, "tool_run")[2]
     assert (
         "  (what the 24 changed lines not shown do is not in the material: tell the lines shown as the diff's, and "
         "anything more Claude says of this edit as Claude's account)"
@@ -299,12 +278,12 @@ def test_a_word_that_opens_a_printed_sentence_is_no_name() -> None:
 
 def test_the_names_rule_leaves_out_a_word_of_output(pantry, tmp_path: Path) -> None:
     work, _sections, _finish = pantry
-    _refused, _read, _edit, ruff, green = _runs(work)
+    _refused, _read, _edit, ruff, green = event_ids(work, "tool_run")
     copy = tmp_path / "w"
     copy.mkdir()
     for name in ("events.json", "manifest.json", "triage.yaml"):
         (copy / name).write_bytes((work / name).read_bytes())
-    section = _section("s1", ("convergence", [ruff, green]))
+    section = plan_section("s1", ("convergence", [ruff, green]))
     section["beats"][0]["note"] = "ruff printed All checks passed! and the Pantry tests ran green."
     plan = {"title": "Restock", "hook": "It sorts.", "sections": [section], "ending": "End on it."}
     yamlio.save(copy / "outline.yaml", yamlio.loads(json.dumps(plan), "outline.yaml"), backup=False)
@@ -351,7 +330,7 @@ def test_failures_the_output_does_not_name_are_said_as_not_shown(pantry) -> None
 
 def test_a_run_that_deselects_tests_is_said_not_to_be_the_whole_suite(pantry) -> None:
     work, sections, _finish = pantry
-    green = _runs(work)[-1]
+    green = event_ids(work, "tool_run")[-1]
     note = (
         "(12 tests deselected by the command's own filter: this run is not the whole suite, whatever Claude calls it)"
     )

@@ -584,14 +584,7 @@ class Tracer:
             named = _mention(command, index, scope, only=True)
             if named is not None:
                 return found(claim, named, cited=True)
-        elided = _elision(command)
-        ran = [
-            (e, r)
-            for e, r in index.runs
-            if command in " ".join(r.split())
-            or _subsequence(wanted, r.split())
-            or (elided is not None and elided.search(" ".join(r.split())))
-        ]
+        ran = _runs_of(command, index)
         near = [r for r in ran if r[0] in scope.near]
         if near:
             return found(claim, _first(index, near[0][0]), cited=True)
@@ -666,15 +659,7 @@ class Tracer:
         as any name."""
         index = self.index
         command = " ".join(_clean_code(claim.command).split())
-        wanted = command.split()
-        elided = _elision(command)
-        ran = [
-            (e, r)
-            for e, r in index.runs
-            if command in " ".join(r.split())
-            or _subsequence(wanted, r.split())
-            or (elided is not None and elided.search(" ".join(r.split())))
-        ]
+        ran = _runs_of(command, index)
         ran.sort(key=lambda r: r[0] not in scope.near)
         if not ran:
             return self.code(claim, scope)
@@ -1626,6 +1611,20 @@ def _named_whole(quote: str, label: str) -> bool:
         return " ".join(text.casefold().split()).strip(" .,:;!?…")
 
     return bool(plain(quote)) and plain(quote) == plain(label)
+
+
+def _runs_of(command: str, index: Sources) -> list[tuple[str, str]]:
+    """The session's runs of `command` (event id, the command as it ran): it whole, its words in order, or it with
+    an elided part standing for any text."""
+    wanted = command.split()
+    elided = _elision(command)
+    return [
+        (e, r)
+        for e, r in index.runs
+        if command in " ".join(r.split())
+        or _subsequence(wanted, r.split())
+        or (elided is not None and elided.search(" ".join(r.split())))
+    ]
 
 
 def _elision(command: str) -> re.Pattern[str] | None:

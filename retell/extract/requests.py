@@ -51,8 +51,13 @@ def without_greeting(text: str) -> str:
     """`text` on one line without the greeting, the address or the opener it starts with ("Moin! Kurze
     Bitte: …", "Mohammed! the build…"): the words a teaser quotes; `text` itself when nothing else is left."""
     line = " ".join(text.split())
-    rest = re.sub(_LEADING_PUNCTUATION, "", _without_opener(re.sub(_ADDRESS, "", re.sub(_GREETING, "", line))))
-    return rest or line
+    return _past_greeting(line) or line
+
+
+def _past_greeting(line: str) -> str:
+    """`line` past its greeting, address or opener, and the punctuation after them ("" when that was all)."""
+    line = re.sub(_GREETING, "", line).strip()
+    return re.sub(_LEADING_PUNCTUATION, "", _without_opener(re.sub(_ADDRESS, "", line)))
 
 
 def _without_opener(line: str) -> str:
@@ -232,10 +237,7 @@ def _tidy(line: str) -> str | None:
     if re.search(_BOILERPLATE, line):
         return None
     asked = line.rstrip().endswith(("?", "？"))
-    line = re.sub(_GREETING, "", line).strip()
-    line = re.sub(_ADDRESS, "", line)
-    line = _without_opener(line)
-    line = re.sub(_LEADING_PUNCTUATION, "", line)
+    line = _past_greeting(line)
     line = re.sub(_ACK_LEAD, "", line)
     line = re.sub(_REPLY_LEAD, "", line)
     line = re.sub(_PLEA, "", line)

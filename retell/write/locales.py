@@ -132,6 +132,7 @@ ENGLISH_OFFLINE_NOTE = (
 )
 
 
+@functools.lru_cache(maxsize=1)
 def offline_notes() -> frozenset[str]:
     """Every wording of the offline engine's note on its English sentences: retell's words about the draft, which
     claim nothing of the session (`retell check` leaves them alone: the German one's nouns read as names)."""
