@@ -33,7 +33,7 @@ from retell.extract.headings import join_words as _join
 from retell.extract.headings import short_path as _short_path
 from retell.extract.local_headings import in_language
 from retell.extract.project import project_name
-from retell.extract.requests import is_author_message, is_request_command, without_greeting
+from retell.extract.requests import is_author_message, is_request_command, own_prose, without_greeting
 from retell.extract.signals import DISCOVERY, PIVOT
 from retell.extract.testruns import a_run_passed, times_run
 from retell.extract.timeutil import to_epoch_ms
@@ -297,7 +297,11 @@ def _purpose(group: list[Episode]) -> str:
 def _hook(view: EventLog, first_ask: Event | None) -> str:
     if first_ask is None or not _words(first_ask):
         return "A session with Claude Code, told from its transcript."
-    return "It started with one message to Claude Code: “" + shorten_words(_one_line(_words(first_ask)), 140) + "”"
+    return (
+        "It started with one message to Claude Code: “"
+        + shorten_words(_one_line(own_prose(_words(first_ask))), 140)
+        + "”"
+    )
 
 
 def _description(first_ask: Event | None, sessions: int = 1) -> str:
@@ -307,7 +311,7 @@ def _description(first_ask: Event | None, sessions: int = 1) -> str:
         told = "A session with Claude Code, told from its transcript"
     if first_ask is None or not _words(first_ask):
         return "How a session with Claude Code went, told from its transcript." if sessions == 1 else f"{told}."
-    first = _sentences(without_greeting(re.sub(r"\[Image #\d+\]", "", _one_line(_words(first_ask)))))
+    first = _sentences(without_greeting(re.sub(r"\[Image #\d+\]", "", _one_line(own_prose(_words(first_ask))))))
     return f"{told}: " + shorten_words(first[0] if first else "", 110)
 
 
