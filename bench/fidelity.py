@@ -392,6 +392,7 @@ _HOME = re.compile(r"(?:/Users|/home|[A-Za-z]:\\Users)[/\\][^/\\\s]+")
 def _key(text: str) -> str:
     """A message as compared with a quote: its first 40 letters and digits, lower case (a home folder as the
     post shows it, `~`); a message of no letter or digit (`👍`) as it is."""
+    text = re.sub(r"(?m)^\s*```[\w+.-]*\s*$", "", text)  # a fence's own line: a post shows the block, not "```toml"
     return "".join(ch for ch in _HOME.sub("~", text).lower() if ch.isalnum())[:40] or "".join(text.split())[:40]
 
 
@@ -407,7 +408,10 @@ _GERMAN = re.compile(r"\b(?:und|ich|nicht|das|ist|bitte|mit|auf|für|wir|eine?|d
 _FRENCH = re.compile(
     r"\b(?:je|j'ai|les|des|est|c'est|pour|une|pas|avec|dans|qui|que|et|tu|ça|mais|faut|merci|y'a|du|plus|suis)\b", re.I
 )
-_SPANISH = re.compile(r"\b(?:el|los|las|que|por|para|una|con|del|está|pero)\b", re.I)
+_SPANISH = re.compile(
+    r"\b(?:el|los|las|que|por|para|una|con|del|está|pero|y|esto|eso|hay|muy|vez|oye|porfa|qué|cómo|también)\b",
+    re.I,
+)
 _ITALIAN = re.compile(r"\b(?:il|che|non|gli|sono|della|delle|nel|questo|questa|anche|ho|perché|è|alla|degli)\b", re.I)
 _PORTUGUESE = re.compile(
     r"\b(?:não|nao|é|os|uma|com|do|da|dos|das|está|mas|você|voce|isso|pra|em|ou|mais|então|sempre|também|já|só)\b", re.I
@@ -459,12 +463,17 @@ _SIMPLIFIED = set(
 _TRADITIONAL -= _SIMPLIFIED
 
 
+# A Python stack trace as pasted: its header, each frame's line and the code indented under it, the error line
+_TRACE = re.compile(r"(?m)^Traceback \(most recent call last\):\n(?:[ \t]+.*\n?)*(?:[\w.]+(?:Error|Exception)\b.*)?")
+
+
 def expected_language(texts: list[str]) -> str | None:
     """The author's language by script, one vote a message; None when the votes are not clear."""
     votes: Counter[str] = Counter()
     han_text = ""
     for text in texts:
         text = re.sub(r"```.*?```|`[^`]*`|https?://\S+|\S*/\S+", " ", text, flags=re.S)
+        text = re.sub(_TRACE, " ", text)  # a pasted stack trace is the program's English, not the author's
         han, kana, hangul = len(_HAN.findall(text)), len(_KANA.findall(text)), len(_HANGUL.findall(text))
         letters = sum(ch.isalpha() for ch in text)
         words = len(text.split())
