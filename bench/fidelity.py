@@ -196,6 +196,7 @@ class Raw:
 
     def __init__(self, path: Path) -> None:
         self.messages: list[tuple[int, str]] = []  # (line, text)
+        self.as_typed: list[str] = []  # the messages' texts with their lines: what the language is read from
         self.replies = 0
         self.tool_ids: set[str] = set()
         self.shell_ids: set[str] = set()  # the shell calls' ids
@@ -265,6 +266,7 @@ class Raw:
                 words = [w for t in texts if (w := _typed(t))]
                 if words:
                     self.messages.append((lineno, "\n".join(words)))
+                    self.as_typed.append("\n".join(_STRIP.sub(" ", t) for t in texts if _typed(t)))
                     typed_texts.add(_key(words[0]))
                     if dequeued is not None and _key(dequeued) == _key("\n".join(words)):
                         self.queued.add(_key(dequeued))  # delivered by a dequeue after it waited: typed earlier
@@ -309,6 +311,7 @@ class Raw:
             if key and key not in seen_queued and key not in typed_texts:
                 seen_queued.add(key)
                 self.messages.append((lineno, text))
+                self.as_typed.append(text)
         self.messages.sort()
         if snapshot:
             self.files |= {_absolute(str(p), self.first_cwd) for p in snapshot}
@@ -392,7 +395,7 @@ _HOME = re.compile(r"(?:/Users|/home|[A-Za-z]:\\Users)[/\\][^/\\\s]+")
 def _key(text: str) -> str:
     """A message as compared with a quote: its first 40 letters and digits, lower case (a home folder as the
     post shows it, `~`); a message of no letter or digit (`👍`) as it is."""
-    text = re.sub(r"(?m)^\s*```[\w+.-]*\s*$", "", text)  # a fence's own line: a post shows the block, not "```toml"
+    text = re.sub(r"```[\w+.-]*", "", text)  # a fence and its language: a post shows the block, not "```toml"
     return "".join(ch for ch in _HOME.sub("~", text).lower() if ch.isalnum())[:40] or "".join(text.split())[:40]
 
 
@@ -709,7 +712,7 @@ def bad_heading_reason(heading: str) -> str | None:
 
 def measure(session: Path, work: Path) -> dict[str, Any]:
     raw = Raw(session)
-    texts = [t for _, t in raw.messages]
+    texts = raw.as_typed or [t for _, t in raw.messages]
     row: dict[str, Any] = {
         "session": str(session.relative_to(session.parents[2]) if len(session.parents) > 2 else session),
         "raw_messages": len(raw.messages),
