@@ -182,8 +182,9 @@ def test_a_pasted_stack_trace_is_not_the_authors_language(fidelity: ModuleType, 
 
 def test_a_message_opening_with_a_fenced_config_is_the_quote_that_shows_it(fidelity: ModuleType) -> None:
     """The post shows the pasted block as code without its fence: the message's key must not start with the
-    fence's language ("toml…"), or the message counts as lost and its quote as not the author's (fresh18)."""
-    message = "```toml [display] timezone = \"Europe/Lisbon\" ``` with that config times print in UTC"  # (one line, as read)
+    fence's language ("toml…"), or the message counts as lost and its quote as not the author's (fresh18). The
+    bench reads each message on one line."""
+    message = '```toml [display] timezone = "Europe/Lisbon" ``` with that config times print in UTC'
     post = (
         'I started with this:\n\n```toml\n[display]\ntimezone = "Europe/Lisbon"\n```\n\n'
         "> with that config times print in UTC\n\nNext."
