@@ -169,8 +169,9 @@ def _rejection_reasons(content: Any, recorded: Any = None, shell_call: Any = Non
     return out
 
 
-def _typed(text: str) -> str | None:
-    """The author's words in one piece of user text, or None when a machine wrote it."""
+def _typed(text: str, lines: bool = False) -> str | None:
+    """The author's words in one piece of user text, or None when a machine wrote it; on one line, or with its
+    lines (`lines`: what the language is read from, a pasted trace told from the words after it)."""
     if "<command-name>" in text:
         name = re.search(r"<command-name>\s*(\S*?)\s*</command-name>", text)
         args = re.search(r"<command-args>(.*?)</command-args>", text, re.S)
@@ -188,7 +189,7 @@ def _typed(text: str) -> str | None:
         if isinstance(value, dict) and {"task_id", "tool_use_id", "task_type"} & set(value):
             return None
     cleaned = " ".join(_STRIP.sub(" ", text).split())
-    return cleaned or None
+    return (_STRIP.sub(" ", text).strip() if lines else cleaned) or None
 
 
 class Raw:
@@ -266,7 +267,7 @@ class Raw:
                 words = [w for t in texts if (w := _typed(t))]
                 if words:
                     self.messages.append((lineno, "\n".join(words)))
-                    self.as_typed.append("\n".join(_STRIP.sub(" ", t) for t in texts if _typed(t)))
+                    self.as_typed.append("\n".join(w for t in texts if (w := _typed(t, lines=True))))
                     typed_texts.add(_key(words[0]))
                     if dequeued is not None and _key(dequeued) == _key("\n".join(words)):
                         self.queued.add(_key(dequeued))  # delivered by a dequeue after it waited: typed earlier
