@@ -169,8 +169,9 @@ def _rejection_reasons(content: Any, recorded: Any = None, shell_call: Any = Non
     return out
 
 
-def _typed(text: str) -> str | None:
-    """The author's words in one piece of user text, or None when a machine wrote it."""
+def _typed(text: str, lines: bool = False) -> str | None:
+    """The author's words in one piece of user text, or None when a machine wrote it; on one line, or with its
+    lines (`lines`: what the language is read from, a pasted trace told from the words after it)."""
     if "<command-name>" in text:
         name = re.search(r"<command-name>\s*(\S*?)\s*</command-name>", text)
         args = re.search(r"<command-args>(.*?)</command-args>", text, re.S)
@@ -188,7 +189,7 @@ def _typed(text: str) -> str | None:
         if isinstance(value, dict) and {"task_id", "tool_use_id", "task_type"} & set(value):
             return None
     cleaned = " ".join(_STRIP.sub(" ", text).split())
-    return cleaned or None
+    return (_STRIP.sub(" ", text).strip() if lines else cleaned) or None
 
 
 class Raw:
@@ -196,6 +197,7 @@ class Raw:
 
     def __init__(self, path: Path) -> None:
         self.messages: list[tuple[int, str]] = []  # (line, text)
+        self.as_typed: list[str] = []  # the messages' texts with their lines: what the language is read from
         self.replies = 0
         self.tool_ids: set[str] = set()
         self.shell_ids: set[str] = set()  # the shell calls' ids
@@ -265,6 +267,7 @@ class Raw:
                 words = [w for t in texts if (w := _typed(t))]
                 if words:
                     self.messages.append((lineno, "\n".join(words)))
+                    self.as_typed.append("\n".join(w for t in texts if (w := _typed(t, lines=True))))
                     typed_texts.add(_key(words[0]))
                     if dequeued is not None and _key(dequeued) == _key("\n".join(words)):
                         self.queued.add(_key(dequeued))  # delivered by a dequeue after it waited: typed earlier
@@ -309,6 +312,7 @@ class Raw:
             if key and key not in seen_queued and key not in typed_texts:
                 seen_queued.add(key)
                 self.messages.append((lineno, text))
+                self.as_typed.append(text)
         self.messages.sort()
         if snapshot:
             self.files |= {_absolute(str(p), self.first_cwd) for p in snapshot}
@@ -392,6 +396,7 @@ _HOME = re.compile(r"(?:/Users|/home|[A-Za-z]:\\Users)[/\\][^/\\\s]+")
 def _key(text: str) -> str:
     """A message as compared with a quote: its first 40 letters and digits, lower case (a home folder as the
     post shows it, `~`); a message of no letter or digit (`👍`) as it is."""
+    text = re.sub(r"```[\w+.-]*", "", text)  # a fence and its language: a post shows the block, not "```toml"
     return "".join(ch for ch in _HOME.sub("~", text).lower() if ch.isalnum())[:40] or "".join(text.split())[:40]
 
 
@@ -407,7 +412,10 @@ _GERMAN = re.compile(r"\b(?:und|ich|nicht|das|ist|bitte|mit|auf|für|wir|eine?|d
 _FRENCH = re.compile(
     r"\b(?:je|j'ai|les|des|est|c'est|pour|une|pas|avec|dans|qui|que|et|tu|ça|mais|faut|merci|y'a|du|plus|suis)\b", re.I
 )
-_SPANISH = re.compile(r"\b(?:el|los|las|que|por|para|una|con|del|está|pero)\b", re.I)
+_SPANISH = re.compile(
+    r"\b(?:el|los|las|que|por|para|una|con|del|está|pero|y|esto|eso|hay|muy|vez|oye|porfa|qué|cómo|también)\b",
+    re.I,
+)
 _ITALIAN = re.compile(r"\b(?:il|che|non|gli|sono|della|delle|nel|questo|questa|anche|ho|perché|è|alla|degli)\b", re.I)
 _PORTUGUESE = re.compile(
     r"\b(?:não|nao|é|os|uma|com|do|da|dos|das|está|mas|você|voce|isso|pra|em|ou|mais|então|sempre|também|já|só)\b", re.I
@@ -459,12 +467,17 @@ _SIMPLIFIED = set(
 _TRADITIONAL -= _SIMPLIFIED
 
 
+# A Python stack trace as pasted: its header, each frame's line and the code indented under it, the error line
+_TRACE = re.compile(r"(?m)^Traceback \(most recent call last\):\n(?:[ \t]+.*\n?)*(?:[\w.]+(?:Error|Exception)\b.*)?")
+
+
 def expected_language(texts: list[str]) -> str | None:
     """The author's language by script, one vote a message; None when the votes are not clear."""
     votes: Counter[str] = Counter()
     han_text = ""
     for text in texts:
         text = re.sub(r"```.*?```|`[^`]*`|https?://\S+|\S*/\S+", " ", text, flags=re.S)
+        text = re.sub(_TRACE, " ", text)  # a pasted stack trace is the program's English, not the author's
         han, kana, hangul = len(_HAN.findall(text)), len(_KANA.findall(text)), len(_HANGUL.findall(text))
         letters = sum(ch.isalpha() for ch in text)
         words = len(text.split())
@@ -700,7 +713,7 @@ def bad_heading_reason(heading: str) -> str | None:
 
 def measure(session: Path, work: Path) -> dict[str, Any]:
     raw = Raw(session)
-    texts = [t for _, t in raw.messages]
+    texts = raw.as_typed or [t for _, t in raw.messages]
     row: dict[str, Any] = {
         "session": str(session.relative_to(session.parents[2]) if len(session.parents) > 2 else session),
         "raw_messages": len(raw.messages),

@@ -49,3 +49,37 @@ def test_the_teaser_is_not_the_greeting(tmp_path: Path, first: str, teaser: str)
 
 def test_a_message_that_is_only_a_greeting_is_still_quoted(tmp_path: Path) -> None:
     assert _description(tmp_path, "Hello!").endswith("Hello!")
+
+
+_CONFIG_FIRST = (
+    '```toml\n# ~/.config/tides/config.toml\n[display]\ntimezone = "Europe/Lisbon"\nunits = "m"\n```\n\n'
+    "with that config the tide times still print in UTC. can you find out why?"
+)
+_TRACE_FIRST = (
+    "Traceback (most recent call last):\n"
+    '  File "/srv/etl/cli.py", line 48, in <module>\n'
+    "    main()\n"
+    '  File "/srv/etl/extract.py", line 10, in leer_csv\n'
+    '    return pd.read_csv(ruta, sep=";")\n'
+    "UnicodeDecodeError: 'utf-8' codec can't decode byte 0xf1 in position 41\n\n"
+    "me sale esto al correr el pipeline de noviembre, ayuda porfa"
+)
+
+
+@pytest.mark.parametrize(
+    ("first", "teaser"),
+    [
+        (_CONFIG_FIRST, "told from its transcript: with that config the tide times still print in UTC"),
+        (_TRACE_FIRST, "told from its transcript: me sale esto al correr el pipeline de noviembre, ayuda porfa"),
+    ],
+)
+def test_the_teaser_quotes_the_authors_words_not_what_they_pasted(tmp_path: Path, first: str, teaser: str) -> None:
+    """A message that opens with a pasted config or stack trace: the teaser under the title was "```toml # ~/.config…"
+    or "Traceback (most recent call last): File…", the paste's first characters instead of the author's ask."""
+    description = _description(tmp_path, first)
+    assert teaser in description
+    assert "```" not in description and "Traceback" not in description
+
+
+def test_a_message_that_is_only_a_paste_is_still_quoted(tmp_path: Path) -> None:
+    assert "Traceback (most recent call last)" in _description(tmp_path, "Traceback (most recent call last):\n  x")

@@ -476,7 +476,11 @@ def test_the_headings_retell_makes_up_are_in_the_posts_language(
 ) -> None:
     """A blind reader (fresh4, stop 36): "Where it ended" and "By the numbers" in Dutch, Polish and Turkish posts."""
     tx.user(message)
-    tx.assistant("Done: the click handler was never bound; `login.js` binds it now.")
+    # (two sentences: the section quotes the first, the ending what the second adds)
+    tx.assistant(
+        "Done: the click handler was never bound; `login.js` binds it now. "
+        "The form also submitted twice on Enter, which the same binding stops."
+    )
     told = Told(tx, tmp_path)
     assert f"## {ended}\n" in told.draft and "Where it ended" not in told.draft
     post = told.post(tmp_path)

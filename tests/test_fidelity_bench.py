@@ -153,3 +153,41 @@ def test_a_reason_typed_when_turning_a_call_down_is_the_authors(
     wording, so retell quoting the reason was counted as words not the author's (fresh16: 2)."""
     block = {"type": "tool_result", "tool_use_id": "t1", "is_error": True, "content": result}
     assert fidelity._rejection_reasons([block]) == reason
+
+
+def test_a_pasted_stack_trace_is_not_the_authors_language(fidelity: ModuleType, tmp_path: Path) -> None:
+    """A Spanish author who pastes a Python traceback above one line of their own, then writes in Spanish: the
+    trace's English outvoted them and a post told in Spanish was counted in the wrong language (fresh18)."""
+    trace = (
+        "Traceback (most recent call last):\n"
+        '  File "/srv/etl/cli.py", line 48, in <module>\n'
+        "    main()\n"
+        "UnicodeDecodeError: 'utf-8' codec can't decode byte 0xf1 in position 41: invalid continuation byte\n\n"
+        "me sale esto al correr el pipeline con las lecturas de noviembre, ayuda porfa"
+    )
+    later = "oye y no se van a duplicar lecturas si vuelvo a correr noviembre? la vez pasada ya había cargado"
+    assert fidelity.expected_language([trace, later]) == "es"
+    # as read from the transcript: the bench's message texts are on one line, the language's keep their lines
+    base = {"sessionId": "s", "version": "2.0.42", "cwd": "/w", "isSidechain": False}
+    records = [
+        {**base, "type": "user", "uuid": "u1", "parentUuid": None, "timestamp": "2025-10-04T00:00:00Z",
+         "message": {"role": "user", "content": trace}},
+        {**base, "type": "user", "uuid": "u2", "parentUuid": "u1", "timestamp": "2025-10-04T00:05:00Z",
+         "message": {"role": "user", "content": later}},
+    ]  # fmt: skip
+    path = tmp_path / "s.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+    assert fidelity.expected_language(fidelity.Raw(path).as_typed) == "es"
+
+
+def test_a_message_opening_with_a_fenced_config_is_the_quote_that_shows_it(fidelity: ModuleType) -> None:
+    """The post shows the pasted block as code without its fence: the message's key must not start with the
+    fence's language ("toml…"), or the message counts as lost and its quote as not the author's (fresh18). The
+    bench reads each message on one line."""
+    message = '```toml [display] timezone = "Europe/Lisbon" ``` with that config times print in UTC'
+    post = (
+        'I started with this:\n\n```toml\n[display]\ntimezone = "Europe/Lisbon"\n```\n\n'
+        "> with that config times print in UTC\n\nNext."
+    )
+    (quote,) = fidelity.author_quotes(post)
+    assert fidelity._key(quote) == fidelity._key(message)

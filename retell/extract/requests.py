@@ -223,6 +223,22 @@ def clean_request(text: str) -> str | None:
     return None
 
 
+def own_prose(text: str) -> str:
+    """The author's own words in a message, without what they pasted: fenced blocks, and log lines (a stack
+    trace's frames with the code lines indented under them) — what a teaser quotes of a message that opens
+    with a config or a traceback; `text` itself when nothing else is left."""
+    kept: list[str] = []
+    in_log = False
+    for line in re.sub(_FENCE, "\n", text).splitlines():
+        if re.search(_LOG_LINE, line.strip()):
+            in_log = True
+        elif not (in_log and line[:1].isspace() and line.strip()):
+            in_log = False
+            kept.append(line)
+    prose = "\n".join(kept).strip()
+    return prose if re.search(r"[^\W\d_]", prose) else text
+
+
 def _tidy(line: str) -> str | None:
     line = " ".join(line.split())
     if not line or re.search(_LOG_LINE, line):

@@ -33,7 +33,7 @@ from retell.extract.headings import join_words as _join
 from retell.extract.headings import short_path as _short_path
 from retell.extract.local_headings import in_language
 from retell.extract.project import project_name
-from retell.extract.requests import is_author_message, is_request_command, without_greeting
+from retell.extract.requests import is_author_message, is_request_command, own_prose, without_greeting
 from retell.extract.signals import DISCOVERY, PIVOT
 from retell.extract.testruns import a_run_passed, times_run
 from retell.extract.timeutil import to_epoch_ms
@@ -297,7 +297,11 @@ def _purpose(group: list[Episode]) -> str:
 def _hook(view: EventLog, first_ask: Event | None) -> str:
     if first_ask is None or not _words(first_ask):
         return "A session with Claude Code, told from its transcript."
-    return "It started with one message to Claude Code: “" + shorten_words(_one_line(_words(first_ask)), 140) + "”"
+    return (
+        "It started with one message to Claude Code: “"
+        + shorten_words(_one_line(own_prose(_words(first_ask))), 140)
+        + "”"
+    )
 
 
 def _description(first_ask: Event | None, sessions: int = 1) -> str:
@@ -307,7 +311,7 @@ def _description(first_ask: Event | None, sessions: int = 1) -> str:
         told = "A session with Claude Code, told from its transcript"
     if first_ask is None or not _words(first_ask):
         return "How a session with Claude Code went, told from its transcript." if sessions == 1 else f"{told}."
-    first = _sentences(without_greeting(re.sub(r"\[Image #\d+\]", "", _one_line(_words(first_ask)))))
+    first = _sentences(without_greeting(re.sub(r"\[Image #\d+\]", "", _one_line(own_prose(_words(first_ask))))))
     return f"{told}: " + shorten_words(first[0] if first else "", 110)
 
 
@@ -451,7 +455,7 @@ class _Writer:
         self.session_opened = False  # a new session was just announced: its first ask says so
         # a section's first paragraph opens on its own content, never on a link back ("Next, I asked:")
         self.section_start = False
-        self.last_closing = ""
+        self.quoted: list[str] = []  # Claude's words the body quoted: the ending never quotes them again
 
     def me(self, capital: bool = False) -> str:
         word = "I" if self.first_person else "the author"
@@ -573,6 +577,8 @@ class _Writer:
         runs = [e for e in events if e.kind == TOOL_RUN]
         # Claude's first words go where the session has them: before its calls, or after them when it worked first
         reply_later = bool(runs) and bool(replies) and events.index(replies[0]) > events.index(runs[0])
+        if opening_reply:
+            self.quoted.append(opening_reply)
         if opening_reply and not reply_later:
             out.append(_cited(f"Claude {self._said()}: “{session_inline(opening_reply)}”", replies[:1]))
         for event in events:
@@ -632,11 +638,12 @@ class _Writer:
         found_in = next((e for e in replies[1:] if e.text and _DISCOVERY.search(e.text)), None)
         finding = _cue_sentence(found_in.text or "") if found_in is not None else ""
         if finding:
+            self.quoted.append(finding)
             out.append(_cited(f"The turning point: “{session_inline(finding)}”", [found_in] if found_in else []))
         if len(replies) > 1:
             closing = _informative(replies[-1].text or "", 2)
             if closing and closing != opening_reply and closing != finding:
-                self.last_closing = closing
+                self.quoted.append(closing)
                 lead = ("It wrapped up with", "By the end of that stretch", "Its summary")[self.turn % 3]
                 out.append(_cited(f"{lead}: “{session_inline(closing)}”", replies[-1:]))
         return out
@@ -763,12 +770,24 @@ class _Writer:
                 lines.append(f"![{md_text(caption)}](assets/{asset})")
         return lines
 
+    def _untold(self, summary: str) -> str:
+        """`summary` of Claude's last message without what the body already quoted of it: the same sentence
+        told twice in a row ("When it was done, Claude said: “Committed…”" then "Claude's last word…: “Committed…”")
+        reads as a fault; "" when nothing new is left."""
+        for quoted in self.quoted:
+            if summary.startswith(quoted):  # (the body quoted its first sentences: what is left, if it says much)
+                rest = summary[len(quoted) :].strip()
+                return rest if len(rest) >= 25 else ""
+            if quoted.startswith(summary[:60]):
+                return ""
+        return summary
+
     def ending(self, view: EventLog) -> str:
         last = next((e for e in reversed(view.events) if e.kind == ASSISTANT and e.text and not e.sidechain), None)
         if last is None:
             return ""
-        summary = _informative(last.text or "", 3)
-        if not summary or summary == self.last_closing or self.last_closing.startswith(summary[:60]):
+        summary = self._untold(_informative(last.text or "", 3))
+        if not summary:
             return ""
         return f"## {in_language('Where it ended', [], self.language)}\n\n" + _cited(
             f"Claude's last word on the matter: “{session_inline(summary)}”", [last]
