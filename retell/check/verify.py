@@ -20,7 +20,7 @@ from typing import Any
 import orjson
 
 from retell import jsonio
-from retell.check.amounts import durations
+from retell.check.amounts import amounts, durations
 from retell.check.claims import CODE_SPAN, COMMAND, PATH, Claim
 from retell.check.document import CODE, Block, read_blocks
 from retell.check.quoted import quoted_in
@@ -152,7 +152,7 @@ def read_answer(
         verdict = item["verdict"]
         if verdict == NOT_SHOWN and not _cut_named(item, event, known, shown):
             verdict = NOT_IN_SESSION  # no cut of the material named: nothing says what is left out may hold it
-        elif verdict == NOT_SHOWN and event in events and record_cut(events[event], str(item.get("evidence", ""))):
+        elif verdict == NOT_SHOWN and _of_record_cut(item, events.get(event)):
             # the session itself keeps no more than that (a long diff's "… (19 more changed lines)"): what the
             # cut stands for is in no event, so a claim of it is the session's nowhere (blind20 Z1:115)
             verdict = NOT_IN_SESSION
@@ -188,6 +188,19 @@ def _cut_named(item: dict[str, Any], event: str, known: set[str], shown: str | N
     if event not in known or not _CUT.search(evidence):
         return False
     return shown is None or quoted_in(evidence, shown)
+
+
+_CUT_COUNT = re.compile(r"\((\d+) more")
+
+
+def _of_record_cut(item: dict[str, Any], event: Any) -> bool:
+    """A "not shown here" naming a cut the session's own record of the event makes, of a claim that is not about
+    the cut itself ("another 16 changed lines are not shown" counts what the cut says, and is no finding)."""
+    evidence = str(item.get("evidence", ""))
+    if event is None or not record_cut(event, evidence):
+        return False
+    count = _CUT_COUNT.search(evidence)
+    return count is None or float(count.group(1)) not in {a.value for a in amounts(item["words"])}
 
 
 def answer_items(text: str) -> list[dict[str, Any]]:

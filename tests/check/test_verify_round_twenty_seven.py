@@ -165,3 +165,19 @@ def test_words_a_model_shortened_with_an_ellipsis_are_found_on_their_line(tmp_pa
     assert [v.line for v in found] == [3] and dropped == 0
     wrong = json.dumps({"claims": [{**item, "words": "have a `timestamp` ... the `TranscriptEntry` types"}]})
     assert read_answer(wrong, chunk, text.split("\n"), {"e5"}, shown=request.user) == ([], 1)  # out of order
+
+
+def test_not_shown_here_of_a_claim_about_the_cut_itself_stays(tmp_path: Path) -> None:
+    """ "Another N changed lines are not shown" counts what the record's cut says: no finding, in any language."""
+    work = _work(tmp_path)
+    view = require_approved(work)[2]
+    cut = _cut(view)
+    count = cut.split("(")[1].split()[0]
+    for claim in (f"another {count} changed lines are not shown", f"另有{count}行改动没有显示"):
+        text = f"## The edit\n\nThe edit went through; {claim}. <!-- ev: e4 -->\n"
+        chunk, request = _requests(work, text)[0]
+        item = {"line": 3, "words": claim, "verdict": "not shown here", "event": "e4", "evidence": cut, "reason": "r"}
+        found, _ = read_answer(
+            json.dumps({"claims": [item]}), chunk, text.split("\n"), {"e4"}, shown=request.user, view=view
+        )
+        assert [v.verdict for v in found] == ["not shown here"], claim
