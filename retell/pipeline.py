@@ -38,7 +38,8 @@ class RunOptions:
     dry_run: bool = False  # parse and triage, then the whole run's estimate; nothing sent, nothing drafted
     force: bool = False  # re-parse a folder of more sessions with only those named
     verify: bool = False  # `retell check --verify` after the draft: a model reads it (advice, never blocking)
-    model_clears: bool = False  # with verify: a low-confidence rule problem the model supports counts as traced
+    model_clears: bool = True  # with verify: a low-confidence rule problem the model supports counts as traced
+    # (retell.check.verify.MODEL_CLEARS; the command line passes its choice)
 
 
 @dataclass

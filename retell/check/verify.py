@@ -13,12 +13,14 @@ import hashlib
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
 import orjson
 
 from retell import jsonio
+from retell.check.amounts import amounts, durations
 from retell.check.claims import CODE_SPAN, COMMAND, PATH, Claim
 from retell.check.document import CODE, Block, read_blocks
 from retell.check.quoted import quoted_in
@@ -34,6 +36,7 @@ from retell.check.verdict import (
     UNTRACED,
     Finding,
 )
+from retell.check.verify_evidence import record_cut
 from retell.check.verify_request import (
     CONTRADICTED as SAYS_OTHERWISE,
 )
@@ -55,9 +58,11 @@ from retell.llm.answers import extract_json
 # Whether, with `--verify` (`retell check`, `retell run`; kept in verify.json, so render and the preview agree),
 # a rule problem the check is not sure of (low confidence, never one that stops --strict) that the model reads
 # as supported, naming an event of the session, counts as traced and is listed as cleared by the model
-# (`--model-clears`). Off by default: on blind9 (never tuned on) it cost 4 of 66 catches for 2 fewer false alarms
-# on faithful text, and on blind6-8 it cost recall with round twelve's rules (docs/check.md, "Round twelve").
-MODEL_CLEARS = False
+# (`--model-clears`; `--keep-rule-findings` keeps it a problem). Off from round twelve (blind9: 4 of 66 catches for
+# 2 fewer false alarms); on again from round twenty-seven: on the five sets the model's blind answers score
+# (blind6, 7, 18, 19, 20) it took 35 false alarms on faithful text to 27 for 2 of 372 catches (docs/check.md,
+# "Round twenty-seven, the verifying model").
+MODEL_CLEARS = True
 
 VERIFY_FILE = "verify.json"
 SCHEMA_VERSION = 1
@@ -122,12 +127,20 @@ def _plain(text: str) -> str:
 
 
 def read_answer(
-    text: str, chunk: Chunk, lines: list[str], known: set[str], *, shown: str | None = None
+    text: str,
+    chunk: Chunk,
+    lines: list[str],
+    known: set[str],
+    *,
+    shown: str | None = None,
+    view: EventLog | None = None,
 ) -> tuple[list[Verdict], int]:
     """The verdicts of one answer, each on the line of the part where its words are; (verdicts, how many were
     dropped: words the part does not hold, or a contradiction or another event whose `evidence` the material
-    `shown` to the model does not hold). Raises LLMError for an answer that is not the object asked for (it
-    is then neither used nor cached, and asked for again)."""
+    `shown` to the model does not hold). `view`: the cleared session, where a "not shown here" is told from a cut
+    the session's own record makes. Raises LLMError for an answer that is not the object asked for (it is then
+    neither used nor cached, and asked for again)."""
+    events = {e.id: e for e in walk(view.events) if e.id} if view is not None else {}
     out: list[Verdict] = []
     dropped = 0
     for item in answer_items(text):
@@ -139,6 +152,10 @@ def read_answer(
         verdict = item["verdict"]
         if verdict == NOT_SHOWN and not _cut_named(item, event, known, shown):
             verdict = NOT_IN_SESSION  # no cut of the material named: nothing says what is left out may hold it
+        elif verdict == NOT_SHOWN and _of_record_cut(item, events.get(event)):
+            # the session itself keeps no more than that (a long diff's "… (19 more changed lines)"): what the
+            # cut stands for is in no event, so a claim of it is the session's nowhere (blind20 Z1:115)
+            verdict = NOT_IN_SESSION
         out.append(
             Verdict(
                 line,
@@ -171,6 +188,19 @@ def _cut_named(item: dict[str, Any], event: str, known: set[str], shown: str | N
     if event not in known or not _CUT.search(evidence):
         return False
     return shown is None or quoted_in(evidence, shown)
+
+
+_CUT_COUNT = re.compile(r"\((\d+) more")
+
+
+def _of_record_cut(item: dict[str, Any], event: Any) -> bool:
+    """A "not shown here" naming a cut the session's own record of the event makes, of a claim that is not about
+    the cut itself ("another 16 changed lines are not shown" counts what the cut says, and is no finding)."""
+    evidence = str(item.get("evidence", ""))
+    if event is None or not record_cut(event, evidence):
+        return False
+    count = _CUT_COUNT.search(evidence)
+    return count is None or float(count.group(1)) not in {a.value for a in amounts(item["words"])}
 
 
 def answer_items(text: str) -> list[dict[str, Any]]:
@@ -211,7 +241,27 @@ def _locate(line: int, words: str, chunk: Chunk, lines: list[str]) -> int | None
     for n in candidates:
         if 0 < n <= len(lines) and wanted in _plain(lines[n - 1]):
             return n
+    # words the model shortened with "…" or "...": each piece on the line, in order (blind20 Z1:32)
+    pieces = [p.strip() for p in _ELIDED.split(wanted) if p.strip()]
+    if len(pieces) < 2:
+        return None
+    for n in candidates:
+        if 0 < n <= len(lines) and _in_order(pieces, _plain(lines[n - 1])):
+            return n
     return None
+
+
+_ELIDED = re.compile(r"\s*(?:…|\.\.\.)\s*")
+
+
+def _in_order(pieces: list[str], text: str) -> bool:
+    at = 0
+    for piece in pieces:
+        found = text.find(piece, at)
+        if found < 0:
+            return False
+        at = found + len(piece)
+    return True
 
 
 # -- merging with the rules -----------------------------------------------------------------------------
@@ -400,6 +450,7 @@ def _timed_by_clock(verdict: Verdict, rules: list[Finding]) -> Finding | None:
     A figure the measured gap does not round to is left to the model."""
     if verdict.verdict != SAYS_OTHERWISE:
         return None
+    given = _times_given(f"{verdict.reason} {verdict.evidence}")
     for finding in rules:
         amount = finding.claim.amount
         if finding.status != TRACED or finding.measured is None or amount is None or amount.high or amount.approx:
@@ -407,9 +458,23 @@ def _timed_by_clock(verdict: Verdict, rules: list[Finding]) -> Finding | None:
         if amount.value >= 1:
             continue  # minutes: clock times to the second read them well; the rules' gap may be another pair's
         step = amount.precision or 1 / 60
+        if not any(abs(g - amount.value) > step / 2 + 1e-9 for g in given):
+            continue  # the model gives no other time than the post's: it disputes something else (blind20 Z2:49)
         if abs(finding.measured - amount.value) <= step / 2 + 1e-9:
             return finding
     return None
+
+
+_CLOCK_TIME = re.compile(r"\b(\d{1,2}):(\d{2}):(\d{2}(?:\.\d+)?)\b")
+
+
+def _times_given(text: str) -> list[float]:
+    """The lengths of time (minutes) a model's reason gives: its durations ("seven seconds", "8 s") and the gaps
+    between the clock times it names ("10:03:47 to 10:03:54")."""
+    out = [a.value for a in durations(text) if not a.high]
+    clocks = [int(h) * 60 + int(m) + float(sec) / 60 for h, m, sec in _CLOCK_TIME.findall(text)]
+    out += [b - a for a, b in pairwise(clocks) if b > a]
+    return out
 
 
 def _model_finding(verdict: Verdict, block: Block) -> Finding:
@@ -591,7 +656,7 @@ def run_verify(
     parts = []
     for record in records:
         chunk = by_label[record.request.label]
-        found, lost = read_answer(record.response.text, chunk, lines, known, shown=record.request.user)
+        found, lost = read_answer(record.response.text, chunk, lines, known, shown=record.request.user, view=view)
         for verdict in found:
             # the reason is the model's own text: anything secret-shaped in it is redacted, as in a draft
             reason, notes = clear_model_output(verdict.reason, redactor, f"verify {chunk.label}, line {verdict.line}")

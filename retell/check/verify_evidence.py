@@ -160,6 +160,50 @@ def named_lines(part: str, view: EventLog, shown: str, budget: int) -> list[str]
     return out
 
 
+# The session itself keeps a long diff as its first lines and "… (19 more changed lines)": nothing holds the rest,
+# neither the writer's material nor this prompt. A claim of what those lines do, told as the diff's, is Claude's
+# account at most (blind20 Z1:115, "the diff shows the code now using `isinstance()`", was judged `not shown here`).
+_KEPT_NOTE = (
+    "no event holds the lines that cut stands for, so a claim of what they show is `not in the session`, never "
+    "`not shown here` (unless the post gives it as what Claude said of them, and Claude said it)"
+)
+_RECORD_CUT = re.compile(r"^\s*… \(\d+ more [^)]*\)\s*$")
+_EVENT_LINE = re.compile(r"^\[(e[\w.]+)\]", re.M)
+
+
+def _record_cuts(lines: list[str]) -> list[str]:
+    """The cuts the session's own record of a text makes (`… (19 more changed lines)` at its end, `… (16 more
+    lines)` between an output's first and last lines)."""
+    return [line.strip() for line in lines if _RECORD_CUT.match(line)]
+
+
+def _record_cut(lines: list[str]) -> str:
+    return " ".join(f"`{cut}`" for cut in dict.fromkeys(_record_cuts(lines)))
+
+
+def record_cut(event: Event, cut: str) -> bool:
+    """Whether `cut` (`… (19 more changed lines)`, as a model copied it) is one the session's own record of the
+    event makes, rather than one the prompt's material made to fit."""
+    wanted = " ".join(cut.split()).strip("` ")
+    if not wanted:
+        return False
+    for _, text in _texts(event):
+        for found in _record_cuts(text.splitlines()):
+            if " ".join(found.split()) in wanted:  # the whole cut, its count too: a bare "…" names no cut
+                return True
+    return False
+
+
+def _segments(shown: str) -> dict[str, str]:
+    """The material's text of each event: its line and the lines under it, up to the next event's."""
+    out: dict[str, str] = {}
+    marks = list(_EVENT_LINE.finditer(shown))
+    for n, mark in enumerate(marks):
+        end = marks[n + 1].start() if n + 1 < len(marks) else len(shown)
+        out[mark.group(1)] = out.get(mark.group(1), "") + shown[mark.start() : end]
+    return out
+
+
 def whole_evidence(cites: list[str], part: str, view: EventLog, shown: str, budget: int = EVIDENCE_TOKENS) -> str:
     """The cited events whole, as far as `shown` (the material) cuts them, and the lines of the session that hold
     what the part names; "" when there is nothing the prompt does not show already."""
@@ -173,16 +217,26 @@ def whole_evidence(cites: list[str], part: str, view: EventLog, shown: str, budg
         if steps and used + cost <= budget // 2:
             out.extend(steps)
             used += cost
+    own = _segments(shown)
     for event in events:
         for what, text in _texts(event):
             lines = [line.rstrip() for line in text.splitlines()]
-            if all(line.strip() in shown for line in lines if line.strip() and not line.startswith("… (")):
-                continue  # the material shows it whole already
+            cut = _record_cut(lines)
+            # the material shows it whole already, on that event's own lines: an identical diff shown under another
+            # event (a refused edit sent again) is not this event's (blind20 Z1:57 read the refused one as unshown)
+            mine = own.get(event.id or "", "")
+            if all(line.strip() in mine for line in lines if line.strip() and not line.startswith("… (")):
+                if cut:
+                    kept = "the lines above are all the session keeps of it"
+                    out.append(f"[{event.id}] {what}: {kept}; {cut} is its own cut: {_KEPT_NOTE}")
+                continue
             room = budget - used
             if room < 100:
                 break
             fitted = _fitted(lines, wanted, min(room, budget // 3))
             block = [f"[{event.id}] {what}, as the session keeps it:", *(f"    {line}" for line in fitted)]
+            if cut:
+                block.append(f"  (that is all the session keeps of it; {cut} is its own cut: {_KEPT_NOTE})")
             out.extend(block)
             used += estimate_tokens("\n".join(block))
     named = named_lines(part, view, shown + "\n".join(out), budget - used)

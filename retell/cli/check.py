@@ -32,8 +32,8 @@ def check(
         typer.Option(
             "--verify",
             help="Also have a model read each part of the draft beside the events it cites (one call per part; "
-            "the cleared session only). Its findings are marked [model] and never stop render --strict; rule "
-            "findings stay, with its word beside them (see --model-clears).",
+            "the cleared session only). Its findings are marked [model] and never stop render --strict; a "
+            "low-confidence rule finding it supports with an event is cleared unless --keep-rule-findings.",
         ),
     ] = False,
     engine: EngineOpt = None,

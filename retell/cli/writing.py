@@ -191,9 +191,9 @@ KeepRuleFindingsOpt = Annotated[
     bool | None,
     typer.Option(
         "--keep-rule-findings/--model-clears",
-        help="With --verify: a rule finding the model reads as supported stays a problem (the default), or "
-        "--model-clears: a low-confidence one it supports with a cited event counts as traced, listed as cleared "
-        "by the model (fewer false alarms, a few real catches lost: docs/check.md, round twelve).",
+        help="With --verify: --model-clears (the default): a low-confidence rule finding the model supports with "
+        "an event counts as traced, listed as cleared by the model (fewer false alarms, a few real catches lost: "
+        "docs/check.md, round twenty-seven); --keep-rule-findings: it stays a problem, the model's word beside it.",
         show_default=False,
     ),
 ]

@@ -235,8 +235,9 @@ def test_the_cited_events_whole_show_what_the_material_cut(english: Path) -> Non
     assert "  updatedAt: Date;" in whole  # the Write's line the material's two-line excerpt left out
     assert "all 2 runs in order (2 tool uses, ran 46 s)" in whole  # the subagent's steps, its time to the second
     assert "[e4.2]" in whole
-    # nothing the material shows whole is repeated
-    shown = "\n".join("+" + line for line in TODO.splitlines())
+    # nothing the material shows whole, on the event's own lines, is repeated
+    lines = "\n".join("  +" + line for line in TODO.splitlines())
+    shown = f"[e4.1] TOOLS: Wrote types/todo.ts\n{lines}"
     assert "the change to types/todo.ts" not in whole_evidence(["e4.1"], part, view, shown=shown)
 
 
