@@ -182,11 +182,14 @@ def session_end(events: list[Event]) -> str:
         judged = True
     text += f", and the last commit [{commits[-1].id}] went through" if commits else ", and nothing was committed"
     if judged:
+        # round 50 asked the ending to say the session stops there: both endings of its prompts then told the
+        # reader "I wrote nothing after it", which an editor cut as padding (prompts51). What it is for: no reply
+        # or verdict of the author's told, and the work left uncommitted said
         text += (
-            ". Say so where the ending tells how it stands (it stops there, with no reply from the author"
-            + ("" if commits else " and no commit")
-            + "), and give the author no verdict on the result (pleased, satisfied, “what I wanted”) that no word "
-            "of theirs shows"
+            ". This is for you, not a sentence for the post: never write that the session stops there or that the "
+            "author wrote nothing more (a reader learns nothing from it), tell no reply of theirs after it, and give "
+            "them no verdict on the result (pleased, satisfied, “what I wanted”) that no word of theirs shows"
+            + ("" if commits else "; where the ending tells how things stand, say that the work was not committed")
         )
     return text + "."
 
