@@ -388,7 +388,7 @@ def test_the_ending_is_told_how_the_session_stops(pantry) -> None:
         "is for you, not a sentence for the post: never write that the session stops there or that the author wrote "
         "nothing more (a reader learns nothing from it), tell no reply of theirs after it, and give them no verdict on "
         "the result (pleased, satisfied, “what I wanted”) that no word of theirs shows; where the ending tells how "
-        "things stand, say that the work was not committed."
+        "things stand, say that the work stayed uncommitted, with Claude's summary unanswered."
     ) in finish  # (round 51: asked to "say so", both endings of fresh17 told "I wrote nothing after it")
 
 

@@ -180,7 +180,7 @@ def test_the_ending_is_not_asked_to_say_the_session_stops(hive) -> None:
         "wrote nothing more (a reader learns nothing from it)" in flat
     )
     assert "Say so where the ending tells how it stands" not in flat
-    assert "say that the work was not committed" not in flat  # (it was)
+    assert "say that the work stayed uncommitted, with Claude's summary unanswered" not in flat  # (it was)
 
 
 def test_a_session_with_no_commit_has_the_ending_say_so() -> None:
@@ -189,7 +189,8 @@ def test_a_session_with_no_commit_has_the_ending_say_so() -> None:
         Event(id="e2", kind=ASSISTANT, ts=None, text="Fixed."),
     ]
     assert session_end(events).endswith(
-        "; where the ending tells how things stand, say that the work was not committed."
+        "; where the ending tells how things stand, say that the work stayed uncommitted, with Claude's summary "
+        "unanswered."
     )
 
 

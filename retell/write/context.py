@@ -155,6 +155,12 @@ def to_commit(events: list[Event]) -> str:
     return format_duration(end - start)
 
 
+# (blind20's editor asked the ending of a session with no commit and no reply to say so: round 50)
+_UNCOMMITTED = (
+    "; where the ending tells how things stand, say that the work stayed uncommitted, with Claude's summary unanswered"
+)
+
+
 def session_end(events: list[Event]) -> str:
     """How the session ends, for the ending: on whose word, and whether a commit went through. Round 50: endings
     that stopped on Claude's summary as if the work were taken up ("which is what I had asked for", "这正是我要的"),
@@ -189,7 +195,7 @@ def session_end(events: list[Event]) -> str:
             ". This is for you, not a sentence for the post: never write that the session stops there or that the "
             "author wrote nothing more (a reader learns nothing from it), tell no reply of theirs after it, and give "
             "them no verdict on the result (pleased, satisfied, “what I wanted”) that no word of theirs shows"
-            + ("" if commits else "; where the ending tells how things stand, say that the work was not committed")
+            + ("" if commits else _UNCOMMITTED)
         )
     return text + "."
 
