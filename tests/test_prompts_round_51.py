@@ -273,6 +273,6 @@ def test_the_material_shows_each_commands_output_under_its_own_line(hive) -> Non
 def test_the_outline_asks_for_titles_descriptions_and_headings_that_cover_the_work(outline_text: str) -> None:
     prompt = _flat(outline_text)
     assert "A title names the work the post tells (where it did two things, both, in a few words)" in prompt
-    assert 'never only a stage it went through ("up to the board test")' in prompt
+    assert 'never only a stage it went through ("before the deploy")' in prompt
     assert 'It calls Claude by its name (never "an AI coding agent"), and each count in it' in prompt
     assert "it names what its whole section tells, its last beats included" in prompt
