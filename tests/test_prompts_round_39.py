@@ -171,7 +171,7 @@ def test_the_finishing_prompt_never_cuts_a_code_block(tmp_path: Path) -> None:
     runner.invoke(app, ["draft", str(work), "--engine", "handoff", "-q"])
     finish = next((work / "handoff").glob("*-finish-*.prompt.md")).read_text(encoding="utf-8")
     assert finish.count("    assert invoice.due == date(2026, 4, 5)\n```") == len(sections) + 1  # and the last words
-    assert f'The last section already ends with: "I froze the clock.\n{code}"' in finish
+    assert f'the last section ends with "I froze the clock.\n{code}"' in finish
 
 
 def test_the_opening_draws_the_reader_on_from_what_happened(tmp_path: Path) -> None:

@@ -384,10 +384,12 @@ def test_a_thin_section_is_given_a_range_not_a_ceiling(tmp_path: Path) -> None:
 def test_the_ending_is_told_how_the_session_stops(pantry) -> None:
     _work, _sections, finish = pantry
     assert (
-        "The session ends on Claude's reply [e12]: the author wrote nothing after it, and nothing was committed. Say "
-        "so where the ending tells how it stands (it stops there, with no reply from the author and no commit), and "
-        "give the author no verdict on the result (pleased, satisfied, “what I wanted”) that no word of theirs shows."
-    ) in finish
+        "The session ends on Claude's reply [e12]: the author wrote nothing after it, and nothing was committed. This "
+        "is for you, not a sentence for the post: never write that the session stops there or that the author wrote "
+        "nothing more (a reader learns nothing from it), tell no reply of theirs after it, and give them no verdict on "
+        "the result (pleased, satisfied, “what I wanted”) that no word of theirs shows; where the ending tells how "
+        "things stand, say that the work stayed uncommitted, with Claude's summary unanswered."
+    ) in finish  # (round 51: asked to "say so", both endings of fresh17 told "I wrote nothing after it")
 
 
 def test_an_author_who_answers_last_is_not_told_they_never_replied(tmp_path: Path) -> None:

@@ -155,6 +155,12 @@ def to_commit(events: list[Event]) -> str:
     return format_duration(end - start)
 
 
+# (blind20's editor asked the ending of a session with no commit and no reply to say so: round 50)
+_UNCOMMITTED = (
+    "; where the ending tells how things stand, say that the work stayed uncommitted, with Claude's summary unanswered"
+)
+
+
 def session_end(events: list[Event]) -> str:
     """How the session ends, for the ending: on whose word, and whether a commit went through. Round 50: endings
     that stopped on Claude's summary as if the work were taken up ("which is what I had asked for", "这正是我要的"),
@@ -182,11 +188,14 @@ def session_end(events: list[Event]) -> str:
         judged = True
     text += f", and the last commit [{commits[-1].id}] went through" if commits else ", and nothing was committed"
     if judged:
+        # round 50 asked the ending to say the session stops there: both endings of its prompts then told the
+        # reader "I wrote nothing after it", which an editor cut as padding (prompts51). What it is for: no reply
+        # or verdict of the author's told, and the work left uncommitted said
         text += (
-            ". Say so where the ending tells how it stands (it stops there, with no reply from the author"
-            + ("" if commits else " and no commit")
-            + "), and give the author no verdict on the result (pleased, satisfied, “what I wanted”) that no word "
-            "of theirs shows"
+            ". This is for you, not a sentence for the post: never write that the session stops there or that the "
+            "author wrote nothing more (a reader learns nothing from it), tell no reply of theirs after it, and give "
+            "them no verdict on the result (pleased, satisfied, “what I wanted”) that no word of theirs shows"
+            + ("" if commits else _UNCOMMITTED)
         )
     return text + "."
 

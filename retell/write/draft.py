@@ -251,6 +251,8 @@ class DraftCalls:
     unit: str = "words"  # or characters (zh, ja, ko)
     events: tuple[Event, ...] = ()  # the cleared view's events, for what the sections leave untold at the end
     one_session: bool = True  # (the times from the author's message are a single session's)
+    language: str = "en"
+    post_length: tuple[int, int] = (0, 0)  # the post's range, in `unit`
 
     def finish(self, texts: list[str]) -> LLMRequest:
         return finish_request(self, texts)
@@ -288,6 +290,8 @@ def draft_prompts(
         f"{system.template_hash}+{context.template_hash}",
         load_prices().limits(model),
         length_unit(triage.post.language),
+        language=triage.post.language,
+        post_length=length_range(triage.post.language, triage.post.length)[:2],
     )
 
 
@@ -713,6 +717,10 @@ def finish_request(calls: DraftCalls, texts: list[str]) -> LLMRequest:
         unit=calls.unit,
         first_words=_first_sentence(texts[0]) if texts else "",
         last_words=_last_paragraph(texts[-1]) if texts else "",
+        # the sections' length when it falls short of the post's: fresh17's endings, asked for 1,800-2,500 words
+        # after sections of about 1,100, were where the editor cut padding and repeats (prompts51)
+        written=_short_of(calls, texts),
+        post_length=calls.post_length,
         after=untold_after(calls.events, texts),
         session_end=session_end(list(calls.events)),
         from_message=from_message(list(calls.events)) if calls.one_session else "",
@@ -825,6 +833,12 @@ def _first_sentence(text: str) -> str:
     return " ".join((match.group(1) if match else first).split())[:300]
 
 
+def _short_of(calls: DraftCalls, texts: list[str]) -> int:
+    """The sections' length all together, in the post's unit, when it is under the post's floor; else 0."""
+    written = sum(count_length(strip_markers(t), calls.language) for t in texts)
+    return written if written < calls.post_length[0] else 0
+
+
 def _last_paragraph(text: str) -> str:
     """The section's last paragraph as the finishing call quotes it; a code block never cut (the model writing
     the ending saw a block cut to its first lines, and a different section from the post's): a section ending
@@ -834,9 +848,19 @@ def _last_paragraph(text: str) -> str:
         return ""
     if _FENCE.match(blocks[-1]):
         before = [b for b in blocks[:-1] if not _FENCE.match(b)]
-        lead = " ".join(before[-1].split())[:600] if before else ""
+        lead = _tail(" ".join(before[-1].split())) if before else ""
         return f"{lead}\n{blocks[-1]}".strip()
-    return " ".join(blocks[-1].split())[:600]
+    return _tail(" ".join(blocks[-1].split()))
+
+
+def _tail(paragraph: str, most: int = 600) -> str:
+    """A paragraph's end, from a sentence's start: what the ending must not say again is how the section ends (a
+    600-character cut from the start stopped before a section's commits and deleted workspaces: prompts51)."""
+    if len(paragraph) <= most:
+        return paragraph
+    cut = paragraph[-most:]
+    start = re.search(r"(?<=[.!?…。！？])\s+(?=\S)", cut)
+    return "… " + (cut[start.end() :] if start else cut.split(" ", 1)[-1])
 
 
 def assemble_file(outline: Outline, triage: Triage, body: str, engine: str, model: str, inputs: str) -> str:

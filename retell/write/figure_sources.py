@@ -37,7 +37,9 @@ _FIGURE = re.compile(
     r"(?:[ \u00a0](?P<w>[^\W\d_]{3,}))?",
     re.UNICODE,
 )
-_OPERATION = re.compile(rf"({_NUMBER})k?\s?[×x*]\s?({_NUMBER})k?")
+# (never a hex literal: "0x43, 0x68" read as 0 × 43 made T2 = 26691 "Claude's arithmetic": prompts51)
+_OPERATION = re.compile(rf"(?<![\w.])(?!0[xX][0-9a-fA-F])({_NUMBER})k?\s?[×x*]\s?({_NUMBER})k?")
+_HEX = re.compile(r"(?<![\w.])0[xX]([0-9a-fA-F]{2,16})\b")
 _SENTENCE = re.compile(r"(?:[^.!?\n]|[.!?](?=\d))+(?:[.!?]|\n|$)")  # "21.4 s" is no sentence's end
 _SCALE = {"ms": 0.001, "s": 1, "sec": 1, "secs": 1, "second": 1, "seconds": 1, "min": 60, "mins": 60}
 _SCALE |= {"minute": 60, "minutes": 60, "h": 3600, "hr": 3600, "hrs": 3600, "hour": 3600, "hours": 3600}
@@ -166,6 +168,9 @@ def _printed_figures(output: str) -> list[Figure]:
     """The figures an output printed: those with a unit, and a query plan's times, in milliseconds unsaid (a
     "4 ms seq scan" read off `actual time=0.011..4.190` is the plan's, not Claude's: round 47)."""
     figures = figures_in(output)
+    # a hex value printed is the output's in decimal too: Claude's "T2 = 26691" for a printed `T2=0x6843` is a
+    # conversion anyone can check, and a note calling it Claude's own had the post hedge it (prompts51)
+    figures += [Figure(m.group(0), int(m.group(1), 16), "count", 0) for m in _HEX.finditer(output)]
     if "actual time=" in output:
         for match in _PLAN_TIMES.finditer(output):
             for number in match.groups():

@@ -196,7 +196,7 @@ def test_each_section_knows_its_place_the_opening_before_and_the_ending_after(wo
     # the finishing call asks for the one opening and the one ending, no transition paragraphs
     finish = user_part(prompts["finish-tie"])
     assert '"opening"' in finish and '"ending"' in finish and "transition" not in finish
-    assert "Do not restate that, the story so far or the session's numbers" in finish
+    assert "do not restate the story so far or the session's numbers" in finish
     assert "Do not lay out the route ahead" in finish
 
 
