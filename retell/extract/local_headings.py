@@ -1200,6 +1200,25 @@ def fits_language(text: str, language: str | None) -> bool:
 _DICTIONARIES = frozenset({"es", "fr", "it", "pt", "de", "nl"})
 
 
+def in_own_words(text: str, language: str | None) -> bool:
+    """Whether a text is in `language` by its words, not only not English by its form: a text of Latin letters on a
+    post in a language retell has a dictionary of holds more words only that language knows than only English
+    knows ("maakt nooit twee reserveringen…" on a Dutch post; not "uses ttl in milliseconds" on a Turkish one, whose
+    letters no dictionary here reads: a text in doubt is not)."""
+    if not language or table_key(language) == "en":
+        return True
+    key = table_key(language)
+    if key in _SCRIPTS:
+        return fits_language(text, language)
+    if key not in _DICTIONARIES:
+        return False
+    words = list(re.findall(r"[^\W\d_]{3,}", text.lower()))
+    english, local = _dictionary("en"), _dictionary(key)
+    only_english = sum(w in english and w not in local for w in words)
+    only_local = sum(w in local and w not in english for w in words)
+    return only_local > only_english
+
+
 def _english_words(text: str, language: str) -> bool:
     """Whether a text with no English function word still reads as English to a reader of `language`: two of its
     words or more only English knows, more than only that language knows ("Support multiple authors per book"
