@@ -63,7 +63,7 @@ def framed(subject: str, language: str | None) -> str:
     language's "and", an outcome in brackets kept at the end, other brackets and a "+ add-on" left out, the thing
     changed in front when the change is a list or a fragment; "" when that is the subject's words after its scope, or
     its changes are said by their verbs in English."""
-    from retell.extract.local_headings import WORDS, knows, table_key
+    from retell.extract.local_headings import WORDS, knows, reads_english, table_key
 
     body = re.split(r"\s*[;；]\s+", _body(subject), maxsplit=1)[0].strip()
     body = _ADD_ON.split(body, maxsplit=1)[0].strip()
@@ -80,7 +80,10 @@ def framed(subject: str, language: str | None) -> str:
     named = thing(subject)
     if key == "en" and is_verb(items[0].split(" ", 1)[0].lower()):
         return ""  # changes said by their verbs: commits.commit_phrase says them as work ("Saving … and reporting …")
-    size = len(_CJK.findall(trimmed)) if _CJK.search(trimmed) else len(trimmed.split())
+    if key != "en" and reads_english(trimmed):
+        return ""  # an English commit on a post in another language: no mix of its words and the post's "and"
+    # (CJK characters and the words of other scripts between them: "修复 3.2.0 OOMKilled，按容器 limit 计算堆" is no fragment)
+    size = len(_CJK.findall(trimmed)) + len(_CJK.sub(" ", trimmed).split())
     fragment = size < (FEWEST_CJK if _CJK.search(trimmed) else FEWEST_WORDS)
     mentioned = re.search(rf"(?i)(?<!\w){re.escape(named)}(?!\w)", trimmed) if named else None
     if named and not mentioned and (len(items) > 1 or fragment or outcome):

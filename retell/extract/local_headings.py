@@ -1219,6 +1219,20 @@ def in_own_words(text: str, language: str | None) -> bool:
     return only_local > only_english
 
 
+ENGLISH_SHARE = 0.7  # of a text's words, those English's dictionary knows: an English text
+
+
+def reads_english(text: str) -> bool:
+    """Whether a text of Latin letters is English by its words: ENGLISH_SHARE of its words of three letters or more
+    are in English's dictionary ("fix deadlock on large batches, add --limit flag"; not "no_grad i straty jako
+    float", whatever language retell has no dictionary of)."""
+    words = re.findall(r"[^\W\d_]{3,}", text.lower())
+    if not words or any(not w.isascii() for w in words):
+        return False
+    english = _dictionary("en")
+    return sum(w in english for w in words) >= ENGLISH_SHARE * len(words)
+
+
 def _english_words(text: str, language: str) -> bool:
     """Whether a text with no English function word still reads as English to a reader of `language`: two of its
     words or more only English knows, more than only that language knows ("Support multiple authors per book"

@@ -150,6 +150,8 @@ def post_title(
         )
         if not ours and not (chosen_source == "said" and thing(summary)):
             continue
+        if thing(summary) and chosen.casefold().startswith(thing(summary).casefold()):
+            continue  # the author framed it already ("Pagina prestiti: niente N+1, contatore…"): as they wrote it
         better = framed(summary, language) or (one_thing(chosen, summaries, language) if ours else "")
         # (a form the gate faults as the title, "short" of "AGP 8.7 相容", is no worse for the thing in front)
         verdict = fails(better, language) if better else "empty"
