@@ -82,7 +82,7 @@ def framed(subject: str, language: str | None) -> str:
         return ""  # changes said by their verbs: commits.commit_phrase says them as work ("Saving … and reporting …")
     if key != "en" and reads_english(trimmed):
         return ""  # an English commit on a post in another language: no mix of its words and the post's "and"
-    # (CJK characters and the words of other scripts between them: "修复 3.2.0 OOMKilled，按容器 limit 计算堆" is no fragment)
+    # (CJK characters and the words between them: "修复 3.2.0 OOMKilled，按容器 limit 计算堆" is no fragment)
     size = len(_CJK.findall(trimmed)) + len(_CJK.sub(" ", trimmed).split())
     fragment = size < (FEWEST_CJK if _CJK.search(trimmed) else FEWEST_WORDS)
     mentioned = re.search(rf"(?i)(?<!\w){re.escape(named)}(?!\w)", trimmed) if named else None
