@@ -242,6 +242,17 @@ def introduces_block(text: str) -> bool:
     return len(lines) >= 2 and lines[0].rstrip().endswith((":", "：")) and bool(_FENCE.match(lines[1]))
 
 
+def introduces_list(text: str) -> bool:
+    """Whether a message's first line leads, with a colon, into a list ("list for today, in order, stop and tell me
+    if anything is weird:" over "- [ ] move tf state…"): as a heading, the line only says a list follows; the work of
+    the stretch says which of its items it did."""
+    lines = [line for line in text.strip().splitlines() if line.strip()]
+    return len(lines) >= 3 and lines[0].rstrip().endswith((":", "：")) and bool(_LIST_ITEM.match(lines[1]))
+
+
+_LIST_ITEM = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s+\S")
+
+
 def only_replies(text: str) -> bool:
     """Whether a whole message is a reply of REPLY_WORDS words or fewer ("ừ thêm đi", "mira esto", "ok go"), naming
     no path, file or figure, no CJK (three characters or fewer there: headings.chat_line)."""

@@ -16,18 +16,22 @@ from retell.extract.deeds import (
     best_deed,
     held_messages,
     introduces_block,
+    introduces_list,
     introduces_paste,
     names_a_goal,
     only_replies,
     planned_item,
     reports_output,
 )
+from retell.extract.failing_test import failed_behaviour
 from retell.extract.local_headings import (
     FIX,
+    WORDS,
     deed_in_language,
     english_on,
     fits_language,
     in_language,
+    knows,
     ran_programs,
     table_key,
 )
@@ -84,6 +88,7 @@ def chapter_heading(events: Sequence[Event], avoid: Collection[str] = (), langua
     the headings before, in that order) is passed over for the next; "" only when nothing is left. `language`:
     the post's; a commit in another is not a heading as it stands (local_headings.fits_language)."""
     taken = {a.casefold() for a in avoid}
+    taken |= _framed_parts(next(iter(avoid), ""), language)
     # all the author's words of the stretch: "hi" alone is too short to tell which language a deed must be in
     said = " ".join(w for e in events if (w := author_words(e))) or None
     deed = best_deed(events, said)  # what the stretch did, by evidence: found once, for the candidates too
@@ -138,6 +143,18 @@ def chapter_heading(events: Sequence[Event], avoid: Collection[str] = (), langua
                 continue
             return with_initialisms(spelled_out(heading))
     return symptom  # nothing else: the symptom, as the author lived it or reported it
+
+
+def _framed_parts(title: str, language: str | None) -> set[str]:
+    """The changes a title framed by its thing names ("Terraform: moving state to GCS and splitting main.tf" ->
+    "moving state to gcs", "splitting main.tf"; extract.framed_title), casefolded: a heading that says one of them
+    again repeats the title."""
+    thing, colon, said = title.partition(": ") if ": " in title else title.partition("：")
+    if not colon or len(thing.split()) > 3:
+        return set()
+    word = WORDS[table_key(language)]["and"] if language and knows(language) else " and "
+    parts = re.split(rf"{re.escape(word)}| and ", said) if word.strip() else [said]
+    return {p.strip().casefold() for p in [said, *parts] if len(p.strip()) >= 12}
 
 
 def another_language(heading: str) -> bool:
@@ -465,7 +482,12 @@ def _candidates(
     unsaid = {
         r
         for w, r in said
-        if only_replies(w) or introduces_paste(w) or introduces_block(w) or w in closing or opens_with_opener(w)
+        if only_replies(w)
+        or introduces_paste(w)
+        or introduces_block(w)
+        or introduces_list(w)
+        or w in closing
+        or opens_with_opener(w)
     }
     summaries = session_summaries(events)
     best = best_summary(summaries, request)
@@ -503,7 +525,12 @@ def _candidates(
     reported = reported and not asked_work(request or "")  # "Kun je … herschrijven?": an ask, not a report
     if request and works(phrase) and not too_long(phrase):
         yield phrase if names_a_task(phrase) or lived(phrase) else _Reported(phrase)
-    yield outcome_heading(events)
+    outcome = outcome_heading(events)
+    if outcome == "Getting the tests to pass":
+        # the test that failed before the fix, when its name says the behaviour in the post's language ("Maakt nooit
+        # twee reserveringen bij gelijktijdige submits"): what the fix made true, where the check could head any fix
+        yield failed_behaviour(events, language)
+    yield outcome
     yield deed  # the author's goal said first; then what was done
     if request:
         yield restated_request(events)

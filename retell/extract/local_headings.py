@@ -1200,6 +1200,39 @@ def fits_language(text: str, language: str | None) -> bool:
 _DICTIONARIES = frozenset({"es", "fr", "it", "pt", "de", "nl"})
 
 
+def in_own_words(text: str, language: str | None) -> bool:
+    """Whether a text is in `language` by its words, not only not English by its form: a text of Latin letters on a
+    post in a language retell has a dictionary of holds more words only that language knows than only English
+    knows ("maakt nooit twee reserveringen…" on a Dutch post; not "uses ttl in milliseconds" on a Turkish one, whose
+    letters no dictionary here reads: a text in doubt is not)."""
+    if not language or table_key(language) == "en":
+        return True
+    key = table_key(language)
+    if key in _SCRIPTS:
+        return fits_language(text, language)
+    if key not in _DICTIONARIES:
+        return False
+    words = list(re.findall(r"[^\W\d_]{3,}", text.lower()))
+    english, local = _dictionary("en"), _dictionary(key)
+    only_english = sum(w in english and w not in local for w in words)
+    only_local = sum(w in local and w not in english for w in words)
+    return only_local > only_english
+
+
+ENGLISH_SHARE = 0.7  # of a text's words, those English's dictionary knows: an English text
+
+
+def reads_english(text: str) -> bool:
+    """Whether a text of Latin letters is English by its words: ENGLISH_SHARE of its words of three letters or more
+    are in English's dictionary ("fix deadlock on large batches, add --limit flag"; not "no_grad i straty jako
+    float", whatever language retell has no dictionary of)."""
+    words = re.findall(r"[^\W\d_]{3,}", text.lower())
+    if not words or any(not w.isascii() for w in words):
+        return False
+    english = _dictionary("en")
+    return sum(w in english for w in words) >= ENGLISH_SHARE * len(words)
+
+
 def _english_words(text: str, language: str) -> bool:
     """Whether a text with no English function word still reads as English to a reader of `language`: two of its
     words or more only English knows, more than only that language knows ("Support multiple authors per book"

@@ -127,6 +127,42 @@ def session_vocabulary(events: Iterable[Event]) -> list[str]:
 def post_title(
     title: str | None, source: str | None, events: Sequence[Event], language: str | None = None
 ) -> tuple[str | None, str | None]:
+    """(title, source) a post proposes (see _gated_title), a commit's list of changes framed by the thing it changed
+    and its outcome (extract.framed_title): "Mutex, limpeza de buckets…" -> "Ratelimit: mutex, limpeza de buckets…".
+    Claude's sentence ("The jump is read in _process") gives way to the session's commit framed so."""
+    chosen, chosen_source = _gated_title(title, source, events, language)
+    if not chosen or chosen_source not in ("commit", "said"):
+        return chosen, chosen_source
+    from retell.extract.framed_title import framed, one_thing, thing
+    from retell.extract.local_headings import fits_language
+    from retell.extract.title_gate import fails
+
+    taken = chosen.rstrip(".").casefold()
+    summaries = session_summaries(events)
+    for summary in summaries:
+        body = without_scope(summary)
+        if not fits_language(body, language):
+            continue
+        # (the title is this commit's words, as written or cut at its list; or Claude's sentence, and the commit names
+        # the thing it changed)
+        ours = chosen_source == "commit" and any(
+            form.casefold().startswith(taken) for form in (body, commit_phrase(summary))
+        )
+        if not ours and not (chosen_source == "said" and thing(summary)):
+            continue
+        if thing(summary) and chosen.casefold().startswith(thing(summary).casefold()):
+            continue  # the author framed it already ("Pagina prestiti: niente N+1, contatore…"): as they wrote it
+        better = framed(summary, language) or (one_thing(chosen, summaries, language) if ours else "")
+        # (a form the gate faults as the title, "short" of "AGP 8.7 相容", is no worse for the thing in front)
+        verdict = fails(better, language) if better else "empty"
+        if better.casefold() != taken and (not verdict or verdict == fails(chosen, language)):
+            return better, "commit"
+    return chosen, chosen_source
+
+
+def _gated_title(
+    title: str | None, source: str | None, events: Sequence[Event], language: str | None = None
+) -> tuple[str | None, str | None]:
     """(title, source) a post proposes (see _proposed), through the gate every title passes (extract.title_gate): a
     candidate that is no title by its form (a file list, joined subjects, chat, a wish, shouting) gives way to a
     repaired form of it, to the next candidate that passes, else to one built from what the session is about."""
