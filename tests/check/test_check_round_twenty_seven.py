@@ -11,7 +11,9 @@ failure; the author's own `!` run as the proof of "I ran the tests myself: five 
 (whose words they are, told after the quote); "the other 32 files" of a run's "33"; an "each" that opens a clause
 of its own ("the two edits …, and each has 46 more lines") read as making the figure before it one of several.
 
-Recall, by general mechanisms: what a search looked for ("searched for `X`", 搜索 `X`, `X` を検索, `X`를 검색) must
+Recall, by general mechanisms: a name in Latin letters the session never gives, in Chinese, Japanese and Korean prose
+(as in Hebrew or Russian); the order of two steps told by a CJK word ("…之后，", "…てから、", "…한 후,", "然后") or
+by "before reading `…`", a step told by its act placed where the call that did it is; what a search looked for ("searched for `X`", 搜索 `X`, `X` を検索, `X`를 검색) must
 be the cited search's pattern; a test runner's summary framed in rules ("=== 5 failed, … 84 deselected ===") is read
 as a line of counts.
 
@@ -302,3 +304,57 @@ def test_a_framed_summary_line_is_read_as_counts(work: Path) -> None:
     block = "My own run ended like this:\n\n```text\n{}\n```\n<!-- ev: e1 -->"
     _clean(work, block.format("=========== 5 failed, 174 passed, 1 skipped, 48 deselected in 3.30s ============"))
     _reported(work, block.format("=========== 5 failed, 174 passed, 1 skipped, 84 deselected in 3.30s ============"))
+
+
+# The order of two steps, told by a Chinese, Japanese or Korean word at the end of the first clause or the head of
+# the second, or in English inside the sentence ("before reading `…`"); a step told by its act ("读了 `a.py`") is
+# where the call that did it is, not every event that names the file (a search listing it).
+ORDERS = [
+    (
+        "Claude 先搜索了 `def display_name`，然后读了 `test/test_name.py`。 <!-- ev: e4 e5 -->",
+        "Claude 先读了 `test/test_name.py`，然后才搜索 `def display_name`。 <!-- ev: e4 e5 -->",
+    ),
+    (
+        "Claude は `def display_name` を検索してから、`test/test_name.py` を読んだ。 <!-- ev: e4 e5 -->",
+        "Claude は `test/test_name.py` を読んでから、`def display_name` を検索した。 <!-- ev: e4 e5 -->",
+    ),
+    (
+        "Claude는 `def display_name`를 검색한 후, `test/test_name.py`를 읽었다. <!-- ev: e4 e5 -->",
+        "Claude는 `test/test_name.py`를 읽은 후, `def display_name`를 검색했다. <!-- ev: e4 e5 -->",
+    ),
+    (
+        "Claude searched for `def display_name` before reading `test/test_name.py`. <!-- ev: e4 e5 -->",
+        "Claude read `test/test_name.py` before searching for `def display_name`. <!-- ev: e4 e5 -->",
+    ),
+]
+
+
+@pytest.mark.parametrize(("faithful", "planted"), ORDERS)
+def test_the_order_of_two_steps(work: Path, faithful: str, planted: str) -> None:
+    _clean(work, faithful)
+    _reported(work, planted, "order")
+
+
+# A name in Latin letters in Chinese, Japanese or Korean prose, written against the script with no space or with a
+# particle on it ("同事Sarah的", "Sarahの", "Sarah의"): the session must name it (Claude, a file's format, do). A
+# sentence's first word is left alone, as in the languages that capitalise.
+NAMES = [
+    (
+        "按照我的消息，Claude 只改了测试。 <!-- ev: e2 e10 -->",
+        "按照同事Sarah的提醒，Claude 只改了测试。 <!-- ev: e2 e10 -->",
+    ),
+    (
+        "私のメッセージどおり、Claude はテストだけを直した。 <!-- ev: e2 e10 -->",
+        "チームのSarahの指摘どおり、Claude はテストだけを直した。 <!-- ev: e2 e10 -->",
+    ),
+    (
+        "내 메시지대로 Claude는 테스트만 고쳤다. <!-- ev: e2 e10 -->",
+        "팀장 Sarah의 지적대로 Claude는 테스트만 고쳤다. <!-- ev: e2 e10 -->",
+    ),
+]
+
+
+@pytest.mark.parametrize(("faithful", "planted"), NAMES)
+def test_a_latin_name_in_cjk_prose(work: Path, faithful: str, planted: str) -> None:
+    _clean(work, faithful)
+    _reported(work, planted, "Sarah")
