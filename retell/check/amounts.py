@@ -530,7 +530,8 @@ def _cjk_counts(text: str, taken: list[Amount]) -> list[Amount]:
         if counter in ("回", "次", "번") and unit not in ("calls", "commands", "searches"):
             unit = THING + counter  # テストを2回, 一次测试: runs of the tests, not tests
         if parsed[0] == 1 and _CJK_ONE_AS_WORD.search(text[: match.start("n")]):
-            continue  # 同一个, 另一个, 每一个, 最后一个, 唯一一个, 最後の1つ: "the same", "another", "the last", not a count
+            # 同一个, 另一个, 每一个, 最后一个, 唯一一个, 最後の1つ: "the same", "another", "the last", not a count
+            continue
         if parsed[0] == 1 and _CJK_NOT_ONE.match(text[match.end() :]):
             continue  # 一个测试也没选中, 一行没动, 1件もない, 한 줄도 안: "not a single one", a zero
         if not counter and not re.search(r"\d", match.group("n")):

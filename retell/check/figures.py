@@ -36,9 +36,9 @@ from retell.check.language import language_of
 from retell.check.relative_times import gloss_relative
 from retell.check.scope import Scope
 from retell.check.sources import (
+    NOT_RUN,
     NOTE,
     PATHISH,
-    NOT_RUN,
     TESTS_RUN,
     TOOL,
     Figure,
@@ -288,6 +288,8 @@ def _tests_touched(index: Sources, ids: set[str]) -> dict[int, str]:
     if every:
         out.setdefault(len(every), last)
     return out
+
+
 # A list of tests in a schema file (dbt's `tests:` / `data_tests:` under a column or a model): each item at the list's
 # own indentation is a test (`- unique`, `- dbt_utils.expression_is_true:` with its arguments below it)
 _YAML_TESTS = r"^{plus}([ \t]*)(?:data_)?tests:[ \t]*\n((?:{plus}\1[ \t]+\S.*(?:\n|$))+)"
@@ -520,8 +522,8 @@ def _count(claim: Claim, index: Sources, scope: Scope) -> Finding:
     return found(claim, nearest, reason, UNTRACED, confidence=HIGH if sure else LOW, advice=advice)
 
 
-# "the other 32 files", "the remaining three", 另外两个, 其余的五个, 残りの2つ, 나머지 두 개: what is left of a whole once
-# some of it is set apart (one, or a count the sentence gives)
+# "the other 32 files", "the remaining three", 另外两个, 其余的五个, 残りの2つ, 나머지 두 개: what is left of a
+# whole once some of it is set apart (one, or a count the sentence gives)
 _REST_BEFORE = re.compile(
     r"(?:\b(?:the\s+)?(?:other|remaining|rest\s+of\s+the)\s+|另外|另|其余的?|其餘的?|其他的?|剩下的?|剩余的?|剩餘的?"
     r"|残りの?|他の|ほかの|나머지\s*|남은\s*)$",

@@ -33,7 +33,9 @@ _UPPER = "A-ZÁÉÍÓÚÑÄÖÜÀÂÈÊÎÔÛÇČĎĚŇŘŠŤŮÝŽĹĽŔŁŚŹ�
 _WORD = rf"[{_UPPER}][\w'’-]*"
 _RUN = re.compile(rf"(?<![\w'’./@#-]){_WORD}(?:[ \t]+{_WORD})*")
 _CJK_WORD = rf"[{_UPPER}][A-Za-z0-9'’-]*"
-_CJK_RUN = re.compile(rf"(?<![A-Za-z0-9_'’./@#-]){_CJK_WORD}(?![A-Za-z0-9_./@#])(?:[ \t]+{_CJK_WORD}(?![A-Za-z0-9_./@#]))*")
+_CJK_RUN = re.compile(
+    rf"(?<![A-Za-z0-9_'’./@#-]){_CJK_WORD}(?![A-Za-z0-9_./@#])(?:[ \t]+{_CJK_WORD}(?![A-Za-z0-9_./@#]))*"
+)
 # (not after ";": a sentence goes on there, and a capital after it is a name's, "…; Horizon picks it up")
 _SENTENCE_START = re.compile(r"(?:^|[.!?:¿¡(\[*#>—–-]|[。！？：]|\n)\s*$")
 # Capitalised in English though no name of anything a session would hold: the days, the months, "I", and the

@@ -37,9 +37,13 @@ _NEXT = re.compile(
 )
 # Chinese, Japanese and Korean tell the order at the end of the first clause ("读完 `a.py` 之后，…", "`a.py` を読んで
 # から、…", "`a.py`를 읽은 후, …") or at the head of the second ("…，然后…", "…、その後…", "…, 그다음 …")
-_CJK_AFTER_END = re.compile(r"(?:之后|以后|之後|以後|后|後|てから|でから|た後で?|だ後で?|た後に|後で|후에?|다음에?|나서)\s*$")
+_CJK_AFTER_END = re.compile(
+    r"(?:之后|以后|之後|以後|后|後|てから|でから|た後で?|だ後で?|た後に|後で|후에?|다음에?|나서)\s*$"
+)
 _CJK_BEFORE_END = re.compile(r"(?:之前|以前|前に|する前に|전에|기\s*전에)\s*$")
-_CJK_THEN = re.compile(r"^\s*(?:然后|然後|接着|接著|随后|隨後|再|その後|それから|次に|그다음에?|그\s*다음에?|그리고\s*나서|이어서)")
+_CJK_THEN = re.compile(
+    r"^\s*(?:然后|然後|接着|接著|随后|隨後|再|その後|それから|次に|그다음에?|그\s*다음에?|그리고\s*나서|이어서)"
+)
 _CJK_CLAUSE = re.compile(r"[，、；]|,\s")
 # English inside a sentence: "X before running `y`", "X after reading `y`" (a verb's -ing form makes it a step)
 _BEFORE_DOING = re.compile(r"\s(?P<word>before|after)\s+(?=[a-z]+ing\b)", re.I)
@@ -79,7 +83,11 @@ _ACTS = {
     "search": r"searched(?:\s+for)?|grepped(?:\s+for)?|搜索了?|搜尋了?|查找了?",
     "edit": r"edited|changed|modified|改了|修改了?|编辑了?|編輯了?",
 }
-_ACTS_AFTER = {"read": r"を読|を開|를\s*읽|을\s*읽|를\s*열|을\s*열", "search": r"を検索|를\s*검색|을\s*검색", "edit": r"を編集|を変更|를\s*수정|을\s*수정"}
+_ACTS_AFTER = {
+    "read": r"を読|を開|를\s*읽|을\s*읽|를\s*열|을\s*열",
+    "search": r"を検索|를\s*검색|을\s*검색",
+    "edit": r"を編集|を変更|를\s*수정|을\s*수정",
+}
 _ACT_RE = re.compile(
     "|".join(rf"(?:(?<![A-Za-z0-9_`])(?:{verbs})\s*`(?P<{name}>[^`\n]{{3,}})`)" for name, verbs in _ACTS.items())
     + "|"

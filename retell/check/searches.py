@@ -26,8 +26,11 @@ _SEARCHED = re.compile(
     r"(?:\b(?:searched|grepped|searching|grepping|search(?:es)?|greps?|looked|suchte|gesucht|cherch\w*|busc\w*|"
     r"zocht|gezocht|cerc\w*)\b(?:\s+(?:the\s+)?(?:code(?:base)?|project|repo(?:sitory)?|files?|tree))?"
     r"\s+(?:for|nach|pour|por|naar|per)\s*"
-    r"|(?:搜索|搜尋|搜寻|查找|检索|檢索|搜)(?:了|过|過)?(?:一下|一遍)?\s*)" + _SPAN
-    + r"|" + _SPAN.replace("pattern", "after") + r"\s*(?:を|で|를|을|로|으로)\s*(?:検索|grep|探|검색|찾)",
+    r"|(?:搜索|搜尋|搜寻|查找|检索|檢索|搜)(?:了|过|過)?(?:一下|一遍)?\s*)"
+    + _SPAN
+    + r"|"
+    + _SPAN.replace("pattern", "after")
+    + r"\s*(?:を|で|를|을|로|으로)\s*(?:検索|grep|探|검색|찾)",
     re.I,
 )
 _SEARCH_TOOLS = frozenset({"Grep", "Glob", "Search"})

@@ -41,8 +41,8 @@ from retell.check.order import order_findings
 from retell.check.outcomes import check_outcome
 from retell.check.polarity import answer_polarity, decision_polarity
 from retell.check.quotes import judge
-from retell.check.searches import search_findings
 from retell.check.scope import Scope, scopes
+from retell.check.searches import search_findings
 from retell.check.sources import NOTE, PATHISH, THOUGHT, TOOL, Source, Sources
 from retell.check.speaker import speaker_findings
 from retell.check.text import content_stems, one_line, script_of, words

@@ -13,7 +13,8 @@ of its own ("the two edits …, and each has 46 more lines") read as making the 
 
 Recall, by general mechanisms: a name in Latin letters the session never gives, in Chinese, Japanese and Korean prose
 (as in Hebrew or Russian); the order of two steps told by a CJK word ("…之后，", "…てから、", "…한 후,", "然后") or
-by "before reading `…`", a step told by its act placed where the call that did it is; what a search looked for ("searched for `X`", 搜索 `X`, `X` を検索, `X`를 검색) must
+by "before reading `…`", a step told by its act placed where the call that did it is; what a search looked for
+("searched for `X`", 搜索 `X`, `X` を検索, `X`를 검색) must
 be the cited search's pattern; a test runner's summary framed in rules ("=== 5 failed, … 84 deselected ===") is read
 as a line of counts.
 
@@ -155,7 +156,10 @@ def test_one_as_a_word_in_a_draft(work: Path) -> None:
 # A bound before the figure (Chinese) or after it (Japanese, Korean): the edit and the run are 7 s apart, nothing near
 # them more than 25 s: "under twenty seconds" holds, "over five minutes" does not.
 BOUNDS = [
-    ("改完不到二十秒，Claude 就跑了测试。 <!-- ev: e10 e12 -->", "改完超过五分钟，Claude 才跑了测试。 <!-- ev: e10 e12 -->"),
+    (
+        "改完不到二十秒，Claude 就跑了测试。 <!-- ev: e10 e12 -->",
+        "改完超过五分钟，Claude 才跑了测试。 <!-- ev: e10 e12 -->",
+    ),
     (
         "編集から20秒足らずで、Claude はテストを走らせた。 <!-- ev: e10 e12 -->",
         "編集から5分以上たって、Claude はテストを走らせた。 <!-- ev: e10 e12 -->",
@@ -204,7 +208,10 @@ def test_deselected_tests(work: Path, faithful: str, planted: str) -> None:
     ("faithful", "planted"),
     [
         ("能看到的改动只涉及两个测试。 <!-- ev: e10 -->", "能看到的改动涉及五个测试。 <!-- ev: e10 -->"),
-        ("The visible part of the edit touches two tests. <!-- ev: e10 -->", "The edit touches five tests. <!-- ev: e10 -->"),
+        (
+            "The visible part of the edit touches two tests. <!-- ev: e10 -->",
+            "The edit touches five tests. <!-- ev: e10 -->",
+        ),
     ],
 )
 def test_tests_an_edit_touches(work: Path, faithful: str, planted: str) -> None:
@@ -224,20 +231,27 @@ def test_the_authors_own_run_shows_its_result(work: Path) -> None:
 
 
 # Whose words a quote is, told after it: 是 Claude 的说法, は Claude の言葉, 는 Claude의 말.
+T3 = " <!-- translated: e3 -->"
+E3 = " <!-- ev: e3 -->"
+ZH_SAID = "“`display_name` 只取列表里最后一个”" + T3
+JA_SAID = "「`display_name` はリストの最後の一つだけを取る」" + T3
+KO_SAID = "“`display_name`은 목록의 마지막 하나만 쓴다”" + T3
+
+
 @pytest.mark.parametrize(
     ("faithful", "planted"),
     [
         (
-            "我没看到代码，“`display_name` 只取列表里最后一个” <!-- translated: e3 -->是 Claude 读完失败之后的说法。 <!-- ev: e3 -->",
-            "Claude 还没开口，“`display_name` 只取列表里最后一个” <!-- translated: e3 -->是我的原话。 <!-- ev: e3 -->",
+            "我没看到代码，" + ZH_SAID + "是 Claude 读完失败之后的说法。" + E3,
+            "Claude 还没开口，" + ZH_SAID + "是我的原话。" + E3,
         ),
         (
-            "私はコードを見ていない。「`display_name` はリストの最後の一つだけを取る」 <!-- translated: e3 -->は Claude の言葉だ。 <!-- ev: e3 -->",
-            "Claude はまだ何も言っていない。「`display_name` はリストの最後の一つだけを取る」 <!-- translated: e3 -->は私の言葉だ。 <!-- ev: e3 -->",
+            "私はコードを見ていない。" + JA_SAID + "は Claude の言葉だ。" + E3,
+            "Claude はまだ何も言っていない。" + JA_SAID + "は私の言葉だ。" + E3,
         ),
         (
-            "나는 코드를 보지 않았다. “`display_name`은 목록의 마지막 하나만 쓴다” <!-- translated: e3 -->는 Claude의 말이다. <!-- ev: e3 -->",
-            "Claude는 아직 말하지 않았다. “`display_name`은 목록의 마지막 하나만 쓴다” <!-- translated: e3 -->는 내 말이다. <!-- ev: e3 -->",
+            "나는 코드를 보지 않았다. " + KO_SAID + "는 Claude의 말이다." + E3,
+            "Claude는 아직 말하지 않았다. " + KO_SAID + "는 내 말이다." + E3,
         ),
     ],
 )
@@ -274,19 +288,35 @@ def test_the_other_n(work: Path, faithful: str, planted: str) -> None:
 
 
 def test_each_opening_a_clause_is_not_the_figure_before_it(work: Path) -> None:
-    _clean(work, "The lines I can see of the two edits are the same, and each has 46 more changed lines. <!-- ev: e6 e8 -->")
+    _clean(
+        work,
+        "The lines I can see of the two edits are the same, and each has 46 more changed lines. <!-- ev: e6 e8 -->",
+    )
     _reported(
-        work, "The lines I can see of the three edits are the same, and each has 46 more changed lines. <!-- ev: e6 e8 -->"
+        work,
+        "The lines I can see of the three edits are the same, and each has 46 more changed lines. <!-- ev: e6 e8 -->",
     )
 
 
 # -- recall -----------------------------------------------------------------------------------------------------
 
 SEARCHES = [
-    ("Claude then searched for `def display_name`. <!-- ev: e4 -->", "Claude then searched for `display_name(dirs)`. <!-- ev: e4 -->"),
-    ("Claude 接着搜索了 `def display_name`。 <!-- ev: e4 -->", "Claude 接着搜索了 `display_name(dirs)`。 <!-- ev: e4 -->"),
-    ("Claude は `def display_name` を検索した。 <!-- ev: e4 -->", "Claude は `display_name(dirs)` を検索した。 <!-- ev: e4 -->"),
-    ("Claude는 `def display_name`를 검색했다. <!-- ev: e4 -->", "Claude는 `display_name(dirs)`를 검색했다. <!-- ev: e4 -->"),
+    (
+        "Claude then searched for `def display_name`. <!-- ev: e4 -->",
+        "Claude then searched for `display_name(dirs)`. <!-- ev: e4 -->",
+    ),
+    (
+        "Claude 接着搜索了 `def display_name`。 <!-- ev: e4 -->",
+        "Claude 接着搜索了 `display_name(dirs)`。 <!-- ev: e4 -->",
+    ),
+    (
+        "Claude は `def display_name` を検索した。 <!-- ev: e4 -->",
+        "Claude は `display_name(dirs)` を検索した。 <!-- ev: e4 -->",
+    ),
+    (
+        "Claude는 `def display_name`를 검색했다. <!-- ev: e4 -->",
+        "Claude는 `display_name(dirs)`를 검색했다. <!-- ev: e4 -->",
+    ),
 ]
 
 
