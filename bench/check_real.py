@@ -33,9 +33,11 @@ twenty-one; round twenty-two tunes on it. A sixteenth (`blind16`: V1, V2, from f
 Vietnamese), written the same way, measured rounds twenty-one to twenty-three; round twenty-four tunes on it. A
 seventeenth (`blind17`: W1, W2, from fresh14's sessions, English and Hebrew), written the same way, measured round
 twenty-four; round twenty-five tunes on it. An eighteenth (`blind18`: X1, X2, two corpus sessions, English and
-English told in German) measured rounds twenty-four and twenty-five; round twenty-six tunes on it. A twentieth
-(`blind20`: Z1, Z2, two small corpus sessions, Z2 told in Simplified Chinese) measured round twenty-six; round
-twenty-seven tunes on it. A set listed in
+English told in German) measured rounds twenty-four and twenty-five; round twenty-six tunes on it. A nineteenth
+(`blind19`: Y1, Y2, fresh16, English and German) measures round twenty-five on. A twentieth (`blind20`: Z1, Z2, two
+small corpus sessions, English and Simplified Chinese) measured round twenty-six; round twenty-seven tunes on it
+(`--holdout-details` prints its details: its one variant is `holdout`). A twenty-first (`blind21`: AA1, AA2, two English
+sessions of fresh17, AA2 told in Japanese) measures round twenty-seven on. A set listed in
 UNTUNED has its figures reported, its details never printed; a set whose folder is missing is skipped.
 
 `--verify-dir DIR` scores each set three ways: the rules alone, with a model's verdicts merged in (`retell check

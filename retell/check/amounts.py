@@ -377,6 +377,8 @@ def durations(text: str, starts: list[int] | None = None) -> list[Amount]:
 # -- Chinese, Japanese, Korean -----------------------------------------------------------------------------
 
 _CJK_N = rf"(?:{CJK_NUMBER}|{DIGITS})"
+# Korean bounds after a figure: 미만 (under), 이내 (within), 이상 / 넘게 / 남짓 (over), 가량 / 안팎 / 내외 (about)
+_KO_BOUND = "미만|이내|이상|넘게|남짓|가량|안팎|내외"
 _CJK_TEXT = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
 _CJK_TIME_UNIT = r"(?:日間|天|일간|일 동안|時間|小时|小時|钟头|鐘頭|시간|分|분|秒|초)"
 _CJK_DURATION = re.compile(
@@ -387,15 +389,31 @@ _CJK_DURATION = re.compile(
     rf"(?:(?P<h>{_CJK_N})\s*[个個]?\s*(?:時間|小时|小時|钟头|鐘頭|시간)(?P<hh>半)?)?\s*"
     rf"(?:(?P<m>{_CJK_N})\s*(?:分間|分钟|分鐘|分(?!の)|분))?\s*"
     rf"(?:(?P<s>{_CJK_N})\s*(?:秒間|秒钟|秒|초))?"
-    rf"(?P<post>ほど|くらい|ぐらい|程度|前後|足らず|弱|未満|以内|強|あまり|余り|以上|超|近く|左右|多|쯤|정도)?"
+    rf"(?:\s?(?P<post>ほど|くらい|ぐらい|程度|前後|足らず|弱|未満|以内|強|あまり|余り|以上|超|近く|左右|多|쯤|정도|{_KO_BOUND}))?"
     # "5分後", "5分ほどして", "5分経って", "5分钟后", "5분 뒤", "5분쯤 지나서": the time between two moments
     rf"(?:\s*(?P<rel>後|前|之后|以后|后|후|전|뒤|して|した|経って|経ち|経つ|経過|たって|たち|(?:이|가)?\s*지나|지난))?"
 )
 # "过了5分钟", "经过大约十分钟": the time between two moments, said before the figure
 _CJK_PASSED_BEFORE = re.compile(r"(?:过了|過了|经过了?|經過了?)\s*(?:大约|大概|约|將近|将近|差不多)?\s*$")
-_CJK_ABOUT = {"ほど", "くらい", "ぐらい", "程度", "前後", "左右", "쯤", "정도"}
-_CJK_BELOW = {"足らず", "弱", "未満", "以内", "近く"}
-_CJK_ABOVE = {"強", "あまり", "余り", "以上", "超", "多"}
+# A bound said before a figure, in Chinese: "under" (不到十秒, 不足, 少于, 不超过), "over" (超过, 多于, 至少), "nearly"
+_CJK_BELOW_BEFORE = re.compile(r"(?:不到|不足|不满|不滿|少于|少於|低于|不超过|不超過|未满|未滿|未到)\s*$")
+_CJK_ABOVE_BEFORE = re.compile(r"(?:超过|超過|多于|多於|至少|高于|逾)\s*$")
+_CJK_NEARLY_BEFORE = re.compile(r"(?:将近|將近|接近|差不多|近)\s*$")
+
+
+def _cjk_bound_before(before: str) -> str:
+    if _CJK_BELOW_BEFORE.search(before):
+        return "below"
+    if _CJK_ABOVE_BEFORE.search(before):
+        return "above"
+    if _CJK_NEARLY_BEFORE.search(before):
+        return "about"  # 将近三个小时 is close to three hours, as "nearly" is: not anything under it
+    return ""
+
+
+_CJK_ABOUT = {"ほど", "くらい", "ぐらい", "程度", "前後", "左右", "쯤", "정도", "가량", "안팎", "내외"}
+_CJK_BELOW = {"足らず", "弱", "未満", "以内", "近く", "미만", "이내"}
+_CJK_ABOVE = {"強", "あまり", "余り", "以上", "超", "多", "이상", "넘게", "남짓"}
 
 
 def _cjk_durations(text: str, taken: list[Amount]) -> list[Amount]:
@@ -422,6 +440,9 @@ def _cjk_durations(text: str, taken: list[Amount]) -> list[Amount]:
             start = match.start("pre") if match.group("pre") else match.start(next(k for k in "dhms" if match.group(k)))
             amount = Amount(start, match.end(), value, DURATION, present[-1][1], approx=approx)
             amount.relative = bool(match.group("rel") or _CJK_PASSED_BEFORE.search(text[max(0, start - 8) : start]))
+            if not approx:  # 不到十秒, 不足两分钟, 超过一小时: a bound said before the figure
+                approx = _cjk_bound_before(text[max(0, start - 6) : start])
+                amount.approx = approx
             amount.text = text[start : match.end()]
             out.append(amount)
     return out
@@ -430,7 +451,7 @@ def _cjk_durations(text: str, taken: list[Amount]) -> list[Amount]:
 _CJK_COUNTER = re.compile(
     rf"(?P<pre>約|およそ|ほぼ|大约|约|약)?\s*(?<![A-Za-z0-9_.,])(?P<n>{_CJK_N})\s*"
     r"(?P<c>回|体|通|件|個|つ|行|語|文字|人|名|本|項目|项|个|個|次|条|개|번|명|줄|%|％|トークン|ファイル)?"
-    r"(?P<post>ほど|くらい|ぐらい|程度|足らず|弱|未満|以内|強|あまり|余り|以上|超|近く|左右|多)?"
+    rf"(?:\s?(?P<post>ほど|くらい|ぐらい|程度|足らず|弱|未満|以内|強|あまり|余り|以上|超|近く|左右|多|쯤|정도|{_KO_BOUND}))?"
 )
 _CJK_KEYWORDS: list[tuple[str, str]] = [
     ("ファイル|文件|파일", FILES),
@@ -446,12 +467,30 @@ _CJK_KEYWORDS: list[tuple[str, str]] = [
 ]
 _CJK_COUNTERS = {"体": "subagents", "通": "messages", "行": "lines", "줄": "lines", "語": "words", "%": PERCENT}
 _CJK_COUNTERS |= {"％": PERCENT, "トークン": TOKENS, "ファイル": FILES}
-_CLAUSE = re.compile(r"[。、!?！？\n]|[.,](?=\s)")
+# A clause ends at a stop or a comma, full-width too (，；： are the clause's ends in Chinese, where a sentence
+# of three clauses may name tests in its first and count lines in its last)
+_CLAUSE = re.compile(r"[。、，；：!?！？\n]|[.,;:](?=\s)")
+_CLAUSE_AFTER = re.compile(r"[。、!?！？\n]|[.,](?=\s)")
 # A noun after 测试/テスト that heads the compound: 测试类 (a test class), 测试文件 (a test file)
 _CJK_HEAD = re.compile(r"类|類|文件|ファイル|脚本|スクリプト|函数|関数|框架|目录|数据|データ|套件|クラス")
 _CJK_FAILED = re.compile(r"挂|失败|失敗|没过|沒過|未通过|不通过|落ち|通らな|실패")
 _CJK_PASSED = re.compile(r"(?<!未)(?<!不)通过|通過|通っ|パス|成功|통과")
 _CJK_CHANGED = re.compile(r"変更|編集|書き換え|修改|编辑|更改|수정|변경")
+
+
+# Before a 1 that is a word, not a count: "the same", "another", "each", "which", "the next", "the last", "the
+# only", "the newest" (同一个, 另一个, 下一个, 最后一个, 唯一一个, 最新的一个, 最後の一つ, 마지막 한 개)
+_CJK_ONE_AS_WORD = re.compile(
+    r"(?:同|另|每|这|這|那|哪|任何|もう|下|上|最后|最後|最新|最近|最早|最初|唯一|唯|其中|某|任|单|單|마지막|다른|같은)\s*(?:的|の)?\s*$"
+)
+# After a 1 with its counter: a denial that makes it "not a single one" (一行没动, 一个也没跑, 1件もない, 한 줄도 안)
+# (一个没通过, "one did not pass", is a count: only a denial of touching it, 一行没动, 一字不改, is the zero)
+_CJK_NOT_ONE = re.compile(
+    r"[^。，、！？]{0,8}?(?:也|都)\s*(?:没|沒|不|未|無)"
+    # Japanese and Korean deny at the verb's end: 一行も変えていない, 1件もない, 한 줄도 바꾸지 않았다
+    r"|\s*(?:も|도)[^。，、！？.]{0,12}?(?:ない|なかった|ません|せず|ず|無|않|안|없|못)"
+    r"|\s*(?:没|沒|未)有?\s*(?:动|動|改|变|變|碰|修改|更改)|\s*不(?:动|動|改|变|變|少|差)"
+)
 
 
 def _cjk_counts(text: str, taken: list[Amount]) -> list[Amount]:
@@ -471,8 +510,10 @@ def _cjk_counts(text: str, taken: list[Amount]) -> list[Amount]:
         clause = _CLAUSE.split(text[max(0, match.start() - 60) : match.start()])[-1]
         unit = _CJK_COUNTERS.get(counter, "")
         nearest = -1
+        # a counter that names its own unit (十六行, 3줄, 20%) counts that, whatever the clause named before it
+        named = clause if not unit else ""
         for pattern, name in _CJK_KEYWORDS:
-            for found in re.finditer(pattern, clause):
+            for found in re.finditer(pattern, named):
                 if found.start() > nearest:
                     nearest, unit = found.start(), name
             # 12個のテスト, 5 个 TUI 测试, 4 个旧测试: the noun after it (a word or two may qualify it)
@@ -488,10 +529,11 @@ def _cjk_counts(text: str, taken: list[Amount]) -> list[Amount]:
                 nearest = len(clause)
         if counter in ("回", "次", "번") and unit not in ("calls", "commands", "searches"):
             unit = THING + counter  # テストを2回, 一次测试: runs of the tests, not tests
-        if parsed[0] == 1 and re.search(r"(?:同|另|每|这|那|哪|任何|もう)\s*$", text[: match.start("n")]):
-            continue  # 同一个, 另一个, 每一个: "the same", "another", "each", not a count of one
-        if parsed[0] == 1 and re.match(r"[^。，、！？]{0,8}?(?:也|都|も)\s*(?:没|沒|不|な|無)", text[match.end() :]):
-            continue  # 一个测试也没选中, 1件もない: "not a single one", a zero
+        if parsed[0] == 1 and _CJK_ONE_AS_WORD.search(text[: match.start("n")]):
+            # 同一个, 另一个, 每一个, 最后一个, 唯一一个, 最後の1つ: "the same", "another", "the last", not a count
+            continue
+        if parsed[0] == 1 and _CJK_NOT_ONE.match(text[match.end() :]):
+            continue  # 一个测试也没选中, 一行没动, 1件もない, 한 줄도 안: "not a single one", a zero
         if not counter and not re.search(r"\d", match.group("n")):
             continue  # 一 in 一方, 一手: a word, not a figure
         verb = text[match.end() : match.end() + 4].lstrip()
@@ -505,8 +547,10 @@ def _cjk_counts(text: str, taken: list[Amount]) -> list[Amount]:
         approx = "about" if match.group("pre") or post in _CJK_ABOUT else ""
         approx = "below" if post in _CJK_BELOW else "above" if post in _CJK_ABOVE else approx
         start = match.start("pre") if match.group("pre") else match.start("n")
+        approx = approx or _cjk_bound_before(text[max(0, start - 6) : start])
         # 4 个测试挂了, 3 个测试通过: a run's result, of failed tests when the clause says they failed
-        told = _CLAUSE.split(text[match.end() : match.end() + 16])[0] if unit in (TESTS, FAILED) else ""
+        # (the verb may follow a comma: 四十八个测试，也都通过了)
+        told = _CLAUSE_AFTER.split(text[match.end() : match.end() + 16])[0] if unit in (TESTS, FAILED) else ""
         told = re.split(r"\d|[一二三四五六七八九十两][个個件]", told)[0]  # 6 个测试里 5 个失败: up to the next count
         if _CJK_FAILED.search(told):
             unit = FAILED
@@ -644,6 +688,9 @@ def _distributive(text: str, amount: Amount) -> bool:
     """Does the figure's sentence count for each of several ("each agent made six or seven tool calls")?"""
     before = _SENTENCE_END.split(text[max(0, amount.start - 60) : amount.start])[-1]
     after = _SENTENCE_END.split(text[amount.end : amount.end + 30])[0]
+    # "the two edits are the same, and each has 19 more lines": an "each" that opens a clause of its own is the
+    # subject of the figure after it, not a word of this one ("six tool calls each" is)
+    after = re.split(r"[,;:，；：]|\s(?:and|but|while|whereas)\s", after)[0]
     return bool(_EACH.search(before) or _EACH.search(after))
 
 

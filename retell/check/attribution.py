@@ -276,8 +276,23 @@ def _turkish_after(after: str) -> str | None:
     return CLAUDE if (match.group("who") or "").lower() == "claude" else None
 
 
+# Whose words a quote is, told after it: “…”是 Claude 读完之后的说法 (is what Claude said after reading), 「…」は
+# Claude の言葉だ, “…”는 Claude의 표현이다, “…”是我的原话: the one named before the noun for words.
+_CJK_WHOSE_AFTER = re.compile(
+    r"^\s*(?:是|为|為|乃|は|というのは|って|은|는|이란|이라는\s*말은|라는\s*말은)?\s*"
+    r"(?:(?P<author>我|私|僕|自分|제|내|저|나)|(?P<subagent>サブエージェント|子代理|서브에이전트)"
+    r"|(?P<claude>Claude|クロード|它))"
+    r"[^，。、“”「」『』.,!?！？]{0,12}?"
+    r"(?:的|の|의)?\s*(?:说法|說法|原话|原話|话|話|原文|措辞|措辭|用语|回答|回复|回覆|总结|總結|説明|说明|"
+    r"言葉|発言|表現|言い方|まとめ|回答|返答|말|표현|설명|답변|요약)"
+)
+
+
 def speaker_after(after: str) -> str | None:
     """The speaker named right after a quote ("“…,” I replied"; 「…」と私が書いた), or None."""
+    whose = _CJK_WHOSE_AFTER.match(after)
+    if whose is not None:
+        return {"author": AUTHOR, "subagent": SUBAGENT}.get(whose.lastgroup or "", CLAUDE)
     european = _european_after(after) or _turkish_after(after) or _hebrew_after(after)
     if european is not None:
         return european
@@ -310,6 +325,8 @@ def speaker_of(lead: str, context: str = "", after: str = "", *, joined: bool = 
     lead = _EMPHASISED.sub(lambda m: " " * len(m.group(0)), lead)
     context = _EMPHASISED.sub(lambda m: " " * len(m.group(0)), context)
     named = speaker_after(after) if after else None
+    if after and named is not None and _CJK_WHOSE_AFTER.match(after):
+        return named  # “…”是 Claude 的说法: whose words they are, told outright, wins over who the sentence opened with
     passive = _passive_speaker(lead, after)
     if passive is not None:
         return passive

@@ -313,7 +313,8 @@ _NOT_ASSERTED = re.compile(
 )
 _NOT = re.compile(r"\b(?:not|never|no|n't|nothing|nobody|none)\b", re.I)
 _JA_OUTCOME = re.compile(
-    r"(?P<pos>通った|通過した|成功した|正常に終わ|動いた|動作した|パスした|デプロイ(?:した|された)|マージ(?:した|された)|"
+    # 没有失败了, 不再失败: "no longer failed" is a run that passed, not one that failed
+    r"(?P<pos>(?:没有|沒有|不再|再也没有?|再也沒有?)(?:失败|失敗)了?|通った|通過した|成功した|正常に終わ|動いた|動作した|パスした|デプロイ(?:した|された)|マージ(?:した|された)|"
     r"プッシュ(?:した|された)|直った|解決した|通过了|成功了|(?:就|便|直接|顺利|能)打开了)|(?P<neg>失敗した|落ちた|通らなかった|動かなかった|失败了)"
     r"(?P<tail>)"
 )
@@ -763,7 +764,9 @@ def _printed_claims(block: Block, placed: list[tuple[str, int]]) -> list[Claim]:
         read = [(c.amount.start, c.amount.end) for c in counted if c.amount is not None]
         unread = [m for m in re.finditer(r"\d+", line) if not any(a <= offset + m.start() < b for a, b in read)]
         named = bool(_NAMED_LINE.search(stripped)) and bool(re.search(r"\d", stripped))
-        if _MESSAGE_LINE.search(stripped) or (_COUNTS_LINE.fullmatch(stripped) and unread) or named:
+        # pytest frames its summary in rules ("===== 5 failed, 174 passed, 48 deselected in 3.30s =====")
+        core = stripped.strip("=-_*# ")
+        if _MESSAGE_LINE.search(stripped) or (_COUNTS_LINE.fullmatch(core) and unread) or named:
             claims.append(Claim(ANY_QUOTE, stripped, block.line_at(offset), block, at=offset + len(line)))
         claims.extend(counted)
     return claims

@@ -14,7 +14,7 @@ import re
 
 from retell.check.claims import ANY_QUOTE, CODE_SPAN, COMMAND, OUTCOME, PATH, QUOTE_KINDS, Claim, is_route, quoted_terms
 from retell.check.document import Block
-from retell.check.outcomes import OWN_RUN, failure_line
+from retell.check.outcomes import MYSELF, OWN_RUN, failure_line
 from retell.check.scope import near_events
 from retell.check.sources import TOOL, Sources
 from retell.check.verdict import CONTRADICTED, TRACED, UNTRACED, Finding, found
@@ -112,12 +112,13 @@ def evidence_claims(blocks: list[Block], claims: list[Claim]) -> list[Claim]:
         for match in _MYSELF.finditer(text):
             if any(c.kind == OUTCOME and match.start() <= c.at <= match.end() + 40 for c in own):
                 continue
-            sentence_end = min(
-                [i for i in (text.find(". ", match.end()), text.find("\n", match.end())) if i >= 0] or [len(text)]
-            )
+            # the sentence's end, or a Chinese or Japanese one's (。！？；: 我自己跑了一遍测试，五个失败；我请 Claude…)
+            stops = (". ", "\n", "。", "！", "？", "；")
+            sentence_end = min([i for i in (text.find(stop, match.end()) for stop in stops) if i >= 0] or [len(text)])
             said = text[match.start() : sentence_end]
             claim = Claim(OUTCOME, said.strip()[:120], block.line_at(match.start()), block)
             claim.at, claim.family = match.end(), "app"
+            claim.noun = MYSELF  # a run of the author's own (an `!` command) near it shows the result first
             claim.positive = not _NOT_ASSERTED.search(said) and not _RESULT_NEGATIVE.search(said)
             if not _RESULT.search(said) and not _WORKED.search(said):
                 # "I ran the tests myself, behind a `!`": the act, with no result told; the author's own run

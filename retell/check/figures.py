@@ -26,6 +26,7 @@ from retell.check.amounts import (
     THING,
     VERSION,
     Amount,
+    amounts,
     durations,
 )
 from retell.check.attribution import AUTHOR, CLAUDE, SUBAGENT
@@ -35,6 +36,7 @@ from retell.check.language import language_of
 from retell.check.relative_times import gloss_relative
 from retell.check.scope import Scope
 from retell.check.sources import (
+    NOT_RUN,
     NOTE,
     PATHISH,
     TESTS_RUN,
@@ -265,6 +267,29 @@ _TEST_ADDED = (
 )
 _TEST_ADDED_DIFF = re.compile(_TEST_ADDED.format(plus=r"\+"), re.M)
 _TEST_WRITTEN = re.compile(_TEST_ADDED.format(plus=r"\+?"), re.M)
+# A test a diff shows at all, added, removed or as a line of context around a change: the tests an edit touches
+_TEST_SHOWN = re.compile(_TEST_ADDED.format(plus=r"[+ \-]?"), re.M)
+
+
+def _tests_touched(index: Sources, ids: set[str]) -> dict[int, str]:
+    """The counts of tests the edits of these events touch ("the visible part involves two tests" of an edit whose
+    diff changes lines under two `def test_…`): one edit's, or all of them together, each with its event."""
+    out: dict[int, str] = {}
+    every: set[str] = set()
+    last = ""
+    for event_id in index.in_order(ids):
+        for call in index.event_calls.get(event_id, []):
+            diff = getattr(call, "diff", None) or ""
+            names = {m.group(0).lstrip("+- \t") for m in _TEST_SHOWN.finditer(diff)}
+            if names:
+                out.setdefault(len(names), event_id)
+                every |= names
+                last = event_id
+    if every:
+        out.setdefault(len(every), last)
+    return out
+
+
 # A list of tests in a schema file (dbt's `tests:` / `data_tests:` under a column or a model): each item at the list's
 # own indentation is a test (`- unique`, `- dbt_utils.expression_is_true:` with its arguments below it)
 _YAML_TESTS = r"^{plus}([ \t]*)(?:data_)?tests:[ \t]*\n((?:{plus}\1[ \t]+\S.*(?:\n|$))+)"
@@ -361,6 +386,9 @@ def _count(claim: Claim, index: Sources, scope: Scope) -> Finding:
         where = _tests_added_counts(index, told if heading else scope.near, told).get(int(amount.value))
         if where is not None and amount.value == int(amount.value):
             return found(claim, _first(index, where), cited=True)
+        where = _tests_touched(index, told if heading else index.expand(scope.cited)).get(int(amount.value))
+        if where is not None and amount.value == int(amount.value):
+            return found(claim, _first(index, where), cited=True)
     listed = _LISTED.match(claim.block.text, amount.end)
     if listed and amount.high is None and len(re.findall(r"`[^`]+`", listed.group(0))) == amount.value:
         # "two new tests, `test_a` and `test_b`": the count is the list that follows (its names are claims
@@ -381,7 +409,7 @@ def _count(claim: Claim, index: Sources, scope: Scope) -> Finding:
             return said
     figures = _figures(index, units)
     if amount.result:  # "all 6 passed" is what passed, never the run's parts added up
-        figures = [f for f in figures if f.label != TESTS_RUN]
+        figures = [f for f in figures if f.label not in (TESTS_RUN, NOT_RUN)]
     near = scope.near
     cited = index.expand(scope.cited)
     for figure in sorted(figures, key=lambda f: f.source not in cited):  # what it cites, then its neighbours
@@ -458,6 +486,9 @@ def _count(claim: Claim, index: Sources, scope: Scope) -> Finding:
     summed = not amount.each and amount.high is None and (unit in _TOTALLED or _totalled(claim))
     if summed and len(near_figures) > 1 and any(_bounds(amount, total) for total in _sums(near_figures)):
         return found(claim, _first(index, next(f.source for f in figures if f.source in near)), cited=True)
+    rest = _rest_of(claim, [f.value for f in figures if f.source in near | cited])
+    if rest is not None:
+        return found(claim, _first(index, next(f.source for f in figures if f.value == rest)), cited=True)
     # Where the cited events hold a test run, its counts are the paragraph's: a figure of another run elsewhere
     # in the session does not back it ("5 TUI tests passed" beside a cited run's "3 passed").
     stated_near = scope.has_citation and unit in (TESTS, FAILED) and bool(near_figures)
@@ -489,6 +520,30 @@ def _count(claim: Claim, index: Sources, scope: Scope) -> Finding:
     )
     nearest = _first(index, closest.source) if closest is not None and closest.source != "stats" else None
     return found(claim, nearest, reason, UNTRACED, confidence=HIGH if sure else LOW, advice=advice)
+
+
+# "the other 32 files", "the remaining three", 另外两个, 其余的五个, 残りの2つ, 나머지 두 개: what is left of a
+# whole once some of it is set apart (one, or a count the sentence gives)
+_REST_BEFORE = re.compile(
+    r"(?:\b(?:the\s+)?(?:other|remaining|rest\s+of\s+the)\s+|另外|另|其余的?|其餘的?|其他的?|剩下的?|剩余的?|剩餘的?"
+    r"|残りの?|他の|ほかの|나머지\s*|남은\s*)$",
+    re.I,
+)
+_REST_AFTER = re.compile(r"\b(?:other|remaining)\b", re.I)
+
+
+def _rest_of(claim: Claim, totals: list[float]) -> float | None:
+    """The whole a "the other N" is the rest of: a figure of the cited events that is N and one more, or N and a
+    count the paragraph gives beside it ("five failed; three are named, the other two are cut")."""
+    amount = claim.amount
+    assert amount is not None
+    text = claim.block.text
+    if amount.high is not None or not totals:
+        return None
+    if not (_REST_BEFORE.search(text[max(0, amount.start - 20) : amount.start]) or _REST_AFTER.search(amount.text)):
+        return None
+    parts = {1.0} | {a.value for a in amounts(text) if a.start != amount.start and a.unit != DURATION}
+    return next((total for total in totals if total - amount.value in parts and total > amount.value), None)
 
 
 _TOTALLED = wordset("tokens money")

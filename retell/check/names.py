@@ -32,8 +32,12 @@ _UPPER = "A-ZÁÉÍÓÚÑÄÖÜÀÂÈÊÎÔÛÇČĎĚŇŘŠŤŮÝŽĹĽŔŁŚŹ�
 # A run of capitalised words ("Lucía Ferrer"), each maybe hyphenated or possessive ("Vercel-hosted", "Claude's")
 _WORD = rf"[{_UPPER}][\w'’-]*"
 _RUN = re.compile(rf"(?<![\w'’./@#-]){_WORD}(?:[ \t]+{_WORD})*")
+_CJK_WORD = rf"[{_UPPER}][A-Za-z0-9'’-]*"
+_CJK_RUN = re.compile(
+    rf"(?<![A-Za-z0-9_'’./@#-]){_CJK_WORD}(?![A-Za-z0-9_./@#])(?:[ \t]+{_CJK_WORD}(?![A-Za-z0-9_./@#]))*"
+)
 # (not after ";": a sentence goes on there, and a capital after it is a name's, "…; Horizon picks it up")
-_SENTENCE_START = re.compile(r"(?:^|[.!?:¿¡(\[*#>—–-]|\n)\s*$")
+_SENTENCE_START = re.compile(r"(?:^|[.!?:¿¡(\[*#>—–-]|[。！？：]|\n)\s*$")
 # Capitalised in English though no name of anything a session would hold: the days, the months, "I", and the
 # languages (the offline engine's own note says its sentences are "in English"; a post says it is "in Spanish").
 _VOCABULARY = wordset(
@@ -151,15 +155,18 @@ def grade_names(blocks: list[Block], index: Sources, findings: list[Finding]) ->
     them ("Lucía Ferrer"); a name another finding of its paragraph already reports is left to that one."""
     prose = [b for b in blocks if b.kind in (PARAGRAPH, QUOTE, LIST)]
     language = language_of(" ".join(b.text for b in prose))
-    if language not in _CAPITALISING and language not in _LATIN_NAMES_IN:
+    if language not in _CAPITALISING and language not in _LATIN_NAMES_IN and language != "cjk":
         return []
+    # Chinese, Japanese and Korean write a name in Latin letters against their own script, with no space ("照着Sarah
+    # 的提醒") or a particle written on ("Redis를"): the run stops where the Latin letters do
+    runs = _CJK_RUN if language == "cjk" else _RUN
     said = " ".join(s.folded for s in index.sources)
     out: list[Finding] = []
     for block in prose:
         if block.kind == HEADING or language_of(block.text) in _NOUNS_CAPITALISED:
             continue  # (a German paragraph in a post in another language, as the offline engine's own note)
         text = _HIDDEN.sub(lambda m: " " * len(m.group(0)), block.text)
-        for match in _RUN.finditer(text):
+        for match in runs.finditer(text):
             words = match.group(0).split()
             start = match.start()
             if _SENTENCE_START.search(text[:start]):

@@ -21,6 +21,7 @@ from retell.check.document import PARAGRAPH, Block
 from retell.check.sources import NOTE, THOUGHT, Sources
 from retell.check.text import one_line
 from retell.check.verdict import CONTRADICTED, Finding
+from retell.extract.tools import family
 
 ORDER = "order"
 
@@ -34,6 +35,18 @@ _NEXT = re.compile(
     r"despu[eé]s|m[aá]s\s+tarde|a\s+continuaci[oó]n|dann|danach|anschlie(?:ß|ss)end|sp[aä]ter)\b",
     re.I,
 )
+# Chinese, Japanese and Korean tell the order at the end of the first clause ("读完 `a.py` 之后，…", "`a.py` を読んで
+# から、…", "`a.py`를 읽은 후, …") or at the head of the second ("…，然后…", "…、その後…", "…, 그다음 …")
+_CJK_AFTER_END = re.compile(
+    r"(?:之后|以后|之後|以後|后|後|てから|でから|た後で?|だ後で?|た後に|後で|후에?|다음에?|나서)\s*$"
+)
+_CJK_BEFORE_END = re.compile(r"(?:之前|以前|前に|する前に|전에|기\s*전에)\s*$")
+_CJK_THEN = re.compile(
+    r"^\s*(?:然后|然後|接着|接著|随后|隨後|再|その後|それから|次に|그다음에?|그\s*다음에?|그리고\s*나서|이어서)"
+)
+_CJK_CLAUSE = re.compile(r"[，、；]|,\s")
+# English inside a sentence: "X before running `y`", "X after reading `y`" (a verb's -ing form makes it a step)
+_BEFORE_DOING = re.compile(r"\s(?P<word>before|after)\s+(?=[a-z]+ing\b)", re.I)
 _SENTENCE = re.compile(r"(?:[^.!?。]|[.!?](?![\s.!?]|$))+(?:[.!?。]+|$)")  # a "." inside a name or figure ends nothing
 _CODE = re.compile(r"`([^`\n]{3,})`")
 _QUOTED = re.compile(r"[\"“«„]\s*([^\"”»“]{10,}?)\s*[\"”»“]")
@@ -63,9 +76,50 @@ def order_findings(blocks: list[Block], index: Sources) -> list[Finding]:
     return out
 
 
+# A step told by its verb and what it acted on: "read `a.py`", "读了 `a.py`", "`a.py` を読んだ", "`a.py`를 읽었다".
+# Its place is the call that did it (a Read of a.py), not every event that names a.py (a search listing it).
+_ACTS = {
+    "read": r"read|reads|reading|opened|读了?|讀了?|阅读了?|打开了?|看了",
+    "search": r"searched(?:\s+for)?|grepped(?:\s+for)?|搜索了?|搜尋了?|查找了?",
+    "edit": r"edited|changed|modified|改了|修改了?|编辑了?|編輯了?",
+}
+_ACTS_AFTER = {
+    "read": r"を読|を開|를\s*읽|을\s*읽|를\s*열|을\s*열",
+    "search": r"を検索|를\s*검색|을\s*검색",
+    "edit": r"を編集|を変更|를\s*수정|을\s*수정",
+}
+_ACT_RE = re.compile(
+    "|".join(rf"(?:(?<![A-Za-z0-9_`])(?:{verbs})\s*`(?P<{name}>[^`\n]{{3,}})`)" for name, verbs in _ACTS.items())
+    + "|"
+    + "|".join(rf"(?:`(?P<{name}_ja>[^`\n]{{3,}})`\s*(?:{verbs}))" for name, verbs in _ACTS_AFTER.items()),
+    re.I,
+)
+
+
+def _acted(text: str, index: Sources) -> set[int] | None:
+    """Where the calls are that did what `text` tells done to a file or a pattern ("read `renderer.py`"); None when
+    it tells no such act, or no call of the session did it."""
+    places: set[int] = set()
+    for match in _ACT_RE.finditer(text):
+        act = next(k for k, v in match.groupdict().items() if v)
+        target = _fold(match.group(act))
+        kind = act.removesuffix("_ja")
+        for event_id, calls in index.event_calls.items():
+            if "." in event_id or event_id not in index.order:
+                continue
+            for call in calls:
+                done = family(call.name) == kind or (kind == "search" and call.name in ("Grep", "Glob"))
+                if done and not call.error and target and _fold(call.target or "").endswith(target):
+                    places.add(index.order[event_id])
+    return places or None
+
+
 def _places(text: str, index: Sources) -> set[int] | None:
     """Where in the session what `text` names can be (positions of the events holding it); None: it names
-    nothing that can be placed."""
+    nothing that can be placed. A step told by its act is where the call that did it is."""
+    acted = _acted(text, index)
+    if acted is not None:
+        return acted
     anchors = [m.group(1) for m in _CODE.finditer(text)] + [m.group(1) for m in _QUOTED.finditer(text)]
     anchors = [_fold(a) for a in anchors if len(a.strip()) >= MIN_ANCHOR]
     places: set[int] = set()
@@ -106,12 +160,37 @@ def _sentences(block: Block, index: Sources) -> list[Finding]:
         elif then is not None:
             earlier, later = sentence[: then.start()], sentence[then.end() :]
         else:
-            continue
+            told = _cjk_order(sentence) or _doing_order(sentence)
+            if told is None:
+                continue
+            earlier, later = told
         before, after = _cited(_places(earlier, index), block, index), _cited(_places(later, index), block, index)
         if before is None or after is None or min(before) <= max(after):
             continue
         out.append(_finding(block, start, end, sentence, min(before), max(after), index))
     return out
+
+
+def _cjk_order(sentence: str) -> tuple[str, str] | None:
+    """(earlier, later) of a sentence of two clauses whose order a Chinese, Japanese or Korean word tells."""
+    cut = _CJK_CLAUSE.search(sentence)
+    if cut is None:
+        return None
+    first, second = sentence[: cut.start()], sentence[cut.end() :]
+    if _CJK_THEN.match(second) or _CJK_AFTER_END.search(first):
+        return first, second
+    if _CJK_BEFORE_END.search(first):
+        return second, first
+    return None
+
+
+def _doing_order(sentence: str) -> tuple[str, str] | None:
+    """(earlier, later) of "X before running `y`" and "X after reading `y`"."""
+    told = _BEFORE_DOING.search(sentence)
+    if told is None:
+        return None
+    first, second = sentence[: told.start()], sentence[told.end() :]
+    return (first, second) if told.group("word").lower() == "before" else (second, first)
 
 
 def _after_previous(block: Block, previous: Block, index: Sources) -> Finding | None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from retell.check.attribution import AUTHOR, CLAUDE, SUBAGENT
@@ -18,6 +19,7 @@ from retell.extract.testlines import listed_tests
 from retell.extract.testruns import a_run_passed, times_run, told_runs
 from retell.extract.tools import INTERRUPTED, is_test_command
 
+MYSELF = "myself"  # an outcome's noun: what the author ran themselves ("I ran the tests myself: five failed")
 OWN_RUN = "own run"  # a claim's family: "I ran the tests myself", the act with no result told
 
 
@@ -248,6 +250,12 @@ def _check(claim: Claim, index: Sources, scope: Scope) -> Finding:
         return _retried(claim, index)
     if family == "subagent":
         return _by_subagents(claim, index, where)
+    if family == "app" and claim.noun == MYSELF:
+        # "I ran the tests myself: five failed": the author's own `!` run near it shows what it printed
+        own = {e for e in (where if where is not None else index.event_kinds) if index.event_kinds.get(e) == "command"}
+        verdict = _by_runs(replace(claim, family="run"), index, own) if own else None
+        if verdict is not None and verdict.status == TRACED:
+            return verdict
     return _by_reports(claim, index, where)
 
 

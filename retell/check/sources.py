@@ -57,7 +57,8 @@ _TEST_NUMBERS = re.compile(
     # dbt's): how many it ran is the count after "of"
     r"\b\d+ of (?P<total>\d+) (?:PASS|FAIL|WARN)\b"
     r"|(?P<n>\d+)\s+(?:(?P<failed>failed|failing|failures?|errors?)"
-    r"|(?:passed|passing|pass(?:es)?|tests?|test cases?)\b)"
+    # pytest's "48 deselected", "1 skipped", "2 xfailed": tests too, which the run counted and did not run
+    r"|(?:passed|passing|pass(?:es)?|tests?|test cases?|skipped|deselected|xfailed|xpassed)\b)"
     r"|(?P<m>\d+)/(?P<of>\d+)\s*(?:tests?\s*)?(?:passed|passing|pass|全部通过|通过|通過|パス|成功)"
     r"|(?P<k>\d+)\s*(?:個|件|个)?(?:の)?(?:テスト|测试|測試)(?:が|は)?(?:全て|すべて|全部)?(?P<kf>失敗|失败)?",
     re.I,
@@ -414,6 +415,9 @@ def _visit_call(event_id: str, call: Any, voice: str, add: Any, runs: list, touc
         touched.append((event_id, call.target, how))
 
 
+NOT_RUN = "tests not run"  # a figure's label: "48 deselected", "1 skipped", which no result ("48 passed") is
+
+
 def figures_in(source: Source) -> list[Figure]:
     """Numbers a text states with a unit: "16 passed", "took 3 minutes", "5 files, +70 / -12", "500-800 words"."""
     out = []
@@ -424,7 +428,8 @@ def figures_in(source: Source) -> list[Figure]:
     for match in _TEST_NUMBERS.finditer(text):
         if match.group("n"):
             unit = FAILED if match.group("failed") else TESTS
-            out.append(Figure(unit, int(match.group("n")), source.id, "test run"))
+            unrun = re.match(r"\d+\s+(?:skipped|deselected|xfailed|xpassed)\b", match.group(0), re.I)
+            out.append(Figure(unit, int(match.group("n")), source.id, NOT_RUN if unrun else "test run"))
             if re.match(r"\d+\s+(?:passed|failed|errors?)\b", match.group(0), re.I):
                 summary.append(int(match.group("n")))
         elif match.group("m"):

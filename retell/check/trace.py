@@ -42,6 +42,7 @@ from retell.check.outcomes import check_outcome
 from retell.check.polarity import answer_polarity, decision_polarity
 from retell.check.quotes import judge
 from retell.check.scope import Scope, scopes
+from retell.check.searches import search_findings
 from retell.check.sources import NOTE, PATHISH, THOUGHT, TOOL, Source, Sources
 from retell.check.speaker import speaker_findings
 from retell.check.text import content_stems, one_line, script_of, words
@@ -147,6 +148,7 @@ def trace_all(claims: list[Claim], blocks: list[Block], index: Sources) -> list[
     findings.extend(order_findings(blocks, index))
     findings.extend(speaker_findings(blocks, index))
     findings.extend(change_findings(blocks, index))
+    findings.extend(search_findings(blocks, index))
     findings.extend(copied_findings(blocks, index))
     findings.extend(guess_findings(blocks, index))
     for finding in findings:
@@ -382,9 +384,13 @@ class Tracer:
         if not pool and marked and claim.translated:
             # The event it names is someone else's: a translation of Claude's words given to the author.
             others = [s for s in index.of(claim.translated) if s.speaker in _SPEAKERS[None] - voices - {TOOL, NOTE}]
+            # the events the marker names hold nobody's words but the other speaker's: the marker says whose words
+            # they are, even where nothing in them (a name, a number) can be compared (blind2 G2:32, once its 一
+            # was no number)
+            theirs_only = not any(s.speaker in voices for s in index.of(claim.translated))
             for source in others:
                 ok, _, compared = survives(claim.text, source.text, context=claim.block.text)
-                if ok and compared and other_script(claim.text, source.text, context):
+                if ok and (compared or theirs_only) and other_script(claim.text, source.text, context):
                     words, to = _WORDS_OF.get(source.speaker, (f"{source.speaker}'s words", source.speaker))
                     whose = _WHOSE.get(claim.speaker or "", "theirs")
                     return found(

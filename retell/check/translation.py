@@ -58,7 +58,8 @@ def anchors(text: str, nouns_of: str = "") -> tuple[set[str], set[float]]:
     numbers: set[float] = set()
     for match in _NUMBER.finditer(text):
         parsed = value_of(match.group(0))
-        if parsed is not None and not (match.group(0).lower() in ("a", "one") and not cjk):
+        # "a", "one" and a lone 一 are as often an article or "the last one" (最后一个) as a count: never an anchor
+        if parsed is not None and match.group(0).lower() not in ("a", "one", "一"):
             numbers.add(parsed[0])
     return names, numbers
 
