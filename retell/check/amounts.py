@@ -600,6 +600,14 @@ _NEXT_DAY = re.compile(
     re.I,
 )
 NEXT_DAY_MINUTES = 180.0
+# What follows a calendar word that names a time in the code's data: a clock time ("the next day at 0:00",
+# "翌日 23:59", "다음 날 09:00"), or a case, a test, a value it qualifies ("翌朝のケース", "the next-day case")
+_NAMES_DATA = re.compile(
+    r"(?:\s*(?:at|um|à|a las|às)?\s*\d{1,2}(?::\d\d|時|点|시)"
+    r"|(?:\s*(?:の|的|-)?\s*)(?:ケース|テスト|シナリオ|返却|用例|测试|情况|케이스|테스트|"
+    r"(?:case|test|scenario|return|due date|fixture|boundary)\b))",
+    re.I,
+)
 # "on Tuesday morning", "Sunday evening", 周二上午, 星期日晚上, 火曜日の朝: a day of the week, and a part of it
 _WEEKDAY = re.compile(
     r"\b(?:on\s+)?(?P<en>Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)"
@@ -641,6 +649,8 @@ def amounts(text: str, default_unit: str = "") -> list[Amount]:
         amount.hours = next((hours for pattern, hours in _PARTS if part and re.fullmatch(pattern, part, re.I)), (0, 24))
         add(amount)
     for match in _NEXT_DAY.finditer(text):
+        if _NAMES_DATA.match(text, match.end()):
+            continue  # "翌日 0:00", "the next-morning case": a time in the code's data, not one of the session's
         amount = Amount(match.start(), match.end(), NEXT_DAY_MINUTES, DURATION, relative=True, approx="above")
         amount.next_day = True
         add(amount)

@@ -36,7 +36,10 @@ _NO_EFFECT = re.compile(
 # A clause: up to a stop, a colon, a semicolon, or a comma that starts a new clause ("…, and pushed",
 # "…, und lief", "…, mais a échoué").
 _CLAUSE = re.compile(
-    r"[.;:!?](?=\s|$)|\n|[。！？；：，、]|,\s+(?:and|but|then|so|und|aber|dann|doch|et|mais|puis|donc)\b", re.I
+    r"[.;:!?](?=\s|$)|\n|[。！？；：，、]|,\s+(?:and|but|then|so|und|aber|dann|doch|et|mais|puis|donc)\b"
+    # a clause of contrast has its own subject: "`a.rs` reads it, while `today` still called `now()`"
+    r"|,\s+(?:while|whereas|although|though|während|obwohl|tandis que|alors que|mientras)\b",
+    re.I,
 )
 # A result told of a run, in English, German and French (the verb of a run's result, not of a person's act).
 _PASSED = (
