@@ -1533,7 +1533,41 @@ class _ScriptRule(Rule):
         return not text.isascii() and super().may_match(text)
 
 
+# (round twenty-six) Thai: a title glued to the given name (`คุณ`, `นาย`, `นาง`, `นางสาว`, `ดร.`), a space, the
+# family name, then what the person did (`คุณสมชาย วงศ์สกุล เป็นคนเขียน…`, wrote it; `บอกว่า`, said). `คุณ` is also
+# "you" (`คุณสามารถ …`, you can): the verb after the two words, or a part the gazetteer knows, says a person is named.
+_THAI = (
+    r"(?:คุณ|นางสาว|นาย|นาง|ดร\.)(?P<thai>[\u0e01-\u0e4e]{2,15}[ \t]+[\u0e01-\u0e4e]{3,20})"
+    r"(?P<after>[ \t]*(?:เป็นคน|บอก|เขียน|ขอ|แก้|รีวิว|อนุมัติ|ถาม|ส่ง|ดูแล|รับผิดชอบ|แจ้ง|เคย|ช่วย|ตอบ|คอมมิต|"
+    r"เมิร์จ|สร้าง|เพิ่ม|ลบ|เป็นเจ้าของ|ครับ|ค่ะ|คะ)|[ \t]*[,，])?"
+)
+# words that start with `คุณ` and are no title (`คุณภาพ`, quality; `คุณสมบัติ`, a property; `คุณค่า`, value)
+_THAI_NOT_GIVEN = re.compile(r"ภาพ|สมบัติ|ค่า|ประโยชน์|ลักษณะ|วุฒิ|ธรรม|ความ|ต้อง|สามารถ|จะ|ได้|ก็|ไม่|ช่วย|ลอง|ควร")
+# what is said before a person: asked (`ถาม`), thanked (`ขอบ`, of `ขอบคุณ`), contacted, by, with, for
+_THAI_BEFORE = re.compile(r"(?:ถาม|ขอบ|ติดต่อ|โดย|กับ|ให้|ของ|จาก|แจ้ง|บอก|cc:?)[ \t]*$")
+
+
+def _thai_person(value: str, m: re.Match[str]) -> bool:
+    given, family = gazetteer()
+    first, last = value.split()[0], value.split()[-1]
+    if _THAI_NOT_GIVEN.match(first):
+        return False
+    before = _THAI_BEFORE.search(m.string, max(0, m.start() - 12), m.start()) is not None
+    return m.group("after") is not None or before or first in given or last in family
+
+
 PROSE_NAME_RULES: tuple[Rule, ...] = (
+    _ScriptRule(
+        "person-name",
+        PII,
+        _THAI,
+        ("คุณ", "นาย", "นาง", "ดร."),
+        group="thai",
+        accept=_thai_person,
+        replacement="[REDACTED:person-name]",
+        rule_id="thai-titled-name",
+        at_keyword=True,  # (a match starts at its title: tried there only)
+    ),
     _RunRule(
         "person-name",
         PII,

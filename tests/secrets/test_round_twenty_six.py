@@ -269,3 +269,28 @@ def test_a_name_split_into_its_fields(scanner: Scanner, text: str, values: tuple
 )
 def test_a_names_fields_without_a_person_stay_clean(scanner: Scanner, text: str) -> None:
     assert _flags(scanner, text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("คุณวิทยา ศรีสมบูรณ์ เป็นคนเขียนไฟล์ config นี้", "วิทยา ศรีสมบูรณ์"),
+        ("ถามคุณอรุณี พงษ์ไพร ได้เลย", "อรุณี พงษ์ไพร"),
+        ("นางสาวมาลี ศรีสุข ส่งไฟล์มาแล้ว", "มาลี ศรีสุข"),
+    ],
+)
+def test_a_thai_name_after_its_title(scanner: Scanner, text: str, value: str) -> None:
+    assert flagged_whole(scanner, text, value)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "คุณสามารถ ตั้งค่าได้ที่หน้า settings",
+        "คุณต้องการ ลบไฟล์นี้ใช่ไหม",
+        "คุณสมบัติ ใหม่ เพิ่มใน v2",
+        "คุณภาพของ โค้ด ดีขึ้นมาก",
+    ],
+)
+def test_thai_you_and_words_that_start_like_a_title_stay_clean(scanner: Scanner, text: str) -> None:
+    assert _flags(scanner, text) == []
