@@ -1177,9 +1177,24 @@ def _answered_alone(value: str, m: re.Match[str]) -> bool:
         # or many short runs of each kind)
         return False
     if bare.endswith("!") and not _chosen_by_a_person(bare[:-1]):
-        # an exclamation after a name with a digit (`it's MyApp2!`): a password's trailing `!` has a number before
-        return sum(c.isdigit() for c in bare) >= 2
+        # an exclamation after a name with a digit (`it's MyApp2!`): a password's trailing `!` has a number before,
+        # or (round twenty-six) what follows on the line spells it out or says what else it opens (`it's Pelican4!
+        # (capital P)`, `c'est Baguette5! (avec un B majuscule)`, `… same one as the router`)
+        line_end = m.string.find("\n", m.end())
+        rest = m.string[m.end() : line_end if line_end >= 0 else None]
+        return sum(c.isdigit() for c in bare) >= 2 or _SPELLED_OUT.search(rest) is not None
     return True
+
+
+# A note on how a password is typed or what else it opens, after it on its line: its case (`capital P`, `großes K`,
+# `B majuscule`, `mayúscula`, `大文字`), its `!`, or "the same one as"
+_SPELLED_OUT = lazy(
+    r"(?i)\b(?:capital|caps|upper[ -]?case|lower[ -]?case|case[ -]sensitive|exclamation|"
+    r"same[ \t]+(?:one|as|pw|pass(?:word)?)|groß(?:es|er|buchstabe)?|klein(?:es|buchstabe)|ausrufezeichen|"
+    r"gleiche[ns]?|majuscule|minuscule|même|point[ \t]+d'exclamation|mayúscula|minúscula|el[ \t]+mismo|"
+    r"maiuscol[ao]|minuscol[ao]|stess[ao]|maiúscula|minúscula|mesm[ao]|hoofdletter|dezelfde|wielk(?:a|ą)|"
+    r"заглавн\w*|тот[ \t]+же)\b|大文字|小文字|大写|大寫|小写|小寫|一样|一樣|同じ|viết[ \t]+hoa"
+)
 
 
 _ASKS_FOR_A_PASSWORD = re.compile(

@@ -62,6 +62,9 @@ YAML_TAG = re.compile(r"!!?[A-Za-z][\w.:/-]*[ \t]+\S")
 
 # What follows a test's name on a runner's status line: its time (`go test -v`: "(0.00s)"), or the line's end
 _TEST_STATUS = re.compile(r"[ \t]*(?:\(\d+(?:\.\d+)?m?s\)|$)", re.M)
+# (round twenty-six) an ARN's fields before its resource type (`arn:aws:secretsmanager:eu-west-1:123456789012:` then
+# `secret:prod/api-AbCdEf`): the type names what the resource is, and what follows is its name, never its value
+_ARN_FIELDS = re.compile(r"(?i)\barn:[a-z][\w-]*:[\w-]+:[\w*-]*:[\d*]*:$")
 
 
 def _assigned(value: str, m: re.Match[str]) -> bool:
@@ -80,6 +83,8 @@ def _assigned(value: str, m: re.Match[str]) -> bool:
         and re.match(r"[;,)\]}\s]", m.string[m.end("sep") + 1 : m.end("sep") + 2])
     ):
         return False  # `expect "password:"; send …`: the quote after `password:` closes the label's own string
+    if _ARN_FIELDS.search(m.string, max(0, m.start("label") - 120), m.start("label")):
+        return False  # `arn:aws:secretsmanager:…:secret:prod/db-AbCdEf`: a resource's name in an ARN
     if label in ("PASS", "FAIL") and sep.strip() == ":" and _TEST_STATUS.match(m.string, m.end()):
         return False  # `--- PASS: TestUnknownKeyFallsBackToIP (0.00s)`: a test runner's verdict on a test's name
     if sep.strip() == ":" and YAML_TAG.match(m.string, m.start("v") if m.group("v") else m.end()):

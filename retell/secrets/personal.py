@@ -1139,6 +1139,12 @@ _PLACEHOLDER_PERSON = re.compile(
     # the Philippines' `Juan dela Cruz`, Korea's `Hong Gildong`, China's `Zhang San` / `Li Si`
     r"(?:john|jane)[ \t]+(?:appleseed|citizen)|joe[ \t]+(?:schmoe|sixpack)|juan[ \t]+dela[ \t]+cruz|"
     r"hong[ \t]+gil-?dong|zhang[ \t]+san|li[ \t]+si|wang[ \t]+wu|"
+    # (round twenty-six) the same stand-ins in their own scripts, and others' (a form's or a textbook's example):
+    # Japan's `山田太郎`, China's `张三` / `李四`, Korea's `홍길동` / `김철수`,
+    # Vietnam's `Nguyễn Văn A`, Sweden's `Sven Svensson`, Hungary's `Gipsz Jakab`
+    r"山田[ \t\u3000]*(?:太郎|花子)|名無しの?権兵衛|[张張]三|李四|王五|[赵趙]六|홍[ \t]*길동|김[ \t]*철수|이[ \t]*영희|"
+    r"nguy[eễ]n[ \t]+v[aă]n[ \t]+[a-c]|"
+    r"sven[ \t]+svensson|gipsz[ \t]+jakab|"
     # and the public figures documentation and sample data borrow (`Ada Lovelace` in a doctest)
     r"ada[ \t]+lovelace|alan[ \t]+turing|grace[ \t]+hopper|nikola[ \t]+tesla|albert[ \t]+einstein|marie[ \t]+curie|"
     r"isaac[ \t]+newton|charles[ \t]+babbage|linus[ \t]+torvalds|guido[ \t]+van[ \t]+rossum|dennis[ \t]+ritchie|"
@@ -1756,6 +1762,27 @@ PERSONAL_RULES: tuple[Rule, ...] = (
         replacement="[REDACTED:person-name]",
         rule_id="family-first-field-name",
         window=(5, 120),
+    ),
+    # (round twenty-six) a mailbox's display name written family name first, as directories and mail clients write
+    # it (`"Nakamura, Yui" <yui.nakamura@…>`): the comma inside the quotes; the name whole, not its last word alone
+    Rule(
+        "person-name",
+        PII,
+        r"\"(?P<inverted>"
+        + _CAPITALISED
+        + r"(?:[ \t]+"
+        + _CAPITALISED
+        + r")?,[ \t]*"
+        + _CAPITALISED
+        + r"(?:[ \t]+"
+        + _CAPITALISED
+        + r")?)\"[ \t]*<[^<>@\s]+@[^<>\s]+>",
+        ("@",),
+        group="inverted",
+        accept=_inverted_person,
+        replacement="[REDACTED:person-name]",
+        rule_id="family-first-mailbox-name",
+        prefilter=r"\"[ \t]*<[^<>@\s]+@",
     ),
     Rule(
         "person-name",

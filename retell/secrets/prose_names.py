@@ -155,6 +155,10 @@ _SAID_AFTER = re.compile(
     # Portuguese, Swedish, Indonesian
     r"szerint|mondta|mondja|írta|reviewt|approvt|checkt|testet|prüft|каже|сказав|сказала|пише|написав|написала|"
     r"вважає|говорит|сказал|пишет|написал|написала|считает|diyor|dedi|söyledi|yazdı|zegt|schreef|říká|řekl|řekla|"
+    # (round twenty-six) Russian's and Ukrainian's past tenses of asking, finding, fixing, approving, in either gender
+    r"(?:по)?прос(?:ил|ила|ив)|спросил[аи]?|спрашивал[аи]?|предложил[аи]?|нашла|нашли|нашёл|нашел|почини(?:л|ла)|"
+    r"одобрил[аи]?|проверил[аи]?|посмотрел[аи]?|ответил[аи]?|заметил[аи]?|сообщил[аи]?|хочет|просит|"
+    r"попросив|попросила|знайшов|знайшла|перевірив|перевірила|"
     r"píše|mówi|uważa|pisze|ha[ \t]+detto|diz|disse|acha|tycker|bilang|mengatakan|menulis|"
     # (round twenty-three) Swahili: a person's subject prefix (a-) and tense, then say, check, approve, write
     r"a(?:na|li|me|ta)(?:sema|kagua|idhinisha|andika|fikiri|uliza|pitia))\b|"
@@ -240,6 +244,8 @@ def _context(m: re.Match[str], start: int, end: int, strong: bool = False) -> bo
         return True
     if _DONE_BY_BEFORE.search(before):
         return True
+    if _VI_KIN_BEFORE.search(before) and _VIETNAMESE_LETTER.search(text, start, end):
+        return True
     if _addressed(text, line_start, start, end):
         return True
     if _LEFT_FOR_BEFORE.search(before) and _LEFT_TO_AFTER.match(text, end):
@@ -251,6 +257,15 @@ def _context(m: re.Match[str], start: int, end: int, strong: bool = False) -> bo
         # a speaker's line: the name starts the line (`Priya: I'll take the migration`), as in notes and chats
         return not strong and not text[line_start:start].strip(" \t-*•>")
     return True
+
+
+# (round twenty-six) Vietnamese speaks of a person with a word of kinship or rank before the name (`anh`, `chị`, `em`,
+# `cô`, `chú`, `bác`, `ông`, `bà`, `thầy`), or asks or thanks them (`nhờ`, `hỏi`, `cảm ơn`): read before a name
+# written with Vietnamese's own letters only (`em` is Portuguese's "in" as well)
+_VI_KIN_BEFORE = lazy(
+    r"(?i)(?<!\w)(?:anh|chị|em|cô|chú|bác|ông|bà|thầy|bạn|nhờ|hỏi|cảm[ \t]+ơn|gửi|báo|gặp|với|của)[ \t]+$"
+)
+_VIETNAMESE_LETTER = re.compile("[ăĂơƠưƯđĐ\u1ea0-\u1ef9]")
 
 
 # (round twenty-one) a change left to a person to do: `for Trần Khánh Linh to review`, `for … to merge`
@@ -410,6 +425,8 @@ def _pair_person(value: str, m: re.Match[str]) -> bool:
     first, last = names[0], names[-1]
     if _PLACE_AFTER.match(m.string, m.end("pair")):
         return False  # `the Santa Cruz office`, `Ho Chi Minh City`: a place named for a person is a place
+    if _PLACE_BEFORE.search(m.string, max(0, m.start("pair") - 30), m.start("pair")):
+        return False  # (round twenty-six) `đường Nguyễn Văn Linh`, `rue Jean Jaurès`: the word for the place first
     if last.lower() in _CONTACT_LABELS and m.string.startswith(":", m.end("pair")):
         return False  # a signature's lines joined into one (`Thanks, Bence Mob: +36…`): the label of a number
     if _role_slot(value, m, names, given, family):
@@ -524,6 +541,14 @@ _COPYRIGHT_BEFORE = re.compile(
 _PLACE_AFTER = re.compile(
     r"(?i)[ \t]+(?:office|offices|city|campus|branch|region|site|data[ \t]?center|datacenter|airport|time[ \t]?zone|"
     r"hq|store|warehouse|county|province|street|avenue|station)\b"
+)
+# (round twenty-six) a street, a square, a school or a station named for a person, the word for the place first, as
+# most languages but English write it
+_PLACE_BEFORE = lazy(
+    r"(?i)(?<!\w)(?:đường|phố|quận|huyện|phường|trường|cầu|ngõ|hẻm|tỉnh|chợ|bến|bệnh[ \t]+viện|thpt|thcs|"
+    r"calle|avenida|av\.|rua|praça|plaza|paseo|colegio|escuela|escola|aeropuerto|aeroporto|estación|estação|"
+    r"rue|boulevard|bd\.?|place|lycée|collège|école|gare|aéroport|quai|viale|piazza|corso|liceo|stazione|"
+    r"ulica|ul\.|aleja|al\.|plac|szkoła|ulitsa|улица|ул\.|проспект|пр\.|площадь|sokak|caddesi|jalan|jl\.)[ \t]+$"
 )
 # a person thanked or written for (`thanks Watanabe Haruto`, `a comment for Kovács Eszter`), and git's
 # `%h %an` line (a short hash, then the author's name to the line's end)
@@ -1393,8 +1418,16 @@ _HAN2_WORDS = words(
 )
 
 
+def _stand_in(value: str) -> bool:
+    from retell.secrets.personal import _PLACEHOLDER_PERSON
+
+    return _PLACEHOLDER_PERSON.match(value) is not None
+
+
 def _han2_person(value: str, m: re.Match[str]) -> bool:
     given, family = gazetteer()
+    if _stand_in(value):
+        return False  # (round twenty-six) a form's example name (`山田太郎`, `张三`, `홍길동`)
     return value not in _HAN2_WORDS and value[0] in family and value[1] in given
 
 
@@ -1407,6 +1440,8 @@ _COMPOUND_SURNAMES = words(
 
 def _han_person(value: str, m: re.Match[str]) -> bool:
     given, family = gazetteer()
+    if _stand_in(value):
+        return False  # (round twenty-six) a form's example name (`山田太郎`, `张三`, `홍길동`)
     if value[:2] in _COMPOUND_SURNAMES and 1 <= len(value) - 2 <= 2:
         return True
     if any(value[:cut] in family and value[cut:] in given and len(value) - cut >= 2 for cut in (1, 2)):
@@ -1431,6 +1466,8 @@ _CHINESE_FULL_NAME = re.compile(_CJK_SURNAME + r"[\u4e00-\u9fff]{2}")
 
 def _ja_person(value: str, m: re.Match[str]) -> bool:
     given, family = gazetteer()
+    if _stand_in(value):
+        return False  # (round twenty-six) a form's example name (`山田太郎`, `张三`, `홍길동`)
     parts = value.replace("\u3000", " ").split()
     if len(parts) == 2:
         # family and given written apart before an honorific (`藤本 葵さん`): the space says it is a name's parts
@@ -1440,8 +1477,23 @@ def _ja_person(value: str, m: re.Match[str]) -> bool:
         return bool(written_apart) or (parts[0] in family and parts[1] in given)
     if value in family or any(value[:cut] in family and value[cut:] in given for cut in range(1, len(value))):
         return True
+    # (round twenty-six) a family name the gazetteer knows and a given name it lacks, before the honorific that says
+    # a person is named (`佐藤陽菜さん`, `小林あおいさん`): one or two kanji, or two or three kana; not a title
+    # between the name and the honorific (`田中部長さん` names the family name only)
+    if any(
+        value[:cut] in family and _JA_GIVEN_SHAPE.fullmatch(value[cut:]) is not None and value[cut:] not in _JA_TITLES
+        for cut in range(1, min(len(value), 4))
+    ):
+        return True
     # a Chinese name given a Japanese honorific (`许晓燕さん`): a common Chinese family name and two characters
     return _CHINESE_FULL_NAME.fullmatch(value) is not None
+
+
+_JA_GIVEN_SHAPE = re.compile(r"[\u4e00-\u9fff々]{1,2}|[\u3040-\u309f]{2,3}")
+_JA_TITLES = words(
+    "部長 課長 社長 係長 主任 先輩 後輩 店長 所長 会長 室長 局長 次長 専務 常務 教授 博士 選手 監督 議員 家 一家 さま "
+    "さん くん ちゃん 様 氏 君 担当 先生 本人"
+)
 
 
 _KO_NOT_NAMES = words("고객 선생 사장 부장 과장 차장 대리 팀장 실장 회장 교수 원장 이사 형님 사용자 관리자 여러분")
@@ -1449,6 +1501,8 @@ _KO_NOT_NAMES = words("고객 선생 사장 부장 과장 차장 대리 팀장 �
 
 def _ko_person(value: str, m: re.Match[str]) -> bool:
     given, family = gazetteer()
+    if _stand_in(value):
+        return False  # (round twenty-six) a form's example name (`山田太郎`, `张三`, `홍길동`)
     if value in _KO_NOT_NAMES or len(value) != 3:
         return False
     if value[0] in family and m.string.startswith(("님", "씨"), m.end("ko")):
@@ -1479,7 +1533,41 @@ class _ScriptRule(Rule):
         return not text.isascii() and super().may_match(text)
 
 
+# (round twenty-six) Thai: a title glued to the given name (`คุณ`, `นาย`, `นาง`, `นางสาว`, `ดร.`), a space, the
+# family name, then what the person did (`คุณสมชาย วงศ์สกุล เป็นคนเขียน…`, wrote it; `บอกว่า`, said). `คุณ` is also
+# "you" (`คุณสามารถ …`, you can): the verb after the two words, or a part the gazetteer knows, says a person is named.
+_THAI = (
+    r"(?:คุณ|นางสาว|นาย|นาง|ดร\.)(?P<thai>[\u0e01-\u0e4e]{2,15}[ \t]+[\u0e01-\u0e4e]{3,20})"
+    r"(?P<after>[ \t]*(?:เป็นคน|บอก|เขียน|ขอ|แก้|รีวิว|อนุมัติ|ถาม|ส่ง|ดูแล|รับผิดชอบ|แจ้ง|เคย|ช่วย|ตอบ|คอมมิต|"
+    r"เมิร์จ|สร้าง|เพิ่ม|ลบ|เป็นเจ้าของ|ครับ|ค่ะ|คะ)|[ \t]*[,，])?"
+)
+# words that start with `คุณ` and are no title (`คุณภาพ`, quality; `คุณสมบัติ`, a property; `คุณค่า`, value)
+_THAI_NOT_GIVEN = re.compile(r"ภาพ|สมบัติ|ค่า|ประโยชน์|ลักษณะ|วุฒิ|ธรรม|ความ|ต้อง|สามารถ|จะ|ได้|ก็|ไม่|ช่วย|ลอง|ควร")
+# what is said before a person: asked (`ถาม`), thanked (`ขอบ`, of `ขอบคุณ`), contacted, by, with, for
+_THAI_BEFORE = re.compile(r"(?:ถาม|ขอบ|ติดต่อ|โดย|กับ|ให้|ของ|จาก|แจ้ง|บอก|cc:?)[ \t]*$")
+
+
+def _thai_person(value: str, m: re.Match[str]) -> bool:
+    given, family = gazetteer()
+    first, last = value.split()[0], value.split()[-1]
+    if _THAI_NOT_GIVEN.match(first):
+        return False
+    before = _THAI_BEFORE.search(m.string, max(0, m.start() - 12), m.start()) is not None
+    return m.group("after") is not None or before or first in given or last in family
+
+
 PROSE_NAME_RULES: tuple[Rule, ...] = (
+    _ScriptRule(
+        "person-name",
+        PII,
+        _THAI,
+        ("คุณ", "นาย", "นาง", "ดร."),
+        group="thai",
+        accept=_thai_person,
+        replacement="[REDACTED:person-name]",
+        rule_id="thai-titled-name",
+        at_keyword=True,  # (a match starts at its title: tried there only)
+    ),
     _RunRule(
         "person-name",
         PII,

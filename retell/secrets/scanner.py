@@ -17,12 +17,15 @@ from typing import Any
 from retell.secrets import rule as rule_module
 from retell.secrets.commands import COMMAND_RULES, TOLD_RULES
 from retell.secrets.decode import decoded_view, undiffed_view
+from retell.secrets.joined import JOINED_RULES
 from retell.secrets.key_material import KEY_MATERIAL_RULES
+from retell.secrets.name_parts import NAME_PART_RULES
 from retell.secrets.own import COMMON_ACCOUNTS, OWN_RULES, account_name_rule, personal_account
 from retell.secrets.password_forms import NAME_FORM_RULES, PASSWORD_FORM_RULES
 from retell.secrets.pasted import PASTED_RULES
 from retell.secrets.personal import PERSONAL_RULES
 from retell.secrets.preview import default_replacement
+from retell.secrets.printed import PRINTED_RULES
 from retell.secrets.prose_names import PROSE_NAME_RULES
 from retell.secrets.rule import SECRET, Allowlist, Rule
 from retell.secrets.session_links import SESSION_LINK_RULES
@@ -82,6 +85,9 @@ def base_rules() -> tuple[tuple[Rule, ...], tuple[Allowlist, ...]]:
         + PASTED_RULES
         + PASSWORD_FORM_RULES
         + NAME_FORM_RULES
+        + PRINTED_RULES
+        + JOINED_RULES
+        + NAME_PART_RULES
     )
     return rules, global_allow
 

@@ -58,6 +58,9 @@ _LONGEST_WORD = max(len(w) for w in _VOCABULARY)
 # Said to stand for a value: `your_smtp_password_here`, `enter-api-token`, `<…>`-less templates; and the
 # documentation's convention of writing EXAMPLE into a sample key (`wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY`).
 # A default written to be changed says so in words (`change-me-in-prod`, `please-change-me`, `replace_me_later`).
+# (round twenty-six) an authorization scheme and its space, the start of a header its token is joined to
+# (`req.Header.Set("Authorization", "Bearer "+token)`): no value yet
+_SCHEME_ALONE = re.compile(r"(?i)^(?:bearer|basic|token|bot|digest|negotiate|apikey|dpop)[ \t]+$")
 _STANDS_FOR = re.compile(
     r"(?i:^(?:your|enter|insert|paste|put)[_-][a-z_-]+$|^[a-z_-]+[_-]here$|"
     r"^(?:[a-z]+[_-])*(?:change|replace)[_-]?(?:me|this|it)(?:[_-][a-z]+)*$)|EXAMPLE"
@@ -67,7 +70,7 @@ _STANDS_FOR = re.compile(
 def is_placeholder(value: str) -> bool:
     """A value that stands for a secret: a template or variable, a mask, an elision, or placeholder words."""
     bare = value.strip()
-    if not bare:
+    if not bare or _SCHEME_ALONE.match(value):
         return True
     if _TEMPLATE.match(bare) or _MASKED.search(bare) or _MASK_WORD.match(bare) or _STANDS_FOR.search(bare):
         return True
@@ -169,7 +172,9 @@ TYPOGRAPHIC = "“”‘’«»„‚‹›"
 
 # A word, a dot, a word with digits: how people make a password (`Maple.syrup99`, `Gato.negro2024`), not an
 # attribute (`settings.SECRET_KEY`, `hashlib.sha256`, `form.password2`: a code word or a single digit).
-_DOTTED_PASSWORD = re.compile(r"^[A-Za-z][a-z]{2,}\.[a-z]{3,}\d{2,4}[!?#*&%]*$")
+# (round twenty-six) each word capitalised as a name is, two or three of them (`Gdynia.Arka1929`,
+# `Oslo.Fjord.77`): a place and a club, a city and a year
+_DOTTED_PASSWORD = re.compile(r"^[A-Za-z][a-z]{2,}(?:\.[A-Za-z][a-z]{2,}){1,2}\.?\d{2,4}[!?#*&%]*$")
 _CODE_WORDS = re.compile(
     r"(?i)\.(?:sha|md|utf|base|int|uint|float|hs|rs|es|ps|password|passwd|pass|pwd|field|value|item|param|arg|"
     r"var|col|row|line|step|version|addr|address|key|token|secret|node|host|server|port|id)\d"
