@@ -179,7 +179,12 @@ class Redactor:
             findings = [f for f in findings if "\0" not in f.value or _ALNUM_RUN.search(f.value)]
             # A password told in words was found where retell's placeholder now stands; the next token of the
             # same clause ("the wifi password is [REDACTED], SSID FH-Lantai3") is not a second one to stop on
-            findings = [f for f in findings if not _told_after(f, inert, text)]
+            told = [f for f in findings if _told_after(f, inert, text)]
+            if told:
+                # ...nor are its copies elsewhere in the text (a list of the names met, a title): the scan flags
+                # every occurrence of a value it read once, so each copy would stop a prompt in the author's
+                # stead. Read again with the value it reached blanked too, a copy stands on its own words.
+                findings = self._without_told(text, told, inert)
         if self.known:
             repeats = self._repeats(text, None)
             view = decoded_view(text)
@@ -197,6 +202,17 @@ class Redactor:
             findings = [f for f in findings if not _inside_a_replacement(text, f, replaced)]
         findings.sort(key=lambda f: f.start)
         return findings
+
+    def _without_told(self, text: str, told: list[Finding], inert: list[tuple[int, int]]) -> list[Finding]:
+        """The findings of `text` (inert spans already blanked) read again with the values a placeholder's words
+        reached (`told`) blanked as well: what is still flagged, elsewhere than where they stood."""
+        chars = list(text)
+        for f in told:
+            chars[f.start : f.end] = "\0" * (f.end - f.start)
+        blanked = "".join(chars)
+        again = self.scanner.scan(blanked)
+        again = [f for f in again if "\0" not in f.value or _ALNUM_RUN.search(f.value)]
+        return [f for f in again if not _told_after(f, inert, blanked)]
 
     def _with_terms(self, text: str, findings: list[Finding]) -> list[Finding]:
         """The rules' findings and the author's terms together, non-overlapping: a term inside a value the
