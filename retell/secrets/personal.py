@@ -1145,6 +1145,9 @@ _PLACEHOLDER_PERSON = re.compile(
     r"山田[ \t\u3000]*(?:太郎|花子)|名無しの?権兵衛|[张張]三|李四|王五|[赵趙]六|홍[ \t]*길동|김[ \t]*철수|이[ \t]*영희|"
     r"nguy[eễ]n[ \t]+v[aă]n[ \t]+[a-c]|"
     r"sven[ \t]+svensson|gipsz[ \t]+jakab|"
+    # (round twenty-seven) stand-ins that are no one's name: Lithuania's "Name Surname", Britain's `A. N. Other`
+    # (`Jan Novák`, `Ion Popescu` are stand-ins too, but as many people's own names: a person's)
+    r"vardenis[ \t]+pavardenis|a\.?[ \t]*n\.?[ \t]+other|"
     # and the public figures documentation and sample data borrow (`Ada Lovelace` in a doctest)
     r"ada[ \t]+lovelace|alan[ \t]+turing|grace[ \t]+hopper|nikola[ \t]+tesla|albert[ \t]+einstein|marie[ \t]+curie|"
     r"isaac[ \t]+newton|charles[ \t]+babbage|linus[ \t]+torvalds|guido[ \t]+van[ \t]+rossum|dennis[ \t]+ritchie|"
@@ -1329,7 +1332,7 @@ def _listed_person(value: str, m: re.Match[str]) -> bool:
 # A table's column that holds people's names (a CSV export, a fixture): its header names it so.
 _NAME_COLUMN = lazy(
     r"(?i)^[\"']?(?:(?:full|display|customer|contact|author|owner|person|employee|member|patient|client|user|"
-    r"account|holder)[ _-]?name|name|full[ _-]?name|customer|contact|author|owner|assignee|reporter|person|"
+    r"account|holder)[ _-]?name|name|nome|full[ _-]?name|customer|contact|author|owner|assignee|reporter|person|"
     # (round fifteen) a role only a person holds
     r"reviewer|approver|requester|organi[sz]er|on[ _-]?call|primary|secondary)[\"']?$"
 )
@@ -1343,7 +1346,14 @@ _PEOPLE_COLUMN = lazy(r"e-?mail|phone|mobile|address|birth|dob|surname|first[ _-
 _NAME_PART_COLUMN = lazy(
     r"(?i)^[\"']?(?:(?:first|last|given|family|middle|fore|sur)[ _-]?name|surname|forename|vorname|nachname|"
     r"pr[ée]nom|nom[ _-]?de[ _-]?famille|nombre|apellidos?|primer[ _-]?apellido|cognome|sobrenome|imi[eę]|nazwisko|"
-    r"voornaam|achternaam|f[oö]rnamn|efternamn|fornavn|etternavn|etunimi|sukunimi)[\"']?$"
+    r"voornaam|achternaam|f[oö]rnamn|efternamn|fornavn|etternavn|etunimi|sukunimi|"
+    # (round twenty-seven) and in the other languages of a form: Czech, Slovak, Lithuanian, the South Slavic ones,
+    # Russian and Ukrainian, Turkish, Hungarian, Indonesian and Malay, Romanian, Greek, Vietnamese, Chinese,
+    # Japanese, Korean
+    r"jm[ée]no|p[rř][ií]jmen[ií]|vardas|pavard[eė]|prezime|имя|фамилия|отчество|ім['’]я|прізвище|по[ _-]?батькові|"
+    r"ime|nume|soyad[ıi]?|keresztn[eé]v|vezet[eé]kn[eé]v|nama[ _-]?depan|nama[ _-]?belakang|prenume|"
+    r"ονομα|όνομα|επώνυμο|"
+    r"tên|họ|姓|名|姓氏|名字|氏|이름|성)[\"']?$"
 )
 _NAME_PART_KEYWORDS = (
     "first",
@@ -1363,7 +1373,60 @@ _NAME_PART_KEYWORDS = (
     "namn",
     "navn",
     "nimi",
+    "nome",
+    "jméno",
+    "jmeno",
+    "příjmení",
+    "prijmeni",
+    "vardas",
+    "pavard",
+    "ime,",
+    "nume",
+    "prezime",
+    "имя",
+    "фамилия",
+    "ім",
+    "прізвище",
+    "soyad",
+    "név",
+    "nev,",
+    "nama",
+    "prenume",
+    "όνομα",
+    "ονομα",
+    "επώνυμο",
+    "tên",
+    "họ",
+    "姓",
+    "名",
+    "氏",
+    "이름",
+    "성,",
 )
+
+
+def _cell(field: str) -> str:
+    """A table's cell as written, without its quotes, nor a diff's mark on a line's first cell (`+nome`,
+    `-Mario`): a table the session wrote is shown in a diff too."""
+    return _DIFF_MARK.sub("", field.strip()).strip().strip("\"'")
+
+
+_DIFF_MARK = lazy(r"^[+-](?=[\"'\w])")
+
+
+def _beside_a_known_part(value: str, parts: list[str]) -> bool:
+    """(round twenty-seven) A part of a row's name the gazetteer lacks (`Bianchetti`) beside one it knows
+    (`Giulia`): one word written as a name is, in no English dictionary."""
+    word = value.strip().strip("\"'")
+    if " " in word or len(word) < 2 or word.isupper() or not word[0].isupper() or english_word(word.lower()):
+        return False
+    given, family = gazetteer()
+    return any(p != word and (p in given or p in family) for p in parts)
+
+
+def _names_column(header: str) -> bool:
+    """A column holding a name or a part of one (`first_name`, `cognome`), or a bare name (`name`, `nome`)."""
+    return _NAME_PART_COLUMN.match(header) is not None or _NAME_COLUMN.match(header) is not None
 
 
 def _name_part(value: str, m: re.Match[str]) -> bool:
@@ -1390,22 +1453,25 @@ def _csv_person(value: str, m: re.Match[str]) -> bool:
         header_start, header_end = previous_start, previous_start - 1
     if header_start == line_start:
         return False  # the header itself
-    header = [
-        field.strip().strip("\"'").lower() for field in text[header_start : text.find("\n", header_start)].split(sep)
-    ]
-    if column < len(header) and _NAME_PART_COLUMN.match(header[column]):
+    header = [_cell(field).lower() for field in text[header_start : text.find("\n", header_start)].split(sep)]
+    # (round twenty-seven) a bare name's column beside a part's (`nome,cognome`) holds the other part
+    parted = any(_NAME_PART_COLUMN.match(h) for h in header)
+    if column < len(header) and (_NAME_PART_COLUMN.match(header[column]) or (parted and _names_column(header[column]))):
         # the row's whole name decides whether it is documentation's (`John,Doe`, `Max,Mustermann`)
         line_end = text.find("\n", m.end())
         row = text[line_start : line_end if line_end >= 0 else len(text)].split(sep)
-        parts = [f.strip().strip("\"'") for f, h in zip(row, header, strict=False) if _NAME_PART_COLUMN.match(h)]
+        # (round twenty-seven) with a bare name's column too: `nome,cognome` holds the given name under `nome`
+        parts = [_cell(f) for f, h in zip(row, header, strict=False) if _names_column(h)]
         if any(_PLACEHOLDER_PERSON.match(" ".join(order)) for order in (parts, parts[::-1])):
             return False
-        return _name_part(value, m)
+        return _name_part(value, m) or _beside_a_known_part(value, parts)
     if column >= len(header) or not _NAME_COLUMN.match(header[column]) or not _person(value, m):
         return False
     # a bare `name` column is a person's only beside what else a table of people holds (`id,name,price` is
     # a product's)
-    return header[column] != "name" or any(_PEOPLE_COLUMN.search(field) for field in header)
+    return header[column] not in ("name", "nome") or any(
+        _PEOPLE_COLUMN.search(field) or _NAME_PART_COLUMN.match(field) for field in header
+    )
 
 
 # (round eighteen) A cell of a table drawn with pipes (psql's output, a Markdown table) under a header that says the
@@ -1438,7 +1504,7 @@ def _pipe_person(value: str, m: re.Match[str]) -> bool:
     row_end = text.find("\n", m.end())
     row = text[line_start : row_end if row_end >= 0 else len(text)].split("|")
     if _NAME_PART_COLUMN.match(header[column]):
-        parts = [c.strip() for c, h in zip(row, header, strict=False) if _NAME_PART_COLUMN.match(h)]
+        parts = [c.strip() for c, h in zip(row, header, strict=False) if _names_column(h)]
         if any(_PLACEHOLDER_PERSON.match(" ".join(order)) for order in (parts, parts[::-1])):
             return False
         return _name_part(value, m)

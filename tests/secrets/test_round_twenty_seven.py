@@ -52,3 +52,48 @@ def test_a_placeholder_names_nothing_the_reader_met() -> None:
     names = names_in("the password is [REDACTED:password-in-text], and [REDACTED:person-name] asked Kofi Mensah")
     assert "REDACTED" not in " ".join(names)
     assert "Kofi Mensah" in names
+
+
+# -- a table's row of a person's name, each part in its column, in the languages of a form -----------------------
+
+ROWS = [
+    ("nome,cognome,citta\nGiulia,Bianchetti,Torino\n", ["Giulia", "Bianchetti"]),
+    ("jméno,příjmení,město\nPetra,Dvořáková,Brno\n", ["Petra", "Dvořáková"]),
+    ("имя,фамилия,город\nНаталья,Кузнецова,Казань\n", ["Наталья", "Кузнецова"]),
+    ("prenume,nume,oras\nIoana,Dumitrescu,Cluj\n", ["Ioana", "Dumitrescu"]),
+    ("vardas,pavardė\nRūta,Kazlauskienė\n", ["Rūta", "Kazlauskienė"]),
+]
+
+
+@pytest.mark.parametrize(("text", "names"), ROWS)
+def test_a_name_in_its_parts_columns(text: str, names: list[str]) -> None:
+    found = [f.value for f in SCANNER.scan(text) if f.kind == "person-name"]
+    assert found == names
+
+
+# a form's stand-in, its parts in their columns; a table of things under a bare `nome`
+STAND_INS = [
+    "nome,cognome,citta\nMario,Rossi,Milano\n",
+    "Vorname,Nachname\nErika,Mustermann\n",
+    "vardas,pavardė\nVardenis,Pavardenis\n",
+    "nome,preco,estoque\nCadeira,120,4\nMesa,300,2\n",
+    "nome,regione\nFirenze,Toscana\nBologna,Emilia-Romagna\n",
+]
+
+
+@pytest.mark.parametrize("text", STAND_INS)
+def test_stand_ins_and_things_stay(text: str) -> None:
+    assert [f.value for f in SCANNER.scan(text) if f.kind == "person-name"] == []
+
+
+# the same tables as a diff shows them (a file the session wrote): each line's mark is no part of its first cell
+@pytest.mark.parametrize("text", STAND_INS[:5])
+def test_stand_ins_in_a_diff(text: str) -> None:
+    diffed = "@@ -0,0 +1,2 @@\n" + "".join(f"+{line}\n" for line in text.splitlines())
+    assert [f.value for f in SCANNER.scan(diffed) if f.kind == "person-name"] == []
+
+
+@pytest.mark.parametrize(("text", "names"), ROWS[:3])
+def test_a_name_in_a_diff(text: str, names: list[str]) -> None:
+    diffed = "".join(f"+{line}\n" for line in text.splitlines())
+    assert [f.value for f in SCANNER.scan(diffed) if f.kind == "person-name"] == names
