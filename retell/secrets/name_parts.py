@@ -13,16 +13,24 @@ from retell.secrets.gazetteer import gazetteer
 from retell.secrets.rule import PII, Rule
 
 _WORD = r"[^\W\d_a-z][^\W\d_]*(?:[-'’][^\W\d_]+)*"
-_PART = r"(?P<v>" + _WORD + r"(?:[ \t]+" + _WORD + r"){0,2})"
+
+
+def _part(group: str) -> str:
+    """A part of a name (up to three words) as a named group."""
+    return rf"(?P<{group}>" + _WORD + r"(?:[ \t]+" + _WORD + r"){0,2})"
+
+
 _SEP = r"[\"']?[ \t]*(?::|=>?)[ \t]*[\"']?"
 _END = r"(?=[\"']|[ \t]*(?:[,;})\]]|\r?$))"
 _FAMILY_FIELD = r"(?i:last[_-]?name|family[_-]?names?|familyname|lastname|sur[_-]?name|\bsn|\bfamily)"
 _GIVEN_FIELD = r"(?i:first[_-]?name|given[_-]?names?|givenname|firstname|fore[_-]?name|\bgiven)"
 _NEAR = 200  # characters each side: where the other part of the same record is
 
+_FIELDS = {"family": _FAMILY_FIELD, "given": _GIVEN_FIELD}
+# the other part's field, beside a part found under `family` or `given`
 _OTHER = {
-    "family": re.compile(r"(?m)" + _GIVEN_FIELD + _SEP + r"(?P<o>" + _WORD + r"(?:[ \t]+" + _WORD + r"){0,2})" + _END),
-    "given": re.compile(r"(?m)" + _FAMILY_FIELD + _SEP + r"(?P<o>" + _WORD + r"(?:[ \t]+" + _WORD + r"){0,2})" + _END),
+    "family": re.compile(r"(?m)" + _GIVEN_FIELD + _SEP + _part("o") + _END),
+    "given": re.compile(r"(?m)" + _FAMILY_FIELD + _SEP + _part("o") + _END),
 }
 
 
@@ -56,31 +64,26 @@ def _beside(which: str) -> Callable[[str, re.Match[str]], bool]:
     return accept
 
 
+def _field_rule(which: str, keywords: tuple[str, ...]) -> Rule:
+    """A part under its field (`which`: "family" or "given"), flagged when the other part stands beside it."""
+    field = _FIELDS[which]
+    return Rule(
+        "person-name",
+        PII,
+        r"(?m)" + field + _SEP + _part("v") + _END,
+        keywords,
+        group="v",
+        accept=_beside(which),
+        replacement="[REDACTED:person-name]",
+        rule_id=f"{which}-name-part",
+        window=(20, 120),
+        prefilter=field + r"[\"']?[ \t]*[:=]",
+    )
+
+
 NAME_PART_RULES: tuple[Rule, ...] = (
-    Rule(
-        "person-name",
-        PII,
-        r"(?m)" + _FAMILY_FIELD + _SEP + _PART + _END,
-        ("last", "family", "surname", "sn:", "sn="),
-        group="v",
-        accept=_beside("family"),
-        replacement="[REDACTED:person-name]",
-        rule_id="family-name-part",
-        window=(20, 120),
-        prefilter=_FAMILY_FIELD + r"[\"']?[ \t]*[:=]",
-    ),
-    Rule(
-        "person-name",
-        PII,
-        r"(?m)" + _GIVEN_FIELD + _SEP + _PART + _END,
-        ("first", "given", "forename"),
-        group="v",
-        accept=_beside("given"),
-        replacement="[REDACTED:person-name]",
-        rule_id="given-name-part",
-        window=(20, 120),
-        prefilter=_GIVEN_FIELD + r"[\"']?[ \t]*[:=]",
-    ),
+    _field_rule("family", ("last", "family", "surname", "sn:", "sn=")),
+    _field_rule("given", ("first", "given", "forename")),
     # R's `person("Ana", "Souza", …)`: its first two arguments are the given and the family name, each flagged
     *(
         Rule(
