@@ -37,7 +37,8 @@ English told in German) measured rounds twenty-four and twenty-five; round twent
 (`blind19`: Y1, Y2, fresh16, English and German) measures round twenty-five on. A twentieth (`blind20`: Z1, Z2, two
 small corpus sessions, English and Simplified Chinese) measured round twenty-six; round twenty-seven tunes on it
 (`--holdout-details` prints its details: its one variant is `holdout`). A twenty-first (`blind21`: AA1, AA2, two English
-sessions of fresh17, AA2 told in Japanese) measures round twenty-seven on. A set listed in
+sessions of fresh17, AA2 told in Japanese) measures round twenty-seven on. A twenty-second (`blind22`: AB1, AB2, two
+sessions of fresh18, English and Spanish told in Spanish) measures round twenty-eight on. A set listed in
 UNTUNED has its figures reported, its details never printed; a set whose folder is missing is skipped.
 
 `--verify-dir DIR` scores each set three ways: the rules alone, with a model's verdicts merged in (`retell check
@@ -113,6 +114,7 @@ SETS = {
     "blind19": ("Y1", "Y2"),
     "blind20": ("Z1", "Z2"),
     "blind21": ("AA1", "AA2"),
+    "blind22": ("AB1", "AB2"),
 }
 # the sets the check was never tuned on: round fifteen tunes on every variant of the first ten (blind10
 # measured round fourteen, stop 40); blind11 arrived in stop 41 and measured round fifteen; round sixteen tunes on it,
@@ -124,8 +126,9 @@ SETS = {
 # German) measured round twenty-four (main) and twenty-five, round twenty-six tunes on it; blind19 (stop 46, two
 # synthetic sessions of fresh16, English and German told in German) measures round twenty-five on; blind20 (stop 47,
 # two small corpus sessions, Z2 told in Simplified Chinese) measured round twenty-six (stop 47), round twenty-seven
-# tunes on it; blind21 (stop 48, two English sessions of fresh17, AA2 told in Japanese) measures round twenty-seven on
-UNTUNED: tuple[str, ...] = ("blind14", "blind19", "blind21")
+# tunes on it; blind21 (stop 48, two English sessions of fresh17, AA2 told in Japanese) measures round twenty-seven on;
+# blind22 (stop 49, two sessions of fresh18, English and Spanish told in Spanish) measures round twenty-eight on
+UNTUNED: tuple[str, ...] = ("blind14", "blind19", "blind21", "blind22")
 VARIANTS = ("dev", "holdout")
 SHOWN = ("dev",)  # details (misses, false alarms) are printed for these variants only
 KINDS = (

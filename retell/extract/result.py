@@ -35,6 +35,14 @@ _SUBORDINATE = re.compile(
     r"nachdem|damit|weil|statt|anstatt|antes de|después de|para|porque|en lugar de|en vez de|prima di|dopo|per|"
     r"perché|invece di|depois de|em vez de|voordat|zodat|omdat|zamiast|żeby|перед|чтобы|потому что|вместо)\s"
 )
+# A subject that names nothing ("It runs end to end now", "Everything works now", "Jetzt geht alles"): the reader
+# of a title or heading cannot tell what runs
+_BARE_SUBJECT = re.compile(
+    r"(?i)^(?:it|this|that|everything|all|things|es|das|alles|ça|cela|ceci|tout|esto|eso|todo|isso|isto|tudo|"
+    r"questo|tutto|het|dit|dat|to|wszystko|это|всё|все|bu|hepsi|ini|itu|semua|nó)\b(?!['’-])|"
+    # the verb second and the pronoun after it, as German and Dutch put it ("Jetzt läuft alles", "Nu werkt het")
+    r"^(?:jetzt|nun|nu)\s+\S+\s+(?:alles|es|das|het|dat)\b"
+)
 _MARKUP = re.compile(r"\*\*|__|^#+\s*|^\s*(?:[-*•]|\d+[.)])\s+", re.M)
 
 
@@ -88,4 +96,6 @@ def _result(sentence: str, limit: int) -> str:
         return ""
     if re.match(r"(?i)^(?:and|but|so|und|aber|y|pero|et|mais|e|ma|mas)\s", clause):
         return ""  # a clause that hangs on the one before it
+    if _BARE_SUBJECT.match(clause):
+        return ""
     return clause[:1].upper() + clause[1:]
