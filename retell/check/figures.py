@@ -31,7 +31,7 @@ from retell.check.amounts import (
 )
 from retell.check.attribution import AUTHOR, CLAUDE, SUBAGENT
 from retell.check.claims import SMALL_COUNT, Claim
-from retell.check.document import HEADING
+from retell.check.document import CODE, HEADING
 from retell.check.language import language_of
 from retell.check.relative_times import gloss_relative
 from retell.check.scope import Scope
@@ -262,13 +262,16 @@ def _figures(index: Sources, units: set[str]) -> list[Figure]:
 # A test a diff adds: `+def test_…`, `+    it("…"`, RSpec's `+  it "…" do`, `+test("…"`, Go's `+func TestX(`, Rust's
 # `+#[test]`, JUnit's `+@Test`, xUnit's `+[Fact]` (in a heredoc a command writes, its lines carry no `+`)
 _TEST_ADDED = (
-    r"^{plus}[ \t]*(?:async\s+)?(?:def\s+test_\w*|(?:it|test|specify)\s*(?:\(\s*)?['\"`]|func\s+Test\w*\s*\("
+    r"^{plus}{lit}[ \t]*(?:async\s+)?(?:def\s+test_\w*|(?:it|test|specify)\s*(?:\(\s*)?['\"`]|func\s+Test\w*\s*\("
     r"|#\[(?:tokio::)?test\]|@Test\b|\[(?:Fact|Theory|Test|TestMethod)\])"
 )
-_TEST_ADDED_DIFF = re.compile(_TEST_ADDED.format(plus=r"\+"), re.M)
-_TEST_WRITTEN = re.compile(_TEST_ADDED.format(plus=r"\+?"), re.M)
+_TEST_ADDED_DIFF = re.compile(_TEST_ADDED.format(plus=r"\+", lit=""), re.M)
+# a script that writes a test file may open the test's text in a string it assigns (`new = '''  it("…"`)
+_TEST_WRITTEN = re.compile(
+    _TEST_ADDED.format(plus=r"\+?", lit=r"(?:[\w.]+\s*[:=]\s*[rbfu]?(?:'''|\"\"\"|['\"`]))?"), re.M
+)
 # A test a diff shows at all, added, removed or as a line of context around a change: the tests an edit touches
-_TEST_SHOWN = re.compile(_TEST_ADDED.format(plus=r"[+ \-]?"), re.M)
+_TEST_SHOWN = re.compile(_TEST_ADDED.format(plus=r"[+ \-]?", lit=""), re.M)
 
 
 def _tests_touched(index: Sources, ids: set[str]) -> dict[int, str]:
@@ -389,6 +392,10 @@ def _count(claim: Claim, index: Sources, scope: Scope) -> Finding:
         where = _tests_touched(index, told if heading else index.expand(scope.cited)).get(int(amount.value))
         if where is not None and amount.value == int(amount.value):
             return found(claim, _first(index, where), cited=True)
+    shown_below = _lines_shown_below(claim)
+    if unit == "lines" and amount.high is None and shown_below == amount.value:
+        # "the search found two lines:" over a block of two: the count is the block's (its lines traced apart)
+        return Finding(claim, TRACED, None, "the lines of the block under it", weak=True)
     listed = _LISTED.match(claim.block.text, amount.end)
     if listed and amount.high is None and len(re.findall(r"`[^`]+`", listed.group(0))) == amount.value:
         # "two new tests, `test_a` and `test_b`": the count is the list that follows (its names are claims
@@ -530,6 +537,15 @@ _REST_BEFORE = re.compile(
     re.I,
 )
 _REST_AFTER = re.compile(r"\b(?:other|remaining)\b", re.I)
+
+
+def _lines_shown_below(claim: Claim) -> int | None:
+    """How many lines the code block a lead-in introduces shows (its fences and blank lines left out)."""
+    block = claim.block.follows
+    if block is None or block.kind != CODE:
+        return None
+    body = [line for line in block.text.splitlines() if line.strip() and not line.lstrip().startswith(("```", "~~~"))]
+    return len(body)
 
 
 def _rest_of(claim: Claim, totals: list[float]) -> float | None:

@@ -394,6 +394,12 @@ def _own_run(claim: Claim, index: Sources, ids: set[str] | None) -> Finding:
     said = [s for s in pool if s.speaker == AUTHOR and index.event_kinds.get(s.id) == "human"]
     if runs or said:
         return found(claim, (runs or said)[-1], cited=ids is not None)
+    first = min((index.clock[i] for i in ids or () if i in index.clock), default=None)
+    earlier = [s for s in index.sources if s.speaker == AUTHOR and index.event_kinds.get(s.id) == "command"]
+    earlier = [s for s in earlier if s.text[:1] == "!" and first is not None and index.clock.get(s.id, first) < first]
+    if earlier:
+        # "the test that had failed when I ran it myself": my own run told as what came before the cited events
+        return found(claim, earlier[-1], cited=False)
     where = "the cited events" if ids is not None else "the session"
     return found(
         claim,
