@@ -1924,6 +1924,12 @@ def _subsequence(wanted: list[str], ran: list[str]) -> bool:
         position = names.index(wanted[0].rsplit("/", 1)[-1])
     except ValueError:
         return False
+    if "/" in wanted[0] and "/" in ran[position]:
+        # a program named by its path ("./target/debug/app" of "./target/release/app"): the folders it gives must be
+        # the ones it ran from, as far as both go
+        mine, theirs = _path_parts(wanted[0]), _path_parts(ran[position])
+        if mine[-len(theirs) :] != theirs[-len(mine) :]:
+            return False
     if ran[-1].endswith("…") and len(ran) > 2:
         # The session kept the command cut short ("git -C "$d" branc…"): a claim that begins with all of
         # what it kept may go on past the cut.
