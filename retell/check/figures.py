@@ -992,6 +992,10 @@ def _printed_gaps(index: Sources, ids: set[str]) -> list[tuple[float, str, str]]
     return out
 
 
+# A paragraph that opens on its time: "Two minutes later", "About a minute later", "Cinco minutos después", "5分後、"
+_OPENS_ON_IT = re.compile(r"^\W*(?:(?:about|around|some|roughly|nearly|almost|just|only|unos|unas|cerca\s+de|environ|etwa)\s+)?$", re.I)
+
+
 # "Claude agreed within half a minute": at most that long after what came before, as much as a length of its own
 _WITHIN = re.compile(r"\bwithin\s+(?:about\s+|roughly\s+|just\s+)?$", re.I)
 
@@ -1060,12 +1064,22 @@ def check_time(claim: Claim, index: Sources, scope: Scope) -> Finding:
         # an event its other claims were found in counts only if its paragraph's own citation reaches it ("twelve
         # minutes after Claude's summary", citing the event after the summary)
         gaps = _anchored(claim, index, gaps, scope.around - (scope.told - scope.near))
+    jitter = 0.0
+    if amount.relative and scope.cited and _OPENS_ON_IT.match(text[: amount.start]):
+        # "Two minutes later Claude made the commits": what the paragraph opens on is the time up to what it cites
+        # (an event's clock is when it was written, to about a second: "two seconds later" for 2.8 s)
+        ending = [g for g in gaps if g[2] in index.expand(scope.cited)]
+        gaps, jitter = (ending, 1 / 60) if ending else (gaps, 0.0)
     if mine:
         gaps = gaps + _from_author(index, scope.near | scope.told)
     if amount.from_start and (scope.around or scope.near):
         gaps += _from_start(index, set(scope.around or scope.near))
     for gap, a, b in gaps:
-        if _bounds(amount, gap) or (amount.relative and _calendar_days_apart(amount, index, a, b)):
+        if (
+            _bounds(amount, gap)
+            or abs(gap - amount.value) <= jitter
+            or (amount.relative and _calendar_days_apart(amount, index, a, b))
+        ):
             if not b:
                 return Finding(claim, TRACED, None, "the wait a command was given", weak=True)
             first = _first(index, b) or _first(index, a)
