@@ -386,6 +386,13 @@ _OBJECT = re.compile(
 )
 
 
+# A clause whose subject is the one before's, left out: "(the test failed …,) and passed again", "y pasó después"
+_SAME_SUBJECT = re.compile(
+    r"\s*(?:and|but|then|so|y|pero|luego|et|mais|puis|und|aber|dann|e|mas|depois)?\s*(?:then|again|later|finally)?\s*",
+    re.I,
+)
+
+
 def outcome_claims(text: str, block: Block) -> list[Claim]:
     """ "the tests passed", "pushed, and the deploy went through", "recording worked first time": a result the
     narrator asserts (not one Claude said, expected or was asked for)."""
@@ -449,6 +456,8 @@ def outcome_claims(text: str, block: Block) -> list[Claim]:
                 family = "tests" if told.group("tests") else "build"
         if re.match(r"\s+(?:in|on)\s+(?:the\s+)?(?:CI|pipeline|GitHub Actions)\b", match.group("tail") or ""):
             family = "ci"  # "went green in CI", "the tests passed on CI": the service's run, not one of the session's
+        if not family and claims and _SAME_SUBJECT.fullmatch(clause) and 0 <= start - claims[-1].at < 80:
+            family = claims[-1].family  # "the test failed without it, and passed again once…": the same subject
         if not family and verb == "timed out":
             family = "run"  # "claudelog.com timed out": a failure of some call, whose error must say so
         if not family:
