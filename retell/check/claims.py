@@ -92,7 +92,9 @@ _CODE_SPAN = re.compile(r"(?<![\\`])(`+)(?P<code>.+?)(?<!\\)\1", re.S)  # "\`" i
 _LINK = re.compile(r"!?\[(?P<label>[^\]\n]*)\]\((?P<url>[^)\s]*)(?:\s+\"[^\"]*\")?\)")
 _URL = re.compile(r"\bhttps?://\S+")
 _INLINE_QUOTE = re.compile(
-    r"“(?P<a>[^“”]+)”|(?<![\w\"])\"(?P<b>[^\"\n]+?)\"(?![\w\"])|(?<!\w)‘(?P<c>[^‘’]+?)’(?!\w)"
+    # (straight quotes may touch a word of another script: Korean and Japanese write a particle right after them,
+    # "…"고 썼다, "…"と書いた)
+    r"“(?P<a>[^“”]+)”|(?<![A-Za-z0-9_À-ɏ\"])\"(?P<b>[^\"\n]+?)\"(?![A-Za-z0-9_À-ɏ\"])|(?<!\w)‘(?P<c>[^‘’]+?)’(?!\w)"
     r"|「(?P<d>[^「」]+)」|『(?P<e>[^『』]+)』|＂(?P<f>[^＂\n]+)＂"
     # German „…“ and »…«, French « … » and ‹…›: the quotes of a post in those languages
     r"|„(?P<g>[^„“”\n]+)[“”]|»(?P<h>[^»«\n]+)«|«\s*(?P<i>[^«»\n]+)»"
