@@ -37,7 +37,7 @@ English told in German) measured rounds twenty-four and twenty-five; round twent
 (`blind19`: Y1, Y2, fresh16, English and German) measures round twenty-five on. A twentieth (`blind20`: Z1, Z2, two
 small corpus sessions, English and Simplified Chinese) measured round twenty-six; round twenty-seven tunes on it
 (`--holdout-details` prints its details: its one variant is `holdout`). A twenty-first (`blind21`: AA1, AA2, two English
-sessions of fresh17, AA2 told in Japanese) measures round twenty-seven on. A set listed in
+sessions of fresh17, AA2 told in Japanese) measured round twenty-seven; round twenty-eight tunes on it. A set listed in
 UNTUNED has its figures reported, its details never printed; a set whose folder is missing is skipped.
 
 `--verify-dir DIR` scores each set three ways: the rules alone, with a model's verdicts merged in (`retell check

@@ -993,7 +993,9 @@ def _printed_gaps(index: Sources, ids: set[str]) -> list[tuple[float, str, str]]
 
 
 # A paragraph that opens on its time: "Two minutes later", "About a minute later", "Cinco minutos después", "5分後、"
-_OPENS_ON_IT = re.compile(r"^\W*(?:(?:about|around|some|roughly|nearly|almost|just|only|unos|unas|cerca\s+de|environ|etwa)\s+)?$", re.I)
+_OPENS_ON_IT = re.compile(
+    r"^\W*(?:(?:about|around|some|roughly|nearly|almost|just|only|unos|unas|cerca\s+de|environ|etwa)\s+)?$", re.I
+)
 
 
 # "Claude agreed within half a minute": at most that long after what came before, as much as a length of its own

@@ -152,7 +152,7 @@ def _format_of(word: str, said: str) -> bool:
 
 # A name given in quotation marks: a product's or a project's ("the extension “TabGroups Plus”", 「TabGroups Plus」,
 # «TabGroups Plus»): one to four capitalised words of Latin letters and nothing else
-_QUOTE_MARKS = "“”„\"«»「」"
+_QUOTE_MARKS = '“”„"«»「」'
 _QUOTED_NAME = re.compile(rf"[{_UPPER}][A-Za-z0-9]*(?:[ \t]+[{_UPPER}][A-Za-z0-9]*){{0,3}}")
 
 

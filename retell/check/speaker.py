@@ -50,7 +50,8 @@ _I_OPENED = re.compile(
     rf"{_LEAD}ich\s+(?:hatte\s+|habe\s+)?(?:\S+\s+){{0,3}}?(?:selbst\s+)?(?:ge[öo]ffnet|gelesen|[öo]ffnete|las)\b|"
     rf"{_LEAD}(?:yo\s+(?:mismo\s+)?)?(?:abr[ií]|le[ií]|edit[eé])\b|"
     rf"{_LEAD}(?:io\s+)?(?:ho|avevo)\s+(?:\S+\s+)?(?:aperto|letto)\b|"
-    # Japanese, Chinese, Korean: "私が`x`を直して", "…の部分は、私が書き足しました", "我自己改了`x`", "제가 `x`를 고쳤다"
+    # Japanese, Chinese, Korean: "私が`x`を直して", "…の部分は、私が書き足しました", "我自己改了`x`",
+    # "제가 `x`를 고쳤다"
     r"^[^。]{0,60}?(?:私|僕|俺|自分)(?:が|は|で|自身が)[^。]{0,80}?(?:直し|直した|編集|修正|書き換え|書き足|開い|読ん)|"
     r"^[^。]{0,30}?我(?:自己|亲自)?[^。，]{0,20}?(?:改了|修改了?|编辑了?|打开了?|读了|加了)|"
     r"^.{0,40}?(?:제가|내가)\s.{0,80}?(?:수정했|고쳤|열었|읽었|추가했)",
@@ -124,7 +125,11 @@ def speaker_findings(blocks: list[Block], index: Sources) -> list[Finding]:
             elif myself is not None and not _OTHER_ACTOR.search(sentence[: myself.end()]):
                 found = _ran_by_claude(anchors, near, index) or _touched_by_claude(anchors, near, index)
                 whose = ("Claude", "you")
-            elif _I_OPENED.match(sentence) and not sentence.lstrip().startswith("Claude") and not _CLAUDE_TOPIC.match(sentence):
+            elif (
+                _I_OPENED.match(sentence)
+                and not sentence.lstrip().startswith("Claude")
+                and not _CLAUDE_TOPIC.match(sentence)
+            ):
                 found = _touched_by_claude(anchors, cited, index)
                 whose = ("Claude", "you")
             elif _CLAUDE_RAN.match(sentence):

@@ -474,7 +474,9 @@ class Tracer:
         if claim.ran and _TOLD_AS_SHOWN.search(_sentence_before(claim)):
             # "the stat of `9f3c2e1` showed it touched `src/a.rs`": a change a cited output lists (a commit's stat,
             # a status, a diff's header) is shown there, whoever made it and whenever
-            listed = next((s for s in index.of(sorted(cited)) if s.speaker == TOOL and _lists_change(s.text, claimed)), None)
+            listed = next(
+                (s for s in index.of(sorted(cited)) if s.speaker == TOOL and _lists_change(s.text, claimed)), None
+            )
             if listed is not None:
                 return found(claim, listed, cited=True)
         # What the paragraph cites first, and a touch of the kind the sentence tells (read, or edited).
@@ -1863,7 +1865,9 @@ def _module_of(path: str, source: Source) -> bool:
 
 
 # A passage a message puts in quotation marks: someone else's words it repeats
-_QUOTED_PASSAGE = re.compile(r'"([^"\n]{12,})"|“([^”\n]{12,})”|«\s*([^»\n]{12,}?)\s*»|„([^“”\n]{12,})[“”]|「([^」\n]{6,})」')
+_QUOTED_PASSAGE = re.compile(
+    r'"([^"\n]{12,})"|“([^”\n]{12,})”|«\s*([^»\n]{12,}?)\s*»|„([^“”\n]{12,})[“”]|「([^」\n]{6,})」'
+)
 
 
 def _quotes_it(text: str, quote: str) -> bool:
@@ -1907,7 +1911,9 @@ _TOLD_AS_SHOWN = re.compile(
 
 
 def _lists_change(text: str, claimed: list[str]) -> bool:
-    return any(_contains_path(m.group("a") or m.group("b") or m.group("c"), claimed) for m in _CHANGE_LINE.finditer(text))
+    return any(
+        _contains_path(m.group("a") or m.group("b") or m.group("c"), claimed) for m in _CHANGE_LINE.finditer(text)
+    )
 
 
 def _path_in_text(text: str, claimed: list[str]) -> bool:

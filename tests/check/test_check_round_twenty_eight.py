@@ -78,7 +78,8 @@ def work(tmp_path_factory: pytest.TempPathFactory) -> Path:
     tx.tool_call(
         "Grep",
         {"pattern": "structuredClone", "path": f"{ROOT}/src", "output_mode": "content"},
-        "src/store.ts:41:  const snapshot = structuredClone(opts);\nsrc/store.ts:42:  await sync.set({ rules: snapshot });",
+        "src/store.ts:41:  const snapshot = structuredClone(opts);\n"
+        "src/store.ts:42:  await sync.set({ rules: snapshot });",
     )
     tx.tool_call("Read", {"file_path": f"{ROOT}/src/store.ts"}, "export async function saveRules() {}")
     tx.tool_call("Bash", {"command": "git show --stat 9f3c2e1"}, STAT)
@@ -132,12 +133,14 @@ def test_a_word_left_in_english_ends_where_the_other_script_begins() -> None:
     ("faithful", "planted"),
     [
         (
-            "私は「storageはどのみちstructured cloneでシリアライズする」とも書きました。<!-- translated: e1 --> <!-- ev: e1 -->",
+            "私は「storageはどのみちstructured cloneでシリアライズする」とも書きました。"
+            "<!-- translated: e1 --> <!-- ev: e1 -->",
             "私は「storageはどのみちJSONでシリアライズする」とも書きました。<!-- translated: e1 --> <!-- ev: e1 -->",
         ),
         (
-            "저는 \"storage는 어차피 structured clone으로 직렬화한다\"고 썼습니다. <!-- translated: e1 --> <!-- ev: e1 -->",
-            "저는 \"storage는 어차피 JSON으로 직렬화한다\"고 썼습니다. <!-- translated: e1 --> <!-- ev: e1 -->",
+            '저는 "storage는 어차피 structured clone으로 직렬화한다"고 썼습니다. '
+            "<!-- translated: e1 --> <!-- ev: e1 -->",
+            '저는 "storage는 어차피 JSON으로 직렬화한다"고 썼습니다. <!-- translated: e1 --> <!-- ev: e1 -->',
         ),
     ],
 )
@@ -250,7 +253,8 @@ def test_tests_a_script_writes_from_a_string(work: Path, faithful: str, planted:
         f'As I put it, the day before Claude had said "{ADVICE}". <!-- ev: e1 -->',
         "前日、Claudeは「storageはどのみちstructured cloneでシリアライズするので、これはコピーを明示するだけ」だと"
         "勧めた、と私は書きました。<!-- translated: e1 --> <!-- ev: e1 -->",
-        "Según mi mensaje, Claude había dicho «storage serializa con structured clone de todos modos, así que esto solo "
+        "Según mi mensaje, Claude había dicho «storage serializa con structured clone de todos modos, así que "
+        "esto solo "
         "hace explícita la copia». <!-- translated: e1 --> <!-- ev: e1 -->",
     ],
 )
@@ -354,7 +358,11 @@ def test_a_japanese_outcome_in_the_polite_form(work: Path) -> None:
             "Five seconds later Claude made the commit.",
             "Two minutes later Claude made the commit.",
         ),
-        ("私の返事は最初のエラーだけでした。", "5秒後、Claudeがコミットしました。", "2分後、Claudeがコミットしました。"),
+        (
+            "私の返事は最初のエラーだけでした。",
+            "5秒後、Claudeがコミットしました。",
+            "2分後、Claudeがコミットしました。",
+        ),
         (
             "Mi respuesta nombró solo el primer error.",
             "Cinco segundos después, Claude hizo el commit.",
@@ -383,4 +391,6 @@ def test_a_name_given_in_quotation_marks(work: Path, text: str) -> None:
 
 def test_a_result_whose_subject_is_the_clause_before(work: Path) -> None:
     _clean(work, "The tests ran once more, and failed on the migration. <!-- ev: e15 -->")
-    _reported(work, "The tests failed on the migration, and passed again once it was fixed. <!-- ev: e15 -->", "outcome")
+    _reported(
+        work, "The tests failed on the migration, and passed again once it was fixed. <!-- ev: e15 -->", "outcome"
+    )
