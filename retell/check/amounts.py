@@ -119,11 +119,22 @@ _DURATION = re.compile(
 )
 # "half an hour", "a quarter of an hour", "three quarters of an hour": a fraction of a unit, read before "an
 # hour" alone (which "quarter of an hour" holds)
+# (and any fraction of a second, a minute, an hour: "a fifth of a second", "two thirds of a minute", "half a second")
 _HALF_AN_HOUR = re.compile(
-    r"\b(?:(?P<three>three[\s-]+quarters?)|(?P<quarter>(?:an?\s+|one\s+)?quarter)|half)(?:\s+of)?\s+(?:an?\s+)?"
-    r"(?P<u>hour|minute|day)\b",
+    r"\b(?:(?P<three>three[\s-]+quarters?)|(?P<quarter>(?:an?\s+|one\s+)?quarter)|half"
+    r"|(?P<k>an?|one|two|three|four)[\s-]+(?P<part>thirds?|fifths?|tenths?|hundredths?|thousandths?))(?:\s+of)?\s+"
+    r"(?:an?\s+)?(?P<u>hour|minute|day|second)\b",
     re.I,
 )
+_FRACTION_PARTS = {"third": 3, "fifth": 5, "tenth": 10, "hundredth": 100, "thousandth": 1000}
+_FRACTION_COUNTS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4}
+# 5分の1秒, 五分之一秒, 5분의 1초: a fraction of a unit, the parts first (not five minutes and a second)
+_CJK_FRACTION = re.compile(
+    r"(?P<den>[0-9０-９]+|[一二三四五六七八九十百千]+)\s*(?:分の|分之|분의)\s*(?P<num>[0-9０-９]+|[一二三四五六七八九十]+)\s*"
+    r"(?P<u>秒|초|分钟|分鐘|分間|분|時間|小时|小時|시간)"
+    r"(?:\s?(?P<post>ほど|くらい|ぐらい|程度|足らず|弱|未満|以内|強|あまり|余り|以上|超|近く|左右|多|쯤|정도|미만|이내|이상|넘게|남짓))?"
+)
+_CJK_FRACTION_UNIT = {"秒": 1 / 60, "초": 1 / 60, "時間": 60.0, "小时": 60.0, "小時": 60.0, "시간": 60.0}
 _SHORT = re.compile(
     r"(?<![A-Za-z0-9_.])(?:(?P<h>\d+)\s?(?:h|hrs?)\s?(?P<hm>\d+)\s?(?:m|min|mins)\b"
     # "2 min 21 s", "2m 21s", "2m21.5s": one length, as `time` prints it
@@ -324,7 +335,20 @@ def durations(text: str, starts: list[int] | None = None) -> list[Amount]:
             add(Amount(match.start(), match.end(), clock, DURATION, 1 / 60))
     for match in _HALF_AN_HOUR.finditer(text):
         share = 0.75 if match.group("three") else 0.25 if match.group("quarter") else 0.5
-        add(Amount(match.start(), match.end(), _unit_minutes(match.group("u")) * share, DURATION, 1.0))
+        if match.group("part"):
+            parts = _FRACTION_PARTS[match.group("part").lower().rstrip("s")]
+            share = _FRACTION_COUNTS[match.group("k").lower()] / parts
+        scale = _unit_minutes(match.group("u"))
+        add(Amount(match.start(), match.end(), scale * share, DURATION, scale * share / 2 if scale < 1 else 1.0))
+    for match in _CJK_FRACTION.finditer(text):
+        den, num = value_of(match.group("den")), value_of(match.group("num"))
+        if den is None or num is None or not den[0]:
+            continue
+        post = match.group("post") or ""
+        approx = "below" if post in _CJK_BELOW else "above" if post in _CJK_ABOVE else "about" if post else ""
+        scale = _CJK_FRACTION_UNIT.get(match.group("u"), 1.0)
+        value = scale * num[0] / den[0]
+        add(Amount(match.start(), match.end(), value, DURATION, value / 2, approx=approx))
     for match in _matches(_DURATION, text, starts):
         raw, unit = match.group("n"), match.group("u")
         scale = _unit_minutes(unit)

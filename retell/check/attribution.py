@@ -406,6 +406,14 @@ _ZH_IT_SAYS = re.compile(
 )
 
 
+# A verb that ends a clause describing the noun right after it: 私が引用した主張, 我引用的说法 (its subject is not the
+# sentence's: the speaker named before it still speaks)
+_RELATIVE_CLAUSE = re.compile(
+    r"^[^、。「」“”]{0,12}?(?:[たっ]た|した|いた|んだ|てい[るた]|する|る)(?:とおり|通り|よう)?の?[\u4e00-\u9fff\u30a0-\u30ff]"
+    r"|^[\u4e00-\u9fff]{1,6}的[\u4e00-\u9fff]"
+)
+
+
 def _japanese_lead(lead: str) -> str | None:
     """私が「…」, Claude は「…」: the last speaker named in the lead's sentence, when it is written in Japanese
     or Chinese (the sentence has no end mark between the speaker and the quote)."""
@@ -423,6 +431,8 @@ def _japanese_lead(lead: str) -> str | None:
             continue  # 私のために, Claude に: for or to them, not by them
         if match.group(0).endswith("の") and tail.strip():
             continue  # サブエージェントの1体目「…」: whose, or what it is called, not who speaks
+        if found is not None and found != match.lastgroup and _RELATIVE_CLAUSE.search(tail.split("、")[0]):
+            continue  # Claudeは…私が引用した主張として「…」と答えた: a clause of mine that names a noun, not who speaks
         found = match.lastgroup
     return found
 

@@ -92,7 +92,9 @@ _CODE_SPAN = re.compile(r"(?<![\\`])(`+)(?P<code>.+?)(?<!\\)\1", re.S)  # "\`" i
 _LINK = re.compile(r"!?\[(?P<label>[^\]\n]*)\]\((?P<url>[^)\s]*)(?:\s+\"[^\"]*\")?\)")
 _URL = re.compile(r"\bhttps?://\S+")
 _INLINE_QUOTE = re.compile(
-    r"“(?P<a>[^“”]+)”|(?<![\w\"])\"(?P<b>[^\"\n]+?)\"(?![\w\"])|(?<!\w)‘(?P<c>[^‘’]+?)’(?!\w)"
+    # (straight quotes may touch a word of another script: Korean and Japanese write a particle right after them,
+    # "…"고 썼다, "…"と書いた)
+    r"“(?P<a>[^“”]+)”|(?<![A-Za-z0-9_À-ɏ\"])\"(?P<b>[^\"\n]+?)\"(?![A-Za-z0-9_À-ɏ\"])|(?<!\w)‘(?P<c>[^‘’]+?)’(?!\w)"
     r"|「(?P<d>[^「」]+)」|『(?P<e>[^『』]+)』|＂(?P<f>[^＂\n]+)＂"
     # German „…“ and »…«, French « … » and ‹…›: the quotes of a post in those languages
     r"|„(?P<g>[^„“”\n]+)[“”]|»(?P<h>[^»«\n]+)«|«\s*(?P<i>[^«»\n]+)»"
@@ -314,8 +316,12 @@ _NOT_ASSERTED = re.compile(
 _NOT = re.compile(r"\b(?:not|never|no|n't|nothing|nobody|none)\b", re.I)
 _JA_OUTCOME = re.compile(
     # 没有失败了, 不再失败: "no longer failed" is a run that passed, not one that failed
-    r"(?P<pos>(?:没有|沒有|不再|再也没有?|再也沒有?)(?:失败|失敗)了?|通った|通過した|成功した|正常に終わ|動いた|動作した|パスした|デプロイ(?:した|された)|マージ(?:した|された)|"
-    r"プッシュ(?:した|された)|直った|解決した|通过了|成功了|(?:就|便|直接|顺利|能)打开了)|(?P<neg>失敗した|落ちた|通らなかった|動かなかった|失败了)"
+    # (and their polite forms, in which a post is as often written: 通りました, 成功しました, 落ちました)
+    r"(?P<pos>(?:没有|沒有|不再|再也没有?|再也沒有?)(?:失败|失敗)了?|通った|通りました|通過しました|通過した|成功した|成功しました|"
+    r"正常に終わ|動いた|動きました|動作した|動作しました|パスした|パスしました|デプロイ(?:した|された|しました|されました)|"
+    r"マージ(?:した|された|しました|されました)|プッシュ(?:した|された|しました|されました)|直った|直りました|解決した|解決しました|"
+    r"通过了|成功了|(?:就|便|直接|顺利|能)打开了)"
+    r"|(?P<neg>失敗した|失敗しました|落ちた|落ちました|通らなかった|通りませんでした|動かなかった|動きませんでした|失败了)"
     r"(?P<tail>)"
 )
 _JA_SENTENCE = re.compile(r"[。！？!?\n]")
@@ -378,6 +384,13 @@ _OBJECT = re.compile(
     r"\s+(?:(?:the|its|their|all|every|both|each|of|\d+|one|two|three|four|five|six|seven|eight|nine|ten|"
     r"existing|new|old|unit|component's|project's)\s+){0,3}"
     r"(?:(?P<tests>tests?|test suite|suite|specs?)|(?P<build>builds?|typechecks?|type checks?|lint|linter))\b",
+    re.I,
+)
+
+
+# A clause whose subject is the one before's, left out: "(the test failed …,) and passed again", "y pasó después"
+_SAME_SUBJECT = re.compile(
+    r"\s*(?:and|but|then|so|y|pero|luego|et|mais|puis|und|aber|dann|e|mas|depois)?\s*(?:then|again|later|finally)?\s*",
     re.I,
 )
 
@@ -445,6 +458,8 @@ def outcome_claims(text: str, block: Block) -> list[Claim]:
                 family = "tests" if told.group("tests") else "build"
         if re.match(r"\s+(?:in|on)\s+(?:the\s+)?(?:CI|pipeline|GitHub Actions)\b", match.group("tail") or ""):
             family = "ci"  # "went green in CI", "the tests passed on CI": the service's run, not one of the session's
+        if not family and claims and _SAME_SUBJECT.fullmatch(clause) and 0 <= start - claims[-1].at < 80:
+            family = claims[-1].family  # "the test failed without it, and passed again once…": the same subject
         if not family and verb == "timed out":
             family = "run"  # "claudelog.com timed out": a failure of some call, whose error must say so
         if not family:

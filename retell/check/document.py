@@ -176,7 +176,11 @@ def _read_marks(block: Block) -> None:
 
 def _link_leads(blocks: list[Block]) -> None:
     for before, block in itertools.pairwise(blocks):
-        if before.kind == PARAGRAPH and block.kind in (QUOTE, LIST, CODE, TABLE) and before.text.rstrip().endswith(":"):
+        if (
+            before.kind == PARAGRAPH
+            and block.kind in (QUOTE, LIST, CODE, TABLE)
+            and before.text.rstrip().endswith((":", "："))
+        ):
             block.lead = before
             before.follows = block
             shared = list(dict.fromkeys([*before.cites, *block.cites]))

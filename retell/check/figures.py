@@ -31,7 +31,7 @@ from retell.check.amounts import (
 )
 from retell.check.attribution import AUTHOR, CLAUDE, SUBAGENT
 from retell.check.claims import SMALL_COUNT, Claim
-from retell.check.document import HEADING
+from retell.check.document import CODE, HEADING
 from retell.check.language import language_of
 from retell.check.relative_times import gloss_relative
 from retell.check.scope import Scope
@@ -262,13 +262,16 @@ def _figures(index: Sources, units: set[str]) -> list[Figure]:
 # A test a diff adds: `+def test_…`, `+    it("…"`, RSpec's `+  it "…" do`, `+test("…"`, Go's `+func TestX(`, Rust's
 # `+#[test]`, JUnit's `+@Test`, xUnit's `+[Fact]` (in a heredoc a command writes, its lines carry no `+`)
 _TEST_ADDED = (
-    r"^{plus}[ \t]*(?:async\s+)?(?:def\s+test_\w*|(?:it|test|specify)\s*(?:\(\s*)?['\"`]|func\s+Test\w*\s*\("
+    r"^{plus}{lit}[ \t]*(?:async\s+)?(?:def\s+test_\w*|(?:it|test|specify)\s*(?:\(\s*)?['\"`]|func\s+Test\w*\s*\("
     r"|#\[(?:tokio::)?test\]|@Test\b|\[(?:Fact|Theory|Test|TestMethod)\])"
 )
-_TEST_ADDED_DIFF = re.compile(_TEST_ADDED.format(plus=r"\+"), re.M)
-_TEST_WRITTEN = re.compile(_TEST_ADDED.format(plus=r"\+?"), re.M)
+_TEST_ADDED_DIFF = re.compile(_TEST_ADDED.format(plus=r"\+", lit=""), re.M)
+# a script that writes a test file may open the test's text in a string it assigns (`new = '''  it("…"`)
+_TEST_WRITTEN = re.compile(
+    _TEST_ADDED.format(plus=r"\+?", lit=r"(?:[\w.]+\s*[:=]\s*[rbfu]?(?:'''|\"\"\"|['\"`]))?"), re.M
+)
 # A test a diff shows at all, added, removed or as a line of context around a change: the tests an edit touches
-_TEST_SHOWN = re.compile(_TEST_ADDED.format(plus=r"[+ \-]?"), re.M)
+_TEST_SHOWN = re.compile(_TEST_ADDED.format(plus=r"[+ \-]?", lit=""), re.M)
 
 
 def _tests_touched(index: Sources, ids: set[str]) -> dict[int, str]:
@@ -389,6 +392,10 @@ def _count(claim: Claim, index: Sources, scope: Scope) -> Finding:
         where = _tests_touched(index, told if heading else index.expand(scope.cited)).get(int(amount.value))
         if where is not None and amount.value == int(amount.value):
             return found(claim, _first(index, where), cited=True)
+    shown_below = _lines_shown_below(claim)
+    if unit == "lines" and amount.high is None and shown_below == amount.value:
+        # "the search found two lines:" over a block of two: the count is the block's (its lines traced apart)
+        return Finding(claim, TRACED, None, "the lines of the block under it", weak=True)
     listed = _LISTED.match(claim.block.text, amount.end)
     if listed and amount.high is None and len(re.findall(r"`[^`]+`", listed.group(0))) == amount.value:
         # "two new tests, `test_a` and `test_b`": the count is the list that follows (its names are claims
@@ -530,6 +537,15 @@ _REST_BEFORE = re.compile(
     re.I,
 )
 _REST_AFTER = re.compile(r"\b(?:other|remaining)\b", re.I)
+
+
+def _lines_shown_below(claim: Claim) -> int | None:
+    """How many lines the code block a lead-in introduces shows (its fences and blank lines left out)."""
+    block = claim.block.follows
+    if block is None or block.kind != CODE:
+        return None
+    body = [line for line in block.text.splitlines() if line.strip() and not line.lstrip().startswith(("```", "~~~"))]
+    return len(body)
 
 
 def _rest_of(claim: Claim, totals: list[float]) -> float | None:
@@ -976,6 +992,12 @@ def _printed_gaps(index: Sources, ids: set[str]) -> list[tuple[float, str, str]]
     return out
 
 
+# A paragraph that opens on its time: "Two minutes later", "About a minute later", "Cinco minutos después", "5分後、"
+_OPENS_ON_IT = re.compile(
+    r"^\W*(?:(?:about|around|some|roughly|nearly|almost|just|only|unos|unas|cerca\s+de|environ|etwa)\s+)?$", re.I
+)
+
+
 # "Claude agreed within half a minute": at most that long after what came before, as much as a length of its own
 _WITHIN = re.compile(r"\bwithin\s+(?:about\s+|roughly\s+|just\s+)?$", re.I)
 
@@ -1044,12 +1066,22 @@ def check_time(claim: Claim, index: Sources, scope: Scope) -> Finding:
         # an event its other claims were found in counts only if its paragraph's own citation reaches it ("twelve
         # minutes after Claude's summary", citing the event after the summary)
         gaps = _anchored(claim, index, gaps, scope.around - (scope.told - scope.near))
+    jitter = 0.0
+    if amount.relative and scope.cited and _OPENS_ON_IT.match(text[: amount.start]):
+        # "Two minutes later Claude made the commits": what the paragraph opens on is the time up to what it cites
+        # (an event's clock is when it was written, to about a second: "two seconds later" for 2.8 s)
+        ending = [g for g in gaps if g[2] in index.expand(scope.cited)]
+        gaps, jitter = (ending, 1 / 60) if ending else (gaps, 0.0)
     if mine:
         gaps = gaps + _from_author(index, scope.near | scope.told)
     if amount.from_start and (scope.around or scope.near):
         gaps += _from_start(index, set(scope.around or scope.near))
     for gap, a, b in gaps:
-        if _bounds(amount, gap) or (amount.relative and _calendar_days_apart(amount, index, a, b)):
+        if (
+            _bounds(amount, gap)
+            or abs(gap - amount.value) <= jitter
+            or (amount.relative and _calendar_days_apart(amount, index, a, b))
+        ):
             if not b:
                 return Finding(claim, TRACED, None, "the wait a command was given", weak=True)
             first = _first(index, b) or _first(index, a)

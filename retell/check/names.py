@@ -150,6 +150,27 @@ def _format_of(word: str, said: str) -> bool:
     return bool(extensions) and any(re.search(rf"\w\.{e}\b|\*\.{e}\b", said) for e in extensions or ())
 
 
+# A name given in quotation marks: a product's or a project's ("the extension “TabGroups Plus”", 「TabGroups Plus」,
+# «TabGroups Plus»): one to four capitalised words of Latin letters and nothing else
+_QUOTE_MARKS = '“”„"«»「」'
+_QUOTED_NAME = re.compile(rf"[{_UPPER}][A-Za-z0-9]*(?:[ \t]+[{_UPPER}][A-Za-z0-9]*){{0,3}}")
+
+
+def _quoted_name(quoted: str, *, cjk: bool) -> str:
+    """What of a quote the name check reads: the name it gives, in place (its marks blanked), or nothing. Outside
+    Chinese, Japanese and Korean prose, a quote of capitalised words may be a translated phrase («Listo»): only a
+    word written as a product's name is (an inner capital or a digit: "TabGroups", "Web3")."""
+    hidden = " " * len(quoted)
+    if quoted[:1] not in _QUOTE_MARKS or quoted[-1:] not in _QUOTE_MARKS:
+        return hidden
+    inner = quoted[1:-1]
+    if not _QUOTED_NAME.fullmatch(inner.strip()):
+        return hidden
+    if not cjk and not re.search(r"[a-z][A-Z0-9]", inner):
+        return hidden
+    return " " + inner + " "
+
+
 def grade_names(blocks: list[Block], index: Sources, findings: list[Finding]) -> list[Finding]:
     """The capitalised names of the post's prose that no source of the session holds, one finding per run of
     them ("Lucía Ferrer"); a name another finding of its paragraph already reports is left to that one."""
@@ -165,7 +186,7 @@ def grade_names(blocks: list[Block], index: Sources, findings: list[Finding]) ->
     for block in prose:
         if block.kind == HEADING or language_of(block.text) in _NOUNS_CAPITALISED:
             continue  # (a German paragraph in a post in another language, as the offline engine's own note)
-        text = _HIDDEN.sub(lambda m: " " * len(m.group(0)), block.text)
+        text = _HIDDEN.sub(lambda m: _quoted_name(m.group(0), cjk=language == "cjk"), block.text)
         for match in runs.finditer(text):
             words = match.group(0).split()
             start = match.start()

@@ -45,8 +45,22 @@ _CJK_THEN = re.compile(
     r"^\s*(?:然后|然後|接着|接著|随后|隨後|再|その後|それから|次に|그다음에?|그\s*다음에?|그리고\s*나서|이어서)"
 )
 _CJK_CLAUSE = re.compile(r"[，、；]|,\s")
+_CJK_TEXT = re.compile("[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]")
 # English inside a sentence: "X before running `y`", "X after reading `y`" (a verb's -ing form makes it a step)
-_BEFORE_DOING = re.compile(r"\s(?P<word>before|after)\s+(?=[a-z]+ing\b)", re.I)
+# (and in Spanish, Portuguese and French before an infinitive or a participle: "… antes de leer `y`", "… depois de ler
+# `y`", "… avant de lire `y`", "… après avoir lu `y`")
+_BEFORE_DOING = re.compile(
+    r"\s(?:(?P<word>before|after)\s+(?=[a-z]+ing\b)"
+    r"|(?:(?P<before>antes\s+de|avant\s+d[e']|avant\s+que)|(?P<after>despu[eé]s\s+de|depois\s+de|apr[eè]s\s+(?:avoir|être|"
+    r"avoir\s+été)))\s*(?=\w))",
+    re.I,
+)
+# Japanese, Korean and Chinese inside a clause, with no comma after: "`a`を読んだあとで`b`を検索", "`a`を直す前に`b`",
+# "`a`를 읽은 후 `b`를", "读完`a`之后再搜索`b`"
+_CJK_AFTER_IN = re.compile(
+    r"(?:[たっだ]|んだ)\s*(?:あと|後)\s*(?:で|に|から)?|てから|でから|之后|之後|以后|以後|[은는한]\s*(?:후|다음)에?|고\s*나서"
+)
+_CJK_BEFORE_IN = re.compile(r"(?:る|す|く|ぐ|む|ぶ|つ|ぬ|う)\s*(?:前|まえ)に|之前|以前|기\s*전에")
 _SENTENCE = re.compile(r"(?:[^.!?。]|[.!?](?![\s.!?]|$))+(?:[.!?。]+|$)")  # a "." inside a name or figure ends nothing
 _CODE = re.compile(r"`([^`\n]{3,})`")
 _QUOTED = re.compile(r"[\"“«„]\s*([^\"”»“]{10,}?)\s*[\"”»“]")
@@ -79,17 +93,26 @@ def order_findings(blocks: list[Block], index: Sources) -> list[Finding]:
 # A step told by its verb and what it acted on: "read `a.py`", "读了 `a.py`", "`a.py` を読んだ", "`a.py`를 읽었다".
 # Its place is the call that did it (a Read of a.py), not every event that names a.py (a search listing it).
 _ACTS = {
-    "read": r"read|reads|reading|opened|读了?|讀了?|阅读了?|打开了?|看了",
-    "search": r"searched(?:\s+for)?|grepped(?:\s+for)?|搜索了?|搜尋了?|查找了?",
-    "edit": r"edited|changed|modified|改了|修改了?|编辑了?|編輯了?",
+    "read": r"read|reads|reading|opened|读了?|讀了?|阅读了?|打开了?|看了"
+    # Spanish, Portuguese, French, German
+    r"|le[yí]ó|leer|le[ií]do|leu|ler|lido|abri[óu]|abrir|lu|lire|ouvert|ouvrir|las|lesen|gelesen|öffnete",
+    "search": r"searched(?:\s+for)?|grepped(?:\s+for)?|搜索了?|搜尋了?|查找了?"
+    r"|busc[óa]r?|buscado|buscou|procurou|procurar|cherch[ée]r?|suchte|suchen|gesucht|durchsuchte",
+    "edit": r"edited|changed|modified|fixed|改了|修改了?|编辑了?|編輯了?"
+    r"|edit[óo]u?|editar|modific[óo]u?|modificar|cambi[óo]|cambiar|corrigi[óu]|corregir|corrigir|arregl[óo]|alter[óo]u?"
+    r"|modifi[ée]r?|corrig[ée]r?|édit[ée]r?|änderte|ändern|geändert|bearbeitete|bearbeiten",
 }
 _ACTS_AFTER = {
     "read": r"を読|を開|를\s*읽|을\s*읽|를\s*열|을\s*열",
     "search": r"を検索|를\s*검색|을\s*검색",
-    "edit": r"を編集|を変更|를\s*수정|을\s*수정",
+    "edit": r"を編集|を変更|を直|を修正|を書き換え|を更新|를\s*수정|을\s*수정|를\s*고치|을\s*고치|를\s*고쳤|을\s*고쳤",
 }
+# a preposition between the verb and what it acted on: "buscar en `src`", "chercher dans `src`", "searched in `src`"
+_ACT_TO = r"(?:\s+(?:in|en|dans|em|no|na|nos|nas|in\s+der|im))?"
 _ACT_RE = re.compile(
-    "|".join(rf"(?:(?<![A-Za-z0-9_`])(?:{verbs})\s*`(?P<{name}>[^`\n]{{3,}})`)" for name, verbs in _ACTS.items())
+    "|".join(
+        rf"(?:(?<![A-Za-z0-9_`])(?:{verbs}){_ACT_TO}\s*`(?P<{name}>[^`\n]{{3,}})`)" for name, verbs in _ACTS.items()
+    )
     + "|"
     + "|".join(rf"(?:`(?P<{name}_ja>[^`\n]{{3,}})`\s*(?:{verbs}))" for name, verbs in _ACTS_AFTER.items()),
     re.I,
@@ -175,12 +198,22 @@ def _cjk_order(sentence: str) -> tuple[str, str] | None:
     """(earlier, later) of a sentence of two clauses whose order a Chinese, Japanese or Korean word tells."""
     cut = _CJK_CLAUSE.search(sentence)
     if cut is None:
-        return None
+        return _cjk_order_inside(sentence) if _CJK_TEXT.search(sentence) else None
     first, second = sentence[: cut.start()], sentence[cut.end() :]
     if _CJK_THEN.match(second) or _CJK_AFTER_END.search(first):
         return first, second
     if _CJK_BEFORE_END.search(first):
         return second, first
+    return _cjk_order_inside(first)
+
+
+def _cjk_order_inside(clause: str) -> tuple[str, str] | None:
+    """(earlier, later) of a clause whose order word stands inside it, between two steps ("`a`を読んだあとで`b`を…")."""
+    for pattern, after in ((_CJK_AFTER_IN, True), (_CJK_BEFORE_IN, False)):
+        match = pattern.search(clause)
+        if match is not None and match.start() > 0 and match.end() < len(clause):
+            first, second = clause[: match.start()], clause[match.end() :]
+            return (first, second) if after else (second, first)
     return None
 
 
@@ -190,7 +223,8 @@ def _doing_order(sentence: str) -> tuple[str, str] | None:
     if told is None:
         return None
     first, second = sentence[: told.start()], sentence[told.end() :]
-    return (first, second) if told.group("word").lower() == "before" else (second, first)
+    before = told.group("before") or (told.group("word") or "").lower() == "before"
+    return (first, second) if before else (second, first)
 
 
 def _after_previous(block: Block, previous: Block, index: Sources) -> Finding | None:

@@ -386,6 +386,15 @@ def _by_runs(claim: Claim, index: Sources, ids: set[str] | None) -> Finding | No
     )
 
 
+# A run told as what had come before ("the test that had failed when I ran it myself", 我自己跑时失败的, 自分で
+# 走らせたときに落ちた…, 직접 돌렸을 때): a clause of time or a relative one, not the step the paragraph tells
+_TOLD_AS_EARLIER = re.compile(
+    r"\b(?:had|earlier|before|previously|antes|anteriormente|avant|auparavant|plus tôt|vorher|zuvor|davor|früher)\b"
+    r"|时[^，。]{0,12}的|時[^，。]{0,12}的|とき|時に|た時|때",
+    re.I,
+)
+
+
 def _own_run(claim: Claim, index: Sources, ids: set[str] | None) -> Finding:
     """ "I ran the tests myself": the act, told with no result. An `!` command of the author's, or a message of
     theirs, near the paragraph shows it; what the run printed is another claim's."""
@@ -394,6 +403,12 @@ def _own_run(claim: Claim, index: Sources, ids: set[str] | None) -> Finding:
     said = [s for s in pool if s.speaker == AUTHOR and index.event_kinds.get(s.id) == "human"]
     if runs or said:
         return found(claim, (runs or said)[-1], cited=ids is not None)
+    first = min((index.clock[i] for i in ids or () if i in index.clock), default=None)
+    earlier = [s for s in index.sources if s.speaker == AUTHOR and index.event_kinds.get(s.id) == "command"]
+    earlier = [s for s in earlier if s.text[:1] == "!" and first is not None and index.clock.get(s.id, first) < first]
+    if earlier and _TOLD_AS_EARLIER.search(claim.text):
+        # "the test that had failed when I ran it myself": my own run told as what came before the cited events
+        return found(claim, earlier[-1], cited=False)
     where = "the cited events" if ids is not None else "the session"
     return found(
         claim,

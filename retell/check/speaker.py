@@ -49,7 +49,12 @@ _I_OPENED = re.compile(
     rf"{_LEAD}j'(?:ai|avais)\s+(?:\S+\s+)?(?:ouvert|lu|[eé]dit[eé])\b|"
     rf"{_LEAD}ich\s+(?:hatte\s+|habe\s+)?(?:\S+\s+){{0,3}}?(?:selbst\s+)?(?:ge[öo]ffnet|gelesen|[öo]ffnete|las)\b|"
     rf"{_LEAD}(?:yo\s+(?:mismo\s+)?)?(?:abr[ií]|le[ií]|edit[eé])\b|"
-    rf"{_LEAD}(?:io\s+)?(?:ho|avevo)\s+(?:\S+\s+)?(?:aperto|letto)\b",
+    rf"{_LEAD}(?:io\s+)?(?:ho|avevo)\s+(?:\S+\s+)?(?:aperto|letto)\b|"
+    # Japanese, Chinese, Korean: "私が`x`を直して", "…の部分は、私が書き足しました", "我自己改了`x`",
+    # "제가 `x`를 고쳤다"
+    r"^[^。]{0,60}?(?:私|僕|俺|自分)(?:が|は|で|自身が)[^。]{0,80}?(?:直し|直した|編集|修正|書き換え|書き足|開い|読ん)|"
+    r"^[^。]{0,30}?我(?:自己|亲自)?[^。，]{0,20}?(?:改了|修改了?|编辑了?|打开了?|读了|加了)|"
+    r"^.{0,40}?(?:제가|내가)\s.{0,80}?(?:수정했|고쳤|열었|읽었|추가했)",
     re.I,
 )
 # an act the sentence gives to the author by the reflexive, whatever its verb: "I queried prod myself", "I appended
@@ -76,6 +81,17 @@ _I_PROPOSED = re.compile(
     r"^\W*j'ai\s+(?:propos[ée]|sugg[ée]r[ée])\b|^\W*ich\s+schlug\b",
     re.I,
 )
+# a command told as run by Claude: "About a minute later Claude ran `x`", "Claude ejecutó `x`", "Claude a relancé `x`",
+# "Claude führte `x` aus", "Claudeが`x`を実行した", "Claude 运行了 `x`", "Claude가 `x`를 실행했다"
+_CLAUDE_RAN = re.compile(
+    rf"{_LEAD}Claude\s+(?:\w+\s+){{0,2}}?(?:ran|re-?ran|executed|launched|timed|ejecut[óo]|corri[óo]|lanz[óo]|rodou|"
+    r"executou|a\s+(?:re)?lanc[ée]|a\s+ex[ée]cut[ée]|f[üu]hrte|startete)\b"
+    r"|Claude\s*(?:が|は)[^。]{0,80}?(?:を)?(?:実行|走らせ)|Claude\s*(?:又|再次|重新)?(?:运行|執行|执行|跑)了?"
+    r"|Claude\s*(?:가|는).{0,80}?(?:실행|돌렸|돌려)",
+    re.I,
+)
+# Claude the subject a sentence opens on, in Japanese and Korean: "Claudeは…私が書いた…" is Claude's act
+_CLAUDE_TOPIC = re.compile(r"^\W*Claude\s*(?:は|が|는|가)")
 _CODE = re.compile(r"`([^`\n]{3,})`")
 _QUOTED = re.compile(r"[\"“«„]\s*([^\"”»“]{10,}?)\s*[\"”»“]")
 _AUTHOR_SIDE = (AUTHOR, NOTE)
@@ -109,9 +125,16 @@ def speaker_findings(blocks: list[Block], index: Sources) -> list[Finding]:
             elif myself is not None and not _OTHER_ACTOR.search(sentence[: myself.end()]):
                 found = _ran_by_claude(anchors, near, index) or _touched_by_claude(anchors, near, index)
                 whose = ("Claude", "you")
-            elif _I_OPENED.match(sentence) and not sentence.lstrip().startswith("Claude"):
+            elif (
+                _I_OPENED.match(sentence)
+                and not sentence.lstrip().startswith("Claude")
+                and not _CLAUDE_TOPIC.match(sentence)
+            ):
                 found = _touched_by_claude(anchors, cited, index)
                 whose = ("Claude", "you")
+            elif _CLAUDE_RAN.match(sentence):
+                found = _ran_by_me_only(anchors, near, index)
+                whose = ("you", "Claude")
             elif _CLAUDE_WROTE.match(sentence):
                 found = _only_mine(anchors, index)
                 whose = ("you", "Claude")
@@ -169,6 +192,18 @@ def _ran_by_claude(anchors: list[str], cited: set[str], index: Sources) -> Sourc
         if any(s.speaker in _AUTHOR_SIDE for s in holders):
             continue
         return next((s for s in holders if s.id in ran), None) or next(iter(holders), None)
+    return None
+
+
+def _ran_by_me_only(anchors: list[str], near: set[str], index: Sources) -> Source | None:
+    """The first anchor that ran near the paragraph only as a command of the author's own (`!`), never as a call of
+    Claude's anywhere in the session."""
+    for anchor in anchors:
+        ran = [e for e, command in index.runs if anchor in " ".join(command.lower().split())]
+        mine = [e for e in ran if index.event_kinds.get(e.split(".")[0]) == "command"]
+        if not mine or len(mine) < len(ran) or not any(e in near or e.split(".")[0] in near for e in mine):
+            continue
+        return next((s for s in index.sources if s.id == mine[0] and s.speaker == AUTHOR), None)
     return None
 
 

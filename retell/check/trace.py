@@ -313,6 +313,9 @@ class Tracer:
                 # "three subagents went out: “Setup Next.js project”, …": a subagent's task name quoted whole
                 # names it; nobody says it (blind18 X1:16)
                 return found(claim, source, cited=self._in_scope(source, scope))
+            if source.speaker == AUTHOR and _quotes_it(source.text, claim.text):
+                # my message quoting what Claude had said ("because \"…\""): the words I quote are not mine
+                return Finding(claim, TRACED, source.id, f"words {source.id} quotes", weak=True)
             words, to = _WORDS_OF.get(source.speaker, (f"{source.speaker}'s words", source.speaker))
             return found(
                 claim,
@@ -390,6 +393,9 @@ class Tracer:
             theirs_only = not any(s.speaker in voices for s in index.of(claim.translated))
             for source in others:
                 ok, _, compared = survives(claim.text, source.text, context=claim.block.text)
+                if ok and compared and source.speaker == AUTHOR and _renders_a_quote_in(claim, source.text):
+                    # my message quoting what Claude had said ("because \"…\""): the words I quote are not mine
+                    return Finding(claim, TRACED, source.id, f"words {source.id} quotes, translated", weak=True)
                 if ok and (compared or theirs_only) and other_script(claim.text, source.text, context):
                     words, to = _WORDS_OF.get(source.speaker, (f"{source.speaker}'s words", source.speaker))
                     whose = _WHOSE.get(claim.speaker or "", "theirs")
@@ -465,6 +471,14 @@ class Tracer:
             if named is not None:
                 return found(claim, named, cited=True)
         cited = index.expand(scope.cited)
+        if claim.ran and _TOLD_AS_SHOWN.search(_sentence_before(claim)):
+            # "the stat of `9f3c2e1` showed it touched `src/a.rs`": a change a cited output lists (a commit's stat,
+            # a status, a diff's header) is shown there, whoever made it and whenever
+            listed = next(
+                (s for s in index.of(sorted(cited)) if s.speaker == TOOL and _lists_change(s.text, claimed)), None
+            )
+            if listed is not None:
+                return found(claim, listed, cited=True)
         # What the paragraph cites first, and a touch of the kind the sentence tells (read, or edited).
         near = sorted(
             (t for t in touches if t[0] in scope.near),
@@ -738,6 +752,9 @@ class Tracer:
         member = _member(code, index, scope)
         if member is not None:
             return found(claim, member, cited=self._in_scope(member, scope))
+        part = _object_part(code, index, scope)
+        if part is not None:
+            return found(claim, part, cited=self._in_scope(part, scope))
         elided = _elided(code, index, scope)
         if elided is not None:
             return found(claim, elided, cited=self._in_scope(elided, scope))
@@ -1263,6 +1280,8 @@ class Tracer:
         cited = index.expand(lead.own_cites)
         if any(f.claim.block is lead and f.status == TRACED and f.event in cited for f in own):
             return None
+        if any(f.claim.block is lead and f.status == TRACED and f.claim.unit == DURATION for f in own):
+            return None  # "under ten seconds after the edit, Claude ran:": it cites what the time is measured from
         lines = [_fold(x) for x in _code_body(block)]
         lines = [x for x in lines if len(x) >= MIN_SHOWN_LINE]
         if not lines:
@@ -1745,6 +1764,35 @@ _KEY_VALUE = re.compile(r"(?P<key>[\w.-]{2,})\s*[:=]\s*(?P<value>\S.{0,80})")
 MIN_CUT_PREFIX = 12  # characters of a name that must come before the session's "…" for the name to be its end
 
 
+_OBJECT = re.compile(r"\{([^{}]*)\}")
+
+
+def _entries(body: str) -> list[str]:
+    return [" ".join(e.split()).replace('"', "").replace("'", "") for e in body.split(",") if e.strip()]
+
+
+def _object_part(code: str, index: Sources, scope: Scope) -> Source | None:
+    """`{ ok: false }` of `{ ok: false, error: String(e) }`: an object (a dict, a map) written with some of its
+    fields left out; each field it keeps, key and value, is one of a literal's in the session, in that order."""
+    match = re.fullmatch(r"\{([^{}]*:[^{}]*)\}", code.strip())
+    if match is None:
+        return None
+    wanted = _entries(match.group(1))
+    if not wanted or not all(":" in e for e in wanted):
+        return None
+    for source in _unique([*index.of(scope.near), *index.sources]):
+        for literal in _OBJECT.finditer(source.text):
+            have = _entries(literal.group(1))
+            at = 0
+            for entry in wanted:
+                if entry not in have[at:]:
+                    break
+                at = have.index(entry, at) + 1
+            else:
+                return source
+    return None
+
+
 def _cut_short(code: str, near: Iterable[Source]) -> Source | None:
     """The event near the paragraph whose text the session keeps cut short right inside the name: an output
     ending "No such file or dire…" names `No such file or directory` (the cleared view shortens long output)."""
@@ -1816,6 +1864,58 @@ def _module_of(path: str, source: Source) -> bool:
     return bool(re.search(rf"""(?:\bfrom|\bimport|\brequire\(|\bimport\()\s*["']{name}["']""", source.text))
 
 
+# A passage a message puts in quotation marks: someone else's words it repeats
+_QUOTED_PASSAGE = re.compile(
+    r'"([^"\n]{12,})"|“([^”\n]{12,})”|«\s*([^»\n]{12,}?)\s*»|„([^“”\n]{12,})[“”]|「([^」\n]{6,})」'
+)
+
+
+def _quotes_it(text: str, quote: str) -> bool:
+    """`text` (a message) puts `quote`'s words in quotation marks of its own: someone else's words it repeats."""
+    wanted = re.findall(r"\w+", quote.lower())
+    if len(wanted) < 3:
+        return False
+    for match in _QUOTED_PASSAGE.finditer(text):
+        have = set(re.findall(r"\w+", next(g for g in match.groups() if g).lower()))
+        if sum(w in have for w in wanted) >= 0.8 * len(wanted):
+            return True
+    return False
+
+
+def _renders_a_quote_in(claim: Claim, text: str) -> bool:
+    """The translated quote renders a passage `text` itself quotes, and no more: its names and numbers are there."""
+    for match in _QUOTED_PASSAGE.finditer(text):
+        passage = next(g for g in match.groups() if g)
+        ok, _, compared = survives(claim.text, passage, part=True, context=claim.block.text)
+        if ok and compared:
+            return True
+    return False
+
+
+# A line of output that lists a file as changed: git's `--stat` (`src/a.rs | 41 +++--`), `--name-status` and
+# `status --short` (`M  src/a.rs`), `status` (`modified:   src/a.rs`), a diff's header (`diff --git a/… b/…`, `+++ b/…`)
+_CHANGE_LINE = re.compile(
+    r"^\s*(?P<a>\S+)\s+\|\s+(?:\d+|Bin\b)"
+    r"|^\s*(?:[MADRCU?]{1,2}\d*|modified:|new file:|deleted:|renamed:|geändert:|modifié :|modificado:)\s+(?P<b>\S+)"
+    r"|^(?:diff --git a/|\+\+\+ b/|--- a/)(?P<c>\S+)",
+    re.M,
+)
+
+
+# A sentence that tells what an output showed of a change, not who made it: "the stat of `9f3c2e1` showed it touched"
+_TOLD_AS_SHOWN = re.compile(
+    r"\b(?:stat|diff|status|commit|showed|shows|shown|listed|lists|zeigte?|gezeigt|Commit|mostr[óoa]u?|montr[ée]|"
+    r"montrait|affich(?:é|ait|e))\b|示し|示す|表示|显示|顯示|列出|提交|コミット|差分|보여|커밋",
+    re.I,
+)
+
+
+def _lists_change(text: str, claimed: list[str]) -> bool:
+    return any(
+        _contains_path(m.group("a") or m.group("b") or m.group("c"), claimed) for m in _CHANGE_LINE.finditer(text)
+    )
+
+
 def _path_in_text(text: str, claimed: list[str]) -> bool:
     return any(_contains_path(m.group(0), claimed) for m in PATHISH.finditer(text))
 
@@ -1830,6 +1930,12 @@ def _subsequence(wanted: list[str], ran: list[str]) -> bool:
         position = names.index(wanted[0].rsplit("/", 1)[-1])
     except ValueError:
         return False
+    if "/" in wanted[0] and "/" in ran[position]:
+        # a program named by its path ("./target/debug/app" of "./target/release/app"): the folders it gives must be
+        # the ones it ran from, as far as both go
+        mine, theirs = _path_parts(wanted[0]), _path_parts(ran[position])
+        if mine[-len(theirs) :] != theirs[-len(mine) :]:
+            return False
     if ran[-1].endswith("…") and len(ran) > 2:
         # The session kept the command cut short ("git -C "$d" branc…"): a claim that begins with all of
         # what it kept may go on past the cut.

@@ -11,7 +11,11 @@ from retell.check.language import capitalises_nouns, language_of, other_language
 from retell.check.numerals import CJK_NUMBER, DIGITS, EN_NUMBER, value_of
 from retell.check.text import CJK, script_of
 
-_TOKEN = re.compile(r"[A-Za-z0-9][\w.@/+#-]*[\w]|[A-Za-z0-9]")
+# A word of Latin letters and digits (accents kept: "período"), ending where another script begins: Japanese and
+# Korean glue their particles and verbs to a word left in English ("structuredはどのみち", "awaitしていなかった",
+# "1つでいい"), which are no part of the name
+_LATIN_WORD = r"[0-9A-Za-z_\u00c0-\u024f]"
+_TOKEN = re.compile(rf"[A-Za-z0-9](?:{_LATIN_WORD}|[.@/+#-])*{_LATIN_WORD}|[A-Za-z0-9]")
 _NUMBER = re.compile(
     rf"(?<![A-Za-z0-9_.])(?:{DIGITS}|{CJK_NUMBER})(?![A-Za-z0-9_.]*\d)|(?<![A-Za-z])(?:{EN_NUMBER})", re.I
 )
