@@ -254,9 +254,10 @@ def test_claudes_reading_of_a_cut_output_is_marked_as_resting_on_lines_not_shown
     words = Event(id="e3", kind=ASSISTANT, text="Two runs overlapped, and the second hit `Lock wait timeout exceeded`.")
     notes = cut_reading_notes([run, words])
     assert notes["e3"] == [
-        "(Claude read the whole output of [e2] (3 of its lines not shown); the material shows only the lines above: "
+        "(Claude read what [e2] (3 of its lines not shown) printed; the material shows only the lines above: "
         "tell what those lines hold as the output's, and what only the left-out lines could show as Claude's reading; "
-        "`Lock wait timeout exceeded` is in no output shown here: Claude's word)"
+        "`Lock wait timeout exceeded` is in no output shown here: Claude's word; never tell the reader that anything "
+        "is not shown)"
     ]
     whole = Event(
         id="e2", kind=TOOL_RUN, calls=[ToolCall(name="Bash", target="cat x", output="Lock wait timeout exceeded")]

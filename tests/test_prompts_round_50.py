@@ -250,13 +250,15 @@ def test_the_lines_an_edit_leaves_out_and_claudes_account_of_them_are_marked(pan
     edit = event_ids(work, "tool_run")[2]
     assert (
         "  (what the 24 changed lines not shown do is not in the material: tell the lines shown as the diff's, and "
-        "anything more Claude says of this edit as Claude's account)"
+        "anything more Claude says of this edit as Claude's account, never as lines the reader "
+        "cannot see)"
     ) in event_block(sections[1], edit)
     summary = event_block(outline_prompt(work), "e12")
     assert (
         f"(Claude tells here what its edit [{edit}] (24 of its changed lines not shown) does; the material shows only "
         "the lines above: what those lines do is the diff's, anything more is Claude's account of its own code, "
-        "told as Claude's; `isinstance()`, `Crate` are in no line shown here)"
+        "told as Claude's; `isinstance()`, `Crate` are in no line shown here; never tell the reader that anything is "
+        "not shown)"
     ) in summary
     assert "`restock`" not in summary.split("\n", 1)[1]  # (the author's own word for it)
     assert "and so is Claude's account of its own change (what the new code uses, how it orders)" in sections[2]

@@ -1,17 +1,19 @@
 """Claude's reading of an output the session shows cut.
 
-A run's output is kept as its telling lines, with `… (3 more lines)` where lines were left out. Claude read the
-whole output; the material shows the kept lines. A model told Claude's "the 06:00 run had not finished by 06:10"
-and "Full refresh worked" as what the output showed, where the shown lines hold neither (round 49). A note under
+A run's output is kept as its telling lines, with `… (3 more lines)` where lines were left out. Claude read what the
+command printed (never more than its own `| tail -25` kept); the material shows the kept lines. A model told
+Claude's "the 06:00 run had not finished by 06:10" and "Full refresh worked" as what the output showed, where the
+shown lines hold neither (round 49). A note under
 the message that follows such a run says which lines are not shown, and names the words Claude quotes as an
-output's (`Duplicate row detected during DML action`) that no output shown holds.
+output's (`Duplicate row detected during DML action`) that no output shown holds; and under one that follows a
+search whose listing is cut ("4 files: a, b, c and 1 more"), that what it says of the rest is its reading (round 52).
 """
 
 from __future__ import annotations
 
 import re
 
-from retell.events import ASSISTANT, HUMAN, TOOL_RUN, Event
+from retell.events import ASSISTANT, HUMAN, TOOL_RUN, Event, ToolCall
 
 _CUT = re.compile(r"^… \((\d+) (?:more|earlier) lines?\b[^)]*\)$", re.M)
 _SPAN = re.compile(r"`([^`\n]+)`")
@@ -48,11 +50,15 @@ def cut_reading_notes(events: list[Event], session: list[Event] | None = None) -
         if not runs and not _cut_edits(ordered[:at]):
             continue
         runs.reverse()
-        cut = []
+        cut: list[str] = []
+        kept_by_command: list[str] = []
+        listed: list[str] = []
         for run in runs:
             hidden = sum(int(m.group(1)) for call in run.calls or () for m in _CUT.finditer(call.output or ""))
             if hidden:
                 cut.append(f"[{run.id}] ({hidden} of its lines not shown)")
+                kept_by_command.extend(f"[{run.id}] `{k}`" for call in run.calls or () if (k := _own_cut(call)))
+            listed.extend(_cut_listings(run))
         printed = "\n".join(_shown(e) for e in ordered[:at] if e.kind == TOOL_RUN)
         quoted = [
             span
@@ -64,17 +70,55 @@ def cut_reading_notes(events: list[Event], session: list[Event] | None = None) -
         if told:
             parts.append(told)
         if cut:
-            parts.append(
-                "Claude read the whole output of "
+            # never "the whole output": a model wrote "having read the whole output" of `cargo build | tail -25`,
+            # whose command kept 25 lines of it (round 52)
+            text = (
+                "Claude read what "
                 + ", ".join(cut)
-                + "; the material shows only the lines above: tell what those lines hold as the output's, and what "
-                "only the left-out lines could show as Claude's reading"
+                + " printed; the material shows only the lines above: tell what those lines hold as the output's, and "
+                "what only the left-out lines could show as Claude's reading"
+            )
+            if kept_by_command:
+                text += (
+                    "; " + ", ".join(kept_by_command) + " kept only part of what ran printed: Claude saw that part, "
+                    "never all of it"
+                )
+            parts.append(text)
+        if listed:
+            # a search's "4 files: a, b, c and 1 more": Claude's "only referenced in config.rs" was told as fact
+            # (round 52)
+            parts.append(
+                "; ".join(listed) + ": what Claude says of what was found beyond the names shown (that something is "
+                "only in one file, or nowhere else) is Claude's reading, told as Claude's"
             )
         if quoted:
             parts.append(", ".join(f"`{q}`" for q in quoted[:3]) + " is in no output shown here: Claude's word")
         if parts:
-            notes[event_id] = [f"({'; '.join(parts)})"]
+            notes[event_id] = [f"({'; '.join(parts)}; never tell the reader that anything is not shown)"]
     return notes
+
+
+# A command's own last stage that keeps part of what it printed: `| tail -25`, `| head -n 40`.
+_OWN_CUT = re.compile(r"\|\s*((?:tail|head)\b[^|;&]*?)\s*$")
+# A listing summarised with a count of the names it leaves out: "found 4 files: a, b, c and 1 more".
+_LISTED = re.compile(r"\b(\d+) (\w+): (.+) and (\d+) more$")
+
+
+def _own_cut(call: ToolCall) -> str:
+    """The command's own `tail`/`head` stage at its end (`tail -25`), or ""."""
+    match = _OWN_CUT.search(call.target or "")
+    return match.group(1).strip() if match else ""
+
+
+def _cut_listings(run: Event) -> list[str]:
+    """What a run's outcome lists cut: `[e4] names 3 of the 4 files it found`."""
+    found = []
+    for call in run.calls or ():
+        match = _LISTED.search(call.outcome or "")
+        if match:
+            total, kind, more = int(match.group(1)), match.group(2), int(match.group(4))
+            found.append(f"[{run.id}] names {total - more} of the {total} {kind} it found")
+    return found
 
 
 _CUT_EDIT = re.compile(r"^… \((\d+) more changed lines?\)$", re.M)

@@ -383,10 +383,17 @@ MATERIAL_SHARE = 0.5
 SECTION_FLOOR = 0.8  # of a section's full share: the low end of its range
 
 
+# retell's own notes in a material, a line in parentheses ("(Claude read what [e10] printed; …)", "(4 min later)"):
+# words for the writer, not material to tell. Counted, they lengthened a section's range by a tenth where a round
+# added notes, and the editor cut padding at those lengths (round 52).
+_NOTE_LINE = re.compile(r"^[ \t]*\(.*\)[ \t]*$\n?", re.M)
+
+
 def section_words(share: int, material: str, language: str) -> int:
     """A section's length, in the post's unit: its share of the post (`share`), at most half of its material
-    (counted the same way), never below the floor a section needs."""
+    (counted the same way, retell's notes in it left out), never below the floor a section needs."""
     floor = scale(150, language)
+    material = _NOTE_LINE.sub("", material)
     # the material is mostly English whatever the post's language: a word of it is told in a language counted in
     # characters as about as many characters as a word is worth (a zh post's sections were given 200 characters
     # of a 1,200 floor, its material counted one a word: round 50)

@@ -421,7 +421,8 @@ def outcome_block(event: Event, max_lines: int, printed: Printed = None, scripts
                 # Claude's summary (round 50)
                 out.append(
                     f"  (what the {plural(hidden, 'changed line')} not shown do is not in the material: tell the "
-                    "lines shown as the diff's, and anything more Claude says of this edit as Claude's account)"
+                    "lines shown as the diff's, and anything more Claude says of this edit as Claude's account, never "
+                    "as lines the reader cannot see)"
                 )
         if call.command and scripts and (event.id, index) in scripts:
             who = (
