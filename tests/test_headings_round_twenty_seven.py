@@ -320,3 +320,31 @@ def test_a_korean_question_in_passing_keeps_its_mark_and_heads_nothing(tx: Trans
     tx.assistant("합계를 `ref.watch`로 읽게 바꿨어요.")
     headings = Told(tx, tmp_path).headings
     assert not any(h.startswith("riverpod 에서 ref.read") for h in headings), headings
+
+
+@pytest.mark.parametrize(
+    ("said", "cause"),
+    [
+        (
+            "Found the bug: `retry_limit = 0` disables every retry, so the job gave up at once.",
+            "`retry_limit` disables every retry",
+        ),
+        (
+            "That's it: the worker reads the queue name before the config is loaded.",
+            "The worker reads the queue name before the config is loaded",
+        ),
+        ("The culprit is the shared HTTP client; each test closes it for the next.", "The shared HTTP client"),
+        ("That's it, let's commit", ""),  # a go-ahead, no cause
+        ("Found it.", ""),  # nothing said of what
+        ("The problem is that you never restart the worker.", ""),  # speaks to the author
+    ],
+)
+def test_the_cause_claude_named_before_the_change(said: str, cause: str) -> None:
+    from retell.events import ASSISTANT, TOOL_RUN, Event, ToolCall
+    from retell.extract.headings import found_cause
+
+    events = [
+        Event(kind=ASSISTANT, id="e1", text=said),
+        Event(kind=TOOL_RUN, id="e2", calls=[ToolCall(name="Edit", target="worker.py", diff="-a\n+b")]),
+    ]
+    assert found_cause(events) == cause

@@ -421,7 +421,7 @@ def chat_line(heading: str) -> bool:
 # only: a title has its own gate, title_gate.py.)
 _REACTION = re.compile(
     r"(?i)^(?:wow|whoa|woah|huh|aha|yikes|oof|damn|omg|geez|jeez)\b|"
-    r"\b(?:explains? (?:a lot|everything|so much|it all|why)|makes? (?:total |more |a lot of |no )?sense|no wonder|"
+    r"\b(?:explains? (?:a lot|everything|so much|it all)|makes? (?:total |more |a lot of |no )?sense|no wonder|"
     r"that'?s why|erklärt (?:einiges|alles|vieles|viel)|(?:ergibt|macht) (?:keinen )?sinn|kein wunder|"
     r"explica (?:mucho|todo|muito|tudo|bastante)|tiene sentido|faz sentido|con razón|não admira|"
     r"explique (?:tout|beaucoup|pas mal|bien des choses)|c'est logique|ça s'explique|"
@@ -1178,12 +1178,12 @@ def set_setting(events: Sequence[Event]) -> str:
     return f"Setting {key} to {value.strip(chr(39) + chr(34))}"
 
 
-# Claude naming the cause it found, in English ("Found the bug: …", "The culprit is …", "The root cause was that
-# …"): what follows is what the stretch fixed
+# Claude naming the cause it found, in English ("Found the bug: …", "That's it: …", "The culprit is …", "The root
+# cause was that …"): what follows is what the stretch fixed
 _CAUSE = re.compile(
     r"(?i)^(?:so,? |ok(?:ay)?,? |right,? )?(?:found (?:it|the (?:\w+ )?(?:bug|problem|cause|culprit|issue|error))"
-    r"(?: on sight)?\s*[:,.—-]\s+|the (?:real |root |actual )?(?:cause|culprit|problem|bug|issue) (?:is|was)"
-    r"(?: that)?\s*[:,]?\s+)(?P<cause>\S.*)$"
+    r"(?: on sight)?\s*[:,.—-]\s+|(?:that'?s it|there it is)\s*[:—]\s+|"
+    r"the (?:real |root |actual )?(?:cause|culprit|problem|bug|issue) (?:is|was)(?: that)?\s*[:,]?\s+)(?P<cause>\S.*)$"
 )
 
 
