@@ -63,6 +63,7 @@ def _code_root(argv: list[str]) -> Path:
 CODE = _code_root(sys.argv[1:])
 sys.path.insert(0, str(CODE))
 
+from retell.check.stage import run_check  # noqa: E402
 from retell.claude.locate import SessionRef  # noqa: E402
 from retell.errors import RetellError  # noqa: E402
 from retell.parse import ParseOptions, parse_to_workdir  # noqa: E402
@@ -734,6 +735,9 @@ def measure(session: Path, work: Path) -> dict[str, Any]:
         offline = StageOptions(engine="offline")
         run_outline(work, offline)
         run_draft(work, offline)
+        report = run_check(work)
+        row["check_problems"] = [report.line(f) for f in report.problems]
+        row["draft_headings"] = re.findall(r"^## (.+)$", (work / "draft.md").read_text(encoding="utf-8"), re.M)
         rendered = run_render(work, RenderOptions(output=work / "site"))
     except RetellError as exc:
         row["post"] = None
@@ -910,6 +914,7 @@ def main(argv: list[str] | None = None) -> int:
         "    told as added while Claude worked": sum(r["queued_told_as_added"] for r in posts),
         "quotes that are not the author's": sum(r["quotes_not_the_authors"] for r in posts),
         "language judged / right": f"{len(judged)} / {sum(1 for r in judged if language_right(r['language'], r['expected_language']))}",
+        "drafts failing their own `retell check`": sum(1 for r in posts if r.get("check_problems")),
         "posts with a figure not borne out": sum(1 for r in posts if r["figures_wrong"]),
         "bad default titles (by pattern)": sum(1 for r in posts if r["bad_title"]),
         "posts with a bad heading (by pattern)": sum(1 for r in posts if r["bad_headings"]),

@@ -464,21 +464,40 @@ def test_code_in_a_message_is_placed_beside_the_quote_and_the_quote_keeps_its_ci
 
 
 @pytest.mark.parametrize(
-    ("message", "ended", "numbers"),
+    ("message", "later", "ended", "numbers"),
     [
-        ("Kun je de inlogpagina repareren? De knop doet niets als ik erop klik", "Hoe het afliep", "In cijfers"),
-        ("Napraw stronę logowania, przycisk nic nie robi po kliknięciu", "Jak to się skończyło", "W liczbach"),
-        ("Giriş sayfasını düzeltir misin, butona tıklayınca hiçbir şey olmuyor", "Nasıl bitti", "Rakamlarla"),
+        (
+            "Kun je de inlogpagina repareren? De knop doet niets als ik erop klik",
+            "Kun je nu ook de registratiepagina nakijken? Daar reageert het formulier ook niet",
+            "Hoe het afliep",
+            "In cijfers",
+        ),
+        (
+            "Napraw stronę logowania, przycisk nic nie robi po kliknięciu",
+            "Sprawdź teraz też stronę rejestracji, tam formularz też nie reaguje",
+            "Jak to się skończyło",
+            "W liczbach",
+        ),
+        (
+            "Giriş sayfasını düzeltir misin, butona tıklayınca hiçbir şey olmuyor",
+            "Şimdi kayıt sayfasına da bakar mısın? Oradaki form da tepki vermiyor",
+            "Nasıl bitti",
+            "Rakamlarla",
+        ),
     ],
 )
 def test_the_headings_retell_makes_up_are_in_the_posts_language(
-    tx: Transcript, tmp_path: Path, message: str, ended: str, numbers: str
+    tx: Transcript, tmp_path: Path, message: str, later: str, ended: str, numbers: str
 ) -> None:
-    """A blind reader (fresh4, stop 36): "Where it ended" and "By the numbers" in Dutch, Polish and Turkish posts."""
+    """A blind reader (fresh4, stop 36): "Where it ended" and "By the numbers" in Dutch, Polish and Turkish posts.
+    (Two stretches, hours apart: a post of one section heads nothing, its ending included.)"""
     tx.user(message)
+    tx.assistant("The click handler was never bound; `login.js` binds it now.")
+    tx.tick(5 * 3600)
+    tx.user(later)
     # (two sentences: the section quotes the first, the ending what the second adds)
     tx.assistant(
-        "Done: the click handler was never bound; `login.js` binds it now. "
+        "Done: `register.js` had the same unbound handler and binds it now. "
         "The form also submitted twice on Enter, which the same binding stops."
     )
     told = Told(tx, tmp_path)

@@ -14,6 +14,7 @@ from conftest import Transcript
 from typer.testing import Result
 
 from retell.claude.locate import SessionRef
+from retell.markup import heading_text
 from retell.parse import ParseOptions, parse_to_workdir
 from retell.render import RenderOptions, run_render
 from retell.triage.stage import run_triage
@@ -74,6 +75,15 @@ class Told:
 
     @property
     def headings(self) -> list[str]:
+        """The offline outline's section headings, as the post shows them: a post of one section shows its heading
+        nowhere (offline.headless), but the outline, the revise prompt and triage's chapter title keep it, and the
+        heading builder is what these tests read."""
+        outline = yaml.safe_load((self.work / "outline.yaml").read_text(encoding="utf-8"))
+        return [heading_text(str(s["heading"])) for s in outline["sections"]]
+
+    @property
+    def post_headings(self) -> list[str]:
+        """The `## ` headings the rendered post shows, the closing ones aside."""
         return [h for h in re.findall(r"^## (.+)$", self.post, re.M) if h not in ("By the numbers", "Where it ended")]
 
 

@@ -113,7 +113,7 @@ def chapter_heading(events: Sequence[Event], avoid: Collection[str] = (), langua
             continue  # "Running the tests", an English task item on a German post: one language per post
         if only_approach(heading) or cjk_question(heading) or how_to_question(heading):
             continue  # "Taking a look", "可以算…排名嗎": how the author asked, not what the stretch did
-        if chat_line(heading) or (heading and not names_a_goal(heading)):
+        if chat_line(heading) or reacts(heading) or (heading and not names_a_goal(heading)):
             continue  # "yes, let's do that", a log line, a list of files: chat or a paste, not what happened
         if re.match(_POINTS, heading.partition(" ")[2]) and heading.split(" ", 1)[0].endswith("ing"):
             continue  # "Fixing that first", "Getting this in prod…": what "that" is, the reader cannot see
@@ -415,6 +415,27 @@ def chat_line(heading: str) -> bool:
     return bool(_POINTING.search(text) and not re.match(r"(?i)^(?:\w+ing|fix|add|make|change)\b", text))
 
 
+# The author reacting to what Claude said or found: an interjection the chat opens with ("Whoa, so the retry loop
+# never ran", "Huh, …") or a judgement of it ("…explains a lot", "that makes sense", "das erklärt einiges", "eso
+# explica todo", "c'est logique", "なるほど"). A reaction names no step: what was found or done says it. (Headings
+# only: a title has its own gate, title_gate.py.)
+_REACTION = re.compile(
+    r"(?i)^(?:wow|whoa|woah|huh|aha|yikes|oof|damn|omg|geez|jeez)\b|"
+    r"\b(?:explains? (?:a lot|everything|so much|it all)|makes? (?:total |more |a lot of |no )?sense|no wonder|"
+    r"that'?s why|erklärt (?:einiges|alles|vieles|viel)|(?:ergibt|macht) (?:keinen )?sinn|kein wunder|"
+    r"explica (?:mucho|todo|muito|tudo|bastante)|tiene sentido|faz sentido|con razón|não admira|"
+    r"explique (?:tout|beaucoup|pas mal|bien des choses)|c'est logique|ça s'explique|"
+    r"spiega (?:tutto|molto|parecchio)|ha senso|wyjaśnia (?:wszystko|dużo|sporo)|ma sens|"
+    r"verklaart (?:veel|alles)|masuk akal|pantesan|pantas saja)\b|"
+    r"なるほど|道理で|どうりで|怪不得|难怪|難怪|原来如此|原來如此|그래서 그랬|말이 되네|어쩐지"
+)
+
+
+def reacts(heading: str) -> bool:
+    """Whether a heading is the author's reaction to what Claude said (see _REACTION)."""
+    return bool(_REACTION.search(heading.strip()))
+
+
 # An approach with no object: the author's "can you take a look?" said as a step names nothing done
 _ONLY_APPROACH = re.compile(
     r"(?i)^(?:taking|having|giving it|doing) (?:a |another )?(?:quick |closer |first )?(?:look|peek|glance|stab|pass)"
@@ -501,6 +522,7 @@ def _candidates(
     # then what the stretch did, by evidence (a task item Claude completed, what it found, the error that went
     # away), in the author's language; the author's words after, and only when they name a goal
     opened_unsaid = request in unsaid
+    opening = [w for w, _ in said[:1] if not only_replies(w)]  # the author's words that open the stretch, if any
     requests = [r for r in requests if r not in unsaid]
     if opened_unsaid:  # the chat after a paste answers Claude ("…상관없대요"): the work says more than it
         request = None
@@ -526,15 +548,17 @@ def _candidates(
     if request and works(phrase) and not too_long(phrase):
         yield phrase if names_a_task(phrase) or lived(phrase) else _Reported(phrase)
     outcome = outcome_heading(events)
-    if outcome == "Getting the tests to pass":
+    if outcome == TESTS_PASS:
         # the test that failed before the fix, when its name says the behaviour in the post's language ("Maakt nooit
         # twee reserveringen bij gelijktijdige submits"): what the fix made true, where the check could head any fix
         yield failed_behaviour(events, language)
-    yield outcome
+    about_tests = outcome == TESTS_PASS and tests_were_the_subject(events, opening)
+    if outcome != TESTS_PASS or about_tests:
+        yield outcome  # (tests a fix of something else ran until they passed: the something else says more)
     yield deed  # the author's goal said first; then what was done
     if request:
         yield restated_request(events)
-    activity = activity_heading(events)
+    activity = activity_heading(events, tests=about_tests)
     later_asks = [
         _telling(without_typos(request_phrase(later, objects, HEADING_CHARS) or "", events, language))
         for later in requests[1:]
@@ -576,6 +600,9 @@ def _candidates(
             yield phrase  # a long ask, cut to its first clause, before the files' names
         pasted = bool(said) and (reports_output(said[0][0]) or introduces_block(said[0][0]))
         if (reported or pasted or _failed_before_a_change(events)) and not _only_wrote(events):
+            # what was fixed, when the session says it: the one setting the edits set, the cause Claude found
+            yield set_setting(events)
+            yield found_cause(events) if not language or table_key(language) == "en" else claude_finding(events)
             yield FIX  # (a stretch that only wrote new files made something; one that changed a file fixed it)
     if not looked:
         yield activity
@@ -624,11 +651,12 @@ def _failed_before_a_change(events: Sequence[Event]) -> bool:
 def _asked(request: str, phrase: str) -> str:
     """A CJK request's phrase with the question mark its request ended with (the phrase drops a polite ending
     and the mark with it): "--csv フラグは残ってる？" is a question asked in passing, not a step."""
-    asked = request.rstrip().endswith(("?", "？"))
-    last = [t for t in re.split(r"(?<=[。！？!?])", request.rstrip()) if t.strip()][-1:]
-    in_last = bool(last) and phrase[:6] in last[0]  # the phrase is the question, not a sentence before it
-    if phrase and asked and in_last and _CJK_TEXT.search(phrase) and not phrase.endswith("？"):
-        return phrase + "？"  # (not "…挂掉，本地跑却总是过。帮我看看？": the question is the plea after it)
+    sentences = [t for t in re.split(r"(?<=[。！？!?])", request.rstrip()) if t.strip()]
+    # the sentence the phrase comes from is the question, wherever it stands ("…다시 도는 거 맞지? 그럼 그동안…?"),
+    # not a sentence before one ("…挂掉，本地跑却总是过。帮我看看？": the question is the plea after it)
+    own = next((t for t in sentences if phrase[:6] and phrase[:6] in t), "")
+    if phrase and own.rstrip().endswith(("?", "？")) and _CJK_TEXT.search(phrase) and not phrase.endswith("？"):
+        return phrase + "？"
     return phrase
 
 
@@ -994,13 +1022,41 @@ def shows_screenshots(events: Sequence[Event]) -> bool:
     return any(e.kind == IMAGE or (e.kind == HUMAN and e.images) for e in events if not e.abandoned)
 
 
-def outcome_heading(events: Sequence[Event]) -> str:
-    """What a stretch got to: tests, a type checker, a linter or a build that failed and then passed."""
+TESTS_PASS = "Getting the tests to pass"
+
+
+def outcome_heading(events: Sequence[Event], *, tests: bool = True) -> str:
+    """What a stretch got to: tests (unless `tests` is False), a type checker, a linter or a build that failed and
+    then passed."""
     calls = [c for e in events if e.kind == TOOL_RUN and not e.sidechain for c in e.calls or ()]
-    tests = [c.outcome for c in calls if c.name in SHELL_TOOLS and is_test_command(c.target) and c.outcome]
-    if tests and _got_to_pass(tests):
-        return "Getting the tests to pass"
+    runs = [c.outcome for c in calls if c.name in SHELL_TOOLS and is_test_command(c.target) and c.outcome]
+    if runs and _got_to_pass(runs):
+        # (without `tests`: the tests, and the build or the linters run beside them, only checked a fix)
+        return TESTS_PASS if tests else ""
     return _mended(calls)
+
+
+# Tests (or CI, which runs them) named in the author's words, in the languages retell heads in
+_TESTS_NAMED = re.compile(
+    r"(?i)\b(?:tests?|testy|testów|testach|teste|testes|testen|testi|testler\w*|testleri|tes|pruebas?|specs?|"
+    r"CI|pytest|jest|vitest|flaky|тест\w*)\b|テスト|测试|測試|테스트"
+)
+
+
+def tests_were_the_subject(events: Sequence[Event], opening: Sequence[str]) -> bool:
+    """Whether making failing tests pass was what a stretch was about, not a fix of something else the tests
+    then checked: the author's message that opens it (`opening`, none when it only answers) names tests
+    or CI ("de novo esse teste flaky quebrando o CI", "今日はそのテストを通すところから"), or, with no request, its
+    first test run failed before anything was changed (the stretch set out from red tests)."""
+    if opening:
+        return bool(_TESTS_NAMED.search(opening[0]))
+    for event in events:
+        for call in event.calls or () if event.kind == TOOL_RUN and not event.sidechain else ():
+            if family(call.name) in ("edit", "write"):
+                return False
+            if call.name in SHELL_TOOLS and is_test_command(call.target) and call.outcome:
+                return "failed" in call.outcome
+    return False
 
 
 def _got_to_pass(outcomes: list[str]) -> bool:
@@ -1014,8 +1070,9 @@ def _got_to_pass(outcomes: list[str]) -> bool:
     return bool(green) and any("failed" in run for _, run in runs[: green[0]])
 
 
-def activity_heading(events: Sequence[Event]) -> str:
-    """A heading from what the work mostly was, when the author's words do not make one."""
+def activity_heading(events: Sequence[Event], *, tests: bool = True) -> str:
+    """A heading from what the work mostly was, when the author's words do not make one; `tests`: whether
+    "Getting the tests to pass" may say it (tests_were_the_subject)."""
     calls = [c for e in events if e.kind == TOOL_RUN for c in e.calls or ()]
     if any(e.kind == SUBAGENT for e in events) and len(calls) < 5:
         return subagents_heading(events)
@@ -1023,7 +1080,7 @@ def activity_heading(events: Sequence[Event]) -> str:
     if len(spawned) >= 3 and len(set(_edited(events))) <= 1 and _subagents_changed(spawned, events):
         # the subagents made the change; the main thread wrote a note at most
         return f"Splitting the work among {number_word(len(spawned))} subagents"
-    outcome = outcome_heading(events)
+    outcome = outcome_heading(events, tests=tests)
     if outcome:
         return outcome
     counts: dict[str, int] = {}
@@ -1091,6 +1148,65 @@ def changed_setting(calls: Sequence[ToolCall]) -> str:
         return ""
     key, value = found.pop()
     return f"Setting {key} to {value}"
+
+
+# A setting given a literal value on a changed line, on its own ("max_connections: 200") or inside a call or an
+# object ("linksValidator({ errorOnFallbackPages: false })"): a name with a capital, "_" or "." inside it, a
+# boolean, a number (perhaps with a unit) or a short string
+_SET_PAIR = re.compile(
+    r"(?<![\w.$-])(?P<key>[a-z]+(?:[A-Z][a-z0-9]*)+|[A-Za-z][A-Za-z0-9]*(?:[_.][A-Za-z0-9]+)+|[A-Z][A-Z0-9_]{3,})"
+    r"[\"']?\s*[:=]\s*(?P<value>true|false|True|False|None|null|nil|-?\d+(?:\.\d+)?(?:ms|s|m|h|d)?|"
+    r"'[^'\s]{1,24}'|\"[^\"\s]{1,24}\")(?=\s*[,;})\]]|\s*(?:#|//|$))"
+)
+
+
+def set_setting(events: Sequence[Event]) -> str:
+    """ "Setting errorOnFallbackPages to false": what a stretch's edits of files already there did, when they gave
+    one setting one new value (changed, or added where it was not); "" when none, or several."""
+    found: set[tuple[str, str]] = set()
+    for event in events:
+        for call in event.calls or () if event.kind == TOOL_RUN and not event.sidechain else ():
+            if family(call.name) != "edit":
+                continue
+            lines = (call.diff or "").splitlines()
+            before = {(m["key"], m["value"]) for line in lines if line[:1] == "-" for m in _SET_PAIR.finditer(line)}
+            after = {(m["key"], m["value"]) for line in lines if line[:1] == "+" for m in _SET_PAIR.finditer(line)}
+            found |= after - before
+    if len(found) != 1:
+        return ""
+    key, value = found.pop()
+    return f"Setting {key} to {value.strip(chr(39) + chr(34))}"
+
+
+# Claude naming the cause it found, in English ("Found the bug: …", "That's it: …", "The culprit is …", "The root
+# cause was that …"): what follows is what the stretch fixed
+_CAUSE = re.compile(
+    r"(?i)^(?:so,? |ok(?:ay)?,? |right,? )?(?:found (?:it|the (?:\w+ )?(?:bug|problem|cause|culprit|issue|error))"
+    r"(?: on sight)?\s*[:,.—-]\s+|(?:that'?s it|there it is)\s*[:—]\s+|"
+    r"the (?:real |root |actual )?(?:cause|culprit|problem|bug|issue) (?:is|was)(?: that)?\s*[:,]?\s+)(?P<cause>\S.*)$"
+)
+
+
+def found_cause(events: Sequence[Event]) -> str:
+    """The cause Claude said it found before the stretch's first change, in English ("`N_FRAMES` is hard-coded"):
+    its first clause, a code span that assigns said by its name; "" when Claude named none that heads well."""
+    for event in events:
+        if event.sidechain or event.abandoned:
+            continue
+        if event.kind == TOOL_RUN and any(family(c.name) in ("edit", "write") for c in event.calls or ()):
+            return ""
+        if event.kind != ASSISTANT or not event.text:
+            continue
+        prose = re.sub(r"```.*?```", " ", event.text, flags=re.S)
+        for sentence in re.split(r"(?<=[.!?])\s+|\n+", prose):
+            match = _CAUSE.match(sentence.strip().strip("*"))
+            if not match:
+                continue
+            cause = re.split(r",\s+(?:and|so|which|but)\s|;\s*|\s+—\s+|\s+-\s+", match.group("cause"))[0]
+            cause = re.sub(r"`([A-Za-z_][\w.]*)\s*[:=][^`]*`", r"`\1`", cause).rstrip(" .:!")
+            if 12 <= len(cause) <= HEADING_CHARS and not _ADDRESSED.search(cause) and not cause.endswith("?"):
+                return cause[:1].upper() + cause[1:]
+    return ""
 
 
 # Checks a stretch ran until they passed: said as the outcome ("Getting the type checker to pass").

@@ -39,6 +39,7 @@ from retell.write.draft import DraftCalls, draft_prompts, section_events, sectio
 from retell.write.draftfile import DraftFile, Part, code_lines, normalized, select_parts, split_lines
 from retell.write.markers import ACCEPT, CITE, event_ids
 from retell.write.material import render_material
+from retell.write.offline import headless
 from retell.write.outline import load_outline
 from retell.write.outline_model import Outline, Section
 from retell.write.revisions import Revision, record_revision
@@ -264,9 +265,13 @@ def _in_spans(problem: str, spans: list[tuple[int, int]]) -> bool:
 
 def outline_sections(draft: DraftFile, outline: Outline) -> dict[int, int]:
     """Which outline section (by index) each `## ` part of draft.md was written from: the one with its heading,
-    else, while draft.md has as many sections as the outline, the one at its place."""
+    else, while draft.md has as many sections as the outline, the one at its place. The offline draft of a
+    one-section outline heads nothing (offline.headless): its opening holds the section, unless a `## ` part has
+    the section's heading (the author put it back)."""
     by_heading = {normalized(s.heading): i for i, s in enumerate(outline.sections)}
     found = {p.number: by_heading[normalized(p.title)] for p in draft.sections if normalized(p.title) in by_heading}
+    if headless(outline) and not found:
+        return {0: 0}
     if len(draft.sections) == len(outline.sections):
         taken = set(found.values())
         for part in draft.sections:
