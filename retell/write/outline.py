@@ -41,6 +41,7 @@ from retell.write.context import (
     session_openings,
     system_context,
 )
+from retell.write.locales import counts_characters
 from retell.write.material import FOLLOWING_EVENTS, outline_printed_chars, render_material
 from retell.write.offline import offline_outline
 from retell.write.outline_model import (
@@ -217,7 +218,13 @@ def build_outline_request(
             }
         )
     user = library.render(
-        "outline.md.j2", chapters=chapters, images=images, sessions=len(view.sessions), ids=example_ids(view.events)
+        "outline.md.j2",
+        chapters=chapters,
+        images=images,
+        sessions=len(view.sessions),
+        ids=example_ids(view.events),
+        # a title's and a description's length: in words, or in characters where the post counts them (zh, ja, ko)
+        unit="characters" if counts_characters(triage.post.language) else "words",
     )
     prices = load_prices()
     model = pick_model("outline", options.model, prices)
