@@ -39,6 +39,7 @@ from retell.events import (
 from retell.events import (
     SUBAGENT as SUBAGENT_EVENT,
 )
+from retell.extract.project import project_name
 from retell.extract.testlines import listed_tests
 from retell.extract.timeutil import to_epoch_ms
 from retell.extract.tools import TURNED_DOWN, failed_call, family, is_test_command
@@ -333,6 +334,11 @@ def build_sources(view: EventLog, manifest: dict[str, Any], triage: Triage, log:
     session = view.session
     if session.title:
         sources.append(Source("title", NOTE, session.title))
+    # the project's name, from the folder each session ran in: the post may name it ("a session on Prenotaparete")
+    # where no tool path does (every path relative to that folder)
+    folders = [session.cwd, *(entry.cwd for entry in view.sessions)]
+    for project in sorted({name for cwd in folders if (name := project_name(cwd))}):
+        sources.append(Source("stats", TOOL, project))
     for name, text in _author_texts(triage):
         sources.append(Source(name, NOTE, text))
         figures.extend(figures_in(sources[-1]))
