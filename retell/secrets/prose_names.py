@@ -330,6 +330,8 @@ def _heading(m: re.Match[str], start: int, end: int) -> bool:
     line = text[a : b if b >= 0 else len(text)]
     if len(line) > _LONGEST_HEADING:
         return False  # (and a long line is not split into words once for each name on it)
+    if line.count("|") >= 2 and text[a:start].count("|") and not text[text.rfind("|", a, start) + 1 : start].strip():
+        return False  # (round twenty-eight) a table's row is its cells: a cell holding a name is no heading's words
     tokens = [t for t in re.findall(r"[^\W\d_][\w'’-]*", line) if t.lower() not in _PARTICLES]
     if len(tokens) < 4 or "," in line:
         return False  # (a list of names is written with commas: `Attendees: Priyanka Iyer, Jonas Becker`)
@@ -998,6 +1000,8 @@ def _family_first(names: list[str], m: re.Match[str], start: int, end: int) -> b
 
 _LIST_LABEL = re.compile(
     r"(?i)^[ \t#>*-]*(?:attendees|participants|present|absent|reviewers|approvers|assignees|owners|on[ -]?call|"
+    # (round twenty-eight) a meeting's roles: who led it, who wrote it down, who presented
+    r"facilitator|note[ -]?taker|scribe|organi[sz]er|presenter|moderator|"
     r"people|team|members|cc|teilnehmer(?:innen)?|anwesend|participantes|asistentes|présents|deelnemers|"
     r"deltagare|participantes|uczestnicy|участники|参会人员?|出席者|참석자)[ \t]*:"
 )

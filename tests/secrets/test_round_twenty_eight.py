@@ -219,3 +219,36 @@ def test_two_readings_of_one_name_are_joined() -> None:
     # (each name rule reads three words at most; two readings over the same words make one name, never a part)
     text = "Attendees: Lê Thị Bích Ngọc, Akosua Boateng"
     assert _names(text) == ["Lê Thị Bích Ngọc", "Akosua Boateng"]
+
+
+# -- a table's cell and a meeting's roles ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("| PROJ-12 | Fix login | Haruka Sato | In Progress |", "Haruka Sato"),
+        ("| Owner | Status |\n| Jonas Becker | Done |", "Jonas Becker"),
+        ("## Retro notes\n\nFacilitator: Oyelaran Adebayo\nNote taker: Maja Lindholm\n", "Oyelaran Adebayo"),
+        ("Moderator: Ifeanyi Okonjo", "Ifeanyi Okonjo"),
+    ],
+)
+def test_a_name_in_a_tables_cell_or_under_a_meetings_role(text: str, name: str) -> None:
+    assert _whole(text, name)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "| Grafana Cloud | Enabled |",
+        "| Release Notes | Done |",
+        "| Victoria Metrics | v1.2 |",
+        "| Font Awesome | MIT |",
+        "| Pull Request | Review Status |",
+        "Moderator: Ubuntu Server",
+        "Presenter: Kubernetes Operator",
+        "Organizer: Acme Events Team",
+    ],
+)
+def test_a_product_in_a_tables_cell_or_under_a_role_is_no_one(text: str) -> None:
+    assert _names(text) == []
