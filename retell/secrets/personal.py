@@ -1072,7 +1072,7 @@ _NOT_A_PERSON_REGEX = (
     # `Datadog Alerts`, `Billing Notifications`, `Uptime Monitoring`)
     r"automation|alerts?|alerting|notifications?|notifier|monitoring|monitor|scheduler|digest|newsletter|"
     # (round twenty-eight) what a Credits section lists besides people (`Lucide Icons`, `Noto Fonts`, `Dracula Theme`)
-    r"icons|fonts?|typefaces?|emoji|themes?|illustrations|sprites|textures|sounds|templates|components|"
+    r"icons|fonts|typefaces|emoji|themes?|illustrations|sprites|textures|sounds|templates|components|"
     r"maintainers|contributors|members|committers|"
     # (round twenty-three) a place's last word (`Victoria Falls`, `Salt Lake City`, `Palm Springs`)
     r"falls|city|beach|springs|heights|valley|bay|harbou?r|islands?|hills|creek|county)\b\.?$|"
@@ -1082,7 +1082,7 @@ _NOT_A_PERSON_REGEX = (
     r"^(?:santa|san|santo|são|sao|saint|st|sainte|ste|sankt|port|porto|puerto|fort|mount|mt|lake|cape|cabo|ciudad|"
     r"isla|qa|uat|e2e|sre|staging|sandbox|"
     # (round twenty-eight) a team named in the other languages of notes (`Equipo Plataforma`, `Équipe Données`)
-    r"equipo|equipa|équipe|equipe|squadra|zespół|zespol|команда|ekip|ekibi|tim|grupo|gruppe|groupe|gruppo|grupa|"
+    r"equipo|equipa|équipe|equipe|squadra|zespół|zespol|команда|ekip|ekibi|grupo|gruppe|groupe|gruppo|grupa|"
     r"departamento|département|abteilung|reparto|dział)\b[ \t.]"
 )
 
