@@ -1040,7 +1040,11 @@ _METADATA_BEFORE = lazy(
 )
 _LIST_HEADING = lazy(
     # (perhaps with how the list is ordered: `# Authors, in order of first contribution`, `Contributors (A–Z)`)
-    r"(?im)^[ \t]*#{0,4}[ \t]*(?:authors|contributors|maintainers|credits|people)[ \t]*:?"
+    # (round twenty-eight) and a meeting's or a change's people, a label over its list, in the languages of notes
+    r"(?im)^[ \t]*#{0,4}[ \t]*(?:authors|contributors|maintainers|credits|people|acknowledge?ments|attendees|"
+    r"participants|reviewers|approvers|assignees|teilnehmer(?:innen)?|participantes|asistentes|partecipanti|"
+    r"deelnemers|deltagare|uczestnicy|účastníci|résztvevők|katılımcılar|osallistujat|deltakere|peserta|участники|"
+    r"参会人员?|出席者|참석자)[ \t]*[:：]?"
     r"(?:[ \t]*(?:,|\(|[—–][ \t]|-[ \t])[^\n]{0,80})?[ \t]*$"
 )
 # Not a person: an assistant, a bot, a placeholder, an organisation.
@@ -1067,13 +1071,19 @@ _NOT_A_PERSON_REGEX = (
     # (round twenty-five) what a program sends or does, named as a sender or an author (`Release Automation`,
     # `Datadog Alerts`, `Billing Notifications`, `Uptime Monitoring`)
     r"automation|alerts?|alerting|notifications?|notifier|monitoring|monitor|scheduler|digest|newsletter|"
+    # (round twenty-eight) what a Credits section lists besides people (`Lucide Icons`, `Noto Fonts`, `Dracula Theme`)
+    r"icons|fonts|typefaces|emoji|themes?|illustrations|sprites|textures|sounds|templates|components|"
+    r"maintainers|contributors|members|committers|"
     # (round twenty-three) a place's last word (`Victoria Falls`, `Salt Lake City`, `Palm Springs`)
     r"falls|city|beach|springs|heights|valley|bay|harbou?r|islands?|hills|creek|county)\b\.?$|"
     # (round twenty-three) a place's first word, a saint's or a harbour's (`Santa Cruz`, `Port Elizabeth`, `Fort
     # Collins`, `Puerto Vallarta`, `Cape Town`), and a test environment's or a team's capitals before a role (`QA`,
     # `UAT`, `E2E`, `SRE`)
     r"^(?:santa|san|santo|são|sao|saint|st|sainte|ste|sankt|port|porto|puerto|fort|mount|mt|lake|cape|cabo|ciudad|"
-    r"isla|qa|uat|e2e|sre|staging|sandbox)\b[ \t.]"
+    r"isla|qa|uat|e2e|sre|staging|sandbox|"
+    # (round twenty-eight) a team named in the other languages of notes (`Equipo Plataforma`, `Équipe Données`)
+    r"equipo|equipa|équipe|equipe|squadra|zespół|zespol|команда|ekip|ekibi|grupo|gruppe|groupe|gruppo|grupa|"
+    r"departamento|département|abteilung|reparto|dział)\b[ \t.]"
 )
 
 
@@ -1282,6 +1292,20 @@ def _inverted_person(value: str, m: re.Match[str]) -> bool:
     return known or not all(english_word(w.lower()) for w in [*given_words, family_word])
 
 
+def _looks_like_a_persons(value: str) -> bool:
+    """(round twenty-eight) An item of a people's list is read on its own words: a Credits section lists fonts, icon
+    sets and libraries too (`Font Awesome`, `Material Design Icons`), a team's list its groups. Not a phrase's words;
+    a word the gazetteer knows as a given name, a letter outside ASCII, or a word no English dictionary has (`Okafor`)
+    says a name's."""
+    names = value.split()
+    if any(w.lower() in _PHRASE_WORDS or w.lower() in _SECTION_WORDS for w in names):
+        return False
+    given, _family = gazetteer()
+    if not value.isascii() or any(w in given for w in names):
+        return True
+    return not all(english_word(w.lower().rstrip(".")) for w in names)
+
+
 def _sole_item(lines_before: list[str], m: re.Match[str]) -> bool:
     """A list of one (`# Authors` over a single name, an AUTHORS file of one person): the heading right above
     the line, blank lines apart, and nothing after it but blank lines or the next heading."""
@@ -1311,7 +1335,11 @@ def _listed_person(value: str, m: re.Match[str]) -> bool:
         return _METADATA_BEFORE.search(before) is not None
     # a list item: the lines above it, up to a heading (`## Authors`, `AUTHORS` over `=====`), are items too
     lines = before.split("\n")
-    bulleted = re.match(r"[ \t]*[-*+][ \t]", lines[-1]) is not None
+    # (round twenty-eight) the item's own bullet, which the match holds (it starts at the line): a bulleted item under
+    # the heading is one whatever its neighbours are (`- Elif Karaca` over `- renovate[bot]`)
+    bulleted = re.match(r"[ \t]*[-*+][ \t]", m.group(0)) is not None
+    if not _looks_like_a_persons(value):
+        return False
     if not bulleted:
         # a bare line is a name in a list when it says whose address it is, or a name line is beside it
         line_end = m.string.find("\n", m.end())
@@ -1854,7 +1882,37 @@ PERSONAL_RULES: tuple[Rule, ...] = (
         "person-name",
         PII,
         _LISTED,
-        ("author", "contributor", "maintainer", "creator", "credits", "people"),
+        (
+            "author",
+            "contributor",
+            "maintainer",
+            "creator",
+            "credits",
+            "people",
+            # (round twenty-eight) a meeting's or a change's people over their list (_LIST_HEADING)
+            "acknowledg",
+            "attendees",
+            "participant",
+            "reviewers",
+            "approvers",
+            "assignees",
+            "teilnehmer",
+            "asistentes",
+            "partecipanti",
+            "deelnemers",
+            "deltagare",
+            "uczestnicy",
+            "účastníci",
+            "résztvevők",
+            "katılımcılar",
+            "osallistujat",
+            "deltakere",
+            "peserta",
+            "участники",
+            "参会人",
+            "出席者",
+            "참석자",
+        ),
         group=("quoted", "item"),
         accept=_listed_person,
         replacement="[REDACTED:person-name]",

@@ -111,14 +111,17 @@ _PARTICLE = r"(?:" + "|".join(sorted(_PARTICLES, key=lambda p: (-len(p), p))) + 
 # Each position where a capitalised word starts, the longest run of up to three name words from there (a
 # lookahead: a run that is no name, `Yesterday Wei Zhang`, still lets `Wei Zhang` be tried one word on).
 # A run of two capitalised words or more (a charset first: the regex engine skips to each capital in C).
+# (round twenty-eight) a later word may carry its particle glued on, as Arabic's article and Italian's and French's
+# elided ones are written (`Omar al-Farouq`, `Yusuf el-Amin`, `Lucia d'Amico`)
+_GLUED = r"(?:(?:al|el|ad|ar|as|at|an|ash|az|bin|ibn|ben|abu|abd|d)[-'’](?=[" + _UPPER + r"]))?"
 _RUN = re.compile(
     rf"[{_UPPER}](?<![\w@/\\.$#-][{_UPPER}])(?<![\w.]['’][{_UPPER}])(?:[^\W\d_]|['’-]|[\u0300-\u036f])*"
-    rf"(?:[ \t]+(?:{_PARTICLE}[ \t]+){{0,2}}[{_UPPER}](?:[^\W\d_]|['’.-]|[\u0300-\u036f])*)+"
+    rf"(?:[ \t]+(?:{_PARTICLE}[ \t]+){{0,2}}{_GLUED}[{_UPPER}](?:[^\W\d_]|['’.-]|[\u0300-\u036f])*)+"
 )
 _PAIR = (
     # (an opening quote may stand before a name, `[ 'Jane Doe' ]`; an apostrophe inside a word may not, `O'Brien`)
     rf"(?<![\w@/\\.$#-])(?<![\w.]['’])"
-    rf"(?=(?P<pair>{_WORD}(?:[ \t]+(?:{_INITIAL}[ \t]+)?(?:{_PARTICLE}[ \t]+){{0,2}}{_WORD}){{1,2}})"
+    rf"(?=(?P<pair>{_WORD}(?:[ \t]+(?:{_INITIAL}[ \t]+)?(?:{_PARTICLE}[ \t]+){{0,2}}{_GLUED}{_WORD}){{1,2}})"
     r"(?![\w@/\\(]|[-.:]\w))"
 )
 # Scripts with no case, where a name is written as its words: Arabic and Devanagari; (round twenty-one) Hebrew,
@@ -160,6 +163,13 @@ _SAID_AFTER = re.compile(
     r"одобрил[аи]?|проверил[аи]?|посмотрел[аи]?|ответил[аи]?|заметил[аи]?|сообщил[аи]?|хочет|просит|"
     r"попросив|попросила|знайшов|знайшла|перевірив|перевірила|"
     r"píše|mówi|uważa|pisze|ha[ \t]+detto|diz|disse|acha|tycker|bilang|mengatakan|menulis|"
+    # (round twenty-eight) Turkish's past tenses of doing a change, seen (-dı) or heard of (-mış), a `de` (too) before
+    r"(?:de[ \t]+|da[ \t]+)?(?:(?:yap|düzelt|bul|onayla|ekle|sil|gönder|iste|sor|bildir|incele|değiştir|güncelle|"
+    r"öner|hazırla|aç|kapat|bak|yaz|çöz)(?:d[ıiuü]|t[ıiuü]|m[ıiuü]ş)|(?:merge|review|commit|push|test|kontrol|fark|"
+    r"revert|deploy|approve)[ \t]+(?:etti|etmiş)|haber[ \t]+verdi)|"
+    # (round twenty-eight) Vietnamese: what a person did or said, perhaps after its tense (`đã`, `vừa`, `mới`)
+    r"(?:(?:đã|vừa|mới|cũng|có)[ \t]+)?(?:nói|bảo|hỏi|viết|sửa|duyệt|review|merge|báo|gửi|tìm[ \t]+ra|thêm|xoá|"
+    r"xóa|phát[ \t]+hiện|đề[ \t]+xuất|góp[ \t]+ý|cho[ \t]+biết|làm)|"
     # (round twenty-three) Swahili: a person's subject prefix (a-) and tense, then say, check, approve, write
     r"a(?:na|li|me|ta)(?:sema|kagua|idhinisha|andika|fikiri|uliza|pitia))\b|"
     # (round seventeen) Polish past tenses, `(a)` written for either gender (`zrobił(a) review`), and Hinglish's
@@ -268,6 +278,39 @@ _VI_KIN_BEFORE = lazy(
 _VIETNAMESE_LETTER = re.compile("[ăĂơƠưƯđĐ\u1ea0-\u1ef9]")
 
 
+# (round twenty-eight) A Vietnamese name of four words (`Lê Thị Bích Ngọc`, `Trần Thị Thu Hà`: the family name, a middle
+# name, a given name of two): the name rules read three words at most, so one of them was left. A family name of
+# Vietnam's in its own letters, then three capitalised words of one syllable each, two of them at least a given name
+# the gazetteer knows or written in Vietnamese's letters; not a street's or a school's (`đường Nguyễn Thị Minh Khai`)
+# nor a form's stand-in.
+_VI_FAMILIES = words(
+    "Nguyễn Trần Lê Phạm Hoàng Huỳnh Vũ Võ Đặng Bùi Đỗ Hồ Ngô Dương Lý Đinh Trương Lâm Đoàn Lương Trịnh Đào Kiều Phùng "
+    "Triệu Lưu Tạ Hà Tô Thái Mạc Quách Châu Tăng Lạc Diệp"
+)
+_VI_FOUR = (
+    r"(?<![\w])(?P<vi4>(?:" + "|".join(sorted(_VI_FAMILIES)) + r")(?:[ \t]+[A-ZĐ\u00c0-\u1ef9][^\W\d_]*){3})(?![\w])"
+)
+
+
+def _vietnamese_four(value: str, m: re.Match[str]) -> bool:
+    given, _family = gazetteer()
+    names = value.split()
+    if not all(w[0].isupper() for w in names) or _stand_in(value) or _refused(value):
+        return False
+    if _PLACE_BEFORE.search(m.string, max(0, m.start("vi4") - 30), m.start("vi4")) or _PLACE_AFTER.match(
+        m.string, m.end("vi4")
+    ):
+        return False
+    if any(
+        len(w) > 3 and english_word(w.lower()) and w not in given and not _VIETNAMESE_LETTER.search(w)
+        for w in names[1:]
+    ):
+        return False  # `Nguyễn Văn Linh Street`
+    # (each word one syllable, as Vietnamese's are; two of the three known or in its letters: `Thu` is plain ASCII)
+    known = sum(1 for w in names[1:] if w in given or _VIETNAMESE_LETTER.search(w))
+    return known >= 2 and all(len(w) <= 7 for w in names[1:])
+
+
 # (round twenty-one) a change left to a person to do: `for Trần Khánh Linh to review`, `for … to merge`
 _LEFT_FOR_BEFORE = re.compile(r"(?i)\bfor[ \t]+$")
 _LEFT_TO_AFTER = lazy(
@@ -287,6 +330,8 @@ def _heading(m: re.Match[str], start: int, end: int) -> bool:
     line = text[a : b if b >= 0 else len(text)]
     if len(line) > _LONGEST_HEADING:
         return False  # (and a long line is not split into words once for each name on it)
+    if line.count("|") >= 2 and text[a:start].count("|") and not text[text.rfind("|", a, start) + 1 : start].strip():
+        return False  # (round twenty-eight) a table's row is its cells: a cell holding a name is no heading's words
     tokens = [t for t in re.findall(r"[^\W\d_][\w'’-]*", line) if t.lower() not in _PARTICLES]
     if len(tokens) < 4 or "," in line:
         return False  # (a list of names is written with commas: `Attendees: Priyanka Iyer, Jonas Becker`)
@@ -351,6 +396,8 @@ def _inside_phrase(m: re.Match[str], start: int) -> bool:
     word = before.group(1)
     if word in _TITLES or not (word[0].isupper() or word[0].isdigit()):
         return False
+    if re.search(r"['’][a-zçğıöşü]+$", word):
+        return False  # (round twenty-eight) a word's own ending after its apostrophe (`PR'ı`, `GitHub'da`) closes it
     line_end = text.find("\n", m.end())
     sentence_goes_on = re.search(r"[ \t,][a-zß-ÿа-я]", text[m.end() : line_end if line_end >= 0 else len(text)])
     starts = not text[: before.start()].rstrip(" \t>*-") or re.search(
@@ -371,6 +418,9 @@ def _refused(value: str) -> bool:
 
     if _not_a_person().search(value) or _PLACEHOLDER_PERSON.match(value.strip().rstrip(".")):
         return True
+    first, _, rest = value.partition(" ")
+    if rest and first.lower() in _OPENERS and _PLACEHOLDER_PERSON.match(rest.strip().rstrip(".")):
+        return True  # (round twenty-eight) `Per Martin Fowler's book`: the sentence's first word and a public figure
     if value.split()[-1].lower() in _TYPEFACE_WORDS:
         return True
     return any(w.lower() in _PHRASE_WORDS for w in value.split())
@@ -418,10 +468,13 @@ def _gender_twins(word: str) -> list[str]:
     return out
 
 
+_GLUED_OFF = re.compile(r"^[a-z]{1,3}[-'’](?=[^\W\d_])")
+
+
 def _pair_person(value: str, m: re.Match[str]) -> bool:
     """A given name and a family name, perhaps with an initial, a particle or a second given name between."""
     given, family = gazetteer()
-    names = [_lemma(w, given, family) for w in value.split()]
+    names = [_lemma(_GLUED_OFF.sub("", w), given, family) for w in value.split()]
     first, last = names[0], names[-1]
     if _PLACE_AFTER.match(m.string, m.end("pair")):
         return False  # `the Santa Cruz office`, `Ho Chi Minh City`: a place named for a person is a place
@@ -468,6 +521,8 @@ def _known_pair(value: str, names: list[str], m: re.Match[str], given: frozenset
         and ((last in given and last not in family) or len(names) == 3)
     ):
         return _family_first(names, m, start, end)
+    if first not in given and len(names) == 3 and _turkish_word_before_a_name(value, m, names, given, family):
+        return False  # (round twenty-eight) the name is the next two words, tried on their own
     if first not in given:
         # a given name the gazetteer lacks (`Priyanka Iyer`, `Ayşe Demir`): a name where its family name is
         # known and it is listed beside another name or said to be a person's
@@ -523,6 +578,32 @@ def _known_pair(value: str, names: list[str], m: re.Match[str], given: frozenset
         _context(m, start, end, strong=first.lower() in _AMBIGUOUS)
         or (first.lower() not in _AMBIGUOUS and _listed_with_names(m, start, end))
         or _given_a_role(m, end, names)
+    )
+
+
+# (round twenty-eight) Turkish puts the subject late (`Hatayı Zeynep Arslan buldu`, the bug Zeynep Arslan found; `Dün
+# Mehmet Öztürk düzeltti`): the sentence's first word, capitalised by its place, is an object in its case or a word of
+# time, never a name's part. Its ending (accusative `-yı`, locative `-da`, ablative `-dan`…) or the word says so.
+_TURKISH_CASE_ENDING = re.compile(r"(?:[yn][ıiuü]|[dt][ae]n?|[dt][ae]ki|[ıiuü]n[ıiuü]|ı)$")
+_TURKISH_OPENERS = words(
+    "dün bugün yarın sonra önce şimdi zaten ayrıca ama fakat bence galiba sabah akşam geçen hafta demin az bu şu o"
+)
+_TURKISH_AFTER = lazy(
+    r"[ \t]*,?[ \t]+(?:de[ \t]+|da[ \t]+)?(?:\w+(?:d[ıiuü]|t[ıiuü]|m[ıiuü]ş)\b|\w+[ \t]+(?:etti|etmiş)\b|"
+    r"dedi|söyledi|diyor)"
+)
+
+
+def _turkish_word_before_a_name(
+    value: str, m: re.Match[str], names: list[str], given: frozenset[str], family: frozenset[str]
+) -> bool:
+    first = value.split()[0]
+    return (
+        names[1] in given
+        and _known_family(names[2], family)
+        and first not in family
+        and (first.lower() in _TURKISH_OPENERS or _TURKISH_CASE_ENDING.search(first) is not None)
+        and _TURKISH_AFTER.match(m.string, m.end("pair")) is not None
     )
 
 
@@ -795,6 +876,9 @@ def _role_slot(value: str, m: re.Match[str], names: list[str], given: frozenset[
         or any(w in _PARTICLES for w in names[1:-1])
         or any(w in given or w in family for w in names)
         or (_LIST_LABEL.match(line) is not None and _a_known_name_beside(line, value, given, family))
+        # (round twenty-eight) the label says its items are people: two words or three no dictionary has are a
+        # name (`Attendees: Kaveh Farahani, Choi Min-jun`), a team's or a function's words are not (`Site Reliability`)
+        or (_LIST_LABEL.match(line) is not None and not _dictionary_words(names) and not _refused(value))
     )
     at_line_end = not line[end - line_start :].strip()
     # (round twenty-one) the record's field says a person is named, whatever the gazetteer knows: a role's key
@@ -810,7 +894,8 @@ def _role_slot(value: str, m: re.Match[str], names: list[str], given: frozenset[
     if not looks:
         return False
     return bool(
-        _LIST_LABEL.match(line)
+        # (round twenty-eight) a team's item of the list is no one (`Attendees: Lucía Ferrán, Platform Team`)
+        (_LIST_LABEL.match(line) and not _refused(value))
         or (
             (_ROLE_KEY_BEFORE.search(text[line_start:start]) or _in_a_name_column_of_an_insert(text, start))
             and not _refused(value)
@@ -915,6 +1000,8 @@ def _family_first(names: list[str], m: re.Match[str], start: int, end: int) -> b
 
 _LIST_LABEL = re.compile(
     r"(?i)^[ \t#>*-]*(?:attendees|participants|present|absent|reviewers|approvers|assignees|owners|on[ -]?call|"
+    # (round twenty-eight) a meeting's roles: who led it, who wrote it down, who presented
+    r"facilitator|note[ -]?taker|scribe|organi[sz]er|presenter|moderator|"
     r"people|team|members|cc|teilnehmer(?:innen)?|anwesend|participantes|asistentes|présents|deelnemers|"
     r"deltagare|participantes|uczestnicy|участники|参会人员?|出席者|참석자)[ \t]*:"
 )
@@ -1450,12 +1537,50 @@ def _han_person(value: str, m: re.Match[str]) -> bool:
     # `与`) before, a verb of talk after (`跟王思远确认一下`, `找刘俊熙讨论`, `和陈雨桐沟通过`)
     start, end = m.span("han")
     text = m.string
+    if (
+        len(value) == 3
+        and _CHINESE_FULL_NAME.fullmatch(value) is not None
+        and (start == 0 or text[start - 1] in "。！？!?；;\n")
+        and _HAN_SAID_AFTER.match(text, end) is not None
+        and _HAN_NOUN_END.search(value) is None
+    ):
+        return True  # (round twenty-eight) a sentence's subject, then what only a person does (`王浩然说…`)
     return (
         len(value) == 3
         and _CHINESE_FULL_NAME.fullmatch(value) is not None
-        and text[start - 1 : start] in ("跟", "和", "找", "与", "與")
+        and text[start - 1 : start] in ("跟", "和", "与", "與", "找")
         and _HAN_TALK_AFTER.match(text, end) is not None
     )
+
+
+# (round twenty-eight) what a person does, said right after a name that starts its sentence: said (not `说明`, an
+# explanation), committed, wrote, thinks, suggested, pointed out, approved; a noun's last character (`程序员`, a
+# programmer; `白名单`, an allow list) says it is no name
+_HAN_SAID_AFTER = lazy(
+    r"(?:说|說)(?!明|实话|實話|真的|白了|到底|起来|起來)|提交了|提交的|写的|寫的|改的|认为|認為|觉得|覺得|建议|建議|指出|反馈|反饋|确认过|確認過|"
+    r"同意了|批准了|审核|審核|发现了|發現了|负责|負責|回复|回覆|提到"
+)
+_HAN_NOUN_END = re.compile(
+    r"[员員者们們器库庫表类類件型式法论論单單层層端码碼线線量性率机機版包页頁框图圖程序器具品区區]$"
+)
+
+
+# (round twenty-eight) A Chinese name thanked (`感谢王建国的建议`, `谢谢刘伟帮忙`, `多谢陈晓明提供的日志`): a
+# family name and one or two characters right after the word of thanks, up to what the thanks is for (`的`, a verb
+# of help) or the clause's end; not a title (`感谢张老师`, `谢谢李总`) nor a word (`感谢万分`).
+_HAN_THANKS = (
+    r"(?:感谢|感謝|谢谢|謝謝|多谢|多謝|致谢|致謝)(?:一下|[:：][ \t]*)?(?P<thanked>"
+    + _CJK_SURNAME
+    + r"[\u4e00-\u9fff]{1,2}?)"
+    r"(?=的|帮|幫|提供|指出|分享|发现|發現|找到|修|写|寫|做|审|審|给|給|对|對|在|一直|[，,。！!、；;：:\s)）]|$)"
+)
+_HAN_TITLES = re.compile(
+    r".(?:老师|老師|老板|老闆|总|總|经理|經理|同学|同學|先生|女士|哥|姐|工|老|总监|總監|大佬|师傅|師傅)$"
+)
+
+
+def _thanked_person(value: str, m: re.Match[str]) -> bool:
+    return not (_stand_in(value) or value in _HAN2_WORDS or _HAN_TITLES.match(value) or value in ("万分", "萬分"))
 
 
 _HAN_TALK_AFTER = lazy(r"确认|確認|讨论|討論|沟通|溝通|商量|对一下|對一下|联系|聯繫|聊过|聊過|同步|核对|核對")
@@ -1695,6 +1820,28 @@ PROSE_NAME_RULES: tuple[Rule, ...] = (
         prefilter=_CJK_SURNAME
         + r"[\u4e00-\u9fff][写寫说說讲講确確负負提审審发發觉覺改回同批合修做加建问問告知在"
         + r"上昨今前刚剛去早下晚周星引删刪动動]",
+    ),
+    _ScriptRule(
+        "person-name",
+        PII,
+        _VI_FOUR,
+        tuple(sorted({w.lower() for w in _VI_FAMILIES})),
+        group="vi4",
+        accept=_vietnamese_four,
+        replacement="[REDACTED:person-name]",
+        rule_id="vietnamese-four-word-name",
+        at_keyword=True,  # (a match starts at its family name: tried there only)
+    ),
+    _ScriptRule(
+        "person-name",
+        PII,
+        _HAN_THANKS,
+        ("感谢", "感謝", "谢谢", "謝謝", "多谢", "多謝", "致谢", "致謝"),
+        group="thanked",
+        accept=_thanked_person,
+        replacement="[REDACTED:person-name]",
+        rule_id="han-thanked-name",
+        at_keyword=True,  # (a match starts at its word of thanks: tried there only)
     ),
     _ScriptRule(
         "person-name",

@@ -412,6 +412,7 @@ def resolve(found: list[tuple[Finding, int]]) -> list[Finding]:
     earlier rule (retell's own before gitleaks')."""
     if len(found) < 2:
         return [f for f, _ in found]
+    found = _names_joined(found)
     found.sort(key=lambda item: (item[0].category != SECRET, -(item[0].end - item[0].start), item[0].start, item[1]))
     starts: list[int] = []  # the kept findings, by start; they never overlap, so only the neighbours can
     kept: list[Finding] = []
@@ -424,6 +425,26 @@ def resolve(found: list[tuple[Finding, int]]) -> list[Finding]:
         starts.insert(i, f.start)
         kept.insert(i, f)
     return kept
+
+
+def _names_joined(found: list[tuple[Finding, int]]) -> list[tuple[Finding, int]]:
+    """(round twenty-eight) Two names found over the same words are two readings of one name (`Lê Thị Bích` and
+    `Thị Bích Ngọc` of a four-word Vietnamese name, each rule reading three): the name is both together, never the
+    longer alone, which left a part of it."""
+    names = sorted((item for item in found if item[0].kind == "person-name"), key=lambda item: item[0].start)
+    if len(names) < 2:
+        return found
+    joined: list[tuple[Finding, int]] = []
+    for f, priority in names:
+        if joined and joined[-1][0].end > f.start and f.end > joined[-1][0].end:
+            last, p = joined[-1]
+            joined[-1] = (
+                Finding(last.kind, last.category, last.start, f.end, last.value + f.value[last.end - f.start :]),
+                min(p, priority),
+            )
+        else:
+            joined.append((f, priority))
+    return [item for item in found if item[0].kind != "person-name"] + joined
 
 
 def replace_spans(text: str, replacements: list[tuple[Finding, str]]) -> str:
