@@ -13,7 +13,7 @@ from conftest import Transcript
 def _relative_session(tx: Transcript) -> Transcript:
     tx.cwd = "/home/ines/AndroidStudioProjects/Quadrifoglio"
     tx.user("il bottone finisce sotto la barra dei gesti, puoi sistemarlo?")
-    tx.tool_call("Read", {"file_path": "app/src/main/java/Booking.kt"}, "Button(onClick = book) { Text(\"Prenota\") }")
+    tx.tool_call("Read", {"file_path": "app/src/main/java/Booking.kt"}, 'Button(onClick = book) { Text("Prenota") }')
     tx.tool_call("Edit", {"file_path": "app/src/main/java/Booking.kt", "old_string": "a", "new_string": "b"}, "ok")
     tx.assistant("Ho aggiunto il padding per la barra di navigazione.")
     return tx
