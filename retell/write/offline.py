@@ -946,11 +946,15 @@ def _prose(text: str) -> str:
     paragraphs = []
     for block in re.split(r"\n\s*\n", text):
         lines = [ln.strip() for ln in block.splitlines() if ln.strip()]
+        plain = [(ln, _unbold(_MD_NOISE.sub("", ln)).strip()) for ln in lines]
         prose = [
-            _unbold(_MD_NOISE.sub("", ln)).strip()
-            for ln in lines
+            bare
+            for ln, bare in plain
+            # (a bold item's number is a list's too: "**3. Parameters** — `Parameters.cpp`" heads a list, and read
+            # as prose its items were joined into one quote, "Parameters — … Tests — …")
             if not re.match(r"^(#|\||>|---|===|[-*+]\s|\d+[.)]\s)", ln)
-            and not _unbold(_MD_NOISE.sub("", ln)).strip().endswith(":")
+            and not re.match(r"^\d+[.)]\s", bare)
+            and not bare.endswith(":")
             and not (ln.isupper() and len(ln) > 3)
         ]
         if prose and len(prose) >= len(lines) / 2 and re.search(r"[.!?](\s|$)", " ".join(prose)):
