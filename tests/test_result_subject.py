@@ -19,10 +19,9 @@ def _closing(text: str) -> list[Event]:
     "text",
     [
         "It runs end to end now. Summary: the cache was keyed by file name only.",
-        "Everything works now, including the import.",
-        "This builds cleanly now on both targets.",
-        "Jetzt läuft alles wieder durch, auch auf dem Server.",
-        "Todo funciona ahora también en producción.",
+        "Ça compile maintenant sur les deux cibles.",
+        "Jetzt läuft es wieder durch, auch auf dem Server.",
+        "Esto funciona ahora también en producción.",
     ],
 )
 def test_a_result_whose_subject_names_nothing_is_no_result(text: str) -> None:
@@ -35,6 +34,9 @@ def test_a_result_whose_subject_names_nothing_is_no_result(text: str) -> None:
         ("The loader now reads each clip once. Details below.", "The loader now reads each clip once"),
         ("Itineraries now keep their order after a reload.", "Itineraries now keep their order after a reload"),
         ("Der Export schreibt jetzt jede Zeile einmal.", "Der Export schreibt jetzt jede Zeile einmal"),
+        ("Everything lines up on both layouts now.", "Everything lines up on both layouts now"),
+        ("This endpoint now returns 404 for a missing id.", "This endpoint now returns 404 for a missing id"),
+        ("Das Skript läuft jetzt ohne Fehler durch.", "Das Skript läuft jetzt ohne Fehler durch"),
     ],
 )
 def test_a_result_that_names_its_subject_stands(text: str, result: str) -> None:
