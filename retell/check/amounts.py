@@ -71,7 +71,7 @@ _COUNT = re.compile(
 )
 _NOT_NOUNS = wordset(
     """of to and or in on at by for with from as is are was were be been than that which who the a an it
-    its more less times time later after before earlier ago apart each apiece per out up off over under
+    its more less times time later after before earlier ago apart each apiece per out up down off over under
     about into onto through again too also still later years year months month weeks week days day hours
     hour minutes minute seconds second percent then when while so if but all both either neither one
     ones other others way ways january february march april may june july august september october
@@ -151,6 +151,31 @@ _CLOCK_AFTER = re.compile(r"^\s*(?:[ap]\.?m\b|Uhr\b|h\b|o['’]clock|UTC|GMT|CET
 _ORDINAL_SECOND = re.compile(
     r"\s*(?!later|after|before|earlier|ago|or\b|and\b|passed|in\b|of\b|to\b|apart|long|more|less)[a-z]", re.I
 )
+# "those two months", "both days", "the two months, 2025-02-01 and 2025-03-01": calendar units counted as things a
+# query or a file holds, not a length of time; "the one-day `fixture.json`", "a two-week window": what data spans
+_CALENDAR_UNIT = re.compile(r"(?:day|week|month)s?", re.I)
+_DEMONSTRATIVE = re.compile(r"\b(?:those|these|both|the\s+same|the\s+other|the|its|their)\s+$", re.I)
+_DATED = re.compile(r"^\s*[,:(]\s*(?:\d{4}-\d{2}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)", re.I)
+_SPANNED = re.compile(
+    r"^\s+(?:CODE|(?:data|fixture|file|window|range|bucket|partition|snapshot|export|dataset|slice|sample|"
+    r"report|table|view|query|filter|ttl|retention|lookback|interval)s?\b)",
+    re.I,
+)
+_THEN = re.compile(r"^\s*(?:later|earlier|ago|before|after|on|in|into|of\s+work)\b", re.I)
+
+
+def _counts_calendar_units(unit: str, before: str, after: str, said: str) -> bool:
+    """Calendar units a sentence counts as things, or that name what data spans, rather than a time that passed."""
+    if not _CALENDAR_UNIT.fullmatch(unit) or _THEN.match(after):
+        return False
+    if "-" in said and _SPANNED.match(after):
+        return True  # "the one-day `9414290-20251103.json`": a file of one day's data
+    if _DATED.match(after):
+        return True  # "gave two months, 2025-02-01 and 2025-03-01": the months it names
+    the = _DEMONSTRATIVE.search(before)
+    return the is not None and the.group(0).strip().lower() not in ("the", "its", "their")
+
+
 _CALENDAR = re.compile(r"(?:\b(?:spread|stretched|spread out)\s+)?\b(?:over|across|spanning|on)\s+$", re.I)
 # A time counted from the beginning: "an hour and a half after it began", "after the session started", "forty
 # minutes into the session", "ten minutes in,".
@@ -389,6 +414,8 @@ def durations(text: str, starts: list[int] | None = None) -> list[Amount]:
         if match.group("full"):
             precision = min(precision, 0.5)  # "a full day" is no twelve hours
         before = text[max(0, match.start() - 30) : match.start()]
+        if _counts_calendar_units(unit, before, text[match.end() : match.end() + 40], match.group(0)):
+            continue
         calendar = unit.lower().startswith("day") and bool(_CALENDAR.search(before))
         amount = Amount(match.start(), match.end(), value * scale, DURATION, precision * scale, calendar=calendar)
         amount.scale = scale
@@ -632,6 +659,15 @@ _NAMES_DATA = re.compile(
     r"(?:case|test|scenario|return|due date|fixture|boundary)\b))",
     re.I,
 )
+# What puts a calendar word inside a description of code or its data: a verb of computing before it in the same
+# clause ("用它算 16:00 截單與隔天", "counted as the next day"), or the day it follows ("期限日の翌日", "截止日的隔天")
+_COMPUTES_DAY = re.compile(
+    r"(?:算|計算|计算|判定|判成|換算|换算|扱|変換|转换|轉換)[^。，,；;、！？!?]{0,12}$"
+    r"|(?:日|期限|締め|截止|到期|截單|截单|デッドライン)\s*(?:の|的)\s*$"
+    r"|\b(?:comput|calculat|count|treat|roll|bump|push|assign|mov|book|round|shift)\w*"
+    r"(?:\s+[^\s;!?]+){0,6}?\s+(?:as|to|into|onto)\s+$",
+    re.I,
+)
 # "on Tuesday morning", "Sunday evening", 周二上午, 星期日晚上, 火曜日の朝: a day of the week, and a part of it
 _WEEKDAY = re.compile(
     r"\b(?:on\s+)?(?P<en>Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)"
@@ -675,6 +711,8 @@ def amounts(text: str, default_unit: str = "") -> list[Amount]:
     for match in _NEXT_DAY.finditer(text):
         if _NAMES_DATA.match(text, match.end()):
             continue  # "翌日 0:00", "the next-morning case": a time in the code's data, not one of the session's
+        if _COMPUTES_DAY.search(text[max(0, match.start() - 60) : match.start()]):
+            continue  # "用它算 16:00 截單與隔天", "期限日の翌日", "counted as the next day": a day code computes
         amount = Amount(match.start(), match.end(), NEXT_DAY_MINUTES, DURATION, relative=True, approx="above")
         amount.next_day = True
         add(amount)
@@ -728,6 +766,10 @@ def _distributive(text: str, amount: Amount) -> bool:
     return bool(_EACH.search(before) or _EACH.search(after))
 
 
+# What numbers places in a file or a table: "lines 38 to 42", "rows 3 and 4" (the count is of where, not of what)
+_LINE_NUMBERS = re.compile(r"\b(?:lines?|rows?|columns?|cols?|ll\.)\s*(?:\d+\s*(?:to|and|through|-|–)\s*)?$", re.I)
+
+
 def _count(text: str, match: re.Match[str], default_unit: str) -> Amount | None:
     raw = match.group("num")
     is_money = raw.lstrip().startswith("$")
@@ -739,19 +781,21 @@ def _count(text: str, match: re.Match[str], default_unit: str) -> Amount | None:
         unit = MONEY
     hyphen, noun = match.group("hyphen"), match.group("noun")
     if not unit and hyphen:
-        unit = _unit_of_word(hyphen) or THING + _singular(hyphen)  # "6-line change", "seven-item list"
+        unit = _unit_of_word(hyphen) or THING + singular(hyphen)  # "6-line change", "seven-item list"
     elif not unit and noun:
         word = noun.lower()
         if word in _NOT_NOUNS or word.endswith("ly"):
             end = match.end("num")
             noun = None
         else:
-            unit = _unit_of_word(word) or THING + _singular(word)
+            unit = _unit_of_word(word) or THING + singular(word)
     if not unit:
         end = match.end("num") + len(match.group("pct") or "")
         if not default_unit or not raw.strip()[0].isdigit():
             return None
         unit = default_unit
+    if _LINE_NUMBERS.search(text[max(0, match.start() - 24) : match.start()]):
+        return None  # "printed lines 38 to 42 of the file": where in a file, not how many files
     number = raw.strip().lstrip("$").strip()
     mult = re.match(r"\s?(k|K|M|million|thousand|billion|bn)\b", text[match.end("num") :])
     parsed = value_of(number)
@@ -786,7 +830,7 @@ def _count(text: str, match: re.Match[str], default_unit: str) -> Amount | None:
         if known:
             end += known.end()
         elif thing and thing.group(1).lower() not in _NOT_NOUNS:
-            unit, end = THING + _singular(thing.group(1)), end + thing.end()
+            unit, end = THING + singular(thing.group(1)), end + thing.end()
     if unit == TESTS and _RESULT_AFTER.match(text[end:]):
         unit = FAILED if re.match(r"\s+(?:\w+\s+)?fail", text[end:], re.I) else TESTS
     # "one red test", "two failing tests", "a broken test": the session's "1 failed"
@@ -814,7 +858,8 @@ def _unit_of_word(word: str) -> str:
     return ""
 
 
-def _singular(word: str) -> str:
+def singular(word: str) -> str:
+    """A counted noun's singular ("refunds" → "refund"), as a count's unit names it."""
     word = word.lower()
     if word.endswith("ies") and len(word) > 4:
         return word[:-3] + "y"

@@ -308,6 +308,8 @@ _NOT_ASSERTED = re.compile(
     r"\b(?:should|would|could|might|may|will|won't|to|if|whether|hope|hoped|expect|expected|expects|"
     r"unless|wanted|asked|said|says|claimed|claims|reported|promised|predicted|believed|thought|meant|"
     r"supposed|needs?|going|described|describes|summary|noted|listed|explained|mentioned|told|wrote|"
+    # Claude's guess, told as its guess: "Claude guessed someone had merged states by hand"
+    r"guessed|guesses|suspected|suspects|assumed|assumes|surmised|speculated|reckoned|"
     # what a written thing says: "replaced with a note that the app works", "a banner saying it loads"
     r"(?:note|notice|banner|comment|warning|label|message|docstring|line|sentence) (?:that|saying|stating)|"
     r"no|without)\b|\?",
@@ -563,6 +565,8 @@ _JA_CREDIT = re.compile(
 _JA_DECIDED = re.compile(
     r"(?:^|[。！？、\n])\s*(?P<rest>[^。！？、\n]{4,60}?)ことに(?:決めた|決定した|した)(?=[。！？\n]|$)"
 )
+# Who a Japanese sentence is about (は, が), carried to the next sentence that names no one
+_JA_TOPIC = re.compile(r"(私|僕|俺|わたし|Claude|クロード)\s*(?:は|が)")
 # Chinese has no particle after who decides: 我们商定先保留它, 我就决定不要这套导航, Claude 最后选择了…
 _ZH_CREDIT = re.compile(
     r"(?P<who>我们|我們|咱们|我|Claude|它)\s*(?:俩|两个|一起|最后|最终|于是|就|还是|当即|当场|先|都){0,2}\s*"
@@ -689,8 +693,11 @@ def credit_claims(text: str, block: Block) -> list[Claim]:
     for match in _JA_DECIDED.finditer(text):
         if any(c.line == block.line_at(match.start()) and abs(c.at - match.end()) < 4 for c in claims):
             continue  # its subject is named: read above
-        # 次のセッションで todo-app 側に一本化することに決めた: no subject, so the narrator's "we"
-        add(match.start("rest"), match.end(), match.group("rest"), BOTH, "decided")
+        # 次のセッションで todo-app 側に一本化することに決めた: no subject, so the narrator's "we"; unless the
+        # sentence before named its subject ("…と Claude は見た。そこで…書き直すことにした": Claude goes on)
+        topic = _JA_TOPIC.findall(text[max(0, match.start() - 160) : match.start("rest")])
+        actor = CLAUDE if topic and topic[-1] in ("Claude", "クロード") else BOTH
+        add(match.start("rest"), match.end(), match.group("rest"), actor, "decided")
     for match in _ZH_CREDIT.finditer(text):
         if any(c.line == block.line_at(match.start()) and c.at >= match.end("verb") for c in claims):
             continue  # read by the Japanese rule
@@ -1126,6 +1133,8 @@ def _touch(text: str, at: int) -> str:
         participle = after and re.fullmatch(r"\S*\s+(?:(?:was|were|got|being)\s+)?", clause[where : match.start()])
         if after != verb_last and not participle:
             continue
+        if participle and not verb_last and match.group(0).lower().endswith("ing"):
+            continue  # "found `src/clock.rs` reading it": what the file does (reads a variable), not a tool's touch
         if not after and not verb_last and not _governs(clause[match.end() : where], clause[where:]):
             continue
 

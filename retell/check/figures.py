@@ -307,13 +307,29 @@ def _tests_in(text: str, *, diff: bool) -> int:
     for match in lists.finditer(text):
         items = re.findall(r"^\+?([ \t]*)-[ \t]+\S", match.group(2), re.M)
         count += sum(1 for indent in items if len(indent) == len(items[0])) if items else 0
+    # dbt's tests as a flow list: `tests: [not_null]` → `tests: [unique, not_null]` adds one
+    flows = [(m.group("sign"), _flow_items(m)) for m in _FLOW_TESTS.finditer(text)]
+    added = sum(n for sign, n in flows if sign == "+" or not diff)
+    removed = sum(n for sign, n in flows if sign == "-" and diff)
+    count += max(0, added - removed)
     return count
+
+
+_FLOW_TESTS = re.compile(r"^(?P<sign>[+-]?)[ \t]*(?:data_)?tests:[ \t]*\[(?P<items>[^\]\n]*)\]", re.M)
+
+
+def _flow_items(match: re.Match[str]) -> int:
+    return len([item for item in match.group("items").split(",") if item.strip()])
 
 
 def _call_tests(call: Any) -> tuple[int, bool]:
     """The tests one call adds (an edit's diff, or a heredoc its command writes), and whether its diff is cut short."""
     diff = getattr(call, "diff", None) or ""
     count = _tests_in(diff, diff=True)
+    if getattr(call, "name", "") == "Write" and re.search(
+        r"(?:^|/)tests/[^/]+\.sql$", getattr(call, "target", "") or ""
+    ):
+        count += 1  # a dbt singular test: a query under `tests/` is one test
     command = getattr(call, "command", None) or ""
     if "<<" in command:
         count += _tests_in(command, diff=False)
@@ -1012,6 +1028,26 @@ def _since_before(index: Sources, scope: Scope) -> list[tuple[float, str, str]]:
     return [(at - index.clock[i], i, first) for i in sorted(scope.around) if i in index.clock and index.clock[i] < at]
 
 
+# A calendar time a message names back from its own day: "last month", "a week ago", "yesterday", 先月, 上個月
+_LAST = {
+    1440.0: re.compile(r"\byesterday\b|\b(?:a|one)\s+day\s+ago\b|昨日|昨天|어제", re.I),
+    10080.0: re.compile(r"\blast\s+week\b|\b(?:a|one)\s+week\s+ago\b|先週|上週|上周|上星期|지난\s?주", re.I),
+    43200.0: re.compile(r"\blast\s+month\b|\b(?:a|one)\s+month\s+ago\b|先月|上個月|上个月|지난\s?달", re.I),
+}
+
+
+def _said_last(claim: Claim, index: Sources, scope: Scope) -> Source | None:
+    """ "a model I had signed off on a month earlier" of my message's "I signed off on this model last month":
+    one calendar unit back from a moment before the session, which no two events measure; a cited message
+    that names it so bears it out."""
+    amount = claim.amount
+    assert amount is not None
+    last = _LAST.get(amount.scale)
+    if last is None or not amount.relative or amount.value != amount.scale or not scope.cited:
+        return None
+    return next((s for s in index.of(scope.cited) if s.speaker == AUTHOR and last.search(s.text)), None)
+
+
 def check_time(claim: Claim, index: Sources, scope: Scope) -> Finding:
     amount = claim.amount
     assert amount is not None
@@ -1056,6 +1092,9 @@ def check_time(claim: Claim, index: Sources, scope: Scope) -> Finding:
     )
     if setting is not None:
         return found(claim, setting, cited=setting.id in scope.near)
+    said = _said_last(claim, index, scope)
+    if said is not None:
+        return found(claim, said, cited=True)
     gaps = _between(index, scope) if amount.relative else _lengths(index, scope, claim.block.kind == HEADING)
     if scope.cited:
         gaps += _printed_gaps(index, index.expand(scope.cited))

@@ -491,11 +491,19 @@ def _retried(claim: Claim, index: Sources) -> Finding:
     )
 
 
+# A result told as how Claude read it: "Claude read the run as the fix working", "by Claude's reading it passed"
+_CLAUDES_READING = re.compile(
+    r"\bClaude\s+(?:read|took)\s+(?:it|this|that|the\s+\w+)\s+(?:as|for)\b|\bby\s+(?:its|Claude's)\s+reading\b"
+)
+
+
 def _by_reports(claim: Claim, index: Sources, ids: set[str] | None) -> Finding:
     """A result outside the session (a page in a browser, a deploy): only the author's messages show it."""
     pool = index.of(ids) if ids is not None else index.sources
     reasons = _rejection_reasons(index, {s.id for s in pool})
-    reports = [s for s in pool if s.speaker == AUTHOR or (s.speaker == TOOL and s.text in reasons)]
+    # "Claude read the run as the staging fix working": Claude's reading, which Claude's own words report
+    readers = {AUTHOR, CLAUDE} if _CLAUDES_READING.search(claim.text) else {AUTHOR}
+    reports = [s for s in pool if s.speaker in readers or (s.speaker == TOOL and s.text in reasons)]
     # A report may say both ("this does the job, but we end up with two failed requests"): it is no denial.
     good = [s for s in reports if _GOOD_REPORT.search(s.text[:400])]
     bad = [s for s in reports if _BAD_REPORT.search(s.text[:400]) and not _GOOD_REPORT.search(s.text[:400])]

@@ -17,7 +17,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from retell.check.amounts import DURATION, FAILED, TESTS, Amount, amounts
+from retell.check.amounts import DURATION, FAILED, TESTS, THING, Amount, amounts, singular
 from retell.check.attribution import AUTHOR, CLAUDE, SUBAGENT
 from retell.check.text import Tokens, content_stems, idf, light_words, script_of, tokens
 from retell.events import (
@@ -451,12 +451,42 @@ def figures_in(source: Source) -> list[Figure]:
     if len(summary) > 1 or (summary and skipped):
         # "6 个测试里 5 个失败", "of the six tests, five failed": how many the run ran, never what passed
         out.append(Figure(TESTS, sum(summary) + sum(skipped[:1]), source.id, TESTS_RUN))
+    out.extend(_table_figures(text, source.id))
     for amount in amounts(text):
         out.append(_figure(amount, source.id))
         if amount.unit == "diff":
             minus = re.search(r"[-−–]\s*(\d+)", amount.text)
             if minus:
                 out.append(Figure("diff-", int(minus.group(1)), source.id, "stated"))
+    return out
+
+
+# A query's result printed as a table: a header row, a rule, rows of cells ("| refunds | orders_with_refunds |")
+_TABLE = re.compile(
+    r"^[ \t]*\|(?P<head>.+)\|[ \t]*\n[ \t]*\|[\s:|+-]*-[\s:|+-]*\|[ \t]*\n(?P<rows>(?:[ \t]*\|.*\|[ \t]*(?:\n|$))+)",
+    re.M,
+)
+_COUNTED_AS = {"n", "num", "number", "count", "cnt", "total", "distinct", "unique"}
+
+
+def _table_figures(text: str, source_id: str) -> list[Figure]:
+    """Whole numbers under a column named for what they count: 412 under `refunds` is "412 refunds", 389 under
+    `orders_with_refunds` "389 orders" (the column's first word, or the word after `n_`/`count_`)."""
+    out: list[Figure] = []
+    if "|" not in text or "-" not in text:
+        return out
+    for table in _TABLE.finditer(text):
+        nouns = []
+        for head in table.group("head").split("|"):
+            words = [w for w in re.split(r"[_\s.]+", head.strip().lower()) if w]
+            while words and words[0] in _COUNTED_AS:
+                words = words[1:]
+            noun = words[0] if words and re.fullmatch(r"[a-z]{3,}", words[0]) else ""
+            nouns.append(THING + singular(noun) if noun else "")
+        for row in table.group("rows").splitlines()[:50]:
+            for unit, cell in zip(nouns, row.strip().strip("|").split("|"), strict=False):
+                if unit and re.fullmatch(r"\d{1,9}", cell.strip()):
+                    out.append(Figure(unit, int(cell.strip()), source_id, "table"))
     return out
 
 

@@ -91,6 +91,23 @@ _WORDS_OF = {
 CREDIT_SUPPORTED = 0.5
 CREDIT_MARGIN = 0.25
 CREDIT_NOTHING = 0.2
+# A command named as what changed a file, which the sentence shows ("the `package.json` that `pnpm add` had changed",
+# "`pnpm add` 改動的 `package.json`"): a run told of earlier, wherever it is, not one of the cited moment
+_CHANGED_BY = re.compile(
+    r"`?\s*(?:had\s+(?:changed|added|updated|touched|written|modified|bumped)\b"
+    r"|(?:改動|改动|修改|更動|更新|新增|加入|寫入|写入|改)的|が(?:変更|追加|更新)した|で(?:変わ|増え)った)"
+)
+# What the author had done before a moment the post tells: "I had signed off on", "the test I had asked for"
+_HAD_DONE = re.compile(
+    r"\b(?:I|we)\s+had\s+(?:already\s+)?(?:(?P<ask>asked\s+for|requested|wanted)|approved|signed\s+off|agreed\s+to|"
+    r"ok'?d|okayed|accepted|reviewed)\b",
+    re.I,
+)
+# A message saying its author approved something: "I signed off on this model", "I approved the PR last week"
+_APPROVED = re.compile(
+    r"\b(?:signed\s+off|sign-off|approved|ok'?d|okayed|lgtm|reviewed|accepted)\b|承認|批准|核准|簽核|签核|승인|承認済",
+    re.I,
+)
 # A shared decision ("we agreed to…") must share this much of its meaning with something said near it.
 CREDIT_SHARED = 0.4
 # A decision whose words the session never says, for more than this share of their weight (two words at least),
@@ -263,6 +280,16 @@ class Tracer:
             finding.confidence = LOW  # two words are too few to be sure of whose they are
         return finding
 
+    def _author_said(self, claim: Claim, scope: Scope, cleaned: bool) -> Source | None:
+        """A message of the author's among the cited events that holds the quote (their own example)."""
+        if claim.speaker == AUTHOR or not scope.has_citation:
+            return None
+        mine = [s for s in self.index.of(scope.cited) if s.speaker == AUTHOR and not s.retells]
+        if not mine:
+            return None
+        verdict = judge(claim.text, lambda q: mine, cleaned)
+        return verdict.main.source if verdict.ok and verdict.main is not None else None
+
     def _quote(self, claim: Claim, scope: Scope) -> Finding:
         index = self.index
         allowed = _SPEAKERS.get(claim.speaker, _SPEAKERS[None])
@@ -285,6 +312,11 @@ class Tracer:
                     advice=f"copy {source.id} as it printed",
                 )
             if self._far(source, scope) and quote_words(claim.text) >= MIN_INLINE_QUOTE_WORDS:
+                mine = self._author_said(claim, scope, cleaned)
+                if mine is not None:
+                    # "例如「大腸包小腸 ×２」" of my cited message, which a test file Claude wrote later also holds:
+                    # the words are mine first, whoever the sentence seems to give them to
+                    return found(claim, mine, cited=True)
                 # Said, but not where the paragraph says: words of one moment told of another ("Claude answered
                 # by opening with “Thank you…”", words from an hour before).
                 far = found(
@@ -610,7 +642,7 @@ class Tracer:
             return found(claim, _first(index, near[0][0]), cited=True)
         if ran:
             event_id = ran[0][0]
-            if scope.has_citation and claim.ran:
+            if scope.has_citation and claim.ran and not _CHANGED_BY.match(claim.block.text, claim.at):
                 return found(
                     claim,
                     _first(index, event_id),
@@ -779,6 +811,9 @@ class Tracer:
         that credits the author must cite something the author said (and one that credits Claude, something
         Claude said)."""
         index = self.index
+        earlier = self._had_done(claim, scope) if claim.actor in (AUTHOR, BOTH) else None
+        if earlier is not None:
+            return earlier
         if scope.has_citation:
             speakers = index.speakers(scope.near)
             needed = {AUTHOR, NOTE} if claim.actor in (AUTHOR, BOTH) else {CLAUDE, SUBAGENT}
@@ -1059,6 +1094,28 @@ class Tracer:
                 advice=f"tell what was decided in {other.id}, or mark it <!-- ok --> if it changed later",
             )
         return found(claim, None, "told in another language than the session: not compared", UNCHECKED)
+
+    def _had_done(self, claim: Claim, scope: Scope) -> Finding | None:
+        """ "a model I had signed off on", "the test I had asked for": what the author did before, told in the
+        pluperfect, is borne out by a message of theirs up to the cited events that says it ("I signed off on this
+        model last month") or asks for what the sentence names ("add a test"), wherever it is."""
+        done = _HAD_DONE.search(claim.text)
+        if done is None:
+            return None
+        index = self.index
+        last = max((s.order for s in index.of(scope.near)), default=None) if scope.has_citation else None
+        mine = [s for s in index.sources if s.speaker == AUTHOR and not s.retells and (last is None or s.order <= last)]
+        if done.group("ask") is None:
+            said = next((s for s in mine if _APPROVED.search(s.text)), None)
+        else:
+            # the thing asked for is named before the clause: "For the test I had asked for"
+            text = claim.block.text
+            at = max((m.start() for m in _HAD_DONE.finditer(text, 0, claim.at or len(text))), default=0)
+            named = set(content_stems(text[max(0, at - 40) : at])) if at > 0 else set()
+            said = next((s for s in mine if named & set(s.stems)), None) if named else None
+        if said is None:
+            return None
+        return found(claim, said, cited=self._in_scope(said, scope))
 
     def _opposite(self, claim: Claim, scope: Scope) -> Finding | None:
         """A decision told the opposite way round: "I decided we would skip the experiments" where my answer to
@@ -1678,7 +1735,9 @@ def _mention(needle: str, index: Sources, scope: Scope, *, only: bool = False) -
         if source.speaker == THOUGHT:
             continue
         hay = source.folded
-        if folded in hay and (pattern is None or folded[:1].isalnum() is False or pattern.search(hay)):
+        # an ASCII edge only for a needle that starts in ASCII: `地瓜球Ｘ１０` in a literal's "…\n地瓜球Ｘ１０"
+        edged = folded[:1].isascii() and folded[:1].isalnum()
+        if folded in hay and (pattern is None or not edged or pattern.search(hay)):
             return source
     return None
 
