@@ -320,7 +320,8 @@ def test_a_length_is_said_one_way_a_ceiling(tmp_path: Path) -> None:
     assert re.search(
         r"\nLength: (?:[\d,]+ to [\d,]+ words: the section's share of the post's length; fewer only where its beats "
         r"hold no more to tell|[\d,]+ to [\d,]+ words: what its material holds, less than its share of the post's "
-        r"length; fewer only where its beats hold no more to tell); say what the beats need and stop\.(?: All the "
+        r"length; fewer only where its beats hold no more to tell); say what the beats need and stop\. Code blocks and "
+        r"code spans count toward it\.(?: All the "
         r"sections' lengths together come to [\d,]+ words, under the [\d,]+ the post's length asks: [^\n]+)?\n",
         section,
     )

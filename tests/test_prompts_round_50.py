@@ -376,7 +376,7 @@ def test_a_thin_section_is_given_a_range_not_a_ceiling(tmp_path: Path) -> None:
     lengths = [next(ln for ln in p.splitlines() if ln.startswith("Length: ")) for p in prompts]
     assert lengths and all("a ceiling, not a target" not in ln for ln in lengths)
     assert all(
-        re.match(r"Length: [\d,]+ to [\d,]+ characters \(counted as the post's length is\), code", ln) for ln in lengths
+        re.match(r"Length: [\d,]+ to [\d,]+ characters \(counted as the post's length is\): ", ln) for ln in lengths
     )
 
 
