@@ -61,6 +61,8 @@ class CheckReport:
             out += f" → {finding.advice}"
         if finding.model_note and finding.source != MODEL:
             out += f" ({one_line(finding.model_note, 120)})"
+        if finding.softened:  # a sure figure the model supported: reported, but no longer stopping the gate
+            out += " (the model supports this figure: it no longer stops render --strict; check it)"
         if finding.blocking:
             out += STRICT_MARK
         return out
@@ -130,6 +132,7 @@ class CheckReport:
                     "source": f.source,
                     "model": f.model_note or None,
                     "cleared_by_model": f.cleared,
+                    "softened_by_model": f.softened,
                 }
                 for f in self.findings
             ],

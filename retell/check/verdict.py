@@ -43,6 +43,7 @@ class Finding:
     source: str = RULES  # who found it (RULES, MODEL, RULES_AND_MODEL)
     model_note: str = ""  # what the model said of a rule finding (`--verify`): its verdict, event and reason
     cleared: bool = False  # a rule problem the model supported with an event, counted as traced (`--verify`)
+    softened: bool = False  # a sure figure the model supported, word for word, with an event: no longer stops --strict
     measured: float | None = None  # times: the gap in minutes the rules measured on the record's clock (to the ms)
 
     @property

@@ -21,7 +21,7 @@ import orjson
 
 from retell import jsonio
 from retell.check.amounts import amounts, durations
-from retell.check.claims import CODE_SPAN, COMMAND, PATH, Claim
+from retell.check.claims import CODE_SPAN, COMMAND, NUMBER, PATH, Claim
 from retell.check.document import CODE, Block, read_blocks
 from retell.check.quoted import quoted_in
 from retell.check.report import CheckReport
@@ -310,6 +310,7 @@ def merge(
     cleared session, where a line of code the model calls absent is looked for whole in the events it cites."""
     clears = verification.clears if downgrade is None else downgrade
     blocks = read_blocks(text)
+    known = _known_ids(view) if view is not None else None
     report.verified = f"{verification.engine}, {verification.model}"
     added: list[Finding] = []
     seen: set[tuple[int, str]] = set()
@@ -350,6 +351,8 @@ def merge(
                 if clears and verdict.event and finding.confidence == LOW and not finding.blocking:
                     finding.status, finding.source, finding.cleared = TRACED, RULES_AND_MODEL, True
                     finding.event, finding.excerpt = verdict.event, ""
+                elif clears and _softens(verdict, finding, known):
+                    finding.confidence, finding.softened = LOW, True
             continue
         if verdict.verdict == NOT_SHOWN:
             continue  # what a cut of the material may hold: neither a finding nor support of one
@@ -376,6 +379,24 @@ def merge(
         added.append(_model_finding(verdict, block))
     report.findings = sorted([*report.findings, *added], key=lambda f: (f.claim.line, f.claim.at))
     return report
+
+
+# The classes of a sure rule finding (one that stops --strict) the model's support may soften to a note: figures
+# only. On the tuning sets' blind answers (blind6, 7, 18, 20, 21; docs/check.md, "Round twenty-nine, the verifying
+# model") the model supported none of the 33 planted figures the rules caught with high confidence, and 1 of the 6
+# planted author quotes: a quote, a speaker, a command or an outcome stays the rules' word alone.
+SOFTENED_KINDS = frozenset({NUMBER})
+
+
+def _softens(verdict: Verdict, finding: Finding, known: set[str] | None) -> bool:
+    """Whether the model's `supported` of a sure rule finding turns it into a note that no longer stops --strict:
+    a figure, the model's words hold the figure as the post writes it (its support is of that figure, not of the
+    sentence around it), and the event it names is one of the session's. The finding stays in the report."""
+    if not finding.blocking or finding.claim.kind not in SOFTENED_KINDS or not verdict.event:
+        return False
+    if known is not None and verdict.event not in known:
+        return False
+    return _plain(finding.claim.text) in _plain(verdict.words)
 
 
 _DIFF_MARK = re.compile(r"^[+\- ](?=\S|\s)", re.M)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from itertools import groupby
 
 from retell.events import TOOL_RUN, Event, EventLog, walk
 from retell.extract.tools import NO_OUTPUT
@@ -204,6 +205,27 @@ def _segments(shown: str) -> dict[str, str]:
     return out
 
 
+TOOLS_NAMED = 24  # cited events whose tools are named, at most
+
+
+def tools_called(events: list[Event]) -> str:
+    """The tools each cited event called, by name, in order: the material's line tells what a step did ("Edited
+    types/index.ts (2 edits)"), not with which tool, and a post that names the tool ("an Edit and a MultiEdit
+    together") was judged `not in the session` on a faithful line (blind18 X1:66)."""
+    named = []
+    for event in events[:TOOLS_NAMED]:
+        names: list[str] = []
+        for call in event.calls or ():
+            if call.name:
+                names.append(call.name)
+        if names and event.id:
+            runs = [(name, sum(1 for _ in group)) for name, group in groupby(names)]
+            named.append(f"[{event.id}] " + ", ".join(n if k == 1 else f"{n} ×{k}" for n, k in runs))
+    if not named:
+        return ""
+    return "The tools the cited events called, by name, in order: " + "; ".join(named)
+
+
 def whole_evidence(cites: list[str], part: str, view: EventLog, shown: str, budget: int = EVIDENCE_TOKENS) -> str:
     """The cited events whole, as far as `shown` (the material) cuts them, and the lines of the session that hold
     what the part names; "" when there is nothing the prompt does not show already."""
@@ -239,6 +261,10 @@ def whole_evidence(cites: list[str], part: str, view: EventLog, shown: str, budg
                 block.append(f"  (that is all the session keeps of it; {cut} is its own cut: {_KEPT_NOTE})")
             out.extend(block)
             used += estimate_tokens("\n".join(block))
+    tools = tools_called(events)
+    if tools and used + estimate_tokens(tools) <= budget:
+        out.append(tools)
+        used += estimate_tokens(tools)
     named = named_lines(part, view, shown + "\n".join(out), budget - used)
     if named:
         out.append(
