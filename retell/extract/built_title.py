@@ -301,9 +301,10 @@ def _recast(subject: str, key: str) -> str:
     if key in _INFINITIVES and lower in _INFINITIVES[key] and rest:
         return f"{_INFINITIVES[key][lower]} {rest}"
     if key == "en":
+        from retell.extract.commits import names_a_bump_thing
         from retell.extract.phrasing import as_phrase, is_verb
 
-        if is_verb(lower) and rest:
+        if is_verb(lower) and rest and not names_a_bump_thing(subject):
             return as_phrase(subject)
     return subject
 
@@ -368,7 +369,8 @@ def _without_what_i_see(text: str) -> str:
 
 def _without_aside(text: str) -> str:
     """Without an aside in brackets at the end ("… notifier (Go 1.23)"): the setting, not the work."""
-    aside = re.search(r"\s*[(（][^()（）]*[)）]\s*$", text)
+    # (a bracket on a word is a call's, "WindowInsets(0)": no aside)
+    aside = re.search(r"(?:\s+\(|\s*（)[^()（）]*[)）]\s*$", text)
     if aside and re.search(r"\d.*(?:->|→|=>)", aside.group()):
         return text  # ("…（8GBで40分→2分21秒）": the outcome's figures, which the title keeps)
     return text[: aside.start()] if aside and word_count(text[: aside.start()]) >= 3 else text

@@ -23,9 +23,12 @@ _COMMITS_ONLY = lazy(r"^(?!.*\bgit\s+(?:cherry-pick|rebase|merge|am|revert)\b)",
 _EMPTY_COMMIT = lazy(r"\bgit\s+commit\b[^;&|]*\s--allow-empty\b")
 _PR_TITLE = lazy(r"\bgh pr create\b.*?(?:--title|-t)[ =](?:\"([^\"]+)\"|'([^']+)')")
 # Commits that say nothing about the work: merges, reverts, version bumps, work in progress, checkpoints (a bump
-# followed by another change is work: "Bump werkzeug 3.0.6; ProxyFix so sitemap uses https").
+# followed by another change is work: "Bump werkzeug 3.0.6; ProxyFix so sitemap uses https"; so is a thing named
+# "Bump …" that frames its changes: "Bump bar support: keyboard selection, …", a kitchen display's bump bar).
 _HOUSEKEEPING = lazy(
-    r"(?i)^(?:merge\b|revert\b|wip\b|bump\b(?![^;]*;\s*\w)|v?\d+\.\d+|release\b|chore(?:\(|:)|milestone:|checkpoint|"
+    r"(?i)^(?:merge\b|revert\b|wip\b|bump\b(?![^;]*;\s*\w)"
+    r"(?!(?!\s+(?:deps|dependencies|versions?|packages)\b)(?:\s+[^\W\d][\w-]*){1,3}:\s)|"
+    r"v?\d+\.\d+|release\b|chore(?:\(|:)|milestone:|checkpoint|"
     r"initial commit$|update readme$|fixup!|squash!)"
 )
 
@@ -122,11 +125,28 @@ def best_summary(summaries: list[str], request: str | None) -> str | None:
 _ISSUE_REF = r"(?i)^(?:fix(?:es|ed)?|close[sd]?|resolve[sd]?)?\s*\(?#\d+\)?\s*[:—–-]\s*(?=\w)"
 
 
+# A thing named "Bump …" in front of its changes ("Bump bar support: …"; a version bump is housekeeping)
+_BUMP_THING = lazy(r"^(Bump(?: [a-z][\w-]*){1,2}): (?=\S)")
+
+
+def names_a_bump_thing(subject: str) -> bool:
+    """Whether a subject opens on a thing named "Bump …" ("Bump bar support: keyboard selection, …"), not a verb."""
+    return bool(_BUMP_THING.match(subject))
+
+
 def commit_phrase(subject: str, limit: int = PHRASE_CHARS) -> str:
     """A commit's subject said as what was done: its issue number out ("Fix #412: parse date-only values…" ->
     "Parsing date-only values…"), a scope in front of verbs out and changes joined by "and" ("Fly: bind
     0.0.0.0:$PORT; make /healthz cheap" -> "Binding 0.0.0.0:$PORT and making /healthz cheap")."""
     text = re.sub(_ISSUE_REF, "", subject.strip())
+    # a "Bump …" subject that is no version bump (_HOUSEKEEPING) names a thing of two or three words framing a list
+    # of nouns ("Bump bar support: keyboard selection, Orders.bump/1, …", a kitchen display's bump bar): its name,
+    # not "Bumping…"
+    framing = _BUMP_THING.match(text)
+    if framing:
+        items = [i.strip() for i in re.split(r",\s+", text[framing.end() :]) if i.strip()]
+        if len(items) >= 2 and not any(is_verb(i.split(" ", 1)[0].lower()) for i in items):
+            return f"{framing.group(0)}{', '.join(items[:-1])} and {items[-1]}"
     scoped = re.match(r"^[\w.-]+(?: [\w.-]+)?(?:\([\w.-]+\))?!?:\s+(?=[a-z])", text)
     # a conventional commit's scope ("vpc!:", "fix(api):") is a scope whatever follows it; a plain one only before a
     # verb ("Fly: bind…"; not "Docker: cache-friendly…")

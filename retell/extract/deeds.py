@@ -148,6 +148,40 @@ def _finding(text: str) -> str:
     return ""
 
 
+# Claude's label for the cause on a line of its own, as its closing summary puts it ("- **Causa**: lo Scaffold…",
+# "- **Nguyên nhân**: analyzer…", "**Root cause:** …")
+_CAUSE_LABEL = re.compile(
+    r"(?i)^(?:[-*•]\s+)?(?:root cause|cause|causa(?: raíz| principale)?|cause racine|ursache|oorzaak|orsak|årsak|"
+    r"årsag|przyczyna|příčina|причина|neden|nguyên nhân|penyebab|原因|根本原因|根因|원인)\s*[:：]\s*(?=\S)"
+)
+CAUSE_CHARS = 80  # a cause longer than this, even cut at its first comma, is a paragraph, not a title
+
+
+def claude_cause(events: Sequence[Event]) -> str:
+    """The cause Claude named under a label of its own ("- **Causa**: lo Scaffold esterno … aveva …"), the last it
+    named (an earlier one may be the wrong guess it dropped): its first sentence, cut at its first comma when long,
+    without code marks; "" when none, or when it speaks to the author."""
+    found = ""
+    for event in events:
+        if event.kind != ASSISTANT or not event.text or event.sidechain or event.abandoned:
+            continue
+        for line in event.text.splitlines():
+            plain = line.strip().replace("**", "")
+            label = _CAUSE_LABEL.match(plain)
+            if not label:
+                continue
+            rest = re.split(r"(?<=[.!?])\s+|(?<=[。！？])|\s*[;；]\s*", plain[label.end() :].replace("`", ""))[0]
+            rest = rest.rstrip("。.!！ ")
+            if len(rest) > CAUSE_CHARS:  # its asides out, then its first clause ("(`shared-db`, …)" is no clause)
+                rest = re.split(r",\s+|，", re.sub(r"(?:\s+\(|\s*（)[^()（）]*[)）]", "", rest))[0]
+            size = len(_CJK.findall(rest)) * 2 + len(_CJK.sub("", rest))
+            if not _SPEAKING.search(rest) and 12 <= size <= CAUSE_CHARS and not rest.endswith(("?", "？", ":")):
+                # (a name stays as written: "contentWindowInsets", "vi_text")
+                plain_word = re.match(r"[^\W\d_]+\b(?![_.-]\w)", rest) and not re.match(r"\w*[a-z][A-Z]", rest)
+                found = rest[:1].upper() + rest[1:] if plain_word and not _CJK.match(rest) else rest
+    return found
+
+
 _ERROR_NAME = re.compile(r"\b([A-Z][A-Za-z]*(?:Error|Exception)|E(?!RROR\b|XCEPTION\b)[A-Z]{3,}|TS\d{4}|E\d{4})\b")
 
 

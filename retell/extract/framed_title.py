@@ -18,7 +18,9 @@ from retell.lazyre import lazy
 # A conventional commit's type: a kind of change, never the thing changed ("fix(throttle):" names "throttle")
 _TYPES = r"(?:feat|fix|chore|ci|docs?|refactor|tests?|perf|build|style|revert|hotfix|wip)"
 _SCOPED = lazy(
-    rf"^(?:(?i:{_TYPES})(?:\((?P<inner>[^)\n]{{1,30}})\))?|(?P<plain>[A-Za-z][\w.-]*(?: [a-z][\w.-]*)?))!?:\s+(?=\S)"
+    rf"^(?:(?i:{_TYPES})(?:\((?P<inner>[^)\n]{{1,30}})\))?|"
+    # (a plain thing of up to three words: "camera rig", "Bump bar support")
+    rf"(?P<plain>[A-Za-z][\w.-]*(?: [a-z][\w.-]*){{0,2}}))!?:\s+(?=\S)"
 )
 # A bracket anywhere ("(mkdocs-static-i18n)", "（namespace、Kotlin 2.0.21、JVM 17）")
 _BRACKET = lazy(r"\s*[(（][^()（）]*[)）]")

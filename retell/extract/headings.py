@@ -1039,7 +1039,9 @@ def outcome_heading(events: Sequence[Event], *, tests: bool = True) -> str:
 # Tests (or CI, which runs them) named in the author's words, in the languages retell heads in
 _TESTS_NAMED = re.compile(
     r"(?i)\b(?:tests?|testy|testów|testach|teste|testes|testen|testi|testler\w*|testleri|tes|pruebas?|specs?|"
-    r"CI|pytest|jest|vitest|flaky|тест\w*)\b|テスト|测试|測試|테스트"
+    r"(?-i:CI)|pytest|jest|vitest|flaky|тест\w*)\b|テスト|测试|測試|테스트|"
+    # "ci" in lower case only as the pipeline ("the ci keeps failing"): Italian "già che ci sei" names no tests
+    r"(?i:\b(?:the|our|on|in|my)\s+ci\b|\bci\s+(?:is|was|keeps|fails?|failing|failed|runs?|job|pipeline|build|red)\b)"
 )
 
 

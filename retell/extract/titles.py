@@ -124,6 +124,13 @@ def session_vocabulary(events: Iterable[Event]) -> list[str]:
     return vocabulary(author + claude)
 
 
+# A line that opens on "again" in the languages retell titles in: the author's exasperation, a line of chat
+_AGAIN = lazy(
+    r"(?i)^(?:again|once again|yet again|опять|снова|знову|знов|wieder|schon wieder|encore|de nouveau|otra vez|"
+    r"de nuevo|de novo|outra vez|di nuovo|ancora|znowu|znów|opět|zase|alweer|weer|yine|lại|又|また|또)(?!\w)"
+)
+
+
 def post_title(
     title: str | None, source: str | None, events: Sequence[Event], language: str | None = None
 ) -> tuple[str | None, str | None]:
@@ -131,6 +138,12 @@ def post_title(
     and its outcome (extract.framed_title): "Mutex, limpeza de buckets…" -> "Ratelimit: mutex, limpeza de buckets…".
     Claude's sentence ("The jump is read in _process") gives way to the session's commit framed so."""
     chosen, chosen_source = _gated_title(title, source, events, language)
+    if chosen and chosen_source in ("said", "first-prompt") and _AGAIN.match(chosen):
+        # the author's line of chat kept as the title ("Again the CI is red on the migrations"): the symptom in a
+        # mood; the cause Claude named under a label says what the post is about
+        cause = _stated_cause(events, language)
+        if cause:
+            return cause, "said"
     if not chosen or chosen_source not in ("commit", "said"):
         return chosen, chosen_source
     from retell.extract.framed_title import framed, one_thing, thing
@@ -303,7 +316,6 @@ def _proposed(
     chosen, chosen_source = _post_title(title, source, events, language)
     if chosen and chosen_source in ("first-prompt", "summary", None) and _no_title(chosen, language):
         from retell.extract.deeds import best_deed
-        from retell.extract.headings import activity_heading
 
         deed = best_deed(events)
         if deed and not _no_title(deed, language):
@@ -311,9 +323,9 @@ def _proposed(
         result = _result_in_language(first_exchange(events), language)  # (the first ask's, as below)
         if result:
             return result, "deed"
-        work = which_tests(activity_heading(events), events)
-        if work and not re.match(_LOOKING, work):
-            return work, "work"  # (retell's words: triage says them in the post's language)
+        found = _what_it_was(events, language)  # (retell's words: triage says them in the post's language)
+        if found:
+            return found
     if chosen and chosen_source in ("first-prompt", "summary", None) and _chat_title(chosen):
         # the author talking (a run-up, a plan, a report of more than six words that names no result): Claude's
         # summary of the change says what was done; the words stay when the session shows nothing better. Only
@@ -334,11 +346,9 @@ def _proposed(
             )
             return (native, "said") if native else (chosen, chosen_source)
         if reacts(chosen):  # the author's reaction ("ok makes sense lol") is never a title: what the work was is one
-            from retell.extract.headings import activity_heading
-
-            work = which_tests(activity_heading(events), events)
-            if work and not re.match(_LOOKING, work):
-                return work, "work"
+            found = _what_it_was(events, language)
+            if found:
+                return found
     if chosen and chosen_source in ("first-prompt", "summary", None) and too_long_to_title(chosen):
         # the author's report pasted whole ("Мой асинхронный парсер цен … начинает сыпать ошибками"): a clause of it
         # that names the work, or Claude's statement of the cause or outcome, in the post's language
@@ -347,6 +357,36 @@ def _proposed(
         if native:
             return native, "said"
     return chosen, chosen_source
+
+
+def _stated_cause(events: Sequence[Event], language: str | None) -> str:
+    """The cause Claude named under a label (deeds.claude_cause), when it is in the post's language; ""."""
+    from retell.extract.deeds import claude_cause
+    from retell.extract.local_headings import fits_language
+
+    cause = claude_cause(events)
+    return cause if cause and fits_language(cause, language) else ""
+
+
+def _what_it_was(events: Sequence[Event], language: str | None) -> tuple[str, str] | None:
+    """What the session was about when the author's words title nothing and it made no commit: the cause Claude
+    named under a label ("**Nguyên nhân**: analyzer … không bỏ dấu…"), in the post's language; else what the work
+    was ("Getting the tests to pass"), but a check only when the tests or the build were the subject
+    (headings.tests_were_the_subject: a session about a button under the gesture bar is not "Far funzionare la
+    build" for the build it ran on the way); None."""
+    from retell.extract.headings import activity_heading, tests_were_the_subject
+
+    cause = _stated_cause(events, language)
+    if cause:
+        return cause, "said"
+    work = which_tests(activity_heading(events), events)
+    if not work or re.match(_LOOKING, work):
+        return None
+    if re.match(_A_CHECK, activity_heading(events)):
+        opening = [w for e in events if (w := author_words(e))][:1]
+        if not tests_were_the_subject(events, opening):
+            return None
+    return work, "work"
 
 
 # The author reacting to Claude's answer: it makes sense, they see, they laugh ("ok makes sense lol", "なるほど…笑")
@@ -591,6 +631,9 @@ def _post_title(
     if phrase and says_nothing_alone(phrase):  # "Some progress: in the first screenshot": what the work was
         from retell.extract.headings import activity_heading  # lazily: a listing titles sessions without it
 
+        cause = _stated_cause(events, language)
+        if cause:
+            return cause, "said"
         work = which_tests(activity_heading(events), events)
         return (work, "work") if work else (None, None)
     if phrase and closing_chores(phrase) and committed:
@@ -598,14 +641,14 @@ def _post_title(
     if phrase and (_points_at_the_chat(phrase) or closing_chores(phrase)):
         # "Getting this in prod since yesterday's deploy", "Does the admin page also do this?": what "this" is,
         # the reader cannot see; the change Claude announced and made, else what the work was, says it
-        from retell.extract.headings import activity_heading, announced_change
+        from retell.extract.headings import announced_change
 
         announced = announced_change(events)
         if announced and names_the_work(announced):
             return short_enough(announced, TITLE_WORDS, TITLE_KEEPS), "work"
-        work = which_tests(activity_heading(events), events)
-        if work and not re.match(_LOOKING, work):
-            return work, "work"
+        found = _what_it_was(events, language)
+        if found:
+            return found
     if phrase:
         return phrase, "first-prompt"
     return title, source
