@@ -219,3 +219,18 @@ def test_an_again_line_gives_way_to_the_cause(
     tx.user("ok thanks" if opening.startswith("again") else "ок спасибо")
     told = Told(tx, tmp_path)
     assert told.title == title, told.title
+
+
+@pytest.mark.parametrize(
+    ("subject", "scope"),
+    [
+        ("Add freeze mode: crossfaded buffer write, frozen write head", ""),  # the change itself (fresh20, stop 49)
+        ("Fix login flow: keep the next parameter", ""),
+        ("camera rig: smoother follow, no jitter", "Camera rig"),
+        ("Bump bar support: keyboard selection, per-station PubSub", "Bump bar support"),
+    ],
+)
+def test_a_scope_of_several_words_that_opens_on_a_verb_is_the_change(subject: str, scope: str) -> None:
+    from retell.extract.framed_title import thing
+
+    assert thing(subject) == scope

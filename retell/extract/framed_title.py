@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from retell.extract.commits import without_tags
+from retell.extract.commits import names_a_bump_thing, without_tags
 from retell.extract.phrasing import is_verb
 from retell.lazyre import lazy
 
@@ -36,7 +36,7 @@ FEWEST_CJK = 10  # … or in fewer CJK characters
 def thing(subject: str) -> str:
     """The thing a commit changed, by its scope ("player feel: …" -> "Player feel", "fix(throttle): …" ->
     "Throttle"); "" for a type alone ("feat: …") or no scope."""
-    scoped = _SCOPED.match(without_tags(subject))
+    scoped = _scope(subject)
     if not scoped:
         return ""
     name = (scoped.group("inner") or scoped.group("plain") or "").strip()
@@ -46,8 +46,18 @@ def thing(subject: str) -> str:
     return name if re.search(r"\d|[a-z][A-Z]", name) else name[:1].upper() + name[1:]
 
 
-def _body(subject: str) -> str:
+def _scope(subject: str) -> re.Match[str] | None:
+    """The subject's scope, if it has one: a plain scope of several words that opens on a verb is the change itself
+    ("Add freeze mode: crossfaded buffer write, …"), not a thing, unless it names one ("Bump bar support: …")."""
     scoped = _SCOPED.match(without_tags(subject))
+    plain = scoped.group("plain") if scoped else None
+    if plain and " " in plain and is_verb(plain.split(" ", 1)[0]):
+        return scoped if names_a_bump_thing(without_tags(subject)) else None
+    return scoped
+
+
+def _body(subject: str) -> str:
+    scoped = _scope(subject)
     return without_tags(subject)[scoped.end() :] if scoped else without_tags(subject)
 
 
