@@ -13,6 +13,7 @@ from __future__ import annotations
 import itertools
 import re
 
+from retell.secrets.english import english_word
 from retell.secrets.rule import SECRET, Rule
 from retell.secrets.values import is_placeholder, looks_random
 
@@ -28,9 +29,22 @@ _SENDING_SEGMENT = (
 )
 
 
+def route_of_words(part: str) -> bool:
+    """(round twenty-nine) A route named in words, with a number or a year at most (`build-status-2024`,
+    `github-push-events`): what a path says, not a key."""
+    pieces = [w for w in re.split(r"[-_]", part) if w]
+    named = [w for w in pieces if not w.isdigit()]
+    return (
+        len(pieces) >= 2
+        and all(w.isdigit() or w.isalpha() for w in pieces)
+        and len(named) >= 2
+        and all(english_word(w.lower()) for w in named)
+    )
+
+
 def _machine_part(part: str) -> bool:
     """A part a machine made: random and long enough, or hex of a key's length, or a UUID."""
-    if is_placeholder(part) or re.match(r"[a-z]{2,4}_", part):
+    if is_placeholder(part) or re.match(r"[a-z]{2,4}_", part) or route_of_words(part):
         return False  # (`evt_1PqX…`, `prj_…`: an object's id in a route, not its key)
     if re.fullmatch(r"[0-9a-f]{20,}|[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}", part, re.I):
         return True

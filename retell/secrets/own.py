@@ -17,7 +17,7 @@ import binascii
 import itertools
 import re
 
-from retell.secrets.intakes import INTAKE_RULES
+from retell.secrets.intakes import INTAKE_RULES, route_of_words
 from retell.secrets.personal import _NON_PERSONAL_EMAIL, _PLACEHOLDER_PERSON, brand_of_domain
 from retell.secrets.rule import PII, SECRET, Rule, shannon_entropy
 from retell.secrets.values import (
@@ -67,6 +67,14 @@ _TEST_STATUS = re.compile(r"[ \t]*(?:\(\d+(?:\.\d+)?m?s\)|$)", re.M)
 _ARN_FIELDS = re.compile(r"(?i)\barn:[a-z][\w-]*:[\w-]+:[\w*-]*:[\d*]*:$")
 
 
+# (round twenty-nine) `pass` the verb in a setting's name: what a proxy, a hook runner or a wrapper passes on
+# (`pass_through_headers`, pre-commit's `pass_filenames`, `passthrough_env`, `pass_args`, `pass-host-header`)
+_PASS_VERB = re.compile(
+    r"(?i)(?:^|[_.-])pass[_-]?(?:through|thru|along|on|headers?|host|args?|arguments|filenames?|files|fds|env|"
+    r"environment|params?|query|request|requests|cookies?|context|props|options|opts|stdin|stdout|signals?)(?:$|[_.-])"
+)
+
+
 def _assigned(value: str, m: re.Match[str]) -> bool:
     label, sep = m.group("label"), m.group("sep")
     if m.string.endswith("//", 0, m.start("label")):
@@ -85,6 +93,8 @@ def _assigned(value: str, m: re.Match[str]) -> bool:
         return False  # `expect "password:"; send …`: the quote after `password:` closes the label's own string
     if _ARN_FIELDS.search(m.string, max(0, m.start("label") - 120), m.start("label")):
         return False  # `arn:aws:secretsmanager:…:secret:prod/db-AbCdEf`: a resource's name in an ARN
+    if _PASS_VERB.search(label):
+        return False  # (round twenty-nine) `pass_through_headers: [X-Request-Id]`: to pass something, not a password
     if label in ("PASS", "FAIL") and sep.strip() == ":" and _TEST_STATUS.match(m.string, m.end()):
         return False  # `--- PASS: TestUnknownKeyFallsBackToIP (0.00s)`: a test runner's verdict on a test's name
     if sep.strip() == ":" and YAML_TAG.match(m.string, m.start("v") if m.group("v") else m.end()):
@@ -236,7 +246,12 @@ def _hook_with_a_secret(value: str, m: re.Match[str]) -> bool:
         return True
     # (`evt_1PqX…`, `cus_…`: an object's id in a route, not a secret)
     return any(
-        len(p) >= 16 and looks_random(p) and not is_placeholder(p) and not re.match(r"[a-z]{2,4}_", p) for p in parts
+        len(p) >= 16
+        and looks_random(p)
+        and not is_placeholder(p)
+        and not re.match(r"[a-z]{2,4}_", p)
+        and not route_of_words(p)
+        for p in parts
     )
 
 
@@ -255,7 +270,20 @@ def _keyed_push_url(value: str, m: re.Match[str]) -> bool:
     version or an object's id)."""
     rest = value.split("://", 1)[-1].split("/", 1)[-1]
     parts = [p for p in re.split(r"[/?&=#.]", rest) if p]
-    return any(len(p) >= 16 and _keyed(p) and looks_random(p) and not is_placeholder(p) for p in parts)
+    return any(
+        ((len(p) >= 16 and _keyed(p)) or _lower_key(p)) and looks_random(p) and not is_placeholder(p) for p in parts
+    )
+
+
+def _lower_key(part: str) -> bool:
+    """(round twenty-nine) A key made of lowercase letters and digits (a random ntfy topic, `r7k2…`): 12 or more,
+    at least three of each, so a route (`alerts`), a version (`v2`) or a date is not one."""
+    return (
+        len(part) >= 12
+        and re.fullmatch(r"[a-z0-9]+", part) is not None
+        and sum(c.isdigit() for c in part) >= 3
+        and sum(c.isalpha() for c in part) >= 3
+    )
 
 
 def _keyed(part: str) -> bool:
@@ -1010,6 +1038,19 @@ OWN_RULES: tuple[Rule, ...] = (
         accept=lambda value, m: _in_a_cookie_line(m) and _token_like(value, m),
         rule_id="cookie-line-pair",
         window=(0, 1200),
+    ),
+    # (round twenty-nine) A cookie whose name alone says it is a login, told anywhere (a log line, prose in any
+    # language: `Cookie bị lộ trong log: wordpress_logged_in_<hash>=…`): WordPress's per-site `logged_in`, `sec`
+    # and WooCommerce's session cookies, named with the site's hash, and the servers' session ids.
+    Rule(
+        "session-cookie",
+        SECRET,
+        r"(?i)(?<![\w.%-])(?:wordpress_(?:logged_in|sec)_[0-9a-f]{8,32}|wp_woocommerce_session_[0-9a-f]{8,32}|"
+        r"PHPSESSID|JSESSIONID|ASP\.NET_SessionId|laravel_session)=(?P<v>[^;\s\"'<>]{8,})",
+        ("wordpress_", "wp_woocommerce_session_", "phpsessid", "jsessionid", "asp.net_sessionid", "laravel_session"),
+        group="v",
+        accept=_token_like,
+        rule_id="named-session-cookie",
     ),
     # A cookie as a browser, a test tool or an export lists it: `{"name": "sessionid", "value": "…"}`,
     # Playwright's `addCookies([{ name: 'session', value: '…' }])`.

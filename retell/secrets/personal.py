@@ -200,7 +200,9 @@ _PHONE_SAID = (
 )
 # what a setting named after a phone holds when it is not the number (`phone_id: 12345678`, `contactId`)
 _NOT_THE_NUMBER = lazy(
-    r"(?i)^[_-]?(?:ids?|uuid|key|hash|count|type|code|ext|extension|prefix|len|length|index|idx)\b|^Id"
+    r"(?i)^[_-]?(?:ids?|uuid|key|hash|count|type|code|ext|extension|prefix|len|length|index|idx)\b|^Id|"
+    # (round twenty-nine) when it was checked or changed: a timestamp (`phone_verified_at: 1712345678`)
+    r"^[_-]?(?:verified|confirmed|validated|updated|changed|created|added)(?:[_-]?(?:at|on|time|ts|date))?\b"
 )
 _REGIONS = (
     "US",
@@ -277,17 +279,48 @@ def _phone(value: str, m: re.Match[str], said: bool = False) -> bool:
     regions: tuple[str | None, ...] = (None,) if value.startswith("+") else _REGIONS if said else ("US", "CA")
     if _fictional_by_its_text(value, m):
         return False
+    parsed: list[phonenumbers.PhoneNumber] = []
     for region in regions:
         try:
-            number = phonenumbers.parse(value, region)
+            parsed.append(phonenumbers.parse(value, region))
         except phonenumbers.NumberParseException:
             continue
-        if _fictional_nanp(number) or _vendor_test_number(number):
+    # (round twenty-nine) a business's line wherever the number is one (`+44 800 …`): read in every region it is
+    # valid in before any region's mere possibility counts; a person's line in any of them keeps it (`090-…` is
+    # a mobile in Japan and premium-rate in the UK)
+    valid = [n for n in parsed if phonenumbers.is_valid_number(n)]
+    if valid and all(_no_ones_number(n) for n in valid):
+        return False
+    for number in parsed:
+        if _fictional_nanp(number) or _vendor_test_number(number) or _counts_up(number):
             return False
         # A number a word calls one may be fictional (a `555` exchange): possible is enough there.
         if phonenumbers.is_valid_number(number) or (said and not glued_ok and phonenumbers.is_possible_number(number)):
             return True
     return False
+
+
+def _counts_up(number: object) -> bool:
+    national = str(getattr(number, "national_number", ""))
+    return len(national) >= 8 and national in "01234567890123456789"
+
+
+def _no_ones_number(number: object) -> bool:
+    """(round twenty-nine) A number that is no person's, by libphonenumber's own types: a business's toll-free,
+    premium-rate, shared-cost or universal access line (`+44 800 123 4567` on a support page); or a national number
+    whose digits count up after the country code (`+33 1 23 45 67 89`, a docs' sample)."""
+    import phonenumbers
+    from phonenumbers import PhoneNumberType
+
+    if _counts_up(number):
+        return True
+    kind = phonenumbers.number_type(number)  # type: ignore[arg-type]
+    return kind in (
+        PhoneNumberType.TOLL_FREE,
+        PhoneNumberType.PREMIUM_RATE,
+        PhoneNumberType.SHARED_COST,
+        PhoneNumberType.UAN,
+    )
 
 
 # North America's area code 555, assigned to no one, as a mockup writes it (`(555) 123-4567`, `555-234-5678`)
@@ -522,7 +555,9 @@ def _matched_national(value: str, first: str | None) -> bool:
     regions = (first, *(r for r in _NATIONAL_REGIONS if r != first)) if first else _NATIONAL_REGIONS
     for region in regions:
         for match in PhoneNumberMatcher(value, region, leniency=Leniency.VALID):
-            if match.start == 0 and match.end == len(value):
+            # (round twenty-nine) a business's line in this region (`090-…` is premium-rate in the UK) is no
+            # person's there; another region may read a person's (a mobile in Japan)
+            if match.start == 0 and match.end == len(value) and not _no_ones_number(match.number):
                 return True
     return False
 

@@ -324,6 +324,8 @@ class Scanner:
                     continue
                 if rule.category == SECRET and public_or_masked_token(value):
                     continue  # (round seventeen) a publishable key, or a prefix before a mask
+                if rule.category == SECRET and _SAID_PUBLIC.search(text, max(0, span[0] - 60), span[0]):
+                    continue  # (round twenty-nine) a key its setting's name calls public: search-only, publishable
                 if rule.kind == "phone-number":  # (its extension after it, once the number itself passed)
                     span = _with_extension(text, span)
                     value = text[span[0] : span[1]]
@@ -331,6 +333,14 @@ class Scanner:
                 priority = index + (len(self.rules) if rule.kind in _CONTEXT_KINDS else 0)
                 found.append((Finding(rule.kind, rule.category, span[0], span[1], value), priority))
         return found
+
+
+# (round twenty-nine) a setting's name that says its key is made to be public (Algolia's search-only key, a
+# publishable key): `ALGOLIA_SEARCH_ONLY_KEY=…`, `"searchOnlyApiKey": "…"`, `STRIPE_PUBLISHABLE_KEY=`. Only these
+# words: `NEXT_PUBLIC_*` says where a value goes, not that it is safe there.
+_SAID_PUBLIC = re.compile(
+    r"(?i)(?:search[_-]?only|publishable)[_-]?(?:api[_-]?)?key[\"']?[ \t]*(?::=|=>|=|:)[ \t]*[\"']?$"
+)
 
 
 # A credential that is a URL is redacted to the URL's end, whatever length its rule expects of the last part.

@@ -124,6 +124,41 @@ def public_or_masked_token(value: str) -> bool:
         or bare in _VENDOR_DOCUMENTED
         # (documentation's convention of writing EXAMPLE into a sample key, for every vendor as for AWS's)
         or "EXAMPLE" in bare
+        or says_it_is_not_one(bare)
+    )
+
+
+# the words a sample token spells to say it opens nothing
+_NOT_ONE = frozenset(
+    [
+        "not",
+        "fake",
+        "dummy",
+        "sample",
+        "example",
+        "invalid",
+        "placeholder",
+        "test",
+        "testing",
+        "demo",
+        "redacted",
+        "revoked",
+    ]
+)
+
+
+def says_it_is_not_one(value: str) -> bool:
+    """(round twenty-nine) A vendor's prefix, then a sentence, not a key: `xoxb-not-a-real-token-this-will-not-work`,
+    `sk_live_fake_key_for_unit_tests`. Every part after the prefix an English word (a number at most), three or
+    more, one of them saying it is no key."""
+    from retell.secrets.english import english_word  # lazily: the word list loads only for such a value
+
+    parts = [w.lower() for w in re.split(r"[^A-Za-z0-9]+|(?<=[a-z])(?=[A-Z])", value) if w][1:]
+    named = [w for w in parts if not w.isdigit()]
+    return (
+        len(named) >= 3
+        and any(w in _NOT_ONE for w in named)
+        and all(w.isdigit() or w in ("a", "i") or (len(w) >= 2 and english_word(w)) for w in parts)
     )
 
 
