@@ -379,10 +379,11 @@ def _what_it_was(events: Sequence[Event], language: str | None) -> tuple[str, st
     cause = _stated_cause(events, language)
     if cause:
         return cause, "said"
-    work = which_tests(activity_heading(events), events)
+    activity = activity_heading(events)
+    work = which_tests(activity, events)
     if not work or re.match(_LOOKING, work):
         return None
-    if re.match(_A_CHECK, activity_heading(events)):
+    if re.match(_A_CHECK, activity):
         opening = [w for e in events if (w := author_words(e))][:1]
         if not tests_were_the_subject(events, opening):
             return None

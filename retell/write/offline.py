@@ -348,6 +348,7 @@ def _compose(view: EventLog, triage: Triage, outline: Outline, limit: int | None
     seen_chapters: set[str] = set()
     breaks = _session_breaks(view)
     pauses = _pauses(view)
+    headed = not headless(outline)
     for index, section in enumerate(outline.sections):
         start = starts[index]
         end = next((s for s in starts[index + 1 :] if s is not None), len(view.events))
@@ -371,8 +372,8 @@ def _compose(view: EventLog, triage: Triage, outline: Outline, limit: int | None
                     body.append(writer.bridge(bridge, session_start=opened is not None))
         body.append(writer.section(events))
         text = "\n\n".join(p for p in body if p.strip())
-        parts.append(text if headless(outline) else f"## {heading_text(section.heading)}\n\n{text}".rstrip())
-    parts.append(writer.ending(view, headed=not headless(outline)))
+        parts.append(f"## {heading_text(section.heading)}\n\n{text}".rstrip() if headed else text)
+    parts.append(writer.ending(view, headed=headed))
     return "\n\n".join(p for p in parts if p.strip()) + "\n"
 
 
