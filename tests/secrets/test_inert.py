@@ -129,3 +129,34 @@ def test_a_replacement_that_starts_or_ends_off_a_word_stands_whole(replacement: 
     cleared = redactor.text(text)
     assert replacement in cleared and "Falcon462" not in cleared
     assert redactor.uncleared(cleared) == [], cleared
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="known, on main before stop 49 too: a value kept under its own rule in a URL-encoded JSON line is "
+    "redacted by a password reading of the decoded line when another line's value of the same kind is replaced",
+)
+def test_a_kept_value_stays_kept_beside_a_replaced_one_of_its_kind() -> None:
+    # the example Hypothesis drew in a fresh-clone run of stop 49 (test above), written out
+    lines = [
+        "aws_secret_access_key = Uz5/eH2n7tdwesMLOJXqtZJGwmViZ0zcSTnBdwaf",
+        "%22SecretAccessKey%22:%20%22ByLiIhj/K/LtvC%2BwdbmKWH1IAzjfhe81843r6Eep%22%2C",
+        "AKIAIOSFODNN7ABCDEFG,BYK4GcdCAIUNKndMSvXTiuIdgzuilvwS9iZV0jS0",
+    ]
+    text = "\n" + "\n".join(lines) + "\n"
+    actions = {
+        "Uz5/eH2n7tdwesMLOJXqtZJGwmViZ0zcSTnBdwaf": ("redact", ""),
+        "ByLiIhj/K/LtvC+wdbmKWH1IAzjfhe81843r6Eep": ("keep", ""),
+        "AKIAIOSFODNN7ABCDEFG": ("redact", ""),
+        "BYK4GcdCAIUNKndMSvXTiuIdgzuilvwS9iZV0jS0": ("replace", "K"),
+    }
+    decisions: dict[str, SecretDecision] = {}
+    known: dict[str, tuple[str, str]] = {}
+    for finding in SCANNER.scan(text):
+        sid = secret_id(finding.kind, finding.value, SALT)
+        action, replacement = actions[finding.value]
+        decisions[sid] = SecretDecision(sid, action, replacement)
+        known[finding.value] = (finding.kind, finding.category)
+    cleared = Redactor(SALT, decisions, SCANNER, known).text(text)
+    meaning = decoded_view(cleared)
+    assert meaning is not None and "ByLiIhj/K/LtvC+wdbmKWH1IAzjfhe81843r6Eep" in meaning.text, cleared
