@@ -28,6 +28,7 @@ _WORDS = {
     # Italian, Portuguese
     "due": 2, "tre": 3, "quattro": 4, "cinque": 5, "sei": 6, "sette": 7, "otto": 8, "nove": 9, "dieci": 10,
     "quindici": 15, "venti": 20, "trenta": 30, "quaranta": 40,
+    "um": 1, "uma": 1, "un": 1, "una": 1, "uno": 1,
     "dois": 2, "duas": 2, "três": 3, "quatro": 4, "cinco": 5, "seis": 6, "sete": 7, "oito": 8, "dez": 10,
     "quinze": 15, "vinte": 20, "trinta": 30, "quarenta": 40,
     # Dutch
@@ -85,7 +86,25 @@ _ABOUT = (
     r"примерно|около|почти|где-то|yaklaşık|aşağı yukarı|حوالي|نحو|قرابة|circa|quasi|cerca de|uns|umas|quase|"
     r"ongeveer|zo'n|bijna|około|jakieś|prawie"
 )
-_FIGURE = rf"(?:(?P<about>{_ABOUT})\s+)?(?:(?P<n>{_NUMBER})\s+)?(?P<unit>{_UNIT})"
+# tens and units said apart: "trinta e sete", "тридцать семь", "otuz yedi", "trzydzieści siedem"
+_TENS = {word: n for word, n in _WORDS.items() if n >= 20}
+_ONES = {word: n for word, n in _WORDS.items() if n < 10}
+_COMPOUND = (
+    "(?:"
+    + "|".join(sorted(map(re.escape, _TENS), key=len, reverse=True))
+    + r")\s+(?:e\s+)?(?:"
+    + "|".join(sorted(map(re.escape, _ONES), key=len, reverse=True))
+    + ")"
+)
+_NUMBER = rf"{_COMPOUND}|{_NUMBER}"
+_HOURS = next(pattern for pattern, english in _UNITS if english == "hours")
+# an hour part before the minutes: "uma hora e trinta e sete minutos depois", "через час и пять минут" (one
+# duration; read alone, "sete minutos depois" would be a time the post never told)
+_FIGURE = (
+    rf"(?:(?P<about>{_ABOUT})\s+)?"
+    rf"(?:(?:(?P<hn>{_NUMBER})\s+)?(?P<hunit>{_HOURS})\s*(?:,\s*|\s+(?:e|и|ve|i|en|y)\s+))?"
+    rf"(?:(?P<n>{_NUMBER})\s+)?(?P<unit>{_UNIT})"
+)
 # The word that makes it relative, before the figure ("через", "спустя", "بعد", "dopo", "depois de", "na", "po")
 # or after it ("спустя", "sonra", "dopo", "depois", "later", "później"); "kadar" is "about" after the figure.
 _BEFORE = re.compile(
@@ -117,6 +136,10 @@ def _value(raw: str | None, unit: str) -> str | None:
     raw = raw.translate(_DIGITS)
     if raw[:1].isdigit():
         return raw.replace(",", ".")
+    words = raw.lower().split()
+    if len(words) > 1:  # tens and units: "trinta e sete"
+        parts = [_WORDS.get(w) for w in words if w != "e"]
+        return None if None in parts else str(sum(p for p in parts if p is not None))
     number = _WORDS.get(raw.lower())
     return None if number is None else str(number)
 
@@ -136,7 +159,13 @@ def gloss_relative(text: str) -> Gloss | None:
                 continue
             english = next(e for p, e in _UNITS if re.fullmatch(p, unit, re.I))
             about = "about " if match.group("about") or match.groupdict().get("kadar") else ""
-            replacements.append((match.start(), match.end(), f"{about}{value} {english} later"))
+            hours = ""
+            if match.group("hunit") is not None:
+                counted = _value(match.group("hn"), match.group("hunit"))
+                if counted is None:
+                    continue
+                hours = f"{counted} hours and "
+            replacements.append((match.start(), match.end(), f"{about}{hours}{value} {english} later"))
     for match in _BARE.finditer(text):
         if any(match.start() < b and match.end() > a for a, b, _ in replacements):
             continue

@@ -119,6 +119,10 @@ def speaker_findings(blocks: list[Block], index: Sources) -> list[Finding]:
                 continue
             found = None
             myself = _MYSELF.search(sentence)
+            if (_I_RAN.match(sentence) or myself is not None) and _ran_by_me(anchors, near, index):
+                # the author's own `!` command near the paragraph ran what the sentence names: "I ran `git status`
+                # myself, and it listed `errors.rb` …" (the files it lists were Claude's to touch, the run was not)
+                continue
             if _I_RAN.match(sentence):
                 found = _ran_by_claude(anchors, near, index)
                 whose = ("Claude", "you")
@@ -205,6 +209,18 @@ def _ran_by_me_only(anchors: list[str], near: set[str], index: Sources) -> Sourc
             continue
         return next((s for s in index.sources if s.id == mine[0] and s.speaker == AUTHOR), None)
     return None
+
+
+def _ran_by_me(anchors: list[str], near: set[str], index: Sources) -> bool:
+    """Whether an anchor ran near the paragraph as a command of the author's own (`!`)."""
+    for anchor in anchors:
+        for event, command in index.runs:
+            base = event.split(".")[0]
+            if index.event_kinds.get(base) != "command" or not (event in near or base in near):
+                continue
+            if anchor in " ".join(command.lower().split()):
+                return True
+    return False
 
 
 def _touched_by_claude(anchors: list[str], cited: set[str], index: Sources) -> Source | None:
