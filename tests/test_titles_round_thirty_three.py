@@ -4,10 +4,13 @@ story"), a change said without the thing it happened to, names in code strung to
 column's name; a file's and a function's name), a commit's imperative over a blog post, and a clause cut from its
 sentence. Each class is tested on sessions built for it; every line here is our own wording, none a fresh session's.
 
-- A. A list of changes titles the post by its main change: the one whose words the author and Claude said most.
-- B. The commit's thing (its scope) goes in front of a change that does not name it.
+- A. A list of three changes or more titles the post by its main change: the one whose words the author and Claude
+  said most. Two changes, or an enumeration inside one change, stay.
+- B. The commit's thing (its scope) goes in front of a change that does not name it, when it is a name as code writes
+  it, or (in English) a word the author used that is no verb and no common word.
 - C. A change that is only names in code leaves the list; a scope that is a file's name is no thing.
-- D. A commit's imperative is said as the work ("Add …" -> "Adding …"); a thing named "Bump …" stays a thing.
+- D. A commit's imperative is said as the work ("Add …" -> "Adding …"), a list's later change in its first one's form; a
+  thing named "Bump …" stays a thing.
 - E. Claude's line that strings names in code or ends on a cut fragment gives way to the session's commit."""
 
 from __future__ import annotations
