@@ -137,6 +137,69 @@ def post_title(
     """(title, source) a post proposes (see _gated_title), a commit's list of changes framed by the thing it changed
     and its outcome (extract.framed_title): "Mutex, limpeza de buckets…" -> "Ratelimit: mutex, limpeza de buckets…".
     Claude's sentence ("The jump is read in _process") gives way to the session's commit framed so."""
+    chosen, chosen_source = _framed_title(title, source, events, language)
+    if chosen and chosen_source == "commit":
+        return _focused(chosen, events, language), chosen_source
+    if chosen and chosen_source in ("deed", "said"):
+        commit = _from_commit(chosen, events, language)
+        return (commit, "commit") if commit else (chosen, chosen_source)
+    return chosen, chosen_source
+
+
+def _from_commit(chosen: str, events: Sequence[Event], language: str | None) -> str:
+    """A title of Claude's words that strings names in code or ends on a cut fragment ("load.py adds _read_csv:
+    first UTF-8") gives way to the session's commit, focused (extract.title_focus); "" when none fits."""
+    from retell.extract.local_headings import fits_language
+    from retell.extract.title_focus import focused, items, main_change, strung
+    from retell.extract.title_gate import fails
+
+    if not strung(chosen):
+        return ""
+    for summary in session_summaries(events):
+        if not fits_language(without_scope(summary), language):
+            continue
+        better = focused(summary, events, language)
+        # (and its main change alone, when the two it names fail together: "…CSV，0417 改为 gb18030", a file list)
+        changes = items(better, language)
+        for form in (better, main_change(changes, events) if len(changes) > 1 else ""):
+            if form and not strung(form) and not fails(form, language):
+                return form
+    return ""
+
+
+def _focused(chosen: str, events: Sequence[Event], language: str | None) -> str:
+    """A commit's title focused (extract.title_focus): the main change of a list, the commit's thing in front, an
+    imperative said as the work; the title as it was when the focused one is no title by the gate's rules."""
+    from retell.extract.framed_title import thing
+    from retell.extract.title_focus import focused
+    from retell.extract.title_gate import fails
+
+    summaries = session_summaries(events)
+    things = {thing(s) for s in summaries} - {""}
+    better = focused(
+        _whole_list(chosen, summaries, language), events, language, next(iter(things)) if len(things) == 1 else ""
+    )
+    verdict = fails(better, language)
+    return better if better and (not verdict or verdict == fails(chosen, language)) else chosen
+
+
+def _whole_list(chosen: str, summaries: Sequence[str], language: str | None) -> str:
+    """A title said from a commit's first change only ("Pinning boto3 to 1.34" of "pin boto3 to 1.34, write emoji
+    rows as utf-8, …") with the commit's other changes after it, so that the main one can be picked; else as it is."""
+    from retell.extract.title_focus import items
+
+    said = re.sub(r"^[^:：]{1,40}[:：]\s*", "", chosen).casefold()
+    for summary in summaries:
+        changes = items(without_scope(summary), language)
+        if len(changes) >= 2 and said == commit_phrase(changes[0]).rstrip(".").casefold():
+            return ", ".join([chosen, *changes[1:]])
+    return chosen
+
+
+def _framed_title(
+    title: str | None, source: str | None, events: Sequence[Event], language: str | None = None
+) -> tuple[str | None, str | None]:
+    """post_title before its focus: the gated title, a commit's list framed by its thing."""
     chosen, chosen_source = _gated_title(title, source, events, language)
     if chosen and chosen_source in ("said", "first-prompt") and _AGAIN.match(chosen):
         # the author's line of chat kept as the title ("Again the CI is red on the migrations"): the symptom in a
