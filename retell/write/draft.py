@@ -70,6 +70,7 @@ from retell.write.names import (
 from retell.write.offline import offline_draft
 from retell.write.outline import load_outline
 from retell.write.outline_model import FINISH_JSON_SCHEMA, Outline, Section, outline_yaml_for_prompt
+from retell.write.run_notes import is_install
 from retell.write.style import check_style
 from retell.write.timetext import chapter_time
 
@@ -503,7 +504,7 @@ def block_order(section: Section, events: list[Event]) -> list[str]:
             ranked.append((0, order, f"[{run.id}] (its changed lines, in a ```diff block)"))
         elif any(c.output and c.error and c.error not in ANSWERS for c in calls):
             ranked.append((1, order, f"[{run.id}] (its failing output)"))
-        elif any(c.output for c in calls):
+        elif any(c.output and not is_install(c.target) for c in calls):  # (an install's progress: round 53)
             ranked.append((2, order, f"[{run.id}] (what it printed)"))
     return [text for _rank, _order, text in sorted(ranked)]
 

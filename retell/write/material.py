@@ -65,6 +65,7 @@ from retell.write.cut_readings import cut_reading_notes
 from retell.write.facts import format_duration, worked_minutes
 from retell.write.figure_sources import figure_notes
 from retell.write.promises import gap_notes
+from retell.write.run_notes import failure_count_notes, is_install, one_run_notes, query_column_notes
 from retell.write.timetext import clock_text, moment_text
 from retell.write.unsaid import unnamed_change_notes
 
@@ -444,11 +445,13 @@ def outcome_block(event: Event, max_lines: int, printed: Printed = None, scripts
                 out.append("    (no line here is the push's: its output does not show the push went through)")
             out.extend(echo_notes(call))
             out.extend(test_scope_notes(call))
+            out.extend(query_column_notes(call))
         elif printed is None or (event.id, index) in printed:
             alone = len(event.calls or ()) == 1  # its line above already shows the command whole
             out.extend(printout_lines(None if alone else call.target or call.name, call.output, max_lines))
             out.extend(echo_notes(call))
             out.extend(test_scope_notes(call))
+            out.extend(query_column_notes(call))
         elif call.output != NO_OUTPUT:  # said, so that nothing reads as never printed
             alone = len(event.calls or ()) == 1
             who = "it" if alone else f"`{shorten(call.target or call.name, NAMED_COMMAND_CHARS)}`"
@@ -892,8 +895,8 @@ def decisive_results(events: list[Event], limit: int = RESULTS_SHOWN) -> list[st
                 continue
             if call.error or not call.output or _FAILING.search(call.outcome or ""):
                 continue
-            if not (is_test_command(call.target) or is_outcome_command(call.target)):
-                continue
+            if not (is_test_command(call.target) or is_outcome_command(call.target)) or is_install(call.target):
+                continue  # (an install's "Progress: resolved 312" is no result a post shows: round 53)
             lines = [ln for ln in call.output.splitlines() if ln.strip() and not ln.startswith("exit ")]
             if shows_failure("\n".join(lines)):  # a failure anywhere (`…::test_x FAILED [ 70%]`): no success
                 continue
@@ -1022,6 +1025,10 @@ def render_material(
         gaps.setdefault(event_id, []).extend(after)
     for event_id, cut in cut_reading_notes(kept, session).items():  # Claude's reading of lines not shown
         gaps.setdefault(event_id, []).extend(cut)
+    for event_id, together in one_run_notes(kept).items():  # a commit sent with the tests, not after their result
+        gaps.setdefault(event_id, []).extend(together)
+    for event_id, failures in failure_count_notes(kept, session).items():  # how many runs failed before one passed
+        gaps.setdefault(event_id, []).extend(failures)
     text = _join(kept, line, gaps)
     for step in _TRIM_STEPS:
         if estimate_tokens(text) <= budget_tokens:
