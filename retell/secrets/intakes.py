@@ -54,11 +54,16 @@ def _machine_part(part: str) -> bool:
     return len(part) >= 10 and digits and letters and looks_random(part)
 
 
+_REFERENCE = re.compile(r"\$\{?[A-Za-z_]\w*\}?$|\{\{.*\}?\}?$|%[A-Za-z_]\w*%$|<[^<>]+>?$")
+
+
 def _intake_with_a_secret(value: str, m: re.Match[str]) -> bool:
     path, _, query = value.partition("?")
     segments = [s for s in path.split("://", 1)[-1].split("/")[1:] if s]
     # (`/deploy/srv-…?key=…`: the service's id is a route, the key is the secret; both go)
-    if any(_machine_part(v) or (len(v) >= 8 and looks_random(v)) for v in _QUERY_CREDENTIAL.findall("?" + query)):
+    # (round thirty) never a variable's reference (`access_token=${DINGTALK_TOKEN}`, `{{ token }}`, `%TOKEN%`)
+    values = [v for v in _QUERY_CREDENTIAL.findall("?" + query) if not _REFERENCE.match(v)]
+    if any(_machine_part(v) or (len(v) >= 8 and looks_random(v)) for v in values):
         return True
     after = [i for i, s in enumerate(segments) if _SEGMENT_WORD.search(s)]
     if not after:

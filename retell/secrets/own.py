@@ -27,6 +27,7 @@ from retell.secrets.values import (
     is_placeholder,
     is_uuid,
     looks_random,
+    names_the_password,
     placeholder_after_prefix,
     words,
 )
@@ -163,6 +164,8 @@ def _url_password(value: str, m: re.Match[str]) -> bool:
     bare = value.strip()
     if len(bare) < 3 or is_placeholder(bare) or (bare.startswith("{") and bare.endswith("}")):
         return False
+    if names_the_password(bare):
+        return False  # (round thirty) the word "password" in the author's language: `user:motdepasse@…`
     # a password that is its user's name is a default account's (RabbitMQ's `guest:guest`, `postgres:postgres`),
     # the same on every install: nobody chooses it
     user = re.match(r"[^:]*://([^\s:/@'\"<>]*):", m.group(0))

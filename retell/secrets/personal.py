@@ -260,6 +260,13 @@ _REGIONS = (
 )
 
 
+# (round thirty) what a form shows in an empty field, or documentation's "e.g.": the format, no one's number
+_A_FORMS_HINT_BEFORE = lazy(
+    r"(?i)(?:\bplaceholder|\bhint|\be\.g\.|\bz\.\s?b\.|\bp\.\s?ej\.|\bpor ejemplo|\bpar exemple|\bzum beispiel)"
+    r"[\"']?[ \t]*[:=]?[ \t]*[\"'{(]?$"
+)
+
+
 def _phone(value: str, m: re.Match[str], said: bool = False) -> bool:
     before = m.string[m.start() - 1 : m.start()] or " "
     # glued to a word or an expression: `a+49…`, `id-415-555-0132`; after `=` only an international number
@@ -270,6 +277,9 @@ def _phone(value: str, m: re.Match[str], said: bool = False) -> bool:
     digits = re.sub(r"\D", "", value)
     if not 7 <= len(digits) <= 15 or len(set(digits)) < 3 or _placeholder_digits(digits):
         return False
+    at = m.string.find(value, m.start())  # (a said number's match starts at the word that says it)
+    if at >= 0 and _A_FORMS_HINT_BEFORE.search(m.string, max(0, at - 40), at):
+        return False  # (round thirty) a form's hint of the format (`placeholder="+49 30 123456789"`)
     if _IPV4_SHAPED.fullmatch(value.strip()):
         return False  # an address (`198.51.100.231`), not a number
     if re.fullmatch(r"\d{4}[-./]\d{2}[-./]\d{2}|\d{2}[-./]\d{2}[-./]\d{4}", value.strip()):

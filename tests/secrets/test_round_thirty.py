@@ -63,6 +63,12 @@ STILL_FOUND = [
     ("the fix was committed by Valentina Rojas Mejía on Friday", "Valentina Rojas Mejía"),
     # (a mailbox's name over a documentation domain is written as a person's own: round fourteen keeps it)
     ("Reviewed-by: Priya Raman <priya@corvid.example>", "Priya Raman"),
+    ('<input type="tel" name="mobile" value="+49 30 98765432">', "+49 30 98765432"),
+    (
+        "HOOK=https://oapi.dingtalk.com/robot/send?access_token=4d2f8a6c1e9b3d7f5a0c8e2b6d4f1a9c3e7b5d0f8a2c6e4b",
+        "https://oapi.dingtalk.com/robot/send?access_token=4d2f8a6c1e9b3d7f5a0c8e2b6d4f1a9c3e7b5d0f8a2c6e4b",
+    ),
+    ("git clone https://deploy:Xk9mP2qR7vT4@git.corvid.io/app.git", "Xk9mP2qR7vT4"),
     (
         '{"name": "Adjoa Mensah", "company": "Mensah Freight", "email": "adjoa@mensahfreight.gh"}',
         "Adjoa Mensah",
@@ -138,6 +144,13 @@ CLEAN = {
         "# not a real key, for the unit tests\nSTRIPE_KEY=sk_live_Rk4mP9sT2vW7xY1zA3bC5dE8fG0hJ6kL"
     ),
     "fake said in the sentence": "The fixture uses a fake token ghp_Rk4mP9sT2vW7xY1zA3bC5dE8fG0hJ6kL2nQ4 for the mock.",
+    # phones: a form's placeholder
+    "a form's placeholder": '<input type="tel" name="mobile" placeholder="+49 30 987654321">',
+    # webhooks: a variable's reference where the key goes
+    "a variable in a hook's query": "FEISHU_HOOK=https://oapi.dingtalk.com/robot/send?access_token=${ROBOT_TOKEN}",
+    # passwords: the password word itself in a URL, a framework's validation rules
+    "the word for password in a URL": "Pon `https://usuario:contraseña@host/repo` solo en el ejemplo",
+    "validation rules under a password key": "'password' => 'required|string|min:10|confirmed',",
     # passwords: an alphabet, a documented example
     "the characters a password may hold": 'ALLOWED_PASSWORD_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789"',
     "a famous example, said so": 'password = "Tr0ub4dor&3"  # the xkcd example',
