@@ -291,15 +291,26 @@ class Redactor:
         """Placeholders, and the author's replacements where they stand as a whole (not inside a word: a
         replacement `test` must not hide the `test` of a key)."""
         spans = [m.span() for m in PLACEHOLDER.finditer(text)] if "[REDACTED:" in text else []
+        written: list[tuple[int, int]] = []
         for replacement in self._replacements:
-            spans.extend(m.span() for m in replacement.finditer(text))
+            written.extend(m.span() for m in replacement.finditer(text))
         view = decoded_view(text) if self._replacements else None
         if view is not None:  # a replacement after `%3D` or `\n` stands as a whole only in what the text means
             for replacement in self._replacements:
-                spans.extend(
+                written.extend(
                     (view.original(a), view.original(b)) for a, b in (m.span() for m in replacement.finditer(view.text))
                 )
-        return spans
+        if written and self.known:
+            # (round thirty) a replacement's text inside a flagged value that is still there (one the author kept:
+            # `K` replacing one key, the `/K/` of another kept) is that value's, not retell's writing: blanked, the
+            # kept value was read again as another kind and redacted
+            values = self._repeats(text, None) + (self._repeats(view.text, view) if view is not None else [])
+            written = [
+                (a, b)
+                for a, b in written
+                if not any(v.start <= a and b <= v.end and b - a < v.end - v.start for v in values)
+            ]
+        return spans + written
 
     @property
     def _replacements(self) -> list[re.Pattern[str]]:

@@ -1308,10 +1308,15 @@ def _logged_in_with_a_password(value: str, m: re.Match[str]) -> bool:
     return _logged_in_with(value, m)
 
 
+_AT_AN_ADDRESS = re.compile(r"@[\w-]+\.[A-Za-z]{2,}|@[a-z][a-z.-]*$")
+
+
 def _logged_in_with(value: str, m: re.Match[str]) -> bool:
     """`ho provato ad entrare con Pomme.7110 ma…`: the match says it is a login; the value plainly chosen."""
     bare = value.strip("'\"`" + TYPOGRAPHIC).rstrip(".,;:)]}>")
-    if _TICKET.match(bare) or not _told_password(bare, m) or "/" in bare or "@" in bare:
+    # (round thirty) an address or `user@host` is a login's name; an `@` among a password's symbols is not
+    # (`Hanoi7@`, `P@ssw0rd`)
+    if _TICKET.match(bare) or not _told_password(bare, m) or "/" in bare or _AT_AN_ADDRESS.search(bare):
         return False
     return _joined_passphrase(bare) or (
         (any(c.isupper() for c in bare) or any(c in "!#$%&*+?@^~_=" for c in bare))

@@ -20,6 +20,8 @@ from retell.secrets.values import is_placeholder, looks_random
 # the words of a path segment that say it receives something: a hook, a deploy, a build, a trigger
 _INTAKE_SEGMENT = r"[\w.%-]*?(?:hooks?|deploy|trigger|invoke|buildbytoken)[\w.%-]*"
 _QUERY_CREDENTIAL = re.compile(r"(?i)[?&](?:[\w-]*(?:key|token|secret|sig))=([^&#\s]+)")
+# (round thirty) a URL ends at a typographic quote or a corner bracket too (`„siehe https://…/webhooks”'`): quoted in
+# prose, its last part read with the quote was no route of words
 _SEGMENT_WORD = re.compile(r"(?i)hooks?|deploy|trigger|invoke|buildbytoken")
 # with a credential in the query, a path that posts a message or an event is an intake too (Zoho Cliq's
 # `/channelsbyname/<name>/message?zapikey=…`, Zulip's `/external/<app>?api_key=…`): the query's value alone was
@@ -52,11 +54,16 @@ def _machine_part(part: str) -> bool:
     return len(part) >= 10 and digits and letters and looks_random(part)
 
 
+_REFERENCE = re.compile(r"\$\{?[A-Za-z_]\w*\}?$|\{\{.*\}?\}?$|%[A-Za-z_]\w*%$|<[^<>]+>?$")
+
+
 def _intake_with_a_secret(value: str, m: re.Match[str]) -> bool:
     path, _, query = value.partition("?")
     segments = [s for s in path.split("://", 1)[-1].split("/")[1:] if s]
     # (`/deploy/srv-…?key=…`: the service's id is a route, the key is the secret; both go)
-    if any(_machine_part(v) or (len(v) >= 8 and looks_random(v)) for v in _QUERY_CREDENTIAL.findall("?" + query)):
+    # (round thirty) never a variable's reference (`access_token=${DINGTALK_TOKEN}`, `{{ token }}`, `%TOKEN%`)
+    values = [v for v in _QUERY_CREDENTIAL.findall("?" + query) if not _REFERENCE.match(v)]
+    if any(_machine_part(v) or (len(v) >= 8 and looks_random(v)) for v in values):
         return True
     after = [i for i, s in enumerate(segments) if _SEGMENT_WORD.search(s)]
     if not after:
@@ -78,7 +85,7 @@ INTAKE_RULES: tuple[Rule, ...] = (
     Rule(
         "webhook-url",
         SECRET,
-        r"(?i)https?://[\w.-]+(?::\d+)?/(?:[\w.%-]+/){0,8}?" + _INTAKE_SEGMENT + r"(?:/|\?)[^\s\"'<>`]+",
+        r"(?i)https?://[\w.-]+(?::\d+)?/(?:[\w.%-]+/){0,8}?" + _INTAKE_SEGMENT + r"(?:/|\?)[^\s\"'<>`“”‘’«»「」『』]+",
         ("hook", "deploy", "trigger", "invoke", "buildbytoken"),
         accept=_intake_with_a_secret,
         trims=".,;:)]}>",
@@ -87,8 +94,10 @@ INTAKE_RULES: tuple[Rule, ...] = (
     Rule(
         "webhook-url",
         SECRET,
-        r"(?i)https?://[\w.-]+(?::\d+)?/(?:[\w.%-]+/){0,8}?" + _SENDING_SEGMENT + r"(?:/[\w.%-]+){0,2}\?[^\s\"'<>`]*?"
-        r"(?:key|token|secret|sig)=[^\s\"'<>`]+",
+        r"(?i)https?://[\w.-]+(?::\d+)?/(?:[\w.%-]+/){0,8}?"
+        + _SENDING_SEGMENT
+        + r"(?:/[\w.%-]+){0,2}\?[^\s\"'<>`“”‘’«»「」『』]*?"
+        r"(?:key|token|secret|sig)=[^\s\"'<>`“”‘’«»「」『』]+",
         ("key=", "token=", "secret=", "sig="),
         accept=_intake_with_a_secret,
         trims=".,;:)]}>",
@@ -98,7 +107,7 @@ INTAKE_RULES: tuple[Rule, ...] = (
     Rule(
         "webhook-url",
         SECRET,
-        r"(?i)https?://[\w.-]+\.bitrix24\.[a-z.]{2,6}/rest/\d+/(?P<k>[a-z0-9]{10,40})/?[^\s\"'<>`]*",
+        r"(?i)https?://[\w.-]+\.bitrix24\.[a-z.]{2,6}/rest/\d+/(?P<k>[a-z0-9]{10,40})/?[^\s\"'<>`“”‘’«»「」『』]*",
         ("bitrix24",),
         group=0,
         accept=_bitrix_key,
@@ -109,7 +118,7 @@ INTAKE_RULES: tuple[Rule, ...] = (
     Rule(
         "webhook-url",
         SECRET,
-        r"(?i)https?://(?P<k>[a-z0-9]{12,40})\.(?:m\.|x\.)?pipedream\.net\b[^\s\"'<>`]*",
+        r"(?i)https?://(?P<k>[a-z0-9]{12,40})\.(?:m\.|x\.)?pipedream\.net\b[^\s\"'<>`“”‘’«»「」『』]*",
         ("pipedream.net",),
         group=0,
         accept=lambda value, m: any(c.isdigit() for c in m.group("k")) and looks_random(m.group("k")),

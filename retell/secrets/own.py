@@ -27,6 +27,7 @@ from retell.secrets.values import (
     is_placeholder,
     is_uuid,
     looks_random,
+    names_the_password,
     placeholder_after_prefix,
     words,
 )
@@ -163,6 +164,8 @@ def _url_password(value: str, m: re.Match[str]) -> bool:
     bare = value.strip()
     if len(bare) < 3 or is_placeholder(bare) or (bare.startswith("{") and bare.endswith("}")):
         return False
+    if names_the_password(bare):
+        return False  # (round thirty) the word "password" in the author's language: `user:motdepasse@…`
     # a password that is its user's name is a default account's (RabbitMQ's `guest:guest`, `postgres:postgres`),
     # the same on every install: nobody chooses it
     user = re.match(r"[^:]*://([^\s:/@'\"<>]*):", m.group(0))
@@ -556,7 +559,7 @@ def home_account(path: str) -> str:
 
 # (round sixteen) a URL on a web host up to the path: its `/home/…` is a route (`script.google.com/home/start`,
 # `…/docs/home/intro`), never a folder; `file:///home/jane/…` has no host and is one
-_WEB_URL_BEFORE = re.compile(r"(?i)(?:https?|ftps?|wss?)://[^/\s\"'<>`]+/[^\s\"'<>`]*\Z")
+_WEB_URL_BEFORE = re.compile(r"(?i)(?:https?|ftps?|wss?)://[^/\s\"'<>`]+/[^\s\"'<>`“”‘’«»「」『』]*\Z")
 
 
 # (round twenty-five) the small words inside a family name (`Lars van der Berg`, `Jan de Vries`)
@@ -871,7 +874,7 @@ OWN_RULES: tuple[Rule, ...] = (
     Rule(
         "google-chat-webhook",
         SECRET,
-        r"https://chat\.googleapis\.com/v1/spaces/[\w-]+/messages\?[^\s\"'<>`]*(?:key|token)=[^\s\"'<>`]+",
+        r"https://chat\.googleapis\.com/v1/spaces/[\w-]+/messages\?[^\s\"'<>`“”‘’«»「」『』]*(?:key|token)=[^\s\"'<>`“”‘’«»「」『』]+",
         ("chat.googleapis.com",),
     ),
     # Teams Workflows and Power Automate: an HTTP trigger whose `sig=` signs the whole URL.
@@ -879,7 +882,7 @@ OWN_RULES: tuple[Rule, ...] = (
         "azure-workflow-webhook",
         SECRET,
         r"https://[\w.-]+\.(?:logic\.azure\.com|environment\.api\.powerplatform\.com|api\.powerplatform\.com)"
-        r"(?::\d+)?/[^\s\"'<>`]*?/triggers/[^\s\"'<>`]*?[?&]sig=[\w%-]+",
+        r"(?::\d+)?/[^\s\"'<>`“”‘’«»「」『』]*?/triggers/[^\s\"'<>`“”‘’«»「」『』]*?[?&]sig=[\w%-]+",
         ("logic.azure.com", "powerplatform.com"),
     ),
     # Any other service's incoming webhook (Zapier, IFTTT, Mattermost, Rocket.Chat, Azure Automation, a
@@ -892,7 +895,7 @@ OWN_RULES: tuple[Rule, ...] = (
         # (an event intake's: PagerDuty's `/integration/<key>/enqueue`, Vercel's `/integrations/deploy/<id>/<key>`)
         r"(?i)https?://(?:[\w.-]+(?::\d+)?/(?:[\w.%-]+/){0,6}?(?:hooks?|webhooks?|trigger|robot|integrations?)"
         r"(?:/|\?)|"
-        r"(?:hooks?|webhooks?)\.[\w.-]+(?::\d+)?/)[^\s\"'<>`]+",
+        r"(?:hooks?|webhooks?)\.[\w.-]+(?::\d+)?/)[^\s\"'<>`“”‘’«»「」『』]+",
         ("hook", "/trigger/", "/robot/", "/integration"),
         accept=_hook_with_a_secret,
         trims=".,;:)]}>",
@@ -905,7 +908,7 @@ OWN_RULES: tuple[Rule, ...] = (
         "webhook-url",
         SECRET,
         r"(?i)\b[\w.-]{0,30}(?:webhook|hook|notify|notification|push|alert|alarm|bark|serverchan|ntfy|gotify)[\w.-]{0,30}"
-        r"[\"']?[ \t]*[:=][ \t]*[\"']?(?P<v>https?://[\w.-]+(?::\d+)?/[^\s\"'<>`]+)",
+        r"[\"']?[ \t]*[:=][ \t]*[\"']?(?P<v>https?://[\w.-]+(?::\d+)?/[^\s\"'<>`“”‘’«»「」『』]+)",
         ("hook", "notif", "push", "alert", "alarm", "bark", "serverchan", "ntfy", "gotify"),
         group="v",
         accept=_keyed_push_url,
@@ -919,7 +922,7 @@ OWN_RULES: tuple[Rule, ...] = (
     Rule(
         "webhook-url",
         SECRET,
-        r"(?i)https?://(?:api\.day\.app|(?:sctapi|sc)\.ftqq\.com|api\.pushcut\.io|ntfy\.sh)/[^\s\"'<>`]+",
+        r"(?i)https?://(?:api\.day\.app|(?:sctapi|sc)\.ftqq\.com|api\.pushcut\.io|ntfy\.sh)/[^\s\"'<>`“”‘’«»「」『』]+",
         ("api.day.app", "ftqq.com", "pushcut.io", "ntfy.sh/"),
         accept=_keyed_push_url,
         trims=".,;:)]}>",
@@ -1001,7 +1004,9 @@ OWN_RULES: tuple[Rule, ...] = (
         SECRET,
         r"(?i)\b(?:authorization|proxy-authorization|x-api-key|x-auth-token|api-key|x-access-token)"
         # (a header set by subscript: `headers['Authorization'] = 'Token …'`)
-        r"[\"']?\]?[ \t]*[:=][ \t]*[\"']?(?:(?:token|digest|apikey|api-key|key|sso-key)[ \t]+)?"
+        # (round thirty) any scheme word before the credential, not only the common ones: Okta's `SSWS`, `GenieKey`,
+        # `Splunk`, `DeepL-Auth-Key`, `Klaviyo-API-Key`, `Zoho-oauthtoken` (Basic and Bearer have their own rules)
+        r"[\"']?\]?[ \t]*[:=][ \t]*[\"']?(?:(?!(?:basic|bearer)\b)[A-Za-z][\w-]{1,30}[ \t]+)?"
         r"(?!(?:basic|bearer)\b)([A-Za-z0-9._~+/:=-]{12,})",
         ("authorization", "x-api-key", "x-auth-token", "api-key", "x-access-token"),
         group=1,

@@ -260,6 +260,13 @@ _REGIONS = (
 )
 
 
+# (round thirty) what a form shows in an empty field, or documentation's "e.g.": the format, no one's number
+_A_FORMS_HINT_BEFORE = lazy(
+    r"(?i)(?:\bplaceholder|\bhint|\be\.g\.|\bz\.\s?b\.|\bp\.\s?ej\.|\bpor ejemplo|\bpar exemple|\bzum beispiel)"
+    r"[\"']?[ \t]*[:=]?[ \t]*[\"'{(]?$"
+)
+
+
 def _phone(value: str, m: re.Match[str], said: bool = False) -> bool:
     before = m.string[m.start() - 1 : m.start()] or " "
     # glued to a word or an expression: `a+49…`, `id-415-555-0132`; after `=` only an international number
@@ -270,6 +277,9 @@ def _phone(value: str, m: re.Match[str], said: bool = False) -> bool:
     digits = re.sub(r"\D", "", value)
     if not 7 <= len(digits) <= 15 or len(set(digits)) < 3 or _placeholder_digits(digits):
         return False
+    at = m.string.find(value, m.start())  # (a said number's match starts at the word that says it)
+    if at >= 0 and _A_FORMS_HINT_BEFORE.search(m.string, max(0, at - 40), at):
+        return False  # (round thirty) a form's hint of the format (`placeholder="+49 30 123456789"`)
     if _IPV4_SHAPED.fullmatch(value.strip()):
         return False  # an address (`198.51.100.231`), not a number
     if re.fullmatch(r"\d{4}[-./]\d{2}[-./]\d{2}|\d{2}[-./]\d{2}[-./]\d{4}", value.strip()):
@@ -412,7 +422,7 @@ def _vendor_test_number(number: object) -> bool:
 
 
 def _said_phone(value: str, m: re.Match[str]) -> bool:
-    if _NOT_THE_NUMBER.match(m.group("between")):
+    if _NOT_THE_NUMBER.match(m.group("between")) or _NUMBER_OF_A_THING.match(m.group("between")):
         return False
     return _phone(value, m, said=True)
 
@@ -455,7 +465,14 @@ _FIGURE_NOUNS = (
     r"case|serial|sn|isbn|ean|upc|gtin|iban|bic|swift|sort code|account|acct|card|cvv|zip|postcode|postal|"
     r"size|bytes|total|count|sum|amount|price|cost|hash|block|height|epoch|seed|checksum|crc|offset|line|"
     r"lines|row|rows|step|steps|iteration|iter|batch|no|nr|num|number of|tracking|ref|reference|vat|tax|"
-    r"ssn|revenue|sales|balance|budget"
+    r"ssn|revenue|sales|balance|budget|"
+    # (round thirty) the same nouns in the other languages authors write in (`el número de pedido 2026-118-4471`,
+    # `Bestellnummer`, `номер заказа`, `订单号`); never `número`/`Nummer` alone (`mi número es …` is a phone)
+    r"pedidos?|encomendas?|commandes?|facture|factura|fattura|fatura|ordine|ordem|bestellung|bestellnummer|"
+    r"auftrag|auftragsnummer|rechnung|rechnungsnummer|kundennummer|sendungsnummer|vorgangsnummer|ticketnummer|"
+    r"referencia|référence|riferimento|referência|incidencia|chamado|pratica|dossier|bestelling|ordernummer|"
+    r"zamówienia|zamówienie|objednávky|objednávka|siparişi?|заказа?|счёта?|счета?|тикета?|"
+    r"订单号?|訂單號?|注文番号|注文|주문번호|주문|đơn hàng|mã đơn|timestamp|unixtime|uuid|guid|ulid|nonce"
 )
 # and, before a number written in a country's own way, a verb, a preposition or a national register's name
 # (`Ran 1024 tests`, `over 2048`, `siret 732 829 320`)
@@ -465,8 +482,36 @@ _FIGURE_VERBS = (
 )
 
 
+# (round thirty) a number word that names another thing's number (`número de pedido`, `номер заказа`, `numéro de
+# commande`, `number of the invoice`): an order's or a ticket's, not a phone
+_NUMBER_OF_A_THING = lazy(
+    r"(?i)^[ \t:]*(?:(?:de|del|da|do|di|of|the|der|des|du|dello|della|van|het)[ \t]+){0,2}(?:l['’])?"
+    rf"(?:{_FIGURE_NOUNS})(?![^\W_])"
+)
+
+
+# (round thirty) the comment after it says what it is (`BUILD = '0412 345 678'  # ci run id`)
+_COMMENT_SAYS_A_FIGURE = lazy(
+    r"(?i)[\"'`]?,?[ \t]*(?:#|//|/\*)[ \t]*(?:[\w-]+[ \t]+){0,3}?" rf"(?:{_FIGURE_NOUNS})(?![^\W_])"
+)
+
+
+# a setting name's last part (`BUILD_ID`, `orderNumber`), not after a phone's word (`phoneNumber`, `mobile_no`)
+_AFTER_A_NAME_PART = (
+    r"(?:(?<=_)|(?-i:(?<=[a-z])(?=[A-Z])))"
+    r"(?<!phone)(?<!phone_)(?<!mobile)(?<!mobile_)(?<!cell)(?<!cell_)(?<!tel)(?<!tel_)(?<!fax)(?<!fax_)"
+    r"(?<!contact)(?<!contact_)(?<!whatsapp)(?<!whatsapp_)(?<!sms)(?<!sms_)"
+)
+
+
 def _words_before(words: str) -> re.Pattern[str]:
-    return re.compile(rf"(?i)(?:\b(?:{words})\b[ \t.:#=]*|#[ \t]*|[$€£¥₹₫][ \t]*)$")
+    # (round thirty) also the last part of a setting's name (`BUILD_ID = '…'`, `orderNumber: "…"`, `RUN_ID="…"`),
+    # its value quoted (`BUILD = '0412 345 678'`)
+    return re.compile(
+        rf"(?i)(?:(?:(?:\b|{_AFTER_A_NAME_PART})(?:{words})|{_AFTER_A_NAME_PART}number)\b"
+        r"[\"'`]?[ \t.:#=№°º]*[\"'`]?|"
+        r"#[ \t]*|[$€£¥₹₫][ \t]*)$"
+    )
 
 
 _NOT_A_PHONE_BEFORE = _words_before(f"{_FIGURE_NOUNS}|{_FIGURE_VERBS}")
@@ -529,6 +574,8 @@ def _unsaid_number_is_alone(value: str, m: re.Match[str], separators_say: bool, 
     before = text[max(line_start, m.start() - 30) : m.start()]
     after = text[m.end() : m.end() + 12]
     if (_NOT_A_NANP_BEFORE if nanp else _NOT_A_PHONE_BEFORE).search(before) or _UNIT_AFTER.match(after):
+        return False
+    if _COMMENT_SAYS_A_FIGURE.match(text, m.end(), line_end if line_end >= 0 else len(text)):
         return False
     if re.search(r"[\w.]-?$", before) and not re.search(r"[\s(\[{\"'`,;:|>]$", before):
         return False
@@ -1109,6 +1156,9 @@ _NOT_A_PERSON_REGEX = (
     # (round twenty-eight) what a Credits section lists besides people (`Lucide Icons`, `Noto Fonts`, `Dracula Theme`)
     r"icons|fonts|typefaces|emoji|themes?|illustrations|sprites|textures|sounds|templates|components|"
     r"maintainers|contributors|members|committers|"
+    # (round thirty) what a project's publisher calls itself (`Tallyfin Open Source`, `Acme OSS`, `Kestrel Developers`)
+    r"open[ \t-]?source|oss|opensource|association|society|institute|initiative|consortium|alliance|network|"
+    r"solutions|consulting|industries|holdings|ventures|agency|"
     # (round twenty-three) a place's last word (`Victoria Falls`, `Salt Lake City`, `Palm Springs`)
     r"falls|city|beach|springs|heights|valley|bay|harbou?r|islands?|hills|creek|county)\b\.?$|"
     # (round twenty-three) a place's first word, a saint's or a harbour's (`Santa Cruz`, `Port Elizabeth`, `Fort
@@ -1258,6 +1308,90 @@ def _a_desks_mailbox(m: re.Match[str]) -> bool:
     name over `…@users.noreply.github.com` or `…@example.com` stays a person's)."""
     address = re.search(r"<([^<>@\s]+)@[^<>\s]+>", m.group(0))
     return address is not None and _NON_PERSONAL_EMAIL.search(address.group(1) + "@x.zz") is not None
+
+
+# (round thirty) an address at a domain documentation reserves (RFC 2606's `example.com`, `.test`, `.invalid`, and
+# the example domains of other languages): the row or the line it is on is sample data, its people stand-ins
+# (`John Smith,john@example.com` beside `Jane Doe,jane@example.com`). Not a mailbox's `<address>`: a name over it
+# (`From: Lerato Mokoena <lerato@corp.example>`, a trailer) is written as a person's own, and stays one.
+_SAMPLE_ADDRESS = lazy(
+    r"(?i)(?<!<)(?<![\w.+-])[\w.+-]+@(?:[\w-]+\.)*(?:(?:example|beispiel|exemple|ejemplo|esempio|exemplo|voorbeeld|exempel|eksempel|"
+    r"przyklad)\.[a-z]{2,3}(?:\.[a-z]{2})?|[\w-]+\.(?:test|invalid|example|localhost))(?![\w.-]*[\w-])"
+)
+
+
+# (round thirty) the organisation a record names (`<organization>Tallyfin</organization>`, `"company": "Tallyfin"`)
+_ORGANISATION_FIELD = lazy(
+    r"(?i)<(?:organi[sz]ation|company|vendor)>[ \t]*(?P<x>[^<\n]{2,60})<|"
+    r"[\"']?\b(?:organi[sz]ation|company|vendor|org)[\"']?[ \t]*[:=][ \t]*[\"']?(?P<y>[^\"'\n,}]{2,60})"
+)
+
+
+# (round thirty) the author of a published work, named as its author (`the Requests library by Kenneth Reitz`, `the
+# paper by Leslie Lamport`, `"Designing Data-Intensive Applications" by Martin Kleppmann`, `Martin Fowler's book`):
+# public credit, not a colleague's name (`the refactor by …`, `committed by …`, `…'s review` stay a person's)
+_WORK = (
+    r"librar(?:y|ies)|package|crate|gem|framework|paper|papers|book|books|article|essay|talk|keynote|blog|tutorial|"
+    r"course|thesis|rfc|font|typeface|algorithm|textbook|lecture|screencast|podcast"
+)
+_A_WORKS_AUTHOR_BEFORE = lazy(
+    rf"(?i)(?:\b(?:{_WORK})(?:[ \t]+[\w.-]+)?|[\"”'’»`][ \t]*)[ \t]*(?:,[ \t]*)?(?:(?:written|authored|created|"
+    r"maintained|published)[ \t]+)?by[ \t]+$"
+)
+_A_WORKS_AUTHOR_AFTER = lazy(rf"(?i)['’]s[ \t]+(?:[\w-]+[ \t]+){{0,2}}?(?:{_WORK})\b|[ \t]+et[ \t]+al\b")
+
+
+def a_works_author(text: str, start: int, end: int) -> bool:
+    return bool(
+        _A_WORKS_AUTHOR_BEFORE.search(text, max(0, start - 60), start)
+        or _A_WORKS_AUTHOR_AFTER.match(text, end, min(len(text), end + 40))
+    )
+
+
+def names_its_organisation(text: str, start: int, end: int) -> bool:
+    """A name whose first word is the organisation's its record names (`Tallyfin Open Source`, `Tallyfin Dev` beside
+    `<organization>Tallyfin</organization>`): the organisation's own, not a person's."""
+    if not re.search(r"(?i)organi[sz]ation|company|vendor|org\b", text):
+        return False
+    first = text[start:end].split()[0].casefold() if text[start:end].split() else ""
+    for field in _ORGANISATION_FIELD.finditer(text, max(0, start - 300), min(len(text), end + 300)):
+        words_ = (field.group("x") or field.group("y") or "").split()
+        # (its name one word, a brand's: `Mensah Logistics` may be Kofi Mensah's family's firm)
+        if len(words_) == 1 and words_[0].casefold().strip(".,") == first:
+            return True
+    return False
+
+
+_FIELD_LINE = lazy(r"[ \t]*(?:-[ \t]+)?[\"']?[\w.-]+[\"']?[ \t]*[:=]")
+_ITEM_START = lazy(r"[ \t]*-[ \t]")
+
+
+def on_a_sample_line(text: str, start: int, end: int) -> bool:
+    """The line of `text[start:end]` holds an address at a domain documentation reserves; for a record's field
+    (`- name: …` over `email: …`), the record's lines around it (three each way, up to a blank line)."""
+    if "@" not in text:
+        return False
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", end)
+    line_end = line_end if line_end >= 0 else len(text)
+    if _SAMPLE_ADDRESS.search(text, line_start, line_end):
+        return True
+    if not _FIELD_LINE.match(text, line_start):
+        return False
+    block_start, block_end = line_start, line_end
+    for _ in range(3):  # (not past the start of its own list item: `- name:`)
+        above = text.rfind("\n", 0, max(0, block_start - 1)) + 1
+        if block_start == 0 or _ITEM_START.match(text, block_start) or not text[above : block_start - 1].strip():
+            break
+        block_start = above
+    for _ in range(3):  # (not into the next item)
+        below = text.find("\n", block_end + 1)
+        below = below if below >= 0 else len(text)
+        line = text[block_end + 1 : below]
+        if block_end >= len(text) or not line.strip() or _ITEM_START.match(line) or "{" in line:
+            break
+        block_end = below
+    return _SAMPLE_ADDRESS.search(text, block_start, block_end) is not None
 
 
 def _person(value: str, m: re.Match[str]) -> bool:
@@ -1601,6 +1735,8 @@ def _record_person(value: str, m: re.Match[str]) -> bool:
         given, family = gazetteer()
         names = value.split()
         return (names[0] in given and names[-1] in family) or not all(english_word(w.lower()) for w in names)
+    if _SAMPLE_ADDRESS.search(text, max(0, start), end):
+        return False  # (round thirty) a record of sample data: its address at `example.com`
     if fields and all(re.match(r"(?i)[\"']?e-?mail", f) for f in fields):
         # (round eighteen) only an email says so: a person's, not a role's or a team's (`releases@`, `support@`)
         addresses = re.findall(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", text[max(0, start) : end])

@@ -23,7 +23,7 @@ from retell.secrets.name_parts import NAME_PART_RULES
 from retell.secrets.own import COMMON_ACCOUNTS, OWN_RULES, account_name_rule, personal_account
 from retell.secrets.password_forms import NAME_FORM_RULES, PASSWORD_FORM_RULES
 from retell.secrets.pasted import PASTED_RULES
-from retell.secrets.personal import PERSONAL_RULES
+from retell.secrets.personal import PERSONAL_RULES, a_works_author, names_its_organisation, on_a_sample_line
 from retell.secrets.preview import default_replacement
 from retell.secrets.printed import PRINTED_RULES
 from retell.secrets.prose_names import PROSE_NAME_RULES
@@ -326,6 +326,18 @@ class Scanner:
                     continue  # (round seventeen) a publishable key, or a prefix before a mask
                 if rule.category == SECRET and _SAID_PUBLIC.search(text, max(0, span[0] - 60), span[0]):
                     continue  # (round twenty-nine) a key its setting's name calls public: search-only, publishable
+                if rule.category == SECRET and _an_image_tag(text, span):
+                    continue  # (round thirty) `tallyfin/api:9c1e07f4d2ab`: an image's tag, not `api: <key>`
+                if rule.category == SECRET and (_NOT_A_CREDENTIALS_NAME.search(text, max(0, span[0] - 60), span[0])):
+                    continue  # (round thirty) a key that opens nothing: `Idempotency-Key:`, `cache_key =`
+                if rule.category == SECRET and said_to_be_fake(text, span):
+                    continue  # (round thirty) `FAKE_STRIPE_KEY = …`, `… # dummy`, `a fake token … (not real)`
+                if rule.kind == "person-name" and (
+                    on_a_sample_line(text, span[0], span[1])
+                    or names_its_organisation(text, span[0], span[1])
+                    or a_works_author(text, span[0], span[1])
+                ):
+                    continue  # (round thirty) sample data, an organisation's name, a published work's author
                 if rule.kind == "phone-number":  # (its extension after it, once the number itself passed)
                     span = _with_extension(text, span)
                     value = text[span[0] : span[1]]
@@ -338,9 +350,69 @@ class Scanner:
 # (round twenty-nine) a setting's name that says its key is made to be public (Algolia's search-only key, a
 # publishable key): `ALGOLIA_SEARCH_ONLY_KEY=…`, `"searchOnlyApiKey": "…"`, `STRIPE_PUBLISHABLE_KEY=`. Only these
 # words: `NEXT_PUBLIC_*` says where a value goes, not that it is safe there.
+# (round thirty) and a captcha's site key (reCAPTCHA, hCaptcha, Turnstile: the page embeds it; its secret key is the
+# credential)
 _SAID_PUBLIC = re.compile(
-    r"(?i)(?:search[_-]?only|publishable)[_-]?(?:api[_-]?)?key[\"']?[ \t]*(?::=|=>|=|:)[ \t]*[\"']?$"
+    r"(?i)(?:search[_-]?only|publishable|site)[_-]?(?:api[_-]?)?key[\"']?[ \t]*(?::=|=>|=|:)[ \t]*[\"']?$"
 )
+# (round thirty) a key by name that opens nothing: an idempotency key, a correlation or a request id, a cache's,
+# a sort's or a partition's key (`Idempotency-Key: <hex>`, `X-Correlation-Key: …`)
+# and the characters a password may hold, named so (`ALLOWED_PASSWORD_CHARS = "abc…xyz0123456789"`)
+_NOT_A_CREDENTIALS_NAME = re.compile(
+    r"(?i)(?<![\w-])(?:(?:[\w-]*[_-])?(?:idempotency|correlation|dedup(?:lication)?|cache|partition|sort|routing|"
+    r"primary|foreign|row|object)[_-]?(?:key|id|token)|[\w-]*[_-](?:chars|charset|alphabet|characters|symbols))"
+    r"[\"']?[ \t]*(?::=|=>|=|:)[ \t]*[\"']?$"
+)
+# (round thirty) a value its own line says is made up: the setting's name (`FAKE_STRIPE_KEY`, `mock_api_key`,
+# `dummyToken`), a comment after it (`# fake`, `// dummy, not a real key`), the words before it (`uses a fake token
+# …`), or a comment line just above (`# dummy value for tests, not a real key`). Never "revoked", "expired" or
+# "invalid": those were real (the blind sets plant them so).
+_FAKE = r"(?:fake|dummy|mock|bogus|placeholder|not[ \t]+(?:a[ \t]+)?real)"
+_FAKE_NAME_BEFORE = re.compile(
+    rf"(?i)(?<![A-Za-z])(?:{_FAKE}[\w-]*|[\w-]*[_-]{_FAKE}(?:[_-][\w-]*)?|(?-i:(?:fake|dummy|mock)[A-Z]\w*))"
+    r"[\"']?[ \t]*(?::=|=>|=|:)[ \t]*[\"']?$"
+)
+_FAKE_WORDS_BEFORE = re.compile(
+    rf"(?i)\b(?:a|an|the|this|our|my)[ \t]+{_FAKE}[ \t]+(?:[\w-]+[ \t]+){{0,2}}?"
+    r"(?:token|key|secret|password|credential|api[ \t]+key|value)s?[ \t:]+[\"'`(]?$"
+)
+# (after it, in its comment, also "example" and "sample": `password = "Tr0ub4dor&3"  # the xkcd example`)
+_FAKE_OR_EXAMPLE = rf"(?:{_FAKE}|example(?![.\w-])|sample)"
+_FAKE_AFTER = re.compile(rf"(?i)[\"'`]?[),;]?[ \t]*(?:(?:#|//|/\*|--)[^\n]{{0,40}}?\b{_FAKE_OR_EXAMPLE}\b|\({_FAKE}\))")
+# (not "placeholder" above a line: `# replace the placeholder below` may sit over the real key put there)
+_FAKE_COMMENT_LINE = re.compile(
+    r"(?i)^[ \t]*(?:#|//|--|/\*|\*)[^\n]*\b(?:fake|dummy|mock|not[ \t]+(?:a[ \t]+)?real)\b[^\n]*$"
+)
+
+
+def said_to_be_fake(text: str, span: tuple[int, int]) -> bool:
+    line_start = text.rfind("\n", 0, span[0]) + 1
+    if _FAKE_NAME_BEFORE.search(text, max(line_start, span[0] - 60), span[0]):
+        return True
+    if _FAKE_WORDS_BEFORE.search(text, max(line_start, span[0] - 80), span[0]):
+        return True
+    line_end = text.find("\n", span[1])
+    if _FAKE_AFTER.match(text, span[1], line_end if line_end >= 0 else len(text)):
+        return True
+    if line_start >= 1:  # the line above, a comment alone
+        above = text.rfind("\n", 0, line_start - 1) + 1
+        return _FAKE_COMMENT_LINE.match(text[above : line_start - 1]) is not None
+    return False
+
+
+# (round thirty) a container image's reference, its tag after the `:` (`Successfully tagged tallyfin/api:9c1e07f4d2ab`,
+# `image: ghcr.io/acme/auth:1a2b3c4d5e6f`): a label word in the image's name (`api`, `auth`, `token-svc`) is no
+# setting's; the tag a commit's hash or a version
+_IMAGE_BEFORE_TAG = re.compile(r"(?:^|[\s\"'=`(])(?:[a-z0-9][\w.-]*(?::\d+)?/)+[a-z0-9][\w.-]*:$")
+_TAG = re.compile(r"(?:[\w.-]*?[-_.])?(?:[0-9a-f]{7,64}|v?\d+(?:\.\d+)+)(?:[-_.+][\w.-]*)?")
+
+
+def _an_image_tag(text: str, span: tuple[int, int]) -> bool:
+    if span[0] == 0 or text[span[0] - 1] != ":" or text[span[1] : span[1] + 1] == "@":
+        return False
+    return bool(_TAG.fullmatch(text, span[0], span[1])) and bool(
+        _IMAGE_BEFORE_TAG.search(text, max(0, span[0] - 200), span[0])
+    )
 
 
 # A credential that is a URL is redacted to the URL's end, whatever length its rule expects of the last part.

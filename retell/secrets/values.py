@@ -189,6 +189,8 @@ _CODE = re.compile(
     r"[()]|\[$|^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+(?:\[|$)|^[A-Za-z_][\w.]*\[.*\]$|"
     r"^[a-z_][\w.]*\[[a-z_][\w.]*$|"  # a subscript or a type cut at its `]`: `tokens[index`, `list[str`
     r"^[A-Za-z_][\w.]*\|[\w. |]+$|"
+    # (round thirty) a framework's validation rules, piped (`required|string|min:12|confirmed`, Laravel's)
+    r"^[a-z_]+(?::[\w.,]+)?(?:\|[a-z_]+(?::[\w.,]+)?)+$|"
     r"^(?:Optional|Union|List|Dict|Set|Tuple|Sequence|Mapping|Callable|Literal|str|int|bytes|bool|float|"
     r"Any|None|string|number|boolean|object|unknown|any|void|String|Integer|char\*?)\b|"
     r"^(?:https?|file)://|^[~.]?/[\w./-]*$|^\w+\.(?:py|js|ts|json|ya?ml|toml|txt|md|env|cfg|ini|conf|pem|key)$",
@@ -302,6 +304,13 @@ _PASSWORD_IN_LANGUAGES = frozenset(
 
 # (round nineteen) the word as scripts that write no spaces between words put it inside a longer label
 _UNSPACED_PASSWORD_WORDS = tuple(w for w in _PASSWORD_IN_LANGUAGES if not w.isascii() and " " not in w and len(w) <= 5)
+
+
+def names_the_password(value: str) -> bool:
+    """(round thirty) The password word itself, of any language, written as one word (`motdepasse`, `mot_de_passe`,
+    `contraseña`, `PASSWORD`): what a tutorial writes where a password goes (`https://user:motdepasse@…`)."""
+    folded = re.sub(r"[\s_.-]+", "", value.casefold())
+    return any(folded == re.sub(r"[\s_.-]+", "", w) for w in _PASSWORD_IN_LANGUAGES)
 
 
 def _is_password_word(word: str) -> bool:

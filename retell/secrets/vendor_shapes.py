@@ -36,7 +36,7 @@ import re
 from retell.secrets.rule import SECRET, Rule
 from retell.secrets.values import is_masked, is_placeholder
 
-_URL_REST = r"[^\s\"'<>`]"
+_URL_REST = r"[^\s\"'<>`“”‘’«»「」『』]"
 
 
 def _not_masked(value: str, m: re.Match[str]) -> bool:

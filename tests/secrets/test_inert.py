@@ -131,13 +131,11 @@ def test_a_replacement_that_starts_or_ends_off_a_word_stands_whole(replacement: 
     assert redactor.uncleared(cleared) == [], cleared
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="known, on main before stop 49 too: a value kept under its own rule in a URL-encoded JSON line is "
-    "redacted by a password reading of the decoded line when another line's value of the same kind is replaced",
-)
 def test_a_kept_value_stays_kept_beside_a_replaced_one_of_its_kind() -> None:
-    # the example Hypothesis drew in a fresh-clone run of stop 49 (test above), written out
+    """The example Hypothesis drew in a fresh-clone run of stop 49 (test above), written out: the replacement `K` of
+    one key stood as a whole word in the `/K/` of another the author kept, was blanked as retell's writing, and the
+    kept key, read again without it, was redacted as a password (round thirty: a replacement inside a flagged value
+    still there is that value's)."""
     lines = [
         "aws_secret_access_key = Uz5/eH2n7tdwesMLOJXqtZJGwmViZ0zcSTnBdwaf",
         "%22SecretAccessKey%22:%20%22ByLiIhj/K/LtvC%2BwdbmKWH1IAzjfhe81843r6Eep%22%2C",
