@@ -63,6 +63,8 @@ def keeps(heading: str, events: Sequence[Event], language: str | None, *, openin
     another language's."""
     if not heading or _STOCK.match(heading) or _LOG.search(heading) or "[REDACTED" in heading:
         return False
+    if re.match(r"[^\w`\"'“«„「]", heading) or heading.count("(") != heading.count(")"):
+        return False  # "- mostly unnecessary now)": a fragment of a list, not a heading
     if not fits_language(heading, language) or english_on(heading, language) or chat_line(heading) or reacts(heading):
         return False
     said = [_plain(w) for e in events if (w := author_words(e))]

@@ -286,8 +286,9 @@ def _cut(events: list[Event], cuts: list[int], starts: set[int], chapter: str) -
 def _turns(group: list[Episode]) -> list[tuple[int, int]]:
     """Where the story in `group` turns, as (rank, index of the event a new phase opens on), best first: the
     author pushing back, changing course or back after a pause; a new ask (not a thanks), a cause Claude found
-    after it had looked and before it changed anything more; a subagent coming back; a message the author added
-    while Claude worked."""
+    after it had looked and before it changed anything more; a message the author added while Claude worked. (Not
+    a subagent's return: the draft tells an episode's subagents before its other work, and a cut there would tell
+    them out of order.)"""
     turns: list[tuple[int, int]] = []
     at = 0
     for n, ep in enumerate(group):
@@ -311,8 +312,6 @@ def _turns(group: list[Episode]) -> list[tuple[int, int]]:
             ):
                 found = True
                 turns.append((1, at + k))
-            elif event.kind == SUBAGENT and k and event.subagent is not None and event.subagent.result:
-                turns.append((2, at + k))
             elif event.kind == HUMAN and event.queued and k and not _only_chat(event.text or ""):
                 turns.append((3, at + k))
         at += len(ep.events)
