@@ -193,8 +193,9 @@ def _pick_images(group: list[Episode], triage: Triage, images_left: set[str]) ->
 
 # -- phases: a long stretch told in sections at its turns ---------------------------------------------
 
-# A stretch told in this many paragraphs or more is split at its turns (fresh19/fresh20, judged blind: every
-# headless post of 11 paragraphs or more was wanted in sections, none of 8 or fewer).
+# A stretch told in this many paragraphs or more is split at its turns (fresh19/fresh20, judged blind: fresh19's
+# headless posts of 11 paragraphs or more were wanted in sections, none of 8 or fewer; fresh20's 9-paragraph
+# stretch of b3bce155 was wanted split).
 PHASE_PARAGRAPHS = 9
 PHASE_MIN = 3  # paragraphs a phase tells at least: a heading over one sentence is a lopsided post's
 PHASE_EACH = 4  # paragraphs per phase, about: a stretch of 12 is told in at most 3
