@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from itertools import combinations, pairwise
 
 from retell.claude.schema import HOUSEKEEPING_COMMANDS
 from retell.events import (
@@ -32,6 +33,7 @@ from retell.extract.headings import chapter_heading, chat_line
 from retell.extract.headings import join_words as _join
 from retell.extract.headings import short_path as _short_path
 from retell.extract.local_headings import in_language
+from retell.extract.phase_headings import phase_heading
 from retell.extract.project import project_name
 from retell.extract.requests import is_author_message, is_request_command, own_prose, without_greeting
 from retell.extract.signals import DISCOVERY, PIVOT
@@ -189,6 +191,148 @@ def _pick_images(group: list[Episode], triage: Triage, images_left: set[str]) ->
     ]
 
 
+# -- phases: a long stretch told in sections at its turns ---------------------------------------------
+
+# A stretch told in this many paragraphs or more is split at its turns (fresh19/fresh20, judged blind: fresh19's
+# headless posts of 11 paragraphs or more were wanted in sections, none of 8 or fewer; fresh20's 9-paragraph
+# stretch of b3bce155 was wanted split).
+PHASE_PARAGRAPHS = 9
+PHASE_MIN = 3  # paragraphs a phase tells at least: a heading over one sentence is a lopsided post's
+PHASE_EACH = 4  # paragraphs per phase, about: a stretch of 12 is told in at most 3
+PAUSE_MINUTES = 20  # an ask after this long a silence opens a phase (a pause of hours opens a chapter)
+TURNS_TRIED = 8  # the best turns of a stretch, among which its cuts are chosen
+
+
+def _in_phases(
+    groups: list[list[Episode]], triage: Triage, max_sections: int
+) -> tuple[list[list[Episode]], dict[int, str]]:
+    """`groups` with each long one cut at its turns (see `_turns`), while the post keeps to `max_sections`;
+    the headings of the phases, by their place in the list returned."""
+    out: list[list[Episode]] = []
+    headings: dict[int, str] = {}
+    room = max_sections - len(groups)
+    taken = [triage.post.title]
+    for group in groups:
+        phases = _phases(group, triage, room + 1, taken) if room > 0 else [(group, "")]
+        room -= len(phases) - 1
+        for phase, heading in phases:
+            if len(phases) > 1:
+                headings[len(out)] = heading
+                taken.append(heading)
+            out.append(phase)
+    return out, headings
+
+
+def _told_paragraphs(group: list[Episode], triage: Triage) -> int:
+    """How many paragraphs the draft tells `group` in (a quote and its lead-in are two)."""
+    text = _Writer(triage, {}).section([e for ep in group for e in ep.events])
+    return len([b for b in re.split(r"\n\s*\n", text) if b.strip()])
+
+
+def _phases(group: list[Episode], triage: Triage, most: int, taken: list[str]) -> list[tuple[list[Episode], str]]:
+    """`group` cut at its turns into at most `most` phases of PHASE_MIN paragraphs or more, each with its heading
+    (a phase with none that a blogger would keep is told with the one before); one phase, and no heading, when
+    `group` is told in fewer than PHASE_PARAGRAPHS (a short linear post reads fine headless)."""
+    size = _told_paragraphs(group, triage)
+    if size < PHASE_PARAGRAPHS or most < 2:
+        return [(group, "")]
+    events = [e for ep in group for e in ep.events]
+    starts = {id(ep.events[0]) for ep in group}
+    turns = sorted(_turns(group))[:TURNS_TRIED]
+    rank = {at: r for r, at in reversed(turns)}
+    sizes: dict[tuple[int, int], int] = {}
+    heads: dict[tuple[int, int], str] = {}
+
+    def phase(a: int, b: int) -> list[Episode]:
+        return _cut(events[a:b], [], {id(e) for e in events[a:b] if id(e) in starts}, group[0].chapter)[0]
+
+    for count in range(min(size // PHASE_EACH, most, len(rank) + 1), 1, -1):  # the most phases first
+        found: tuple[int, list[tuple[list[Episode], str]]] | None = None
+        for chosen in combinations(sorted(rank), count - 1):
+            bounds = [0, *chosen, len(events)]
+            spans = list(pairwise(bounds))
+            if any(sizes.setdefault(s, _told_paragraphs(phase(*s), triage)) < PHASE_MIN for s in spans):
+                continue
+            for n, (a, b) in enumerate(spans):
+                if (a, b) not in heads:
+                    told = events[a:b]
+                    heads[(a, b)] = phase_heading(told, taken, triage.post.language, opening=n == 0)
+            headings = [heads[s] for s in spans]
+            # (a phase with no heading a blogger would keep is no phase of its own; nor one headed as another)
+            if not all(headings) or len({h.casefold() for h in headings}) < len(headings):
+                continue
+            score = sum(rank[at] for at in chosen)  # the best turns: the author's pushback first
+            if found is None or score < found[0]:
+                found = (score, [(phase(a, b), h) for (a, b), h in zip(spans, headings, strict=True)])
+        if found is not None:
+            return found[1]
+    return [(group, "")]
+
+
+def _cut(events: list[Event], cuts: list[int], starts: set[int], chapter: str) -> list[list[Episode]]:
+    """`events` cut before each index in `cuts`, each part in its episodes (a part opened mid-episode opens on
+    an episode of its own with no ask)."""
+    phases: list[list[Episode]] = []
+    bounds = [0, *cuts, len(events)]
+    for a, b in pairwise(bounds):
+        episodes_: list[Episode] = []
+        for n in range(a, b):
+            if n == a or id(events[n]) in starts:
+                episodes_.append(Episode(chapter))
+            episodes_[-1].events.append(events[n])
+        phases.append(episodes_)
+    return phases
+
+
+def _turns(group: list[Episode]) -> list[tuple[int, int]]:
+    """Where the story in `group` turns, as (rank, index of the event a new phase opens on), best first: the
+    author pushing back, changing course or back after a pause; a new ask (not a thanks), a cause Claude found
+    after it had looked and before it changed anything more; a message the author added while Claude worked. (Not
+    a subagent's return: the draft tells an episode's subagents before its other work, and a cut there would tell
+    them out of order.)"""
+    turns: list[tuple[int, int]] = []
+    at = 0
+    for n, ep in enumerate(group):
+        ask = ep.ask
+        words = _words(ask) if ask is not None else ""
+        if n > 0 and ask is ep.events[0] and words and not _only_chat(words) and not signs_off(words):
+            back = _minutes_between(group[n - 1].events[-1], ask) >= PAUSE_MINUTES  # "吃完饭回来了"
+            turns.append((0 if back or _PIVOT.search(words) else 1, at))
+        worked = False
+        found = False
+        for k, event in enumerate(ep.events):
+            later = ep.events[k + 1 :]
+            if k and event.kind == TOOL_RUN:
+                worked = True
+            elif (
+                event.kind == ASSISTANT
+                and worked
+                and not found
+                and _DISCOVERY.search(event.text or "")
+                and any(e.kind == TOOL_RUN for e in later)
+            ):
+                found = True
+                turns.append((1, at + k))
+            elif event.kind == HUMAN and event.queued and k and not _only_chat(event.text or ""):
+                turns.append((3, at + k))
+        at += len(ep.events)
+    return turns
+
+
+def _proposed_title(view: EventLog, triage: Triage, chapter: str) -> str:
+    """The title triage proposes for `chapter` (triage.generate.default_chapter_title, secrets aside): a title in
+    triage.yaml that differs is the author's."""
+    told = [e for e in view.events if e.chapter == chapter and not e.sidechain]
+    language = triage.post.language
+    return in_language(chapter_heading(told, [triage.post.title], language), told, language)
+
+
+def _minutes_between(before: Event, after: Event) -> float:
+    """Minutes from `before` to `after` (0 when either has no time)."""
+    a, b = to_epoch_ms(before.ts) if before.ts else None, to_epoch_ms(after.ts) if after.ts else None
+    return (b - a) / 60000 if a is not None and b is not None else 0.0
+
+
 # -- outline ------------------------------------------------------------------------------------------
 
 
@@ -198,6 +342,9 @@ def offline_outline(view: EventLog, triage: Triage) -> Outline:
     groups = _fold_chat(
         _group(episodes(view, chapter_order), CHAPTERS_PER_LENGTH.get(triage.post.length, MAX_SECTIONS))
     )
+    groups, phase_headings = _in_phases(groups, triage, CHAPTERS_PER_LENGTH.get(triage.post.length, MAX_SECTIONS))
+    split = {ep.chapter for n in phase_headings for ep in groups[n]}
+    proposed = {chapter: _proposed_title(view, triage, chapter) for chapter in split}
     sections: list[Section] = []
     used_headings: set[str] = set()
     images_left = set(triage.included_images())
@@ -205,7 +352,12 @@ def offline_outline(view: EventLog, triage: Triage) -> Outline:
     for i, group in enumerate(groups, 1):
         chapter = group[0].chapter
         first_in_chapter = i == 1 or groups[i - 2][0].chapter != chapter
+        # (a chapter told in phases: its title names the whole chapter, each phase's heading names the phase)
         heading = titles.get(chapter) if first_in_chapter else None
+        if chapter in split and (not heading or heading == proposed.get(chapter)):
+            # (a chapter told in phases: each phase's heading names the phase; a title the author set in triage
+            # for the chapter heads its first one)
+            heading = phase_headings.get(i - 1)
         if not heading:
             told = [e for ep in group for e in ep.events]
             heading = (
@@ -217,6 +369,10 @@ def offline_outline(view: EventLog, triage: Triage) -> Outline:
             heading, n = f"{base} (part {n})", n + 1
         used_headings.add(heading)
         beats = _beats(group, is_first=i == 1, last_assistant=last_assistant)
+        first = group[0].events[0]
+        if chapter in split and not any(first.id in beat.events for beat in beats):
+            # a phase opened mid-episode (at a cause found, a subagent's return) starts where the story turns
+            beats.insert(0, Beat("pivot", "summarise", [first.id], "Where the story turns."))
         placements = _pick_images(group, triage, images_left)
         sections.append(
             Section(
@@ -578,6 +734,8 @@ class _Writer:
     def episode(self, events: list[Event]) -> list[str]:
         out: list[str] = []
         ask = next((e for e in events if _is_ask(e)), None)
+        if ask is not None and ask.queued and any(e.kind in (ASSISTANT, TOOL_RUN) for e in events[: events.index(ask)]):
+            ask = None  # (a phase opened on Claude's work: a message added meanwhile is told where it came)
         if ask is not None:
             out.append(self.ask(ask))
             out.extend(self.image_lines(ask.images or [], pasted=True))
@@ -668,6 +826,8 @@ class _Writer:
             lead = f"{self.me(True)} first tried another direction, then rewound it:"
         elif opened:
             lead = f"This time {self.me()} began with:"
+        elif event.queued and self.turn > 1:  # (a phase opened on a message the author added while Claude worked)
+            lead = f"While Claude was still working, {self.me()} added:"
         elif self.turn == 1:
             lead = f"{self.me(True)} started with this:"
         elif _PIVOT.search(text):
