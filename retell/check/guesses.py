@@ -30,7 +30,7 @@ GUESS = "guess"
 _HEDGE = re.compile(
     r"\b(?:probably|likely|presumably|possibly|perhaps|maybe|might(?: be| have)?|could be|may be|may have|"
     r"(?:I|I'd)\s+(?:suspect|guess|think|believe|bet)|my (?:guess|hunch|suspicion)|seems?(?: to| like)?|"
-    r"appears? to|looks like|"
+    r"appears? to|looks like|smells? like|sounds? like|"
     r"probablemente|quiz[áa]s?|tal vez|puede que|parece(?: que)?|supongo|sospecho|"
     r"provavelmente|talvez|pode ser|acho que|suspeito|"
     r"probablement|sans doute|peut-[êe]tre|il semble|je (?:pense|suppose|soup[çc]onne)|"
@@ -138,6 +138,48 @@ def _guesses(text: str) -> list[Guess]:
         if heads:
             out.append((piece.strip(), codes, heads))
     return out
+
+
+# What Claude only expected of a step not yet taken or seen ("with `create_before_destroy` it'll go through the
+# same way", "should pass now"): a prediction, as unsettled as a guess until a run shows it
+_EXPECT = re.compile(
+    r"\b(?:should (?:be|work|pass|go|now|fix|stay|show)|(?:will|it'll|that'll|this'll) (?:probably|likely)|it'll|"
+    r"that'll|I expect|expected to|hopefully|I hope|deber[íi]a|sollte|devrait|dovrebbe|zou moeten|powinn\w+|"
+    r"borde|должн\w+|by měl\w*|phải là)\b|应该|應該|はず|だろう|でしょう|겁니다|것입니다",
+    re.I,
+)
+
+
+def hedged(text: str) -> list[str]:
+    """The sentences of Claude's text that only guess or expect what is so ("That smells like a `timestamp()`
+    in the name."), a plan's hedge ("I think the better approach is") left out: for the verification prompt."""
+    out = []
+    for piece in _CLAUDE_SENTENCE.split(text):
+        piece = piece.strip()
+        if piece and ((_HEDGE.search(piece) and not _PLAN.search(piece)) or _EXPECT.search(piece)):
+            out.append(piece)
+    return out
+
+
+_QUESTION_SPLIT = re.compile(r"(?<=[.!?。！？؟])\s*|\n+")
+
+
+# A request put as a question ("Can you please update these tests?") asks for an act, not whether something is so
+_REQUEST = re.compile(
+    r"^\W*(?:(?:can|could|would|will)\s+you|please|pls|mind\s)|\bplease\b|\bpor favor\b|\bbitte\b|"
+    r"^\W*(?:puedes|podr[íi]as|kannst du|könntest du|peux-tu|pourrais-tu|puoi|potresti)\b",
+    re.I,
+)
+
+
+def asked(text: str) -> list[str]:
+    """The questions of the author's text ("does re-running November duplicate readings?"), requests put as
+    questions left out."""
+    return [
+        p.strip()
+        for p in _QUESTION_SPLIT.split(text)
+        if p.strip().endswith(("?", "？", "؟")) and not _REQUEST.search(p.strip())
+    ]
 
 
 def _tells(sentence: str, guess: Guess) -> bool:

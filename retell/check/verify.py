@@ -21,7 +21,7 @@ import orjson
 
 from retell import jsonio
 from retell.check.amounts import amounts, durations
-from retell.check.claims import CODE_SPAN, COMMAND, NUMBER, PATH, Claim
+from retell.check.claims import CITATION, CODE_SPAN, COMMAND, NUMBER, PATH, Claim
 from retell.check.document import CODE, Block, read_blocks
 from retell.check.quoted import quoted_in
 from retell.check.report import CheckReport
@@ -377,8 +377,35 @@ def merge(
             continue
         seen.add(key)
         added.append(_model_finding(verdict, block))
+    if clears:
+        _clear_citations(report.findings, verification.verdicts, blocks)
     report.findings = sorted([*report.findings, *added], key=lambda f: (f.claim.line, f.claim.at))
     return report
+
+
+def _clear_citations(findings: list[Finding], verdicts: list[Verdict], blocks: list[Block]) -> None:
+    """A low-confidence citation problem ("the cited events share little with the paragraph", "its claims trace
+    to e7") of a paragraph or block every claim of which the model supports with an event that paragraph cites:
+    the model read each claim in the events cited and found it there. A summary in other words (blind22 AB2:8,
+    "un arreglo que un test tumbó, un encabezado con acento y una pregunta mía", 3 % overlap) and a diff block whose
+    lines a search elsewhere also holds (blind21 AA2:131) were false alarms the model could not clear, since a
+    citation's words are no claim it judges. One verdict of any other kind, or an event the paragraph does not
+    cite, and the rules' word stands."""
+    by_block: dict[int, list[Verdict]] = {}
+    for verdict in verdicts:
+        block = _block_of(blocks, verdict.line)
+        if block is not None:
+            by_block.setdefault(block.start, []).append(verdict)
+    for finding in findings:
+        if finding.claim.kind != CITATION or not finding.problem or finding.blocking or finding.source == MODEL:
+            continue
+        block = finding.claim.block
+        judged = by_block.get(block.start, [])
+        cites = {*block.cites, *block.own_cites}
+        if judged and all(v.verdict == SUPPORTED and v.event in cites for v in judged):
+            finding.model_note = judged[0].said()
+            finding.status, finding.source, finding.cleared = TRACED, RULES_AND_MODEL, True
+            finding.event, finding.excerpt = judged[0].event, ""
 
 
 # The classes of a sure rule finding (one that stops --strict) the model's support may soften to a note: figures

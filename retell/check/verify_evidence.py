@@ -14,7 +14,8 @@ import re
 from collections.abc import Iterable
 from itertools import groupby
 
-from retell.events import TOOL_RUN, Event, EventLog, walk
+from retell.check.guesses import asked, hedged
+from retell.events import ASSISTANT, HUMAN, TOOL_RUN, Event, EventLog, walk
 from retell.extract.tools import NO_OUTPUT
 from retell.llm.request import estimate_tokens
 from retell.write.material import refused
@@ -172,10 +173,26 @@ _RECORD_CUT = re.compile(r"^\s*… \(\d+ more [^)]*\)\s*$")
 _EVENT_LINE = re.compile(r"^\[(e[\w.]+)\]", re.M)
 
 
+_TAIL_WORDS = 4  # of a line the record stops short, what names its cut ("response error StatusCode: 40…")
+
+
 def _record_cuts(lines: list[str]) -> list[str]:
     """The cuts the session's own record of a text makes (`… (19 more changed lines)` at its end, `… (16 more
-    lines)` between an output's first and last lines)."""
-    return [line.strip() for line in lines if _RECORD_CUT.match(line)]
+    lines)` between an output's first and last lines), and a text that stops mid-line, `…` at its end (an
+    error's "StatusCode: 40…": the record keeps an output to a length; blind22 AB1:77 read that cut as one that
+    might hold why the delete failed, where only Claude's word says)."""
+    cuts = [line.strip() for line in lines if _RECORD_CUT.match(line)]
+    last = next((line.strip() for line in reversed(lines) if line.strip()), "")
+    if last.endswith("…") and not _RECORD_CUT.match(last) and len(last.rstrip("… ")) >= 3:
+        cuts.append(" ".join(last.split()[-_TAIL_WORDS:]))
+    return cuts
+
+
+def _stops_short(text: str, wanted: str) -> bool:
+    """Whether the model's copy `wanted` ("StatusCode: 40…") is the end of a text the record stops mid-line."""
+    last = " ".join(text.rstrip().splitlines()[-1].split()) if text.strip() else ""
+    core = wanted.rstrip("… ")
+    return wanted.endswith("…") and len(core) >= 3 and last.endswith("…") and last.endswith(wanted)
 
 
 def _record_cut(lines: list[str]) -> str:
@@ -192,6 +209,8 @@ def record_cut(event: Event, cut: str) -> bool:
         for found in _record_cuts(text.splitlines()):
             if " ".join(found.split()) in wanted:  # the whole cut, its count too: a bare "…" names no cut
                 return True
+        if _stops_short(text, wanted):
+            return True
     return False
 
 
@@ -203,6 +222,34 @@ def _segments(shown: str) -> dict[str, str]:
         end = marks[n + 1].start() if n + 1 < len(marks) else len(shown)
         out[mark.group(1)] = out.get(mark.group(1), "") + shown[mark.start() : end]
     return out
+
+
+UNSETTLED_SHOWN = 12  # guesses and questions of the cited events listed, at most
+UNSETTLED_CHARS = 240
+
+
+def unsettled(cites: Iterable[str], view: EventLog) -> str:
+    """What the cited events only guessed, expected or asked, sentence by sentence: Claude's hedged sentences
+    ("That smells like a `timestamp()` in the name."), its predictions ("it'll go through the same way"), the
+    author's questions. Told as settled, such a sentence was supported by a later search or by Claude's own
+    restatement (blind22 AB1:26, blind18 X1:161): the model is shown which of the cited words were no fact."""
+    events, _spawns = _cited_events(cites, view)
+    out: list[str] = []
+    for event in events:
+        text = event.text or ""
+        if event.kind == ASSISTANT:
+            who = "SUBAGENT" if "." in (event.id or "") else "CLAUDE"
+            found = [(f"{who} guessed or expected", piece) for piece in hedged(text)]
+        elif event.kind == HUMAN:
+            found = [("AUTHOR asked", piece) for piece in asked(text)]
+        else:
+            continue
+        for what, piece in found:
+            piece = " ".join(piece.split())
+            if len(piece) > UNSETTLED_CHARS:
+                piece = piece[: UNSETTLED_CHARS - 1].rstrip() + "…"
+            out.append(f'[{event.id}] {what}: "{piece}"')
+    return "\n".join(out[:UNSETTLED_SHOWN])
 
 
 TOOLS_NAMED = 24  # cited events whose tools are named, at most

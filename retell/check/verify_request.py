@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from retell.check.document import CODE, HEADING, IMAGE, Block, read_blocks
-from retell.check.verify_evidence import whole_evidence
+from retell.check.verify_evidence import unsettled, whole_evidence
 from retell.events import Event, EventLog, walk
 from retell.extract.project import project_name
 from retell.llm.budget import output_budget, worth_caching
@@ -304,6 +304,7 @@ def verify_requests(
             lines=lines,
             near=_timed(shown_near.text, near, chunk.cited_by()) if shown_near else "",
             whole=whole,
+            unsettled=unsettled(chunk.cites, view),
             rest=_timed(shown_rest.text, rest) if shown_rest else "",
             condensed="; ".join(condensed),
         )
