@@ -118,6 +118,7 @@ SETS = {
     "blind21": ("AA1", "AA2"),
     "blind22": ("AB1", "AB2"),
     "blind23": ("AC1", "AC2"),
+    "blind24": ("AD1", "AD2"),
 }
 # the sets the check was never tuned on: round fifteen tunes on every variant of the first ten (blind10
 # measured round fourteen, stop 40); blind11 arrived in stop 41 and measured round fifteen; round sixteen tunes on it,
@@ -133,7 +134,7 @@ SETS = {
 # (stop 48), round twenty-eight tunes on it; blind22 (stop 49, two sessions of fresh18, English and Spanish told in
 # Spanish) and blind23 (stop 49, two sessions of fresh19, English and Russian told in Russian) measured round
 # twenty-eight on; the verifying model's round thirty tunes on blind22 (blind23 stays unseen)
-UNTUNED: tuple[str, ...] = ("blind14", "blind19", "blind23")
+UNTUNED: tuple[str, ...] = ("blind14", "blind19", "blind23", "blind24")
 VARIANTS = ("dev", "holdout")
 SHOWN = ("dev",)  # details (misses, false alarms) are printed for these variants only
 KINDS = (
