@@ -63,7 +63,7 @@ _VERBS = frozenset(
         take report mark warn raise retry toggle collapse exclude ignore escape attach apply accept reject require
         downgrade pull tune train scrape notify schedule automate archive highlight rearrange reorder insert
         append prepend paginate truncate flatten bind emit encode decode rotate stream embed
-        provide propose suggest design draft outline sketch abort cancel debounce throttle
+        block provide propose suggest design draft outline sketch abort cancel debounce throttle
         """,
     )
 )

@@ -176,11 +176,33 @@ def focused(title: str, events: Sequence[Event], language: str | None, thing: st
     if not head and thing and not _names(rest, thing) and (named or (english and _the_authors(thing, events))):
         head, colon = thing, ("：" if _CJK.search(rest) else ": ")
         rest = _lower_first(_as_work(rest, language)) if not _CJK.search(rest) else rest
+    head = as_spelled(head, events)
     if not rest:
         return head
     if not head:
         return rest
     return f"{head}{colon}{rest}"
+
+
+def as_spelled(name: str, events: Sequence[Event]) -> str:
+    """A one-word thing as the session's prose spells it, when that spelling has capitals past its first letter
+    ("fov:" of a commit's scope, said "FOV" by the author and Claude, is "FOV"; "OAuth"): a scope is written as the
+    thing it names, not as a log's lower case capitalised ("Fov"). Words inside paths and code are not counted."""
+    if not name or " " in name or not name.isalpha():
+        return name
+    counts: dict[str, int] = {}
+    for event in events:
+        text = author_words(event) or (event.text if event.kind == ASSISTANT else "")
+        for token in (text or "").split():
+            word = token.strip(".,;:!?()[]\"'«»“”")
+            if word.casefold() == name.casefold() and not re.search(r"[`/_]", token):
+                counts[word] = counts.get(word, 0) + 1
+    capitals = {w: n for w, n in counts.items() if re.search(r"[A-Z]", w[1:])}
+    if not capitals:
+        return name
+    best = max(sorted(capitals), key=lambda w: capitals[w])
+    others = sum(n for w, n in counts.items() if w not in capitals)
+    return best if capitals[best] >= others else name
 
 
 def strung(title: str) -> bool:

@@ -259,10 +259,12 @@ def spelled_as_elsewhere(text: str, counts: Mapping[str, int]) -> str:
             other
             for other, n in counts.items()
             if other != lower
-            and len(other) == len(lower)
-            # accents only ever added: a word written with them is no slip for its bare form (Czech "transakcí"
-            # and "transakci" are two cases of one word)
-            and ((lower == bare and _bare(other) == bare) or (n >= 2 and _swapped(lower, other)))
+            and (
+                # accents only ever added: a word written with them is no slip for its bare form (Czech "transakcí"
+                # and "transakci" are two cases of one word)
+                (len(other) == len(lower) and lower == bare and _bare(other) == bare)
+                or (n >= 2 and (_swapped(lower, other) or _dropped(lower, other)))
+            )
         }
         if len(near) != 1:
             return word
@@ -270,6 +272,15 @@ def spelled_as_elsewhere(text: str, counts: Mapping[str, int]) -> str:
         return meant[:1].upper() + meant[1:] if word[:1].isupper() else meant
 
     return _outside_flagged(_ANY_WORD, fix, text)
+
+
+def _dropped(typed: str, meant: str) -> bool:
+    """Whether `typed` is `meant` with one letter inside it left out ("buld" of "build", "warnigs" of "warnings"):
+    never its first or last letter, where a word's inflections and prefixes differ ("test", "tests"), and only in a
+    word of four letters or more."""
+    if len(typed) < 4 or len(meant) != len(typed) + 1:
+        return False
+    return any(meant[:i] + meant[i + 1 :] == typed for i in range(1, len(meant) - 1))
 
 
 def _outside_flagged(pattern: re.Pattern[str], fix: Callable[[re.Match[str]], str], text: str) -> str:

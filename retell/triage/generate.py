@@ -201,7 +201,8 @@ def proposed_title(log: EventLog, language: str | None = None) -> tuple[str | No
     set); a session that holds no request is titled by its work ("Debugging a failing test with a subagent"),
     not "Working on <project> with Claude Code", which could head any session."""
     title, source = post_title(log.session.title, log.session.title_source, log.events, language)
-    if title and source in ("first-prompt", "commit"):
+    # (and a line of the author's taken as said: "buld" where the session writes "build")
+    if title and source in ("first-prompt", "commit", "said"):
         title = without_typos(title, log.events, language)
     if title and source in ("deed", "work"):  # "Fixing the ConnectionResetError" is retell's own words: in the post's
         title = in_language(title, log.events, language)
