@@ -130,13 +130,33 @@ _AFTER_MINE = re.compile(
     r"^\s*(?:or so\s+)?(?:after|since|from)\s+(?:my\b|I\s+(?:asked|said|wrote|typed|answered|replied|approved|"
     r"agreed|gave|sent|told)\b)"
     # German, French, Spanish: "eine Dreiviertelstunde nach meiner ersten Nachricht", "après mon message"
-    r"|^\s*(?:nach|seit)\s+meine[mnrs]?\b|^\s*(?:après|depuis)\s+(?:mon|ma|mes)\b|^\s*(?:después\s+de|tras|desde)\s+mis?\b",
+    r"|^\s*(?:nach|seit)\s+meine[mnrs]?\b|^\s*(?:après|depuis)\s+(?:mon|ma|mes)\b|^\s*(?:después\s+de|tras|desde)\s+mis?\b"
+    # Russian, glossed or not: "через 8 минут 45 секунд после моего первого сообщения"
+    r"|^\s*(?:after|после|с|от)\s+(?:моего|моей|моих)\b",
     re.I,
 )
 _MINE_BEFORE = re.compile(
     r"(?:依頼|質問|指示|お願い|問いかけ|メッセージ|発言)から\s*$|离我[^。，,]{0,12}(?:过了|已经|有)?\s*$"
 )
 AUTHOR_ANCHORS = 2  # the author's messages before the paragraph's events a time "after my…" may count from
+# "six and a half minutes after my first one", "через 8 минут после моего первого сообщения": counted from the
+# author's first message of the session, however many came between (not only the last AUTHOR_ANCHORS)
+_MY_FIRST = re.compile(
+    r"^\s*(?:or so\s+)?(?:after|since|from)\s+my\s+(?:very\s+)?(?:first|opening)\b"
+    r"|^\s*(?:after|после|с|от)\s+(?:моего|моей|моих)\s+(?:сам(?:ого|ой)\s+)?перв(?:ого|ой|ых)\b"
+    r"|^\s*(?:nach|seit)\s+meine[mnrs]?\s+erste[mnrs]?\b|^\s*(?:après|depuis)\s+(?:mon\s+premier|ma\s+première)\b"
+    r"|^\s*(?:después\s+de|tras|desde)\s+mi\s+primer[oa]?\b",
+    re.I,
+)
+
+
+def _after_amount(claim: Claim) -> str:
+    """The words after a time, its "после" again where the time took it in ("через 8 минут после моего…")."""
+    amount = claim.amount
+    assert amount is not None
+    text = claim.block.text
+    after = text[amount.end : amount.end + 60]
+    return " после" + after if re.search(r"(?<!\w)после$", text[: amount.end].rstrip(), re.I) else after
 
 
 def _from_my_message(claim: Claim) -> bool:
@@ -144,8 +164,7 @@ def _from_my_message(claim: Claim) -> bool:
     assert amount is not None
     text = claim.block.text
     return bool(
-        _AFTER_MINE.match(text[amount.end : amount.end + 60])
-        or _MINE_BEFORE.search(text[max(0, amount.start - 30) : amount.start])
+        _AFTER_MINE.match(_after_amount(claim)) or _MINE_BEFORE.search(text[max(0, amount.start - 30) : amount.start])
     )
 
 
@@ -160,6 +179,22 @@ def _from_author(index: Sources, ids: set[str]) -> list[tuple[float, str, str]]:
         (t, i) for i, t in index.clock.items() if "." not in i and kinds.get(i) in ("human", "command") and t <= first
     )[-AUTHOR_ANCHORS:]
     return [(t - m, a, b) for m, a in mine for t, b in stamps if t >= m]
+
+
+def _from_first_author(index: Sources, ids: set[str]) -> list[tuple[float, str, str]]:
+    """From the author's first message (of each session, in a post of several) to each of these events."""
+    kinds = index.event_kinds
+    firsts: dict[str, tuple[float, str]] = {}
+    for event_id, minute in index.clock.items():
+        if "." not in event_id and kinds.get(event_id) in ("human", "command"):
+            session = event_id.rsplit("-", 1)[0] if "-" in event_id else ""
+            firsts[session] = min(firsts.get(session, (minute, event_id)), (minute, event_id))
+    out = []
+    for event_id in sorted(ids):
+        session = event_id.rsplit("-", 1)[0] if "-" in event_id else ""
+        if event_id in index.clock and session in firsts and index.clock[event_id] >= firsts[session][0]:
+            out.append((index.clock[event_id] - firsts[session][0], firsts[session][1], event_id))
+    return out
 
 
 def _calendar_days_apart(amount: Amount, index: Sources, a: str, b: str) -> bool:
@@ -1133,6 +1168,8 @@ def check_time(claim: Claim, index: Sources, scope: Scope) -> Finding:
         gaps, jitter = (ending, 1 / 60) if ending else (gaps, 0.0)
     if mine:
         gaps = gaps + _from_author(index, scope.near | scope.told)
+        if _MY_FIRST.match(_after_amount(claim)):
+            gaps += _from_first_author(index, scope.near | scope.told)
     if amount.from_start and (scope.around or scope.near):
         gaps += _from_start(index, set(scope.around or scope.near))
     for gap, a, b in gaps:

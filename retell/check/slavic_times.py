@@ -82,7 +82,8 @@ _NUMBER = r"\d+(?:[.,]\d+)?|" + "|".join(sorted(map(re.escape, _VALUE), key=len,
 _FIGURE = (
     rf"(?:(?:(?P<n>{_NUMBER})(?P<nh>{_AND_HALF})?\s+|{_FRACTION}){_UNIT}(?P<uh>{_AND_HALF})?"
     rf"|{_ONE}(?P<oh2>{_AND_HALF})?)"
-    rf"(?:\s+(?:a|i|in|и|і)\s+(?P<n2>{_NUMBER})\s+{_UNIT2})?"
+    # the smaller unit after the larger, joined by "and" or told straight on ("через 8 минут 45 секунд"): one time
+    rf"(?:(?:\s+(?:a|i|in|и|і))?\s+(?P<n2>{_NUMBER})\s+{_UNIT2})?"
 )
 # How exact: "necelou" (not quite), "asi" (about), "přes" (over), "do" (within)
 _QUALIFIER = (

@@ -162,6 +162,81 @@ def named_lines(part: str, view: EventLog, shown: str, budget: int) -> list[str]
     return out
 
 
+QUOTED_TOKENS = 600  # of the lines Claude quoted from a tool's text, at most this many
+_CODE_SPAN = re.compile(r"`([^`\n]{6,120})`")
+
+
+def quoted_lines(part: str, cites: Iterable[str], view: EventLog, shown: str, budget: int) -> list[str]:
+    """The lines of a tool's text that Claude quotes in code spans (`SPRING_PROFILES_ACTIVE: it,shared-db` of a
+    read of ci.yml), where the prompt shows that tool by name only: what Claude says a file or an output holds is
+    then what the file or output holds, no longer Claude's word alone (blind23 AC2:162 "CI tests still go to the
+    stand's database" was judged Claude's reading: the read of ci.yml that says so was shown as "Read ci.yml").
+    Claude's messages among the cited events, then those that share two words with the part; each span found in
+    the last tool text before the message."""
+    cited = {c.split(".")[0] for c in cites}
+    wanted = _terms(part)
+    events = [e for e in walk(view.events) if e.id]
+    messages = [
+        (i, e)
+        for i, e in enumerate(events)
+        if e.kind == ASSISTANT and e.text and (e.id in cited or len(_terms(e.text) & wanted) >= 2)
+    ]
+    messages.sort(key=lambda m: m[1].id not in cited)
+    out: list[str] = []
+    used = 0
+    for i, message in messages:
+        spans = [s.strip() for s in dict.fromkeys(_CODE_SPAN.findall(message.text or "")) if s.strip()]
+        unread = _unkept_reads(events, i)
+        unfound = [
+            span
+            for span in spans
+            if not any(span in t for e in events[max(0, i - 6) : i] for _, t in _texts(e))
+            and not any(span in (c.target or "") for r in unread for c in r.calls or ())
+        ]
+        if unread and unfound:
+            # the record keeps nothing a Read returned: Claude's quote of the file just read is all there is of it
+            names = ", ".join(f"[{r.id}] {r.summary or 'a read'}" for r in unread)
+            quoted = ", ".join(f"`{span}`" for span in unfound[:8])
+            entry = (
+                f"  {names}: the session keeps none of what the read returned; Claude's next words ({message.id}) "
+                f"quote from it {quoted}: that is what the file held, as far as the session shows"
+            )
+            cost = estimate_tokens(entry)
+            if entry not in out and used + cost <= budget:
+                out.append(entry)
+                used += cost
+        for span in spans:
+            for before in reversed(events[max(0, i - 6) : i]):
+                texts = [t for _, t in _texts(before)]
+                line = next((x for t in texts for x in t.splitlines() if span in x), None)
+                if line is None:
+                    continue
+                entry = f"  [{before.id}] {line.strip()[:300]}   (Claude quotes it in {message.id})"
+                if line.strip() in shown or entry in out:
+                    break
+                cost = estimate_tokens(entry)
+                if used + cost > budget:
+                    return out
+                out.append(entry)
+                used += cost
+                break
+    return out
+
+
+def _unkept_reads(events: list[Event], i: int) -> list[Event]:
+    """The tool runs right before events[i] when every one is a read with nothing kept of what it returned (a run or
+    an edit among them could be where a quote comes from: then none)."""
+    out: list[Event] = []
+    for event in reversed(events[:i]):
+        if event.kind != TOOL_RUN:
+            break
+        calls = event.calls or ()
+        if not calls or not all(c.name == "Read" and not c.output and not c.diff for c in calls):
+            return []
+        out.append(event)
+    return out[::-1]
+
+
 # The session itself keeps a long diff as its first lines and "… (19 more changed lines)": nothing holds the rest,
 # neither the writer's material nor this prompt. A claim of what those lines do, told as the diff's, is Claude's
 # account at most (blind20 Z1:115, "the diff shows the code now using `isinstance()`", was judged `not shown here`).
@@ -318,4 +393,12 @@ def whole_evidence(cites: list[str], part: str, view: EventLog, shown: str, budg
             "Lines of the session that hold a name, code or quote the part gives (what the prompt shows nowhere else):"
         )
         out.extend(named)
+        used += estimate_tokens("\n".join(named)) + 20
+    quoted = quoted_lines(part, cites, view, shown + "\n".join(out), min(QUOTED_TOKENS, budget - used))
+    if quoted:
+        out.append(
+            "Lines of the session's tool texts that Claude quotes (the file or output holds them, not only Claude's "
+            "words):"
+        )
+        out.extend(quoted)
     return "\n".join(out)
