@@ -228,3 +228,46 @@ def test_the_author_back_after_a_pause_opens_a_section(tmp_path: Path) -> None:
         assert not any(heading.rstrip("。") in said for said in (ZH_BACK, ZH_COMMIT))
     for message in (ZH_PROBLEM, ZH_BACK, ZH_COMMIT):
         assert draft.count(f"> {message}") == 1
+
+
+# Round thirty-five: a stock heading that claims what did not happen. fresh21 17ea5ec6 was headed "Naprawa testów"
+# ("Fixing the tests") because the author's first message said where the tests live; no test was broken: Claude
+# wrote a new test first, it failed as it should, and the fix made it pass (judged unusable: misleading).
+TDD_PROBLEM = (
+    "re-materializing a partition duplicates its rows because we do a plain INSERT. Plan: DELETE + INSERT in one "
+    "transaction per partition. The tests are in tests/test_gtfs.py"
+)
+TDD_NEXT = "good morning. now the hours past 24:00 please, store them as an INTERVAL"
+TDD_COMMIT = "looks right, commit it"
+
+
+def _test_first_session() -> Transcript:
+    tx = Transcript(cwd=CWD, start=START)
+    tx.user(TDD_PROBLEM)
+    tx.assistant("I'll add a test that materializes the same partition twice, then make the asset idempotent.")
+    tx.tool_call("Read", {"file_path": f"{CWD}/pipelines/assets/gtfs.py"}, "con.execute('INSERT INTO stop_times ...')")
+    _edit(tx, "tests/test_gtfs.py")
+    _bash(tx, "pytest tests/test_gtfs.py", "1 failed, 1 passed in 0.31s")
+    _edit(tx, "pipelines/assets/gtfs.py")
+    _bash(tx, "pytest tests/test_gtfs.py", "2 passed in 0.29s")
+    tx.assistant("Re-materializing a partition now replaces its rows: delete and insert run in one transaction.")
+    tx.tick(15 * 3600)  # the next morning
+    tx.user(TDD_NEXT)
+    tx.assistant("Switching the departure and arrival columns to INTERVAL so 25:13:00 parses.")
+    _edit(tx, "pipelines/assets/gtfs.py")
+    _bash(tx, "pytest tests/test_gtfs.py", "3 passed in 0.30s")
+    tx.assistant("Hours past midnight are now stored as intervals: 25:13:00 reads as 1 day 01:13:00.")
+    tx.user(TDD_COMMIT)
+    _bash(tx, "git commit -am 'Idempotent partitions, hours past 24:00 as INTERVAL'", "[main 3f1c2aa] Idempotent")
+    tx.assistant("Committed.")
+    return tx
+
+
+def test_a_heading_never_claims_tests_were_fixed_when_none_was_broken(tmp_path: Path) -> None:
+    draft = _draft(tmp_path, _test_first_session())
+    headings = _headings(draft)
+    assert len(headings) >= 2, draft  # the next morning opens a section: the headings are the post's
+    for heading in headings:
+        assert heading != "Getting the tests to pass", draft  # the only red run was the new test, before its fix
+    for message in (TDD_PROBLEM, TDD_NEXT, TDD_COMMIT):
+        assert draft.count(f"> {message}") == 1

@@ -1051,13 +1051,31 @@ def tests_were_the_subject(events: Sequence[Event], opening: Sequence[str]) -> b
     or CI ("de novo esse teste flaky quebrando o CI", "今日はそのテストを通すところから"), or, with no request, its
     first test run failed before anything was changed (the stretch set out from red tests)."""
     if opening:
-        return bool(_TESTS_NAMED.search(opening[0]))
+        return bool(_TESTS_NAMED.search(opening[0])) and not _red_by_design(events)
     for event in events:
         for call in event.calls or () if event.kind == TOOL_RUN and not event.sidechain else ():
             if family(call.name) in ("edit", "write"):
                 return False
             if call.name in SHELL_TOOLS and is_test_command(call.target) and call.outcome:
                 return "failed" in call.outcome
+    return False
+
+
+# A test file by its path ("tests/test_gtfs.py", "src/api.test.ts", "spec/fov_spec.rb", "payload_test.go")
+_TEST_FILE = re.compile(r"(?i)(?:^|/)(?:tests?|specs?|__tests__)/|(?:^|/)test_[^/]*$|[._-](?:test|spec)s?\.\w+$")
+
+
+def _red_by_design(events: Sequence[Event]) -> bool:
+    """Whether the stretch's first failing test run came right after Claude wrote or changed test files only: the
+    new test red before its fix, not tests that were broken ("Naprawa testów" over a stretch where no test broke,
+    judged misleading on fresh21)."""
+    edited: list[str] = []
+    for event in events:
+        for call in event.calls or () if event.kind == TOOL_RUN and not event.sidechain else ():
+            if family(call.name) in ("edit", "write") and call.target:
+                edited.append(call.target)
+            elif call.name in SHELL_TOOLS and is_test_command(call.target) and "failed" in (call.outcome or ""):
+                return bool(edited) and all(_TEST_FILE.search(path) for path in edited)
     return False
 
 

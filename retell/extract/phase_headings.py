@@ -30,7 +30,8 @@ from retell.extract.result import claude_result
 _STOCK = re.compile(
     r"^(?:Committing(?: the work| and pushing(?: the work)?)?|Running commands|Working with [\w.-]+|"
     r"Searching the code|Reading the code|Talking it through with Claude|Looking at screenshots|Making a plan|"
-    r"The fix|What came next|Finding their way around the project|Looking things up|Sending out subagents|"
+    r"The fix|What came next|Finding their way around the project|Looking around the project|Looking things up|"
+    r"Sending out subagents|"
     r"Watching background commands|Getting the tests to pass|Reading .+|"
     r"Running the tests(?: and committing(?: the work)?)?|"
     # the files it touched, by name ("Changing syncthing.nix", judged to hide what happened there)
@@ -49,7 +50,9 @@ def phase_heading(
     a later line of theirs is a reply, "no aspetta il BOM non lo tocco stasera")."""
     taken = {a.casefold() for a in avoid}
     for candidate in _candidates(events, avoid, language):
-        if not candidate or _SUBORDINATE.match(candidate) or not keeps(candidate, events, language, opening=True):
+        # (the candidate as made, in English: a stock phrase or a file list there; its language is judged once it
+        # is said in the post's, "Setting channel_id to orders" heading a Hindi post as "channel_id को orders पर…")
+        if not candidate or _SUBORDINATE.match(candidate) or not keeps(candidate, events, None, opening=True):
             continue
         heading = in_language(candidate, events, language)
         if heading.casefold() not in taken and keeps(heading, events, language, opening=opening):
