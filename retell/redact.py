@@ -53,6 +53,8 @@ _ALNUM_RUN = re.compile(r"[A-Za-z0-9]{4}")
 _TOLD_KINDS = frozenset({"password-in-text", "token-in-text"})
 _TOLD_REACH = 90  # characters: as far as those rules look past their word
 _SENTENCE_END = ".!?"
+# (round thirty-one) a token an excerpt cut: the run of non-space characters before `…` or `...`
+_BEFORE_AN_ELLIPSIS = re.compile(r"(?<!\S)[`'\"(\[“‘«]?(\S+?)(?:\u2026|\.\.\.)")
 _PADDING = "-_.=~"  # what a title's trim takes off the end of a token (`==` of base64, a JWT's `--`)
 
 
@@ -186,7 +188,7 @@ class Redactor:
                 # stead. Read again with the value it reached blanked too, a copy stands on its own words.
                 findings = self._without_told(text, told, inert)
         if self.known:
-            repeats = self._repeats(text, None)
+            repeats = self._repeats(text, None) + self._cut_short(text)
             view = decoded_view(text)
             if view is not None:
                 repeats.extend(self._repeats(view.text, view))
@@ -242,6 +244,24 @@ class Redactor:
             if taken.add(a, b):
                 kind, category = self.known[value]
                 out.append(Finding(kind, category, a, b, value))
+        return out
+
+    def _cut_short(self, text: str) -> list[Finding]:
+        """(round thirty-one) A long value a title or an excerpt cut short: the token right before its ellipsis
+        (`EyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.…` for a whole JWT) is the start of a known value, in any case. Its
+        first part is no token to the rules, nor the value to `_repeats`, and a reader still has part of it."""
+        if "\u2026" not in text and "..." not in text:
+            return []
+        out: list[Finding] = []
+        for m in _BEFORE_AN_ELLIPSIS.finditer(text):
+            token = m.group(1)
+            if len(token) < self.ALTERED_MIN_LENGTH:
+                continue
+            cut = token.lower()
+            for value, (kind, category) in self.known.items():
+                if len(value) > len(token) and value.lower().startswith(cut):
+                    out.append(Finding(kind, category, m.start(1), m.end(1), value))
+                    break
         return out
 
     def _repeat_searches(self) -> tuple[list[tuple[str, str]], _Forms | None, _Forms | None]:

@@ -260,6 +260,11 @@ _REGIONS = (
 )
 
 
+# (round thirty-one) a number written as North America writes it with its trunk `1`: `1-800-959-8069`,
+# `1 (415) 555-0132`, `1.800.221.4651`
+_NANP_GROUPING = lazy(r"1[ .-]?(?:\(\d{3}\)|\d{3})[ .-]?\d{3}[ .-]\d{4}")
+
+
 # (round thirty) what a form shows in an empty field, or documentation's "e.g.": the format, no one's number
 _A_FORMS_HINT_BEFORE = lazy(
     r"(?i)(?:\bplaceholder|\bhint|\be\.g\.|\bz\.\s?b\.|\bp\.\s?ej\.|\bpor ejemplo|\bpar exemple|\bzum beispiel)"
@@ -287,6 +292,10 @@ def _phone(value: str, m: re.Match[str], said: bool = False) -> bool:
     import phonenumbers  # lazily: only a text with a phone-shaped number pays for it (~20 ms)
 
     regions: tuple[str | None, ...] = (None,) if value.startswith("+") else _REGIONS if said else ("US", "CA")
+    if _NANP_GROUPING.fullmatch(value.strip()):
+        # (round thirty-one) North America's trunk `1` and its 3-3-4 grouping say whose number it is: `1-800-959-…`
+        # is a toll-free line there, not a mobile of China's (`180 0959 …`) nor a line of Austria's
+        regions = ("US", "CA")
     if _fictional_by_its_text(value, m):
         return False
     parsed: list[phonenumbers.PhoneNumber] = []

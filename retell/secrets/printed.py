@@ -21,7 +21,10 @@ _MANAGER = (
 )
 # a secret store's read: what it prints is a secret unless the field it names is not one
 _STORE = (
-    r"(?:kubectl|oc)[ \t]+get[ \t]+secrets?[ \t]+[^\n]*\|[ \t]*base64[ \t]+(?:-d|--decode|-D)\b[^\n]*|"
+    # (round thirty-one) its global flags may stand before the verb: `kubectl -n crm get secret …`,
+    # `kubectl --context prod get secret …`
+    r"(?:kubectl|oc)(?:[ \t]+--?[\w-]+(?:[ \t=]+[\w.:/@-]+)?)*?[ \t]+get[ \t]+secrets?[ \t]+[^\n]*\|[ \t]*base64[ \t]+"
+    r"(?:-d|--decode|-D)\b[^\n]*|"
     r"op[ \t]+(?:read[ \t]+|item[ \t]+get[ \t]+[^\n]*--fields?[ \t=])[^\n]*|"
     r"vault[ \t]+(?:kv[ \t]+get|read)[ \t]+[^\n]*-field[ \t=][^\n]*|"
     r"secret-tool[ \t]+lookup[ \t]+[^\n]*|"
@@ -87,6 +90,8 @@ PRINTED_RULES: tuple[Rule, ...] = (
             "security find-",
             "kubectl get secret",
             "oc get secret",
+            "kubectl -",  # (round thirty-one) flags before the verb
+            "oc -",
             "op read",
             "op item get",
             "vault kv get",

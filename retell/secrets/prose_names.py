@@ -237,6 +237,7 @@ def _addressed(text: str, line_start: int, start: int, end: int) -> bool:
 # `revisado por …`, `relu par …`, `geprüft von …`; a product does things by itself only in other words
 _DONE_BY_BEFORE = re.compile(
     r"(?i)\b(?:(?:reviewed|approved|merged|signed[ \t]+off|authored|written|tested|requested|assigned|reported|"
+    r"suggested|proposed|"  # (round thirty-one) `as suggested by …`
     r"raised|opened|filed)[ \t]+by|di-?(?:review|approve|merge|cek|periksa|setujui|tes|test)[ \t]+(?:oleh|sama)|"
     r"(?:revisad[oa]|aprobad[oa]|aprovad[oa]|escrit[oa]|probad[oa])[ \t]+por|(?:relu|validé|approuvé|écrit|testé)e?s?"
     r"[ \t]+par|(?:geprüft|reviewt|freigegeben|geschrieben|getestet|gemergt)[ \t]+von|(?:beoordeeld|goedgekeurd)"
@@ -1368,7 +1369,19 @@ def _said_only_of_a_person(m: re.Match[str], start: int, end: int) -> bool:
         return False
     # after it, the verb: the word starts its clause (not `the Kafka said`), a handle's `@` or a list's comma may
     # stand before it
-    return not before.strip() or before.rstrip().endswith(("@", ",", ";", ".", "!", "?", ":", "per", "and", "but"))
+    return (
+        not before.strip()
+        or before.rstrip().endswith(("@", ",", ";", ".", "!", "?", ":", "per", "and", "but"))
+        or _CLAUSE_OPENER_BEFORE.search(before) is not None
+    )
+
+
+# (round thirty-one) a word that opens a clause, whose subject the name then is: `as Oluwaseun Adebayo suggested`,
+# `since Tavita Faleolo approved`, `once … merged`, `like … said`
+_CLAUSE_OPENER_BEFORE = re.compile(
+    r"(?i)(?<!\w)(?:as|like|since|because|when|after|before|until|once|unless|that|what|so|or|wie|comme|como)"
+    r"[ \t]+$"
+)
 
 
 # (round eighteen) a family name after the honorific a letter or a form addresses a person with (`Dear Mr. Okonkwo`,

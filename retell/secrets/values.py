@@ -211,7 +211,12 @@ TYPOGRAPHIC = "“”‘’«»„‚‹›"
 # attribute (`settings.SECRET_KEY`, `hashlib.sha256`, `form.password2`: a code word or a single digit).
 # (round twenty-six) each word capitalised as a name is, two or three of them (`Gdynia.Arka1929`,
 # `Oslo.Fjord.77`): a place and a club, a city and a year
-_DOTTED_PASSWORD = re.compile(r"^[A-Za-z][a-z]{2,}(?:\.[A-Za-z][a-z]{2,}){1,2}\.?\d{2,4}[!?#*&%]*$")
+# (round thirty-one) or one digit after a last word capitalised as a name is (`toby.Lisboa6`: a pet and a city),
+# never a code word (`form.Field1`, `Tuple.Item1`)
+_DOTTED_PASSWORD = re.compile(
+    r"^[A-Za-z][a-z]{2,}(?:\.[A-Za-z][a-z]{2,}){1,2}\.?\d{2,4}[!?#*&%]*$|"
+    r"^[A-Za-z][a-z]{2,}(?:\.[A-Za-z][a-z]{2,}){0,1}\.[A-Z][a-z]{3,}\d[!?#*&%]*$"
+)
 _CODE_WORDS = re.compile(
     r"(?i)\.(?:sha|md|utf|base|int|uint|float|hs|rs|es|ps|password|passwd|pass|pwd|field|value|item|param|arg|"
     r"var|col|row|line|step|version|addr|address|key|token|secret|node|host|server|port|id)\d"

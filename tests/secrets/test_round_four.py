@@ -83,7 +83,8 @@ PHONES = [
     ("PHONE_NUMBER=4155550132", "4155550132"),  # a setting named for it
     ("mobile_no: 09123456789", "09123456789"),
     ('{"phoneNumber": "020 7946 0958"}', "020 7946 0958"),  # camelCase
-    ("support line 1-800-555-0199 (toll free)", "1-800-555-0199"),  # North America's trunk prefix
+    # North America's trunk prefix (round thirty-one: a toll-free `1-800-…` line is no one's, so a direct line)
+    ("support line 1-415-555-0199 (direct)", "1-415-555-0199"),
     ("Call 1 (415) 555-0132 after nine", "1 (415) 555-0132"),
 ]
 
