@@ -26,14 +26,14 @@ from retell.extract.requests import author_words, clean_request
 from retell.extract.result import claude_result
 
 # Headings that would head any phase of any session: what kind of work it was, not what happened (judged
-# generic on fresh12-fresh20: "Committing the work", "Ejecutando comandos", "Working with GitHub", "The fix").
+# generic on fresh12-fresh20: "Committing the work", "Ejecutando comandos", "Working with GitHub", "The fix"; on
+# fresh22, tool narration of any kind: "Running scripts", "Running SSH gpu01 and jq", "הרצת jq").
 _STOCK = re.compile(
-    r"^(?:Committing(?: the work| and pushing(?: the work)?)?|Running commands|Working with [\w.-]+|"
+    r"^(?:Committing(?: the work| and pushing(?: the work)?)?|Running .+|Working with [\w.-]+|"
     r"Searching the code|Reading the code|Talking it through with Claude|Looking at screenshots|Making a plan|"
     r"The fix|What came next|Finding their way around the project|Looking around the project|Looking things up|"
     r"Sending out subagents|"
     r"Watching background commands|Getting the tests to pass|Reading .+|"
-    r"Running the tests(?: and committing(?: the work)?)?|"
     # the files it touched, by name ("Changing syncthing.nix", judged to hide what happened there)
     r"(?:Changing|Editing|Writing) .+)$"
 )

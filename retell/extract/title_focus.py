@@ -29,6 +29,9 @@ _IDENTIFIER = lazy(
     r"^(?:\S*/\S*|\S*_\S*|[a-z]+[A-Z]\S*|[A-Z][a-z]+[A-Z]\S*|[\w-]+\.[a-z]{1,4}|\S+\(\S*\)|"
     r"GET|POST|PUT|PATCH|DELETE|\{\w+\})$"
 )
+_COMMIT_TYPE = lazy(
+    r"^(?i:feat|fix|chore|ci|docs?|refactor|tests?|perf|build|style|revert|hotfix)(?:\([^)\n]{1,30}\))?!?$"
+)
 _CJK = lazy(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
 _WORD = lazy(r"[^\W_]{3,}")
 _FEWEST = 3  # a change said in fewer words (or CJK characters / 2) is no title's part alone
@@ -43,9 +46,26 @@ def _joiner(language: str | None) -> str:
     return " and " if key == "en" else WORDS[key].get("and", " and ")
 
 
+def _outside_brackets(text: str) -> list[str]:
+    """`text` split at the list's commas that stand outside brackets: "pedidos programados (pickupAt, SCHEDULED)"
+    is one change, its parenthesis a detail of it (cut at its comma, a title ended on "(pickupAt")."""
+    parts: list[str] = []
+    depth, start = 0, 0
+    for match in _ITEM.finditer(text):
+        depth = sum(1 for c in text[: match.start()] if c in "([{（【") - sum(
+            1 for c in text[: match.start()] if c in ")]}）】"
+        )
+        if depth > 0:
+            continue
+        parts.append(text[start : match.start()])
+        start = match.end()
+    parts.append(text[start:])
+    return parts
+
+
 def items(text: str, language: str | None) -> list[str]:
     """The changes a list names: split at its commas, its last one at the language's "and"."""
-    parts = [p.strip() for p in _ITEM.split(text) if p.strip()]
+    parts = [p.strip() for p in _outside_brackets(text) if p.strip()]
     if len(parts) < 2:
         return parts
     word = _joiner(language).strip()
@@ -148,8 +168,11 @@ def focused(title: str, events: Sequence[Event], language: str | None, thing: st
     head, colon, rest = ("", "", title)
     if framed and _size(framed.group("thing")) <= 4 and not _ITEM.search(framed.group("thing")):
         head, colon, rest = framed.group("thing").strip(), framed.group("colon"), framed.group("rest").strip()
-        if (names_in_code(head) and not _CJK.search(head)) or _IDENTIFIER.match(head):
-            head, colon = "", ""  # (a file's or a function's name as the scope, "load_sales:": a log's, no title's)
+        # a conventional commit's type ("feat:", "fix(api):") names a kind of change, not the thing changed; a
+        # file's or a function's name as the scope ("load_sales:") is a log's: neither is a title's subject
+        if _COMMIT_TYPE.match(head) or (names_in_code(head) and not _CJK.search(head)) or _IDENTIFIER.match(head):
+            head, colon = "", ""
+            rest = rest[:1].upper() + rest[1:]
     changes = items(rest, language)
     if any(_size(c) < 2 for c in changes):
         changes = [rest]  # (an enumeration inside one change, "offsets like 3d, 2w, 12h", "mutex, …": no changelog)

@@ -161,7 +161,9 @@ def _from_commit(chosen: str, events: Sequence[Event], language: str | None) -> 
         better = focused(summary, events, language)
         # (and its main change alone, when the two it names fail together: "…CSV，0417 改为 gb18030", a file list)
         changes = items(better, language)
-        for form in (better, main_change(changes, events) if len(changes) > 1 else ""):
+        # (and without its parenthesis, a detail of the change: "Pedidos programados (pickupAt, SCHEDULED, …)")
+        bare = re.sub(r"\s*[(（][^()（）]*[)）]\s*$", "", better)
+        for form in (better, bare if bare != better else "", main_change(changes, events) if len(changes) > 1 else ""):
             if form and not strung(form) and not fails(form, language):
                 return form
     return ""
