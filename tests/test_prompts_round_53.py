@@ -155,7 +155,7 @@ def test_a_commit_sent_with_the_tests_is_never_told_as_made_after_they_passed(fr
     batch = event_ids(work, "tool_run")[-1]
     for prompt in (sections[1], outline_text):
         note = _flat(event_block(prompt, batch))
-        assert f"2 commands of [{batch}] went out together, each a command of its own" in note
+        assert f"2 commands of [{batch}] are one run, with no word from Claude between them" in note
         assert (
             "nothing shows that `git commit -qam 'weekly: count each parcel once'` waited for what "
             "`pytest -q && ruff check .` printed" in note

@@ -486,10 +486,6 @@ def session_names(view: EventLog) -> list[str]:
     return list(found)
 
 
-# a test's file by its name or folder (`spec/…`, `tests/…`, `foo.test.ts`, `test_foo.py`, `foo_test.go`)
-_TEST_FILE = re.compile(r"(^|/)(tests?|spec|__tests__)/|[._-](test|spec)\.\w+$|(^|/)test_[^/]*$")
-
-
 def block_order(section: Section, events: list[Event]) -> list[str]:
     """The code blocks a section's beats ask for, in the order it keeps them when they are more than its share
     ("[e4] (its changed lines)"): the run the section turns on first (its last red or green run: round 49, where
@@ -505,13 +501,11 @@ def block_order(section: Section, events: list[Event]) -> list[str]:
             what = "its own result lines" if any(_result(c) for c in calls) else "what it printed"
             ranked.append((-1, order, f"[{run.id}] (the run it turns on: {what})"))
         elif any(c.diff and not refused(c) for c in calls):  # (a refused edit changed nothing: round 50)
-            # the fix before a test's diff: a test file's diff got the block while the fix went inline (round 54)
-            tests_only = all(_TEST_FILE.search(c.target or "") for c in calls if c.diff)
-            ranked.append((1 if tests_only else 0, order, f"[{run.id}] (its changed lines, in a ```diff block)"))
+            ranked.append((0, order, f"[{run.id}] (its changed lines, in a ```diff block)"))
         elif any(c.output and c.error and c.error not in ANSWERS for c in calls):
-            ranked.append((2, order, f"[{run.id}] (its failing output)"))
+            ranked.append((1, order, f"[{run.id}] (its failing output)"))
         elif any(c.output and not is_install(c.target) for c in calls):  # (an install's progress: round 53)
-            ranked.append((3, order, f"[{run.id}] (what it printed)"))
+            ranked.append((2, order, f"[{run.id}] (what it printed)"))
     return [text for _rank, _order, text in sorted(ranked)]
 
 

@@ -58,8 +58,7 @@ def _named(call: ToolCall) -> str:
 def one_run_notes(events: list[Event]) -> dict[str, list[str]]:
     """Under a run of several commands whose later command commits, pushes or deploys after an earlier one that
     prints a verdict (tests, lint, a build): nothing shows the later one waited for that verdict. A post told
-    "lint passed too; Claude then committed" of a commit sent in the same batch as the lint (round 53), and "in one
-    execution" of two commands sent together, the commit the author asked for only once the tests passed (round 54)."""
+    "lint passed too; Claude then committed" of a commit sent in the same batch as the lint (round 53)."""
     notes: dict[str, list[str]] = {}
     for event in events:
         calls = _shell(event)
@@ -73,12 +72,11 @@ def one_run_notes(events: list[Event]) -> dict[str, list[str]]:
                 continue
             verdicts = " and ".join(_named(c) for c in checks[:2])
             notes[event.id] = [
-                f"({plural(len(calls), 'command')} of [{event.id}] went out together, each a command of its own, "
-                f"with no word from Claude between them: nothing shows that {_named(call)} waited for what "
-                f"{verdicts} printed (calls sent together go out before any result is back). Tell them as separate "
-                "commands sent together, never as one command or one execution, and never as Claude seeing that "
-                "output pass and then going on; where the author asked for this only once the checks passed, say "
-                "it did not wait for them; what Claude says of the results afterwards is its account)"
+                f"({plural(len(calls), 'command')} of [{event.id}] are one run, with no word from Claude between "
+                f"them: nothing shows that {_named(call)} waited for what {verdicts} printed (the calls of one run "
+                "can go out together, before any result is back). Tell them as done together, never as Claude "
+                "seeing that output pass and then going on; what Claude says of the results afterwards is its "
+                "account)"
             ]
             break
     return notes
