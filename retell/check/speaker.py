@@ -189,8 +189,8 @@ def _holders(anchor: str, index: Sources) -> list[Source]:
 def _ran_by_claude(anchors: list[str], cited: set[str], index: Sources) -> Source | None:
     """The first anchor that ran in a cited tool call of Claude's and is in no message of the author's."""
     for anchor in anchors:
-        ran = [e for e, command in index.runs if anchor in " ".join(command.lower().split())]
-        if not any(e in cited or e.split(".")[0] in cited for e in ran):
+        ran = _runs_of(anchor, index)
+        if not any(_near(e, cited) for e in ran):
             continue
         holders = _holders(anchor, index)
         if any(s.speaker in _AUTHOR_SIDE for s in holders):
@@ -203,9 +203,9 @@ def _ran_by_me_only(anchors: list[str], near: set[str], index: Sources) -> Sourc
     """The first anchor that ran near the paragraph only as a command of the author's own (`!`), never as a call of
     Claude's anywhere in the session."""
     for anchor in anchors:
-        ran = [e for e, command in index.runs if anchor in " ".join(command.lower().split())]
-        mine = [e for e in ran if index.event_kinds.get(e.split(".")[0]) == "command"]
-        if not mine or len(mine) < len(ran) or not any(e in near or e.split(".")[0] in near for e in mine):
+        ran = _runs_of(anchor, index)
+        mine = _authors(ran, index)
+        if not mine or len(mine) < len(ran) or not any(_near(e, near) for e in mine):
             continue
         return next((s for s in index.sources if s.id == mine[0] and s.speaker == AUTHOR), None)
     return None
@@ -213,14 +213,21 @@ def _ran_by_me_only(anchors: list[str], near: set[str], index: Sources) -> Sourc
 
 def _ran_by_me(anchors: list[str], near: set[str], index: Sources) -> bool:
     """Whether an anchor ran near the paragraph as a command of the author's own (`!`)."""
-    for anchor in anchors:
-        for event, command in index.runs:
-            base = event.split(".")[0]
-            if index.event_kinds.get(base) != "command" or not (event in near or base in near):
-                continue
-            if anchor in " ".join(command.lower().split()):
-                return True
-    return False
+    return any(_near(e, near) for anchor in anchors for e in _authors(_runs_of(anchor, index), index))
+
+
+def _runs_of(anchor: str, index: Sources) -> list[str]:
+    """The events whose command holds `anchor` (spaces folded, lower case)."""
+    return [e for e, command in index.runs if anchor in " ".join(command.lower().split())]
+
+
+def _authors(events: list[str], index: Sources) -> list[str]:
+    """Of `events`, the author's own commands (`!`)."""
+    return [e for e in events if index.event_kinds.get(e.split(".")[0]) == "command"]
+
+
+def _near(event: str, near: set[str]) -> bool:
+    return event in near or event.split(".")[0] in near
 
 
 def _touched_by_claude(anchors: list[str], cited: set[str], index: Sources) -> Source | None:

@@ -29,6 +29,7 @@ _IDENTIFIER = lazy(
     r"^(?:\S*/\S*|\S*_\S*|[a-z]+[A-Z]\S*|[A-Z][a-z]+[A-Z]\S*|[\w-]+\.[a-z]{1,4}|\S+\(\S*\)|"
     r"GET|POST|PUT|PATCH|DELETE|\{\w+\})$"
 )
+_OPENING, _CLOSING = "([{（【", ")]}）】"
 _COMMIT_TYPE = lazy(
     r"^(?i:feat|fix|chore|ci|docs?|refactor|tests?|perf|build|style|revert|hotfix)(?:\([^)\n]{1,30}\))?!?$"
 )
@@ -50,12 +51,10 @@ def _outside_brackets(text: str) -> list[str]:
     """`text` split at the list's commas that stand outside brackets: "pedidos programados (pickupAt, SCHEDULED)"
     is one change, its parenthesis a detail of it (cut at its comma, a title ended on "(pickupAt")."""
     parts: list[str] = []
-    depth, start = 0, 0
+    start = 0
     for match in _ITEM.finditer(text):
-        depth = sum(1 for c in text[: match.start()] if c in "([{（【") - sum(
-            1 for c in text[: match.start()] if c in ")]}）】"
-        )
-        if depth > 0:
+        before = text[: match.start()]
+        if sum(c in _OPENING for c in before) > sum(c in _CLOSING for c in before):
             continue
         parts.append(text[start : match.start()])
         start = match.end()
