@@ -33,7 +33,13 @@ _FILE = re.compile(
     r"(?<![\w/.-])([\w-]+\.(?:py|js|mjs|ts|tsx|jsx|vue|md|json|ya?ml|toml|go|rs|java|kt|rb|sh|css|html|sql|txt|lock))\b"
 )
 # (a name qualified by `::` is one name: `Net::ReadTimeout` is one class, never `Net` and `ReadTimeout`: round 49)
-_WORD = re.compile(r"(?<![\w`'’.:-])([A-Z][\w]*(?:(?:[.-]|::)[A-Za-z0-9]\w*)*)")
+# A name in Latin letters ends where another script begins: Korean and Japanese write a particle straight after a
+# word ("Seoul을", "Claudeが"), and the particle is no part of the name (a blind Korean post, stop 51).
+# The same holds before a name: "Vercelで動くNext.jsの" names Next.js after a kana.
+_LATIN = r"0-9A-Za-z_\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u024F\u1E00-\u1EFF"
+_WORD = re.compile(rf"(?<![{_LATIN}`'’.:-])([A-Z][{_LATIN}]*(?:(?:[.-]|::)[A-Za-z0-9][{_LATIN}]*)*)")
+# Scripts without capitals: a capitalised Latin word there is a name wherever it stands, a sentence's start included.
+_CASELESS = frozenset(["ja", "zh", "ko", "th", "lo", "km", "my", "ka", "hy", "he", "ar", "fa", "ur", "hi", "bn"])
 _SENTENCE_START = re.compile(r"(?:^|[.!?:;。！？]\s*|\n\s*[-*>#]*\s*|[“\"(]\s*)$")
 # Capitalised words that are no name, and names every prompt already gives the model.
 _NOT_NAMES = frozenset(
@@ -202,7 +208,10 @@ _MARKER = re.compile(r"\[REDACTED(?::[\w.-]+)?\]")
 def names_in(text: str, language: str = "en") -> list[str]:
     """The names `text` (written in `language`, a BCP 47 tag) uses, in the order it first uses them."""
     plain_words_are_nouns = language.split("-")[0].lower() in _NOUNS_CAPITALISED
-    text = re.sub(r"\bClaude Code\b", "Claude", text)  # named by every prompt; "Code" is no name of its own
+    caseless = language.split("-")[0].lower() in _CASELESS
+    text = re.sub(
+        r"\bClaude Code(?![0-9A-Za-z_])", "Claude", text
+    )  # named by every prompt; "Code" is no name of its own
     # what retell wrote for a redaction (`[REDACTED:password-in-text]`) names nothing the reader met
     text = _MARKER.sub(lambda m: "\0" * len(m.group(0)), text)
     found: list[tuple[int, str]] = []
@@ -234,7 +243,9 @@ def names_in(text: str, language: str = "en") -> list[str]:
         # "Mi-a", "Dis-moi" begin a sentence with a word and its clitic (Romanian, French: stop 40)
         hyphened = any(c.isupper() or c.isdigit() for part in word.split("-")[1:] for c in part)
         strong = any(c.isupper() for c in word[1:]) or "." in word or hyphened or any(c.isdigit() for c in word)
-        if not strong and (plain_words_are_nouns or _SENTENCE_START.search(text[: match.start()][-6:])):
+        if not strong and (
+            plain_words_are_nouns or (not caseless and _SENTENCE_START.search(text[: match.start()][-6:]))
+        ):
             continue  # "Fixed the import." begins a sentence; "die Installation" is a noun: neither names anything
         if words and words[-1][1] + 1 == match.start() and text[words[-1][1]] == " ":
             start, _end, first = words.pop()  # "New York": one name in two words
