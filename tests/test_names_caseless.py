@@ -17,7 +17,8 @@ from retell.write.names import met_names, names_in
     ("text", "language", "expected"),
     [
         (
-            "Claude Code에 부탁했고 Claude가 Seoul을 기준으로 UTC와 비교했어요. OrderTable의 컬럼은 TS2353으로 실패했어요.",
+            "Claude Code에 부탁했고 Claude가 Seoul을 기준으로 UTC와 비교했어요. "
+            "OrderTable의 컬럼은 TS2353으로 실패했어요.",
             "ko",
             ["Seoul", "OrderTable", "TS2353"],
         ),
