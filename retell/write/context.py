@@ -11,6 +11,7 @@ from retell.errors import RetellError
 from retell.events import ASSISTANT, COMMAND, HUMAN, SUBAGENT, TOOL_RUN, Event, EventLog
 from retell.extract.requests import is_request_command
 from retell.extract.subagents import spawn_ran
+from retell.extract.testruns import run_failed, told_runs
 from retell.extract.timeutil import to_epoch_ms
 from retell.extract.tools import DIFFERENCES_FOUND, NO_MATCH, SHELL_TOOLS, TURNED_DOWN, is_test_command
 from retell.report import gap_phrase, plural, utc_minute
@@ -112,7 +113,11 @@ def uncounted(events: list[Event]) -> dict[str, int | str]:
         for e in told
         if e.kind == TOOL_RUN
         for c in e.calls or ()
-        if c.name in SHELL_TOOLS and c.error and c.error != TURNED_DOWN and is_test_command(c.target)
+        if c.name in SHELL_TOOLS
+        and c.error
+        and c.error != TURNED_DOWN
+        and is_test_command(c.target)
+        and not _tests_passed(c.outcome)
     )
     # a search that matched nothing, a comparison that found a difference: exit 1 as the answer, never counted as
     # failed, though the transcript marks it as an error (round 49: the material said "exit 1" beside "1 failed")
@@ -130,6 +135,13 @@ def uncounted(events: list[Event]) -> dict[str, int | str]:
         "own_commands": " and ".join(ran),  # "1 `!` shell command and 1 slash command"
         "failed_subagents": sum(1 for e in told if e.kind == SUBAGENT and not spawn_ran(e)),
     }
+
+
+def _tests_passed(outcome: str | None) -> bool:
+    """Whether a failed call's test runs all passed: `vitest run && vue-tsc` failed on the type-check after its
+    tests passed, and is no test run whose tests failed (blind25's Korean prompt counted it as one)."""
+    runs = told_runs(outcome)
+    return bool(runs) and not any(run_failed(run) for run in runs)
 
 
 _COMMIT = re.compile(r"\bgit\s+(?:-\S+\s+)*commit\b")
