@@ -407,12 +407,13 @@ class Redactor:
         if self.session is None or finding.kind == TERM_KIND or finding.value in self.known:
             return False
         around = _loose_context(text, finding.start, finding.end)
+        span = _code_span_at(text, finding.start, finding.end)
         for _, source in all_texts(self.session):
             start = source.find(finding.value)
             flagged: list[Finding] | None = None
             while start >= 0:
                 end = start + len(finding.value)
-                if _loose_context(source, start, end) == around:
+                if _loose_context(source, start, end) == around or (span and _code_span_at(source, start, end) == span):
                     flagged = self.scanner.scan(source) if flagged is None else flagged
                     if not any(f.start < end and start < f.end for f in flagged):
                         return True
@@ -446,6 +447,24 @@ def _loose_context(text: str, start: int, end: int) -> tuple[str, str]:
     before = _LOOSE.sub("", text[max(0, start - 8 * _CONTEXT_BEFORE) : start])[-_CONTEXT_BEFORE:]
     after = _LOOSE.sub("", text[end : end + 8 * _CONTEXT_AFTER])[:_CONTEXT_AFTER]
     return before, after
+
+
+def _code_span_at(text: str, start: int, end: int) -> str:
+    """The code span text[start:end] sits in, or "": a span retell copies from the session (a note listing
+    `float`, `749 − 129.99`, `619.0099999…` as shown nowhere) is the session's own text whatever prose retell
+    puts around it, and the author cleared it as the session had it (a Czech session's decimal then read as a
+    phone number among retell's words, and no prompt could be sent: stop 51)."""
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", end)
+    line = text[line_start : line_end if line_end >= 0 else len(text)]
+    at, to = start - line_start, end - line_start
+    for match in _CODE_SPAN.finditer(line):
+        if match.start(1) <= at and to <= match.end(1):
+            return match.group(1)
+    return ""
+
+
+_CODE_SPAN = re.compile(r"`([^`\n]+)`")
 
 
 def _key_lines(value: str) -> list[str]:

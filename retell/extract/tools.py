@@ -958,6 +958,13 @@ _FRAME = re.compile(r":\d+: (?:in [\w.<>]+\s*$|\w*Warning\b)")  # (a warning on 
 _PYTEST_REASON = re.compile(r"^E\s+[\w.]*(?:Error|Exception|Failure|Exit)\b")
 MAX_FAILURE_PLACES = 2
 _FAILED = re.compile(r"\b(?:FAIL|FAILED|failed|failures?)\b")
+# A failing test named by a runner that prints no file:line for it: vitest's and mocha's "× suite > test", jest's
+# "● Suite › test", vitest's "FAIL  file > test"; with the line after when it says why ("→ expected 'a' to be 'b'").
+# The excerpt of a red vitest run kept "✓ OrderTable.spec.ts" and cut both failing tests (blind25, stop 51).
+_FAILING_TEST = re.compile(r"^\s*(?:[×✗✘]\s+\S|●\s+\S|FAIL\s+\S+.*\s>\s)")
+_FAILING_WHY = re.compile(r"^\s*(?:→|Expected|expected|AssertionError|Error:|\w*Error:)")
+# A test that passed, in a run that failed: no verdict on the run (the failures and the summary are).
+_PASSING_TEST = re.compile(r"^\s*(?:[✓✔]\s|PASS\s|ok\s+\S+\s+[\d.]+s$)")
 
 
 @lru_cache(maxsize=4096)
@@ -1008,6 +1015,8 @@ def command_output(
             continue
         if not exit_line and _WARNING_ONLY.match(line):
             continue  # a warning on the way is said beside a successful run's last lines (below), not for them
+        if exit_line and _PASSING_TEST.match(line):
+            continue  # "✓ a.spec.ts (3 tests)" says nothing of why the run failed
         seen.add(line.strip())
         telling.append(number)
         if len(telling) == wanted:
@@ -1032,7 +1041,13 @@ def command_output(
         picked = sorted({*picked, *differences})
     shown = [shorten(lines[n].strip(), MAX_OUTPUT_LINE) for n in picked]
     shown_lines = {lines[n].strip() for n in picked}
-    told = {ln.strip() for ln in lines if _TELLING.search(ln) and not (not exit_line and _WARNING_ONLY.match(ln))}
+    told = {
+        ln.strip()
+        for ln in lines
+        if _TELLING.search(ln)
+        and not (not exit_line and _WARNING_ONLY.match(ln))
+        and not (exit_line and _PASSING_TEST.match(ln))
+    }
     if len(text) > 20_000 and telling:
         # the lines before the end read above count too: an excerpt said "(earlier lines like these)" with no count
         # beside "5 failed" of which it showed 3 (round 50)
@@ -1073,13 +1088,21 @@ def _failure_places(lines: list[str]) -> list[int]:
     each with the line after it when it only leads into it ("panicked at src/resize.rs:212:13:" / the message):
     the test's own words on what went wrong, which the bare FAIL lines at the end of a run had crowded out."""
     found: list[int] = []
+    places = 0
     for number, line in enumerate(lines):
-        if len(found) >= MAX_FAILURE_PLACES:
+        if places >= MAX_FAILURE_PLACES:
             break
         if (_FAILURE_PLACE.match(line) and not _FRAME.search(line)) or _PYTEST_REASON.match(line):
             found.append(number)
             if line.rstrip().endswith(":") and number + 1 < len(lines):
                 found.append(number + 1)
+        elif _FAILING_TEST.match(line):
+            found.append(number)
+            if number + 1 < len(lines) and _FAILING_WHY.match(lines[number + 1]):
+                found.append(number + 1)
+        else:
+            continue
+        places += 1  # (a place and the line that says why are one failure)
     return found
 
 
