@@ -99,10 +99,18 @@ def _login_line(m: re.Match[str]) -> str:
 _LOGGING_IN = re.compile(r"(?i)\blogg?(?:ing|ed)?[ \t]+(?:in(?:to)?|on)\b|\bssh\b|\brouter\b|\bsign(?:ing)?[ \t]+in")
 
 
+# A unit file's or a config's setting quoted in prose (`User=deploy` and `Group=deploy`): a name, "=", a plain word.
+# A model's sentence naming a systemd unit's two settings was refused as a password (fresh23, stop 51).
+# (a key that names a password, `pass=…`, `token=…`, is no such setting)
+_SETTING = re.compile(r"^(?!(?i:pass|pw|pwd|secret|token|key|auth|cred))[A-Za-z_][A-Za-z_.]{2,}=[a-z0-9][a-z0-9_.-]*$")
+
+
 def _account_and_password(value: str, m: re.Match[str]) -> bool:
     """`it's admin and "velvet otter 4"`: a known account, then a quoted password, where the line is a login."""
     line = _login_line(m)
     if _CREDENTIAL_CONTEXT.search(line) is None and _LOGGING_IN.search(line) is None:
+        return False
+    if _SETTING.match(value):
         return False
     return passphrase(value) or looks_like_a_password(value)
 
