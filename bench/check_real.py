@@ -119,6 +119,7 @@ SETS = {
     "blind22": ("AB1", "AB2"),
     "blind23": ("AC1", "AC2"),
     "blind24": ("AD1", "AD2"),
+    "blind25": ("AE1", "AE2"),
 }
 # the sets the check was never tuned on: round fifteen tunes on every variant of the first ten (blind10
 # measured round fourteen, stop 40); blind11 arrived in stop 41 and measured round fifteen; round sixteen tunes on it,
@@ -134,8 +135,9 @@ SETS = {
 # (stop 48), round twenty-eight tunes on it; blind22 (stop 49, two sessions of fresh18, English and Spanish told in
 # Spanish) and blind23 (stop 49, two sessions of fresh19, English and Russian told in Russian) measured round
 # twenty-eight on; the verifying model's round thirty tunes on blind22, round thirty-one on blind23 (blind24, stop 50,
-# two sessions of fresh20, English and Japanese, stays unseen)
-UNTUNED: tuple[str, ...] = ("blind14", "blind19", "blind24")
+# two sessions of fresh20, English and Japanese, stays unseen); blind25 (stop 51, two sessions of fresh21, English and
+# Korean told in Korean) measures round thirty-two on
+UNTUNED: tuple[str, ...] = ("blind14", "blind19", "blind24", "blind25")
 VARIANTS = ("dev", "holdout")
 SHOWN = ("dev",)  # details (misses, false alarms) are printed for these variants only
 KINDS = (
