@@ -48,3 +48,15 @@ def test_the_met_list_never_carries_a_particle() -> None:
     )
     assert met == ["Pinia"]
     assert not any(ch >= "\uac00" for name in met for ch in name)
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("Claudes förslag var att spara spärren i NVS.", "sv"),
+        ("Clauden mukaan vika oli kyselyssä.", "fi"),
+        ("Zapytałem Claude'a o migrację.", "pl"),
+    ],
+)
+def test_claudes_name_inflected_is_the_name_the_reader_met(text: str, language: str) -> None:
+    assert not [n for n in names_in(text, language) if n.startswith("Claude")]

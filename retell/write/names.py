@@ -127,6 +127,9 @@ _EVERYDAY_ACRONYMS = frozenset(
 # (`display: ruby-base`, `x = 1;`); one holding a command or an identifier names a thing (`uv tool`, `useAuth`).
 _CODE_NOT_NAME = re.compile(r"(?<!:):(?!:)|[=;{}]|\s\S+\s\S+\s")  # (`Net::ReadTimeout` is a name)
 ALWAYS_MET = ("Claude", "Claude Code")
+# Claude's name as languages inflect it (Swedish "Claudes", Finnish "Clauden", Polish "Claude'a", Czech "Claudovi"):
+# the same name the reader met, never a new one (a Swedish prompt listed "Claudes" as a name to introduce, stop 51)
+_CLAUDE_INFLECTED = re.compile(r"^Claude(?:(?!tt)[a-zäöüåéěáíóúů]{1,4}|['’][a-z]{1,3})?$")  # (not Claudette)
 # Claude Code's own tools and agent types: a prompt that lists "Task" or "Explore-Agent" as a name to introduce
 # asks the model to explain the tool, and all the material shows of it is its name (a blind reading of a German
 # post, blind set 7). A word of an error message ("Host key verification failed") is no name either.
@@ -224,7 +227,7 @@ def names_in(text: str, language: str = "en") -> list[str]:
     words: list[tuple[int, int, str]] = []  # (start, end, word) of the capitalised words that name something
     for match in _WORD.finditer(text):
         word = match.group(1).rstrip(".-")
-        if word in _NOT_NAMES or word in ALWAYS_MET or word in _EVERYDAY_ACRONYMS or len(word) < 2:
+        if word in _NOT_NAMES or _CLAUDE_INFLECTED.match(word) or word in _EVERYDAY_ACRONYMS or len(word) < 2:
             continue
         after = text[match.start() + len(word) : match.start() + len(word) + 1]
         if word in calendar or _REFERENCE.match(word) or after == "=":
