@@ -226,3 +226,14 @@ def test_a_spanish_hour_and_minutes_is_checked_whole(work: Path) -> None:
     assert any("hora" in line for line in problems(work, wrong.format(a=first, b=after)))
     time_of_day = "Lo retomé a una hora más razonable y pedí deepsleep. <!-- ev: {b} -->"
     assert problems(work, time_of_day.format(b=after)) == []
+
+
+def test_a_sentence_ending_inside_its_quote_starts_the_next_one(work: Path) -> None:
+    said = _event(work, "fail as expected")
+    text = f'Claude\'s reply: "Both new tests fail as expected." Its next words were on rotating. <!-- ev: {said} -->'
+    assert not any("never names" in line for line in problems(work, text))
+
+
+def test_a_non_breaking_hyphen_is_a_hyphen() -> None:
+    told = [(a.value, a.unit) for a in amounts("every appointment in a 2\u2011hour window")]
+    assert told == [(120.0, "duration")]
