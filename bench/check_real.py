@@ -134,10 +134,10 @@ SETS = {
 # tunes on it; blind21 (stop 48, two English sessions of fresh17, AA2 told in Japanese) measured round twenty-seven
 # (stop 48), round twenty-eight tunes on it; blind22 (stop 49, two sessions of fresh18, English and Spanish told in
 # Spanish) and blind23 (stop 49, two sessions of fresh19, English and Russian told in Russian) measured round
-# twenty-eight on; the verifying model's round thirty tunes on blind22, round thirty-one on blind23 (blind24, stop 50,
-# two sessions of fresh20, English and Japanese, stays unseen); blind25 (stop 51, two sessions of fresh21, English and
-# Korean told in Korean) measures round thirty-two on
-UNTUNED: tuple[str, ...] = ("blind14", "blind19", "blind24", "blind25")
+# twenty-eight on; the verifying model's round thirty tunes on blind22, round thirty-one on blind23; blind24 (stop 50,
+# two sessions of fresh20, English and Japanese) measured rounds twenty-nine to thirty-one, round thirty-two tunes on
+# it; blind25 (stop 51, two sessions of fresh21, English and Korean told in Korean) measures round thirty-two on
+UNTUNED: tuple[str, ...] = ("blind14", "blind19", "blind25")
 VARIANTS = ("dev", "holdout")
 SHOWN = ("dev",)  # details (misses, false alarms) are printed for these variants only
 KINDS = (
@@ -278,6 +278,7 @@ class Verifying:
     def merged(self, work: Path, text: str, report: CheckReport) -> CheckReport:
         import hashlib
 
+        from retell.check.branches import with_cited_branches
         from retell.check.verify import Verification, answer_items, draft_hash, merge, read_answer
         from retell.check.verify_request import verify_requests
         from retell.errors import LLMError
@@ -289,6 +290,7 @@ class Verifying:
 
         assert self.folder is not None
         triage, parsed, view = require_approved(work)
+        view = with_cited_branches(text, view, parsed.log, triage)
         prices = load_prices()
         model = prices.defaults.get("verify", "claude-sonnet-5-5")
         pairs = verify_requests(

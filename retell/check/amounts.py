@@ -688,9 +688,14 @@ _PARTS = [
 ]  # at least this many minutes between two events: a night, or most of a day, went by
 
 
+_HYPHENS = str.maketrans("\u2010\u2011", "--")
+
+
 def amounts(text: str, default_unit: str = "") -> list[Amount]:
     """Every figure of `text` (quotes and code should be blanked out already). `default_unit`: the unit of a
     bare number (a table row's label gives it)."""
+    # a non-breaking hyphen is a hyphen ("a 2‑hour window", blind24 AD1:33): the same length, the same offsets
+    text = text.translate(_HYPHENS)
     found: list[Amount] = []
 
     def add(amount: Amount) -> bool:

@@ -1269,12 +1269,15 @@ def _names_date(index: Sources, date: datetime) -> str | None:
 
 
 def _named_weekday(weekday: int, index: Sources, scope: Scope) -> str | None:
-    """The cited event whose text names this weekday ("Saturday + 14 = Saturday 2026-03-21" in a test's comment):
-    a day the work is about, not the day it ran."""
-    if not scope.has_citation:
+    """The event near the paragraph whose text names this weekday ("Saturday + 14 = Saturday 2026-03-21" in a test's
+    comment, "`e41c0d2` on Friday", the author's "since friday"): a day the work is about, not the day it ran. Near
+    is the cited events and their neighbours, for a heading its section's (blind24 AD1:39, "## Friday's commit")."""
+    ids = scope.near if scope.has_citation else scope.around
+    if not ids:
         return None
-    pattern = re.compile(rf"\b(?:{_DAYS[weekday]}|{_DAYS[weekday][:3]})\b")
-    return next((s.id for s in index.of(scope.cited) if pattern.search(s.text)), None)
+    day = _DAYS[weekday]
+    pattern = re.compile(rf"\b(?:(?i:{day})|{day[:3]})\b")
+    return next((s.id for s in index.of(sorted(ids)) if s.speaker != NOTE and pattern.search(s.text)), None)
 
 
 def _weekday(claim: Claim, index: Sources, scope: Scope) -> Finding:

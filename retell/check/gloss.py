@@ -10,6 +10,7 @@ is shown and placed as the post wrote it."""
 from __future__ import annotations
 
 import bisect
+import itertools
 import re
 from dataclasses import dataclass, field
 
@@ -115,6 +116,21 @@ _PHRASES = [
 _PHRASE_RE = re.compile(
     r"(?<!\w)(?:" + "|".join(f"(?P<p{n}>{p})" for n, (p, _) in enumerate(_PHRASES)) + r")(?!\w)", re.I
 )
+# "una hora", "une heure", "eine Stunde" that claim no length (round thirty-two): a time of day ("a una hora más
+# razonable", "à une heure" (one o'clock), "zu einer Stunde, in der…") or a turn of speech ("de una hora para
+# otra", "d'une heure à l'autre", "von einer Stunde auf die andere": suddenly; "una hora u otra": sooner or later).
+_HOUR_NOT_A_LENGTH_AFTER = re.compile(
+    r"\s+(?:más|menos|plus|moins)\s+(?!de\b|que\b|d['’]|tard\b|tarde\b)\w"
+    r"|\s+(?:razonable|decente|prudente|prudencial|tardía|temprana|tranquila|punta|pico|concreta|determinada|fija"
+    r"|exacta|raisonnable|décente|tardive|matinale|avancée|creuse|de pointe|précise|fixe|convenable)\b"
+    r"|,?\s+(?:en\s+(?:la\s+)?(?:que|cual)|donde|où|à laquelle|dans laquelle|in der|zu der)\b"
+    r"|\s+(?:para|a)\s+otra\b|\s+[uo]\s+otra\b|\s+à\s+l['’]autre\b|\s+auf\s+die\s+andere\b",
+    re.I,
+)
+_CLOCK_BEFORE = re.compile(r"(?<!\w)(?:à|vers)\s+$", re.I)  # "à une heure": one o'clock ("à une heure de…": away)
+# The word joining an hour and the minutes of one length: "una hora y veintitrés minutos", "une heure et vingt
+# minutes", "eine Stunde und dreiundzwanzig Minuten" (read apart, "23 minutes later" is a time nobody told)
+_JOINED = re.compile(r"\s+(?P<and>y|et|und)\s+$", re.I)
 _DE_WORD = (
     r"(?:(?:ein|zwei|drei|vier|fünf|sechs|sieben|acht|neun)und)?(?:zwanzig|dreißig|dreissig|vierzig|fünfzig|"
     r"sechzig|siebzig|achtzig|neunzig)|dreizehn|vierzehn|fünfzehn|sechzehn|siebzehn|achtzehn|neunzehn|zwölf|elf|"
@@ -211,7 +227,10 @@ def gloss(text: str) -> Gloss:
 
     for match in _PHRASE_RE.finditer(text):
         group = next(k for k, v in match.groupdict().items() if v is not None)
-        add(match.start(), match.end(), _PHRASES[int(group[1:])][1])
+        english = _PHRASES[int(group[1:])][1]
+        if english == "an hour" and _not_a_length(text, match.start(), match.end()):
+            continue
+        add(match.start(), match.end(), english)
         _qualify(text, match.start(), match.end(), add)
     for match in _FIGURE.finditer(text):
         unit = _UNIT.match(text, _skip_space(text, match.end()))
@@ -235,7 +254,27 @@ def gloss(text: str) -> Gloss:
         english = next(e for p, e in _UNITS if re.fullmatch(p, unit.group("unit")))
         add(unit.start(), unit.end(), english)
         _qualify(text, match.start(), unit.end(), add)
+    _join_hours(text, replacements, add)
     return Gloss.of(text, replacements)
+
+
+def _not_a_length(text: str, start: int, end: int) -> bool:
+    """Whether "una hora" at start:end is a time of day or a turn of speech, not a length."""
+    if _HOUR_NOT_A_LENGTH_AFTER.match(text, end):
+        return True
+    return bool(_CLOCK_BEFORE.search(text[max(0, start - 8) : start])) and not re.match(r"\s+d[e'’]", text[end:])
+
+
+def _join_hours(text: str, replacements: list[tuple[int, int, str]], add: object) -> None:
+    """The "y" of "una hora y veintitrés minutos" as "and": one length of an hour and some minutes."""
+    ordered = sorted(replacements)
+    for (_, end, english), (start, _, _) in itertools.pairwise(ordered):
+        if not re.search(r"\b(?:an hour|hours?)$", english):
+            continue
+        joined = _JOINED.fullmatch(" " + text[end:start]) if start > end else None
+        if joined is not None:
+            at = end + joined.start("and") - 1
+            add(at, at + len(joined.group("and")), "and")  # type: ignore[operator]
 
 
 def _skip_space(text: str, at: int) -> int:

@@ -37,7 +37,8 @@ _CJK_RUN = re.compile(
     rf"(?<![A-Za-z0-9_'’./@#-]){_CJK_WORD}(?![A-Za-z0-9_./@#])(?:[ \t]+{_CJK_WORD}(?![A-Za-z0-9_./@#]))*"
 )
 # (not after ";": a sentence goes on there, and a capital after it is a name's, "…; Horizon picks it up")
-_SENTENCE_START = re.compile(r"(?:^|[.!?:¿¡(\[*#>—–-]|[。！？：]|\n)\s*$")
+# (a sentence may end inside its closing quote: '…mark sent last." Its edit…', blind24 AD1:106)
+_SENTENCE_START = re.compile(r"(?:^|[.!?:¿¡(\[*#>—–-]|[。！？：]|\n|[.!?][\"”’»」』)]+)\s*$")
 # Capitalised in English though no name of anything a session would hold: the days, the months, "I", and the
 # languages (the offline engine's own note says its sentences are "in English"; a post says it is "in Spanish").
 _VOCABULARY = wordset(
@@ -190,7 +191,8 @@ def grade_names(blocks: list[Block], index: Sources, findings: list[Finding]) ->
         for match in runs.finditer(text):
             words = match.group(0).split()
             start = match.start()
-            if _SENTENCE_START.search(text[:start]):
+            # the quotes are blanked in `text`; the sentence before may end inside one (the same offsets)
+            if _SENTENCE_START.search(text[:start]) or _SENTENCE_START.search(block.text[:start]):
                 if len(words) == 1:
                     continue  # the first word of a sentence is capitalised whatever it is
                 start = match.start() + len(words[0]) + 1

@@ -38,6 +38,29 @@ _WORDS = {
     "dwie": 2, "dwa": 2, "trzy": 3, "cztery": 4, "pięć": 5, "sześć": 6, "siedem": 7, "osiem": 8,
     "dziewięć": 9, "dziesięć": 10, "piętnaście": 15, "dwadzieścia": 20, "trzydzieści": 30, "czterdzieści": 40,
 }  # fmt: skip
+# Tens and units written as one word (round thirty-two): Italian "ventitré", "trentotto"; Dutch "drieëntwintig"
+_IT_TENS = {"vent": 20, "trent": 30, "quarant": 40, "cinquant": 50}
+_IT_ONES = {
+    "uno": 1,
+    "due": 2,
+    "tre": 3,
+    "tré": 3,
+    "quattro": 4,
+    "cinque": 5,
+    "sei": 6,
+    "sette": 7,
+    "otto": 8,
+    "nove": 9,
+}
+for _tens, _t in _IT_TENS.items():
+    for _one, _o in _IT_ONES.items():
+        # "ventuno", "ventotto" drop the tens' vowel; the rest keep it ("ventitré", "trentadue")
+        _WORDS[_tens + ("" if _one[0] in "uo" else ("i" if _t == 20 else "a")) + _one] = _t + _o
+_NL_ONES = {"een": 1, "twee": 2, "drie": 3, "vier": 4, "vijf": 5, "zes": 6, "zeven": 7, "acht": 8, "negen": 9}
+for _tens, _t in {"twintig": 20, "dertig": 30, "veertig": 40, "vijftig": 50}.items():
+    for _one, _o in _NL_ONES.items():
+        _WORDS[_one + ("ën" if _one.endswith("e") else "en") + _tens] = _t + _o
+_WORDS.update({"een": 1, "één": 1, "eén": 1})
 # Eastern Arabic digits, as an Arabic post may write them
 _DIGITS = str.maketrans("٠١٢٣٤٥٦٧٨٩۰۱۲۳۴۵۶۷۸۹", "01234567890123456789")
 
@@ -100,10 +123,13 @@ _NUMBER = rf"{_COMPOUND}|{_NUMBER}"
 _HOURS = next(pattern for pattern, english in _UNITS if english == "hours")
 # an hour part before the minutes: "uma hora e trinta e sete minutos depois", "через час и пять минут" (one
 # duration; read alone, "sete minutos depois" would be a time the post never told)
+# Italian elides "one" into its unit: "un'ora", "un’ora" (an hour). The word between the hour and the minutes may
+# be missing: Turkish "bir saat yirmi üç dakika sonra", Russian "через час двадцать минут".
+_ONE = r"un['’]"
 _FIGURE = (
     rf"(?:(?P<about>{_ABOUT})\s+)?"
-    rf"(?:(?:(?P<hn>{_NUMBER})\s+)?(?P<hunit>{_HOURS})\s*(?:,\s*|\s+(?:e|и|ve|i|en|y)\s+))?"
-    rf"(?:(?P<n>{_NUMBER})\s+)?(?P<unit>{_UNIT})"
+    rf"(?:(?:(?P<hone>{_ONE})|(?P<hn>{_NUMBER})\s+)?(?P<hunit>{_HOURS})\s*(?:,\s*|\s+(?:(?:e|и|ve|i|en|y)\s+)?))?"
+    rf"(?:(?P<one>{_ONE})|(?P<n>{_NUMBER})\s+)?(?P<unit>{_UNIT})"
 )
 # The word that makes it relative, before the figure ("через", "спустя", "بعد", "dopo", "depois de", "na", "po")
 # or after it ("спустя", "sonra", "dopo", "depois", "later", "później"); "kadar" is "about" after the figure.
@@ -154,18 +180,20 @@ def gloss_relative(text: str) -> Gloss | None:
             if any(match.start() < b and match.end() > a for a, b, _ in replacements):
                 continue
             unit = match.group("unit")
-            value = _value(match.group("n"), unit)
+            value = "1" if match.group("one") else _value(match.group("n"), unit)
             if value is None:
                 continue
             english = next(e for p, e in _UNITS if re.fullmatch(p, unit, re.I))
             about = "about " if match.group("about") or match.groupdict().get("kadar") else ""
-            hours = ""
+            hours, start = "", match.start()
             if match.group("hunit") is not None:
-                counted = _value(match.group("hn"), match.group("hunit"))
-                if counted is None:
-                    continue
-                hours = f"{counted} hours and "
-            replacements.append((match.start(), match.end(), f"{about}{hours}{value} {english} later"))
+                counted = "1" if match.group("hone") else _value(match.group("hn"), match.group("hunit"))
+                if counted is None:  # no hour counted ("Ora, cinque minuti dopo": now, five minutes later)
+                    start = min(match.start(g) for g in ("one", "n", "unit") if match.group(g) is not None)
+                    about = ""
+                else:
+                    hours = f"{counted} hours and "
+            replacements.append((start, match.end(), f"{about}{hours}{value} {english} later"))
     for match in _BARE.finditer(text):
         if any(match.start() < b and match.end() > a for a, b, _ in replacements):
             continue

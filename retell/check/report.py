@@ -48,6 +48,8 @@ class CheckReport:
         if finding.cleared:  # the rules' problem, and the model's word that cleared it
             note = one_line(finding.model_note, 120)
             return out + f": cleared by the model (the rules: {finding.reason or UNTRACED}; {note})"
+        if finding.notice:  # not a problem: worth knowing
+            return out + f": note: {finding.notice}"
         if finding.status == TRACED:
             where = finding.event or "?"
             out += f" -> {where}" + (" (cited)" if finding.cited else "")
@@ -73,7 +75,7 @@ class CheckReport:
         return [f for f in self.findings if f.cleared]
 
     def lines(self, verbose: bool = False) -> list[str]:
-        wanted = self.findings if verbose else [f for f in self.findings if f.problem or f.cleared]
+        wanted = self.findings if verbose else [f for f in self.findings if f.problem or f.cleared or f.notice]
         return [self.line(f) for f in wanted]
 
     def summary(self) -> str:
@@ -91,6 +93,9 @@ class CheckReport:
                 head += f", {len(self.cleared)} of the rules' cleared by it"
         if self.count(ACCEPTED):
             head += f"; {self.count(ACCEPTED)} accepted by you"
+        notes = sum(1 for f in self.findings if f.notice)
+        if notes:
+            head += f"; {notes} note(s): a rewound branch cited"
         if self.blocking:
             head += f" ({len(self.blocking)} would stop render --strict)"
         if self.count(UNCHECKED):
@@ -133,6 +138,7 @@ class CheckReport:
                     "model": f.model_note or None,
                     "cleared_by_model": f.cleared,
                     "softened_by_model": f.softened,
+                    "notice": f.notice or None,
                 }
                 for f in self.findings
             ],

@@ -78,7 +78,12 @@ _FRACTION = (
     r"|(?P<oneandhalf>(?:półtorej|półtora|полторы|полтора|півтори|півтора|jeden a půl|jedna a půl)\s+(?=\w))"
 )
 _AND_HALF = r"(?:\s+(?:a|i|in|и|і|с|з)\s+(?:půl|pol|pół|pola|половиной|половиною))"
-_NUMBER = r"\d+(?:[.,]\d+)?|" + "|".join(sorted(map(re.escape, _VALUE), key=len, reverse=True))
+# tens and units said apart: "двадцать три", "dwadzieścia trzy", "dvacet tři" (round thirty-two: read alone, "три
+# минуты" of "через час и двадцать три минуты" was a time nobody told)
+_TENS_FORMS = sorted((f for v in (20, 30, 40, 50, 60) for f in _NUMERALS[v].split()), key=len, reverse=True)
+_ONES_FORMS = sorted((f for v in range(1, 10) for f in _NUMERALS[v].split()), key=len, reverse=True)
+_COMPOUND = rf"(?:{'|'.join(map(re.escape, _TENS_FORMS))})\s+(?:{'|'.join(map(re.escape, _ONES_FORMS))})"
+_NUMBER = rf"{_COMPOUND}|\d+(?:[.,]\d+)?|" + "|".join(sorted(map(re.escape, _VALUE), key=len, reverse=True))
 _FIGURE = (
     rf"(?:(?:(?P<n>{_NUMBER})(?P<nh>{_AND_HALF})?\s+|{_FRACTION}){_UNIT}(?P<uh>{_AND_HALF})?"
     rf"|{_ONE}(?P<oh2>{_AND_HALF})?)"
@@ -112,8 +117,8 @@ _TIME = re.compile(
 def _number(raw: str) -> float | None:
     if raw[:1].isdigit():
         return float(raw.replace(",", "."))
-    value = _VALUE.get(raw.lower().replace("’", "'"))
-    return None if value is None else float(value)
+    values = [_VALUE.get(word) for word in raw.lower().replace("’", "'").split()]
+    return None if not values or None in values else float(sum(v for v in values if v is not None))
 
 
 def _unit(match: re.Match[str], names: tuple[str, str, str]) -> str:

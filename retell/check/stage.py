@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from retell.check.branches import citing_lines, rewound_notes, with_cited_branches, without_rewound
 from retell.check.claims import extract
 from retell.check.evidence import evidence_claims, grade_error_kinds, grade_error_terms, grade_files, grade_rejected
 from retell.check.names import grade_names
@@ -31,7 +32,23 @@ def check_draft(
     log: EventLog | None = None,
 ) -> CheckReport:
     """The check of a draft's text against the cleared view `view` (what `require_approved` returns); `log`,
-    the whole session, tells a citation of Claude's thinking from one of a chapter left out."""
+    the whole session, tells a citation of Claude's thinking from one of a chapter left out. A rewound branch the
+    draft cites is read for the paragraphs that cite it only (branches.py): elsewhere it is as triage left it."""
+    view = with_cited_branches(text, view, log, triage)
+    plain = without_rewound(view, triage)
+    if plain is view:
+        return _check(text, view, manifest, triage, name, log)
+    wide, narrow = _check(text, view, manifest, triage, name, log), _check(text, plain, manifest, triage, name, log)
+    lines = citing_lines(text, view, triage)
+    findings = [f for f in wide.findings if f.claim.line in lines or f.notice]
+    findings += [f for f in narrow.findings if f.claim.line not in lines]
+    findings.sort(key=lambda f: (f.claim.line, f.claim.at))
+    return CheckReport(name, findings, wide.code_blocks, wide.cited_paragraphs)
+
+
+def _check(
+    text: str, view: EventLog, manifest: dict[str, Any], triage: Triage, name: str, log: EventLog | None
+) -> CheckReport:
     index = build_sources(view, manifest, triage, log)
     extracted = extract(text, index.programs)
     # what the sentence rules leave unread and a sentence puts together (a flag and a result, a push)
@@ -45,6 +62,7 @@ def check_draft(
     findings += grade_names(extracted.blocks, index, findings)
     findings += grade_reruns(extracted.blocks, index)
     findings += grade_by_hand(extracted.blocks, index, findings)
+    findings += rewound_notes(extracted.blocks, view, triage)
     findings.sort(key=lambda f: (f.claim.line, f.claim.at))
     cited = sum(1 for b in extracted.blocks if b.cites)
     return CheckReport(name, findings, extracted.code_blocks, cited)
@@ -79,7 +97,9 @@ def load_draft(path: Path) -> Loaded:
     workdir = Workdir(path)
     if not workdir.draft.is_file():
         raise WorkdirError(f"{workdir.draft} does not exist: run `retell draft {path}` first")
-    return Loaded(triage, parsed, view, workdir.draft.read_text(encoding="utf-8", errors="replace"))
+    text = workdir.draft.read_text(encoding="utf-8", errors="replace")
+    # the rewound branches the draft cites are read too (the verifying model is shown them, marked)
+    return Loaded(triage, parsed, with_cited_branches(text, view, parsed.log, triage), text)
 
 
 def run_check(path: Path, loaded: Loaded | None = None) -> CheckReport:

@@ -33,7 +33,7 @@ from retell.check.claims import (
     quote_words,
 )
 from retell.check.copied import copied_findings
-from retell.check.document import CODE, Block
+from retell.check.document import CODE, HEADING, Block
 from retell.check.figures import check_number
 from retell.check.guesses import guess_findings
 from retell.check.language import language_of
@@ -161,6 +161,7 @@ def trace_all(claims: list[Claim], blocks: list[Block], index: Sources) -> list[
         findings.append(tracer.trace(claim))
     # A small count of something the session never counts ("three routes") is a writer's own count: no claim.
     findings = [f for f in findings if not (f.status == UNCHECKED and f.weak)]
+    _headings_echo(findings, blocks)
     findings.extend(tracer.citations(blocks, findings))
     findings.extend(order_findings(blocks, index))
     findings.extend(speaker_findings(blocks, index))
@@ -173,6 +174,50 @@ def trace_all(claims: list[Claim], blocks: list[Block], index: Sources) -> list[
             finding.status = ACCEPTED
     findings.sort(key=lambda f: (f.claim.line, f.claim.at))
     return findings
+
+
+def _section_of(blocks: list[Block], heading: Block) -> list[Block]:
+    """The blocks under a heading, up to the next heading of its level or above."""
+    depth = len(heading.text) - len(heading.text.lstrip().lstrip("#"))
+    start = next((n for n, b in enumerate(blocks) if b is heading), len(blocks))
+    out = []
+    for block in blocks[start + 1 :]:
+        if block.kind == HEADING and len(block.text) - len(block.text.lstrip().lstrip("#")) <= depth:
+            break
+        out.append(block)
+    return out
+
+
+def _headings_echo(findings: list[Finding], blocks: list[Block]) -> None:
+    """A heading's count that a paragraph of its own section states, and traces, is that paragraph's ("## Two
+    examples that fail first" over "Claude added two examples…"): a heading sums up its section, and the whole
+    section's events count its things otherwise (blind24 AD1:62). A changed heading keeps its own number."""
+    traced: dict[int, list[Finding]] = {}
+    for finding in findings:
+        if finding.status == TRACED and finding.claim.kind == NUMBER and finding.claim.amount is not None:
+            traced.setdefault(id(finding.claim.block), []).append(finding)
+    for finding in findings:
+        claim, amount = finding.claim, finding.claim.amount
+        if not finding.problem or claim.kind != NUMBER or amount is None or claim.block.kind != HEADING:
+            continue
+        if amount.unit == DURATION or amount.weekday >= 0 or amount.high is not None:
+            continue
+        for block in _section_of(blocks, claim.block):
+            echo = next(
+                (
+                    f
+                    for f in traced.get(id(block), [])
+                    if f.claim.amount is not None
+                    and f.claim.amount.unit == amount.unit
+                    and f.claim.amount.value == amount.value
+                    and f.claim.amount.high is None
+                ),
+                None,
+            )
+            if echo is not None:
+                finding.status, finding.event, finding.excerpt = TRACED, echo.event, echo.excerpt
+                finding.reason, finding.weak, finding.cited = "what its section's paragraph tells", True, False
+                break
 
 
 def _terms_told(block: Block, index: Sources) -> set[str]:

@@ -44,6 +44,7 @@ class Finding:
     model_note: str = ""  # what the model said of a rule finding (`--verify`): its verdict, event and reason
     cleared: bool = False  # a rule problem the model supported with an event, counted as traced (`--verify`)
     softened: bool = False  # a sure figure the model supported, word for word, with an event: no longer stops --strict
+    notice: str = ""  # not a problem, worth knowing: a citation of a rewound branch triage leaves out (branches.py)
     measured: float | None = None  # times: the gap in minutes the rules measured on the record's clock (to the ms)
 
     @property

@@ -21,6 +21,7 @@ import orjson
 
 from retell import jsonio
 from retell.check.amounts import amounts, durations
+from retell.check.branches import with_cited_branches
 from retell.check.claims import CITATION, CODE_SPAN, COMMAND, NUMBER, PATH, Claim
 from retell.check.document import CODE, Block, read_blocks
 from retell.check.quoted import quoted_in
@@ -750,6 +751,7 @@ def estimate_verify(path: Path, estimate: Any, options: Any, *, count: bool = Tr
             -2, "the verification is estimated on a stand-in of the draft: its length, citing the plan's events"
         )
     library = TemplateLibrary("prompts", options.prompts_dir)
+    view = with_cited_branches(text, view, parsed.log, triage)
     pairs = verify_requests(text, view, parsed.manifest, triage, chosen, prices.limits(chosen), library)
     redactor = Redactor.for_log(parsed.log, triage.secrets, triage.redact)
     runner = Runner(
