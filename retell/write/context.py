@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 from retell.errors import RetellError
-from retell.events import ASSISTANT, COMMAND, HUMAN, SUBAGENT, TOOL_RUN, Event, EventLog
+from retell.events import ASSISTANT, COMMAND, HUMAN, SUBAGENT, TOOL_RUN, TURN_DURATION, Event, EventLog
 from retell.extract.requests import is_request_command
 from retell.extract.subagents import spawn_ran
+from retell.extract.testlines import shows_failure
 from retell.extract.testruns import run_failed, told_runs
 from retell.extract.timeutil import to_epoch_ms
 from retell.extract.tools import DIFFERENCES_FOUND, NO_MATCH, SHELL_TOOLS, TURNED_DOWN, is_test_command
@@ -132,6 +133,7 @@ def uncounted(events: list[Event]) -> dict[str, int | str]:
         "answers": " and ".join(answers),
         "to_commit": to_commit(told),
         "from_message": from_message(told),
+        "away": away(told),
         "own_commands": " and ".join(ran),  # "1 `!` shell command and 1 slash command"
         "failed_subagents": sum(1 for e in told if e.kind == SUBAGENT and not spawn_ran(e)),
     }
@@ -145,6 +147,7 @@ def _tests_passed(outcome: str | None) -> bool:
 
 
 _COMMIT = re.compile(r"\bgit\s+(?:-\S+\s+)*commit\b")
+_GIT_FIRST = re.compile(r"\s*git\s")  # `git add tests/test_x.py` names a test, runs none
 
 
 def to_commit(events: list[Event]) -> str:
@@ -164,7 +167,27 @@ def to_commit(events: list[Event]) -> str:
     start, end = to_epoch_ms(first), to_epoch_ms(commits[-1])
     if start is None or end is None or end <= start:
         return ""
-    return format_duration(end - start)
+    # to the second under ten minutes, as `from_message` gives it: "8 min" of 7 min 30 s was told "eight minutes"
+    return _since(start, end)
+
+
+AWAY_MS = 30 * 60_000  # a pause this long inside the span the times above count is said with them
+
+
+def away(events: list[Event]) -> str:
+    """The long pauses between the author's first message and the session's last tool run or reply, where no one
+    was at work: "1 h 31 min between [e24] and [e26]". Round 55: a post told "1 h 34 min" from the request to the
+    commit as time spent on the work, where 1 h 23 min of it the author was at lunch. "" with none."""
+    told = [e for e in events if _ms(e) and not e.sidechain and not e.abandoned and e.kind != TURN_DURATION]
+    first = next((i for i, e in enumerate(told) if e.kind == HUMAN), None)
+    if first is None:
+        return ""
+    pauses = [
+        f"{format_duration(_ms(after) - _ms(before))} between [{before.id}] and [{after.id}]"
+        for before, after in zip(told[first:], told[first + 1 :], strict=False)
+        if _ms(after) - _ms(before) >= AWAY_MS
+    ]
+    return "; ".join(pauses)
 
 
 # (blind20's editor asked the ending of a session with no commit and no reply to say so: round 50)
@@ -209,7 +232,39 @@ def session_end(events: list[Event]) -> str:
             "them no verdict on the result (pleased, satisfied, “what I wanted”) that no word of theirs shows"
             + ("" if commits else _UNCOMMITTED)
         )
-    return text + "."
+    return text + "." + never_failed(told)
+
+
+# A test's file, by the names test runners look for (`tests/`, `test_x.py`, `x_test.go`, `x.spec.ts`, `x_spec.rb`)
+_TEST_FILE = re.compile(
+    r"(?:^|/)(?:tests?|spec|__tests__)/|(?:^|/)test_[^/]+$|[_.](?:test|spec)\.\w+$|Tests?\.\w+$", re.I
+)
+
+
+def never_failed(events: list[Event]) -> str:
+    """The test files Claude wrote in the session whose runs afterwards never failed: the new tests were only ever
+    seen passing, never on the code before the change they check. Round 55: endings called the work proven by a
+    regression test that had only ever run on the fixed code. "" where a run after them failed, or none ran."""
+    written: list[tuple[str, str]] = []  # (event id, file)
+    runs: list[bool] = []  # after the first test file written: whether each run of the tests failed
+    for event in events:
+        if event.kind != TOOL_RUN:
+            continue
+        for call in event.calls or ():
+            path = call.target or ""
+            if call.name == "Write" and not call.error and not call.rewrite_of and _TEST_FILE.search(path):
+                if path not in (f for _, f in written):
+                    written.append((event.id, path))
+            elif written and call.name in SHELL_TOOLS and is_test_command(path) and not _GIT_FIRST.match(path):
+                runs.append(bool(call.error) or shows_failure(call.outcome or call.output or ""))
+    if not written or not runs or any(runs):
+        return ""
+    files = ", ".join(f"`{PurePosixPath(f).name}` [{i}]" for i, f in written[:3])
+    return (
+        f" The test files Claude wrote ({files}) passed in every run after them: no run shows them failing, on the "
+        "code before the change they check or at all. Where the ending tells what they show, it says they were only "
+        "ever seen passing."
+    )
 
 
 _CHANGES = frozenset({"Edit", "MultiEdit", "Write", "NotebookEdit"})

@@ -761,7 +761,8 @@ def untold_after(events: tuple[Event, ...], texts: list[str]) -> str:
     if not order or not [e for e in events[max(order) + 1 :] if "." not in e.id]:
         return ""
     rest = [e for e in events[max(order) :] if "." not in e.id]
-    return render_material(rest, AFTER_TOKENS).text.strip()
+    # the whole session: what a run in it shows is no note's "nothing shows" (round 55)
+    return render_material(rest, AFTER_TOKENS, session=list(events)).text.strip()
 
 
 def clean_section(text: str) -> str:

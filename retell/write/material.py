@@ -65,7 +65,14 @@ from retell.write.cut_readings import cut_reading_notes
 from retell.write.facts import format_duration, worked_minutes
 from retell.write.figure_sources import figure_notes
 from retell.write.promises import gap_notes
-from retell.write.run_notes import failure_count_notes, is_install, one_run_notes, query_column_notes
+from retell.write.run_notes import (
+    claude_word_notes,
+    failure_count_notes,
+    is_install,
+    one_run_notes,
+    query_column_notes,
+    ungated_notes,
+)
 from retell.write.timetext import clock_text, moment_text
 from retell.write.unsaid import unnamed_change_notes
 
@@ -1027,6 +1034,10 @@ def render_material(
         gaps.setdefault(event_id, []).extend(cut)
     for event_id, together in one_run_notes(kept).items():  # a commit sent with the tests, not after their result
         gaps.setdefault(event_id, []).extend(together)
+    for event_id, ungated in ungated_notes(kept).items():  # a commit after a piped check, which it never waited on
+        gaps.setdefault(event_id, []).extend(ungated)
+    for event_id, word in claude_word_notes(kept, session).items():  # a branch or path only Claude's words name
+        gaps.setdefault(event_id, []).extend(word)
     for event_id, failures in failure_count_notes(kept, session).items():  # how many runs failed before one passed
         gaps.setdefault(event_id, []).extend(failures)
     text = _join(kept, line, gaps)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from retell.events import COMMAND, TOOL_RUN, Event, ToolCall
+from retell.events import ASSISTANT, COMMAND, HUMAN, TOOL_RUN, Event, ToolCall
 from retell.extract.tools import SHELL_TOOLS, is_test_command, shorten
 from retell.report import plural
 
@@ -74,9 +74,9 @@ def one_run_notes(events: list[Event]) -> dict[str, list[str]]:
             notes[event.id] = [
                 f"({plural(len(calls), 'command')} of [{event.id}] are one run, with no word from Claude between "
                 f"them: nothing shows that {_named(call)} waited for what {verdicts} printed (the calls of one run "
-                "can go out together, before any result is back). Tell them as done together, never as Claude "
-                "seeing that output pass and then going on; what Claude says of the results afterwards is its "
-                "account)"
+                "can go out together, before any result is back). Tell them as separate commands, never as one "
+                "command or one chain, and never as Claude seeing that output pass and then going on; what Claude "
+                "says of the results afterwards is its account)"
             ]
             break
     return notes
@@ -193,3 +193,113 @@ def query_column_notes(call: ToolCall) -> list[str]:
         f"    (in this output, {' and '.join(told)}, each over the rows of its group (`group by {by}`): a figure in "
         "such a column is the group's total or count, never one row's amount)"
     ]
+
+
+def _segments(command: str) -> list[tuple[str, str]]:
+    """A shell line's commands at its top level, each with the operator before it ("" for the first): `&&`, `||`
+    or `;` outside quotes. A pipe stays inside its segment (`ctest 2>&1 | tail -2`)."""
+    out: list[tuple[str, str]] = []
+    quote, start, joined, at = "", 0, "", 0
+    while at < len(command):
+        ch = command[at]
+        if quote:
+            quote = "" if ch == quote else quote
+        elif ch in "'\"":
+            quote = ch
+        elif command.startswith(("&&", "||"), at) or ch in ";\n":
+            out.append((joined, command[start:at]))
+            joined = command[at : at + 2] if ch in "&|" else ";"
+            at += len(joined)
+            start = at
+            continue
+        at += 1
+    out.append((joined, command[start:]))
+    return [(op, seg.strip()) for op, seg in out if seg.strip()]
+
+
+_PIPE = re.compile(r"(?<![|>&])\|(?![|&])")
+
+
+def _piped_to(segment: str) -> str | None:
+    """The last command of a segment's pipeline, whose status `&&` reads; None without a pipe (outside quotes)."""
+    bare = re.sub(r"'[^']*'|\"[^\"]*\"", "''", segment)
+    parts = _PIPE.split(bare)
+    return parts[-1].strip() if len(parts) > 1 else None
+
+
+def ungated_notes(events: list[Event]) -> dict[str, list[str]]:
+    """Under a command that runs a check and then commits, pushes or deploys in one line where the act does not wait
+    on the check's verdict: the check's output piped on (`ctest … | tail -2 && git commit`: the pipe's status is
+    `tail`'s) or a `;` between them. A post told "only then came the commit" of such a line (round 55)."""
+    notes: dict[str, list[str]] = {}
+    for event in events:
+        for call in _shell(event):
+            command = call.command or call.target or ""
+            if "pipefail" in command:
+                continue
+            segments = _segments(command)
+            act = next((i for i, (_, seg) in enumerate(segments) if _ACT.search(seg)), None)
+            checks = [
+                i for i, (_, seg) in enumerate(segments[: act or 0]) if is_test_command(seg) or _CHECK.search(seg)
+            ]
+            if act is None or not checks:
+                continue
+            check = checks[-1]
+            piped = _piped_to(segments[check][1])
+            after = [op for op, _ in segments[check + 1 : act + 1]]
+            if "||" in after:
+                continue  # the act runs only on some failure: no note says when
+            if piped is not None:
+                why = f"a pipeline's status is its last command's (`{shorten(piped, COMMAND_CHARS)}`)"
+            elif ";" in after:
+                why = "a `;` runs the next command whatever the one before did"
+            else:
+                continue
+            act_cmd, check_cmd = segments[act][1], segments[check][1]
+            notes.setdefault(event.id, []).append(
+                f"(in this command, `{shorten(act_cmd, COMMAND_CHARS)}` comes after "
+                f"`{shorten(check_cmd, COMMAND_CHARS)}` but did not wait on its result: {why}, so it ran once "
+                "the check ended, whatever it printed. Tell it as run in the same command after the check, never "
+                "as coming only once the check passed)"
+            )
+    return notes
+
+
+# A name with a slash in Claude's words (a branch, a path, a URL): `feat/pedidos-programados`
+_SLASHED = re.compile(r"[\w.~@:+-]*/[\w./~@:+#-]+")
+
+
+def claude_word_notes(events: list[Event], session: list[Event] | None = None) -> dict[str, list[str]]:
+    """Under a message of Claude's, the branches, paths and URLs it names in code that no command, output or
+    message of the author's in the session shows: Claude's word alone. A post's ending told "the commit is on
+    branch feat/…" as fact, where only Claude's closing message named the branch (round 55). None without the
+    whole session."""
+    if session is None:
+        return {}  # a part of the session cannot tell what no run of it shows
+    seen: list[str] = []
+    for event in session:
+        if event.kind in (HUMAN, COMMAND):
+            seen.extend((event.text or "", event.args or ""))
+        for call in event.calls or ():
+            seen.extend(x or "" for x in (call.target, call.command, call.diff, call.output, call.outcome, call.error))
+    shown = "\n".join(seen)
+    notes: dict[str, list[str]] = {}
+    for event in events:
+        if event.kind != ASSISTANT or not event.text:
+            continue
+        prose = re.sub(r"```.*?(?:```|$)", "", event.text, flags=re.S)
+        names: list[str] = []
+        for span in re.findall(r"`([^`\n]+)`", prose):
+            name = span.strip()
+            # two parts at least: `/tmp` or a slash command (`/commit`) names no branch or file of the work
+            if not _SLASHED.fullmatch(name) or "/" not in name.strip("/~") or name in names:
+                continue
+            if name.rstrip("/") not in shown:
+                names.append(name)
+        if names:
+            said = ", ".join(f"`{n}`" for n in names[:3])
+            notes[event.id] = [
+                f"({said}: in no command, output or message of the author's in the session, only in Claude's "
+                'words here: told as Claude\'s ("Claude said …") or left out, never as fact)'
+            ]
+    return notes
