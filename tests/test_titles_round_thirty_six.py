@@ -1,7 +1,7 @@
 """Titles, round thirty-six (issue 24, story36): one last step for every default title (extract.title_pick) in place
 of a fifth layer of patches. Candidates from every source are said in title form (a commit's type or file prefix, a
 route, a "+ tests" tail dropped), one gate rejects by form (an observation stated, a question, code, a route or a path,
-over-long), and a commit ranks before Claude's sentence, which the blind judge never kept (fresh16-fresh22: 0 of 12).
+over-long), and a commit ranks before Claude's sentence, which the blind judge never kept (fresh16-fresh22: 0 of 7).
 Every line here is our own wording, none a fresh session's.
 
 - A. The author's remark ("05 and 06 were flashed on Monday") or Claude's ("The sample file is the problem, not the

@@ -1,10 +1,11 @@
 """The last step of every default title (issue 24, round thirty-six): candidates from the sources a session has, each
 said in title form, one gate by form, and a ranking by what the blind judge kept.
 
-Measured on fresh16-fresh22 (bench/README.md, "Titles, round thirty-six"): of the titles a blind judge read, a commit's
-subject was kept 37 times of 63; Claude's sentence ("said", "deed") and the author's line ("first-prompt") never (0 of
-22). So a commit, said in title form, ranks before Claude's sentence, and before the author's line when that line is
-no title by its form; the author's own title (`custom-title`) and Claude Code's (`ai-title`) stay as they are.
+Measured on fresh16-fresh22 (bench/README.md, "Titles, round thirty-six"): of the titles a blind judge read as main
+gives them today, a commit's subject was kept 38 times of 47; Claude's sentence ("said", "deed") and the author's line
+("first-prompt") never (0 of 12). So a commit, said in title form, ranks before Claude's sentence, and before the
+author's line when that line is no title by its form; the author's own title (`custom-title`) and Claude Code's
+(`ai-title`) stay as they are.
 
 Title form (`in_title_form`): a commit's type or file prefix dropped ("feat: …", "README: …"), a tail that only adds
 "+ tests" or a cut parenthesis dropped, an English imperative after a thing said as the work ("Telegraf: rotating …").

@@ -150,6 +150,15 @@ def _last_resorts(
     """The candidates the gate tries after a failing title (_alternatives), then one built from the problem the author
     brought ("Fixing the IllegalStateException", in an English post)."""
     yield from _alternatives(chosen, source, events, language)
+    # (the work after the author's wish in their first request, as the gate repairs it: "Necesito agregar X a la app:
+    # que…" -> "Agregar X a la app"; a request with no wish in front is a report, whose cut halves title nothing)
+    from retell.extract.title_forms import WISH
+    from retell.extract.title_gate import repaired
+
+    request = first_request([w for e in events if (w := author_words(e))][:TITLE_CANDIDATES]) or ""
+    line = request.strip().split("\n")[0]
+    for form in repaired(line) if WISH.match(line) else ():
+        yield form, "first-prompt"
     error = problem_named(events)
     if error and (not language or language.lower().startswith("en")):
         yield f"Fixing the {error}", "deed"
