@@ -134,6 +134,39 @@ _AGAIN = lazy(
 def post_title(
     title: str | None, source: str | None, events: Sequence[Event], language: str | None = None
 ) -> tuple[str | None, str | None]:
+    """(title, source) a post proposes: the candidate _post_title chose, then every source's candidates in title form,
+    ranked and gated by form (extract.title_pick): "03 and 04 were reflashed last week" gives way to the commit."""
+    from retell.extract.title_pick import picked
+
+    chosen, chosen_source = _chosen_title(title, source, events, language)
+    if not chosen:
+        return chosen, chosen_source
+    return picked(chosen, chosen_source, events, language, _last_resorts(chosen, chosen_source, events, language))
+
+
+def _last_resorts(
+    chosen: str, source: str | None, events: Sequence[Event], language: str | None
+) -> Iterator[tuple[str, str | None]]:
+    """The candidates the gate tries after a failing title (_alternatives), then one built from the problem the author
+    brought ("Fixing the IllegalStateException", in an English post)."""
+    yield from _alternatives(chosen, source, events, language)
+    # (the work after the author's wish in their first request, as the gate repairs it: "Necesito agregar X a la app:
+    # que…" -> "Agregar X a la app"; a request with no wish in front is a report, whose cut halves title nothing)
+    from retell.extract.title_forms import WISH
+    from retell.extract.title_gate import repaired
+
+    request = first_request([w for e in events if (w := author_words(e))][:TITLE_CANDIDATES]) or ""
+    line = request.strip().split("\n")[0]
+    for form in repaired(line) if WISH.match(line) else ():
+        yield form, "first-prompt"
+    error = problem_named(events)
+    if error and (not language or language.lower().startswith("en")):
+        yield f"Fixing the {error}", "deed"
+
+
+def _chosen_title(
+    title: str | None, source: str | None, events: Sequence[Event], language: str | None = None
+) -> tuple[str | None, str | None]:
     """(title, source) a post proposes (see _gated_title), a commit's list of changes framed by the thing it changed
     and its outcome (extract.framed_title): "Mutex, limpeza de buckets…" -> "Ratelimit: mutex, limpeza de buckets…".
     Claude's sentence ("The jump is read in _process") gives way to the session's commit framed so."""
