@@ -1225,6 +1225,10 @@ _NOTE_SAYS_CREDENTIAL = re.compile(
 
 
 _WORD_AND_NUMBER = lazy(r"[A-Za-z][a-z]{3,}[_.!#$%&*+?@^~-]?\d{3,}[_.!#$%&*+?@^~-]?")
+# (round thirty-two) a capitalised word of five letters or more and two digits (`Pumpkin50`, `Sunshine12`), as people
+# choose one, where the note says what it opens; never a runtime or a system and its version (`Ubuntu22`, `Node18`)
+# and (dev22) words joined by dots before the number (`Kranich.marble2024`), as a passphrase is typed
+_NAME_AND_TWO_DIGITS = lazy(r"[A-Z][a-z]{4,}\d\d|[A-Z][a-z]{3,}(?:\.[a-z]{3,}){1,3}\d{2,4}[!#$%&*?@]?")
 
 
 def _value_then_its_note(value: str, m: re.Match[str]) -> bool:
@@ -1233,7 +1237,11 @@ def _value_then_its_note(value: str, m: re.Match[str]) -> bool:
         return False
     # a person's choice: capitals, small letters, digits and a symbol, or a word and a number (`Kranich2023`,
     # `papaya_1989`); not a version (`Python3.12`, `ubuntu-22.04`), an acronym (`PBKDF2`) or a runtime (`Node18`)
-    chosen = _chosen_by_a_person(bare) or _WORD_AND_NUMBER.fullmatch(bare) is not None
+    chosen = (
+        _chosen_by_a_person(bare)
+        or _WORD_AND_NUMBER.fullmatch(bare) is not None
+        or (_NAME_AND_TWO_DIGITS.fullmatch(bare) is not None and not _RUNTIME_AND_VERSION.fullmatch(bare))
+    )
     return (
         chosen
         and len(bare) <= 32

@@ -510,9 +510,35 @@ def _email(value: str, m: re.Match[str]) -> bool:
         # (round twenty-five) a shared or a service's account at a host (`ssh deploy@staging.…`, `jenkins@ci.…`,
         # `celery@worker-1.…`): a login, not a person's mailbox
         return False
+    if local in _ROLE_LOCALS and _the_domain_is_an_organisations(m.string, m.start(), local, domain):
+        return False
     # (round twenty-four) a company's mailbox under its own name (`Orchard Pay <hello@orchardpay.com>`)
     display = _DISPLAY_BEFORE.search(m.string, max(0, m.start() - 80), m.start())
     return display is None or not brand_of_domain(display.group("display").strip(), domain)
+
+
+# (round thirty-two) the mailboxes an organisation answers at, which may be one person's at their own domain (`hello@`,
+# `info@`): the organisation's where the text shows the domain is one
+_ROLE_LOCALS = words(
+    "help hello hi info contact contacts team office enquiries inquiries service care kontakt contacto contato "
+    "bonjour hallo hola ciao reply replies"
+)
+
+
+def _the_domain_is_an_organisations(text: str, at: int, local: str, domain: str) -> bool:
+    """(round thirty-two) Another mailbox of the same domain near it is a desk's or sends under the domain's brand
+    (`From: Orchardly <no-reply@orchardly.app>` over `Reply-To: help@orchardly.app`, `BOUNCE_ADDRESS=postmaster@…`)."""
+    start = max(0, at - 2000)
+    window = text[start : at + 2000]
+    for other in re.finditer(r"(?P<local>[\w.+-]+)@" + re.escape(domain) + r"(?![\w.-]*[\w-])", window, re.I):
+        if other.group("local").lower() == local:
+            continue
+        if _NON_PERSONAL_EMAIL.search(other.group("local") + "@x.zz"):
+            return True
+        display = _DISPLAY_BEFORE.search(window, max(0, other.start() - 80), other.start())
+        if display and brand_of_domain(display.group("display").strip(), domain):
+            return True
+    return False
 
 
 _DISPLAY_BEFORE = re.compile(r"(?:^|(?<=[\s\"':=,(\[]))(?P<display>[^\s<>\"'@:=,][^<>\"'@\n:=,]{0,60}?)[\"']?[ \t]*<$")

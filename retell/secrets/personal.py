@@ -296,6 +296,10 @@ def _phone(value: str, m: re.Match[str], said: bool = False) -> bool:
         # (round thirty-one) North America's trunk `1` and its 3-3-4 grouping say whose number it is: `1-800-959-…`
         # is a toll-free line there, not a mobile of China's (`180 0959 …`) nor a line of Austria's
         regions = ("US", "CA")
+    elif not value.startswith("+"):
+        # (round thirty-two) so does any country's own grouping, its trunk prefix written: `0800 330 1000` is
+        # written as Britain, Brazil or Turkey write their toll-free lines, not as India writes a mobile
+        regions = _written_as_in(value.strip(), regions) or regions
     if _fictional_by_its_text(value, m):
         return False
     parsed: list[phonenumbers.PhoneNumber] = []
@@ -317,6 +321,27 @@ def _phone(value: str, m: re.Match[str], said: bool = False) -> bool:
         if phonenumbers.is_valid_number(number) or (said and not glued_ok and phonenumbers.is_possible_number(number)):
             return True
     return False
+
+
+@lru_cache(maxsize=4096)
+def _written_as_in(value: str, regions: tuple[str | None, ...]) -> tuple[str | None, ...]:
+    """(round thirty-two) The regions whose national format is the number exactly as written, a trunk prefix or an
+    area code's parentheses shown (`0800 330 1000`, `011 15-1608-8092`, `090-3812-7765`): the writer's country."""
+    if not re.match(r"[0(]", value) or not re.search(r"\d[ .-]+\(?\d", value):
+        return ()
+    import phonenumbers
+
+    found: list[str | None] = []
+    for region in regions:
+        try:
+            number = phonenumbers.parse(value, region)
+        except phonenumbers.NumberParseException:
+            continue
+        if phonenumbers.is_valid_number(number) and (
+            phonenumbers.format_number(number, phonenumbers.PhoneNumberFormat.NATIONAL) == value
+        ):
+            found.append(region)
+    return tuple(found)
 
 
 def _counts_up(number: object) -> bool:
@@ -609,6 +634,11 @@ def _matched_national(value: str, first: str | None) -> bool:
     from phonenumbers import Leniency, PhoneNumberMatcher  # lazily: ~20 ms, only for a phone-shaped number
 
     regions = (first, *(r for r in _NATIONAL_REGIONS if r != first)) if first else _NATIONAL_REGIONS
+    # (round thirty-two) a number written exactly as its own country writes it, trunk prefix and groups
+    # (`011 15-1608-8092` in Buenos Aires), is that country's, read there only
+    written = _written_as_in(value, _REGIONS)
+    if written:
+        regions = tuple(r for r in written if r is not None)
     for region in regions:
         for match in PhoneNumberMatcher(value, region, leniency=Leniency.VALID):
             # (round twenty-nine) a business's line in this region (`090-…` is premium-rate in the UK) is no
@@ -1319,6 +1349,24 @@ def _a_desks_mailbox(m: re.Match[str]) -> bool:
     return address is not None and _NON_PERSONAL_EMAIL.search(address.group(1) + "@x.zz") is not None
 
 
+# (round thirty-two) a mailbox right after the name, inside the same field (`"author": "Tallow Works
+# <hello@tallow-works.io>"`, `maintainer = "Orchard CI <ci@orchard.dev>"`)
+_MAILBOX_AFTER = lazy(r"[ \t]*<(?P<local>[^<>@\s]+)@(?P<domain>[^<>\s]+)>")
+
+
+def _over_a_companys_mailbox(value: str, m: re.Match[str]) -> bool:
+    """(round thirty-two) A name in any field (a package's author, a list's item) over its own brand's mailbox or a
+    desk's is the company's, as it is in a mail header."""
+    at = m.string.find(value, m.start())
+    mailbox = _MAILBOX_AFTER.match(m.string, at + len(value)) if at >= 0 else None
+    if mailbox is None:
+        return False
+    return (
+        brand_of_domain(value, mailbox.group("domain"))
+        or _NON_PERSONAL_EMAIL.search(mailbox.group("local") + "@x.zz") is not None
+    )
+
+
 # (round thirty) an address at a domain documentation reserves (RFC 2606's `example.com`, `.test`, `.invalid`, and
 # the example domains of other languages): the row or the line it is on is sample data, its people stand-ins
 # (`John Smith,john@example.com` beside `Jane Doe,jane@example.com`). Not a mailbox's `<address>`: a name over it
@@ -1407,6 +1455,8 @@ def _person(value: str, m: re.Match[str]) -> bool:
     if len(value) < 2 or _not_a_person().search(value) or value.isupper():
         return False
     if m.lastgroup == "mailbox" and (_the_mailboxs_own_brand(value, m) or _a_desks_mailbox(m)):
+        return False
+    if m.lastgroup != "mailbox" and _over_a_companys_mailbox(value, m):
         return False
     first, last = (re.sub(r"^[a-z]{1,3}[-'’]", "", w) for w in (value.split()[0], value.split()[-1]))
     if first[:1].islower() or last[:1].islower():

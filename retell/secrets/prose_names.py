@@ -614,7 +614,19 @@ def _turkish_word_before_a_name(
 # look like one (a word the gazetteer knows, a letter outside ASCII, a particle): `Attendees: Platform Team`,
 # `copyright 2024, Acme Corp` are no one's.
 _ROLE_VERB_BEFORE = lazy(r"(?i)\b(?:add|adding|added|assign|assigned|invite|invited|make|request|set)[ \t]+$")
-_ASSIGNED_BEFORE = re.compile(r"(?i)\b(?:assign(?:ed)?(?:[ \t]+(?:it|this|that|the[ \t]+\w+))?[ \t]+to)[ \t]*:?[ \t]*$")
+# (round thirty-two) what was handed to the person may be named in a few words (`assigned the follow-up issue to …`,
+# `handed the on-call pager over to …`, `escalated the ticket to …`)
+_ASSIGNED_BEFORE = re.compile(
+    r"(?i)\b(?:assign(?:ed)?(?:[ \t]+(?:it|this|that|the[ \t]+\w+))?[ \t]+to|"
+    # (past tense: a report of what a person did, not code's `assigns the value to …`, `delegates the call to …`)
+    r"(?:reassigned|assigned|handed|escalated|delegated)[ \t]+(?:it|this|that|them|(?:the|a|an|this|that|our|my|"
+    r"your|his|her|their)(?:[ \t]+(?!(?:value|values|variable|var|call|calls|result|results|field|method|function|"
+    r"object|pointer|handler|request|requests|response|event|events|task|job|work|load|traffic)\b)[\w-]+){1,3})"
+    r"(?:[ \t]+over)?[ \t]+to)[ \t]*:?[ \t]*$"
+)
+# (round thirty-two) the relative pronoun only a person takes after the name (`… to Hamid Rezaei, who owns the
+# service`, `… a Lucía Ferrán, quien revisó`): a thing or a team is `which`/`that`
+_WHO_AFTER = re.compile(r"(?i),?[ \t]+(?:who|whom|whose|quien|quienes|quem)\b")
 _COPYRIGHT_BEFORE = re.compile(
     r"(?i)(?:copyright|©|\(c\))[^\n]{0,16}?\b(?:19|20)\d\d(?:[ \t]*[-–][ \t]*(?:19|20)\d\d)?[ \t]*,?[ \t]*$"
 )
@@ -892,6 +904,13 @@ def _role_slot(value: str, m: re.Match[str], names: list[str], given: frozenset[
     )
     if fielded and not _refused(value) and all(w[0].isupper() or w in _PARTICLES for w in names):
         return looks or not _dictionary_words(names)
+    if (
+        _WHO_AFTER.match(text, end)
+        and not _refused(value)
+        and all(w[0].isupper() or w in _PARTICLES for w in names)
+        and (looks or not _dictionary_words(names))
+    ):
+        return True
     if not looks:
         return False
     return bool(
@@ -1694,7 +1713,34 @@ def _thai_person(value: str, m: re.Match[str]) -> bool:
     return m.group("after") is not None or before or first in given or last in family
 
 
+# (round thirty-two) a person's name as a path's folder or file is made from it, in small letters with a hyphen
+# (`docs/1on1/aino-heikkila/`, `people/liang-xiuying.md`): a given and a family name the gazetteer knows (either
+# order: `liang-xiuying` is family name first), not both English words (`page-field`, `will-young` are a theme's)
+_SLUG = r"(?<=/)(?P<slug>[a-z]{3,}-[a-z]{3,})(?=/|\.[a-z]{1,5}\b)"
+
+
+def _slug_person(value: str, m: re.Match[str]) -> bool:
+    first, second = (w.capitalize() for w in value.split("-"))
+    given, family = gazetteer()
+    named = ((first in given or _open_syllables(first)) and _known_family(second, family)) or (
+        first in family and second in given
+    )
+    # (the English list loads only for a slug the gazetteer reads as a name: ~0.2 s)
+    return named and not (english_word(first.lower()) and english_word(second.lower()))
+
+
 PROSE_NAME_RULES: tuple[Rule, ...] = (
+    Rule(
+        "person-name",
+        PII,
+        _SLUG,
+        ("/",),
+        group="slug",
+        accept=_slug_person,
+        replacement="[REDACTED:person-name]",
+        rule_id="name-as-a-path-slug",
+        prefilter=r"/[a-z]{3,}-[a-z]{3,}[/.]",
+    ),
     _ScriptRule(
         "person-name",
         PII,
