@@ -60,3 +60,8 @@ def test_the_met_list_never_carries_a_particle() -> None:
 )
 def test_claudes_name_inflected_is_the_name_the_reader_met(text: str, language: str) -> None:
     assert not [n for n in names_in(text, language) if n.startswith("Claude")]
+
+
+def test_an_option_and_an_owner_pair_are_no_names() -> None:
+    text = "Claude ran `rsync -a` (the `-a` keeps modes); the file was owned by `root root`, now by `deploy:deploy`."
+    assert names_in(text, "en") == ["rsync -a"]

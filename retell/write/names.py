@@ -194,6 +194,9 @@ _PROSE = re.compile(r"[,.;!?]\s")
 _FIGURE = re.compile(r"^\d[\d.,:]*\s?[^\W\d_]{0,6}%?$")
 
 
+_OWNER_PAIR = re.compile(r"^([\w-]+)[ :]\1$")
+
+
 def _code_name(span: str) -> bool:
     """Whether a code span names a thing (`uv tool`, `useAuth`), rather than holding a statement, a payload, a
     figure or a reference."""
@@ -202,6 +205,8 @@ def _code_name(span: str) -> bool:
         return False
     if _CODE_NOT_NAME.search(span) or span in _CLAUDE_TOOLS or _REFERENCE.match(span) or _FIGURE.match(span):
         return False
+    if span.startswith("-") or _OWNER_PAIR.match(span):
+        return False  # `-a`, `--force`: a command's option; `root root`, `deploy deploy`: a listing's owner and group
     return not _PAYLOAD.search(span) and _LETTER.search(span) is not None
 
 

@@ -269,6 +269,16 @@ def ungated_notes(events: list[Event]) -> dict[str, list[str]]:
 _SLASHED = re.compile(r"[\w.~@:+-]*/[\w./~@:+#-]+")
 
 
+def _listed(path: str, shown: str) -> bool:
+    """Whether a file path a listing shows in parts: `instance/plotwait.db` where `ls -l /srv/app/instance/` printed
+    `plotwait.db` (a note called it Claude's word alone: fresh23 in the loop). A file's name (with an extension) and
+    each folder above it, each shown as a whole word."""
+    parts = [p for p in path.split("/") if p and p not in (".", "..", "~")]
+    if len(parts) < 2 or "." not in parts[-1].lstrip("."):
+        return False
+    return all(re.search(rf"(?<![\w.-]){re.escape(part)}(?![\w-])", shown) for part in parts)
+
+
 def claude_word_notes(events: list[Event], session: list[Event] | None = None) -> dict[str, list[str]]:
     """Under a message of Claude's, the branches, paths and URLs it names in code that no command, output or
     message of the author's in the session shows: Claude's word alone. A post's ending told "the commit is on
@@ -294,7 +304,9 @@ def claude_word_notes(events: list[Event], session: list[Event] | None = None) -
             # two parts at least: `/tmp` or a slash command (`/commit`) names no branch or file of the work
             if not _SLASHED.fullmatch(name) or "/" not in name.strip("/~") or name in names:
                 continue
-            if name.rstrip("/") not in shown:
+            if not re.search(r"[^\W\d_]", name):
+                continue  # `700/600`, `3/4`: modes or a ratio, no branch or file
+            if name.rstrip("/") not in shown and not _listed(name.rstrip("/"), shown):
                 names.append(name)
         if names:
             said = ", ".join(f"`{n}`" for n in names[:3])
