@@ -193,8 +193,8 @@ def _ran_by_claude(anchors: list[str], cited: set[str], index: Sources) -> Sourc
         if not any(_near(e, cited) for e in ran):
             continue
         holders = _holders(anchor, index)
-        if any(s.speaker in _AUTHOR_SIDE for s in holders):
-            continue
+        if any(s.speaker in _AUTHOR_SIDE for s in holders) or all(_authors([e], index) for e in ran):
+            continue  # (a run only ever of the author's own `!` is none of Claude's)
         return next((s for s in holders if s.id in ran), None) or next(iter(holders), None)
     return None
 
@@ -237,7 +237,14 @@ def _touched_by_claude(anchors: list[str], cited: set[str], index: Sources) -> S
         holders = _holders(anchor, index)
         if any(s.speaker in _AUTHOR_SIDE for s in holders):
             continue
-        tool = next((s for s in holders if s.speaker == TOOL and (s.id in cited or s.id.split(".")[0] in cited)), None)
+        tool = next(
+            (
+                s
+                for s in holders
+                if s.speaker == TOOL and _near(s.id, cited) and not _authors([s.id], index)  # (not the author's `!`)
+            ),
+            None,
+        )
         if tool is not None:
             return tool
     return None
