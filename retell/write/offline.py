@@ -37,6 +37,7 @@ from retell.extract.phase_headings import phase_heading
 from retell.extract.project import project_name
 from retell.extract.requests import is_author_message, is_request_command, own_prose, without_greeting
 from retell.extract.signals import DISCOVERY, PIVOT
+from retell.extract.stock_headings import stock_heading, stock_in_language
 from retell.extract.testruns import a_run_passed, times_run
 from retell.extract.timeutil import to_epoch_ms
 from retell.extract.tools import (
@@ -51,6 +52,7 @@ from retell.extract.tools import (
 )
 from retell.markup import code_span, heading_text, md_text, session_inline, session_quote
 from retell.report import gap_phrase, number_word
+from retell.triage.generate import fallback_heading
 from retell.triage.model import Triage
 from retell.triage.select import CHAPTERS_PER_LENGTH
 from retell.write.facts import days_spanned
@@ -327,6 +329,17 @@ def _proposed_title(view: EventLog, triage: Triage, chapter: str) -> str:
     return in_language(chapter_heading(told, [triage.post.title], language), told, language)
 
 
+def _authors_title(view: EventLog, triage: Triage, titles: dict[str, str], chapter: str) -> bool:
+    """Whether the title triage.yaml gives `chapter` is the author's: neither the one triage proposes nor, when it
+    proposes none, its fallback ("Coming back to it", said in the post's language)."""
+    title = titles.get(chapter)
+    if not title or title == _proposed_title(view, triage, chapter):
+        return False
+    told = [e for e in view.events if e.chapter == chapter and not e.sidechain]
+    found = next((c for c in view.chapters if c.id == chapter), None)
+    return found is None or title != in_language(fallback_heading(found, told), told, triage.post.language)
+
+
 def _minutes_between(before: Event, after: Event) -> float:
     """Minutes from `before` to `after` (0 when either has no time)."""
     a, b = to_epoch_ms(before.ts) if before.ts else None, to_epoch_ms(after.ts) if after.ts else None
@@ -342,6 +355,7 @@ def offline_outline(view: EventLog, triage: Triage) -> Outline:
     groups = _fold_chat(
         _group(episodes(view, chapter_order), CHAPTERS_PER_LENGTH.get(triage.post.length, MAX_SECTIONS))
     )
+    groups, led_by = _fold_headless(groups, view, triage, titles)
     groups, phase_headings = _in_phases(groups, triage, CHAPTERS_PER_LENGTH.get(triage.post.length, MAX_SECTIONS))
     split = {ep.chapter for n in phase_headings for ep in groups[n]}
     proposed = {chapter: _proposed_title(view, triage, chapter) for chapter in split}
@@ -352,6 +366,11 @@ def offline_outline(view: EventLog, triage: Triage) -> Outline:
     for i, group in enumerate(groups, 1):
         chapter = group[0].chapter
         first_in_chapter = i == 1 or groups[i - 2][0].chapter != chapter
+        # (a stretch with no heading of its own told with the one after it: that one's heading heads both)
+        heading_group = led_by.get(id(group), group)
+        if heading_group is not group:
+            first_in_chapter = first_in_chapter or heading_group[0].chapter != chapter
+            chapter = heading_group[0].chapter
         # (a chapter told in phases: its title names the whole chapter, each phase's heading names the phase)
         heading = titles.get(chapter) if first_in_chapter else None
         if chapter in split and (not heading or heading == proposed.get(chapter)):
@@ -359,7 +378,7 @@ def offline_outline(view: EventLog, triage: Triage) -> Outline:
             # for the chapter heads its first one)
             heading = phase_headings.get(i - 1)
         if not heading:
-            told = [e for ep in group for e in ep.events]
+            told = [e for ep in heading_group for e in ep.events]
             heading = (
                 chapter_heading(told, [triage.post.title, *used_headings], triage.post.language) or "What came next"
             )
@@ -396,6 +415,74 @@ def offline_outline(view: EventLog, triage: Triage) -> Outline:
         engine="offline",
         model="",
     )
+
+
+# A section told in this many paragraphs or fewer (a lead-in, the author's line, one sentence of work) that changed
+# no file is no section of its own: judged blind on fresh21-fresh22, "Meng-commit perubahan" and "קומיט לשינויים" over
+# such a section ("merge it into the previous section"; "Committing the work" was kept 4 times over the same shape):
+# told with its neighbour, nothing is lost. A short one that changed a file (a setting fixed after a report) keeps it.
+SMALL_SECTION = 3
+
+
+def _changed_files(group: list[Episode]) -> bool:
+    calls = [c for ep in group for e in ep.events if e.kind == TOOL_RUN and not e.sidechain for c in e.calls or ()]
+    return any(family(c.name) in ("edit", "write") for c in calls)
+
+
+def _fold_headless(
+    groups: list[list[Episode]], view: EventLog, triage: Triage, titles: dict[str, str]
+) -> tuple[list[list[Episode]], dict[int, list[Episode]]]:
+    """`groups` with each section that has no heading a blogger would keep told with its neighbour: one whose
+    heading would be stock or a file list (stock_headings), or one too small to head (SMALL_SECTION). It joins
+    the section before; the first joins the one after, whose heading then heads both (returned: the merged group's
+    id -> the episodes its heading is made from). A chapter title the author set in triage always heads its
+    section."""
+    if len(groups) < 2:
+        return groups, {}
+    weak: list[bool] = []
+    used: list[str] = []  # the headings of the sections kept so far, as the outline's loop passes them over
+    for n, group in enumerate(groups):
+        heading = _made_heading(groups, n, view, triage, titles, used)
+        small = _told_paragraphs(group, triage) <= SMALL_SECTION and not _changed_files(group)
+        weak.append(heading is None or (small and heading[1]))
+        if heading is not None and not weak[-1]:
+            used.append(heading[0])
+    if all(weak):
+        return [[ep for g in groups for ep in g]], {}
+    out: list[list[Episode]] = []
+    led: list[list[Episode]] = []  # the episodes each merged group is headed from
+    pending: list[Episode] = []  # weak groups before the first strong one
+    for group, is_weak in zip(groups, weak, strict=True):
+        if is_weak and out:
+            out[-1] = out[-1] + group
+        elif is_weak:
+            pending += group
+        else:
+            out.append(pending + group)
+            led.append(group)
+            pending = []
+    return out, {id(g): h for g, h in zip(out, led, strict=True) if g is not h}
+
+
+def _made_heading(
+    groups: list[list[Episode]], n: int, view: EventLog, triage: Triage, titles: dict[str, str], used: list[str]
+) -> tuple[str, bool] | None:
+    """The heading section `n` of `groups` would get (as offline_outline makes it, `used` the headings before) and
+    whether retell made it (not a title the author set); None when retell's is stock or a file list."""
+    group = groups[n]
+    chapter = group[0].chapter
+    language = triage.post.language
+    if n == 0 or groups[n - 1][0].chapter != chapter:
+        if _authors_title(view, triage, titles, chapter):
+            return titles[chapter], False
+        told = [e for e in view.events if e.chapter == chapter and not e.sidechain]
+        english = chapter_heading(told, [triage.post.title], language)
+        said = titles.get(chapter) or in_language(english, told, language)
+        return None if stock_heading(english) or stock_in_language(said, told, language) else (said, True)
+    told = [e for ep in group for e in ep.events]
+    english = chapter_heading(told, [triage.post.title, *used], language)
+    said = in_language(english, told, language)
+    return None if stock_heading(english) or stock_in_language(said, told, language) else (said, True)
 
 
 def _beats(group: list[Episode], *, is_first: bool, last_assistant: Event | None) -> list[Beat]:
@@ -512,21 +599,31 @@ def _compose(view: EventLog, triage: Triage, outline: Outline, limit: int | None
             view.events[start:end] if start is not None else [e for e in view.events if e.chapter in section.chapters]
         )
         body = []
+        told_from = 0  # the first of `events` not yet told
         for n, chapter in enumerate(section.chapters):
             if chapter not in seen_chapters:
                 seen_chapters.add(chapter)
                 opened = breaks.pop(chapter, None)
+                pause = pauses.get(chapter)
+                at = next((k for k, e in enumerate(events) if e.chapter == chapter), None)
+                gap = writer.session_break(*opened) if opened is not None else writer.pause(*pause) if pause else ""
+                if n > 0 and at and gap:
+                    # a later chapter of the section opened by a pause or a new session (a stretch with no heading
+                    # of its own told with the one before): the section is told up to there, then the gap is said
+                    body.append(writer.section(events[told_from:at]))
+                    told_from = at
+                    body.append(gap)
+                    continue
                 if opened is not None:  # the first told chapter of a later session: say how much later
                     body.append(writer.session_break(*opened))
                 if n > 0:  # a chapter sharing a section (a long session in a short post): its pause and recap
                     continue  # would stack up at the section's start
-                pause = pauses.get(chapter)
                 if pause and opened is None:  # the author came back hours or days later: say so
                     body.append(writer.pause(*pause))
                 bridge = chapter_bridges.get(chapter)
                 if bridge is not None and index > 0:
                     body.append(writer.bridge(bridge, session_start=opened is not None))
-        body.append(writer.section(events))
+        body.append(writer.section(events[told_from:]))
         text = "\n\n".join(p for p in body if p.strip())
         parts.append(f"## {heading_text(section.heading)}\n\n{text}".rstrip() if headed else text)
     parts.append(writer.ending(view, headed=headed))
