@@ -4,7 +4,7 @@ A blind judge read fresh21's and fresh22's offline posts (stop 50, neither tuned
 that name the kind of work rather than what happened: the fix in general ("Perbaikannya"), tool narration
 ("Ejecutando comandos", "Running scripts"), the files by their names ("Changing the main settings", "แก้ไข
 test_payload.py และ payload.py"), nor a heading over a two-line section ("Meng-commit perubahan", "קומיט לשינויים":
-"merge it into the previous section"). Measured on fresh16-fresh22 by bench/heading_paths.py: 0 of the 18 judged
+"merge it into the previous section"). Measured on fresh16-fresh22 by bench/heading_paths.py: 0 of the 19 judged
 headings of those paths were kept. These sessions have the real cases' shapes; each failed on main f948b42."""
 
 from __future__ import annotations
