@@ -355,7 +355,7 @@ def offline_outline(view: EventLog, triage: Triage) -> Outline:
     groups = _fold_chat(
         _group(episodes(view, chapter_order), CHAPTERS_PER_LENGTH.get(triage.post.length, MAX_SECTIONS))
     )
-    groups, led_by = _fold_headless(groups, view, triage, titles)
+    groups, headed = _fold_headless(groups, view, triage, titles)
     groups, phase_headings = _in_phases(groups, triage, CHAPTERS_PER_LENGTH.get(triage.post.length, MAX_SECTIONS))
     split = {ep.chapter for n in phase_headings for ep in groups[n]}
     proposed = {chapter: _proposed_title(view, triage, chapter) for chapter in split}
@@ -366,19 +366,16 @@ def offline_outline(view: EventLog, triage: Triage) -> Outline:
     for i, group in enumerate(groups, 1):
         chapter = group[0].chapter
         first_in_chapter = i == 1 or groups[i - 2][0].chapter != chapter
-        # (a stretch with no heading of its own told with the one after it: that one's heading heads both)
-        heading_group = led_by.get(id(group), group)
-        if heading_group is not group:
-            first_in_chapter = first_in_chapter or heading_group[0].chapter != chapter
-            chapter = heading_group[0].chapter
         # (a chapter told in phases: its title names the whole chapter, each phase's heading names the phase)
         heading = titles.get(chapter) if first_in_chapter else None
         if chapter in split and (not heading or heading == proposed.get(chapter)):
             # (a chapter told in phases: each phase's heading names the phase; a title the author set in triage
             # for the chapter heads its first one)
             heading = phase_headings.get(i - 1)
+        if id(group) in headed:  # (a stretch with no heading of its own told with one that has: its heading)
+            heading = headed[id(group)]
         if not heading:
-            told = [e for ep in heading_group for e in ep.events]
+            told = [e for ep in group for e in ep.events]
             heading = (
                 chapter_heading(told, [triage.post.title, *used_headings], triage.post.language) or "What came next"
             )
@@ -431,37 +428,50 @@ def _changed_files(group: list[Episode]) -> bool:
 
 def _fold_headless(
     groups: list[list[Episode]], view: EventLog, triage: Triage, titles: dict[str, str]
-) -> tuple[list[list[Episode]], dict[int, list[Episode]]]:
+) -> tuple[list[list[Episode]], dict[int, str]]:
     """`groups` with each section that has no heading a blogger would keep told with its neighbour: one whose
     heading would be stock or a file list (stock_headings), or one too small to head (SMALL_SECTION). It joins
-    the section before; the first joins the one after, whose heading then heads both (returned: the merged group's
-    id -> the episodes its heading is made from). A chapter title the author set in triage always heads its
-    section."""
+    the section before of its chapter, else the one after, whose heading then heads both (returned: the merged
+    group's id -> that heading); a section alone in its chapter keeps its own (a pause,
+    a compaction or a new session is told at a section's start). A chapter title the author set in triage always
+    heads its section."""
     if len(groups) < 2:
         return groups, {}
     weak: list[bool] = []
+    made: list[str] = []
     used: list[str] = []  # the headings of the sections kept so far, as the outline's loop passes them over
     for n, group in enumerate(groups):
         heading = _made_heading(groups, n, view, triage, titles, used)
         small = _told_paragraphs(group, triage) <= SMALL_SECTION and not _changed_files(group)
         weak.append(heading is None or (small and heading[1]))
+        made.append(heading[0] if heading is not None else "")
         if heading is not None and not weak[-1]:
             used.append(heading[0])
-    if all(weak):
-        return [[ep for g in groups for ep in g]], {}
     out: list[list[Episode]] = []
-    led: list[list[Episode]] = []  # the episodes each merged group is headed from
-    pending: list[Episode] = []  # weak groups before the first strong one
-    for group, is_weak in zip(groups, weak, strict=True):
-        if is_weak and out:
-            out[-1] = out[-1] + group
-        elif is_weak:
-            pending += group
-        else:
-            out.append(pending + group)
-            led.append(group)
+    headed: dict[int, str] = {}  # a merged group's id -> the heading of the strong group in it
+    pending: list[Episode] = []  # a weak group waiting for the next group of its chapter
+    for n, (group, is_weak) in enumerate(zip(groups, weak, strict=True)):
+        chapter = group[0].chapter
+        if pending and pending[0].chapter != chapter:  # (no group of its chapter came after: it keeps its heading)
+            out.append(pending)
             pending = []
-    return out, {id(g): h for g, h in zip(out, led, strict=True) if g is not h}
+        if is_weak and out and out[-1][-1].chapter == chapter and not pending:
+            kept = headed.pop(id(out[-1]), "")
+            out[-1] = out[-1] + group  # told with the section before, of the same chapter
+            if kept:
+                headed[id(out[-1])] = kept
+        elif is_weak and n + 1 < len(groups) and groups[n + 1][0].chapter == chapter:
+            pending = pending + group  # told with the section after, which heads both
+        elif pending:
+            out.append(pending + group)
+            if not is_weak:
+                headed[id(out[-1])] = made[n]
+            pending = []
+        else:
+            out.append(group)
+    if pending:
+        out.append(pending)
+    return out, headed
 
 
 def _made_heading(
@@ -599,31 +609,21 @@ def _compose(view: EventLog, triage: Triage, outline: Outline, limit: int | None
             view.events[start:end] if start is not None else [e for e in view.events if e.chapter in section.chapters]
         )
         body = []
-        told_from = 0  # the first of `events` not yet told
         for n, chapter in enumerate(section.chapters):
             if chapter not in seen_chapters:
                 seen_chapters.add(chapter)
                 opened = breaks.pop(chapter, None)
-                pause = pauses.get(chapter)
-                at = next((k for k, e in enumerate(events) if e.chapter == chapter), None)
-                gap = writer.session_break(*opened) if opened is not None else writer.pause(*pause) if pause else ""
-                if n > 0 and at and gap:
-                    # a later chapter of the section opened by a pause or a new session (a stretch with no heading
-                    # of its own told with the one before): the section is told up to there, then the gap is said
-                    body.append(writer.section(events[told_from:at]))
-                    told_from = at
-                    body.append(gap)
-                    continue
                 if opened is not None:  # the first told chapter of a later session: say how much later
                     body.append(writer.session_break(*opened))
                 if n > 0:  # a chapter sharing a section (a long session in a short post): its pause and recap
                     continue  # would stack up at the section's start
+                pause = pauses.get(chapter)
                 if pause and opened is None:  # the author came back hours or days later: say so
                     body.append(writer.pause(*pause))
                 bridge = chapter_bridges.get(chapter)
                 if bridge is not None and index > 0:
                     body.append(writer.bridge(bridge, session_start=opened is not None))
-        body.append(writer.section(events[told_from:]))
+        body.append(writer.section(events))
         text = "\n\n".join(p for p in body if p.strip())
         parts.append(f"## {heading_text(section.heading)}\n\n{text}".rstrip() if headed else text)
     parts.append(writer.ending(view, headed=headed))
