@@ -122,7 +122,13 @@ def test_a_model_outline_of_one_section_keeps_its_heading() -> None:
 
 
 def test_a_post_of_two_sections_keeps_its_headings_and_its_closing_one(tx: Transcript, tmp_path: Path) -> None:
-    _one_stretch(tx)
+    # (round 37: a stretch opened by a report, headed "The fix", is no section of its own; this one asks for a task)
+    tx.user("Please make the weekly digest list each order once, even when it has several shipments.")
+    tx.tool_call("Read", {"file_path": f"{CWD}/digest/build.py"}, "def build(): ...")
+    tx.assistant("The query joins the shipments table, so an order with two shipments comes back twice.")
+    edit(tx, "digest/build.py")
+    _bash(tx, "pytest -q tests/test_digest.py", "4 passed in 0.12s")
+    tx.assistant("The digest now selects distinct orders, and the tests pass.")
     tx.tick(6 * 3600)
     tx.user("Next: the digest should skip customers who unsubscribed last week. Please add that.")
     edit(tx, "digest/recipients.py")
@@ -228,7 +234,12 @@ def test_a_fix_is_named_by_the_setting_it_set(
     told = Told(tx, tmp_path)
     assert told.triage["post"]["language"] == language
     assert told.headings[-1] == heading, told.headings
-    assert heading in told.post_headings, told.post_headings  # (two sections: the post shows them)
+    # (two sections: the post shows them; round 37: a first stretch headed only by its file's name, "Cambios en
+    # astro.config.mjs", is told with the fix, and a post of one section heads nothing)
+    if len(told.headings) > 1:
+        assert heading in told.post_headings, told.post_headings
+    else:
+        assert not any(h.startswith(("Cambios en", "Änderungen an")) for h in told.post_headings), told.post_headings
 
 
 def test_a_fix_is_named_by_the_cause_claude_found(tx: Transcript, tmp_path: Path) -> None:

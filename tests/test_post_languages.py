@@ -13,7 +13,7 @@ from retell.write.locales import words
 _NEW = [
     ("he", "התוצאה", "במספרים"),
     ("el", "Πού καταλήξαμε", "Σε αριθμούς"),
-    ("id", "Hasil akhirnya", "Dalam angka"),
+    ("id", "Bagaimana akhirnya", "Dalam angka"),
     ("uk", "Чим усе закінчилося", "У цифрах"),
     ("fa", "به کجا رسید", "به زبان اعداد"),
     ("hi", "नतीजा क्या रहा", "आँकड़ों में"),

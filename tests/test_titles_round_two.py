@@ -237,8 +237,10 @@ def test_a_statement_that_only_points_is_no_heading(tx: Transcript, tmp_path: Pa
     edit(tx, "claude_code_log/templates/components/timeline.html")
     tx.assistant("Overrode the inline style.")
     told = Told(tx, tmp_path)
-    assert len(told.headings) == 2 and told.headings[1] != "The library is setting it"
-    assert told.headings[1] == "Back to the timeline template"  # the timeline template heads the first
+    assert "The library is setting it" not in told.headings
+    # (round 37: "Changing the timeline template" / "Back to the timeline template", a file's name, heads no section;
+    # judged unusable on fresh22: the stretches are told as one)
+    assert not any(h.startswith("Back to") for h in told.headings), told.headings
 
 
 def test_a_title_is_never_a_statement_that_points_at_nothing(tx: Transcript, tmp_path: Path) -> None:
@@ -256,7 +258,9 @@ def test_a_title_is_never_a_statement_that_points_at_nothing(tx: Transcript, tmp
     tx.assistant("The split works best when a project has stabilised.")
     told = Told(tx, tmp_path)
     assert told.title == "Listing the weak points, risks, or caveats of the proposal"
-    assert told.headings == ["Listing 5 strengths of the proposal", "Writing a balanced opinion on the approach"]
+    # (round 37: the last ask and its one-line answer, a two-line section that changed nothing, is told with the one
+    # before it)
+    assert told.headings == ["Listing 5 strengths of the proposal"]
 
 
 def test_a_request_that_points_at_errors_is_titled_by_claudes_restatement(tx: Transcript, tmp_path: Path) -> None:

@@ -21,7 +21,7 @@ _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
 _HANT_REGIONS = ("tw", "hk", "mo", "hant")
 _CJK_TABLES = ("ja", "zh-Hans", "zh-Hant", "ko")
 # Norwegian's written forms: py3langid says `no`, a setting may say `nb`; Malay reads the Indonesian table (the
-# two standards share these words, "Hasil akhirnya", "Dalam angka"), Bosnian the Croatian one
+# two standards share these words, "Bagaimana akhirnya", "Dalam angka"), Bosnian the Croatian one
 _ALIASES = {"nb": "no", "nn": "no", "ms": "id", "bs": "hr"}
 
 # The words of each kind of made-up heading; {names}: file names, {n}: a part's number.
@@ -619,7 +619,7 @@ WORDS: dict[str, dict[str, str]] = {
         "images": "Melihat tangkapan layar",
         "talk": "Berdiskusi dengan Claude",
         "start": "Awal mulanya",
-        "ended": "Hasil akhirnya",
+        "ended": "Bagaimana akhirnya",
         "idle": "Setelah jeda",
         "compaction": "Setelah konteks dipadatkan",
         "resumed": "Melanjutkan sesi",
@@ -1056,7 +1056,7 @@ WORDS: dict[str, dict[str, str]] = {
 # A stretch that fixed something and says nothing better of it than the files it changed: the kind of stretch, in
 # each language, before a bare list of files ("Der Fix", not "Änderungen an a.yaml, b.yaml und weitere")
 FIX = "The fix"
-_FIX = {
+FIX_WORDS = {
     "ja": "修正", "zh-Hans": "修复", "zh-Hant": "修正", "ko": "수정", "es": "La corrección", "pt": "A correção",
     "fr": "Le correctif", "de": "Der Fix", "it": "La correzione", "ru": "Исправление", "vi": "Bản sửa lỗi",
     "nl": "De oplossing", "pl": "Poprawka", "tr": "Düzeltme", "sv": "Rättelsen", "cs": "Oprava", "ar": "الإصلاح",
@@ -1474,7 +1474,7 @@ def in_language(heading: str, events: Sequence[Event], language: str | None) -> 
                 made = made[:1].upper() + made[1:]
             return made
         if kind == "fix":
-            return _FIX.get(table_key(language), heading)
+            return FIX_WORDS.get(table_key(language), heading)
         if kind == "part":
             return words["part"].format(n=match.group(1))
         if kind == "set":  # the setting and its value keep their spelling: "ENABLE_X を NO に設定"

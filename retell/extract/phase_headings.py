@@ -17,13 +17,13 @@ from retell.extract.headings import (
     HEADING_CHARS,
     chapter_heading,
     chat_line,
-    claude_finding,
     found_cause,
     reacts,
 )
 from retell.extract.local_headings import deed_in_language, english_on, fits_language, in_language, table_key
 from retell.extract.requests import author_words, clean_request
 from retell.extract.result import claude_result
+from retell.extract.stock_headings import stock_in_language
 
 # Headings that would head any phase of any session: what kind of work it was, not what happened (judged
 # generic on fresh12-fresh20: "Committing the work", "Ejecutando comandos", "Working with GitHub", "The fix"; on
@@ -55,6 +55,8 @@ def phase_heading(
         if not candidate or _SUBORDINATE.match(candidate) or not keeps(candidate, events, None, opening=True):
             continue
         heading = in_language(candidate, events, language)
+        if stock_in_language(heading, events, language):
+            continue  # said in the post's language as tool narration ("Ejecutando glab mr")
         if heading.casefold() not in taken and keeps(heading, events, language, opening=opening):
             return heading
     return ""
@@ -85,7 +87,11 @@ def _candidates(events: Sequence[Event], avoid: Collection[str], language: str |
         if committed and not shorthand(committed):
             yield committed
     english = not language or table_key(language) == "en"
-    yield found_cause(events) if english else claude_finding(events)  # what Claude found
+    # what Claude found, in English by its form ("`N_FRAMES` is hard-coded"); in another language Claude's first
+    # sentence after looking is as often what it was doing or about to do ("Kolon tipine bakıyorum", "先写个测试复现",
+    # judged blind on fresh22: a chat line of Claude's), so only a cause it gave with "because" (said_cause) heads
+    if english:
+        yield found_cause(events)
     yield said_cause(events)
     yield claude_result(events, HEADING_CHARS)  # what the work now does ("`/pass` now redirects to…")
     yield chapter_heading(events, avoid, language)

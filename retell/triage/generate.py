@@ -468,9 +468,9 @@ def default_chapter_title(
     for _ in range(3):  # a heading that would show a redaction marker is passed over for the next
         heading = chapter_heading(scrubbed, passed, language)
         if not heading or scrub(heading) == heading:
-            return heading or _fallback_heading(chapter, events)
+            return heading or fallback_heading(chapter, events)
         passed.append(heading)
-    return _fallback_heading(chapter, events)
+    return fallback_heading(chapter, events)
 
 
 def _scrubbed(event: Event, scrub: Scrub) -> Event:
@@ -486,7 +486,7 @@ def _scrubbed(event: Event, scrub: Scrub) -> Event:
     return clone
 
 
-def _fallback_heading(chapter: Chapter, events: Sequence[Event] = ()) -> str:
+def fallback_heading(chapter: Chapter, events: Sequence[Event] = ()) -> str:
     if shows_screenshots(events) and not any(e.kind == TOOL_RUN for e in events):
         return "What the screenshots showed"  # a stretch of screenshots and words: "Where it started" says less
     if chapter.reason == "idle":
