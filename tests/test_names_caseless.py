@@ -56,6 +56,7 @@ def test_the_met_list_never_carries_a_particle() -> None:
         ("Claudes förslag var att spara spärren i NVS.", "sv"),
         ("Clauden mukaan vika oli kyselyssä.", "fi"),
         ("Zapytałem Claude'a o migrację.", "pl"),
+        ("Podle Claudova návrhu jsem se zeptal Clauda i Claudovi.", "cs"),
     ],
 )
 def test_claudes_name_inflected_is_the_name_the_reader_met(text: str, language: str) -> None:

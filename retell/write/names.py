@@ -127,9 +127,12 @@ _EVERYDAY_ACRONYMS = frozenset(
 # (`display: ruby-base`, `x = 1;`); one holding a command or an identifier names a thing (`uv tool`, `useAuth`).
 _CODE_NOT_NAME = re.compile(r"(?<!:):(?!:)|[=;{}]|\s\S+\s\S+\s")  # (`Net::ReadTimeout` is a name)
 ALWAYS_MET = ("Claude", "Claude Code")
-# Claude's name as languages inflect it (Swedish "Claudes", Finnish "Clauden", Polish "Claude'a", Czech "Claudovi"):
+# Claude's name as languages inflect it (Swedish "Claudes", Finnish "Clauden", Polish "Claude'a", Czech "Clauda",
+# "Claudovi", "Claudova"):
 # the same name the reader met, never a new one (a Swedish prompt listed "Claudes" as a name to introduce, stop 51)
-_CLAUDE_INFLECTED = re.compile(r"^Claude(?:(?!tt)[a-zäöüåéěáíóúů]{1,4}|['’][a-z]{1,3})?$")  # (not Claudette)
+_CLAUDE_INFLECTED = re.compile(
+    r"^Claud(?:e(?:(?!tt)[a-zäöüåéěáíóúůý]{1,4}|['’][a-z]{1,3})?|[aouů](?:[a-zěáíóúůý]{0,3}))$"  # not Claudette
+)
 # Claude Code's own tools and agent types: a prompt that lists "Task" or "Explore-Agent" as a name to introduce
 # asks the model to explain the tool, and all the material shows of it is its name (a blind reading of a German
 # post, blind set 7). A word of an error message ("Host key verification failed") is no name either.
