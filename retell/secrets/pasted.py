@@ -514,7 +514,7 @@ PASTED_RULES: tuple[Rule, ...] = (
         "session-cookie",
         SECRET,
         # (round thirty-three) or in brackets: "my _gitlab_session cookie (f05b…) from the browser"
-        r"(?i)(?<![\w.%-])[`'\"]?" + _SESSION_NAME + r"[`'\"]?[ \t]+cookies?\b[^`'\"()\n]{0,30}?[`'\"(]"
+        r"(?i)(?<![\w.%-])[`'\"]?" + _SESSION_NAME + r"[`'\"]?[ \t]+cookies?\b[^`'\"\n]{0,30}?[`'\"(]"
         r"(?P<v>[^`'\"\s<>()]{16,})[`'\")]",
         ("cookie",),
         group="v",
