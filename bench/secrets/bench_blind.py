@@ -5,6 +5,7 @@ the detector, put through retell's real path, and counted where a reader or a re
     python bench/secrets/bench_blind.py bench/secrets/blind/dev.jsonl --show       # the misses (not a holdout)
     python bench/secrets/bench_blind.py bench/secrets/blind/holdout3.jsonl --show --show-holdout  # one tuned on
     cd /work/main && .venv/bin/python /path/to/bench_blind.py FILE               # retell as it is on main
+    python bench/secrets/bench_blind.py FILE --detector-only     # the detector alone: seconds, counts per family
 
 Each line of FILE (format in bench/secrets/blind/README.md) is one case: its `text` is placed in a session
 according to its `shape` (user_message: the author's first message; bash_command: a Bash tool call's
@@ -231,6 +232,39 @@ def detector_covers(scanner: Any, text: str, secret: str) -> str:
     return "whole" if total and flagged == total else ("partial" if flagged else "missed")
 
 
+def evaluate_detector(case: dict[str, Any], scanner: Any) -> dict[str, Any]:
+    """The detector alone on the case's text: no session, no retell run (fast, for tuning rounds)."""
+    text, secret = case["text"], case["secret"]
+    row: dict[str, Any] = {"id": case["id"], "family": case["family"], "shape": case["shape"], "kind": case["kind"]}
+    if secret is None:
+        found = scanner.scan(text)
+        row["detector"] = "flagged" if found else "clean"
+        row["detector_kinds"] = sorted({f.kind for f in found})
+    else:
+        row["detector"] = detector_covers(scanner, text, secret)
+    row["status"] = {"whole": "redacted", "clean": "clean"}.get(row["detector"], row["detector"])
+    return row
+
+
+def report_detector(rows: list[dict[str, Any]]) -> str:
+    planted = [r for r in rows if r["kind"] != "clean"]
+    clean = [r for r in rows if r["kind"] == "clean"]
+    head = f"{'family':<18} {'planted':>7} {'whole':>5} {'partial':>7} {'missed':>6} {'recall':>6} | "
+    head += f"{'clean':>5} {'FP':>3}"
+    out = [head, "-" * len(head)]
+    for family in [*sorted({r["family"] for r in rows}), "all"]:
+        p = Counter(r["detector"] for r in planted if family in ("all", r["family"]))
+        c = Counter(r["detector"] for r in clean if family in ("all", r["family"]))
+        n = sum(p.values())
+        if family == "all":
+            out.append("-" * len(head))
+        out.append(
+            f"{family:<18} {n:>7} {p['whole']:>5} {p['partial']:>7} {p['missed']:>6} {p['whole'] / max(1, n):>6.2f} | "
+            f"{sum(c.values()):>5} {c['flagged']:>3}"
+        )
+    return "\n".join(out)
+
+
 def evaluate(case: dict[str, Any], scanner: Any) -> dict[str, Any]:
     text, secret = case["text"], case["secret"]
     with tempfile.TemporaryDirectory() as tmp:
@@ -317,6 +351,9 @@ def main() -> None:
     )
     parser.add_argument("--json", type=Path, help="write every case's outcome here (ids and counts, no text)")
     parser.add_argument("--only", help="only the cases of this family")
+    parser.add_argument(
+        "--detector-only", action="store_true", help="the detector alone on each case's text (no retell run: fast)"
+    )
     args = parser.parse_args()
     if args.show and "holdout" in args.cases.name and not args.show_holdout:
         raise SystemExit(
@@ -336,9 +373,10 @@ def main() -> None:
 
     scanner = Scanner()
     started = time.perf_counter()
-    rows = [evaluate(case, scanner) for case in cases]
+    judge = evaluate_detector if args.detector_only else evaluate
+    rows = [judge(case, scanner) for case in cases]
     print(f"{args.cases} ({len(cases)} cases), retell from {Path(retell.__file__).parent}")
-    print(report(rows))
+    print(report_detector(rows) if args.detector_only else report(rows))
     print(f"({time.perf_counter() - started:.0f} s)")
     if args.json:
         args.json.write_text(json.dumps(rows, indent=1) + "\n", encoding="utf-8")

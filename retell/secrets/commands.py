@@ -615,6 +615,19 @@ COMMAND_RULES: tuple[Rule, ...] = (
         trims="\r\n\\n",
         rule_id="putty-private-lines",
     ),
+    # (round thirty-three) a credential read out of a JSON file or a response with jq (`jq .token`, `jq -r
+    # '.data.access_token'`): the value jq prints on the next line (Jupyter's runtime file, a login's response)
+    Rule(
+        "token-in-text",
+        SECRET,
+        r"(?i)\bjq\b[^\n|]{0,40}?[ \t][\"']?\.(?:[\w\[\]\"]+\.){0,4}(?:token|access_token|auth_token|id_token|"
+        r"refresh_token|secret|client_secret|api_key|apikey|password|private_key)\b[\"']?[^\n]{0,80}\r?\n"
+        r"[ \t]*\"?(?P<v>[^\s\"]{16,})\"?[ \t]*(?:\r?\n|$)",
+        ("jq",),
+        group="v",
+        accept=lambda value, m: looks_random(value) and not is_placeholder(value),
+        rule_id="read-out-with-jq",
+    ),
     *STORE_RULES,
 )
 

@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from retell.secrets.ed25519 import public_key
 from retell.secrets.rule import SECRET, Rule
 from retell.secrets.seed_phrase import SEED_PHRASE_RULE
-from retell.secrets.values import looks_random
+from retell.secrets.values import is_password_hash, looks_random
 
 # -- a private key's DER, told by its structure ------------------------------------------------------------
 
@@ -197,7 +197,20 @@ def _hex_key(value: str, m: re.Match[str]) -> bool:
     text = m.string
     line_start = text.rfind("\n", 0, m.start()) + 1
     before = text[text.rfind("\n", 0, max(0, line_start - 1)) + 1 : m.start()][-120:]
+    if _in_a_stored_hash(text, m.start(), m.end()):
+        return False
     return bool(_KEY_WORDS.search(before)) and not _NOT_A_KEY.search(before) and looks_random(value.removeprefix("0x"))
+
+
+def _in_a_stored_hash(text: str, start: int, end: int) -> bool:
+    """(round thirty-three) The hex is the digest of a password's stored hash (Werkzeug's `scrypt:32768:8:1$<salt>$
+    <hex>`, Django's `pbkdf2_sha256$…$…`): what a login is checked against, told by its own format, never a key."""
+    if start == 0 or text[start - 1] != "$":
+        return False
+    head = re.search(r"[^\s\"'`]*\Z", text[max(0, start - 200) : start])
+    tail = re.match(r"[^\s\"'`]*", text[end : end + 200])
+    token = (head.group(0) if head else "") + text[start:end] + (tail.group(0) if tail else "")
+    return is_password_hash(token)
 
 
 _KEY_FILE = (

@@ -18,7 +18,7 @@ import itertools
 import re
 
 from retell.secrets.intakes import INTAKE_RULES, route_of_words
-from retell.secrets.personal import _NON_PERSONAL_EMAIL, _PLACEHOLDER_PERSON, brand_of_domain
+from retell.secrets.personal import _NON_PERSONAL_EMAIL, _PLACEHOLDER_PERSON, brand_of_domain, not_a_person
 from retell.secrets.rule import PII, SECRET, Rule, shannon_entropy
 from retell.secrets.values import (
     TYPOGRAPHIC,
@@ -212,7 +212,18 @@ _COOKIE_LINE = re.compile(
 def _in_a_cookie_line(m: re.Match[str]) -> bool:
     """The pair is on a cookie header's line or in curl's `-b`/`--cookie` argument, after the marker."""
     line_start = m.string.rfind("\n", 0, m.start()) + 1
-    return _COOKIE_LINE.search(m.string, line_start, m.start()) is not None
+    if _COOKIE_LINE.search(m.string, line_start, m.start()) is not None:
+        return True
+    # (round thirty-three) a HAR file's header, its name on the line above its value (`"name": "Cookie",` over
+    # `"value": "a=…; .AspNetCore.Cookies=…"`)
+    if line_start < 2 or not _HAR_VALUE.match(m.string, line_start, m.start()):
+        return False
+    above = m.string.rfind("\n", 0, line_start - 1) + 1
+    return _HAR_COOKIE_NAME.search(m.string, above, line_start - 1) is not None
+
+
+_HAR_VALUE = re.compile(r"[ \t]*[\"']value[\"'][ \t]*:[ \t]*[\"']")
+_HAR_COOKIE_NAME = re.compile(r"(?i)[\"']name[\"'][ \t]*:[ \t]*[\"'](?:set-)?cookie[\"'][ \t]*,?[ \t]*\r?$")
 
 
 def _basic_credentials(value: str, m: re.Match[str]) -> bool:
@@ -514,7 +525,15 @@ def _email(value: str, m: re.Match[str]) -> bool:
         return False
     # (round twenty-four) a company's mailbox under its own name (`Orchard Pay <hello@orchardpay.com>`)
     display = _DISPLAY_BEFORE.search(m.string, max(0, m.start() - 80), m.start())
-    return display is None or not brand_of_domain(display.group("display").strip(), domain)
+    if display is None:
+        return True
+    name = display.group("display").strip()
+    if brand_of_domain(name, domain):
+        return False
+    # (round thirty-three) a program's, a team's or a key's own mailbox under the name it goes by (`Copilot
+    # <copilot@github.com>` in a trailer, `Release Signing Key <release@…>` in a GPG uid): no person's
+    own = local.split("+")[0].removesuffix("s")  # (`packages@` under `Package Signing Key`)
+    return not (not_a_person(name) and own in {w.lower().removesuffix("s") for w in re.findall(r"\w+", name)})
 
 
 # (round thirty-two) the mailboxes an organisation answers at, which may be one person's at their own domain (`hello@`,
@@ -1073,14 +1092,28 @@ OWN_RULES: tuple[Rule, ...] = (
     # (round twenty-nine) A cookie whose name alone says it is a login, told anywhere (a log line, prose in any
     # language: `Cookie bị lộ trong log: wordpress_logged_in_<hash>=…`): WordPress's per-site `logged_in`, `sec`
     # and WooCommerce's session cookies, named with the site's hash, and the servers' session ids.
+    # (round thirty-three) the site's hash in WordPress's cookie names is redacted with the value, as one span: the
+    # name's hash and the `=` are no longer left between two markers
     Rule(
         "session-cookie",
         SECRET,
-        r"(?i)(?<![\w.%-])(?:wordpress_(?:logged_in|sec)_[0-9a-f]{8,32}|wp_woocommerce_session_[0-9a-f]{8,32}|"
-        r"PHPSESSID|JSESSIONID|ASP\.NET_SessionId|laravel_session)=(?P<v>[^;\s\"'<>]{8,})",
-        ("wordpress_", "wp_woocommerce_session_", "phpsessid", "jsessionid", "asp.net_sessionid", "laravel_session"),
-        group="v",
-        accept=_token_like,
+        r"(?i)(?<![\w.%-])(?:(?:wordpress_(?:logged_in|sec)_|wp_woocommerce_session_)(?P<h>[0-9a-f]{8,32}="
+        r"[^;\s\"'<>]{8,})|(?:PHPSESSID|JSESSIONID|ASP\.NET_SessionId|laravel_session|_gitlab_session|i_like_gitea|"
+        r"i_like_gogs)=(?P<v>[^;\s\"'<>]{8,}))",
+        # (round thirty-three) and the forges' own login cookies, told in a message (`i_like_gitea=…`)
+        (
+            "wordpress_",
+            "wp_woocommerce_session_",
+            "phpsessid",
+            "jsessionid",
+            "asp.net_sessionid",
+            "laravel_session",
+            "_gitlab_session",
+            "i_like_gitea",
+            "i_like_gogs",
+        ),
+        group=("h", "v"),
+        accept=lambda value, m: _token_like(value.split("=", 1)[1] if m.group("h") else value, m),
         rule_id="named-session-cookie",
     ),
     # A cookie as a browser, a test tool or an export lists it: `{"name": "sessionid", "value": "…"}`,

@@ -513,8 +513,9 @@ PASTED_RULES: tuple[Rule, ...] = (
     Rule(
         "session-cookie",
         SECRET,
-        r"(?i)(?<![\w.%-])[`'\"]?" + _SESSION_NAME + r"[`'\"]?[ \t]+cookies?\b[^`'\"\n]{0,30}?[`'\"]"
-        r"(?P<v>[^`'\"\s<>]{16,})[`'\"]",
+        # (round thirty-three) or in brackets: "my _gitlab_session cookie (f05b…) from the browser"
+        r"(?i)(?<![\w.%-])[`'\"]?" + _SESSION_NAME + r"[`'\"]?[ \t]+cookies?\b[^`'\"\n]{0,30}?[`'\"(]"
+        r"(?P<v>[^`'\"\s<>()]{16,})[`'\")]",
         ("cookie",),
         group="v",
         accept=_session_value,

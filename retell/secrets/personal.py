@@ -60,7 +60,50 @@ def _private_ip(value: str, m: re.Match[str]) -> bool:
         return False  # (round twenty-five) `fd00::/8`, `fd12:3456::/48`: a range, as `10.0.0.0/8` is
     before = m.string[max(0, m.start() - 10) : m.start()]
     # `graniteos-10.8.8.84`: a package's version, glued to its name
-    return _VERSION_BEFORE.search(before) is None and re.search(r"[A-Za-z]-$", before) is None
+    if _VERSION_BEFORE.search(before) is not None or re.search(r"[A-Za-z]-$", before) is not None:
+        return False
+    return not _a_version_among_versions(m)
+
+
+# (round thirty-three) a product's name as written (a capital in it) right before the number, and no address word
+_PRODUCT_BEFORE = lazy(r"(?<![\w.-])(?P<name>[A-Za-z][\w+-]*[A-Z][\w+-]*|[A-Z][\w+-]*)[ \t]+$")
+_ADDRESS_WORDS = words(
+    """
+    ip ipv4 addr address host hostname server node peer gateway gw dns proxy upstream backend endpoint target remote
+    src dst source destination from to at via inet nameserver resolver router vip lb master worker replica primary
+    db database cache vm box machine instance pod container svc service cluster api web app lan wan vpn subnet
+    """
+)
+# another item of the same list: a name and a version of two or three parts, which no address is (`CUDA 12.4.1`)
+_SIBLING_VERSION = lazy(r"(?<![\w.-])[A-Za-z][\w+-]*[ \t]+v?\d+\.\d+(?:\.\d+)?(?![\w.])")
+
+
+def _a_version_among_versions(m: re.Match[str]) -> bool:
+    """(round thirty-three) `Found TensorRT 10.3.0.26, CUDA 12.4.1, cuDNN 9.1.0.70`: a four-part version in a list of
+    products and their versions, where another item's version has two or three parts, is a version, not a machine's
+    address (`nginx 1.25.3, upstream 10.0.0.12` keeps its address: an address word names it)."""
+    text = m.string
+    name = _PRODUCT_BEFORE.search(text, max(0, m.start() - 40), m.start())
+    if name is None or name.group("name").lower() in _ADDRESS_WORDS:
+        return False
+    start = text.rfind("\n", 0, m.start()) + 1
+    end = text.find("\n", m.end())
+    line = text[start : end if end >= 0 else len(text)]
+    here = m.start() - start
+    first, after = here - len(name.group(0)), here + len(m.group(0))  # where the item starts and ends
+    for sibling in _SIBLING_VERSION.finditer(line):
+        if sibling.end() <= first:
+            gap = line[sibling.end() : first]
+        elif sibling.start() >= after:
+            gap = line[after : sibling.start()]
+        else:
+            continue
+        if _LIST_GAP.fullmatch(gap):
+            return True
+    return False
+
+
+_LIST_GAP = lazy(r"[ \t]*[,;|/][ \t]*(?:and[ \t]+)?")
 
 
 # -- internal host names ----------------------------------------------------------------------------
@@ -1198,6 +1241,10 @@ _NOT_A_PERSON_REGEX = (
     # (round thirty) what a project's publisher calls itself (`Tallyfin Open Source`, `Acme OSS`, `Kestrel Developers`)
     r"open[ \t-]?source|oss|opensource|association|society|institute|initiative|consortium|alliance|network|"
     r"solutions|consulting|industries|holdings|ventures|agency|"
+    # (round thirty-three) a key named for what it signs, as a GPG uid or a keyring lists it (`Release Signing Key`,
+    # `Debian Archive Automatic Signing Key`, `Package Signing`)
+    r"(?:signing|release|releases|archive|repository|repo|package|packages|distribution|builds?|code|software|"
+    r"master|backup|deploy|deployment|encryption|project|update|updates)[ \t]+key|signing|signer|"
     # (round twenty-three) a place's last word (`Victoria Falls`, `Salt Lake City`, `Palm Springs`)
     r"falls|city|beach|springs|heights|valley|bay|harbou?r|islands?|hills|creek|county)\b\.?$|"
     # (round twenty-three) a place's first word, a saint's or a harbour's (`Santa Cruz`, `Port Elizabeth`, `Fort
@@ -1212,6 +1259,11 @@ _NOT_A_PERSON_REGEX = (
 
 
 @lru_cache(maxsize=1)
+def not_a_person(name: str) -> bool:
+    """A name a program, a company, a team or a key goes by, never a person's (`Copilot`, `Orchard CI`)."""
+    return _not_a_person().search(name) is not None
+
+
 def _not_a_person() -> re.Pattern[str]:
     """Compiled on first use (~10 ms): only a text with a name's context asks."""
     return re.compile(_NOT_A_PERSON_REGEX)
