@@ -274,6 +274,8 @@ _FIRST_PERSON = re.compile(
 )
 _SOMEONE_ELSE = re.compile(r"\b(?:Claude|the agent|the assistant|(?:a|the)\s+subagent)\b", re.I)
 _WRITTEN_NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
+_STATED_FIGURE = re.compile(r"(?<![\w.,:/#-])(\d+(?:[.,]\d+)?)\s?(%|°\w*|[^\W\d_]{1,20}(?![\w-]*\d))")
+_UNIT_WORD = re.compile(r"%|°\w*|[^\W\d_]+")
 
 
 def _author_gave(claim: Claim, index: Sources, scope: Scope) -> Source | None:
@@ -298,7 +300,16 @@ def _author_gave(claim: Claim, index: Sources, scope: Scope) -> Source | None:
             if any(_bounds(amount, value) for value, _ in _times_stated(source.text)):
                 return source
             continue
-        stated = {float(n.replace(",", ".")) for n in _WRITTEN_NUMBER.findall(source.text)}
+        # a figure the author gives with what it counts ("7 fel", "250 mA", "ca 20 %"), never a number inside a
+        # pasted timestamp, id or listing
+        # ... counting the same thing: the word after it the same as the post's ("250 mA" is no "250 errors")
+        words = _UNIT_WORD.findall(text[amount.start : amount.end]) or _UNIT_WORD.findall(text[amount.end :])[:1]
+        said = (words[-1] if words else "")[:3].lower()
+        stated = {
+            float(n.replace(",", "."))
+            for n, unit in _STATED_FIGURE.findall(source.text)
+            if said and unit[:3].lower() == said
+        }
         values = {amount.value} | ({amount.high} if amount.high else set())
         if values <= stated or (written and written <= stated and amount.value in written):
             return source

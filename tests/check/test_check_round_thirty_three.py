@@ -101,11 +101,11 @@ def test_the_authors_own_time_told_as_theirs_traces_in_swedish(work: Path, tmp_p
 
 def test_the_authors_own_figures_told_as_theirs_in_english(work: Path, tmp_path: Path) -> None:
     body = (
-        "Then I reported back: with the sensor unplugged the relay cut out after about 3 seconds, and the log "
-        "showed 7 errors overnight. <!-- ev: e6 -->"
+        "Then I reported back: with the sensor unplugged the relay cut out after about 3 seconds, and the panel "
+        "drew 250 mA idle. <!-- ev: e6 -->"
     )
     found = problems(_copy(work, tmp_path), body)
-    assert not [p for p in found if "3 seconds" in p or "7 errors" in p], found
+    assert not [p for p in found if "3 seconds" in p or "250 mA" in p], found
 
 
 def test_a_changed_figure_of_the_authors_is_still_reported(work: Path, tmp_path: Path) -> None:
@@ -219,3 +219,10 @@ def test_a_pattern_never_searched_is_still_reported(work: Path, tmp_path: Path) 
     body = "Claude searched `main` for `s_faults[`: nothing. <!-- ev: e8 -->"
     found = problems(_copy(work, tmp_path), body)
     assert any("s_faults[" in p for p in found), found
+
+
+def test_the_authors_number_of_another_unit_is_no_figure_of_theirs(work: Path, tmp_path: Path) -> None:
+    # the author's 250 counts milliamperes, not errors
+    body = "Then I reported back: the log showed 250 errors overnight, and 7 fel. <!-- ev: e6 -->"
+    found = problems(_copy(work, tmp_path), body)
+    assert any("250 errors" in p for p in found), found
