@@ -836,6 +836,14 @@ def _count(text: str, match: re.Match[str], default_unit: str) -> Amount | None:
             end += known.end()
         elif thing and thing.group(1).lower() not in _NOT_NOUNS:
             unit, end = THING + singular(thing.group(1)), end + thing.end()
+    if (
+        unit == "calls"
+        and not re.search(r"tool|uses?", text[match.start() : end], re.I)
+        and _OWNED.search(text[max(0, match.start() - 24) : match.start()])
+    ):
+        # "the spec makes its two calls one after the other": calls of a program's own (fresh21's tillpoint), not
+        # the session's tool calls; "Claude's 24 calls" stays the session's
+        unit = THING + "call"
     if unit == TESTS and _RESULT_AFTER.match(text[end:]):
         unit = FAILED if re.match(r"\s+(?:\w+\s+)?fail", text[end:], re.I) else TESTS
     # "one red test", "two failing tests", "a broken test": the session's "1 failed"
@@ -854,6 +862,10 @@ def _count(text: str, match: re.Match[str], default_unit: str) -> Amount | None:
         before = _CLAUSE.split(text[max(0, match.start() - 30) : match.start()])[-1]
         amount.changed = bool(_CHANGED_BEFORE.search(before) or _CHANGED_AFTER.match(text[end:]))
     return amount
+
+
+# A possessive before a count that is not Claude's, a subagent's or the session's: "its", "their", "the spec's"
+_OWNED = re.compile(r"(?:\b(?:its|their|his|her)|(?<!Claude)(?<!agent)(?<!session)['’]s)\s+(?:own\s+)?$", re.I)
 
 
 def _unit_of_word(word: str) -> str:

@@ -38,7 +38,11 @@ _NO_EFFECT = re.compile(
 _CLAUSE = re.compile(
     r"[.;:!?](?=\s|$)|\n|[。！？；：，、]|,\s+(?:and|but|then|so|und|aber|dann|doch|et|mais|puis|donc)\b"
     # a clause of contrast has its own subject: "`a.rs` reads it, while `today` still called `now()`"
-    r"|,\s+(?:while|whereas|although|though|während|obwohl|tandis que|alors que|mientras)\b",
+    r"|,\s+(?:while|whereas|although|though|während|obwohl|tandis que|alors que|mientras)\b"
+    # the same in the other languages a post is written in (fresh23's bastu: "`control.c` skulle fråga vakten …,
+    # och vakten skulle själv anropa `relay_set(false)`": two acts, the code in the second, the file in the first)
+    r"|,\s+(?:och|men|sedan|samt|og|maar|dan|y|pero|luego|e|mas|depois|ma|poi|ale|oraz|и|а|но|ve|ama|ja|mutta)"
+    r"(?!\w)",
     re.I,
 )
 # A result told of a run, in English, German and French (the verb of a run's result, not of a person's act).

@@ -128,6 +128,15 @@ _HOUR_NOT_A_LENGTH_AFTER = re.compile(
     re.I,
 )
 _CLOCK_BEFORE = re.compile(r"(?<!\w)(?:à|vers)\s+$", re.I)  # "à une heure": one o'clock ("à une heure de…": away)
+# A time of day picked, accepted or carried (round thirty-three, fresh22's taqueria): "`isValidPickup`, que acepta una
+# hora solo si…", "si trae una hora", "elige una hora", "choisir une heure": the object of such a verb is a moment,
+# never a length ("tardó una hora" has no such verb)
+_PICKED_BEFORE = re.compile(
+    r"(?<!\w)(?:acept|trae|traer|traen|trajo|traía|eleg|elig|escog|escoj|seleccion|ped|pid|fij|indic|marc|envi|enví|mand|recib|guard"
+    r"|muestr|mostr|choisi|choisiss|accept|indiqu|envoi|envoy|reçoi|recev|fix|scegli|scelg|accett|sceglie"
+    r"|escolh|aceit)\w*\s+$",
+    re.I,
+)
 # The word joining an hour and the minutes of one length: "una hora y veintitrés minutos", "une heure et vingt
 # minutes", "eine Stunde und dreiundzwanzig Minuten" (read apart, "23 minutes later" is a time nobody told)
 _JOINED = re.compile(r"\s+(?P<and>y|et|und)\s+$", re.I)
@@ -260,7 +269,7 @@ def gloss(text: str) -> Gloss:
 
 def _not_a_length(text: str, start: int, end: int) -> bool:
     """Whether "una hora" at start:end is a time of day or a turn of speech, not a length."""
-    if _HOUR_NOT_A_LENGTH_AFTER.match(text, end):
+    if _HOUR_NOT_A_LENGTH_AFTER.match(text, end) or _PICKED_BEFORE.search(text[max(0, start - 24) : start]):
         return True
     return bool(_CLOCK_BEFORE.search(text[max(0, start - 8) : start])) and not re.match(r"\s+d[e'’]", text[end:])
 

@@ -46,6 +46,10 @@ _COMMANDS: dict[str, Callable[[str], bool]] = {
     "build": _runs(
         r"(?:(?:npm|pnpm|yarn|bun)\s+(?:run\s+)?(?:build|lint|typecheck|type-check|check)\b|tsc\b|webpack\b|make\b"
         r"|vite\s+build\b|next\s+build\b|cargo\s+(?:build|check|clippy)\b|go\s+build\b|eslint\b|ruff\b|mypy\b"
+        # a build system's or a compiler's own run (round thirty-three, fresh22's stepview: `cmake --build
+        # build-asan` failing with exit 2 is the "first ASan build" that failed)
+        r"|cmake\s+--build\b|ninja\b|meson\s+compile\b|xcodebuild\b|msbuild\b|mvn\s+(?:\S+\s+)*?(?:compile|package"
+        r"|install|verify)\b|(?:gcc|g\+\+|clang|clang\+\+|rustc|javac|zig\s+cc)\s"
         # any other tool's own build, as its first or second word: `dbt build`, `docker build`, `docker compose
         # build`, `dotnet build`, `swift build`, `bazel build`, `./gradlew build` (not a folder named build: `rm -rf
         # build`, `cd build`, `git add build`)

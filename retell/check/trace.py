@@ -840,6 +840,9 @@ class Tracer:
             return found(claim, _mention(pieces[0], index, scope))
         if claim.absent:  # "without `--force`": what was not used, which no event need name
             return Finding(claim, TRACED, None, "told as not used", weak=True)
+        unescaped = _unescaped(code, index, scope)
+        if unescaped is not None:
+            return found(claim, unescaped, cited=self._in_scope(unescaped, scope))
         return found(
             claim,
             _closest_word(code, index),
@@ -2066,3 +2069,18 @@ def _pieces(text: str) -> list[str]:
     paragraphs = [p.strip() for p in re.split(r"\n\s*\n", text) if p.strip()]
     lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
     return list(dict.fromkeys([*paragraphs, *lines]))
+
+
+_ESCAPE = re.compile(r"\\([^\w\s])")
+
+
+def _unescaped(code: str, index: Sources, scope: Scope) -> Source | None:
+    """A pattern searched for, told without its regex escapes: "`entities_[`" of a search for `entities_\\[`
+    (round thirty-three, fresh22's stepview). What the events name near the paragraph first, then anywhere."""
+    if len(code) < 3:
+        return None
+    folded = " ".join(code.lower().split())
+    for source in [*index.of(scope.near), *index.sources]:
+        if "\\" in source.text and folded in _ESCAPE.sub(r"\1", source.folded):
+            return source
+    return None
