@@ -66,3 +66,8 @@ def test_claudes_name_inflected_is_the_name_the_reader_met(text: str, language: 
 def test_an_option_and_an_owner_pair_are_no_names() -> None:
     text = "Claude ran `rsync -a` (the `-a` keeps modes); the file was owned by `root root`, now by `deploy:deploy`."
     assert names_in(text, "en") == ["rsync -a"]
+
+
+def test_a_two_word_weekday_is_no_name() -> None:
+    # Vietnamese "thứ Ba" (Tuesday) and "thứ Hai" (Monday): a model was asked to introduce "Ba" and "Hai" (stop 51)
+    assert names_in("Khách đặt lịch vào thứ Ba và thứ Hai, ở Việt Nam, qua Prisma.", "vi") == ["Việt Nam", "Prisma"]

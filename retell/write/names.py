@@ -191,6 +191,19 @@ def calendar_words() -> frozenset[str]:
     return frozenset(n[:1].upper() + n[1:] for n in found)
 
 
+@functools.lru_cache(maxsize=1)
+def _calendar_pairs() -> frozenset[tuple[str, str]]:
+    """Day and month names of two words ("Thứ Ba", Vietnamese Tuesday), as (first word lower-cased, last word)."""
+    return frozenset((parts[0].lower(), parts[-1]) for name in calendar_words() if len(parts := name.split()) == 2)
+
+
+def _calendar_tail(text: str, start: int, word: str) -> bool:
+    """Whether `word` ends a two-word day or month name written with its first word in small letters ("thứ Ba",
+    "thứ Hai": a model in the loop was asked to introduce "Ba" and "Hai" as names, stop 51)."""
+    before = text[:start].rstrip().rsplit(None, 1)
+    return bool(before) and (before[-1].lower(), word) in _calendar_pairs()
+
+
 # A comma, a full stop or a semicolon before a space: a clause of prose, which no name holds.
 _PROSE = re.compile(r"[,.;!?]\s")
 # A figure or a version in a code span (`48113 bytes`, `3.02s`, `2.3.1`): what a run printed, not a name.
@@ -238,7 +251,7 @@ def names_in(text: str, language: str = "en") -> list[str]:
         if word in _NOT_NAMES or _CLAUDE_INFLECTED.match(word) or word in _EVERYDAY_ACRONYMS or len(word) < 2:
             continue
         after = text[match.start() + len(word) : match.start() + len(word) + 1]
-        if word in calendar or _REFERENCE.match(word) or after == "=":
+        if word in calendar or _REFERENCE.match(word) or after == "=" or _calendar_tail(text, match.start(), word):
             continue  # "March", "Friday"; "ALTO-02"; "TZ=UTC": a date, a reference, a variable
         if word in _MESSAGE_WORDS and words and words[-1][1] + 1 == match.start() and text[words[-1][1]] == " ":
             start, _end, first = words.pop()  # "Database Error": an error's label, one name (round 49)
