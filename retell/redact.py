@@ -449,6 +449,9 @@ def _loose_context(text: str, start: int, end: int) -> tuple[str, str]:
     return before, after
 
 
+_CODE_SPAN = re.compile(r"`([^`\n]+)`")
+
+
 def _code_span_at(text: str, start: int, end: int) -> str:
     """The code span text[start:end] sits in, or "": a span retell copies from the session (a note listing
     `float`, `749 − 129.99`, `619.0099999…` as shown nowhere) is the session's own text whatever prose retell
@@ -462,9 +465,6 @@ def _code_span_at(text: str, start: int, end: int) -> str:
         if match.start(1) <= at and to <= match.end(1):
             return match.group(1)
     return ""
-
-
-_CODE_SPAN = re.compile(r"`([^`\n]+)`")
 
 
 def _key_lines(value: str) -> list[str]:

@@ -193,7 +193,7 @@ def _ran_by_claude(anchors: list[str], cited: set[str], index: Sources) -> Sourc
         if not any(_near(e, cited) for e in ran):
             continue
         holders = _holders(anchor, index)
-        if any(s.speaker in _AUTHOR_SIDE for s in holders) or all(_authors([e], index) for e in ran):
+        if any(s.speaker in _AUTHOR_SIDE for s in holders) or all(_is_authors(e, index) for e in ran):
             continue  # (a run only ever of the author's own `!` is none of Claude's)
         return next((s for s in holders if s.id in ran), None) or next(iter(holders), None)
     return None
@@ -223,7 +223,12 @@ def _runs_of(anchor: str, index: Sources) -> list[str]:
 
 def _authors(events: list[str], index: Sources) -> list[str]:
     """Of `events`, the author's own commands (`!`)."""
-    return [e for e in events if index.event_kinds.get(e.split(".")[0]) == "command"]
+    return [e for e in events if _is_authors(e, index)]
+
+
+def _is_authors(event: str, index: Sources) -> bool:
+    """Whether `event` (or the event a call of it belongs to) is the author's own command (`!`)."""
+    return index.event_kinds.get(event.split(".")[0]) == "command"
 
 
 def _near(event: str, near: set[str]) -> bool:
@@ -241,7 +246,7 @@ def _touched_by_claude(anchors: list[str], cited: set[str], index: Sources) -> S
             (
                 s
                 for s in holders
-                if s.speaker == TOOL and _near(s.id, cited) and not _authors([s.id], index)  # (not the author's `!`)
+                if s.speaker == TOOL and _near(s.id, cited) and not _is_authors(s.id, index)  # (not the author's `!`)
             ),
             None,
         )
