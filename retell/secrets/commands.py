@@ -1174,6 +1174,11 @@ CLAUSE_RULES: tuple[Rule, ...] = (
 _TICKET_REF = re.compile(r"(?i)^(?:pr|mr|issue|issues|bug|fix|fixes|ticket|task|story|case|gh|pull|closes|refs?)#?\d+$")
 
 
+# A name a tool gives what it makes, led by the date or time it was made, then `_` or `-` and a name: EF Core's and
+# Rails' migrations (`20251110094512_Ilk`, `20240101120000_add_users`), dated backups (`20240318-1405_dump`)
+_DATED_NAME = re.compile(r"(?:19|20)\d\d(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])(?:[_-]?\d{2,6})?[_-][A-Za-z]")
+
+
 def _answered_alone(value: str, m: re.Match[str]) -> bool:
     bare = value.strip("`'\"" + TYPOGRAPHIC).rstrip(".,;:)]}>")
     if not _chosen_by_a_person(bare) or _TICKET_REF.match(bare) or is_code(bare) or not _told_password(bare, m):
@@ -1183,11 +1188,12 @@ def _answered_alone(value: str, m: re.Match[str]) -> bool:
         or re.search(r"[=\\/,~<>]|%(?:2[0-9A-Fa-f]|3[A-Fa-f]|40)", bare)
         or any(ord(c) >= 0x2000 for c in bare)
         or re.match(r"[a-z]{2,6}_", bare)
+        or _DATED_NAME.match(bare)
         or len(re.findall(r"[A-Z]?[a-z]+|[A-Z]+|\d+|[^\w]+|_+", bare)) > 10
     ):
         # not a value alone: a setting (`NO_PROXY=…`), a path (`C:\Users\ADMINI~1\…`), a list, a whole URL-encoded
         # line, a key's base64 line, Japanese prose around ASCII, an id a machine made (`msg_01M5mG…`: a prefix,
-        # or many short runs of each kind)
+        # or many short runs of each kind; a migration's or a backup's name led by its date: `20251110094512_Ilk`)
         return False
     if bare.endswith("!") and not _chosen_by_a_person(bare[:-1]):
         # an exclamation after a name with a digit (`it's MyApp2!`): a password's trailing `!` has a number before,
