@@ -168,6 +168,10 @@ def event_line(
         failed = f" — failed: {shorten(errors[0], 160)}" if errors else ""
         if errors and errors[0] == TURNED_DOWN:  # not a failure of the command: the author said no
             failed = f" — {TURNED_DOWN}"
+            turned = [c for c in told if c.error == TURNED_DOWN]
+            if len(turned) < len(told):  # the rest went through: which the author said no to, by name
+                which = ", ".join(f"`{PurePosixPath(c.target).name if c.target else c.name}`" for c in turned)
+                failed = f" — {which} {TURNED_DOWN} ({len(turned)} of its {len(told)} calls); the rest went through"
         if stopped:  # not a failure either: what it printed before the stop (below) says how far it got
             printed_some = outcome_lines and any(c.output for c in stopped)
             failed = f" — {INTERRUPTED}" + (", after printing what follows" if printed_some else "") + failed
@@ -422,7 +426,15 @@ def outcome_block(event: Event, max_lines: int, printed: Printed = None, scripts
                     "here, and are never shown as a change)"
                 )
                 continue
-            out.append(f"  changed {call.target or 'a file'} ({unit}){within}:")
+            if call.error == TURNED_DOWN:
+                # the lines the author said no to: never applied (a run of two edits, one turned down, was told
+                # as both turned down, and as the file both changed: blind26)
+                out.append(
+                    f"  proposed for {call.target or 'a file'} ({unit}; the author turned it down: never applied)"
+                    f"{within}:"
+                )
+            else:
+                out.append(f"  changed {call.target or 'a file'} ({unit}){within}:")
             out.extend(f"    {line}" for line in shown)
             if hidden:
                 # the lines left out are no one's to tell: a post told the cut lines as what they do, from
