@@ -186,7 +186,8 @@ def test_the_ending_is_not_asked_to_say_the_session_stops(hive) -> None:
 def test_a_session_with_no_commit_has_the_ending_say_so() -> None:
     events = [
         Event(id="e1", kind="human", ts=None, text="fix it"),
-        Event(id="e2", kind=ASSISTANT, ts=None, text="Fixed."),
+        Event(id="e2", kind="tool_run", ts=None, calls=[ToolCall("Edit", "app.py", diff="-a\n+b")]),
+        Event(id="e3", kind=ASSISTANT, ts=None, text="Fixed."),
     ]
     assert session_end(events).endswith(
         "; where the ending tells how things stand, say that the work stayed uncommitted, with Claude's summary "

@@ -196,10 +196,22 @@ _UNCOMMITTED = (
 )
 
 
+# A git command that makes a commit: `git commit`, and a merge, a cherry-pick, a revert or `git am` (ef958aa1 in the
+# corpus merged its teammates' branches twice with `git merge --no-ff -m …` and its ending was told "nothing was
+# committed")
+_MAKES_A_COMMIT = re.compile(
+    r"\bgit\s+(?:-\S+\s+)*(?:commit|merge(?!\s+--abort)|cherry-pick(?!\s+--abort)|revert(?!\s+--no-commit)|am)\b"
+)
+_CHANGES = frozenset({"Edit", "MultiEdit", "Write", "NotebookEdit"})
+
+
 def session_end(events: list[Event]) -> str:
-    """How the session ends, for the ending: on whose word, and whether a commit went through. Round 50: endings
-    that stopped on Claude's summary as if the work were taken up ("which is what I had asked for", "这正是我要的"),
-    where the author never answered it and nothing was committed."""
+    """How the session ends, for the ending: on whose word or act, and whether a commit went through. Round 50:
+    endings that stopped on Claude's summary as if the work were taken up ("which is what I had asked for",
+    "这正是我要的"), where the author never answered it and nothing was committed. Stop 52 (the corpus drafted with a
+    model in the loop): what came after the last words is said (the author's own test run after Claude's reply,
+    Claude's runs after the author's last message), a merge is a commit, and "uncommitted" is said only of a
+    session that changed a file."""
     told = [e for e in events if not e.sidechain and e.kind in (HUMAN, ASSISTANT, TOOL_RUN, COMMAND)]
     if not told:
         return ""
@@ -208,20 +220,39 @@ def session_end(events: list[Event]) -> str:
         for e in told
         if e.kind == TOOL_RUN
         for c in e.calls or ()
-        if c.name in SHELL_TOOLS and not c.error and _COMMIT.search(c.target or "") and c.output
+        if c.name in SHELL_TOOLS and not c.error and _MAKES_A_COMMIT.search(c.target or "") and c.output
     ]
+    changed = any(c.name in _CHANGES and not c.error for e in told if e.kind == TOOL_RUN for c in e.calls or ())
     last = told[-1]
     words = [e for e in told if e.kind in (HUMAN, ASSISTANT)]
-    if words and words[-1].kind == ASSISTANT:
+    after = told[told.index(words[-1]) + 1 :] if words else []
+    own_runs = [e for e in after if e.kind == COMMAND and e.name == "!"]  # the author's own shell commands
+    runs = [e for e in after if e.kind == TOOL_RUN]
+    judged = True
+    if words and own_runs:
+        ran, whose = own_runs[-1], "Claude's last reply" if words[-1].kind == ASSISTANT else "their last message"
+        text = (
+            f"The session ends on the author's own command [{ran.id}] (`{(ran.args or '').strip()[:80]}`), run "
+            f"after {whose} [{words[-1].id}]: tell what it printed as their own check"
+        )
+        judged = False
+    elif words and words[-1].kind == ASSISTANT:
         text = f"The session ends on Claude's reply [{words[-1].id}]: the author wrote nothing after it"
-        judged = True
+        if runs:
+            text = (
+                f"The session ends on Claude's tool run [{runs[-1].id}], after its last reply [{words[-1].id}]: "
+                "Claude said nothing of what it ran last, and the author wrote nothing after it"
+            )
     elif words:
         text = f"The session ends on the author's message [{words[-1].id}]"
+        if runs:
+            text += f", then Claude's tool runs, the last [{runs[-1].id}], with no reply of Claude's after them"
         judged = False
     else:
         text = f"The session ends on [{last.id}]"
-        judged = True
-    text += f", and the last commit [{commits[-1].id}] went through" if commits else ", and nothing was committed"
+    text += f", and the last commit [{commits[-1].id}] went through" if commits else ""
+    if not commits and changed:
+        text += ", and nothing was committed"
     if judged:
         # round 50 asked the ending to say the session stops there: both endings of its prompts then told the
         # reader "I wrote nothing after it", which an editor cut as padding (prompts51). What it is for: no reply
@@ -230,7 +261,7 @@ def session_end(events: list[Event]) -> str:
             ". This is for you, not a sentence for the post: never write that the session stops there or that the "
             "author wrote nothing more (a reader learns nothing from it), tell no reply of theirs after it, and give "
             "them no verdict on the result (pleased, satisfied, “what I wanted”) that no word of theirs shows"
-            + ("" if commits else _UNCOMMITTED)
+            + ("" if commits or not changed else _UNCOMMITTED)
         )
     return text + "." + never_failed(told)
 
