@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from retell.check.claims import OUTCOME, Claim
-from retell.check.document import Block
+from retell.check.document import QUOTE, Block
 from retell.check.evidence import accept_marked
 from retell.check.scope import near_events
 from retell.check.sources import Sources
@@ -33,6 +33,8 @@ _CLAUSE_START = re.compile(r"[.;:!?]\s|[\n。！？]")
 
 
 _SENTENCE = re.compile(r"[.!?]\s|[\n。！？]")
+# Words in quotation marks are someone's, checked as a quote: "j'ai relancé `make gettext`" in the author's message
+_QUOTED = re.compile(r"“[^”\n]*”|«[^»\n]*»|„[^“”\n]*[“”]|\"[^\"\n]*\"|「[^」]*」|『[^』]*』")
 _TESTS = re.compile(r"\b(?:tests?|suite|specs?|pruebas?|tests|Tests?|essais)\b|测试|テスト", re.I)
 # what only looks at things: no run of anything
 _LOOKS = re.compile(r"^\s*(?:cat|grep|rg|ls|head|tail|find|sed|awk|echo|wc|pwd|which|file|stat|less|more)\b")
@@ -45,10 +47,13 @@ def _runs_something(command: str | None) -> bool:
 def grade_reruns(blocks: list[Block], index: Sources) -> list[Finding]:
     out: list[Finding] = []
     for block in blocks:
-        if not block.cites:
+        if not block.cites or block.kind == QUOTE:  # a block quote is the session's words, checked as a quote
             continue
         text = block.text
+        quoted = [m.span() for m in _QUOTED.finditer(text)]
         for match in _AGAIN.finditer(text):
+            if any(a <= match.start() < b for a, b in quoted):
+                continue
             clause = _CLAUSE_START.split(text[: match.start()])[-1]
             if _UNSAID.search(clause[-60:]):
                 continue

@@ -903,7 +903,12 @@ class _Writer:
         finding = _cue_sentence(found_in.text or "") if found_in is not None else ""
         if finding:
             self.quoted.append(finding)
-            out.append(_cited(f"The turning point: “{session_inline(finding)}”", [found_in] if found_in else []))
+            out.append(
+                _cited(
+                    f"The turning point came when Claude wrote: “{session_inline(finding)}”",
+                    [found_in] if found_in else [],
+                )
+            )
         if len(replies) > 1:
             closing = _informative(replies[-1].text or "", 2)
             if closing and closing != opening_reply and closing != finding:
