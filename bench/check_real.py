@@ -120,6 +120,7 @@ SETS = {
     "blind23": ("AC1", "AC2"),
     "blind24": ("AD1", "AD2"),
     "blind25": ("AE1", "AE2"),
+    "blind26": ("AF1", "AF2"),
 }
 # the sets the check was never tuned on: round fifteen tunes on every variant of the first ten (blind10
 # measured round fourteen, stop 40); blind11 arrived in stop 41 and measured round fifteen; round sixteen tunes on it,
@@ -136,8 +137,9 @@ SETS = {
 # Spanish) and blind23 (stop 49, two sessions of fresh19, English and Russian told in Russian) measured round
 # twenty-eight on; the verifying model's round thirty tunes on blind22, round thirty-one on blind23; blind24 (stop 50,
 # two sessions of fresh20, English and Japanese) measured rounds twenty-nine to thirty-one, round thirty-two tunes on
-# it; blind25 (stop 51, two sessions of fresh21, English and Korean told in Korean) measures round thirty-two on
-UNTUNED: tuple[str, ...] = ("blind14", "blind19", "blind25")
+# it; blind25 (stop 51, two sessions of fresh21, English and Korean told in Korean) measures round thirty-two on;
+# blind26 (stop 52, two sessions of fresh22, English and Turkish told in Turkish) measures round thirty-four on
+UNTUNED: tuple[str, ...] = ("blind14", "blind19", "blind25", "blind26")
 VARIANTS = ("dev", "holdout")
 SHOWN = ("dev",)  # details (misses, false alarms) are printed for these variants only
 KINDS = (
