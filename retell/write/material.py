@@ -70,6 +70,8 @@ from retell.write.run_notes import (
     failure_count_notes,
     is_install,
     one_run_notes,
+    piped_status,
+    piped_status_notes,
     query_column_notes,
     ungated_notes,
 )
@@ -899,6 +901,9 @@ _AFTERWORD = re.compile(
 )
 
 
+_STATUS_LINE = re.compile(r"^\s*[\w ]{0,20}[=:]\s*\d{1,3}\s*$")  # an echoed status: `exit=0`, `EXIT: 0`
+
+
 def decisive_results(events: list[Event], limit: int = RESULTS_SHOWN) -> list[str]:
     """The last successful runs of these events whose output says how the work held up (tests passing, a
     build or lint going through, a commit), each as `[e64] `pytest -q` said: 16 passed in 0.42s`: the lines
@@ -927,6 +932,8 @@ def decisive_results(events: list[Event], limit: int = RESULTS_SHOWN) -> list[st
                 continue
             if any(no_verdict(ln) for ln in lines[-RESULT_LINES:]):  # one test's own line says nothing of the run
                 continue
+            if _STATUS_LINE.match(lines[-1]) and piped_status(call.command or call.target or ""):
+                continue  # `exit=0` after `… | tail -5; echo "exit=$?"`: tail's status, no result (stop 52)
             shown = [ln.strip().strip("=").strip() or ln.strip() for ln in lines[-RESULT_LINES:]]  # "=== 16 passed ==="
             found.append((event, call.target or call.name, shown))
     chosen = found[-limit:]
@@ -1048,6 +1055,8 @@ def render_material(
         gaps.setdefault(event_id, []).extend(together)
     for event_id, ungated in ungated_notes(kept).items():  # a commit after a piped check, which it never waited on
         gaps.setdefault(event_id, []).extend(ungated)
+    for event_id, status in piped_status_notes(kept).items():  # `echo $?` after a pipe: the pipe's last command's
+        gaps.setdefault(event_id, []).extend(status)
     for event_id, word in claude_word_notes(kept, session).items():  # a branch or path only Claude's words name
         gaps.setdefault(event_id, []).extend(word)
     for event_id, failures in failure_count_notes(kept, session).items():  # how many runs failed before one passed

@@ -10,6 +10,7 @@ what a query's summed columns are.
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
 from retell.events import ASSISTANT, COMMAND, HUMAN, TOOL_RUN, Event, ToolCall
 from retell.extract.tools import SHELL_TOOLS, is_test_command, shorten
@@ -261,6 +262,44 @@ def ungated_notes(events: list[Event]) -> dict[str, list[str]]:
                 f"`{shorten(check_cmd, COMMAND_CHARS)}` but did not wait on its result: {why}, so it ran once "
                 "the check ended, whatever it printed. Tell it as run in the same command after the check, never "
                 "as coming only once the check passed)"
+            )
+    return notes
+
+
+# `$?` read by an echo or a test: the status of the command just before
+_STATUS_READ = re.compile(r"\$\?|\$\{\?\}")
+
+
+def piped_status(command: str) -> tuple[str, str] | None:
+    """(the check, the pipeline's last command) where a command reads `$?` after piping a check's output on
+    (`./gradlew test -q 2>&1 | tail -5; echo "exit=$?"`): the status printed is the last command's. None else."""
+    if "pipefail" in command or "PIPESTATUS" in command:
+        return None
+    for (_, before), (op, segment) in pairwise(_segments(command)):
+        piped = _piped_to(before)
+        if piped is None or op not in (";", "&&") or not _STATUS_READ.search(segment):
+            continue
+        first = _PIPE.split(before)[0].strip()
+        if is_test_command(first) or _CHECK.search(first):
+            return first, piped
+    return None
+
+
+def piped_status_notes(events: list[Event]) -> dict[str, list[str]]:
+    """Under a command that prints `$?` after a pipeline: whose status it is. Stop 52: a model in the loop told
+    "exit=0" after such a line as the tests' result (fresh24, hagwon)."""
+    notes: dict[str, list[str]] = {}
+    for event in events:
+        for call in _shell(event):
+            found = piped_status(call.command or call.target or "")
+            if found is None:
+                continue
+            first, piped = found
+            notes.setdefault(event.id, []).append(
+                f"(in this command, `$?` is read after a pipeline: the status it prints is "
+                f"`{shorten(piped, COMMAND_CHARS)}`'s, the pipeline's last command, not "
+                f"`{shorten(first, COMMAND_CHARS)}`'s: it does not say whether the check passed; tell the check's "
+                "result only from the lines it printed, if any)"
             )
     return notes
 

@@ -1,0 +1,48 @@
+"""`$?` read after a pipeline is the pipeline's last command's status, and the material says so.
+
+A Korean session of a set written blind (fresh24's hagwon, stop 52) ran `./gradlew test -q 2>&1 | tail -5; echo
+"exit=$?"`: it printed `exit=0`, `tail`'s status, and Claude said every test passed; a model answering retell's
+prompts told "exit=0" as the tests' result. The note under the run says whose status it is; with `pipefail`, or with
+no pipe, there is no note.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from retell.events import TOOL_RUN, Event, ToolCall
+from retell.write.run_notes import piped_status_notes
+
+
+def _run(command: str, output: str = "exit=0") -> list[Event]:
+    return [Event(id="e17", kind=TOOL_RUN, ts=None, calls=[ToolCall("Bash", command, output=output)])]
+
+
+def test_status_after_a_piped_test_run_is_the_last_commands() -> None:
+    notes = piped_status_notes(_run('./gradlew test -q 2>&1 | tail -5; echo "exit=$?"'))
+    assert list(notes) == ["e17"]
+    (note,) = notes["e17"]
+    assert "`tail -5`'s, the pipeline's last command, not `./gradlew test -q 2>&1`'s" in note
+    assert "does not say whether the check passed" in note
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        'set -o pipefail; ./gradlew test -q 2>&1 | tail -5; echo "exit=$?"',
+        './gradlew test -q; echo "exit=$?"',
+        "pytest -q 2>&1 | tail -3",
+        'cat log.txt | grep ERROR; echo "exit=$?"',
+    ],
+)
+def test_no_note_where_the_status_is_the_checks_or_none_is_read(command: str) -> None:
+    assert piped_status_notes(_run(command)) == {}
+
+
+def test_a_piped_status_is_no_result_worth_showing() -> None:
+    from retell.write.material import decisive_results
+
+    piped = _run('./gradlew test -q 2>&1 | tail -5; echo "exit=$?"')
+    assert decisive_results(piped) == []
+    whole = _run("./gradlew test -q 2>&1 | tail -1", output="BUILD SUCCESSFUL in 12s")
+    assert decisive_results(whole) == ["- [e17] `./gradlew test -q 2>&1 | tail -1` said: BUILD SUCCESSFUL in 12s"]
