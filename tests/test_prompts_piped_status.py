@@ -46,3 +46,14 @@ def test_a_piped_status_is_no_result_worth_showing() -> None:
     assert decisive_results(piped) == []
     whole = _run("./gradlew test -q 2>&1 | tail -1", output="BUILD SUCCESSFUL in 12s")
     assert decisive_results(whole) == ["- [e17] `./gradlew test -q 2>&1 | tail -1` said: BUILD SUCCESSFUL in 12s"]
+
+
+@pytest.mark.parametrize(
+    "command", ["head -20 vitest.config.ts", "sed -n 1,40p test/a.test.ts && cat vitest.config.ts"]
+)
+def test_a_runners_own_config_file_shown_is_no_test_run(command: str) -> None:
+    """fresh24's expensas: a `sed` of a test file and a `cat` of vitest's config were told as "Ran tests"."""
+    from retell.extract.tools import is_test_command
+
+    assert not is_test_command(command)
+    assert is_test_command("npx vitest run --config vitest.config.ts")
