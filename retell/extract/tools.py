@@ -90,8 +90,8 @@ _TEST_COMMAND = re.compile(
     r"rails\s+test|rake\s+(?:test|spec)|mix\s+test|swift\s+test|xcodebuild\s+(?:\S+\s+)*test|flutter\s+test|"
     r"dart\s+test|php\s+artisan\s+test|sbt\s+(?:\S+\s+)*test|bazel\s+test|playwright\s+test|zig\s+build\s+test|"
     r"(?:stack|cabal)\s+test|lein\s+test|meson\s+test)\b"
-    # a runner's own file is no run of it: `head vitest.config.ts`, `cat jest.config.js` (fresh24's expensas: a
-    # `sed` and a `cat` of the config told as "Ran tests")
+    # a runner's name before `.ext` names its file (`cat vitest.config.ts`, `pytest.ini`), not a run (round 56;
+    # fresh24's expensas: a `sed` and a `cat` of the config told as "Ran tests")
     r"(?!\.\w)"
 )
 # Minitest's summary (Rails, `rake test`): "65 runs, 174 assertions, 2 failures, 1 errors, 0 skips"

@@ -70,6 +70,7 @@ from retell.write.names import (
 from retell.write.offline import offline_draft
 from retell.write.outline import load_outline
 from retell.write.outline_model import FINISH_JSON_SCHEMA, Outline, Section, outline_yaml_for_prompt
+from retell.write.room import MAX_POST_CODE_BLOCKS, POST_CODE_BLOCKS, material_holds
 from retell.write.run_notes import is_install
 from retell.write.style import check_style
 from retell.write.timetext import chapter_time
@@ -79,13 +80,6 @@ CHARS_TO_TOKENS = 1.35  # Chinese, Japanese, Korean: about a token a character (
 FINISH_TEXT_TOKENS = 3000  # the opening and the ending, as JSON
 FINISH_EXPECTED_TOKENS = 700
 MAX_NEW_NAMES = 12  # the names a section prompt points out as new to the reader
-# Code blocks in a whole post (the system prompt's "at most two or three"): shared out over the sections whose
-# beats rest on a tool run with changed lines or output, so that each section prompt says its own share.
-POST_CODE_BLOCKS = 3
-# A section whose beats cite both a change and the run it turns on (a red or a green run) has room for both: with
-# one block, the change won and the run the section turned on was told in prose (round 49). At most this many
-# blocks in a post, those seconds included.
-MAX_POST_CODE_BLOCKS = 5
 
 
 def section_text_tokens(length: int, unit: str = "words") -> int:
@@ -378,29 +372,13 @@ def _write_draft(workdir: Workdir, text: str) -> None:
     atomic_write_text(_draft_hash_file(workdir), hashlib.sha256(text.encode("utf-8")).hexdigest() + "\n")
 
 
-# A section says at most about this share of its material's length: the post's length shared out over its
-# sections asked 913 words of each section of a two-minute session (round 37), more than its material holds.
-MATERIAL_SHARE = 0.5
 SECTION_FLOOR = 0.8  # of a section's full share: the low end of its range
-
-
-# retell's own notes in a material, a line in parentheses ("(Claude read what [e10] printed; …)", "(4 min later)"):
-# words for the writer, not material to tell. Counted, they lengthened a section's range by a tenth where a round
-# added notes, and the editor cut padding at those lengths (round 52).
-_NOTE_LINE = re.compile(r"^[ \t]*\(.*\)[ \t]*$\n?", re.M)
 
 
 def section_words(share: int, material: str, language: str) -> int:
     """A section's length, in the post's unit: its share of the post (`share`), at most half of its material
     (counted the same way, retell's notes in it left out), never below the floor a section needs."""
-    floor = scale(150, language)
-    material = _NOTE_LINE.sub("", material)
-    # the material is mostly English whatever the post's language: a word of it is told in a language counted in
-    # characters as about as many characters as a word is worth (a zh post's sections were given 200 characters
-    # of a 1,200 floor, its material counted one a word: round 50)
-    told = scale(count_length(material, "en"), language) if counts_characters(language) else 0
-    held = max(count_length(material, language), told)
-    return max(floor, min(share, int(held * MATERIAL_SHARE)))
+    return max(scale(150, language), min(share, material_holds(material, language)))
 
 
 def _words_per_section(triage: Triage, outline: Outline) -> int:

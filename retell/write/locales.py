@@ -108,6 +108,19 @@ def count_length(text: str, language: str) -> int:
     return dense + len([w for w in rest.split() if any(ch.isalnum() for ch in w)])
 
 
+def told_length(text: str, language: str) -> int:
+    """How long a text would be told in the language's unit: words; in zh, ja and ko each character of those
+    scripts one, and each word of another script (the material's commands and Claude's English) as many characters
+    as a word is worth. Counted one a word, or all scaled from English words (a run of Chinese one "word"), a zh
+    section of the same content got a third less room than its neighbours in other languages (round 56)."""
+    if not counts_characters(language):
+        return count_length(text, language)
+    text = _COMMENT.sub(" ", text)
+    dense = len(_DENSE.findall(text))
+    other = len([w for w in _DENSE.sub(" ", text).split() if any(ch.isalnum() for ch in w)])
+    return dense + int(other * CHARS_PER_WORD[language_key(language).split("-")[0]])
+
+
 # -- the words retell writes into a post ----------------------------------------------------------------------
 
 

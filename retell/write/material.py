@@ -41,6 +41,7 @@ from retell.extract.testruns import passing_line, told_runs
 from retell.extract.timeutil import to_epoch_ms
 from retell.extract.tools import (
     ANSWERS,
+    EXCERPT_WHOLE,
     INTERRUPTED,
     NO_MATCH,
     NO_OUTPUT,
@@ -649,6 +650,11 @@ def chosen_printouts(
                 # a beat ends on it though no word takes it up (a migration's lines in the section that tells
                 # the migration: round 49): shown as the room allows, after the others
                 rank = 4
+            elif _printed_count(output) <= EXCERPT_WHOLE:
+                # a few lines nobody took up, shown whole as the room allows after the others: a chain's last
+                # `ls` showed the socket's new owner, and left unshown, four drafts of four told it as Claude's
+                # account (round 56)
+                rank = 5
             else:
                 continue  # a long routine output nobody takes up: the outline was not shown it either
             if event.id in cited and rank < 4:

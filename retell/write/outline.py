@@ -41,7 +41,7 @@ from retell.write.context import (
     session_openings,
     system_context,
 )
-from retell.write.locales import counts_characters
+from retell.write.locales import counts_characters, length_range
 from retell.write.material import FOLLOWING_EVENTS, outline_printed_chars, render_material
 from retell.write.offline import offline_outline
 from retell.write.outline_model import (
@@ -51,6 +51,7 @@ from retell.write.outline_model import (
     to_document,
     validate_outline,
 )
+from retell.write.room import MAX_POST_CODE_BLOCKS, material_holds
 from retell.write.timetext import chapter_time
 
 OUTLINE_TEXT_TOKENS = 8000  # the JSON plan's own budget; a thinking model gets its reserve on top
@@ -217,8 +218,16 @@ def build_outline_request(
                 "caption": triage.images[name].caption,
             }
         )
+    # what the sections will be given, all together, from their material (draft.section_words): told to the plan,
+    # so that it asks no more beats than that room holds (round 56)
+    language = triage.post.language
+    holds = sum(material_holds(str(c["material"]), language) for c in chapters)
+    post_floor = length_range(language, triage.post.length)[0]
     user = library.render(
         "outline.md.j2",
+        holds=holds if holds < post_floor else 0,
+        post_floor=post_floor,
+        max_blocks=MAX_POST_CODE_BLOCKS,
         chapters=chapters,
         images=images,
         sessions=len(view.sessions),

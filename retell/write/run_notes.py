@@ -223,9 +223,11 @@ _PIPE = re.compile(r"(?<![|>&])\|(?![|&])")
 
 def _piped_to(segment: str) -> str | None:
     """The last command of a segment's pipeline, whose status `&&` reads; None without a pipe (outside quotes)."""
-    bare = re.sub(r"'[^']*'|\"[^\"]*\"", "''", segment)
-    parts = _PIPE.split(bare)
-    return parts[-1].strip() if len(parts) > 1 else None
+    # quoted text blanked to its own length, so that the command is quoted as written (`grep -E 'Tests '`, never
+    # `grep -E ''`: round 56)
+    bare = re.sub(r"'[^']*'|\"[^\"]*\"", lambda m: "_" * len(m.group(0)), segment)
+    pipes = [m.end() for m in _PIPE.finditer(bare)]
+    return segment[pipes[-1] :].strip() if pipes else None
 
 
 def ungated_notes(events: list[Event]) -> dict[str, list[str]]:
