@@ -761,12 +761,19 @@ def _thing(claim: Claim, index: Sources, scope: Scope) -> Finding:
     assert amount is not None
     same = [f for f in index.figures_by_unit.get(amount.unit, []) if not scope.has_citation or f.source in scope.near]
     pool = index.of(scope.near) if scope.has_citation else index.sources
+    wanted = {amount.value} if amount.high is None else {amount.value, amount.high}
     if claim.block.kind == HEADING and scope.section:
         # A heading sums up its section: "212 points, three skipped" over the run its section cites ("skipped 3
-        # without GPS"), never a later run of the session ("2 skipped", fresh23's glen)
-        same = [f for f in same if f.source in scope.section]
-        pool = index.of(scope.section)
-    wanted = {amount.value} if amount.high is None else {amount.value, amount.high}
+        # without GPS"), never a later run of the session ("2 skipped", fresh23's glen). A section that neither
+        # counts the thing nor gives the number leaves the heading to the session's counts ("## Three examples" of
+        # a session that counts 4 and 14)
+        local = [f for f in same if f.source in scope.section]
+        if local:
+            same, pool = local, index.of(scope.section)
+        else:
+            given = next((s for s in index.of(scope.section) if wanted & _numbers_in(s.text)), None)
+            if given is not None:
+                return found(claim, given, weak=True)
     if same:
         match = next((f for f in same if _fits_figure(amount, f)), None)
         if match is not None:

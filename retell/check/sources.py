@@ -463,8 +463,8 @@ def figures_in(source: Source) -> list[Figure]:
         # a message in Russian, Ukrainian, Polish…: "20 037 строк не разбираются" states the lines a draft retells
         # (fresh23's logpipe), read in the gloss the draft's own figures are read in
         glossed = gloss_relative(text)
-        if glossed is not None:
-            found = [a for a in amounts(glossed.text) if a.unit != DURATION]
+        if glossed is not None:  # its times are read as before; its counts in the gloss
+            found = [a for a in found if a.unit == DURATION] + [a for a in amounts(glossed.text) if a.unit != DURATION]
     for amount in found:
         out.append(_figure(amount, source.id))
         if amount.unit == "diff":
