@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from retell.check.language import language_of
 from retell.check.numerals import CJK_NUMBER, DIGITS, EN_NUMBER, value_of
 from retell.check.text import NUMBER_WORDS, wordset
 
@@ -318,6 +319,29 @@ def _matches(pattern: re.Pattern[str], text: str, starts: list[int]) -> list[re.
     return out
 
 
+# "9h", "16h" as Vietnamese and French write the hour of the day (fresh23's tocdep: "Trên máy mình, 9h thành 02:00Z …
+# tức 16h giờ Việt Nam"): after "at", "from", "until" (lúc, từ, đến, tới, à, vers, dès, jusqu'à), before "giờ", or
+# in a sentence that gives a clock (02:00Z) or a span of hours (9h–19h). "mất 2h", "en 2h" stay lengths.
+_HOUR_OF_DAY_BEFORE = re.compile(r"(?<!\w)(?:lúc|từ|đến|tới|khoảng|à|vers|dès|jusqu['’]à|avant|de)\s+$", re.I)
+_HOUR_OF_DAY_NEAR = re.compile(
+    r"(?<![\w.])\d{1,2}:\d{2}(?!\d)|\d{1,2}h\s?[–—-]\s?\d{1,2}h\b|^\s*(?:giờ|sáng|chiều|tối)\b"
+)
+
+
+def _o_clock(text: str, match: re.Match[str]) -> bool:
+    """Whether "9h" at `match` (the digits and "h" written together) is an hour of the day in a Vietnamese or
+    French text."""
+    if not re.fullmatch(r"\d{1,2}h", match.group(0)) or language_of(text) not in ("vi", "fr"):
+        return False
+    if _HOUR_OF_DAY_BEFORE.search(text[max(0, match.start() - 12) : match.start()]):
+        return True
+    if _HOUR_OF_DAY_NEAR.match(text, match.end()):
+        return True
+    start = max(text.rfind(". ", 0, match.start()), text.rfind("\n", 0, match.start())) + 1
+    stop = min((i for i in (text.find(". ", match.end()), text.find("\n", match.end())) if i >= 0), default=len(text))
+    return bool(_HOUR_OF_DAY_NEAR.search(text[start:stop]))
+
+
 def durations(text: str, starts: list[int] | None = None) -> list[Amount]:
     out: list[Amount] = []
     starts = _starts(text) if starts is None else starts
@@ -341,6 +365,8 @@ def durations(text: str, starts: list[int] | None = None) -> list[Amount]:
             out.append(amount)
 
     for match in _SHORT.finditer(text):
+        if match.group("u") == "h" and _o_clock(text, match):
+            continue
         if match.group("h"):
             hours = int(match.group("h")) * 60 + int(match.group("hm"))
             add(Amount(match.start(), match.end(), float(hours), DURATION, 1.0))
@@ -691,11 +717,33 @@ _PARTS = [
 _HYPHENS = str.maketrans("\u2010\u2011", "--")
 
 
+# Thousands grouped with a space (Russian, French, Polish, Swedish: "20 037 строк", "2 361 870") or a no-break or
+# narrow no-break space ("20\u00a0037", "20\u202f037"): one number, never two (fresh23's logpipe read "037 строк")
+_GROUPED = re.compile(r"(?<![\d.,:/-])(\d{1,3})((?:[\u00a0\u202f]\d{3})+|(?: \d{3})+)(?![\d]|[.,:]\d)")
+
+
+def grouped_thousands(text: str) -> str:
+    """`text` with the spaces that group a number's thousands written as commas (the same length, the same
+    offsets). A plain space groups only outside English, where "step 2 123 lines" may be two numbers."""
+    if not _GROUPED.search(text):
+        return text
+    english = language_of(text) == "en"
+
+    def joined(match: re.Match[str]) -> str:
+        groups = match.group(2)
+        if english and " " in groups:
+            return match.group(0)
+        return match.group(1) + re.sub(r"[ \u00a0\u202f]", ",", groups)
+
+    return _GROUPED.sub(joined, text)
+
+
 def amounts(text: str, default_unit: str = "") -> list[Amount]:
     """Every figure of `text` (quotes and code should be blanked out already). `default_unit`: the unit of a
     bare number (a table row's label gives it)."""
     # a non-breaking hyphen is a hyphen ("a 2‑hour window", blind24 AD1:33): the same length, the same offsets
     text = text.translate(_HYPHENS)
+    text = grouped_thousands(text)
     found: list[Amount] = []
 
     def add(amount: Amount) -> bool:
@@ -771,8 +819,15 @@ def _distributive(text: str, amount: Amount) -> bool:
     return bool(_EACH.search(before) or _EACH.search(after))
 
 
-# What numbers places in a file or a table: "lines 38 to 42", "rows 3 and 4" (the count is of where, not of what)
-_LINE_NUMBERS = re.compile(r"\b(?:lines?|rows?|columns?|cols?|ll\.)\s*(?:\d+\s*(?:to|and|through|-|–)\s*)?$", re.I)
+# What numbers places in a file or a table: "lines 38 to 42", "rows 3 and 4" (the count is of where, not of what),
+# in the post's language too: "in Zeile 10 von `parse.py`", "ligne 12", "línea 7", "riga 3", "строке 10" (blind19)
+_LINE_NUMBERS = re.compile(
+    r"(?<!\w)(?:lines?|rows?|columns?|cols?|ll\.|Zeilen?|Spalten?|lignes?|colonnes?|l[ií]neas?|filas?|columnas?"
+    r"|righe|riga|colonn[ae]|linhas?|colunas?|regels?|kolom(?:men)?|rad(?:en|erna)?|kolumn(?:en|er)?|wiersz[auy]?"
+    r"|строк[аеиу]?|столб(?:ец|це|ца)|satır(?:ı|ında)?)\s*"
+    r"(?:\d+\s*(?:to|and|through|bis|und|à|et|a|y|e|до|и|-|–)\s*)?$",
+    re.I,
+)
 
 
 def _count(text: str, match: re.Match[str], default_unit: str) -> Amount | None:

@@ -17,7 +17,7 @@ from retell.check.sources import TOOL, Source, Sources, is_refusal_reason
 from retell.check.verdict import CONTRADICTED, HIGH, LOW, TRACED, UNCHECKED, UNTRACED, Finding, found
 from retell.extract.testlines import listed_tests
 from retell.extract.testruns import a_run_passed, times_run, told_runs
-from retell.extract.tools import INTERRUPTED, is_test_command
+from retell.extract.tools import INTERRUPTED, is_test_command, run_lines, test_outcome
 
 MYSELF = "myself"  # an outcome's noun: what the author ran themselves ("I ran the tests myself: five failed")
 OWN_RUN = "own run"  # a claim's family: "I ran the tests myself", the act with no result told
@@ -29,11 +29,29 @@ def _segments(command: str) -> list[str]:
     out = []
     for part in re.split(r"&&|\|\||;|\||\n", command):
         words = part.strip().split()
-        while words and ("=" in words[0] or words[0] in ("sudo", "env", "time", "npx", "uvx", "exec")):
-            words = words[1:]
+        while words:
+            words[0] = words[0].lstrip("'\"")  # a command quoted for another shell: `ssh box 'sudo install …'`
+            if "=" in words[0] or words[0] in ("sudo", "env", "time", "npx", "uvx", "exec", ""):
+                words = words[1:]
+            elif words[0] == "ssh":
+                words = _past_ssh(words)
+            elif len(words) > 1 and words[0] in ("sh", "bash", "zsh") and words[1] == "-c":
+                words = words[2:]  # `bash -c 'make install'`
+            else:
+                break
         if words:
             out.append(" ".join([words[0].rsplit("/", 1)[-1], *words[1:]]))
     return out
+
+
+def _past_ssh(words: list[str]) -> list[str]:
+    """The remote command of `ssh [options] host command…` (fresh23's plotwait: `scp … && ssh plots-prod 'sudo
+    install -m 644 …'` installed the unit on the server); nothing when ssh only logs in."""
+    rest = words[1:]
+    while rest and rest[0].startswith("-"):
+        takes_value = re.fullmatch(r"-[bcDEeFIiJLlmOopQRSWw]", rest[0]) is not None
+        rest = rest[2:] if takes_value else rest[1:]
+    return rest[1:]  # past the host
 
 
 def _runs(pattern: str) -> Callable[[str], bool]:
@@ -309,7 +327,7 @@ def _by_runs(claim: Claim, index: Sources, ids: set[str] | None) -> Finding | No
     matching = [
         (e, c)
         for e, c in _calls(index, ids, tools, any_tool=any_tool)
-        if any_tool or c.name in tools or _COMMANDS[claim.family](c.target or "")
+        if any_tool or c.name in tools or _COMMANDS[claim.family](run_lines(c))
     ]
     if claim.family == "process":
         matching = [(e, c) for e, c in matching if claim.noun and claim.noun in (c.target or "").lower()]
@@ -423,6 +441,14 @@ def _own_run(claim: Claim, index: Sources, ids: set[str] | None) -> Finding:
     )
 
 
+def _outcome_of(call: Any) -> str | None:
+    """A run's test counts ("1 failed, 5 passed"): as parse read them, or, for tests run on a line after a heredoc
+    (`cat >> t.rs <<'EOF' … EOF` then `cargo test`), which parse reads as the `cat`, from what the call printed."""
+    if call.outcome or not getattr(call, "output", None) or call.target == run_lines(call):
+        return call.outcome
+    return test_outcome(call.output, bool(call.error)) if is_test_command(run_lines(call)) else None
+
+
 def _a_run_of_several_passed(call: Any) -> bool:
     """Whether a call that ran the tests more than once passed in one of its runs ("2 passed, then 1 failed")."""
     return times_run(call.outcome) > 1 and a_run_passed(call.outcome)
@@ -434,7 +460,8 @@ def _passed_in_part(call: Any, part: int | None) -> bool:
     if part is None:
         return False
     # of several runs, the one that passed most ("20 runs: 19 passed" counts runs, not tests: no count)
-    counts = [int(m.group(1)) for run in told_runs(call.outcome) if (m := re.search(r"\b(\d+) passed\b", run))]
+    outcome = _outcome_of(call)
+    counts = [int(m.group(1)) for run in told_runs(outcome) if (m := re.search(r"\b(\d+) passed\b", run))]
     passed = max(counts) if counts else listed_tests(call.target, getattr(call, "output", None)).passed
     return passed > 0 and passed >= part
 

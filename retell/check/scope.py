@@ -16,6 +16,7 @@ class Scope:
     near: set[str] = field(default_factory=set)  # cited, nested in them, and their neighbours
     around: set[str] = field(default_factory=set)  # near, and the events of the cited paragraphs on either side
     told: set[str] = field(default_factory=set)  # events the paragraph's other claims were traced to
+    section: set[str] = field(default_factory=set)  # a heading's: the events its section cites (and nested in them)
 
     @property
     def has_citation(self) -> bool:
@@ -53,11 +54,13 @@ def scopes(blocks: list[Block], index: Sources) -> dict[int, Scope]:
             # A heading sums up its section: its times are measured among the section's events.
             level = len(block.text) - len(block.text.lstrip().lstrip("#"))
             section: set[str] = set()
+            cited: set[str] = set()
             for other in blocks[n + 1 :]:
                 if other.kind == HEADING and len(other.text) - len(other.text.lstrip().lstrip("#")) <= level:
                     break
                 section |= near.get(id(other), set())
-            out[id(block)] = Scope([], set(), section)
+                cited |= index.expand([i for i in other.cites if index.known(i)])
+            out[id(block)] = Scope([], set(), section, section=cited)
             continue
         if block.cites:
             own = near[id(block)]

@@ -19,6 +19,8 @@ from typing import Any
 
 from retell.check.amounts import DURATION, FAILED, TESTS, THING, Amount, amounts, singular
 from retell.check.attribution import AUTHOR, CLAUDE, SUBAGENT
+from retell.check.language import language_of
+from retell.check.relative_times import gloss_relative
 from retell.check.text import Tokens, content_stems, idf, light_words, script_of, tokens
 from retell.events import (
     ASSISTANT,
@@ -42,7 +44,7 @@ from retell.events import (
 from retell.extract.project import project_name
 from retell.extract.testlines import listed_tests
 from retell.extract.timeutil import to_epoch_ms
-from retell.extract.tools import TURNED_DOWN, failed_call, family, is_test_command
+from retell.extract.tools import TURNED_DOWN, failed_call, family, is_test_command, run_lines
 from retell.triage.model import Triage
 from retell.write.facts import session_facts, work_time
 
@@ -421,6 +423,10 @@ def _visit_call(event_id: str, call: Any, voice: str, add: Any, runs: list, touc
         touched.append((event_id, call.target, how))
 
 
+# Languages a message's counts are read in through the gloss of relative times (its units glossed too), and a
+# digit before a word in their scripts, the cheap test before it
+_GLOSSED = frozenset({"cyrillic", "pl", "cs", "sk"})
+_COUNTED_WORD = re.compile(r"\d[\d\u00a0\u202f ]*\s[^\W\d_A-Za-z]")
 NOT_RUN = "tests not run"  # a figure's label: "48 deselected", "1 skipped", which no result ("48 passed") is
 
 
@@ -452,7 +458,14 @@ def figures_in(source: Source) -> list[Figure]:
         # "6 个测试里 5 个失败", "of the six tests, five failed": how many the run ran, never what passed
         out.append(Figure(TESTS, sum(summary) + sum(skipped[:1]), source.id, TESTS_RUN))
     out.extend(_table_figures(text, source.id))
-    for amount in amounts(text):
+    found = amounts(text)
+    if source.speaker != TOOL and _COUNTED_WORD.search(text) and language_of(text) in _GLOSSED:
+        # a message in Russian, Ukrainian, Polish…: "20 037 строк не разбираются" states the lines a draft retells
+        # (fresh23's logpipe), read in the gloss the draft's own figures are read in
+        glossed = gloss_relative(text)
+        if glossed is not None:  # its times are read as before; its counts in the gloss
+            found = [a for a in found if a.unit == DURATION] + [a for a in amounts(glossed.text) if a.unit != DURATION]
+    for amount in found:
         out.append(_figure(amount, source.id))
         if amount.unit == "diff":
             minus = re.search(r"[-−–]\s*(\d+)", amount.text)
@@ -679,9 +692,9 @@ def _counts(index: Sources, expanded: set[str], unit: str, changed: bool) -> set
         }
     if unit == "commands":
         bash = families.get("bash", [])
-        tests = [c for c in bash if is_test_command(c.target)]
+        tests = [c for c in bash if is_test_command(run_lines(c))]
         ran = [c for c in bash if c.error != TURNED_DOWN]  # a command turned down never ran
-        others = [c for c in ran if not is_test_command(c.target)]
+        others = [c for c in ran if not is_test_command(run_lines(c))]
         return {len(bash), len(tests), len(bash) - len(tests), len(ran), len(others)}
     if unit in ("edits", "searches"):
         done = families.get("edit" if unit == "edits" else "search", [])

@@ -23,7 +23,7 @@ from retell import jsonio
 from retell.check.amounts import amounts, durations
 from retell.check.branches import with_cited_branches
 from retell.check.claims import CITATION, CODE_SPAN, COMMAND, NUMBER, PATH, Claim
-from retell.check.document import CODE, Block, read_blocks
+from retell.check.document import CODE, HEADING, PARAGRAPH, Block, read_blocks
 from retell.check.quoted import quoted_in
 from retell.check.report import CheckReport
 from retell.check.stage import Loaded, load_draft
@@ -53,6 +53,7 @@ from retell.check.verify_request import (
 )
 from retell.errors import LLMError, RetellError
 from retell.events import EventLog, walk
+from retell.extract.tools import TURNED_DOWN
 from retell.fsutil import atomic_write_bytes
 from retell.llm.answers import extract_json
 
@@ -366,13 +367,15 @@ def merge(
             for finding in problems:
                 finding.source, finding.model_note = RULES_AND_MODEL, said
             continue
-        found = _found_by_rules(verdict, rules, block)
+        found = _found_by_rules(verdict, rules, block, view)
         if found:
             for finding in found:
                 finding.model_note = f"{said} (not used: {finding.event} names it, which the paragraph cites)"
             continue
         if view is not None and _held_whole(verdict, block, view):
             continue  # a line of code a cited event holds as written: the model was shown it cut short
+        if _lede_uncited(verdict, block, blocks, known):
+            continue
         key = (verdict.line, _plain(verdict.words))
         if key in seen:
             continue
@@ -463,10 +466,38 @@ def _held_whole(verdict: Verdict, block: Block, view: EventLog) -> bool:
 # What the rules compare word for word with the session: a file, a command, a span of code
 _NAMED_KINDS = frozenset({PATH, COMMAND, CODE_SPAN})
 _SPAN = re.compile(r"`([^`]+)`")
+# A model's reason that says it was shown no command for a run ("keeps no command line", "which command it was")
+_RUN_WORD = re.compile(r"\bcommand\b", re.I)
 _AROUND_NAMES = 12  # letters of the words around them: "i modelli `project.rb` e `task.rb`" is names alone
 
 
-def _found_by_rules(verdict: Verdict, rules: list[Finding], block: Block) -> list[Finding]:
+def _lede_uncited(verdict: Verdict, block: Block, blocks: list[Block], known: set[str] | None) -> bool:
+    """A model's "not in the cited events" of the post's opening (a paragraph before its first heading) that
+    names the event of the session where it is: the opening sums up the whole story ("a question of mine found
+    the one place the fix did not reach", "found the cause"), and the events it cites are where it starts, never
+    all it tells (blind14 T1:8, blind19 Y1:8). A claim the session does not hold, or one it contradicts, the
+    model says otherwise, and that stands."""
+    if verdict.verdict != NOT_CITED or block.kind != PARAGRAPH or not verdict.event:
+        return False
+    if known is not None and verdict.event not in known:
+        return False
+    first_heading = min((b.start for b in blocks if b.kind == HEADING), default=None)
+    return first_heading is not None and block.start < first_heading
+
+
+def _turned_down_runs(view: EventLog | None) -> dict[str, list[str]]:
+    """The commands of each event's shell calls the author turned down, by event."""
+    out: dict[str, list[str]] = {}
+    for event in walk(view.events) if view is not None else []:
+        for call in getattr(event, "calls", None) or []:
+            if call.error == TURNED_DOWN and call.target and event.id:
+                out.setdefault(event.id, []).append(_plain(call.target))
+    return out
+
+
+def _found_by_rules(
+    verdict: Verdict, rules: list[Finding], block: Block, view: EventLog | None = None
+) -> list[Finding]:
     """The rules' traced claims that show a model's "not in the session" wrong on its face: every name in code
     the verdict's words give (`task.rb`) the rules found, as written, in an event its paragraph cites. A model
     shown a run's line that cut its list of files short judged the fourth file never read (blind12, R2:38);
@@ -477,10 +508,23 @@ def _found_by_rules(verdict: Verdict, rules: list[Finding], block: Block) -> lis
         return []
     names = [_plain(n) for n in _SPAN.findall(verdict.words) if _plain(n)]
     rest = "".join(_TOKEN.findall(_SPAN.sub(" ", verdict.words)))
-    if not names or len(rest) > _AROUND_NAMES:
-        return []  # a claim about the names (what they were, did or are), not the names alone
     cited = set(block.cites)
     traced = [f for f in rules if f.status == TRACED and f.claim.kind in _NAMED_KINDS and f.event in cited]
+    # A command the rules found as written in a cited run the author turned down, told as tried ("Claude가
+    # `./gradlew …`로 이 테스트를 돌리려 하자 나는 거절했다"): the model was shown the run as "Ran tests: failed —
+    # turned down", without its command line, and judged the command unseen (blind14 T2:84). A run turned down printed
+    # nothing, so nothing of its outcome is at stake; a command changed is the rules' finding, and a run that went
+    # ahead stays the model's to judge (what it printed may be told wrongly).
+    refused = _turned_down_runs(view) if names and _RUN_WORD.search(verdict.reason) else {}
+    tried = [
+        f
+        for f in traced
+        if f.claim.kind == COMMAND and any(_plain(f.claim.text) in c for c in refused.get(f.event or "", []))
+    ]
+    if names and all(any(_plain(f.claim.text) == n for f in tried) for n in names):
+        return [next(f for f in tried if _plain(f.claim.text) == n) for n in names]
+    if not names or len(rest) > _AROUND_NAMES:
+        return []  # a claim about the names (what they were, did or are), not the names alone
     found: list[Finding] = []
     for name in names:
         match = next((f for f in traced if _plain(f.claim.text) == name), None)

@@ -653,6 +653,42 @@ def result_text(content: Any) -> str:
     return ""
 
 
+_HEREDOC_START = re.compile(r"<<-?\s*(['\"]?)(\w+)\1")
+_FED_TO_SHELL = re.compile(r"(?:\|\s*|^\s*|\s)(?:sudo\s+)?(?:ba|z|da|k)?sh(?:\s+-s)?\b(?![\w.-])")
+_FED_TO_PYTHON = re.compile(r"\bpython\d?(?:\.\d+)?\s+-(?:\s|$)")
+_PYTHON_RUNS_TESTS = re.compile(r"\b(?:pytest\.main|unittest\.main|unittest\.TextTestRunner)\s*\(")
+
+
+def run_lines(call: ToolCall) -> str:
+    """The lines a shell call ran, a heredoc's body aside: `cat >> t.rs <<'EOF' … EOF` then `cargo test` on the
+    line after the body is a test run (fresh23's moatkeep), where the call's one line (`target`) names the `cat`.
+    A body fed to a shell (`cat <<EOF | sh`, `bash <<EOF`, `ssh host bash -s <<EOF`) is run line by line, and a
+    Python script fed to `python -` that calls `pytest.main()` or `unittest.main()` runs tests; any other body is
+    a file's or a program's text, never a command (a test file written with `cat > test_x.py <<EOF`)."""
+    command = call.command or ""
+    if "<<" not in command:
+        return call.target or ""
+    lines = command.split("\n")
+    out: list[str] = []
+    at = 0
+    while at < len(lines):
+        line = lines[at]
+        out.append(line)
+        at += 1
+        for start in _HEREDOC_START.finditer(line):
+            tag = start.group(2)
+            body: list[str] = []
+            while at < len(lines) and lines[at].strip() != tag:
+                body.append(lines[at])
+                at += 1
+            at += 1  # the terminator
+            if _FED_TO_SHELL.search(line):
+                out.extend(body)
+            elif _FED_TO_PYTHON.search(line) and _PYTHON_RUNS_TESTS.search("\n".join(body)):
+                out.append("python -m pytest" if "pytest" in "\n".join(body) else "python -m unittest")
+    return "\n".join(out)
+
+
 @lru_cache(maxsize=4096)
 def is_test_command(command: str | None) -> bool:
     # cached: asked of every Bash result, and a session runs the same few commands again and again
