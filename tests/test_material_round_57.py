@@ -224,7 +224,7 @@ def test_a_function_named_with_its_parentheses_is_told_as_shown(tuner) -> None:
     assert "scan_band()" not in new
 
 
-# -- 2. figures that agree ----------------------------------------------------------------------------------------------
+# -- 2. figures that agree --------------------------------------------------------------------------------------------
 
 
 def test_the_sessions_length_is_the_span_of_its_events(tuner) -> None:
@@ -253,7 +253,7 @@ def test_a_slash_command_counted_as_a_message_is_said_to_be_one(tuner) -> None:
     ) in _flat(outline)
 
 
-# -- 3. template code in Claude's words ---------------------------------------------------------------------------------
+# -- 3. template code in Claude's words -------------------------------------------------------------------------------
 
 
 def test_numbers_in_code_get_no_figure_note(tuner) -> None:
@@ -262,7 +262,7 @@ def test_numbers_in_code_get_no_figure_note(tuner) -> None:
     assert "where its figures come from" not in event_block(outline, words)
 
 
-# -- 4. results and outputs that say nothing ------------------------------------------------------------------------
+# -- 4. results and outputs that say nothing --------------------------------------------------------------------------
 
 
 def test_a_background_notice_and_a_bare_traceback_are_not_offered_to_show(tuner) -> None:
@@ -277,7 +277,7 @@ def test_a_background_notice_and_a_bare_traceback_are_not_offered_to_show(tuner)
     assert f"[{runs[6]}] (what it printed)" in order.group(1)
 
 
-# -- 5. a note on Claude's account of its edit -------------------------------------------------------------------------
+# -- 5. a note on Claude's account of its edit ------------------------------------------------------------------------
 
 
 def test_the_line_announcing_the_next_edit_carries_no_note_on_the_edit_before(tuner) -> None:
@@ -289,7 +289,7 @@ def test_the_line_announcing_the_next_edit_carries_no_note_on_the_edit_before(tu
     assert f"Claude tells here what its edit [{runs[2]}]" in event_block(outline, words[5])
 
 
-# -- 6 and 7. a run through the hand-off engine -------------------------------------------------------------------
+# -- 6 and 7. a run through the hand-off engine -----------------------------------------------------------------------
 
 
 def _user(prompt: Path) -> str:
