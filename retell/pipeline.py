@@ -90,6 +90,9 @@ def run_pipeline(
         except HandoffWaiting as waiting:  # --engine handoff: as far as the answers go; the error says the rest
             count = len(waiting.pending)
             progress(f"{name:<8} {time.monotonic() - started:6.2f} s  waiting for {count} hand-off answer(s)")
+            for message in outcome.messages:  # what the stages before said (an outline past its limits: stop 52)
+                progress(message)
+            outcome.messages.clear()
             raise
         progress(f"{name:<8} {time.monotonic() - started:6.2f} s  {note}")
 
@@ -162,8 +165,8 @@ def run_pipeline(
             outcome.messages.append(f"warning: {warning}")
         if result.kept:
             return "outline.yaml kept (it is current, or you edited it)"
-        if result.notes:
-            return f"{result.choice.name}: planned again, triage.yaml changed"
+        if result.notes:  # what changed: triage.yaml, or an answer to the outline's prompt (stop 52 said triage)
+            return f"{result.choice.name}: {result.notes[0]}"
         return f"{result.choice.name}: {len(result.outline.sections) if result.outline else 0} sections"
 
     stage("outline", outline)

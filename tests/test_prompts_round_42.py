@@ -91,7 +91,8 @@ def test_active_time_is_counted_from_the_events_times_and_says_how(tmp_path: Pat
     # Claude: 09:00:01 to 09:02:01 (2 min) and 09:06:01 to 09:18:03 (12.03 min, the subagent's steps filling the
     # main thread's 11-minute silence); the author: 1 min of the 4-minute wait. The hook's record counts nothing.
     assert (
-        "- Session length: 18 min (active: 15 min, counted from the events' times: Claude at work 14 min, from "
+        "- Session length: 18 min (from its first event to its last, as the chapters' times count; "
+        "active: 15 min, counted from the events' times: Claude at work 14 min, from "
         "each of the author's messages to Claude's last step before their next, its subagents' steps included; "
         "and the author 1.0 min, at most a minute of the wait before their message, for reading and typing it)\n"
     ) in prompt
@@ -105,7 +106,7 @@ def test_a_short_sessions_active_time_is_given_to_a_tenth_of_a_minute(tmp_path: 
     tx.tool_call("Edit", {"file_path": f"{CWD}/rules/disk.yml", "old_string": "a", "new_string": "b"})  # 09:06:42
     tx.assistant("Gotowe.")  # 09:06:44
     prompt = _outline_prompt(_parse(tmp_path, tx, "pl"))
-    assert "(active: 6.7 min, counted from the events' times: Claude at work 6.7 min, from each" in prompt
+    assert "; active: 6.7 min, counted from the events' times: Claude at work 6.7 min, from each" in prompt
     assert 'Quote a time of work as it is named here ("6.7 min of Claude\'s work"' in prompt
 
 

@@ -194,7 +194,10 @@ def test_the_numbers_count_times_from_the_authors_message_not_from_the_clear(pan
 def test_a_short_sessions_length_is_never_said_shorter_than_its_active_time(pantry) -> None:
     work, _sections, _finish = pantry
     prompt = outline_prompt(work)
-    assert "- Session length: 2.3 min (active: 2.3 min," in prompt
+    assert (
+        "- Session length: 2.3 min (from its first event to its last, as the chapters' times count; active: 2.3 min,"
+        in prompt
+    )
     assert "UTC (2.3 min; active 2.3 min)" in prompt  # (whole minutes said "2 min" beside "active 2.3 min")
 
 

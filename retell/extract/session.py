@@ -216,6 +216,10 @@ class SessionExtractor:
         self._summaries: list[tuple[str | None, str]] = []
         # `shell`: what Bash commands moved, removed, copied onto or wrote (retell/extract/shellfiles.py)
         self._files: dict[str, set[str]] = {"read": set(), "edited": set(), "written": set(), "shell": set()}
+        # an edit or a write is a file changed only if it went through: one refused (not read first, no permission)
+        # changed nothing ("files Claude edited or wrote: 1" for a session whose one write was refused: stop 52)
+        self._file_calls: dict[str, tuple[str, str]] = {}
+        self._file_answers: dict[tuple[str, str], bool] = {}  # (bucket, path) -> whether any call went through
         self._tools: dict[str, Counter[str]] = {}
         self._unknown_blocks: Counter[str] = Counter()
         self._unknown_subtypes: Counter[str] = Counter()
@@ -537,6 +541,8 @@ class SessionExtractor:
             path = tool_input.get("file_path") or tool_input.get("notebook_path")
             if isinstance(path, str) and path:
                 self._files[bucket].add(absolute_path(path, cwd))  # made relative to the session's folder at the end
+                if bucket != "read" and tool_use_id:
+                    self._file_calls[tool_use_id] = (bucket, absolute_path(path, cwd))
         elif name == "Bash" and isinstance(tool_input, dict) and isinstance(tool_input.get("command"), str):
             for path in files_changed_by(tool_input["command"]):
                 self._files["shell"].add(absolute_path(path, cwd))
@@ -609,6 +615,7 @@ class SessionExtractor:
                 is_error = block.get("is_error") is True
                 if isinstance(block.get("tool_use_id"), str):
                     self._held.answered(block["tool_use_id"], is_error, partial(block.get, "content"), record)
+                    self._file_answered(block["tool_use_id"], is_error)
                 self._tool_result(block.get("tool_use_id"), is_error, block.get("content"), record, lineno, ts)
             else:
                 rest.append(block)
@@ -702,11 +709,23 @@ class SessionExtractor:
         is_error = block.is_error is True
         if isinstance(tool_use_id, str):
             self._held.answered(tool_use_id, is_error, block.content_value, record)
+            self._file_answered(tool_use_id, is_error)
         if not is_error and not self._result_needed(tool_use_id) and not content_has_image(block):
             if isinstance(tool_use_id, str):
                 self._calls.pop(tool_use_id, None)
             return
         self._tool_result(tool_use_id, is_error, block.content_value(), record, lineno, ts)
+
+    def _file_answered(self, tool_use_id: str, is_error: bool) -> None:
+        """Note whether an edit or a write of a file went through."""
+        key = self._file_calls.pop(tool_use_id, None)
+        if key is not None:
+            self._file_answers[key] = self._file_answers.get(key, False) or not is_error
+
+    def _changed_files(self) -> dict[str, set[str]]:
+        """The files each kind of call touched, less those whose every edit or write was refused."""
+        refused = {key for key, went_through in self._file_answers.items() if not went_through}
+        return {k: {p for p in v if (k, p) not in refused} for k, v in self._files.items()}
 
     def _result_needed(self, tool_use_id: Any) -> bool:
         if not isinstance(tool_use_id, str):
@@ -925,7 +944,7 @@ class SessionExtractor:
             end=end,
             active_ms=self.clock.active_ms - self._waited_ms,
             titles=titles,
-            files={k: sorted({project_path(p, self.cwd) for p in v}) for k, v in self._files.items()},
+            files={k: sorted({project_path(p, self.cwd) for p in v}) for k, v in self._changed_files().items()},
             tools={name: dict(c) for name, c in sorted(self._tools.items())},
             spawns=self.spawn_events,
             unknown_blocks=self._unknown_blocks,

@@ -135,8 +135,22 @@ def uncounted(events: list[Event]) -> dict[str, int | str]:
         "from_message": from_message(told),
         "away": away(told),
         "own_commands": " and ".join(ran),  # "1 `!` shell command and 1 slash command"
+        # a slash command with the author's words after it is a message, counted as one: said so, or a reader of
+        # the material finds one message fewer than the count (fe5e1c67's `/orchestrator …`: stop 52)
+        "request_commands": _request_commands(told),
         "failed_subagents": sum(1 for e in told if e.kind == SUBAGENT and not spawn_ran(e)),
     }
+
+
+def _request_commands(told: list[Event]) -> str:
+    """The slash commands "messages from the author" counts, as "1 of them the slash command `/x` with their
+    words after it"; "" for none."""
+    names = [e.name or "" for e in told if e.kind == COMMAND and is_request_command(e)]
+    if not names:
+        return ""
+    shown = ", ".join(f"`{n}`" for n in dict.fromkeys(names))
+    kind = "the slash command" if len(names) == 1 else "slash commands"
+    return f"{len(names)} of them {kind} {shown} with their words after it"
 
 
 def _tests_passed(outcome: str | None) -> bool:

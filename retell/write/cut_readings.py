@@ -146,7 +146,7 @@ def _told_edits(ordered: list[Event], at: int, printed: str) -> str:
     "uses `isinstance()`" and "sorts by timestamp" of 19 lines nobody saw (round 50)."""
     before, message = ordered[:at], ordered[at]
     edits = _cut_edits(before)
-    if not edits:
+    if not edits or _announces_edit(ordered, at):
         return ""
     spans = dict.fromkeys(m.group(1).strip() for m in _SPAN.finditer(message.text or ""))
     # (a name the author's or Claude's words used before is no code of the edit's: `restock` of "restock should…")
@@ -163,6 +163,18 @@ def _told_edits(ordered: list[Event], at: int, printed: str) -> str:
         text += "; " + ", ".join(f"`{s}`" for s in unshown) + (" is" if len(unshown) == 1 else " are")
         text += " in no line shown here"
     return text
+
+
+def _announces_edit(ordered: list[Event], at: int) -> bool:
+    """Whether Claude's message at `at` comes before an edit of its own, with no word of the author or of Claude
+    between: it says what it is about to change ("Now let me fix the colour mismatch by adding CSS:"), not what
+    the edits before did (stop 52 put the note on the edit before under such a line)."""
+    for later in ordered[at + 1 :]:
+        if later.kind in (HUMAN, ASSISTANT):
+            return False
+        if later.kind == TOOL_RUN and any(call.diff for call in later.calls or ()):
+            return True
+    return False
 
 
 def _ends_stretch(ordered: list[Event], at: int) -> bool:

@@ -64,14 +64,16 @@ from retell.write.names import (
     met_names,
     names_as_written,
     names_in,
+    ordinary_words,
     printed_words,
+    quoted_labels,
     written_forms,
 )
 from retell.write.offline import offline_draft
 from retell.write.outline import load_outline
 from retell.write.outline_model import FINISH_JSON_SCHEMA, Outline, Section, outline_yaml_for_prompt
 from retell.write.room import MAX_POST_CODE_BLOCKS, POST_CODE_BLOCKS, material_holds
-from retell.write.run_notes import is_install
+from retell.write.run_notes import is_install, telling_lines
 from retell.write.style import check_style
 from retell.write.timetext import chapter_time
 
@@ -403,7 +405,7 @@ def _result(call: ToolCall) -> bool:
     """Whether a call is a run whose own lines say how it went: a test run, a build, a failure, or an output
     ending on a verdict (`Done. PASS=10 …`, `1 of 1 FAIL 283719 …`); a search's or a diff's exit 1 is an answer."""
     if (
-        not call.output
+        not telling_lines(call.output)  # (a traceback's header alone, a background notice: stop 52)
         or call.name not in SHELL_TOOLS
         or call.error in ANSWERS
         or _GIT_RECORD.search(call.target or "")
@@ -411,7 +413,7 @@ def _result(call: ToolCall) -> bool:
         return False  # (a commit or a push records the work: no run it turns on)
     if call.outcome or call.error or tells_outcome(call):
         return True
-    lines = [ln for ln in call.output.splitlines() if ln.strip()]
+    lines = [ln for ln in (call.output or "").splitlines() if ln.strip()]
     return bool(lines) and (says_how_it_went(lines[-1]) or _VERDICT.search(lines[-1]) is not None)
 
 
@@ -423,7 +425,9 @@ def _turning_run(section: Section, events: list[Event]) -> Event | None:
     if result is not None:
         return result
     found = {e for b in section.beats if b.beat in ("discovery", "pivot") and b.treatment != "skip" for e in b.events}
-    return next((e for e in reversed(cited) if e.id in found and any(c.output for c in e.calls or ())), None)
+    return next(
+        (e for e in reversed(cited) if e.id in found and any(telling_lines(c.output) for c in e.calls or ())), None
+    )
 
 
 def code_blocks(sections: list[Section], slices: list[list[Event]]) -> list[int]:
@@ -436,7 +440,7 @@ def code_blocks(sections: list[Section], slices: list[list[Event]]) -> list[int]
         runs = [
             e
             for e in _cited_runs(section, slices[index])
-            if any((c.diff and not refused(c)) or c.output for c in e.calls or ())
+            if any((c.diff and not refused(c)) or telling_lines(c.output) for c in e.calls or ())
         ]
         if runs:
             showing.append(index)
@@ -480,9 +484,11 @@ def block_order(section: Section, events: list[Event]) -> list[str]:
             ranked.append((-1, order, f"[{run.id}] (the run it turns on: {what})"))
         elif any(c.diff and not refused(c) for c in calls):  # (a refused edit changed nothing: round 50)
             ranked.append((0, order, f"[{run.id}] (its changed lines, in a ```diff block)"))
-        elif any(c.output and c.error and c.error not in ANSWERS for c in calls):
+        elif any(telling_lines(c.output) and c.error and c.error not in ANSWERS for c in calls):
             ranked.append((1, order, f"[{run.id}] (its failing output)"))
-        elif any(c.output and not is_install(c.target) for c in calls):  # (an install's progress: round 53)
+        elif any(
+            telling_lines(c.output) and not is_install(c.target) for c in calls
+        ):  # (an install's progress: round 53)
             ranked.append((2, order, f"[{run.id}] (what it printed)"))
     return [text for _rank, _order, text in sorted(ranked)]
 
@@ -522,6 +528,16 @@ def section_requests(
             )
         )
     lengths = [section_words(calls.words, m.text, language) for m in materials]
+    # words of the plan that are no names, judged on the whole material: plain words ("Migrate"), a sentence a
+    # command printed ("All checks passed!"), a page's label ("View source"): neither met nor to introduce
+    shown = "\n".join(m.text for m in materials)
+    named_all = list(dict.fromkeys(n for text in told for n in names_in(text, language)))
+    plain = {
+        *ordinary_words(named_all, [*told, shown]),
+        *printed_words(named_all, shown),
+        *quoted_labels(named_all, told, shown),
+    }
+    met = [[n for n in names if n not in plain] for names in met]
     # the sections' ranges all together, when they fall short of the post's length: both answerers of fresh17's
     # prompts saw 1,800-2,500 words asked and sections adding up to about 1,100, and asked which wins (stop 47)
     post_floor = length_range(language, triage.post.length)[0]
@@ -531,7 +547,7 @@ def section_requests(
         seen = [*met[index], *code_spans(told[: index + 1])]
         named = names_as_written(names_in(_section_text(section), language), [*forms, *met[index]], language)
         new_names = [n for n in named if not is_met(n, seen)]
-        new_names = [n for n in new_names if n not in printed_words(new_names, material.text)]
+        new_names = [n for n in new_names if n not in printed_words(new_names, material.text) and n not in plain]
         new_names = new_names[:MAX_NEW_NAMES]
         in_code = code_names(new_names, material.text)
         words = lengths[index]

@@ -32,6 +32,12 @@ def session_facts(
     work = work_time(events) if events is not None else None
     if work is None:
         return facts
+    span = events_span(events or [])
+    if span is not None and facts.get("duration_ms") is not None:
+        # the session's length is the time its events span, as the chapters' times say: its first record may be
+        # a note Claude Code left long before ("Session length: 51 min" beside the one chapter's "10:15 to 10:25
+        # UTC (9 min)": stop 52)
+        facts = facts | {"duration_ms": span, "duration": session_length(span, work.active_ms)}
     return facts | {
         "active_ms": work.active_ms,
         "active_time": worked_minutes(work.active_ms),
@@ -39,6 +45,12 @@ def session_facts(
         "claude_time": worked_minutes(work.claude_ms),
         "claude_ms": work.claude_ms,
     }
+
+
+def events_span(events: Iterable[Event]) -> int | None:
+    """The time from the first of these events (not a subagent's) to the last, None without two times."""
+    times = [ms for e in events if not e.sidechain and e.ts and (ms := to_epoch_ms(e.ts)) is not None]
+    return max(times) - min(times) if len(times) > 1 else None
 
 
 def _session_facts(manifest: dict[str, Any], told: Collection[str] | None) -> dict[str, Any]:

@@ -179,6 +179,16 @@ def _printed_figures(output: str) -> list[Figure]:
     return figures
 
 
+# Code in Claude's words, a fenced block or a span: its numbers are the code's (`sessions|length > 1 %}` is no
+# "1 %" of Claude's: stop 52), never a figure Claude gives.
+_CODE = re.compile(r"^ {0,3}(`{3,}|~{3,})[^\n]*\n.*?(?:^ {0,3}\1[ \t]*$|\Z)|`[^`\n]+`", re.M | re.S)
+
+
+def _blank(match: re.Match[str]) -> str:
+    """The code, each line of it blank: sentences end where they did."""
+    return re.sub(r"[^\n]", " ", match.group(0))
+
+
 def _source_note(event: Event, before: list[Event]) -> str | None:
     outputs = [
         f
@@ -191,7 +201,7 @@ def _source_note(event: Event, before: list[Event]) -> str | None:
     notes: list[str] = []
     seen: set[str] = set()
     noted: list[Figure] = []  # "30 с" and "~30 секунд" in one message: one figure, one note
-    for sentence in _SENTENCE.findall(event.text or ""):
+    for sentence in _SENTENCE.findall(_CODE.sub(_blank, event.text or "")):
         operands = _worked_out(sentence)
         for figure in figures_in(sentence):
             if figure.text in seen or _in(figure, outputs) or (figure.kind != "count" and _in(figure, noted)):

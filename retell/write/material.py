@@ -74,6 +74,7 @@ from retell.write.run_notes import (
     piped_status,
     piped_status_notes,
     query_column_notes,
+    telling_lines,
     ungated_notes,
 )
 from retell.write.timetext import clock_text, moment_text
@@ -923,11 +924,11 @@ def decisive_results(events: list[Event], limit: int = RESULTS_SHOWN) -> list[st
             if several:  # the tests run twice in one call (with the fix, then without it): its green run
                 found.append((event, call.target or call.name, [several]))
                 continue
-            if call.error or not call.output or _FAILING.search(call.outcome or ""):
+            if call.error or not telling_lines(call.output) or _FAILING.search(call.outcome or ""):
                 continue
             if not (is_test_command(call.target) or is_outcome_command(call.target)) or is_install(call.target):
                 continue  # (an install's "Progress: resolved 312" is no result a post shows: round 53)
-            lines = [ln for ln in call.output.splitlines() if ln.strip() and not ln.startswith("exit ")]
+            lines = [ln for ln in (call.output or "").splitlines() if ln.strip() and not ln.startswith("exit ")]
             if shows_failure("\n".join(lines)):  # a failure anywhere (`…::test_x FAILED [ 70%]`): no success
                 continue
             while lines and _AFTERWORD.search(lines[-1]):

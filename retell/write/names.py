@@ -40,7 +40,11 @@ _LATIN = r"0-9A-Za-z_\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u024F\u1E00-\u1EFF"
 _WORD = re.compile(rf"(?<![{_LATIN}`'’.:-])([A-Z][{_LATIN}]*(?:(?:[.-]|::)[A-Za-z0-9][{_LATIN}]*)*)")
 # Scripts without capitals: a capitalised Latin word there is a name wherever it stands, a sentence's start included.
 _CASELESS = frozenset(["ja", "zh", "ko", "th", "lo", "km", "my", "ka", "hy", "he", "ar", "fa", "ur", "hi", "bn"])
-_SENTENCE_START = re.compile(r"(?:^|[.!?:;。！？]\s*|\n\s*[-*>#]*\s*|[“\"(]\s*)$")
+# (a link's text begins as a sentence does: "[View source on GitHub](…)" names no "View": stop 52; `List[Path]`
+# is no link)
+_SENTENCE_START = re.compile(r"(?:^|[.!?:;。！？]\s*|\n\s*[-*>#]*\s*|(?:[“\"(]|(?<![\w\]])\[)\s*)$")
+# A word with a one-letter label after it ("Option C", "Plan B", "Approach A"): one of a set of choices, no name.
+_LABELLED = re.compile(r" [A-Z](?![\w-]|\.\w)")
 # Capitalised words that are no name, and names every prompt already gives the model.
 _NOT_NAMES = frozenset(
     [
@@ -211,6 +215,7 @@ _FIGURE = re.compile(r"^\d[\d.,:]*\s?[^\W\d_]{0,6}%?$")
 
 
 _OWNER_PAIR = re.compile(r"^([\w-]+)[ :]\1$")
+_SLASH_WORD = re.compile(r"^/[\w.-]+$")
 
 
 def _code_name(span: str) -> bool:
@@ -223,6 +228,8 @@ def _code_name(span: str) -> bool:
         return False
     if span.startswith("-") or _OWNER_PAIR.match(span):
         return False  # `-a`, `--force`: a command's option; `root root`, `deploy deploy`: a listing's owner and group
+    if _SLASH_WORD.match(span):
+        return False  # `/init`, `/clear`, `/tmp`: a slash command or a root folder, told by what it did (stop 52)
     return not _PAYLOAD.search(span) and _LETTER.search(span) is not None
 
 
@@ -261,6 +268,8 @@ def names_in(text: str, language: str = "en") -> list[str]:
             continue  # "Task-Werkzeug", "Explore-Agent": Claude Code's tools, named by what they did
         if word in _SQL_WORDS:
             continue  # "INSERT INTO … SELECT": a statement's keywords
+        if not any(c.isupper() for c in word[1:]) and _LABELLED.match(text, match.start() + len(word)):
+            continue  # "Option C": a choice's label (stop 52)
         if plain_words_are_nouns and _NOUN_COMPOUND.match(word):
             continue  # "Commit-Zeile", "Pod-Liste": a compound noun, its parts plain capitalised words
         # a hyphen makes a name only with a capital or a digit after it ("GPT-4", "Explore-Agent"): "I-am",
@@ -325,7 +334,11 @@ def code_names(names: Iterable[str], material: str) -> list[str]:
     prose = "\n".join(_CODE.sub(" ", line) for line in lines if not line.startswith("  "))
 
     def found(name: str, text: str) -> bool:
-        return re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text) is not None
+        # (a function named with its parentheses, `process_tar_file()`, is shown as its call or its definition:
+        # `def process_tar_file(self, path):`; stop 52 listed it as a name to introduce, its sibling as shown)
+        bare = name[:-2] if name.endswith("()") else name
+        tail = r"\(" if bare != name else r"(?![\w-])"
+        return re.search(rf"(?<![\w-]){re.escape(bare)}{tail}", text) is not None
 
     def said(name: str) -> bool:  # ("Marcus Oyelaran" of a git log line, whom the author tags as "Marcus")
         parts = [p for p in name.split() if p not in _MESSAGE_WORDS]
@@ -348,10 +361,40 @@ def printed_words(names: Iterable[str], material: str) -> list[str]:
     for line in opening:  # (the sentence quoted again: a result worth showing)
         rest = rest.replace(line.strip(), " ")
 
-    def elsewhere(name: str) -> bool:
-        return re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", rest) is not None
+    def elsewhere(name: str) -> bool:  # (where a name stands: "All tests pass." opens a sentence, as any word may)
+        found = re.finditer(rf"(?<![\w-]){re.escape(name)}(?![\w-])", rest)
+        return any(not _SENTENCE_START.search(rest[: m.start()][-6:]) for m in found)
 
     return [n for n in names if n in openers and not any(c.isupper() for c in n[1:]) and not elsewhere(n)]
+
+
+_SHOUTED = 6  # an acronym has fewer letters: `EXAMPLES`, `BEHAVIOR` (a help text's headings) are words in capitals
+
+
+def ordinary_words(names: Iterable[str], texts: Iterable[str]) -> list[str]:
+    """Of `names`, the plain words: a word in plain letters ("Migrate", "Comparison", "EXAMPLES") that these texts
+    (the plan and the material) write in small letters at least as often as with a capital where a sentence does
+    not begin ("Let's also Migrate to AudioWorklet" beside "migrate" three times: stop 52), or a word in capitals
+    that heads a part of what a command printed (`EXAMPLES:` of a help text). Code spans and what a command printed
+    are left out of the count; a name ("Vite", "Markdown") is written with its capital."""
+    lines = [line for text in texts for line in text.splitlines() if not line.startswith("    ")]
+    shown = "\n".join(line for text in texts for line in text.splitlines() if line.startswith("    "))
+    prose = "\n".join(_CODE.sub(" ", line) for line in lines)
+    out = []
+    for name in names:
+        shouted = name.isupper() and name.isalpha() and len(name) >= _SHOUTED
+        if not (shouted or (name.isalpha() and name[0].isupper() and name[1:].islower())):
+            continue
+        if shouted and re.search(rf"^\s*(?:[A-Z]+ )*{name}(?: [A-Z]+)*:\s*$", shown, re.M):
+            out.append(name)  # `EXAMPLES:` of a help text: a heading the material shows
+            continue
+        # (a path's or a file's part is no word: `pantry/stock.py` writes no "pantry" beside "Pantry")
+        small = len(re.findall(rf"(?<![\w/.-]){name.lower()}(?![\w/-]|\.\w)", prose))
+        found = re.finditer(rf"(?<![\w-]){re.escape(name)}(?![\w-])", prose)
+        capital = sum(1 for m in found if not _SENTENCE_START.search(prose[: m.start()][-6:]))
+        if small and small >= capital:
+            out.append(name)
+    return out
 
 
 # Languages that inflect a name by an ending on it ("Prometheusa", "Prometheusem" in Polish): the plan's prose,
@@ -389,3 +432,21 @@ def written_forms(text: str) -> list[str]:
     """Every capitalised word of `text`, a sentence's first included ("Prometheus wczytuje…"): the forms a name
     may take as written, for `as_written` to compare with."""
     return [m.group(1).rstrip(".-") for m in _WORD.finditer(text)]
+
+
+def quoted_labels(names: Iterable[str], plan: Iterable[str], material: str) -> list[str]:
+    """Of `names`, the plain capitalised words the plan writes with the words after them as a line the material
+    shows writes them: a label or a sentence of what a command or a page printed, quoted without quote marks
+    ("the page's View source link" of `🔗 View source on GitHub</a>`; "All checks passed": stop 52). Such a word
+    opens words the material shows, and is no name."""
+    shown = "\n".join(line for line in material.splitlines() if line.startswith("    "))
+    text = "\n".join(plan)
+    out = []
+    for name in names:
+        if not (name.isalpha() and name[0].isupper() and name[1:].islower()):
+            continue
+        for match in re.finditer(rf"(?<![\w-]){re.escape(name)} ([a-z][\w'-]*)", text):
+            if re.search(rf"(?<![\w-]){re.escape(match.group(0))}(?![\w-])", shown):
+                out.append(name)
+                break
+    return out

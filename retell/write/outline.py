@@ -41,7 +41,7 @@ from retell.write.context import (
     session_openings,
     system_context,
 )
-from retell.write.locales import counts_characters, length_range
+from retell.write.locales import count_length, counts_characters, length_range
 from retell.write.material import FOLLOWING_EVENTS, outline_printed_chars, render_material
 from retell.write.offline import offline_outline
 from retell.write.outline_model import (
@@ -160,6 +160,7 @@ def run_outline(
     answer, model_notes = clear_model_output(record.response.text, redactor, "the outline", json_text=True)
     outline = parse_outline_answer(answer, choice.name, request.model, view, triage, record.path)
     write_outline(workdir, outline, made_from)
+    over = [f"the outline's answer: {w}" for w in over_limits(outline, triage.post.language)]
     return OutlineResult(
         workdir.outline,
         outline,
@@ -168,8 +169,32 @@ def run_outline(
         spent_usd=total_spent(runner.costs),
         condensed=condensed,
         notes=notes,
-        warnings=[*runner.notes, *model_notes],
+        warnings=[*runner.notes, *model_notes, *over],
     )
+
+
+# The answer format's hard limits (prompts/outline.md.j2 states them): a link preview cuts a longer description
+DESCRIPTION_WORDS = 30
+DESCRIPTION_CHARACTERS = 80  # in a language counted in characters (zh, ja, ko)
+MAX_SECTIONS = 8
+
+
+def over_limits(outline: Outline, language: str) -> list[str]:
+    """What in an outline answer passes a hard limit its prompt set, each as a line to warn with: the answer is
+    kept (outline.yaml can be edited), but nothing past a limit goes by unsaid (stop 52: a 34-word description
+    was taken without a word)."""
+    characters = counts_characters(language)
+    limit, unit = (DESCRIPTION_CHARACTERS, "characters") if characters else (DESCRIPTION_WORDS, "words")
+    found = []
+    length = count_length(outline.description, language)
+    if length > limit:
+        found.append(
+            f"its description is {length} {unit}, over the {limit} the prompt allows: edit it in outline.yaml "
+            "(or answer again) before the post is drafted"
+        )
+    if len(outline.sections) > MAX_SECTIONS:
+        found.append(f"it plans {len(outline.sections)} sections, over the {MAX_SECTIONS} the prompt allows")
+    return found
 
 
 def build_outline_request(

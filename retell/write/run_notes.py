@@ -41,6 +41,35 @@ _INSTALL = re.compile(
 )
 
 
+# What a run printed that says nothing a reader can use: Claude Code's notice that the command went on in the
+# background (its output comes later, in another file), a traceback's header with nothing under it, a bare verdict
+# word, an exit status; a line that is mostly what retell redacted (`Author: [REDACTED:person-name] <…>`).
+_BACKGROUND = re.compile(r"^Command running in background with ID: ", re.M)
+_BARE = re.compile(r"^\s*(?:Traceback \(most recent call last\):|failed|error|exit \d+|\.\.\.|…)\s*$", re.I)
+_REDACTION = re.compile(r"\[REDACTED(?::[\w.-]+)?\]")
+
+
+def went_to_background(output: str | None) -> bool:
+    """Whether an output is only Claude Code's notice that the command runs on in the background."""
+    return bool(output) and _BACKGROUND.search(output or "") is not None
+
+
+def telling_lines(output: str | None) -> list[str]:
+    """The lines of an output that say something: not blank, no bare header or verdict word, not mostly redacted;
+    none for a notice that the command went to the background (stop 52 offered such outputs to show)."""
+    if not output or went_to_background(output):
+        return []
+    out = []
+    for line in output.splitlines():
+        plain = _REDACTION.sub("", line)
+        if not line.strip() or _BARE.match(line) or len(plain.strip()) * 2 < len(line.strip()):
+            continue
+        if _REDACTION.search(line) and len(re.findall(r"[^\W\d_]{2,}", plain)) < 2:
+            continue  # `Author: [REDACTED:person-name] <[REDACTED:email]>`: its label alone is left
+        out.append(line)
+    return out
+
+
 def is_install(command: str | None) -> bool:
     """A command that only installs packages (not one that also runs the tests): its output is progress."""
     return bool(command) and _INSTALL.search(command or "") is not None and not is_test_command(command)
