@@ -57,3 +57,17 @@ def test_a_runners_own_config_file_shown_is_no_test_run(command: str) -> None:
 
     assert not is_test_command(command)
     assert is_test_command("npx vitest run --config vitest.config.ts")
+
+
+def test_a_commit_then_its_log_shows_the_new_commit_as_its_result() -> None:
+    """fresh24's weichen: `git commit … && git log --oneline -2` printed the new commit, then the one before it, and
+    the result worth showing was the older one (the output's last line)."""
+    from retell.write.material import decisive_results
+
+    run = _run(
+        'git add src/main.cpp && git commit -qm "DCC decoder" && git log --oneline -2',
+        output="b71c3e9 DCC decoder\n4fa2d10 Servo end positions calibrated",
+    )
+    assert decisive_results(run) == [
+        '- [e17] `git add src/main.cpp && git commit -qm "DCC decoder" && git log --oneline -2` said: b71c3e9 DCC decoder'
+    ]

@@ -908,6 +908,8 @@ _AFTERWORD = re.compile(
 )
 
 
+_ONELINE_LOG = re.compile(r"^\s*[0-9a-f]{7,40} \S")  # `git log --oneline`: a short hash, then the subject
+_COMMITS = re.compile(r"\bgit\s+(?:-\S+\s+)*commit\b")
 _STATUS_LINE = re.compile(r"^\s*[\w ]{0,20}[=:]\s*\d{1,3}\s*$")  # an echoed status: `exit=0`, `EXIT: 0`
 
 
@@ -942,6 +944,11 @@ def decisive_results(events: list[Event], limit: int = RESULTS_SHOWN) -> list[st
             if _STATUS_LINE.match(lines[-1]) and piped_status(call.command or call.target or ""):
                 continue  # `exit=0` after `… | tail -5; echo "exit=$?"`: tail's status, no result (stop 52)
             shown = [ln.strip().strip("=").strip() or ln.strip() for ln in lines[-RESULT_LINES:]]  # "=== 16 passed ==="
+            logged = [ln.strip() for ln in lines if _ONELINE_LOG.match(ln)]
+            if logged and _COMMITS.search(call.target or ""):
+                # `git commit … && git log --oneline -2`: the newest commit is the log's first line, the last one
+                # is the commit before it (fresh24's weichen was shown the older commit as its result)
+                shown = logged[:1]
             found.append((event, call.target or call.name, shown))
     chosen = found[-limit:]
     return [f"- [{event.id}] `{shorten(target, 120)}` said: " + " / ".join(lines) for event, target, lines in chosen]
