@@ -246,3 +246,22 @@ def test_titles_and_headings_read_as_the_posts_language_writes_them(outline_text
         "or its order)"
     ) in flat
     assert 'never a noun with a bare participle after it, "the fix checked"' in flat
+
+
+def test_headings_are_one_thing_joined_as_the_language_joins_words(outline_text) -> None:
+    """fresh24 in the loop (stop 52, after round 56): 8 of 35 headings needed a rewrite, most of them shaped on the
+    prompt's own example "the fix, and the commit": "Weiche 3 brummt, und der Commit", "Resize, a tela de login e o
+    commit", "Two rollover tests, a try by hand and the commit", "A learning-rate theory, and a guard"."""
+    flat = _flat(outline_text)
+    assert '"the fix, and the commit"' not in flat
+    assert "a commit at the end needs no word of its own), by the one thing they come to" in flat
+    assert 'never a list of parts, "X, Y and the commit", nor a comma before its word for "and"' in flat
+    assert 'each noun says what it is of, "a NaN guard", never "a guard"' in flat
+
+
+def test_a_title_is_no_list_and_says_what_a_private_name_is(outline_text) -> None:
+    """fresh24 in the loop: "Gastos compartidos del depto: tablas, saldos y tests…", and "…on Tomatillo's phase-end
+    notifications", an app no reader knows."""
+    flat = _flat(outline_text)
+    assert 'never a list of what was done ("tables, balances and tests")' in flat
+    assert "a name or a number only the project knows (its app's name, its own ids) comes with what it is" in flat
