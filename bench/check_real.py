@@ -121,6 +121,7 @@ SETS = {
     "blind24": ("AD1", "AD2"),
     "blind25": ("AE1", "AE2"),
     "blind26": ("AF1", "AF2"),
+    "blind27": ("AG1", "AG2"),
 }
 # the sets the check was never tuned on: round fifteen tunes on every variant of the first ten (blind10
 # measured round fourteen, stop 40); blind11 arrived in stop 41 and measured round fifteen; round sixteen tunes on it,
@@ -140,7 +141,8 @@ SETS = {
 # it; blind25 (stop 51, two sessions of fresh21, English and Korean told in Korean) measures round thirty-two on;
 # round thirty-four tunes on blind14 and blind19 (their false alarms read, their verify answers as answered); blind26
 # (stop 52, two sessions of fresh22, English and Turkish told in Turkish) measures round thirty-four on
-UNTUNED: tuple[str, ...] = ("blind25", "blind26")
+# blind27 (stop 52, two sessions of fresh22, English and Finnish told in Finnish) measures round thirty-five on
+UNTUNED: tuple[str, ...] = ("blind25", "blind26", "blind27")
 VARIANTS = ("dev", "holdout")
 SHOWN = ("dev",)  # details (misses, false alarms) are printed for these variants only
 KINDS = (
