@@ -35,3 +35,22 @@ def test_a_branch_only_claude_named_is_still_noted() -> None:
     assert list(notes) == ["e2"]
     assert "`fix/socket-perms`" in notes["e2"][0]
     assert "plotwait.db" not in notes["e2"][0]
+
+
+def test_a_path_a_subagents_own_grep_printed_is_shown() -> None:
+    """blind27's writer (stop 52): `app/routers/kunto.py:31` was called "in no output", where the subagent's grep
+    (e19.2) had printed that very line."""
+    from retell.events import SUBAGENT, Subagent
+
+    grep = ToolCall(
+        name="Bash",
+        target="grep -n 'order_by(Kunto' app/routers/kunto.py",
+        output="app/routers/kunto.py:31:    viimeisin = db.query(Kunto).order_by(Kunto.paivitetty).first()",
+    )
+    agent = Subagent("toolu_01", description="Find the queries", events=[Event(id="e1.2", kind=TOOL_RUN, calls=[grep])])
+    session = [
+        Event(id="e1", kind=SUBAGENT, subagent=agent),
+        Event(id="e2", kind=ASSISTANT, text="The subagent found `app/routers/kunto.py:31` and `app/raportit.py:18`."),
+    ]
+    notes = claude_word_notes(session, session)
+    assert list(notes) == ["e2"] and "kunto.py" not in notes["e2"][0] and "`app/raportit.py:18`" in notes["e2"][0]
