@@ -1088,9 +1088,18 @@ def _turned_down_in_ide(tool: str, is_error: bool, text: str, version: Any, reco
     if not isinstance(recorded, str) or recorded.strip() != f"Error: {text.strip()}":
         return None
     reply = text.strip()
-    if not reply or _SHELL_FAILURE.match(reply) or len(reply) > MAX_TURNED_DOWN:
+    if not reply or _SHELL_FAILURE.match(reply) or len(reply) > MAX_TURNED_DOWN or _TOOL_OUTPUT.search(reply):
         return None
     return reply
+
+
+# Lines a program prints, never an author's reply: git's `error:`/`fatal:`/`hint:` and its `! [rejected]` row, npm's
+# `npm ERR!`, a traceback's head. A failed push written as `Error: To github.com:… ! [rejected] …` with no "Exit code"
+# line was told as the author's words (fresh25's ledgerly-docs, stop 52).
+_TOOL_OUTPUT = re.compile(
+    r"(?m)^(?:(?:error|fatal|hint|warning|usage): |npm ERR! |\s*! \[(?:rejected|remote rejected)\]|"
+    r"Traceback \(most recent call last\):|To (?:https?://|[\w.-]+@)?[\w.-]+[:/]\S+\.git$)"
+)
 
 
 def version_key(version: str) -> tuple[int, ...]:
