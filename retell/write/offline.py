@@ -1205,9 +1205,21 @@ _INTERJECTION = re.compile(
 
 def _prose(text: str) -> str:
     """Only the running prose of a message: no code, headings, lists, tables or label lines."""
-    text = re.sub(r"^[ \t]*```.*?(^[ \t]*```[ \t]*$|\Z)", "\n\n", text, flags=re.S | re.M)
-    paragraphs = []
+    text = re.sub(r"^[ \t]*```.*?(^[ \t]*```[ \t]*$|\Z)", "\n\n\ue000\n\n", text, flags=re.S | re.M)
+    paragraphs: list[str] = []
+    after_code = False
     for block in re.split(r"\n\s*\n", text):
+        if block.strip() == "\ue000":
+            # a code block inside a sentence ("la riga ```…``` usa `find`"): the words on either side are no
+            # sentence of their own, and joined they were quoted as words Claude never wrote (fresh25's fattura)
+            if paragraphs and not re.search(r"[.!?:…。！？]\s*$", paragraphs[-1]):
+                paragraphs[-1] = re.sub(r"(?:(?<=[.!?])\s+|^)[^.!?]*$", "", paragraphs[-1]).strip()
+                paragraphs = [p for p in paragraphs if p]
+            after_code = True
+            continue
+        if after_code and re.match(r"\s*[a-zà-ÿ]", block):
+            block = re.sub(r"^[^.!?]*[.!?]\s*", "", block.strip(), count=1)
+        after_code = False
         lines = [ln.strip() for ln in block.splitlines() if ln.strip()]
         plain = [(ln, _unbold(_MD_NOISE.sub("", ln)).strip()) for ln in lines]
         prose = [
