@@ -68,6 +68,5 @@ def test_a_commit_then_its_log_shows_the_new_commit_as_its_result() -> None:
         'git add src/main.cpp && git commit -qm "DCC decoder" && git log --oneline -2',
         output="b71c3e9 DCC decoder\n4fa2d10 Servo end positions calibrated",
     )
-    assert decisive_results(run) == [
-        '- [e17] `git add src/main.cpp && git commit -qm "DCC decoder" && git log --oneline -2` said: b71c3e9 DCC decoder'
-    ]
+    (shown,) = decisive_results(run)
+    assert shown.endswith("` said: b71c3e9 DCC decoder")
