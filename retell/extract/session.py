@@ -1098,7 +1098,11 @@ def _turned_down_in_ide(tool: str, is_error: bool, text: str, version: Any, reco
 # line was told as the author's words (fresh25's ledgerly-docs, stop 52).
 _TOOL_OUTPUT = re.compile(
     r"(?m)^(?:(?:error|fatal|hint|warning|usage): |npm ERR! |\s*! \[(?:rejected|remote rejected)\]|"
-    r"Traceback \(most recent call last\):|To (?:https?://|[\w.-]+@)?[\w.-]+[:/]\S+\.git$)"
+    r"Traceback \(most recent call last\):|To (?:https?://|[\w.-]+@)?[\w.-]+[:/]\S+\.git$|"
+    # a compiler's or a tool's diagnostic (`src/main.cpp:17:5: error:`, `Foo.cs(19,44): error CS1061:`,
+    # `avrdude: error: …`) and a shell's `zsh: command not found: …` (fresh25: four more failures without "Exit code")
+    r"\S+:\d+(?::\d+)?: (?:fatal )?error\b|\S+\(\d+,\d+\): (?:error|warning) [A-Z]+\d+|[\w.-]+: (?:error|fatal): |"
+    r"(?:ba|z|fi)?sh: (?:\d+: )?(?:command not found|[^\n]*: command not found))"
 )
 
 

@@ -13,6 +13,7 @@ import json
 from datetime import datetime, timezone
 from pathlib import Path
 
+import pytest
 from conftest import Transcript
 from typer.testing import CliRunner
 
@@ -49,3 +50,19 @@ def test_a_failed_push_is_the_commands_output_not_the_authors_words(tmp_path: Pa
 def test_a_reply_typed_in_the_ide_is_still_the_authors(tmp_path: Path) -> None:
     events = _events(tmp_path, REPLY)
     assert [e["text"] for e in events if e["kind"] == "human"] == ["push", REPLY]
+
+
+@pytest.mark.parametrize(
+    "output",
+    [
+        "zsh: command not found: cloud-init",
+        "/home/kuba/dev/Server/ClassesController.cs(19,44): error CS1061: 'ClaimsPrincipal' has no GetUserId",
+        "Processing attiny85 (platform: atmelavr)\nCompiling main.cpp.o\nsrc/main.cpp:17:5: error: redefinition",
+        "Configuring upload protocol...\nUploading firmware.hex\navrdude: error: could not find USB device",
+        'Traceback (most recent call last):\n  File "<string>", line 4\nValueError: time data "2025-12-01"',
+    ],
+)
+def test_a_compilers_or_a_shells_failure_is_no_reply(tmp_path: Path, output: str) -> None:
+    """fresh25 (stop 52): four more failures written without "Exit code" were told as the author's messages."""
+    events = _events(tmp_path, output)
+    assert [e["text"] for e in events if e["kind"] == "human"] == ["push"]
