@@ -193,7 +193,10 @@ _CODE = re.compile(
     r"^[a-z_]+(?::[\w.,]+)?(?:\|[a-z_]+(?::[\w.,]+)?)+$|"
     r"^(?:Optional|Union|List|Dict|Set|Tuple|Sequence|Mapping|Callable|Literal|str|int|bytes|bool|float|"
     r"Any|None|string|number|boolean|object|unknown|any|void|String|Integer|char\*?)\b|"
-    r"^(?:https?|file)://|^[~.]?/[\w./-]*$|^\w+\.(?:py|js|ts|json|ya?ml|toml|txt|md|env|cfg|ini|conf|pem|key)$",
+    r"^(?:https?|file)://|^[~.]?/[\w./-]*$|^\w+\.(?:py|js|ts|json|ya?ml|toml|txt|md|env|cfg|ini|conf|pem|key)$|"
+    # (stop 52) a file's mode as `ls -l` prints it (`crw-rw-r--`, `-rw-r--r--@`): read as a password beside the
+    # owner's name (fresh25's taillight, a model in the loop: "owned by `root root` with `crw-rw-r--`")
+    r"^[-dlcbpsD](?:[-r][-w][-xsS]){2}[-r][-w][-xtT][.+@]?$",
 )
 # A number, a ratio, a date, a time, a version: `42/42`, `3.14`, `2024-01-05`, `12:30`, `v1.2.3`.
 _NUMERIC = re.compile(r"^(?=[^A-Za-z]*\d)[\d\s.,:/+%\-]+$|^[vV]?\d+(?:\.\d+)+(?:[-+][\w.]+)?$")

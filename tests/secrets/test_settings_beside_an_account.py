@@ -41,3 +41,17 @@ def test_a_password_beside_an_account_is_still_found(text: str, password: str) -
 
 def test_a_setting_whose_key_names_a_password_is_still_found() -> None:
     assert "pass=sommer2024x" in [f.value for f in SCANNER.scan("ssh in as root and `pass=sommer2024x`")]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "its device node `/dev/bus/usb/001/007` owned by `root root` with `crw-rw-r--`.",
+        "the key file is owned by deploy with `-rw-------` now",
+        "logged in as admin, the folder shows `drwxr-xr-x@`",
+    ],
+)
+def test_a_files_mode_beside_an_owner_is_no_password(text: str) -> None:
+    """A model in the loop (fresh25's taillight, stop 52) copied `ls -l`'s owner and mode; the answer was refused
+    twice as holding a password."""
+    assert [f.kind for f in SCANNER.scan(text)] == []
