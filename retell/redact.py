@@ -313,7 +313,9 @@ class Redactor:
             (value, form)
             for value in ordered
             if self.known[value][0] == NAME_KIND
-            for form in dict.fromkeys([value.lower(), *joined_forms(value)])
+            for joined in [joined_forms(value)]
+            if joined  # (a one-word name in small letters is too often a word: `Promtool`, `promtool failed`)
+            for form in dict.fromkeys([value.lower(), *joined])
             if form not in self.known and (value, form) not in looked_for
         ]
         altered = _Forms.of(searches, altered_from)

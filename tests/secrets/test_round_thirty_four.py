@@ -177,3 +177,12 @@ def test_a_redacted_name_leaves_in_no_form_and_a_kept_one_is_published_whole(
     post = "\n".join(p.read_text(encoding="utf-8") for p in (work / "post").rglob("index.md"))
     for form in ("marisol-quenneville.medium.com", "github.com/marisolquenneville/ledgerkit", "@Marisol_Quenneville"):
         assert form in post, form
+
+
+def test_a_one_word_name_is_not_found_in_small_letters() -> None:
+    """A one-word value read as a name (a tool's name first in a sentence, `Promtool says…`) is no name joined or
+    lower-cased: `promtool failed` in a plan is the tool (the full suite's round-42 prompt test)."""
+    sid = secret_id("person-name", "Promtool", SALT)
+    redactor = Redactor(SALT, {sid: SecretDecision(sid, "redact")}, Scanner(), {"Promtool": ("person-name", "pii")})
+    assert redactor.text("promtool failed, then passed.") == "promtool failed, then passed."
+    assert redactor.uncleared("promtool failed, then passed.") == []
