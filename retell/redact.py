@@ -42,6 +42,7 @@ from retell.secrets import (
 )
 from retell.secrets.author_terms import TERM_KIND, Term, Terms
 from retell.secrets.decode import DecodedView, decoded_view
+from retell.secrets.joined_names import NAME_KIND, joined_forms, joined_like, replacement_forms, stands_alone
 from retell.secrets.scanner import resolve
 from retell.triage.model import SecretDecision, Triage
 from retell.workdir import Workdir
@@ -241,8 +242,10 @@ class Redactor:
         for value, form, start in _occurrences(searches, ((haystack, exact), (lowered, altered))):
             end = start + len(form)
             a, b = (view.original(start), view.original(end)) if view is not None else (start, end)
+            kind, category = self.known[value]
+            if kind == NAME_KIND and form != value and not stands_alone(haystack, start, end):
+                continue  # a name's altered form inside a longer word is not the name
             if taken.add(a, b):
-                kind, category = self.known[value]
                 out.append(Finding(kind, category, a, b, value))
         return out
 
@@ -303,6 +306,18 @@ class Redactor:
             for form in sorted({value.lower(), value.rstrip(_PADDING).lower()}, key=len, reverse=True)
             if len(form) >= self.ALTERED_MIN_LENGTH
         ]
+        # (round thirty-four) a person's name in any case, run together or joined by `-`, `_` or `.`: the host, the
+        # handle, the repository or the mailbox named after them (`steve-yegge.medium.com`, `github.com/steveyegge`)
+        looked_for = set(searches[altered_from:])
+        searches += [
+            (value, form)
+            for value in ordered
+            if self.known[value][0] == NAME_KIND
+            for joined in [joined_forms(value)]
+            if joined  # (a one-word name in small letters is too often a word: `Promtool`, `promtool failed`)
+            for form in dict.fromkeys([value.lower(), *joined])
+            if form not in self.known and (value, form) not in looked_for
+        ]
         altered = _Forms.of(searches, altered_from)
         self._searches = (key, (searches, exact, altered))
         return searches, exact, altered
@@ -338,6 +353,13 @@ class Redactor:
             # (punctuation alone, `/` or `-`, is never read as a value, and blanking it would change the
             # values around it: `https://…` with its slashes blanked is another value, with another id)
             written = [d.replacement for d in self.decisions.values() if d.action == "replace" and d.replacement]
+            # a name's replacement joined as the session joined the name (`jane-doe.medium.com`) is retell's too
+            written.extend(
+                form
+                for d in self.decisions.values()
+                if d.action == "replace" and d.replacement and d.id.startswith(NAME_KIND + "-")
+                for form in replacement_forms(d.replacement)
+            )
             written.extend(self.terms.replacements)
             # a word's edge is asked for only where the replacement has one: `\r0` after `%3A` stands whole
             self._replacement_patterns = [
@@ -373,6 +395,9 @@ class Redactor:
             new = self.replacement(finding)
             if new is None or finding.start < last:
                 continue
+            written = text[finding.start : finding.end]
+            if finding.kind == NAME_KIND and written != finding.value and not new.startswith("[REDACTED:"):
+                new = joined_like(written, new)  # the author's name for them, joined as the session joined theirs
             out.append(text[last : finding.start])
             out.append(new)
             last = finding.end

@@ -1,0 +1,71 @@
+"""(round thirty-four) A person's name run together or joined: the forms it takes in a host, a handle, a URL path, a
+repository's or an e-mail's name (`steve-yegge.medium.com`, `steveyegge.github.io`, `github.com/steveyegge/…`,
+`steve.yegge@…`). The name flagged in prose (`Steve Yegge`) is the same person there, so the same decision applies:
+redacted, replaced (joined the same way) or kept. Only a name of two or three words, each a word of letters."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+NAME_KIND = "person-name"
+SEPARATORS = ("", "-", "_", ".")
+_MIN_JOINED = 6  # characters: a shorter run of letters (`alli` for `Al Li`) is too often part of a word
+_NAME_WORD = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*")
+
+
+def _plain(word: str) -> str:
+    """The word as a host or a handle writes it: without accents, apostrophes or inner hyphens."""
+    decomposed = unicodedata.normalize("NFKD", word)
+    return "".join(c for c in decomposed if not unicodedata.combining(c) and c.isalnum())
+
+
+def joined_forms(value: str) -> list[str]:
+    """The lower-cased joined forms of a person's name (`Steve Yegge` -> `steveyegge`, `steve-yegge`, `steve_yegge`,
+    `steve.yegge`), with and without accents; none for a value that is not two or three words of letters."""
+    words = value.split()
+    if not 2 <= len(words) <= 3 or not all(_NAME_WORD.fullmatch(w) and len(w) >= 2 for w in words):
+        return []
+    forms: list[str] = []
+    for parts in ([w.lower() for w in words], [_plain(w).lower() for w in words]):
+        for separator in SEPARATORS:
+            form = separator.join(parts)
+            if len(form) >= _MIN_JOINED and form not in forms:
+                forms.append(form)
+    return forms
+
+
+def stands_alone(text: str, start: int, end: int) -> bool:
+    """Whether text[start:end] is not part of a longer word: no letter on either side (a digit may follow or lead,
+    as in a handle `steveyegge42`)."""
+    before = text[start - 1] if start > 0 else ""
+    after = text[end] if end < len(text) else ""
+    return not before.isalpha() and not after.isalpha()
+
+
+def joined_like(written: str, replacement: str) -> str:
+    """The author's replacement for a name written joined (`written`), joined the same way: `Jane Doe` in place of
+    `steve-yegge` is `jane-doe`, of `SteveYegge` `JaneDoe`; a one-word replacement is only cased."""
+    separator = next((c for c in written if c in " -_."), "")
+    words = replacement.split()
+    if len(words) < 2:
+        return replacement.lower() if written.islower() else replacement
+    if written.islower():
+        words = [w.lower() for w in words]
+    elif written.isupper():
+        words = [w.upper() for w in words]
+    return separator.join(words)
+
+
+def replacement_forms(replacement: str) -> list[str]:
+    """What `joined_like` may write for `replacement`: each is retell's own writing, inert to a later scan."""
+    words = replacement.split()
+    if len(words) < 2:
+        return []
+    out: list[str] = []
+    for cased in (words, [w.lower() for w in words], [w.upper() for w in words]):
+        for separator in SEPARATORS:
+            form = separator.join(cased)
+            if form not in out:
+                out.append(form)
+    return out
