@@ -143,6 +143,15 @@ _NOT_A_REPLY = re.compile(
 )
 
 
+# A line only a program prints: a compiler's `file:12:5: error`, MSBuild's `File.cs(19,44): error CS1061`, a tool's
+# `avrdude: error:`, git's `error:`/`hint:`/`! [rejected]`, a traceback, a shell's "command not found" (stop 52:
+# fresh25 wrote failed commands as `Error: <output>` with no "Exit code" line; they are no author's reply)
+_PRINTED_BY_A_PROGRAM = re.compile(
+    r"(?m)^(?:\S+:\d+(?::\d+)?: (?:fatal )?error|\S+\(\d+,\d+\): (?:error|warning) |[\w.-]+: (?:error|fatal): |"
+    r"(?:error|fatal|hint): |\s*! \[rejected\]|Traceback \(most recent|\S*sh: .*command not found)"
+)
+
+
 def _rejection_reasons(content: Any, recorded: Any = None, shell_call: Any = None) -> list[str]:
     """What the author typed when refusing a tool call (Claude Code puts it inside the tool result). Claude
     Code 2.x in an IDE records the reply alone: an error result whose `toolUseResult` is "Error: " and the
@@ -165,6 +174,7 @@ def _rejection_reasons(content: Any, recorded: Any = None, shell_call: Any = Non
                 and recorded.strip() == f"Error: {inner.strip()}"
                 and inner.strip()
                 and not _NOT_A_REPLY.match(inner.strip())
+                and not _PRINTED_BY_A_PROGRAM.search(inner)
             ):
                 out.append(inner.strip())
     return out
