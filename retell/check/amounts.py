@@ -115,7 +115,12 @@ _DURATION = re.compile(
     # "an hour and nineteen minutes", "three minutes 22 seconds": one duration ("two hours, 29 minutes of
     # them active" is two)
     rf"(?P<more>\s+and\s+a\s+half\b|(?:\s+and)?\s+(?P<n2>{DIGITS}|{EN_NUMBER})\s*-?\s*"
-    r"(?P<u2>seconds?|secs?|minutes?|mins?)\b)?",
+    r"(?P<u2>seconds?|secs?|minutes?|mins?)\b"
+    # "an hour and forty-two of which I was away", "une heure et quarante-deux pendant lesquelles": an hour's
+    # minutes with their unit left out (pyrivage, fresh24), read when a clause goes on after them
+    rf"|\s+and\s+(?P<n3>{DIGITS}|{EN_NUMBER})(?=\s+(?:of\s+(?:which|them|those|it)|during|while|when|in\s+which|"
+    r"pendant|durant|dont|von\s+denen|de\s+(?:las|los)\s+que)\b|\s*[,.;:)])"
+    r")?",
     re.I,
 )
 # "half an hour", "a quarter of an hour", "three quarters of an hour": a fraction of a unit, read before "an
@@ -428,7 +433,14 @@ def durations(text: str, starts: list[int] | None = None) -> list[Amount]:
             precision = 0.5
         more = match.group("more") or ""
         if more:
-            if match.group("n2"):
+            if match.group("n3"):
+                extra = value_of(match.group("n3"))
+                # "two days and 3,", "an hour and 90": no minutes of an hour, the first length alone
+                if re.fullmatch(r"hours?|hrs?", match.group("u"), re.I) and extra is not None and extra[0] < 60:
+                    value = value * scale + extra[0]
+                    scale = 1.0
+                    precision = 1.0
+            elif match.group("n2"):
                 extra = value_of(match.group("n2"))
                 if extra is not None:
                     value = value * scale / _unit_minutes(match.group("u2")) + extra[0]
@@ -502,6 +514,8 @@ def _cjk_durations(text: str, taken: list[Amount]) -> list[Amount]:
         present = [(raw, scale) for raw, scale in parts if raw]
         if not present or any(match.start() < a.end and match.end() > a.start for a in taken):
             continue
+        if not match.group("d") and not match.group("h") and _CJK_CLOCK_HOUR.search(text[: match.start()]):
+            continue  # 17시 2분, 17時2分, 17点2分: the minutes of a time of day, not a length
         value = 0.0
         for raw, scale in present:
             parsed = value_of(raw)
@@ -570,6 +584,18 @@ _CJK_NOT_ONE = re.compile(
 )
 
 
+# A failure said of the tests before the count: 실패한 테스트 3개, 失败的测试有 3 个, 落ちたテスト3件
+_CJK_FAILED_NOUN = re.compile(
+    r"(?:실패한|실패하는|失败的|失敗的|失敗した|落ちた|通らなかった)\s*(?:테스트|测试|測試|テスト)[는은가이はがの有]?\s*$"
+)
+# A date or an hour of the day after a bare number (hagwon, fresh24: "2025년 11월 12일", "17시 2분", "21시"); the
+# hour's minutes are the clock's too
+_CJK_CALENDAR = re.compile(r"\s?(?:년|월|일|시(?!간)|年|月|日|時(?!間)|时(?!间)|点(?![钟鐘]))")
+_CJK_CLOCK_HOUR = re.compile(r"\d{1,2}\s?(?:시|時|时|点|點)\s*$")
+# A Korean case particle on the number itself: the number is a value the sentence names ("모르는 QR에 404를")
+_KO_PARTICLE = re.compile(r"(?:를|을|가|이(?![상하내])|는|은|에|로|으로|와|과|의)(?![\uac00-\ud7af])")
+
+
 def _cjk_counts(text: str, taken: list[Amount]) -> list[Amount]:
     out: list[Amount] = []
     if not _CJK_TEXT.search(text):
@@ -616,6 +642,10 @@ def _cjk_counts(text: str, taken: list[Amount]) -> list[Amount]:
         verb = text[match.end() : match.end() + 4].lstrip()
         if counter in ("个", "個", "件") and (_CJK_PASSED.match(verb) or _CJK_FAILED.match(verb)):
             unit = TESTS  # 整个文件 27 个通过: what passed is counted, not the file the clause names
+        if not counter and _CJK_CALENDAR.match(text, match.end("n")):
+            continue  # 2025년 11월 12일, 17시, 2025年11月: a date or a time of day, never a count of the clause's tests
+        if not counter and _KO_PARTICLE.match(text, match.end("n")):
+            continue  # 404를, 1을 돌려줘야: a value the sentence names (a status, a return value), counted by nothing
         if not unit:
             if not counter:
                 continue  # a bare number: a port, a year, an id
@@ -629,8 +659,8 @@ def _cjk_counts(text: str, taken: list[Amount]) -> list[Amount]:
         # (the verb may follow a comma: 四十八个测试，也都通过了)
         told = _CLAUSE_AFTER.split(text[match.end() : match.end() + 16])[0] if unit in (TESTS, FAILED) else ""
         told = re.split(r"\d|[一二三四五六七八九十两][个個件]", told)[0]  # 6 个测试里 5 个失败: up to the next count
-        if _CJK_FAILED.search(told):
-            unit = FAILED
+        if _CJK_FAILED.search(told) or (unit == TESTS and _CJK_FAILED_NOUN.search(clause)):
+            unit = FAILED  # 3 个测试挂了; 실패한 테스트 3개, 失败的测试 3 个: the failure said before the noun
         elif unit == FAILED and _CJK_PASSED.match(told.strip()):
             unit = TESTS  # 有一个测试失败了：26 个通过: the verb after the count says what it counts
         amount = Amount(start, match.end(), parsed[0], unit, parsed[1], approx=approx, text=text[start : match.end()])
