@@ -719,15 +719,15 @@ def _counts(index: Sources, expanded: set[str], unit: str, changed: bool) -> set
         return {len(agents), len(agents) - len(failed), len(failed)}
     kind = {"messages": HUMAN, "images": "image"}.get(unit)
     if kind is not None:
-        counts = {sum(1 for i in ids if index.event_kinds.get(i) == kind)}
+        tallies = {sum(1 for i in ids if index.event_kinds.get(i) == kind)}
         if unit == "messages":
             # "it took two messages from me to turn it": the author's cited messages after the first thing Claude
             # did that the paragraph cites (wavelog, fresh23: e1, then Claude's edit e10, then e11 and e13)
             ordered = sorted((index.order[i], i) for i in ids if i in index.order)
-            done = next((n for n, i in ordered if index.event_kinds.get(i) not in (HUMAN, None)), None)
-            if done is not None:
-                counts.add(sum(1 for n, i in ordered if n > done and index.event_kinds.get(i) == HUMAN))
-        return counts
+            acted = next((at for at, i in ordered if index.event_kinds.get(i) not in (HUMAN, None)), None)
+            if acted is not None:
+                tallies.add(sum(1 for at, i in ordered if at > acted and index.event_kinds.get(i) == HUMAN))
+        return tallies
     return set()
 
 
