@@ -86,7 +86,10 @@ _VERSION = re.compile(
     r"Tailwind(?: CSS)?|Firefox|Chrome|Safari|Firefox)\s+v?(?P<w>\d+(?:\.\d+)+)\b"
     # a product named by its major version: "Firefox 143", "Python 3", "Tailwind CSS v4", "React 19"
     r"|\b(?:Python|Node(?:\.js)?|Django|React|TypeScript|Next\.js|Vite|Tailwind(?: CSS)?|Firefox|Chrome|Safari|"
-    r"Edge|Ubuntu|Debian|macOS|iOS|Android|Java|PHP|Postgres(?:QL)?|Vue|Angular|Svelte)\s+v?(?P<major>\d+)\b(?![.,]\d)"
+    r"Edge|Ubuntu|Debian|macOS|iOS|Android|Java|PHP|Postgres(?:QL)?|Vue|Angular|Svelte|"
+    # (and the languages and tools the stop-52 drafts name so: "three Swift 6 errors", tomatillo)
+    r"Swift|Kotlin|Xcode|Gradle|Neovim|Vim|Zig|Lua|Dart|Flutter|Deno|Bun|Electron|Rails|Spring|Laravel|Scala|Perl|"
+    r"Fedora|Windows|MySQL|\.NET|C\+\+|ES)\s+v?(?P<major>\d+)\b(?![.,]\d)"
 )
 
 # -- times ------------------------------------------------------------------------------------------------
@@ -200,7 +203,12 @@ _WHOLE_STORY = re.compile(
     r"|\bfrom start to finish\b|\bstart to finish\b|\ball told\b",
     re.I,
 )
-_RELATIVE = re.compile(r"^(?:\s*or so)?\s*(?:later|after|afterwards|before|earlier|ago|apart|in\b|on\b)", re.I)
+# "An hour and nine minutes passed with no one at work", "five minutes went by": the time between two events too
+_RELATIVE = re.compile(
+    r"^(?:\s*or so)?\s*(?:later|after|afterwards|before|earlier|ago|apart|in\b|on\b"
+    r"|(?:had\s+|have\s+)?(?:passed|went\s+by|gone\s+by|elapsed)\b)",
+    re.I,
+)
 # A length told with the verb that makes it one: "the build took about 7 minutes on staging", "lasted roughly an
 # hour in CI": a word after it ("on", "in", "before") places the length, it does not make it a time between events
 _LENGTH_VERB = re.compile(
@@ -514,6 +522,8 @@ def _cjk_durations(text: str, taken: list[Amount]) -> list[Amount]:
         present = [(raw, scale) for raw, scale in parts if raw]
         if not present or any(match.start() < a.end and match.end() > a.start for a in taken):
             continue
+        if match.group("d") and _CJK_THAT_DAY.search(text[: match.start()]) and not match.group("h"):
+            continue  # 那一天, 同一天, 前一天: a day named (userevents, stop 52: "切换的那一天事件"), not a length
         if not match.group("d") and not match.group("h") and _CJK_CLOCK_HOUR.search(text[: match.start()]):
             continue  # 17시 2분, 17時2分, 17点2分: the minutes of a time of day, not a length
         value = 0.0
@@ -591,6 +601,7 @@ _CJK_FAILED_NOUN = re.compile(
 # A date or an hour of the day after a bare number (hagwon, fresh24: "2025년 11월 12일", "17시 2분", "21시"); the
 # hour's minutes are the clock's too
 _CJK_CALENDAR = re.compile(r"\s?(?:년|월|일|시(?!간)|年|月|日|時(?!間)|时(?!间)|点(?![钟鐘]))")
+_CJK_THAT_DAY = re.compile(r"(?:那|这|這|同|哪|前|后|後|某|每|另|第|当|當|その|この|あの|同じ)\s*$")
 _CJK_CLOCK_HOUR = re.compile(r"\d{1,2}\s?(?:시|時|时|点|點)\s*$")
 # A Korean case particle on the number itself: the number is a value the sentence names ("모르는 QR에 404를")
 _KO_PARTICLE = re.compile(r"(?:를|을|가|이(?![상하내])|는|은|에|로|으로|와|과|의)(?![\uac00-\ud7af])")
@@ -768,6 +779,9 @@ def grouped_thousands(text: str) -> str:
     return _GROUPED.sub(joined, text)
 
 
+_FILE_SIZE = re.compile(r"[\d.,]+\s?(?:[KkMG]i?B?)\s*-?\s*file", re.I)
+
+
 def amounts(text: str, default_unit: str = "") -> list[Amount]:
     """Every figure of `text` (quotes and code should be blanked out already). `default_unit`: the unit of a
     bare number (a table row's label gives it)."""
@@ -813,6 +827,8 @@ def amounts(text: str, default_unit: str = "") -> list[Amount]:
             _range(text, amount, add)
     for match in _matches(_COUNT, text, starts):
         count = _count(text, match, default_unit)
+        if count is not None and count.unit == FILES and _FILE_SIZE.fullmatch(text[count.start : count.end]):
+            continue  # "a 3.9K file", "a 215K file": a file's size (cctrace, stop 52), not a count of files
         if count is not None and add(count):
             _range(text, count, add)
             _partners(text, count, add)

@@ -668,6 +668,9 @@ def derived_counts(index: Sources, ids: list[str] | set[str], unit: str, changed
     return found
 
 
+_ERROR_LINE = re.compile(r"^\S+:\d+(?::\d+)?:\s*(?:fatal )?error\b", re.M)
+
+
 def _counts(index: Sources, expanded: set[str], unit: str, changed: bool) -> set[int]:
     ids = {i for i in expanded if "." not in i}
     calls = [c for event_id in index.in_order(expanded) for c in index.event_calls.get(event_id, [])]
@@ -683,7 +686,12 @@ def _counts(index: Sources, expanded: set[str], unit: str, changed: bool) -> set
         return {len(calls), len(work), len(ok), len(on_files), refused, *(len(group) for group in families.values())}
     if unit in ("failed", "errors"):
         # a call the author turned down or stopped is no failure (`failed_call`), though it holds an error
-        return {sum(1 for c in work if c.error), sum(1 for c in calls if c.error), sum(map(failed_call, work))}
+        tallies = {sum(1 for c in work if c.error), sum(1 for c in calls if c.error), sum(map(failed_call, work))}
+        if unit == "errors":
+            # "the first build stopped on three errors": the compiler's "file:line:col: error:" lines a cited run
+            # printed (tomatillo, stop 52), each run's own
+            tallies |= {len(_ERROR_LINE.findall(c.output or "")) for c in work} - {0}
+        return tallies
     if unit == "files":
         kinds = {"edit", "write"} if changed else files
         return {

@@ -14,7 +14,11 @@ hand-off engine in stop 52, each fixed as a class, on a session of our own:
   lesquelles", "an hour and forty-two of which") are one length;
 - fresh23's `inloop-all` (left by round thirty-four): "`tsc --noEmit` 沒有報錯" (traditional characters) is a run
   that reported no error; "it took two messages from me to turn it" counts the author's cited messages after
-  Claude's cited act; a branch a commit is told on (`chore/lint-migrations`) is no path."""
+  Claude's cited act; a branch a commit is told on (`chore/lint-migrations`) is no path;
+- and from the stop-52 drafts again: "An hour and nine minutes passed" is a gap between events; "a 3.9K file" is a
+  size; a sentence that ends inside a code span starts the next ("…project.` Reading the diff"); 那一天 is a day
+  named; xcodebuild's "** BUILD FAILED **" fails a run that exited 0 through `| head`, and its "error:" lines are
+  the errors it counts; "Swift 6" is a version."""
 
 from __future__ import annotations
 
@@ -370,3 +374,83 @@ def test_a_file_never_opened_is_still_reported(wave: Path, tmp_path: Path) -> No
         f"Claude then edited `chore/lint-migrations.toml` to exclude them. <!-- ev: {ids['commit']} {ids['said']} -->"
     )
     assert problems(_copy(wave, tmp_path), body) != []
+
+
+# -- the stop-52 drafts, again ----------------------------------------------------------------------------------------
+
+
+def test_a_length_that_passed_is_a_gap_between_events() -> None:
+    found = amounts("An hour and nine minutes passed with no one at work.")
+    assert [(a.text, a.relative) for a in found] == [("An hour and nine minutes", True)]
+
+
+def test_a_files_size_is_no_count_of_files() -> None:
+    assert [a.unit for a in amounts("Claude made four copies of it, a 3.9K file, in a new folder.")] == ["thing:copy"]
+    assert [(a.text, a.unit) for a in amounts("It touched 3 files.")] == [("3 files", "files")]
+
+
+@pytest.mark.parametrize(("text", "found"), [("那一天事件还是会重复", []), ("测试跑了一天", ["一天"])])
+def test_that_day_in_chinese_is_no_length(text: str, found: list[str]) -> None:
+    assert [a.text for a in amounts(text)] == found
+
+
+def test_swift_6_is_a_version() -> None:
+    assert [(a.text, a.unit) for a in amounts("three Swift 6 errors")] == [("Swift 6", "version:6.")]
+
+
+BUILD = 'xcodebuild -scheme T build 2>&1 | grep -E "error:|BUILD" | head -20'
+
+
+@pytest.fixture(scope="module")
+def xcode(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    tx = Transcript(cwd="/Users/ines/Tomatillo", start=datetime(2026, 1, 5, 19, 40, tzinfo=timezone.utc))
+    tx.user("add a notification when a focus block ends")
+    tx.tick(20)
+    tx.tool_call(
+        "Bash",
+        {"command": BUILD},
+        "/Users/ines/Tomatillo/T/NotificationService.swift:4:7: error: main actor-isolated conformance\n"
+        "/Users/ines/Tomatillo/T/NotificationService.swift:35:10: error: sending 'response' risks data races\n"
+        "/Users/ines/Tomatillo/T/TimerModel.swift:18:62: error: main actor-isolated method 'tick()'\n"
+        "** BUILD FAILED **",
+    )
+    tx.tick(4000)
+    tx.assistant("Now the docs: `getStdOut` reads the diff.")
+    tx.tick(30)
+    tx.tool_call("Bash", {"command": BUILD}, "** BUILD SUCCEEDED **")
+    return approved_workdir(tmp_path_factory.mktemp("r35d"), tx)
+
+
+def _xcode_ids(work: Path) -> list[str]:
+    events = json.loads((work / "events.json").read_text())["events"]
+    return [e["id"] for e in events]
+
+
+def test_a_build_failed_through_a_pipe_and_its_errors(xcode: Path, tmp_path: Path) -> None:
+    e = _xcode_ids(xcode)
+    body = f"The first build failed on three errors, and the next one went through. <!-- ev: {e[1]} {e[3]} -->"
+    assert problems(_copy(xcode, tmp_path), body) == []
+
+
+def test_a_wrong_count_of_errors_is_still_reported(xcode: Path, tmp_path: Path) -> None:
+    e = _xcode_ids(xcode)
+    body = f"The first build failed on five errors. <!-- ev: {e[1]} -->"
+    assert any("five errors" in p for p in problems(_copy(xcode, tmp_path), body))
+
+
+def test_a_gap_that_passed_before_the_cited_event(xcode: Path, tmp_path: Path) -> None:
+    e = _xcode_ids(xcode)
+    body = f"An hour and six minutes passed with no one at work. Then Claude went on. <!-- ev: {e[2]} -->"
+    assert problems(_copy(xcode, tmp_path), body) == []
+
+
+def test_a_wrong_gap_that_passed_is_still_reported(xcode: Path, tmp_path: Path) -> None:
+    e = _xcode_ids(xcode)
+    body = f"Five hours passed with no one at work. Then Claude went on. <!-- ev: {e[2]} -->"
+    assert any("Five hours" in p for p in problems(_copy(xcode, tmp_path), body))
+
+
+def test_a_sentence_ended_in_a_code_span_starts_the_next(xcode: Path, tmp_path: Path) -> None:
+    e = _xcode_ids(xcode)
+    body = f"Claude wrote `Now the docs.` Reading the diff, it went on. <!-- ev: {e[2]} -->"
+    assert [p for p in problems(_copy(xcode, tmp_path), body) if "Reading" in p] == []
