@@ -86,7 +86,10 @@ _VERSION = re.compile(
     r"Tailwind(?: CSS)?|Firefox|Chrome|Safari|Firefox)\s+v?(?P<w>\d+(?:\.\d+)+)\b"
     # a product named by its major version: "Firefox 143", "Python 3", "Tailwind CSS v4", "React 19"
     r"|\b(?:Python|Node(?:\.js)?|Django|React|TypeScript|Next\.js|Vite|Tailwind(?: CSS)?|Firefox|Chrome|Safari|"
-    r"Edge|Ubuntu|Debian|macOS|iOS|Android|Java|PHP|Postgres(?:QL)?|Vue|Angular|Svelte)\s+v?(?P<major>\d+)\b(?![.,]\d)"
+    r"Edge|Ubuntu|Debian|macOS|iOS|Android|Java|PHP|Postgres(?:QL)?|Vue|Angular|Svelte|"
+    # (and the languages and tools the stop-52 drafts name so: "three Swift 6 errors", tomatillo)
+    r"Swift|Kotlin|Xcode|Gradle|Neovim|Vim|Zig|Lua|Dart|Flutter|Deno|Bun|Electron|Rails|Spring|Laravel|Scala|Perl|"
+    r"Fedora|Windows|MySQL|\.NET|C\+\+|ES)\s+v?(?P<major>\d+)\b(?![.,]\d)"
 )
 
 # -- times ------------------------------------------------------------------------------------------------
@@ -115,7 +118,12 @@ _DURATION = re.compile(
     # "an hour and nineteen minutes", "three minutes 22 seconds": one duration ("two hours, 29 minutes of
     # them active" is two)
     rf"(?P<more>\s+and\s+a\s+half\b|(?:\s+and)?\s+(?P<n2>{DIGITS}|{EN_NUMBER})\s*-?\s*"
-    r"(?P<u2>seconds?|secs?|minutes?|mins?)\b)?",
+    r"(?P<u2>seconds?|secs?|minutes?|mins?)\b"
+    # "an hour and forty-two of which I was away", "une heure et quarante-deux pendant lesquelles": an hour's
+    # minutes with their unit left out (pyrivage, fresh24), read when a clause goes on after them
+    rf"|\s+and\s+(?P<n3>{DIGITS}|{EN_NUMBER})(?=\s+(?:of\s+(?:which|them|those|it)|during|while|when|in\s+which|"
+    r"pendant|durant|dont|von\s+denen|de\s+(?:las|los)\s+que)\b|\s*[,.;:)])"
+    r")?",
     re.I,
 )
 # "half an hour", "a quarter of an hour", "three quarters of an hour": a fraction of a unit, read before "an
@@ -195,7 +203,12 @@ _WHOLE_STORY = re.compile(
     r"|\bfrom start to finish\b|\bstart to finish\b|\ball told\b",
     re.I,
 )
-_RELATIVE = re.compile(r"^(?:\s*or so)?\s*(?:later|after|afterwards|before|earlier|ago|apart|in\b|on\b)", re.I)
+# "An hour and nine minutes passed with no one at work", "five minutes went by": the time between two events too
+_RELATIVE = re.compile(
+    r"^(?:\s*or so)?\s*(?:later|after|afterwards|before|earlier|ago|apart|in\b|on\b"
+    r"|(?:had\s+|have\s+)?(?:passed|went\s+by|gone\s+by|elapsed)\b)",
+    re.I,
+)
 # A length told with the verb that makes it one: "the build took about 7 minutes on staging", "lasted roughly an
 # hour in CI": a word after it ("on", "in", "before") places the length, it does not make it a time between events
 _LENGTH_VERB = re.compile(
@@ -428,7 +441,14 @@ def durations(text: str, starts: list[int] | None = None) -> list[Amount]:
             precision = 0.5
         more = match.group("more") or ""
         if more:
-            if match.group("n2"):
+            if match.group("n3"):
+                extra = value_of(match.group("n3"))
+                # "two days and 3,", "an hour and 90": no minutes of an hour, the first length alone
+                if re.fullmatch(r"hours?|hrs?", match.group("u"), re.I) and extra is not None and extra[0] < 60:
+                    value = value * scale + extra[0]
+                    scale = 1.0
+                    precision = 1.0
+            elif match.group("n2"):
                 extra = value_of(match.group("n2"))
                 if extra is not None:
                     value = value * scale / _unit_minutes(match.group("u2")) + extra[0]
@@ -502,6 +522,10 @@ def _cjk_durations(text: str, taken: list[Amount]) -> list[Amount]:
         present = [(raw, scale) for raw, scale in parts if raw]
         if not present or any(match.start() < a.end and match.end() > a.start for a in taken):
             continue
+        if match.group("d") and _CJK_THAT_DAY.search(text[: match.start()]) and not match.group("h"):
+            continue  # 那一天, 同一天, 前一天: a day named (userevents, stop 52: "切换的那一天事件"), not a length
+        if not match.group("d") and not match.group("h") and _CJK_CLOCK_HOUR.search(text[: match.start()]):
+            continue  # 17시 2분, 17時2分, 17点2分: the minutes of a time of day, not a length
         value = 0.0
         for raw, scale in present:
             parsed = value_of(raw)
@@ -570,6 +594,19 @@ _CJK_NOT_ONE = re.compile(
 )
 
 
+# A failure said of the tests before the count: 실패한 테스트 3개, 失败的测试有 3 个, 落ちたテスト3件
+_CJK_FAILED_NOUN = re.compile(
+    r"(?:실패한|실패하는|失败的|失敗的|失敗した|落ちた|通らなかった)\s*(?:테스트|测试|測試|テスト)[는은가이はがの有]?\s*$"
+)
+# A date or an hour of the day after a bare number (hagwon, fresh24: "2025년 11월 12일", "17시 2분", "21시"); the
+# hour's minutes are the clock's too
+_CJK_CALENDAR = re.compile(r"\s?(?:년|월|일|시(?!간)|年|月|日|時(?!間)|时(?!间)|点(?![钟鐘]))")
+_CJK_THAT_DAY = re.compile(r"(?:那|这|這|同|哪|前|后|後|某|每|另|第|当|當|その|この|あの|同じ)\s*$")
+_CJK_CLOCK_HOUR = re.compile(r"\d{1,2}\s?(?:시|時|时|点|點)\s*$")
+# A Korean case particle on the number itself: the number is a value the sentence names ("모르는 QR에 404를")
+_KO_PARTICLE = re.compile(r"(?:를|을|가|이(?![상하내])|는|은|에|로|으로|와|과|의)(?![\uac00-\ud7af])")
+
+
 def _cjk_counts(text: str, taken: list[Amount]) -> list[Amount]:
     out: list[Amount] = []
     if not _CJK_TEXT.search(text):
@@ -616,6 +653,10 @@ def _cjk_counts(text: str, taken: list[Amount]) -> list[Amount]:
         verb = text[match.end() : match.end() + 4].lstrip()
         if counter in ("个", "個", "件") and (_CJK_PASSED.match(verb) or _CJK_FAILED.match(verb)):
             unit = TESTS  # 整个文件 27 个通过: what passed is counted, not the file the clause names
+        if not counter and _CJK_CALENDAR.match(text, match.end("n")):
+            continue  # 2025년 11월 12일, 17시, 2025年11月: a date or a time of day, never a count of the clause's tests
+        if not counter and _KO_PARTICLE.match(text, match.end("n")):
+            continue  # 404를, 1을 돌려줘야: a value the sentence names (a status, a return value), counted by nothing
         if not unit:
             if not counter:
                 continue  # a bare number: a port, a year, an id
@@ -629,8 +670,8 @@ def _cjk_counts(text: str, taken: list[Amount]) -> list[Amount]:
         # (the verb may follow a comma: 四十八个测试，也都通过了)
         told = _CLAUSE_AFTER.split(text[match.end() : match.end() + 16])[0] if unit in (TESTS, FAILED) else ""
         told = re.split(r"\d|[一二三四五六七八九十两][个個件]", told)[0]  # 6 个测试里 5 个失败: up to the next count
-        if _CJK_FAILED.search(told):
-            unit = FAILED
+        if _CJK_FAILED.search(told) or (unit == TESTS and _CJK_FAILED_NOUN.search(clause)):
+            unit = FAILED  # 3 个测试挂了; 실패한 테스트 3개, 失败的测试 3 个: the failure said before the noun
         elif unit == FAILED and _CJK_PASSED.match(told.strip()):
             unit = TESTS  # 有一个测试失败了：26 个通过: the verb after the count says what it counts
         amount = Amount(start, match.end(), parsed[0], unit, parsed[1], approx=approx, text=text[start : match.end()])
@@ -738,6 +779,9 @@ def grouped_thousands(text: str) -> str:
     return _GROUPED.sub(joined, text)
 
 
+_FILE_SIZE = re.compile(r"[\d.,]+\s?(?:[KkMG]i?B?)\s*-?\s*file", re.I)
+
+
 def amounts(text: str, default_unit: str = "") -> list[Amount]:
     """Every figure of `text` (quotes and code should be blanked out already). `default_unit`: the unit of a
     bare number (a table row's label gives it)."""
@@ -783,6 +827,8 @@ def amounts(text: str, default_unit: str = "") -> list[Amount]:
             _range(text, amount, add)
     for match in _matches(_COUNT, text, starts):
         count = _count(text, match, default_unit)
+        if count is not None and count.unit == FILES and _FILE_SIZE.fullmatch(text[count.start : count.end]):
+            continue  # "a 3.9K file", "a 215K file": a file's size (cctrace, stop 52), not a count of files
         if count is not None and add(count):
             _range(text, count, add)
             _partners(text, count, add)

@@ -625,6 +625,18 @@ _REQUEST = re.compile(r"asked|told|had |called for|pushed for|wanted")
 _AGREEMENT = re.compile(r"agreed|accepted|approved|signed off|went along")
 _WE_AGREED = re.compile(rf"\b[Ww]e\s+(?:both\s+|all\s+)?agreed(?P<rest>{_REST})")
 MIN_CREDIT_STEMS = 2
+# A request verb whose object is the noun before it, the main clause's verb after it: "The totals I asked for are
+# now in the code", "The browser tests I asked Claude to fix pass again" (inloop52: six closing paragraphs)
+_GAP = re.compile(
+    r"\s*(?:for|(?:Claude|it|him|her|them)\s+to\s+\w+|to\s+\w+|\w+(?=\s))?\s+(?:is|are|was|were|has|have|had|now|still|"
+    r"pass|passes|passed|works?|worked|stays?|stayed|remains?|remained|went|got|landed|shipped)\b"
+)
+# A request of "it" and what it gave after a colon: "when I asked for it: `70f2781`, with 3 files changed"
+_PRONOUN_THEN = re.compile(r"\s*(?:for\s+)?(?:it|that|this|them|one)\s*:")
+# Who said so, right after the claim: "Going back to 3e-3 was my call, it said"
+_SAID_AFTER = re.compile(r"\s*,\s*(?:it|Claude|they|he|she)\s+(?:said|says|added|replied|wrote|noted)\b")
+# A quote's placeholder followed by a new sentence (the quote ended it: "? » Claude a répondu …")
+_QUOTE_ENDS = re.compile(r"QUOTE\s*(?=[A-ZÀ-Ý])")
 # "it asked whether I wanted to…", "whatever we chose would go into the repo": a question or a relative clause
 _REPORTED = re.compile(r"\b(?:whether|if|unless|in case|whatever|whichever|what|which)\s+$", re.I)
 
@@ -635,6 +647,14 @@ def credit_claims(text: str, block: Block) -> list[Claim]:
     def add(start: int, end: int, rest: str, actor: str, verb: str = "") -> None:
         if _REPORTED.search(text[max(0, start - 40) : start]):
             return  # a question or a description, not a decision
+        if _REQUEST.match(verb) and (_GAP.match(rest) or _PRONOUN_THEN.match(rest)):
+            return  # "the reconnect I asked for is committed", "when I asked for it: `70f2781`": no request told
+        if _SAID_AFTER.match(rest):
+            return  # "… was my call, it said": Claude's word on whose call it was, a quote's to check
+        ended = _QUOTE_ENDS.search(rest)
+        if ended:  # J'ai demandé à Claude : « … ? » Claude a répondu …: the question ends the sentence
+            end -= len(rest) - ended.end()
+            rest = rest[: ended.end()]
         stems = content_stems(rest.replace("CODE", " "))  # a code span's placeholder is no word of the decision
         enough = 1 if script_of(rest) == "cjk" else MIN_CREDIT_STEMS  # a Japanese clause is dense: 調査を2体までに絞る
         if len(stems) >= enough:  # "I decided to" alone says nothing to check

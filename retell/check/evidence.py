@@ -72,7 +72,7 @@ _RESULT = re.compile(
 _NOT_ASSERTED = re.compile(
     r"(?<!\w)(?:not|never|no|n't|would|should|could|might|will|if|whether|unless|expected|hoped|wanted|"
     r"nicht|nie|kein|keine|würde|sollte|könnte|wenn|ob|falls|wollte|sollen|"
-    r"pas|jamais|aucun|devrait|pourrait|si|voulait|aurait|nunca|debería|podría|quería)(?!\w)|\?|没有?|未|不|如果|是否|ない|なかった|もし|？",
+    r"pas|jamais|aucun|devrait|pourrait|si|voulait|aurait|nunca|debería|podría|quería)(?!\w)|\?|没有?|沒有?|無|未|不|如果|是否|ない|なかった|もし|？",
     re.I,
 )
 # A push told as done: "pushed to `origin`", "nach GitHub gepusht", "poussé sur `main`".

@@ -264,7 +264,31 @@ def gloss(text: str) -> Gloss:
         add(unit.start(), unit.end(), english)
         _qualify(text, match.start(), unit.end(), add)
     _join_hours(text, replacements, add)
+    _elided_minutes(text, replacements, add)
     return Gloss.of(text, replacements)
+
+
+# "une heure et quarante-deux pendant lesquelles…", "une heure cinquante, la plus grande partie…", "eine Stunde
+# und zweiundvierzig, in denen…": an hour's
+# minutes, their unit left out (pyrivage, fresh24, read as "an hour" alone)
+_ELIDED = re.compile(
+    rf"\s+(?:(?:et|und|y)\s+)?(?P<n>\d{{1,2}}|{_FR_WORD}|{_DE_WORD}|{_ES_WORD})(?=\s*[,.;:)]|\s+(?:pendant|durant|dont|"
+    r"von\s+denen|in\s+denen|während|de\s+(?:las|los)\s+que|en\s+(?:las|los)\s+que|durante)\b)",
+    re.I,
+)
+
+
+def _elided_minutes(text: str, replacements: list[tuple[int, int, str]], add: object) -> None:
+    for _, end, english in sorted(replacements):
+        if not re.search(r"\b(?:an hour|hours?)$", english):
+            continue
+        elided = _ELIDED.match(text, end)
+        if elided is None:
+            continue
+        raw = elided.group("n")
+        number = int(raw) if raw.isdigit() else _word_value(raw)
+        if number is not None and 0 < number < 60:
+            add(end, elided.end(), f" and {number} minutes")  # type: ignore[operator]
 
 
 def _not_a_length(text: str, start: int, end: int) -> bool:

@@ -38,7 +38,8 @@ _CJK_RUN = re.compile(
 )
 # (not after ";": a sentence goes on there, and a capital after it is a name's, "…; Horizon picks it up")
 # (a sentence may end inside its closing quote: '…mark sent last." Its edit…', blind24 AD1:106)
-_SENTENCE_START = re.compile(r"(?:^|[.!?:¿¡(\[*#>—–-]|[。！？：]|\n|[.!?][\"”’»」』)]+)\s*$")
+# (or inside a code span that ends it: "…reads `Get the navigation.` Reading the diff, Claude…", stop 52)
+_SENTENCE_START = re.compile(r"(?:^|[.!?:¿¡(\[*#>—–-]|[。！？：]|\n|[.!?][\"”’»」』)`]+)\s*$")
 # Capitalised in English though no name of anything a session would hold: the days, the months, "I", and the
 # languages (the offline engine's own note says its sentences are "in English"; a post says it is "in Spanish").
 _VOCABULARY = wordset(

@@ -147,7 +147,9 @@ def _calls(
 # Required test coverage of 99% not reached"), a Go or a make failure, a Python traceback, a Gradle or Maven
 # build ("BUILD FAILED in 2m 12s": piped through `| tail`, the run's exit status is tail's).
 _FAILURE_LINE = re.compile(
-    r"^(?:BUILD |TESTS? )?(?:FAIL|FAILED|FAILURE|ERROR)\b.*|^Traceback \(most recent call last\).*|^make: \*\*\*.*",
+    r"^(?:BUILD |TESTS? )?(?:FAIL|FAILED|FAILURE|ERROR)\b.*|^Traceback \(most recent call last\).*|^make: \*\*\*.*"
+    # xcodebuild's "** BUILD FAILED **", kept through `| grep | head` that exits 0 (tomatillo, stop 52)
+    r"|^\*\* (?:BUILD|TEST|ARCHIVE|ANALYZE|CLEAN) FAILED \*\*",
     re.M,
 )
 

@@ -146,6 +146,8 @@ def _replaced(result: Fit, quoted: list[str], original: list[str], *, last: bool
                 result.typos += 1
             elif q in STOPWORDS and o in STOPWORDS and q not in CRITICAL and o not in CRITICAL:
                 result.cosmetic.append(f"“{o}” → “{q}”")
+            elif q in SHORTHAND.get(o, ()):
+                result.cosmetic.append(f"“{o}” → “{q}”")  # chat shorthand spelled out: a tidy-up, as a case fix is
             else:
                 result.meaning.append(f"“{o}” → “{q}”")
         return
@@ -162,6 +164,34 @@ def _replaced(result: Fit, quoted: list[str], original: list[str], *, last: bool
     elif content:
         result.cosmetic.append("drops “" + " ".join(original) + "”")
 
+
+# Chat shorthand an author types and a `cleaned` quote spells out ("if u can" quoted "if you can", blind26 AF1:131):
+# each maps to the words it stands for, one for one, so "u" quoted "we" stays a change of meaning
+SHORTHAND: dict[str, frozenset[str]] = {
+    short: frozenset(long.split("|"))
+    for short, long in (
+        ("u", "you"),
+        ("ya", "you"),
+        ("ur", "your|you're|youre"),
+        ("r", "are"),
+        ("y", "why"),
+        ("pls", "please"),
+        ("plz", "please"),
+        ("thx", "thanks"),
+        ("ty", "thanks"),
+        ("bc", "because"),
+        ("cuz", "because"),
+        ("cos", "because"),
+        ("tho", "though"),
+        ("thru", "through"),
+        ("abt", "about"),
+        ("ppl", "people"),
+        ("msg", "message"),
+        ("msgs", "messages"),
+        ("w", "with"),
+        ("b4", "before"),
+    )
+}
 
 # English negations typed without their apostrophe ("dont", "isnt"), as the quote's "don't" is read: "do not"
 _BARE_NOT = wordset(

@@ -668,6 +668,9 @@ def derived_counts(index: Sources, ids: list[str] | set[str], unit: str, changed
     return found
 
 
+_ERROR_LINE = re.compile(r"^\S+:\d+(?::\d+)?:\s*(?:fatal )?error\b", re.M)
+
+
 def _counts(index: Sources, expanded: set[str], unit: str, changed: bool) -> set[int]:
     ids = {i for i in expanded if "." not in i}
     calls = [c for event_id in index.in_order(expanded) for c in index.event_calls.get(event_id, [])]
@@ -683,7 +686,12 @@ def _counts(index: Sources, expanded: set[str], unit: str, changed: bool) -> set
         return {len(calls), len(work), len(ok), len(on_files), refused, *(len(group) for group in families.values())}
     if unit in ("failed", "errors"):
         # a call the author turned down or stopped is no failure (`failed_call`), though it holds an error
-        return {sum(1 for c in work if c.error), sum(1 for c in calls if c.error), sum(map(failed_call, work))}
+        tallies = {sum(1 for c in work if c.error), sum(1 for c in calls if c.error), sum(map(failed_call, work))}
+        if unit == "errors":
+            # "the first build stopped on three errors": the compiler's "file:line:col: error:" lines a cited run
+            # printed (tomatillo, stop 52), each run's own
+            tallies |= {len(_ERROR_LINE.findall(c.output or "")) for c in work} - {0}
+        return tallies
     if unit == "files":
         kinds = {"edit", "write"} if changed else files
         return {
@@ -719,7 +727,15 @@ def _counts(index: Sources, expanded: set[str], unit: str, changed: bool) -> set
         return {len(agents), len(agents) - len(failed), len(failed)}
     kind = {"messages": HUMAN, "images": "image"}.get(unit)
     if kind is not None:
-        return {sum(1 for i in ids if index.event_kinds.get(i) == kind)}
+        tallies = {sum(1 for i in ids if index.event_kinds.get(i) == kind)}
+        if unit == "messages":
+            # "it took two messages from me to turn it": the author's cited messages after the first thing Claude
+            # did that the paragraph cites (wavelog, fresh23: e1, then Claude's edit e10, then e11 and e13)
+            ordered = sorted((index.order[i], i) for i in ids if i in index.order)
+            acted = next((at for at, i in ordered if index.event_kinds.get(i) not in (HUMAN, None)), None)
+            if acted is not None:
+                tallies.add(sum(1 for at, i in ordered if at > acted and index.event_kinds.get(i) == HUMAN))
+        return tallies
     return set()
 
 

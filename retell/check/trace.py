@@ -599,6 +599,9 @@ class Tracer:
         if mentioned is None and len(claimed) > 1:
             mentioned = next((s for s in index.sources if _path_in_text(s.text, claimed)), None)
         if mentioned is not None:
+            branch = _as_branch(stripped, index)
+            if branch is not None:  # "the commit came back on `chore/lint-migrations`": a branch, no file
+                return found(claim, branch, cited=self._in_scope(branch, scope))
             if claim.ran and mentioned.speaker != NOTE and not _module_of(stripped, mentioned):
                 return found(
                     claim,
@@ -2084,3 +2087,19 @@ def _unescaped(code: str, index: Sources, scope: Scope) -> Source | None:
         if "\\" in source.text and folded in _ESCAPE.sub(r"\1", source.folded):
             return source
     return None
+
+
+def _as_branch(name: str, index: Sources) -> Source | None:
+    """A source that shows `name` as a git branch (a commit's "[chore/x 3f0b2d6]", "On branch chore/x", "checkout
+    -b chore/x", "pushed to chore/x"): a slash in a branch's name makes it look like a path (wavelog, fresh23)."""
+    if "/" not in name or "." in name.rsplit("/", 1)[-1]:
+        return None
+    escaped = re.escape(name)
+    shown = re.compile(
+        rf"\[{escaped}(?:\s+\(root-commit\))?\s+[0-9a-f]{{7,}}\]|\bOn branch\s+{escaped}\b"
+        rf"|\b(?:checkout\s+-[bB]|switch\s+-[cC]|branch(?:\s+-\w+)*|push(?:\s+-\w+)*\s+\S+)\s+{escaped}(?![\w/.-])"
+        rf"|\b[Bb]ranch\s+`?{escaped}`?|`?{escaped}`?\s+branch\b"
+        # "Committed `3f0b2d6` on `chore/lint-migrations`", "pushed to `feat/x`"
+        rf"|\b(?:[Cc]ommit\w*|[Pp]ush\w*|[Mm]erg\w*)\b[^.\n]{{0,40}}\b(?:on|to|into)\s+`?{escaped}`?(?![\w/.-])"
+    )
+    return next((s for s in index.sources if shown.search(s.text)), None)
