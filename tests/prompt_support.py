@@ -67,3 +67,16 @@ def plan_section(sid: str, *beats: tuple[str, list[str]]) -> dict:
         "beats": [{"beat": kind, "treatment": "summarise", "events": ids, "note": "It."} for kind, ids in beats],
         "images": [],
     }
+
+
+def handoff_prompts(work: Path, plan: dict, answer: str) -> tuple[list[str], str]:
+    """The section prompts the hand-off engine writes for a hand-written outline (`plan`), and the finishing prompt
+    it writes once every section is answered with `answer`."""
+    yamlio.save(work / "outline.yaml", yamlio.loads(json.dumps(plan), "outline.yaml"), backup=False)
+    runner.invoke(app, ["draft", str(work), "--engine", "handoff", "-q"])
+    handoff = work / "handoff"
+    sections = [p.read_text(encoding="utf-8") for p in sorted(handoff.glob("*-section-*.prompt.md"))]
+    for prompt in sorted(handoff.glob("*-section-*.prompt.md")):
+        prompt.with_name(prompt.name.removesuffix(".prompt.md") + ".answer.md").write_text(answer, encoding="utf-8")
+    runner.invoke(app, ["draft", str(work), "--engine", "handoff", "-q"])
+    return sections, next(handoff.glob("*-finish-*.prompt.md")).read_text(encoding="utf-8")

@@ -28,7 +28,7 @@ from pathlib import Path
 
 import pytest
 from conftest import Transcript, usage
-from prompt_support import event_block, event_ids, outline_prompt, parse_work, plan_section
+from prompt_support import event_block, event_ids, handoff_prompts, outline_prompt, parse_work, plan_section
 from told_support import no_live_settings, ok  # noqa: F401  (a fixture, used by name)
 from typer.testing import CliRunner
 
@@ -162,15 +162,7 @@ def pantry(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[str], s
         ],
         "ending": "End on it.",
     }
-    yamlio.save(work / "outline.yaml", yamlio.loads(json.dumps(plan), "outline.yaml"), backup=False)
-    runner.invoke(app, ["draft", str(work), "--engine", "handoff", "-q"])
-    handoff = work / "handoff"
-    sections = [p.read_text(encoding="utf-8") for p in sorted(handoff.glob("*-section-*.prompt.md"))]
-    for prompt in sorted(handoff.glob("*-section-*.prompt.md")):
-        answer = prompt.with_name(prompt.name.removesuffix(".prompt.md") + ".answer.md")
-        answer.write_text(f"Claude edited the helper. <!-- ev: {edit} -->", encoding="utf-8")
-    runner.invoke(app, ["draft", str(work), "--engine", "handoff", "-q"])
-    finish = next(handoff.glob("*-finish-*.prompt.md")).read_text(encoding="utf-8")
+    sections, finish = handoff_prompts(work, plan, f"Claude edited the helper. <!-- ev: {edit} -->")
     return work, sections, finish
 
 

@@ -26,19 +26,16 @@ and asserted on the prompt a model receives, from a session in Claude Code's rec
 
 from __future__ import annotations
 
-import json
 import re
 from datetime import datetime, timezone
 from pathlib import Path
 
 import pytest
 from conftest import Transcript, usage
-from prompt_support import event_block, event_ids, outline_prompt, parse_work, plan_section
+from prompt_support import event_block, event_ids, handoff_prompts, outline_prompt, parse_work, plan_section
 from told_support import no_live_settings, ok  # noqa: F401  (a fixture, used by name)
 from typer.testing import CliRunner
 
-from retell import yamlio
-from retell.cli import app
 from retell.events import ASSISTANT, TOOL_RUN, Event, ToolCall
 from retell.write.context import session_end
 from retell.write.draft import _last_paragraph
@@ -120,15 +117,7 @@ def hive(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[str], str
         ],
         "ending": "End on the commit and the empty scale reading 0 g.",
     }
-    yamlio.save(work / "outline.yaml", yamlio.loads(json.dumps(plan), "outline.yaml"), backup=False)
-    runner.invoke(app, ["draft", str(work), "--engine", "handoff", "-q"])
-    handoff = work / "handoff"
-    sections = [p.read_text(encoding="utf-8") for p in sorted(handoff.glob("*-section-*.prompt.md"))]
-    for prompt in sorted(handoff.glob("*-section-*.prompt.md")):
-        answer = prompt.with_name(prompt.name.removesuffix(".prompt.md") + ".answer.md")
-        answer.write_text(f"Claude fixed the table.\n\n{_LONG_LAST} <!-- ev: {runs[3]} -->", encoding="utf-8")
-    runner.invoke(app, ["draft", str(work), "--engine", "handoff", "-q"])
-    finish = next(handoff.glob("*-finish-*.prompt.md")).read_text(encoding="utf-8")
+    sections, finish = handoff_prompts(work, plan, f"Claude fixed the table.\n\n{_LONG_LAST} <!-- ev: {runs[3]} -->")
     return work, sections, finish
 
 

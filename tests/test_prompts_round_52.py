@@ -23,18 +23,15 @@ written for these tests (another project, other figures and names than those ses
 
 from __future__ import annotations
 
-import json
 from datetime import datetime, timezone
 from pathlib import Path
 
 import pytest
 from conftest import Transcript, usage
-from prompt_support import event_block, event_ids, outline_prompt, parse_work, plan_section
+from prompt_support import event_block, event_ids, handoff_prompts, outline_prompt, parse_work, plan_section
 from told_support import no_live_settings, ok  # noqa: F401  (a fixture, used by name)
 from typer.testing import CliRunner
 
-from retell import yamlio
-from retell.cli import app
 from retell.events import ASSISTANT, TOOL_RUN, Event, ToolCall
 from retell.write.cut_readings import cut_reading_notes
 from retell.write.draft import section_words
@@ -107,15 +104,7 @@ def shelf(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[str], st
         ],
         "ending": "End on the commit and the 14 tests passing.",
     }
-    yamlio.save(work / "outline.yaml", yamlio.loads(json.dumps(plan), "outline.yaml"), backup=False)
-    runner.invoke(app, ["draft", str(work), "--engine", "handoff", "-q"])
-    handoff = work / "handoff"
-    sections = [p.read_text(encoding="utf-8") for p in sorted(handoff.glob("*-section-*.prompt.md"))]
-    for prompt in sorted(handoff.glob("*-section-*.prompt.md")):
-        answer = prompt.with_name(prompt.name.removesuffix(".prompt.md") + ".answer.md")
-        answer.write_text(f"Claude passed the setting on. <!-- ev: {runs[4]} -->", encoding="utf-8")
-    runner.invoke(app, ["draft", str(work), "--engine", "handoff", "-q"])
-    finish = next(handoff.glob("*-finish-*.prompt.md")).read_text(encoding="utf-8")
+    sections, finish = handoff_prompts(work, plan, f"Claude passed the setting on. <!-- ev: {runs[4]} -->")
     return work, sections, finish
 
 

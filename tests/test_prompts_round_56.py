@@ -26,12 +26,11 @@ from pathlib import Path
 
 import pytest
 from conftest import Transcript, usage
-from prompt_support import event_block, event_ids, outline_prompt, parse_work, plan_section
+from prompt_support import event_block, event_ids, handoff_prompts, outline_prompt, parse_work, plan_section
 from told_support import no_live_settings  # noqa: F401  (a fixture, used by name)
 from typer.testing import CliRunner
 
 from retell import yamlio
-from retell.cli import app
 from retell.extract.tools import is_test_command
 from retell.write.draft import section_words
 from retell.write.locales import told_length
@@ -100,15 +99,7 @@ def kiln(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[str], str
         ],
         "ending": "End on the commit.",
     }
-    yamlio.save(work / "outline.yaml", yamlio.loads(json.dumps(plan), "outline.yaml"), backup=False)
-    runner.invoke(app, ["draft", str(work), "--engine", "handoff", "-q"])
-    handoff = work / "handoff"
-    sections = [p.read_text(encoding="utf-8") for p in sorted(handoff.glob("*-section-*.prompt.md"))]
-    for prompt in sorted(handoff.glob("*-section-*.prompt.md")):
-        answer = prompt.with_name(prompt.name.removesuffix(".prompt.md") + ".answer.md")
-        answer.write_text(f"I had Claude fix the unit. <!-- ev: {runs[3]} -->", encoding="utf-8")
-    runner.invoke(app, ["draft", str(work), "--engine", "handoff", "-q"])
-    finish = next(handoff.glob("*-finish-*.prompt.md")).read_text(encoding="utf-8")
+    sections, finish = handoff_prompts(work, plan, f"I had Claude fix the unit. <!-- ev: {runs[3]} -->")
     return work, sections, finish
 
 

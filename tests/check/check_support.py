@@ -4,6 +4,7 @@ tests/ that other test folders import from): the bundled example, parsed and app
 from __future__ import annotations
 
 import functools
+import json
 import shutil
 from pathlib import Path
 from typing import Any
@@ -89,3 +90,11 @@ def draft_problems(work: Path, body: str) -> list[str]:
     """What `retell check` says of `body`, written as the work folder's draft."""
     (work / "draft.md").write_text(DRAFT_HEAD + body + "\n", encoding="utf-8")
     return run_check(work).lines()
+
+
+def ids_by_mark(work: Path, marks: dict[str, str]) -> dict[str, str]:
+    """Each name's event id: the first event of the work folder whose JSON holds its mark (a command, a phrase)."""
+    events = json.loads((work / "events.json").read_text(encoding="utf-8"))["events"]
+    return {
+        name: next(e["id"] for e in events if mark in json.dumps(e, ensure_ascii=False)) for name, mark in marks.items()
+    }

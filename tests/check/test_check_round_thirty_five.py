@@ -32,6 +32,7 @@ from check_support import (
     DRAFT_HEAD,
     _offline,  # noqa: F401  (fixture)
     approved_workdir,
+    ids_by_mark,
 )
 from check_support import draft_problems as problems
 from conftest import Transcript
@@ -65,10 +66,7 @@ def work(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="module")
 def ids(work: Path) -> dict[str, str]:
     marks = {"run": "zig build test", "ask": "separate commits"}
-    events = json.loads((work / "events.json").read_text())["events"]
-    return {
-        name: next(e["id"] for e in events if mark in json.dumps(e, ensure_ascii=False)) for name, mark in marks.items()
-    }
+    return ids_by_mark(work, marks)
 
 
 def _copy(work: Path, tmp_path: Path) -> Path:
@@ -183,10 +181,7 @@ def _ids52(work: Path) -> dict[str, str]:
         "said": "Shall I commit",
         "commit": "70f2781",
     }
-    events = json.loads((work / "events.json").read_text())["events"]
-    return {
-        name: next(e["id"] for e in events if mark in json.dumps(e, ensure_ascii=False)) for name, mark in marks.items()
-    }
+    return ids_by_mark(work, marks)
 
 
 def test_korean_dates_hours_and_a_status_are_no_counts_of_tests(stop52: Path, tmp_path: Path) -> None:
@@ -321,10 +316,7 @@ def _wave_ids(work: Path) -> dict[str, str]:
         "commit": "git commit",
         "said": "Committed `3f0b2d6`",
     }
-    events = json.loads((work / "events.json").read_text())["events"]
-    return {
-        name: next(e["id"] for e in events if mark in json.dumps(e, ensure_ascii=False)) for name, mark in marks.items()
-    }
+    return ids_by_mark(work, marks)
 
 
 def test_a_run_with_no_error_in_traditional_chinese_is_no_failure(wave: Path, tmp_path: Path) -> None:

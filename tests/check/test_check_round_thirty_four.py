@@ -19,7 +19,6 @@ real model's drafters reported on fresh23's drafts, each fixed as a class, on a 
 
 from __future__ import annotations
 
-import json
 import shutil
 from datetime import datetime, timezone
 from pathlib import Path
@@ -29,6 +28,7 @@ from check_support import (
     DRAFT_HEAD,
     _offline,  # noqa: F401  (fixture)
     approved_workdir,
+    ids_by_mark,
 )
 from check_support import draft_problems as problems
 from conftest import Transcript
@@ -142,8 +142,7 @@ def _copy(work: Path, tmp_path: Path) -> Path:
 
 
 def _event(work: Path, text: str) -> str:
-    events = json.loads((work / "events.json").read_text())["events"]
-    return next(e["id"] for e in events if text in json.dumps(e, ensure_ascii=False))
+    return ids_by_mark(work, {"it": text})["it"]
 
 
 # -- the author's own time, in German ----------------------------------------------------------------------------------
