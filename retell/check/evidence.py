@@ -104,6 +104,11 @@ _WORKED = re.compile(
 _VERSION = re.compile(r"(?<![\w.])\d+\.\d+(?:\.\d+)?\+?(?![\w.])")
 
 
+# Words in quotation marks are someone's, checked as a quote (fresh25's ledgerly-docs: Claude's "Someone pushed to the
+# branch in the meantime." after a push that failed, read as the post's own claim of a push)
+_QUOTED = re.compile(r"“[^”\n]*”|«[^»\n]*»|„[^“”\n]*[“”]|\"[^\"\n]*\"|「[^」]*」|『[^』]*』")
+
+
 def evidence_claims(blocks: list[Block], claims: list[Claim]) -> list[Claim]:
     """Claims of results the sentence rules left unread: a result told of a named run, a push."""
     out: list[Claim] = []
@@ -116,6 +121,7 @@ def evidence_claims(blocks: list[Block], claims: list[Claim]) -> list[Claim]:
             continue  # the grading rests on what the paragraph cites
         own = by_block.get(id(block), [])
         text = block.text
+        quoted = [m.span() for m in _QUOTED.finditer(text)]
         for match in _MYSELF.finditer(text):
             if any(c.kind == OUTCOME and match.start() <= c.at <= match.end() + 40 for c in own):
                 continue
@@ -137,6 +143,8 @@ def evidence_claims(blocks: list[Block], claims: list[Claim]) -> list[Claim]:
             if any(c.kind == OUTCOME and start <= c.at <= end + 1 for c in own):
                 continue  # the sentence rules read this clause's result already
             push = _PUSHED.search(clause)
+            if push is not None and any(a <= start + push.start() < b for a, b in quoted):
+                continue  # someone's words in quotation marks ("Someone pushed to the branch"), checked as a quote
             if push is not None and not _NOT_ASSERTED.search(clause[: push.start()]):
                 claim = Claim(OUTCOME, clause.strip()[-120:], block.line_at(start + push.start()), block)
                 claim.at, claim.family, claim.positive = start + push.end(), "push", True
@@ -146,6 +154,8 @@ def evidence_claims(blocks: list[Block], claims: list[Claim]) -> list[Claim]:
             result = _RESULT.search(clause)
             if result is None or _NOT_ASSERTED.search(clause[: result.start()]):
                 continue
+            if any(a <= start + result.start() < b for a, b in quoted):
+                continue  # a result in someone's quoted words is theirs, checked as a quote
             if _COUNTED.search(re.sub(r"`[^`]*`", "CODE", clause[: result.start()])):
                 continue  # "(1 failed)", "two of which failed": a count, read as a number
             anchor = _run_anchor(block, own, start, start + result.start())
