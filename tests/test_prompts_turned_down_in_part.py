@@ -14,10 +14,9 @@ from pathlib import Path
 
 import pytest
 from conftest import Transcript, tool_use_block
+from prompt_support import outline_prompt, parse_work
 from told_support import no_live_settings, ok  # noqa: F401  (no_live_settings: a fixture, used by name)
 from typer.testing import CliRunner
-
-from retell.cli import app
 
 runner = CliRunner()
 CWD = "/home/emre/src/eczane"
@@ -65,12 +64,7 @@ def _session(*, both_turned_down: bool) -> Transcript:
 
 
 def _outline_prompt(tmp_path: Path, tx: Transcript) -> str:
-    path = tx.write(tmp_path / "claude" / "projects" / "-home-emre-src-eczane" / f"{tx.session_id}.jsonl")
-    work = tmp_path / "w"
-    ok(runner.invoke(app, ["parse", str(path), "-o", str(work), "-q"]))
-    ok(runner.invoke(app, ["triage", str(work), "--approve", "-q"]))
-    ok(runner.invoke(app, ["outline", str(work), "--engine", "anthropic", "--dry-run"]))
-    return next((work / "llm" / "dry-run").glob("outline*.prompt.md")).read_text(encoding="utf-8")
+    return outline_prompt(parse_work(tmp_path, tx, "claude/projects/-home-emre-src-eczane"))
 
 
 def test_the_edit_turned_down_is_named_and_the_other_went_through(tmp_path: Path) -> None:

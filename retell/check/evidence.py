@@ -104,11 +104,6 @@ _WORKED = re.compile(
 _VERSION = re.compile(r"(?<![\w.])\d+\.\d+(?:\.\d+)?\+?(?![\w.])")
 
 
-# Words in quotation marks are someone's, checked as a quote (fresh25's ledgerly-docs: Claude's "Someone pushed to the
-# branch in the meantime." after a push that failed, read as the post's own claim of a push)
-_QUOTED = re.compile(r"“[^”\n]*”|«[^»\n]*»|„[^“”\n]*[“”]|\"[^\"\n]*\"|「[^」]*」|『[^』]*』")
-
-
 def evidence_claims(blocks: list[Block], claims: list[Claim]) -> list[Claim]:
     """Claims of results the sentence rules left unread: a result told of a named run, a push."""
     out: list[Claim] = []
@@ -121,6 +116,8 @@ def evidence_claims(blocks: list[Block], claims: list[Claim]) -> list[Claim]:
             continue  # the grading rests on what the paragraph cites
         own = by_block.get(id(block), [])
         text = block.text
+        # words in quotation marks (or code) are someone's, checked as a quote: Claude's "Someone pushed to the
+        # branch in the meantime." after a push that failed is no claim of the post's (fresh25's ledgerly-docs)
         quoted = [m.span() for m in _QUOTED.finditer(text)]
         for match in _MYSELF.finditer(text):
             if any(c.kind == OUTCOME and match.start() <= c.at <= match.end() + 40 for c in own):

@@ -109,6 +109,7 @@ _CD_PREFIX = re.compile(r"^\s*cd\s+(?:\"[^\"]*\"|'[^']*'|[^\s;&|]+)\s*(?:&&|;)\s
 _BARE_CD = re.compile(r"^\s*cd(?:\s+(\"[^\"]*\"|'[^']*'|[^\s;&|]+))?\s*$")
 _STOP_TOOLS = frozenset({"KillShell", "KillBash", "TaskStop"})
 SHELL_TOOLS = frozenset({"Bash", "PowerShell"})
+CHANGE_TOOLS = frozenset({"Edit", "MultiEdit", "Write", "NotebookEdit"})  # the calls that change a file
 # Lines of a shell script that say nothing of the work: comments, `set -e`, a bare assignment, an `echo`
 # banner, a shebang.
 _SAYS_NOTHING = re.compile(

@@ -9,9 +9,8 @@ as the one after), the material says which commands ran after it, by id, or that
 from __future__ import annotations
 
 from retell.events import TOOL_RUN, Event
-from retell.extract.tools import SHELL_TOOLS, shorten
+from retell.extract.tools import CHANGE_TOOLS, SHELL_TOOLS, shorten
 
-_CHANGES = frozenset({"Edit", "MultiEdit", "Write", "NotebookEdit"})
 RUNS_NAMED = 3  # commands named after a last change (the rest counted)
 COMMAND_CHARS = 80
 
@@ -50,7 +49,7 @@ def _changed(event: Event) -> list[str]:
     """The files an event's edits and writes changed, each once, in order."""
     if event.kind != TOOL_RUN:
         return []
-    paths = [c.target for c in event.calls or () if c.name in _CHANGES and c.target and not c.error]
+    paths = [c.target for c in event.calls or () if c.name in CHANGE_TOOLS and c.target and not c.error]
     return list(dict.fromkeys(paths))
 
 

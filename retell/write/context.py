@@ -14,7 +14,7 @@ from retell.extract.subagents import spawn_ran
 from retell.extract.testlines import shows_failure
 from retell.extract.testruns import run_failed, told_runs
 from retell.extract.timeutil import to_epoch_ms
-from retell.extract.tools import DIFFERENCES_FOUND, NO_MATCH, SHELL_TOOLS, TURNED_DOWN, is_test_command
+from retell.extract.tools import CHANGE_TOOLS, DIFFERENCES_FOUND, NO_MATCH, SHELL_TOOLS, TURNED_DOWN, is_test_command
 from retell.report import gap_phrase, plural, utc_minute
 from retell.templating import TemplateLibrary
 from retell.triage.model import LENGTHS, Triage
@@ -216,7 +216,6 @@ _UNCOMMITTED = (
 _MAKES_A_COMMIT = re.compile(
     r"\bgit\s+(?:-\S+\s+)*(?:commit|merge(?!\s+--abort)|cherry-pick(?!\s+--abort)|revert(?!\s+--no-commit)|am)\b"
 )
-_CHANGES = frozenset({"Edit", "MultiEdit", "Write", "NotebookEdit"})
 
 
 def session_end(events: list[Event]) -> str:
@@ -236,7 +235,7 @@ def session_end(events: list[Event]) -> str:
         for c in e.calls or ()
         if c.name in SHELL_TOOLS and not c.error and _MAKES_A_COMMIT.search(c.target or "") and c.output
     ]
-    changed = any(c.name in _CHANGES and not c.error for e in told if e.kind == TOOL_RUN for c in e.calls or ())
+    changed = any(c.name in CHANGE_TOOLS and not c.error for e in told if e.kind == TOOL_RUN for c in e.calls or ())
     last = told[-1]
     words = [e for e in told if e.kind in (HUMAN, ASSISTANT)]
     after = told[told.index(words[-1]) + 1 :] if words else []
@@ -312,9 +311,6 @@ def never_failed(events: list[Event]) -> str:
     )
 
 
-_CHANGES = frozenset({"Edit", "MultiEdit", "Write", "NotebookEdit"})
-
-
 def from_message(events: list[Event]) -> str:
     """The times of the session's landmarks counted from the author's first message: Claude's first change that
     went through, its last tool run, its last reply, and what came before the message (a `/clear`, a command the
@@ -328,7 +324,7 @@ def from_message(events: list[Event]) -> str:
     after = [e for e in told if _ms(e) >= start and e is not first]
     marks: list[str] = []
     change = next(
-        (e for e in after if e.kind == TOOL_RUN and any(c.name in _CHANGES and not c.error for c in e.calls or ())),
+        (e for e in after if e.kind == TOOL_RUN and any(c.name in CHANGE_TOOLS and not c.error for c in e.calls or ())),
         None,
     )
     if change is not None:

@@ -41,6 +41,7 @@ from retell.extract.testruns import passing_line, told_runs
 from retell.extract.timeutil import to_epoch_ms
 from retell.extract.tools import (
     ANSWERS,
+    CHANGE_TOOLS,
     EXCERPT_WHOLE,
     INTERRUPTED,
     NO_MATCH,
@@ -554,10 +555,9 @@ _ECHO_MEANS = {
 def refused(call: ToolCall) -> bool:
     """An edit the tool refused before it applied (a file not read first, an old text not found): not one the
     author turned down, whose lines are what they turned down, nor one cut off mid-way."""
-    return bool(call.error) and call.error not in (TURNED_DOWN, INTERRUPTED) and call.name in _EDITS
+    return bool(call.error) and call.error not in (TURNED_DOWN, INTERRUPTED) and call.name in CHANGE_TOOLS
 
 
-_EDITS = frozenset({"Edit", "MultiEdit", "Write", "NotebookEdit"})
 _DESELECTED = re.compile(r"\b(\d+) deselected\b")
 _FAILED_COUNT = re.compile(r"\b(\d+) failed\b")
 _FAILED_LINE = re.compile(r"^(?:FAILED|ERROR) \S")
@@ -909,7 +909,6 @@ _AFTERWORD = re.compile(
 
 
 _ONELINE_LOG = re.compile(r"^\s*[0-9a-f]{7,40} \S")  # `git log --oneline`: a short hash, then the subject
-_COMMITS = re.compile(r"\bgit\s+(?:-\S+\s+)*commit\b")
 _STATUS_LINE = re.compile(r"^\s*[\w ]{0,20}[=:]\s*\d{1,3}\s*$")  # an echoed status: `exit=0`, `EXIT: 0`
 
 
@@ -945,7 +944,7 @@ def decisive_results(events: list[Event], limit: int = RESULTS_SHOWN) -> list[st
                 continue  # `exit=0` after `… | tail -5; echo "exit=$?"`: tail's status, no result (stop 52)
             shown = [ln.strip().strip("=").strip() or ln.strip() for ln in lines[-RESULT_LINES:]]  # "=== 16 passed ==="
             logged = [ln.strip() for ln in lines if _ONELINE_LOG.match(ln)]
-            if logged and _COMMITS.search(call.target or ""):
+            if logged and _COMMIT.search(call.target or ""):
                 # `git commit … && git log --oneline -2`: the newest commit is the log's first line, the last one
                 # is the commit before it (fresh24's weichen was shown the older commit as its result)
                 shown = logged[:1]

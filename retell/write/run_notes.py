@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from itertools import pairwise
 
-from retell.events import ASSISTANT, COMMAND, HUMAN, TOOL_RUN, Event, ToolCall
+from retell.events import ASSISTANT, COMMAND, HUMAN, TOOL_RUN, Event, ToolCall, walk
 from retell.extract.tools import SHELL_TOOLS, is_test_command, shorten
 from retell.report import plural
 
@@ -349,17 +349,6 @@ def _listed(path: str, shown: str) -> bool:
     return all(re.search(rf"(?<![\w.-]){re.escape(part)}(?![\w-])", shown) for part in parts)
 
 
-def _with_subagent_steps(events: list[Event]) -> list[Event]:
-    """The events and, after each subagent's, its own steps: what a subagent's grep printed is shown in the session
-    (blind27's writer: `app/routers/kunto.py:31` called "in no output", where the subagent's grep printed it)."""
-    out: list[Event] = []
-    for event in events:
-        out.append(event)
-        if event.subagent is not None:
-            out.extend(_with_subagent_steps(event.subagent.events))
-    return out
-
-
 def claude_word_notes(events: list[Event], session: list[Event] | None = None) -> dict[str, list[str]]:
     """Under a message of Claude's, the branches, paths and URLs it names in code that no command, output or
     message of the author's in the session shows: Claude's word alone. A post's ending told "the commit is on
@@ -368,7 +357,7 @@ def claude_word_notes(events: list[Event], session: list[Event] | None = None) -
     if session is None:
         return {}  # a part of the session cannot tell what no run of it shows
     seen: list[str] = []
-    for event in _with_subagent_steps(session):
+    for event in walk(session):  # a subagent's steps too: a path its grep printed is shown (blind27)
         if event.kind in (HUMAN, COMMAND):
             seen.extend((event.text or "", event.args or ""))
         for call in event.calls or ():
