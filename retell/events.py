@@ -387,6 +387,9 @@ class EventLog:
     chapters: list[Chapter]
     events: list[Event]
     sessions: list[SessionEntry] = field(default_factory=list)  # only when the folder holds several
+    # The texts the parse found flagged items in (`e12.summary`, `title`: the keys of redact.all_texts), when
+    # this very retell made the manifest that says so; None: not known, every text is scanned. Never written.
+    flagged: frozenset[str] | None = field(default=None, compare=False, repr=False)
 
     def head_dict(self) -> dict[str, Any]:
         """Everything but the events (which a big session writes one at a time)."""

@@ -523,7 +523,10 @@ def _known_values(log: EventLog) -> tuple[Scanner, dict[str, tuple[str, str]]]:
         return cached[1], cached[2]
     scanner = scanner_for(log)
     known: dict[str, tuple[str, str]] = {}
-    for _, text in all_texts(log):
+    flagged = log.flagged
+    for key, text in all_texts(log):
+        if flagged is not None and key not in flagged and key != "cwd":  # (the parse never flags the cwd)
+            continue  # the same scanner found nothing there
         for finding in scanner.scan(text):
             # the account name is matched by its own rule where it is an account name, never as a word
             if len(finding.value) >= Redactor.MIN_KNOWN_LENGTH and finding.kind != "username":

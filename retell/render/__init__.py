@@ -134,13 +134,8 @@ def compose_post(path: Path, options: RenderOptions, *, strict: bool = True) -> 
     if verified is not None:
         claims = merge_verification(claims, verified, draft)
     draft_meta, body = split_front_matter(draft)
-    post = post_settings(
-        triage.post,
-        draft_meta,
-        default_title(parsed.log, triage.post.language),  # the title triage proposed, in the post's language
-        default_slug(parsed.log, language=triage.post.language),
-        parsed.log.session.id,
-    )
+    proposed = default_title(parsed.log, triage.post.language)  # the title triage proposed, in the post's language
+    post = post_settings(triage.post, draft_meta, proposed, default_slug(parsed.log, proposed), parsed.log.session.id)
     out_root = options.output or (workdir.path / "post")
     layout = Layout.for_target(options.target, out_root, post)
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from ruamel.yaml.comments import CommentedMap
 
-from retell import yamlio
+from retell import __version__, yamlio
 from retell.errors import GateError, RetellError, SecretLeakError, ValidationError, WorkdirError
 from retell.events import EVENTS_SCHEMA_VERSION, EventLog, branch_id
 from retell.fsutil import atomic_write_text
@@ -51,7 +51,25 @@ def load_parsed(workdir: Workdir) -> Parsed:
         log = EventLog.from_dict(data)
     except (KeyError, TypeError, ValueError) as exc:
         raise WorkdirError(f"{workdir.events} is not a valid events file ({exc}); re-run `retell parse`") from None
+    log.flagged = flagged_texts(manifest)
     return Parsed(log, manifest, digest)
+
+
+def flagged_texts(manifest: dict[str, Any]) -> frozenset[str] | None:
+    """Where the parse found flagged items (redact.all_texts' keys), when this retell's scanner wrote the
+    manifest: every later stage then looks for the known values in those texts only, not in all of them (a
+    100 MB session's texts took ~0.8 s a stage). A manifest of another version says nothing: None."""
+    warnings = manifest.get("pii_warnings")
+    if manifest.get("retell_version") != __version__ or not isinstance(warnings, list):
+        return None
+    keys: set[str] = set()
+    for warning in warnings:
+        for location in warning.get("locations", []) if isinstance(warning, dict) else ():
+            event, name = location.get("event"), location.get("field")
+            if not isinstance(event, str) or not isinstance(name, str):
+                return None
+            keys.add(name if event == "session" else f"{event}.{name}")
+    return frozenset(keys)
 
 
 def known_of(parsed: Parsed, workdir: Workdir) -> Known:
