@@ -64,3 +64,15 @@ def test_a_captioned_image_is_one_the_section_keeps(tmp_path: Path) -> None:
     first = sections(draft)[0]
     assert "![The timeout, before the fix](assets/" in first
     assert first.count("![") == 2
+
+
+def test_the_montage_passes_the_posts_own_check(tmp_path: Path) -> None:
+    """ "In between came six more asks (31 tool calls)": a count the cited asks cannot bear out, and bookkeeping the
+    prompts keep out of a model's post; the offline engine's montage names the asks only, and its post passes
+    `retell check`."""
+    draft = drafted(tmp_path, "short")
+    montage = next(line for line in draft.splitlines() if line.startswith("In between came"))
+    assert "tool call" not in montage
+    result = CliRunner().invoke(app, ["check", str(tmp_path / "w")])
+    assert "tool calls" not in result.output
+    assert "nothing untraced" in result.output, result.output

@@ -816,11 +816,11 @@ class _Writer:
         """Episodes told as one montage: how many asks, the first few in a handful of words each."""
         asks = [ask for ep in episodes_ if (ask := next((e for e in ep if _is_ask(e)), None)) is not None]
         quoted = [q for ask in asks if (q := shorten_words(_one_line(_words(ask)), 60))]
-        calls = sum(len(e.calls or ()) for ep in episodes_ for e in ep if e.kind == TOOL_RUN)
-        work = f" ({calls} tool call{'s' if calls != 1 else ''})" if calls else ""
+        # (no count of the tool calls in them: bookkeeping, as the prompts tell a model, and a figure the cited asks
+        # cannot bear out, so the post's own check would report it)
         if not asks:
-            return f"A stretch of work followed{work}." if work else ""
-        lead = f"In between came {_number(len(asks))} more ask{'s' if len(asks) != 1 else ''}{work}"
+            return "A stretch of work followed." if any(e.kind == TOOL_RUN for ep in episodes_ for e in ep) else ""
+        lead = f"In between came {_number(len(asks))} more ask{'s' if len(asks) != 1 else ''}"
         if not quoted:
             return _cited(f"{lead}.", asks)
         shown = [f"“{session_inline(q)}”" for q in quoted[:3]]
