@@ -122,6 +122,7 @@ SETS = {
     "blind25": ("AE1", "AE2"),
     "blind26": ("AF1", "AF2"),
     "blind27": ("AG1", "AG2"),
+    "blind28": ("AH1", "AH2"),
 }
 # the sets the check was never tuned on: round fifteen tunes on every variant of the first ten (blind10
 # measured round fourteen, stop 40); blind11 arrived in stop 41 and measured round fifteen; round sixteen tunes on it,
@@ -142,8 +143,9 @@ SETS = {
 # round thirty-four tunes on blind14 and blind19 (their false alarms read, their verify answers as answered); blind26
 # (stop 52, two sessions of fresh22, English and Turkish told in Turkish) measured round thirty-four; round
 # thirty-five tunes on blind26 (its false alarms read, its verify answers as answered); blind27 (stop 52, two sessions
-# of fresh22, English and Finnish told in Finnish) measures rounds thirty-four and thirty-five
-UNTUNED: tuple[str, ...] = ("blind25", "blind27")
+# of fresh22, English and Finnish told in Finnish) measures rounds thirty-four and thirty-five; blind28 (stop 53, two
+# sessions of fresh22, English and Indonesian told in Indonesian) measures round thirty-five (main) on
+UNTUNED: tuple[str, ...] = ("blind25", "blind27", "blind28")
 VARIANTS = ("dev", "holdout")
 SHOWN = ("dev",)  # details (misses, false alarms) are printed for these variants only
 KINDS = (
