@@ -221,7 +221,8 @@ _GREETING = re.compile(
 # A log line: a timestamp or a level in front, a stack frame, a prompt's output
 _LOG_LINE = re.compile(
     r"^\s*(?:\[?\d{4}-\d\d-\d\d[T ]\d\d:\d\d|\[?\d\d:\d\d:\d\d[\].,]|\[?(?:ERROR|WARN(?:ING)?|INFO|DEBUG|FATAL|"
-    r"TRACE|CRITICAL)\]?[\s:]|at [\w$.]+\(|Traceback \(most recent|Exception in thread|npm ERR!|error\[E\d+\]|"
+    r"TRACE|CRITICAL)\]?[\s:]|at (?:async |new )?[\w$.<>]+ ?\(|Traceback \(most recent|Exception in thread|"
+    r"npm ERR!|error\[E\d+\]|"
     r"E\s{2,}|File \"[^\"]+\", line \d+|(?:\w+(?:\.\w+)+|[A-Z]\w*)(?:Error|Exception):)"
 )
 _PATH = re.compile(r"^[`'\"]?(?:[\w.@~-]+[/\\])+[\w.@-]+[`'\"]?[,;]?$|^[`'\"]?[\w-]+\.[A-Za-z0-9]{1,6}[`'\"]?[,;]?$")

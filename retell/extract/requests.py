@@ -165,7 +165,7 @@ _LOG_LINE = (
     r"^\[?(?:ERROR|ERR|WARN(?:ING)?|INFO|DEBUG|TRACE|FATAL|CRITICAL|NOTICE|SEVERE|E|W|I|D)\b[\]:]|"
     r"^\[?(?:ERROR|WARN(?:ING)?|INFO|DEBUG|TRACE|FATAL|CRITICAL)\b|"
     r"^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec) +\d\d? \d\d:\d\d|"
-    r"^Traceback \(most recent|^\s*at \S+ \(|^\s*at [\w.$<>]+:\d|^\s*File \"|"
+    r"^Traceback \(most recent|^\s*at (?:async |new )?\S+ \(|^\s*at [\w.$<>]+:\d|^\s*File \"|"
     r"^[\w.]*(?:Error|Exception|Warning|Fault)(?:\[\w+\])?:|^Caused by:|^panic:|^fatal:|^FAILED |^E {2,}|"
     r"^npm (?:ERR!|WARN)|^error(?:\[\w+\])?:|^warning:|^\S+@\S+:\S*[$#] |^[$#>] \S|^>>> |^PS [A-Z]:\\|"
     r"^\(\S+\) \S+@|^\d+ (?:passed|failed)\b|^[⎿│├└┌]|^\s*\{\s*\"|^\s*\d+\s*\||"
