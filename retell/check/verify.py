@@ -415,10 +415,32 @@ def _clear_citations(findings: list[Finding], verdicts: list[Verdict], blocks: l
         block = finding.claim.block
         judged = by_block.get(block.start, [])
         cites = {*block.cites, *block.own_cites}
-        if judged and all(v.verdict == SUPPORTED and v.event in cites for v in judged):
+        # (every claim supported, one at least by a cited event, the others by events the citation spans)
+        if (
+            judged
+            and all(v.verdict == SUPPORTED and _within(v.event, cites) for v in judged)
+            and any(v.event in cites for v in judged)
+        ):
             finding.model_note = judged[0].said()
             finding.status, finding.source, finding.cleared = TRACED, RULES_AND_MODEL, True
             finding.event, finding.excerpt = judged[0].event, ""
+
+
+_EVENT_ID = re.compile(r"^(.*?)e(\d+)(?:\.\d+)?$")
+
+
+def _within(event: str, cites: set[str]) -> bool:
+    """Whether the model's event is one a paragraph cites, or lies between two of them: a summary of the stretch
+    between two runs ("only one test's expected value changed in between", blind27 AG2:161, the edit between the two
+    test runs it cites, whose counts the paragraph's other claim compares) is told by the events the citation
+    spans."""
+    if event in cites:
+        return True
+    own = _EVENT_ID.match(event)
+    if own is None:
+        return False
+    spanned = [int(m.group(2)) for c in cites if (m := _EVENT_ID.match(c)) and m.group(1) == own.group(1)]
+    return len(spanned) >= 2 and min(spanned) < int(own.group(2)) < max(spanned)
 
 
 # The classes of a sure rule finding (one that stops --strict) the model's support may soften to a note: figures

@@ -211,3 +211,21 @@ def test_a_request_put_as_a_question_is_no_question_and_a_plan_no_guess() -> Non
         "oye, ¿no se van a duplicar lecturas?"
     ]
     assert hedged("I think the better approach is a base class. It might be the cache.") == ["It might be the cache."]
+
+
+def test_a_citation_problem_clears_when_the_model_finds_a_claim_between_two_cited_events(tmp_path: Path) -> None:
+    """A summary of the stretch between two runs it cites ("only one test changed in between", blind27 AG2:161) is
+    told by the events the citation spans: where the model supports a claim with a cited event and the others with
+    events between two cited ones, the rules' low-confidence citation problem clears; with none on a cited event,
+    it stays."""
+    work = _work(tmp_path)
+    text, run, asked = _citation_problem(work)
+    events = [e.id for e in require_approved(work)[2].events]
+    between = events[(events.index(asked) + events.index(run)) // 2]
+    assert between not in (asked, run)
+    cited = Verdict(3, "a long detour of mine through rainy weekend errands", "supported", asked, "the author asked")
+    spanned = Verdict(3, "spare bicycle parts and kitchen chores", "supported", between, "in between")
+    report = _merged(work, text, cited, spanned)
+    assert not any(f.problem and f.claim.kind == CITATION for f in report.findings)
+    alone = _merged(work, text, spanned)  # (no claim on a cited event: the citation may be all wrong)
+    assert any(f.problem and f.claim.kind == CITATION for f in alone.findings)
