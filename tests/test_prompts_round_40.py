@@ -281,7 +281,7 @@ def test_active_time_leaves_out_the_wait_for_the_author(tmp_path: Path) -> None:
         "- Session length: 7 min (from its first event to its last, as the chapters' times count; "
         "active: 3.1 min, counted from the events' times: Claude at work 2.1 min, from "
         "each of the author's messages to Claude's last step before their next, its subagents' steps included; and "
-        "the author 1.0 min, at most a minute of the wait before their message, for reading and typing it)\n"
+        "the author 1.0 min, at most a minute of the wait before their later message, for reading and typing it)\n"
     ) in prompt
     assert "(7 min; active 3.1 min)" in prompt  # the chapter's, counted the same way
 

@@ -94,7 +94,7 @@ def test_active_time_is_counted_from_the_events_times_and_says_how(tmp_path: Pat
         "- Session length: 18 min (from its first event to its last, as the chapters' times count; "
         "active: 15 min, counted from the events' times: Claude at work 14 min, from "
         "each of the author's messages to Claude's last step before their next, its subagents' steps included; "
-        "and the author 1.0 min, at most a minute of the wait before their message, for reading and typing it)\n"
+        "and the author 1.0 min, at most a minute of the wait before their later message, for reading and typing it)\n"
     ) in prompt
     assert "(18 min; active 15 min)" in prompt  # the chapter's line, counted the same way
 

@@ -222,6 +222,7 @@ class WorkTime:
     waits: int  # the author's messages and commands that came after a wait
     pauses: int  # gaps over IDLE_GAP_MS, left out
     commands: int = 0  # of the waits, those before a command the author ran (`!`, a slash command)
+    opened: bool = False  # the session opens on the author's message or command, which has no wait before it
 
     @property
     def active_ms(self) -> int:
@@ -237,10 +238,13 @@ class WorkTime:
             # a command the author ran is no message: "before their 2 messages" beside "Messages from the author: 1"
             # read as one message counted twice (round 50)
             messages = self.waits - self.commands
+            # (the first message has no wait before it: "before each of their 2 messages" beside "Messages from
+            # the author: 3" read as a count that disagrees, fresh26's drafter)
+            later = "later " if self.opened else ""
             turns = " and ".join(
                 part
                 for part in (
-                    f"{messages} message{'s' if messages != 1 else ''}" if messages else "",
+                    f"{messages} {later}message{'s' if messages != 1 else ''}" if messages else "",
                     f"{self.commands} command{'s' if self.commands != 1 else ''} they ran themselves"
                     if self.commands
                     else "",
@@ -248,7 +252,7 @@ class WorkTime:
                 if part
             )
             waits = (
-                "the wait before their message"
+                f"the wait before their {later}message"
                 if self.waits == 1 and not self.commands
                 else f"the wait before each of their {turns}"
             )
@@ -279,7 +283,8 @@ def work_time(events: list[Event]) -> WorkTime | None:
             commands += 1 if gap > 0 and event.kind == COMMAND else 0
         else:
             claude += gap
-    return WorkTime(claude, author, waits, pauses, commands)
+    opened = timed[0][1].kind in (HUMAN, COMMAND) and not timed[0][1].sidechain
+    return WorkTime(claude, author, waits, pauses, commands, opened)
 
 
 def _first(item: tuple[int, Event]) -> int:
