@@ -437,9 +437,10 @@ def test_the_instructions_say_which_part_of_a_long_output_or_file_to_show(tmp_pa
         assert "keep the lines the prose explains" in _system(prompt)
 
 
-def test_the_first_section_does_not_tell_the_opening_again(tmp_path: Path) -> None:
+def test_the_first_section_and_the_opening_tell_nothing_twice(tmp_path: Path) -> None:
+    # (round 59: the first section tells its first beat whole, and the opening, written after it, gives way)
     prompts = _section_prompts(_parse(tmp_path, _index_session()))
-    assert "do not tell again what it tells" in prompts[0]
+    assert "the opening is written after the sections and leaves out what this section tells" in prompts[0]
 
 
 def test_the_plan_asks_for_a_short_title_and_an_ending_on_the_goal(tmp_path: Path) -> None:
