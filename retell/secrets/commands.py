@@ -795,9 +795,21 @@ def _chosen_password(bare: str, m: re.Match[str]) -> bool:
 def _marked_password(value: str, m: re.Match[str]) -> bool:
     """A password after a weak joint ("and", a comma): chosen, and marked as chosen (a capital or a symbol)."""
     bare = value.strip("'\"`" + TYPOGRAPHIC).rstrip(".,;:)")
-    if not _chosen_password(bare, m) or is_code(bare):
+    if not _chosen_password(bare, m) or is_code(bare) or _identifier_in_code(bare, m):
         return False
     return any(c.isupper() for c in bare) or any(not c.isalnum() for c in bare)
+
+
+_SNAKE_NAME = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+")
+
+
+def _identifier_in_code(bare: str, m: re.Match[str]) -> bool:
+    """A name in small letters joined by underscores, in a code span (`` `atleta2_id` ``): a column's or a
+    variable's name, whose underscore marks nothing as chosen ("comparava `atleta1_id` com `atleta1_id` e
+    `atleta2_id` com …" read as "with USER and PASSWORD": a fresh26 drafter's Portuguese section refused)."""
+    if "v" not in m.re.groupindex or m.start("v") < 1:
+        return False
+    return m.string[m.start("v") - 1] == "`" and _SNAKE_NAME.fullmatch(bare) is not None
 
 
 def _joined_password(value: str, m: re.Match[str]) -> bool:
