@@ -42,6 +42,7 @@ from retell.secrets import (
 )
 from retell.secrets.author_terms import TERM_KIND, Term, Terms
 from retell.secrets.decode import DecodedView, decoded_view
+from retell.secrets.iban import IBAN_KIND, printed
 from retell.secrets.joined_names import NAME_KIND, joined_forms, joined_like, replacement_forms, stands_alone
 from retell.secrets.scanner import resolve
 from retell.triage.model import SecretDecision, Triage
@@ -297,6 +298,12 @@ class Redactor:
             for form in [_without_parentheses(value)]
             if form != value and len(form) > self.MIN_KNOWN_LENGTH and form not in self.known
         ]
+        # (round thirty-five) an IBAN in its other written form: its value is the electronic one (`DE8937040044…`), and
+        # printed in groups of four (`DE89 3704 0044 …`) it is the same account
+        ibans = [value for value in ordered if self.known[value][0] == IBAN_KIND]
+        searches += [
+            (value, form) for value in ibans for form in [printed(value)] if form != value and form not in self.known
+        ]
         exact = _Forms.of(searches, 0)
         altered_from = len(searches)
         searches += [
@@ -305,6 +312,14 @@ class Redactor:
             if len(value) >= self.ALTERED_MIN_LENGTH
             for form in sorted({value.lower(), value.rstrip(_PADDING).lower()}, key=len, reverse=True)
             if len(form) >= self.ALTERED_MIN_LENGTH
+        ]
+        # (and either form in small letters, as a later message may type it: every IBAN is 15 characters or more)
+        lowered = set(searches[altered_from:])
+        searches += [
+            (value, form)
+            for value in ibans
+            for form in dict.fromkeys([value.lower(), printed(value).lower()])
+            if (value, form) not in lowered
         ]
         # (round thirty-four) a person's name in any case, run together or joined by `-`, `_` or `.`: the host, the
         # handle, the repository or the mailbox named after them (`steve-yegge.medium.com`, `github.com/steveyegge`)

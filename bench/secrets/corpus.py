@@ -11,6 +11,7 @@ from __future__ import annotations
 import base64
 import json
 import random
+import re
 import string
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -70,6 +71,38 @@ class Fake:
 
     def b64(self, raw_bytes: int) -> str:
         return base64.b64encode(self.rng.randbytes(raw_bytes)).decode()
+
+    def iban(self, country: str = "DE", printed: bool = False) -> str:
+        """A made-up IBAN of `country`, valid by ISO 13616: its BBAN as the registry shapes it, random, and the
+        check digits computed (no real account's)."""
+        classes = {"n": string.digits, "a": string.ascii_uppercase, "c": string.ascii_uppercase + string.digits}
+        bban = "".join(self.chars(int(n), classes[k]) for n, k in re.findall(r"(\d+)([nac])", IBAN_BBANS[country]))
+        number = country + iban_check_digits(country, bban) + bban
+        return " ".join(number[i : i + 4] for i in range(0, len(number), 4)) if printed else number
+
+
+# (round thirty-five) each country's BBAN as the IBAN registry writes it (n digits, a capitals, c either), for
+# the IBANs made here: the countries the tests name, two with long BBANs (Malta, Saint Lucia), the shortest (Norway)
+IBAN_BBANS = {
+    "DE": "18n",
+    "NL": "4a10n",
+    "GB": "4a14n",
+    "FR": "10n11c2n",
+    "ES": "20n",
+    "IT": "1a10n12c",
+    "BE": "12n",
+    "CH": "5n12c",
+    "PL": "24n",
+    "MT": "4a5n18c",
+    "LC": "4a24c",
+    "NO": "11n",
+}
+
+
+def iban_check_digits(country: str, bban: str) -> str:
+    """ISO 7064 mod 97-10: the two digits that make `<country><digits><bban>` a valid IBAN."""
+    number = "".join(str(int(ch, 36)) for ch in bban + country + "00")
+    return f"{98 - int(number) % 97:02d}"
 
 
 Maker = Callable[[Fake], str]
@@ -349,6 +382,11 @@ PII_FAMILIES: dict[str, tuple[Maker, tuple[str, ...]]] = {
         ),
         ("Co-authored-by: {v} <dev@acme-corp.io>", 'git config --global user.name "{v}"', 'author: "{v}"'),
     ),
+    # (round thirty-five) a bank account's number, electronic or printed in groups of four
+    "iban": (
+        lambda f: f.iban(f.rng.choice(sorted(IBAN_BBANS)), printed=f.rng.random() < 0.5),
+        ("IBAN: {v}", 'iban="{v}"', "please wire the deposit to {v} by Friday"),
+    ),
 }
 
 # Families whose value is a token that stands on its own (a distinctive prefix); the others are told
@@ -581,6 +619,9 @@ client = OpenAI(api_key=os.environ["OPENAI_API_KEY"])
 DB_HOST=host.docker.internal
 aws_access_key_id = AKIAIOSFODNN7EXAMPLE
 ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl deploy@shop
+SWIFT/BIC: COBADEFFXXX (Commerzbank), sort code 20-00-00, account 31926819
+cache key FR27A4C91E0B7D5533F0A12E8C6 expired after 300 s
+upload id DE4409F1C3A7B2E8D5F6A1B0 done
 """
 
 

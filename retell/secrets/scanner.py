@@ -17,6 +17,7 @@ from typing import Any
 from retell.secrets import rule as rule_module
 from retell.secrets.commands import COMMAND_RULES, TOLD_RULES
 from retell.secrets.decode import decoded_view, undiffed_view
+from retell.secrets.iban import IBAN_RULES
 from retell.secrets.joined import JOINED_RULES
 from retell.secrets.key_material import KEY_MATERIAL_RULES
 from retell.secrets.name_parts import NAME_PART_RULES
@@ -78,6 +79,7 @@ def base_rules() -> tuple[tuple[Rule, ...], tuple[Allowlist, ...]]:
         + SESSION_LINK_RULES
         + COMMAND_RULES
         + PERSONAL_RULES
+        + IBAN_RULES
         + PROSE_NAME_RULES
         + VENDOR_SHAPE_RULES
         + vendored

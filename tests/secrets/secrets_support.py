@@ -9,7 +9,17 @@ from pathlib import Path
 BENCH = Path(__file__).resolve().parents[2] / "bench" / "secrets"
 sys.path.insert(0, str(BENCH))
 
-from corpus import FAMILIES, PII_FAMILIES, TOKEN_FAMILIES, Case, Fake, ordinary, planted  # noqa: E402
+from corpus import (  # noqa: E402
+    FAMILIES,
+    IBAN_BBANS,
+    PII_FAMILIES,
+    TOKEN_FAMILIES,
+    Case,
+    Fake,
+    iban_check_digits,
+    ordinary,
+    planted,
+)
 
 from retell import yamlio  # noqa: E402
 from retell.parse import ParseResult  # noqa: E402
@@ -22,12 +32,14 @@ from retell.workdir import Workdir  # noqa: E402
 
 __all__ = [
     "FAMILIES",
+    "IBAN_BBANS",
     "PII_FAMILIES",
     "TOKEN_FAMILIES",
     "Case",
     "Fake",
     "default_triage",
     "fully_flagged",
+    "iban_check_digits",
     "ordinary",
     "planted",
 ]

@@ -28,6 +28,8 @@ NEAR = [
     '{"name": "db_password", "value": "Tr0ub4dor&3x"} <password>c0rrectH0rse</password>',
     "lob key: test_0123456789abcdef0123456789abcdef012 and live_ab; s.AbCdEfGhIjKlMnOpQrStUvWx token",
     "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJlLXZhbHVl ey, eyJ alone",
+    # (round thirty-five) IBAN-shaped: capitals and digits, printed in groups, a BIC, a check that fails
+    "BIC COBADEFFXXX; ref DE12 3456 7890 1234 5678 90; id AB12CDEF3456GHIJ7; UTF8 FOO BAR BAZ QUUX",
 ]
 
 
