@@ -124,7 +124,11 @@ def _tuner_session() -> Transcript:
     tx.tick(5)
     tx.tool_call("Bash", {"command": "ruff check tuner"}, "All checks passed!")
     tx.tick(3)
-    tx.assistant("All tests pass and the linter is clean. The help's EXAMPLES still show one band.", usage_=usage())
+    tx.assistant(
+        "All tests pass and the linter is clean; `scan_band()` now keeps only locked stations. The help's EXAMPLES "
+        "still show one band.",
+        usage_=usage(),
+    )
     tx.tick(60)
     tx.user("thanks, and keep Option C from before")
     tx.tick(3)

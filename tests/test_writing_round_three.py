@@ -233,8 +233,10 @@ def test_a_section_prompt_says_what_the_reader_just_read_and_which_names_they_ha
     second = (dry / "section-s2.prompt.md").read_text(encoding="utf-8")
     third = (dry / "section-s3.prompt.md").read_text(encoding="utf-8")
     assert "the reader has already met Feedly, â€™ (in the opening and the sections before)" in second
-    # (section 2's heading names `e2 80 99` too, story32)
-    assert re.search(r"Anyone or anything else you name \(here: [^)]*ISO-8859-1\)", second)
+    # (section 2's heading names `e2 80 99` too, story32; ISO-8859-1 is what the subagent's own run printed, shown
+    # under its report since round 59: told as shown)
+    assert re.search(r"Anyone or anything else you name \(here: [^)]*e2 80 99\)", second)
+    assert re.search(r"Names the material shows in code, a command or an output \([^)]*ISO-8859-1", second)
     assert re.search(r"the reader has already met Feedly, â€™, [^(]*ISO-8859-1 \(in the opening", third)
 
 

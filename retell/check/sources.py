@@ -710,7 +710,8 @@ def _counts(index: Sources, expanded: set[str], unit: str, changed: bool) -> set
         refused = sum(1 for c in done if c.error)
         return {len(done), refused, len(done) - refused}
     if unit == "commits":
-        commits = [c for c in families.get("bash", []) if c.target and re.search(r"\bgit\s+commit\b", c.target)]
+        # (every part of a command: a commit chained after a heredoc's end is one)
+        commits = [c for c in families.get("bash", []) if re.search(r"\bgit\s+commit\b", run_lines(c))]
         # a summary listing the commits by their hashes ("1. `17015f9` - docs, 2. `1d28f1e` - …") counts them too
         hashes = {
             h

@@ -9,7 +9,7 @@ from collections.abc import Iterable
 
 from retell.events import TOOL_RUN, Event
 from retell.extract.phrasing import PHRASE_CHARS, as_phrase, is_verb, request_phrase
-from retell.extract.tools import SHELL_TOOLS, family
+from retell.extract.tools import SHELL_TOOLS, family, run_lines
 from retell.lazyre import lazy
 
 # git commit's own report of a commit it made: "[main 1a2b3c4] Subject" (a refused or failed commit has none)
@@ -44,17 +44,18 @@ def session_summaries(events: Iterable[Event]) -> list[str]:
         for call in event.calls or ():
             if call.name not in SHELL_TOOLS or call.error:
                 continue
-            pr = _PR_TITLE.search(call.target or "")
+            ran = run_lines(call)  # (every part of it: a commit chained after a heredoc's end is one)
+            pr = _PR_TITLE.search(ran)
             if pr:
                 prs.append((pr.group(1) or pr.group(2)).strip())
-            if not _MAKES_A_COMMIT.search(call.target or ""):
+            if not _MAKES_A_COMMIT.search(ran):
                 continue  # (what `cat`, `git log` or a script printed is not a commit this session made)
-            if _EMPTY_COMMIT.search(call.target or ""):
+            if _EMPTY_COMMIT.search(ran):
                 continue  # an empty commit (`--allow-empty`, to trigger a build) changed nothing: no story
             # (a cherry-pick or a rebase prints the subjects of older commits: work done before, not here)
-            subjects = _COMMITTED.findall(call.output or "") if _COMMITS_ONLY.search(call.target or "") else []
+            subjects = _COMMITTED.findall(call.output or "") if _COMMITS_ONLY.search(ran) else []
             if not subjects:  # `git commit -qm "…"` printed nothing: the command says what it committed
-                messages = _COMMIT_MESSAGE.finditer(call.target or "")
+                messages = _COMMIT_MESSAGE.finditer(ran)
                 subjects = [_subject(m.group(1) or m.group(2)) for m in messages]
             for subject in subjects:
                 subject = without_tags(subject.strip())

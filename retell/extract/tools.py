@@ -654,7 +654,7 @@ def result_text(content: Any) -> str:
     return ""
 
 
-_HEREDOC_START = re.compile(r"<<-?\s*(['\"]?)(\w+)\1")
+_HEREDOC_START = re.compile(r"(?<!<)<<-?\s*(['\"]?)([A-Za-z_]\w*)\1")  # (never a here-string, `<<<`, nor `1 << 2`)
 _FED_TO_SHELL = re.compile(r"(?:\|\s*|^\s*|\s)(?:sudo\s+)?(?:ba|z|da|k)?sh(?:\s+-s)?\b(?![\w.-])")
 _FED_TO_PYTHON = re.compile(r"\bpython\d?(?:\.\d+)?\s+-(?:\s|$)")
 _PYTHON_RUNS_TESTS = re.compile(r"\b(?:pytest\.main|unittest\.main|unittest\.TextTestRunner)\s*\(")
@@ -665,11 +665,17 @@ def run_lines(call: ToolCall) -> str:
     line after the body is a test run (fresh23's moatkeep), where the call's one line (`target`) names the `cat`.
     A body fed to a shell (`cat <<EOF | sh`, `bash <<EOF`, `ssh host bash -s <<EOF`) is run line by line, and a
     Python script fed to `python -` that calls `pytest.main()` or `unittest.main()` runs tests; any other body is
-    a file's or a program's text, never a command (a test file written with `cat > test_x.py <<EOF`)."""
+    a file's or a program's text, never a command (a test file written with `cat > test_x.py <<EOF`). Every line
+    is read, not only the first: `python - <<'PY' … PY` then `git diff --stat && git commit -qam '…'` commits
+    (blind28: that commit was not counted, and an older one was named the session's last), and a commit's message
+    in a heredoc is on its command's line, as `target` gives it."""
     command = call.command or ""
-    if "<<" not in command:
+    if not command:
         return call.target or ""
-    lines = command.split("\n")
+    if "\n" not in command:  # (a one-line commit longer than its target, kept whole)
+        return command
+    text = _COMMIT_QUOTED.sub(_one_line_quoted, _COMMIT_HEREDOC.sub(_one_line_message, re.sub(r"\\\n", " ", command)))
+    lines = text.split("\n")
     out: list[str] = []
     at = 0
     while at < len(lines):
@@ -970,6 +976,9 @@ _OUTCOME_COMMAND = re.compile(
 _ANSI = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]")
 _EXIT = re.compile(r"^Exit code (\d+)\s*$")
 # Lines that say how it went: failures, errors, warnings, summaries and counts.
+# A line that names an exception and what it says: Python's, JavaScript's, Java's (`ValueError: …`, `TypeError: …`,
+# `java.lang.IllegalStateException: …`), in the case it is written in.
+EXCEPTION_LINE = r"^\s*(?-i:(?:[a-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Interrupt|Exit))(?::\s|:?$)"
 _TELLING = re.compile(
     r"\b(?:error|errors|failed|failure|fail|FAIL|exception|traceback|warning|warn|passed|success|succeeded|"
     r"built|compiled|done|found \d+|\d+ (?:problems?|files? changed|insertions?|deletions?)|"
@@ -978,7 +987,10 @@ _TELLING = re.compile(
     # a push's "To github.com:o/r.git", "   1a2b3c4..5d6e7f8  main -> main", "Everything up-to-date"
     r"|^\s*To \S+$|^\s*(?:[0-9a-f]{7,}\.\.[0-9a-f]{7,}|\* \[new branch\])\s+\S+ -> \S+|Everything up-to-date"
     r"|^(?:real|user|sys)\s+(?:\d+m)?[\d.,]+s$"  # `time`'s figures: a measurement the post may quote
-    r"|^ok\s+\S+\s+(?:[\d.]+s|\(cached\))",  # go test's verdict on a package
+    r"|^ok\s+\S+\s+(?:[\d.]+s|\(cached\))"  # go test's verdict on a package
+    # the exception a traceback ends on, `ValueError: …`, `json.decoder.JSONDecodeError: …` (`\berror\b` never matches
+    # it): the run's own words on why it failed, which an excerpt of its header alone left to Claude (blind28)
+    rf"|{EXCEPTION_LINE}",
     re.I,
 )
 # Telling lines that say nothing of how the run went: `time`'s figures, a warning on the way. Kept beside the

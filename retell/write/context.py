@@ -14,7 +14,15 @@ from retell.extract.subagents import spawn_ran
 from retell.extract.testlines import shows_failure
 from retell.extract.testruns import run_failed, told_runs
 from retell.extract.timeutil import to_epoch_ms
-from retell.extract.tools import CHANGE_TOOLS, DIFFERENCES_FOUND, NO_MATCH, SHELL_TOOLS, TURNED_DOWN, is_test_command
+from retell.extract.tools import (
+    CHANGE_TOOLS,
+    DIFFERENCES_FOUND,
+    NO_MATCH,
+    SHELL_TOOLS,
+    TURNED_DOWN,
+    is_test_command,
+    run_lines,
+)
 from retell.report import gap_phrase, plural, utc_minute
 from retell.templating import TemplateLibrary
 from retell.triage.model import LENGTHS, Triage
@@ -174,7 +182,8 @@ def to_commit(events: list[Event]) -> str:
         for e in events
         if e.kind == TOOL_RUN and e.ts
         for c in e.calls or ()
-        if c.name in SHELL_TOOLS and not c.error and _COMMIT.search(c.target or "") and c.output
+        # (every part of the command: a commit chained after a heredoc's end is one: blind28)
+        if c.name in SHELL_TOOLS and not c.error and _COMMIT.search(run_lines(c)) and c.output
     ]
     if first is None or not commits:
         return ""
@@ -233,7 +242,7 @@ def session_end(events: list[Event]) -> str:
         for e in told
         if e.kind == TOOL_RUN
         for c in e.calls or ()
-        if c.name in SHELL_TOOLS and not c.error and _MAKES_A_COMMIT.search(c.target or "") and c.output
+        if c.name in SHELL_TOOLS and not c.error and _MAKES_A_COMMIT.search(run_lines(c)) and c.output
     ]
     changed = any(c.name in CHANGE_TOOLS and not c.error for e in told if e.kind == TOOL_RUN for c in e.calls or ())
     last = told[-1]

@@ -36,6 +36,7 @@ def cut_reading_notes(events: list[Event], session: list[Event] | None = None) -
     position = {e.id: i for i, e in enumerate(ordered)}
     wanted = {e.id for e in events if e.kind == ASSISTANT and e.text}
     notes: dict[str, list[str]] = {}
+    files = _files(ordered) if wanted else set()
     for event_id in wanted:
         at = position.get(event_id)
         if at is None:
@@ -66,7 +67,7 @@ def cut_reading_notes(events: list[Event], session: list[Event] | None = None) -
             if _MESSAGE.fullmatch(span) and span not in printed
         ]
         parts = []
-        told = _told_edits(ordered, at, printed)
+        told = _told_edits(ordered, at, printed, files)
         if told:
             parts.append(told)
         if cut:
@@ -140,7 +141,7 @@ def _cut_edits(before: list[Event]) -> list[tuple[Event, int]]:
     return edits
 
 
-def _told_edits(ordered: list[Event], at: int, printed: str) -> str:
+def _told_edits(ordered: list[Event], at: int, printed: str, files: set[str]) -> str:
     """A note on Claude's account of its own edits whose changed lines are shown cut, under the message that ends
     the stretch since the author's last message (its summary) or that names code no line shown holds: a post told
     "uses `isinstance()`" and "sorts by timestamp" of 19 lines nobody saw (round 50)."""
@@ -151,8 +152,10 @@ def _told_edits(ordered: list[Event], at: int, printed: str) -> str:
     spans = dict.fromkeys(m.group(1).strip() for m in _SPAN.finditer(message.text or ""))
     # (a name the author's or Claude's words used before is no code of the edit's: `restock` of "restock should…")
     said = "\n".join(e.text or "" for e in before if e.kind in (HUMAN, ASSISTANT))
-    unshown = [s for s in spans if len(s) > 2 and _CALL.sub("", s) not in printed and s not in said][:3]
-    if not unshown and not _ends_stretch(ordered, at):
+    unshown = [s for s in spans if len(s) > 2 and not _shown_span(s, printed, files) and s not in said][:3]
+    # the note is for a reply that tells the edit: one that speaks of the data or of the program running, after
+    # the edit, says nothing of its lines (blind28: the note stood under three such replies in a row)
+    if not unshown and not (_ends_stretch(ordered, at) and _tells_edit(message, edits)):
         return ""
     which = ", ".join(f"[{e.id}] ({n} of its changed lines not shown)" for e, n in edits)
     text = (
@@ -163,6 +166,57 @@ def _told_edits(ordered: list[Event], at: int, printed: str) -> str:
         text += "; " + ", ".join(f"`{s}`" for s in unshown) + (" is" if len(unshown) == 1 else " are")
         text += " in no line shown here"
     return text
+
+
+def _files(ordered: list[Event]) -> set[str]:
+    """The files the session's calls name (read, edited, searched), whole and by their last part: a file Claude
+    names is shown by the read before or after it, never code of an edit's left-out lines (blind28)."""
+    found: set[str] = set()
+    for event in ordered:
+        for call in event.calls or () if event.kind == TOOL_RUN else ():
+            target = (call.target or "").strip()
+            if target and " " not in target and "." in target.rsplit("/", 1)[-1]:
+                found |= {target, target.rsplit("/", 1)[-1]}
+    return found
+
+
+def _shown_span(span: str, printed: str, files: set[str]) -> bool:
+    """Whether a span of Claude's is shown: in a line a run shows (a call named with its parentheses too), a file
+    the session's calls name, or a slash command whose name a line shows without its slash (`/add` of
+    `Command("add")`: blind28)."""
+    if _CALL.sub("", span) in printed or span in files or (span.rsplit("/", 1)[-1] in files and "." in span):
+        return True
+    slash = re.match(r"^/([\w-]+)", span)
+    return slash is not None and re.search(rf"(?<![\w-]){re.escape(slash.group(1))}(?![\w-])", printed) is not None
+
+
+# Words that tell a change, in the languages Claude most often answers in: "I rewrote", "now returns", "diubah".
+_CHANGE_WORDS = re.compile(
+    r"\b(?:edit(?:ed|s)?|chang(?:e|ed|es)|rewr(?:ote|itten|ite)|creat(?:e|ed|es)|wrote|written|refactor(?:ed|s)?|replac(?:e|ed|es)|add(?:ed|s)?|"
+    r"remov(?:e|ed|es)|renam(?:e|ed|es)|updated|fix(?:ed|es)?|migrat(?:e|ed|es)|switch(?:ed|es)?|implement(?:ed|s)?|"
+    r"now (?:uses|calls|reads|returns|handles|takes|sorts|skips|checks|keeps|writes|builds|loads|runs|passes)|"
+    r"(?:di)?ubah|(?:di)?ganti|(?:di)?tambahkan|(?:di)?hapus|(?:di)?perbaiki|geändert|ersetzt|hinzugefügt|entfernt|"
+    r"modifié|remplacé|ajouté|supprimé|corrigé|cambi\w*|reemplaz\w*|añad\w*|agreg\w*|corrig\w*|alterad\w*|"
+    r"substituí\w*|adicionad\w*|modificat\w*|sostituit\w*|aggiunt\w*)\b|変更|修正|追加|削除|修改|替换|添加|删除|변경|수정",
+    re.I,
+)
+_IDENT = re.compile(r"[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)*")
+
+
+def _tells_edit(message: Event, edits: list[tuple[Event, int]]) -> bool:
+    """Whether Claude's reply tells what its edits did: it names an edited file, a name from code the edits' lines
+    show, or a change in words ("rewrote", "now returns"); never a reply on the data or on the program running
+    ("the bot is up again; try `/stock` from the chat")."""
+    text = message.text or ""
+    prose = _SPAN.sub(" ", text)
+    if _CHANGE_WORDS.search(prose):
+        return True
+    files = {(c.target or "").rsplit("/", 1)[-1] for e, _n in edits for c in e.calls or () if c.diff and c.target}
+    if any(f and re.search(rf"(?<![\w-]){re.escape(f)}(?![\w-])", text) for f in files):
+        return True
+    code = "\n".join(c.diff or "" for e, _n in edits for c in e.calls or ())
+    named = {w for m in _SPAN.finditer(text) if not m.group(1).startswith("/") for w in _IDENT.findall(m.group(1))}
+    return any(len(w) > 2 and re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", code) for w in named)
 
 
 def _announces_edit(ordered: list[Event], at: int) -> bool:

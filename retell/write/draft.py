@@ -21,8 +21,8 @@ from typing import Any
 
 from retell import __version__
 from retell.errors import LLMError
-from retell.events import ASSISTANT, HUMAN, TOOL_RUN, Event, EventLog, ToolCall
-from retell.extract.tools import ANSWERS, SHELL_TOOLS, says_how_it_went, tells_outcome
+from retell.events import ASSISTANT, COMMAND, HUMAN, TOOL_RUN, Event, EventLog, ToolCall
+from retell.extract.tools import ANSWERS, SHELL_TOOLS, run_lines, says_how_it_went, tells_outcome
 from retell.fsutil import atomic_copy, atomic_write_text
 from retell.llm.answers import extract_json
 from retell.llm.budget import output_budget, worth_caching
@@ -391,10 +391,32 @@ def _words_per_section(triage: Triage, outline: Outline) -> int:
 
 
 def _cited_runs(section: Section, events: list[Event]) -> list[Event]:
-    """The tool runs a section's beats cite (skipped beats left out), in the order the beats cite them."""
-    runs = {e.id: e for e in events if e.kind == TOOL_RUN}
+    """The tool runs a section's beats cite (skipped beats left out), in the order the beats cite them, the
+    author's own shell commands (`!`) among them: what they printed is a block a section shows as well (blind28:
+    the author's own log query was left to prose, its section's one block given to Claude's version check)."""
+    runs = {e.id: e for e in events if e.kind == TOOL_RUN or _own_run(e)}
     ids = dict.fromkeys(e for b in section.beats if b.treatment != "skip" for e in b.events)
     return [runs[i] for i in ids if i in runs]
+
+
+def _own_run(event: Event) -> bool:
+    """A shell command the author ran themselves (`!`), with what it printed."""
+    return event.kind == COMMAND and event.name == "!" and any(c.output for c in event.calls or ())
+
+
+# A beat's note that asks for a block: "show the error line", "in a code block", "tampilkan baris error"; in the
+# languages posts are most often written in.
+_ASKS_TO_SHOW = re.compile(
+    r"```|\b(?:show|shown|showing|display|displayed|quote (?:its|the) (?:lines?|output)|code block|"
+    r"tampil\w*|tunjuk\w*|blok kode|muestr\w*|mostr\w*|bloque|bloco|montr\w*|affich\w*|zeig\w*|codeblock|"
+    r"blocco|toon|pokaż\w*|показ\w*|göster\w*|hiển thị)\b|示す|表示|見せ|展示|显示|顯示|代码块|보여",
+    re.I,
+)
+
+
+def _asked_to_show(section: Section) -> set[str]:
+    """The events of the beats whose note asks to show something (skipped beats left out)."""
+    return {e for b in section.beats if b.treatment != "skip" and _ASKS_TO_SHOW.search(b.note or "") for e in b.events}
 
 
 _GIT_RECORD = re.compile(r"\bgit\s+(?:-\S+\s+)*(?:commit|push|tag)\b")
@@ -408,7 +430,7 @@ def _result(call: ToolCall) -> bool:
         not telling_lines(call.output)  # (a traceback's header alone, a background notice: stop 52)
         or call.name not in SHELL_TOOLS
         or call.error in ANSWERS
-        or _GIT_RECORD.search(call.target or "")
+        or _GIT_RECORD.search(run_lines(call))
     ):
         return False  # (a commit or a push records the work: no run it turns on)
     if call.outcome or call.error or tells_outcome(call):
@@ -473,13 +495,23 @@ def block_order(section: Section, events: list[Event]) -> list[str]:
     ("[e4] (its changed lines)"): the run the section turns on first (its last red or green run: round 49, where
     a diff put first left the failing prod test to prose), then the change, then a failure's output, then other
     output (the craft's "the fix, the failing line or the config"), each in the order the beats cite them. A
-    model over the limit was not told which to drop (round 42)."""
+    model over the limit was not told which to drop (round 42). Before them all, what a beat asks to show and what the
+    author ran themselves (blind28: a section of one block gave it to Claude's version check, where its beat asked
+    for the author's own log query)."""
     cited = _cited_runs(section, events)
     turning = _turning_run(section, events)
+    asked = _asked_to_show(section)
     ranked: list[tuple[int, int, str]] = []
     for order, run in enumerate(cited):
         calls = run.calls or []
-        if run is turning:
+        if _own_run(run):
+            ranked.append((-2, order, f"[{run.id}] (the author's own command: what it printed)"))
+        elif run.id in asked and (
+            any(c.diff and not refused(c) for c in calls) or any(telling_lines(c.output) for c in calls)
+        ):
+            what = "its changed lines" if any(c.diff and not refused(c) for c in calls) else "what it printed"
+            ranked.append((-2, order, f"[{run.id}] (its beat asks to show it: {what})"))
+        elif run is turning:
             what = "its own result lines" if any(_result(c) for c in calls) else "what it printed"
             ranked.append((-1, order, f"[{run.id}] (the run it turns on: {what})"))
         elif any(c.diff and not refused(c) for c in calls):  # (a refused edit changed nothing: round 50)

@@ -10,11 +10,13 @@ else the note says whose it is: the author's words (with their event), Claude's 
 
 from __future__ import annotations
 
+import functools
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from retell.events import ASSISTANT, HUMAN, TOOL_RUN, Event
+from retell.events import ASSISTANT, HUMAN, TOOL_RUN, TURN_DURATION, Event
+from retell.extract.timeutil import to_epoch_ms
 
 _GROUPED = r"\d{1,3}(?:(?:[ \u00a0\u202f]|,(?=\d{3}(?!\d)))\d{3})+"
 _NUMBER = rf"(?:{_GROUPED}|\d+)(?:[.,]\d+)?"
@@ -176,7 +178,21 @@ def _printed_figures(output: str) -> list[Figure]:
             for number in match.groups():
                 value, decimals = _value(number)
                 figures.append(Figure(f"{number} ms", value * 0.001, "time", decimals, 0.001))
+    # a time printed as a clock counts it (`ps`'s elapsed `05:21:09`, `1-02:00:00`, `time`'s `0:07:12`): Claude's "5h"
+    # of it is the output's (blind28: a note called it Claude's own, and the post hedged what `ps` printed)
+    for match in _ELAPSED.finditer(output):
+        days, hours, minutes, seconds = (int(g or 0) for g in match.groups())
+        value = ((days * 24 + hours) * 60 + minutes) * 60 + seconds
+        figures.append(Figure(match.group(0), value, "time", 0))
     return figures
+
+
+# An elapsed time as a clock, `[D-]H:MM:SS`; never a time of day after a date (`2026-01-05 10:04:11`, `Jan 08
+# 20:02:11`, `T10:04:11`) nor one with a zone or a fraction after it.
+_ELAPSED = re.compile(
+    r"(?<![\d:.T-])(?<!\d{4}-\d\d-\d\d )(?<![A-Z][a-z]{2} \d\d )(?<![A-Z][a-z]{2}  \d )"
+    r"(?:(\d{1,3})-)?(\d{1,3}):([0-5]\d):([0-5]\d)(?![\d:.]|\s?(?:[AP]M|UTC|Z)\b)"
+)
 
 
 # Code in Claude's words, a fenced block or a span: its numbers are the code's (`sessions|length > 1 %}` is no
@@ -189,7 +205,56 @@ def _blank(match: re.Match[str]) -> str:
     return re.sub(r"[^\n]", " ", match.group(0))
 
 
-def _source_note(event: Event, before: list[Event]) -> str | None:
+TIMED_FROM_S = 60  # a time of Claude's this long or longer is looked for in the events' own times
+TURN_LOOKAHEAD = 50  # the turn's duration is looked for this many events after Claude's message, at most
+
+
+def _spans(ordered: list[Event], at: int) -> list[tuple[float, str]]:
+    """The times the session's own events bear out for Claude's message at `at`, each in seconds with where from:
+    each tool run's since the author's last message (from its call to the event after it) and the turn's own
+    ("Claude worked 8.0 min on that turn"). A "~7 min" the run's times show is no figure of Claude's own (blind28: a
+    note called it so, and steered the post to hedge it). (Not the time since the author asked: "the last 2 minutes"
+    of a query's window matched it by chance.)"""
+    start = next((i for i in range(at - 1, -1, -1) if ordered[i].kind == HUMAN), 0)
+    found: list[tuple[float, str]] = []
+    after: Event | None = ordered[at]  # the next event with a time, walking back from the message
+    for i in range(at - 1, start - 1, -1):
+        event = ordered[i]
+        begun = to_epoch_ms(event.ts or "")
+        ended = to_epoch_ms(after.ts or "") if after is not None else None
+        if event.kind == TOOL_RUN and after is not None and begun is not None and ended is not None and ended > begun:
+            found.append(((ended - begun) / 1000, f"[{event.id}] to [{after.id}]: {_span_text(ended - begun)}"))
+        if event.ts:
+            after = event
+    for event in ordered[at + 1 : at + 1 + TURN_LOOKAHEAD]:
+        if event.kind == HUMAN:
+            break
+        if event.kind == TURN_DURATION and event.duration_ms:
+            found.append((event.duration_ms / 1000, f"Claude's turn [{event.id}]: {event.duration_ms / 60000:.1f} min"))
+            break
+    return found
+
+
+def _span_text(ms: int) -> str:
+    """A span as the material writes times: "6 min 57 s" under ten minutes, "1 h 04 min" past an hour."""
+    seconds = round(ms / 1000)
+    if seconds < 600:
+        return f"{seconds // 60} min {seconds % 60:02d} s"
+    minutes = round(seconds / 60)
+    return f"{minutes} min" if minutes < 60 else f"{minutes // 60} h {minutes % 60:02d} min"
+
+
+Spans = Callable[[], list[tuple[float, str]]]
+
+
+def _timed(figure: Figure, spans: Spans | None) -> str:
+    """Where the events' times bear out a time of Claude's (`spans`), as a note says it; "" where none does."""
+    if spans is None or figure.kind != "time" or figure.value < TIMED_FROM_S:
+        return ""
+    return next((how for seconds, how in spans() if _same(figure, Figure("", seconds, "time", 3))), "")
+
+
+def _source_note(event: Event, before: list[Event], spans: Spans | None = None) -> str | None:
     outputs = [
         f
         for e in before
@@ -216,6 +281,8 @@ def _source_note(event: Event, before: list[Event]) -> str | None:
                 notes.append(f"{figure.text}: the author wrote “{written}” in [{by_author.id}]; no output shows it")
             elif operands and figure.value > max(operands) and figure.value not in operands:
                 notes.append(f"{figure.text} is {_CLAUDES} arithmetic, in no output")
+            elif timed := _timed(figure, spans):
+                notes.append(f"{figure.text} is what the events' times show ({timed}), not {_CLAUDES} own figure")
             elif figure.kind != "count":
                 notes.append(f"{figure.text} is {_CLAUDES} own figure, in no output shown here")
             else:
@@ -242,7 +309,8 @@ def figure_notes(events: list[Event], session: list[Event] | None = None) -> dic
             continue
         at = position.get(event.id)
         before = ordered[:at] if at is not None else [e for e in events if e is not event]
-        note = _source_note(event, before)
+        spans = functools.cache(functools.partial(_spans, ordered, at)) if at is not None else None
+        note = _source_note(event, before, spans)
         if note:
             notes[event.id] = [note]
     return notes

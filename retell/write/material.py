@@ -42,6 +42,7 @@ from retell.extract.timeutil import to_epoch_ms
 from retell.extract.tools import (
     ANSWERS,
     CHANGE_TOOLS,
+    EXCEPTION_LINE,
     EXCERPT_WHOLE,
     INTERRUPTED,
     NO_MATCH,
@@ -54,6 +55,7 @@ from retell.extract.tools import (
     is_outcome_command,
     is_test_command,
     question_answers,
+    run_lines,
     says_how_it_went,
     shorten,
     shorten_words,
@@ -67,6 +69,7 @@ from retell.write.cut_readings import cut_reading_notes
 from retell.write.facts import format_duration, worked_minutes
 from retell.write.figure_sources import figure_notes
 from retell.write.promises import gap_notes
+from retell.write.room import SUBAGENT_OUTPUTS_HEAD
 from retell.write.run_notes import (
     claude_word_notes,
     failure_count_notes,
@@ -201,7 +204,8 @@ def event_line(
             parts.append(f" | reported back: {clip(agent.result)}")
         elif agent.error:
             parts.append(f" | failed: {agent.error}")
-        return "".join(parts)
+        shown = subagent_outputs(agent, outcome_lines)
+        return "".join(parts) + ("\n" + "\n".join(shown) if shown else "")
     if kind == IMAGE:
         return f"{tag} IMAGE {event.asset} (returned by {event.source})"
     if kind == COMMAND and event.name == "!":  # the author's own shell command, what it printed under it
@@ -271,9 +275,13 @@ def commit_messages(event: Event, line: str) -> str:
     out = []
     for call in event.calls or ():
         target = call.target or ""
-        if call.name not in SHELL_TOOLS or not _COMMIT.search(target):
+        # (every part of the command: `python - <<'PY' … PY` then `git commit -qam '…'` commits too: blind28)
+        ran = run_lines(call) if call.name in SHELL_TOOLS else ""
+        if not _COMMIT.search(ran):
             continue
         whole = call.command if call.command and "\n" not in call.command else target
+        if not _COMMIT.search(whole):  # (its commit on a line after the first)
+            whole = next((ln for ln in ran.splitlines() if _COMMIT.search(ln)), whole)
         message = commit_message(whole)
         if message and " ".join(message.split()) not in " ".join(line.split()):
             out.append(f"  commit message: “{shorten(message, COMMIT_MESSAGE_CHARS)}”")
@@ -360,6 +368,85 @@ def subagent_work(agent: Subagent) -> str:
     more = f"; and {plural(len(runs) - len(named), 'more step')}" if len(runs) > len(named) else ""
     head = f"its own work ({', '.join(figures)})" if figures else "its own work"
     return f" | {head}: " + "; ".join(named) + more
+
+
+SUBAGENT_OUTPUT_LINES = 24  # of what a subagent's own runs printed, at most this many lines under its report
+SUBAGENT_OUTPUT_CHARS = 240
+# What a report states that an output line can hold: a figure (`61,877`, `3.5`), a name from code (`label_v2`,
+# `tickets.csv`, `AuthError`, a code span), and a place a search printed (`Line 44` of `44:labels=…`).
+_REPORT_NUMBER = re.compile(r"(?<![\w.])\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\w])|(?<![\w.,])\d+(?:\.\d+)?(?![\w])")
+_REPORT_NAME = re.compile(r"[A-Za-z_][\w-]*(?:[./:=][\w-]+)+|[A-Za-z]*_[\w]+|[a-z]+[A-Z]\w*|[A-Z][a-z]+[A-Z]\w*")
+_REPORT_LINE = re.compile(r"\b[Ll]ines? (\d+)\b|:(\d+)\b")
+_ELIDED_OUTPUT = re.compile(r"^… \(\d+ (?:more|earlier) lines?\b[^)]*\)$")
+
+
+def _report_marks(report: str) -> tuple[set[str], re.Pattern[str] | None, set[str]]:
+    """What a subagent's report states that its runs' outputs can show: its figures (three digits or more, or with
+    a decimal: a `9` or a `12` is in every listing), the names from code it gives (a path's last part too), and the
+    line numbers it cites."""
+    numbers = {
+        n.replace(",", "") for n in _REPORT_NUMBER.findall(report) if len(n.replace(",", "").replace(".", "")) >= 3
+    }
+    numbers |= {n for n in _REPORT_NUMBER.findall(report) if "." in n}
+    spans = [m.strip() for m in re.findall(r"`([^`\n]+)`", report)]
+    names = {n.strip(".:=/") for n in [*_REPORT_NAME.findall(report), *spans] if len(n.strip(".:=/")) >= 3}
+    # a path's file by its name (`data/tickets.csv` of `ls`'s `tickets.csv`); never a word of prose joined by a slash
+    # ("files/directories")
+    names |= {PurePosixPath(n).name for n in names if "/" in n and "." in PurePosixPath(n).name[1:]}
+    names = {n for n in names if "/" not in n or n in spans or re.match(r"[~./]|[\w.-]+/[\w.-]*\.\w", n)}
+    places = {a or b for a, b in _REPORT_LINE.findall(report)}
+    alternatives = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
+    return numbers, re.compile(rf"(?<![\w.-])(?:{alternatives})(?![\w-])") if names else None, places
+
+
+def _draws_on(line: str, marks: tuple[set[str], re.Pattern[str] | None, set[str]]) -> bool:
+    numbers, names, places = marks
+    if {n.replace(",", "") for n in _REPORT_NUMBER.findall(line)} & numbers:
+        return True
+    if names is not None and names.search(line):
+        return True
+    place = re.match(r"^\s*(?:[\w./-]+:)?(\d+)[:-]", line)  # grep -n's `44:` (or `path:44:`)
+    return bool(place and place.group(1) in places)
+
+
+def subagent_outputs(agent: Subagent, max_lines: int) -> list[str]:
+    """The lines a subagent's own runs printed that hold what its report states (its figures, the names from code
+    it gives, the lines it cites), under its run's id: without them a post could tell the `ls`'s sizes or the
+    grep's hits only as the report's words, where the subagent's own commands printed them (blind27, blind28). At
+    most `max_lines` of each output, SUBAGENT_OUTPUT_LINES in all; the rest counted."""
+    if max_lines <= 0 or not agent.result:
+        return []
+    marks = _report_marks(agent.result)
+    out: list[str] = []
+    left = SUBAGENT_OUTPUT_LINES
+    untold = 0
+    for run in agent.events:
+        if run.kind != TOOL_RUN or run.abandoned:
+            continue
+        for call in run.calls or ():
+            if not call.output or call.output == NO_OUTPUT:
+                continue
+            lines = [ln for ln in call.output.splitlines() if ln.strip() and not _ELIDED_OUTPUT.match(ln)]
+            hits = [ln for ln in lines if _draws_on(ln, marks)]
+            if not hits:
+                continue
+            kept = hits[: min(max_lines, left)]
+            untold += len(hits) - len(kept)
+            if not kept:
+                continue
+            left -= len(kept)
+            target = shorten(call.target or call.name, NAMED_COMMAND_CHARS)
+            did = f"its search for “{target}” found" if call.name in SEARCH_TOOLS else f"`{target}` printed"
+            total = _printed_count(call.output)
+            of = "" if len(kept) == total else f" ({len(kept)} of its {plural(total, 'line')})"
+            out.append(f"  [{run.id}] {did}{of}:")
+            out.extend(f"    {shorten(ln.rstrip(), SUBAGENT_OUTPUT_CHARS)}" for ln in kept)
+    if untold:
+        out.append(f"  (and {plural(untold, 'more line')} of its own runs' output that its report draws on)")
+    if out:
+        # (cited by their own ids: the report's words are the report's, these lines are what its commands printed)
+        out.insert(0, f"  {SUBAGENT_OUTPUTS_HEAD}")
+    return out
 
 
 def answers_block(event: Event) -> str:
@@ -467,12 +554,16 @@ def outcome_block(event: Event, max_lines: int, printed: Printed = None, scripts
                 out.append(f"    ({found}: its exit 1 is the answer, not a failure, and is not counted as failed)")
             if _push_unshown(call):
                 out.append("    (no line here is the push's: its output does not show the push went through)")
+            out.extend(traceback_notes(call))
             out.extend(echo_notes(call))
             out.extend(test_scope_notes(call))
             out.extend(query_column_notes(call))
         elif printed is None or (event.id, index) in printed:
             alone = len(event.calls or ()) == 1  # its line above already shows the command whole
             out.extend(printout_lines(None if alone else call.target or call.name, call.output, max_lines))
+            if _push_unshown(call):  # (a push after a heredoc's end: the run's line names the script)
+                out.append("    (no line here is the push's: its output does not show the push went through)")
+            out.extend(traceback_notes(call))
             out.extend(echo_notes(call))
             out.extend(test_scope_notes(call))
             out.extend(query_column_notes(call))
@@ -481,6 +572,27 @@ def outcome_block(event: Event, max_lines: int, printed: Printed = None, scripts
             who = "it" if alone else f"`{shorten(call.target or call.name, NAMED_COMMAND_CHARS)}`"
             out.append(f"  ({who} printed {plural(_printed_count(call.output), 'line')}, not shown here)")
     return "\n" + "\n".join(out) if out else ""
+
+
+_TRACEBACK = re.compile(r"^\s*Traceback \(most recent call last\):")
+_RAISED = re.compile(rf"{EXCEPTION_LINE}|^\s*E\s+\w|^\s*\w+(?:\.\w+)*: \S", re.M)
+
+
+def traceback_notes(call: ToolCall) -> list[str]:
+    """A note under a failed run's output whose traceback ends in no line shown (its header, maybe a frame, and no
+    `KeyError: …`): a `| head -4` that kept the header and not the exception, or an excerpt cut before it. The
+    cause is then Claude's reading of the failure, never the run's own words (blind28: the cause a post gave was
+    Claude's, told as the run's)."""
+    if not call.error or not call.output:
+        return []
+    lines = call.output.splitlines()
+    heads = [n for n, line in enumerate(lines) if _TRACEBACK.match(line)]
+    if not heads or any(_RAISED.match(line) for line in lines[heads[-1] + 1 :]):
+        return []
+    return [
+        "    (the traceback's last line, the exception that stopped the run and its message, is in no line shown "
+        "here: why it failed is Claude's reading, told as Claude's, never as what the run printed)"
+    ]
 
 
 _PUSH = re.compile(r"\bgit\s+(?:-\S+\s+)*push\b")
@@ -492,10 +604,11 @@ def _push_unshown(call: ToolCall) -> bool:
     none of the push's: a post would tell "committed and pushed" from a run that shows only the commit. Not when
     the command's exit vouches for the push: it ran without error and only `&&` follows the push (`… && git push
     -q origin main && git log --oneline -1` printed the log, so the push exited 0: stop 40)."""
-    push = _PUSH.search(call.target or "")
+    ran = run_lines(call)  # (a push on a line after a heredoc's end is one)
+    push = _PUSH.search(ran)
     if not (push and call.output) or _PUSHED.search(call.output or ""):
         return False
-    rest = re.sub(r"&&|\d*>&\d+", " ", (call.target or "")[push.end() :])  # (`2>&1` redirects, runs nothing)
+    rest = re.sub(r"&&|\d*>&\d+", " ", ran[push.end() :])  # (`2>&1` redirects, runs nothing)
     return bool(call.error) or bool(re.search(r"[;|&\n]", rest))
 
 
@@ -909,6 +1022,9 @@ _AFTERWORD = re.compile(
 
 
 _ONELINE_LOG = re.compile(r"^\s*[0-9a-f]{7,40} \S")  # `git log --oneline`: a short hash, then the subject
+_GIT_STAT = re.compile(r"^\d+ files? changed\b")
+# git commit's own line: `[main 1a2b3c4] subject`
+_COMMITTED = re.compile(r"^\s*\[[^\]\s]+(?: \(root-commit\))? [0-9a-f]{7,40}\] \S")
 _STATUS_LINE = re.compile(r"^\s*[\w ]{0,20}[=:]\s*\d{1,3}\s*$")  # an echoed status: `exit=0`, `EXIT: 0`
 
 
@@ -927,9 +1043,13 @@ def decisive_results(events: list[Event], limit: int = RESULTS_SHOWN) -> list[st
                 continue
             if call.error or not telling_lines(call.output) or _FAILING.search(call.outcome or ""):
                 continue
-            if not (is_test_command(call.target) or is_outcome_command(call.target)) or is_install(call.target):
+            ran = run_lines(call) if call.name in SHELL_TOOLS else call.target or ""  # (past a heredoc: blind28)
+            if not (is_test_command(ran) or is_outcome_command(ran)) or is_install(ran):
                 continue  # (an install's "Progress: resolved 312" is no result a post shows: round 53)
             lines = [ln for ln in (call.output or "").splitlines() if ln.strip() and not ln.startswith("exit ")]
+            # a commit's own line, `[main 1a2b3c4] subject` (the last), or, quiet, `git log --oneline`'s first after it
+            committed = [ln.strip() for ln in lines if _COMMITTED.match(ln)][-1:]
+            committed = committed or [ln.strip() for ln in lines if _ONELINE_LOG.match(ln)][:1]
             if shows_failure("\n".join(lines)):  # a failure anywhere (`…::test_x FAILED [ 70%]`): no success
                 continue
             while lines and _AFTERWORD.search(lines[-1]):
@@ -944,10 +1064,14 @@ def decisive_results(events: list[Event], limit: int = RESULTS_SHOWN) -> list[st
                 continue  # `exit=0` after `… | tail -5; echo "exit=$?"`: tail's status, no result (stop 52)
             shown = [ln.strip().strip("=").strip() or ln.strip() for ln in lines[-RESULT_LINES:]]  # "=== 16 passed ==="
             logged = [ln.strip() for ln in lines if _ONELINE_LOG.match(ln)]
-            if logged and _COMMIT.search(call.target or ""):
+            if logged and _COMMIT.search(ran):
                 # `git commit … && git log --oneline -2`: the newest commit is the log's first line, the last one
                 # is the commit before it (fresh24's weichen was shown the older commit as its result)
                 shown = logged[:1]
+            elif committed and _COMMIT.search(ran) and _GIT_STAT.search(shown[-1]):
+                # git's stat says nothing of which commit it was: the commit's own line does (a heredoc's script
+                # then `git commit -am …` was offered as "1 file changed, 1 insertion(+)": blind28)
+                shown = committed
             found.append((event, call.target or call.name, shown))
     chosen = found[-limit:]
     return [f"- [{event.id}] `{shorten(target, 120)}` said: " + " / ".join(lines) for event, target, lines in chosen]
@@ -1123,8 +1247,10 @@ def _outcome_lines(events: list[Event], budget_tokens: int, printed: Printed, sc
     """The most lines of each outcome that keep all outcomes (the scripts shown with them) within OUTCOME_SHARE of
     the budget."""
     runs = [e for e in events if e.kind == TOOL_RUN and any(c.diff or c.output or c.command for c in e.calls or ())]
+    agents = [e.subagent for e in events if e.kind == SUBAGENT and e.subagent is not None and e.subagent.result]
     for lines in _OUTCOME_LINES:
-        shares = (estimate_tokens(outcome_block(e, lines, printed, scripts)) for e in runs)
+        shares = [estimate_tokens(outcome_block(e, lines, printed, scripts)) for e in runs]
+        shares += [estimate_tokens("\n".join(subagent_outputs(agent, lines))) for agent in agents]
         if sum(shares) <= budget_tokens * OUTCOME_SHARE:
             return lines
     return 0

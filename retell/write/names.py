@@ -214,6 +214,14 @@ _PROSE = re.compile(r"[,.;!?]\s")
 _FIGURE = re.compile(r"^\d[\d.,:]*\s?[^\W\d_]{0,6}%?$")
 
 
+# Code by its form, never a name to introduce, whatever it calls: a literal (`True`, `None`, `nil`), a call with its
+# arguments (`Report(path)`; a function named with empty parentheses, `scan()`, is a name), a decorator or an
+# annotation (`@cli.command`), a string in quotes (blind28: the Names rule asked to introduce a literal set in a
+# call's argument, a call and a decorator).
+_LITERALS = frozenset(
+    {"True", "False", "None", "NaN", "Infinity", "null", "nil", "undefined", "true", "false", "NULL", "TRUE", "FALSE"}
+)
+_CODE_FORM = re.compile(r"^(?:@[\w.]+(?:\(.*\))?|[\w.:]+\(.+\)|([\"']).*\1|-?\d[\w.]*)$")
 _OWNER_PAIR = re.compile(r"^([\w-]+)[ :]\1$")
 _SLASH_WORD = re.compile(r"^/[\w.-]+$")
 
@@ -230,6 +238,8 @@ def _code_name(span: str) -> bool:
         return False  # `-a`, `--force`: a command's option; `root root`, `deploy deploy`: a listing's owner and group
     if _SLASH_WORD.match(span):
         return False  # `/init`, `/clear`, `/tmp`: a slash command or a root folder, told by what it did (stop 52)
+    if span in _LITERALS or _CODE_FORM.match(span):
+        return False  # `True`, `Report(path)`, `@cli.command`, `"borrow"`: code, never a name (blind28)
     return not _PAYLOAD.search(span) and _LETTER.search(span) is not None
 
 
@@ -253,13 +263,17 @@ def names_in(text: str, language: str = "en") -> list[str]:
         found.append((match.start(), match.group(1)))
     calendar = calendar_words()
     words: list[tuple[int, int, str]] = []  # (start, end, word) of the capitalised words that name something
-    for match in _WORD.finditer(text):
+    # (a word inside a code span is code: the span is judged whole, above; `True` of `strict=True` is no name: blind28)
+    prose = _CODE.sub(lambda m: " " * len(m.group(0)), text)
+    for match in _WORD.finditer(prose):
         word = match.group(1).rstrip(".-")
         if word in _NOT_NAMES or _CLAUDE_INFLECTED.match(word) or word in _EVERYDAY_ACRONYMS or len(word) < 2:
             continue
         after = text[match.start() + len(word) : match.start() + len(word) + 1]
         if word in calendar or _REFERENCE.match(word) or after == "=" or _calendar_tail(text, match.start(), word):
             continue  # "March", "Friday"; "ALTO-02"; "TZ=UTC": a date, a reference, a variable
+        if word in _LITERALS or after == "(" or text[match.start() - 1 : match.start()] in ("=", "@"):
+            continue  # code written bare: a literal, a call (`Dispatcher(bot)`), a value set (`fp16=True`)
         if word in _MESSAGE_WORDS and words and words[-1][1] + 1 == match.start() and text[words[-1][1]] == " ":
             start, _end, first = words.pop()  # "Database Error": an error's label, one name (round 49)
             words.append((start, match.start() + len(word), f"{first} {word}"))

@@ -16,6 +16,13 @@ MATERIAL_SHARE = 0.5
 # words for the writer, not material to tell. Counted, they lengthened a section's range by a tenth where a round
 # added notes, and the editor cut padding at those lengths (round 52).
 NOTE_LINE = re.compile(r"^[ \t]*\(.*\)[ \t]*$\n?", re.M)
+# What a subagent's own runs printed, under its report (SUBAGENT_OUTPUTS_HEAD and its lines): what the report rests
+# on, shown so that its figures are the runs', not more to tell. Counted, it lengthened the sections of sessions with a
+# subagent by up to a quarter (round 59).
+SUBAGENT_OUTPUTS_HEAD = "its own runs printed (the lines that hold what it reports; cite them by their own ids):"
+_SUBAGENT_OUTPUTS = re.compile(
+    rf"^  {re.escape(SUBAGENT_OUTPUTS_HEAD)}\n(?:(?:  \[[^\]\n]+\] .*|    .*|  \(and .*)(?:\n|$))*", re.M
+)
 
 # Code blocks in a whole post (the system prompt's "at most two or three"): shared out over the sections whose
 # beats rest on a tool run with changed lines or output, so that each section prompt says its own share.
@@ -28,4 +35,4 @@ MAX_POST_CODE_BLOCKS = 5
 
 def material_holds(material: str, language: str) -> int:
     """How long a post the material holds, in the post's unit: MATERIAL_SHARE of it, its notes left out."""
-    return int(told_length(NOTE_LINE.sub("", material), language) * MATERIAL_SHARE)
+    return int(told_length(NOTE_LINE.sub("", _SUBAGENT_OUTPUTS.sub("", material)), language) * MATERIAL_SHARE)
