@@ -38,7 +38,8 @@ def test_an_outline_with_images_lists_them_and_asks_for_them() -> None:
 
 def test_the_section_count_has_one_rule_and_the_plan_is_in_the_posts_language() -> None:
     prompt = _outline([])
-    assert "under a quarter of an hour of work: three, two only when it holds a single step), never more than 8" in prompt
+    rule = "under a quarter of an hour of work: three, two only when it holds a single step), never more than 8"
+    assert rule in prompt
     assert "they are in the post's language" in prompt
 
 
