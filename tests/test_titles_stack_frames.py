@@ -40,3 +40,13 @@ def test_a_trace_pasted_before_the_request_never_titles_the_post(tx: Transcript,
     title = Told(tx, tmp_path).title
     assert not title.lower().startswith("at "), title
     assert "drainQueue" not in title and "LeasePool" not in title
+
+
+def test_a_long_title_is_never_cut_inside_a_time_or_a_number() -> None:
+    """fresh26's p1lite (Dutch, written blind) was titled "… 4.821 m³ gas tussen 00": the first clause was cut at
+    the colon of "00:00"."""
+    from retell.extract.title_gate import repaired
+
+    forms = repaired("Why did the meter count 4,821 m³ of gas between 00:00 and 01:00 last night on the dashboard?")
+    assert forms and not any(form.endswith((" 00", " 4", " 821")) for form in forms), forms
+    assert any("00:00" in form for form in forms)

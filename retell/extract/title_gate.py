@@ -277,7 +277,8 @@ def repaired(title: str) -> list[str]:
     text = DANGLING.sub("", _LOUD.sub(lambda m: m.group()[0], calm)).strip() or text
     out.append(text)
     if word_count(text) > (TITLE_CJK if _CJK.search(text) else TITLE_WORDS)[1]:
-        first = re.split(r"\s*[,;:，、；：]\s*", text)[0]  # the first clause says the point
+        # the first clause says the point (a colon or comma between digits, "00:00", "4,5", ends no clause)
+        first = re.split(r"\s*(?:[,;:](?!\d)|(?<!\d)[,;:]|[，、；：])\s*", text)[0]
         # (a cut between words may leave a preposition that led on: "…the last plant in" ends before it)
         cut = re.sub(r"(?i)\s+(?:in|on|at|to|of|with|for|from|by|into)$", "", clause_cut(text, len(text) // 2 + 10))
         if word_count(first) >= TITLE_WORDS[0] and first != text:
