@@ -484,3 +484,25 @@ def test_a_reply_on_the_program_running_gets_no_note_on_the_edit(shelf) -> None:
     words = event_ids(work, "assistant")
     assert "Claude tells here what its edit" not in event_block(outline, words[4])
     assert "Claude tells here what its edit" not in outline
+
+
+def test_a_time_a_command_gives_is_the_commands_not_the_turns() -> None:
+    """Claude's "in the last 10 minutes" of a query's `--since -10m` is the command's: neither Claude's own figure nor
+    the turn's 10.2 min, which it matches by chance."""
+    from retell.events import ASSISTANT, TOOL_RUN, TURN_DURATION, Event, ToolCall
+    from retell.write.figure_sources import figure_notes
+
+    call = ToolCall(name="Bash", target="journalctl -u kilnd --since -10m | grep -c ERROR", output="0")
+    events = [
+        Event(kind=TOOL_RUN, id="e2", ts="2026-11-03T08:00:00.000Z", calls=[call], summary="Ran it"),
+        Event(kind=ASSISTANT, id="e3", ts="2026-11-03T08:10:10.000Z", text="No errors in the last 10 minutes."),
+        Event(kind=TURN_DURATION, id="e4", ts="2026-11-03T08:10:11.000Z", duration_ms=612_000),
+    ]
+    assert figure_notes(events) == {}
+    call.target = "journalctl -u kilnd -n 200 | grep -c ERROR"
+    assert figure_notes(events) == {
+        "e3": [
+            "(where its figures come from: 10 minutes is what the events' times show ([e2] to [e3]: 10 min), "
+            "not Claude's own figure)"
+        ]
+    }

@@ -254,6 +254,22 @@ def _timed(figure: Figure, spans: Spans | None) -> str:
     return next((how for seconds, how in spans() if _same(figure, Figure("", seconds, "time", 3))), "")
 
 
+# A time a command line gives in its own short form (`now() - 2m`, `--timeout 90s`, `sleep 5m`): the command's,
+# which Claude's "in the last 2 minutes" tells (round 59: matched to a turn's 1.8 min by chance, once commands' times
+# were no figure at all).
+_COMMAND_TIME = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)(ms|s|m|h|d)\b")
+_COMMAND_SCALE = {"ms": 0.001, "s": 1, "m": 60, "h": 3600, "d": 86400}
+
+
+def _command_figures(command: str) -> list[Figure]:
+    found = []
+    for match in _COMMAND_TIME.finditer(command):
+        value, decimals = _value(match.group(1))
+        scale = _COMMAND_SCALE[match.group(2)]
+        found.append(Figure(match.group(0), value * scale, "time", decimals, scale))
+    return found
+
+
 def _source_note(event: Event, before: list[Event], spans: Spans | None = None) -> str | None:
     outputs = [
         f
@@ -261,6 +277,14 @@ def _source_note(event: Event, before: list[Event], spans: Spans | None = None) 
         if e.kind == TOOL_RUN
         for call in e.calls or ()
         for f in _printed_figures(f"{call.output or ''}\n{call.outcome or ''}")
+    ]
+    outputs += [
+        f
+        for e in before
+        if e.kind == TOOL_RUN
+        for call in e.calls or ()
+        if call.name in ("Bash", "PowerShell") and (call.command or call.target)
+        for f in _command_figures(call.command or call.target or "")
     ]
     said = [(e, figures_in(e.text or "")) for e in before if e.kind == HUMAN]
     notes: list[str] = []
