@@ -86,6 +86,21 @@ def approved_workdir(root: Path, tx: Any) -> Path:
     return target
 
 
+def verify_pairs(work: Path, text: str) -> list[tuple[Any, Any]]:
+    """The verification requests `retell check --verify` would send for `text`, written as the work folder's draft:
+    (part, request) pairs, the default verifying model's."""
+    from retell.check.verify_request import verify_requests
+    from retell.llm.pricing import load_prices
+    from retell.templating import TemplateLibrary
+
+    (work / "draft.md").write_text(text, encoding="utf-8")
+    triage, parsed, view = require_approved(work)
+    prices = load_prices()
+    model = prices.defaults.get("verify", "claude-sonnet-5-5")
+    limits = prices.limits(model)
+    return verify_requests(text, view, parsed.manifest, triage, model, limits, TemplateLibrary("prompts"))
+
+
 def draft_problems(work: Path, body: str) -> list[str]:
     """What `retell check` says of `body`, written as the work folder's draft."""
     (work / "draft.md").write_text(DRAFT_HEAD + body + "\n", encoding="utf-8")

@@ -18,14 +18,13 @@ from pathlib import Path
 from check_support import (
     _offline,  # noqa: F401  (fixture)
     approved_workdir,
+    verify_pairs,
 )
 from conftest import Transcript
 
 from retell.check.claims import NUMBER
 from retell.check.relative_times import gloss_relative
 from retell.check.stage import run_check
-from retell.check.verify_request import verify_requests
-from retell.llm.pricing import load_prices
 from retell.templating import TemplateLibrary
 from retell.triage.stage import require_approved
 
@@ -98,14 +97,7 @@ def test_a_time_after_my_first_message_counts_from_it(tmp_path: Path) -> None:
 
 
 def _user(work: Path, text: str) -> str:
-    (work / "draft.md").write_text(text, encoding="utf-8")
-    triage, parsed, view = require_approved(work)
-    prices = load_prices()
-    model = prices.defaults.get("verify", "claude-sonnet-5-5")
-    requests = verify_requests(
-        text, view, parsed.manifest, triage, model, prices.limits(model), TemplateLibrary("prompts")
-    )
-    return "\n".join(r.user for _, r in requests)
+    return "\n".join(r.user for _, r in verify_pairs(work, text))
 
 
 def test_what_claude_quotes_of_a_read_is_shown_as_the_reads(tmp_path: Path) -> None:

@@ -11,13 +11,9 @@ from pathlib import Path
 from check_support import (
     _offline,  # noqa: F401  (fixture)
     approved_workdir,
+    verify_pairs,
 )
 from conftest import Transcript
-
-from retell.check.verify_request import verify_requests
-from retell.llm.pricing import load_prices
-from retell.templating import TemplateLibrary
-from retell.triage.stage import require_approved
 
 START = datetime(2026, 4, 2, 9, 0, tzinfo=timezone.utc)
 
@@ -29,13 +25,7 @@ def test_the_verifier_is_told_a_runs_counts_name_no_test(tmp_path: Path) -> None
     tx.assistant("As expected the new test fails without the fix, and the old one still passes.")
     work = approved_workdir(tmp_path, tx)
     text = "## The test first\n\nWithout the fix the new test failed and the old one passed. <!-- ev: e2 e3 -->\n"
-    (work / "draft.md").write_text(text, encoding="utf-8")
-    triage, parsed, view = require_approved(work)
-    prices = load_prices()
-    model = prices.defaults.get("verify", "claude-sonnet-5-5")
-    requests = verify_requests(
-        text, view, parsed.manifest, triage, model, prices.limits(model), TemplateLibrary("prompts")
-    )
+    requests = verify_pairs(work, text)
     assert requests
     system = "\n".join(block.text for block in requests[0][1].system)
     assert "A run's counts name no test: `1 failed, 1 passed` says neither which test failed nor which passed" in system
