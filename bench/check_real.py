@@ -123,6 +123,7 @@ SETS = {
     "blind26": ("AF1", "AF2"),
     "blind27": ("AG1", "AG2"),
     "blind28": ("AH1", "AH2"),
+    "blind29": ("AI1", "AI2"),
 }
 # the sets the check was never tuned on: round fifteen tunes on every variant of the first ten (blind10
 # measured round fourteen, stop 40); blind11 arrived in stop 41 and measured round fifteen; round sixteen tunes on it,
@@ -145,8 +146,9 @@ SETS = {
 # thirty-five tunes on blind26 (its false alarms read, its verify answers as answered); blind27 (stop 52, two sessions
 # of fresh22, English and Finnish told in Finnish) measures rounds thirty-four and thirty-five; blind28 (stop 53, two
 # sessions of fresh22, English and Indonesian told in Indonesian) measures round thirty-five (main) on; round
-# thirty-six tunes on blind27 (its misses read, its verify answers to main's prompts as answered)
-UNTUNED: tuple[str, ...] = ("blind25", "blind28")
+# thirty-six tunes on blind27 (its misses read, its verify answers to main's prompts as answered); blind29 (stop 54,
+# two sessions of fresh26, English and Traditional Chinese told in Traditional Chinese) measures round thirty-six (main) on
+UNTUNED: tuple[str, ...] = ("blind25", "blind28", "blind29")
 VARIANTS = ("dev", "holdout")
 SHOWN = ("dev",)  # details (misses, false alarms) are printed for these variants only
 KINDS = (
