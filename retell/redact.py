@@ -636,16 +636,29 @@ def _redact_fields(event: Event, redactor: Redactor) -> None:
                 setattr(event.subagent, name, redactor.text(value))
 
 
-def guard(texts: Iterable[tuple[str, str]], redactor: Redactor, what: str) -> None:
+# A text that passed the guard alone, as a later text holds it: (as shown there, as it passed). The two are the
+# same for a draft section quoted whole; a section's first sentence or last paragraph quoted with its lines
+# joined, or a draft line with its hidden markers left out, is shown otherwise than it passed.
+Accepted = tuple[str, str]
+
+
+def guard(texts: Iterable[tuple[str, str]], redactor: Redactor, what: str, accepted: Sequence[Accepted] = ()) -> None:
     """The last check before text leaves the machine or is published: any secret the author did not
     explicitly keep aborts, naming the item (never the secret itself) and what the author can do about it:
     the file and line where they wrote it, or that the session still holds it and triage must list it, or
-    plainly that retell itself put it there."""
+    plainly that retell itself put it there.
+
+    `accepted`: the texts of this one that each passed the guard alone (a draft's sections, the parts of a post
+    or of a draft to revise); a finding inside one of them is judged by that text alone (`_Pieces`)."""
+    pieces = _Pieces(redactor, accepted) if accepted else None
     found: dict[str, tuple[Finding, str]] = {}  # each item once, however often it occurs
     for where, text in texts:
         for sid, finding in redactor.uncleared(text):
-            if sid not in found and not redactor.as_the_session_had_it(text, finding):
-                found[sid] = (finding, where)
+            if sid in found or redactor.as_the_session_had_it(text, finding):
+                continue
+            if pieces is not None and pieces.judged_alone(text, finding):
+                continue
+            found[sid] = (finding, where)
     if not found:
         return
     located = redactor.locate(set(found))
@@ -653,6 +666,76 @@ def guard(texts: Iterable[tuple[str, str]], redactor: Redactor, what: str) -> No
         _explain(sid, finding, where, located.get(sid), redactor) for sid, (finding, where) in found.items()
     )
     raise SecretLeakError(f"{what} holds {len(found)} secret(s) not cleared in triage: " + " | ".join(problems[:10]))
+
+
+class _Pieces:
+    """(issue 24) Texts that each passed the guard alone, now joined into a bigger one (a draft's sections in the
+    finishing request, the parts of draft.md in a revision's request or in the post).
+
+    Some rules read a value by its context: a password word or a login named within a few hundred characters, a
+    sentence that announces a value on the next line. Joined, a section's last words become the context of the next
+    section's first code span, and a rule meets what it met in neither alone (a Portuguese draft's "login" at the
+    end of one section, "com `VendasMensais2024`" at the start of the next: the finishing request was refused as
+    retell's own fault, and the paid-for draft was lost). A text a reader reads as sections under their headings is
+    judged as sections, so a finding is let pass when its value lies inside the shown form of one accepted text,
+    that text still passes the guard alone (checked here, not trusted) and holds the value. A real secret stays
+    stopped: a value the session flagged (found wherever it recurs) or a token by its shape (found by its own
+    pattern) is found in its piece alone, so the piece does not pass; and a value outside every piece (in retell's
+    template, the outline's heading, the author's notes) is judged in the whole text as before. This is narrower
+    than scanning the request piece by piece: nothing outside the pieces loses its context."""
+
+    def __init__(self, redactor: Redactor, accepted: Sequence[Accepted]) -> None:
+        self.redactor = redactor
+        self.accepted = [(shown, source) for shown, source in accepted if shown and source]
+        self._alone: dict[str, bool] = {}
+
+    def passes_alone(self, source: str) -> bool:
+        if source not in self._alone:
+            redactor = self.redactor
+            self._alone[source] = all(redactor.as_the_session_had_it(source, f) for _, f in redactor.uncleared(source))
+        return self._alone[source]
+
+    def judged_alone(self, text: str, finding: Finding) -> bool:
+        """Whether `finding` lies inside one accepted text as `text` shows it, and that text passed alone."""
+        value = " ".join(finding.value.split())
+        for shown, source in self.accepted:
+            start = text.find(shown, max(0, finding.end - len(shown)))
+            while 0 <= start <= finding.start:
+                if finding.end <= start + len(shown):
+                    if value in " ".join(source.split()) and self.passes_alone(source):
+                        return True
+                    break
+                start = text.find(shown, start + 1)
+        return False
+
+
+_HEADING_LINE = re.compile(r"^[ \t]{0,3}#{1,6}[ \t]")
+_FENCE_LINE = re.compile(r"^[ \t]{0,3}(`{3,}|~{3,})")
+
+
+def heading_parts(text: str) -> list[Accepted]:
+    """(issue 24) The parts of a Markdown text between its heading lines (a fenced block's lines are no heading),
+    each as an accepted text of `guard`: a post's or a draft's sections, each of which passed alone as the model's
+    answer or stands as the author wrote it. The headings themselves belong to no part."""
+    parts: list[Accepted] = []
+    start = 0
+    fence = ""
+    at = 0
+    for line in text.splitlines(keepends=True):
+        opened = _FENCE_LINE.match(line)
+        if fence:
+            if opened and opened.group(1)[0] == fence[0] and len(opened.group(1)) >= len(fence):
+                fence = ""
+        elif opened:
+            fence = opened.group(1)
+        elif _HEADING_LINE.match(line):
+            if text[start:at].strip():
+                parts.append((text[start:at], text[start:at]))
+            start = at + len(line)
+        at += len(line)
+    if text[start:].strip():
+        parts.append((text[start:], text[start:]))
+    return parts
 
 
 def author_sources(path: Path, triage: Triage, prompts_dir: Path | None = None) -> list[Path | tuple[str, str]]:

@@ -220,7 +220,8 @@ class HandoffEngine:
         number = self._next_number()
         stem = f"{number:04d}-{request.stage}-{request.label}"
         text = render_prompt(request, stem)
-        guard([(f"{FOLDER}/{stem}{PROMPT}", text)], self.redactor, "a hand-off prompt about to be written")
+        where = f"{FOLDER}/{stem}{PROMPT}"
+        guard([(where, text)], self.redactor, "a hand-off prompt about to be written", request.answers)
         path = self.folder / f"{stem}{PROMPT}"
         try:
             atomic_write_text(path, text)

@@ -29,6 +29,10 @@ class LLMRequest:
     template_hash: str
     json_schema: dict[str, Any] | None = None  # structured output
     published: bool = True  # False: the answer is never part of the post (a verification), so no markup rule holds
+    # (issue 24) texts of this request that each passed the guard alone, (as shown here, as they passed): a draft's
+    # sections in the finishing call, the parts of draft.md a revision or a verification quotes. The guard judges
+    # a finding inside one of them by that text alone (retell.redact.guard). Never sent, never part of the key.
+    answers: tuple[tuple[str, str], ...] = field(default=(), compare=False, repr=False)
 
     def body(self) -> dict[str, Any]:
         """The Messages API request body (also what the cache key and the secret guard see)."""

@@ -166,7 +166,7 @@ class Runner:
     def check(self, requests: list[LLMRequest]) -> None:
         """The last scan before text leaves the machine: any uncleared secret aborts the whole run."""
         for request in requests:
-            guard(request.texts(), self.redactor, "a prompt about to be sent")
+            guard(request.texts(), self.redactor, "a prompt about to be sent", request.answers)
             self._stages.add(request.stage)
 
     def plan(

@@ -406,7 +406,7 @@ def gate_findings(
     redactor = Redactor.for_log(parsed.log, triage.secrets, triage.redact)
     redactor.sources = [("draft.md", draft)]  # the post is made from it: a secret there is fixed there
     try:
-        from retell.redact import check_author_text, guard
+        from retell.redact import check_author_text, guard, heading_parts
 
         check_author_text(triage, redactor)  # the title, description and tags are published too
         # the body as a reader sees it (escapes undone outside code); the front matter is YAML, read as written.
@@ -415,7 +415,14 @@ def gate_findings(
         body_at = page.find("\n---", 4) + 4 if page.startswith("---") else 0
         shown = page[:body_at] + as_shown(page[body_at:])
         written = html.unescape(page)
-        guard([(layout.post_file.name, written), (layout.post_file.name, shown)], redactor, "the rendered post")
+        # (issue 24) each section of the post is judged alone as well as in the whole: a value inside one that
+        # passes alone is not stopped by a context only the joined post gives it (a login named in the section before)
+        guard(
+            [(layout.post_file.name, written), (layout.post_file.name, shown)],
+            redactor,
+            "the rendered post",
+            heading_parts(written) + heading_parts(shown),
+        )
     except SecretLeakError as exc:
         lines = tuple(sorted({line_of(draft, f.start) for _sid, f in redactor.uncleared(draft)}))
         findings.append(Finding(GATE, "secret", str(exc), lines))

@@ -743,14 +743,16 @@ def finish_request(calls: DraftCalls, texts: list[str]) -> LLMRequest:
     sections can serve it and nothing would read one of its own: the same instructions, no breakpoint."""
     pairs = zip(calls.outline.sections, texts, strict=True)
     sections = [{"id": s.id, "heading": s.heading, "text": t} for s, t in pairs]
+    first_words = _first_sentence(texts[0]) if texts else ""
+    last_words = _last_paragraph(texts[-1]) if texts else ""
     task = calls.library.render(
         "finish_task.md.j2",
         sections=sections,
         hook=calls.outline.hook,
         ending=calls.outline.ending,
         unit=calls.unit,
-        first_words=_first_sentence(texts[0]) if texts else "",
-        last_words=_last_paragraph(texts[-1]) if texts else "",
+        first_words=first_words,
+        last_words=last_words,
         # the sections' length when it falls short of the post's: fresh17's endings, asked for 1,800-2,500 words
         # after sections of about 1,100, were where the editor cut padding and repeats (prompts51)
         written=_short_of(calls, texts),
@@ -769,7 +771,15 @@ def finish_request(calls: DraftCalls, texts: list[str]) -> LLMRequest:
         template=f"system.md.j2+outline_context.md.j2+{task.name}",
         template_hash=f"{calls.template_hash}+{task.template_hash}",
         json_schema=FINISH_JSON_SCHEMA,
+        # (issue 24) each section passed alone as the model's accepted answer (section_texts), and so did the first
+        # and last words quoted from it with its lines joined: joined under their headings, a rule that reads a
+        # value by its context (a login named in the section before) must not stop the paid-for draft
+        answers=(*((t, t) for t in texts), *_quoted(first_words, texts[:1]), *_quoted(last_words, texts[-1:])),
     )
+
+
+def _quoted(words: str, text: list[str]) -> tuple[tuple[str, str], ...]:
+    return ((words, text[0]),) if words and text else ()
 
 
 # The material of what follows the sections' last cited event: the ending's own events (an answer, a last

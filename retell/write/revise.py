@@ -348,6 +348,9 @@ def revise_request(
         max_tokens=output_budget(calls.limits, max(section_text_tokens(calls.words), 2 * text_tokens + 500)),
         template=f"system.md.j2+outline_context.md.j2+{task.name}",
         template_hash=f"{calls.template_hash}+{task.template_hash}",
+        # (issue 24) each part passed the guard alone (run_revise, _texts_to_revise): joined in the request, a value
+        # inside one is judged by its own part, not by a context the part before gives it
+        answers=tuple((draft.text(p), draft.text(p)) for p in chosen if draft.text(p).strip()),
     )
     condensed = [f"{label}: " + "; ".join(material.condensed)] if material.condensed and wanted else []
     return request, condensed
