@@ -229,7 +229,7 @@ class Redactor:
     def _with_mailboxes(self, original: str, text: str, findings: list[Finding]) -> list[Finding]:
         """(material round 60) The local part of an address that is a named person's, found as that name: one that
         stands right after the name (`林怡君 <ylin@…>`, or its placeholder), or spells it (`yichun.lin@…`, `jdoe@…`).
-        The name's decision applies; a kept address's own finding gives way to a name the author clears."""
+        The name's decision applies, where the address is no finding of its own (whose decision holds)."""
         names = [f for f in findings if f.kind == NAME_KIND]
         owners = dict.fromkeys([*self.names, *(f.value for f in names)])
         placeholder = default_replacement(NAME_KIND)
@@ -249,12 +249,18 @@ class Redactor:
             if owner is None:
                 continue
             found = Finding(NAME_KIND, "pii", a, b, owner)
-            if self.replacement(found) is None:
+            new = self.replacement(found)
+            if new is None:
                 continue  # the author keeps the name
-            over = [f for f in out if f.start < b and a < f.end]
-            if any(self.replacement(f) is not None for f in over):
-                continue  # already cleared as what it is (an address the rules flag)
-            out = [f for f in out if f not in over]
+            if not new.startswith("[REDACTED:") and (
+                len(new.split()) < 2 or local_part(m.group(1)) not in self._forms_of(owner)
+            ):
+                # the author's replacement is written joined only where the address spells the name and the
+                # replacement has the words to join (`jan.kowal`, inert); else the local part is redacted, so that
+                # no address retell writes (`a@…`) is a new one to flag
+                found = Finding(NAME_KIND, "pii", a, b, m.group(1))
+            if any(f.start < m.end() and m.start() < f.end for f in out):
+                continue  # the address is a finding of its own: its own decision holds (kept, if the author kept it)
             out.append(found)
         return out
 
