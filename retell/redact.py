@@ -44,6 +44,7 @@ from retell.secrets.author_terms import TERM_KIND, Term, Terms
 from retell.secrets.decode import DecodedView, decoded_view
 from retell.secrets.iban import IBAN_KIND, printed
 from retell.secrets.joined_names import NAME_KIND, joined_forms, joined_like, replacement_forms, stands_alone
+from retell.secrets.mailbox_names import ADDRESS, after_a_name, local_part, mailbox_forms
 from retell.secrets.scanner import resolve
 from retell.triage.model import SecretDecision, Triage
 from retell.workdir import Workdir
@@ -155,6 +156,10 @@ class Redactor:
     terms: Terms = field(default_factory=Terms)
     # the session's log: the guard asks it whether a value stands there, unflagged, among the same words
     session: EventLog | None = field(default=None, repr=False, compare=False)
+    # (material round 60) every person's name the session's scan flags, however short (`林怡君`): an address
+    # that spells one is theirs (retell/secrets/mailbox_names.py)
+    names: tuple[str, ...] = ()
+    _mailbox_forms: dict[str, set[str]] = field(default_factory=dict, repr=False, compare=False)
     _replacement_patterns: list[re.Pattern[str]] | None = field(default=None, repr=False)
     _searches: tuple[tuple[str, ...], tuple[list[tuple[str, str]], _Forms | None, _Forms | None]] | None = field(
         default=None, repr=False, compare=False
@@ -165,13 +170,14 @@ class Redactor:
 
     @classmethod
     def for_log(cls, log: EventLog, decisions: dict[str, SecretDecision], terms: Sequence[Term] = ()) -> Redactor:
-        scanner, known = _known_values(log)
-        return cls(log.session.id, decisions, scanner, dict(known), terms=Terms(tuple(terms)), session=log)
+        scanner, known, names = _known_values(log)
+        return cls(log.session.id, decisions, scanner, dict(known), terms=Terms(tuple(terms)), session=log, names=names)
 
     def find(self, text: str) -> list[Finding]:
         """Rule matches plus verbatim repeats of known flagged values (also where escapes hide them),
         non-overlapping, in order. What retell wrote for a decision is inert: it is blanked out (NULs) before the
         scan, so neither it nor a match it would complete with its surroundings is found."""
+        original = text
         inert = self._inert_spans(text)
         if inert:
             chars = list(text)
@@ -204,6 +210,8 @@ class Redactor:
         replaced.update(self.terms.replacements)
         if replaced and findings:  # glued to its context (`-p<replacement>`), a replacement is found as a value
             findings = [f for f in findings if not _inside_a_replacement(text, f, replaced)]
+        if "@" in text:
+            findings = self._with_mailboxes(original, text, findings)
         findings.sort(key=lambda f: f.start)
         return findings
 
@@ -217,6 +225,50 @@ class Redactor:
         again = self.scanner.scan(blanked)
         again = [f for f in again if "\0" not in f.value or _ALNUM_RUN.search(f.value)]
         return [f for f in again if not _told_after(f, inert, blanked)]
+
+    def _with_mailboxes(self, original: str, text: str, findings: list[Finding]) -> list[Finding]:
+        """(material round 60) The local part of an address that is a named person's, found as that name: one that
+        stands right after the name (`林怡君 <ylin@…>`, or its placeholder), or spells it (`yichun.lin@…`, `jdoe@…`).
+        The name's decision applies, where the address is no finding of its own (whose decision holds)."""
+        names = [f for f in findings if f.kind == NAME_KIND]
+        owners = dict.fromkeys([*self.names, *(f.value for f in names)])
+        placeholder = default_replacement(NAME_KIND)
+        told = [m.end() for m in re.finditer(re.escape(placeholder), original)] if placeholder in original else []
+        if not owners and not told:
+            return findings
+        out = list(findings)
+        for m in ADDRESS.finditer(text):
+            a, b = m.span(1)
+            beside = [f for f in names if after_a_name(text, a, [f.end])]
+            owner = beside[0].value if beside else None
+            if owner is None and after_a_name(original, a, told):
+                owner = m.group(1)  # a name already redacted here: the address beside it is theirs all the same
+            if owner is None:
+                spelled = local_part(m.group(1))
+                owner = next((n for n in owners if spelled in self._forms_of(n)), None)
+            if owner is None:
+                continue
+            found = Finding(NAME_KIND, "pii", a, b, owner)
+            new = self.replacement(found)
+            if new is None:
+                continue  # the author keeps the name
+            if not new.startswith("[REDACTED:") and (
+                len(new.split()) < 2 or local_part(m.group(1)) not in self._forms_of(owner)
+            ):
+                # the author's replacement is written joined only where the address spells the name and the
+                # replacement has the words to join (`jan.kowal`, inert); else the local part is redacted, so that
+                # no address retell writes (`a@…`) is a new one to flag
+                found = Finding(NAME_KIND, "pii", a, b, m.group(1))
+            if any(f.start < m.end() and m.start() < f.end for f in out):
+                continue  # the address is a finding of its own: its own decision holds (kept, if the author kept it)
+            out.append(found)
+        return out
+
+    def _forms_of(self, name: str) -> set[str]:
+        forms = self._mailbox_forms.get(name)
+        if forms is None:
+            forms = self._mailbox_forms[name] = mailbox_forms(name)
+        return forms
 
     def _with_terms(self, text: str, findings: list[Finding]) -> list[Finding]:
         """The rules' findings and the author's terms together, non-overlapping: a term inside a value the
@@ -528,28 +580,32 @@ def _inside_a_replacement(text: str, finding: Finding, replaced: set[str]) -> bo
 
 # Scanning every text of a long session takes seconds and a render asks for a redactor of the same log four
 # times: the scan is kept for the last few logs (held here, so an id is never reused while it is cached).
-_SCANNED: dict[int, tuple[EventLog, Scanner, dict[str, tuple[str, str]]]] = {}
+_SCANNED: dict[int, tuple[EventLog, Scanner, dict[str, tuple[str, str]], tuple[str, ...]]] = {}
 
 
-def _known_values(log: EventLog) -> tuple[Scanner, dict[str, tuple[str, str]]]:
-    """The scanner for `log` and the flagged values it finds in it (value -> (kind, category))."""
+def _known_values(log: EventLog) -> tuple[Scanner, dict[str, tuple[str, str]], tuple[str, ...]]:
+    """The scanner for `log`, the flagged values it finds in it (value -> (kind, category)) and the persons'
+    names among them, however short."""
     cached = _SCANNED.get(id(log))
     if cached is not None and cached[0] is log:
-        return cached[1], cached[2]
+        return cached[1], cached[2], cached[3]
     scanner = scanner_for(log)
     known: dict[str, tuple[str, str]] = {}
+    names: dict[str, None] = {}
     flagged = log.flagged
     for key, text in all_texts(log):
         if flagged is not None and key not in flagged and key != "cwd":  # (the parse never flags the cwd)
             continue  # the same scanner found nothing there
         for finding in scanner.scan(text):
+            if finding.kind == NAME_KIND:
+                names[finding.value] = None
             # the account name is matched by its own rule where it is an account name, never as a word
             if len(finding.value) >= Redactor.MIN_KNOWN_LENGTH and finding.kind != "username":
                 known.setdefault(finding.value, (finding.kind, finding.category))
     if len(_SCANNED) >= 4:
         _SCANNED.pop(next(iter(_SCANNED)))
-    _SCANNED[id(log)] = (log, scanner, known)
-    return scanner, known
+    _SCANNED[id(log)] = (log, scanner, known, tuple(names))
+    return scanner, known, tuple(names)
 
 
 def scanner_for(log: EventLog) -> Scanner:

@@ -309,6 +309,15 @@ def _source_note(event: Event, before: list[Event], spans: Spans | None = None) 
                 notes.append(f"{figure.text} is what the events' times show ({timed}), not {_CLAUDES} own figure")
             elif figure.kind != "count":
                 notes.append(f"{figure.text} is {_CLAUDES} own figure, in no output shown here")
+            elif runs := _counts_runs(figure, sentence):
+                # (material round 60) "after ~130 runs", "1000 clean runs": how many times something ran is a
+                # count only an output can show; a command's limit (`--repeat-until-failure 1000`) is not it
+                asked = _asked_for(figure, before)
+                notes.append(
+                    f"{runs}: {asked}, no output shows how many ran"
+                    if asked
+                    else f"{runs} is {_CLAUDES} own count, in no output shown here"
+                )
             else:
                 continue
             seen.add(figure.text)
@@ -319,6 +328,32 @@ def _source_note(event: Event, before: list[Event], spans: Spans | None = None) 
     # a note is for the writer: a model hedged every figure it named ("by its count", "both its figures": round 47)
     once = "; say once that they are Claude's, not at each figure" if sum(_CLAUDES in n for n in shown) > 1 else ""
     return f"(where its figures come from: {'; '.join(shown)}{once})"
+
+
+# the words of a count of times something ran ("130 runs", "1000 clean runs", "after 40 iterations")
+_REPEATS = r"(?:runs?|iterations?|tries|attempts?|passes|repetitions?|rounds|reruns?|executions?|loops)\b"
+
+
+def _counts_runs(figure: Figure, sentence: str) -> str:
+    """The words of a count of times something ran ("1000 clean runs", one word between at most); "" for others."""
+    number = re.escape(figure.text.split()[0])
+    found = re.search(rf"(?<![\w.,]){number}[ \u00a0](?:[^\W\d_]+ )?{_REPEATS}", sentence, re.I)
+    return found.group(0) if found else ""
+
+
+def _asked_for(figure: Figure, before: list[Event]) -> str:
+    """Where the last command before a count of runs gives its number (`--repeat-until-failure 1000`): "the number
+    `…` asked for ([e10])"; "" where none does."""
+    number = figure.text.split()[0]
+    for event in reversed(before):
+        if event.kind != TOOL_RUN:
+            continue
+        for call in event.calls or ():
+            command = call.command or call.target or ""
+            found = re.search(rf"(?:--?[\w-]+[ =])?(?<![\w.]){re.escape(number)}(?![\w.])", command)
+            if found:
+                return f"the number `{found.group(0)}` asked for in [{event.id}]"
+    return ""
 
 
 def figure_notes(events: list[Event], session: list[Event] | None = None) -> dict[str, list[str]]:

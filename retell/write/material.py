@@ -253,8 +253,10 @@ def pasted_quote(text: str | None) -> bool:
     return bool(text) and len(_QUOTED_LINES.findall(text or "")) >= 2
 
 
-# A line of only "..." (or "…") inside a fenced block of the author's: where they cut what they pasted
-_CUT_LINE = re.compile(r"^[ \t]*(?:\.{3,}|…)[ \t]*$", re.M)
+# A line of only "..." (or "…", "[...]", "(…)") inside a fenced block of the author's: where they cut what they
+# pasted. Never a test runner's progress line (ExUnit's, pytest's, RSpec's `....................`: a dot per test,
+# five or more): a note called a whole log "part of the output" for its dots (material round 60)
+_CUT_LINE = re.compile(r"^[ \t]*(?:\.{3,4}|…|\[(?:\.{3}|…)\]|\((?:\.{3}|…)\))[ \t]*$", re.M)
 
 
 def cut_paste(text: str | None) -> bool:

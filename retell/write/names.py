@@ -334,6 +334,10 @@ _PLAIN_WORDS = re.compile(r"[A-Z][a-z]+(?: [A-Z][a-z]+)*")
 _RUN_LINE = re.compile(r"^\[[^\]]+\] (?:TOOLS|AUTHOR ran)\b")
 
 
+_FENCED = re.compile(r"```[^\n]*\n.*?(?:```|\Z)", re.S)
+_ARITY_NAME = re.compile(r"(?:[\w.]+[.:])?([a-z_]\w*[?!]?)/\d{1,2}")
+
+
 def code_names(names: Iterable[str], material: str) -> list[str]:
     """Of `names`, those the material shows in code, in a command or in what a command printed (its indented
     lines: an edit's changed lines, an output): `Livre` of `model Livre {`, `CrashLoopBackOff` of a pod listing,
@@ -344,7 +348,10 @@ def code_names(names: Iterable[str], material: str) -> list[str]:
     # (a command is in backticks on a run's line or the lines under it; a message's backticks are its words)
     runs = [line for line in lines if line.startswith("  ") or _RUN_LINE.match(line)]
     spans = [m.group(1) for line in runs for m in _CODE.finditer(line)]
-    shown = "\n".join([line for line in lines if line.startswith("    ")] + spans)
+    # (material round 60) what the author pasted in a fenced block is output too: a stack trace's
+    # `Plotwise.Notifier.offer_made/1` was listed as a name to introduce
+    pasted = [m.group(0) for m in _FENCED.finditer(material)]
+    shown = "\n".join([line for line in lines if line.startswith("    ")] + spans + pasted)
     prose = "\n".join(_CODE.sub(" ", line) for line in lines if not line.startswith("  "))
 
     def found(name: str, text: str) -> bool:
@@ -352,7 +359,15 @@ def code_names(names: Iterable[str], material: str) -> list[str]:
         # `def process_tar_file(self, path):`; stop 52 listed it as a name to introduce, its sibling as shown)
         bare = name[:-2] if name.endswith("()") else name
         tail = r"\(" if bare != name else r"(?![\w-])"
-        return re.search(rf"(?<![\w-]){re.escape(bare)}{tail}", text) is not None
+        if re.search(rf"(?<![\w-]){re.escape(bare)}{tail}", text) is not None:
+            return True
+        # a function with its arity (`wait_for_notifier/0`, Elixir's and Erlang's way) is shown where code defines
+        # or calls it (`def wait_for_notifier do`, `Plotwise.DataCase.wait_for_notifier()`): material round 60
+        arity = _ARITY_NAME.fullmatch(name)
+        if arity is None:
+            return False
+        function = re.escape(arity.group(1))
+        return re.search(rf"(?:\bdefp?\s+|[.:]|(?<![\w-])){function}(?:\s*\(|\s+do\b|/\d)", text) is not None
 
     def said(name: str) -> bool:  # ("Marcus Oyelaran" of a git log line, whom the author tags as "Marcus")
         parts = [p for p in name.split() if p not in _MESSAGE_WORDS]

@@ -349,6 +349,25 @@ def _listed(path: str, shown: str) -> bool:
     return all(re.search(rf"(?<![\w.-]){re.escape(part)}(?![\w-])", shown) for part in parts)
 
 
+# a function with its arity, as Elixir and Erlang write it: `wait_for_notifier/0`, `Plotwise.Notifier.offer_made/1`,
+# `lists:map/2`
+_ARITY = re.compile(r"(?:[\w.]+[.:])?([a-z_][\w]*[?!]?)/\d{1,2}")
+# an error's or an exception's name: `OwnershipError`, `DBConnection.ConnectionError`, `IllegalStateException`
+_ERROR_NAME = re.compile(r"(?<![\w.])(?:[A-Z]\w*\.)*[A-Z][A-Za-z0-9]*(?:Error|Exception)(?![\w])")
+
+
+def _function_shown(name: str, shown: str) -> bool:
+    """Whether `name` is a function with its arity (`wait_for_notifier/0`) whose name the session shows as code
+    shows a function: defined (`def wait_for_notifier do`) or called (`wait_for_notifier()`, `Mod.wait_for_notifier`).
+    A name and its arity is no path: a note called `wait_for_notifier/0` Claude's word beside the diff defining it
+    (material round 60)."""
+    match = _ARITY.fullmatch(name)
+    if match is None:
+        return False
+    function = re.escape(match.group(1))
+    return bool(re.search(rf"(?:\bdefp?\s+|\bfn\s+|[.:]|\b){function}(?:\s*\(|\s+do\b|/\d)", shown))
+
+
 def claude_word_notes(events: list[Event], session: list[Event] | None = None) -> dict[str, list[str]]:
     """Under a message of Claude's, the branches, paths and URLs it names in code that no command, output or
     message of the author's in the session shows: Claude's word alone. A post's ending told "the commit is on
@@ -376,8 +395,15 @@ def claude_word_notes(events: list[Event], session: list[Event] | None = None) -
                 continue
             if not re.search(r"[^\W\d_]", name):
                 continue  # `700/600`, `3/4`: modes or a ratio, no branch or file
+            if _function_shown(name, shown):
+                continue  # `wait_for_notifier/0`: a function and its arity, shown where code defines or calls it
             if name.rstrip("/") not in shown and not _listed(name.rstrip("/"), shown):
                 names.append(name)
+        # (material round 60) an error's name no output, command or diff shows (`OwnershipError` where the run
+        # printed a task terminating at a line): Claude's reading of the failure, not what the run printed
+        for error in _ERROR_NAME.findall(prose):
+            if error not in names and not re.search(rf"(?<![\w]){re.escape(error)}(?![\w])", shown):
+                names.append(error)
         if names:
             said = ", ".join(f"`{n}`" for n in names[:3])
             notes[event.id] = [
