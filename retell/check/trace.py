@@ -41,6 +41,7 @@ from retell.check.order import order_findings
 from retell.check.outcomes import check_outcome
 from retell.check.polarity import answer_polarity, decision_polarity
 from retell.check.quotes import judge
+from retell.check.readings import reading_findings
 from retell.check.scope import Scope, scopes
 from retell.check.searches import search_findings
 from retell.check.sources import NOTE, PATHISH, THOUGHT, TOOL, Source, Sources
@@ -168,7 +169,9 @@ def trace_all(claims: list[Claim], blocks: list[Block], index: Sources) -> list[
     findings.extend(change_findings(blocks, index))
     findings.extend(search_findings(blocks, index))
     findings.extend(copied_findings(blocks, index))
-    findings.extend(guess_findings(blocks, index))
+    guessed = guess_findings(blocks, index)
+    findings.extend(guessed)
+    findings.extend(reading_findings(blocks, index, guessed))
     for finding in findings:
         if finding.problem and finding.claim.accepted is not None:
             finding.status = ACCEPTED

@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from itertools import groupby
 
 from retell.check.guesses import asked, hedged
+from retell.check.readings import claude_readings
 from retell.events import ASSISTANT, HUMAN, TOOL_RUN, Event, EventLog, walk
 from retell.extract.tools import NO_OUTPUT
 from retell.llm.request import estimate_tokens
@@ -304,27 +305,65 @@ UNSETTLED_CHARS = 240
 
 
 def unsettled(cites: Iterable[str], view: EventLog) -> str:
-    """What the cited events only guessed, expected or asked, sentence by sentence: Claude's hedged sentences
-    ("That smells like a `timestamp()` in the name."), its predictions ("it'll go through the same way"), the
-    author's questions. Told as settled, such a sentence was supported by a later search or by Claude's own
-    restatement (blind22 AB1:26, blind18 X1:161): the model is shown which of the cited words were no fact."""
-    events, _spawns = _cited_events(cites, view)
+    """What the cited events only guessed, expected, asked or read: Claude's hedged sentences ("That smells like
+    a `timestamp()` in the name."), its predictions ("it'll go through the same way"), the author's questions, and
+    Claude's (or a subagent's) own reading told plainly, a cause or a state no output near it shows
+    (`readings.claude_readings`). Told as settled, such a sentence was supported by a later search or by Claude's
+    own restatement (blind22 AB1:26, blind18 X1:161), or by a diff that came after (blind27 AG2:22): the model is
+    shown which of the cited words were no fact."""
+    events, spawns = _cited_events(cites, view)
+    flat = [e for e in walk(view.events) if not e.sidechain]
     out: list[str] = []
     for event in events:
         text = event.text or ""
         if event.kind == ASSISTANT:
             who = "SUBAGENT" if "." in (event.id or "") else "CLAUDE"
             found = [(f"{who} guessed or expected", piece) for piece in hedged(text)]
+            found += [(f"{who}'s own reading, no output near it shows it", piece) for piece in _readings(event, flat)]
         elif event.kind == HUMAN:
             found = [("AUTHOR asked", piece) for piece in asked(text)]
         else:
             continue
-        for what, piece in found:
-            piece = " ".join(piece.split())
-            if len(piece) > UNSETTLED_CHARS:
-                piece = piece[: UNSETTLED_CHARS - 1].rstrip() + "…"
-            out.append(f'[{event.id}] {what}: "{piece}"')
+        out.extend(_listed(event.id, what, piece) for what, piece in found)
+    for spawn in spawns:
+        agent = spawn.subagent
+        if agent is None or not agent.result or spawn not in events:
+            continue
+        steps = [t for e in walk(agent.events) if e.kind == TOOL_RUN for t in _evidence_texts(e)]
+        for piece in claude_readings(agent.result, steps):
+            out.append(_listed(spawn.id, "SUBAGENT's own reading, no output of its steps shows it", piece))
     return "\n".join(out[:UNSETTLED_SHOWN])
+
+
+def _listed(event_id: str, what: str, piece: str) -> str:
+    piece = " ".join(piece.split())
+    if len(piece) > UNSETTLED_CHARS:
+        piece = piece[: UNSETTLED_CHARS - 1].rstrip() + "…"
+    return f'[{event_id}] {what}: "{piece}"'
+
+
+def _evidence_texts(event: Event) -> list[str]:
+    if event.kind == HUMAN:
+        return [event.text or ""]
+    if event.kind != TOOL_RUN:
+        return []
+    out = [event.summary or ""]
+    for call in event.calls or ():
+        out.extend(x for x in (call.target, getattr(call, "command", None), getattr(call, "place", None)) if x)
+    out.extend(text for _what, text in _texts(event))
+    return out
+
+
+def _readings(event: Event, flat: list[Event]) -> list[str]:
+    """Claude's own readings in `event`, against what its turn shows: the tool events and the author's words from
+    the author's message before it to the next one."""
+    if event not in flat:
+        return []
+    at = flat.index(event)
+    start = next((i for i in range(at, -1, -1) if flat[i].kind == HUMAN), 0)
+    stop = next((i for i in range(at + 1, len(flat)) if flat[i].kind == HUMAN), len(flat))
+    evidence = [t for e in flat[start:stop] for t in _evidence_texts(e)]
+    return claude_readings(event.text or "", evidence)
 
 
 TOOLS_NAMED = 24  # cited events whose tools are named, at most

@@ -73,7 +73,7 @@ def _requests(work: Path, text: str):  # type: ignore[no-untyped-def]
 
 
 def _section(user: str) -> list[str]:
-    head = "# What the cited events only guessed, expected or asked"
+    head = "# What the cited events only guessed, expected, asked or read"
     if head not in user:
         return []
     return user.split(head, 1)[1].strip().split("\n\n", 1)[0].splitlines()
