@@ -124,6 +124,7 @@ SETS = {
     "blind27": ("AG1", "AG2"),
     "blind28": ("AH1", "AH2"),
     "blind29": ("AI1", "AI2"),
+    "blind30": ("AJ1", "AJ2"),
 }
 # the sets the check was never tuned on: round fifteen tunes on every variant of the first ten (blind10
 # measured round fourteen, stop 40); blind11 arrived in stop 41 and measured round fifteen; round sixteen tunes on it,
@@ -148,7 +149,7 @@ SETS = {
 # sessions of fresh22, English and Indonesian told in Indonesian) measures round thirty-five (main) on; round
 # thirty-six tunes on blind27 (its misses read, its verify answers to main's prompts as answered); blind29 (stop 54,
 # two sessions of fresh26, English and Traditional Chinese told in Traditional Chinese) measures round thirty-six on
-UNTUNED: tuple[str, ...] = ("blind25", "blind28", "blind29")
+UNTUNED: tuple[str, ...] = ("blind25", "blind28", "blind29", "blind30")
 VARIANTS = ("dev", "holdout")
 SHOWN = ("dev",)  # details (misses, false alarms) are printed for these variants only
 KINDS = (
