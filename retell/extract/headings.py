@@ -1238,10 +1238,19 @@ _CHECKS = {
 
 
 def _mended(calls: Sequence[ToolCall]) -> str:
-    """The outcome of a check that failed, then passed on its last run (a type checker, a linter, a build)."""
+    """The outcome of a check that failed, then passed on its last run (a type checker, a linter, a build). Not a
+    check that first failed after the stretch's own change, run on it: the stretch broke it and mended it on the
+    way, and its passing again is no goal the stretch reached (「讓建置成功」 headed a session that fixed a map's
+    popup, whose build broke on the fix and passed halfway through: material round 61)."""
+    edits = [i for i, c in enumerate(calls) if family(c.name) in ("edit", "write")]
     for work, outcome in _CHECKS.items():
-        runs = [c for c in calls if c.name in SHELL_TOOLS and c.target and command_work(c.target) == work]
-        if len(runs) >= 2 and runs[-1].error is None and any(c.error for c in runs[:-1]):
+        runs = [
+            (i, c) for i, c in enumerate(calls) if c.name in SHELL_TOOLS and c.target and command_work(c.target) == work
+        ]
+        if len(runs) < 2 or runs[-1][1].error is not None:
+            continue
+        failed = [i for i, c in runs[:-1] if c.error]
+        if failed and not (edits and edits[0] < failed[0]):  # (a check that failed first on the stretch's change)
             return outcome
     return ""
 

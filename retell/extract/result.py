@@ -43,6 +43,16 @@ _BARE_SUBJECT = re.compile(
     # the verb second and the pronoun after it, as German and Dutch put it ("Jetzt läuft es", "Nu werkt het")
     r"^(?:jetzt|nun|nu)\s+\S+\s+(?:es|het)\b"
 )
+# "Now" that turns to the next piece of work ("Now the LiveView one", "Now for the mailer", "Now on to the cache",
+# "Jetzt zum Export", 現在來看第二個): a sentence about what comes next, never what the change made; as a heading it
+# named a stretch by the work it ends on (material round 61)
+_TURN = re.compile(
+    r"(?i)^(?:and\s+)?(?:now|next|jetzt|nun|ahora|maintenant|ora|adesso|agora|nu|teraz|теперь|тепер)[,:]?\s+(?:"
+    r"(?:on\s*to|onto|to|for|zum|zur|zu|für|au|aux|à|a la|al|para|por|alla|al|naar|na|do|к|за)\b"
+    r"|(?:the|this|that|der|die|das|le|la|les|el|los|las|il|lo|o|a|het|de)\s+(?:\S+\s+){0,3}?"
+    r"(?:one|ones|part|bit|issue|bug|flake|problem|error|failure|question|item|step|task)s?\W*$)"
+    r"|^(?:现在|現在)(?:來|来|輪到|轮到|換|换|處理|处理|看)|^(?:次は|では次)|^이제\s*(?:다음|두\s*번째)"
+)
 _MARKUP = re.compile(r"\*\*|__|^#+\s*|^\s*(?:[-*•]|\d+[.)])\s+", re.M)
 
 
@@ -94,6 +104,8 @@ def _result(sentence: str, limit: int) -> str:
         return ""  # an item of a list of changes ("`[recorder.js](…)` - Now uses…", "Exporter: now…"), not a sentence
     if _SPEAKING.search(clause) or _CHECKS.search(clause) or not 12 <= len(clause) <= limit:
         return ""
+    if _TURN.search(clause):
+        return ""  # the next piece of work, not what this one made
     if re.match(r"(?i)^(?:and|but|so|und|aber|y|pero|et|mais|e|ma|mas)\s", clause):
         return ""  # a clause that hangs on the one before it
     if _BARE_SUBJECT.match(clause):

@@ -35,7 +35,7 @@ from retell.report import gap_phrase, human_bytes
 from retell.secrets import default_replacement
 from retell.secrets.author_terms import Term
 from retell.triage.language import author_language
-from retell.triage.model import ANGLES, DEFAULT_LENGTH, TRIAGE_SCHEMA_VERSION
+from retell.triage.model import ANGLES, DEFAULT_LENGTH, TRIAGE_SCHEMA_VERSION, length_presets
 from retell.triage.select import select_chapters
 from retell.triage.slug import post_slug
 from retell.yamlio import flow
@@ -257,7 +257,7 @@ def post_section(
         "date": "ISO 8601 with offset; defaults to when the session started",
         "description": "one sentence for link previews; empty: taken from the outline",
         "audience": "who the post is for",
-        "length": "short (800-1,200 words) | medium (1,800-2,500) | long (3,000+)",
+        "length": length_presets(language),
         "language": "language of the post: en, de, fr, ja… (default: the language you wrote in)",
         "voice": 'first-person ("I asked Claude…") | third-person',
         "use_thinking": "may the post mention Claude's thinking (never quoted)? false: it never leaves",

@@ -14,6 +14,28 @@ TRIAGE_SCHEMA_VERSION = 1
 
 ANGLES = ("process", "decision", "methodology", "capability", "tool-building")
 LENGTHS = {"short": (800, 1200), "medium": (1800, 2500), "long": (3000, 4000)}
+# About how many characters a language writes for one English word, for posts whose length is counted in
+# characters: a 1,000-word English post is about 1,500 characters of Chinese, 2,000 of Japanese (kana spell out
+# what a kanji compound says) and 1,600 Hangul syllables of Korean (spaces not counted).
+CHARS_PER_WORD = {"zh": 1.5, "ja": 2.0, "ko": 1.6}
+
+
+def length_presets(language: str) -> str:
+    """The length presets as triage.yaml's comment names them, in the post's unit: words, or characters for a post
+    in Chinese, Japanese or Korean (a zh post's comment said "short (800-1,200 words)" while every prompt asked for
+    characters: material round 61)."""
+    ratio = CHARS_PER_WORD.get(language.replace("_", "-").lower().split("-")[0])
+
+    def unit(n: int) -> str:
+        return f"{(int(round(n * ratio / 50) * 50) or 50) if ratio else n:,}"
+
+    (s_low, s_high), (m_low, m_high), (l_low, _) = LENGTHS["short"], LENGTHS["medium"], LENGTHS["long"]
+    named = "characters" if ratio else "words"
+    return (
+        f"short ({unit(s_low)}-{unit(s_high)} {named}) | medium ({unit(m_low)}-{unit(m_high)}) | long ({unit(l_low)}+)"
+    )
+
+
 DEFAULT_LENGTH = "medium"
 VOICES = ("first-person", "third-person")
 ACTIONS = ("redact", "replace", "keep")

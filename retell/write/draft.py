@@ -56,7 +56,7 @@ from retell.write.context import (
 )
 from retell.write.locales import count_length, counts_characters, length_range, scale
 from retell.write.markers import CITE, event_ids, strip_markers
-from retell.write.material import FOLLOWING_EVENTS, refused, render_material
+from retell.write.material import FOLLOWING_EVENTS, decisive_results, refused, render_material
 from retell.write.names import (
     code_names,
     code_spans,
@@ -501,20 +501,25 @@ def block_order(section: Section, events: list[Event]) -> list[str]:
     cited = _cited_runs(section, events)
     turning = _turning_run(section, events)
     asked = _asked_to_show(section)
+    # the runs the material's "Results worth showing" asks to show in a ```text block (round 61: a section of two
+    # blocks listed two beats' blocks before its green run, whose line then went to prose against that rule)
+    listed = {line[3:].split("]", 1)[0] for line in decisive_results(events)}
     ranked: list[tuple[int, int, str]] = []
     for order, run in enumerate(cited):
         calls = run.calls or []
+        changed = any(c.diff and not refused(c) for c in calls)
         if _own_run(run):
-            ranked.append((-2, order, f"[{run.id}] (the author's own command: what it printed)"))
-        elif run.id in asked and (
-            any(c.diff and not refused(c) for c in calls) or any(telling_lines(c.output) for c in calls)
-        ):
-            what = "its changed lines" if any(c.diff and not refused(c) for c in calls) else "what it printed"
-            ranked.append((-2, order, f"[{run.id}] (its beat asks to show it: {what})"))
+            ranked.append((-3, order, f"[{run.id}] (the author's own command: what it printed)"))
+        elif run is turning and run.id in listed and any(_result(c) for c in calls):
+            ranked.append((-3, order, f"[{run.id}] (the run it turns on: its own result lines)"))
+        elif run.id in asked and (changed or any(telling_lines(c.output) for c in calls)):
+            # a change a beat asks to show before an output one asks for (the output's lines can be told in prose)
+            what = "its changed lines" if changed else "what it printed"
+            ranked.append((-3 if changed else -2, order, f"[{run.id}] (its beat asks to show it: {what})"))
         elif run is turning:
             what = "its own result lines" if any(_result(c) for c in calls) else "what it printed"
             ranked.append((-1, order, f"[{run.id}] (the run it turns on: {what})"))
-        elif any(c.diff and not refused(c) for c in calls):  # (a refused edit changed nothing: round 50)
+        elif changed:  # (a refused edit changed nothing: round 50)
             ranked.append((0, order, f"[{run.id}] (its changed lines, in a ```diff block)"))
         elif any(telling_lines(c.output) and c.error and c.error not in ANSWERS for c in calls):
             ranked.append((1, order, f"[{run.id}] (its failing output)"))

@@ -14,12 +14,8 @@ from datetime import date
 from importlib import resources
 from typing import Any
 
-from retell.triage.model import LENGTHS
+from retell.triage.model import CHARS_PER_WORD, LENGTHS  # (the characters per word: triage.yaml's comment too)
 
-# About how many characters a language writes for one English word, for posts whose length is counted in
-# characters: a 1,000-word English post is about 1,500 characters of Chinese, 2,000 of Japanese (kana spell out
-# what a kanji compound says) and 1,600 Hangul syllables of Korean (spaces not counted).
-CHARS_PER_WORD = {"zh": 1.5, "ja": 2.0, "ko": 1.6}
 # A character of these scripts counts as one unit of length; anything else is counted in words.
 _DENSE = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af\u1100-\u11ff]")
 _HANT_REGIONS = ("tw", "hk", "mo", "hant")

@@ -65,9 +65,12 @@ from retell.llm.request import CHARS_PER_TOKEN, estimate_tokens
 from retell.markup import code_blocks
 from retell.report import plural
 from retell.write.after_change import after_change_notes
+from retell.write.commit_text import COMMIT as _COMMIT
+from retell.write.commit_text import commit_message
 from retell.write.cut_readings import cut_reading_notes
 from retell.write.facts import format_duration, worked_minutes
 from retell.write.figure_sources import figure_notes
+from retell.write.guessed_causes import guessed_cause_notes
 from retell.write.promises import gap_notes
 from retell.write.room import SUBAGENT_OUTPUTS_HEAD
 from retell.write.run_notes import (
@@ -265,9 +268,6 @@ def cut_paste(text: str | None) -> bool:
     return any(_CUT_LINE.search(block) for block in code_blocks(text or ""))
 
 
-# `git commit -m "…"` (or `--message`, `-am`), or its message in a heredoc (`-m "$(cat <<'EOF' … EOF)"`).
-_COMMIT = re.compile(r"\bgit\s+(?:-\S+\s+)*commit\b")
-_HEREDOC = re.compile(r"<<-?\s*['\"]?(\w+)['\"]?[^\n]*\n(.*?)\n\s*\1\b", re.S)
 COMMIT_MESSAGE_CHARS = 1500
 
 
@@ -296,28 +296,6 @@ def commit_messages(event: Event, line: str) -> str:
                 "past that is not shown; what Claude says it holds is Claude's word)"
             )
     return "\n" + "\n".join(out) if out else ""
-
-
-def commit_message(command: str) -> str | None:
-    """The message a `git commit` command line gives, its paragraphs joined; None when it gives none."""
-    import shlex
-
-    heredoc = _HEREDOC.search(command)
-    if heredoc:
-        return " / ".join(p.strip() for p in heredoc.group(2).strip().split("\n\n") if p.strip()) or None
-    match = _COMMIT.search(command)
-    try:
-        words = shlex.split(command[match.end() :] if match else command)
-    except ValueError:  # an unclosed quote: the command as it was recorded
-        return None
-    parts: list[str] = []
-    for index, word in enumerate(words[:-1]):
-        if word in ("-m", "--message") or (word.startswith("-") and not word.startswith("--") and word.endswith("m")):
-            parts.append(words[index + 1].strip())
-        if word in ("&&", ";", "||", "|"):
-            break
-    parts += [w.split("=", 1)[1] for w in words if w.startswith("--message=")]
-    return " / ".join(p for p in parts if p) or None
 
 
 def targets_block(event: Event, line: str) -> str:
@@ -1200,6 +1178,8 @@ def render_material(
         gaps.setdefault(event_id, []).extend(word)
     for event_id, failures in failure_count_notes(kept, session).items():  # how many runs failed before one passed
         gaps.setdefault(event_id, []).extend(failures)
+    for event_id, guessed in guessed_cause_notes(kept, session).items():  # a commit giving Claude's guess as found
+        gaps.setdefault(event_id, []).extend(guessed)
     text = _join(kept, line, gaps)
     for step in _TRIM_STEPS:
         if estimate_tokens(text) <= budget_tokens:

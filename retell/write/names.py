@@ -38,6 +38,15 @@ _FILE = re.compile(
 # The same holds before a name: "Vercelで動くNext.jsの" names Next.js after a kana.
 _LATIN = r"0-9A-Za-z_\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u024F\u1E00-\u1EFF"
 _WORD = re.compile(rf"(?<![{_LATIN}`'’.:-])([A-Z][{_LATIN}]*(?:(?:[.-]|::)[A-Za-z0-9][{_LATIN}]*)*)")
+# A name written lower-case first: a product's one-letter prefix before its capital ("iPhone", "eBay", "jQuery",
+# "gRPC") or an OS's ending ("macOS", "iPadOS"); a scoped package or a handle ("@vue-leaflet", "@tanstack/query"),
+# a hyphen or a slash in it (a decorator, "@dataclass", is code). Both were left out of the names to introduce beside
+# "Safari" and "Leaflet" of the same message (material round 61). Code's camelCase ("maxWidth", "autoPan") is no
+# such name: more than one letter before its first capital.
+_LOWER_FIRST = re.compile(
+    rf"(?<![{_LATIN}`'’.:@/-])([a-z][A-Z][{_LATIN}]*|[a-z]{{2,6}}OS)(?![{_LATIN}(=])"
+    rf"|(?<![\w.@/`-])(@[a-z0-9][\w.]*(?:[-/][\w.]+)+)(?![\w@`])"
+)
 # Scripts without capitals: a capitalised Latin word there is a name wherever it stands, a sentence's start included.
 _CASELESS = frozenset(["ja", "zh", "ko", "th", "lo", "km", "my", "ka", "hy", "he", "ar", "fa", "ur", "hi", "bn"])
 # (a link's text begins as a sentence does: "[View source on GitHub](…)" names no "View": stop 52; `List[Path]`
@@ -300,6 +309,10 @@ def names_in(text: str, language: str = "en") -> list[str]:
         else:
             words.append((match.start(), match.start() + len(word), word))
     found.extend((start, word) for start, _end, word in words)
+    for match in _LOWER_FIRST.finditer(prose):
+        name = (match.group(1) or match.group(2) or "").rstrip(".-")
+        if name and name not in _NOT_NAMES:
+            found.append((match.start(), name))
     ordered: dict[str, None] = {}
     for _, name in sorted(found, key=lambda item: item[0]):
         ordered.setdefault(name, None)
