@@ -148,7 +148,7 @@ SETS = {
 # sessions of fresh22, English and Indonesian told in Indonesian) measures round thirty-five (main) on; round
 # thirty-six tunes on blind27 (its misses read, its verify answers to main's prompts as answered); blind29 (stop 54,
 # two sessions of fresh26, English and Traditional Chinese told in Traditional Chinese) measures round thirty-six on
-UNTUNED: tuple[str, ...] = ("blind25", "blind28", "blind29")
+UNTUNED: tuple[str, ...] = ("blind25", "blind28")
 VARIANTS = ("dev", "holdout")
 SHOWN = ("dev",)  # details (misses, false alarms) are printed for these variants only
 KINDS = (
