@@ -183,3 +183,29 @@ def test_a_function_with_its_arity_is_no_path(tmp_path: Path) -> None:
         work, "## The fix\n\nClaude changed `offer_made/1` to start delivery under a supervisor. <!-- ev: e2 -->\n"
     )
     assert not [p for p in found if "offer_made" in p or "citation" in p], found
+
+
+def test_a_models_clock_reading_minutes_away_is_not_overruled_by_another_gap(tmp_path: Path) -> None:
+    """The rules traced "six seconds after the run began" to a gap between two other events (the author's
+    message and Claude's answer); the model read the run and the report, 3 min 37 s apart: not a second's
+    misreading, so the model's contradiction stands (blind29 AI1:114)."""
+    from retell.check.verify import Verdict, Verification, merge
+
+    tx = Transcript(cwd="/home/ana/src/plotwise", start=START)
+    tx.user("run it a thousand times")
+    tx.tick(5)
+    tx.assistant("Running it now.")
+    tx.tool_call("Bash", {"command": "mix test --repeat-until-failure 1000"}, "10 tests, 0 failures")
+    tx.tick(217)
+    tx.assistant("1000 clean runs.")
+    work = approved_workdir(tmp_path, tx)
+    head = "---\ntitle: t\n---\n\n"
+    body = "Claude reported 1000 clean runs six seconds after the run began. <!-- ev: e3 e4 -->"
+    text = head + body + "\n"
+    (work / "draft.md").write_text(text, encoding="utf-8")
+    from retell.check.stage import run_check
+
+    report = run_check(work)
+    verdict = Verdict(5, "six seconds after the run began", "contradicted", "e4", "19:40:06 to 19:43:43: 3 min 37 s")
+    lines = merge(report, Verification("x", "handoff", "m", [verdict]), text, downgrade=False).lines()
+    assert any("six seconds after the run began" in line for line in lines), lines
