@@ -148,8 +148,10 @@ SETS = {
 # of fresh22, English and Finnish told in Finnish) measures rounds thirty-four and thirty-five; blind28 (stop 53, two
 # sessions of fresh22, English and Indonesian told in Indonesian) measures round thirty-five (main) on; round
 # thirty-six tunes on blind27 (its misses read, its verify answers to main's prompts as answered); blind29 (stop 54,
-# two sessions of fresh26, English and Traditional Chinese told in Traditional Chinese) measures round thirty-six on
-UNTUNED: tuple[str, ...] = ("blind25", "blind28", "blind29", "blind30")
+# two sessions of fresh26, English and Traditional Chinese told in Traditional Chinese) measured rounds thirty-six and
+# thirty-seven; round thirty-eight tunes on it (its misses and false alarms read, its verify answers as answered);
+# blind30 (stop 54, two sessions of fresh26, English and German told in German) measures round thirty-seven on
+UNTUNED: tuple[str, ...] = ("blind25", "blind28", "blind30")
 VARIANTS = ("dev", "holdout")
 SHOWN = ("dev",)  # details (misses, false alarms) are printed for these variants only
 KINDS = (

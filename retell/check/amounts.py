@@ -554,6 +554,8 @@ _CJK_COUNTER = re.compile(
     r"(?P<c>回|体|通|件|個|つ|行|語|文字|人|名|本|項目|项|个|個|次|条|개|번|명|줄|%|％|トークン|ファイル)?"
     rf"(?:\s?(?P<post>ほど|くらい|ぐらい|程度|足らず|弱|未満|以内|強|あまり|余り|以上|超|近く|左右|多|쯤|정도|{_KO_BOUND}))?"
 )
+# After a noun of the clause before a count: a moment the time counts from ("after my message"), not the thing counted
+_CJK_ANCHOR_AFTER = re.compile(r"\s*(?:之|以)?(?:後|后)|\s*の?(?:後|あと)|\s*から|\s*(?:이후|후에|다음)")
 _CJK_KEYWORDS: list[tuple[str, str]] = [
     ("ファイル|文件|파일", FILES),
     ("テスト|测试|測試|테스트", TESTS),
@@ -628,6 +630,8 @@ def _cjk_counts(text: str, taken: list[Amount]) -> list[Amount]:
         named = clause if not unit else ""
         for pattern, name in _CJK_KEYWORDS:
             for found in re.finditer(pattern, named):
+                if _CJK_ANCHOR_AFTER.match(named, found.end()):
+                    continue  # 我的訊息後十七秒列出兩個原因: a moment counted from, not what is counted (round 38)
                 if found.start() > nearest:
                     nearest, unit = found.start(), name
             # 12個のテスト, 5 个 TUI 测试, 4 个旧测试: the noun after it (a word or two may qualify it)
@@ -641,6 +645,8 @@ def _cjk_counts(text: str, taken: list[Amount]) -> list[Amount]:
                     else name
                 )
                 nearest = len(clause)
+        if not counter and re.match(r"[A-Za-z]", text[match.end("n") : match.end("n") + 1]):
+            continue  # 300px, 48px, 2x: a size or a value in a unit of Latin letters, no count (round 38, AI2:186)
         if counter in ("回", "次", "번") and unit not in ("calls", "commands", "searches"):
             unit = THING + counter  # テストを2回, 一次测试: runs of the tests, not tests
         if parsed[0] == 1 and _CJK_ONE_AS_WORD.search(text[: match.start("n")]):

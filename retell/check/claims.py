@@ -195,9 +195,15 @@ def classify_code(code: str, programs: frozenset[str] = frozenset()) -> str:
     first = words_[0].rsplit("/", 1)[-1]
     if len(words_) >= 2 and (first in _PROGRAMS or first in programs or words_[0].startswith("./")):
         return COMMAND
+    if len(words_) == 1 and _ARITY.fullmatch(text):
+        return CODE_SPAN  # `offer_made/1`, `Plotwise.Notifier.deliver/1`: a function and its arity (round 38)
     if len(words_) == 1 and not text.startswith(("http://", "https://")) and _BARE_PATH.fullmatch(text):
         return PATH
     return CODE_SPAN
+
+
+# A function with its arity, Elixir's and Erlang's way of naming one (`offer_made/1`, `Mod.fun/2`, `mod:fun/0`)
+_ARITY = re.compile(r"(?:[A-Za-z_][\w.]*[.:])?[a-z_]\w*[?!]?/\d{1,2}")
 
 
 def quoted_terms(text: str) -> list[str]:

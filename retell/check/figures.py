@@ -139,6 +139,9 @@ _AFTER_MINE = re.compile(
 )
 _MINE_BEFORE = re.compile(
     r"(?:依頼|質問|指示|お願い|問いかけ|メッセージ|発言)から\s*$|离我[^。，,]{0,12}(?:过了|已经|有)?\s*$"
+    # "在我的訊息後十七秒", "我的消息之后两分钟", "私のメッセージの後、十秒" (round 38, blind29 AI2:26 and :80)
+    r"|我的?(?:訊息|讯息|消息|留言|問題|问题|提問|提问|請求|请求|要求|回覆|回复|指示|話|话)(?:之)?[後后]\s*[，,]?\s*$"
+    r"|私の(?:メッセージ|依頼|質問|指示|発言)の?(?:後|あと)[、,]?\s*$"
 )
 AUTHOR_ANCHORS = 2  # the author's messages before the paragraph's events a time "after my…" may count from
 # "six and a half minutes after my first one", "через 8 минут после моего первого сообщения": counted from the

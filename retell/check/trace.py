@@ -807,6 +807,9 @@ class Tracer:
         # `new AudioContext()`, `await fetchAll()`: a call written around a name the session gives is that name
         called = re.sub(r"\([^()]*\)$", "", re.sub(r"^(?:new|await)\s+", "", code))
         variants = [code, re.sub(r"\(\)$", "", code), code.rstrip(".,;:"), code.strip("<>"), called]
+        if re.fullmatch(r"(?:[A-Za-z_][\w.]*[.:])?[a-z_]\w*[?!]?/\d{1,2}", code):
+            # `offer_made/1`: the function the session writes `def offer_made(offer)` (round 38, blind29 AI1:163)
+            variants.insert(0, re.split(r"[.:]", code.rsplit("/", 1)[0])[-1])
         if re.fullmatch(r"[A-Za-z]+", code):  # devDependency, devDependencies
             variants += [code + "s", re.sub(r"y$", "ies", code), re.sub(r"(?:ies|s)$", "", code)]
         for variant in dict.fromkeys(v for v in variants if v):

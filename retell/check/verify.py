@@ -584,11 +584,17 @@ def _timed_by_clock(verdict: Verdict, rules: list[Finding]) -> Finding | None:
         step = amount.precision or 1 / 60
         if not any(abs(g - amount.value) > step / 2 + 1e-9 for g in given):
             continue  # the model gives no other time than the post's: it disputes something else (blind20 Z2:49)
+        if not any(abs(g - amount.value) <= step / 2 + _MISREAD + 1e-9 for g in given):
+            # the model's clock times are minutes away from the figure, not a second's misreading: the rules'
+            # gap is between other events than the two the model reads ("half a minute after the run began" of
+            # a report 3 min 37 s after the run, blind29 AI1:114)
+            continue
         if abs(finding.measured - amount.value) <= step / 2 + 1e-9:
             return finding
     return None
 
 
+_MISREAD = 2 / 60  # minutes: how far a reading of clock times to the second may be off a gap the rules measured
 _CLOCK_TIME = re.compile(r"\b(\d{1,2}):(\d{2}):(\d{2}(?:\.\d+)?)\b")
 
 

@@ -411,7 +411,9 @@ def whole_evidence(cites: list[str], part: str, view: EventLog, shown: str, budg
             if all(line.strip() in mine for line in lines if line.strip() and not line.startswith("… (")):
                 if cut:
                     kept = "the lines above are all the session keeps of it"
-                    out.append(f"[{event.id}] {what}: {kept}; {cut} is its own cut: {_KEPT_NOTE}")
+                    out.append(
+                        f"[{event.id}] {what}: {kept}; {cut} is the session's own cut, not retell's: {_KEPT_NOTE}"
+                    )
                 continue
             room = budget - used
             if room < 100:
@@ -419,7 +421,10 @@ def whole_evidence(cites: list[str], part: str, view: EventLog, shown: str, budg
             fitted = _fitted(lines, wanted, min(room, budget // 3))
             block = [f"[{event.id}] {what}, as the session keeps it:", *(f"    {line}" for line in fitted)]
             if cut:
-                block.append(f"  (that is all the session keeps of it; {cut} is its own cut: {_KEPT_NOTE})")
+                block.append(
+                    f"  (that is all the session keeps of it; {cut} is the session's own cut, "
+                    f"not retell's: {_KEPT_NOTE})"
+                )
             out.extend(block)
             used += estimate_tokens("\n".join(block))
     tools = tools_called(events)

@@ -289,8 +289,11 @@ def verify_requests(
         # the cited events (a subagent's cited steps too) with all a claim can cite of them: every output the
         # session kept (a `tree`'s "25 directories, 131 files", a `wc -l`'s total), each target in full
         cited = frozenset(chunk.cites)
-        shown_near = render_material(near, NEAR_TOKENS, cited) if near else None
-        shown_rest = render_material(rest, REST_TOKENS, frozenset()) if rest else None
+        # every note is worked out against the whole session (whose figure a number is, the pauses), not against
+        # what this prompt shows: the same note the same in every prompt (round 38, blind27 AG1's "10s")
+        session = list(view.events)
+        shown_near = render_material(near, NEAR_TOKENS, cited, session=session) if near else None
+        shown_rest = render_material(rest, REST_TOKENS, frozenset(), session=session) if rest else None
         condensed = [*(shown_near.condensed if shown_near else []), *(shown_rest.condensed if shown_rest else [])]
         lines = chunk.lines()
         # what the material's lines cut of the cited events (a Write's diff, a listing, a subagent's steps), whole

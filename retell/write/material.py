@@ -1087,6 +1087,15 @@ def pause_note(before: Event | None, event: Event) -> str:
     return f"({format_duration(b - a)} later: {moment_text(event.ts)})"
 
 
+def named_pause(before: Event, event: Event) -> str:
+    """`(15 h 18 min later, from [e12] to [e13]: Saturday 4 October 2025, 12:32 UTC)`: a pause_note that names the
+    two events it lies between; "" where they are not that far apart."""
+    note = pause_note(before, event)
+    if not note or not before.id or not event.id:
+        return note
+    return note.replace(" later: ", f" later, from [{before.id}] to [{event.id}]: ", 1)
+
+
 REPLY_WAIT_MS = 60 * 1000  # an author's message this long after the event before it says how long
 
 
@@ -1180,12 +1189,15 @@ def render_material(
         gaps.setdefault(event_id, []).extend(failures)
     for event_id, guessed in guessed_cause_notes(kept, session).items():  # a commit giving Claude's guess as found
         gaps.setdefault(event_id, []).extend(guessed)
-    text = _join(kept, line, gaps)
+    # a fact-check's pauses are measured between the events they really separate, named (round 38: one pause read
+    # "15 h 18 min", "15 h 19 min" and "15 h 11 min" in three prompts, by which events each one showed)
+    pauses = session if exact is not None and session is not None else None
+    text = _join(kept, line, gaps, pauses)
     for step in _TRIM_STEPS:
         if estimate_tokens(text) <= budget_tokens:
             break
         limit = step
-        text = _join(kept, line, gaps)
+        text = _join(kept, line, gaps, pauses)
     if limit is not None:
         notes.append(f"long texts trimmed to {limit} characters")
     for kind in _DROP_ORDER:
@@ -1199,7 +1211,7 @@ def render_material(
         drop = {id(e) for e in victims}
         kept = [e for e in kept if id(e) not in drop]
         notes.append(f"{len(victims)} {kind} event(s) left out")
-        text = _join(kept, line, gaps)
+        text = _join(kept, line, gaps, pauses)
     text += tail
     budget_tokens += estimate_tokens(tail)
     tokens = estimate_tokens(text)
@@ -1208,14 +1220,28 @@ def render_material(
     return Material(text=text, tokens=tokens, events=len(kept), condensed=notes)
 
 
-def _join(events: list[Event], line: Callable[[Event], str], gaps: dict[str, list[str]] | None = None) -> str:
+def _join(
+    events: list[Event],
+    line: Callable[[Event], str],
+    gaps: dict[str, list[str]] | None = None,
+    session: list[Event] | None = None,
+) -> str:
+    """The events' lines, with the pauses between them. `session` (a fact-check's): every event in order; a pause is
+    then each long one between the event before and this one in the session, measured between the two events it
+    separates and naming them, so that the same pause reads the same whichever events a prompt shows."""
     out: list[str] = []
     before: Event | None = None
+    timed = [e for e in session if e.ts] if session is not None else []
+    at = {id(e): i for i, e in enumerate(timed)}
     for event in events:
         # a queued message's line says when it was typed: the time since the event before is no reply's wait
-        note = pause_note(before, event) or (
-            reply_wait(before, event) if event.kind == HUMAN and not event.queued else ""
-        )
+        if session is not None and id(event) in at:
+            start = at[id(before)] if before is not None and id(before) in at else max(0, at[id(event)] - 1)
+            pauses = [named_pause(timed[i], timed[i + 1]) for i in range(start, at[id(event)]) if i + 1 < len(timed)]
+            note = "\n".join(p for p in pauses if p)
+        else:
+            note = pause_note(before, event)
+        note = note or (reply_wait(before, event) if event.kind == HUMAN and not event.queued else "")
         if note:
             out.append(note)
         out.append(line(event))

@@ -127,7 +127,7 @@ def test_an_output_the_record_stops_mid_line_is_its_own_cut(tmp_path: Path) -> N
     text = f"## The apply\n\nThe distribution still pointing at the old OAC blocked the delete. <!-- ev: {failed} -->\n"
     chunk, request = _requests(work, text)[0]
     whole = request.user.split("# The cited events whole", 1)[1].split("# The rest of the session", 1)[0]
-    assert f"[{failed}]" in whole and "is its own cut" in whole and "StatusCode: 40…" in whole
+    assert f"[{failed}]" in whole and "is the session's own cut" in whole and "StatusCode: 40…" in whole
     item = {
         "line": 3,
         "words": "The distribution still pointing at the old OAC blocked the delete",

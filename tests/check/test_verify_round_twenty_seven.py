@@ -76,7 +76,7 @@ def test_the_sessions_own_cut_is_said_to_hold_nothing(tmp_path: Path) -> None:
     assert cut.startswith("… (") and "more changed lines" in cut  # the record keeps the diff cut
     text = "## The edit\n\nThe diff shows the code now using `isinstance()`. <!-- ev: e4 -->\n"
     _, request = _requests(work, text)[0]
-    assert f"`{cut}` is its own cut" in request.user and "never `not shown here`" in request.user
+    assert f"`{cut}` is the session's own cut" in request.user and "never `not shown here`" in request.user
 
 
 def test_not_shown_here_of_the_sessions_own_cut_is_not_in_the_session(tmp_path: Path) -> None:
