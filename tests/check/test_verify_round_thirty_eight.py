@@ -130,7 +130,9 @@ def test_the_system_prompt_settles_what_answerers_found_contradictory(tmp_path: 
     assert "copy each event's id and time as the material writes them (`[e3] 19:47:30.9, [e5] 19:52:10.2`)" in system
     assert "Two kinds of cut, one rule" in system
     assert "Which wins: a sentence that gathers several moments" in system
-    assert "its words of saying reach the sentences that only spell out what it said" in system
+    assert "A sentence that only names an item of a list the sentence before gave to Claude" in system
+    # (a sentence stating a cause after Claude's account is the post's own: blind30's guesses told as fact)
+    assert "Nothing else carries over" in system
     assert "Claude's own words can contradict a claim about what Claude said, did or knew" in system
 
 
