@@ -150,7 +150,8 @@ SETS = {
 # thirty-six tunes on blind27 (its misses read, its verify answers to main's prompts as answered); blind29 (stop 54,
 # two sessions of fresh26, English and Traditional Chinese told in Traditional Chinese) measured rounds thirty-six and
 # thirty-seven; round thirty-eight tunes on it (its misses and false alarms read, its verify answers as answered);
-# blind30 (stop 54, two sessions of fresh26, English and German told in German) measures round thirty-seven on
+# blind30 (stop 54, two sessions of fresh26, English and German told in German) measured rounds thirty-seven and
+# thirty-eight; the narrowed round thirty-eight (the stop's close) tunes on it (its guess-as-fact misses read)
 UNTUNED: tuple[str, ...] = ("blind25", "blind28")
 VARIANTS = ("dev", "holdout")
 SHOWN = ("dev",)  # details (misses, false alarms) are printed for these variants only
