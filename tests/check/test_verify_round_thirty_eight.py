@@ -132,7 +132,7 @@ def test_the_system_prompt_settles_what_answerers_found_contradictory(tmp_path: 
     assert "Which wins: a sentence that gathers several moments" in system
     assert "A sentence that only names an item of a list the sentence before gave to Claude" in system
     # (a sentence stating a cause after Claude's account is the post's own: blind30's guesses told as fact)
-    assert "Nothing else carries over" in system
+    assert "No other sentence carries over" in system
     assert "Claude's own words can contradict a claim about what Claude said, did or knew" in system
 
 
