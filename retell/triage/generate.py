@@ -188,7 +188,7 @@ def default_title(log: EventLog, language: str | None = None) -> str:
     one named after the project (in the post's `language` when retell knows its words)."""
     title, _ = proposed_title(log, language)
     if title:
-        return Redactor.for_log(log, {}).text(title)
+        return without_leading_placeholder(Redactor.for_log(log, {}).text(title))
     project = project_name(log.session.cwd)
     local = project_title(project, language)
     if local:
@@ -221,6 +221,21 @@ def proposed_title(log: EventLog, language: str | None = None) -> tuple[str | No
     return title, source if title else None
 
 
+# A redaction placeholder heading a title, with a possessive or a colon after it: "[REDACTED:person-name] invoice
+# iframe and device check" (a supplier's name read as a person's) titles nothing a blogger would keep, and a
+# placeholder baked into triage.yaml's title stays there when the author then keeps the name
+_LEADING_PLACEHOLDER = re.compile(r"^\s*\[REDACTED:[\w-]+\](?:['’]s)?\s*[:,–—-]?\s+(?=\S)")
+
+
+def without_leading_placeholder(title: str) -> str:
+    """`title` without a redaction placeholder that heads it (the rest, its first letter raised); a placeholder
+    elsewhere stays, where the words around it still say what it was ("Deploying with [REDACTED:github-token]")."""
+    rest = _LEADING_PLACEHOLDER.sub("", title, count=1)
+    if rest == title or len(rest.split()) < 2:
+        return title
+    return rest[0].upper() + rest[1:]
+
+
 # A kind of stretch that can title a session with no request and no tool work, and how it joins the project
 _KIND_TITLES = {"Looking at screenshots": "of", "Making a plan": "for"}
 
@@ -235,7 +250,7 @@ def post_section(
 ) -> CommentedMap:
     language = author_language(log, language_file)
     proposed, _ = proposed_title(log, language)
-    title = scrub(proposed) if proposed else default_title(log, language)
+    title = without_leading_placeholder(scrub(proposed)) if proposed else default_title(log, language)
     post = CommentedMap()
     post["title"] = title
     post["slug"] = default_slug(log, title)
