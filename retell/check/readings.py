@@ -159,13 +159,7 @@ PROPOSAL: dict[str, str] = {
     "ja": r"できます 案 提案 選択肢",
     "ko": r"할\s수 제안 옵션",
 }
-_PROPOSAL = re.compile(
-    r"(?<!\w)(?:"
-    + "|".join(w for k, v in PROPOSAL.items() if k not in _SPACELESS for w in v.split())
-    + r")(?!\w)|"
-    + "|".join(w for k, v in PROPOSAL.items() if k in _SPACELESS for w in v.split()),
-    re.I,
-)
+_PROPOSAL = _given(PROPOSAL)
 # Claude's report of its own edits ("Changed `measure()` to send `0x2400`", 「…を追加しました」): what the edits show,
 # judged by the rules on changes, not a reading of what is so
 _EDIT_REPORT = re.compile(
@@ -198,13 +192,7 @@ ACCOUNT: dict[str, str] = {
     "ja": r"によると によれば",
     "ko": r"따르면",
 }
-_ACCOUNT = re.compile(
-    r"(?<!\w)(?:"
-    + "|".join(w for k, v in ACCOUNT.items() if k not in _SPACELESS for w in v.split())
-    + r")(?!\w)|"
-    + "|".join(w for k, v in ACCOUNT.items() if k in _SPACELESS for w in v.split()),
-    re.I,
-)
+_ACCOUNT = _given(ACCOUNT)
 # Claude's own acts and plans as other languages open them ("Etsin ensin endpointin", "Vou rodar os testes",
 # "让我看看"): a table by language, as ATTRIBUTION is
 OWN_ACT: dict[str, str] = {
