@@ -56,7 +56,7 @@ from retell.write.context import (
 )
 from retell.write.locales import count_length, counts_characters, length_range, scale
 from retell.write.markers import CITE, event_ids, strip_markers
-from retell.write.material import FOLLOWING_EVENTS, decisive_results, refused, render_material
+from retell.write.material import FOLLOWING_EVENTS, decisive_results, pasted_quote, refused, render_material
 from retell.write.names import (
     code_names,
     code_spans,
@@ -409,14 +409,76 @@ def _own_run(event: Event) -> bool:
 _ASKS_TO_SHOW = re.compile(
     r"```|\b(?:show|shown|showing|display|displayed|quote (?:its|the) (?:lines?|output)|code block|"
     r"tampil\w*|tunjuk\w*|blok kode|muestr\w*|mostr\w*|bloque|bloco|montr\w*|affich\w*|zeig\w*|codeblock|"
-    r"blocco|toon|pokaż\w*|показ\w*|göster\w*|hiển thị)\b|示す|表示|見せ|展示|显示|顯示|代码块|보여",
+    r"blocco|toon|poka[żz]\w*|показ\w*|göster\w*|hiển thị)\b|示す|表示|見せ|展示|显示|顯示|代码块|보여",
     re.I,
 )
+# What a note names in code (`invoiceFrame`, `HiveRoutes.kt`): the words it picks one run of its beat's by
+_CODE_SPAN = re.compile(r"`([^`\n]+)`")
+_SENTENCE_END = re.compile(r"[;；。]|\.(?:\s|$)")
+# A note's words for a run's output and for its changed lines (which of a write and the run of what it wrote)
+_ASKS_OUTPUT = re.compile(
+    r"print|output|\blog\b|result|wypis|wynik|salida|imprim|sortie|ausgabe|saída|出力|输出|輸出|打印", re.I
+)
+_ASKS_CHANGE = re.compile(r"\bdiff\b|\bedit|\bchange|zmian|edycj|cambio|änderung|改动|改動|変更|差分", re.I)
 
 
-def _asked_to_show(section: Section) -> set[str]:
-    """The events of the beats whose note asks to show something (skipped beats left out)."""
-    return {e for b in section.beats if b.treatment != "skip" and _ASKS_TO_SHOW.search(b.note or "") for e in b.events}
+def _show_clause(note: str) -> str:
+    """A note's words from where it asks to show to the end of that sentence: what it asks to show."""
+    found = _ASKS_TO_SHOW.search(note)
+    if found is None:
+        return ""
+    end = _SENTENCE_END.search(note, found.end())
+    return note[found.start() : end.start() if end else len(note)]
+
+
+def _run_text(event: Event) -> str:
+    """What a note can name a run by: its targets (a file, a command), its changed lines, its output."""
+    return "\n".join(f"{c.target or ''}\n{c.diff or ''}\n{c.output or ''}" for c in event.calls or ())
+
+
+def _named_runs(clause: str, runs: list[Event]) -> list[Event]:
+    """The runs of a beat's that its note's words for what to show pick (material round 62: a beat citing the write
+    of a probe and its run asked for "the probe's three printed lines", and the write's lines were listed as asked):
+    those naming most of the note's code words (a file's own name counts for its path), then, among those left,
+    the output the note asks for or the change. With nothing to tell them apart, all of them."""
+    spans = [s.strip().rstrip("()").lower() for s in _CODE_SPAN.findall(clause)]
+    spans = [s for s in spans if len(s) > 2]
+    if spans and len(runs) > 1:
+        scores = [sum(s in _run_text(r).lower() for s in spans) for r in runs]
+        if max(scores) > 0:
+            runs = [r for r, n in zip(runs, scores, strict=True) if n == max(scores)]
+    if len(runs) > 1:
+        output, change = _ASKS_OUTPUT.search(clause), _ASKS_CHANGE.search(clause)
+        if output and not change:
+            keep = [r for r in runs if any(telling_lines(c.output) for c in r.calls or ())]
+        elif change and not output:
+            keep = [r for r in runs if any(c.diff and not refused(c) for c in r.calls or ())]
+        else:
+            keep = runs
+        runs = keep or runs
+    return runs
+
+
+def _asked_to_show(section: Section, events: list[Event]) -> set[str]:
+    """The events a beat's note asks to show (skipped beats left out): of the runs it cites, the ones its words
+    name (`_named_runs`: an event in a beat's list is what the beat rests on, no request to show it), and an
+    author's message it cites with lines they pasted (the error a beat asks to quote in a text block)."""
+    by_id = {e.id: e for e in events}
+    asked: set[str] = set()
+    for beat in section.beats:
+        clause = _show_clause(beat.note or "") if beat.treatment != "skip" else ""
+        if not clause:
+            continue
+        cited = [by_id[i] for i in beat.events if i in by_id]
+        runs = [
+            e
+            for e in cited
+            if (e.kind == TOOL_RUN or _own_run(e))
+            and any((c.diff and not refused(c)) or telling_lines(c.output) for c in e.calls or ())
+        ]
+        asked.update(e.id for e in _named_runs(clause, runs))
+        asked.update(e.id for e in cited if e.kind == HUMAN and pasted_quote(e.text))
+    return asked
 
 
 _GIT_RECORD = re.compile(r"\bgit\s+(?:-\S+\s+)*(?:commit|push|tag)\b")
@@ -500,11 +562,15 @@ def block_order(section: Section, events: list[Event]) -> list[str]:
     for the author's own log query)."""
     cited = _cited_runs(section, events)
     turning = _turning_run(section, events)
-    asked = _asked_to_show(section)
+    asked = _asked_to_show(section, events)
     # the runs the material's "Results worth showing" asks to show in a ```text block (round 61: a section of two
     # blocks listed two beats' blocks before its green run, whose line then went to prose against that rule)
     listed = {line[3:].split("]", 1)[0] for line in decisive_results(events)}
     ranked: list[tuple[int, int, str]] = []
+    # an author's paste a beat asks to show (round 62: the opening's error, asked for in a text block, was missing)
+    pasted = [e for e in events if e.id in asked and e.kind == HUMAN]
+    for order, message in enumerate(pasted, start=-len(pasted)):
+        ranked.append((-2, order, f"[{message.id}] (its beat asks to show it: the lines the author pasted)"))
     for order, run in enumerate(cited):
         calls = run.calls or []
         changed = any(c.diff and not refused(c) for c in calls)
