@@ -23,26 +23,12 @@ from retell.check.order import sentences
 from retell.check.sources import Sources
 from retell.check.text import STOPWORDS, one_line, words
 from retell.check.verdict import LOW, UNTRACED, Finding
+from retell.extract.hedges import HEDGE
 
 GUESS = "guess"
 
 # Claude hedging: the guess is what follows the hedge, to the end of its sentence
-_HEDGE = re.compile(
-    r"\b(?:probably|likely|presumably|possibly|perhaps|maybe|might(?: be| have)?|could be|may be|may have|"
-    r"(?:I|I'd)\s+(?:suspect|guess|think|believe|bet)|my (?:guess|hunch|suspicion)|seems?(?: to| like)?|"
-    r"appears? to|looks like|smells? like|sounds? like|"
-    r"probablemente|quiz[áa]s?|tal vez|puede que|parece(?: que)?|supongo|sospecho|"
-    r"provavelmente|talvez|pode ser|acho que|suspeito|"
-    r"probablement|sans doute|peut-[êe]tre|il semble|je (?:pense|suppose|soup[çc]onne)|"
-    r"vermutlich|wahrscheinlich|vielleicht|anscheinend|scheint|ich (?:vermute|glaube|denke)|"
-    # Dutch, Italian, Polish, Swedish, Indonesian, Turkish, Russian
-    r"waarschijnlijk|misschien|wellicht|vermoedelijk|lijkt|ik (?:denk|vermoed)|probabilmente|forse|magari|"
-    r"sembra|(?:credo|penso) che|suppongo|prawdopodobnie|chyba|wydaje się|myślę, że|förmodligen|kanske|"
-    r"troligen|verkar|mungkin|sepertinya|kayaknya|barangkali|muhtemelen|belki|galiba|sanırım|вероятно|"
-    r"возможно|может быть|кажется|похоже)\b"
-    r"|可能|也许|大概|似乎|恐怕|たぶん|多分|おそらく|かもしれ|と思い|と思わ|아마|것 같",
-    re.I,
-)
+_HEDGE = HEDGE
 # The post hedging, or giving the words to Claude: a guess told as one
 _TOLD_AS_GUESS = re.compile(
     r"\b(?:probably|likely|presumably|possibly|perhaps|maybe|might|may|could|seem(?:s|ed)?|appear(?:s|ed)?|"

@@ -15,19 +15,13 @@ from __future__ import annotations
 import re
 
 from retell.events import ASSISTANT, TOOL_RUN, Event
+from retell.extract.hedges import HEDGE
 from retell.extract.tools import SHELL_TOOLS, shorten
 from retell.write.commit_text import COMMIT, commit_message
 
-_HEDGE = re.compile(
-    r"(?i)\b(?:probably|likely|presumably|possibly|perhaps|maybe|might|could be|may be|may have|"
-    r"I (?:suspect|guess|think|believe|bet)|my (?:guess|hunch|suspicion)|seems?|appears? to|looks like|"
-    r"smells like|sounds like|probablemente|quiz[áa]s?|tal vez|puede que|parece|supongo|sospecho|provavelmente|"
-    r"talvez|pode ser|acho que|suspeito|probablement|sans doute|peut-[êe]tre|il semble|je (?:pense|suppose)|"
-    r"vermutlich|wahrscheinlich|vielleicht|anscheinend|scheint|ich (?:vermute|glaube|denke)|waarschijnlijk|"
-    r"misschien|wellicht|vermoedelijk|probabilmente|forse|magari|sembra|prawdopodobnie|chyba|förmodligen|"
-    r"kanske|troligen|mungkin|sepertinya|muhtemelen|belki|galiba|вероятно|возможно|может быть|кажется|похоже)\b"
-    r"|很可能|可能|應該|应该|也許|也许|大概|似乎|恐怕|猜|たぶん|多分|おそらく|かもしれ|と思い|아마|것 같"
-)
+# The check's table of hedges (retell/extract/hedges.py), and the Traditional Chinese forms a commit's guess was
+# written in ("應該", "也許") and a bare "guess" (猜)
+_HEDGE = re.compile(rf"{HEDGE.pattern}|應該|应该|也許|猜", re.I)
 # A word of cause: Claude's guess names one, and so does the message that repeats it as found
 _CAUSE = re.compile(
     r"(?i)\b(?:caus\w*|culprit|reason|because|due to|root|responsible|triggers?|triggered|behind|"
