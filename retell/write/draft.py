@@ -399,6 +399,16 @@ def _cited_runs(section: Section, events: list[Event]) -> list[Event]:
     return [runs[i] for i in ids if i in runs]
 
 
+def _changes(event: Event) -> bool:
+    """Whether a run changed lines (a refused edit changed nothing: round 50)."""
+    return any(c.diff and not refused(c) for c in event.calls or ())
+
+
+def _prints(event: Event) -> bool:
+    """Whether a run printed lines that say something (run_notes.telling_lines)."""
+    return any(telling_lines(c.output) for c in event.calls or ())
+
+
 def _own_run(event: Event) -> bool:
     """A shell command the author ran themselves (`!`), with what it printed."""
     return event.kind == COMMAND and event.name == "!" and any(c.output for c in event.calls or ())
@@ -450,9 +460,9 @@ def _named_runs(clause: str, runs: list[Event]) -> list[Event]:
     if len(runs) > 1:
         output, change = _ASKS_OUTPUT.search(clause), _ASKS_CHANGE.search(clause)
         if output and not change:
-            keep = [r for r in runs if any(telling_lines(c.output) for c in r.calls or ())]
+            keep = [r for r in runs if _prints(r)]
         elif change and not output:
-            keep = [r for r in runs if any(c.diff and not refused(c) for c in r.calls or ())]
+            keep = [r for r in runs if _changes(r)]
         else:
             keep = runs
         runs = keep or runs
@@ -470,12 +480,7 @@ def _asked_to_show(section: Section, events: list[Event]) -> set[str]:
         if not clause:
             continue
         cited = [by_id[i] for i in beat.events if i in by_id]
-        runs = [
-            e
-            for e in cited
-            if (e.kind == TOOL_RUN or _own_run(e))
-            and any((c.diff and not refused(c)) or telling_lines(c.output) for c in e.calls or ())
-        ]
+        runs = [e for e in cited if (e.kind == TOOL_RUN or _own_run(e)) and (_changes(e) or _prints(e))]
         asked.update(e.id for e in _named_runs(clause, runs))
         asked.update(e.id for e in cited if e.kind == HUMAN and pasted_quote(e.text))
     return asked
@@ -509,9 +514,7 @@ def _turning_run(section: Section, events: list[Event]) -> Event | None:
     if result is not None:
         return result
     found = {e for b in section.beats if b.beat in ("discovery", "pivot") and b.treatment != "skip" for e in b.events}
-    return next(
-        (e for e in reversed(cited) if e.id in found and any(telling_lines(c.output) for c in e.calls or ())), None
-    )
+    return next((e for e in reversed(cited) if e.id in found and _prints(e)), None)
 
 
 def code_blocks(sections: list[Section], slices: list[list[Event]]) -> list[int]:
@@ -521,16 +524,12 @@ def code_blocks(sections: list[Section], slices: list[list[Event]]) -> list[int]
     showing = []
     both = []
     for index, section in enumerate(sections):
-        runs = [
-            e
-            for e in _cited_runs(section, slices[index])
-            if any((c.diff and not refused(c)) or telling_lines(c.output) for c in e.calls or ())
-        ]
+        runs = [e for e in _cited_runs(section, slices[index]) if _changes(e) or _prints(e)]
         if runs:
             showing.append(index)
             turning = _turning_run(section, slices[index])
             red_or_green = turning is not None and any(_result(c) for c in turning.calls or ())
-            if red_or_green and any(c.diff and not refused(c) for e in runs if e is not turning for c in e.calls or ()):
+            if red_or_green and any(_changes(e) for e in runs if e is not turning):
                 both.append(index)
     blocks = [0] * len(sections)
     for turn in range(POST_CODE_BLOCKS):
@@ -573,12 +572,12 @@ def block_order(section: Section, events: list[Event]) -> list[str]:
         ranked.append((-2, order, f"[{message.id}] (its beat asks to show it: the lines the author pasted)"))
     for order, run in enumerate(cited):
         calls = run.calls or []
-        changed = any(c.diff and not refused(c) for c in calls)
+        changed = _changes(run)
         if _own_run(run):
             ranked.append((-3, order, f"[{run.id}] (the author's own command: what it printed)"))
         elif run is turning and run.id in listed and any(_result(c) for c in calls):
             ranked.append((-3, order, f"[{run.id}] (the run it turns on: its own result lines)"))
-        elif run.id in asked and (changed or any(telling_lines(c.output) for c in calls)):
+        elif run.id in asked and (changed or _prints(run)):
             # a change a beat asks to show before an output one asks for (the output's lines can be told in prose)
             what = "its changed lines" if changed else "what it printed"
             ranked.append((-3 if changed else -2, order, f"[{run.id}] (its beat asks to show it: {what})"))
