@@ -125,6 +125,7 @@ SETS = {
     "blind28": ("AH1", "AH2"),
     "blind29": ("AI1", "AI2"),
     "blind30": ("AJ1", "AJ2"),
+    "blind31": ("AK1", "AK2"),
 }
 # the sets the check was never tuned on: round fifteen tunes on every variant of the first ten (blind10
 # measured round fourteen, stop 40); blind11 arrived in stop 41 and measured round fifteen; round sixteen tunes on it,
@@ -151,8 +152,9 @@ SETS = {
 # two sessions of fresh26, English and Traditional Chinese told in Traditional Chinese) measured rounds thirty-six and
 # thirty-seven; round thirty-eight tunes on it (its misses and false alarms read, its verify answers as answered);
 # blind30 (stop 54, two sessions of fresh26, English and German told in German) measured rounds thirty-seven and
-# thirty-eight; the narrowed round thirty-eight (the stop's close) tunes on it (its guess-as-fact misses read)
-UNTUNED: tuple[str, ...] = ("blind25", "blind28")
+# thirty-eight; the narrowed round thirty-eight (the stop's close) tunes on it (its guess-as-fact misses read);
+# blind31 (stop 55, two sessions of fresh27, English and Polish told in Polish) measures round thirty-nine
+UNTUNED: tuple[str, ...] = ("blind25", "blind28", "blind31")
 VARIANTS = ("dev", "holdout")
 SHOWN = ("dev",)  # details (misses, false alarms) are printed for these variants only
 KINDS = (
