@@ -64,6 +64,19 @@ class Block:
     def line_at(self, offset: int) -> int:
         return self.start + self.raw.count("\n", 0, max(0, offset))
 
+    def lead_tail(self) -> int | None:
+        """The line on which a lead-in's unmarked last words start, when it also cites events of its own: the words
+        after its last citation that lead into the block below ("…, the test failed. <!-- ev: e7 --> Four seconds
+        later Claude wrote `ApiKey.kt`:" over e8's block) tell the block's moment, not the marker's. None when the
+        lead-in ends on its own citation, cites nothing itself, or introduces no block that cites its own."""
+        if self.follows is None or not self.follows.own_cites or not self.own_cites:
+            return None
+        last = max(m.at for m in self.marks if m.kind == "cite")
+        end = self.raw.find("-->", last)
+        tail = self.text[end + 3 :] if end >= 0 else ""
+        words = re.search(r"\w", tail)
+        return self.line_at(end + 3 + words.start()) if words else None
+
     def quote_body(self) -> str:
         """A block quote's text without its `>` markers (paragraph breaks kept)."""
         out = []

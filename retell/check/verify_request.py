@@ -98,6 +98,11 @@ class Chunk:
             for event_id in _shown_cites(block):
                 if block.start not in out.setdefault(event_id, []):
                     out[event_id].append(block.start)
+            tail = block.lead_tail()
+            if tail is not None and block.follows is not None:
+                for event_id in block.follows.own_cites:  # (the lead-in's last words tell the block's moment)
+                    if tail not in out.setdefault(event_id, []):
+                        out[event_id].append(tail)
         return out
 
     def lines(self) -> str:
@@ -118,7 +123,13 @@ class Chunk:
                 out.append(f"L{block.start + n}: {shown}")
                 shown_lines += 1
             cites = _shown_cites(block)
-            if cites:
+            tail = block.lead_tail()
+            if cites and tail is not None and block.follows is not None:
+                leads = " ".join(block.follows.own_cites)
+                out.append(
+                    f"(cites: {' '.join(cites)}; from L{tail} on, the words leading into the block below: {leads})"
+                )
+            elif cites:
                 out.append(f"(cites: {' '.join(cites)})")
             out.append("")
         return "\n".join(out).strip("\n")
