@@ -167,7 +167,7 @@ _LOG_LINE = (
     r"^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec) +\d\d? \d\d:\d\d|"
     r"^Traceback \(most recent|^\s*at (?:async |new )?\S+ \(|^\s*at [\w.$<>]+:\d|^\s*File \"|"
     r"^[\w.]*(?:Error|Exception|Warning|Fault)(?:\[\w+\])?:|^Caused by:|^panic:|^fatal:|^FAILED |^E {2,}|"
-    r"^npm (?:ERR!|WARN)|^error(?:\[\w+\])?:|^warning:|^\S+@\S+:\S*[$#] |^[$#>] \S|^>>> |^PS [A-Z]:\\|"
+    r"^npm (?:ERR!|WARN)|^error(?:\[\w+\])?:|^warning:|^\S+@\S+:\S*[$#] |^[$#>] \S|^>>> |^PS (?:[A-Z]:|~)\\|"
     r"^\(\S+\) \S+@|^\d+ (?:passed|failed)\b|^[⎿│├└┌]|^\s*\{\s*\"|^\s*\d+\s*\||"
     r"^(?:GET|POST|PUT|DELETE|PATCH|HEAD) /\S* HTTP/|^HTTP/\d|^\w+\.(?:go|rs|py|js|ts|java|c|cpp):\d+|"
     # a banner a program prints around its output ("<--- Last few GCs --->", "=== RUN", "*** FAILED ***")
@@ -216,11 +216,24 @@ def clean_request(text: str) -> str | None:
     if plan:
         heading = re.search(_PLAN_HEADING, text[plan.end() :])
         return _tidy(heading.group(1)) if heading else None
+    in_terminal = False  # after a shell's prompt line: what the command printed, up to a blank line
     for line in re.sub(_FENCE, "\n", text).splitlines():
+        if re.match(_PROMPT_LINE, line):
+            in_terminal = True
+            continue
+        if in_terminal:
+            in_terminal = bool(line.strip())
+            continue
         cleaned = _tidy(line)
         if cleaned:
             return cleaned
     return None
+
+
+# A shell's prompt and the command typed at it, pasted with what the command printed ("PS C:\src> python x.py",
+# "PS ~\src>" once the home folder is cleared, "me@box:~/app$ make", "(venv) me@box …", "$ npm test", "C:\src>dir"):
+# the lines under it, to a blank line, are its output ("Found 412 files (388 .ARW, 24 .MP4)"), not the author's words
+_PROMPT_LINE = r"^(?:PS (?:[A-Za-z]:|~)\\[^>]*>|(?:[A-Za-z]:|~)\\[^>\s]*>\S|(?:\(\S+\) )?\S+@\S+:\S*[$#] |[$#] \S|>>> )"
 
 
 def own_prose(text: str) -> str:
@@ -228,8 +241,14 @@ def own_prose(text: str) -> str:
     trace's frames with the code lines indented under them) — what a teaser quotes of a message that opens
     with a config or a traceback; `text` itself when nothing else is left."""
     kept: list[str] = []
-    in_log = False
+    in_log = in_terminal = False
     for line in re.sub(_FENCE, "\n", text).splitlines():
+        if re.match(_PROMPT_LINE, line):
+            in_terminal = True  # (a command pasted with its output: to the next blank line)
+        elif in_terminal:
+            in_terminal = bool(line.strip())
+        if in_terminal:
+            continue
         if re.search(_LOG_LINE, line.strip()):
             in_log = True
         elif not (in_log and line[:1].isspace() and line.strip()):

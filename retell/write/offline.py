@@ -541,7 +541,7 @@ def _purpose(group: list[Episode]) -> str:
         return "What Claude did next."
     return (
         "From “"
-        + shorten_words(_one_line(_words(asks[0])), 80)
+        + shorten_words(_one_line(own_prose(_words(asks[0]))), 80)
         + "”"
         + (f" through {len(asks) - 1} more ask{'s' if len(asks) > 2 else ''}." if len(asks) > 1 else ".")
     )
