@@ -23,6 +23,10 @@ ARABIC = "أريد إضافة اللغة العربية لرسائل الخطأ 
         ("Merhaba 🙂\nCSV dışa aktarımına tarih sütunu ekle", "CSV dışa aktarımına tarih sütunu ekle"),
         ("Szia!\nAdd a retry to the upload job", "Add a retry to the upload job"),
         ("Hi Claude 👋\nadd a retry to the upload job", "Add a retry to the upload job"),
+        # (fresh28: "Happy wednesday quick one" headed a post's first section)
+        ("hey Claude! happy wednesday 👋\nadd a retry to the upload job", "Add a retry to the upload job"),
+        ("Happy Friday!\nadd a retry to the upload job", "Add a retry to the upload job"),
+        ("feliz viernes 🙂\nagrega un reintento al job de subida", "Agrega un reintento al job de subida"),
     ],
 )
 def test_a_greeting_line_is_never_the_request(message: str, wanted: str) -> None:

@@ -18,6 +18,9 @@ _SPACED = (
     r"היי", r"γεια σου", r"γεια", r"καλημέρα", r"szia", r"sziasztok", r"helló", r"salutare", r"bună",
     r"buna ziua", r"tjena", r"god morgon", r"god dag", r"goddag", r"hallå", r"hei", r"terve", r"namaste",
     r"namaskar", r"नमस्ते", r"नमस्कार", r"سلام علیکم", r"سلام", r"درود", r"وقت بخیر", r"zdravo", r"pozdrav",
+    r"happy (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|new year|holidays)",
+    r"feliz (?:lunes|martes|mi[ée]rcoles|jueves|viernes|s[áa]bado|domingo|segunda|ter[çc]a|quarta|quinta|sexta)",
+    r"bon (?:lundi|mardi|mercredi|jeudi|vendredi|week-end)", r"sch[öo]nen (?:montag|freitag|feierabend)",
     r"kia ora", r"sawubona", r"jambo", r"habari", r"ہیلو", r"আসসালামু আলাইকুম", r"নমস্কার", r"வணக்கம்",
     r"నమస్తే", r"ನಮಸ್ಕಾರ", r"გამარჯობა", r"բարեւ", r"сайн байна уу", r"salam", r"assalamualaikum",
 )  # fmt: skip
