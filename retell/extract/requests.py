@@ -376,8 +376,10 @@ def substantial(request: str) -> bool:
 
 def first_request(texts: list[str]) -> str | None:
     """Of the author's messages in order, the first that makes a substantial request, else the first that
-    makes any."""
+    makes any. A first ask only to have the project explained ("me explica rapidinho como esse projeto gera as
+    etiquetas hoje?") gives way to a later one that asks for work: the explanation set the work up."""
     fallback = None
+    explained = None
     for text in texts:
         request = clean_request(text)
         if request is None:
@@ -386,10 +388,27 @@ def first_request(texts: list[str]) -> str | None:
         if substantial(request):
             sentence = first_sentence(request)  # "Fix the sidebar. It covers…": the first says it
             if re.match(_SCENE, sentence) and sentence != request.rstrip(".!。！"):
-                return request  # "we have 60 flags… figure out which ones…": the ask follows the scene it sets
-            return sentence if substantial(sentence) else request
+                found = request  # "we have 60 flags… figure out which ones…": the ask follows the scene it sets
+            else:
+                found = sentence if substantial(sentence) else request
+            if re.search(_EXPLAIN_ONLY, found):
+                explained = explained or found
+                continue
+            return found
         fallback = fallback or request
-    return fallback
+    return explained or fallback
+
+
+# An ask only to have something explained, by its form, in the languages retell has met: a question or a plea
+# to explain how the project (or a part of it) works now
+_EXPLAIN_ONLY = (
+    r"(?i)^(?:(?:can|could) you |please )?(?:explain|walk me through|tell me how)\b|^how does (?:this|the|it)\b|"
+    r"^(?:me )?expli(?:ca|que)(?:-me)?\b|^expl[ií]ca(?:me|nos)\b|^(?:como|cómo) funciona\b|"
+    r"^(?:explique|expliquez)(?:-moi)?\b|^comment (?:fonctionne|marche)\b|^erklär(?:e|en Sie)?\b|"
+    r"^wie funktioniert\b|^spiegami\b|^come funziona\b|^leg (?:me )?uit\b|^hoe werkt\b|"
+    r"^(?:объясни|поясни)|^wyjaśnij|^açıkla|^giải thích|説明して|教えて(?:ください)?[?？]?$|^解释一下|^讲讲|"
+    r"설명해\s*(?:줘|주세요)"
+)
 
 
 # A sentence that sets the scene ("we have like 60 feature flags in LaunchDarkly and I think half are dead")
