@@ -126,6 +126,7 @@ SETS = {
     "blind29": ("AI1", "AI2"),
     "blind30": ("AJ1", "AJ2"),
     "blind31": ("AK1", "AK2"),
+    "blind32": ("AL1", "AL2"),
 }
 # the sets the check was never tuned on: round fifteen tunes on every variant of the first ten (blind10
 # measured round fourteen, stop 40); blind11 arrived in stop 41 and measured round fifteen; round sixteen tunes on it,
@@ -154,8 +155,9 @@ SETS = {
 # blind30 (stop 54, two sessions of fresh26, English and German told in German) measured rounds thirty-seven and
 # thirty-eight; the narrowed round thirty-eight (the stop's close) tunes on it (its guess-as-fact misses read);
 # blind31 (stop 55, two sessions of fresh27, English and Polish told in Polish) measured main and round thirty-nine
-# (its first half); the second half of round thirty-nine tunes on it (its false alarms read)
-UNTUNED: tuple[str, ...] = ("blind25", "blind28")
+# (its first half); the second half of round thirty-nine tunes on it (its false alarms read); blind32 (stop 55, two
+# sessions of fresh28, English on Windows and Traditional Chinese told in Traditional Chinese) measures round 39 whole
+UNTUNED: tuple[str, ...] = ("blind25", "blind28", "blind32")
 VARIANTS = ("dev", "holdout")
 SHOWN = ("dev",)  # details (misses, false alarms) are printed for these variants only
 KINDS = (
