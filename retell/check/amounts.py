@@ -557,16 +557,16 @@ _CJK_COUNTER = re.compile(
 # After a noun of the clause before a count: a moment the time counts from ("after my message"), not the thing counted
 _CJK_ANCHOR_AFTER = re.compile(r"\s*(?:之|以)?(?:後|后)|\s*の?(?:後|あと)|\s*から|\s*(?:이후|후에|다음)")
 _CJK_KEYWORDS: list[tuple[str, str]] = [
-    ("ファイル|文件|파일", FILES),
+    ("ファイル|文件|檔案|档案|파일", FILES),
     ("テスト|测试|測試|테스트", TESTS),
-    ("ツール|工具|도구|呼び出し|调用", "calls"),
-    ("コマンド|命令|명령", "commands"),
-    ("検索|搜索|검색", "searches"),
+    ("ツール|工具|도구|呼び出し|调用|呼叫", "calls"),
+    ("コマンド|命令|指令|명령", "commands"),
+    ("検索|搜索|搜尋|검색", "searches"),
     ("コミット|提交|커밋", "commits"),
-    ("メッセージ|消息|訊息|메시지|プロンプト", "messages"),
+    ("メッセージ|消息|訊息|讯息|메시지|プロンプト", "messages"),
     ("サブエージェント|エージェント|子代理|代理|에이전트|担当", "subagents"),
     ("トークン|令牌|토큰", TOKENS),
-    ("失敗|失败|실패|エラー|错误", FAILED),
+    ("失敗|失败|실패|エラー|错误|錯誤", FAILED),
 ]
 _CJK_COUNTERS = {"体": "subagents", "通": "messages", "行": "lines", "줄": "lines", "語": "words", "%": PERCENT}
 _CJK_COUNTERS |= {"％": PERCENT, "トークン": TOKENS, "ファイル": FILES}
@@ -575,7 +575,9 @@ _CJK_COUNTERS |= {"％": PERCENT, "トークン": TOKENS, "ファイル": FILES}
 _CLAUSE = re.compile(r"[。、，；：!?！？\n]|[.,;:](?=\s)")
 _CLAUSE_AFTER = re.compile(r"[。、!?！？\n]|[.,](?=\s)")
 # A noun after 测试/テスト that heads the compound: 测试类 (a test class), 测试文件 (a test file)
-_CJK_HEAD = re.compile(r"类|類|文件|ファイル|脚本|スクリプト|函数|関数|框架|目录|数据|データ|套件|クラス")
+_CJK_HEAD = re.compile(
+    r"类|類|文件|檔案|档案|檔|档|ファイル|脚本|スクリプト|函数|関数|框架|目录|数据|データ|套件|クラス"
+)
 _CJK_FAILED = re.compile(r"挂|失败|失敗|没过|沒過|未通过|不通过|落ち|通らな|실패")
 _CJK_PASSED = re.compile(r"(?<!未)(?<!不)通过|通過|通っ|パス|成功|통과")
 _CJK_CHANGED = re.compile(r"変更|編集|書き換え|修改|编辑|更改|수정|변경")
@@ -640,7 +642,7 @@ def _cjk_counts(text: str, taken: list[Amount]) -> list[Amount]:
                 # 一个测试类, 两个测试文件: the last noun is what is counted (a class, files), not the tests
                 head = _CJK_HEAD.match(text[match.end() + after.end() :]) if name == TESTS else None
                 unit = (
-                    (FILES if "文件" in head.group(0) or "ファイル" in head.group(0) else THING + head.group(0))
+                    (FILES if re.search(r"文件|檔|档|ファイル", head.group(0)) else THING + head.group(0))
                     if head
                     else name
                 )

@@ -394,8 +394,15 @@ def _passive_speaker(lead: str, after: str) -> str | None:
     return found
 
 
-# Chinese puts whom one speaks or gives to before the name: 交给, 对, 向, 跟, 问, 告诉, 让, 请.
-_ZH_TO = re.compile(r"(?:给|对|向|跟|问|告诉|让|请)\s*$")
+# Chinese puts whom one speaks or gives to before the name: 交给, 对, 向, 跟, 问, 告诉, 让, 请 (and in Traditional
+# script 給, 對, 問, 告訴, 讓, 請: "我請 Claude：「…」" is my request to Claude, blind32 AL2:170).
+_ZH_TO = re.compile(r"(?:给|對|对|向|跟|問|问|告訴|告诉|讓|让|請|请|給)\s*$")
+# Claude 的工作後面：「…」 (behind Claude's work): a possessive names whose thing it is, not who speaks, unless the
+# thing is something said ("Claude 的回覆：「…」", "Claude 的说法").
+_ZH_WHOSE = re.compile(
+    r"^\s*的\s*(?!(?:回覆|回复|回答|答覆|答复|說法|说法|訊息|讯息|消息|話|话|總結|总结|建議|建议|解釋|解释|計畫|计划|"
+    r"報告|报告|結論|结论|意見|意见|提議|提议|摘要|判斷|判断|理由|推測|推测|猜測|猜测|原話|原话))\S"
+)
 
 
 # 它 ("it") speaking in a Chinese post is Claude (or a subagent): 它说, 它自己先说了一句, 它回答道 (not 让它说:
@@ -431,6 +438,8 @@ def _japanese_lead(lead: str) -> str | None:
             continue  # 私のために, Claude に: for or to them, not by them
         if match.group(0).endswith("の") and tail.strip():
             continue  # サブエージェントの1体目「…」: whose, or what it is called, not who speaks
+        if _ZH_WHOSE.match(tail):
+            continue  # 排在 Claude 的工作後面：「…」: whose work, not who speaks (blind32 AL2:110)
         if found is not None and found != match.lastgroup and _RELATIVE_CLAUSE.search(tail.split("、")[0]):
             continue  # Claudeは…私が引用した主張として「…」と答えた: a clause of mine that names a noun, not who speaks
         found = match.lastgroup
