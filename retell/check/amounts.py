@@ -556,6 +556,10 @@ _CJK_COUNTER = re.compile(
 )
 # After a noun of the clause before a count: a moment the time counts from ("after my message"), not the thing counted
 _CJK_ANCHOR_AFTER = re.compile(r"\s*(?:之|以)?(?:後|后)|\s*の?(?:後|あと)|\s*から|\s*(?:이후|후에|다음)")
+# A unit of measure written after a space ("0.4 km", "12 ms", "3.5 MB"): the figure is a measure, not a count
+_MEASURE_AFTER = re.compile(
+    r"\s+(?:km|m|cm|mm|kg|g|ms|s|sec|min|h|kb|mb|gb|tb|px|pt|em|rem|°C|%)(?![A-Za-z])", re.I
+)
 _CJK_KEYWORDS: list[tuple[str, str]] = [
     ("ファイル|文件|檔案|档案|파일", FILES),
     ("テスト|测试|測試|테스트", TESTS),
@@ -649,6 +653,8 @@ def _cjk_counts(text: str, taken: list[Amount]) -> list[Amount]:
                 nearest = len(clause)
         if not counter and re.match(r"[A-Za-z]", text[match.end("n") : match.end("n") + 1]):
             continue  # 300px, 48px, 2x: a size or a value in a unit of Latin letters, no count (round 38, AI2:186)
+        if not counter and _MEASURE_AFTER.match(text, match.end("n")):
+            continue  # 마포구 0.4 km, 3.1 km: a distance in a clause that named the subagent, no count of them
         if counter in ("回", "次", "번") and unit not in ("calls", "commands", "searches"):
             unit = THING + counter  # テストを2回, 一次测试: runs of the tests, not tests
         if parsed[0] == 1 and _CJK_ONE_AS_WORD.search(text[: match.start("n")]):

@@ -395,8 +395,9 @@ def _passive_speaker(lead: str, after: str) -> str | None:
 
 
 # Chinese puts whom one speaks or gives to before the name: 交给, 对, 向, 跟, 问, 告诉, 让, 请 (and in Traditional
-# script 給, 對, 問, 告訴, 讓, 請: "我請 Claude：「…」" is my request to Claude, blind32 AL2:170).
-_ZH_TO = re.compile(r"(?:给|對|对|向|跟|問|问|告訴|告诉|讓|让|請|请|給)\s*$")
+# script 給, 對, 問, 告訴, 讓, 請: "我請 Claude：「…」" is my request to Claude, blind32 AL2:170); 了 or 過 may come
+# between ("我只問了 Claude 一句：「…」", a real model's draft of fresh28's LINE bot).
+_ZH_TO = re.compile(r"(?:给|對|对|向|跟|問|问|告訴|告诉|讓|让|請|请|給)\s*(?:了|过|過)?\s*$")
 # Claude 的工作後面：「…」 (behind Claude's work): a possessive names whose thing it is, not who speaks, unless the
 # thing is something said ("Claude 的回覆：「…」", "Claude 的说法").
 _ZH_WHOSE = re.compile(

@@ -25,6 +25,7 @@ from retell.check.attribution import AUTHOR, CLAUDE, speaker_of
         ("Claude 的回覆：", CLAUDE),
         ("Claude 回答：", CLAUDE),
         ("我请 Claude：", AUTHOR),
+        ("我只問了 Claude 一句：", AUTHOR),  # (a real model's draft of fresh28's LINE bot)
     ],
 )
 def test_who_speaks_a_quote_after_a_traditional_chinese_lead(lead: str, speaker: str) -> None:
@@ -38,7 +39,9 @@ def test_who_speaks_a_quote_after_a_traditional_chinese_lead(lead: str, speaker:
         ("兩個新的測試檔只看過它們通過", 2.0, "files"),
         ("两个测试文件", 2.0, "files"),
         ("Claude 跑了三個指令", 3.0, "commands"),
+        # (a real model's draft of fresh28's Korean session: a distance in a clause that named the subagent)
+        ("서브에이전트가 계산한 결과는 마포구 0.4 km였다", None, None),
     ],
 )
-def test_traditional_chinese_nouns_name_what_is_counted(text: str, value: float, unit: str) -> None:
-    assert [(a.value, a.unit) for a in amounts(text)] == [(value, unit)]
+def test_traditional_chinese_nouns_name_what_is_counted(text: str, value: float | None, unit: str | None) -> None:
+    assert [(a.value, a.unit) for a in amounts(text)] == ([(value, unit)] if value is not None else [])
