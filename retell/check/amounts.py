@@ -557,9 +557,7 @@ _CJK_COUNTER = re.compile(
 # After a noun of the clause before a count: a moment the time counts from ("after my message"), not the thing counted
 _CJK_ANCHOR_AFTER = re.compile(r"\s*(?:之|以)?(?:後|后)|\s*の?(?:後|あと)|\s*から|\s*(?:이후|후에|다음)")
 # A unit of measure written after a space ("0.4 km", "12 ms", "3.5 MB"): the figure is a measure, not a count
-_MEASURE_AFTER = re.compile(
-    r"\s+(?:km|m|cm|mm|kg|g|ms|s|sec|min|h|kb|mb|gb|tb|px|pt|em|rem|°C|%)(?![A-Za-z])", re.I
-)
+_MEASURE_AFTER = re.compile(r"\s+(?:km|m|cm|mm|kg|g|ms|s|sec|min|h|kb|mb|gb|tb|px|pt|em|rem|°C|%)(?![A-Za-z])", re.I)
 _CJK_KEYWORDS: list[tuple[str, str]] = [
     ("ファイル|文件|檔案|档案|파일", FILES),
     ("テスト|测试|測試|테스트", TESTS),
