@@ -632,6 +632,8 @@ def _cjk_counts(text: str, taken: list[Amount]) -> list[Amount]:
         nearest = -1
         # a counter that names its own unit (十六行, 3줄, 20%) counts that, whatever the clause named before it
         named = clause if not unit else ""
+        # 修正、測試和一個…需求: a noun before "and" is the list's item before, not what this figure counts
+        named = re.split(r"和|與|与|以及|及|및", named)[-1]
         for pattern, name in _CJK_KEYWORDS:
             for found in re.finditer(pattern, named):
                 if _CJK_ANCHOR_AFTER.match(named, found.end()):
@@ -672,6 +674,8 @@ def _cjk_counts(text: str, taken: list[Amount]) -> list[Amount]:
         if not unit:
             if not counter:
                 continue  # a bare number: a port, a year, an id
+            if parsed[0] == 1 and not re.search(r"\d", match.group("n")):
+                continue  # 一個我半途加上的需求: "a" requirement, the article, not a count of one (no noun it counts)
             unit = THING + counter
         post = match.group("post") or ""
         approx = "about" if match.group("pre") or post in _CJK_ABOUT else ""

@@ -68,6 +68,9 @@ _SAID = (
 _OWNS_WORDS = re.compile(rf"\s+(?:[\w'’-]+\s+){{0,2}}?(?:{_SAID})\b|(?:\s+[\w'’-]+){{0,3}}\s*[:,.!?;—–-]*\s*$", re.I)
 _ADDRESSEE = re.compile(
     r"\b(?:told|tell|tells|asked|ask|asks|answered|replied to|to|for|with|at|from|by|sent|reminded|showed)\s+$"
+    # Italian, Spanish, French, Portuguese, German: "ho chiesto a Claude:", "le pregunté a Claude:", "j'ai écrit à
+    # Claude :", "perguntei ao Claude:", "schrieb ich an Claude:" (a real model's Italian draft of fresh29)
+    r"|(?:^|\s)(?:a|al|ao|à|an)\s+$"
     # a name right after a verb in the past is its object: "I turned it down and interrupted Claude:"
     r"|\b(?:I|we)\b[^.!?:]*\b[a-z]{3,}ed\s+$"
     # Russian, with "я"/"мы" the verb's subject before it: "я отклонил правку и прервал Claude:", "я написал Claude:"

@@ -45,3 +45,35 @@ def test_who_speaks_a_quote_after_a_traditional_chinese_lead(lead: str, speaker:
 )
 def test_traditional_chinese_nouns_name_what_is_counted(text: str, value: float | None, unit: str | None) -> None:
     assert [(a.value, a.unit) for a in amounts(text)] == ([(value, unit)] if value is not None else [])
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "從我開口問，到修正、測試和一個我半途加上的通知格式需求一起 commit",  # ("a" requirement; the tests before 和)
+        "这次加了一个我没想到的检查",
+    ],
+)
+def test_one_as_the_article_is_no_count(text: str) -> None:
+    """Real-model drafts of fresh28 (Traditional Chinese): 一個 before a clause is "a", and a noun before 和
+    ("and") is the list's item before, not what the figure counts; both stopped `render --strict`."""
+    assert amounts(text) == []
+
+
+def test_one_failed_test_is_still_a_count() -> None:
+    assert [(a.value, a.unit) for a in amounts("一個測試失敗")] == [(1.0, "failed")]
+
+
+@pytest.mark.parametrize(
+    "lead",
+    [
+        "Nel primo messaggio ho chiesto a Claude: ",
+        "Le pregunté a Claude: ",
+        "J'ai écrit à Claude : ",
+        "Perguntei ao Claude: ",
+    ],
+)
+def test_claude_spoken_to_in_a_romance_language_is_not_the_speaker(lead: str) -> None:
+    """A real model's Italian draft of fresh29: "ho chiesto a Claude: “…”" is the author's question, and the check
+    called it Claude's words (stopping `render --strict`)."""
+    assert speaker_of(lead) != CLAUDE
