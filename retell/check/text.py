@@ -229,8 +229,15 @@ def typo_level(a: str, b: str) -> bool:
     """True when `b` is `a` with a typo fixed (or the other way round), not a different word."""
     if a == b:
         return True
-    if a in CRITICAL or b in CRITICAL or a.isdigit() or b.isdigit():
+    if a.isdigit() or b.isdigit() or (a in CRITICAL and b in CRITICAL):
         return False
+    if a in CRITICAL or b in CRITICAL:
+        # "evry" quoted "every": a word that matters, misspelt as no word at all (a one-letter slip of four letters
+        # or more that is no common word), is that word; "not" for "now" is another word, a change of meaning
+        critical, other = (a, b) if a in CRITICAL else (b, a)
+        if len(other) < 4 or other in STOPWORDS or critical.startswith(other) or other.startswith(critical):
+            return False  # ("ever" of "every", "nothings": a word of its own, or the word with an ending)
+        return _edit_distance(a, b, 1) <= 1
     if min(len(a), len(b)) < 3:
         # "oir" for "or", "teh" for "the": a short word of the language mistyped as no word of it (two real
         # words, "or" and "on", are a change of meaning)

@@ -14,6 +14,7 @@ import pytest
 
 from retell.check.amounts import amounts
 from retell.check.attribution import AUTHOR, CLAUDE, speaker_of
+from retell.check.text import typo_level
 
 
 @pytest.mark.parametrize(
@@ -77,3 +78,15 @@ def test_claude_spoken_to_in_a_romance_language_is_not_the_speaker(lead: str) ->
     """A real model's Italian draft of fresh29: "ho chiesto a Claude: “…”" is the author's question, and the check
     called it Claude's words (stopping `render --strict`)."""
     assert speaker_of(lead) != CLAUDE
+
+
+@pytest.mark.parametrize(("typed", "fixed"), [("evry", "every"), ("nevr", "never"), ("nver", "never")])
+def test_a_misspelt_word_that_matters_fixed_is_a_typo_fix(typed: str, fixed: str) -> None:
+    """A real model's draft of fresh29 fixed the author's "evry" under `cleaned`, as the prompt allows; the check
+    called the quote words never written (stopping `render --strict`), "every" being a word whose change matters."""
+    assert typo_level(fixed, typed)
+
+
+@pytest.mark.parametrize(("a", "b"), [("not", "now"), ("every", "ever"), ("every", "some"), ("none", "nine")])
+def test_another_word_for_a_word_that_matters_is_still_a_change(a: str, b: str) -> None:
+    assert not typo_level(a, b)
