@@ -45,6 +45,7 @@ from retell.secrets.decode import DecodedView, decoded_view
 from retell.secrets.iban import IBAN_KIND, printed
 from retell.secrets.joined_names import NAME_KIND, joined_forms, joined_like, replacement_forms, stands_alone
 from retell.secrets.mailbox_names import ADDRESS, after_a_name, local_part, mailbox_forms
+from retell.secrets.name_paths import in_a_path, one_word, organisations, path_forms
 from retell.secrets.scanner import resolve
 from retell.triage.model import SecretDecision, Triage
 from retell.workdir import Workdir
@@ -159,19 +160,36 @@ class Redactor:
     # (material round 60) every person's name the session's scan flags, however short (`林怡君`): an address
     # that spells one is theirs (retell/secrets/mailbox_names.py)
     names: tuple[str, ...] = ()
+    # (round thirty-six) one-word names the session writes as a host's label: an organisation's, not a person's
+    # (retell/secrets/name_paths.py); each name asked about is answered once, from every text of the session
+    not_persons: dict[str, bool] = field(default_factory=dict, repr=False, compare=False)
     _mailbox_forms: dict[str, set[str]] = field(default_factory=dict, repr=False, compare=False)
     _replacement_patterns: list[re.Pattern[str]] | None = field(default=None, repr=False)
-    _searches: tuple[tuple[str, ...], tuple[list[tuple[str, str]], _Forms | None, _Forms | None]] | None = field(
-        default=None, repr=False, compare=False
-    )
+    _searches: (
+        tuple[
+            tuple[str, ...],
+            tuple[list[tuple[str, str]], _Forms | None, _Forms | None, frozenset[tuple[str, str]]],
+        ]
+        | None
+    ) = field(default=None, repr=False, compare=False)
 
     MIN_KNOWN_LENGTH = 6  # shorter values (a 3-letter user name) are left to the rules
     ALTERED_MIN_LENGTH = 16  # a value this long is found again with another case or trimmed padding
 
     @classmethod
     def for_log(cls, log: EventLog, decisions: dict[str, SecretDecision], terms: Sequence[Term] = ()) -> Redactor:
-        scanner, known, names = _known_values(log)
-        return cls(log.session.id, decisions, scanner, dict(known), terms=Terms(tuple(terms)), session=log, names=names)
+        scanner, known, names, hosts = _known_values(log)
+        return cls(
+            log.session.id,
+            decisions,
+            scanner,
+            dict(known),
+            terms=Terms(tuple(terms)),
+            session=log,
+            names=names,
+            # (the session's names, each already asked: a host's label or a person's)
+            not_persons={**dict.fromkeys((n for n in names if one_word(n)), False), **dict.fromkeys(hosts, True)},
+        )
 
     def find(self, text: str) -> list[Finding]:
         """Rule matches plus verbatim repeats of known flagged values (also where escapes hide them),
@@ -184,7 +202,7 @@ class Redactor:
             for a, b in inert:
                 chars[a:b] = "\0" * (b - a)  # neither a word, a quote nor a space: no rule reads through it
             text = "".join(chars)
-        findings = self.scanner.scan(text)
+        findings = self._persons_only(self.scanner.scan(text))
         if inert:  # a permissive rule may read the blanked span as a value: only what is left of it counts
             findings = [f for f in findings if "\0" not in f.value or _ALNUM_RUN.search(f.value)]
             # A password told in words was found where retell's placeholder now stands; the next token of the
@@ -222,9 +240,24 @@ class Redactor:
         for f in told:
             chars[f.start : f.end] = "\0" * (f.end - f.start)
         blanked = "".join(chars)
-        again = self.scanner.scan(blanked)
+        again = self._persons_only(self.scanner.scan(blanked))
         again = [f for f in again if "\0" not in f.value or _ALNUM_RUN.search(f.value)]
         return [f for f in again if not _told_after(f, inert, blanked)]
+
+    def _persons_only(self, findings: list[Finding]) -> list[Finding]:
+        """(round thirty-six) The findings less a one-word name the session writes as a host's label (`Corrandale`
+        beside `my.corrandale-power.co.uk`): an organisation's (retell/secrets/name_paths.py)."""
+        if self.session is None or not any(f.kind == NAME_KIND and one_word(f.value) for f in findings):
+            return findings
+        return [f for f in findings if not (f.kind == NAME_KIND and self._not_a_person(f.value))]
+
+    def _not_a_person(self, value: str) -> bool:
+        answer = self.not_persons.get(value)
+        if answer is None:
+            assert self.session is not None
+            texts = (text for _, text in all_texts(self.session))
+            answer = self.not_persons[value] = one_word(value) and bool(organisations([value], texts))
+        return answer
 
     def _with_mailboxes(self, original: str, text: str, findings: list[Finding]) -> list[Finding]:
         """(material round 60) The local part of an address that is a named person's, found as that name: one that
@@ -289,14 +322,17 @@ class Redactor:
         `eyJhbGci…TW0--`) is no longer the value, nor a token to the rules."""
         out: list[Finding] = []
         taken = _Spans()
-        searches, exact, altered = self._repeat_searches()
+        searches, exact, altered, path_only = self._repeat_searches()
         # (`İ` is the one letter whose lower case is two characters: as `I` it keeps every offset in place)
         lowered = haystack.replace("\u0130", "I").lower() if altered is not None else haystack
         for value, form, start in _occurrences(searches, ((haystack, exact), (lowered, altered))):
             end = start + len(form)
             a, b = (view.original(start), view.original(end)) if view is not None else (start, end)
-            kind, category = self.known[value]
-            if kind == NAME_KIND and form != value and not stands_alone(haystack, start, end):
+            kind, category = self.known.get(value) or (NAME_KIND, "pii")  # (a short name: its path forms)
+            if (value, form) in path_only:
+                if not in_a_path(haystack, start, end):
+                    continue  # a name's path form outside a path, a file's name or a host is not looked for
+            elif kind == NAME_KIND and form != value and not stands_alone(haystack, start, end):
                 continue  # a name's altered form inside a longer word is not the name
             if taken.add(a, b):
                 out.append(Finding(kind, category, a, b, value))
@@ -320,7 +356,9 @@ class Redactor:
                     break
         return out
 
-    def _repeat_searches(self) -> tuple[list[tuple[str, str]], _Forms | None, _Forms | None]:
+    def _repeat_searches(
+        self,
+    ) -> tuple[list[tuple[str, str]], _Forms | None, _Forms | None, frozenset[tuple[str, str]]]:
         """The searches of `_repeats` in their order, (value, form): each known value as it is, the longest
         first, then the long ones lower-cased and without their padding; and the automatons that find their
         forms (as they are, and in the lower-cased text), made once for the same known values."""
@@ -385,9 +423,21 @@ class Redactor:
             for form in dict.fromkeys([value.lower(), *joined])
             if form not in self.known and (value, form) not in looked_for
         ]
+        # (round thirty-six) a person's name where a path, a file's name or a host writes it: a one-word name in
+        # small letters, a longer one as an account or a mailbox makes it (`mkowalska/`); every name the session
+        # flags, however short (`_repeats` finds these only where `in_a_path` holds)
+        looked_for = set(searches[altered_from:])
+        people = dict.fromkeys([*(v for v in ordered if self.known[v][0] == NAME_KIND), *self.names])
+        path_only = [
+            (value, form)
+            for value in people
+            for form in path_forms(value)
+            if form not in self.known and (value, form) not in looked_for
+        ]
+        searches += path_only
         altered = _Forms.of(searches, altered_from)
-        self._searches = (key, (searches, exact, altered))
-        return searches, exact, altered
+        self._searches = (key, (searches, exact, altered, frozenset(path_only)))
+        return searches, exact, altered, frozenset(path_only)
 
     def _inert_spans(self, text: str) -> list[tuple[int, int]]:
         """Placeholders, and the author's replacements where they stand as a whole (not inside a word: a
@@ -599,15 +649,15 @@ def _inside_a_replacement(text: str, finding: Finding, replaced: set[str]) -> bo
 
 # Scanning every text of a long session takes seconds and a render asks for a redactor of the same log four
 # times: the scan is kept for the last few logs (held here, so an id is never reused while it is cached).
-_SCANNED: dict[int, tuple[EventLog, Scanner, dict[str, tuple[str, str]], tuple[str, ...]]] = {}
+_SCANNED: dict[int, tuple[EventLog, Scanner, dict[str, tuple[str, str]], tuple[str, ...], frozenset[str]]] = {}
 
 
-def _known_values(log: EventLog) -> tuple[Scanner, dict[str, tuple[str, str]], tuple[str, ...]]:
-    """The scanner for `log`, the flagged values it finds in it (value -> (kind, category)) and the persons'
-    names among them, however short."""
+def _known_values(log: EventLog) -> tuple[Scanner, dict[str, tuple[str, str]], tuple[str, ...], frozenset[str]]:
+    """The scanner for `log`, the flagged values it finds in it (value -> (kind, category)), the persons' names
+    among them, however short, and those of one word the session writes as a host's label (name_paths.py)."""
     cached = _SCANNED.get(id(log))
     if cached is not None and cached[0] is log:
-        return cached[1], cached[2], cached[3]
+        return cached[1], cached[2], cached[3], cached[4]
     scanner = scanner_for(log)
     known: dict[str, tuple[str, str]] = {}
     names: dict[str, None] = {}
@@ -621,10 +671,16 @@ def _known_values(log: EventLog) -> tuple[Scanner, dict[str, tuple[str, str]], t
             # the account name is matched by its own rule where it is an account name, never as a word
             if len(finding.value) >= Redactor.MIN_KNOWN_LENGTH and finding.kind != "username":
                 known.setdefault(finding.value, (finding.kind, finding.category))
+    # (round thirty-six) a one-word name the session writes as a host's label is an organisation's, as the parse
+    # found (scan_event_log): neither a value to look for again nor a person's name
+    hosts = frozenset(organisations(names, (text for _, text in all_texts(log))))
+    if hosts:
+        known = {v: kc for v, kc in known.items() if not (kc[0] == NAME_KIND and v in hosts)}
+        names = {n: None for n in names if n not in hosts}
     if len(_SCANNED) >= 4:
         _SCANNED.pop(next(iter(_SCANNED)))
-    _SCANNED[id(log)] = (log, scanner, known, tuple(names))
-    return scanner, known, tuple(names)
+    _SCANNED[id(log)] = (log, scanner, known, tuple(names), hosts)
+    return scanner, known, tuple(names), hosts
 
 
 def scanner_for(log: EventLog) -> Scanner:

@@ -17,6 +17,7 @@ from itertools import chain
 from typing import Any
 
 from retell.events import Event, EventLog, walk
+from retell.secrets.name_paths import one_word, organisations
 from retell.secrets.preview import default_replacement, mask, replacement_problem, secret_id
 from retell.secrets.rule import PII, SECRET, Rule
 from retell.secrets.scanner import Finding, Scanner, all_kinds, base_rules, usernames_from_paths
@@ -167,11 +168,15 @@ def scan_event_log(
         ahead.collect(first=chain((text for _, text in session), (text for _, _, text in located), also))
     scan_ahead(scanner, chain((text for _, text in session), (text for _, _, text in located)))
 
+    names: dict[str, str] = {}  # a one-word person's name -> its id
+
     def record(location: dict[str, str], chapter: str | None, text: str) -> None:
         for finding in scanner.scan(text):
             sid = secret_id(finding.kind, finding.value, salt)
             entry = entries.get(sid)
             if entry is None:
+                if finding.kind == "person-name" and one_word(finding.value):
+                    names[finding.value] = sid
                 entry = entries[sid] = {
                     "id": sid,
                     "kind": finding.kind,
@@ -191,4 +196,9 @@ def scan_event_log(
         record({"event": "session", "field": name}, None, text)
     for event, name, text in located:
         record({"event": event.id, "field": name}, event.chapter, text)
+    if names:
+        # (round thirty-six) a one-word name the session writes as a host's label is an organisation's
+        texts = chain((text for _, text in session), (text for _, _, text in located))
+        for value in organisations(names, texts):
+            del entries[names[value]]
     return list(entries.values())

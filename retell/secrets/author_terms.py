@@ -49,6 +49,63 @@ class Term:
         return re.compile(rf"(?<!\w){words}(?!\w)", re.IGNORECASE)
 
     @cached_property
+    def joined(self) -> re.Pattern[str] | None:
+        """(round thirty-six) A literal term of two or three words of letters (a person's name, a client's) run
+        together or joined by `-`, `_` or `.`, in any case, as a host, a handle, a path or a mailbox writes it
+        (`marta-kowalska.dev`, `github.com/martakowalska`), never inside a longer word: as a name's joined forms
+        are found (joined_names.py)."""
+        if self.regex:
+            return None
+        from retell.secrets.joined_names import joined_forms
+
+        return _alternatives(joined_forms(" ".join(self.pattern.split())))
+
+    @cached_property
+    def in_paths(self) -> re.Pattern[str] | None:
+        """(round thirty-six) A literal term that is a person's name (its first word a given name the gazetteer
+        knows, or its last a family name), as an account or a mailbox writes it (`mkowalska`, `kowalska.m`): found
+        only where a path, a file's name or a host holds it (name_paths.py)."""
+        if self.regex or len(self.pattern.split()) < 2:
+            return None
+        from retell.secrets.name_paths import a_persons_name, path_forms
+
+        text = " ".join(self.pattern.split())
+        return _alternatives(path_forms(text)) if a_persons_name(text) else None
+
+    @cached_property
+    def keys(self) -> tuple[str, ...]:
+        """What a text must hold (in small letters) for the term to be there: the first three letters of its first
+        word (as written, and without accents), and of its last for a form that starts with it (`kowalska.m`)."""
+        if self.regex:
+            return ()
+        from retell.secrets.joined_names import _plain
+
+        words = self.pattern.split()
+        firsts = [words[0][:3].lower(), _plain(words[0])[:3].lower()]
+        if self.in_paths is not None:
+            firsts += [words[-1][:3].lower(), _plain(words[-1])[:3].lower()]
+        return tuple(k for k in dict.fromkeys(firsts) if k)
+
+    def patterns(self) -> list[tuple[re.Pattern[str], bool]]:
+        """The term's patterns, each with whether it counts only where a path, a file's name or a host holds it."""
+        out = [(self.compiled, False)]
+        if self.joined is not None:
+            out.append((self.joined, False))
+        if self.in_paths is not None:
+            out.append((self.in_paths, True))
+        return out
+
+    def replacement_for(self, written: str) -> str:
+        """What the term becomes where it is written `written`: the replacement, joined as the term was where it was
+        joined (`a client` for `acme-corp.com` is `a-client.com`)."""
+        joined = [p for p in (self.joined, self.in_paths) if p is not None and p.fullmatch(written)]
+        if not joined:  # (as written, or escaped: `Acme%20Corp` is the term spaced)
+            return self.replace
+        from retell.secrets.joined_names import joined_like
+
+        return joined_like(written, self.replace)
+
+    @cached_property
     def cut(self) -> re.Pattern[str] | None:
         """The term's beginning where retell's shortening cut it (`Acme Co…`, `Acme…`): a title, a gist or a
         long command is shortened at parse, before triage.yaml's terms are known, and the part before `…`
@@ -79,7 +136,19 @@ class Terms:
 
     @property
     def replacements(self) -> list[str]:
-        return [t.replace for t in self.terms]
+        """What the terms become, as written and joined as a joined form of a term makes them (inert, as retell's
+        own writing)."""
+        from retell.secrets.joined_names import replacement_forms
+
+        out = [t.replace for t in self.terms]
+        out.extend(
+            form
+            for t in self.terms
+            if not t.regex and len(t.pattern.split()) > 1
+            for form in replacement_forms(t.replace)
+            if form not in out
+        )
+        return list(dict.fromkeys(out))
 
     def find(self, text: str, inert: Sequence[tuple[int, int]] = ()) -> list[Finding]:
         """Every match of every term in `text` (and in what it means, escapes undone), outside `inert`
@@ -90,21 +159,24 @@ class Terms:
         lowered = text.lower()
         # a literal term's first three letters must be there (as written, or in an escape's neighbourhood:
         # `Acme%20Corp` keeps `acm`): most texts hold none, and are left without a regex run
-        candidates = [t for t in self.terms if t.regex or t.pattern.split()[0][:3].lower() in lowered]
+        candidates = [t for t in self.terms if t.regex or any(k in lowered for k in t.keys)]
         if not candidates:
             return []
+        from retell.secrets.name_paths import in_a_path
+
         found: list[tuple[int, int, Term, bool]] = []  # (start, end, term, whether cut by a shortening)
         view = decoded_view(text)
         for term in candidates:
-            for m in term.compiled.finditer(text):
-                if m.end() > m.start():
-                    found.append((m.start(), m.end(), term, False))
+            for pattern, paths in term.patterns():
+                for m in pattern.finditer(text):
+                    if m.end() > m.start() and (not paths or in_a_path(text, m.start(), m.end())):
+                        found.append((m.start(), m.end(), term, False))
+                if view is not None:
+                    for m in pattern.finditer(view.text):
+                        if m.end() > m.start() and (not paths or in_a_path(view.text, m.start(), m.end())):
+                            found.append((view.original(m.start()), view.original(m.end()), term, False))
             if term.cut is not None and "…" in text:
                 found.extend((m.start(), m.end(), term, True) for m in term.cut.finditer(text))
-            if view is not None:
-                for m in term.compiled.finditer(view.text):
-                    if m.end() > m.start():
-                        found.append((view.original(m.start()), view.original(m.end()), term, False))
         order = {id(t): i for i, t in enumerate(self.terms)}
         # the longer match, then a whole term before a cut one, then the earlier term
         found.sort(key=lambda item: (-(item[1] - item[0]), item[3], order[id(item[2])], item[0]))
@@ -133,12 +205,20 @@ class Terms:
     def replacement(self, finding: Finding) -> str:
         term = self._by_value.get(finding.value)
         if term is None:  # found by another Terms of the same entries
-            term = next((t for t in self.terms if t.compiled.search(finding.value)), self.terms[0])
-        return term.replace
+            term = next((t for t in self.terms if any(p.search(finding.value) for p, _ in t.patterns())), self.terms[0])
+        return term.replacement_for(finding.value)
 
     def where(self, finding: Finding) -> str:
         term = self._by_value.get(finding.value)
         return term.where if term is not None else ""
+
+
+def _alternatives(forms: Sequence[str]) -> re.Pattern[str] | None:
+    """Any of `forms`, in any case, with no letter right before or after it (a digit may follow: `martakowalska42`)."""
+    if not forms:
+        return None
+    either = "|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True))
+    return re.compile(rf"(?<![^\W\d_])(?:{either})(?![^\W\d_])", re.IGNORECASE)
 
 
 # -- reading and checking the entries ------------------------------------------------------------------

@@ -114,9 +114,10 @@ def test_a_term_is_replaced_whole_and_never_in_part() -> None:
         "the query q=Acme%20Corp, and acme alone."
     )
     out = redactor.text(text)
-    assert out.startswith("a client and a client, the firm-corp.io, AcmeCorporation, mail [REDACTED:email]")
+    # (round thirty-six) a term of two words is found joined too, and its replacement joined the same way
+    assert out.startswith("a client and a client, a-client.io, AcmeCorporation, mail [REDACTED:email]")
     assert "q=a client" in out and out.endswith("and the firm alone.")
-    assert not re.search(r"acme|corp\b", out.replace("-corp.io", "").replace("AcmeCorporation", ""), re.I)
+    assert not re.search(r"acme|corp\b", out.replace("AcmeCorporation", ""), re.I)
     assert redactor.text(out) == out  # what a term becomes is inert: never replaced or flagged again
     guard([("post", out)], redactor, "the post")
     # a title or a long command shortened at parse, before triage.yaml's terms were known

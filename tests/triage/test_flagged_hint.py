@@ -26,10 +26,10 @@ def _known_both_ways(workdir: Path) -> tuple[dict[str, Any], dict[str, Any], Eve
     log = load_parsed(Workdir(workdir)).log
     assert log.flagged is not None, "a manifest this retell wrote gives the flagged texts"
     redact._SCANNED.clear()
-    _, hinted, _ = redact._known_values(log)
+    _, hinted, _, _ = redact._known_values(log)
     everything = EventLog(log.session, log.chapters, log.events, log.sessions)  # flagged: None
     redact._SCANNED.clear()
-    _, scanned, _ = redact._known_values(everything)
+    _, scanned, _, _ = redact._known_values(everything)
     return hinted, scanned, log
 
 
