@@ -38,8 +38,8 @@ from retell.events import EventLog
 from retell.extract.edit_places import edit_places
 from retell.extract.tools import command_output
 from retell.write.context import session_end
-from retell.write.draft import section_words
 from retell.write.names import printed_words
+from retell.write.post_budget import section_words
 
 START = datetime(2026, 11, 14, 9, 0, tzinfo=timezone.utc)
 CWD = "/home/noor/src/pantry"
@@ -381,13 +381,17 @@ def test_a_thin_section_is_given_a_range_not_a_ceiling(tmp_path: Path) -> None:
 
 def test_the_ending_is_told_how_the_session_stops(pantry) -> None:
     _work, _sections, finish = pantry
+    flat = " ".join(finish.split())
     assert (
-        "The session ends on Claude's reply [e12]: the author wrote nothing after it, and nothing was committed. This "
-        "is for you, not a sentence for the post: never write that the session stops there or that the author wrote "
-        "nothing more (a reader learns nothing from it), tell no reply of theirs after it, and give them no verdict on "
-        "the result (pleased, satisfied, “what I wanted”) that no word of theirs shows; where the ending tells how "
-        "things stand, say that the work stayed uncommitted, with Claude's summary unanswered."
-    ) in finish  # (round 51: asked to "say so", both endings of fresh17 told "I wrote nothing after it")
+        "For you, not a sentence for the post: The session ends on Claude's reply [e12] (the author wrote nothing "
+        "after it), and nothing was committed."
+    ) in flat  # (round 51: asked to "say so", both endings of fresh17 told "I wrote nothing after it")
+    # (material round 63: how to tell it is the ending's one rule, and the work left uncommitted one of its open parts)
+    assert (
+        "and never how the session ended: not that it stops there or that the author wrote nothing more, and no reply "
+        'or verdict of theirs (pleased, satisfied, "what I wanted") that no word of theirs shows.'
+    ) in flat
+    assert "a limit lowered for the test, the work left uncommitted)" in flat
 
 
 def test_an_author_who_answers_last_is_not_told_they_never_replied(tmp_path: Path) -> None:
@@ -400,4 +404,4 @@ def test_an_author_who_answers_last_is_not_told_they_never_replied(tmp_path: Pat
     events = EventLog.from_dict(json.loads((work / "events.json").read_text(encoding="utf-8"))).events
     end = session_end(events)
     assert end.startswith("The session ends on the author's message [")
-    assert "and the last commit [" in end and "went through." in end and "no verdict" not in end
+    assert "and the last commit [" in end and "went through." in end and "wrote nothing after it" not in end

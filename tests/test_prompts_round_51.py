@@ -37,7 +37,7 @@ from told_support import no_live_settings, ok  # noqa: F401  (a fixture, used by
 from typer.testing import CliRunner
 
 from retell.events import ASSISTANT, TOOL_RUN, Event, ToolCall
-from retell.write.context import session_end
+from retell.write.context import left_uncommitted, session_end
 from retell.write.draft import _last_paragraph
 from retell.write.figure_sources import figure_notes
 
@@ -162,12 +162,12 @@ def test_the_ending_is_not_asked_to_say_the_session_stops(hive) -> None:
     last = event_ids(work, "assistant")[-1]
     flat = _flat(finish)
     assert (
-        f"The session ends on Claude's reply [{last}]: the author wrote nothing after it, and the last commit" in flat
+        f"For you, not a sentence for the post: The session ends on Claude's reply [{last}] (the author wrote nothing "
+        "after it), and the last commit" in flat
     )
-    assert (
-        "This is for you, not a sentence for the post: never write that the session stops there or that the author "
-        "wrote nothing more (a reader learns nothing from it)" in flat
-    )
+    # (material round 63: the rule stated once, in the ending's own)
+    assert "and never how the session ended: not that it stops there or that the author wrote nothing more" in flat
+    assert flat.count("wrote nothing more") == 1
     assert "Say so where the ending tells how it stands" not in flat
     assert "say that the work stayed uncommitted, with Claude's summary unanswered" not in flat  # (it was)
 
@@ -178,10 +178,10 @@ def test_a_session_with_no_commit_has_the_ending_say_so() -> None:
         Event(id="e2", kind="tool_run", ts=None, calls=[ToolCall("Edit", "app.py", diff="-a\n+b")]),
         Event(id="e3", kind=ASSISTANT, ts=None, text="Fixed."),
     ]
-    assert session_end(events).endswith(
-        "; where the ending tells how things stand, say that the work stayed uncommitted, with Claude's summary "
-        "unanswered."
-    )
+    # (material round 63: said as what happened; the ending names it among the parts still open, where no section
+    # tells it, by `left_uncommitted`)
+    assert session_end(events).endswith("), and nothing was committed.")
+    assert left_uncommitted(events) and not left_uncommitted(events[:1] + events[2:])
 
 
 # -- 3. the ending tells only what the sections do not -----------------------------------------------------------------
@@ -191,15 +191,18 @@ def test_the_ending_keeps_of_its_plan_only_what_the_sections_do_not_tell(hive) -
     _work, _sections, finish = hive
     flat = _flat(finish)
     assert (
-        "The plan for it, written before the sections: End on the commit and the empty scale reading 0 g. Keep of "
-        "the plan only what the sections above do not tell" in flat
+        "The plan for it, written before the sections: End on the commit and the empty scale reading 0 g. Take from "
+        "the plan only what these two things need and the sections do not tell" in flat
     )
-    assert "Each fact is told once: name no result, figure, file, commit or state the sections tell" in flat
+    assert (
+        "Beyond the few words that show the goal reached, nothing a section tells comes again, even in other words (a "
+        "result, figure, file, commit or state" in flat
+    )
 
 
 def test_the_last_paragraph_is_quoted_from_its_end(hive) -> None:
     _work, _sections, finish = hive
-    quoted = _flat(finish).split('the last section ends with "', 1)[1].split('". Each fact', 1)[0]
+    quoted = _flat(finish).split('the last section ends with "', 1)[1].split('". For you', 1)[0]
     assert quoted.startswith("… It named the table")  # a sentence's start, after a mark that it is cut
     assert quoted.endswith("printed `5d1e0a7`.")  # (main: the paragraph's first 600 characters, its end cut off)
     assert _last_paragraph("Short. Whole.") == "Short. Whole."
@@ -210,10 +213,15 @@ def test_the_last_paragraph_is_quoted_from_its_end(hive) -> None:
 
 def test_the_finishing_call_is_told_the_sections_are_the_posts_length(hive) -> None:
     _work, _sections, finish = hive
-    match = re.search(r"Length: the sections come to ([\d,]+) words, under the ([\d,]+) to ([\d,]+)", finish)
-    assert match, "the finishing prompt does not say the post's length is the sections'"
-    assert int(match.group(1).replace(",", "")) < int(match.group(2).replace(",", ""))
-    assert "Keep the opening and the ending short; never lengthen either toward the post's length." in finish
+    # (material round 63: the post's one length, the outline's, and the opening's and the ending's part of it)
+    match = re.search(
+        r"Length: about ([\d,]+) words for the opening and the ending together: the post's about ([\d,]+), less the "
+        r"([\d,]+) its sections take \(under the 1,800 to 2,500 of its length, medium",
+        _flat(finish),
+    )
+    assert match, "the finishing prompt does not say the post's length"
+    assert int(match.group(1)) + int(match.group(3)) == int(match.group(2)) < 1800
+    assert "Keep both short; never lengthen either toward the post's length." in finish
 
 
 # -- 5. style rules every call shares ----------------------------------------------------------------------------------

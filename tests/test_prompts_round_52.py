@@ -34,7 +34,7 @@ from typer.testing import CliRunner
 
 from retell.events import ASSISTANT, TOOL_RUN, Event, ToolCall
 from retell.write.cut_readings import cut_reading_notes
-from retell.write.draft import section_words
+from retell.write.post_budget import section_words
 
 START = datetime(2026, 9, 14, 18, 5, tzinfo=timezone.utc)
 CWD = "/home/odile/src/shelf-api"
@@ -241,8 +241,8 @@ def test_every_call_carries_the_rule(shelf, outline_text: str, rule: str) -> Non
 def test_the_ending_names_the_goal_and_what_shows_it(shelf) -> None:
     finish = _flat(shelf[2])
     assert (
-        "in a plain sentence that names the goal and what shows it (the test they asked for passing, the commit made), "
-        'never hedged ("got as far as") where the sections show it reached'
+        "in a plain sentence that names the goal and, in a few words, what shows it (the test they asked for passing, "
+        'the commit made), never hedged ("got as far as") where the sections show it reached'
     ) in finish
 
 

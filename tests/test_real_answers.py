@@ -139,4 +139,6 @@ def test_the_posts_endings_are_one_paragraph_or_more_and_what_the_prompt_now_ask
         .text
     )
     assert '"ending": one short paragraph after the last section' in prompt
-    assert re.search(r"Each fact is told once: .*do not restate the story so far or the session's numbers", prompt)
+    assert re.search(
+        r"nothing a section tells comes again, even in other words .*nor the story so far or the session's", prompt
+    )

@@ -11,7 +11,7 @@ merged three branches with `git merge --no-ff -m …`, and in a session of quest
 from __future__ import annotations
 
 from retell.events import ASSISTANT, COMMAND, HUMAN, TOOL_RUN, Event, ToolCall
-from retell.write.context import session_end
+from retell.write.context import left_uncommitted, session_end
 
 EDIT = ToolCall("Edit", "src/app.py", diff="-a\n+b")
 
@@ -29,8 +29,8 @@ def test_the_authors_own_run_after_claudes_reply_ends_the_session() -> None:
     ]
     end = session_end(events)
     assert end.startswith("The session ends on the author's own command [e4] (`uv run pytest`), run after Claude's")
-    assert "tell what it printed as their own check" in end
-    assert "the author wrote nothing after it" not in end and "tell no reply of theirs" not in end
+    assert "what it printed is their own check" in end
+    assert "the author wrote nothing after it" not in end
 
 
 def test_claudes_runs_after_its_last_reply_end_the_session() -> None:
@@ -64,7 +64,7 @@ def test_a_merge_is_a_commit() -> None:
     ]
     end = session_end(events)
     assert "the last commit [e3] went through" in end
-    assert "nothing was committed" not in end and "uncommitted" not in end
+    assert "nothing was committed" not in end and not left_uncommitted(events)
 
 
 def test_a_session_that_changed_nothing_is_not_told_uncommitted() -> None:
@@ -73,8 +73,8 @@ def test_a_session_that_changed_nothing_is_not_told_uncommitted() -> None:
         Event(id="e2", kind=ASSISTANT, ts=None, text="Read, Edit, Bash and a few more."),
     ]
     end = session_end(events)
-    assert end.startswith("The session ends on Claude's reply [e2]: the author wrote nothing after it.")
-    assert "commit" not in end
+    assert end == "The session ends on Claude's reply [e2] (the author wrote nothing after it)."
+    assert not left_uncommitted(events)
 
 
 def test_a_change_left_uncommitted_is_still_said() -> None:
@@ -84,4 +84,5 @@ def test_a_change_left_uncommitted_is_still_said() -> None:
         Event(id="e3", kind=ASSISTANT, ts=None, text="Fixed."),
     ]
     end = session_end(events)
-    assert ", and nothing was committed." in end and "say that the work stayed uncommitted" in end
+    # (material round 63: said as what happened; the finishing prompt names it among the parts still open)
+    assert end.endswith(", and nothing was committed.") and left_uncommitted(events)

@@ -27,7 +27,7 @@ from retell.report import gap_phrase, plural, utc_minute
 from retell.templating import TemplateLibrary
 from retell.triage.model import LENGTHS, Triage
 from retell.write.facts import format_duration, session_facts
-from retell.write.locales import gendered_verbs, length_range, length_rule
+from retell.write.locales import counts_characters, gendered_verbs, length_range, length_rule, scale
 from retell.write.material import pasted_quote
 from retell.write.style import load_style
 from retell.write.timetext import author_clock
@@ -40,6 +40,12 @@ ANGLE_HELP = {
     "tool-building": "making the tool itself",
 }
 MAX_NOTE_CHARS = 20_000
+PARAGRAPH_WORDS = 120  # the craft's "a paragraph … about 120 words", in the post's unit
+
+
+def length_text_short(n: int, language: str) -> str:
+    """A length in the post's unit, as the prompts say one: "120 words", "250 characters"."""
+    return f"{n:,} {'characters' if counts_characters(language) else 'words'}"
 
 
 @dataclass
@@ -92,6 +98,9 @@ def system_context(triage: Triage, manifest: dict[str, Any], view: EventLog) -> 
         "words": LENGTHS[triage.post.length],
         "length": length_range(triage.post.language, triage.post.length),
         "length_rule": length_rule(triage.post.language),
+        # a paragraph's length in the post's unit: "about 120 words" was the one figure a Chinese or Japanese
+        # prompt gave in words (material round 63: one unit per language)
+        "paragraph_length": length_text_short(scale(PARAGRAPH_WORDS, triage.post.language), triage.post.language),
         "gendered": gendered_verbs(triage.post.language),
         "facts": session_facts(manifest, triage.told_sessions(), view.events) | uncounted(view.events),
         "notes": notes,
@@ -213,12 +222,6 @@ def away(events: list[Event]) -> str:
     return "; ".join(pauses)
 
 
-# (blind20's editor asked the ending of a session with no commit and no reply to say so: round 50)
-_UNCOMMITTED = (
-    "; where the ending tells how things stand, say that the work stayed uncommitted, with Claude's summary unanswered"
-)
-
-
 # A git command that makes a commit: `git commit`, and a merge, a cherry-pick, a revert or `git am` (ef958aa1 in the
 # corpus merged its teammates' branches twice with `git merge --no-ff -m …` and its ending was told "nothing was
 # committed")
@@ -227,64 +230,70 @@ _MAKES_A_COMMIT = re.compile(
 )
 
 
-def session_end(events: list[Event]) -> str:
-    """How the session ends, for the ending: on whose word or act, and whether a commit went through. Round 50:
-    endings that stopped on Claude's summary as if the work were taken up ("which is what I had asked for",
-    "这正是我要的"), where the author never answered it and nothing was committed. Stop 52 (the corpus drafted with a
-    model in the loop): what came after the last words is said (the author's own test run after Claude's reply,
-    Claude's runs after the author's last message), a merge is a commit, and "uncommitted" is said only of a
-    session that changed a file."""
-    told = [e for e in events if not e.sidechain and e.kind in (HUMAN, ASSISTANT, TOOL_RUN, COMMAND)]
-    if not told:
-        return ""
-    commits = [
+def _told(events: list[Event]) -> list[Event]:
+    return [e for e in events if not e.sidechain and e.kind in (HUMAN, ASSISTANT, TOOL_RUN, COMMAND)]
+
+
+def _commits(told: list[Event]) -> list[Event]:
+    return [
         e
         for e in told
         if e.kind == TOOL_RUN
         for c in e.calls or ()
         if c.name in SHELL_TOOLS and not c.error and _MAKES_A_COMMIT.search(run_lines(c)) and c.output
     ]
+
+
+def left_uncommitted(events: list[Event]) -> bool:
+    """Whether the session changed a file and no commit went through (blind20's editor asked an ending to say so:
+    round 50): the finishing prompt names it among the parts still open (material round 63)."""
+    told = _told(events)
+    changed = any(c.name in CHANGE_TOOLS and not c.error for e in told if e.kind == TOOL_RUN for c in e.calls or ())
+    return changed and not _commits(told)
+
+
+def session_end(events: list[Event]) -> str:
+    """How the session ends, for the model writing the ending (never a sentence for the post): on whose word or act,
+    and whether a commit went through. Round 50: endings that stopped on Claude's summary as if the work were taken up
+    ("which is what I had asked for", "这正是我要的"), where the author never answered it and nothing was committed.
+    Stop 52 (the corpus drafted with a model in the loop): what came after the last words is said (the author's own
+    test run after Claude's reply, Claude's runs after the author's last message), a merge is a commit, and
+    "uncommitted" is said only of a session that changed a file. Material round 63: the rules on how to tell it are
+    the finishing prompt's, stated once there; this says only what happened (its "say that the work stayed
+    uncommitted, with Claude's summary unanswered" pulled against "never write that the author wrote nothing more"
+    and "name no state the sections tell")."""
+    told = _told(events)
+    if not told:
+        return ""
+    commits = _commits(told)
     changed = any(c.name in CHANGE_TOOLS and not c.error for e in told if e.kind == TOOL_RUN for c in e.calls or ())
     last = told[-1]
     words = [e for e in told if e.kind in (HUMAN, ASSISTANT)]
     after = told[told.index(words[-1]) + 1 :] if words else []
     own_runs = [e for e in after if e.kind == COMMAND and e.name == "!"]  # the author's own shell commands
     runs = [e for e in after if e.kind == TOOL_RUN]
-    judged = True
     if words and own_runs:
         ran, whose = own_runs[-1], "Claude's last reply" if words[-1].kind == ASSISTANT else "their last message"
         text = (
             f"The session ends on the author's own command [{ran.id}] (`{(ran.args or '').strip()[:80]}`), run "
-            f"after {whose} [{words[-1].id}]: tell what it printed as their own check"
+            f"after {whose} [{words[-1].id}]: what it printed is their own check"
         )
-        judged = False
     elif words and words[-1].kind == ASSISTANT:
-        text = f"The session ends on Claude's reply [{words[-1].id}]: the author wrote nothing after it"
+        text = f"The session ends on Claude's reply [{words[-1].id}] (the author wrote nothing after it)"
         if runs:
             text = (
-                f"The session ends on Claude's tool run [{runs[-1].id}], after its last reply [{words[-1].id}]: "
-                "Claude said nothing of what it ran last, and the author wrote nothing after it"
+                f"The session ends on Claude's tool run [{runs[-1].id}], after its last reply [{words[-1].id}] "
+                "(Claude said nothing of what it ran last, and the author wrote nothing after it)"
             )
     elif words:
         text = f"The session ends on the author's message [{words[-1].id}]"
         if runs:
             text += f", then Claude's tool runs, the last [{runs[-1].id}], with no reply of Claude's after them"
-        judged = False
     else:
         text = f"The session ends on [{last.id}]"
     text += f", and the last commit [{commits[-1].id}] went through" if commits else ""
     if not commits and changed:
         text += ", and nothing was committed"
-    if judged:
-        # round 50 asked the ending to say the session stops there: both endings of its prompts then told the
-        # reader "I wrote nothing after it", which an editor cut as padding (prompts51). What it is for: no reply
-        # or verdict of the author's told, and the work left uncommitted said
-        text += (
-            ". This is for you, not a sentence for the post: never write that the session stops there or that the "
-            "author wrote nothing more (a reader learns nothing from it), tell no reply of theirs after it, and give "
-            "them no verdict on the result (pleased, satisfied, “what I wanted”) that no word of theirs shows"
-            + ("" if commits or not changed else _UNCOMMITTED)
-        )
     return text + "." + never_failed(told)
 
 
@@ -316,7 +325,7 @@ def never_failed(events: list[Event]) -> str:
     return (
         f" The test files Claude wrote ({files}) passed in every run after them: no run shows them failing, on the "
         "code before the change they check or at all. Where the ending tells what they show, it says they were only "
-        "ever seen passing."
+        "ever seen passing: one of the parts still open."
     )
 
 

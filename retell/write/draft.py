@@ -21,7 +21,7 @@ from typing import Any
 
 from retell import __version__
 from retell.errors import LLMError
-from retell.events import ASSISTANT, COMMAND, HUMAN, TOOL_RUN, Event, EventLog, ToolCall
+from retell.events import ASSISTANT, HUMAN, TOOL_RUN, Event, EventLog, ToolCall
 from retell.extract.tools import ANSWERS, SHELL_TOOLS, run_lines, says_how_it_went, tells_outcome
 from retell.fsutil import atomic_copy, atomic_write_text
 from retell.llm.answers import extract_json
@@ -49,14 +49,15 @@ from retell.write.context import (
     StageOptions,
     example_ids,
     from_message,
+    left_uncommitted,
     prompts,
     session_end,
     session_openings,
     system_context,
 )
-from retell.write.locales import count_length, counts_characters, length_range, scale
+from retell.write.locales import count_length, counts_characters, length_range
 from retell.write.markers import CITE, event_ids, strip_markers
-from retell.write.material import FOLLOWING_EVENTS, decisive_results, pasted_quote, refused, render_material
+from retell.write.material import FOLLOWING_EVENTS, decisive_results, pasted_quote, render_material
 from retell.write.names import (
     code_names,
     code_spans,
@@ -64,6 +65,7 @@ from retell.write.names import (
     met_names,
     names_as_written,
     names_in,
+    one_per_name,
     ordinary_words,
     printed_words,
     quoted_labels,
@@ -72,7 +74,18 @@ from retell.write.names import (
 from retell.write.offline import offline_draft
 from retell.write.outline import load_outline
 from retell.write.outline_model import FINISH_JSON_SCHEMA, Outline, Section, outline_yaml_for_prompt
-from retell.write.room import MAX_POST_CODE_BLOCKS, POST_CODE_BLOCKS, material_holds
+from retell.write.post_budget import (
+    SECTION_BLOCKS,
+    PostLength,
+    post_code_blocks,
+    section_floor,
+    session_length,
+    share_sections,
+)
+from retell.write.post_budget import changes as _changes
+from retell.write.post_budget import own_run as _own_run
+from retell.write.post_budget import prints as _prints
+from retell.write.room import material_holds
 from retell.write.run_notes import is_install, telling_lines
 from retell.write.style import check_style
 from retell.write.timetext import chapter_time
@@ -250,6 +263,10 @@ class DraftCalls:
     one_session: bool = True  # (the times from the author's message are a single session's)
     language: str = "en"
     post_length: tuple[int, int] = (0, 0)  # the post's range, in `unit`
+    # the post's one length (post_budget.session_length) and the code blocks it shows at most
+    # (post_budget.post_code_blocks)
+    length: PostLength | None = None
+    post_blocks: int = 0
 
     def finish(self, texts: list[str]) -> LLMRequest:
         return finish_request(self, texts)
@@ -275,11 +292,13 @@ def draft_prompts(
     # templates, the outline) is the author's: the guard stops any secret in it before a request leaves.
     system = library.render("system.md.j2", **system_context(triage, manifest, view))
     context = library.render("outline_context.md.j2", outline=outline_yaml_for_prompt(outline))
+    # the same length the outline was told (its chapters' material), shared out over the sections
+    length = session_length(view, triage.post.language, triage.post.length, options.max_input_tokens)
     return DraftCalls(
         outline,
         [],
         [],
-        _words_per_section(triage, outline),
+        max(1, length.sections // max(1, len(outline.sections))),
         model,
         library,
         system.text,
@@ -289,6 +308,8 @@ def draft_prompts(
         length_unit(triage.post.language),
         language=triage.post.language,
         post_length=length_range(triage.post.language, triage.post.length)[:2],
+        length=length,
+        post_blocks=post_code_blocks(view, triage.post.length),
     )
 
 
@@ -377,19 +398,6 @@ def _write_draft(workdir: Workdir, text: str) -> None:
 SECTION_FLOOR = 0.8  # of a section's full share: the low end of its range
 
 
-def section_words(share: int, material: str, language: str) -> int:
-    """A section's length, in the post's unit: its share of the post (`share`), at most half of its material
-    (counted the same way, retell's notes in it left out), never below the floor a section needs."""
-    return max(scale(150, language), min(share, material_holds(material, language)))
-
-
-def _words_per_section(triage: Triage, outline: Outline) -> int:
-    """About how long each section is, in the post's unit (words; characters in zh, ja, ko)."""
-    low, high, _unit = length_range(triage.post.language, triage.post.length)
-    floor = scale(150, triage.post.language)
-    return max(floor, int((low + high) / 2 * 0.85 / max(1, len(outline.sections))))
-
-
 def _cited_runs(section: Section, events: list[Event]) -> list[Event]:
     """The tool runs a section's beats cite (skipped beats left out), in the order the beats cite them, the
     author's own shell commands (`!`) among them: what they printed is a block a section shows as well (blind28:
@@ -397,21 +405,6 @@ def _cited_runs(section: Section, events: list[Event]) -> list[Event]:
     runs = {e.id: e for e in events if e.kind == TOOL_RUN or _own_run(e)}
     ids = dict.fromkeys(e for b in section.beats if b.treatment != "skip" for e in b.events)
     return [runs[i] for i in ids if i in runs]
-
-
-def _changes(event: Event) -> bool:
-    """Whether a run changed lines (a refused edit changed nothing: round 50)."""
-    return any(c.diff and not refused(c) for c in event.calls or ())
-
-
-def _prints(event: Event) -> bool:
-    """Whether a run printed lines that say something (run_notes.telling_lines)."""
-    return any(telling_lines(c.output) for c in event.calls or ())
-
-
-def _own_run(event: Event) -> bool:
-    """A shell command the author ran themselves (`!`), with what it printed."""
-    return event.kind == COMMAND and event.name == "!" and any(c.output for c in event.calls or ())
 
 
 # A beat's note that asks for a block: "show the error line", "in a code block", "tampilkan baris error"; in the
@@ -517,27 +510,33 @@ def _turning_run(section: Section, events: list[Event]) -> Event | None:
     return next((e for e in reversed(cited) if e.id in found and _prints(e)), None)
 
 
-def code_blocks(sections: list[Section], slices: list[list[Event]]) -> list[int]:
-    """How many code blocks each section may show: POST_CODE_BLOCKS shared out, one at a time in reading order,
-    over the sections whose beats cite a tool run with changed lines or output (the others show none); then a
-    second for each section whose beats cite both a change and the run it turns on, up to MAX_POST_CODE_BLOCKS."""
-    showing = []
+def code_blocks(sections: list[Section], slices: list[list[Event]], total: int) -> list[int]:
+    """How many code blocks each section may show: the post's `total` (post_budget.post_code_blocks) shared out, at most
+    SECTION_BLOCKS a section and never more than the blocks its beats cite (`block_order`): one to each section that
+    has any, in reading order; then a second to each section whose beats cite both a change and the red or green run
+    it turns on (round 49); then the rest, one at a time in reading order. They add up to `total` unless the sections'
+    beats cite fewer blocks than that (material round 63: the outline's "5 code blocks in all" beside sections given 3
+    or 4 among them)."""
+    room = [min(SECTION_BLOCKS, len(block_order(section, slices[index]))) for index, section in enumerate(sections)]
     both = []
     for index, section in enumerate(sections):
         runs = [e for e in _cited_runs(section, slices[index]) if _changes(e) or _prints(e)]
-        if runs:
-            showing.append(index)
-            turning = _turning_run(section, slices[index])
-            red_or_green = turning is not None and any(_result(c) for c in turning.calls or ())
-            if red_or_green and any(_changes(e) for e in runs if e is not turning):
-                both.append(index)
+        turning = _turning_run(section, slices[index])
+        red_or_green = turning is not None and any(_result(c) for c in turning.calls or ())
+        if room[index] and red_or_green and any(_changes(e) for e in runs if e is not turning):
+            both.append(index)
     blocks = [0] * len(sections)
-    for turn in range(POST_CODE_BLOCKS):
-        if showing:
-            blocks[showing[turn % len(showing)]] += 1
-    for index in both:
-        if blocks[index] < 2 and sum(blocks) < MAX_POST_CODE_BLOCKS:
+    order = [i for i in range(len(sections)) if room[i]]
+
+    def give(index: int) -> None:
+        if sum(blocks) < total and blocks[index] < room[index]:
             blocks[index] += 1
+
+    for index in [*order, *both]:
+        give(index)
+    while sum(blocks) < total and any(blocks[i] < room[i] for i in order):
+        for index in order:
+            give(index)
     return blocks
 
 
@@ -614,7 +613,7 @@ def section_requests(
     ]
     times = chapter_times(view)
     count = len(outline.sections)
-    blocks = code_blocks(outline.sections, slices)
+    blocks = code_blocks(outline.sections, slices, calls.post_blocks)
     position = {e.id: i for i, e in enumerate(view.events)}
     materials = []
     for index, section in enumerate(outline.sections):
@@ -629,7 +628,11 @@ def section_requests(
                 slices[index], budget, following=following, cited=cited, session=view.events, resting=resting
             )
         )
-    lengths = [section_words(calls.words, m.text, language) for m in materials]
+    # the sections' part of the post's one length (post_budget.session_length, what the outline was told), shared out by
+    # what each section's material holds: the ranges add up to it (material round 63)
+    length = calls.length or session_length(view, language, triage.post.length, budget)
+    floor = section_floor(length, count, language)
+    lengths = share_sections(length.sections, [material_holds(m.text, language) for m in materials], floor)
     # words of the plan that are no names, judged on the whole material: plain words ("Migrate"), a sentence a
     # command printed ("All checks passed!"), a page's label ("View source"): neither met nor to introduce
     shown = "\n".join(m.text for m in materials)
@@ -639,16 +642,15 @@ def section_requests(
         *printed_words(named_all, shown),
         *quoted_labels(named_all, told, shown),
     }
-    met = [[n for n in names if n not in plain] for names in met]
-    # the sections' ranges all together, when they fall short of the post's length: both answerers of fresh17's
-    # prompts saw 1,800-2,500 words asked and sections adding up to about 1,100, and asked which wins (stop 47)
-    post_floor = length_range(language, triage.post.length)[0]
-    planned = sum(lengths) if sum(lengths) < post_floor else 0
+    # one form of each name: a case of a name met before is that name (material round 63: "Ktora" and "Ktorze")
+    met = [one_per_name([n for n in names if n not in plain], language) for names in met]
+    # (older templates' variables: the sections' lengths together where the post falls short of its preset, stop 47)
+    planned = length.sections if length.short else 0
     for index, section in enumerate(outline.sections):
         material = materials[index]
         seen = [*met[index], *code_spans(told[: index + 1])]
         named = names_as_written(names_in(_section_text(section), language), [*forms, *met[index]], language)
-        new_names = [n for n in named if not is_met(n, seen)]
+        new_names = one_per_name([n for n in named if not is_met(n, seen, language)], language)
         new_names = [n for n in new_names if n not in printed_words(new_names, material.text) and n not in plain]
         new_names = new_names[:MAX_NEW_NAMES]
         in_code = code_names(new_names, material.text)
@@ -667,10 +669,11 @@ def section_requests(
             # and a thin one too, near what its material holds: "at most …: a ceiling, not a target" gave a zh draft
             # under half the post's floor (round 50)
             floor=int(words * SECTION_FLOOR),
-            thin=words < calls.words * SECTION_FLOOR,
+            thin=words < length.sections / count * SECTION_FLOOR,
             unit=calls.unit,
+            length=length,
             planned=planned,
-            post_floor=post_floor,
+            post_floor=length.low,
             hook=outline.hook,
             ending=outline.ending,
             previous=_neighbour(outline.sections, index - 1),
@@ -679,7 +682,12 @@ def section_requests(
             code_names=in_code,
             blocks=blocks[index],
             block_order=block_order(section, slices[index]) if blocks[index] else [],
+            # the post's blocks, and what the other sections take of them: one budget, the same in every prompt
             post_blocks=sum(blocks),
+            planned_blocks=calls.post_blocks,
+            others=", ".join(
+                f"{n} in {s.id}" for s, n in zip(outline.sections, blocks, strict=True) if s is not section and n
+            ),
             next=_neighbour(outline.sections, index + 1),
             when=[f"{titles}: {line}" for titles, line in _section_times(section, times)],
             sessions=starts[index],
@@ -827,8 +835,11 @@ def finish_request(calls: DraftCalls, texts: list[str]) -> LLMRequest:
         # after sections of about 1,100, were where the editor cut padding and repeats (prompts51)
         written=_short_of(calls, texts),
         post_length=calls.post_length,
+        # the post's one length: the opening's and the ending's part of it (material round 63)
+        length=calls.length,
         after=untold_after(calls.events, texts),
         session_end=session_end(list(calls.events)),
+        uncommitted=left_uncommitted(list(calls.events)),
         from_message=from_message(list(calls.events)) if calls.one_session else "",
     )
     return LLMRequest(

@@ -38,6 +38,18 @@ _FILE = re.compile(
 # The same holds before a name: "Vercelで動くNext.jsの" names Next.js after a kana.
 _LATIN = r"0-9A-Za-z_\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u024F\u1E00-\u1EFF"
 _WORD = re.compile(rf"(?<![{_LATIN}`'’.:-])([A-Z][{_LATIN}]*(?:(?:[.-]|::)[A-Za-z0-9][{_LATIN}]*)*)")
+# A name in Cyrillic letters, written title-case ("Дорота", "Докер"): found as a Latin one is (material round 63: a
+# Russian post's people and tools were never listed, so no rule on their cases could hold). Words in capitals
+# ("БД", "ПО") are everyday abbreviations, not names.
+_CYRILLIC_UPPER = "А-ЯЁЄІЇҐЎЂЈЉЊЋЏЅЃЌ"
+_CYRILLIC_LOWER = "а-яёєіїґўђјљњћџѕѓќ"
+_CYRILLIC_WORD = re.compile(
+    rf"(?<![{_LATIN}{_CYRILLIC_UPPER}{_CYRILLIC_LOWER}`'’.:-])([{_CYRILLIC_UPPER}][{_CYRILLIC_LOWER}]+"
+    rf"(?:-[{_CYRILLIC_UPPER}][{_CYRILLIC_LOWER}]+)?)(?![{_LATIN}{_CYRILLIC_UPPER}{_CYRILLIC_LOWER}])"
+)
+# Cyrillic words a sentence may capitalise that name nothing: the polite "you" (Russian, Ukrainian, Belarusian,
+# Bulgarian, Serbian), and Claude's name as Cyrillic writes it ("Клод", "Клода", "Клоду")
+_CYRILLIC_NOT_NAMES = re.compile(r"^(?:В[ыи]|Ва[сшм]\w*|Вами|Клод\w{0,3})$")
 # A name written lower-case first: a product's one-letter prefix before its capital ("iPhone", "eBay", "jQuery",
 # "gRPC") or an OS's ending ("macOS", "iPadOS"); a scoped package or a handle ("@vue-leaflet", "@tanstack/query"),
 # a hyphen or a slash in it (a decorator, "@dataclass", is code). Both were left out of the names to introduce beside
@@ -309,6 +321,19 @@ def names_in(text: str, language: str = "en") -> list[str]:
         else:
             words.append((match.start(), match.start() + len(word), word))
     found.extend((start, word) for start, _end, word in words)
+    cyrillic: list[tuple[int, int, str]] = []
+    for match in _CYRILLIC_WORD.finditer(prose):
+        word = match.group(1)
+        if _CYRILLIC_NOT_NAMES.match(word) or word in calendar:
+            continue
+        if not caseless and _SENTENCE_START.search(text[: match.start()][-6:]):
+            continue  # "Потом Claude …" begins a sentence: no name
+        if cyrillic and cyrillic[-1][1] + 1 == match.start() and text[cyrillic[-1][1]] == " ":
+            start, _end, first = cyrillic.pop()  # "Дорота Новак": one name in two words
+            cyrillic.append((start, match.end(), f"{first} {word}"))
+        else:
+            cyrillic.append((match.start(), match.end(), word))
+    found.extend((start, word) for start, _end, word in cyrillic)
     for match in _LOWER_FIRST.finditer(prose):
         name = (match.group(1) or match.group(2) or "").rstrip(".-")
         if name and name not in _NOT_NAMES:
@@ -324,11 +349,15 @@ def code_spans(texts: Iterable[str]) -> list[str]:
     return [m.group(1).strip() for text in texts for m in _CODE.finditer(text) if len(m.group(1).strip()) >= 2]
 
 
-def is_met(name: str, met: Iterable[str]) -> bool:
-    """Whether the reader has met `name`: among `met` (names, or code spans read before), or a whole part of one
-    (`-e .` of `pip install -e .`)."""
+def is_met(name: str, met: Iterable[str], language: str = "en") -> bool:
+    """Whether the reader has met `name`: among `met` (names, or code spans read before), a whole part of one
+    (`-e .` of `pip install -e .`), or, in a language that inflects names, one of them in another case
+    (`same_name`: "Ktorze" of the met "Ktora")."""
     pattern = re.compile(rf"(?<![\w-]){re.escape(name)}(?![\w-])")
-    return any(name == seen or (len(seen) > len(name) and pattern.search(seen)) for seen in met)
+    return any(
+        name == seen or (len(seen) > len(name) and pattern.search(seen)) or same_name(name, seen, language)
+        for seen in met
+    )
 
 
 def met_names(texts: Iterable[str], limit: int = MAX_NAMES, language: str = "en") -> list[str]:
@@ -439,14 +468,93 @@ def ordinary_words(names: Iterable[str], texts: Iterable[str]) -> list[str]:
     return out
 
 
-# Languages that inflect a name by an ending on it ("Prometheusa", "Prometheusem" in Polish): the plan's prose,
-# written in one, gives a name in the case its sentence needs, and a Names list that repeats that form asks a
-# model to use it where another case is due (round 42). Turkish sets its endings off with an apostrophe
-# ("Prometheus'a"), which no name found here takes.
-_INFLECTING = frozenset(
-    {"pl", "cs", "sk", "ru", "uk", "be", "bg", "hr", "sr", "bs", "sl", "lt", "lv", "fi", "et", "hu", "ro"}
-)
+# The endings a name takes for its case in a language that inflects names by an ending ("Ktora", "Ktorze" of Ktor in
+# Polish; "Ктора", "Кторе" in Russian; "Ktorin", "Ktorissa" in Finnish; "GitHubs" in German): the plan's prose,
+# written in one, gives a name in the case its sentence needs. A Names list that repeats that form asks a model to
+# use it where another case is due (round 42), and one that lists a second case of a met name as new asks it to
+# introduce the name again (material round 63: "Ktorze" to introduce beside the met "Ktora"). Turkish sets its
+# endings off with an apostrophe ("Prometheus'a"), which no name found here takes.
+
+
+def _endings(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+_SLAVIC_LATIN = "a u e i o y ą ę ě ů ie ze zie cie em iem om ou ovi owi ach ách ech ami ima ama ov ów och ům ih ja ju"
+_CYRILLIC = "а у е ы и і о ю я ом ем ой ей ою ею ам ям ами ями ах ях ов ев ів ові еві ой ай ът ят та то ў има ама"
+_CASE_ENDINGS: dict[str, frozenset[str]] = {
+    **dict.fromkeys(("pl", "cs", "sk", "hr", "sr", "bs", "sl"), _endings(_SLAVIC_LATIN)),
+    **dict.fromkeys(("ru", "uk", "be", "bg", "mk"), _endings(_CYRILLIC)),
+    "fi": _endings(
+        "n a ä t in ia iä ta tä na nä ssa ssä sta stä lla llä lta ltä lle ksi tta ttä iin hin seen en ien it ja jä "
+        "issa issä ista istä illa illä ilta iltä ille iksi ina inä ita itä itta ittä"
+    ),
+    "et": _endings("s d i l t ga ks le lt ni na ta is st sse il ilt ile iks iga ina ist isse"),
+    "hu": _endings(
+        "t ot et öt at ban ben ba be ból ből ra re ról ről on en ön n hoz hez höz nál nél tól től nak nek val vel "
+        "ig ért ként ul ül vá vé"
+    ),
+    "lt": _endings("as is ys o io ui iui ą į u iu e yje ė ės ei ę ai ams uose"),
+    "lv": _endings("s a am u ā ai os ē ei i"),
+    "ro": _endings("ul ului le lui a ei"),
+    "de": _endings("s es"),
+}
+# (Hungarian doubles a name's last consonant before -val/-vel and -vá/-vé: "Kotlinnal", "Dockerrel")
+_HU_DOUBLED = re.compile(r"^(?:[ae]l|[áé])$")
+_INFLECTING = frozenset(_CASE_ENDINGS)
 _ENDING = 3  # the longest ending taken for a case: "-owi", "-em", "-a"
+_MIN_NAME = 4  # a name of fewer letters is matched as written ("Git", "Vue")
+_MIN_STEM = 3
+_NAME_WORD = re.compile(r"^[^\W\d_]+$")
+
+
+def _case_ending(ending: str, stem: str, endings: frozenset[str], language: str) -> bool:
+    if not ending or ending in endings:
+        return True
+    return language == "hu" and len(ending) >= 2 and ending[0] == stem[-1] and bool(_HU_DOUBLED.match(ending[1:]))
+
+
+def _one_word(a: str, b: str, language: str) -> bool:
+    if a == b:
+        return True
+    endings = _CASE_ENDINGS.get(language)
+    if endings is None or min(len(a), len(b)) < _MIN_NAME or not (_NAME_WORD.match(a) and _NAME_WORD.match(b)):
+        return False
+    if not (a[0].isupper() and b[0].isupper()):
+        return False
+    shared = 0
+    while shared < min(len(a), len(b)) and a[shared] == b[shared]:
+        shared += 1
+    # (the stem may end before the letters two endings share: "Ktorem" and "Ktore" are "Ktor" + "em", "e")
+    for stem in range(shared, _MIN_STEM - 1, -1):
+        rest_a, rest_b = a[stem:], b[stem:]
+        if not (rest_a.islower() or not rest_a) or not (rest_b.islower() or not rest_b):
+            return False
+        if _case_ending(rest_a, a[:stem], endings, language) and _case_ending(rest_b, a[:stem], endings, language):
+            return True
+    return False
+
+
+def same_name(a: str, b: str, language: str = "en") -> bool:
+    """Whether `a` and `b` are one name, in a language that inflects names by an ending: the same, or each of its
+    words the same or a shared stem of at least three letters with a case ending after it ("Ktora" and "Ktorze",
+    "Ktorin" and "Ktorissa", "Дорота" and "Дороте"), for names of four letters or more. Elsewhere only the same."""
+    if a == b:
+        return True
+    key = language.replace("_", "-").lower().split("-")[0]
+    words_a, words_b = a.split(), b.split()
+    if key not in _CASE_ENDINGS or len(words_a) != len(words_b):
+        return False
+    return all(_one_word(x, y, key) for x, y in zip(words_a, words_b, strict=True))
+
+
+def one_per_name(names: Iterable[str], language: str = "en") -> list[str]:
+    """`names` with each name once: a case of a name listed before it left out (the first form stays)."""
+    out: list[str] = []
+    for name in names:
+        if not any(same_name(name, kept, language) for kept in out):
+            out.append(name)
+    return out
 
 
 def as_written(name: str, forms: Iterable[str], language: str) -> str:
@@ -473,7 +581,7 @@ def names_as_written(names: Iterable[str], forms: Iterable[str], language: str) 
 def written_forms(text: str) -> list[str]:
     """Every capitalised word of `text`, a sentence's first included ("Prometheus wczytuje…"): the forms a name
     may take as written, for `as_written` to compare with."""
-    return [m.group(1).rstrip(".-") for m in _WORD.finditer(text)]
+    return [m.group(1).rstrip(".-") for m in _WORD.finditer(text)] + [m.group(1) for m in _CYRILLIC_WORD.finditer(text)]
 
 
 def quoted_labels(names: Iterable[str], plan: Iterable[str], material: str) -> list[str]:

@@ -41,8 +41,7 @@ from retell.write.context import (
     session_openings,
     system_context,
 )
-from retell.write.locales import count_length, counts_characters, length_range
-from retell.write.material import FOLLOWING_EVENTS, outline_printed_chars, render_material
+from retell.write.locales import count_length, counts_characters
 from retell.write.offline import offline_outline
 from retell.write.outline_model import (
     OUTLINE_JSON_SCHEMA,
@@ -51,7 +50,7 @@ from retell.write.outline_model import (
     to_document,
     validate_outline,
 )
-from retell.write.room import MAX_POST_CODE_BLOCKS, material_holds
+from retell.write.post_budget import chapter_materials, post_code_blocks, session_length
 from retell.write.timetext import chapter_time
 
 OUTLINE_TEXT_TOKENS = 8000  # the JSON plan's own budget; a thinking model gets its reserve on top
@@ -204,20 +203,13 @@ def build_outline_request(
     system = library.render("system.md.j2", **system_context(triage, parsed.manifest, view))
     titles = chapter_titles(triage, view)
     openings = session_openings(view)
-    budget = max(200, options.max_input_tokens // max(1, len(view.chapters)))
     chapters = []
     condensed = []
     before = None
     by_chapter = {c.id: [e for e in view.events if e.chapter == c.id] for c in view.chapters}
-    for position, chapter in enumerate(view.chapters):
+    materials = chapter_materials(view, options.max_input_tokens)
+    for chapter, material in zip(view.chapters, materials, strict=True):
         events = by_chapter[chapter.id]
-        # what a chapter's sections will be shown of its commands' outputs: the words after it count (the next
-        # chapter's first), and each section has room of its own, so the chapter's room is larger
-        after = view.chapters[position + 1 :]
-        following = by_chapter[after[0].id][:FOLLOWING_EVENTS] if after else []
-        material = render_material(
-            events, budget, following=following, printed_chars=outline_printed_chars(budget), session=view.events
-        )
         if material.condensed:
             condensed.append(f"{chapter.id}: " + "; ".join(material.condensed))
         chapters.append(
@@ -243,16 +235,14 @@ def build_outline_request(
                 "caption": triage.images[name].caption,
             }
         )
-    # what the sections will be given, all together, from their material (draft.section_words): told to the plan,
-    # so that it asks no more beats than that room holds (round 56)
+    # the post's one length and its code blocks, as the draft's prompts will say them (post_budget.py): the plan asks no
+    # more beats than the sections' part holds (round 56), nor more blocks than the sections will share (round 63)
     language = triage.post.language
-    holds = sum(material_holds(str(c["material"]), language) for c in chapters)
-    post_floor = length_range(language, triage.post.length)[0]
+    length = session_length(view, language, triage.post.length, options.max_input_tokens, materials)
     user = library.render(
         "outline.md.j2",
-        holds=holds if holds < post_floor else 0,
-        post_floor=post_floor,
-        max_blocks=MAX_POST_CODE_BLOCKS,
+        length=length,
+        max_blocks=post_code_blocks(view, triage.post.length),
         chapters=chapters,
         images=images,
         sessions=len(view.sessions),

@@ -180,8 +180,9 @@ def test_a_cut_off_section_is_asked_once_more_with_twice_the_budget(planned: Pat
 def test_cut_off_twice_is_a_clear_error_and_nothing_is_kept(planned: Path, stub_api: StubAPI) -> None:
     stub_api.script("section:s2", cut_off(), cut_off())
     message = one_line_error(run("draft", planned))
-    # (a section of a few lines is asked for the floor of 150 words: int(150 * 1.6 * 1.5) + 500 + 8,000 thinking)
-    assert "section s2: the answer was cut off by max_tokens at 8,860 and again at 17,720 tokens" in message
+    # (the sections of a few lines share the least a post is given, 150 words: 75 each, int(75 * 1.6 * 1.5) + 500 +
+    # 8,000 thinking)
+    assert "section s2: the answer was cut off by max_tokens at 8,680 and again at 17,360 tokens" in message
     # retell's one doubling stopped it, far below what the model allows: the message says so (issue 27)
     assert "retell asks again only once, with twice the room; claude-opus-5-5 allows up to 128,000" in message
     assert "allows no more" not in message
