@@ -9,6 +9,7 @@ a slash command, plan-mode boilerplate ("Implement the following plan:"), a past
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from retell.claude.schema import NOT_A_REQUEST_COMMANDS
 from retell.events import COMMAND, HUMAN, Event
@@ -216,14 +217,7 @@ def clean_request(text: str) -> str | None:
     if plan:
         heading = re.search(_PLAN_HEADING, text[plan.end() :])
         return _tidy(heading.group(1)) if heading else None
-    in_terminal = False  # after a shell's prompt line: what the command printed, up to a blank line
-    for line in re.sub(_FENCE, "\n", text).splitlines():
-        if re.match(_PROMPT_LINE, line):
-            in_terminal = True
-            continue
-        if in_terminal:
-            in_terminal = bool(line.strip())
-            continue
+    for line in _outside_terminals(re.sub(_FENCE, "\n", text).splitlines()):
         cleaned = _tidy(line)
         if cleaned:
             return cleaned
@@ -236,19 +230,26 @@ def clean_request(text: str) -> str | None:
 _PROMPT_LINE = r"^(?:PS (?:[A-Za-z]:|~)\\[^>]*>|(?:[A-Za-z]:|~)\\[^>\s]*>\S|(?:\(\S+\) )?\S+@\S+:\S*[$#] |[$#] \S|>>> )"
 
 
+def _outside_terminals(lines: list[str]) -> Iterator[str]:
+    """`lines` without the terminals pasted in them: a shell's prompt line (_PROMPT_LINE) and what the command
+    printed under it, up to the blank line that ends it."""
+    in_terminal = False
+    for line in lines:
+        if re.match(_PROMPT_LINE, line):
+            in_terminal = True
+        elif in_terminal:
+            in_terminal = bool(line.strip())
+        if not in_terminal:
+            yield line
+
+
 def own_prose(text: str) -> str:
     """The author's own words in a message, without what they pasted: fenced blocks, and log lines (a stack
     trace's frames with the code lines indented under them) — what a teaser quotes of a message that opens
     with a config or a traceback; `text` itself when nothing else is left."""
     kept: list[str] = []
-    in_log = in_terminal = False
-    for line in re.sub(_FENCE, "\n", text).splitlines():
-        if re.match(_PROMPT_LINE, line):
-            in_terminal = True  # (a command pasted with its output: to the next blank line)
-        elif in_terminal:
-            in_terminal = bool(line.strip())
-        if in_terminal:
-            continue
+    in_log = False
+    for line in _outside_terminals(re.sub(_FENCE, "\n", text).splitlines()):
         if re.search(_LOG_LINE, line.strip()):
             in_log = True
         elif not (in_log and line[:1].isspace() and line.strip()):
