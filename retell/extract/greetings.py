@@ -32,3 +32,20 @@ _UNSPACED = (
 
 # One greeting word (no separator after it): a spaced one ends where a word does
 GREETING = rf"(?:(?:{'|'.join(_SPACED)})(?![\w'])|(?:{'|'.join(_UNSPACED)}))"
+
+# A pleasantry after (or instead of) a greeting, as a sentence of its own: "Hope your weekend's going well.",
+# "How are you?", "Espero que estés bien." It asks for nothing and names nothing; the request follows it.
+PLEASANTRY = (
+    r"(?i)^¿?(?:(?:I )?hope (?:you(?:'re| are)(?: (?:doing|keeping))?|all(?:'s| is)|your (?:\w+ )?(?:day|week|weekend|"
+    r"morning|evening)(?:'s| is)(?: going)?|this finds you|things are(?: going)?)(?: well| good| great| ok)?|"
+    r"how are you(?: doing)?(?: today)?|how(?:'s| is) it going|how(?:'s| is) your (?:day|week|weekend)(?: going)?|"
+    r"c[óo]mo (?:est[áa]s|est[áa]is|est[áa]n|vai|va todo)|tudo bem|"
+    r"espero que (?:estés|esté|estéis|estejas|esteja|tudo) (?:bien|bem|esteja bem)|"
+    r"j'esp[èe]re que (?:tu vas|vous allez|tout va) bien|comment (?:ça|ca) va|"
+    r"ich hoffe,? (?:es geht (?:dir|euch|ihnen) gut|du hast (?:ein schönes|einen guten) \w+)|wie geht'?s(?: dir)?|"
+    r"spero (?:tu stia|che tu stia|stiate|vada tutto) bene|come (?:stai|va)|"
+    r"(?:ik )?hoop dat (?:alles goed (?:gaat|is)|het goed met je gaat)|hoe gaat het(?: met je)?|"
+    r"mam nadziej[ęe],? że (?:wszystko w porządku|u ciebie wszystko dobrze)|jak si[ęe] masz|"
+    r"как (?:дела|ты|вы)|надеюсь,? (?:у тебя|у вас) всё хорошо)"
+    r"[^.!?。！？\n]{0,20}[.!?。！？~]+\s*"
+)

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from retell.extract.requests import clause_cut
+from retell.extract.requests import clause_cut, split_outside_quotes
 from retell.extract.unchatted import announces_a_list, plain_japanese
 from retell.lazyre import lazy
 
@@ -515,7 +515,7 @@ def request_phrase(request: str, objects: Sequence[str] = (), limit: int = PHRAS
     request = re.sub(r"(?i)\b(\w+)\s*\+\s*(\w+)\b", _plus_in_words, request)
     phrases = [
         as_phrase(sentence, objects, limit)
-        for sentence in map(str.strip, re.split(r"(?<=[.!?。！？])\s+", request)[:3])
+        for sentence in map(str.strip, split_outside_quotes(r"(?<=[.!?。！？])\s+", request)[:3])
         if sentence and not _CHATTER.match(sentence)
     ]
     if len(phrases) > 1 and re.match(_CONTEXT, phrases[0]):

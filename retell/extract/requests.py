@@ -13,7 +13,7 @@ from collections.abc import Iterator
 
 from retell.claude.schema import NOT_A_REQUEST_COMMANDS
 from retell.events import COMMAND, HUMAN, Event
-from retell.extract.greetings import GREETING
+from retell.extract.greetings import GREETING, PLEASANTRY
 from retell.extract.typos import in_english
 from retell.extract.unchatted import without_pointer_lead
 
@@ -58,6 +58,7 @@ def without_greeting(text: str) -> str:
 def _past_greeting(line: str) -> str:
     """`line` past its greeting, address or opener, and the punctuation after them ("" when that was all)."""
     line = re.sub(_GREETING, "", line).strip()
+    line = re.sub(PLEASANTRY, "", line, count=1)  # "Hope your weekend's going well.": what it asks comes after
     return re.sub(_LEADING_PUNCTUATION, "", _without_opener(re.sub(_ADDRESS, "", line)))
 
 
@@ -420,7 +421,38 @@ _SENTENCE_END = r"(?<=[.!?。！？])\s+|(?<=[。！？])"
 
 
 def first_sentence(text: str) -> str:
-    return re.split(_SENTENCE_END, text, maxsplit=1)[0].strip().rstrip(".!。！")
+    """The text up to its first sentence end that no open quote holds: "…che «Az. Agr. Bianchi», «Bianchi» e …?"
+    is one sentence, not "…che «Az" (a stop inside a quote that closes later ends no sentence of the author's)."""
+    return split_outside_quotes(_SENTENCE_END, text, maxsplit=1)[0].strip().rstrip(".!。！")
+
+
+def split_outside_quotes(pattern: str, text: str, maxsplit: int = 0) -> list[str]:
+    """`re.split(pattern, text, maxsplit)` at the matches no open quote holds."""
+    parts: list[str] = []
+    start = 0
+    for boundary in re.finditer(pattern, text):
+        if maxsplit and len(parts) >= maxsplit:
+            break
+        if boundary.start() < start or _quote_open(text, boundary.start()):
+            continue
+        parts.append(text[start : boundary.start()])
+        start = boundary.end()
+    return [*parts, text[start:]]
+
+
+# Quote marks that open and close differently, and the straight ones that do both
+_QUOTE_PAIRS = (("«", "»"), ("「", "」"), ("『", "』"), ("“", "”"), ("„", "“"))
+
+
+def _quote_open(text: str, at: int) -> bool:
+    """Whether a quote opened before `at` closes only after it (a mark no later one closes is a stray)."""
+    before, after = text[:at], text[at:]
+    for opener, closer in _QUOTE_PAIRS:
+        if opener == "“" and "„" in before:
+            continue  # („…“: German's closing mark is English's opening one)
+        if before.count(opener) > before.count(closer) and closer in after:
+            return True
+    return before.count('"') % 2 == 1 and '"' in after
 
 
 _CLAUSE_END = re.compile(r"[,;:，；：]\s|\s[-–—]\s|\s\(|\s(?=(?:and|but|so|because|which|then|while)\s)")

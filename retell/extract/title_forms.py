@@ -20,6 +20,8 @@ DANGLING = lazy(
     r"|(?:但是|但|而且|所以|因为|因為|然後|然后|けど|が|から|ので|그런데|근데|그리고|하지만)\s*$"
     r"|(?:인데|는데|은데|지만)\s*[,.]?$"  # (a Korean clause left on its connective ending: "…인데")
 )
+# A CJK clause cut on its causal connective: what is left is the reason, never the step ("…なので", "…因为")
+REASON_CUT = lazy(r"(?:から|ので|ため|因为|因為|所以|때문에)\s*[,.、，]?$")
 # The author ending the session ("OK, that's enough for now", "Theek hai abhi itna kaafi")
 ENOUGH = lazy(
     r"(?i)\b(?:enough for (?:now|today)|that's all for (?:now|today)|itna kaafi|bas itna|assez pour aujourd'hui|"
@@ -69,6 +71,8 @@ def mended(heading: str) -> str:
     wish = WISH.match(text)
     if wish and word_count(text[wish.end() :]) >= 2:
         text = capitalised(text[wish.end() :])
+    if REASON_CUT.search(text):
+        return ""  # "日付だけのデータなので": a reason whose clause was cut off heads nothing ("データな" less it)
     return DANGLING.sub("", text).strip() or text
 
 

@@ -35,7 +35,13 @@ from retell.extract.headings import short_path as _short_path
 from retell.extract.local_headings import in_language
 from retell.extract.phase_headings import phase_heading
 from retell.extract.project import project_name
-from retell.extract.requests import is_author_message, is_request_command, own_prose, without_greeting
+from retell.extract.requests import (
+    is_author_message,
+    is_request_command,
+    own_prose,
+    split_outside_quotes,
+    without_greeting,
+)
 from retell.extract.signals import DISCOVERY, PIVOT
 from retell.extract.stock_headings import stock_heading, stock_in_language
 from retell.extract.testruns import a_run_passed, times_run
@@ -69,7 +75,8 @@ _DISCOVERY = DISCOVERY
 # Slash commands that manage Claude Code itself; not part of the story.
 _HOUSEKEEPING = HOUSEKEEPING_COMMANDS
 _IMAGE_MARKER = re.compile(r"\s*\[Image #\d+\]")
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9“\"'(`])")
+# (a CJK stop ends a sentence with no space after it)
+_SENTENCE_END = r"(?<=[.!?])\s+(?=[A-Z0-9“\"'(`])|(?<=[。！？])"
 # Emphasis and block markers; inline code keeps its backticks (it is placed as code, see retell/markup.py).
 _MD_NOISE = re.compile(r"(^#+\s*|^\s*[-*+]\s+|^\s*\d+[.)]\s+)", re.M)
 # Bold a model wrote (`**Root cause**`), dropped from prose quoted as a sentence; a `**` or `__` that is not a
@@ -1190,7 +1197,7 @@ def _unbold(text: str) -> str:
 
 
 def _sentences(text: str) -> list[str]:
-    return [s.strip() for s in _SENTENCE_END.split(text) if s.strip()]
+    return [s.strip() for s in split_outside_quotes(_SENTENCE_END, text) if s.strip()]  # ("«Az. Agr. X»" is one)
 
 
 _NARRATION = re.compile(

@@ -1,0 +1,98 @@
+"""Three faults of the offline post's title, description and headings on fresh29's sessions (written blind):
+
+- an Italian question quoting a producer's name, «Az. Agr. Bianchi», was cut at "Az." as if the sentence ended
+  there: title "Come faccio a far capire allo script che «Az", and the description the same;
+- a Japanese chapter headed "日付だけのデータな": Claude's reason clause "日付だけのデータなので、…" cut on its
+  connective, which left the reason without its end (a reason is no step, whatever is left of it);
+- an English description that quoted the pleasantry after the greeting, "Hope your weekend's going well."."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import Transcript
+from told_support import Told, edit, offline_env  # noqa: F401  (offline_env: a fixture, used by name)
+
+from retell.extract.requests import first_sentence, without_greeting
+from retell.extract.title_forms import mended
+
+pytestmark = pytest.mark.usefixtures("offline_env")
+
+ITALIAN = (
+    "Come faccio a far capire allo script che «Az. Agr. Bianchi», «Bianchi» e «az agricola bianchi» sono lo "
+    "stesso produttore?"
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "wanted"),
+    [
+        (ITALIAN, ITALIAN.rstrip("?") + "?"),
+        ('Rename the "Dr. Who" column. Then rerun it.', 'Rename the "Dr. Who" column'),
+        ("Zeig „Nr. 5“ oben an. Danach den Rest.", "Zeig „Nr. 5“ oben an"),
+        ("「これは。テスト」です。次です", "「これは。テスト」です"),
+        ("A stray “ mark. The next sentence.", "A stray “ mark"),  # (a mark no later one closes quotes nothing)
+        ("Fix the sidebar. It covers the button.", "Fix the sidebar"),
+    ],
+)
+def test_a_stop_inside_a_quote_ends_no_sentence(text: str, wanted: str) -> None:
+    assert first_sentence(text) == wanted
+
+
+REASONS = ["日付だけのデータなので", "古いキャッシュが残っているから", "缓存没有清空，所以", "캐시가 남아 있기 때문에"]
+
+
+@pytest.mark.parametrize("reason", REASONS)
+def test_a_reason_cut_on_its_connective_heads_nothing(reason: str) -> None:
+    assert mended(reason) == ""
+
+
+def test_a_contrast_cut_on_its_connective_keeps_its_clause() -> None:
+    assert mended("テストは通るけど") == "テストは通る"
+
+
+@pytest.mark.parametrize(
+    ("message", "wanted"),
+    [
+        ("Hi Claude! Hope your weekend's going well. I look after a script that indexes scans.", "I look after"),
+        ("Hola! ¿Cómo estás? Necesito que el export incluya las fechas.", "Necesito"),
+        ("Oi! Tudo bem? Preciso de ajuda com o deploy.", "Preciso"),
+        ("Hallo, wie geht's? Ich brauche einen CSV-Export.", "Ich brauche"),
+        ("Ciao! Come stai? Lo script dei GAS non divide più gli ordini.", "Lo script"),
+    ],
+)
+def test_a_pleasantry_after_the_greeting_is_passed_over(message: str, wanted: str) -> None:
+    assert without_greeting(message).startswith(wanted)
+
+
+def test_hope_that_asks_for_something_stays() -> None:
+    message = "Hope you can help me with this bug in the parser, it crashes on empty files."
+    assert without_greeting(message) == message
+
+
+def test_the_italian_question_titles_and_describes_the_post_whole(tx: Transcript, tmp_path: Path) -> None:
+    tx.cwd = "/Users/chiara/progetti/gas-ordini"
+    tx.user(ITALIAN)
+    tx.assistant("Guardo come sono scritti i nomi negli export in `data/`.")
+    edit(tx, "gas_ordini/produttori.py")
+    tx.assistant("Fatto: i nomi vengono normalizzati prima del raggruppamento.")
+    told = Told(tx, tmp_path)
+    assert not told.title.endswith("«Az")
+    assert "«Az. Agr. Bianchi»" in told.title
+    description = told.post.split("description:", 1)[1].split("\n", 1)[0]
+    assert "«Az. Agr. Bianchi»" in description
+
+
+def test_the_description_skips_the_pleasantry(tx: Transcript, tmp_path: Path) -> None:
+    tx.user(
+        "Hi Claude! Hope your weekend's going well. I look after a little Python script that indexes our scanned "
+        "parish registers, and index.csv comes out in the wrong order. Could you have a look?"
+    )
+    tx.assistant("The sort is a plain string sort; I'll use a natural sort key.")
+    edit(tx, "indexer.py")
+    tx.assistant("Fixed: page_2 now sorts before page_10.")
+    told = Told(tx, tmp_path)
+    description = told.post.split("description:", 1)[1].split("\n", 1)[0]
+    assert "weekend" not in description
+    assert "parish registers" in description
