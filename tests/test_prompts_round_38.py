@@ -230,7 +230,7 @@ def test_a_quote_in_another_language_is_translated_and_marked_each_time(tmp_path
 
     prompt = _outline_prompt(_parse(tmp_path, tx, change=german))
     assert (
-        "Words in another language than de are quoted translated, never left as they were inside de prose: put "
+        "Words in another language than German are quoted translated, never left as they were inside German prose: put "
         "`<!-- translated: e1 -->` right after each translated quote instead (no cleaned mark), one per quote, "
         "however short." in prompt
     )

@@ -27,7 +27,14 @@ from retell.report import gap_phrase, plural, utc_minute
 from retell.templating import TemplateLibrary
 from retell.triage.model import LENGTHS, Triage
 from retell.write.facts import format_duration, session_facts
-from retell.write.locales import counts_characters, gendered_verbs, length_range, length_rule, scale
+from retell.write.locales import (
+    counts_characters,
+    gendered_verbs,
+    language_name,
+    length_range,
+    length_rule,
+    scale,
+)
 from retell.write.material import pasted_quote
 from retell.write.style import load_style
 from retell.write.timetext import author_clock
@@ -102,6 +109,7 @@ def system_context(triage: Triage, manifest: dict[str, Any], view: EventLog) -> 
         # prompt gave in words (material round 63: one unit per language)
         "paragraph_length": length_text_short(scale(PARAGRAPH_WORDS, triage.post.language), triage.post.language),
         "gendered": gendered_verbs(triage.post.language),
+        "language_name": language_name(triage.post.language),
         "facts": session_facts(manifest, triage.told_sessions(), view.events) | uncounted(view.events),
         "notes": notes,
         "links": triage.story.links,

@@ -168,6 +168,19 @@ def babel_locale(language: str) -> Any:
     return Locale.parse("en")
 
 
+def language_name(language: str) -> str:
+    """The post's language by its English name, as a prompt names it ("Italian", "Chinese (Traditional)"): a bare
+    code read as a word ("inside it prose") told a model nothing; the code itself when Babel does not know it."""
+    from babel import Locale, UnknownLocaleError
+
+    key = language_key(language)
+    tag = {"zh-Hans": "zh_Hans", "zh-Hant": "zh_Hant"}.get(key, language.replace("-", "_"))
+    try:
+        return Locale.parse(tag).get_display_name("en") or language
+    except (UnknownLocaleError, ValueError):
+        return language
+
+
 def _english(language: str) -> bool:
     return language_key(language) == "en"
 

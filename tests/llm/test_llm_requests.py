@@ -203,7 +203,7 @@ def test_triage_settings_shape_every_prompt(workdir: Path, monkeypatch: pytest.M
         assert "Audience: embedded Rust developers" in system
         assert "Tone: dry and precise" in system
         assert "Length: short: 800 to 1,200 words in all." in system
-        assert "write in de" in system
+        assert "write in German" in system
         assert "third person" in system
         assert "Angle: decision" in system and "why one approach won over another" in system
         assert "The timeline is our release dashboard." in system

@@ -96,3 +96,14 @@ def test_the_description_skips_the_pleasantry(tx: Transcript, tmp_path: Path) ->
     description = told.post.split("description:", 1)[1].split("\n", 1)[0]
     assert "weekend" not in description
     assert "parish registers" in description
+
+
+@pytest.mark.parametrize(
+    ("code", "name"), [("it", "Italian"), ("zh-TW", "Chinese (Traditional)"), ("pt-BR", "Portuguese (Brazil)")]
+)
+def test_the_prompt_names_the_language_not_its_code(code: str, name: str) -> None:
+    """A drafter answering an Italian post's prompts read "never left as they were inside it prose"."""
+    from retell.write.locales import language_name
+
+    assert language_name(code) == name
+    assert language_name("qq") == "qq"  # (a code Babel does not know stays as written)
