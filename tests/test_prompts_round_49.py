@@ -336,16 +336,19 @@ def test_the_numbers_give_the_time_from_the_first_message_to_the_commit(ledger) 
 # -- 9. languages whose verbs agree in gender ---------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("language", "said"), [("pl", True), ("ar", True), ("en", False), ("fr", False)])
+@pytest.mark.parametrize(
+    ("language", "name", "said"),
+    [("pl", "Polish", True), ("ar", "Arabic", True), ("en", "English", False), ("fr", "French", False)],
+)
 def test_a_language_whose_verbs_agree_in_gender_is_told_which_forms_claude_takes(
-    tmp_path: Path, language: str, said: bool
+    tmp_path: Path, language: str, name: str, said: bool
 ) -> None:
     tx = Transcript(cwd=CWD, start=START)
     tx.user("policz wpisy")
     tx.tool_call("Bash", {"command": "wc -l entries.csv"}, "812 entries.csv")
     tx.assistant("812 wierszy.", usage_=usage())
     prompt = outline_prompt(_parse(tmp_path, tx, language))
-    rule = f"In {language}, verbs and adjectives agree in gender, so no sentence about Claude is neutral: give Claude"
+    rule = f"In {name}, verbs and adjectives agree in gender, so no sentence about Claude is neutral: give Claude"
     assert (rule in prompt) is said
     if said:
         assert "the masculine forms in every sentence of every section" in prompt

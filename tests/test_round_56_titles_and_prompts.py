@@ -107,3 +107,14 @@ def test_the_prompt_names_the_language_not_its_code(code: str, name: str) -> Non
 
     assert language_name(code) == name
     assert language_name("qq") == "qq"  # (a code Babel does not know stays as written)
+
+
+def test_a_word_the_author_stressed_in_capitals_is_no_name_to_introduce() -> None:
+    """A drafter on a Portuguese post found "MAS" and "NO" among the names it was asked to introduce."""
+    from retell.write.names import ordinary_words
+
+    text = (
+        "Eu queria exportar o CSV, MAS o arquivo não abre no Excel. NO celular funciona. Mas no computador não. O que mas dá? "
+        "Testei no Mac e no Windows, mas nada."
+    )
+    assert ordinary_words(["MAS", "NO", "CSV", "Excel"], [text]) == ["MAS", "NO"]

@@ -454,7 +454,10 @@ def ordinary_words(names: Iterable[str], texts: Iterable[str]) -> list[str]:
     out = []
     for name in names:
         shouted = name.isupper() and name.isalpha() and len(name) >= _SHOUTED
-        if not (shouted or (name.isalpha() and name[0].isupper() and name[1:].islower())):
+        # a short word in capitals is an acronym ("CSV") unless the texts write it small far more often: an author's
+        # stress on a word of their language ("MAS", "NO" in a Portuguese message) is no name to introduce
+        stressed = name.isupper() and name.isalpha() and 2 <= len(name) < _SHOUTED
+        if not (shouted or stressed or (name.isalpha() and name[0].isupper() and name[1:].islower())):
             continue
         if shouted and re.search(rf"^\s*(?:[A-Z]+ )*{name}(?: [A-Z]+)*:\s*$", shown, re.M):
             out.append(name)  # `EXAMPLES:` of a help text: a heading the material shows
@@ -463,6 +466,10 @@ def ordinary_words(names: Iterable[str], texts: Iterable[str]) -> list[str]:
         small = len(re.findall(rf"(?<![\w/.-]){name.lower()}(?![\w/-]|\.\w)", prose))
         found = re.finditer(rf"(?<![\w-]){re.escape(name)}(?![\w-])", prose)
         capital = sum(1 for m in found if not _SENTENCE_START.search(prose[: m.start()][-6:]))
+        if stressed:
+            if small >= max(2, 2 * capital):
+                out.append(name)
+            continue
         if small and small >= capital:
             out.append(name)
     return out
