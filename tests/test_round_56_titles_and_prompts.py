@@ -114,7 +114,7 @@ def test_a_word_the_author_stressed_in_capitals_is_no_name_to_introduce() -> Non
     from retell.write.names import ordinary_words
 
     text = (
-        "Eu queria exportar o CSV, MAS o arquivo não abre no Excel. NO celular funciona. Mas no computador não. O que mas dá? "
-        "Testei no Mac e no Windows, mas nada."
+        "Eu queria exportar o CSV, MAS o arquivo não abre no Excel. NO celular funciona. Mas no computador não. "
+        "O que mas dá? Testei no Mac e no Windows, mas nada."
     )
     assert ordinary_words(["MAS", "NO", "CSV", "Excel"], [text]) == ["MAS", "NO"]
