@@ -118,3 +118,36 @@ def test_a_word_the_author_stressed_in_capitals_is_no_name_to_introduce() -> Non
         "O que mas dá? Testei no Mac e no Windows, mas nada."
     )
     assert ordinary_words(["MAS", "NO", "CSV", "Excel"], [text]) == ["MAS", "NO"]
+
+
+@pytest.mark.parametrize(
+    ("request_", "wanted"),
+    [
+        (
+            "에어코리아 API로 어린이집 근처 측정소 미세먼지 값을 받아서 "
+            "나쁨 이상이면 슬랙으로 알림 보내는 스크립트 만들어줘",
+            "나쁨 이상이면 슬랙으로 알림 보내는 스크립트 만들기",
+        ),
+        ("로그인 버그 고쳐 주세요", "로그인 버그 고치기"),
+        ("CSV 내보내기 기능 추가해줘", "CSV 내보내기 기능 추가"),
+    ],
+)
+def test_a_korean_ask_titles_as_its_deed(request_: str, wanted: str) -> None:
+    """fresh28's Korean session was titled by the status after its ask, "공공데이터포털에서 키는 받았고 .env에
+    넣어놨어" (I got the key and put it in .env), where the ask "…스크립트 만들어줘" says the work."""
+    from retell.extract.built_title import built_goal
+
+    assert built_goal(request_, "ko") == wanted
+
+
+def test_the_korean_session_is_titled_by_its_ask(tx: Transcript, tmp_path: Path) -> None:
+    tx.cwd = "/home/jihoon/work/haessal-misemonji"
+    tx.user(
+        "에어코리아 API로 어린이집 근처 측정소 미세먼지 값을 받아서 나쁨 이상이면 슬랙으로 알림 보내는 스크립트 "
+        "만들어줘. 공공데이터포털에서 키는 받았고 .env에 넣어놨어."
+    )
+    tx.assistant("먼저 .env와 requirements.txt를 확인할게요.")
+    edit(tx, "misemonji.py")
+    tx.assistant("스크립트를 만들었어요. 나쁨 이상이면 슬랙으로 알림을 보냅니다.")
+    told = Told(tx, tmp_path)
+    assert told.title == "나쁨 이상이면 슬랙으로 알림 보내는 스크립트 만들기"

@@ -142,6 +142,17 @@ _JA_PLAIN = {
     "書き直し": "書き直す", "移し": "移す",
 }  # fmt: skip
 _KO_WISH = re.compile(r"^(?P<what>.+?)[을를]?\s*(?P<noun>\S+?)하고\s*싶(?:어요|습니다|어|은데요?)[.!]?$")
+# A Korean request said as an ask ("…스크립트 만들어줘", "…버그 고쳐 주세요"): the deed is its verb's noun form
+_KO_ASK = re.compile(
+    r"^(?P<what>.+?)[을를]?\s*(?P<verb>만들어|고쳐|추가해|바꿔|수정해|넣어|작성해|구현해|정리해|짜)\s*"
+    r"(?:줘|줘요|주세요|줄래|줄 수 있어)[.!?？]?$"
+)
+_KO_DEED = {
+    "만들어": "만들기", "고쳐": "고치기", "추가해": "추가", "바꿔": "바꾸기", "수정해": "수정", "넣어": "넣기",
+    "작성해": "작성", "구현해": "구현", "정리해": "정리", "짜": "짜기",
+}  # fmt: skip
+# Where a Korean ask's first steps end ("…값을 받아서 나쁨 이상이면…"): a long ask keeps its last step
+_KO_STEP = re.compile(r"(?<=아서|어서|여서|해서|하고)\s+")
 _ZH_WISH = re.compile(r"^(?:我|我们|我們)?(?:想要|想|希望|需要|打算)(?P<what>.{4,})$")
 # "أريد إضافة اللغة العربية لرسائل الخطأ" (I want adding…): the verbal noun after the wish is the deed ("إضافة…");
 # a verb after "أن" ("أريد أن أضيف", I want that I add) is no title, so only a noun is taken
@@ -195,7 +206,15 @@ def built_goal(request: str, language: str | None) -> str:
         return f"{wish.group('what')}{_JA_PLAIN[wish.group('verb')]}" if wish else ""
     if key == "ko":
         wish = _KO_WISH.match(text)
-        return f"{wish.group('what').strip()} {wish.group('noun')}" if wish else ""
+        if wish:
+            return f"{wish.group('what').strip()} {wish.group('noun')}"
+        ask = _KO_ASK.match(text)
+        if not ask:
+            return ""
+        what = ask.group("what").strip()
+        while word_count(what) > MOST_WORDS - 2 and len(_KO_STEP.split(what, maxsplit=1)) == 2:
+            what = _KO_STEP.split(what, maxsplit=1)[1]  # "…값을 받아서 나쁨 이상이면 …": the step the ask ends on
+        return f"{what} {_KO_DEED[ask.group('verb')]}"
     if key in ("zh-Hans", "zh-Hant"):
         wish = _ZH_WISH.match(text)
         return wish.group("what") if wish else ""
