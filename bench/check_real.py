@@ -127,6 +127,7 @@ SETS = {
     "blind30": ("AJ1", "AJ2"),
     "blind31": ("AK1", "AK2"),
     "blind32": ("AL1", "AL2"),
+    "blind33": ("AM1", "AM2"),
 }
 # the sets the check was never tuned on: round fifteen tunes on every variant of the first ten (blind10
 # measured round fourteen, stop 40); blind11 arrived in stop 41 and measured round fifteen; round sixteen tunes on it,
@@ -157,8 +158,9 @@ SETS = {
 # blind31 (stop 55, two sessions of fresh27, English and Polish told in Polish) measured main and round thirty-nine
 # (its first half); the second half of round thirty-nine tunes on it (its false alarms read); blind32 (stop 55, two
 # sessions of fresh28, English on Windows and Traditional Chinese told in Traditional Chinese) measured main and round
-# thirty-nine whole; round forty tunes on it (its false alarms read)
-UNTUNED: tuple[str, ...] = ("blind25", "blind28")
+# thirty-nine whole; round forty tunes on it (its false alarms read); blind33 (stop 56, two sessions of fresh29, Dutch
+# and Vietnamese, each told in its language) measures round forty (main) on
+UNTUNED: tuple[str, ...] = ("blind25", "blind28", "blind33")
 VARIANTS = ("dev", "holdout")
 SHOWN = ("dev",)  # details (misses, false alarms) are printed for these variants only
 KINDS = (
