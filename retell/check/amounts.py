@@ -81,7 +81,9 @@ _NOT_NOUNS = wordset(
 )
 _DIFF = re.compile(r"(?<![A-Za-z0-9_])\+(?P<plus>\d+)\s*/?\s*[-−–](?P<minus>\d+)\b")
 _VERSION = re.compile(
-    r"(?<![A-Za-z0-9_.])(?P<v>v\d+(?:\.\d+)+|\d+\.\d+\.\d+(?:\.\d+)*)(?![A-Za-z0-9_.]*\d)"
+    # (not a date as German, Dutch, Polish or Russian write it: "12.03.2025", "1.9.2026")
+    r"(?<![A-Za-z0-9_.])(?!(?:0?[1-9]|[12]\d|3[01])\.(?:0?[1-9]|1[0-2])\.(?:19|20)\d\d(?!\d|\.\d))"
+    r"(?P<v>v\d+(?:\.\d+)+|\d+\.\d+\.\d+(?:\.\d+)*)(?![A-Za-z0-9_.]*\d)"
     r"|\b(?:version|Python|Node(?:\.js)?|Claude Code|Django|React|Rust|Go|Ruby|Java|TypeScript|Next\.js|Vite|"
     r"Tailwind(?: CSS)?|Firefox|Chrome|Safari|Firefox)\s+v?(?P<w>\d+(?:\.\d+)+)\b"
     # a product named by its major version: "Firefox 143", "Python 3", "Tailwind CSS v4", "React 19"
@@ -191,6 +193,7 @@ _CALENDAR = re.compile(r"(?:\b(?:spread|stretched|spread out)\s+)?\b(?:over|acro
 _FROM_START = re.compile(
     r"^(?:\s*or so)?\s*(?:after (?:it|the session|we|I|the work|work) (?:had )?(?:began|begun|started|opened)"
     r"|after the (?:start|beginning)|into (?:the|that|this) (?:session|sitting|work|morning|evening)"
+    r"|after (?:my|the author's) (?:first|opening) (?:message|prompt|request|question)"
     r"|in(?=\s*[,;.]))",
     re.I,
 )
@@ -748,15 +751,23 @@ _COMPUTES_DAY = re.compile(
     r"(?:算|計算|计算|判定|判成|換算|换算|扱|変換|转换|轉換)[^。，,；;、！？!?]{0,12}$"
     r"|(?:日|期限|締め|截止|到期|截單|截单|デッドライン)\s*(?:の|的)\s*$"
     r"|\b(?:comput|calculat|count|treat|roll|bump|push|assign|mov|book|round|shift)\w*"
-    r"(?:\s+[^\s;!?]+){0,6}?\s+(?:as|to|into|onto)\s+$",
+    r"(?:\s+[^\s;!?]+){0,6}?\s+(?:as|to|into|onto)\s+$"
+    # a day the program moves to: "para que no se adelante al día siguiente", "passe au jour suivant"
+    r"|\b(?:adelant|pas[aeó]|cambi|avanz|salt|mud|bascul|spring|spost|przeskocz)\w*"
+    r"(?:(?:\s+[^\s;!?]+){0,3}?\s+(?:a|al|ao|à|au|para|auf|na|do))?\s*$"
+    # a value of the code's, "with DTEND on the next day", "`expires_at` at the next day": a field's day
+    r"|(?:`[^`\n]+`|(?<![\w-])(?-i:[A-Z][A-Z0-9_]{2,}))\s+(?:on|to|at|is|=)\s*$",
     re.I,
 )
-# "on Tuesday morning", "Sunday evening", 周二上午, 星期日晚上, 火曜日の朝: a day of the week, and a part of it
+# "on Tuesday morning", "Sunday evening", 周二上午, 星期日晚上, 火曜日の朝: a day of the week, and a part of it; not a
+# day that names a thing of the work ("the Saturday classes", 土曜クラス, 周六班): the session's data, not its time
 _WEEKDAY = re.compile(
     r"\b(?:on\s+)?(?P<en>Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)"
     r"(?:\s+(?P<part_en>morning|afternoon|evening|night))?\b"
-    r"|(?:周|週|星期|礼拜|禮拜)(?P<zh>[一二三四五六日天])(?P<part_zh>早上|上午|中午|下午|晚上|夜里|凌晨)?"
-    r"|(?P<ja>[月火水木金土日])曜日?(?:の)?(?P<part_ja>朝|午前|午後|夕方|夜)?"
+    r"(?!\s+(?:class|session|slot|shift|group|course|lesson|rehearsal|meeting|market|service|edition|match|"
+    r"game|training|column|row|entry|entries|booking|release)(?:e?s)?\b)"
+    r"|(?:周|週|星期|礼拜|禮拜)(?P<zh>[一二三四五六日天])(?P<part_zh>早上|上午|中午|下午|晚上|夜里|凌晨)?(?![班课課场場])"
+    r"|(?P<ja>[月火水木金土日])曜日?(?:の)?(?P<part_ja>朝|午前|午後|夕方|夜)?(?![\u30a1-\u30fa教講便版枠組])"
 )
 _DAY_INDEX = {"mon": 0, "tue": 1, "wed": 2, "thu": 3, "fri": 4, "sat": 5, "sun": 6}
 _DAY_INDEX |= dict(zip("一二三四五六", range(6), strict=True)) | {"日": 6, "天": 6}
@@ -839,6 +850,8 @@ def amounts(text: str, default_unit: str = "") -> list[Amount]:
         version = (match.group("v") or match.group("w") or match.group("major") + ".").lstrip("v")
         add(Amount(match.start(), match.end(), 0.0, VERSION + version))
     for amount in durations(text, starts):
+        if _of_the_data(text, amount):
+            continue  # "un periodo de 14 días", "dos días de retraso": a length in the work's data, not its time
         if add(amount):
             _range(text, amount, add)
     for match in _matches(_COUNT, text, starts):
@@ -865,6 +878,30 @@ def amounts(text: str, default_unit: str = "") -> list[Amount]:
         amount.each = _distributive(text, amount)
     found.sort(key=lambda a: a.start)
     return found
+
+
+# A length the work's data holds, not one the session took: a period or a cycle of the program's ("a period of 14
+# days", "cada 15 días"), a delay it computes ("two days late", "dos días de retraso"), in the languages posts are
+# written in (the figure and its unit glossed into English, the words around it as written)
+_DATA_BEFORE = re.compile(
+    r"(?:\b(?:period|cycle|interval|window|every|periodo|período|ciclo|intervalo|cada|période|intervalle|tous les|"
+    r"Zeitraum|Periode|Intervall|alle|ogni|intervallo|periode|elke|okres|co|cykl)(?:\s+(?:of|de|di|van|von|z))?"
+    r"|-day|-Tage)\s*$",
+    re.I,
+)
+_DATA_AFTER = re.compile(
+    r"\s*(?:late|overdue|behind|of delay|of lateness|de retraso|de atraso|de demora|tarde|en retard|de retard|"
+    r"di ritardo|in ritardo|Verspätung|Verzug|zu spät|te laat|vertraging|spóźnienia|opóźnienia|po terminie)\b",
+    re.I,
+)
+
+
+def _of_the_data(text: str, amount: Amount) -> bool:
+    if amount.relative or amount.from_start:
+        return False
+    return bool(
+        _DATA_BEFORE.search(text[max(0, amount.start - 30) : amount.start]) or _DATA_AFTER.match(text, amount.end)
+    )
 
 
 _EACH = re.compile(r"\b(?:each|apiece|every|per|a piece)\b|各|每", re.I)

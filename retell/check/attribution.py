@@ -206,6 +206,23 @@ _EU_SAY = (
 # Spanish drops the pronoun: the verb's person says who ("«…», escribí" is mine, "escribió Claude" Claude's).
 _ES_MINE = r"escribí|respondí|dije|pregunté|pedí|contesté|añadí|insistí|expliqué"
 _EU_ME = r"ich|je|j'|j’|moi"
+_PL_SAY = r"napisał|odpisał|odpowiedział|zapytał|poprosił|dodał|dopisał|wyjaśnił|zaznaczył|przypomniał|odparł"
+_PT_IT_MINE = (
+    r"escrevi|respondi|perguntei|pedi|disse|acrescentei|expliquei|"
+    r"ho (?:scritto|risposto|chiesto|detto|aggiunto|spiegato|ribadito)|scrissi|risposi|chiesi|dissi"
+)
+_VI_SAY = r"viết|trả lời|hỏi|nhắn|gõ|dặn|nói|bảo|đáp|ghi"
+_MINE_LEAD = re.compile(
+    rf"(?<!\w)(?:(?:{_PL_SAY})(?:am|em)|{_PT_IT_MINE})(?!\w)[^.!?«“„]{{0,30}}:?\s*$"
+    rf"|(?<!\w)(?:mình|tôi|em)(?!\w)[^.!?“]{{0,40}}(?<!\w)(?:{_VI_SAY})(?!\w)\s*(?:thêm|lại|rằng)?\s*:?\s*$",
+    re.I,
+)
+_CLAUDE_LEAD = re.compile(
+    rf"(?<!\w)Claude(?!\w)[^.!?«“„]{{0,30}}(?<!\w)(?:(?:{_PL_SAY})(?!\w)|(?:{_VI_SAY})(?!\w)|"
+    r"(?:escreveu|respondeu|perguntou|disse|explicou|ha (?:scritto|risposto|chiesto|detto|spiegato)))"
+    r"[^.!?«“„]{0,20}:?\s*$",
+    re.I,
+)
 _EU_CLAUDE = r"Claude|er|es|il|der Agent|der Subagent|l'agent|l’agent|le sous-agent"
 _EU_AFTER = re.compile(
     rf"^\s*[,.!?:;]?\s*(?:(?:{_EU_SAY})(?:\s+|-t-|-)(?:(?P<me>ich|je)|(?P<it>{_EU_CLAUDE}))\b"
@@ -250,6 +267,12 @@ def _european_lead(lead: str) -> str | None:
     sentence = _SENTENCE.split(lead.strip())[-1] if lead.strip() else ""
     if re.search(rf"(?<!\w)(?:{_ES_MINE})\b[^.!?«“]{{0,30}}:?\s*$", sentence, re.I):
         return AUTHOR  # "Le escribí a Claude:", "Respondí:"
+    # Polish, Portuguese, Italian and Vietnamese: a verb of saying in the first person (in Polish its ending says so,
+    # "odrzuciłam i napisałam:"), or Claude with a verb of saying, ends the lead
+    if _MINE_LEAD.search(sentence):
+        return AUTHOR
+    if _CLAUDE_LEAD.search(sentence):
+        return CLAUDE
     inverted = _EU_INVERTED.search(sentence)
     if inverted is not None:
         return inverted.lastgroup

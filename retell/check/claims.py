@@ -88,7 +88,8 @@ class Claim:
 
 # -- inline markup ------------------------------------------------------------------------------------
 
-_CODE_SPAN = re.compile(r"(?<![\\`])(`+)(?P<code>.+?)(?<!\\)\1", re.S)  # "\`" is a backtick shown, not code
+# "\`" before a span is a backtick shown, not code; inside one a backslash is itself (CommonMark): `\` is a span
+_CODE_SPAN = re.compile(r"(?<![\\`])(`+)(?!`)(?P<code>.+?)(?<!`)\1(?!`)", re.S)
 _LINK = re.compile(r"!?\[(?P<label>[^\]\n]*)\]\((?P<url>[^)\s]*)(?:\s+\"[^\"]*\")?\)")
 _URL = re.compile(r"\bhttps?://\S+")
 _INLINE_QUOTE = re.compile(

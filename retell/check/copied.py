@@ -53,7 +53,10 @@ def copied_findings(blocks: list[Block], index: Sources) -> list[Finding]:
             continue
         held = {line for _, text in texts for line in text}
         body = block.lines[1:-1]
-        plain = [_plain(line) for line in body]
+        # a ```diff block's lines, as the session's diffs are held: without their `+`, `-` or space (its removed
+        # line is the session's removed line, not a changed copy of the added one after it)
+        diff = block.info.lower() == "diff"
+        plain = [_plain(line[1:] if diff and line[:1] in "+- " else line) for line in body]
         for n in range(1, len(plain)):
             line, before = plain[n], plain[n - 1]
             if len(line) < MIN_CHARS or line in held or "…" in line or len(before) < MIN_CHARS:

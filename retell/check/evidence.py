@@ -78,7 +78,9 @@ _NOT_ASSERTED = re.compile(
 # A push told as done: "pushed to `origin`", "nach GitHub gepusht", "poussé sur `main`".
 _PUSHED = re.compile(
     r"(?<!\w)(?:pushed\s+(?:it\s+|them\s+|everything\s+)?(?:up\s+)?to|gepusht|gepushed|poussée?s?|pushée?s?)(?!\w)"
-    r"|推送(?:到|了)|推到了?|プッシュ(?:した|された)|(?<!\w)(?:hice|hizo) push(?!\w)|(?<!\w)pushe(?:é|ó)(?!\w)",
+    # (推到 alone is any push: "把这个字符推到下一列" moves a character to the next column; a remote follows a git push)
+    r"|推送(?:到|了)|推到了?\s*(?:GitHub|GitLab|Gitee|远端|遠端|远程|遠程|origin|仓库|倉庫|main|master|`)"
+    r"|プッシュ(?:した|された)|(?<!\w)(?:hice|hizo) push(?!\w)|(?<!\w)pushe(?:é|ó)(?!\w)",
     re.I,
 )
 # A run the author made themselves, outside Claude's tools ("I ran it myself from /tmp, and it worked", "Ich habe es
@@ -285,9 +287,15 @@ def _anchors(span: str, items: list[Finding], start: int, stop: int) -> list[str
 _NOT_CONTENT = re.compile(r"^[\w$]+(?:\(\))?$|^[~/.]|/$|^[\w-]+\.[A-Za-z]{1,5}$")
 
 
+def _base_name(path: str) -> str:
+    """A path's last part, case-folded, on either separator (`~\\src\\shoot-sorter\\pyproject.toml`: a Windows
+    session's file is `pyproject.toml` too)."""
+    return re.split(r"[/\\]", path.rstrip("/\\"))[-1].lower()
+
+
 def _home(path: str, anchors: list[str], index: Sources) -> tuple[str, str, str] | None:
     """(anchor, its file, the event) for the first anchor the events show only in files other than `path`."""
-    name = path.rstrip("/").rsplit("/", 1)[-1].lower()
+    name = _base_name(path)
     for anchor in anchors:
         folded = anchor.strip("“”").lower()
         holders = {s.id for s in index.sources if s.speaker == TOOL and folded in s.folded}
@@ -298,7 +306,7 @@ def _home(path: str, anchors: list[str], index: Sources) -> tuple[str, str, str]
         for event_id, touched, how in index.touched:
             if event_id not in holders:
                 continue
-            if touched.rstrip("/").rsplit("/", 1)[-1].lower() == name:
+            if _base_name(touched) == name:
                 with_path = True
             elif how in ("read", "edit", "write"):
                 homes.append((touched, event_id))

@@ -357,9 +357,10 @@ def _figures(index: Sources, units: set[str]) -> list[Figure]:
 
 
 # A test a diff adds: `+def test_…`, `+    it("…"`, RSpec's `+  it "…" do`, `+test("…"`, Go's `+func TestX(`, Rust's
-# `+#[test]`, JUnit's `+@Test`, xUnit's `+[Fact]` (in a heredoc a command writes, its lines carry no `+`)
+# `+#[test]`, JUnit's `+@Test`, xUnit's `+[Fact]`, Pester's `+    It '…' {` (in a heredoc a command writes, its
+# lines carry no `+`)
 _TEST_ADDED = (
-    r"^{plus}{lit}[ \t]*(?:async\s+)?(?:def\s+test_\w*|(?:it|test|specify)\s*(?:\(\s*)?['\"`]|func\s+Test\w*\s*\("
+    r"^{plus}{lit}[ \t]*(?:async\s+)?(?:def\s+test_\w*|(?:it|It|test|specify)\s*(?:\(\s*)?['\"`]|func\s+Test\w*\s*\("
     r"|#\[(?:tokio::)?test\]|@Test\b|\[(?:Fact|Theory|Test|TestMethod)\])"
 )
 _TEST_ADDED_DIFF = re.compile(_TEST_ADDED.format(plus=r"\+", lit=""), re.M)
@@ -449,6 +450,39 @@ def _tests_added(index: Sources, ids: set[str]) -> tuple[int, str, bool]:
     return count, last, cut
 
 
+# Tests told as those there before the session's own: "the two tests that were there before", "two existing tests"
+_EXISTING_AFTER = re.compile(
+    r"\s*(?:(?:that|which)\s+(?:were|was)\s+)?(?:(?:already\s+)?there(?:\s+(?:before|already))?|already\s+in\s+place|"
+    r"from before)\b",
+    re.I,
+)
+_EXISTING_BEFORE = re.compile(r"\b(?:existing|old|original|pre-existing|earlier)\s+(?:\w+\s+)?$", re.I)
+
+
+def _existing_tests(text: str, amount: Amount) -> bool:
+    inside = text[amount.start : amount.end]
+    return bool(
+        _EXISTING_AFTER.match(text, amount.end)
+        or _EXISTING_BEFORE.search(text[max(0, amount.start - 24) : amount.start])
+        or re.search(r"\b(?:existing|old|original)\b", inside, re.I)
+    )
+
+
+def _existing_counts(index: Sources, ids: set[str], units: set[str]) -> dict[int, str]:
+    """The counts of tests there before the session added any, by a run of `ids`: its count less the tests the
+    edits before it added, each with the run's event."""
+    out: dict[int, str] = {}
+    for figure in _figures(index, units):
+        if figure.source not in ids or figure.label != TESTS_RUN:
+            continue
+        at = index.order.get(figure.source, 0)
+        earlier = {e for e in index.event_kinds if index.order.get(e, 0) < at}
+        added = _tests_added(index, earlier)[0]
+        if added and figure.value > added:
+            out.setdefault(int(figure.value) - added, figure.source)
+    return out
+
+
 def _tests_added_counts(index: Sources, ids: set[str], whole: set[str]) -> dict[int, str]:
     """The counts of tests a paragraph may give of what these events add ("the two tests under `order_id`",
     "## Three tests"): one edit's or one event's of `ids`, or those of `whole` (what it cites) together, each with
@@ -527,6 +561,12 @@ def _count(claim: Claim, index: Sources, scope: Scope) -> Finding:
         said = _words_said(claim, index, scope, int(amount.value))
         if said is not None:
             return said
+    if unit == TESTS and amount.high is None and scope.has_citation and _existing_tests(claim.block.text, amount):
+        # "the two tests that were there before failed with the new ones": a cited run's count less the tests the
+        # edits before it added (4 run, 2 added), a count the session shows only as that difference
+        before = _existing_counts(index, index.expand(scope.cited) | set(scope.near), units)
+        if int(amount.value) in before:
+            return found(claim, _first(index, before[int(amount.value)]), cited=True)
     figures = _figures(index, units)
     if amount.result:  # "all 6 passed" is what passed, never the run's parts added up
         figures = [f for f in figures if f.label not in (TESTS_RUN, NOT_RUN)]
@@ -755,6 +795,10 @@ def _figure_found(claim: Claim, figure: Figure, index: Sources, *, cited: bool =
     return found(claim, _first(index, figure.source) or Source(figure.source, NOTE, figure.label), cited=cited)
 
 
+# The measure words of Chinese, Japanese and Korean that count any kind of thing (个 of quotes, of problems)
+_CLASSIFIERS = frozenset({"个", "個", "개", "つ", "件", "项", "項", "处", "處", "条", "條"})
+
+
 def _thing(claim: Claim, index: Sources, scope: Scope) -> Finding:
     """A count of something else ("172 tasks", "three failed requests"): traced when the cited events (or,
     without a citation, the session) count the same thing alike, reported when they count it otherwise ("two
@@ -797,7 +841,15 @@ def _thing(claim: Claim, index: Sources, scope: Scope) -> Finding:
     # Where the cited events count this very thing, only the texts that count it say anything of it ("0
     # suspect sequences, down from 159"); else any number they give may be the count.
     holders = {f.source for f in same}
+    if amount.unit.removeprefix(THING) in _CLASSIFIERS:
+        holders = {s.id for s in pool}  # "17 个 `“`": a classifier counts anything, not the thing others counted
     given = next((s for s in pool if (not same or s.id in holders) and wanted & _numbers_in(s.text)), None)
+    if given is None and amount.precision > 1 and amount.high is None:
+        # "about 41.9 million bytes" of a listing's 41872614 (a column headed `Length`, no unit beside it): a
+        # rounded figure a cited number rounds to, whatever else the events count in that unit (page_214's 0 bytes)
+        half = amount.precision / 2
+        rounded = (s for s in pool if any(abs(n - amount.value) <= half for n in _numbers_in(s.text)))
+        given = next(rounded, None)
     bulleted = _bulleted(index, scope, amount) if scope.has_citation and given is None else None
     if bulleted is not None:
         return found(claim, bulleted, cited=True)  # "a five-item list" of a message the paragraph cites

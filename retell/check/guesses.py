@@ -20,7 +20,7 @@ from retell.check.attribution import CLAUDE, SUBAGENT
 from retell.check.claims import Claim
 from retell.check.document import PARAGRAPH, Block
 from retell.check.order import sentences
-from retell.check.sources import Sources
+from retell.check.sources import TOOL, Source, Sources
 from retell.check.text import STOPWORDS, one_line, words
 from retell.check.verdict import LOW, UNTRACED, Finding
 from retell.extract.hedges import HEDGE
@@ -90,7 +90,7 @@ def guess_findings(blocks: list[Block], index: Sources) -> list[Finding]:
             ):
                 continue
             hit = next(((s, g) for s, g in guesses if _tells(sentence, g)), None)
-            if hit is None:
+            if hit is None or _shown_after(sentence, hit[0], index, block.cites):
                 continue
             source, (whole, _codes, _stems) = hit
             claim = Claim(GUESS, one_line(sentence.strip(), 90), block.line_at(start), block)
@@ -175,6 +175,20 @@ def _tells(sentence: str, guess: Guess) -> bool:
     if mine & codes:
         return shared >= 1
     return shared >= 3
+
+
+def _shown_after(sentence: str, guessed: Source, index: Sources, cited: list[str]) -> bool:
+    """Whether a cited run after the guess shows what the sentence tells: "exiftool printed an Artist line" of
+    `DSC09214.ARW`, whose exiftool run the paragraph cites after Claude's "My guess: … the EXIF Artist field"."""
+    codes = {_fold(c) for c in _CODE.findall(sentence)}
+    heads = _heads(_CODE.sub(" ", sentence))
+    for source in index.of(cited):
+        if source.speaker != TOOL or source.order <= guessed.order:
+            continue
+        folded = _fold(source.text)
+        if any(code in folded for code in codes) and len(heads & _heads(source.text)) >= 2:
+            return True
+    return False
 
 
 def _heads(text: str) -> frozenset[str]:

@@ -63,15 +63,25 @@ _CJK_AFTER_IN = re.compile(
 _CJK_BEFORE_IN = re.compile(r"(?:る|す|く|ぐ|む|ぶ|つ|ぬ|う)\s*(?:前|まえ)に|之前|以前|기\s*전에")
 _SENTENCE = re.compile(r"(?:[^.!?。]|[.!?](?![\s.!?]|$))+(?:[.!?。]+|$)")  # a "." inside a name or figure ends nothing
 _CODE = re.compile(r"`([^`\n]{3,})`")
+_SHORT_QUOTE = re.compile(r"«[^«»\n]{1,120}»|“[^“”\n]{1,120}”|„[^„“”\n]{1,120}[“”]|「[^「」\n]{1,120}」")
 _QUOTED = re.compile(r"[\"“«„]\s*([^\"”»“]{10,}?)\s*[\"”»“]")
 MIN_ANCHOR = 3  # characters of code or a quote for it to say where it comes from
 MOMENT_EVENTS = 3  # a paragraph citing this many events or fewer tells one moment (as the citation check reads it)
 
 
 def sentences(text: str) -> list[tuple[int, int]]:
-    """The spans of a paragraph's sentences; a "." inside code or a figure ends none."""
+    """The spans of a paragraph's sentences; a "." inside code, a figure or a short quote ends none ("prefissi come
+    «az. agr.» o doppi spazi" is one sentence)."""
     masked = re.sub(r"`[^`\n]*`", lambda m: "x" * len(m.group(0)), text)
+    masked = _SHORT_QUOTE.sub(_masked_quote, masked)
     return [(m.start(), m.end()) for m in _SENTENCE.finditer(masked)]
+
+
+def _masked_quote(match: re.Match[str]) -> str:
+    """A quote as letters, but for a stop that ends it ("I wrote: “don't commit yet.” Then…" ends there)."""
+    quote = match.group(0)
+    end = quote[-2] if quote[-2] in ".!?。！？" else "x"
+    return "x" * (len(quote) - 2) + end + "x"
 
 
 def order_findings(blocks: list[Block], index: Sources) -> list[Finding]:

@@ -538,8 +538,12 @@ def _by_reports(claim: Claim, index: Sources, ids: set[str] | None) -> Finding:
     readers = {AUTHOR, CLAUDE} if _CLAUDES_READING.search(claim.text) else {AUTHOR}
     reports = [s for s in pool if s.speaker in readers or (s.speaker == TOOL and s.text in reasons)]
     # A report may say both ("this does the job, but we end up with two failed requests"): it is no denial.
-    good = [s for s in reports if _GOOD_REPORT.search(s.text[:400])]
-    bad = [s for s in reports if _BAD_REPORT.search(s.text[:400]) and not _GOOD_REPORT.search(s.text[:400])]
+    good = [s for s in reports if _GOOD_REPORT.search(_report_words(s.text))]
+    bad = [
+        s
+        for s in reports
+        if _BAD_REPORT.search(_report_words(s.text)) and not _GOOD_REPORT.search(_report_words(s.text))
+    ]
     if not claim.positive and not bad:
         # A log the author pasted shows failed requests by their status ("two requests failed" in a HAR whose
         # entries include two 404s), wherever in the paste they are.
@@ -564,6 +568,12 @@ def _by_reports(claim: Claim, index: Sources, ids: set[str] | None) -> Finding:
         UNTRACED,
         advice="say what the session shows, or mark it <!-- ok --> if you saw it yourself",
     )
+
+
+def _report_words(text: str) -> str:
+    """Where a message reports how things went: its opening, and its end, where the words typed under a long paste
+    are ("…UnicodeDecodeError…\n\nthis worked fine in january. same card reader"); not the middle of the paste."""
+    return text if len(text) <= 800 else f"{text[:400]}\n{text[-400:]}"
 
 
 def _rejection_reasons(index: Sources, ids: set[str]) -> set[str]:

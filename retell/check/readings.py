@@ -109,7 +109,7 @@ ATTRIBUTION: dict[str, str] = {
     ),
     "ja": (
         r"そうです そうだ という と頼 認め とのこと 考えた 候補 計画 提案 報告 まとめ 求め 役 と言 述べ "
-        r"たぶん 多分 おそらく かもしれ 推測 と考え によると によれば と見 らしい ようだ 説明 読み "
+        r"たぶん 多分 おそらく かもしれ 推測 と考え によると によれば と見 らしい ようだ 説明 読み 見立て "
         r"サブエージェント エージェント "
     ),
     "ko": (r"계획 제안 보고 요약 말했 아마 것\s같 따르면 추측 설명 해석 보인다 보였 서브에이전트 에이전트 "),
@@ -120,7 +120,9 @@ _SPACELESS = ("zh", "ja", "ko")
 def _given(table: dict[str, str]) -> re.Pattern[str]:
     worded = "|".join(w for k, v in table.items() if k not in _SPACELESS for w in v.split())
     spaceless = "|".join(w for k, v in table.items() if k in _SPACELESS for w in v.split())
-    return re.compile(rf"(?<!\w)(?:{worded})(?!\w)|{spaceless}", re.I)
+    # (a word's edge is any but a letter of a spaced script: "続いてClaudeは" names Claude between kana)
+    edge = r"[^\W\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]"
+    return re.compile(rf"(?<!{edge})(?:{worded})(?!{edge})|{spaceless}", re.I)
 
 
 GIVEN = _given(ATTRIBUTION)
@@ -188,8 +190,8 @@ ACCOUNT: dict[str, str] = {
     "tr": r"göre",
     "ru": r"по\s(?:словам|мнению|версии)",
     "vi": r"theo",
-    "zh": r"据 據 认为 認為",
-    "ja": r"によると によれば",
+    "zh": r"据 據 认为 認為 的解释 的解釋 的说法 的說法",
+    "ja": r"によると によれば の説明では の見立てでは",
     "ko": r"따르면",
 }
 _ACCOUNT = _given(ACCOUNT)

@@ -121,6 +121,10 @@ _COMPOUND = (
 )
 _NUMBER = rf"{_COMPOUND}|{_NUMBER}"
 _HOURS = next(pattern for pattern, english in _UNITS if english == "hours")
+_MINUTES = next(pattern for pattern, english in _UNITS if english == "minutes")
+# the larger part of a compound time: hours before minutes, or minutes before seconds ("tre minuti e ventisette
+# secondi dopo": one time, 3 min 27 s, never "ventisette secondi dopo" alone)
+_LARGER = f"{_HOURS}|{_MINUTES}"
 # an hour part before the minutes: "uma hora e trinta e sete minutos depois", "через час и пять минут" (one
 # duration; read alone, "sete minutos depois" would be a time the post never told)
 # Italian elides "one" into its unit: "un'ora", "un’ora" (an hour). The word between the hour and the minutes may
@@ -128,7 +132,7 @@ _HOURS = next(pattern for pattern, english in _UNITS if english == "hours")
 _ONE = r"un['’]"
 _FIGURE = (
     rf"(?:(?P<about>{_ABOUT})\s+)?"
-    rf"(?:(?:(?P<hone>{_ONE})|(?P<hn>{_NUMBER})\s+)?(?P<hunit>{_HOURS})\s*(?:,\s*|\s+(?:(?:e|и|ve|i|en|y)\s+)?))?"
+    rf"(?:(?:(?P<hone>{_ONE})|(?P<hn>{_NUMBER})\s+)?(?P<hunit>{_LARGER})\s*(?:,\s*|\s+(?:(?:e|и|ve|i|en|y)\s+)?))?"
     rf"(?:(?P<one>{_ONE})|(?P<n>{_NUMBER})\s+)?(?P<unit>{_UNIT})"
 )
 # The word that makes it relative, before the figure ("через", "спустя", "بعد", "dopo", "depois de", "na", "po")
@@ -144,6 +148,12 @@ _AFTER = re.compile(
 )
 
 
+# The author's first message after a relative time's word ("… dopo il mio primo messaggio"): a time since the start
+_FIRST_MESSAGE = re.compile(
+    r"\s+(?:il mio primo messaggio|la mia prima (?:richiesta|domanda)|(?:a )?minha primeira (?:mensagem|pergunta)|"
+    r"(?:od )?mojej pierwszej wiadomości|ilk mesajımdan)(?!\w)",
+    re.I,
+)
 _BARE_UNIT_RE = "|".join(f"(?:{pattern})" for pattern, _ in _BARE_UNITS)
 # in digits only: a number word alone is often a figure of speech or a sum the writer made ("cinco testes" of
 # 250 runs of 50), and "Due minuti e mezzo dopo" is a relative time the table above does not read whole
@@ -192,7 +202,16 @@ def gloss_relative(text: str) -> Gloss | None:
                     start = min(match.start(g) for g in ("one", "n", "unit") if match.group(g) is not None)
                     about = ""
                 else:
-                    hours = f"{counted} hours and "
+                    larger = next(e for p, e in _UNITS if re.fullmatch(p, match.group("hunit"), re.I))
+                    if larger == english:  # ("dieci minuti, cinque minuti dopo": two times, not one)
+                        start = min(match.start(g) for g in ("one", "n", "unit") if match.group(g) is not None)
+                    else:
+                        hours = f"{counted} {larger} and "
+            first = _FIRST_MESSAGE.match(text, match.end())
+            if first is not None and match.group(0).rstrip().lower().endswith(("dopo", "depois", "później", "sonra")):
+                # "tre minuti e ventisette secondi dopo il mio primo messaggio": counted from the session's start
+                replacements.append((start, first.end(), f"{about}{hours}{value} {english} after my first message"))
+                continue
             replacements.append((start, match.end(), f"{about}{hours}{value} {english} later"))
     for match in _BARE.finditer(text):
         if any(match.start() < b and match.end() > a for a, b, _ in replacements):

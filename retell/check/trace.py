@@ -590,6 +590,12 @@ class Tracer:
                 # that tells of the change names the file, edited in an event the paragraph leaves uncited.
                 return found(claim, summary, cited=True)
             if scope.has_citation and claim.ran:
+                # "list them in `problems.txt`" of a cited edit whose code writes to it (`Path("problems.txt")…`):
+                # the cited change names the file, though no tool's target there was it (a message that only names
+                # it, a teammate's list of everyone's files, is no change of it)
+                written = _written_in(stripped, index, index.expand(scope.cited))
+                if written is not None:
+                    return found(claim, written, cited=True)
                 return found(
                     claim,
                     _first(index, event_id),
@@ -975,6 +981,13 @@ class Tracer:
                 CONTRADICTED,
                 advice=advice,
             )
+        if claim.request and claim.actor == AUTHOR and scope.has_citation and other_source is not None:
+            # "I asked Claude to commit", citing my message that asks it: the work it asked for is Claude's tools' to
+            # do in like words (`git commit` after it), and the ask is still mine (Claude's own words like it are
+            # left to the rules below: an ask may claim what Claude put forward)
+            asked_here = [src for score, src in own_found if score >= CREDIT_NOTHING and src.id in scope.cited]
+            if asked_here and other_source.speaker == TOOL and other_source.order > asked_here[0].order:
+                return found(claim, asked_here[0], cited=True)
         if own >= CREDIT_SUPPORTED and other >= CREDIT_SUPPORTED:
             mine, theirs = first_strong(own_found, own), first_strong(other_found, other)
             asking = claim.request and claim.actor == AUTHOR  # asking for what was offered is no claim to the idea
@@ -1774,6 +1787,19 @@ def _elision(command: str) -> re.Pattern[str] | None:
     if len(pieces) < 2 or sum(len(p.strip()) for p in pieces) < 6:
         return None
     return re.compile(".+?".join(re.escape(p) for p in pieces), re.S)
+
+
+def _written_in(path: str, index: Sources, cited: set[str]) -> Source | None:
+    """A cited edit whose changed lines name `path` (a string of the code: `Path("problems.txt").write_text`)."""
+    folded = path.replace("`", "").lower()
+    for source in index.of(sorted(cited)):
+        if source.speaker != TOOL or not any(c.diff for c in index.event_calls.get(source.id, [])):
+            continue
+        calls = index.event_calls.get(source.id, [])
+        added = "\n".join(line for c in calls for line in (c.diff or "").splitlines() if line[:1] == "+")
+        if re.search(r"[\"'/\\]" + re.escape(folded) + r"[\"']", added.lower()):
+            return source
+    return None
 
 
 def _mention(needle: str, index: Sources, scope: Scope, *, only: bool = False) -> Source | None:

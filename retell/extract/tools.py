@@ -82,14 +82,16 @@ _FAMILIES: dict[str, str] = {
 }
 
 _TEST_COMMAND = re.compile(
-    r"(?:^|[\s;&|(/])(?:pytest|py\.test|tox|nox|jest|vitest|mocha|ava|rspec|phpunit|ctest|"
+    r"(?:^|[\s;&|(/\"'])(?:pytest|py\.test|tox|nox|jest|vitest|mocha|ava|rspec|phpunit|ctest|"
     r"go\s+test|cargo\s+(?:test|nextest)|(?:npm|pnpm|yarn|bun)\s+(?:run\s+)?test|deno\s+test|"
     r"dotnet\s+test|mvn\s+(?:-\S+\s+)*test|gradle\w*\s+\S*[Tt]est|\./gradlew\s+\S*[Tt]est|make\s+(?:check|test)|"
     r"python\d?(?:\.\d+)?\s+-m\s+(?:pytest|unittest)|uv\s+run\s+(?:python\s+-m\s+)?pytest|"
     # Rails, Elixir, Swift, Flutter/Dart, Laravel, Scala, Bazel, Playwright, Zig, Haskell, Clojure, Meson
     r"rails\s+test|rake\s+(?:test|spec)|mix\s+test|swift\s+test|xcodebuild\s+(?:\S+\s+)*test|flutter\s+test|"
     r"dart\s+test|php\s+artisan\s+test|sbt\s+(?:\S+\s+)*test|bazel\s+test|playwright\s+test|zig\s+build\s+test|"
-    r"(?:stack|cabal)\s+test|lein\s+test|meson\s+test)\b"
+    r"(?:stack|cabal)\s+test|lein\s+test|meson\s+test|"
+    # PowerShell's Pester (fresh30's choir module, written blind: its red run was no test run to the check)
+    r"(?i:invoke-pester))\b"
     # a runner's name before `.ext` names its file (`cat vitest.config.ts`, `pytest.ini`), not a run (round 56;
     # fresh24's expensas: a `sed` and a `cat` of the config told as "Ran tests")
     r"(?!\.\w)"
@@ -101,6 +103,8 @@ _TESTS_FAILURES = re.compile(r"\b(\d+) tests?,(?: with)? (\d+) failures?\b")
 _COUNTS = re.compile(r"(\d+)\s+(passed|failed|errors?|skipped|xfailed|xpassed|pending|todo|broken)\b", re.I)
 _CARGO = re.compile(r"test result: (?:ok|FAILED)\. (\d+) passed; (\d+) failed")
 _JEST_TESTS = re.compile(r"^Tests:\s+(.+?)\s*$", re.M)
+# Pester 4 and 5: "Tests Passed: 0, Failed: 4, Skipped: 0, …"
+_PESTER = re.compile(r"\bTests Passed: (\d+), Failed: (\d+), Skipped: (\d+)")
 _GO_FAIL = re.compile(r"^(?:--- FAIL|FAIL\s)", re.M)
 _GO_OK = re.compile(r"^ok\s+\S+", re.M)
 _ERROR_TAG = re.compile(r"</?tool_use_error>")
@@ -729,6 +733,11 @@ def test_outcome(output: str, failed: bool) -> str | None:
             (passed, "passed"),
             (skips, "skipped"),
         ]
+        return ", ".join(f"{n} {word}" for n, word in parts if n or word == "passed")
+    m = _PESTER.search(tail)
+    if m:
+        passed, failures, skips = (int(g) for g in m.groups())
+        parts = [(failures, "failed"), (passed, "passed"), (skips, "skipped")]
         return ", ".join(f"{n} {word}" for n, word in parts if n or word == "passed")
     m = _TESTS_FAILURES.search(tail)
     if m:
