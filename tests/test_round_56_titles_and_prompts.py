@@ -151,3 +151,21 @@ def test_the_korean_session_is_titled_by_its_ask(tx: Transcript, tmp_path: Path)
     tx.assistant("스크립트를 만들었어요. 나쁨 이상이면 슬랙으로 알림을 보냅니다.")
     told = Told(tx, tmp_path)
     assert told.title == "나쁨 이상이면 슬랙으로 알림 보내는 스크립트 만들기"
+
+
+@pytest.mark.parametrize(
+    ("line", "chat"),
+    [
+        ("I test again with real file", True),  # (fresh30's ocourse: the author's message as a heading)
+        ("第 3 页好多了", True),  # (fresh30's zupu: "page 3 is much better", a verdict, no step)
+        ("可以了！", True),
+        ("I test di integrazione", False),  # (Italian: "the integration tests")
+        ("I have a weird bug with Vuex", False),  # (a report the title's readers build on)
+        ("Fixing the page breaks in vertical text", False),
+    ],
+)
+def test_the_authors_own_act_or_verdict_heads_no_section(line: str, chat: bool) -> None:
+    """A blind judge of fresh30's offline posts called "I test again with real file" and "第 3 页好多了" unusable."""
+    from retell.extract.headings import chat_line
+
+    assert chat_line(line) is chat

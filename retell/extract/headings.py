@@ -401,6 +401,11 @@ def chat_line(heading: str) -> bool:
         return True
     if re.search(_CJK_REACTION, text):  # "有道理，那就先不改", "哦原来是我们自己写的 哈哈": a reaction
         return True
+    # "I test again with real file": the author telling what they did or will do; "I have a bug with…" and
+    # "I need…" are left to the readers of a wish or a report ("I test di …" is Italian)
+    own_act = re.match(r"^I\s+(?!(?:have|had|need|want|would|got|am|think|guess)\b)(?!\w+ing\b)[a-z]+\b", text)
+    if own_act and _ENGLISH.search(text[2:]):
+        return True
     cjk = re.sub(r"[\s\W]", "", text)
     if re.fullmatch(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]{1,3}", cjk):
         return True  # "回来了", "提交": three characters or fewer name no step
@@ -664,6 +669,9 @@ def _asked(request: str, phrase: str) -> str:
 _CJK_REACTION = (
     r"^(?:提交|commit|でも|けど|但是|不过|不過|可是|그런데|하지만|근데|哦|噢|啊|嗯|えっ|あっ|あ、|有道理|好吧|行吧|果然|原来|原來|なるほど|"
     r"そっか|そうか|(?:对|對|是的|好的?|行|嗯)[，,、])|哈哈|呵呵|笑$|ｗ$"
+    # a verdict on how it looks now ("第 3 页好多了", "好了", "よくなった", "좋아졌어"): the author judging, no step
+    r"|(?:好多了|好一些了|好点了|好點了|没问题了|沒問題了|可以了|好了)[！!。.]?$|(?:良くなった|よくなった|直った)[！!。.]?$|"
+    r"(?:좋아졌|나아졌|됐)어?요?[!.]?$"
 )
 _CJK_ASIDE = re.compile(
     _CJK_REACTION + r"|[？?:：]$|"
