@@ -327,7 +327,8 @@ def _version(claim: Claim, index: Sources, scope: Scope) -> Finding:
         pattern = re.compile(rf"(?<![A-Za-z0-9_.])v?{major}(?![A-Za-z0-9_]|,\d)")
     else:
         pattern = re.compile(r"(?<![A-Za-z0-9_.])v?" + re.escape(version) + r"(?![A-Za-z0-9_]|\.\d)")
-    for source in [*index.of(scope.near), *index.sources]:
+    # (what the paragraph cites first: "v0.9.0" of my message it cites, not Claude's mention of it just before)
+    for source in [*index.of(scope.cited), *index.of(scope.near), *index.sources]:
         if pattern.search(source.text):
             return found(claim, source, cited=source.id in scope.near)
     return found(claim, None, "no event names this version", UNTRACED, advice="check the version")
@@ -335,7 +336,7 @@ def _version(claim: Claim, index: Sources, scope: Scope) -> Finding:
 
 def _diff(claim: Claim, index: Sources, scope: Scope) -> Finding:
     flat = re.sub(r"[\s−–]", "", claim.text).replace("/", "")
-    for source in [*index.of(scope.near), *index.sources]:
+    for source in [*index.of(scope.cited), *index.of(scope.near), *index.sources]:
         if flat and flat in re.sub(r"[\s−–]", "", source.text).replace("/", ""):
             return found(claim, source, cited=source.id in scope.near)
     stated = [f for f in index.figures_by_unit.get(DIFF, []) if f.source in scope.near or not scope.has_citation]

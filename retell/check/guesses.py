@@ -21,7 +21,7 @@ from retell.check.claims import Claim
 from retell.check.document import PARAGRAPH, Block
 from retell.check.order import sentences
 from retell.check.sources import TOOL, Source, Sources
-from retell.check.text import STOPWORDS, one_line, words
+from retell.check.text import CODE_SPAN, STOPWORDS, code_spans, one_line, words
 from retell.check.verdict import LOW, UNTRACED, Finding
 from retell.extract.hedges import HEDGE
 
@@ -63,7 +63,7 @@ _CLAUDE_DID = re.compile(
 _PLAN = re.compile(
     r"\b(?:better|best|should|approach|let me|let's|I'll|we need|we can|plan|option|instead of trying)\b", re.I
 )
-_CODE = re.compile(r"`([^`\n]{2,})`")
+_CODE = CODE_SPAN  # (spans shorter than two characters are left out where they are read: code_spans)
 _CLAUDE_SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
 _WORD_STOP = frozenset({"claude", "code", "that", "this", "with", "from", "instead", "rather"})
 
@@ -118,7 +118,7 @@ def _guesses(text: str) -> list[Guess]:
         hedge = _HEDGE.search(piece)
         if hedge is None or _PLAN.search(piece):
             continue
-        codes = frozenset(_fold(c) for c in _CODE.findall(piece))
+        codes = frozenset(_fold(c) for c in code_spans(piece, 2))
         rest = _CODE.sub(" ", piece[hedge.end() :])
         heads = _heads(rest)
         if heads:
@@ -171,7 +171,7 @@ def asked(text: str) -> list[str]:
 def _tells(sentence: str, guess: Guess) -> bool:
     _whole, codes, heads = guess
     shared = len(_heads(_CODE.sub(" ", sentence)) & heads)
-    mine = {_fold(c) for c in _CODE.findall(sentence)}
+    mine = {_fold(c) for c in code_spans(sentence, 2)}
     if mine & codes:
         return shared >= 1
     return shared >= 3
@@ -180,7 +180,7 @@ def _tells(sentence: str, guess: Guess) -> bool:
 def _shown_after(sentence: str, guessed: Source, index: Sources, cited: list[str]) -> bool:
     """Whether a cited run after the guess shows what the sentence tells: "exiftool printed an Artist line" of
     `DSC09214.ARW`, whose exiftool run the paragraph cites after Claude's "My guess: … the EXIF Artist field"."""
-    codes = {_fold(c) for c in _CODE.findall(sentence)}
+    codes = {_fold(c) for c in code_spans(sentence, 2)}
     heads = _heads(_CODE.sub(" ", sentence))
     for source in index.of(cited):
         if source.speaker != TOOL or source.order <= guessed.order:

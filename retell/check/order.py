@@ -19,7 +19,7 @@ import re
 from retell.check.claims import Claim
 from retell.check.document import PARAGRAPH, Block
 from retell.check.sources import NOTE, THOUGHT, Sources
-from retell.check.text import one_line
+from retell.check.text import code_spans, one_line
 from retell.check.verdict import CONTRADICTED, Finding
 from retell.extract.tools import family
 
@@ -62,7 +62,6 @@ _CJK_AFTER_IN = re.compile(
 )
 _CJK_BEFORE_IN = re.compile(r"(?:る|す|く|ぐ|む|ぶ|つ|ぬ|う)\s*(?:前|まえ)に|之前|以前|기\s*전에")
 _SENTENCE = re.compile(r"(?:[^.!?。]|[.!?](?![\s.!?]|$))+(?:[.!?。]+|$)")  # a "." inside a name or figure ends nothing
-_CODE = re.compile(r"`([^`\n]{3,})`")
 _SHORT_QUOTE = re.compile(r"«[^«»\n]{1,120}»|“[^“”\n]{1,120}”|„[^„“”\n]{1,120}[“”]|「[^「」\n]{1,120}」")
 _QUOTED = re.compile(r"[\"“«„]\s*([^\"”»“]{10,}?)\s*[\"”»“]")
 MIN_ANCHOR = 3  # characters of code or a quote for it to say where it comes from
@@ -153,7 +152,7 @@ def _places(text: str, index: Sources) -> set[int] | None:
     acted = _acted(text, index)
     if acted is not None:
         return acted
-    anchors = [m.group(1) for m in _CODE.finditer(text)] + [m.group(1) for m in _QUOTED.finditer(text)]
+    anchors = code_spans(text, 3) + [m.group(1) for m in _QUOTED.finditer(text)]
     anchors = [_fold(a) for a in anchors if len(a.strip()) >= MIN_ANCHOR]
     places: set[int] = set()
     for anchor in anchors:

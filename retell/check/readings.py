@@ -23,7 +23,7 @@ from retell.check.claims import Claim
 from retell.check.document import PARAGRAPH, Block
 from retell.check.order import sentences
 from retell.check.sources import TOOL, Source, Sources
-from retell.check.text import STOPWORDS, one_line, words
+from retell.check.text import CODE_SPAN, STOPWORDS, code_spans, one_line, words
 from retell.check.verdict import LOW, UNTRACED, Finding
 
 READING = "claim"
@@ -216,7 +216,7 @@ _OWN_OPENING = re.compile(
 # Someone's quoted words are theirs, checked as a quote (quotes.py), never as the post's own claim
 _QUOTED = re.compile(r"“[^”]*”?|\"[^\"\n]*\"?|«[^»]*»?|„[^“”]*[“”]?|「[^」]*」?|『[^』]*』?|”[^”]*”")
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|(?<=[。！？])\s*|\n+")
-_CODE = re.compile(r"`([^`\n]{2,})`")
+_CODE = CODE_SPAN
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]{2,}")
 _WORD_STOP = frozenset({"claude", "code", "that", "this", "with", "from", "instead", "rather", "also", "only"})
 # Shared with Claude's sentence and in no evidence: two code spans, a code span and two words, or four words
@@ -243,7 +243,7 @@ def _heads(text: str) -> set[str]:
 
 def _codes(text: str) -> set[str]:
     """Code spans, folded, a call's parentheses left off (`cache.store()` is named as `cache.store(url, body)`)."""
-    return {c for c in (_fold(c).removesuffix("()").strip(" .,:;") for c in _CODE.findall(text)) if len(c) >= 2}
+    return {c for c in (_fold(c).removesuffix("()").strip(" .,:;") for c in code_spans(text, 2)) if len(c) >= 2}
 
 
 class _Evidence:
@@ -256,7 +256,7 @@ class _Evidence:
         self.heads: set[str] = set()
         for text in texts:
             self.heads |= _heads(text)
-            self.heads |= _heads(" ".join(_CODE.findall(text)))
+            self.heads |= _heads(" ".join(code_spans(text, 2)))
 
     def holds_code(self, code: str) -> bool:
         return code in self.text

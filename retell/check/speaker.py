@@ -21,7 +21,7 @@ from retell.check.document import CODE, PARAGRAPH, Block
 from retell.check.order import sentences
 from retell.check.scope import near_events
 from retell.check.sources import NOTE, TOOL, Source, Sources
-from retell.check.text import one_line
+from retell.check.text import code_spans, one_line
 from retell.check.verdict import CONTRADICTED, HIGH, Finding
 
 SPEAKER = "speaker"
@@ -92,7 +92,6 @@ _CLAUDE_RAN = re.compile(
 )
 # Claude the subject a sentence opens on, in Japanese and Korean: "Claudeは…私が書いた…" is Claude's act
 _CLAUDE_TOPIC = re.compile(r"^\W*Claude\s*(?:は|が|는|가)")
-_CODE = re.compile(r"`([^`\n]{3,})`")
 _QUOTED = re.compile(r"[\"“«„]\s*([^\"”»“]{10,}?)\s*[\"”»“]")
 _AUTHOR_SIDE = (AUTHOR, NOTE)
 _MACHINE_SIDE = (CLAUDE, SUBAGENT, TOOL)
@@ -166,7 +165,7 @@ def speaker_findings(blocks: list[Block], index: Sources) -> list[Finding]:
 
 
 def _anchors(sentence: str) -> list[str]:
-    found = [m.group(1) for m in _CODE.finditer(sentence)] + [m.group(1) for m in _QUOTED.finditer(sentence)]
+    found = code_spans(sentence, 3) + [m.group(1) for m in _QUOTED.finditer(sentence)]
     return [" ".join(a.replace("`", "").lower().split()) for a in found if len(a.strip()) >= 3]
 
 

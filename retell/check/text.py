@@ -20,6 +20,16 @@ def wordset(text: str) -> frozenset[str]:
     return frozenset(text.split())
 
 
+# A code span, each pair of backticks in turn: a pattern that asks for a span of two or more characters starts again
+# at a short span's closing backtick and reads the prose to the next span as code ("`Arial` ở đây … nên `tr()`")
+CODE_SPAN = re.compile(r"(?<!`)`([^`\n]+)`(?!`)")
+
+
+def code_spans(text: str, shortest: int = 1) -> list[str]:
+    """The text's code spans, paired left to right, of at least `shortest` characters."""
+    return [m.group(1) for m in CODE_SPAN.finditer(text) if len(m.group(1)) >= shortest]
+
+
 _LINK = re.compile(r"!?\[([^\]\n]*)\]\([^)\s]*(?:\s+\"[^\"]*\")?\)")
 _BRACKETED = re.compile(r"\[[^\[\]\n]{0,80}\]")
 _ESCAPE = re.compile(r"\\([\\`*_{}\[\]()#+\-.!|<>~\"'])")

@@ -1617,7 +1617,9 @@ _DENIAL = re.compile(
     # Dutch, Portuguese, Italian, Polish, Swedish/Danish/Norwegian, Indonesian/Malay, Russian (not "without":
     # "passed without the failure" tells what happened)
     r"niet|geen|nooit|niets|não|nenhum\w*|non|mai|niente|nessun\w*|nigdy|nic|żadn\w*|"
-    r"inte|ingen|inget|aldrig|ikke|aldri|ingenting|tidak|tak|bukan|belum|не|нет|никогда|ничего|никто)\b"
+    r"inte|ingen|inget|aldrig|ikke|aldri|ingenting|tidak|tak|bukan|belum|не|нет|никогда|ничего|никто|"
+    # Vietnamese, Turkish ("chưa tờ nào được in": not one sheet printed yet)
+    r"chưa|không|chẳng|chả|hề|hiç|değil|yok)\b"
     r"|没|沒|未|不|ない|なかった|せず|ず[、。]|않|없|못",
     re.I,
 )

@@ -164,7 +164,13 @@ def named_lines(part: str, view: EventLog, shown: str, budget: int) -> list[str]
 
 
 QUOTED_TOKENS = 600  # of the lines Claude quoted from a tool's text, at most this many
-_CODE_SPAN = re.compile(r"`([^`\n]{6,120})`")
+# Each span whole, then its length: a search for spans of 6 to 120 characters read the prose between two shorter
+# spans as one ("`Arial` ở đây là font lõi … nên `tr()`": Claude's explanation shown as what invoice.go held)
+_ANY_SPAN = re.compile(r"(?<!`)(`+)(?!`)([^`\n]+?)(?<!`)\1(?!`)")
+
+
+def _code_spans(text: str) -> list[str]:
+    return [m.group(2) for m in _ANY_SPAN.finditer(text) if 6 <= len(m.group(2)) <= 120]
 
 
 def quoted_lines(part: str, cites: Iterable[str], view: EventLog, shown: str, budget: int) -> list[str]:
@@ -186,7 +192,7 @@ def quoted_lines(part: str, cites: Iterable[str], view: EventLog, shown: str, bu
     out: list[str] = []
     used = 0
     for i, message in messages:
-        spans = [s.strip() for s in dict.fromkeys(_CODE_SPAN.findall(message.text or "")) if s.strip()]
+        spans = [s.strip() for s in dict.fromkeys(_code_spans(message.text or "")) if s.strip()]
         unread = _unkept_reads(events, i)
         unfound = [
             span
