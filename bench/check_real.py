@@ -128,6 +128,7 @@ SETS = {
     "blind31": ("AK1", "AK2"),
     "blind32": ("AL1", "AL2"),
     "blind33": ("AM1", "AM2"),
+    "blind34": ("AN1", "AN2"),
 }
 # the sets the check was never tuned on: round fifteen tunes on every variant of the first ten (blind10
 # measured round fourteen, stop 40); blind11 arrived in stop 41 and measured round fifteen; round sixteen tunes on it,
@@ -159,8 +160,10 @@ SETS = {
 # (its first half); the second half of round thirty-nine tunes on it (its false alarms read); blind32 (stop 55, two
 # sessions of fresh28, English on Windows and Traditional Chinese told in Traditional Chinese) measured main and round
 # thirty-nine whole; round forty tunes on it (its false alarms read); blind33 (stop 56, two sessions of fresh29, Dutch
-# and Vietnamese, each told in its language) measured round forty (main) and forty-one; round forty-two tunes on it
-UNTUNED: tuple[str, ...] = ("blind25", "blind28")
+# and Vietnamese, each told in its language) measured round forty (main) and forty-one; round forty-two tunes on it;
+# blind34 (stop 56, two sessions of fresh30, English by a non-native author and Simplified Chinese told in Chinese,
+# drafted with round forty-two's prompts) measures round forty-two on
+UNTUNED: tuple[str, ...] = ("blind25", "blind28", "blind34")
 VARIANTS = ("dev", "holdout")
 SHOWN = ("dev",)  # details (misses, false alarms) are printed for these variants only
 KINDS = (

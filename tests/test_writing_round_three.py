@@ -47,6 +47,7 @@ def system_prompt_numbers(manifest: dict, part: str = "# Numbers", until: str = 
             banned_examples="",
             ids=["e1", "e2"],
             length_rule="",
+            language_name="English",
         )
         .text
     )
