@@ -494,6 +494,11 @@ _CJK_DURATION = re.compile(
     rf"(?:\s*(?P<rel>後|前|之后|以后|后|후|전|뒤|して|した|経って|経ち|経つ|経過|たって|たち|(?:이|가)?\s*지나|지난))?"
 )
 # "过了5分钟", "经过大约十分钟": the time between two moments, said before the figure
+_CJK_SINCE_FIRST = re.compile(
+    r"(?:第一条|第一條|第一则|第一則|最初の|첫)\s*(?:消息|訊息|信息|留言|メッセージ|메시지)"
+    r"(?:发出|發出|送出|を送って|을 보낸)?"
+    r"\s*(?:之后|之後|以后|以後|后|後|から|후)?\s*[，,]?\s*$"
+)
 _CJK_PASSED_BEFORE = re.compile(r"(?:过了|過了|经过了?|經過了?)\s*(?:大约|大概|约|將近|将近|差不多)?\s*$")
 # A bound said before a figure, in Chinese: "under" (不到十秒, 不足, 少于, 不超过), "over" (超过, 多于, 至少), "nearly"
 _CJK_BELOW_BEFORE = re.compile(r"(?:不到|不足|不满|不滿|少于|少於|低于|不超过|不超過|未满|未滿|未到)\s*$")
@@ -544,6 +549,10 @@ def _cjk_durations(text: str, taken: list[Amount]) -> list[Amount]:
             start = match.start("pre") if match.group("pre") else match.start(next(k for k in "dhms" if match.group(k)))
             amount = Amount(start, match.end(), value, DURATION, present[-1][1], approx=approx)
             amount.relative = bool(match.group("rel") or _CJK_PASSED_BEFORE.search(text[max(0, start - 8) : start]))
+            # "我第一条消息之后四分十九秒", "第一条消息发出四分十九秒后": counted from the session's first message
+            since_first = _CJK_SINCE_FIRST.search(text[max(0, start - 20) : start])
+            if since_first is not None:
+                amount.relative = amount.from_start = True
             if not approx:  # 不到十秒, 不足两分钟, 超过一小时: a bound said before the figure
                 approx = _cjk_bound_before(text[max(0, start - 6) : start])
                 amount.approx = approx

@@ -8,7 +8,7 @@ from __future__ import annotations
 import dataclasses
 
 from retell.check.claims import CITATION, Claim
-from retell.check.document import Block, read_blocks
+from retell.check.document import HEADING, Block, read_blocks
 from retell.check.verdict import TRACED, Finding
 from retell.events import EventLog, branch_id, walk
 from retell.triage.model import Triage
@@ -64,9 +64,14 @@ def citing_lines(text: str, view: EventLog, triage: Triage) -> set[int]:
     file the branch read is no file the rest of the post may name: blind24 AD2:173's planted commit)."""
     rewound = _rewound(view, triage)
     out: set[int] = set()
+    heading: Block | None = None
     for block in read_blocks(text):
+        if block.kind == HEADING:
+            heading = block
         if any(i in rewound for i in block.cites):
             out.update(range(block.start, block.start + len(block.lines)))
+            if heading is not None:  # ("## 问过一句 LuaLaTeX" over the paragraphs that tell the rewound question)
+                out.update(range(heading.start, heading.start + len(heading.lines)))
     return out
 
 

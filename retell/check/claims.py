@@ -891,6 +891,8 @@ def _quote_claims(block: Block, original: str, masked: str) -> tuple[list[Claim]
                 after = ""  # "“Still broken?” Claude confirmed that …": a new sentence with its own content
             elif quoted.rstrip()[-1:] == "." and _ACTS_AFTER.match(after):
                 after = ""  # "“…as well.” Claude sent an Explore subagent…": a sentence ended, the next one acts
+            elif quoted.rstrip()[-1:] in ".!?。" and "\n" in after[: len(after) - len(after.lstrip())]:
+                after = ""  # "“…repo.”" ending its line, "Claude agreed…" on the next: a sentence of its own
             joined = quoted.rstrip()[-1:] in ",，、" or after.lstrip()[:1] in ",，"
             speaker = speaker_of(masked[last_end : match.start()], masked[:last_end], after, joined=joined)
             if speaker == PRONOUN:
@@ -1174,7 +1176,9 @@ def _touch(text: str, at: int) -> str:
 
 # "without `--force`", "ohne `--force`", "sin `--force`": a name told as not used (blind18 X2:105)
 _WITHOUT = re.compile(
-    r"\b(?:without|ohne|sin|sans|senza|zonder|sem|bez|utan|uden|uten)\s+"
+    r"\b(?:without|ohne|sin|sans|senza|zonder|sem|bez|utan|uden|uten"
+    # "no `git` command ran", "never `git push`", "kein `git`-Befehl": named as what never ran
+    r"|no|never|not a single|not one|kein(?:e|en)?|ningún|ninguna|aucune?|nessun[oa]?|geen|nenhuma?|żadn\w+)\s+"
     r"(?:(?:a|an|any|the|einen?|den|das|die|el|la|le|les|il|lo|de|het|o)\s+)?$",
     re.I,
 )

@@ -73,6 +73,7 @@ _COUNTABLE = wordset(
 )
 # Things a cited run's output may list one a line, by their name ("image=checkout-api:…", "Image: …"): never
 # what the session's stats count.
+_GREP_LINE = re.compile(r"^\s*(?:[\w./\\-]+:)?\d+[:-]\s*\S")  # a search's matching line: `41:    传记: …`
 _LISTED_UNITS = {"images": re.compile(r"\bimages?\b", re.I)}
 # Units whose stated or counted figure the session always has: a different value is a contradiction.
 _STATS_UNITS = wordset("""messages calls failed errors files subagents compactions tokens money""")
@@ -558,6 +559,13 @@ def _count(claim: Claim, index: Sources, scope: Scope) -> Finding:
                 lines = {line.strip() for line in source.text.splitlines() if noun.search(line)}
                 if source.speaker == TOOL and len(lines) == amount.value:
                     return found(claim, source, cited=True)
+    if unit == "lines" and scope.has_citation and amount.high is None and not amount.approx:
+        # "只找到两行" of a cited `grep -n … | head -3` that printed two matching lines (and, after them, another
+        # command's count): the lines a search printed, by their `N:` (or `file:N:`) form
+        for source in index.of(sorted(index.expand(scope.cited))):
+            matched = [ln for ln in source.text.splitlines() if _GREP_LINE.match(ln)]
+            if source.speaker == TOOL and matched and len(matched) == amount.value:
+                return found(claim, source, cited=True)
     if unit == "words" and amount.high is None and amount.value == int(amount.value):
         said = _words_said(claim, index, scope, int(amount.value))
         if said is not None:

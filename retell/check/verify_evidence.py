@@ -17,6 +17,7 @@ from itertools import groupby
 from retell.check.guesses import asked, hedged
 from retell.check.readings import claude_readings
 from retell.events import ASSISTANT, HUMAN, TOOL_RUN, Event, EventLog, walk
+from retell.extract.timeutil import to_epoch_ms
 from retell.extract.tools import NO_OUTPUT
 from retell.llm.request import estimate_tokens
 from retell.write.material import refused
@@ -69,11 +70,14 @@ def _steps(spawn: Event) -> list[str]:
     if agent is None:
         return []
     runs = [e for e in walk(agent.events) if e.kind == TOOL_RUN and e.summary and not e.abandoned]
-    if len(runs) <= 1:
-        return []
     figures = [f"{agent.tool_uses} tool uses"] if agent.tool_uses else []
-    if _seconds(agent.duration_ms):
-        figures.append(f"ran {_seconds(agent.duration_ms)}")
+    # its run time to the second, as the prompt promises: the record's own, else from its first record to its last
+    # ("1 min" of the event's line could neither bear out nor deny "about forty-four seconds": blind34 AN1:20)
+    ran = agent.duration_ms or _span_ms(spawn, agent.events)
+    if _seconds(ran):
+        figures.append(f"ran {_seconds(ran)}")
+    if len(runs) <= 1:
+        return [f"[{spawn.id}] its subagent: {', '.join(figures)}"] if _seconds(ran) else []
     head = f"[{spawn.id}] its subagent's steps, all {len(runs)} runs in order" + (
         f" ({', '.join(figures)})" if figures else ""
     )
@@ -89,6 +93,15 @@ def _steps(spawn: Event) -> list[str]:
     if len(runs) > STEPS_SHOWN:
         out.append(f"  and {len(runs) - STEPS_SHOWN} more")
     return out
+
+
+def _span_ms(spawn: Event, events: list[Event]) -> int | None:
+    """From the spawn to the subagent's last record, in milliseconds; None when a time is missing."""
+    times = [t for e in walk(events) if e.ts and (t := to_epoch_ms(e.ts)) is not None]
+    start = to_epoch_ms(spawn.ts) if spawn.ts else None
+    if not times or start is None:
+        return None
+    return max(times) - start
 
 
 def _texts(event: Event) -> list[tuple[str, str]]:
