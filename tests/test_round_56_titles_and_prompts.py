@@ -169,3 +169,21 @@ def test_the_authors_own_act_or_verdict_heads_no_section(line: str, chat: bool) 
     from retell.extract.headings import chat_line
 
     assert chat_line(line) is chat
+
+
+@pytest.mark.parametrize(
+    ("note", "clause"),
+    [
+        (
+            "Claude übergab die Breite mit `%-*s`; die Ausgabe des letzten Laufs als text-Block zeigen.",
+            "die Ausgabe des letzten Laufs als text-Block zeigen",
+        ),
+        ("Claude ran the tests; show the failing line from `pytest`.", "show the failing line from `pytest`"),
+    ],
+)
+def test_what_a_beat_asks_to_show_when_its_verb_comes_last(note: str, clause: str) -> None:
+    """A drafter of fresh30's German session: the beat asked for the last run's output ("…als text-Block zeigen"),
+    and the section's block order put the diff before it (the clause read was "zeigen" alone, naming no run)."""
+    from retell.write.draft import _show_clause
+
+    assert _show_clause(note) == clause

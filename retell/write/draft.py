@@ -431,7 +431,13 @@ def _show_clause(note: str) -> str:
     if found is None:
         return ""
     end = _SENTENCE_END.search(note, found.end())
-    return note[found.start() : end.start() if end else len(note)]
+    clause = note[found.start() : end.start() if end else len(note)]
+    if len(clause.split()) <= 2:
+        # the verb last, as German, Dutch and Japanese put it ("…; die Ausgabe des letzten Laufs als text-Block
+        # zeigen"): what it asks to show is the clause before it, from the last clause mark
+        begin = max(note.rfind(mark, 0, found.start()) for mark in (";", "；", ". ", "。", ": "))
+        clause = note[begin + 1 : end.start() if end else len(note)].strip()
+    return clause
 
 
 def _run_text(event: Event) -> str:
