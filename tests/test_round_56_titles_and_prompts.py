@@ -187,3 +187,13 @@ def test_what_a_beat_asks_to_show_when_its_verb_comes_last(note: str, clause: st
     from retell.write.draft import _show_clause
 
     assert _show_clause(note) == clause
+
+
+def test_a_list_of_names_a_shown_line_holds_is_shown() -> None:
+    """A drafter of fresh30's Polish session: the note under Claude's "indeks `(sala_id, start)`" said the names were
+    in no line shown, where the diff above showed `#[ORM\\Index(columns: ['sala_id', 'start'])]`."""
+    from retell.write.cut_readings import _shown_span
+
+    shown = "#[ORM\\Index(columns: ['sala_id', 'start'])]"
+    assert _shown_span("(sala_id, start)", shown, set())
+    assert not _shown_span("(nauczyciel_id, koniec)", shown, set())

@@ -186,6 +186,11 @@ def _shown_span(span: str, printed: str, files: set[str]) -> bool:
     `Command("add")`: blind28)."""
     if _CALL.sub("", span) in printed or span in files or (span.rsplit("/", 1)[-1] in files and "." in span):
         return True
+    # a list of names ("`(sala_id, start)`") whose every name a shown line holds, written otherwise there
+    # (`#[ORM\Index(columns: ['sala_id', 'start'])]`: an allegretto drafter found the note contradicting the diff)
+    names = re.findall(r"[A-Za-z_]\w+", span)
+    if len(names) >= 2 and re.fullmatch(r"[\s(\[{]*[A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)+[\s)\]}]*", span):
+        return all(re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", printed) for n in names)
     slash = re.match(r"^/([\w-]+)", span)
     return slash is not None and re.search(rf"(?<![\w-]){re.escape(slash.group(1))}(?![\w-])", printed) is not None
 
