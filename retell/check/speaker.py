@@ -64,6 +64,8 @@ _MYSELF = re.compile(
     r"|\bio\s+stess[oa]\b|\bich\s+[^.;:!?]{0,40}?\bselbst\b|\bik\s+[^.;:!?]{0,40}?\bzelf\b|\bkendim\b",
     re.I,
 )
+# an act the author means to do, not one done: "I would make it myself", "I'll commit it myself"
+_INTENT = re.compile(r"\b(?:would|will|'ll|going to|plan(?:ned)? to|want(?:ed)? to|intend(?:ed)? to|promised)\b", re.I)
 # someone else named before the reflexive: "I let Claude run it rather than doing it myself" is Claude's act
 _OTHER_ACTOR = re.compile(r"\b(?:Claude|the agent|the assistant|a subagent|the subagent|it)\b", re.I)
 _CLAUDE_WROTE = re.compile(
@@ -118,6 +120,8 @@ def speaker_findings(blocks: list[Block], index: Sources) -> list[Finding]:
                 continue
             found = None
             myself = _MYSELF.search(sentence)
+            if myself is not None and _INTENT.search(myself.group(0)):
+                myself = None  # "the commit, which I said I would make myself": a plan of mine, no act told
             if (_I_RAN.match(sentence) or myself is not None) and _ran_by_me(anchors, near, index):
                 # the author's own `!` command near the paragraph ran what the sentence names: "I ran `git status`
                 # myself, and it listed `errors.rb` …" (the files it lists were Claude's to touch, the run was not)

@@ -73,3 +73,15 @@ def test_the_verify_material_gives_a_subagents_run_time_to_the_second() -> None:
     _triage, _parsed, view = bench_session("AN1")
     spawn = next(e for e in view.events if e.subagent is not None)
     assert _steps(spawn) == [f"[{spawn.id}] its subagent: 3 tool uses, ran 44 s"]
+
+
+def test_what_i_said_i_would_do_myself_is_no_act_of_mine() -> None:
+    """fresh30's ocourse, a real model's draft: "Still open is the commit, which I said I would make myself, with
+    `tests/fixtures/purplepen_minimal.xml` in it" was read as my writing the file Claude wrote, and stopped
+    `render --strict`."""
+    from retell.check.speaker import _INTENT, _MYSELF
+
+    match = _MYSELF.search("Still open is the commit, which I said I would make myself, with `x.xml` in it.")
+    assert match is not None and _INTENT.search(match.group(0))
+    done = _MYSELF.search("I ran `make test` myself, and it passed.")
+    assert done is not None and not _INTENT.search(done.group(0))
