@@ -567,7 +567,9 @@ def _known_pair(value: str, names: list[str], m: re.Match[str], given: frozenset
             and _context(m, start, end, strong=True)
         )
     known_family = _known_family(last, family) and last.lower() not in _PRODUCTS
-    after_particle = bool(middle) and middle[-1] in _PARTICLES
+    # (a German article alone is no name's particle: `dem Lesen der Ausgabe`, "the reading of the output", blind35;
+    # `van der`, `von den` still are)
+    after_particle = bool(middle) and middle[-1] in _PARTICLES and middle not in (["der"], ["den"], ["das"])
     # (a given name that is a word too is a name's before another given name: `Rosa María Quispe`)
     plain_first = first.lower() not in _AMBIGUOUS or (len(names) == 3 and names[1] in given)
     if plain_first and (known_family or after_particle) and not _heading(m, start, end):
