@@ -129,6 +129,7 @@ SETS = {
     "blind32": ("AL1", "AL2"),
     "blind33": ("AM1", "AM2"),
     "blind34": ("AN1", "AN2"),
+    "blind35": ("AO1", "AO2"),
 }
 # the sets the check was never tuned on: round fifteen tunes on every variant of the first ten (blind10
 # measured round fourteen, stop 40); blind11 arrived in stop 41 and measured round fifteen; round sixteen tunes on it,
@@ -162,8 +163,10 @@ SETS = {
 # thirty-nine whole; round forty tunes on it (its false alarms read); blind33 (stop 56, two sessions of fresh29, Dutch
 # and Vietnamese, each told in its language) measured round forty (main) and forty-one; round forty-two tunes on it;
 # blind34 (stop 56, two sessions of fresh30, English by a non-native author and Simplified Chinese told in Chinese,
-# drafted with round forty-two's prompts) measured round forty-two; round forty-three tunes on it
-UNTUNED: tuple[str, ...] = ("blind25", "blind28")
+# drafted with round forty-two's prompts) measured round forty-two; round forty-three tunes on it; blind35 (stop 56,
+# two sessions of fresh30, English on Windows and German told in German, drafted with round forty-three's prompts)
+# measures round forty-three on
+UNTUNED: tuple[str, ...] = ("blind25", "blind28", "blind35")
 VARIANTS = ("dev", "holdout")
 SHOWN = ("dev",)  # details (misses, false alarms) are printed for these variants only
 KINDS = (

@@ -72,6 +72,7 @@ from retell.extract.tools import (
     excerpt_taken_up,
     family,
     interrupted_output,
+    is_test_command,
     project_path,
     result_matters,
     result_text,
@@ -183,6 +184,7 @@ class SessionExtractor:
         self._prior_uuids = prior_uuids
         self.first_prior_replay: int | None = None  # the first record replayed from an earlier session
         self._calls: dict[str, tuple[ToolCall, Event]] = {}
+        self._background: dict[str, ToolCall] = {}  # calls run in the background, by their tool_use id
         self._held = HeldFiles()
         self._new_lines = NewLines()  # the lines the edits added: a long output keeps the ones that show them
         # long outputs cut to their first and last lines, with what they printed, until the next words come: the
@@ -562,6 +564,8 @@ class SessionExtractor:
                 target.append(event)
         if tool_use_id:
             self._calls[tool_use_id] = (call, event)
+            if isinstance(tool_input, dict) and tool_input.get("run_in_background") is True:
+                self._background[tool_use_id] = call  # its end comes later, in a task notification
 
     def _spawn(self, tool_input: Any, tool_use_id: str | None, lineno: int, ts: str | None, record: Record) -> None:
         inp = tool_input if isinstance(tool_input, dict) else {}
@@ -595,6 +599,8 @@ class SessionExtractor:
             text = "\n".join(b.get("text", "") for b in blocks_of(content) if isinstance(b.get("text"), str))
             self._compact_summary(text, lineno, ts, record)
             return
+        if self._background:
+            self._task_notice(record.message_value())  # (a notice of any form: meta, origin or plain)
         if record.isMeta is True:
             self.counts.meta_records += 1
             return
@@ -827,6 +833,8 @@ class SessionExtractor:
     def _queue_operation(self, lineno: int, record: Record, ts: str | None) -> None:
         operation = record.operation
         if operation == "enqueue":
+            if self._background:
+                self._task_notice(record.content)
             items = classify_user_blocks(blocks_of(record.content))
             human = next((i for i in items if isinstance(i, HumanText) and i.text), None)
             text = human.text if human else None
@@ -850,6 +858,47 @@ class SessionExtractor:
                 self._queued_text(content if content is not None else text, lineno, ts, record)
         elif operation == "popAll":
             self._queue.clear()  # pulled back into the input box, not sent
+
+    def _task_notice(self, content: Any) -> None:
+        """A background run's end, as Claude Code's task notification tells it ("Background command "Run all tests"
+        completed (exit code 1)"): its exit on the call that started it, which showed only "running in background"
+        (fresh30's pruefplan: the red background test run was told by Claude's words alone)."""
+        if isinstance(content, dict):
+            content = content.get("content")
+        text = (
+            content
+            if isinstance(content, str)
+            else " ".join(b.get("text", "") for b in blocks_of(content) if isinstance(b.get("text"), str))
+        )
+        notices = [
+            {m.group("tag"): m.group("value") for m in _NOTICE_FIELD.finditer(notice.group("body"))}
+            for notice in _TASK_NOTICE.finditer(text)
+        ]
+        if not notices and text.lstrip().startswith("{") and "tool_use_id" in text:
+            import json  # (a rare record: only a session that ran something in the background reads it)
+
+            try:  # the same notice queued as JSON: {"task_id": …, "tool_use_id": …, "status": …}
+                data = json.loads(text)
+            except ValueError:
+                data = None
+            if isinstance(data, dict):
+                summary = str(data.get("summary") or "")
+                if data.get("exit_code") is not None:
+                    summary += f" (exit code {data['exit_code']})"
+                notices = [{"tool-use-id": str(data.get("tool_use_id")), "status": str(data.get("status") or ""),
+                            "summary": summary}]  # fmt: skip
+        for fields in notices:
+            call = self._background.pop(fields.get("tool-use-id", ""), None)
+            if call is None:
+                continue
+            code = _EXIT_CODE.search(fields.get("summary", ""))
+            status = fields.get("status") or "completed"
+            told = f"(the background run {status}" + (f", exit code {code.group(1)})" if code else ")")
+            call.output = f"{call.output}\n{told}" if call.output else told
+            if (code and code.group(1) != "0") or status in ("failed", "killed"):
+                call.error = call.error or (f"Exit code {code.group(1)}" if code else status)
+                if call.outcome is None and is_test_command(call.target):
+                    call.outcome = "failed"
 
     def _take_queued(self, key: str | None) -> str | None:
         """The queued message a `remove` takes out: the one with its content when it names one (several may
@@ -990,6 +1039,12 @@ class SessionExtractor:
 def _housekeeping(event: Event) -> bool:
     """`/exit` after a night away does not open a chapter of its own."""
     return event.kind in (COMMAND, INTERRUPT) and (event.name in HOUSEKEEPING_COMMANDS or event.kind == INTERRUPT)
+
+
+# A task notification: the tool call it ends, its status, and its summary with the exit code
+_TASK_NOTICE = re.compile(r"<task-notification>(?P<body>.*?)</task-notification>", re.S)
+_NOTICE_FIELD = re.compile(r"<(?P<tag>tool-use-id|status|summary)>\s*(?P<value>[^<]*?)\s*</(?P=tag)>")
+_EXIT_CODE = re.compile(r"\bexit code (-?\d+)\b", re.I)
 
 
 def _queue_key(content: Any) -> str:
