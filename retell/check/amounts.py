@@ -908,9 +908,22 @@ _DATA_AFTER = re.compile(
 def _of_the_data(text: str, amount: Amount) -> bool:
     if amount.relative or amount.from_start:
         return False
-    return bool(
-        _DATA_BEFORE.search(text[max(0, amount.start - 30) : amount.start]) or _DATA_AFTER.match(text, amount.end)
-    )
+    before = text[max(0, amount.start - 30) : amount.start]
+    if _DATA_BEFORE.search(before) or _DATA_AFTER.match(text, amount.end):
+        return True
+    # "a day that cannot be a month" (13/01: a day of the month, no month): a unit named as a thing, not a length
+    said = text[amount.start : amount.end].lower()
+    thing = _THING_AFTER.match(text, amount.end) and not _TOOK_BEFORE.search(before)
+    if re.match(r"(?:a|an|one)\s", said) and (thing or _THING_BEFORE.search(before)):
+        return True
+    # "vom 20.11.2025 mit sechs Monaten", "with a 12-month interval": a test's or a rule's span of days or more
+    return amount.value >= 24 * 60 and bool(_WITH_BEFORE.search(before))
+
+
+_THING_AFTER = re.compile(r"\s+(?:that|which)\b", re.I)
+_THING_BEFORE = re.compile(r"\b(?:be|as|is|was)\s+$", re.I)
+_TOOK_BEFORE = re.compile(r"\b(?:took|takes|lasted|spent|for|in|after|within)\s+(?:only\s+|just\s+)?$", re.I)
+_WITH_BEFORE = re.compile(r"\b(?:with|mit|con|avec|com|met|z)\s+$", re.I)
 
 
 _EACH = re.compile(r"\b(?:each|apiece|every|per|a piece)\b|各|每", re.I)

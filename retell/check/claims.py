@@ -1178,8 +1178,9 @@ def _touch(text: str, at: int) -> str:
 _WITHOUT = re.compile(
     r"\b(?:without|ohne|sin|sans|senza|zonder|sem|bez|utan|uden|uten"
     # "no `git` command ran", "never `git push`", "kein `git`-Befehl": named as what never ran
-    r"|no|never|not a single|not one|kein(?:e|en)?|ningún|ninguna|aucune?|nessun[oa]?|geen|nenhuma?|żadn\w+)\s+"
-    r"(?:(?:a|an|any|the|einen?|den|das|die|el|la|le|les|il|lo|de|het|o)\s+)?$",
+    r"|no|never|not a single|not one|kein(?:e|en|er|em)?|ningún|ninguna|aucune?|nessun[oa]?|geen|nenhuma?|żadn\w+)\s+"
+    r"(?:(?:a|an|any|the|einen?|den|das|die|el|la|le|les|il|lo|de|het|o)\s+)?"
+    r"(?:(?:einzige[mnrs]?|single|solo|seul|único|única|enkele)\s+)?$",
     re.I,
 )
 

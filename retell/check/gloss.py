@@ -89,6 +89,12 @@ _BEFORE = [
 ]
 _AFTER = [
     (r"später|danach|plus tard|après|después|más tarde", "later"),
+    # "…nach dem Befehl", "…après mon message", "…después de mi mensaje": after a moment the sentence names
+    (
+        r"nach(?=\s+(?:dem|der|den|meine[mnr]?|seine[mnr]?|ihre[mnr]?|Claudes)\b)|après(?=\s+(?:le|la|les|mon|ma|mes|son|sa)\b)"
+        r"|después de(?=\s+(?:el|la|los|las|mi|mis|su|sus)\b)",
+        "after",
+    ),
     (r"vorher|früher|plus tôt|avant|antes", "earlier"),
 ]
 _BEFORE_RE = re.compile(r"(?<!\w)(?:" + "|".join(f"(?P<b{n}>{p})" for n, (p, _) in enumerate(_BEFORE)) + r")\s+$", re.I)
@@ -302,7 +308,7 @@ def _join_hours(text: str, replacements: list[tuple[int, int, str]], add: object
     """The "y" of "una hora y veintitrés minutos" as "and": one length of an hour and some minutes."""
     ordered = sorted(replacements)
     for (_, end, english), (start, _, _) in itertools.pairwise(ordered):
-        if not re.search(r"\b(?:an hour|hours?)$", english):
+        if not re.search(r"\b(?:an hour|hours?|minutes?)$", english):  # (and minutes before their seconds)
             continue
         joined = _JOINED.fullmatch(" " + text[end:start]) if start > end else None
         if joined is not None:

@@ -115,6 +115,14 @@ ATTRIBUTION: dict[str, str] = {
     "ko": (r"계획 제안 보고 요약 말했 아마 것\s같 따르면 추측 설명 해석 보인다 보였 서브에이전트 에이전트 "),
 }
 _SPACELESS = ("zh", "ja", "ko")
+# German reports what someone said by the verb's form alone (Konjunktiv I): "…, den es nicht gebe", "Dasselbe passiere
+# am Monatsende": the sentence is Claude's account, as a word of saying would make it; a first person ("ich habe",
+# "ich werde") is the indicative, the author's own words
+_DE_REPORTED = re.compile(
+    r"\b(?:sei|seien|könne|müsse|solle|dürfe|wolle|werde|habe|gebe|ergebe|passiere|liefere|laufe|fehle|zähle|"
+    r"rechne|stimme|bleibe|liege|reiche|brauche|komme|gehe|funktioniere|greife|prüfe|melde)\b"
+)
+_DE_FIRST_PERSON = re.compile(r"\b(?:ich|Ich|wir|Wir)\b")
 
 
 def _given(table: dict[str, str]) -> re.Pattern[str]:
@@ -357,6 +365,8 @@ def reading_findings(blocks: list[Block], index: Sources, taken: Iterable[Findin
                 told = True
                 continue
             line = block.line_at(start)
+            if _DE_REPORTED.search(sentence) and not _DE_FIRST_PERSON.search(sentence):
+                continue  # "Dasselbe passiere am Monatsende: … ergebe den 03.03.": German's reported speech
             if (
                 (line, end) in done
                 or _EDIT_REPORT.search(_CODE.sub(" ", sentence))

@@ -1354,7 +1354,10 @@ class Tracer:
                 if beside is not None and not far:
                     out.append(beside)
                     continue
-                if far and (misplaced or not any(f.cited for f in traced)):
+                # (what a paragraph only denies happened again, "die Suite mit `-race` lief nicht noch einmal", names
+                # what did happen before, elsewhere: no wrong citation)
+                denies = bool(_DENIES_A_RUN.search(" ".join(_plain(b) for b in unit)))
+                if far and (misplaced or not any(f.cited for f in traced)) and not denies:
                     far = [f for f in specific if f.event not in near] if misplaced else far
                     elsewhere = ", ".join(dict.fromkeys(f.event or "" for f in far))
                     out.append(
@@ -1670,6 +1673,16 @@ def _tells_claude_only(block: Block) -> bool:
     if _TURKISH_LETTERS.search(prose) and _TURKISH_FIRST_PERSON.search(prose):
         return False
     return not _FIRST_PERSON.search(prose) and not _OTHER_FIRST_PERSON.search(prose)
+
+
+# A paragraph that denies a run happened (again): "die Suite mit `-race` lief nicht noch einmal", "no test ran
+# after the fix", "没有再跑": what it names ran before, elsewhere
+_DENIES_A_RUN = re.compile(
+    r"(?i)\b(?:lief|liefen|ran|was run|were run|wurde|wurden)\b[^.;]{0,30}\b(?:nicht|nie|not|never)\b[^.;]{0,20}"
+    r"\b(?:noch einmal|erneut|wieder|again|afterwards|danach)\b"
+    r"|\b(?:no|kein\w*|nicht|never|nie)\b[^.;]{0,40}\b(?:ran|run again|lief|laufen|gelaufen|re-?ran)\b"
+    r"|(?:没有|沒有|未)再?(?:跑|运行|運行|执行|執行)|再実行(?:されなかった|していない)"
+)
 
 
 def _tells_absence(prose: str) -> bool:
