@@ -130,6 +130,7 @@ SETS = {
     "blind33": ("AM1", "AM2"),
     "blind34": ("AN1", "AN2"),
     "blind35": ("AO1", "AO2"),
+    "blind36": ("AP1", "AP2"),
 }
 # the sets the check was never tuned on: round fifteen tunes on every variant of the first ten (blind10
 # measured round fourteen, stop 40); blind11 arrived in stop 41 and measured round fifteen; round sixteen tunes on it,
@@ -165,8 +166,9 @@ SETS = {
 # blind34 (stop 56, two sessions of fresh30, English by a non-native author and Simplified Chinese told in Chinese,
 # drafted with round forty-two's prompts) measured round forty-two; round forty-three tunes on it; blind35 (stop 56,
 # two sessions of fresh30, English on Windows and German told in German, drafted with round forty-three's prompts)
-# measured round forty-three; round forty-four tunes on it
-UNTUNED: tuple[str, ...] = ("blind25", "blind28")
+# measured round forty-three; round forty-four tunes on it; blind36 (stop 56, two sessions of fresh30, Mexican Spanish
+# and Polish, each told in its language, drafted with round forty-three's prompts) measures round forty-four on
+UNTUNED: tuple[str, ...] = ("blind25", "blind28", "blind36")
 VARIANTS = ("dev", "holdout")
 SHOWN = ("dev",)  # details (misses, false alarms) are printed for these variants only
 KINDS = (
