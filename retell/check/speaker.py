@@ -52,9 +52,12 @@ _I_OPENED = re.compile(
     rf"{_LEAD}(?:io\s+)?(?:ho|avevo)\s+(?:\S+\s+)?(?:aperto|letto)\b|"
     # Japanese, Chinese, Korean: "私が`x`を直して", "…の部分は、私が書き足しました", "我自己改了`x`",
     # "제가 `x`를 고쳤다"
-    r"^[^。]{0,60}?(?:私|僕|俺|自分)(?:が|は|で|自身が)[^。]{0,80}?(?:直し|直した|編集|修正|書き換え|書き足|開い|読ん)|"
+    # (not when Claude is the subject of the verb's clause: "내가 …라고 답하자 Claude는 … 고쳤다", I answered and Claude
+    # fixed it)
+    r"^[^。]{0,60}?(?:私|僕|俺|自分)(?:が|は|で|自身が)(?:(?!Claude\s*(?:は|が))[^。]){0,80}?"
+    r"(?:直し|直した|編集|修正|書き換え|書き足|開い|読ん)|"
     r"^[^。]{0,30}?我(?:自己|亲自)?[^。，]{0,20}?(?:改了|修改了?|编辑了?|打开了?|读了|加了)|"
-    r"^.{0,40}?(?:제가|내가)\s.{0,80}?(?:수정했|고쳤|열었|읽었|추가했)",
+    r"^.{0,40}?(?:제가|내가)\s(?:(?!Claude\s*(?:는|가|이|께서)).){0,80}?(?:수정했|고쳤|열었|읽었|추가했)",
     re.I,
 )
 # an act the sentence gives to the author by the reflexive, whatever its verb: "I queried prod myself", "I appended

@@ -77,3 +77,23 @@ def test_a_paragraph_that_denies_a_run_is_no_wrong_citation(prose: str, denies: 
     from retell.check.trace import _DENIES_A_RUN
 
     assert bool(_DENIES_A_RUN.search(prose)) is denies
+
+
+@pytest.mark.parametrize(
+    ("sentence", "mine"),
+    [
+        ("제가 `x`를 고쳤다", True),
+        (
+            '내가 "인코딩 키 넣었어"라고 답하자 Claude는 `%`가 있으면 키를 디코딩하고 `ApiError`로 보여 주게 고쳤다.',
+            False,
+        ),
+        ("私が`x`を直した", True),
+        ("私が頼むとClaudeが`x`を直した", False),
+    ],
+)
+def test_an_act_whose_clause_has_claude_for_subject_is_claudes(sentence: str, mine: bool) -> None:
+    """fresh28's Korean session, a real model's draft: with its code spans paired rightly, "…답하자 Claude는 …
+    고쳤다" (when I answered, Claude fixed it) was read as my edit."""
+    from retell.check.speaker import _I_OPENED
+
+    assert bool(_I_OPENED.match(sentence)) is mine
