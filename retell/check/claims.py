@@ -185,6 +185,10 @@ def _blank(text: str, start: int, end: int, keep: str = "") -> str:
     return text[:start] + filler + text[end:]
 
 
+_DATE_PART = r"(?:dd?|mm?|yy(?:yy)?|jj(?:jj)?|aa(?:aa)?|tt)"
+DATE_FORMAT = re.compile(rf"(?i){_DATE_PART}(?:[/.\-]{_DATE_PART}){{1,2}}")  # `dd/mm`, `MM/DD/YYYY`, `TT.MM.JJJJ`
+
+
 def classify_code(code: str, programs: frozenset[str] = frozenset()) -> str:
     """path | command | code, for a span of inline code."""
     text = code.strip().lstrip("$ ").strip()
@@ -198,6 +202,8 @@ def classify_code(code: str, programs: frozenset[str] = frozenset()) -> str:
         return COMMAND
     if len(words_) == 1 and _ARITY.fullmatch(text):
         return CODE_SPAN  # `offer_made/1`, `Plotwise.Notifier.deliver/1`: a function and its arity (round 38)
+    if DATE_FORMAT.fullmatch(text):
+        return CODE_SPAN  # `dd/mm`, `MM/DD/YYYY`: a date's format, no path
     if len(words_) == 1 and not text.startswith(("http://", "https://")) and _BARE_PATH.fullmatch(text):
         return PATH
     return CODE_SPAN

@@ -173,6 +173,12 @@ def _quoted_name(quoted: str, *, cjk: bool) -> str:
     return " " + inner + " "
 
 
+def _unaccented(text: str) -> str:
+    import unicodedata
+
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+
+
 def grade_names(blocks: list[Block], index: Sources, findings: list[Finding]) -> list[Finding]:
     """The capitalised names of the post's prose that no source of the session holds, one finding per run of
     them ("Lucía Ferrer"); a name another finding of its paragraph already reports is left to that one."""
@@ -184,6 +190,8 @@ def grade_names(blocks: list[Block], index: Sources, findings: list[Finding]) ->
     # 的提醒") or a particle written on ("Redis를"): the run stops where the Latin letters do
     runs = _CJK_RUN if language == "cjk" else _RUN
     said = " ".join(s.folded for s in index.sources)
+    # (and every name without its accents: "México" of the session's `America/Mexico_City`)
+    unaccented = _unaccented(said)
     out: list[Finding] = []
     for block in prose:
         if block.kind == HEADING or language_of(block.text) in _NOUNS_CAPITALISED:
@@ -208,6 +216,7 @@ def grade_names(blocks: list[Block], index: Sources, findings: list[Finding]) ->
                 if len(w) >= MIN_NAME
                 and w.lower() not in _VOCABULARY
                 and not _named_in(w.lower(), said)
+                and not _named_in(_unaccented(w.lower()), unaccented)
                 # "Claudes lezing", "Annas Branch": a name the session holds, in a genitive or plural with -s
                 and not (w.endswith("s") and len(w) > MIN_NAME and _named_in(w[:-1].lower(), said))
                 and not (language in _DECLINING and _declined(w, said))

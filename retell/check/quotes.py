@@ -148,8 +148,16 @@ def _replaced(result: Fit, quoted: list[str], original: list[str], *, last: bool
                 result.cosmetic.append(f"“{o}” → “{q}”")
             elif q in SHORTHAND.get(o, ()):
                 result.cosmetic.append(f"“{o}” → “{q}”")  # chat shorthand spelled out: a tidy-up, as a case fix is
+            elif _ELONGATED.sub(r"\1", o) == q:
+                result.matched += 1  # "ahhh" quoted "ah", "sííí" quoted "sí": a drawn-out word said once
+                result.typos += 1
             else:
                 result.meaning.append(f"“{o}” → “{q}”")
+        return
+    if [w for o in original for w in MULTI_SHORTHAND.get(o, o).split()] == quoted:
+        # "porfa" quoted "por favor", "pq" quoted "porque" …: chat shorthand spelled out in words of its own
+        result.matched += len(quoted)
+        result.cosmetic.append(f"“{' '.join(original)}” → “{' '.join(quoted)}”")
         return
     if _spelled(quoted) == _spelled(original):
         # "don't" quoted of a message typed "dont": the apostrophe restored, a typo fix
@@ -192,6 +200,16 @@ SHORTHAND: dict[str, frozenset[str]] = {
         ("b4", "before"),
     )
 }
+
+# Chat shorthand that stands for more than one word, in the languages authors chat in (a quote spells it out)
+MULTI_SHORTHAND = {
+    "porfa": "por favor", "xfa": "por favor", "pf": "por favor", "pls": "please", "idk": "i don't know",
+    "imo": "in my opinion", "afaik": "as far as i know", "btw": "by the way", "tbh": "to be honest",
+    "vc": "você", "pq": "porque", "xq": "porque", "tb": "también", "tmb": "también", "q": "que",
+    "dlaczego": "dlaczego", "bzw": "beziehungsweise", "vllt": "vielleicht", "mMn": "meiner meinung nach",
+}  # fmt: skip
+# A letter drawn out three times or more ("ahhh", "sííí", "nooo"): the word as said once
+_ELONGATED = re.compile(r"(\w)\1{2,}")
 
 # English negations typed without their apostrophe ("dont", "isnt"), as the quote's "don't" is read: "do not"
 _BARE_NOT = wordset(

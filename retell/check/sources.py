@@ -311,6 +311,8 @@ def build_sources(view: EventLog, manifest: dict[str, Any], triage: Triage, log:
         elif kind == SUBAGENT_EVENT and event.subagent is not None:
             agent = event.subagent
             add(event.id, CLAUDE, agent.description, retells=True)
+            # (its kind, "an Explore subagent": a name the spawn gives, shown as the material shows it)
+            add(event.id, TOOL, f"a {agent.agent_type} subagent" if agent.agent_type else None)
             add(event.id, CLAUDE, agent.prompt, retells=True)
             add(event.id, SUBAGENT, agent.result)
             add(event.id, TOOL, agent.error)

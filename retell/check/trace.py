@@ -23,6 +23,7 @@ from retell.check.claims import (
     CODE_SPAN,
     COMMAND,
     CREDIT,
+    DATE_FORMAT,
     MIN_INLINE_QUOTE_WORDS,
     NUMBER,
     OUTCOME,
@@ -818,6 +819,9 @@ class Tracer:
             variants.insert(0, re.split(r"[.:]", code.rsplit("/", 1)[0])[-1])
         if re.fullmatch(r"[A-Za-z]+", code):  # devDependency, devDependencies
             variants += [code + "s", re.sub(r"y$", "ies", code), re.sub(r"(?:ies|s)$", "", code)]
+            if re.fullmatch(r"[A-Z][a-z]+[A-Z][A-Za-z]+", code):
+                # a product's name in a case of its own ("JavaScriptu", "TypeScriptem", "GitHubie" in a Polish post)
+                variants.append(re.sub(r"(?:owi|ach|ami|em|ie|ów|om|u|a|y|e|i)$", "", code))
         for variant in dict.fromkeys(v for v in variants if v):
             source = _mention(variant, index, scope)
             if source is not None:
@@ -853,6 +857,8 @@ class Tracer:
         pieces = [p.strip() for p in re.split(r"…|\.\.\.", code) if p.strip()]
         if len(pieces) > 1 and all(_mention(p, index, scope) for p in pieces):
             return found(claim, _mention(pieces[0], index, scope))
+        if DATE_FORMAT.fullmatch(code.strip()):  # `dd/mm`: a date's format, which code writes in its own way
+            return Finding(claim, TRACED, None, "a date's format", weak=True)
         if claim.absent:  # "without `--force`": what was not used, which no event need name
             return Finding(claim, TRACED, None, "told as not used", weak=True)
         unescaped = _unescaped(code, index, scope)
@@ -1680,7 +1686,9 @@ def _tells_claude_only(block: Block) -> bool:
 _DENIES_A_RUN = re.compile(
     r"(?i)\b(?:lief|liefen|ran|was run|were run|wurde|wurden)\b[^.;]{0,30}\b(?:nicht|nie|not|never)\b[^.;]{0,20}"
     r"\b(?:noch einmal|erneut|wieder|again|afterwards|danach)\b"
-    r"|\b(?:no|kein\w*|nicht|never|nie)\b[^.;]{0,40}\b(?:ran|run again|lief|laufen|gelaufen|re-?ran)\b"
+    r"|\b(?:no|kein\w*|nicht|never|nie|non|não|pas|niet|nadie|ningún|żadn\w*)\b[^.;]{0,40}"
+    r"\b(?:ran|run again|lief|laufen|gelaufen|re-?ran|uruchomi\w*|ejecut\w*|corri\w*|lanc\w*|ex[ée]cut\w*|rod\w*|"
+    r"executad\w*|eseguit\w*|uitgevoerd|gedraaid|draaide)\b"
     r"|(?:没有|沒有|未)再?(?:跑|运行|運行|执行|執行)|再実行(?:されなかった|していない)"
 )
 
@@ -1841,7 +1849,7 @@ def _mention(needle: str, index: Sources, scope: Scope, *, only: bool = False) -
 
 
 # `User.pantries`: a type and a member of it, as a post names what the session shows defined inside the type
-_DOTTED = re.compile(r"(?P<owner>[A-Za-z_]\w*)\.(?P<member>[A-Za-z_]\w*)")
+_DOTTED = re.compile(r"(?P<owner>[A-Za-z_]\w*)(?:\.|::|->)(?P<member>[A-Za-z_]\w*)(?:\(\))?")
 _TYPE_OPENS = r"(?:class|struct|interface|trait|enum|record|object|type|impl|protocol|model|message)\s+"
 _ANY_TYPE = re.compile(rf"(?m)^[ \t+\-]*(?:\w+\s+)*?{_TYPE_OPENS}[A-Za-z_]\w*")
 
@@ -1855,9 +1863,12 @@ def _member(code: str, index: Sources, scope: Scope) -> Source | None:
     if match is None:
         return None
     owner, member = match.group("owner"), match.group("member")
-    opens = re.compile(rf"(?m)^[ \t+\-]*(?:\w+\s+)*?{_TYPE_OPENS}{re.escape(owner)}(?!\w)")
+    # (a line as a search prints it, `src/Service/KolizjaChecker.php:9:final class KolizjaChecker`, too)
+    grep = r"(?:[\w./\\-]+:\d+[:-])?"
+    opens = re.compile(rf"(?m)^{grep}[ \t+\-]*(?:\w+\s+)*?{_TYPE_OPENS}{re.escape(owner)}(?!\w)")
     defines = re.compile(
-        rf"(?m)^[ \t+\-]*(?:(?:def|async|fn|func|pub|public|private|protected|internal|static|readonly|final|val|var|"
+        rf"(?m)^{grep}[ \t+\-]*(?:(?:def|async|fn|func|function|pub|public|private|protected|internal|static|readonly|"
+        rf"final|val|var|"
         rf"let|const|override|get|set)\s+)*{re.escape(member)}\s*(?:[:=(?<]|\s+[\w\[\]*.<>]+\s*(?:$|[=;`{{]))"
     )
     texts: list[tuple[str, str]] = []
