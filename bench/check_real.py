@@ -131,6 +131,7 @@ SETS = {
     "blind34": ("AN1", "AN2"),
     "blind35": ("AO1", "AO2"),
     "blind36": ("AP1", "AP2"),
+    "blind37": ("AQ1", "AQ2"),
 }
 # the sets the check was never tuned on: round fifteen tunes on every variant of the first ten (blind10
 # measured round fourteen, stop 40); blind11 arrived in stop 41 and measured round fifteen; round sixteen tunes on it,
@@ -168,8 +169,9 @@ SETS = {
 # two sessions of fresh30, English on Windows and German told in German, drafted with round forty-three's prompts)
 # measured round forty-three; round forty-four tunes on it; blind36 (stop 56, two sessions of fresh30, Mexican Spanish
 # and Polish, each told in its language, drafted with round forty-three's prompts) measured round forty-four; round
-# forty-five tunes on it
-UNTUNED: tuple[str, ...] = ("blind25", "blind28")
+# forty-five tunes on it; blind37 (stop 56, two sessions of fresh29, terse English and Japanese told in Japanese,
+# drafted with round forty-four's prompts) measures round forty-five on
+UNTUNED: tuple[str, ...] = ("blind25", "blind28", "blind37")
 VARIANTS = ("dev", "holdout")
 SHOWN = ("dev",)  # details (misses, false alarms) are printed for these variants only
 KINDS = (
