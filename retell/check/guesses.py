@@ -14,14 +14,13 @@ plain statement of Claude's was a guess is left to the model (`--verify`).
 from __future__ import annotations
 
 import re
-import unicodedata
 
 from retell.check.attribution import CLAUDE, SUBAGENT
 from retell.check.claims import Claim
 from retell.check.document import PARAGRAPH, Block
 from retell.check.order import sentences
 from retell.check.sources import TOOL, Source, Sources
-from retell.check.text import CODE_SPAN, STOPWORDS, code_spans, one_line, words
+from retell.check.text import CODE_SPAN, STOPWORDS, code_spans, folded, one_line, words
 from retell.check.verdict import LOW, UNTRACED, Finding
 from retell.extract.hedges import HEDGE
 
@@ -118,7 +117,7 @@ def _guesses(text: str) -> list[Guess]:
         hedge = _HEDGE.search(piece)
         if hedge is None or _PLAN.search(piece):
             continue
-        codes = frozenset(_fold(c) for c in code_spans(piece, 2))
+        codes = frozenset(folded(c) for c in code_spans(piece, 2))
         rest = _CODE.sub(" ", piece[hedge.end() :])
         heads = _heads(rest)
         if heads:
@@ -171,7 +170,7 @@ def asked(text: str) -> list[str]:
 def _tells(sentence: str, guess: Guess) -> bool:
     _whole, codes, heads = guess
     shared = len(_heads(_CODE.sub(" ", sentence)) & heads)
-    mine = {_fold(c) for c in code_spans(sentence, 2)}
+    mine = {folded(c) for c in code_spans(sentence, 2)}
     if mine & codes:
         return shared >= 1
     return shared >= 3
@@ -180,13 +179,13 @@ def _tells(sentence: str, guess: Guess) -> bool:
 def _shown_after(sentence: str, guessed: Source, index: Sources, cited: list[str]) -> bool:
     """Whether a cited run after the guess shows what the sentence tells: "exiftool printed an Artist line" of
     `DSC09214.ARW`, whose exiftool run the paragraph cites after Claude's "My guess: … the EXIF Artist field"."""
-    codes = {_fold(c) for c in code_spans(sentence, 2)}
+    codes = {folded(c) for c in code_spans(sentence, 2)}
     heads = _heads(_CODE.sub(" ", sentence))
     for source in index.of(cited):
         if source.speaker != TOOL or source.order <= guessed.order:
             continue
-        folded = _fold(source.text)
-        if any(code in folded for code in codes) and len(heads & _heads(source.text)) >= 2:
+        told = folded(source.text)
+        if any(code in told for code in codes) and len(heads & _heads(source.text)) >= 2:
             return True
     return False
 
@@ -195,15 +194,10 @@ def _heads(text: str) -> frozenset[str]:
     """The first four letters of each word that carries meaning, accents folded ("servía", "serving": "serv")."""
     out = set()
     for word in words(text):
-        low = _fold(word)
+        low = folded(word)
         if len(low) >= 4 and low.isalpha() and low not in STOPWORDS and low not in _WORD_STOP:
             out.add(low[:4])
     return frozenset(out)
-
-
-def _fold(text: str) -> str:
-    decomposed = unicodedata.normalize("NFKD", text.lower())
-    return " ".join("".join(c for c in decomposed if not unicodedata.combining(c)).split())
 
 
 def _lead(text: str, start: int) -> str:

@@ -19,7 +19,7 @@ from retell.check.document import HEADING, LIST, PARAGRAPH, QUOTE, Block
 from retell.check.evidence import accept_marked
 from retell.check.language import language_of
 from retell.check.sources import Sources
-from retell.check.text import wordset
+from retell.check.text import unaccented, wordset
 from retell.check.verdict import UNTRACED, Finding
 
 NAME = "name"
@@ -173,12 +173,6 @@ def _quoted_name(quoted: str, *, cjk: bool) -> str:
     return " " + inner + " "
 
 
-def _unaccented(text: str) -> str:
-    import unicodedata
-
-    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
-
-
 def grade_names(blocks: list[Block], index: Sources, findings: list[Finding]) -> list[Finding]:
     """The capitalised names of the post's prose that no source of the session holds, one finding per run of
     them ("Lucía Ferrer"); a name another finding of its paragraph already reports is left to that one."""
@@ -191,7 +185,7 @@ def grade_names(blocks: list[Block], index: Sources, findings: list[Finding]) ->
     runs = _CJK_RUN if language == "cjk" else _RUN
     said = " ".join(s.folded for s in index.sources)
     # (and every name without its accents: "México" of the session's `America/Mexico_City`)
-    unaccented = _unaccented(said)
+    said_plain = unaccented(said)
     out: list[Finding] = []
     for block in prose:
         if block.kind == HEADING or language_of(block.text) in _NOUNS_CAPITALISED:
@@ -216,7 +210,7 @@ def grade_names(blocks: list[Block], index: Sources, findings: list[Finding]) ->
                 if len(w) >= MIN_NAME
                 and w.lower() not in _VOCABULARY
                 and not _named_in(w.lower(), said)
-                and not _named_in(_unaccented(w.lower()), unaccented)
+                and not _named_in(unaccented(w.lower()), said_plain)
                 # "Claudes lezing", "Annas Branch": a name the session holds, in a genitive or plural with -s
                 and not (w.endswith("s") and len(w) > MIN_NAME and _named_in(w[:-1].lower(), said))
                 and not (language in _DECLINING and _declined(w, said))

@@ -203,10 +203,10 @@ SHORTHAND: dict[str, frozenset[str]] = {
 
 # Chat shorthand that stands for more than one word, in the languages authors chat in (a quote spells it out)
 MULTI_SHORTHAND = {
-    "porfa": "por favor", "xfa": "por favor", "pf": "por favor", "pls": "please", "idk": "i don't know",
+    "porfa": "por favor", "xfa": "por favor", "pf": "por favor", "idk": "i don't know",
     "imo": "in my opinion", "afaik": "as far as i know", "btw": "by the way", "tbh": "to be honest",
     "vc": "você", "pq": "porque", "xq": "porque", "tb": "también", "tmb": "también", "q": "que",
-    "dlaczego": "dlaczego", "bzw": "beziehungsweise", "vllt": "vielleicht", "mMn": "meiner meinung nach",
+    "bzw": "beziehungsweise", "vllt": "vielleicht",
 }  # fmt: skip
 # A letter drawn out three times or more ("ahhh", "sííí", "nooo"): the word as said once
 _ELONGATED = re.compile(r"(\w)\1{2,}")

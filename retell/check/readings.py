@@ -15,7 +15,6 @@ sentences of the cited events were only Claude's reading (`claude_readings`).
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Iterable
 
 from retell.check.attribution import AUTHOR, CLAUDE, SUBAGENT
@@ -23,7 +22,7 @@ from retell.check.claims import Claim
 from retell.check.document import PARAGRAPH, Block
 from retell.check.order import sentences
 from retell.check.sources import TOOL, Source, Sources
-from retell.check.text import CODE_SPAN, STOPWORDS, code_spans, one_line, words
+from retell.check.text import CODE_SPAN, STOPWORDS, code_spans, folded, one_line, words
 from retell.check.verdict import LOW, UNTRACED, Finding
 
 READING = "claim"
@@ -231,17 +230,12 @@ _WORD_STOP = frozenset({"claude", "code", "that", "this", "with", "from", "inste
 _CODES, _CODE_WORDS, _WORDS = 2, 2, 4
 
 
-def _fold(text: str) -> str:
-    decomposed = unicodedata.normalize("NFKD", text.lower())
-    return " ".join("".join(c for c in decomposed if not unicodedata.combining(c)).split())
-
-
 def _heads(text: str) -> set[str]:
     """Four-letter heads of the words that carry meaning, and pairs of CJK characters."""
     out: set[str] = set()
     plain = _CODE.sub(" ", text)
     for word in words(plain):
-        low = _fold(word)
+        low = folded(word)
         if len(low) >= 4 and low.isalpha() and not _CJK.search(low) and low not in STOPWORDS | _WORD_STOP:
             out.add(low[:4])
     for run in _CJK.findall(plain):
@@ -251,7 +245,7 @@ def _heads(text: str) -> set[str]:
 
 def _codes(text: str) -> set[str]:
     """Code spans, folded, a call's parentheses left off (`cache.store()` is named as `cache.store(url, body)`)."""
-    return {c for c in (_fold(c).removesuffix("()").strip(" .,:;") for c in code_spans(text, 2)) if len(c) >= 2}
+    return {c for c in (folded(c).removesuffix("()").strip(" .,:;") for c in code_spans(text, 2)) if len(c) >= 2}
 
 
 class _Evidence:
@@ -260,7 +254,7 @@ class _Evidence:
 
     def __init__(self, sources: Iterable[Source | _Text]) -> None:
         texts = [s.text for s in sources if s.text]
-        self.text = _fold("\n".join(texts))
+        self.text = folded("\n".join(texts))
         self.heads: set[str] = set()
         for text in texts:
             self.heads |= _heads(text)

@@ -20,6 +20,18 @@ def wordset(text: str) -> frozenset[str]:
     return frozenset(text.split())
 
 
+def unaccented(text: str) -> str:
+    """`text` without its accents ("México" -> "Mexico"), case and spacing as they are."""
+    import unicodedata
+
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+
+
+def folded(text: str) -> str:
+    """`text` in small letters, without accents, its spaces collapsed: how two texts' words are compared."""
+    return " ".join(unaccented(text.lower()).split())
+
+
 # A code span, each pair of backticks in turn: a pattern that asks for a span of two or more characters starts again
 # at a short span's closing backtick and reads the prose to the next span as code ("`Arial` ở đây … nên `tr()`")
 CODE_SPAN = re.compile(r"(?<!`)`([^`\n]+)`(?!`)")

@@ -1362,8 +1362,8 @@ class Tracer:
                     continue
                 # (what a paragraph only denies happened again, "die Suite mit `-race` lief nicht noch einmal", names
                 # what did happen before, elsewhere: no wrong citation)
-                denies = bool(_DENIES_A_RUN.search(" ".join(_plain(b) for b in unit)))
-                if far and (misplaced or not any(f.cited for f in traced)) and not denies:
+                wrong = far and (misplaced or not any(f.cited for f in traced))
+                if wrong and not _DENIES_A_RUN.search(" ".join(_plain(b) for b in unit)):
                     far = [f for f in specific if f.event not in near] if misplaced else far
                     elsewhere = ", ".join(dict.fromkeys(f.event or "" for f in far))
                     out.append(

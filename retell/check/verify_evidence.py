@@ -16,6 +16,7 @@ from itertools import groupby
 
 from retell.check.guesses import asked, hedged
 from retell.check.readings import claude_readings
+from retell.check.text import code_spans
 from retell.events import ASSISTANT, HUMAN, TOOL_RUN, Event, EventLog, walk
 from retell.extract.timeutil import to_epoch_ms
 from retell.extract.tools import NO_OUTPUT
@@ -177,13 +178,12 @@ def named_lines(part: str, view: EventLog, shown: str, budget: int) -> list[str]
 
 
 QUOTED_TOKENS = 600  # of the lines Claude quoted from a tool's text, at most this many
-# Each span whole, then its length: a search for spans of 6 to 120 characters read the prose between two shorter
-# spans as one ("`Arial` ở đây là font lõi … nên `tr()`": Claude's explanation shown as what invoice.go held)
-_ANY_SPAN = re.compile(r"(?<!`)(`+)(?!`)([^`\n]+?)(?<!`)\1(?!`)")
 
 
 def _code_spans(text: str) -> list[str]:
-    return [m.group(2) for m in _ANY_SPAN.finditer(text) if 6 <= len(m.group(2)) <= 120]
+    """Claude's spans of 6 to 120 characters, each whole (text.code_spans pairs them left to right: "`Arial` ở đây …
+    nên `tr()`" holds no span of prose)."""
+    return [span for span in code_spans(text, 6) if len(span) <= 120]
 
 
 def quoted_lines(part: str, cites: Iterable[str], view: EventLog, shown: str, budget: int) -> list[str]:

@@ -863,13 +863,7 @@ class SessionExtractor:
         """A background run's end, as Claude Code's task notification tells it ("Background command "Run all tests"
         completed (exit code 1)"): its exit on the call that started it, which showed only "running in background"
         (fresh30's pruefplan: the red background test run was told by Claude's words alone)."""
-        if isinstance(content, dict):
-            content = content.get("content")
-        text = (
-            content
-            if isinstance(content, str)
-            else " ".join(b.get("text", "") for b in blocks_of(content) if isinstance(b.get("text"), str))
-        )
+        text = result_text(content.get("content") if isinstance(content, dict) else content)
         notices = [
             {m.group("tag"): m.group("value") for m in _NOTICE_FIELD.finditer(notice.group("body"))}
             for notice in _TASK_NOTICE.finditer(text)

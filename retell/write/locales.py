@@ -159,8 +159,7 @@ def babel_locale(language: str) -> Any:
     from babel import Locale, UnknownLocaleError
 
     key = language_key(language)
-    tag = {"zh-Hans": "zh_Hans", "zh-Hant": "zh_Hant"}.get(key, language.replace("-", "_"))
-    for candidate in (tag, key.split("-")[0]):
+    for candidate in (_babel_tag(language), key.split("-")[0]):
         try:
             return Locale.parse(candidate)
         except (UnknownLocaleError, ValueError):
@@ -168,15 +167,18 @@ def babel_locale(language: str) -> Any:
     return Locale.parse("en")
 
 
+def _babel_tag(language: str) -> str:
+    """The post's language as Babel names a locale: Chinese by its script (`zh_Hant` for zh-TW), else the tag."""
+    return {"zh-Hans": "zh_Hans", "zh-Hant": "zh_Hant"}.get(language_key(language), language.replace("-", "_"))
+
+
 def language_name(language: str) -> str:
     """The post's language by its English name, as a prompt names it ("Italian", "Chinese (Traditional)"): a bare
     code read as a word ("inside it prose") told a model nothing; the code itself when Babel does not know it."""
     from babel import Locale, UnknownLocaleError
 
-    key = language_key(language)
-    tag = {"zh-Hans": "zh_Hans", "zh-Hant": "zh_Hant"}.get(key, language.replace("-", "_"))
     try:
-        return Locale.parse(tag).get_display_name("en") or language
+        return Locale.parse(_babel_tag(language)).get_display_name("en") or language
     except (UnknownLocaleError, ValueError):
         return language
 

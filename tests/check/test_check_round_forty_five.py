@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 
 from retell.check.claims import CODE_SPAN, DATE_FORMAT, classify_code
-from retell.check.names import _unaccented
 from retell.check.order import _NOBODY
 from retell.check.quotes import _ELONGATED, MULTI_SHORTHAND
+from retell.check.text import unaccented as _unaccented
 from retell.check.trace import _DENIES_A_RUN, _DOTTED
 
 
