@@ -132,6 +132,7 @@ SETS = {
     "blind35": ("AO1", "AO2"),
     "blind36": ("AP1", "AP2"),
     "blind37": ("AQ1", "AQ2"),
+    "blind38": ("AR1", "AR2"),
 }
 # the sets the check was never tuned on: round fifteen tunes on every variant of the first ten (blind10
 # measured round fourteen, stop 40); blind11 arrived in stop 41 and measured round fifteen; round sixteen tunes on it,
@@ -170,8 +171,9 @@ SETS = {
 # measured round forty-three; round forty-four tunes on it; blind36 (stop 56, two sessions of fresh30, Mexican Spanish
 # and Polish, each told in its language, drafted with round forty-three's prompts) measured round forty-four; round
 # forty-five tunes on it; blind37 (stop 56, two sessions of fresh29, terse English and Japanese told in Japanese,
-# drafted with round forty-four's prompts) measures round forty-five on
-UNTUNED: tuple[str, ...] = ("blind25", "blind28", "blind37")
+# drafted with round forty-four's prompts) measured round forty-five; round forty-six tunes on it; blind38 (stop 57,
+# fresh29's English on Windows and Italian told in Italian, drafted with round forty-five's prompts) measures round 46
+UNTUNED: tuple[str, ...] = ("blind25", "blind28", "blind38")
 VARIANTS = ("dev", "holdout")
 SHOWN = ("dev",)  # details (misses, false alarms) are printed for these variants only
 KINDS = (

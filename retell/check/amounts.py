@@ -53,6 +53,12 @@ _UNITS: list[tuple[str, str]] = [
 UNIT_NAMES = frozenset(name for name, _ in _UNITS)
 _UNIT_RE = "|".join(f"(?P<u_{name}>{pattern})" for name, pattern in _UNITS)
 _KNOWN_UNIT = re.compile(r"\s+(?:" + "|".join(pattern for _, pattern in _UNITS) + r")\b", re.I)
+# A plural unit right after a singular one is the head of the compound: "two command files", "three error messages"
+_HEAD_NOUN = re.compile(
+    r"\s+(files|commands|edits|commits|messages|prompts|lines|calls|images|screenshots|errors|searches|words|tokens|"
+    r"chapters|subagents|agents)\b",
+    re.I,
+)
 _FILLER = (
     r"(?:\s+(?:more|new|other|separate|different|extra|additional|total|whole|full|tool|test|unit|green|red|passing|"
     r"failing|broken|remaining|changed|edited|modified|source|python|markdown|research|real|distinct|"
@@ -956,6 +962,11 @@ def _count(text: str, match: re.Match[str], default_unit: str) -> Amount | None:
     is_money = raw.lstrip().startswith("$")
     unit = next((name[2:] for name, v in match.groupdict().items() if name.startswith("u_") and v), "")
     end = match.end()
+    head = _HEAD_NOUN.match(text, end) if unit and unit not in (TESTS, FAILED) else None
+    if head is not None and not match.group(f"u_{unit}").lower().endswith("s"):
+        # "the two command files", "three error messages": a singular noun before a plural one is what the
+        # count describes, not what it counts (blind37 AQ1:80 read "two command" as two tool calls)
+        unit, end = _unit_of_word(head.group(1)), head.end()
     if match.group("pct"):
         unit = PERCENT
     if is_money:

@@ -1100,9 +1100,25 @@ def _printed_by(masked: str, at: int, claims: list[Claim]) -> str:
 
 def _asserts(verbs: re.Pattern[str], text: str, at: int) -> bool:
     """The clause around `at` says it was done (ran, edited…), not that it was meant to be ("to read",
-    "I'll run")."""
-    clause, _ = _clause(text, at)
-    return any(not _INTENT.search(clause[: match.start()]) for match in verbs.finditer(clause))
+    "I'll run"), nor, in Japanese or Chinese, that the rest of the sentence made it advice ("`npm run dev` を実行
+    し、…開くよう勧めました": Claude advised running it; blind37 AQ2:100)."""
+    clause, where = _clause(text, at)
+    asserted = [m for m in verbs.finditer(clause) if not _INTENT.search(clause[: m.start()])]
+    if not asserted:
+        return False
+    if all(m.group(0).isascii() for m in asserted):
+        return True
+    start = at - where
+    tail = _SENTENCE_END.split(text[start:], maxsplit=1)[0]
+    return not _ADVISED.search(tail)
+
+
+_SENTENCE_END = re.compile(r"[。！？!?]|\n")
+# What makes a Japanese or Chinese sentence's verb advice: …するよう勧めた, …ように言った, …てください, 建议…
+_ADVISED = re.compile(
+    r"よう(?:に)?(?:勧め|すすめ|提案|言い|言っ|言われ|指示|頼|お願い|促|案内)|ことを(?:勧め|すすめ|提案)|てください|"
+    r"(?:と|を)提案|建议|建議|让我|讓我|请你|請你"
+)
 
 
 # Whose file: "Bob's `x.md`", "alice, editing `x.md`", "carol wrote `x.md`" (a name right before the path).

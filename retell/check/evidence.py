@@ -226,6 +226,8 @@ def grade_files(findings: list[Finding], index: Sources) -> None:
                 continue  # vouched for with <!-- ok -->
             if is_route(finding.claim.text):
                 continue  # "the query of `/items/expiring`": a site's route, no file code is in
+            if _no_file_of_the_session(finding.claim.text, index):
+                continue  # "discord.js fills `interaction.channel`": a library named like a file (blind37 AQ1:34)
             at = finding.claim.at
             clause_end = next((b for a, b in clauses if a <= at <= b + 1), len(text))
             # up to the clause's end, or the next file it names
@@ -291,6 +293,14 @@ def _base_name(path: str) -> str:
     """A path's last part, case-folded, on either separator (`~\\src\\shoot-sorter\\pyproject.toml`: a Windows
     session's file is `pyproject.toml` too)."""
     return re.split(r"[/\\]", path.rstrip("/\\"))[-1].lower()
+
+
+def _no_file_of_the_session(path: str, index: Sources) -> bool:
+    """A bare name no tool of the session touched or named as a file (a package: `discord.js`, `socket.io`)."""
+    if "/" in path or "\\" in path:
+        return False
+    name = _base_name(path)
+    return not any(_base_name(touched) == name for _, touched, _ in index.touched)
 
 
 def _home(path: str, anchors: list[str], index: Sources) -> tuple[str, str, str] | None:

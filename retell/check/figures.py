@@ -175,14 +175,15 @@ def _from_my_message(claim: Claim) -> bool:
 
 
 def _from_author(index: Sources, ids: set[str]) -> list[tuple[float, str, str]]:
-    """From each of the author's last messages before these events to each of them."""
+    """From each of the author's last messages before these events, or among them, to each of them: "私のメッセージ
+    から九秒ほどで" of a queued message the paragraph before told, between the events it cites (blind37 AQ2:60)."""
     stamps = [(index.clock[i], i) for i in ids if i in index.clock]
     if not stamps:
         return []
-    first = min(stamps)[0]
+    last = max(stamps)[0]
     kinds = index.event_kinds
     mine = sorted(
-        (t, i) for i, t in index.clock.items() if "." not in i and kinds.get(i) in ("human", "command") and t <= first
+        (t, i) for i, t in index.clock.items() if "." not in i and kinds.get(i) in ("human", "command") and t < last
     )[-AUTHOR_ANCHORS:]
     return [(t - m, a, b) for m, a in mine for t, b in stamps if t >= m]
 

@@ -20,7 +20,7 @@ from retell.check.claims import Claim
 from retell.check.document import PARAGRAPH, Block
 from retell.check.order import sentences
 from retell.check.sources import TOOL, Source, Sources
-from retell.check.text import CODE_SPAN, STOPWORDS, code_spans, folded, one_line, words
+from retell.check.text import CODE_SPAN, STOPWORDS, code_spans, folded, one_line, unquoted_text, words
 from retell.check.verdict import LOW, UNTRACED, Finding
 from retell.extract.hedges import HEDGE
 
@@ -80,15 +80,18 @@ def guess_findings(blocks: list[Block], index: Sources) -> list[Finding]:
         ]
         if not guesses:
             continue
+        # Claude's words in quotation marks are given as Claude's: "Its summary: “… похоже на переход через ноль…”"
+        # (the offline engine's own draft of fresh31's snt-svet failed its check on it)
+        unquoted = unquoted_text(block.text)
         for start, end in sentences(block.text):
             sentence = block.text[start:end]
-            if (
+            if not unquoted[start:end].strip(" \t\n.,;:!?…。、") or (
                 _CLAUDE_DID.match(sentence)
                 or _TOLD_AS_GUESS.search(sentence)
                 or _TOLD_AS_GUESS.search(_lead(block.text, start))
             ):
                 continue
-            hit = next(((s, g) for s, g in guesses if _tells(sentence, g)), None)
+            hit = next(((s, g) for s, g in guesses if _tells(unquoted[start:end], g)), None)
             if hit is None or _shown_after(sentence, hit[0], index, block.cites):
                 continue
             source, (whole, _codes, _stems) = hit

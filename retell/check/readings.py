@@ -22,7 +22,7 @@ from retell.check.claims import Claim
 from retell.check.document import PARAGRAPH, Block
 from retell.check.order import sentences
 from retell.check.sources import TOOL, Source, Sources
-from retell.check.text import CODE_SPAN, STOPWORDS, code_spans, folded, one_line, words
+from retell.check.text import CODE_SPAN, STOPWORDS, code_spans, folded, one_line, unquoted_text, words
 from retell.check.verdict import LOW, UNTRACED, Finding
 
 READING = "claim"
@@ -202,6 +202,13 @@ ACCOUNT: dict[str, str] = {
     "ko": r"따르면",
 }
 _ACCOUNT = _given(ACCOUNT)
+# A paragraph that opens on an item of a list the one before announced: "一つ目は", "第二", "First,", "Zweitens"
+_LIST_ITEM = re.compile(
+    r"\s*(?:[一二三四五六七八九]つ目|第[一二三四五六七八九]|首先|其次|最后|最後に|まず|次に|"
+    r"(?:the\s+)?(?:first|second|third|other|last)\b|erstens|zweitens|drittens|primero|segundo|tercero|"
+    r"d'abord|ensuite|premièrement|deuxièmement|in primo luogo|innanzitutto|em primeiro lugar)",
+    re.I,
+)
 # Claude's own acts and plans as other languages open them ("Etsin ensin endpointin", "Vou rodar os testes",
 # "让我看看"): a table by language, as ATTRIBUTION is
 OWN_ACT: dict[str, str] = {
@@ -220,8 +227,6 @@ OWN_ACT: dict[str, str] = {
 _OWN_OPENING = re.compile(
     r"^\W*(?:" + "|".join(w for v in OWN_ACT.values() for w in v.split()) + r")(?!\w)|します。?$|하겠습니다\.?$", re.I
 )
-# Someone's quoted words are theirs, checked as a quote (quotes.py), never as the post's own claim
-_QUOTED = re.compile(r"“[^”]*”?|\"[^\"\n]*\"?|«[^»]*»?|„[^“”]*[“”]?|「[^」]*」?|『[^』]*』?|”[^”]*”")
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|(?<=[。！？])\s*|\n+")
 _CODE = CODE_SPAN
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]{2,}")
@@ -343,16 +348,21 @@ def reading_findings(blocks: list[Block], index: Sources, taken: Iterable[Findin
     out: list[Finding] = []
     done = {(f.claim.line, f.claim.at) for f in taken}
     names = set(index.agent_names.values())
+    account: tuple[str, ...] = ()  # the events of the paragraph before, when it opened an account of Claude's
     for block in blocks:
         if block.kind != PARAGRAPH or not block.cites:
             continue
+        before, account = account, tuple(block.cites) if _ACCOUNT.search(block.text) else ()
         cited = index.of(block.cites)
         said = [s for s in cited if _said(s)]
         if not said:
             continue
         seen = {id(s): _seen(index, s, cited) for s in said}
-        unquoted = _QUOTED.sub(lambda m: " " * len(m.group()), block.text)
-        told = False  # an account of Claude's the paragraph has opened
+        # someone's quoted words are theirs, checked as a quote (quotes.py), never as the post's own claim
+        unquoted = unquoted_text(block.text)
+        # an account of Claude's the paragraph has opened, or one the paragraph before opened and this one goes
+        # on listing from the same events: "Claudeの見立てでは、原因は二つ…" then "一つ目は…" (blind37 AQ2:24)
+        told = bool(before) and set(block.cites) <= set(before) and bool(_LIST_ITEM.match(block.text))
         for start, end in sentences(block.text):
             sentence = unquoted[start:end]
             if told or _ACCOUNT.search(sentence):

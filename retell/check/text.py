@@ -35,6 +35,13 @@ def folded(text: str) -> str:
 # A code span, each pair of backticks in turn: a pattern that asks for a span of two or more characters starts again
 # at a short span's closing backtick and reads the prose to the next span as code ("`Arial` ở đây … nên `tr()`")
 CODE_SPAN = re.compile(r"(?<!`)`([^`\n]+)`(?!`)")
+# A quotation in any of the marks posts use, to its closing mark (or the paragraph's end, for a quote cut short)
+QUOTATION = re.compile(r"“[^”]*”?|\"[^\"\n]*\"?|«[^»]*»?|„[^“”]*[“”]?|「[^」]*」?|『[^』]*』?|”[^”]*”")
+
+
+def unquoted_text(text: str) -> str:
+    """`text` with every quotation blanked out, its length and offsets kept."""
+    return QUOTATION.sub(lambda m: " " * len(m.group()), text)
 
 
 def code_spans(text: str, shortest: int = 1) -> list[str]:
