@@ -133,6 +133,8 @@ SETS = {
     "blind36": ("AP1", "AP2"),
     "blind37": ("AQ1", "AQ2"),
     "blind38": ("AR1", "AR2"),
+    "blind39": ("AS1", "AS2"),
+    "blind40": ("AT1", "AT2"),
 }
 # the sets the check was never tuned on: round fifteen tunes on every variant of the first ten (blind10
 # measured round fourteen, stop 40); blind11 arrived in stop 41 and measured round fifteen; round sixteen tunes on it,
@@ -172,8 +174,10 @@ SETS = {
 # and Polish, each told in its language, drafted with round forty-three's prompts) measured round forty-four; round
 # forty-five tunes on it; blind37 (stop 56, two sessions of fresh29, terse English and Japanese told in Japanese,
 # drafted with round forty-four's prompts) measured round forty-five; round forty-six tunes on it; blind38 (stop 57,
-# fresh29's English on Windows and Italian told in Italian, drafted with round forty-five's prompts) measures round 46
-UNTUNED: tuple[str, ...] = ("blind25", "blind28", "blind38")
+# fresh29's English on Windows and Italian told in Italian, drafted with round forty-five's prompts) measured round 46;
+# round 47 tunes on it; blind39 and blind40 (stop 57, fresh31's French and Russian, Turkish and Hindi, each told in its
+# language) measure round 47
+UNTUNED: tuple[str, ...] = ("blind25", "blind28", "blind39", "blind40")
 VARIANTS = ("dev", "holdout")
 SHOWN = ("dev",)  # details (misses, false alarms) are printed for these variants only
 KINDS = (

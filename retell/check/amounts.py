@@ -54,8 +54,9 @@ UNIT_NAMES = frozenset(name for name, _ in _UNITS)
 _UNIT_RE = "|".join(f"(?P<u_{name}>{pattern})" for name, pattern in _UNITS)
 _KNOWN_UNIT = re.compile(r"\s+(?:" + "|".join(pattern for _, pattern in _UNITS) + r")\b", re.I)
 # A plural unit right after a singular one is the head of the compound: "two command files", "three error messages"
+# ("three error lines" stays three errors: a line each, as round 35 reads an output's "error:" lines)
 _HEAD_NOUN = re.compile(
-    r"\s+(files|commands|edits|commits|messages|prompts|lines|calls|images|screenshots|errors|searches|words|tokens|"
+    r"\s+(files|commands|edits|commits|messages|prompts|calls|images|screenshots|errors|searches|tokens|"
     r"chapters|subagents|agents)\b",
     re.I,
 )
@@ -1026,12 +1027,14 @@ def _count(text: str, match: re.Match[str], default_unit: str) -> Amount | None:
     if (
         unit == "calls"
         and not re.search(r"tool|uses?", text[match.start() : end], re.I)
-        and _OWNED.search(text[max(0, match.start() - 24) : match.start()])
+        and OWNED.search(text[max(0, match.start() - 24) : match.start()])
     ):
         # "the spec makes its two calls one after the other": calls of a program's own (fresh21's tillpoint), not
         # the session's tool calls; "Claude's 24 calls" stays the session's
         unit = THING + "call"
-    if unit == TESTS and _RESULT_AFTER.match(text[end:]):
+    # "Two of the five tests failed": five is the run's whole, not its failures (blind38 AR1:20)
+    whole = unit == TESTS and bool(_WHOLE_BEFORE.search(text[max(0, match.start() - 30) : match.start()]))
+    if unit == TESTS and not whole and _RESULT_AFTER.match(text[end:]):
         unit = FAILED if re.match(r"\s+(?:\w+\s+)?fail", text[end:], re.I) else TESTS
     # "one red test", "two failing tests", "a broken test": the session's "1 failed"
     failing = unit == TESTS and bool(_FAILING_FILLER.search(text[match.end("num") : match.start("u_tests")]))
@@ -1039,7 +1042,9 @@ def _count(text: str, match: re.Match[str], default_unit: str) -> Amount | None:
         unit = FAILED
     amount = Amount(match.start(), end, value, unit, precision, text=text[match.start() : end], scale=scale)
     amount.result = failing or (
-        unit in (TESTS, FAILED) and bool(re.search(r"pass|fail", amount.text, re.I) or _RESULT_AFTER.match(text[end:]))
+        not whole
+        and unit in (TESTS, FAILED)
+        and bool(re.search(r"pass|fail", amount.text, re.I) or _RESULT_AFTER.match(text[end:]))
     )
     amount.approx = _qualifier(text, match.start(), end)
     if unit == TESTS and not amount.result:
@@ -1052,7 +1057,7 @@ def _count(text: str, match: re.Match[str], default_unit: str) -> Amount | None:
 
 
 # A possessive before a count that is not Claude's, a subagent's or the session's: "its", "their", "the spec's"
-_OWNED = re.compile(r"(?:\b(?:its|their|his|her)|(?<!Claude)(?<!agent)(?<!session)['’]s)\s+(?:own\s+)?$", re.I)
+OWNED = re.compile(r"(?:\b(?:its|their|his|her)|(?<!Claude)(?<!agent)(?<!session)['’]s)\s+(?:own\s+)?$", re.I)
 
 
 def _unit_of_word(word: str) -> str:
@@ -1144,6 +1149,11 @@ _FOLLOWER = re.compile(
 
 # "114 tests of 120", "114 pruebas de 120", "114 tests sur 120", "114 Tests von 120": the whole the count is part
 # of, a count of the same things
+# A part of a whole before the count: "two of the five", "3 out of 12", "zwei der fünf"
+_WHOLE_BEFORE = re.compile(
+    rf"(?:{DIGITS}|{EN_NUMBER}|all)\s+(?:out\s+of|of)\s+(?:the\s+|all\s+|its\s+|my\s+)?$",
+    re.I,
+)
 _OUT_OF = re.compile(
     r"\s+(?:out\s+of|of|de|sur|von|su)\s+(?:(?:un\s+)?total\s+de\s+)?(?P<num>\d{1,3}(?:,\d{3})+|\d+)\b(?![.,]\d)"
 )

@@ -654,6 +654,10 @@ _QUOTE_ENDS = re.compile(r"QUOTE\s*(?=[A-ZÀ-Ý])")
 _REPORTED = re.compile(r"\b(?:whether|if|unless|in case|whatever|whichever|what|which)\s+$", re.I)
 
 
+# A clause of the author's describing a noun: "the one folder I cannot let anything change", "the tests I wrote"
+_MY_CLAUSE = re.compile(r"(?<=[a-z])\s+(?<!\bthat\s)(?<!\bwhich\s)I\s+(?=[a-z])")
+
+
 def credit_claims(text: str, block: Block) -> list[Claim]:
     claims = []
 
@@ -668,6 +672,11 @@ def credit_claims(text: str, block: Block) -> list[Claim]:
         if ended:  # J'ai demandé à Claude : « … ? » Claude a répondu …: the question ends the sentence
             end -= len(rest) - ended.end()
             rest = rest[: ended.end()]
+        if actor != AUTHOR:
+            # "proposed deleting files from the one folder I cannot let anything change": the author's own clause
+            # describes the thing; its words are no part of what Claude put forward (blind38 AR1:8)
+            mine = _MY_CLAUSE.search(rest)
+            rest = rest[: mine.start()] if mine else rest
         stems = content_stems(rest.replace("CODE", " "))  # a code span's placeholder is no word of the decision
         enough = 1 if script_of(rest) == "cjk" else MIN_CREDIT_STEMS  # a Japanese clause is dense: 調査を2体までに絞る
         if len(stems) >= enough:  # "I decided to" alone says nothing to check
@@ -1061,6 +1070,10 @@ def _rows(text: str) -> list[tuple[int, str]]:
 
 _INTENT = re.compile(
     r"\b(?:to|will|would|should|could|can|might|may|must|shall|let me|'ll|going to|wants? to)\s+$"
+    # what was not done, and what a proposal would do: "skip what it cannot read", "proposed that the script …
+    # list it in `problems.txt`" (blind38 AR1:138)
+    r"|\b(?:cannot|can't|couldn't|won't|wouldn't|didn't|did not|never)\s+$"
+    r"|\b(?:proposed|proposes|suggested|suggests|recommended|recommends|offered|advised)\s+(?:that|to)\b[^.;]*$"
     r"|(?:しよう|するつもり|予定)",
     re.I,
 )

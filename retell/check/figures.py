@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from datetime import datetime, timezone
+from datetime import date, datetime, timezone
 from typing import Any
 
 from retell.check.amounts import (
@@ -21,6 +21,7 @@ from retell.check.amounts import (
     FILES,
     MONEY,
     NEXT_DAY_MINUTES,
+    OWNED,
     PERCENT,
     TESTS,
     THING,
@@ -49,7 +50,7 @@ from retell.check.sources import (
     derived_counts,
     derived_minutes,
 )
-from retell.check.text import wordset
+from retell.check.text import code_spans, wordset
 from retell.check.verdict import HIGH, LOW, TRACED, UNCHECKED, UNTRACED, Finding, found
 from retell.extract.timeutil import IDLE_GAP_MS
 
@@ -521,6 +522,11 @@ def _count(claim: Claim, index: Sources, scope: Scope) -> Finding:
     units = _ALIKE.get(unit, {unit})
     if unit == FILES and amount.changed:
         units = {FILES}
+    # Someone's own tests ("my nephew's two tests", blind38 AR1:184): a count the whole session may state, a run's
+    # failures among them (the two that failed are the two that were fixed)
+    owned = bool(OWNED.search(claim.block.text[max(0, amount.start - 24) : amount.start]))
+    if owned and unit == TESTS and not amount.result:
+        units = {TESTS, FAILED}
     if unit == TESTS and amount.written and scope.has_citation:
         # "added two tests": the test functions the cited edits add, not what a run counted
         added, last, cut = _tests_added(index, scope.near)
@@ -621,11 +627,14 @@ def _count(claim: Claim, index: Sources, scope: Scope) -> Finding:
     if scope.has_citation and unit in _STATS_UNITS and amount.high is None:
         # "the database held 255 messages": a count a cited run printed (`SELECT COUNT(*) FROM base_messages`
         # → 255) counts something of its own, not the session's messages.
+        # "The folder held 1,486 files named `*_thumb.jpg`": a count printed by a run whose command holds what the
+        # sentence counts (blind38 AR1:69, `Get-ChildItem … -Filter *_thumb.jpg | Measure-Object`)
         stem = unit[:5].lower()
+        named = [c.lower() for c in code_spans(_sentence_of(claim), 3)]
         for event_id in sorted(cited):
             runs = [s for s in index.of([event_id]) if s.speaker == TOOL]
             printed = next((s for s in runs if amount.value in _numbers_in(s.text)), None)
-            if printed is not None and any(stem in s.folded for s in runs):
+            if printed is not None and any(stem in s.folded or any(c in s.folded for c in named) for s in runs):
                 return found(claim, printed, cited=True)
     touched = _TOUCHED_BEFORE.search(claim.block.text[max(0, amount.start - 24) : amount.start])
     reading = touched is not None and touched.group(0).lower().startswith(("read", "opened"))
@@ -664,7 +673,7 @@ def _count(claim: Claim, index: Sources, scope: Scope) -> Finding:
         return found(claim, _first(index, next(f.source for f in figures if f.value == rest)), cited=True)
     # Where the cited events hold a test run, its counts are the paragraph's: a figure of another run elsewhere
     # in the session does not back it ("5 TUI tests passed" beside a cited run's "3 passed").
-    stated_near = scope.has_citation and unit in (TESTS, FAILED) and bool(near_figures)
+    stated_near = scope.has_citation and unit in (TESTS, FAILED) and bool(near_figures) and not owned
     for figure in sorted(figures, key=lambda f: f.source != "stats"):
         if stated_near and figure.source not in near and figure.source != "stats":
             continue
@@ -1197,11 +1206,46 @@ def _printed_gaps(index: Sources, ids: set[str]) -> list[tuple[float, str, str]]
     for source in index.of(ids):
         if source.speaker != TOOL:
             continue
-        moments = [int(h) * 60 + int(m) + float(s) / 60 for h, m, s in _PRINTED_CLOCK.findall(source.text)]
-        pairs = list(itertools.pairwise(moments))
-        if len(moments) > 2:
-            pairs.append((moments[0], moments[-1]))
-        out += [(b - a, source.id, source.id) for a, b in pairs if b > a]
+        for moments in (
+            [int(h) * 60 + int(m) + float(s) / 60 for h, m, s in _PRINTED_CLOCK.findall(source.text)],
+            _printed_dates(source.text),
+        ):
+            pairs = list(itertools.pairwise(moments))
+            if len(moments) > 2:
+                pairs.append((moments[0], moments[-1]))
+            out += [(b - a, source.id, source.id) for a, b in pairs if b > a]
+    return out
+
+
+# A date an output prints, with its time if it has one: `14/09/2025 15:07:55`, `2025-09-21 10:44`, `21.09.2025`
+_PRINTED_DATE = re.compile(
+    r"(?<![\d/.-])(?:(?P<d1>\d{1,2})(?P<sep>[/.])(?P<m1>\d{1,2})(?P=sep)(?P<y1>\d{4})|(?P<y2>\d{4})-(?P<m2>\d{2})-(?P<d2>\d{2}))"
+    r"(?:[T ](?P<h>\d{1,2}):(?P<mi>\d{2})(?::(?P<s>\d{2}))?)?(?![\d/])"
+)
+
+
+def _printed_dates(text: str) -> list[float]:
+    """The moments (in minutes) of the dates an output prints, in order: "a week after it, on 21 September" of a
+    listing whose files are dated 14/09/2025 and 21/09/2025 (blind38 AR1:132). Day first unless a date's second
+    part cannot be a month's day-first reading."""
+    found = list(_PRINTED_DATE.finditer(text))
+    month_first = any(m["d1"] and int(m["m1"]) > 12 for m in found) and not any(
+        m["d1"] and int(m["d1"]) > 12 for m in found
+    )
+    out: list[float] = []
+    for m in found:
+        if m["y2"]:
+            year, month, day = int(m["y2"]), int(m["m2"]), int(m["d2"])
+        else:
+            first, second = int(m["d1"]), int(m["m1"])
+            day, month = (second, first) if month_first else (first, second)
+            year = int(m["y1"])
+        try:
+            ordinal = date(year, month, day).toordinal()
+        except ValueError:
+            continue
+        minutes = int(m["h"] or 0) * 60 + int(m["mi"] or 0) + int(m["s"] or 0) / 60
+        out.append(ordinal * 1440.0 + minutes)
     return out
 
 
@@ -1522,3 +1566,11 @@ def _dated_weekday(claim: Claim, index: Sources) -> Finding | None:
         confidence=LOW,
         advice="give the day and date the events show",
     )
+
+
+def _sentence_of(claim: Claim) -> str:
+    """The sentence of the claim's paragraph its figure is in."""
+    amount = claim.amount
+    assert amount is not None
+    text = claim.block.text
+    return next((text[a:b] for a, b in sentences(text) if a <= amount.start < b), text)

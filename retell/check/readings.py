@@ -22,7 +22,7 @@ from retell.check.claims import Claim
 from retell.check.document import PARAGRAPH, Block
 from retell.check.order import sentences
 from retell.check.sources import TOOL, Source, Sources
-from retell.check.text import CODE_SPAN, STOPWORDS, code_spans, folded, one_line, unquoted_text, words
+from retell.check.text import CODE_SPAN, STOPWORDS, code_spans, folded, one_line, unquoted_text, words, wordset
 from retell.check.verdict import LOW, UNTRACED, Finding
 
 READING = "claim"
@@ -182,13 +182,14 @@ _EDIT_REPORT = re.compile(
 # The words that open an account of Claude's a paragraph goes on telling ("According to Claude, … . On the server …"):
 # the sentences after one in its paragraph are that account too
 ACCOUNT: dict[str, str] = {
-    "en": r"according\sto by\sClaude's in\sClaude's Claude's\s(?:account|reading|explanation|words|view)",
+    "en": r"according\sto by\sClaude's in\sClaude's Claude's\s(?:account|reading|explanation|words|view) "
+    r"in\s(?:its|the\ssubagent's)\s(?:report|account|summary) by\sits\saccount",
     "fi": r"mukaan",
-    "de": r"laut zufolge",
-    "pt": r"segundo conforme",
-    "es": r"según",
-    "fr": r"selon d'après",
-    "it": r"secondo",
+    "de": r"laut zufolge in\sseinem\s(?:Bericht|Fazit)",
+    "pt": r"segundo conforme no\sseu\s(?:relatório|relato)",
+    "es": r"según en\ssu\s(?:informe|relato|resumen)",
+    "fr": r"selon d'après dans\sson\s(?:rapport|compte\srendu|résumé)",
+    "it": r"secondo nel\ssuo\s(?:resoconto|rapporto|racconto|riepilogo) a\ssuo\sdire stando\sa",
     "nl": r"volgens",
     "sv": r"enligt",
     "pl": r"według",
@@ -206,7 +207,15 @@ _ACCOUNT = _given(ACCOUNT)
 _LIST_ITEM = re.compile(
     r"\s*(?:[一二三四五六七八九]つ目|第[一二三四五六七八九]|首先|其次|最后|最後に|まず|次に|"
     r"(?:the\s+)?(?:first|second|third|other|last)\b|erstens|zweitens|drittens|primero|segundo|tercero|"
-    r"d'abord|ensuite|premièrement|deuxièmement|in primo luogo|innanzitutto|em primeiro lugar)",
+    r"d'abord|ensuite|premièrement|deuxièmement|in primo luogo|innanzitutto|em primeiro lugar|"
+    r"(?:il|la|le|el|o|a|der|die|das)\s+(?:prim[oa]|second[oa]|terz[oa]|premi(?:er|ère)|primeir[oa]|erste|zweite)\b)",
+    re.I,
+)
+# What Claude put forward, told as put forward: "Ha proposto due livelli.", "It proposed two fixes." (the items
+# of the list after it are the proposal's, blind38 AR2:34)
+_PROPOSED = re.compile(
+    r"\b(?:proposed|suggested|offered|ha proposto|ha suggerito|a proposé|a suggéré|propuso|sugirió|propôs|sugeriu|"
+    r"schlug|vorgeschlagen)\b",
     re.I,
 )
 # Claude's own acts and plans as other languages open them ("Etsin ensin endpointin", "Vou rodar os testes",
@@ -311,8 +320,27 @@ def _lead(text: str, start: int) -> str:
     return before[before.rfind("\n") + 1 :] if before.endswith((":", "：")) else ""
 
 
+# Italian's article "Il" is French's "he": "Il nome veniva usato tal quale…" tells as fact (blind38 AR2:20)
+_ITALIAN = wordset("di della dello delle degli nel nella che quindi ogni è era veniva con per una sono gli")
+_FRENCH = wordset("de des du les le est une que dans pour avec ne pas sont au aux")
+
+
+def _pronoun_subject(sentence: str) -> bool:
+    match = _SUBJECT.match(sentence)
+    if match is None:
+        return False
+    if match.group(0).strip() != "Il":
+        return True
+    words = re.findall(r"\w+", sentence.lower())
+    return sum(w in _FRENCH for w in words) >= sum(w in _ITALIAN for w in words)
+
+
 def _given_to_agent(sentence: str, lead: str, names: Iterable[str]) -> bool:
-    if GIVEN.search(sentence) or _SUBJECT.match(sentence) or (lead and (GIVEN.search(lead) or _SUBJECT.match(lead))):
+    if (
+        GIVEN.search(sentence)
+        or _pronoun_subject(sentence)
+        or (lead and (GIVEN.search(lead) or _pronoun_subject(lead)))
+    ):
         return True
     low = sentence.lower()
     return any(re.search(rf"(?<!\w){re.escape(n.lower())}(?!\w)", low) for n in names)
@@ -352,7 +380,8 @@ def reading_findings(blocks: list[Block], index: Sources, taken: Iterable[Findin
     for block in blocks:
         if block.kind != PARAGRAPH or not block.cites:
             continue
-        before, account = account, tuple(block.cites) if _ACCOUNT.search(block.text) else ()
+        opens = _ACCOUNT.search(block.text) or _PROPOSED.search(block.text)
+        before, account = account, tuple(block.cites) if opens else ()
         cited = index.of(block.cites)
         said = [s for s in cited if _said(s)]
         if not said:
