@@ -236,7 +236,7 @@ OWN_ACT: dict[str, str] = {
 _OWN_OPENING = re.compile(
     r"^\W*(?:" + "|".join(w for v in OWN_ACT.values() for w in v.split()) + r")(?!\w)|します。?$|하겠습니다\.?$", re.I
 )
-_SENTENCE = re.compile(r"(?<=[.!?])\s+|(?<=[。！？])\s*|\n+")
+_SENTENCE = re.compile(r"(?<=[.!?])\s+|(?<=[。！？।॥])\s*|\n+")
 _CODE = CODE_SPAN
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]{2,}")
 _WORD_STOP = frozenset({"claude", "code", "that", "this", "with", "from", "instead", "rather", "also", "only"})

@@ -2002,7 +2002,7 @@ _TOLD_IN_SUMMARY = re.compile(
 def _sentence_before(claim: Claim) -> str:
     """The claim's sentence up to the claim."""
     text = claim.block.text[: max(0, claim.at - len(claim.text))]
-    return re.split(r"(?<=[.!?])\s+|(?<=[。！？])", text)[-1]
+    return re.split(r"(?<=[.!?])\s+|(?<=[。！？।॥])", text)[-1]
 
 
 def _imported(code: str, index: Sources, scope: Scope) -> Source | None:

@@ -160,6 +160,12 @@ _AR_WISH = re.compile(
     r"^(?:أريد|اريد|أود|اود|نريد|نود|بدي|بدنا|عايز|عاوز|عايزين|ودي|حاب|أحتاج|احتاج|نحتاج)\s+(?!أن\s|ان\s)(?P<what>\S.+)$"
 )
 
+# "…rapor sayfası eklemek istiyorum" (I want to add…): the infinitive's verbal noun is the deed ("…sayfası ekleme");
+# fresh31's Turkish aidat session was titled by the whole wish
+_TR_WISH = re.compile(
+    r"^(?P<what>.+\s)(?P<stem>\S+?)m(?P<vowel>[ea])k\s+(?:istiyorum|istiyoruz|isterim|isterdim|lazım|gerekiyor)[.!]?$"
+)
+
 # A question of why, which a blogger keeps as the title without its mark ("ทำไมค้นหาชื่อยาภาษาไทยใน API เราไม่เจอ")
 _WHY = re.compile(
     r"(?i)^(?:why|warum|wieso|pourquoi|por qué|porque|perché|waarom|dlaczego|почему|чому|neden|varför|proč|kenapa|"
@@ -218,6 +224,9 @@ def built_goal(request: str, language: str | None) -> str:
     if key in ("zh-Hans", "zh-Hant"):
         wish = _ZH_WISH.match(text)
         return wish.group("what") if wish else ""
+    if key == "tr":
+        wish = _TR_WISH.match(text)
+        return capitalised(f"{wish.group('what')}{wish.group('stem')}m{wish.group('vowel')}") if wish else ""
     if key == "ar":
         wish = _AR_WISH.match(text)
         return _without_aside(wish.group("what")).strip() if wish and word_count(wish.group("what")) >= 2 else ""

@@ -133,7 +133,7 @@ def claude_found(events: Sequence[Event]) -> str:
 
 def _finding(text: str) -> str:
     prose = " ".join(re.sub(r"```.*?```", " ", text, flags=re.S).split())
-    for sentence in re.split(r"(?<=[。！？])|(?<=[.!?])\s+(?=\S)", prose):
+    for sentence in re.split(r"(?<=[。！？।॥])|(?<=[.!?])\s+(?=\S)", prose):
         lead = _FOUND.match(sentence.strip().replace("**", ""))
         if not lead:
             continue
@@ -170,7 +170,7 @@ def claude_cause(events: Sequence[Event]) -> str:
             label = _CAUSE_LABEL.match(plain)
             if not label:
                 continue
-            rest = re.split(r"(?<=[.!?])\s+|(?<=[。！？])|\s*[;；]\s*", plain[label.end() :].replace("`", ""))[0]
+            rest = re.split(r"(?<=[.!?])\s+|(?<=[。！？।॥])|\s*[;；]\s*", plain[label.end() :].replace("`", ""))[0]
             rest = rest.rstrip("。.!！ ")
             if len(rest) > CAUSE_CHARS:  # its asides out, then its first clause ("(`shared-db`, …)" is no clause)
                 rest = re.split(r",\s+|，", re.sub(r"(?:\s+\(|\s*（)[^()（）]*[)）]", "", rest))[0]

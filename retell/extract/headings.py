@@ -734,7 +734,7 @@ def claude_finding(events: Sequence[Event]) -> str:
     else:
         return ""
     text = re.sub(r"```.*?```", " ", said, flags=re.S)
-    sentences = [t.strip() for t in re.split(r"(?<=[。！？])|(?<=[.!?])\s+", " ".join(text.split())) if t.strip()]
+    sentences = [t.strip() for t in re.split(r"(?<=[。！？।॥])|(?<=[.!?])\s+", " ".join(text.split())) if t.strip()]
     if not sentences:
         return ""
     sentence = re.sub(r"^[^\W\d_]+(?: [^\W\d_]+)?\s?[:：]\s+", "", sentences[-1])  # "Compromis : …": the label off
@@ -760,7 +760,7 @@ def local_announcement(events: Sequence[Event]) -> str:
             continue
         if event.kind == ASSISTANT and event.text:
             pending = ""
-            for sentence in re.split(r"(?<=[。！？])|(?<=[.!?])\s+", " ".join(event.text.split())):
+            for sentence in re.split(r"(?<=[。！？।॥])|(?<=[.!?])\s+", " ".join(event.text.split())):
                 lead = _LOCAL_ANNOUNCED.match(sentence.strip())
                 if not lead:
                     continue

@@ -417,7 +417,7 @@ _EXPLAIN_ONLY = (
 _SCENE = r"(?i)^(?:I|we) (?:have|'ve got|got) (?:like |about |around |some |roughly |~)?\d"
 
 
-_SENTENCE_END = r"(?<=[.!?。！？])\s+|(?<=[。！？])"
+_SENTENCE_END = r"(?<=[.!?。！？])\s+|(?<=[。！？।॥])"
 
 
 def first_sentence(text: str) -> str:

@@ -86,7 +86,7 @@ def claude_result(events: Sequence[Event], limit: int = RESULT_CHARS) -> str:
 def _sentences(text: str) -> list[str]:
     prose = re.sub(r"```.*?```", "\n", text, flags=re.S)
     lines = [re.sub(_MARKUP, "", line).strip() for line in prose.splitlines()]
-    return [s.strip() for line in lines for s in re.split(r"(?<=[。！？])|(?<=[.!?])\s+(?=\S)", line) if s.strip()]
+    return [s.strip() for line in lines for s in re.split(r"(?<=[。！？।॥])|(?<=[.!?])\s+(?=\S)", line) if s.strip()]
 
 
 def _result(sentence: str, limit: int) -> str:

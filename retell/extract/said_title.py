@@ -60,7 +60,7 @@ _WORK = lazy(
     r"сыпать|переез|миграц|помилк|повільн|вбива|hata|çök|yavaş|lỗi|lệch|chậm|sập|treo|خطأ|مشكل|بطيء|ندعم|"
     r"에러|오류|깨져|느려|올리)|遅|エラー|落ち|失敗|报错|錯誤|错误|慢|失败|崩溃|崩潰|改成|迁移|遷移"
 )
-_SENTENCE_END = lazy(r"(?<=[.!?。！？])(?:\*\*)?\s+|(?<=[。！？])|\n+")  # (a bold sentence's "**" after its stop)
+_SENTENCE_END = lazy(r"(?<=[.!?。！？])(?:\*\*)?\s+|(?<=[。！？।॥])|\n+")  # (a bold sentence's "**" after its stop)
 _ASIDE = lazy(r"\s*[(（][^()（）]*[)）]")
 _TECH = lazy(r"`[^`]+`|\b\w*\d\w*\b|\b[a-z]+[A-Z]\w*|\b[A-Z]{2,}\b|\w[./_:]\w")
 _QUESTION_END = lazy(r"[?？]\s*$")

@@ -30,7 +30,7 @@ _CAUSE = re.compile(
     r"|原因|造成|導致|导致|引起|起因|所致|因為|因为|的關係|的关系|元凶|せい|ため|引き起こ|원인|때문|탓"
 )
 _PLAN = re.compile(r"(?i)\b(?:should|let me|let's|I'll|we can|plan|option)\b")
-_SENTENCES = re.compile(r"(?<=[.!?])\s+|(?<=[。！？])|\n+")
+_SENTENCES = re.compile(r"(?<=[.!?])\s+|(?<=[。！？।॥])|\n+")
 # a commit message's parts: its paragraphs (joined by " / "), its lines, its list items
 _PARTS = re.compile(r"\s/\s|\n+|(?:^|\s)[-*•]\s")
 _WORD = re.compile(r"[A-Za-z0-9_][\w.\-/:@]*[A-Za-z0-9_]|[^\W\d_]{4,}")

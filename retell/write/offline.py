@@ -76,7 +76,7 @@ _DISCOVERY = DISCOVERY
 _HOUSEKEEPING = HOUSEKEEPING_COMMANDS
 _IMAGE_MARKER = re.compile(r"\s*\[Image #\d+\]")
 # (a CJK stop ends a sentence with no space after it)
-_SENTENCE_END = r"(?<=[.!?])\s+(?=[A-Z0-9“\"'(`])|(?<=[。！？])"
+_SENTENCE_END = r"(?<=[.!?])\s+(?=[A-Z0-9“\"'(`])|(?<=[。！？।॥])"
 # Emphasis and block markers; inline code keeps its backticks (it is placed as code, see retell/markup.py).
 _MD_NOISE = re.compile(r"(^#+\s*|^\s*[-*+]\s+|^\s*\d+[.)]\s+)", re.M)
 # Bold a model wrote (`**Root cause**`), dropped from prose quoted as a sentence; a `**` or `__` that is not a
