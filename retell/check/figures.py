@@ -657,6 +657,14 @@ def _count(claim: Claim, index: Sources, scope: Scope) -> Finding:
         finding = found(claim, index.of(scope.near)[0] if scope.near else None)
         finding.weak = True
         return finding
+    # "un script Python de treize lignes": the lines of a command a cited event ran (a heredoc's, with or without its
+    # opening and closing lines; blind39 AS1:32)
+    if scope.has_citation and unit == "lines" and amount.high is None:
+        for event_id, command in index.runs:
+            if event_id in near and "\n" in command:
+                count = command.strip("\n").count("\n") + 1
+                if _bounds(amount, float(count)) or _bounds(amount, float(count - 2)):
+                    return found(claim, _first(index, event_id), cited=True)
     # "the last three commits", "the first 20 lines": what a command near it was told to show (`git log -3`)
     shown = scope.has_citation and unit in ("commits", "lines") and amount.high is None
     if shown and amount.value in _command_numbers(index, near):

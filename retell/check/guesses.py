@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from retell.check.attribution import CLAUDE, SUBAGENT
+from retell.check.attribution import AUTHOR, CLAUDE, SUBAGENT
 from retell.check.claims import Claim
 from retell.check.document import PARAGRAPH, Block
 from retell.check.order import sentences
@@ -93,6 +93,8 @@ def guess_findings(blocks: list[Block], index: Sources) -> list[Finding]:
                 continue
             hit = next(((s, g) for s, g in guesses if _tells(unquoted[start:end], g)), None)
             if hit is None or _shown_after(sentence, hit[0], index, block.cites):
+                continue
+            if _taken_up(sentence, hit[0], index, block.cites):
                 continue
             source, (whole, _codes, _stems) = hit
             claim = Claim(GUESS, one_line(sentence.strip(), 90), block.line_at(start), block)
@@ -191,6 +193,17 @@ def _shown_after(sentence: str, guessed: Source, index: Sources, cited: list[str
         if any(code in told for code in codes) and len(heads & _heads(source.text)) >= 2:
             return True
     return False
+
+
+def _taken_up(sentence: str, guessed: Source, index: Sources, cited: list[str]) -> bool:
+    """Whether the author, in a cited message after the guess, took it up as their own plan: "Reste à former un
+    caissier de plus…, ce que j'ai confié à Josiane" of Claude's "il faudra sans doute former quelqu'un de plus à la
+    caisse" and the author's "je transmets à Josiane pour la formation caisse" (blind39 AS1:166)."""
+    heads = _heads(_CODE.sub(" ", sentence))
+    return any(
+        source.speaker == AUTHOR and source.order > guessed.order and len(heads & _heads(source.text)) >= 2
+        for source in index.of(cited)
+    )
 
 
 def _heads(text: str) -> frozenset[str]:

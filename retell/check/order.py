@@ -235,12 +235,23 @@ def _cjk_order_inside(clause: str) -> tuple[str, str] | None:
     return None
 
 
+# A clause of what a piece of code does, right after it: "`oui()` qui retire…", "`strip()`, which removes…"
+_CODE_DOES = re.compile(
+    r"`[^`\n]+`\s*,?\s+(?:qui|which|that|che|que|die|der|das|welche[rs]?|который|которая|которое|dat|die)\b[^,;]*$",
+    re.I,
+)
+
+
 def _doing_order(sentence: str) -> tuple[str, str] | None:
     """(earlier, later) of "X before running `y`" and "X after reading `y`"."""
     told = _BEFORE_DOING.search(sentence)
     if told is None:
         return None
     first, second = sentence[: told.start()], sentence[told.end() :]
+    if _CODE_DOES.search(first):
+        return (
+            None  # what code does, in its own order: "une fonction `oui()` qui retire les espaces … avant de comparer"
+        )
     before = told.group("before") or (told.group("word") or "").lower() == "before"
     return (first, second) if before else (second, first)
 

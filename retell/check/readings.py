@@ -370,6 +370,19 @@ def _strong(codes: list[str], heads: list[str]) -> bool:
     return len(codes) >= _CODES or (len(codes) >= 1 and weight >= _CODE_WORDS) or weight >= _WORDS
 
 
+_FIGURE = re.compile(r"(?<![\w.])\d[\d.,]*\d(?![\w])")
+
+
+def _figures_shown(sentence: str, cited: list[Source]) -> bool:
+    """A sentence of figures a cited output prints, every one: "Значения в парах расходились в одной-двух цифрах:
+    8812 и 8821, 99878 и 99874…" tells what the reader sees in it (blind39 AS2:64), whoever put it in words first."""
+    figures = set(_FIGURE.findall(sentence))
+    if len(figures) < 2:
+        return False
+    shown = " ".join(s.text for s in cited if s.speaker == TOOL)
+    return all(re.search(rf"(?<![\d.]){re.escape(f)}(?![\d])", shown) for f in figures)
+
+
 def reading_findings(blocks: list[Block], index: Sources, taken: Iterable[Finding] = ()) -> list[Finding]:
     """A sentence that tells as fact what only a cited message of Claude's (or a subagent's) stated; `taken`, the
     guess rule's findings, whose sentences are not reported twice."""
@@ -405,6 +418,8 @@ def reading_findings(blocks: list[Block], index: Sources, taken: Iterable[Findin
                 or _EDIT_REPORT.search(_CODE.sub(" ", sentence))
                 or _given_to_agent(sentence, _lead(block.text, start), names)
             ):
+                continue
+            if _figures_shown(sentence, cited):
                 continue
             hit = None
             for source in said:

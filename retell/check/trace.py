@@ -1651,7 +1651,9 @@ _TURKISH_FIRST_PERSON = re.compile(
 _OTHER_FIRST_PERSON = re.compile(  # (case kept: "IO", "OSS" are no pronouns)
     r"(?<![^\W\d_])(?:[Ii]o|ho|mio|mia|miei|mie|[Ee]u|meu|minha|meus|minhas|[Ii]k|mijn|mij|[Ww]ij|onze|[Jj]ag|mig|mitt|"
     r"mina|oss|[Jj]á|jsem|jsme|můj|moje|mně|mě|som|sme|môj|mnie|mój|moja|jestem|[Яя]|мне|меня|мой|моя|моё|мои|[Мм]ы|"
-    r"нам|наш|мені|мене|мій|[Tt]ôi|mình|내가|나는|나도|내|제가|저는|저도|제|저)(?![^\W\d_])",
+    r"нам|наш|мені|мене|мій|[Tt]ôi|mình|내가|나는|나도|내|제가|저는|저도|제|저|"
+    # Hindi (blind40 AT2: "तीन मिनट … बाद मैंने लिखा", I wrote)
+    r"मैंने|मैं|मेरा|मेरी|मेरे|मुझे|मुझसे|हमने|हमारा|हमारी|हमें)(?![^\W\d_])",
 )
 # "Claude'a yazdım", "Claude'dan istedim": Claude in a Turkish case other than the subject's (or the genitive,
 # "Claude'un", which is "Claude's"): spoken to or asked of, not the one telling
