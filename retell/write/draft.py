@@ -410,9 +410,14 @@ def _cited_runs(section: Section, events: list[Event]) -> list[Event]:
 # A beat's note that asks for a block: "show the error line", "in a code block", "tampilkan baris error"; in the
 # languages posts are most often written in.
 _ASKS_TO_SHOW = re.compile(
-    r"```|\b(?:show|shown|showing|display|displayed|quote (?:its|the) (?:lines?|output)|code block|"
+    # (not what something showed, told in the past, nor Russian's "показания", readings: "строки целиком показали,
+    # что…" and "показания не убывают" of fresh31's snt-svet, where the author's query then took a one-block section
+    # from the fix a later beat asked to show)
+    r"```|\b(?!zeigte|gezeigt|mostrou|mostrava|mostró|mostraba|montra|montré|gösterdi|gösteriyor|pokazał)"
+    r"(?:show|shown|showing|display|displayed|quote (?:its|the) (?:lines?|output)|code block|"
     r"tampil\w*|tunjuk\w*|blok kode|muestr\w*|mostr\w*|bloque|bloco|montr\w*|affich\w*|zeig\w*|codeblock|"
-    r"blocco|toon|poka[żz]\w*|показ\w*|göster\w*|hiển thị)\b|示す|表示|見せ|展示|显示|顯示|代码块|보여",
+    r"blocco|toon|poka[żz]\w*|показать|покажи\w*|показав\w*|показыва(?:я|ть)|göster\w*|hiển thị)\b"
+    r"|示す|表示|見せ|展示|显示|顯示|代码块|보여",
     re.I,
 )
 # What a note names in code (`invoiceFrame`, `HiveRoutes.kt`): the words it picks one run of its beat's by
@@ -468,20 +473,23 @@ def _named_runs(clause: str, runs: list[Event]) -> list[Event]:
     return runs
 
 
-def _asked_to_show(section: Section, events: list[Event]) -> set[str]:
-    """The events a beat's note asks to show (skipped beats left out): of the runs it cites, the ones its words
-    name (`_named_runs`: an event in a beat's list is what the beat rests on, no request to show it), and an
-    author's message it cites with lines they pasted (the error a beat asks to quote in a text block)."""
+def _asked_to_show(section: Section, events: list[Event]) -> dict[str, int]:
+    """The events a beat's note asks to show (skipped beats left out), each with its place among its beat's (0 for
+    the first): of the runs it cites, the ones its words name (`_named_runs`: an event in a beat's list is what the
+    beat rests on, no request to show it), and an author's message it cites with lines they pasted (the error a
+    beat asks to quote in a text block)."""
     by_id = {e.id: e for e in events}
-    asked: set[str] = set()
+    asked: dict[str, int] = {}
     for beat in section.beats:
         clause = _show_clause(beat.note or "") if beat.treatment != "skip" else ""
         if not clause:
             continue
         cited = [by_id[i] for i in beat.events if i in by_id]
         runs = [e for e in cited if (e.kind == TOOL_RUN or _own_run(e)) and (_changes(e) or _prints(e))]
-        asked.update(e.id for e in _named_runs(clause, runs))
-        asked.update(e.id for e in cited if e.kind == HUMAN and pasted_quote(e.text))
+        named = [e.id for e in _named_runs(clause, runs)]
+        named += [e.id for e in cited if e.kind == HUMAN and pasted_quote(e.text)]
+        for place, event_id in enumerate(named):
+            asked[event_id] = min(place, asked.get(event_id, place))
     return asked
 
 
@@ -570,34 +578,47 @@ def block_order(section: Section, events: list[Event]) -> list[str]:
     # the runs the material's "Results worth showing" asks to show in a ```text block (round 61: a section of two
     # blocks listed two beats' blocks before its green run, whose line then went to prose against that rule)
     listed = {line[3:].split("]", 1)[0] for line in decisive_results(events)}
-    ranked: list[tuple[int, int, str]] = []
+    # (rank, the block's place among its beat's asked blocks, citation order): each beat's first block before any
+    # beat's second (fresh31's snt-svet: a beat's second block, a test file's opening lines, took the last place
+    # from the report output the next beat asked to show)
+    ranked: list[tuple[int, int, int, str]] = []
     # an author's paste a beat asks to show (round 62: the opening's error, asked for in a text block, was missing)
     pasted = [e for e in events if e.id in asked and e.kind == HUMAN]
     for order, message in enumerate(pasted, start=-len(pasted)):
-        ranked.append((-2, order, f"[{message.id}] (its beat asks to show it: the lines the author pasted)"))
+        ranked.append(
+            (-2, asked[message.id], order, f"[{message.id}] (its beat asks to show it: the lines the author pasted)")
+        )
     for order, run in enumerate(cited):
         calls = run.calls or []
         changed = _changes(run)
+        place = asked.get(run.id, 0)
         if _own_run(run):
-            ranked.append((-3, order, f"[{run.id}] (the author's own command: what it printed)"))
+            # first when a beat asks for it or none asks for anything; after what a beat asks to show (fresh31's
+            # snt-svet: the author's duplicates query took a one-block section from the migration's fix it asked for)
+            first = run.id in asked or not asked
+            ranked.append(
+                (-3 if first else -2, place, order, f"[{run.id}] (the author's own command: what it printed)")
+            )
         elif run is turning and run.id in listed and any(_result(c) for c in calls):
-            ranked.append((-3, order, f"[{run.id}] (the run it turns on: its own result lines)"))
+            ranked.append((-3, place, order, f"[{run.id}] (the run it turns on: its own result lines)"))
         elif run.id in asked and (changed or _prints(run)):
             # a change a beat asks to show before an output one asks for (the output's lines can be told in prose)
             what = "its changed lines" if changed else "what it printed"
-            ranked.append((-3 if changed else -2, order, f"[{run.id}] (its beat asks to show it: {what})"))
+            ranked.append((-3 if changed else -2, place, order, f"[{run.id}] (its beat asks to show it: {what})"))
         elif run is turning:
             what = "its own result lines" if any(_result(c) for c in calls) else "what it printed"
-            ranked.append((-1, order, f"[{run.id}] (the run it turns on: {what})"))
+            ranked.append((-1, 0, order, f"[{run.id}] (the run it turns on: {what})"))
         elif changed:  # (a refused edit changed nothing: round 50)
-            ranked.append((0, order, f"[{run.id}] (its changed lines, in a ```diff block)"))
+            ranked.append((0, 0, order, f"[{run.id}] (its changed lines, in a ```diff block)"))
         elif any(telling_lines(c.output) and c.error and c.error not in ANSWERS for c in calls):
-            ranked.append((1, order, f"[{run.id}] (its failing output)"))
+            ranked.append((1, 0, order, f"[{run.id}] (its failing output)"))
         elif any(
             telling_lines(c.output) and not is_install(c.target) for c in calls
         ):  # (an install's progress: round 53)
-            ranked.append((2, order, f"[{run.id}] (what it printed)"))
-    return [text for _rank, _order, text in sorted(ranked)]
+            ranked.append((2, 0, order, f"[{run.id}] (what it printed)"))
+    # what beats ask for (and the author's own run, the run it turns on) by place first: every asking beat's first
+    # block, then a second of any
+    return [text for *_keys, text in sorted(ranked, key=lambda r: (r[0] > -2, r[1], r[0], r[2]))]
 
 
 def section_requests(
