@@ -282,7 +282,7 @@ def test_tool_prose_shows_the_command_that_did_the_work(tx: Transcript, tmp_path
     told = Told(tx, tmp_path)
     summaries = [e["summary"] for e in events(told.result, "tool_run")]
     assert summaries == [
-        "Ran 2 commands",
+        "Ran 2 commands, one call each",
         "Checked on a background command and stopped a background command",
         "Listed web",
         "Looked up the tools it needed",

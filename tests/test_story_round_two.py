@@ -533,7 +533,7 @@ def test_tool_prose_names_the_work_in_words(tx: Transcript, tmp_path: Path) -> N
     tx.assistant("The checks pass on Windows; the reviewer knows.")
     told = Told(tx, tmp_path)
     summaries = [e["summary"] for e in events(told.result, "tool_run")]
-    assert summaries == ["Ran 3 commands; tests: 3 passed", "Sent 3 messages to other agents"]
+    assert summaries == ["Ran 3 commands, one call each; tests: 3 passed", "Sent 3 messages to other agents"]
     assert "PowerShell" not in told.draft and "SendMessage" not in told.draft
     assert "sent 3 messages to other agents" in told.draft
     assert 'python3 -c "' not in told.draft

@@ -410,6 +410,9 @@ _SAME_SUBJECT = re.compile(
 )
 
 
+_WHILE_WORKING = re.compile(r"\b(?:while|whilst|as)\s+(?:Claude|it|the\s+\w+|he|she|they|I|we)\s*$", re.I)
+
+
 def outcome_claims(text: str, block: Block) -> list[Claim]:
     """ "the tests passed", "pushed, and the deploy went through", "recording worked first time": a result the
     narrator asserts (not one Claude said, expected or was asked for)."""
@@ -424,6 +427,8 @@ def outcome_claims(text: str, block: Block) -> list[Claim]:
         activity = _ACTIVITY.get(verb[:4])
         if activity is not None and activity.match(match.group("tail") or ""):
             continue
+        if verb.startswith("work") and _WHILE_WORKING.search(clause):
+            continue  # "A request sent while Claude worked": a time, not a result (blind41 AU2:59)
         if verb in _REPLIES:
             part = clause.split(",")[-1]  # "sent it to alice, bob and carol, all three acknowledged"
             if not _REPLIERS.search(part) or _NOT_ASSERTED.search(part) or _NOT.search(part):

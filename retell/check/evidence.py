@@ -303,6 +303,9 @@ def _no_file_of_the_session(path: str, index: Sources) -> bool:
     return not any(_base_name(touched) == name for _, touched, _ in index.touched)
 
 
+_GLOB = re.compile(r"[*?\[]")
+
+
 def _home(path: str, anchors: list[str], index: Sources) -> tuple[str, str, str] | None:
     """(anchor, its file, the event) for the first anchor the events show only in files other than `path`."""
     name = _base_name(path)
@@ -318,7 +321,8 @@ def _home(path: str, anchors: list[str], index: Sources) -> tuple[str, str, str]
                 continue
             if _base_name(touched) == name:
                 with_path = True
-            elif how in ("read", "edit", "write"):
+            elif how in ("read", "edit", "write") and not _GLOB.search(touched):
+                # (a search over `docs/**/*` names no file: fresh31's ringing, a real model's draft)
                 homes.append((touched, event_id))
         # a tool's output that names both (a grep, a diff of several files) says nothing of which holds it
         named_together = any(

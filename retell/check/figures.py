@@ -826,6 +826,9 @@ def _figure_found(claim: Claim, figure: Figure, index: Sources, *, cited: bool =
 _CLASSIFIERS = frozenset({"个", "個", "개", "つ", "件", "项", "項", "处", "處", "条", "條"})
 
 
+_DID_COUNT = re.compile(r"(?i)\b(?:printed|made|wrote|scanned|tried|tested|sent|ordered|labelled|labeled)\s+(\d+)\b")
+
+
 def _thing(claim: Claim, index: Sources, scope: Scope) -> Finding:
     """A count of something else ("172 tasks", "three failed requests"): traced when the cited events (or,
     without a citation, the session) count the same thing alike, reported when they count it otherwise ("two
@@ -877,6 +880,12 @@ def _thing(claim: Claim, index: Sources, scope: Scope) -> Finding:
         half = amount.precision / 2
         rounded = (s for s in pool if any(abs(n - amount.value) <= half for n in _numbers_in(s.text)))
         given = next(rounded, None)
+    if given is None and same:
+        # the author's own count of what they did: "## Ten labels…" of "back. printed 10, they scan fine", where a
+        # run of the section wrote 87 (blind41 AU1:115)
+        given = next(
+            (s for s in pool if s.speaker == AUTHOR and wanted & {float(n) for n in _DID_COUNT.findall(s.text)}), None
+        )
     bulleted = _bulleted(index, scope, amount) if scope.has_citation and given is None else None
     if bulleted is not None:
         return found(claim, bulleted, cited=True)  # "a five-item list" of a message the paragraph cites

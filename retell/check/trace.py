@@ -826,6 +826,12 @@ class Tracer:
             source = _mention(variant, index, scope)
             if source is not None:
                 return found(claim, source, cited=self._in_scope(source, scope))
+        if " " in code and len(code) >= 8:
+            # a value of several words glued to markup in an output: "^FDSolanum lycopersicum^FS" holds
+            # `Solanum lycopersicum` (blind41 AU1:105, a ZPL label's field data)
+            glued = next((s for s in [*index.of(scope.near), *index.sources] if code in s.text), None)
+            if glued is not None:
+                return found(claim, glued, cited=self._in_scope(glued, scope))
         if re.fullmatch(r"[0-9a-f]{7,39}", code):  # a short commit hash: the start of the one the session gives
             short = re.compile(rf"(?<![0-9a-f]){code}[0-9a-f]*(?![0-9a-z])")
             named = next((s for s in [*index.of(scope.near), *index.sources] if short.search(s.text)), None)
@@ -1637,7 +1643,9 @@ _DENIAL = re.compile(
 # The narrator in a sentence: a first-person word in English, Spanish, French, German, Chinese or Japanese.
 _FIRST_PERSON = re.compile(
     r"\b(?:I|I'm|I'd|I've|me|my|mine|we|our|us|yo|mi|mis|nos|nosotros|nuestr[oa]s?|pregunté|dije|respondí|"
-    r"contesté|escribí|pedí|je|j|moi|mon|ma|mes|nous|notre|ich|mir|mich|mein\w*|wir|uns|unser\w*)\b|我|私|僕",
+    r"contesté|escribí|pedí|je|j|moi|mon|ma|mes|nous|notre|ich|mir|mich|mein\w*|wir|uns|unser\w*|"
+    # and at a sentence's start: "J'ai refusé … et répondu : « … »" (fresh31's epicerie, a real model's draft)
+    r"Yo|Mi|Mis|Je|J|Moi|Mon|Ma|Mes|Nous|Notre|Ich|Mein\w*|Wir|Unser\w*)\b|我|私|僕",
 )
 # The narrator in languages that drop the pronoun or write it otherwise: Turkish verbs and pronouns in the first person
 # ("yazdım", "ekledim", "istemiştim", "soruyorum", "ben", "bana"; a text with ı, ş or ğ only: "victim", "datum"),

@@ -89,7 +89,7 @@ def section_material(work: Path) -> str:
 
 def test_a_group_of_commands_names_them_and_shows_the_line_the_story_turns_on(tmp_path: Path) -> None:
     text = section_material(make_workdir(tmp_path, conda_session()))
-    assert "TOOLS: Ran 2 commands: `source activate aie311`, `echo $CONDA_DEFAULT_ENV`\n" in text
+    assert "TOOLS: Ran 2 commands, one call each: `source activate aie311`, `echo $CONDA_DEFAULT_ENV`\n" in text
     assert "  `source activate aie311` printed nothing\n  `echo $CONDA_DEFAULT_ENV` printed:\n    base\n" in text
     # the answer Claude's next words take up, its long listing cut to first and last lines
     assert re.search(
@@ -100,7 +100,7 @@ def test_a_group_of_commands_names_them_and_shows_the_line_the_story_turns_on(tm
     assert "TOOLS: Ran `conda activate aie311`\n  it printed nothing\n" in text
     # a short answer is shown; a long routine output nobody takes up stays a named command
     assert "  `python --version` printed:\n    Python 3.11.5\n" in text
-    assert "Ran 2 commands: `python --version`, `conda create -n aie311 python=3.11 -y`\n" in text
+    assert "Ran 2 commands, one call each: `python --version`, `conda create -n aie311 python=3.11 -y`\n" in text
     assert "package-" not in text and "Solving environment" not in text
 
 
@@ -140,7 +140,7 @@ def test_what_the_next_words_take_up_comes_first_and_the_rest_stays_within_the_b
     assert "  `python3 --version` printed:\n    Python 3.12.4" in material.text  # taken up: shown first
     assert "  `git status` printed:\n    src/module_0.py" in material.text  # the last before Claude speaks
     assert "  `ls -R` printed:" not in material.text  # a long listing nobody takes up
-    assert "[e42] TOOLS: Ran 3 commands: `ls -R`, `python3 --version`, `git status`\n" in material.text
+    assert "[e42] TOOLS: Ran 3 commands, one call each: `ls -R`, `python3 --version`, `git status`\n" in material.text
     assert "[e41] TOOLS: Ran `wc -l file_41.txt`" in material.text  # not shown, still there
 
 

@@ -160,7 +160,7 @@ def test_passing_test_run_among_other_commands(tx: Transcript, parse) -> None:
     tx.tool_call("Bash", {"command": "git status"}, "clean")
     tx.tool_call("Bash", {"command": "python -m pytest"}, "==== 12 passed, 1 skipped in 0.4s ====")
     (run,) = _runs(parse(tx))
-    assert run["summary"] == "Ran 2 commands; tests: 12 passed, 1 skipped"
+    assert run["summary"] == "Ran 2 commands, one call each; tests: 12 passed, 1 skipped"
 
 
 def test_exit_plan_mode_is_a_plan(tx: Transcript, parse) -> None:
@@ -255,7 +255,7 @@ def _conda_detour(tx: Transcript) -> None:
 def test_a_successful_command_keeps_what_it_printed(tx: Transcript, parse) -> None:
     _conda_detour(tx)
     (run,) = _runs(parse(tx))
-    assert run["summary"] == "Ran 2 commands"
+    assert run["summary"] == "Ran 2 commands, one call each"
     assert [(c["target"], c["output"]) for c in run["calls"]] == [
         ("source activate aie311", "(no output)"),
         ("echo $CONDA_DEFAULT_ENV", "base"),
