@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from check_support import problems
 
-from retell.extract.tools import _bash_sentence
 from retell.events import ToolCall
+from retell.extract.tools import _bash_sentence
 
 
 def _about(found: list[str], needle: str) -> list[str]:
