@@ -123,7 +123,7 @@ def test_a_secret_a_command_printed_reaches_no_prompt_uncleared(tmp_path: Path) 
 
 def _run(ident: str, *calls: tuple[str, str]) -> Event:
     tool_calls = [ToolCall("Bash", target, output=output) for target, output in calls]
-    summary = f"Ran `{calls[0][0]}`" if len(calls) == 1 else f"Ran {len(calls)} commands"
+    summary = f"Ran `{calls[0][0]}`" if len(calls) == 1 else f"Ran {len(calls)} commands, one call each"
     return Event("tool_run", id=ident, summary=summary, calls=tool_calls)
 
 
