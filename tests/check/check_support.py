@@ -74,6 +74,11 @@ def problems(post: str, body: str) -> list[str]:
     return check(post, body).lines()
 
 
+def about(found: list[str], needle: str) -> list[str]:
+    """The lines of a check's report that mention `needle`."""
+    return [line for line in found if needle in line]
+
+
 DRAFT_HEAD = "---\ntitle: t\n---\n\n"
 
 

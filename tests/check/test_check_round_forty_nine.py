@@ -6,14 +6,10 @@ model's part wrote of fresh31 (stop 57): each form, checked as `retell check` re
 
 from __future__ import annotations
 
-from check_support import problems
+from check_support import about, problems
 
 from retell.events import ToolCall
 from retell.extract.tools import _bash_sentence
-
-
-def _about(found: list[str], needle: str) -> list[str]:
-    return [line for line in found if needle in line]
 
 
 def test_a_step_of_several_commands_says_each_was_its_own_call() -> None:
@@ -29,7 +25,7 @@ def test_while_claude_worked_is_a_time_not_a_result() -> None:
     body = (
         "## A request sent while Claude worked\n\nThe report ended by saying no files were modified. <!-- ev: e5 -->\n"
     )
-    assert _about(problems("AU2", body), "did not work") == []
+    assert about(problems("AU2", body), "did not work") == []
 
 
 def test_a_value_glued_to_markup_in_an_output_is_named_there() -> None:
@@ -37,8 +33,8 @@ def test_a_value_glued_to_markup_in_an_output_is_named_there() -> None:
         "The first lines of the regenerated file showed the species, `Solanum lycopersicum`, in a one-line box. "
         "<!-- ev: e18 -->\n"
     )
-    assert _about(problems("AU1", body), "Solanum") == []
-    assert _about(problems("AU1", body.replace("Solanum lycopersicum", "Solanum tuberosum")), "Solanum")
+    assert about(problems("AU1", body), "Solanum") == []
+    assert about(problems("AU1", body.replace("Solanum lycopersicum", "Solanum tuberosum")), "Solanum")
 
 
 def test_the_authors_own_count_of_what_they_did_backs_a_heading() -> None:
@@ -49,8 +45,8 @@ def test_the_authors_own_count_of_what_they_did_backs_a_heading() -> None:
         "everything?” <!-- ev: e24 -->\n\n"
         "Claude regenerated the labels: `Wrote 87 labels to out/labels.zpl`. <!-- ev: e27 -->\n"
     )
-    assert _about(problems("AU1", body), "Ten labels") == []
-    assert _about(problems("AU1", body.replace("## Ten labels", "## Twelve labels")), "Twelve labels")
+    assert about(problems("AU1", body), "Ten labels") == []
+    assert about(problems("AU1", body.replace("## Ten labels", "## Twelve labels")), "Twelve labels")
 
 
 def test_a_french_paragraph_in_the_first_person_from_its_second_sentence() -> None:
@@ -59,7 +55,7 @@ def test_a_french_paragraph_in_the_first_person_from_its_second_sentence() -> No
         "jour : c'est le vieux portable de l'asso, ortools 9.8 tourne très bien, et la dernière fois qu'on a fait un "
         "pip install -U tout a cassé pendant deux semaines. » <!-- ev: e5 e6 e7 -->\n"
     )
-    assert _about(problems("AS1", body), "your words") == []
+    assert about(problems("AS1", body), "your words") == []
 
 
 def test_a_sentence_in_the_conditional_tells_a_plan_not_a_fact() -> None:
@@ -67,4 +63,4 @@ def test_a_sentence_in_the_conditional_tells_a_plan_not_a_fact() -> None:
         "Такие участки уходили бы казначею на ручную проверку, остальные счета считались бы как обычно. "
         "<!-- ev: e28 -->\n"
     )
-    assert _about(problems("AS2", body), "reading") == []
+    assert about(problems("AS2", body), "reading") == []

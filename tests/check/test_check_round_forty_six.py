@@ -9,6 +9,7 @@ from pathlib import Path
 
 from check_support import (
     _offline,  # noqa: F401  (fixture)
+    about,
     approved_workdir,
     draft_problems,
     problems,
@@ -18,28 +19,24 @@ from conftest import Transcript
 from retell.check.amounts import FILES, amounts
 
 
-def _about(found: list[str], needle: str) -> list[str]:
-    return [line for line in found if needle in line]
-
-
 def test_a_library_named_like_a_file_holds_no_code_of_the_sessions() -> None:
     body = (
         "Its explanation was about caching: discord.js fills `interaction.channel` only from its cache, and threads "
         "are usually not cached. <!-- ev: e4 -->\n"
     )
-    assert _about(problems("AQ1", body), "discord.js") == []
+    assert about(problems("AQ1", body), "discord.js") == []
 
 
 def test_a_file_the_session_read_is_still_checked() -> None:
     body = "It then read `src/commands/roll.ts`, the source of that command. <!-- ev: e3 -->\n"
-    assert _about(problems("AQ1", body), "roll.ts")
+    assert about(problems("AQ1", body), "roll.ts")
 
 
 def test_a_count_of_compound_nouns_counts_the_last_noun() -> None:
     found = amounts("Then Claude made five edits to the two command files in one go.")
     assert [(a.text, a.unit, a.value) for a in found if a.unit == FILES] == [("two command files", FILES, 2.0)]
     body = "Then Claude made five edits to the two command files in one go. <!-- ev: e10 -->\n"
-    assert _about(problems("AQ1", body), "two command") == []
+    assert about(problems("AQ1", body), "two command") == []
 
 
 def test_a_list_that_goes_on_from_claudes_account_is_still_claudes() -> None:
@@ -48,7 +45,7 @@ def test_a_list_that_goes_on_from_claudes_account_is_still_claudes() -> None:
         "一つ目は、列が七つあるうえに `white-space: nowrap` で折り返しを禁じているため、表の最小幅がスマホの画面幅より"
         "広くなることです。 <!-- ev: e4 -->\n"
     )
-    assert _about(problems("AQ2", body), "told as fact") == []
+    assert about(problems("AQ2", body), "told as fact") == []
 
 
 def test_the_same_list_with_no_account_before_it_is_told_as_fact() -> None:
@@ -57,7 +54,7 @@ def test_the_same_list_with_no_account_before_it_is_told_as_fact() -> None:
         "一つ目は、列が七つあるうえに `white-space: nowrap` で折り返しを禁じているため、表の最小幅がスマホの画面幅より"
         "広くなることです。 <!-- ev: e4 -->\n"
     )
-    assert _about(problems("AQ2", body), "told as fact")
+    assert about(problems("AQ2", body), "told as fact")
 
 
 def test_a_japanese_command_claude_advised_running_is_no_claim_it_ran() -> None:
@@ -65,12 +62,12 @@ def test_a_japanese_command_claude_advised_running_is_no_claim_it_ran() -> None:
         "Claudeは変更点をまとめ、スマホで確かめるには `npm run dev -- --host` を実行し、表示される `Network:` のURLを"
         "同じWi-FiのiPhoneで開くよう勧めました。 <!-- ev: e12 -->\n"
     )
-    assert _about(problems("AQ2", body), "npm run dev") == []
+    assert about(problems("AQ2", body), "npm run dev") == []
 
 
 def test_a_japanese_command_told_as_run_is_still_checked() -> None:
     body = "Claudeは `npm run dev -- --host` を実行しました。 <!-- ev: e12 -->\n"
-    assert _about(problems("AQ2", body), "never run")
+    assert about(problems("AQ2", body), "never run")
 
 
 def test_a_time_from_a_message_the_paragraph_before_told_counts_from_it() -> None:
@@ -79,7 +76,7 @@ def test_a_time_from_a_message_the_paragraph_before_told_counts_from_it() -> Non
         "Claudeは満席の件も入れると答え、私のメッセージから九秒ほどで残席と予約ボタンのセルを書き換えました。"
         " <!-- ev: e9 e10 -->\n"
     )
-    assert _about(problems("AQ2", body), "九秒") == []
+    assert about(problems("AQ2", body), "九秒") == []
 
 
 def test_a_time_from_my_message_nothing_measures_is_still_reported() -> None:
@@ -88,7 +85,7 @@ def test_a_time_from_my_message_nothing_measures_is_still_reported() -> None:
         "Claudeは満席の件も入れると答え、私のメッセージから三十分ほどで残席と予約ボタンのセルを書き換えました。"
         " <!-- ev: e9 e10 -->\n"
     )
-    assert _about(problems("AQ2", body), "三十分")
+    assert about(problems("AQ2", body), "三十分")
 
 
 def test_claudes_guess_in_quotation_marks_is_given_as_claudes(tmp_path: Path) -> None:
