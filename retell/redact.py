@@ -926,7 +926,9 @@ def clear_model_output(text: str, redactor: Redactor, where: str, *, json_text: 
 
     `json_text`: the text is a JSON document, so an author's replacement is written JSON-escaped.
     """
-    uncleared = redactor.uncleared(text)
+    # judged as the publish gate judges (guard): a name the session writes unflagged was in the prompt already, and
+    # redacting it left "[REDACTED:person-name]'s commit" in a post the gate would have published with the name
+    uncleared = [(sid, f) for sid, f in redactor.uncleared(text) if not redactor.as_the_session_had_it(text, f)]
     if not uncleared:
         return text, []
     out, last = [], 0

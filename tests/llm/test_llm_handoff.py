@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import Transcript
 from llm_support import (
     AUTHOR_PIVOT,
     FAKE_GITHUB_TOKEN,
@@ -605,3 +606,26 @@ def test_retell_run_goes_as_far_as_the_answers_allow_then_to_a_post(tmp_path: Pa
     assert FAKE_GITHUB_TOKEN not in post.read_text(encoding="utf-8")
     ok(run(*args))  # nothing left to answer: the draft is kept
     assert pending(work) == [] and len(prompts(work)) == 4
+
+
+def test_an_answer_naming_someone_the_session_names_unflagged_is_accepted_and_kept(tmp_path: Path) -> None:
+    """blind41's drafter had an outline refused twice for "found Sian's commit": the session's own scan had not
+    flagged "Sian hand-curated that…", so the prompt showed the name, and the publish gate (redact.guard) would have
+    published it; the hand-off judged the answer more strictly than the gate, and the outline then wrote
+    "[REDACTED:person-name]'s commit" for it. A flagged secret is still refused (test_a_bad_outline_answer_…)."""
+    from retell.redact import Redactor
+    from retell.triage.stage import require_approved
+
+    tx = Transcript(cwd="/home/gethin/code/ringing-sheets")
+    tx.user("please don't touch species.py, Sian hand-curated that over about three winters and I value my life")
+    tx.assistant("Understood: I will leave `species.py` alone and only change the converter.")
+    work = make_workdir(tmp_path, tx)
+    hook = "Claude fetched and found Sian's commit `7a90c34`, which touched only `species.py`."
+    triage, parsed, _ = require_approved(work)
+    redactor = Redactor.for_log(parsed.log, triage.secrets, triage.redact)
+    assert [f.value for _, f in redactor.uncleared(hook)] == ["Sian"]  # read as a person here, not in the session
+    waiting(run("outline", work, *HANDOFF), 1)
+    [prompt] = prompts(work)
+    write_answer(prompt, _with(part(prompt, "user"), hook=hook))
+    ok(run("outline", work, *HANDOFF))
+    assert "found Sian" in (work / "outline.yaml").read_text(encoding="utf-8")
