@@ -32,7 +32,10 @@ _I_RAN = re.compile(
     rf"{_LEAD}I\s+(?:\w+\s+){{0,2}}?(?:ran|re-?ran|executed|typed|launched|committed|pushed)\b|"
     rf"{_LEAD}eu\s+(?:mesmo\s+)?(?:rodei|executei|lancei|digitei|commitei|fiz o commit)\b|"
     r"^\W*(?:(?:depois|ent[ãa]o|primeiro|a[íi])\s+)?(?:rodei|executei|lancei|digitei|commitei)\b|"
-    r"^\W*(?:(?:luego|entonces|primero|despu[eé]s)\s+)?(?:yo\s+)?(?:ejecut[eé]|lanc[eé]|corr[ií]|tecle[eé]|relanc[eé])\b|"
+    # (Spanish "lancé" only before what was launched: French's participle "Lancé pour février, le script a écrit…"
+    # opens a sentence of what a run did, fresh31's epicerie, a real model's draft)
+    r"^\W*(?:(?:luego|entonces|primero|despu[eé]s)\s+)?(?:yo\s+)?(?:ejecut[eé]|corr[ií]|tecle[eé]|"
+    r"(?:re)?lanc[eé](?=\s+(?:el|la|los|las|un|una|otra|de\s+nuevo|`)))\b|"
     r"^\W*(?:(?:puis|ensuite|alors|d'abord)\s+)?j'ai\s+(?:\w+\s+)?(?:lanc[eé]|ex[eé]cut[eé]|tap[eé]|relanc[eé])\b|"
     r"^\W*(?:(?:dann|danach|zuerst)\s+)?(?:f[uü]hrte|startete|tippte)\s+ich\b|^\W*ich\s+(?:f[uü]hrte|startete|tippte)\b|"
     rf"{_LEAD}ik\s+(?:\w+\s+)?(?:draaide|voerde|startte|typte)\b|^\W*(?:daarna\s+|toen\s+)?(?:draaide|voerde)\s+ik\b|"

@@ -64,3 +64,14 @@ def test_a_sentence_in_the_conditional_tells_a_plan_not_a_fact() -> None:
         "<!-- ev: e28 -->\n"
     )
     assert about(problems("AS2", body), "reading") == []
+
+
+def test_a_french_participle_is_no_spanish_first_person() -> None:
+    body = (
+        "Lancé pour février, le script a écrit `planning-2026-02.csv`, dont les quatre premières lignes montraient "
+        "l'en-tête. <!-- ev: e31 e32 -->\n"
+    )
+    assert about(problems("AS1", body), "not you") == []
+    assert about(
+        problems("AS1", "J'ai lancé `python planning.py --mois 2026-02` moi-même. <!-- ev: e31 -->\n"), "not you"
+    )
