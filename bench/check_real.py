@@ -136,6 +136,8 @@ SETS = {
     "blind39": ("AS1", "AS2"),
     "blind40": ("AT1", "AT2"),
     "blind41": ("AU1", "AU2"),
+    "blind42": ("AV1", "AV2"),
+    "blind43": ("AW1", "AW2"),
 }
 # the sets the check was never tuned on: round fifteen tunes on every variant of the first ten (blind10
 # measured round fourteen, stop 40); blind11 arrived in stop 41 and measured round fifteen; round sixteen tunes on it,
@@ -178,8 +180,9 @@ SETS = {
 # fresh29's English on Windows and Italian told in Italian, drafted with round forty-five's prompts) measured round 46;
 # round 47 tunes on it; blind39 and blind40 (stop 57, fresh31's French and Russian, Turkish and Hindi, each told in its
 # language) measured round 47; round 48 tunes on them; blind41 (stop 57, fresh31's English on Windows and English of
-# long, rambling messages) measures round 48
-UNTUNED: tuple[str, ...] = ("blind25", "blind28")
+# long, rambling messages) measured round 48; round 49 tunes on it; blind42 and blind43 (stop 57, fresh32's Brazilian
+# Portuguese and Japanese, Korean and Spanish from Spain, each told in its language) measure round 49
+UNTUNED: tuple[str, ...] = ("blind25", "blind28", "blind42", "blind43")
 VARIANTS = ("dev", "holdout")
 SHOWN = ("dev",)  # details (misses, false alarms) are printed for these variants only
 KINDS = (
