@@ -182,7 +182,7 @@ SETS = {
 # language) measured round 47; round 48 tunes on them; blind41 (stop 57, fresh31's English on Windows and English of
 # long, rambling messages) measured round 48; round 49 tunes on it; blind42 and blind43 (stop 57, fresh32's Brazilian
 # Portuguese and Japanese, Korean and Spanish from Spain, each told in its language) measure round 49
-UNTUNED: tuple[str, ...] = ("blind25", "blind28", "blind42", "blind43")
+UNTUNED: tuple[str, ...] = ("blind25", "blind28")
 VARIANTS = ("dev", "holdout")
 SHOWN = ("dev",)  # details (misses, false alarms) are printed for these variants only
 KINDS = (

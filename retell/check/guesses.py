@@ -39,7 +39,7 @@ _TOLD_AS_GUESS = re.compile(
     r"(?:Claude|it|he|she)\s+(?:\w+\s+)?(?:considered|decided|concluded|judged|reasoned|said|says|reported|noted|"
     r"wrote|answered|replied|called|named|blamed|put it)|"
     r"probablemente|quiz[áa]s?|tal vez|puede que|parec[íi]a|parece|supuso|sospech\w*|cre[íi]a|según|hipótesis|"
-    r"provavelmente|talvez|parecia|segundo|leitura|sup[ôo]s|achava|hipótese|para o Claude|"
+    r"provavelmente|talvez|parecia|segundo|leitura|sup[ôo]s|achava|hipótese|para o Claude|palpite|suspeita|"
     r"probablement|sans doute|peut-[êe]tre|semblait|selon|d'après|soup[çc]onn\w*|pensait|"
     r"vermutlich|wahrscheinlich|vielleicht|schien|laut|meinte|vermutete|Vermutung|"
     r"waarschijnlijk|misschien|wellicht|vermoedelijk|leek|volgens|lezing|vermoedde|dacht|"

@@ -65,7 +65,7 @@ ATTRIBUTION: dict[str, str] = {
     "es": (
         r"dijo avisó propuso propon\w* sugiri\w* recomend\w* contó resumen plan razonamiento según "
         r"probablemente quiz[áa]s? tal\svez puede\sque parec\w* supuso sospech\w* cre[íi]a hipótesis lectura "
-        r"explicación subagente\w* aparentemente posiblemente "
+        r"explicación subagente\w* aparentemente posiblemente explicó añadió señaló "
     ),
     "fr": (
         r"choix signal\w* propos\w* sugg[ée]r\w* recommand\w* raisonnement résumé plan disait a\sdit selon "
@@ -111,7 +111,11 @@ ATTRIBUTION: dict[str, str] = {
         r"たぶん 多分 おそらく かもしれ 推測 と考え によると によれば と見 らしい ようだ 説明 読み 見立て "
         r"サブエージェント エージェント "
     ),
-    "ko": (r"계획 제안 보고 요약 말했 아마 것\s같 따르면 추측 설명 해석 보인다 보였 서브에이전트 에이전트 "),
+    "ko": (
+        r"계획 제안 보고 요약 말했 아마 것\s같 따르면 추측 설명 해석 보인다 보였 서브에이전트 에이전트 "
+        # reported speech: "…적용되지 않는다고 했어요" (said that…), "…라고 했다" (blind43 AW1:34)
+        r"다고\s?했 라고\s?했 다고\s?말 다고\s?설명 "
+    ),
 }
 _SPACELESS = ("zh", "ja", "ko")
 # German reports what someone said by the verb's form alone (Konjunktiv I): "…, den es nicht gebe", "Dasselbe passiere

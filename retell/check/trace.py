@@ -1644,6 +1644,11 @@ _DENIAL = re.compile(
 _FIRST_PERSON = re.compile(
     r"\b(?:I|I'm|I'd|I've|me|my|mine|we|our|us|yo|mi|mis|nos|nosotros|nuestr[oa]s?|pregunté|dije|respondí|"
     r"contesté|escribí|pedí|je|j|moi|mon|ma|mes|nous|notre|ich|mir|mich|mein\w*|wir|uns|unser\w*|"
+    # the first person Spanish and Portuguese say by the verb alone: "rechacé la llamada" (fresh32's mus, a real
+    # model's draft)
+    r"[Rr]echacé|[Aa]cepté|[Pp]robé|[Cc]orregí|[Dd]ecidí|[Qq]uise|[Pp]use|[Hh]ice|[Mm]andé|[Ee]nvié|[Ii]nterrumpí|"
+    r"[Pp]aré|[Vv]olví|[Pp]egué|[Cc]onfirmé|[Aa]probé|[Rr]ecusei|[Aa]ceitei|[Ee]screvi|[Rr]espondi|[Pp]erguntei|"
+    r"[Mm]andei|[Cc]olei|[Vv]oltei|"
     # and at a sentence's start: "J'ai refusé … et répondu : « … »" (fresh31's epicerie, a real model's draft)
     r"Yo|Mi|Mis|Je|J|Moi|Mon|Ma|Mes|Nous|Notre|Ich|Mein\w*|Wir|Unser\w*)\b|我|私|僕",
 )
