@@ -38,7 +38,10 @@ def test_korean_reported_speech_gives_the_sentence_to_claude() -> None:
         "했어요. <!-- ev: e5 -->\n"
     )
     assert about(problems("AW1", told), "told as fact") == []
-    bare = "첫째, `SafeAreaView`를 `react-native`에서 가져오고 있어서 안드로이드에서는 인셋이 전혀 적용되지 않았어요. <!-- ev: e5 -->\n"
+    bare = (
+        "첫째, `SafeAreaView`를 `react-native`에서 가져오고 있어서 안드로이드에서는 인셋이 전혀 적용되지 않았어요. "
+        "<!-- ev: e5 -->\n"
+    )
     assert about(problems("AW1", bare), "told as fact")
 
 
