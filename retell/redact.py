@@ -539,6 +539,11 @@ class Redactor:
                     where[sid] = f"{name} line {text.count(chr(10), 0, finding.start) + 1}"
         return where
 
+    def stopping(self, text: str) -> list[tuple[str, Finding]]:
+        """The uncleared findings in `text` the publish gate stops: those not as the session had them (one judgement
+        for the gate, a hand-off answer and a model's output alike)."""
+        return [(sid, f) for sid, f in self.uncleared(text) if not self.as_the_session_had_it(text, f)]
+
     def as_the_session_had_it(self, text: str, finding: Finding) -> bool:
         """Whether the session holds this value among the same words (only spaces, line breaks, quote marks
         and Markdown's escapes differing) where its own scan did not flag it. retell joins the lines of a
@@ -784,8 +789,8 @@ def guard(texts: Iterable[tuple[str, str]], redactor: Redactor, what: str, accep
     pieces = _Pieces(redactor, accepted) if accepted else None
     found: dict[str, tuple[Finding, str]] = {}  # each item once, however often it occurs
     for where, text in texts:
-        for sid, finding in redactor.uncleared(text):
-            if sid in found or redactor.as_the_session_had_it(text, finding):
+        for sid, finding in redactor.stopping(text):
+            if sid in found:
                 continue
             if pieces is not None and pieces.judged_alone(text, finding):
                 continue
@@ -822,8 +827,7 @@ class _Pieces:
 
     def passes_alone(self, source: str) -> bool:
         if source not in self._alone:
-            redactor = self.redactor
-            self._alone[source] = all(redactor.as_the_session_had_it(source, f) for _, f in redactor.uncleared(source))
+            self._alone[source] = not self.redactor.stopping(source)
         return self._alone[source]
 
     def judged_alone(self, text: str, finding: Finding) -> bool:
@@ -928,7 +932,7 @@ def clear_model_output(text: str, redactor: Redactor, where: str, *, json_text: 
     """
     # judged as the publish gate judges (guard): a name the session writes unflagged was in the prompt already, and
     # redacting it left "[REDACTED:person-name]'s commit" in a post the gate would have published with the name
-    uncleared = [(sid, f) for sid, f in redactor.uncleared(text) if not redactor.as_the_session_had_it(text, f)]
+    uncleared = redactor.stopping(text)
     if not uncleared:
         return text, []
     out, last = [], 0

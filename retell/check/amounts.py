@@ -1147,13 +1147,13 @@ _FOLLOWER = re.compile(
 )
 
 
-# "114 tests of 120", "114 pruebas de 120", "114 tests sur 120", "114 Tests von 120": the whole the count is part
-# of, a count of the same things
-# A part of a whole before the count: "two of the five", "3 out of 12", "zwei der fünf"
+# A part of a whole before the count: "two of the five", "3 out of 12"
 _WHOLE_BEFORE = re.compile(
     rf"(?:{DIGITS}|{EN_NUMBER}|all)\s+(?:out\s+of|of)\s+(?:the\s+|all\s+|its\s+|my\s+)?$",
     re.I,
 )
+# "114 tests of 120", "114 pruebas de 120", "114 tests sur 120", "114 Tests von 120": the whole the count is part
+# of, a count of the same things
 _OUT_OF = re.compile(
     r"\s+(?:out\s+of|of|de|sur|von|su)\s+(?:(?:un\s+)?total\s+de\s+)?(?P<num>\d{1,3}(?:,\d{3})+|\d+)\b(?![.,]\d)"
 )

@@ -237,7 +237,7 @@ def _cjk_order_inside(clause: str) -> tuple[str, str] | None:
 
 # A clause of what a piece of code does, right after it: "`oui()` qui retire…", "`strip()`, which removes…"
 _CODE_DOES = re.compile(
-    r"`[^`\n]+`\s*,?\s+(?:qui|which|that|che|que|die|der|das|welche[rs]?|который|которая|которое|dat|die)\b[^,;]*$",
+    r"`[^`\n]+`\s*,?\s+(?:qui|which|that|che|que|die|der|das|welche[rs]?|который|которая|которое|dat)\b[^,;]*$",
     re.I,
 )
 
@@ -249,9 +249,8 @@ def _doing_order(sentence: str) -> tuple[str, str] | None:
         return None
     first, second = sentence[: told.start()], sentence[told.end() :]
     if _CODE_DOES.search(first):
-        return (
-            None  # what code does, in its own order: "une fonction `oui()` qui retire les espaces … avant de comparer"
-        )
+        # what code does, in its own order: "une fonction `oui()` qui retire les espaces … avant de comparer"
+        return None
     before = told.group("before") or (told.group("word") or "").lower() == "before"
     return (first, second) if before else (second, first)
 

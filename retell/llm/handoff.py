@@ -245,15 +245,9 @@ class HandoffEngine:
             problem = json_problem(text, request.json_schema)
             if problem:
                 raise self._refused(prompt, problem)
-        # judged as the publish gate judges (redact.guard): a name the session writes unflagged was in the prompt
+        # judged as the publish gate judges (Redactor.stopping): a name the session writes unflagged was in the prompt
         # already (blind41's drafter: "found Sian's commit" refused, "Sian hand-curated…" shown to it unflagged)
-        found = sorted(
-            {
-                f"{sid} ({finding.kind})"
-                for sid, finding in self.redactor.uncleared(text)
-                if not self.redactor.as_the_session_had_it(text, finding)
-            }
-        )
+        found = sorted({f"{sid} ({finding.kind})" for sid, finding in self.redactor.stopping(text)})
         if found:
             raise self._refused(
                 prompt,
