@@ -20,7 +20,16 @@ from retell.check.claims import Claim
 from retell.check.document import PARAGRAPH, Block
 from retell.check.order import sentences
 from retell.check.sources import TOOL, Source, Sources
-from retell.check.text import CODE_SPAN, STOPWORDS, code_spans, folded, one_line, unquoted_text, words
+from retell.check.text import (
+    CODE_SPAN,
+    STOPWORDS,
+    code_spans,
+    folded,
+    lettered,
+    one_line,
+    unquoted_text,
+    words,
+)
 from retell.check.verdict import LOW, UNTRACED, Finding
 from retell.extract.hedges import HEDGE
 
@@ -39,16 +48,21 @@ _TOLD_AS_GUESS = re.compile(
     r"(?:Claude|it|he|she)\s+(?:\w+\s+)?(?:considered|decided|concluded|judged|reasoned|said|says|reported|noted|"
     r"wrote|answered|replied|called|named|blamed|put it)|"
     r"probablemente|quiz[áa]s?|tal vez|puede que|parec[íi]a|parece|supuso|sospech\w*|cre[íi]a|según|hipótesis|"
-    r"provavelmente|talvez|parecia|segundo|leitura|sup[ôo]s|achava|hipótese|para o Claude|palpite|suspeita|"
+    r"provavelmente|talvez|parecia|segundo|leitura|sup[ôo]s|achava|hipótese|para (?:o )?Claude|palpite|suspeita|"
     r"probablement|sans doute|peut-[êe]tre|semblait|selon|d'après|soup[çc]onn\w*|pensait|"
     r"vermutlich|wahrscheinlich|vielleicht|schien|laut|meinte|vermutete|Vermutung|"
     r"waarschijnlijk|misschien|wellicht|vermoedelijk|leek|volgens|lezing|vermoedde|dacht|"
     r"probabilmente|forse|magari|sembrava|secondo|ipotesi|supponeva|pensava|"
     r"prawdopodobnie|chyba|może|wydawało się|według|przypuszcza\w*|förmodligen|kanske|troligen|verkade|enligt|"
     r"mungkin|sepertinya|menurut|dugaan|muhtemelen|belki|göre|tahmin\w*|вероятно|возможно|казалось|"
-    r"по (?:словам|мнению)|предполож\w*)\b"
-    r"|可能|也许|大概|似乎|猜|认为|推测|据|たぶん|おそらく|かもしれ|推測|と考え|によると|によれば|と見"
-    r"|아마|것 같|따르면",
+    r"по (?:словам|мнению)|предполож\w*|"
+    r"imagin\w*|suppos\w*|reckon\w*|a lo mejor|seguramente|cre[íi]a que|deve ser|devia ser|vraisemblablement|dürfte|"
+    r"immaginava|pewnie|zapewne|скорее всего|видимо|наверное|подозрева\w*|herhalde|có lẽ|chắc là|hình như|"
+    r"kemungkinan)\b"
+    r"|可能|也许|也許|大概|似乎|猜|认为|認為|推测|推測|估计|估計|怀疑|懷疑|据|的说法|的說法|依 ?Claude|照 ?Claude"
+    r"|たぶん|おそらく|かもしれ|と考え"
+    r"|によると|によれば|と見|でしょう|だろう|ようだ|ようで|みたい"
+    r"|아마|것 같|따르면|듯|추정|의심|शायद|लगता|संभवतः",
     re.I,
 )
 # A sentence whose subject is Claude tells what Claude did or said ("It read the diff and split them…"), not
@@ -60,10 +74,17 @@ _CLAUDE_DID = re.compile(
 )
 # A hedge on a plan ("I think the better approach is …") is no guess about what is so.
 _PLAN = re.compile(
-    r"\b(?:better|best|should|approach|let me|let's|I'll|we need|we can|plan|option|instead of trying)\b", re.I
+    r"\b(?:better|best|should|approach|let me|let's|I'll|we need|we can|plan|option|instead of trying|"
+    r"lo mejor|mejor (?:ser[íi]a|es)|deber[íi]amos|propongo|o melhor|mieux vaut|il vaut mieux|je propose|"
+    r"am besten|besser|sollten|meglio|лучше|предлагаю|lepiej|daha iyi|tốt hơn|sebaiknya)\b"
+    r"|最好|比较好|比較好|建议|建議|方がいい|ほうがいい|좋겠|बेहतर",
+    re.I,
 )
+# The hedges of languages that put the verb last (Japanese, Korean, Hindi, Turkish; Chinese's sentence-final
+# forms): a hedge of theirs that ends its sentence hedges what came before it
+_HEAD_FINAL = re.compile(r"^(?!것 같|と思)[^\x00-\u024f]|herhalde|galiba|sanırım|muhtemelen", re.I)
 _CODE = CODE_SPAN  # (spans shorter than two characters are left out where they are read: code_spans)
-_CLAUDE_SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
+_CLAUDE_SENTENCE = re.compile(r"(?<=[.!?])\s+|(?<=[。！？।])\s*|\n+")
 _WORD_STOP = frozenset({"claude", "code", "that", "this", "with", "from", "instead", "rather"})
 
 
@@ -124,6 +145,10 @@ def _guesses(text: str) -> list[Guess]:
             continue
         codes = frozenset(folded(c) for c in code_spans(piece, 2))
         rest = _CODE.sub(" ", piece[hedge.end() :])
+        if _HEAD_FINAL.search(hedge.group()) and len(_heads(rest)) < 2:
+            # where the verb comes last, so does the hedge, and it hedges what came before it: "ये भैंस का दूध
+            # लगता है" (this looks like buffalo milk), "タイムゾーンの問題でしょう", "cache sorunu herhalde"
+            rest = _CODE.sub(" ", piece[: hedge.start()])
         heads = _heads(rest)
         if heads:
             out.append((piece.strip(), codes, heads))
@@ -178,7 +203,8 @@ def _tells(sentence: str, guess: Guess) -> bool:
     mine = {folded(c) for c in code_spans(sentence, 2)}
     if mine & codes:
         return shared >= 1
-    return shared >= 3
+    # a guess of two words ("ये भैंस का दूध लगता है", it looks like buffalo milk) is told by both of them
+    return shared >= min(3, len(heads)) and shared >= 2
 
 
 def _shown_after(sentence: str, guessed: Source, index: Sources, cited: list[str]) -> bool:
@@ -211,9 +237,20 @@ def _heads(text: str) -> frozenset[str]:
     out = set()
     for word in words(text):
         low = folded(word)
-        if len(low) >= 4 and low.isalpha() and low not in STOPWORDS and low not in _WORD_STOP:
+        if _INDIC.search(low):
+            # an Indic word is short in code points and its ending is its grammar: whole, from three ("दूध", milk)
+            if len(low) >= 3 and low not in _INDIC_STOP:
+                out.add(low)
+        elif len(low) >= 4 and lettered(low) and low not in STOPWORDS and low not in _WORD_STOP:
             out.add(low[:4])
     return frozenset(out)
+
+
+_INDIC = re.compile("[\u0900-\u0dff]")
+# Hindi's function words of three code points or more, which a guess and a sentence share by their grammar alone
+_INDIC_STOP = frozenset(
+    "लिए किया किए करके करना करते होता होती होते हुआ हुई हुए रहा रही रहे यहाँ वहाँ इसलिए लेकिन अगर क्योंकि".split()  # noqa: SIM905
+)
 
 
 def _lead(text: str, start: int) -> str:

@@ -22,7 +22,17 @@ from retell.check.claims import Claim
 from retell.check.document import PARAGRAPH, Block
 from retell.check.order import sentences
 from retell.check.sources import TOOL, Source, Sources
-from retell.check.text import CODE_SPAN, STOPWORDS, code_spans, folded, one_line, unquoted_text, words, wordset
+from retell.check.text import (
+    CODE_SPAN,
+    STOPWORDS,
+    code_spans,
+    folded,
+    lettered,
+    one_line,
+    unquoted_text,
+    words,
+    wordset,
+)
 from retell.check.verdict import LOW, UNTRACED, Finding
 
 READING = "claim"
@@ -255,7 +265,7 @@ def _heads(text: str) -> set[str]:
     plain = _CODE.sub(" ", text)
     for word in words(plain):
         low = folded(word)
-        if len(low) >= 4 and low.isalpha() and not _CJK.search(low) and low not in STOPWORDS | _WORD_STOP:
+        if len(low) >= 4 and lettered(low) and not _CJK.search(low) and low not in STOPWORDS | _WORD_STOP:
             out.add(low[:4])
     for run in _CJK.findall(plain):
         out.update(run[i : i + 2] for i in range(len(run) - 1))

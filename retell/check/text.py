@@ -85,8 +85,25 @@ _TRANSLATE = str.maketrans(
 HAN_KANA = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 CJK = re.compile(f"[{HAN_KANA}\uac00-\ud7af]")
 _HIRAGANA = re.compile("[\u3040-\u309f]")
+# The vowel signs and viramas of the Indic scripts, and the points of Hebrew and Arabic, are marks, not letters:
+# Python's \w leaves them out, which split a Hindi word at each vowel sign ("भैंस" -> "भ", "स"). They belong to
+# the word they sit in. (Thai and Lao, written without spaces, are left split at theirs: a run is no word there.)
+MARKS = (
+    "\u0591-\u05c7\u064b-\u065f\u0670\u0900-\u0903\u093a-\u094f\u0951-\u0957\u0962\u0963\u0981-\u0983"
+    "\u09bc-\u09d7\u09e2\u09e3\u0a01-\u0a03\u0a3c-\u0a51\u0a70\u0a71\u0a81-\u0a83\u0abc-\u0acd\u0ae2"
+    "\u0ae3\u0b01-\u0b03\u0b3c-\u0b57\u0b82\u0bbe-\u0bcd\u0bd7\u0c00-\u0c04\u0c3e-\u0c56\u0c81-\u0c83"
+    "\u0cbc-\u0cd6\u0d00-\u0d03\u0d3b-\u0d4d\u0d57\u200c\u200d"
+)
 # A word: letters and digits; an apostrophe inside a word is dropped ("don't" -> "dont").
-_WORD = re.compile(f"[{HAN_KANA}]|[^\\W_{HAN_KANA}]+", re.U)
+_WORD = re.compile(f"[{HAN_KANA}]|[^\\W_{HAN_KANA}](?:[^\\W_{HAN_KANA}]|[{MARKS}])*", re.U)
+_LETTERS = re.compile(f"[^\\W\\d_](?:[^\\W\\d_]|[{MARKS}])*")
+
+
+def lettered(word: str) -> bool:
+    """Whether a word is letters only, its vowel signs and points among them (str.isalpha says no to "भैंस")."""
+    return _LETTERS.fullmatch(word) is not None
+
+
 _INNER_APOSTROPHE = re.compile(r"(?<=[^\W_])'(?=[^\W_])")
 # Contractions spelled out, so "don't" and "do not" are the same words on both sides.
 _CONTRACTIONS = (

@@ -18,7 +18,23 @@ HEDGE = re.compile(
     r"waarschijnlijk|misschien|wellicht|vermoedelijk|lijkt|ik (?:denk|vermoed)|probabilmente|forse|magari|"
     r"sembra|(?:credo|penso) che|suppongo|prawdopodobnie|chyba|wydaje się|myślę, że|förmodligen|kanske|"
     r"troligen|verkar|mungkin|sepertinya|kayaknya|barangkali|muhtemelen|belki|galiba|sanırım|вероятно|"
-    r"возможно|может быть|кажется|похоже)\b"
-    r"|可能|也许|大概|似乎|恐怕|たぶん|多分|おそらく|かもしれ|と思い|と思わ|아마|것 같",
+    r"возможно|может быть|кажется|похоже|"
+    # the hedges of speech beside the textbook ones: "I imagine", *me imagino*, *скорее всего*, *herhalde* …
+    r"I (?:imagine|reckon|wonder if)|I'd (?:guess|say|bet)|chances are|odds are|my bet is|"
+    r"me imagino|imagino que|creo que|a lo mejor|seguramente|dir[íi]a que|"
+    r"imagino|deve ser|creio que|desconfio|pelo jeito|"
+    r"je crois|j'imagine|on dirait|vraisemblablement|"
+    r"ich nehme an|dürfte|ich tippe|"
+    r"immagino|è probabile|sospetto|"
+    r"ik gok|zou kunnen|"
+    r"pewnie|podejrzewam|zapewne|"
+    r"скорее всего|видимо|наверное|подозреваю|по-видимому|судя по всему|мабуть|ймовірно|схоже|"
+    r"herhalde|tahminimce|şüpheleniyorum|"
+    r"có lẽ|chắc là|hình như|tôi đoán|"
+    r"kemungkinan|saya curiga)\b"
+    r"|可能|也许|也許|大概|似乎|恐怕|估计|估計|怀疑|懷疑|看起来|看起來|应该是|應該是|疑似"
+    r"|たぶん|多分|おそらく|かもしれ|と思い|と思わ|ようです|みたいです|でしょう|と推測|気がします"
+    r"|아마|것 같|듯합|듯해|추정|의심"
+    r"|शायद|लगता है|संभवतः|हो सकता है",
     re.I,
 )
