@@ -126,7 +126,10 @@ _BREAK_NOUNS = {"crashes": "crash", "crashed": "crash", "hangs": "hang", "hung":
 # A need before the thing needed ("Потрібен нормальний graceful shutdown для нашого …"): the thing, without "proper"
 _NEED = re.compile(
     r"(?i)^(?:потрібен|потрібна|потрібне|потрібно|потрібні|нужен|нужна|нужно|нужны|need|we need|brauche|wir brauchen|"
-    r"chcę|potrzebuję|potrzebujemy|kell egy|behöver|vi behöver)\s+(?:(?:a|an|ein|eine|einen)\s+)?"
+    r"chcę|potrzebuję|potrzebujemy|kell egy|behöver|vi behöver|"
+    r"(?:mình|tôi|em|anh|chị|chúng tôi|chúng mình|bọn mình) (?:cần|muốn)|"
+    r"saya (?:perlu|mau|ingin)|kami perlu|aku (?:perlu|mau))"
+    r"\s+(?:(?:a|an|ein|eine|einen)\s+)?"
     r"(?:(?:нормальний|нормальна|нормальне|нормальный|нормальная|нормальное|правильний|правильный|proper|decent|real|"
     r"richtigen|richtige|vernünftigen|vernünftige|porządny|porządne|normalny|ordentlig)\s+)?"
 )

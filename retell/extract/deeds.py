@@ -220,7 +220,9 @@ _GREETING = re.compile(
 )
 # A log line: a timestamp or a level in front, a stack frame, a prompt's output
 _LOG_LINE = re.compile(
-    r"^\s*(?:\[?\d{4}-\d\d-\d\d[T ]\d\d:\d\d|\[?\d\d:\d\d:\d\d[\].,]|\[?(?:ERROR|WARN(?:ING)?|INFO|DEBUG|FATAL|"
+    # (a syslog or journal line opens on its month in the machine's language: "Kwi 08 09:14:22 opony-pi gunicorn[812]")
+    r"^\s*(?:[^\W\d_]{3,5}\.? +\d{1,2} \d\d:\d\d:\d\d |"
+    r"\[?\d{4}-\d\d-\d\d[T ]\d\d:\d\d|\[?\d\d:\d\d:\d\d[\].,]|\[?(?:ERROR|WARN(?:ING)?|INFO|DEBUG|FATAL|"
     r"TRACE|CRITICAL)\]?[\s:]|at (?:async |new )?[\w$.<>]+ ?\(|Traceback \(most recent|Exception in thread|"
     r"npm ERR!|error\[E\d+\]|"
     r"E\s{2,}|File \"[^\"]+\", line \d+|(?:\w+(?:\.\w+)+|[A-Z]\w*)(?:Error|Exception):)"

@@ -158,7 +158,7 @@ def fails(title: str, language: str | None = None) -> str:
     shouting, a dangling conjunction, a cause given, a wish, a line of chat, words that name nothing, or (a
     `language` given) another language than the post's."""
     from retell.extract.chatforms import plans, runs_up, signs_off
-    from retell.extract.deeds import greets, output_line
+    from retell.extract.deeds import greets, output_line, reports_output
     from retell.extract.headings import chat_line
 
     text = title.strip()
@@ -196,6 +196,7 @@ def fails(title: str, language: str | None = None) -> str:
         return "points at a paste"
     if (
         output_line(text)
+        or reports_output(text)
         or re.match(r"(?i)^(?:diff --git|[-+]{3} |@@ |\$ |>>> )", text)
         or _ADDRESS.search(text)
         or _CODE.search(text)
