@@ -140,7 +140,9 @@ _BRANDS = wordset(
 _EMPHASIS = re.compile(r"(?<=\w)\*+(?=[\s:;,.!?)]|$)|(?<![\w*/])\*+(?=\w)", re.M)
 _SHELL_LANGS = frozenset({"sh", "bash", "shell", "console", "zsh", "shell-session", "terminal", "powershell", "ps"})
 _RUN_WORDS = re.compile(
-    r"\b(?:ran|re-ran|reran|running|executed|executes|typed|invoked|kicked off|fired off)\b"
+    # ("typed" of data is no run: "older orders were typed in as ISBN-10")
+    r"\b(?:ran|re-ran|reran|running|executed|executes|(?<!were )(?<!was )typed(?!\s+(?:in|into|as|up)\b)|invoked|"
+    r"kicked off|fired off)\b"
     r"|実行|走らせ|叩い|打っ|回し|运行|执行|跑了",
     re.I,
 )

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Iterable
 from datetime import date, datetime, timezone
 from typing import Any
 
@@ -53,6 +54,7 @@ from retell.check.sources import (
 from retell.check.text import code_spans, wordset
 from retell.check.verdict import HIGH, LOW, TRACED, UNCHECKED, UNTRACED, Finding, found
 from retell.extract.timeutil import IDLE_GAP_MS
+from retell.extract.tools import SHELL_TOOLS
 
 _ALIKE = {
     FAILED: {FAILED, "errors"},
@@ -785,7 +787,7 @@ def _command_numbers(index: Sources, ids: set[str], *, waits: bool = False) -> s
     out: set[float] = set()
     for event_id in ids:
         for call in index.event_calls.get(event_id, []):
-            if call.name == "Bash" and call.target:
+            if call.name in SHELL_TOOLS and call.target:
                 out |= {float(n) for n in re.findall(pattern, call.target)}
     return out
 
@@ -827,6 +829,16 @@ _CLASSIFIERS = frozenset({"个", "個", "개", "つ", "件", "项", "項", "处"
 
 
 _DID_COUNT = re.compile(r"(?i)\b(?:printed|made|wrote|scanned|tried|tested|sent|ordered|labelled|labeled)\s+(\d+)\b")
+
+
+def _printed_with(claim: Claim, amount: Amount, pool: Iterable[Source]) -> Source | None:
+    after = re.match(r"\s+([^\W\d_]{2,})", claim.block.text[amount.end :])
+    if after is None or amount.high is not None:
+        return None
+    word = re.escape(after.group(1))
+    number = _show(amount.value, "")
+    line = re.compile(rf"(?im)^\W*{re.escape(number)}\s+{word}\b")
+    return next((s for s in pool if s.speaker == TOOL and line.search(s.text)), None)
 
 
 def _thing(claim: Claim, index: Sources, scope: Scope) -> Finding:
@@ -886,6 +898,11 @@ def _thing(claim: Claim, index: Sources, scope: Scope) -> Finding:
         given = next(
             (s for s in pool if s.speaker == AUTHOR and wanted & {float(n) for n in _DID_COUNT.findall(s.text)}), None
         )
+    if given is None and same:
+        # a cited run that prints the number with the word the post says after its noun: "listed 9 customers due in
+        # the next 90 days" of a run ending "9 due in the next 90 days", where Claude's prose counted a subset of them
+        # ("five customers appear who were missing"; a real model's draft of fresh34's gas-safety reminders)
+        given = _printed_with(claim, amount, pool)
     bulleted = _bulleted(index, scope, amount) if scope.has_citation and given is None else None
     if bulleted is not None:
         return found(claim, bulleted, cited=True)  # "a five-item list" of a message the paragraph cites
@@ -972,6 +989,7 @@ def _lists(index: Sources, scope: Scope, amount: Amount) -> tuple[Source, int] |
     return exact or max(listed, key=lambda pair: pair[1], default=None)
 
 
+_DECIMAL = re.compile(r"(?<![A-Za-z0-9_.])\d+\.\d+(?![A-Za-z0-9_]|\.\d)")
 _BARE_NUMBER = re.compile(r"(?<![A-Za-z0-9_.])\d{1,3}(?:,\d{3})+(?![A-Za-z0-9_])|(?<![A-Za-z0-9_.])\d+(?![A-Za-z0-9_])")
 
 
@@ -982,6 +1000,8 @@ _SCALE = {"k": 1e3, "K": 1e3, "M": 1e6, "G": 1e9}
 
 def _numbers_in(text: str) -> set[float]:
     out = {float(m.group(0).replace(",", "")) for m in _BARE_NUMBER.finditer(text)}
+    # and a decimal whole ("70.61" of pytest's "assert 70.61... == 38.2...", not only its 70)
+    out |= {float(m.group(0)) for m in _DECIMAL.finditer(text)}
     for match in _SCALED_NUMBER.finditer(text):
         out |= {float(match.group(1)), float(match.group(1)) * _SCALE[match.group(2)]}
     return out

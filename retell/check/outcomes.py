@@ -17,7 +17,7 @@ from retell.check.sources import TOOL, Source, Sources, is_refusal_reason
 from retell.check.verdict import CONTRADICTED, HIGH, LOW, TRACED, UNCHECKED, UNTRACED, Finding, found
 from retell.extract.testlines import listed_tests
 from retell.extract.testruns import a_run_passed, times_run, told_runs
-from retell.extract.tools import INTERRUPTED, is_test_command, run_lines, test_outcome
+from retell.extract.tools import INTERRUPTED, SHELL_TOOLS, is_test_command, run_lines, test_outcome
 
 MYSELF = "myself"  # an outcome's noun: what the author ran themselves ("I ran the tests myself: five failed")
 OWN_RUN = "own run"  # a claim's family: "I ran the tests myself", the act with no result told
@@ -139,7 +139,7 @@ def _calls(
         (event_id, call)
         for event_id, calls in events
         for call in calls
-        if (call.name == "Bash" and call.target) or call.name in tools or any_tool
+        if (call.name in SHELL_TOOLS and call.target) or call.name in tools or any_tool
     ]
 
 
@@ -290,7 +290,7 @@ _PART_OF_SUITE = re.compile(r"::|\s-k\s|\s-m\s|--lf\b|--last-failed\b|\s\S*test\
 def _keeps_results(index: Sources) -> bool:
     """Whether this session keeps what its shell commands printed (an older events.json kept no output, so a
     run without one says nothing there)."""
-    shell = [c for calls in index.event_calls.values() for c in calls if c.name == "Bash" and c.target]
+    shell = [c for calls in index.event_calls.values() for c in calls if c.name in SHELL_TOOLS and c.target]
     kept = sum(1 for c in shell if c.outcome or getattr(c, "output", None) or c.error)
     return len(shell) >= 4 and kept >= 0.8 * len(shell)
 
@@ -304,7 +304,7 @@ def _truncated(call: Any) -> bool:
 def _cut_short(index: Sources, event_id: str, call: Any, keeps: bool) -> str:
     """Why a shell run shows no result, in a session that keeps results: none came back (the run was cut short,
     or the session ended first). "" when it shows one, or when the session keeps no output at all."""
-    if not keeps or call.name != "Bash" or call.outcome or getattr(call, "output", None) or call.error:
+    if not keeps or call.name not in SHELL_TOOLS or call.outcome or getattr(call, "output", None) or call.error:
         return ""  # a Read or an Edit keeps no output of its own
     at = index.order.get(event_id, -1)
     last = not any(o > at and "." not in e for e, o in index.order.items())

@@ -13,7 +13,7 @@ from retell.check.evidence import accept_marked
 from retell.check.scope import near_events
 from retell.check.sources import Sources
 from retell.check.verdict import UNTRACED, Finding
-from retell.extract.tools import is_test_command, run_lines
+from retell.extract.tools import SHELL_TOOLS, is_test_command, run_lines
 
 # Run again, in English, Spanish, French and German.
 _AGAIN = re.compile(
@@ -64,7 +64,8 @@ def grade_reruns(blocks: list[Block], index: Sources) -> list[Finding]:
                 event_id
                 for event_id in index.in_order(near)
                 for call in index.event_calls.get(event_id, [])
-                if call.name == "Bash" and (is_test_command(run_lines(call)) if tests else _runs_something(call.target))
+                if call.name in SHELL_TOOLS
+                and (is_test_command(run_lines(call)) if tests else _runs_something(call.target))
             ]
             if runs:
                 continue

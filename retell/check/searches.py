@@ -17,6 +17,7 @@ from retell.check.document import LIST, PARAGRAPH, Block
 from retell.check.scope import near_events
 from retell.check.sources import Sources
 from retell.check.verdict import UNTRACED, Finding
+from retell.extract.tools import SHELL_TOOLS
 
 _SPAN = r"`(?P<pattern>[^`\n]{2,120})`"
 # the verb before the pattern (English, German, French, Spanish, Dutch, Italian, Chinese) or after it (Japanese,
@@ -52,7 +53,7 @@ def _patterns(index: Sources, ids: set[str]) -> list[tuple[str, str]]:
             target = call.target or ""
             if call.name in _SEARCH_TOOLS and target:
                 out.append((target, event_id))
-            elif call.name == "Bash" and target:
+            elif call.name in SHELL_TOOLS and target:
                 for match in _SHELL_SEARCH.finditer(target):
                     try:
                         words = shlex.split(match.group("args"))

@@ -44,7 +44,7 @@ from retell.events import (
 from retell.extract.project import project_name
 from retell.extract.testlines import listed_tests
 from retell.extract.timeutil import to_epoch_ms
-from retell.extract.tools import TURNED_DOWN, failed_call, family, is_test_command, run_lines
+from retell.extract.tools import SHELL_TOOLS, TURNED_DOWN, failed_call, family, is_test_command, run_lines
 from retell.triage.model import Triage
 from retell.write.facts import session_facts, work_time
 
@@ -409,7 +409,7 @@ def _visit_call(event_id: str, call: Any, voice: str, add: Any, runs: list, touc
         add(event_id, TOOL, f"{listed.passed} passed, {listed.failed} failed")
     if not call.target:
         return
-    if fam == "bash" and call.name == "Bash":
+    if fam == "bash" and call.name in SHELL_TOOLS:
         runs.append((event_id, call.target))
         whole = getattr(call, "command", None)
         if whole and " ".join(whole.split()) != " ".join(call.target.split()):

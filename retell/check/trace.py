@@ -851,6 +851,9 @@ class Tracer:
         cut = _cut_short(code, index.of(scope.near))
         if cut is not None:
             return found(claim, cut, cited=True)
+        end = _end_of_value(code, index.of(scope.near))
+        if end is not None:
+            return found(claim, end, cited=True)
         member = _member(code, index, scope)
         if member is not None:
             return found(claim, member, cited=self._in_scope(member, scope))
@@ -1864,7 +1867,8 @@ def _mention(needle: str, index: Sources, scope: Scope, *, only: bool = False) -
 
 
 # `User.pantries`: a type and a member of it, as a post names what the session shows defined inside the type
-_DOTTED = re.compile(r"(?P<owner>[A-Za-z_]\w*)(?:\.|::|->)(?P<member>[A-Za-z_]\w*)(?:\(\))?")
+# (`#` is Ruby's and the docs' instance method: `Receive#call`)
+_DOTTED = re.compile(r"(?P<owner>[A-Za-z_]\w*)(?:\.|::|->|#)(?P<member>[A-Za-z_]\w*)(?:\(\))?")
 _TYPE_OPENS = r"(?:class|struct|interface|trait|enum|record|object|type|impl|protocol|model|message)\s+"
 _ANY_TYPE = re.compile(rf"(?m)^[ \t+\-]*(?:\w+\s+)*?{_TYPE_OPENS}[A-Za-z_]\w*")
 
@@ -1989,6 +1993,18 @@ def _cut_short(code: str, near: Iterable[Source]) -> Source | None:
                     return source
             at = source.text.find("…", at + 1)
     return None
+
+
+def _end_of_value(code: str, near: Iterable[Source]) -> Source | None:
+    """The event near the paragraph that prints a long hex or digit value `code` opens or ends: "whose hex ends in
+    `782009`" of a query's `312D…2D782009` (a real model's draft of fresh34's special-orders)."""
+    if len(code) < 6 or not re.fullmatch(r"[0-9A-Fa-f]+", code):
+        return None
+    edge = re.compile(
+        rf"(?<![0-9A-Za-z])[0-9A-Fa-f]+{re.escape(code)}(?![0-9A-Za-z])|"
+        rf"(?<![0-9A-Za-z]){re.escape(code)}[0-9A-Fa-f]+(?![0-9A-Za-z])"
+    )
+    return next((source for source in near if edge.search(source.text)), None)
 
 
 def _key_value(code: str, index: Sources, scope: Scope) -> Source | None:
