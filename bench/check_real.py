@@ -138,6 +138,10 @@ SETS = {
     "blind41": ("AU1", "AU2"),
     "blind42": ("AV1", "AV2"),
     "blind43": ("AW1", "AW2"),
+    "blind44": ("AX1", "AX2"),
+    "blind45": ("AY1", "AY2"),
+    "blind46": ("AZ1", "AZ2"),
+    "blind47": ("BA1", "BA2"),
 }
 # the sets the check was never tuned on: round fifteen tunes on every variant of the first ten (blind10
 # measured round fourteen, stop 40); blind11 arrived in stop 41 and measured round fifteen; round sixteen tunes on it,
@@ -181,8 +185,11 @@ SETS = {
 # round 47 tunes on it; blind39 and blind40 (stop 57, fresh31's French and Russian, Turkish and Hindi, each told in its
 # language) measured round 47; round 48 tunes on them; blind41 (stop 57, fresh31's English on Windows and English of
 # long, rambling messages) measured round 48; round 49 tunes on it; blind42 and blind43 (stop 57, fresh32's Brazilian
-# Portuguese and Japanese, Korean and Spanish from Spain, each told in its language) measure round 49
-UNTUNED: tuple[str, ...] = ("blind25", "blind28")
+# Portuguese and Japanese, Korean and Spanish from Spain, each told in its language) measured round 49; round 50 tunes
+# on them; blind44 to blind47 (stop 58, fresh33's German and Italian, Simplified Chinese and Vietnamese, fresh34's
+# Traditional Chinese and Dutch, Polish and Indonesian, each told in its language, drafted with round 50's prompts)
+# measure rounds 50 and 51 (51 was made before they were written)
+UNTUNED: tuple[str, ...] = ("blind25", "blind28", "blind44", "blind45", "blind46", "blind47")
 VARIANTS = ("dev", "holdout")
 SHOWN = ("dev",)  # details (misses, false alarms) are printed for these variants only
 KINDS = (
