@@ -153,11 +153,14 @@ _CJK_FRACTION = re.compile(
     r"(?:\s?(?P<post>ほど|くらい|ぐらい|程度|足らず|弱|未満|以内|強|あまり|余り|以上|超|近く|左右|多|쯤|정도|미만|이내|이상|넘게|남짓))?"
 )
 _CJK_FRACTION_UNIT = {"秒": 1 / 60, "초": 1 / 60, "時間": 60.0, "小时": 60.0, "小時": 60.0, "시간": 60.0}
+# a decimal with its point or, as most of Europe writes it, its comma ("0,2 s": never "2 s"; "1,500 ms" stays a
+# thousand and a half: a comma before three digits groups thousands)
+_DECIMAL = r"(?:\.\d+|,\d{1,2}(?!\d))"
 _SHORT = re.compile(
-    r"(?<![A-Za-z0-9_.])(?:(?P<h>\d+)\s?(?:h|hrs?)\s?(?P<hm>\d+)\s?(?:m|min|mins)\b"
+    r"(?<![A-Za-z0-9_.,])(?:(?P<h>\d+)\s?(?:h|hrs?)\s?(?P<hm>\d+)\s?(?:m|min|mins)\b"
     # "2 min 21 s", "2m 21s", "2m21.5s": one length, as `time` prints it
-    r"|(?P<mm>\d+)\s?(?:m|min|mins)\s?(?P<ms>\d+(?:\.\d+)?)\s?(?:s|sec|secs)\b"
-    r"|(?P<n>\d+(?:\.\d+)?)\s?(?P<u>h|min|ms|m)\b|(?P<s>\d{1,2}(?:\.\d+)?|\d+\.\d+)\s?s\b)"
+    rf"|(?P<mm>\d+)\s?(?:m|min|mins)\s?(?P<ms>\d+{_DECIMAL}?)\s?(?:s|sec|secs)\b"
+    rf"|(?P<n>\d+{_DECIMAL}?)\s?(?P<u>h|min|ms|m)\b|(?P<s>\d{{1,2}}{_DECIMAL}?|\d+{_DECIMAL})\s?s\b)"
 )
 # "ran in 2:21", "took 1:05:30": minutes and seconds (or hours) on a clock's face told as a length, only after a
 # word that makes it one ("at 2:21" is a time of day)
@@ -394,13 +397,13 @@ def durations(text: str, starts: list[int] | None = None) -> list[Amount]:
             hours = int(match.group("h")) * 60 + int(match.group("hm"))
             add(Amount(match.start(), match.end(), float(hours), DURATION, 1.0))
         elif match.group("mm"):
-            length = int(match.group("mm")) + float(match.group("ms")) / 60
+            length = int(match.group("mm")) + float(match.group("ms").replace(",", ".")) / 60
             add(Amount(match.start(), match.end(), length, DURATION, 1 / 60))
         elif match.group("s"):
-            add(Amount(match.start(), match.end(), float(match.group("s")) / 60, DURATION, 1 / 60))
+            add(Amount(match.start(), match.end(), float(match.group("s").replace(",", ".")) / 60, DURATION, 1 / 60))
         else:
             scale = _MINUTES[match.group("u")]
-            add(Amount(match.start(), match.end(), float(match.group("n")) * scale, DURATION, scale))
+            add(Amount(match.start(), match.end(), float(match.group("n").replace(",", ".")) * scale, DURATION, scale))
     for match in _CLOCK_LENGTH.finditer(text):
         if _CLOCK_BEFORE.search(text[max(0, match.start() - 30) : match.start()]) and not _CLOCK_AFTER.match(
             text[match.end() : match.end() + 6]

@@ -212,13 +212,25 @@ _PT_IT_MINE = (
     r"ho (?:scritto|risposto|chiesto|detto|aggiunto|spiegato|ribadito)|scrissi|risposi|chiesi|dissi"
 )
 _VI_SAY = r"viết|trả lời|hỏi|nhắn|gõ|dặn|nói|bảo|đáp|ghi"
+# Dutch and Indonesian: "ik schreef (aan Claude):", "schreef ik:", "saya menulis ke Claude:", "Claude menjawab:"
+_NL_SAY = r"schreef|antwoordde|vroeg|zei|typte|tikte|meldde|voegde|stelde|legde"
+_ID_SAY = (
+    r"menulis|tulis|bilang|tanya|bertanya|menanyakan|membalas|balas|menjawab|jawab|minta|meminta|mengetik|ketik|"
+    r"menambahkan|berkata|mengatakan|menjelaskan|mengusulkan|menyarankan"
+)
 _MINE_LEAD = re.compile(
     rf"(?<!\w)(?:(?:{_PL_SAY})(?:am|em)|{_PT_IT_MINE})(?!\w)[^.!?«“„]{{0,30}}:?\s*$"
-    rf"|(?<!\w)(?:mình|tôi|em)(?!\w)[^.!?“]{{0,40}}(?<!\w)(?:{_VI_SAY})(?!\w)\s*(?:thêm|lại|rằng)?\s*:?\s*$",
+    # (the one written to may follow the verb: "Mình viết cho Claude:", I wrote to Claude)
+    rf"|(?<!\w)(?:mình|tôi|em)(?!\w)[^.!?“]{{0,40}}(?<!\w)(?:{_VI_SAY})(?!\w)\s*(?:thêm|lại|rằng)?"
+    r"(?:\s+(?:cho|với)\s+Claude)?\s*:?\s*$"
+    rf"|(?<!\w)ik(?!\w)[^.!?“„]{{0,40}}(?<!\w)(?:{_NL_SAY})(?!\w)[^.!?“„]{{0,30}}:?\s*$"
+    rf"|(?<!\w)(?:{_NL_SAY})\s+ik(?!\w)[^.!?“„]{{0,30}}:?\s*$"
+    rf"|(?<!\w)(?:saya|aku|gue|gw)(?!\w)[^.!?“„]{{0,40}}(?<!\w)(?:{_ID_SAY})(?!\w)[^.!?“„]{{0,30}}:?\s*$",
     re.I,
 )
 _CLAUDE_LEAD = re.compile(
     rf"(?<!\w)Claude(?!\w)[^.!?«“„]{{0,30}}(?<!\w)(?:(?:{_PL_SAY})(?!\w)|(?:{_VI_SAY})(?!\w)|"
+    rf"(?:{_NL_SAY})(?!\w)|(?:{_ID_SAY})(?!\w)|"
     r"(?:escreveu|respondeu|perguntou|disse|explicou|ha (?:scritto|risposto|chiesto|detto|spiegato)))"
     r"[^.!?«“„]{0,20}:?\s*$",
     re.I,

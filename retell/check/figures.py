@@ -1164,6 +1164,24 @@ def _between_clocks(claim: Claim) -> bool:
     return bool(_CLOCKS.search(text[start + 1 : amount.start]))
 
 
+_CLOCK_TIME = re.compile(r"(?<![\d:.])([01]?\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?(?![\d:])")
+
+
+def _between_times_given(claim: Claim) -> bool:
+    """A time between two clock times the sentence itself gives, told beside them: "the label line at 09:14:17, the
+    lock error at 09:14:22, five seconds later" (blind47 BA1:71): arithmetic on the post's own figures, which the
+    figures are checked for, not a gap between two events."""
+    amount = claim.amount
+    assert amount is not None
+    text = claim.block.text
+    begin = next((a for a, b in sentences(text) if a <= amount.start < b), 0)
+    times = [
+        int(h) * 3600 + int(m) * 60 + int(sec or 0) for h, m, sec in _CLOCK_TIME.findall(text[begin : amount.start])
+    ]
+    seconds = {round(amount.value * 60)} | ({round(amount.high * 60)} if amount.high is not None else set())
+    return any(abs(b - a) in seconds for a, b in itertools.combinations(times, 2))
+
+
 # The word that makes a figure a time between two moments, right after it
 _RELATION = re.compile(r"\s*(apart|later|earlier|after|before)\b", re.I)
 
@@ -1339,6 +1357,8 @@ def check_time(claim: Claim, index: Sources, scope: Scope) -> Finding:
         return _weekday(claim, index, scope)
     if _between_clocks(claim):
         return found(claim, None, "a difference between clocks or dates, not a time taken", UNCHECKED, weak=True)
+    if _between_times_given(claim):
+        return Finding(claim, TRACED, None, "the time between the two clock times its sentence gives", weak=True)
     # "two minutes later" is the time between two events, never a length: only durations ("it took an
     # hour") are compared with the session's lengths (a chapter's, a subagent's run, the session's own).
     # An uncited paragraph (an opening, an ending, a heading) tells the whole story: "nine minutes later

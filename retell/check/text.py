@@ -117,6 +117,11 @@ _CONTRACTIONS = (
     (re.compile(r"\b(it|that|what|there|here|he|she|who|where)'s\b"), r"\1 is"),
     (re.compile(r"\blet's\b"), "let us"),
     (re.compile(r"\b(i|you|we|they|he|she)'d\b"), r"\1 would"),
+    # Dutch speech's short forms: "kan ik 'm draaien" is "kan ik hem draaien" tidied (blind46 AZ2:236)
+    (re.compile(r"(?<!\w)'m\b"), "hem"),
+    (re.compile(r"(?<!\w)'t\b"), "het"),
+    (re.compile(r"\bz'n\b"), "zijn"),
+    (re.compile(r"\bm'n\b"), "mijn"),
 )
 _BOUNDARY = re.compile(r"[.!?;:,()\"\n]|\s-\s|\.\.\.")
 _SENTENCE_GAP = re.compile(r"[.!?]|\n")

@@ -362,6 +362,18 @@ class Tracer:
                 )
             if self._far(source, scope) and quote_words(claim.text) >= MIN_INLINE_QUOTE_WORDS:
                 mine = self._author_said(claim, scope, cleaned)
+                if mine is not None and claim.speaker == CLAUDE and source.retells:
+                    # my cited words given to Claude, which only Claude Code's summary of the session repeats ("Claude
+                    # answered: “…”" of my own message, blind33 AM1:75): a summary quoting me is not Claude speaking
+                    words, to = _WORDS_OF[AUTHOR]
+                    return found(
+                        claim,
+                        mine,
+                        f"these are {words} ({mine.id}), not Claude's",
+                        CONTRADICTED,
+                        confidence=HIGH,
+                        advice=f"attribute them to {to}",
+                    )
                 if mine is not None:
                     # "例如「大腸包小腸 ×２」" of my cited message, which a test file Claude wrote later also holds:
                     # the words are mine first, whoever the sentence seems to give them to
