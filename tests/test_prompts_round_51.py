@@ -176,12 +176,16 @@ def test_a_session_with_no_commit_has_the_ending_say_so() -> None:
     events = [
         Event(id="e1", kind="human", ts=None, text="fix it"),
         Event(id="e2", kind="tool_run", ts=None, calls=[ToolCall("Edit", "app.py", diff="-a\n+b")]),
-        Event(id="e3", kind=ASSISTANT, ts=None, text="Fixed."),
+        Event(id="e3", kind="tool_run", ts=None, calls=[ToolCall("Bash", "git diff --stat", output="app.py | 2 +-")]),
+        Event(id="e4", kind=ASSISTANT, ts=None, text="Fixed."),
     ]
     # (material round 63: said as what happened; the ending names it among the parts still open, where no section
     # tells it, by `left_uncommitted`)
     assert session_end(events).endswith("), and nothing was committed.")
     assert left_uncommitted(events) and not left_uncommitted(events[:1] + events[2:])
+    # (stop 58: of a session that ran no git at all, commits are not spoken of)
+    no_git = events[:2] + events[3:]
+    assert "committed" not in session_end(no_git) and not left_uncommitted(no_git)
 
 
 # -- 3. the ending tells only what the sections do not -----------------------------------------------------------------

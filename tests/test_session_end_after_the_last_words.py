@@ -81,7 +81,8 @@ def test_a_change_left_uncommitted_is_still_said() -> None:
     events = [
         Event(id="e1", kind=HUMAN, ts=None, text="fix it"),
         _run("e2", EDIT),
-        Event(id="e3", kind=ASSISTANT, ts=None, text="Fixed."),
+        _run("e3", ToolCall("Bash", "git status --short", output=" M app.py")),
+        Event(id="e4", kind=ASSISTANT, ts=None, text="Fixed."),
     ]
     end = session_end(events)
     # (material round 63: said as what happened; the finishing prompt names it among the parts still open)

@@ -257,7 +257,17 @@ def left_uncommitted(events: list[Event]) -> bool:
     round 50): the finishing prompt names it among the parts still open (material round 63)."""
     told = _told(events)
     changed = any(c.name in CHANGE_TOOLS and not c.error for e in told if e.kind == TOOL_RUN for c in e.calls or ())
-    return changed and not _commits(told)
+    return changed and not _commits(told) and _uses_git(told)
+
+
+_GIT = re.compile(r"(?<![\w./-])git\s+-?\w")
+
+
+def _uses_git(told: list[Event]) -> bool:
+    """Whether any command of the session ran git: of a session that never did, "nothing was committed" reads as a
+    claim about a repository the folder may not be (three blind writers' endings said "not committed yet" of such
+    sessions, stop 58)."""
+    return any(_GIT.search(c.target or "") for e in told if e.kind == TOOL_RUN for c in e.calls or ())
 
 
 def session_end(events: list[Event]) -> str:
@@ -300,7 +310,7 @@ def session_end(events: list[Event]) -> str:
     else:
         text = f"The session ends on [{last.id}]"
     text += f", and the last commit [{commits[-1].id}] went through" if commits else ""
-    if not commits and changed:
+    if not commits and changed and _uses_git(told):
         text += ", and nothing was committed"
     return text + "." + never_failed(told)
 

@@ -437,10 +437,17 @@ def _show_clause(note: str) -> str:
         return ""
     end = _SENTENCE_END.search(note, found.end())
     clause = note[found.start() : end.start() if end else len(note)]
-    if len(clause.split()) <= 2:
+    parenthesis = note[: found.start()].rstrip().endswith("(") and not _CODE_SPAN.search(clause)
+    if len(clause.split()) <= 2 or parenthesis:
         # the verb last, as German, Dutch and Japanese put it ("…; die Ausgabe des letzten Laufs als text-Block
         # zeigen"): what it asks to show is the clause before it, from the last clause mark
-        begin = max(note.rfind(mark, 0, found.start()) for mark in (";", "；", ". ", "。", ": "))
+        marks = [";", "；", ". ", "。", ": "]
+        if parenthesis:
+            # "…, then gave `pd.to_datetime` the format in `load` (show the diff)": a parenthesis asks to show what
+            # its clause names, not the whole beat's (fresh34's gas-safety: the test added before the fix was listed
+            # as the diff asked for, and the fix went to prose)
+            marks += [", ", "，", "、"]
+        begin = max(note.rfind(mark, 0, found.start()) for mark in marks)
         clause = note[begin + 1 : end.start() if end else len(note)].strip()
     return clause
 

@@ -146,6 +146,10 @@ _EVERYDAY_ACRONYMS = frozenset(
         "HTTP", "HTTPS", "ID", "IDs", "IDE", "IP", "JS", "JSON", "LLM", "OS", "PDF", "PNG", "PR", "PRs",
         "RAM", "README", "REST", "SDK", "SQL", "SSH", "SSL", "SVG", "TLS", "TODO", "UI", "URL", "URLs",
         "UTF-8", "UX", "XML", "YAML", "UTC", "GMT", "SMTP", "SMS", "TCP", "UDP", "DB",
+        # (and those of everyday life, and a date format's letters: a drafter of fresh34 was asked to introduce
+        # "AM" of "1 AM", "PC", "ISBN", "UK" and "DD, MM, YYYY", stop 58)
+        "AM", "PM", "PC", "TV", "UK", "US", "USA", "EU", "ISBN", "EAN", "VAT", "GPS", "USB", "QR", "NAS", "VPN",
+        "PIN", "OK", "FYI", "ETA", "ASAP", "DD", "MM", "YYYY", "YY", "HH", "SS",
     }
 )  # fmt: skip
 # A code span holding a declaration, an assignment or a statement is code the post quotes, not a name
