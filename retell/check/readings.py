@@ -14,6 +14,7 @@ sentences of the cited events were only Claude's reading (`claude_readings`).
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterable
 
@@ -212,7 +213,8 @@ ACCOUNT: dict[str, str] = {
     "id": r"menurut",
     "tr": r"göre",
     "ru": r"по\s(?:словам|мнению|версии)",
-    "vi": r"theo",
+    # ("Claude đưa ra hai hướng.", Claude put forward two ways: what follows is Claude's list)
+    "vi": r"theo đưa\sra\s(?:hai|ba|bốn|\d+)\s(?:hướng|cách|phương\sán|lựa\schọn)",
     "zh": r"据 據 认为 認為 的解释 的解釋 的说法 的說法",
     "ja": r"によると によれば の説明では の見立てでは",
     "ko": r"따르면",
@@ -230,7 +232,7 @@ _LIST_ITEM = re.compile(
 # of the list after it are the proposal's, blind38 AR2:34)
 _PROPOSED = re.compile(
     r"\b(?:proposed|suggested|offered|ha proposto|ha suggerito|a proposé|a suggéré|propuso|sugirió|propôs|sugeriu|"
-    r"schlug|vorgeschlagen)\b",
+    r"schlug|vorgeschlagen|đưa ra|đề xuất|gợi ý|đề nghị)\b",
     re.I,
 )
 # Claude's own acts and plans as other languages open them ("Etsin ensin endpointin", "Vou rodar os testes",
@@ -269,7 +271,24 @@ def _heads(text: str) -> set[str]:
             out.add(low[:4])
     for run in _CJK.findall(plain):
         out.update(run[i : i + 2] for i in range(len(run) - 1))
+    if _VIETNAMESE.search(plain):
+        # Vietnamese writes each syllable apart and few reach four letters ("gộp ô", merged cell; "công nhân",
+        # worker): two syllables in a row are its word, as two characters are in Chinese
+        syllables = [w.lower() for w in words(plain)]
+        out.update(
+            f"{a} {b}"
+            for a, b in itertools.pairwise(syllables)
+            if lettered(a) and lettered(b) and a not in _VI_STOP and b not in _VI_STOP
+        )
     return out
+
+
+_VIETNAMESE = re.compile("[ăắằẳẵặơớờởỡợưứừửữựđạẹịọụỵậệộ]", re.I)
+# Vietnamese's function syllables, which two sentences share by their grammar alone
+_VI_STOP = wordset(
+    "là và của cho một các những có không được này đó thì mà với trong ở để đã sẽ đang rồi cũng nên khi từ ra vào "
+    "lên thấy như theo hay hoặc nhưng vì nếu thế nào bị bằng lại còn đều chỉ vẫn tôi mình em anh chị bạn claude"
+)
 
 
 def _codes(text: str) -> set[str]:
@@ -380,7 +399,8 @@ def _unborne(sentence: str, claude: str, seen: _Evidence) -> tuple[list[str], li
 
 
 def _strong(codes: list[str], heads: list[str]) -> bool:
-    # a pair of CJK characters is half a word (a Han, kana or hangul character a quarter of one, about)
+    # a pair of CJK characters is half a word (a Han, kana or hangul character a quarter of one, about); a pair of
+    # Vietnamese syllables one
     weight = sum(0.5 if _CJK.match(h) else 1.0 for h in heads)
     return len(codes) >= _CODES or (len(codes) >= 1 and weight >= _CODE_WORDS) or weight >= _WORDS
 

@@ -75,3 +75,12 @@ def test_my_words_given_to_claude_are_mine_though_a_summary_repeats_them() -> No
     quote = "“Laat de structuur eigenlijk maar zoals hij is, dat wordt te groot voor vanavond.”"
     assert about(problems("AM1", f"Claude antwoordde daarop: {quote} <!-- ev: e14 -->\n"), "not Claude's")
     assert problems("AM1", f"Ik schreef daarop: {quote} <!-- ev: e14 -->\n") == []
+
+
+def test_a_vietnamese_reading_of_claude_s_told_as_fact() -> None:
+    # Vietnamese writes each syllable apart and few reach the four letters a reading's words were compared by: two
+    # syllables in a row ("gộp ô", "công nhân") are compared instead (blind45 AY2:39)
+    told = "Cột C là mã công đoạn, và `C4:C15` là một ô gộp cho 12 công nhân cùng làm một công đoạn. <!-- ev: e5 -->\n"
+    assert about(problems("AY2", told), "Claude's reading")
+    given = "Theo Claude, cột C là mã công đoạn, và `C4:C15` là một ô gộp cho 12 công nhân. <!-- ev: e5 -->\n"
+    assert problems("AY2", given) == []
