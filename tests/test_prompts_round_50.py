@@ -384,14 +384,15 @@ def test_the_ending_is_told_how_the_session_stops(pantry) -> None:
     flat = " ".join(finish.split())
     assert (
         "For you, not a sentence for the post: The session ends on Claude's reply [e12] (the author wrote nothing "
-        "after it), and nothing was committed."
-    ) in flat  # (round 51: asked to "say so", both endings of fresh17 told "I wrote nothing after it")
+        "after it)."
+    ) in flat  # (round 51: asked to "say so", both endings of fresh17 told "I wrote nothing after it"; stop 58: a
+    # session that ran no git says nothing of commits)
     # (material round 63: how to tell it is the ending's one rule, and the work left uncommitted one of its open parts)
     assert (
         "and never how the session ended: not that it stops there or that the author wrote nothing more, and no reply "
         'or verdict of theirs (pleased, satisfied, "what I wanted") that no word of theirs shows.'
     ) in flat
-    assert "a limit lowered for the test, the work left uncommitted)" in flat
+    assert "a limit lowered for the test)" in flat  # (no git ran: stop 58)
 
 
 def test_an_author_who_answers_last_is_not_told_they_never_replied(tmp_path: Path) -> None:
