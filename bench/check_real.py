@@ -142,6 +142,8 @@ SETS = {
     "blind45": ("AY1", "AY2"),
     "blind46": ("AZ1", "AZ2"),
     "blind47": ("BA1", "BA2"),
+    "blind48": ("BB1", "BB2"),
+    "blind49": ("BC1", "BC2"),
 }
 # the sets the check was never tuned on: round fifteen tunes on every variant of the first ten (blind10
 # measured round fourteen, stop 40); blind11 arrived in stop 41 and measured round fifteen; round sixteen tunes on it,
@@ -188,8 +190,10 @@ SETS = {
 # Portuguese and Japanese, Korean and Spanish from Spain, each told in its language) measured round 49; round 50 tunes
 # on them; blind44 to blind47 (stop 58, fresh33's German and Italian, Simplified Chinese and Vietnamese, fresh34's
 # Traditional Chinese and Dutch, Polish and Indonesian, each told in its language, drafted with round 50's prompts)
-# measured rounds 50 and 51 (51 was made before they were written); round 52 tunes on them
-UNTUNED: tuple[str, ...] = ("blind25", "blind28")
+# measured rounds 50 and 51 (51 was made before they were written); round 52 tunes on them; blind48 and blind49 (stop
+# 58, fresh35's English of long messages and Swedish, English of brief ones and Czech, drafted with round 52's prompts)
+# measure round 52
+UNTUNED: tuple[str, ...] = ("blind25", "blind28", "blind48", "blind49")
 VARIANTS = ("dev", "holdout")
 SHOWN = ("dev",)  # details (misses, false alarms) are printed for these variants only
 KINDS = (

@@ -101,6 +101,7 @@ _MINITEST = re.compile(r"(\d+) (?:runs|tests), \d+ assertions, (\d+) failures, (
 # ExUnit's "24 tests, 2 failures" and XCTest's "Executed 9 tests, with 0 failures"
 _TESTS_FAILURES = re.compile(r"\b(\d+) tests?,(?: with)? (\d+) failures?\b")
 _COUNTS = re.compile(r"(\d+)\s+(passed|failed|errors?|skipped|xfailed|xpassed|pending|todo|broken)\b", re.I)
+_CORE_COUNTS = re.compile(r"(\d+)\s+(passed|failed|errors?|skipped|xfailed|xpassed)\b", re.I)
 _CARGO = re.compile(r"test result: (?:ok|FAILED)\. (\d+) passed; (\d+) failed")
 _JEST_TESTS = re.compile(r"^Tests:\s+(.+?)\s*$", re.M)
 # Pester 4 and 5: "Tests Passed: 0, Failed: 4, Skipped: 0, …"
@@ -750,7 +751,9 @@ def test_outcome(output: str, failed: bool) -> str | None:
     # else searched from the end, where a runner prints its summary
     last = None
     if _COUNTS.search(tail):
-        last = next((ln for ln in reversed(tail.splitlines()) if _COUNTS.search(ln)), None)
+        # (a line counting only "broken", "pending" or "todo" counts tests only beside a pass or a failure: "7  broken
+        # mouth" of a cull list printed after `pytest -q && …` was told as the tests' outcome, fresh35's lambing)
+        last = next((ln for ln in reversed(tail.splitlines()) if _CORE_COUNTS.search(ln)), None)
     if last is not None:
         phrase = _counts_phrase(last)
         if phrase:

@@ -416,7 +416,9 @@ _ASKS_TO_SHOW = re.compile(
     r"```|\b(?!zeigte|gezeigt|mostrou|mostrava|mostró|mostraba|montra|montré|gösterdi|gösteriyor|pokazał)"
     r"(?:show|shown|showing|display|displayed|quote (?:its|the) (?:lines?|output)|code block|"
     r"tampil\w*|tunjuk\w*|blok kode|muestr\w*|mostr\w*|bloque|bloco|montr\w*|affich\w*|zeig\w*|codeblock|"
-    r"blocco|toon|poka[żz]\w*|показать|покажи\w*|показав\w*|показыва(?:я|ть)|göster\w*|hiển thị)\b"
+    r"blocco|toon|poka[żz]\w*|показать|покажи\w*|показав\w*|показыва(?:я|ть)|göster\w*|hiển thị|"
+    # Swedish, Danish and Norwegian, Czech, Finnish ("visa diffen": fresh35's vagforening)
+    r"visa|vis|ukázat|ukaž\w*|näytä\w*)\b"
     r"|示す|表示|見せ|展示|显示|顯示|代码块|보여",
     re.I,
 )

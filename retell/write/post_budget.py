@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from retell.events import COMMAND, HUMAN, TOOL_RUN, Event, EventLog
+from retell.extract.tools import TURNED_DOWN
 from retell.write.locales import counts_characters, length_range, scale
 from retell.write.material import FOLLOWING_EVENTS, Material, outline_printed_chars, refused, render_material
 from retell.write.room import material_holds
@@ -145,8 +146,9 @@ def share_sections(total: int, holds: list[int], floor: int) -> list[int]:
 
 
 def changes(event: Event) -> bool:
-    """Whether a run changed lines (a refused edit changed nothing: round 50)."""
-    return any(c.diff and not refused(c) for c in event.calls or ())
+    """Whether a run changed lines (a refused edit changed nothing: round 50; nor did one the author turned down,
+    which fresh35's vagforening listed first among a section's blocks, before the fix its beat asked to show)."""
+    return any(c.diff and not refused(c) and c.error != TURNED_DOWN for c in event.calls or ())
 
 
 def prints(event: Event) -> bool:
