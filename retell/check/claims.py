@@ -330,7 +330,17 @@ _NOT_ASSERTED = re.compile(
     r"no|without)\b|\?",
     re.I,
 )
-_NOT = re.compile(r"\b(?:not|never|no|n't|nothing|nobody|none)\b", re.I)
+_NOT = re.compile(
+    r"\b(?:not|never|no|n't|nothing|nobody|none|nicht|nichts|nie|niemals|kein\w*|niet|niets|nooit|geen|pas|rien|"
+    r"jamais|nada|nunca|non|niente|mai|nic|не|ничего|никогда|không|chưa|tidak|belum|hiç|inte|ingenting|aldrig|ikke)\b",
+    re.I,
+)
+# a negation right after the verb: "Gepusht wurde nichts", "committé rien", "pushed nothing"
+_NOT_AFTER = re.compile(
+    r"^\s*(?:(?:wurde|wurden|ist|sind|was|werd|werden|is|a|ha|foi|fue|è)\s+)?"
+    r"(?:nichts|nicht|niets|niet|rien|nada|nic|ничего|nothing|ingenting|inget|ikke|intet)\b",
+    re.I,
+)
 _JA_OUTCOME = re.compile(
     # 没有失败了, 不再失败: "no longer failed" is a run that passed, not one that failed
     # (and their polite forms, in which a post is as often written: 通りました, 成功しました, 落ちました)
@@ -415,6 +425,14 @@ _SAME_SUBJECT = re.compile(
 _WHILE_WORKING = re.compile(r"\b(?:while|whilst|as)\s+(?:Claude|it|the\s+\w+|he|she|they|I|we)\s*$", re.I)
 
 
+def _verb_end(match: re.Match[str]) -> int:
+    """Where an outcome's verb ends, before the words the pattern reads after it."""
+    for group in ("pos", "neg"):
+        if match.group(group) is not None:
+            return match.end(group)
+    return match.end()
+
+
 def outcome_claims(text: str, block: Block) -> list[Claim]:
     """ "the tests passed", "pushed, and the deploy went through", "recording worked first time": a result the
     narrator asserts (not one Claude said, expected or was asked for)."""
@@ -441,7 +459,12 @@ def outcome_claims(text: str, block: Block) -> list[Claim]:
             continue
         if _CONDITION.match(match.group("tail") or "") and not verb.endswith("ed"):
             continue  # "a test that fails if a closed socket leaves its listener": what it checks, no run's result
-        if _NOT_ASSERTED.search(clause) or _NOT.search(clause[-40:]) or re.search(r"\bonly\s*$", clause):
+        if (
+            _NOT_ASSERTED.search(clause)
+            or _NOT.search(clause[-40:])
+            or _NOT_AFTER.match(text[_verb_end(match) : _verb_end(match) + 30])
+            or re.search(r"\bonly\s*$", clause)
+        ):
             continue  # "only worked in Chrome Canary": a limit it had, not a result
         family = _VERB_FAMILIES.get(verb, "")
         passive = bool(_PASSIVE.search(clause))  # "the export went through and was committed"
@@ -955,8 +978,10 @@ def _prose_claims(block: Block, programs: frozenset[str]) -> list[Claim]:
         if kind == COMMAND:
             claim.ran = _asserts(_RUN_WORDS, masked, match.start())
             claim.by_author = claim.ran and _run_by_author(masked, match.start())
+            # "no `git commit` ran", "没有跑过 `git commit`", "geen `git commit`": told as never run
+            claim.absent = bool(_WITHOUT.search(masked[max(0, match.start() - 40) : match.start()]))
         elif kind == CODE_SPAN:
-            claim.absent = bool(_WITHOUT.search(masked[max(0, match.start() - 24) : match.start()]))
+            claim.absent = bool(_WITHOUT.search(masked[max(0, match.start() - 40) : match.start()]))
         elif kind == PATH and not is_route(code):
             claim.as_value = bool(_AS_VALUE.search(masked[max(0, match.start() - 40) : match.start()]))
             claim.touch = "" if claim.as_value else _touch(masked, match.start())
@@ -1220,9 +1245,14 @@ def _touch(text: str, at: int) -> str:
 _WITHOUT = re.compile(
     r"\b(?:without|ohne|sin|sans|senza|zonder|sem|bez|utan|uden|uten"
     # "no `git` command ran", "never `git push`", "kein `git`-Befehl": named as what never ran
-    r"|no|never|not a single|not one|kein(?:e|en|er|em)?|ningún|ninguna|aucune?|nessun[oa]?|geen|nenhuma?|żadn\w+)\s+"
+    r"|no|never|not a single|not one|kein(?:e|en|er|em)?|ningún|ninguna|aucune?|nessun[oa]?|geen|nenhuma?|żadn\w+"
+    # Indonesian's "tidak ada (satu pun perintah)", Vietnamese's "không có (lệnh)", "there is no (command)"
+    r"|tidak ada|tak ada|không có|không hề)\s+"
     r"(?:(?:a|an|any|the|einen?|den|das|die|el|la|le|les|il|lo|de|het|o)\s+)?"
-    r"(?:(?:einzige[mnrs]?|single|solo|seul|único|única|enkele)\s+)?$",
+    r"(?:(?:einzige[mnrs]?|single|solo|seul|único|única|enkele|satu pun|sebuah)\s+)?"
+    r"(?:(?:perintah|lệnh|command|Befehl|commando)\s+)?$"
+    # Chinese and Japanese: 没有跑过 `git commit`, 未执行 `git push`
+    r"|(?:没有|沒有|未曾|未)(?:跑过|跑過|运行过|運行過|执行过|執行過|用过|用過|做过|做過)?\s*$",
     re.I,
 )
 

@@ -75,6 +75,10 @@ _NOT_ASSERTED = re.compile(
     r"pas|jamais|aucun|devrait|pourrait|si|voulait|aurait|nunca|debería|podría|quería)(?!\w)|\?|没有?|沒有?|無|未|不|如果|是否|ない|なかった|もし|？",
     re.I,
 )
+_DENIED_AFTER = re.compile(
+    r"^\s*(?:(?:wurde|wurden|ist|sind|was|were|a|ha|foi|fue)\s+)?(?:nichts|nicht|niets|niet|rien|nada|nothing|nic)\b",
+    re.I,
+)
 # A push told as done: "pushed to `origin`", "nach GitHub gepusht", "poussé sur `main`".
 _PUSHED = re.compile(
     r"(?<!\w)(?:pushed\s+(?:it\s+|them\s+|everything\s+)?(?:up\s+)?to|gepusht|gepushed|poussée?s?|pushée?s?)(?!\w)"
@@ -144,7 +148,12 @@ def evidence_claims(blocks: list[Block], claims: list[Claim]) -> list[Claim]:
             push = _PUSHED.search(clause)
             if push is not None and any(a <= start + push.start() < b for a, b in quoted):
                 continue  # someone's words in quotation marks ("Someone pushed to the branch"), checked as a quote
-            if push is not None and not _NOT_ASSERTED.search(clause[: push.start()]):
+            if (
+                push is not None
+                and not _NOT_ASSERTED.search(clause[: push.start()])
+                # (nor after it: "Gepusht wurde nichts", "pushé rien", blind44 AX1:201)
+                and not _DENIED_AFTER.match(clause[push.end() : push.end() + 30])
+            ):
                 claim = Claim(OUTCOME, clause.strip()[-120:], block.line_at(start + push.start()), block)
                 claim.at, claim.family, claim.positive = start + push.end(), "push", True
                 ends[id(claim)] = end

@@ -702,6 +702,18 @@ class Tracer:
                 return found(claim, named, cited=self._in_scope(named, scope))
             return found(claim, None, "no such slash command in the session", UNTRACED, advice="check its name")
         wanted = command.split()
+        if claim.absent:
+            # told as never run ("no `git commit` ran", "没有跑过 `git commit`"): true unless it ran
+            ran_at = _runs_of(command, index)
+            if not ran_at:
+                return Finding(claim, TRACED, None, "told as not run, and it never ran", weak=True)
+            return found(
+                claim,
+                _first(index, ran_at[0][0]),
+                f"told as never run, but it ran in {ran_at[0][0]}",
+                CONTRADICTED,
+                advice=f"say what {ran_at[0][0]} ran, or leave the sentence out",
+            )
         if scope.has_citation and not claim.ran:
             named = _mention(command, index, scope, only=True)
             if named is not None:
