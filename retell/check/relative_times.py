@@ -14,6 +14,7 @@ import re
 from retell.check.gloss import Gloss
 from retell.check.hebrew_times import hebrew_times
 from retell.check.slavic_times import slavic_times
+from retell.check.spaced_numeral_times import spaced_numeral_times
 
 _WORDS = {
     # Russian (the forms after "через" and "спустя")
@@ -185,6 +186,7 @@ def gloss_relative(text: str) -> Gloss | None:
     or count told with its unit ("19 minutes", "3 files"), or None when it has none."""
     replacements = slavic_times(text)  # declined numerals and units first: "po sedmi minutách", "za půl minuty"
     replacements += hebrew_times(text)  # "כעבור כשלוש-עשרה שניות", "כשעה אחר כך": words Hebrew writes together
+    replacements += spaced_numeral_times(text)  # "mười bốn phút", "dua puluh detik kemudian": numbers written apart
     for pattern in (_BEFORE, _AFTER):
         for match in pattern.finditer(text):
             if any(match.start() < b and match.end() > a for a, b, _ in replacements):
