@@ -553,7 +553,10 @@ class Redactor:
         (`the password is …`) is not this, and still stops."""
         if self.session is None or finding.kind == TERM_KIND or finding.value in self.known:
             return False
-        if finding.kind in (NAME_KIND, _PHONE_KIND):
+        if finding.kind == NAME_KIND or (
+            finding.kind == _PHONE_KIND
+            and not _CALLS_IT_A_PHONE.search(text[max(0, finding.start - 40) : finding.start])
+        ):
             # (a name read by its context: "Ask Rossi whether…" in a model's plan, where the session wrote "Apicoltura
             # Rossi" and its scan flagged nothing: the cleared view sent it already, so the plan's words send
             # nothing new; a fresh29 drafter's run stopped here as "retell's own fault". A name the session flagged
@@ -601,6 +604,13 @@ class Redactor:
 # A phone number is read by the words around it, as a name is: where the session printed the number unflagged, a
 # model that labels it sends and publishes nothing the cleared view had not
 _PHONE_KIND = "phone-number"
+# ... but only where a general word for a number labels it ("Pers nummer blir …", "the number is …"): words that call
+# it a phone ("call the shop on …", "Telefon", "tel.") say what the session never said, and still stop
+_CALLS_IT_A_PHONE = re.compile(
+    r"(?i)\b(?:call|calls|called|ring|phone|tel|telephone|mobile|cell|fax|whatsapp|sms|text|dial|anruf\w*|telefon\w*|"
+    r"handy|mobil\w*|ring|ringa|bellen|téléphone|appel\w*|llam\w*|teléfono|telefono|chiam\w*|zadzwoń|telefonu|"
+    r"позвон\w*|телефон\w*|gọi|điện thoại|telepon|hubungi)\b"
+)
 _KEY_LINE = re.compile(r"[A-Za-z0-9+/=_-]{24,}")
 _KEY_LINE_MIN = 24  # characters of base64: a key's line, never a word or a path
 

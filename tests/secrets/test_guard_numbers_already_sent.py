@@ -41,3 +41,15 @@ def test_a_number_the_session_flagged_still_stops(tx: Transcript, parse) -> None
     redactor = Redactor.for_log(parse(tx).log, {})
     with pytest.raises(SecretLeakError):
         guard([("outline", PLAN)], redactor, "the outline prompt")
+
+
+def test_words_that_call_the_printed_number_a_phone_still_stop(tx: Transcript, parse) -> None:
+    # (a general word for a number labels; "call", "phone", "Telefon" say what the session never said)
+    _session(tx, "202601290 202602397")
+    redactor = Redactor.for_log(parse(tx).log, {})
+    with pytest.raises(SecretLeakError):
+        guard(
+            [("outline", "Call Per on his phone, 202601290, before the invoice goes out.")],
+            redactor,
+            "the outline prompt",
+        )
