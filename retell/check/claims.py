@@ -335,9 +335,10 @@ _NOT = re.compile(
     r"jamais|nada|nunca|non|niente|mai|nic|не|ничего|никогда|không|chưa|tidak|belum|hiç|inte|ingenting|aldrig|ikke)\b",
     re.I,
 )
-# a negation right after the verb: "Gepusht wurde nichts", "committé rien", "pushed nothing"
-_NOT_AFTER = re.compile(
-    r"^\s*(?:(?:wurde|wurden|ist|sind|was|werd|werden|is|a|ha|foi|fue|è)\s+)?"
+# a negation right after the verb: "Gepusht wurde nichts", "committé rien", "pushed nothing" (evidence.py reads a
+# push by it too)
+NOT_AFTER = re.compile(
+    r"^\s*(?:(?:wurde|wurden|ist|sind|was|were|werd|werden|is|a|ha|foi|fue|è)\s+)?"
     r"(?:nichts|nicht|niets|niet|rien|nada|nic|ничего|nothing|ingenting|inget|ikke|intet)\b",
     re.I,
 )
@@ -462,7 +463,7 @@ def outcome_claims(text: str, block: Block) -> list[Claim]:
         if (
             _NOT_ASSERTED.search(clause)
             or _NOT.search(clause[-40:])
-            or _NOT_AFTER.match(text[_verb_end(match) : _verb_end(match) + 30])
+            or NOT_AFTER.match(text[_verb_end(match) : _verb_end(match) + 30])
             or re.search(r"\bonly\s*$", clause)
         ):
             continue  # "only worked in Chrome Canary": a limit it had, not a result

@@ -12,7 +12,18 @@ from __future__ import annotations
 
 import re
 
-from retell.check.claims import ANY_QUOTE, CODE_SPAN, COMMAND, OUTCOME, PATH, QUOTE_KINDS, Claim, is_route, quoted_terms
+from retell.check.claims import (
+    ANY_QUOTE,
+    CODE_SPAN,
+    COMMAND,
+    NOT_AFTER,
+    OUTCOME,
+    PATH,
+    QUOTE_KINDS,
+    Claim,
+    is_route,
+    quoted_terms,
+)
 from retell.check.document import Block
 from retell.check.outcomes import MYSELF, OWN_RUN, failure_line
 from retell.check.scope import near_events
@@ -73,10 +84,6 @@ _NOT_ASSERTED = re.compile(
     r"(?<!\w)(?:not|never|no|n't|would|should|could|might|will|if|whether|unless|expected|hoped|wanted|"
     r"nicht|nie|kein|keine|würde|sollte|könnte|wenn|ob|falls|wollte|sollen|"
     r"pas|jamais|aucun|devrait|pourrait|si|voulait|aurait|nunca|debería|podría|quería)(?!\w)|\?|没有?|沒有?|無|未|不|如果|是否|ない|なかった|もし|？",
-    re.I,
-)
-_DENIED_AFTER = re.compile(
-    r"^\s*(?:(?:wurde|wurden|ist|sind|was|were|a|ha|foi|fue)\s+)?(?:nichts|nicht|niets|niet|rien|nada|nothing|nic)\b",
     re.I,
 )
 # A push told as done: "pushed to `origin`", "nach GitHub gepusht", "poussé sur `main`".
@@ -152,7 +159,7 @@ def evidence_claims(blocks: list[Block], claims: list[Claim]) -> list[Claim]:
                 push is not None
                 and not _NOT_ASSERTED.search(clause[: push.start()])
                 # (nor after it: "Gepusht wurde nichts", "pushé rien", blind44 AX1:201)
-                and not _DENIED_AFTER.match(clause[push.end() : push.end() + 30])
+                and not NOT_AFTER.match(clause[push.end() : push.end() + 30])
             ):
                 claim = Claim(OUTCOME, clause.strip()[-120:], block.line_at(start + push.start()), block)
                 claim.at, claim.family, claim.positive = start + push.end(), "push", True

@@ -35,6 +35,7 @@ from retell.check.text import (
     wordset,
 )
 from retell.check.verdict import LOW, UNTRACED, Finding
+from retell.extract.title_forms import VIETNAMESE
 
 READING = "claim"
 
@@ -271,7 +272,7 @@ def _heads(text: str) -> set[str]:
             out.add(low[:4])
     for run in _CJK.findall(plain):
         out.update(run[i : i + 2] for i in range(len(run) - 1))
-    if _VIETNAMESE.search(plain):
+    if VIETNAMESE.search(plain):
         # Vietnamese writes each syllable apart and few reach four letters ("gộp ô", merged cell; "công nhân",
         # worker): two syllables in a row are its word, as two characters are in Chinese
         syllables = [w.lower() for w in words(plain)]
@@ -283,7 +284,6 @@ def _heads(text: str) -> set[str]:
     return out
 
 
-_VIETNAMESE = re.compile("[ăắằẳẵặơớờởỡợưứừửữựđạẹịọụỵậệộ]", re.I)
 # Vietnamese's function syllables, which two sentences share by their grammar alone
 _VI_STOP = wordset(
     "là và của cho một các những có không được này đó thì mà với trong ở để đã sẽ đang rồi cũng nên khi từ ra vào "

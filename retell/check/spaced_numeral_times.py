@@ -72,14 +72,9 @@ def _number(raw: str) -> float | None:
         return float(10 + _ID_ONES[words[0]])
     if raw.lower() == "sebelas":
         return 11.0
-    if raw.lower() == "sepuluh":
-        return 10.0
-    joined = raw.lower().replace(" ", "")
-    if "puluh" in joined:
-        head, _, tail = raw.lower().partition("puluh")
-        head = head.strip()
-        tens = 1 if head in ("se", "") else _ID_ONES.get(head, 0)
-        return float(tens * 10 + (_ID_ONES.get(tail.strip(), 0) if tail.strip() else 0))
+    if "puluh" in raw.lower():  # sepuluh, dua puluh (lima)
+        head, _, tail = (part.strip() for part in raw.lower().partition("puluh"))
+        return float((1 if head in ("se", "") else _ID_ONES[head]) * 10 + _ID_ONES.get(tail, 0))
     value = _VI_ONES.get(raw.lower(), _ID_ONES.get(raw.lower()))
     return None if value is None else float(value)
 

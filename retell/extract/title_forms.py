@@ -48,14 +48,15 @@ def word_count(title: str) -> int:
     cjk = len(_CJK.findall(title))
     # (not the one-letter words: "o", "y", "w" are a title's glue, as in said_title)
     words = [w for w in _CJK.sub(" ", title).split() if re.search(r"\w", w) and (len(w) > 1 or w.isdigit())]
-    if not cjk and _VIETNAMESE.search(title):
+    if not cjk and VIETNAMESE.search(title):
         # Vietnamese writes each syllable apart: "xưởng may" (garment workshop) is one word in two, about 3 in 2
         return -(-2 * len(words) // 3)
     return cjk + len(words) if cjk else len(words)
 
 
-# Letters only Vietnamese writes (its vowels with a hook, horn or breve, đ, and the dot below)
-_VIETNAMESE = lazy("[ăắằẳẵặơớờởỡợưứừửữựđạẹịọụỵậệộ]", re.I)
+# Letters only Vietnamese writes (its vowels with a hook, horn or breve, đ, and the dot below): a title's words are
+# counted by them here, and the check reads a Vietnamese sentence's words two syllables at a time (check/readings.py)
+VIETNAMESE = lazy("[ăắằẳẵặơớờởỡợưứừửữựđạẹịọụỵậệộ]", re.I)
 
 
 # A first word that is a name in code ("fct_orders", "useEffect", "s3", "agg.rs"): written as the code writes it
