@@ -1344,6 +1344,32 @@ def _said_last(claim: Claim, index: Sources, scope: Scope) -> Source | None:
     return next((s for s in index.of(scope.cited) if s.speaker == AUTHOR and last.search(s.text)), None)
 
 
+_SIGN_BEFORE = re.compile(r"(?<![\w.])([+\-−±])\s?$")
+_SIGNED = re.compile(r"(?<![\w.])([+\-−±])\s?(\d+(?:[.,]\d+)?)(?![\d])")
+
+
+def _signed_value(claim: Claim, index: Sources, scope: Scope) -> Source | None:
+    """ "Krejčí měl odchylku +4 s" of a cited table's "+4" in its `odchylka_s` column: a signed amount is a
+    value the work measures (a clock's offset, a drift), not a time the session took; an event near it that
+    prints the same signed number bears it out (blind49 BC2:147)."""
+    amount = claim.amount
+    assert amount is not None
+    text = claim.block.text
+    sign = _SIGN_BEFORE.search(text[max(0, amount.start - 2) : amount.start])
+    if sign is None or amount.relative or not scope.near:
+        return None
+    digits = re.match(r"\d+(?:[.,]\d+)?", text[amount.start : amount.end])
+    if digits is None:
+        return None
+    wanted = ("-" if sign.group(1) in "-−" else sign.group(1)), float(digits.group(0).replace(",", "."))
+    for source in index.of(scope.near):
+        for m in _SIGNED.finditer(source.text):
+            given = "-" if m.group(1) in "-−" else m.group(1)
+            if given == wanted[0] and float(m.group(2).replace(",", ".")) == wanted[1]:
+                return source
+    return None
+
+
 def check_time(claim: Claim, index: Sources, scope: Scope) -> Finding:
     amount = claim.amount
     assert amount is not None
@@ -1359,6 +1385,9 @@ def check_time(claim: Claim, index: Sources, scope: Scope) -> Finding:
         return found(claim, None, "a difference between clocks or dates, not a time taken", UNCHECKED, weak=True)
     if _between_times_given(claim):
         return Finding(claim, TRACED, None, "the time between the two clock times its sentence gives", weak=True)
+    signed = _signed_value(claim, index, scope)
+    if signed is not None:
+        return found(claim, signed, cited=signed.id in scope.near)
     # "two minutes later" is the time between two events, never a length: only durations ("it took an
     # hour") are compared with the session's lengths (a chapter's, a subagent's run, the session's own).
     # An uncited paragraph (an opening, an ending, a heading) tells the whole story: "nine minutes later
