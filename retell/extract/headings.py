@@ -387,13 +387,24 @@ def names_no_subject(text: str) -> bool:
 _NOT_DOING = re.compile(r"^Not\s+(?:\w+ing|today|now|yet)\b")
 
 
+# A line that opens on a word tying it to what was said before it ("So the cache…", "Alltså `2026012` + `9`…",
+# "Då fungerar filen…", "Nu blir summan…", "Dus de planner…"): the middle of a reply, which a heading out of
+# context cannot be (judged blind on fresh33-35's offline posts: a chat line, "'Då' refers back")
+_LEADS_ON = re.compile(
+    r"(?i)^(?:so|then|thus|hence|therefore|now|also|alltså|då|så|sedan|nu|dus|dan|toen|dann|daher|deshalb|jetzt|"
+    r"donc|alors|ainsi|puis|entonces|luego|pues|ahora|quindi|allora|dunque|poi|adesso|więc|wtedy|potem|zatem|"
+    r"teraz|takže|tedy|teď|nyní|então|entao|agora|jadi|lalu|kemudian|sekarang|vậy|rồi|yani|sonra|şimdi)"
+    r"(?:,|\s+)(?=\S)"
+)
+
+
 def chat_line(heading: str) -> bool:
     """Whether a heading is a line of chat in any language: thanks, praise, texting, a sign-off, a complaint
     that points ("this endpoint is too slow"), an expectation ("Nesting should work"), a short ask whose
     object is a pointer ("Do both"), or a question in another language that is no why or how ("Wie lange
     dauert Schritt 3?")."""
     text = heading.strip()
-    if _CHAT_WORDS.search(text) or _EXPECTS.search(text) or spoken(text):
+    if _CHAT_WORDS.search(text) or _EXPECTS.search(text) or spoken(text) or _LEADS_ON.match(text):
         return True
     if names_no_subject(text) or _NOT_DOING.match(text) or plans(text):
         return True

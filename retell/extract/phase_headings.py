@@ -107,10 +107,11 @@ def _typed(heading: str, said: list[str]) -> bool:
     return bool(plain) and any(plain in words for words in said)
 
 
-# "because" in the languages retell heads in, where it comes before the cause it gives
+# "because" in the languages retell heads in, where it comes before the cause it gives (not German's "weil" nor
+# Dutch "omdat": the clause after it puts its verb last, "weil Mitgliedsdaten drinstehen", a fragment as a heading)
 _BECAUSE = re.compile(
-    r"(?i)(?:\bbecause\b|\bпотому что\b|\bтак как\b|\bparce que?\b|\bperché\b|\bpoiché\b|\bporque\b|\bweil\b|"
-    r"\bomdat\b|\bdoordat\b|\bvì\b|\bçünkü\b|\beftersom\b|\bprotože\b|\bтому що\b|\bponieważ\b|"
+    r"(?i)(?:\bbecause\b|\bпотому что\b|\bтак как\b|\bparce que?\b|\bperché\b|\bpoiché\b|\bporque\b|"
+    r"\bvì\b|\bçünkü\b|\beftersom\b|\bprotože\b|\bтому що\b|\bponieważ\b|"
     r"因为|因為|由于|由於|لأن)\s*"
 )
 _CLAUSE_END = re.compile(r"[,;:.!?，。；：！？]|\s[—–-]\s")

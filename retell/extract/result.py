@@ -89,6 +89,11 @@ def _sentences(text: str) -> list[str]:
     return [s.strip() for line in lines for s in re.split(r"(?<=[。！？।॥])|(?<=[.!?])\s+(?=\S)", line) if s.strip()]
 
 
+def _kept(cut: str) -> bool:
+    now = _NOW.search(cut)
+    return now is not None and len(cut[now.end() :].split()) >= 2
+
+
 def _result(sentence: str, limit: int) -> str:
     if sentence.endswith(("?", "？", ":", "：")) or not _NOW.search(sentence):
         return ""
@@ -98,7 +103,9 @@ def _result(sentence: str, limit: int) -> str:
         return ""
     if len(clause) > limit:  # "…regroupe maintenant les factures par numéro avant de les afficher": the change
         cuts = [clause[: m.start()] for m in _SUBORDINATE.finditer(clause)]
-        clause = next((c for c in cuts if _NOW.search(c) and len(c.split()) >= RESULT_WORDS), clause)
+        # (a cut keeps at least two words after its "now": "The file now starts", cut before "with `EF BB BF`", is
+        # a verb without its object)
+        clause = next((c for c in cuts if _NOW.search(c) and len(c.split()) >= RESULT_WORDS and _kept(c)), clause)
     now = _NOW.search(clause)
     if now is None or re.search(r"\]\(|\s-\s", clause) or re.search(r"[:：]", clause[: now.start()]):
         return ""  # an item of a list of changes ("`[recorder.js](…)` - Now uses…", "Exporter: now…"), not a sentence
