@@ -43,7 +43,16 @@ from retell.secrets import (
 from retell.secrets.author_terms import TERM_KIND, Term, Terms
 from retell.secrets.decode import DecodedView, decoded_view
 from retell.secrets.iban import IBAN_KIND, printed
-from retell.secrets.joined_names import NAME_KIND, joined_forms, joined_like, replacement_forms, stands_alone
+from retell.secrets.joined_names import (
+    NAME_KIND,
+    joined_forms,
+    joined_like,
+    replacement_forms,
+    stands_alone,
+    titled,
+    titled_forms,
+    titled_like,
+)
 from retell.secrets.mailbox_names import ADDRESS, after_a_name, local_part, mailbox_forms
 from retell.secrets.name_paths import in_a_path, one_word, organisations, path_forms
 from retell.secrets.scanner import resolve
@@ -423,6 +432,15 @@ class Redactor:
             for form in dict.fromkeys([value.lower(), *joined])
             if form not in self.known and (value, form) not in looked_for
         ]
+        # (round thirty-seven) a person's name behind a title, by the one name people use with it ("la señora Mendoza")
+        looked_for = set(searches[altered_from:])
+        searches += [
+            (value, form)
+            for value in ordered
+            if self.known[value][0] == NAME_KIND
+            for form in titled_forms(value)
+            if form not in self.known and (value, form) not in looked_for
+        ]
         # (round thirty-six) a person's name where a path, a file's name or a host writes it: a one-word name in
         # small letters, a longer one as an account or a mailbox makes it (`mkowalska/`); every name the session
         # flags, however short (`_repeats` finds these only where `in_a_path` holds)
@@ -514,7 +532,8 @@ class Redactor:
                 continue
             written = text[finding.start : finding.end]
             if finding.kind == NAME_KIND and written != finding.value and not new.startswith("[REDACTED:"):
-                new = joined_like(written, new)  # the author's name for them, joined as the session joined theirs
+                # the author's name for them, behind the same title or joined as the session joined theirs
+                new = titled_like(written, new, finding.value) if titled(written) else joined_like(written, new)
             out.append(text[last : finding.start])
             out.append(new)
             last = finding.end

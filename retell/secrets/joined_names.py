@@ -69,3 +69,48 @@ def replacement_forms(replacement: str) -> list[str]:
             if form not in out:
                 out.append(form)
     return out
+
+
+# (round thirty-seven) A person's name shortened behind a title, as people speak of a client or a teacher ("la
+# señora Mendoza" for `Sra. Rocío Mendoza`, "Mrs Pryce", "Frau Albers", "pani Kowalska"): the family name after a
+# title is the same person; so is the given name after Spanish "don"/"doña" (fresh36: the name redacted in a
+# client list, told whole in the author's message).
+_SURNAME_TITLES = (
+    "mr", "mr.", "mrs", "mrs.", "ms", "ms.", "miss", "dr", "dr.", "sr", "sr.", "sra", "sra.", "srta", "srta.",
+    "señor", "señora", "señorita", "senhor", "senhora", "herr", "frau", "monsieur", "madame", "mme", "mme.",
+    "mlle", "mlle.", "signor", "signora", "sig.", "sig.ra", "pan", "pani", "pane", "paní", "meneer", "mevrouw",
+    "mevr.", "dhr.",
+)  # fmt: skip
+# (and the given name after the titles that take it: Spanish "doña Rocío", Mexican "Sra. Rocío", Polish "pani Jadwiga")
+_GIVEN_TITLES = (
+    "don", "doña", "dona", "sr", "sr.", "sra", "sra.", "srta", "srta.", "señor", "señora", "señorita", "senhor",
+    "senhora", "pan", "pani", "pane", "paní",
+)  # fmt: skip
+
+
+def titled_forms(value: str) -> list[str]:
+    """The lower-cased forms of a person's name of two or three words behind a title (`Rocío Mendoza` ->
+    `señora mendoza`, `sra. mendoza`, `mrs mendoza`, …, `doña rocío`); none for any other value."""
+    words = value.split()
+    if not 2 <= len(words) <= 3 or not all(_NAME_WORD.fullmatch(w) and len(w) >= 2 for w in words):
+        return []
+    family, given = words[-1].lower(), words[0].lower()
+    forms = [f"{title} {family}" for title in _SURNAME_TITLES] + [f"{title} {given}" for title in _GIVEN_TITLES]
+    return list(dict.fromkeys(forms))
+
+
+def titled(written: str) -> bool:
+    """Whether `written` is a name behind a title, as `titled_forms` makes them."""
+    title = written.split(" ", 1)[0].lower()
+    return " " in written and title in (*_SURNAME_TITLES, *_GIVEN_TITLES)
+
+
+def titled_like(written: str, replacement: str, value: str) -> str:
+    """The author's replacement for `value` written behind a title, behind the same title, by the same one of its
+    names: `Jane Doe` in place of `señora Mendoza` (of `Rocío Mendoza`) is `señora Doe`, of `doña Rocío` `doña Jane`."""
+    title, name = written.split(" ", 1)
+    words = replacement.split()
+    if not words:
+        return replacement
+    given = name.lower() == value.split()[0].lower()
+    return f"{title} {words[0] if given else words[-1]}"

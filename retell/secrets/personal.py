@@ -1003,7 +1003,7 @@ _PERSON_SHAPES = (
         + r")|"
         # a Japanese name with its space, told in a Chinese sentence (`同事佐々木 翔太写的`)
         r"[\u4e00-\u9fff々]{1,3}[ \t\u3000][\u4e00-\u9fff々]{1,3}?(?=" + _CJK_NAME_END + r")|"
-        r"[\u4e00-\u9fff々]{2,5}(?=さん|様|さま|氏|先生|君|くん|ちゃん))",
+        r"[\u4e00-\u9fff々]{2,5}(?=さん|様(?![式子相])|さま|氏(?!名)|先生|君|くん|ちゃん))",
         (
             "同事",
             "同僚",

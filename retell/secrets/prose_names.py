@@ -1511,12 +1511,14 @@ _HAN = (
     r"(?=(?P<han>[\u4e00-\u9fff]{3,4}?)(?:[" + re.escape(_HAN_AFTER) + r"]|$))"
 )
 # Japanese: a family name the gazetteer knows, then an honorific (`田中さん`, `佐藤様`), or family and given.
+# (氏 of 氏名, "full name", and 様 of 様式, "form", 様子, "look", are words of their own: `宿泊者氏名`, a column of a
+# guest register, names no one; fresh36)
 # (a given name in kana joined to the family name never starts with a particle: in `この部分は田中さん` the match
 # would start at `部分` and run over `は`, and the name after it was never tried)
 _JA = (
     r"(?<![\u4e00-\u9fff々])(?P<ja>[\u4e00-\u9fff々]{1,3}(?:[ \t\u3000][\u4e00-\u9fff々\u3040-\u30ff]{1,3}|"
     r"(?![はがのをにともでへや])[\u4e00-\u9fff々\u3040-\u30ff]{1,3})?)"
-    r"(?=さん|様|さま|氏|先生|くん|君|ちゃん)"
+    r"(?=さん|様(?![式子相])|さま|氏(?!名)|先生|くん|君|ちゃん)"
 )
 # Korean: a family name and a given name the gazetteer knows, as one word, perhaps with a particle or title.
 _KO = (
