@@ -91,7 +91,9 @@ def _sentences(text: str) -> list[str]:
 
 def _kept(cut: str) -> bool:
     now = _NOW.search(cut)
-    return now is not None and len(cut[now.end() :].split()) >= 2
+    after = cut[now.end() :].split() if now is not None else []
+    # ("The tool is now installed": a participle says the whole of it)
+    return len(after) >= 2 or (len(after) == 1 and re.fullmatch(r"[a-z]+(?:ed|en)", after[0]) is not None)
 
 
 def _result(sentence: str, limit: int) -> str:
