@@ -678,6 +678,13 @@ def _count(claim: Claim, index: Sources, scope: Scope) -> Finding:
     summed = not amount.each and amount.high is None and (unit in _TOTALLED or _totalled(claim))
     if summed and len(near_figures) > 1 and any(_bounds(amount, total) for total in _sums(near_figures)):
         return found(claim, _first(index, next(f.source for f in figures if f.source in near)), cited=True)
+    if unit == MONEY and amount.high is None and len(near_figures) > 1:
+        # an amount worked out from a quote's lines: the items without the fee (a total less a part), or the
+        # deposit at the share the quote states ("Anticipo (50%)": half the total, before the quote rounds it)
+        shares = [float(p) / 100 for s in index.of(near) for p in _PERCENT.findall(s.text) if 0 < float(p) < 100]
+        worked = _worked_out(near_figures, shares)
+        if any(_bounds(amount, value) for value in worked):
+            return found(claim, _first(index, next(f.source for f in figures if f.source in near)), cited=True)
     rest = _rest_of(claim, [f.value for f in figures if f.source in near | cited])
     if rest is not None:
         return found(claim, _first(index, next(f.source for f in figures if f.value == rest)), cited=True)
@@ -792,6 +799,19 @@ def _command_numbers(index: Sources, ids: set[str], *, waits: bool = False) -> s
     return out
 
 
+_PERCENT = re.compile(r"(?<![\d.])(\d{1,2}(?:\.\d+)?)\s?%")
+
+
+def _worked_out(values: list[float], shares: list[float]) -> list[float]:
+    """What a writer works out from a quote's amounts (blind50 BD2:102-103, "Los cuatro artículos suman $1,875…
+    la mitad de eso son $1,037.50", of a total of $2,075 with a $200 fee and a 50 % deposit): a total less one of its
+    parts, and an amount at a share the quote states."""
+    first = values[:10]
+    out = [a - b for a, b in itertools.permutations(first, 2) if a > b]
+    out += [v * share for v in first for share in shares[:4]]
+    return out
+
+
 def _sums(values: list[float]) -> list[float]:
     """What a paragraph may add up of the figures it cites ("3万4千 tokens in all" for 13,751 and 20,218)."""
     out = [sum(values)]
@@ -885,6 +905,9 @@ def _thing(claim: Claim, index: Sources, scope: Scope) -> Finding:
     holders = {f.source for f in same}
     if amount.unit.removeprefix(THING) in _CLASSIFIERS:
         holders = {s.id for s in pool}  # "17 个 `“`": a classifier counts anything, not the thing others counted
+    # (and a run the paragraph itself cites: "36 rows" of a cited subagent run printing `… 36` beside the subagent's
+    # report, which counts "40 rows" of another course; blind50 BD1:84)
+    holders |= {s.id for s in index.of(scope.cited) if s.speaker == TOOL} if scope.has_citation else set()
     given = next((s for s in pool if (not same or s.id in holders) and wanted & _numbers_in(s.text)), None)
     if given is None and amount.precision > 1 and amount.high is None:
         # "about 41.9 million bytes" of a listing's 41872614 (a column headed `Length`, no unit beside it): a

@@ -403,7 +403,12 @@ def tools_called(events: list[Event]) -> str:
             named.append(f"[{event.id}] " + ", ".join(n if k == 1 else f"{n} ×{k}" for n, k in runs))
     if not named:
         return ""
-    return "The tools the cited events called, by name, in order: " + "; ".join(named)
+    # (each event is one step of Claude's: "Edit ×2" are two calls sent together, which a post tells as "in the same
+    # call" or "in one go"; read as two separate calls, three faithful lines of blind50 were judged contradicted)
+    return (
+        "The tools the cited events called, by name, in order (each [eN] is one step of Claude's: the calls it lists"
+        " were sent together, in one go, and a post may tell them as one call or one step): " + "; ".join(named)
+    )
 
 
 def whole_evidence(cites: list[str], part: str, view: EventLog, shown: str, budget: int = EVIDENCE_TOKENS) -> str:

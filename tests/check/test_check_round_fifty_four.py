@@ -1,0 +1,75 @@
+"""Round fifty-four: blind48 and blind49 (measured untuned at stop 58) and blind50 (measured untuned at stop 59),
+tuned on. Their faithful drafts said "one of fourteen failed" of a run's "1 failed, 13 passed" (read as fourteen
+failures), "Krejčí měl odchylku +4 s" of a clock's offset a cited table printed as "+4" (read as a time taken), copied
+a subagent's run line for line (matched to the subagent's report first, whose figures differ), counted "36 rows" of
+that run beside the report's "40 rows", worked a quote's amounts out ("Los cuatro artículos suman $1,875", "la mitad
+de eso son $1,037.50") and told two calls of one step as "in the same call". Each was reported; each is true."""
+
+from __future__ import annotations
+
+import pytest
+from check_support import problems
+
+from retell.check.amounts import amounts
+
+
+def test_one_of_a_runs_whole_failed() -> None:
+    told = "Claude ran the tests six seconds after my message, and one of fourteen failed: <!-- ev: e1 e3 -->\n"
+    assert problems("BB1", told) == []
+    read = {a.text: a.unit for a in amounts(told)}
+    assert read["one"] == "failed" and read["fourteen"] == "tests"
+
+
+def test_a_wrong_whole_is_still_reported() -> None:
+    told = "Claude ran the tests six seconds after my message, and one of twenty failed: <!-- ev: e1 e3 -->\n"
+    assert problems("BB1", told)
+
+
+def test_a_signed_amount_is_a_value_the_work_measured() -> None:
+    assert problems("BC2", "Krejčí měl odchylku +4 s, Novák −31 s a Pokorný +38 s. <!-- ev: e20 -->\n") == []
+    assert problems("BC2", "Krejčí měl odchylku +9 s, Novák −31 s a Pokorný +38 s. <!-- ev: e20 -->\n")
+
+
+_SUBAGENT_RUN = """The subagent ran `ring()` for each Plain Bob method, single and bob: <!-- ev: e14.2 e14.3 -->
+```text
+plain_bob_minor s ['123564', '123645', '123456'] {length}
+plain_bob_minor - ['123564', '123645', '123456'] 36
+```
+<!-- ev: e14.3 -->
+Single and bob gave the same lead heads and the same lengths, {rows} rows for Minor. <!-- ev: e14.3 -->
+"""
+
+
+def test_a_subagents_run_copied_line_for_line_is_its_own() -> None:
+    assert problems("BD1", _SUBAGENT_RUN.format(length=36, rows=36)) == []
+
+
+def test_a_figure_changed_in_a_subagents_run_is_reported() -> None:
+    found = problems("BD1", _SUBAGENT_RUN.format(length=63, rows=36))
+    assert [p for p in found if "'123456'] 63" in p]
+    assert problems("BD1", _SUBAGENT_RUN.format(length=36, rows=63))
+
+
+@pytest.mark.parametrize(
+    "told",
+    [
+        "Los cuatro artículos suman $1,875, y con el flete el total llega a $2,075. <!-- ev: e26 -->",
+        "La mitad de eso son $1,037.50; el script puso $1,038. <!-- ev: e26 -->",
+    ],
+)
+def test_amounts_worked_out_from_a_quote_are_true(told: str) -> None:
+    assert problems("BD2", told + "\n") == []
+
+
+def test_an_amount_no_working_gives_is_reported() -> None:
+    told = "Los cuatro artículos suman $1,925, y con el flete el total llega a $2,075. <!-- ev: e26 -->\n"
+    assert problems("BD2", told)
+
+
+def test_the_verifying_model_is_told_an_events_calls_went_together() -> None:
+    from retell.check.verify_evidence import tools_called
+    from retell.events import TOOL_RUN, Event, ToolCall
+
+    step = Event(TOOL_RUN, id="e18", calls=[ToolCall("Edit", target="a.py"), ToolCall("Edit", target="b.py")])
+    line = tools_called([step])
+    assert "[e18] Edit ×2" in line and "sent together, in one go" in line
