@@ -501,6 +501,8 @@ def test_the_headings_retell_makes_up_are_in_the_posts_language(
         "The form also submitted twice on Enter, which the same binding stops."
     )
     told = Told(tx, tmp_path)
-    assert f"## {ended}\n" in told.draft and "Where it ended" not in told.draft
+    # (the ending is no section of its own: Claude's last word closes the last section, under no made-up heading)
+    assert f"## {ended}\n" not in told.draft and "Where it ended" not in told.draft
+    assert "Claude's last word on the matter" in told.draft
     post = told.post(tmp_path)
     assert numbers in post and "By the numbers" not in post

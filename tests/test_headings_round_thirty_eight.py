@@ -65,3 +65,34 @@ def test_a_result_cut_short_keeps_what_its_verb_takes() -> None:
         "Ask Bethan to re-open the data source."
     )
     assert claude_result(_closing(text)) == "The file now starts with `EF BB BF` (the BOM)"
+
+
+# -- fresh36's offline posts, judged blind at stop 59 before any was tuned on ------------------------------------
+
+
+@pytest.mark.parametrize(
+    "heading",
+    [
+        "おそらく文字コード",  # "probably the encoding": a guess, not what was found
+        "Probably the cache key",
+        "Vermutlich die Zeitzone",
+        "Why does the run sheet script blow up for tomorrow?",  # a day of the chat's own, in a question
+        "早上继续",  # "continuing in the morning"
+        "Uy Tlajomulco es el que nunca sé",  # an interjection, then chat
+        "Híjole, otra vez el flete",
+    ],
+)
+def test_a_guess_a_chat_day_or_an_interjection_heads_nothing(heading: str) -> None:
+    assert chat_line(heading)
+
+
+@pytest.mark.parametrize(
+    "heading",
+    [
+        "La lista de pedidos sale vacía desde ayer",  # a report keeps its day: it says the problem
+        "Today's orders in the kitchen printer",
+        "Probabilistic rounding for the small sizes",
+    ],
+)
+def test_a_report_with_its_day_or_a_word_that_only_starts_alike_stands(heading: str) -> None:
+    assert not chat_line(heading)

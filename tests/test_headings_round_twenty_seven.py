@@ -138,7 +138,8 @@ def test_a_post_of_two_sections_keeps_its_headings_and_its_closing_one(tx: Trans
     )
     told = Told(tx, tmp_path)
     assert len(told.post_headings) == 2, told.post_headings
-    assert "## Where it ended" in _drafted(told)
+    drafted = _drafted(told)
+    assert "## Where it ended" not in drafted and "Claude's last word on the matter" in drafted
 
 
 # -- B. the stock tests heading only over a stretch about its tests -------------------------------------------------

@@ -279,7 +279,8 @@ _ASSENT = re.compile(
 # "pera, o CI quebrou"): the author reacting, not the step
 _INTERJECTION = re.compile(
     r"(?i)^(?:等等|等一下|算了|哦|噢|啊|嗯|诶|欸|哎|唉|えっ|うーん|あー|아|음|nickel|ah|oh|hmm+|ugh|wait|pera|"
-    r"espera|aspetta|attends|warte|ops|oops|uff|boh|bah|tja|na ja|naja|puxa|nossa|vaya|bueno)"
+    r"espera|aspetta|attends|warte|ops|oops|uff|boh|bah|tja|na ja|naja|puxa|nossa|vaya|bueno|uy|ay|híjole|hijole|"
+    r"órale|orale|ándale|andale|chin|ups)"
     r"(?:[，,、!！。…]|\.(?!\w)|\s+(?=\w))"
 )
 # The author's own plans ("Vou deixar rodando em staging…", "Je vais tester…", "I'll take it to the team")
@@ -398,6 +399,23 @@ _LEADS_ON = re.compile(
 )
 
 
+# A guess said in passing ("おそらく文字コード", "Probably the cache", "Vermutlich die Zeitzone"): what was found
+# heads a stretch, not what Claude (or the author) thought it might be (judged blind on fresh36's offline posts)
+_GUESS_START = re.compile(
+    r"(?i)^(?:probably|maybe|perhaps|possibly|presumably|wahrscheinlich|vermutlich|vielleicht|probablemente|quizás?|"
+    r"tal vez|a lo mejor|probablement|peut-être|probabilmente|forse|provavelmente|talvez|waarschijnlijk|misschien|"
+    r"prawdopodobnie|pravděpodobně|možná|mungkin|có lẽ|troligen|kanske)\b|"
+    r"^(?:おそらく|たぶん|多分|恐らく|也许|也許|大概|아마)"
+)
+# A day told from the chat's own today, in a question or a few words ("Why does the script blow up for tomorrow?",
+# "早上继续"): a reader of the post has no such today (judged blind on fresh33-36's offline posts)
+_CHAT_DAY = re.compile(
+    r"(?i)\b(?:tomorrow|yesterday|tonight|today(?!'s)|heute|gestern|vandaag|gisteren|morgen|demain|aujourd'hui|"
+    r"domani|oggi|ieri|amanhã|hoje|ontem|jutro|dzisiaj|wczoraj|zítra|včera|besok|kemarin|hoy|ayer|igår|imorgon|"
+    r"idag)\b|明日|昨日|今天|明天|昨天|今晚|早上|오늘|내일|어제"
+)
+
+
 def chat_line(heading: str) -> bool:
     """Whether a heading is a line of chat in any language: thanks, praise, texting, a sign-off, a complaint
     that points ("this endpoint is too slow"), an expectation ("Nesting should work"), a short ask whose
@@ -405,6 +423,12 @@ def chat_line(heading: str) -> bool:
     dauert Schritt 3?")."""
     text = heading.strip()
     if _CHAT_WORDS.search(text) or _EXPECTS.search(text) or spoken(text) or _LEADS_ON.match(text):
+        return True
+    if _GUESS_START.match(text):
+        return True
+    if _CHAT_DAY.search(text) and (text.endswith(("?", "？")) or len(re.sub(r"\W", "", text)) <= 6):
+        # (a question or a few words; a report keeps its day, "La lista de pedidos sale vacía desde ayer", which
+        # says the problem and loses only its time)
         return True
     if names_no_subject(text) or _NOT_DOING.match(text) or plans(text):
         return True
