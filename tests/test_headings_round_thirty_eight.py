@@ -32,6 +32,9 @@ def _closing(text: str) -> list[Event]:
         "Quindi la coda stampa due volte",
         "Takže vzdálenosti teď sedí",
         "Jadi kolom tanggal terbaca sebagai teks",
+        "І тепер він починається з BOM `239 187 191`",  # fresh37 (stop 59, judged blind)
+        "Ось що тепер пішло б в API",
+        "Итак, кэш читается дважды",
     ],
 )
 def test_a_line_that_opens_on_the_reply_before_it_heads_nothing(heading: str) -> None:

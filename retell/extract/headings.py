@@ -394,8 +394,9 @@ _NOT_DOING = re.compile(r"^Not\s+(?:\w+ing|today|now|yet)\b")
 _LEADS_ON = re.compile(
     r"(?i)^(?:so|then|thus|hence|therefore|now|also|alltså|då|så|sedan|nu|dus|dan|toen|dann|daher|deshalb|jetzt|"
     r"donc|alors|ainsi|puis|entonces|luego|pues|ahora|quindi|allora|dunque|poi|adesso|więc|wtedy|potem|zatem|"
-    r"teraz|takže|tedy|teď|nyní|então|entao|agora|jadi|lalu|kemudian|sekarang|vậy|rồi|yani|sonra|şimdi)"
-    r"(?:,|\s+)(?=\S)"
+    r"teraz|takže|tedy|teď|nyní|então|entao|agora|jadi|lalu|kemudian|sekarang|vậy|rồi|yani|sonra|şimdi|"
+    r"тепер|теперь|отже|тож|итак|ось|вот|і|и|а|тогда|тоді|אז|עכשיו)"
+    r"(?:,\s*|\s+)(?=\S)"
 )
 
 
