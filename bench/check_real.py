@@ -146,6 +146,8 @@ SETS = {
     "blind49": ("BC1", "BC2"),
     "blind50": ("BD1", "BD2"),
     "blind51": ("BE1", "BE2"),
+    "blind52": ("BF1", "BF2"),
+    "blind53": ("BG1", "BG2"),
 }
 # the sets the check was never tuned on: round fifteen tunes on every variant of the first ten (blind10
 # measured round fourteen, stop 40); blind11 arrived in stop 41 and measured round fifteen; round sixteen tunes on it,
@@ -195,9 +197,10 @@ SETS = {
 # measured rounds 50 and 51 (51 was made before they were written); round 52 tunes on them; blind48 and blind49 (stop
 # 58, fresh35's English of long messages and Swedish, English of brief ones and Czech, drafted with round 52's prompts)
 # measured round 52; round 54 tunes on them; blind50 and blind51 (stop 59, fresh36's English of long messages and
-# Mexican Spanish, English of brief ones on Windows and Japanese, drafted with material round 65's prompts) measure
-# round 54
-UNTUNED: tuple[str, ...] = ("blind25", "blind28")
+# Mexican Spanish, English of brief ones on Windows and Japanese, drafted with material round 65's prompts) measured
+# round 53; round 54 tunes on blind50; blind52 and blind53 (stop 59, fresh37's English of long messages and Ukrainian,
+# English of brief lower-case ones and Hebrew) measure round 54
+UNTUNED: tuple[str, ...] = ("blind25", "blind28", "blind52", "blind53")
 VARIANTS = ("dev", "holdout")
 SHOWN = ("dev",)  # details (misses, false alarms) are printed for these variants only
 KINDS = (
