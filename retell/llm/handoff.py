@@ -37,6 +37,8 @@ from retell.llm.calllog import CallStore
 from retell.llm.engines import CallHooks
 from retell.llm.request import LLMRequest, LLMResponse, Usage, estimate_tokens
 from retell.redact import Redactor, guard
+from retell.secrets.preview import mask
+from retell.secrets.scanner import Finding
 
 HANDOFF = "handoff"
 FOLDER = "handoff"
@@ -247,7 +249,9 @@ class HandoffEngine:
                 raise self._refused(prompt, problem)
         # judged as the publish gate judges (Redactor.stopping): a name the session writes unflagged was in the prompt
         # already (blind41's drafter: "found Sian's commit" refused, "Sian hand-curated…" shown to it unflagged)
-        found = sorted({f"{sid} ({finding.kind})" for sid, finding in self.redactor.stopping(text)})
+        # each with where it stands and a masked preview, as triage.yaml shows one ("line 9: person-name-… (ש*** (2
+        # word(s)))"): a writer cannot find what to reword from an id alone (blind53's, stop 59)
+        found = sorted({_shown(sid, finding, text) for sid, finding in self.redactor.stopping(text)})
         if found:
             raise self._refused(
                 prompt,
@@ -472,3 +476,9 @@ def json_strings(data: Any, path: str = "") -> list[tuple[str, str]]:
     if isinstance(data, list):
         return [item for i, v in enumerate(data) for item in json_strings(v, f"{path}[{i}]")]
     return []
+
+
+def _shown(sid: str, finding: Finding, text: str) -> str:
+    """A refused secret as the refusal names it: its id, kind, masked preview and line of the answer."""
+    line = text.count("\n", 0, finding.start) + 1
+    return f"{sid} ({finding.kind}: {mask(finding.kind, finding.value)}, line {line})"

@@ -215,6 +215,18 @@ def test_a_bad_outline_answer_is_refused_by_name_and_its_prompt_stays_pending(wo
     assert (workdir / "outline.yaml").exists()
 
 
+def test_a_refused_secret_is_named_by_its_line_and_a_masked_preview(workdir: Path) -> None:
+    # blind53's writer could not tell which words of a long outline answer were refused from an id alone
+    waiting(run("outline", workdir, *HANDOFF), 1)
+    [prompt] = prompts(workdir)
+    answer = json.dumps(outline_answer(part(prompt, "user")), indent=1)
+    write_answer(prompt, answer.replace('"hook": "', f'"hook": "I pushed with {SECOND_GITHUB_TOKEN}. ', 1))
+    line = refused_line(waiting(run("outline", workdir, *HANDOFF), 1), "0001-outline-plan")
+    where = next(n for n, text in enumerate(answer.splitlines(), 1) if '"hook"' in text)
+    assert f", line {where})" in line
+    assert SECOND_GITHUB_TOKEN not in line and SECOND_GITHUB_TOKEN[:4] in line
+
+
 def test_an_answer_in_a_code_fence_or_with_a_sentence_around_it_is_read_as_a_models_would_be(workdir: Path) -> None:
     waiting(run("outline", workdir, *HANDOFF), 1)
     write_answer(

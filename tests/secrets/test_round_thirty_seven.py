@@ -91,3 +91,20 @@ def test_a_japanese_word_that_holds_an_honorifics_letter_names_no_one(text: str)
 def test_a_japanese_name_with_its_honorific_is_still_found() -> None:
     found = [f.value for f in Scanner().scan("チェックインは佐藤様が担当します。") if f.kind == "person-name"]
     assert found == ["佐藤"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # "by his summary, Levi celebrates on 10 Adar II" (blind53's writer: the outline was refused for it)
+        "ולפי הסיכום שלו לוי חוגג בי' אדר ב' תש\"צ, פרשת ויקרא.",
+        "הטסט של כהן עבר",  # "Cohen's test passed"
+    ],
+)
+def test_a_hebrew_word_of_grammar_before_a_family_name_is_no_given_name(text: str) -> None:
+    assert [f for f in Scanner().scan(text) if f.kind == "person-name"] == []
+
+
+def test_a_hebrew_given_and_family_name_is_still_found() -> None:
+    found = [f.value for f in Scanner().scan("מחר דוד לוי כתב את הסקריפט") if f.kind == "person-name"]
+    assert found == ["דוד לוי"]
