@@ -931,11 +931,18 @@ def _of_the_data(text: str, amount: Amount) -> bool:
 
 
 _THING_AFTER = re.compile(r"\s+(?:that|which)\b", re.I)
-_THING_BEFORE = re.compile(r"\b(?:be|as|is|was)\s+$", re.I)
+# (and a calendar unit the work handles as an item: "made the summary skip a month without an intake file", "cover a
+# week", "add a day"; blind53 BG1:174)
+_THING_BEFORE = re.compile(
+    r"\b(?:be|as|is|was|skips?|skipped|skipping|miss(?:es|ed|ing)?|covers?|covered|adds?|added|drops?|dropped|"
+    r"includes?|included|per)\s+$",
+    re.I,
+)
 _TOOK_BEFORE = re.compile(r"\b(?:took|takes|lasted|spent|for|in|after|within)\s+(?:only\s+|just\s+)?$", re.I)
 _WITH_BEFORE = re.compile(r"\b(?:with|mit|con|avec|com|met|z)\s+$", re.I)
 
 
+_SENTENCE_START = re.compile(r"(?:^|[.!?:;]\s+)$")
 _EACH = re.compile(r"\b(?:each|apiece|every|per|a piece)\b|各|每", re.I)
 _SENTENCE_END = re.compile(r"[.;!?。！？](?:\s|$)")
 
@@ -1020,6 +1027,8 @@ def _count(text: str, match: re.Match[str], default_unit: str) -> Amount | None:
         and (re.match(r"\.[A-Za-z]{1,5}\b", text[end:]) or re.search(r"\d:\s?$", text[: match.start("num")]))
     ):
         return None  # a listing's "09:54 actions.ts": a clock and a file's name, not 54 actions (blind18 X1:64)
+    if unit == FAILED and re.match(r"\s+to\b", text[end:]) and text[match.end("num") : end].strip().lower() == "failed":
+        return None  # "none of the other fifty-six failed to decode": lines that failed to do something, no run's count
     if unit == FAILED:  # "two failed requests": requests that failed, not failed tool calls or tests
         known = _KNOWN_UNIT.match(text[end:])
         thing = re.match(r"\s+([a-z][a-z-]{2,})\b", text[end:], re.I)
@@ -1054,6 +1063,9 @@ def _count(text: str, match: re.Match[str], default_unit: str) -> Amount | None:
         and unit in (TESTS, FAILED)
         and bool(re.search(r"pass|fail", amount.text, re.I) or _RESULT_AFTER.match(text[end:]))
     )
+    opens = _SENTENCE_START.search(text[: match.start()]) is not None
+    if unit == TESTS and number.lower() == "one" and not amount.result and opens:
+        return None  # "One test feeds Ruth's sentence to `dates_in_text`…": one of them, not a count (blind52 BF1:196)
     amount.approx = _qualifier(text, match.start(), end)
     if unit == TESTS and not amount.result:
         before = text[max(0, match.start() - 30) : match.start()]

@@ -100,6 +100,12 @@ _CLAUDE_RAN = re.compile(
 )
 # Claude the subject a sentence opens on, in Japanese and Korean: "Claudeは…私が書いた…" is Claude's act
 _CLAUDE_TOPIC = re.compile(r"^\W*Claude\s*(?:は|が|는|가)")
+# a clause of time that opens after a comma: "…, after I checked it myself", "…, אחרי שבדקתי בעצמי", "…, nachdem ich…"
+_AFTER_CLAUSE = re.compile(
+    r"\s*(?:after|once|when|since|before|nachdem|bevor|als|après|avant|después|antes|depois|dopo|prima|po|"
+    r"אחרי|לפני|כש|כאשר|بعد|قبل)",
+    re.I,
+)
 _QUOTED = re.compile(r"[\"“«„]\s*([^\"”»“]{10,}?)\s*[\"”»“]")
 _AUTHOR_SIDE = (AUTHOR, NOTE)
 _MACHINE_SIDE = (CLAUDE, SUBAGENT, TOOL)
@@ -128,6 +134,15 @@ def speaker_findings(blocks: list[Block], index: Sources) -> list[Finding]:
             myself = _MYSELF.search(sentence)
             if myself is not None and _INTENT.search(myself.group(0)):
                 myself = None  # "the commit, which I said I would make myself": a plan of mine, no act told
+            if myself is not None and not _I_RAN.match(sentence):
+                # a reflexive in a clause of time after a comma tells that clause's act: "התיקון נמצא בקומיט `7d2c4a9`,
+                # אחרי שבדקתי בעצמי את משפחת לוי" (the fix is in the commit, after I checked the Levi family myself;
+                # blind53 BG2:244), not the main clause's
+                clause = max(sentence.rfind(",", 0, myself.start()), sentence.rfind("，", 0, myself.start())) + 1
+                if clause and _AFTER_CLAUSE.match(sentence[clause:]):
+                    anchors = [a for a in anchors if a in _anchors(sentence[clause:])]
+                    if not anchors:
+                        continue
             if (_I_RAN.match(sentence) or myself is not None) and _ran_by_me(anchors, near, index):
                 # the author's own `!` command near the paragraph ran what the sentence names: "I ran `git status`
                 # myself, and it listed `errors.rb` …" (the files it lists were Claude's to touch, the run was not)

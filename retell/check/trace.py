@@ -356,7 +356,8 @@ class Tracer:
                 # the line as another cited source printed it, figures and all (a subagent's run, `e14.3`, whose
                 # words the subagent's report shares: the report matched first; blind50 BD1:78)
                 line = " ".join(claim.text.split())
-                printed = next((s for s in near if line in " ".join(s.text.split())), None)
+                cited = [s for s in index.of(scope.cited) if s.speaker in allowed]
+                printed = next((s for s in cited if line in " ".join(s.text.split())), None)
                 if printed is not None:
                     source, changed = printed, []
             if changed:

@@ -73,3 +73,31 @@ def test_the_verifying_model_is_told_an_events_calls_went_together() -> None:
     step = Event(TOOL_RUN, id="e18", calls=[ToolCall("Edit", target="a.py"), ToolCall("Edit", target="b.py")])
     line = tools_called([step])
     assert "[e18] Edit ×2" in line and "sent together, in one go" in line
+
+
+# -- blind52 and blind53 (stop 59), measured untuned after the round above, then tuned on --------------------------
+
+
+def test_one_test_that_opens_a_sentence_is_one_of_them() -> None:
+    told = "One test feeds Ruth's own sentence to `dates_in_text` and expects 26 March 2026. <!-- ev: e30 -->\n"
+    assert [p for p in problems("BF1", told) if "One test" in p] == []
+    assert amounts("Claude added one test.")  # a count where the sentence counts
+
+
+def test_lines_that_failed_to_decode_are_no_failed_run() -> None:
+    told = "The three lines were 41, 42 and 43, and none of the other fifty-six failed to decode. <!-- ev: e4 -->\n"
+    assert problems("BG1", told) == []
+    assert [a.unit for a in amounts("fifty-six failed in the nightly run")] == ["failed"]
+
+
+def test_a_month_the_work_skips_is_no_time_taken() -> None:
+    told = "Claude's edit to `main()` made the summary skip a month without an intake file: <!-- ev: e26 e27 -->\n"
+    assert problems("BG1", told) == []
+
+
+def test_a_reflexive_tells_the_act_of_its_own_clause() -> None:
+    # "the fix is in commit 7d2c4a9, after I checked the Levi family myself": the check was the author's own run (e13)
+    told = "התיקון לאדר ב' ולשקיעה נמצא בקומיט `7d2c4a9`, אחרי שבדקתי בעצמי את משפחת לוי. <!-- ev: e13 e15 -->\n"
+    assert [p for p in problems("BG2", told) if "not you" in p] == []
+    mine = "עשיתי בעצמי את הקומיט `7d2c4a9`. <!-- ev: e15 -->\n"  # "I made the commit myself": Claude's (e15)
+    assert [p for p in problems("BG2", mine) if "not you" in p]
