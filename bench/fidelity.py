@@ -705,6 +705,10 @@ _BAD_TITLE = [
 
 def bad_title_reason(title: str) -> str | None:
     for reason, pattern in _BAD_TITLE:
+        # (a line with a small letter in any script is no line in capitals: "Ось що тепер пішло б в API", whose
+        # only Latin letters are an acronym's, was counted as one)
+        if reason == "all caps" and any(c.islower() for c in title):
+            continue
         if pattern.search(title.strip()):
             return reason
     return None

@@ -121,6 +121,8 @@ def test_the_bench_votes_a_script_shared_by_languages_by_the_letters_only_one_wr
         ("FIX THE BUILD", True),
         ("ÄNDERUNG DER API", True),
         ("ΔΙΟΡΘΩΣΗ API", True),
+        ("Ось що тепер пішло б в API", False),  # small Cyrillic letters beside an acronym (fresh37)
+        ("Тепер він починається з BOM `239 187 191`", False),
     ],
 )
 def test_all_caps_is_a_fault_only_in_a_script_with_case(fidelity: ModuleType, title: str, caps: bool) -> None:
