@@ -153,6 +153,16 @@ _POINTS_AT_PASTE = re.compile(
 )
 
 
+# The author introducing themself, what a first message often opens on ("I'm the treasurer of a small choir…",
+# "אני הגבאית של קהילה קטנה בחיפה", judged blind on fresh37 as a title that says nothing of the post)
+_INTRODUCES = re.compile(
+    r"(?i)^(?:I'?m|I am|we'?re|we are)\s+(?:the|a|an|one of the)\s+(?!bit\b|little\b)|"
+    r"^(?:ich bin|wir sind)\s+(?:der|die|das|ein|eine)\s|^je suis\s+(?:le|la|un|une)\s|^soy\s+(?:el|la|un|una)\s|"
+    r"^sono\s+(?:il|la|un|una|uno)\s|^sou\s+(?:o|a|um|uma)\s|^ik ben\s+(?:de|het|een)\s|^jag är\s+(?:en|ett)\s|"
+    r"^אני\s+ה[\u05d0-\u05ea]{2,}"
+)
+
+
 def fails(title: str, language: str | None = None) -> str:
     """Why `title` is no title by its form ("" when it passes): its length, a file list, joined subjects,
     shouting, a dangling conjunction, a cause given, a wish, a line of chat, words that name nothing, or (a
@@ -166,6 +176,8 @@ def fails(title: str, language: str | None = None) -> str:
         return "empty"
     if _ANSWER.search(text) or _PLEA.search(text) or addresses(text, language):
         return "chat"  # (an answer, a plea, or Claude speaking to the author: "Você está usando o fragment…")
+    if _INTRODUCES.match(text):
+        return "chat"  # the author saying who they are ("אני הגבאית של קהילה קטנה בחיפה"): their setting, no title
     fewest, most = TITLE_CJK if _CJK.search(text) else TITLE_WORDS
     count = word_count(text)
     if count < fewest:
