@@ -9,16 +9,12 @@ the real cases' shapes; each failed on main bd30e13."""
 from __future__ import annotations
 
 import pytest
+from test_result_subject import _closing
 
-from retell.events import ASSISTANT, TOOL_RUN, Event, ToolCall
+from retell.events import ASSISTANT, Event
 from retell.extract.headings import chat_line
 from retell.extract.phase_headings import said_cause
 from retell.extract.result import claude_result
-
-
-def _closing(text: str) -> list[Event]:
-    edit = ToolCall("Edit", target="/srv/demo/proj/export.py", output="ok")
-    return [Event(TOOL_RUN, id="t1", calls=[edit]), Event(ASSISTANT, id="a1", text=text)]
 
 
 @pytest.mark.parametrize(

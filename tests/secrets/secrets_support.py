@@ -23,9 +23,10 @@ from corpus import (  # noqa: E402
 
 from retell import yamlio  # noqa: E402
 from retell.parse import ParseResult  # noqa: E402
-from retell.secrets import Scanner  # noqa: E402
+from retell.redact import Redactor  # noqa: E402
+from retell.secrets import Scanner, secret_id  # noqa: E402
 from retell.triage.generate import build_document  # noqa: E402
-from retell.triage.model import Triage  # noqa: E402
+from retell.triage.model import SecretDecision, Triage  # noqa: E402
 from retell.triage.stage import Parsed, known_of  # noqa: E402
 from retell.triage.validate import validate  # noqa: E402
 from retell.workdir import Workdir  # noqa: E402
@@ -57,3 +58,9 @@ def fully_flagged(scanner: Scanner, case: Case) -> bool:
     """Every character of the planted value is inside a finding: nothing of it would be left over."""
     spans = [(f.start, f.end) for f in scanner.scan(case.text)]
     return all(any(a <= pos < b for a, b in spans) for start, end in case.spans() for pos in range(start, end))
+
+
+def name_redactor(name: str, salt: str, action: str = "redact", replacement: str = "") -> Redactor:
+    """A redactor that knows one person's name, under the author's decision for it."""
+    sid = secret_id("person-name", name, salt)
+    return Redactor(salt, {sid: SecretDecision(sid, action, replacement)}, Scanner(), {name: ("person-name", "pii")})

@@ -11,19 +11,17 @@ the author's one decision; 氏名, 様式 and 様子 are words, not an honorific
 from __future__ import annotations
 
 import pytest
+from secrets_support import name_redactor
 
 from retell.redact import Redactor
-from retell.secrets import Scanner, secret_id
-from retell.triage.model import SecretDecision
+from retell.secrets import Scanner
 
 NAME = "Araceli Montelongo"
 SALT = "b11d0000-0000-4000-8000-000000000037"
-NAME_ID = secret_id("person-name", NAME, SALT)
 
 
 def _redactor(action: str = "redact", replacement: str = "") -> Redactor:
-    decisions = {NAME_ID: SecretDecision(NAME_ID, action, replacement)}
-    return Redactor(SALT, decisions, Scanner(), {NAME: ("person-name", "pii")})
+    return name_redactor(NAME, SALT, action, replacement)
 
 
 TITLED = [
