@@ -74,7 +74,13 @@ _ADDRESSEE = re.compile(
     # a name right after a verb in the past is its object: "I turned it down and interrupted Claude:"
     r"|\b(?:I|we)\b[^.!?:]*\b[a-z]{3,}ed\s+$"
     # Russian, with "я"/"мы" the verb's subject before it: "я отклонил правку и прервал Claude:", "я написал Claude:"
-    r"|(?:^|[\s,;(—–-])(?:я|мы)\s[^.!?:]*[а-яё]{2,}(?:л|ла|ли|лся|лась)\s+$",
+    r"|(?:^|[\s,;(—–-])(?:я|мы)\s[^.!?:]*[а-яё]{2,}(?:л|ла|ли|лся|лась)\s+$"
+    # (and Ukrainian, whose verb may take its one asked after a preposition: "Я спитала в Claude:", I asked Claude;
+    # blind52's real-model draft)
+    r"|(?:^|[\s,;(—–-])(?:я|ми)\s[^.!?:]*[а-яіїєґ']{2,}(?:в|ла|ли)\s+(?:(?:в|у|до)\s+)?$"
+    r"|(?:^|[\s,;(—–-])(?:я|мы)\s[^.!?:]*[а-яё]{2,}(?:л|ла|ли)\s+(?:у|к)\s+$"
+    # an actor inside what the author asked ("I asked whether it could “…”"): the one asked about, not the speaker
+    r"|\b(?:whether|if)\s+$",
     re.I,
 )
 _WHEN = re.compile(r"\b(?:after|before|since|following|until|till|within)\s+$", re.I)

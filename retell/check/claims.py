@@ -19,7 +19,7 @@ from retell.check.gloss import gloss, glossable
 from retell.check.language import language_of
 from retell.check.numerals import EN_NUMBER, value_of
 from retell.check.relative_times import gloss_relative
-from retell.check.text import CJK, content_stems, script_of, words, wordset
+from retell.check.text import CJK, GERSHAYIM, content_stems, script_of, words, wordset
 from retell.write.locales import offline_notes
 
 __all__ = ["AGENT", "AUTHOR", "CLAUDE", "SUBAGENT", "Claim", "Extracted", "extract", "speaker_of"]
@@ -92,10 +92,13 @@ class Claim:
 _CODE_SPAN = re.compile(r"(?<![\\`])(`+)(?!`)(?P<code>.+?)(?<!`)\1(?!`)", re.S)
 _LINK = re.compile(r"!?\[(?P<label>[^\]\n]*)\]\((?P<url>[^)\s]*)(?:\s+\"[^\"]*\")?\)")
 _URL = re.compile(r"\bhttps?://\S+")
+_GERSHAYIM = GERSHAYIM  # (text.py: `תש"צ` is a word, not a quote)
 _INLINE_QUOTE = re.compile(
     # (straight quotes may touch a word of another script: Korean and Japanese write a particle right after them,
     # "…"고 썼다, "…"と書いた)
-    r"“(?P<a>[^“”]+)”|(?<![A-Za-z0-9_À-ɏ\"])\"(?P<b>[^\"\n]+?)\"(?![A-Za-z0-9_À-ɏ\"])|(?<!\w)‘(?P<c>[^‘’]+?)’(?!\w)"
+    r"“(?P<a>[^“”]+)”"
+    rf"|(?<![A-Za-z0-9_À-ɏ\"])(?!{_GERSHAYIM})\"(?P<b>(?:{_GERSHAYIM}|[^\"\n])+?)(?!{_GERSHAYIM})\"(?![A-Za-z0-9_À-ɏ\"])"
+    r"|(?<!\w)‘(?P<c>[^‘’]+?)’(?!\w)"
     r"|「(?P<d>[^「」]+)」|『(?P<e>[^『』]+)』|＂(?P<f>[^＂\n]+)＂"
     # German „…“ and »…«, French « … » and ‹…›: the quotes of a post in those languages
     r"|„(?P<g>[^„“”\n]+)[“”]|»(?P<h>[^»«\n]+)«|«\s*(?P<i>[^«»\n]+)»"

@@ -36,7 +36,12 @@ def folded(text: str) -> str:
 # at a short span's closing backtick and reads the prose to the next span as code ("`Arial` ở đây … nên `tr()`")
 CODE_SPAN = re.compile(r"(?<!`)`([^`\n]+)`(?!`)")
 # A quotation in any of the marks posts use, to its closing mark (or the paragraph's end, for a quote cut short)
-QUOTATION = re.compile(r"“[^”]*”?|\"[^\"\n]*\"?|«[^»]*»?|„[^“”]*[“”]?|「[^」]*」?|『[^』]*』?|”[^”]*”")
+# Hebrew's gershayim typed as a straight quote, before an abbreviation's last letter (`תש"צ`, `חו"ל`, `צה"ל`): part of
+# the word, never a quote mark (blind53's real-model draft: `תש"צ … בחו"ל` read as a quote between them)
+GERSHAYIM = r"(?<=[\u05d0-\u05ea])\"(?=[\u05d0-\u05ea](?![\u05d0-\u05ea]))"
+QUOTATION = re.compile(
+    rf"“[^”]*”?|(?!{GERSHAYIM})\"(?:{GERSHAYIM}|[^\"\n])*\"?|«[^»]*»?|„[^“”]*[“”]?|「[^」]*」?|『[^』]*』?|”[^”]*”"
+)
 
 
 def unquoted_text(text: str) -> str:

@@ -101,3 +101,40 @@ def test_a_reflexive_tells_the_act_of_its_own_clause() -> None:
     assert [p for p in problems("BG2", told) if "not you" in p] == []
     mine = "עשיתי בעצמי את הקומיט `7d2c4a9`. <!-- ev: e15 -->\n"  # "I made the commit myself": Claude's (e15)
     assert [p for p in problems("BG2", mine) if "not you" in p]
+
+
+# -- the real-model drafts of fresh37 (the writers of blind52 and blind53 answering retell's prompts) ----------------
+
+
+@pytest.mark.parametrize(
+    ("post", "told"),
+    [
+        # the one asked about inside what the author asked is not who speaks
+        (
+            "BF1",
+            'While Claude was working, I asked whether it could "save a file I can open in Numbers rather than just '
+            'printing to the screen?" since I wanted to colour the squares in. <!-- ev: e21 e22 -->',
+        ),
+        # Ukrainian "I asked Claude:", the one asked after a preposition
+        (
+            "BF2",
+            "Я спитала в Claude: «Чому Excel показує назви міст у out\\ttn_report.csv як РџРѕР»С‚Р°РІР° замість "
+            "Полтава?» <!-- ev: e1 -->",
+        ),
+    ],
+)
+def test_the_author_asking_claude_is_the_authors_quote(post: str, told: str) -> None:
+    assert [p for p in problems(post, told + "\n") if "not Claude's" in p] == []
+
+
+def test_hebrew_gershayim_is_part_of_its_word() -> None:
+    # תש"צ (5790) and בחו"ל (abroad): the straight quote of an abbreviation, no quotation between them
+    told = (
+        "בסיכום שלו, הבן של משפחת לוי חוגג בי' אדר ב' תש\"צ (15.3.2030), ובשבת 16.3.2030 קוראים פרשת ויקרא. "
+        'בחו"ל זה אחרת. <!-- ev: e11 -->'
+    )
+    assert [p for p in problems("BG2", told + "\n") if "quote:" in p] == []
+    from retell.check.text import unquoted_text
+
+    quote = '"שלום לכולם"'
+    assert unquoted_text(f'אמר {quote} ויצא מחו"ל') == "אמר " + " " * len(quote) + ' ויצא מחו"ל'
