@@ -1092,6 +1092,9 @@ def _uncased_person(value: str, m: re.Match[str]) -> bool:
     last = names[-1]
     if names[0] in _HEBREW_FUNCTION_WORDS:
         return False
+    said = _UNCASED_SAID_AFTER.match(" " + last)
+    if said is not None and said.end() == len(last) + 1:
+        return False  # "לוי אמר" of "דוד לוי אמר": a name, then the verb said of it, is no name of two words
     # (round twenty-three) a Persian family name made with its joiner and a family suffix (`حسن‌زاده`,
     # `کریم‌پور`, `تقی‌نژاد`), then a verb said of a person in the script: the given name need not be known
     if (

@@ -106,3 +106,14 @@ def test_a_hebrew_word_of_grammar_before_a_family_name_is_no_given_name(text: st
 def test_a_hebrew_given_and_family_name_is_still_found() -> None:
     found = [f.value for f in Scanner().scan("מחר דוד לוי כתב את הסקריפט") if f.kind == "person-name"]
     assert found == ["דוד לוי"]
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("מחר דוד לוי אמר שזה בסדר", "דוד לוי"),  # "tomorrow David Levi said it's fine": the verb is not the name's
+        ("דנה כהן כתבה את זה", "דנה כהן"),
+    ],
+)
+def test_a_verb_of_speech_after_a_name_is_not_redacted_with_it(text: str, name: str) -> None:
+    assert [f.value for f in Scanner().scan(text) if f.kind == "person-name"] == [name]
