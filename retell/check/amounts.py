@@ -1045,12 +1045,12 @@ def _count(text: str, match: re.Match[str], default_unit: str) -> Amount | None:
         # the session's tool calls; "Claude's 24 calls" stays the session's
         unit = THING + "call"
     # "Two of the five tests failed": five is the run's whole, not its failures (blind38 AR1:20)
-    whole = unit in (TESTS, FAILED) and bool(_WHOLE_BEFORE.search(text[max(0, match.start() - 30) : match.start()]))
-    if whole and unit == FAILED and not re.match(r"\s+(?:[\w-]+\s+)?tests?\b", text[end:], re.I):
+    of_whole = bool(_WHOLE_BEFORE.search(text[max(0, match.start() - 30) : match.start()]))
+    if of_whole and unit == FAILED and not re.match(r"\s+(?:[\w-]+\s+)?tests?\b", text[end:], re.I):
         # "one of fourteen failed": fourteen is the run's whole, not its failures, and "failed" the verb of the one
         # before it (blind48 BB1:19)
         unit, end = TESTS, match.end("num")
-    whole = whole and unit == TESTS
+    whole = of_whole and unit == TESTS
     if unit == TESTS and not whole and _RESULT_AFTER.match(text[end:]):
         unit = FAILED if re.match(r"\s+(?:\w+\s+)?fail", text[end:], re.I) else TESTS
     # "one red test", "two failing tests", "a broken test": the session's "1 failed"

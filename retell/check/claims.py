@@ -92,12 +92,11 @@ class Claim:
 _CODE_SPAN = re.compile(r"(?<![\\`])(`+)(?!`)(?P<code>.+?)(?<!`)\1(?!`)", re.S)
 _LINK = re.compile(r"!?\[(?P<label>[^\]\n]*)\]\((?P<url>[^)\s]*)(?:\s+\"[^\"]*\")?\)")
 _URL = re.compile(r"\bhttps?://\S+")
-_GERSHAYIM = GERSHAYIM  # (text.py: `תש"צ` is a word, not a quote)
 _INLINE_QUOTE = re.compile(
     # (straight quotes may touch a word of another script: Korean and Japanese write a particle right after them,
     # "…"고 썼다, "…"と書いた)
     r"“(?P<a>[^“”]+)”"
-    rf"|(?<![A-Za-z0-9_À-ɏ\"])(?!{_GERSHAYIM})\"(?P<b>(?:{_GERSHAYIM}|[^\"\n])+?)(?!{_GERSHAYIM})\"(?![A-Za-z0-9_À-ɏ\"])"
+    rf"|(?<![A-Za-z0-9_À-ɏ\"])(?!{GERSHAYIM})\"(?P<b>(?:{GERSHAYIM}|[^\"\n])+?)(?!{GERSHAYIM})\"(?![A-Za-z0-9_À-ɏ\"])"
     r"|(?<!\w)‘(?P<c>[^‘’]+?)’(?!\w)"
     r"|「(?P<d>[^「」]+)」|『(?P<e>[^『』]+)』|＂(?P<f>[^＂\n]+)＂"
     # German „…“ and »…«, French « … » and ‹…›: the quotes of a post in those languages

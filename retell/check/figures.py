@@ -1384,11 +1384,10 @@ def _signed_value(claim: Claim, index: Sources, scope: Scope) -> Source | None:
     digits = re.match(r"\d+(?:[.,]\d+)?", text[amount.start : amount.end])
     if digits is None:
         return None
-    wanted = ("-" if sign.group(1) in "-−" else sign.group(1)), float(digits.group(0).replace(",", "."))
+    wanted = (sign.group(1).replace("−", "-"), float(digits.group(0).replace(",", ".")))
     for source in index.of(scope.near):
         for m in _SIGNED.finditer(source.text):
-            given = "-" if m.group(1) in "-−" else m.group(1)
-            if given == wanted[0] and float(m.group(2).replace(",", ".")) == wanted[1]:
+            if (m.group(1).replace("−", "-"), float(m.group(2).replace(",", "."))) == wanted:
                 return source
     return None
 

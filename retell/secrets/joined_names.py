@@ -88,6 +88,9 @@ _GIVEN_TITLES = (
 )  # fmt: skip
 
 
+_TITLES = frozenset((*_SURNAME_TITLES, *_GIVEN_TITLES))
+
+
 def titled_forms(value: str) -> list[str]:
     """The lower-cased forms of a person's name of two or three words behind a title (`Rocío Mendoza` ->
     `señora mendoza`, `sra. mendoza`, `mrs mendoza`, …, `doña rocío`); none for any other value."""
@@ -102,7 +105,7 @@ def titled_forms(value: str) -> list[str]:
 def titled(written: str) -> bool:
     """Whether `written` is a name behind a title, as `titled_forms` makes them."""
     title = written.split(" ", 1)[0].lower()
-    return " " in written and title in (*_SURNAME_TITLES, *_GIVEN_TITLES)
+    return " " in written and title in _TITLES
 
 
 def titled_like(written: str, replacement: str, value: str) -> str:

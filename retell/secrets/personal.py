@@ -829,6 +829,9 @@ _CJK_SURNAME = (
 )
 # Where a Chinese name told after a cue ends: punctuation, or what is said of the person next (`同事孙嘉怡写的`,
 # `经理王伟说`, `同事李静怡负责`, `同事林雅婷确认过`)
+# A Japanese honorific after a name (`田中さん`, `佐藤様`); 氏 of 氏名, "full name", and 様 of 様式, "form", 様子,
+# "look", are words of their own (`宿泊者氏名`, a column of a guest register, names no one; fresh36)
+JA_HONORIFIC = r"さん|様(?![式子相])|さま|氏(?!名)|先生|くん|君|ちゃん"
 _CJK_NAME_END = (
     r"[，,、。．！？!?\s）)]|说|說|她|他|告诉|提到|写|寫|的|负责|負責|确认|確認|审|審|提|觉得|覺得|讲|講|问|問|"
     r"回复|回覆|看|改|在|也|已|会|會|要|和|跟|$"
@@ -1003,7 +1006,7 @@ _PERSON_SHAPES = (
         + r")|"
         # a Japanese name with its space, told in a Chinese sentence (`同事佐々木 翔太写的`)
         r"[\u4e00-\u9fff々]{1,3}[ \t\u3000][\u4e00-\u9fff々]{1,3}?(?=" + _CJK_NAME_END + r")|"
-        r"[\u4e00-\u9fff々]{2,5}(?=さん|様(?![式子相])|さま|氏(?!名)|先生|君|くん|ちゃん))",
+        rf"[\u4e00-\u9fff々]{{2,5}}(?={JA_HONORIFIC}))",
         (
             "同事",
             "同僚",

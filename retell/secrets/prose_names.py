@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from retell.lazyre import lazy
 from retell.secrets.english import english_word
 from retell.secrets.gazetteer import gazetteer
-from retell.secrets.personal import _CJK_SURNAME, _VALEDICTION_KEYWORDS, _VALEDICTIONS
+from retell.secrets.personal import _CJK_SURNAME, _VALEDICTION_KEYWORDS, _VALEDICTIONS, JA_HONORIFIC
 from retell.secrets.rule import PII, Rule
 from retell.secrets.values import words
 
@@ -1522,14 +1522,12 @@ _HAN = (
     r"(?=(?P<han>[\u4e00-\u9fff]{3,4}?)(?:[" + re.escape(_HAN_AFTER) + r"]|$))"
 )
 # Japanese: a family name the gazetteer knows, then an honorific (`田中さん`, `佐藤様`), or family and given.
-# (氏 of 氏名, "full name", and 様 of 様式, "form", 様子, "look", are words of their own: `宿泊者氏名`, a column of a
-# guest register, names no one; fresh36)
 # (a given name in kana joined to the family name never starts with a particle: in `この部分は田中さん` the match
 # would start at `部分` and run over `は`, and the name after it was never tried)
 _JA = (
     r"(?<![\u4e00-\u9fff々])(?P<ja>[\u4e00-\u9fff々]{1,3}(?:[ \t\u3000][\u4e00-\u9fff々\u3040-\u30ff]{1,3}|"
     r"(?![はがのをにともでへや])[\u4e00-\u9fff々\u3040-\u30ff]{1,3})?)"
-    r"(?=さん|様(?![式子相])|さま|氏(?!名)|先生|くん|君|ちゃん)"
+    rf"(?={JA_HONORIFIC})"
 )
 # Korean: a family name and a given name the gazetteer knows, as one word, perhaps with a particle or title.
 _KO = (
