@@ -148,6 +148,10 @@ SETS = {
     "blind51": ("BE1", "BE2"),
     "blind52": ("BF1", "BF2"),
     "blind53": ("BG1", "BG2"),
+    "blind54": ("BH1", "BH2"),
+    "blind55": ("BI1", "BI2"),
+    "blind56": ("BJ1", "BJ2"),
+    "blind57": ("BK1", "BK2"),
 }
 # the sets the check was never tuned on: round fifteen tunes on every variant of the first ten (blind10
 # measured round fourteen, stop 40); blind11 arrived in stop 41 and measured round fifteen; round sixteen tunes on it,
@@ -199,7 +203,11 @@ SETS = {
 # measured round 52; round 54 tunes on them; blind50 and blind51 (stop 59, fresh36's English of long messages and
 # Mexican Spanish, English of brief ones on Windows and Japanese, drafted with material round 65's prompts) measured
 # round 53; round 54 tunes on blind50; blind52 and blind53 (stop 59, fresh37's English of long messages and Ukrainian,
-# English of brief lower-case ones and Hebrew) measured round 54's first part; its second part tunes on them
+# English of brief lower-case ones and Hebrew) measured round 54's first part; its second part tunes on them; blind54
+# and blind55 (stop 60, fresh39's English of long messages and Polish, English of brief ones and Traditional Chinese)
+# measured round 54 (main 369b846); round 55 tunes on them; blind56 and blind57 (stop 60, fresh38's English of long
+# messages on Windows and Brazilian Portuguese, English of brief lower-case ones and Korean) measured round 55's first
+# part; its second part tunes on them
 UNTUNED: tuple[str, ...] = ("blind25", "blind28")
 VARIANTS = ("dev", "holdout")
 SHOWN = ("dev",)  # details (misses, false alarms) are printed for these variants only
