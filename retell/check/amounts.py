@@ -19,6 +19,8 @@ DURATION = "duration"
 DIFF = "diff"
 TESTS = "tests"
 FAILED = "failed"
+# A verb of a run's result right before its count of tests ("failed two tests", "passed eleven tests")
+_COUNT_VERB = re.compile(r"(?i)\b(failed|broke|passed)\s+(?:on\s+|in\s+)?(?:all\s+|only\s+|just\s+|another\s+)?$")
 MONEY = "money"
 PERCENT = "percent"
 TOKENS = "tokens"
@@ -74,7 +76,8 @@ _START = r"(?:(?<=\d[-–~〜])|(?<=(?<![\w.])~)|(?<![A-Za-z0-9_.,/#$\-–~〜])
 _COUNT = re.compile(
     rf"{_START}(?P<num>{_NUM}){_MULT}(?P<pct>\s?%)?"
     rf"(?:{_FILLER}{{0,2}}\s*-?\s*(?:{_UNIT_RE})\b"
-    rf"|-(?P<hyphen>[a-z]+)\b|\s+(?P<noun>[a-z][a-z-]{{2,}}))?",
+    # (a noun is a whole word: not "cent" of "centímetros", blind56's BJ2; kana or Han may follow, "115 ESRでした")
+    rf"|-(?P<hyphen>[a-z]+)\b|\s+(?P<noun>[a-z][a-z-]{{2,}})(?![^\W\d_\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]))?",
     re.I,
 )
 _NOT_NOUNS = wordset(
@@ -507,7 +510,9 @@ _CJK_DURATION = re.compile(
 _CJK_SINCE_FIRST = re.compile(
     r"(?:第一条|第一條|第一则|第一則|最初の|첫)\s*(?:消息|訊息|信息|留言|メッセージ|메시지)"
     r"(?:发出|發出|送出|を送って|을 보낸)?"
-    r"\s*(?:之后|之後|以后|以後|后|後|から|후)?\s*[，,]?\s*$"
+    r"\s*(?:之后|之後|以后|以後|后|後|から|후)?\s*[，,]?\s*"
+    # "從我的第一則訊息算起，這是三分四十七秒後": counted "from" it, then "this was" (blind55 BI2:144)
+    r"(?:(?:算起|起算|开始算|開始算|から数えて|부터)\s*[，,、]?\s*(?:這是|这是|是|過了|过了|已經|已经|で)?\s*)?$"
 )
 _CJK_PASSED_BEFORE = re.compile(r"(?:过了|過了|经过了?|經過了?)\s*(?:大约|大概|约|將近|将近|差不多)?\s*$")
 # A bound said before a figure, in Chinese: "under" (不到十秒, 不足, 少于, 不超过), "over" (超过, 多于, 至少), "nearly"
@@ -1051,17 +1056,26 @@ def _count(text: str, match: re.Match[str], default_unit: str) -> Amount | None:
         # before it (blind48 BB1:19)
         unit, end = TESTS, match.end("num")
     whole = of_whole and unit == TESTS
-    if unit == TESTS and not whole and _RESULT_AFTER.match(text[end:]):
+    # the verb before the count says which it is: "failed two tests and passed eleven", "passed eleven tests and
+    # failed two" (blind56 BJ1:85), whatever the clause after it says
+    verb = _COUNT_VERB.search(text[max(0, match.start() - 24) : match.start()]) if unit == TESTS else None
+    if verb is not None and not whole:
+        unit = FAILED if verb.group(1).lower().startswith(("fail", "broke")) else TESTS
+    elif unit == TESTS and not whole and _RESULT_AFTER.match(text[end:]):
         unit = FAILED if re.match(r"\s+(?:\w+\s+)?fail", text[end:], re.I) else TESTS
     # "one red test", "two failing tests", "a broken test": the session's "1 failed"
     failing = unit == TESTS and bool(_FAILING_FILLER.search(text[match.end("num") : match.start("u_tests")]))
     if failing:
         unit = FAILED
     amount = Amount(match.start(), end, value, unit, precision, text=text[match.start() : end], scale=scale)
-    amount.result = failing or (
-        not whole
-        and unit in (TESTS, FAILED)
-        and bool(re.search(r"pass|fail", amount.text, re.I) or _RESULT_AFTER.match(text[end:]))
+    amount.result = (
+        failing
+        or verb is not None
+        or (
+            not whole
+            and unit in (TESTS, FAILED)
+            and bool(re.search(r"pass|fail", amount.text, re.I) or _RESULT_AFTER.match(text[end:]))
+        )
     )
     opens = _SENTENCE_START.search(text[: match.start()]) is not None
     if unit == TESTS and number.lower() == "one" and not amount.result and opens:

@@ -597,6 +597,12 @@ _CREDIT = re.compile(
     r"soon|just|actually|already|had|have|has|was|promptly|at once|in the end|both|all)){0,2}"
     rf"\s+(?P<verb>{_CREDIT_VERBS})(?P<rest>{_REST})",
 )
+# An indirect question just before an actor ("asking which language", "asked me whether"): what follows is the
+# question's, not a credit to its subject (blind55 BI1:26)
+_ASKED_WHICH = re.compile(
+    r"(?i)\b(?:ask(?:ed|ing|s)?|wonder(?:ed|ing)?|want(?:ed|ing)? to know|check(?:ed|ing)? with me)\b(?:\s+(?:me|us))?"
+    r"\s+(?:which|what|whether|if|where|how|when|who)\b[^.!?;:,]{0,50}$"
+)
 _IDEA = re.compile(
     r"\b(?:it was|that was|the|was)\s+(?P<whose>my|Claude's|the author's|its|our)\s+"
     r"(?:idea|call|decision|suggestion|choice)"
@@ -722,6 +728,8 @@ def credit_claims(text: str, block: Block) -> list[Claim]:
         add(match.start(), match.end(), match.group("rest"), BOTH)
     for match in _CREDIT.finditer(text):
         who = match.group("actor")
+        if _ASKED_WHICH.search(text[max(0, match.start() - 80) : match.start()]):
+            continue  # "Claude ended by asking which language I wanted": the asker's question, not the author's wish
         if who in ("It", "it"):
             actor = resolve_it(text[: match.start()]) or ""
         elif who == "I" or who.lower() in ("the author", "the user"):

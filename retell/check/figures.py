@@ -77,7 +77,12 @@ _COUNTABLE = wordset(
 # Things a cited run's output may list one a line, by their name ("image=checkout-api:…", "Image: …"): never
 # what the session's stats count.
 _GREP_LINE = re.compile(r"^\s*(?:[\w./\\-]+:)?\d+[:-]\s*\S")  # a search's matching line: `41:    传记: …`
-_LISTED_UNITS = {"images": re.compile(r"\bimages?\b", re.I)}
+_LISTED_UNITS = {
+    "images": re.compile(r"\bimages?\b", re.I),
+    # "只有三个" failures of a run whose output lists three `FAILED tests/…::test_x` lines (blind20 Z2:35): the
+    # failures it printed by name, a part of its count
+    FAILED: re.compile(r"^\s*(?:FAILED|FAIL:|✗|×|✕)\s", re.M),
+}
 # Units whose stated or counted figure the session always has: a different value is a contradiction.
 _STATS_UNITS = wordset("""messages calls failed errors files subagents compactions tokens money""")
 
@@ -633,9 +638,16 @@ def _count(claim: Claim, index: Sources, scope: Scope) -> Finding:
         # sentence counts (blind38 AR1:69, `Get-ChildItem … -Filter *_thumb.jpg | Measure-Object`)
         stem = unit[:5].lower()
         named = [c.lower() for c in code_spans(_sentence_of(claim), 3)]
+        # (a count of failures only beside its word: "7 failed", "failures: 7"; not any 7 of a run whose output says
+        # FAILED, as an assertion's `{'W45': 7}` beside pytest's "2 failed", blind56 BJ1)
+        as_written = re.escape(_show(amount.value, ""))
+        beside = re.compile(rf"(?i)(?<![\d.]){as_written}\s+(?:\w+\s+)?fail|fail\w*\W{{1,3}}{as_written}(?![\d.])")
         for event_id in sorted(cited):
             runs = [s for s in index.of([event_id]) if s.speaker == TOOL]
-            printed = next((s for s in runs if amount.value in _numbers_in(s.text)), None)
+            printed = next(
+                (s for s in runs if amount.value in _numbers_in(s.text) and (unit != FAILED or beside.search(s.text))),
+                None,
+            )
             if printed is not None and any(stem in s.folded or any(c in s.folded for c in named) for s in runs):
                 return found(claim, printed, cited=True)
     touched = _TOUCHED_BEFORE.search(claim.block.text[max(0, amount.start - 24) : amount.start])
@@ -800,6 +812,16 @@ def _command_numbers(index: Sources, ids: set[str], *, waits: bool = False) -> s
 
 
 _PERCENT = re.compile(r"(?<![\d.])(\d{1,2}(?:\.\d+)?)\s?%")
+# A count compared with another after its noun: "twenty tickets fewer than before", "3 Zeilen mehr", "dos más"
+_COMPARED = re.compile(
+    r"(?i)\s*(?:[^\W\d_]+\s+){0,2}(?:fewer|more|less|extra|weniger|mehr|menos|más|moins|de plus|de moins|meno|"
+    r"in più|in meno|mniej|więcej|minder|meer|färre|fler|méně|více)\b"
+)
+# A table's header line, in the languages authors write in: a count of its rows is its lines less this one
+_HEADER_ROW = re.compile(
+    r"(?i)\bheader\b|\bheading row\b|Kopfzeile|cabecera|encabezado|en-tête|intestazione|cabeçalho|nagłówek|"
+    r"заголов|заголовк|\bkopregel\b|表头|表頭|标题行|標題列|ヘッダー|헤더"
+)
 
 
 def _worked_out(values: list[float], shares: list[float]) -> list[float]:
@@ -887,6 +909,17 @@ def _thing(claim: Claim, index: Sources, scope: Scope) -> Finding:
         match = next((f for f in same if _fits_figure(amount, f)), None)
         if match is not None:
             return found(claim, _first(index, match.source))
+    if same and amount.high is None and _COMPARED.match(claim.block.text[amount.end : amount.end + 40]):
+        # "twenty tickets fewer than before" of a cited 480 and 460: the difference of two counts of the thing
+        values = sorted({f.value for f in same})
+        if any(b - a == amount.value for a, b in itertools.combinations(values, 2)):
+            return found(claim, _first(index, same[0].source), cited=True)
+    if scope.has_citation and amount.high is None and _HEADER_ROW.search(claim.block.text):
+        # "213 lines in the file, the header and 212 rows" of a cited `wc -l` printing 213: the lines less the
+        # header line the sentence names (blind54 BH1:173)
+        counted = next((s for s in pool if amount.value + 1 in _numbers_in(s.text)), None)
+        if counted is not None:
+            return found(claim, counted, cited=True)
     if scope.has_citation and amount.high is None:
         # "nine requests" of a HAR of five, "three entries" of a JSON file a cited event holds: its items of that name
         noun = re.escape(amount.unit.removeprefix(THING))

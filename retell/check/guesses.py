@@ -54,7 +54,9 @@ _TOLD_AS_GUESS = re.compile(
     r"vermutlich|wahrscheinlich|vielleicht|schien|laut|meinte|vermutete|Vermutung|"
     r"waarschijnlijk|misschien|wellicht|vermoedelijk|leek|volgens|lezing|vermoedde|dacht|"
     r"probabilmente|forse|magari|sembrava|secondo|ipotesi|supponeva|pensava|"
-    r"prawdopodobnie|chyba|może|wydawało się|według|przypuszcza\w*|förmodligen|kanske|troligen|verkade|enligt|"
+    r"prawdopodobnie|chyba|może|wydawało się|według|przypuszcza\w*|przypuszczeni\w*|podejrzewał[ao]?|"
+    r"podejrzewa|podejrzeni\w*|domyślał[ao]?|domyślił[ao]?|sądził[ao]?|zdaniem|najpewniej|najprawdopodobniej|podobno|"
+    r"twierdził[ao]?|uważał[ao]?|förmodligen|kanske|troligen|verkade|enligt|"
     r"mungkin|sepertinya|menurut|dugaan|muhtemelen|belki|göre|tahmin\w*|вероятно|возможно|казалось|"
     r"по (?:словам|мнению)|предполож\w*|"
     r"imagin\w*|suppos\w*|reckon\w*|a lo mejor|seguramente|cre[íi]a que|deve ser|devia ser|vraisemblablement|dürfte|"
@@ -63,7 +65,7 @@ _TOLD_AS_GUESS = re.compile(
     r"|可能|也许|也許|大概|似乎|猜|认为|認為|推测|推測|估计|估計|怀疑|懷疑|据|的说法|的說法|依 ?Claude|照 ?Claude"
     r"|たぶん|おそらく|かもしれ|と考え"
     r"|によると|によれば|と見|でしょう|だろう|ようだ|ようで|みたい"
-    r"|아마|것 같|따르면|듯|추정|의심|शायद|लगता|संभवतः",
+    r"|아마|것 같|따르면|듯|추정|추측|짐작|의심|शायद|लगता|संभवतः",
     re.I,
 )
 # A sentence whose subject is Claude tells what Claude did or said ("It read the diff and split them…"), not

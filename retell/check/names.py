@@ -74,8 +74,11 @@ _LATIN_NAMES_IN = (
 _DECLINING = ("pl", "cs", "sk", "hr", "sl")
 _CASE_ENDING = re.compile(
     r"(?:ov(?:ými|ých|ým|ou|ého|ému|em|ega|emu|ih|ima|om|ej|a|o|y|i|e|u)|ův|ův|ovi|owi|ům|ami|ach|ách|ech|ích|ie"
-    r"|em|om|ou|ów|ą|ę|a|u|e|y|i|ě|ů)$"
+    r"|iej|ej|em|om|ou|ów|ą|ę|a|u|e|y|i|ě|ů)$"
 )
+# A Polish or Czech stem's last consonant as a case ending softens it ("Środzie" of "Środa", "Marcie" of "Marta",
+# "Polsce" of "Polska", "Pradze" of "Praga", "Piotrze" of "Piotr", "Wiśle" of "Wisła"; blind54 BH2:147): the plain one
+_SOFTENED = (("dz", "d"), ("c", "t"), ("c", "k"), ("dz", "g"), ("rz", "r"), ("l", "ł"), ("ś", "s"), ("ź", "z"))
 MIN_STEM = 4
 _KEY_BEFORE = re.compile(r"\b(?:touche|touches|tecla|teclas|tasto|toets|Taste|Tasten)\s+$", re.I)
 _KEY_AFTER = re.compile(r"\s+(?:key|keys)\b", re.I)
@@ -116,6 +119,12 @@ def _declined(word: str, said: str) -> bool:
     stem = word[: ending.start()].lower()
     if len(stem) < MIN_STEM:
         return False
+    plain = [stem[: -len(soft)] + hard for soft, hard in _SOFTENED if stem.endswith(soft)]
+    return any(_stem_named(s, said) for s in (stem, *plain))
+
+
+def _stem_named(stem: str, said: str) -> bool:
+    """Whether the session's text holds `stem` at a word's start, with nothing or one vowel of an ending after it."""
     start = said.find(stem)
     while start >= 0:
         if start == 0 or not said[start - 1].isalnum():

@@ -97,7 +97,19 @@ ATTRIBUTION: dict[str, str] = {
         r"skulle sa sade föreslog förslag plan sammanfattning resonemang enligt förmodligen kanske troligen verkade "
         r"verkar gissade trodde förklaring tolkning subagent\w* "
     ),
-    "pl": (r"według prawdopodobnie chyba może wydawało\ssię przypuszcza\w* wyjaśnienie subagent\w* "),
+    # (and Claude's words given to it in the third person, blind54 BH2: "twierdził", "jak dodał", "W jego
+    # wyjaśnieniu", "Jego przypuszczenie brzmiało", "Podejrzewał, że"; never the first person's "-łem"/"-łam", the
+    # author's own, nor "domyślnie", "by default")
+    "pl": (
+        r"według prawdopodobnie najprawdopodobniej chyba może wydawało\ssię przypuszczał[ao]? przypuszcza "
+        r"przypuszczeni\w* wyjaśnił[ao]? wyjaśnia wyjaśnieni\w* subagent\w* powiedział[ao]? mówił[ao]? "
+        r"twierdził[ao]? stwierdził[ao]? dodał[ao]? zauważył[ao]? napisał[ao]? odpowiedział[ao]? tłumaczył[ao]? "
+        r"uznał[ao]? zaproponował[ao]? proponował[ao]? sugerował[ao]? zasugerował[ao]? radził[ao]? poradził[ao]? "
+        r"ostrzegł[ao]? ostrzegał[ao]? ocenił[ao]? zgadywał[ao]? podejrzewał[ao]? podejrzewa podejrzeni\w* "
+        r"domyślał[ao]? domyślił[ao]? domysł\w* sądził[ao]? uważał[ao]? myślał[ao]? wniosek wniosku wnioskiem "
+        r"diagnoz\w* zdaniem jego jej podsumowani\w* plan\w* raport\w* odczyt\w* interpretacj\w* pewnie "
+        r"zapewne najpewniej podobno rzekomo widocznie ponoć "
+    ),
     "cs": (r"podle pravděpodobně asi možná zřejmě zdálo\sse domníval\w* vysvětlení subagent\w* "),
     "id": (
         r"mengusulkan usul\w* rencana\w* laporan\w* ringkasan\w* bilang katanya mengatakan menyarankan "

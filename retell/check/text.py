@@ -115,6 +115,11 @@ _CONTRACTIONS = (
     (re.compile(r"\bcan'?t\b|\bcannot\b"), "can not"),
     (re.compile(r"\bwon't\b"), "will not"),
     (re.compile(r"\b(\w+)n't\b"), r"\1 not"),
+    # ...and as a chat types them, without the apostrophe ("i dont trust it" quoted, cleaned, as "I don't trust
+    # it"; blind54 BH1:165); not "wont" (a word of its own) nor "im" (German's "in dem")
+    (re.compile(r"\b(do|does|did|is|was|are|were|has|have|had|could|would|should|must|need)nt\b"), r"\1 not"),
+    (re.compile(r"\bthats\b"), "that is"),
+    (re.compile(r"\byoure\b"), "you are"),
     (re.compile(r"\b(\w+)'re\b"), r"\1 are"),
     (re.compile(r"\b(\w+)'ve\b"), r"\1 have"),
     (re.compile(r"\b(\w+)'ll\b"), r"\1 will"),
