@@ -11,7 +11,7 @@ from retell.extract.commits import commit_phrase
 @pytest.mark.parametrize(
     ("subject", "title"),
     [
-        ("api: count abandoned ingests instead of logging them", "Count abandoned ingests instead of logging them"),
+        ("api: count abandoned ingests instead of logging them", "Counting abandoned ingests instead of logging them"),
         ("parse: zero-copy parser with Cow values", "Zero-copy parser with Cow values"),
         ("fix(api): handle empty body", "Handling empty body"),
     ],

@@ -185,6 +185,11 @@ def claude_cause(events: Sequence[Event]) -> str:
 _ERROR_NAME = re.compile(r"\b([A-Z][A-Za-z]*(?:Error|Exception)|E(?!RROR\b|XCEPTION\b)[A-Z]{3,}|TS\d{4}|E\d{4})\b")
 
 
+# Errors whose name says nothing of the problem: any failing test raises an AssertionError ("Fixing the
+# AssertionError" titled a line-count script's post and headed a hop-scaling fix, both judged unusable blind)
+_NAMES_NO_PROBLEM = frozenset({"AssertionError", "Error", "Exception", "RuntimeError"})
+
+
 def resolved_error(events: Sequence[Event]) -> str:
     """ "Fixing the ConnectionResetError": an error a command failed with, named by its class or code, when the
     same command later ran without it; "" when none went away. Only the problem the stretch set out to fix: an error
@@ -200,7 +205,7 @@ def resolved_error(events: Sequence[Event]) -> str:
     said = " ".join(w for e in events if (w := author_words(e)))
     for i, (call, after_a_change) in enumerate(runs):
         named = _ERROR_NAME.search(call.error or "") or _ERROR_NAME.search(call.output or "") if call.error else None
-        if not named or not call.target:
+        if not named or not call.target or named.group(1) in _NAMES_NO_PROBLEM:
             continue
         if after_a_change and not re.search(rf"\b{re.escape(named.group(1))}\b", said):
             continue
@@ -224,7 +229,7 @@ _LOG_LINE = re.compile(
     r"^\s*(?:[^\W\d_]{3,5}\.? +\d{1,2} \d\d:\d\d:\d\d |"
     r"\[?\d{4}-\d\d-\d\d[T ]\d\d:\d\d|\[?\d\d:\d\d:\d\d[\].,]|\[?(?:ERROR|WARN(?:ING)?|INFO|DEBUG|FATAL|"
     r"TRACE|CRITICAL)\]?[\s:]|at (?:async |new )?[\w$.<>]+ ?\(|Traceback \(most recent|Exception in thread|"
-    r"npm ERR!|error\[E\d+\]|"
+    r"npm ERR!|error\[E\d+\]|(?i:goroutine \d+ \[\w+)|panic: |"
     r"E\s{2,}|File \"[^\"]+\", line \d+|(?:\w+(?:\.\w+)+|[A-Z]\w*)(?:Error|Exception):)"
 )
 _PATH = re.compile(r"^[`'\"]?(?:[\w.@~-]+[/\\])+[\w.@-]+[`'\"]?[,;]?$|^[`'\"]?[\w-]+\.[A-Za-z0-9]{1,6}[`'\"]?[,;]?$")

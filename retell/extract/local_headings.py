@@ -1067,7 +1067,7 @@ FIX_WORDS = {
 
 # Commands run, named by their programs and objects ("./gradlew test" -> "gradlew test 실행"), when no word of
 # retell's says what they were for: "Running commands" heads any stretch (judged unusable on fresh12)
-_RAN = {
+RAN_WORDS = {
     "en": "Running {programs}", "ja": "{programs} を実行", "zh-Hans": "运行 {programs}", "zh-Hant": "執行 {programs}",
     "ko": "{programs} 실행", "es": "Ejecutando {programs}", "pt": "Rodando {programs}", "fr": "Lancer {programs}",
     "it": "Eseguire {programs}", "ru": "Запуск {programs}", "vi": "Chạy {programs}", "de": "{programs} ausführen",
@@ -1106,8 +1106,13 @@ def ran_programs(events: Sequence[Event], language: str | None) -> str:
     chosen = sorted(dict.fromkeys(said), key=lambda n: (-said.count(n), said.index(n)))[:RAN_PROGRAMS]
     words_of = WORDS.get(key) or {}
     joiner = words_of.get("and", " and ")
-    return _RAN.get(key, _RAN["en"]).format(programs=joiner.join(chosen))
+    return RAN_WORDS.get(key, RAN_WORDS["en"]).format(programs=joiner.join(chosen))
 
+
+# An error named by its name alone ("AssertionError", "ENOENT", "TS2345", "502 Bad Gateway")
+ERROR_NAME = (
+    r"[A-Z][A-Za-z]*(?:Error|Exception)|E[A-Z]{3,}|TS\d{4}|E\d{4}|[45]\d\d(?: [A-Z][a-z]+)+|OOMKilled|CrashLoopBackOff"
+)
 
 # The English headings retell makes up, by kind (headings.py, triage's fallbacks)
 _KINDS = [
@@ -1117,11 +1122,7 @@ _KINDS = [
     (r"^Reading ", "read"),
     (r"^Setting (?P<name>\S+) to (?P<value>\S+)$", "set"),
     (r"^Getting the tests to pass$", "tests"),
-    (
-        r"^Fixing the (?P<error>[A-Z][A-Za-z]*(?:Error|Exception)|E[A-Z]{3,}|TS\d{4}|E\d{4}|"
-        r"[45]\d\d(?: [A-Z][a-z]+)+|OOMKilled|CrashLoopBackOff)$",
-        "error",
-    ),
+    (rf"^Fixing the (?P<error>{ERROR_NAME})$", "error"),
     (r"^Getting the type checker to pass$", "types"),
     (r"^Getting the linters to pass$", "lint"),
     (r"^Getting the build to work$", "build"),

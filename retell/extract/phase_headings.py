@@ -84,8 +84,8 @@ def _candidates(events: Sequence[Event], avoid: Collection[str], language: str |
         committed = commit_phrase(summary, limit=HEADING_CHARS)
         if not fits_language(committed, language):
             committed = deed_in_language(committed, language)
-        if committed and not shorthand(committed):
-            yield committed
+        if committed and not shorthand(committed) and committed.count(",") + committed.count("，") < 2:
+            yield committed  # (not a list of three changes: "Tolerating cp1250 rows, case-insensitive weights, …")
     english = not language or table_key(language) == "en"
     # what Claude found, in English by its form ("`N_FRAMES` is hard-coded"); in another language Claude's first
     # sentence after looking is as often what it was doing or about to do ("Kolon tipine bakıyorum", "先写个测试复现",
@@ -110,9 +110,15 @@ def _typed(heading: str, said: list[str]) -> bool:
 # "because" in the languages retell heads in, where it comes before the cause it gives (not German's "weil" nor
 # Dutch "omdat": the clause after it puts its verb last, "weil Mitgliedsdaten drinstehen", a fragment as a heading)
 _BECAUSE = re.compile(
-    r"(?i)(?:\bbecause\b|\bпотому что\b|\bтак как\b|\bparce que?\b|\bperché\b|\bpoiché\b|\bporque\b|"
+    r"(?i)(?:\bbecause\b|\bпотому что\b|\bтак как\b|\bparce qu(?:e\b|['’])|\bperché\b|\bpoiché\b|\bporque\b|"
     r"\bvì\b|\bçünkü\b|\beftersom\b|\bprotože\b|\bтому що\b|\bponieważ\b|"
     r"因为|因為|由于|由於|لأن)\s*"
+)
+# A sentence about what is to come: its advice's reason is a forecast, no heading ("il faudra sans doute former
+# quelqu'un de plus, parce qu'un mois à 13 créneaux sera encore plus juste")
+_FORECAST = re.compile(
+    r"(?i)\b(?:will|would|should|il faudra|faudra|sera|serait|devrait|wird|würde|sollte|será|sería|debería|sarà|"
+    r"sarebbe|dovrebbe|vai ser|seria|deveria|будет|буде|będzie|bude|zal|zou)\b"
 )
 _CLAUSE_END = re.compile(r"[,;:.!?，。；：！？]|\s[—–-]\s")
 _SUBORDINATE = re.compile(r"(?i)^(?:since|because|so|which|when|if|and|but|as)\b")
@@ -131,6 +137,8 @@ def said_cause(events: Sequence[Event]) -> str:
                 continue
             if clause.count("`") % 2 or re.match(r"(?i)of\b", clause):  # ("because of …": a thing, no cause)
                 continue  # a code span cut in two
+            if _FORECAST.search(prose[max(0, match.start() - 60) : match.start()] + " " + clause):
+                continue  # advice for later, not a cause of what happened ("il faudra … parce qu'un mois … sera")
             plain_word = re.match(r"[^\W\d_]+\b(?![_.-]\w)", clause)  # not "created_at", a name kept as it is
             return clause[:1].upper() + clause[1:] if plain_word else clause
     return ""

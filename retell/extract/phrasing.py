@@ -64,6 +64,8 @@ _VERBS = frozenset(
         downgrade pull tune train scrape notify schedule automate archive highlight rearrange reorder insert
         append prepend paginate truncate flatten bind emit encode decode rotate stream embed
         block provide propose suggest design draft outline sketch abort cancel debounce throttle
+        tolerate match count support sort filter round calculate compute recompute normalize normalise pad treat
+        detect flag clamp limit cap catch recognize recognise guard respect honour honor default
         """,
     )
 )

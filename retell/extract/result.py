@@ -109,6 +109,12 @@ def _result(sentence: str, limit: int) -> str:
         # a verb without its object)
         clause = next((c for c in cuts if _NOW.search(c) and len(c.split()) >= RESULT_WORDS and _kept(c)), clause)
     now = _NOW.search(clause)
+    if (
+        now is not None
+        and re.search(r"[:：]\s+\d", clause[now.end() :])
+        and sentence.find(clause) + len(clause) < len(sentence.rstrip("。.!！ "))
+    ):
+        return ""  # the first item of a list after "now:" ("February builds now: 58 items", then "41 repaired, …")
     if now is None or re.search(r"\]\(|\s-\s", clause) or re.search(r"[:：]", clause[: now.start()]):
         return ""  # an item of a list of changes ("`[recorder.js](…)` - Now uses…", "Exporter: now…"), not a sentence
     if _SPEAKING.search(clause) or _CHECKS.search(clause) or not 12 <= len(clause) <= limit:

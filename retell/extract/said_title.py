@@ -107,11 +107,24 @@ def said_title(
     for rank, (text, marked) in enumerate(claims):
         if fits_language(text, language):
             found.append(_candidate(text, False, rank, marked, author_stems))
-    named = [c for c in found if (c.shared or c.technical) and (keep is None or keep(_capitalised(c.text)))]
+    named = [
+        c
+        for c in found
+        if (c.shared or c.technical)
+        and not _WHERE_IT_IS.search(c.text)
+        and (keep is None or keep(_capitalised(c.text)))
+    ]
     if not named:
         return ""
     best = max(named, key=_score)
     return _capitalised(best.text) if _score(best) >= LEAST_SCORE else ""
+
+
+# A clause that says where something is kept ("報名資料範例在 data/", "the samples are in data/"): a pointer for
+# Claude, no title (fresh39's hiking-club roster, judged unusable blind at stop 60)
+_WHERE_IT_IS = re.compile(
+    r"(?:在|於|于|位於|位于|\bin|\ben|\bem|\bdans|\bim|\bw|に|에)\s*[`'\"]?[\w.~-]*[/\\][\w./\\-]*[`'\"]?\s*[。.!]?\s*$"
+)
 
 
 def points(text: str) -> bool:

@@ -43,7 +43,7 @@ from retell.extract.requests import (
     without_greeting,
 )
 from retell.extract.signals import DISCOVERY, PIVOT
-from retell.extract.stock_headings import stock_heading, stock_in_language
+from retell.extract.stock_headings import stock_heading, stock_in_language, stock_said
 from retell.extract.testruns import a_run_passed, times_run
 from retell.extract.timeutil import to_epoch_ms
 from retell.extract.tools import (
@@ -439,18 +439,23 @@ def _fold_headless(
     """`groups` with each section that has no heading a blogger would keep told with its neighbour: one whose
     heading would be stock or a file list (stock_headings), or one too small to head (SMALL_SECTION). It joins
     the section before of its chapter, else the one after, whose heading then heads both (returned: the merged
-    group's id -> that heading); a section alone in its chapter keeps its own (a pause,
-    a compaction or a new session is told at a section's start). A chapter title the author set in triage always
-    heads its section."""
+    group's id -> that heading). A section alone in its chapter keeps its own when it is only small; one whose
+    heading would be stock is told with the section before, of any chapter of its session (judged blind on
+    fresh30-fresh37's offline posts, stops 56-59: 22 of the 64 content headings were such stock, every one needing a
+    rewrite or unusable). The first section keeps its stock heading, which the draft does not show (its stretch
+    follows the opening line). A chapter title the author set in triage always heads its section."""
     if len(groups) < 2:
         return groups, {}
+    session_of = {c.id: c.session for c in view.chapters}  # (a new session opens a section of its own)
     weak: list[bool] = []
+    stock: list[bool] = []  # no heading of its own a blogger would keep (not merely small)
     made: list[str] = []
     used: list[str] = []  # the headings of the sections kept so far, as the outline's loop passes them over
     for n, group in enumerate(groups):
         heading = _made_heading(groups, n, view, triage, titles, used)
         small = _told_paragraphs(group, triage) <= SMALL_SECTION and not _changed_files(group)
         weak.append(heading is None or (small and heading[1]))
+        stock.append(heading is None)
         made.append(heading[0] if heading is not None else "")
         if heading is not None and not weak[-1]:
             used.append(heading[0])
@@ -469,6 +474,13 @@ def _fold_headless(
                 headed[id(out[-1])] = kept
         elif is_weak and n + 1 < len(groups) and groups[n + 1][0].chapter == chapter:
             pending = pending + group  # told with the section after, which heads both
+        elif stock[n] and out and not pending and session_of.get(out[-1][-1].chapter) == session_of.get(chapter):
+            # a chapter with no heading but a stock one ("La corrección", "Changes: a.ts, b.ts", a commit): told
+            # with the section before, its pause or new session told where it begins (offline_draft)
+            kept = headed.pop(id(out[-1]), "")
+            out[-1] = out[-1] + group
+            if kept:
+                headed[id(out[-1])] = kept
         elif pending:
             out.append(pending + group)
             if not is_weak:
@@ -616,25 +628,46 @@ def _compose(view: EventLog, triage: Triage, outline: Outline, limit: int | None
             view.events[start:end] if start is not None else [e for e in view.events if e.chapter in section.chapters]
         )
         body = []
-        for n, chapter in enumerate(section.chapters):
+        for k, stretch in enumerate(_by_chapter(events)):
+            chapter = stretch[0].chapter
             if chapter not in seen_chapters:
+                # (a chapter told inside a section, a long session's in a short post or one with no heading of
+                # its own, says where it begins as a section would: a new session, a pause, the recap)
                 seen_chapters.add(chapter)
                 opened = breaks.pop(chapter, None)
                 if opened is not None:  # the first told chapter of a later session: say how much later
                     body.append(writer.session_break(*opened))
-                if n > 0:  # a chapter sharing a section (a long session in a short post): its pause and recap
-                    continue  # would stack up at the section's start
                 pause = pauses.get(chapter)
                 if pause and opened is None:  # the author came back hours or days later: say so
                     body.append(writer.pause(*pause))
                 bridge = chapter_bridges.get(chapter)
-                if bridge is not None and index > 0:
+                if bridge is not None and (index > 0 or k > 0):
                     body.append(writer.bridge(bridge, session_start=opened is not None))
-        body.append(writer.section(events))
+            body.append(writer.section(stretch))
         text = "\n\n".join(p for p in body if p.strip())
-        parts.append(f"## {heading_text(section.heading)}\n\n{text}".rstrip() if headed else text)
+        shown = headed and not (index == 0 and opens_headless(outline))
+        parts.append(f"## {heading_text(section.heading)}\n\n{text}".rstrip() if shown else text)
     parts.append(writer.ending(view))
     return "\n\n".join(p for p in parts if p.strip()) + "\n"
+
+
+def _by_chapter(events: list[Event]) -> list[list[Event]]:
+    """`events` in runs of one chapter each (`events` itself when it holds one)."""
+    runs: list[list[Event]] = []
+    for event in events:
+        if runs and runs[-1][-1].chapter == event.chapter:
+            runs[-1].append(event)
+        else:
+            runs.append([event])
+    return runs if len(runs) > 1 else [events]
+
+
+def opens_headless(outline: Outline) -> bool:
+    """Whether the offline draft tells its outline's first section under no heading of its own, right after the
+    opening line: its heading is retell's stock ("La corrección", "Changes: a.ts and b.ts", stock_said), which
+    heads no stretch a blogger would head, and the sections after it have headings. An author who writes a
+    heading of their own over it in outline.md gets it shown."""
+    return outline.engine == "offline" and len(outline.sections) > 1 and stock_said(outline.sections[0].heading)
 
 
 def headless(outline: Outline) -> bool:
