@@ -45,6 +45,7 @@ from retell.secrets.decode import DecodedView, decoded_view
 from retell.secrets.iban import IBAN_KIND, printed
 from retell.secrets.joined_names import (
     NAME_KIND,
+    given_name_form,
     joined_forms,
     joined_like,
     replacement_forms,
@@ -341,7 +342,12 @@ class Redactor:
             if (value, form) in path_only:
                 if not in_a_path(haystack, start, end):
                     continue  # a name's path form outside a path, a file's name or a host is not looked for
-            elif kind == NAME_KIND and form != value and not stands_alone(haystack, start, end):
+            elif (
+                kind == NAME_KIND
+                and form != value
+                and not stands_alone(haystack, start, end)
+                and not _UNSPACED.fullmatch(form)  # (a script without spaces runs a name into its sentence)
+            ):
                 continue  # a name's altered form inside a longer word is not the name
             if taken.add(a, b):
                 out.append(Finding(kind, category, a, b, value))
@@ -440,6 +446,15 @@ class Redactor:
             if self.known[value][0] == NAME_KIND
             for form in titled_forms(value)
             if form not in self.known and (value, form) not in looked_for
+        ]
+        # (round thirty-eight) a three-character Chinese or Korean name by its given name alone ("美玲是他老婆")
+        looked_for = set(searches[altered_from:])
+        searches += [
+            (value, form)
+            for value in ordered
+            if self.known[value][0] == NAME_KIND
+            for form in [given_name_form(value)]
+            if form and form not in self.known and (value, form) not in looked_for
         ]
         # (round thirty-six) a person's name where a path, a file's name or a host writes it: a one-word name in
         # small letters, a longer one as an account or a mailbox makes it (`mkowalska/`); every name the session
@@ -707,7 +722,9 @@ def _known_values(log: EventLog) -> tuple[Scanner, dict[str, tuple[str, str]], t
             if finding.kind == NAME_KIND:
                 names[finding.value] = None
             # the account name is matched by its own rule where it is an account name, never as a word
-            if len(finding.value) >= Redactor.MIN_KNOWN_LENGTH and finding.kind != "username":
+            if (
+                len(finding.value) >= Redactor.MIN_KNOWN_LENGTH or _unspaced_name(finding.kind, finding.value)
+            ) and finding.kind != "username":
                 known.setdefault(finding.value, (finding.kind, finding.category))
     # (round thirty-six) a one-word name the session writes as a host's label is an organisation's, as the parse
     # found (scan_event_log): neither a value to look for again nor a person's name
@@ -719,6 +736,17 @@ def _known_values(log: EventLog) -> tuple[Scanner, dict[str, tuple[str, str]], t
         _SCANNED.pop(next(iter(_SCANNED)))
     _SCANNED[id(log)] = (log, scanner, known, tuple(names), hosts)
     return scanner, known, tuple(names), hosts
+
+
+# A script written without spaces between words (Han, kana, Hangul, whose particles join the name: `김민수가`; Thai)
+_UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\u0e00-\u0e7f]{2,}")
+
+
+def _unspaced_name(kind: str, value: str) -> bool:
+    """(round thirty-eight) A person's name in a script without spaces, however short (`陳冠宇`, three characters):
+    flagged in a table of members, it is the same person where Claude's prose writes it inside a sentence
+    (`…都在陳冠宇身上`), where no rule can tell a name from the words it runs into."""
+    return kind == NAME_KIND and _UNSPACED.fullmatch(value) is not None
 
 
 def scanner_for(log: EventLog) -> Scanner:

@@ -81,6 +81,32 @@ class Fake:
         return " ".join(number[i : i + 4] for i in range(0, len(number), 4)) if printed else number
 
 
+# (secrets round thirty-eight) national identity numbers, each valid by its own check (made up, no one's)
+_TW_CODES = {c: n for n, c in enumerate("ABCDEFGHJKLMNPQRSTUVXYWZIO", start=10)}
+
+
+def taiwan_id(fake: Fake) -> str:
+    """A Taiwanese ID: a letter, 1 or 2, seven digits, and the check digit that makes the weighted sum end in 0."""
+    letter = fake.rng.choice("ABCDEFGHJKLMNPQRSTUVXYWZIO")
+    body = fake.rng.choice("12") + fake.chars(7, string.digits)
+    code = _TW_CODES[letter]
+    total = code // 10 + (code % 10) * 9 + sum(int(d) * w for d, w in zip(body, (8, 7, 6, 5, 4, 3, 2, 1), strict=True))
+    return f"{letter}{body}{(10 - total % 10) % 10}"
+
+
+def spanish_dni(fake: Fake) -> str:
+    number = fake.chars(8, string.digits)
+    return number + "TRWAGMYFPDXBNJZSQVHLCKE"[int(number) % 23]
+
+
+def brazilian_cpf(fake: Fake) -> str:
+    digits = [int(d) for d in fake.chars(9, string.digits)]
+    for weight in (10, 11):
+        digits.append(sum(d * (weight - i) for i, d in enumerate(digits)) * 10 % 11 % 10)
+    text = "".join(map(str, digits))
+    return f"{text[:3]}.{text[3:6]}.{text[6:9]}-{text[9:]}"
+
+
 # (round thirty-five) each country's BBAN as the IBAN registry writes it (n digits, a capitals, c either), for
 # the IBANs made here: the countries the tests name, two with long BBANs (Malta, Saint Lucia), the shortest (Norway)
 IBAN_BBANS = {
@@ -387,6 +413,11 @@ PII_FAMILIES: dict[str, tuple[Maker, tuple[str, ...]]] = {
         lambda f: f.iban(f.rng.choice(sorted(IBAN_BBANS)), printed=f.rng.random() < 0.5),
         ("IBAN: {v}", 'iban="{v}"', "please wire the deposit to {v} by Friday"),
     ),
+    # (round thirty-eight) a national identity number, in a member list's row or after the word that names it
+    "national-id": (
+        lambda f: f.rng.choice([taiwan_id, spanish_dni, brazilian_cpf])(f),
+        ("身分證字號: {v}", "2026/3/2 下午 9:10:17,{v},80/11/3", "DNI/NIF/CPF do sócio: {v}", "id_number = '{v}'"),
+    ),
 }
 
 # Families whose value is a token that stands on its own (a distinctive prefix); the others are told
@@ -622,6 +653,9 @@ ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl
 SWIFT/BIC: COBADEFFXXX (Commerzbank), sort code 20-00-00, account 31926819
 cache key FR27A4C91E0B7D5533F0A12E8C6 expired after 300 s
 upload id DE4409F1C3A7B2E8D5F6A1B0 done
+build 20260101123 finished in 44051401359 ns
+order A123456780 shipped; the ISBN is 978-3-16-148410-0
+request 2f7c9e1a: 11010519491231002 rows scanned
 """
 
 

@@ -85,6 +85,8 @@ def mask(kind: str, value: str) -> str:
         return f"{first[:1]}***.{rest.rsplit('.', 1)[-1]}"
     if kind == "phone-number":
         return f"*** {re.sub(r'[^0-9]', '', value)[-2:]} ({n} chars)"
+    if kind == "national-id":  # (round thirty-eight) its last two characters only: `*** 75 (10 chars)`
+        return f"*** {value[-2:]} ({n} chars)"
     if kind == "iban":  # (round thirty-five) its country and its last two characters: `DE…08 (22 chars)`
         return f"{value[:2]}…{value[-2:]} ({n} chars)"
     if kind == "person-name":

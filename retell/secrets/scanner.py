@@ -21,6 +21,7 @@ from retell.secrets.iban import IBAN_RULES
 from retell.secrets.joined import JOINED_RULES
 from retell.secrets.key_material import KEY_MATERIAL_RULES
 from retell.secrets.name_parts import NAME_PART_RULES
+from retell.secrets.national_ids import NATIONAL_ID_RULES
 from retell.secrets.own import COMMON_ACCOUNTS, OWN_RULES, account_name_rule, personal_account
 from retell.secrets.password_forms import NAME_FORM_RULES, PASSWORD_FORM_RULES
 from retell.secrets.pasted import PASTED_RULES
@@ -78,6 +79,7 @@ def base_rules() -> tuple[tuple[Rule, ...], tuple[Allowlist, ...]]:
         + KEY_MATERIAL_RULES
         + SESSION_LINK_RULES
         + COMMAND_RULES
+        + NATIONAL_ID_RULES
         + PERSONAL_RULES
         + IBAN_RULES
         + PROSE_NAME_RULES

@@ -119,5 +119,15 @@ def test_every_kind_is_a_stable_name() -> None:
 
     kinds = all_kinds()
     assert {"github-token", "aws-access-key-id", "password-assignment", "email", "home-path", "username"} <= set(kinds)
-    personal = {"email", "home-path", "username", "private-ip", "internal-host", "phone-number", "person-name", "iban"}
+    personal = {
+        "email",
+        "home-path",
+        "username",
+        "private-ip",
+        "internal-host",
+        "phone-number",
+        "person-name",
+        "iban",
+        "national-id",
+    }
     assert {k for k, c in kinds.items() if c == PII} == personal
