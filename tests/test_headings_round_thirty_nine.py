@@ -153,3 +153,18 @@ def test_the_reason_for_advice_about_later_heads_nothing() -> None:
     assert said_cause([Event(ASSISTANT, id="a1", text=advice)]) == ""
     found = "The two tests failed because the mock wasn't capturing the `update()` calls."
     assert said_cause([Event(ASSISTANT, id="a1", text=found)]) == "The mock wasn't capturing the `update()` calls"
+
+
+def test_revise_reads_the_opening_as_the_first_section_when_it_opens_headless() -> None:
+    from retell.write.draftfile import DraftFile
+    from retell.write.revise import outline_sections
+
+    outline = Outline(
+        "T", ["T"], "h", "d", [_section(1, "La corrección"), _section(2, "Las reservas del sábado")], "e",
+        engine="offline",
+    )  # fmt: skip
+    draft = DraftFile.parse("Opening line.\n\nThe first stretch.\n\n## Las reservas del sábado\n\nThe second.\n")
+    assert outline_sections(draft, outline) == {0: 0, 1: 1}
+    # (an author who writes a heading of their own over the first stretch gets it read by its place)
+    draft = DraftFile.parse("Opening.\n\n## Mi arreglo\n\nThe first.\n\n## Las reservas del sábado\n\nThe second.\n")
+    assert outline_sections(draft, outline) == {1: 0, 2: 1}

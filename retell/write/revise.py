@@ -39,7 +39,7 @@ from retell.write.draft import DraftCalls, draft_prompts, section_events, sectio
 from retell.write.draftfile import DraftFile, Part, code_lines, normalized, select_parts, split_lines
 from retell.write.markers import ACCEPT, CITE, event_ids
 from retell.write.material import render_material
-from retell.write.offline import headless
+from retell.write.offline import headless, opens_headless
 from retell.write.outline import load_outline
 from retell.write.outline_model import Outline, Section
 from retell.write.revisions import Revision, record_revision
@@ -272,11 +272,17 @@ def outline_sections(draft: DraftFile, outline: Outline) -> dict[int, int]:
     found = {p.number: by_heading[normalized(p.title)] for p in draft.sections if normalized(p.title) in by_heading}
     if headless(outline) and not found:
         return {0: 0}
-    if len(draft.sections) == len(outline.sections):
+    # (the offline draft tells a first section headed by retell's stock under no heading, in its opening:
+    # offline.opens_headless; the parts after it are the sections after it)
+    opening = opens_headless(outline) and 0 not in found.values() and len(draft.sections) < len(outline.sections)
+    if opening:
+        found[0] = 0
+    if len(draft.sections) + opening == len(outline.sections):
         taken = set(found.values())
         for part in draft.sections:
-            if part.number not in found and part.number - 1 not in taken:
-                found[part.number] = part.number - 1
+            at = part.number - 1 + opening
+            if part.number not in found and at not in taken:
+                found[part.number] = at
     return found
 
 
