@@ -106,7 +106,8 @@ _NAMED = (
 )
 _WORDS = "|".join(word for word, _shape in _NAMED)
 _NAMED_SHAPES = "|".join(f"(?:{shape})" for _word, shape in _NAMED)
-_SAID = rf"(?i:{_BEFORE}(?:{_WORDS}))[^\n]{{0,40}}?{_BEFORE}(?P<value>{_NAMED_SHAPES}){_AFTER}"
+# (a word of Latin letters whole: not "nie" of Polish "niebieski", nor "dni" of "dnia")
+_SAID = rf"(?i:{_BEFORE}(?:{_WORDS})(?![a-z]))[^\n]{{0,40}}?{_BEFORE}(?P<value>{_NAMED_SHAPES}){_AFTER}"
 _KEYWORDS = tuple(
     sorted(
         {
