@@ -87,3 +87,27 @@ def test_a_change_left_uncommitted_is_still_said() -> None:
     end = session_end(events)
     # (material round 63: said as what happened; the finishing prompt names it among the parts still open)
     assert end.endswith(", and nothing was committed.") and left_uncommitted(events)
+
+
+def test_the_authors_own_commit_with_a_bang_command_is_a_commit() -> None:
+    """Stop 60: fresh38's sawmill, where the author committed with `! git commit -am …` and the finishing prompt told
+    the model "nothing was committed" (a blind set writer answering it caught it)."""
+    commit = 'git commit -am "parse tally with encoding/csv"'
+    events = [
+        Event(id="e1", kind=HUMAN, ts=None, text="fix the tally parser"),
+        _run("e2", EDIT, ToolCall("Bash", "go test ./...", output="ok")),
+        Event(id="e3", kind=ASSISTANT, ts=None, text="Fixed; the tests pass."),
+        Event(
+            id="e4",
+            kind=COMMAND,
+            ts=None,
+            name="!",
+            args=commit,
+            calls=[ToolCall("Bash", commit, output="[main 7d41c0e] parse tally with encoding/csv\n 2 files changed")],
+        ),
+        Event(id="e5", kind=HUMAN, ts=None, text="pushed. thanks"),
+    ]
+    end = session_end(events)
+    assert "nothing was committed" not in end
+    assert "the last commit [e4] went through" in end
+    assert not left_uncommitted(events)

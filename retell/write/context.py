@@ -242,11 +242,18 @@ def _told(events: list[Event]) -> list[Event]:
     return [e for e in events if not e.sidechain and e.kind in (HUMAN, ASSISTANT, TOOL_RUN, COMMAND)]
 
 
+def _ran(event: Event) -> bool:
+    """Whether `event` ran commands: Claude's tool run, or the author's own `!` command (bash mode), whose call the
+    session keeps alike (a commit the author made with `! git commit -am …` is a commit: stop 60, a blind writer's
+    finishing prompt said "nothing was committed" of fresh38's sawmill)."""
+    return event.kind == TOOL_RUN or (event.kind == COMMAND and event.name == "!")
+
+
 def _commits(told: list[Event]) -> list[Event]:
     return [
         e
         for e in told
-        if e.kind == TOOL_RUN
+        if _ran(e)
         for c in e.calls or ()
         if c.name in SHELL_TOOLS and not c.error and _MAKES_A_COMMIT.search(run_lines(c)) and c.output
     ]
@@ -267,7 +274,7 @@ def _uses_git(told: list[Event]) -> bool:
     """Whether any command of the session ran git: of a session that never did, "nothing was committed" reads as a
     claim about a repository the folder may not be (three blind writers' endings said "not committed yet" of such
     sessions, stop 58)."""
-    return any(_GIT.search(c.target or "") for e in told if e.kind == TOOL_RUN for c in e.calls or ())
+    return any(_GIT.search(c.target or "") for e in told if _ran(e) for c in e.calls or ())
 
 
 def session_end(events: list[Event]) -> str:
