@@ -239,6 +239,19 @@ def _addressed(text: str, line_start: int, start: int, end: int) -> bool:
     return not text[line_start:start].strip(" \t>*-•@") and _ADDRESSED_AFTER.match(text, end) is not None
 
 
+# (round thirty-eight) a person's role in a record, labelled before the name (`Cliente: Maria Silva`, `customer:
+# …`, `Patient: …`), and the person a document is made out to, after its number and a dash (`Orçamento 2026-118 —
+# Aparecida Souza`, a quote a marble workshop's run printed, fresh38): a given name that is a word too (Maria,
+# Aparecida) is a person's there
+_ROLE_BEFORE = re.compile(
+    r"(?i)(?:\b(?:client[ea]?|customer|kunde|kundin|klient(?:ka)?|paciente|patient|sócio|socio|member|membro|miembro|"
+    r"destinatário|destinatario|recipient|tenant|inquilino|guest|hóspede|huésped|student|aluno|alumno|parent)"
+    r"[ \t]*:[ \t]*|\b(?:orçamento|orcamento|invoice|quote|quotation|rechnung|angebot|factura|fatura|fattura|"
+    r"preventivo|presupuesto|facture|devis|receipt|recibo)[ \t]+(?:n[º°o.]?[ \t]*)?#?[\w/-]*\d[\w/-]*"
+    r"[ \t]*[—–-][ \t]*)$"
+)
+
+
 # (round twenty-two) a change done by a person, named after it: `reviewed by …`, `di-review oleh …` / `sama …`,
 # `revisado por …`, `relu par …`, `geprüft von …`; a product does things by itself only in other words
 _DONE_BY_BEFORE = re.compile(
@@ -259,7 +272,7 @@ def _context(m: re.Match[str], start: int, end: int, strong: bool = False) -> bo
     before = text[max(line_start, start - 40) : start]
     if _TOLD_BEFORE.search(before) and not (strong and _WEAK_BEFORE.search(before) and not _MET_BEFORE.search(before)):
         return True
-    if _DONE_BY_BEFORE.search(before):
+    if _DONE_BY_BEFORE.search(before) or _ROLE_BEFORE.search(before):
         return True
     if _VI_KIN_BEFORE.search(before) and _VIETNAMESE_LETTER.search(text, start, end):
         return True

@@ -137,3 +137,19 @@ def test_the_preview_shows_only_the_last_two_characters() -> None:
     from retell.secrets.preview import mask
 
     assert mask("national-id", "F228149375") == "*** 75 (10 chars)"
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("Orçamento 2026-118 — Aparecida Souza", "Aparecida Souza"),  # a quote a run printed, made out to a client
+        ("customer: Aparecida Souza", "Aparecida Souza"),
+        ("Paciente: Rosa Lima", "Rosa Lima"),
+    ],
+)
+def test_a_person_named_by_their_role_in_a_record_is_flagged(scanner: Scanner, text: str, name: str) -> None:
+    assert [f.value for f in scanner.scan(text) if f.kind == "person-name"] == [name]
+
+
+def test_a_release_named_after_a_dash_is_not(scanner: Scanner) -> None:
+    assert [f for f in scanner.scan("Release 2026-01 — Victoria Metrics") if f.kind == "person-name"] == []
