@@ -121,12 +121,11 @@ def titled_like(written: str, replacement: str, value: str) -> str:
 
 # The commonest one-character family names, Chinese (both scripts) and Korean: before a two-character given name they
 # make a three-character name whose given name alone is how people who know them write it ("美玲是他老婆" of 林美玲)
-_HAN_SURNAMES = frozenset(
+_FAMILY_FIRST = frozenset(
     "王李張张劉刘陳陈楊杨黃黄趙赵吳吴周徐孫孙馬马朱胡郭何高林羅罗鄭郑梁謝谢宋唐許许韓韩馮冯鄧邓曹彭曾蕭萧田董袁潘"
     "于蔣蒋蔡余杜葉叶程蘇苏魏呂吕丁任沈姚盧卢姜崔鍾钟譚谭陸陆汪范金石廖賈贾夏韋韦付方白鄒邹孟熊秦邱江尹薛閆闫段雷"
     "侯龍龙史陶黎賀贺顧顾毛郝龔龚邵萬万錢钱嚴严覃武戴莫孔向湯汤游簡简賴赖翁施柯洪"
-)
-_HANGUL_SURNAMES = frozenset(
+    # Korean
     "김이박최정강조윤장임한오서신권황안송류전홍고문양손배백허유남심노하곽성차주우구민진나지엄채원천방공현함변염여추"
     "도소석선설마길연위표명기반왕금옥육인맹제모탁국어은편용"
 )
@@ -136,6 +135,6 @@ _HAN_NAME = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]{3}|[\uac00-\ud7af]{3}")
 def given_name_form(value: str) -> str | None:
     """(round thirty-eight) The given name alone of a three-character Chinese or Korean name that opens on a common
     family name (`林美玲` -> `美玲`, `김민수` -> `민수`); None for any other value."""
-    if not _HAN_NAME.fullmatch(value) or value[0] not in (_HAN_SURNAMES | _HANGUL_SURNAMES):
+    if not _HAN_NAME.fullmatch(value) or value[0] not in _FAMILY_FIRST:
         return None
     return value[1:]

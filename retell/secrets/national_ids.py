@@ -45,9 +45,10 @@ def _stdnum(module: str) -> Callable[[str], bool]:
         from importlib import import_module
 
         try:
-            return bool(import_module(f"stdnum.{module}").is_valid(value))
-        except Exception:  # (a module missing from an older python-stdnum: not a number it can vouch for)
+            checker = import_module(f"stdnum.{module}")
+        except ImportError:  # (a module missing from an older python-stdnum: not a number it can vouch for)
             return False
+        return bool(checker.is_valid(value))
 
     return valid
 
@@ -57,7 +58,7 @@ _SHAPES: dict[str, tuple[str, Callable[[str], bool]]] = {
     "tw": (r"[A-Z][1289]\d{8}", valid_tw),
     "cn": (r"[1-9]\d{5}(?:19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\d{3}[\dXx]", _stdnum("cn.ric")),
     "kr": (r"\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])-[1-8]\d{6}", _stdnum("kr.rrn")),
-    "es": (r"\d{8}-?[A-HJ-NP-TV-Z]|[XYZ]-?\d{7}-?[A-HJ-NP-TV-Z]", lambda v: _stdnum("es.nif")(v)),
+    "es": (r"\d{8}-?[A-HJ-NP-TV-Z]|[XYZ]-?\d{7}-?[A-HJ-NP-TV-Z]", _stdnum("es.nif")),
     "br": (r"\d{3}\.\d{3}\.\d{3}-\d{2}", _stdnum("br.cpf")),
     "in": (r"(?<!\d[ -])[2-9]\d{3} \d{4} \d{4}(?![ -]\d)", _stdnum("in_.aadhaar")),
     "it": (r"[A-Z]{6}\d{2}[ABCDEHLMPRST]\d{2}[A-Z]\d{3}[A-Z]", _stdnum("it.codicefiscale")),

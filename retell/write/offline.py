@@ -652,14 +652,14 @@ def _compose(view: EventLog, triage: Triage, outline: Outline, limit: int | None
 
 
 def _by_chapter(events: list[Event]) -> list[list[Event]]:
-    """`events` in runs of one chapter each (`events` itself when it holds one)."""
+    """`events` in runs of one chapter each (none when there are no events)."""
     runs: list[list[Event]] = []
     for event in events:
         if runs and runs[-1][-1].chapter == event.chapter:
             runs[-1].append(event)
         else:
             runs.append([event])
-    return runs if len(runs) > 1 else [events]
+    return runs
 
 
 def opens_headless(outline: Outline) -> bool:
