@@ -225,8 +225,12 @@ _YES_NO_QUESTION = re.compile(
 _CHAT_WORDS = re.compile(
     r"(?i)\b(?:thx|thanks|thank you|ty|tysm|cheers|ur|u|pls|plz|lol|awesome|perfect|amazing|"
     r"merci|parfait|génial|danke|perfekt|gracias|perfecto|genial|obrigad[oa]|valeu|perfeito|grazie|perfetto|"
+    # Turkish praise and thanks ("Listeler güzel olmuş": the author pleased with the lists, no step)
+    r"güzel|harika|süper|teşekkür\w*|sağ ?ol\w*|ottimo|bellissim[oa]|"
     r"sinceramente|honestly|ehrlich gesagt|franchement|kind of thing|sort of thing|stuff like (?:this|that))\b|"
     r"^(?:cara|mano|ok(?:ay)?|yes|yep|sure|fine|good|great|nice|cool|alright|before I|last thing|one more thing|"
+    # a run-up to the request ("Bit of background first", "Some context:"): what comes after it is the point
+    r"(?:a )?(?:bit|little|word) of (?:background|context)|some (?:background|context)|quick context|"
     r"ultima cosa|última cosa|una última cosa|última coisa|dernière chose|letzte sache|noch eine sache)\b|"
     r"谢|謝|多谢|太棒|辛苦|今天先|先这样|先這樣|^好的|^好，|^行|^嗯|"
     r"ありがとう|完璧|助かり|お疲れ|"

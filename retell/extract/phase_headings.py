@@ -23,7 +23,7 @@ from retell.extract.headings import (
 from retell.extract.local_headings import deed_in_language, english_on, fits_language, in_language, table_key
 from retell.extract.requests import author_words, clean_request
 from retell.extract.result import claude_result
-from retell.extract.stock_headings import stock_in_language
+from retell.extract.stock_headings import stock_in_language, stock_said
 
 # Headings that would head any phase of any session: what kind of work it was, not what happened (judged
 # generic on fresh12-fresh20: "Committing the work", "Ejecutando comandos", "Working with GitHub", "The fix"; on
@@ -66,7 +66,7 @@ def keeps(heading: str, events: Sequence[Event], language: str | None, *, openin
     """Whether a blogger would keep `heading` over the phase told by `events`: not a stock phrase, a log line,
     a redaction marker, the author's chat or (unless the phase opens its chapter) a line they typed there, nor
     another language's."""
-    if not heading or _STOCK.match(heading) or _LOG.search(heading) or "[REDACTED" in heading:
+    if not heading or _STOCK.match(heading) or stock_said(heading) or _LOG.search(heading) or "[REDACTED" in heading:
         return False
     if re.match(r"[^\w`\"'“«„「]", heading) or heading.count("(") != heading.count(")"):
         return False  # "- mostly unnecessary now)": a fragment of a list, not a heading

@@ -318,6 +318,10 @@ def without_loose_end(phrase: str) -> str:
         phrase = cut
 
 
+# Verbs whose object may be a clause ("Check printer is online", "Ensure cache is warm"): a request as it stands
+_CLAUSE_VERBS = frozenset({"check", "ensure", "verify", "confirm", "assert", "prove", "show", "make"})
+
+
 def _rewrite(line: str, objects: Sequence[str]) -> str | None:
     """The -ing phrase of a request, or None when it is none this knows (another language, a statement…)."""
     tag = re.match(r"^\[([^\]]{6,60})\]:", line)
@@ -380,7 +384,18 @@ def _rewrite(line: str, objects: Sequence[str]) -> str | None:
         if lower.startswith(words + " ") or lower == words:
             return _coordinated(_objected(ing, rest[len(words) :].strip(), objects))
     first, _, tail = rest.partition(" ")
-    subject = re.match(r"(?i)^(?:is|are|was|were|keeps|fails|has|still|isn'?t|doesn'?t)\b", tail)  # "Deploy is failing"
+    subject = bool(
+        re.match(r"(?i)^(?:is|are|was|were|keeps|fails|has|still|isn'?t|doesn'?t)\b", tail)
+    )  # "Deploy is failing"
+    # "Default printer is the ribbon one", "Test runner is flaky": a noun before a noun and its verb, no ask
+    # (a verb whose object is a clause keeps it: "Check printer is online")
+    subject = subject or bool(
+        re.match(
+            r"(?i)^(?!(?:the|a|an|this|that|my|our|your|its|sure)\b)[\w/.-]+\s+(?:is|are|was|were|isn'?t|aren'?t)\b",
+            tail,
+        )
+        and first.lower() not in _CLAUSE_VERBS
+    )
     cased = first[:1].islower() or (first[:1].isupper() and first[1:].islower())
     if first.lower() in _VERBS and not subject and cased:
         if first.lower() == "make" and re.match(r"(?i)^(?:this|it) possible to\s+", tail):

@@ -340,7 +340,9 @@ def _authors_title(view: EventLog, triage: Triage, titles: dict[str, str], chapt
     """Whether the title triage.yaml gives `chapter` is the author's: neither the one triage proposes nor, when it
     proposes none, its fallback ("Coming back to it", said in the post's language)."""
     title = titles.get(chapter)
-    if not title or title == _proposed_title(view, triage, chapter):
+    if not title or title == _proposed_title(view, triage, chapter) or stock_said(title):
+        # (triage proposed it with the titles before it passed over, and a stock one, "Изменения в billing.py",
+        # when the first it found was taken: retell's stock is never an author's heading)
         return False
     told = [e for e in view.events if e.chapter == chapter and not e.sidechain]
     found = next((c for c in view.chapters if c.id == chapter), None)
@@ -481,6 +483,13 @@ def _fold_headless(
             out[-1] = out[-1] + group
             if kept:
                 headed[id(out[-1])] = kept
+        elif pending and is_weak and out and session_of.get(out[-1][-1].chapter) == session_of.get(chapter):
+            # (weak sections of one chapter, none with a heading a blogger would keep: told with the section before)
+            kept = headed.pop(id(out[-1]), "")
+            out[-1] = out[-1] + pending + group
+            if kept:
+                headed[id(out[-1])] = kept
+            pending = []
         elif pending:
             out.append(pending + group)
             if not is_weak:
