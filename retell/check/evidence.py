@@ -24,7 +24,7 @@ from retell.check.claims import (
     is_route,
     quoted_terms,
 )
-from retell.check.document import Block
+from retell.check.document import QUOTE, Block
 from retell.check.outcomes import MYSELF, OWN_RUN, failure_line
 from retell.check.scope import near_events
 from retell.check.sources import TOOL, Sources
@@ -127,6 +127,8 @@ def evidence_claims(blocks: list[Block], claims: list[Claim]) -> list[Claim]:
     for block in blocks:
         if not block.cites:
             continue  # the grading rests on what the paragraph cites
+        if block.kind == QUOTE:
+            continue  # a block quote is someone's words ("…last time I pushed to the wrong one…"), checked as a quote
         own = by_block.get(id(block), [])
         text = block.text
         # words in quotation marks (or code) are someone's, checked as a quote: Claude's "Someone pushed to the

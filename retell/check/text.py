@@ -56,6 +56,9 @@ def code_spans(text: str, shortest: int = 1) -> list[str]:
 
 _LINK = re.compile(r"!?\[([^\]\n]*)\]\([^)\s]*(?:\s+\"[^\"]*\")?\)")
 _BRACKETED = re.compile(r"\[[^\[\]\n]{0,80}\]")
+# A bracket a quote's elision cut before it closed ("KegView[code=KT-0412, customerId=31…"): bracketed text too, as
+# the source's whole bracket is
+_CUT_BRACKET = re.compile(r"\[[^\[\]\n]{0,80}(?=\u2026|\.\.\.)")
 _ESCAPE = re.compile(r"\\([\\`*_{}\[\]()#+\-.!|<>~\"'])")
 _TAGS = re.compile(r"</?(?:em|strong|code|b|i|kbd|sup|sub|mark)>|\{%-?\s*(?:end)?raw\s*-?%\}", re.I)  # + Liquid's raw
 _TRANSLATE = str.maketrans(
@@ -110,6 +113,10 @@ def lettered(word: str) -> bool:
 
 
 _INNER_APOSTROPHE = re.compile(r"(?<=[^\W_])'(?=[^\W_])")
+# Markdown emphasis around words ("109'dan **104**'e", "*not* now"): how a message shows a word, not a word of it; a
+# quote that prints the words plain (the offline draft does) says the same ("__init__" is a name: its underscores
+# touch letters on the outside, and stay)
+_EMPHASIS = re.compile(r"(?<![\w*])(\*\*|\*)(?=[^\s*])(.+?)(?<=[^\s*])\1(?![*])|(?<!\w)__(?=\S)(.+?)(?<=\S)__(?!\w)")
 # Contractions spelled out, so "don't" and "do not" are the same words on both sides.
 _CONTRACTIONS = (
     (re.compile(r"\bcan'?t\b|\bcannot\b"), "can not"),
@@ -196,8 +203,9 @@ def normalise(text: str, *, brackets: str = " ") -> str:
     text = unicodedata.normalize("NFKC", text)
     text = _TAGS.sub(" ", text)
     text = _LINK.sub(r"\1", text)
-    text = _BRACKETED.sub(brackets, text)
+    text = _CUT_BRACKET.sub(brackets, _BRACKETED.sub(brackets, text))
     text = _ESCAPE.sub(r"\1", text)
+    text = _EMPHASIS.sub(lambda m: m.group(2) if m.group(2) is not None else m.group(3), text)
     text = text.replace("\u2026", "...").translate(_TRANSLATE).lower()
     for pattern, spelled in _CONTRACTIONS:
         text = pattern.sub(spelled, text)
@@ -292,6 +300,8 @@ def typo_level(a: str, b: str) -> bool:
         return True
     if a.isdigit() or b.isdigit() or (a in CRITICAL and b in CRITICAL):
         return False
+    if re.findall(r"\d+", a) != re.findall(r"\d+", b):
+        return False  # a figure with a suffix ("104'e", Turkish; "3rd", "10x"): another figure is another word
     if a in CRITICAL or b in CRITICAL:
         # "evry" quoted "every": a word that matters, misspelt as no word at all (a one-letter slip of four letters
         # or more that is no common word), is that word; "not" for "now" is another word, a change of meaning

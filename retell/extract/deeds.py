@@ -186,8 +186,16 @@ _ERROR_NAME = re.compile(r"\b([A-Z][A-Za-z]*(?:Error|Exception)|E(?!RROR\b|XCEPT
 
 
 # Errors whose name says nothing of the problem: any failing test raises an AssertionError ("Fixing the
-# AssertionError" titled a line-count script's post and headed a hop-scaling fix, both judged unusable blind)
-_NAMES_NO_PROBLEM = frozenset({"AssertionError", "Error", "Exception", "RuntimeError"})
+# AssertionError" titled a line-count script's post and headed a hop-scaling fix, both judged unusable blind); nor do
+# the wrappers a shell or a runner puts around any failure: PowerShell's Write-Error and -ErrorAction Stop ("Fixing
+# the WriteErrorException" titled fresh41's badge tracker, an exception its post never shows, judged unusable blind),
+# Python's failed subprocess
+_NAMES_NO_PROBLEM = frozenset(
+    {
+        "AssertionError", "Error", "Exception", "RuntimeError", "RuntimeException", "WriteErrorException",
+        "ActionPreferenceStopException", "CalledProcessError",
+    }
+)  # fmt: skip
 
 
 def resolved_error(events: Sequence[Event]) -> str:

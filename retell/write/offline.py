@@ -52,6 +52,7 @@ from retell.extract.tools import (
     family,
     is_test_command,
     other_tool_phrase,
+    run_lines,
     says_something,
     shorten_words,
     summarize_run,
@@ -1155,7 +1156,8 @@ def _montage_phrases(calls: list[ToolCall]) -> list[str]:
         elif fam == "search":
             phrases.append("searched the code" + (f" {len(group)} times" if len(group) > 1 else ""))
         elif fam == "bash":
-            tests = [c for c in group if is_test_command(c.target)]
+            # (the lines a call ran, as the check counts them: `cat >> t.rs <<'EOF' … EOF` then `cargo test` tests)
+            tests = [c for c in group if is_test_command(run_lines(c))]
             others = len(group) - len(tests)
             if tests:
                 outcomes = [c.outcome for c in tests if c.outcome]
@@ -1176,7 +1178,10 @@ def _montage_phrases(calls: list[ToolCall]) -> list[str]:
                 short = [
                     c.target
                     for c in group
-                    if c.target and not is_test_command(c.target) and len(c.target) <= 40 and says_something(c.target)
+                    if c.target
+                    and not is_test_command(run_lines(c))
+                    and len(c.target) <= 40
+                    and says_something(c.target)
                 ]
                 example = (
                     f", among them {code_span(short[0])}"
