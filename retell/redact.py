@@ -344,11 +344,11 @@ class Redactor:
                     continue  # a name's path form outside a path, a file's name or a host is not looked for
             elif (
                 kind == NAME_KIND
-                and form != value
+                and (form != value or len(value) < self.MIN_KNOWN_LENGTH)
                 and not stands_alone(haystack, start, end)
                 and not _UNSPACED.fullmatch(form)  # (a script without spaces runs a name into its sentence)
             ):
-                continue  # a name's altered form inside a longer word is not the name
+                continue  # a name's altered form, or a short name, inside a longer word is not the name (`Tomato`)
             if taken.add(a, b):
                 out.append(Finding(kind, category, a, b, value))
         return out
@@ -723,7 +723,9 @@ def _known_values(log: EventLog) -> tuple[Scanner, dict[str, tuple[str, str]], t
                 names[finding.value] = None
             # the account name is matched by its own rule where it is an account name, never as a word
             if (
-                len(finding.value) >= Redactor.MIN_KNOWN_LENGTH or _unspaced_name(finding.kind, finding.value)
+                len(finding.value) >= Redactor.MIN_KNOWN_LENGTH
+                or _unspaced_name(finding.kind, finding.value)
+                or short_name(finding.kind, finding.value)
             ) and finding.kind != "username":
                 known.setdefault(finding.value, (finding.kind, finding.category))
     # (round thirty-six) a one-word name the session writes as a host's label is an organisation's, as the parse
@@ -740,6 +742,22 @@ def _known_values(log: EventLog) -> tuple[Scanner, dict[str, tuple[str, str]], t
 
 # A script written without spaces between words (Han, kana, Hangul, whose particles join the name: `김민수가`; Thai)
 _UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\u0e00-\u0e7f]{2,}")
+
+
+# A person's name of a word or two, capitalised, shorter than a known value's least length (`Hạnh`, `Huw`, `Lan Anh`)
+_SHORT_NAME = re.compile(r"[^\W\d_][^\W\d_'’]{2,}(?: [^\W\d_][^\W\d_'’]*)?")
+
+
+def short_name(kind: str, value: str) -> bool:
+    """(round thirty-nine) A person's short name, flagged where a rule could tell it was one (`the office (chị Hạnh)`
+    in a compaction summary, fresh40's shrimp farm): the same person wherever the session writes it as a word of its
+    own and so capitalised (`…để chị Hạnh ở văn phòng mở…`, the author's own message, where no rule reads a name)."""
+    return (
+        kind == NAME_KIND
+        and len(value) < Redactor.MIN_KNOWN_LENGTH
+        and value[:1].isupper()
+        and _SHORT_NAME.fullmatch(value) is not None
+    )
 
 
 def _unspaced_name(kind: str, value: str) -> bool:

@@ -6,8 +6,9 @@ Two ways a number is found:
 - by a shape no other number has, when its check holds: a Taiwanese ID (`F228149375`, a letter, 1 or 2, eight
   digits), a Chinese resident ID (18 characters, a birth date inside), a Korean RRN (`900101-1234567`), a Spanish
   DNI or NIE (`12345678Z`, `X1234567L`), a Brazilian CPF as it is printed (`123.456.789-09`), an Indian Aadhaar in its
-  three groups (`2345 6789 0123`), an Italian codice fiscale, a Mexican CURP, a Swedish personnummer, a Finnish
-  henkilötunnus, a French NIR; python-stdnum decides (Taiwan's check, which it lacks, is the ten-line sum below);
+  three groups (`2345 6789 0123`), an Indian PAN (`AJTPT5526H`, round thirty-nine), an Italian codice fiscale, a
+  Mexican CURP, a Swedish personnummer, a Finnish henkilötunnus, a French NIR; python-stdnum decides (Taiwan's
+  check, which it lacks, is the ten-line sum below);
 - after a word on its line that names the country's number (`SSN`, `PESEL`, `TC Kimlik`, `BSN`, `Steuer-ID`,
   `マイナンバー`, `身分證`, `주민등록번호`, `CPF`, `Aadhaar`, …), in that number's shape, check or not: a number the
   sheet itself calls an ID and that fails its check (`F128830455`, two digits swapped) is still that person's.
@@ -61,6 +62,9 @@ _SHAPES: dict[str, tuple[str, Callable[[str], bool]]] = {
     "es": (r"\d{8}-?[A-HJ-NP-TV-Z]|[XYZ]-?\d{7}-?[A-HJ-NP-TV-Z]", _stdnum("es.nif")),
     "br": (r"\d{3}\.\d{3}\.\d{3}-\d{2}", _stdnum("br.cpf")),
     "in": (r"(?<!\d[ -])[2-9]\d{3} \d{4} \d{4}(?![ -]\d)", _stdnum("in_.aadhaar")),
+    # (round thirty-nine) India's PAN, the tax number every 80G donation receipt prints (fresh41's temple trust):
+    # five letters, the fourth the holder's kind (P a person), four digits, a letter
+    "inpan": (r"[A-Z]{3}[ABCFGHJLPT][A-Z]\d{4}[A-Z]", _stdnum("in_.pan")),
     "it": (r"[A-Z]{6}\d{2}[ABCDEHLMPRST]\d{2}[A-Z]\d{3}[A-Z]", _stdnum("it.codicefiscale")),
     "mx": (r"[A-Z]{4}\d{6}[HMX][A-Z]{5}[0-9A-Z]\d", _stdnum("mx.curp")),
     "se": (r"(?:19|20)?\d{6}[-+]\d{4}", _stdnum("se.personnummer")),
@@ -75,7 +79,9 @@ _SHAPED = "|".join(f"(?P<{name}>{regex})" for name, (regex, _valid) in _SHAPES.i
 
 def _checked(value: str, m: re.Match[str]) -> bool:
     name = m.lastgroup
-    return name is not None and name in _SHAPES and _SHAPES[name][1](value)
+    # (a format's own example, one digit over and over, passes its check as often as not: `AAAAA9999A`, the PAN's)
+    digits = {ch for ch in value if ch.isdigit()}
+    return name is not None and name in _SHAPES and len(digits) > 1 and _SHAPES[name][1](value)
 
 
 # The words that name a country's number, and the number's shape after them (any check): the word, up to 40
@@ -89,8 +95,9 @@ _NAMED = (
     (r"bsn|burgerservicenummer", r"\d{9}"),
     # Japan's My Number
     (r"マイナンバー|個人番号", r"\d{4} ?\d{4} ?\d{4}"),
-    # India, unspaced or spaced
+    # India, unspaced or spaced; and its tax number
     (r"aadhaar|आधार", r"[2-9]\d{3} ?\d{4} ?\d{4}"),
+    (r"pan|पैन", r"[A-Z]{5}\d{4}[A-Z]"),
     # Brazil, unformatted too
     (r"cpf", r"\d{3}\.?\d{3}\.?\d{3}-?\d{2}"),
     # Taiwan and China, as their forms head the column ("身分證字號", "身份证号", "證號", "居留證號")
@@ -113,7 +120,8 @@ _KEYWORDS = tuple(
     sorted(
         {
             "ssn", "social security", "pesel", "kimlik", "tckn", "steuer", "idnr", "bsn", "burgerservicenummer",
-            "マイナンバー", "個人番号", "aadhaar", "आधार", "cpf", "身分證", "身份證", "身份证", "證號", "证号",
+            "マイナンバー", "個人番号", "aadhaar", "आधार", "pan", "पैन", "cpf", "身分證", "身份證", "身份证", "證號",
+            "证号",
             "居留證", "居留证", "주민등록번호", "주민번호", "rrn", "dni", "nie", "nif", "personnummer", "henkilötunnus",
             "hetu",
             "sécurité sociale", "numéro de sécu", "codice fiscale", "curp",
@@ -137,6 +145,15 @@ def _named(value: str, m: re.Match[str]) -> bool:
     return any(re.search(word, said) and re.fullmatch(shape, value) for word, shape in _NAMED)
 
 
+_PREFILTER = (
+    r"\d{6}",
+    r"\d \d{4} \d{4}",
+    r"\d{3}\.\d{3}\.",
+    r"[A-Z]{4}\d{6}",
+    r"[A-Z]{6}\d\d[A-Z]",
+    r"[A-Z]{5}\d{4}[A-Z]",
+)
+
 NATIONAL_ID_RULES: tuple[Rule, ...] = (
     Rule(
         NATIONAL_ID_KIND,
@@ -146,9 +163,9 @@ NATIONAL_ID_RULES: tuple[Rule, ...] = (
         accept=_checked,
         replacement="[REDACTED:national-id]",
         # (no word announces it: its prefilter finds six digits in a row, or the letters-and-digits of the Italian
-        # and Mexican codes, in C)
+        # and Mexican codes and India's PAN, in C)
         always=True,
-        prefilter=(r"\d{6}", r"\d \d{4} \d{4}", r"\d{3}\.\d{3}\.", r"[A-Z]{4}\d{6}", r"[A-Z]{6}\d\d[A-Z]"),
+        prefilter=_PREFILTER,
         rule_id="national-id",
     ),
     Rule(

@@ -64,7 +64,7 @@ _PRODUCTS = words(
     claude gemini devin cody siri alexa cortana copilot grok llama mistral bard jules aider ollama
     jenkins travis circle hudson django flask rails sinatra jasper hugo jekyll gatsby next nuxt svelte
     ember angular vue react preact solid alpine astro remix vite rollup parcel webpack babel jest mocha
-    chai sinon karma jasmine cypress selenium puppeteer playwright kafka pulsar redis mongo maria
+    chai sinon karma jasmine cypress selenium puppeteer playwright kafka pulsar redis mongo
     cassandra elastic kibana grafana prometheus loki tempo mimir consul vault nomad terraform packer
     vagrant boundary waypoint helm argo flux tekton spinnaker harbor quay docker podman buildah kaniko
     ubuntu debian fedora arch manjaro kali tails gentoo alpine mint elementary zorin pop
@@ -245,7 +245,8 @@ def _addressed(text: str, line_start: int, start: int, end: int) -> bool:
 # Aparecida) is a person's there
 _ROLE_BEFORE = re.compile(
     r"(?i)(?:\b(?:client[ea]?|customer|kunde|kundin|klient(?:ka)?|paciente|patient|sócio|socio|member|membro|miembro|"
-    r"destinatário|destinatario|recipient|tenant|inquilino|guest|hóspede|huésped|student|aluno|alumno|parent)"
+    r"destinatário|destinatario|recipient|tenant|inquilino|guest|hóspede|huésped|student|aluno|alumno|parent|"
+    r"donor|doador|donante)"
     r"[ \t]*:[ \t]*|\b(?:orçamento|orcamento|invoice|quote|quotation|rechnung|angebot|factura|fatura|fattura|"
     r"preventivo|presupuesto|facture|devis|receipt|recibo)[ \t]+(?:n[º°o.]?[ \t]*)?#?[\w/-]*\d[\w/-]*"
     r"[ \t]*[—–-][ \t]*)$"
