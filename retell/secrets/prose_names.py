@@ -114,14 +114,17 @@ _PARTICLE = r"(?:" + "|".join(sorted(_PARTICLES, key=lambda p: (-len(p), p))) + 
 # (round twenty-eight) a later word may carry its particle glued on, as Arabic's article and Italian's and French's
 # elided ones are written (`Omar al-Farouq`, `Yusuf el-Amin`, `Lucia d'Amico`)
 _GLUED = r"(?:(?:al|el|ad|ar|as|at|an|ash|az|bin|ibn|ben|abu|abd|d)[-'’](?=[" + _UPPER + r"]))?"
+# (round forty) the space between a name's words: one, never a run of them or a tab, which is a table's gap between
+# its columns (`Green   Ollie Price      Chef`, a Cub pack's badge list, fresh41: a name across three cells)
+_GAP = r"[ \u00a0]"
 _RUN = re.compile(
     rf"[{_UPPER}](?<![\w@/\\.$#-][{_UPPER}])(?<![\w.]['’][{_UPPER}])(?:[^\W\d_]|['’-]|[\u0300-\u036f])*"
-    rf"(?:[ \t]+(?:{_PARTICLE}[ \t]+){{0,2}}{_GLUED}[{_UPPER}](?:[^\W\d_]|['’.-]|[\u0300-\u036f])*)+"
+    rf"(?:{_GAP}(?:{_PARTICLE}{_GAP}){{0,2}}{_GLUED}[{_UPPER}](?:[^\W\d_]|['’.-]|[\u0300-\u036f])*)+"
 )
 _PAIR = (
     # (an opening quote may stand before a name, `[ 'Jane Doe' ]`; an apostrophe inside a word may not, `O'Brien`)
     rf"(?<![\w@/\\.$#-])(?<![\w.]['’])"
-    rf"(?=(?P<pair>{_WORD}(?:[ \t]+(?:{_INITIAL}[ \t]+)?(?:{_PARTICLE}[ \t]+){{0,2}}{_GLUED}{_WORD}){{1,2}})"
+    rf"(?=(?P<pair>{_WORD}(?:{_GAP}(?:{_INITIAL}{_GAP})?(?:{_PARTICLE}{_GAP}){{0,2}}{_GLUED}{_WORD}){{1,2}})"
     r"(?![\w@/\\(]|[-.:]\w))"
 )
 # Scripts with no case, where a name is written as its words: Arabic and Devanagari; (round twenty-one) Hebrew,

@@ -67,3 +67,18 @@ def test_a_person_after_a_role_is_named_whatever_their_given_name(text: str) -> 
 
 def test_a_database_is_still_no_person() -> None:
     assert "person-name" not in {f.kind for f in Scanner().scan("MariaDB 10.6 and Maria DB backups on the NAS")}
+
+
+BADGES = (
+    "Blue    Kacper Nowak     Chef: requirement 3, 4, 8 | Navigator: requirement 2, 5\n"
+    "Green   Ollie Price      Chef: requirement 4, 7 | Navigator: requirement 1, 3, 6\n"
+    "Yellow  Maisie Clarke    Chef: requirement 6 | Navigator: requirement 2\n"
+)
+
+
+def test_a_name_in_a_whitespace_table_is_the_cell_not_its_neighbours() -> None:
+    """fresh41's Cub pack: PowerShell printed each cub's six, name and badges in columns; a name's span crossed the
+    columns' spaces (`Green   Ollie Price`), and a cell between two wide gaps was no one (`Kacper Nowak`)."""
+    names = {f.value for f in Scanner().scan(BADGES) if f.kind == "person-name"}
+    assert {"Kacper Nowak", "Ollie Price", "Maisie Clarke"} <= names
+    assert not any("  " in n or "\t" in n for n in names)
