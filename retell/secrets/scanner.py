@@ -15,10 +15,12 @@ from functools import lru_cache
 from typing import Any
 
 from retell.secrets import rule as rule_module
+from retell.secrets.column_names import MATES, column_mates
 from retell.secrets.commands import COMMAND_RULES, TOLD_RULES
 from retell.secrets.decode import decoded_view, undiffed_view
 from retell.secrets.iban import IBAN_RULES
 from retell.secrets.joined import JOINED_RULES
+from retell.secrets.joined_names import NAME_KIND
 from retell.secrets.key_material import KEY_MATERIAL_RULES
 from retell.secrets.name_parts import NAME_PART_RULES
 from retell.secrets.national_ids import NATIONAL_ID_RULES
@@ -29,7 +31,7 @@ from retell.secrets.personal import PERSONAL_RULES, a_works_author, names_its_or
 from retell.secrets.preview import default_replacement
 from retell.secrets.printed import PRINTED_RULES
 from retell.secrets.prose_names import PROSE_NAME_RULES
-from retell.secrets.rule import SECRET, Allowlist, Rule
+from retell.secrets.rule import PII, SECRET, Allowlist, Rule
 from retell.secrets.session_links import SESSION_LINK_RULES
 from retell.secrets.values import public_or_masked_token
 from retell.secrets.vendor_shapes import VENDOR_SHAPE_RULES
@@ -253,7 +255,15 @@ class Scanner:
                 (Finding(f.kind, f.category, diff.original(f.start), diff.original(f.end), f.value), 0)
                 for f in self._scan(diff.text)
             )
-        return _every_occurrence(text, resolve(found))
+        kept = resolve(found)
+        names = [(f.start, f.end) for f in kept if f.kind == NAME_KIND]
+        if len(names) >= MATES:  # (round forty) the rest of a column of names in a table
+            spans = [(f.start, f.end) for f in kept]
+            kept = sorted(
+                [*kept, *(Finding(NAME_KIND, PII, a, b, text[a:b]) for a, b in column_mates(text, names, spans))],
+                key=lambda f: f.start,
+            )
+        return _every_occurrence(text, kept)
 
     def may_flag_over_lines(self, text: str) -> bool:
         """Whether a scan of `text` could flag a value that holds a line break inside it. Exact, and cheaper

@@ -82,3 +82,25 @@ def test_a_name_in_a_whitespace_table_is_the_cell_not_its_neighbours() -> None:
     names = {f.value for f in Scanner().scan(BADGES) if f.kind == "person-name"}
     assert {"Kacper Nowak", "Ollie Price", "Maisie Clarke"} <= names
     assert not any("  " in n or "\t" in n for n in names)
+
+
+CUBS = (
+    "Six     Cub              Badges\n"
+    "Blue    Kacper Nowak     Chef: requirement 3, 4, 8\n"
+    "Blue    Leo Baptiste     Chef: requirement 6 | Artist: requirement 1, 4\n"
+    "Green   Ollie Price      Chef: requirement 4, 7\n"
+    "Yellow  Ruby Adeyemi     Artist: requirement 4\n"
+)
+
+
+def test_every_name_of_a_column_of_names_is_a_persons() -> None:
+    """Where the rules flag two cells of a table's column as names, the column's other name-shaped cells are too (a
+    cub whose name no rule reads, `Leo Baptiste`, `Ruby Adeyemi`); its header and other columns are not."""
+    names = {f.value for f in Scanner().scan(CUBS) if f.kind == "person-name"}
+    assert names == {"Kacper Nowak", "Leo Baptiste", "Ollie Price", "Ruby Adeyemi"}
+
+
+def test_one_name_in_a_column_makes_no_column_of_names() -> None:
+    table = "Owner           Service\nKacper Nowak    billing-api\nPlatform Team   search-api\n"
+    names = {f.value for f in Scanner().scan(table) if f.kind == "person-name"}
+    assert "Platform Team" not in names

@@ -1,0 +1,74 @@
+"""(round forty) A person's name in a column of names: a table printed with its cells aligned by spaces (a Cub pack's
+badge list from PowerShell's Format-Table, fresh41) names a person in each row of its name column, whether or not any
+word around the cell says so. Where the rules flagged two cells of one column as persons' names, every other cell of
+that column in the same table that is written as a name (two or three capitalised words of letters) is one too: the
+rows the rules could not read (`Leo Baptiste`, `Ruby Adeyemi`) are the same column's people."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Sequence
+
+MATES = 2  # flagged names a column needs before its other cells are read as names
+_GAP = re.compile(r" {2,}|\t")  # between a table's cells: two spaces or more, or a tab
+_NAME_CELL = re.compile(r"[^\W\d_][^\W\d_'’-]*(?: [^\W\d_][^\W\d_'’.-]*){1,2}")
+
+
+def column_mates(
+    text: str, names: Sequence[tuple[int, int]], taken: Sequence[tuple[int, int]]
+) -> list[tuple[int, int]]:
+    """The spans of the names in the columns of `text` where `names` (the spans of the persons' names a scan found)
+    are two cells or more; none overlaps a span in `taken` (every finding of the scan)."""
+    if len(names) < MATES or "\n" not in text:
+        return []
+    lines = _lines(text)
+    cells = [cell for a, b in names if (cell := _cell_at(text, lines, a, b)) is not None]
+    columns = Counter(cells)
+    out: list[tuple[int, int]] = []
+    for (block, column), count in columns.items():
+        if count < MATES:
+            continue
+        for start, end in lines[block[0] : block[1]]:
+            at = start + column
+            if at >= end or (column and not _GAP.search(text[max(start, at - 2) : at])):
+                continue
+            gap = _GAP.search(text, at, end)
+            stop = gap.start() if gap else end
+            value = text[at:stop]
+            if not _NAME_CELL.fullmatch(value) or not all(w[:1].isupper() for w in value.split()):
+                continue
+            if any(a < stop and at < b for a, b in (*taken, *out)):
+                continue
+            out.append((at, stop))
+    return out
+
+
+def _lines(text: str) -> list[tuple[int, int]]:
+    spans, at = [], 0
+    for line in text.split("\n"):
+        spans.append((at, at + len(line)))
+        at += len(line) + 1
+    return spans
+
+
+def _cell_at(text: str, lines: list[tuple[int, int]], start: int, end: int) -> tuple[tuple[int, int], int] | None:
+    """((the first line, the line after the last) of the table holding the cell, the cell's column) when
+    text[start:end] is a whole cell of a table (a gap or the line's edge on both sides, and a gap elsewhere on its
+    line); None otherwise."""
+    index = next((i for i, (a, b) in enumerate(lines) if a <= start <= b), None)
+    if index is None:
+        return None
+    a, b = lines[index]
+    before, after = text[a:start], text[end:b]
+    if (before and not _GAP.search(before[-2:])) or (after and not _GAP.match(after)):
+        return None
+    if not _GAP.search(text[a:b]):
+        return None  # a line of prose, not a row
+    first = index
+    while first > 0 and text[lines[first - 1][0] : lines[first - 1][1]].strip():
+        first -= 1
+    last = index + 1
+    while last < len(lines) and text[lines[last][0] : lines[last][1]].strip():
+        last += 1
+    return (first, last), start - a
