@@ -27,16 +27,9 @@ from retell.extract.stock_headings import stock_in_language, stock_said
 
 # Headings that would head any phase of any session: what kind of work it was, not what happened (judged
 # generic on fresh12-fresh20: "Committing the work", "Ejecutando comandos", "Working with GitHub", "The fix"; on
-# fresh22, tool narration of any kind: "Running scripts", "Running SSH gpu01 and jq", "הרצת jq").
-_STOCK = re.compile(
-    r"^(?:Committing(?: the work| and pushing(?: the work)?)?|Running .+|Working with [\w.-]+|"
-    r"Searching the code|Reading the code|Talking it through with Claude|Looking at screenshots|Making a plan|"
-    r"The fix|What came next|Finding their way around the project|Looking around the project|Looking things up|"
-    r"Sending out subagents|"
-    r"Watching background commands|Getting the tests to pass|Reading .+|"
-    # the files it touched, by name ("Changing syncthing.nix", judged to hide what happened there)
-    r"(?:Changing|Editing|Writing) .+)$"
-)
+# fresh22, tool narration of any kind: "Running scripts", "Running SSH gpu01 and jq", "הרצת jq"). Retell's own stock,
+# in any language, is stock_headings.stock_said's (keeps asks it too); these two are a phase's besides.
+_STOCK = re.compile(r"^(?:Working with [\w.-]+|Making a plan)$")
 _WORD = re.compile(r"\w+")
 # A line of a log or a stack trace ("ActiveRecord::RecordNotUnique: PG::UniqueViolation: ERROR"): pasted, not said
 _LOG = re.compile(r"::|\b(?:ERROR|FATAL|WARN(?:ING)?|Traceback)\b|\w(?:Error|Exception):")

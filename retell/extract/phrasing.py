@@ -384,17 +384,15 @@ def _rewrite(line: str, objects: Sequence[str]) -> str | None:
         if lower.startswith(words + " ") or lower == words:
             return _coordinated(_objected(ing, rest[len(words) :].strip(), objects))
     first, _, tail = rest.partition(" ")
-    subject = bool(
-        re.match(r"(?i)^(?:is|are|was|were|keeps|fails|has|still|isn'?t|doesn'?t)\b", tail)
-    )  # "Deploy is failing"
-    # "Default printer is the ribbon one", "Test runner is flaky": a noun before a noun and its verb, no ask
-    # (a verb whose object is a clause keeps it: "Check printer is online")
-    subject = subject or bool(
-        re.match(
+    # "Deploy is failing"; "Default printer is the ribbon one", "Test runner is flaky": a noun before a noun and its
+    # verb, no ask (a verb whose object is a clause keeps it: "Check printer is online")
+    subject = bool(re.match(r"(?i)^(?:is|are|was|were|keeps|fails|has|still|isn'?t|doesn'?t)\b", tail)) or (
+        first.lower() not in _CLAUSE_VERBS
+        and re.match(
             r"(?i)^(?!(?:the|a|an|this|that|my|our|your|its|sure)\b)[\w/.-]+\s+(?:is|are|was|were|isn'?t|aren'?t)\b",
             tail,
         )
-        and first.lower() not in _CLAUSE_VERBS
+        is not None
     )
     cased = first[:1].islower() or (first[:1].isupper() and first[1:].islower())
     if first.lower() in _VERBS and not subject and cased:

@@ -471,25 +471,16 @@ def _fold_headless(
             out.append(pending)
             pending = []
         if is_weak and out and out[-1][-1].chapter == chapter and not pending:
-            kept = headed.pop(id(out[-1]), "")
-            out[-1] = out[-1] + group  # told with the section before, of the same chapter
-            if kept:
-                headed[id(out[-1])] = kept
+            _join_before(out, headed, group)  # told with the section before, of the same chapter
         elif is_weak and n + 1 < len(groups) and groups[n + 1][0].chapter == chapter:
             pending = pending + group  # told with the section after, which heads both
         elif stock[n] and out and not pending and session_of.get(out[-1][-1].chapter) == session_of.get(chapter):
             # a chapter with no heading but a stock one ("La corrección", "Changes: a.ts, b.ts", a commit): told
             # with the section before, its pause or new session told where it begins (offline_draft)
-            kept = headed.pop(id(out[-1]), "")
-            out[-1] = out[-1] + group
-            if kept:
-                headed[id(out[-1])] = kept
+            _join_before(out, headed, group)
         elif pending and is_weak and out and session_of.get(out[-1][-1].chapter) == session_of.get(chapter):
             # (weak sections of one chapter, none with a heading a blogger would keep: told with the section before)
-            kept = headed.pop(id(out[-1]), "")
-            out[-1] = out[-1] + pending + group
-            if kept:
-                headed[id(out[-1])] = kept
+            _join_before(out, headed, pending + group)
             pending = []
         elif pending:
             out.append(pending + group)
@@ -501,6 +492,14 @@ def _fold_headless(
     if pending:
         out.append(pending)
     return out, headed
+
+
+def _join_before(out: list[list[Episode]], headed: dict[int, str], group: list[Episode]) -> None:
+    """`group` told at the end of the last section of `out`, which keeps the heading `headed` gave it (by its id)."""
+    kept = headed.pop(id(out[-1]), "")
+    out[-1] = out[-1] + group
+    if kept:
+        headed[id(out[-1])] = kept
 
 
 def _made_heading(
@@ -1158,6 +1157,7 @@ def _montage_phrases(calls: list[ToolCall]) -> list[str]:
         elif fam == "bash":
             # (the lines a call ran, as the check counts them: `cat >> t.rs <<'EOF' … EOF` then `cargo test` tests)
             tests = [c for c in group if is_test_command(run_lines(c))]
+            tested = {id(c) for c in tests}
             others = len(group) - len(tests)
             if tests:
                 outcomes = [c.outcome for c in tests if c.outcome]
@@ -1178,10 +1178,7 @@ def _montage_phrases(calls: list[ToolCall]) -> list[str]:
                 short = [
                     c.target
                     for c in group
-                    if c.target
-                    and not is_test_command(run_lines(c))
-                    and len(c.target) <= 40
-                    and says_something(c.target)
+                    if c.target and id(c) not in tested and len(c.target) <= 40 and says_something(c.target)
                 ]
                 example = (
                     f", among them {code_span(short[0])}"
