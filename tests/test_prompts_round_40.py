@@ -190,7 +190,7 @@ def test_names_shown_in_code_or_output_are_told_as_shown(tmp_path: Path) -> None
     tx.tool_call(
         "Bash", {"command": "kubectl -n prod get pods"}, "ledger-api-7d9f-a   0/1   CrashLoopBackOff   6   19m"
     )
-    tx.assistant("The pods are crashlooping.")
+    tx.assistant("The pods are crashlooping. I'll read their logs in Loki.")
     work = _parse(tmp_path, tx)
     ids = [e["id"] for e in json.loads((work / "events.json").read_text(encoding="utf-8"))["events"]]
     note = "The pods sat in CrashLoopBackOff, and Claude read the logs with Loki."

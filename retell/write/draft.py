@@ -61,6 +61,7 @@ from retell.write.material import FOLLOWING_EVENTS, decisive_results, pasted_quo
 from retell.write.names import (
     code_names,
     code_spans,
+    in_session,
     is_met,
     met_names,
     names_as_written,
@@ -672,6 +673,8 @@ def section_requests(
     # words of the plan that are no names, judged on the whole material: plain words ("Migrate"), a sentence a
     # command printed ("All checks passed!"), a page's label ("View source"): neither met nor to introduce
     shown = "\n".join(m.text for m in materials)
+    # what the session writes, tool output included: a name only the plan writes is no name to introduce
+    session_text = "\n".join([shown, *(e.text for e in view.events if e.text)])
     named_all = list(dict.fromkeys(n for text in told for n in names_in(text, language)))
     plain = {
         *ordinary_words(named_all, [*told, shown]),
@@ -688,6 +691,7 @@ def section_requests(
         named = names_as_written(names_in(_section_text(section), language), [*forms, *met[index]], language)
         new_names = one_per_name([n for n in named if not is_met(n, seen, language)], language)
         new_names = [n for n in new_names if n not in printed_words(new_names, material.text) and n not in plain]
+        new_names = in_session(new_names, forms, session_text, language)
         new_names = new_names[:MAX_NEW_NAMES]
         in_code = code_names(new_names, material.text)
         words = lengths[index]

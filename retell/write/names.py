@@ -611,3 +611,19 @@ def quoted_labels(names: Iterable[str], plan: Iterable[str], material: str) -> l
                 out.append(name)
                 break
     return out
+
+
+def in_session(names: Iterable[str], forms: Iterable[str], session: str, language: str = "en") -> list[str]:
+    """Of `names` (a section's plan's), those the session itself writes: one of its own forms (`forms`, as
+    `session_names` finds them, a name's other case counting as that name) or words its text shows in any case
+    (`session`, tool output and paths included: "Pantry" of `pantry/stock.py`). A name only the plan writes
+    ("American" of a hook, "text với dòng" of a beat) is the planner's word: listed among the names to introduce,
+    it asked the writer to name what the session never does (stop 61's model-in-the-loop writers)."""
+    known = list(dict.fromkeys(forms))
+    out = []
+    for name in names:
+        if re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", session, re.IGNORECASE) or any(
+            same_name(name, form, language) for form in known
+        ):
+            out.append(name)
+    return out
