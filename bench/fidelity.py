@@ -427,7 +427,13 @@ _SPANISH = re.compile(
     r"\b(?:el|los|las|que|por|para|una|con|del|está|pero|y|esto|eso|hay|muy|vez|oye|porfa|qué|cómo|también)\b",
     re.I,
 )
-_ITALIAN = re.compile(r"\b(?:il|che|non|gli|sono|della|delle|nel|questo|questa|anche|ho|perché|è|alla|degli)\b", re.I)
+# (with the words a formal request writes, "le chiedo cortesemente", "La ringrazio", "faccia": fresh22's cantina, whose
+# four messages voted English on "in" and "a" alone)
+_ITALIAN = re.compile(
+    r"\b(?:il|che|non|gli|sono|della|delle|nel|nella|questo|questa|quello|quella|anche|ho|perché|è|alla|degli|di|per|"
+    r"sì|può|più|già|però|grazie|ringrazio|cortesemente|faccia|pure|allora|adesso|tutto|tutti)\b",
+    re.I,
+)
 _PORTUGUESE = re.compile(
     r"\b(?:não|nao|é|os|uma|com|do|da|dos|das|está|mas|você|voce|isso|pra|em|ou|mais|então|sempre|também|já|só)\b", re.I
 )

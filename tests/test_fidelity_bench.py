@@ -104,6 +104,9 @@ def test_a_shell_calls_own_error_is_no_reply(fidelity: ModuleType, tmp_path: Pat
         ("sorun değil, iyi ki yakalandı. CI'da da aynı durum var mıydı?", "tr"),
         ("Salut ! J'ai mis à jour la lib et maintenant le service ne démarre plus du tout", "fr"),
         ("bhai webhook ka signature verify nahi ho raha, hamesha error aa raha hai", "hi-Latn"),
+        # a formal Italian request counted as English on its "in" and "a" (fresh22's cantina, stop 62)
+        ("Procediamo pure. Per la risposta in caso di giacenza insufficiente preferirei 422 con un messaggio.", "it"),
+        ("La ringrazio. Sì, sistemi anche quello e faccia due commit distinti.", "it"),
     ],
 )
 def test_the_bench_votes_a_script_shared_by_languages_by_the_letters_only_one_writes(
