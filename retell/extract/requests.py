@@ -433,11 +433,25 @@ def split_outside_quotes(pattern: str, text: str, maxsplit: int = 0) -> list[str
     for boundary in re.finditer(pattern, text):
         if maxsplit and len(parts) >= maxsplit:
             break
-        if boundary.start() < start or _quote_open(text, boundary.start()):
+        if boundary.start() < start or _quote_open(text, boundary.start()) or _abbreviated(text, boundary.start()):
             continue
         parts.append(text[start : boundary.start()])
         start = boundary.end()
     return [*parts, text[start:]]
+
+
+# A title or an abbreviation whose stop ends no sentence: "I volunteer at St. Brendan's food pantry" was cut to "I
+# volunteer at St" (a heading and a description of fresh42's pantry, stop 62). Not "No." (an answer as often as a
+# number's sign) nor a single capital ("Plan B." ends a sentence as often as "J." starts a name).
+_ABBREVIATION = re.compile(
+    r"(?:^|[\s(])(?:St|Mr|Mrs|Ms|Dr|Prof|Jr|Sr|Mt|Ave|Rd|Nr|vs|approx|Inc|Ltd|Co|Fig|Sgt|Capt|Rev|Fr|Hr|Sra?|Dra?|"
+    r"Ing|Mme|Mlle|ca|bzw|z\.B|d\.h|u\.a|e\.g|i\.e)\.$"
+)
+
+
+def _abbreviated(text: str, at: int) -> bool:
+    """Whether the stop just before `at` closes an abbreviation with more of the sentence after it."""
+    return bool(_ABBREVIATION.search(text[max(0, at - 12) : at])) and at < len(text.rstrip())
 
 
 # Quote marks that open and close differently, and the straight ones that do both
