@@ -12,6 +12,7 @@ import bisect
 import copy
 import json
 import re
+from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -45,6 +46,7 @@ from retell.secrets.decode import DecodedView, decoded_view
 from retell.secrets.iban import IBAN_KIND, printed
 from retell.secrets.joined_names import (
     NAME_KIND,
+    given_alone,
     given_name_form,
     joined_forms,
     joined_like,
@@ -409,6 +411,17 @@ class Redactor:
         searches += [
             (value, form) for value in ibans for form in [printed(value)] if form != value and form not in self.known
         ]
+        # (round forty-one) a person by their given name alone, in the capitals their full name has (`Tunde` of `Tunde
+        # Bamidele`), found only as a word of its own; a given name two flagged people share is neither's
+        given = [
+            (value, form)
+            for value in ordered
+            if self.known[value][0] == NAME_KIND
+            for form in [given_alone(value)]
+            if form and form not in self.known
+        ]
+        shared = Counter(form for _, form in given)
+        searches += [(value, form) for value, form in given if shared[form] == 1]
         exact = _Forms.of(searches, 0)
         altered_from = len(searches)
         searches += [

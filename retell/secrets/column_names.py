@@ -72,3 +72,147 @@ def _cell_at(text: str, lines: list[tuple[int, int]], start: int, end: int) -> t
     while last < len(lines) and text[lines[last][0] : lines[last][1]].strip():
         last += 1
     return (first, last), start - a
+
+
+# (round forty-one) The header of a column of people, in the languages retell has met: a table's "Name" column of
+# members printed by a sqlite3 query or a script (fresh43's savings group, twelve Nigerian names, four of them flagged
+# only where prose said them) names a person in each row.
+_PERSON_HEADERS = frozenset(
+    [
+        "name",
+        "names",
+        "full name",
+        "fullname",
+        "full_name",
+        "member",
+        "members",
+        "member name",
+        "customer",
+        "client",
+        "guest",
+        "player",
+        "student",
+        "pupil",
+        "donor",
+        "volunteer",
+        "patient",
+        "contact",
+        "person",
+        "employee",
+        "attendee",
+        "participant",
+        "tenant",
+        "nombre",
+        "nombre completo",
+        "cliente",
+        "socio",
+        "miembro",
+        "nom",
+        "nom complet",
+        "nome",
+        "nome completo",
+        "naam",
+        "imię",
+        "imię i nazwisko",
+        "jméno",
+        "jméno a příjmení",
+        "člen",
+        "isim",
+        "ad soyad",
+        "имя",
+        "фио",
+        "ім'я",
+        "піб",
+        "姓名",
+        "名前",
+        "氏名",
+        "이름",
+        "ชื่อ",
+        "ชื่อ-นามสกุล",
+        "tên",
+        "họ tên",
+        "họ và tên",
+        "nume",
+        "nume și prenume",
+        "navn",
+        "namn",
+        "nimi",
+        "név",
+        "όνομα",
+        "שם",
+        "اسم",
+        "الاسم",
+        "नाम",
+    ]
+)
+_SEPARATOR = re.compile(r"[\s|+=:-]*")
+
+
+def headed_names(text: str, taken: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The spans of the name-shaped cells under a column header that names people ("Name", "Member", "Nombre") in a
+    table of `text` whose cells are aligned by spaces, where at least half of them, and two or more, begin with a
+    given name or end with a family name the gazetteer knows, not in English words alone (a "Name" column of teas,
+    "Earl Grey", or of folders is no column of people); none overlaps a span in `taken`."""
+    if "\n" not in text:
+        return []
+    from retell.secrets.english import english_word  # lazily: both read on first use
+    from retell.secrets.gazetteer import gazetteer
+
+    lines = _lines(text)
+    out: list[tuple[int, int]] = []
+    for index, (a, b) in enumerate(lines):
+        header = text[a:b]
+        if not _GAP.search(header.strip()):
+            continue
+        for column, cell in _cells(header):
+            if cell.lower() not in _PERSON_HEADERS:
+                continue
+            cells = list(_column(text, lines[index + 1 :], column))
+            named = [
+                (at, stop, value)
+                for at, stop, value in cells
+                if _NAME_CELL.fullmatch(value) and all(w[:1].isupper() for w in value.split())
+            ]
+            given, family = gazetteer()
+            known = sum(
+                1
+                for _, _, v in named
+                if (v.split()[0] in given or v.split()[-1] in family)
+                and not all(english_word(w.lower()) for w in v.split())  # ("Earl Grey", "Green Tea": teas)
+            )
+            if known < MATES or known * 2 < len(named):
+                continue
+            for at, stop, _ in named:
+                if not any(x < stop and at < y for x, y in (*taken, *out)):
+                    out.append((at, stop))
+    return out
+
+
+def _cells(line: str) -> list[tuple[int, str]]:
+    """(column, text) of each cell of a row whose cells are parted by gaps."""
+    out, at = [], 0
+    for part in _GAP.split(line):
+        start = line.index(part, at) if part else at
+        if part.strip():
+            out.append((start + len(part) - len(part.lstrip()), part.strip()))
+        at = start + len(part)
+    return out
+
+
+def _column(text: str, rows: Sequence[tuple[int, int]], column: int) -> list[tuple[int, int, str]]:
+    """(start, end, text) of the cell that begins at `column` in each row under a header, to the table's end (a blank
+    line); a rule under the header (`--  ----`) is skipped."""
+    out = []
+    for start, end in rows:
+        row = text[start:end]
+        if not row.strip():
+            break
+        if _SEPARATOR.fullmatch(row):
+            continue
+        at = start + column
+        if at >= end or text[at] == " " or (column and text[at - 1] != " "):
+            continue
+        gap = _GAP.search(text, at, end)
+        stop = gap.start() if gap else end
+        out.append((at, stop, text[at:stop]))
+    return out

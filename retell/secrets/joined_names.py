@@ -138,3 +138,22 @@ def given_name_form(value: str) -> str | None:
     if not _HAN_NAME.fullmatch(value) or value[0] not in _FAMILY_FIRST:
         return None
     return value[1:]
+
+
+# A person's full name in Latin letters: a given name of four letters or more, then one or two more names
+_LATIN_FULL = re.compile(r"(?P<given>[A-Z][a-zß-ɏ'’]{3,})(?: [A-Z][^\W\d_]+(?:[-'’][^\W\d_]+)?){1,2}")
+
+
+def given_alone(value: str) -> str | None:
+    """(round forty-one) The given name of a full name in Latin letters, where the gazetteer knows it and English
+    has no such word (`Tunde Bamidele` -> `Tunde`; not `Will Young`, `Grace Okafor`): the same person where a
+    message names them by it alone ("…for 2 members this month, Funmilayo Adeyemi and Tunde", fresh43's savings
+    group, whose second name was left in the post beside the first redacted). None for any other value."""
+    match = _LATIN_FULL.fullmatch(value)
+    if match is None:
+        return None
+    from retell.secrets.english import english_word  # lazily: both read on first use
+    from retell.secrets.gazetteer import gazetteer
+
+    given = match.group("given")
+    return given if given in gazetteer()[0] and not english_word(given.lower()) else None

@@ -209,6 +209,15 @@ def _given_a_role(m: re.Match[str], end: int, names: list[str]) -> bool:
     )
 
 
+# (round forty-one) a message's or a letter's salutation before the name it addresses: "Good evening Kemi Bakare, this
+# is a gentle reminder…", "Bună ziua, Popa Mihaela! Vă confirmăm rezervarea…" (fresh43's reminders and a guesthouse's
+# confirmations, printed by dry runs)
+_SALUTATIONS = (
+    r"good[ \t]+(?:morning|afternoon|evening)|bun[ăa][ \t]+(?:ziua|seara|dimineața|dimineata)|bonsoir|buonasera|"
+    r"bo[ma][ \t]+(?:dia|tarde|noite)|guten[ \t]+(?:tag|morgen|abend)|goedemorgen|goedemiddag|goedenavond|"
+    r"dzień[ \t]+dobry|dobrý[ \t]+(?:den|večer)|günaydın|iyi[ \t]+akşamlar|selamat[ \t]+(?:pagi|siang|sore|malam)|"
+    r"estimad[oa]|prezad[oa]|sehr[ \t]+geehrte[rs]?|szanown[ya]|vážen[ýá]|sayın"
+)
 _TOLD_BEFORE = re.compile(
     r"(?i)(?:\b(?:ask|asked|asking|ping|pinged|tell|told|loop(?:ed)?[ \t]+in|thanks(?:[ \t]+to)?|thank[ \t]+you|"
     r"thank|thx|kudos[ \t]+to|"
@@ -223,7 +232,7 @@ _TOLD_BEFORE = re.compile(
     # `Cześć Tomasz`, `Привет, Дмитрий`, `Merhaba Elif`, `Xin chào Linh`
     r"ciao|salve|buongiorno|hej|hei|moi|moin|servus|hoi|cześć|czesc|witaj|ahoj|szia|olá|ola|buenos[ \t]+días|"
     r"buenas|привет|здравствуй(?:те)?|merhaba|selam|xin[ \t]+chào|chào|halo|hai|γεια[ \t]+σου|γεια|"
-    r"שלום|مرحبا|नमस्ते)|@)"
+    r"שלום|مرحبا|नमस्ते|" + _SALUTATIONS + r")|@)"
     # (round twenty) `cc: Thảo`, a label's colon after the word
     r"[ \t]*[,:]?[ \t]*$"
 )
@@ -1351,7 +1360,7 @@ _PERSON_ONLY_AFTER = re.compile(
 )
 _PERSON_ONLY_BEFORE = re.compile(
     r"(?i)(?:\b(?:ask|asked|ping|pinged|tell|told|cc|dm|thanks|thank[ \t]+you|thx|kudos[ \t]+to|dear|"
-    r"frag|pregúntale[ \t]+a|demande[ \t]+à)"
+    r"frag|pregúntale[ \t]+a|demande[ \t]+à|" + _SALUTATIONS + r")"
     r"[ \t]*[,:]?[ \t]*$)"
 )
 # a greeting is said to a world too (`Hola Mundo`, `Ciao Mondo`, `Danke Schön`): with a request after the word only
@@ -1729,15 +1738,17 @@ class _ScriptRule(Rule):
 # (round twenty-six) Thai: a title glued to the given name (`คุณ`, `นาย`, `นาง`, `นางสาว`, `ดร.`), a space, the
 # family name, then what the person did (`คุณสมชาย วงศ์สกุล เป็นคนเขียน…`, wrote it; `บอกว่า`, said). `คุณ` is also
 # "you" (`คุณสามารถ …`, you can): the verb after the two words, or a part the gazetteer knows, says a person is named.
+# The `คุณ` that ends `ขอบคุณ` (thank you) is no title: "ขอบคุณค่ะ อีกอย่างนึงค่ะ" (thanks, one more thing) was flagged
+# as a person, thanked (fresh42's homestay, stop 62); a particle (`ค่ะ`, `ครับ`) is no given name either.
 _THAI = (
-    r"(?:คุณ|นางสาว|นาย|นาง|ดร\.)(?P<thai>[\u0e01-\u0e4e]{2,15}[ \t]+[\u0e01-\u0e4e]{3,20})"
+    r"(?:(?<!ขอบ)คุณ|นางสาว|นาย|นาง|ดร\.)(?P<thai>[\u0e01-\u0e4e]{2,15}[ \t]+[\u0e01-\u0e4e]{3,20})"
     r"(?P<after>[ \t]*(?:เป็นคน|บอก|เขียน|ขอ|แก้|รีวิว|อนุมัติ|ถาม|ส่ง|ดูแล|รับผิดชอบ|แจ้ง|เคย|ช่วย|ตอบ|คอมมิต|"
     r"เมิร์จ|สร้าง|เพิ่ม|ลบ|เป็นเจ้าของ|ครับ|ค่ะ|คะ)|[ \t]*[,，])?"
 )
 # words that start with `คุณ` and are no title (`คุณภาพ`, quality; `คุณสมบัติ`, a property; `คุณค่า`, value)
-_THAI_NOT_GIVEN = re.compile(r"ภาพ|สมบัติ|ค่า|ประโยชน์|ลักษณะ|วุฒิ|ธรรม|ความ|ต้อง|สามารถ|จะ|ได้|ก็|ไม่|ช่วย|ลอง|ควร")
+_THAI_NOT_GIVEN = re.compile(r"ภาพ|สมบัติ|ค่า|ประโยชน์|ลักษณะ|วุฒิ|ธรรม|ความ|ต้อง|สามารถ|จะ|ได้|ก็|ไม่|ช่วย|ลอง|ควร|ค่ะ|คะ|ครับ|นะ")
 # what is said before a person: asked (`ถาม`), thanked (`ขอบ`, of `ขอบคุณ`), contacted, by, with, for
-_THAI_BEFORE = re.compile(r"(?:ถาม|ขอบ|ติดต่อ|โดย|กับ|ให้|ของ|จาก|แจ้ง|บอก|cc:?)[ \t]*$")
+_THAI_BEFORE = re.compile(r"(?:ถาม|ขอบ(?:คุณ)?|ติดต่อ|โดย|กับ|ให้|ของ|จาก|แจ้ง|บอก|cc:?)[ \t]*$")
 
 
 def _thai_person(value: str, m: re.Match[str]) -> bool:

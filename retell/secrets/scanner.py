@@ -15,7 +15,7 @@ from functools import lru_cache
 from typing import Any
 
 from retell.secrets import rule as rule_module
-from retell.secrets.column_names import MATES, column_mates
+from retell.secrets.column_names import MATES, column_mates, headed_names
 from retell.secrets.commands import COMMAND_RULES, TOLD_RULES
 from retell.secrets.decode import decoded_view, undiffed_view
 from retell.secrets.iban import IBAN_RULES
@@ -263,6 +263,11 @@ class Scanner:
                 [*kept, *(Finding(NAME_KIND, PII, a, b, text[a:b]) for a, b in column_mates(text, names, spans))],
                 key=lambda f: f.start,
             )
+        if "\n" in text:  # (round forty-one) a column headed as people's names
+            spans = [(f.start, f.end) for f in kept]
+            headed = [Finding(NAME_KIND, PII, a, b, text[a:b]) for a, b in headed_names(text, spans)]
+            if headed:
+                kept = sorted([*kept, *headed], key=lambda f: f.start)
         return _every_occurrence(text, kept)
 
     def may_flag_over_lines(self, text: str) -> bool:
