@@ -71,6 +71,9 @@ _ADDRESSEE = re.compile(
     # Italian, Spanish, French, Portuguese, German: "ho chiesto a Claude:", "le pregunté a Claude:", "j'ai écrit à
     # Claude :", "perguntei ao Claude:", "schrieb ich an Claude:" (a real model's Italian draft of fresh29)
     r"|(?:^|\s)(?:a|al|ao|à|an)\s+$"
+    # Romanian's dative and "to": "I-am scris lui Claude: „…”", "am trimis către Claude:" (a real model's Romanian draft
+    # of fresh43's guesthouse, whose own words were read as Claude's: stop 62)
+    r"|(?:^|\s)(?:lui|către|catre)\s+$"
     # a name right after a verb in the past is its object: "I turned it down and interrupted Claude:"
     r"|\b(?:I|we)\b[^.!?:]*\b[a-z]{3,}ed\s+$"
     # Russian, with "я"/"мы" the verb's subject before it: "я отклонил правку и прервал Claude:", "я написал Claude:"

@@ -83,6 +83,10 @@ _LISTED_UNITS = {
     # failures it printed by name, a part of its count
     FAILED: re.compile(r"^\s*(?:FAILED|FAIL:|✗|×|✕)\s", re.M),
 }
+# A count a run is said to have printed: "printed two messages", "its run listed 3 files", "the script wrote 12 rows"
+_PRINTED_BEFORE = re.compile(
+    r"(?i)\b(?:printed|printing|prints|listed|lists|output|outputs|showed|shows)\s+(?:\w+\s+)?$"
+)
 # Units whose stated or counted figure the session always has: a different value is a contradiction.
 _STATS_UNITS = wordset("""messages calls failed errors files subagents compactions tokens money""")
 
@@ -637,6 +641,7 @@ def _count(claim: Claim, index: Sources, scope: Scope) -> Finding:
         # "The folder held 1,486 files named `*_thumb.jpg`": a count printed by a run whose command holds what the
         # sentence counts (blind38 AR1:69, `Get-ChildItem … -Filter *_thumb.jpg | Measure-Object`)
         stem = unit[:5].lower()
+        before_amount = claim.block.text[max(0, amount.start - 30) : amount.start]
         named = [c.lower() for c in code_spans(_sentence_of(claim), 3)]
         # (a count of failures only beside its word: "7 failed", "failures: 7"; not any 7 of a run whose output says
         # FAILED, as an assertion's `{'W45': 7}` beside pytest's "2 failed", blind56 BJ1)
@@ -649,6 +654,15 @@ def _count(claim: Claim, index: Sources, scope: Scope) -> Finding:
                 None,
             )
             if printed is not None and any(stem in s.folded or any(c in s.folded for c in named) for s in runs):
+                return found(claim, printed, cited=True)
+            # "Its first run printed two messages": what a cited run printed, in the sentence's own word for it (the
+            # run's "2 reminders.", fresh43's savings group, a real model's draft: never the author's messages)
+            if (
+                printed is not None
+                and unit != FAILED
+                and _PRINTED_BEFORE.search(before_amount)
+                and re.search(rf"(?<![\d.,]){as_written}[ \t]+[^\W\d_]{{2,}}", printed.text)  # (a count: "2 reminders")
+            ):
                 return found(claim, printed, cited=True)
     touched = _TOUCHED_BEFORE.search(claim.block.text[max(0, amount.start - 24) : amount.start])
     reading = touched is not None and touched.group(0).lower().startswith(("read", "opened"))

@@ -79,6 +79,10 @@ ATTRIBUTION: dict[str, str] = {
         r"probablemente quiz[áa]s? tal\svez puede\sque parec\w* supuso sospech\w* cre[íi]a hipótesis lectura "
         r"explicación subagente\w* aparentemente posiblemente explicó añadió señaló "
     ),
+    "ro": (
+        r"spus\w* propus\w* sugerat recomandat explicația explicat\w* potrivit conform probabil pesemne părea pare "
+        r"bănui\w* bănuiala presupun\w* socoteala raport\w* rezumat\w* planul subagent\w* aparent "
+    ),
     "fr": (
         r"choix signal\w* propos\w* sugg[ée]r\w* recommand\w* raisonnement résumé plan disait a\sdit selon "
         r"d'après probablement sans\sdoute peut-[êe]tre semblait semble soup[çc]onn\w* pensait hypothèse "
@@ -231,6 +235,9 @@ ACCOUNT: dict[str, str] = {
     "zh": r"据 據 认为 認為 的解释 的解釋 的说法 的說法",
     "ja": r"によると によれば の説明では の見立てでは",
     "ko": r"따르면",
+    # ("Explicația lui Claude pornea de la cifre.", Claude's explanation started from the figures: a real model's
+    # Romanian draft of fresh43, stop 62)
+    "ro": r"potrivit\slui explicația\slui explicația\ssa după\sClaude după\ssocoteala\slui",
 }
 _ACCOUNT = _given(ACCOUNT)
 # A paragraph that opens on an item of a list the one before announced: "一つ目は", "第二", "First,", "Zweitens"
