@@ -193,9 +193,13 @@ def test_the_ending_says_the_goal_then_every_part_still_unshown_in_that_order(ki
 
 def test_the_opening_leaves_to_the_first_section_what_both_tell(kiln) -> None:
     flat = _flat(kiln[2])
+    # (stop 62: "leave it out of the opening" left openings with nothing of the hook, where every fact of the hook
+    # was the first section's; the opening names the shared fact in a few words and leaves its detail to the section)
     assert (
-        "Where the hook and the first section tell the same fact, the section keeps it: leave it out of the opening."
+        "Where the hook and the first section share a fact, the opening names it in a few words (what went wrong or "
+        "was wanted, and what was at stake) and leaves its detail to the section"
     ) in flat
+    assert "leave it out of the opening" not in flat
 
 
 # -- 4. a chain's last listing is shown ----------------------------------------------------------------------------
