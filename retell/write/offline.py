@@ -390,6 +390,9 @@ def offline_outline(view: EventLog, triage: Triage) -> Outline:
                 chapter_heading(told, [triage.post.title, *used_headings], triage.post.language) or "What came next"
             )
             heading = in_language(heading, told, triage.post.language)
+        # (a heading made of Claude's words keeps no emphasis of theirs: "The **date format**" was printed with its
+        # asterisks escaped, fresh43's savings group, stop 62)
+        heading = _unbold(heading)
         base, n = heading, 2
         while heading in used_headings:
             heading, n = f"{base} (part {n})", n + 1

@@ -23,7 +23,7 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import Transcript
+from conftest import Transcript, usage
 from secrets_support import default_triage
 
 from retell.parse import ParseResult
@@ -116,3 +116,22 @@ def test_a_given_name_that_is_an_english_word_is_left_to_the_rules() -> None:
 )
 def test_thai_thanks_name_no_one(text: str, flagged: list[str]) -> None:
     assert _names(text) == flagged
+
+
+# (a chapter's title made from the author's words that quote a flagged name showed its marker,
+# "ขอบคุณ[REDACTED:person-name] ทำให้มันรันเอง…", fresh42's homestay: triage meant to pass such a heading over, but
+# compared the heading, made from the already-redacted words, with itself redacted again)
+def test_a_chapter_title_never_shows_a_redaction_marker(parse, tmp_path: Path) -> None:
+    tx = Transcript(cwd="/home/ngozi/ajo")
+    tx.user("the november report shows two members owing who paid. can you fix the report?")
+    tx.tool_call("Bash", {"command": "python3 ajo.py report"}, "Collected: N200,000 of N240,000")
+    tx.assistant("Fixed: the form dates were day-first.", usage_=usage())
+    tx.tick(3 * 3600)  # a new chapter after the pause
+    tx.user("send Zainab Bello's reminder by whatsapp, her number is in members.csv")
+    tx.tool_call("Bash", {"command": "python3 ajo.py remind --whatsapp"}, "1 reminder link written")
+    tx.assistant("The link is in reminders.txt.", usage_=usage())
+    parsed: ParseResult = parse(tx)
+    assert any(f["kind"] == "person-name" for f in parsed.manifest["pii_warnings"])
+    titles = [c.title for c in default_triage(parsed, tmp_path).chapters]
+    assert len(titles) == 2 and all(titles)
+    assert not any("[REDACTED" in t for t in titles), titles
