@@ -107,6 +107,9 @@ def test_a_shell_calls_own_error_is_no_reply(fidelity: ModuleType, tmp_path: Pat
         # a formal Italian request counted as English on its "in" and "a" (fresh22's cantina, stop 62)
         ("Procediamo pure. Per la risposta in caso di giacenza insufficiente preferirei 422 con un messaggio.", "it"),
         ("La ringrazio. Sì, sistemi anche quello e faccia due commit distinti.", "it"),
+        # Romanian's ă and â are Vietnamese letters too (fresh43's guesthouse voted Vietnamese)
+        ("Îmi dă eroarea asta de azi dimineață când pornesc confirmările, și nu mai merge nimic", "ro"),
+        ("không sao, em thử lại với file mới rồi, vẫn bị lỗi font", "vi"),
     ],
 )
 def test_the_bench_votes_a_script_shared_by_languages_by_the_letters_only_one_writes(
