@@ -21,7 +21,9 @@ ASSISTANT = "assistant"  # the assistant's visible text
 THINKING = "thinking"  # non-empty extended thinking (behind the scenes)
 PLAN = "plan"  # a plan the assistant proposed (ExitPlanMode)
 TOOL_RUN = "tool_run"  # one or more similar tool calls in a row, summarised
-PROMPT = "prompt"  # inside a subagent: further instructions from the parent agent (not the human)
+PROMPT = "prompt"  # inside a subagent: further instructions from the parent agent (not the human); in the main
+# thread, named PEER: what another Claude Code session wrote to this one (`<cross-session-message>`)
+PEER = "another session"
 SUBAGENT = "subagent"  # a spawned agent: its brief, its result, and (optionally) its own events
 IMAGE = "image"  # a screenshot or image returned by a tool
 BRIDGE = "bridge"  # a compaction summary: "previously on…"

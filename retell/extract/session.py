@@ -28,6 +28,7 @@ from retell.events import (
     HUMAN,
     IMAGE,
     INTERRUPT,
+    PEER,
     PLAN,
     PROMPT,
     RECAP,
@@ -47,6 +48,7 @@ from retell.extract.human import (
     CompactSummary,
     HumanText,
     Interrupt,
+    PeerMessage,
     ShellOutput,
     blocks_of,
     classify_user_blocks,
@@ -652,6 +654,9 @@ class SessionExtractor:
                 self._emit(Event(kind=INTERRUPT, ts=ts, line=lineno, text=item.text), record)
             elif isinstance(item, CompactSummary):
                 self._compact_summary(item.text, lineno, ts, record)
+            elif isinstance(item, PeerMessage) and not self.subagent_mode:
+                # another Claude session's words to this one: told as what they are, never as the author's
+                self._emit(Event(kind=PROMPT, ts=ts, line=lineno, text=item.text, name=PEER), record)
 
     def _shell_output(self, item: ShellOutput) -> None:
         """What the author's own `!` command printed, on that command's event as a call, read as a tool's

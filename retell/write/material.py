@@ -24,6 +24,7 @@ from retell.events import (
     HUMAN,
     IMAGE,
     INTERRUPT,
+    PEER,
     PLAN,
     PROMPT,
     RECAP,
@@ -219,6 +220,9 @@ def event_line(
         return ran + outcome_block(event, outcome_lines)
     if kind == INTERRUPT:
         return f"{tag} AUTHOR interrupted Claude"
+    if kind == PROMPT and event.name == PEER:
+        # (stop 62: a writer of fresh42's homestay told a format change as Claude's own idea, its origin unseen)
+        return f"{tag} ANOTHER CLAUDE SESSION wrote to Claude (not the author's words): {clip(event.text)}"
     if kind == PROMPT:
         return f"{tag} PARENT AGENT: {clip(event.text)}"
     if kind == TURN_DURATION:

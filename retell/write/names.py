@@ -66,6 +66,12 @@ _CASELESS = frozenset(["ja", "zh", "ko", "th", "lo", "km", "my", "ka", "hy", "he
 _SENTENCE_START = re.compile(r"(?:^|[.!?:;。！？]\s*|\n\s*[-*>#]*\s*|(?:[“\"(]|(?<![\w\]])\[)\s*)$")
 # A word with a one-letter label after it ("Option C", "Plan B", "Approach A"): one of a set of choices, no name.
 _LABELLED = re.compile(r" [A-Z](?![\w-]|\.\w)")
+# (stop 62) Words in capitals that name nothing, listed by two writers of fresh42/43 as names to introduce: a
+# contraction shouted ("DON'T" gave "DON"), a word shouted ("WOW", of "ok WOW that's so much more sensible": English
+# words in capitals, but for the acronyms that are words too), and an amount after its currency's letter ("N20,000")
+_SHOUTED_CONTRACTION = re.compile(r"[A-Z]{2,}['’][A-Z]{1,2}\b")
+_AMOUNT = re.compile(r"[A-Z]\d{1,3}(?:,\d{3})+\b")
+_WORD_ACRONYMS = frozenset(["REST", "SOAP", "RAID", "LAMP", "CAN", "SWIFT", "SAFE", "BASIC", "DART"])
 # Capitalised words that are no name, and names every prompt already gives the model.
 _NOT_NAMES = frozenset(
     [
@@ -295,6 +301,13 @@ def names_in(text: str, language: str = "en") -> list[str]:
         if word in _NOT_NAMES or _CLAUDE_INFLECTED.match(word) or word in _EVERYDAY_ACRONYMS or len(word) < 2:
             continue
         after = text[match.start() + len(word) : match.start() + len(word) + 1]
+        if _SHOUTED_CONTRACTION.match(text, match.start()) or _AMOUNT.match(text, match.start()):
+            continue  # "DON'T", "WOW": a word in capitals; "N20,000": an amount in naira (stop 62's writers)
+        if word.isupper() and len(word) >= 3 and word.isalpha() and word not in _WORD_ACRONYMS:
+            from retell.secrets.english import english_word  # lazily: the word list loads on first use
+
+            if english_word(word.lower()):
+                continue
         if word in calendar or _REFERENCE.match(word) or after == "=" or _calendar_tail(text, match.start(), word):
             continue  # "March", "Friday"; "ALTO-02"; "TZ=UTC": a date, a reference, a variable
         if word in _LITERALS or after == "(" or text[match.start() - 1 : match.start()] in ("=", "@"):
