@@ -77,3 +77,18 @@ def test_a_name_the_session_writes_in_another_case_or_in_a_path_is_its_own() -> 
     session = "ran /home/ines/pantry/stock.py\nWeszłam do Ktora 3.0"
     assert in_session(["Pantry", "Ktorze", "Vercel"], ["Ktora", "Weszłam"], session, "pl") == ["Pantry", "Ktorze"]
     assert in_session(["Ktorze"], ["Ktora"], "", "en") == []  # English inflects no name
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        ("ok WOW that's so much more sensible, 202 not 412 haha", []),  # a word shouted
+        ("DON'T run it on ajo.db directly, it is the live one on Hetzner", ["Hetzner"]),  # a contraction shouted
+        ("this month Kemi owes N20,000 and Musa N5,000", ["Kemi", "Musa"]),  # amounts in naira
+        ("the API behind Nginx, and the CSV on AWS and GCP", ["Nginx", "AWS", "GCP"]),  # acronyms stay
+    ],
+)
+def test_words_in_capitals_and_amounts_are_no_names(text: str, names: list[str]) -> None:
+    from retell.write.names import names_in
+
+    assert names_in(text) == names
