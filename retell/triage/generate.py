@@ -224,7 +224,7 @@ def proposed_title(log: EventLog, language: str | None = None) -> tuple[str | No
 # A redaction placeholder heading a title, with a possessive or a colon after it: "[REDACTED:person-name] invoice
 # iframe and device check" (a supplier's name read as a person's) titles nothing a blogger would keep, and a
 # placeholder baked into triage.yaml's title stays there when the author then keeps the name
-_PLACEHOLDER = re.compile(r"\[REDACTED(?::[\w-]+)?\]")
+_GLUED_PLACEHOLDER = re.compile(r"\w\[REDACTED(?::[\w-]+)?\]|\[REDACTED(?::[\w-]+)?\]\w")
 _LEADING_PLACEHOLDER = re.compile(r"^\s*\[REDACTED:[\w-]+\](?:['’]s)?\s*[:,–—-]?\s+(?=\S)")
 
 
@@ -483,9 +483,10 @@ def default_chapter_title(
     passed = list(avoid)
     for _ in range(3):  # a heading that would show a redaction marker is passed over for the next
         heading = chapter_heading(scrubbed, passed, language)
-        # (made from the scrubbed words, a heading shows a marker where it quotes a secret: "ขอบคุณ[REDACTED:
-        # person-name] ทำให้มันรันเอง…", fresh42's homestay, stop 62)
-        if not heading or (scrub(heading) == heading and not _PLACEHOLDER.search(heading)):
+        # (made from the scrubbed words, a heading shows a marker where it quotes a secret; one run into the words
+        # around it, "ขอบคุณ[REDACTED:person-name] ทำให้มันรันเอง…" (fresh42's homestay, stop 62), no longer reads: a
+        # marker standing as a word of its own does, as in a title, "Deploy with [REDACTED:github-token] now")
+        if not heading or (scrub(heading) == heading and not _GLUED_PLACEHOLDER.search(heading)):
             return heading or fallback_heading(chapter, events)
         passed.append(heading)
     return fallback_heading(chapter, events)

@@ -23,7 +23,7 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import Transcript, usage
+from conftest import Transcript
 from secrets_support import default_triage
 
 from retell.parse import ParseResult
@@ -118,20 +118,21 @@ def test_thai_thanks_name_no_one(text: str, flagged: list[str]) -> None:
     assert _names(text) == flagged
 
 
-# (a chapter's title made from the author's words that quote a flagged name showed its marker,
+# (a chapter's title made from the author's words that quote a flagged name showed its marker run into them,
 # "ขอบคุณ[REDACTED:person-name] ทำให้มันรันเอง…", fresh42's homestay: triage meant to pass such a heading over, but
-# compared the heading, made from the already-redacted words, with itself redacted again)
-def test_a_chapter_title_never_shows_a_redaction_marker(parse, tmp_path: Path) -> None:
-    tx = Transcript(cwd="/home/ngozi/ajo")
-    tx.user("the november report shows two members owing who paid. can you fix the report?")
-    tx.tool_call("Bash", {"command": "python3 ajo.py report"}, "Collected: N200,000 of N240,000")
-    tx.assistant("Fixed: the form dates were day-first.", usage_=usage())
-    tx.tick(3 * 3600)  # a new chapter after the pause
-    tx.user("send Zainab Bello's reminder by whatsapp, her number is in members.csv")
-    tx.tool_call("Bash", {"command": "python3 ajo.py remind --whatsapp"}, "1 reminder link written")
-    tx.assistant("The link is in reminders.txt.", usage_=usage())
-    parsed: ParseResult = parse(tx)
-    assert any(f["kind"] == "person-name" for f in parsed.manifest["pii_warnings"])
-    titles = [c.title for c in default_triage(parsed, tmp_path).chapters]
-    assert len(titles) == 2 and all(titles)
-    assert not any("[REDACTED" in t for t in titles), titles
+# compared the heading, made from the already-redacted words, with itself redacted again; a marker standing as a word
+# of its own still reads, as in a title: "Deploy with [REDACTED:github-token] now", tests/triage)
+def test_a_chapter_title_never_shows_a_marker_run_into_its_words(monkeypatch: pytest.MonkeyPatch) -> None:
+    from retell.events import HUMAN, Chapter, Event
+    from retell.triage import generate
+
+    offered = iter(["ขอบคุณ[REDACTED:person-name] ทำให้มันรันเองทุกเช้า", "ทำให้มันรันเองทุกเช้า"])
+    monkeypatch.setattr(generate, "chapter_heading", lambda events, passed, language: next(offered))
+    chapter = Chapter(id="ch2", index=2, reason="idle")
+    events = [Event(kind=HUMAN, id="e1", text="ขอบคุณ[REDACTED:person-name] ทำให้มันรันเองทุกเช้าได้ไหมคะ")]
+    assert generate.default_chapter_title(chapter, events, lambda text: text) == "ทำให้มันรันเองทุกเช้า"
+    standing = iter(["Deploy with [REDACTED:github-token] now"])
+    monkeypatch.setattr(generate, "chapter_heading", lambda events, passed, language: next(standing))
+    assert (
+        generate.default_chapter_title(chapter, events, lambda text: text) == "Deploy with [REDACTED:github-token] now"
+    )
