@@ -61,3 +61,20 @@ def test_the_ending_and_the_sections_are_one_rule_each(tmp_path: Path) -> None:
     assert "the goal reached is named with, in a few words, what shows it" in prompt
     assert "least of all in the ending, beyond the few words there that show the goal reached" in prompt
     assert "the turns that matter most begin sections and the others are beats within one" in prompt
+
+
+@pytest.mark.parametrize(
+    ("note", "asks"),
+    [
+        ("Schimbarea a fost un singur rând (arată diff-ul lui); o a doua modificare a adăugat tabela", True),
+        ("Testele au trecut toate șapte (arată rândul `7 passed in 0.31s`), iar rularea a scris foaia", True),
+        ("Testul arată că foaia se scrie în UTF-8", False),  # the test shows that…: no ask
+        ("Rularea a arătat eroarea de la linia 50", False),  # told in the past
+    ],
+)
+def test_a_romanian_note_asks_to_show(note: str, asks: bool) -> None:
+    """fresh43's guesthouse: the writer's Romanian notes asked "(arată diff-ul lui)" (show its diff), and the code
+    blocks' order never listed a block as asked for them."""
+    from retell.write.draft import _show_clause
+
+    assert bool(_show_clause(note)) is asks

@@ -419,7 +419,10 @@ _ASKS_TO_SHOW = re.compile(
     r"tampil\w*|tunjuk\w*|blok kode|muestr\w*|mostr\w*|bloque|bloco|montr\w*|affich\w*|zeig\w*|codeblock|"
     r"blocco|toon|poka[żz]\w*|показать|покажи\w*|показав\w*|показыва(?:я|ть)|göster\w*|hiển thị|"
     # Swedish, Danish and Norwegian, Czech, Finnish ("visa diffen": fresh35's vagforening)
-    r"visa|vis|ukázat|ukaž\w*|näytä\w*)\b"
+    r"visa|vis|ukázat|ukaž\w*|näytä\w*|"
+    # Romanian's "arată" (show) only before what is shown, never "testul arată că…" (the test shows that: stop 62,
+    # fresh43's guesthouse, whose notes asked "(arată diff-ul lui)" and no block was listed as asked)
+    r"arată(?=\s+(?:diff|rând|ieșir|ieşir|bloc|cod|modific|lini|output|eroar|mesaj))|afișea\w*)\b"
     r"|示す|表示|見せ|展示|显示|顯示|代码块|보여",
     re.I,
 )
