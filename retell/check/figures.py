@@ -897,6 +897,18 @@ def _printed_with(claim: Claim, amount: Amount, pool: Iterable[Source]) -> Sourc
     return next((s for s in pool if s.speaker == TOOL and line.search(s.text)), None)
 
 
+def _in_a_table_row(amount: Amount, pool: list[Source]) -> Source | None:
+    """The first of `pool` printing a Markdown table row whose label names the amount's thing (its noun, singular or
+    plural) and one of whose cells is the amount's number."""
+    stem = amount.unit.removeprefix(THING).lower().rstrip("s")
+    if len(stem) < 3 or amount.high is not None:
+        return None
+    number = re.escape(_show(amount.value, ""))
+    label = rf"^[ \t]*\|?[ \t]*{re.escape(stem)}\w{{0,3}}[ \t]*\|"
+    row = re.compile(rf"(?im){label}(?:[^|\n]*\|)*?[ \t]*{number}[ \t]*(?:\||$)")
+    return next((s for s in pool if row.search(s.text)), None)
+
+
 def _thing(claim: Claim, index: Sources, scope: Scope) -> Finding:
     """A count of something else ("172 tasks", "three failed requests"): traced when the cited events (or,
     without a citation, the session) count the same thing alike, reported when they count it otherwise ("two
@@ -973,6 +985,11 @@ def _thing(claim: Claim, index: Sources, scope: Scope) -> Finding:
         # the next 90 days" of a run ending "9 due in the next 90 days", where Claude's prose counted a subset of them
         # ("five customers appear who were missing"; a real model's draft of fresh34's gas-safety reminders)
         given = _printed_with(claim, amount, pool)
+    if given is None and same and scope.has_citation:
+        # a table a cited message or output prints, its row labelled with the thing and the figure in one of its
+        # cells: "193 households over 398 visits in February" of Claude's `| Visits | 412 | 398 |` (fresh42's pantry,
+        # a real model's draft, stop 62)
+        given = _in_a_table_row(amount, index.of(scope.cited))
     bulleted = _bulleted(index, scope, amount) if scope.has_citation and given is None else None
     if bulleted is not None:
         return found(claim, bulleted, cited=True)  # "a five-item list" of a message the paragraph cites

@@ -73,3 +73,17 @@ def test_a_count_a_cited_run_printed_is_the_runs(tmp_path: Path) -> None:
     assert problems(work, told) == []
     planted = "Its first run printed five messages, one for each member still owing. <!-- ev: e2 -->\n"
     assert problems(work, planted)
+
+
+def test_a_count_in_a_cited_table_row_is_the_tables(tmp_path: Path) -> None:
+    """fresh42's pantry, a real model's draft: "193 households over 398 visits in February" of Claude's table row
+    `| Visits | 412 | 398 |` was reported as counting visits otherwise, for a run's one "visit" line."""
+    tx = Transcript(cwd="/home/maureen/pantry", start=START)
+    tx.user("run it for both months please")  # e1
+    tx.tool_call("Bash", {"command": "python report.py data/visits.csv"}, "Visits: 412\n1 visit had no id")  # e2
+    tx.assistant("Corrected numbers:\n\n| | January | February |\n|---|---|---|\n| Visits | 412 | 398 |")  # e3
+    work = approved_workdir(tmp_path, tx)
+    told = "Claude tabled 398 visits for February. <!-- ev: e2 e3 -->\n"
+    assert problems(work, told) == []
+    planted = "Claude tabled 391 visits for February. <!-- ev: e2 e3 -->\n"
+    assert problems(work, planted)
