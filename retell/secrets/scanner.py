@@ -17,6 +17,7 @@ from typing import Any
 from retell.secrets import rule as rule_module
 from retell.secrets.column_names import MATES, column_mates, headed_names
 from retell.secrets.commands import COMMAND_RULES, TOLD_RULES
+from retell.secrets.contact_names import beside_a_phone
 from retell.secrets.decode import decoded_view, undiffed_view
 from retell.secrets.iban import IBAN_RULES
 from retell.secrets.joined import JOINED_RULES
@@ -263,6 +264,12 @@ class Scanner:
                 [*kept, *(Finding(NAME_KIND, PII, a, b, text[a:b]) for a, b in column_mates(text, names, spans))],
                 key=lambda f: f.start,
             )
+        phones = [(f.start, f.end) for f in kept if f.kind == "phone-number"]
+        if phones:  # (round forty-one) a name right before a phone number
+            spans = [(f.start, f.end) for f in kept]
+            near = [Finding(NAME_KIND, PII, a, b, text[a:b]) for a, b in beside_a_phone(text, phones, spans)]
+            if near:
+                kept = sorted([*kept, *near], key=lambda f: f.start)
         if "\n" in text:  # (round forty-one) a column headed as people's names
             spans = [(f.start, f.end) for f in kept]
             headed = [Finding(NAME_KIND, PII, a, b, text[a:b]) for a, b in headed_names(text, spans)]

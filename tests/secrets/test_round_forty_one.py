@@ -136,3 +136,20 @@ def test_a_chapter_title_never_shows_a_marker_run_into_its_words(monkeypatch: py
     assert (
         generate.default_chapter_title(chapter, events, lambda text: text) == "Deploy with [REDACTED:github-token] now"
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ('"HOLD for Jan Whitcombe 0412 558 903, pays Sat"', "Jan Whitcombe"),  # a lay-by note (fresh43)
+        ("Contact: Jan Whitcombe, 0412 339 871", "Jan Whitcombe"),
+        ("Jan Whitcombe\t+44 7911 284573", "Jan Whitcombe"),
+    ],
+)
+def test_a_name_right_before_a_phone_is_the_contacts(text: str, name: str) -> None:
+    assert name in _names(text)
+
+
+@pytest.mark.parametrize("text", ["Support Line 0800 330 1000", "Kings Cross 020 7946 0958", "call me on 0412 339 871"])
+def test_a_label_or_a_place_before_a_phone_names_no_one(text: str) -> None:
+    assert _names(text) == []
