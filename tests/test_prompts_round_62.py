@@ -78,3 +78,18 @@ def test_a_romanian_note_asks_to_show(note: str, asks: bool) -> None:
     from retell.write.draft import _show_clause
 
     assert bool(_show_clause(note)) is asks
+
+
+def test_an_ask_inside_a_parenthesis_shows_what_the_parenthesis_names() -> None:
+    """fresh43's group buy, a writer's Chinese note: "…用 `pip install --user` 安装又被系统拒绝（`error:
+    externally-managed-environment`，展示这一行所在的输出）" asked to show the install's refusal; the colon inside the
+    code span was read as a clause's, the code words were lost, and the block order listed the beat's last run."""
+    from retell.write.draft import _show_clause
+
+    note = (
+        "第一次运行报 `ModuleNotFoundError: No module named 'openpyxl'`，用 `pip install --user` 安装又被系统拒绝"
+        "（`error: externally-managed-environment`，展示这一行所在的输出），Claude 给脚本单独建了 venv"
+    )
+    clause = _show_clause(note)
+    assert "`error: externally-managed-environment`" in clause and "`pip install --user`" in clause
+    assert "ModuleNotFoundError" not in clause

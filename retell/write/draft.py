@@ -443,17 +443,25 @@ def _show_clause(note: str) -> str:
         return ""
     end = _SENTENCE_END.search(note, found.end())
     clause = note[found.start() : end.start() if end else len(note)]
-    parenthesis = note[: found.start()].rstrip().endswith("(") and not _CODE_SPAN.search(clause)
-    if len(clause.split()) <= 2 or parenthesis:
+    # (marks inside a code span are code's: "`error: externally-managed-environment`" holds no clause's colon)
+    blank = _CODE_SPAN.sub(lambda m: "x" * len(m.group(0)), note)
+    before = blank[: found.start()]
+    opened = max(before.rfind("("), before.rfind("（"))
+    inside = opened >= 0 and max(before.rfind(")"), before.rfind("）")) < opened  # (the ask inside a parenthesis)
+    parenthesis = before.rstrip().endswith(("(", "（")) and not _CODE_SPAN.search(clause)
+    if len(clause.split()) <= 2 or parenthesis or inside:
         # the verb last, as German, Dutch and Japanese put it ("…; die Ausgabe des letzten Laufs als text-Block
         # zeigen"): what it asks to show is the clause before it, from the last clause mark
         marks = [";", "；", ". ", "。", ": "]
-        if parenthesis:
+        if parenthesis or inside:
             # "…, then gave `pd.to_datetime` the format in `load` (show the diff)": a parenthesis asks to show what
             # its clause names, not the whole beat's (fresh34's gas-safety: the test added before the fix was listed
             # as the diff asked for, and the fix went to prose)
             marks += [", ", "，", "、"]
-        begin = max(note.rfind(mark, 0, found.start()) for mark in marks)
+        # (an ask inside a parenthesis shows what the parenthesis and its clause name: "…又被系统拒绝（`error:
+        # externally-managed-environment`，展示这一行所在的输出）", fresh43's group buy, stop 62)
+        limit = opened if inside else found.start()
+        begin = max(blank.rfind(mark, 0, limit) for mark in marks)
         clause = note[begin + 1 : end.start() if end else len(note)].strip()
     return clause
 
