@@ -419,14 +419,16 @@ _SCENE = r"(?i)^(?:I|we) (?:have|'ve got|got) (?:like |about |around |some |roug
 
 # (Thai writes no stop: a polite particle then a space ends a sentence, "…ขึ้นแบบนี้ค่ะ เป็น script…", fresh42's homestay,
 # whose first message of 161 characters titled its post whole)
-_SENTENCE_END = r"(?<=[.!?。！？])\s+|(?<=[。！？।॥])|(?<=ค่ะ)\s+|(?<=คะ)\s+|(?<=ครับ)\s+"
+_THAI_STOPS = ("ค่ะ", "คะ", "ครับ")
+_SENTENCE_END = r"(?<=[.!?。！？])\s+|(?<=[。！？।॥])|" + "|".join(rf"(?<={stop})\s+" for stop in _THAI_STOPS)
+_THAI_STOP_AT_END = re.compile(rf"(?<=\S)\s*(?:{'|'.join(_THAI_STOPS)})$")
 
 
 def first_sentence(text: str) -> str:
     """The text up to its first sentence end that no open quote holds: "…che «Az. Agr. Bianchi», «Bianchi» e …?"
     is one sentence, not "…che «Az" (a stop inside a quote that closes later ends no sentence of the author's)."""
     first = split_outside_quotes(_SENTENCE_END, text, maxsplit=1)[0].strip().rstrip(".!。！")
-    return re.sub(r"(?<=\S)\s*(?:ค่ะ|คะ|ครับ)$", "", first)  # (Thai's polite particle is its stop)
+    return _THAI_STOP_AT_END.sub("", first)  # (Thai's polite particle is its stop)
 
 
 def split_outside_quotes(pattern: str, text: str, maxsplit: int = 0) -> list[str]:

@@ -10,16 +10,16 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 
+from retell.secrets.gazetteer import known_person
+
 MATES = 2  # flagged names a column needs before its other cells are read as names
 _GAP = re.compile(r" {2,}|\t")  # between a table's cells: two spaces or more, or a tab
 _NAME_CELL = re.compile(r"[^\W\d_][^\W\d_'’-]*(?: [^\W\d_][^\W\d_'’.-]*){1,2}")
 
 
-def column_mates(
-    text: str, names: Sequence[tuple[int, int]], taken: Sequence[tuple[int, int]]
-) -> list[tuple[int, int]]:
+def column_mates(text: str, names: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
     """The spans of the names in the columns of `text` where `names` (the spans of the persons' names a scan found)
-    are two cells or more; none overlaps a span in `taken` (every finding of the scan)."""
+    are two cells or more."""
     if len(names) < MATES or "\n" not in text:
         return []
     lines = _lines(text)
@@ -35,13 +35,14 @@ def column_mates(
                 continue
             gap = _GAP.search(text, at, end)
             stop = gap.start() if gap else end
-            value = text[at:stop]
-            if not _NAME_CELL.fullmatch(value) or not all(w[:1].isupper() for w in value.split()):
-                continue
-            if any(a < stop and at < b for a, b in (*taken, *out)):
-                continue
-            out.append((at, stop))
+            if _name_cell(text[at:stop]):
+                out.append((at, stop))
     return out
+
+
+def _name_cell(value: str) -> bool:
+    """A cell written as a name: two or three capitalised words of letters."""
+    return _NAME_CELL.fullmatch(value) is not None and all(w[:1].isupper() for w in value.split())
 
 
 def _lines(text: str) -> list[tuple[int, int]]:
@@ -148,16 +149,12 @@ _PERSON_HEADERS = frozenset(
 _SEPARATOR = re.compile(r"[\s|+=:-]*")
 
 
-def headed_names(text: str, taken: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
+def headed_names(text: str) -> list[tuple[int, int]]:
     """The spans of the name-shaped cells under a column header that names people ("Name", "Member", "Nombre") in a
-    table of `text` whose cells are aligned by spaces, where at least half of them, and two or more, begin with a
-    given name or end with a family name the gazetteer knows, not in English words alone (a "Name" column of teas,
-    "Earl Grey", or of folders is no column of people); none overlaps a span in `taken`."""
+    table of `text` whose cells are aligned by spaces, where at least half of them, and two or more, read as a
+    person's (`gazetteer.known_person`: a "Name" column of teas, "Earl Grey", or of folders is no column of people)."""
     if "\n" not in text:
         return []
-    from retell.secrets.english import english_word  # lazily: both read on first use
-    from retell.secrets.gazetteer import gazetteer
-
     lines = _lines(text)
     out: list[tuple[int, int]] = []
     for index, (a, b) in enumerate(lines):
@@ -167,24 +164,12 @@ def headed_names(text: str, taken: Sequence[tuple[int, int]]) -> list[tuple[int,
         for column, cell in _cells(header):
             if cell.lower() not in _PERSON_HEADERS:
                 continue
-            cells = list(_column(text, lines[index + 1 :], column))
             named = [
-                (at, stop, value)
-                for at, stop, value in cells
-                if _NAME_CELL.fullmatch(value) and all(w[:1].isupper() for w in value.split())
+                (at, stop, value) for at, stop, value in _column(text, lines[index + 1 :], column) if _name_cell(value)
             ]
-            given, family = gazetteer()
-            known = sum(
-                1
-                for _, _, v in named
-                if (v.split()[0] in given or v.split()[-1] in family)
-                and not all(english_word(w.lower()) for w in v.split())  # ("Earl Grey", "Green Tea": teas)
-            )
-            if known < MATES or known * 2 < len(named):
-                continue
-            for at, stop, _ in named:
-                if not any(x < stop and at < y for x, y in (*taken, *out)):
-                    out.append((at, stop))
+            known = sum(1 for _, _, value in named if known_person(value.split()))
+            if known >= MATES and known * 2 >= len(named):
+                out.extend((at, stop) for at, stop, _ in named)
     return out
 
 

@@ -9,18 +9,13 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from retell.secrets.gazetteer import known_person
+
 _NAME_BEFORE = re.compile(r"([^\W\d_][^\W\d_'’-]*(?:[ ][^\W\d_][^\W\d_'’-]*){1,2})[ \t]*[,;|\t]?[ \t]*$")
 
 
-def beside_a_phone(
-    text: str, phones: Sequence[tuple[int, int]], taken: Sequence[tuple[int, int]]
-) -> list[tuple[int, int]]:
-    """The spans of the names written right before a flagged phone number in `text` (`phones`: their spans); none
-    overlaps a span in `taken` (every finding of the scan)."""
-    from retell.secrets.english import english_word  # lazily: both read on first use
-    from retell.secrets.gazetteer import gazetteer
-
-    given, family = gazetteer()
+def beside_a_phone(text: str, phones: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The spans of the names written right before a flagged phone number in `text` (`phones`: their spans)."""
     out: list[tuple[int, int]] = []
     for start, _end in phones:
         line_start = text.rfind("\n", 0, start) + 1
@@ -33,12 +28,6 @@ def beside_a_phone(
             words = words[1:]
         if not 2 <= len(words) <= 3 or not all(w[:1].isupper() and not w.isupper() for w in words):
             continue
-        if all(english_word(w.lower()) for w in words):
-            continue  # "Support Line", "Kings Cross": a label or a place
-        if not (words[0] in given or words[-1] in family):
-            continue
-        a = found.end(1) - len(" ".join(words))
-        b = found.end(1)
-        if not any(x < b and a < y for x, y in (*taken, *out)):
-            out.append((a, b))
+        if known_person(words):  # ("Support Line", "Kings Cross": a label or a place)
+            out.append((found.end(1) - len(" ".join(words)), found.end(1)))
     return out

@@ -8,6 +8,7 @@ from __future__ import annotations
 import gzip
 import re
 import unicodedata
+from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
 
@@ -61,3 +62,14 @@ def gazetteer() -> tuple[frozenset[str], frozenset[str]]:
     text = gzip.decompress(data).decode("utf-8")
     given, family = text.split("\n# given\n", 1)[1].split("\n# family\n", 1)
     return _Names(given.split("\n")), _Names(family.split("\n"))
+
+
+def known_person(words: Sequence[str]) -> bool:
+    """Whether a name's words read as a person's: it begins with a given name or ends with a family name the
+    gazetteer knows, and is not in English words alone ("Earl Grey", "Green Tea", "Kings Cross")."""
+    from retell.secrets.english import english_word  # lazily: the word list loads on first use
+
+    given, family = gazetteer()
+    return (
+        bool(words) and (words[0] in given or words[-1] in family) and not all(english_word(w.lower()) for w in words)
+    )

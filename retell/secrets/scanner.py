@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import bisect
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -259,22 +259,12 @@ class Scanner:
         kept = resolve(found)
         names = [(f.start, f.end) for f in kept if f.kind == NAME_KIND]
         if len(names) >= MATES:  # (round forty) the rest of a column of names in a table
-            spans = [(f.start, f.end) for f in kept]
-            kept = sorted(
-                [*kept, *(Finding(NAME_KIND, PII, a, b, text[a:b]) for a, b in column_mates(text, names, spans))],
-                key=lambda f: f.start,
-            )
+            kept = _with_names(text, kept, column_mates(text, names))
         phones = [(f.start, f.end) for f in kept if f.kind == "phone-number"]
         if phones:  # (round forty-one) a name right before a phone number
-            spans = [(f.start, f.end) for f in kept]
-            near = [Finding(NAME_KIND, PII, a, b, text[a:b]) for a, b in beside_a_phone(text, phones, spans)]
-            if near:
-                kept = sorted([*kept, *near], key=lambda f: f.start)
+            kept = _with_names(text, kept, beside_a_phone(text, phones))
         if "\n" in text:  # (round forty-one) a column headed as people's names
-            spans = [(f.start, f.end) for f in kept]
-            headed = [Finding(NAME_KIND, PII, a, b, text[a:b]) for a, b in headed_names(text, spans)]
-            if headed:
-                kept = sorted([*kept, *headed], key=lambda f: f.start)
+            kept = _with_names(text, kept, headed_names(text))
         return _every_occurrence(text, kept)
 
     def may_flag_over_lines(self, text: str) -> bool:
@@ -494,6 +484,15 @@ class _Coverage:
     def covers(self, finding: Finding) -> bool:
         i = bisect.bisect_right(self.starts, finding.start)
         return i > 0 and self.reach[i - 1] >= finding.end
+
+
+def _with_names(text: str, kept: list[Finding], spans: Iterable[tuple[int, int]]) -> list[Finding]:
+    """`kept` and a person's name at each of `spans` that overlaps no finding already there, in text order."""
+    added: list[Finding] = []
+    for a, b in spans:
+        if not any(f.start < b and a < f.end for f in (*kept, *added)):
+            added.append(Finding(NAME_KIND, PII, a, b, text[a:b]))
+    return sorted([*kept, *added], key=lambda f: f.start) if added else kept
 
 
 def _every_occurrence(text: str, kept: list[Finding]) -> list[Finding]:

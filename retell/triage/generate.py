@@ -224,8 +224,11 @@ def proposed_title(log: EventLog, language: str | None = None) -> tuple[str | No
 # A redaction placeholder heading a title, with a possessive or a colon after it: "[REDACTED:person-name] invoice
 # iframe and device check" (a supplier's name read as a person's) titles nothing a blogger would keep, and a
 # placeholder baked into triage.yaml's title stays there when the author then keeps the name
-_GLUED_PLACEHOLDER = re.compile(r"\w\[REDACTED(?::[\w-]+)?\]|\[REDACTED(?::[\w-]+)?\]\w")
 _LEADING_PLACEHOLDER = re.compile(r"^\s*\[REDACTED:[\w-]+\](?:['’]s)?\s*[:,–—-]?\s+(?=\S)")
+
+
+# A placeholder run into the words around it ("ขอบคุณ[REDACTED:person-name] ทำให้…"): no heading reads with it
+_GLUED_PLACEHOLDER = re.compile(r"\w\[REDACTED(?::[\w-]+)?\]|\[REDACTED(?::[\w-]+)?\]\w")
 
 
 def without_leading_placeholder(title: str) -> str:
