@@ -196,6 +196,12 @@ def default_title(log: EventLog, language: str | None = None) -> str:
     return f"Working on {project} with Claude Code" if project else "A session with Claude Code"
 
 
+def title_set_by_author(post_title: str, log: EventLog, language: str | None = None) -> bool:
+    """Whether triage.yaml's title is one the author set (render keeps it over the outline's), not the one retell
+    proposed from the session's words (a working title the outline replaces)."""
+    return post_title != default_title(log, language)
+
+
 def proposed_title(log: EventLog, language: str | None = None) -> tuple[str | None, str | None]:
     """The title before redaction, without the obvious typos of the author's words (never in a title someone
     set); a session that holds no request is titled by its work ("Debugging a failing test with a subagent"),

@@ -26,8 +26,10 @@ from retell.extract.tools import (
 from retell.report import gap_phrase, plural, utc_minute
 from retell.templating import TemplateLibrary
 from retell.triage.model import LENGTHS, Triage
+from retell.triage.stage import Parsed
 from retell.write.facts import format_duration, session_facts
 from retell.write.locales import (
+    cache_percent,
     counts_characters,
     gendered_verbs,
     language_name,
@@ -87,9 +89,13 @@ def example_ids(events: list[Event]) -> list[str]:
     return sorted(chosen, key=lambda i: order.get(i, 0)) or ["e1"]  # in the material's order: `e1 e2`
 
 
-def system_context(triage: Triage, manifest: dict[str, Any], view: EventLog) -> dict[str, Any]:
+def system_context(
+    triage: Triage, manifest: dict[str, Any], view: EventLog, *, title_set: bool = False
+) -> dict[str, Any]:
     """The variables of prompts/system.md.j2. Author notes go in as written: a secret in one is stopped by
-    the guard (triage never saw it, so it cannot be cleared there)."""
+    the guard (triage never saw it, so it cannot be cleared there). `title_set`: the author set the post's title
+    in triage.yaml (it is kept as it is); else it is retell's guess from the session's words, which the outline's
+    titles replace."""
     notes = []
     for path in triage.story.notes:
         try:
@@ -98,8 +104,10 @@ def system_context(triage: Triage, manifest: dict[str, Any], view: EventLog) -> 
             raise RetellError(f"cannot read the note {path}: {exc.strerror}") from None
         notes.append({"name": Path(path).name, "text": text[:MAX_NOTE_CHARS]})
     style = load_style()
+    facts = session_facts(manifest, triage.told_sessions(), view.events) | uncounted(view.events)
     return {
         "post": triage.post,
+        "title_set": title_set,
         "story": triage.story,
         "angle_help": ANGLE_HELP.get(triage.story.angle, ""),
         "words": LENGTHS[triage.post.length],
@@ -110,7 +118,8 @@ def system_context(triage: Triage, manifest: dict[str, Any], view: EventLog) -> 
         "paragraph_length": length_text_short(scale(PARAGRAPH_WORDS, triage.post.language), triage.post.language),
         "gendered": gendered_verbs(triage.post.language),
         "language_name": language_name(triage.post.language),
-        "facts": session_facts(manifest, triage.told_sessions(), view.events) | uncounted(view.events),
+        "facts": facts,
+        "cache_percent": cache_percent(facts),  # as the post's table prints it
         "notes": notes,
         "links": triage.story.links,
         "banned_examples": ", ".join(f"“{p}”" for p in style.examples[:6]),
@@ -120,6 +129,13 @@ def system_context(triage: Triage, manifest: dict[str, Any], view: EventLog) -> 
         # the author's clock, when their post's date gives its offset (else times stay UTC, and no time of day)
         "author_clock": author_clock(triage.post.date, next((c.start for c in view.chapters if c.start), None)),
     }
+
+
+def title_set(triage: Triage, parsed: Parsed) -> bool:
+    """Whether the author set the post's title in triage.yaml (triage.generate.title_set_by_author)."""
+    from retell.triage.generate import title_set_by_author
+
+    return title_set_by_author(triage.post.title, parsed.log, triage.post.language)
 
 
 def uncounted(events: list[Event]) -> dict[str, int | str]:

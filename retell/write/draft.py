@@ -43,7 +43,7 @@ from retell.llm.runner import (
 from retell.markup import model_markdown
 from retell.redact import Redactor, author_sources, check_author_text, clear_model_output
 from retell.triage.model import Triage
-from retell.triage.stage import require_approved
+from retell.triage.stage import Parsed, require_approved
 from retell.workdir import Workdir
 from retell.write.context import (
     StageOptions,
@@ -54,6 +54,7 @@ from retell.write.context import (
     session_end,
     session_openings,
     system_context,
+    title_set,
 )
 from retell.write.locales import count_length, counts_characters, length_range
 from retell.write.markers import CITE, event_ids, strip_markers
@@ -200,7 +201,7 @@ def run_draft(
     redactor = Redactor.for_log(parsed.log, triage.secrets, triage.redact)
     redactor.sources = author_sources(path, triage, options.prompts_dir)  # where the guard names a line to fix
     check_author_text(triage, redactor)  # a secret the author wrote stops the run before anything is sent
-    calls = draft_calls(outline, view, triage, parsed.manifest, options, model)
+    calls = draft_calls(outline, view, triage, parsed, options, model)
     runner = Runner(path, choice, redactor, force=options.force, jobs=options.jobs, log=log)
     # The finishing call depends on the sections' text: from their cached answers when all are there, else
     # planned with text of the expected size.
@@ -274,9 +275,9 @@ class DraftCalls:
 
 
 def draft_calls(
-    outline: Outline, view: EventLog, triage: Triage, manifest: dict[str, Any], options: StageOptions, model: str
+    outline: Outline, view: EventLog, triage: Triage, parsed: Parsed, options: StageOptions, model: str
 ) -> DraftCalls:
-    calls = draft_prompts(outline, view, triage, manifest, options, model)
+    calls = draft_prompts(outline, view, triage, parsed, options, model)
     calls.sections, calls.condensed = section_requests(outline, view, triage, calls, options.max_input_tokens)
     calls.events = tuple(view.events)
     calls.one_session = len(view.sessions) < 2
@@ -284,14 +285,16 @@ def draft_calls(
 
 
 def draft_prompts(
-    outline: Outline, view: EventLog, triage: Triage, manifest: dict[str, Any], options: StageOptions, model: str
+    outline: Outline, view: EventLog, triage: Triage, parsed: Parsed, options: StageOptions, model: str
 ) -> DraftCalls:
     """What every call about the draft shares (the instructions and the outline), before any section request:
     `retell revise` builds its call on it too, so a revision reads the draft's cached prefix."""
     library = prompts(options)
     # Only the session material is redacted here (it comes from the cleared view). Everything else (notes,
     # templates, the outline) is the author's: the guard stops any secret in it before a request leaves.
-    system = library.render("system.md.j2", **system_context(triage, manifest, view))
+    system = library.render(
+        "system.md.j2", **system_context(triage, parsed.manifest, view, title_set=title_set(triage, parsed))
+    )
     context = library.render("outline_context.md.j2", outline=outline_yaml_for_prompt(outline))
     # the same length the outline was told (its chapters' material), shared out over the sections
     length = session_length(view, triage.post.language, triage.post.length, options.max_input_tokens)

@@ -167,7 +167,7 @@ def estimate_run(path: Path, options: StageOptions, *, count: bool = True) -> Ru
             "own plan usually has 4 to 6"
         )
     draft_model = pick_model("draft", options.model, prices)
-    calls = draft_calls(plan, view, triage, parsed.manifest, options, draft_model)
+    calls = draft_calls(plan, view, triage, parsed, options, draft_model)
     finish = calls.finish([("x " * calls.words) for _ in plan.sections])
     section_text = int(calls.words * tokens_per_unit(calls.unit))
     draft_planned = runner.plan(

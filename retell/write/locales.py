@@ -309,12 +309,23 @@ def cache_share(facts: dict[str, Any]) -> float | None:
     return float(cached / total)
 
 
+def cache_percent(facts: dict[str, Any]) -> int | None:
+    """cache_share as the whole percentage the post's table prints and the prompt gives the model (one rounding for
+    both: the prompt's 93 % beside the table's 94 % read as a slip of the author's), None below the share shown."""
+    share = cache_share(facts)
+    return None if share is None else whole_percent(share)
+
+
+def whole_percent(share: float) -> int:
+    """A share as a whole percentage, never 100 for less than all."""
+    return min(round(share * 100), 99 if share < 1 else 100)
+
+
 def percent(share: float, language: str) -> str:
     """A share as a whole percentage in the language's form ("91%", "91 %"), never "100%" for less than all."""
     from babel.numbers import format_percent
 
-    whole = min(round(share * 100), 99 if share < 1 else 100)
-    return str(format_percent(whole / 100, locale=babel_locale(language)))
+    return str(format_percent(whole_percent(share) / 100, locale=babel_locale(language)))
 
 
 def counted(entry: str | dict[str, str], n: int, language: str) -> str:

@@ -40,6 +40,7 @@ from retell.write.context import (
     prompts,
     session_openings,
     system_context,
+    title_set,
 )
 from retell.write.locales import count_length, counts_characters
 from retell.write.offline import offline_outline
@@ -200,7 +201,9 @@ def build_outline_request(
     triage: Triage, parsed: Parsed, view: EventLog, redactor: Redactor, options: StageOptions
 ) -> tuple[LLMRequest, list[str]]:
     library = prompts(options)
-    system = library.render("system.md.j2", **system_context(triage, parsed.manifest, view))
+    system = library.render(
+        "system.md.j2", **system_context(triage, parsed.manifest, view, title_set=title_set(triage, parsed))
+    )
     titles = chapter_titles(triage, view)
     openings = session_openings(view)
     chapters = []

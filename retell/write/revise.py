@@ -124,7 +124,7 @@ def run_revise(
     check_author_text(triage, redactor)
     _guard_instruction(instruction, redactor)
     guard(_texts_to_revise(draft, chosen, redactor), redactor, "the text of draft.md to revise")
-    calls = draft_prompts(outline, view, triage, parsed.manifest, options, model)
+    calls = draft_prompts(outline, view, triage, parsed, options, model)
     request, condensed = revise_request(calls, draft, chosen, whole, view, instruction, options.max_input_tokens)
     runner = Runner(path, choice, redactor, force=options.force, jobs=1, log=log)
     runner.check([request])
