@@ -69,7 +69,7 @@ def run_pipeline(
 ) -> RunOutcome:
     """`again`: the command-line words that name the sessions, for the "continue with" hint. `working(what)`:
     shown while a stage runs (a stage's line comes only when it ends)."""
-    from retell.render import RenderOptions, run_render
+    from retell.render import RenderOptions, guessed_title_note, run_render
     from retell.triage.stage import run_triage
     from retell.write.draft import run_draft
     from retell.write.outline import run_outline
@@ -222,6 +222,8 @@ def run_pipeline(
         checked = result.claims  # the grounding check of the draft, run by render before it writes
         if checked is not None and not checked.ok:
             outcome.messages.append(f"{checked.summary()}: see `retell check {path}`")
+        if result.guessed_title:
+            outcome.messages.append(f"Note: {guessed_title_note(result.guessed_title, path)}")
         if not result.written:
             return f"{result.post} unchanged, kept"
         return f"{result.post} ({len(result.images)} image(s))"

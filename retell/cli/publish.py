@@ -33,7 +33,7 @@ def render(
 ) -> None:
     """Publish the draft: Markdown with front matter for your site, images beside it, behind the gate."""
     setup_logging(quiet, verbose)
-    from retell.render import RenderOptions, run_render
+    from retell.render import RenderOptions, guessed_title_note, run_render
 
     options = RenderOptions(
         output=output,
@@ -52,6 +52,8 @@ def render(
         say(result.claims.summary() + ("" if result.claims.ok else f" (details: retell check {workdir})"), quiet)
     if result.cleaned_quotes:
         say(f"Note: {result.cleaned_quotes} quote(s) were cleaned by the model; check them in draft.md", quiet)
+    if result.guessed_title:
+        say(f"Note: {guessed_title_note(result.guessed_title, workdir)}", quiet)
     if check:
         say(f"Publish gate passed: {result.post} would be written with {len(result.images)} image(s)", quiet)
         if result.needs_force:
