@@ -277,7 +277,7 @@ def post_section(
     post["cover"] = ""
     post["credit"] = True
     comments = {
-        "title": "the post's title",
+        "title": "retell's guess from your words (a model's outline titles the post instead) until you set yours here",
         "slug": "its URL name; follows the title (yours, or the outline's) until you set one",
         "date": "ISO 8601 with offset; defaults to when the session started",
         "description": "one sentence for link previews; empty: taken from the outline",
