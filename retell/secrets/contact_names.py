@@ -1,4 +1,6 @@
-"""(round forty-one) A person's name right before their phone number: a contact as a list, a form or a note writes it
+"""Names a contact list writes where no word around says a person is named.
+
+(round forty-one) A person's name right before their phone number: a contact as a list, a form or a note writes it
 (`HOLD for Jan Whitcombe 0412 558 903, pays Sat`, an op shop's lay-by note; `H0077,Terrence Whitfield,(541) 555-0143`,
 a food pantry's sign-in export; fresh42 and fresh43), where no word around says a person is named. Two or three
 capitalised words of letters, one of them a given or a family name the gazetteer knows and not all English words,
@@ -10,6 +12,7 @@ import re
 from collections.abc import Sequence
 
 from retell.secrets.gazetteer import known_person
+from retell.secrets.personal import _CJK_SURNAME
 
 _NAME_BEFORE = re.compile(r"([^\W\d_][^\W\d_'’-]*(?:[ ][^\W\d_][^\W\d_'’-]*){1,2})[ \t]*[,;|\t]?[ \t]*$")
 
@@ -30,4 +33,31 @@ def beside_a_phone(text: str, phones: Sequence[tuple[int, int]]) -> list[tuple[i
             continue
         if known_person(words):  # ("Support Line", "Kings Cross": a label or a place)
             out.append((found.end(1) - len(" ".join(words)), found.end(1)))
+    return out
+
+
+# (round forty-two) A Chinese flat's address, then whom it is for: a WeChat group's order list (接龙) writes a row a
+# household (`3. 2栋1单元301 王敏 鸡蛋2盒`, `3栋402 刘阿姨 馒头2袋`; fresh43's group buy, where 2 of 12 were flagged).
+# The address: a building (`栋`, `棟`, `幢`, `号楼`, `座`), perhaps a unit (`单元`), a flat's number; then a name of
+# two or three characters starting with a common family name, or a family name and a word for who they are (`姐`,
+# `阿姨`, `老师`: whole, so that Claude's `周老师那行` is the same person), before a space, a digit or the line's end.
+_ADDRESS_THEN_NAME = re.compile(
+    r"\d{1,3}(?:栋|棟|幢|号楼|號樓|座)(?:\d{1,2}(?:单元|單元))?\d{2,4}(?:室|号|號)?[ \t　]+"
+    r"(?P<name>"
+    + _CJK_SURNAME
+    + r"(?:(?P<title>阿姨|叔叔|大爷|大爺|大妈|大媽|奶奶|爷爷|爺爺|先生|女士|老师|老師|师傅|師傅|"
+    r"太太|小姐|姐|哥|叔|姨|伯)|[\u4e00-\u9fff]{1,2}))(?=[ \t　\d]|$)",
+    re.M,
+)
+
+
+def beside_an_address(text: str) -> list[tuple[int, int]]:
+    """The spans of the names written right after a Chinese flat's address in `text`."""
+    from retell.secrets.prose_names import _HAN2_WORDS
+
+    out: list[tuple[int, int]] = []
+    for found in _ADDRESS_THEN_NAME.finditer(text):
+        if found.group("title") is None and found.group("name") in _HAN2_WORDS:
+            continue
+        out.append(found.span("name"))
     return out

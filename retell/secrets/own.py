@@ -674,6 +674,11 @@ def personal_account(name: str) -> bool:
     )
 
 
+# A long listing's date: `Nov 14 08:58`, `Oct  4  2025`, `14 nov 08:58` (a locale's day first), `2026-11-14` (GNU's
+# --time-style=long-iso)
+_LISTING_DATE = r"(?:[A-Za-z]{3}\.?[ \t]+\d{1,2}[ \t]|\d{1,2}\.?[ \t]+[A-Za-z]{3}|\d{4}-\d\d-\d\d[ \t])"
+
+
 def account_name_rule(name: str) -> Rule:
     """The session's account name where it is an account name: in a path (`/home/name`, `-Users-name-` in a
     project folder's name), `name@host` (also in a shell prompt), a URL's user or first path segment, and
@@ -686,10 +691,15 @@ def account_name_rule(name: str) -> Rule:
         rf"://({n})[:@]",
         rf"://[^/\s]+/({n})(?=[/?#\s'\"`]|$)",
         rf"(?<![\w~])~({n})(?![\w-])",
+        # the owner and the group of a long listing's row (`-rw-r--r-- 1 will will 4096 Nov 14 08:58 ajo.db`: a
+        # name, another, a size, a date), and `id`'s `uid=1000(will)` (stop 63: fresh43's `ls -la` printed the
+        # account the paths had redacted, eleven times)
+        rf"(?<![\w.-])({n})(?=[ \t]+(?:[\w.-]+[ \t]+)?\d[\d.,]*[KMGTP]?[ \t]+{_LISTING_DATE})",
+        rf"(?<=\d\()({n})(?=\))",
     ]
-    # every match above holds the name after a slash, dash or tilde, or before an `@` (a name that is a common
-    # word, `sam`, is in many texts: `same`, `sample`)
-    prefilter: str | None = rf"(?i)[/\\~-]{n}|{n}@"
+    # every match above holds the name after a slash, dash, tilde, a space or a parenthesis, or before an `@` (a
+    # name that is a common word, `sam`, is in many texts: `same`, `sample`)
+    prefilter: str | None = rf"(?i)[/\\~-]{n}|{n}@|[ \t]{n}[ \t]|\({n}\)"
     if re.search(r"[\d\s._-]", name):
         alternatives.append(rf"(?<![\w.-])({n})(?![\w-])")
         prefilter = None

@@ -17,7 +17,7 @@ from typing import Any
 from retell.secrets import rule as rule_module
 from retell.secrets.column_names import MATES, column_mates, headed_names
 from retell.secrets.commands import COMMAND_RULES, TOLD_RULES
-from retell.secrets.contact_names import beside_a_phone
+from retell.secrets.contact_names import beside_a_phone, beside_an_address
 from retell.secrets.decode import decoded_view, undiffed_view
 from retell.secrets.iban import IBAN_RULES
 from retell.secrets.joined import JOINED_RULES
@@ -38,6 +38,9 @@ from retell.secrets.values import public_or_masked_token
 from retell.secrets.vendor_shapes import VENDOR_SHAPE_RULES
 from retell.secrets.vendored import gitleaks_rules
 
+_ADDRESS_MARK = re.compile(
+    r"\d(?:栋|棟|幢|号楼|號樓|座)"
+)  # a text that may hold a Chinese flat's address: contact_names
 _CACHE_TEXT_LIMIT = 2000
 _CACHE_SIZE = 20_000
 # The findings scanned ahead for the last session (twocores.py), by the scanner's account names: a later stage
@@ -263,6 +266,8 @@ class Scanner:
         phones = [(f.start, f.end) for f in kept if f.kind == "phone-number"]
         if phones:  # (round forty-one) a name right before a phone number
             kept = _with_names(text, kept, beside_a_phone(text, phones))
+        if _ADDRESS_MARK.search(text):  # (round forty-two) a name after a Chinese flat's address
+            kept = _with_names(text, kept, beside_an_address(text))
         if "\n" in text:  # (round forty-one) a column headed as people's names
             kept = _with_names(text, kept, headed_names(text))
         return _every_occurrence(text, kept)

@@ -1,0 +1,108 @@
+"""Round forty-two (secrets): the session's account name where a listing prints it as an account.
+
+Found by a writer answering retell's prompts for fresh43 (stop 62, sessions written blind): a savings group's
+script folder was listed with `ls -la`, and every row printed the author's account twice
+(`-rw-rw-r-- 1 adewale adewale 57344 Nov 13 19:12 ajo.db`) while the same account was redacted in the project's
+path; `id` prints it too (`uid=1000(adewale)`). A long listing's owner and group (a name, another, a size, a date)
+and `id`'s parenthesis are account names, like a path's `/home/<name>`. A name that is also a word stays a word in
+prose.
+
+And a Chinese group buy's order list (接龙): each row a flat's address, then whom the order is for, then the goods
+(`2栋1单元301 王敏 鸡蛋2盒`); 2 of its 12 households were flagged and the rest reached the model beside their
+addresses. A name of two or three characters starting with a common family name right after such an address is a
+person's, and so is a family name with a word for who they are (`刘阿姨`, `周老师`). Every name here is this
+file's own."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from conftest import Transcript
+from secrets_support import default_triage
+
+from retell.parse import ParseResult
+from retell.redact import cleared_view
+from retell.secrets import Scanner
+
+
+def _accounts(name: str, text: str) -> list[str]:
+    return [text[f.start : f.end] for f in Scanner(usernames=(name,)).scan(text) if f.kind == "username"]
+
+
+@pytest.mark.parametrize(
+    ("line", "found"),
+    [
+        ("-rw-rw-r-- 1 obiageli obiageli 57344 Nov 13 19:12 ledger.db", 2),
+        ("drwxr-xr-x  3 obiageli staff   96 Nov  4 08:58 form_exports", 1),  # macOS: the group is `staff`
+        ("-rw-r--r--@ 1 obiageli  staff  1.2K 14 nov 09:08 notes.md", 1),  # -h sizes, a locale's day first
+        ("-rw-r--r-- 1 obiageli obiageli 987 2026-10-28 20:03 import.py", 2),  # --time-style=long-iso
+        ("uid=1000(obiageli) gid=1000(obiageli) groups=1000(obiageli),27(sudo)", 3),
+    ],
+)
+def test_a_listing_prints_the_account_as_an_account(line: str, found: int) -> None:
+    assert _accounts("obiageli", line) == ["obiageli"] * found
+
+
+def test_a_listing_of_a_word_account_is_still_found() -> None:
+    assert _accounts("will", "-rw-r--r-- 1 will will 4096 Oct  4  2025 shop.py") == ["will", "will"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I will 2 reminders Nov 14 send",  # prose whose words only look like a row
+        "total 96 (will be 4096 Nov 14)",
+        "the owner is obiageli's cousin",  # a name in prose: not an account's place
+    ],
+)
+def test_prose_is_no_listing(text: str) -> None:
+    assert _accounts("will" if "will" in text else "obiageli", text) == []
+
+
+# A WeChat group's order list (接龙), as fresh43's group buy pasted it: a flat's address, then whom it is for
+_JIELONG = (
+    "#接龙\n4月12日（周日）下午到货，今晚9点截止\n"
+    "1. 2栋1单元301 孟佳 鸡蛋2盒\n"
+    "2. 5栋802 石志强 青菜3份 馒头1袋\n"
+    "3. 2栋2单元1102 邹姐 鸡蛋1盒\n"
+    "4. 3栋402 毛阿姨 馒头2袋\n"
+    "5. 1栋203 周老师 青菜2份\n"
+    "6. 4栋1101 龚雪 138****6127 鸡蛋2盒\n"
+)
+
+
+def test_a_name_after_a_flats_address_is_the_households() -> None:
+    found = [f.value for f in Scanner().scan(_JIELONG) if f.kind == "person-name"]
+    # a family name with a word for who they are is named whole, as the list writes them
+    assert found == ["孟佳", "石志强", "邹姐", "毛阿姨", "周老师", "龚雪"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "1栋      4     6     3\n2栋     12     5     7",  # a summary table: a building, then counts
+        "3栋1204 鸡蛋2盒",  # an order with no name
+        "5栋802 白天不在家，放门口",  # a note: `白天` (daytime) starts as a family name does
+    ],
+)
+def test_an_address_without_a_name_flags_no_one(text: str) -> None:
+    assert [f.value for f in Scanner().scan(text) if f.kind == "person-name"] == []
+
+
+@pytest.fixture
+def group_buy(parse) -> ParseResult:
+    tx = Transcript(cwd="/home/xiaoyu/tuangou")
+    tx.user("接龙导出的 txt 能直接转成 excel 吗？按楼栋汇总，周日前要给团长")
+    tx.tool_call("Bash", {"command": "head -20 接龙0411.txt"}, _JIELONG)
+    tx.assistant("可以。每行是「楼栋门牌 名字 商品」，我按楼栋汇总。周老师那行只有青菜。")
+    return parse(tx)
+
+
+def test_the_households_names_are_cleared_and_the_week_is_not(group_buy: ParseResult, tmp_path: Path) -> None:
+    view = json.dumps(cleared_view(group_buy.log, default_triage(group_buy, tmp_path)).to_dict(), ensure_ascii=False)
+    for name in ("孟佳", "石志强", "邹姐", "毛阿姨", "周老师", "龚雪"):
+        assert name not in view, name
+    assert "[REDACTED:person-name]那行" in view  # Claude's words name the same person
+    assert "周日" in view and "4月12日（周日）" in view  # a family name's character in a word is no one
