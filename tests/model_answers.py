@@ -41,7 +41,13 @@ def outline_answer(user: str) -> dict[str, Any]:
                 "chapters": [chapter],
                 "purpose": f"What happened in {chapter}.",
                 "beats": [
-                    {"beat": "action", "treatment": "quote", "events": ids[:2], "note": f"The ask in {chapter}."}
+                    {
+                        "beat": "action",
+                        "treatment": "quote",
+                        "events": ids[:2],
+                        "note": f"The ask in {chapter}.",
+                        "show": [],
+                    }
                 ],
                 "images": [],
             }

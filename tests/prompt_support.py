@@ -64,7 +64,9 @@ def plan_section(sid: str, *beats: tuple[str, list[str]]) -> dict:
         "heading": f"Part {sid}",
         "chapters": ["ch1"],
         "purpose": "Tell it.",
-        "beats": [{"beat": kind, "treatment": "summarise", "events": ids, "note": "It."} for kind, ids in beats],
+        "beats": [
+            {"beat": kind, "treatment": "summarise", "events": ids, "note": "It.", "show": []} for kind, ids in beats
+        ],
         "images": [],
     }
 

@@ -497,15 +497,31 @@ def _named_runs(clause: str, runs: list[Event]) -> list[Event]:
     return runs
 
 
+def _block_of(event: Event) -> bool:
+    """Whether an event has lines a code block can show: a run's change or output, the author's own command, or the
+    lines the author pasted."""
+    if event.kind == HUMAN:
+        return bool(pasted_quote(event.text))
+    return (event.kind == TOOL_RUN or _own_run(event)) and (_changes(event) or _prints(event))
+
+
 def _asked_to_show(section: Section, events: list[Event]) -> dict[str, int]:
-    """The events a beat's note asks to show (skipped beats left out), each with its place among its beat's (0 for
-    the first): of the runs it cites, the ones its words name (`_named_runs`: an event in a beat's list is what the
-    beat rests on, no request to show it), and an author's message it cites with lines they pasted (the error a
-    beat asks to quote in a text block)."""
+    """The events a beat asks to show (skipped beats left out), each with its place among its beat's (0 for the
+    first): those its "show" lists; else, of the runs it cites, the ones its note's words name (`_named_runs`: an
+    event in a beat's list is what the beat rests on, no request to show it), and an author's message it cites with
+    lines they pasted (the error a beat asks to quote in a text block)."""
     by_id = {e.id: e for e in events}
     asked: dict[str, int] = {}
     for beat in section.beats:
-        clause = _show_clause(beat.note or "") if beat.treatment != "skip" else ""
+        if beat.treatment == "skip":
+            continue
+        if beat.show:  # the plan names them: its note's words are not read for them
+            shown = [by_id[i] for i in beat.show if i in by_id]
+            named = [e.id for e in shown if _block_of(e)]
+            for place, event_id in enumerate(named):
+                asked[event_id] = min(place, asked.get(event_id, place))
+            continue
+        clause = _show_clause(beat.note or "")
         if not clause:
             continue
         cited = [by_id[i] for i in beat.events if i in by_id]

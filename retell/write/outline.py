@@ -287,6 +287,7 @@ def parse_outline_answer(text: str, engine: str, model: str, view: EventLog, tri
         section.chapters = [c for c in section.chapters if c in chapters] or [view.chapters[0].id]
         for beat in section.beats:
             beat.events = [e for e in beat.events if e in events]
+            beat.show = [e for e in dict.fromkeys(beat.show) if e in beat.events]  # (what it shows, it rests on)
         kept = []
         for placement in section.images:
             if placement.asset in images and placement.asset not in used:

@@ -38,12 +38,13 @@ OUTLINE_JSON_SCHEMA: dict[str, Any] = {
                         "items": {
                             "type": "object",
                             "additionalProperties": False,
-                            "required": ["beat", "treatment", "events", "note"],
+                            "required": ["beat", "treatment", "events", "note", "show"],
                             "properties": {
                                 "beat": {"type": "string", "enum": list(BEATS)},
                                 "treatment": {"type": "string", "enum": list(TREATMENTS)},
                                 "events": {"type": "array", "items": {"type": "string"}},
                                 "note": {"type": "string"},
+                                "show": {"type": "array", "items": {"type": "string"}},
                             },
                         },
                     },
@@ -79,6 +80,9 @@ class Beat:
     treatment: str
     events: list[str]
     note: str
+    # the events whose own lines the section shows as a code block, the one that matters most first (stop 63: read
+    # from the note's words, the ask landed on a beat's other run in three posts of five, and never in Romanian)
+    show: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -122,7 +126,8 @@ Check it with `retell outline WORKDIR --check`.
 
 beat: opening | plan | action | pivot | discovery | convergence | resolution
 treatment: quote (the author's words carry it) | summarise | montage (compress repeated work) | skip
-events: ids from events.json ([e12] in the prompts) the beat rests on."""
+events: ids from events.json ([e12] in the prompts) the beat rests on.
+show: those of its events whose own lines the section shows as a code block, the one that matters most first."""
 
 
 def outline_from_answer(data: dict[str, Any], engine: str, model: str) -> Outline:
@@ -141,6 +146,7 @@ def outline_from_answer(data: dict[str, Any], engine: str, model: str) -> Outlin
                         str(b.get("treatment")),
                         [str(e) for e in b.get("events") or []],
                         str(b.get("note", "")).strip(),
+                        [str(e) for e in b.get("show") or []],
                     )
                     for b in s.get("beats") or []
                 ],
@@ -190,6 +196,8 @@ def to_document(outline: Outline) -> CommentedMap:
             beat["treatment"] = b.treatment
             beat["events"] = flow(list(b.events))
             beat["note"] = b.note
+            if b.show:
+                beat["show"] = flow(list(b.show))
             beats.append(beat)
         entry["beats"] = beats
         images = CommentedSeq()
@@ -207,7 +215,7 @@ def to_document(outline: Outline) -> CommentedMap:
 
 TOP_KEYS = ("schema_version", "info", "title", "title_options", "hook", "description", "sections", "ending")
 SECTION_KEYS = ("id", "heading", "chapters", "purpose", "beats", "images")
-BEAT_KEYS = ("beat", "treatment", "events", "note")
+BEAT_KEYS = ("beat", "treatment", "events", "note", "show")
 IMAGE_KEYS = ("asset", "caption")
 
 
@@ -310,8 +318,19 @@ def validate_outline(
                     "events",
                     f"`{bwhere}events`: {', '.join(unknown_ids)} not in the told chapters (ignored)",
                 )
+            known = [e for e in ids if e in events]
+            show = str_list(beat_node, "show", bwhere)
+            unshown = [e for e in show if e not in known]
+            if unshown:
+                warn(beat_node, "show", f"`{bwhere}show`: {', '.join(unshown)} not among its events (ignored)")
             beats.append(
-                Beat(str(beat), str(treatment), [e for e in ids if e in events], text(beat_node, "note", bwhere))
+                Beat(
+                    str(beat),
+                    str(treatment),
+                    known,
+                    text(beat_node, "note", bwhere),
+                    [e for e in show if e in known],
+                )
             )
         placements: list[ImagePlacement] = []
         images_value = node.get("images") or []
