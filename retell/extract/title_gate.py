@@ -141,6 +141,12 @@ _PLEA = re.compile(
 )
 
 
+# A shell's prompt before a command pasted with its output (stop 63: fresh44's photographer opened with
+# `PS ~\projetos\entrega-fotos> python entrega.py --cliente "Ana e Bruno"`, and it titled the offline post):
+# PowerShell's `PS C:\…>`, cmd's `C:\…>`, a Unix shell's `user@host:~/dir$`
+_SHELL_PROMPT = re.compile(
+    r"(?:PS [A-Za-z]:\\|PS [~/\\]|[A-Za-z]:\\)[^>\n]{0,200}>[ \t]+\S|[\w.-]+@[\w.-]+:[~/][^$#\n]{0,200}[$#][ \t]+\S"
+)
 # A title that names its problem only by pointing at what the author pasted ("I get this error in my importer", "у
 # меня вот такая ошибка в импортёре", "me sale este error"): a reader has no paste to look at
 _POINTS_AT_PASTE = re.compile(
@@ -210,6 +216,7 @@ def fails(title: str, language: str | None = None) -> str:
         output_line(text)
         or reports_output(text)
         or re.match(r"(?i)^(?:diff --git|[-+]{3} |@@ |\$ |>>> )", text)
+        or _SHELL_PROMPT.match(text)
         or _ADDRESS.search(text)
         or _CODE.search(text)
     ):
