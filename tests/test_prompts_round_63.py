@@ -6,6 +6,8 @@ answered fresh42's and fresh43's hand-off prompts as the model (other names and 
    A title the author set in triage.yaml (render keeps it) is now named as theirs; retell's guess as a guess.
 2. The share of tokens read from the prompt cache: the prompt floored it (93 %), the post's table rounded it (94 %),
    so a post that told the prompt's figure contradicted its own table.
+3. A message from another Claude Code session (fresh44's budget, fresh45's badminton fees) led Claude to a change the
+   author never asked for; the material marked it as the other session's, but no rule said how to tell it.
 """
 
 from __future__ import annotations
@@ -79,3 +81,15 @@ def test_the_prompt_and_the_table_give_one_cache_share(tmp_path: Path) -> None:
     post = next((work / "post").rglob("index.md")).read_text(encoding="utf-8")
     table = re.search(r"(\d+)\s?% ", post.split("## By the numbers")[1])
     assert table and told.group(1) == table.group(1) == "94"
+
+
+def test_the_rule_on_another_sessions_message_comes_with_one(tmp_path: Path) -> None:
+    """fresh44's budget and fresh45's badminton fees: another Claude session's message led Claude to a change the
+    author never asked for, and both writers found no rule for a request that was not the author's."""
+    from test_cross_session_message import _session
+
+    with_peer = outline_prompt(parse_work(tmp_path / "a", _session(), "claude/projects/-srv-demo-proj"))
+    assert "A message from another Claude Code session" in with_peer
+    assert "tell what it asked as the other session's request" in with_peer
+    without = outline_prompt(parse_work(tmp_path / "b", _kiln(), PROJECTS))
+    assert "A message from another Claude Code session" not in without

@@ -17,9 +17,24 @@ from retell.secrets.personal import _CJK_SURNAME
 _NAME_BEFORE = re.compile(r"([^\W\d_][^\W\d_'’-]*(?:[ ][^\W\d_][^\W\d_'’-]*){1,2})[ \t]*[,;|\t]?[ \t]*$")
 
 
+# (round forty-two) ... or right after it, before a colon, a comma, a tab, two spaces or the line's end
+# (`[DRY-RUN] 48601555214  Barbara Nowicka: 1 SMS`, a dance school's reminder script, fresh45)
+_NAME_AFTER = re.compile(
+    r"[ \t]*[,;|\t]?[ \t]*([^\W\d_][^\W\d_'’-]*(?:[ ][^\W\d_][^\W\d_'’-]*){1,2})(?=[ \t]*(?:[:,;|\t]|[ ]{2}|$))",
+    re.M,
+)
+
+
 def beside_a_phone(text: str, phones: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
-    """The spans of the names written right before a flagged phone number in `text` (`phones`: their spans)."""
+    """The spans of the names written right before or right after a flagged phone number in `text` (`phones`: their
+    spans)."""
     out: list[tuple[int, int]] = []
+    for _start, end in phones:
+        after = _NAME_AFTER.match(text, end)
+        if after is not None:
+            words = after.group(1).split(" ")
+            if all(w[:1].isupper() and not w.isupper() for w in words) and known_person(words):
+                out.append(after.span(1))
     for start, _end in phones:
         line_start = text.rfind("\n", 0, start) + 1
         found = _NAME_BEFORE.search(text, max(line_start, start - 60), start)
@@ -61,3 +76,37 @@ def beside_an_address(text: str) -> list[tuple[int, int]]:
             continue
         out.append(found.span("name"))
     return out
+
+
+# (round forty-two) A number as an SMS gateway takes it, its country code without the `+` (`48601555214`), on a line
+# that says it is a phone's or a message's (`SMS`, `tel`, `WhatsApp`, before or after it): a dance school's dry run
+# printed each pupil's so, beside their name (fresh45).
+_BARE_INTERNATIONAL = re.compile(r"(?<![\w+.-])([1-9]\d{9,13})(?![\w.-]?\d)")
+
+
+def bare_international(text: str) -> list[tuple[int, int]]:
+    """The spans of numbers written as an international number without its `+`, on a line that names phones or
+    messages, that libphonenumber accepts as a valid mobile or fixed line with the `+` put back."""
+    from retell.secrets.personal import PHONE_LINE_WORD
+
+    out: list[tuple[int, int]] = []
+    for found in _BARE_INTERNATIONAL.finditer(text):
+        line_start = text.rfind("\n", 0, found.start()) + 1
+        line_end = text.find("\n", found.end())
+        line = text[line_start : line_end if line_end >= 0 else len(text)]
+        if PHONE_LINE_WORD.search(line) is None:
+            continue
+        if _valid_with_plus(found.group(1)):
+            out.append(found.span(1))
+    return out
+
+
+def _valid_with_plus(digits: str) -> bool:
+    import phonenumbers
+
+    try:
+        number = phonenumbers.parse("+" + digits, None)
+    except phonenumbers.NumberParseException:
+        return False
+    kinds = (phonenumbers.PhoneNumberType.MOBILE, phonenumbers.PhoneNumberType.FIXED_LINE_OR_MOBILE)
+    return phonenumbers.is_valid_number(number) and phonenumbers.number_type(number) in kinds

@@ -221,6 +221,8 @@ _PHONE_WORDS = (
     # (round twenty-one) Russian's and Ukrainian's short labels, Czech, Finnish, Swahili
     r"тел|моб|сот|сотовый|мобильный|мобільний|číslo|puhelin|simu)"
 )
+# A word of the phone words on a line, anywhere (contact_names.bare_international): SMS, WhatsApp, phone, tel…
+PHONE_LINE_WORD = lazy(r"(?i)(?<![^\W_])" + _PHONE_WORDS + r"(?![^\W_]|(?-i:[a-z]))")
 # (and Thai, written without spaces between words: `ติดต่อเบอร์ 02…`, no word boundary before it)
 _PHONE_CJK = r"(?:電話|电话|携帯|手机|手機|联系|聯絡|連絡先|電話番号|电话号码|번호|전화|휴대폰|เบอร์|โทร|มือถือ)"
 # Three shapes, three rules (one alternation would be tried at every position of every text): each with

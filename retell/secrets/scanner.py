@@ -17,8 +17,9 @@ from typing import Any
 from retell.secrets import rule as rule_module
 from retell.secrets.column_names import MATES, column_mates, headed_names
 from retell.secrets.commands import COMMAND_RULES, TOLD_RULES
-from retell.secrets.contact_names import beside_a_phone, beside_an_address
+from retell.secrets.contact_names import bare_international, beside_a_phone, beside_an_address
 from retell.secrets.decode import decoded_view, undiffed_view
+from retell.secrets.delimited_columns import delimited_people
 from retell.secrets.iban import IBAN_RULES
 from retell.secrets.joined import JOINED_RULES
 from retell.secrets.joined_names import NAME_KIND
@@ -41,6 +42,7 @@ from retell.secrets.vendored import gitleaks_rules
 _ADDRESS_MARK = re.compile(
     r"\d(?:栋|棟|幢|号楼|號樓|座)"
 )  # a text that may hold a Chinese flat's address: contact_names
+_TEN_DIGITS = re.compile(r"\d{10}")  # a text that may hold a bare international number: contact_names
 _CACHE_TEXT_LIMIT = 2000
 _CACHE_SIZE = 20_000
 # The findings scanned ahead for the last session (twocores.py), by the scanner's account names: a later stage
@@ -263,6 +265,12 @@ class Scanner:
         names = [(f.start, f.end) for f in kept if f.kind == NAME_KIND]
         if len(names) >= MATES:  # (round forty) the rest of a column of names in a table
             kept = _with_names(text, kept, column_mates(text, names))
+        if "\n" in text:  # (round forty-two) a delimited table's columns headed as people or as phones
+            people, numbers = delimited_people(text)
+            kept = _with_names(text, kept, people)
+            kept = _with_names(text, kept, numbers, kind="phone-number")
+        if _TEN_DIGITS.search(text):  # (round forty-two) an international number without its `+`, beside an SMS
+            kept = _with_names(text, kept, bare_international(text), kind="phone-number")
         phones = [(f.start, f.end) for f in kept if f.kind == "phone-number"]
         if phones:  # (round forty-one) a name right before a phone number
             kept = _with_names(text, kept, beside_a_phone(text, phones))
@@ -491,12 +499,15 @@ class _Coverage:
         return i > 0 and self.reach[i - 1] >= finding.end
 
 
-def _with_names(text: str, kept: list[Finding], spans: Iterable[tuple[int, int]]) -> list[Finding]:
-    """`kept` and a person's name at each of `spans` that overlaps no finding already there, in text order."""
+def _with_names(
+    text: str, kept: list[Finding], spans: Iterable[tuple[int, int]], kind: str = NAME_KIND
+) -> list[Finding]:
+    """`kept` and a person's name (or another kind of personal data) at each of `spans` that overlaps no finding
+    already there, in text order."""
     added: list[Finding] = []
     for a, b in spans:
         if not any(f.start < b and a < f.end for f in (*kept, *added)):
-            added.append(Finding(NAME_KIND, PII, a, b, text[a:b]))
+            added.append(Finding(kind, PII, a, b, text[a:b]))
     return sorted([*kept, *added], key=lambda f: f.start) if added else kept
 
 

@@ -8,7 +8,18 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from retell.errors import RetellError
-from retell.events import ASSISTANT, COMMAND, HUMAN, SUBAGENT, TOOL_RUN, TURN_DURATION, Event, EventLog
+from retell.events import (
+    ASSISTANT,
+    COMMAND,
+    HUMAN,
+    PEER,
+    PROMPT,
+    SUBAGENT,
+    TOOL_RUN,
+    TURN_DURATION,
+    Event,
+    EventLog,
+)
 from retell.extract.requests import is_request_command
 from retell.extract.subagents import spawn_ran
 from retell.extract.testlines import shows_failure
@@ -126,6 +137,9 @@ def system_context(
         "ids": example_ids(view.events),
         # the rule on pasted text, only where the material marks some (every line a model reads costs)
         "pasted": any(e.kind == HUMAN and pasted_quote(e.text) for e in view.events),
+        # the rule on another Claude Code session's messages, only where one is there (stop 63: a change made at its
+        # request was told as the author's wish, and its claim as checked before Claude checked it)
+        "peer": any(e.kind == PROMPT and e.name == PEER for e in view.events),
         # the author's clock, when their post's date gives its offset (else times stay UTC, and no time of day)
         "author_clock": author_clock(triage.post.date, next((c.start for c in view.chapters if c.start), None)),
     }

@@ -106,3 +106,65 @@ def test_the_households_names_are_cleared_and_the_week_is_not(group_buy: ParseRe
         assert name not in view, name
     assert "[REDACTED:person-name]那行" in view  # Claude's words name the same person
     assert "周日" in view and "4月12日（周日）" in view  # a family name's character in a word is no one
+
+
+# A school-shuttle bot's pupils file, as fresh44 printed it: four pupils, four parents, the parents' mobiles
+_PUPILS = (
+    "ogrenci,sinif,veli,telefon,chat_id,guzergah,durak_sira\n"
+    "Zeynep Yıldız,3-B,Hatice Yıldız,0532 418 27 90,5120448813,Nilüfer,1\n"
+    "Emir Koç,5-A,Hakan Koç,0544 203 66 15,6033918270,Nilüfer,2\n"
+    "Ela Aydın,4-A,Sevgi Aydın,0533 902 18 44,5877312096,Ihsaniye,10\n"
+)
+
+
+def test_a_csv_column_headed_as_people_or_phones_is_read_as_its_header_says() -> None:
+    found = [(f.kind, f.value) for f in Scanner().scan(_PUPILS)]
+    assert [v for k, v in found if k == "person-name"] == [
+        "Zeynep Yıldız",
+        "Hatice Yıldız",
+        "Emir Koç",
+        "Hakan Koç",
+        "Ela Aydın",
+        "Sevgi Aydın",
+    ]
+    assert [v for k, v in found if k == "phone-number"] == ["0532 418 27 90", "0544 203 66 15", "0533 902 18 44"]
+    assert "5120448813" not in [v for _, v in found]  # a chat id's column says no phone
+
+
+@pytest.mark.parametrize(
+    "table",
+    [
+        "sku,name,price\nA-12,Earl Grey,4.50\nB-07,Green Tea,3.90\nC-01,English Breakfast,4.10\n",  # teas
+        "order_id,phone_model,qty\n10023,Pixel 8,2\n10024,Galaxy S24,1\n",  # a column of phones' models
+    ],
+)
+def test_a_csv_of_things_names_no_one(table: str) -> None:
+    found = [(f.kind, f.value) for f in Scanner().scan(table)]
+    assert [v for k, v in found if k in ("person-name", "phone-number")] == []
+
+
+def test_an_sms_gateways_number_and_the_name_beside_it() -> None:
+    """fresh45's dance school: a dry run printed each pupil's number as its SMS gateway takes it, then their name."""
+    dry_run = (
+        "Kursanci: 64, do przypomnienia: 2\n"
+        "[DRY-RUN] 48601555214  Halina Wójcik: 1 SMS (59 zn.)\n"
+        "[DRY-RUN] 48535555902  Magdalena Zając: 1 SMS (61 zn.)\n"
+    )
+    found = [(f.kind, f.value) for f in Scanner().scan(dry_run)]
+    assert found == [
+        ("phone-number", "48601555214"),
+        ("person-name", "Halina Wójcik"),
+        ("phone-number", "48535555902"),
+        ("person-name", "Magdalena Zając"),
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "build 1700000000123 took 4s, SMS sent",  # a timestamp
+        "order 48601555214 shipped to Halina Wójcik",  # no word of a phone or a message on its line
+    ],
+)
+def test_a_long_number_without_a_phones_word_is_no_phone(text: str) -> None:
+    assert [f.value for f in Scanner().scan(text) if f.kind == "phone-number"] == []
