@@ -286,12 +286,13 @@ def test_a_subagents_runs_show_the_lines_its_report_draws_on(kiln) -> None:
     assert "its own runs printed (the lines that hold what it reports; cite them by their own ids):" in block
     listing = f"  [{agent}.1] `ls -l exports/ && head -2 exports/probe_v2.csv` printed (3 of its 5 lines):"
     assert listing in block
-    assert "    -rw-r--r-- 1 ines ines 481907 Mar 10 18:40 probe_v2.csv" in block
+    # (the account in the listing is redacted as in the paths: secrets round 42)
+    assert "    -rw-r--r-- 1 [REDACTED:username] [REDACTED:username] 481907 Mar 10 18:40 probe_v2.csv" in block
     assert "    stamp,probe,temp_celsius" in block
     assert "total 912" not in block  # (no figure of the report's)
     assert f"  [{agent}.1] `grep -n 'temp_c' report.py` printed:\n    27:peak" in block
     assert "    31:ramp = df['temp_c'].diff()" in block
-    assert "    -rw-r--r-- 1 ines ines 481907" in _until_next(sections[0], agent)  # (the section's material too)
+    assert "[REDACTED:username] 481907" in _until_next(sections[0], agent)  # (the section's material too)
 
 
 # -- 5. code is no name to introduce -----------------------------------------------------------------------------------

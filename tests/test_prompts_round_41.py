@@ -193,7 +193,7 @@ def test_a_turns_length_is_claudes_work_and_the_authors_reply_says_how_long_afte
     assert "(Claude worked 3.4 min on that turn)\n(7 min later)\n" in prompt
     assert "took 3.4 min" not in prompt
     assert 'a reply in the order it came: "already" only for what the material shows done before' in prompt
-    assert 'name no event id (ids go in "events" only)' in prompt
+    assert 'name no event id (ids go in "events" and "show" only)' in prompt
 
 
 # -- 5, 6. a log line the reply names through a filter; a push the exit vouches for ---------------------------

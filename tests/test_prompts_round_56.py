@@ -162,8 +162,8 @@ def test_the_outline_knows_the_posts_room_for_code_blocks(outline_text) -> None:
     # (material round 63: the total the sections are given, never more than the session's runs that can be blocks)
     assert re.search(
         r"the post shows at most [2-5] code blocks in all, at most two in a section \(each section is given its share "
-        r"of them\): ask a beat to show a block only for what its section turns on, and let the others tell theirs in "
-        r"prose",
+        r"of them\): list a block in a beat.s \"show\" only for what its section turns on, and let the others tell "
+        r"theirs in prose",
         _flat(outline_text),
     )
 

@@ -27,6 +27,8 @@ def system_prompt_numbers(manifest: dict, part: str = "# Numbers", until: str = 
     """The "Numbers" part (or another) of the instructions every model call starts with."""
     from types import SimpleNamespace
 
+    from retell.write.locales import cache_percent
+
     facts = session_facts(manifest)
     post = SimpleNamespace(
         voice="first-person", title="T", audience="", tone="", length="medium", language="en", use_thinking=False
@@ -48,6 +50,8 @@ def system_prompt_numbers(manifest: dict, part: str = "# Numbers", until: str = 
             ids=["e1", "e2"],
             length_rule="",
             language_name="English",
+            title_set=False,
+            cache_percent=cache_percent(facts),
         )
         .text
     )
