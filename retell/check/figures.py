@@ -231,6 +231,23 @@ def _calendar_days_apart(amount: Amount, index: Sources, a: str, b: str) -> bool
     return any(int((last + h * 60) // day) - int((first + h * 60) // day) == days for h in range(-12, 15))
 
 
+def _calendar_days_spanned(amount: Amount, index: Sources, a: str, b: str) -> bool:
+    """ "On two days", "an zwei Tagen", "over two days": told in days and not as a time later, it counts the calendar
+    days the work fell on, the first and the last included (fresh45's band archive: a session and its resume the next
+    morning, 22 h 25 min apart, were checked as two days no event took); at least half a day for each day after the
+    first, so an evening's work past midnight is no two days."""
+    days = amount.value / 1440
+    if amount.full or amount.high is not None or days < 2 or days != int(days):
+        return False
+    if a not in index.clock or b not in index.clock:
+        return False
+    first, last = sorted((index.clock[a], index.clock[b]))
+    if last - first < (days - 1) * 720:
+        return False
+    day = 1440.0
+    return any(int((last + h * 60) // day) - int((first + h * 60) // day) == days - 1 for h in range(-12, 15))
+
+
 _QUOTED = re.compile(r"[\"“„«»「]([^\"“”„«»「」]+)[\"”“«»」]")
 
 
@@ -1535,6 +1552,7 @@ def check_time(claim: Claim, index: Sources, scope: Scope) -> Finding:
             _bounds(amount, gap)
             or abs(gap - amount.value) <= jitter
             or (amount.relative and _calendar_days_apart(amount, index, a, b))
+            or (not amount.relative and _calendar_days_spanned(amount, index, a, b))
         ):
             if not b:
                 return Finding(claim, TRACED, None, "the wait a command was given", weak=True)

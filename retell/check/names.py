@@ -21,6 +21,7 @@ from retell.check.language import language_of
 from retell.check.sources import Sources
 from retell.check.text import unaccented, wordset
 from retell.check.verdict import UNTRACED, Finding
+from retell.write.names import calendar_words
 
 NAME = "name"
 # What is no name of the post's own: quoted words, code, links' targets, markers (blanked, offsets kept).
@@ -89,8 +90,9 @@ def _words(run: str) -> list[str]:
     out = []
     for word in run.split():
         # "Claude's", and a case ending after an apostrophe, as Polish, Czech and Turkish write a foreign name
-        # ("Claude'a", "Claude'owi", "Claude'em", "Claude'un")
-        word = re.sub(r"['’](?:s|[^\W\d_A-Z]{1,4})?$", "", word)
+        # ("Claude'a", "Claude'owi", "Claude'em", "Claude'un"), Turkish's a case and a copula after it too
+        # ("CSV'deydi": "it was in the CSV", stop 63)
+        word = re.sub(r"['’](?:s|[^\W\d_A-Z]{1,8})?$", "", word)
         for part in word.split("-"):
             part = part.strip("'’")
             if not part[:1].isupper():
@@ -218,6 +220,7 @@ def grade_names(blocks: list[Block], index: Sources, findings: list[Finding]) ->
                 for w in _words(" ".join(words))
                 if len(w) >= MIN_NAME
                 and w.lower() not in _VOCABULARY
+                and w not in calendar_words()  # (a month's or a day's name in any language: "2 Aralık 20:00")
                 and not _named_in(w.lower(), said)
                 and not _named_in(unaccented(w.lower()), said_plain)
                 # "Claudes lezing", "Annas Branch": a name the session holds, in a genitive or plural with -s

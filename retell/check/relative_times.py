@@ -113,8 +113,12 @@ _ABOUT = (
 # tens and units said apart: "trinta e sete", "тридцать семь", "otuz yedi", "trzydzieści siedem"
 _TENS = {word: n for word, n in _WORDS.items() if n >= 20}
 _ONES = {word: n for word, n in _WORDS.items() if n < 10}
+# Turkish says its teens as ten and a unit, apart: "on üç saat" (13 hours; "On" opening a sentence, stop 63: read as
+# "On 3 hours" the gap between two sessions was checked as three hours no events showed)
+_TURKISH_TEEN = r"on\s+(?:bir|iki|üç|dört|beş|altı|yedi|sekiz|dokuz)"
 _COMPOUND = (
-    "(?:"
+    _TURKISH_TEEN
+    + "|(?:"
     + "|".join(sorted(map(re.escape, _TENS), key=len, reverse=True))
     + r")\s+(?:e\s+)?(?:"
     + "|".join(sorted(map(re.escape, _ONES), key=len, reverse=True))
