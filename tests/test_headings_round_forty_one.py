@@ -45,3 +45,14 @@ def test_a_heading_keeps_no_emphasis_of_claudes(tmp_path: Path) -> None:
 
     assert _unbold("The **date format**") == "The date format"
     assert _unbold("2 ** 8 bytes") == "2 ** 8 bytes"  # (an operator, no emphasis)
+
+
+def test_bold_run_into_a_script_without_spaces_is_dropped_whole() -> None:
+    """fresh44's budget (Korean): Claude's "1월 지출이 **1,255,800원**인데 … **57,000원 차이**가" kept one `**` of three
+    pairs, escaped, in the offline post's quote, which then failed its own check."""
+    from retell.write.offline import _unbold
+
+    said = "1월 지출이 **1,255,800원**인데 스크립트는 **1,312,800원**이라 **57,000원 차이**가 나네요."
+    assert _unbold(said) == "1월 지출이 1,255,800원인데 스크립트는 1,312,800원이라 57,000원 차이가 나네요."
+    assert _unbold("是**三个**文件") == "是三个文件"
+    assert _unbold("src/**/x.py and def f(**kwargs)") == "src/**/x.py and def f(**kwargs)"

@@ -81,8 +81,10 @@ _SENTENCE_END = r"(?<=[.!?])\s+(?=[A-Z0-9“\"'(`])|(?<=[。！？।॥])"
 # Emphasis and block markers; inline code keeps its backticks (it is placed as code, see retell/markup.py).
 _MD_NOISE = re.compile(r"(^#+\s*|^\s*[-*+]\s+|^\s*\d+[.)]\s+)", re.M)
 # Bold a model wrote (`**Root cause**`), dropped from prose quoted as a sentence; a `**` or `__` that is not a
-# pair around words (a glob's `src/**/x`, `__init__.py`) is what was typed and stays.
-_BOLD = re.compile(r"(?<![\w*/])\*\*(?=[^\s*])(.+?)(?<=[^\s*/])\*\*(?![\w*/])")
+# pair around words (a glob's `src/**/x`, `__init__.py`) is what was typed and stays. Scripts without spaces run
+# bold into their words ("지출이 **1,255,800원**인데", "是**三个**文件"): only a Latin letter or a digit beside a `**`
+# says it is no pair (fresh44's budget: one `**` of three pairs was left, escaped, and the quote failed its check).
+_BOLD = re.compile(r"(?<![A-Za-z0-9_*/])\*\*(?=[^\s*])(.+?)(?<=[^\s*/])\*\*(?![A-Za-z0-9_*/])")
 
 
 # -- episodes: an ask from the author and everything until the next one --------------------------------
