@@ -92,3 +92,10 @@ def test_words_in_capitals_and_amounts_are_no_names(text: str, names: list[str])
     from retell.write.names import names_in
 
     assert names_in(text) == names
+
+
+def test_a_dollars_country_is_no_name() -> None:
+    """fresh45's badminton fees: "NT$23,920" put "NT" among the names to introduce (stop 63)."""
+    from retell.write.names import names_in
+
+    assert names_in("We split NT$23,920 over 160 visits at Riverside Hall; HK$ and R$ too.") == ["Riverside Hall"]

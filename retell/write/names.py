@@ -301,8 +301,10 @@ def names_in(text: str, language: str = "en") -> list[str]:
         if word in _NOT_NAMES or _CLAUDE_INFLECTED.match(word) or word in _EVERYDAY_ACRONYMS or len(word) < 2:
             continue
         after = text[match.start() + len(word) : match.start() + len(word) + 1]
-        if _SHOUTED_CONTRACTION.match(text, match.start()) or _AMOUNT.match(text, match.start()):
-            continue  # "DON'T", "WOW": a word in capitals; "N20,000": an amount in naira (stop 62's writers)
+        if _SHOUTED_CONTRACTION.match(text, match.start()) or _AMOUNT.match(text, match.start()) or after == "$":
+            # "DON'T", "WOW": a word in capitals; "N20,000": an amount in naira (stop 62's writers); "NT$23,920",
+            # "HK$", "R$": a dollar's country (stop 63)
+            continue
         if word.isupper() and len(word) >= 3 and word.isalpha() and word not in _WORD_ACRONYMS:
             from retell.secrets.english import english_word  # lazily: the word list loads on first use
 
