@@ -42,8 +42,9 @@ def test_a_turkish_teen_is_one_number(tmp_path: Path) -> None:
 
 
 def test_a_suffix_after_an_apostrophe_leaves_the_name() -> None:
-    """(asserted on the words the check reads for names: the real draft's paragraph flags them only in a Turkish post's
-    work folder) "Telegram'daydı" reads as Telegram, "Kubernetes'teydi" as Kubernetes; a month's name is no name to look for."""
+    """(asserted on the words the check reads for names: the real draft's paragraph flags them only in a Turkish
+    post's work folder) "Telegram'daydı" reads as Telegram, "Kubernetes'teydi" as Kubernetes; a month's name is no
+    name to look for."""
     from retell.check.names import _words
     from retell.write.names import calendar_words
 
