@@ -219,16 +219,11 @@ def _from_first_author(index: Sources, ids: set[str]) -> list[tuple[float, str, 
 def _calendar_days_apart(amount: Amount, index: Sources, a: str, b: str) -> bool:
     """ "Two days later", 两天后: told in days, it is the calendar days between two events (Monday night to
     Wednesday morning is two days, though 35 hours), in some time zone from UTC-12 to UTC+14."""
-    days = amount.value / 1440
-    if amount.full or amount.high is not None or days < 1 or days != int(days):
+    moments = _whole_days(amount, index, a, b, least=1)
+    if moments is None:
         return False
-    if a not in index.clock or b not in index.clock:
-        return False
-    first, last = sorted((index.clock[a], index.clock[b]))
-    if last - first < 0.75 * amount.value - 1440:
-        return False
-    day = 1440.0
-    return any(int((last + h * 60) // day) - int((first + h * 60) // day) == days for h in range(-12, 15))
+    days, first, last = moments
+    return last - first >= 0.75 * amount.value - 1440 and _dates_apart(first, last, days)
 
 
 def _calendar_days_spanned(amount: Amount, index: Sources, a: str, b: str) -> bool:
@@ -236,16 +231,30 @@ def _calendar_days_spanned(amount: Amount, index: Sources, a: str, b: str) -> bo
     days the work fell on, the first and the last included (fresh45's band archive: a session and its resume the next
     morning, 22 h 25 min apart, were checked as two days no event took); at least half a day for each day after the
     first, so an evening's work past midnight is no two days."""
+    moments = _whole_days(amount, index, a, b, least=2)
+    if moments is None:
+        return False
+    days, first, last = moments
+    return last - first >= (days - 1) * 720 and _dates_apart(first, last, days - 1)
+
+
+def _whole_days(amount: Amount, index: Sources, a: str, b: str, least: int) -> tuple[int, float, float] | None:
+    """(the whole days `amount` tells, the earlier and the later of two events' minutes), when it tells `least` days
+    or more, exactly, and both events have a time."""
     days = amount.value / 1440
-    if amount.full or amount.high is not None or days < 2 or days != int(days):
-        return False
+    if amount.full or amount.high is not None or days < least or days != int(days):
+        return None
     if a not in index.clock or b not in index.clock:
-        return False
+        return None
     first, last = sorted((index.clock[a], index.clock[b]))
-    if last - first < (days - 1) * 720:
-        return False
+    return int(days), first, last
+
+
+def _dates_apart(first: float, last: float, days: int) -> bool:
+    """Whether two moments (minutes since the epoch, UTC) fall `days` dates apart in some time zone from UTC-12 to
+    UTC+14."""
     day = 1440.0
-    return any(int((last + h * 60) // day) - int((first + h * 60) // day) == days - 1 for h in range(-12, 15))
+    return any(int((last + h * 60) // day) - int((first + h * 60) // day) == days for h in range(-12, 15))
 
 
 _QUOTED = re.compile(r"[\"“„«»「]([^\"“”„«»「」]+)[\"”“«»」]")

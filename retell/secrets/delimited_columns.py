@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from retell.secrets.column_names import _PERSON_HEADERS, MATES, _name_cell
+from retell.secrets.column_names import _PERSON_HEADERS, MATES, _lines, _name_cell
 from retell.secrets.gazetteer import known_person
 from retell.secrets.values import words
 
@@ -64,14 +64,6 @@ def delimited_people(text: str) -> tuple[list[tuple[int, int]], list[tuple[int, 
             elif _phone_header(label):
                 phones.extend((s, e) for s, e, v in cells if _a_phone(text, s, v))
     return names, phones
-
-
-def _lines(text: str) -> list[tuple[int, int]]:
-    spans, at = [], 0
-    for line in text.split("\n"):
-        spans.append((at, at + len(line)))
-        at += len(line) + 1
-    return spans
 
 
 def _delimiter(header: str) -> str | None:
