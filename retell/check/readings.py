@@ -141,8 +141,9 @@ ATTRIBUTION: dict[str, str] = {
     ),
     "ko": (
         r"계획 제안 보고 요약 말했 아마 것\s같 따르면 추측 설명 해석 보인다 보였 서브에이전트 에이전트 "
-        # reported speech: "…적용되지 않는다고 했어요" (said that…), "…라고 했다" (blind43 AW1:34)
-        r"다고\s?했 라고\s?했 다고\s?말 다고\s?설명 "
+        # reported speech: "…적용되지 않는다고 했어요" (said that…), "…라고 했다" (blind43 AW1:34), "…된다고도 했다"
+        # (also said that…, fresh44's budget, stop 63)
+        r"다고\s?했 라고\s?했 다고도\s?했 라고도\s?했 다고\s?말 다고\s?설명 "
     ),
 }
 _SPACELESS = ("zh", "ja", "ko")

@@ -83,3 +83,15 @@ def test_a_count_in_a_cited_german_message(tmp_path: Path) -> None:
     assert [p for p in problems(work, told) if "Zeilen" in p] == []
     planted = "Ob eine Tabelle mit über 900 Zeilen dort sauber aussehe, könne Claude nicht prüfen. <!-- ev: e2 -->\n"
     assert [p for p in problems(work, planted) if "Zeilen" in p]
+
+
+def test_korean_also_said_that_is_claudes_account(tmp_path: Path) -> None:
+    """fresh44's budget: "…바꾸면 된다고도 했다" (Claude also said that…) was read as told as fact."""
+    tx = Transcript(cwd="/Users/minji/budget", start=START)
+    tx.user("2월 국민카드 할부는 어떻게 세?")  # e1
+    tx.assistant("기준을 바꾸려면 `kookmin()`에서 `금액` 열 하나만 바꾸면 됩니다. 어느 기준으로 할까요?")  # e2
+    work = approved_workdir(tmp_path, tx)
+    told = "기준을 바꾸려면 `kookmin()`에서 `금액` 열 하나만 바꾸면 된다고도 했다. <!-- ev: e2 -->\n"
+    assert [p for p in problems(work, told) if "claim:" in p] == []
+    planted = "기준을 바꾸려면 `kookmin()`에서 `금액` 열 하나만 바꾸면 된다. <!-- ev: e2 -->\n"
+    assert [p for p in problems(work, planted) if "claim:" in p]
