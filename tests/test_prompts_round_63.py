@@ -93,3 +93,10 @@ def test_the_rule_on_another_sessions_message_comes_with_one(tmp_path: Path) -> 
     assert "tell what it asked as the other session's request" in with_peer
     without = outline_prompt(parse_work(tmp_path / "b", _kiln(), PROJECTS))
     assert "A message from another Claude Code session" not in without
+
+
+def test_the_pronoun_rule_names_the_languages_writers_met(tmp_path: Path) -> None:
+    """fresh45's dance school: the rule named only Dutch, German and French, and a Polish writer asked whether
+    "według niego" (according to him) was allowed."""
+    prompt = outline_prompt(parse_work(tmp_path, _kiln(), PROJECTS))
+    assert 'pl "on" or "jego"' in prompt and "według Claude'a" in prompt
