@@ -100,3 +100,10 @@ def test_the_pronoun_rule_names_the_languages_writers_met(tmp_path: Path) -> Non
     "według niego" (according to him) was allowed."""
     prompt = outline_prompt(parse_work(tmp_path, _kiln(), PROJECTS))
     assert 'pl "on" or "jego"' in prompt and "według Claude'a" in prompt
+
+
+def test_the_authors_own_marks_inside_a_quote_stay(tmp_path: Path) -> None:
+    """fresh45's band archive and dance school: "their own quotation marks … stay" beside "a quote inside a quote takes
+    the other kind" left a writer with «…» typed by the author inside a German quote and no way to keep both."""
+    prompt = outline_prompt(parse_work(tmp_path, _kiln(), PROJECTS))
+    assert "it is your marks around them that take the other kind („…“ around their «…»" in prompt
