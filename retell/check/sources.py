@@ -53,6 +53,7 @@ RAREST_WORDS = 8  # words of a query that pick its candidate sources
 THOUGHT = "thinking"
 NOTE = "note"
 _FILE_FAMILIES = ("read", "edit", "write")
+_SEARCHED_IN = re.compile(r" in (\S+)$")  # where a Grep searched (extract.tools: "`pattern` in path")
 _ANSWER = re.compile(r'"([^"]+)"="([^"]*)"')
 PATHISH = re.compile(r"(?:~|\.{1,2})?/?(?:[\w.@+-]+/)+[\w.@+*-]*|[\w.-]+\.\w{1,6}\b")
 _TEST_NUMBERS = re.compile(
@@ -423,13 +424,15 @@ def _visit_call(event_id: str, call: Any, voice: str, add: Any, runs: list, touc
     elif fam in _FILE_FAMILIES or call.name in ("LS", "Glob", "NotebookRead"):
         how = "read" if fam == "read" or call.name in ("LS", "Glob", "NotebookRead") else "edit"
         touched.append((event_id, call.target, how))
+    elif call.name == "Grep" and (where := _SEARCHED_IN.search(call.target)):
+        # a search in one file or folder read it (`" in clients.csv`: the post's "the search in clients.csv found…";
+        # fresh45's plow route, stop 63, was told no cited event touched it)
+        touched.append((event_id, where.group(1), "read"))
 
 
-# Languages a message's counts are read in through the gloss of relative times (its units glossed too), and a
-# digit before a word in their scripts, the cheap test before it
-# The languages whose counted words the draft's own figures are read in English for (relative_times' units): a
-# source in one of them states its counts in that gloss too (stop 63: Claude's "über 400 Zeilen" stated no "400
-# Zeilen" of a German draft, read as 400 lines, while the source's stayed 400 "zeilen")
+# Languages a message's counts are read in through the gloss of relative times (its units glossed too), as the draft's
+# own are (stop 63: Claude's "über 400 Zeilen" stated no "400 Zeilen" of a German draft, read as 400 lines, while the
+# source's stayed 400 "zeilen"), and a digit before a word, the cheap test before it
 _GLOSSED = frozenset({"cyrillic", "pl", "cs", "sk", "de", "nl", "it", "pt", "es", "fr", "sv", "tr", "ar"})
 _COUNTED_WORD = re.compile(r"\d[\d\u00a0\u202f ]*\s[^\W\d_]")
 NOT_RUN = "tests not run"  # a figure's label: "48 deselected", "1 skipped", which no result ("48 passed") is

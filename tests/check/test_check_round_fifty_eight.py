@@ -95,3 +95,21 @@ def test_korean_also_said_that_is_claudes_account(tmp_path: Path) -> None:
     assert [p for p in problems(work, told) if "claim:" in p] == []
     planted = "기준을 바꾸려면 `kookmin()`에서 `금액` 열 하나만 바꾸면 된다. <!-- ev: e2 -->\n"
     assert [p for p in problems(work, planted) if "claim:" in p]
+
+
+def test_a_file_a_cited_search_looked_in_is_touched(tmp_path: Path) -> None:
+    """fresh45's plow route: "the search in clients.csv found two rows" was told no cited event touched clients.csv
+    (a later run did), where the cited Grep had searched it. Asserted on what the check reads as touched: the real
+    draft's paragraph is needed to reach the finding itself."""
+    from retell.check.sources import build_sources
+    from retell.triage.stage import require_approved
+
+    tx = Transcript(cwd="/Users/dale/code/plow", start=START)
+    tx.user("the loader dies on an address with a comma")  # e1
+    tx.tool_call(
+        "Grep", {"pattern": '"', "path": "/Users/dale/code/plow/clients.csv"}, '31:Ace Feed,"12 Elm St, Unit B"'
+    )  # e2
+    tx.assistant("One row quotes its address because of the comma.")  # e3
+    triage, parsed, view = require_approved(approved_workdir(tmp_path, tx))
+    touched = build_sources(view, parsed.manifest, triage, log=parsed.log).touched
+    assert ("e2", "clients.csv", "read") in touched
