@@ -191,6 +191,8 @@ class Event:
     chapter: str = ""
     sidechain: bool = False
     abandoned: int = 0  # the number of the abandoned branch (a rewound prompt and its replies) it lies on
+    # the cleared view's: a rewound branch the author left out lies right before it (redact.cleared_view)
+    rewound_before: bool = False
     text: str | None = None
     images: list[str] | None = None  # asset file names (human: pasted images)
     documents: list[str] | None = None  # human: pasted documents, by type ("PDF")
@@ -217,6 +219,8 @@ class Event:
             d["sidechain"] = True
         if self.abandoned:
             d["abandoned"] = self.abandoned
+        if self.rewound_before:
+            d["rewound_before"] = True
         for name in ("text", "name", "args", "summary", "duration_ms", "source", "asset"):
             value = getattr(self, name)
             if value is not None:
@@ -249,6 +253,7 @@ class Event:
             chapter=d.get("chapter", ""),
             sidechain=bool(d.get("sidechain", False)),
             abandoned=int(d.get("abandoned", 0)),
+            rewound_before=bool(d.get("rewound_before", False)),
             text=d.get("text"),
             images=d.get("images"),
             documents=d.get("documents"),

@@ -803,13 +803,19 @@ def cleared_view(log: EventLog, triage: Triage) -> EventLog:
         elif excluded_before:
             unsafe_bridges.add(chapter.id)
     events: list[Event] = []
+    rewound = False  # a rewound branch left out since the last event kept: the next one says so
     for event in log.events:
         if event.chapter not in target or not triage.tells_branch(event.abandoned, event.chapter):
+            rewound = rewound or (event.chapter in target and bool(event.abandoned))
             continue
         if event.kind in (BRIDGE, RECAP) and event.chapter in unsafe_bridges:
             continue
         kept = _clear_event(event, target[event.chapter], allowed_images, triage.post.use_thinking, redactor)
         if kept is not None:
+            if rewound and not kept.sidechain:
+                # (fresh45's band archive: "Nein, lassen wir das PDF weg" answered a PDF asked for on a branch the
+                # author rewound, and the material showed no sign of it; three writers of two stops asked why)
+                kept.rewound_before, rewound = True, False
             events.append(kept)
     chapters = [copy.copy(c) for c in log.chapters if target.get(c.id) == c.id]
     for chapter in chapters:

@@ -157,6 +157,8 @@ def event_line(
         return shorten(text, limit) if limit else text
 
     tag = f"[{event.id}]" + (" (tried, then rewound: not what finally happened)" if event.abandoned else "")
+    if event.rewound_before:
+        tag = f"{REWOUND_BEFORE}\n{tag}"
     kind = event.kind
     if kind == HUMAN:
         extra = f" ({typed_while_claude_worked(event)})" if event.queued else ""
@@ -920,6 +922,14 @@ def _takes_up(output: str, command: str, reply: str, *, strict: bool = False) ->
         if plain and (not strict or _IDENTIFIER.search(word)):
             return True
     return False
+
+
+# Where the author rewound an exchange (Esc Esc) that triage leaves out: their next words may answer it
+REWOUND_BEFORE = (
+    "(here the author rewound: a message of theirs and Claude's replies to it were taken back and are left out of "
+    "the post; what follows may answer them: tell none of it as done, at most that something was tried and taken "
+    "back)"
+)
 
 
 # -- Claude Code's own summaries --------------------------------------------------------------------------
