@@ -31,6 +31,8 @@ def _outline(tmp_path: Path, session: Path) -> str:
     [
         "fresh43/projects/-home-adewale-ajo/a515cfb0-8c44-4c54-88de-bba5b97b485e.jsonl",
         "fresh42/projects/-Users-nok-Downloads-tmp2/7ff633ef-5ade-45ce-b0d8-a6fa79c36c20.jsonl",
+        # (stop 63) a heading cut inside its marker: "小さなピアノ教室をしている[REDACTED"
+        "fresh46/projects/-home-morishita-tmp2/a45afc40-1a5c-41a1-be6e-88419fc6d390.jsonl",
     ],
 )
 def test_no_heading_shows_emphasis_or_a_redaction_marker(tmp_path: Path, session: str) -> None:

@@ -233,8 +233,11 @@ def proposed_title(log: EventLog, language: str | None = None) -> tuple[str | No
 _LEADING_PLACEHOLDER = re.compile(r"^\s*\[REDACTED:[\w-]+\](?:['’]s)?\s*[:,–—-]?\s+(?=\S)")
 
 
-# A placeholder run into the words around it ("ขอบคุณ[REDACTED:person-name] ทำให้…"): no heading reads with it
-_GLUED_PLACEHOLDER = re.compile(r"\w\[REDACTED(?::[\w-]+)?\]|\[REDACTED(?::[\w-]+)?\]\w")
+# A placeholder run into the words around it ("ขอบคุณ[REDACTED:person-name] ทำให้…"), or one the heading's cut left
+# open ("小さなピアノ教室をしている[REDACTED", fresh46's recital, stop 63): no heading reads with it
+_GLUED_PLACEHOLDER = re.compile(
+    r"\w\[REDACTED(?::[\w-]+)?\]|\[REDACTED(?::[\w-]+)?\]\w|\[REDACTED(?::[\w-]*)?[.…]*$"
+)
 
 
 def without_leading_placeholder(title: str) -> str:
