@@ -110,3 +110,43 @@ def _valid_with_plus(digits: str) -> bool:
         return False
     kinds = (phonenumbers.PhoneNumberType.MOBILE, phonenumbers.PhoneNumberType.FIXED_LINE_OR_MOBILE)
     return phonenumbers.is_valid_number(number) and phonenumbers.number_type(number) in kinds
+
+
+# (round forty-two) A national mobile number written as bare digits (its trunk `0`), right beside a flagged name on
+# its line (`[DRY RUN] 081227390415 Bu Dewi: Halo…`, `056,Dewi Lestari,085643120987,AB 6630 UF`: a workshop's
+# reminders and its customer list, fresh47), is that person's, where a region retell reads numbers in takes it for a
+# mobile
+_NUMBER_BEFORE = re.compile(r"(?<![\w+.-])(0\d{8,12})[ \t]*[,;|\t]?[ \t]*$")
+_NUMBER_AFTER = re.compile(r"[ \t]*[,;|:\t]?[ \t]*(0\d{8,12})(?![\w.-]?\d)")
+
+
+def numbers_beside_names(text: str, names: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The spans of the bare national mobile numbers written right before or after a flagged name in `text`."""
+    out: list[tuple[int, int]] = []
+    for start, end in names:
+        line_start = text.rfind("\n", 0, start) + 1
+        before = _NUMBER_BEFORE.search(text, max(line_start, start - 20), start)
+        after = _NUMBER_AFTER.match(text, end)
+        for found in (before, after):
+            on_its_line = found is not None and "\n" not in text[min(found.start(), start) : max(found.end(), end)]
+            if found is not None and on_its_line and _a_national_mobile(found.group(1)):
+                out.append(found.span(1))
+    return out
+
+
+def _a_national_mobile(digits: str) -> bool:
+    import phonenumbers
+
+    from retell.secrets.personal import _REGIONS
+
+    if digits in "01234567890123456789" or len(set(digits)) < 4:
+        return False  # a placeholder's digits (`0123456789`, `0800000000`)
+    kinds = (phonenumbers.PhoneNumberType.MOBILE, phonenumbers.PhoneNumberType.FIXED_LINE_OR_MOBILE)
+    for region in _REGIONS:
+        try:
+            number = phonenumbers.parse(digits, region)
+        except phonenumbers.NumberParseException:
+            continue
+        if phonenumbers.is_valid_number(number) and phonenumbers.number_type(number) in kinds:
+            return True
+    return False

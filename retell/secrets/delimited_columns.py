@@ -74,9 +74,9 @@ def _delimiter(header: str) -> str | None:
 
 
 def _label(cell: str) -> bool:
-    """A cell that can head a column: a short label of letters (digits, `_`, `-`, `.`, a space or `#` within), no
-    value (a number, a date, an address)."""
-    return 0 < len(cell) <= 30 and re.fullmatch(r"[^\W\d][\w .#/-]*", cell) is not None
+    """A cell that can head a column: a short label of letters (digits, `_`, `-`, `.`, a space, `#`, `%` or a unit in
+    parentheses within: `Weight (kg)`, fresh47's blood donors), no value (a number, a date, an address)."""
+    return 0 < len(cell) <= 30 and re.fullmatch(r"[^\W\d][\w .#/%()-]*", cell) is not None
 
 
 def _rows(text: str, lines: list[tuple[int, int]], delimiter: str, width: int) -> list[list[tuple[int, int, str]]]:

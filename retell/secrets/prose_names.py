@@ -1496,6 +1496,24 @@ def _handle_said_of_a_person(m: re.Match[str]) -> bool:
 _TITLED = rf"(?<![\w.])(?P<titled>{_HONORIFIC}\.?[ \t]+{_WORD})(?![\w'’-]|\.\w|[ \t]+(?:{_INITIAL}[ \t]+)?[{_UPPER}])"
 
 
+# (round forty-two) Indonesian and Malay address a person by a word for who they are to the speaker and a given name
+# (`Bu Dewi Lestari`, `Mbak Ratna`, `Pak Budi`): a motorbike workshop's customer list and its reminders (fresh47),
+# where the form and a name the gazetteer knows say a person is named
+_ID_TITLED = (
+    rf"(?<![\w.])(?P<idtitled>(?:Bu|Ibu|Pak|Bapak|Mbak|Mas|Kak|Bang|Teh|Cik|Encik|Puan)[ \t]+{_WORD}"
+    rf"(?:[ \t]+{_WORD})?)(?![\w'’-])"
+)
+
+
+def _id_titled_person(value: str, m: re.Match[str]) -> bool:
+    names = value.split()[1:]
+    first = names[0]
+    if len(first) < 3 or first.lower() in _AMBIGUOUS or first.lower() in _PRODUCTS or _refused(first):
+        return False
+    given, family = gazetteer()
+    return (first in given or names[-1] in family) and not all(english_word(n.lower()) for n in names)
+
+
 def _titled_person(value: str, m: re.Match[str]) -> bool:
     from retell.secrets.personal import _PLACEHOLDER_PERSON
 
@@ -1885,6 +1903,17 @@ PROSE_NAME_RULES: tuple[Rule, ...] = (
         accept=_titled_person,
         replacement="[REDACTED:person-name]",
         rule_id="family-name-after-honorific",
+        window=(5, 40),
+    ),
+    Rule(
+        "person-name",
+        PII,
+        _ID_TITLED,
+        ("bu ", "ibu ", "pak ", "bapak ", "mbak ", "mas ", "kak ", "bang ", "teh ", "cik ", "encik ", "puan "),
+        group="idtitled",
+        accept=_id_titled_person,
+        replacement="[REDACTED:person-name]",
+        rule_id="name-after-an-indonesian-form-of-address",
         window=(5, 40),
     ),
     Rule(

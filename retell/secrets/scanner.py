@@ -17,7 +17,12 @@ from typing import Any
 from retell.secrets import rule as rule_module
 from retell.secrets.column_names import MATES, column_mates, headed_names
 from retell.secrets.commands import COMMAND_RULES, TOLD_RULES
-from retell.secrets.contact_names import bare_international, beside_a_phone, beside_an_address
+from retell.secrets.contact_names import (
+    bare_international,
+    beside_a_phone,
+    beside_an_address,
+    numbers_beside_names,
+)
 from retell.secrets.decode import decoded_view, undiffed_view
 from retell.secrets.delimited_columns import delimited_people
 from retell.secrets.iban import IBAN_RULES
@@ -42,7 +47,7 @@ from retell.secrets.vendored import gitleaks_rules
 _ADDRESS_MARK = re.compile(
     r"\d(?:栋|棟|幢|号楼|號樓|座)"
 )  # a text that may hold a Chinese flat's address: contact_names
-_TEN_DIGITS = re.compile(r"\d{10}")  # a text that may hold a bare international number: contact_names
+_TEN_DIGITS = re.compile(r"\d{9}")  # a text that may hold a bare phone number (contact_names)
 _CACHE_TEXT_LIMIT = 2000
 _CACHE_SIZE = 20_000
 # The findings scanned ahead for the last session (twocores.py), by the scanner's account names: a later stage
@@ -271,6 +276,9 @@ class Scanner:
             kept = _with_names(text, kept, numbers, kind="phone-number")
         if _TEN_DIGITS.search(text):  # (round forty-two) an international number without its `+`, beside an SMS
             kept = _with_names(text, kept, bare_international(text), kind="phone-number")
+        names = [(f.start, f.end) for f in kept if f.kind == NAME_KIND]
+        if names and _TEN_DIGITS.search(text):  # (round forty-two) a bare national mobile right beside a name
+            kept = _with_names(text, kept, numbers_beside_names(text, names), kind="phone-number")
         phones = [(f.start, f.end) for f in kept if f.kind == "phone-number"]
         if phones:  # (round forty-one) a name right before a phone number
             kept = _with_names(text, kept, beside_a_phone(text, phones))

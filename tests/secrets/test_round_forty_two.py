@@ -168,3 +168,57 @@ def test_an_sms_gateways_number_and_the_name_beside_it() -> None:
 )
 def test_a_long_number_without_a_phones_word_is_no_phone(text: str) -> None:
     assert [f.value for f in Scanner().scan(text) if f.kind == "phone-number"] == []
+
+
+# (fresh47, its writer at the second pin) a lending group's reminders, a blood camp's donors, a workshop's customers
+
+
+def test_a_whole_international_number_outside_the_known_ranges_is_still_a_phone() -> None:
+    reminders = "+972-54-3382911 שלום רחל, תזכורת להחזיר\n+972-54-1190637 שלום מיכל, תזכורת להחזיר את העריסה\n"
+    assert [f.value for f in Scanner().scan(reminders) if f.kind == "phone-number"] == [
+        "+972-54-3382911",
+        "+972-54-1190637",  # a range libphonenumber does not hold: possible, not valid
+    ]
+    assert [f.value for f in Scanner().scan("x=+972541190637; offset +0530, id +1234567890")] == []
+
+
+def test_a_header_with_a_unit_in_parentheses_still_heads_its_columns() -> None:
+    donors = (
+        "Timestamp,Full name,Gender,Age,Weight (kg),Blood group,Mobile,Email,Last donation date,Area\n"
+        "03/09/2023 10:14:22,Ravi Shetty,Male,34,72,B+,9845012345,,18/11/2025,HAL 2nd Stage\n"
+        "05/09/2023 19:02:47,Kavya Rao,Female,41,61,A+,9886022953,,07/10/2025,Jeevan Bima Nagar\n"
+    )
+    found = [(f.kind, f.value) for f in Scanner().scan(donors)]
+    assert [v for k, v in found if k == "phone-number"] == ["9845012345", "9886022953"]
+    assert [v for k, v in found if k == "person-name"] == ["Ravi Shetty", "Kavya Rao"]
+
+
+def test_an_indonesian_form_of_address_and_the_number_beside_a_name() -> None:
+    reminders = (
+        "[DRY RUN] 089627745130 Mbak Ratna: Halo Mbak Ratna, motor Beat AB 5108 GH sudah waktunya servis\n"
+        "58:056,Dewi Anggraini,085643120987,AB 6630 UF,NMax 155\n"
+    )
+    found = [(f.kind, f.value) for f in Scanner().scan(reminders)]
+    assert ("person-name", "Mbak Ratna") in found
+    assert [v for k, v in found if k == "phone-number"] == ["089627745130", "085643120987"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the Bang Olufsen speaker and tiene Mas Datos",  # words, not forms of address
+        "Anna Kowalska 0123456789",  # a placeholder's digits beside a name
+        "order 0612345678 shipped",  # no name beside it
+    ],
+)
+def test_no_one_where_no_form_or_name_says_so(text: str) -> None:
+    found = [(f.kind, f.value) for f in Scanner().scan(text)]
+    assert [v for k, v in found if k == "phone-number"] == []
+    assert not any(k == "person-name" and v.split()[0] in ("Bang", "Mas") for k, v in found)
+
+
+def test_a_date_after_an_international_number_is_no_part_of_it() -> None:
+    """fresh47's donors: "+91 97411 20583 02/06/2025" was read to the date's day, no number at all, and reached the
+    model."""
+    found = [f.value for f in Scanner().scan("Kavya Rao +91 97411 20583 02/06/2025") if f.kind == "phone-number"]
+    assert found == ["+91 97411 20583"]
