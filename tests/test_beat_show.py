@@ -96,3 +96,23 @@ def test_a_handoff_outline_answer_without_the_list_is_refused() -> None:
     assert problem is not None and "'show' is a required property" in problem
     answer["sections"][0]["beats"][0]["show"] = []
     assert json_problem(json.dumps(answer), OUTLINE_JSON_SCHEMA) is None
+
+
+def test_a_traceback_the_author_pasted_without_a_mark_is_shown_when_listed() -> None:
+    """fresh46's calendar: the plan listed the author's first message, a terminal's traceback pasted with no mark of
+    a paste, and the block order left it out for the section's edits."""
+    from retell.events import HUMAN
+
+    pasted = Event(
+        id="e1",
+        kind=HUMAN,
+        text=(
+            "(.venv) khoa@thinkpad:~/code/lich$ python tao_lich.py 2026\nTraceback (most recent call last):\n"
+            '  File "amlich.py", line 139, in am_sang\nValueError: Năm 2026 không có tháng 6 nhuận\n\n'
+            "chay cho nam 2026 thi bi loi nay"
+        ),
+    )
+    events = [pasted, *_EVENTS]
+    beat = Beat("opening", "quote", ["e1", "e6"], "Lỗi khi chạy cho năm 2026.", ["e1"])
+    order = block_order(Section("s1", "Năm nhuận", ["ch1"], "Tell it.", [beat]), events)
+    assert order[0] == "[e1] (its beat asks to show it: the lines the author pasted)"

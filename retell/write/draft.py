@@ -501,7 +501,9 @@ def _block_of(event: Event) -> bool:
     """Whether an event has lines a code block can show: a run's change or output, the author's own command, or the
     lines the author pasted."""
     if event.kind == HUMAN:
-        return bool(pasted_quote(event.text))
+        # (what the plan names: a traceback pasted with no mark of a paste, as fresh46's calendar opened with, is
+        # lines to show as well; the plan's beat asked for it and the block order had left it out)
+        return bool(pasted_quote(event.text)) or len((event.text or "").strip().splitlines()) >= 3
     return (event.kind == TOOL_RUN or _own_run(event)) and (_changes(event) or _prints(event))
 
 
