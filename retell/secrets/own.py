@@ -505,7 +505,16 @@ _NOREPLY_HOSTS = ("users.noreply.github.com", "users.noreply.gitlab.com", "users
 _LATIN = "\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f\u1e00-\u1eff"
 
 
+# (round forty-two) An identifier written as an address, after the field that names it: an iCalendar event's
+# `UID:gio-1998-0328-2026@hotran.vn` (fresh46's family calendar, redacted as an email in the post's .ics excerpt), a
+# message's `Message-ID:` and its replies' `In-Reply-To:` and `References:`: no one's mailbox
+_ID_FIELD_BEFORE = re.compile(r"(?i)^[ \t]*(?:UID|Message-ID|In-Reply-To|References|Content-ID)(?:;[^:\n]*)?:[ \t<]*$")
+
+
 def _email(value: str, m: re.Match[str]) -> bool:
+    line_start = m.string.rfind("\n", 0, m.start()) + 1
+    if _ID_FIELD_BEFORE.match(m.string[line_start : m.start()]):
+        return False
     tld = value.rsplit(".", 1)[-1].lower()
     if re.search(r"://[^\s/@]*$", m.string[max(0, m.start() - 200) : m.start()]):
         return False  # `scheme://user:password@host`: credentials in a URL, not an email
