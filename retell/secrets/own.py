@@ -508,7 +508,10 @@ _LATIN = "\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f\u1e00-\u1eff"
 # (round forty-two) An identifier written as an address, after the field that names it: an iCalendar event's
 # `UID:gio-1998-0328-2026@hotran.vn` (fresh46's family calendar, redacted as an email in the post's .ics excerpt), a
 # message's `Message-ID:` and its replies' `In-Reply-To:` and `References:`: no one's mailbox
-_ID_FIELD_BEFORE = re.compile(r"(?i)^[ \t]*(?:UID|Message-ID|In-Reply-To|References|Content-ID)(?:;[^:\n]*)?:[ \t<]*$")
+# (a search's line number before it: `24:UID:…`, `24-UID:…`, as grep -n prints the file's lines)
+_ID_FIELD_BEFORE = re.compile(
+    r"(?i)^[ \t]*(?:\d+[:-])?(?:UID|Message-ID|In-Reply-To|References|Content-ID)(?:;[^:\n]*)?:[ \t<]*$"
+)
 
 
 def _email(value: str, m: re.Match[str]) -> bool:

@@ -227,7 +227,7 @@ def test_a_date_after_an_international_number_is_no_part_of_it() -> None:
 def test_an_identifier_written_as_an_address_is_no_mailbox() -> None:
     """fresh46's family calendar: the post's .ics excerpt showed `UID:[REDACTED:email]`, an event's identifier
     redacted as an address; a message's ids are the same kind of thing. A mailbox in the same file still is one."""
-    ics = "BEGIN:VEVENT\nUID:gio-1998-0328-2026@hotran.vn\nORGANIZER;CN=Khoa:mailto:khoa.tran@hotran.vn\nEND:VEVENT"
+    ics = "BEGIN:VEVENT\n24:UID:gio-1998-0328-2026@hotran.vn\nORGANIZER;CN=Khoa:mailto:khoa.tran@hotran.vn\nEND:VEVENT"
     assert [f.value for f in Scanner().scan(ics) if f.kind == "email"] == ["khoa.tran@hotran.vn"]
     headers = "Message-ID: <CAB7x2@mail.gmail.com>\nIn-Reply-To: <CAB7x1@mail.gmail.com>\nFrom: lan.tran@hotran.vn"
     assert [f.value for f in Scanner().scan(headers) if f.kind == "email"] == ["lan.tran@hotran.vn"]
