@@ -96,20 +96,9 @@ def bare_international(text: str) -> list[tuple[int, int]]:
         line = text[line_start : line_end if line_end >= 0 else len(text)]
         if PHONE_LINE_WORD.search(line) is None:
             continue
-        if _valid_with_plus(found.group(1)):
+        if _a_mobile("+" + found.group(1), (None,)):
             out.append(found.span(1))
     return out
-
-
-def _valid_with_plus(digits: str) -> bool:
-    import phonenumbers
-
-    try:
-        number = phonenumbers.parse("+" + digits, None)
-    except phonenumbers.NumberParseException:
-        return False
-    kinds = (phonenumbers.PhoneNumberType.MOBILE, phonenumbers.PhoneNumberType.FIXED_LINE_OR_MOBILE)
-    return phonenumbers.is_valid_number(number) and phonenumbers.number_type(number) in kinds
 
 
 # (round forty-two) A national mobile number written as bare digits (its trunk `0`), right beside a flagged name on
@@ -127,22 +116,27 @@ def numbers_beside_names(text: str, names: Sequence[tuple[int, int]]) -> list[tu
         line_start = text.rfind("\n", 0, start) + 1
         before = _NUMBER_BEFORE.search(text, max(line_start, start - 20), start)
         after = _NUMBER_AFTER.match(text, end)
-        for found in (before, after):
-            on_its_line = found is not None and "\n" not in text[min(found.start(), start) : max(found.end(), end)]
-            if found is not None and on_its_line and _a_national_mobile(found.group(1)):
+        for found in (before, after):  # (neither pattern reads past its line)
+            if found is not None and _a_national_mobile(found.group(1)):
                 out.append(found.span(1))
     return out
 
 
 def _a_national_mobile(digits: str) -> bool:
-    import phonenumbers
-
     from retell.secrets.personal import _REGIONS
 
     if digits in "01234567890123456789" or len(set(digits)) < 4:
         return False  # a placeholder's digits (`0123456789`, `0800000000`)
+    return _a_mobile(digits, _REGIONS)
+
+
+def _a_mobile(digits: str, regions: Sequence[str | None]) -> bool:
+    """Whether libphonenumber reads `digits`, in one of `regions` (None: written with its country code), as a valid
+    mobile's number (or one its metadata cannot tell from a fixed line)."""
+    import phonenumbers
+
     kinds = (phonenumbers.PhoneNumberType.MOBILE, phonenumbers.PhoneNumberType.FIXED_LINE_OR_MOBILE)
-    for region in _REGIONS:
+    for region in regions:
         try:
             number = phonenumbers.parse(digits, region)
         except phonenumbers.NumberParseException:

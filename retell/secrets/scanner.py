@@ -44,10 +44,10 @@ from retell.secrets.values import public_or_masked_token
 from retell.secrets.vendor_shapes import VENDOR_SHAPE_RULES
 from retell.secrets.vendored import gitleaks_rules
 
-_ADDRESS_MARK = re.compile(
-    r"\d(?:栋|棟|幢|号楼|號樓|座)"
-)  # a text that may hold a Chinese flat's address: contact_names
-_TEN_DIGITS = re.compile(r"\d{9}")  # a text that may hold a bare phone number (contact_names)
+# The cheap tests before contact_names' readings: a text that may hold a Chinese flat's address, or a phone number
+# written as bare digits
+_ADDRESS_MARK = re.compile(r"\d(?:栋|棟|幢|号楼|號樓|座)")
+_BARE_DIGITS = re.compile(r"\d{9}")
 _CACHE_TEXT_LIMIT = 2000
 _CACHE_SIZE = 20_000
 # The findings scanned ahead for the last session (twocores.py), by the scanner's account names: a later stage
@@ -274,10 +274,11 @@ class Scanner:
             people, numbers = delimited_people(text)
             kept = _with_names(text, kept, people)
             kept = _with_names(text, kept, numbers, kind="phone-number")
-        if _TEN_DIGITS.search(text):  # (round forty-two) an international number without its `+`, beside an SMS
+        if _BARE_DIGITS.search(text):
+            # (round forty-two) an international number without its `+` beside an SMS, then a bare national mobile
+            # right beside a name
             kept = _with_names(text, kept, bare_international(text), kind="phone-number")
-        names = [(f.start, f.end) for f in kept if f.kind == NAME_KIND]
-        if names and _TEN_DIGITS.search(text):  # (round forty-two) a bare national mobile right beside a name
+            names = [(f.start, f.end) for f in kept if f.kind == NAME_KIND]
             kept = _with_names(text, kept, numbers_beside_names(text, names), kind="phone-number")
         phones = [(f.start, f.end) for f in kept if f.kind == "phone-number"]
         if phones:  # (round forty-one) a name right before a phone number

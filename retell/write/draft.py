@@ -527,7 +527,7 @@ def _asked_to_show(section: Section, events: list[Event]) -> dict[str, int]:
         if not clause:
             continue
         cited = [by_id[i] for i in beat.events if i in by_id]
-        runs = [e for e in cited if (e.kind == TOOL_RUN or _own_run(e)) and (_changes(e) or _prints(e))]
+        runs = [e for e in cited if e.kind != HUMAN and _block_of(e)]
         named = [e.id for e in _named_runs(clause, runs)]
         named += [e.id for e in cited if e.kind == HUMAN and pasted_quote(e.text)]
         for place, event_id in enumerate(named):
